@@ -1,0 +1,113 @@
+// The API contract shared by the SPA and `server/`. Plain TypeScript only (no runtime imports), so the
+// server can import it without pulling browser code. Response checking lives in `structs.ts`.
+
+/** Cookie and storage names. `auth.` is the SPEC §9 storage prefix. */
+export const COOKIE = {
+  /** HttpOnly access token (max age = token TTL, 1800 s by default). */
+  session: 'hermes_session',
+  /** HttpOnly refresh token. */
+  refresh: 'hermes_refresh',
+  /** Readable CSRF token; every non-GET call echoes it in `X-XSRF-TOKEN`. */
+  xsrf: 'XSRF-TOKEN-HERMES',
+  /**
+   * Readable, not secret: epoch ms when the access token expires. Its presence is the start-up
+   * "session cookie check" (SPEC §4); its value feeds the token machine.
+   */
+  tokenExpiration: 'auth._token_expiration.cookie',
+  /** Readable, not secret: epoch ms when the refresh token expires. */
+  refreshExpiration: 'auth._refresh_token_expiration.cookie',
+  /** Locale cookie (SPEC §1): `es-CL` | `es-MX`, 365 days, SameSite=Lax. */
+  locale: 'i18n_redirected',
+} as const;
+
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const ACCESS_POLICY = 'hermes-acceder-sistema';
+export const TOKEN_MAX_AGE_S = 1800;
+
+export type RoleCode =
+  | 'colegio-administrador'
+  | 'colegio-director'
+  | 'colegio-utp'
+  | 'corp-utp'
+  | 'docente';
+
+export const ADMIN_ROLES: readonly RoleCode[] = [
+  'colegio-administrador',
+  'colegio-director',
+  'colegio-utp',
+  'corp-utp',
+];
+
+export type Locale = 'es-CL' | 'es-MX';
+
+/** SPEC §3 signed-in user. `GET /api/user` answers `{ user: SignedInUser }`. */
+export interface SignedInUser {
+  id: number;
+  email: string;
+  roles: { codigo: string; nombre: string }[];
+  person: { name: string };
+  institution: { id: number; desc: string; locale: Locale; timezone: string; country: 'CL' | 'MX' };
+  /** `latam` users see the news wall; others (`cl`) do not. */
+  device: string;
+  options: { url: { home: string } };
+  scope: string[];
+  domain: 'cl' | 'mx';
+  zendesk_info?: {
+    name: string;
+    email: string;
+    organization: string;
+    tags: string[];
+    isChatEnabled: boolean;
+  };
+}
+
+/** Body of `POST /api/login` and `POST /api/token/refresh` on success: `{ data: TokenTimes }`. */
+export interface TokenTimes {
+  /** epoch ms */
+  token_expires_at: number;
+  /** epoch ms */
+  refresh_expires_at: number;
+}
+
+/** Every error body: `{ message, code }` (+ `errors` per field on 422, Laravel style). */
+export interface ApiError {
+  message: string;
+  code: ErrorCode;
+  errors?: Record<string, string[]>;
+}
+
+export type ErrorCode =
+  | 'auth.invalid_credentials' // 401 on login: unknown e-mail or wrong password (same answer for both)
+  | 'auth.policy_missing' // 403 on login: user lacks hermes-acceder-sistema
+  | 'auth.unauthenticated' // 401 on any call without a valid session
+  | 'auth.refresh_expired' // 401 on token refresh
+  | 'auth.throttled' // 429 on login after too many failures
+  | 'csrf.mismatch' // 419 when X-XSRF-TOKEN is missing or differs from the cookie
+  | 'validation.failed' // 422 with `errors`
+  | 'not_found' // 404, also for another school's ids
+  | 'server.error'; // 500
+
+/** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */
+export interface Course {
+  id: number;
+  nombre: string;
+  grupo_type: 'curso';
+  level: { id: number; nombre: string };
+  students_count: number;
+}
+
+/**
+ * API paths, relative to the configurable base (`VITE_API_BASE`, default `/api`).
+ * Login/refresh/logout/user/policies are the session API of issue 2.
+ */
+export const API = {
+  login: '/login',
+  refresh: '/token/refresh',
+  logout: '/logout',
+  user: '/user',
+  policies: '/institution-policies',
+  courses: '/courses',
+  health: '/health',
+  /** 204; sets the readable XSRF cookie when it is missing (call before the first POST). */
+  csrf: '/csrf-cookie',
+} as const;
