@@ -1,0 +1,114 @@
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { ADMIN_ROLES } from '../../services/contract';
+import { selectDevice, selectHasAnyRole, selectHomeUrl } from '../../machines/session';
+import { sessionActor, sidebarActor } from '../actors';
+import { useT } from '../lib/i18n';
+import { cn } from '../lib/utils';
+import { Button, buttonVariants } from '../ui/button';
+
+const selectIsAdmin = selectHasAnyRole(ADMIN_ROLES);
+const selectIsOpen = (s: { matches: (v: 'open') => boolean }) => s.matches('open');
+
+interface NavItem {
+  to: string;
+  key: string;
+  /** Highlight for any path under this prefix. */
+  prefix: string;
+}
+
+const MAIL: NavItem[] = [
+  { to: '/inbox', key: 'nav.inbox', prefix: '/inbox' },
+  { to: '/sent', key: 'nav.sent', prefix: '/sent' },
+  { to: '/scheduled', key: 'nav.scheduled', prefix: '/scheduled' },
+  { to: '/draft', key: 'nav.draft', prefix: '/draft' },
+];
+
+function NavLinks() {
+  const t = useT();
+  const [location] = useLocation();
+  const isAdmin = useSelector(sessionActor, selectIsAdmin);
+  const device = useSelector(sessionActor, selectDevice);
+  const home = useSelector(sessionActor, selectHomeUrl);
+
+  const items: NavItem[] = [
+    ...MAIL,
+    { to: '/recipient-lists', key: 'nav.recipientLists', prefix: '/recipient-list' },
+    { to: '/templates', key: 'nav.templates', prefix: '/templates' },
+    ...(isAdmin ? [{ to: '/dashboard', key: 'nav.dashboard', prefix: '/dashboard' }] : []),
+    ...(device === 'latam' ? [{ to: '/mural/news', key: 'nav.mural', prefix: '/mural' }] : []),
+    ...(isAdmin ? [{ to: '/settings/message-quota', key: 'nav.settings', prefix: '/settings' }] : []),
+  ];
+
+  return (
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-1 p-3">
+      <Link href="/new" className={cn(buttonVariants({ size: 'lg' }), 'mb-3 w-full')} aria-current={location.startsWith('/new') ? 'page' : undefined}>
+        {t('nav.new')}
+      </Link>
+      {items.map((item) => {
+        const active = location.startsWith(item.prefix);
+        return (
+          <Link
+            key={item.to}
+            href={item.to}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-accent-foreground',
+              active && 'bg-accent text-accent-foreground',
+            )}
+          >
+            {t(item.key)}
+          </Link>
+        );
+      })}
+      {home && (
+        <a href={home} target="_blank" rel="noopener noreferrer" className="mt-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent">
+          {t('nav.home')} ↗
+        </a>
+      )}
+    </nav>
+  );
+}
+
+/** Persistent on wide screens; below `lg` a native modal <dialog> (focus trap, Esc, no injected styles). */
+export function Sidebar() {
+  const t = useT();
+  const open = useSelector(sidebarActor, selectIsOpen);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  // Mirror the machine's state onto the native dialog; the machine stays the source of truth.
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+
+  return (
+    <>
+      <aside className="hidden w-64 shrink-0 border-r bg-card lg:block">
+        <div className="sticky top-0">
+          <NavLinks />
+        </div>
+      </aside>
+      <dialog
+        ref={dialog}
+        aria-label={t('nav.label')}
+        onClose={() => sidebarActor.send({ type: 'sidebar.close' })}
+        className="m-0 h-dvh max-h-none w-72 max-w-[85vw] border-r bg-card p-0 backdrop:bg-black/30 lg:hidden"
+      >
+        {open && (
+          <div className="flex h-full flex-col">
+            <div className="flex justify-end p-2">
+              <Button variant="ghost" size="sm" onClick={() => sidebarActor.send({ type: 'sidebar.close' })}>
+                {t('nav.close')}
+              </Button>
+            </div>
+            <NavLinks />
+          </div>
+        )}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
+import { ROUTES, type RouteName } from '../config/routes';
+import { selectIsLoggedIn } from '../machines/session';
+import { routeGuardActor, sessionActor } from './actors';
+import { AppLayout } from './layout/app-layout';
+import { useT } from './lib/i18n';
+import { ComingSoon } from './pages/coming-soon';
+import { ErrorPage } from './pages/error-page';
+import { LoginPage } from './pages/login-page';
+import { Spinner } from './ui/spinner';
+
+/** Title key per screen; screens of later issues show an honest "próximamente" panel until built. */
+const TITLES: Record<Exclude<RouteName, 'login' | 'index'>, string> = {
+  new: 'pages.new',
+  inbox: 'pages.inbox',
+  'inbox-message': 'pages.message',
+  sent: 'pages.sent',
+  'sent-message': 'pages.message',
+  scheduled: 'pages.scheduled',
+  'scheduled-message': 'pages.message',
+  draft: 'pages.draft',
+  'draft-message': 'pages.message',
+  templates: 'pages.templates',
+  'recipient-lists': 'pages.recipientLists',
+  'recipient-lists-trash': 'pages.recipientListsTrash',
+  'recipient-list': 'pages.recipientList',
+  dashboard: 'pages.dashboard',
+  'dashboard-connectivity': 'pages.dashboardConnectivity',
+  'dashboard-users': 'pages.dashboardUsers',
+  'connectivity-course': 'pages.connectivityCourse',
+  'ranking-courses': 'pages.rankingCourses',
+  'ranking-users': 'pages.rankingUsers',
+  mural: 'pages.mural',
+  'mural-categories': 'pages.muralCategories',
+  'mural-news': 'pages.muralNews',
+  'mural-trash': 'pages.muralTrash',
+  'mural-news-compose': 'pages.muralCompose',
+  settings: 'pages.settings',
+  'settings-message-quota': 'pages.settingsQuota',
+  'settings-message-signature': 'pages.settingsSignature',
+};
+
+function screenFor(name: RouteName): ReactNode {
+  if (name === 'login') return <LoginPage />;
+  if (name === 'index') return null; // the guard redirects to /inbox
+  if (name === 'inbox') return <ComingSoon titleKey={TITLES.inbox} bodyKey="pages.inboxBody" />;
+  return <ComingSoon titleKey={TITLES[name]} />;
+}
+
+const selectIsAllowed = (s: { matches: (v: 'allowed') => boolean }) => s.matches('allowed');
+
+/** Tells the route guard about every location change; the guard decides, the view only renders. */
+function useRouteSync() {
+  const [path] = useLocation();
+  const search = useSearch();
+  useEffect(() => {
+    routeGuardActor.send({ type: 'route.change', path, search: search ? `?${search}` : '' });
+  }, [path, search]);
+}
+
+function Splash() {
+  const t = useT();
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner label={t('session.checking')} />
+    </div>
+  );
+}
+
+export function AppRouter() {
+  useRouteSync();
+  const allowed = useSelector(routeGuardActor, selectIsAllowed);
+  const loggedIn = useSelector(sessionActor, selectIsLoggedIn);
+  if (!allowed) return <Splash />;
+
+  const routes = (location?: string) => (
+    <Switch location={location}>
+      {ROUTES.filter((r) => r.name !== 'login').map((r) => (
+        <Route key={r.name} path={r.path}>
+          {screenFor(r.name)}
+        </Route>
+      ))}
+      <Route>
+        <ErrorPage code={404} />
+      </Route>
+    </Switch>
+  );
+
+  return (
+    <Switch>
+      <Route path="/login">
+        <LoginPage />
+      </Route>
+      <Route>{loggedIn ? <AppLayout render={routes} /> : <main id="main" className="p-4">{routes()}</main>}</Route>
+    </Switch>
+  );
+}
