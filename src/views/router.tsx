@@ -1,15 +1,17 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { ROUTES, type RouteName } from '../config/routes';
+import { selectIsRouteAllowed } from '../machines/route-guard';
 import { selectIsLoggedIn } from '../machines/session';
 import { routeGuardActor, sessionActor } from './actors';
-import { AppLayout } from './layout/app-layout';
 import { useT } from './lib/i18n';
-import { ComingSoon } from './pages/coming-soon';
-import { ErrorPage } from './pages/error-page';
-import { LoginPage } from './pages/login-page';
-import { Spinner } from './ui/spinner';
+
+// Screens load on demand so the first download is only the shell and its machines (bench budget).
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+const ComingSoon = lazy(() => import('./pages/coming-soon').then((m) => ({ default: m.ComingSoon })));
+const ErrorPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.ErrorPage })));
+const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 
 /** Title key per screen; screens of later issues show an honest "próximamente" panel until built. */
 const TITLES: Record<Exclude<RouteName, 'login' | 'index'>, string> = {
@@ -49,7 +51,6 @@ function screenFor(name: RouteName): ReactNode {
   return <ComingSoon titleKey={TITLES[name]} />;
 }
 
-const selectIsAllowed = (s: { matches: (v: 'allowed') => boolean }) => s.matches('allowed');
 
 /** Tells the route guard about every location change; the guard decides, the view only renders. */
 function useRouteSync() {
@@ -64,16 +65,28 @@ function Splash() {
   const t = useT();
   return (
     <div className="flex min-h-dvh items-center justify-center">
-      <Spinner label={t('session.checking')} />
+      {/* Plain markup: the splash is in the first download, the ui/ primitives are not. */}
+      <span role="status" className="inline-flex items-center gap-2 text-sm text-muted-foreground">
+        <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+        {t('session.checking')}
+      </span>
     </div>
   );
 }
 
 export function AppRouter() {
   useRouteSync();
-  const allowed = useSelector(routeGuardActor, selectIsAllowed);
+  const allowed = useSelector(routeGuardActor, selectIsRouteAllowed);
   const loggedIn = useSelector(sessionActor, selectIsLoggedIn);
   if (!allowed) return <Splash />;
+  return (
+    <Suspense fallback={<Splash />}>
+      <Screens loggedIn={loggedIn} />
+    </Suspense>
+  );
+}
+
+function Screens({ loggedIn }: { loggedIn: boolean }) {
 
   const routes = (location?: string) => (
     <Switch location={location}>

@@ -30,7 +30,8 @@ function describeValue(value: unknown): string {
 
 export function recordInspection(event: InspectionEvent) {
   const ref = event.actorRef;
-  const id = (ref as { systemId?: string }).systemId ?? ref.id ?? ref.sessionId;
+  const named = ref as { systemId?: string; id?: string };
+  const id = named.systemId ?? named.id ?? ref.sessionId;
   const row = rows.get(ref.sessionId) ?? { id, state: '—', events: [] };
   if (event.type === '@xstate.snapshot') {
     const s = event.snapshot as { value?: unknown; status?: string };

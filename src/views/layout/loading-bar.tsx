@@ -1,7 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { selectIsLoadingBarFailed, selectLoadingBarPhase } from '../../machines/loading-bar';
 import { loadingBarActor } from '../actors';
-import { cn } from '../lib/utils';
+
+const WIDTH = {
+  growing: 'animate-bar-grow',
+  stalled: 'w-[90%]',
+  finishing: 'w-full transition-[width] duration-200',
+} as const;
 
 /** SPEC §4 progress bar; the machine owns the timing, this only maps its phase to a width. */
 export function LoadingBar() {
@@ -14,13 +19,7 @@ export function LoadingBar() {
       data-slot="loading-bar"
       data-phase={phase}
       data-failed={failed || undefined}
-      className={cn(
-        'fixed top-0 left-0 z-[60] h-0.5 bg-primary',
-        phase === 'growing' && 'animate-bar-grow',
-        phase === 'stalled' && 'w-[90%]',
-        phase === 'finishing' && 'w-full transition-[width] duration-200',
-        failed && 'bg-destructive',
-      )}
+      className={`fixed top-0 left-0 z-[60] h-0.5 ${failed ? 'bg-destructive' : 'bg-primary'} ${WIDTH[phase]}`}
     />
   );
 }

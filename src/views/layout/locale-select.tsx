@@ -1,11 +1,10 @@
 import { useSelector } from '@xstate/react';
-import type { Locale } from '../../services/contract';
 import { LOCALES, isLocale } from '../../i18n';
+import { selectLocale } from '../../machines/locale';
 import { localeActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { NativeSelect } from '../ui/native-select';
 
-const selectLocale = (s: { context: { locale: Locale } }) => s.context.locale;
 
 export function LocaleSelect({ className }: { className?: string }) {
   const t = useT();

@@ -3,13 +3,13 @@ import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { ADMIN_ROLES } from '../../services/contract';
 import { selectDevice, selectHasAnyRole, selectHomeUrl } from '../../machines/session';
+import { selectIsSidebarOpen } from '../../machines/sidebar';
 import { sessionActor, sidebarActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
 import { Button, buttonVariants } from '../ui/button';
 
 const selectIsAdmin = selectHasAnyRole(ADMIN_ROLES);
-const selectIsOpen = (s: { matches: (v: 'open') => boolean }) => s.matches('open');
 
 interface NavItem {
   to: string;
@@ -74,7 +74,7 @@ function NavLinks() {
 /** Persistent on wide screens; below `lg` a native modal <dialog> (focus trap, Esc, no injected styles). */
 export function Sidebar() {
   const t = useT();
-  const open = useSelector(sidebarActor, selectIsOpen);
+  const open = useSelector(sidebarActor, selectIsSidebarOpen);
   const dialog = useRef<HTMLDialogElement>(null);
 
   // Mirror the machine's state onto the native dialog; the machine stays the source of truth.

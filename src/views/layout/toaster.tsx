@@ -1,7 +1,6 @@
 import { useToaster, toast as hotToast, type Toast } from 'react-hot-toast/headless';
-import { cn } from '../lib/utils';
 
-// Headless react-hot-toast: we render our own markup so no inline <style> is injected (strict CSP).
+// Headless react-hot-toast (no `cn` here: this is in the first download and tailwind-merge is not): we render our own markup so no inline <style> is injected (strict CSP).
 export type ToastKind = 'default' | 'success' | 'error' | 'warning' | 'info';
 
 const TOAST_MS = 3000;
@@ -45,10 +44,7 @@ export function Toaster() {
               {...t.ariaProps}
               data-slot="toast"
               data-kind={kind}
-              className={cn(
-                'pointer-events-auto flex animate-toast-in items-start gap-3 rounded-lg border bg-card px-4 py-3 text-sm shadow-lg',
-                kindStyle[kind],
-              )}
+              className={`pointer-events-auto flex animate-toast-in items-start gap-3 rounded-lg border bg-card px-4 py-3 text-sm shadow-lg ${kindStyle[kind]}`}
             >
               <span data-slot="toast-mark" aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-muted-foreground" />
               <span className="flex-1">{typeof t.message === 'function' ? t.message(t) : t.message}</span>

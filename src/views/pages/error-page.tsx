@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
-import { countdownMachine } from '../../machines/countdown';
+import { countdownMachine, selectIsCounting, selectRemaining } from '../../machines/countdown';
 import { useT } from '../lib/i18n';
 import { Button } from '../ui/button';
 
@@ -32,14 +32,12 @@ export function ErrorPage({ code, message }: { code: number; message?: string })
   );
 }
 
-const selectRemaining = (s: { context: { remaining: number } }) => s.context.remaining;
-const selectCounting = (s: { matches: (v: 'counting') => boolean }) => s.matches('counting');
 
 function RedirectNotice() {
   const t = useT();
   const actor = useActorRef(countdownMachine, { input: { seconds: REDIRECT_SECONDS, to: HOME } });
   const remaining = useSelector(actor, selectRemaining);
-  const counting = useSelector(actor, selectCounting);
+  const counting = useSelector(actor, selectIsCounting);
   // Subscribing to an emitted event is wiring, not fetching: the machine decides when.
   useEffect(() => {
     const sub = actor.on('navigate', (e) => navigate(e.to, { replace: e.replace ?? false }));
