@@ -1,36 +1,55 @@
-import { assign, emit, setup } from 'xstate';
+// A visible countdown before an automatic navigation (the 404 page sends the user to /inbox/, SPEC §2).
+// Spawned per page by the view; the user may cancel it.
+import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import type { NavigateEvent } from './ui-events';
 
-// The 404 page's redirect to /inbox/ (SPEC §2): a visible countdown the user can stop,
-// so someone reading the page is never yanked away mid-sentence.
+export interface CountdownInput {
+  seconds: number;
+  to: string;
+}
+
+export interface CountdownContext {
+  remaining: number;
+  to: string;
+}
+
+export type CountdownEvent = { type: 'countdown.cancel' };
+
 export const countdownMachine = setup({
   types: {
-    context: {} as { remaining: number; to: string },
-    input: {} as { seconds: number; to: string },
-    events: {} as { type: 'countdown.cancel' },
-    emitted: {} as { type: 'navigate'; to: string; replace?: boolean },
+    input: {} as CountdownInput,
+    context: {} as CountdownContext,
+    events: {} as CountdownEvent,
+    emitted: {} as NavigateEvent,
   },
-  delays: { tick: 1000 },
+  actions: {
+    decrement: assign({ remaining: ({ context }) => context.remaining - 1 }),
+    navigate: emit(({ context }) => ({ type: 'navigate' as const, to: context.to, replace: true })),
+  },
   guards: {
     isLastSecond: ({ context }) => context.remaining <= 1,
   },
+  delays: { tick: 1000 },
 }).createMachine({
   id: 'countdown',
-  context: ({ input }) => ({ remaining: input.seconds, to: input.to }),
   initial: 'counting',
+  context: ({ input }) => ({ remaining: Math.max(0, Math.floor(input.seconds)), to: input.to }),
   states: {
     counting: {
-      on: { 'countdown.cancel': 'cancelled' },
       after: {
         tick: [
-          { guard: 'isLastSecond', target: 'done', actions: assign({ remaining: 0 }) },
-          { target: 'counting', reenter: true, actions: assign({ remaining: ({ context }) => context.remaining - 1 }) },
+          { guard: 'isLastSecond', target: 'done', actions: ['decrement', 'navigate'] },
+          { target: 'counting', reenter: true, actions: 'decrement' },
         ],
       },
+      on: { 'countdown.cancel': { target: 'cancelled' } },
     },
-    cancelled: {},
-    done: {
-      type: 'final',
-      entry: emit(({ context }) => ({ type: 'navigate' as const, to: context.to, replace: true })),
-    },
+    done: { type: 'final' },
+    cancelled: { type: 'final' },
   },
 });
+
+export type CountdownSnapshot = SnapshotFrom<typeof countdownMachine>;
+
+export const selectRemaining = (snapshot: CountdownSnapshot): number => snapshot.context.remaining;
+export const selectIsCounting = (snapshot: CountdownSnapshot): boolean => snapshot.matches('counting');

@@ -1,0 +1,255 @@
+// The root actor. It owns the app-lifetime actors (systemIds `session`, `token`, `sidebar`, `loadingBar`,
+// `locale`, `routeGuard`) and is the only place that knows how they talk to each other.
+//
+// How events flow (the decision the design card asked for): children never address each other and
+// never `sendParent`; they only `emit`. A `bridge` callback actor listens to every child's emitted
+// events (and to session snapshots) and sends them back to this root, whose transitions below forward
+// them with `sendTo`. The UI effects (`navigate`, `toast`) of every child arrive wrapped in
+// `app.relay` and are re-emitted by the root, so the app edge subscribes in one place:
+//   appActor.on('navigate', …); appActor.on('toast', …)
+// Children stay testable alone (their emitted events are their whole interface), and the wiring is
+// visible as ordinary transitions of this machine.
+import {
+  assign,
+  createActor,
+  emit,
+  fromCallback,
+  sendTo,
+  setup,
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type EventObject,
+  type SnapshotFrom,
+  type Subscription,
+} from 'xstate';
+import { setActivityListener, setRequestGate, setUnauthorizedHandler } from '../services/http';
+import { loadingBarMachine } from './loading-bar';
+import { localeMachine } from './locale';
+import { routeGuardMachine, type SessionSummary } from './route-guard';
+import { selectSessionStatus, sessionMachine, type ResetReason, type SessionSnapshot, type TokenSetEvent } from './session';
+import { sidebarMachine } from './sidebar';
+import { selectCanRequest, tokenMachine } from './token';
+import type { UiEvent } from './ui-events';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type TokenActor = ActorRefFrom<typeof tokenMachine>;
+export type SidebarActor = ActorRefFrom<typeof sidebarMachine>;
+export type LoadingBarActor = ActorRefFrom<typeof loadingBarMachine>;
+export type LocaleActor = ActorRefFrom<typeof localeMachine>;
+export type RouteGuardActor = ActorRefFrom<typeof routeGuardMachine>;
+
+/** What the route guard needs to know about the session; roles and device only while signed in. */
+export function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
+  const status = selectSessionStatus(snapshot);
+  const user = status === 'loggedIn' ? snapshot.context.user : null;
+  return { status, roles: user ? user.roles.map((role) => role.codigo) : [], device: user?.device ?? null };
+}
+
+const summaryKey = (summary: SessionSummary) => `${summary.status}|${summary.roles.join(',')}|${summary.device ?? ''}`;
+
+export type AppEvent =
+  | TokenSetEvent
+  | { type: 'token.clear' }
+  | { type: 'session.reset'; reason: ResetReason }
+  | { type: 'session.remember'; path: string | null }
+  /** From the HTTP 401 hook. */
+  | { type: 'session.unauthorized' }
+  | ({ type: 'session.updated' } & SessionSummary)
+  | { type: 'route.changed'; path: string }
+  /** A child's UI effect, to be re-emitted for the app edge. */
+  | { type: 'app.relay'; event: UiEvent };
+
+const CHILD_IDS = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard'] as const;
+const UI_EVENT_TYPES: ReadonlySet<string> = new Set(['navigate', 'toast']);
+
+/**
+ * Listens to the children and reports to the root. Started before them (first in `invoke`), so no
+ * emitted event is missed; the session status is read from snapshots, which cannot be missed either.
+ */
+export const bridge = fromCallback<EventObject, void, AppEvent>(({ system, sendBack }) => {
+  const subscriptions: Subscription[] = [];
+  for (const id of CHILD_IDS) {
+    const child = system.get(id) as AnyActorRef | undefined;
+    if (!child) continue;
+    subscriptions.push(
+      child.on('*', (emitted: EventObject) => {
+        if (UI_EVENT_TYPES.has(emitted.type)) sendBack({ type: 'app.relay', event: emitted as UiEvent });
+        else sendBack(emitted as AppEvent);
+      }),
+    );
+  }
+  const session = system.get('session') as SessionActor | undefined;
+  if (session) {
+    let lastKey = summaryKey(sessionSummaryOf(session.getSnapshot()));
+    subscriptions.push(
+      session.subscribe((snapshot) => {
+        const summary = sessionSummaryOf(snapshot);
+        const key = summaryKey(summary);
+        if (key === lastKey) return;
+        lastKey = key;
+        sendBack({ type: 'session.updated', ...summary });
+      }),
+    );
+  }
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+});
+
+export interface AppInput {
+  /** Clock for the token actor (tests); Date.now otherwise. */
+  now?: () => number;
+}
+
+export interface AppContext {
+  now: () => number;
+  /** Which child crashed, when the root is `failed`. */
+  failedActor: string | null;
+}
+
+export const appMachine = setup({
+  types: {
+    input: {} as AppInput,
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    emitted: {} as UiEvent,
+  },
+  actors: {
+    bridge,
+    session: sessionMachine,
+    token: tokenMachine,
+    sidebar: sidebarMachine,
+    loadingBar: loadingBarMachine,
+    locale: localeMachine,
+    routeGuard: routeGuardMachine,
+  },
+  actions: {
+    toToken: sendTo('token', ({ event }) => event),
+    toSession: sendTo('session', ({ event }) => event),
+    toRouteGuard: sendTo('routeGuard', ({ event }) => event),
+    toSidebar: sendTo('sidebar', ({ event }) => event),
+    relay: emit(({ event }) => {
+      if (event.type !== 'app.relay') throw new Error(`relay: unexpected ${event.type}`);
+      return event.event;
+    }),
+    assignFailure: assign((_, params: { id: string }) => ({ failedActor: params.id })),
+  },
+}).createMachine({
+  id: 'app',
+  initial: 'running',
+  context: ({ input }) => ({ now: input?.now ?? Date.now, failedActor: null }),
+  states: {
+    running: {
+      invoke: [
+        { id: 'bridge', src: 'bridge', onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'bridge' } } } },
+        {
+          id: 'session',
+          systemId: 'session',
+          src: 'session',
+          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'session' } } },
+        },
+        {
+          id: 'token',
+          systemId: 'token',
+          src: 'token',
+          input: ({ context }) => ({ now: context.now }),
+          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'token' } } },
+        },
+        {
+          id: 'sidebar',
+          systemId: 'sidebar',
+          src: 'sidebar',
+          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'sidebar' } } },
+        },
+        {
+          id: 'loadingBar',
+          systemId: 'loadingBar',
+          src: 'loadingBar',
+          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'loadingBar' } } },
+        },
+        {
+          id: 'locale',
+          systemId: 'locale',
+          src: 'locale',
+          input: {},
+          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'locale' } } },
+        },
+        {
+          id: 'routeGuard',
+          systemId: 'routeGuard',
+          src: 'routeGuard',
+          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'routeGuard' } } },
+        },
+      ],
+      on: {
+        'token.set': { actions: 'toToken' },
+        'token.clear': { actions: 'toToken' },
+        'session.reset': { actions: 'toSession' },
+        'session.remember': { actions: 'toSession' },
+        'session.unauthorized': { actions: 'toSession' },
+        'session.updated': { actions: 'toRouteGuard' },
+        'route.changed': { actions: 'toSidebar' },
+        'app.relay': { actions: 'relay' },
+      },
+    },
+    // A child crashed (a bug, not a business failure): the view shows the fatal error screen.
+    failed: {},
+  },
+});
+
+export type AppActor = ReturnType<typeof createAppActor>;
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+export interface CreateAppActorOptions {
+  input?: AppInput;
+  /** Replacement child logic (tests, demos). Provided at the root so it reaches the children. */
+  actors?: Parameters<typeof appMachine.provide>[0]['actors'];
+  inspect?: ActorOptions<typeof appMachine>['inspect'];
+}
+
+/** Creates the root actor; the app edge subscribes to `navigate`/`toast` and then calls `start()`. */
+export function createAppActor(options: CreateAppActorOptions = {}) {
+  const logic = options.actors ? appMachine.provide({ actors: options.actors }) : appMachine;
+  return createActor(logic, { systemId: 'app', input: options.input ?? {}, inspect: options.inspect });
+}
+
+/** Typed access to the app-lifetime actors (they exist as soon as the root is created). */
+export function appActorsOf(app: AppActor) {
+  const get = <T>(id: (typeof CHILD_IDS)[number]): T => {
+    const actor = app.system.get(id);
+    if (!actor) throw new Error(`app: no actor with systemId ${id}`);
+    return actor as T;
+  };
+  return {
+    session: get<SessionActor>('session'),
+    token: get<TokenActor>('token'),
+    sidebar: get<SidebarActor>('sidebar'),
+    loadingBar: get<LoadingBarActor>('loadingBar'),
+    locale: get<LocaleActor>('locale'),
+    routeGuard: get<RouteGuardActor>('routeGuard'),
+  };
+}
+
+/**
+ * Registers the HTTP hooks (services cannot import machines): the token gate, the 401 handler and the
+ * loading-bar activity. Returns a function that unregisters all three.
+ */
+export function connectServices(app: AppActor): () => void {
+  const { token, loadingBar } = appActorsOf(app);
+  const unregister = [
+    setRequestGate(() => {
+      const allowed = selectCanRequest(token.getSnapshot());
+      // Let the token actor tell the user and reset the session (once; it ignores repeats).
+      if (!allowed) token.send({ type: 'token.check' });
+      return allowed;
+    }),
+    setUnauthorizedHandler(() => app.send({ type: 'session.unauthorized' })),
+    setActivityListener({
+      start: () => loadingBar.send({ type: 'loading.start' }),
+      finish: () => loadingBar.send({ type: 'loading.finish' }),
+      fail: () => loadingBar.send({ type: 'loading.fail' }),
+    }),
+  ];
+  return () => unregister.forEach((off) => off());
+}
+
+export const selectIsAppFailed = (snapshot: AppSnapshot): boolean => snapshot.matches('failed');

@@ -1,0 +1,391 @@
+// Session (SPEC §4): start-up cookie check, login, logout and expiry. Talks to other actors only by
+// emitting events (`token.set`, `token.clear`, `navigate`, `toast`); the app root forwards them.
+import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
+import {
+  fetchPolicies,
+  fetchUser,
+  login,
+  logout,
+  readSessionCookie,
+  refreshToken,
+  type Credentials,
+  type SessionCookie,
+} from '../services/auth';
+import { ACCESS_POLICY, type SignedInUser } from '../services/contract';
+import { toApiFailure } from '../services/http';
+import { resolveRedirect } from '../services/redirect';
+import type { TokenExpiry } from '../services/token-times';
+import type { NavigateEvent, ToastEvent } from './ui-events';
+
+export type SessionStatus = 'checking' | 'loggedIn' | 'loggedOut' | 'expired';
+
+export type LoginErrorKey =
+  | 'login.errors.invalidCredentials'
+  | 'login.errors.policyMissing'
+  | 'login.errors.throttled'
+  | 'login.errors.network'
+  | 'login.errors.server';
+
+export type FieldErrorKey = 'login.errors.emailRequired' | 'login.errors.emailInvalid' | 'login.errors.passwordRequired';
+
+export type LoginField = 'email' | 'password';
+
+export type FieldErrors = Partial<Record<LoginField, FieldErrorKey>>;
+
+/** Why the token actor asked for a reset: it already told the user when both tokens expired. */
+export type ResetReason = 'tokensExpired' | 'refreshFailed';
+
+export interface SessionContext {
+  user: SignedInUser | null;
+  /** null while unknown: a failed policies call is ignored (SPEC §8). */
+  policies: string[] | null;
+  /** The page wanted before login; validated only when used. */
+  redirectTo: string | null;
+  loginError: LoginErrorKey | null;
+  fieldErrors: FieldErrors;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; email: string; password: string }
+  | { type: 'session.edit'; field: LoginField }
+  | { type: 'session.logout' }
+  | { type: 'session.remember'; path: string | null }
+  | { type: 'session.unauthorized' }
+  | { type: 'session.reset'; reason: ResetReason };
+
+export type TokenSetEvent = { type: 'token.set' } & TokenExpiry;
+
+export type SessionEmitted = NavigateEvent | ToastEvent | TokenSetEvent | { type: 'token.clear' };
+
+// A pragmatic address check: something@something.tld, no spaces. The server has the final word.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Client-side checks of the login form; an empty object means "send it". */
+export function validateCredentials({ email, password }: Credentials): FieldErrors {
+  const errors: FieldErrors = {};
+  const trimmed = email.trim();
+  if (trimmed === '') errors.email = 'login.errors.emailRequired';
+  else if (!EMAIL.test(trimmed)) errors.email = 'login.errors.emailInvalid';
+  if (password === '') errors.password = 'login.errors.passwordRequired';
+  return errors;
+}
+
+/** Maps a failed login call to what the form shows. */
+export function loginFailureFor(error: unknown): { loginError: LoginErrorKey | null; fieldErrors: FieldErrors } {
+  const failure = toApiFailure(error);
+  switch (failure.code) {
+    case 'auth.invalid_credentials':
+      return { loginError: 'login.errors.invalidCredentials', fieldErrors: {} };
+    case 'auth.policy_missing':
+      return { loginError: 'login.errors.policyMissing', fieldErrors: {} };
+    case 'auth.throttled':
+      return { loginError: 'login.errors.throttled', fieldErrors: {} };
+    case 'validation.failed': {
+      const fieldErrors: FieldErrors = {};
+      if (failure.fieldErrors.email?.length) fieldErrors.email = 'login.errors.emailInvalid';
+      if (failure.fieldErrors.password?.length) fieldErrors.password = 'login.errors.passwordRequired';
+      return Object.keys(fieldErrors).length > 0
+        ? { loginError: null, fieldErrors }
+        : { loginError: 'login.errors.server', fieldErrors: {} };
+    }
+    default:
+      return { loginError: failure.status === 0 ? 'login.errors.network' : 'login.errors.server', fieldErrors: {} };
+  }
+}
+
+/** The times a usable cookie carries (the guard already checked that it has some). */
+function timesOf(cookie: SessionCookie): TokenExpiry {
+  return 'times' in cookie ? cookie.times : { tokenExpiresAt: 0, refreshExpiresAt: 0 };
+}
+
+const credentialsFrom = ({ event }: { event: SessionEvent }): Credentials => {
+  assertEvent(event, 'session.login');
+  return { email: event.email.trim(), password: event.password };
+};
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+  },
+  actors: { readSessionCookie, refreshToken, login, fetchUser, fetchPolicies, logout },
+  actions: {
+    assignUser: assign((_, params: { user: SignedInUser }) => ({ user: params.user })),
+    assignPolicies: assign((_, params: { policies: string[] }) => ({ policies: params.policies })),
+    clearUser: assign({ user: null, policies: null }),
+    assignRedirect: assign(({ event }) => {
+      assertEvent(event, 'session.remember');
+      return { redirectTo: event.path };
+    }),
+    clearRedirect: assign({ redirectTo: null }),
+    clearLoginErrors: assign({ loginError: null, fieldErrors: {} }),
+    assignFieldErrors: assign(({ event }) => {
+      assertEvent(event, 'session.login');
+      return { loginError: null, fieldErrors: validateCredentials(event) };
+    }),
+    clearFieldError: assign(({ context, event }) => {
+      assertEvent(event, 'session.edit');
+      const { [event.field]: _cleared, ...rest } = context.fieldErrors;
+      return { fieldErrors: rest, loginError: null };
+    }),
+    assignLoginFailure: assign((_, params: { error: unknown }) => loginFailureFor(params.error)),
+    assignLoginError: assign((_, params: { loginError: LoginErrorKey }) => ({ loginError: params.loginError })),
+    emitTokenSet: emit((_, params: TokenExpiry) => ({ type: 'token.set' as const, ...params })),
+    emitTokenClear: emit({ type: 'token.clear' }),
+    navigateAfterLogin: emit(({ context }) => ({ type: 'navigate' as const, to: resolveRedirect(context.redirectTo) })),
+    navigateHome: emit({ type: 'navigate', to: '/' }),
+    toast: emit((_, params: Omit<ToastEvent, 'type'>) => ({ type: 'toast' as const, ...params })),
+  },
+  guards: {
+    isLoginFormValid: ({ event }) => {
+      assertEvent(event, 'session.login');
+      return Object.keys(validateCredentials(event)).length === 0;
+    },
+    hasActiveCookie: (_, params: { cookie: SessionCookie }) => params.cookie.kind === 'active',
+    hasRefreshableCookie: (_, params: { cookie: SessionCookie }) => params.cookie.kind === 'refreshable',
+    hasAccessPolicy: (_, params: { policies: string[] }) => params.policies.includes(ACCESS_POLICY),
+    isTokensExpiredReset: ({ event }) => {
+      assertEvent(event, 'session.reset');
+      return event.reason === 'tokensExpired';
+    },
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'checking',
+  context: { user: null, policies: null, redirectTo: null, loginError: null, fieldErrors: {} },
+  on: {
+    'session.remember': { actions: 'assignRedirect' },
+    'session.edit': { actions: 'clearFieldError' },
+  },
+  states: {
+    checking: {
+      initial: 'readingCookie',
+      states: {
+        readingCookie: {
+          invoke: {
+            id: 'readSessionCookie',
+            src: 'readSessionCookie',
+            onDone: [
+              {
+                guard: { type: 'hasActiveCookie', params: ({ event }) => ({ cookie: event.output }) },
+                target: 'loadingUser',
+                actions: { type: 'emitTokenSet', params: ({ event }) => timesOf(event.output) },
+              },
+              {
+                guard: { type: 'hasRefreshableCookie', params: ({ event }) => ({ cookie: event.output }) },
+                target: 'refreshing',
+              },
+              // No cookie, or both tokens long gone: logged out without any request.
+              { target: '#session.loggedOut' },
+            ],
+            onError: { target: '#session.loggedOut' },
+          },
+        },
+        // Access token expired but the refresh token is alive: refresh first or GET /user would 401.
+        refreshing: {
+          invoke: {
+            id: 'refreshToken',
+            src: 'refreshToken',
+            onDone: { target: 'loadingUser', actions: { type: 'emitTokenSet', params: ({ event }) => event.output } },
+            onError: { target: '#session.loggedOut' },
+          },
+        },
+        loadingUser: {
+          invoke: {
+            id: 'fetchUser',
+            src: 'fetchUser',
+            onDone: {
+              target: 'loadingPolicies',
+              actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            },
+            onError: { target: '#session.loggedOut', actions: 'emitTokenClear' },
+          },
+        },
+        loadingPolicies: {
+          invoke: {
+            id: 'fetchPolicies',
+            src: 'fetchPolicies',
+            onDone: [
+              {
+                guard: { type: 'hasAccessPolicy', params: ({ event }) => ({ policies: event.output }) },
+                target: '#session.loggedIn',
+                actions: { type: 'assignPolicies', params: ({ event }) => ({ policies: event.output }) },
+              },
+              {
+                target: '#session.loggedOut.revoking',
+                actions: ['clearUser', { type: 'toast', params: { kind: 'error', key: 'login.errors.policyMissing' } }],
+              },
+            ],
+            // SPEC §8: a failed policies call is ignored; the user stays in with policies unknown.
+            onError: { target: '#session.loggedIn' },
+          },
+        },
+      },
+    },
+    loggedOut: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'session.login': [
+              { guard: 'isLoginFormValid', target: 'signingIn', actions: 'clearLoginErrors' },
+              { actions: 'assignFieldErrors' },
+            ],
+          },
+        },
+        signingIn: {
+          initial: 'authenticating',
+          states: {
+            authenticating: {
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: credentialsFrom,
+                onDone: {
+                  target: 'loadingUser',
+                  actions: { type: 'emitTokenSet', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: '#session.loggedOut.idle',
+                  actions: { type: 'assignLoginFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            loadingUser: {
+              invoke: {
+                id: 'fetchUser',
+                src: 'fetchUser',
+                onDone: {
+                  target: 'loadingPolicies',
+                  actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+                },
+                onError: {
+                  target: '#session.loggedOut.idle',
+                  actions: [
+                    {
+                      type: 'assignLoginError',
+                      params: ({ event }) => ({
+                        loginError: toApiFailure(event.error).status === 0 ? 'login.errors.network' : 'login.errors.server',
+                      }),
+                    },
+                    'emitTokenClear',
+                  ],
+                },
+              },
+            },
+            loadingPolicies: {
+              invoke: {
+                id: 'fetchPolicies',
+                src: 'fetchPolicies',
+                onDone: [
+                  {
+                    guard: { type: 'hasAccessPolicy', params: ({ event }) => ({ policies: event.output }) },
+                    target: '#session.loggedIn',
+                    actions: [
+                      { type: 'assignPolicies', params: ({ event }) => ({ policies: event.output }) },
+                      'navigateAfterLogin',
+                      'clearRedirect',
+                    ],
+                  },
+                  {
+                    target: '#session.loggedOut.revoking',
+                    actions: ['clearUser', { type: 'assignLoginError', params: { loginError: 'login.errors.policyMissing' } }],
+                  },
+                ],
+                onError: { target: '#session.loggedIn', actions: ['navigateAfterLogin', 'clearRedirect'] },
+              },
+            },
+          },
+        },
+        // The server session exists but may not be used: end it there too, quietly.
+        revoking: {
+          entry: 'emitTokenClear',
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: { target: 'idle' },
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
+    loggedIn: {
+      on: {
+        'session.logout': { target: 'loggingOut' },
+        'session.unauthorized': {
+          target: 'expired',
+          actions: { type: 'toast', params: { kind: 'warning', key: 'session.expired' } },
+        },
+        'session.reset': [
+          { guard: 'isTokensExpiredReset', target: 'expired' },
+          { target: 'expired', actions: { type: 'toast', params: { kind: 'warning', key: 'session.expired' } } },
+        ],
+      },
+    },
+    loggingOut: {
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: {
+          target: 'loggedOut',
+          actions: ['clearUser', 'emitTokenClear', 'navigateHome', { type: 'toast', params: { kind: 'success', key: 'session.loggedOut' } }],
+        },
+        // The user asked to leave: the local session ends even if the server call fails.
+        onError: {
+          target: 'loggedOut',
+          actions: ['clearUser', 'emitTokenClear', 'navigateHome', { type: 'toast', params: { kind: 'success', key: 'session.loggedOut' } }],
+        },
+      },
+    },
+    // Logged out by the server (401) or by the token actor. The route guard sends the user to
+    // /login?redirect=<current page>, because it is the one that knows the current location.
+    expired: {
+      entry: ['clearUser', 'emitTokenClear'],
+      on: {
+        'session.login': [
+          { guard: 'isLoginFormValid', target: '#session.loggedOut.signingIn', actions: 'clearLoginErrors' },
+          { actions: 'assignFieldErrors' },
+        ],
+      },
+    },
+  },
+});
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+// --- selectors (primitives or stable references, for useSelector) ----------------------------------
+
+export function selectSessionStatus(snapshot: SessionSnapshot): SessionStatus {
+  if (snapshot.matches('checking')) return 'checking';
+  if (snapshot.matches('loggedIn') || snapshot.matches('loggingOut')) return 'loggedIn';
+  if (snapshot.matches('expired')) return 'expired';
+  return 'loggedOut';
+}
+export const selectIsChecking = (snapshot: SessionSnapshot): boolean => snapshot.matches('checking');
+export const selectIsLoggedIn = (snapshot: SessionSnapshot): boolean => selectSessionStatus(snapshot) === 'loggedIn';
+export const selectIsLoggingOut = (snapshot: SessionSnapshot): boolean => snapshot.matches('loggingOut');
+/** The login form is busy from submit until the answer is final (including the quiet revoke). */
+export const selectIsSubmitting = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches({ loggedOut: 'signingIn' }) || snapshot.matches({ loggedOut: 'revoking' });
+/** Stable reference: the object only changes when the user does. */
+export const selectUser = (snapshot: SessionSnapshot): SignedInUser | null => snapshot.context.user;
+export const selectUserName = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.person.name ?? null;
+export const selectInstitutionName = (snapshot: SessionSnapshot): string | null =>
+  snapshot.context.user?.institution.desc ?? null;
+export const selectDevice = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.device ?? null;
+export const selectHomeUrl = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.options.url.home ?? null;
+/** Comma-joined role codes: a primitive, so `useSelector` compares it by value. */
+export const selectRoleCodes = (snapshot: SessionSnapshot): string =>
+  (snapshot.context.user?.roles ?? []).map((role) => role.codigo).join(',');
+export const selectHasAnyRole =
+  (roles: readonly string[]) =>
+  (snapshot: SessionSnapshot): boolean =>
+    (snapshot.context.user?.roles ?? []).some((role) => roles.includes(role.codigo));
+/** SPEC §1: the support chat is for `cl` users with chat enabled. */
+export const selectIsChatEnabled = (snapshot: SessionSnapshot): boolean =>
+  snapshot.context.user?.domain === 'cl' && snapshot.context.user.zendesk_info?.isChatEnabled === true;
+export const selectLoginError = (snapshot: SessionSnapshot): LoginErrorKey | null => snapshot.context.loginError;
+export const selectEmailError = (snapshot: SessionSnapshot): FieldErrorKey | null => snapshot.context.fieldErrors.email ?? null;
+export const selectPasswordError = (snapshot: SessionSnapshot): FieldErrorKey | null =>
+  snapshot.context.fieldErrors.password ?? null;

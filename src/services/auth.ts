@@ -1,0 +1,72 @@
+// Session API calls (contract.ts `API`) as actor logic. Every body is checked before a machine sees it.
+import { fromPromise } from 'xstate';
+import { API, COOKIE, type SignedInUser } from './contract';
+import { readEpochCookie } from './cookies';
+import { ApiFailureError, http, parseBody } from './http';
+import { PoliciesBodyStruct, SignedInUserStruct, TokenTimesBodyStruct } from './structs';
+import {
+  isAccessTokenValid,
+  isRefreshTokenValid,
+  toTokenExpiry,
+  type TokenExpiry,
+} from './token-times';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** What the readable expiration cookies say at start-up (SPEC §4 "session-cookie check"). */
+export type SessionCookie =
+  | { kind: 'none' }
+  | { kind: 'expired' }
+  | { kind: 'refreshable'; times: TokenExpiry }
+  | { kind: 'active'; times: TokenExpiry };
+
+/** SPEC §8: the message when `GET /user` answers without `user`. */
+export const USER_FIELD_MISSING = 'User Data response does not contain field' + ' user';
+
+export function classifySessionCookie(now: number, tokenExpiresAt: number | null, refreshExpiresAt: number | null): SessionCookie {
+  if (tokenExpiresAt === null) return { kind: 'none' };
+  // Without a refresh cookie the access token is all there is.
+  const times = { tokenExpiresAt, refreshExpiresAt: refreshExpiresAt ?? tokenExpiresAt };
+  if (isAccessTokenValid(now, times)) return { kind: 'active', times };
+  if (isRefreshTokenValid(now, times)) return { kind: 'refreshable', times };
+  return { kind: 'expired' };
+}
+
+export const readSessionCookie = fromPromise<SessionCookie>(async () =>
+  classifySessionCookie(Date.now(), readEpochCookie(COOKIE.tokenExpiration), readEpochCookie(COOKIE.refreshExpiration)),
+);
+
+export const login = fromPromise<TokenExpiry, Credentials>(async ({ input, signal }) => {
+  const body = await http.request(API.login, {
+    method: 'POST',
+    body: { email: input.email, password: input.password },
+    signal,
+    authFlow: true,
+  });
+  return toTokenExpiry(parseBody(body, TokenTimesBodyStruct, API.login).data);
+});
+
+export const fetchUser = fromPromise<SignedInUser>(async ({ signal }) => {
+  const body = await http.request(API.user, { signal });
+  if (typeof body !== 'object' || body === null || !('user' in body)) {
+    throw new ApiFailureError({ status: 200, code: 'response.invalid', message: USER_FIELD_MISSING, fieldErrors: {} });
+  }
+  return parseBody(body.user, SignedInUserStruct, API.user);
+});
+
+export const fetchPolicies = fromPromise<string[]>(async ({ signal }) => {
+  const body = parseBody(await http.request(API.policies, { signal }), PoliciesBodyStruct, API.policies);
+  return Array.isArray(body) ? body : body.data;
+});
+
+export const logout = fromPromise<void>(async ({ signal }) => {
+  await http.request(API.logout, { signal, authFlow: true });
+});
+
+export const refreshToken = fromPromise<TokenExpiry>(async ({ signal }) => {
+  const body = await http.request(API.refresh, { method: 'POST', signal, authFlow: true, silent: true });
+  return toTokenExpiry(parseBody(body, TokenTimesBodyStruct, API.refresh).data);
+});

@@ -1,0 +1,86 @@
+// Runtime checks for every response body the SPA reads. `type()` (not `object()`) so extra fields the
+// server adds later do not break older clients; `Describe` keeps each struct in step with contract.ts.
+import {
+  array,
+  boolean,
+  enums,
+  nullable,
+  number,
+  optional,
+  record,
+  string,
+  type,
+  union,
+  type Describe,
+  type Struct,
+} from 'superstruct';
+import type { SignedInUser, TokenTimes } from './contract';
+
+export const SignedInUserStruct: Describe<SignedInUser> = type({
+  id: number(),
+  email: string(),
+  roles: array(type({ codigo: string(), nombre: string() })),
+  person: type({ name: string() }),
+  institution: type({
+    id: number(),
+    desc: string(),
+    locale: enums(['es-CL', 'es-MX']),
+    timezone: string(),
+    country: enums(['CL', 'MX']),
+  }),
+  device: string(),
+  options: type({ url: type({ home: string() }) }),
+  scope: array(string()),
+  domain: enums(['cl', 'mx']),
+  zendesk_info: optional(
+    type({
+      name: string(),
+      email: string(),
+      organization: string(),
+      tags: array(string()),
+      isChatEnabled: boolean(),
+    }),
+  ),
+});
+
+export const TokenTimesStruct: Describe<TokenTimes> = type({
+  token_expires_at: number(),
+  refresh_expires_at: number(),
+});
+
+/** `POST /login` and `POST /token/refresh` answer `{ data: TokenTimes }`. */
+export const TokenTimesBodyStruct = type({ data: TokenTimesStruct });
+
+/**
+ * `GET /institution-policies`. The contract does not pin the shape yet, so both a bare list and the
+ * Laravel `{ data: [...] }` envelope are accepted.
+ */
+export const PoliciesBodyStruct = union([array(string()), type({ data: array(string()) })]);
+
+/**
+ * Error bodies (`ApiError` in the contract). `code` is read as any string: a code this client does not
+ * know yet must still reach the generic error path instead of failing the check.
+ */
+export const ApiErrorStruct = type({
+  message: string(),
+  code: optional(string()),
+  errors: optional(record(string(), array(string()))),
+});
+
+export const PageMetaStruct = type({
+  current_page: optional(number()),
+  last_page: optional(number()),
+  per_page: optional(number()),
+  total: optional(number()),
+  next_cursor: optional(nullable(string())),
+});
+
+export const PageLinksStruct = type({
+  next: optional(nullable(string())),
+  prev: optional(nullable(string())),
+});
+
+/** Laravel paginated body: `{ data, meta, links }` (SPEC §7, recipient lists). */
+export function pageBodyStruct<T>(item: Struct<T>) {
+  return type({ data: array(item), meta: PageMetaStruct, links: PageLinksStruct });
+}

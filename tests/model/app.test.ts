@@ -1,0 +1,170 @@
+import { setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { expect } from 'vitest';
+import {
+  appActorsOf,
+  appMachine,
+  createAppActor,
+  selectIsAppFailed,
+  type AppActor,
+  type CreateAppActorOptions,
+} from '../../src/machines/app';
+import { localeMachine } from '../../src/machines/locale';
+import { sessionMachine } from '../../src/machines/session';
+import { tokenMachine } from '../../src/machines/token';
+import { defineModelTests, send, type Fakes, type StepEnv } from './harness';
+import { TIMES } from './fixtures';
+
+const CHILDREN = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard'] as const;
+const CRASHABLE = ['bridge', ...CHILDREN] as const;
+
+const NAVIGATE = { type: 'navigate', to: '/inbox', replace: true };
+const TOAST = { type: 'toast', kind: 'warning', key: 'session.expired' };
+const UPDATED = { type: 'session.updated', status: 'loggedOut', roles: [], device: null };
+
+/** Where the root must forward each event it receives from the bridge (or the 401 hook). */
+const ROUTING: Record<string, string> = {
+  'token.set': 'token',
+  'token.clear': 'token',
+  'session.reset': 'session',
+  'session.remember': 'session',
+  'session.unauthorized': 'session',
+  'session.updated': 'routeGuard',
+  'route.changed': 'sidebar',
+};
+
+/** Stands in for the child a crash path breaks: a machine whose only transition throws. */
+const crashable = setup({}).createMachine({
+  on: {
+    'test.crash': {
+      actions: () => {
+        throw new Error('child crashed');
+      },
+    },
+  },
+});
+
+/** Makes child `id` crash, like a bug in it would. */
+function crash(env: StepEnv) {
+  const id = /^xstate\.error\.actor\.(.+)$/.exec(env.event.type)?.[1] ?? '';
+  const child = (env.actor.getSnapshot() as AnyMachineSnapshot).children[id] as AnyActorRef | undefined;
+  expect(child, `child ${id}`).toBeDefined();
+  child?.send({ type: 'test.crash' });
+}
+
+/** The real children, with their I/O faked; for a crash path, the crashing one is `crashable`. */
+function childLogic(fakes: Fakes, crashing: string | null) {
+  const crash = <T>(id: string, logic: T): T => (crashing === id ? (crashable as unknown as T) : logic);
+  return {
+    bridge: crash('bridge', appMachine.implementations.actors.bridge),
+    session: crash(
+      'session',
+      sessionMachine.provide({
+        actors: {
+          readSessionCookie: fakes.promise(),
+          refreshToken: fakes.promise(),
+          login: fakes.promise(),
+          fetchUser: fakes.promise(),
+          fetchPolicies: fakes.promise(),
+          logout: fakes.promise(),
+        },
+      }),
+    ),
+    token: crash('token', tokenMachine.provide({ actors: { refreshToken: fakes.promise() } })),
+    sidebar: crash('sidebar', appMachine.implementations.actors.sidebar),
+    loadingBar: crash('loadingBar', appMachine.implementations.actors.loadingBar),
+    locale: crash('locale', localeMachine.provide({ actors: { loadLocale: fakes.promise() } })),
+    routeGuard: crash('routeGuard', appMachine.implementations.actors.routeGuard),
+  } as NonNullable<CreateAppActorOptions['actors']>;
+}
+
+function expectForwarded(env: StepEnv) {
+  const target = ROUTING[env.event.type];
+  if (!target) return;
+  const deliveries = env.delivered.filter((delivery) => delivery.to === target);
+  expect(deliveries, `${env.event.type} forwarded to ${target}`).toEqual([{ to: target, from: 'app', event: env.event }]);
+}
+
+function expectChildEffect(env: StepEnv) {
+  const actors = appActorsOf(env.actor as AppActor);
+  switch (env.event.type) {
+    case 'token.set':
+      expect(actors.token.getSnapshot().value).toBe('valid');
+      expect(actors.token.getSnapshot().context.tokenExpiresAt).toBe(TIMES.tokenExpiresAt);
+      break;
+    case 'token.clear':
+      expect(actors.token.getSnapshot().value).toBe('unknown');
+      break;
+    case 'session.remember':
+      expect(actors.session.getSnapshot().context.redirectTo).toBe(env.event.path);
+      break;
+    case 'session.updated':
+      expect(actors.routeGuard.getSnapshot().context.session.status).toBe('loggedOut');
+      break;
+    case 'route.changed':
+      expect(actors.sidebar.getSnapshot().value).toBe('closed');
+      break;
+    default:
+      break;
+  }
+}
+
+defineModelTests({
+  name: 'app',
+  machine: appMachine,
+  traversal: {
+    events: [
+      { type: 'token.set', ...TIMES },
+      { type: 'token.clear' },
+      { type: 'session.reset', reason: 'refreshFailed' },
+      { type: 'session.remember', path: '/sent' },
+      { type: 'session.unauthorized' },
+      UPDATED,
+      { type: 'route.changed', path: '/inbox' },
+      { type: 'app.relay', event: NAVIGATE },
+      { type: 'app.relay', event: TOAST },
+    ],
+    internal: CRASHABLE.map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('child crashed') })),
+    input: {},
+    limit: 500,
+  },
+  createActor: ({ fakes, path, inspect }) => {
+    const crashing = path.steps.map((step) => /^xstate\.error\.actor\.(.+)$/.exec(step.event.type)?.[1]).find(Boolean) ?? null;
+    return createAppActor({ input: { now: () => Date.now() }, actors: childLogic(fakes, crashing), inspect });
+  },
+  states: {
+    running: (snapshot, env) => {
+      expect(selectIsAppFailed(snapshot as never)).toBe(false);
+      // The app-lifetime actors are reachable by systemId, as the views get them.
+      const actors = appActorsOf(env.actor as AppActor);
+      for (const id of CHILDREN) expect((actors[id] as AnyActorRef).getSnapshot().status).toBe('active');
+      expectForwarded(env);
+      expectChildEffect(env);
+    },
+    failed: (snapshot, env) => {
+      expect(selectIsAppFailed(snapshot as never)).toBe(true);
+      const crashed = /^xstate\.error\.actor\.(.+)$/.exec(env.event.type)?.[1];
+      if (crashed) expect(snapshot.context.failedActor).toBe(crashed);
+      // Leaving `running` stops every child: nothing keeps running behind the fatal screen.
+      for (const child of Object.values((snapshot as AnyMachineSnapshot).children)) {
+        expect((child as AnyActorRef).getSnapshot().status).not.toBe('active');
+      }
+      expect(env.delivered.filter((delivery) => delivery.from === 'app' && ROUTING[delivery.event.type])).toEqual([]);
+    },
+  },
+  events: {
+    'token.set': send,
+    'token.clear': send,
+    'session.reset': send,
+    'session.remember': send,
+    'session.unauthorized': send,
+    'session.updated': send,
+    'route.changed': send,
+    'app.relay': send,
+    ...Object.fromEntries(CRASHABLE.map((id) => [`xstate.error.actor.${id}`, crash])),
+  },
+  // The root emits only what it relays, unchanged, and only while running.
+  emits: ({ from, event }): AnyEventObject[] =>
+    event.type === 'app.relay' && from.matches('running') ? [event.event as AnyEventObject] : [],
+  // `now` is a function: compare the rest.
+  contextOf: (context) => ({ failedActor: (context as { failedActor: string | null }).failedActor }),
+});

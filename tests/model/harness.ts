@@ -1,0 +1,403 @@
+// Model-based test harness. Paths come from `xstate/graph` run on the machine itself (its invokes and
+// delays make `createTestModel` refuse it); each path is then replayed on a REAL actor whose I/O actors
+// are controllable fakes and whose timers are vitest fake timers. At every step the harness checks:
+//   - the real state value and context equal the model's (pure `transition`) prediction,
+//   - the per-state invariants written in the spec for every active state node,
+//   - the emitted events equal the spec's independent oracle (`emits`), nothing more, nothing less,
+//   - the actor did not crash.
+// It also refuses a spec with a state or event that has no handler, and fails when the paths do not
+// take every transition definition of the machine.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  fromPromise,
+  initialTransition,
+  transition,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyEventObject,
+  type EventObject,
+  type InspectionEvent,
+  type PromiseActorLogic,
+} from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
+import {
+  activeStateKeys,
+  computeCoverage,
+  machineEventTypes,
+  machineStateKeys,
+  machineTransitions,
+  transitionsTaken,
+  writeCoverage,
+} from './coverage';
+
+/** Fixed start of every path's clock (fake timers), 2026-03-02T12:00:00Z. */
+export const T0 = Date.UTC(2026, 2, 2, 12, 0, 0);
+
+export interface Step {
+  event: EventObject;
+  state: AnyMachineSnapshot;
+}
+
+export interface PlannedPath {
+  description: string;
+  /** steps[0]: the initial snapshot (event `xstate.init`); then (event, snapshot after it). */
+  steps: Step[];
+  /** What this path was chosen for: transition ids, or `blocked:` entries for guard-refused events. */
+  covers: string[];
+}
+
+export interface Traversal {
+  /** Events from outside (user, other actors): offered in every state, so ignoring them is tested too. */
+  events: readonly AnyEventObject[];
+  /**
+   * `xstate.done|error.actor.*` and `xstate.after.*` events: offered only in states that handle them,
+   * since they cannot happen elsewhere (no such actor or timer is running).
+   */
+  internal?: readonly AnyEventObject[];
+  filterEvents?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  /** Coarser vertex identity, to bound traversals over growing context. */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  input?: unknown;
+  /** Required: every traversal is bounded (xstate/graph throws past it). */
+  limit: number;
+  stopWhen?: (snapshot: AnyMachineSnapshot) => boolean;
+}
+
+/** Event types some active state node (or the root) has a transition for. */
+function handledTypes(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): Set<string> {
+  const types = new Set<string>(machine.root.transitions.keys());
+  for (const node of getStateNodes(machine.root)) {
+    if (snapshot.matches(node.path.join('.'))) for (const type of node.transitions.keys()) types.add(type);
+  }
+  return types;
+}
+
+/** Epoch-ms values near T0 are shown as offsets, so path titles stay readable. */
+function readable(_key: string, value: unknown): unknown {
+  if (typeof value === 'number' && Math.abs(value - T0) < 1e10) {
+    const offset = value - T0;
+    return `T0${offset < 0 ? '-' : '+'}${Math.abs(offset) / 1000}s`;
+  }
+  return value;
+}
+
+function describeEvent(event: EventObject): string {
+  const { type, ...payload } = event as EventObject & Record<string, unknown>;
+  const short = type.replace(/^xstate\./, '');
+  const data = 'output' in payload ? payload.output : 'error' in payload ? payload.error : payload;
+  let detail = '';
+  if (data instanceof Error) detail = (data as Error & { code?: string }).code ?? data.message;
+  else if (data !== undefined && !(typeof data === 'object' && data !== null && Object.keys(data).length === 0)) {
+    detail = JSON.stringify(data, readable);
+  }
+  if (detail.length > 60) detail = `${detail.slice(0, 57)}…`;
+  return detail ? `${short} ${detail}` : short;
+}
+
+/**
+ * Edge cover: for every edge of the explored state graph (a vertex and one offered event), the shortest
+ * path to that vertex (from `getShortestPaths`) plus that event. This takes every transition definition
+ * from every distinct context it can be taken in, and every guard-refused or ignored event once per
+ * vertex, so "nothing happens" is asserted too. Paths that are prefixes of other chosen paths are
+ * dropped: the longer one checks every step of the shorter.
+ */
+export function planPaths(machine: AnyStateMachine, traversal: Traversal): PlannedPath[] {
+  const serialize = traversal.serializeState ?? ((snapshot: AnyMachineSnapshot) => serializeSnapshot(snapshot));
+  const { events, internal = [], ...rest } = traversal;
+  const options = {
+    ...rest,
+    serializeState: serialize,
+    events: (snapshot: AnyMachineSnapshot) => {
+      const handled = handledTypes(machine, snapshot);
+      return [...events, ...internal.filter((event) => handled.has(event.type))];
+    },
+  } as never;
+  const adjacency = getAdjacencyMap(machine, options) as Record<
+    string,
+    { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
+  >;
+  const shortest = new Map<string, Step[]>();
+  for (const path of getShortestPaths(machine, options) as Array<{ state: AnyMachineSnapshot; steps: Step[] }>) {
+    shortest.set(serialize(path.state), path.steps);
+  }
+  const infos = machineTransitions(machine);
+  const best = new Map<string, Step[]>();
+  for (const [vertex, { state, transitions }] of Object.entries(adjacency)) {
+    const prefix = shortest.get(vertex);
+    if (!prefix) continue;
+    for (const { event, state: next } of Object.values(transitions)) {
+      const taken = transitionsTaken(machine, state, event).map((definition) => infos.get(definition)?.id ?? '?');
+      const what = taken.length > 0 ? taken.join(' + ') : `ignored ${event.type}`;
+      best.set(`${vertex} · ${JSON.stringify(event)} · ${what}`, [...prefix, { event, state: next }]);
+    }
+  }
+  const byEvents = new Map<string, PlannedPath>();
+  for (const [key, steps] of best) {
+    const signature = JSON.stringify(steps.map((step) => step.event));
+    const existing = byEvents.get(signature);
+    if (existing) existing.covers.push(key);
+    else byEvents.set(signature, { description: '', steps, covers: [key] });
+  }
+  const signatures = [...byEvents.keys()];
+  const kept = [...byEvents.entries()].filter(
+    ([signature]) => !signatures.some((other) => other !== signature && other.startsWith(signature.slice(0, -1) + ',')),
+  );
+  return kept.map(([, path], index) => ({
+    ...path,
+    // With a coarse `serializeState`, the graph keeps one snapshot per vertex, which need not be the one
+    // these exact events lead to; replaying the events purely gives each step its true snapshot.
+    steps: replay(machine, path.steps, traversal.input),
+    description: `#${String(index + 1).padStart(3, '0')} ${path.steps.map((step) => describeEvent(step.event)).join(' → ')}`,
+  }));
+}
+
+function replay(machine: AnyStateMachine, steps: Step[], input: unknown): Step[] {
+  let [state] = initialTransition(machine, input as never) as [AnyMachineSnapshot, unknown];
+  return steps.map((step, index) => {
+    if (index > 0) [state] = transition(machine, state, step.event) as [AnyMachineSnapshot, unknown];
+    return { event: step.event, state };
+  });
+}
+
+// --- fakes ------------------------------------------------------------------------------------------
+
+interface PendingCall {
+  input: unknown;
+  signal: AbortSignal;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
+/** Promise actors whose outcome the test decides, addressed by the invoke id they run under. */
+export class Fakes {
+  private readonly pending = new Map<string, PendingCall>();
+  readonly calls: Array<{ id: string; input: unknown }> = [];
+
+  /** Fake logic for a `fromPromise` actor; the type parameters only satisfy `.provide()`. */
+  promise<TOutput = unknown, TInput = unknown>(): PromiseActorLogic<TOutput, TInput> {
+    return fromPromise<TOutput, TInput>(
+      ({ input, self, signal }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          this.calls.push({ id: self.id, input });
+          this.pending.set(self.id, { input, signal, resolve: resolve as (value: unknown) => void, reject });
+        }),
+    );
+  }
+
+  /** The live (not aborted) call running under `id`; fails the test when there is none. */
+  live(id: string): PendingCall {
+    const call = this.pending.get(id);
+    expect(call, `no running actor "${id}" to settle`).toBeDefined();
+    expect(call?.signal.aborted, `actor "${id}" was already stopped`).toBe(false);
+    return call as PendingCall;
+  }
+
+  inputOf(id: string): unknown {
+    return this.live(id).input;
+  }
+
+  isRunning(id: string): boolean {
+    const call = this.pending.get(id);
+    return call !== undefined && !call.signal.aborted;
+  }
+
+  resolve(id: string, output: unknown): void {
+    const call = this.live(id);
+    this.pending.delete(id);
+    call.resolve(output);
+  }
+
+  reject(id: string, error: unknown): void {
+    const call = this.live(id);
+    this.pending.delete(id);
+    call.reject(error);
+  }
+}
+
+/** Lets promise callbacks and the actors they notify run (no timers are advanced). */
+export async function flush(): Promise<void> {
+  for (let index = 0; index < 20; index += 1) await Promise.resolve();
+}
+
+// --- the spec ---------------------------------------------------------------------------------------
+
+export interface StepEnv {
+  actor: AnyActorRef;
+  machine: AnyStateMachine;
+  /** The model's snapshot before and after this step. */
+  from: AnyMachineSnapshot;
+  to: AnyMachineSnapshot;
+  event: EventObject & Record<string, unknown>;
+  fakes: Fakes;
+  /** Events delivered during this step to any actor of the system, from inspection. */
+  delivered: Delivery[];
+}
+
+export interface Delivery {
+  /** The receiving actor's systemId, or its id when it has none. */
+  to: string;
+  /** The sender's systemId or id; null for events from outside the system. */
+  from: string | null;
+  event: EventObject;
+}
+
+export interface ModelSpec {
+  /** Report file name (kebab-case, like the machine file). */
+  name: string;
+  machine: AnyStateMachine;
+  traversal: Traversal;
+  /** The real actor for one path, wired to `fakes`; not started. Pass `inspect` on to record deliveries. */
+  createActor: (env: { fakes: Fakes; path: PlannedPath; inspect: (event: InspectionEvent) => void }) => AnyActorRef;
+  /** Invariants per state node key (`loggedOut.signingIn`); checked on the REAL snapshot. */
+  states: Record<string, (snapshot: AnyMachineSnapshot, env: StepEnv) => void>;
+  /** How each event type is made to happen on the real actor. */
+  events: Record<string, (env: StepEnv) => void | Promise<void>>;
+  /** The oracle: what the step must emit, from the step alone. Checked exactly. */
+  emits: (env: StepEnv) => AnyEventObject[];
+  /** What of the context is compared; functions are dropped by default. */
+  contextOf?: (context: unknown) => unknown;
+}
+
+const plainContext = (context: unknown) => JSON.parse(JSON.stringify(context ?? null)) as unknown;
+
+// --- generic executors ------------------------------------------------------------------------------
+
+/** Sends the model's event as is. */
+export const send = (env: StepEnv) => {
+  env.actor.send(env.event);
+};
+
+/** `xstate.done.actor.<id>` / `xstate.error.actor.<id>`: settles the fake running under that id. */
+export const settle = (env: StepEnv) => {
+  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(env.event.type);
+  if (!match) throw new Error(`settle: not an actor event: ${env.event.type}`);
+  const [, kind, id] = match as unknown as [string, 'done' | 'error', string];
+  if (kind === 'done') env.fakes.resolve(id, env.event.output);
+  else env.fakes.reject(id, env.event.error);
+};
+
+/**
+ * `xstate.after.<delay>.<state id>`: advances the fake clock by exactly the named delay (computed on
+ * the real snapshot, so context-dependent delays are honoured), checking the state holds 1 ms before.
+ */
+export const elapse = (env: StepEnv) => {
+  const match = /^xstate\.after\.([^.]+)\./.exec(env.event.type);
+  if (!match) throw new Error(`elapse: not a delayed event: ${env.event.type}`);
+  const name = match[1] as string;
+  const config = (env.machine.implementations.delays as Record<string, unknown>)[name];
+  if (config === undefined) throw new Error(`elapse: delay "${name}" is not a named delay`);
+  const snapshot = env.actor.getSnapshot() as AnyMachineSnapshot;
+  const delay =
+    typeof config === 'function'
+      ? (config as (args: unknown) => number)({ context: snapshot.context, event: env.event, self: env.actor, system: env.actor.system })
+      : (config as number);
+  if (delay > 0) {
+    vi.advanceTimersByTime(delay - 1);
+    expect((env.actor.getSnapshot() as AnyMachineSnapshot).value, `fired before "${name}" (${delay} ms)`).toEqual(snapshot.value);
+    vi.advanceTimersByTime(1);
+  } else {
+    vi.advanceTimersByTime(0);
+  }
+};
+
+// --- running --------------------------------------------------------------------------------------
+
+export async function runPath(spec: ModelSpec, path: PlannedPath): Promise<void> {
+  const fakes = new Fakes();
+  const emitted: EventObject[] = [];
+  const delivered: Delivery[] = [];
+  const nameOf = (ref: unknown) => {
+    const actorRef = ref as { id?: string; systemId?: string } | undefined;
+    return actorRef ? (actorRef.systemId ?? actorRef.id ?? null) : null;
+  };
+  const inspect = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.event') return;
+    delivered.push({ to: nameOf(event.actorRef) ?? '?', from: nameOf(event.sourceRef), event: event.event });
+  };
+  const actor = spec.createActor({ fakes, path, inspect });
+  actor.on('*', (event: EventObject) => emitted.push(event));
+  const crashes: unknown[] = [];
+  actor.subscribe({ error: (error: unknown) => crashes.push(error) });
+  const contextOf = spec.contextOf ?? plainContext;
+  const initial = path.steps[0] as Step;
+
+  const check = (env: StepEnv, label: string) => {
+    const real = actor.getSnapshot() as AnyMachineSnapshot;
+    expect(crashes, `${label}: actor crashed`).toEqual([]);
+    expect(real.value, `${label}: state value`).toEqual(env.to.value);
+    expect(contextOf(real.context), `${label}: context`).toEqual(contextOf(env.to.context));
+    for (const key of activeStateKeys(spec.machine, env.to)) {
+      const assertState = spec.states[key];
+      if (!assertState) throw new Error(`${label}: no assertion for state "${key}"`);
+      assertState(real, env);
+    }
+    expect(emitted.splice(0), `${label}: emitted events`).toEqual(spec.emits(env));
+  };
+
+  actor.start();
+  await flush();
+  const start: StepEnv = {
+    actor,
+    machine: spec.machine,
+    from: initial.state,
+    to: initial.state,
+    event: initial.event as StepEnv['event'],
+    fakes,
+    delivered: delivered.splice(0),
+  };
+  check(start, 'initial state');
+  for (let index = 1; index < path.steps.length; index += 1) {
+    const step = path.steps[index] as Step;
+    const previous = path.steps[index - 1] as Step;
+    const env: StepEnv = {
+      actor,
+      machine: spec.machine,
+      from: previous.state,
+      to: step.state,
+      event: step.event as StepEnv['event'],
+      fakes,
+      delivered: [],
+    };
+    const execute = spec.events[step.event.type];
+    if (!execute) throw new Error(`no executor for event "${step.event.type}"`);
+    delivered.length = 0;
+    await execute(env);
+    await flush();
+    env.delivered = delivered.splice(0);
+    check(env, `step ${index} (${describeEvent(step.event)})`);
+  }
+  actor.stop();
+}
+
+/** Registers the model suite of one machine: handler checks, one test per path, and coverage. */
+export function defineModelTests(spec: ModelSpec): void {
+  describe(`${spec.name} (model)`, () => {
+    const paths = planPaths(spec.machine, spec.traversal);
+
+    beforeEach(() => {
+      vi.useFakeTimers({ now: T0 });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('has an assertion for every state and an executor for every event, and nothing stale', () => {
+      expect(Object.keys(spec.states).sort(), 'state assertions').toEqual(machineStateKeys(spec.machine).sort());
+      expect(Object.keys(spec.events).sort(), 'event executors').toEqual(machineEventTypes(spec.machine));
+    });
+
+    for (const path of paths) {
+      it(path.description, () => runPath(spec, path));
+    }
+
+    it('takes every transition of the machine (coverage report)', () => {
+      vi.useRealTimers();
+      const report = computeCoverage(spec.name, spec.machine, paths);
+      writeCoverage(report);
+      expect(report.states.uncovered, 'states never reached').toEqual([]);
+      expect(report.transitions.uncovered, 'transitions never taken').toEqual([]);
+      expect(report.paths).toBeGreaterThan(0);
+    });
+  });
+}

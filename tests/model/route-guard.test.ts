@@ -1,0 +1,133 @@
+import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { expect } from 'vitest';
+import { ROUTES, NEWSFEED_ROLES } from '../../src/config/routes';
+import {
+  decideRoute,
+  routeGuardMachine,
+  selectIsNotFound,
+  selectIsRedirecting,
+  selectIsRouteAllowed,
+  selectIsRouteWaiting,
+  selectRouteName,
+  type Location,
+  type RouteGuardSnapshot,
+  type SessionSummary,
+} from '../../src/machines/route-guard';
+import { defineModelTests, send, type StepEnv } from './harness';
+
+const guard = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RouteGuardSnapshot;
+
+const LOCATIONS: Location[] = [
+  { path: '/inbox', search: '' },
+  { path: '/inbox/message/42', search: '' },
+  { path: '/login', search: '?redirect=%2Fsent' },
+  { path: '/', search: '' },
+  { path: '/dashboard/users', search: '' },
+  { path: '/mural', search: '' },
+  { path: '/mural', search: '?newsfeed=1' },
+  { path: '/no-such-page', search: '' },
+];
+
+const SESSIONS: SessionSummary[] = [
+  { status: 'loggedOut', roles: [], device: null },
+  { status: 'loggedIn', roles: ['docente'], device: 'cl' },
+  { status: 'loggedIn', roles: ['colegio-administrador'], device: 'latam' },
+  { status: 'loggedIn', roles: ['corp-utp'], device: 'latam' },
+  { status: 'expired', roles: [], device: null },
+];
+
+const sessionOf = (event: AnyEventObject): SessionSummary => {
+  const { status, roles, device } = event as AnyEventObject & SessionSummary;
+  return { status, roles, device };
+};
+
+/**
+ * Written apart from `decideRoute`: what may be on screen for this session. A page is shown only if
+ * it is a 404, a guest page without a session, or a page whose every rule the signed-in user passes.
+ */
+function expectMayView(snapshot: AnyMachineSnapshot) {
+  const { location, session, route: name } = snapshot.context as RouteGuardSnapshot['context'];
+  if (name === null) {
+    expect(ROUTES.some((route) => route.path === location?.path)).toBe(false);
+    return;
+  }
+  const route = ROUTES.find((candidate) => candidate.name === name);
+  expect(route).toBeDefined();
+  if (!route) return;
+  if (route.access === 'guest') {
+    expect(session.status).not.toBe('loggedIn');
+    return;
+  }
+  expect(session.status).toBe('loggedIn');
+  if (route.roles) expect(session.roles.some((role) => (route.roles as readonly string[]).includes(role))).toBe(true);
+  if (route.device) expect(session.device).toBe(route.device);
+  expect(route.redirect).toBeUndefined();
+  if (route.name === 'mural') {
+    const newsfeed = new URLSearchParams(location?.search ?? '').get('newsfeed');
+    expect(session.roles.some((role) => (NEWSFEED_ROLES as readonly string[]).includes(role)) || !!newsfeed).toBe(true);
+  }
+}
+
+function effectsOf(decision: ReturnType<typeof decideRoute>): AnyEventObject[] {
+  switch (decision.kind) {
+    case 'login':
+      return [{ type: 'session.remember', path: decision.remember }, { type: 'navigate', to: decision.to, replace: true }];
+    case 'redirect':
+      return [{ type: 'navigate', to: decision.to, replace: true }];
+    case 'guest':
+      return [{ type: 'session.remember', path: decision.remember }];
+    default:
+      return [];
+  }
+}
+
+function emits({ from, event }: StepEnv): AnyEventObject[] {
+  const context = from.context as RouteGuardSnapshot['context'];
+  if (event.type === 'route.change') {
+    const location = { path: event.path as string, search: event.search as string };
+    return [...effectsOf(decideRoute(location, context.session)), { type: 'route.changed', path: location.path }];
+  }
+  if (event.type === 'session.updated') {
+    const session = sessionOf(event);
+    // Only the end of the start-up check, or an expiry, re-decides the page on screen.
+    const redecides = (context.session.status === 'checking' && session.status !== 'checking') || session.status === 'expired';
+    return redecides ? effectsOf(decideRoute(context.location, session)) : [];
+  }
+  return [];
+}
+
+defineModelTests({
+  name: 'route-guard',
+  machine: routeGuardMachine,
+  traversal: {
+    events: [
+      ...LOCATIONS.map((location) => ({ type: 'route.change', ...location })),
+      ...SESSIONS.map((session) => ({ type: 'session.updated', ...session })),
+    ],
+    limit: 5000,
+  },
+  createActor: () => createActor(routeGuardMachine),
+  states: {
+    waiting: (snapshot) => {
+      expect(selectIsRouteWaiting(guard(snapshot))).toBe(true);
+      expect(selectRouteName(guard(snapshot))).toBeNull();
+      const { location, session } = snapshot.context as RouteGuardSnapshot['context'];
+      // Waiting means: nothing reported yet, or a known page while the session is being checked.
+      expect(location === null || session.status === 'checking').toBe(true);
+    },
+    allowed: (snapshot) => {
+      expect(selectIsRouteAllowed(guard(snapshot))).toBe(true);
+      expect(selectIsNotFound(guard(snapshot))).toBe(snapshot.context.route === null);
+      expectMayView(snapshot);
+    },
+    redirecting: (snapshot) => {
+      expect(selectIsRedirecting(guard(snapshot))).toBe(true);
+      expect(selectRouteName(guard(snapshot))).toBeNull();
+    },
+  },
+  events: {
+    'route.change': send,
+    'session.updated': send,
+  },
+  emits,
+});

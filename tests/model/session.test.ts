@@ -1,0 +1,275 @@
+import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { expect } from 'vitest';
+import {
+  selectEmailError,
+  selectIsLoggedIn,
+  selectIsLoggingOut,
+  selectIsSubmitting,
+  selectLoginError,
+  selectPasswordError,
+  selectSessionStatus,
+  selectUser,
+  sessionMachine,
+  type SessionSnapshot,
+} from '../../src/machines/session';
+import { USER_FIELD_MISSING } from '../../src/services/auth';
+import { ACCESS_POLICY } from '../../src/services/contract';
+import { defineModelTests, send, settle, T0, type StepEnv } from './harness';
+import { failure, TIMES, USER } from './fixtures';
+
+const ses = (snapshot: AnyMachineSnapshot) => snapshot as unknown as SessionSnapshot;
+
+const VALID = { type: 'session.login', email: '  docente@sanandres.cl ', password: 'Hermes.2026' };
+const EMPTY = { type: 'session.login', email: ' ', password: '' };
+const BAD_EMAIL = { type: 'session.login', email: 'docente', password: 'x' };
+
+/** The form message for each login failure (SPEC §8 error texts, es-CL.json keys). */
+const LOGIN_FAILURES: Array<[Error, string | null, Record<string, string>]> = [
+  [failure(401, 'auth.invalid_credentials'), 'login.errors.invalidCredentials', {}],
+  [failure(403, 'auth.policy_missing'), 'login.errors.policyMissing', {}],
+  [failure(429, 'auth.throttled'), 'login.errors.throttled', {}],
+  [failure(0, 'network', 'Failed to fetch'), 'login.errors.network', {}],
+  [failure(500, 'server.error'), 'login.errors.server', {}],
+  [failure(422, 'validation.failed', 'invalid', { email: ['El correo no es válido.'] }), null, { email: 'login.errors.emailInvalid' }],
+];
+
+const USER_MISSING = failure(200, 'response.invalid', USER_FIELD_MISSING);
+const OFFLINE = failure(0, 'network', 'Failed to fetch');
+const SERVER_ERROR = failure(500, 'server.error');
+
+const RUNNING_IDS = ['readSessionCookie', 'refreshToken', 'login', 'fetchUser', 'fetchPolicies', 'logout'];
+
+/** Exactly the named I/O actor runs (or none): leaving a state must cancel its call. */
+function expectRunning(env: StepEnv, id: string | null) {
+  for (const other of RUNNING_IDS) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
+}
+
+const navigateAfterLogin = (from: AnyMachineSnapshot): AnyEventObject => ({
+  type: 'navigate',
+  // Only a safe remembered page is honoured (SPEC §5); anything else goes home.
+  to: from.context.redirectTo === '/sent' ? '/sent' : '/',
+});
+
+function emits({ from, to, event }: StepEnv): AnyEventObject[] {
+  const tokenClear = { type: 'token.clear' };
+  switch (event.type) {
+    case 'xstate.done.actor.readSessionCookie': {
+      const cookie = event.output as { kind: string; times?: unknown };
+      return cookie.kind === 'active' ? [{ type: 'token.set', ...(cookie.times as object) }] : [];
+    }
+    case 'xstate.done.actor.refreshToken':
+    case 'xstate.done.actor.login':
+      return [{ type: 'token.set', ...(event.output as object) }];
+    case 'xstate.error.actor.fetchUser':
+      return [tokenClear];
+    case 'xstate.done.actor.fetchPolicies': {
+      const allowed = (event.output as string[]).includes(ACCESS_POLICY);
+      if (from.matches('checking')) {
+        return allowed ? [] : [{ type: 'toast', kind: 'error', key: 'login.errors.policyMissing' }, tokenClear];
+      }
+      return allowed ? [navigateAfterLogin(from)] : [tokenClear];
+    }
+    case 'xstate.error.actor.fetchPolicies':
+      return from.matches('checking') ? [] : [navigateAfterLogin(from)];
+    case 'xstate.done.actor.logout':
+    case 'xstate.error.actor.logout':
+      return from.matches('loggingOut')
+        ? [tokenClear, { type: 'navigate', to: '/' }, { type: 'toast', kind: 'success', key: 'session.loggedOut' }]
+        : [];
+    case 'session.unauthorized':
+      return from.matches('loggedIn') ? [{ type: 'toast', kind: 'warning', key: 'session.expired' }, tokenClear] : [];
+    case 'session.reset':
+      if (!from.matches('loggedIn')) return [];
+      // The token actor already showed SPEC §8's abort message for this reason.
+      return event.reason === 'tokensExpired' ? [tokenClear] : [{ type: 'toast', kind: 'warning', key: 'session.expired' }, tokenClear];
+    default:
+      void to;
+      return [];
+  }
+}
+
+defineModelTests({
+  name: 'session',
+  machine: sessionMachine,
+  traversal: {
+    events: [
+      VALID,
+      EMPTY,
+      BAD_EMAIL,
+      { type: 'session.edit', field: 'email' },
+      { type: 'session.edit', field: 'password' },
+      { type: 'session.logout' },
+      { type: 'session.remember', path: '/sent' },
+      { type: 'session.remember', path: '//evil.example' },
+      { type: 'session.unauthorized' },
+      { type: 'session.reset', reason: 'tokensExpired' },
+      { type: 'session.reset', reason: 'refreshFailed' },
+    ],
+    internal: [
+      { type: 'xstate.done.actor.readSessionCookie', output: { kind: 'none' } },
+      { type: 'xstate.done.actor.readSessionCookie', output: { kind: 'expired' } },
+      { type: 'xstate.done.actor.readSessionCookie', output: { kind: 'refreshable', times: { ...TIMES, tokenExpiresAt: T0 - 1000 } } },
+      { type: 'xstate.done.actor.readSessionCookie', output: { kind: 'active', times: TIMES } },
+      { type: 'xstate.error.actor.readSessionCookie', error: new Error('cookies unavailable') },
+      { type: 'xstate.done.actor.refreshToken', output: TIMES },
+      { type: 'xstate.error.actor.refreshToken', error: failure(401, 'auth.refresh_expired') },
+      { type: 'xstate.done.actor.login', output: TIMES },
+      ...LOGIN_FAILURES.map(([error]) => ({ type: 'xstate.error.actor.login', error })),
+      { type: 'xstate.done.actor.fetchUser', output: USER },
+      { type: 'xstate.error.actor.fetchUser', error: USER_MISSING },
+      { type: 'xstate.error.actor.fetchUser', error: OFFLINE },
+      { type: 'xstate.done.actor.fetchPolicies', output: [ACCESS_POLICY, 'hermes-enviar-sms'] },
+      { type: 'xstate.done.actor.fetchPolicies', output: ['hermes-enviar-sms'] },
+      { type: 'xstate.error.actor.fetchPolicies', error: SERVER_ERROR },
+      { type: 'xstate.done.actor.logout', output: undefined },
+      { type: 'xstate.error.actor.logout', error: OFFLINE },
+    ],
+    // A page is remembered once, before anything else happens to it; enough to see each target used.
+    filterEvents: (snapshot, event) => event.type !== 'session.remember' || snapshot.context.redirectTo === null,
+    // Which message is shown does not change what can happen next: one vertex per kind of context.
+    serializeState: (snapshot) =>
+      JSON.stringify([
+        snapshot.value,
+        snapshot.context.redirectTo,
+        snapshot.context.loginError !== null,
+        Object.keys(snapshot.context.fieldErrors).sort(),
+      ]),
+    limit: 20_000,
+  },
+  createActor: ({ fakes }) =>
+    createActor(
+      sessionMachine.provide({
+        actors: {
+          readSessionCookie: fakes.promise(),
+          refreshToken: fakes.promise(),
+          login: fakes.promise(),
+          fetchUser: fakes.promise(),
+          fetchPolicies: fakes.promise(),
+          logout: fakes.promise(),
+        },
+      }),
+    ),
+  states: {
+    checking: (snapshot) => {
+      expect(selectSessionStatus(ses(snapshot))).toBe('checking');
+      expect(selectIsLoggedIn(ses(snapshot))).toBe(false);
+    },
+    'checking.readingCookie': (snapshot, env) => {
+      expect(selectUser(ses(snapshot))).toBeNull();
+      expectRunning(env, 'readSessionCookie');
+    },
+    'checking.refreshing': (snapshot, env) => {
+      expect(selectUser(ses(snapshot))).toBeNull();
+      expectRunning(env, 'refreshToken');
+    },
+    'checking.loadingUser': (snapshot, env) => {
+      expect(selectUser(ses(snapshot))).toBeNull();
+      expectRunning(env, 'fetchUser');
+    },
+    'checking.loadingPolicies': (snapshot, env) => {
+      expect(selectUser(ses(snapshot))).toEqual(USER);
+      expectRunning(env, 'fetchPolicies');
+    },
+    loggedOut: (snapshot) => {
+      expect(selectSessionStatus(ses(snapshot))).toBe('loggedOut');
+      expect(selectIsLoggedIn(ses(snapshot))).toBe(false);
+    },
+    'loggedOut.idle': (snapshot, env) => {
+      expect(selectIsSubmitting(ses(snapshot))).toBe(false);
+      expect(snapshot.context.user).toBeNull();
+      expect(snapshot.context.policies).toBeNull();
+      expectRunning(env, null);
+      if (env.event.type === 'session.login' && env.event !== VALID) {
+        // Refused before any request, with one message per field.
+        expect(selectLoginError(ses(snapshot))).toBeNull();
+        if (env.event === EMPTY) {
+          expect(selectEmailError(ses(snapshot))).toBe('login.errors.emailRequired');
+          expect(selectPasswordError(ses(snapshot))).toBe('login.errors.passwordRequired');
+        } else {
+          expect(selectEmailError(ses(snapshot))).toBe('login.errors.emailInvalid');
+          expect(selectPasswordError(ses(snapshot))).toBeNull();
+        }
+      }
+      if (env.event.type === 'xstate.error.actor.login') {
+        const [, loginError, fieldErrors] = LOGIN_FAILURES.find(([error]) => error === env.event.error) ?? [];
+        expect(selectLoginError(ses(snapshot))).toBe(loginError);
+        expect(snapshot.context.fieldErrors).toEqual(fieldErrors);
+      }
+      if (env.event.type === 'xstate.error.actor.fetchUser' && env.from.matches('loggedOut')) {
+        expect(selectLoginError(ses(snapshot))).toBe(env.event.error === OFFLINE ? 'login.errors.network' : 'login.errors.server');
+      }
+      if (env.event.type === 'session.edit') {
+        expect(snapshot.context.fieldErrors[env.event.field as 'email' | 'password']).toBeUndefined();
+        expect(selectLoginError(ses(snapshot))).toBeNull();
+      }
+    },
+    'loggedOut.signingIn': (snapshot) => {
+      expect(selectIsSubmitting(ses(snapshot))).toBe(true);
+      expect(selectLoginError(ses(snapshot))).toBeNull();
+      expect(snapshot.context.fieldErrors).toEqual({});
+    },
+    'loggedOut.signingIn.authenticating': (snapshot, env) => {
+      expectRunning(env, 'login');
+      // Only a form that passed the checks is sent, e-mail trimmed.
+      expect(env.fakes.inputOf('login')).toEqual({ email: 'docente@sanandres.cl', password: 'Hermes.2026' });
+      expect(snapshot.context.user).toBeNull();
+    },
+    'loggedOut.signingIn.loadingUser': (snapshot, env) => {
+      expectRunning(env, 'fetchUser');
+      expect(snapshot.context.user).toBeNull();
+    },
+    'loggedOut.signingIn.loadingPolicies': (snapshot, env) => {
+      expectRunning(env, 'fetchPolicies');
+      expect(snapshot.context.user).toEqual(USER);
+    },
+    'loggedOut.revoking': (snapshot, env) => {
+      expectRunning(env, 'logout');
+      expect(selectIsSubmitting(ses(snapshot))).toBe(true);
+      expect(snapshot.context.user).toBeNull();
+      if (env.from.matches({ loggedOut: 'signingIn' })) expect(selectLoginError(ses(snapshot))).toBe('login.errors.policyMissing');
+    },
+    loggedIn: (snapshot, env) => {
+      expect(selectSessionStatus(ses(snapshot))).toBe('loggedIn');
+      expect(selectUser(ses(snapshot))).toEqual(USER);
+      const { policies } = snapshot.context;
+      // Known and including the access policy, or unknown because the call failed (ignored, SPEC §8).
+      expect(policies === null || policies.includes(ACCESS_POLICY)).toBe(true);
+      if (env.event.type === 'xstate.error.actor.fetchPolicies') expect(policies).toBeNull();
+      // The remembered page is used once.
+      if (env.from.matches({ loggedOut: 'signingIn' })) expect(snapshot.context.redirectTo).toBeNull();
+      expectRunning(env, null);
+    },
+    loggingOut: (snapshot, env) => {
+      expect(selectIsLoggingOut(ses(snapshot))).toBe(true);
+      expect(selectIsLoggedIn(ses(snapshot))).toBe(true);
+      expectRunning(env, 'logout');
+    },
+    expired: (snapshot, env) => {
+      expect(selectSessionStatus(ses(snapshot))).toBe('expired');
+      expect(snapshot.context.user).toBeNull();
+      expect(snapshot.context.policies).toBeNull();
+      expectRunning(env, null);
+    },
+  },
+  events: {
+    'session.login': send,
+    'session.edit': send,
+    'session.logout': send,
+    'session.remember': send,
+    'session.unauthorized': send,
+    'session.reset': send,
+    'xstate.done.actor.readSessionCookie': settle,
+    'xstate.error.actor.readSessionCookie': settle,
+    'xstate.done.actor.refreshToken': settle,
+    'xstate.error.actor.refreshToken': settle,
+    'xstate.done.actor.login': settle,
+    'xstate.error.actor.login': settle,
+    'xstate.done.actor.fetchUser': settle,
+    'xstate.error.actor.fetchUser': settle,
+    'xstate.done.actor.fetchPolicies': settle,
+    'xstate.error.actor.fetchPolicies': settle,
+    'xstate.done.actor.logout': settle,
+    'xstate.error.actor.logout': settle,
+  },
+  emits,
+});

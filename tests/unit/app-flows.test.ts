@@ -1,0 +1,287 @@
+// The assembled app: the root, its children and the HTTP hooks working together, driven the way the
+// views and the router drive them. I/O actors are scripted; timers are fake.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise, type EventObject } from 'xstate';
+import { appActorsOf, connectServices, createAppActor, type AppActor } from '../../src/machines/app';
+import { localeMachine } from '../../src/machines/locale';
+import { sessionMachine } from '../../src/machines/session';
+import { tokenMachine } from '../../src/machines/token';
+import type { Credentials, SessionCookie } from '../../src/services/auth';
+import { ACCESS_POLICY, type SignedInUser } from '../../src/services/contract';
+import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http';
+import type { TokenExpiry } from '../../src/services/token-times';
+
+const T0 = Date.UTC(2026, 2, 2, 12, 0, 0);
+
+const USER: SignedInUser = {
+  id: 7,
+  email: 'docente@sanandres.cl',
+  roles: [{ codigo: 'docente', nombre: 'Docente' }],
+  person: { name: 'Ana Pérez' },
+  institution: { id: 1, desc: 'Colegio San Andrés', locale: 'es-CL', timezone: 'America/Santiago', country: 'CL' },
+  device: 'cl',
+  options: { url: { home: 'https://sanandres.cl' } },
+  scope: [],
+  domain: 'cl',
+};
+const TIMES: TokenExpiry = { tokenExpiresAt: T0 + 60_000, refreshExpiresAt: T0 + 600_000 };
+
+interface Script {
+  cookie: SessionCookie;
+  login?: (credentials: Credentials) => TokenExpiry;
+  policies?: () => string[];
+  refresh?: () => TokenExpiry;
+  locale?: () => 'es-CL' | 'es-MX';
+}
+
+const flush = async () => {
+  for (let index = 0; index < 20; index += 1) await Promise.resolve();
+};
+
+function startApp(script: Script) {
+  const calls: string[] = [];
+  const scripted = <TOut, TIn>(name: string, run: (input: TIn) => TOut) =>
+    fromPromise<TOut, TIn>(async ({ input }) => {
+      calls.push(name);
+      return run(input);
+    });
+  const app = createAppActor({
+    actors: {
+      session: sessionMachine.provide({
+        actors: {
+          readSessionCookie: scripted('readSessionCookie', () => script.cookie),
+          refreshToken: scripted('refreshToken', () => (script.refresh ?? (() => TIMES))()),
+          login: scripted('login', (input: Credentials) => (script.login ?? (() => TIMES))(input)),
+          fetchUser: scripted('fetchUser', () => USER),
+          fetchPolicies: scripted('fetchPolicies', () => (script.policies ?? (() => [ACCESS_POLICY]))()),
+          logout: scripted<void, unknown>('logout', () => undefined),
+        },
+      }),
+      token: tokenMachine.provide({ actors: { refreshToken: scripted('token.refreshToken', () => (script.refresh ?? (() => TIMES))()) } }),
+      locale: localeMachine.provide({
+        actors: { loadLocale: scripted('loadLocale', (input: { locale: 'es-CL' | 'es-MX' | null }) => input.locale ?? (script.locale ?? (() => 'es-CL' as const))()) },
+      }),
+    },
+  });
+  const emitted: EventObject[] = [];
+  app.on('*', (event) => emitted.push(event));
+  const disconnect = connectServices(app);
+  app.start();
+  return { app, actors: appActorsOf(app), calls, emitted, disconnect };
+}
+
+const go = (app: AppActor, path: string, search = '') => appActorsOf(app).routeGuard.send({ type: 'route.change', path, search });
+
+let running: ReturnType<typeof startApp> | null = null;
+const start = (script: Script) => (running = startApp(script));
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0 });
+});
+afterEach(() => {
+  running?.disconnect();
+  running?.app.stop();
+  running = null;
+  vi.useRealTimers();
+});
+
+describe('start-up', () => {
+  it('without a session cookie: logged out without any request, then login with the page remembered', async () => {
+    const { app, actors, calls, emitted } = start({ cookie: { kind: 'none' } });
+    go(app, '/inbox/message/42');
+    expect(actors.routeGuard.getSnapshot().value).toBe('waiting');
+    await flush();
+    expect([...calls].sort()).toEqual(['loadLocale', 'readSessionCookie']);
+    expect(actors.session.getSnapshot().value).toEqual({ loggedOut: 'idle' });
+    expect(actors.session.getSnapshot().context.redirectTo).toBe('/inbox/message/42');
+    expect(emitted).toEqual([{ type: 'navigate', to: '/login?redirect=%2Finbox%2Fmessage%2F42', replace: true }]);
+  });
+
+  it('with a session cookie: user and policies loaded, token timed, role rules applied', async () => {
+    const { app, actors, calls, emitted } = start({ cookie: { kind: 'active', times: TIMES } });
+    await flush();
+    expect(calls.filter((call) => call !== 'loadLocale')).toEqual(['readSessionCookie', 'fetchUser', 'fetchPolicies']);
+    expect(actors.session.getSnapshot().value).toBe('loggedIn');
+    expect(actors.token.getSnapshot().value).toBe('valid');
+    expect(actors.token.getSnapshot().context.tokenExpiresAt).toBe(TIMES.tokenExpiresAt);
+    go(app, '/settings/message-quota');
+    expect(emitted).toEqual([{ type: 'navigate', to: '/', replace: true }]);
+    go(app, '/');
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/inbox', replace: true });
+    go(app, '/inbox');
+    expect(actors.routeGuard.getSnapshot().value).toBe('allowed');
+    expect(actors.routeGuard.getSnapshot().context.route).toBe('inbox');
+  });
+
+  it('without the access policy: logged out, told why, server session ended', async () => {
+    const { actors, calls, emitted } = start({ cookie: { kind: 'active', times: TIMES }, policies: () => ['otra'] });
+    await flush();
+    expect(calls).toContain('logout');
+    expect(actors.session.getSnapshot().value).toEqual({ loggedOut: 'idle' });
+    expect(actors.token.getSnapshot().value).toBe('unknown');
+    expect(emitted).toContainEqual({ type: 'toast', kind: 'error', key: 'login.errors.policyMissing' });
+  });
+});
+
+describe('login', () => {
+  it('signs in, starts the token timer and goes to the remembered page', async () => {
+    const { app, actors, emitted } = start({ cookie: { kind: 'none' } });
+    await flush();
+    go(app, '/login', '?redirect=%2Fsent');
+    expect(actors.routeGuard.getSnapshot().context.route).toBe('login');
+    actors.session.send({ type: 'session.login', email: 'docente@sanandres.cl', password: 'Hermes.2026' });
+    await flush();
+    expect(actors.session.getSnapshot().value).toBe('loggedIn');
+    expect(actors.token.getSnapshot().value).toBe('valid');
+    expect(emitted).toEqual([{ type: 'navigate', to: '/sent' }]);
+    go(app, '/sent');
+    expect(actors.routeGuard.getSnapshot().context.route).toBe('sent');
+  });
+
+  it('ignores an unsafe remembered page', async () => {
+    const { app, actors, emitted } = start({ cookie: { kind: 'none' } });
+    await flush();
+    go(app, '/login', '?redirect=%2F%2Fevil.example');
+    actors.session.send({ type: 'session.login', email: 'docente@sanandres.cl', password: 'Hermes.2026' });
+    await flush();
+    expect(emitted).toEqual([{ type: 'navigate', to: '/' }]);
+  });
+
+  it('shows the server answer on the form', async () => {
+    const { actors, calls } = start({
+      cookie: { kind: 'none' },
+      login: () => {
+        throw new ApiFailureError({ status: 401, code: 'auth.invalid_credentials', message: 'x', fieldErrors: {} });
+      },
+    });
+    await flush();
+    actors.session.send({ type: 'session.login', email: '', password: '' });
+    expect(actors.session.getSnapshot().context.fieldErrors).toEqual({
+      email: 'login.errors.emailRequired',
+      password: 'login.errors.passwordRequired',
+    });
+    actors.session.send({ type: 'session.login', email: 'docente@sanandres.cl', password: 'mala' });
+    await flush();
+    expect(calls.filter((call) => call === 'login')).toHaveLength(1);
+    expect(actors.session.getSnapshot().context.loginError).toBe('login.errors.invalidCredentials');
+  });
+});
+
+describe('session end', () => {
+  it('a 401 from any call expires the session and sends the user to login for the current page', async () => {
+    const { app, actors, emitted } = start({ cookie: { kind: 'active', times: TIMES } });
+    await flush();
+    go(app, '/sent');
+    const http = createHttpClient({
+      fetch: async () => new Response(JSON.stringify({ message: 'x', code: 'auth.unauthenticated' }), { status: 401 }),
+      baseURL: '/api',
+    });
+    await http.request('/messages/info').catch(() => undefined);
+    await flush();
+    expect(actors.session.getSnapshot().value).toBe('expired');
+    expect(actors.token.getSnapshot().value).toBe('unknown');
+    expect(emitted).toEqual([
+      { type: 'toast', kind: 'warning', key: 'session.expired' },
+      { type: 'navigate', to: '/login?redirect=%2Fsent', replace: true },
+    ]);
+    expect(actors.session.getSnapshot().context.redirectTo).toBe('/sent');
+  });
+
+  it('both tokens expired: the request is aborted with the SPEC message and the session reset', async () => {
+    const dead = { tokenExpiresAt: T0 - 2_000, refreshExpiresAt: T0 - 1_000 };
+    const { app, actors, emitted } = start({ cookie: { kind: 'active', times: dead } });
+    await flush();
+    go(app, '/inbox');
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+    const error = await createHttpClient({ fetch, baseURL: '/api' }).request('/channels').catch((caught: unknown) => caught);
+    await flush();
+    expect((error as Error).message).toBe(TOKENS_EXPIRED_MESSAGE);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(actors.session.getSnapshot().value).toBe('expired');
+    // One toast: the SPEC's raw message; the session does not add its own.
+    expect(emitted).toEqual([
+      { type: 'toast', kind: 'error', key: 'session.aborted', message: TOKENS_EXPIRED_MESSAGE },
+      { type: 'navigate', to: '/login?redirect=%2Finbox', replace: true },
+    ]);
+  });
+
+  it('refreshes 500 ms before expiry, and a failed refresh expires the session', async () => {
+    let refreshes = 0;
+    const { actors, calls, emitted } = start({
+      cookie: { kind: 'active', times: TIMES },
+      refresh: () => {
+        refreshes += 1;
+        if (refreshes > 1) throw new ApiFailureError({ status: 401, code: 'auth.refresh_expired', message: 'x', fieldErrors: {} });
+        return { tokenExpiresAt: T0 + 120_000, refreshExpiresAt: T0 + 600_000 };
+      },
+    });
+    await flush();
+    vi.advanceTimersByTime(59_499);
+    await flush();
+    expect(calls).not.toContain('token.refreshToken');
+    vi.advanceTimersByTime(1);
+    await flush();
+    expect(calls.filter((call) => call === 'token.refreshToken')).toHaveLength(1);
+    expect(actors.token.getSnapshot().context.tokenExpiresAt).toBe(T0 + 120_000);
+    vi.advanceTimersByTime(60_000);
+    await flush();
+    expect(actors.session.getSnapshot().value).toBe('expired');
+    expect(emitted).toEqual([{ type: 'toast', kind: 'warning', key: 'session.expired' }]);
+  });
+
+  it('logout ends the session and goes home, then to a plain login page', async () => {
+    const { app, actors, calls, emitted } = start({ cookie: { kind: 'active', times: TIMES } });
+    await flush();
+    go(app, '/inbox');
+    actors.session.send({ type: 'session.logout' });
+    await flush();
+    expect(calls.at(-1)).toBe('logout');
+    expect(actors.session.getSnapshot().value).toEqual({ loggedOut: 'idle' });
+    expect(actors.token.getSnapshot().value).toBe('unknown');
+    // The page behind is hidden until the router follows the navigation.
+    expect(actors.routeGuard.getSnapshot().value).toBe('redirecting');
+    go(app, '/');
+    expect(emitted).toEqual([
+      { type: 'navigate', to: '/' },
+      { type: 'toast', kind: 'success', key: 'session.loggedOut' },
+      { type: 'navigate', to: '/login', replace: true },
+    ]);
+  });
+});
+
+describe('layout actors', () => {
+  it('the sidebar closes after each navigation', async () => {
+    const { app, actors } = start({ cookie: { kind: 'active', times: TIMES } });
+    await flush();
+    actors.sidebar.send({ type: 'sidebar.open' });
+    expect(actors.sidebar.getSnapshot().value).toBe('open');
+    go(app, '/sent');
+    expect(actors.sidebar.getSnapshot().value).toBe('closed');
+  });
+
+  it('the loading bar follows the requests, after its throttle', async () => {
+    const { actors } = start({ cookie: { kind: 'active', times: TIMES } });
+    await flush();
+    let answer: (response: Response) => void = () => undefined;
+    const http = createHttpClient({ fetch: () => new Promise<Response>((resolve) => (answer = resolve)), baseURL: '/api' });
+    const request = http.request('/templates');
+    expect(actors.loadingBar.getSnapshot().value).toBe('waiting');
+    vi.advanceTimersByTime(200);
+    expect(actors.loadingBar.getSnapshot().hasTag('visible')).toBe(true);
+    answer(new Response('{}', { status: 500 }));
+    await request.catch(() => undefined);
+    expect(actors.loadingBar.getSnapshot().value).toBe('finishing');
+    expect(actors.loadingBar.getSnapshot().context.failed).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(actors.loadingBar.getSnapshot().value).toBe('idle');
+  });
+
+  it('the locale follows the cookie and switches on request', async () => {
+    const { actors } = start({ cookie: { kind: 'none' }, locale: () => 'es-MX' });
+    await flush();
+    expect(actors.locale.getSnapshot().context.locale).toBe('es-MX');
+    actors.locale.send({ type: 'locale.change', locale: 'es-CL' });
+    await flush();
+    expect(actors.locale.getSnapshot().context.locale).toBe('es-CL');
+  });
+});

@@ -1,0 +1,129 @@
+// Session services: each actor logic against a stubbed global fetch, bodies checked by the structs.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise, type AnyActorLogic } from 'xstate';
+import {
+  classifySessionCookie,
+  fetchPolicies,
+  fetchUser,
+  login,
+  logout,
+  readSessionCookie,
+  refreshToken,
+  USER_FIELD_MISSING,
+} from '../../src/services/auth';
+import type { SignedInUser } from '../../src/services/contract';
+import { toApiFailure } from '../../src/services/http';
+
+const USER: SignedInUser = {
+  id: 7,
+  email: 'docente@sanandres.cl',
+  roles: [{ codigo: 'docente', nombre: 'Docente' }],
+  person: { name: 'Ana Pérez' },
+  institution: { id: 1, desc: 'Colegio San Andrés', locale: 'es-CL', timezone: 'America/Santiago', country: 'CL' },
+  device: 'cl',
+  options: { url: { home: 'https://sanandres.cl' } },
+  scope: [],
+  domain: 'cl',
+};
+
+const requests: Array<{ method: string; url: string; body: unknown }> = [];
+let answer: (url: string) => Response;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  requests.length = 0;
+  document.cookie = 'XSRF-TOKEN-HERMES=t; Path=/';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return answer(String(input));
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'XSRF-TOKEN-HERMES=; Max-Age=0; Path=/';
+  document.cookie = 'auth._token_expiration.cookie=; Max-Age=0; Path=/';
+  document.cookie = 'auth._refresh_token_expiration.cookie=; Max-Age=0; Path=/';
+});
+
+const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());
+const failureOf = async (promise: Promise<unknown>) => toApiFailure(await promise.then(() => 'resolved', (error: unknown) => error));
+
+describe('session services', () => {
+  it('login posts the credentials and returns the token times', async () => {
+    answer = () => json(200, { data: { token_expires_at: 1000, refresh_expires_at: 2000 } });
+    await expect(run(login, { email: 'a@b.cl', password: 'x' })).resolves.toEqual({ tokenExpiresAt: 1000, refreshExpiresAt: 2000 });
+    expect(requests).toEqual([{ method: 'POST', url: '/api/login', body: { email: 'a@b.cl', password: 'x' } }]);
+  });
+
+  it('login rejects a body without times', async () => {
+    answer = () => json(200, { data: { token_expires_at: 'soon' } });
+    expect(await failureOf(run(login, { email: 'a@b.cl', password: 'x' }))).toMatchObject({ code: 'response.invalid' });
+  });
+
+  it('fetchUser returns the checked user', async () => {
+    answer = () => json(200, { user: { ...USER, extra: true } });
+    await expect(run(fetchUser)).resolves.toMatchObject(USER);
+  });
+
+  it('fetchUser fails with the SPEC message when the field is missing', async () => {
+    answer = () => json(200, { data: USER });
+    const failure = await failureOf(run(fetchUser));
+    expect(failure.message).toBe('User Data response does not contain field user');
+    expect(USER_FIELD_MISSING).toBe('User Data response does not contain field user');
+  });
+
+  it('fetchUser fails on a malformed user', async () => {
+    answer = () => json(200, { user: { ...USER, roles: 'docente' } });
+    expect(await failureOf(run(fetchUser))).toMatchObject({ code: 'response.invalid' });
+  });
+
+  it('fetchPolicies accepts a list or a data envelope', async () => {
+    answer = () => json(200, ['hermes-acceder-sistema']);
+    await expect(run(fetchPolicies)).resolves.toEqual(['hermes-acceder-sistema']);
+    answer = () => json(200, { data: ['a', 'b'] });
+    await expect(run(fetchPolicies)).resolves.toEqual(['a', 'b']);
+    answer = () => json(200, { data: [1] });
+    expect(await failureOf(run(fetchPolicies))).toMatchObject({ code: 'response.invalid' });
+  });
+
+  it('logout and refresh call their endpoints', async () => {
+    answer = (url) => (url.endsWith('/logout') ? new Response(null, { status: 204 }) : json(200, { data: { token_expires_at: 5, refresh_expires_at: 6 } }));
+    await run(logout);
+    await expect(run(refreshToken)).resolves.toEqual({ tokenExpiresAt: 5, refreshExpiresAt: 6 });
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /api/logout', 'POST /api/token/refresh']);
+  });
+
+  it('readSessionCookie makes no request', async () => {
+    await expect(run(readSessionCookie)).resolves.toEqual({ kind: 'none' });
+    const now = Date.now();
+    document.cookie = `auth._token_expiration.cookie=${now + 60_000}; Path=/`;
+    document.cookie = `auth._refresh_token_expiration.cookie=${now + 600_000}; Path=/`;
+    await expect(run(readSessionCookie)).resolves.toEqual({
+      kind: 'active',
+      times: { tokenExpiresAt: now + 60_000, refreshExpiresAt: now + 600_000 },
+    });
+    expect(requests).toEqual([]);
+  });
+});
+
+describe('classifySessionCookie', () => {
+  const now = 1_000_000;
+  it('tells apart no cookie, usable, refreshable and dead sessions (500 ms margin)', () => {
+    expect(classifySessionCookie(now, null, null)).toEqual({ kind: 'none' });
+    expect(classifySessionCookie(now, now + 501, now + 10_000)).toMatchObject({ kind: 'active' });
+    expect(classifySessionCookie(now, now + 500, now + 10_000)).toMatchObject({ kind: 'refreshable' });
+    expect(classifySessionCookie(now, now - 1, now + 501)).toMatchObject({ kind: 'refreshable' });
+    expect(classifySessionCookie(now, now - 1, now + 500)).toEqual({ kind: 'expired' });
+    // No refresh cookie: the access token is all there is.
+    expect(classifySessionCookie(now, now + 60_000, null)).toEqual({
+      kind: 'active',
+      times: { tokenExpiresAt: now + 60_000, refreshExpiresAt: now + 60_000 },
+    });
+    expect(classifySessionCookie(now, now - 1, null)).toEqual({ kind: 'expired' });
+  });
+});

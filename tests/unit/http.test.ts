@@ -1,0 +1,197 @@
+// The HTTP client against a fake fetch: headers, XSRF, the session hooks and error normalisation.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { string, type } from 'superstruct';
+import {
+  ApiFailureError,
+  createHttpClient,
+  parseBody,
+  setActivityListener,
+  setRequestGate,
+  setUnauthorizedHandler,
+  toApiFailure,
+  TOKENS_EXPIRED_MESSAGE,
+} from '../../src/services/http';
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Headers;
+  credentials: RequestCredentials | undefined;
+  body: unknown;
+}
+
+type Responder = (call: Call) => Response | Promise<Response>;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function fakeFetch(responder: Responder) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      url: String(input),
+      method: (init?.method ?? 'GET').toUpperCase(),
+      headers: new Headers(init?.headers),
+      credentials: init?.credentials,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
+    };
+    calls.push(call);
+    if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    return responder(call);
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+function clearCookies() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+const offs: Array<() => void> = [];
+
+beforeEach(() => clearCookies());
+afterEach(() => {
+  offs.splice(0).forEach((off) => off());
+  clearCookies();
+});
+
+describe('http client', () => {
+  it('calls the API base with JSON and credentials', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { ok: true }));
+    const http = createHttpClient({ fetch, baseURL: '/api' });
+    await expect(http.request('/user')).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/user');
+    expect(calls[0]?.credentials).toBe('include');
+    expect(calls[0]?.headers.get('accept')).toBe('application/json');
+    // Reads never carry the XSRF header.
+    expect(calls[0]?.headers.has('x-xsrf-token')).toBe(false);
+  });
+
+  it('echoes the XSRF cookie on writes', async () => {
+    document.cookie = 'XSRF-TOKEN-HERMES=abc%3D123; Path=/';
+    const { fetch, calls } = fakeFetch(() => json(200, { data: {} }));
+    const http = createHttpClient({ fetch, baseURL: '/api' });
+    await http.request('/login', { method: 'POST', body: { email: 'a@b.cl', password: 'x' } });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers.get('x-xsrf-token')).toBe('abc=123');
+    expect(calls[0]?.body).toEqual({ email: 'a@b.cl', password: 'x' });
+  });
+
+  it('fetches the CSRF cookie first when it is missing', async () => {
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.url === '/api/csrf-cookie') {
+        document.cookie = 'XSRF-TOKEN-HERMES=fresh; Path=/';
+        return new Response(null, { status: 204 });
+      }
+      return json(200, { data: {} });
+    });
+    const http = createHttpClient({ fetch, baseURL: '/api' });
+    await http.request('/token/refresh', { method: 'POST' });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/csrf-cookie', 'POST /api/token/refresh']);
+    expect(calls[1]?.headers.get('x-xsrf-token')).toBe('fresh');
+  });
+
+  it('tells the session about a 401, except on session-flow calls', async () => {
+    const unauthorized = vi.fn();
+    offs.push(setUnauthorizedHandler(unauthorized));
+    const { fetch } = fakeFetch(() => json(401, { message: 'Unauthenticated.', code: 'auth.unauthenticated' }));
+    const http = createHttpClient({ fetch, baseURL: '/api' });
+
+    const error = await http.request('/user').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiFailureError);
+    expect(toApiFailure(error)).toEqual({ status: 401, code: 'auth.unauthenticated', message: 'Unauthenticated.', fieldErrors: {} });
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+
+    document.cookie = 'XSRF-TOKEN-HERMES=t; Path=/';
+    await expect(http.request('/login', { method: 'POST', authFlow: true })).rejects.toBeInstanceOf(ApiFailureError);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('aborts with the exact SPEC message when the gate refuses, without any request', async () => {
+    offs.push(setRequestGate(() => false));
+    const { fetch, calls } = fakeFetch(() => json(200, {}));
+    const http = createHttpClient({ fetch, baseURL: '/api' });
+    const error = await http.request('/channels').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiFailureError);
+    expect((error as Error).message).toBe('Both token and refresh token have expired. Your request was aborted.');
+    expect(TOKENS_EXPIRED_MESSAGE).toBe('Both token and refresh token have expired. Your request was aborted.');
+    expect(toApiFailure(error)).toMatchObject({ status: 0, code: 'tokens.expired' });
+    expect(calls).toHaveLength(0);
+    // The session flow itself is not gated (logging in again must work).
+    document.cookie = 'XSRF-TOKEN-HERMES=t; Path=/';
+    await expect(http.request('/login', { method: 'POST', authFlow: true })).resolves.toEqual({});
+  });
+
+  it('lets requests through when the gate allows', async () => {
+    const gate = vi.fn(() => true);
+    offs.push(setRequestGate(gate));
+    const { fetch } = fakeFetch(() => json(200, { data: [] }));
+    await expect(createHttpClient({ fetch, baseURL: '/api' }).request('/templates')).resolves.toEqual({ data: [] });
+    expect(gate).toHaveBeenCalledTimes(1);
+  });
+
+  it('normalises network failures, validation errors and unknown bodies', async () => {
+    const offline = createHttpClient({ fetch: fakeFetch(() => Promise.reject(new TypeError('Failed to fetch'))).fetch, baseURL: '/api' });
+    expect(toApiFailure(await offline.request('/user').catch((caught: unknown) => caught))).toMatchObject({ status: 0, code: 'network' });
+
+    document.cookie = 'XSRF-TOKEN-HERMES=t; Path=/';
+    const invalid = createHttpClient({
+      fetch: fakeFetch(() => json(422, { message: 'invalid', code: 'validation.failed', errors: { email: ['requerido'] } })).fetch,
+      baseURL: '/api',
+    });
+    expect(toApiFailure(await invalid.request('/login', { method: 'POST', authFlow: true }).catch((caught: unknown) => caught))).toEqual({
+      status: 422,
+      code: 'validation.failed',
+      message: 'invalid',
+      fieldErrors: { email: ['requerido'] },
+    });
+
+    const html = createHttpClient({ fetch: fakeFetch(() => new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' })).fetch, baseURL: '/api' });
+    expect(toApiFailure(await html.request('/user').catch((caught: unknown) => caught))).toMatchObject({ status: 502, code: 'http.502' });
+  });
+
+  it('reports activity to the loading bar: start, then finish or fail; cancels are not failures', async () => {
+    const events: string[] = [];
+    offs.push(setActivityListener({ start: () => events.push('start'), finish: () => events.push('finish'), fail: () => events.push('fail') }));
+    const ok = createHttpClient({ fetch: fakeFetch(() => json(200, {})).fetch, baseURL: '/api' });
+    const broken = createHttpClient({ fetch: fakeFetch(() => json(500, { message: 'boom', code: 'server.error' })).fetch, baseURL: '/api' });
+
+    await ok.request('/channels');
+    await broken.request('/channels').catch(() => undefined);
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = await ok.request('/channels', { signal: controller.signal }).catch((caught: unknown) => caught);
+    await ok.request('/token/refresh', { silent: true, authFlow: true, method: 'GET' });
+
+    expect(toApiFailure(cancelled).code).toBe('request.cancelled');
+    expect(events).toEqual(['start', 'finish', 'start', 'fail', 'start', 'finish']);
+  });
+
+  it('checks bodies with superstruct', () => {
+    const struct = type({ name: string() });
+    expect(parseBody({ name: 'x', extra: 1 }, struct, '/thing')).toEqual({ name: 'x', extra: 1 });
+    let caught: unknown;
+    try {
+      parseBody({ name: 1 }, struct, '/thing');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ApiFailureError);
+    expect(toApiFailure(caught)).toMatchObject({ status: 200, code: 'response.invalid' });
+  });
+
+  it('unregisters hooks only when they are still the current ones', async () => {
+    const first = vi.fn(() => false);
+    const second = vi.fn(() => true);
+    const offFirst = setRequestGate(first);
+    offs.push(setRequestGate(second));
+    offFirst();
+    const { fetch } = fakeFetch(() => json(200, {}));
+    await createHttpClient({ fetch, baseURL: '/api' }).request('/user');
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,83 @@
+// Translations and the locale cookie (SPEC §1, §7).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { DEFAULT_LOCALE, getLocale, isLocale, setLocale, t } from '../../src/i18n';
+import { readCookie, readEpochCookie, writeCookie } from '../../src/services/cookies';
+import { loadLocale, readLocaleCookie } from '../../src/services/locale';
+
+afterEach(async () => {
+  document.cookie = 'i18n_redirected=; Max-Age=0; Path=/';
+  await setLocale('es-CL');
+  vi.restoreAllMocks();
+});
+
+describe('i18n', () => {
+  it('starts in es-CL and interpolates {{placeholders}}', () => {
+    expect(DEFAULT_LOCALE).toBe('es-CL');
+    expect(getLocale()).toBe('es-CL');
+    expect(t('error.title', { code: 404 })).toBe('Error 404');
+    expect(t('terms.guardian')).toBe('Apoderado');
+  });
+
+  it('loads es-MX on demand', async () => {
+    await setLocale('es-MX');
+    expect(getLocale()).toBe('es-MX');
+    expect(t('terms.guardian')).toBe('Padre o tutor');
+    expect(t('app.tagline', { guardians: t('terms.guardians') })).toBe('Comunicación escolar con padres o tutores, alumnos y personal');
+  });
+
+  it('shows the key itself for a text that exists nowhere', () => {
+    expect(t('no.such.key')).toBe('no.such.key');
+  });
+
+  it('knows its locales', () => {
+    expect(isLocale('es-MX')).toBe(true);
+    expect(isLocale('en-US')).toBe(false);
+    expect(isLocale(null)).toBe(false);
+  });
+});
+
+describe('cookies', () => {
+  it('reads, decodes and tolerates garbage', () => {
+    document.cookie = 'plain=value; Path=/';
+    document.cookie = 'encoded=a%20b; Path=/';
+    document.cookie = 'broken=%E0%A4%A; Path=/';
+    document.cookie = 'epoch=1700000000000; Path=/';
+    document.cookie = 'notanumber=soon; Path=/';
+    expect(readCookie('plain')).toBe('value');
+    expect(readCookie('encoded')).toBe('a b');
+    expect(readCookie('broken')).toBe('%E0%A4%A');
+    expect(readCookie('missing')).toBeNull();
+    expect(readEpochCookie('epoch')).toBe(1_700_000_000_000);
+    expect(readEpochCookie('notanumber')).toBeNull();
+    for (const name of ['plain', 'encoded', 'broken', 'epoch', 'notanumber']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  });
+
+  it('writes with path, max-age and SameSite', () => {
+    const setter = vi.spyOn(document, 'cookie', 'set');
+    writeCookie('x', 'a b', { maxAge: 60, sameSite: 'Lax', path: '/' });
+    expect(setter).toHaveBeenCalledWith('x=a%20b; Path=/; Max-Age=60; SameSite=Lax');
+  });
+});
+
+describe('locale service', () => {
+  it('follows the i18n_redirected cookie, es-CL by default', () => {
+    expect(readLocaleCookie()).toBe('es-CL');
+    document.cookie = 'i18n_redirected=es-MX; Path=/';
+    expect(readLocaleCookie()).toBe('es-MX');
+    document.cookie = 'i18n_redirected=fr-FR; Path=/';
+    expect(readLocaleCookie()).toBe('es-CL');
+  });
+
+  it('loads the requested locale and writes the cookie for 365 days, lax, path /', async () => {
+    const setter = vi.spyOn(document, 'cookie', 'set');
+    await expect(toPromise(createActor(loadLocale, { input: { locale: 'es-MX' } }).start())).resolves.toBe('es-MX');
+    expect(getLocale()).toBe('es-MX');
+    expect(setter).toHaveBeenCalledWith('i18n_redirected=es-MX; Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+
+  it('at start-up loads whatever the cookie says', async () => {
+    document.cookie = 'i18n_redirected=es-MX; Path=/';
+    await expect(toPromise(createActor(loadLocale, { input: { locale: null } }).start())).resolves.toBe('es-MX');
+  });
+});
