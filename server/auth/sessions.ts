@@ -1,0 +1,118 @@
+// Server-side sessions: one row per signed-in browser holding the hashes of its access and refresh tokens.
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { ACCESS_POLICY } from '../../src/services/contract';
+import type { Db } from '../db/client';
+import { sessions, userPolicies, users } from '../db/schema';
+import { hashToken, newToken } from './tokens';
+
+export interface Lifetimes {
+  tokenTtlS: number;
+  refreshTtlS: number;
+}
+
+export interface IssuedTokens {
+  access: string;
+  refresh: string;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+export interface ActiveSession {
+  sessionId: number;
+  userId: number;
+  institutionId: number;
+  /** False once the user's `hermes-acceder-sistema` policy was revoked. */
+  hasAccess: boolean;
+}
+
+function issue(lifetimes: Lifetimes, now: Date): IssuedTokens {
+  return {
+    access: newToken(),
+    refresh: newToken(),
+    accessExpiresAt: new Date(now.getTime() + lifetimes.tokenTtlS * 1000),
+    refreshExpiresAt: new Date(now.getTime() + lifetimes.refreshTtlS * 1000),
+  };
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  lifetimes: Lifetimes,
+  meta: { userAgent: string | null; ip: string | null },
+  now = new Date(),
+): Promise<IssuedTokens> {
+  const tokens = issue(lifetimes, now);
+  // Housekeeping on the way in: this user's dead sessions go.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.refreshExpiresAt, now)));
+  await db.insert(sessions).values({
+    userId,
+    accessHash: hashToken(tokens.access),
+    refreshHash: hashToken(tokens.refresh),
+    accessExpiresAt: tokens.accessExpiresAt,
+    refreshExpiresAt: tokens.refreshExpiresAt,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    ip: meta.ip,
+  });
+  return tokens;
+}
+
+/** The session behind an access token, when it exists and has not expired. */
+export async function findActiveSession(db: Db, accessToken: string, now = new Date()): Promise<ActiveSession | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      institutionId: users.institutionId,
+      hasAccess: sql<boolean>`exists (select 1 from ${userPolicies} where ${userPolicies.userId} = ${users.id} and ${userPolicies.name} = ${ACCESS_POLICY})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.accessHash, hashToken(accessToken)), gt(sessions.accessExpiresAt, now)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Swaps both tokens of the session holding this unexpired refresh token. One UPDATE, so a refresh token
+ * works once: a replayed (stolen) one finds nothing.
+ */
+export async function rotateSession(
+  db: Db,
+  refreshToken: string,
+  lifetimes: Lifetimes,
+  now = new Date(),
+): Promise<IssuedTokens | null> {
+  const tokens = issue(lifetimes, now);
+  const updated = await db
+    .update(sessions)
+    .set({
+      accessHash: hashToken(tokens.access),
+      refreshHash: hashToken(tokens.refresh),
+      accessExpiresAt: tokens.accessExpiresAt,
+      refreshExpiresAt: tokens.refreshExpiresAt,
+      refreshedAt: now,
+    })
+    .where(and(eq(sessions.refreshHash, hashToken(refreshToken)), gt(sessions.refreshExpiresAt, now)))
+    .returning({ id: sessions.id });
+  return updated.length > 0 ? tokens : null;
+}
+
+/** Ends the session identified by either token (the access token may already be expired). */
+export async function deleteSession(db: Db, tokens: { access?: string; refresh?: string }): Promise<void> {
+  const conditions = [
+    tokens.access ? eq(sessions.accessHash, hashToken(tokens.access)) : undefined,
+    tokens.refresh ? eq(sessions.refreshHash, hashToken(tokens.refresh)) : undefined,
+  ].filter((c) => c !== undefined);
+  if (conditions.length === 0) return;
+  await db.delete(sessions).where(or(...conditions));
+}
+
+export async function deleteSessionById(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Removes sessions whose refresh token expired; returns how many. Run periodically by main.ts. */
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.refreshExpiresAt, now)).returning({ id: sessions.id });
+  return deleted.length;
+}

@@ -1,0 +1,69 @@
+// One way to open the database, whichever engine backs it: PGlite (embedded, a directory on disk) by
+// default, or a real Postgres through node-postgres when DATABASE_URL is set. Both speak the same SQL and
+// run the same drizzle-kit migrations, so the rest of the server only sees `Db`.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
+/** Anything that can run queries: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations from server/db/migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** PGlite data directory; ignored when `databaseUrl` is set. */
+  dataDir?: string;
+  databaseUrl?: string;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export const DEFAULT_DATA_DIR = './data/pglite';
+
+export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
+  const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // Fail at start-up rather than on the first request when the URL is wrong.
+    const probe = await pool.connect();
+    probe.release();
+    const db = drizzlePg(pool);
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+
+  const dataDir = options.dataDir ?? process.env.HERMES_DATA_DIR ?? DEFAULT_DATA_DIR;
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client);
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // PGlite must be closed to flush its files; a second close would throw.
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

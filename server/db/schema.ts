@@ -1,0 +1,277 @@
+// Drizzle schema. SQL names are English snake_case; the API layer maps them to the Spanish field names of
+// the contract (nombre, grupo_type, rol_adulto_id, codigo…). Every tenant-owned table carries
+// `institution_id` (indexed) so `server/http/tenant.ts` can scope any query with one condition.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const institutionId = () =>
+  integer('institution_id')
+    .notNull()
+    .references(() => institutions.id, { onDelete: 'cascade' });
+
+/** Shape of `users.options`; the SPA reads `options.url.home` for the sidebar home link. */
+export interface UserOptions {
+  url: { home: string };
+}
+
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    country: text('country', { enum: ['CL', 'MX'] }).notNull(),
+    locale: text('locale', { enum: ['es-CL', 'es-MX'] }).notNull(),
+    timezone: text('timezone').notNull(),
+    domain: text('domain', { enum: ['cl', 'mx'] }).notNull(),
+    /** E.164 country calling code, e.g. `+56`. */
+    phonePrefix: text('phone_prefix').notNull(),
+    homeUrl: text('home_url').notNull(),
+    /** Support chat (zendesk) offered to this school's admins; only meaningful for domain `cl`. */
+    chatEnabled: boolean('chat_enabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('institutions_country_check', sql`${t.country} in ('CL', 'MX')`),
+    check('institutions_domain_check', sql`${t.domain} in ('cl', 'mx')`),
+  ],
+);
+
+/** School levels (Pre-kínder … IV Medio, 1° de Secundaria …), ordered by `position` within a school. */
+export const levels = pgTable(
+  'levels',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    name: text('name').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (t) => [uniqueIndex('levels_institution_position_idx').on(t.institutionId, t.position)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Recipient group kind as the API names it (`grupo_type`); electives are `electivo`. */
+    groupType: text('group_type').notNull().default('curso'),
+  },
+  (t) => [
+    index('courses_institution_idx').on(t.institutionId),
+    index('courses_level_idx').on(t.levelId),
+    uniqueIndex('courses_institution_name_idx').on(t.institutionId, t.name),
+  ],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    firstNames: text('first_names').notNull(),
+    lastNameFather: text('last_name_father').notNull(),
+    lastNameMother: text('last_name_mother').notNull(),
+    /** National id (Chilean RUT with check digit); null when the school did not provide one. */
+    dni: text('dni'),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    email: text('email'),
+  },
+  (t) => [index('students_institution_idx').on(t.institutionId), index('students_course_idx').on(t.courseId)],
+);
+
+/** Adults responsible for students (apoderados). */
+export const guardians = pgTable(
+  'guardians',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    firstNames: text('first_names').notNull(),
+    lastNameFather: text('last_name_father').notNull(),
+    lastNameMother: text('last_name_mother').notNull(),
+    dni: text('dni'),
+    email: text('email'),
+    /** E.164, e.g. +56912345678 or +525512345678. */
+    phone: text('phone'),
+  },
+  (t) => [
+    index('guardians_institution_idx').on(t.institutionId),
+    check('guardians_phone_e164_check', sql`${t.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),
+  ],
+);
+
+/** 1 = titular, 2 = suplente (the API's `rol_adulto_id`). */
+export const GUARDIAN_ROLE = { titular: 1, suplente: 2 } as const;
+
+export const studentGuardians = pgTable(
+  'student_guardians',
+  {
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    guardianId: integer('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    role: smallint('role').notNull(),
+    /** Madre, Padre, Abuela… as the school registered it. */
+    relationship: text('relationship').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.guardianId] }),
+    uniqueIndex('student_guardians_student_role_idx').on(t.studentId, t.role),
+    index('student_guardians_guardian_idx').on(t.guardianId),
+    check('student_guardians_role_check', sql`${t.role} in (1, 2)`),
+  ],
+);
+
+/** Staff job titles (cargos): Profesor jefe, Inspector general… */
+export const positions = pgTable(
+  'positions',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('positions_institution_name_idx').on(t.institutionId, t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    /** Always stored lowercased (checked), unique across schools because login is by e-mail alone. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    /** `latam` users see the news wall; `cl` users do not. */
+    device: text('device').notNull(),
+    domain: text('domain', { enum: ['cl', 'mx'] }).notNull(),
+    scope: text('scope').array().notNull().default(sql`'{}'::text[]`),
+    options: jsonb('options').$type<UserOptions>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_institution_idx').on(t.institutionId),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    positionId: integer('position_id').references(() => positions.id, { onDelete: 'set null' }),
+    /** Set when this staff member can sign in. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstNames: text('first_names').notNull(),
+    lastNameFather: text('last_name_father').notNull(),
+    lastNameMother: text('last_name_mother').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+  },
+  (t) => [
+    index('staff_institution_idx').on(t.institutionId),
+    uniqueIndex('staff_user_idx').on(t.userId),
+    check('staff_phone_e164_check', sql`${t.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),
+  ],
+);
+
+export const electives = pgTable(
+  'electives',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('electives_institution_name_idx').on(t.institutionId, t.name)],
+);
+
+export const electiveStudents = pgTable(
+  'elective_students',
+  {
+    electiveId: integer('elective_id')
+      .notNull()
+      .references(() => electives.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.electiveId, t.studentId] }), index('elective_students_student_idx').on(t.studentId)],
+);
+
+/** Role codes of the contract (`colegio-administrador`, `docente`…) with their display names. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+/** Policy names (`hermes-acceder-sistema`…) granted to a user. */
+export const userPolicies = pgTable(
+  'user_policies',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+/**
+ * One row per signed-in browser. Only SHA-256 hashes of the tokens are stored, so a leaked table
+ * cannot be replayed. Refresh rotates both hashes in place.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessHash: text('access_hash').notNull(),
+    refreshHash: text('refresh_hash').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [
+    uniqueIndex('sessions_access_hash_idx').on(t.accessHash),
+    uniqueIndex('sessions_refresh_hash_idx').on(t.refreshHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_refresh_expires_idx').on(t.refreshExpiresAt),
+  ],
+);

@@ -1,0 +1,83 @@
+// Entry point: open the database, migrate, seed an empty one with the demo schools, serve the API and the
+// SPA, and shut down cleanly (PGlite must be closed to flush its files).
+import { serve } from '@hono/node-server';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../src/config/demo';
+import { createApp } from './app';
+import { deleteExpiredSessions } from './auth/sessions';
+import { configFromEnv, positiveInt } from './config';
+import { openDb } from './db/client';
+import { createLogger } from './log';
+import { generateSeed } from './seed/generate';
+import { hasData, writeSeed } from './seed/write';
+
+const config = configFromEnv();
+const logger = createLogger(config.log);
+const port = process.env.PORT === '0' ? 0 : positiveInt(process.env, 'PORT', 3000);
+const host = process.env.HOST || '0.0.0.0';
+const distDir = process.env.HERMES_DIST_DIR || './dist';
+
+const started = performance.now();
+const handle = await openDb();
+await handle.migrate();
+if (!(await hasData(handle.db))) {
+  logger.info('Base de datos vacía: cargando los colegios de demostración…');
+  await writeSeed(handle.db, generateSeed());
+}
+
+const app = createApp({ db: handle.db, distDir, config, logger });
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const url = `http://${shownHost}:${info.port}`;
+  const ms = Math.round(performance.now() - started);
+  printBanner(url, handle.kind, ms);
+});
+
+function printBanner(url: string, kind: string, ms: number): void {
+  if (config.log === 'silent') return;
+  const rows = DEMO_LOGINS.map((l) => [l.email, DEMO_PASSWORD, l.access ? l.role : `${l.role} (sin acceso)`, l.school]);
+  const header = ['Correo', 'Contraseña', 'Rol', 'Colegio'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  console.log(
+    [
+      '',
+      `  Hermes escuchando en ${url}  (base de datos: ${kind}, lista en ${ms} ms)`,
+      '',
+      '  Usuarios de demostración:',
+      `  ${line(header)}`,
+      `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`,
+      ...rows.map((r) => `  ${line(r)}`),
+      '',
+    ].join('\n'),
+  );
+}
+
+// Sessions abandoned without logout would pile up; sweep them hourly.
+const sweep = setInterval(() => {
+  deleteExpiredSessions(handle.db).then(
+    (n) => n > 0 && logger.debug(`${n} sesiones expiradas eliminadas`),
+    (err: unknown) => logger.error('No se pudieron eliminar las sesiones expiradas', err),
+  );
+}, 3600_000);
+sweep.unref();
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal}: cerrando…`);
+  clearInterval(sweep);
+  // Stop accepting connections, drop idle keep-alive sockets, then close the database.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if ('closeIdleConnections' in server) {
+      server.closeIdleConnections();
+      // A request still running after 3 s is cut rather than keeping the process alive.
+      setTimeout(() => server.closeAllConnections(), 3000).unref();
+    }
+  });
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,179 @@
+// Session API (contract.ts): login, token refresh, logout, the signed-in user and their policies, and the
+// CSRF cookie hand-out.
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  ACCESS_POLICY,
+  ADMIN_ROLES,
+  COOKIE,
+  type RoleCode,
+  type SignedInUser,
+  type TokenTimes,
+} from '../../src/services/contract';
+import { verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { createSession, deleteSession, rotateSession, type IssuedTokens } from '../auth/sessions';
+import { LoginThrottle } from '../auth/throttle';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/client';
+import { institutions, userPolicies, userRoles, users } from '../db/schema';
+import { requireAuth } from '../http/auth';
+import { clientIp } from '../http/client-ip';
+import { clearAuthCookies, setAuthCookies, setXsrfCookie } from '../http/cookies';
+import type { AppEnv } from '../http/env';
+import { apiError, MESSAGES } from '../http/errors';
+
+// Deliberately loose: the server only needs "looks like an address"; the real check is the lookup.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface LoginInput {
+  email: string;
+  password: string;
+}
+
+function validateLogin(body: unknown): { input: LoginInput } | { errors: Record<string, string[]> } {
+  const { email, password } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const errors: Record<string, string[]> = {};
+  if (typeof email !== 'string' || email.trim() === '') errors.email = ['El correo electrónico es obligatorio.'];
+  else if (email.length > 254 || !EMAIL_RE.test(email.trim())) errors.email = ['El correo electrónico no es válido.'];
+  if (typeof password !== 'string' || password === '') errors.password = ['La contraseña es obligatoria.'];
+  else if (password.length > 1024) errors.password = ['La contraseña no puede superar los 1024 caracteres.'];
+  if (Object.keys(errors).length > 0) return { errors };
+  return { input: { email: (email as string).trim().toLowerCase(), password: password as string } };
+}
+
+function tokenTimes(tokens: IssuedTokens): TokenTimes {
+  return { token_expires_at: tokens.accessExpiresAt.getTime(), refresh_expires_at: tokens.refreshExpiresAt.getTime() };
+}
+
+async function loadSignedInUser(db: Db, userId: number): Promise<SignedInUser | null> {
+  const [row] = await db
+    .select({ user: users, institution: institutions })
+    .from(users)
+    .innerJoin(institutions, eq(institutions.id, users.institutionId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const roles = await db
+    .select({ codigo: userRoles.code, nombre: userRoles.name })
+    .from(userRoles)
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(userRoles.code));
+  const { user, institution } = row;
+  const signedIn: SignedInUser = {
+    id: user.id,
+    email: user.email,
+    roles,
+    person: { name: user.name },
+    institution: {
+      id: institution.id,
+      desc: institution.name,
+      locale: institution.locale,
+      timezone: institution.timezone,
+      country: institution.country,
+    },
+    device: user.device,
+    options: user.options,
+    scope: user.scope,
+    domain: user.domain,
+  };
+  if (user.domain === 'cl') {
+    const isAdmin = roles.some((r) => ADMIN_ROLES.includes(r.codigo as RoleCode));
+    signedIn.zendesk_info = {
+      name: user.name,
+      email: user.email,
+      organization: institution.name,
+      tags: ['hermes', institution.country.toLowerCase(), ...roles.map((r) => r.codigo)],
+      isChatEnabled: institution.chatEnabled && isAdmin,
+    };
+  }
+  return signedIn;
+}
+
+export function sessionRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const throttle = new LoginThrottle({ max: config.loginMaxFailures, windowMs: config.loginWindowS * 1000 });
+
+  app.post('/login', async (c) => {
+    const body: unknown = await c.req.json().catch(() => null);
+    const parsed = validateLogin(body);
+    if ('errors' in parsed) return apiError(c, 422, 'validation.failed', MESSAGES.validation, parsed.errors);
+    const { email, password } = parsed.input;
+
+    const ip = clientIp(c, config.trustProxy);
+    const key = LoginThrottle.key(email, ip);
+    const wait = throttle.retryAfterS(key);
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return apiError(c, 429, 'auth.throttled', MESSAGES.throttled(wait));
+    }
+
+    const [user] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    // Same work and same answer whether or not the address exists.
+    const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+    if (!user || !ok) {
+      throttle.fail(key);
+      return apiError(c, 401, 'auth.invalid_credentials', MESSAGES.invalidCredentials);
+    }
+    throttle.reset(key);
+
+    const [access] = await db
+      .select({ name: userPolicies.name })
+      .from(userPolicies)
+      .where(and(eq(userPolicies.userId, user.id), eq(userPolicies.name, ACCESS_POLICY)))
+      .limit(1);
+    if (!access) return apiError(c, 403, 'auth.policy_missing', MESSAGES.policyMissing);
+
+    // Signing in again from the same browser replaces its session instead of leaving the old one alive.
+    await deleteSession(db, { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) });
+    const tokens = await createSession(db, user.id, config, { userAgent: c.req.header('user-agent') ?? null, ip });
+    setAuthCookies(c, tokens, config, config.trustProxy);
+    // A new CSRF token per sign-in, so one planted before login is worthless afterwards.
+    setXsrfCookie(c, config.trustProxy);
+    return c.json({ data: tokenTimes(tokens) });
+  });
+
+  app.post('/token/refresh', async (c) => {
+    const refresh = getCookie(c, COOKIE.refresh);
+    const tokens = refresh ? await rotateSession(db, refresh, config) : null;
+    if (!tokens) {
+      clearAuthCookies(c, config.trustProxy);
+      return apiError(c, 401, 'auth.refresh_expired', MESSAGES.refreshExpired);
+    }
+    setAuthCookies(c, tokens, config, config.trustProxy);
+    return c.json({ data: tokenTimes(tokens) });
+  });
+
+  // GET per SPEC §7; it only ends the caller's own session, so a cross-site GET can at worst sign them out.
+  app.get('/logout', async (c) => {
+    await deleteSession(db, { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) });
+    clearAuthCookies(c, config.trustProxy);
+    return c.json({ data: { ok: true } });
+  });
+
+  app.get('/csrf-cookie', (c) => {
+    if (!getCookie(c, COOKIE.xsrf)) setXsrfCookie(c, config.trustProxy);
+    return c.body(null, 204);
+  });
+
+  app.get('/user', requireAuth(db), async (c) => {
+    const user = await loadSignedInUser(db, c.var.auth.userId);
+    if (!user) return apiError(c, 401, 'auth.unauthenticated', MESSAGES.unauthenticated);
+    return c.json({ user });
+  });
+
+  app.get('/institution-policies', requireAuth(db), async (c) => {
+    const rows = await db
+      .select({ name: userPolicies.name })
+      .from(userPolicies)
+      .where(eq(userPolicies.userId, c.var.auth.userId))
+      .orderBy(asc(userPolicies.name));
+    return c.json({ data: rows.map((r) => r.name) });
+  });
+
+  return app;
+}

@@ -1,0 +1,381 @@
+// Builds the demo data set as plain rows (no database). Deterministic: the same options give the same rows,
+// byte for byte, because all randomness comes from per-school seeded PRNGs and all dates are fixed.
+import { ACCESS_POLICY, ADMIN_ROLES, type RoleCode } from '../../src/services/contract';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../src/config/demo';
+import type * as schema from '../db/schema';
+import { GUARDIAN_ROLE } from '../db/schema';
+import { emailSlug } from './names';
+import { mulberry32, type Rng } from './prng';
+import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
+
+type WithId<T> = T & { id: number };
+
+export type InstitutionRow = WithId<typeof schema.institutions.$inferInsert>;
+export type LevelRow = WithId<typeof schema.levels.$inferInsert>;
+export type CourseRow = WithId<typeof schema.courses.$inferInsert>;
+export type StudentRow = WithId<typeof schema.students.$inferInsert>;
+export type GuardianRow = WithId<typeof schema.guardians.$inferInsert>;
+export type StudentGuardianRow = typeof schema.studentGuardians.$inferInsert;
+export type PositionRow = WithId<typeof schema.positions.$inferInsert>;
+export type StaffRow = WithId<typeof schema.staff.$inferInsert>;
+export type ElectiveRow = WithId<typeof schema.electives.$inferInsert>;
+export type ElectiveStudentRow = typeof schema.electiveStudents.$inferInsert;
+/** The password is hashed when the rows are written (hashes are salted, hence not deterministic). */
+export type SeedUserRow = WithId<Omit<typeof schema.users.$inferInsert, 'passwordHash'>> & { password: string };
+export type UserRoleRow = typeof schema.userRoles.$inferInsert;
+export type UserPolicyRow = typeof schema.userPolicies.$inferInsert;
+
+export interface SeedData {
+  institutions: InstitutionRow[];
+  levels: LevelRow[];
+  courses: CourseRow[];
+  students: StudentRow[];
+  guardians: GuardianRow[];
+  studentGuardians: StudentGuardianRow[];
+  positions: PositionRow[];
+  staff: StaffRow[];
+  electives: ElectiveRow[];
+  electiveStudents: ElectiveStudentRow[];
+  users: SeedUserRow[];
+  userRoles: UserRoleRow[];
+  userPolicies: UserPolicyRow[];
+}
+
+export interface SeedOptions {
+  /** Students of Colegio San Andrés (default 800); courses and staff scale with it. */
+  students?: number;
+}
+
+/** The school year the ages refer to; fixed so birth dates never drift. */
+const SCHOOL_YEAR = 2026;
+const GUARDIAN_MAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
+const BASE_POLICIES = [ACCESS_POLICY, 'hermes-enviar-mensajes', 'hermes-gestionar-plantillas'];
+const ADMIN_POLICIES = ['hermes-ver-estadisticas', 'hermes-configurar-institucion'];
+
+export function generateSeed(options: SeedOptions = {}): SeedData {
+  const students = options.students ?? SAN_ANDRES.students;
+  if (!Number.isInteger(students) || students < 50) throw new Error('students debe ser un entero ≥ 50');
+  const scale = students / SAN_ANDRES.students;
+  const specs = SCHOOLS.map((s) =>
+    s === SAN_ANDRES
+      ? {
+          ...s,
+          students,
+          sectionsPerLevel: Math.max(1, Math.round(s.sectionsPerLevel * scale)),
+          staff: Math.round(s.staff * scale),
+          electives: s.electives.map((e) => ({ ...e, size: Math.max(5, Math.round(e.size * scale)) })),
+        }
+      : s,
+  );
+
+  const out: SeedData = {
+    institutions: [], levels: [], courses: [], students: [], guardians: [], studentGuardians: [],
+    positions: [], staff: [], electives: [], electiveStudents: [], users: [], userRoles: [], userPolicies: [],
+  };
+  for (const spec of specs) addSchool(out, spec);
+  checkDemoLogins(out);
+  return out;
+}
+
+interface Person {
+  firstNames: string;
+  lastNameFather: string;
+  lastNameMother: string;
+}
+
+interface Family {
+  /** Titular first, then suplente when there is one. */
+  guardians: { person: GuardianRow; relationship: string }[];
+  children: StudentRow[];
+}
+
+function addSchool(out: SeedData, spec: SchoolSpec): void {
+  const rng = mulberry32(spec.seed);
+  const institutionId = out.institutions.length + 1;
+  out.institutions.push({
+    id: institutionId,
+    name: spec.name,
+    country: spec.country,
+    locale: spec.locale,
+    timezone: spec.timezone,
+    domain: spec.domain,
+    phonePrefix: spec.phonePrefix,
+    homeUrl: spec.homeUrl,
+    chatEnabled: spec.chatEnabled,
+  });
+
+  // Levels and courses (sections A, B, C…).
+  const courseAge = new Map<number, number>();
+  const courseLevelName = new Map<number, string>();
+  const schoolCourses: CourseRow[] = [];
+  spec.levels.forEach((level, position) => {
+    const levelRow: LevelRow = { id: out.levels.length + 1, institutionId, name: level.name, position: position + 1 };
+    out.levels.push(levelRow);
+    for (let s = 0; s < spec.sectionsPerLevel; s++) {
+      const course: CourseRow = {
+        id: out.courses.length + 1,
+        institutionId,
+        levelId: levelRow.id,
+        name: `${level.name} ${String.fromCharCode(65 + s)}`,
+        groupType: 'curso',
+      };
+      out.courses.push(course);
+      schoolCourses.push(course);
+      courseAge.set(course.id, level.age);
+      courseLevelName.set(course.id, level.name);
+    }
+  });
+
+  // Seats per course: the exact total, unevenly spread like real enrolment.
+  const weights = schoolCourses.map(() => 0.85 + rng.next() * 0.3);
+  const weightSum = weights.reduce((a, b) => a + b, 0);
+  const capacity = weights.map((w) => Math.floor((spec.students * w) / weightSum));
+  for (let i = 0; capacity.reduce((a, b) => a + b, 0) < spec.students; i++) capacity[i % capacity.length]! += 1;
+  const seats = rng.shuffle(schoolCourses.flatMap((c, i) => Array<number>(capacity[i]!).fill(c.id)));
+
+  // Families: siblings share surnames and guardians, and usually sit in different courses.
+  const usedEmails = new Set<string>();
+  const families: Family[] = [];
+  const schoolStudents: StudentRow[] = [];
+  const phone = () => `${spec.phonePrefix}${spec.mobile(rng)}`;
+  let seat = 0;
+  while (seat < seats.length) {
+    const size = Math.min(rng.weighted([[1, 70], [2, 23], [3, 7]] as const), seats.length - seat);
+    const mother = person(rng, spec, 'f');
+    const father = person(rng, spec, 'm');
+    const children: StudentRow[] = [];
+    for (let k = 0; k < size; k++) {
+      const courseId = seats[seat++]!;
+      const gender = rng.chance(0.5) ? 'f' : 'm';
+      const child: StudentRow = {
+        id: 0, // assigned after sorting into class lists
+        institutionId,
+        courseId,
+        firstNames: givenNames(rng, spec, gender),
+        lastNameFather: father.lastNameFather,
+        lastNameMother: mother.lastNameFather,
+        dni: spec.rut ? rut(rng.int(22_000_000, 27_500_000)) : null,
+        birthDate: birthDate(rng, courseAge.get(courseId)!),
+        email: null,
+      };
+      if (courseAge.get(courseId)! >= spec.studentEmailFromAge) {
+        child.email = uniqueEmail(usedEmails, `${emailSlug(firstWord(child.firstNames))}.${emailSlug(child.lastNameFather)}`, `alumnos.${spec.mailDomain}`);
+      }
+      children.push(child);
+      schoolStudents.push(child);
+    }
+    const adult = (p: Person): GuardianRow => ({
+      id: 0,
+      institutionId,
+      ...p,
+      dni: spec.rut ? rut(rng.int(8_000_000, 20_000_000)) : null,
+      email: uniqueEmail(usedEmails, `${emailSlug(firstWord(p.firstNames))}.${emailSlug(p.lastNameFather)}${rng.int(1, 99)}`, rng.pick(GUARDIAN_MAIL_DOMAINS)),
+      phone: phone(),
+    });
+    const guardians: Family['guardians'] = [];
+    const twoParents = rng.chance(0.85);
+    const motherFirst = rng.chance(0.65);
+    if (twoParents) {
+      const [first, second] = motherFirst
+        ? [{ p: mother, r: 'Madre' }, { p: father, r: 'Padre' }]
+        : [{ p: father, r: 'Padre' }, { p: mother, r: 'Madre' }];
+      guardians.push({ person: adult(first.p), relationship: first.r });
+      if (rng.chance(0.7)) guardians.push({ person: adult(second.p), relationship: second.r });
+    } else {
+      const single = motherFirst ? { p: mother, r: 'Madre' } : { p: father, r: 'Padre' };
+      guardians.push({ person: adult(single.p), relationship: single.r });
+      if (rng.chance(0.4)) {
+        const gender = rng.chance(0.7) ? 'f' : 'm';
+        const relative = person(rng, spec, gender);
+        // A grandparent on the single parent's side carries that parent's paternal surname.
+        relative.lastNameFather = single.p.lastNameMother;
+        guardians.push({ person: adult(relative), relationship: gender === 'f' ? 'Abuela' : 'Abuelo' });
+      }
+    }
+    families.push({ guardians, children });
+  }
+
+  // Ids follow the class lists: course by course, alphabetical by surnames then names.
+  const collator = new Intl.Collator('es', { sensitivity: 'base' });
+  schoolStudents.sort(
+    (a, b) =>
+      a.courseId - b.courseId ||
+      collator.compare(a.lastNameFather, b.lastNameFather) ||
+      collator.compare(a.lastNameMother, b.lastNameMother) ||
+      collator.compare(a.firstNames, b.firstNames),
+  );
+  for (const s of schoolStudents) {
+    s.id = out.students.length + 1;
+    out.students.push(s);
+  }
+  for (const family of families) {
+    family.guardians.forEach(({ person: g, relationship }, index) => {
+      g.id = out.guardians.length + 1;
+      out.guardians.push(g);
+      for (const child of family.children) {
+        out.studentGuardians.push({
+          studentId: child.id,
+          guardianId: g.id,
+          role: index === 0 ? GUARDIAN_ROLE.titular : GUARDIAN_ROLE.suplente,
+          relationship,
+        });
+      }
+    });
+  }
+
+  addStaffAndUsers(out, spec, rng, institutionId, schoolCourses, courseAge, usedEmails, phone);
+
+  for (const elective of spec.electives) {
+    const row: ElectiveRow = { id: out.electives.length + 1, institutionId, name: elective.name };
+    out.electives.push(row);
+    const eligible = schoolStudents.filter((s) => elective.levels.includes(courseLevelName.get(s.courseId)!));
+    const members = rng.shuffle(eligible).slice(0, elective.size).sort((a, b) => a.id - b.id);
+    for (const m of members) out.electiveStudents.push({ electiveId: row.id, studentId: m.id });
+  }
+}
+
+function addStaffAndUsers(
+  out: SeedData,
+  spec: SchoolSpec,
+  rng: Rng,
+  institutionId: number,
+  schoolCourses: CourseRow[],
+  courseAge: Map<number, number>,
+  usedEmails: Set<string>,
+  phone: () => string,
+): void {
+  const positionIds = new Map<string, number>();
+  const positionId = (name: string) => {
+    let id = positionIds.get(name);
+    if (id === undefined) {
+      id = out.positions.length + 1;
+      positionIds.set(name, id);
+      out.positions.push({ id, institutionId, name });
+    }
+    return id;
+  };
+  const staffEmail = (p: Person) =>
+    uniqueEmail(usedEmails, `${emailSlug(firstWord(p.firstNames))}.${emailSlug(p.lastNameFather)}`, spec.mailDomain);
+  const addStaff = (p: Person, position: string, email: string, userId: number | null) => {
+    out.staff.push({
+      id: out.staff.length + 1,
+      institutionId,
+      positionId: positionId(position),
+      userId,
+      ...p,
+      email,
+      phone: phone(),
+    });
+  };
+
+  // Demo logins first: they are real staff of their school and take their cargo.
+  const taken = new Set<string>();
+  let count = 0;
+  for (const login of DEMO_LOGINS.filter((l) => l.school === spec.name)) {
+    const who = DEMO_PEOPLE[login.email];
+    if (!who) throw new Error(`Falta la persona del login de demostración ${login.email} en server/seed/schools.ts`);
+    const role = login.role as RoleCode;
+    const isAdmin = ADMIN_ROLES.includes(role);
+    const userId = out.users.length + 1;
+    const { position, ...p } = who;
+    usedEmails.add(login.email);
+    out.users.push({
+      id: userId,
+      institutionId,
+      email: login.email.toLowerCase(),
+      password: DEMO_PASSWORD,
+      name: `${p.firstNames} ${p.lastNameFather} ${p.lastNameMother}`,
+      device: login.device,
+      domain: spec.domain,
+      scope: isAdmin ? ['mensajeria', 'plantillas', 'dashboard'] : ['mensajeria', 'plantillas'],
+      options: { url: { home: spec.homeUrl } },
+    });
+    out.userRoles.push({ userId, code: role, name: ROLE_NAMES[role] ?? role });
+    const policies = login.access ? [...BASE_POLICIES] : BASE_POLICIES.filter((x) => x !== ACCESS_POLICY);
+    if (isAdmin) policies.push(...ADMIN_POLICIES);
+    for (const name of policies) out.userPolicies.push({ userId, name });
+    addStaff(p, position, login.email, userId);
+    taken.add(position);
+    count++;
+  }
+
+  for (const lead of spec.leadership) {
+    if (taken.has(lead.name)) continue;
+    const p = person(rng, spec, lead.gender);
+    addStaff(p, lead.name, staffEmail(p), null);
+    count++;
+  }
+  for (const course of schoolCourses) {
+    const early = courseAge.get(course.id)! < 6 && spec.earlyYearsHead;
+    const gender = rng.chance(early ? 0.95 : 0.6) ? 'f' : 'm';
+    const p = person(rng, spec, gender);
+    addStaff(p, genderedTitle(early ? spec.earlyYearsHead! : spec.courseHead, gender), staffEmail(p), null);
+    count++;
+  }
+  for (let i = 0; count < spec.staff; i++, count++) {
+    const gender = rng.chance(0.6) ? 'f' : 'm';
+    const p = person(rng, spec, gender);
+    addStaff(p, genderedTitle(spec.teachers[i % spec.teachers.length]!, gender), staffEmail(p), null);
+  }
+}
+
+function checkDemoLogins(out: SeedData): void {
+  for (const login of DEMO_LOGINS) {
+    if (!out.users.some((u) => u.email === login.email)) {
+      throw new Error(`El login de demostración ${login.email} no tiene colegio (${login.school})`);
+    }
+  }
+}
+
+function genderedTitle(title: Gendered, gender: 'f' | 'm'): string {
+  return gender === 'f' ? title.f : title.m;
+}
+
+function person(rng: Rng, spec: SchoolSpec, gender: 'f' | 'm'): Person {
+  const lastNameFather = rng.pick(spec.names.surnames);
+  let lastNameMother = rng.pick(spec.names.surnames);
+  if (lastNameMother === lastNameFather) lastNameMother = rng.pick(spec.names.surnames);
+  return { firstNames: givenNames(rng, spec, gender), lastNameFather, lastNameMother };
+}
+
+/** One or two given names ("Sofía Ignacia"), never the same name twice. */
+function givenNames(rng: Rng, spec: SchoolSpec, gender: 'f' | 'm'): string {
+  const pool = gender === 'f' ? spec.names.female : spec.names.male;
+  const first = rng.pick(pool);
+  if (first.includes(' ') || rng.chance(0.45)) return first;
+  const second = rng.pick(pool);
+  return second === first || second.includes(' ') ? first : `${first} ${second}`;
+}
+
+function firstWord(text: string): string {
+  return text.split(' ')[0]!;
+}
+
+function uniqueEmail(used: Set<string>, local: string, domain: string): string {
+  for (let n = 1; ; n++) {
+    const email = `${local}${n === 1 ? '' : n}@${domain}`;
+    if (!used.has(email)) {
+      used.add(email);
+      return email;
+    }
+  }
+}
+
+/** Chilean RUT `12345678-5` with its modulo-11 check digit. */
+export function rut(body: number): string {
+  let sum = 0;
+  let factor = 2;
+  for (let n = body; n > 0; n = Math.floor(n / 10)) {
+    sum += (n % 10) * factor;
+    factor = factor === 7 ? 2 : factor + 1;
+  }
+  const dv = 11 - (sum % 11);
+  return `${body}-${dv === 11 ? '0' : dv === 10 ? 'K' : String(dv)}`;
+}
+
+/** A date in the twelve months that make a child `age` during the school year (cut-off 1 April). */
+function birthDate(rng: Rng, age: number): string {
+  const start = Date.UTC(SCHOOL_YEAR - age - 1, 3, 1);
+  const day = new Date(start + rng.int(0, 364) * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}

@@ -1,0 +1,67 @@
+// Writes a generated data set into the database: multi-row inserts in one transaction, then moves the
+// identity sequences past the explicit ids so later inserts do not collide.
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Queryable } from '../db/client';
+import * as schema from '../db/schema';
+import { hashPassword } from '../auth/password';
+import type { SeedData } from './generate';
+
+/** Postgres allows 65 535 bind parameters per statement; 1 000 rows of ≤ 10 columns stays well under. */
+const CHUNK = 1000;
+
+/** Tables with explicit seeded ids, whose identity sequence must be advanced afterwards. */
+const ID_TABLES = [
+  'institutions', 'levels', 'courses', 'students', 'guardians', 'positions', 'users', 'staff', 'electives',
+] as const;
+
+/** Every table, children first, for TRUNCATE. */
+const ALL_TABLES = [
+  'sessions', 'elective_students', 'electives', 'staff', 'user_policies', 'user_roles', 'users', 'positions',
+  'student_guardians', 'guardians', 'students', 'courses', 'levels', 'institutions',
+] as const;
+
+export async function hasData(db: Queryable): Promise<boolean> {
+  const rows = await db.select({ id: schema.institutions.id }).from(schema.institutions).limit(1);
+  return rows.length > 0;
+}
+
+/** Empties every table and restarts the ids; the schema and the migration history stay. */
+export async function resetData(db: Db): Promise<void> {
+  await db.execute(sql.raw(`TRUNCATE ${ALL_TABLES.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
+}
+
+export async function writeSeed(db: Db, data: SeedData): Promise<void> {
+  // Hash outside the transaction: scrypt runs on the libuv pool, in parallel.
+  const users = await Promise.all(
+    data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashPassword(password) })),
+  );
+  await db.transaction(async (tx) => {
+    await insertAll(tx, schema.institutions, data.institutions);
+    await insertAll(tx, schema.levels, data.levels);
+    await insertAll(tx, schema.courses, data.courses);
+    await insertAll(tx, schema.students, data.students);
+    await insertAll(tx, schema.guardians, data.guardians);
+    await insertAll(tx, schema.studentGuardians, data.studentGuardians);
+    await insertAll(tx, schema.positions, data.positions);
+    await insertAll(tx, schema.users, users);
+    await insertAll(tx, schema.userRoles, data.userRoles);
+    await insertAll(tx, schema.userPolicies, data.userPolicies);
+    await insertAll(tx, schema.staff, data.staff);
+    await insertAll(tx, schema.electives, data.electives);
+    await insertAll(tx, schema.electiveStudents, data.electiveStudents);
+    for (const table of ID_TABLES) {
+      await tx.execute(
+        sql.raw(
+          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "${table}"), false)`,
+        ),
+      );
+    }
+  });
+}
+
+async function insertAll<T extends PgTable>(db: Queryable, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db.insert(table).values(rows.slice(i, i + CHUNK));
+  }
+}
