@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Starts the real Hermes server (server/main.ts) on the built app for the Playwright run, with a fresh
+# PGlite data dir that is removed when the server stops. Playwright starts this as `webServer` and stops it
+# with SIGTERM (config `gracefulShutdown`); the trap forwards the signal, waits for the server to close
+# its database, then deletes the directory. Never touches ./data.
+set -uo pipefail
+
+cd "$(dirname "$0")/../.."
+
+DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/hermes-e2e.XXXXXX")" || { echo "serve.sh: mktemp failed" >&2; exit 1; }
+export HERMES_DATA_DIR="$DATA_DIR"
+export PORT="${PORT:-3210}"
+export HOST="${HOST:-127.0.0.1}"
+
+SERVER_PID=""
+
+cleanup() {
+  trap - EXIT INT TERM HUP
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null
+    # Give PGlite time to close; then make sure nothing is left.
+    for _ in $(seq 1 50); do
+      kill -0 "$SERVER_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -KILL "$SERVER_PID" 2>/dev/null
+    wait "$SERVER_PID" 2>/dev/null
+  fi
+  rm -rf -- "$DATA_DIR"
+}
+trap cleanup EXIT
+trap 'cleanup; exit 143' TERM
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 129' HUP
+
+echo "serve.sh: HERMES_DATA_DIR=$DATA_DIR PORT=$PORT HOST=$HOST" >&2
+node_modules/.bin/tsx server/main.ts &
+SERVER_PID=$!
+wait "$SERVER_PID"
+STATUS=$?
+SERVER_PID=""
+exit "$STATUS"
