@@ -1,19 +1,10 @@
 // Shared test data. Times are relative to the harness clock T0.
 import type { SignedInUser } from '../../src/services/contract';
 import { ApiFailureError } from '../../src/services/http';
+import { TEACHER } from '../fixtures/users';
 import { T0 } from './harness';
 
-export const USER: SignedInUser = {
-  id: 7,
-  email: 'docente@sanandres.cl',
-  roles: [{ codigo: 'docente', nombre: 'Docente' }],
-  person: { name: 'Ana Pérez' },
-  institution: { id: 1, desc: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL', timezone: 'America/Santiago', country: 'CL' },
-  device: 'cl',
-  options: { url: { home: 'https://sanandres.cl' } },
-  scope: [],
-  domain: 'cl',
-};
+export const USER: SignedInUser = TEACHER;
 
 export const ADMIN: SignedInUser = {
   ...USER,

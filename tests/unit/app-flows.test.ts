@@ -7,23 +7,14 @@ import { localeMachine } from '../../src/machines/locale';
 import { sessionMachine } from '../../src/machines/session';
 import { tokenMachine } from '../../src/machines/token';
 import type { Credentials, SessionCookie } from '../../src/services/auth';
-import { ACCESS_POLICY, type SignedInUser } from '../../src/services/contract';
+import { ACCESS_POLICY } from '../../src/services/contract';
 import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http';
 import type { TokenExpiry } from '../../src/services/token-times';
+import { TEACHER } from '../fixtures/users';
 
 const T0 = Date.UTC(2026, 2, 2, 12, 0, 0);
 
-const USER: SignedInUser = {
-  id: 7,
-  email: 'docente@sanandres.cl',
-  roles: [{ codigo: 'docente', nombre: 'Docente' }],
-  person: { name: 'Ana Pérez' },
-  institution: { id: 1, desc: 'Colegio San Andrés', locale: 'es-CL', timezone: 'America/Santiago', country: 'CL' },
-  device: 'cl',
-  options: { url: { home: 'https://sanandres.cl' } },
-  scope: [],
-  domain: 'cl',
-};
+const USER = TEACHER;
 const TIMES: TokenExpiry = { tokenExpiresAt: T0 + 60_000, refreshExpiresAt: T0 + 600_000 };
 
 interface Script {

@@ -11,20 +11,10 @@ import {
   refreshToken,
   USER_FIELD_MISSING,
 } from '../../src/services/auth';
-import type { SignedInUser } from '../../src/services/contract';
 import { toApiFailure } from '../../src/services/http';
+import { TEACHER } from '../fixtures/users';
 
-const USER: SignedInUser = {
-  id: 7,
-  email: 'docente@sanandres.cl',
-  roles: [{ codigo: 'docente', nombre: 'Docente' }],
-  person: { name: 'Ana Pérez' },
-  institution: { id: 1, desc: 'Colegio San Andrés', locale: 'es-CL', timezone: 'America/Santiago', country: 'CL' },
-  device: 'cl',
-  options: { url: { home: 'https://sanandres.cl' } },
-  scope: [],
-  domain: 'cl',
-};
+const USER = TEACHER;
 
 const requests: Array<{ method: string; url: string; body: unknown }> = [];
 let answer: (url: string) => Response;
