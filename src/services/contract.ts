@@ -85,6 +85,7 @@ export type ErrorCode =
   | 'csrf.mismatch' // 419 when X-XSRF-TOKEN is missing or differs from the cookie
   | 'validation.failed' // 422 with `errors`
   | 'not_found' // 404, also for another school's ids
+  | 'message.illegal_transition' // 409: the message lifecycle does not allow it
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

@@ -1,0 +1,113 @@
+// API contract for mail folders and messages (issue 3), shared by the SPA and `server/`. Plain types only.
+
+/** Folders in the URL and the API. `trash` holds messages the user deleted from any other folder. */
+export type Folder = 'inbox' | 'sent' | 'scheduled' | 'draft' | 'trash';
+export const FOLDERS: readonly Folder[] = ['inbox', 'sent', 'scheduled', 'draft', 'trash'];
+
+export type ChannelCode = 'app-mobile' | 'e-mail' | 'sms' | 'whatsapp';
+
+/**
+ * Message kinds (SPEC §4) as seen by one user. `received` exists only for the recipient's copy.
+ * Lifecycle rules (server answers 409 `message.illegal_transition` otherwise):
+ * - draft → scheduled (schedule), draft → sent (send), scheduled → draft (cancel schedule)
+ * - any of draft/scheduled/sent/received → deleted (delete: moves to trash, remembers where from)
+ * - deleted → its previous kind (restore); deleted → gone (purge, only from trash)
+ * - received: unread → read (mark read; idempotent)
+ */
+export type MessageKind = 'draft' | 'scheduled' | 'sent' | 'received' | 'deleted';
+
+export interface Person {
+  id: number;
+  name: string;
+  /** 'funcionario' | 'apoderado' | 'estudiante' */
+  kind: 'funcionario' | 'apoderado' | 'estudiante';
+}
+
+export interface AttachmentSummary {
+  id: number;
+  name: string;
+  size: number;
+  content_type: string;
+  /** Relative API path to download it. */
+  url: string;
+}
+
+/** One row of a folder list: `GET /messages?folder=&q=&cursor=&limit=` → Paged<MessageSummary>. */
+export interface MessageSummary {
+  id: number;
+  folder: Folder;
+  kind: MessageKind;
+  title: string;
+  /** First ~140 characters of the content, plain text. */
+  snippet: string;
+  /** Sender for inbox; recipients summary (e.g. "3° Básico A y 2 más") for the others. */
+  counterpart: string;
+  channels: ChannelCode[];
+  has_attachments: boolean;
+  /** Only meaningful for `received`. */
+  unread: boolean;
+  /** ISO 8601 UTC: sent_at for sent/received, scheduled_at for scheduled, updated_at for drafts, deleted_at in trash. */
+  date: string;
+  /** Where a trashed message returns on restore. */
+  deleted_from: Folder | null;
+}
+
+/** `GET /messages/:id` → `{ data: MessageDetail }`. */
+export interface MessageDetail extends MessageSummary {
+  content: string;
+  sender: Person;
+  recipients_summary: { total: number; label: string; groups: { kind: string; name: string; count: number }[] };
+  attachments: AttachmentSummary[];
+  allow_replies: boolean;
+  copy_to_sender: boolean;
+  /** Scheduled messages: ISO UTC plus the institution time zone to show it in. */
+  scheduled_at: string | null;
+  timezone: string;
+  /** Sent messages: counts per reception state (detailed per-recipient status comes with issue 5). */
+  reception: { total: number; received: number; read: number; not_received: number; error: number; failed: number } | null;
+  /** Inbox: the message this one replies to, if any. */
+  reply_to_id: number | null;
+  read_at: string | null;
+}
+
+/** Laravel-style paged body with cursor pagination. */
+export interface Paged<T> {
+  data: T[];
+  meta: { per_page: number; next_cursor: string | null; prev_cursor: string | null; total: number };
+  links: { next: string | null; prev: string | null };
+}
+
+/** `GET /messages/info` → `{ data: FolderCount[] }` (SPEC §3: type sent|received|scheduled|draft). */
+export interface FolderCount {
+  type: 'sent' | 'received' | 'scheduled' | 'draft';
+  unreads: number;
+  total: number;
+}
+
+/**
+ * Calls (all under the API base, all scoped to the user; another user's id → 404 `not_found`):
+ * - GET    /messages?folder=inbox&q=&cursor=&limit=50   list, newest first
+ * - GET    /messages/info                               counters
+ * - GET    /messages/:id                                one message
+ * - POST   /messages/:id/read                           mark read → { data: MessageSummary }
+ * - POST   /messages/delete   { ids: number[] }         to trash → { data: { moved: number } }
+ * - POST   /messages/restore  { ids: number[] }         from trash → { data: { restored: number } }
+ * - POST   /messages/purge    { ids: number[] }         forever, only trashed ids → { data: { purged: number } }
+ * - POST   /messages/:id/cancel-schedule                scheduled → draft
+ * - GET    /attachments/:id                             download
+ * Illegal transition → 409 `{ code: 'message.illegal_transition', message }` (Spanish message).
+ */
+export const MESSAGES_API = {
+  list: '/messages',
+  info: '/messages/info',
+  one: (id: number) => `/messages/${id}`,
+  read: (id: number) => `/messages/${id}/read`,
+  delete: '/messages/delete',
+  restore: '/messages/restore',
+  purge: '/messages/purge',
+  cancelSchedule: (id: number) => `/messages/${id}/cancel-schedule`,
+  attachment: (id: number) => `/attachments/${id}`,
+} as const;
+
+/** The event the app raises after anything that changes counts (SPEC §7). */
+export const COUNTS_EVENT = 'update-info-message-counts';
