@@ -15,6 +15,8 @@ export type RouteName =
   | 'scheduled-message'
   | 'draft'
   | 'draft-message'
+  | 'trash'
+  | 'trash-message'
   | 'templates'
   | 'recipient-lists'
   | 'recipient-lists-trash'
@@ -61,6 +63,8 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'scheduled-message', path: '/scheduled/message/:id?', access: 'login' },
   { name: 'draft', path: '/draft', access: 'login' },
   { name: 'draft-message', path: '/draft/message/:id?', access: 'login' },
+  { name: 'trash', path: '/trash', access: 'login' },
+  { name: 'trash-message', path: '/trash/message/:id?', access: 'login' },
   { name: 'templates', path: '/templates', access: 'login' },
   { name: 'recipient-lists', path: '/recipient-lists', access: 'login' },
   { name: 'recipient-lists-trash', path: '/recipient-lists/trash', access: 'login' },

@@ -24,6 +24,8 @@ const TITLES: Record<Exclude<RouteName, 'login' | 'index'>, string> = {
   'scheduled-message': 'pages.message',
   draft: 'pages.draft',
   'draft-message': 'pages.message',
+  trash: 'folders.trash',
+  'trash-message': 'pages.message',
   templates: 'pages.templates',
   'recipient-lists': 'pages.recipientLists',
   'recipient-lists-trash': 'pages.recipientListsTrash',

@@ -23,6 +23,7 @@ const MAIL: NavItem[] = [
   { to: '/sent', key: 'nav.sent', prefix: '/sent' },
   { to: '/scheduled', key: 'nav.scheduled', prefix: '/scheduled' },
   { to: '/draft', key: 'nav.draft', prefix: '/draft' },
+  { to: '/trash', key: 'nav.trash', prefix: '/trash' },
 ];
 
 function NavLinks() {

@@ -18,6 +18,7 @@ export type NavKey =
   | 'nav.sent'
   | 'nav.scheduled'
   | 'nav.draft'
+  | 'nav.trash'
   | 'nav.recipientLists'
   | 'nav.templates'
   | 'nav.dashboard'
@@ -31,6 +32,7 @@ export const COMMON_NAV: readonly NavKey[] = [
   'nav.sent',
   'nav.scheduled',
   'nav.draft',
+  'nav.trash',
   'nav.recipientLists',
   'nav.templates',
 ];
