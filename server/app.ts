@@ -10,6 +10,7 @@ import { csrfCheck, ensureXsrfCookie, securityHeaders } from './http/security';
 import { serveDist } from './http/static';
 import { createLogger, type Logger } from './log';
 import { courseRoutes } from './routes/courses';
+import { attachmentRoutes, messageRoutes } from './routes/messages';
 import { sessionRoutes } from './routes/session';
 
 export interface CreateAppOptions {
@@ -47,6 +48,8 @@ export function createApp({ db, distDir, config, logger = createLogger(config.lo
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config));
   api.route('/courses', courseRoutes(db));
+  api.route('/messages', messageRoutes(db));
+  api.route('/attachments', attachmentRoutes(db));
   api.all('*', notFound);
   app.route('/api', api);
 

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -273,5 +274,121 @@ export const sessions = pgTable(
     uniqueIndex('sessions_refresh_hash_idx').on(t.refreshHash),
     index('sessions_user_idx').on(t.userId),
     index('sessions_refresh_expires_idx').on(t.refreshExpiresAt),
+  ],
+);
+
+/** Raw bytes (Postgres `bytea`), read and written as Node Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A message as written once by its author (SPEC §4). Per-user state (folder, read, trash) lives in
+ * `mailbox_entries`. `search` is the accent-folded lowercase title + content (see server/messages/fold.ts),
+ * maintained by the server because the embedded engine has no `unaccent` loaded.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    /** The staff user who wrote it; null for replies written by guardians or students. */
+    authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderKind: text('sender_kind', { enum: ['funcionario', 'apoderado', 'estudiante'] }).notNull(),
+    /** Id of the sender in users / guardians / students depending on `sender_kind`. */
+    senderRefId: integer('sender_ref_id').notNull(),
+    senderName: text('sender_name').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
+    allowReplies: boolean('allow_replies').notNull().default(false),
+    copyToSender: boolean('copy_to_sender').notNull().default(false),
+    kind: text('kind', { enum: ['draft', 'scheduled', 'sent'] }).notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    replyToId: integer('reply_to_id'),
+    search: text('search').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_institution_idx').on(t.institutionId),
+    check('messages_kind_check', sql`${t.kind} in ('draft', 'scheduled', 'sent')`),
+  ],
+);
+
+/** One addressee of a message, with its reception state; `group_*` is the recipient group it came from. */
+export const messageRecipients = pgTable(
+  'message_recipients',
+  {
+    id: id(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    recipientKind: text('recipient_kind', { enum: ['funcionario', 'apoderado', 'estudiante'] }).notNull(),
+    recipientRefId: integer('recipient_ref_id').notNull(),
+    displayName: text('display_name').notNull(),
+    /** curso | electivo | funcionarios | apoderado… as shown in the recipients summary. */
+    groupKind: text('group_kind').notNull(),
+    groupLabel: text('group_label').notNull(),
+    status: text('status', { enum: ['received', 'read', 'not_received', 'error', 'failed'] }).notNull(),
+  },
+  (t) => [
+    index('message_recipients_message_idx').on(t.messageId),
+    check('message_recipients_status_check', sql`${t.status} in ('received', 'read', 'not_received', 'error', 'failed')`),
+  ],
+);
+
+/** Files attached to a message. The bytes are stored in the row (`content`), so a database copy is complete. */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: id(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('message_attachments_message_idx').on(t.messageId)],
+);
+
+/**
+ * Per-user folder state: one row per user per message they see (author: sent/draft/scheduled; staff
+ * recipients: inbox). `sort_at` is the folder date (sent_at, scheduled_at, updated_at or deleted_at).
+ * `counterpart` is what the list shows (sender, or recipients summary); `counterpart_search` its folded form.
+ */
+export const mailboxEntries = pgTable(
+  'mailbox_entries',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    institutionId: institutionId(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    folder: text('folder', { enum: ['inbox', 'sent', 'scheduled', 'draft', 'trash'] }).notNull(),
+    deletedFrom: text('deleted_from', { enum: ['inbox', 'sent', 'scheduled', 'draft'] }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    sortAt: timestamp('sort_at', { withTimezone: true }).notNull(),
+    counterpart: text('counterpart').notNull(),
+    counterpartSearch: text('counterpart_search').notNull(),
+  },
+  (t) => [
+    // NULLS FIRST matches a plain `ORDER BY sort_at DESC, id DESC`, so the list walks this index and stops early.
+    index('mailbox_entries_list_idx').on(t.userId, t.folder, t.sortAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('mailbox_entries_user_message_idx').on(t.userId, t.messageId),
+    index('mailbox_entries_message_idx').on(t.messageId),
+    check('mailbox_entries_folder_check', sql`${t.folder} in ('inbox', 'sent', 'scheduled', 'draft', 'trash')`),
+    check(
+      'mailbox_entries_trash_check',
+      sql`(${t.folder} = 'trash') = (${t.deletedFrom} is not null and ${t.deletedAt} is not null)`,
+    ),
   ],
 );

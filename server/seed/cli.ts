@@ -8,19 +8,26 @@ import { hasData, resetData, writeSeed } from './write';
 const { values } = parseArgs({
   options: {
     students: { type: 'string' },
+    messages: { type: 'string' },
     reset: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (values.help) {
-  console.log('Uso: npm run seed -- [--students N] [--reset]');
+  console.log('Uso: npm run seed -- [--students N] [--messages N] [--reset]');
   process.exit(0);
 }
 
 const students = values.students === undefined ? undefined : Number(values.students);
 if (students !== undefined && (!Number.isInteger(students) || students < 50)) {
   console.error('--students debe ser un entero mayor o igual a 50');
+  process.exit(2);
+}
+
+const messages = values.messages === undefined ? undefined : Number(values.messages);
+if (messages !== undefined && (!Number.isInteger(messages) || messages < 0 || messages > 1_000_000)) {
+  console.error('--messages debe ser un entero entre 0 y 1000000');
   process.exit(2);
 }
 
@@ -37,13 +44,16 @@ try {
     }
   }
   if (process.exitCode !== 1) {
-    const data = generateSeed(students === undefined ? {} : { students });
+    const data = generateSeed({
+      ...(students === undefined ? {} : { students }),
+      ...(messages === undefined ? {} : { messages }),
+    });
     await writeSeed(handle.db, data);
     const where = handle.kind === 'pglite' ? (process.env.HERMES_DATA_DIR ?? DEFAULT_DATA_DIR) : 'DATABASE_URL';
     console.log(
       `Listo en ${Math.round(performance.now() - started)} ms (${where}): ${data.institutions.length} colegios, ` +
         `${data.courses.length} cursos, ${data.students.length} estudiantes, ${data.guardians.length} apoderados, ` +
-        `${data.staff.length} funcionarios, ${data.users.length} usuarios.`,
+        `${data.staff.length} funcionarios, ${data.users.length} usuarios, ${data.mail.messages.length} mensajes.`,
     );
   }
 } finally {

@@ -6,6 +6,7 @@ import type * as schema from '../db/schema';
 import { GUARDIAN_ROLE } from '../db/schema';
 import { emailSlug } from './names';
 import { mulberry32, type Rng } from './prng';
+import { generateMessages, type MessageSeed } from './messages';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
 
 type WithId<T> = T & { id: number };
@@ -39,11 +40,15 @@ export interface SeedData {
   users: SeedUserRow[];
   userRoles: UserRoleRow[];
   userPolicies: UserPolicyRow[];
+  /** Demo mailboxes (server/seed/messages.ts). */
+  mail: MessageSeed;
 }
 
 export interface SeedOptions {
   /** Students of Colegio San Andrés (default 800); courses and staff scale with it. */
   students?: number;
+  /** Extra inbox messages for administrador@sanandres.cl (benchmarks); default 0. */
+  messages?: number;
 }
 
 /** The school year the ages refer to; fixed so birth dates never drift. */
@@ -71,9 +76,11 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
   const out: SeedData = {
     institutions: [], levels: [], courses: [], students: [], guardians: [], studentGuardians: [],
     positions: [], staff: [], electives: [], electiveStudents: [], users: [], userRoles: [], userPolicies: [],
+    mail: { messages: [], recipients: [], attachments: [], entries: [] },
   };
   for (const spec of specs) addSchool(out, spec);
   checkDemoLogins(out);
+  out.mail = generateMessages(out, { bulkInbox: options.messages ?? 0 });
   return out;
 }
 

@@ -13,10 +13,12 @@ const CHUNK = 1000;
 /** Tables with explicit seeded ids, whose identity sequence must be advanced afterwards. */
 const ID_TABLES = [
   'institutions', 'levels', 'courses', 'students', 'guardians', 'positions', 'users', 'staff', 'electives',
+  'messages', 'message_attachments',
 ] as const;
 
 /** Every table, children first, for TRUNCATE. */
 const ALL_TABLES = [
+  'mailbox_entries', 'message_attachments', 'message_recipients', 'messages',
   'sessions', 'elective_students', 'electives', 'staff', 'user_policies', 'user_roles', 'users', 'positions',
   'student_guardians', 'guardians', 'students', 'courses', 'levels', 'institutions',
 ] as const;
@@ -50,6 +52,10 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, schema.staff, data.staff);
     await insertAll(tx, schema.electives, data.electives);
     await insertAll(tx, schema.electiveStudents, data.electiveStudents);
+    await insertAll(tx, schema.messages, data.mail.messages);
+    await insertAll(tx, schema.messageRecipients, data.mail.recipients);
+    await insertAll(tx, schema.messageAttachments, data.mail.attachments);
+    await insertAll(tx, schema.mailboxEntries, data.mail.entries);
     for (const table of ID_TABLES) {
       await tx.execute(
         sql.raw(
@@ -58,6 +64,8 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
       );
     }
   });
+  // Fresh statistics, so the planner walks the mailbox list index from the first request on.
+  await db.execute(sql.raw('ANALYZE "mailbox_entries", "messages"'));
 }
 
 async function insertAll<T extends PgTable>(db: Queryable, table: T, rows: T['$inferInsert'][]): Promise<void> {

@@ -1,0 +1,134 @@
+// Message lifecycle rules (messages-contract.ts): which folder moves are legal, in one place, used by every
+// route. Each operation checks ownership first (an entry of another user is "not found"), then legality
+// (409 message.illegal_transition), and applies all-or-nothing inside one transaction.
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { Folder } from '../../src/services/messages-contract';
+import type { Db, Queryable } from '../db/client';
+import { mailboxEntries, messages } from '../db/schema';
+
+export type LiveFolder = Exclude<Folder, 'trash'>;
+
+export const TRANSITION_MESSAGES = {
+  delete: 'El mensaje ya está en la papelera.',
+  restore: 'Solo se pueden restaurar mensajes que están en la papelera.',
+  purge: 'Solo se pueden eliminar definitivamente mensajes que están en la papelera.',
+  cancelSchedule: 'Solo se puede cancelar el envío de un mensaje programado.',
+  read: 'Solo se pueden marcar como leídos los mensajes recibidos.',
+} as const;
+
+export type LifecycleResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: 'not_found' }
+  | { ok: false; error: 'illegal_transition'; message: string };
+
+const notFound = { ok: false, error: 'not_found' } as const;
+const illegal = (message: string) => ({ ok: false, error: 'illegal_transition', message }) as const;
+
+interface EntryRef {
+  id: number;
+  messageId: number;
+  folder: Folder;
+  deletedFrom: LiveFolder | null;
+}
+
+/** The user's entries for these message ids; null when any id is not one of theirs. */
+async function ownEntries(db: Queryable, userId: number, messageIds: number[]): Promise<EntryRef[] | null> {
+  const unique = [...new Set(messageIds)];
+  const rows = await db
+    .select({
+      id: mailboxEntries.id,
+      messageId: mailboxEntries.messageId,
+      folder: mailboxEntries.folder,
+      deletedFrom: mailboxEntries.deletedFrom,
+    })
+    .from(mailboxEntries)
+    .where(and(eq(mailboxEntries.userId, userId), inArray(mailboxEntries.messageId, unique)))
+    .for('update');
+  return rows.length === unique.length ? rows : null;
+}
+
+/** The folder date of a live entry (contract `date`): sent_at, scheduled_at or updated_at. */
+const liveSortAt = sql`(select case ${mailboxEntries.deletedFrom}
+    when 'scheduled' then coalesce(${messages.scheduledAt}, ${messages.updatedAt})
+    when 'draft' then ${messages.updatedAt}
+    else coalesce(${messages.sentAt}, ${messages.updatedAt}) end
+  from ${messages} where ${messages.id} = ${mailboxEntries.messageId})`;
+
+/** delete: draft/scheduled/sent/received → trash, remembering where from. */
+export function moveToTrash(db: Db, userId: number, ids: number[], now = new Date()): Promise<LifecycleResult<number>> {
+  return db.transaction(async (tx) => {
+    const entries = await ownEntries(tx, userId, ids);
+    if (!entries) return notFound;
+    if (entries.some((e) => e.folder === 'trash')) return illegal(TRANSITION_MESSAGES.delete);
+    await tx
+      .update(mailboxEntries)
+      .set({ deletedFrom: sql`${mailboxEntries.folder}`, folder: 'trash', deletedAt: now, sortAt: now })
+      .where(inArray(mailboxEntries.id, entries.map((e) => e.id)));
+    return { ok: true, value: entries.length };
+  });
+}
+
+/** restore: trash → the folder it was deleted from. */
+export function restoreFromTrash(db: Db, userId: number, ids: number[]): Promise<LifecycleResult<number>> {
+  return db.transaction(async (tx) => {
+    const entries = await ownEntries(tx, userId, ids);
+    if (!entries) return notFound;
+    if (entries.some((e) => e.folder !== 'trash')) return illegal(TRANSITION_MESSAGES.restore);
+    await tx
+      .update(mailboxEntries)
+      .set({ folder: sql`${mailboxEntries.deletedFrom}`, sortAt: liveSortAt, deletedFrom: null, deletedAt: null })
+      .where(inArray(mailboxEntries.id, entries.map((e) => e.id)));
+    return { ok: true, value: entries.length };
+  });
+}
+
+/**
+ * purge: trash → gone. The user's entry goes; the message itself goes too when nobody else sees it and it
+ * was never sent (a sent message stays: its recipients received it).
+ */
+export function purgeFromTrash(db: Db, userId: number, ids: number[]): Promise<LifecycleResult<number>> {
+  return db.transaction(async (tx) => {
+    const entries = await ownEntries(tx, userId, ids);
+    if (!entries) return notFound;
+    if (entries.some((e) => e.folder !== 'trash')) return illegal(TRANSITION_MESSAGES.purge);
+    await tx.delete(mailboxEntries).where(inArray(mailboxEntries.id, entries.map((e) => e.id)));
+    await tx.delete(messages).where(
+      and(
+        inArray(messages.id, entries.map((e) => e.messageId)),
+        inArray(messages.kind, ['draft', 'scheduled']),
+        notExists(tx.select({ one: sql`1` }).from(mailboxEntries).where(eq(mailboxEntries.messageId, messages.id))),
+      ),
+    );
+    return { ok: true, value: entries.length };
+  });
+}
+
+/** cancel schedule: scheduled → draft (the message goes back to the author's drafts). */
+export function cancelSchedule(db: Db, userId: number, id: number, now = new Date()): Promise<LifecycleResult<void>> {
+  return db.transaction(async (tx) => {
+    const entries = await ownEntries(tx, userId, [id]);
+    if (!entries) return notFound;
+    const [entry] = entries;
+    if (entry!.folder !== 'scheduled') return illegal(TRANSITION_MESSAGES.cancelSchedule);
+    await tx
+      .update(messages)
+      .set({ kind: 'draft', scheduledAt: null, updatedAt: now })
+      .where(and(eq(messages.id, id), eq(messages.kind, 'scheduled')));
+    await tx.update(mailboxEntries).set({ folder: 'draft', sortAt: now }).where(eq(mailboxEntries.id, entry!.id));
+    return { ok: true, value: undefined };
+  });
+}
+
+/** mark read: received unread → read; idempotent (the first read time stays). */
+export function markRead(db: Db, userId: number, id: number, now = new Date()): Promise<LifecycleResult<void>> {
+  return db.transaction(async (tx) => {
+    const entries = await ownEntries(tx, userId, [id]);
+    if (!entries) return notFound;
+    if (entries[0]!.folder !== 'inbox') return illegal(TRANSITION_MESSAGES.read);
+    await tx
+      .update(mailboxEntries)
+      .set({ readAt: sql`coalesce(${mailboxEntries.readAt}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(mailboxEntries.id, entries[0]!.id));
+    return { ok: true, value: undefined };
+  });
+}

@@ -1,0 +1,325 @@
+// Read side of the mailbox: folder lists (cursor-paged), counters, one message. Everything is keyed by the
+// signed-in user's entries, so another user's message simply does not exist here.
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  AttachmentSummary,
+  ChannelCode,
+  Folder,
+  FolderCount,
+  MessageDetail,
+  MessageKind,
+  MessageSummary,
+} from '../../src/services/messages-contract';
+import { MESSAGES_API } from '../../src/services/messages-contract';
+import type { Queryable } from '../db/client';
+import { institutions, mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema';
+import { fold } from './fold';
+
+export const SNIPPET_LENGTH = 140;
+
+const KIND_BY_FOLDER: Record<Folder, MessageKind> = {
+  inbox: 'received',
+  sent: 'sent',
+  scheduled: 'scheduled',
+  draft: 'draft',
+  trash: 'deleted',
+};
+
+const summaryColumns = {
+  entryId: mailboxEntries.id,
+  id: messages.id,
+  folder: mailboxEntries.folder,
+  deletedFrom: mailboxEntries.deletedFrom,
+  readAt: mailboxEntries.readAt,
+  sortAt: mailboxEntries.sortAt,
+  /** Microseconds since the epoch as text: the exact `sort_at` for the cursor. */
+  sortAtUs: sql<string>`(extract(epoch from ${mailboxEntries.sortAt}) * 1000000)::bigint::text`,
+  counterpart: mailboxEntries.counterpart,
+  title: messages.title,
+  snippet: sql<string>`left(${messages.content}, ${SNIPPET_LENGTH})`,
+  channels: messages.channels,
+  hasAttachments: sql<boolean>`exists (select 1 from ${messageAttachments} where ${messageAttachments.messageId} = ${messages.id})`,
+};
+
+type SummaryRow = {
+  id: number;
+  folder: Folder;
+  deletedFrom: Exclude<Folder, 'trash'> | null;
+  readAt: Date | null;
+  sortAt: Date;
+  counterpart: string;
+  title: string;
+  snippet: string;
+  channels: string[];
+  hasAttachments: boolean;
+};
+
+function toSummary(row: SummaryRow): MessageSummary {
+  const received = row.folder === 'inbox' || row.deletedFrom === 'inbox';
+  return {
+    id: row.id,
+    folder: row.folder,
+    kind: KIND_BY_FOLDER[row.folder],
+    title: row.title,
+    snippet: row.snippet,
+    counterpart: row.counterpart,
+    channels: row.channels as ChannelCode[],
+    has_attachments: row.hasAttachments,
+    unread: received && row.readAt === null,
+    date: new Date(row.sortAt).toISOString(),
+    deleted_from: row.deletedFrom,
+  };
+}
+
+// --- cursor ---------------------------------------------------------------------------------------------
+
+export interface Cursor {
+  /** `next` pages go to older entries than the key, `prev` pages to newer ones. */
+  dir: 'next' | 'prev';
+  sortAtUs: string;
+  entryId: number;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.dir === 'next' ? 'n' : 'p'}${cursor.sortAtUs}:${cursor.entryId}`).toString('base64url');
+}
+
+export function decodeCursor(raw: string): Cursor | null {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw)) return null;
+  const match = /^([np])(-?[0-9]{1,18}):([1-9][0-9]{0,9})$/.exec(Buffer.from(raw, 'base64url').toString());
+  if (!match) return null;
+  return { dir: match[1] === 'n' ? 'next' : 'prev', sortAtUs: match[2]!, entryId: Number(match[3]) };
+}
+
+// --- list -------------------------------------------------------------------------------------------------
+
+export interface ListQuery {
+  userId: number;
+  folder: Folder;
+  q: string;
+  limit: number;
+  cursor: Cursor | null;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+export async function listFolder(db: Queryable, query: ListQuery) {
+  const conditions: SQL[] = [eq(mailboxEntries.userId, query.userId), eq(mailboxEntries.folder, query.folder)];
+  const needle = fold(query.q.trim());
+  if (needle) {
+    const pattern = `%${escapeLike(needle)}%`;
+    conditions.push(
+      or(sql`${messages.search} like ${pattern}`, sql`${mailboxEntries.counterpartSearch} like ${pattern}`)!,
+    );
+  }
+  const filter = and(...conditions);
+  const cursor = query.cursor;
+  const backwards = cursor?.dir === 'prev';
+  const key = cursor
+    ? sql`(timestamptz 'epoch' + ${cursor.sortAtUs}::bigint * interval '1 microsecond', ${cursor.entryId})`
+    : undefined;
+  const page = and(
+    filter,
+    key ? sql`(${mailboxEntries.sortAt}, ${mailboxEntries.id}) ${sql.raw(backwards ? '>' : '<')} ${key}` : undefined,
+  );
+  // Two steps so the common case (no search) walks the (user, folder, sort_at, id) index and stops after one
+  // page instead of joining the whole folder: first the page's entry ids, then their rows.
+  const pageQuery = db
+    .select({ entryId: mailboxEntries.id, sortAtUs: summaryColumns.sortAtUs })
+    .from(mailboxEntries)
+    .$dynamic();
+  const countQuery = db.select({ total: sql<number>`count(*)::int` }).from(mailboxEntries).$dynamic();
+  if (needle) {
+    pageQuery.innerJoin(messages, eq(messages.id, mailboxEntries.messageId));
+    countQuery.innerJoin(messages, eq(messages.id, mailboxEntries.messageId));
+  }
+  const [keys, [count]] = await Promise.all([
+    pageQuery
+      .where(page)
+      .orderBy(
+        ...(backwards
+          ? [asc(mailboxEntries.sortAt), asc(mailboxEntries.id)]
+          : [desc(mailboxEntries.sortAt), desc(mailboxEntries.id)]),
+      )
+      .limit(query.limit + 1),
+    countQuery.where(filter),
+  ]);
+  const pageKeys = keys.slice(0, query.limit);
+  if (backwards) pageKeys.reverse();
+  const rows =
+    pageKeys.length === 0
+      ? []
+      : await db
+          .select(summaryColumns)
+          .from(mailboxEntries)
+          .innerJoin(messages, eq(messages.id, mailboxEntries.messageId))
+          .where(inArray(mailboxEntries.id, pageKeys.map((k) => k.entryId)))
+          .orderBy(desc(mailboxEntries.sortAt), desc(mailboxEntries.id));
+  // Beyond the page in the walking direction there is more when the extra row came back; behind it there
+  // is at least the cursor's own entry.
+  const more = keys.length > query.limit;
+  const first = pageKeys[0];
+  const last = pageKeys.at(-1);
+  const hasOlder = backwards ? true : more;
+  const hasNewer = backwards ? more : cursor !== null;
+  return {
+    items: rows.map(toSummary),
+    total: count?.total ?? 0,
+    nextCursor: hasOlder && last ? encodeCursor({ dir: 'next', sortAtUs: last.sortAtUs, entryId: last.entryId }) : null,
+    prevCursor: hasNewer && first ? encodeCursor({ dir: 'prev', sortAtUs: first.sortAtUs, entryId: first.entryId }) : null,
+  };
+}
+
+// --- counters ---------------------------------------------------------------------------------------------
+
+const COUNT_TYPES: { type: FolderCount['type']; folder: Folder }[] = [
+  { type: 'received', folder: 'inbox' },
+  { type: 'sent', folder: 'sent' },
+  { type: 'scheduled', folder: 'scheduled' },
+  { type: 'draft', folder: 'draft' },
+];
+
+export async function folderCounts(db: Queryable, userId: number): Promise<FolderCount[]> {
+  const rows = await db
+    .select({
+      folder: mailboxEntries.folder,
+      total: sql<number>`count(*)::int`,
+      unreads: sql<number>`(count(*) filter (where ${mailboxEntries.readAt} is null))::int`,
+    })
+    .from(mailboxEntries)
+    .where(and(eq(mailboxEntries.userId, userId), ne(mailboxEntries.folder, 'trash')))
+    .groupBy(mailboxEntries.folder);
+  const byFolder = new Map(rows.map((r) => [r.folder, r]));
+  return COUNT_TYPES.map(({ type, folder }) => {
+    const row = byFolder.get(folder);
+    return { type, total: row?.total ?? 0, unreads: type === 'received' ? (row?.unreads ?? 0) : 0 };
+  });
+}
+
+// --- one message ------------------------------------------------------------------------------------------
+
+export async function findSummary(db: Queryable, userId: number, messageId: number): Promise<MessageSummary | null> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(mailboxEntries)
+    .innerJoin(messages, eq(messages.id, mailboxEntries.messageId))
+    .where(and(eq(mailboxEntries.userId, userId), eq(mailboxEntries.messageId, messageId)));
+  return row ? toSummary(row) : null;
+}
+
+/** Relative to the API base like every `MESSAGES_API` path (`/attachments/7`); the SPA prefixes its base. */
+export function attachmentUrl(id: number): string {
+  return MESSAGES_API.attachment(id);
+}
+
+export async function findDetail(db: Queryable, userId: number, messageId: number): Promise<MessageDetail | null> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      content: messages.content,
+      senderKind: messages.senderKind,
+      senderRefId: messages.senderRefId,
+      senderName: messages.senderName,
+      kindStored: messages.kind,
+      allowReplies: messages.allowReplies,
+      copyToSender: messages.copyToSender,
+      scheduledAt: messages.scheduledAt,
+      replyToId: messages.replyToId,
+      timezone: institutions.timezone,
+    })
+    .from(mailboxEntries)
+    .innerJoin(messages, eq(messages.id, mailboxEntries.messageId))
+    .innerJoin(institutions, eq(institutions.id, messages.institutionId))
+    .where(and(eq(mailboxEntries.userId, userId), eq(mailboxEntries.messageId, messageId)));
+  if (!row) return null;
+
+  const [groups, statuses, files] = await Promise.all([
+    db
+      .select({
+        kind: messageRecipients.groupKind,
+        name: messageRecipients.groupLabel,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(messageRecipients)
+      .where(eq(messageRecipients.messageId, messageId))
+      .groupBy(messageRecipients.groupKind, messageRecipients.groupLabel)
+      .orderBy(asc(sql`min(${messageRecipients.id})`)),
+    db
+      .select({ status: messageRecipients.status, count: sql<number>`count(*)::int` })
+      .from(messageRecipients)
+      .where(eq(messageRecipients.messageId, messageId))
+      .groupBy(messageRecipients.status),
+    db
+      .select({
+        id: messageAttachments.id,
+        name: messageAttachments.name,
+        size: messageAttachments.size,
+        contentType: messageAttachments.contentType,
+      })
+      .from(messageAttachments)
+      .where(eq(messageAttachments.messageId, messageId))
+      .orderBy(asc(messageAttachments.id)),
+  ]);
+
+  const summary = toSummary(row);
+  const total = groups.reduce((sum, g) => sum + g.count, 0);
+  const liveFolder = row.folder === 'trash' ? row.deletedFrom : row.folder;
+  const statusCount = (s: string) => statuses.find((x) => x.status === s)?.count ?? 0;
+  const attachments: AttachmentSummary[] = files.map((f) => ({
+    id: f.id,
+    name: f.name,
+    size: f.size,
+    content_type: f.contentType,
+    url: attachmentUrl(f.id),
+  }));
+  return {
+    ...summary,
+    content: row.content,
+    sender: { id: row.senderRefId, name: row.senderName, kind: row.senderKind },
+    recipients_summary: { total, label: recipientsLabel(groups.map((g) => g.name)), groups },
+    attachments,
+    allow_replies: row.allowReplies,
+    copy_to_sender: row.copyToSender,
+    scheduled_at: row.kindStored === 'scheduled' && row.scheduledAt ? new Date(row.scheduledAt).toISOString() : null,
+    timezone: row.timezone,
+    reception:
+      liveFolder === 'sent'
+        ? {
+            total,
+            received: statusCount('received'),
+            read: statusCount('read'),
+            not_received: statusCount('not_received'),
+            error: statusCount('error'),
+            failed: statusCount('failed'),
+          }
+        : null,
+    reply_to_id: row.replyToId,
+    read_at: row.readAt ? new Date(row.readAt).toISOString() : null,
+  };
+}
+
+/** "3° Básico A", "3° Básico A y 2 más", or "Sin destinatarios". */
+export function recipientsLabel(groupNames: string[]): string {
+  if (groupNames.length === 0) return 'Sin destinatarios';
+  return groupNames.length === 1 ? groupNames[0]! : `${groupNames[0]} y ${groupNames.length - 1} más`;
+}
+
+// --- attachments ------------------------------------------------------------------------------------------
+
+/** An attachment of a message the user has an entry for (any folder, trash included). */
+export async function findAttachment(db: Queryable, userId: number, attachmentId: number) {
+  const [row] = await db
+    .select({
+      name: messageAttachments.name,
+      contentType: messageAttachments.contentType,
+      content: messageAttachments.content,
+    })
+    .from(messageAttachments)
+    .innerJoin(mailboxEntries, eq(mailboxEntries.messageId, messageAttachments.messageId))
+    .where(and(eq(messageAttachments.id, attachmentId), eq(mailboxEntries.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+

@@ -1,0 +1,161 @@
+// Mail folders and messages (src/services/messages-contract.ts). Handlers only parse and answer; the
+// lifecycle rules live in server/messages/lifecycle.ts and the reads in server/messages/queries.ts.
+import { Hono, type Context } from 'hono';
+import { FOLDERS, MESSAGES_API, type Folder, type Paged, type MessageSummary } from '../../src/services/messages-contract';
+import type { Db } from '../db/client';
+import { requireAuth } from '../http/auth';
+import type { AppEnv } from '../http/env';
+import { apiError, MESSAGES, notFound } from '../http/errors';
+import { parseId } from '../http/tenant';
+import {
+  cancelSchedule,
+  markRead,
+  moveToTrash,
+  purgeFromTrash,
+  restoreFromTrash,
+  type LifecycleResult,
+} from '../messages/lifecycle';
+import { decodeCursor, findAttachment, findDetail, findSummary, folderCounts, listFolder } from '../messages/queries';
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 100;
+/** Upper bound of ids per bulk call, so one request cannot lock a whole mailbox. */
+export const MAX_BULK_IDS = 500;
+const MAX_Q_LENGTH = 200;
+
+const VALIDATION = {
+  folder: `La carpeta debe ser una de: ${FOLDERS.join(', ')}.`,
+  limit: `El límite debe ser un número entero entre 1 y ${MAX_LIMIT}.`,
+  cursor: 'El cursor no es válido.',
+  q: `La búsqueda no puede superar los ${MAX_Q_LENGTH} caracteres.`,
+  idsRequired: 'Debes indicar al menos un mensaje.',
+  idsInvalid: 'Los identificadores de mensaje deben ser números enteros positivos.',
+  idsTooMany: `No se pueden procesar más de ${MAX_BULK_IDS} mensajes a la vez.`,
+} as const;
+
+function invalid(c: Context, errors: Record<string, string[]>) {
+  return apiError(c, 422, 'validation.failed', MESSAGES.validation, errors);
+}
+
+function answer<T>(c: Context, result: LifecycleResult<T>, ok: (value: T) => Response | Promise<Response>) {
+  if (result.ok) return ok(result.value);
+  if (result.error === 'not_found') return notFound(c);
+  return apiError(c, 409, 'message.illegal_transition', result.message);
+}
+
+/** `{ ids: number[] }` → the ids, or the 422 errors. */
+async function readIds(c: Context): Promise<{ ids: number[] } | { errors: Record<string, string[]> }> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return { errors: { ids: [VALIDATION.idsRequired] } };
+  }
+  const ids = (body as { ids?: unknown } | null)?.ids;
+  if (!Array.isArray(ids) || ids.length === 0) return { errors: { ids: [VALIDATION.idsRequired] } };
+  if (ids.length > MAX_BULK_IDS) return { errors: { ids: [VALIDATION.idsTooMany] } };
+  if (!ids.every((id) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647)) {
+    return { errors: { ids: [VALIDATION.idsInvalid] } };
+  }
+  return { ids: ids as number[] };
+}
+
+function listLink(folder: Folder, q: string, limit: number, cursor: string): string {
+  const params = new URLSearchParams({ folder });
+  if (q) params.set('q', q);
+  params.set('limit', String(limit));
+  params.set('cursor', cursor);
+  return `/api${MESSAGES_API.list}?${params}`;
+}
+
+export function messageRoutes(db: Db): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAuth(db));
+
+  app.get('/', async (c) => {
+    const errors: Record<string, string[]> = {};
+    const folderParam = c.req.query('folder') ?? 'inbox';
+    if (!(FOLDERS as readonly string[]).includes(folderParam)) errors.folder = [VALIDATION.folder];
+    const limitParam = c.req.query('limit');
+    const limit = limitParam === undefined || limitParam === '' ? DEFAULT_LIMIT : Number(limitParam);
+    if (!/^[0-9]*$/.test(limitParam ?? '') || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+      errors.limit = [VALIDATION.limit];
+    }
+    const cursorParam = c.req.query('cursor') ?? '';
+    const cursor = cursorParam ? decodeCursor(cursorParam) : null;
+    if (cursorParam && !cursor) errors.cursor = [VALIDATION.cursor];
+    const q = c.req.query('q') ?? '';
+    if (q.length > MAX_Q_LENGTH) errors.q = [VALIDATION.q];
+    if (Object.keys(errors).length > 0) return invalid(c, errors);
+
+    const folder = folderParam as Folder;
+    const page = await listFolder(db, { userId: c.var.auth.userId, folder, q, limit, cursor });
+    const body: Paged<MessageSummary> = {
+      data: page.items,
+      meta: { per_page: limit, next_cursor: page.nextCursor, prev_cursor: page.prevCursor, total: page.total },
+      links: {
+        next: page.nextCursor ? listLink(folder, q, limit, page.nextCursor) : null,
+        prev: page.prevCursor ? listLink(folder, q, limit, page.prevCursor) : null,
+      },
+    };
+    return c.json(body);
+  });
+
+  app.get('/info', async (c) => c.json({ data: await folderCounts(db, c.var.auth.userId) }));
+
+  for (const [path, op, key] of [
+    ['/delete', moveToTrash, 'moved'],
+    ['/restore', restoreFromTrash, 'restored'],
+    ['/purge', purgeFromTrash, 'purged'],
+  ] as const) {
+    app.post(path, async (c) => {
+      const parsed = await readIds(c);
+      if ('errors' in parsed) return invalid(c, parsed.errors);
+      const result = await op(db, c.var.auth.userId, parsed.ids);
+      return answer(c, result, (count) => c.json({ data: { [key]: count } }));
+    });
+  }
+
+  app.get('/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    if (id === null) return notFound(c);
+    const detail = await findDetail(db, c.var.auth.userId, id);
+    return detail ? c.json({ data: detail }) : notFound(c);
+  });
+
+  app.post('/:id/read', async (c) => {
+    const id = parseId(c.req.param('id'));
+    if (id === null) return notFound(c);
+    const result = await markRead(db, c.var.auth.userId, id);
+    return answer(c, result, async () => c.json({ data: (await findSummary(db, c.var.auth.userId, id))! }));
+  });
+
+  app.post('/:id/cancel-schedule', async (c) => {
+    const id = parseId(c.req.param('id'));
+    if (id === null) return notFound(c);
+    const result = await cancelSchedule(db, c.var.auth.userId, id);
+    return answer(c, result, async () => c.json({ data: (await findSummary(db, c.var.auth.userId, id))! }));
+  });
+
+  return app;
+}
+
+/** `GET /attachments/:id`: the file, as a download, for users who can see its message. */
+export function attachmentRoutes(db: Db): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAuth(db));
+  app.get('/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    if (id === null) return notFound(c);
+    const file = await findAttachment(db, c.var.auth.userId, id);
+    if (!file) return notFound(c);
+    const ascii = file.name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'adjunto';
+    return c.body(new Uint8Array(file.content), 200, {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.content.length),
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+// The demo mailboxes of the seed (server/seed/messages.ts): deterministic, every folder filled for the demo
+// staff, and `--messages N` for benchmarks.
+import { describe, expect, it } from 'vitest';
+import { generateSeed } from '../../server/seed/generate';
+import { BULK_INBOX_USER, MAILBOX_SIZES, MAILBOX_USERS } from '../../server/seed/messages';
+import { fold } from '../../server/messages/fold';
+
+describe('seeded mailboxes', () => {
+  const data = generateSeed();
+  const userId = (email: string) => data.users.find((u) => u.email === email)!.id;
+
+  it('fills every folder of each demo mailbox user', () => {
+    for (const email of MAILBOX_USERS) {
+      const entries = data.mail.entries.filter((e) => e.userId === userId(email));
+      const byFolder = Object.fromEntries(Object.keys(MAILBOX_SIZES).map((f) => [f, entries.filter((e) => e.folder === f).length]));
+      expect(byFolder, email).toEqual(MAILBOX_SIZES);
+      const inbox = entries.filter((e) => e.folder === 'inbox');
+      expect(inbox.some((e) => e.readAt === null), email).toBe(true);
+      expect(inbox.some((e) => e.readAt !== null), email).toBe(true);
+    }
+  });
+
+  it('has realistic Spanish content, replies, attachments and future schedules', () => {
+    const titles = data.mail.messages.map((m) => m.title);
+    expect(titles).toContain('Justificativo de inasistencia');
+    expect(titles).toContain('Autorización salida pedagógica al Museo de Historia Natural');
+    expect(titles.some((t) => /^Reunión de apoderados \d° Básico [A-Z]$/.test(t))).toBe(true);
+    expect(data.mail.messages.some((m) => m.replyToId !== null)).toBe(true);
+    expect(data.mail.attachments.length).toBeGreaterThan(10);
+    for (const a of data.mail.attachments) expect(a.size).toBe(a.content.length);
+    for (const m of data.mail.messages) {
+      expect(m.search).toBe(fold(`${m.title}\n${m.content}`));
+      if (m.kind === 'scheduled') expect(m.scheduledAt!.getTime()).toBeGreaterThan(Date.UTC(2027, 0, 1));
+    }
+    expect(fold('Reunión de Apoderados — Ñuñoa')).toBe('reunion de apoderados — nunoa');
+  });
+
+  it('is deterministic, and --messages adds that many inbox messages for the admin', () => {
+    expect(JSON.stringify(generateSeed().mail)).toBe(JSON.stringify(data.mail));
+    const big = generateSeed({ messages: 10_000 });
+    const admin = big.users.find((u) => u.email === BULK_INBOX_USER)!.id;
+    const inbox = big.mail.entries.filter((e) => e.userId === admin && e.folder === 'inbox');
+    expect(inbox).toHaveLength(MAILBOX_SIZES.inbox + 10_000);
+    expect(big.mail.messages).toHaveLength(data.mail.messages.length + 10_000);
+  });
+});
