@@ -1,5 +1,5 @@
 // The root actor. It owns the app-lifetime actors (systemIds `session`, `token`, `sidebar`, `loadingBar`,
-// `locale`, `routeGuard`) and is the only place that knows how they talk to each other.
+// `locale`, `routeGuard`, `folderCounts`) and is the only place that knows how they talk to each other.
 //
 // How events flow (the decision the design card asked for): children never address each other and
 // never `sendParent`; they only `emit`. A `bridge` callback actor listens to every child's emitted
@@ -25,6 +25,7 @@ import {
 } from 'xstate';
 import { setActivityListener, setRequestGate, setUnauthorizedHandler } from '../services/http';
 import { loadingBarMachine } from './loading-bar';
+import { folderCountsMachine } from './folder-counts';
 import { localeMachine } from './locale';
 import { routeGuardMachine, type SessionSummary } from './route-guard';
 import { selectSessionStatus, sessionMachine, type ResetReason, type SessionSnapshot, type TokenSetEvent } from './session';
@@ -38,6 +39,7 @@ export type SidebarActor = ActorRefFrom<typeof sidebarMachine>;
 export type LoadingBarActor = ActorRefFrom<typeof loadingBarMachine>;
 export type LocaleActor = ActorRefFrom<typeof localeMachine>;
 export type RouteGuardActor = ActorRefFrom<typeof routeGuardMachine>;
+export type FolderCountsActor = ActorRefFrom<typeof folderCountsMachine>;
 
 /** What the route guard needs to know about the session; roles and device only while signed in. */
 export function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
@@ -60,7 +62,7 @@ export type AppEvent =
   /** A child's UI effect, to be re-emitted for the app edge. */
   | { type: 'app.relay'; event: UiEvent };
 
-const CHILD_IDS = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard'] as const;
+const CHILD_IDS = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts'] as const;
 const UI_EVENT_TYPES: ReadonlySet<string> = new Set(['navigate', 'toast']);
 
 /**
@@ -121,12 +123,14 @@ export const appMachine = setup({
     loadingBar: loadingBarMachine,
     locale: localeMachine,
     routeGuard: routeGuardMachine,
+    folderCounts: folderCountsMachine,
   },
   actions: {
     toToken: sendTo('token', ({ event }) => event),
     toSession: sendTo('session', ({ event }) => event),
     toRouteGuard: sendTo('routeGuard', ({ event }) => event),
     toSidebar: sendTo('sidebar', ({ event }) => event),
+    toFolderCounts: sendTo('folderCounts', ({ event }) => event),
     relay: emit(({ event }) => {
       if (event.type !== 'app.relay') throw new Error(`relay: unexpected ${event.type}`);
       return event.event;
@@ -179,6 +183,13 @@ export const appMachine = setup({
           src: 'routeGuard',
           onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'routeGuard' } } },
         },
+        {
+          id: 'folderCounts',
+          systemId: 'folderCounts',
+          src: 'folderCounts',
+          input: {},
+          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'folderCounts' } } },
+        },
       ],
       on: {
         'token.set': { actions: 'toToken' },
@@ -186,7 +197,7 @@ export const appMachine = setup({
         'session.reset': { actions: 'toSession' },
         'session.remember': { actions: 'toSession' },
         'session.unauthorized': { actions: 'toSession' },
-        'session.updated': { actions: 'toRouteGuard' },
+        'session.updated': { actions: ['toRouteGuard', 'toFolderCounts'] },
         'route.changed': { actions: 'toSidebar' },
         'app.relay': { actions: 'relay' },
       },
@@ -226,6 +237,7 @@ export function appActorsOf(app: AppActor) {
     loadingBar: get<LoadingBarActor>('loadingBar'),
     locale: get<LocaleActor>('locale'),
     routeGuard: get<RouteGuardActor>('routeGuard'),
+    folderCounts: get<FolderCountsActor>('folderCounts'),
   };
 }
 

@@ -389,3 +389,6 @@ export const selectLoginError = (snapshot: SessionSnapshot): LoginErrorKey | nul
 export const selectEmailError = (snapshot: SessionSnapshot): FieldErrorKey | null => snapshot.context.fieldErrors.email ?? null;
 export const selectPasswordError = (snapshot: SessionSnapshot): FieldErrorKey | null =>
   snapshot.context.fieldErrors.password ?? null;
+/** Dates are shown in the institution's time zone. */
+export const selectTimezone = (snapshot: SessionSnapshot): string =>
+  snapshot.context.user?.institution.timezone ?? 'America/Santiago';

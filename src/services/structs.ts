@@ -15,6 +15,7 @@ import {
   type Struct,
 } from 'superstruct';
 import type { SignedInUser, TokenTimes } from './contract';
+import type { FolderCount, MessageDetail, MessageSummary } from './messages-contract';
 
 export const SignedInUserStruct: Describe<SignedInUser> = type({
   id: number(),
@@ -84,3 +85,76 @@ export const PageLinksStruct = type({
 export function pageBodyStruct<T>(item: Struct<T>) {
   return type({ data: array(item), meta: PageMetaStruct, links: PageLinksStruct });
 }
+
+// --- mail folders and messages (messages-contract.ts) ------------------------------------------------
+
+const FolderStruct = enums(['inbox', 'sent', 'scheduled', 'draft', 'trash'] as const);
+const ChannelCodeStruct = enums(['app-mobile', 'e-mail', 'sms', 'whatsapp'] as const);
+
+export const MessageSummaryStruct: Describe<MessageSummary> = type({
+  id: number(),
+  folder: FolderStruct,
+  kind: enums(['draft', 'scheduled', 'sent', 'received', 'deleted'] as const),
+  title: string(),
+  snippet: string(),
+  counterpart: string(),
+  channels: array(ChannelCodeStruct),
+  has_attachments: boolean(),
+  unread: boolean(),
+  date: string(),
+  deleted_from: nullable(FolderStruct),
+});
+
+export const MessageDetailStruct: Describe<MessageDetail> = type({
+  id: number(),
+  folder: FolderStruct,
+  kind: enums(['draft', 'scheduled', 'sent', 'received', 'deleted'] as const),
+  title: string(),
+  snippet: string(),
+  counterpart: string(),
+  channels: array(ChannelCodeStruct),
+  has_attachments: boolean(),
+  unread: boolean(),
+  date: string(),
+  deleted_from: nullable(FolderStruct),
+  content: string(),
+  sender: type({ id: number(), name: string(), kind: enums(['funcionario', 'apoderado', 'estudiante'] as const) }),
+  recipients_summary: type({
+    total: number(),
+    label: string(),
+    groups: array(type({ kind: string(), name: string(), count: number() })),
+  }),
+  attachments: array(type({ id: number(), name: string(), size: number(), content_type: string(), url: string() })),
+  allow_replies: boolean(),
+  copy_to_sender: boolean(),
+  scheduled_at: nullable(string()),
+  timezone: string(),
+  reception: nullable(
+    type({ total: number(), received: number(), read: number(), not_received: number(), error: number(), failed: number() }),
+  ),
+  reply_to_id: nullable(number()),
+  read_at: nullable(string()),
+});
+
+/** `GET /messages` (cursor-paged). */
+export const MessagePageBodyStruct = type({
+  data: array(MessageSummaryStruct),
+  meta: type({ per_page: number(), next_cursor: nullable(string()), prev_cursor: nullable(string()), total: number() }),
+  links: type({ next: nullable(string()), prev: nullable(string()) }),
+});
+
+export const MessageDetailBodyStruct = type({ data: MessageDetailStruct });
+export const MessageSummaryBodyStruct = type({ data: MessageSummaryStruct });
+
+export const FolderCountStruct: Describe<FolderCount> = type({
+  type: enums(['sent', 'received', 'scheduled', 'draft'] as const),
+  unreads: number(),
+  total: number(),
+});
+
+/** `GET /messages/info` → `{ data: FolderCount[] }`. */
+export const FolderCountsBodyStruct = type({ data: array(FolderCountStruct) });
+
+export const MovedBodyStruct = type({ data: type({ moved: number() }) });
+export const RestoredBodyStruct = type({ data: type({ restored: number() }) });
+export const PurgedBodyStruct = type({ data: type({ purged: number() }) });

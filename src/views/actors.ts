@@ -24,4 +24,5 @@ export const {
   loadingBar: loadingBarActor,
   locale: localeActor,
   routeGuard: routeGuardActor,
+  folderCounts: folderCountsActor,
 } = appActorsOf(appActor);

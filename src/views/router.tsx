@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { ROUTES, type RouteName } from '../config/routes';
+import type { Folder } from '../services/messages-contract';
 import { selectIsRouteAllowed } from '../machines/route-guard';
 import { selectIsLoggedIn } from '../machines/session';
 import { routeGuardActor, sessionActor } from './actors';
@@ -11,6 +12,8 @@ import { useT } from './lib/i18n';
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
 const ComingSoon = lazy(() => import('./pages/coming-soon').then((m) => ({ default: m.ComingSoon })));
 const ErrorPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.ErrorPage })));
+const FolderPage = lazy(() => import('./pages/folder-page').then((m) => ({ default: m.FolderPage })));
+const MessagePage = lazy(() => import('./pages/message-page').then((m) => ({ default: m.MessagePage })));
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 
 /** Title key per screen; screens of later issues show an honest "próximamente" panel until built. */
@@ -46,10 +49,21 @@ const TITLES: Record<Exclude<RouteName, 'login' | 'index'>, string> = {
   'settings-message-signature': 'pages.settingsSignature',
 };
 
+/** `/<folder>/message/:id`: the reading view; without an id, the folder itself. */
+const MESSAGE_ROUTES: Partial<Record<RouteName, Folder>> = {
+  'inbox-message': 'inbox',
+  'sent-message': 'sent',
+  'scheduled-message': 'scheduled',
+  'draft-message': 'draft',
+  'trash-message': 'trash',
+};
+
 function screenFor(name: RouteName): ReactNode {
   if (name === 'login') return <LoginPage />;
   if (name === 'index') return null; // the guard redirects to /inbox
-  if (name === 'inbox') return <ComingSoon titleKey={TITLES.inbox} bodyKey="pages.inboxBody" />;
+  if (name === 'inbox' || name === 'sent' || name === 'scheduled' || name === 'draft' || name === 'trash') {
+    return <FolderPage folder={name} />;
+  }
   return <ComingSoon titleKey={TITLES[name]} />;
 }
 
@@ -92,11 +106,27 @@ function Screens({ loggedIn }: { loggedIn: boolean }) {
 
   const routes = (location?: string) => (
     <Switch location={location}>
-      {ROUTES.filter((r) => r.name !== 'login').map((r) => (
-        <Route key={r.name} path={r.path}>
-          {screenFor(r.name)}
-        </Route>
-      ))}
+      {ROUTES.filter((r) => r.name !== 'login').map((r) => {
+        const folder = MESSAGE_ROUTES[r.name];
+        if (folder) {
+          return (
+            <Route key={r.name} path={r.path}>
+              {(params: { id?: string }) =>
+                params.id && /^\d+$/.test(params.id) ? (
+                  <MessagePage key={params.id} folder={folder} id={Number(params.id)} />
+                ) : (
+                  <FolderPage folder={folder} />
+                )
+              }
+            </Route>
+          );
+        }
+        return (
+          <Route key={r.name} path={r.path}>
+            {screenFor(r.name)}
+          </Route>
+        );
+      })}
       <Route>
         <ErrorPage code={404} />
       </Route>

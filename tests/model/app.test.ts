@@ -1,4 +1,4 @@
-import { setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import {
   appActorsOf,
@@ -8,13 +8,14 @@ import {
   type AppActor,
   type CreateAppActorOptions,
 } from '../../src/machines/app';
+import { folderCountsMachine } from '../../src/machines/folder-counts';
 import { localeMachine } from '../../src/machines/locale';
 import { sessionMachine } from '../../src/machines/session';
 import { tokenMachine } from '../../src/machines/token';
 import { defineModelTests, send, type Fakes, type StepEnv } from './harness';
 import { TIMES } from './fixtures';
 
-const CHILDREN = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard'] as const;
+const CHILDREN = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts'] as const;
 const CRASHABLE = ['bridge', ...CHILDREN] as const;
 
 const NAVIGATE = { type: 'navigate', to: '/inbox', replace: true };
@@ -74,6 +75,10 @@ function childLogic(fakes: Fakes, crashing: string | null) {
     loadingBar: crash('loadingBar', appMachine.implementations.actors.loadingBar),
     locale: crash('locale', localeMachine.provide({ actors: { loadLocale: fakes.promise() } })),
     routeGuard: crash('routeGuard', appMachine.implementations.actors.routeGuard),
+    folderCounts: crash(
+      'folderCounts',
+      folderCountsMachine.provide({ actors: { fetchFolderCounts: fakes.promise(), visibilityChanges: fromCallback(() => undefined) } }),
+    ),
   } as NonNullable<CreateAppActorOptions['actors']>;
 }
 
@@ -99,6 +104,9 @@ function expectChildEffect(env: StepEnv) {
       break;
     case 'session.updated':
       expect(actors.routeGuard.getSnapshot().context.session.status).toBe('loggedOut');
+      // The counters follow the session too: logged out, nothing loaded.
+      expect(env.delivered.filter((delivery) => delivery.to === 'folderCounts')).toEqual([{ to: 'folderCounts', from: 'app', event: env.event }]);
+      expect(actors.folderCounts.getSnapshot().value).toBe('idle');
       break;
     case 'route.changed':
       expect(actors.sidebar.getSnapshot().value).toBe('closed');

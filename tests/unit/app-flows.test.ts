@@ -2,6 +2,7 @@
 // views and the router drive them. I/O actors are scripted; timers are fake.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type EventObject } from 'xstate';
+import { folderCountsMachine } from '../../src/machines/folder-counts';
 import { appActorsOf, connectServices, createAppActor, type AppActor } from '../../src/machines/app';
 import { localeMachine } from '../../src/machines/locale';
 import { sessionMachine } from '../../src/machines/session';
@@ -9,6 +10,7 @@ import { tokenMachine } from '../../src/machines/token';
 import type { Credentials, SessionCookie } from '../../src/services/auth';
 import { ACCESS_POLICY } from '../../src/services/contract';
 import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http';
+import type { FolderCount } from '../../src/services/messages-contract';
 import type { TokenExpiry } from '../../src/services/token-times';
 import { TEACHER } from '../fixtures/users';
 
@@ -49,6 +51,8 @@ function startApp(script: Script) {
         },
       }),
       token: tokenMachine.provide({ actors: { refreshToken: scripted('token.refreshToken', () => (script.refresh ?? (() => TIMES))()) } }),
+      // The sidebar counters load after login; their HTTP would drive the loading bar under test here.
+      folderCounts: folderCountsMachine.provide({ actors: { fetchFolderCounts: fromPromise<FolderCount[]>(async () => []) } }),
       locale: localeMachine.provide({
         actors: { loadLocale: scripted('loadLocale', (input: { locale: 'es-CL' | 'es-MX' | null }) => input.locale ?? (script.locale ?? (() => 'es-CL' as const))()) },
       }),

@@ -4,25 +4,54 @@ import { Link, useLocation } from 'wouter';
 import { ADMIN_ROLES } from '../../services/contract';
 import { selectDevice, selectHasAnyRole, selectHomeUrl } from '../../machines/session';
 import { selectIsSidebarOpen } from '../../machines/sidebar';
-import { sessionActor, sidebarActor } from '../actors';
+import { selectTotal, selectUnreads } from '../../machines/folder-counts';
+import { folderCountsActor, sessionActor, sidebarActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
 import { Button, buttonVariants } from '../ui/button';
 
 const selectIsAdmin = selectHasAnyRole(ADMIN_ROLES);
 
+type CountType = 'received' | 'sent' | 'scheduled' | 'draft';
+
 interface NavItem {
   to: string;
   key: string;
   /** Highlight for any path under this prefix. */
   prefix: string;
+  /** Folder counters from GET /messages/info. */
+  counts?: CountType;
+}
+
+// Selectors built once per folder (a new function per render would be fine, but these are shared).
+const COUNT_SELECTORS = Object.fromEntries(
+  (['received', 'sent', 'scheduled', 'draft'] as const).map((k) => [k, { unreads: selectUnreads(k), total: selectTotal(k) }]),
+) as Record<CountType, { unreads: ReturnType<typeof selectUnreads>; total: ReturnType<typeof selectTotal> }>;
+
+function Counter({ type }: { type: CountType }) {
+  const t = useT();
+  const unreads = useSelector(folderCountsActor, COUNT_SELECTORS[type].unreads);
+  const total = useSelector(folderCountsActor, COUNT_SELECTORS[type].total);
+  if (!unreads && !total) return null;
+  return (
+    <span className="ml-auto flex items-center gap-1 text-xs">
+      {unreads > 0 && (
+        <span className="rounded-full bg-primary px-1.5 font-semibold text-primary-foreground" aria-label={t('folders.unread', { count: unreads })}>
+          {unreads}
+        </span>
+      )}
+      <span className="text-muted-foreground" aria-label={t('folders.total', { count: total })}>
+        {total}
+      </span>
+    </span>
+  );
 }
 
 const MAIL: NavItem[] = [
-  { to: '/inbox', key: 'nav.inbox', prefix: '/inbox' },
-  { to: '/sent', key: 'nav.sent', prefix: '/sent' },
-  { to: '/scheduled', key: 'nav.scheduled', prefix: '/scheduled' },
-  { to: '/draft', key: 'nav.draft', prefix: '/draft' },
+  { to: '/inbox', key: 'nav.inbox', prefix: '/inbox', counts: 'received' },
+  { to: '/sent', key: 'nav.sent', prefix: '/sent', counts: 'sent' },
+  { to: '/scheduled', key: 'nav.scheduled', prefix: '/scheduled', counts: 'scheduled' },
+  { to: '/draft', key: 'nav.draft', prefix: '/draft', counts: 'draft' },
   { to: '/trash', key: 'nav.trash', prefix: '/trash' },
 ];
 
@@ -55,11 +84,12 @@ function NavLinks() {
             href={item.to}
             aria-current={active ? 'page' : undefined}
             className={cn(
-              'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-accent-foreground',
+              'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-accent-foreground',
               active && 'bg-accent text-accent-foreground',
             )}
           >
-            {t(item.key)}
+            <span>{t(item.key)}</span>
+            {item.counts && <Counter type={item.counts} />}
           </Link>
         );
       })}

@@ -1,0 +1,368 @@
+// The lifecycle of one message as its user sees it (SPEC §4; rules in messages-contract.ts and
+// message-rules.ts): draft ⇄ scheduled, draft → sent, received unread → read, any of those → deleted
+// (remembering where from) → restored or purged. Each step is a server call under a named invoke; a
+// failure returns to the state the step left, with the error in context and a toast.
+//
+// The actor starts `closed` and is given its message with `message.open` (see `openMessageLifecycle`):
+// the starting state depends on the message, and a machine's initial state cannot.
+import { assertEvent, assign, createActor, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { toApiFailure, type ApiFailure } from '../services/http';
+import { canTransition, kindOfFolder, type MessageAction } from '../services/message-rules';
+import {
+  cancelSchedule,
+  deleteMessages,
+  markRead,
+  purgeMessages,
+  raiseCountsChanged,
+  restoreMessages,
+} from '../services/messages';
+import type { MessageKind, MessageSummary } from '../services/messages-contract';
+import type { ToastEvent } from './ui-events';
+
+export { canTransition, type MessageAction } from '../services/message-rules';
+
+type LiveKind = Exclude<MessageKind, 'deleted'>;
+
+/** What the lifecycle needs of a MessageSummary or MessageDetail. */
+export type LifecycleMessage = Pick<MessageSummary, 'id' | 'kind' | 'unread' | 'deleted_from'>;
+
+export interface LifecycleContext {
+  id: number | null;
+  /** Received messages: not read yet. */
+  unread: boolean;
+  /** Trashed messages: the kind a restore returns to. */
+  deletedFrom: LiveKind | null;
+  /** The last failed call, until the next one starts. */
+  error: ApiFailure | null;
+}
+
+export type LifecycleEvent =
+  | { type: 'message.open'; message: LifecycleMessage }
+  | { type: 'message.save' }
+  | { type: 'message.schedule'; at: string }
+  | { type: 'message.send' }
+  | { type: 'message.cancelSchedule' }
+  | { type: 'message.read' }
+  | { type: 'message.delete' }
+  | { type: 'message.restore' }
+  | { type: 'message.purge' };
+
+export type LifecycleEmitted = ToastEvent;
+
+export interface IdInput {
+  id: number;
+}
+
+/** Compose calls are not in the contract yet (issue 4): provided by the compose work. */
+const notProvided = (name: string) =>
+  fromPromise<unknown, IdInput & { at?: string }>(async () => {
+    throw new Error(`message-lifecycle: provide a ${name} actor`);
+  });
+
+const deletedFromOf = (message: LifecycleMessage): LiveKind | null => {
+  if (message.kind !== 'deleted') return message.kind;
+  return message.deleted_from && message.deleted_from !== 'trash' ? kindOfFolder(message.deleted_from) : null;
+};
+
+const startKind = (kind: MessageKind) => ({ event }: { event: LifecycleEvent }) => {
+  assertEvent(event, 'message.open');
+  return event.message.kind === kind;
+};
+
+export const messageLifecycleMachine = setup({
+  types: {
+    context: {} as LifecycleContext,
+    events: {} as LifecycleEvent,
+    emitted: {} as LifecycleEmitted,
+  },
+  actors: {
+    saveDraft: notProvided('saveDraft'),
+    scheduleMessage: notProvided('scheduleMessage'),
+    sendMessage: notProvided('sendMessage'),
+    cancelSchedule,
+    markRead,
+    deleteMessages,
+    restoreMessages,
+    purgeMessages,
+  },
+  actions: {
+    openMessage: assign(({ event }) => {
+      assertEvent(event, 'message.open');
+      const { message } = event;
+      return {
+        id: message.id,
+        unread: message.kind === 'received' && message.unread,
+        deletedFrom: message.kind === 'deleted' ? deletedFromOf(message) : null,
+        error: null,
+      };
+    }),
+    clearError: assign({ error: null }),
+    /** On an `xstate.error.actor.*` event. */
+    assignError: assign(({ event }) => ({ error: toApiFailure((event as { error?: unknown }).error) })),
+    markAsRead: assign({ unread: false }),
+    rememberOrigin: assign((_, params: { from: LiveKind }) => ({ deletedFrom: params.from })),
+    forgetOrigin: assign({ deletedFrom: null }),
+    toastDone: emit((_, params: { key: string }) => ({ type: 'toast' as const, kind: 'success' as const, key: params.key, params: { count: 1 } })),
+    toastError: emit((_, params: { key: string }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
+    /** SPEC §7: folder counters reload. */
+    announceCounts: () => raiseCountsChanged(),
+  },
+  guards: {
+    /** The rule table of the contract, for the kind the message is now. */
+    allows: (_, params: { kind: MessageKind; action: MessageAction }) => canTransition(params.kind, params.action),
+    opensDraft: startKind('draft'),
+    opensScheduled: startKind('scheduled'),
+    opensSent: startKind('sent'),
+    opensUnread: ({ event }) => {
+      assertEvent(event, 'message.open');
+      return event.message.kind === 'received' && event.message.unread;
+    },
+    opensRead: startKind('received'),
+    opensDeleted: ({ event }) => {
+      assertEvent(event, 'message.open');
+      return event.message.kind === 'deleted' && deletedFromOf(event.message) !== null;
+    },
+    isUnread: ({ context }) => context.unread,
+    cameFrom: ({ context }, params: { kind: LiveKind }) => context.deletedFrom === params.kind,
+  },
+}).createMachine({
+  id: 'messageLifecycle',
+  initial: 'closed',
+  context: { id: null, unread: false, deletedFrom: null, error: null },
+  states: {
+    closed: {
+      on: {
+        'message.open': [
+          { guard: 'opensDraft', target: 'draft', actions: 'openMessage' },
+          { guard: 'opensScheduled', target: 'scheduled', actions: 'openMessage' },
+          { guard: 'opensSent', target: 'sent', actions: 'openMessage' },
+          { guard: 'opensUnread', target: 'received.unread', actions: 'openMessage' },
+          { guard: 'opensRead', target: 'received.read', actions: 'openMessage' },
+          // A trashed message that does not say where from cannot be restored: it stays closed.
+          { guard: 'opensDeleted', target: 'deleted', actions: 'openMessage' },
+        ],
+      },
+    },
+    draft: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'message.save': { guard: { type: 'allows', params: { kind: 'draft', action: 'save' } }, target: 'saving', actions: 'clearError' },
+            'message.schedule': { guard: { type: 'allows', params: { kind: 'draft', action: 'schedule' } }, target: 'scheduling', actions: 'clearError' },
+            'message.send': { guard: { type: 'allows', params: { kind: 'draft', action: 'send' } }, target: 'sending', actions: 'clearError' },
+            'message.delete': { guard: { type: 'allows', params: { kind: 'draft', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'saveDraft',
+            src: 'saveDraft',
+            input: ({ context }) => ({ id: context.id as number }),
+            onDone: { target: 'idle', actions: { type: 'toastDone', params: { key: 'messages.saved' } } },
+            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+          },
+        },
+        scheduling: {
+          invoke: {
+            id: 'scheduleMessage',
+            src: 'scheduleMessage',
+            input: ({ context, event }) => {
+              assertEvent(event, 'message.schedule');
+              return { id: context.id as number, at: event.at };
+            },
+            onDone: { target: '#messageLifecycle.scheduled', actions: [{ type: 'toastDone', params: { key: 'messages.scheduled' } }, 'announceCounts'] },
+            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+          },
+        },
+        sending: {
+          invoke: {
+            id: 'sendMessage',
+            src: 'sendMessage',
+            input: ({ context }) => ({ id: context.id as number }),
+            onDone: { target: '#messageLifecycle.sent', actions: [{ type: 'toastDone', params: { key: 'messages.sent' } }, 'announceCounts'] },
+            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.send' } }] },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteMessages',
+            src: 'deleteMessages',
+            input: ({ context }) => ({ ids: [context.id as number] }),
+            onDone: {
+              target: '#messageLifecycle.deleted',
+              actions: [{ type: 'rememberOrigin', params: { from: 'draft' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
+            },
+            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+          },
+        },
+      },
+    },
+    scheduled: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'message.cancelSchedule': {
+              guard: { type: 'allows', params: { kind: 'scheduled', action: 'cancelSchedule' } },
+              target: 'cancelling',
+              actions: 'clearError',
+            },
+            'message.delete': { guard: { type: 'allows', params: { kind: 'scheduled', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+          },
+        },
+        cancelling: {
+          invoke: {
+            id: 'cancelSchedule',
+            src: 'cancelSchedule',
+            input: ({ context }) => ({ id: context.id as number }),
+            onDone: { target: '#messageLifecycle.draft', actions: [{ type: 'toastDone', params: { key: 'messages.scheduleCancelled' } }, 'announceCounts'] },
+            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteMessages',
+            src: 'deleteMessages',
+            input: ({ context }) => ({ ids: [context.id as number] }),
+            onDone: {
+              target: '#messageLifecycle.deleted',
+              actions: [{ type: 'rememberOrigin', params: { from: 'scheduled' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
+            },
+            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+          },
+        },
+      },
+    },
+    sent: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'message.delete': { guard: { type: 'allows', params: { kind: 'sent', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteMessages',
+            src: 'deleteMessages',
+            input: ({ context }) => ({ ids: [context.id as number] }),
+            onDone: {
+              target: '#messageLifecycle.deleted',
+              actions: [{ type: 'rememberOrigin', params: { from: 'sent' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
+            },
+            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+          },
+        },
+      },
+    },
+    received: {
+      initial: 'unread',
+      states: {
+        unread: {
+          on: {
+            'message.read': { guard: { type: 'allows', params: { kind: 'received', action: 'read' } }, target: 'markingRead', actions: 'clearError' },
+            'message.delete': { guard: { type: 'allows', params: { kind: 'received', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+          },
+        },
+        // Reading is silent: a failure keeps the message unread and shows no toast (it is retried next open).
+        markingRead: {
+          invoke: {
+            id: 'markRead',
+            src: 'markRead',
+            input: ({ context }) => ({ id: context.id as number }),
+            onDone: { target: 'read', actions: ['markAsRead', 'announceCounts'] },
+            onError: { target: 'unread', actions: 'assignError' },
+          },
+        },
+        // Marking read again is idempotent: nothing to ask the server.
+        read: {
+          on: {
+            'message.delete': { guard: { type: 'allows', params: { kind: 'received', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteMessages',
+            src: 'deleteMessages',
+            input: ({ context }) => ({ ids: [context.id as number] }),
+            onDone: {
+              target: '#messageLifecycle.deleted',
+              actions: [{ type: 'rememberOrigin', params: { from: 'received' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
+            },
+            onError: [
+              { guard: 'isUnread', target: 'unread', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+              { target: 'read', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+            ],
+          },
+        },
+      },
+    },
+    deleted: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'message.restore': { guard: { type: 'allows', params: { kind: 'deleted', action: 'restore' } }, target: 'restoring', actions: 'clearError' },
+            'message.purge': { guard: { type: 'allows', params: { kind: 'deleted', action: 'purge' } }, target: 'purging', actions: 'clearError' },
+          },
+        },
+        restoring: {
+          invoke: {
+            id: 'restoreMessages',
+            src: 'restoreMessages',
+            input: ({ context }) => ({ ids: [context.id as number] }),
+            onDone: [
+              { guard: { type: 'cameFrom', params: { kind: 'draft' } }, target: '#messageLifecycle.draft', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
+              { guard: { type: 'cameFrom', params: { kind: 'scheduled' } }, target: '#messageLifecycle.scheduled', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
+              { guard: { type: 'cameFrom', params: { kind: 'sent' } }, target: '#messageLifecycle.sent', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
+              { guard: 'isUnread', target: '#messageLifecycle.received.unread', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
+              { target: '#messageLifecycle.received.read', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
+            ],
+            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+          },
+        },
+        purging: {
+          invoke: {
+            id: 'purgeMessages',
+            src: 'purgeMessages',
+            input: ({ context }) => ({ ids: [context.id as number] }),
+            onDone: { target: '#messageLifecycle.purged', actions: [{ type: 'toastDone', params: { key: 'messages.purged' } }, 'announceCounts'] },
+            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+          },
+        },
+      },
+    },
+    purged: { type: 'final' },
+  },
+});
+
+export type MessageLifecycleMachine = typeof messageLifecycleMachine;
+export type MessageLifecycleSnapshot = SnapshotFrom<typeof messageLifecycleMachine>;
+
+/** Creates, starts and opens the lifecycle of `message` (subscribe to `toast` before if needed). */
+export function openMessageLifecycle(message: LifecycleMessage, logic: MessageLifecycleMachine = messageLifecycleMachine) {
+  const actor = createActor(logic).start();
+  actor.send({ type: 'message.open', message });
+  return actor;
+}
+
+/** The kind the message is now, as the contract names it; null before `message.open` and once purged. */
+export function selectKind(snapshot: MessageLifecycleSnapshot): MessageKind | null {
+  if (snapshot.matches('draft')) return 'draft';
+  if (snapshot.matches('scheduled')) return 'scheduled';
+  if (snapshot.matches('sent')) return 'sent';
+  if (snapshot.matches('received')) return 'received';
+  if (snapshot.matches('deleted')) return 'deleted';
+  return null;
+}
+
+const BUSY: ReadonlySet<string> = new Set(['saving', 'scheduling', 'sending', 'deleting', 'cancelling', 'markingRead', 'restoring', 'purging']);
+
+/** A server call is running (buttons disabled). */
+export const selectIsBusy = (snapshot: MessageLifecycleSnapshot): boolean =>
+  typeof snapshot.value === 'object' && Object.values(snapshot.value).some((leaf) => BUSY.has(leaf as string));
+export const selectIsUnread = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches({ received: 'unread' });
+export const selectIsPurged = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches('purged');
+export const selectErrorCode = (snapshot: MessageLifecycleSnapshot): string | null => snapshot.context.error?.code ?? null;
+export const selectDeletedFrom = (snapshot: MessageLifecycleSnapshot): LiveKind | null => snapshot.context.deletedFrom;

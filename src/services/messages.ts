@@ -1,0 +1,115 @@
+// Mail folder and message calls (messages-contract.ts `MESSAGES_API`) as actor logic, plus the SPEC §7
+// `update-info-message-counts` channel. Every body is checked before a machine sees it.
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { http, parseBody } from './http';
+import {
+  COUNTS_EVENT,
+  MESSAGES_API,
+  type Folder,
+  type FolderCount,
+  type MessageDetail,
+  type MessageSummary,
+  type Paged,
+} from './messages-contract';
+import {
+  FolderCountsBodyStruct,
+  MessageDetailBodyStruct,
+  MessagePageBodyStruct,
+  MessageSummaryBodyStruct,
+  MovedBodyStruct,
+  PurgedBodyStruct,
+  RestoredBodyStruct,
+} from './structs';
+
+/** Page size of folder lists (the contract's default). */
+export const FOLDER_PAGE_SIZE = 50;
+
+export interface FolderPageInput {
+  folder: Folder;
+  /** Search text; an empty string lists everything (SPEC §5). */
+  q: string;
+  /** null for the first page; `meta.next_cursor` of the previous page otherwise. */
+  cursor: string | null;
+}
+
+export interface IdInput {
+  id: number;
+}
+
+export interface IdsInput {
+  ids: number[];
+}
+
+export const fetchFolderPage = fromPromise<Paged<MessageSummary>, FolderPageInput>(async ({ input, signal }) => {
+  const query = {
+    folder: input.folder,
+    q: input.q === '' ? undefined : input.q,
+    cursor: input.cursor ?? undefined,
+    limit: FOLDER_PAGE_SIZE,
+  };
+  const body = await http.request(MESSAGES_API.list, { query, signal });
+  return parseBody(body, MessagePageBodyStruct, MESSAGES_API.list);
+});
+
+export const fetchMessage = fromPromise<MessageDetail, IdInput>(async ({ input, signal }) => {
+  const path = MESSAGES_API.one(input.id);
+  return parseBody(await http.request(path, { signal }), MessageDetailBodyStruct, path).data;
+});
+
+export const markRead = fromPromise<MessageSummary, IdInput>(async ({ input, signal }) => {
+  const path = MESSAGES_API.read(input.id);
+  return parseBody(await http.request(path, { method: 'POST', signal }), MessageSummaryBodyStruct, path).data;
+});
+
+export const deleteMessages = fromPromise<number, IdsInput>(async ({ input, signal }) => {
+  const body = await http.request(MESSAGES_API.delete, { method: 'POST', body: { ids: input.ids }, signal });
+  return parseBody(body, MovedBodyStruct, MESSAGES_API.delete).data.moved;
+});
+
+export const restoreMessages = fromPromise<number, IdsInput>(async ({ input, signal }) => {
+  const body = await http.request(MESSAGES_API.restore, { method: 'POST', body: { ids: input.ids }, signal });
+  return parseBody(body, RestoredBodyStruct, MESSAGES_API.restore).data.restored;
+});
+
+export const purgeMessages = fromPromise<number, IdsInput>(async ({ input, signal }) => {
+  const body = await http.request(MESSAGES_API.purge, { method: 'POST', body: { ids: input.ids }, signal });
+  return parseBody(body, PurgedBodyStruct, MESSAGES_API.purge).data.purged;
+});
+
+/** scheduled → draft; answers the message's new summary (as the server does for `read`). */
+export const cancelSchedule = fromPromise<MessageSummary, IdInput>(async ({ input, signal }) => {
+  const path = MESSAGES_API.cancelSchedule(input.id);
+  return parseBody(await http.request(path, { method: 'POST', signal }), MessageSummaryBodyStruct, path).data;
+});
+
+export const fetchFolderCounts = fromPromise<FolderCount[]>(async ({ signal }) => {
+  const body = await http.request(MESSAGES_API.info, { signal });
+  return parseBody(body, FolderCountsBodyStruct, MESSAGES_API.info).data;
+});
+
+// --- the counts channel (SPEC §7 `update-info-message-counts`) ---------------------------------------
+
+type CountsListener = () => void;
+const countsListeners = new Set<CountsListener>();
+
+/** Raised after anything that changes folder counts (send, delete, restore, purge, read, cancel). */
+export function raiseCountsChanged(): void {
+  for (const listener of [...countsListeners]) listener();
+}
+
+/** Subscribes to the counts channel; returns the unsubscribe function. */
+export function onCountsChanged(listener: CountsListener): () => void {
+  countsListeners.add(listener);
+  return () => {
+    countsListeners.delete(listener);
+  };
+}
+
+export const COUNTS_REFRESH = { type: 'counts.refresh' } as const;
+
+/** Sends `counts.refresh` to its parent each time `COUNTS_EVENT` is raised. */
+export const countsChanges = fromCallback<EventObject, void, typeof COUNTS_REFRESH>(({ sendBack }) =>
+  onCountsChanged(() => sendBack(COUNTS_REFRESH)),
+);
+
+export { COUNTS_EVENT };

@@ -1,0 +1,269 @@
+import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { navigate } from 'wouter/use-browser-location';
+import {
+  folderMachine,
+  selectAllSelected,
+  selectCanDelete,
+  selectCanPurge,
+  selectCanRestore,
+  selectHasFailed,
+  selectHasNextPage,
+  selectIsConfirmingPurge,
+  selectIsEmpty,
+  selectIsLoading,
+  selectIsMutating,
+  selectIsPaging,
+  selectItems,
+  selectQuery,
+  selectSelectedCount,
+  selectTotal,
+  type FolderMachine,
+} from '../../machines/folder';
+import { selectLocale } from '../../machines/locale';
+import { selectTimezone } from '../../machines/session';
+import type { Folder, MessageSummary } from '../../services/messages-contract';
+import type { ActorRefFrom } from 'xstate';
+import { localeActor, sessionActor } from '../actors';
+import { showToast } from '../layout/toaster';
+import { formatListDate } from '../lib/format';
+import { useT } from '../lib/i18n';
+import { cn } from '../lib/utils';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { VirtualList } from '../ui/virtual-list';
+
+const ROW_HEIGHT = 76;
+const TITLE_KEY: Record<Folder, string> = {
+  inbox: 'pages.inbox',
+  sent: 'pages.sent',
+  scheduled: 'pages.scheduled',
+  draft: 'pages.draft',
+  trash: 'folders.trash',
+};
+
+type FolderActor = ActorRefFrom<FolderMachine>;
+
+export function FolderPage({ folder }: { folder: Folder }) {
+  const t = useT();
+  const actor = useActorRef(folderMachine, { input: { folder } });
+  // The route reuses this page for every folder: the machine resets itself on `folder.open`.
+  useEffect(() => {
+    if (actor.getSnapshot().context.folder !== folder) actor.send({ type: 'folder.open', folder });
+  }, [actor, folder]);
+  useEffect(() => {
+    const sub = actor.on('toast', (e) => showToast(e.kind, t(e.key, e.params)));
+    return () => sub.unsubscribe();
+  }, [actor, t]);
+
+  const total = useSelector(actor, selectTotal);
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="text-2xl font-bold">
+            {t(TITLE_KEY[folder])}
+          </h1>
+          {folder === 'inbox' && (
+            <p className="text-sm text-muted-foreground">{t('pages.inboxBody', { guardians: t('terms.guardians') })}</p>
+          )}
+          {total !== null && <p className="text-sm text-muted-foreground">{t('folders.total', { count: total })}</p>}
+        </div>
+        <SearchBox actor={actor} folderName={t(TITLE_KEY[folder])} />
+      </header>
+      <Toolbar actor={actor} />
+      <PurgeConfirm actor={actor} />
+      <Body actor={actor} folder={folder} />
+    </section>
+  );
+}
+
+function SearchBox({ actor, folderName }: { actor: FolderActor; folderName: string }) {
+  const t = useT();
+  const q = useSelector(actor, selectQuery);
+  return (
+    <Input
+      type="search"
+      className="w-full sm:w-80"
+      aria-label={t('folders.search', { folder: folderName })}
+      placeholder={t('folders.searchPlaceholder')}
+      value={q}
+      onChange={(e) => actor.send({ type: 'folder.search', q: e.currentTarget.value })}
+    />
+  );
+}
+
+function Toolbar({ actor }: { actor: FolderActor }) {
+  const t = useT();
+  const count = useSelector(actor, selectSelectedCount);
+  const all = useSelector(actor, selectAllSelected);
+  const canDelete = useSelector(actor, selectCanDelete);
+  const canRestore = useSelector(actor, selectCanRestore);
+  const canPurge = useSelector(actor, selectCanPurge);
+  const mutating = useSelector(actor, selectIsMutating);
+  return (
+    <div role="toolbar" aria-label={t('folders.selected', { count })} className="flex min-h-9 flex-wrap items-center gap-2">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={all}
+          onChange={() => actor.send({ type: all ? 'folder.clearSelection' : 'folder.selectAll' })}
+        />
+        {t('folders.selectAll')}
+      </label>
+      {count > 0 && <span className="text-sm text-muted-foreground">{t('folders.selected', { count })}</span>}
+      {canDelete && (
+        <Button size="sm" variant="outline" disabled={mutating} onClick={() => actor.send({ type: 'folder.delete' })}>
+          {t('folders.delete')}
+        </Button>
+      )}
+      {canRestore && (
+        <Button size="sm" variant="outline" disabled={mutating} onClick={() => actor.send({ type: 'folder.restore' })}>
+          {t('folders.restore')}
+        </Button>
+      )}
+      {canPurge && (
+        <Button size="sm" variant="destructive" disabled={mutating} onClick={() => actor.send({ type: 'folder.purge' })}>
+          {t('folders.purge')}
+        </Button>
+      )}
+      {count > 0 && (
+        <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'folder.clearSelection' })}>
+          {t('folders.clearSelection')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function PurgeConfirm({ actor }: { actor: FolderActor }) {
+  const t = useT();
+  const open = useSelector(actor, selectIsConfirmingPurge);
+  const count = useSelector(actor, selectSelectedCount);
+  if (!open) return null;
+  return (
+    <div role="alertdialog" aria-labelledby="purge-title" aria-describedby="purge-body" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4">
+      <h2 id="purge-title" className="font-semibold">
+        {t('folders.purgeConfirmTitle')}
+      </h2>
+      <p id="purge-body" className="mt-1 text-sm">
+        {t('folders.purgeConfirmBody', { count })}
+      </p>
+      <div className="mt-3 flex gap-2">
+        <Button size="sm" variant="destructive" autoFocus onClick={() => actor.send({ type: 'folder.confirm' })}>
+          {t('folders.purge')}
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'folder.cancel' })}>
+          {t('folders.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Body({ actor, folder }: { actor: FolderActor; folder: Folder }) {
+  const t = useT();
+  const loading = useSelector(actor, selectIsLoading);
+  const failed = useSelector(actor, selectHasFailed);
+  const empty = useSelector(actor, selectIsEmpty);
+  const items = useSelector(actor, selectItems);
+  const q = useSelector(actor, selectQuery);
+  const paging = useSelector(actor, selectIsPaging);
+  const hasNext = useSelector(actor, selectHasNextPage);
+
+  if (failed) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
+        <p>{t('folders.failed')}</p>
+        <Button onClick={() => actor.send({ type: 'folder.retry' })}>{t('folders.retry')}</Button>
+      </div>
+    );
+  }
+  if (loading && items.length === 0) {
+    return (
+      <div role="status" aria-label={t('app.loading')} className="flex flex-col gap-2">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="h-16 animate-pulse rounded-md bg-muted" />
+        ))}
+      </div>
+    );
+  }
+  if (empty) {
+    return (
+      <p className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
+        {q ? t('folders.emptySearch', { q }) : t('folders.empty')}
+      </p>
+    );
+  }
+  const height = Math.max(320, Math.min(items.length * ROW_HEIGHT, window.innerHeight - 260));
+  return (
+    <div className="rounded-lg border bg-card">
+      <VirtualList
+        role="list"
+        aria-label={t(TITLE_KEY[folder])}
+        aria-busy={loading || paging}
+        items={items}
+        rowHeight={ROW_HEIGHT}
+        height={height}
+        getKey={(m) => m.id}
+        onNearEnd={hasNext && !paging ? () => actor.send({ type: 'folder.loadMore' }) : undefined}
+        renderRow={(m) => <Row actor={actor} message={m} folder={folder} />}
+      />
+      {paging && <p className="border-t px-4 py-2 text-sm text-muted-foreground">{t('folders.loadingMore')}</p>}
+    </div>
+  );
+}
+
+function Row({ actor, message, folder }: { actor: FolderActor; message: MessageSummary; folder: Folder }) {
+  const t = useT();
+  const selected = useSelector(actor, (s) => s.context.selection.includes(message.id));
+  const locale = useSelector(localeActor, selectLocale);
+  const timezone = useSelector(sessionActor, selectTimezone);
+  const unread = message.kind === 'received' && message.unread;
+  const href = `/${folder}/message/${message.id}`;
+  return (
+    <div
+      role="listitem"
+      data-unread={unread || undefined}
+      className={cn('flex h-full items-center gap-3 border-b px-4 hover:bg-accent/50', selected && 'bg-accent')}
+    >
+      <input
+        type="checkbox"
+        className="size-4 shrink-0 accent-primary"
+        aria-label={t('folders.select', { title: message.title })}
+        checked={selected}
+        onChange={() => actor.send({ type: 'folder.toggleSelect', id: message.id })}
+      />
+      <a
+        href={href}
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          e.preventDefault();
+          navigate(href);
+        }}
+        className="flex min-w-0 flex-1 flex-col gap-0.5 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="flex items-center gap-2">
+          {unread && <span aria-label={t('folders.unreadMark')} className="size-2 shrink-0 rounded-full bg-primary" />}
+          <span className={cn('truncate text-sm', unread ? 'font-bold' : 'font-medium')}>{message.counterpart}</span>
+          <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatListDate(message.date, locale, timezone)}</span>
+        </span>
+        <span className={cn('truncate text-sm', unread && 'font-semibold')}>
+          {message.title}
+          {message.has_attachments && <span aria-label={t('folders.attachment')} className="ml-2 text-muted-foreground">📎</span>}
+        </span>
+        <span className="flex items-center gap-2 text-xs text-muted-foreground">
+          <span className="truncate">{message.snippet}</span>
+          <span className="ml-auto flex shrink-0 gap-1">
+            {message.channels.map((c) => (
+              <span key={c} className="rounded bg-secondary px-1.5 py-0.5 text-[10px] font-medium text-secondary-foreground">
+                {t(`messages.channel.${c}`)}
+              </span>
+            ))}
+          </span>
+        </span>
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { createActor, fromCallback, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import {
+  COUNTS_POLL_MS,
+  folderCountsMachine,
+  selectCountsFailed,
+  selectHasCounts,
+  selectIsLoadingCounts,
+  selectTotal,
+  selectUnreads,
+  type FolderCountsSnapshot,
+} from '../../src/machines/folder-counts';
+import { raiseCountsChanged } from '../../src/services/messages';
+import type { FolderCount } from '../../src/services/messages-contract';
+import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+
+const fc = (snapshot: AnyMachineSnapshot) => snapshot as unknown as FolderCountsSnapshot;
+
+const COUNTS: FolderCount[] = [
+  { type: 'received', unreads: 3, total: 12 },
+  { type: 'sent', unreads: 0, total: 40 },
+  { type: 'scheduled', unreads: 0, total: 2 },
+  { type: 'draft', unreads: 0, total: 1 },
+];
+const LOGGED_IN = { type: 'session.updated', status: 'loggedIn', roles: ['colegio-profesor'], device: 'latam' };
+const LOGGED_OUT = { type: 'session.updated', status: 'loggedOut', roles: [], device: null };
+const EXPIRED = { type: 'session.updated', status: 'expired', roles: [], device: null };
+
+const selectInboxUnreads = selectUnreads('received');
+const selectInboxTotal = selectTotal('received');
+const selectSentTotal = selectTotal('sent');
+
+/** Loaded counts read as primitives; none before a load or after a logout. */
+function expectCounts(snapshot: AnyMachineSnapshot) {
+  const loaded = snapshot.context.counts.length > 0;
+  expect(selectHasCounts(fc(snapshot))).toBe(loaded);
+  expect(selectInboxUnreads(fc(snapshot))).toBe(loaded ? 3 : 0);
+  expect(selectInboxTotal(fc(snapshot))).toBe(loaded ? 12 : 0);
+  expect(selectSentTotal(fc(snapshot))).toBe(loaded ? 40 : 0);
+}
+
+/** The counts event travels through the real SPEC §7 channel and the `countsChanges` subscription. */
+const raise = () => {
+  raiseCountsChanged();
+};
+
+defineModelTests({
+  name: 'folder-counts',
+  machine: folderCountsMachine,
+  traversal: {
+    input: { isVisible: () => true },
+    events: [
+      LOGGED_IN,
+      LOGGED_OUT,
+      EXPIRED,
+      { type: 'counts.refresh' },
+      { type: 'counts.visibility', visible: false },
+      { type: 'counts.visibility', visible: true },
+    ],
+    internal: [
+      { type: 'xstate.done.actor.fetchFolderCounts', output: COUNTS },
+      { type: 'xstate.error.actor.fetchFolderCounts', error: failure(500, 'server.error') },
+      { type: 'xstate.after.poll.folderCounts.loaded' },
+      { type: 'xstate.after.poll.folderCounts.failed' },
+    ],
+    limit: 1000,
+  },
+  createActor: ({ fakes }) =>
+    createActor(
+      folderCountsMachine.provide({
+        actors: {
+          fetchFolderCounts: fakes.promise(),
+          // Visibility arrives as `counts.visibility` events from the model.
+          visibilityChanges: fromCallback(() => undefined),
+        },
+      }),
+      { input: { isVisible: () => true } },
+    ),
+  states: {
+    idle: (snapshot, env) => {
+      expect(snapshot.context.counts).toEqual([]);
+      expectCounts(snapshot);
+      expect(env.fakes.isRunning('fetchFolderCounts')).toBe(false);
+    },
+    loading: (snapshot, env) => {
+      expect(selectIsLoadingCounts(fc(snapshot))).toBe(true);
+      expect(env.fakes.isRunning('fetchFolderCounts')).toBe(true);
+      // A poll only fires into a load while visible.
+      if (env.event.type.startsWith('xstate.after.poll')) expect(snapshot.context.visible).toBe(true);
+      expectCounts(snapshot);
+    },
+    loaded: (snapshot, env) => {
+      expect(snapshot.context.counts).toEqual(COUNTS);
+      expectCounts(snapshot);
+      expect(env.fakes.isRunning('fetchFolderCounts')).toBe(false);
+      if (env.event.type.startsWith('xstate.after.poll')) expect(snapshot.context.visible).toBe(false);
+      expect(COUNTS_POLL_MS).toBe(60_000);
+    },
+    failed: (snapshot, env) => {
+      expect(selectCountsFailed(fc(snapshot))).toBe(true);
+      expectCounts(snapshot);
+      expect(env.fakes.isRunning('fetchFolderCounts')).toBe(false);
+    },
+  },
+  events: {
+    'session.updated': send,
+    'counts.refresh': raise,
+    'counts.visibility': send,
+    'xstate.done.actor.fetchFolderCounts': settle,
+    'xstate.error.actor.fetchFolderCounts': settle,
+    'xstate.after.poll.folderCounts.loaded': elapse,
+    'xstate.after.poll.folderCounts.failed': elapse,
+  },
+  // Counts are silent: no toasts, nothing emitted (SPEC §8).
+  emits: (env: StepEnv) => {
+    void env;
+    return [];
+  },
+});

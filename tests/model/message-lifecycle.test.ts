@@ -1,0 +1,216 @@
+import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { expect } from 'vitest';
+import {
+  canTransition,
+  messageLifecycleMachine,
+  selectDeletedFrom,
+  selectErrorCode,
+  selectIsBusy,
+  selectIsPurged,
+  selectIsUnread,
+  selectKind,
+  type LifecycleMessage,
+  type MessageAction,
+  type MessageLifecycleSnapshot,
+} from '../../src/machines/message-lifecycle';
+import { onCountsChanged } from '../../src/services/messages';
+import type { MessageKind } from '../../src/services/messages-contract';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+
+const ml = (snapshot: AnyMachineSnapshot) => snapshot as unknown as MessageLifecycleSnapshot;
+
+const ID = 42;
+const msg = (kind: MessageKind, unread = false, deleted_from: LifecycleMessage['deleted_from'] = null): LifecycleMessage => ({
+  id: ID,
+  kind,
+  unread,
+  deleted_from,
+});
+const open = (message: LifecycleMessage) => ({ type: 'message.open', message });
+
+const EVENT_OF: Record<MessageAction, AnyEventObject> = {
+  save: { type: 'message.save' },
+  schedule: { type: 'message.schedule', at: '2026-03-05T11:00:00Z' },
+  send: { type: 'message.send' },
+  cancelSchedule: { type: 'message.cancelSchedule' },
+  read: { type: 'message.read' },
+  delete: { type: 'message.delete' },
+  restore: { type: 'message.restore' },
+  purge: { type: 'message.purge' },
+};
+
+const CONFLICT = failure(409, 'message.illegal_transition', 'El mensaje ya no está en esa carpeta.');
+const IO_IDS = ['saveDraft', 'scheduleMessage', 'sendMessage', 'cancelSchedule', 'markRead', 'deleteMessages', 'restoreMessages', 'purgeMessages'];
+const DONE_TOAST: Record<string, string | null> = {
+  saveDraft: 'messages.saved',
+  scheduleMessage: 'messages.scheduled',
+  sendMessage: 'messages.sent',
+  cancelSchedule: 'messages.scheduleCancelled',
+  markRead: null,
+  deleteMessages: 'messages.deleted',
+  restoreMessages: 'messages.restored',
+  purgeMessages: 'messages.purged',
+};
+
+/** Counts events raised during the current step (reset by every executor); one listener for the file. */
+let raised = 0;
+onCountsChanged(() => {
+  raised += 1;
+});
+const step = (run: (env: StepEnv) => void) => (env: StepEnv) => {
+  raised = 0;
+  run(env);
+};
+
+function outcomeOf(event: AnyEventObject): { kind: 'done' | 'error'; id: string } | null {
+  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+  return match ? { kind: match[1] as 'done' | 'error', id: match[2] as string } : null;
+}
+
+/** Idle in a kind: exactly the contract's actions are possible (read again is a no-op once read). */
+function expectRules(snapshot: AnyMachineSnapshot, kind: MessageKind, env: StepEnv) {
+  expect(selectKind(ml(snapshot))).toBe(kind);
+  expect(selectIsBusy(ml(snapshot))).toBe(false);
+  expectRunning(env, null);
+  const real = env.actor.getSnapshot() as AnyMachineSnapshot;
+  for (const [action, event] of Object.entries(EVENT_OF) as Array<[MessageAction, AnyEventObject]>) {
+    const idempotentRead = action === 'read' && snapshot.matches({ received: 'read' });
+    expect(real.can(event), `${kind} can ${action}`).toBe(canTransition(kind, action) && !idempotentRead);
+  }
+}
+
+/** While a call runs, only it runs, with this message's id, and every other action waits. */
+function expectCall(env: StepEnv, id: string, input: unknown) {
+  const real = env.actor.getSnapshot() as AnyMachineSnapshot;
+  expect(selectIsBusy(ml(real))).toBe(true);
+  expectRunning(env, id);
+  expect(env.fakes.inputOf(id)).toEqual(input);
+  for (const event of Object.values(EVENT_OF)) expect(real.can(event), `busy: ${event.type}`).toBe(false);
+}
+
+function expectRunning(env: StepEnv, id: string | null) {
+  for (const other of IO_IDS) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
+}
+
+/** After a failed call: back where it started, the error kept, nothing changed. */
+function expectAfterStep(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const outcome = outcomeOf(env.event);
+  expect(raised, 'counts events').toBe(outcome?.kind === 'done' && outcome.id !== 'saveDraft' ? 1 : 0);
+  // A restore returns the message to the kind it was deleted from, unread again if it was unread.
+  if (outcome?.kind === 'done' && outcome.id === 'restoreMessages') {
+    expect(selectKind(ml(snapshot))).toBe(env.from.context.deletedFrom);
+    expect(snapshot.context.deletedFrom).toBeNull();
+  }
+  if (outcome?.kind === 'error') {
+    expect(selectErrorCode(ml(snapshot))).toBe('message.illegal_transition');
+    expect(selectKind(ml(snapshot)), 'a failed call stays in its kind').toBe(selectKind(ml(env.from)));
+  }
+  // Starting another call forgets the previous failure.
+  if (env.event.type.startsWith('message.') && env.event.type !== 'message.open' && !snapshot.matches(env.from.value as never)) {
+    expect(selectErrorCode(ml(snapshot))).toBeNull();
+  }
+}
+
+defineModelTests({
+  name: 'message-lifecycle',
+  machine: messageLifecycleMachine,
+  traversal: {
+    events: [
+      open(msg('draft')),
+      open(msg('scheduled')),
+      open(msg('sent')),
+      open(msg('received', true)),
+      open(msg('received', false)),
+      open(msg('deleted', false, 'sent')),
+      open(msg('deleted', false, null)),
+      ...Object.values(EVENT_OF),
+    ],
+    internal: IO_IDS.flatMap((id) => [
+      { type: `xstate.done.actor.${id}`, output: id === 'markRead' ? { id: ID } : 1 },
+      { type: `xstate.error.actor.${id}`, error: CONFLICT },
+    ]),
+    // `message.open` only matters before the message is known; after that it is offered once per vertex anyway.
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.unread, snapshot.context.deletedFrom, snapshot.context.error !== null]),
+    limit: 5000,
+  },
+  createActor: ({ fakes }) =>
+    createActor(
+      messageLifecycleMachine.provide({
+        actors: Object.fromEntries(IO_IDS.map((id) => [id, fakes.promise()])) as never,
+      }),
+    ),
+  states: {
+    closed: (snapshot, env) => {
+      expect(selectKind(ml(snapshot))).toBeNull();
+      expect(snapshot.context.id).toBeNull();
+      expectRunning(env, null);
+    },
+    draft: (snapshot, env) => {
+      expect(snapshot.context.id).toBe(ID);
+      expectAfterStep(snapshot, env);
+    },
+    'draft.idle': (snapshot, env) => expectRules(snapshot, 'draft', env),
+    'draft.saving': (_, env) => expectCall(env, 'saveDraft', { id: ID }),
+    'draft.scheduling': (_, env) => expectCall(env, 'scheduleMessage', { id: ID, at: '2026-03-05T11:00:00Z' }),
+    'draft.sending': (_, env) => expectCall(env, 'sendMessage', { id: ID }),
+    'draft.deleting': (_, env) => expectCall(env, 'deleteMessages', { ids: [ID] }),
+    scheduled: (snapshot, env) => expectAfterStep(snapshot, env),
+    'scheduled.idle': (snapshot, env) => expectRules(snapshot, 'scheduled', env),
+    'scheduled.cancelling': (_, env) => expectCall(env, 'cancelSchedule', { id: ID }),
+    'scheduled.deleting': (_, env) => expectCall(env, 'deleteMessages', { ids: [ID] }),
+    sent: (snapshot, env) => expectAfterStep(snapshot, env),
+    'sent.idle': (snapshot, env) => expectRules(snapshot, 'sent', env),
+    'sent.deleting': (_, env) => expectCall(env, 'deleteMessages', { ids: [ID] }),
+    received: (snapshot, env) => expectAfterStep(snapshot, env),
+    'received.unread': (snapshot, env) => {
+      expectRules(snapshot, 'received', env);
+      expect(selectIsUnread(ml(snapshot))).toBe(true);
+      expect(snapshot.context.unread).toBe(true);
+    },
+    'received.markingRead': (_, env) => expectCall(env, 'markRead', { id: ID }),
+    'received.read': (snapshot, env) => {
+      expectRules(snapshot, 'received', env);
+      expect(selectIsUnread(ml(snapshot))).toBe(false);
+      expect(snapshot.context.unread).toBe(false);
+    },
+    'received.deleting': (_, env) => expectCall(env, 'deleteMessages', { ids: [ID] }),
+    deleted: (snapshot, env) => {
+      // A trashed message always knows where a restore takes it.
+      expect(selectDeletedFrom(ml(snapshot))).not.toBeNull();
+      if (outcomeOf(env.event)?.id === 'deleteMessages') expect(selectDeletedFrom(ml(snapshot))).toBe(selectKind(ml(env.from as never)));
+      expectAfterStep(snapshot, env);
+    },
+    'deleted.idle': (snapshot, env) => expectRules(snapshot, 'deleted', env),
+    'deleted.restoring': (_, env) => expectCall(env, 'restoreMessages', { ids: [ID] }),
+    'deleted.purging': (_, env) => expectCall(env, 'purgeMessages', { ids: [ID] }),
+    purged: (snapshot, env) => {
+      expect(selectIsPurged(ml(snapshot))).toBe(true);
+      expect(env.actor.getSnapshot().status).toBe('done');
+      expectRunning(env, null);
+    },
+  },
+  events: {
+    'message.open': step(send),
+    'message.save': step(send),
+    'message.schedule': step(send),
+    'message.send': step(send),
+    'message.cancelSchedule': step(send),
+    'message.read': step(send),
+    'message.delete': step(send),
+    'message.restore': step(send),
+    'message.purge': step(send),
+    ...Object.fromEntries(IO_IDS.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
+  },
+  emits: ({ event }): AnyEventObject[] => {
+    const outcome = outcomeOf(event);
+    if (!outcome) return [];
+    if (outcome.kind === 'done') {
+      const key = DONE_TOAST[outcome.id];
+      return key ? [{ type: 'toast', kind: 'success', key, params: { count: 1 } }] : [];
+    }
+    // Reading is silent; a failed send has its own text (SPEC §8).
+    if (outcome.id === 'markRead') return [];
+    return [{ type: 'toast', kind: 'error', key: outcome.id === 'sendMessage' ? 'error.send' : 'error.request' }];
+  },
+});

@@ -1,0 +1,69 @@
+// Small checks of the message machines outside their model suites: starting a lifecycle from a
+// summary, and selector reference stability of the folder list.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { folderMachine, selectItems, selectSelectedIds } from '../../src/machines/folder';
+import { openMessageLifecycle, selectKind } from '../../src/machines/message-lifecycle';
+import type { MessageSummary, Paged } from '../../src/services/messages-contract';
+
+const row = (id: number): MessageSummary => ({
+  id,
+  folder: 'inbox',
+  kind: 'received',
+  title: `M${id}`,
+  snippet: '',
+  counterpart: 'Ana',
+  channels: ['sms'],
+  has_attachments: false,
+  unread: false,
+  date: '2026-03-01T12:00:00Z',
+  deleted_from: null,
+});
+const PAGE: Paged<MessageSummary> = {
+  data: [row(1), row(2)],
+  meta: { per_page: 50, next_cursor: null, prev_cursor: null, total: 2 },
+  links: { next: null, prev: null },
+};
+
+describe('openMessageLifecycle', () => {
+  it.each([
+    [{ id: 1, kind: 'draft', unread: false, deleted_from: null }, { draft: 'idle' }],
+    [{ id: 1, kind: 'scheduled', unread: false, deleted_from: null }, { scheduled: 'idle' }],
+    [{ id: 1, kind: 'sent', unread: false, deleted_from: null }, { sent: 'idle' }],
+    [{ id: 1, kind: 'received', unread: true, deleted_from: null }, { received: 'unread' }],
+    [{ id: 1, kind: 'received', unread: false, deleted_from: null }, { received: 'read' }],
+    [{ id: 1, kind: 'deleted', unread: false, deleted_from: 'inbox' }, { deleted: 'idle' }],
+    [{ id: 1, kind: 'deleted', unread: false, deleted_from: null }, 'closed'],
+  ] as const)('%j starts in %j', (message, value) => {
+    const actor = openMessageLifecycle(message);
+    expect(actor.getSnapshot().value).toEqual(value);
+    actor.stop();
+  });
+
+  it('remembers where a trashed message came from', () => {
+    const actor = openMessageLifecycle({ id: 1, kind: 'deleted', unread: false, deleted_from: 'inbox' });
+    expect(actor.getSnapshot().context.deletedFrom).toBe('received');
+    expect(selectKind(actor.getSnapshot())).toBe('deleted');
+    actor.stop();
+  });
+});
+
+describe('folder selectors', () => {
+  it('keep their array references until the list or selection changes', async () => {
+    const actor = createActor(folderMachine.provide({ actors: { fetchFolderPage: fromPromise(async () => PAGE) } }), {
+      input: { folder: 'inbox' },
+    }).start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('loaded');
+    const items = selectItems(actor.getSnapshot());
+    const selection = selectSelectedIds(actor.getSnapshot());
+    actor.send({ type: 'folder.toggleSelect', id: 99 });
+    actor.send({ type: 'folder.clearSelection' });
+    expect(selectSelectedIds(actor.getSnapshot())).toBe(selection);
+    actor.send({ type: 'folder.toggleSelect', id: 1 });
+    expect(selectItems(actor.getSnapshot())).toBe(items);
+    expect(selectSelectedIds(actor.getSnapshot())).toEqual([1]);
+    expect(selectSelectedIds(actor.getSnapshot())).not.toBe(selection);
+    actor.stop();
+  });
+});

@@ -1,0 +1,217 @@
+// Message services against a stubbed global fetch (bodies checked by the structs), the counts channel,
+// and the lifecycle rule table.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, toPromise, type AnyActorLogic } from 'xstate';
+import { toApiFailure } from '../../src/services/http';
+import { canTransition, folderOfKind, kindOfFolder, MESSAGE_ACTIONS, type MessageAction } from '../../src/services/message-rules';
+import {
+  cancelSchedule,
+  countsChanges,
+  deleteMessages,
+  fetchFolderCounts,
+  fetchFolderPage,
+  fetchMessage,
+  markRead,
+  onCountsChanged,
+  purgeMessages,
+  raiseCountsChanged,
+  restoreMessages,
+} from '../../src/services/messages';
+import type { MessageDetail, MessageKind, MessageSummary } from '../../src/services/messages-contract';
+
+const SUMMARY: MessageSummary = {
+  id: 7,
+  folder: 'inbox',
+  kind: 'received',
+  title: 'Reunión de apoderados',
+  snippet: 'El jueves a las 18:00',
+  counterpart: 'Ana Pérez',
+  channels: ['app-mobile', 'e-mail'],
+  has_attachments: true,
+  unread: true,
+  date: '2026-03-01T12:00:00Z',
+  deleted_from: null,
+};
+
+const DETAIL: MessageDetail = {
+  ...SUMMARY,
+  content: '<p>El jueves a las 18:00</p>',
+  sender: { id: 3, name: 'Ana Pérez', kind: 'funcionario' },
+  recipients_summary: { total: 1, label: 'Usted', groups: [] },
+  attachments: [{ id: 1, name: 'citacion.pdf', size: 1000, content_type: 'application/pdf', url: '/attachments/1' }],
+  allow_replies: true,
+  copy_to_sender: false,
+  scheduled_at: null,
+  timezone: 'America/Santiago',
+  reception: null,
+  reply_to_id: null,
+  read_at: null,
+};
+
+const PAGE = {
+  data: [SUMMARY],
+  meta: { per_page: 50, next_cursor: 'abc', prev_cursor: null, total: 51 },
+  links: { next: '/api/messages?cursor=abc', prev: null },
+};
+
+const requests: Array<{ method: string; url: string; body: unknown }> = [];
+let answer: (url: string) => Response;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  requests.length = 0;
+  document.cookie = 'XSRF-TOKEN-HERMES=t; Path=/';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return answer(String(input));
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'XSRF-TOKEN-HERMES=; Max-Age=0; Path=/';
+});
+
+const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());
+const failureOf = async (promise: Promise<unknown>) => toApiFailure(await promise.then(() => 'resolved', (error: unknown) => error));
+
+describe('message services', () => {
+  it('fetchFolderPage asks for one folder page with the search and cursor', async () => {
+    answer = () => json(200, PAGE);
+    await expect(run(fetchFolderPage, { folder: 'inbox', q: 'reunión', cursor: 'abc' })).resolves.toEqual(PAGE);
+    expect(requests).toHaveLength(1);
+    const url = new URL(requests[0]?.url ?? '', 'http://x');
+    expect(url.pathname).toBe('/api/messages');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ folder: 'inbox', q: 'reunión', cursor: 'abc', limit: '50' });
+  });
+
+  it('fetchFolderPage leaves out an empty search and a missing cursor', async () => {
+    answer = () => json(200, PAGE);
+    await run(fetchFolderPage, { folder: 'trash', q: '', cursor: null });
+    expect(requests[0]?.url).toBe('/api/messages?folder=trash&limit=50');
+  });
+
+  it('fetchFolderPage rejects a page that breaks the contract', async () => {
+    answer = () => json(200, { data: [{ ...SUMMARY, kind: 'archived' }], meta: PAGE.meta, links: PAGE.links });
+    expect(await failureOf(run(fetchFolderPage, { folder: 'inbox', q: '', cursor: null }))).toMatchObject({ code: 'response.invalid' });
+  });
+
+  it('fetchMessage returns the checked detail', async () => {
+    answer = () => json(200, { data: { ...DETAIL, extra: 1 } });
+    await expect(run(fetchMessage, { id: 7 })).resolves.toMatchObject(DETAIL);
+    expect(requests).toEqual([{ method: 'GET', url: '/api/messages/7', body: undefined }]);
+  });
+
+  it('fetchMessage passes a 404 on as a failure', async () => {
+    answer = () => json(404, { code: 'not_found', message: 'No encontrado' });
+    expect(await failureOf(run(fetchMessage, { id: 8 }))).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('markRead posts and returns the summary', async () => {
+    answer = () => json(200, { data: { ...SUMMARY, unread: false } });
+    await expect(run(markRead, { id: 7 })).resolves.toMatchObject({ id: 7, unread: false });
+    expect(requests).toEqual([{ method: 'POST', url: '/api/messages/7/read', body: undefined }]);
+  });
+
+  it.each([
+    ['delete', deleteMessages, { moved: 2 }],
+    ['restore', restoreMessages, { restored: 2 }],
+    ['purge', purgeMessages, { purged: 2 }],
+  ] as const)('%s posts the ids and returns how many changed', async (path, logic, data) => {
+    answer = () => json(200, { data });
+    await expect(run(logic, { ids: [1, 2] })).resolves.toBe(2);
+    expect(requests).toEqual([{ method: 'POST', url: `/api/messages/${path}`, body: { ids: [1, 2] } }]);
+  });
+
+  it('an illegal transition is a 409 failure with the server message', async () => {
+    answer = () => json(409, { code: 'message.illegal_transition', message: 'Solo se eliminan definitivamente mensajes en la papelera.' });
+    expect(await failureOf(run(purgeMessages, { ids: [1] }))).toMatchObject({ status: 409, code: 'message.illegal_transition' });
+  });
+
+  it('cancelSchedule posts to the message', async () => {
+    answer = () => json(200, { data: { ...SUMMARY, kind: 'draft', folder: 'draft' } });
+    await expect(run(cancelSchedule, { id: 9 })).resolves.toMatchObject({ kind: 'draft', folder: 'draft' });
+    expect(requests).toEqual([{ method: 'POST', url: '/api/messages/9/cancel-schedule', body: undefined }]);
+  });
+
+  it('fetchFolderCounts returns the checked counters', async () => {
+    const counts = [{ type: 'received', unreads: 2, total: 10 }];
+    answer = () => json(200, { data: counts });
+    await expect(run(fetchFolderCounts)).resolves.toEqual(counts);
+    expect(requests[0]?.url).toBe('/api/messages/info');
+  });
+
+  it('fetchFolderCounts rejects an unknown folder type', async () => {
+    answer = () => json(200, { data: [{ type: 'trash', unreads: 0, total: 1 }] });
+    expect(await failureOf(run(fetchFolderCounts))).toMatchObject({ code: 'response.invalid' });
+  });
+
+  it('stopping the actor aborts the request', async () => {
+    let seen: AbortSignal | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+        seen = init?.signal ?? undefined;
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    const actor = createActor(fetchFolderCounts).start();
+    await Promise.resolve();
+    actor.stop();
+    expect(seen?.aborted).toBe(true);
+  });
+});
+
+describe('counts channel', () => {
+  it('notifies listeners until they unsubscribe', () => {
+    const calls: number[] = [];
+    const off = onCountsChanged(() => calls.push(1));
+    raiseCountsChanged();
+    off();
+    raiseCountsChanged();
+    expect(calls).toEqual([1]);
+  });
+
+  it('countsChanges sends counts.refresh to its parent while running', () => {
+    const received: string[] = [];
+    const parent = createActor(
+      createMachine({
+        invoke: { src: countsChanges },
+        on: { 'counts.refresh': { actions: () => received.push('counts.refresh') } },
+      }),
+    ).start();
+    raiseCountsChanged();
+    parent.stop();
+    raiseCountsChanged();
+    expect(received).toEqual(['counts.refresh']);
+  });
+});
+
+describe('canTransition (messages-contract.ts rules)', () => {
+  const TABLE: Record<MessageKind, MessageAction[]> = {
+    draft: ['save', 'schedule', 'send', 'delete'],
+    scheduled: ['cancelSchedule', 'delete'],
+    sent: ['delete'],
+    received: ['read', 'delete'],
+    deleted: ['restore', 'purge'],
+  };
+  for (const [kind, allowed] of Object.entries(TABLE) as Array<[MessageKind, MessageAction[]]>) {
+    for (const action of MESSAGE_ACTIONS) {
+      const ok = allowed.includes(action);
+      it(`${kind} ${ok ? 'allows' : 'refuses'} ${action}`, () => {
+        expect(canTransition(kind, action)).toBe(ok);
+      });
+    }
+  }
+
+  it('maps folders and kinds both ways', () => {
+    expect(folderOfKind('received')).toBe('inbox');
+    expect(folderOfKind('draft')).toBe('draft');
+    expect(kindOfFolder('inbox')).toBe('received');
+    expect(kindOfFolder('scheduled')).toBe('scheduled');
+  });
+});
