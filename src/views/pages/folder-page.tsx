@@ -196,7 +196,8 @@ function Body({ actor, folder }: { actor: FolderActor; folder: Folder }) {
       </p>
     );
   }
-  const height = Math.max(320, Math.min(items.length * ROW_HEIGHT, window.innerHeight - 260));
+  // As tall as the rows need, up to what fits on screen; the list scrolls inside past that.
+  const height = Math.min(items.length * ROW_HEIGHT, Math.max(320, window.innerHeight - 260));
   return (
     <div className="rounded-lg border bg-card">
       <VirtualList
@@ -249,9 +250,13 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
           <span className={cn('truncate text-sm', unread ? 'font-bold' : 'font-medium')}>{message.counterpart}</span>
           <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatListDate(message.date, locale, timezone)}</span>
         </span>
-        <span className={cn('truncate text-sm', unread && 'font-semibold')}>
+        <span data-slot="message-title" className={cn('truncate text-sm', unread && 'font-semibold')}>
           {message.title}
-          {message.has_attachments && <span aria-label={t('folders.attachment')} className="ml-2 text-muted-foreground">📎</span>}
+          {message.has_attachments && (
+            <svg role="img" aria-label={t('folders.attachment')} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="ml-2 inline size-3.5 text-muted-foreground">
+              <path d="m21 11-8.6 8.6a5 5 0 0 1-7-7L14 4a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4L15.6 7" />
+            </svg>
+          )}
         </span>
         <span className="flex items-center gap-2 text-xs text-muted-foreground">
           <span className="truncate">{message.snippet}</span>
