@@ -69,6 +69,24 @@ const startKind = (kind: MessageKind) => ({ event }: { event: LifecycleEvent }) 
   return event.message.kind === kind;
 };
 
+/** The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). */
+const deletingFrom = (from: LiveKind) => ({
+  invoke: {
+    id: 'deleteMessages',
+    src: 'deleteMessages',
+    input: ({ context }: { context: LifecycleContext }) => ({ ids: [context.id as number] }),
+    onDone: {
+      target: '#messageLifecycle.deleted',
+      actions: [
+        { type: 'rememberOrigin', params: { from } },
+        { type: 'toastDone', params: { key: 'messages.deleted' } },
+        'announceCounts',
+      ],
+    },
+    onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+  },
+} as const);
+
 export const messageLifecycleMachine = setup({
   types: {
     context: {} as LifecycleContext,
@@ -184,18 +202,7 @@ export const messageLifecycleMachine = setup({
             onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.send' } }] },
           },
         },
-        deleting: {
-          invoke: {
-            id: 'deleteMessages',
-            src: 'deleteMessages',
-            input: ({ context }) => ({ ids: [context.id as number] }),
-            onDone: {
-              target: '#messageLifecycle.deleted',
-              actions: [{ type: 'rememberOrigin', params: { from: 'draft' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
-            },
-            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
-          },
-        },
+        deleting: deletingFrom('draft'),
       },
     },
     scheduled: {
@@ -220,18 +227,7 @@ export const messageLifecycleMachine = setup({
             onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
           },
         },
-        deleting: {
-          invoke: {
-            id: 'deleteMessages',
-            src: 'deleteMessages',
-            input: ({ context }) => ({ ids: [context.id as number] }),
-            onDone: {
-              target: '#messageLifecycle.deleted',
-              actions: [{ type: 'rememberOrigin', params: { from: 'scheduled' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
-            },
-            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
-          },
-        },
+        deleting: deletingFrom('scheduled'),
       },
     },
     sent: {
@@ -242,18 +238,7 @@ export const messageLifecycleMachine = setup({
             'message.delete': { guard: { type: 'allows', params: { kind: 'sent', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
           },
         },
-        deleting: {
-          invoke: {
-            id: 'deleteMessages',
-            src: 'deleteMessages',
-            input: ({ context }) => ({ ids: [context.id as number] }),
-            onDone: {
-              target: '#messageLifecycle.deleted',
-              actions: [{ type: 'rememberOrigin', params: { from: 'sent' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
-            },
-            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
-          },
-        },
+        deleting: deletingFrom('sent'),
       },
     },
     received: {

@@ -1,5 +1,6 @@
 // Session services: each actor logic against a stubbed global fetch, bodies checked by the structs.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import {
   classifySessionCookie,
@@ -16,73 +17,52 @@ import { TEACHER } from '../fixtures/users';
 
 const USER = TEACHER;
 
-const requests: Array<{ method: string; url: string; body: unknown }> = [];
-let answer: (url: string) => Response;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  requests.length = 0;
-  document.cookie = 'XSRF-TOKEN-HERMES=t; Path=/';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return answer(String(input));
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  document.cookie = 'XSRF-TOKEN-HERMES=; Max-Age=0; Path=/';
-  document.cookie = 'auth._token_expiration.cookie=; Max-Age=0; Path=/';
-  document.cookie = 'auth._refresh_token_expiration.cookie=; Max-Age=0; Path=/';
-});
+const fake = useFakeFetch(['auth._token_expiration.cookie', 'auth._refresh_token_expiration.cookie']);
+const requests = fake.requests;
 
 const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());
 const failureOf = async (promise: Promise<unknown>) => toApiFailure(await promise.then(() => 'resolved', (error: unknown) => error));
 
 describe('session services', () => {
   it('login posts the credentials and returns the token times', async () => {
-    answer = () => json(200, { data: { token_expires_at: 1000, refresh_expires_at: 2000 } });
+    fake.answer = () => json(200, { data: { token_expires_at: 1000, refresh_expires_at: 2000 } });
     await expect(run(login, { email: 'a@b.cl', password: 'x' })).resolves.toEqual({ tokenExpiresAt: 1000, refreshExpiresAt: 2000 });
     expect(requests).toEqual([{ method: 'POST', url: '/api/login', body: { email: 'a@b.cl', password: 'x' } }]);
   });
 
   it('login rejects a body without times', async () => {
-    answer = () => json(200, { data: { token_expires_at: 'soon' } });
+    fake.answer = () => json(200, { data: { token_expires_at: 'soon' } });
     expect(await failureOf(run(login, { email: 'a@b.cl', password: 'x' }))).toMatchObject({ code: 'response.invalid' });
   });
 
   it('fetchUser returns the checked user', async () => {
-    answer = () => json(200, { user: { ...USER, extra: true } });
+    fake.answer = () => json(200, { user: { ...USER, extra: true } });
     await expect(run(fetchUser)).resolves.toMatchObject(USER);
   });
 
   it('fetchUser fails with the SPEC message when the field is missing', async () => {
-    answer = () => json(200, { data: USER });
+    fake.answer = () => json(200, { data: USER });
     const failure = await failureOf(run(fetchUser));
     expect(failure.message).toBe('User Data response does not contain field user');
     expect(USER_FIELD_MISSING).toBe('User Data response does not contain field user');
   });
 
   it('fetchUser fails on a malformed user', async () => {
-    answer = () => json(200, { user: { ...USER, roles: 'docente' } });
+    fake.answer = () => json(200, { user: { ...USER, roles: 'docente' } });
     expect(await failureOf(run(fetchUser))).toMatchObject({ code: 'response.invalid' });
   });
 
   it('fetchPolicies accepts a list or a data envelope', async () => {
-    answer = () => json(200, ['hermes-acceder-sistema']);
+    fake.answer = () => json(200, ['hermes-acceder-sistema']);
     await expect(run(fetchPolicies)).resolves.toEqual(['hermes-acceder-sistema']);
-    answer = () => json(200, { data: ['a', 'b'] });
+    fake.answer = () => json(200, { data: ['a', 'b'] });
     await expect(run(fetchPolicies)).resolves.toEqual(['a', 'b']);
-    answer = () => json(200, { data: [1] });
+    fake.answer = () => json(200, { data: [1] });
     expect(await failureOf(run(fetchPolicies))).toMatchObject({ code: 'response.invalid' });
   });
 
   it('logout and refresh call their endpoints', async () => {
-    answer = (url) => (url.endsWith('/logout') ? new Response(null, { status: 204 }) : json(200, { data: { token_expires_at: 5, refresh_expires_at: 6 } }));
+    fake.answer = (url) => (url.endsWith('/logout') ? new Response(null, { status: 204 }) : json(200, { data: { token_expires_at: 5, refresh_expires_at: 6 } }));
     await run(logout);
     await expect(run(refreshToken)).resolves.toEqual({ tokenExpiresAt: 5, refreshExpiresAt: 6 });
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /api/logout', 'POST /api/token/refresh']);

@@ -1,6 +1,7 @@
 // Message services against a stubbed global fetch (bodies checked by the structs), the counts channel,
 // and the lifecycle rule table.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { createActor, createMachine, toPromise, type AnyActorLogic } from 'xstate';
 import { toApiFailure } from '../../src/services/http';
 import { canTransition, folderOfKind, kindOfFolder, MESSAGE_ACTIONS, type MessageAction } from '../../src/services/message-rules';
@@ -54,34 +55,15 @@ const PAGE = {
   links: { next: '/api/messages?cursor=abc', prev: null },
 };
 
-const requests: Array<{ method: string; url: string; body: unknown }> = [];
-let answer: (url: string) => Response;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-beforeEach(() => {
-  requests.length = 0;
-  document.cookie = 'XSRF-TOKEN-HERMES=t; Path=/';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      requests.push({ method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      return answer(String(input));
-    }),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  document.cookie = 'XSRF-TOKEN-HERMES=; Max-Age=0; Path=/';
-});
+const fake = useFakeFetch();
+const requests = fake.requests;
 
 const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());
 const failureOf = async (promise: Promise<unknown>) => toApiFailure(await promise.then(() => 'resolved', (error: unknown) => error));
 
 describe('message services', () => {
   it('fetchFolderPage asks for one folder page with the search and cursor', async () => {
-    answer = () => json(200, PAGE);
+    fake.answer = () => json(200, PAGE);
     await expect(run(fetchFolderPage, { folder: 'inbox', q: 'reunión', cursor: 'abc' })).resolves.toEqual(PAGE);
     expect(requests).toHaveLength(1);
     const url = new URL(requests[0]?.url ?? '', 'http://x');
@@ -90,29 +72,29 @@ describe('message services', () => {
   });
 
   it('fetchFolderPage leaves out an empty search and a missing cursor', async () => {
-    answer = () => json(200, PAGE);
+    fake.answer = () => json(200, PAGE);
     await run(fetchFolderPage, { folder: 'trash', q: '', cursor: null });
     expect(requests[0]?.url).toBe('/api/messages?folder=trash&limit=50');
   });
 
   it('fetchFolderPage rejects a page that breaks the contract', async () => {
-    answer = () => json(200, { data: [{ ...SUMMARY, kind: 'archived' }], meta: PAGE.meta, links: PAGE.links });
+    fake.answer = () => json(200, { data: [{ ...SUMMARY, kind: 'archived' }], meta: PAGE.meta, links: PAGE.links });
     expect(await failureOf(run(fetchFolderPage, { folder: 'inbox', q: '', cursor: null }))).toMatchObject({ code: 'response.invalid' });
   });
 
   it('fetchMessage returns the checked detail', async () => {
-    answer = () => json(200, { data: { ...DETAIL, extra: 1 } });
+    fake.answer = () => json(200, { data: { ...DETAIL, extra: 1 } });
     await expect(run(fetchMessage, { id: 7 })).resolves.toMatchObject(DETAIL);
     expect(requests).toEqual([{ method: 'GET', url: '/api/messages/7', body: undefined }]);
   });
 
   it('fetchMessage passes a 404 on as a failure', async () => {
-    answer = () => json(404, { code: 'not_found', message: 'No encontrado' });
+    fake.answer = () => json(404, { code: 'not_found', message: 'No encontrado' });
     expect(await failureOf(run(fetchMessage, { id: 8 }))).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('markRead posts and returns the summary', async () => {
-    answer = () => json(200, { data: { ...SUMMARY, unread: false } });
+    fake.answer = () => json(200, { data: { ...SUMMARY, unread: false } });
     await expect(run(markRead, { id: 7 })).resolves.toMatchObject({ id: 7, unread: false });
     expect(requests).toEqual([{ method: 'POST', url: '/api/messages/7/read', body: undefined }]);
   });
@@ -122,31 +104,31 @@ describe('message services', () => {
     ['restore', restoreMessages, { restored: 2 }],
     ['purge', purgeMessages, { purged: 2 }],
   ] as const)('%s posts the ids and returns how many changed', async (path, logic, data) => {
-    answer = () => json(200, { data });
+    fake.answer = () => json(200, { data });
     await expect(run(logic, { ids: [1, 2] })).resolves.toBe(2);
     expect(requests).toEqual([{ method: 'POST', url: `/api/messages/${path}`, body: { ids: [1, 2] } }]);
   });
 
   it('an illegal transition is a 409 failure with the server message', async () => {
-    answer = () => json(409, { code: 'message.illegal_transition', message: 'Solo se eliminan definitivamente mensajes en la papelera.' });
+    fake.answer = () => json(409, { code: 'message.illegal_transition', message: 'Solo se eliminan definitivamente mensajes en la papelera.' });
     expect(await failureOf(run(purgeMessages, { ids: [1] }))).toMatchObject({ status: 409, code: 'message.illegal_transition' });
   });
 
   it('cancelSchedule posts to the message', async () => {
-    answer = () => json(200, { data: { ...SUMMARY, kind: 'draft', folder: 'draft' } });
+    fake.answer = () => json(200, { data: { ...SUMMARY, kind: 'draft', folder: 'draft' } });
     await expect(run(cancelSchedule, { id: 9 })).resolves.toMatchObject({ kind: 'draft', folder: 'draft' });
     expect(requests).toEqual([{ method: 'POST', url: '/api/messages/9/cancel-schedule', body: undefined }]);
   });
 
   it('fetchFolderCounts returns the checked counters', async () => {
     const counts = [{ type: 'received', unreads: 2, total: 10 }];
-    answer = () => json(200, { data: counts });
+    fake.answer = () => json(200, { data: counts });
     await expect(run(fetchFolderCounts)).resolves.toEqual(counts);
     expect(requests[0]?.url).toBe('/api/messages/info');
   });
 
   it('fetchFolderCounts rejects an unknown folder type', async () => {
-    answer = () => json(200, { data: [{ type: 'trash', unreads: 0, total: 1 }] });
+    fake.answer = () => json(200, { data: [{ type: 'trash', unreads: 0, total: 1 }] });
     expect(await failureOf(run(fetchFolderCounts))).toMatchObject({ code: 'response.invalid' });
   });
 
