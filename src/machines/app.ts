@@ -31,7 +31,7 @@ import { routeGuardMachine, type SessionSummary } from './route-guard';
 import { selectSessionStatus, sessionMachine, type ResetReason, type SessionSnapshot, type TokenSetEvent } from './session';
 import { sidebarMachine } from './sidebar';
 import { selectCanRequest, tokenMachine } from './token';
-import type { UiEvent } from './ui-events';
+import type { UiEvent } from '../services/ui-events';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type TokenActor = ActorRefFrom<typeof tokenMachine>;

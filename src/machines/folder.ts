@@ -12,7 +12,7 @@ import {
   restoreMessages,
 } from '../services/messages';
 import type { Folder, MessageSummary, Paged } from '../services/messages-contract';
-import type { ToastEvent } from './ui-events';
+import type { ToastEvent } from '../services/ui-events';
 
 /** Quiet time after the last keystroke before a search reloads page 1. */
 export const SEARCH_DEBOUNCE_MS = 250;

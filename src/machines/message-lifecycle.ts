@@ -17,7 +17,7 @@ import {
   restoreMessages,
 } from '../services/messages';
 import type { MessageKind, MessageSummary } from '../services/messages-contract';
-import type { ToastEvent } from './ui-events';
+import type { ToastEvent } from '../services/ui-events';
 
 export { canTransition, type MessageAction } from '../services/message-rules';
 

@@ -3,7 +3,7 @@
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { fetchMessage } from '../services/messages';
 import type { MessageDetail } from '../services/messages-contract';
-import type { ToastEvent } from './ui-events';
+import type { ToastEvent } from '../services/ui-events';
 
 export interface MessageReaderInput {
   id: number;

@@ -5,7 +5,7 @@ import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { NEWSFEED_ROLES, ROUTES, type RouteDef, type RouteName } from '../config/routes';
 import { loginPathFor } from '../services/redirect';
 import type { SessionStatus } from './session';
-import type { NavigateEvent } from './ui-events';
+import type { NavigateEvent } from '../services/ui-events';
 
 export interface RouteMatch {
   route: RouteDef;

@@ -15,7 +15,7 @@ import { ACCESS_POLICY, type SignedInUser } from '../services/contract';
 import { toApiFailure } from '../services/http';
 import { resolveRedirect } from '../services/redirect';
 import type { TokenExpiry } from '../services/token-times';
-import type { NavigateEvent, ToastEvent } from './ui-events';
+import type { NavigateEvent, ToastEvent } from '../services/ui-events';
 
 export type SessionStatus = 'checking' | 'loggedIn' | 'loggedOut' | 'expired';
 

@@ -1,5 +1,5 @@
-// Effects that need the UI. Machines emit these; the app root relays them and the app edge subscribes
-// with `appActor.on('navigate' | 'toast', …)`. Types only: machines never import views.
+// Effects that need the UI: the contract between machines (which emit these) and the app edge (which
+// performs them, subscribed with `appActor.on(...)`). Types only; machines never import views.
 
 export type ToastKind = 'default' | 'success' | 'error' | 'warning' | 'info';
 
