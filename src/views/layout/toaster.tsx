@@ -1,7 +1,7 @@
 import { useToaster, toast as hotToast, type Toast } from 'react-hot-toast/headless';
+import type { ToastKind } from '../../services/ui-events';
 
 // Headless react-hot-toast (no `cn` here: this is in the first download and tailwind-merge is not): we render our own markup so no inline <style> is injected (strict CSP).
-export type ToastKind = 'default' | 'success' | 'error' | 'warning' | 'info';
 
 const TOAST_MS = 3000;
 
