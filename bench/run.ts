@@ -4,17 +4,32 @@
 //     at level 9, summed and compared with the budget. Lazy chunks are listed apart.
 // (b) Server start: time from spawning `tsx server/main.ts` to the first answered GET /api/health, once on
 //     a fresh data dir (creates and seeds PGlite) and then N times reopening that same dir.
+// (c) Folder page on a 10,000-message inbox (administrador@sanandres.cl, `seed --messages 10000`): 200 timed
+//     GET /api/messages pages against the real server (first page, pages following meta.next_cursor, pages
+//     with q), each followed by the same page read through listFolder() on PGlite opened in this process on
+//     a byte-identical copy of the seeded dir ("raw": the endpoint's SQL without HTTP, session lookup and
+//     JSON). Median/p99 of both and API/raw ≤ 2×.
+// (d) Chromium (/usr/bin/chromium) on the built SPA and that same data dir: /inbox scrolled with the mouse
+//     wheel until ≥ 2,000 rows of the virtual list were loaded and passed through the viewport; long tasks
+//     (PerformanceObserver 'longtask', installed with addInitScript) during the scroll, target none > 50 ms.
 //
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
 // stopped before the next one starts, and on exit.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { openDb } from '../server/db/client';
+import { users } from '../server/db/schema';
+import { decodeCursor, listFolder } from '../server/messages/queries';
+import { DEMO_PASSWORD } from '../src/config/demo';
+import { API, COOKIE, XSRF_HEADER } from '../src/services/contract';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -149,6 +164,19 @@ interface StartupReport {
 }
 
 const running = new Set<ChildProcess>();
+/** Temp data dirs still on disk; removed by their own finally, or by the signal handler. */
+const tempDirs = new Set<string>();
+
+function makeTempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+function removeTempDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -166,6 +194,8 @@ function freePort(): Promise<number> {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+/** A timeout for Promise.race that does not keep the process alive once the race is decided elsewhere. */
+const deadline = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms).unref());
 
 /** Signals the server's whole process group (tsx runs the app in a child node process). */
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -184,7 +214,7 @@ function exited(child: ChildProcess): Promise<void> {
 
 async function stopServer(child: ChildProcess): Promise<void> {
   signalGroup(child, 'SIGTERM');
-  const stopped = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+  const stopped = await Promise.race([exited(child).then(() => true), deadline(STOP_TIMEOUT_MS).then(() => false)]);
   if (!stopped) {
     signalGroup(child, 'SIGKILL');
     await exited(child);
@@ -194,10 +224,18 @@ async function stopServer(child: ChildProcess): Promise<void> {
   running.delete(child);
 }
 
-/** Starts the server, returns the ms from spawn to the first 200 from /api/health, then stops it. */
-async function timeStart(dataDir: string): Promise<number> {
+interface RunningServer {
+  child: ChildProcess;
+  baseUrl: string;
+  /** ms from spawn to the first 200 from /api/health. */
+  startMs: number;
+}
+
+/** Spawns `tsx server/main.ts` on a free port and waits for /api/health; stops it again if that fails. */
+async function startServer(dataDir: string): Promise<RunningServer> {
   const port = await freePort();
-  const url = `http://${HOST}:${port}/api/health`;
+  const baseUrl = `http://${HOST}:${port}`;
+  const url = `${baseUrl}/api/health`;
   let output = '';
   const started = performance.now();
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
@@ -218,9 +256,9 @@ async function timeStart(dataDir: string): Promise<number> {
       try {
         const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
         if (response.ok) {
-          const elapsed = performance.now() - started;
+          const startMs = performance.now() - started;
           await response.arrayBuffer();
-          return elapsed;
+          return { child, baseUrl, startMs };
         }
       } catch {
         // not listening yet
@@ -228,9 +266,17 @@ async function timeStart(dataDir: string): Promise<number> {
       await sleep(20);
     }
     throw new Error(`/api/health no respondió en ${START_TIMEOUT_MS} ms:\n${output}`);
-  } finally {
+  } catch (error) {
     await stopServer(child);
+    throw error;
   }
+}
+
+/** Starts the server, returns the ms from spawn to the first 200 from /api/health, then stops it. */
+async function timeStart(dataDir: string): Promise<number> {
+  const server = await startServer(dataDir);
+  await stopServer(server.child);
+  return server.startMs;
 }
 
 function median(values: readonly number[]): number {
@@ -243,7 +289,7 @@ function median(values: readonly number[]): number {
 const round = (ms: number): number => Math.round(ms);
 
 async function startupReport(): Promise<StartupReport> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hermes-bench-'));
+  const dataDir = makeTempDir('hermes-bench-');
   try {
     const freshCreateMs = await timeStart(dataDir);
     const reopenMs: number[] = [];
@@ -257,7 +303,450 @@ async function startupReport(): Promise<StartupReport> {
       reopenMaxMs: round(Math.max(...reopenMs)),
     };
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    removeTempDir(dataDir);
+  }
+}
+
+// ───────────────────────── (c) folder page: API vs raw ─────────────────────────
+
+const FOLDER_MESSAGES = 10_000;
+const FOLDER_REQUESTS = 200;
+const FOLDER_WARMUP = 10;
+const PAGE_LIMIT = 50;
+const RATIO_TARGET = 2;
+const BENCH_EMAIL = 'administrador@sanandres.cl';
+const SEED_TIMEOUT_MS = 180_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+/** Each cycle: the first page, pages following `meta.next_cursor` deeper into the folder, and searches. */
+const SEARCHES = ['reunión', 'licencia'] as const;
+const DEEP_PAGES_PER_CYCLE = 11;
+const SEARCH_PAGES = 4;
+
+/** One folder-page request: what the SPA sends (`q`, `cursor`), replayed identically against PGlite. */
+interface PageRequest {
+  kind: 'first' | 'next' | 'search';
+  q: string;
+  cursor: string;
+}
+
+interface LatencyStats {
+  n: number;
+  medianMs: number;
+  p99Ms: number;
+  minMs: number;
+  maxMs: number;
+}
+
+interface FolderApiReport {
+  messages: number;
+  folderTotal: number;
+  limit: number;
+  requests: { first: number; next: number; search: number; deepestPage: number };
+  seedMs: number;
+  api: LatencyStats;
+  raw: LatencyStats;
+  /** Median per kind of request: first page, following next_cursor, with q. */
+  byKind: Record<PageRequest['kind'], { apiMedianMs: number; rawMedianMs: number }>;
+  ratioMedian: number;
+  ratioP99: number;
+  ratioTarget: number;
+  withinTarget: boolean;
+  rawIncludes: string;
+}
+
+const RAW_INCLUDES =
+  'listFolder() de server/messages/queries.ts llamado en este proceso sobre PGlite (drizzle, copia idéntica del ' +
+  'directorio sembrado), intercalado pedido a pedido con la API: las mismas 3 consultas ' +
+  'del endpoint (ids de la página + count(*) en paralelo, luego las filas de esos ids) y el armado de los resúmenes; ' +
+  'sin HTTP, sin la búsqueda de la sesión (requireAuth), sin validación ni JSON.';
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? 0;
+}
+
+const round2 = (ms: number): number => Math.round(ms * 100) / 100;
+
+function stats(values: readonly number[]): LatencyStats {
+  return {
+    n: values.length,
+    medianMs: round2(median(values)),
+    p99Ms: round2(percentile(values, 99)),
+    minMs: round2(Math.min(...values)),
+    maxMs: round2(Math.max(...values)),
+  };
+}
+
+/** Runs a tsx script to completion (own process group, killed on timeout). */
+async function runScript(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
+  let output = '';
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.add(child);
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    const finished = await Promise.race([exited(child).then(() => true), deadline(timeoutMs).then(() => false)]);
+    if (!finished) throw new Error(`tsx ${args.join(' ')} no terminó en ${timeoutMs} ms:\n${output}`);
+    if (child.exitCode !== 0) throw new Error(`tsx ${args.join(' ')} falló (código ${child.exitCode ?? child.signalCode}):\n${output}`);
+    return output;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+/** Minimal cookie jar over fetch: the XSRF cookie, then the session cookies from POST /api/login. */
+class ApiClient {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly baseUrl: string) {}
+
+  private keep(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair && at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('Cookie', this.cookieHeader());
+    headers.set('Accept', 'application/json');
+    const response = await fetch(`${this.baseUrl}${path}`, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    this.keep(response);
+    return response;
+  }
+
+  async login(email: string, password: string): Promise<void> {
+    const csrf = await this.request(`/api${API.csrf}`);
+    await csrf.arrayBuffer();
+    const token = this.cookies.get(COOKIE.xsrf);
+    if (!token) throw new Error(`GET /api${API.csrf} no entregó la cookie ${COOKIE.xsrf}`);
+    const response = await this.request(`/api${API.login}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [XSRF_HEADER]: decodeURIComponent(token) },
+      body: JSON.stringify({ email, password }),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`POST /api${API.login} → ${response.status}: ${text}`);
+  }
+}
+
+function pageUrl(request: PageRequest): string {
+  const params = new URLSearchParams({ folder: 'inbox', limit: String(PAGE_LIMIT) });
+  if (request.q) params.set('q', request.q);
+  if (request.cursor) params.set('cursor', request.cursor);
+  return `/api/messages?${params}`;
+}
+
+interface PageBody {
+  data: unknown[];
+  meta: { next_cursor: string | null; total: number };
+}
+
+async function fetchPage(client: ApiClient, request: PageRequest): Promise<{ ms: number; body: PageBody }> {
+  const started = performance.now();
+  const response = await client.request(pageUrl(request));
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`GET ${pageUrl(request)} → ${response.status}: ${text.slice(0, 300)}`);
+  return { ms, body: JSON.parse(text) as PageBody };
+}
+
+type RawQuery = (request: PageRequest) => Promise<unknown>;
+
+/**
+ * Plays the request mix: each page is fetched through the API and, right after, the same page (same `q`,
+ * same cursor) is read with `raw`, so both sides see the same machine load and the same cache state.
+ */
+async function timePages(
+  client: ApiClient,
+  raw: RawQuery,
+): Promise<{ plan: PageRequest[]; apiMs: number[]; rawMs: number[]; total: number; deepestPage: number }> {
+  const plan: PageRequest[] = [];
+  const apiMs: number[] = [];
+  const rawMs: number[] = [];
+  let total = 0;
+  let deepCursor = '';
+  let deepPage = 1;
+  let deepestPage = 1;
+  const run = async (request: PageRequest): Promise<PageBody> => {
+    const result = await fetchPage(client, request);
+    const started = performance.now();
+    await raw(request);
+    rawMs.push(performance.now() - started);
+    plan.push(request);
+    apiMs.push(result.ms);
+    return result.body;
+  };
+
+  for (let warm = 0; warm < FOLDER_WARMUP; warm += 1) {
+    await fetchPage(client, { kind: 'first', q: '', cursor: '' });
+    await raw({ kind: 'first', q: '', cursor: '' });
+  }
+
+  let cycle = 0;
+  while (plan.length < FOLDER_REQUESTS) {
+    const first = await run({ kind: 'first', q: '', cursor: '' });
+    total = first.meta.total;
+    if (!deepCursor) {
+      deepCursor = first.meta.next_cursor ?? '';
+      deepPage = 1;
+    }
+    for (let step = 0; step < DEEP_PAGES_PER_CYCLE && deepCursor && plan.length < FOLDER_REQUESTS; step += 1) {
+      const body = await run({ kind: 'next', q: '', cursor: deepCursor });
+      deepPage += 1;
+      deepestPage = Math.max(deepestPage, deepPage);
+      deepCursor = body.meta.next_cursor ?? '';
+    }
+    const q = SEARCHES[cycle % SEARCHES.length] ?? '';
+    let cursor = '';
+    for (let step = 0; step < SEARCH_PAGES && plan.length < FOLDER_REQUESTS; step += 1) {
+      const body = await run({ kind: 'search', q, cursor });
+      cursor = body.meta.next_cursor ?? '';
+      if (!cursor) break;
+    }
+    cycle += 1;
+  }
+  return { plan, apiMs, rawMs, total, deepestPage };
+}
+
+async function folderApiReport(dataDir: string): Promise<FolderApiReport> {
+  const seedStarted = performance.now();
+  await runScript(['server/seed/cli.ts', '--messages', String(FOLDER_MESSAGES)], { HERMES_DATA_DIR: dataDir }, SEED_TIMEOUT_MS);
+  const seedMs = performance.now() - seedStarted;
+
+  // PGlite takes one process per data dir: the raw side reads a byte-identical copy made while nothing
+  // has it open, so it can run interleaved with the server instead of minutes later under other load.
+  const rawDir = makeTempDir('hermes-bench-raw-');
+  let pages: Awaited<ReturnType<typeof timePages>>;
+  try {
+    cpSync(dataDir, rawDir, { recursive: true });
+    const server = await startServer(dataDir);
+    try {
+      const handle = await openDb({ dataDir: rawDir });
+      try {
+        const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, BENCH_EMAIL));
+        if (!user) throw new Error(`${BENCH_EMAIL} no existe en la base sembrada`);
+        const raw: RawQuery = (request) => {
+          const cursor = request.cursor ? decodeCursor(request.cursor) : null;
+          if (request.cursor && !cursor) throw new Error(`cursor inválido: ${request.cursor}`);
+          return listFolder(handle.db, { userId: user.id, folder: 'inbox', q: request.q, limit: PAGE_LIMIT, cursor });
+        };
+        const client = new ApiClient(server.baseUrl);
+        await client.login(BENCH_EMAIL, DEMO_PASSWORD);
+        pages = await timePages(client, raw);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await stopServer(server.child);
+    }
+  } finally {
+    removeTempDir(rawDir);
+  }
+  if (pages.total < FOLDER_MESSAGES) throw new Error(`la bandeja tiene ${pages.total} mensajes; se esperaban ≥ ${FOLDER_MESSAGES}`);
+
+  const api = { ms: pages.apiMs, plan: pages.plan, total: pages.total, deepestPage: pages.deepestPage };
+  const rawMs = pages.rawMs;
+  const apiStats = stats(api.ms);
+  const rawStats = stats(rawMs);
+  const ratioMedian = Math.round((median(api.ms) / median(rawMs)) * 100) / 100;
+  const ratioP99 = Math.round((percentile(api.ms, 99) / percentile(rawMs, 99)) * 100) / 100;
+  const count = (kind: PageRequest['kind']): number => api.plan.filter((request) => request.kind === kind).length;
+  const kindMedian = (values: readonly number[], kind: PageRequest['kind']): number =>
+    round2(median(values.filter((_, index) => api.plan[index]?.kind === kind)));
+  const byKind = (kind: PageRequest['kind']) => ({ apiMedianMs: kindMedian(api.ms, kind), rawMedianMs: kindMedian(rawMs, kind) });
+  return {
+    messages: FOLDER_MESSAGES,
+    folderTotal: api.total,
+    limit: PAGE_LIMIT,
+    requests: { first: count('first'), next: count('next'), search: count('search'), deepestPage: api.deepestPage },
+    seedMs: round(seedMs),
+    api: apiStats,
+    raw: rawStats,
+    byKind: { first: byKind('first'), next: byKind('next'), search: byKind('search') },
+    ratioMedian,
+    ratioP99,
+    ratioTarget: RATIO_TARGET,
+    withinTarget: ratioMedian <= RATIO_TARGET,
+    rawIncludes: RAW_INCLUDES,
+  };
+}
+
+// ───────────────────────── (d) scrolling the inbox in Chromium ─────────────────────────
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
+const SCROLL_MIN_ROWS = 2_000;
+const SCROLL_STEP_PX = 600;
+const SCROLL_TIMEOUT_MS = 120_000;
+const LONG_TASK_MS = 50;
+
+interface ScrollReport {
+  viewport: { width: number; height: number };
+  rowsLoaded: number;
+  rowsScrolled: number;
+  wheelSteps: number;
+  scrollMs: number;
+  longTasks: number;
+  maxLongTaskMs: number;
+  /** Duration of each long task during scrolling. */
+  longTaskMs: number[];
+  longTasksOnLoad: number;
+  /** 1-minute load average right after scrolling, and the CPU count: long tasks depend on other load. */
+  loadAvg1m: number;
+  cpus: number;
+  thresholdMs: number;
+  withinTarget: boolean;
+}
+
+/** Installed before any page script: every long task (> 50 ms by definition) since navigation. */
+const LONG_TASK_OBSERVER = `
+  window.__benchLongTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (error) {
+    window.__benchLongTasksError = String(error);
+  }
+`;
+
+interface ListState {
+  rows: number;
+  rowHeight: number;
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  busy: boolean;
+}
+
+async function scrollReport(dataDir: string): Promise<ScrollReport> {
+  const viewport = { width: 1280, height: 800 };
+  const server = await startServer(dataDir);
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
+    const context = await browser.newContext({ viewport, locale: 'es-CL', timezoneId: 'America/Santiago' });
+    context.setDefaultTimeout(15_000);
+    await context.addInitScript(LONG_TASK_OBSERVER);
+    const page = await context.newPage();
+
+    const csrf = await context.request.get(`${server.baseUrl}/api${API.csrf}`);
+    if (!csrf.ok()) throw new Error(`GET /api${API.csrf} → ${csrf.status()}`);
+    const xsrf = (await context.cookies()).find((cookie) => cookie.name === COOKIE.xsrf);
+    if (!xsrf) throw new Error(`GET /api${API.csrf} no entregó la cookie ${COOKIE.xsrf}`);
+    const login = await context.request.post(`${server.baseUrl}/api${API.login}`, {
+      data: { email: BENCH_EMAIL, password: DEMO_PASSWORD },
+      headers: { [XSRF_HEADER]: decodeURIComponent(xsrf.value), Accept: 'application/json' },
+    });
+    if (login.status() !== 200) throw new Error(`POST /api${API.login} → ${login.status()}: ${await login.text()}`);
+
+    await page.goto(`${server.baseUrl}/inbox`, { waitUntil: 'load' });
+    const list = page.locator('[data-slot="virtual-list"][role="list"]');
+    await list.waitFor({ state: 'visible' });
+    const state = (): Promise<ListState> =>
+      list.evaluate((element) => {
+        const spacer = element.firstElementChild as HTMLElement | null;
+        const row = spacer?.firstElementChild as HTMLElement | null;
+        const rowHeight = row ? parseFloat(row.style.height) || row.getBoundingClientRect().height : 0;
+        return {
+          rows: spacer && rowHeight > 0 ? Math.round(spacer.offsetHeight / rowHeight) : 0,
+          rowHeight,
+          scrollTop: element.scrollTop,
+          scrollHeight: element.scrollHeight,
+          clientHeight: element.clientHeight,
+          busy: element.getAttribute('aria-busy') === 'true',
+        };
+      });
+    const nextFrames = (): Promise<void> =>
+      page.evaluate(
+        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      );
+
+    const box = await list.boundingBox();
+    if (!box) throw new Error('la lista no tiene caja visible');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(500);
+
+    const scrollStart = await page.evaluate(() => performance.now());
+    const started = performance.now();
+    let steps = 0;
+    let stuck = 0;
+    let current = await state();
+    // Wheel down until ≥ 2,000 rows are loaded and the first 2,000 have all passed through the viewport.
+    const scrolledRows = (s: ListState): number => (s.rowHeight > 0 ? Math.floor((s.scrollTop + s.clientHeight) / s.rowHeight) : 0);
+    while (current.rows < SCROLL_MIN_ROWS || scrolledRows(current) < SCROLL_MIN_ROWS) {
+      if (performance.now() - started > SCROLL_TIMEOUT_MS) {
+        throw new Error(`en ${SCROLL_TIMEOUT_MS} ms solo se cargaron ${current.rows} filas (scrollTop ${current.scrollTop})`);
+      }
+      await page.mouse.wheel(0, SCROLL_STEP_PX);
+      steps += 1;
+      await nextFrames();
+      const after = await state();
+      if (after.scrollTop === current.scrollTop && after.rows === current.rows) {
+        stuck += 1;
+        if (after.rows >= SCROLL_MIN_ROWS && !after.busy && stuck > 20) break; // at the end of what is loaded
+        if (stuck > 200) throw new Error(`la lista dejó de avanzar en ${after.rows} filas (scrollTop ${after.scrollTop})`);
+        await page.waitForTimeout(after.busy ? 50 : 10);
+      } else {
+        stuck = 0;
+      }
+      current = after;
+    }
+    await page.waitForTimeout(300); // let the last frames' long tasks be reported
+    const scrollMs = performance.now() - started;
+    const tasks = await page.evaluate(
+      () => (window as unknown as { __benchLongTasks?: { start: number; duration: number }[] }).__benchLongTasks ?? [],
+    );
+    const observerError = await page.evaluate(() => (window as unknown as { __benchLongTasksError?: string }).__benchLongTasksError);
+    if (observerError) throw new Error(`PerformanceObserver longtask no disponible: ${observerError}`);
+    const during = tasks.filter((task) => task.start >= scrollStart && task.duration > LONG_TASK_MS);
+    const maxLongTaskMs = during.reduce((max, task) => Math.max(max, task.duration), 0);
+    await context.close();
+    return {
+      viewport,
+      rowsLoaded: current.rows,
+      rowsScrolled: scrolledRows(current),
+      wheelSteps: steps,
+      scrollMs: round(scrollMs),
+      longTasks: during.length,
+      maxLongTaskMs: round(maxLongTaskMs),
+      longTaskMs: during.map((task) => round(task.duration)),
+      longTasksOnLoad: tasks.filter((task) => task.start < scrollStart && task.duration > LONG_TASK_MS).length,
+      loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+      cpus: cpus().length,
+      thresholdMs: LONG_TASK_MS,
+      withinTarget: during.length === 0,
+    };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await stopServer(server.child);
+  }
+}
+
+/** (c) then (d) on one seeded temp data dir, deleted at the end. */
+async function folderReports(): Promise<{ folderApi: FolderApiReport; scroll: ScrollReport }> {
+  const dataDir = makeTempDir('hermes-bench-folder-');
+  try {
+    const folderApi = await folderApiReport(dataDir);
+    printFolderApi(folderApi);
+    const scroll = await scrollReport(dataDir);
+    printScroll(scroll);
+    return { folderApi, scroll };
+  } finally {
+    removeTempDir(dataDir);
   }
 }
 
@@ -290,9 +779,59 @@ function printStartup(report: StartupReport): void {
   );
 }
 
+function printFolderApi(report: FolderApiReport): void {
+  const line = (label: string, s: LatencyStats): string =>
+    `    ${label}mediana ${s.medianMs.toFixed(2)} ms, p99 ${s.p99Ms.toFixed(2)} ms  (mín ${s.minMs.toFixed(2)}, máx ${s.maxMs.toFixed(2)}, n=${s.n})`;
+  console.log(
+    `\n(c) Página de carpeta: GET /api/messages?folder=inbox&limit=${report.limit} sobre ${report.folderTotal} mensajes (PGlite)`,
+  );
+  console.log(
+    `    sembrado con --messages ${report.messages} en ${report.seedMs} ms; ${report.api.n} pedidos: ${report.requests.first} primera página, ` +
+      `${report.requests.next} siguiendo meta.next_cursor (hasta la página ${report.requests.deepestPage}), ` +
+      `${report.requests.search} con q (${SEARCHES.join(', ')})`,
+  );
+  console.log(line('API (HTTP, servidor real):  ', report.api));
+  console.log(line('raw (mismas páginas, SQL):  ', report.raw));
+  const kinds = [
+    ['primera página', report.byKind.first],
+    ['siguiendo next_cursor', report.byKind.next],
+    ['con q', report.byKind.search],
+  ] as const;
+  console.log(
+    `    medianas por tipo (API / raw): ` +
+      kinds.map(([label, k]) => `${label} ${k.apiMedianMs.toFixed(2)} / ${k.rawMedianMs.toFixed(2)} ms`).join('; '),
+  );
+  console.log(`    raw = ${report.rawIncludes}`);
+  const verdict = report.withinTarget ? 'OK' : 'OVER';
+  console.log(
+    `    razón API/raw: mediana ${report.ratioMedian.toFixed(2)}×, p99 ${report.ratioP99.toFixed(2)}× / objetivo ≤ ${report.ratioTarget}× (mediana) → ${verdict}`,
+  );
+}
+
+function printScroll(report: ScrollReport): void {
+  console.log(
+    `\n(d) Desplazamiento de /inbox en Chromium (lista virtual, ${report.viewport.width}×${report.viewport.height}, rueda de ${SCROLL_STEP_PX} px)`,
+  );
+  console.log(
+    `    ${report.rowsLoaded} filas cargadas, recorridas ${report.rowsScrolled} en ${report.wheelSteps} pasos de rueda (${report.scrollMs} ms)`,
+  );
+  const verdict = report.withinTarget ? 'OK' : 'OVER';
+  console.log(
+    `    tareas largas (> ${report.thresholdMs} ms) durante el desplazamiento: ${report.longTasks}, ` +
+      `máx ${report.maxLongTaskMs} ms / objetivo ninguna → ${verdict}` +
+      (report.longTaskMs.length > 0 ? `  [${report.longTaskMs.join(', ')} ms]` : ''),
+  );
+  console.log(`    (tareas largas durante la carga inicial de la página, fuera de la medición: ${report.longTasksOnLoad})`);
+  console.log(
+    `    carga de la máquina al terminar: loadavg 1 min ${report.loadAvg1m} con ${report.cpus} CPU ` +
+      '(con otra carga en paralelo aparecen tareas largas que en reposo no hay)',
+  );
+}
+
 async function main(): Promise<void> {
   const onSignal = (signal: NodeJS.Signals): void => {
     for (const child of running) signalGroup(child, 'SIGKILL');
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', onSignal);
@@ -303,9 +842,10 @@ async function main(): Promise<void> {
   printBundle(bundle);
   const startup = await startupReport();
   printStartup(startup);
+  const { folderApi, scroll } = await folderReports();
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });
-  const report = { date: new Date().toISOString(), node: process.version, bundle, startup };
+  const report = { date: new Date().toISOString(), node: process.version, bundle, startup, folderApi, scroll };
   writeFileSync(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nInforme: ${relative(ROOT, REPORT_FILE)}`);
 }
