@@ -65,6 +65,10 @@ export const folderCountsMachine = setup({
       return event.status !== 'loggedIn';
     },
     isVisible: ({ context }) => context.visible,
+    isBecomingVisible: ({ context, event }) => {
+      assertEvent(event, 'counts.visibility');
+      return event.visible && !context.visible;
+    },
   },
   delays: {
     poll: COUNTS_POLL_MS,
@@ -107,6 +111,11 @@ export const folderCountsMachine = setup({
       },
       on: {
         'counts.refresh': { target: 'loading' },
+        // Back to the tab after a while: show fresh numbers now, not at the next tick.
+        'counts.visibility': [
+          { guard: 'isBecomingVisible', target: 'loading', actions: 'assignVisibility' },
+          { actions: 'assignVisibility' },
+        ],
       },
     },
     failed: {

@@ -45,6 +45,10 @@ const raise = () => {
   raiseCountsChanged();
 };
 
+/** The tab was hidden and this event shows it again. */
+const becameVisible = (env: { from: AnyMachineSnapshot; event: { type: string } }) =>
+  !env.from.context.visible && (env.event as unknown as { visible: boolean }).visible;
+
 defineModelTests({
   name: 'folder-counts',
   machine: folderCountsMachine,
@@ -88,6 +92,7 @@ defineModelTests({
       expect(env.fakes.isRunning('fetchFolderCounts')).toBe(true);
       // A poll only fires into a load while visible.
       if (env.event.type.startsWith('xstate.after.poll')) expect(snapshot.context.visible).toBe(true);
+      if (env.event.type === 'counts.visibility' && env.from.matches('loaded')) expect(becameVisible(env)).toBe(true);
       expectCounts(snapshot);
     },
     loaded: (snapshot, env) => {
@@ -95,6 +100,8 @@ defineModelTests({
       expectCounts(snapshot);
       expect(env.fakes.isRunning('fetchFolderCounts')).toBe(false);
       if (env.event.type.startsWith('xstate.after.poll')) expect(snapshot.context.visible).toBe(false);
+      // Coming back to a hidden tab reloads at once: it may not stay on old numbers.
+      if (env.event.type === 'counts.visibility' && env.from.matches('loaded')) expect(becameVisible(env)).toBe(false);
       expect(COUNTS_POLL_MS).toBe(60_000);
     },
     failed: (snapshot, env) => {
