@@ -1,6 +1,7 @@
 // Runtime checks for every response body the SPA reads. `type()` (not `object()`) so extra fields the
 // server adds later do not break older clients; `Describe` keeps each struct in step with contract.ts.
 import {
+  assign,
   array,
   boolean,
   enums,
@@ -105,36 +106,29 @@ export const MessageSummaryStruct: Describe<MessageSummary> = type({
   deleted_from: nullable(FolderStruct),
 });
 
-export const MessageDetailStruct: Describe<MessageDetail> = type({
-  id: number(),
-  folder: FolderStruct,
-  kind: enums(['draft', 'scheduled', 'sent', 'received', 'deleted'] as const),
-  title: string(),
-  snippet: string(),
-  counterpart: string(),
-  channels: array(ChannelCodeStruct),
-  has_attachments: boolean(),
-  unread: boolean(),
-  date: string(),
-  deleted_from: nullable(FolderStruct),
-  content: string(),
-  sender: type({ id: number(), name: string(), kind: enums(['funcionario', 'apoderado', 'estudiante'] as const) }),
-  recipients_summary: type({
-    total: number(),
-    label: string(),
-    groups: array(type({ kind: string(), name: string(), count: number() })),
+// A detail is a summary plus its own fields.
+export const MessageDetailStruct: Describe<MessageDetail> = assign(
+  MessageSummaryStruct,
+  type({
+    content: string(),
+    sender: type({ id: number(), name: string(), kind: enums(['funcionario', 'apoderado', 'estudiante'] as const) }),
+    recipients_summary: type({
+      total: number(),
+      label: string(),
+      groups: array(type({ kind: string(), name: string(), count: number() })),
+    }),
+    attachments: array(type({ id: number(), name: string(), size: number(), content_type: string(), url: string() })),
+    allow_replies: boolean(),
+    copy_to_sender: boolean(),
+    scheduled_at: nullable(string()),
+    timezone: string(),
+    reception: nullable(
+      type({ total: number(), received: number(), read: number(), not_received: number(), error: number(), failed: number() }),
+    ),
+    reply_to_id: nullable(number()),
+    read_at: nullable(string()),
   }),
-  attachments: array(type({ id: number(), name: string(), size: number(), content_type: string(), url: string() })),
-  allow_replies: boolean(),
-  copy_to_sender: boolean(),
-  scheduled_at: nullable(string()),
-  timezone: string(),
-  reception: nullable(
-    type({ total: number(), received: number(), read: number(), not_received: number(), error: number(), failed: number() }),
-  ),
-  reply_to_id: nullable(number()),
-  read_at: nullable(string()),
-});
+);
 
 /** `GET /messages` (cursor-paged). */
 export const MessagePageBodyStruct = type({
