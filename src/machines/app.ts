@@ -108,6 +108,9 @@ export interface AppContext {
   failedActor: string | null;
 }
 
+/** Any child that crashes (a bug, not a business failure) takes the root to `failed`, naming itself. */
+const crashed = (id: string) => ({ target: 'failed', actions: { type: 'assignFailure', params: { id } } }) as const;
+
 export const appMachine = setup({
   types: {
     input: {} as AppInput,
@@ -144,51 +147,51 @@ export const appMachine = setup({
   states: {
     running: {
       invoke: [
-        { id: 'bridge', src: 'bridge', onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'bridge' } } } },
+        { id: 'bridge', src: 'bridge', onError: crashed('bridge') },
         {
           id: 'session',
           systemId: 'session',
           src: 'session',
-          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'session' } } },
+          onError: crashed('session'),
         },
         {
           id: 'token',
           systemId: 'token',
           src: 'token',
           input: ({ context }) => ({ now: context.now }),
-          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'token' } } },
+          onError: crashed('token'),
         },
         {
           id: 'sidebar',
           systemId: 'sidebar',
           src: 'sidebar',
-          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'sidebar' } } },
+          onError: crashed('sidebar'),
         },
         {
           id: 'loadingBar',
           systemId: 'loadingBar',
           src: 'loadingBar',
-          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'loadingBar' } } },
+          onError: crashed('loadingBar'),
         },
         {
           id: 'locale',
           systemId: 'locale',
           src: 'locale',
           input: {},
-          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'locale' } } },
+          onError: crashed('locale'),
         },
         {
           id: 'routeGuard',
           systemId: 'routeGuard',
           src: 'routeGuard',
-          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'routeGuard' } } },
+          onError: crashed('routeGuard'),
         },
         {
           id: 'folderCounts',
           systemId: 'folderCounts',
           src: 'folderCounts',
           input: {},
-          onError: { target: 'failed', actions: { type: 'assignFailure', params: { id: 'folderCounts' } } },
+          onError: crashed('folderCounts'),
         },
       ],
       on: {
