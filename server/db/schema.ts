@@ -2,6 +2,7 @@
 // the contract (nombre, grupo_type, rol_adulto_id, codigo…). Every tenant-owned table carries
 // `institution_id` (indexed) so `server/http/tenant.ts` can scope any query with one condition.
 import { sql } from 'drizzle-orm';
+import type { RecipientPick } from '../../src/services/compose-contract';
 import {
   boolean,
   check,
@@ -115,6 +116,8 @@ export const guardians = pgTable(
     email: text('email'),
     /** E.164, e.g. +56912345678 or +525512345678. */
     phone: text('phone'),
+    /** When the guardian installed the school app (device status blue); null when not installed. */
+    appInstalledAt: timestamp('app_installed_at', { withTimezone: true }),
   },
   (t) => [
     index('guardians_institution_idx').on(t.institutionId),
@@ -309,11 +312,18 @@ export const messages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     replyToId: integer('reply_to_id'),
     search: text('search').notNull(),
+    /** The picker's selection as the author made it (drafts reopen with it); expanded into recipients on send. */
+    recipientPicks: jsonb('recipient_picks').$type<RecipientPick[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Client-chosen key of a send/schedule request: a retried request finds the first message instead. */
+    idempotencyKey: text('idempotency_key'),
+    /** The institution signature as appended when sent (null: none was active). */
+    signature: text('signature'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('messages_institution_idx').on(t.institutionId),
+    uniqueIndex('messages_author_idempotency_idx').on(t.authorUserId, t.idempotencyKey),
     check('messages_kind_check', sql`${t.kind} in ('draft', 'scheduled', 'sent')`),
   ],
 );
@@ -332,28 +342,87 @@ export const messageRecipients = pgTable(
     /** curso | electivo | funcionarios | apoderado… as shown in the recipients summary. */
     groupKind: text('group_kind').notNull(),
     groupLabel: text('group_label').notNull(),
-    status: text('status', { enum: ['received', 'read', 'not_received', 'error', 'failed'] }).notNull(),
+    /** `pending` until the delivery engine (issue 5) reports the first channel outcome. */
+    status: text('status', { enum: ['pending', 'received', 'read', 'not_received', 'error', 'failed'] }).notNull(),
+    /** Guardians: the students they answer for in this message ("Ana Pérez, Tomás Pérez"). */
+    studentNames: text('student_names'),
   },
   (t) => [
     index('message_recipients_message_idx').on(t.messageId),
-    check('message_recipients_status_check', sql`${t.status} in ('received', 'read', 'not_received', 'error', 'failed')`),
+    check(
+      'message_recipients_status_check',
+      sql`${t.status} in ('pending', 'received', 'read', 'not_received', 'error', 'failed')`,
+    ),
   ],
 );
 
-/** Files attached to a message. The bytes are stored in the row (`content`), so a database copy is complete. */
-export const messageAttachments = pgTable(
-  'message_attachments',
+/**
+ * One channel of one recipient of a sent or scheduled message: what the delivery engine (issue 5) works
+ * through. `address` is the e-mail, E.164 phone or app account it goes to; null when the recipient has
+ * none, in which case the row is born `failed` with `error = 'missing_address'`.
+ */
+export const deliveries = pgTable(
+  'deliveries',
   {
     id: id(),
     messageId: integer('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => messageRecipients.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['app-mobile', 'e-mail', 'sms', 'whatsapp'] }).notNull(),
+    address: text('address'),
+    status: text('status', {
+      enum: ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'],
+    }).notNull(),
+    error: text('error'),
+    /** SMS segments this delivery counts against the monthly quota (0 for other channels). */
+    segments: smallint('segments').notNull().default(0),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    lastRetryAt: timestamp('last_retry_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deliveries_message_idx').on(t.messageId),
+    index('deliveries_recipient_idx').on(t.recipientId),
+    index('deliveries_status_idx').on(t.status),
+    uniqueIndex('deliveries_recipient_channel_idx').on(t.recipientId, t.channel),
+    check(
+      'deliveries_status_check',
+      sql`${t.status} in ('queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed')`,
+    ),
+  ],
+);
+
+/**
+ * Files attached to a message. New files live on disk (`storage_key`, relative to the attachments
+ * directory, ./data/attachments by default); rows written before that keep their bytes in `content`.
+ * Exactly one of the two is set. `message_id` is null between upload and the first save or send.
+ */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: id(),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** Who uploaded it; only they can attach or delete it before it is sent. */
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    institutionId: integer('institution_id').references(() => institutions.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     size: integer('size').notNull(),
     contentType: text('content_type').notNull(),
-    content: bytea('content').notNull(),
+    content: bytea('content'),
+    storageKey: text('storage_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   },
-  (t) => [index('message_attachments_message_idx').on(t.messageId)],
+  (t) => [
+    index('message_attachments_message_idx').on(t.messageId),
+    index('message_attachments_owner_idx').on(t.ownerUserId),
+    check('message_attachments_storage_check', sql`(${t.content} is null) <> (${t.storageKey} is null)`),
+  ],
 );
 
 /**
@@ -390,5 +459,101 @@ export const mailboxEntries = pgTable(
       'mailbox_entries_trash_check',
       sql`(${t.folder} = 'trash') = (${t.deletedFrom} is not null and ${t.deletedAt} is not null)`,
     ),
+  ],
+);
+
+// --- compose (issue 4) ------------------------------------------------------------------------------------
+
+/** Channels a school has contracted (SPEC `enabled_by_institution`); a missing row means disabled. */
+export const institutionChannels = pgTable(
+  'institution_channels',
+  {
+    institutionId: institutionId(),
+    channel: text('channel', { enum: ['app-mobile', 'e-mail', 'sms', 'whatsapp'] }).notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.channel] })],
+);
+
+/** Per-user channel permission (SPEC communication permission); a missing row means not permitted. */
+export const userChannelPermissions = pgTable(
+  'user_channel_permissions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['app-mobile', 'e-mail', 'sms', 'whatsapp'] }).notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channel] })],
+);
+
+export const institutionSignatures = pgTable(
+  'institution_signatures',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    device: text('device').notNull(),
+    domain: text('domain', { enum: ['cl', 'mx'] }).notNull(),
+    signature: text('signature').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+  },
+  (t) => [uniqueIndex('institution_signatures_institution_idx').on(t.institutionId)],
+);
+
+/** Monthly SMS limit and the e-mail / WhatsApp balances (null = unlimited) of a school. */
+export const institutionQuotas = pgTable('institution_quotas', {
+  institutionId: integer('institution_id')
+    .primaryKey()
+    .references(() => institutions.id, { onDelete: 'cascade' }),
+  smsMonthlyLimit: integer('sms_monthly_limit').notNull(),
+  emailBalance: integer('email_balance'),
+  whatsappBalance: integer('whatsapp_balance'),
+});
+
+/** SMS segments consumed per school and calendar month (institution time zone), updated under a row lock. */
+export const smsUsage = pgTable(
+  'sms_usage',
+  {
+    institutionId: institutionId(),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    segments: integer('segments').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.month] })],
+);
+
+export const recipientLists = pgTable(
+  'recipient_lists',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    /** Lists have a trash (SPEC §2 /recipient-lists/trash). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('recipient_lists_owner_idx').on(t.ownerUserId)],
+);
+
+/** A member: a guardian (of `student_id`, with `role`), a student or a staff member. */
+export const recipientListMembers = pgTable(
+  'recipient_list_members',
+  {
+    id: id(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => recipientLists.id, { onDelete: 'cascade' }),
+    memberKind: text('member_kind', { enum: ['apoderado', 'estudiante', 'funcionario'] }).notNull(),
+    memberRefId: integer('member_ref_id').notNull(),
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'cascade' }),
+    role: smallint('role'),
+  },
+  (t) => [
+    index('recipient_list_members_list_idx').on(t.listId),
+    uniqueIndex('recipient_list_members_unique_idx').on(t.listId, t.memberKind, t.memberRefId),
   ],
 );

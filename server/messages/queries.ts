@@ -13,7 +13,7 @@ import type {
 import { MESSAGES_API } from '../../src/services/messages-contract';
 import type { Queryable } from '../db/client';
 import { institutions, mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema';
-import { fold } from './fold';
+import { fold } from '../../src/services/fold';
 
 export const SNIPPET_LENGTH = 140;
 

@@ -3,7 +3,7 @@
 // reception states, scheduled messages, drafts and a few trashed ones. Deterministic like the rest of the
 // seed: fixed dates and a seeded PRNG. `bulkInbox` adds N more inbox messages to administrador@sanandres.cl.
 import type * as schema from '../db/schema';
-import { fold } from '../messages/fold';
+import { fold } from '../../src/services/fold';
 import { recipientsLabel } from '../messages/queries';
 import { mulberry32, type Rng } from './prng';
 import type { CourseRow, GuardianRow, SeedData, SeedUserRow, StaffRow } from './generate';

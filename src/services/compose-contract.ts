@@ -1,0 +1,277 @@
+// API contract for composing and sending (issue 4), shared by the SPA and `server/`. Plain types and
+// constants only. Bodies follow SPEC §7: `{ data }` and, for paged lists, `{ data, meta, links }`.
+import type { AttachmentSummary, ChannelCode } from './messages-contract';
+
+export const CHANNEL_CODES: readonly ChannelCode[] = ['app-mobile', 'e-mail', 'sms', 'whatsapp'];
+/** Channel ids of the contract (global, the same in every school). */
+export const CHANNEL_ID: Readonly<Record<ChannelCode, number>> = { 'app-mobile': 1, 'e-mail': 2, sms: 3, whatsapp: 4 };
+
+/** `GET /channels` → `{ data: Channel[] }` (SPEC §3). Ids are global: 1 app-mobile, 2 e-mail, 3 sms, 4 whatsapp. */
+export interface Channel {
+  id: number;
+  code: ChannelCode;
+  enabled_by_institution: boolean;
+}
+
+/** `GET /communication-permission/user` → `{ data: CommunicationPermission }`. */
+export interface CommunicationPermission {
+  institution_channel_permissions: { channel_id: number; enabled: boolean }[];
+}
+
+/** SPEC §3 legend: blue app installed, green SMS works, yellow last 3 not received, red no usable number. */
+export type DeviceStatus = 'blue' | 'green' | 'yellow' | 'red';
+
+/** 1 titular, 2 suplente (SPEC `rol_adulto_id`). */
+export type GuardianRoleId = 1 | 2;
+
+export interface RecipientStudent {
+  id: number;
+  name: string;
+}
+
+export interface RecipientGuardian {
+  /** Guardian id (unique per person across courses). */
+  id: number;
+  /** The student of this course this guardian answers for. */
+  student_id: number;
+  rol_adulto_id: GuardianRoleId;
+  device_status: DeviceStatus;
+  ficha_apoderado: {
+    email: string | null;
+    /** Guardians have no staff login; the guardian app account id when there is one. */
+    user_id: number | null;
+    name: string;
+    fono_celular: string | null;
+    user_type: 'apoderado';
+  };
+}
+
+/** A course or an elective (grupo_type `curso` | `electivo`). */
+export interface RecipientCourse {
+  id: number;
+  nombre: string;
+  grupo_type: 'curso' | 'electivo';
+  /** Null for electives (they cross levels). */
+  level_id: number | null;
+  estudiantes: RecipientStudent[];
+  apoderados: RecipientGuardian[];
+}
+
+export interface RecipientStaff {
+  /** Staff id. */
+  user_id: number;
+  name: string;
+  cargo_id: number | null;
+  email: string | null;
+  /** The staff member's Hermes login (their /inbox), when they have one. */
+  login_user_id: number | null;
+}
+
+/** Staff grouped by cargo (SPEC "appointments"). */
+export interface RecipientAppointment {
+  id: number;
+  nombre: string;
+  users: RecipientStaff[];
+}
+
+export interface RecipientLevel {
+  id: number;
+  nombre: string;
+  course_ids: number[];
+}
+
+/**
+ * `GET /recipients` → `{ data: Recipients }`: everything the picker shows, for the user's school.
+ * `courses` holds regular courses first (by level), then electives.
+ */
+export interface Recipients {
+  courses: RecipientCourse[];
+  appointments: RecipientAppointment[];
+  levels: RecipientLevel[];
+}
+
+/** One recipient list: `GET /recipient-lists?page=&per_page=` → RecipientListPage. */
+export interface RecipientList {
+  id: number;
+  name: string;
+  users_count: number;
+}
+
+/** Laravel length-aware page (recipient lists page by number, SPEC §4 "reset or appended page by page"). */
+export interface NumberedPage<T> {
+  data: T[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  links: { next: string | null; prev: string | null };
+}
+
+/** `GET /recipient-lists/{id}/users` → `{ data: RecipientListUser[] }` (SPEC §3 fields). */
+export interface RecipientListUser {
+  id: number;
+  user_id: number;
+  user_type: 'apoderado' | 'estudiante' | 'funcionario';
+  name: string;
+  email: string | null;
+  phone: string | null;
+  list_id: number;
+  list_name: string;
+  nombre_rol: string;
+  group_id: number | null;
+  group_type: string | null;
+  rol_adulto_id: GuardianRoleId | null;
+  student_id: number | null;
+  course: string | null;
+}
+
+/** `GET /institutions-signatures` → `{ data: Signature[] }` (at most one per institution here). */
+export interface Signature {
+  id: number;
+  device: string;
+  domain: 'cl' | 'mx';
+  institution_id: number;
+  is_active: boolean;
+  signature: string;
+}
+
+/**
+ * `GET /quota` → `{ data: Quota }`. `month` is the calendar month in the institution's time zone.
+ * Balances are null when the school has no limit for that channel.
+ */
+export interface Quota {
+  month: string; // YYYY-MM
+  timezone: string;
+  sms: { limit: number; used: number; remaining: number };
+  email: { remaining: number | null };
+  whatsapp: { remaining: number | null };
+}
+
+/**
+ * Who a pick reaches among a group's people (the picker's role filter):
+ * `apoderados` titular and suplente, `titulares` / `suplentes` one role, `estudiantes` the students.
+ */
+export type Audience = 'apoderados' | 'titulares' | 'suplentes' | 'estudiantes';
+
+/**
+ * One selection in the picker, stored as-is in drafts and expanded on the server (deduplicated).
+ * `level`/`course`/`elective`/`student` reach the audience; `guardian` one guardian; `appointment` every
+ * staff member with that cargo; `staff` one colleague; `recipient-list` the list's members.
+ */
+export type RecipientPick =
+  | { kind: 'level' | 'course' | 'elective' | 'student'; id: number; audience: Audience }
+  | { kind: 'guardian' | 'appointment' | 'staff' | 'recipient-list'; id: number };
+
+/** What compose sends to save a draft, schedule or send. */
+export interface ComposeInput {
+  title: string;
+  content: string;
+  channels: ChannelCode[];
+  recipients: RecipientPick[];
+  /** Ids from `POST /attachments` (uploaded by this user, not yet sent). */
+  attachment_ids: number[];
+  allow_replies: boolean;
+  copy_to_sender: boolean;
+  /** Only for schedule: ISO 8601 UTC instant; the SPA builds it from date + time in the institution zone. */
+  scheduled_at: string | null;
+}
+
+/** `GET /messages/drafts/:id` → `{ data: ComposeDraft }`: an editable draft (also used for scheduled → edit). */
+export interface ComposeDraft extends Omit<ComposeInput, 'attachment_ids'> {
+  id: number;
+  attachments: AttachmentSummary[];
+  updated_at: string;
+  /** The message this draft replies to (reply compose). */
+  reply_to_id: number | null;
+}
+
+/** Per-channel cost of sending `ComposeInput` now: `POST /messages/estimate` → `{ data: Estimate }`. */
+export interface Estimate {
+  /** Distinct people reached after expansion and de-duplication. */
+  recipients: number;
+  /** Per chosen channel: deliveries that have an address, and those that do not (counted, not sent). */
+  channels: { code: ChannelCode; deliveries: number; missing_address: number }[];
+  /** SMS segments this message consumes (deliveries × segments per text), and what is left this month. */
+  sms: { segments_per_message: number; total: number; remaining: number; limit: number } | null;
+  email: { total: number; remaining: number | null } | null;
+  whatsapp: { total: number; remaining: number | null } | null;
+  /** Courses picked that have no students (SPEC §5: flagged). */
+  empty_courses: { id: number; nombre: string }[];
+  /** Blocking problems, same codes as the 422/409 of send. Empty when it can be sent. */
+  problems: ComposeProblem[];
+}
+
+export type ComposeProblem =
+  | 'sms.quota_exceeded'
+  | 'email.insufficient'
+  | 'sms.insufficient'
+  | 'whatsapp.insufficient';
+
+/** `POST /messages/send` and `POST /messages/schedule` → 201 (or 200 when replayed) `{ data: SendResult }`. */
+export interface SendResult {
+  id: number;
+  kind: 'sent' | 'scheduled';
+  recipients: number;
+  deliveries: number;
+  sms_segments: number;
+}
+
+/**
+ * Calls (all scoped to the signed-in user and school):
+ * - GET    /channels, /communication-permission/user, /recipients, /recipient-lists, /recipient-lists/:id/users,
+ *          /institutions-signatures, /quota
+ * - POST   /messages/drafts            ComposeInput (+ reply_to_id?) → 201 { data: ComposeDraft }
+ * - PUT    /messages/drafts/:id        ComposeInput → { data: ComposeDraft }   (409 if no longer a draft)
+ * - GET    /messages/drafts/:id        → { data: ComposeDraft }
+ * - POST   /messages/estimate          ComposeInput → { data: Estimate }
+ * - POST   /messages/send              ComposeInput & { draft_id?: number; reply_to_id?: number }, header
+ *                                      Idempotency-Key (required, 8–100 chars) → 201 { data: SendResult };
+ *                                      the same key again → 200 with the first result, nothing new written.
+ * - POST   /messages/schedule          same as send, with scheduled_at in the future
+ * - POST   /attachments                multipart `file` → 201 { data: AttachmentSummary } (≤ 22 MB, allowed types)
+ * - DELETE /attachments/:id            → 204 (only this user's attachments of unsent messages)
+ * Errors: 422 `validation.failed` with per-field `errors` (title, recipients, channels, content, attachments,
+ * scheduled_at); 409 `compose.quota` with `errors.quota: ComposeProblem[]`; 413 `attachment.too_large`;
+ * 415 `attachment.type`.
+ */
+export const COMPOSE_API = {
+  channels: '/channels',
+  permissions: '/communication-permission/user',
+  recipients: '/recipients',
+  recipientLists: '/recipient-lists',
+  recipientListUsers: (id: number) => `/recipient-lists/${id}/users`,
+  signatures: '/institutions-signatures',
+  quota: '/quota',
+  drafts: '/messages/drafts',
+  draft: (id: number) => `/messages/drafts/${id}`,
+  estimate: '/messages/estimate',
+  send: '/messages/send',
+  schedule: '/messages/schedule',
+  attachments: '/attachments',
+  attachment: (id: number) => `/attachments/${id}`,
+} as const;
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** SPEC §9: 22 MB each and 22 MB in total (MB = 1024 × 1024 bytes); SMS allows one attachment. */
+export const ATTACHMENT_MAX_BYTES = 22 * 1024 * 1024;
+export const ATTACHMENTS_TOTAL_MAX_BYTES = 22 * 1024 * 1024;
+export const SMS_MAX_ATTACHMENTS = 1;
+
+/** Types a school sends: documents, spreadsheets, slides, images, plain text/CSV. Checked by extension too. */
+export const ATTACHMENT_TYPES: Readonly<Record<string, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'text/plain': ['txt'],
+  'text/csv': ['csv'],
+  'application/msword': ['doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.ms-excel': ['xls'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.ms-powerpoint': ['ppt'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+};
+
+export const TITLE_MAX_LENGTH = 200;
+export const CONTENT_MAX_LENGTH = 20_000;
+export const MAX_PICKS = 2_000;
