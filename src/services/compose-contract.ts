@@ -155,9 +155,13 @@ export type Audience = 'apoderados' | 'titulares' | 'suplentes' | 'estudiantes';
  * `level`/`course`/`elective`/`student` reach the audience; `guardian` one guardian; `appointment` every
  * staff member with that cargo; `staff` one colleague; `recipient-list` the list's members.
  */
-export type RecipientPick =
+export type RecipientPick = (
   | { kind: 'level' | 'course' | 'elective' | 'student'; id: number; audience: Audience }
-  | { kind: 'guardian' | 'appointment' | 'staff' | 'recipient-list'; id: number };
+  | { kind: 'guardian' | 'appointment' | 'staff' | 'recipient-list'; id: number }
+) & {
+  /** What the chip shows ("3° Básico A · titulares"), kept so a reopened draft shows it before the picker loads. */
+  label?: string;
+};
 
 /** What compose sends to save a draft, schedule or send. */
 export interface ComposeInput {
