@@ -12,6 +12,8 @@
 // (d) Chromium (/usr/bin/chromium) on the built SPA and that same data dir: /inbox scrolled with the mouse
 //     wheel until ≥ 2,000 rows of the virtual list were loaded and passed through the viewport; long tasks
 //     (PerformanceObserver 'longtask', installed with addInitScript) during the scroll, target none > 50 ms.
+// (e) Send of one message to ≥ 5,000 guardians × 2 channels (bench/send.ts): the send transaction until
+//     commit vs a bare INSERT … SELECT of the same recipient and delivery rows, median of 7, ratio ≤ 1.3×.
 //
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
 // stopped before the next one starts, and on exit.
@@ -30,6 +32,7 @@ import { users } from '../server/db/schema';
 import { decodeCursor, listFolder } from '../server/messages/queries';
 import { DEMO_PASSWORD } from '../src/config/demo';
 import { API, COOKIE, XSRF_HEADER } from '../src/services/contract';
+import { printSend, sendBenchReport } from './send';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -175,8 +178,13 @@ function makeTempDir(prefix: string): string {
 
 function removeTempDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(attachmentsDirOf(dir), { recursive: true, force: true });
   tempDirs.delete(dir);
 }
+
+/** Attachment files of a temp data dir live beside it (never in ./data/attachments). */
+const attachmentsDirOf = (dataDir: string): string => `${dataDir}-attachments`;
+const dataEnv = (dataDir: string) => ({ HERMES_DATA_DIR: dataDir, HERMES_ATTACHMENTS_DIR: attachmentsDirOf(dataDir) });
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -240,7 +248,7 @@ async function startServer(dataDir: string): Promise<RunningServer> {
   const started = performance.now();
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST, HERMES_DATA_DIR: dataDir, HERMES_LOG: 'error' },
+    env: { ...process.env, PORT: String(port), HOST, ...dataEnv(dataDir), HERMES_LOG: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -523,7 +531,7 @@ async function timePages(
 
 async function folderApiReport(dataDir: string): Promise<FolderApiReport> {
   const seedStarted = performance.now();
-  await runScript(['server/seed/cli.ts', '--messages', String(FOLDER_MESSAGES)], { HERMES_DATA_DIR: dataDir }, SEED_TIMEOUT_MS);
+  await runScript(['server/seed/cli.ts', '--messages', String(FOLDER_MESSAGES)], dataEnv(dataDir), SEED_TIMEOUT_MS);
   const seedMs = performance.now() - seedStarted;
 
   // PGlite takes one process per data dir: the raw side reads a byte-identical copy made while nothing
@@ -831,7 +839,7 @@ function printScroll(report: ScrollReport): void {
 async function main(): Promise<void> {
   const onSignal = (signal: NodeJS.Signals): void => {
     for (const child of running) signalGroup(child, 'SIGKILL');
-    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+    for (const dir of tempDirs) removeTempDir(dir);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', onSignal);
@@ -843,9 +851,11 @@ async function main(): Promise<void> {
   const startup = await startupReport();
   printStartup(startup);
   const { folderApi, scroll } = await folderReports();
+  const send = await sendBenchReport();
+  printSend(send);
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });
-  const report = { date: new Date().toISOString(), node: process.version, bundle, startup, folderApi, scroll };
+  const report = { date: new Date().toISOString(), node: process.version, bundle, startup, folderApi, scroll, send };
   writeFileSync(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nInforme: ${relative(ROOT, REPORT_FILE)}`);
 }

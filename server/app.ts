@@ -9,8 +9,11 @@ import { apiError, MESSAGES, notFound } from './http/errors';
 import { csrfCheck, ensureXsrfCookie, securityHeaders } from './http/security';
 import { serveDist } from './http/static';
 import { createLogger, type Logger } from './log';
+import { composeReadRoutes } from './routes/compose-read';
 import { courseRoutes } from './routes/courses';
+import { quotaRoutes } from './routes/compose';
 import { attachmentRoutes, messageRoutes } from './routes/messages';
+import { AttachmentStore } from './storage/attachments';
 import { sessionRoutes } from './routes/session';
 
 export interface CreateAppOptions {
@@ -35,12 +38,13 @@ export function createApp({ db, distDir, config, logger = createLogger(config.lo
     logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)} ms`);
   });
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: (c) => apiError(c, 413, 'validation.failed', MESSAGES.tooLarge, { body: [MESSAGES.tooLarge] }),
-    }),
+  const jsonBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: (c) => apiError(c, 413, 'validation.failed', MESSAGES.tooLarge, { body: [MESSAGES.tooLarge] }),
+  });
+  // Uploads have their own 22 MB limit on their route (server/routes/messages.ts).
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === '/api/attachments' ? next() : jsonBodyLimit(c, next),
   );
   app.use('/api/*', csrfCheck);
 
@@ -48,8 +52,11 @@ export function createApp({ db, distDir, config, logger = createLogger(config.lo
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config));
   api.route('/courses', courseRoutes(db));
-  api.route('/messages', messageRoutes(db));
-  api.route('/attachments', attachmentRoutes(db));
+  api.route('/', composeReadRoutes(db));
+  const store = new AttachmentStore(config.attachmentsDir);
+  api.route('/messages', messageRoutes(db, store));
+  api.route('/attachments', attachmentRoutes(db, store));
+  api.route('/quota', quotaRoutes(db));
   api.all('*', notFound);
   app.route('/api', api);
 

@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** Failed logins allowed per e-mail and IP inside the window before answering 429. */
   loginMaxFailures: number;
   loginWindowS: number;
+  /** Where uploaded attachments are stored (HERMES_ATTACHMENTS_DIR, default ./data/attachments). */
+  attachmentsDir: string;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -24,6 +26,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   trustProxy: false,
   loginMaxFailures: 5,
   loginWindowS: 60,
+  attachmentsDir: './data/attachments',
 };
 
 const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'info', 'debug'];
@@ -37,6 +40,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     refreshTtlS: positiveInt(env, 'HERMES_REFRESH_TTL', DEFAULT_CONFIG.refreshTtlS),
     log,
     trustProxy: env.HERMES_TRUST_PROXY === '1' || env.HERMES_TRUST_PROXY === 'true',
+    attachmentsDir: env.HERMES_ATTACHMENTS_DIR || DEFAULT_CONFIG.attachmentsDir,
   };
 }
 

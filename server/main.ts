@@ -8,7 +8,9 @@ import { configFromEnv, positiveInt } from './config';
 import { openDb } from './db/client';
 import { createLogger } from './log';
 import { generateSeed } from './seed/generate';
+import { writeSeedFiles } from './seed/messages';
 import { hasData, writeSeed } from './seed/write';
+import { AttachmentStore } from './storage/attachments';
 
 const config = configFromEnv();
 const logger = createLogger(config.log);
@@ -21,7 +23,9 @@ const handle = await openDb();
 await handle.migrate();
 if (!(await hasData(handle.db))) {
   logger.info('Base de datos vacía: cargando los colegios de demostración…');
-  await writeSeed(handle.db, generateSeed());
+  const data = generateSeed();
+  await writeSeedFiles(new AttachmentStore(config.attachmentsDir), data.mail);
+  await writeSeed(handle.db, data);
 }
 
 const app = createApp({ db: handle.db, distDir, config, logger });

@@ -4,7 +4,9 @@
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Folder } from '../../src/services/messages-contract';
 import type { Db, Queryable } from '../db/client';
-import { mailboxEntries, messages } from '../db/schema';
+import { deliveries, mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema';
+import { releaseQueued } from '../compose/quota';
+import type { AttachmentStore } from '../storage/attachments';
 
 export type LiveFolder = Exclude<Folder, 'trash'>;
 
@@ -84,32 +86,61 @@ export function restoreFromTrash(db: Db, userId: number, ids: number[]): Promise
 
 /**
  * purge: trash → gone. The user's entry goes; the message itself goes too when nobody else sees it and it
- * was never sent (a sent message stays: its recipients received it).
+ * was never sent (a sent message stays: its recipients received it). A purged scheduled message gives back
+ * the quota it reserved; the files of purged messages' attachments are deleted after the commit.
  */
-export function purgeFromTrash(db: Db, userId: number, ids: number[]): Promise<LifecycleResult<number>> {
-  return db.transaction(async (tx) => {
+export async function purgeFromTrash(
+  db: Db,
+  userId: number,
+  ids: number[],
+  store?: AttachmentStore,
+): Promise<LifecycleResult<number>> {
+  const result = await db.transaction(async (tx) => {
     const entries = await ownEntries(tx, userId, ids);
-    if (!entries) return notFound;
-    if (entries.some((e) => e.folder !== 'trash')) return illegal(TRANSITION_MESSAGES.purge);
+    if (!entries) return { outcome: notFound, keys: [] };
+    if (entries.some((e) => e.folder !== 'trash')) return { outcome: illegal(TRANSITION_MESSAGES.purge), keys: [] };
     await tx.delete(mailboxEntries).where(inArray(mailboxEntries.id, entries.map((e) => e.id)));
-    await tx.delete(messages).where(
-      and(
-        inArray(messages.id, entries.map((e) => e.messageId)),
-        inArray(messages.kind, ['draft', 'scheduled']),
-        notExists(tx.select({ one: sql`1` }).from(mailboxEntries).where(eq(mailboxEntries.messageId, messages.id))),
-      ),
-    );
-    return { ok: true, value: entries.length };
+    const doomed = await tx
+      .select({ id: messages.id, kind: messages.kind })
+      .from(messages)
+      .where(
+        and(
+          inArray(messages.id, entries.map((e) => e.messageId)),
+          inArray(messages.kind, ['draft', 'scheduled']),
+          notExists(tx.select({ one: sql`1` }).from(mailboxEntries).where(eq(mailboxEntries.messageId, messages.id))),
+        ),
+      )
+      .for('update');
+    const keys: string[] = [];
+    if (doomed.length > 0) {
+      for (const m of doomed) if (m.kind === 'scheduled') await releaseQueued(tx, m.id);
+      const files = await tx
+        .select({ key: messageAttachments.storageKey })
+        .from(messageAttachments)
+        .where(inArray(messageAttachments.messageId, doomed.map((m) => m.id)));
+      for (const f of files) if (f.key) keys.push(f.key);
+      await tx.delete(messages).where(inArray(messages.id, doomed.map((m) => m.id)));
+    }
+    return { outcome: { ok: true, value: entries.length } as const, keys };
   });
+  if (store && result.keys.length > 0) await store.remove(result.keys);
+  return result.outcome;
 }
 
-/** cancel schedule: scheduled → draft (the message goes back to the author's drafts). */
+/**
+ * cancel schedule: scheduled → draft (the message goes back to the author's drafts). Its recipients and
+ * queued deliveries are dropped (a draft keeps only the picks, expanded again when sent) and the SMS
+ * segments and balances they reserved are given back.
+ */
 export function cancelSchedule(db: Db, userId: number, id: number, now = new Date()): Promise<LifecycleResult<void>> {
   return db.transaction(async (tx) => {
     const entries = await ownEntries(tx, userId, [id]);
     if (!entries) return notFound;
     const [entry] = entries;
     if (entry!.folder !== 'scheduled') return illegal(TRANSITION_MESSAGES.cancelSchedule);
+    await releaseQueued(tx, id);
+    await tx.delete(deliveries).where(eq(deliveries.messageId, id));
+    await tx.delete(messageRecipients).where(eq(messageRecipients.messageId, id));
     await tx
       .update(messages)
       .set({ kind: 'draft', scheduledAt: null, updatedAt: now })

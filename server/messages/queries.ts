@@ -308,18 +308,33 @@ export function recipientsLabel(groupNames: string[]): string {
 
 // --- attachments ------------------------------------------------------------------------------------------
 
-/** An attachment of a message the user has an entry for (any folder, trash included). */
+/**
+ * An attachment the user may download: one of a message they have an entry for (any folder, trash
+ * included), or their own upload not yet linked to a message. Bytes are on disk (`storageKey`) or, for rows
+ * written before attachments moved to disk, in `content`.
+ */
 export async function findAttachment(db: Queryable, userId: number, attachmentId: number) {
   const [row] = await db
     .select({
       name: messageAttachments.name,
       contentType: messageAttachments.contentType,
       content: messageAttachments.content,
+      storageKey: messageAttachments.storageKey,
     })
     .from(messageAttachments)
-    .innerJoin(mailboxEntries, eq(mailboxEntries.messageId, messageAttachments.messageId))
-    .where(and(eq(messageAttachments.id, attachmentId), eq(mailboxEntries.userId, userId)))
+    .leftJoin(
+      mailboxEntries,
+      and(eq(mailboxEntries.messageId, messageAttachments.messageId), eq(mailboxEntries.userId, userId)),
+    )
+    .where(
+      and(
+        eq(messageAttachments.id, attachmentId),
+        or(
+          sql`${mailboxEntries.id} is not null`,
+          and(sql`${messageAttachments.messageId} is null`, eq(messageAttachments.ownerUserId, userId)),
+        ),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
-

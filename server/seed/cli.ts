@@ -3,6 +3,9 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR, openDb } from '../db/client';
 import { generateSeed } from './generate';
+import { configFromEnv } from '../config';
+import { AttachmentStore } from '../storage/attachments';
+import { writeSeedFiles } from './messages';
 import { hasData, resetData, writeSeed } from './write';
 
 const { values } = parseArgs({
@@ -48,12 +51,14 @@ try {
       ...(students === undefined ? {} : { students }),
       ...(messages === undefined ? {} : { messages }),
     });
+    await writeSeedFiles(new AttachmentStore(configFromEnv().attachmentsDir), data.mail);
     await writeSeed(handle.db, data);
     const where = handle.kind === 'pglite' ? (process.env.HERMES_DATA_DIR ?? DEFAULT_DATA_DIR) : 'DATABASE_URL';
     console.log(
       `Listo en ${Math.round(performance.now() - started)} ms (${where}): ${data.institutions.length} colegios, ` +
         `${data.courses.length} cursos, ${data.students.length} estudiantes, ${data.guardians.length} apoderados, ` +
-        `${data.staff.length} funcionarios, ${data.users.length} usuarios, ${data.mail.messages.length} mensajes.`,
+        `${data.staff.length} funcionarios, ${data.users.length} usuarios, ${data.mail.messages.length} mensajes, ` +
+        `${data.compose.recipientLists.length} listas de destinatarios.`,
     );
   }
 } finally {

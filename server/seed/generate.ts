@@ -6,6 +6,7 @@ import type * as schema from '../db/schema';
 import { GUARDIAN_ROLE } from '../db/schema';
 import { emailSlug } from './names';
 import { mulberry32, type Rng } from './prng';
+import { generateCompose, type ComposeSeed } from './compose';
 import { generateMessages, type MessageSeed } from './messages';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
 
@@ -42,6 +43,8 @@ export interface SeedData {
   userPolicies: UserPolicyRow[];
   /** Demo mailboxes (server/seed/messages.ts). */
   mail: MessageSeed;
+  /** Channels, permissions, signatures, quotas and recipient lists (server/seed/compose.ts). */
+  compose: ComposeSeed;
 }
 
 export interface SeedOptions {
@@ -68,7 +71,8 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
           students,
           sectionsPerLevel: Math.max(1, Math.round(s.sectionsPerLevel * scale)),
           staff: Math.round(s.staff * scale),
-          electives: s.electives.map((e) => ({ ...e, size: Math.max(5, Math.round(e.size * scale)) })),
+          // An empty elective stays empty at any scale (it is the "no students" case of the picker).
+          electives: s.electives.map((e) => ({ ...e, size: e.size === 0 ? 0 : Math.max(5, Math.round(e.size * scale)) })),
         }
       : s,
   );
@@ -77,10 +81,15 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
     institutions: [], levels: [], courses: [], students: [], guardians: [], studentGuardians: [],
     positions: [], staff: [], electives: [], electiveStudents: [], users: [], userRoles: [], userPolicies: [],
     mail: { messages: [], recipients: [], attachments: [], entries: [] },
+    compose: {
+      institutionChannels: [], userChannelPermissions: [], signatures: [], quotas: [], recipientLists: [],
+      recipientListMembers: [],
+    },
   };
   for (const spec of specs) addSchool(out, spec);
   checkDemoLogins(out);
   out.mail = generateMessages(out, { bulkInbox: options.messages ?? 0 });
+  out.compose = generateCompose(out, specs);
   return out;
 }
 
@@ -235,6 +244,7 @@ function addSchool(out: SeedData, spec: SchoolSpec): void {
   for (const elective of spec.electives) {
     const row: ElectiveRow = { id: out.electives.length + 1, institutionId, name: elective.name };
     out.electives.push(row);
+    if (elective.size === 0) continue;
     const eligible = schoolStudents.filter((s) => elective.levels.includes(courseLevelName.get(s.courseId)!));
     const members = rng.shuffle(eligible).slice(0, elective.size).sort((a, b) => a.id - b.id);
     for (const m of members) out.electiveStudents.push({ electiveId: row.id, studentId: m.id });

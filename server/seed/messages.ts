@@ -2,7 +2,9 @@
 // messages (some unread, some replies, some with attachments), sent messages to courses and guardians with
 // reception states, scheduled messages, drafts and a few trashed ones. Deterministic like the rest of the
 // seed: fixed dates and a seeded PRNG. `bulkInbox` adds N more inbox messages to administrador@sanandres.cl.
+import type { RecipientPick } from '../../src/services/compose-contract';
 import type * as schema from '../db/schema';
+import type { AttachmentStore } from '../storage/attachments';
 import { fold } from '../../src/services/fold';
 import { recipientsLabel } from '../messages/queries';
 import { mulberry32, type Rng } from './prng';
@@ -13,11 +15,20 @@ export type MessageRecipientRow = typeof schema.messageRecipients.$inferInsert;
 export type MessageAttachmentRow = typeof schema.messageAttachments.$inferInsert & { id: number };
 export type MailboxEntryRow = typeof schema.mailboxEntries.$inferInsert;
 
+/** Bytes of a seeded attachment, written into the attachments directory under its row's `storageKey`. */
+export interface SeedFile {
+  key: string;
+  content: Buffer;
+}
+
 export interface MessageSeed {
   messages: MessageRow[];
   recipients: MessageRecipientRow[];
+  /** Rows point at files on disk (`storageKey`); the bytes are in `files`. */
   attachments: MessageAttachmentRow[];
   entries: MailboxEntryRow[];
+  /** Optional so an empty seed literal stays valid; written by `writeSeedFiles`. */
+  files?: SeedFile[];
 }
 
 /** Demo users that get a full mailbox. */
@@ -138,11 +149,27 @@ export function tinyPdf(text: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-function fileFor(name: string, title: string, who: string): Pick<MessageAttachmentRow, 'name' | 'size' | 'contentType' | 'content'> {
+interface FileSpec {
+  name: string;
+  contentType: string;
+  content: Buffer;
+}
+
+function fileFor(name: string, title: string, who: string): FileSpec {
   const content = name.endsWith('.pdf')
     ? tinyPdf(`${title} - ${who}`)
     : Buffer.from(`${title}\n\n${who}\nDocumento de demostración de Hermes.\n`, 'utf8');
-  return { name, size: content.length, contentType: name.endsWith('.pdf') ? 'application/pdf' : 'text/plain; charset=utf-8', content };
+  return { name, contentType: name.endsWith('.pdf') ? 'application/pdf' : 'text/plain; charset=utf-8', content };
+}
+
+/** Stable per row id, so the same seed always names the same files. */
+export function seedStorageKey(attachmentId: number): string {
+  return `seed/${String(attachmentId).padStart(6, '0')}`;
+}
+
+/** Writes the seed's attachment bytes into the attachments directory (call next to `writeSeed`). */
+export async function writeSeedFiles(store: AttachmentStore, mail: MessageSeed): Promise<void> {
+  for (const file of mail.files ?? []) await store.put(file.key, file.content);
 }
 
 interface SchoolView {
@@ -171,7 +198,7 @@ function schoolViews(data: SeedData): Map<number, SchoolView> {
 }
 
 class Builder {
-  readonly out: MessageSeed = { messages: [], recipients: [], attachments: [], entries: [] };
+  readonly out: MessageSeed = { messages: [], recipients: [], attachments: [], entries: [], files: [] };
 
   message(row: Omit<MessageRow, 'id' | 'search'>): MessageRow {
     const m: MessageRow = { ...row, id: this.out.messages.length + 1, search: fold(`${row.title}\n${row.content}`) };
@@ -179,8 +206,14 @@ class Builder {
     return m;
   }
 
-  attach(messageId: number, file: ReturnType<typeof fileFor>): void {
-    this.out.attachments.push({ id: this.out.attachments.length + 1, messageId, ...file });
+  attach(messageId: number, file: FileSpec, institutionId: number, ownerUserId: number | null): void {
+    const id = this.out.attachments.length + 1;
+    const key = seedStorageKey(id);
+    this.out.attachments.push({
+      id, messageId, institutionId, ownerUserId, name: file.name, size: file.content.length,
+      contentType: file.contentType, storageKey: key,
+    });
+    this.out.files!.push({ key, content: file.content });
   }
 
   entry(row: Omit<MailboxEntryRow, 'counterpartSearch'>): void {
@@ -208,14 +241,18 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
   const colleagues = view.staff.filter((s) => s.userId !== user.id);
   const courses = view.courses.filter((c) => (view.guardiansByCourse.get(c.id)?.length ?? 0) > 0);
 
-  /** A message to 1–3 courses (or one guardian); returns its recipients label. */
-  const addRecipients = (messageId: number, pending: boolean): string => {
+  /** A message to 1–3 courses (or one guardian), with the picks that chose them; returns its recipients label. */
+  const addRecipients = (m: MessageRow, pending: boolean): string => {
+    const messageId = m.id;
     const labels: string[] = [];
+    const picks: RecipientPick[] = [];
+    m.recipientPicks = picks;
     if (rng.chance(0.2)) {
       const course = rng.pick(courses);
       const { guardian } = rng.pick(view.guardiansByCourse.get(course.id)!);
       const name = fullName(guardian);
       labels.push(name);
+      picks.push({ kind: 'guardian', id: guardian.id, label: name });
       b.out.recipients.push({
         messageId, recipientKind: 'apoderado', recipientRefId: guardian.id, displayName: name,
         groupKind: 'apoderado', groupLabel: name, status: pending ? 'not_received' : rng.weighted(STATUS_WEIGHTS),
@@ -225,6 +262,7 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     const picked = rng.shuffle(courses).slice(0, rng.weighted([[1, 70], [2, 20], [3, 10]] as const));
     for (const course of picked) {
       labels.push(course.name);
+      picks.push({ kind: 'course', id: course.id, audience: 'titulares', label: course.name });
       for (const { guardian } of view.guardiansByCourse.get(course.id)!.slice(0, 30)) {
         b.out.recipients.push({
           messageId, recipientKind: 'apoderado', recipientRefId: guardian.id, displayName: fullName(guardian),
@@ -249,8 +287,8 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     const course = rng.pick(courses).name;
     const at = new Date(BASE - i * 26 * HOUR - rng.int(0, 50) * 60_000);
     const m = authored('sent', topic.title(course), topic.body(course), at, null);
-    const label = addRecipients(m.id, false);
-    if (topic.file) b.attach(m.id, fileFor(topic.file, m.title, user.name));
+    const label = addRecipients(m, false);
+    if (topic.file) b.attach(m.id, fileFor(topic.file, m.title, user.name), institutionId, user.id);
     const trashed = i === MAILBOX_SIZES.sent; // the last one goes to the trash
     const deletedAt = new Date(BASE - 30 * HOUR);
     b.entry({
@@ -293,7 +331,7 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
         scheduledAt: null, sentAt: at, replyToId: original?.id ?? null, createdAt: at, updatedAt: at,
       });
     }
-    if (file) b.attach(m.id, fileFor(file, m.title, senderName));
+    if (file) b.attach(m.id, fileFor(file, m.title, senderName), institutionId, m.authorUserId ?? null);
     const unread = i < 6 || (i % 7 === 3);
     b.out.recipients.push({
       messageId: m.id, recipientKind: 'funcionario', recipientRefId: meRef, displayName: user.name,
@@ -314,14 +352,14 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     const created = new Date(BASE - (i + 1) * 5 * HOUR);
     const scheduledAt = new Date(Date.UTC(2027, 2, 1 + i * 7, 11, 30));
     const m = authored('scheduled', topic.title, topic.body, created, scheduledAt);
-    const label = addRecipients(m.id, true);
+    const label = addRecipients(m, true);
     b.entry({ userId: user.id, institutionId, messageId: m.id, folder: 'scheduled', deletedFrom: null, deletedAt: null, readAt: null, sortAt: scheduledAt, counterpart: label });
   }
   for (let i = 0; i < MAILBOX_SIZES.draft + 1; i++) {
     const topic = PLANNED_TOPICS[(i + 1) % PLANNED_TOPICS.length]!;
     const updated = new Date(BASE - i * 31 * HOUR - 3 * HOUR);
     const m = authored('draft', i === 0 ? '' : `${topic.title} (borrador)`, topic.body, updated, null);
-    const label = i % 2 === 0 ? addRecipients(m.id, true) : recipientsLabel([]);
+    const label = i % 2 === 0 ? addRecipients(m, true) : recipientsLabel([]);
     const trashed = i === MAILBOX_SIZES.draft;
     const deletedAt = new Date(BASE - 10 * HOUR);
     b.entry({

@@ -1,6 +1,7 @@
 // The three demo schools and their demo staff. Plain data; `generate.ts` turns it into rows.
 import { DEMO_SCHOOLS } from '../../src/config/demo';
 import { CHILE, MEXICO, type NamePool } from './names';
+import type { ChannelCode } from '../../src/services/messages-contract';
 import type { Rng } from './prng';
 
 /** A job title in its feminine and masculine form, so a staff member's cargo agrees with their name. */
@@ -14,6 +15,15 @@ export interface ElectiveSpec {
   /** Level names whose students may take it. */
   levels: readonly string[];
   size: number;
+}
+
+/** What the school has contracted for compose (issue 4): channels, the SMS sigla and its balances. */
+export interface ComposeSpec {
+  channels: Readonly<Record<ChannelCode, boolean>>;
+  /** 3–4 letters appended to SMS (SPEC §5); only sent while active. */
+  signature: { text: string; active: boolean; device: 'cl' | 'latam' };
+  /** Monthly SMS limit (0 when SMS is not contracted); balances null = unlimited. */
+  quota: { smsMonthlyLimit: number; emailBalance: number | null; whatsappBalance: number | null };
 }
 
 export interface SchoolSpec {
@@ -47,6 +57,7 @@ export interface SchoolSpec {
   studentEmailFromAge: number;
   /** National mobile number without the country code. */
   mobile: (rng: Rng) => string;
+  compose: ComposeSpec;
   seed: number;
 }
 
@@ -112,10 +123,17 @@ export const SAN_ANDRES: SchoolSpec = {
     { name: 'Taller de Fútbol', levels: ['5° Básico', '6° Básico', '7° Básico', '8° Básico'], size: 30 },
     { name: 'Taller de Robótica', levels: ['6° Básico', '7° Básico', '8° Básico', 'I Medio', 'II Medio'], size: 18 },
     { name: 'Taller de Teatro', levels: ['I Medio', 'II Medio', 'III Medio', 'IV Medio'], size: 16 },
+    // Enrolment has not opened yet: the picker's "group with no students" flag needs a real case.
+    { name: 'Taller de Cerámica', levels: ['3° Básico', '4° Básico', '5° Básico'], size: 0 },
   ],
   rut: true,
   studentEmailFromAge: 12,
   mobile: chileanMobile,
+  compose: {
+    channels: { 'app-mobile': true, 'e-mail': true, sms: true, whatsapp: true },
+    signature: { text: 'CSA', active: true, device: 'cl' },
+    quota: { smsMonthlyLimit: 5000, emailBalance: null, whatsappBalance: 2000 },
+  },
   seed: 0x5a17a9d5,
 };
 
@@ -150,6 +168,11 @@ export const ELQUI: SchoolSpec = {
   rut: true,
   studentEmailFromAge: 12,
   mobile: chileanMobile,
+  compose: {
+    channels: { 'app-mobile': true, 'e-mail': true, sms: true, whatsapp: false },
+    signature: { text: 'LBVE', active: false, device: 'cl' },
+    quota: { smsMonthlyLimit: 1000, emailBalance: 500, whatsappBalance: 0 },
+  },
   seed: 0x0e1a0117,
 };
 
@@ -196,6 +219,11 @@ export const JUAREZ: SchoolSpec = {
   studentEmailFromAge: 12,
   // Ten national digits: a CDMX area code (55/56) and eight more.
   mobile: (rng) => `${rng.pick(['55', '56'])}${rng.int(1, 9)}${digits(rng, 7)}`,
+  compose: {
+    channels: { 'app-mobile': true, 'e-mail': true, sms: false, whatsapp: true },
+    signature: { text: 'ESBJ', active: false, device: 'latam' },
+    quota: { smsMonthlyLimit: 0, emailBalance: null, whatsappBalance: 3000 },
+  },
   seed: 0x00b3a1e2,
 };
 

@@ -13,11 +13,13 @@ const CHUNK = 1000;
 /** Tables with explicit seeded ids, whose identity sequence must be advanced afterwards. */
 const ID_TABLES = [
   'institutions', 'levels', 'courses', 'students', 'guardians', 'positions', 'users', 'staff', 'electives',
-  'messages', 'message_attachments',
+  'messages', 'message_attachments', 'institution_signatures', 'recipient_lists', 'recipient_list_members',
 ] as const;
 
 /** Every table, children first, for TRUNCATE. */
 const ALL_TABLES = [
+  'recipient_list_members', 'recipient_lists', 'sms_usage', 'institution_quotas', 'institution_signatures',
+  'user_channel_permissions', 'institution_channels', 'deliveries',
   'mailbox_entries', 'message_attachments', 'message_recipients', 'messages',
   'sessions', 'elective_students', 'electives', 'staff', 'user_policies', 'user_roles', 'users', 'positions',
   'student_guardians', 'guardians', 'students', 'courses', 'levels', 'institutions',
@@ -56,6 +58,12 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, schema.messageRecipients, data.mail.recipients);
     await insertAll(tx, schema.messageAttachments, data.mail.attachments);
     await insertAll(tx, schema.mailboxEntries, data.mail.entries);
+    await insertAll(tx, schema.institutionChannels, data.compose.institutionChannels);
+    await insertAll(tx, schema.userChannelPermissions, data.compose.userChannelPermissions);
+    await insertAll(tx, schema.institutionSignatures, data.compose.signatures);
+    await insertAll(tx, schema.institutionQuotas, data.compose.quotas);
+    await insertAll(tx, schema.recipientLists, data.compose.recipientLists);
+    await insertAll(tx, schema.recipientListMembers, data.compose.recipientListMembers);
     for (const table of ID_TABLES) {
       await tx.execute(
         sql.raw(

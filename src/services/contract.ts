@@ -82,10 +82,15 @@ export type ErrorCode =
   | 'auth.unauthenticated' // 401 on any call without a valid session
   | 'auth.refresh_expired' // 401 on token refresh
   | 'auth.throttled' // 429 on login after too many failures
+  | 'auth.forbidden' // 403: signed in, but the role does not allow this action (e.g. signature settings)
   | 'csrf.mismatch' // 419 when X-XSRF-TOKEN is missing or differs from the cookie
   | 'validation.failed' // 422 with `errors`
   | 'not_found' // 404, also for another school's ids
   | 'message.illegal_transition' // 409: the message lifecycle does not allow it
+  | 'compose.quota' // 409 on send/schedule: SMS quota or a channel balance does not cover it (`errors.quota`)
+  | 'attachment.too_large' // 413 on upload: over 22 MB
+  | 'attachment.type' // 415 on upload: type not allowed, or extension/content not matching it
+  | 'attachment.in_use' // 409 on delete: the attachment belongs to a sent or scheduled message
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

@@ -27,7 +27,8 @@ describe('seeded mailboxes', () => {
     expect(titles.some((t) => /^Reunión de apoderados \d° Básico [A-Z]$/.test(t))).toBe(true);
     expect(data.mail.messages.some((m) => m.replyToId !== null)).toBe(true);
     expect(data.mail.attachments.length).toBeGreaterThan(10);
-    for (const a of data.mail.attachments) expect(a.size).toBe(a.content.length);
+    const files = new Map(data.mail.files!.map((f) => [f.key, f.content]));
+    for (const a of data.mail.attachments) expect(a.size).toBe(files.get(a.storageKey!)!.length);
     for (const m of data.mail.messages) {
       expect(m.search).toBe(fold(`${m.title}\n${m.content}`));
       if (m.kind === 'scheduled') expect(m.scheduledAt!.getTime()).toBeGreaterThan(Date.UTC(2027, 0, 1));

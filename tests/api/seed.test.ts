@@ -2,14 +2,16 @@
 // in the seeded database itself.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SCHOOLS } from '../../src/config/demo';
-import { ACCESS_POLICY } from '../../src/services/contract';
+import { CHANNEL_CODES } from '../../src/services/compose-contract';
+import { ACCESS_POLICY, ADMIN_ROLES, type RoleCode } from '../../src/services/contract';
 import { verifyPassword } from '../../server/auth/password';
 import type { Db } from '../../server/db/client';
 import {
-  courses, electives, electiveStudents, guardians, institutions, levels, positions, staff, studentGuardians, students,
-  userPolicies, users,
+  courses, electives, electiveStudents, guardians, institutionChannels, institutionQuotas, institutions,
+  institutionSignatures, levels, positions, recipientListMembers, recipientLists, smsUsage, staff, studentGuardians,
+  students, userChannelPermissions, userPolicies, users,
 } from '../../server/db/schema';
 import { generateSeed, rut } from '../../server/seed/generate';
 import { openSeededCopy } from './support/server';
@@ -38,6 +40,13 @@ describe('generateSeed', () => {
       digest(d.students.filter((s) => s.institutionId !== 1).map((s) => [s.firstNames, s.lastNameFather, s.lastNameMother, s.birthDate, s.email]));
     expect(others(big)).toBe(others(base));
     expect(digest(big)).toBe(digest(generateSeed({ students: 2500 })));
+    // The elective without students stays empty at any scale; the others grow.
+    const enrolled = (d: typeof base, name: string) => {
+      const id = d.electives.find((e) => e.institutionId === 1 && e.name === name)!.id;
+      return d.electiveStudents.filter((e) => e.electiveId === id).length;
+    };
+    expect(enrolled(big, 'Taller de Cerámica')).toBe(0);
+    expect(enrolled(big, 'Taller de Fútbol')).toBeGreaterThan(enrolled(base, 'Taller de Fútbol'));
   });
 
   it('computes Chilean RUT check digits', () => {
@@ -111,16 +120,34 @@ describe('the seeded database', () => {
     expect(position!.n).toBeGreaterThan(0);
   });
 
-  it('uses +56 9 mobiles in Chile and +52 ten-digit numbers in Mexico', async () => {
+  it('uses +56 9 mobiles in Chile and +52 ten-digit numbers in Mexico, with a few records lacking one', async () => {
     const phones = await db
-      .select({ phone: guardians.phone, institutionId: guardians.institutionId })
+      .select({ phone: guardians.phone, institutionId: guardians.institutionId, app: guardians.appInstalledAt })
       .from(guardians);
     const cl = phones.filter((p) => p.institutionId !== ids.juarez);
     const mx = phones.filter((p) => p.institutionId === ids.juarez);
     expect(cl.length).toBeGreaterThan(900);
     expect(mx.length).toBeGreaterThan(200);
-    for (const p of cl) expect(p.phone).toMatch(/^\+569[3-9]\d{7}$/);
-    for (const p of mx) expect(p.phone).toMatch(/^\+52(55|56)\d{8}$/);
+    for (const p of cl.filter((p) => p.phone !== null)) expect(p.phone).toMatch(/^\+569[3-9]\d{7}$/);
+    for (const p of mx.filter((p) => p.phone !== null)) expect(p.phone).toMatch(/^\+52(55|56)\d{8}$/);
+    // Missing mobiles (device status red) are rare, and only among guardians without the app.
+    const missing = phones.filter((p) => p.phone === null);
+    expect(missing.length).toBeGreaterThan(5);
+    expect(missing.length).toBeLessThan(phones.length * 0.06);
+    for (const p of missing) expect(p.app).toBeNull();
+  });
+
+  it('marks about 60 % of each school’s guardians as having the app installed, before the demo “now”', async () => {
+    for (const institutionId of Object.values(ids)) {
+      const [row] = await db
+        .select({ all: count(), app: count(guardians.appInstalledAt), latest: sql<string>`max(${guardians.appInstalledAt})::text` })
+        .from(guardians)
+        .where(eq(guardians.institutionId, institutionId));
+      const share = row!.app / row!.all;
+      expect(share, String(institutionId)).toBeGreaterThan(0.5);
+      expect(share, String(institutionId)).toBeLessThan(0.7);
+      expect(new Date(row!.latest).getTime()).toBeLessThan(Date.UTC(2026, 10, 20));
+    }
   });
 
   it('gives every student one titular guardian, most a suplente, and some guardians several children', async () => {
@@ -156,6 +183,14 @@ describe('the seeded database', () => {
     for (const r of rows) expect(r.n).toBeGreaterThan(5);
   });
 
+  it('has exactly one San Andrés elective with nobody enrolled (the picker flags it)', async () => {
+    const empty = await db
+      .select({ name: electives.name, institutionId: electives.institutionId })
+      .from(electives)
+      .where(sql`not exists (select 1 from ${electiveStudents} where ${electiveStudents.electiveId} = ${electives.id})`);
+    expect(empty).toEqual([{ name: 'Taller de Cerámica', institutionId: ids.sanAndres }]);
+  });
+
   it('creates exactly the demo logins, with the demo password and the access policy where due', async () => {
     const rows = await db.select({ id: users.id, email: users.email, hash: users.passwordHash }).from(users);
     expect(rows.map((r) => r.email).sort()).toEqual(DEMO_LOGINS.map((l) => l.email).sort());
@@ -170,6 +205,120 @@ describe('the seeded database', () => {
     }
   });
 
+  it('stores the channels each school contracted', async () => {
+    const rows = await db
+      .select({ institutionId: institutionChannels.institutionId, channel: institutionChannels.channel, enabled: institutionChannels.enabled })
+      .from(institutionChannels);
+    const of = (institutionId: number) =>
+      Object.fromEntries(rows.filter((r) => r.institutionId === institutionId).map((r) => [r.channel, r.enabled]));
+    expect(of(ids.sanAndres)).toEqual({ 'app-mobile': true, 'e-mail': true, sms: true, whatsapp: true });
+    expect(of(ids.elqui)).toEqual({ 'app-mobile': true, 'e-mail': true, sms: true, whatsapp: false });
+    expect(of(ids.juarez)).toEqual({ 'app-mobile': true, 'e-mail': true, sms: false, whatsapp: true });
+  });
+
+  it('permits every contracted channel to admin roles and all but WhatsApp to teachers', async () => {
+    const perms = await db
+      .select({ email: users.email, channel: userChannelPermissions.channel, enabled: userChannelPermissions.enabled, institutionId: users.institutionId })
+      .from(userChannelPermissions)
+      .innerJoin(users, eq(users.id, userChannelPermissions.userId));
+    const contracted = await db.select().from(institutionChannels);
+    for (const login of DEMO_LOGINS) {
+      const mine = perms.filter((p) => p.email === login.email);
+      expect(mine.map((p) => p.channel).sort(), login.email).toEqual([...CHANNEL_CODES].sort());
+      const isAdmin = ADMIN_ROLES.includes(login.role as RoleCode);
+      for (const p of mine) {
+        const school = contracted.find((c) => c.institutionId === p.institutionId && c.channel === p.channel)!.enabled;
+        const expected = school && (isAdmin || p.channel !== 'whatsapp');
+        expect(p.enabled, `${login.email} ${p.channel}`).toBe(expected);
+      }
+    }
+    const enabled = (email: string) => perms.filter((p) => p.email === email && p.enabled).map((p) => p.channel).sort();
+    expect(enabled('docente@sanandres.cl')).toEqual(['app-mobile', 'e-mail', 'sms']);
+    expect(enabled('administrador@sanandres.cl')).toEqual(['app-mobile', 'e-mail', 'sms', 'whatsapp']);
+    expect(enabled('docente@benitojuarez.edu.mx')).toEqual(['app-mobile', 'e-mail']);
+  });
+
+  it('gives each school one 3–4 character signature, active only at San Andrés, and its quotas', async () => {
+    const sigs = await db
+      .select({ institutionId: institutionSignatures.institutionId, signature: institutionSignatures.signature, active: institutionSignatures.isActive, domain: institutionSignatures.domain, schoolDomain: institutions.domain })
+      .from(institutionSignatures)
+      .innerJoin(institutions, eq(institutions.id, institutionSignatures.institutionId))
+      .orderBy(asc(institutionSignatures.institutionId));
+    expect(sigs.map((s) => [s.institutionId, s.signature, s.active])).toEqual([
+      [ids.sanAndres, 'CSA', true],
+      [ids.elqui, 'LBVE', false],
+      [ids.juarez, 'ESBJ', false],
+    ]);
+    for (const s of sigs) {
+      expect(s.domain).toBe(s.schoolDomain);
+      expect(s.signature.length).toBeGreaterThanOrEqual(3);
+      expect(s.signature.length).toBeLessThanOrEqual(4);
+    }
+    const quotas = await db.select().from(institutionQuotas).orderBy(asc(institutionQuotas.institutionId));
+    expect(quotas).toEqual([
+      { institutionId: ids.sanAndres, smsMonthlyLimit: 5000, emailBalance: null, whatsappBalance: 2000 },
+      { institutionId: ids.elqui, smsMonthlyLimit: 1000, emailBalance: 500, whatsappBalance: 0 },
+      { institutionId: ids.juarez, smsMonthlyLimit: 0, emailBalance: null, whatsappBalance: 3000 },
+    ]);
+    // This month's SMS usage starts at zero: no rows.
+    expect((await db.select({ n: count() }).from(smsUsage))[0]!.n).toBe(0);
+  });
+
+  it('saves recipient lists for the demo staff, with members of the owner’s own school', async () => {
+    const lists = await db
+      .select({ id: recipientLists.id, owner: users.email, name: recipientLists.name, deleted: recipientLists.deletedAt, institutionId: recipientLists.institutionId, ownerSchool: users.institutionId })
+      .from(recipientLists)
+      .innerJoin(users, eq(users.id, recipientLists.ownerUserId));
+    const active = (email: string) => lists.filter((l) => l.owner === email && l.deleted === null).length;
+    expect(active('administrador@sanandres.cl')).toBe(3);
+    expect(active('docente@sanandres.cl')).toBe(2);
+    expect(active('administrador@benitojuarez.edu.mx')).toBe(1);
+    expect(lists.filter((l) => l.deleted !== null).map((l) => l.name)).toEqual(['Paseo de fin de año 2025']);
+    for (const l of lists) expect(l.institutionId).toBe(l.ownerSchool);
+
+    const members = await db.select().from(recipientListMembers);
+    const kinds = new Set(members.map((m) => m.memberKind));
+    expect([...kinds].sort()).toEqual(['apoderado', 'estudiante', 'funcionario']);
+    for (const l of lists) expect(members.filter((m) => m.listId === l.id).length, l.name).toBeGreaterThan(0);
+    // Every member exists in the list's school; guardians answer for their student with the stored role.
+    const [foreignGuardians] = await db
+      .select({ n: count() })
+      .from(recipientListMembers)
+      .innerJoin(recipientLists, eq(recipientLists.id, recipientListMembers.listId))
+      .leftJoin(studentGuardians, and(
+        eq(studentGuardians.guardianId, recipientListMembers.memberRefId),
+        eq(studentGuardians.studentId, recipientListMembers.studentId),
+        eq(studentGuardians.role, recipientListMembers.role),
+      ))
+      .leftJoin(students, eq(students.id, studentGuardians.studentId))
+      .where(and(eq(recipientListMembers.memberKind, 'apoderado'), sql`${students.institutionId} is distinct from ${recipientLists.institutionId}`));
+    expect(foreignGuardians!.n).toBe(0);
+    const [foreignStudents] = await db
+      .select({ n: count() })
+      .from(recipientListMembers)
+      .innerJoin(recipientLists, eq(recipientLists.id, recipientListMembers.listId))
+      .leftJoin(students, eq(students.id, recipientListMembers.memberRefId))
+      .where(and(eq(recipientListMembers.memberKind, 'estudiante'), sql`${students.institutionId} is distinct from ${recipientLists.institutionId}`));
+    expect(foreignStudents!.n).toBe(0);
+    const [foreignStaff] = await db
+      .select({ n: count() })
+      .from(recipientListMembers)
+      .innerJoin(recipientLists, eq(recipientLists.id, recipientListMembers.listId))
+      .leftJoin(staff, eq(staff.id, recipientListMembers.memberRefId))
+      .where(and(eq(recipientListMembers.memberKind, 'funcionario'), sql`${staff.institutionId} is distinct from ${recipientLists.institutionId}`));
+    expect(foreignStaff!.n).toBe(0);
+    const [guardianShape] = await db
+      .select({ n: count() })
+      .from(recipientListMembers)
+      .where(and(eq(recipientListMembers.memberKind, 'apoderado'), isNull(recipientListMembers.studentId)));
+    expect(guardianShape!.n).toBe(0);
+    const [otherShape] = await db
+      .select({ n: count() })
+      .from(recipientListMembers)
+      .where(and(sql`${recipientListMembers.memberKind} <> 'apoderado'`, isNotNull(recipientListMembers.role)));
+    expect(otherShape!.n).toBe(0);
+  });
+
   it('leaves the id sequences past the seeded ids', async () => {
     const [inserted] = await db
       .insert(positions)
@@ -177,5 +326,20 @@ describe('the seeded database', () => {
       .returning({ id: positions.id });
     const [max] = await db.select({ n: sql<number>`max(${positions.id})::int` }).from(positions).where(sql`${positions.id} <> ${inserted!.id}`);
     expect(inserted!.id).toBeGreaterThan(max!.n);
+    const [list] = await db
+      .insert(recipientLists)
+      .values({ institutionId: ids.elqui, ownerUserId: (await db.select({ id: users.id }).from(users).limit(1))[0]!.id, name: 'Lista de prueba' })
+      .returning({ id: recipientLists.id });
+    const [listMax] = await db.select({ n: sql<number>`max(${recipientLists.id})::int` }).from(recipientLists).where(sql`${recipientLists.id} <> ${list!.id}`);
+    expect(list!.id).toBeGreaterThan(listMax!.n);
+    const [member] = await db
+      .insert(recipientListMembers)
+      .values({ listId: list!.id, memberKind: 'funcionario', memberRefId: 1 })
+      .returning({ id: recipientListMembers.id });
+    const [memberMax] = await db
+      .select({ n: sql<number>`max(${recipientListMembers.id})::int` })
+      .from(recipientListMembers)
+      .where(sql`${recipientListMembers.id} <> ${member!.id}`);
+    expect(member!.id).toBeGreaterThan(memberMax!.n);
   });
 });

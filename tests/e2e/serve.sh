@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Starts the real Hermes server (server/main.ts) on the built app for the Playwright run, with a fresh
-# PGlite data dir that is removed when the server stops. Playwright starts this as `webServer` and stops it
+# PGlite data dir and attachments dir that are removed when the server stops. Playwright starts this as `webServer` and stops it
 # with SIGTERM (config `gracefulShutdown`); the trap forwards the signal, waits for the server to close
 # its database, then deletes the directory. Never touches ./data.
 set -uo pipefail
@@ -8,7 +8,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 
 DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/hermes-e2e.XXXXXX")" || { echo "serve.sh: mktemp failed" >&2; exit 1; }
-export HERMES_DATA_DIR="$DATA_DIR"
+export HERMES_DATA_DIR="$DATA_DIR/pglite"
+export HERMES_ATTACHMENTS_DIR="$DATA_DIR/attachments"
 export PORT="${PORT:-3210}"
 export HOST="${HOST:-127.0.0.1}"
 
@@ -33,7 +34,7 @@ trap 'cleanup; exit 143' TERM
 trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 129' HUP
 
-echo "serve.sh: HERMES_DATA_DIR=$DATA_DIR PORT=$PORT HOST=$HOST" >&2
+echo "serve.sh: data under $DATA_DIR PORT=$PORT HOST=$HOST" >&2
 node_modules/.bin/tsx server/main.ts &
 SERVER_PID=$!
 wait "$SERVER_PID"

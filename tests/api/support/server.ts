@@ -16,15 +16,24 @@ export const INDEX_HTML = '<!doctype html><html lang="es"><head><title>Hermes</t
 export const ASSET_JS = 'console.log("hermes");\n';
 
 /** A private, writable copy of the seeded database. */
-export async function openSeededCopy(): Promise<{ handle: DbHandle; root: string; dispose(): Promise<void> }> {
+export async function openSeededCopy(): Promise<{
+  handle: DbHandle;
+  root: string;
+  /** This copy's attachment files (the seeded ones plus whatever the test uploads). */
+  attachmentsDir: string;
+  dispose(): Promise<void>;
+}> {
   const root = makeTempDir('hermes-test-');
   const dataDir = path.join(root, 'pglite');
+  const attachmentsDir = path.join(root, 'attachments');
   cpSync(inject('hermesSeededDataDir'), dataDir, { recursive: true });
+  cpSync(inject('hermesSeededAttachmentsDir'), attachmentsDir, { recursive: true });
   // databaseUrl '' keeps the tests on PGlite even when DATABASE_URL is set in the shell.
   const handle = await openDb({ dataDir, databaseUrl: '' });
   return {
     handle,
     root,
+    attachmentsDir,
     dispose: async () => {
       await handle.close();
       rmSync(root, { recursive: true, force: true });
@@ -65,6 +74,7 @@ export async function listen(app: { fetch: (req: Request) => Response | Promise<
 export interface TestServer {
   url: string;
   db: Db;
+  attachmentsDir: string;
   handle: DbHandle;
   distDir: string;
   client(): Client;
@@ -76,17 +86,23 @@ export interface TestServer {
 export async function startServer(options: { config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
   const copy = await openSeededCopy();
   const distDir = makeDist(copy.root);
-  const app = createApp({ db: copy.handle.db, distDir, config: testConfig(options.config) });
+  const config = { attachmentsDir: copy.attachmentsDir, ...options.config };
+  const app = createApp({ db: copy.handle.db, distDir, config: testConfig(config) });
   const main = await listen(app);
   const siblings: (() => Promise<void>)[] = [];
   return {
     url: main.url,
     db: copy.handle.db,
+    attachmentsDir: copy.attachmentsDir,
     handle: copy.handle,
     distDir,
     client: () => new Client(main.url),
     sibling: async (o) => {
-      const other = createApp({ db: o.db ?? copy.handle.db, distDir: o.distDir ?? distDir, config: testConfig(o.config) });
+      const other = createApp({
+        db: o.db ?? copy.handle.db,
+        distDir: o.distDir ?? distDir,
+        config: testConfig({ attachmentsDir: copy.attachmentsDir, ...o.config }),
+      });
       const s = await listen(other);
       siblings.push(s.close);
       return { url: s.url, client: () => new Client(s.url), close: s.close };

@@ -1,0 +1,58 @@
+// POST /messages/estimate: what sending this input would cost, without writing anything — recipients after
+// expansion, per-channel deliveries and missing addresses, SMS segments against this month's quota (the
+// month of `scheduled_at` when one is given), e-mail / WhatsApp against their balances, empty courses, and
+// the same problems send would refuse with.
+import type { Estimate } from '../../src/services/compose-contract';
+import { SMS_SEGMENTS_PER_MESSAGE } from '../../src/services/sms-text';
+import type { Queryable } from '../db/client';
+import { checkPicks, summarizeReach } from './expand';
+import { institutionTimezone, monthIn, quotaProblems, quotaSnapshot } from './quota';
+import { needsOf } from './send';
+import { checkCompose, type FieldErrors, type ParsedCompose } from './validate';
+
+export type EstimateOutcome = { kind: 'ok'; estimate: Estimate } | { kind: 'invalid'; errors: FieldErrors };
+
+export async function estimate(
+  db: Queryable,
+  scope: { userId: number; institutionId: number },
+  parsed: ParsedCompose,
+  now = new Date(),
+): Promise<EstimateOutcome> {
+  const { input } = parsed;
+  const { errors } = await checkCompose(db, { ...scope, draftId: parsed.draftId }, input, 'estimate', now);
+  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+  const picks = await checkPicks(db, scope.institutionId, input.recipients);
+  if (!picks.ok) return { kind: 'invalid', errors: { recipients: [picks.message] } };
+
+  const timezone = await institutionTimezone(db, scope.institutionId);
+  const at = input.scheduled_at ? new Date(input.scheduled_at) : now;
+  const [quota, reach] = await Promise.all([
+    quotaSnapshot(db, scope.institutionId, monthIn(at, timezone)),
+    summarizeReach(db, scope.institutionId, input.recipients),
+  ]);
+  const needs = needsOf(reach, input.channels);
+  const reachable = { 'app-mobile': reach.app, 'e-mail': reach.email, sms: reach.phone, whatsapp: reach.phone } as const;
+  return {
+    kind: 'ok',
+    estimate: {
+      recipients: reach.recipients,
+      channels: input.channels.map((code) => ({
+        code,
+        deliveries: reachable[code],
+        missing_address: reach.recipients - reachable[code],
+      })),
+      sms: input.channels.includes('sms')
+        ? {
+            segments_per_message: SMS_SEGMENTS_PER_MESSAGE,
+            total: needs.sms,
+            remaining: Math.max(0, quota.smsLimit - quota.smsUsed),
+            limit: quota.smsLimit,
+          }
+        : null,
+      email: input.channels.includes('e-mail') ? { total: needs.email, remaining: quota.email } : null,
+      whatsapp: input.channels.includes('whatsapp') ? { total: needs.whatsapp, remaining: quota.whatsapp } : null,
+      empty_courses: picks.emptyCourses,
+      problems: quotaProblems(needs, quota),
+    },
+  };
+}

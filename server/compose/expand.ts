@@ -1,0 +1,228 @@
+// Recipient expansion: the picker's selection (RecipientPick[]) → the distinct people a message reaches,
+// each with the addresses its channels need. Done in SQL (`reachCtes`), so a send to 5,000 guardians is
+// one INSERT … SELECT from the expansion instead of shipping the people to JS and back. A person reached
+// twice is one row: a guardian of two picked students is named once with both children in `sn`
+// (student_names, alphabetical), and keeps the group of the first pick that reached them.
+//
+// `checkPicks` proves every picked id is this school's (another school's id → 422) and finds picked
+// courses with no students; the CTEs also filter by school, so a foreign id can never leak in.
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { RecipientPick } from '../../src/services/compose-contract';
+import type { Queryable } from '../db/client';
+import {
+  courses,
+  electives,
+  electiveStudents,
+  guardians,
+  levels,
+  positions,
+  recipientLists,
+  staff,
+  students,
+} from '../db/schema';
+
+export const FOREIGN_RECIPIENTS = 'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.';
+
+export type PickCheck = { ok: true; emptyCourses: { id: number; nombre: string }[] } | { ok: false; message: string };
+
+const idsOf = (picks: RecipientPick[], ...kinds: RecipientPick['kind'][]) => [
+  ...new Set(picks.filter((p) => kinds.includes(p.kind)).map((p) => p.id)),
+];
+
+/** `column = any('{1,2,3}'::int[])`: one bind parameter however many ids. */
+export const anyId = (column: unknown, values: number[]) => sql`${column} = any(${`{${values.join(',')}}`}::int[])`;
+
+/** Every picked id belongs to the school; and the picked courses/electives (levels' courses too) with no students. */
+export async function checkPicks(db: Queryable, institutionId: number, picks: RecipientPick[]): Promise<PickCheck> {
+  const tables = [
+    [levels, idsOf(picks, 'level')],
+    [courses, idsOf(picks, 'course')],
+    [electives, idsOf(picks, 'elective')],
+    [students, idsOf(picks, 'student')],
+    [guardians, idsOf(picks, 'guardian')],
+    [positions, idsOf(picks, 'appointment')],
+    [staff, idsOf(picks, 'staff')],
+  ] as const;
+  const found = await Promise.all([
+    ...tables.map(([table, ids]) =>
+      ids.length === 0
+        ? Promise.resolve(0)
+        : db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(table)
+            .where(and(eq(table.institutionId, institutionId), anyId(table.id, ids)))
+            .then(([row]) => row!.n),
+    ),
+    (async () => {
+      const ids = idsOf(picks, 'recipient-list');
+      if (ids.length === 0) return 0;
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(recipientLists)
+        .where(and(eq(recipientLists.institutionId, institutionId), anyId(recipientLists.id, ids), isNull(recipientLists.deletedAt)));
+      return row!.n;
+    })(),
+  ]);
+  const expected = [...tables.map(([, ids]) => ids.length), idsOf(picks, 'recipient-list').length];
+  if (found.some((n, i) => n !== expected[i])) return { ok: false, message: FOREIGN_RECIPIENTS };
+
+  const courseIds = idsOf(picks, 'course');
+  const levelIds = idsOf(picks, 'level');
+  const electiveIds = idsOf(picks, 'elective');
+  const [emptyCourses, emptyElectives] = await Promise.all([
+    courseIds.length || levelIds.length
+      ? db
+          .select({ id: courses.id, nombre: courses.name })
+          .from(courses)
+          .where(
+            and(
+              eq(courses.institutionId, institutionId),
+              sql`(${anyId(courses.id, courseIds)} or ${anyId(courses.levelId, levelIds)})`,
+              sql`not exists (select 1 from ${students} where ${students.courseId} = ${courses.id})`,
+            ),
+          )
+          .orderBy(courses.id)
+      : Promise.resolve([]),
+    electiveIds.length
+      ? db
+          .select({ id: electives.id, nombre: electives.name })
+          .from(electives)
+          .where(
+            and(
+              eq(electives.institutionId, institutionId),
+              anyId(electives.id, electiveIds),
+              sql`not exists (select 1 from ${electiveStudents} where ${electiveStudents.electiveId} = ${electives.id})`,
+            ),
+          )
+          .orderBy(electives.id)
+      : Promise.resolve([]),
+  ]);
+  return { ok: true, emptyCourses: [...emptyCourses, ...emptyElectives] };
+}
+
+/** "Ana Pérez": how a guardian's children are named in `student_names`. */
+const shortName = (t: string) => sql.raw(`split_part(${t}.first_names, ' ', 1) || ' ' || ${t}.last_name_father`);
+
+/** "Ana Pérez Soto": first given name and both surnames, as the seed names people. */
+const fullName = (t: string) => sql.raw(`split_part(${t}.first_names, ' ', 1) || ' ' || ${t}.last_name_father || ' ' || ${t}.last_name_mother`);
+
+/**
+ * CTEs (to follow `with`) ending in `people`: one row per distinct person reached, with columns
+ * kind (apoderado | estudiante | funcionario), ref, sort (first reach), gk/gl (group kind and label of the
+ * first pick that reached them), sn (guardians' children), name, email, phone (E.164; null for students),
+ * app (app-mobile address: guardian:<id> when the app is installed, student:<id>, user:<login id>) and
+ * login_user_id (staff with a Hermes login).
+ */
+export function reachCtes(institutionId: number, picks: RecipientPick[]): SQL {
+  const json = JSON.stringify(picks.map((p, ord) => ({ ord, kind: p.kind, id: p.id, audience: 'audience' in p ? p.audience : null })));
+  const inst = institutionId;
+  return sql`
+    picks as (
+      select * from json_to_recordset(${json}::json) as p(ord int, kind text, id int, audience text)
+    ),
+    pick_students as (
+      select p.ord, c.id as sub, p.audience, 'curso'::text as gk, c.name as gl, s.id as student_id,
+        ${shortName('s')} as child_name
+      from picks p
+      join courses c on c.institution_id = ${inst}
+        and ((p.kind = 'course' and c.id = p.id) or (p.kind = 'level' and c.level_id = p.id))
+      join students s on s.course_id = c.id
+      union all
+      select p.ord, 0, p.audience, 'electivo', e.name, s.id, ${shortName('s')}
+      from picks p
+      join electives e on p.kind = 'elective' and e.id = p.id and e.institution_id = ${inst}
+      join elective_students es on es.elective_id = e.id
+      join students s on s.id = es.student_id
+      union all
+      select p.ord, 0, p.audience, 'estudiante', ${fullName('s')}, s.id, ${shortName('s')}
+      from picks p join students s on p.kind = 'student' and s.id = p.id and s.institution_id = ${inst}
+    ),
+    reached as (
+      select ord, sub, gk, gl, 'estudiante'::text as kind, student_id as ref, null::text as child_name
+      from pick_students where audience = 'estudiantes'
+      union all
+      select ps.ord, ps.sub, ps.gk, ps.gl, 'apoderado', sg.guardian_id, ps.child_name
+      from pick_students ps join student_guardians sg on sg.student_id = ps.student_id
+      where ps.audience = 'apoderados' or (ps.audience = 'titulares' and sg.role = 1)
+        or (ps.audience = 'suplentes' and sg.role = 2)
+      union all
+      select p.ord, 0, 'apoderado', ${fullName('g')}, 'apoderado', g.id, ${shortName('cs')}
+      from picks p
+      join guardians g on p.kind = 'guardian' and g.id = p.id and g.institution_id = ${inst}
+      left join student_guardians sg on sg.guardian_id = g.id
+      left join students cs on cs.id = sg.student_id
+      union all
+      select p.ord, 0, case p.kind when 'appointment' then 'cargo' else 'funcionario' end,
+        case p.kind when 'appointment' then pos.name else ${fullName('st')} end, 'funcionario', st.id, null
+      from picks p
+      join staff st on st.institution_id = ${inst}
+        and ((p.kind = 'staff' and st.id = p.id) or (p.kind = 'appointment' and st.position_id = p.id))
+      left join positions pos on pos.id = st.position_id
+      union all
+      select p.ord, 0, 'lista', l.name, m.member_kind, m.member_ref_id,
+        case when m.member_kind = 'apoderado' then ${shortName('cs')} end
+      from picks p
+      join recipient_lists l on p.kind = 'recipient-list' and l.id = p.id and l.institution_id = ${inst}
+        and l.deleted_at is null
+      join recipient_list_members m on m.list_id = l.id
+      left join students cs on cs.id = m.student_id
+    ),
+    reach as (
+      select kind, ref,
+        min(ord::bigint * 2147483648 + sub) as sort,
+        (array_agg(gk order by ord, sub))[1] as gk,
+        (array_agg(gl order by ord, sub))[1] as gl,
+        string_agg(distinct child_name, ', ' order by child_name) as sn
+      from reached
+      group by kind, ref
+    ),
+    -- One join per kind of person (a single row of three outer joins would probe every table for everyone).
+    people as (
+      select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, reach.sn, ${fullName('g')} as name,
+        g.email, g.phone, case when g.app_installed_at is not null then 'guardian:' || g.id end as app,
+        null::int as login_user_id
+      from reach join guardians g on g.id = reach.ref and g.institution_id = ${inst}
+      where reach.kind = 'apoderado'
+      union all
+      select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, null, ${fullName('s')}, s.email, null,
+        'student:' || s.id, null
+      from reach join students s on s.id = reach.ref and s.institution_id = ${inst}
+      where reach.kind = 'estudiante'
+      union all
+      select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, null, ${fullName('st')}, st.email, st.phone,
+        case when st.user_id is not null then 'user:' || st.user_id end, st.user_id
+      from reach join staff st on st.id = reach.ref and st.institution_id = ${inst}
+      where reach.kind = 'funcionario'
+    )`;
+}
+
+/** Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export interface ReachSummary {
+  recipients: number;
+  /** People with an address for each kind of channel. */
+  email: number;
+  phone: number;
+  app: number;
+  /** Group labels in order of first reach (the recipients summary). */
+  groupLabels: string[];
+}
+
+/** Counts and labels of the expansion, without writing anything (estimate, drafts). */
+export async function summarizeReach(db: Queryable, institutionId: number, picks: RecipientPick[]): Promise<ReachSummary> {
+  if (picks.length === 0) return { recipients: 0, email: 0, phone: 0, app: 0, groupLabels: [] };
+  const result = await db.execute(sql`
+    with ${reachCtes(institutionId, picks)},
+    totals as (
+      select count(*)::int as recipients, count(email)::int as email, count(phone)::int as phone, count(app)::int as app
+      from people
+    ),
+    labels as (select gl, min(sort) as first from people group by gl)
+    select totals.*, coalesce((select json_agg(gl order by first) from labels), '[]'::json) as labels from totals`);
+  const row = rowsOf<{ recipients: number; email: number; phone: number; app: number; labels: string[] | string }>(result)[0]!;
+  const labels = typeof row.labels === 'string' ? (JSON.parse(row.labels) as string[]) : row.labels;
+  return { recipients: row.recipients, email: row.email, phone: row.phone, app: row.app, groupLabels: labels };
+}

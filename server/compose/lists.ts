@@ -1,0 +1,244 @@
+// Saved recipient lists of one user (`GET /recipient-lists`, `GET /recipient-lists/:id/users`) and the
+// school's SMS signature (`/institutions-signatures`). Reads are scoped by owner and school, so another
+// user's list simply does not exist.
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { ADMIN_ROLES } from '../../src/services/contract';
+import type { GuardianRoleId, RecipientList, RecipientListUser, Signature } from '../../src/services/compose-contract';
+import type { Queryable } from '../db/client';
+import {
+  courses,
+  guardians,
+  institutions,
+  institutionSignatures,
+  positions,
+  recipientListMembers,
+  recipientLists,
+  staff,
+  students,
+  userRoles,
+} from '../db/schema';
+import { collator, personName } from './recipients';
+
+export interface ListPage {
+  items: RecipientList[];
+  total: number;
+}
+
+const ownLists = (userId: number, institutionId: number) =>
+  and(
+    eq(recipientLists.ownerUserId, userId),
+    eq(recipientLists.institutionId, institutionId),
+    isNull(recipientLists.deletedAt),
+  );
+
+export async function listRecipientLists(
+  db: Queryable,
+  userId: number,
+  institutionId: number,
+  page: number,
+  perPage: number,
+): Promise<ListPage> {
+  const [totalRow] = await db.select({ n: count() }).from(recipientLists).where(ownLists(userId, institutionId));
+  const rows = await db
+    .select({
+      id: recipientLists.id,
+      name: recipientLists.name,
+      users_count: count(recipientListMembers.id),
+    })
+    .from(recipientLists)
+    .leftJoin(recipientListMembers, eq(recipientListMembers.listId, recipientLists.id))
+    .where(ownLists(userId, institutionId))
+    .groupBy(recipientLists.id)
+    .orderBy(desc(recipientLists.createdAt), desc(recipientLists.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { items: rows.map((r) => ({ ...r, users_count: Number(r.users_count) })), total: totalRow?.n ?? 0 };
+}
+
+/** Guardian role names as each country says them (Chile "apoderado", Mexico "tutor"). */
+const GUARDIAN_ROLE_NAMES: Record<'CL' | 'MX', Record<GuardianRoleId, string>> = {
+  CL: { 1: 'Apoderado titular', 2: 'Apoderado suplente' },
+  MX: { 1: 'Tutor titular', 2: 'Tutor suplente' },
+};
+const GUARDIAN_FALLBACK = { CL: 'Apoderado', MX: 'Tutor' } as const;
+const STUDENT_ROLE = 'Estudiante';
+const STAFF_FALLBACK = 'Funcionario';
+
+/** The members of one of the user's lists, or null when it is not theirs (or deleted). */
+export async function listUsers(
+  db: Queryable,
+  userId: number,
+  institutionId: number,
+  listId: number,
+): Promise<RecipientListUser[] | null> {
+  const [list] = await db
+    .select({ id: recipientLists.id, name: recipientLists.name, country: institutions.country })
+    .from(recipientLists)
+    .innerJoin(institutions, eq(institutions.id, recipientLists.institutionId))
+    .where(and(ownLists(userId, institutionId), eq(recipientLists.id, listId)))
+    .limit(1);
+  if (!list) return null;
+
+  const members = await db
+    .select()
+    .from(recipientListMembers)
+    .where(eq(recipientListMembers.listId, listId))
+    .orderBy(asc(recipientListMembers.id));
+  const refs = (kind: 'apoderado' | 'estudiante' | 'funcionario') =>
+    members.filter((m) => m.memberKind === kind).map((m) => m.memberRefId);
+  const studentIds = [
+    ...new Set([...refs('estudiante'), ...members.flatMap((m) => (m.studentId === null ? [] : [m.studentId]))]),
+  ];
+  const guardianIds = refs('apoderado');
+  const staffIds = refs('funcionario');
+
+  // Only people of the same school: a stale member row can never leak another school's data.
+  const [studentRows, guardianRows, staffRows] = await Promise.all([
+    studentIds.length === 0
+      ? []
+      : db
+          .select({
+            id: students.id,
+            firstNames: students.firstNames,
+            lastNameFather: students.lastNameFather,
+            lastNameMother: students.lastNameMother,
+            email: students.email,
+            courseId: courses.id,
+            courseName: courses.name,
+          })
+          .from(students)
+          .innerJoin(courses, eq(courses.id, students.courseId))
+          .where(and(inArray(students.id, studentIds), eq(students.institutionId, institutionId))),
+    guardianIds.length === 0
+      ? []
+      : db
+          .select({
+            id: guardians.id,
+            firstNames: guardians.firstNames,
+            lastNameFather: guardians.lastNameFather,
+            lastNameMother: guardians.lastNameMother,
+            email: guardians.email,
+            phone: guardians.phone,
+          })
+          .from(guardians)
+          .where(and(inArray(guardians.id, guardianIds), eq(guardians.institutionId, institutionId))),
+    staffIds.length === 0
+      ? []
+      : db
+          .select({
+            id: staff.id,
+            firstNames: staff.firstNames,
+            lastNameFather: staff.lastNameFather,
+            lastNameMother: staff.lastNameMother,
+            email: staff.email,
+            phone: staff.phone,
+            positionId: staff.positionId,
+            positionName: positions.name,
+          })
+          .from(staff)
+          .leftJoin(positions, eq(positions.id, staff.positionId))
+          .where(and(inArray(staff.id, staffIds), eq(staff.institutionId, institutionId))),
+  ]);
+  const studentById = new Map(studentRows.map((s) => [s.id, s]));
+  const guardianById = new Map(guardianRows.map((g) => [g.id, g]));
+  const staffById = new Map(staffRows.map((s) => [s.id, s]));
+  const country = list.country;
+
+  const out: RecipientListUser[] = [];
+  for (const m of members) {
+    const base = { id: m.id, user_id: m.memberRefId, list_id: list.id, list_name: list.name };
+    if (m.memberKind === 'apoderado') {
+      const g = guardianById.get(m.memberRefId);
+      if (!g) continue;
+      const student = m.studentId === null ? undefined : studentById.get(m.studentId);
+      const role = m.role === 1 || m.role === 2 ? (m.role as GuardianRoleId) : null;
+      out.push({
+        ...base,
+        user_type: 'apoderado',
+        name: personName(g),
+        email: g.email,
+        phone: g.phone,
+        nombre_rol: role ? GUARDIAN_ROLE_NAMES[country][role] : GUARDIAN_FALLBACK[country],
+        group_id: student?.courseId ?? null,
+        group_type: student ? 'curso' : null,
+        rol_adulto_id: role,
+        student_id: student?.id ?? null,
+        course: student?.courseName ?? null,
+      });
+    } else if (m.memberKind === 'estudiante') {
+      const s = studentById.get(m.memberRefId);
+      if (!s) continue;
+      out.push({
+        ...base,
+        user_type: 'estudiante',
+        name: personName(s),
+        email: s.email,
+        phone: null,
+        nombre_rol: STUDENT_ROLE,
+        group_id: s.courseId,
+        group_type: 'curso',
+        rol_adulto_id: null,
+        student_id: s.id,
+        course: s.courseName,
+      });
+    } else {
+      const s = staffById.get(m.memberRefId);
+      if (!s) continue;
+      out.push({
+        ...base,
+        user_type: 'funcionario',
+        name: personName(s),
+        email: s.email,
+        phone: s.phone,
+        nombre_rol: s.positionName ?? STAFF_FALLBACK,
+        group_id: s.positionId,
+        group_type: s.positionId === null ? null : 'cargo',
+        rol_adulto_id: null,
+        student_id: null,
+        course: null,
+      });
+    }
+  }
+  return out.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
+const toSignature = (row: typeof institutionSignatures.$inferSelect): Signature => ({
+  id: row.id,
+  device: row.device,
+  domain: row.domain,
+  institution_id: row.institutionId,
+  is_active: row.isActive,
+  signature: row.signature,
+});
+
+export async function listSignatures(db: Queryable, institutionId: number): Promise<Signature[]> {
+  const rows = await db
+    .select()
+    .from(institutionSignatures)
+    .where(eq(institutionSignatures.institutionId, institutionId))
+    .orderBy(asc(institutionSignatures.id));
+  return rows.map(toSignature);
+}
+
+/** Updates the school's signature; null when the id is not this school's. */
+export async function updateSignature(
+  db: Queryable,
+  institutionId: number,
+  id: number,
+  change: { signature: string; isActive: boolean },
+): Promise<Signature | null> {
+  const [row] = await db
+    .update(institutionSignatures)
+    .set({ signature: change.signature, isActive: change.isActive })
+    .where(and(eq(institutionSignatures.id, id), eq(institutionSignatures.institutionId, institutionId)))
+    .returning();
+  return row ? toSignature(row) : null;
+}
+
+export async function isAdmin(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), inArray(userRoles.code, [...ADMIN_ROLES])));
+  return (row?.n ?? 0) > 0;
+}

@@ -1,0 +1,161 @@
+// SMS monthly quota and e-mail / WhatsApp balances of a school. The month is the calendar month in the
+// institution's time zone (a message sent on the 1st at 00:30 in Santiago counts for the new month even
+// though it is still the previous month in UTC). Reservation happens under a row lock on
+// institution_quotas, so two concurrent sends cannot both take the last segments.
+import { and, eq, sql } from 'drizzle-orm';
+import type { ComposeProblem, Quota } from '../../src/services/compose-contract';
+import type { Queryable } from '../db/client';
+import { deliveries, institutionQuotas, institutions, messages, smsUsage } from '../db/schema';
+
+/** 'YYYY-MM' of `at` in `timezone`. */
+export function monthIn(at: Date, timezone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit' }).formatToParts(at);
+  const year = parts.find((p) => p.type === 'year')!.value;
+  const month = parts.find((p) => p.type === 'month')!.value;
+  return `${year}-${month}`;
+}
+
+export async function institutionTimezone(db: Queryable, institutionId: number): Promise<string> {
+  const [row] = await db.select({ timezone: institutions.timezone }).from(institutions).where(eq(institutions.id, institutionId));
+  return row!.timezone;
+}
+
+interface QuotaRow {
+  smsLimit: number;
+  emailBalance: number | null;
+  whatsappBalance: number | null;
+}
+
+/** A school without a quota row has no SMS contracted (limit 0) and unlimited e-mail / WhatsApp. */
+const NO_ROW: QuotaRow = { smsLimit: 0, emailBalance: null, whatsappBalance: null };
+
+async function quotaRow(db: Queryable, institutionId: number, lock: boolean): Promise<QuotaRow> {
+  const query = db
+    .select({
+      smsLimit: institutionQuotas.smsMonthlyLimit,
+      emailBalance: institutionQuotas.emailBalance,
+      whatsappBalance: institutionQuotas.whatsappBalance,
+    })
+    .from(institutionQuotas)
+    .where(eq(institutionQuotas.institutionId, institutionId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? NO_ROW;
+}
+
+async function smsUsed(db: Queryable, institutionId: number, month: string): Promise<number> {
+  const [row] = await db
+    .select({ segments: smsUsage.segments })
+    .from(smsUsage)
+    .where(and(eq(smsUsage.institutionId, institutionId), eq(smsUsage.month, month)));
+  return row?.segments ?? 0;
+}
+
+/** `GET /quota`. */
+export async function readQuota(db: Queryable, institutionId: number, now = new Date()): Promise<Quota> {
+  const timezone = await institutionTimezone(db, institutionId);
+  const month = monthIn(now, timezone);
+  const [row, used] = await Promise.all([quotaRow(db, institutionId, false), smsUsed(db, institutionId, month)]);
+  return {
+    month,
+    timezone,
+    sms: { limit: row.smsLimit, used, remaining: Math.max(0, row.smsLimit - used) },
+    email: { remaining: row.emailBalance },
+    whatsapp: { remaining: row.whatsappBalance },
+  };
+}
+
+/** What one message consumes: SMS segments and e-mail / WhatsApp deliveries that have an address. */
+export interface Needs {
+  sms: number;
+  email: number;
+  whatsapp: number;
+}
+
+/** Problems of `needs` against a quota snapshot (no writes); shared by estimate and send. */
+export function quotaProblems(needs: Needs, quota: { smsLimit: number; smsUsed: number; email: number | null; whatsapp: number | null }): ComposeProblem[] {
+  const problems: ComposeProblem[] = [];
+  if (needs.sms > 0 && quota.smsUsed + needs.sms > quota.smsLimit) problems.push('sms.quota_exceeded');
+  if (needs.email > 0 && quota.email !== null && quota.email < needs.email) problems.push('email.insufficient');
+  if (needs.whatsapp > 0 && quota.whatsapp !== null && quota.whatsapp < needs.whatsapp) problems.push('whatsapp.insufficient');
+  return problems;
+}
+
+/** Quota snapshot for the month `month` (no lock): for estimates. */
+export async function quotaSnapshot(db: Queryable, institutionId: number, month: string) {
+  const [row, used] = await Promise.all([quotaRow(db, institutionId, false), smsUsed(db, institutionId, month)]);
+  return { smsLimit: row.smsLimit, smsUsed: used, email: row.emailBalance, whatsapp: row.whatsappBalance };
+}
+
+/**
+ * Inside the send transaction: locks the school's quota row, checks `needs`, and when they fit records them
+ * (SMS usage of `month` up, balances down). Returns the problems; nothing is written when there are any.
+ */
+export async function reserve(tx: Queryable, institutionId: number, month: string, needs: Needs): Promise<ComposeProblem[]> {
+  const row = await quotaRow(tx, institutionId, true);
+  const used = await smsUsed(tx, institutionId, month);
+  const problems = quotaProblems(needs, {
+    smsLimit: row.smsLimit,
+    smsUsed: used,
+    email: row.emailBalance,
+    whatsapp: row.whatsappBalance,
+  });
+  if (problems.length > 0) return problems;
+  if (needs.sms > 0) {
+    await tx
+      .insert(smsUsage)
+      .values({ institutionId, month, segments: needs.sms })
+      .onConflictDoUpdate({
+        target: [smsUsage.institutionId, smsUsage.month],
+        set: { segments: sql`${smsUsage.segments} + ${needs.sms}` },
+      });
+  }
+  if ((needs.email > 0 && row.emailBalance !== null) || (needs.whatsapp > 0 && row.whatsappBalance !== null)) {
+    await tx
+      .update(institutionQuotas)
+      .set({
+        emailBalance: sql`${institutionQuotas.emailBalance} - ${needs.email}`,
+        whatsappBalance: sql`${institutionQuotas.whatsappBalance} - ${needs.whatsapp}`,
+      })
+      .where(eq(institutionQuotas.institutionId, institutionId));
+  }
+  return [];
+}
+
+/**
+ * Gives back what a scheduled message reserved (its still-queued deliveries), before they are deleted:
+ * used by cancel-schedule and by purging a scheduled message. SMS go back to the month of `scheduled_at`.
+ */
+export async function releaseQueued(tx: Queryable, messageId: number): Promise<void> {
+  const [msg] = await tx
+    .select({ institutionId: messages.institutionId, scheduledAt: messages.scheduledAt, timezone: institutions.timezone })
+    .from(messages)
+    .innerJoin(institutions, eq(institutions.id, messages.institutionId))
+    .where(eq(messages.id, messageId));
+  if (!msg?.scheduledAt) return;
+  const [sums] = await tx
+    .select({
+      sms: sql<number>`coalesce(sum(${deliveries.segments}) filter (where ${deliveries.channel} = 'sms'), 0)::int`,
+      email: sql<number>`(count(*) filter (where ${deliveries.channel} = 'e-mail'))::int`,
+      whatsapp: sql<number>`(count(*) filter (where ${deliveries.channel} = 'whatsapp'))::int`,
+    })
+    .from(deliveries)
+    .where(and(eq(deliveries.messageId, messageId), eq(deliveries.status, 'queued')));
+  if (!sums) return;
+  await quotaRow(tx, msg.institutionId, true);
+  if (sums.sms > 0) {
+    await tx
+      .update(smsUsage)
+      .set({ segments: sql`greatest(0, ${smsUsage.segments} - ${sums.sms})` })
+      .where(and(eq(smsUsage.institutionId, msg.institutionId), eq(smsUsage.month, monthIn(new Date(msg.scheduledAt), msg.timezone))));
+  }
+  if (sums.email > 0 || sums.whatsapp > 0) {
+    // Null (unlimited) balances stay null: null + n is null.
+    await tx
+      .update(institutionQuotas)
+      .set({
+        emailBalance: sql`${institutionQuotas.emailBalance} + ${sums.email}`,
+        whatsappBalance: sql`${institutionQuotas.whatsappBalance} + ${sums.whatsapp}`,
+      })
+      .where(eq(institutionQuotas.institutionId, msg.institutionId));
+  }
+}

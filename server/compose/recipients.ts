@@ -1,0 +1,300 @@
+// Everything the recipient picker shows for one school (`GET /recipients`, compose-contract `Recipients`).
+// A handful of set-based queries, one per table, assembled in memory: one query per course would be
+// hundreds of round trips on the large seed.
+import { and, eq, inArray, isNull, lte, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { CHANNEL_CODES, CHANNEL_ID } from '../../src/services/compose-contract';
+import type {
+  Channel,
+  CommunicationPermission,
+  DeviceStatus,
+  GuardianRoleId,
+  RecipientAppointment,
+  RecipientCourse,
+  RecipientGuardian,
+  RecipientLevel,
+  Recipients,
+  RecipientStaff,
+  RecipientStudent,
+} from '../../src/services/compose-contract';
+import type { ChannelCode } from '../../src/services/messages-contract';
+import type { Queryable } from '../db/client';
+import {
+  courses,
+  deliveries,
+  electives,
+  electiveStudents,
+  guardians,
+  institutionChannels,
+  levels,
+  messageRecipients,
+  messages,
+  positions,
+  staff,
+  studentGuardians,
+  students,
+  userChannelPermissions,
+} from '../db/schema';
+
+/** Spanish order: accents sort with their base letter, ñ after n. */
+export const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+/** The `guardians_phone_e164_check` rule, checked again: rows older than the constraint may exist on real Postgres. */
+const E164 = /^\+[1-9][0-9]{7,14}$/;
+
+/** Outcomes that count as "not received" for the yellow device status (SPEC §9: the last 3). */
+const UNRECEIVED = ['not_received', 'error', 'failed'] as const;
+/** Channels that reach a guardian's device; an e-mail bounce says nothing about the phone. */
+const DEVICE_CHANNELS = ['app-mobile', 'sms', 'whatsapp'] as const;
+const YELLOW_WINDOW = 3;
+
+export const personName = (p: { firstNames: string; lastNameFather: string; lastNameMother: string }) =>
+  `${p.firstNames} ${p.lastNameFather} ${p.lastNameMother}`;
+
+/**
+ * SPEC §3 legend. Red when the guardian cannot be reached on a device at all (no app, no usable mobile);
+ * otherwise yellow when the last 3 device deliveries all failed, else blue with the app, green with SMS only.
+ */
+export function deviceStatus(g: { app: boolean; phone: string | null }, irregular: boolean): DeviceStatus {
+  const phone = g.phone !== null && E164.test(g.phone);
+  if (!g.app && !phone) return 'red';
+  if (irregular) return 'yellow';
+  return g.app ? 'blue' : 'green';
+}
+
+/**
+ * Guardians of the school whose last 3 finished device deliveries were all not received. Deliveries still
+ * in flight (queued, sent) and rows born failed for lack of an address do not count.
+ */
+export async function irregularGuardians(db: Queryable, institutionId: number): Promise<Set<number>> {
+  const ranked = db
+    .select({
+      guardianId: sql<number>`${messageRecipients.recipientRefId}`.as('guardian_id'),
+      status: sql<string>`${deliveries.status}`.as('status'),
+      n: sql<number>`row_number() over (partition by ${messageRecipients.recipientRefId} order by ${deliveries.createdAt} desc, ${deliveries.id} desc)`.as('n'),
+    })
+    .from(deliveries)
+    .innerJoin(messageRecipients, eq(messageRecipients.id, deliveries.recipientId))
+    .innerJoin(messages, eq(messages.id, deliveries.messageId))
+    .where(
+      and(
+        eq(messages.institutionId, institutionId),
+        eq(messageRecipients.recipientKind, 'apoderado'),
+        inArray(deliveries.channel, [...DEVICE_CHANNELS]),
+        notInArray(deliveries.status, ['queued', 'sent']),
+        or(isNull(deliveries.error), ne(deliveries.error, 'missing_address')),
+      ),
+    )
+    .as('ranked');
+  const rows = await db
+    .select({ guardianId: ranked.guardianId })
+    .from(ranked)
+    .where(lte(ranked.n, YELLOW_WINDOW))
+    .groupBy(ranked.guardianId)
+    .having(
+      sql`count(*) = ${YELLOW_WINDOW} and bool_and(${ranked.status} in (${sql.join(
+        UNRECEIVED.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`,
+    );
+  return new Set(rows.map((r) => Number(r.guardianId)));
+}
+
+export async function loadRecipients(db: Queryable, institutionId: number): Promise<Recipients> {
+  const [levelRows, courseRows, electiveRows, studentRows, enrolments, links, guardianRows, positionRows, staffRows, irregular] =
+    await Promise.all([
+      db
+        .select({ id: levels.id, name: levels.name, position: levels.position })
+        .from(levels)
+        .where(eq(levels.institutionId, institutionId)),
+      db
+        .select({ id: courses.id, name: courses.name, levelId: courses.levelId })
+        .from(courses)
+        .where(eq(courses.institutionId, institutionId)),
+      db.select({ id: electives.id, name: electives.name }).from(electives).where(eq(electives.institutionId, institutionId)),
+      db
+        .select({ rows: packed(students.id, students.courseId, students.firstNames, students.lastNameFather, students.lastNameMother) })
+        .from(students)
+        .where(eq(students.institutionId, institutionId))
+        .then(unpack<[id: number, courseId: number, firstNames: string, lastNameFather: string, lastNameMother: string]>),
+      db
+        .select({ rows: packed(electiveStudents.electiveId, electiveStudents.studentId) })
+        .from(electiveStudents)
+        .innerJoin(electives, eq(electives.id, electiveStudents.electiveId))
+        .where(eq(electives.institutionId, institutionId))
+        .then(unpack<[electiveId: number, studentId: number]>),
+      db
+        .select({ rows: packed(studentGuardians.studentId, studentGuardians.guardianId, studentGuardians.role) })
+        .from(studentGuardians)
+        .innerJoin(students, eq(students.id, studentGuardians.studentId))
+        .where(eq(students.institutionId, institutionId))
+        .then(unpack<[studentId: number, guardianId: number, role: number]>),
+      db
+        .select({
+          rows: packed(
+            guardians.id,
+            guardians.firstNames,
+            guardians.lastNameFather,
+            guardians.lastNameMother,
+            guardians.email,
+            guardians.phone,
+            sql`${guardians.appInstalledAt} is not null`,
+          ),
+        })
+        .from(guardians)
+        .where(eq(guardians.institutionId, institutionId))
+        .then(
+          unpack<
+            [id: number, firstNames: string, lastNameFather: string, lastNameMother: string, email: string | null, phone: string | null, app: boolean]
+          >,
+        ),
+      db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.institutionId, institutionId)),
+      db
+        .select({
+          id: staff.id,
+          positionId: staff.positionId,
+          userId: staff.userId,
+          firstNames: staff.firstNames,
+          lastNameFather: staff.lastNameFather,
+          lastNameMother: staff.lastNameMother,
+          email: staff.email,
+        })
+        .from(staff)
+        .where(eq(staff.institutionId, institutionId)),
+      irregularGuardians(db, institutionId),
+    ]);
+
+  // Students, named and in alphabetical order once; every group below keeps that order.
+  const byCourse = new Map<number, RecipientStudent[]>();
+  const named = studentRows.map(([id, courseId, firstNames, lastNameFather, lastNameMother]) => ({
+    courseId,
+    student: { id, name: `${firstNames} ${lastNameFather} ${lastNameMother}` },
+  }));
+  named.sort((a, b) => collator.compare(a.student.name, b.student.name) || a.student.id - b.student.id);
+  const electivesOf = new Map<number, number[]>();
+  for (const [electiveId, studentId] of enrolments) push(electivesOf, studentId, electiveId);
+  const electiveMembers = new Map<number, RecipientStudent[]>();
+  for (const { courseId, student } of named) {
+    push(byCourse, courseId, student);
+    for (const electiveId of electivesOf.get(student.id) ?? []) push(electiveMembers, electiveId, student);
+  }
+
+  const fichaById = new Map<number, { ficha: RecipientGuardian['ficha_apoderado']; status: DeviceStatus }>();
+  for (const [id, firstNames, lastNameFather, lastNameMother, email, phone, app] of guardianRows) {
+    fichaById.set(id, {
+      ficha: {
+        email,
+        // No separate guardian accounts: the app account is the guardian record once the app is installed.
+        user_id: app ? id : null,
+        name: `${firstNames} ${lastNameFather} ${lastNameMother}`,
+        fono_celular: phone,
+        user_type: 'apoderado',
+      },
+      status: deviceStatus({ app, phone }, irregular.has(id)),
+    });
+  }
+  const guardiansOf = new Map<number, { guardianId: number; role: GuardianRoleId }[]>();
+  for (const [studentId, guardianId, role] of links) push(guardiansOf, studentId, { guardianId, role: role as GuardianRoleId });
+  for (const list of guardiansOf.values()) list.sort((a, b) => a.role - b.role);
+
+  const apoderadosOf = (members: readonly RecipientStudent[]): RecipientGuardian[] =>
+    members.flatMap((student) =>
+      (guardiansOf.get(student.id) ?? []).flatMap(({ guardianId, role }) => {
+        const g = fichaById.get(guardianId);
+        return g
+          ? [{ id: guardianId, student_id: student.id, rol_adulto_id: role, device_status: g.status, ficha_apoderado: g.ficha }]
+          : [];
+      }),
+    );
+
+  const levelOrder = new Map(levelRows.map((l) => [l.id, l.position]));
+  courseRows.sort(
+    (a, b) => (levelOrder.get(a.levelId) ?? 0) - (levelOrder.get(b.levelId) ?? 0) || collator.compare(a.name, b.name) || a.id - b.id,
+  );
+  const regular: RecipientCourse[] = courseRows.map((c) => {
+    const estudiantes = byCourse.get(c.id) ?? [];
+    return { id: c.id, nombre: c.name, grupo_type: 'curso', level_id: c.levelId, estudiantes, apoderados: apoderadosOf(estudiantes) };
+  });
+
+  electiveRows.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+  const electiveCourses: RecipientCourse[] = electiveRows.map((e) => {
+    const estudiantes = electiveMembers.get(e.id) ?? [];
+    return { id: e.id, nombre: e.name, grupo_type: 'electivo', level_id: null, estudiantes, apoderados: apoderadosOf(estudiantes) };
+  });
+
+  const levelsOut: RecipientLevel[] = levelRows
+    .sort((a, b) => a.position - b.position)
+    .map((l) => ({ id: l.id, nombre: l.name, course_ids: regular.filter((c) => c.level_id === l.id).map((c) => c.id) }));
+
+  // Staff without a cargo cannot be reached through an appointment pick; the seed gives everyone one.
+  const staffByPosition = new Map<number, RecipientStaff[]>();
+  for (const s of staffRows) {
+    if (s.positionId === null) continue;
+    push(staffByPosition, s.positionId, {
+      user_id: s.id,
+      name: personName(s),
+      cargo_id: s.positionId,
+      email: s.email,
+      login_user_id: s.userId,
+    });
+  }
+  const appointments: RecipientAppointment[] = positionRows
+    .filter((p) => staffByPosition.has(p.id))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id)
+    .map((p) => ({
+      id: p.id,
+      nombre: p.name,
+      users: staffByPosition.get(p.id)!.sort((a, b) => collator.compare(a.name, b.name) || a.user_id - b.user_id),
+    }));
+
+  return { courses: [...regular, ...electiveCourses], appointments, levels: levelsOut };
+}
+
+/** Per channel: contracted by the school, and permitted to the user. A missing row means no. */
+export async function channelAccess(
+  db: Queryable,
+  institutionId: number,
+  userId: number,
+): Promise<{ institution: Record<ChannelCode, boolean>; user: Record<ChannelCode, boolean> }> {
+  const [schoolRows, userRows] = await Promise.all([
+    db
+      .select({ channel: institutionChannels.channel, enabled: institutionChannels.enabled })
+      .from(institutionChannels)
+      .where(eq(institutionChannels.institutionId, institutionId)),
+    db
+      .select({ channel: userChannelPermissions.channel, enabled: userChannelPermissions.enabled })
+      .from(userChannelPermissions)
+      .where(eq(userChannelPermissions.userId, userId)),
+  ]);
+  const flags = (rows: { channel: ChannelCode; enabled: boolean }[]) =>
+    Object.fromEntries(CHANNEL_CODES.map((code) => [code, rows.some((r) => r.channel === code && r.enabled)])) as Record<
+      ChannelCode,
+      boolean
+    >;
+  return { institution: flags(schoolRows), user: flags(userRows) };
+}
+
+export function toChannels(institution: Record<ChannelCode, boolean>): Channel[] {
+  return CHANNEL_CODES.map((code) => ({ id: CHANNEL_ID[code], code, enabled_by_institution: institution[code] }));
+}
+
+export function toPermission(user: Record<ChannelCode, boolean>): CommunicationPermission {
+  return { institution_channel_permissions: CHANNEL_CODES.map((code) => ({ channel_id: CHANNEL_ID[code], enabled: user[code] })) };
+}
+
+/**
+ * The big tables come back as one JSON array of row tuples: the embedded engine decodes a single text value
+ * several times faster than thousands of protocol rows, and real Postgres does not mind.
+ */
+const packed = (...columns: (AnyColumn | SQL)[]) =>
+  sql<string | null>`json_agg(json_build_array(${sql.join(columns, sql`, `)}))::text`;
+
+function unpack<T>(rows: { rows: string | null }[]): T[] {
+  const text = rows[0]?.rows;
+  return text ? (JSON.parse(text) as T[]) : [];
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,402 @@
+// Send and schedule (POST /messages/send, /messages/schedule): everything in ONE transaction — idempotency
+// key, validation, recipient expansion, quota reservation under a row lock, the message, its recipients
+// and per-channel deliveries, attachments and mailbox entries. Any refusal rolls the whole thing back
+// (thrown `Abort`), so a refused send writes nothing. Delivery itself is issue 5's engine: deliveries are
+// born `queued` (or `failed` / `missing_address`).
+//
+// Copy to sender: mailbox_entries is unique per (user, message) and the author already has the message in
+// "sent", so the copy is a second message row (same title, content and attachments' names are not copied)
+// addressed to the author alone, with an inbox entry; `reply_to_id` null. Scheduled messages get their copy
+// when the engine sends them (issue 5).
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { ComposeInput, ComposeProblem, RecipientPick, SendResult } from '../../src/services/compose-contract';
+import { fold } from '../../src/services/fold';
+import { canTransition } from '../../src/services/message-rules';
+import type { ChannelCode, MessageKind } from '../../src/services/messages-contract';
+import { SMS_SEGMENTS_PER_MESSAGE } from '../../src/services/sms-text';
+import type { Db, Queryable } from '../db/client';
+import { mailboxEntries, messageAttachments, messageRecipients, messages, staff, users } from '../db/schema';
+import { recipientsLabel } from '../messages/queries';
+import { checkPicks, reachCtes, rowsOf } from './expand';
+import { institutionTimezone, monthIn, reserve, type Needs } from './quota';
+import { checkCompose, COMPOSE_MESSAGES, type FieldErrors, type ParsedCompose } from './validate';
+
+export type SendMode = 'send' | 'schedule';
+
+export type SendOutcome =
+  | { kind: 'created'; result: SendResult }
+  | { kind: 'replayed'; result: SendResult }
+  | { kind: 'invalid'; errors: FieldErrors }
+  | { kind: 'quota'; problems: ComposeProblem[] }
+  | { kind: 'not_found' }
+  | { kind: 'illegal'; message: string };
+
+export const SEND_MESSAGES = {
+  illegal: 'Solo se puede enviar o programar un borrador.',
+  quota: 'El saldo o la cuota del colegio no alcanza para este mensaje.',
+} as const;
+
+/** Rolls the transaction back and carries the answer out of it. */
+class Abort extends Error {
+  constructor(readonly outcome: SendOutcome | { kind: 'race' }) {
+    super('compose aborted');
+  }
+}
+
+/** What the expansion costs on the chosen channels (only deliveries that have an address count). */
+export function needsOf(reach: { email: number; phone: number }, channels: ChannelCode[]): Needs {
+  return {
+    sms: channels.includes('sms') ? reach.phone * SMS_SEGMENTS_PER_MESSAGE : 0,
+    email: channels.includes('e-mail') ? reach.email : 0,
+    whatsapp: channels.includes('whatsapp') ? reach.phone : 0,
+  };
+}
+
+/** Postgres array literal of channel codes (fixed identifiers: quoting is enough). */
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+
+export interface Inserted {
+  recipients: number;
+  deliveries: number;
+  /** Deliveries with an address, i.e. what the quota pays for. */
+  needs: Needs;
+}
+
+/**
+ * Recipients and their deliveries for `messageId` in ONE statement: the expansion (reachCtes) feeds an
+ * INSERT … SELECT of recipients, and the deliveries (recipient × channel) are built from the inserted ids.
+ * A delivery without an address is born `failed` with `missing_address` and costs nothing.
+ */
+export async function insertRecipients(
+  db: Queryable,
+  messageId: number,
+  institutionId: number,
+  picks: RecipientPick[],
+  channels: ChannelCode[],
+): Promise<Inserted> {
+  const result = await db.execute(sql`
+    with ${reachCtes(institutionId, picks)},
+    -- Ids drawn up front, so deliveries are built from the same rows without joining back to the insert.
+    numbered as materialized (
+      select nextval(pg_get_serial_sequence('message_recipients', 'id')) as id, people.*
+      from (select * from people order by sort) people
+    ),
+    ins as (
+      insert into ${messageRecipients}
+        (id, message_id, recipient_kind, recipient_ref_id, display_name, group_kind, group_label, status, student_names)
+      select id, ${messageId}, kind, ref, name, gk, gl, 'pending', sn from numbered
+      returning 1
+    ), del as (
+      insert into deliveries (message_id, recipient_id, channel, address, status, error, segments)
+      select ${messageId}, numbered.id, ch.channel, a.address,
+        case when a.address is null then 'failed' else 'queued' end,
+        case when a.address is null then 'missing_address' end,
+        case when ch.channel = 'sms' and a.address is not null then ${SMS_SEGMENTS_PER_MESSAGE} else 0 end
+      from numbered
+      cross join unnest(${textArray(channels)}::text[]) as ch(channel)
+      cross join lateral (select case ch.channel when 'e-mail' then numbered.email when 'app-mobile' then numbered.app
+        else numbered.phone end as address) a
+      returning channel, segments, address is not null as reachable
+    )
+    select (select count(*) from ins)::int as recipients, (select count(*) from del)::int as deliveries,
+      (select coalesce(sum(segments), 0) from del where channel = 'sms')::int as sms,
+      (select count(*) from del where channel = 'e-mail' and reachable)::int as email,
+      (select count(*) from del where channel = 'whatsapp' and reachable)::int as whatsapp`);
+  const row = rowsOf<{ recipients: number; deliveries: number; sms: number; email: number; whatsapp: number }>(result)[0]!;
+  return {
+    recipients: Number(row.recipients),
+    deliveries: Number(row.deliveries),
+    needs: { sms: Number(row.sms), email: Number(row.email), whatsapp: Number(row.whatsapp) },
+  };
+}
+
+/** The recipients summary label of a written message ("3° Básico A y 2 más"), groups in order of first reach. */
+async function writtenLabel(db: Queryable, messageId: number): Promise<string> {
+  const groups = await db
+    .select({ label: messageRecipients.groupLabel })
+    .from(messageRecipients)
+    .where(eq(messageRecipients.messageId, messageId))
+    .groupBy(messageRecipients.groupLabel)
+    .orderBy(sql`min(${messageRecipients.id})`);
+  return recipientsLabel(groups.map((g) => g.label));
+}
+
+/** The first answer of an idempotency key, rebuilt from what it wrote. */
+export async function findByKey(db: Queryable, userId: number, key: string): Promise<SendResult | null> {
+  const result = await db.execute(sql`
+    select m.id, m.kind,
+      (select count(*) from message_recipients r where r.message_id = m.id)::int as recipients,
+      (select count(*) from deliveries d where d.message_id = m.id)::int as deliveries,
+      (select coalesce(sum(d.segments), 0) from deliveries d where d.message_id = m.id and d.channel = 'sms')::int as sms
+    from ${messages} m where m.author_user_id = ${userId} and m.idempotency_key = ${key}`);
+  const row = rowsOf<{ id: number; kind: string; recipients: number; deliveries: number; sms: number }>(result)[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    kind: row.kind === 'sent' ? 'sent' : 'scheduled',
+    recipients: Number(row.recipients),
+    deliveries: Number(row.deliveries),
+    sms_segments: Number(row.sms),
+  };
+}
+
+/** The author as a sender: name and staff id (the seed's convention: user id when they have no staff row). */
+export async function senderOf(db: Queryable, userId: number) {
+  const [row] = await db
+    .select({ name: users.name, staffId: staff.id })
+    .from(users)
+    .leftJoin(staff, eq(staff.userId, users.id))
+    .where(eq(users.id, userId));
+  return { name: row!.name, refId: row!.staffId ?? userId };
+}
+
+/** A draft of `userId` with their entry, locked; null when it is not theirs. */
+export async function lockOwnMessage(db: Queryable, userId: number, messageId: number) {
+  const [row] = await db
+    .select({ kind: messages.kind, folder: mailboxEntries.folder, entryId: mailboxEntries.id })
+    .from(messages)
+    .innerJoin(mailboxEntries, and(eq(mailboxEntries.messageId, messages.id), eq(mailboxEntries.userId, userId)))
+    .where(and(eq(messages.id, messageId), eq(messages.authorUserId, userId)))
+    .for('update');
+  if (!row) return null;
+  const kind: MessageKind = row.folder === 'trash' ? 'deleted' : row.kind;
+  return { ...row, kind };
+}
+
+/** Whether the user can see `messageId` (has an entry for it): a reply must answer a visible message. */
+export async function canSee(db: Queryable, userId: number, messageId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: mailboxEntries.id })
+    .from(mailboxEntries)
+    .where(and(eq(mailboxEntries.userId, userId), eq(mailboxEntries.messageId, messageId)));
+  return rows.length > 0;
+}
+
+/** Links the listed uploads to `messageId`; the message's other attachments become pending uploads again. */
+export async function linkAttachments(db: Queryable, userId: number, messageId: number, ids: number[]): Promise<void> {
+  await db
+    .update(messageAttachments)
+    .set({ messageId: null })
+    .where(
+      and(
+        eq(messageAttachments.messageId, messageId),
+        eq(messageAttachments.ownerUserId, userId),
+        ids.length ? notInArray(messageAttachments.id, ids) : undefined,
+      ),
+    );
+  if (ids.length) {
+    await db
+      .update(messageAttachments)
+      .set({ messageId })
+      .where(and(inArray(messageAttachments.id, ids), eq(messageAttachments.ownerUserId, userId)));
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export interface SendRequest {
+  userId: number;
+  institutionId: number;
+  parsed: ParsedCompose;
+  mode: SendMode;
+  idempotencyKey: string;
+  now?: Date;
+}
+
+export async function sendMessage(db: Db, req: SendRequest): Promise<SendOutcome> {
+  try {
+    return await db.transaction((tx) => sendInTx(tx, req));
+  } catch (err) {
+    const race = err instanceof Abort && err.outcome.kind === 'race';
+    if (race || isUniqueViolation(err)) {
+      // Another request with the same key committed first: answer with its result.
+      const first = await findByKey(db, req.userId, req.idempotencyKey);
+      if (first) return { kind: 'replayed', result: first };
+    }
+    if (err instanceof Abort && err.outcome.kind !== 'race') return err.outcome;
+    throw err;
+  }
+}
+
+async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
+  const { userId, institutionId, mode, idempotencyKey } = req;
+  const now = req.now ?? new Date();
+  const { input, draftId, replyToId } = req.parsed;
+
+  const first = await findByKey(tx, userId, idempotencyKey);
+  if (first) return { kind: 'replayed', result: first };
+
+  const { errors, signature } = await checkCompose(tx, { institutionId, userId, draftId }, input, mode, now);
+  if (replyToId !== null && !(await canSee(tx, userId, replyToId))) (errors.reply_to_id ??= []).push(COMPOSE_MESSAGES.replyTo);
+  if (Object.keys(errors).length > 0) throw new Abort({ kind: 'invalid', errors });
+
+  let draft: Awaited<ReturnType<typeof lockOwnMessage>> = null;
+  if (draftId !== null) {
+    draft = await lockOwnMessage(tx, userId, draftId);
+    if (!draft) throw new Abort({ kind: 'not_found' });
+    if (!canTransition(draft.kind, mode)) throw new Abort({ kind: 'illegal', message: SEND_MESSAGES.illegal });
+  }
+
+  const picks = await checkPicks(tx, institutionId, input.recipients);
+  if (!picks.ok) throw new Abort({ kind: 'invalid', errors: { recipients: [picks.message] } });
+  const scheduledAt = mode === 'schedule' ? new Date(input.scheduled_at!) : null;
+
+  const sender = await senderOf(tx, userId);
+  const values = messageValues(input, {
+    kind: mode === 'send' ? 'sent' : 'scheduled',
+    sentAt: mode === 'send' ? now : null,
+    scheduledAt,
+    signature,
+    now,
+  });
+  let messageId: number;
+  if (draft) {
+    messageId = draftId!;
+    await tx
+      .update(messages)
+      .set({ ...values, idempotencyKey, replyToId: replyToId ?? sql`${messages.replyToId}` })
+      .where(eq(messages.id, messageId));
+  } else {
+    const inserted = await tx
+      .insert(messages)
+      .values({
+        ...values,
+        institutionId,
+        authorUserId: userId,
+        senderKind: 'funcionario',
+        senderRefId: sender.refId,
+        senderName: sender.name,
+        replyToId,
+        idempotencyKey,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: [messages.authorUserId, messages.idempotencyKey] })
+      .returning({ id: messages.id });
+    if (inserted.length === 0) throw new Abort({ kind: 'race' });
+    messageId = inserted[0]!.id;
+  }
+
+  // A draft keeps only picks, but older drafts (the seed's) may carry recipient rows: start clean.
+  if (draft) await tx.delete(messageRecipients).where(eq(messageRecipients.messageId, messageId));
+  // Written first, then paid for: the quota check needs the addresses the expansion found, and a refusal
+  // rolls all of it back.
+  const counts = await insertRecipients(tx, messageId, institutionId, input.recipients, input.channels);
+  if (counts.recipients === 0) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.recipients] } });
+  const timezone = await institutionTimezone(tx, institutionId);
+  const problems = await reserve(tx, institutionId, monthIn(scheduledAt ?? now, timezone), counts.needs);
+  if (problems.length > 0) throw new Abort({ kind: 'quota', problems });
+  await linkAttachments(tx, userId, messageId, input.attachment_ids);
+
+  const folder = mode === 'send' ? 'sent' : 'scheduled';
+  const sortAt = scheduledAt ?? now;
+  const counterpart = await writtenLabel(tx, messageId);
+  if (draft) {
+    await tx
+      .update(mailboxEntries)
+      .set({ folder, sortAt, counterpart, counterpartSearch: fold(counterpart) })
+      .where(eq(mailboxEntries.id, draft.entryId));
+  } else {
+    await tx.insert(mailboxEntries).values({
+      userId,
+      institutionId,
+      messageId,
+      folder,
+      sortAt,
+      counterpart,
+      counterpartSearch: fold(counterpart),
+    });
+  }
+
+  if (mode === 'send') {
+    // Colleagues with a Hermes login find it in their inbox (the author already has it in "sent").
+    await tx.execute(sql`
+      insert into ${mailboxEntries} (user_id, institution_id, message_id, folder, sort_at, counterpart, counterpart_search)
+      select s.user_id, ${institutionId}, ${messageId}, 'inbox', ${now.toISOString()}::timestamptz, ${sender.name}, ${fold(sender.name)}
+      from ${messageRecipients} r join ${staff} s on s.id = r.recipient_ref_id
+      where r.message_id = ${messageId} and r.recipient_kind = 'funcionario' and s.user_id is not null and s.user_id <> ${userId}
+      on conflict do nothing`);
+    if (input.copy_to_sender) await insertCopy(tx, { input, values, institutionId, userId, sender, now });
+  }
+
+  return {
+    kind: 'created',
+    result: {
+      id: messageId,
+      kind: mode === 'send' ? 'sent' : 'scheduled',
+      recipients: counts.recipients,
+      deliveries: counts.deliveries,
+      sms_segments: counts.needs.sms,
+    },
+  };
+}
+
+/** Columns a compose input sets on a message row (insert or draft update). */
+export function messageValues(
+  input: ComposeInput,
+  o: { kind: 'draft' | 'sent' | 'scheduled'; sentAt: Date | null; scheduledAt: Date | null; signature: string | null; now: Date },
+) {
+  return {
+    title: input.title,
+    content: input.content,
+    channels: input.channels,
+    allowReplies: input.allow_replies,
+    copyToSender: input.copy_to_sender,
+    kind: o.kind,
+    scheduledAt: o.scheduledAt,
+    sentAt: o.sentAt,
+    search: fold(`${input.title}\n${input.content}`),
+    recipientPicks: input.recipients,
+    signature: o.signature,
+    updatedAt: o.now,
+  };
+}
+
+async function insertCopy(
+  tx: Queryable,
+  c: {
+    input: ComposeInput;
+    values: ReturnType<typeof messageValues>;
+    institutionId: number;
+    userId: number;
+    sender: { name: string; refId: number };
+    now: Date;
+  },
+): Promise<void> {
+  const [copy] = await tx
+    .insert(messages)
+    .values({
+      ...c.values,
+      recipientPicks: [],
+      institutionId: c.institutionId,
+      authorUserId: c.userId,
+      senderKind: 'funcionario',
+      senderRefId: c.sender.refId,
+      senderName: c.sender.name,
+      replyToId: null,
+      createdAt: c.now,
+    })
+    .returning({ id: messages.id });
+  await tx.insert(messageRecipients).values({
+    messageId: copy!.id,
+    recipientKind: 'funcionario',
+    recipientRefId: c.sender.refId,
+    displayName: c.sender.name,
+    groupKind: 'funcionario',
+    groupLabel: c.sender.name,
+    status: 'received',
+  });
+  await tx.insert(mailboxEntries).values({
+    userId: c.userId,
+    institutionId: c.institutionId,
+    messageId: copy!.id,
+    folder: 'inbox',
+    sortAt: c.now,
+    counterpart: c.sender.name,
+    counterpartSearch: fold(c.sender.name),
+  });
+}

@@ -1,0 +1,249 @@
+// Validation of ComposeInput (compose-contract.ts) for drafts, estimates, send and schedule. Two steps:
+// `parseComposeInput` checks the shape (types and limits, no database), `checkCompose` the rules that need
+// the school's data (channels, signature, attachments). Errors are per field, in Spanish, with the SPEC's
+// texts where it has them. A draft is saved with relaxed rules: nothing is required (an empty draft is
+// fine) and the SMS length is not enforced yet, but every limit and every id still is.
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENTS_TOTAL_MAX_BYTES,
+  CHANNEL_CODES,
+  CONTENT_MAX_LENGTH,
+  MAX_PICKS,
+  SMS_MAX_ATTACHMENTS,
+  TITLE_MAX_LENGTH,
+  type Audience,
+  type ComposeInput,
+  type RecipientPick,
+} from '../../src/services/compose-contract';
+import type { ChannelCode } from '../../src/services/messages-contract';
+import { smsText } from '../../src/services/sms-text';
+import type { Queryable } from '../db/client';
+import { institutionChannels, institutionSignatures, messageAttachments, userChannelPermissions } from '../db/schema';
+
+export type ComposeMode = 'draft' | 'estimate' | 'send' | 'schedule';
+export type FieldErrors = Record<string, string[]>;
+
+export const COMPOSE_MESSAGES = {
+  title: 'Debes elegir un Título',
+  titleLong: `El título no puede superar los ${TITLE_MAX_LENGTH} caracteres.`,
+  recipients: 'Debes elegir uno o más Destinatarios',
+  recipientsMany: `No se pueden elegir más de ${MAX_PICKS} destinatarios a la vez.`,
+  recipientsInvalid: 'Los destinatarios elegidos no son válidos.',
+  channels: 'Debes elegir al menos un canal.',
+  channelsInvalid: `Los canales deben ser: ${CHANNEL_CODES.join(', ')}.`,
+  channelNotAllowed: (code: string) => `No tienes permiso para enviar por el canal ${code}.`,
+  content: 'Debes escribir el contenido del mensaje.',
+  contentLong: `El contenido no puede superar los ${CONTENT_MAX_LENGTH} caracteres.`,
+  smsLong: (limit: number) => `El SMS supera los ${limit} caracteres permitidos.`,
+  smsChars: (chars: string[]) => `El SMS contiene caracteres que no se pueden enviar: ${chars.join(' ')}`,
+  attachmentsInvalid: 'Los adjuntos indicados no son válidos.',
+  attachmentsForeign: 'Algunos adjuntos no existen o ya pertenecen a otro mensaje.',
+  attachmentTooLarge: 'Cada adjunto puede pesar como máximo 22 MB.',
+  attachmentsTotal: 'Los adjuntos pueden sumar como máximo 22 MB.',
+  attachmentsSms: 'Un SMS admite solo un adjunto.',
+  scheduledRequired: 'Debes indicar la fecha y hora de envío.',
+  scheduledInvalid: 'La fecha de envío no es válida.',
+  scheduledPast: 'La fecha de envío debe ser al menos un minuto en el futuro.',
+  scheduledFar: 'La fecha de envío no puede ser más de un año en el futuro.',
+  flag: (field: string) => `El campo ${field} debe ser verdadero o falso.`,
+  body: 'El cuerpo de la solicitud debe ser un objeto JSON.',
+  replyTo: 'El mensaje al que respondes no existe.',
+  draftId: 'El borrador indicado no es válido.',
+} as const;
+
+const AUDIENCES: readonly Audience[] = ['apoderados', 'titulares', 'suplentes', 'estudiantes'];
+const GROUP_KINDS = new Set(['level', 'course', 'elective', 'student']);
+const SINGLE_KINDS = new Set(['guardian', 'appointment', 'staff', 'recipient-list']);
+const MAX_ID = 2_147_483_647;
+const MAX_LABEL = 300;
+const MAX_ATTACHMENTS = 50;
+const MIN_LEAD_MS = 60_000;
+
+const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_ID;
+
+function parsePick(raw: unknown): RecipientPick | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const p = raw as Record<string, unknown>;
+  if (typeof p.kind !== 'string' || !isId(p.id)) return null;
+  if (p.label !== undefined && (typeof p.label !== 'string' || p.label.length > MAX_LABEL)) return null;
+  const label = p.label === undefined ? {} : { label: p.label as string };
+  if (GROUP_KINDS.has(p.kind)) {
+    if (!AUDIENCES.includes(p.audience as Audience)) return null;
+    return { kind: p.kind as 'course', id: p.id, audience: p.audience as Audience, ...label };
+  }
+  if (SINGLE_KINDS.has(p.kind)) return { kind: p.kind as 'staff', id: p.id, ...label };
+  return null;
+}
+
+export interface ParsedCompose {
+  input: ComposeInput;
+  /** Only send/schedule bodies: the draft being sent and the message replied to. */
+  draftId: number | null;
+  replyToId: number | null;
+}
+
+/** Shape and limits, no database. Required fields are checked by `checkCompose` (per mode). */
+export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompose } | { ok: false; errors: FieldErrors } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, errors: { body: [COMPOSE_MESSAGES.body] } };
+  const b = body as Record<string, unknown>;
+  const errors: FieldErrors = {};
+  const title = b.title ?? '';
+  if (typeof title !== 'string') errors.title = [COMPOSE_MESSAGES.title];
+  else if (title.length > TITLE_MAX_LENGTH) errors.title = [COMPOSE_MESSAGES.titleLong];
+  const content = b.content ?? '';
+  if (typeof content !== 'string') errors.content = [COMPOSE_MESSAGES.content];
+  else if (content.length > CONTENT_MAX_LENGTH) errors.content = [COMPOSE_MESSAGES.contentLong];
+
+  const rawChannels = b.channels ?? [];
+  let channels: ChannelCode[] = [];
+  if (!Array.isArray(rawChannels) || !rawChannels.every((c) => (CHANNEL_CODES as readonly unknown[]).includes(c))) {
+    errors.channels = [COMPOSE_MESSAGES.channelsInvalid];
+  } else {
+    channels = CHANNEL_CODES.filter((c) => rawChannels.includes(c));
+  }
+
+  const rawPicks = b.recipients ?? [];
+  let recipients: RecipientPick[] = [];
+  if (!Array.isArray(rawPicks)) errors.recipients = [COMPOSE_MESSAGES.recipientsInvalid];
+  else if (rawPicks.length > MAX_PICKS) errors.recipients = [COMPOSE_MESSAGES.recipientsMany];
+  else {
+    const parsed = rawPicks.map(parsePick);
+    if (parsed.some((p) => p === null)) errors.recipients = [COMPOSE_MESSAGES.recipientsInvalid];
+    else recipients = parsed as RecipientPick[];
+  }
+
+  const rawAttachments = b.attachment_ids ?? [];
+  let attachmentIds: number[] = [];
+  if (!Array.isArray(rawAttachments) || rawAttachments.length > MAX_ATTACHMENTS || !rawAttachments.every(isId)) {
+    errors.attachments = [COMPOSE_MESSAGES.attachmentsInvalid];
+  } else {
+    attachmentIds = [...new Set(rawAttachments as number[])];
+  }
+
+  for (const flag of ['allow_replies', 'copy_to_sender'] as const) {
+    if (b[flag] !== undefined && typeof b[flag] !== 'boolean') errors[flag] = [COMPOSE_MESSAGES.flag(flag)];
+  }
+  const scheduledAt = b.scheduled_at ?? null;
+  if (scheduledAt !== null && (typeof scheduledAt !== 'string' || Number.isNaN(Date.parse(scheduledAt)) || !/^\d{4}-\d{2}-\d{2}T/.test(scheduledAt))) {
+    errors.scheduled_at = [COMPOSE_MESSAGES.scheduledInvalid];
+  }
+  const draftId = b.draft_id ?? null;
+  if (draftId !== null && !isId(draftId)) errors.draft_id = [COMPOSE_MESSAGES.draftId];
+  const replyToId = b.reply_to_id ?? null;
+  if (replyToId !== null && !isId(replyToId)) errors.reply_to_id = [COMPOSE_MESSAGES.replyTo];
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  return {
+    ok: true,
+    value: {
+      input: {
+        title: title as string,
+        content: content as string,
+        channels,
+        recipients,
+        attachment_ids: attachmentIds,
+        allow_replies: b.allow_replies === true,
+        copy_to_sender: b.copy_to_sender === true,
+        scheduled_at: scheduledAt === null ? null : new Date(scheduledAt as string).toISOString(),
+      },
+      draftId: draftId as number | null,
+      replyToId: replyToId as number | null,
+    },
+  };
+}
+
+/** Channels the user may send by: contracted by the school AND permitted to the user. */
+export async function allowedChannels(db: Queryable, institutionId: number, userId: number): Promise<Set<ChannelCode>> {
+  const [school, user] = await Promise.all([
+    db
+      .select({ channel: institutionChannels.channel })
+      .from(institutionChannels)
+      .where(and(eq(institutionChannels.institutionId, institutionId), eq(institutionChannels.enabled, true))),
+    db
+      .select({ channel: userChannelPermissions.channel })
+      .from(userChannelPermissions)
+      .where(and(eq(userChannelPermissions.userId, userId), eq(userChannelPermissions.enabled, true))),
+  ]);
+  const permitted = new Set(user.map((r) => r.channel));
+  return new Set(school.map((r) => r.channel).filter((c) => permitted.has(c)));
+}
+
+/** The active signature text, or null. */
+export async function activeSignature(db: Queryable, institutionId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ signature: institutionSignatures.signature })
+    .from(institutionSignatures)
+    .where(and(eq(institutionSignatures.institutionId, institutionId), eq(institutionSignatures.isActive, true)));
+  return row?.signature ?? null;
+}
+
+export interface ComposeScope {
+  institutionId: number;
+  userId: number;
+  /** The draft being edited or sent: its own attachments are allowed. */
+  draftId: number | null;
+}
+
+/** Rules that read the school's data. Returns the field errors (empty: valid) and the signature used. */
+export async function checkCompose(
+  db: Queryable,
+  scope: ComposeScope,
+  input: ComposeInput,
+  mode: ComposeMode,
+  now = new Date(),
+): Promise<{ errors: FieldErrors; signature: string | null }> {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const strict = mode === 'send' || mode === 'schedule';
+
+  if (strict && input.title.trim() === '') add('title', COMPOSE_MESSAGES.title);
+  if (strict && input.recipients.length === 0) add('recipients', COMPOSE_MESSAGES.recipients);
+  if (strict && input.content.trim() === '') add('content', COMPOSE_MESSAGES.content);
+  if (strict && input.channels.length === 0) add('channels', COMPOSE_MESSAGES.channels);
+
+  const [allowed, signature, files] = await Promise.all([
+    allowedChannels(db, scope.institutionId, scope.userId),
+    activeSignature(db, scope.institutionId),
+    input.attachment_ids.length
+      ? db
+          .select({ id: messageAttachments.id, size: messageAttachments.size, messageId: messageAttachments.messageId })
+          .from(messageAttachments)
+          .where(
+            and(
+              inArray(messageAttachments.id, input.attachment_ids),
+              eq(messageAttachments.ownerUserId, scope.userId),
+              eq(messageAttachments.institutionId, scope.institutionId),
+            ),
+          )
+      : Promise.resolve([]),
+  ]);
+  for (const code of input.channels) if (!allowed.has(code)) add('channels', COMPOSE_MESSAGES.channelNotAllowed(code));
+
+  const sms = input.channels.includes('sms');
+  if (sms && strict) {
+    const text = smsText(input.content, signature !== null);
+    if (text.unsupported.length > 0) add('content', COMPOSE_MESSAGES.smsChars(text.unsupported));
+    if (text.units > text.limit) add('content', COMPOSE_MESSAGES.smsLong(text.limit));
+  }
+
+  const usable = files.filter((f) => f.messageId === null || f.messageId === scope.draftId);
+  if (usable.length !== input.attachment_ids.length) add('attachments', COMPOSE_MESSAGES.attachmentsForeign);
+  else {
+    if (usable.some((f) => f.size > ATTACHMENT_MAX_BYTES)) add('attachments', COMPOSE_MESSAGES.attachmentTooLarge);
+    if (usable.reduce((sum, f) => sum + f.size, 0) > ATTACHMENTS_TOTAL_MAX_BYTES) add('attachments', COMPOSE_MESSAGES.attachmentsTotal);
+  }
+  if (sms && input.attachment_ids.length > SMS_MAX_ATTACHMENTS) add('attachments', COMPOSE_MESSAGES.attachmentsSms);
+
+  if (mode === 'schedule') {
+    if (input.scheduled_at === null) add('scheduled_at', COMPOSE_MESSAGES.scheduledRequired);
+    else {
+      const at = Date.parse(input.scheduled_at);
+      const yearAhead = new Date(now);
+      yearAhead.setUTCFullYear(yearAhead.getUTCFullYear() + 1);
+      if (at - now.getTime() < MIN_LEAD_MS) add('scheduled_at', COMPOSE_MESSAGES.scheduledPast);
+      else if (at > yearAhead.getTime()) add('scheduled_at', COMPOSE_MESSAGES.scheduledFar);
+    }
+  }
+  return { errors, signature };
+}
