@@ -5,7 +5,8 @@
 //
 // The actor starts `closed` and is given its message with `message.open` (see `openMessageLifecycle`):
 // the starting state depends on the message, and a machine's initial state cannot.
-import { assertEvent, assign, createActor, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, createActor, emit, setup, type SnapshotFrom } from 'xstate';
+import { resaveDraftById, scheduleDraftById, sendDraftById } from '../services/compose';
 import { toApiFailure, type ApiFailure } from '../services/http';
 import { canTransition, kindOfFolder, type MessageAction } from '../services/message-rules';
 import {
@@ -53,12 +54,6 @@ export interface IdInput {
   id: number;
 }
 
-/** Compose calls are not in the contract yet (issue 4): provided by the compose work. */
-const notProvided = (name: string) =>
-  fromPromise<unknown, IdInput & { at?: string }>(async () => {
-    throw new Error(`message-lifecycle: provide a ${name} actor`);
-  });
-
 const deletedFromOf = (message: LifecycleMessage): LiveKind | null => {
   if (message.kind !== 'deleted') return message.kind;
   return message.deleted_from && message.deleted_from !== 'trash' ? kindOfFolder(message.deleted_from) : null;
@@ -94,9 +89,11 @@ export const messageLifecycleMachine = setup({
     emitted: {} as LifecycleEmitted,
   },
   actors: {
-    saveDraft: notProvided('saveDraft'),
-    scheduleMessage: notProvided('scheduleMessage'),
-    sendMessage: notProvided('sendMessage'),
+    // A draft acted on by id (folder or reader, no form): read it, then save/schedule/send it as it is,
+    // each send with a fresh idempotency key.
+    saveDraft: resaveDraftById,
+    scheduleMessage: scheduleDraftById,
+    sendMessage: sendDraftById,
     cancelSchedule,
     markRead,
     deleteMessages,

@@ -99,6 +99,8 @@ export interface RequestOptions {
   authFlow?: boolean;
   /** Background calls (token refresh) do not drive the loading bar. */
   silent?: boolean;
+  /** Extra request headers (compose: `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export interface HttpClientConfig {
@@ -143,7 +145,7 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
     const activity = options.silent ? null : activityListener;
     activity?.start();
     try {
-      const headers = method === 'GET' ? {} : await xsrfHeader(options.signal);
+      const headers = { ...options.headers, ...(method === 'GET' ? {} : await xsrfHeader(options.signal)) };
       const body = await client(path, {
         method,
         headers,

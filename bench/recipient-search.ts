@@ -1,0 +1,229 @@
+// Recipient search per keystroke (issue 4): the picker's index (src/services/recipient-index.ts) over
+// 7,000 and 70,000 realistic Chilean names, side by side with @leeoniya/ufuzzy and match-sorter run on
+// the SAME folded names with the SAME rule (SPEC §5: case- and accent-insensitive substring, empty
+// query = everything). Every query's matches must be the same set in all three (same count, same ids);
+// any difference fails the run. Targets: median ≤ 0.5 ms at 7k and ≤ 4 ms at 70k for our index.
+//
+// `npx tsx bench/recipient-search.ts` alone, or `runRecipientSearchBench()` from bench/run.ts.
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import uFuzzy from '@leeoniya/ufuzzy';
+import { matchSorter, rankings } from 'match-sorter';
+import { CHILE } from '../server/seed/names';
+import { mulberry32, type Rng } from '../server/seed/prng';
+import type { RecipientCourse, RecipientGuardian, Recipients } from '../src/services/compose-contract';
+import { fold } from '../src/services/fold';
+import { buildRecipientIndex, search, type IndexItem } from '../src/services/recipient-index';
+
+/** What a user types, one letter at a time (accents and ñ as typed; all three engines get them folded). */
+export const QUERIES = ['ramirez', 'gonzález', 'ñuñoa', 'mar', 'maría jos', 'muñoz r', 'zz', ''];
+const SIZES = [7_000, 70_000] as const;
+const TARGET_MEDIAN_MS: Readonly<Record<number, number>> = { 7_000: 0.5, 70_000: 4 };
+const REPEATS = 15;
+
+export interface EngineStats {
+  medianMs: number;
+  p95Ms: number;
+}
+
+export interface SizeReport {
+  names: number;
+  buildIndexMs: number;
+  keystrokes: number;
+  ours: EngineStats;
+  ufuzzy: EngineStats;
+  matchSorter: EngineStats;
+  targetMedianMs: number;
+  meetsTarget: boolean;
+}
+
+export interface RecipientSearchReport {
+  queries: string[];
+  sizes: SizeReport[];
+  /** Every keystroke gave the same matches in the three engines (the run throws otherwise). */
+  sameResults: true;
+}
+
+function personName(rng: Rng): string {
+  const first = rng.chance(0.5) ? rng.pick(CHILE.female) : rng.pick(CHILE.male);
+  const second = rng.chance(0.3) ? ` ${rng.chance(0.5) ? rng.pick(CHILE.female) : rng.pick(CHILE.male)}` : '';
+  return `${first}${second} ${rng.pick(CHILE.surnames)} ${rng.pick(CHILE.surnames)}`;
+}
+
+/**
+ * A school-shaped `GET /recipients` with about `names` searchable names on the students tab: courses of
+ * ~35 students, each with one or two guardians. The odd course name is "Ñuñoa" so that query hits too.
+ */
+export function syntheticRecipients(names: number, seed = 4): Recipients {
+  const rng = mulberry32(seed);
+  const courses: RecipientCourse[] = [];
+  let count = 0;
+  let studentId = 0;
+  let guardianId = 0;
+  for (let courseId = 1; count < names; courseId += 1) {
+    const course: RecipientCourse = {
+      id: courseId,
+      nombre: courseId % 97 === 0 ? `Taller Ñuñoa ${courseId}` : `${(courseId % 12) + 1}° Básico ${String.fromCharCode(65 + (courseId % 4))} ${courseId}`,
+      grupo_type: 'curso',
+      level_id: (courseId % 12) + 1,
+      estudiantes: [],
+      apoderados: [],
+    };
+    count += 1;
+    courses.push(course);
+    for (let seat = 0; seat < 35 && count < names; seat += 1) {
+      studentId += 1;
+      course.estudiantes.push({ id: studentId, name: personName(rng) });
+      count += 1;
+      const guardians = rng.chance(0.4) ? 2 : 1;
+      for (let g = 0; g < guardians && count < names; g += 1) {
+        guardianId += 1;
+        const guardian: RecipientGuardian = {
+          id: guardianId,
+          student_id: studentId,
+          rol_adulto_id: g === 0 ? 1 : 2,
+          device_status: rng.pick(['blue', 'green', 'yellow', 'red'] as const),
+          ficha_apoderado: { email: null, user_id: null, name: personName(rng), fono_celular: null, user_type: 'apoderado' },
+        };
+        course.apoderados.push(guardian);
+        count += 1;
+      }
+    }
+  }
+  return { courses, appointments: [], levels: [] };
+}
+
+function stats(samples: number[]): EngineStats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+  return { medianMs: Math.round(at(0.5) * 1000) / 1000, p95Ms: Math.round(at(0.95) * 1000) / 1000 };
+}
+
+/** Every prefix of every query: what the picker searches as the user types. */
+function keystrokes(): string[] {
+  const result: string[] = [];
+  for (const query of QUERIES) {
+    if (query === '') result.push('');
+    for (let end = 1; end <= query.length; end += 1) result.push(query.slice(0, end));
+  }
+  return result;
+}
+
+function time(run: () => void): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
+export function benchSize(names: number): SizeReport {
+  const recipients = syntheticRecipients(names);
+  let index = buildRecipientIndex(recipients);
+  const buildIndexMs = time(() => {
+    index = buildRecipientIndex(recipients);
+  });
+  const items: IndexItem[] = index.tabs.students.items;
+  // The other engines get the same folded names (folding is the rule, not part of what is compared).
+  const folded = items.map((item) => fold(item.name));
+  const byName = items.map((item, position) => ({ key: item.key, name: folded[position] as string }));
+  // Plain substring: one term (the split never matches), no insertions or errors inside it.
+  const uf = new uFuzzy({ intraMode: 0, intraIns: 0, interIns: 0, interSplit: '(?!)', alpha: 'a-z' });
+
+  const ours: number[] = [];
+  const ufuzzy: number[] = [];
+  const sorter: number[] = [];
+  const strokes = keystrokes();
+  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+    for (const stroke of strokes) {
+      const needle = fold(stroke.trim());
+      let mine = { total: 0, keys: [] as string[] };
+      ours.push(
+        time(() => {
+          const result = search(index, 'students', stroke);
+          mine = { total: result.total, keys: result.preview.map((item) => item.key) };
+        }),
+      );
+      let ufIds: number[] = [];
+      ufuzzy.push(
+        time(() => {
+          ufIds = needle === '' ? folded.map((_, position) => position) : (uf.filter(folded, fold(stroke.trim())) ?? []);
+        }),
+      );
+      let msItems: { key: string }[] = [];
+      sorter.push(
+        time(() => {
+          msItems = matchSorter(byName, fold(stroke.trim()), { keys: ['name'], threshold: rankings.CONTAINS, keepDiacritics: true });
+        }),
+      );
+      if (repeat === 0) checkSame(names, stroke, items, mine, ufIds, msItems, index, needle);
+    }
+  }
+  const ourStats = stats(ours);
+  const target = TARGET_MEDIAN_MS[names] ?? Infinity;
+  return {
+    names: items.length,
+    buildIndexMs: Math.round(buildIndexMs * 10) / 10,
+    keystrokes: strokes.length,
+    ours: ourStats,
+    ufuzzy: stats(ufuzzy),
+    matchSorter: stats(sorter),
+    targetMedianMs: target,
+    meetsTarget: ourStats.medianMs <= target,
+  };
+}
+
+/** Same matches everywhere: same total, and the same set of ids (ours listed in full for the check). */
+function checkSame(
+  names: number,
+  stroke: string,
+  items: IndexItem[],
+  mine: { total: number; keys: string[] },
+  ufIds: number[],
+  msItems: { key: string }[],
+  index: ReturnType<typeof buildRecipientIndex>,
+  needle: string,
+): void {
+  const fail = (what: string) => {
+    throw new Error(`recipient search (${names} names), query "${stroke}": ${what}`);
+  };
+  // Our full match set, through the same index and rule, without the preview cap.
+  const all = new Set(items.filter((item) => fold(item.name).includes(needle)).map((item) => item.key));
+  const ufSet = new Set(ufIds.map((position) => (items[position] as IndexItem).key));
+  const msSet = new Set(msItems.map((item) => item.key));
+  if (mine.total !== all.size) fail(`index total ${mine.total} ≠ ${all.size} names containing "${needle}"`);
+  if (ufSet.size !== mine.total) fail(`ufuzzy found ${ufSet.size}, index ${mine.total}`);
+  if (msSet.size !== mine.total) fail(`match-sorter found ${msSet.size}, index ${mine.total}`);
+  for (const key of all) {
+    if (!ufSet.has(key)) fail(`ufuzzy misses ${key}`);
+    if (!msSet.has(key)) fail(`match-sorter misses ${key}`);
+  }
+  if (mine.keys.length !== Math.min(20, mine.total)) fail(`preview has ${mine.keys.length} rows`);
+  for (const key of mine.keys) if (!all.has(key)) fail(`preview row ${key} does not match`);
+  // The preview is the first matches in index order.
+  const expectedPreview = items.filter((item) => all.has(item.key)).slice(0, 20).map((item) => item.key);
+  if (JSON.stringify(expectedPreview) !== JSON.stringify(mine.keys)) fail('preview is not the first 20 matches');
+  void index;
+}
+
+export function runRecipientSearchBench(): RecipientSearchReport {
+  // Warm-up so the first size does not pay the JIT.
+  benchSize(2_000);
+  return { queries: QUERIES, sizes: SIZES.map((size) => benchSize(size)), sameResults: true };
+}
+
+export function printRecipientSearchReport(report: RecipientSearchReport): void {
+  console.log('Recipient search per keystroke (median / p95 ms; same matches checked in all three engines)');
+  for (const size of report.sizes) {
+    console.log(
+      `  ${size.names.toLocaleString('en-US')} names, ${size.keystrokes} keystrokes × ${REPEATS} (index built in ${size.buildIndexMs} ms):` +
+        `\n    index        ${size.ours.medianMs} / ${size.ours.p95Ms}   target median ≤ ${size.targetMedianMs} ms: ${size.meetsTarget ? 'OK' : 'MISSED'}` +
+        `\n    ufuzzy       ${size.ufuzzy.medianMs} / ${size.ufuzzy.p95Ms}` +
+        `\n    match-sorter ${size.matchSorter.medianMs} / ${size.matchSorter.p95Ms}`,
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const report = runRecipientSearchBench();
+  printRecipientSearchReport(report);
+  if (report.sizes.some((size) => !size.meetsTarget)) process.exitCode = 1;
+}

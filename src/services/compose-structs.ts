@@ -1,0 +1,189 @@
+// Runtime checks for the compose bodies (compose-contract.ts). Same conventions as structs.ts: `type()`
+// so extra fields do not break older clients, `Describe` so each struct keeps in step with the contract.
+import { array, boolean, enums, literal, nullable, number, optional, string, type, union, type Describe, type Struct } from 'superstruct';
+import type {
+  Channel,
+  CommunicationPermission,
+  ComposeDraft,
+  Estimate,
+  NumberedPage,
+  Quota,
+  RecipientAppointment,
+  RecipientCourse,
+  RecipientGuardian,
+  RecipientLevel,
+  RecipientList,
+  RecipientListUser,
+  RecipientPick,
+  Recipients,
+  RecipientStaff,
+  SendResult,
+  Signature,
+} from './compose-contract';
+import type { AttachmentSummary } from './messages-contract';
+
+const ChannelCodeStruct = enums(['app-mobile', 'e-mail', 'sms', 'whatsapp'] as const);
+const RoleIdStruct = union([literal(1), literal(2)]);
+const AudienceStruct = enums(['apoderados', 'titulares', 'suplentes', 'estudiantes'] as const);
+
+export const AttachmentSummaryStruct: Describe<AttachmentSummary> = type({
+  id: number(),
+  name: string(),
+  size: number(),
+  content_type: string(),
+  url: string(),
+});
+
+export const ChannelStruct: Describe<Channel> = type({
+  id: number(),
+  code: ChannelCodeStruct,
+  enabled_by_institution: boolean(),
+});
+
+export const PermissionStruct: Describe<CommunicationPermission> = type({
+  institution_channel_permissions: array(type({ channel_id: number(), enabled: boolean() })),
+});
+
+// `Describe` cannot spell the numeric literal union `1 | 2`; a plain Struct still checks the shape.
+const GuardianStruct: Struct<RecipientGuardian, unknown> = type({
+  id: number(),
+  student_id: number(),
+  rol_adulto_id: RoleIdStruct,
+  device_status: enums(['blue', 'green', 'yellow', 'red'] as const),
+  ficha_apoderado: type({
+    email: nullable(string()),
+    user_id: nullable(number()),
+    name: string(),
+    fono_celular: nullable(string()),
+    user_type: literal('apoderado'),
+  }),
+});
+
+const CourseStruct: Describe<RecipientCourse> = type({
+  id: number(),
+  nombre: string(),
+  grupo_type: enums(['curso', 'electivo'] as const),
+  level_id: nullable(number()),
+  estudiantes: array(type({ id: number(), name: string() })),
+  apoderados: array(GuardianStruct),
+});
+
+const StaffStruct: Describe<RecipientStaff> = type({
+  user_id: number(),
+  name: string(),
+  cargo_id: nullable(number()),
+  email: nullable(string()),
+  login_user_id: nullable(number()),
+});
+
+const AppointmentStruct: Describe<RecipientAppointment> = type({ id: number(), nombre: string(), users: array(StaffStruct) });
+const LevelStruct: Describe<RecipientLevel> = type({ id: number(), nombre: string(), course_ids: array(number()) });
+
+export const RecipientsStruct: Describe<Recipients> = type({
+  courses: array(CourseStruct),
+  appointments: array(AppointmentStruct),
+  levels: array(LevelStruct),
+});
+
+export const RecipientListStruct: Describe<RecipientList> = type({ id: number(), name: string(), users_count: number() });
+
+export const RecipientListPageStruct: Describe<NumberedPage<RecipientList>> = type({
+  data: array(RecipientListStruct),
+  meta: type({ current_page: number(), last_page: number(), per_page: number(), total: number() }),
+  links: type({ next: nullable(string()), prev: nullable(string()) }),
+});
+
+export const RecipientListUserStruct: Struct<RecipientListUser, unknown> = type({
+  id: number(),
+  user_id: number(),
+  user_type: enums(['apoderado', 'estudiante', 'funcionario'] as const),
+  name: string(),
+  email: nullable(string()),
+  phone: nullable(string()),
+  list_id: number(),
+  list_name: string(),
+  nombre_rol: string(),
+  group_id: nullable(number()),
+  group_type: nullable(string()),
+  rol_adulto_id: nullable(RoleIdStruct),
+  student_id: nullable(number()),
+  course: nullable(string()),
+});
+
+export const SignatureStruct: Describe<Signature> = type({
+  id: number(),
+  device: string(),
+  domain: enums(['cl', 'mx'] as const),
+  institution_id: number(),
+  is_active: boolean(),
+  signature: string(),
+});
+
+export const QuotaStruct: Describe<Quota> = type({
+  month: string(),
+  timezone: string(),
+  sms: type({ limit: number(), used: number(), remaining: number() }),
+  email: type({ remaining: nullable(number()) }),
+  whatsapp: type({ remaining: nullable(number()) }),
+});
+
+// A union of two object shapes cannot be `Describe`d field by field; checked as the union it is.
+const GroupPickStruct = type({
+  kind: enums(['level', 'course', 'elective', 'student'] as const),
+  id: number(),
+  audience: AudienceStruct,
+  label: optional(string()),
+});
+const OnePickStruct = type({
+  kind: enums(['guardian', 'appointment', 'staff', 'recipient-list'] as const),
+  id: number(),
+  label: optional(string()),
+});
+export const RecipientPickStruct: Struct<RecipientPick, unknown> = union([GroupPickStruct, OnePickStruct]);
+
+export const ComposeDraftStruct: Describe<ComposeDraft> = type({
+  id: number(),
+  title: string(),
+  content: string(),
+  channels: array(ChannelCodeStruct),
+  recipients: array(RecipientPickStruct),
+  attachments: array(AttachmentSummaryStruct),
+  allow_replies: boolean(),
+  copy_to_sender: boolean(),
+  scheduled_at: nullable(string()),
+  updated_at: string(),
+  reply_to_id: nullable(number()),
+});
+
+const BalanceStruct = type({ total: number(), remaining: nullable(number()) });
+
+export const EstimateStruct: Describe<Estimate> = type({
+  recipients: number(),
+  channels: array(type({ code: ChannelCodeStruct, deliveries: number(), missing_address: number() })),
+  sms: nullable(type({ segments_per_message: number(), total: number(), remaining: number(), limit: number() })),
+  email: nullable(BalanceStruct),
+  whatsapp: nullable(BalanceStruct),
+  empty_courses: array(type({ id: number(), nombre: string() })),
+  problems: array(enums(['sms.quota_exceeded', 'email.insufficient', 'sms.insufficient', 'whatsapp.insufficient'] as const)),
+});
+
+export const SendResultStruct: Describe<SendResult> = type({
+  id: number(),
+  kind: enums(['sent', 'scheduled'] as const),
+  recipients: number(),
+  deliveries: number(),
+  sms_segments: number(),
+});
+
+// --- `{ data }` envelopes -----------------------------------------------------------------------------
+
+export const ChannelsBodyStruct = type({ data: array(ChannelStruct) });
+export const PermissionBodyStruct = type({ data: PermissionStruct });
+export const RecipientsBodyStruct = type({ data: RecipientsStruct });
+export const RecipientListUsersBodyStruct = type({ data: array(RecipientListUserStruct) });
+export const SignaturesBodyStruct = type({ data: array(SignatureStruct) });
+export const QuotaBodyStruct = type({ data: QuotaStruct });
+export const ComposeDraftBodyStruct = type({ data: ComposeDraftStruct });
+export const EstimateBodyStruct = type({ data: EstimateStruct });
+export const SendResultBodyStruct = type({ data: SendResultStruct });
+export const AttachmentBodyStruct = type({ data: AttachmentSummaryStruct });

@@ -1,0 +1,365 @@
+// The recipient picker's search index (SPEC §5: ignores case and accents, matches the name by
+// substring, an empty search returns everything; at most 20 shown per tab with the full count).
+// Built once per data load: every name is folded once, and each tab's folded names are joined into one
+// haystack string, so a keystroke is a run of `indexOf` calls plus an offset → item lookup. All matches
+// are counted; only the first PREVIEW_LIMIT become preview rows.
+import type {
+  Audience,
+  DeviceStatus,
+  GuardianRoleId,
+  RecipientList,
+  RecipientPick,
+  Recipients,
+} from './compose-contract';
+import { fold } from './fold';
+
+/** SPEC §5 / §9: preview 20 per tab. */
+export const PREVIEW_LIMIT = 20;
+
+export type PickerTab = 'students' | 'staff' | 'lists';
+export const PICKER_TABS: readonly PickerTab[] = ['students', 'staff', 'lists'];
+
+export type ItemKind = RecipientPick['kind'];
+
+/** One row the picker can show and pick. */
+export interface IndexItem {
+  /** Unique in its tab (a guardian of two students is two rows, one per student). */
+  key: string;
+  kind: ItemKind;
+  id: number;
+  name: string;
+  /** Students: their course; guardians: the student they answer for; staff: their cargo; lists: null. */
+  detail: string | null;
+  /** Guardians only: 1 titular, 2 suplente. */
+  roleId: GuardianRoleId | null;
+  /** Guardians only (SPEC §3 legend). */
+  deviceStatus: DeviceStatus | null;
+  /** Staff and appointments: the cargo. */
+  cargoId: number | null;
+  /** Courses and electives with no students (SPEC §5: flagged). */
+  empty: boolean;
+  /** People this row reaches when picked whole: students of a group, staff of a cargo, list members. */
+  size: number;
+}
+
+export interface SearchFilters {
+  /** Students tab: which people a group reaches and which person rows are shown; null shows all. */
+  audience: Audience | null;
+  /** Staff tab: one cargo; null shows all. */
+  cargoId: number | null;
+}
+
+export const NO_FILTERS: SearchFilters = { audience: null, cargoId: null };
+
+export interface SearchResult {
+  preview: IndexItem[];
+  total: number;
+}
+
+/** One tab: its items, and their folded names joined by a separator no query contains. */
+interface TabIndex {
+  items: IndexItem[];
+  haystack: string;
+  /** starts[i]: offset of item i's name in `haystack`; one extra entry at the end. */
+  starts: Int32Array;
+}
+
+interface CourseInfo {
+  students: number[];
+  guardians: { id: number; roleId: GuardianRoleId }[];
+}
+
+export interface RecipientIndex {
+  tabs: Record<PickerTab, TabIndex>;
+  courses: Map<number, CourseInfo>;
+  levels: Map<number, number[]>;
+  /** student id → their guardians (across courses). */
+  guardiansOf: Map<number, { id: number; roleId: GuardianRoleId }[]>;
+  /** cargo id → staff ids. */
+  cargos: Map<number, number[]>;
+  /** Recipient lists seen so far: id → member count. */
+  lists: Map<number, number>;
+  /** `${kind}:${id}` → display name, for chip labels. */
+  names: Map<string, string>;
+}
+
+const SEPARATOR = '\u0001';
+
+function tabIndex(items: IndexItem[]): TabIndex {
+  const starts = new Int32Array(items.length + 1);
+  const parts: string[] = new Array<string>(items.length);
+  let offset = 0;
+  items.forEach((item, index) => {
+    const folded = fold(item.name);
+    parts[index] = folded;
+    starts[index] = offset;
+    offset += folded.length + SEPARATOR.length;
+  });
+  starts[items.length] = offset;
+  return { items, haystack: parts.join(SEPARATOR) + SEPARATOR, starts };
+}
+
+const row = (kind: ItemKind, id: number, name: string, extra: Partial<IndexItem> = {}): IndexItem => ({
+  key: `${kind}:${id}`,
+  kind,
+  id,
+  name,
+  detail: null,
+  roleId: null,
+  deviceStatus: null,
+  cargoId: null,
+  empty: false,
+  size: 0,
+  ...extra,
+});
+
+/** Builds the index for one `GET /recipients` answer (and the recipient lists loaded so far). */
+export function buildRecipientIndex(recipients: Recipients, lists: readonly RecipientList[] = []): RecipientIndex {
+  const names = new Map<string, string>();
+  const courses = new Map<number, CourseInfo>();
+  const guardiansOf = new Map<number, { id: number; roleId: GuardianRoleId }[]>();
+  const groups: IndexItem[] = [];
+  const students: IndexItem[] = [];
+  const guardians: IndexItem[] = [];
+  const seenStudents = new Set<number>();
+  const seenGuardians = new Set<string>();
+  const studentNames = new Map<number, string>();
+
+  for (const level of recipients.levels) {
+    const size = level.course_ids.reduce(
+      (sum, id) => sum + (recipients.courses.find((course) => course.id === id)?.estudiantes.length ?? 0),
+      0,
+    );
+    groups.push(row('level', level.id, level.nombre, { size, empty: size === 0 }));
+    names.set(`level:${level.id}`, level.nombre);
+  }
+  for (const course of recipients.courses) {
+    const kind = course.grupo_type === 'electivo' ? 'elective' : 'course';
+    groups.push(row(kind, course.id, course.nombre, { size: course.estudiantes.length, empty: course.estudiantes.length === 0 }));
+    names.set(`${kind}:${course.id}`, course.nombre);
+    courses.set(course.id, {
+      students: course.estudiantes.map((student) => student.id),
+      guardians: course.apoderados.map((guardian) => ({ id: guardian.id, roleId: guardian.rol_adulto_id })),
+    });
+    for (const student of course.estudiantes) {
+      studentNames.set(student.id, student.name);
+      if (seenStudents.has(student.id)) continue;
+      seenStudents.add(student.id);
+      students.push(row('student', student.id, student.name, { detail: course.nombre, size: 1 }));
+      names.set(`student:${student.id}`, student.name);
+    }
+    for (const guardian of course.apoderados) {
+      const key = `${guardian.id}:${guardian.student_id}`;
+      if (seenGuardians.has(key)) continue;
+      seenGuardians.add(key);
+      const of = guardiansOf.get(guardian.student_id) ?? [];
+      of.push({ id: guardian.id, roleId: guardian.rol_adulto_id });
+      guardiansOf.set(guardian.student_id, of);
+      guardians.push({
+        ...row('guardian', guardian.id, guardian.ficha_apoderado.name, {
+          roleId: guardian.rol_adulto_id,
+          deviceStatus: guardian.device_status,
+          size: 1,
+        }),
+        key: `guardian:${key}`,
+        // Filled below, once every student's name is known.
+        detail: String(guardian.student_id),
+      });
+      names.set(`guardian:${guardian.id}`, guardian.ficha_apoderado.name);
+    }
+  }
+  for (const guardian of guardians) guardian.detail = studentNames.get(Number(guardian.detail)) ?? null;
+
+  const cargos = new Map<number, number[]>();
+  const staffRows: IndexItem[] = [];
+  const appointmentRows: IndexItem[] = [];
+  const seenStaff = new Set<number>();
+  for (const appointment of recipients.appointments) {
+    appointmentRows.push(row('appointment', appointment.id, appointment.nombre, { cargoId: appointment.id, size: appointment.users.length }));
+    names.set(`appointment:${appointment.id}`, appointment.nombre);
+    cargos.set(appointment.id, appointment.users.map((user) => user.user_id));
+    for (const user of appointment.users) {
+      if (seenStaff.has(user.user_id)) continue;
+      seenStaff.add(user.user_id);
+      staffRows.push(row('staff', user.user_id, user.name, { detail: appointment.nombre, cargoId: user.cargo_id ?? appointment.id, size: 1 }));
+      names.set(`staff:${user.user_id}`, user.name);
+    }
+  }
+
+  const levels = new Map(recipients.levels.map((level) => [level.id, level.course_ids]));
+  const base: RecipientIndex = {
+    tabs: {
+      students: tabIndex([...groups, ...students, ...guardians]),
+      staff: tabIndex([...appointmentRows, ...staffRows]),
+      lists: tabIndex([]),
+    },
+    courses,
+    levels,
+    guardiansOf,
+    cargos,
+    lists: new Map(),
+    names,
+  };
+  return withLists(base, lists);
+}
+
+/** The same index with the recipient lists loaded so far (pages arrive one by one). */
+export function withLists(index: RecipientIndex, lists: readonly RecipientList[]): RecipientIndex {
+  const names = new Map(index.names);
+  for (const list of lists) names.set(`recipient-list:${list.id}`, list.name);
+  return {
+    ...index,
+    tabs: {
+      ...index.tabs,
+      lists: tabIndex(lists.map((list) => row('recipient-list', list.id, list.name, { size: list.users_count }))),
+    },
+    lists: new Map(lists.map((list) => [list.id, list.users_count])),
+    names,
+  };
+}
+
+/** Whether a row is shown under the filters (filters of the other tab do not apply). */
+function accepts(tab: PickerTab, filters: SearchFilters, item: IndexItem): boolean {
+  if (tab === 'students') {
+    switch (filters.audience) {
+      case null:
+        return true;
+      case 'estudiantes':
+        return item.kind !== 'guardian';
+      case 'apoderados':
+        return item.kind !== 'student';
+      case 'titulares':
+        return item.kind !== 'student' && (item.kind !== 'guardian' || item.roleId === 1);
+      case 'suplentes':
+        return item.kind !== 'student' && (item.kind !== 'guardian' || item.roleId === 2);
+    }
+  }
+  if (tab === 'staff') return filters.cargoId === null || item.cargoId === filters.cargoId;
+  return true;
+}
+
+/** Index of the item whose name contains `offset` (binary search from `low`). */
+function itemAt(starts: Int32Array, offset: number, low: number): number {
+  let lo = low;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** SPEC §5 search on one tab. */
+export function search(index: RecipientIndex, tab: PickerTab, query: string, filters: SearchFilters = NO_FILTERS): SearchResult {
+  const { items, haystack, starts } = index.tabs[tab];
+  const needle = fold(query.trim()).replaceAll(SEPARATOR, '');
+  const unfiltered = tab === 'lists' || (tab === 'students' ? filters.audience === null : filters.cargoId === null);
+  const preview: IndexItem[] = [];
+  let total = 0;
+  if (needle === '') {
+    if (unfiltered) return { preview: items.slice(0, PREVIEW_LIMIT), total: items.length };
+    for (const item of items) {
+      if (!accepts(tab, filters, item)) continue;
+      total += 1;
+      if (preview.length < PREVIEW_LIMIT) preview.push(item);
+    }
+    return { preview, total };
+  }
+  let position = haystack.indexOf(needle);
+  let current = 0;
+  while (position !== -1) {
+    current = itemAt(starts, position, current);
+    const item = items[current] as IndexItem;
+    if (unfiltered || accepts(tab, filters, item)) {
+      total += 1;
+      if (preview.length < PREVIEW_LIMIT) preview.push(item);
+    }
+    // One count per item, however many times its name contains the query.
+    position = haystack.indexOf(needle, starts[current + 1] as number);
+  }
+  return { preview, total };
+}
+
+// --- picks ------------------------------------------------------------------------------------------
+
+/** Identity of a pick (the same course for two audiences is two picks). */
+export function pickKey(pick: RecipientPick): string {
+  return 'audience' in pick ? `${pick.kind}:${pick.id}:${pick.audience}` : `${pick.kind}:${pick.id}`;
+}
+
+/** The pick a row makes: groups reach `audience` (default the guardians), a student row the student. */
+export function pickOf(item: IndexItem, audience: Audience | null): RecipientPick {
+  switch (item.kind) {
+    case 'level':
+    case 'course':
+    case 'elective':
+      return { kind: item.kind, id: item.id, audience: audience ?? 'apoderados', label: item.name };
+    case 'student':
+      return { kind: 'student', id: item.id, audience: 'estudiantes', label: item.name };
+    default:
+      return { kind: item.kind, id: item.id, label: item.name };
+  }
+}
+
+/** The chip text: the name of what was picked (views add the audience), or the stored label. */
+export function labelOf(index: RecipientIndex, pick: RecipientPick): string {
+  return index.names.get(`${pick.kind}:${pick.id}`) ?? pick.label ?? '';
+}
+
+const matchesAudience = (audience: Audience, roleId: GuardianRoleId) =>
+  audience === 'apoderados' || (audience === 'titulares' ? roleId === 1 : audience === 'suplentes' && roleId === 2);
+
+/**
+ * Approximate number of distinct people the picks reach (guardians, students and staff counted once
+ * each). Recipient lists add their member count as is. The server's estimate is authoritative.
+ */
+export function countPeople(index: RecipientIndex, picks: readonly RecipientPick[]): number {
+  const people = new Set<string>();
+  let listed = 0;
+  const addCourse = (courseId: number, audience: Audience) => {
+    const course = index.courses.get(courseId);
+    if (!course) return;
+    if (audience === 'estudiantes') for (const id of course.students) people.add(`s:${id}`);
+    else for (const guardian of course.guardians) if (matchesAudience(audience, guardian.roleId)) people.add(`g:${guardian.id}`);
+  };
+  for (const pick of picks) {
+    switch (pick.kind) {
+      case 'level':
+        for (const courseId of index.levels.get(pick.id) ?? []) addCourse(courseId, pick.audience);
+        break;
+      case 'course':
+      case 'elective':
+        addCourse(pick.id, pick.audience);
+        break;
+      case 'student':
+        if (pick.audience === 'estudiantes') people.add(`s:${pick.id}`);
+        else
+          for (const guardian of index.guardiansOf.get(pick.id) ?? [])
+            if (matchesAudience(pick.audience, guardian.roleId)) people.add(`g:${guardian.id}`);
+        break;
+      case 'guardian':
+        people.add(`g:${pick.id}`);
+        break;
+      case 'appointment':
+        for (const id of index.cargos.get(pick.id) ?? []) people.add(`f:${id}`);
+        break;
+      case 'staff':
+        people.add(`f:${pick.id}`);
+        break;
+      case 'recipient-list':
+        listed += index.lists.get(pick.id) ?? 0;
+        break;
+    }
+  }
+  return people.size + listed;
+}
+
+/** Picked courses/levels/electives that reach nobody because they have no students (SPEC §5 flag). */
+export function emptyGroups(index: RecipientIndex, picks: readonly RecipientPick[]): RecipientPick[] {
+  return picks.filter((pick) => {
+    if (pick.kind === 'course' || pick.kind === 'elective') return (index.courses.get(pick.id)?.students.length ?? 0) === 0;
+    if (pick.kind === 'level') return (index.levels.get(pick.id) ?? []).every((id) => (index.courses.get(id)?.students.length ?? 0) === 0);
+    return false;
+  });
+}

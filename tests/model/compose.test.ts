@@ -1,0 +1,785 @@
+import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { DELETE_FAILED_KEY, attachmentMachine } from '../../src/machines/attachment';
+import {
+  composeErrors,
+  composeMachine,
+  ERROR_KEYS,
+  PROBLEM_KEYS,
+  selectAttachments,
+  selectAvailableChannels,
+  selectChannels,
+  selectContent,
+  selectError,
+  selectHasFailed,
+  selectIsBusy,
+  selectIsEditing,
+  selectIsLoading,
+  selectIsSavingDraft,
+  selectIsSent,
+  selectLoadFailed,
+  selectSignature,
+  selectSmsLimit,
+  selectSmsOk,
+  selectTitle,
+  TOAST_KEYS,
+  type ComposeSnapshot,
+} from '../../src/machines/compose';
+import { loadComposeBackup, saveComposeBackup, type ComposeBackup, type ComposeSetup, type ComposeStart } from '../../src/services/compose';
+import type { ComposeDraft, Estimate, RecipientPick, SendResult } from '../../src/services/compose-contract';
+import { onCountsChanged } from '../../src/services/messages';
+import type { AttachmentSummary } from '../../src/services/messages-contract';
+import { smsText } from '../../src/services/sms-text';
+import { defineModelTests, send, settle, T0, type StepEnv } from './harness';
+import { failure } from './fixtures';
+
+// --- a localStorage for node (the backup goes through the real service helpers) ----------------------
+const store = new Map<string, string>();
+Object.defineProperty(globalThis, 'localStorage', {
+  configurable: true,
+  value: {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+    removeItem: (key: string) => void store.delete(key),
+    clear: () => store.clear(),
+    key: (index: number) => [...store.keys()][index] ?? null,
+    get length() {
+      return store.size;
+    },
+  },
+});
+
+const cs = (snapshot: AnyMachineSnapshot) => snapshot as unknown as ComposeSnapshot;
+const MB = 1024 * 1024;
+const BACKUP_KEY = 'compose:7:new';
+
+// --- fixtures ---------------------------------------------------------------------------------------
+
+const SETUP: ComposeSetup = {
+  availableChannels: ['app-mobile', 'e-mail', 'sms'],
+  signature: { id: 1, device: 'latam', domain: 'cl', institution_id: 1, is_active: true, signature: 'CSA' },
+  quota: { month: '2026-03', timezone: 'America/Santiago', sms: { limit: 100, used: 10, remaining: 90 }, email: { remaining: null }, whatsapp: { remaining: null } },
+};
+const PICK: RecipientPick = { kind: 'course', id: 10, audience: 'apoderados', label: '3° Básico A' };
+const summary = (id: number, size: number): AttachmentSummary => ({ id, name: `doc-${id}.pdf`, size, content_type: 'application/pdf', url: `/attachments/${id}` });
+const SUM_A = summary(41, MB);
+const SUM_B = summary(42, 2 * MB);
+
+const backup = (over: Partial<ComposeBackup>): ComposeBackup => ({
+  title: 'Reunión de apoderados',
+  content: 'Hola a todos',
+  channels: ['e-mail'],
+  recipients: [PICK],
+  attachments: [SUM_A],
+  allowReplies: false,
+  copyToSender: false,
+  schedule: null,
+  draftId: 5,
+  savedAt: T0 - 1000,
+  ...over,
+});
+
+/** Starts (loader outputs). Each has its own draft id, so a vertex knows which baseline it edits. */
+const START_EMPTY: ComposeStart = { setup: SETUP, draft: null, backup: null, reply: null };
+const START_VALID: ComposeStart = { setup: SETUP, draft: null, backup: backup({}), reply: null };
+const START_BIG: ComposeStart = {
+  setup: SETUP,
+  draft: null,
+  backup: backup({ draftId: 6, attachments: [summary(43, 12 * MB), summary(44, 12 * MB)] }),
+  reply: null,
+};
+const DRAFT: ComposeDraft = {
+  id: 7,
+  title: 'Borrador',
+  content: 'Texto del borrador',
+  channels: ['sms', 'whatsapp'],
+  recipients: [PICK],
+  attachments: [],
+  allow_replies: true,
+  copy_to_sender: false,
+  scheduled_at: '2030-01-01T13:00:00.000Z',
+  updated_at: new Date(T0).toISOString(),
+  reply_to_id: null,
+};
+/** The backup is older than the draft: the draft wins (and whatsapp, not available, is dropped). */
+const START_DRAFT: ComposeStart = { setup: SETUP, draft: DRAFT, backup: backup({ draftId: 7, title: 'Viejo', savedAt: T0 - 60_000 }), reply: null };
+const STARTS = [START_EMPTY, START_VALID, START_BIG, START_DRAFT];
+const draftIdOf = (start: ComposeStart) => (start.draft ? start.draft.id : (start.backup?.draftId ?? null));
+
+const estimateOf = (problems: Estimate['problems']): Estimate => ({
+  recipients: 30,
+  channels: [{ code: 'e-mail', deliveries: 30, missing_address: 2 }],
+  sms: { segments_per_message: 1, total: 30, remaining: 20, limit: 100 },
+  email: { total: 30, remaining: null },
+  whatsapp: null,
+  empty_courses: [],
+  problems,
+});
+const ESTIMATE_OK = estimateOf([]);
+const ESTIMATE_QUOTA = estimateOf(['sms.quota_exceeded']);
+const SENT: SendResult = { id: 900, kind: 'sent', recipients: 30, deliveries: 30, sms_segments: 0 };
+const SCHEDULED: SendResult = { id: 901, kind: 'scheduled', recipients: 30, deliveries: 30, sms_segments: 0 };
+const SAVED: ComposeDraft = { ...DRAFT, id: 55 };
+const INVALID = failure(422, 'validation.failed', 'Datos inválidos', { title: ['El título es obligatorio.'], scheduled_at: ['Debe ser futura.'] });
+const QUOTA = failure(409, 'compose.quota', 'Cupo insuficiente', { quota: ['sms.insufficient'] });
+const SERVER_DOWN = failure(500, 'server.error', 'Error del servidor');
+
+const FILE_B = new File([new Uint8Array(2 * MB)], 'doc-42.pdf', { type: 'application/pdf' });
+const FILE_HUGE = new File([new Uint8Array(23 * MB)], 'video.pdf', { type: 'application/pdf' });
+const FILE_EXE = new File(['MZ'], 'virus.exe', { type: 'application/octet-stream' });
+const EMOJI = 'Hola 😀';
+const LONG_SMS = 'a'.repeat(155);
+
+// --- events -----------------------------------------------------------------------------------------
+
+const EDITS: AnyEventObject[] = [
+  { type: 'compose.change', field: 'title', value: '' },
+  { type: 'compose.change', field: 'title', value: 't'.repeat(201) },
+  { type: 'compose.change', field: 'content', value: '' },
+  { type: 'compose.change', field: 'content', value: 'c'.repeat(20_001) },
+  { type: 'compose.change', field: 'content', value: EMOJI },
+  { type: 'compose.change', field: 'content', value: LONG_SMS },
+  { type: 'compose.toggleChannel', code: 'sms' },
+  { type: 'compose.toggleChannel', code: 'e-mail' },
+  { type: 'compose.toggleChannel', code: 'whatsapp' },
+  { type: 'compose.setRecipients', picks: [] },
+  { type: 'compose.removeRecipient', pick: PICK },
+  { type: 'compose.setRecipients', picks: Array.from({ length: 2001 }, (_, n) => ({ kind: 'staff', id: n + 1 })) },
+  { type: 'compose.toggleOption', option: 'allowReplies' },
+  { type: 'compose.toggleOption', option: 'copyToSender' },
+  { type: 'compose.setSchedule', date: '2030-01-01', time: '10:00' },
+  { type: 'compose.setSchedule', date: '2020-01-01', time: '10:00' },
+  { type: 'compose.setSchedule', date: '2030-02-30', time: '10:00' },
+  { type: 'compose.clearSchedule' },
+  { type: 'template.insert', content: 'Texto de plantilla' },
+  // `name` only tells the events apart in the graph (a File serializes to {}).
+  { type: 'attachment.add', files: [FILE_B], name: FILE_B.name },
+  { type: 'attachment.add', files: [FILE_HUGE], name: FILE_HUGE.name },
+  { type: 'attachment.add', files: [FILE_EXE], name: FILE_EXE.name },
+  { type: 'attachment.remove', key: 'attachment-1' },
+  { type: 'attachment.remove', key: 'attachment-2' },
+  { type: 'attachment.retry', key: 'attachment-2' },
+];
+const EDIT_TYPES = new Set(['compose.change', 'compose.toggleChannel', 'compose.setRecipients', 'compose.removeRecipient', 'compose.toggleOption', 'compose.setSchedule', 'compose.clearSchedule', 'template.insert', 'attachment.add', 'attachment.remove', 'attachment.retry']);
+const COMMANDS: AnyEventObject[] = [{ type: 'compose.send' }, { type: 'compose.schedule' }, { type: 'compose.save' }, { type: 'compose.retry' }];
+const REPORTS: AnyEventObject[] = [
+  { type: 'attachment.uploaded', key: 'attachment-2', attachment: SUM_B },
+  { type: 'attachment.uploadFailed', key: 'attachment-2', errorKey: 'compose.attachment.uploadFailed' },
+  { type: 'attachment.removed', key: 'attachment-1' },
+  { type: 'attachment.deleteFailed', key: 'attachment-1', errorKey: DELETE_FAILED_KEY },
+];
+
+const IO = ['loadCompose', 'estimate', 'sendMessage', 'scheduleMessage', 'saveDraft'];
+
+// --- bounding the graph -----------------------------------------------------------------------------
+
+interface Ctx {
+  draftId: number | null;
+  title: string;
+  content: string;
+  channels: string[];
+  recipients: unknown[];
+  allowReplies: boolean;
+  copyToSender: boolean;
+  schedule: { date: string; time: string } | null;
+  attachments: { key: string; status: string; size: number }[];
+  intent: string;
+  setup: unknown;
+}
+
+const formOf = (c: Ctx) => ({
+  title: c.title,
+  content: c.content,
+  channels: c.channels,
+  recipients: c.recipients.length,
+  options: [c.allowReplies, c.copyToSender],
+  schedule: c.schedule,
+  attachments: c.attachments.map((entry) => `${entry.key}:${entry.status}`),
+});
+
+/** The form a start restores, as `formOf` sees it. */
+function baselineOf(start: ComposeStart) {
+  const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fromPromise(async () => start) } }), {
+    input: { draftId: null, replyToId: null, backupKey: 'baseline' },
+  });
+  actor.start();
+  return actor;
+}
+const BASELINES = new Map<number | null, ReturnType<typeof formOf>>();
+
+/** How many parts of the form differ from the start it came from. */
+function distance(c: Ctx): number {
+  const base = BASELINES.get(c.draftId);
+  if (!base) return 99;
+  const now = formOf(c);
+  return (Object.keys(now) as (keyof typeof now)[]).filter((key) => JSON.stringify(now[key]) !== JSON.stringify(base[key])).length;
+}
+
+/** Second edits that make a rule fail together with the first one (SMS content, SMS attachments). */
+function secondEditAllowed(c: Ctx, event: AnyEventObject): boolean {
+  const sms = c.channels.includes('sms');
+  if (event.type === 'compose.change' && event.field === 'content') return sms && (event.value === EMOJI || event.value === LONG_SMS);
+  if (event.type === 'compose.toggleChannel') return event.code === 'sms' && c.attachments.length === 2;
+  if (event.type === 'attachment.add') return sms && event.files[0] === FILE_B;
+  if (event.type === 'attachment.retry') return c.attachments.some((entry) => entry.key === 'attachment-2' && entry.status === 'failed');
+  // Removing a file still uploading, or one that failed: nothing on the server, the child just stops.
+  if (event.type === 'attachment.remove') return event.key === 'attachment-2' && c.attachments.some((entry) => entry.key === 'attachment-2' && entry.status !== 'uploaded');
+  return false;
+}
+
+/**
+ * The paths are bounded by what is offered where (everything else is the same few transitions again):
+ * - START_VALID's form is edited once by every edit, and twice only where two edits make one rule
+ *   fail together (SMS content, SMS + a second attachment, an upload to retry);
+ * - a send/schedule is tried from a start's own form, or from an edited form the rules refuse;
+ * - saving, failing and retrying happen from the starts' own forms.
+ */
+function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  const c = snapshot.context as Ctx & { errors: object; failure: unknown };
+  const entry = (key: string) => c.attachments.find((candidate) => candidate.key === key);
+  if (event.type === 'xstate.done.actor.sendMessage') return event.output === SENT;
+  if (event.type === 'xstate.done.actor.scheduleMessage') return event.output === SCHEDULED;
+  // Child reports only when the child is really in that state.
+  if (event.type === 'attachment.uploaded' || event.type === 'attachment.uploadFailed') return entry(event.key)?.status === 'uploading';
+  if (event.type === 'attachment.removed' || event.type === 'attachment.deleteFailed') return entry(event.key)?.status === 'removing';
+  if (event.type.startsWith('xstate.')) return true;
+  const titleCleared = event.type === 'compose.change' && event.field === 'title' && event.value === '';
+  if (!snapshot.matches('form')) {
+    // Busy or not loaded: an edit and the double click (a second send) change nothing.
+    return event.type === 'compose.send' || event.type === 'compose.retry' || titleCleared;
+  }
+  const d = distance(c);
+  const refused = (intent: 'send' | 'schedule') => Object.keys(composeErrors(c as never, intent, Date.now())).length > 0;
+  if (snapshot.matches({ form: 'editing' }) && Object.keys(c.errors).length > 0 && c.draftId !== null) return false;
+  if (EDIT_TYPES.has(event.type)) {
+    if (c.draftId === null) return event.type === 'template.insert' && c.content === '';
+    // After a failure or while saving: one edit that breaks a rule, one that keeps the message valid.
+    const repliesToggled = event.type === 'compose.toggleOption' && event.option === 'allowReplies';
+    if (!snapshot.matches({ form: 'editing' })) return (titleCleared || (repliesToggled && snapshot.matches({ form: 'failed' }))) && d === 0;
+    // Over the 22 MB total already (restored), one more file is refused at once.
+    if (c.draftId === 6) return d === 0 && event.type === 'attachment.add' && event.name === FILE_B.name;
+    if (c.draftId !== 5) return false;
+    if (event.type === 'attachment.remove' || event.type === 'attachment.retry') {
+      if (!entry(event.key)) return false;
+    }
+    if (d === 0) return true;
+    if (d === 1) return secondEditAllowed(c, event);
+    return false;
+  }
+  if (event.type === 'compose.save') return d === 0 && (c.draftId === null || c.draftId === 5);
+  if (event.type === 'compose.send' || event.type === 'compose.schedule') {
+    const intent = event.type === 'compose.send' ? 'send' : 'schedule';
+    // From a failure, a changed message is a new send (a fresh key).
+    return d === 0 || c.draftId === null || (d <= 2 && refused(intent)) || (snapshot.matches({ form: 'failed' }) && d === 1);
+  }
+  return true;
+}
+
+// --- oracle -----------------------------------------------------------------------------------------
+
+let raised = 0;
+onCountsChanged(() => {
+  raised += 1;
+});
+
+const toast = (kind: 'success' | 'error', key: string, params?: Record<string, string | number>) =>
+  params ? { type: 'toast', kind, key, params } : { type: 'toast', kind, key };
+const SMS_PARAMS = { total: 30, remaining: 20, limit: 100 };
+
+function emits(env: StepEnv): AnyEventObject[] {
+  const { event, from, to } = env;
+  switch (event.type) {
+    case 'compose.send':
+    case 'compose.schedule':
+      // Refused by the client rules: stays in the form (back to editing) with a toast.
+      return from.matches('form') && !from.matches({ form: 'savingDraft' }) && to.matches('form') ? [toast('error', TOAST_KEYS.review)] : [];
+    case 'compose.retry':
+      // A retry of a message changed after the failure is checked again, like a send.
+      return from.matches({ form: 'failed' }) && to.matches({ form: 'editing' }) ? [toast('error', TOAST_KEYS.review)] : [];
+    case 'xstate.done.actor.estimate':
+      return (event.output as Estimate).problems.length > 0 ? [toast('error', PROBLEM_KEYS['sms.quota_exceeded'], SMS_PARAMS)] : [];
+    case 'xstate.error.actor.estimate':
+      return [toast('error', event.error === INVALID ? TOAST_KEYS.review : TOAST_KEYS.sendFailed)];
+    case 'xstate.done.actor.sendMessage':
+      return [toast('success', TOAST_KEYS.sent), { type: 'navigate', to: '/sent/message/900' }];
+    case 'xstate.done.actor.scheduleMessage':
+      return [toast('success', TOAST_KEYS.scheduled), { type: 'navigate', to: '/scheduled/message/901' }];
+    case 'xstate.error.actor.sendMessage':
+    case 'xstate.error.actor.scheduleMessage':
+      if (event.error === INVALID) return [toast('error', TOAST_KEYS.review)];
+      // The estimate's SMS figures travel with the quota error.
+      if (event.error === QUOTA) return [toast('error', PROBLEM_KEYS['sms.insufficient'], from.context.estimate ? SMS_PARAMS : undefined)];
+      return [toast('error', TOAST_KEYS.sendFailed)];
+    case 'xstate.done.actor.saveDraft':
+      return [toast('success', TOAST_KEYS.saved)];
+    case 'xstate.error.actor.saveDraft':
+      return [toast('error', event.error === INVALID ? TOAST_KEYS.review : TOAST_KEYS.requestFailed)];
+    case 'attachment.uploadFailed':
+    case 'attachment.deleteFailed':
+      // Child reports are heard in every state (offered only when the child really is in that state).
+      return [toast('error', event.errorKey as string)];
+    default:
+      return [];
+  }
+}
+
+// --- assertions -------------------------------------------------------------------------------------
+
+function expectRunning(env: StepEnv, id: string | null) {
+  for (const other of IO) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
+}
+
+/** Keys seen on this path, to check a retry reuses one and an edit never does. */
+let keys: string[] = [];
+let lastKey: string | null = null;
+
+function expectKey(env: StepEnv) {
+  const real = (env.actor.getSnapshot() as AnyMachineSnapshot).context.idempotencyKey as string | null;
+  const edited = EDIT_TYPES.has(env.event.type) && env.from.matches('form') && JSON.stringify(formOf(env.from.context as Ctx)) !== JSON.stringify(formOf(env.to.context as Ctx));
+  if (edited) expect(real, 'an edit drops the idempotency key').toBeNull();
+  if (lastKey !== null && real !== null) expect(real, 'the key of the same message never changes').toBe(lastKey);
+  if (lastKey === null && real !== null) {
+    expect(real).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys, 'a fresh key is new').not.toContain(real);
+    keys.push(real);
+  }
+  lastKey = real;
+}
+
+function expectBackup(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const saved = loadComposeBackup(BACKUP_KEY);
+  const c = snapshot.context as Ctx;
+  if (snapshot.matches('sent')) {
+    expect(saved, 'a sent message leaves no backup').toBeNull();
+    return;
+  }
+  const changed = EDIT_TYPES.has(env.event.type) && JSON.stringify(formOf(env.from.context as Ctx)) !== JSON.stringify(formOf(c));
+  if (changed || env.event.type === 'xstate.done.actor.saveDraft') {
+    // Everything typed is in the backup.
+    expect(saved).toMatchObject({ title: c.title, content: c.content, channels: c.channels, recipients: c.recipients, schedule: c.schedule, draftId: c.draftId });
+    expect(saved?.savedAt).toBe(T0);
+  }
+}
+
+function expectForm(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const s = cs(snapshot);
+  expect(selectTitle(s)).toBe(snapshot.context.title);
+  expect(selectContent(s)).toBe(snapshot.context.content);
+  expect(selectAvailableChannels(s)).toEqual(SETUP.availableChannels);
+  expect(selectSignature(s)).toBe('CSA');
+  // Live SMS counter: 154 with the signature active.
+  expect(selectSmsLimit(s)).toBe(154);
+  expect(selectSmsOk(s)).toBe(smsText(snapshot.context.content, true).ok);
+  for (const code of selectChannels(s)) expect(SETUP.availableChannels).toContain(code);
+  if (env.event.type === 'xstate.done.actor.loadCompose') {
+    const start = env.event.output as ComposeStart;
+    expect(snapshot.context.draftId).toBe(draftIdOf(start));
+    if (start === START_DRAFT) {
+      expect(snapshot.context).toMatchObject({ title: 'Borrador', channels: ['sms'], allowReplies: true, schedule: { date: '2030-01-01', time: '10:00' } });
+    }
+    if (start === START_VALID) expect(selectAttachments(s).map((entry) => [entry.key, entry.status])).toEqual([['attachment-1', 'uploaded']]);
+  }
+  // Children: one per entry, with the entry's id; restored ones start uploaded.
+  for (const entry of selectAttachments(s)) {
+    const child = (env.actor.getSnapshot() as AnyMachineSnapshot).children[entry.key] as { getSnapshot: () => AnyMachineSnapshot } | undefined;
+    expect(child, `child ${entry.key}`).toBeDefined();
+    const childState = child?.getSnapshot().value;
+    const expected = { uploading: 'uploading', uploaded: 'uploaded', failed: 'failed', removing: 'deleting' }[entry.status];
+    expect(childState, `${entry.key} state`).toBe(expected);
+  }
+  expectBackup(snapshot, env);
+  expectKey(env);
+}
+
+/** The validation outcome of a refused send/schedule, rule by rule. */
+function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const retried = env.event.type === 'compose.retry' && env.from.matches({ form: 'failed' });
+  if (!(env.event.type === 'compose.send' || env.event.type === 'compose.schedule' || retried) || !snapshot.matches('form')) return;
+  if (!env.from.matches('form') || env.from.matches({ form: 'savingDraft' })) return;
+  const intent = retried ? env.from.context.intent : env.event.type === 'compose.send' ? 'send' : 'schedule';
+  const s = cs(snapshot);
+  const c = env.from.context as Ctx;
+  const sms = c.channels.includes('sms');
+  const keyOf = (field: Parameters<typeof selectError>[1]) => selectError(s, field)?.key ?? null;
+  expect(keyOf('title')).toBe(c.title.trim() === '' ? ERROR_KEYS.titleRequired : c.title.length > 200 ? ERROR_KEYS.titleTooLong : null);
+  expect(keyOf('recipients')).toBe(c.recipients.length === 0 ? ERROR_KEYS.recipientsRequired : c.recipients.length > 2000 ? ERROR_KEYS.tooManyRecipients : null);
+  expect(keyOf('channels')).toBe(c.channels.length === 0 ? ERROR_KEYS.channelsRequired : null);
+  const content =
+    c.content === ''
+      ? ERROR_KEYS.contentRequired
+      : c.content.length > 20_000
+        ? ERROR_KEYS.contentTooLong
+        : sms && c.content === EMOJI
+          ? ERROR_KEYS.smsUnsupported
+          : sms && c.content.length > 154
+            ? ERROR_KEYS.smsTooLong
+            : null;
+  expect(keyOf('content')).toBe(content);
+  if (content === ERROR_KEYS.smsUnsupported) expect(selectError(s, 'content')?.params).toEqual({ chars: '😀' });
+  if (content === ERROR_KEYS.smsTooLong) expect(selectError(s, 'content')?.params).toEqual({ units: c.content.length, limit: 154 });
+  const live = c.attachments.filter((entry) => entry.status !== 'removing');
+  const total = live.reduce((sum, entry) => sum + entry.size, 0);
+  const attachments = live.some((entry) => entry.status === 'uploading')
+    ? ERROR_KEYS.attachmentsUploading
+    : live.some((entry) => entry.status === 'failed')
+      ? ERROR_KEYS.attachmentsFailed
+      : sms && live.length > 1
+        ? ERROR_KEYS.smsOneAttachment
+        : total > 22 * MB
+          ? ERROR_KEYS.attachmentsTooLarge
+          : null;
+  expect(keyOf('attachments')).toBe(attachments);
+  const schedule =
+    intent !== 'schedule'
+      ? null
+      : c.schedule === null
+        ? ERROR_KEYS.scheduleRequired
+        : c.schedule.date === '2030-02-30'
+          ? ERROR_KEYS.scheduleInvalid
+          : c.schedule.date === '2020-01-01'
+            ? ERROR_KEYS.schedulePast
+            : null;
+  expect(keyOf('schedule')).toBe(schedule);
+  expect(keyOf('quota')).toBeNull();
+  expect(Object.keys(snapshot.context.errors).length, 'a refused send names at least one field').toBeGreaterThan(0);
+  for (const key of Object.values(snapshot.context.errors as Record<string, { key: string }>)) RULES_SEEN.add(key.key);
+}
+
+/** What `attachment.add` refuses at once (SPEC §9), not uploading it. */
+function expectAddRefusals(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  if (env.event.type !== 'attachment.add' || !env.from.matches({ form: 'editing' })) return;
+  const file = (env.event.files as File[])[0] as File;
+  const c = env.from.context as Ctx;
+  const live = c.attachments.filter((entry) => entry.status !== 'removing');
+  const refusal =
+    file === FILE_EXE
+      ? ERROR_KEYS.attachmentType
+      : file === FILE_HUGE
+        ? ERROR_KEYS.attachmentTooLarge
+        : live.reduce((sum, entry) => sum + entry.size, 0) + file.size > 22 * MB
+          ? ERROR_KEYS.attachmentsTooLarge
+          : c.channels.includes('sms') && live.length >= 1
+            ? ERROR_KEYS.smsOneAttachment
+            : null;
+  expect(selectError(cs(snapshot), 'attachments')?.key ?? null).toBe(refusal);
+  if (refusal) REFUSALS_SEEN.add(refusal);
+  expect(snapshot.context.attachments.length).toBe(c.attachments.length + (refusal ? 0 : 1));
+}
+
+const RULES_SEEN = new Set<string>();
+const REFUSALS_SEEN = new Set<string>();
+
+function expectCounts(env: StepEnv) {
+  const done = /^xstate\.done\.actor\.(saveDraft|sendMessage|scheduleMessage)$/.test(env.event.type);
+  expect(raised, 'counts events').toBe(done ? 1 : 0);
+}
+
+// --- fakes for the children's uploads and deletes (one per file / attachment id) ---------------------
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+const uploads = new Map<string, Pending>();
+const deletes = new Map<number, Pending>();
+
+const childLogic = attachmentMachine.provide({
+  actors: {
+    uploadAttachment: fromPromise<AttachmentSummary, { file: File }>(
+      ({ input }) => new Promise((resolve, reject) => uploads.set(input.file.name, { resolve: resolve as never, reject })),
+    ),
+    deleteAttachment: fromPromise<void, { id: number }>(({ input }) => new Promise((resolve, reject) => deletes.set(input.id, { resolve: resolve as never, reject }))),
+  },
+});
+
+function entryOf(env: StepEnv, key: string) {
+  return ((env.actor.getSnapshot() as AnyMachineSnapshot).context.attachments as { key: string; name: string; attachment: AttachmentSummary | null }[]).find(
+    (entry) => entry.key === key,
+  );
+}
+
+const step = (run: (env: StepEnv) => void) => (env: StepEnv) => {
+  raised = 0;
+  run(env);
+};
+
+// Baselines are computed once the loader outputs are known (the actor runs the real restore).
+for (const start of STARTS) {
+  const actor = baselineOf(start);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  BASELINES.set(draftIdOf(start), formOf(actor.getSnapshot().context as unknown as Ctx));
+  actor.stop();
+}
+store.clear();
+
+defineModelTests({
+  name: 'compose',
+  machine: composeMachine,
+  traversal: {
+    input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY },
+    events: [...EDITS, ...COMMANDS],
+    internal: [
+      ...STARTS.map((start) => ({ type: 'xstate.done.actor.loadCompose', output: start })),
+      { type: 'xstate.error.actor.loadCompose', error: SERVER_DOWN },
+      { type: 'xstate.done.actor.estimate', output: ESTIMATE_OK },
+      { type: 'xstate.done.actor.estimate', output: ESTIMATE_QUOTA },
+      { type: 'xstate.error.actor.estimate', error: INVALID },
+      { type: 'xstate.error.actor.estimate', error: SERVER_DOWN },
+      { type: 'xstate.done.actor.sendMessage', output: SENT },
+      { type: 'xstate.error.actor.sendMessage', error: INVALID },
+      { type: 'xstate.error.actor.sendMessage', error: QUOTA },
+      { type: 'xstate.error.actor.sendMessage', error: SERVER_DOWN },
+      { type: 'xstate.done.actor.scheduleMessage', output: SCHEDULED },
+      { type: 'xstate.error.actor.scheduleMessage', error: INVALID },
+      { type: 'xstate.error.actor.scheduleMessage', error: QUOTA },
+      { type: 'xstate.error.actor.scheduleMessage', error: SERVER_DOWN },
+      { type: 'xstate.done.actor.saveDraft', output: SAVED },
+      { type: 'xstate.error.actor.saveDraft', error: INVALID },
+      { type: 'xstate.error.actor.saveDraft', error: SERVER_DOWN },
+      ...REPORTS,
+    ],
+    filterEvents: offered,
+    serializeState: (snapshot) => {
+      const c = snapshot.context as Ctx & { idempotencyKey: string | null; errors: object; failure: unknown };
+      return JSON.stringify([snapshot.value, c.draftId, formOf(c), c.intent, c.idempotencyKey !== null, Object.keys(c.errors).sort(), c.failure !== null]);
+    },
+    stopWhen: (snapshot) => snapshot.status === 'done',
+    limit: 50_000,
+  },
+  createActor: ({ fakes, inspect }) => {
+    raised = 0;
+    keys = [];
+    lastKey = null;
+    store.clear();
+    uploads.clear();
+    deletes.clear();
+    return createActor(
+      composeMachine.provide({
+        actors: {
+          fetchComposeStart: fakes.promise(),
+          estimate: fakes.promise(),
+          sendMessage: fakes.promise(),
+          scheduleMessage: fakes.promise(),
+          saveDraft: fakes.promise(),
+          attachment: childLogic,
+        },
+      }),
+      { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY }, inspect },
+    );
+  },
+  contextOf: (context) => {
+    const { idempotencyKey, attachments, ...rest } = context as { idempotencyKey: string | null; attachments: Record<string, unknown>[] };
+    return JSON.parse(
+      JSON.stringify({
+        ...rest,
+        // Keys are random: compared by presence here, by value in expectKey.
+        idempotencyKey: idempotencyKey !== null,
+        attachments: attachments.map(({ ref: _ref, file, ...entry }) => ({ ...entry, file: file ? (file as File).name : null })),
+      }),
+    );
+  },
+  states: {
+    loading: (snapshot, env) => {
+      expect(selectIsLoading(cs(snapshot))).toBe(true);
+      expect(env.fakes.inputOf('loadCompose')).toEqual({ draftId: null, replyToId: null, backupKey: BACKUP_KEY });
+      expectRunning(env, 'loadCompose');
+      expectCounts(env);
+    },
+    loadFailed: (snapshot, env) => {
+      expect(selectLoadFailed(cs(snapshot))).toBe(true);
+      expect(snapshot.context.failure?.code).toBe('server.error');
+      expectRunning(env, null);
+    },
+    form: (snapshot, env) => {
+      expectForm(snapshot, env);
+      expectRuleErrors(snapshot, env);
+      expectAddRefusals(snapshot, env);
+      expectCounts(env);
+      if (env.event.type === 'xstate.done.actor.estimate') {
+        // Quota problems: the estimate is kept for "uses N SMS of M left", and the field error names it.
+        expect(snapshot.context.estimate).toEqual(ESTIMATE_QUOTA);
+        expect(selectError(cs(snapshot), 'quota')).toEqual({ key: PROBLEM_KEYS['sms.quota_exceeded'], params: SMS_PARAMS });
+      }
+      if (env.event.error === QUOTA) expect(selectError(cs(snapshot), 'quota')?.key).toBe(PROBLEM_KEYS['sms.insufficient']);
+      if (env.event.error === INVALID) {
+        // The server's Spanish messages, on the fields it names.
+        expect(selectError(cs(snapshot), 'title')).toEqual({ key: ERROR_KEYS.server, params: { message: 'El título es obligatorio.' } });
+        expect(selectError(cs(snapshot), 'schedule')).toEqual({ key: ERROR_KEYS.server, params: { message: 'Debe ser futura.' } });
+      }
+    },
+    'form.editing': (snapshot, env) => {
+      expect(selectIsEditing(cs(snapshot))).toBe(true);
+      expect(selectIsBusy(cs(snapshot))).toBe(false);
+      expectRunning(env, null);
+      if (env.event.type === 'xstate.done.actor.saveDraft') expect(snapshot.context.draftId).toBe(SAVED.id);
+    },
+    'form.savingDraft': (snapshot, env) => {
+      expect(selectIsSavingDraft(cs(snapshot))).toBe(true);
+      expect(selectIsBusy(cs(snapshot))).toBe(true);
+      expectRunning(env, 'saveDraft');
+      const input = env.fakes.inputOf('saveDraft') as { id: number | null; input: { title: string; attachment_ids: number[] }; replyToId: number | null };
+      // What was there when saving started (typing may go on meanwhile).
+      if (env.event.type !== 'compose.save') return;
+      // First save creates (id null), later ones update the same draft.
+      expect(input.id).toBe(snapshot.context.draftId);
+      expect(input.input.title).toBe(snapshot.context.title);
+      expect(input.input.attachment_ids).toEqual(
+        (snapshot.context.attachments as { status: string; attachment: AttachmentSummary | null }[]).flatMap((entry) =>
+          entry.status === 'uploaded' && entry.attachment ? [entry.attachment.id] : [],
+        ),
+      );
+    },
+    'form.failed': (snapshot, env) => {
+      expect(selectHasFailed(cs(snapshot))).toBe(true);
+      expect(snapshot.context.failure).not.toBeNull();
+      expectRunning(env, null);
+    },
+    estimating: (snapshot, env) => {
+      expect(selectIsBusy(cs(snapshot))).toBe(true);
+      expectRunning(env, 'estimate');
+      const input = env.fakes.inputOf('estimate') as { scheduled_at: string | null; channels: string[] };
+      expect(input.channels).toEqual(snapshot.context.channels);
+      expect(input.scheduled_at).toBe(snapshot.context.intent === 'schedule' ? '2030-01-01T13:00:00.000Z' : null);
+      expect(Object.keys(snapshot.context.errors)).toEqual([]);
+      expectCounts(env);
+      expectKey(env);
+    },
+    sending: (snapshot, env) => {
+      expect(selectIsBusy(cs(snapshot))).toBe(true);
+      expectRunning(env, 'sendMessage');
+      const input = env.fakes.inputOf('sendMessage') as { idempotencyKey: string; draftId: number | null; input: { scheduled_at: string | null } };
+      expect(input.idempotencyKey).toBe((env.actor.getSnapshot() as AnyMachineSnapshot).context.idempotencyKey);
+      expect(input.draftId).toBe(snapshot.context.draftId);
+      expect(input.input.scheduled_at).toBeNull();
+      expectKey(env);
+    },
+    scheduling: (snapshot, env) => {
+      expect(selectIsBusy(cs(snapshot))).toBe(true);
+      expectRunning(env, 'scheduleMessage');
+      const input = env.fakes.inputOf('scheduleMessage') as { idempotencyKey: string; input: { scheduled_at: string | null } };
+      expect(input.idempotencyKey).toBe((env.actor.getSnapshot() as AnyMachineSnapshot).context.idempotencyKey);
+      // 10:00 in Santiago in January (summer, -03).
+      expect(input.input.scheduled_at).toBe('2030-01-01T13:00:00.000Z');
+      expectKey(env);
+    },
+    sent: (snapshot, env) => {
+      expect(selectIsSent(cs(snapshot))).toBe(true);
+      expect(env.actor.getSnapshot().status).toBe('done');
+      expect(loadComposeBackup(BACKUP_KEY), 'backup cleared').toBeNull();
+      expectCounts(env);
+    },
+  },
+  events: {
+    ...Object.fromEntries([...EDIT_TYPES, 'compose.send', 'compose.schedule', 'compose.save', 'compose.retry'].map((type) => [type, step(send)])),
+    ...Object.fromEntries(IO.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
+    // Child reports happen by settling the child's own upload or delete.
+    'attachment.uploaded': step((env) => {
+      const entry = entryOf(env, env.event.key as string);
+      uploads.get(entry?.name ?? '')?.resolve(env.event.attachment);
+    }),
+    'attachment.uploadFailed': step((env) => {
+      const entry = entryOf(env, env.event.key as string);
+      uploads.get(entry?.name ?? '')?.reject(SERVER_DOWN);
+    }),
+    'attachment.removed': step((env) => {
+      const entry = entryOf(env, env.event.key as string);
+      deletes.get(entry?.attachment?.id ?? -1)?.resolve(undefined);
+    }),
+    'attachment.deleteFailed': step((env) => {
+      const entry = entryOf(env, env.event.key as string);
+      deletes.get(entry?.attachment?.id ?? -1)?.reject(SERVER_DOWN);
+    }),
+  },
+  emits,
+});
+
+describe('compose rules (model paths)', () => {
+  it('refused a send or schedule for every client rule, each on its own', () => {
+    const rules = [
+      'titleRequired', 'titleTooLong', 'recipientsRequired', 'tooManyRecipients', 'channelsRequired', 'contentRequired',
+      'contentTooLong', 'smsTooLong', 'smsUnsupported', 'attachmentsUploading', 'attachmentsFailed', 'smsOneAttachment',
+      'attachmentsTooLarge', 'scheduleRequired', 'scheduleInvalid', 'schedulePast',
+    ] as const;
+    expect([...RULES_SEEN].sort()).toEqual(rules.map((rule) => ERROR_KEYS[rule]).sort());
+  });
+
+  it('refused at once the files it must not upload', () => {
+    expect([...REFUSALS_SEEN].sort()).toEqual(
+      [ERROR_KEYS.attachmentType, ERROR_KEYS.attachmentTooLarge, ERROR_KEYS.attachmentsTooLarge, ERROR_KEYS.smsOneAttachment].sort(),
+    );
+  });
+});
+
+describe('compose idempotency and backup (one scripted path)', () => {
+  it('reuses the key on retry, makes a new one after an edit, keeps and then clears the backup', async () => {
+    const { Fakes, flush } = await import('./harness');
+    store.clear();
+    const fakes = new Fakes();
+    const actor = createActor(
+      composeMachine.provide({
+        actors: {
+          fetchComposeStart: fakes.promise(),
+          estimate: fakes.promise(),
+          sendMessage: fakes.promise(),
+          scheduleMessage: fakes.promise(),
+          saveDraft: fakes.promise(),
+          attachment: childLogic,
+        },
+      }),
+      { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY } },
+    ).start();
+    const sentKey = () => (fakes.inputOf('sendMessage') as { idempotencyKey: string }).idempotencyKey;
+    // The "new" form that first saved draft 5 left a backup under another key.
+    saveComposeBackup('compose:7:new-other', backup({ draftId: 5 }));
+    saveComposeBackup('compose:7:unrelated', backup({ draftId: 99 }));
+    fakes.resolve('loadCompose', START_VALID);
+    await flush();
+    actor.send({ type: 'compose.change', field: 'content', value: 'Hola de nuevo' });
+    expect(loadComposeBackup(BACKUP_KEY)?.content).toBe('Hola de nuevo');
+    actor.send({ type: 'compose.send' });
+    actor.send({ type: 'compose.send' }); // double click: ignored
+    fakes.resolve('estimate', ESTIMATE_OK);
+    await flush();
+    const first = sentKey();
+    fakes.reject('sendMessage', SERVER_DOWN);
+    await flush();
+    expect(actor.getSnapshot().matches({ form: 'failed' })).toBe(true);
+    actor.send({ type: 'compose.retry' });
+    await flush();
+    expect(sentKey()).toBe(first);
+    fakes.reject('sendMessage', SERVER_DOWN);
+    await flush();
+    actor.send({ type: 'compose.toggleOption', option: 'copyToSender' });
+    actor.send({ type: 'compose.send' });
+    fakes.resolve('estimate', ESTIMATE_OK);
+    await flush();
+    const second = sentKey();
+    expect(second).not.toBe(first);
+    expect(loadComposeBackup(BACKUP_KEY)?.copyToSender).toBe(true);
+    fakes.resolve('sendMessage', SENT);
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(loadComposeBackup(BACKUP_KEY)).toBeNull();
+    // Sending draft 5 also drops the other backups of draft 5, and only those.
+    expect(loadComposeBackup('compose:7:new-other')).toBeNull();
+    expect(loadComposeBackup('compose:7:unrelated')?.draftId).toBe(99);
+    expect(fakes.calls.filter((call) => call.id === 'sendMessage')).toHaveLength(3);
+  });
+});
+
+describe('compose reply start', () => {
+  it('starts a reply as "Re: <title>" to the sender, unless a backup is there', async () => {
+    const { Fakes, flush } = await import('./harness');
+    store.clear();
+    const fakes = new Fakes();
+    const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fakes.promise() } }), {
+      input: { draftId: null, replyToId: 31, backupKey: BACKUP_KEY },
+    }).start();
+    expect(fakes.inputOf('loadCompose')).toEqual({ draftId: null, replyToId: 31, backupKey: BACKUP_KEY });
+    const pick: RecipientPick = { kind: 'staff', id: 4, label: 'Ana Pérez' };
+    fakes.resolve('loadCompose', { ...START_EMPTY, reply: { title: 'Re: Reunión', pick } });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ title: 'Re: Reunión', recipients: [pick], replyToId: 31, content: '' });
+    actor.stop();
+  });
+});

@@ -1,0 +1,269 @@
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import {
+  recipientPickerMachine,
+  selectAudience,
+  selectCargoId,
+  selectEmptyPickKeys,
+  selectHasFailed,
+  selectHasMoreLists,
+  selectIsLoading,
+  selectIsLoadingLists,
+  selectIsPicked,
+  selectIsReady,
+  selectListsFailed,
+  selectPeopleCount,
+  selectPickCount,
+  selectPicks,
+  selectPreview,
+  selectQuery,
+  selectTab,
+  selectTotal,
+  type RecipientPickerSnapshot,
+} from '../../src/machines/recipient-picker';
+import type { NumberedPage, RecipientList, RecipientPick, Recipients } from '../../src/services/compose-contract';
+import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../src/services/recipient-index';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+
+const pk = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RecipientPickerSnapshot;
+
+const guardian = (id: number, studentId: number, name: string, role: 1 | 2) => ({
+  id,
+  student_id: studentId,
+  rol_adulto_id: role,
+  device_status: role === 1 ? ('blue' as const) : ('yellow' as const),
+  ficha_apoderado: { email: null, user_id: null, name, fono_celular: null, user_type: 'apoderado' as const },
+});
+
+const RECIPIENTS: Recipients = {
+  levels: [{ id: 1, nombre: '3° Básico', course_ids: [10, 11] }],
+  courses: [
+    {
+      id: 10,
+      nombre: '3° Básico A',
+      grupo_type: 'curso',
+      level_id: 1,
+      estudiantes: [
+        { id: 100, name: 'Sofía Muñoz Rojas' },
+        { id: 101, name: 'Tomás Núñez Díaz' },
+      ],
+      apoderados: [guardian(500, 100, 'José Muñoz Pérez', 1), guardian(501, 100, 'Ana Rojas Soto', 2), guardian(502, 101, 'Raúl Núñez Vera', 1)],
+    },
+    { id: 11, nombre: '3° Básico B', grupo_type: 'curso', level_id: 1, estudiantes: [], apoderados: [] },
+  ],
+  appointments: [
+    { id: 7, nombre: 'Docente', users: [{ user_id: 900, name: 'Marta Muñoz', cargo_id: 7, email: null, login_user_id: 3 }] },
+    { id: 8, nombre: 'Inspector', users: [{ user_id: 901, name: 'Óscar Ramírez', cargo_id: 8, email: null, login_user_id: null }] },
+  ],
+};
+
+const listPage = (page: number, data: RecipientList[]): NumberedPage<RecipientList> => ({
+  data,
+  meta: { current_page: page, last_page: 2, per_page: 1, total: 2 },
+  links: { next: page === 1 ? '/api/recipient-lists?page=2' : null, prev: null },
+});
+const LISTS_1 = listPage(1, [{ id: 1, name: 'Centro de Padres Muñoz', users_count: 12 }]);
+const LISTS_2 = listPage(2, [{ id: 2, name: 'Directiva', users_count: 5 }]);
+const SERVER_DOWN = failure(500, 'server.error');
+
+// Picks and the people each reaches in RECIPIENTS (disjoint, so counts add up).
+const P_GUARDIAN: RecipientPick = { kind: 'guardian', id: 501, label: 'Ana Rojas Soto' };
+const P_COURSE: RecipientPick = { kind: 'course', id: 11, audience: 'titulares' };
+const P_STAFF: RecipientPick = { kind: 'staff', id: 900 };
+const PEOPLE: Record<string, number> = { [pickKey(P_GUARDIAN)]: 1, [pickKey(P_COURSE)]: 0, [pickKey(P_STAFF)]: 1 };
+const LABELS: Record<string, string> = { [pickKey(P_GUARDIAN)]: 'Ana Rojas Soto', [pickKey(P_COURSE)]: '3° Básico B', [pickKey(P_STAFF)]: 'Marta Muñoz' };
+
+/** Totals checked by hand for the unfiltered searches. */
+const TOTALS: Record<string, number> = {
+  'students|': 8,
+  'students|munoz': 2,
+  'staff|': 4,
+  'staff|munoz': 1,
+};
+
+const IO_IDS = ['loadRecipients', 'loadLists'];
+function expectRunning(env: StepEnv, id: string | null) {
+  for (const other of IO_IDS) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
+}
+
+function expectSelection(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const s = pk(snapshot);
+  const picks = selectPicks(s);
+  expect(selectPickCount(s)).toBe(picks.length);
+  const expectedPeople = snapshot.context.index ? picks.reduce((sum, pick) => sum + (PEOPLE[pickKey(pick)] ?? 0), 0) : 0;
+  expect(selectPeopleCount(s)).toBe(expectedPeople);
+  for (const pick of [P_GUARDIAN, P_COURSE, P_STAFF]) expect(selectIsPicked(s, pick)).toBe(picks.some((p) => pickKey(p) === pickKey(pick)));
+  // Picks made in the dialog carry their chip label.
+  for (const pick of picks) if (snapshot.context.index) expect(pick.label).toBe(LABELS[pickKey(pick)]);
+  // Selection events only act once the recipients are there; before, they change nothing.
+  const acts = env.from.matches('ready') || env.event.type === 'picker.cancel' || env.event.type === 'picker.open';
+  if (!acts && env.event.type.startsWith('picker.')) expect(picks).toEqual(env.from.context.picks);
+  switch (acts ? env.event.type : 'ignored') {
+    case 'picker.cancel':
+      expect(picks).toEqual(env.from.context.initial);
+      break;
+    case 'picker.clear':
+      expect(picks).toEqual([]);
+      break;
+    case 'picker.confirm':
+      expect(snapshot.context.initial).toEqual(picks);
+      break;
+    case 'picker.open':
+      expect(picks).toEqual([P_GUARDIAN]);
+      expect(snapshot.context.initial).toEqual([P_GUARDIAN]);
+      break;
+    case 'picker.toggle': {
+      const pick = env.event.pick as RecipientPick;
+      const before = env.from.context.picks as RecipientPick[];
+      const was = before.some((p) => pickKey(p) === pickKey(pick));
+      expect(selectIsPicked(s, pick)).toBe(!was);
+      expect(picks.length).toBe(before.length + (was ? -1 : 1));
+      break;
+    }
+    default:
+      break;
+  }
+  // An empty course is flagged while picked.
+  expect(selectEmptyPickKeys(s)).toBe(snapshot.context.index && picks.some((p) => pickKey(p) === pickKey(P_COURSE)) ? pickKey(P_COURSE) : '');
+}
+
+function expectPreview(snapshot: AnyMachineSnapshot) {
+  const s = pk(snapshot);
+  const tab = selectTab(s) as PickerTab;
+  const filters = { audience: selectAudience(s), cargoId: selectCargoId(s) };
+  const lists = snapshot.context.lists as RecipientList[];
+  const expected = search(buildRecipientIndex(RECIPIENTS, lists), tab, selectQuery(s), filters);
+  expect(selectTotal(s)).toBe(expected.total);
+  expect(selectPreview(s).map((item) => item.key)).toEqual(expected.preview.map((item) => item.key));
+  const hand = TOTALS[`${tab}|${selectQuery(s)}`];
+  const unfiltered = tab === 'students' ? filters.audience === null : tab === 'staff' ? filters.cargoId === null : true;
+  if (hand !== undefined && unfiltered) expect(selectTotal(s)).toBe(hand);
+  if (tab === 'lists') expect(selectTotal(s)).toBe(lists.filter((list) => selectQuery(s) === '' || list.name.toLowerCase().includes('muñoz')).length);
+  if (tab === 'staff' && filters.cargoId === 8) expect(selectPreview(s).every((item) => item.cargoId === 8)).toBe(true);
+  if (tab === 'students' && filters.audience === 'titulares') expect(selectPreview(s).some((item) => item.kind === 'guardian' && item.roleId === 2)).toBe(false);
+  // Device status travels with guardian rows.
+  for (const item of selectPreview(s)) expect(item.deviceStatus !== null).toBe(item.kind === 'guardian');
+}
+
+defineModelTests({
+  name: 'recipient-picker',
+  machine: recipientPickerMachine,
+  traversal: {
+    input: { initial: [P_GUARDIAN] },
+    events: [
+      { type: 'picker.open', picks: [P_GUARDIAN] },
+      { type: 'picker.retry' },
+      { type: 'picker.tab', tab: 'students' },
+      { type: 'picker.tab', tab: 'staff' },
+      { type: 'picker.tab', tab: 'lists' },
+      { type: 'picker.search', query: 'munoz' },
+      { type: 'picker.search', query: '' },
+      { type: 'picker.filter', audience: 'titulares' },
+      { type: 'picker.filter', cargoId: 8 },
+      { type: 'picker.toggle', pick: P_COURSE },
+      { type: 'picker.toggle', pick: P_STAFF },
+      { type: 'picker.clear' },
+      { type: 'picker.moreLists' },
+      { type: 'picker.confirm' },
+      { type: 'picker.cancel' },
+    ],
+    internal: [
+      { type: 'xstate.done.actor.loadRecipients', output: RECIPIENTS },
+      { type: 'xstate.error.actor.loadRecipients', error: SERVER_DOWN },
+      { type: 'xstate.done.actor.loadLists', output: LISTS_1 },
+      { type: 'xstate.done.actor.loadLists', output: LISTS_2 },
+      { type: 'xstate.error.actor.loadLists', error: SERVER_DOWN },
+    ],
+    // Pages answer what was asked: page 1 first, then page 2.
+    filterEvents: (snapshot, event) => {
+      if (event.type !== 'xstate.done.actor.loadLists') return true;
+      const output = (event as { output?: unknown }).output;
+      return snapshot.context.listsPage === 0 ? output === LISTS_1 : output === LISTS_2;
+    },
+    // Query and filters change no transition: one vertex per state, tab, selection size and list page.
+    serializeState: (snapshot) =>
+      JSON.stringify([
+        snapshot.value,
+        snapshot.context.tab,
+        snapshot.context.picks.length > 0,
+        JSON.stringify(snapshot.context.picks) === JSON.stringify(snapshot.context.initial),
+        // Which list page is loaded only matters on the lists tab.
+        snapshot.context.tab === 'lists' ? snapshot.context.listsPage : snapshot.context.listsPage > 0,
+      ]),
+    limit: 20_000,
+  },
+  createActor: ({ fakes, inspect }) =>
+    createActor(recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise(), fetchRecipientLists: fakes.promise() } }), {
+      input: { initial: [P_GUARDIAN] },
+      inspect,
+    }),
+  contextOf: (context) => {
+    // The index is derived from `recipients` and `lists`, compared through the preview instead.
+    const { index: _index, ...rest } = context as Record<string, unknown>;
+    return JSON.parse(JSON.stringify(rest));
+  },
+  states: {
+    loading: (snapshot, env) => {
+      expect(selectIsLoading(pk(snapshot))).toBe(true);
+      expect(selectPreview(pk(snapshot))).toEqual([]);
+      expectRunning(env, 'loadRecipients');
+      expectSelection(snapshot, env);
+    },
+    failed: (snapshot, env) => {
+      expect(selectHasFailed(pk(snapshot))).toBe(true);
+      expect(snapshot.context.index).toBeNull();
+      expectRunning(env, null);
+      expectSelection(snapshot, env);
+    },
+    ready: (snapshot, env) => {
+      expect(selectIsReady(pk(snapshot))).toBe(true);
+      expect(snapshot.context.index).not.toBeNull();
+      expectPreview(snapshot);
+      expectSelection(snapshot, env);
+    },
+    'ready.listsIdle': (snapshot, env) => {
+      expect(snapshot.context.lists).toEqual([]);
+      expect(selectTab(pk(snapshot))).not.toBe('lists');
+      expectRunning(env, null);
+    },
+    'ready.listsLoading': (snapshot, env) => {
+      expect(selectIsLoadingLists(pk(snapshot))).toBe(true);
+      expect(env.fakes.inputOf('loadLists')).toEqual({ page: snapshot.context.listsPage + 1 });
+      expectRunning(env, 'loadLists');
+    },
+    'ready.listsLoaded': (snapshot, env) => {
+      expectRunning(env, null);
+      expect(selectHasMoreLists(pk(snapshot))).toBe(snapshot.context.listsPage < 2);
+      // Appended after what was shown.
+      expect((snapshot.context.lists as RecipientList[]).map((list) => list.id)).toEqual(snapshot.context.listsPage === 2 ? [1, 2] : [1]);
+    },
+    'ready.listsFailed': (snapshot, env) => {
+      expect(selectListsFailed(pk(snapshot))).toBe(true);
+      expectRunning(env, null);
+    },
+  },
+  events: {
+    'picker.open': send,
+    'picker.retry': send,
+    'picker.tab': send,
+    'picker.search': send,
+    'picker.filter': send,
+    'picker.toggle': send,
+    'picker.clear': send,
+    'picker.moreLists': send,
+    'picker.confirm': send,
+    'picker.cancel': send,
+    'xstate.done.actor.loadRecipients': settle,
+    'xstate.error.actor.loadRecipients': settle,
+    'xstate.done.actor.loadLists': settle,
+    'xstate.error.actor.loadLists': settle,
+  },
+  emits: ({ from, event }): AnyEventObject[] => {
+    if (event.type === 'picker.cancel') return [{ type: 'picker.cancelled' }];
+    if (event.type === 'picker.confirm' && from.matches('ready')) {
+      return [{ type: 'picker.confirmed', picks: (from.context.picks as RecipientPick[]).map((pick) => ({ ...pick, label: LABELS[pickKey(pick)] })) }];
+    }
+    return [];
+  },
+});

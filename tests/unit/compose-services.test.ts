@@ -1,0 +1,242 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { is } from 'superstruct';
+import { createActor, toPromise, type AnyActorLogic } from 'xstate';
+import {
+  BACKUP_VERSION,
+  clearComposeBackup,
+  clearDraftBackups,
+  replyStartOf,
+  fetchComposeSetup,
+  loadComposeBackup,
+  newIdempotencyKey,
+  saveComposeBackup,
+  sendDraftById,
+  sendMessage,
+  utcToZoned,
+  zonedToUtc,
+  type ComposeBackup,
+} from '../../src/services/compose';
+import { ComposeDraftStruct, EstimateStruct, RecipientPickStruct, RecipientsStruct } from '../../src/services/compose-structs';
+import { http } from '../../src/services/http';
+
+const run = <T>(logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start()) as Promise<T>;
+
+describe('zonedToUtc', () => {
+  it('converts Santiago wall clock across its DST changes', () => {
+    // Winter (-04) and summer (-03).
+    expect(zonedToUtc('2026-07-15', '09:00', 'America/Santiago')).toBe('2026-07-15T13:00:00.000Z');
+    expect(zonedToUtc('2026-01-15', '09:00', 'America/Santiago')).toBe('2026-01-15T12:00:00.000Z');
+    // Fall back (2026-04-05 00:00 → 04-04 23:00): the repeated 23:30 takes its first occurrence.
+    expect(zonedToUtc('2026-04-04', '23:30', 'America/Santiago')).toBe('2026-04-05T02:30:00.000Z');
+    expect(zonedToUtc('2026-04-05', '00:30', 'America/Santiago')).toBe('2026-04-05T04:30:00.000Z');
+    // Spring forward (2026-09-06 00:00 → 01:00): the skipped 00:30 moves forward to 01:30.
+    expect(zonedToUtc('2026-09-06', '00:30', 'America/Santiago')).toBe('2026-09-06T04:30:00.000Z');
+    expect(zonedToUtc('2026-09-06', '01:30', 'America/Santiago')).toBe('2026-09-06T04:30:00.000Z');
+    expect(zonedToUtc('2026-09-05', '23:30', 'America/Santiago')).toBe('2026-09-06T03:30:00.000Z');
+  });
+
+  it('converts Mexico City, with DST before 2023 and without it since', () => {
+    expect(zonedToUtc('2026-07-01', '10:00', 'America/Mexico_City')).toBe('2026-07-01T16:00:00.000Z');
+    expect(zonedToUtc('2021-07-01', '10:00', 'America/Mexico_City')).toBe('2021-07-01T15:00:00.000Z');
+    expect(zonedToUtc('2021-04-04', '02:30', 'America/Mexico_City')).toBe('2021-04-04T08:30:00.000Z');
+    expect(zonedToUtc('2021-10-31', '01:30', 'America/Mexico_City')).toBe('2021-10-31T06:30:00.000Z');
+  });
+
+  it('refuses malformed dates, times and zones', () => {
+    expect(zonedToUtc('2026-02-30', '10:00', 'America/Santiago')).toBeNull();
+    expect(zonedToUtc('2026-01-01', '24:00', 'America/Santiago')).toBeNull();
+    expect(zonedToUtc('1/1/2026', '10:00', 'America/Santiago')).toBeNull();
+    expect(zonedToUtc('2026-01-01', '10:00', 'Nowhere/City')).toBeNull();
+  });
+
+  it('reads an instant back on the wall clock', () => {
+    expect(utcToZoned('2026-04-05T02:30:00.000Z', 'America/Santiago')).toEqual({ date: '2026-04-04', time: '23:30' });
+    expect(utcToZoned('2026-07-01T16:00:00.000Z', 'America/Mexico_City')).toEqual({ date: '2026-07-01', time: '10:00' });
+    expect(utcToZoned('nonsense', 'America/Mexico_City')).toBeNull();
+  });
+});
+
+describe('compose backup', () => {
+  const KEY = 'compose:7:new';
+  const backup: ComposeBackup = {
+    title: 'Reunión',
+    content: 'Hola',
+    channels: ['e-mail', 'sms'],
+    recipients: [{ kind: 'course', id: 3, audience: 'titulares', label: '3° Básico A' }],
+    attachments: [{ id: 9, name: 'a.pdf', size: 10, content_type: 'application/pdf', url: '/attachments/9' }],
+    allowReplies: true,
+    copyToSender: false,
+    schedule: { date: '2026-05-01', time: '08:00' },
+    draftId: null,
+    savedAt: 1_700_000_000_000,
+  };
+  beforeEach(() => localStorage.clear());
+
+  it('round-trips, versioned, and clears', () => {
+    expect(loadComposeBackup(KEY)).toBeNull();
+    saveComposeBackup(KEY, backup);
+    expect(JSON.parse(localStorage.getItem(`hermes.compose.${KEY}`) ?? 'null')).toEqual({ v: BACKUP_VERSION, value: backup });
+    expect(loadComposeBackup(KEY)).toEqual(backup);
+    expect(loadComposeBackup('compose:7:draft-1')).toBeNull();
+    clearComposeBackup(KEY);
+    expect(loadComposeBackup(KEY)).toBeNull();
+  });
+
+  it('drops every backup of a draft once it is sent, and only those', () => {
+    saveComposeBackup('compose:7:new', { ...backup, draftId: 12 });
+    saveComposeBackup('compose:7:12', { ...backup, draftId: 12 });
+    saveComposeBackup('compose:7:13', { ...backup, draftId: 13 });
+    localStorage.setItem('other-app', JSON.stringify({ draftId: 12 }));
+    clearDraftBackups(12);
+    expect(loadComposeBackup('compose:7:new')).toBeNull();
+    expect(loadComposeBackup('compose:7:12')).toBeNull();
+    expect(loadComposeBackup('compose:7:13')?.draftId).toBe(13);
+    expect(localStorage.getItem('other-app')).not.toBeNull();
+  });
+
+  it('ignores corrupt values and other versions', () => {
+    localStorage.setItem(`hermes.compose.${KEY}`, '{not json');
+    expect(loadComposeBackup(KEY)).toBeNull();
+    localStorage.setItem(`hermes.compose.${KEY}`, JSON.stringify({ v: BACKUP_VERSION + 1, value: backup }));
+    expect(loadComposeBackup(KEY)).toBeNull();
+    localStorage.setItem(`hermes.compose.${KEY}`, JSON.stringify({ v: BACKUP_VERSION, value: { ...backup, channels: ['fax'] } }));
+    expect(loadComposeBackup(KEY)).toBeNull();
+    localStorage.setItem(`hermes.compose.${KEY}`, JSON.stringify({ v: BACKUP_VERSION, value: { ...backup, title: 3 } }));
+    expect(loadComposeBackup(KEY)).toBeNull();
+  });
+});
+
+describe('compose structs', () => {
+  it('accepts the contract shapes and refuses wrong ones', () => {
+    expect(is({ kind: 'course', id: 1, audience: 'titulares' }, RecipientPickStruct)).toBe(true);
+    expect(is({ kind: 'guardian', id: 1, label: 'Ana' }, RecipientPickStruct)).toBe(true);
+    expect(is({ kind: 'course', id: 1 }, RecipientPickStruct)).toBe(false);
+    expect(is({ kind: 'course', id: 1, audience: 'todos' }, RecipientPickStruct)).toBe(false);
+    const draft = {
+      id: 1,
+      title: '',
+      content: '',
+      channels: ['sms'],
+      recipients: [],
+      attachments: [],
+      allow_replies: false,
+      copy_to_sender: false,
+      scheduled_at: null,
+      updated_at: '2026-03-01T00:00:00Z',
+      reply_to_id: null,
+    };
+    expect(is(draft, ComposeDraftStruct)).toBe(true);
+    expect(is({ ...draft, channels: ['telegram'] }, ComposeDraftStruct)).toBe(false);
+    const estimate = {
+      recipients: 3,
+      channels: [{ code: 'sms', deliveries: 3, missing_address: 1 }],
+      sms: { segments_per_message: 1, total: 2, remaining: 10, limit: 100 },
+      email: null,
+      whatsapp: null,
+      empty_courses: [],
+      problems: ['sms.quota_exceeded'],
+    };
+    expect(is(estimate, EstimateStruct)).toBe(true);
+    expect(is({ ...estimate, problems: ['quota'] }, EstimateStruct)).toBe(false);
+    expect(is({ courses: [], appointments: [], levels: [] }, RecipientsStruct)).toBe(true);
+    expect(
+      is(
+        {
+          courses: [{ id: 1, nombre: 'A', grupo_type: 'curso', level_id: 1, estudiantes: [], apoderados: [{ id: 1, student_id: 1, rol_adulto_id: 3 }] }],
+          appointments: [],
+          levels: [],
+        },
+        RecipientsStruct,
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('compose calls', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('offers channels enabled by the institution AND permitted, and the active signature', async () => {
+    const answers: Record<string, unknown> = {
+      '/channels': {
+        data: [
+          { id: 1, code: 'app-mobile', enabled_by_institution: true },
+          { id: 2, code: 'e-mail', enabled_by_institution: true },
+          { id: 3, code: 'sms', enabled_by_institution: false },
+          { id: 4, code: 'whatsapp', enabled_by_institution: true },
+        ],
+      },
+      '/communication-permission/user': {
+        data: { institution_channel_permissions: [{ channel_id: 1, enabled: true }, { channel_id: 3, enabled: true }, { channel_id: 4, enabled: false }, { channel_id: 2, enabled: true }] },
+      },
+      '/institutions-signatures': { data: [{ id: 1, device: 'latam', domain: 'cl', institution_id: 1, is_active: true, signature: 'CSA' }] },
+      '/quota': { data: { month: '2026-03', timezone: 'America/Santiago', sms: { limit: 100, used: 3, remaining: 97 }, email: { remaining: null }, whatsapp: { remaining: 5 } } },
+    };
+    vi.spyOn(http, 'request').mockImplementation(async (path) => answers[path]);
+    const setup = await run<{ availableChannels: string[]; signature: { signature: string } | null }>(fetchComposeSetup);
+    expect(setup.availableChannels).toEqual(['app-mobile', 'e-mail']);
+    expect(setup.signature?.signature).toBe('CSA');
+  });
+
+  it('fails when a body does not match its struct', async () => {
+    vi.spyOn(http, 'request').mockResolvedValue({ data: [{ id: 1, code: 'fax', enabled_by_institution: true }] });
+    await expect(run(fetchComposeSetup)).rejects.toMatchObject({ code: 'response.invalid' });
+  });
+
+  it('sends with the Idempotency-Key header, the draft and the reply', async () => {
+    const spy = vi.spyOn(http, 'request').mockResolvedValue({ data: { id: 5, kind: 'sent', recipients: 2, deliveries: 4, sms_segments: 2 } });
+    const input = {
+      title: 'T',
+      content: 'C',
+      channels: ['sms' as const],
+      recipients: [],
+      attachment_ids: [],
+      allow_replies: false,
+      copy_to_sender: false,
+      scheduled_at: null,
+    };
+    const result = await run<{ id: number }>(sendMessage, { input, draftId: 4, replyToId: null, idempotencyKey: 'key-12345678' });
+    expect(result.id).toBe(5);
+    expect(spy).toHaveBeenCalledWith('/messages/send', expect.objectContaining({ method: 'POST', headers: { 'Idempotency-Key': 'key-12345678' }, body: { ...input, draft_id: 4 } }));
+  });
+
+  it('sends a saved draft by id with a fresh key', async () => {
+    const draft = {
+      id: 8,
+      title: 'T',
+      content: 'C',
+      channels: ['e-mail'],
+      recipients: [{ kind: 'staff', id: 3 }],
+      attachments: [{ id: 2, name: 'a.pdf', size: 1, content_type: 'application/pdf', url: '/attachments/2' }],
+      allow_replies: true,
+      copy_to_sender: false,
+      scheduled_at: null,
+      updated_at: '2026-03-01T00:00:00Z',
+      reply_to_id: 6,
+    };
+    const spy = vi
+      .spyOn(http, 'request')
+      .mockImplementation(async (path) => (path === '/messages/drafts/8' ? { data: draft } : { data: { id: 8, kind: 'sent', recipients: 1, deliveries: 1, sms_segments: 0 } }));
+    await run(sendDraftById, { id: 8 });
+    const [, options] = spy.mock.calls[1] ?? [];
+    expect(options?.body).toMatchObject({ draft_id: 8, reply_to_id: 6, attachment_ids: [2], scheduled_at: null });
+    expect(options?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('makes distinct idempotency keys the server accepts (8–100 characters)', () => {
+    const a = newIdempotencyKey();
+    expect(a.length).toBeGreaterThanOrEqual(8);
+    expect(a.length).toBeLessThanOrEqual(100);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+});
+
+describe('replyStartOf', () => {
+  const message = (kind: 'funcionario' | 'apoderado' | 'estudiante', title = 'Reunión') =>
+    ({ title, sender: { id: 4, name: 'Ana Pérez', kind } }) as Parameters<typeof replyStartOf>[0];
+  it('answers the sender with "Re: <title>"', () => {
+    expect(replyStartOf(message('funcionario'))).toEqual({ title: 'Re: Reunión', pick: { kind: 'staff', id: 4, label: 'Ana Pérez' } });
+    expect(replyStartOf(message('apoderado')).pick).toEqual({ kind: 'guardian', id: 4, label: 'Ana Pérez' });
+    expect(replyStartOf(message('estudiante')).pick).toEqual({ kind: 'student', id: 4, audience: 'estudiantes', label: 'Ana Pérez' });
+    expect(replyStartOf(message('funcionario', 'RE: Hola')).title).toBe('RE: Hola');
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { Recipients } from '../../src/services/compose-contract';
+import {
+  buildRecipientIndex,
+  countPeople,
+  emptyGroups,
+  labelOf,
+  pickKey,
+  pickOf,
+  PREVIEW_LIMIT,
+  search,
+  withLists,
+} from '../../src/services/recipient-index';
+
+const guardian = (id: number, studentId: number, name: string, role: 1 | 2 = 1) => ({
+  id,
+  student_id: studentId,
+  rol_adulto_id: role,
+  device_status: role === 1 ? ('blue' as const) : ('red' as const),
+  ficha_apoderado: { email: null, user_id: null, name, fono_celular: null, user_type: 'apoderado' as const },
+});
+
+const RECIPIENTS: Recipients = {
+  levels: [{ id: 1, nombre: '3° Básico', course_ids: [10, 11] }],
+  courses: [
+    {
+      id: 10,
+      nombre: '3° Básico A',
+      grupo_type: 'curso',
+      level_id: 1,
+      estudiantes: [
+        { id: 100, name: 'Sofía Muñoz Rojas' },
+        { id: 101, name: 'Tomás Núñez Díaz' },
+      ],
+      apoderados: [guardian(500, 100, 'José Muñoz Pérez'), guardian(501, 100, 'Ana Rojas Soto', 2), guardian(502, 101, 'Raúl Núñez Vera')],
+    },
+    { id: 11, nombre: '3° Básico B', grupo_type: 'curso', level_id: 1, estudiantes: [], apoderados: [] },
+    {
+      id: 20,
+      nombre: 'Electivo de Teatro',
+      grupo_type: 'electivo',
+      level_id: null,
+      estudiantes: [{ id: 101, name: 'Tomás Núñez Díaz' }],
+      // The same guardian for the same student again (electives repeat people): one row.
+      apoderados: [guardian(502, 101, 'Raúl Núñez Vera')],
+    },
+  ],
+  appointments: [
+    { id: 7, nombre: 'Docente', users: [{ user_id: 900, name: 'Marta Ramírez', cargo_id: 7, email: null, login_user_id: 3 }] },
+    { id: 8, nombre: 'Inspector', users: [{ user_id: 901, name: 'Óscar Ramírez', cargo_id: 8, email: null, login_user_id: null }] },
+  ],
+};
+
+const keys = (result: { preview: { key: string }[] }) => result.preview.map((item) => item.key);
+
+describe('recipient index', () => {
+  const index = buildRecipientIndex(RECIPIENTS);
+
+  it('matches names by substring ignoring case and accents', () => {
+    expect(keys(search(index, 'students', 'MUNOZ'))).toEqual(['student:100', 'guardian:500:100']);
+    expect(keys(search(index, 'students', 'muñoz'))).toEqual(['student:100', 'guardian:500:100']);
+    expect(keys(search(index, 'students', 'nunez d'))).toEqual(['student:101']);
+    expect(keys(search(index, 'staff', 'ramirez'))).toEqual(['staff:900', 'staff:901']);
+    expect(keys(search(index, 'staff', 'OSCAR'))).toEqual(['staff:901']);
+    // Not a match across two names (the separator never matches).
+    expect(search(index, 'students', 'rojastomas').total).toBe(0);
+  });
+
+  it('returns everything for an empty or blank query', () => {
+    const all = search(index, 'students', '');
+    // level, 2 courses, elective, 2 students (deduplicated), 3 guardian rows.
+    expect(all.total).toBe(9);
+    expect(search(index, 'students', '   ').total).toBe(9);
+    expect(search(index, 'staff', '').total).toBe(4);
+    expect(search(index, 'lists', '').total).toBe(0);
+  });
+
+  it('counts every match but previews at most 20', () => {
+    const many: Recipients = {
+      levels: [],
+      appointments: [],
+      courses: [
+        {
+          id: 1,
+          nombre: 'Curso',
+          grupo_type: 'curso',
+          level_id: null,
+          estudiantes: Array.from({ length: 45 }, (_, n) => ({ id: n + 1, name: `Estudiante Pérez ${n + 1}` })),
+          apoderados: [],
+        },
+      ],
+    };
+    const result = search(buildRecipientIndex(many), 'students', 'perez');
+    expect(result.total).toBe(45);
+    expect(result.preview).toHaveLength(PREVIEW_LIMIT);
+    expect(result.preview[0]?.key).toBe('student:1');
+    expect(result.preview[19]?.key).toBe('student:20');
+    // A name containing the query twice counts once.
+    expect(search(buildRecipientIndex(many), 'students', 'e').total).toBe(45);
+  });
+
+  it('filters by audience on the students tab and by cargo on the staff tab', () => {
+    expect(keys(search(index, 'students', 'nunez', { audience: 'estudiantes', cargoId: null }))).toEqual(['student:101']);
+    expect(keys(search(index, 'students', 'nunez', { audience: 'apoderados', cargoId: null }))).toEqual(['guardian:502:101']);
+    expect(keys(search(index, 'students', 'rojas', { audience: 'suplentes', cargoId: null }))).toEqual(['guardian:501:100']);
+    expect(search(index, 'students', '', { audience: 'titulares', cargoId: null }).total).toBe(4 + 2);
+    expect(keys(search(index, 'staff', '', { audience: null, cargoId: 8 }))).toEqual(['appointment:8', 'staff:901']);
+  });
+
+  it('describes rows: guardian device status and student, empty courses flagged', () => {
+    const [row] = search(index, 'students', 'ana rojas').preview;
+    expect(row).toMatchObject({ kind: 'guardian', id: 501, roleId: 2, deviceStatus: 'red', detail: 'Sofía Muñoz Rojas' });
+    const courses = search(index, 'students', '3° basico').preview;
+    expect(courses.map((item) => [item.key, item.empty])).toEqual([
+      ['level:1', false],
+      ['course:10', false],
+      ['course:11', true],
+    ]);
+  });
+
+  it('adds recipient lists page by page', () => {
+    const listed = withLists(index, [
+      { id: 1, name: 'Centro de Padres', users_count: 12 },
+      { id: 2, name: 'Directiva Ñuñoa', users_count: 5 },
+    ]);
+    expect(keys(search(listed, 'lists', 'NUNOA'))).toEqual(['recipient-list:2']);
+    expect(labelOf(listed, { kind: 'recipient-list', id: 1 })).toBe('Centro de Padres');
+  });
+
+  it('makes picks and counts distinct people', () => {
+    const course = search(index, 'students', '3° basico a').preview[0];
+    expect(course && pickOf(course, null)).toEqual({ kind: 'course', id: 10, audience: 'apoderados', label: '3° Básico A' });
+    expect(course && pickOf(course, 'titulares')).toMatchObject({ audience: 'titulares' });
+    expect(pickKey({ kind: 'course', id: 10, audience: 'titulares' })).not.toBe(pickKey({ kind: 'course', id: 10, audience: 'suplentes' }));
+    expect(countPeople(index, [{ kind: 'course', id: 10, audience: 'apoderados' }])).toBe(3);
+    expect(countPeople(index, [{ kind: 'level', id: 1, audience: 'titulares' }])).toBe(2);
+    // The guardian picked twice (course + person) is one person.
+    expect(countPeople(index, [{ kind: 'course', id: 10, audience: 'titulares' }, { kind: 'guardian', id: 500 }])).toBe(2);
+    expect(countPeople(index, [{ kind: 'student', id: 100, audience: 'apoderados' }, { kind: 'elective', id: 20, audience: 'estudiantes' }])).toBe(3);
+    expect(countPeople(index, [{ kind: 'appointment', id: 7 }, { kind: 'staff', id: 900 }, { kind: 'staff', id: 901 }])).toBe(2);
+    expect(countPeople(withLists(index, [{ id: 1, name: 'L', users_count: 12 }]), [{ kind: 'recipient-list', id: 1 }])).toBe(12);
+    expect(emptyGroups(index, [{ kind: 'course', id: 11, audience: 'apoderados' }, { kind: 'course', id: 10, audience: 'apoderados' }])).toEqual([
+      { kind: 'course', id: 11, audience: 'apoderados' },
+    ]);
+  });
+});
