@@ -14,6 +14,8 @@
 //     (PerformanceObserver 'longtask', installed with addInitScript) during the scroll, target none > 50 ms.
 // (e) Send of one message to ≥ 5,000 guardians × 2 channels (bench/send.ts): the send transaction until
 //     commit vs a bare INSERT … SELECT of the same recipient and delivery rows, median of 7, ratio ≤ 1.3×.
+// (f) Recipient search per keystroke over 7,000 and 70,000 names (bench/recipient-search.ts): our index
+//     next to @leeoniya/ufuzzy and match-sorter on the same names and rule, same matches checked.
 //
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
 // stopped before the next one starts, and on exit.
@@ -32,6 +34,7 @@ import { users } from '../server/db/schema';
 import { decodeCursor, listFolder } from '../server/messages/queries';
 import { DEMO_PASSWORD } from '../src/config/demo';
 import { API, COOKIE, XSRF_HEADER } from '../src/services/contract';
+import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
 import { printSend, sendBenchReport } from './send';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -853,9 +856,11 @@ async function main(): Promise<void> {
   const { folderApi, scroll } = await folderReports();
   const send = await sendBenchReport();
   printSend(send);
+  const recipientSearch = runRecipientSearchBench();
+  printRecipientSearchReport(recipientSearch);
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });
-  const report = { date: new Date().toISOString(), node: process.version, bundle, startup, folderApi, scroll, send };
+  const report = { date: new Date().toISOString(), node: process.version, bundle, startup, folderApi, scroll, send, recipientSearch };
   writeFileSync(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nInforme: ${relative(ROOT, REPORT_FILE)}`);
 }
