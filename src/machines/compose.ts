@@ -5,7 +5,8 @@
 // Flow: loading → form.editing ⇄ form.savingDraft; compose.send / compose.schedule run the client rules
 // in a guard (the "validating" step: failing it stays in editing with per-field errors and a toast, so no
 // transient state is needed) → estimating (server cost and quota; problems → editing with errors.quota)
-// → sending | scheduling → sent (final: toast, navigate, counters, backup cleared) or form.failed.
+// → confirming (the author sees the cost and confirms) → sending | scheduling → sent (final: toast,
+// navigate, counters, backup cleared) or form.failed.
 // A send carries an idempotency key made on the first attempt and kept for every retry of the SAME
 // message; any edit drops it, so a changed message is a new send.
 //
@@ -135,6 +136,9 @@ export type ComposeEvent =
   | { type: 'compose.send' }
   | { type: 'compose.schedule' }
   | { type: 'compose.save' }
+  /** Confirms the estimate shown in `confirming`; `compose.cancel` goes back to the form. */
+  | { type: 'compose.confirm' }
+  | { type: 'compose.cancel' }
   /** The templates issue's hook: appends a template's text to the content. */
   | { type: 'template.insert'; content: string }
   | { type: 'attachment.add'; files: File[] }
@@ -713,13 +717,21 @@ export const composeMachine = setup({
             target: 'form.editing',
             actions: [{ type: 'keepEstimate', params: ({ event }) => event.output }, { type: 'quotaErrors', params: ({ event }) => event.output }, 'toastQuota'],
           },
-          { guard: 'isScheduling', target: 'scheduling', actions: { type: 'keepEstimate', params: ({ event }) => event.output } },
-          { target: 'sending', actions: { type: 'keepEstimate', params: ({ event }) => event.output } },
+          { target: 'confirming', actions: { type: 'keepEstimate', params: ({ event }) => event.output } },
         ],
         onError: [
           { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.review } }] },
           { target: 'form.failed', actions: ['keepFailure', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.sendFailed } }] },
         ],
+      },
+    },
+    // The cost before it is spent (issue 4: "shown before sending"): people reached, deliveries per
+    // channel, addresses missing, SMS used of those left this month, empty courses. Nothing is sent
+    // until the author confirms; going back keeps the form, the estimate and the key.
+    confirming: {
+      on: {
+        'compose.confirm': [{ guard: 'isScheduling', target: 'scheduling' }, { target: 'sending' }],
+        'compose.cancel': { target: 'form.editing' },
       },
     },
     sending: {
@@ -792,6 +804,8 @@ export const selectIsForm = (snapshot: ComposeSnapshot): boolean => snapshot.mat
 export const selectIsEditing = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'editing' });
 export const selectIsSavingDraft = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'savingDraft' });
 export const selectIsEstimating = (snapshot: ComposeSnapshot): boolean => snapshot.matches('estimating');
+/** The estimate is shown and waits for compose.confirm / compose.cancel. */
+export const selectIsConfirming = (snapshot: ComposeSnapshot): boolean => snapshot.matches('confirming');
 export const selectIsSending = (snapshot: ComposeSnapshot): boolean => snapshot.matches('sending');
 export const selectIsScheduling = (snapshot: ComposeSnapshot): boolean => snapshot.matches('scheduling');
 export const selectHasFailed = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'failed' });

@@ -13,6 +13,7 @@ import {
   selectError,
   selectHasFailed,
   selectIsBusy,
+  selectIsConfirming,
   selectIsEditing,
   selectIsLoading,
   selectIsSavingDraft,
@@ -161,7 +162,10 @@ const EDITS: AnyEventObject[] = [
   { type: 'attachment.retry', key: 'attachment-2' },
 ];
 const EDIT_TYPES = new Set(['compose.change', 'compose.toggleChannel', 'compose.setRecipients', 'compose.removeRecipient', 'compose.toggleOption', 'compose.setSchedule', 'compose.clearSchedule', 'template.insert', 'attachment.add', 'attachment.remove', 'attachment.retry']);
-const COMMANDS: AnyEventObject[] = [{ type: 'compose.send' }, { type: 'compose.schedule' }, { type: 'compose.save' }, { type: 'compose.retry' }];
+const COMMANDS: AnyEventObject[] = [
+  { type: 'compose.send' }, { type: 'compose.schedule' }, { type: 'compose.save' }, { type: 'compose.retry' },
+  { type: 'compose.confirm' }, { type: 'compose.cancel' },
+];
 const REPORTS: AnyEventObject[] = [
   { type: 'attachment.uploaded', key: 'attachment-2', attachment: SUM_B },
   { type: 'attachment.uploadFailed', key: 'attachment-2', errorKey: 'compose.attachment.uploadFailed' },
@@ -244,6 +248,10 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   if (event.type === 'attachment.removed' || event.type === 'attachment.deleteFailed') return entry(event.key)?.status === 'removing';
   if (event.type.startsWith('xstate.')) return true;
   const titleCleared = event.type === 'compose.change' && event.field === 'title' && event.value === '';
+  const answer = event.type === 'compose.confirm' || event.type === 'compose.cancel';
+  // The estimate waits for the author; a double click on "Enviar" there changes nothing.
+  if (snapshot.matches('confirming')) return answer || event.type === 'compose.send';
+  if (answer) return false;
   if (!snapshot.matches('form')) {
     // Busy or not loaded: an edit and the double click (a second send) change nothing.
     return event.type === 'compose.send' || event.type === 'compose.retry' || titleCleared;
@@ -634,6 +642,17 @@ defineModelTests({
       expect(snapshot.context.failure).not.toBeNull();
       expectRunning(env, null);
     },
+    confirming: (snapshot, env) => {
+      expect(selectIsConfirming(cs(snapshot))).toBe(true);
+      expect(selectIsBusy(cs(snapshot))).toBe(false);
+      expectRunning(env, null);
+      // The cost shown is the estimate just received, and nothing is sent yet.
+      expect(snapshot.context.estimate).toEqual(ESTIMATE_OK);
+      expect(snapshot.context.idempotencyKey).not.toBeNull();
+      expect(Object.keys(snapshot.context.errors)).toEqual([]);
+      expectCounts(env);
+      expectKey(env);
+    },
     estimating: (snapshot, env) => {
       expect(selectIsBusy(cs(snapshot))).toBe(true);
       expectRunning(env, 'estimate');
@@ -670,7 +689,9 @@ defineModelTests({
     },
   },
   events: {
-    ...Object.fromEntries([...EDIT_TYPES, 'compose.send', 'compose.schedule', 'compose.save', 'compose.retry'].map((type) => [type, step(send)])),
+    ...Object.fromEntries(
+      [...EDIT_TYPES, 'compose.send', 'compose.schedule', 'compose.save', 'compose.retry', 'compose.confirm', 'compose.cancel'].map((type) => [type, step(send)]),
+    ),
     ...Object.fromEntries(IO.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
     // Child reports happen by settling the child's own upload or delete.
     'attachment.uploaded': step((env) => {
@@ -740,6 +761,10 @@ describe('compose idempotency and backup (one scripted path)', () => {
     actor.send({ type: 'compose.send' }); // double click: ignored
     fakes.resolve('estimate', ESTIMATE_OK);
     await flush();
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(fakes.calls.filter((call) => call.id === 'sendMessage')).toHaveLength(0);
+    actor.send({ type: 'compose.confirm' });
+    await flush();
     const first = sentKey();
     fakes.reject('sendMessage', SERVER_DOWN);
     await flush();
@@ -752,6 +777,8 @@ describe('compose idempotency and backup (one scripted path)', () => {
     actor.send({ type: 'compose.toggleOption', option: 'copyToSender' });
     actor.send({ type: 'compose.send' });
     fakes.resolve('estimate', ESTIMATE_OK);
+    await flush();
+    actor.send({ type: 'compose.confirm' });
     await flush();
     const second = sentKey();
     expect(second).not.toBe(first);
