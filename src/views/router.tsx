@@ -14,6 +14,7 @@ const ComingSoon = lazy(() => import('./pages/coming-soon').then((m) => ({ defau
 const ErrorPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.ErrorPage })));
 const FolderPage = lazy(() => import('./pages/folder-page').then((m) => ({ default: m.FolderPage })));
 const MessagePage = lazy(() => import('./pages/message-page').then((m) => ({ default: m.MessagePage })));
+const ComposePage = lazy(() => import('./pages/compose-page').then((m) => ({ default: m.ComposePage })));
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 
 /** Title key per screen; screens of later issues show an honest "próximamente" panel until built. */
@@ -61,6 +62,7 @@ const MESSAGE_ROUTES: Partial<Record<RouteName, Folder>> = {
 function screenFor(name: RouteName): ReactNode {
   if (name === 'login') return <LoginPage />;
   if (name === 'index') return null; // the guard redirects to /inbox
+  if (name === 'new') return <ComposePage />;
   if (name === 'inbox' || name === 'sent' || name === 'scheduled' || name === 'draft' || name === 'trash') {
     return <FolderPage folder={name} />;
   }

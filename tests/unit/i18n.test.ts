@@ -2,6 +2,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { DEFAULT_LOCALE, getLocale, isLocale, setLocale, t } from '../../src/i18n';
+import esCL from '../../src/i18n/es-CL.json';
+import esMX from '../../src/i18n/es-MX.json';
+import { DELETE_FAILED_KEY } from '../../src/machines/attachment';
+import { ERROR_KEYS, PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose';
 import { readCookie, readEpochCookie, writeCookie } from '../../src/services/cookies';
 import { loadLocale, readLocaleCookie } from '../../src/services/locale';
 
@@ -34,6 +38,33 @@ describe('i18n', () => {
     expect(isLocale('es-MX')).toBe(true);
     expect(isLocale('en-US')).toBe(false);
     expect(isLocale(null)).toBe(false);
+  });
+});
+
+/** Every dotted key with a text, e.g. `compose.errors.titleRequired`. */
+function leaves(table: object, prefix = ''): string[] {
+  return Object.entries(table).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leaves(value as object, `${prefix}${key}.`),
+  );
+}
+
+describe('translation tables', () => {
+  it('es-CL and es-MX have exactly the same keys', () => {
+    expect(leaves(esMX).sort()).toEqual(leaves(esCL).sort());
+  });
+
+  it('every text key the compose machines emit exists in both locales', async () => {
+    const keys = [...Object.values(ERROR_KEYS), ...Object.values(PROBLEM_KEYS), ...Object.values(TOAST_KEYS), DELETE_FAILED_KEY];
+    const known = new Set(leaves(esCL));
+    expect(keys.filter((key) => !known.has(key))).toEqual([]);
+    await setLocale('es-MX');
+    expect(keys.filter((key) => t(key, { message: 'x' }) === key)).toEqual([]);
+  });
+
+  it('uses the SPEC texts verbatim for the compose rules', () => {
+    expect(t(ERROR_KEYS.titleRequired)).toBe('Debes elegir un Título');
+    expect(t(ERROR_KEYS.recipientsRequired)).toBe('Debes elegir uno o más Destinatarios');
+    expect(t(PROBLEM_KEYS['sms.quota_exceeded'])).toBe('Cupo mensual de SMS excedido');
   });
 });
 

@@ -1,0 +1,268 @@
+import { useId } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  pickOf,
+  selectAppointments,
+  selectAudience,
+  selectCargoId,
+  selectHasFailed,
+  selectHasMoreLists,
+  selectIsLoading,
+  selectIsLoadingLists,
+  selectIsPicked,
+  selectListsFailed,
+  selectPeopleCount,
+  selectPickCount,
+  selectPreview,
+  selectQuery,
+  selectTab,
+  selectTotal,
+  type IndexItem,
+  type PickerTab,
+  type RecipientPickerMachine,
+} from '../../../machines/recipient-picker';
+import type { Audience } from '../../../services/compose-contract';
+import { useT } from '../../lib/i18n';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { Input } from '../../ui/input';
+import { NativeSelect } from '../../ui/native-select';
+import { Spinner } from '../../ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { DeviceDot, DeviceLegend } from './device-status';
+
+export type PickerActor = ActorRefFrom<RecipientPickerMachine>;
+
+const TABS: readonly PickerTab[] = ['students', 'staff', 'lists'];
+const AUDIENCES: readonly Audience[] = ['apoderados', 'titulares', 'suplentes', 'estudiantes'];
+
+/**
+ * The recipient picker's dialog content (SPEC §2), over the picker actor. The page owns the `Dialog`
+ * root and its trigger (so Radix returns focus to the button on close); Escape, outside click and
+ * "Cancelar" all cancel, and the machine restores the selection the dialog opened with. "Confirmar"
+ * hands the picks to compose through the machine's `picker.confirmed` emit, which the page listens to.
+ */
+export function RecipientPickerContent({ picker }: { picker: PickerActor }) {
+  const t = useT();
+  return (
+    <DialogContent
+      className="h-[min(44rem,calc(100dvh-2rem))] max-w-3xl"
+      // Opening puts the caret in the search box (once the recipients are there); else Radix's default.
+      onOpenAutoFocus={(e) => {
+        const search = (e.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>('input[type=search]');
+        if (!search) return;
+        e.preventDefault();
+        search.focus();
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>{t('compose.picker.title')}</DialogTitle>
+        <DialogDescription>{t('compose.picker.description')}</DialogDescription>
+      </DialogHeader>
+      <PickerBody picker={picker} />
+      <DialogFooter className="items-center border-t pt-4">
+        <SelectionSummary picker={picker} />
+        <Button variant="outline" onClick={() => picker.send({ type: 'picker.cancel' })}>
+          {t('compose.picker.cancel')}
+        </Button>
+        <Button onClick={() => picker.send({ type: 'picker.confirm' })}>{t('compose.picker.confirm')}</Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}
+
+function SelectionSummary({ picker }: { picker: PickerActor }) {
+  const t = useT();
+  const picks = useSelector(picker, selectPickCount);
+  const people = useSelector(picker, selectPeopleCount);
+  return (
+    <p aria-live="polite" className="mr-auto flex items-center gap-2 text-sm text-muted-foreground">
+      <span>{t('compose.picker.picks', { count: picks })}</span>
+      {picks > 0 && <span>· {t('compose.picker.selected', { count: people })}</span>}
+      {picks > 0 && (
+        <Button size="sm" variant="ghost" onClick={() => picker.send({ type: 'picker.clear' })}>
+          {t('compose.picker.clear')}
+        </Button>
+      )}
+    </p>
+  );
+}
+
+function PickerBody({ picker }: { picker: PickerActor }) {
+  const t = useT();
+  const loading = useSelector(picker, selectIsLoading);
+  const failed = useSelector(picker, selectHasFailed);
+  const tab = useSelector(picker, selectTab);
+  if (failed) {
+    return (
+      <div role="alert" className="flex flex-1 flex-col items-start gap-3">
+        <p>{t('compose.picker.loadFailed')}</p>
+        <Button onClick={() => picker.send({ type: 'picker.retry' })}>{t('compose.retry')}</Button>
+      </div>
+    );
+  }
+  if (loading) return <Spinner label={t('compose.picker.loading')} className="flex-1 items-start" />;
+  return (
+    <Tabs value={tab} onValueChange={(value) => picker.send({ type: 'picker.tab', tab: value as PickerTab })} className="min-h-0 flex-1">
+      <TabsList className="w-full">
+        {TABS.map((key) => (
+          <TabsTrigger key={key} value={key}>
+            {t(`compose.picker.tabs.${key}`)}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {/* Only the active panel mounts; the machine holds the current tab's rows. */}
+      {TABS.map((key) => (
+        <TabsContent key={key} value={key} className="flex min-h-0 flex-col gap-3">
+          <Filters picker={picker} tab={key} />
+          <Preview picker={picker} tab={key} />
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
+
+function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
+  const t = useT();
+  const query = useSelector(picker, selectQuery);
+  const audience = useSelector(picker, selectAudience);
+  const cargoId = useSelector(picker, selectCargoId);
+  const appointments = useSelector(picker, selectAppointments);
+  const filterId = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <Input
+        type="search"
+        className="min-w-48 flex-1"
+        aria-label={t('compose.picker.search')}
+        placeholder={t('compose.picker.searchPlaceholder')}
+        value={query}
+        onChange={(e) => picker.send({ type: 'picker.search', query: e.currentTarget.value })}
+      />
+      {tab === 'students' && (
+        <label htmlFor={filterId} className="flex items-center gap-2 text-sm">
+          {t('compose.picker.audience.label')}
+          <NativeSelect
+            id={filterId}
+            value={audience ?? ''}
+            onChange={(e) => picker.send({ type: 'picker.filter', audience: (e.currentTarget.value || null) as Audience | null })}
+          >
+            <option value="">{t('compose.picker.audience.all')}</option>
+            {AUDIENCES.map((key) => (
+              <option key={key} value={key}>
+                {t(`compose.picker.audience.${key}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      )}
+      {tab === 'staff' && (
+        <label htmlFor={filterId} className="flex items-center gap-2 text-sm">
+          {t('compose.picker.cargo.label')}
+          <NativeSelect
+            id={filterId}
+            value={cargoId === null ? '' : String(cargoId)}
+            onChange={(e) => picker.send({ type: 'picker.filter', cargoId: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+          >
+            <option value="">{t('compose.picker.cargo.all')}</option>
+            {appointments.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.nombre}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      )}
+      {tab === 'students' && <DeviceLegend />}
+    </div>
+  );
+}
+
+function Preview({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
+  const t = useT();
+  const preview = useSelector(picker, selectPreview);
+  const total = useSelector(picker, selectTotal);
+  const query = useSelector(picker, selectQuery);
+  const audience = useSelector(picker, selectAudience);
+  const listsLoading = useSelector(picker, selectIsLoadingLists);
+  const listsFailed = useSelector(picker, selectListsFailed);
+  const moreLists = useSelector(picker, selectHasMoreLists);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
+      <p data-slot="picker-showing" aria-live="polite" className="text-xs text-muted-foreground">
+        {t('compose.picker.showing', { shown: preview.length, total })}
+      </p>
+      {tab === 'lists' && listsFailed && (
+        <div role="alert" className="flex items-center gap-3 text-sm">
+          {t('compose.picker.listsFailed')}
+          <Button size="sm" variant="outline" onClick={() => picker.send({ type: 'picker.retry' })}>
+            {t('compose.retry')}
+          </Button>
+        </div>
+      )}
+      {preview.length === 0 && !listsLoading ? (
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {query ? t('compose.picker.emptySearch', { q: query }) : t('compose.picker.empty')}
+        </p>
+      ) : (
+        <ul aria-label={t(`compose.picker.tabs.${tab}`)} className="min-h-0 flex-1 divide-y overflow-y-auto rounded-md border">
+          {preview.map((item) => (
+            <Row key={item.key} picker={picker} item={item} audience={audience} />
+          ))}
+        </ul>
+      )}
+      {tab === 'lists' && listsLoading && <Spinner label={t('compose.picker.loadingLists')} />}
+      {tab === 'lists' && moreLists && (
+        <Button size="sm" variant="outline" className="self-start" onClick={() => picker.send({ type: 'picker.moreLists' })}>
+          {t('compose.picker.moreLists')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem; audience: Audience | null }) {
+  const t = useT();
+  const pick = pickOf(item, audience);
+  const checked = useSelector(picker, (s) => selectIsPicked(s, pick));
+  const id = useId();
+  return (
+    <li className="flex items-center gap-3 px-3 py-2" data-kind={item.kind}>
+      <Checkbox id={id} checked={checked} aria-describedby={`${id}-detail`} onCheckedChange={() => picker.send({ type: 'picker.toggle', pick })} />
+      {item.deviceStatus && <DeviceDot status={item.deviceStatus} />}
+      <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer truncate text-sm font-medium">
+        {item.name}
+      </label>
+      <span id={`${id}-detail`} className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
+        {item.detail && <span className="max-w-48 truncate">{rowDetail(t, item)}</span>}
+        {sizeText(t, item)}
+        {item.empty ? (
+          <Badge variant="warning">{t('compose.emptyCourse')}</Badge>
+        ) : (
+          <Badge variant="secondary">{t(`compose.picker.kind.${item.kind}`)}</Badge>
+        )}
+      </span>
+    </li>
+  );
+}
+
+type T = ReturnType<typeof useT>;
+
+function rowDetail(t: T, item: IndexItem): string {
+  // A guardian row says which role it has for which student ("Titular de Ana Pérez").
+  if (item.kind === 'guardian' && item.detail) {
+    return t('compose.picker.guardianOf', { role: item.roleId === null ? '' : t(`compose.picker.role.${item.roleId}`), student: item.detail });
+  }
+  return item.detail ?? '';
+}
+
+function sizeText(t: T, item: IndexItem): string | null {
+  if (item.empty) return null;
+  if (item.kind === 'level' || item.kind === 'course' || item.kind === 'elective') return t('compose.picker.students', { count: item.size });
+  if (item.kind === 'appointment') return t('compose.picker.staffCount', { count: item.size });
+  if (item.kind === 'recipient-list') return t('compose.picker.members', { count: item.size });
+  return null;
+}

@@ -1,0 +1,321 @@
+// The compose screen's wiring (STYLE.md 14, under StrictMode and without it): the real compose and
+// picker machines and services over a scripted fetch. Field errors are bound with aria-invalid and
+// aria-describedby, the SMS counter follows the text, and the picker dialog opens, closes with Escape
+// (focus back on its button) and hands its picks to the form.
+import { StrictMode, type ReactNode } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, describe, expect, it } from 'vitest';
+import es from '../../src/i18n/es-CL.json';
+import type { Channel, ComposeDraft, Estimate, Quota, Recipients, Signature } from '../../src/services/compose-contract';
+import { ComposeScreen } from '../../src/views/pages/compose-page';
+import { json, useFakeFetch } from '../fixtures/fake-fetch';
+
+const CHANNELS: Channel[] = [
+  { id: 1, code: 'app-mobile', enabled_by_institution: true },
+  { id: 2, code: 'e-mail', enabled_by_institution: true },
+  { id: 3, code: 'sms', enabled_by_institution: true },
+  { id: 4, code: 'whatsapp', enabled_by_institution: false },
+];
+const PERMISSIONS = { institution_channel_permissions: [1, 2, 3, 4].map((channel_id) => ({ channel_id, enabled: true })) };
+const SIGNATURE: Signature = { id: 1, device: 'cl', domain: 'cl', institution_id: 1, is_active: true, signature: 'CSA' };
+const QUOTA: Quota = {
+  month: '2026-11',
+  timezone: 'America/Santiago',
+  sms: { limit: 5000, used: 120, remaining: 4880 },
+  email: { remaining: null },
+  whatsapp: { remaining: 2000 },
+};
+const guardian = (id: number, studentId: number, name: string, rol: 1 | 2, status: 'blue' | 'green' | 'yellow' | 'red') => ({
+  id,
+  student_id: studentId,
+  rol_adulto_id: rol,
+  device_status: status,
+  ficha_apoderado: { email: null, user_id: null, name, fono_celular: '+56991234567', user_type: 'apoderado' as const },
+});
+const RECIPIENTS: Recipients = {
+  levels: [{ id: 3, nombre: '3° Básico', course_ids: [30] }],
+  courses: [
+    {
+      id: 30,
+      nombre: '3° Básico A',
+      grupo_type: 'curso',
+      level_id: 3,
+      estudiantes: [
+        { id: 301, name: 'Tomás Núñez' },
+        { id: 302, name: 'Ana Pérez' },
+      ],
+      apoderados: [guardian(901, 301, 'Carolina Núñez', 1, 'blue'), guardian(902, 302, 'Jorge Pérez', 1, 'red')],
+    },
+    { id: 90, nombre: 'Taller de Cerámica', grupo_type: 'electivo', level_id: null, estudiantes: [], apoderados: [] },
+  ],
+  appointments: [
+    { id: 7, nombre: 'Profesor jefe', users: [{ user_id: 70, name: 'Marcela Soto', cargo_id: 7, email: 'msoto@sanandres.cl', login_user_id: 5 }] },
+  ],
+};
+
+const ESTIMATE: Estimate = {
+  recipients: 2,
+  channels: [{ code: 'e-mail', deliveries: 2, missing_address: 0 }],
+  sms: null,
+  email: { total: 2, remaining: null },
+  whatsapp: null,
+  empty_courses: [],
+  problems: [],
+};
+const DRAFT: ComposeDraft = {
+  id: 5,
+  title: 'Salida pedagógica',
+  content: 'Traer autorización firmada.',
+  channels: ['e-mail'],
+  recipients: [{ kind: 'course', id: 30, audience: 'titulares', label: '3° Básico A' }],
+  attachments: [],
+  allow_replies: true,
+  copy_to_sender: false,
+  scheduled_at: null,
+  updated_at: '2026-11-20T12:00:00.000Z',
+  reply_to_id: null,
+};
+
+/** Per-test answers for `METHOD /path`, each a queue (the last one repeats); the setup calls are fixed. */
+let script: Record<string, Response[]> = {};
+const fake = useFakeFetch();
+fake.answer = (url: string) => {
+  const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
+  const method = fake.requests.at(-1)?.method ?? 'GET';
+  const queue = script[`${method} ${path}`];
+  if (queue?.length) return (queue.length > 1 ? queue.shift() : queue[0]?.clone()) as Response;
+  if (path === '/channels') return json(200, { data: CHANNELS });
+  if (path === '/communication-permission/user') return json(200, { data: PERMISSIONS });
+  if (path === '/institutions-signatures') return json(200, { data: [SIGNATURE] });
+  if (path === '/quota') return json(200, { data: QUOTA });
+  if (path === '/recipients') return json(200, { data: RECIPIENTS });
+  return json(404, { message: 'No encontrado', code: 'not_found' });
+};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  script = {};
+  history.replaceState(null, '', '/');
+});
+
+const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
+  ['StrictMode', (node) => <StrictMode>{node}</StrictMode>],
+  ['plain', (node) => node],
+];
+
+async function renderCompose(wrap: (node: ReactNode) => ReactNode, draftId: number | null = null) {
+  const { hook } = memoryLocation({ path: '/new' });
+  render(wrap(<Router hook={hook}><ComposeScreen draftId={draftId} replyToId={null} backupKey={`compose:1:${draftId ?? 'new'}`} /></Router>));
+  // The form replaces the skeleton once channels, permissions, signature and quota have arrived.
+  const title = await screen.findByLabelText(es.compose.field.title);
+  return title as HTMLInputElement;
+}
+
+const describedText = (element: HTMLElement): string =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .map((id) => document.getElementById(id))
+    .filter((node): node is HTMLElement => node?.getAttribute('role') === 'alert')
+    .map((node) => node.textContent)
+    .join(' ');
+
+/** Title, the course 3° Básico A through the picker, the given channel and a short text. */
+async function fillValidForm(title: HTMLInputElement, channel: string) {
+  await act(async () => fireEvent.change(title, { target: { value: 'Reunión de apoderados' } }));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.field.addRecipients })));
+  const dialog = await screen.findByRole('dialog', { name: es.compose.picker.title });
+  await act(async () => fireEvent.click(await within(dialog).findByRole('checkbox', { name: '3° Básico A' })));
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: es.compose.picker.confirm })));
+  await act(async () => fireEvent.click(within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: channel })));
+  await act(async () => fireEvent.change(screen.getByLabelText(es.compose.field.content), { target: { value: 'El jueves a las 18:30.' } }));
+}
+
+const posts = (path: string) => fake.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path));
+
+describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
+  it('send with nothing filled binds the SPEC texts to their fields with aria-invalid; typing clears one', async () => {
+    const title = await renderCompose(wrap);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const send = screen.getByRole('button', { name: es.compose.actions.send });
+    await act(async () => fireEvent.click(send));
+
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(title)).toBe('Debes elegir un Título');
+    const pickerButton = screen.getByRole('button', { name: es.compose.field.addRecipients });
+    expect(pickerButton.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(pickerButton)).toBe('Debes elegir uno o más Destinatarios');
+    const content = screen.getByLabelText(es.compose.field.content);
+    expect(content.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(content)).toBe(es.compose.errors.contentRequired);
+    expect(screen.getByText(es.compose.errors.channelsRequired).getAttribute('role')).toBe('alert');
+    // Nothing was sent: only the setup and recipients were fetched.
+    expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    await act(async () => fireEvent.change(title, { target: { value: 'Reunión de apoderados' } }));
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    expect(title.value).toBe('Reunión de apoderados');
+    expect(pickerButton.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the live SMS counter with the signature discount, the accent rule and refused characters', async () => {
+    await renderCompose(wrap);
+    expect(document.querySelector('[data-slot=sms-counter]')).toBeNull();
+    const channels = screen.getByRole('group', { name: es.compose.field.channels });
+    // WhatsApp is not enabled by the school: not offered at all.
+    expect(within(channels).queryByRole('checkbox', { name: es.messages.channel.whatsapp })).toBeNull();
+    await act(async () => fireEvent.click(within(channels).getByRole('checkbox', { name: es.messages.channel.sms })));
+
+    const content = screen.getByLabelText(es.compose.field.content);
+    await act(async () => fireEvent.change(content, { target: { value: 'Reunión mañana' } }));
+    const counter = document.querySelector('[data-slot=sms-counter]');
+    expect(counter?.textContent).toBe('14/154 caracteres SMS');
+    expect(content.getAttribute('aria-describedby')).toContain(counter?.id);
+    expect(screen.getByText(es.compose.sms.accents)).toBeTruthy();
+    expect(screen.getByText(/La firma del colegio ocupa 6 caracteres/)).toBeTruthy();
+    expect(screen.getByText(/«CSA»/)).toBeTruthy();
+
+    await act(async () => fireEvent.change(content, { target: { value: 'Reunión 🎉' } }));
+    expect(counter?.textContent).toBe('8/154 caracteres SMS');
+    expect(screen.getByText('Estos caracteres no se pueden enviar por SMS: 🎉')).toBeTruthy();
+  });
+
+  it('the picker dialog opens from its button, closes with Escape, and confirms a course into a chip', async () => {
+    await renderCompose(wrap);
+    const open = screen.getByRole('button', { name: es.compose.field.addRecipients });
+    open.focus();
+    await act(async () => fireEvent.click(open));
+    const dialog = await screen.findByRole('dialog', { name: es.compose.picker.title });
+    const search = await within(dialog).findByRole('searchbox', { name: es.compose.picker.search });
+    expect(document.activeElement).toBe(search);
+    expect(within(dialog).getByRole('tab', { name: es.compose.picker.tabs.students, selected: true })).toBeTruthy();
+    expect(within(dialog).getByText('Mostrando 7 de 7')).toBeTruthy();
+    // The empty elective is flagged, and guardians carry their device colour with a name.
+    const ceramica = within(dialog).getByRole('checkbox', { name: 'Taller de Cerámica' }).closest('li') as HTMLElement;
+    expect(within(ceramica).getByText(es.compose.emptyCourse)).toBeTruthy();
+    expect(within(dialog).getAllByRole('img', { name: es.compose.picker.device.blue })).toHaveLength(1);
+    expect(within(dialog).getAllByRole('img', { name: es.compose.picker.device.red })).toHaveLength(1);
+
+    await act(async () => fireEvent.keyDown(document.activeElement ?? search, { key: 'Escape' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Radix hands focus back on the next tick.
+    await waitFor(() => expect(document.activeElement).toBe(open));
+
+    await act(async () => fireEvent.click(open));
+    const again = await screen.findByRole('dialog', { name: es.compose.picker.title });
+    await act(async () => fireEvent.change(within(again).getByRole('searchbox'), { target: { value: 'basico a' } }));
+    expect(within(again).getByText('Mostrando 1 de 1')).toBeTruthy();
+    await act(async () => fireEvent.click(within(again).getByRole('checkbox', { name: '3° Básico A' })));
+    await act(async () => fireEvent.click(within(again).getByRole('button', { name: es.compose.picker.confirm })));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const chips = screen.getByRole('list', { name: es.compose.field.recipients });
+    expect(within(chips).getByRole('listitem').textContent).toContain('3° Básico A · apoderados');
+    // Approximate reach from the picker's index: the two guardians of the course.
+    expect(screen.getByText('2 personas seleccionadas (aprox.)')).toBeTruthy();
+
+    // A group with no students is flagged on its chip too.
+    const edit = screen.getByRole('button', { name: es.compose.field.editRecipients });
+    await act(async () => fireEvent.click(edit));
+    const third = await screen.findByRole('dialog', { name: es.compose.picker.title });
+    await act(async () => fireEvent.change(within(third).getByRole('searchbox'), { target: { value: 'ceramica' } }));
+    await act(async () => fireEvent.click(within(third).getByRole('checkbox', { name: 'Taller de Cerámica' })));
+    await act(async () => fireEvent.click(within(third).getByRole('button', { name: es.compose.picker.confirm })));
+    const items = within(screen.getByRole('list', { name: es.compose.field.recipients })).getAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('data-empty'))).toEqual([null, 'true']);
+    expect(within(items[1] as HTMLElement).getByText(es.compose.emptyCourse)).toBeTruthy();
+  });
+
+  it('a failed send keeps everything typed; Reintentar sends the same message again', async () => {
+    script = {
+      'POST /messages/estimate': [json(200, { data: ESTIMATE })],
+      'POST /messages/send': [
+        json(500, { message: 'Error interno', code: 'server.error' }),
+        json(201, { data: { id: 77, kind: 'sent', recipients: 2, deliveries: 2, sms_segments: 0 } }),
+      ],
+    };
+    const title = await renderCompose(wrap);
+    await fillValidForm(title, es.messages.channel['e-mail']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
+
+    // The estimate is shown first; nothing is sent until it is confirmed.
+    const confirm = await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
+    expect(screen.getByText('Llegará a 2 personas.')).toBeTruthy();
+    expect(posts('/messages/send')).toHaveLength(0);
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: es.compose.confirm.send })));
+
+    const failed = await screen.findByText(es.error.send);
+    const alert = failed.closest('[role=alert]') as HTMLElement;
+    expect(within(alert).getByText(es.compose.failedHint)).toBeTruthy();
+    expect(title.value).toBe('Reunión de apoderados');
+    expect((screen.getByLabelText(es.compose.field.content) as HTMLTextAreaElement).value).toBe('El jueves a las 18:30.');
+    expect(posts('/messages/send')).toHaveLength(1);
+
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: es.compose.actions.retry })));
+    await waitFor(() => expect(location.pathname).toBe('/sent/message/77'));
+    const sends = posts('/messages/send');
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.body).toEqual(sends[0]?.body);
+    expect(sends[0]?.body).toMatchObject({
+      title: 'Reunión de apoderados',
+      channels: ['e-mail'],
+      recipients: [{ kind: 'course', id: 30, audience: 'apoderados' }],
+    });
+  });
+
+  it('a quota problem in the estimate blocks the send with the SPEC text and the SMS figures', async () => {
+    script = {
+      'POST /messages/estimate': [
+        json(200, {
+          data: {
+            ...ESTIMATE,
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 3 }],
+            sms: { segments_per_message: 1, total: 60, remaining: 10, limit: 5000 },
+            email: null,
+            problems: ['sms.quota_exceeded'],
+          },
+        }),
+      ],
+    };
+    const title = await renderCompose(wrap);
+    await fillValidForm(title, es.messages.channel.sms);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
+
+    const quota = await screen.findByText('Cupo mensual de SMS excedido');
+    expect(quota.getAttribute('role')).toBe('alert');
+    expect(screen.getByText('Este mensaje usará 60 SMS; quedan 10 este mes.')).toBeTruthy();
+    expect(screen.getByText('SMS: 3 sin dirección (no se enviará por ese canal).')).toBeTruthy();
+    expect(screen.getByRole('button', { name: es.compose.actions.send }).getAttribute('aria-invalid')).toBe('true');
+    expect(posts('/messages/send')).toHaveLength(0);
+  });
+
+  it('a draft opens with its fields, its chip label and audience, and the draft heading', async () => {
+    script = { 'GET /messages/drafts/5': [json(200, { data: DRAFT })] };
+    const title = await renderCompose(wrap, 5);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(es.compose.draftHeading);
+    expect(title.value).toBe('Salida pedagógica');
+    const chips = screen.getByRole('list', { name: es.compose.field.recipients });
+    expect(within(chips).getByRole('listitem').textContent).toContain('3° Básico A · apoderados titulares');
+    const channels = screen.getByRole('group', { name: es.compose.field.channels });
+    expect(within(channels).getByRole('checkbox', { name: es.messages.channel['e-mail'] }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('checkbox', { name: es.compose.options.allowReplies }).getAttribute('aria-checked')).toBe('true');
+
+    // The chip's remove button takes the pick out.
+    await act(async () => fireEvent.click(within(chips).getByRole('button', { name: /^Quitar 3° Básico A/ })));
+    expect(screen.queryByRole('list', { name: es.compose.field.recipients })).toBeNull();
+    expect(screen.getByText(es.compose.field.noRecipients)).toBeTruthy();
+  });
+
+  it('a failed start shows the load error, and Reintentar loads the form', async () => {
+    script = { 'GET /channels': [json(500, { message: 'Error interno', code: 'server.error' }), json(200, { data: CHANNELS })] };
+    const { hook } = memoryLocation({ path: '/new' });
+    render(wrap(<Router hook={hook}><ComposeScreen draftId={null} replyToId={null} backupKey="compose:1:new" /></Router>));
+    const failed = await screen.findByText(es.compose.loadFailed);
+    expect(screen.queryByLabelText(es.compose.field.title)).toBeNull();
+    await act(async () => fireEvent.click(within(failed.closest('[role=alert]') as HTMLElement).getByRole('button', { name: es.compose.retry })));
+    expect(await screen.findByLabelText(es.compose.field.title)).toBeTruthy();
+    expect(screen.queryByText(es.compose.loadFailed)).toBeNull();
+  });
+});
