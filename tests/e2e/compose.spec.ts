@@ -124,7 +124,7 @@ test('a scheduled message appears in /scheduled with its time zone', async ({ pa
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(day);
   await compose.scheduleDate.fill(date);
   await compose.scheduleTime.fill('10:30');
-  await expect(page.getByText(t('compose.schedule.timezone', { timezone: 'America/Mexico_City' }))).toBeVisible();
+  await expect(page.getByText(t('compose.schedule.timezone', { name: 'hora estándar central', timezone: 'America/Mexico_City' }))).toBeVisible();
   await expect(compose.send).toHaveCount(0);
   await compose.schedule.click();
   await compose.confirm('schedule');

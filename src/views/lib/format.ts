@@ -29,6 +29,12 @@ export function formatLongDate(iso: string, locale: string, timeZone: string): {
   };
 }
 
+/** "hora de Chile", "hora estándar central": the zone as people say it, in the UI's language. */
+export function formatZoneName(locale: string, timeZone: string, at = new Date()): string {
+  const parts = formatter(locale, timeZone, { timeZoneName: 'longGeneric' }).formatToParts(at);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
 export function formatBytes(size: number): string {
   if (size < 1024) return `${size} B`;
   if (size < 1024 * 1024) return `${(size / 1024).toFixed(0)} KB`;

@@ -45,12 +45,14 @@ import {
   type ComposeMachine,
   type ComposeSnapshot,
 } from '../../machines/compose';
+import { selectLocale } from '../../machines/locale';
 import { pickKey, recipientPickerMachine, selectEmptyPickKeys, selectPeopleCount } from '../../machines/recipient-picker';
 import type { SessionSnapshot } from '../../machines/session';
 import type { RecipientPick } from '../../services/compose-contract';
 import type { ChannelCode } from '../../services/messages-contract';
-import { sessionActor } from '../actors';
+import { localeActor, sessionActor } from '../actors';
 import { showToast } from '../layout/toaster';
+import { formatZoneName } from '../lib/format';
 import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
 import { Badge } from '../ui/badge';
@@ -216,11 +218,9 @@ function RecipientsField({ compose }: { compose: ComposeActor }) {
   const empty = new Set(emptyKeys.split(',').filter(Boolean));
 
   function remove(pick: RecipientPick) {
-    const key = pickKey(pick);
-    const next = picks.filter((p) => pickKey(p) !== key);
-    compose.send({ type: 'compose.setRecipients', picks: next });
+    compose.send({ type: 'compose.removeRecipient', pick });
     // Keeps the picker's selection (and its empty-course flags) in step with the chips.
-    picker.send({ type: 'picker.open', picks: next });
+    picker.send({ type: 'picker.open', picks: compose.getSnapshot().context.recipients });
   }
 
   return (
@@ -508,6 +508,7 @@ function ScheduleField({ compose }: { compose: ComposeActor }) {
   const time = useSelector(compose, selectScheduleTime);
   const hasSchedule = useSelector(compose, selectHasSchedule);
   const timezone = useSelector(compose, selectTimezone);
+  const locale = useSelector(localeActor, selectLocale);
   const locked = useSelector(compose, selectIsLocked);
   const error = useFieldError(compose, 'schedule');
   const invalid = error.text ? true : undefined;
@@ -556,7 +557,7 @@ function ScheduleField({ compose }: { compose: ComposeActor }) {
         )}
       </div>
       <p id="compose-schedule-zone" className="text-xs text-muted-foreground">
-        {t('compose.schedule.timezone', { timezone })}
+        {t('compose.schedule.timezone', { name: formatZoneName(locale, timezone), timezone })}
       </p>
       <FieldError id={error.id}>{error.text}</FieldError>
     </fieldset>
