@@ -393,6 +393,40 @@ const edited = (context: ComposeContext, ...fields: ComposeField[]) => {
   return { errors, estimate: null, idempotencyKey: null };
 };
 
+/**
+ * `sending` and `scheduling`: the same call with the same key, the same outcomes; only the actor, what
+ * is sent and the success toast differ. A 422 or a quota refusal goes back to the form with the fields
+ * marked; anything else is `form.failed`, where retry keeps everything.
+ */
+const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeIntent, successKey: string) =>
+  ({
+    invoke: {
+      id: src,
+      src,
+      input: ({ context }: { context: ComposeContext }) => ({
+        input: composeInputOf(context, intent),
+        draftId: context.draftId,
+        replyToId: context.replyToId,
+        idempotencyKey: context.idempotencyKey as string,
+      }),
+      onDone: {
+        target: 'sent',
+        actions: [
+          { type: 'keepResult', params: ({ event }: { event: { output: SendResult } }) => event.output },
+          { type: 'toast', params: { kind: 'success', key: successKey } },
+          'navigateToResult',
+          'clearBackup',
+          'announceCounts',
+        ],
+      },
+      onError: [
+        { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.review } }] },
+        { guard: 'isQuotaFailure', target: 'form.editing', actions: ['serverQuotaErrors', 'toastQuota'] },
+        { target: 'form.failed', actions: ['keepFailure', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.sendFailed } }] },
+      ],
+    },
+  }) as const;
+
 // --- machine ----------------------------------------------------------------------------------------
 
 export const composeMachine = setup({
@@ -734,60 +768,8 @@ export const composeMachine = setup({
         'compose.cancel': { target: 'form.editing' },
       },
     },
-    sending: {
-      invoke: {
-        id: 'sendMessage',
-        src: 'sendMessage',
-        input: ({ context }) => ({
-          input: composeInputOf(context, 'send'),
-          draftId: context.draftId,
-          replyToId: context.replyToId,
-          idempotencyKey: context.idempotencyKey as string,
-        }),
-        onDone: {
-          target: 'sent',
-          actions: [
-            { type: 'keepResult', params: ({ event }) => event.output },
-            { type: 'toast', params: { kind: 'success', key: TOAST_KEYS.sent } },
-            'navigateToResult',
-            'clearBackup',
-            'announceCounts',
-          ],
-        },
-        onError: [
-          { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.review } }] },
-          { guard: 'isQuotaFailure', target: 'form.editing', actions: ['serverQuotaErrors', 'toastQuota'] },
-          { target: 'form.failed', actions: ['keepFailure', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.sendFailed } }] },
-        ],
-      },
-    },
-    scheduling: {
-      invoke: {
-        id: 'scheduleMessage',
-        src: 'scheduleMessage',
-        input: ({ context }) => ({
-          input: composeInputOf(context, 'schedule'),
-          draftId: context.draftId,
-          replyToId: context.replyToId,
-          idempotencyKey: context.idempotencyKey as string,
-        }),
-        onDone: {
-          target: 'sent',
-          actions: [
-            { type: 'keepResult', params: ({ event }) => event.output },
-            { type: 'toast', params: { kind: 'success', key: TOAST_KEYS.scheduled } },
-            'navigateToResult',
-            'clearBackup',
-            'announceCounts',
-          ],
-        },
-        onError: [
-          { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.review } }] },
-          { guard: 'isQuotaFailure', target: 'form.editing', actions: ['serverQuotaErrors', 'toastQuota'] },
-          { target: 'form.failed', actions: ['keepFailure', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.sendFailed } }] },
-        ],
-      },
-    },
+    sending: dispatching('sendMessage', 'send', TOAST_KEYS.sent),
+    scheduling: dispatching('scheduleMessage', 'schedule', TOAST_KEYS.scheduled),
     sent: { type: 'final' },
   },
 });

@@ -25,16 +25,12 @@ import type { NumberedPage, RecipientList, RecipientPick, Recipients } from '../
 import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../src/services/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
+import { recipientGuardian } from '../fixtures/recipients';
 
 const pk = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RecipientPickerSnapshot;
 
-const guardian = (id: number, studentId: number, name: string, role: 1 | 2) => ({
-  id,
-  student_id: studentId,
-  rol_adulto_id: role,
-  device_status: role === 1 ? ('blue' as const) : ('yellow' as const),
-  ficha_apoderado: { email: null, user_id: null, name, fono_celular: null, user_type: 'apoderado' as const },
-});
+const guardian = (id: number, studentId: number, name: string, role: 1 | 2) =>
+  recipientGuardian(id, studentId, name, role, role === 1 ? 'blue' : 'yellow');
 
 const RECIPIENTS: Recipients = {
   levels: [{ id: 1, nombre: '3° Básico', course_ids: [10, 11] }],

@@ -11,14 +11,10 @@ import {
   search,
   withLists,
 } from '../../src/services/recipient-index';
+import { recipientGuardian } from '../fixtures/recipients';
 
-const guardian = (id: number, studentId: number, name: string, role: 1 | 2 = 1) => ({
-  id,
-  student_id: studentId,
-  rol_adulto_id: role,
-  device_status: role === 1 ? ('blue' as const) : ('red' as const),
-  ficha_apoderado: { email: null, user_id: null, name, fono_celular: null, user_type: 'apoderado' as const },
-});
+const guardian = (id: number, studentId: number, name: string, role: 1 | 2 = 1) =>
+  recipientGuardian(id, studentId, name, role, role === 1 ? 'blue' : 'red');
 
 const RECIPIENTS: Recipients = {
   levels: [{ id: 1, nombre: '3° Básico', course_ids: [10, 11] }],

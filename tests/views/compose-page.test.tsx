@@ -11,6 +11,7 @@ import es from '../../src/i18n/es-CL.json';
 import type { Channel, ComposeDraft, Estimate, Quota, Recipients, Signature } from '../../src/services/compose-contract';
 import { ComposeScreen } from '../../src/views/pages/compose-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { recipientGuardian } from '../fixtures/recipients';
 
 const CHANNELS: Channel[] = [
   { id: 1, code: 'app-mobile', enabled_by_institution: true },
@@ -27,13 +28,8 @@ const QUOTA: Quota = {
   email: { remaining: null },
   whatsapp: { remaining: 2000 },
 };
-const guardian = (id: number, studentId: number, name: string, rol: 1 | 2, status: 'blue' | 'green' | 'yellow' | 'red') => ({
-  id,
-  student_id: studentId,
-  rol_adulto_id: rol,
-  device_status: status,
-  ficha_apoderado: { email: null, user_id: null, name, fono_celular: '+56991234567', user_type: 'apoderado' as const },
-});
+const guardian = (id: number, studentId: number, name: string, rol: 1 | 2, status: 'blue' | 'green' | 'yellow' | 'red') =>
+  recipientGuardian(id, studentId, name, rol, status, '+56991234567');
 const RECIPIENTS: Recipients = {
   levels: [{ id: 3, nombre: '3° Básico', course_ids: [30] }],
   courses: [
