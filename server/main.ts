@@ -11,6 +11,7 @@ import { generateSeed } from './seed/generate';
 import { writeSeedFiles } from './seed/messages';
 import { hasData, writeSeed } from './seed/write';
 import { AttachmentStore } from './storage/attachments';
+import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedUploads } from './storage/sweep';
 
 const config = configFromEnv();
 const logger = createLogger(config.log);
@@ -19,12 +20,13 @@ const host = process.env.HOST || '0.0.0.0';
 const distDir = process.env.HERMES_DIST_DIR || './dist';
 
 const started = performance.now();
+const store = new AttachmentStore(config.attachmentsDir);
 const handle = await openDb();
 await handle.migrate();
 if (!(await hasData(handle.db))) {
   logger.info('Base de datos vacía: cargando los colegios de demostración…');
   const data = generateSeed();
-  await writeSeedFiles(new AttachmentStore(config.attachmentsDir), data.mail);
+  await writeSeedFiles(store, data.mail);
   await writeSeed(handle.db, data);
 }
 
@@ -56,11 +58,15 @@ function printBanner(url: string, kind: string, ms: number): void {
   );
 }
 
-// Sessions abandoned without logout would pile up; sweep them hourly.
+// Sessions abandoned without logout, and uploads never attached, would pile up; sweep them hourly.
 const sweep = setInterval(() => {
   deleteExpiredSessions(handle.db).then(
     (n) => n > 0 && logger.debug(`${n} sesiones expiradas eliminadas`),
     (err: unknown) => logger.error('No se pudieron eliminar las sesiones expiradas', err),
+  );
+  deleteAbandonedUploads(handle.db, store, new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS)).then(
+    (n) => n > 0 && logger.debug(`${n} adjuntos abandonados eliminados`),
+    (err: unknown) => logger.error('No se pudieron eliminar los adjuntos abandonados', err),
   );
 }, 3600_000);
 sweep.unref();

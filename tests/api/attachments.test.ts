@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES } from '../../src/services/compose-contract';
 import { COOKIE, XSRF_HEADER } from '../../src/services/contract';
-import { input, MB, one, pdfBytes, upload, uploadOk } from './support/compose';
+import { AttachmentStore } from '../../server/storage/attachments';
+import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedUploads } from '../../server/storage/sweep';
+import { input, MB, one, pdfBytes, rows, upload, uploadOk } from './support/compose';
 import { startServer, type Client, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -181,6 +183,27 @@ describe('DELETE /api/attachments/:id', () => {
     expect(existsSync(onDisk)).toBe(false);
     const left = await one<{ n: number }>(server.db, sql`select count(*)::int as n from message_attachments where id = ${file.id}`);
     expect(left.n).toBe(0);
+  });
+});
+
+describe('abandoned uploads', () => {
+  it('deletes pending uploads older than the cut-off with their files, and nothing attached or recent', async () => {
+    const old = await uploadOk(admin, 'olvidado.txt', 'text/plain', new TextEncoder().encode('olvidado'));
+    const recent = await uploadOk(admin, 'reciente.txt', 'text/plain', new TextEncoder().encode('reciente'));
+    const kept = await uploadOk(admin, 'en-borrador.txt', 'text/plain', new TextEncoder().encode('borrador'));
+    expect((await admin.post('/api/messages/drafts', input({ attachment_ids: [kept.id] }))).status).toBe(201);
+    const longAgo = new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS - 3600_000);
+    await server.db.execute(sql`update message_attachments set created_at = ${longAgo} where id in (${old.id}, ${kept.id})`);
+    const oldFile = path.join(server.attachmentsDir, (await storageKey(old.id))!);
+    const keptFile = path.join(server.attachmentsDir, (await storageKey(kept.id))!);
+
+    const removed = await deleteAbandonedUploads(server.db, new AttachmentStore(server.attachmentsDir), new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS));
+
+    expect(removed).toBe(1);
+    expect(existsSync(oldFile)).toBe(false);
+    expect(existsSync(keptFile)).toBe(true);
+    const left = await rows<{ id: number }>(server.db, sql`select id from message_attachments where id in (${old.id}, ${recent.id}, ${kept.id}) order by id`);
+    expect(left.map((row) => row.id)).toEqual([recent.id, kept.id]);
   });
 });
 
