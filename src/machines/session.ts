@@ -103,6 +103,66 @@ const credentialsFrom = ({ event }: { event: SessionEvent }): Credentials => {
   return { email: event.email.trim(), password: event.password };
 };
 
+/**
+ * "Load the user, then the policies": the same two steps at start-up (a session cookie is there) and
+ * after a login. They differ in what a failure shows and in what follows: at start-up a failure quietly
+ * logs out and a missing policy is a toast; after a login the form shows the error, and once in, the
+ * user goes where they wanted to go.
+ */
+const userThenPolicies = (after: 'startup' | 'login') => {
+  const login = after === 'login';
+  return {
+    loadingUser: {
+      invoke: {
+        id: 'fetchUser',
+        src: 'fetchUser',
+        onDone: {
+          target: 'loadingPolicies',
+          actions: { type: 'assignUser', params: ({ event }: { event: { output: SignedInUser } }) => ({ user: event.output }) },
+        },
+        onError: login
+          ? ({
+              target: '#session.loggedOut.idle',
+              actions: [
+                {
+                  type: 'assignLoginError',
+                  params: ({ event }: { event: { error: unknown } }): { loginError: LoginErrorKey } => ({
+                    loginError: toApiFailure(event.error).status === 0 ? 'login.errors.network' : 'login.errors.server',
+                  }),
+                },
+                'emitTokenClear',
+              ],
+            } as const)
+          : ({ target: '#session.loggedOut', actions: 'emitTokenClear' } as const),
+      },
+    },
+    loadingPolicies: {
+      invoke: {
+        id: 'fetchPolicies',
+        src: 'fetchPolicies',
+        onDone: [
+          {
+            guard: { type: 'hasAccessPolicy', params: ({ event }: { event: { output: string[] } }) => ({ policies: event.output }) },
+            target: '#session.loggedIn',
+            actions: [
+              { type: 'assignPolicies', params: ({ event }: { event: { output: string[] } }) => ({ policies: event.output }) },
+              ...(login ? (['navigateAfterLogin', 'clearRedirect'] as const) : []),
+            ],
+          },
+          {
+            target: '#session.loggedOut.revoking',
+            actions: login
+              ? (['clearUser', { type: 'assignLoginError', params: { loginError: 'login.errors.policyMissing' } }] as const)
+              : (['clearUser', { type: 'toast', params: { kind: 'error', key: 'login.errors.policyMissing' } }] as const),
+          },
+        ],
+        // SPEC §8: a failed policies call is ignored; the user stays in with policies unknown.
+        onError: { target: '#session.loggedIn', actions: login ? (['navigateAfterLogin', 'clearRedirect'] as const) : [] },
+      },
+    },
+  } as const;
+};
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -191,36 +251,7 @@ export const sessionMachine = setup({
             onError: { target: '#session.loggedOut' },
           },
         },
-        loadingUser: {
-          invoke: {
-            id: 'fetchUser',
-            src: 'fetchUser',
-            onDone: {
-              target: 'loadingPolicies',
-              actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-            },
-            onError: { target: '#session.loggedOut', actions: 'emitTokenClear' },
-          },
-        },
-        loadingPolicies: {
-          invoke: {
-            id: 'fetchPolicies',
-            src: 'fetchPolicies',
-            onDone: [
-              {
-                guard: { type: 'hasAccessPolicy', params: ({ event }) => ({ policies: event.output }) },
-                target: '#session.loggedIn',
-                actions: { type: 'assignPolicies', params: ({ event }) => ({ policies: event.output }) },
-              },
-              {
-                target: '#session.loggedOut.revoking',
-                actions: ['clearUser', { type: 'toast', params: { kind: 'error', key: 'login.errors.policyMissing' } }],
-              },
-            ],
-            // SPEC §8: a failed policies call is ignored; the user stays in with policies unknown.
-            onError: { target: '#session.loggedIn' },
-          },
-        },
+        ...userThenPolicies('startup'),
       },
     },
     loggedOut: {
@@ -252,50 +283,7 @@ export const sessionMachine = setup({
                 },
               },
             },
-            loadingUser: {
-              invoke: {
-                id: 'fetchUser',
-                src: 'fetchUser',
-                onDone: {
-                  target: 'loadingPolicies',
-                  actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-                },
-                onError: {
-                  target: '#session.loggedOut.idle',
-                  actions: [
-                    {
-                      type: 'assignLoginError',
-                      params: ({ event }) => ({
-                        loginError: toApiFailure(event.error).status === 0 ? 'login.errors.network' : 'login.errors.server',
-                      }),
-                    },
-                    'emitTokenClear',
-                  ],
-                },
-              },
-            },
-            loadingPolicies: {
-              invoke: {
-                id: 'fetchPolicies',
-                src: 'fetchPolicies',
-                onDone: [
-                  {
-                    guard: { type: 'hasAccessPolicy', params: ({ event }) => ({ policies: event.output }) },
-                    target: '#session.loggedIn',
-                    actions: [
-                      { type: 'assignPolicies', params: ({ event }) => ({ policies: event.output }) },
-                      'navigateAfterLogin',
-                      'clearRedirect',
-                    ],
-                  },
-                  {
-                    target: '#session.loggedOut.revoking',
-                    actions: ['clearUser', { type: 'assignLoginError', params: { loginError: 'login.errors.policyMissing' } }],
-                  },
-                ],
-                onError: { target: '#session.loggedIn', actions: ['navigateAfterLogin', 'clearRedirect'] },
-              },
-            },
+            ...userThenPolicies('login'),
           },
         },
         // The server session exists but may not be used: end it there too, quietly.
