@@ -11,7 +11,7 @@ export function LocaleSelect({ className }: { className?: string }) {
   const locale = useSelector(localeActor, selectLocale);
   return (
     <label className="flex items-center gap-2 text-sm text-muted-foreground">
-      <span>{t('locale.label')}</span>
+      <span className="sr-only sm:not-sr-only">{t('locale.label')}</span>
       <NativeSelect
         className={className}
         value={locale}

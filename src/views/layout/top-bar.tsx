@@ -26,7 +26,7 @@ export function TopBar() {
       <span className="text-lg font-bold text-primary">{t('app.name')}</span>
       {institution && <span className="hidden truncate text-sm text-muted-foreground sm:inline">{institution}</span>}
       <div className="ml-auto flex items-center gap-3">
-        <LocaleSelect />
+        <LocaleSelect className="max-w-32 sm:max-w-none" />
         {name && <span className="hidden text-sm font-medium md:inline">{name}</span>}
         <Button variant="outline" size="sm" disabled={loggingOut} onClick={() => sessionActor.send({ type: 'session.logout' })}>
           {t('session.logout')}

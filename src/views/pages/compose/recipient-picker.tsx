@@ -107,9 +107,10 @@ function PickerBody({ picker }: { picker: PickerActor }) {
   if (loading) return <Spinner label={t('compose.picker.loading')} className="flex-1 items-start" />;
   return (
     <Tabs value={tab} onValueChange={(value) => picker.send({ type: 'picker.tab', tab: value as PickerTab })} className="min-h-0 flex-1">
-      <TabsList className="w-full">
+      {/* On a phone the three labels share the width and wrap rather than run off the dialog. */}
+      <TabsList className="h-auto min-h-9 w-full">
         {TABS.map((key) => (
-          <TabsTrigger key={key} value={key}>
+          <TabsTrigger key={key} value={key} className="min-w-0 text-xs leading-tight whitespace-normal sm:text-sm">
             {t(`compose.picker.tabs.${key}`)}
           </TabsTrigger>
         ))}
@@ -143,10 +144,11 @@ function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
         onChange={(e) => picker.send({ type: 'picker.search', query: e.currentTarget.value })}
       />
       {tab === 'students' && (
-        <label htmlFor={filterId} className="flex items-center gap-2 text-sm">
-          {t('compose.picker.audience.label')}
+        <label htmlFor={filterId} className="flex w-full items-center gap-2 text-sm sm:w-auto">
+          <span className="shrink-0">{t('compose.picker.audience.label')}</span>
           <NativeSelect
             id={filterId}
+            className="min-w-0 flex-1"
             value={audience ?? ''}
             onChange={(e) => picker.send({ type: 'picker.filter', audience: (e.currentTarget.value || null) as Audience | null })}
           >
@@ -160,10 +162,11 @@ function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
         </label>
       )}
       {tab === 'staff' && (
-        <label htmlFor={filterId} className="flex items-center gap-2 text-sm">
-          {t('compose.picker.cargo.label')}
+        <label htmlFor={filterId} className="flex w-full items-center gap-2 text-sm sm:w-auto">
+          <span className="shrink-0">{t('compose.picker.cargo.label')}</span>
           <NativeSelect
             id={filterId}
+            className="min-w-0 flex-1"
             value={cargoId === null ? '' : String(cargoId)}
             onChange={(e) => picker.send({ type: 'picker.filter', cargoId: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
           >
@@ -233,7 +236,7 @@ function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem;
     <li className="flex items-center gap-3 px-3 py-2" data-kind={item.kind}>
       <Checkbox id={id} checked={checked} aria-describedby={`${id}-detail`} onCheckedChange={() => picker.send({ type: 'picker.toggle', pick })} />
       {item.deviceStatus && <DeviceDot status={item.deviceStatus} />}
-      <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer truncate text-sm font-medium">
+      <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer text-sm font-medium break-words sm:truncate">
         {item.name}
       </label>
       <span id={`${id}-detail`} className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
