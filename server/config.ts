@@ -17,6 +17,12 @@ export interface ServerConfig {
   loginWindowS: number;
   /** Where uploaded attachments are stored (HERMES_ATTACHMENTS_DIR, default ./data/attachments). */
   attachmentsDir: string;
+  /** SMTP server for the e-mail channel (SMTP_URL, e.g. smtp://user:pass@host:587); unset writes .eml files. */
+  smtpUrl?: string;
+  /** Where e-mails are written as .eml files when there is no SMTP_URL (HERMES_OUTBOX_DIR, default ./data/outbox). */
+  outboxDir: string;
+  /** From address of every e-mail (HERMES_MAIL_FROM). */
+  mailFrom: string;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -27,6 +33,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   loginMaxFailures: 5,
   loginWindowS: 60,
   attachmentsDir: './data/attachments',
+  outboxDir: './data/outbox',
+  mailFrom: 'Hermes <no-responder@hermes.local>',
 };
 
 const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'info', 'debug'];
@@ -41,6 +49,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     log,
     trustProxy: env.HERMES_TRUST_PROXY === '1' || env.HERMES_TRUST_PROXY === 'true',
     attachmentsDir: env.HERMES_ATTACHMENTS_DIR || DEFAULT_CONFIG.attachmentsDir,
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    outboxDir: env.HERMES_OUTBOX_DIR || DEFAULT_CONFIG.outboxDir,
+    mailFrom: env.HERMES_MAIL_FROM || DEFAULT_CONFIG.mailFrom,
   };
 }
 
