@@ -242,27 +242,33 @@ interface RunningServer {
   startMs: number;
 }
 
-/** Spawns `tsx server/main.ts` on a free port and waits for /api/health; stops it again if that fails. */
-async function startServer(dataDir: string): Promise<RunningServer> {
-  const port = await freePort();
-  const baseUrl = `http://${HOST}:${port}`;
-  const url = `${baseUrl}/api/health`;
+/** `tsx <args>` in its own process group (so stopping it kills its children), its output collected. */
+function spawnTsx(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
   let output = '';
-  const started = performance.now();
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST, ...dataEnv(dataDir), HERMES_LOG: 'error' },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   running.add(child);
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+/** Spawns `tsx server/main.ts` on a free port and waits for /api/health; stops it again if that fails. */
+async function startServer(dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://${HOST}:${port}`;
+  const url = `${baseUrl}/api/health`;
+  const started = performance.now();
+  const { child, output } = spawnTsx(['server/main.ts'], { PORT: String(port), HOST, ...dataEnv(dataDir), HERMES_LOG: 'error' });
 
   try {
     while (performance.now() - started < START_TIMEOUT_MS) {
       if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`el servidor terminó antes de responder (código ${child.exitCode ?? child.signalCode}):\n${output}`);
+        throw new Error(`el servidor terminó antes de responder (código ${child.exitCode ?? child.signalCode}):\n${output()}`);
       }
       try {
         const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
@@ -276,7 +282,7 @@ async function startServer(dataDir: string): Promise<RunningServer> {
       }
       await sleep(20);
     }
-    throw new Error(`/api/health no respondió en ${START_TIMEOUT_MS} ms:\n${output}`);
+    throw new Error(`/api/health no respondió en ${START_TIMEOUT_MS} ms:\n${output()}`);
   } catch (error) {
     await stopServer(child);
     throw error;
@@ -392,21 +398,12 @@ function stats(values: readonly number[]): LatencyStats {
 
 /** Runs a tsx script to completion (own process group, killed on timeout). */
 async function runScript(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
-  let output = '';
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  running.add(child);
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const { child, output } = spawnTsx(args, env);
   try {
     const finished = await Promise.race([exited(child).then(() => true), deadline(timeoutMs).then(() => false)]);
-    if (!finished) throw new Error(`tsx ${args.join(' ')} no terminó en ${timeoutMs} ms:\n${output}`);
-    if (child.exitCode !== 0) throw new Error(`tsx ${args.join(' ')} falló (código ${child.exitCode ?? child.signalCode}):\n${output}`);
-    return output;
+    if (!finished) throw new Error(`tsx ${args.join(' ')} no terminó en ${timeoutMs} ms:\n${output()}`);
+    if (child.exitCode !== 0) throw new Error(`tsx ${args.join(' ')} falló (código ${child.exitCode ?? child.signalCode}):\n${output()}`);
+    return output();
   } finally {
     await stopServer(child);
   }

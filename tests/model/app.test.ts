@@ -10,10 +10,9 @@ import {
 } from '../../src/machines/app';
 import { folderCountsMachine } from '../../src/machines/folder-counts';
 import { localeMachine } from '../../src/machines/locale';
-import { sessionMachine } from '../../src/machines/session';
 import { tokenMachine } from '../../src/machines/token';
 import { defineModelTests, send, type Fakes, type StepEnv } from './harness';
-import { TIMES } from './fixtures';
+import { fakedSessionMachine, TIMES } from './fixtures';
 
 const CHILDREN = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts'] as const;
 const CRASHABLE = ['bridge', ...CHILDREN] as const;
@@ -59,16 +58,7 @@ function childLogic(fakes: Fakes, crashing: string | null) {
     bridge: crash('bridge', appMachine.implementations.actors.bridge),
     session: crash(
       'session',
-      sessionMachine.provide({
-        actors: {
-          readSessionCookie: fakes.promise(),
-          refreshToken: fakes.promise(),
-          login: fakes.promise(),
-          fetchUser: fakes.promise(),
-          fetchPolicies: fakes.promise(),
-          logout: fakes.promise(),
-        },
-      }),
+      fakedSessionMachine(fakes),
     ),
     token: crash('token', tokenMachine.provide({ actors: { refreshToken: fakes.promise() } })),
     sidebar: crash('sidebar', appMachine.implementations.actors.sidebar),

@@ -31,7 +31,7 @@ import type { ComposeDraft, Estimate, RecipientPick, SendResult } from '../../sr
 import { onCountsChanged } from '../../src/services/messages';
 import type { AttachmentSummary } from '../../src/services/messages-contract';
 import { smsText } from '../../src/services/sms-text';
-import { defineModelTests, send, settle, T0, type StepEnv } from './harness';
+import { defineModelTests, send, settle, T0, type Fakes, type StepEnv } from './harness';
 import { failure } from './fixtures';
 
 // --- a localStorage for node (the backup goes through the real service helpers) ----------------------
@@ -500,6 +500,19 @@ const childLogic = attachmentMachine.provide({
   },
 });
 
+/** Compose with every server call a controllable fake and the attachment children above. */
+const fakedComposeMachine = (fakes: Fakes) =>
+  composeMachine.provide({
+    actors: {
+      fetchComposeStart: fakes.promise(),
+      estimate: fakes.promise(),
+      sendMessage: fakes.promise(),
+      scheduleMessage: fakes.promise(),
+      saveDraft: fakes.promise(),
+      attachment: childLogic,
+    },
+  });
+
 function entryOf(env: StepEnv, key: string) {
   return ((env.actor.getSnapshot() as AnyMachineSnapshot).context.attachments as { key: string; name: string; attachment: AttachmentSummary | null }[]).find(
     (entry) => entry.key === key,
@@ -562,16 +575,7 @@ defineModelTests({
     uploads.clear();
     deletes.clear();
     return createActor(
-      composeMachine.provide({
-        actors: {
-          fetchComposeStart: fakes.promise(),
-          estimate: fakes.promise(),
-          sendMessage: fakes.promise(),
-          scheduleMessage: fakes.promise(),
-          saveDraft: fakes.promise(),
-          attachment: childLogic,
-        },
-      }),
+      fakedComposeMachine(fakes),
       { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY }, inspect },
     );
   },
@@ -737,16 +741,7 @@ describe('compose idempotency and backup (one scripted path)', () => {
     store.clear();
     const fakes = new Fakes();
     const actor = createActor(
-      composeMachine.provide({
-        actors: {
-          fetchComposeStart: fakes.promise(),
-          estimate: fakes.promise(),
-          sendMessage: fakes.promise(),
-          scheduleMessage: fakes.promise(),
-          saveDraft: fakes.promise(),
-          attachment: childLogic,
-        },
-      }),
+      fakedComposeMachine(fakes),
       { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY } },
     ).start();
     const sentKey = () => (fakes.inputOf('sendMessage') as { idempotencyKey: string }).idempotencyKey;

@@ -15,7 +15,7 @@ import {
 import { USER_FIELD_MISSING } from '../../src/services/auth';
 import { ACCESS_POLICY } from '../../src/services/contract';
 import { defineModelTests, send, settle, T0, type StepEnv } from './harness';
-import { failure, TIMES, USER } from './fixtures';
+import { failure, fakedSessionMachine, TIMES, USER } from './fixtures';
 
 const ses = (snapshot: AnyMachineSnapshot) => snapshot as unknown as SessionSnapshot;
 
@@ -138,16 +138,7 @@ defineModelTests({
   },
   createActor: ({ fakes }) =>
     createActor(
-      sessionMachine.provide({
-        actors: {
-          readSessionCookie: fakes.promise(),
-          refreshToken: fakes.promise(),
-          login: fakes.promise(),
-          fetchUser: fakes.promise(),
-          fetchPolicies: fakes.promise(),
-          logout: fakes.promise(),
-        },
-      }),
+      fakedSessionMachine(fakes),
     ),
   states: {
     checking: (snapshot) => {
