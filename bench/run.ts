@@ -182,12 +182,20 @@ function makeTempDir(prefix: string): string {
 function removeTempDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
   rmSync(attachmentsDirOf(dir), { recursive: true, force: true });
+  rmSync(`${dir}-outbox`, { recursive: true, force: true });
   tempDirs.delete(dir);
 }
 
 /** Attachment files of a temp data dir live beside it (never in ./data/attachments). */
 const attachmentsDirOf = (dataDir: string): string => `${dataDir}-attachments`;
-const dataEnv = (dataDir: string) => ({ HERMES_DATA_DIR: dataDir, HERMES_ATTACHMENTS_DIR: attachmentsDirOf(dataDir) });
+// Empty DATABASE_URL / SMTP_URL count as unset: the bench never touches a developer's database or mail server.
+const dataEnv = (dataDir: string) => ({
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  HERMES_DATA_DIR: dataDir,
+  HERMES_ATTACHMENTS_DIR: attachmentsDirOf(dataDir),
+  HERMES_OUTBOX_DIR: `${dataDir}-outbox`,
+});
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -542,7 +550,7 @@ async function folderApiReport(dataDir: string): Promise<FolderApiReport> {
     cpSync(dataDir, rawDir, { recursive: true });
     const server = await startServer(dataDir);
     try {
-      const handle = await openDb({ dataDir: rawDir });
+      const handle = await openDb({ dataDir: rawDir, databaseUrl: '' });
       try {
         const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, BENCH_EMAIL));
         if (!user) throw new Error(`${BENCH_EMAIL} no existe en la base sembrada`);

@@ -22,12 +22,20 @@ export interface CreateAppOptions {
   distDir: string;
   config: ServerConfig;
   logger?: Logger;
+  /** The attachment files; by default the directory of `config.attachmentsDir`. */
+  store?: AttachmentStore;
 }
 
-/** JSON bodies of this API are small; attachments will get their own, larger limit on their route. */
+/** JSON bodies of this API are small; uploads have their own 22 MB limit on their route. */
 const API_BODY_LIMIT = 1024 * 1024;
 
-export function createApp({ db, distDir, config, logger = createLogger(config.log) }: CreateAppOptions): Hono<AppEnv> {
+export function createApp({
+  db,
+  distDir,
+  config,
+  logger = createLogger(config.log),
+  store = new AttachmentStore(config.attachmentsDir),
+}: CreateAppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders);
@@ -53,7 +61,6 @@ export function createApp({ db, distDir, config, logger = createLogger(config.lo
   api.route('/', sessionRoutes(db, config));
   api.route('/courses', courseRoutes(db));
   api.route('/', composeReadRoutes(db));
-  const store = new AttachmentStore(config.attachmentsDir);
   api.route('/messages', messageRoutes(db, store));
   api.route('/attachments', attachmentRoutes(db, store));
   api.route('/quota', quotaRoutes(db));

@@ -30,7 +30,7 @@ if (!(await hasData(handle.db))) {
   await writeSeed(handle.db, data);
 }
 
-const app = createApp({ db: handle.db, distDir, config, logger });
+const app = createApp({ db: handle.db, distDir, config, logger, store });
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const url = `http://${shownHost}:${info.port}`;

@@ -80,9 +80,13 @@ export function quotaProblems(needs: Needs, quota: { smsLimit: number; smsUsed: 
   return problems;
 }
 
-/** Quota snapshot for the month `month` (no lock): for estimates. */
-export async function quotaSnapshot(db: Queryable, institutionId: number, month: string) {
-  const [row, used] = await Promise.all([quotaRow(db, institutionId, false), smsUsed(db, institutionId, month)]);
+/**
+ * Quota of the month `month`: limit, SMS used, balances. Estimates read it as is; the send transaction
+ * passes `lock`, so the school's quota row is locked before the usage is read.
+ */
+export async function quotaSnapshot(db: Queryable, institutionId: number, month: string, lock = false) {
+  const row = await quotaRow(db, institutionId, lock);
+  const used = await smsUsed(db, institutionId, month);
   return { smsLimit: row.smsLimit, smsUsed: used, email: row.emailBalance, whatsapp: row.whatsappBalance };
 }
 
@@ -91,14 +95,8 @@ export async function quotaSnapshot(db: Queryable, institutionId: number, month:
  * (SMS usage of `month` up, balances down). Returns the problems; nothing is written when there are any.
  */
 export async function reserve(tx: Queryable, institutionId: number, month: string, needs: Needs): Promise<ComposeProblem[]> {
-  const row = await quotaRow(tx, institutionId, true);
-  const used = await smsUsed(tx, institutionId, month);
-  const problems = quotaProblems(needs, {
-    smsLimit: row.smsLimit,
-    smsUsed: used,
-    email: row.emailBalance,
-    whatsapp: row.whatsappBalance,
-  });
+  const quota = await quotaSnapshot(tx, institutionId, month, true);
+  const problems = quotaProblems(needs, quota);
   if (problems.length > 0) return problems;
   if (needs.sms > 0) {
     await tx
@@ -109,7 +107,7 @@ export async function reserve(tx: Queryable, institutionId: number, month: strin
         set: { segments: sql`${smsUsage.segments} + ${needs.sms}` },
       });
   }
-  if ((needs.email > 0 && row.emailBalance !== null) || (needs.whatsapp > 0 && row.whatsappBalance !== null)) {
+  if ((needs.email > 0 && quota.email !== null) || (needs.whatsapp > 0 && quota.whatsapp !== null)) {
     await tx
       .update(institutionQuotas)
       .set({

@@ -249,28 +249,30 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
   return { courses: [...regular, ...electiveCourses], appointments, levels: levelsOut };
 }
 
-/** Per channel: contracted by the school, and permitted to the user. A missing row means no. */
-export async function channelAccess(
-  db: Queryable,
-  institutionId: number,
-  userId: number,
-): Promise<{ institution: Record<ChannelCode, boolean>; user: Record<ChannelCode, boolean> }> {
-  const [schoolRows, userRows] = await Promise.all([
-    db
+const channelFlags = (rows: { channel: ChannelCode; enabled: boolean }[]) =>
+  Object.fromEntries(CHANNEL_CODES.map((code) => [code, rows.some((r) => r.channel === code && r.enabled)])) as Record<
+    ChannelCode,
+    boolean
+  >;
+
+/** Per channel: contracted by the school (SPEC `enabled_by_institution`). A missing row means no. */
+export async function schoolChannels(db: Queryable, institutionId: number): Promise<Record<ChannelCode, boolean>> {
+  return channelFlags(
+    await db
       .select({ channel: institutionChannels.channel, enabled: institutionChannels.enabled })
       .from(institutionChannels)
       .where(eq(institutionChannels.institutionId, institutionId)),
-    db
+  );
+}
+
+/** Per channel: permitted to the user (SPEC communication permission). A missing row means no. */
+export async function userChannels(db: Queryable, userId: number): Promise<Record<ChannelCode, boolean>> {
+  return channelFlags(
+    await db
       .select({ channel: userChannelPermissions.channel, enabled: userChannelPermissions.enabled })
       .from(userChannelPermissions)
       .where(eq(userChannelPermissions.userId, userId)),
-  ]);
-  const flags = (rows: { channel: ChannelCode; enabled: boolean }[]) =>
-    Object.fromEntries(CHANNEL_CODES.map((code) => [code, rows.some((r) => r.channel === code && r.enabled)])) as Record<
-      ChannelCode,
-      boolean
-    >;
-  return { institution: flags(schoolRows), user: flags(userRows) };
+  );
 }
 
 export function toChannels(institution: Record<ChannelCode, boolean>): Channel[] {

@@ -19,7 +19,8 @@ import {
 import type { ChannelCode } from '../../src/services/messages-contract';
 import { smsText } from '../../src/services/sms-text';
 import type { Queryable } from '../db/client';
-import { institutionChannels, institutionSignatures, messageAttachments, userChannelPermissions } from '../db/schema';
+import { institutionSignatures, messageAttachments } from '../db/schema';
+import { schoolChannels, userChannels } from './recipients';
 
 export type ComposeMode = 'draft' | 'estimate' | 'send' | 'schedule';
 export type FieldErrors = Record<string, string[]>;
@@ -155,18 +156,8 @@ export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompo
 
 /** Channels the user may send by: contracted by the school AND permitted to the user. */
 export async function allowedChannels(db: Queryable, institutionId: number, userId: number): Promise<Set<ChannelCode>> {
-  const [school, user] = await Promise.all([
-    db
-      .select({ channel: institutionChannels.channel })
-      .from(institutionChannels)
-      .where(and(eq(institutionChannels.institutionId, institutionId), eq(institutionChannels.enabled, true))),
-    db
-      .select({ channel: userChannelPermissions.channel })
-      .from(userChannelPermissions)
-      .where(and(eq(userChannelPermissions.userId, userId), eq(userChannelPermissions.enabled, true))),
-  ]);
-  const permitted = new Set(user.map((r) => r.channel));
-  return new Set(school.map((r) => r.channel).filter((c) => permitted.has(c)));
+  const [school, user] = await Promise.all([schoolChannels(db, institutionId), userChannels(db, userId)]);
+  return new Set(CHANNEL_CODES.filter((code) => school[code] && user[code]));
 }
 
 /** The active signature text, or null. */

@@ -33,3 +33,16 @@ export function apiError(
 }
 
 export const notFound = (c: Context) => apiError(c, 404, 'not_found', MESSAGES.notFound);
+
+/** 422 with the per-field Spanish messages (Laravel style), the answer to any bad input. */
+export const invalid = (c: Context, errors: Record<string, string[]>) =>
+  apiError(c, 422, 'validation.failed', MESSAGES.validation, errors);
+
+/** The JSON body, or null when there is none or it does not parse (the caller's checks then say what is missing). */
+export async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return null;
+  }
+}

@@ -1,16 +1,16 @@
 // What compose reads before writing (compose-contract.ts): channels, the user's channel permissions, the
 // recipient picker's data, saved recipient lists and the school's SMS signature (with its update). Every
 // route is signed-in only and scoped to the user's school; another school's or user's ids are a plain 404.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { COMPOSE_API, type NumberedPage, type RecipientList } from '../../src/services/compose-contract';
 import { smsText } from '../../src/services/sms-text';
 import type { Db } from '../db/client';
 import { listRecipientLists, listSignatures, listUsers, isAdmin, updateSignature } from '../compose/lists';
-import { channelAccess, loadRecipients, toChannels, toPermission } from '../compose/recipients';
+import { loadRecipients, schoolChannels, toChannels, toPermission, userChannels } from '../compose/recipients';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
-import { apiError, MESSAGES, notFound } from '../http/errors';
+import { apiError, invalid, notFound, readJson } from '../http/errors';
 import { parseId } from '../http/tenant';
 
 export const DEFAULT_PER_PAGE = 15;
@@ -29,9 +29,6 @@ const VALIDATION = {
   forbidden: 'No tienes permiso para modificar la firma de la institución.',
 } as const;
 
-function invalid(c: Context, errors: Record<string, string[]>) {
-  return apiError(c, 422, 'validation.failed', MESSAGES.validation, errors);
-}
 
 /** An optional positive integer query parameter: `fallback` when absent, null when malformed or out of range. */
 function intParam(raw: string | undefined, fallback: number, max: number): number | null {
@@ -49,13 +46,11 @@ export function composeReadRoutes(db: Db): Hono<AppEnv> {
   const auth = requireAuth(db);
 
   app.get(COMPOSE_API.channels, auth, async (c) => {
-    const { institution } = await channelAccess(db, c.var.auth.institutionId, c.var.auth.userId);
-    return c.json({ data: toChannels(institution) });
+    return c.json({ data: toChannels(await schoolChannels(db, c.var.auth.institutionId)) });
   });
 
   app.get(COMPOSE_API.permissions, auth, async (c) => {
-    const { user } = await channelAccess(db, c.var.auth.institutionId, c.var.auth.userId);
-    return c.json({ data: toPermission(user) });
+    return c.json({ data: toPermission(await userChannels(db, c.var.auth.userId)) });
   });
 
   // The picker's data is large and changes rarely: an ETag lets the browser revalidate it with a 304.
@@ -100,12 +95,7 @@ export function composeReadRoutes(db: Db): Hono<AppEnv> {
     if (!(await isAdmin(db, c.var.auth.userId))) return apiError(c, 403, 'auth.forbidden', VALIDATION.forbidden);
     const id = parseId(c.req.param('id'));
     if (id === null) return notFound(c);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      body = null;
-    }
+    const body = await readJson(c);
     const { signature, is_active: isActive } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const errors: Record<string, string[]> = {};
     const text = typeof signature === 'string' ? signature.trim() : '';

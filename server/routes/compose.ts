@@ -11,22 +11,15 @@ import { parseComposeInput, type FieldErrors } from '../compose/validate';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
-import { apiError, MESSAGES, notFound } from '../http/errors';
+import { apiError, invalid, notFound, readJson } from '../http/errors';
 import { parseId } from '../http/tenant';
 
 const IDEMPOTENCY_MESSAGE = `Falta el encabezado ${IDEMPOTENCY_HEADER} (entre 8 y 100 caracteres).`;
 const KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;
 
-const invalid = (c: Context, errors: FieldErrors) => apiError(c, 422, 'validation.failed', MESSAGES.validation, errors);
 
 async function readBody(c: Context) {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    body = null;
-  }
-  return parseComposeInput(body);
+  return parseComposeInput(await readJson(c));
 }
 
 function answerDraft(c: Context<AppEnv>, outcome: DraftOutcome, status: 200 | 201 = 200) {

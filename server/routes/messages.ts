@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { messageAttachments, messages } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
-import { apiError, MESSAGES, notFound } from '../http/errors';
+import { apiError, invalid, notFound, readJson } from '../http/errors';
 import { parseId } from '../http/tenant';
 import {
   cancelSchedule,
@@ -54,9 +54,6 @@ const VALIDATION = {
   idsTooMany: `No se pueden procesar más de ${MAX_BULK_IDS} mensajes a la vez.`,
 } as const;
 
-function invalid(c: Context, errors: Record<string, string[]>) {
-  return apiError(c, 422, 'validation.failed', MESSAGES.validation, errors);
-}
 
 function answer<T>(c: Context, result: LifecycleResult<T>, ok: (value: T) => Response | Promise<Response>) {
   if (result.ok) return ok(result.value);
@@ -66,13 +63,7 @@ function answer<T>(c: Context, result: LifecycleResult<T>, ok: (value: T) => Res
 
 /** `{ ids: number[] }` → the ids, or the 422 errors. */
 async function readIds(c: Context): Promise<{ ids: number[] } | { errors: Record<string, string[]> }> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return { errors: { ids: [VALIDATION.idsRequired] } };
-  }
-  const ids = (body as { ids?: unknown } | null)?.ids;
+  const ids = ((await readJson(c)) as { ids?: unknown } | null)?.ids;
   if (!Array.isArray(ids) || ids.length === 0) return { errors: { ids: [VALIDATION.idsRequired] } };
   if (ids.length > MAX_BULK_IDS) return { errors: { ids: [VALIDATION.idsTooMany] } };
   if (!ids.every((id) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647)) {

@@ -45,7 +45,7 @@ import {
   type RecipientPick,
   type SendResult,
 } from '../services/compose-contract';
-import { toApiFailure, type ApiFailure } from '../services/http';
+import { serverMessage, toApiFailure, type ApiFailure } from '../services/http';
 import { raiseCountsChanged } from '../services/messages';
 import type { AttachmentSummary, ChannelCode } from '../services/messages-contract';
 import { pickKey } from '../services/recipient-index';
@@ -849,5 +849,7 @@ export const selectSmsTotal = (snapshot: ComposeSnapshot): number | null => snap
 export const selectSmsRemaining = (snapshot: ComposeSnapshot): number | null =>
   snapshot.context.estimate?.sms?.remaining ?? snapshot.context.setup?.quota.sms.remaining ?? null;
 export const selectSmsMonthlyLimit = (snapshot: ComposeSnapshot): number | null => snapshot.context.setup?.quota.sms.limit ?? null;
-export const selectFailureMessage = (snapshot: ComposeSnapshot): string | null => snapshot.context.failure?.message ?? null;
+/** What the server said about the last failure (Spanish), or null when it said nothing a user should read. */
+export const selectFailureMessage = (snapshot: ComposeSnapshot): string | null =>
+  snapshot.context.failure ? serverMessage(snapshot.context.failure) : null;
 export const selectResult = (snapshot: ComposeSnapshot): SendResult | null => snapshot.context.result;

@@ -35,7 +35,9 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
       } catch {
         return null;
       }
-    } else if (value !== part) {
+    } else if (value?.toLowerCase() !== part.toLowerCase()) {
+      // Case-insensitive like wouter's matcher (regexparam, flag i): otherwise `/Inbox` would render
+      // the inbox while the guard took it for an unknown page and let it through.
       return null;
     }
   }

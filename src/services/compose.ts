@@ -35,7 +35,7 @@ import {
 } from './compose-structs';
 import { API, COOKIE, XSRF_HEADER } from './contract';
 import { readCookie } from './cookies';
-import { ApiFailureError, http, parseBody, type ApiFailure } from './http';
+import { API_BASE, ApiFailureError, http, parseBody, type ApiFailure } from './http';
 import { MESSAGES_API, type AttachmentSummary, type ChannelCode, type MessageDetail } from './messages-contract';
 import { ApiErrorStruct, MessageDetailBodyStruct } from './structs';
 
@@ -251,7 +251,6 @@ export interface UploadInput {
   onProgress?: (loaded: number, total: number) => void;
 }
 
-const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
 /** Failure codes of the upload when the body says nothing (a proxy answering a bare 413). */
 const UPLOAD_STATUS_CODES: Readonly<Record<number, string>> = {

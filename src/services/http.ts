@@ -113,12 +113,13 @@ export interface HttpClient {
   request: (path: string, options?: RequestOptions) => Promise<unknown>;
 }
 
-const DEFAULT_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
+/** Where API calls go (build-time VITE_API_BASE); also the prefix of download links and uploads. */
+export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
 export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
   const client: $Fetch = ofetch.create(
     {
-      baseURL: config.baseURL ?? DEFAULT_BASE,
+      baseURL: config.baseURL ?? API_BASE,
       credentials: 'include',
       headers: { Accept: 'application/json' },
       // Retrying is the machines' decision (resource.retry), never a hidden second request.
@@ -186,6 +187,15 @@ function normaliseError(error: unknown, signal: AbortSignal | undefined): ApiFai
     };
   }
   return { status: response.status, code: `http.${response.status}`, message: response.statusText, fieldErrors: {} };
+}
+
+/**
+ * The failure's text when the server wrote it (Spanish, meant for users), else null: network errors,
+ * bare HTTP statuses and bad bodies carry the fetch library's or the browser's English.
+ */
+export function serverMessage(failure: ApiFailure): string | null {
+  const fromServer = failure.status > 0 && !failure.code.startsWith('http.') && failure.code !== 'response.invalid';
+  return fromServer ? failure.message : null;
 }
 
 /** Checks a response body against its struct; a mismatch is a failure like any other. */

@@ -1,7 +1,7 @@
 // Mail folder and message calls (messages-contract.ts `MESSAGES_API`) as actor logic, plus the SPEC §7
 // `update-info-message-counts` channel. Every body is checked before a machine sees it.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { http, parseBody } from './http';
+import { API_BASE, http, parseBody } from './http';
 import {
   COUNTS_EVENT,
   MESSAGES_API,
@@ -23,6 +23,9 @@ import {
 
 /** Page size of folder lists (the contract's default). */
 export const FOLDER_PAGE_SIZE = 50;
+
+/** The download link of an attachment (a plain `<a download>`, so the browser streams it). */
+export const attachmentHref = (id: number): string => `${API_BASE}${MESSAGES_API.attachment(id)}`;
 
 export interface FolderPageInput {
   folder: Folder;

@@ -10,6 +10,9 @@ cd "$(dirname "$0")/../.."
 DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/hermes-e2e.XXXXXX")" || { echo "serve.sh: mktemp failed" >&2; exit 1; }
 export HERMES_DATA_DIR="$DATA_DIR/pglite"
 export HERMES_ATTACHMENTS_DIR="$DATA_DIR/attachments"
+export HERMES_OUTBOX_DIR="$DATA_DIR/outbox"
+# Playwright passes its whole environment on: a developer's DATABASE_URL or SMTP_URL must never be used here.
+unset DATABASE_URL SMTP_URL
 export PORT="${PORT:-3210}"
 export HOST="${HOST:-127.0.0.1}"
 

@@ -7,6 +7,7 @@ import {
   parseBody,
   setActivityListener,
   setRequestGate,
+  serverMessage,
   setUnauthorizedHandler,
   toApiFailure,
   TOKENS_EXPIRED_MESSAGE,
@@ -193,5 +194,17 @@ describe('http client', () => {
     await createHttpClient({ fetch, baseURL: '/api' }).request('/user');
     expect(second).toHaveBeenCalledTimes(1);
     expect(first).not.toHaveBeenCalled();
+  });
+});
+
+describe('serverMessage', () => {
+  it('gives users only what the server wrote, never the fetch library or the browser status text', () => {
+    const base = { fieldErrors: {} };
+    expect(serverMessage({ ...base, status: 422, code: 'validation.failed', message: 'Los datos enviados no son válidos.' })).toBe(
+      'Los datos enviados no son válidos.',
+    );
+    expect(serverMessage({ ...base, status: 0, code: 'network', message: '[POST] "/api/messages/send": Failed to fetch' })).toBeNull();
+    expect(serverMessage({ ...base, status: 502, code: 'http.502', message: 'Bad Gateway' })).toBeNull();
+    expect(serverMessage({ ...base, status: 200, code: 'response.invalid', message: 'Unexpected response body for /user' })).toBeNull();
   });
 });

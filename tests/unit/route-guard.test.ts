@@ -53,6 +53,12 @@ describe('decideRoute (SPEC §2, §6)', () => {
     }
   });
 
+  it('matches paths case-insensitively like the router, so a capital letter skips no rule', () => {
+    expect(decideRoute(at('/Dashboard/Users'), teacher)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute(at('/Inbox'), out)).toMatchObject({ kind: 'login' });
+    expect(decideRoute(at('/INBOX'), teacher)).toMatchObject({ kind: 'allow', route: 'inbox' });
+  });
+
   it('sends visitors to login, remembering the page with its query', () => {
     expect(decideRoute(at('/inbox/message/42', '?x=1'), out)).toEqual({
       kind: 'login',

@@ -9,7 +9,8 @@ import {
   selectIsReaderNotFound,
   selectMessage,
 } from '../../machines/message-reader';
-import { MESSAGES_API, type Folder, type MessageDetail } from '../../services/messages-contract';
+import type { Folder, MessageDetail } from '../../services/messages-contract';
+import { attachmentHref } from '../../services/messages';
 import { localeActor } from '../actors';
 import { showToast } from '../layout/toaster';
 import { formatBytes, formatLongDate } from '../lib/format';
@@ -17,7 +18,6 @@ import { useT } from '../lib/i18n';
 import { Button, buttonVariants } from '../ui/button';
 import { ErrorPage } from './error-page';
 
-const API_BASE: string = import.meta.env.VITE_API_BASE ?? '/api';
 const FOLDER_TITLE: Record<Folder, string> = {
   inbox: 'pages.inbox',
   sent: 'pages.sent',
@@ -129,7 +129,7 @@ function MessageView({ message, folder }: { message: MessageDetail; folder: Fold
               <li key={a.id} className="flex items-center gap-3 text-sm">
                 <span className="truncate">{a.name}</span>
                 <span className="text-muted-foreground">{formatBytes(a.size)}</span>
-                <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href={`${API_BASE}${MESSAGES_API.attachment(a.id)}`} download={a.name}>
+                <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href={attachmentHref(a.id)} download={a.name}>
                   {t('messages.download')}
                 </a>
               </li>

@@ -86,7 +86,7 @@ export interface TestServer {
 export async function startServer(options: { config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
   const copy = await openSeededCopy();
   const distDir = makeDist(copy.root);
-  const config = { attachmentsDir: copy.attachmentsDir, ...options.config };
+  const config = { attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox'), ...options.config };
   const app = createApp({ db: copy.handle.db, distDir, config: testConfig(config) });
   const main = await listen(app);
   const siblings: (() => Promise<void>)[] = [];
@@ -101,7 +101,7 @@ export async function startServer(options: { config?: Partial<ServerConfig> } = 
       const other = createApp({
         db: o.db ?? copy.handle.db,
         distDir: o.distDir ?? distDir,
-        config: testConfig({ attachmentsDir: copy.attachmentsDir, ...o.config }),
+        config: testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox'), ...o.config }),
       });
       const s = await listen(other);
       siblings.push(s.close);
