@@ -15,6 +15,11 @@ import { quotaRoutes } from './routes/compose';
 import { attachmentRoutes, messageRoutes } from './routes/messages';
 import { AttachmentStore } from './storage/attachments';
 import { sessionRoutes } from './routes/session';
+import type { Adapters } from './delivery/channel';
+import type { DeliveryEngine } from './delivery/engine-contract';
+import type { ProviderSimulator } from './delivery/simulator';
+import { guardianAppRoutes } from './routes/guardian-app';
+import { providerWebhookRoutes } from './routes/provider-webhook';
 
 export interface CreateAppOptions {
   db: Db;
@@ -24,7 +29,22 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** The attachment files; by default the directory of `config.attachmentsDir`. */
   store?: AttachmentStore;
+  /**
+   * The delivery engine, the channel adapters and the built-in provider simulator (server/delivery/setup.ts).
+   * Without it messages are recorded but nothing is delivered: only tests of other areas build such an app.
+   */
+  delivery?: { engine: DeliveryEngine; adapters: Adapters; simulator: ProviderSimulator | null };
 }
+
+/** Records messages, delivers nothing: the engine of an app built without `delivery`. */
+const NO_ENGINE: DeliveryEngine = {
+  messageSent: async () => {},
+  messageScheduled: async () => {},
+  deliveriesQueued: async () => {},
+};
+
+/** Paths authenticated by a bearer token or a signature instead of cookies, so CSRF does not apply. */
+const NO_CSRF = /^\/api\/(app|webhooks)\//;
 
 /** JSON bodies of this API are small; uploads have their own 22 MB limit on their route. */
 const API_BODY_LIMIT = 1024 * 1024;
@@ -35,7 +55,9 @@ export function createApp({
   config,
   logger = createLogger(config.log),
   store = new AttachmentStore(config.attachmentsDir),
+  delivery,
 }: CreateAppOptions): Hono<AppEnv> {
+  const engine = delivery?.engine ?? NO_ENGINE;
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders);
@@ -54,18 +76,23 @@ export function createApp({
   app.use('/api/*', (c, next) =>
     c.req.method === 'POST' && c.req.path === '/api/attachments' ? next() : jsonBodyLimit(c, next),
   );
-  app.use('/api/*', csrfCheck);
+  app.use('/api/*', (c, next) => (NO_CSRF.test(c.req.path) ? next() : csrfCheck(c, next)));
 
   const api = new Hono<AppEnv>();
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config));
   api.route('/courses', courseRoutes(db));
   api.route('/', composeReadRoutes(db));
-  api.route('/messages', messageRoutes(db, store));
+  api.route('/messages', messageRoutes(db, store, engine));
   api.route('/attachments', attachmentRoutes(db, store));
   api.route('/quota', quotaRoutes(db));
+  api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret }));
+  if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms }));
   api.all('*', notFound);
   app.route('/api', api);
+
+  // The built-in SMS / WhatsApp provider (when no real one is configured), as a provider would expose it.
+  if (delivery?.simulator) app.route('/sim/provider', delivery.simulator.routes);
 
   app.get('*', serveDist(distDir));
   app.notFound(notFound);

@@ -23,6 +23,29 @@ export interface ServerConfig {
   outboxDir: string;
   /** From address of every e-mail (HERMES_MAIL_FROM). */
   mailFrom: string;
+  /**
+   * SMS and WhatsApp provider (server/delivery/provider.ts): base URL and bearer token of its JSON API
+   * (SMS_PROVIDER_URL / SMS_PROVIDER_TOKEN, WHATSAPP_PROVIDER_URL / WHATSAPP_PROVIDER_TOKEN). Unset: the
+   * built-in simulator (server/delivery/simulator.ts).
+   */
+  smsProvider?: { url: string; token: string };
+  whatsappProvider?: { url: string; token: string };
+  /** Shared secret of the providers' status webhook signatures (HERMES_WEBHOOK_SECRET). */
+  webhookSecret: string;
+  /** This server as providers reach it, for their status callbacks (HERMES_PUBLIC_URL). */
+  publicUrl: string;
+  /** Simulator: share of messages it reports not delivered (HERMES_SIM_FAILURE_RATE, 0–1, default 0.05). */
+  simFailureRate: number;
+  /** Simulator: how long after accepting it reports the outcome (HERMES_SIM_DELAY_MS, default 1500). */
+  simDelayMs: number;
+  /** Retries of a delivery after transient errors, with exponential backoff (HERMES_DELIVERY_RETRIES, default 5). */
+  deliveryRetries: number;
+  /** First backoff step in seconds (HERMES_DELIVERY_RETRY_DELAY, default 30: 30 s, 1 min, 2 min…). */
+  deliveryRetryDelayS: number;
+  /** Deliveries handed to channels at the same time per worker (HERMES_DELIVERY_CONCURRENCY, default 20). */
+  deliveryConcurrency: number;
+  /** Run the queue's workers inside the server process (HERMES_WORKERS=0 leaves them to `npm run worker`). */
+  workers: boolean;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -35,6 +58,14 @@ export const DEFAULT_CONFIG: ServerConfig = {
   attachmentsDir: './data/attachments',
   outboxDir: './data/outbox',
   mailFrom: 'Hermes <no-responder@hermes.local>',
+  webhookSecret: 'hermes-local-webhook-secret',
+  publicUrl: 'http://localhost:3000',
+  simFailureRate: 0.05,
+  simDelayMs: 1500,
+  deliveryRetries: 5,
+  deliveryRetryDelayS: 30,
+  deliveryConcurrency: 20,
+  workers: true,
 };
 
 const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'info', 'debug'];
@@ -52,7 +83,39 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     outboxDir: env.HERMES_OUTBOX_DIR || DEFAULT_CONFIG.outboxDir,
     mailFrom: env.HERMES_MAIL_FROM || DEFAULT_CONFIG.mailFrom,
+    ...provider(env, 'SMS', 'smsProvider'),
+    ...provider(env, 'WHATSAPP', 'whatsappProvider'),
+    webhookSecret: env.HERMES_WEBHOOK_SECRET || DEFAULT_CONFIG.webhookSecret,
+    publicUrl: (env.HERMES_PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ''),
+    simFailureRate: fraction(env, 'HERMES_SIM_FAILURE_RATE', DEFAULT_CONFIG.simFailureRate),
+    simDelayMs: nonNegativeInt(env, 'HERMES_SIM_DELAY_MS', DEFAULT_CONFIG.simDelayMs),
+    deliveryRetries: nonNegativeInt(env, 'HERMES_DELIVERY_RETRIES', DEFAULT_CONFIG.deliveryRetries),
+    deliveryRetryDelayS: positiveInt(env, 'HERMES_DELIVERY_RETRY_DELAY', DEFAULT_CONFIG.deliveryRetryDelayS),
+    deliveryConcurrency: positiveInt(env, 'HERMES_DELIVERY_CONCURRENCY', DEFAULT_CONFIG.deliveryConcurrency),
+    workers: env.HERMES_WORKERS !== '0' && env.HERMES_WORKERS !== 'false',
   };
+}
+
+function provider(env: NodeJS.ProcessEnv, prefix: 'SMS' | 'WHATSAPP', key: 'smsProvider' | 'whatsappProvider') {
+  const url = env[`${prefix}_PROVIDER_URL`];
+  if (!url) return {};
+  return { [key]: { url: url.replace(/\/+$/, ''), token: env[`${prefix}_PROVIDER_TOKEN`] ?? '' } };
+}
+
+function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} debe ser un entero mayor o igual a 0 (es "${raw}")`);
+  return value;
+}
+
+function fraction(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`${name} debe ser un número entre 0 y 1 (es "${raw}")`);
+  return value;
 }
 
 export function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

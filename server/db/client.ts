@@ -16,9 +16,16 @@ export type Tx = PgTransaction<PgQueryResultHKT>;
 /** Anything that can run queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** What pg-boss needs to run its SQL on this database (its `db` option). */
+export interface BossDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite: pg-boss shares the one embedded session; Postgres: pg-boss opens its own pool from this URL. */
+  queue: { kind: 'pglite'; db: BossDb } | { kind: 'postgres'; connectionString: string };
   /** Applies pending migrations from server/db/migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +52,7 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
     return {
       db,
       kind: 'postgres',
+      queue: { kind: 'postgres', connectionString: databaseUrl },
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     };
@@ -58,6 +66,19 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    queue: {
+      kind: 'pglite',
+      db: {
+        // pg-boss sends its migrations as one multi-statement string without parameters, which only
+        // `exec` runs; everything else is a single parameterised statement. Both wait for any open
+        // transaction of the app (PGlite runs one at a time).
+        async executeSql(text, values) {
+          if (values && values.length > 0) return client.query(text, values);
+          const results = await client.exec(text);
+          return results[results.length - 1] ?? { rows: [] };
+        },
+      },
+    },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     // PGlite must be closed to flush its files; a second close would throw.
     close: async () => {

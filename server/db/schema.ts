@@ -118,6 +118,11 @@ export const guardians = pgTable(
     phone: text('phone'),
     /** When the guardian installed the school app (device status blue); null when not installed. */
     appInstalledAt: timestamp('app_installed_at', { withTimezone: true }),
+    /**
+     * How many of the guardian's last 3 finished device deliveries (app, SMS, WhatsApp) were not received;
+     * 3 is the yellow device status (SPEC §9). Kept by the delivery engine as deliveries end (issue 5).
+     */
+    deviceMisses: smallint('device_misses').notNull().default(0),
   },
   (t) => [
     index('guardians_institution_idx').on(t.institutionId),
@@ -318,11 +323,14 @@ export const messages = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** The institution signature as appended when sent (null: none was active). */
     signature: text('signature'),
+    /** When the delivery engine queued a job for every delivery of the message (null: not yet, or none). */
+    fannedOutAt: timestamp('fanned_out_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('messages_institution_idx').on(t.institutionId),
+    index('messages_due_idx').on(t.kind, t.scheduledAt),
     uniqueIndex('messages_author_idempotency_idx').on(t.authorUserId, t.idempotencyKey),
     check('messages_kind_check', sql`${t.kind} in ('draft', 'scheduled', 'sent')`),
   ],
@@ -349,6 +357,7 @@ export const messageRecipients = pgTable(
   },
   (t) => [
     index('message_recipients_message_idx').on(t.messageId),
+    index('message_recipients_person_idx').on(t.recipientKind, t.recipientRefId),
     check(
       'message_recipients_status_check',
       sql`${t.status} in ('pending', 'received', 'read', 'not_received', 'error', 'failed')`,
@@ -385,9 +394,14 @@ export const deliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     lastRetryAt: timestamp('last_retry_at', { withTimezone: true }),
+    /** Bumped by "retry failed": a new round gets new queue jobs, and a late job of an older round is a no-op. */
+    generation: smallint('generation').notNull().default(0),
+    /** The SMS/WhatsApp provider's id of the message, which its status webhook quotes. */
+    providerRef: text('provider_ref'),
   },
   (t) => [
     index('deliveries_message_idx').on(t.messageId),
+    index('deliveries_provider_ref_idx').on(t.providerRef),
     index('deliveries_recipient_idx').on(t.recipientId),
     index('deliveries_status_idx').on(t.status),
     uniqueIndex('deliveries_recipient_channel_idx').on(t.recipientId, t.channel),
@@ -556,4 +570,64 @@ export const recipientListMembers = pgTable(
     index('recipient_list_members_list_idx').on(t.listId),
     uniqueIndex('recipient_list_members_unique_idx').on(t.listId, t.memberKind, t.memberRefId),
   ],
+);
+
+// --- delivery engine (issue 5) --------------------------------------------------------------------------
+
+/**
+ * The built-in SMS / WhatsApp provider simulator's own store (server/delivery/simulator.ts): what a real
+ * provider would keep on its side. `reference` is the sender's idempotency key, so a request repeated after
+ * a crash is answered with the first message instead of sending twice. `reported_at` null = the status
+ * webhook is still owed (re-sent after a restart).
+ */
+export const providerSimMessages = pgTable(
+  'provider_sim_messages',
+  {
+    id: text('id').primaryKey(),
+    reference: text('reference').notNull(),
+    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    /** accepted → delivered | undelivered | failed (→ read, WhatsApp only). */
+    status: text('status').notNull(),
+    callbackUrl: text('callback_url'),
+    createdAt: createdAt(),
+    reportAt: timestamp('report_at', { withTimezone: true }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('provider_sim_messages_reference_idx').on(t.reference), index('provider_sim_messages_owed_idx').on(t.reportedAt)],
+);
+
+/**
+ * Sessions of the guardian app (SPEC app-mobile channel): a bearer token per signed-in device, stored as a
+ * SHA-256 hash like staff sessions. `person_kind` apoderado (or estudiante) and `person_id` name who it is.
+ */
+export const appTokens = pgTable(
+  'app_tokens',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    personKind: text('person_kind', { enum: ['apoderado', 'estudiante'] }).notNull(),
+    personId: integer('person_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('app_tokens_hash_idx').on(t.tokenHash), index('app_tokens_person_idx').on(t.personKind, t.personId)],
+);
+
+/** One-time sign-in codes of the guardian app, sent by SMS; only a hash is kept, with an attempt limit. */
+export const appLoginCodes = pgTable(
+  'app_login_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('app_login_codes_phone_idx').on(t.phone)],
 );

@@ -9,6 +9,7 @@ import { readQuota } from '../compose/quota';
 import { SEND_MESSAGES, sendMessage, type SendMode } from '../compose/send';
 import { parseComposeInput, type FieldErrors } from '../compose/validate';
 import type { Db } from '../db/client';
+import type { DeliveryEngine } from '../delivery/engine-contract';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
@@ -35,7 +36,7 @@ function answerDraft(c: Context<AppEnv>, outcome: DraftOutcome, status: 200 | 20
   }
 }
 
-export function composeMessageRoutes(db: Db): Hono<AppEnv> {
+export function composeMessageRoutes(db: Db, engine: DeliveryEngine): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const scope = (c: Context<AppEnv>) => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
 
@@ -76,6 +77,9 @@ export function composeMessageRoutes(db: Db): Hono<AppEnv> {
       const outcome = await sendMessage(db, { ...scope(c), parsed: parsed.value, mode, idempotencyKey: key });
       switch (outcome.kind) {
         case 'created':
+          // After the commit: if this process dies first, the engine's sweep finds the message anyway.
+          if (mode === 'send') await engine.messageSent(outcome.result.id);
+          else await engine.messageScheduled(outcome.result.id, new Date(parsed.value.input.scheduled_at!));
           return c.json({ data: outcome.result }, 201);
         case 'replayed':
           return c.json({ data: outcome.result }, 200);

@@ -37,6 +37,8 @@ import {
 } from '../messages/queries';
 import type { AttachmentStore } from '../storage/attachments';
 import { composeMessageRoutes } from './compose';
+import { receptionRoutes } from './reception';
+import type { DeliveryEngine } from '../delivery/engine-contract';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
@@ -80,11 +82,12 @@ function listLink(folder: Folder, q: string, limit: number, cursor: string): str
   return `/api${MESSAGES_API.list}?${params}`;
 }
 
-export function messageRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
+export function messageRoutes(db: Db, store: AttachmentStore, engine: DeliveryEngine): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requireAuth(db));
   // Before `/:id` so /drafts, /send… are not taken for message ids.
-  app.route('/', composeMessageRoutes(db));
+  app.route('/', composeMessageRoutes(db, engine));
+  app.route('/', receptionRoutes(db, engine));
 
   app.get('/', async (c) => {
     const errors: Record<string, string[]> = {};

@@ -1,0 +1,58 @@
+// What every channel adapter (e-mail, SMS, WhatsApp, app) offers the delivery engine, and what it answers.
+// Adapters never touch the database: the engine records outcomes, so a crash between the provider's answer
+// and the record is healed by re-sending with the same `key` (providers and the outbox dedupe on it).
+import type { ChannelCode } from '../../src/services/messages-contract';
+
+export interface OutgoingAttachment {
+  filename: string;
+  contentType: string;
+  /** File on disk (new uploads) … */
+  path?: string;
+  /** … or the bytes (rows written before attachments moved to disk). */
+  content?: Buffer;
+}
+
+export interface Outgoing {
+  deliveryId: number;
+  /**
+   * Idempotency key of this delivery and round (`hermes-<deliveryId>-<generation>`): the provider's
+   * `reference`, the e-mail's Message-ID local part, the outbox file name.
+   */
+  key: string;
+  channel: ChannelCode;
+  /** E-mail address, E.164 phone, or app account (`guardian:<id>`, `student:<id>`, `user:<id>`). */
+  address: string;
+  messageId: number;
+  title: string;
+  /** Content with the signature appended when the message carries one. */
+  text: string;
+  senderName: string;
+  institutionName: string;
+  /** E-mail only. */
+  attachments: OutgoingAttachment[];
+}
+
+export type SendResult =
+  /**
+   * `received`: the channel itself confirms arrival at hand-over (SMTP 250, a staff inbox).
+   * `sent`: handed over; a later report (provider webhook, the app fetching it) says received / read.
+   */
+  | { ok: true; status: 'sent' | 'received'; providerRef?: string }
+  /** `transient`: worth retrying with backoff; `permanent`: fails the delivery at once. `error` is a short code. */
+  | { ok: false; kind: 'transient' | 'permanent'; error: string };
+
+export interface ChannelAdapter {
+  send(message: Outgoing, signal?: AbortSignal): Promise<SendResult>;
+  close?(): Promise<void>;
+}
+
+export type Adapters = Record<ChannelCode, ChannelAdapter>;
+
+/** The stable key of a delivery round (see Outgoing.key). */
+export const deliveryKey = (deliveryId: number, generation: number) => `hermes-${deliveryId}-${generation}`;
+
+/** Parses a key back; null when it is not one of ours. */
+export function parseDeliveryKey(key: string): { deliveryId: number; generation: number } | null {
+  const match = /^hermes-(\d+)-(\d+)$/.exec(key);
+  return match ? { deliveryId: Number(match[1]), generation: Number(match[2]) } : null;
+}

@@ -1,0 +1,108 @@
+// Reception state of deliveries, recipients and guardians' devices, written by the delivery engine (hand
+// over), the provider webhook (delivered / undelivered / read) and the guardian app (received / read).
+//
+// A delivery only moves forward: queued → sent → received | not_received | error → read, and a late report
+// never undoes a later one (a "delivered" arriving after "read" is ignored). `failed` is final for its round;
+// "retry failed" starts a new round (server/delivery/reception.ts).
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { rowsOf } from '../compose/expand';
+
+export type DeliveryStatus = 'queued' | 'sent' | 'received' | 'read' | 'not_received' | 'error' | 'failed';
+export type ReportStatus = 'received' | 'read' | 'not_received' | 'error';
+
+export interface DeliveryReport {
+  deliveryId: number;
+  status: ReportStatus;
+  at: Date;
+  /** Short code of what went wrong (not_received / error). */
+  error?: string | null;
+}
+
+/** SQL rank of a status: a report applies only when it ranks above what the row has. */
+const RANK = sql.raw(`case d.status when 'queued' then 0 when 'sent' then 1 when 'received' then 2
+  when 'not_received' then 2 when 'error' then 2 when 'read' then 3 else 9 end`);
+const NEW_RANK = sql.raw(`case v.status when 'received' then 2 when 'not_received' then 2 when 'error' then 2 when 'read' then 3 end`);
+
+/**
+ * Applies receipts (provider webhook, guardian app) and refreshes the recipients and devices they touch.
+ * Returns the ids of the deliveries that changed. Reports for deliveries still queued are applied too
+ * (a fast provider can report before the engine records the hand-over).
+ */
+export async function applyReports(db: Queryable, reports: DeliveryReport[]): Promise<number[]> {
+  if (reports.length === 0) return [];
+  const rows = JSON.stringify(
+    reports.map((r) => ({ id: r.deliveryId, status: r.status, at: r.at.toISOString(), error: r.error ?? null })),
+  );
+  const result = await db.execute(sql`
+    update deliveries d set
+      status = v.status,
+      delivered_at = case when v.status in ('received', 'read') then coalesce(d.delivered_at, v.at) else d.delivered_at end,
+      read_at = case when v.status = 'read' then v.at else d.read_at end,
+      sent_at = coalesce(d.sent_at, v.at),
+      error = case when v.status in ('not_received', 'error') then v.error else null end
+    from json_to_recordset(${rows}::json) as v(id int, status text, at timestamptz, error text)
+    where d.id = v.id and ${RANK} < ${NEW_RANK}
+    returning d.id, d.recipient_id`);
+  const changed = rowsOf<{ id: number; recipient_id: number }>(result);
+  await refreshRecipients(db, changed.map((r) => Number(r.recipient_id)));
+  return changed.map((r) => Number(r.id));
+}
+
+const intArray = (ids: readonly number[]) => `{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`;
+
+/**
+ * A recipient's state is the best of its channels: read, else received, else still pending while any
+ * channel is in flight, else the mildest failure. Then the device status of the guardians among them.
+ */
+export async function refreshRecipients(db: Queryable, recipientIds: readonly number[]): Promise<void> {
+  if (recipientIds.length === 0) return;
+  const ids = intArray(recipientIds);
+  const result = await db.execute(sql`
+    update message_recipients r set status = agg.status
+    from (
+      select recipient_id, case
+        when bool_or(status = 'read') then 'read'
+        when bool_or(status = 'received') then 'received'
+        when bool_or(status in ('queued', 'sent')) then 'pending'
+        when bool_or(status = 'not_received') then 'not_received'
+        when bool_or(status = 'error') then 'error'
+        else 'failed' end as status
+      from deliveries where recipient_id = any(${ids}::int[]) group by recipient_id
+    ) agg
+    where r.id = agg.recipient_id and r.status is distinct from agg.status
+    returning r.recipient_kind, r.recipient_ref_id`);
+  const guardians = rowsOf<{ recipient_kind: string; recipient_ref_id: number }>(result)
+    .filter((r) => r.recipient_kind === 'apoderado')
+    .map((r) => Number(r.recipient_ref_id));
+  await refreshDeviceMisses(db, guardians);
+}
+
+/** The yellow device status window (SPEC §9: the last 3 messages). */
+export const DEVICE_WINDOW = 3;
+
+/**
+ * `guardians.device_misses`: how many of the guardian's last 3 finished device deliveries (app, SMS,
+ * WhatsApp; not e-mail, not rows that never had an address) were not received. 3 = yellow.
+ */
+export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly number[]): Promise<void> {
+  if (guardianIds.length === 0) return;
+  const ids = intArray(guardianIds);
+  await db.execute(sql`
+    update guardians g set device_misses = coalesce(x.misses, 0)
+    from (select unnest(${ids}::int[]) as id) wanted
+    left join (
+      select ref, count(*) filter (where status in ('not_received', 'error', 'failed'))::smallint as misses
+      from (
+        select r.recipient_ref_id as ref, d.status,
+          row_number() over (partition by r.recipient_ref_id order by d.created_at desc, d.id desc) as n
+        from deliveries d join message_recipients r on r.id = d.recipient_id
+        where r.recipient_kind = 'apoderado' and r.recipient_ref_id = any(${ids}::int[])
+          and d.channel in ('app-mobile', 'sms', 'whatsapp') and d.status not in ('queued', 'sent')
+          and d.error is distinct from 'missing_address'
+      ) ranked
+      where n <= ${DEVICE_WINDOW}
+      group by ref
+    ) x on x.ref = wanted.id
+    where g.id = wanted.id and g.device_misses is distinct from coalesce(x.misses, 0)`);
+}

@@ -1,0 +1,99 @@
+// API contract of the delivery engine's screens (issue 5), shared by the SPA and `server/`. Plain types only.
+import type { ChannelCode } from './messages-contract';
+
+/**
+ * One channel of one recipient (SPEC §4 reception states, plus the two in-flight ones):
+ * - queued: waiting to be handed to the channel (or waiting for a retry after a transient error)
+ * - sent: handed over; waiting for the provider's or the app's receipt
+ * - received, read, not_received, error (reception error reported by the provider), failed (given up)
+ */
+export type DeliveryStatus = 'queued' | 'sent' | 'received' | 'read' | 'not_received' | 'error' | 'failed';
+
+/** A recipient: the best of their channels; `pending` while any channel is still in flight. */
+export type RecipientStatus = 'pending' | 'received' | 'read' | 'not_received' | 'error' | 'failed';
+
+export type ReceptionFilter = 'all' | RecipientStatus;
+export const RECEPTION_FILTERS: readonly ReceptionFilter[] = ['all', 'pending', 'received', 'read', 'not_received', 'error', 'failed'];
+
+/**
+ * Short codes in `ChannelDelivery.error` (the view names them in Spanish): missing_address, invalid_number,
+ * not_mobile, rejected (permanent provider/SMTP refusal), undelivered, unreachable (transient, retries
+ * exhausted), quota, cancelled.
+ */
+export type DeliveryErrorCode = string;
+
+export interface ChannelDelivery {
+  channel: ChannelCode;
+  status: DeliveryStatus;
+  /** E-mail, E.164 phone, or null when the recipient has none on this channel. */
+  address: string | null;
+  error: DeliveryErrorCode | null;
+  attempts: number;
+  /** ISO 8601 UTC timestamps (SPEC §3: sent, delivered, read, last retry). */
+  sent_at: string | null;
+  delivered_at: string | null;
+  read_at: string | null;
+  last_retry_at: string | null;
+}
+
+export interface ReceptionRow {
+  recipient_id: number;
+  kind: 'funcionario' | 'apoderado' | 'estudiante';
+  /** The guardian (or student, or colleague) reached. */
+  name: string;
+  /** Guardians: the students they answer for in this message. */
+  student_names: string | null;
+  /** The group it came from ("3° Básico A", "Funcionarios"…). */
+  group: string;
+  email: string | null;
+  phone: string | null;
+  status: RecipientStatus;
+  channels: ChannelDelivery[];
+}
+
+/** Deliveries of one sent message by state, and where the message as a whole stands. */
+export interface DeliveryProgress {
+  total: number;
+  queued: number;
+  sent: number;
+  received: number;
+  read: number;
+  not_received: number;
+  error: number;
+  failed: number;
+  /** sending: something is queued or sent; else sent (no failures) or partially_failed. */
+  state: 'sending' | 'sent' | 'partially_failed';
+  /** Deliveries "Reintentar fallidos" would send again (failed, error, not_received). */
+  retryable: number;
+}
+
+/** `GET /messages/:id/reception?status=&q=&page=&per_page=` (author only; others 404). */
+export interface ReceptionPage {
+  data: ReceptionRow[];
+  meta: {
+    current_page: number;
+    last_page: number;
+    per_page: number;
+    /** Rows matching the filter and search. */
+    total: number;
+    /** Recipients per state (search applied, status filter not), for the filter chips. */
+    counts: Record<ReceptionFilter, number>;
+    progress: DeliveryProgress;
+  };
+  links: { first: string; last: string; prev: string | null; next: string | null };
+}
+
+/** `POST /messages/:id/reception/retry` → `{ data: RetryResult }`; the view says "reenviado a N destinatarios". */
+export interface RetryResult {
+  /** Distinct recipients with at least one delivery queued again. */
+  resent: number;
+  progress: DeliveryProgress;
+}
+
+export const RECEPTION_API = {
+  page: (id: number) => `/messages/${id}/reception`,
+  retry: (id: number) => `/messages/${id}/reception/retry`,
+} as const;
+
+/** Browser polling cadence of a message whose deliveries are in flight. */
+export const PROGRESS_POLL_MS = 2000;
