@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
 import { configFromEnv, positiveInt } from './config';
 import { openDb } from './db/client';
+import { createDelivery } from './delivery/setup';
 import { createLogger } from './log';
 import { generateSeed } from './seed/generate';
 import { writeSeedFiles } from './seed/messages';
@@ -30,12 +31,16 @@ if (!(await hasData(handle.db))) {
   await writeSeed(handle.db, data);
 }
 
-const app = createApp({ db: handle.db, distDir, config, logger, store });
+const delivery = createDelivery({ handle, config, logger, store });
+const app = createApp({ db: handle.db, distDir, config, logger, store, delivery });
+delivery.bindApp(app.fetch);
+await delivery.start();
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const url = `http://${shownHost}:${info.port}`;
   const ms = Math.round(performance.now() - started);
   printBanner(url, handle.kind, ms);
+  if (!config.workers) logger.info('Envíos: sin trabajadores en este proceso (HERMES_WORKERS=0); los atiende `npm run worker`.');
 });
 
 function printBanner(url: string, kind: string, ms: number): void {
@@ -86,6 +91,8 @@ async function shutdown(signal: string): Promise<void> {
       setTimeout(() => server.closeAllConnections(), 3000).unref();
     }
   });
+  // Deliveries in flight finish (or stay queued for the next start) before the database closes.
+  await delivery.stop();
   await handle.close();
   process.exit(0);
 }

@@ -6,8 +6,8 @@
 //
 // Copy to sender: mailbox_entries is unique per (user, message) and the author already has the message in
 // "sent", so the copy is a second message row (same title, content and attachments' names are not copied)
-// addressed to the author alone, with an inbox entry; `reply_to_id` null. Scheduled messages get their copy
-// when the engine sends them (issue 5).
+// addressed to the author alone, with an inbox entry; `reply_to_id` null. Scheduled messages get theirs
+// when the delivery engine fires them (publishToColleagues).
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ComposeInput, ComposeProblem, RecipientPick, SendResult } from '../../src/services/compose-contract';
 import { fold } from '../../src/services/fold';
@@ -313,14 +313,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   }
 
   if (mode === 'send') {
-    // Colleagues with a Hermes login find it in their inbox (the author already has it in "sent").
-    await tx.execute(sql`
-      insert into ${mailboxEntries} (user_id, institution_id, message_id, folder, sort_at, counterpart, counterpart_search)
-      select s.user_id, ${institutionId}, ${messageId}, 'inbox', ${now.toISOString()}::timestamptz, ${sender.name}, ${fold(sender.name)}
-      from ${messageRecipients} r join ${staff} s on s.id = r.recipient_ref_id
-      where r.message_id = ${messageId} and r.recipient_kind = 'funcionario' and s.user_id is not null and s.user_id <> ${userId}
-      on conflict do nothing`);
-    if (input.copy_to_sender) await insertCopy(tx, { input, values, institutionId, userId, sender, now });
+    await publishToColleagues(tx, { messageId, institutionId, userId, senderName: sender.name, now, copyToSender: input.copy_to_sender });
   }
 
   return {
@@ -356,47 +349,52 @@ export function messageValues(
   };
 }
 
-async function insertCopy(
+/**
+ * What happens when a message goes out (now, or a scheduled one at its time): colleagues with a Hermes
+ * login find it in their inbox (the author already has it in "sent"), and "Enviarme una copia" puts a
+ * copy in the author's inbox.
+ */
+export async function publishToColleagues(
   tx: Queryable,
-  c: {
-    input: ComposeInput;
-    values: ReturnType<typeof messageValues>;
-    institutionId: number;
-    userId: number;
-    sender: { name: string; refId: number };
-    now: Date;
-  },
+  p: { messageId: number; institutionId: number; userId: number; senderName: string; now: Date; copyToSender: boolean },
 ): Promise<void> {
-  const [copy] = await tx
-    .insert(messages)
-    .values({
-      ...c.values,
-      recipientPicks: [],
-      institutionId: c.institutionId,
-      authorUserId: c.userId,
-      senderKind: 'funcionario',
-      senderRefId: c.sender.refId,
-      senderName: c.sender.name,
-      replyToId: null,
-      createdAt: c.now,
-    })
-    .returning({ id: messages.id });
+  const at = p.now.toISOString();
+  await tx.execute(sql`
+    insert into ${mailboxEntries} (user_id, institution_id, message_id, folder, sort_at, counterpart, counterpart_search)
+    select s.user_id, ${p.institutionId}, ${p.messageId}, 'inbox', ${at}::timestamptz, ${p.senderName}, ${fold(p.senderName)}
+    from ${messageRecipients} r join ${staff} s on s.id = r.recipient_ref_id
+    where r.message_id = ${p.messageId} and r.recipient_kind = 'funcionario' and s.user_id is not null and s.user_id <> ${p.userId}
+    on conflict do nothing`);
+  if (p.copyToSender) await insertCopy(tx, p);
+}
+
+/** The copy: the same message as a new row addressed to the author alone, in their inbox. */
+async function insertCopy(tx: Queryable, p: { messageId: number; institutionId: number; userId: number; senderName: string; now: Date }): Promise<void> {
+  const at = p.now.toISOString();
+  const result = await tx.execute(sql`
+    insert into ${messages} (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, channels,
+      allow_replies, copy_to_sender, kind, sent_at, search, signature, created_at, updated_at)
+    select institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, channels,
+      allow_replies, copy_to_sender, 'sent', ${at}::timestamptz, search, signature, ${at}::timestamptz, ${at}::timestamptz
+    from ${messages} where id = ${p.messageId}
+    returning id, sender_ref_id`);
+  const copy = rowsOf<{ id: number; sender_ref_id: number }>(result)[0]!;
   await tx.insert(messageRecipients).values({
-    messageId: copy!.id,
+    messageId: Number(copy.id),
     recipientKind: 'funcionario',
-    recipientRefId: c.sender.refId,
-    displayName: c.sender.name,
+    recipientRefId: Number(copy.sender_ref_id),
+    displayName: p.senderName,
     groupKind: 'funcionario',
-    groupLabel: c.sender.name,
+    groupLabel: p.senderName,
     status: 'received',
   });
   await tx.insert(mailboxEntries).values({
-    userId: c.userId,
-    institutionId: c.institutionId,
-    messageId: copy!.id,
+    userId: p.userId,
+    institutionId: p.institutionId,
+    messageId: Number(copy.id),
     folder: 'inbox',
-    sortAt: c.now,
-    counterpart: c.sender.name,
-    counterpartSearch: fold(c.sender.name),
+    sortAt: p.now,
+    counterpart: p.senderName,
+    counterpartSearch: fold(p.senderName),
   });
 }

@@ -7,8 +7,10 @@ import nodemailer from 'nodemailer';
 
 export interface EmailAttachment {
   filename: string;
-  /** File on disk; streamed by nodemailer, never loaded whole into memory. */
-  path: string;
+  /** File on disk; streamed by nodemailer, never loaded whole into memory … */
+  path?: string;
+  /** … or the bytes, for attachments stored before files moved to disk. */
+  content?: Buffer;
   contentType: string;
 }
 
@@ -19,6 +21,8 @@ export interface EmailMessage {
   html?: string;
   attachments?: EmailAttachment[];
   headers?: Record<string, string>;
+  /** Message-ID (`<key@host>`); the same delivery sent again keeps it, so receivers and the outbox dedupe. */
+  messageId?: string;
 }
 
 export interface EmailAdapter {
@@ -63,7 +67,8 @@ function outboxAdapter(outboxDir: string, from: string): EmailAdapter {
       await ready;
       const info = await transport.sendMail({ ...message, from });
       if (!Buffer.isBuffer(info.message)) throw new Error('El transporte de correo no entregó el mensaje completo');
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeFileName(info.messageId)}.eml`;
+      // Named after the Message-ID alone: a delivery written again after a crash replaces its file.
+      const name = `${safeFileName(info.messageId)}.eml`;
       // Written beside its final name and renamed, so a reader of the outbox never sees half a file.
       const temp = path.join(outboxDir, `.${name}.${randomUUID()}.tmp`);
       try {

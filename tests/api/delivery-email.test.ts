@@ -175,7 +175,7 @@ describe('e-mail adapter without SMTP (outbox)', () => {
       const files = await readdir(outboxDir);
       expect(files).toHaveLength(1);
       const [name] = files as [string];
-      expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[A-Za-z0-9._-]+\.eml$/);
+      expect(name).toMatch(/^[A-Za-z0-9._-]+\.eml$/);
       expect(name).toContain(messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]/g, '_'));
 
       const raw = await readFile(path.join(outboxDir, name), 'utf8');
@@ -199,6 +199,15 @@ describe('e-mail adapter without SMTP (outbox)', () => {
       const after = await readdir(outboxDir);
       expect(after).toHaveLength(2);
       expect(after.every((file) => file.endsWith('.eml') && !file.startsWith('.'))).toBe(true);
+
+      // The same delivery written again (a retry after a crash) replaces its file instead of adding one.
+      const again = { to: 'otra@example.mx', subject: 'Tercero', text: 'Hola', messageId: '<hermes-7-0@hermes.local>' };
+      await adapter.send(again);
+      await adapter.send({ ...again, text: 'Hola otra vez' });
+      const final = await readdir(outboxDir);
+      expect(final).toHaveLength(3);
+      expect(final).toContain('hermes-7-0_hermes.local.eml');
+      expect(await readFile(path.join(outboxDir, 'hermes-7-0_hermes.local.eml'), 'utf8')).toContain('Hola otra vez');
     } finally {
       await adapter.close();
     }

@@ -10,6 +10,9 @@ import { COOKIE, XSRF_HEADER } from '../../../src/services/contract';
 import { createApp } from '../../../server/app';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../../server/config';
 import { openDb, type Db, type DbHandle } from '../../../server/db/client';
+import { createDelivery, type Delivery } from '../../../server/delivery/setup';
+import { createLogger } from '../../../server/log';
+import { AttachmentStore } from '../../../server/storage/attachments';
 import { makeTempDir } from './tmp';
 
 export const INDEX_HTML = '<!doctype html><html lang="es"><head><title>Hermes</title></head><body><div id="app"></div></body></html>';
@@ -74,6 +77,10 @@ export async function listen(app: { fetch: (req: Request) => Response | Promise<
 export interface TestServer {
   url: string;
   db: Db;
+  /** With `delivery: true`: the running engine, adapters and simulator. */
+  delivery: Delivery | null;
+  /** This server's .eml outbox (e-mail without SMTP_URL). */
+  outboxDir: string;
   attachmentsDir: string;
   handle: DbHandle;
   distDir: string;
@@ -83,16 +90,32 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(options: { config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+/** Delivery settings for tests: no simulated failures unless asked, quick reports and retries. */
+const TEST_DELIVERY: Partial<ServerConfig> = { simFailureRate: 0, simDelayMs: 20, deliveryRetryDelayS: 1, deliveryRetries: 2 };
+
+export async function startServer(
+  options: { config?: Partial<ServerConfig>; /** Run the delivery engine (queue workers, simulator). */ delivery?: boolean } = {},
+): Promise<TestServer> {
   const copy = await openSeededCopy();
   const distDir = makeDist(copy.root);
-  const config = { attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox'), ...options.config };
-  const app = createApp({ db: copy.handle.db, distDir, config: testConfig(config) });
+  const outboxDir = path.join(copy.root, 'outbox');
+  const config = testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir, ...(options.delivery ? TEST_DELIVERY : {}), ...options.config });
+  const store = new AttachmentStore(config.attachmentsDir);
+  const delivery = options.delivery
+    ? createDelivery({ handle: copy.handle, config, logger: createLogger(config.log), store, engine: { sweepEveryMs: 1000 } })
+    : null;
+  const app = createApp({ db: copy.handle.db, distDir, config, store, ...(delivery ? { delivery } : {}) });
+  if (delivery) {
+    delivery.bindApp(app.fetch);
+    await delivery.start();
+  }
   const main = await listen(app);
   const siblings: (() => Promise<void>)[] = [];
   return {
     url: main.url,
     db: copy.handle.db,
+    delivery,
+    outboxDir,
     attachmentsDir: copy.attachmentsDir,
     handle: copy.handle,
     distDir,
@@ -110,6 +133,7 @@ export async function startServer(options: { config?: Partial<ServerConfig> } = 
     close: async () => {
       await Promise.all(siblings.map((close) => close()));
       await main.close();
+      await delivery?.stop();
       await copy.dispose();
     },
   };

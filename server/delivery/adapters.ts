@@ -1,0 +1,80 @@
+// The four channel adapters the engine hands deliveries to, built from the settings: e-mail (SMTP or the
+// .eml outbox), SMS and WhatsApp (a provider's HTTP API, by default the built-in simulator), and the app.
+import type { ServerConfig } from '../config';
+import type { Adapters, ChannelAdapter, Outgoing, SendResult } from './channel';
+import { classifyEmailError, createEmailAdapter } from './email';
+import { createProviderAdapter } from './provider';
+import type { ProviderSimulator } from './simulator';
+
+/** Host part of our Message-IDs: the key makes them unique, this only has to be stable. */
+const MESSAGE_ID_HOST = 'hermes.local';
+
+export function emailChannel(options: { smtpUrl?: string; outboxDir: string; from: string }): ChannelAdapter {
+  const email = createEmailAdapter(options);
+  return {
+    async send(message: Outgoing): Promise<SendResult> {
+      try {
+        await email.send({
+          to: message.address,
+          subject: message.title,
+          text: message.text,
+          messageId: `<${message.key}@${MESSAGE_ID_HOST}>`,
+          attachments: message.attachments,
+        });
+        // SMTP gives no later receipt: the receiving server's acceptance is as far as e-mail can tell.
+        return { ok: true, status: 'received' };
+      } catch (err) {
+        const kind = classifyEmailError(err);
+        return { ok: false, kind, error: kind === 'permanent' ? 'rejected' : 'unreachable' };
+      }
+    },
+    close: () => email.close(),
+  };
+}
+
+/**
+ * The app channel. Staff (`user:<id>`) already have the message in their Hermes inbox, which is the app:
+ * received at once, read when they open it. Guardians and students get it in the guardian app's inbox:
+ * handed over here, received when their app fetches it, read when they open it (server/routes/guardian-app.ts).
+ */
+export const appChannel: ChannelAdapter = {
+  async send(message) {
+    if (/^user:\d+$/.test(message.address)) return { ok: true, status: 'received' };
+    if (/^(guardian|student):\d+$/.test(message.address)) return { ok: true, status: 'sent' };
+    return { ok: false, kind: 'permanent', error: 'missing_address' };
+  },
+};
+
+export interface BuiltAdapters {
+  adapters: Adapters;
+  close(): Promise<void>;
+}
+
+/** `simulator` serves SMS / WhatsApp when no provider is configured for them. */
+export function buildAdapters(config: ServerConfig, simulator: { instance: ProviderSimulator; token: string } | null): BuiltAdapters {
+  const provider = (channel: 'sms' | 'whatsapp', real: { url: string; token: string } | undefined): ChannelAdapter => {
+    const callbackUrl = `${config.publicUrl}/api/webhooks/provider/${channel}`;
+    if (real) return createProviderAdapter({ channel, url: real.url, token: real.token, callbackUrl });
+    if (!simulator) throw new Error(`Falta el proveedor de ${channel} y no hay simulador`);
+    // Called in-process through the simulator's own router (no network, no /sim/provider prefix).
+    return createProviderAdapter({
+      channel,
+      url: 'http://simulator.internal',
+      token: simulator.token,
+      callbackUrl,
+      fetch: (request) => simulator.instance.fetch(request),
+    });
+  };
+  const email = emailChannel({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom });
+  return {
+    adapters: {
+      'e-mail': email,
+      sms: provider('sms', config.smsProvider),
+      whatsapp: provider('whatsapp', config.whatsappProvider),
+      'app-mobile': appChannel,
+    },
+    close: async () => {
+      await email.close?.();
+    },
+  };
+}

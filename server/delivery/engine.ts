@@ -1,0 +1,402 @@
+// The delivery engine: a durable pg-boss queue in the same PostgreSQL (or PGlite) database drives every
+// `deliveries` row compose records.
+//
+//   send / retry ──► fan-out job (one per message) ──► deliver jobs (one per delivery and round)
+//   schedule ──────► fire job at scheduled_at ──► the message becomes sent ──► fan-out
+//
+// Exactly once: a job's id is derived from what it is for (`deliver:<delivery>:<round>`), so queuing twice
+// inserts once; a deliver job only acts on a row still `queued` in its round and records the outcome with
+// the same condition, so a job run twice (its worker died before completing it) finds the row done. What
+// cannot be made atomic — the provider accepted, then the process died before the record — is re-sent with
+// the same idempotency key (deliveryKey), which the providers, the simulator and the outbox dedupe.
+//
+// Retries: a transient error fails the job and pg-boss runs it again after an exponential backoff
+// (retryDelay · 2^n, jittered); a permanent error, or the last retry, fails the delivery.
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import { rowsOf } from '../compose/expand';
+import { publishToColleagues } from '../compose/send';
+import type { Db, DbHandle } from '../db/client';
+import type { Logger } from '../log';
+import type { AttachmentStore } from '../storage/attachments';
+import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
+import type { DeliveryEngine } from './engine-contract';
+import { refreshRecipients } from './status';
+
+export const QUEUES = { fanout: 'hermes-fanout', deliver: 'hermes-deliver', fire: 'hermes-fire' } as const;
+
+export interface EngineOptions {
+  db: Db;
+  queue: DbHandle['queue'];
+  adapters: Adapters;
+  store: AttachmentStore;
+  logger: Logger;
+  /** Retries after transient errors, and the first backoff step in seconds. */
+  retries: number;
+  retryDelayS: number;
+  /** Deliveries handed to channels at once by one worker. */
+  concurrency: number;
+  /** Run workers in this process (false: only queue jobs, `npm run worker` processes them). */
+  workers: boolean;
+  /**
+   * Jobs left `active` belong to a dead process and can run again at once. True only where this process
+   * is the only one using the database (PGlite); on PostgreSQL they wait for their expiry instead.
+   */
+  recoverActive: boolean;
+  /** Deliveries fetched per worker round (default 100). */
+  batchSize?: number;
+  /** How often the safety sweep runs (default 30 s). */
+  sweepEveryMs?: number;
+}
+
+export interface Engine extends DeliveryEngine {
+  start(): Promise<void>;
+  /** Stops taking jobs, waits for the running ones, closes the queue. */
+  stop(): Promise<void>;
+  /** One pass of the safety sweep (also run every `sweepEveryMs`). */
+  sweep(): Promise<void>;
+}
+
+/** A UUID that is always the same for `name` (pg-boss job ids must be UUIDs). */
+export function stableUuid(name: string): string {
+  const h = createHash('sha256').update(`hermes:${name}`).digest('hex');
+  // Version 5-shaped (name-based) so it is a valid UUID; the variant bits are set likewise.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const deliverJobId = (id: number, generation: number) => stableUuid(`deliver:${id}:${generation}`);
+
+/** Runs `fn` over `items` with at most `limit` at a time, keeping order in the results. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+interface DeliverData {
+  id: number;
+  generation: number;
+}
+
+interface DeliveryRow {
+  id: number;
+  generation: number;
+  status: string;
+  channel: Outgoing['channel'];
+  address: string | null;
+  attempts: number;
+  message_id: number;
+  title: string;
+  content: string;
+  signature: string | null;
+  sender_name: string;
+  institution_name: string;
+}
+
+interface Outcome {
+  id: number;
+  generation: number;
+  /** Final column values for this attempt. */
+  status: 'queued' | 'sent' | 'received' | 'failed';
+  error: string | null;
+  provider_ref: string | null;
+  retry: boolean;
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const { db, adapters, store, logger } = options;
+  const batchSize = options.batchSize ?? 100;
+  const boss = new PgBoss({
+    ...(options.queue.kind === 'pglite' ? { db: options.queue.db } : { connectionString: options.queue.connectionString, max: 4 }),
+    schema: 'pgboss',
+    // Cron schedules are not used; maintenance (expiry, archiving) is.
+    schedule: false,
+    // Completed jobs are kept a day for inspection, then archived and deleted by pg-boss's maintenance.
+    archiveCompletedAfterSeconds: 24 * 3600,
+  });
+  boss.on('error', (err) => logger.error('Cola de envíos: error', err));
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let started = false;
+  let stopping = false;
+
+  const deliverJob = (id: number, generation: number) => ({
+    id: deliverJobId(id, generation),
+    name: QUEUES.deliver,
+    data: { id, generation } satisfies DeliverData,
+    retryLimit: options.retries,
+    retryDelay: options.retryDelayS,
+    retryBackoff: true,
+    // A worker that dies mid-job leaves it active; on PostgreSQL it runs again after this long.
+    expireInSeconds: 120,
+  });
+
+  async function enqueueDeliveries(rounds: readonly DeliverData[]): Promise<void> {
+    for (let i = 0; i < rounds.length; i += 1000) {
+      await boss.insert(rounds.slice(i, i + 1000).map((r) => deliverJob(r.id, r.generation)));
+    }
+  }
+
+  /** Fan-out of one message: a deliver job for every queued delivery, then the mark that it was done. */
+  async function fanOut(messageId: number): Promise<void> {
+    const result = await db.execute(sql`
+      select d.id, d.generation from deliveries d join messages m on m.id = d.message_id
+      where d.message_id = ${messageId} and d.status = 'queued' and m.kind = 'sent' order by d.id`);
+    const rounds = rowsOf<{ id: number; generation: number }>(result).map((r) => ({ id: Number(r.id), generation: Number(r.generation) }));
+    await enqueueDeliveries(rounds);
+    await db.execute(sql`update messages set fanned_out_at = now() where id = ${messageId} and kind = 'sent'`);
+    logger.debug(`Mensaje ${messageId}: ${rounds.length} envíos en cola`);
+  }
+
+  /**
+   * A scheduled message whose time has come becomes sent (unless it was cancelled, rescheduled later or
+   * is in the trash): the author's entry moves to "sent", colleagues get it in their inbox, the copy goes
+   * to the author. Returns whether it fired.
+   */
+  async function fire(messageId: number): Promise<boolean> {
+    const fired = await db.transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        update messages m set kind = 'sent', sent_at = now(), updated_at = now()
+        where m.id = ${messageId} and m.kind = 'scheduled' and m.scheduled_at <= now() + interval '1 second'
+          and not exists (select 1 from mailbox_entries e where e.message_id = m.id and e.user_id = m.author_user_id and e.folder = 'trash')
+        returning m.id, m.institution_id, m.author_user_id, m.sender_name, m.copy_to_sender`);
+      const row = rowsOf<{ id: number; institution_id: number; author_user_id: number; sender_name: string; copy_to_sender: boolean }>(result)[0];
+      if (!row) return false;
+      await tx.execute(sql`
+        update mailbox_entries set folder = 'sent', sort_at = now()
+        where message_id = ${messageId} and user_id = ${row.author_user_id} and folder = 'scheduled'`);
+      await publishToColleagues(tx, {
+        messageId,
+        institutionId: Number(row.institution_id),
+        userId: Number(row.author_user_id),
+        senderName: row.sender_name,
+        now: new Date(),
+        copyToSender: row.copy_to_sender,
+      });
+      return true;
+    });
+    if (fired) {
+      logger.debug(`Mensaje programado ${messageId} enviado`);
+      await fanOut(messageId);
+    }
+    return fired;
+  }
+
+  async function loadRows(ids: number[]): Promise<Map<number, DeliveryRow>> {
+    const result = await db.execute(sql`
+      select d.id, d.generation, d.status, d.channel, d.address, d.attempts, m.id as message_id, m.title, m.content,
+        m.signature, m.sender_name, i.name as institution_name
+      from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
+      where d.id = any(${`{${ids.join(',')}}`}::int[])`);
+    return new Map(rowsOf<DeliveryRow>(result).map((r) => [Number(r.id), r]));
+  }
+
+  async function loadAttachments(messageIds: number[]): Promise<Map<number, Outgoing['attachments']>> {
+    const byMessage = new Map<number, Outgoing['attachments']>();
+    if (messageIds.length === 0) return byMessage;
+    const result = await db.execute(sql`
+      select message_id, name, content_type, storage_key, content from message_attachments
+      where message_id = any(${`{${messageIds.join(',')}}`}::int[]) order by id`);
+    for (const a of rowsOf<{ message_id: number; name: string; content_type: string; storage_key: string | null; content: Uint8Array | null }>(result)) {
+      const list = byMessage.get(Number(a.message_id)) ?? [];
+      list.push({
+        filename: a.name,
+        contentType: a.content_type,
+        ...(a.storage_key ? { path: store.pathOf(a.storage_key) } : { content: Buffer.from(a.content ?? new Uint8Array()) }),
+      });
+      byMessage.set(Number(a.message_id), list);
+    }
+    return byMessage;
+  }
+
+  const textOf = (row: DeliveryRow) => (row.signature ? `${row.content}\n\n${row.signature}` : row.content);
+
+  async function attempt(row: DeliveryRow, attachments: Outgoing['attachments']): Promise<SendResult> {
+    if (!row.address) return { ok: false, kind: 'permanent', error: 'missing_address' };
+    const outgoing: Outgoing = {
+      deliveryId: Number(row.id),
+      key: deliveryKey(Number(row.id), Number(row.generation)),
+      channel: row.channel,
+      address: row.address,
+      messageId: Number(row.message_id),
+      title: row.title,
+      text: textOf(row),
+      senderName: row.sender_name,
+      institutionName: row.institution_name,
+      attachments: row.channel === 'e-mail' ? attachments : [],
+    };
+    try {
+      return await adapters[row.channel].send(outgoing);
+    } catch (err) {
+      // An adapter is not supposed to throw; if one does, treat it like a network fault.
+      logger.error(`Canal ${row.channel}: error inesperado en el envío ${row.id}`, err);
+      return { ok: false, kind: 'transient', error: 'unreachable' };
+    }
+  }
+
+  /** Records a batch of outcomes in one statement, only on rows still in the round that was attempted. */
+  async function record(outcomes: Outcome[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    const result = await db.execute(sql`
+      update deliveries d set
+        status = case when d.status = 'queued' then v.status else d.status end,
+        attempts = d.attempts + 1,
+        error = case when d.status = 'queued' then v.error else d.error end,
+        provider_ref = coalesce(v.provider_ref, d.provider_ref),
+        sent_at = case when v.status in ('sent', 'received') then coalesce(d.sent_at, now()) else d.sent_at end,
+        delivered_at = case when v.status = 'received' and d.status = 'queued' then now() else d.delivered_at end,
+        last_retry_at = case when d.attempts > 0 then now() else d.last_retry_at end
+      from json_to_recordset(${JSON.stringify(outcomes)}::json)
+        as v(id int, generation int, status text, error text, provider_ref text)
+      where d.id = v.id and d.generation = v.generation
+        and (d.status = 'queued' or (v.status in ('sent', 'received') and d.status in ('received', 'read', 'not_received', 'error')))
+      returning d.recipient_id`);
+    await refreshRecipients(db, rowsOf<{ recipient_id: number }>(result).map((r) => Number(r.recipient_id)));
+  }
+
+  type DeliverJob = PgBoss.JobWithMetadata<DeliverData>;
+
+  async function deliverBatch(jobs: DeliverJob[]): Promise<void> {
+    const rows = await loadRows(jobs.map((j) => j.data.id));
+    const live = jobs.filter((j) => {
+      const row = rows.get(j.data.id);
+      // Done already (a job run twice), or a newer round exists: nothing to do, the job completes.
+      return row && row.status === 'queued' && Number(row.generation) === j.data.generation;
+    });
+    const attachments = await loadAttachments([
+      ...new Set(live.filter((j) => rows.get(j.data.id)!.channel === 'e-mail').map((j) => Number(rows.get(j.data.id)!.message_id))),
+    ]);
+    const results = await mapLimit(live, options.concurrency, (job) => {
+      const row = rows.get(job.data.id)!;
+      return attempt(row, attachments.get(Number(row.message_id)) ?? []);
+    });
+    const outcomes: Outcome[] = live.map((job, i) => {
+      const result = results[i]!;
+      const base = { id: job.data.id, generation: job.data.generation };
+      if (result.ok) return { ...base, status: result.status, error: null, provider_ref: result.providerRef ?? null, retry: false };
+      const retry = result.kind === 'transient' && job.retryCount < job.retryLimit;
+      return { ...base, status: retry ? 'queued' : 'failed', error: result.error, provider_ref: null, retry };
+    });
+    await record(outcomes);
+    const retrying = live.filter((_, i) => outcomes[i]!.retry).map((j) => j.id);
+    // Failing the job is what schedules its retry (pg-boss backoff); the others complete after this returns.
+    if (retrying.length > 0) await boss.fail(QUEUES.deliver, retrying);
+  }
+
+  async function recoverActiveJobs(): Promise<void> {
+    const result = await db.execute(sql`
+      update pgboss.job set state = 'retry', start_after = now()
+      where state = 'active' and name in (${QUEUES.fanout}, ${QUEUES.deliver}, ${QUEUES.fire})
+      returning id`);
+    const n = rowsOf(result).length;
+    if (n > 0) logger.info(`Cola de envíos: ${n} trabajos interrumpidos se retoman`);
+  }
+
+  async function sweep(): Promise<void> {
+    // Sent messages whose fan-out was never queued (the process died between the commit and the queue).
+    const unsent = await db.execute(sql`
+      select m.id from messages m
+      where m.kind = 'sent' and m.fanned_out_at is null
+        and exists (select 1 from deliveries d where d.message_id = m.id and d.status = 'queued')
+      limit 500`);
+    for (const { id } of rowsOf<{ id: number }>(unsent)) await engine.messageSent(Number(id));
+    // Scheduled messages past their time (a fire job lost, or the message came back from the trash).
+    const due = await db.execute(sql`
+      select id from messages where kind = 'scheduled' and scheduled_at <= now() - interval '5 seconds' order by scheduled_at limit 100`);
+    for (const { id } of rowsOf<{ id: number }>(due)) await fire(Number(id));
+    // Rounds queued again whose job was never inserted ("retry failed", then the process died).
+    const stale = await db.execute(sql`
+      select d.id, d.generation from deliveries d join messages m on m.id = d.message_id
+      where d.status = 'queued' and m.fanned_out_at is not null and m.fanned_out_at < now() - interval '1 minute'
+        and coalesce(d.last_retry_at, m.fanned_out_at) < now() - interval '1 minute'
+      limit 1000`);
+    const rounds = rowsOf<{ id: number; generation: number }>(stale).map((r) => ({ id: Number(r.id), generation: Number(r.generation) }));
+    if (rounds.length > 0) {
+      const ids = rounds.map((r) => deliverJobId(r.id, r.generation));
+      const known = await db.execute(sql`
+        select id from pgboss.job where name = ${QUEUES.deliver} and id = any(${`{${ids.join(',')}}`}::uuid[])`);
+      const have = new Set(rowsOf<{ id: string }>(known).map((r) => r.id));
+      const missing = rounds.filter((r) => !have.has(deliverJobId(r.id, r.generation)));
+      if (missing.length > 0) {
+        logger.info(`Cola de envíos: ${missing.length} envíos sin trabajo vuelven a la cola`);
+        await enqueueDeliveries(missing);
+      }
+    }
+  }
+
+  /** Never lets a queue problem fail the request that already committed: the sweep catches up. */
+  const safely = async (what: string, fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+    } catch (err) {
+      logger.error(`Cola de envíos: ${what} quedó para el barrido`, err);
+    }
+  };
+
+  const engine: Engine = {
+    messageSent: (messageId) =>
+      safely(`mensaje ${messageId}`, () =>
+        boss.insert([{ id: stableUuid(`fanout:${messageId}`), name: QUEUES.fanout, data: { messageId }, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 }]),
+      ),
+    messageScheduled: (messageId, at) =>
+      safely(`mensaje programado ${messageId}`, () =>
+        boss.insert([
+          {
+            id: stableUuid(`fire:${messageId}:${at.toISOString()}`),
+            name: QUEUES.fire,
+            data: { messageId },
+            startAfter: at.toISOString(),
+            retryLimit: 10,
+            retryDelay: 5,
+            retryBackoff: true,
+          },
+        ]),
+      ),
+    deliveriesQueued: (rounds) => safely(`${rounds.length} reintentos`, () => enqueueDeliveries(rounds)),
+
+    async start() {
+      await boss.start();
+      started = true;
+      for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+      if (!options.workers) return;
+      if (options.recoverActive) await recoverActiveJobs();
+      await boss.work<{ messageId: number }>(QUEUES.fanout, { pollingIntervalSeconds: 1 }, async ([job]) => {
+        await fanOut(job!.data.messageId);
+      });
+      await boss.work<{ messageId: number }>(QUEUES.fire, { pollingIntervalSeconds: 1 }, async ([job]) => {
+        await fire(job!.data.messageId);
+      });
+      const deliverWorker: string = await boss.work<DeliverData>(
+        QUEUES.deliver,
+        { batchSize, includeMetadata: true, pollingIntervalSeconds: 0.5 },
+        async (jobs) => {
+          await deliverBatch(jobs);
+          // A full batch means more are waiting: fetch again now instead of after the polling pause.
+          if (jobs.length === batchSize && !stopping) boss.notifyWorker(deliverWorker);
+        },
+      );
+      await safely('barrido inicial', sweep);
+      const every = options.sweepEveryMs ?? 30_000;
+      sweepTimer = setInterval(() => void safely('barrido', sweep), every);
+      sweepTimer.unref();
+    },
+
+    async stop() {
+      stopping = true;
+      if (sweepTimer) clearInterval(sweepTimer);
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+    },
+
+    sweep,
+  };
+  return engine;
+}

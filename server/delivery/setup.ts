@@ -1,0 +1,87 @@
+// Builds the delivery side of a server process from its settings: channel adapters, the built-in provider
+// simulator (when SMS or WhatsApp has no real provider) and the queue engine. main.ts, worker.ts and the
+// tests all go through here, so they run the same engine.
+import { randomBytes } from 'node:crypto';
+import type { ServerConfig } from '../config';
+import type { DbHandle } from '../db/client';
+import type { Logger } from '../log';
+import type { AttachmentStore } from '../storage/attachments';
+import { buildAdapters } from './adapters';
+import type { Adapters } from './channel';
+import { createEngine, type Engine } from './engine';
+import { createProviderSimulator, type ProviderSimulator } from './simulator';
+
+export interface Delivery {
+  engine: Engine;
+  adapters: Adapters;
+  simulator: ProviderSimulator | null;
+  /**
+   * The app's own fetch, for the simulator's status reports (in-process: no port needed). Must be called
+   * before `start`.
+   */
+  bindApp(fetch: (request: Request) => Response | Promise<Response>): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface DeliveryOptions {
+  handle: DbHandle;
+  config: ServerConfig;
+  logger: Logger;
+  store: AttachmentStore;
+  /** Tests: fetch more often and sweep faster. */
+  engine?: { batchSize?: number; sweepEveryMs?: number };
+  random?: () => number;
+}
+
+export function createDelivery({ handle, config, logger, store, engine: tuning, random }: DeliveryOptions): Delivery {
+  let appFetch: ((request: Request) => Response | Promise<Response>) | null = null;
+  const needsSimulator = !config.smsProvider || !config.whatsappProvider;
+  // A fresh token per process: the simulator is only ever called in-process, by this server's adapters.
+  const token = randomBytes(24).toString('base64url');
+  const simulator = needsSimulator
+    ? createProviderSimulator({
+        db: handle.db,
+        token,
+        failureRate: config.simFailureRate,
+        delayMs: config.simDelayMs,
+        webhookSecret: config.webhookSecret,
+        deliver: async (request) => {
+          if (!appFetch) throw new Error('El simulador de proveedor no está conectado al servidor');
+          return appFetch(request);
+        },
+        ...(random ? { random } : {}),
+      })
+    : null;
+  const built = buildAdapters(config, simulator ? { instance: simulator, token } : null);
+  const engine = createEngine({
+    db: handle.db,
+    queue: handle.queue,
+    adapters: built.adapters,
+    store,
+    logger,
+    retries: config.deliveryRetries,
+    retryDelayS: config.deliveryRetryDelayS,
+    concurrency: config.deliveryConcurrency,
+    workers: config.workers,
+    recoverActive: handle.kind === 'pglite',
+    ...tuning,
+  });
+  return {
+    engine,
+    adapters: built.adapters,
+    simulator,
+    bindApp: (fetch) => {
+      appFetch = fetch;
+    },
+    async start() {
+      await engine.start();
+      await simulator?.resumeReports();
+    },
+    async stop() {
+      await simulator?.close();
+      await engine.stop();
+      await built.close();
+    },
+  };
+}
