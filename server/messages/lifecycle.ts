@@ -6,6 +6,7 @@ import type { Folder } from '../../src/services/messages-contract';
 import type { Db, Queryable } from '../db/client';
 import { deliveries, mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema';
 import { releaseQueued } from '../compose/quota';
+import { applyReports } from '../delivery/status';
 import type { AttachmentStore } from '../storage/attachments';
 
 export type LiveFolder = Exclude<Folder, 'trash'>;
@@ -160,6 +161,12 @@ export function markRead(db: Db, userId: number, id: number, now = new Date()): 
       .update(mailboxEntries)
       .set({ readAt: sql`coalesce(${mailboxEntries.readAt}, ${now.toISOString()}::timestamptz)` })
       .where(eq(mailboxEntries.id, entries[0]!.id));
+    // A colleague's Hermes inbox is their app: reading it here is the app-mobile delivery's "read".
+    const own = await tx
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(and(eq(deliveries.messageId, id), eq(deliveries.channel, 'app-mobile'), eq(deliveries.address, `user:${userId}`)));
+    await applyReports(tx, own.map((d) => ({ deliveryId: d.id, status: 'read' as const, at: now })));
     return { ok: true, value: undefined };
   });
 }

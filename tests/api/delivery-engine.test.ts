@@ -119,6 +119,29 @@ describe('delivery through the default channels', () => {
     expect(fanned.at).not.toBeNull();
   });
 
+  it('a colleague receives the app channel in their Hermes inbox at once, and reading it there is "read"', async () => {
+    const docente = server.client();
+    expect((await docente.login('docente@sanandres.cl')).status).toBe(200);
+    const staff = await one<{ id: number; user_id: number }>(
+      server.db,
+      sql`select s.id, s.user_id from staff s join users u on u.id = s.user_id where u.email = 'docente@sanandres.cl'`,
+    );
+    const id = await sendOk(admin, input({ channels: ['app-mobile'], recipients: [{ kind: 'staff', id: staff.id }], title: 'Consejo de profesores' }));
+    const delivery = () =>
+      one<{ status: string; delivered_at: string | null; read_at: string | null }>(
+        server.db,
+        sql`select status, delivered_at, read_at from deliveries where message_id = ${id} and address = ${`user:${staff.user_id}`}`,
+      );
+    await eventually('recibido', delivery, (d) => d.status === 'received');
+    expect((await delivery()).delivered_at).not.toBeNull();
+    expect((await docente.post(`/api/messages/${id}/read`, {})).status).toBe(200);
+    const read = await delivery();
+    expect(read.status).toBe('read');
+    expect(read.read_at).not.toBeNull();
+    const recipient = await one<{ status: string }>(server.db, sql`select status from message_recipients where message_id = ${id}`);
+    expect(recipient.status).toBe('read');
+  });
+
   it('reports simulated failures as not received and marks the guardian after 3 in a row', async () => {
     server.delivery!.simulator!.setFailureRate(1);
     try {
@@ -181,7 +204,7 @@ describe('delivery through the default channels', () => {
   it('lets 50 concurrent sends spend at most the month quota, refusing the rest as a whole', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
     const estimate = await admin.post('/api/messages/estimate', input({ channels: ['sms'], recipients: [pick] }));
-    const perMessage = ((await estimate.json()) as { data: { sms_segments: number } }).data.sms_segments;
+    const perMessage = ((await estimate.json()) as { data: { sms: { total: number } } }).data.sms.total;
     expect(perMessage).toBeGreaterThan(0);
     const institution = await one<{ id: number; month: string }>(
       server.db,

@@ -1,0 +1,213 @@
+// Kill -9 the real server (a separate `tsx server/main.ts` process on its own PGlite copy) in the middle of
+// a fan-out to every guardian of a school, start it again on the same files, and check that every delivery
+// completed exactly once: one queue job per delivery, one .eml per e-mail delivery, one simulator message
+// per SMS delivery, every row received, nothing left behind.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { RecipientPick } from '../../src/services/compose-contract';
+import { openDb } from '../../server/db/client';
+import { count, input, one, rows, send } from './support/compose';
+import { Client, makeDist } from './support/server';
+import { makeTempDir } from './support/tmp';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const HOST = '127.0.0.1';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+}
+
+/** `tsx server/main.ts` in its own process group, on `root`'s files; resolves once /api/health answers. */
+async function startProcess(root: string, distDir: string): Promise<Running> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    HERMES_DATA_DIR: path.join(root, 'pglite'),
+    HERMES_ATTACHMENTS_DIR: path.join(root, 'attachments'),
+    HERMES_OUTBOX_DIR: path.join(root, 'outbox'),
+    HERMES_DIST_DIR: distDir,
+    HERMES_LOG: 'error',
+    HERMES_SIM_FAILURE_RATE: '0',
+    HERMES_SIM_DELAY_MS: '50',
+    HERMES_DELIVERY_RETRY_DELAY: '1',
+  };
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'SMS_PROVIDER_URL', 'WHATSAPP_PROVIDER_URL', 'VITEST']) delete env[name];
+  let output = '';
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://${HOST}:${port}`;
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  kill(child, 'SIGKILL');
+  throw new Error(`el servidor no respondió:\n${output}`);
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`${what}: no ocurrió a tiempo`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
+  let root = '';
+  let distDir = '';
+  const children: ChildProcess[] = [];
+  let picks: RecipientPick[] = [];
+
+  beforeAll(async () => {
+    root = makeTempDir('hermes-crash-');
+    cpSync(inject('hermesSeededDataDir'), path.join(root, 'pglite'), { recursive: true });
+    cpSync(inject('hermesSeededAttachmentsDir'), path.join(root, 'attachments'), { recursive: true });
+    distDir = makeDist(root);
+    // Every level of the school, guardians only: the seed's biggest audience (≥ 5,000 people).
+    const handle = await openDb({ dataDir: path.join(root, 'pglite'), databaseUrl: '' });
+    try {
+      await handle.migrate();
+      const levels = await rows<{ id: number }>(
+        handle.db,
+        sql`select l.id from levels l join users u on u.institution_id = l.institution_id where u.email = 'administrador@sanandres.cl' order by l.id`,
+      );
+      picks = levels.map((l) => ({ kind: 'level', id: l.id, audience: 'apoderados' }));
+      // Room in the month's SMS quota for all of them.
+      await handle.db.execute(sql`update institution_quotas set sms_monthly_limit = 1000000`);
+    } finally {
+      await handle.close();
+    }
+  });
+  afterAll(() => {
+    for (const child of children) kill(child, 'SIGKILL');
+  });
+
+  it('completes every delivery exactly once after a restart', { timeout: 600_000 }, async () => {
+    const outbox = path.join(root, 'outbox');
+    const first = await startProcess(root, distDir);
+    children.push(first.child);
+    const admin = new Client(first.url);
+    expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
+    const res = await send(admin, input({ channels: ['e-mail', 'sms'], recipients: picks, title: 'Corte de agua' }));
+    expect(res.status).toBe(201);
+    const sent = ((await res.json()) as { data: { id: number; recipients: number; deliveries: number } }).data;
+    expect(sent.recipients).toBeGreaterThanOrEqual(5000);
+
+    // Cut it down while the queue is working through the fan-out.
+    await waitFor('primeros correos', async () => (await emlFiles(outbox)).length >= 500, 120_000);
+    kill(first.child, 'SIGKILL');
+    await exited(first.child);
+    const atKill = (await emlFiles(outbox)).length;
+
+    const second = await startProcess(root, distDir);
+    children.push(second.child);
+    const admin2 = new Client(second.url);
+    expect((await admin2.login('administrador@sanandres.cl')).status).toBe(200);
+    // Done when nothing is queued or waiting for a receipt (the API's progress of the message).
+    await waitFor(
+      'todas las entregas',
+      async () => {
+        const detail = await admin2.get(`/api/messages/${sent.id}`);
+        const body = (await detail.json()) as { data: { reception: { queued: number; sent: number } | null } };
+        const progress = body.data.reception;
+        return progress !== null && progress.queued === 0 && progress.sent === 0;
+      },
+      300_000,
+    );
+    kill(second.child, 'SIGTERM');
+    await exited(second.child);
+
+    const handle = await openDb({ dataDir: path.join(root, 'pglite'), databaseUrl: '' });
+    try {
+      const db = handle.db;
+      const reachable = await count(db, sql`select count(*)::int as n from deliveries where message_id = ${sent.id} and address is not null`);
+      const byStatus = await rows<{ channel: string; status: string; n: number }>(
+        db,
+        sql`select channel, status, count(*)::int as n from deliveries where message_id = ${sent.id} and address is not null group by 1, 2`,
+      );
+      // Every delivery that had an address was received; none is left queued, in flight or failed.
+      expect(byStatus.every((r) => r.status === 'received')).toBe(true);
+      expect(byStatus.reduce((sum, r) => sum + Number(r.n), 0)).toBe(reachable);
+
+      // One queue job per delivery (stable ids: queuing again after the restart inserted nothing).
+      const jobs = await count(
+        db,
+        sql`select count(*)::int as n from (select id from pgboss.job where name = 'hermes-deliver' union all select id from pgboss.archive where name = 'hermes-deliver') j`,
+      );
+      expect(jobs).toBe(reachable);
+
+      // E-mail: exactly one .eml per delivery, named after its key.
+      const emails = await rows<{ id: number }>(db, sql`select id from deliveries where message_id = ${sent.id} and channel = 'e-mail' and address is not null`);
+      const files = await emlFiles(outbox);
+      expect(files.length).toBe(emails.length);
+      expect(new Set(files)).toEqual(new Set(emails.map((d) => `hermes-${d.id}-0_hermes.local.eml`)));
+      expect((await readdir(outbox)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+
+      // SMS: one simulator message per delivery, reported, and the delivery quotes its id.
+      const sms = await one<{ deliveries: number; sim: number; matched: number; owed: number }>(
+        db,
+        sql`select
+              (select count(*) from deliveries where message_id = ${sent.id} and channel = 'sms' and address is not null)::int as deliveries,
+              (select count(*) from provider_sim_messages)::int as sim,
+              (select count(*) from deliveries d join provider_sim_messages s on s.reference = 'hermes-' || d.id || '-' || d.generation and s.id = d.provider_ref
+                 where d.message_id = ${sent.id})::int as matched,
+              (select count(*) from provider_sim_messages where reported_at is null)::int as owed`,
+      );
+      expect(sms.sim).toBe(sms.deliveries);
+      expect(sms.matched).toBe(sms.deliveries);
+      expect(sms.owed).toBe(0);
+
+      // The crash really landed mid-way, and what was in flight was handed over again with the same key.
+      expect(atKill).toBeLessThan(emails.length);
+      const recipientsPending = await count(db, sql`select count(*)::int as n from message_recipients where message_id = ${sent.id} and status = 'pending'`);
+      expect(recipientsPending).toBe(0);
+    } finally {
+      await handle.close();
+    }
+  });
+});
