@@ -1,8 +1,99 @@
-// SCAFFOLD (issue 5, in progress): status webhook of the SMS / WhatsApp providers. Replaced by its real body.
+// Status webhook of the SMS / WhatsApp providers (API in server/delivery/provider.ts, docs/provider-api.md).
+// Authenticated by the HMAC signature of the raw body instead of a session, so CSRF does not apply.
+// Unknown references and reports of an older round are acknowledged and ignored: answering an error would
+// only make the provider retry something we will never apply.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Db } from '../db/client';
+import { deliveries } from '../db/schema';
+import { parseDeliveryKey } from '../delivery/channel';
+import { SIGNATURE_HEADER } from '../delivery/provider';
+import { applyReports, type DeliveryReport, type ReportStatus } from '../delivery/status';
 import type { AppEnv } from '../http/env';
+import { apiError, invalid, notFound } from '../http/errors';
 
-export function providerWebhookRoutes(_db: Db, _options: { secret: string }): Hono<AppEnv> {
-  return new Hono<AppEnv>();
+/** Provider status → our reception status, and the short error code recorded with failures. */
+const STATUSES: Record<string, { status: ReportStatus; error?: string }> = {
+  delivered: { status: 'received' },
+  read: { status: 'read' },
+  undelivered: { status: 'not_received', error: 'undelivered' },
+  failed: { status: 'error', error: 'rejected' },
+};
+
+/** A report's weight: a batch may carry several for one delivery, and only the furthest one is applied. */
+const RANK: Record<ReportStatus, number> = { received: 1, not_received: 1, error: 1, read: 2 };
+
+/** Larger ids are not ours (and would overflow the int column in the query). */
+const MAX_ID = 2 ** 31 - 1;
+
+const BAD_SIGNATURE = 'La firma del reporte no es válida.';
+
+export function providerWebhookRoutes(db: Db, options: { secret: string }): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/:channel', async (c) => {
+    const channel = c.req.param('channel');
+    if (channel !== 'sms' && channel !== 'whatsapp') return notFound(c);
+
+    const raw = Buffer.from(await c.req.arrayBuffer());
+    if (!validSignature(raw, c.req.header(SIGNATURE_HEADER), options.secret)) {
+      return apiError(c, 401, 'auth.unauthenticated', BAD_SIGNATURE);
+    }
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      parsed = null;
+    }
+    const items = Array.isArray(parsed) ? parsed : [parsed];
+    if (items.length === 0 || !items.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))) {
+      return invalid(c, { body: ['El reporte debe ser un objeto JSON o una lista de ellos.'] });
+    }
+
+    // Statuses we do not track (e.g. a provider's intermediate "sent") are skipped, not refused.
+    const wanted: { deliveryId: number; generation: number; report: DeliveryReport }[] = [];
+    for (const item of items as Record<string, unknown>[]) {
+      const key = typeof item.reference === 'string' ? parseDeliveryKey(item.reference) : null;
+      const mapped = typeof item.status === 'string' ? STATUSES[item.status] : undefined;
+      if (!key || key.deliveryId > MAX_ID || !mapped) continue;
+      const at = typeof item.at === 'string' ? new Date(item.at) : new Date(NaN);
+      const report: DeliveryReport = {
+        deliveryId: key.deliveryId,
+        status: mapped.status,
+        at: Number.isNaN(at.getTime()) ? new Date() : at,
+        error: mapped.error ?? null,
+      };
+      wanted.push({ ...key, report });
+    }
+    if (wanted.length === 0) return c.json({ data: { applied: 0 } });
+
+    // Only this channel's deliveries, and only the round the report was sent for: a late report of an
+    // earlier round must not mark a retried delivery.
+    const rows = await db
+      .select({ id: deliveries.id, generation: deliveries.generation })
+      .from(deliveries)
+      .where(and(inArray(deliveries.id, [...new Set(wanted.map((w) => w.deliveryId))]), eq(deliveries.channel, channel)));
+    const round = new Map(rows.map((r) => [r.id, r.generation]));
+    const furthest = new Map<number, DeliveryReport>();
+    for (const { deliveryId, generation, report } of wanted) {
+      if (round.get(deliveryId) !== generation) continue;
+      const seen = furthest.get(deliveryId);
+      if (!seen || RANK[report.status] > RANK[seen.status]) furthest.set(deliveryId, report);
+    }
+    const reports = [...furthest.values()];
+
+    const changed = await db.transaction((tx) => applyReports(tx, reports));
+    return c.json({ data: { applied: changed.length } });
+  });
+
+  return app;
+}
+
+function validSignature(raw: Buffer, header: string | undefined, secret: string): boolean {
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? '');
+  if (!match) return false;
+  const expected = createHmac('sha256', secret).update(raw).digest();
+  return timingSafeEqual(Buffer.from(match[1]!, 'hex'), expected);
 }
