@@ -1,14 +1,176 @@
-// SCAFFOLD (issue 5, in progress): the guardian app API. Replaced by its real body.
-import { Hono } from 'hono';
+// The guardian app API (the app-mobile channel's receiving end), mounted at /api/app: sign-in by a code
+// sent by SMS, then a bearer token; the inbox of app deliveries, reading (which reports received / read)
+// and replying when the author allowed it. Rules and queries live in server/app-api/.
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../http/env';
 import type { ChannelAdapter } from '../delivery/channel';
+import { apiError, invalid, MESSAGES, notFound, readJson } from '../http/errors';
+import { parseId } from '../http/tenant';
+import { checkCode, issueCode, phoneCandidates, type CodeGuardian } from '../app-api/codes';
+import { authenticate, openSession, revokeToken, type GuardianAuth } from '../app-api/tokens';
+import { INBOX_PAGE_SIZE, listInbox, openMessage, readMessage } from '../app-api/inbox';
+import { REPLY_MAX_LENGTH, sendReply } from '../app-api/reply';
 
 export interface GuardianAppOptions {
   /** Sends the sign-in code by SMS (the server's SMS adapter). */
   sms: ChannelAdapter;
+  /** The clock (tests move it). */
+  now?: () => Date;
 }
 
-export function guardianAppRoutes(_db: Db, _options: GuardianAppOptions): Hono<AppEnv> {
-  return new Hono<AppEnv>();
+export const APP_MESSAGES = {
+  phoneRequired: 'El teléfono es obligatorio.',
+  phoneInvalid: 'El teléfono no es válido.',
+  codeRequired: 'El código es obligatorio.',
+  codeInvalid: 'El código no es válido o venció. Solicita uno nuevo.',
+  throttled: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `Demasiadas solicitudes de código. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+  },
+  codeSent: 'Si el teléfono está registrado, te enviamos un código por SMS.',
+  page: 'La página debe ser un número entero mayor o igual a 1.',
+  contentRequired: 'La respuesta no puede estar vacía.',
+  contentTooLong: `La respuesta no puede superar los ${REPLY_MAX_LENGTH} caracteres.`,
+  repliesClosed: 'Este mensaje no admite respuestas.',
+} as const;
+
+export const smsCodeText = (code: string) => `Tu código de Hermes es ${code}. Vence en 10 minutos.`;
+
+type GuardianEnv = { Variables: { guardian: GuardianAuth } };
+
+const CODE_PATTERN = /^\d{6}$/;
+
+/** `phone` of a body, read as E.164 candidates; an error message when it cannot be a phone. */
+function readPhone(body: unknown): { phones: string[] } | { error: string } {
+  const raw = (body as { phone?: unknown } | null)?.phone;
+  if (typeof raw !== 'string' || raw.trim() === '') return { error: APP_MESSAGES.phoneRequired };
+  const phones = phoneCandidates(raw);
+  return phones.length > 0 ? { phones } : { error: APP_MESSAGES.phoneInvalid };
+}
+
+const unauthenticated = (c: Context) => apiError(c, 401, 'auth.unauthenticated', MESSAGES.unauthenticated);
+
+export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<AppEnv> {
+  const now = options.now ?? (() => new Date());
+  const app = new Hono<AppEnv>();
+
+  app.post('/session/code', async (c) => {
+    const phone = readPhone(await readJson(c));
+    if ('error' in phone) return invalid(c, { phone: [phone.error] });
+    const outcome = await issueCode(db, phone.phones, now());
+    if (outcome.kind === 'throttled') {
+      c.header('Retry-After', String(outcome.retryAfterS));
+      return apiError(c, 429, 'auth.throttled', APP_MESSAGES.throttled(outcome.retryAfterS));
+    }
+    if (outcome.guardian) sendCode(options.sms, outcome.codeId, outcome.code, outcome.guardian);
+    return c.json({ data: { message: APP_MESSAGES.codeSent } }, 202);
+  });
+
+  app.post('/session', async (c) => {
+    const body = await readJson(c);
+    const phone = readPhone(body);
+    const code = (body as { code?: unknown } | null)?.code;
+    const errors: Record<string, string[]> = {};
+    if ('error' in phone) errors.phone = [phone.error];
+    if (typeof code !== 'string' || code.trim() === '') errors.code = [APP_MESSAGES.codeRequired];
+    if (Object.keys(errors).length > 0 || 'error' in phone) return invalid(c, errors);
+    const trimmed = (code as string).trim();
+    const at = now();
+    // A malformed code still costs an attempt: it is a guess like any other.
+    const checked = await checkCode(db, phone.phones, CODE_PATTERN.test(trimmed) ? trimmed : 'x', at);
+    if (!checked.ok) return apiError(c, 401, 'auth.invalid_credentials', APP_MESSAGES.codeInvalid);
+    const session = await openSession(db, checked.guardian, at);
+    return c.json({
+      data: {
+        token: session.token,
+        expires_at: session.expiresAt.toISOString(),
+        guardian: { id: checked.guardian.id, name: checked.guardian.name },
+      },
+    });
+  });
+
+  const guarded = new Hono<GuardianEnv>();
+  const requireGuardian: MiddlewareHandler<GuardianEnv> = async (c, next) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
+    const auth = match ? await authenticate(db, match[1]!, now()) : null;
+    if (!auth) return unauthenticated(c);
+    c.set('guardian', auth);
+    await next();
+  };
+  // Per path, not '*': mounted at '/', a catch-all would also run in front of the public sign-in routes.
+  guarded.use('/messages', requireGuardian);
+  guarded.use('/messages/*', requireGuardian);
+
+  guarded.delete('/session', requireGuardian, async (c) => {
+    await revokeToken(db, c.var.guardian.tokenId, now());
+    return c.body(null, 204);
+  });
+
+  guarded.get('/messages', async (c) => {
+    const raw = c.req.query('page') ?? '1';
+    const page = /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : null;
+    if (page === null) return invalid(c, { page: [APP_MESSAGES.page] });
+    const { items, total } = await listInbox(db, c.var.guardian, page, now());
+    const lastPage = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
+    const link = (p: number) => `/api/app/messages?page=${p}`;
+    return c.json({
+      data: items,
+      meta: { current_page: page, last_page: lastPage, per_page: INBOX_PAGE_SIZE, total },
+      links: {
+        first: link(1),
+        last: link(lastPage),
+        prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
+        next: page < lastPage ? link(page + 1) : null,
+      },
+    });
+  });
+
+  guarded.get('/messages/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const detail = id === null ? null : await openMessage(db, c.var.guardian, id, now());
+    return detail ? c.json({ data: detail }) : notFound(c);
+  });
+
+  guarded.post('/messages/:id/read', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const read = id === null ? null : await readMessage(db, c.var.guardian, id, now());
+    return read ? c.json({ data: read }) : notFound(c);
+  });
+
+  guarded.post('/messages/:id/reply', async (c) => {
+    const id = parseId(c.req.param('id'));
+    if (id === null) return notFound(c);
+    const content = (((await readJson(c)) as { content?: unknown } | null) ?? {}).content;
+    if (typeof content !== 'string' || content.trim() === '') return invalid(c, { content: [APP_MESSAGES.contentRequired] });
+    if (content.length > REPLY_MAX_LENGTH) return invalid(c, { content: [APP_MESSAGES.contentTooLong] });
+    const outcome = await sendReply(db, c.var.guardian, id, content, now());
+    if (outcome.kind === 'not_found') return notFound(c);
+    if (outcome.kind === 'closed') return apiError(c, 409, 'message.replies_closed', APP_MESSAGES.repliesClosed);
+    return c.json({ data: { id: outcome.id } }, 201);
+  });
+
+  app.route('/', guarded);
+  return app;
+}
+
+/**
+ * Fire and forget: waiting for the provider would make known phones answer slower than unknown ones (an
+ * enumeration by timing), and a failed SMS is answered like a sent one anyway; the guardian asks again.
+ */
+function sendCode(sms: ChannelAdapter, codeId: number, code: string, guardian: CodeGuardian): void {
+  sms
+    .send({
+      deliveryId: 0,
+      key: `app-code-${codeId}`,
+      channel: 'sms',
+      address: guardian.phone,
+      messageId: 0,
+      title: 'Código de acceso',
+      text: smsCodeText(code),
+      senderName: 'Hermes',
+      institutionName: guardian.institutionName,
+      attachments: [],
+    })
+    .catch(() => {});
 }

@@ -87,6 +87,7 @@ export type ErrorCode =
   | 'validation.failed' // 422 with `errors`
   | 'not_found' // 404, also for another school's ids
   | 'message.illegal_transition' // 409: the message lifecycle does not allow it
+  | 'message.replies_closed' // 409 on a guardian app reply: the author did not allow replies
   | 'compose.quota' // 409 on send/schedule: SMS quota or a channel balance does not cover it (`errors.quota`)
   | 'attachment.too_large' // 413 on upload: over 22 MB
   | 'attachment.type' // 415 on upload: type not allowed, or extension/content not matching it

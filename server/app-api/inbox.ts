@@ -1,0 +1,141 @@
+// The guardian app inbox: messages with an app-mobile delivery to `guardian:<id>` that the engine handed
+// over (sent) or that already reached the phone (received, read). Queued and failed ones do not exist here.
+// Reception moves only through applyReports (server/delivery/status.ts), like every other receipt.
+import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { rowsOf } from '../compose/expand';
+import { messageAttachments } from '../db/schema';
+import { applyReports } from '../delivery/status';
+import { SNIPPET_LENGTH } from '../messages/queries';
+
+export const INBOX_PAGE_SIZE = 20;
+
+export interface AppMessageSummary {
+  id: number;
+  title: string;
+  snippet: string;
+  sender_name: string;
+  sent_at: string | null;
+  read: boolean;
+  allow_replies: boolean;
+  student_names: string | null;
+}
+
+export interface AppMessageDetail extends AppMessageSummary {
+  content: string;
+  /** The school signature as sent (null: none). */
+  signature: string | null;
+  read_at: string | null;
+  attachments: { id: number; name: string; size: number; content_type: string }[];
+}
+
+export interface Reader {
+  guardianId: number;
+  institutionId: number;
+}
+
+interface InboxRow {
+  id: number;
+  delivery_id: number;
+  status: string;
+  title: string;
+  snippet: string;
+  sender_name: string;
+  sent_at: string | Date | null;
+  read_at: string | Date | null;
+  allow_replies: boolean;
+  student_names: string | null;
+}
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * Reached through the recipient's person index, then its deliveries; the address check keeps it to the
+ * app account the engine delivered to.
+ */
+const visible = (reader: Reader) => sql`
+  from message_recipients r
+  join deliveries d on d.recipient_id = r.id and d.channel = 'app-mobile'
+    and d.address = ${`guardian:${reader.guardianId}`} and d.status in ('sent', 'received', 'read')
+  join messages m on m.id = r.message_id and m.institution_id = ${reader.institutionId}
+  where r.recipient_kind = 'apoderado' and r.recipient_ref_id = ${reader.guardianId}`;
+
+const columns = sql`m.id, d.id as delivery_id, d.status, m.title, left(m.content, ${SNIPPET_LENGTH}) as snippet,
+  m.sender_name, coalesce(m.sent_at, d.sent_at) as sent_at, d.read_at, m.allow_replies, r.student_names`;
+
+function toSummary(row: InboxRow): AppMessageSummary {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    snippet: row.snippet,
+    sender_name: row.sender_name,
+    sent_at: iso(row.sent_at),
+    read: row.status === 'read',
+    allow_replies: row.allow_replies,
+    student_names: row.student_names,
+  };
+}
+
+/** Deliveries still only handed over are now on the phone. */
+async function markReceived(db: Queryable, rows: InboxRow[], now: Date): Promise<void> {
+  await applyReports(
+    db,
+    rows.filter((r) => r.status === 'sent').map((r) => ({ deliveryId: Number(r.delivery_id), status: 'received' as const, at: now })),
+  );
+}
+
+export async function listInbox(db: Queryable, reader: Reader, page: number, now: Date) {
+  const offset = (page - 1) * INBOX_PAGE_SIZE;
+  const [rows, totals] = await Promise.all([
+    db.execute(sql`select ${columns} ${visible(reader)}
+      order by coalesce(m.sent_at, d.sent_at) desc nulls last, m.id desc
+      limit ${INBOX_PAGE_SIZE} offset ${offset}`),
+    db.execute(sql`select count(*)::int as total ${visible(reader)}`),
+  ]);
+  const items = rowsOf<InboxRow>(rows);
+  await markReceived(db, items, now);
+  return { items: items.map(toSummary), total: Number(rowsOf<{ total: number }>(totals)[0]?.total ?? 0) };
+}
+
+async function findRow(db: Queryable, reader: Reader, messageId: number): Promise<InboxRow | null> {
+  const result = await db.execute(sql`select ${columns} ${visible(reader)} and m.id = ${messageId} limit 1`);
+  return rowsOf<InboxRow>(result)[0] ?? null;
+}
+
+/** One message, which is now received; null when it was not delivered to this guardian. */
+export async function openMessage(db: Queryable, reader: Reader, messageId: number, now: Date): Promise<AppMessageDetail | null> {
+  const row = await findRow(db, reader, messageId);
+  if (!row) return null;
+  await markReceived(db, [row], now);
+  const [full] = rowsOf<{ content: string; signature: string | null; read_at: string | Date | null }>(
+    await db.execute(sql`select m.content, m.signature, d.read_at from messages m, deliveries d
+      where m.id = ${messageId} and d.id = ${row.delivery_id}`),
+  );
+  const files = await db
+    .select({ id: messageAttachments.id, name: messageAttachments.name, size: messageAttachments.size, content_type: messageAttachments.contentType })
+    .from(messageAttachments)
+    .where(eq(messageAttachments.messageId, messageId))
+    .orderBy(messageAttachments.id);
+  return { ...toSummary(row), content: full!.content, signature: full!.signature, read_at: iso(full!.read_at), attachments: files };
+}
+
+/** Marks the message read (idempotent: a second call changes nothing); null when it is not this guardian's. */
+export async function readMessage(db: Queryable, reader: Reader, messageId: number, now: Date) {
+  const row = await findRow(db, reader, messageId);
+  if (!row) return null;
+  await applyReports(db, [{ deliveryId: Number(row.delivery_id), status: 'read', at: now }]);
+  const [after] = rowsOf<{ read_at: string | Date | null }>(
+    await db.execute(sql`select read_at from deliveries where id = ${row.delivery_id}`),
+  );
+  return { id: messageId, read: true, read_at: iso(after!.read_at) };
+}
+
+/** What a reply needs of the original; null when it is not this guardian's. */
+export async function replyTarget(db: Queryable, reader: Reader, messageId: number) {
+  const row = await findRow(db, reader, messageId);
+  if (!row) return null;
+  const [m] = rowsOf<{ author_user_id: number | null; title: string }>(
+    await db.execute(sql`select author_user_id, title from messages where id = ${messageId}`),
+  );
+  return { allowReplies: row.allow_replies, authorUserId: m!.author_user_id === null ? null : Number(m!.author_user_id), title: m!.title };
+}

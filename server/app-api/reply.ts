@@ -1,0 +1,66 @@
+// A guardian's answer from the app: a message of its own (sender apoderado, no staff author) addressed to
+// the original's author, who finds it in their Hermes inbox. No channel delivers it: it is born received.
+import { fold } from '../../src/services/fold';
+import type { Db } from '../db/client';
+import { mailboxEntries, messageRecipients, messages } from '../db/schema';
+import { senderOf } from '../compose/send';
+import { replyTarget, type Reader } from './inbox';
+
+export const REPLY_MAX_LENGTH = 4000;
+
+export type ReplyOutcome = { kind: 'created'; id: number } | { kind: 'not_found' } | { kind: 'closed' };
+
+export async function sendReply(
+  db: Db,
+  reader: Reader & { name: string },
+  messageId: number,
+  content: string,
+  now: Date,
+): Promise<ReplyOutcome> {
+  return db.transaction(async (tx) => {
+    const target = await replyTarget(tx, reader, messageId);
+    if (!target) return { kind: 'not_found' };
+    // Without an author (their account was deleted) nobody could read the answer.
+    if (!target.allowReplies || target.authorUserId === null) return { kind: 'closed' };
+    const author = await senderOf(tx, target.authorUserId);
+    const title = `Re: ${target.title}`;
+    const [reply] = await tx
+      .insert(messages)
+      .values({
+        institutionId: reader.institutionId,
+        authorUserId: null,
+        senderKind: 'apoderado',
+        senderRefId: reader.guardianId,
+        senderName: reader.name,
+        title,
+        content,
+        channels: [],
+        kind: 'sent',
+        sentAt: now,
+        replyToId: messageId,
+        search: fold(`${title}\n${content}`),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: messages.id });
+    await tx.insert(messageRecipients).values({
+      messageId: reply!.id,
+      recipientKind: 'funcionario',
+      recipientRefId: author.refId,
+      displayName: author.name,
+      groupKind: 'funcionario',
+      groupLabel: author.name,
+      status: 'received',
+    });
+    await tx.insert(mailboxEntries).values({
+      userId: target.authorUserId,
+      institutionId: reader.institutionId,
+      messageId: reply!.id,
+      folder: 'inbox',
+      sortAt: now,
+      counterpart: reader.name,
+      counterpartSearch: fold(reader.name),
+    });
+    return { kind: 'created', id: reply!.id };
+  });
+}
