@@ -22,7 +22,7 @@ import type { Logger } from '../log';
 import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
 import type { DeliveryEngine } from './engine-contract';
-import { refreshRecipients } from './status';
+import { applyReports, refreshRecipients } from './status';
 
 export const QUEUES = { fanout: 'hermes-fanout', deliver: 'hermes-deliver', fire: 'hermes-fire' } as const;
 
@@ -64,6 +64,10 @@ export function stableUuid(name: string): string {
   // Version 5-shaped (name-based) so it is a valid UUID; the variant bits are set likewise.
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
+
+/** How long a handed-over delivery may wait for its receipt before it counts as not received. */
+export const APP_RECEIPT_WAIT_H = 72;
+export const PROVIDER_RECEIPT_WAIT_H = 24;
 
 const deliverJobId = (id: number, generation: number) => stableUuid(`deliver:${id}:${generation}`);
 
@@ -299,7 +303,31 @@ export function createEngine(options: EngineOptions): Engine {
     if (n > 0) logger.info(`Cola de envíos: ${n} trabajos interrumpidos se retoman`);
   }
 
+  /**
+   * Handed over and never confirmed: an app not opened in 3 days, or a provider that never reported in a day,
+   * is "not received" (it counts for the yellow device status, and "Reintentar fallidos" can send it again).
+   */
+  async function expireReceipts(): Promise<void> {
+    const stale = await db.execute(sql`
+      select id, channel from deliveries
+      where status = 'sent' and (
+        (channel = 'app-mobile' and sent_at < now() - ${`${APP_RECEIPT_WAIT_H} hours`}::interval)
+        or (channel in ('sms', 'whatsapp') and sent_at < now() - ${`${PROVIDER_RECEIPT_WAIT_H} hours`}::interval))
+      limit 1000`);
+    const now = new Date();
+    await applyReports(
+      db,
+      rowsOf<{ id: number; channel: string }>(stale).map((d) => ({
+        deliveryId: Number(d.id),
+        status: 'not_received' as const,
+        at: now,
+        error: d.channel === 'app-mobile' ? 'app_not_opened' : 'no_receipt',
+      })),
+    );
+  }
+
   async function sweep(): Promise<void> {
+    await expireReceipts();
     // Sent messages whose fan-out was never queued (the process died between the commit and the queue).
     const unsent = await db.execute(sql`
       select m.id from messages m

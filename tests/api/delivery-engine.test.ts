@@ -119,6 +119,22 @@ describe('delivery through the default channels', () => {
     expect(fanned.at).not.toBeNull();
   });
 
+  it('counts an app delivery never fetched in 3 days as not received', async () => {
+    const pick = await courseOf(server, 'administrador@sanandres.cl');
+    const id = await sendOk(admin, input({ channels: ['app-mobile'], recipients: [pick], title: 'Circular' }));
+    const waiting = () =>
+      count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'sent'`);
+    const handed = await eventually('entregadas a la app', waiting, (n) => n > 0);
+    await server.db.execute(sql`update deliveries set sent_at = now() - interval '73 hours' where message_id = ${id} and status = 'sent'`);
+    await server.delivery!.engine.sweep();
+    const expired = await count(
+      server.db,
+      sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'not_received' and error = 'app_not_opened'`,
+    );
+    expect(expired).toBe(handed);
+    expect(await waiting()).toBe(0);
+  });
+
   it('a colleague receives the app channel in their Hermes inbox at once, and reading it there is "read"', async () => {
     const docente = server.client();
     expect((await docente.login('docente@sanandres.cl')).status).toBe(200);
