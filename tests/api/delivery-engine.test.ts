@@ -119,6 +119,58 @@ describe('delivery through the default channels', () => {
     expect(fanned.at).not.toBeNull();
   });
 
+  it('a guardian signs in to the app with the SMS code, and fetching and opening the message mark it received and read', async () => {
+    const guardian = await one<{ id: number; phone: string; student: number }>(
+      server.db,
+      sql`select g.id, g.phone, min(sg.student_id) as student from guardians g join student_guardians sg on sg.guardian_id = g.id
+          join users u on u.institution_id = g.institution_id and u.email = 'administrador@sanandres.cl'
+          where g.app_installed_at is not null and g.phone is not null group by g.id order by g.id limit 1`,
+    );
+    const id = await sendOk(
+      admin,
+      input({ channels: ['app-mobile'], recipients: [{ kind: 'guardian', id: guardian.id }], title: 'Entrevista', allow_replies: true }),
+    );
+    const delivery = () =>
+      one<{ status: string; delivered_at: string | null; read_at: string | null }>(
+        server.db,
+        sql`select status, delivered_at, read_at from deliveries where message_id = ${id} and channel = 'app-mobile'`,
+      );
+    await eventually('entregado a la app', delivery, (d) => d.status === 'sent');
+
+    // The code travels as a real SMS through the simulator.
+    const app = (path: string, init: RequestInit = {}, token?: string) =>
+      fetch(`${server.url}/api/app${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    expect((await app('/session/code', { method: 'POST', body: JSON.stringify({ phone: guardian.phone }) })).status).toBe(202);
+    const sms = await eventually(
+      'SMS con el código',
+      () => rows<{ body: string }>(server.db, sql`select body from provider_sim_messages where "to" = ${guardian.phone} and reference like 'app-code-%'`),
+      (r) => r.length === 1,
+    );
+    const code = /\b(\d{6})\b/.exec(sms[0]!.body)![1]!;
+    const session = await app('/session', { method: 'POST', body: JSON.stringify({ phone: guardian.phone, code }) });
+    expect(session.status).toBe(200);
+    const token = ((await session.json()) as { data: { token: string } }).data.token;
+
+    const inbox = (await (await app('/messages', {}, token)).json()) as { data: { id: number; title: string }[] };
+    expect(inbox.data.map((m) => m.title)).toContain('Entrevista');
+    const received = await delivery();
+    expect(received.status).toBe('received');
+    expect(received.delivered_at).not.toBeNull();
+    expect((await app(`/messages/${id}/read`, { method: 'POST' }, token)).status).toBe(200);
+    const read = await delivery();
+    expect(read.status).toBe('read');
+    expect(read.read_at).not.toBeNull();
+
+    // The reply lands in the author's inbox.
+    const reply = await app(`/messages/${id}/reply`, { method: 'POST', body: JSON.stringify({ content: 'Confirmo asistencia.' }) }, token);
+    expect(reply.status).toBe(201);
+    const list = (await (await admin.get('/api/messages?folder=inbox')).json()) as { data: { title: string }[] };
+    expect(list.data.map((m) => m.title)).toContain('Re: Entrevista');
+  });
+
   it('counts an app delivery never fetched in 3 days as not received', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
     const id = await sendOk(admin, input({ channels: ['app-mobile'], recipients: [pick], title: 'Circular' }));
