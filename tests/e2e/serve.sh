@@ -11,8 +11,13 @@ DATA_DIR="$(mktemp -d "${TMPDIR:-/tmp}/hermes-e2e.XXXXXX")" || { echo "serve.sh:
 export HERMES_DATA_DIR="$DATA_DIR/pglite"
 export HERMES_ATTACHMENTS_DIR="$DATA_DIR/attachments"
 export HERMES_OUTBOX_DIR="$DATA_DIR/outbox"
-# Playwright passes its whole environment on: a developer's DATABASE_URL or SMTP_URL must never be used here.
-unset DATABASE_URL SMTP_URL
+# Playwright passes its whole environment on: a developer's database or providers must never be used here.
+unset DATABASE_URL SMTP_URL SMS_PROVIDER_URL WHATSAPP_PROVIDER_URL
+# The built-in SMS simulator fails half of its messages, quickly, so the reception screen has failures to
+# retry; a retried message has the same odds again, so a retry of many recipients always recovers some.
+export HERMES_SIM_FAILURE_RATE="${HERMES_SIM_FAILURE_RATE:-0.5}"
+export HERMES_SIM_DELAY_MS="${HERMES_SIM_DELAY_MS:-300}"
+export HERMES_DELIVERY_RETRY_DELAY=1
 export PORT="${PORT:-3210}"
 export HOST="${HOST:-127.0.0.1}"
 
