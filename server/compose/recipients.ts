@@ -1,7 +1,7 @@
 // Everything the recipient picker shows for one school (`GET /recipients`, compose-contract `Recipients`).
 // A handful of set-based queries, one per table, assembled in memory: one query per course would be
 // hundreds of round trips on the large seed.
-import { and, eq, inArray, isNull, lte, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { CHANNEL_CODES, CHANNEL_ID } from '../../src/services/compose-contract';
 import type {
   Channel,
@@ -18,16 +18,14 @@ import type {
 } from '../../src/services/compose-contract';
 import type { ChannelCode } from '../../src/services/messages-contract';
 import type { Queryable } from '../db/client';
+import { DEVICE_WINDOW } from '../delivery/status';
 import {
   courses,
-  deliveries,
   electives,
   electiveStudents,
   guardians,
   institutionChannels,
   levels,
-  messageRecipients,
-  messages,
   positions,
   staff,
   studentGuardians,
@@ -40,12 +38,6 @@ export const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: 
 
 /** The `guardians_phone_e164_check` rule, checked again: rows older than the constraint may exist on real Postgres. */
 const E164 = /^\+[1-9][0-9]{7,14}$/;
-
-/** Outcomes that count as "not received" for the yellow device status (SPEC §9: the last 3). */
-const UNRECEIVED = ['not_received', 'error', 'failed'] as const;
-/** Channels that reach a guardian's device; an e-mail bounce says nothing about the phone. */
-const DEVICE_CHANNELS = ['app-mobile', 'sms', 'whatsapp'] as const;
-const YELLOW_WINDOW = 3;
 
 export const personName = (p: { firstNames: string; lastNameFather: string; lastNameMother: string }) =>
   `${p.firstNames} ${p.lastNameFather} ${p.lastNameMother}`;
@@ -61,46 +53,8 @@ export function deviceStatus(g: { app: boolean; phone: string | null }, irregula
   return g.app ? 'blue' : 'green';
 }
 
-/**
- * Guardians of the school whose last 3 finished device deliveries were all not received. Deliveries still
- * in flight (queued, sent) and rows born failed for lack of an address do not count.
- */
-export async function irregularGuardians(db: Queryable, institutionId: number): Promise<Set<number>> {
-  const ranked = db
-    .select({
-      guardianId: sql<number>`${messageRecipients.recipientRefId}`.as('guardian_id'),
-      status: sql<string>`${deliveries.status}`.as('status'),
-      n: sql<number>`row_number() over (partition by ${messageRecipients.recipientRefId} order by ${deliveries.createdAt} desc, ${deliveries.id} desc)`.as('n'),
-    })
-    .from(deliveries)
-    .innerJoin(messageRecipients, eq(messageRecipients.id, deliveries.recipientId))
-    .innerJoin(messages, eq(messages.id, deliveries.messageId))
-    .where(
-      and(
-        eq(messages.institutionId, institutionId),
-        eq(messageRecipients.recipientKind, 'apoderado'),
-        inArray(deliveries.channel, [...DEVICE_CHANNELS]),
-        notInArray(deliveries.status, ['queued', 'sent']),
-        or(isNull(deliveries.error), ne(deliveries.error, 'missing_address')),
-      ),
-    )
-    .as('ranked');
-  const rows = await db
-    .select({ guardianId: ranked.guardianId })
-    .from(ranked)
-    .where(lte(ranked.n, YELLOW_WINDOW))
-    .groupBy(ranked.guardianId)
-    .having(
-      sql`count(*) = ${YELLOW_WINDOW} and bool_and(${ranked.status} in (${sql.join(
-        UNRECEIVED.map((s) => sql`${s}`),
-        sql`, `,
-      )}))`,
-    );
-  return new Set(rows.map((r) => Number(r.guardianId)));
-}
-
 export async function loadRecipients(db: Queryable, institutionId: number): Promise<Recipients> {
-  const [levelRows, courseRows, electiveRows, studentRows, enrolments, links, guardianRows, positionRows, staffRows, irregular] =
+  const [levelRows, courseRows, electiveRows, studentRows, enrolments, links, guardianRows, positionRows, staffRows] =
     await Promise.all([
       db
         .select({ id: levels.id, name: levels.name, position: levels.position })
@@ -138,13 +92,24 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
             guardians.email,
             guardians.phone,
             sql`${guardians.appInstalledAt} is not null`,
+            // Kept by the delivery engine as deliveries end (server/delivery/status.ts refreshDeviceMisses).
+            sql`${guardians.deviceMisses} >= ${DEVICE_WINDOW}`,
           ),
         })
         .from(guardians)
         .where(eq(guardians.institutionId, institutionId))
         .then(
           unpack<
-            [id: number, firstNames: string, lastNameFather: string, lastNameMother: string, email: string | null, phone: string | null, app: boolean]
+            [
+              id: number,
+              firstNames: string,
+              lastNameFather: string,
+              lastNameMother: string,
+              email: string | null,
+              phone: string | null,
+              app: boolean,
+              irregular: boolean,
+            ]
           >,
         ),
       db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.institutionId, institutionId)),
@@ -160,7 +125,6 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
         })
         .from(staff)
         .where(eq(staff.institutionId, institutionId)),
-      irregularGuardians(db, institutionId),
     ]);
 
   // Students, named and in alphabetical order once; every group below keeps that order.
@@ -179,7 +143,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
   }
 
   const fichaById = new Map<number, { ficha: RecipientGuardian['ficha_apoderado']; status: DeviceStatus }>();
-  for (const [id, firstNames, lastNameFather, lastNameMother, email, phone, app] of guardianRows) {
+  for (const [id, firstNames, lastNameFather, lastNameMother, email, phone, app, irregular] of guardianRows) {
     fichaById.set(id, {
       ficha: {
         email,
@@ -189,7 +153,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
         fono_celular: phone,
         user_type: 'apoderado',
       },
-      status: deviceStatus({ app, phone }, irregular.has(id)),
+      status: deviceStatus({ app, phone }, irregular),
     });
   }
   const guardiansOf = new Map<number, { guardianId: number; role: GuardianRoleId }[]>();

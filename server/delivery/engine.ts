@@ -155,6 +155,10 @@ export function createEngine(options: EngineOptions): Engine {
       where d.message_id = ${messageId} and d.status = 'queued' and m.kind = 'sent' order by d.id`);
     const rounds = rowsOf<{ id: number; generation: number }>(result).map((r) => ({ id: Number(r.id), generation: Number(r.generation) }));
     await enqueueDeliveries(rounds);
+    // Rows born failed (no address) never pass through a job: their recipients get their state now.
+    const unreachable = await db.execute(sql`
+      select distinct recipient_id from deliveries where message_id = ${messageId} and error = 'missing_address'`);
+    await refreshRecipients(db, rowsOf<{ recipient_id: number }>(unreachable).map((r) => Number(r.recipient_id)));
     await db.execute(sql`update messages set fanned_out_at = now() where id = ${messageId} and kind = 'sent'`);
     logger.debug(`Mensaje ${messageId}: ${rounds.length} envíos en cola`);
   }

@@ -14,6 +14,8 @@ import { MESSAGES_API } from '../../src/services/messages-contract';
 import type { Queryable } from '../db/client';
 import { institutions, mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema';
 import { fold } from '../../src/services/fold';
+import type { DeliveryProgress } from '../../src/services/reception-contract';
+import { progressOf } from '../delivery/reception';
 
 export const SNIPPET_LENGTH = 140;
 
@@ -54,7 +56,8 @@ type SummaryRow = {
   hasAttachments: boolean;
 };
 
-function toSummary(row: SummaryRow): MessageSummary {
+/** `progress` is filled for sent-folder rows by `withProgress`; null elsewhere. */
+function toSummary(row: SummaryRow, progress: DeliveryProgress | null = null): MessageSummary {
   const received = row.folder === 'inbox' || row.deletedFrom === 'inbox';
   return {
     id: row.id,
@@ -68,7 +71,15 @@ function toSummary(row: SummaryRow): MessageSummary {
     unread: received && row.readAt === null,
     date: new Date(row.sortAt).toISOString(),
     deleted_from: row.deletedFrom,
+    progress,
   };
+}
+
+/** Summaries of `rows`, the sent folder's with their delivery progress (one grouped query for the page). */
+async function withProgress(db: Queryable, rows: SummaryRow[]): Promise<MessageSummary[]> {
+  const sent = rows.filter((r) => r.folder === 'sent').map((r) => r.id);
+  const progress = await progressOf(db, sent);
+  return rows.map((r) => toSummary(r, r.folder === 'sent' ? (progress.get(r.id) ?? null) : null));
 }
 
 // --- cursor ---------------------------------------------------------------------------------------------
@@ -165,7 +176,7 @@ export async function listFolder(db: Queryable, query: ListQuery) {
   const hasOlder = backwards ? true : more;
   const hasNewer = backwards ? more : cursor !== null;
   return {
-    items: rows.map(toSummary),
+    items: await withProgress(db, rows),
     total: count?.total ?? 0,
     nextCursor: hasOlder && last ? encodeCursor({ dir: 'next', sortAtUs: last.sortAtUs, entryId: last.entryId }) : null,
     prevCursor: hasNewer && first ? encodeCursor({ dir: 'prev', sortAtUs: first.sortAtUs, entryId: first.entryId }) : null,
@@ -206,7 +217,7 @@ export async function findSummary(db: Queryable, userId: number, messageId: numb
     .from(mailboxEntries)
     .innerJoin(messages, eq(messages.id, mailboxEntries.messageId))
     .where(and(eq(mailboxEntries.userId, userId), eq(mailboxEntries.messageId, messageId)));
-  return row ? toSummary(row) : null;
+  return row ? (await withProgress(db, [row]))[0]! : null;
 }
 
 /** Relative to the API base like every `MESSAGES_API` path (`/attachments/7`); the SPA prefixes its base. */
@@ -235,7 +246,9 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
     .where(and(eq(mailboxEntries.userId, userId), eq(mailboxEntries.messageId, messageId)));
   if (!row) return null;
 
-  const [groups, statuses, files] = await Promise.all([
+  // The author's own sent message (its sent entry, or that entry in the trash) shows its delivery progress.
+  const liveFolder = row.folder === 'trash' ? row.deletedFrom : row.folder;
+  const [groups, progress, files] = await Promise.all([
     db
       .select({
         kind: messageRecipients.groupKind,
@@ -246,11 +259,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
       .where(eq(messageRecipients.messageId, messageId))
       .groupBy(messageRecipients.groupKind, messageRecipients.groupLabel)
       .orderBy(asc(sql`min(${messageRecipients.id})`)),
-    db
-      .select({ status: messageRecipients.status, count: sql<number>`count(*)::int` })
-      .from(messageRecipients)
-      .where(eq(messageRecipients.messageId, messageId))
-      .groupBy(messageRecipients.status),
+    liveFolder === 'sent' ? progressOf(db, [messageId]).then((m) => m.get(messageId) ?? null) : Promise.resolve(null),
     db
       .select({
         id: messageAttachments.id,
@@ -263,10 +272,8 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
       .orderBy(asc(messageAttachments.id)),
   ]);
 
-  const summary = toSummary(row);
+  const summary = toSummary(row, row.folder === 'sent' ? progress : null);
   const total = groups.reduce((sum, g) => sum + g.count, 0);
-  const liveFolder = row.folder === 'trash' ? row.deletedFrom : row.folder;
-  const statusCount = (s: string) => statuses.find((x) => x.status === s)?.count ?? 0;
   const attachments: AttachmentSummary[] = files.map((f) => ({
     id: f.id,
     name: f.name,
@@ -284,17 +291,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
     copy_to_sender: row.copyToSender,
     scheduled_at: row.kindStored === 'scheduled' && row.scheduledAt ? new Date(row.scheduledAt).toISOString() : null,
     timezone: row.timezone,
-    reception:
-      liveFolder === 'sent'
-        ? {
-            total,
-            received: statusCount('received'),
-            read: statusCount('read'),
-            not_received: statusCount('not_received'),
-            error: statusCount('error'),
-            failed: statusCount('failed'),
-          }
-        : null,
+    reception: progress,
     reply_to_id: row.replyToId,
     read_at: row.readAt ? new Date(row.readAt).toISOString() : null,
   };

@@ -1,4 +1,5 @@
 // API contract for mail folders and messages (issue 3), shared by the SPA and `server/`. Plain types only.
+import type { DeliveryProgress } from './reception-contract';
 
 /** Folders in the URL and the API. `trash` holds messages the user deleted from any other folder. */
 export type Folder = 'inbox' | 'sent' | 'scheduled' | 'draft' | 'trash';
@@ -50,6 +51,8 @@ export interface MessageSummary {
   date: string;
   /** Where a trashed message returns on restore. */
   deleted_from: Folder | null;
+  /** Sent folder rows: how its deliveries stand (issue 5); null elsewhere. */
+  progress: DeliveryProgress | null;
 }
 
 /** `GET /messages/:id` → `{ data: MessageDetail }`. */
@@ -63,8 +66,8 @@ export interface MessageDetail extends MessageSummary {
   /** Scheduled messages: ISO UTC plus the institution time zone to show it in. */
   scheduled_at: string | null;
   timezone: string;
-  /** Sent messages: counts per reception state (detailed per-recipient status comes with issue 5). */
-  reception: { total: number; received: number; read: number; not_received: number; error: number; failed: number } | null;
+  /** Sent messages of the author: deliveries per state (per-recipient detail: reception-contract.ts). */
+  reception: DeliveryProgress | null;
   /** Inbox: the message this one replies to, if any. */
   reply_to_id: number | null;
   read_at: string | null;

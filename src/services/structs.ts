@@ -17,6 +17,7 @@ import {
 } from 'superstruct';
 import type { SignedInUser, TokenTimes } from './contract';
 import type { FolderCount, MessageDetail, MessageSummary } from './messages-contract';
+import { DeliveryProgressStruct } from './reception-structs';
 
 export const SignedInUserStruct: Describe<SignedInUser> = type({
   id: number(),
@@ -104,6 +105,7 @@ export const MessageSummaryStruct: Describe<MessageSummary> = type({
   unread: boolean(),
   date: string(),
   deleted_from: nullable(FolderStruct),
+  progress: nullable(DeliveryProgressStruct),
 });
 
 // A detail is a summary plus its own fields.
@@ -122,9 +124,7 @@ export const MessageDetailStruct: Describe<MessageDetail> = assign(
     copy_to_sender: boolean(),
     scheduled_at: nullable(string()),
     timezone: string(),
-    reception: nullable(
-      type({ total: number(), received: number(), read: number(), not_received: number(), error: number(), failed: number() }),
-    ),
+    reception: nullable(DeliveryProgressStruct),
     reply_to_id: nullable(number()),
     read_at: nullable(string()),
   }),

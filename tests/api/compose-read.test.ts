@@ -29,6 +29,7 @@ import {
   userChannelPermissions,
   users,
 } from '../../server/db/schema';
+import { refreshDeviceMisses } from '../../server/delivery/status';
 import { startServer, type Client, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -252,6 +253,8 @@ describe('GET /api/recipients', () => {
         messageId: message!.id, recipientId: recipient!.id, channel, address: '+56911111111', status, error,
         createdAt: new Date(Date.now() - minutesAgo * 60_000),
       });
+      // What the delivery engine does as deliveries end; GET /recipients only reads its result.
+      await refreshDeviceMisses(db, [target.id]);
     };
     const statusOf = async () => {
       const { data } = await json<{ data: Recipients }>(admin, '/api/recipients');

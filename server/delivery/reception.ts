@@ -1,0 +1,272 @@
+// Reception status of one sent message (src/services/reception-contract.ts): the per-recipient page with its
+// channels, the progress of its deliveries, and "retry failed", which starts a new round (generation + 1) of
+// the deliveries that ended badly. Set-based SQL throughout: a message may have 10,000 deliveries.
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  ChannelDelivery,
+  DeliveryProgress,
+  DeliveryStatus,
+  ReceptionFilter,
+  ReceptionRow,
+  RecipientStatus,
+} from '../../src/services/reception-contract';
+import type { ComposeProblem } from '../../src/services/compose-contract';
+import type { ChannelCode } from '../../src/services/messages-contract';
+import { fold } from '../../src/services/fold';
+import { SMS_SEGMENTS_PER_MESSAGE } from '../../src/services/sms-text';
+import type { Db, Queryable } from '../db/client';
+import { rowsOf } from '../compose/expand';
+import { institutionTimezone, monthIn, reserve } from '../compose/quota';
+import { refreshRecipients } from './status';
+
+const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'];
+const RECIPIENT_STATUSES: readonly RecipientStatus[] = ['pending', 'received', 'read', 'not_received', 'error', 'failed'];
+/** What "Reintentar fallidos" sends again. */
+export const RETRYABLE: readonly DeliveryStatus[] = ['failed', 'error', 'not_received'];
+
+const pgArray = (values: readonly (string | number)[]) => `{${values.map((v) => (typeof v === 'number' ? Math.trunc(v) : `"${v}"`)).join(',')}}`;
+
+// --- progress ---------------------------------------------------------------------------------------------
+
+export function emptyProgress(): DeliveryProgress {
+  return { total: 0, queued: 0, sent: 0, received: 0, read: 0, not_received: 0, error: 0, failed: 0, state: 'sent', retryable: 0 };
+}
+
+/**
+ * `appWaiting`: app deliveries handed over and waiting for the guardian to open the app. They are not "in
+ * flight" (that may take days; after 3 the engine counts them not received), so they do not keep the
+ * message "sending"; SMS / WhatsApp waiting for their provider's receipt (seconds) do.
+ */
+function finish(p: DeliveryProgress, appWaiting = 0): DeliveryProgress {
+  p.total = DELIVERY_STATUSES.reduce((sum, s) => sum + p[s], 0);
+  p.retryable = RETRYABLE.reduce((sum, s) => sum + p[s], 0);
+  p.state = p.queued + p.sent - appWaiting > 0 ? 'sending' : p.retryable > 0 ? 'partially_failed' : 'sent';
+  return p;
+}
+
+/**
+ * Deliveries per state of each message, in one grouped query. Messages recorded before the delivery engine
+ * (the seeded history) have recipients but no deliveries: their recipients' states stand in, a pending one
+ * counting as queued, so the demo's sent folder does not show "0 of 0".
+ */
+export async function progressOf(db: Queryable, messageIds: readonly number[]): Promise<Map<number, DeliveryProgress>> {
+  const out = new Map<number, DeliveryProgress>();
+  if (messageIds.length === 0) return out;
+  const ids = pgArray([...new Set(messageIds)]);
+  const result = await db.execute(sql`
+    with d as (
+      select message_id, status, count(*)::int as n,
+        count(*) filter (where status = 'sent' and channel = 'app-mobile')::int as app_waiting
+      from deliveries
+      where message_id = any(${ids}::int[]) group by message_id, status
+    )
+    select message_id, status, n, app_waiting from d
+    union all
+    select r.message_id, case r.status when 'pending' then 'queued' else r.status end, count(*)::int, 0
+    from message_recipients r
+    where r.message_id = any(${ids}::int[]) and r.message_id not in (select message_id from d)
+    group by r.message_id, r.status`);
+  for (const id of new Set(messageIds)) out.set(id, emptyProgress());
+  const appWaiting = new Map<number, number>();
+  for (const row of rowsOf<{ message_id: number; status: DeliveryStatus; n: number; app_waiting: number }>(result)) {
+    const id = Number(row.message_id);
+    const p = out.get(id);
+    if (p && (DELIVERY_STATUSES as readonly string[]).includes(row.status)) p[row.status] += Number(row.n);
+    appWaiting.set(id, (appWaiting.get(id) ?? 0) + Number(row.app_waiting));
+  }
+  for (const [id, p] of out) finish(p, appWaiting.get(id));
+  return out;
+}
+
+// --- access -----------------------------------------------------------------------------------------------
+
+/** The message when `userId` wrote it and it was sent; anyone else (other school included) gets null → 404. */
+export async function findOwnSent(db: Queryable, userId: number, messageId: number): Promise<{ id: number; institutionId: number } | null> {
+  const result = await db.execute(sql`
+    select id, institution_id from messages where id = ${messageId} and author_user_id = ${userId} and kind = 'sent'`);
+  const row = rowsOf<{ id: number; institution_id: number }>(result)[0];
+  return row ? { id: Number(row.id), institutionId: Number(row.institution_id) } : null;
+}
+
+// --- page -------------------------------------------------------------------------------------------------
+
+/**
+ * Accent- and case-folding in SQL, matching src/services/fold.ts for the letters of Spanish (and Portuguese /
+ * French) names. translate() before lower(): lower() only knows ASCII under the C locale PGlite runs with.
+ */
+const ACCENTED = 'ÁÀÂÄÃáàâäãÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇç';
+const PLAIN = fold(ACCENTED);
+export const foldSql = (expr: SQL) => sql`lower(translate(${expr}, ${ACCENTED}, ${PLAIN}))`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export interface PageQuery {
+  status: ReceptionFilter;
+  q: string;
+  page: number;
+  perPage: number;
+}
+
+export interface ReceptionData {
+  rows: ReceptionRow[];
+  /** Rows matching filter and search. */
+  total: number;
+  counts: Record<ReceptionFilter, number>;
+  progress: DeliveryProgress;
+}
+
+interface PageRow {
+  id: number;
+  kind: ReceptionRow['kind'];
+  name: string;
+  student_names: string | null;
+  group_label: string;
+  status: RecipientStatus;
+  email: string | null;
+  phone: string | null;
+  channels: ChannelDelivery[] | string | null;
+}
+
+const isoUtc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+export async function receptionPage(db: Queryable, messageId: number, query: PageQuery): Promise<ReceptionData> {
+  const needle = fold(query.q.trim());
+  const search = needle
+    ? sql`and ${foldSql(sql`r.display_name || ' ' || coalesce(r.student_names, '')`)} like ${`%${escapeLike(needle)}%`}`
+    : sql``;
+  const byStatus = query.status === 'all' ? sql`` : sql`and r.status = ${query.status}`;
+
+  const countsQuery = db.execute(sql`
+    select r.status, count(*)::int as n from message_recipients r
+    where r.message_id = ${messageId} ${search} group by r.status`);
+  // E-mail and phone: the addresses the deliveries used (what was actually tried); when the message did
+  // not use that channel, or the person had no address then, the person's current record — so after fixing
+  // a guardian's e-mail the row shows what "retry failed" will use.
+  const rowsQuery = db.execute(sql`
+    select r.id, r.recipient_kind as kind, r.display_name as name, r.student_names, r.group_label, r.status,
+      coalesce(ch.email, g.email, s.email, st.email) as email,
+      coalesce(ch.phone, g.phone, st.phone) as phone,
+      ch.channels
+    from (
+      -- The page first, so the joins and the channels' JSON are built for its rows only.
+      select r.* from message_recipients r
+      where r.message_id = ${messageId} ${search} ${byStatus}
+      order by r.id
+      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}
+    ) r
+    left join guardians g on r.recipient_kind = 'apoderado' and g.id = r.recipient_ref_id
+    left join students s on r.recipient_kind = 'estudiante' and s.id = r.recipient_ref_id
+    left join staff st on r.recipient_kind = 'funcionario' and st.id = r.recipient_ref_id
+    left join lateral (
+      select
+        max(d.address) filter (where d.channel = 'e-mail') as email,
+        max(d.address) filter (where d.channel in ('sms', 'whatsapp')) as phone,
+        json_agg(json_build_object(
+          'channel', d.channel, 'status', d.status, 'address', d.address, 'error', d.error, 'attempts', d.attempts,
+          'sent_at', ${isoUtc('d.sent_at')}, 'delivered_at', ${isoUtc('d.delivered_at')},
+          'read_at', ${isoUtc('d.read_at')}, 'last_retry_at', ${isoUtc('d.last_retry_at')}
+        ) order by d.channel) as channels
+      from deliveries d where d.recipient_id = r.id
+    ) ch on true
+    order by r.id`);
+  const [countRows, pageRows, progress] = await Promise.all([countsQuery, rowsQuery, progressOf(db, [messageId])]);
+
+  const counts = Object.fromEntries([['all', 0], ...RECIPIENT_STATUSES.map((s) => [s, 0])]) as Record<ReceptionFilter, number>;
+  for (const row of rowsOf<{ status: RecipientStatus; n: number }>(countRows)) {
+    counts[row.status] += Number(row.n);
+    counts.all += Number(row.n);
+  }
+  const rows = rowsOf<PageRow>(pageRows).map((r): ReceptionRow => {
+    const channels = typeof r.channels === 'string' ? (JSON.parse(r.channels) as ChannelDelivery[]) : (r.channels ?? []);
+    return {
+      recipient_id: Number(r.id),
+      kind: r.kind,
+      name: r.name,
+      student_names: r.student_names,
+      group: r.group_label,
+      email: r.email,
+      phone: r.phone,
+      status: r.status,
+      channels: channels.map((c) => ({ ...c, attempts: Number(c.attempts) })),
+    };
+  });
+  return { rows, total: counts[query.status], counts, progress: progress.get(messageId)! };
+}
+
+// --- retry ------------------------------------------------------------------------------------------------
+
+export type RetryOutcome =
+  | { kind: 'ok'; resent: number; rounds: { id: number; generation: number }[] }
+  | { kind: 'quota'; problems: ComposeProblem[] };
+
+class QuotaRefused extends Error {
+  constructor(readonly problems: ComposeProblem[]) {
+    super('retry refused by quota');
+  }
+}
+
+/**
+ * "Retry failed", in one transaction: locks the message's failed / error / not_received deliveries (a
+ * concurrent retry waits, then finds them queued and takes nothing), re-resolves the address of those that
+ * had none from the person's current record (skipping who still has none), reserves their quota, and queues
+ * them as a new round. A quota refusal writes nothing. The caller hands `rounds` to the engine after commit.
+ */
+export async function retryFailed(db: Db, message: { id: number; institutionId: number }, now = new Date()): Promise<RetryOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      // Same address rules as the expansion (server/compose/expand.ts `people`).
+      const picked = await tx.execute(sql`
+        select d.id, d.channel, d.recipient_id,
+          case when d.address is null or d.error = 'missing_address' then
+            case d.channel
+              when 'e-mail' then coalesce(g.email, s.email, st.email)
+              when 'app-mobile' then case
+                when g.app_installed_at is not null then 'guardian:' || g.id
+                when s.id is not null then 'student:' || s.id
+                when st.user_id is not null then 'user:' || st.user_id end
+              else coalesce(g.phone, st.phone) end
+          else d.address end as address
+        from deliveries d
+        join message_recipients r on r.id = d.recipient_id
+        left join guardians g on r.recipient_kind = 'apoderado' and g.id = r.recipient_ref_id and g.institution_id = ${message.institutionId}
+        left join students s on r.recipient_kind = 'estudiante' and s.id = r.recipient_ref_id and s.institution_id = ${message.institutionId}
+        left join staff st on r.recipient_kind = 'funcionario' and st.id = r.recipient_ref_id and st.institution_id = ${message.institutionId}
+        where d.message_id = ${message.id} and d.status = any(${pgArray(RETRYABLE)}::text[])
+        order by d.id
+        for update of d`);
+      const targets = rowsOf<{ id: number; channel: ChannelCode; recipient_id: number; address: string | null }>(picked).filter(
+        (t) => t.address !== null,
+      );
+      if (targets.length === 0) return { kind: 'ok' as const, resent: 0, rounds: [] };
+
+      const count = (channel: ChannelCode) => targets.filter((t) => t.channel === channel).length;
+      const needs = { sms: count('sms') * SMS_SEGMENTS_PER_MESSAGE, email: count('e-mail'), whatsapp: count('whatsapp') };
+      const timezone = await institutionTimezone(tx, message.institutionId);
+      const problems = await reserve(tx, message.institutionId, monthIn(now, timezone), needs);
+      if (problems.length > 0) throw new QuotaRefused(problems);
+
+      const values = JSON.stringify(targets.map((t) => ({ id: Number(t.id), address: t.address })));
+      const updated = await tx.execute(sql`
+        update deliveries d set
+          status = 'queued', error = null, address = v.address, generation = d.generation + 1,
+          -- A new round starts clean: its own hand-over and receipts (the old round's reports are ignored).
+          sent_at = null, delivered_at = null, read_at = null, provider_ref = null,
+          last_retry_at = ${now.toISOString()}::timestamptz,
+          segments = case when d.channel = 'sms' then ${SMS_SEGMENTS_PER_MESSAGE} else d.segments end
+        from json_to_recordset(${values}::json) as v(id int, address text)
+        where d.id = v.id and d.status = any(${pgArray(RETRYABLE)}::text[])
+        returning d.id, d.generation, d.recipient_id`);
+      const rows = rowsOf<{ id: number; generation: number; recipient_id: number }>(updated);
+      const recipients = [...new Set(rows.map((r) => Number(r.recipient_id)))];
+      await refreshRecipients(tx, recipients);
+      return {
+        kind: 'ok' as const,
+        resent: recipients.length,
+        rounds: rows.map((r) => ({ id: Number(r.id), generation: Number(r.generation) })).sort((a, b) => a.id - b.id),
+      };
+    });
+  } catch (err) {
+    if (err instanceof QuotaRefused) return { kind: 'quota', problems: err.problems };
+    throw err;
+  }
+}
