@@ -11,6 +11,7 @@ export type RouteName =
   | 'inbox-message'
   | 'sent'
   | 'sent-message'
+  | 'sent-reception'
   | 'scheduled'
   | 'scheduled-message'
   | 'draft'
@@ -59,6 +60,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'inbox-message', path: '/inbox/message/:id?', access: 'login' },
   { name: 'sent', path: '/sent', access: 'login' },
   { name: 'sent-message', path: '/sent/message/:id?', access: 'login' },
+  { name: 'sent-reception', path: '/sent/message/:id/reception', access: 'login' },
   { name: 'scheduled', path: '/scheduled', access: 'login' },
   { name: 'scheduled-message', path: '/scheduled/message/:id?', access: 'login' },
   { name: 'draft', path: '/draft', access: 'login' },

@@ -5,6 +5,9 @@
 //
 // The actor starts `closed` and is given its message with `message.open` (see `openMessageLifecycle`):
 // the starting state depends on the message, and a machine's initial state cannot.
+//
+// A sent message also follows its deliveries (issue 5): `sent.sending` polls the message while anything
+// is in flight and settles in `sent.delivered` or `sent.partiallyFailed`.
 import { assertEvent, assign, createActor, emit, setup, type SnapshotFrom } from 'xstate';
 import { resaveDraftById, scheduleDraftById, sendDraftById } from '../services/compose';
 import { toApiFailure, type ApiFailure } from '../services/http';
@@ -18,14 +21,21 @@ import {
   restoreMessages,
 } from '../services/messages';
 import type { MessageKind, MessageSummary } from '../services/messages-contract';
+import { watchProgress, type ProgressEvent } from '../services/reception';
+import type { DeliveryProgress } from '../services/reception-contract';
 import type { ToastEvent } from '../services/ui-events';
 
 export { canTransition, type MessageAction } from '../services/message-rules';
 
 type LiveKind = Exclude<MessageKind, 'deleted'>;
 
-/** What the lifecycle needs of a MessageSummary or MessageDetail. */
-export type LifecycleMessage = Pick<MessageSummary, 'id' | 'kind' | 'unread' | 'deleted_from'>;
+/**
+ * What the lifecycle needs of a MessageSummary or MessageDetail. `reception` (the detail's delivery
+ * progress) picks where a sent message starts; without it a sent message counts as delivered.
+ */
+export type LifecycleMessage = Pick<MessageSummary, 'id' | 'kind' | 'unread' | 'deleted_from'> & {
+  reception?: DeliveryProgress | null;
+};
 
 export interface LifecycleContext {
   id: number | null;
@@ -35,6 +45,8 @@ export interface LifecycleContext {
   deletedFrom: LiveKind | null;
   /** The last failed call, until the next one starts. */
   error: ApiFailure | null;
+  /** Sent messages: the last known delivery progress (null when unknown, e.g. right after sending). */
+  progress: DeliveryProgress | null;
 }
 
 export type LifecycleEvent =
@@ -46,7 +58,8 @@ export type LifecycleEvent =
   | { type: 'message.read' }
   | { type: 'message.delete' }
   | { type: 'message.restore' }
-  | { type: 'message.purge' };
+  | { type: 'message.purge' }
+  | ProgressEvent;
 
 export type LifecycleEmitted = ToastEvent;
 
@@ -63,6 +76,18 @@ const startKind = (kind: MessageKind) => ({ event }: { event: LifecycleEvent }) 
   assertEvent(event, 'message.open');
   return event.message.kind === kind;
 };
+
+const opensSentIn = (state: DeliveryProgress['state']) => ({ event }: { event: LifecycleEvent }) => {
+  assertEvent(event, 'message.open');
+  return event.message.kind === 'sent' && event.message.reception?.state === state;
+};
+
+const progressIs = (state: DeliveryProgress['state']) => ({ event }: { event: LifecycleEvent }) => {
+  assertEvent(event, 'delivery.progress');
+  return event.progress.state === state;
+};
+
+const deleteSent = { guard: { type: 'allows', params: { kind: 'sent', action: 'delete' } }, target: 'deleting', actions: 'clearError' } as const;
 
 /** The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). */
 const deletingFrom = (from: LiveKind) => ({
@@ -99,6 +124,7 @@ export const messageLifecycleMachine = setup({
     deleteMessages,
     restoreMessages,
     purgeMessages,
+    watchProgress,
   },
   actions: {
     openMessage: assign(({ event }) => {
@@ -109,7 +135,12 @@ export const messageLifecycleMachine = setup({
         unread: message.kind === 'received' && message.unread,
         deletedFrom: message.kind === 'deleted' ? deletedFromOf(message) : null,
         error: null,
+        progress: message.kind === 'sent' ? (message.reception ?? null) : null,
       };
+    }),
+    assignProgress: assign(({ event }) => {
+      assertEvent(event, 'delivery.progress');
+      return { progress: event.progress };
     }),
     clearError: assign({ error: null }),
     /** On an `xstate.error.actor.*` event. */
@@ -127,7 +158,16 @@ export const messageLifecycleMachine = setup({
     allows: (_, params: { kind: MessageKind; action: MessageAction }) => canTransition(params.kind, params.action),
     opensDraft: startKind('draft'),
     opensScheduled: startKind('scheduled'),
+    opensSending: opensSentIn('sending'),
+    opensPartiallyFailed: opensSentIn('partially_failed'),
     opensSent: startKind('sent'),
+    isDelivered: progressIs('sent'),
+    isPartiallyFailed: progressIs('partially_failed'),
+    /** Unknown progress (sent or restored a moment ago) is still in flight until the first poll. */
+    isProgressSending: ({ context }) => context.progress === null || context.progress.state === 'sending',
+    isProgressPartial: ({ context }) => context.progress?.state === 'partially_failed',
+    restoresSentAt: ({ context }, params: { state: DeliveryProgress['state'] }) =>
+      context.deletedFrom === 'sent' && context.progress?.state === params.state,
     opensUnread: ({ event }) => {
       assertEvent(event, 'message.open');
       return event.message.kind === 'received' && event.message.unread;
@@ -143,14 +183,16 @@ export const messageLifecycleMachine = setup({
 }).createMachine({
   id: 'messageLifecycle',
   initial: 'closed',
-  context: { id: null, unread: false, deletedFrom: null, error: null },
+  context: { id: null, unread: false, deletedFrom: null, error: null, progress: null },
   states: {
     closed: {
       on: {
         'message.open': [
           { guard: 'opensDraft', target: 'draft', actions: 'openMessage' },
           { guard: 'opensScheduled', target: 'scheduled', actions: 'openMessage' },
-          { guard: 'opensSent', target: 'sent', actions: 'openMessage' },
+          { guard: 'opensSending', target: 'sent.sending', actions: 'openMessage' },
+          { guard: 'opensPartiallyFailed', target: 'sent.partiallyFailed', actions: 'openMessage' },
+          { guard: 'opensSent', target: 'sent.delivered', actions: 'openMessage' },
           { guard: 'opensUnread', target: 'received.unread', actions: 'openMessage' },
           { guard: 'opensRead', target: 'received.read', actions: 'openMessage' },
           // A trashed message that does not say where from cannot be restored: it stays closed.
@@ -227,15 +269,40 @@ export const messageLifecycleMachine = setup({
         deleting: deletingFrom('scheduled'),
       },
     },
+    // Just sent (or restored): deliveries are in flight until the first poll says otherwise.
     sent: {
-      initial: 'idle',
+      initial: 'sending',
       states: {
-        idle: {
+        sending: {
+          invoke: { id: 'watchProgress', src: 'watchProgress', input: ({ context }) => ({ id: context.id as number }) },
           on: {
-            'message.delete': { guard: { type: 'allows', params: { kind: 'sent', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+            'delivery.progress': [
+              { guard: 'isDelivered', target: 'delivered', actions: 'assignProgress' },
+              { guard: 'isPartiallyFailed', target: 'partiallyFailed', actions: 'assignProgress' },
+              { actions: 'assignProgress' },
+            ],
+            'message.delete': deleteSent,
           },
         },
-        deleting: deletingFrom('sent'),
+        delivered: { on: { 'message.delete': deleteSent } },
+        partiallyFailed: { on: { 'message.delete': deleteSent } },
+        deleting: {
+          invoke: {
+            id: 'deleteMessages',
+            src: 'deleteMessages',
+            input: ({ context }) => ({ ids: [context.id as number] }),
+            onDone: {
+              target: '#messageLifecycle.deleted',
+              actions: [{ type: 'rememberOrigin', params: { from: 'sent' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
+            },
+            // Back where its progress says it rests (polling again if still in flight).
+            onError: [
+              { guard: 'isProgressSending', target: 'sending', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+              { guard: 'isProgressPartial', target: 'partiallyFailed', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+              { target: 'delivered', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+            ],
+          },
+        },
       },
     },
     received: {
@@ -297,6 +364,9 @@ export const messageLifecycleMachine = setup({
             onDone: [
               { guard: { type: 'cameFrom', params: { kind: 'draft' } }, target: '#messageLifecycle.draft', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
               { guard: { type: 'cameFrom', params: { kind: 'scheduled' } }, target: '#messageLifecycle.scheduled', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
+              // Deliveries do not change in the trash: a sent message comes back where its progress rests.
+              { guard: { type: 'restoresSentAt', params: { state: 'sent' } }, target: '#messageLifecycle.sent.delivered', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
+              { guard: { type: 'restoresSentAt', params: { state: 'partially_failed' } }, target: '#messageLifecycle.sent.partiallyFailed', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
               { guard: { type: 'cameFrom', params: { kind: 'sent' } }, target: '#messageLifecycle.sent', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
               { guard: 'isUnread', target: '#messageLifecycle.received.unread', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
               { target: '#messageLifecycle.received.read', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
@@ -341,9 +411,20 @@ export function selectKind(snapshot: MessageLifecycleSnapshot): MessageKind | nu
 
 const BUSY: ReadonlySet<string> = new Set(['saving', 'scheduling', 'sending', 'deleting', 'cancelling', 'markingRead', 'restoring', 'purging']);
 
-/** A server call is running (buttons disabled). */
+/** A server call is running (buttons disabled). Deliveries in flight (`sent.sending`) are not the user's call. */
 export const selectIsBusy = (snapshot: MessageLifecycleSnapshot): boolean =>
-  typeof snapshot.value === 'object' && Object.values(snapshot.value).some((leaf) => BUSY.has(leaf as string));
+  typeof snapshot.value === 'object' && !snapshot.matches({ sent: 'sending' }) && Object.values(snapshot.value).some((leaf) => BUSY.has(leaf as string));
+
+export type DeliveryState = 'sending' | 'delivered' | 'partiallyFailed';
+
+/** Where a sent message's deliveries stand; null for other kinds (and while a sent one is being deleted). */
+export function selectDelivery(snapshot: MessageLifecycleSnapshot): DeliveryState | null {
+  if (snapshot.matches({ sent: 'sending' })) return 'sending';
+  if (snapshot.matches({ sent: 'delivered' })) return 'delivered';
+  if (snapshot.matches({ sent: 'partiallyFailed' })) return 'partiallyFailed';
+  return null;
+}
+export const selectProgress = (snapshot: MessageLifecycleSnapshot): DeliveryProgress | null => snapshot.context.progress;
 export const selectIsUnread = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches({ received: 'unread' });
 export const selectIsPurged = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches('purged');
 export const selectErrorCode = (snapshot: MessageLifecycleSnapshot): string | null => snapshot.context.error?.code ?? null;

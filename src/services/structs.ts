@@ -17,7 +17,7 @@ import {
 } from 'superstruct';
 import type { SignedInUser, TokenTimes } from './contract';
 import type { FolderCount, MessageDetail, MessageSummary } from './messages-contract';
-import { DeliveryProgressStruct } from './reception-structs';
+import type { DeliveryProgress } from './reception-contract';
 
 export const SignedInUserStruct: Describe<SignedInUser> = type({
   id: number(),
@@ -89,6 +89,20 @@ export function pageBodyStruct<T>(item: Struct<T>) {
 }
 
 // --- mail folders and messages (messages-contract.ts) ------------------------------------------------
+
+/** A sent message's deliveries by state (reception-contract.ts): on sent folder rows and message details. */
+export const DeliveryProgressStruct: Describe<DeliveryProgress> = type({
+  total: number(),
+  queued: number(),
+  sent: number(),
+  received: number(),
+  read: number(),
+  not_received: number(),
+  error: number(),
+  failed: number(),
+  state: enums(['sending', 'sent', 'partially_failed'] as const),
+  retryable: number(),
+});
 
 const FolderStruct = enums(['inbox', 'sent', 'scheduled', 'draft', 'trash'] as const);
 const ChannelCodeStruct = enums(['app-mobile', 'e-mail', 'sms', 'whatsapp'] as const);

@@ -14,6 +14,7 @@ const ComingSoon = lazy(() => import('./pages/coming-soon').then((m) => ({ defau
 const ErrorPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.ErrorPage })));
 const FolderPage = lazy(() => import('./pages/folder-page').then((m) => ({ default: m.FolderPage })));
 const MessagePage = lazy(() => import('./pages/message-page').then((m) => ({ default: m.MessagePage })));
+const ReceptionPage = lazy(() => import('./pages/reception-page').then((m) => ({ default: m.ReceptionPage })));
 const ComposePage = lazy(() => import('./pages/compose-page').then((m) => ({ default: m.ComposePage })));
 const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
 
@@ -24,6 +25,7 @@ const TITLES: Record<Exclude<RouteName, 'login' | 'index'>, string> = {
   'inbox-message': 'pages.message',
   sent: 'pages.sent',
   'sent-message': 'pages.message',
+  'sent-reception': 'reception.title',
   scheduled: 'pages.scheduled',
   'scheduled-message': 'pages.message',
   draft: 'pages.draft',
@@ -110,6 +112,15 @@ function Screens({ loggedIn }: { loggedIn: boolean }) {
     <Switch location={location}>
       {ROUTES.filter((r) => r.name !== 'login').map((r) => {
         const folder = MESSAGE_ROUTES[r.name];
+        if (r.name === 'sent-reception') {
+          return (
+            <Route key={r.name} path={r.path}>
+              {(params: { id?: string }) =>
+                params.id && /^\d+$/.test(params.id) ? <ReceptionPage key={params.id} id={Number(params.id)} /> : <ErrorPage code={404} />
+              }
+            </Route>
+          );
+        }
         if (folder) {
           return (
             <Route key={r.name} path={r.path}>

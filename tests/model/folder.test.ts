@@ -41,6 +41,7 @@ const row = (id: number, kind: MessageSummary['kind'], folder: MessageSummary['f
   unread: kind === 'received',
   date: '2026-03-01T12:00:00Z',
   deleted_from: kind === 'deleted' ? 'inbox' : null,
+  progress: null,
 });
 
 const page = (data: MessageSummary[], next: string | null, total: number): Paged<MessageSummary> => ({

@@ -1,32 +1,55 @@
-import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import {
   canTransition,
   messageLifecycleMachine,
   selectDeletedFrom,
+  selectDelivery,
   selectErrorCode,
   selectIsBusy,
   selectIsPurged,
   selectIsUnread,
   selectKind,
+  selectProgress,
   type LifecycleMessage,
   type MessageAction,
   type MessageLifecycleSnapshot,
 } from '../../src/machines/message-lifecycle';
 import { onCountsChanged } from '../../src/services/messages';
 import type { MessageKind } from '../../src/services/messages-contract';
+import type { DeliveryProgress } from '../../src/services/reception-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 
 const ml = (snapshot: AnyMachineSnapshot) => snapshot as unknown as MessageLifecycleSnapshot;
 
 const ID = 42;
-const msg = (kind: MessageKind, unread = false, deleted_from: LifecycleMessage['deleted_from'] = null): LifecycleMessage => ({
-  id: ID,
-  kind,
-  unread,
-  deleted_from,
+const msg = (
+  kind: MessageKind,
+  unread = false,
+  deleted_from: LifecycleMessage['deleted_from'] = null,
+  reception: DeliveryProgress | null = null,
+): LifecycleMessage => ({ id: ID, kind, unread, deleted_from, reception });
+
+const progress = (state: DeliveryProgress['state'], settled: number): DeliveryProgress => ({
+  total: 4,
+  queued: 4 - settled,
+  sent: 0,
+  received: state === 'partially_failed' ? settled - 1 : settled,
+  read: 0,
+  not_received: 0,
+  error: 0,
+  failed: state === 'partially_failed' ? 1 : 0,
+  state,
+  retryable: state === 'partially_failed' ? 1 : 0,
 });
+const SENDING = progress('sending', 1);
+const DELIVERED = progress('sent', 4);
+const PARTIAL = progress('partially_failed', 4);
+const PROGRESS_EVENTS = [SENDING, DELIVERED, PARTIAL].map((p) => ({ type: 'delivery.progress', progress: p }));
+
+/** The lifecycle's delivery substate for a progress state (null progress: still waiting for a poll). */
+const DELIVERY_OF = { sending: 'sending', sent: 'delivered', partially_failed: 'partiallyFailed' } as const;
 const open = (message: LifecycleMessage) => ({ type: 'message.open', message });
 
 const EVENT_OF: Record<MessageAction, AnyEventObject> = {
@@ -91,6 +114,28 @@ function expectCall(env: StepEnv, id: string, input: unknown) {
 
 function expectRunning(env: StepEnv, id: string | null) {
   for (const other of IO_IDS) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
+  // The progress poller runs exactly while deliveries are in flight.
+  const real = env.actor.getSnapshot() as AnyMachineSnapshot;
+  expect(real.children.watchProgress !== undefined, 'watchProgress running').toBe(real.matches({ sent: 'sending' }));
+}
+
+/**
+ * A sent message rests where its progress says: opened with a progress, it starts there; each poll
+ * moves it on (or keeps it in `sending`, updated); unknown progress (just sent or restored) is in flight.
+ */
+function expectSentAt(snapshot: AnyMachineSnapshot, env: StepEnv, at: 'sending' | 'delivered' | 'partiallyFailed') {
+  expect(selectDelivery(ml(snapshot))).toBe(at);
+  const known = selectProgress(ml(snapshot));
+  // Unknown progress: in flight after a send or restore; a sent message opened without one has nothing to follow.
+  if (known === null) expect(['sending', 'delivered']).toContain(at);
+  else expect(DELIVERY_OF[known.state]).toBe(at);
+  const event = env.event as AnyEventObject;
+  if (event.type === 'message.open' && env.from.matches('closed')) expect(known).toEqual((event.message as LifecycleMessage).reception ?? null);
+  if (event.type === 'delivery.progress') {
+    if (env.from.matches({ sent: 'sending' })) expect(known).toEqual(event.progress);
+    // Once settled, later polls cannot arrive (no poller) and change nothing if they do.
+    else expect(known).toEqual(env.from.context.progress);
+  }
 }
 
 /** After a failed call: back where it started, the error kept, nothing changed. */
@@ -120,29 +165,39 @@ defineModelTests({
       open(msg('draft')),
       open(msg('scheduled')),
       open(msg('sent')),
+      open(msg('sent', false, null, SENDING)),
+      open(msg('sent', false, null, DELIVERED)),
+      open(msg('sent', false, null, PARTIAL)),
       open(msg('received', true)),
       open(msg('received', false)),
       open(msg('deleted', false, 'sent')),
       open(msg('deleted', false, null)),
       ...Object.values(EVENT_OF),
+      ...PROGRESS_EVENTS,
     ],
     internal: IO_IDS.flatMap((id) => [
       { type: `xstate.done.actor.${id}`, output: id === 'markRead' ? { id: ID } : 1 },
       { type: `xstate.error.actor.${id}`, error: CONFLICT },
     ]),
     // `message.open` only matters before the message is known; after that it is offered once per vertex anyway.
-    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.unread, snapshot.context.deletedFrom, snapshot.context.error !== null]),
+    serializeState: (snapshot) =>
+      JSON.stringify([snapshot.value, snapshot.context.unread, snapshot.context.deletedFrom, snapshot.context.error !== null, snapshot.context.progress?.state ?? null]),
     limit: 5000,
   },
   createActor: ({ fakes }) =>
     createActor(
       messageLifecycleMachine.provide({
-        actors: Object.fromEntries(IO_IDS.map((id) => [id, fakes.promise()])) as never,
+        actors: {
+          ...Object.fromEntries(IO_IDS.map((id) => [id, fakes.promise()])),
+          // Progress arrives as `delivery.progress` events from the model; the poller itself is a service test.
+          watchProgress: fromCallback(() => undefined),
+        } as never,
       }),
     ),
   states: {
     closed: (snapshot, env) => {
       expect(selectKind(ml(snapshot))).toBeNull();
+      expect(selectProgress(ml(snapshot))).toBeNull();
       expect(snapshot.context.id).toBeNull();
       expectRunning(env, null);
     },
@@ -160,7 +215,18 @@ defineModelTests({
     'scheduled.cancelling': (_, env) => expectCall(env, 'cancelSchedule', { id: ID }),
     'scheduled.deleting': (_, env) => expectCall(env, 'deleteMessages', { ids: [ID] }),
     sent: (snapshot, env) => expectAfterStep(snapshot, env),
-    'sent.idle': (snapshot, env) => expectRules(snapshot, 'sent', env),
+    'sent.sending': (snapshot, env) => {
+      expectRules(snapshot, 'sent', env);
+      expectSentAt(snapshot, env, 'sending');
+    },
+    'sent.delivered': (snapshot, env) => {
+      expectRules(snapshot, 'sent', env);
+      expectSentAt(snapshot, env, 'delivered');
+    },
+    'sent.partiallyFailed': (snapshot, env) => {
+      expectRules(snapshot, 'sent', env);
+      expectSentAt(snapshot, env, 'partiallyFailed');
+    },
     'sent.deleting': (_, env) => expectCall(env, 'deleteMessages', { ids: [ID] }),
     received: (snapshot, env) => expectAfterStep(snapshot, env),
     'received.unread': (snapshot, env) => {
@@ -200,6 +266,7 @@ defineModelTests({
     'message.delete': step(send),
     'message.restore': step(send),
     'message.purge': step(send),
+    'delivery.progress': step(send),
     ...Object.fromEntries(IO_IDS.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
   },
   emits: ({ event }): AnyEventObject[] => {

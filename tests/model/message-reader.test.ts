@@ -26,6 +26,7 @@ const DETAIL: MessageDetail = {
   unread: true,
   date: '2026-03-02T12:00:00.000Z',
   deleted_from: null,
+  progress: null,
   content: 'Estimados apoderados: los esperamos el jueves.',
   sender: { id: 3, name: 'María José Núñez', kind: 'funcionario' },
   recipients_summary: { total: 1, label: 'Ana Pérez', groups: [] },

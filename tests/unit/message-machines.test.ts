@@ -18,6 +18,7 @@ const row = (id: number): MessageSummary => ({
   unread: false,
   date: '2026-03-01T12:00:00Z',
   deleted_from: null,
+  progress: null,
 });
 const PAGE: Paged<MessageSummary> = {
   data: [row(1), row(2)],
@@ -29,7 +30,7 @@ describe('openMessageLifecycle', () => {
   it.each([
     [{ id: 1, kind: 'draft', unread: false, deleted_from: null }, { draft: 'idle' }],
     [{ id: 1, kind: 'scheduled', unread: false, deleted_from: null }, { scheduled: 'idle' }],
-    [{ id: 1, kind: 'sent', unread: false, deleted_from: null }, { sent: 'idle' }],
+    [{ id: 1, kind: 'sent', unread: false, deleted_from: null }, { sent: 'delivered' }],
     [{ id: 1, kind: 'received', unread: true, deleted_from: null }, { received: 'unread' }],
     [{ id: 1, kind: 'received', unread: false, deleted_from: null }, { received: 'read' }],
     [{ id: 1, kind: 'deleted', unread: false, deleted_from: 'inbox' }, { deleted: 'idle' }],

@@ -32,6 +32,7 @@ const SUMMARY: MessageSummary = {
   unread: true,
   date: '2026-03-01T12:00:00Z',
   deleted_from: null,
+  progress: null,
 };
 
 const DETAIL: MessageDetail = {

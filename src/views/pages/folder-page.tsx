@@ -26,6 +26,8 @@ import type { Folder, MessageSummary } from '../../services/messages-contract';
 import type { ActorRefFrom } from 'xstate';
 import { localeActor, sessionActor } from '../actors';
 import { showToast } from '../layout/toaster';
+import { settledPercent } from '../../services/delivery-progress';
+import type { DeliveryProgress } from '../../services/reception-contract';
 import { formatListDate } from '../lib/format';
 import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
@@ -260,6 +262,7 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
         </span>
         <span className="flex items-center gap-2 text-xs text-muted-foreground">
           <span className="truncate">{message.snippet}</span>
+          {message.progress && message.progress.state !== 'sent' && <ProgressBadge progress={message.progress} />}
           <span className="ml-auto flex shrink-0 gap-1">
             {message.channels.map((c) => (
               <span key={c} className="rounded bg-secondary px-1.5 py-0.5 text-[10px] font-medium text-secondary-foreground">
@@ -270,5 +273,22 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
         </span>
       </a>
     </div>
+  );
+}
+
+/** Sent folder: deliveries still in flight ("Enviando 40 %") or some that failed ("Con fallos"). */
+function ProgressBadge({ progress }: { progress: DeliveryProgress }) {
+  const t = useT();
+  const sending = progress.state === 'sending';
+  return (
+    <span
+      data-slot="progress-badge"
+      className={cn(
+        'shrink-0 rounded px-1.5 py-0.5 text-[10px] font-medium',
+        sending ? 'bg-secondary text-secondary-foreground' : 'bg-destructive/10 text-destructive',
+      )}
+    >
+      {sending ? t('folders.progressSending', { percent: settledPercent(progress) }) : t('folders.progressPartial')}
+    </span>
   );
 }

@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
 import { selectLocale } from '../../machines/locale';
-import { canTransition, messageLifecycleMachine, selectIsBusy, selectKind } from '../../machines/message-lifecycle';
+import {
+  canTransition,
+  messageLifecycleMachine,
+  selectDelivery,
+  selectIsBusy,
+  selectKind,
+  selectProgress,
+  type MessageLifecycleMachine,
+} from '../../machines/message-lifecycle';
 import {
   messageReaderMachine,
   selectIsReaderFailed,
@@ -13,9 +21,14 @@ import type { Folder, MessageDetail } from '../../services/messages-contract';
 import { attachmentHref } from '../../services/messages';
 import { localeActor } from '../actors';
 import { showToast } from '../layout/toaster';
+import { settledPercent } from '../../services/delivery-progress';
+import type { ActorRefFrom } from 'xstate';
 import { formatBytes, formatLongDate } from '../lib/format';
 import { useT } from '../lib/i18n';
+import { progressText } from '../lib/progress-text';
 import { Button, buttonVariants } from '../ui/button';
+import { Progress } from '../ui/progress';
+import { cn } from '../lib/utils';
 import { ErrorPage } from './error-page';
 
 const FOLDER_TITLE: Record<Folder, string> = {
@@ -138,20 +151,7 @@ function MessageView({ message, folder }: { message: MessageDetail; folder: Fold
         </section>
       )}
 
-      {message.reception && (
-        <section aria-labelledby="reception-title" className="flex flex-col gap-2">
-          <h2 id="reception-title" className="text-sm font-semibold">
-            {t('messages.reception')}
-          </h2>
-          <ul className="flex flex-wrap gap-2 text-sm">
-            {(['received', 'read', 'not_received', 'error', 'failed'] as const).map((k) => (
-              <li key={k} className="rounded-md border px-3 py-1">
-                {t(`messages.status.${k}`)}: <strong>{message.reception?.[k] ?? 0}</strong> / {message.reception?.total}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {current === 'sent' && message.reception && <Delivery lifecycle={lifecycle} id={message.id} />}
 
       <footer className="flex flex-wrap gap-2 border-t pt-4">
         {current === 'received' && message.allow_replies && (
@@ -197,5 +197,47 @@ function MessageView({ message, folder }: { message: MessageDetail; folder: Fold
           ))}
       </footer>
     </div>
+  );
+}
+
+/** A sent message of its author: live delivery progress (from the lifecycle) and the way to the detail. */
+function Delivery({ lifecycle, id }: { lifecycle: ActorRefFrom<MessageLifecycleMachine>; id: number }) {
+  const t = useT();
+  const progress = useSelector(lifecycle, selectProgress);
+  const delivery = useSelector(lifecycle, selectDelivery);
+  const href = `/sent/message/${id}/reception`;
+  return (
+    <section aria-labelledby="reception-title" className="flex flex-col gap-2 rounded-md border p-3">
+      <h2 id="reception-title" className="text-sm font-semibold">
+        {t('messages.reception')}
+      </h2>
+      {progress && (
+        <>
+          {/* Announced as deliveries complete. */}
+          <p aria-live="polite" data-delivery={delivery ?? undefined} className={cn('text-sm', delivery === 'partiallyFailed' && 'text-destructive')}>
+            {progressText(t, progress)}
+          </p>
+          <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
+          <ul className="flex flex-wrap gap-2 text-xs">
+            {(['received', 'read', 'not_received', 'error', 'failed'] as const).map((k) => (
+              <li key={k} className="rounded-md border px-2 py-0.5">
+                {t(`messages.status.${k}`)}: <strong>{progress[k]}</strong> / {progress.total}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <a
+        href={href}
+        className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'w-fit')}
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          e.preventDefault();
+          navigate(href);
+        }}
+      >
+        {t('reception.view')}
+      </a>
+    </section>
   );
 }

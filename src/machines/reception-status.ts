@@ -1,0 +1,235 @@
+// The reception status of one sent message (SPEC §2, §4; issue 5): who got it on which channel, filtered
+// by status, searched and paged, with "Reintentar fallidos". The first load has its own `loading` and
+// `failed`; afterwards every reload (filter, search, page, the live refresh, the reload after a retry)
+// keeps the rows on screen while the next page loads, and the latest request wins (a new one restarts
+// the invoke, which aborts the old request). List failures after the first load are silent (SPEC §8):
+// the rows stay, `error` says they may be stale, and the view offers `reception.reload`.
+import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { toApiFailure, type ApiFailure } from '../services/http';
+import { loadReception, retryFailed } from '../services/reception';
+import {
+  PROGRESS_POLL_MS,
+  type DeliveryProgress,
+  type ReceptionFilter,
+  type ReceptionPage,
+  type ReceptionRow,
+  type RetryResult,
+} from '../services/reception-contract';
+import type { ToastEvent } from '../services/ui-events';
+
+export interface ReceptionInput {
+  id: number;
+}
+
+export type ReceptionMeta = ReceptionPage['meta'];
+
+export interface ReceptionContext {
+  id: number;
+  filter: ReceptionFilter;
+  /** The search box's text, as typed. */
+  q: string;
+  /** The page asked for (the one shown once it arrives). */
+  page: number;
+  rows: ReceptionRow[];
+  /** Counts per filter, progress and paging of the last page that arrived; null before the first. */
+  meta: ReceptionMeta | null;
+  /** The last failed call, until the next one succeeds. */
+  error: ApiFailure | null;
+  /** Which call `error` came from: a failed reload leaves stale rows, a failed retry does not. */
+  errorOf: 'load' | 'retry' | null;
+  /** Recipients the last "Reintentar fallidos" queued again; null before one succeeded. */
+  resent: number | null;
+}
+
+export type ReceptionEvent =
+  | { type: 'reception.filter'; status: ReceptionFilter }
+  | { type: 'reception.search'; q: string }
+  | { type: 'reception.page'; page: number }
+  | { type: 'reception.retry' }
+  | { type: 'reception.reload' };
+
+export type ReceptionEmitted = ToastEvent;
+
+/** SPEC §8 quota texts (the keys compose shows for the same problem codes of a 409 `compose.quota`). */
+const QUOTA_KEYS: Readonly<Record<string, string>> = {
+  'sms.quota_exceeded': 'compose.errors.smsQuotaExceeded',
+  'sms.insufficient': 'compose.errors.smsInsufficient',
+  'email.insufficient': 'compose.errors.emailInsufficient',
+  'whatsapp.insufficient': 'compose.errors.whatsappInsufficient',
+};
+
+const failureOf = (event: unknown) => toApiFailure((event as { error?: unknown }).error);
+
+/** A retry refused for balance: the first known problem's text, the SMS quota text otherwise. */
+export function quotaKeyOf(failure: ApiFailure): string {
+  const problem = (failure.fieldErrors.quota ?? []).find((code) => code in QUOTA_KEYS);
+  return problem ? (QUOTA_KEYS[problem] as string) : 'compose.errors.smsQuotaExceeded';
+}
+
+/** One load of the current filter, search and page (every state that loads uses this invoke). */
+const loadPage = {
+  id: 'loadReception',
+  src: 'loadReception',
+  input: ({ context }: { context: ReceptionContext }) => ({ id: context.id, status: context.filter, q: context.q, page: context.page }),
+} as const;
+
+/** The list-changing events: same in `loaded`, `filtering` (restarts the load) and `retried`. */
+const listEvents = {
+  'reception.filter': { guard: 'isOtherFilter', target: 'filtering', reenter: true, actions: 'assignFilter' },
+  'reception.search': { guard: 'isOtherQuery', target: 'filtering', reenter: true, actions: 'assignQuery' },
+  'reception.page': { guard: 'isOtherPage', target: 'filtering', reenter: true, actions: 'assignPage' },
+} as const;
+
+export const receptionStatusMachine = setup({
+  types: {
+    input: {} as ReceptionInput,
+    context: {} as ReceptionContext,
+    events: {} as ReceptionEvent,
+    emitted: {} as ReceptionEmitted,
+  },
+  actors: { loadReception, retryFailed },
+  actions: {
+    assignFilter: assign(({ event }) => {
+      assertEvent(event, 'reception.filter');
+      return { filter: event.status, page: 1 };
+    }),
+    assignQuery: assign(({ event }) => {
+      assertEvent(event, 'reception.search');
+      return { q: event.q, page: 1 };
+    }),
+    assignPage: assign(({ event }) => {
+      assertEvent(event, 'reception.page');
+      return { page: event.page };
+    }),
+    assignRows: assign((_, page: ReceptionPage) => ({ rows: page.data, meta: page.meta, page: page.meta.current_page, error: null, errorOf: null })),
+    assignError: assign((_, params: { error: ApiFailure; of: 'load' | 'retry' }) => ({ error: params.error, errorOf: params.of })),
+    clearResent: assign({ resent: null }),
+    /** The retry's own progress shows at once; the rows follow with the reload. */
+    assignResent: assign(({ context }, result: RetryResult) => ({
+      resent: result.resent,
+      error: null,
+      errorOf: null,
+      meta: context.meta ? { ...context.meta, progress: result.progress } : null,
+    })),
+    /** SPEC §4: "reenviado a N destinatarios" (singular for one). */
+    toastResent: emit((_, result: RetryResult) => ({
+      type: 'toast' as const,
+      kind: 'success' as const,
+      key: result.resent === 1 ? 'reception.resentOne' : 'reception.resentMany',
+      params: { count: result.resent },
+    })),
+    toastRetryFailed: emit((_, failure: ApiFailure) => ({
+      type: 'toast' as const,
+      kind: 'error' as const,
+      key: failure.code === 'compose.quota' ? quotaKeyOf(failure) : 'error.request',
+    })),
+  },
+  guards: {
+    isOtherFilter: ({ context, event }) => {
+      assertEvent(event, 'reception.filter');
+      return event.status !== context.filter;
+    },
+    isOtherQuery: ({ context, event }) => {
+      assertEvent(event, 'reception.search');
+      return event.q !== context.q;
+    },
+    /** A page that exists (by the last page that arrived) and is not the one asked for. */
+    isOtherPage: ({ context, event }) => {
+      assertEvent(event, 'reception.page');
+      const last = context.meta?.last_page ?? 1;
+      return Number.isInteger(event.page) && event.page >= 1 && event.page <= last && event.page !== context.page;
+    },
+    hasRetryable: ({ context }) => (context.meta?.progress.retryable ?? 0) > 0,
+    /** Deliveries are still in flight: the statuses on screen will change. */
+    isSending: ({ context }) => context.meta?.progress.state === 'sending',
+  },
+  delays: { refresh: PROGRESS_POLL_MS },
+}).createMachine({
+  id: 'receptionStatus',
+  initial: 'loading',
+  context: ({ input }) => ({ id: input.id, filter: 'all', q: '', page: 1, rows: [], meta: null, error: null, errorOf: null, resent: null }),
+  states: {
+    loading: {
+      invoke: {
+        ...loadPage,
+        onDone: { target: 'loaded', actions: { type: 'assignRows', params: ({ event }: { event: { output: ReceptionPage } }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } },
+      },
+    },
+    failed: {
+      on: { 'reception.reload': { target: 'loading' } },
+    },
+    loaded: {
+      // Live statuses: while anything is in flight the page reloads itself (rows stay visible).
+      after: { refresh: { guard: 'isSending', target: 'filtering' } },
+      on: {
+        ...listEvents,
+        'reception.reload': { target: 'filtering' },
+        'reception.retry': { guard: 'hasRetryable', target: 'retrying', actions: 'clearResent' },
+      },
+    },
+    filtering: {
+      invoke: {
+        ...loadPage,
+        onDone: { target: 'loaded', actions: { type: 'assignRows', params: ({ event }: { event: { output: ReceptionPage } }) => event.output } },
+        onError: { target: 'loaded', actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } },
+      },
+      on: listEvents,
+    },
+    retrying: {
+      invoke: {
+        id: 'retryFailed',
+        src: 'retryFailed',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: {
+          target: 'retried',
+          actions: [
+            { type: 'assignResent', params: ({ event }) => event.output },
+            { type: 'toastResent', params: ({ event }) => event.output },
+          ],
+        },
+        onError: {
+          target: 'loaded',
+          actions: [
+            { type: 'assignError', params: ({ event }) => ({ error: failureOf(event), of: 'retry' as const }) },
+            { type: 'toastRetryFailed', params: ({ event }) => failureOf(event) },
+          ],
+        },
+      },
+    },
+    // Resent: the current page reloads so the retried rows show as pending again.
+    retried: {
+      invoke: {
+        ...loadPage,
+        onDone: { target: 'loaded', actions: { type: 'assignRows', params: ({ event }: { event: { output: ReceptionPage } }) => event.output } },
+        onError: { target: 'loaded', actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } },
+      },
+      on: listEvents,
+    },
+  },
+});
+
+export type ReceptionStatusMachine = typeof receptionStatusMachine;
+export type ReceptionStatusSnapshot = SnapshotFrom<ReceptionStatusMachine>;
+
+const NO_ROWS: ReceptionRow[] = [];
+
+export const selectRows = (s: ReceptionStatusSnapshot): ReceptionRow[] => (s.context.rows.length === 0 ? NO_ROWS : s.context.rows);
+export const selectFilter = (s: ReceptionStatusSnapshot): ReceptionFilter => s.context.filter;
+export const selectQuery = (s: ReceptionStatusSnapshot): string => s.context.q;
+export const selectMeta = (s: ReceptionStatusSnapshot): ReceptionMeta | null => s.context.meta;
+export const selectProgress = (s: ReceptionStatusSnapshot): DeliveryProgress | null => s.context.meta?.progress ?? null;
+export const selectCurrentPage = (s: ReceptionStatusSnapshot): number => s.context.meta?.current_page ?? 1;
+export const selectLastPage = (s: ReceptionStatusSnapshot): number => s.context.meta?.last_page ?? 1;
+export const selectResent = (s: ReceptionStatusSnapshot): number | null => s.context.resent;
+/** First load running (skeleton). */
+export const selectIsLoading = (s: ReceptionStatusSnapshot): boolean => s.matches('loading');
+/** First load failed (error state with Reintentar). */
+export const selectIsFailed = (s: ReceptionStatusSnapshot): boolean => s.matches('failed');
+/** A reload runs behind the rows on screen. */
+export const selectIsRefreshing = (s: ReceptionStatusSnapshot): boolean => s.matches('filtering') || s.matches('retried');
+export const selectIsRetrying = (s: ReceptionStatusSnapshot): boolean => s.matches('retrying');
+/** A later reload failed: the rows may be stale. */
+export const selectIsStale = (s: ReceptionStatusSnapshot): boolean => s.context.errorOf === 'load' && s.context.meta !== null;
+export const selectRetryable = (s: ReceptionStatusSnapshot): number => s.context.meta?.progress.retryable ?? 0;
+export const selectCanRetry = (s: ReceptionStatusSnapshot): boolean => s.can({ type: 'reception.retry' });

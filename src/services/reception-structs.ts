@@ -1,0 +1,62 @@
+// Runtime checks of the reception status bodies (reception-contract.ts). `type()` so fields the server
+// adds later do not break older clients; `Describe` keeps each struct in step with the contract. Kept
+// apart from structs.ts so the first download does not carry them (DeliveryProgress is there: folder rows
+// and message details carry one).
+import { array, enums, nullable, number, string, type, type Describe } from 'superstruct';
+import type { ChannelDelivery, ReceptionRow, RetryResult } from './reception-contract';
+import { DeliveryProgressStruct } from './structs';
+
+const RECIPIENT_STATUSES = ['pending', 'received', 'read', 'not_received', 'error', 'failed'] as const;
+
+const ChannelDeliveryStruct: Describe<ChannelDelivery> = type({
+  channel: enums(['app-mobile', 'e-mail', 'sms', 'whatsapp'] as const),
+  status: enums(['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'] as const),
+  address: nullable(string()),
+  error: nullable(string()),
+  attempts: number(),
+  sent_at: nullable(string()),
+  delivered_at: nullable(string()),
+  read_at: nullable(string()),
+  last_retry_at: nullable(string()),
+});
+
+export const ReceptionRowStruct: Describe<ReceptionRow> = type({
+  recipient_id: number(),
+  kind: enums(['funcionario', 'apoderado', 'estudiante'] as const),
+  name: string(),
+  student_names: nullable(string()),
+  group: string(),
+  email: nullable(string()),
+  phone: nullable(string()),
+  status: enums(RECIPIENT_STATUSES),
+  channels: array(ChannelDeliveryStruct),
+});
+
+const CountsStruct = type({
+  all: number(),
+  pending: number(),
+  received: number(),
+  read: number(),
+  not_received: number(),
+  error: number(),
+  failed: number(),
+});
+
+/** `GET /messages/:id/reception`. */
+export const ReceptionPageBodyStruct = type({
+  data: array(ReceptionRowStruct),
+  meta: type({
+    current_page: number(),
+    last_page: number(),
+    per_page: number(),
+    total: number(),
+    counts: CountsStruct,
+    progress: DeliveryProgressStruct,
+  }),
+  links: type({ first: string(), last: string(), prev: nullable(string()), next: nullable(string()) }),
+});
+
+export const RetryResultStruct: Describe<RetryResult> = type({ resent: number(), progress: DeliveryProgressStruct });
+
+/** `POST /messages/:id/reception/retry`. */
+export const RetryResultBodyStruct = type({ data: RetryResultStruct });

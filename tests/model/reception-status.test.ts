@@ -1,0 +1,281 @@
+import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { expect } from 'vitest';
+import {
+  receptionStatusMachine,
+  selectCanRetry,
+  selectCurrentPage,
+  selectFilter,
+  selectIsFailed,
+  selectIsLoading,
+  selectIsRefreshing,
+  selectIsRetrying,
+  selectIsStale,
+  selectLastPage,
+  selectProgress,
+  selectQuery,
+  selectResent,
+  selectRetryable,
+  selectRows,
+  type ReceptionStatusSnapshot,
+} from '../../src/machines/reception-status';
+import {
+  PROGRESS_POLL_MS,
+  type DeliveryProgress,
+  type ReceptionPage,
+  type ReceptionRow,
+  type RetryResult,
+} from '../../src/services/reception-contract';
+import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+
+const rs = (snapshot: AnyMachineSnapshot) => snapshot as unknown as ReceptionStatusSnapshot;
+
+const ID = 7;
+
+const progress = (state: DeliveryProgress['state'], retryable: number): DeliveryProgress => ({
+  total: 6,
+  queued: state === 'sending' ? 2 : 0,
+  sent: 0,
+  received: 2,
+  read: 1,
+  not_received: 0,
+  error: 0,
+  failed: retryable,
+  state,
+  retryable,
+});
+
+const row = (id: number, status: ReceptionRow['status']): ReceptionRow => ({
+  recipient_id: id,
+  kind: 'apoderado',
+  name: `Apoderado ${id}`,
+  student_names: `Estudiante ${id}`,
+  group: '3° Básico A',
+  email: `apoderado${id}@correo.cl`,
+  phone: '+56911112222',
+  status,
+  channels: [
+    {
+      channel: 'sms',
+      status: status === 'pending' ? 'queued' : status === 'failed' ? 'failed' : 'received',
+      address: '+56911112222',
+      error: status === 'failed' ? 'invalid_number' : null,
+      attempts: 1,
+      sent_at: '2026-03-02T12:00:00Z',
+      delivered_at: null,
+      read_at: null,
+      last_retry_at: null,
+    },
+  ],
+});
+
+const page = (rows: ReceptionRow[], current: number, last: number, p: DeliveryProgress): ReceptionPage => ({
+  data: rows,
+  meta: {
+    current_page: current,
+    last_page: last,
+    per_page: 50,
+    total: rows.length,
+    counts: { all: 6, pending: 2, received: 2, read: 1, not_received: 0, error: 0, failed: p.failed },
+    progress: p,
+  },
+  links: { first: '?page=1', last: `?page=${last}`, prev: null, next: null },
+});
+
+/** Page 1 of 2 while deliveries are in flight (two failed can be retried). */
+const SENDING_P1 = page([row(1, 'pending'), row(2, 'failed')], 1, 2, progress('sending', 2));
+/** Page 2 of 2, everything settled, one failure left. */
+const PARTIAL_P2 = page([row(3, 'failed')], 2, 2, progress('partially_failed', 1));
+/** One page, all delivered: nothing to retry, nothing to refresh. */
+const DONE_P1 = page([], 1, 1, progress('sent', 0));
+const OUTPUTS = [SENDING_P1, PARTIAL_P2, DONE_P1];
+
+const RESENT_ONE: RetryResult = { resent: 1, progress: progress('sending', 0) };
+const RESENT_TWO: RetryResult = { resent: 2, progress: progress('sending', 0) };
+const QUOTA = failure(409, 'compose.quota', 'Cupo mensual de SMS excedido', { quota: ['sms.quota_exceeded'] });
+const DOWN = failure(500, 'server.error');
+
+const EVENTS: AnyEventObject[] = [
+  { type: 'reception.filter', status: 'failed' },
+  { type: 'reception.filter', status: 'all' },
+  { type: 'reception.search', q: 'ana' },
+  { type: 'reception.page', page: 2 },
+  { type: 'reception.page', page: 9 },
+  { type: 'reception.retry' },
+  { type: 'reception.reload' },
+];
+
+const outcomeOf = (event: AnyEventObject) => /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+const metaTag = (snapshot: AnyMachineSnapshot) => {
+  const meta = (snapshot.context as ReceptionStatusSnapshot['context']).meta;
+  return meta ? `${meta.current_page}/${meta.last_page}/${meta.progress.state}/${meta.progress.retryable}` : null;
+};
+
+/** Only `id` runs (or nothing); a load asks for exactly the filter, search and page in context. */
+function expectRunning(snapshot: AnyMachineSnapshot, env: StepEnv, id: 'loadReception' | 'retryFailed' | null) {
+  expect(env.fakes.isRunning('loadReception'), 'loadReception running').toBe(id === 'loadReception');
+  expect(env.fakes.isRunning('retryFailed'), 'retryFailed running').toBe(id === 'retryFailed');
+  const { context } = rs(snapshot);
+  if (id === 'loadReception') expect(env.fakes.inputOf(id)).toEqual({ id: ID, status: context.filter, q: context.q, page: context.page });
+  if (id === 'retryFailed') expect(env.fakes.inputOf(id)).toEqual({ id: ID });
+}
+
+/**
+ * What a list event asked for is in context (page 1 again after a filter or a search); the same filter,
+ * the same search or a page that does not exist (by the last page that arrived) changes nothing.
+ */
+function expectAsked(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const { event } = env;
+  const before = env.from.context as ReceptionStatusSnapshot['context'];
+  const last = before.meta?.last_page ?? 1;
+  const taken =
+    (event.type === 'reception.filter' && event.status !== before.filter) ||
+    (event.type === 'reception.search' && event.q !== before.q) ||
+    (event.type === 'reception.page' && (event.page as number) <= last && event.page !== before.page);
+  if (event.type.startsWith('reception.') && !taken) {
+    expect(snapshot.context).toEqual(before);
+    return;
+  }
+  if (event.type === 'reception.filter') {
+    expect(selectFilter(rs(snapshot))).toBe(event.status);
+    expect(snapshot.context.page).toBe(1);
+  }
+  if (event.type === 'reception.search') {
+    expect(selectQuery(rs(snapshot))).toBe(event.q);
+    expect(snapshot.context.page).toBe(1);
+  }
+  if (event.type === 'reception.page') expect(snapshot.context.page).toBe(event.page);
+}
+
+/** While a reload runs, the rows, counts and progress of the last page stay on screen. */
+function expectRowsKept(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  if (outcomeOf(env.event)?.[1] === 'done') return;
+  expect(selectRows(rs(snapshot))).toEqual(env.from.context.rows);
+}
+
+defineModelTests({
+  name: 'reception-status',
+  machine: receptionStatusMachine,
+  traversal: {
+    input: { id: ID },
+    events: EVENTS,
+    internal: [
+      ...OUTPUTS.map((output) => ({ type: 'xstate.done.actor.loadReception', output })),
+      { type: 'xstate.error.actor.loadReception', error: DOWN },
+      { type: 'xstate.done.actor.retryFailed', output: RESENT_ONE },
+      { type: 'xstate.done.actor.retryFailed', output: RESENT_TWO },
+      { type: 'xstate.error.actor.retryFailed', error: QUOTA },
+      { type: 'xstate.error.actor.retryFailed', error: DOWN },
+      { type: 'xstate.after.refresh.receptionStatus.loaded' },
+    ],
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, metaTag(snapshot), snapshot.context.filter, snapshot.context.q !== '']),
+    limit: 2000,
+  },
+  createActor: ({ fakes }) =>
+    createActor(
+      receptionStatusMachine.provide({ actors: { loadReception: fakes.promise(), retryFailed: fakes.promise() } }),
+      { input: { id: ID } },
+    ),
+  states: {
+    loading: (snapshot, env) => {
+      expect(selectIsLoading(rs(snapshot))).toBe(true);
+      expect(selectRows(rs(snapshot))).toEqual([]);
+      expect(snapshot.context.meta).toBeNull();
+      expect(snapshot.context.id).toBe(ID);
+      expectRunning(snapshot, env, 'loadReception');
+      // A reload from `failed` asks for the same page as the first time.
+      expect(snapshot.context).toMatchObject({ filter: 'all', q: '', page: 1 });
+    },
+    failed: (snapshot, env) => {
+      expect(selectIsFailed(rs(snapshot))).toBe(true);
+      expect(snapshot.context.error).toMatchObject({ status: 500, code: 'server.error' });
+      expect(snapshot.context.errorOf).toBe('load');
+      expect(selectIsStale(rs(snapshot))).toBe(false);
+      expect(selectCanRetry(rs(snapshot))).toBe(false);
+      expectRunning(snapshot, env, null);
+    },
+    loaded: (snapshot, env) => {
+      expectRunning(snapshot, env, null);
+      expect(selectIsRefreshing(rs(snapshot))).toBe(false);
+      const outcome = outcomeOf(env.event);
+      if (outcome?.[1] === 'done' && outcome[2] === 'loadReception') {
+        const output = env.event.output as ReceptionPage;
+        expect(selectRows(rs(snapshot))).toEqual(output.data);
+        expect(selectProgress(rs(snapshot))).toEqual(output.meta.progress);
+        expect(selectCurrentPage(rs(snapshot))).toBe(output.meta.current_page);
+        expect(selectLastPage(rs(snapshot))).toBe(output.meta.last_page);
+        expect(snapshot.context.meta?.counts).toEqual(output.meta.counts);
+        expect(snapshot.context.error).toBeNull();
+        expect(selectIsStale(rs(snapshot))).toBe(false);
+      }
+      if (outcome?.[1] === 'error') {
+        // The rows stay; the failure is kept and says where it came from.
+        expect(selectRows(rs(snapshot))).toEqual(env.from.context.rows);
+        expect(snapshot.context.errorOf).toBe(outcome[2] === 'retryFailed' ? 'retry' : 'load');
+        expect(selectIsStale(rs(snapshot))).toBe(outcome[2] === 'loadReception');
+        expect(snapshot.context.error?.code).toBe((env.event.error as { code: string }).code);
+      }
+      expect(selectRetryable(rs(snapshot))).toBe(snapshot.context.meta?.progress.retryable ?? 0);
+      expect(selectCanRetry(rs(snapshot))).toBe(selectRetryable(rs(snapshot)) > 0);
+      // A refresh timer that finds nothing in flight does nothing.
+      if (env.event.type.startsWith('xstate.after.refresh')) expect(selectProgress(rs(snapshot))?.state).not.toBe('sending');
+      // Refused list events (same filter, same search, a page that does not exist) change nothing.
+      if (env.event.type.startsWith('reception.')) expect(snapshot.context).toEqual(env.from.context);
+      expect(PROGRESS_POLL_MS).toBe(2000);
+    },
+    filtering: (snapshot, env) => {
+      expect(selectIsRefreshing(rs(snapshot))).toBe(true);
+      expectRunning(snapshot, env, 'loadReception');
+      expectRowsKept(snapshot, env);
+      expectAsked(snapshot, env);
+      // The live refresh only runs while something is in flight.
+      if (env.event.type.startsWith('xstate.after.refresh')) expect(selectProgress(rs(snapshot))?.state).toBe('sending');
+      expect(selectCanRetry(rs(snapshot))).toBe(false);
+    },
+    retrying: (snapshot, env) => {
+      expect(selectIsRetrying(rs(snapshot))).toBe(true);
+      expectRunning(snapshot, env, 'retryFailed');
+      expect(selectRetryable(rs(snapshot))).toBeGreaterThan(0);
+      expect(selectResent(rs(snapshot))).toBeNull();
+      expect(selectRows(rs(snapshot))).toEqual(env.from.context.rows);
+      // Nothing else starts while the retry runs.
+      for (const event of EVENTS) expect((env.actor.getSnapshot() as AnyMachineSnapshot).can(event), event.type).toBe(false);
+    },
+    retried: (snapshot, env) => {
+      expect(selectIsRefreshing(rs(snapshot))).toBe(true);
+      expectRunning(snapshot, env, 'loadReception');
+      if (outcomeOf(env.event)?.[2] === 'retryFailed') {
+        const output = env.event.output as RetryResult;
+        expect(selectResent(rs(snapshot))).toBe(output.resent);
+        expect(selectProgress(rs(snapshot))).toEqual(output.progress);
+        expect(snapshot.context.error).toBeNull();
+      }
+      expectRowsKept(snapshot, env);
+      if (env.event.type.startsWith('reception.')) expect(snapshot.context).toEqual(env.from.context);
+    },
+  },
+  events: {
+    'reception.filter': send,
+    'reception.search': send,
+    'reception.page': send,
+    'reception.retry': send,
+    'reception.reload': send,
+    'xstate.done.actor.loadReception': settle,
+    'xstate.error.actor.loadReception': settle,
+    'xstate.done.actor.retryFailed': settle,
+    'xstate.error.actor.retryFailed': settle,
+    'xstate.after.refresh.receptionStatus.loaded': elapse,
+  },
+  // Only the retry speaks: "Reenviado a N destinatarios", or why it could not be resent. Loads are silent.
+  emits: ({ event }): AnyEventObject[] => {
+    if (event.type === 'xstate.done.actor.retryFailed') {
+      const { resent } = event.output as RetryResult;
+      return [{ type: 'toast', kind: 'success', key: resent === 1 ? 'reception.resentOne' : 'reception.resentMany', params: { count: resent } }];
+    }
+    if (event.type === 'xstate.error.actor.retryFailed') {
+      const quota = (event.error as { code: string }).code === 'compose.quota';
+      return [{ type: 'toast', kind: 'error', key: quota ? 'compose.errors.smsQuotaExceeded' : 'error.request' }];
+    }
+    return [];
+  },
+});

@@ -1,0 +1,147 @@
+// Reception services against a stubbed global fetch: the page query, the retry, and the progress poller
+// (cadence, backoff after failures, stop on cleanup).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, toPromise, type AnyActorLogic, type EventObject } from 'xstate';
+import { toApiFailure } from '../../src/services/http';
+import { loadReception, PROGRESS_MAX_BACKOFF_MS, retryFailed, watchProgress } from '../../src/services/reception';
+import { PROGRESS_POLL_MS, type DeliveryProgress, type ReceptionPage } from '../../src/services/reception-contract';
+import { json, useFakeFetch } from '../fixtures/fake-fetch';
+
+const PROGRESS: DeliveryProgress = {
+  total: 2,
+  queued: 1,
+  sent: 0,
+  received: 1,
+  read: 0,
+  not_received: 0,
+  error: 0,
+  failed: 0,
+  state: 'sending',
+  retryable: 0,
+};
+const PAGE: ReceptionPage = {
+  data: [
+    {
+      recipient_id: 1,
+      kind: 'apoderado',
+      name: 'Carolina Núñez',
+      student_names: 'Tomás Núñez',
+      group: '3° Básico A',
+      email: null,
+      phone: '+56911112222',
+      status: 'pending',
+      channels: [
+        { channel: 'sms', status: 'queued', address: '+56911112222', error: null, attempts: 0, sent_at: null, delivered_at: null, read_at: null, last_retry_at: null },
+      ],
+    },
+  ],
+  meta: {
+    current_page: 2,
+    last_page: 2,
+    per_page: 50,
+    total: 51,
+    counts: { all: 51, pending: 1, received: 50, read: 0, not_received: 0, error: 0, failed: 0 },
+    progress: PROGRESS,
+  },
+  links: { first: '?page=1', last: '?page=2', prev: '?page=1', next: null },
+};
+const DETAIL = {
+  id: 7,
+  folder: 'sent',
+  kind: 'sent',
+  title: 'Reunión',
+  snippet: '',
+  counterpart: '3° Básico A',
+  channels: ['sms'],
+  has_attachments: false,
+  unread: false,
+  date: '2026-03-01T12:00:00Z',
+  deleted_from: null,
+  progress: null,
+  content: 'Hola',
+  sender: { id: 3, name: 'Ana Pérez', kind: 'funcionario' },
+  recipients_summary: { total: 2, label: '3° Básico A', groups: [] },
+  attachments: [],
+  allow_replies: false,
+  copy_to_sender: false,
+  scheduled_at: null,
+  timezone: 'America/Santiago',
+  reception: PROGRESS,
+  reply_to_id: null,
+  read_at: null,
+};
+
+const fake = useFakeFetch();
+const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('reception services', () => {
+  it('loadReception asks for the status, search and page, and checks the body', async () => {
+    fake.answer = () => json(200, PAGE);
+    await expect(run(loadReception, { id: 7, status: 'failed', q: 'núñez', page: 2 })).resolves.toEqual(PAGE);
+    const url = new URL(fake.requests[0]?.url ?? '', 'http://x');
+    expect(url.pathname).toBe('/api/messages/7/reception');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ status: 'failed', q: 'núñez', page: '2', per_page: '50' });
+  });
+
+  it('loadReception leaves out "all" and an empty search; a body off the contract is a failure', async () => {
+    fake.answer = () => json(200, { ...PAGE, meta: { ...PAGE.meta, counts: undefined } });
+    const failure = toApiFailure(await run(loadReception, { id: 7, status: 'all', q: '', page: 1 }).catch((error: unknown) => error));
+    expect(failure.code).toBe('response.invalid');
+    expect(fake.requests[0]?.url).toBe('/api/messages/7/reception?page=1&per_page=50');
+  });
+
+  it('retryFailed posts and returns how many recipients were resent', async () => {
+    fake.answer = () => json(200, { data: { resent: 3, progress: PROGRESS } });
+    await expect(run(retryFailed, { id: 7 })).resolves.toEqual({ resent: 3, progress: PROGRESS });
+    expect(fake.requests).toEqual([{ method: 'POST', url: '/api/messages/7/reception/retry', body: undefined }]);
+  });
+
+  it('retryFailed passes a quota refusal on with its problem codes', async () => {
+    fake.answer = () => json(409, { code: 'compose.quota', message: 'Cupo mensual de SMS excedido', errors: { quota: ['sms.quota_exceeded'] } });
+    const failure = toApiFailure(await run(retryFailed, { id: 7 }).catch((error: unknown) => error));
+    expect(failure).toMatchObject({ status: 409, code: 'compose.quota', fieldErrors: { quota: ['sms.quota_exceeded'] } });
+  });
+
+  it('watchProgress polls every PROGRESS_POLL_MS, backs off after failures and stops with its parent', async () => {
+    vi.useFakeTimers();
+    const received: EventObject[] = [];
+    const parent = createActor(
+      createMachine({
+        invoke: { id: 'watch', src: watchProgress, input: { id: 7 } },
+        on: { '*': { actions: ({ event }) => received.push(event) } },
+      }),
+    ).start();
+    let down = false;
+    fake.answer = () => (down ? json(503, { message: 'Mantención' }) : json(200, { data: DETAIL }));
+
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS - 1);
+    expect(fake.requests).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.requests.map((r) => r.url)).toEqual(['/api/messages/7']);
+    expect(received).toEqual([{ type: 'delivery.progress', progress: PROGRESS }]);
+
+    down = true;
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS);
+    expect(fake.requests).toHaveLength(2);
+    // After a failure the next poll waits twice as long, and nothing is reported.
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS * 2 - 1);
+    expect(fake.requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.requests).toHaveLength(3);
+    expect(received).toHaveLength(1);
+    expect(PROGRESS_MAX_BACKOFF_MS).toBeGreaterThan(PROGRESS_POLL_MS);
+
+    down = false;
+    await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS * 4);
+    expect(fake.requests).toHaveLength(4);
+    expect(received).toHaveLength(2);
+
+    parent.stop();
+    await vi.advanceTimersByTimeAsync(PROGRESS_MAX_BACKOFF_MS * 2);
+    expect(fake.requests).toHaveLength(4);
+  });
+});

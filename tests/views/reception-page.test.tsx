@@ -1,0 +1,214 @@
+// The reception status screen's wiring: the real reception-status machine and services over a scripted
+// fetch. Rows with per-channel statuses and Spanish error reasons, a filter chip asks the server again,
+// "Reintentar fallidos" shows the SPEC's "reenviado a N" toast and reloads, empty and error states; and
+// the reading view of a sent message, whose delivery progress follows the message as it is polled.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import es from '../../src/i18n/es-CL.json';
+import type { DeliveryProgress, ReceptionPage, ReceptionRow } from '../../src/services/reception-contract';
+import { appActor } from '../../src/views/actors';
+import { Toaster } from '../../src/views/layout/toaster';
+import { MessagePage } from '../../src/views/pages/message-page';
+import { ReceptionPage as ReceptionScreen } from '../../src/views/pages/reception-page';
+import { json, useFakeFetch } from '../fixtures/fake-fetch';
+
+const ID = 7;
+
+const PARTIAL: DeliveryProgress = {
+  total: 4,
+  queued: 0,
+  sent: 0,
+  received: 1,
+  read: 1,
+  not_received: 0,
+  error: 0,
+  failed: 2,
+  state: 'partially_failed',
+  retryable: 2,
+};
+const SENDING: DeliveryProgress = { ...PARTIAL, queued: 2, failed: 0, state: 'sending', retryable: 0 };
+
+const delivery = (channel: 'sms' | 'e-mail', status: ReceptionRow['channels'][number]['status'], error: string | null = null) => ({
+  channel,
+  status,
+  address: channel === 'sms' ? '+56911112222' : 'carolina@correo.cl',
+  error,
+  attempts: 1,
+  sent_at: '2026-03-02T12:00:00Z',
+  delivered_at: status === 'received' || status === 'read' ? '2026-03-02T12:01:00Z' : null,
+  read_at: status === 'read' ? '2026-03-02T12:05:00Z' : null,
+  last_retry_at: null,
+});
+
+const CAROLINA: ReceptionRow = {
+  recipient_id: 1,
+  kind: 'apoderado',
+  name: 'Carolina Núñez',
+  student_names: 'Tomás Núñez',
+  group: '3° Básico A',
+  email: 'carolina@correo.cl',
+  phone: '+56911112222',
+  status: 'read',
+  channels: [delivery('e-mail', 'read'), delivery('sms', 'received')],
+};
+const JORGE: ReceptionRow = {
+  recipient_id: 2,
+  kind: 'apoderado',
+  name: 'Jorge Pérez',
+  student_names: 'Ana Pérez',
+  group: '3° Básico A',
+  email: null,
+  phone: '+5691234',
+  status: 'failed',
+  channels: [delivery('sms', 'failed', 'invalid_number')],
+};
+
+const body = (rows: ReceptionRow[], progress: DeliveryProgress): ReceptionPage => ({
+  data: rows,
+  meta: {
+    current_page: 1,
+    last_page: 1,
+    per_page: 50,
+    total: rows.length,
+    counts: { all: 4, pending: progress.queued, received: 1, read: 1, not_received: 0, error: 0, failed: progress.failed },
+    progress,
+  },
+  links: { first: '?page=1', last: '?page=1', prev: null, next: null },
+});
+
+const fake = useFakeFetch();
+
+beforeAll(() => {
+  appActor.start();
+});
+afterEach(cleanup);
+
+const receptionCalls = () => fake.requests.filter((r) => r.url.includes(`/messages/${ID}/reception`));
+
+function renderPage() {
+  render(
+    <>
+      <ReceptionScreen id={ID} />
+      <Toaster />
+    </>,
+  );
+}
+
+describe('reception page', () => {
+  it('shows each recipient with per-channel statuses, Spanish error reasons and the progress', async () => {
+    fake.answer = () => json(200, body([CAROLINA, JORGE], PARTIAL));
+    renderPage();
+    const table = await screen.findByRole('table', { name: es.reception.rows });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getByText('Tomás Núñez')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Carolina Núñez')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('carolina@correo.cl')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Correo: Leído')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('SMS: Recibido')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('SMS: Fallido')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(es.reception.errorCode.invalid_number)).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText(es.reception.noAddress)).toBeTruthy();
+    expect(screen.getByText(es.reception.progressPartial)).toBeTruthy();
+    // Chips carry their counts; "Todos" is the one pressed.
+    expect(screen.getByRole('button', { name: `${es.reception.filter.failed} (2)` }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: `${es.reception.filter.all} (4)` }).getAttribute('aria-pressed')).toBe('true');
+    expect(receptionCalls()[0]?.url).toContain('page=1');
+    expect(receptionCalls()[0]?.url).not.toContain('status=');
+  });
+
+  it('a filter chip asks for that status and shows what comes back', async () => {
+    fake.answer = (url) => json(200, url.includes('status=failed') ? body([JORGE], PARTIAL) : body([CAROLINA, JORGE], PARTIAL));
+    renderPage();
+    await screen.findByText('Carolina Núñez');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${es.reception.filter.failed} (2)` })));
+    await waitFor(() => expect(screen.queryByText('Carolina Núñez')).toBeNull());
+    expect(screen.getByText('Jorge Pérez')).toBeTruthy();
+    expect(receptionCalls().at(-1)?.url).toContain('status=failed');
+    expect(screen.getByRole('button', { name: `${es.reception.filter.failed} (2)` }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('"Reintentar fallidos" says it was resent to N recipients and reloads the statuses', async () => {
+    let retried = false;
+    fake.answer = (url) => {
+      if (url.endsWith('/reception/retry')) {
+        retried = true;
+        return json(200, { data: { resent: 2, progress: SENDING } });
+      }
+      return json(200, retried ? body([CAROLINA, { ...JORGE, status: 'pending', channels: [delivery('sms', 'queued')] }], SENDING) : body([CAROLINA, JORGE], PARTIAL));
+    };
+    renderPage();
+    await screen.findByText('Jorge Pérez');
+    const button = screen.getByRole('button', { name: es.reception.retry });
+    expect(button.hasAttribute('disabled')).toBe(false);
+    await act(async () => fireEvent.click(button));
+    expect(await screen.findByText('Reenviado a 2 destinatarios')).toBeTruthy();
+    expect(fake.requests.some((r) => r.method === 'POST' && r.url.endsWith(`/messages/${ID}/reception/retry`))).toBe(true);
+    expect(await screen.findByText('SMS: En cola')).toBeTruthy();
+    expect(screen.getByText('Enviando… 2 de 4')).toBeTruthy();
+    // Nothing left to retry: the button is disabled and says why.
+    expect(screen.getByRole('button', { name: es.reception.retry }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(es.reception.retryNone)).toBeTruthy();
+  });
+
+  it('an empty filter says so', async () => {
+    fake.answer = () => json(200, body([], { ...PARTIAL, failed: 0, retryable: 0, state: 'sent' }));
+    renderPage();
+    expect(await screen.findByText(es.reception.empty)).toBeTruthy();
+    expect(screen.getByRole('button', { name: es.reception.retry }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('a failed first load offers Reintentar, which loads again', async () => {
+    fake.answer = () => json(500, { message: 'Error interno', code: 'server.error' });
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(es.reception.loadFailed)).toBeTruthy();
+    fake.answer = () => json(200, body([CAROLINA], PARTIAL));
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: es.reception.reload })));
+    expect(await screen.findByText('Carolina Núñez')).toBeTruthy();
+    expect(receptionCalls()).toHaveLength(2);
+  });
+});
+
+const SENT_DETAIL = (reception: DeliveryProgress) => ({
+  id: ID,
+  folder: 'sent',
+  kind: 'sent',
+  title: 'Reunión de apoderados',
+  snippet: 'El jueves',
+  counterpart: '3° Básico A',
+  channels: ['sms', 'e-mail'],
+  has_attachments: false,
+  unread: false,
+  date: '2026-03-02T12:00:00Z',
+  deleted_from: null,
+  progress: reception,
+  content: 'El jueves a las 18:00.',
+  sender: { id: 3, name: 'Ana Pérez', kind: 'funcionario' },
+  recipients_summary: { total: 4, label: '3° Básico A', groups: [] },
+  attachments: [],
+  allow_replies: false,
+  copy_to_sender: false,
+  scheduled_at: null,
+  timezone: 'America/Santiago',
+  reception,
+  reply_to_id: null,
+  read_at: null,
+});
+
+describe('message page of a sent message', () => {
+  it('shows "Enviando… N de M", follows the polls to "Enviado con fallos" and links to the reception status', async () => {
+    let polls = 0;
+    fake.answer = () => {
+      polls += 1;
+      return json(200, { data: SENT_DETAIL(polls === 1 ? SENDING : PARTIAL) });
+    };
+    render(<MessagePage folder="sent" id={ID} />);
+    expect(await screen.findByText('Enviando… 2 de 4')).toBeTruthy();
+    const link = screen.getByRole('link', { name: es.reception.view });
+    expect(link.getAttribute('href')).toBe(`/sent/message/${ID}/reception`);
+    // The lifecycle polls the message every PROGRESS_POLL_MS while deliveries are in flight.
+    expect(await screen.findByText(es.reception.progressPartial, undefined, { timeout: 4000 })).toBeTruthy();
+    expect(polls).toBe(2);
+  });
+});
