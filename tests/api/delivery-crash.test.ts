@@ -3,12 +3,14 @@
 // completed exactly once: one queue job per delivery, one .eml per e-mail delivery, one simulator message
 // per SMS delivery, every row received, nothing left behind.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEND_STUDENTS } from '../../bench/send';
+import { generateSeed } from '../../server/seed/generate';
+import { writeSeed } from '../../server/seed/write';
 import type { RecipientPick } from '../../src/services/compose-contract';
 import { openDb } from '../../server/db/client';
 import { count, input, one, rows, send } from './support/compose';
@@ -105,13 +107,12 @@ describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
 
   beforeAll(async () => {
     root = makeTempDir('hermes-crash-');
-    cpSync(inject('hermesSeededDataDir'), path.join(root, 'pglite'), { recursive: true });
-    cpSync(inject('hermesSeededAttachmentsDir'), path.join(root, 'attachments'), { recursive: true });
     distDir = makeDist(root);
-    // Every level of the school, guardians only: the seed's biggest audience (≥ 5,000 people).
+    // San Andrés at 4,300 students (the bench's send size): every level's guardians are ≥ 5,000 people.
     const handle = await openDb({ dataDir: path.join(root, 'pglite'), databaseUrl: '' });
     try {
       await handle.migrate();
+      await writeSeed(handle.db, generateSeed({ students: SEND_STUDENTS }));
       const levels = await rows<{ id: number }>(
         handle.db,
         sql`select l.id from levels l join users u on u.institution_id = l.institution_id where u.email = 'administrador@sanandres.cl' order by l.id`,
@@ -136,6 +137,7 @@ describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
     const res = await send(admin, input({ channels: ['e-mail', 'sms'], recipients: picks, title: 'Corte de agua' }));
     expect(res.status).toBe(201);
     const sent = ((await res.json()) as { data: { id: number; recipients: number; deliveries: number } }).data;
+    const t0 = Date.now();
     expect(sent.recipients).toBeGreaterThanOrEqual(5000);
 
     // Cut it down while the queue is working through the fan-out.
@@ -143,6 +145,7 @@ describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
     kill(first.child, 'SIGKILL');
     await exited(first.child);
     const atKill = (await emlFiles(outbox)).length;
+    console.log(`crash: ${atKill} correos escritos al matar el proceso (${Date.now() - t0} ms)`);
 
     const second = await startProcess(root, distDir);
     children.push(second.child);
@@ -152,13 +155,17 @@ describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
     await waitFor(
       'todas las entregas',
       async () => {
-        const detail = await admin2.get(`/api/messages/${sent.id}`);
+        if (second.child.exitCode !== null || second.child.signalCode !== null) throw new Error(`el servidor terminó:\n${second.output()}`);
+        // A busy server may drop an idle keep-alive socket just as the next poll reuses it: ask again.
+        const detail = await admin2.get(`/api/messages/${sent.id}`).catch(() => null);
+        if (!detail) return false;
         const body = (await detail.json()) as { data: { reception: { queued: number; sent: number } | null } };
         const progress = body.data.reception;
         return progress !== null && progress.queued === 0 && progress.sent === 0;
       },
       300_000,
     );
+    console.log(`crash: todo entregado tras el reinicio (${Date.now() - t0} ms)`);
     kill(second.child, 'SIGTERM');
     await exited(second.child);
 
