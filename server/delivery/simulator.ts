@@ -7,7 +7,8 @@
 // Demo hook: numbers ending in 0000 always fail (`failed`, the reception error state).
 //
 // Each message is one row of provider_sim_messages; the row owes a report of its `status` while
-// `reported_at` is null, so a restart resumes exactly what was not yet reported (resumeReports).
+// `reported_at` is null, so a restart resumes exactly what was not yet reported (resumeReports). Reports
+// go out in rounds, one signed request per callback URL per round.
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -31,7 +32,7 @@ export interface ProviderSimulatorOptions {
   /** Posts a status report to its callback URL (the server passes its own in-process fetch). */
   deliver: (request: Request) => Promise<Response>;
   random?: () => number;
-  /** Where failed report attempts are told (they are retried, then left for resumeReports). */
+  /** Where a failed reporting round is told (its reports stay owed and are tried again with backoff). */
   logger?: Logger;
 }
 
@@ -51,8 +52,10 @@ export interface ProviderSimulator {
 
 type SimRow = typeof providerSimMessages.$inferSelect;
 
-/** Attempts at posting one report before leaving it for the next resumeReports. */
-const REPORT_ATTEMPTS = 4;
+/** Most reports decided, and sent in one signed request per callback URL, per round. */
+const REPORT_BATCH = 500;
+/** A callback that failed is tried again after this long, doubling, up to a minute. */
+const RETRY_CAP_MS = 60_000;
 /** Longest body accepted: ten concatenated SMS; WhatsApp's own limit. */
 const MAX_BODY = { sms: 1600, whatsapp: 4096 } as const;
 const ALWAYS_FAILS = /0000$/;
@@ -64,87 +67,117 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
   const random = options.random ?? Math.random;
   let failureRate = options.failureRate;
   let closed = false;
-  const timers = new Set<NodeJS.Timeout>();
-  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  /** Failed callbacks per URL: how long the next try waits. */
+  const backoff = new Map<string, number>();
+  // Reports go out in rounds, like a real provider's batched callbacks: a round every `tick`, and at once
+  // when a message is accepted with no delay. Batching keeps thousands of reports to a few requests.
+  const tick = Math.min(250, Math.max(10, Math.round(options.delayMs / 2)));
 
-  /** Runs `task` after `ms`, tracked so close() can cancel it or wait for it. */
-  function later(ms: number, task: () => Promise<void>) {
-    if (closed) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      const run = task().catch((error) => options.logger?.error('Simulador de proveedor: reporte fallido', error));
-      running.add(run);
-      void run.finally(() => running.delete(run));
-    }, Math.max(0, ms));
+  function wake(ms = tick): void {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      round = round.then(runRound).catch((error) => options.logger?.error('Simulador de proveedor: reporte fallido', error));
+    }, ms);
     timer.unref();
-    timers.add(timer);
   }
 
-  /** Schedules the report a row owes: decide the outcome first if still `accepted`. */
-  function schedule(row: Pick<SimRow, 'id' | 'reportAt'>, attempt = 0) {
-    const due = attempt === 0 ? (row.reportAt?.getTime() ?? Date.now()) - Date.now() : options.delayMs * 2 ** attempt;
-    later(due, () => report(row.id, attempt));
-  }
-
-  async function report(id: string, attempt: number): Promise<void> {
+  /** Decides outcomes that are due, then posts every owed report that is due; keeps going while work is left. */
+  async function runRound(): Promise<void> {
     if (closed) return;
-    let row = await decide(id);
-    if (!row || row.reportedAt || closed) return;
-
-    if (row.callbackUrl) {
-      const ok = await post(row);
+    await decideDue();
+    const owed = await db
+      .select()
+      .from(providerSimMessages)
+      .where(and(isNull(providerSimMessages.reportedAt), sql`${providerSimMessages.status} <> 'accepted'`, sql`${providerSimMessages.reportAt} <= now()`))
+      .orderBy(providerSimMessages.reportAt)
+      .limit(REPORT_BATCH);
+    const byUrl = new Map<string, SimRow[]>();
+    for (const row of owed) {
+      if (!row.callbackUrl) continue;
+      byUrl.set(row.callbackUrl, [...(byUrl.get(row.callbackUrl) ?? []), row]);
+    }
+    const told: SimRow[] = owed.filter((row) => !row.callbackUrl);
+    for (const [url, rows] of byUrl) {
       if (closed) return;
-      if (!ok) {
-        if (attempt + 1 < REPORT_ATTEMPTS) schedule(row, attempt + 1);
-        return;
+      if (await post(url, rows)) {
+        backoff.delete(url);
+        told.push(...rows);
+      } else {
+        const wait = Math.min(RETRY_CAP_MS, (backoff.get(url) ?? Math.max(options.delayMs, 100)) * 2);
+        backoff.set(url, wait);
+        await db
+          .update(providerSimMessages)
+          .set({ reportAt: new Date(Date.now() + wait) })
+          .where(sql`${providerSimMessages.id} = any(${`{${rows.map((r) => r.id).join(',')}}`}::text[])`);
       }
     }
-    // Conditional on the status reported, so a concurrent instance's newer status is not marked as told.
-    const [marked] = await db
-      .update(providerSimMessages)
-      .set({ reportedAt: new Date() })
-      .where(and(eq(providerSimMessages.id, id), eq(providerSimMessages.status, row.status), isNull(providerSimMessages.reportedAt)))
-      .returning();
-    row = marked;
-    if (row?.channel === 'whatsapp' && row.status === 'delivered' && random() < 0.5) {
-      const [read] = await db
-        .update(providerSimMessages)
-        .set({ status: 'read', reportAt: new Date(Date.now() + options.delayMs), reportedAt: null })
-        .where(and(eq(providerSimMessages.id, id), eq(providerSimMessages.status, 'delivered')))
-        .returning();
-      if (read) schedule(read);
-    }
+    await markTold(told);
+    if (closed) return;
+    const pending = await db
+      .select({ at: sql<Date | string | null>`min(${providerSimMessages.reportAt})` })
+      .from(providerSimMessages)
+      .where(isNull(providerSimMessages.reportedAt));
+    const next = pending[0]?.at;
+    if (next) wake(Math.max(0, Math.min(new Date(next).getTime() - Date.now(), RETRY_CAP_MS)));
   }
 
-  /** The row with its outcome decided (delivered / undelivered / failed), once, whoever gets there first. */
-  async function decide(id: string): Promise<SimRow | undefined> {
-    const [current] = await db.select().from(providerSimMessages).where(eq(providerSimMessages.id, id));
-    if (!current || current.status !== 'accepted') return current;
-    const status = ALWAYS_FAILS.test(current.to) ? 'failed' : random() < failureRate ? 'undelivered' : 'delivered';
-    const [decided] = await db
-      .update(providerSimMessages)
-      .set({ status, reportAt: new Date() })
-      .where(and(eq(providerSimMessages.id, id), eq(providerSimMessages.status, 'accepted')))
-      .returning();
-    return decided ?? (await db.select().from(providerSimMessages).where(eq(providerSimMessages.id, id)))[0];
-  }
-
-  async function post(row: SimRow): Promise<boolean> {
-    const error = row.status === 'undelivered' ? 'unreachable' : row.status === 'failed' ? 'rejected' : undefined;
-    const body = JSON.stringify({
+  /** Messages past their delay get their outcome, once: the 0000 rule, else the failure rate. */
+  async function decideDue(): Promise<void> {
+    const due = await db
+      .select({ id: providerSimMessages.id, to: providerSimMessages.to })
+      .from(providerSimMessages)
+      .where(and(eq(providerSimMessages.status, 'accepted'), sql`${providerSimMessages.reportAt} <= now()`))
+      .limit(REPORT_BATCH);
+    if (due.length === 0) return;
+    const decided = due.map((row) => ({
       id: row.id,
-      reference: row.reference,
-      status: row.status,
-      at: (row.reportAt ?? new Date()).toISOString(),
-      ...(error ? { error } : {}),
-    });
+      status: ALWAYS_FAILS.test(row.to) ? 'failed' : random() < failureRate ? 'undelivered' : 'delivered',
+    }));
+    await db.execute(sql`
+      update provider_sim_messages m set status = v.status, report_at = now()
+      from json_to_recordset(${JSON.stringify(decided)}::json) as v(id text, status text)
+      where m.id = v.id and m.status = 'accepted'`);
+  }
+
+  /** Marks reports as told (only the status that was told); a delivered WhatsApp is then read half the time. */
+  async function markTold(rows: SimRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const told = JSON.stringify(rows.map((r) => ({ id: r.id, status: r.status })));
+    await db.execute(sql`
+      update provider_sim_messages m set reported_at = now()
+      from json_to_recordset(${told}::json) as v(id text, status text)
+      where m.id = v.id and m.status = v.status and m.reported_at is null`);
+    const reads = rows.filter((r) => r.channel === 'whatsapp' && r.status === 'delivered' && random() < 0.5).map((r) => r.id);
+    if (reads.length === 0) return;
+    await db.execute(sql`
+      update provider_sim_messages set status = 'read', report_at = now() + ${`${options.delayMs} milliseconds`}::interval, reported_at = null
+      where id = any(${`{${reads.join(',')}}`}::text[]) and status = 'delivered'`);
+  }
+
+  /** One signed request with every report for this callback URL (the webhook takes a JSON array). */
+  async function post(url: string, rows: SimRow[]): Promise<boolean> {
+    const body = JSON.stringify(
+      rows.map((row) => {
+        const error = row.status === 'undelivered' ? 'unreachable' : row.status === 'failed' ? 'rejected' : undefined;
+        return {
+          id: row.id,
+          reference: row.reference,
+          status: row.status,
+          at: (row.reportAt ?? new Date()).toISOString(),
+          ...(error ? { error } : {}),
+        };
+      }),
+    );
     try {
       const response = await options.deliver(
-        new Request(row.callbackUrl!, {
+        new Request(url, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signReport(body, options.webhookSecret) },
           body,
-          signal: AbortSignal.timeout(10_000),
+          signal: AbortSignal.timeout(30_000),
         }),
       );
       await response.body?.cancel();
@@ -197,7 +230,7 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
       .onConflictDoNothing({ target: providerSimMessages.reference })
       .returning();
     if (created) {
-      schedule(created);
+      wake(options.delayMs);
       return c.json({ id: created.id, status: created.status }, 202);
     }
     const [first] = await db.select().from(providerSimMessages).where(eq(providerSimMessages.reference, reference));
@@ -214,18 +247,13 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
       failureRate = Math.min(1, Math.max(0, rate));
     },
     async resumeReports() {
-      const owed = await db
-        .select({ id: providerSimMessages.id, reportAt: providerSimMessages.reportAt })
-        .from(providerSimMessages)
-        .where(isNull(providerSimMessages.reportedAt))
-        .orderBy(sql`${providerSimMessages.reportAt} asc nulls first`);
-      for (const row of owed) schedule(row);
+      wake(0);
     },
     async close() {
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      await Promise.allSettled([...running]);
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await round.catch(() => {});
     },
   };
 }
