@@ -17,7 +17,8 @@ import { SMS_SEGMENTS_PER_MESSAGE } from '../../src/services/sms-text';
 import type { Db, Queryable } from '../db/client';
 import { rowsOf } from '../compose/expand';
 import { institutionTimezone, monthIn, reserve } from '../compose/quota';
-import { refreshRecipients } from './status';
+import { deviceStatus } from '../compose/recipients';
+import { DEVICE_WINDOW, refreshRecipients } from './status';
 
 const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'];
 const RECIPIENT_STATUSES: readonly RecipientStatus[] = ['pending', 'received', 'read', 'not_received', 'error', 'failed'];
@@ -125,6 +126,9 @@ interface PageRow {
   email: string | null;
   phone: string | null;
   channels: ChannelDelivery[] | string | null;
+  guardian_app: boolean | null;
+  guardian_phone: string | null;
+  guardian_misses: number | null;
 }
 
 const isoUtc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -146,7 +150,7 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
     select r.id, r.recipient_kind as kind, r.display_name as name, r.student_names, r.group_label, r.status,
       coalesce(ch.email, g.email, s.email, st.email) as email,
       coalesce(ch.phone, g.phone, st.phone) as phone,
-      ch.channels
+      ch.channels, g.app_installed_at is not null as guardian_app, g.phone as guardian_phone, g.device_misses as guardian_misses
     from (
       -- The page first, so the joins and the channels' JSON are built for its rows only.
       select r.* from message_recipients r
@@ -188,6 +192,10 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
       phone: r.phone,
       status: r.status,
       channels: channels.map((c) => ({ ...c, attempts: Number(c.attempts) })),
+      device:
+        r.kind === 'apoderado' && r.guardian_misses !== null
+          ? deviceStatus({ app: Boolean(r.guardian_app), phone: r.guardian_phone }, Number(r.guardian_misses) >= DEVICE_WINDOW)
+          : null,
     };
   });
   return { rows, total: counts[query.status], counts, progress: progress.get(messageId)! };

@@ -1,4 +1,5 @@
 // API contract of the delivery engine's screens (issue 5), shared by the SPA and `server/`. Plain types only.
+import type { DeviceStatus } from './compose-contract';
 import type { ChannelCode } from './messages-contract';
 
 /**
@@ -49,6 +50,8 @@ export interface ReceptionRow {
   phone: string | null;
   status: RecipientStatus;
   channels: ChannelDelivery[];
+  /** Guardians: their device status now (SPEC §3 legend, yellow from their last 3 deliveries); null otherwise. */
+  device: DeviceStatus | null;
 }
 
 /** Deliveries of one sent message by state, and where the message as a whole stands. */

@@ -30,6 +30,7 @@ export const ReceptionRowStruct: Describe<ReceptionRow> = type({
   phone: nullable(string()),
   status: enums(RECIPIENT_STATUSES),
   channels: array(ChannelDeliveryStruct),
+  device: nullable(enums(['blue', 'green', 'yellow', 'red'] as const)),
 });
 
 const CountsStruct = type({

@@ -493,6 +493,9 @@ describe('device status', () => {
       const misses = (await one<{ n: number }>(db, sql`select device_misses as n from guardians where id = ${target.id}`)).n;
       expect(misses).toBe(i + 1);
       expect(await statusOf()).toBe(i < 2 ? 'blue' : 'yellow');
+      // The reception view shows the same colour on the guardian's row.
+      const page = (await (await admin.get(`/api/messages/${id}/reception`)).json()) as { data: { kind: string; device: string | null }[] };
+      expect(page.data.map((r) => r.device)).toEqual([i < 2 ? 'blue' : 'yellow']);
     }
     // Retrying the last one and getting it through ends the streak.
     expect((await retry(admin, messages[2]!)).body.data.resent).toBe(1);

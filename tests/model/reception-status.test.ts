@@ -54,6 +54,7 @@ const row = (id: number, status: ReceptionRow['status']): ReceptionRow => ({
   email: `apoderado${id}@correo.cl`,
   phone: '+56911112222',
   status,
+  device: 'green',
   channels: [
     {
       channel: 'sms',

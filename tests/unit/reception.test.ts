@@ -30,6 +30,7 @@ const PAGE: ReceptionPage = {
       email: null,
       phone: '+56911112222',
       status: 'pending',
+      device: 'blue',
       channels: [
         { channel: 'sms', status: 'queued', address: '+56911112222', error: null, attempts: 0, sent_at: null, delivered_at: null, read_at: null, last_retry_at: null },
       ],

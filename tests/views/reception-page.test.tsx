@@ -49,6 +49,7 @@ const CAROLINA: ReceptionRow = {
   email: 'carolina@correo.cl',
   phone: '+56911112222',
   status: 'read',
+  device: 'green',
   channels: [delivery('e-mail', 'read'), delivery('sms', 'received')],
 };
 const JORGE: ReceptionRow = {
@@ -60,6 +61,7 @@ const JORGE: ReceptionRow = {
   email: null,
   phone: '+5691234',
   status: 'failed',
+  device: 'yellow',
   channels: [delivery('sms', 'failed', 'invalid_number')],
 };
 
@@ -124,6 +126,8 @@ describe('reception page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: `${es.reception.filter.failed} (2)` })));
     await waitFor(() => expect(screen.queryByText('Carolina Núñez')).toBeNull());
     expect(screen.getByText('Jorge Pérez')).toBeTruthy();
+    // His device colour is on his row, named for screen readers.
+    expect(document.querySelector('[data-slot=device-dot][data-status=yellow]')?.getAttribute('aria-label')).toBe(es.compose.picker.device.yellow);
     expect(receptionCalls().at(-1)?.url).toContain('status=failed');
     expect(screen.getByRole('button', { name: `${es.reception.filter.failed} (2)` }).getAttribute('aria-pressed')).toBe('true');
   });

@@ -39,7 +39,7 @@ import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Progress } from '../ui/progress';
-import { DeviceLegend } from './compose/device-status';
+import { DeviceDot, DeviceLegend } from './compose/device-status';
 
 type ReceptionActor = ActorRefFrom<ReceptionStatusMachine>;
 
@@ -266,7 +266,10 @@ function Row({ row }: { row: ReceptionRow }) {
     <tr data-status={row.status} className="block rounded-lg border bg-card py-2 md:table-row md:rounded-none md:border-0 md:bg-transparent">
       <td className={cn(cell, 'font-medium md:font-normal')}>{row.student_names ?? row.group}</td>
       <td className={cell}>
-        <span className="block">{row.name}</span>
+        <span className="flex items-center gap-2">
+          {row.device && <DeviceDot status={row.device} />}
+          {row.name}
+        </span>
         <span className="block text-xs text-muted-foreground">
           {row.group} · {t(`reception.recipientStatus.${row.status}`)}
         </span>
