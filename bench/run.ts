@@ -1,4 +1,4 @@
-// `npm run bench`: two numbers the project watches, printed as a report and written to reports/bench.json.
+// `npm run bench`: the numbers the project watches, printed as a report and written to reports/bench.json.
 //
 // (a) Initial JavaScript: the entry module of dist/index.html plus its modulepreload files, each gzipped
 //     at level 9, summed and compared with the budget. Lazy chunks are listed apart.
@@ -16,16 +16,21 @@
 //     commit vs a bare INSERT … SELECT of the same recipient and delivery rows, median of 7, ratio ≤ 1.3×.
 // (f) Recipient search per keystroke over 7,000 and 70,000 names (bench/recipient-search.ts): our index
 //     next to @leeoniya/ufuzzy and match-sorter on the same names and rule, same matches checked.
+// (g) Delivery engine (bench/delivery.ts): one message to every guardian of Colegio San Andrés (≥ 5,000)
+//     sent through the real server and its queue: e-mail to an SMTP server on loopback, SMS to the
+//     built-in simulator, then both at once; deliveries/s, time from the send's 201 to the last delivery,
+//     and the server's memory (RSS of its process group) during it. On PGlite, and on PostgreSQL when
+//     DATABASE_URL is set (in a database created for the run and dropped after it).
 //
+// `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
 // stopped before the next one starts, and on exit.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { eq } from 'drizzle-orm';
@@ -34,10 +39,11 @@ import { users } from '../server/db/schema';
 import { decodeCursor, listFolder } from '../server/messages/queries';
 import { DEMO_PASSWORD } from '../src/config/demo';
 import { API, COOKIE, XSRF_HEADER } from '../src/services/contract';
+import { deliveryBenchReport } from './delivery';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
 import { printSend, sendBenchReport } from './send';
+import { ApiClient, dataEnv, killAll, makeTempDir, median, removeTempDir, ROOT, round, runScript, startServer, stopServer } from './support';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const REPORT_FILE = join(ROOT, 'reports', 'bench.json');
 
@@ -45,9 +51,6 @@ const JS_BUDGET_KB = 110;
 /** What React 19 + ReactDOM + XState + the router cost before any app code: the budget's practical floor. */
 const JS_FLOOR_KB = 82;
 const REOPEN_RUNS = 5;
-const START_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 10_000;
-const HOST = '127.0.0.1';
 
 const kB = (bytes: number): number => Math.round(bytes / 10) / 100; // 1 kB = 1000 bytes, 2 decimals
 
@@ -169,149 +172,12 @@ interface StartupReport {
   reopenMaxMs: number;
 }
 
-const running = new Set<ChildProcess>();
-/** Temp data dirs still on disk; removed by their own finally, or by the signal handler. */
-const tempDirs = new Set<string>();
-
-function makeTempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  tempDirs.add(dir);
-  return dir;
-}
-
-function removeTempDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(attachmentsDirOf(dir), { recursive: true, force: true });
-  rmSync(`${dir}-outbox`, { recursive: true, force: true });
-  tempDirs.delete(dir);
-}
-
-/** Attachment files of a temp data dir live beside it (never in ./data/attachments). */
-const attachmentsDirOf = (dataDir: string): string => `${dataDir}-attachments`;
-// Empty DATABASE_URL / SMTP_URL count as unset: the bench never touches a developer's database or mail server.
-const dataEnv = (dataDir: string) => ({
-  DATABASE_URL: '',
-  SMTP_URL: '',
-  HERMES_DATA_DIR: dataDir,
-  HERMES_ATTACHMENTS_DIR: attachmentsDirOf(dataDir),
-  HERMES_OUTBOX_DIR: `${dataDir}-outbox`,
-});
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolvePort(address.port);
-        else reject(new Error('no se pudo obtener un puerto libre'));
-      });
-    });
-  });
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-/** A timeout for Promise.race that does not keep the process alive once the race is decided elsewhere. */
-const deadline = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms).unref());
-
-/** Signals the server's whole process group (tsx runs the app in a child node process). */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => child.once('exit', () => done()));
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  signalGroup(child, 'SIGTERM');
-  const stopped = await Promise.race([exited(child).then(() => true), deadline(STOP_TIMEOUT_MS).then(() => false)]);
-  if (!stopped) {
-    signalGroup(child, 'SIGKILL');
-    await exited(child);
-  }
-  // Children of tsx may outlive it for a moment; make sure the group is empty.
-  signalGroup(child, 'SIGKILL');
-  running.delete(child);
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  baseUrl: string;
-  /** ms from spawn to the first 200 from /api/health. */
-  startMs: number;
-}
-
-/** `tsx <args>` in its own process group (so stopping it kills its children), its output collected. */
-function spawnTsx(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  running.add(child);
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-/** Spawns `tsx server/main.ts` on a free port and waits for /api/health; stops it again if that fails. */
-async function startServer(dataDir: string): Promise<RunningServer> {
-  const port = await freePort();
-  const baseUrl = `http://${HOST}:${port}`;
-  const url = `${baseUrl}/api/health`;
-  const started = performance.now();
-  const { child, output } = spawnTsx(['server/main.ts'], { PORT: String(port), HOST, ...dataEnv(dataDir), HERMES_LOG: 'error' });
-
-  try {
-    while (performance.now() - started < START_TIMEOUT_MS) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`el servidor terminó antes de responder (código ${child.exitCode ?? child.signalCode}):\n${output()}`);
-      }
-      try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-        if (response.ok) {
-          const startMs = performance.now() - started;
-          await response.arrayBuffer();
-          return { child, baseUrl, startMs };
-        }
-      } catch {
-        // not listening yet
-      }
-      await sleep(20);
-    }
-    throw new Error(`/api/health no respondió en ${START_TIMEOUT_MS} ms:\n${output()}`);
-  } catch (error) {
-    await stopServer(child);
-    throw error;
-  }
-}
-
 /** Starts the server, returns the ms from spawn to the first 200 from /api/health, then stops it. */
 async function timeStart(dataDir: string): Promise<number> {
   const server = await startServer(dataDir);
   await stopServer(server.child);
   return server.startMs;
 }
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? upper) + upper) / 2;
-}
-
-const round = (ms: number): number => Math.round(ms);
 
 async function startupReport(): Promise<StartupReport> {
   const dataDir = makeTempDir('hermes-bench-');
@@ -341,7 +207,6 @@ const PAGE_LIMIT = 50;
 const RATIO_TARGET = 2;
 const BENCH_EMAIL = 'administrador@sanandres.cl';
 const SEED_TIMEOUT_MS = 180_000;
-const REQUEST_TIMEOUT_MS = 15_000;
 /** Each cycle: the first page, pages following `meta.next_cursor` deeper into the folder, and searches. */
 const SEARCHES = ['reunión', 'licencia'] as const;
 const DEEP_PAGES_PER_CYCLE = 11;
@@ -402,60 +267,6 @@ function stats(values: readonly number[]): LatencyStats {
     minMs: round2(Math.min(...values)),
     maxMs: round2(Math.max(...values)),
   };
-}
-
-/** Runs a tsx script to completion (own process group, killed on timeout). */
-async function runScript(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
-  const { child, output } = spawnTsx(args, env);
-  try {
-    const finished = await Promise.race([exited(child).then(() => true), deadline(timeoutMs).then(() => false)]);
-    if (!finished) throw new Error(`tsx ${args.join(' ')} no terminó en ${timeoutMs} ms:\n${output()}`);
-    if (child.exitCode !== 0) throw new Error(`tsx ${args.join(' ')} falló (código ${child.exitCode ?? child.signalCode}):\n${output()}`);
-    return output();
-  } finally {
-    await stopServer(child);
-  }
-}
-
-/** Minimal cookie jar over fetch: the XSRF cookie, then the session cookies from POST /api/login. */
-class ApiClient {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly baseUrl: string) {}
-
-  private keep(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const at = pair?.indexOf('=') ?? -1;
-      if (pair && at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
-  }
-
-  private cookieHeader(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  async request(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size > 0) headers.set('Cookie', this.cookieHeader());
-    headers.set('Accept', 'application/json');
-    const response = await fetch(`${this.baseUrl}${path}`, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    this.keep(response);
-    return response;
-  }
-
-  async login(email: string, password: string): Promise<void> {
-    const csrf = await this.request(`/api${API.csrf}`);
-    await csrf.arrayBuffer();
-    const token = this.cookies.get(COOKIE.xsrf);
-    if (!token) throw new Error(`GET /api${API.csrf} no entregó la cookie ${COOKIE.xsrf}`);
-    const response = await this.request(`/api${API.login}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [XSRF_HEADER]: decodeURIComponent(token) },
-      body: JSON.stringify({ email, password }),
-    });
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`POST /api${API.login} → ${response.status}: ${text}`);
-  }
 }
 
 function pageUrl(request: PageRequest): string {
@@ -844,34 +655,81 @@ function printScroll(report: ScrollReport): void {
   );
 }
 
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
+function selectedSections(): Set<Section> {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  if (values.only === undefined) return new Set(SECTIONS);
+  const picked = values.only.split(',').map((part) => part.trim().toLowerCase());
+  const unknown = picked.filter((part) => !(SECTIONS as readonly string[]).includes(part));
+  if (unknown.length > 0 || picked.length === 0) {
+    throw new Error(`--only acepta secciones ${SECTIONS.join(', ')} separadas por comas (recibido "${values.only}")`);
+  }
+  const sections = new Set(picked as Section[]);
+  if (sections.has('c') || sections.has('d')) sections.add('c').add('d');
+  return sections;
+}
+
+/** A partial run keeps the other sections' last results in reports/bench.json. */
+function previousReport(): Record<string, unknown> {
+  if (!existsSync(REPORT_FILE)) return {};
+  try {
+    return JSON.parse(readFileSync(REPORT_FILE, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
 async function main(): Promise<void> {
   const onSignal = (signal: NodeJS.Signals): void => {
-    for (const child of running) signalGroup(child, 'SIGKILL');
-    for (const dir of tempDirs) removeTempDir(dir);
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    void killAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  console.log('Hermes bench');
-  const bundle = bundleReport();
-  printBundle(bundle);
-  const startup = await startupReport();
-  printStartup(startup);
-  const { folderApi, scroll } = await folderReports();
-  const send = await sendBenchReport();
-  printSend(send);
-  const recipientSearch = runRecipientSearchBench();
-  printRecipientSearchReport(recipientSearch);
+  const sections = selectedSections();
+  const all = sections.size === SECTIONS.length;
+  console.log(all ? 'Hermes bench' : `Hermes bench (solo ${[...sections].join(', ')})`);
+  const report: Record<string, unknown> = all ? {} : previousReport();
+  if (sections.has('a')) {
+    const bundle = bundleReport();
+    printBundle(bundle);
+    report.bundle = bundle;
+  }
+  if (sections.has('b')) {
+    const startup = await startupReport();
+    printStartup(startup);
+    report.startup = startup;
+  }
+  if (sections.has('c')) {
+    const { folderApi, scroll } = await folderReports();
+    report.folderApi = folderApi;
+    report.scroll = scroll;
+  }
+  if (sections.has('e')) {
+    const send = await sendBenchReport();
+    printSend(send);
+    report.send = send;
+  }
+  if (sections.has('f')) {
+    const recipientSearch = runRecipientSearchBench();
+    printRecipientSearchReport(recipientSearch);
+    report.recipientSearch = recipientSearch;
+  }
+  if (sections.has('g')) {
+    // printed run by run inside, as each one can take a minute
+    report.delivery = await deliveryBenchReport();
+  }
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });
-  const report = { date: new Date().toISOString(), node: process.version, bundle, startup, folderApi, scroll, send, recipientSearch };
-  writeFileSync(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(REPORT_FILE, `${JSON.stringify({ ...report, date: new Date().toISOString(), node: process.version }, null, 2)}\n`);
   console.log(`\nInforme: ${relative(ROOT, REPORT_FILE)}`);
 }
 
-main().catch((error: unknown) => {
-  for (const child of running) signalGroup(child, 'SIGKILL');
+main().catch(async (error: unknown) => {
+  await killAll();
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -1,0 +1,606 @@
+// (g) Delivery engine: one message to every guardian of Colegio San Andrés (all levels, audience
+// apoderados, ≥ 5,000 people: seeded with as many students as (e)) sent through the real server — a separate
+// `tsx server/main.ts` on a temp copy of the seeded data — and carried out by its queue:
+//   1. e-mail only, to an SMTP server on loopback run in this process (smtp-server), which counts what it
+//      accepts and checks no Message-ID arrives twice;
+//   2. SMS only, to the built-in provider simulator (no failures, no delay), until every receipt is in;
+//   3. both channels at once.
+// Each run: deliveries/s = deliveries with an address ÷ seconds from the send's 201 to the last delivery
+// (e-mail: the SMTP server's acceptance; SMS: the receipt's delivered_at), and the RSS of the server's whole
+// process group sampled every 250 ms (tsx runs node as a child): before the send, peak, and at the end.
+// 1 and 2 run again on PostgreSQL when DATABASE_URL is set, each in a database created for the run on that
+// server and dropped after it (never the database DATABASE_URL names).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { DEFAULT_CONFIG } from '../server/config';
+import { openDb } from '../server/db/client';
+import { DEMO_PASSWORD } from '../src/config/demo';
+import { IDEMPOTENCY_HEADER, type ComposeInput, type SendResult } from '../src/services/compose-contract';
+import type { ChannelCode } from '../src/services/messages-contract';
+import type { DeliveryProgress } from '../src/services/reception-contract';
+import { SEND_STUDENTS } from './send';
+import {
+  ApiClient,
+  attachmentsDirOf,
+  dataEnv,
+  HOST,
+  makeTempDir,
+  median,
+  registerCleanup,
+  removeTempDir,
+  runScript,
+  sleep,
+  startServer,
+  stopServer,
+  type RunningServer,
+} from './support';
+
+const SENDER = 'administrador@sanandres.cl';
+const MIN_GUARDIANS = 5_000;
+const SEED_TIMEOUT_MS = 300_000;
+/** The demo seed's San Andrés has under 1,000 guardians; sized like (e) it passes 5,000. */
+const SEED_ARGS = ['server/seed/cli.ts', '--students', String(SEND_STUDENTS)];
+/** One run gives up after this long without every delivery done. */
+const RUN_TIMEOUT_MS = 15 * 60_000;
+const POLL_MS = 500;
+const MEMORY_SAMPLE_MS = 250;
+/** The simulator answers at once and never fails: what is measured is our side, not a provider's latency. */
+const SIM_DELAY_MS = 0;
+
+type Store = 'pglite' | 'postgres';
+
+interface ChannelOutcome {
+  channel: ChannelCode;
+  /** Deliveries of the message on this channel, and those with an address (the rest fail as missing_address). */
+  rows: number;
+  withAddress: number;
+  /** With an address and received (or read) at the end. */
+  delivered: number;
+  /** Other end states of those with an address: status → count. */
+  other: Record<string, number>;
+  /** Deliveries that needed more than one attempt. */
+  retried: number;
+}
+
+interface SmtpCheck {
+  accepted: number;
+  uniqueMessageIds: number;
+  expected: number;
+  ok: boolean;
+}
+
+interface MemoryReport {
+  /** RSS of the server's process group (tsx + the node running the app), MB = 10^6 bytes. */
+  baselineMB: number;
+  peakMB: number;
+  endMB: number;
+  /** The biggest single process of the group at its peak (the app itself). */
+  appPeakMB: number;
+  samples: number;
+}
+
+export interface DeliveryRun {
+  name: string;
+  store: Store;
+  channels: ChannelCode[];
+  recipients: number;
+  /** Deliveries with an address and received at the end, all channels. */
+  delivered: number;
+  /** POST /api/messages/send until its 201 (the send transaction, over HTTP). */
+  sendMs: number;
+  /** From the 201 to the first delivery handed to its channel (sent_at), and to the last one done. */
+  firstMs: number;
+  lastMs: number;
+  /** When the polling of GET /api/messages/:id first saw nothing queued or sent. */
+  doneSeenMs: number;
+  deliveriesPerSecond: number;
+  channelOutcomes: ChannelOutcome[];
+  progress: DeliveryProgress;
+  smtp: SmtpCheck | null;
+  memory: MemoryReport | null;
+  ok: boolean;
+}
+
+export interface DeliveryBenchReport {
+  concurrency: number;
+  simDelayMs: number;
+  runs: DeliveryRun[];
+  postgres: 'measured' | 'skipped' | { error: string };
+  loadAvg1m: number;
+  cpus: number;
+}
+
+const mb = (kb: number): number => Math.round((kb * 1024) / 1e5) / 10;
+const round1 = (value: number): number => Math.round(value * 10) / 10;
+
+// ───────────────────────────── the SMTP server on loopback ─────────────────────────────
+
+interface SmtpSink {
+  url: string;
+  accepted(): number;
+  uniqueMessageIds(): number;
+  /** Date.now() of the last message accepted, 0 before any. */
+  lastAcceptedAt(): number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+async function startSmtpSink(): Promise<SmtpSink> {
+  let accepted = 0;
+  let lastAt = 0;
+  const ids = new Set<string>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    // No reverse DNS per connection: nodemailer opens one connection per message.
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const headerEnd = raw.indexOf('\r\n\r\n');
+        const id = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(headerEnd >= 0 ? raw.slice(0, headerEnd) : raw)?.[1];
+        if (id) ids.add(id);
+        accepted += 1;
+        lastAt = Date.now();
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, HOST, () => resolve((server.server.address() as AddressInfo).port));
+  });
+  return {
+    url: `smtp://${HOST}:${port}`,
+    accepted: () => accepted,
+    uniqueMessageIds: () => ids.size,
+    lastAcceptedAt: () => lastAt,
+    reset: () => {
+      accepted = 0;
+      lastAt = 0;
+      ids.clear();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// ───────────────────────────── memory of the server ─────────────────────────────
+
+/** Summed and largest VmRSS (kB) of the processes in group `pgid`, from /proc; null off Linux. */
+function groupRssKb(pgid: number): { totalKb: number; maxKb: number } | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  let totalKb = 0;
+  let maxKb = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // After "pid (comm) ": state, ppid, pgrp…; comm may contain spaces and parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      const rss = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${name}/status`, 'utf8'));
+      const kb = rss ? Number(rss[1]) : 0;
+      totalKb += kb;
+      maxKb = Math.max(maxKb, kb);
+    } catch {
+      // the process ended between readdir and read
+    }
+  }
+  return { totalKb, maxKb };
+}
+
+interface MemorySampler {
+  /** Median of the samples taken so far, then forgets them: the idle level before the send. */
+  baseline(): number;
+  stop(): MemoryReport | null;
+}
+
+function sampleMemory(pgid: number): MemorySampler {
+  const idle: number[] = [];
+  let measuring = false;
+  let baselineKb = 0;
+  let peakKb = 0;
+  let appPeakKb = 0;
+  let lastKb = 0;
+  let samples = 0;
+  let supported = true;
+  const take = (): void => {
+    const rss = groupRssKb(pgid);
+    if (!rss) {
+      supported = false;
+      return;
+    }
+    samples += 1;
+    lastKb = rss.totalKb;
+    if (!measuring) idle.push(rss.totalKb);
+    peakKb = Math.max(peakKb, rss.totalKb);
+    appPeakKb = Math.max(appPeakKb, rss.maxKb);
+  };
+  take();
+  const timer = setInterval(take, MEMORY_SAMPLE_MS);
+  return {
+    baseline() {
+      take();
+      baselineKb = median(idle);
+      measuring = true;
+      samples = 0;
+      peakKb = baselineKb;
+      appPeakKb = 0;
+      take();
+      return baselineKb;
+    },
+    stop() {
+      take();
+      clearInterval(timer);
+      if (!supported) return null;
+      return { baselineMB: mb(baselineKb), peakMB: mb(peakKb), endMB: mb(lastKb), appPeakMB: mb(appPeakKb), samples };
+    },
+  };
+}
+
+// ───────────────────────────── stores: PGlite copies, PostgreSQL databases ─────────────────────────────
+
+interface Prepared {
+  /** Settings of the server for this store (laid over the temp dir's). */
+  env: NodeJS.ProcessEnv;
+  /** Temp dir of the run: the PGlite data, or only attachments and outbox for PostgreSQL. */
+  dir: string;
+  databaseUrl: string;
+  picks: ComposeInput['recipients'];
+  dispose(): Promise<void>;
+}
+
+type Handle = Awaited<ReturnType<typeof openDb>>;
+
+async function rows<T>(handle: Handle, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Room in the month's SMS quota and e-mail balance for every guardian; the school's levels as picks. */
+async function prepareData(databaseUrl: string, dataDir: string): Promise<ComposeInput['recipients']> {
+  const handle = await openDb({ dataDir, databaseUrl });
+  try {
+    await handle.db.execute(sql`
+      update institution_quotas set sms_monthly_limit = 10000000,
+        email_balance = case when email_balance is null then null else 10000000 end`);
+    const levels = await rows<{ id: number }>(
+      handle,
+      sql`select l.id from levels l join users u on u.institution_id = l.institution_id where u.email = ${SENDER} order by l.id`,
+    );
+    if (levels.length === 0) throw new Error(`${SENDER} no tiene niveles en la base sembrada`);
+    return levels.map((level) => ({ kind: 'level' as const, id: level.id, audience: 'apoderados' as const }));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A byte copy of the seeded PGlite template (and its attachment files) for one run. */
+async function preparePglite(template: string): Promise<Prepared> {
+  const dir = makeTempDir('hermes-bench-delivery-run-');
+  try {
+    cpSync(template, dir, { recursive: true });
+    if (existsSync(attachmentsDirOf(template))) cpSync(attachmentsDirOf(template), attachmentsDirOf(dir), { recursive: true });
+    const picks = await prepareData('', dir);
+    return { env: {}, dir, databaseUrl: '', picks, dispose: async () => removeTempDir(dir) };
+  } catch (error) {
+    removeTempDir(dir);
+    throw error;
+  }
+}
+
+const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** A new database on DATABASE_URL's server, migrated and seeded by the seed CLI; dropped by dispose(). */
+async function preparePostgres(adminUrl: string): Promise<Prepared> {
+  const name = `hermes_bench_${randomBytes(5).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${quoteIdent(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const drop = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+  const unregister = registerCleanup(drop);
+  const dir = makeTempDir('hermes-bench-delivery-pg-');
+  const dispose = async (): Promise<void> => {
+    removeTempDir(dir);
+    unregister();
+    await drop();
+  };
+  try {
+    await runScript(SEED_ARGS, { ...dataEnv(dir), DATABASE_URL: databaseUrl }, SEED_TIMEOUT_MS);
+    const picks = await prepareData(databaseUrl, dir);
+    return { env: { DATABASE_URL: databaseUrl }, dir, databaseUrl, picks, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+// ───────────────────────────── one run ─────────────────────────────
+
+interface MessageBody {
+  data: { reception: DeliveryProgress | null };
+}
+
+async function progressOf(client: ApiClient, id: number): Promise<DeliveryProgress | null> {
+  const response = await client.request(`/api/messages/${id}`);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET /api/messages/${id} → ${response.status}: ${text.slice(0, 300)}`);
+  return (JSON.parse(text) as MessageBody).data.reception;
+}
+
+async function waitUntilDone(client: ApiClient, id: number, server: RunningServer): Promise<{ progress: DeliveryProgress; at: number }> {
+  const until = Date.now() + RUN_TIMEOUT_MS;
+  let progress: DeliveryProgress | null = null;
+  for (;;) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`el servidor terminó durante la entrega:\n${server.output()}`);
+    }
+    try {
+      progress = await progressOf(client, id);
+    } catch (error) {
+      // A slow answer under load is not the end of the run; the deadline is.
+      if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    }
+    if (progress && progress.total > 0 && progress.queued === 0 && progress.sent === 0) return { progress, at: Date.now() };
+    if (Date.now() > until) {
+      throw new Error(`las entregas no terminaron en ${RUN_TIMEOUT_MS / 1000} s: ${JSON.stringify(progress)}\n${server.output().slice(-2000)}`);
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+interface DbOutcome {
+  channels: ChannelOutcome[];
+  /** Epoch ms: first sent_at, last delivered_at of the SMS / WhatsApp deliveries (null when none). */
+  firstSentAt: number | null;
+  lastPhoneDeliveredAt: number | null;
+}
+
+/** What the rows say once the server has stopped: per channel counts, retries and timestamps. */
+async function readOutcome(prepared: Prepared, messageId: number): Promise<DbOutcome> {
+  const handle = await openDb({ dataDir: prepared.dir, databaseUrl: prepared.databaseUrl });
+  try {
+    const byStatus = await rows<{ channel: ChannelCode; status: string; has_address: boolean; n: number; retried: number }>(
+      handle,
+      sql`select channel, status, address is not null as has_address, count(*)::int as n,
+            (count(*) filter (where attempts > 1))::int as retried
+          from deliveries where message_id = ${messageId} group by 1, 2, 3`,
+    );
+    const [times] = await rows<{ first_sent: number | null; last_phone: number | null }>(
+      handle,
+      sql`select extract(epoch from min(sent_at)) * 1000 as first_sent,
+            extract(epoch from max(delivered_at) filter (where channel in ('sms', 'whatsapp'))) * 1000 as last_phone
+          from deliveries where message_id = ${messageId}`,
+    );
+    const channels = new Map<ChannelCode, ChannelOutcome>();
+    for (const row of byStatus) {
+      const outcome = channels.get(row.channel) ?? { channel: row.channel, rows: 0, withAddress: 0, delivered: 0, other: {}, retried: 0 };
+      const n = Number(row.n);
+      outcome.rows += n;
+      outcome.retried += Number(row.retried);
+      if (row.has_address) {
+        outcome.withAddress += n;
+        if (row.status === 'received' || row.status === 'read') outcome.delivered += n;
+        else outcome.other[row.status] = (outcome.other[row.status] ?? 0) + n;
+      }
+      channels.set(row.channel, outcome);
+    }
+    const num = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+    return { channels: [...channels.values()], firstSentAt: num(times?.first_sent), lastPhoneDeliveredAt: num(times?.last_phone) };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function deliveryRun(
+  name: string,
+  store: Store,
+  channels: ChannelCode[],
+  prepared: Prepared,
+  smtp: SmtpSink,
+): Promise<DeliveryRun> {
+  smtp.reset();
+  const env: NodeJS.ProcessEnv = {
+    ...prepared.env,
+    ...(channels.includes('e-mail') ? { SMTP_URL: smtp.url } : {}),
+    HERMES_SIM_FAILURE_RATE: '0',
+    HERMES_SIM_DELAY_MS: String(SIM_DELAY_MS),
+    // A transient error is retried within a second instead of the default 30 s, so it shows as a retry, not a stall.
+    HERMES_DELIVERY_RETRY_DELAY: '1',
+  };
+  const server = await startServer(prepared.dir, env);
+  let messageId = 0;
+  let sendMs = 0;
+  let sentAt = 0;
+  let recipients = 0;
+  let done: { progress: DeliveryProgress; at: number };
+  let memory: MemoryReport | null = null;
+  let sampler: MemorySampler | null = null;
+  try {
+    const client = new ApiClient(server.baseUrl);
+    await client.login(SENDER, DEMO_PASSWORD);
+    sampler = sampleMemory(server.child.pid!);
+    await sleep(1500); // idle samples for the baseline, after startup work has settled
+    sampler.baseline();
+
+    const input: ComposeInput = {
+      title: 'Suspensión de clases por emergencia climática',
+      content: 'Estimadas familias: mañana no habrá clases por la alerta meteorológica. Les mantendremos informados.',
+      channels,
+      recipients: prepared.picks,
+      attachment_ids: [],
+      allow_replies: false,
+      copy_to_sender: false,
+      scheduled_at: null,
+    };
+    const started = performance.now();
+    const response = await client.post('/api/messages/send', input, { [IDEMPOTENCY_HEADER]: randomUUID() });
+    const text = await response.text();
+    sentAt = Date.now();
+    sendMs = performance.now() - started;
+    if (response.status !== 201) throw new Error(`POST /api/messages/send → ${response.status}: ${text.slice(0, 500)}`);
+    const result = (JSON.parse(text) as { data: SendResult }).data;
+    messageId = result.id;
+    recipients = result.recipients;
+    if (recipients < MIN_GUARDIANS) throw new Error(`el envío llegó a ${recipients} apoderados; se esperaban ≥ ${MIN_GUARDIANS}`);
+
+    done = await waitUntilDone(client, messageId, server);
+  } finally {
+    memory = sampler?.stop() ?? null;
+    await stopServer(server.child);
+  }
+
+  const outcome = await readOutcome(prepared, messageId);
+  const email = outcome.channels.find((c) => c.channel === 'e-mail');
+  const lastAt = Math.max(
+    channels.includes('e-mail') ? smtp.lastAcceptedAt() : 0,
+    outcome.lastPhoneDeliveredAt ?? 0,
+  );
+  const delivered = outcome.channels.reduce((sum, c) => sum + c.delivered, 0);
+  const withAddress = outcome.channels.reduce((sum, c) => sum + c.withAddress, 0);
+  const lastMs = Math.max(0, lastAt - sentAt);
+  const smtpCheck: SmtpCheck | null = email
+    ? {
+        accepted: smtp.accepted(),
+        uniqueMessageIds: smtp.uniqueMessageIds(),
+        expected: email.withAddress,
+        ok: smtp.accepted() === email.withAddress && smtp.uniqueMessageIds() === email.withAddress,
+      }
+    : null;
+  return {
+    name,
+    store,
+    channels,
+    recipients,
+    delivered,
+    sendMs: Math.round(sendMs),
+    firstMs: outcome.firstSentAt === null ? 0 : Math.max(0, Math.round(outcome.firstSentAt - sentAt)),
+    lastMs: Math.round(lastMs),
+    doneSeenMs: Math.round(done.at - sentAt),
+    deliveriesPerSecond: lastMs > 0 ? round1(delivered / (lastMs / 1000)) : 0,
+    channelOutcomes: outcome.channels,
+    progress: done.progress,
+    smtp: smtpCheck,
+    memory,
+    ok: delivered === withAddress && (smtpCheck?.ok ?? true),
+  };
+}
+
+// ───────────────────────────── the section ─────────────────────────────
+
+const CHANNEL_NAMES: Record<ChannelCode, string> = { 'e-mail': 'correo', sms: 'SMS', whatsapp: 'WhatsApp', 'app-mobile': 'app' };
+const STORE_NAMES: Record<Store, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+function printRun(run: DeliveryRun): void {
+  const channels = run.channels.map((c) => CHANNEL_NAMES[c]).join(' + ');
+  console.log(`    ${STORE_NAMES[run.store]}, ${channels} (${run.recipients} apoderados):`);
+  console.log(
+    `      ${run.delivered} entregas en ${(run.lastMs / 1000).toFixed(1)} s desde el 201 del envío → ${run.deliveriesPerSecond} entregas/s ` +
+      `(envío ${run.sendMs} ms; primera entrega a los ${run.firstMs} ms; sondeo vio todo terminado a los ${run.doneSeenMs} ms)`,
+  );
+  for (const outcome of run.channelOutcomes) {
+    const other = Object.entries(outcome.other).map(([status, n]) => `${n} ${status}`);
+    const missing = outcome.rows - outcome.withAddress;
+    console.log(
+      `      ${CHANNEL_NAMES[outcome.channel]}: ${outcome.delivered}/${outcome.withAddress} con dirección recibidas` +
+        (other.length > 0 ? `, ${other.join(', ')}` : '') +
+        (missing > 0 ? `; ${missing} sin dirección` : '') +
+        (outcome.retried > 0 ? `; ${outcome.retried} con reintentos` : ''),
+    );
+  }
+  if (run.smtp) {
+    const verdict = run.smtp.ok ? 'OK' : 'FALLA';
+    console.log(
+      `      servidor SMTP: ${run.smtp.accepted} correos aceptados, ${run.smtp.uniqueMessageIds} Message-ID distintos, ` +
+        `esperados ${run.smtp.expected} → ${verdict}`,
+    );
+  }
+  if (run.memory) {
+    console.log(
+      `      memoria del servidor (RSS del grupo de procesos, cada ${MEMORY_SAMPLE_MS} ms): antes ${run.memory.baselineMB} MB, ` +
+        `pico ${run.memory.peakMB} MB (proceso de la app ${run.memory.appPeakMB} MB), al final ${run.memory.endMB} MB`,
+    );
+  }
+  if (!run.ok) console.log('      AVISO: no todas las entregas con dirección quedaron recibidas exactamente una vez');
+}
+
+export async function deliveryBenchReport(): Promise<DeliveryBenchReport> {
+  const concurrency = Number(process.env.HERMES_DELIVERY_CONCURRENCY || DEFAULT_CONFIG.deliveryConcurrency);
+  console.log(
+    `\n(g) Motor de entregas: un mensaje a todos los apoderados de Colegio San Andrés por la cola del servidor real ` +
+      `(${concurrency} entregas simultáneas; simulador sin fallas ni demora)`,
+  );
+  const runs: DeliveryRun[] = [];
+  const smtp = await startSmtpSink();
+  const template = makeTempDir('hermes-bench-delivery-');
+  try {
+    const seedStarted = performance.now();
+    await runScript(SEED_ARGS, dataEnv(template), SEED_TIMEOUT_MS);
+    console.log(`    semilla con ${SEND_STUDENTS} estudiantes en San Andrés (PGlite): ${Math.round(performance.now() - seedStarted)} ms`);
+
+    const measure = async (name: string, store: Store, channels: ChannelCode[], prepare: () => Promise<Prepared>): Promise<void> => {
+      const prepared = await prepare();
+      try {
+        const run = await deliveryRun(name, store, channels, prepared, smtp);
+        printRun(run);
+        runs.push(run);
+      } finally {
+        await prepared.dispose();
+      }
+    };
+    await measure('email', 'pglite', ['e-mail'], () => preparePglite(template));
+    await measure('sms', 'pglite', ['sms'], () => preparePglite(template));
+    await measure('email+sms', 'pglite', ['e-mail', 'sms'], () => preparePglite(template));
+
+    let postgres: DeliveryBenchReport['postgres'] = 'skipped';
+    const adminUrl = process.env.DATABASE_URL;
+    if (adminUrl) {
+      try {
+        await measure('email', 'postgres', ['e-mail'], () => preparePostgres(adminUrl));
+        await measure('sms', 'postgres', ['sms'], () => preparePostgres(adminUrl));
+        postgres = 'measured';
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.log(`    PostgreSQL: falló (${message.split('\n')[0]})`);
+        postgres = { error: message };
+      }
+    } else {
+      console.log('    PostgreSQL: omitido (DATABASE_URL no está definida; se mide en una base creada y borrada para la prueba)');
+    }
+    const report: DeliveryBenchReport = {
+      concurrency,
+      simDelayMs: SIM_DELAY_MS,
+      runs,
+      postgres,
+      loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+      cpus: cpus().length,
+    };
+    console.log(`    carga de la máquina al terminar: loadavg 1 min ${report.loadAvg1m} con ${report.cpus} CPU`);
+    return report;
+  } finally {
+    removeTempDir(template);
+    await smtp.close();
+  }
+}

@@ -1,0 +1,241 @@
+// What the bench sections share: temp data dirs, spawning `tsx` in its own process group, starting and
+// stopping the real server on a free port, and a small logged-in HTTP client. Every process and temp dir
+// made here is tracked so `killAll` / the sections' own finally blocks leave nothing behind.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { API, COOKIE, XSRF_HEADER } from '../src/services/contract';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const HOST = '127.0.0.1';
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+const running = new Set<ChildProcess>();
+/** Temp data dirs still on disk; removed by their own finally, or by the signal handler. */
+const tempDirs = new Set<string>();
+
+export function makeTempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.add(dir);
+  return dir;
+}
+
+/** Attachment files of a temp data dir live beside it (never in ./data/attachments). */
+export const attachmentsDirOf = (dataDir: string): string => `${dataDir}-attachments`;
+export const outboxDirOf = (dataDir: string): string => `${dataDir}-outbox`;
+
+export function removeTempDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(attachmentsDirOf(dir), { recursive: true, force: true });
+  rmSync(outboxDirOf(dir), { recursive: true, force: true });
+  tempDirs.delete(dir);
+}
+
+// Empty DATABASE_URL / SMTP_URL count as unset: the bench never touches a developer's database or mail server.
+export const dataEnv = (dataDir: string) => ({
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  HERMES_DATA_DIR: dataDir,
+  HERMES_ATTACHMENTS_DIR: attachmentsDirOf(dataDir),
+  HERMES_OUTBOX_DIR: outboxDirOf(dataDir),
+});
+
+/** Undo steps outside the file system (a bench database to drop), run by `killAll` if a run is cut short. */
+const cleanups = new Set<() => Promise<void>>();
+
+export function registerCleanup(cleanup: () => Promise<void>): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
+/**
+ * On SIGINT/SIGTERM or a crash: every server still running is killed, every temp dir removed, and the
+ * registered cleanups get a few seconds.
+ */
+export async function killAll(): Promise<void> {
+  for (const child of running) signalGroup(child, 'SIGKILL');
+  for (const dir of tempDirs) removeTempDir(dir);
+  const pending = [...cleanups].map((cleanup) => cleanup().catch(() => undefined));
+  cleanups.clear();
+  await Promise.race([Promise.all(pending), deadline(STOP_TIMEOUT_MS)]);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolvePort(address.port);
+        else reject(new Error('no se pudo obtener un puerto libre'));
+      });
+    });
+  });
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+/** A timeout for Promise.race that does not keep the process alive once the race is decided elsewhere. */
+export const deadline = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms).unref());
+
+/** Signals the server's whole process group (tsx runs the app in a child node process). */
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  signalGroup(child, 'SIGTERM');
+  const stopped = await Promise.race([exited(child).then(() => true), deadline(STOP_TIMEOUT_MS).then(() => false)]);
+  if (!stopped) {
+    signalGroup(child, 'SIGKILL');
+    await exited(child);
+  }
+  // Children of tsx may outlive it for a moment; make sure the group is empty.
+  signalGroup(child, 'SIGKILL');
+  running.delete(child);
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  baseUrl: string;
+  /** ms from spawn to the first 200 from /api/health. */
+  startMs: number;
+  /** Everything the server printed so far. */
+  output(): string;
+}
+
+/** `tsx <args>` in its own process group (so stopping it kills its children), its output collected. */
+export function spawnTsx(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.add(child);
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+/**
+ * Spawns `tsx server/main.ts` on a free port and waits for /api/health; stops it again if that fails.
+ * `env` is laid over the temp data dir's settings (e.g. SMTP_URL, DATABASE_URL of a bench database).
+ */
+export async function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://${HOST}:${port}`;
+  const url = `${baseUrl}/api/health`;
+  const started = performance.now();
+  const { child, output } = spawnTsx(['server/main.ts'], { PORT: String(port), HOST, ...dataEnv(dataDir), HERMES_LOG: 'error', ...env });
+
+  try {
+    while (performance.now() - started < START_TIMEOUT_MS) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`el servidor terminó antes de responder (código ${child.exitCode ?? child.signalCode}):\n${output()}`);
+      }
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+        if (response.ok) {
+          const startMs = performance.now() - started;
+          await response.arrayBuffer();
+          return { child, baseUrl, startMs, output };
+        }
+      } catch {
+        // not listening yet
+      }
+      await sleep(20);
+    }
+    throw new Error(`/api/health no respondió en ${START_TIMEOUT_MS} ms:\n${output()}`);
+  } catch (error) {
+    await stopServer(child);
+    throw error;
+  }
+}
+
+/** Runs a tsx script to completion (own process group, killed on timeout). */
+export async function runScript(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
+  const { child, output } = spawnTsx(args, env);
+  try {
+    const finished = await Promise.race([exited(child).then(() => true), deadline(timeoutMs).then(() => false)]);
+    if (!finished) throw new Error(`tsx ${args.join(' ')} no terminó en ${timeoutMs} ms:\n${output()}`);
+    if (child.exitCode !== 0) throw new Error(`tsx ${args.join(' ')} falló (código ${child.exitCode ?? child.signalCode}):\n${output()}`);
+    return output();
+  } finally {
+    await stopServer(child);
+  }
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? upper) + upper) / 2;
+}
+
+export const round = (ms: number): number => Math.round(ms);
+
+/** Minimal cookie jar over fetch: the XSRF cookie, then the session cookies from POST /api/login. */
+export class ApiClient {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly baseUrl: string) {}
+
+  private keep(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair && at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('Cookie', this.cookieHeader());
+    headers.set('Accept', 'application/json');
+    const response = await fetch(`${this.baseUrl}${path}`, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    this.keep(response);
+    return response;
+  }
+
+  /** JSON POST carrying the XSRF token the way the SPA does. */
+  post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const token = this.cookies.get(COOKIE.xsrf);
+    if (!token) throw new Error(`sin cookie ${COOKIE.xsrf}: falta login()`);
+    return this.request(path, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json', [XSRF_HEADER]: decodeURIComponent(token) },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async login(email: string, password: string): Promise<void> {
+    const csrf = await this.request(`/api${API.csrf}`);
+    await csrf.arrayBuffer();
+    if (!this.cookies.has(COOKIE.xsrf)) throw new Error(`GET /api${API.csrf} no entregó la cookie ${COOKIE.xsrf}`);
+    const response = await this.post(`/api${API.login}`, { email, password });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`POST /api${API.login} → ${response.status}: ${text}`);
+  }
+}
