@@ -16,21 +16,13 @@ import type { FolderCount } from '../../src/services/messages-contract';
 import { createApp } from '../../server/app';
 import type { Adapters, ChannelAdapter, Outgoing } from '../../server/delivery/channel';
 import type { DeliveryEngine } from '../../server/delivery/engine-contract';
+import type { AppMessageSummary } from '../../server/app-api/inbox';
 import type { Db } from '../../server/db/client';
 import { input, one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { list } from './support/mail';
 import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
 
-interface AppSummary {
-  id: number;
-  title: string;
-  snippet: string;
-  sender_name: string;
-  sent_at: string | null;
-  read: boolean;
-  allow_replies: boolean;
-  student_names: string | null;
-}
+type AppSummary = AppMessageSummary;
 interface AppPage {
   data: AppSummary[];
   meta: { current_page: number; last_page: number; per_page: number; total: number };
