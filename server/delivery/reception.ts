@@ -38,10 +38,13 @@ export function emptyProgress(): DeliveryProgress {
  * flight" (that may take days; after 3 the engine counts them not received), so they do not keep the
  * message "sending"; SMS / WhatsApp waiting for their provider's receipt (seconds) do.
  */
-function finish(p: DeliveryProgress, appWaiting = 0): DeliveryProgress {
+function finish(p: DeliveryProgress, appWaiting = 0, noAddress = 0): DeliveryProgress {
   p.total = DELIVERY_STATUSES.reduce((sum, s) => sum + p[s], 0);
-  p.retryable = RETRYABLE.reduce((sum, s) => sum + p[s], 0);
-  p.state = p.queued + p.sent - appWaiting > 0 ? 'sending' : p.retryable > 0 ? 'partially_failed' : 'sent';
+  const ended = RETRYABLE.reduce((sum, s) => sum + p[s], 0);
+  // What a retry can send: people with no address then are only retried if one was added since, so they
+  // are not promised in the count.
+  p.retryable = Math.max(0, ended - noAddress);
+  p.state = p.queued + p.sent - appWaiting > 0 ? 'sending' : ended > 0 ? 'partially_failed' : 'sent';
   return p;
 }
 
@@ -57,25 +60,28 @@ export async function progressOf(db: Queryable, messageIds: readonly number[]): 
   const result = await db.execute(sql`
     with d as (
       select message_id, status, count(*)::int as n,
-        count(*) filter (where status = 'sent' and channel = 'app-mobile')::int as app_waiting
+        count(*) filter (where status = 'sent' and channel = 'app-mobile')::int as app_waiting,
+        count(*) filter (where error = 'missing_address')::int as no_address
       from deliveries
       where message_id = any(${ids}::int[]) group by message_id, status
     )
-    select message_id, status, n, app_waiting from d
+    select message_id, status, n, app_waiting, no_address from d
     union all
-    select r.message_id, case r.status when 'pending' then 'queued' else r.status end, count(*)::int, 0
+    select r.message_id, case r.status when 'pending' then 'queued' else r.status end, count(*)::int, 0, 0
     from message_recipients r
     where r.message_id = any(${ids}::int[]) and r.message_id not in (select message_id from d)
     group by r.message_id, r.status`);
   for (const id of new Set(messageIds)) out.set(id, emptyProgress());
   const appWaiting = new Map<number, number>();
-  for (const row of rowsOf<{ message_id: number; status: DeliveryStatus; n: number; app_waiting: number }>(result)) {
+  const noAddress = new Map<number, number>();
+  for (const row of rowsOf<{ message_id: number; status: DeliveryStatus; n: number; app_waiting: number; no_address: number }>(result)) {
     const id = Number(row.message_id);
     const p = out.get(id);
     if (p && (DELIVERY_STATUSES as readonly string[]).includes(row.status)) p[row.status] += Number(row.n);
     appWaiting.set(id, (appWaiting.get(id) ?? 0) + Number(row.app_waiting));
+    noAddress.set(id, (noAddress.get(id) ?? 0) + Number(row.no_address));
   }
-  for (const [id, p] of out) finish(p, appWaiting.get(id));
+  for (const [id, p] of out) finish(p, appWaiting.get(id), noAddress.get(id));
   return out;
 }
 

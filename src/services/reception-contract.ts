@@ -66,7 +66,10 @@ export interface DeliveryProgress {
   failed: number;
   /** sending: something is queued or sent; else sent (no failures) or partially_failed. */
   state: 'sending' | 'sent' | 'partially_failed';
-  /** Deliveries "Reintentar fallidos" would send again (failed, error, not_received). */
+  /**
+   * Deliveries "Reintentar fallidos" will send again: failed, error and not_received, except those that had
+   * no address (a retry still tries them if an address was added since).
+   */
   retryable: number;
 }
 

@@ -166,7 +166,8 @@ describe('GET /messages/:id/reception', () => {
       error: 0,
       failed: missing,
       state: 'sending',
-      retryable: missing,
+      // Born without an address: not promised to a retry.
+      retryable: 0,
     });
     const failedRecipients = await count(db, sql`select count(*)::int as n from message_recipients where message_id = ${ids.message} and status = 'failed'`);
     expect(failedRecipients).toBeGreaterThanOrEqual(1);
@@ -227,7 +228,7 @@ describe('GET /messages/:id/reception', () => {
       error: 1,
       failed: missing,
       state: 'partially_failed',
-      retryable: missing + 2,
+      retryable: 2,
     });
     const failedRecipients = page.meta.counts.failed;
     expect(page.meta.counts).toEqual({
@@ -422,7 +423,7 @@ describe('POST /messages/:id/reception/retry', () => {
     expect(q.sms.used).toBe(before.quota.sms.used + SMS_SEGMENTS_PER_MESSAGE);
     expect(q.email.remaining).toBe(before.quota.email.remaining === null ? null : before.quota.email.remaining - 2);
 
-    expect(body.data.progress).toMatchObject({ queued: 3, not_received: 0, error: 0, failed: stillMissing.length, state: 'sending', retryable: stillMissing.length });
+    expect(body.data.progress).toMatchObject({ queued: 3, not_received: 0, error: 0, failed: stillMissing.length, state: 'sending', retryable: 0 });
     expect((await rowOf(ids.b)).status).toBe('pending');
     // Its SMS arrived already: the best channel decides.
     expect(await rowOf(ids.fix)).toMatchObject({ status: 'received', email: newEmail });

@@ -1,0 +1,73 @@
+// Page object for /sent/message/:id/reception (SPEC §2, §4; issue 5): the delivery summary, the filter
+// chips with their counts, "Reintentar fallidos" and the per-recipient rows with one badge per channel.
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { ChannelCode } from '../../../src/services/messages-contract';
+import type { DeliveryStatus, ReceptionFilter } from '../../../src/services/reception-contract';
+import { exactly, t } from '../support/i18n';
+
+export class ReceptionPage {
+  readonly heading: Locator;
+  readonly summary: Locator;
+  /** "Enviando… 3 de 10", "Enviado" or "Enviado con fallos". */
+  readonly progress: Locator;
+  readonly filters: Locator;
+  readonly retry: Locator;
+  readonly table: Locator;
+  readonly rows: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: t('reception.title') });
+    this.summary = page.getByRole('region', { name: t('reception.summary') });
+    this.progress = this.summary.locator('p[aria-live]');
+    this.filters = page.getByRole('group', { name: t('reception.filters') });
+    this.retry = page.getByRole('button', { name: exactly(t('reception.retry')) });
+    this.table = page.getByRole('table', { name: t('reception.rows') });
+    this.rows = this.table.locator('tbody tr');
+  }
+
+  async expectShown(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/sent\/message\/\d+\/reception$/);
+    await expect(this.heading).toBeVisible();
+    await expect(this.summary).toBeVisible();
+  }
+
+  /** A filter chip: "No recibidos (4)". */
+  chip(filter: ReceptionFilter): Locator {
+    const label = t(`reception.filter.${filter}`).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.filters.getByRole('button', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
+  }
+
+  /** The number in a chip's "(n)". */
+  async chipCount(filter: ReceptionFilter): Promise<number> {
+    const text = await this.chip(filter).innerText();
+    const match = /\((\d+)\)\s*$/.exec(text);
+    if (!match) throw new Error(`chip ${filter} has no count: ${text}`);
+    return Number(match[1]);
+  }
+
+  /** Every badge of one channel in the rows shown. */
+  badges(channel: ChannelCode): Locator {
+    return this.rows.locator(`[data-channel="${channel}"]`);
+  }
+
+  /** Badges of one channel in one status, by their visible text ("SMS: No recibido"). */
+  badgesIn(channel: ChannelCode, status: DeliveryStatus): Locator {
+    return this.rows.getByText(exactly(`${t(`messages.channel.${channel}`)}: ${t(`reception.deliveryStatus.${status}`)}`));
+  }
+
+  /** Badges of one channel still in flight: queued or handed over, waiting for the receipt. */
+  badgesInFlight(channel: ChannelCode): Locator {
+    return this.rows.locator(`[data-channel="${channel}"]:is([data-status="queued"],[data-status="sent"])`);
+  }
+
+  /** Badges of one channel that "Reintentar fallidos" sends again: not received, reception error, failed. */
+  badgesToRetry(channel: ChannelCode): Locator {
+    const statuses = ['not_received', 'error', 'failed'].map((status) => `[data-status="${status}"]`).join(',');
+    return this.rows.locator(`[data-channel="${channel}"]:is(${statuses})`);
+  }
+
+  /** Rows whose recipient status (the best of their channels) is `status`. */
+  rowsIn(status: Exclude<ReceptionFilter, 'all'>): Locator {
+    return this.table.locator(`tbody tr[data-status="${status}"]`);
+  }
+}

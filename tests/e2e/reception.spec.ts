@@ -1,0 +1,163 @@
+// Issue 5 in the browser: send, watch the delivery statuses change, retry the failures. The e2e server's
+// SMS simulator (tests/e2e/serve.sh) loses about half of the SMS, after a short delay, and a retry has the
+// same odds; e-mail goes to the outbox and always counts as received. Both tests send as
+// administrador@sanandres.cl: the other specs only log in as that user, never send.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ComposePage } from './pages/compose-page';
+import { ReceptionPage } from './pages/reception-page';
+import type { ChannelCode } from '../../src/services/messages-contract';
+import { USERS } from './support/env';
+import { exactly, t } from './support/i18n';
+import { loginViaApi } from './support/session';
+
+const uniqueTitle = (prefix: string): string => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A translated text with its `{{numbers}}` as `(\d+)` groups. */
+const pattern = (text: string): RegExp => new RegExp(`^\\s*${escape(text).replaceAll('§', '(\\d+)')}\\s*$`);
+
+/** Waits for "Reenviado a N destinatarios" (or "a 1 destinatario") and returns N, which is at least 1. */
+async function resentCount(page: Page): Promise<number> {
+  const many = new RegExp(escape(t('reception.resentMany', { count: '§' })).replace('§', '(\\d+)'));
+  const one = new RegExp(escape(t('reception.resentOne')));
+  const toast = page.locator('[data-slot=toast]').filter({ hasText: many }).or(page.locator('[data-slot=toast]').filter({ hasText: one }));
+  await expect(toast).toBeVisible();
+  const text = await toast.innerText();
+  const count = one.test(text) ? 1 : Number(many.exec(text)?.[1]);
+  expect(count).toBeGreaterThan(0);
+  return count;
+}
+
+// A course of a few dozen guardians: enough SMS that "half of them fail" is never "none of them" (2^-40).
+async function sendToCourse(page: Page, course: string, channels: readonly ChannelCode[]): Promise<{ title: string; id: number }> {
+  await loginViaApi(page, USERS.admin);
+  const compose = new ComposePage(page);
+  await compose.goto();
+  const title = uniqueTitle('Aviso de recepción');
+  await compose.title.fill(title);
+  await compose.pickCourse(course);
+  for (const channel of channels) await compose.channel(channel).check();
+  await compose.content.fill('Mañana la salida es a las 13:00 por jornada de reflexión.');
+  await compose.send.click();
+  await compose.confirm('send');
+  await expect(page).toHaveURL(/\/sent\/message\/\d+$/);
+  const id = Number(/\/sent\/message\/(\d+)$/.exec(page.url())?.[1]);
+  return { title, id };
+}
+
+/** The summary's count of deliveries in one state ("No recibido: 12"). */
+async function summaryCount(reception: ReceptionPage, status: 'received' | 'not_received'): Promise<number> {
+  const item = reception.summary.getByRole('listitem').filter({ hasText: pattern(`${t(`reception.deliveryStatus.${status}`)}: §`) });
+  const match = /(\d+)\s*$/.exec(await item.innerText());
+  return Number(match?.[1]);
+}
+
+/** Not received, reception error or failed: what "Reintentar fallidos" sends again, by recipient. */
+async function retryableRecipients(reception: ReceptionPage): Promise<number> {
+  return (await reception.chipCount('not_received')) + (await reception.chipCount('error')) + (await reception.chipCount('failed'));
+}
+
+const settled = (badge: Locator) => expect(badge).toHaveAttribute('data-status', /^(received|read|not_received|error|failed)$/);
+
+test('e-mail + SMS: the message shows its progress, the reception rows their channels, a retry resends the lost SMS', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { title, id } = await sendToCourse(page, '5° Básico B', ['e-mail', 'sms']);
+
+  // The message view: progress while the deliveries go out, then the final state.
+  const delivery = page.getByRole('region', { name: t('messages.reception') });
+  const progress = delivery.locator('p[aria-live]');
+  await expect(progress).toHaveText(pattern(t('reception.progressSending', { done: '§', total: '§' })));
+  await expect(progress).toHaveText(new RegExp(`^(${escape(t('reception.progressSent'))}|${escape(t('reception.progressPartial'))})$`), { timeout: 20_000 });
+  // With half of the SMS lost the final state is the partial one.
+  await expect(progress).toHaveText(t('reception.progressPartial'));
+
+  // The sent folder's row says so too.
+  await page.goto('/sent');
+  const row = page.getByRole('listitem').filter({ hasText: title }).first();
+  await expect(row.locator('[data-slot=progress-badge]')).toHaveText(t('folders.progressPartial'));
+
+  await page.goto(`/sent/message/${id}`);
+  await page.getByRole('link', { name: t('reception.view') }).click();
+  const reception = new ReceptionPage(page);
+  await reception.expectShown();
+  await expect(reception.progress).toHaveText(t('reception.progressPartial'));
+
+  // One row per guardian, each with its e-mail and its SMS badge; e-mail always arrives, SMS sometimes not.
+  const rows = await reception.rows.count();
+  expect(rows).toBeGreaterThan(10);
+  await expect(reception.badges('e-mail')).toHaveCount(rows);
+  await expect(reception.badges('sms')).toHaveCount(rows);
+  await expect(reception.badgesIn('e-mail', 'received')).toHaveCount(rows);
+  await expect(reception.badgesIn('sms', 'not_received').first()).toBeVisible();
+  const lostBefore = await reception.badgesToRetry('sms').count();
+  expect(await reception.badgesIn('sms', 'not_received').count()).toBe(await summaryCount(reception, 'not_received'));
+  // The recipient is the best of their channels: every guardian got the e-mail.
+  await expect(reception.chip('received')).toHaveText(pattern(`${t('reception.filter.received')} (${rows})`));
+  await expect(page.getByText(t('reception.retryHint', { count: lostBefore }))).toBeVisible();
+
+  await reception.retry.click();
+  // One SMS per guardian: at most as many recipients resent as SMS lost (one without a usable number is not).
+  expect(await resentCount(page)).toBeLessThanOrEqual(lostBefore);
+  // The lost SMS go out again: in flight, then settled with the same odds.
+  await expect(reception.progress).toHaveText(pattern(t('reception.progressSending', { done: '§', total: '§' })));
+  await expect(reception.badgesInFlight('sms').first()).toBeVisible();
+  await expect(reception.progress).toHaveText(t('reception.progressPartial'), { timeout: 20_000 });
+  await expect(reception.badgesInFlight('sms')).toHaveCount(0);
+  for (const badge of await reception.badges('sms').all()) await settled(badge);
+  const lostAfter = await reception.badgesToRetry('sms').count();
+  expect(await reception.badgesIn('sms', 'not_received').count()).toBe(await summaryCount(reception, 'not_received'));
+  expect(lostAfter).toBeLessThan(lostBefore);
+  await expect(reception.badgesIn('e-mail', 'received')).toHaveCount(rows);
+});
+
+test('SMS only: "No recibidos" filters, "Reintentar fallidos" works by keyboard, the retried go pending and settle', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { id } = await sendToCourse(page, '6° Básico A', ['sms']);
+  await page.goto(`/sent/message/${id}/reception`);
+  const reception = new ReceptionPage(page);
+  await reception.expectShown();
+
+  // The first round may be over before the page opens (the simulator answers in 300 ms); the page keeps
+  // itself up to date until nobody is pending. The retry below is where the change is watched.
+  await expect(reception.chip('all')).toHaveAttribute('aria-pressed', 'true');
+  const total = await reception.chipCount('all');
+  expect(total).toBeGreaterThan(10);
+  await expect(reception.chip('pending')).toHaveText(pattern(`${t('reception.filter.pending')} (0)`), { timeout: 20_000 });
+  await expect(reception.progress).toHaveText(t('reception.progressPartial'));
+  const lost = await retryableRecipients(reception);
+  expect(lost).toBeGreaterThan(0);
+  expect(lost + (await reception.chipCount('received')) + (await reception.chipCount('read'))).toBe(total);
+
+  // Keyboard: Tab walks the chips, Space presses one; Shift+Tab from the first chip is the retry button.
+  await reception.chip('all').focus();
+  for (const filter of ['pending', 'received', 'read', 'not_received'] as const) {
+    await page.keyboard.press('Tab');
+    await expect(reception.chip(filter)).toBeFocused();
+  }
+  await page.keyboard.press('Space');
+  await expect(reception.chip('not_received')).toHaveAttribute('aria-pressed', 'true');
+  await expect(reception.chip('all')).toHaveAttribute('aria-pressed', 'false');
+  const notReceived = await reception.chipCount('not_received');
+  await expect(reception.rows).toHaveCount(notReceived);
+  await expect(reception.rowsIn('not_received')).toHaveCount(notReceived);
+  for (const row of await reception.rows.all()) {
+    await expect(row.getByText(exactly(`${t('messages.channel.sms')}: ${t('reception.deliveryStatus.not_received')}`))).toBeVisible();
+  }
+
+  await reception.chip('all').focus();
+  await page.keyboard.press('Enter');
+  await expect(reception.chip('all')).toHaveAttribute('aria-pressed', 'true');
+  await expect(reception.rows).toHaveCount(total);
+  await page.keyboard.press('Shift+Tab');
+  await expect(reception.retry).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  // "Reenviado a N destinatarios": the lost ones, less any without a usable number.
+  expect(await resentCount(page)).toBeLessThanOrEqual(lost);
+  // The retried recipients are pending again, then settle; fewer are lost than before.
+  await expect(reception.rowsIn('pending').first()).toBeVisible();
+  await expect(reception.chip('pending')).toHaveText(pattern(`${t('reception.filter.pending')} (0)`), { timeout: 20_000 });
+  await expect(reception.rowsIn('pending')).toHaveCount(0);
+  const lostAfter = await retryableRecipients(reception);
+  expect(lostAfter).toBeLessThan(lost);
+  expect(lostAfter + (await reception.chipCount('received')) + (await reception.chipCount('read'))).toBe(total);
+});
