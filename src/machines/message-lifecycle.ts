@@ -89,8 +89,17 @@ const progressIs = (state: DeliveryProgress['state']) => ({ event }: { event: Li
 
 const deleteSent = { guard: { type: 'allows', params: { kind: 'sent', action: 'delete' } }, target: 'deleting', actions: 'clearError' } as const;
 
-/** The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). */
-const deletingFrom = (from: LiveKind) => ({
+const failedDelete = ['assignError', { type: 'toastError', params: { key: 'error.request' } }] as const;
+
+/**
+ * The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). A
+ * failure returns to `back`: the first of its targets whose guard holds.
+ */
+type BackGuard = 'isProgressSending' | 'isProgressPartial' | 'isUnread';
+const deletingFrom = <B extends readonly { guard?: BackGuard; target: string }[]>(
+  from: LiveKind,
+  back: B = [{ target: 'idle' }] as unknown as B,
+) => ({
   invoke: {
     id: 'deleteMessages',
     src: 'deleteMessages',
@@ -103,7 +112,7 @@ const deletingFrom = (from: LiveKind) => ({
         'announceCounts',
       ],
     },
-    onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+    onError: back.map((b) => ({ ...b, actions: failedDelete })) as { [K in keyof B]: B[K] & { actions: typeof failedDelete } },
   },
 } as const);
 
@@ -286,23 +295,12 @@ export const messageLifecycleMachine = setup({
         },
         delivered: { on: { 'message.delete': deleteSent } },
         partiallyFailed: { on: { 'message.delete': deleteSent } },
-        deleting: {
-          invoke: {
-            id: 'deleteMessages',
-            src: 'deleteMessages',
-            input: ({ context }) => ({ ids: [context.id as number] }),
-            onDone: {
-              target: '#messageLifecycle.deleted',
-              actions: [{ type: 'rememberOrigin', params: { from: 'sent' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
-            },
-            // Back where its progress says it rests (polling again if still in flight).
-            onError: [
-              { guard: 'isProgressSending', target: 'sending', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
-              { guard: 'isProgressPartial', target: 'partiallyFailed', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
-              { target: 'delivered', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
-            ],
-          },
-        },
+        // Back where its progress says it rests (polling again if still in flight).
+        deleting: deletingFrom('sent', [
+          { guard: 'isProgressSending', target: 'sending' },
+          { guard: 'isProgressPartial', target: 'partiallyFailed' },
+          { target: 'delivered' },
+        ] as const),
       },
     },
     received: {
@@ -330,21 +328,7 @@ export const messageLifecycleMachine = setup({
             'message.delete': { guard: { type: 'allows', params: { kind: 'received', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
           },
         },
-        deleting: {
-          invoke: {
-            id: 'deleteMessages',
-            src: 'deleteMessages',
-            input: ({ context }) => ({ ids: [context.id as number] }),
-            onDone: {
-              target: '#messageLifecycle.deleted',
-              actions: [{ type: 'rememberOrigin', params: { from: 'received' } }, { type: 'toastDone', params: { key: 'messages.deleted' } }, 'announceCounts'],
-            },
-            onError: [
-              { guard: 'isUnread', target: 'unread', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
-              { target: 'read', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
-            ],
-          },
-        },
+        deleting: deletingFrom('received', [{ guard: 'isUnread', target: 'unread' }, { target: 'read' }] as const),
       },
     },
     deleted: {
