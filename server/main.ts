@@ -3,6 +3,7 @@
 import { serve } from '@hono/node-server';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../src/config/demo';
 import { createApp } from './app';
+import { deleteStaleAppLogins } from './app-api/tokens';
 import { deleteExpiredSessions } from './auth/sessions';
 import { configFromEnv, positiveInt } from './config';
 import { openDb } from './db/client';
@@ -63,11 +64,16 @@ function printBanner(url: string, kind: string, ms: number): void {
   );
 }
 
-// Sessions abandoned without logout, and uploads never attached, would pile up; sweep them hourly.
+// Sessions abandoned without logout, expired app sign-ins and uploads never attached would pile up; sweep
+// them hourly.
 const sweep = setInterval(() => {
   deleteExpiredSessions(handle.db).then(
     (n) => n > 0 && logger.debug(`${n} sesiones expiradas eliminadas`),
     (err: unknown) => logger.error('No se pudieron eliminar las sesiones expiradas', err),
+  );
+  deleteStaleAppLogins(handle.db).then(
+    (n) => n > 0 && logger.debug(`${n} sesiones y códigos de la app vencidos eliminados`),
+    (err: unknown) => logger.error('No se pudieron eliminar las sesiones vencidas de la app', err),
   );
   deleteAbandonedUploads(handle.db, store, new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS)).then(
     (n) => n > 0 && logger.debug(`${n} adjuntos abandonados eliminados`),

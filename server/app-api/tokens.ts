@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { newToken, hashToken } from '../auth/tokens';
 import { rowsOf } from '../compose/expand';
-import { appTokens, guardians } from '../db/schema';
+import { appLoginCodes, appTokens, guardians } from '../db/schema';
 
 export const APP_TOKEN_TTL_MS = 90 * 24 * 3600_000;
 /** `last_used_at` is refreshed at most this often, so reads do not turn every call into a write. */
@@ -59,4 +59,15 @@ export async function authenticate(db: Queryable, token: string, now: Date): Pro
 /** Sign-out: the token stops working at once (its row is kept, expired, for the record). */
 export async function revokeToken(db: Queryable, tokenId: number, now: Date): Promise<void> {
   await db.update(appTokens).set({ expiresAt: now }).where(and(eq(appTokens.id, tokenId), gt(appTokens.expiresAt, now)));
+}
+
+/**
+ * Expired app sessions and sign-in codes older than a day (the throttle only looks back 10 minutes): the
+ * hourly sweep deletes them so the tables hold only what can still be used. Returns how many went.
+ */
+export async function deleteStaleAppLogins(db: Queryable, now = new Date()): Promise<number> {
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+  const tokens = await db.delete(appTokens).where(lt(appTokens.expiresAt, now)).returning({ id: appTokens.id });
+  const codes = await db.delete(appLoginCodes).where(lt(appLoginCodes.createdAt, dayAgo)).returning({ id: appLoginCodes.id });
+  return tokens.length + codes.length;
 }

@@ -17,8 +17,9 @@ import { createApp } from '../../server/app';
 import type { Adapters, ChannelAdapter, Outgoing } from '../../server/delivery/channel';
 import type { DeliveryEngine } from '../../server/delivery/engine-contract';
 import type { AppMessageSummary } from '../../server/app-api/inbox';
+import { deleteStaleAppLogins } from '../../server/app-api/tokens';
 import type { Db } from '../../server/db/client';
-import { input, one, pdfBytes, rows, send, uploadOk } from './support/compose';
+import { count, input, one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { list } from './support/mail';
 import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
 
@@ -372,6 +373,20 @@ describe('bearer token', () => {
     await db.execute(sql`update app_tokens set expires_at = now() - interval '1 second'
       where token_hash = ${createHash('sha256').update(other).digest('base64url')}`);
     await errorOf(await api('/messages', { token: other }), 401, 'auth.unauthenticated');
+  });
+
+  it('the hourly sweep deletes expired sessions and day-old codes, and nothing still usable', async () => {
+    const live = await tokenFor(ids.classmate);
+    await db.execute(sql`update app_login_codes set created_at = now() - interval '25 hours'`);
+    const expired = await count(db, sql`select count(*)::int as n from app_tokens where expires_at < now()`);
+    const oldCodes = await count(db, sql`select count(*)::int as n from app_login_codes`);
+    expect(expired).toBeGreaterThan(0);
+    expect(oldCodes).toBeGreaterThan(0);
+    expect(await deleteStaleAppLogins(db)).toBe(expired + oldCodes);
+    expect(await count(db, sql`select count(*)::int as n from app_tokens where expires_at < now()`)).toBe(0);
+    expect(await count(db, sql`select count(*)::int as n from app_login_codes`)).toBe(0);
+    // Still signed in (a page past the end, so nothing is reported received for the inbox tests).
+    expect((await api('/messages?page=50', { token: live })).status).toBe(200);
   });
 });
 
