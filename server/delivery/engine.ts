@@ -128,6 +128,12 @@ export function createEngine(options: EngineOptions): Engine {
   });
   boss.on('error', (err) => logger.error('Cola de envíos: error', err));
   let sweepTimer: NodeJS.Timeout | undefined;
+  /** This process's workers, to wake at once for work it just queued (others find it by polling). */
+  const workerIds: Partial<Record<keyof typeof QUEUES, string>> = {};
+  const wake = (queue: keyof typeof QUEUES) => {
+    const id = workerIds[queue];
+    if (id && !stopping) boss.notifyWorker(id);
+  };
   let started = false;
   let stopping = false;
 
@@ -374,9 +380,10 @@ export function createEngine(options: EngineOptions): Engine {
 
   const engine: Engine = {
     messageSent: (messageId) =>
-      safely(`mensaje ${messageId}`, () =>
-        boss.insert([{ id: stableUuid(`fanout:${messageId}`), name: QUEUES.fanout, data: { messageId }, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 }]),
-      ),
+      safely(`mensaje ${messageId}`, async () => {
+        await boss.insert([{ id: stableUuid(`fanout:${messageId}`), name: QUEUES.fanout, data: { messageId }, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 }]);
+        wake('fanout');
+      }),
     messageScheduled: (messageId, at) =>
       safely(`mensaje programado ${messageId}`, () =>
         boss.insert([
@@ -391,7 +398,11 @@ export function createEngine(options: EngineOptions): Engine {
           },
         ]),
       ),
-    deliveriesQueued: (rounds) => safely(`${rounds.length} reintentos`, () => enqueueDeliveries(rounds)),
+    deliveriesQueued: (rounds) =>
+      safely(`${rounds.length} reintentos`, async () => {
+        await enqueueDeliveries(rounds);
+        wake('deliver');
+      }),
 
     async start() {
       await boss.start();
@@ -399,13 +410,14 @@ export function createEngine(options: EngineOptions): Engine {
       for (const name of Object.values(QUEUES)) await boss.createQueue(name);
       if (!options.workers) return;
       if (options.recoverActive) await recoverActiveJobs();
-      await boss.work<{ messageId: number }>(QUEUES.fanout, { pollingIntervalSeconds: 1 }, async ([job]) => {
+      workerIds.fanout = await boss.work<{ messageId: number }>(QUEUES.fanout, { pollingIntervalSeconds: 1 }, async ([job]) => {
         await fanOut(job!.data.messageId);
+        wake('deliver');
       });
-      await boss.work<{ messageId: number }>(QUEUES.fire, { pollingIntervalSeconds: 1 }, async ([job]) => {
+      workerIds.fire = await boss.work<{ messageId: number }>(QUEUES.fire, { pollingIntervalSeconds: 1 }, async ([job]) => {
         await fire(job!.data.messageId);
       });
-      const deliverWorker: string = await boss.work<DeliverData>(
+      const deliverWorker: string = (workerIds.deliver = await boss.work<DeliverData>(
         QUEUES.deliver,
         { batchSize, includeMetadata: true, pollingIntervalSeconds: 0.5 },
         async (jobs) => {
@@ -413,7 +425,7 @@ export function createEngine(options: EngineOptions): Engine {
           // A full batch means more are waiting: fetch again now instead of after the polling pause.
           if (jobs.length === batchSize && !stopping) boss.notifyWorker(deliverWorker);
         },
-      );
+      ));
       await safely('barrido inicial', sweep);
       const every = options.sweepEveryMs ?? 30_000;
       sweepTimer = setInterval(() => void safely('barrido', sweep), every);
