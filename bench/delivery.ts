@@ -360,8 +360,10 @@ async function waitUntilDone(client: ApiClient, id: number, server: RunningServe
     try {
       progress = await progressOf(client, id);
     } catch (error) {
-      // A slow answer under load is not the end of the run; the deadline is.
-      if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+      // A slow answer under load, or a kept-alive socket dropped as it was reused, is not the end of the
+      // run; the deadline is (the server's death is checked above).
+      const transient = error instanceof Error && (error.name === 'TimeoutError' || error.message === 'fetch failed');
+      if (!transient) throw error;
     }
     if (progress && progress.total > 0 && progress.queued === 0 && progress.sent === 0) return { progress, at: Date.now() };
     if (Date.now() > until) {

@@ -43,6 +43,13 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   printBanner(url, handle.kind, ms);
   if (!config.workers) logger.info('Envíos: sin trabajadores en este proceso (HERMES_WORKERS=0); los atiende `npm run worker`.');
 });
+// The embedded database runs on this thread, so a heavy moment (a 10,000-delivery fan-out) can hold it for
+// seconds; with Node's 5 s keep-alive, the overdue timer then closed sockets a client was reusing that very
+// moment (ECONNRESET). A longer keep-alive, as behind load balancers, avoids that race.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 function printBanner(url: string, kind: string, ms: number): void {
   if (config.log === 'silent') return;
