@@ -1,5 +1,6 @@
 // Runtime settings, read once from the environment by main.ts and passed explicitly everywhere else
 // (tests build their own), so no module reads process.env behind the caller's back.
+import { randomBytes } from 'node:crypto';
 import { TOKEN_MAX_AGE_S } from '../src/services/contract';
 
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
@@ -30,7 +31,10 @@ export interface ServerConfig {
    */
   smsProvider?: { url: string; token: string };
   whatsappProvider?: { url: string; token: string };
-  /** Shared secret of the providers' status webhook signatures (HERMES_WEBHOOK_SECRET). */
+  /**
+   * Shared secret of the providers' status webhook signatures (HERMES_WEBHOOK_SECRET). Required with a real
+   * provider; otherwise a random one per process (the built-in simulator reports in-process).
+   */
   webhookSecret: string;
   /** This server as providers reach it, for their status callbacks (HERMES_PUBLIC_URL). */
   publicUrl: string;
@@ -58,7 +62,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   attachmentsDir: './data/attachments',
   outboxDir: './data/outbox',
   mailFrom: 'Hermes <no-responder@hermes.local>',
-  webhookSecret: 'hermes-local-webhook-secret',
+  // Only configs built in code (tests) use this; configFromEnv draws a random one or requires the variable.
+  webhookSecret: 'hermes-test-webhook-secret',
   publicUrl: 'http://localhost:3000',
   simFailureRate: 0.05,
   simDelayMs: 1500,
@@ -85,7 +90,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: env.HERMES_MAIL_FROM || DEFAULT_CONFIG.mailFrom,
     ...provider(env, 'SMS', 'smsProvider'),
     ...provider(env, 'WHATSAPP', 'whatsappProvider'),
-    webhookSecret: env.HERMES_WEBHOOK_SECRET || DEFAULT_CONFIG.webhookSecret,
+    webhookSecret: webhookSecret(env),
     publicUrl: (env.HERMES_PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ''),
     simFailureRate: fraction(env, 'HERMES_SIM_FAILURE_RATE', DEFAULT_CONFIG.simFailureRate),
     simDelayMs: nonNegativeInt(env, 'HERMES_SIM_DELAY_MS', DEFAULT_CONFIG.simDelayMs),
@@ -94,6 +99,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     deliveryConcurrency: positiveInt(env, 'HERMES_DELIVERY_CONCURRENCY', DEFAULT_CONFIG.deliveryConcurrency),
     workers: env.HERMES_WORKERS !== '0' && env.HERMES_WORKERS !== 'false',
   };
+}
+
+function webhookSecret(env: NodeJS.ProcessEnv): string {
+  if (env.HERMES_WEBHOOK_SECRET) return env.HERMES_WEBHOOK_SECRET;
+  // A known default would let anyone sign reports to the public webhook and mark deliveries received.
+  if (env.SMS_PROVIDER_URL || env.WHATSAPP_PROVIDER_URL) {
+    throw new Error('Con un proveedor de SMS o WhatsApp configurado, HERMES_WEBHOOK_SECRET es obligatorio (el secreto compartido de sus reportes).');
+  }
+  return randomBytes(32).toString('base64url');
 }
 
 function provider(env: NodeJS.ProcessEnv, prefix: 'SMS' | 'WHATSAPP', key: 'smsProvider' | 'whatsappProvider') {

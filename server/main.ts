@@ -41,7 +41,7 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const url = `http://${shownHost}:${info.port}`;
   const ms = Math.round(performance.now() - started);
   printBanner(url, handle.kind, ms);
-  if (!config.workers) logger.info('Envíos: sin trabajadores en este proceso (HERMES_WORKERS=0); los atiende `npm run worker`.');
+  if (!config.workers && handle.kind === 'postgres') logger.info('Envíos: sin trabajadores en este proceso (HERMES_WORKERS=0); los atiende `npm run worker`.');
 });
 // The embedded database runs on this thread, so a heavy moment (a 10,000-delivery fan-out) can hold it for
 // seconds; with Node's 5 s keep-alive, the overdue timer then closed sockets a client was reusing that very

@@ -1,5 +1,6 @@
 // The guardian app inbox: messages with an app-mobile delivery to `guardian:<id>` that the engine handed
-// over (sent) or that already reached the phone (received, read). Queued and failed ones do not exist here.
+// over (sent) or that already reached the phone (received, read), and those given up on after 3 days
+// unopened (opening the app still brings them). Queued and failed ones do not exist here.
 // Reception moves only through applyReports (server/delivery/status.ts), like every other receipt.
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
@@ -37,6 +38,7 @@ export interface Reader {
 interface InboxRow {
   id: number;
   delivery_id: number;
+  generation: number;
   status: string;
   title: string;
   snippet: string;
@@ -56,11 +58,12 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 const visible = (reader: Reader) => sql`
   from message_recipients r
   join deliveries d on d.recipient_id = r.id and d.channel = 'app-mobile'
-    and d.address = ${`guardian:${reader.guardianId}`} and d.status in ('sent', 'received', 'read')
+    and d.address = ${`guardian:${reader.guardianId}`}
+    and (d.status in ('sent', 'received', 'read') or (d.status = 'not_received' and d.error = 'app_not_opened'))
   join messages m on m.id = r.message_id and m.institution_id = ${reader.institutionId}
   where r.recipient_kind = 'apoderado' and r.recipient_ref_id = ${reader.guardianId}`;
 
-const columns = sql`m.id, d.id as delivery_id, d.status, m.title, left(m.content, ${SNIPPET_LENGTH}) as snippet,
+const columns = sql`m.id, d.id as delivery_id, d.generation, d.status, m.title, left(m.content, ${SNIPPET_LENGTH}) as snippet,
   m.sender_name, coalesce(m.sent_at, d.sent_at) as sent_at, d.read_at, m.allow_replies, r.student_names`;
 
 function toSummary(row: InboxRow): AppMessageSummary {
@@ -80,7 +83,9 @@ function toSummary(row: InboxRow): AppMessageSummary {
 async function markReceived(db: Queryable, rows: InboxRow[], now: Date): Promise<void> {
   await applyReports(
     db,
-    rows.filter((r) => r.status === 'sent').map((r) => ({ deliveryId: Number(r.delivery_id), status: 'received' as const, at: now })),
+    rows
+      .filter((r) => r.status === 'sent' || r.status === 'not_received')
+      .map((r) => ({ deliveryId: Number(r.delivery_id), generation: Number(r.generation), status: 'received' as const, at: now })),
   );
 }
 
@@ -123,7 +128,7 @@ export async function openMessage(db: Queryable, reader: Reader, messageId: numb
 export async function readMessage(db: Queryable, reader: Reader, messageId: number, now: Date) {
   const row = await findRow(db, reader, messageId);
   if (!row) return null;
-  await applyReports(db, [{ deliveryId: Number(row.delivery_id), status: 'read', at: now }]);
+  await applyReports(db, [{ deliveryId: Number(row.delivery_id), generation: Number(row.generation), status: 'read', at: now }]);
   const [after] = rowsOf<{ read_at: string | Date | null }>(
     await db.execute(sql`select read_at from deliveries where id = ${row.delivery_id}`),
   );

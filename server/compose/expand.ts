@@ -110,7 +110,7 @@ const fullName = (t: string) => sql.raw(`split_part(${t}.first_names, ' ', 1) ||
  * CTEs (to follow `with`) ending in `people`: one row per distinct person reached, with columns
  * kind (apoderado | estudiante | funcionario), ref, sort (first reach), gk/gl (group kind and label of the
  * first pick that reached them), sn (guardians' children), name, email, phone (E.164; null for students),
- * app (app-mobile address: guardian:<id> when the app is installed, student:<id>, user:<login id>) and
+ * app (app-mobile address: guardian:<id> when the app is installed, user:<login id>; students have none) and
  * login_user_id (staff with a Hermes login).
  */
 export function reachCtes(institutionId: number, picks: RecipientPick[]): SQL {
@@ -184,8 +184,9 @@ export function reachCtes(institutionId: number, picks: RecipientPick[]): SQL {
       from reach join guardians g on g.id = reach.ref and g.institution_id = ${inst}
       where reach.kind = 'apoderado'
       union all
+      -- No app for students yet (the app is the guardians'): their app-mobile delivery has no address.
       select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, null, ${fullName('s')}, s.email, null,
-        'student:' || s.id, null
+        null, null
       from reach join students s on s.id = reach.ref and s.institution_id = ${inst}
       where reach.kind = 'estudiante'
       union all

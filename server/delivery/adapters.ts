@@ -34,13 +34,13 @@ export function emailChannel(options: { smtpUrl?: string; outboxDir: string; fro
 
 /**
  * The app channel. Staff (`user:<id>`) already have the message in their Hermes inbox, which is the app:
- * received at once, read when they open it. Guardians and students get it in the guardian app's inbox:
+ * received at once, read when they open it. Guardians get it in the guardian app's inbox:
  * handed over here, received when their app fetches it, read when they open it (server/routes/guardian-app.ts).
  */
 export const appChannel: ChannelAdapter = {
   async send(message) {
     if (/^user:\d+$/.test(message.address)) return { ok: true, status: 'received' };
-    if (/^(guardian|student):\d+$/.test(message.address)) return { ok: true, status: 'sent' };
+    if (/^guardian:\d+$/.test(message.address)) return { ok: true, status: 'sent' };
     return { ok: false, kind: 'permanent', error: 'missing_address' };
   },
 };

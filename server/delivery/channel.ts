@@ -20,7 +20,7 @@ export interface Outgoing {
    */
   key: string;
   channel: ChannelCode;
-  /** E-mail address, E.164 phone, or app account (`guardian:<id>`, `student:<id>`, `user:<id>`). */
+  /** E-mail address, E.164 phone, or app account (`guardian:<id>`, `user:<id>`). */
   address: string;
   messageId: number;
   title: string;

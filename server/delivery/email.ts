@@ -45,8 +45,9 @@ export function createEmailAdapter(options: EmailAdapterOptions): EmailAdapter {
 }
 
 function smtpAdapter(smtpUrl: string, from: string): EmailAdapter {
-  // Settings in the URL (e.g. ?pool=true) take precedence over the timeouts above.
-  const transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: smtpUrl });
+  // A few reused connections instead of one per message (the queue sends thousands at once); settings in
+  // the URL (e.g. ?pool=false or ?maxConnections=10) take precedence over these.
+  const transport = nodemailer.createTransport({ pool: true, maxConnections: 5, ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
     async send(message) {
       const info = await transport.sendMail({ ...message, from });

@@ -144,8 +144,10 @@ export function createEngine(options: EngineOptions): Engine {
     retryLimit: options.retries,
     retryDelay: options.retryDelayS,
     retryBackoff: true,
-    // A worker that dies mid-job leaves it active; on PostgreSQL it runs again after this long.
-    expireInSeconds: 120,
+    // A worker that dies mid-job leaves it active; on PostgreSQL it runs again after this long. Long enough
+    // for a whole batch against a slow channel (5 waves of 20 × a 30 s SMTP timeout, twice over), so a batch
+    // still working is never taken for dead and sent again.
+    expireInSeconds: 900,
   });
 
   async function enqueueDeliveries(rounds: readonly DeliverData[]): Promise<void> {
@@ -176,6 +178,11 @@ export function createEngine(options: EngineOptions): Engine {
    */
   async function fire(messageId: number): Promise<boolean> {
     const fired = await db.transaction(async (tx) => {
+      // The author's entry first, in the same order as cancel and trash take their locks, so firing waits
+      // for them (and sees their outcome) instead of racing or deadlocking.
+      await tx.execute(sql`
+        select e.id from mailbox_entries e join messages m on m.id = e.message_id and e.user_id = m.author_user_id
+        where m.id = ${messageId} for update of e`);
       const result = await tx.execute(sql`
         update messages m set kind = 'sent', sent_at = now(), updated_at = now()
         where m.id = ${messageId} and m.kind = 'scheduled' and m.scheduled_at <= now() + interval '1 second'
@@ -319,7 +326,7 @@ export function createEngine(options: EngineOptions): Engine {
    */
   async function expireReceipts(): Promise<void> {
     const stale = await db.execute(sql`
-      select id, channel from deliveries
+      select id, generation, channel from deliveries
       where status = 'sent' and (
         (channel = 'app-mobile' and sent_at < now() - ${`${APP_RECEIPT_WAIT_H} hours`}::interval)
         or (channel in ('sms', 'whatsapp') and sent_at < now() - ${`${PROVIDER_RECEIPT_WAIT_H} hours`}::interval))
@@ -327,8 +334,9 @@ export function createEngine(options: EngineOptions): Engine {
     const now = new Date();
     await applyReports(
       db,
-      rowsOf<{ id: number; channel: string }>(stale).map((d) => ({
+      rowsOf<{ id: number; generation: number; channel: string }>(stale).map((d) => ({
         deliveryId: Number(d.id),
+        generation: Number(d.generation),
         status: 'not_received' as const,
         at: now,
         error: d.channel === 'app-mobile' ? 'app_not_opened' : 'no_receipt',
@@ -336,20 +344,36 @@ export function createEngine(options: EngineOptions): Engine {
     );
   }
 
+  /** Each part on its own: one that fails (say, a message that cannot fire) does not stop the others. */
   async function sweep(): Promise<void> {
-    await expireReceipts();
-    // Sent messages whose fan-out was never queued (the process died between the commit and the queue).
+    await safely('vencimiento de acuses', expireReceipts);
+    await safely('mensajes sin repartir', requeueUnsent);
+    await safely('mensajes programados vencidos', fireOverdue);
+    await safely('envíos sin trabajo', requeueStale);
+  }
+
+  /** Sent messages whose fan-out was never queued (the process died between the commit and the queue). */
+  async function requeueUnsent(): Promise<void> {
     const unsent = await db.execute(sql`
       select m.id from messages m
       where m.kind = 'sent' and m.fanned_out_at is null
-        and exists (select 1 from deliveries d where d.message_id = m.id and d.status = 'queued')
+        and exists (select 1 from deliveries d where d.message_id = m.id and (d.status = 'queued' or d.error = 'missing_address'))
       limit 500`);
     for (const { id } of rowsOf<{ id: number }>(unsent)) await engine.messageSent(Number(id));
-    // Scheduled messages past their time (a fire job lost, or the message came back from the trash).
+  }
+
+  /** Scheduled messages past their time (a fire job lost, or the message came back from the trash). */
+  async function fireOverdue(): Promise<void> {
     const due = await db.execute(sql`
-      select id from messages where kind = 'scheduled' and scheduled_at <= now() - interval '5 seconds' order by scheduled_at limit 100`);
-    for (const { id } of rowsOf<{ id: number }>(due)) await fire(Number(id));
-    // Rounds queued again whose job was never inserted ("retry failed", then the process died).
+      select m.id from messages m
+      where m.kind = 'scheduled' and m.scheduled_at <= now() - interval '5 seconds'
+        and not exists (select 1 from mailbox_entries e where e.message_id = m.id and e.user_id = m.author_user_id and e.folder = 'trash')
+      order by m.scheduled_at limit 100`);
+    for (const { id } of rowsOf<{ id: number }>(due)) await safely(`mensaje programado ${id}`, () => fire(Number(id)));
+  }
+
+  /** Rounds queued again whose job was never inserted ("retry failed", then the process died). */
+  async function requeueStale(): Promise<void> {
     const stale = await db.execute(sql`
       select d.id, d.generation from deliveries d join messages m on m.id = d.message_id
       where d.status = 'queued' and m.fanned_out_at is not null and m.fanned_out_at < now() - interval '1 minute'
@@ -359,11 +383,16 @@ export function createEngine(options: EngineOptions): Engine {
     if (rounds.length > 0) {
       const ids = rounds.map((r) => deliverJobId(r.id, r.generation));
       const known = await db.execute(sql`
-        select id from pgboss.job where name = ${QUEUES.deliver} and id = any(${`{${ids.join(',')}}`}::uuid[])`);
+        select id from pgboss.job where name = ${QUEUES.deliver} and id = any(${`{${ids.join(',')}}`}::uuid[])
+          and state in ('created', 'retry', 'active')`);
       const have = new Set(rowsOf<{ id: string }>(known).map((r) => r.id));
       const missing = rounds.filter((r) => !have.has(deliverJobId(r.id, r.generation)));
       if (missing.length > 0) {
         logger.info(`Cola de envíos: ${missing.length} envíos sin trabajo vuelven a la cola`);
+        // A job that gave up (failed) keeps its id until archived: make room so the round can be queued again.
+        await db.execute(sql`
+          delete from pgboss.job where name = ${QUEUES.deliver} and state in ('failed', 'cancelled', 'completed')
+            and id = any(${`{${missing.map((r) => deliverJobId(r.id, r.generation)).join(',')}}`}::uuid[])`);
         await enqueueDeliveries(missing);
       }
     }

@@ -231,15 +231,15 @@ export async function retryFailed(db: Db, message: { id: number; institutionId: 
       // Same address rules as the expansion (server/compose/expand.ts `people`).
       const picked = await tx.execute(sql`
         select d.id, d.channel, d.recipient_id,
-          case when d.address is null or d.error = 'missing_address' then
+          -- The person's address now (a phone or e-mail fixed since the send is used), else the one tried.
+          coalesce(
             case d.channel
               when 'e-mail' then coalesce(g.email, s.email, st.email)
               when 'app-mobile' then case
                 when g.app_installed_at is not null then 'guardian:' || g.id
-                when s.id is not null then 'student:' || s.id
                 when st.user_id is not null then 'user:' || st.user_id end
-              else coalesce(g.phone, st.phone) end
-          else d.address end as address
+              else coalesce(g.phone, st.phone) end,
+            d.address) as address
         from deliveries d
         join message_recipients r on r.id = d.recipient_id
         left join guardians g on r.recipient_kind = 'apoderado' and g.id = r.recipient_ref_id and g.institution_id = ${message.institutionId}

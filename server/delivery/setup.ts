@@ -35,6 +35,9 @@ export interface DeliveryOptions {
 }
 
 export function createDelivery({ handle, config, logger, store, engine: tuning, random }: DeliveryOptions): Delivery {
+  if (!config.workers && handle.kind === 'pglite') {
+    logger.info('HERMES_WORKERS=0 no aplica a la base embebida: este proceso atiende los envíos (use DATABASE_URL para separarlos).');
+  }
   let appFetch: ((request: Request) => Response | Promise<Response>) | null = null;
   const needsSimulator = !config.smsProvider || !config.whatsappProvider;
   // A fresh token per process: the simulator is only ever called in-process, by this server's adapters.
@@ -63,7 +66,8 @@ export function createDelivery({ handle, config, logger, store, engine: tuning, 
     retries: config.deliveryRetries,
     retryDelayS: config.deliveryRetryDelayS,
     concurrency: config.deliveryConcurrency,
-    workers: config.workers,
+    // The embedded database belongs to this process alone: nobody else could work its queue.
+    workers: config.workers || handle.kind === 'pglite',
     recoverActive: handle.kind === 'pglite',
     ...tuning,
   });

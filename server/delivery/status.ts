@@ -17,6 +17,11 @@ export interface DeliveryReport {
   at: Date;
   /** Short code of what went wrong (not_received / error). */
   error?: string | null;
+  /**
+   * The round the receipt is about. Checked in the same statement that applies it, so a late receipt of an
+   * earlier round never lands on a delivery "Reintentar fallidos" has queued again meanwhile.
+   */
+  generation?: number;
 }
 
 /** SQL rank of a status: a report applies only when it ranks above what the row has. */
@@ -32,7 +37,7 @@ const NEW_RANK = sql.raw(`case v.status when 'received' then 2 when 'not_receive
 export async function applyReports(db: Queryable, reports: DeliveryReport[]): Promise<number[]> {
   if (reports.length === 0) return [];
   const rows = JSON.stringify(
-    reports.map((r) => ({ id: r.deliveryId, status: r.status, at: r.at.toISOString(), error: r.error ?? null })),
+    reports.map((r) => ({ id: r.deliveryId, status: r.status, at: r.at.toISOString(), error: r.error ?? null, generation: r.generation ?? null })),
   );
   const result = await db.execute(sql`
     update deliveries d set
@@ -41,8 +46,11 @@ export async function applyReports(db: Queryable, reports: DeliveryReport[]): Pr
       read_at = case when v.status = 'read' then v.at else d.read_at end,
       sent_at = coalesce(d.sent_at, v.at),
       error = case when v.status in ('not_received', 'error') then v.error else null end
-    from json_to_recordset(${rows}::json) as v(id int, status text, at timestamptz, error text)
-    where d.id = v.id and ${RANK} < ${NEW_RANK}
+    from json_to_recordset(${rows}::json) as v(id int, status text, at timestamptz, error text, generation int)
+    where d.id = v.id and (v.generation is null or d.generation = v.generation)
+      and (${RANK} < ${NEW_RANK}
+        -- The guardian opened the app after it was given up on: the message did reach them after all.
+        or (d.status = 'not_received' and d.error = 'app_not_opened' and v.status in ('received', 'read')))
     returning d.id, d.recipient_id`);
   const changed = rowsOf<{ id: number; recipient_id: number }>(result);
   await refreshRecipients(db, changed.map((r) => Number(r.recipient_id)));
@@ -83,7 +91,8 @@ export const DEVICE_WINDOW = 3;
 
 /**
  * `guardians.device_misses`: how many of the guardian's last 3 finished device deliveries (app, SMS,
- * WhatsApp; not e-mail, not rows that never had an address) were not received. 3 = yellow.
+ * WhatsApp; not e-mail, not rows that never had an address, not failures on our side) were not received.
+ * 3 = yellow.
  */
 export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly number[]): Promise<void> {
   if (guardianIds.length === 0) return;
@@ -100,6 +109,8 @@ export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly n
         where r.recipient_kind = 'apoderado' and r.recipient_ref_id = any(${ids}::int[])
           and d.channel in ('app-mobile', 'sms', 'whatsapp') and d.status not in ('queued', 'sent')
           and d.error is distinct from 'missing_address'
+          -- Our side failing (provider down, our credentials refused) says nothing about the guardian's phone.
+          and not (d.status = 'failed' and coalesce(d.error, '') in ('unreachable', 'provider_auth'))
       ) ranked
       where n <= ${DEVICE_WINDOW}
       group by ref

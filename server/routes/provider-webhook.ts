@@ -64,6 +64,7 @@ export function providerWebhookRoutes(db: Db, options: { secret: string }): Hono
         status: mapped.status,
         at: Number.isNaN(at.getTime()) ? new Date() : at,
         error: mapped.error ?? null,
+        generation: key.generation,
       };
       wanted.push({ ...key, report });
     }

@@ -267,6 +267,9 @@ describe('GET /api/recipients', () => {
     // In-flight deliveries, e-mail and rows that never had an address say nothing about the device.
     await deliver('e-mail', 'failed', 35);
     await deliver('sms', 'failed', 34, 'missing_address');
+    // Nor does our side failing: the provider down, or refusing our credentials.
+    await deliver('sms', 'failed', 33, 'unreachable');
+    await deliver('whatsapp', 'failed', 32, 'provider_auth');
     await deliver('whatsapp', 'queued', 1);
     expect(await statusOf()).toBe('blue');
     await deliver('whatsapp', 'failed', 30);

@@ -227,11 +227,11 @@ describe('send', () => {
     };
     expect((await estimateOf([coursePick('titulares')])).recipients).toBe(await roleCount(1));
     expect((await estimateOf([coursePick('suplentes')])).recipients).toBe(await roleCount(2));
-    // Students have an app account but no phone: every SMS to them lacks an address.
+    // Students have no phone and no app yet (the app is the guardians'): neither channel reaches them.
     const students = await estimateOf([coursePick('estudiantes')], ['sms', 'app-mobile']);
     expect(students.recipients).toBe(studentCount);
     expect(students.channels).toEqual([
-      { code: 'app-mobile', deliveries: studentCount, missing_address: 0 },
+      { code: 'app-mobile', deliveries: 0, missing_address: studentCount },
       { code: 'sms', deliveries: 0, missing_address: studentCount },
     ]);
 

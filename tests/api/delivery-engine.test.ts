@@ -269,6 +269,23 @@ describe('delivery through the default channels', () => {
     expect(await count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${id}`)).toBe(0);
   });
 
+  it('does not send a scheduled message in the trash, even long past its time', async () => {
+    const pick = await courseOf(server, 'administrador@sanandres.cl');
+    const at = new Date(Date.now() + 3600_000).toISOString();
+    const id = await sendOk(admin, input({ channels: ['e-mail'], recipients: [pick], scheduled_at: at }), '/api/messages/schedule');
+    expect((await admin.post('/api/messages/delete', { ids: [id] })).status).toBe(200);
+    await server.db.execute(sql`update messages set scheduled_at = now() - interval '1 hour' where id = ${id}`);
+    await server.delivery!.engine.messageScheduled(id, new Date(Date.now() - 3600_000));
+    await server.delivery!.engine.sweep();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await one<{ kind: string }>(server.db, sql`select kind from messages where id = ${id}`)).kind).toBe('scheduled');
+    expect(await inFlight(server, id)).toBeGreaterThan(0);
+    // Restored after its time: it goes out.
+    expect((await admin.post('/api/messages/restore', { ids: [id] })).status).toBe(200);
+    await server.delivery!.engine.sweep();
+    await eventually('mensaje enviado', () => one<{ kind: string }>(server.db, sql`select kind from messages where id = ${id}`), (m) => m.kind === 'sent');
+  });
+
   it('lets 50 concurrent sends spend at most the month quota, refusing the rest as a whole', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
     const estimate = await admin.post('/api/messages/estimate', input({ channels: ['sms'], recipients: [pick] }));

@@ -18,6 +18,7 @@ import type { Adapters, ChannelAdapter, Outgoing } from '../../server/delivery/c
 import type { DeliveryEngine } from '../../server/delivery/engine-contract';
 import type { AppMessageSummary } from '../../server/app-api/inbox';
 import { deleteStaleAppLogins } from '../../server/app-api/tokens';
+import { applyReports } from '../../server/delivery/status';
 import type { Db } from '../../server/db/client';
 import { count, input, one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { list } from './support/mail';
@@ -131,9 +132,9 @@ async function handOver(messageId: number, at: Date): Promise<void> {
 }
 
 const deliveryOf = (messageId: number, g: Guardian) =>
-  one<{ status: string; delivered_at: Date | null; read_at: Date | null; recipient_status: string }>(
+  one<{ id: number; generation: number; status: string; delivered_at: Date | null; read_at: Date | null; recipient_status: string }>(
     db,
-    sql`select d.status, d.delivered_at, d.read_at, r.status as recipient_status
+    sql`select d.id, d.generation, d.status, d.delivered_at, d.read_at, r.status as recipient_status
         from deliveries d join message_recipients r on r.id = d.recipient_id
         where d.message_id = ${messageId} and d.channel = 'app-mobile' and d.address = ${`guardian:${g.id}`}`,
   );
@@ -541,6 +542,25 @@ describe('inbox', () => {
     expect(
       (await one<{ n: number }>(db, sql`select count(*)::int as n from messages where reply_to_id = ${msg.closed}`)).n,
     ).toBe(0);
+  });
+});
+
+describe('given up, then opened', () => {
+  it('a message given up on after 3 days unopened still shows in the app, and opening it makes it received', async () => {
+    // Handed over and never fetched (earlier tests may have listed this guardian's inbox).
+    await db.execute(sql`update deliveries set status = 'sent', delivered_at = null, read_at = null
+      where message_id = ${msg.replies} and channel = 'app-mobile' and address = ${`guardian:${ids.classmate.id}`}`);
+    const d = await deliveryOf(msg.replies, ids.classmate);
+    // What the engine's sweep does to it after 3 days unopened.
+    await applyReports(db, [{ deliveryId: Number(d.id), generation: Number(d.generation), status: 'not_received', at: new Date(), error: 'app_not_opened' }]);
+    expect((await deliveryOf(msg.replies, ids.classmate)).status).toBe('not_received');
+
+    const token = await tokenFor(ids.classmate);
+    const page = (await (await api('/messages', { token })).json()) as AppPage;
+    expect(page.data.map((m) => m.id)).toContain(msg.replies);
+    const after = await deliveryOf(msg.replies, ids.classmate);
+    expect(after.status).toBe('received');
+    expect(after.recipient_status).toBe('received');
   });
 });
 

@@ -429,6 +429,11 @@ describe('POST /messages/:id/reception/retry', () => {
     expect(await rowOf(ids.fix)).toMatchObject({ status: 'received', email: newEmail });
     expect((await reception(admin)).body.meta.progress).toEqual(body.data.progress);
 
+    // A late receipt of the old round (a provider repeating its report) must not mark the new one.
+    expect(await applyReports(db, [{ ...report(bSms, 'received'), generation: 0 }])).toEqual([]);
+    expect(byId.get(bSms.id)!.status).toBe('queued');
+    expect((await deliveriesOf(ids.message)).find((d) => d.id === bSms.id)).toMatchObject({ status: 'queued', generation: 1 });
+
     // Nothing left that can go: 0 is an answer, and nothing is reserved or queued.
     calls.queued.length = 0;
     const again = await retry(admin);
