@@ -10,6 +10,8 @@ import {
   purgeMessages,
   raiseCountsChanged,
   restoreMessages,
+  watchFolderProgress,
+  type FolderProgressEvent,
 } from '../services/messages';
 import type { Folder, MessageSummary, Paged } from '../services/messages-contract';
 import type { ToastEvent } from '../services/ui-events';
@@ -47,7 +49,8 @@ export type FolderEvent =
   | { type: 'folder.restore' }
   | { type: 'folder.purge' }
   | { type: 'folder.confirm' }
-  | { type: 'folder.cancel' };
+  | { type: 'folder.cancel' }
+  | FolderProgressEvent;
 
 export type FolderEmitted = ToastEvent;
 
@@ -69,7 +72,7 @@ export const folderMachine = setup({
     events: {} as FolderEvent,
     emitted: {} as FolderEmitted,
   },
-  actors: { fetchFolderPage, deleteMessages, restoreMessages, purgeMessages },
+  actors: { fetchFolderPage, deleteMessages, restoreMessages, purgeMessages, watchFolderProgress },
   actions: {
     openFolder: assign(({ event }) => {
       assertEvent(event, 'folder.open');
@@ -93,6 +96,13 @@ export const folderMachine = setup({
       nextCursor: page.meta.next_cursor,
       total: page.meta.total,
     })),
+    /** Fresher delivery progress of listed messages (the sent folder while they go out). */
+    mergeProgress: assign({
+      items: ({ context, event }) => {
+        assertEvent(event, 'folder.progress');
+        return context.items.map((item) => (event.progress[item.id] ? { ...item, progress: event.progress[item.id]! } : item));
+      },
+    }),
     toggleSelect: assign({
       selection: ({ context, event }) => {
         assertEvent(event, 'folder.toggleSelect');
@@ -174,7 +184,20 @@ export const folderMachine = setup({
       },
     },
     loaded: {
+      // Sent messages still going out keep their row's progress fresh while the list is shown.
+      invoke: {
+        id: 'watchFolderProgress',
+        src: 'watchFolderProgress',
+        input: ({ context }) => ({
+          folder: context.folder,
+          q: context.q,
+          ids: context.items.filter((item) => item.progress?.state === 'sending').map((item) => item.id),
+        }),
+        // Polling failures are silent and retried by the poller itself; it never ends in error.
+        onError: {},
+      },
       on: {
+        'folder.progress': { actions: 'mergeProgress' },
         'folder.search': { target: 'searching', actions: 'assignQuery' },
         'folder.reload': { target: 'loading', actions: 'startOver' },
         'folder.loadMore': { guard: 'hasNextPage', target: 'paging' },

@@ -2,6 +2,8 @@
 // `update-info-message-counts` channel. Every body is checked before a machine sees it.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { API_BASE, http, parseBody } from './http';
+import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
+import { PROGRESS_POLL_MS, type DeliveryProgress } from './reception-contract';
 import {
   COUNTS_EVENT,
   MESSAGES_API,
@@ -43,7 +45,9 @@ export interface IdsInput {
   ids: number[];
 }
 
-export const fetchFolderPage = fromPromise<Paged<MessageSummary>, FolderPageInput>(async ({ input, signal }) => {
+export const fetchFolderPage = fromPromise<Paged<MessageSummary>, FolderPageInput>(({ input, signal }) => folderPage(input, signal));
+
+async function folderPage(input: FolderPageInput, signal: AbortSignal): Promise<Paged<MessageSummary>> {
   const query = {
     folder: input.folder,
     q: input.q === '' ? undefined : input.q,
@@ -52,6 +56,35 @@ export const fetchFolderPage = fromPromise<Paged<MessageSummary>, FolderPageInpu
   };
   const body = await http.request(MESSAGES_API.list, { query, signal });
   return parseBody(body, MessagePageBodyStruct, MESSAGES_API.list);
+}
+
+export interface FolderProgressInput {
+  folder: Folder;
+  q: string;
+  /** Listed messages whose deliveries are in flight. */
+  ids: number[];
+}
+
+export type FolderProgressEvent = { type: 'folder.progress'; progress: Record<number, DeliveryProgress> };
+
+/**
+ * The sent folder while some listed messages are still being delivered: page 1 again every
+ * PROGRESS_POLL_MS, reporting those messages' progress, until none of them is in flight. Silent on errors.
+ */
+export const watchFolderProgress = fromCallback<EventObject, FolderProgressInput, FolderProgressEvent>(({ input, sendBack }) => {
+  if (input.ids.length === 0) return undefined;
+  const wanted = new Set(input.ids);
+  return pollEvery(
+    async (signal) => {
+      const page = await folderPage({ folder: input.folder, q: input.q, cursor: null }, signal);
+      const progress: Record<number, DeliveryProgress> = {};
+      for (const row of page.data) if (wanted.has(row.id) && row.progress) progress[row.id] = row.progress;
+      if (!signal.aborted) sendBack({ type: 'folder.progress', progress });
+      return Object.values(progress).some((p) => p.state === 'sending');
+    },
+    PROGRESS_POLL_MS,
+    MAX_POLL_WAIT_MS,
+  );
 });
 
 export const fetchMessage = fromPromise<MessageDetail, IdInput>(async ({ input, signal }) => {

@@ -1,4 +1,4 @@
-import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import {
   folderMachine,
@@ -24,6 +24,7 @@ import {
 } from '../../src/machines/folder';
 import { onCountsChanged } from '../../src/services/messages';
 import type { MessageSummary, Paged } from '../../src/services/messages-contract';
+import type { DeliveryProgress } from '../../src/services/reception-contract';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 
@@ -54,6 +55,10 @@ const INBOX_1 = page([row(1, 'received', 'inbox'), row(2, 'received', 'inbox')],
 const INBOX_2 = page([row(3, 'received', 'inbox')], null, 3);
 const TRASH = page([row(11, 'deleted', 'trash'), row(12, 'deleted', 'trash')], null, 2);
 const NONE = page([], null, 0);
+const SENDING: DeliveryProgress = { total: 4, queued: 2, sent: 0, received: 2, read: 0, not_received: 0, error: 0, failed: 0, state: 'sending', retryable: 0 };
+
+/** What the progress watcher was started with; null while it is not running. */
+let watched: { folder: string; q: string; ids: number[] } | null = null;
 const SERVER_DOWN = failure(500, 'server.error');
 
 const MUTATIONS: Record<string, string> = {
@@ -132,9 +137,13 @@ defineModelTests({
       { type: 'xstate.done.actor.purgeMessages', output: 1 },
       { type: 'xstate.error.actor.purgeMessages', error: failure(409, 'message.illegal_transition') },
       { type: 'xstate.after.searchDebounce.folder.searching' },
+      // Only the progress watcher sends it, and it runs only while the list is shown.
+      { type: 'folder.progress', progress: { 1: SENDING } },
+      { type: 'xstate.error.actor.watchFolderProgress', error: SERVER_DOWN },
     ],
     // Pages answer what was asked: page 2 only for the next page, inbox pages in the inbox, the trash page in the trash.
     filterEvents: (snapshot, event) => {
+      if (event.type === 'folder.progress' || event.type === 'xstate.error.actor.watchFolderProgress') return snapshot.matches('loaded');
       if (event.type !== 'xstate.done.actor.fetchFolderPage') return true;
       const output = (event as { output?: unknown }).output;
       if (snapshot.matches('paging')) return output === INBOX_2 && snapshot.context.folder === 'inbox';
@@ -153,6 +162,7 @@ defineModelTests({
   },
   createActor: ({ fakes }) => {
     raised = 0;
+    watched = null;
     return createActor(
       folderMachine.provide({
         actors: {
@@ -160,6 +170,12 @@ defineModelTests({
           deleteMessages: fakes.promise(),
           restoreMessages: fakes.promise(),
           purgeMessages: fakes.promise(),
+          watchFolderProgress: fromCallback(({ input }) => {
+            watched = input as typeof watched;
+            return () => {
+              watched = null;
+            };
+          }),
         },
       }),
       { input: { folder: 'inbox' } },
@@ -167,6 +183,7 @@ defineModelTests({
   },
   states: {
     loading: (snapshot, env) => {
+      expect(watched, 'progress watcher stopped').toBeNull();
       expect(selectIsLoading(fol(snapshot))).toBe(true);
       // Page 1 of the current folder and search, from an empty, unselected list.
       expect(env.fakes.inputOf('fetchFolderPage')).toEqual({ folder: snapshot.context.folder, q: snapshot.context.q, cursor: null });
@@ -178,6 +195,19 @@ defineModelTests({
     },
     loaded: (snapshot, env) => {
       expect(selectIsLoaded(fol(snapshot))).toBe(true);
+      // The progress watcher runs while the list is shown, for the rows whose deliveries were in flight.
+      expect(watched?.folder).toBe(snapshot.context.folder);
+      expect(watched?.q).toBe(snapshot.context.q);
+      if (env.event.type === 'xstate.error.actor.watchFolderProgress') {
+        expect(snapshot.context).toEqual(env.from.context);
+      } else if (env.event.type === 'folder.progress') {
+        expect(snapshot.context.items.find((item: MessageSummary) => item.id === 1)?.progress ?? null).toEqual(
+          env.from.context.items.some((item: MessageSummary) => item.id === 1) ? SENDING : null,
+        );
+        expect(snapshot.context.items.filter((item: MessageSummary) => item.id !== 1)).toEqual(env.from.context.items.filter((item: MessageSummary) => item.id !== 1));
+      } else if (!env.from.matches('loaded')) {
+        expect(watched?.ids).toEqual(snapshot.context.items.filter((item: MessageSummary) => item.progress?.state === 'sending').map((item: MessageSummary) => item.id));
+      }
       expect(selectItemCount(fol(snapshot))).toBeGreaterThan(0);
       expectRunning(env, null);
       expectCountsRaised(env);
@@ -210,12 +240,14 @@ defineModelTests({
       }
     },
     empty: (snapshot, env) => {
+      expect(watched, 'progress watcher stopped').toBeNull();
       expect(selectIsEmpty(fol(snapshot))).toBe(true);
       expect(selectItemCount(fol(snapshot))).toBe(0);
       expectRunning(env, null);
       expectCountsRaised(env);
     },
     failed: (snapshot, env) => {
+      expect(watched, 'progress watcher stopped').toBeNull();
       expect(selectHasFailed(fol(snapshot))).toBe(true);
       expectRunning(env, null);
       expectCountsRaised(env);
@@ -223,6 +255,7 @@ defineModelTests({
       expect(selectQuery(fol(snapshot))).toBe(env.from.context.q);
     },
     paging: (snapshot, env) => {
+      expect(watched, 'progress watcher stopped').toBeNull();
       expect(selectIsPaging(fol(snapshot))).toBe(true);
       expect(env.fakes.inputOf('fetchFolderPage')).toEqual({ folder: 'inbox', q: snapshot.context.q, cursor: 'c2' });
       expect(selectItemCount(fol(snapshot))).toBeGreaterThan(0);
@@ -279,6 +312,10 @@ defineModelTests({
     'folder.purge': step(send),
     'folder.confirm': step(send),
     'folder.cancel': step(send),
+    // What the running watcher sends back.
+    'folder.progress': step(send),
+    // The watcher giving up is silent: the list stays as it is.
+    'xstate.error.actor.watchFolderProgress': step(send),
     'xstate.done.actor.fetchFolderPage': step(settle),
     'xstate.error.actor.fetchFolderPage': step(settle),
     'xstate.done.actor.deleteMessages': step(settle),
