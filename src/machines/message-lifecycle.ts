@@ -283,7 +283,14 @@ export const messageLifecycleMachine = setup({
       initial: 'sending',
       states: {
         sending: {
-          invoke: { id: 'watchProgress', src: 'watchProgress', input: ({ context }) => ({ id: context.id as number }) },
+          invoke: {
+            id: 'watchProgress',
+            src: 'watchProgress',
+            input: ({ context }) => ({ id: context.id as number }),
+            // The poller outlives failed polls by itself; should it still die, the last progress stays on
+            // screen (silent, as the polling is) and the reception page is one link away.
+            onError: { actions: 'assignError' },
+          },
           on: {
             'delivery.progress': [
               { guard: 'isDelivered', target: 'delivered', actions: 'assignProgress' },

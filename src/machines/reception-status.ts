@@ -80,6 +80,30 @@ const listEvents = {
   'reception.page': { guard: 'isOtherPage', target: 'filtering', reenter: true, actions: 'assignPage' },
 } as const;
 
+/**
+ * "Reintentar fallidos" stays available while a reload runs behind the rows (the live refresh every 2 s,
+ * the reload after a retry): a button that turns disabled under a keyboard user's focus loses it. Leaving
+ * the state cancels the load; `retried` reloads afterwards anyway.
+ */
+const retryEvent = { guard: 'hasRetryable', target: 'retrying', actions: 'clearResent' } as const;
+
+type PageDone = { event: { output: ReceptionPage } };
+
+/**
+ * What a load's answer does. The server echoes a page past the last one (the list shrank under the live
+ * refresh, e.g. "Pendientes" emptying): that answer is not shown, the last page is asked for instead
+ * (`again` re-enters the loading step), else the pager would hide with no way back.
+ */
+const pageDone = (again: 'loading' | 'filtering') => [
+  {
+    guard: { type: 'isPastLastPage', params: ({ event }: PageDone) => event.output },
+    target: again,
+    reenter: true,
+    actions: { type: 'assignLastPage', params: ({ event }: PageDone) => event.output },
+  },
+  { target: 'loaded', actions: { type: 'assignRows', params: ({ event }: PageDone) => event.output } },
+] as const;
+
 export const receptionStatusMachine = setup({
   types: {
     input: {} as ReceptionInput,
@@ -101,6 +125,7 @@ export const receptionStatusMachine = setup({
       assertEvent(event, 'reception.page');
       return { page: event.page };
     }),
+    assignLastPage: assign((_, page: ReceptionPage) => ({ page: page.meta.last_page })),
     assignRows: assign((_, page: ReceptionPage) => ({ rows: page.data, meta: page.meta, page: page.meta.current_page, error: null, errorOf: null })),
     assignError: assign((_, params: { error: ApiFailure; of: 'load' | 'retry' }) => ({ error: params.error, errorOf: params.of })),
     clearResent: assign({ resent: null }),
@@ -139,6 +164,8 @@ export const receptionStatusMachine = setup({
       const last = context.meta?.last_page ?? 1;
       return Number.isInteger(event.page) && event.page >= 1 && event.page <= last && event.page !== context.page;
     },
+    /** An answer for a page past the last one (an empty list still has page 1). */
+    isPastLastPage: (_, page: ReceptionPage) => page.meta.last_page >= 1 && page.meta.current_page > page.meta.last_page,
     hasRetryable: ({ context }) => (context.meta?.progress.retryable ?? 0) > 0,
     /** Deliveries are still in flight: the statuses on screen will change. */
     isSending: ({ context }) => context.meta?.progress.state === 'sending',
@@ -152,7 +179,7 @@ export const receptionStatusMachine = setup({
     loading: {
       invoke: {
         ...loadPage,
-        onDone: { target: 'loaded', actions: { type: 'assignRows', params: ({ event }: { event: { output: ReceptionPage } }) => event.output } },
+        onDone: pageDone('loading'),
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } },
       },
     },
@@ -165,18 +192,24 @@ export const receptionStatusMachine = setup({
       on: {
         ...listEvents,
         'reception.reload': { target: 'filtering' },
-        'reception.retry': { guard: 'hasRetryable', target: 'retrying', actions: 'clearResent' },
+        'reception.retry': retryEvent,
       },
     },
     filtering: {
       invoke: {
         ...loadPage,
-        onDone: { target: 'loaded', actions: { type: 'assignRows', params: ({ event }: { event: { output: ReceptionPage } }) => event.output } },
+        onDone: pageDone('filtering'),
         onError: { target: 'loaded', actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } },
       },
-      on: listEvents,
+      on: { ...listEvents, 'reception.retry': retryEvent },
     },
+    // The search box and the chips stay usable: what they ask for is kept, and the reload after the retry
+    // (or after its failure) shows it. Paging waits: the pager belongs to the rows on screen.
     retrying: {
+      on: {
+        'reception.filter': { guard: 'isOtherFilter', actions: 'assignFilter' },
+        'reception.search': { guard: 'isOtherQuery', actions: 'assignQuery' },
+      },
       invoke: {
         id: 'retryFailed',
         src: 'retryFailed',
@@ -188,8 +221,9 @@ export const receptionStatusMachine = setup({
             { type: 'toastResent', params: ({ event }) => event.output },
           ],
         },
+        // Reloads too: a filter or search typed meanwhile must not sit over the rows of the old one.
         onError: {
-          target: 'loaded',
+          target: 'filtering',
           actions: [
             { type: 'assignError', params: ({ event }) => ({ error: failureOf(event), of: 'retry' as const }) },
             { type: 'toastRetryFailed', params: ({ event }) => failureOf(event) },
@@ -201,10 +235,10 @@ export const receptionStatusMachine = setup({
     retried: {
       invoke: {
         ...loadPage,
-        onDone: { target: 'loaded', actions: { type: 'assignRows', params: ({ event }: { event: { output: ReceptionPage } }) => event.output } },
+        onDone: pageDone('filtering'),
         onError: { target: 'loaded', actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } },
       },
-      on: listEvents,
+      on: { ...listEvents, 'reception.retry': retryEvent },
     },
   },
 });
@@ -224,8 +258,10 @@ export const selectLastPage = (s: ReceptionStatusSnapshot): number => s.context.
 export const selectResent = (s: ReceptionStatusSnapshot): number | null => s.context.resent;
 /** First load running (skeleton). */
 export const selectIsLoading = (s: ReceptionStatusSnapshot): boolean => s.matches('loading');
-/** First load failed (error state with Reintentar). */
-export const selectIsFailed = (s: ReceptionStatusSnapshot): boolean => s.matches('failed');
+/** First load failed (error state with Reintentar), for a reason a reload may fix. */
+export const selectIsFailed = (s: ReceptionStatusSnapshot): boolean => s.matches('failed') && s.context.error?.status !== 404;
+/** Not the user's message, or gone: no reload will change that (the 404 page). */
+export const selectIsNotFound = (s: ReceptionStatusSnapshot): boolean => s.matches('failed') && s.context.error?.status === 404;
 /** A reload runs behind the rows on screen. */
 export const selectIsRefreshing = (s: ReceptionStatusSnapshot): boolean => s.matches('filtering') || s.matches('retried');
 export const selectIsRetrying = (s: ReceptionStatusSnapshot): boolean => s.matches('retrying');

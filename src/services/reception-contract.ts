@@ -19,7 +19,10 @@ export const RECEPTION_FILTERS: readonly ReceptionFilter[] = ['all', 'pending', 
 /**
  * Short codes in `ChannelDelivery.error` (the view names them in Spanish): missing_address, invalid_number,
  * not_mobile, rejected (permanent provider/SMTP refusal), undelivered, unreachable (transient, retries
- * exhausted), quota, cancelled.
+ * exhausted), quota, cancelled, no_receipt (SMS/WhatsApp without a provider receipt after a day),
+ * app_not_opened (guardian app not opened in 3 days), provider_auth (provider refused our credentials;
+ * transient). A queued or sent delivery may still carry the error of an earlier attempt: it is shown only
+ * once the delivery has settled.
  */
 export type DeliveryErrorCode = string;
 

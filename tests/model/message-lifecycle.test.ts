@@ -1,4 +1,4 @@
-import { createActor, fromCallback, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import {
   canTransition,
@@ -64,6 +64,8 @@ const EVENT_OF: Record<MessageAction, AnyEventObject> = {
 };
 
 const CONFLICT = failure(409, 'message.illegal_transition', 'El mensaje ya no está en esa carpeta.');
+/** The progress poller died (it swallows failed polls, so only a bug gets here). */
+const POLLER_DIED = failure(0, 'network.error', 'El seguimiento del envío se detuvo.');
 const IO_IDS = ['saveDraft', 'scheduleMessage', 'sendMessage', 'cancelSchedule', 'markRead', 'deleteMessages', 'restoreMessages', 'purgeMessages'];
 const DONE_TOAST: Record<string, string | null> = {
   saveDraft: 'messages.saved',
@@ -116,7 +118,9 @@ function expectRunning(env: StepEnv, id: string | null) {
   for (const other of IO_IDS) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
   // The progress poller runs exactly while deliveries are in flight.
   const real = env.actor.getSnapshot() as AnyMachineSnapshot;
-  expect(real.children.watchProgress !== undefined, 'watchProgress running').toBe(real.matches({ sent: 'sending' }));
+  // A poller that died stays gone (its failure kept) until `sending` is entered again.
+  const died = real.context.error?.code === POLLER_DIED.code;
+  expect(env.fakes.isRunning('watchProgress'), 'watchProgress running').toBe(real.matches({ sent: 'sending' }) && !died);
 }
 
 /**
@@ -147,7 +151,12 @@ function expectAfterStep(snapshot: AnyMachineSnapshot, env: StepEnv) {
     expect(selectKind(ml(snapshot))).toBe(env.from.context.deletedFrom);
     expect(snapshot.context.deletedFrom).toBeNull();
   }
-  if (outcome?.kind === 'error') {
+  if (outcome?.kind === 'error' && outcome.id === 'watchProgress') {
+    // Silent and in place: still sending, with the last progress.
+    expect(selectErrorCode(ml(snapshot))).toBe(POLLER_DIED.code);
+    expect(snapshot.matches({ sent: 'sending' })).toBe(true);
+    expect(selectProgress(ml(snapshot))).toEqual(selectProgress(ml(env.from)));
+  } else if (outcome?.kind === 'error') {
     expect(selectErrorCode(ml(snapshot))).toBe('message.illegal_transition');
     expect(selectKind(ml(snapshot)), 'a failed call stays in its kind').toBe(selectKind(ml(env.from)));
   }
@@ -175,10 +184,16 @@ defineModelTests({
       ...Object.values(EVENT_OF),
       ...PROGRESS_EVENTS,
     ],
-    internal: IO_IDS.flatMap((id) => [
-      { type: `xstate.done.actor.${id}`, output: id === 'markRead' ? { id: ID } : 1 },
-      { type: `xstate.error.actor.${id}`, error: CONFLICT },
-    ]),
+    internal: [
+      ...IO_IDS.flatMap((id) => [
+        { type: `xstate.done.actor.${id}`, output: id === 'markRead' ? { id: ID } : 1 },
+        { type: `xstate.error.actor.${id}`, error: CONFLICT },
+      ]),
+      { type: 'xstate.error.actor.watchProgress', error: POLLER_DIED },
+    ],
+    // A dead poller cannot die again.
+    filterEvents: (snapshot, event) =>
+      event.type !== 'xstate.error.actor.watchProgress' || snapshot.context.error?.code !== POLLER_DIED.code,
     // `message.open` only matters before the message is known; after that it is offered once per vertex anyway.
     serializeState: (snapshot) =>
       JSON.stringify([snapshot.value, snapshot.context.unread, snapshot.context.deletedFrom, snapshot.context.error !== null, snapshot.context.progress?.state ?? null]),
@@ -189,8 +204,9 @@ defineModelTests({
       messageLifecycleMachine.provide({
         actors: {
           ...Object.fromEntries(IO_IDS.map((id) => [id, fakes.promise()])),
-          // Progress arrives as `delivery.progress` events from the model; the poller itself is a service test.
-          watchProgress: fromCallback(() => undefined),
+          // Progress arrives as `delivery.progress` events from the model (the poller itself is a service
+          // test); a pending fake lets the model see it running and make it die.
+          watchProgress: fakes.promise(),
         } as never,
       }),
     ),
@@ -268,6 +284,7 @@ defineModelTests({
     'message.purge': step(send),
     'delivery.progress': step(send),
     ...Object.fromEntries(IO_IDS.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
+    'xstate.error.actor.watchProgress': step(settle),
   },
   emits: ({ event }): AnyEventObject[] => {
     const outcome = outcomeOf(event);
@@ -276,8 +293,8 @@ defineModelTests({
       const key = DONE_TOAST[outcome.id];
       return key ? [{ type: 'toast', kind: 'success', key, params: { count: 1 } }] : [];
     }
-    // Reading is silent; a failed send has its own text (SPEC §8).
-    if (outcome.id === 'markRead') return [];
+    // Reading and the progress poller are silent; a failed send has its own text (SPEC §8).
+    if (outcome.id === 'markRead' || outcome.id === 'watchProgress') return [];
     return [{ type: 'toast', kind: 'error', key: outcome.id === 'sendMessage' ? 'error.send' : 'error.request' }];
   },
 });

@@ -7,6 +7,7 @@ import {
   selectFilter,
   selectIsFailed,
   selectIsLoading,
+  selectIsNotFound,
   selectIsRefreshing,
   selectIsRetrying,
   selectIsStale,
@@ -89,12 +90,23 @@ const SENDING_P1 = page([row(1, 'pending'), row(2, 'failed')], 1, 2, progress('s
 const PARTIAL_P2 = page([row(3, 'failed')], 2, 2, progress('partially_failed', 1));
 /** One page, all delivered: nothing to retry, nothing to refresh. */
 const DONE_P1 = page([], 1, 1, progress('sent', 0));
-const OUTPUTS = [SENDING_P1, PARTIAL_P2, DONE_P1];
+/**
+ * The server echoes a page past the last one (the list shrank under the live refresh): page 3 asked,
+ * two pages left. The machine asks for page 2 instead of showing an empty page with no pager.
+ */
+const PAST_P3 = page([], 3, 2, progress('sent', 0));
+/** A last page of 0 is not "past" (nothing to go back to): shown as it came. */
+const NO_PAGES = page([], 1, 0, progress('sent', 0));
+const OUTPUTS = [SENDING_P1, PARTIAL_P2, DONE_P1, PAST_P3, NO_PAGES];
+const isPast = (output: ReceptionPage) => output.meta.last_page >= 1 && output.meta.current_page > output.meta.last_page;
 
 const RESENT_ONE: RetryResult = { resent: 1, progress: progress('sending', 0) };
 const RESENT_TWO: RetryResult = { resent: 2, progress: progress('sending', 0) };
+/** One delivery still failed and retryable while the resent ones are in flight. */
+const RESENT_SOME: RetryResult = { resent: 1, progress: progress('sending', 1) };
 const QUOTA = failure(409, 'compose.quota', 'Cupo mensual de SMS excedido', { quota: ['sms.quota_exceeded'] });
 const DOWN = failure(500, 'server.error');
+const GONE = failure(404, 'not_found', 'No encontrado');
 
 const EVENTS: AnyEventObject[] = [
   { type: 'reception.filter', status: 'failed' },
@@ -107,6 +119,9 @@ const EVENTS: AnyEventObject[] = [
 ];
 
 const outcomeOf = (event: AnyEventObject) => /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+/** A load answered with a page past the last one. */
+const pastAnswer = (event: AnyEventObject) =>
+  event.type === 'xstate.done.actor.loadReception' ? isPast(event.output as ReceptionPage) : false;
 const metaTag = (snapshot: AnyMachineSnapshot) => {
   const meta = (snapshot.context as ReceptionStatusSnapshot['context']).meta;
   return meta ? `${meta.current_page}/${meta.last_page}/${meta.progress.state}/${meta.progress.retryable}` : null;
@@ -150,7 +165,7 @@ function expectAsked(snapshot: AnyMachineSnapshot, env: StepEnv) {
 
 /** While a reload runs, the rows, counts and progress of the last page stay on screen. */
 function expectRowsKept(snapshot: AnyMachineSnapshot, env: StepEnv) {
-  if (outcomeOf(env.event)?.[1] === 'done') return;
+  if (outcomeOf(env.event)?.[1] === 'done' && !pastAnswer(env.event)) return;
   expect(selectRows(rs(snapshot))).toEqual(env.from.context.rows);
 }
 
@@ -163,13 +178,22 @@ defineModelTests({
     internal: [
       ...OUTPUTS.map((output) => ({ type: 'xstate.done.actor.loadReception', output })),
       { type: 'xstate.error.actor.loadReception', error: DOWN },
+      { type: 'xstate.error.actor.loadReception', error: GONE },
       { type: 'xstate.done.actor.retryFailed', output: RESENT_ONE },
       { type: 'xstate.done.actor.retryFailed', output: RESENT_TWO },
+      { type: 'xstate.done.actor.retryFailed', output: RESENT_SOME },
       { type: 'xstate.error.actor.retryFailed', error: QUOTA },
       { type: 'xstate.error.actor.retryFailed', error: DOWN },
       { type: 'xstate.after.refresh.receptionStatus.loaded' },
     ],
-    serializeState: (snapshot) => JSON.stringify([snapshot.value, metaTag(snapshot), snapshot.context.filter, snapshot.context.q !== '']),
+    serializeState: (snapshot) =>
+      JSON.stringify([
+        snapshot.value,
+        metaTag(snapshot),
+        snapshot.context.filter,
+        snapshot.context.q !== '',
+        snapshot.matches('failed') ? snapshot.context.error?.status : null,
+      ]),
     limit: 2000,
   },
   createActor: ({ fakes }) =>
@@ -184,12 +208,20 @@ defineModelTests({
       expect(snapshot.context.meta).toBeNull();
       expect(snapshot.context.id).toBe(ID);
       expectRunning(snapshot, env, 'loadReception');
-      // A reload from `failed` asks for the same page as the first time.
-      expect(snapshot.context).toMatchObject({ filter: 'all', q: '', page: 1 });
+      // A reload from `failed` asks for the same page as the first time; an answer past the last page
+      // asks for the last page instead.
+      const past = pastAnswer(env.event);
+      expect(env.event.type === 'xstate.done.actor.loadReception').toBe(past);
+      const page = past ? (env.event.output as ReceptionPage).meta.last_page : (env.from?.context.page ?? 1);
+      expect(snapshot.context).toMatchObject({ filter: 'all', q: '', page, meta: null });
     },
     failed: (snapshot, env) => {
-      expect(selectIsFailed(rs(snapshot))).toBe(true);
-      expect(snapshot.context.error).toMatchObject({ status: 500, code: 'server.error' });
+      // A 404 (not the user's message, or gone) is the not-found page, not a failure a reload fixes.
+      const status = (env.event.error as { status: number } | undefined)?.status ?? env.from.context.error?.status;
+      expect([404, 500]).toContain(status);
+      expect(selectIsFailed(rs(snapshot))).toBe(status === 500);
+      expect(selectIsNotFound(rs(snapshot))).toBe(status === 404);
+      expect(snapshot.context.error).toMatchObject(status === 404 ? { status: 404, code: 'not_found' } : { status: 500, code: 'server.error' });
       expect(snapshot.context.errorOf).toBe('load');
       expect(selectIsStale(rs(snapshot))).toBe(false);
       expect(selectCanRetry(rs(snapshot))).toBe(false);
@@ -199,8 +231,11 @@ defineModelTests({
       expectRunning(snapshot, env, null);
       expect(selectIsRefreshing(rs(snapshot))).toBe(false);
       const outcome = outcomeOf(env.event);
+      expect(selectIsNotFound(rs(snapshot))).toBe(false);
       if (outcome?.[1] === 'done' && outcome[2] === 'loadReception') {
         const output = env.event.output as ReceptionPage;
+        // Never shown: a page past the last one.
+        expect(isPast(output)).toBe(false);
         expect(selectRows(rs(snapshot))).toEqual(output.data);
         expect(selectProgress(rs(snapshot))).toEqual(output.meta.progress);
         expect(selectCurrentPage(rs(snapshot))).toBe(output.meta.current_page);
@@ -210,10 +245,11 @@ defineModelTests({
         expect(selectIsStale(rs(snapshot))).toBe(false);
       }
       if (outcome?.[1] === 'error') {
-        // The rows stay; the failure is kept and says where it came from.
+        // A reload failed: the rows stay, the failure is kept and says the rows may be stale.
+        expect(outcome[2]).toBe('loadReception');
         expect(selectRows(rs(snapshot))).toEqual(env.from.context.rows);
-        expect(snapshot.context.errorOf).toBe(outcome[2] === 'retryFailed' ? 'retry' : 'load');
-        expect(selectIsStale(rs(snapshot))).toBe(outcome[2] === 'loadReception');
+        expect(snapshot.context.errorOf).toBe('load');
+        expect(selectIsStale(rs(snapshot))).toBe(true);
         expect(snapshot.context.error?.code).toBe((env.event.error as { code: string }).code);
       }
       expect(selectRetryable(rs(snapshot))).toBe(snapshot.context.meta?.progress.retryable ?? 0);
@@ -231,7 +267,19 @@ defineModelTests({
       expectAsked(snapshot, env);
       // The live refresh only runs while something is in flight.
       if (env.event.type.startsWith('xstate.after.refresh')) expect(selectProgress(rs(snapshot))?.state).toBe('sending');
-      expect(selectCanRetry(rs(snapshot))).toBe(false);
+      // An answer past the last page: the last page is asked for, nothing of that answer is shown.
+      if (pastAnswer(env.event)) {
+        expect(snapshot.context.page).toBe((env.event.output as ReceptionPage).meta.last_page);
+        expect(snapshot.context.meta).toEqual(env.from.context.meta);
+      }
+      // A failed retry reloads (a filter or search typed meanwhile shows); its failure is kept until then.
+      if (outcomeOf(env.event)?.[0] === 'xstate.error.actor.retryFailed') {
+        expect(snapshot.context.errorOf).toBe('retry');
+        expect(snapshot.context.error?.code).toBe((env.event.error as { code: string }).code);
+        expect(selectIsStale(rs(snapshot))).toBe(false);
+      }
+      // The live refresh does not take "Reintentar fallidos" away (a keyboard user would lose focus).
+      expect(selectCanRetry(rs(snapshot))).toBe(selectRetryable(rs(snapshot)) > 0);
     },
     retrying: (snapshot, env) => {
       expect(selectIsRetrying(rs(snapshot))).toBe(true);
@@ -239,8 +287,17 @@ defineModelTests({
       expect(selectRetryable(rs(snapshot))).toBeGreaterThan(0);
       expect(selectResent(rs(snapshot))).toBeNull();
       expect(selectRows(rs(snapshot))).toEqual(env.from.context.rows);
-      // Nothing else starts while the retry runs.
-      for (const event of EVENTS) expect((env.actor.getSnapshot() as AnyMachineSnapshot).can(event), event.type).toBe(false);
+      // Typing in the search box or picking a chip is kept (the reload after the retry shows it); nothing
+      // else starts while the retry runs.
+      if (env.event.type === 'reception.page') expect(snapshot.context).toEqual(env.from.context);
+      if (env.event.type === 'reception.filter' || env.event.type === 'reception.search') expectAsked(snapshot, env);
+      const { context } = rs(snapshot);
+      for (const event of EVENTS) {
+        const kept =
+          (event.type === 'reception.filter' && event.status !== context.filter) ||
+          (event.type === 'reception.search' && event.q !== context.q);
+        expect((env.actor.getSnapshot() as AnyMachineSnapshot).can(event), event.type).toBe(kept);
+      }
     },
     retried: (snapshot, env) => {
       expect(selectIsRefreshing(rs(snapshot))).toBe(true);
@@ -253,6 +310,7 @@ defineModelTests({
       }
       expectRowsKept(snapshot, env);
       if (env.event.type.startsWith('reception.')) expect(snapshot.context).toEqual(env.from.context);
+      expect(selectCanRetry(rs(snapshot))).toBe(selectRetryable(rs(snapshot)) > 0);
     },
   },
   events: {

@@ -5,6 +5,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import es from '../../src/i18n/es-CL.json';
+import mx from '../../src/i18n/es-MX.json';
 import type { DeliveryProgress, ReceptionPage, ReceptionRow } from '../../src/services/reception-contract';
 import { appActor } from '../../src/views/actors';
 import { Toaster } from '../../src/views/layout/toaster';
@@ -65,18 +66,33 @@ const JORGE: ReceptionRow = {
   channels: [delivery('sms', 'failed', 'invalid_number')],
 };
 
-const body = (rows: ReceptionRow[], progress: DeliveryProgress): ReceptionPage => ({
+const body = (rows: ReceptionRow[], progress: DeliveryProgress, current = 1, last = 1): ReceptionPage => ({
   data: rows,
   meta: {
-    current_page: 1,
-    last_page: 1,
+    current_page: current,
+    last_page: last,
     per_page: 50,
     total: rows.length,
     counts: { all: 4, pending: progress.queued, received: 1, read: 1, not_received: 0, error: 0, failed: progress.failed },
     progress,
   },
-  links: { first: '?page=1', last: '?page=1', prev: null, next: null },
+  links: { first: '?page=1', last: `?page=${last}`, prev: null, next: null },
 });
+
+/** Every code the delivery engine records in `deliveries.error` (reception-contract.ts). */
+const ERROR_CODES = [
+  'missing_address',
+  'invalid_number',
+  'not_mobile',
+  'rejected',
+  'undelivered',
+  'unreachable',
+  'quota',
+  'cancelled',
+  'no_receipt',
+  'app_not_opened',
+  'provider_auth',
+] as const;
 
 const fake = useFakeFetch();
 
@@ -84,6 +100,10 @@ beforeAll(() => {
   appActor.start();
 });
 afterEach(cleanup);
+
+/** The visible progress text, and the screen readers' live one (the state alone). */
+const shownProgress = () => document.querySelector('[data-slot=progress-text]')?.textContent;
+const liveProgress = () => document.querySelector('[aria-live=polite].sr-only')?.textContent;
 
 const receptionCalls = () => fake.requests.filter((r) => r.url.includes(`/messages/${ID}/reception`));
 
@@ -111,7 +131,8 @@ describe('reception page', () => {
     expect(within(rows[1] as HTMLElement).getByText('SMS: Fallido')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText(es.reception.errorCode.invalid_number)).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText(es.reception.noAddress)).toBeTruthy();
-    expect(screen.getByText(es.reception.progressPartial)).toBeTruthy();
+    expect(shownProgress()).toBe(es.reception.progressPartial);
+    expect(liveProgress()).toBe(es.reception.progressPartial);
     // Chips carry their counts; "Todos" is the one pressed.
     expect(screen.getByRole('button', { name: `${es.reception.filter.failed} (2)` }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('button', { name: `${es.reception.filter.all} (4)` }).getAttribute('aria-pressed')).toBe('true');
@@ -149,10 +170,22 @@ describe('reception page', () => {
     expect(await screen.findByText('Reenviado a 2 destinatarios')).toBeTruthy();
     expect(fake.requests.some((r) => r.method === 'POST' && r.url.endsWith(`/messages/${ID}/reception/retry`))).toBe(true);
     expect(await screen.findByText('SMS: En cola')).toBeTruthy();
-    expect(screen.getByText('Enviando… 2 de 4')).toBeTruthy();
+    expect(shownProgress()).toBe('Enviando… 2 de 4');
+    expect(liveProgress()).toBe(es.reception.progressState);
     // Nothing left to retry: the button is disabled and says why.
     expect(screen.getByRole('button', { name: es.reception.retry }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByText(es.reception.retryNone)).toBeTruthy();
+  });
+
+  it('"Reintentar fallidos" stays enabled while the list reloads behind it', async () => {
+    fake.answer = () => json(200, body([CAROLINA, JORGE], PARTIAL));
+    renderPage();
+    await screen.findByText('Jorge Pérez');
+    // The next load never answers: the page stays in its reload (as during every live refresh).
+    fake.answer = (() => new Promise<Response>(() => undefined)) as unknown as typeof fake.answer;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${es.reception.filter.failed} (2)` })));
+    expect(screen.getByRole('table', { name: es.reception.rows }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('button', { name: es.reception.retry }).hasAttribute('disabled')).toBe(false);
   });
 
   it('an empty filter says so', async () => {
@@ -160,6 +193,78 @@ describe('reception page', () => {
     renderPage();
     expect(await screen.findByText(es.reception.empty)).toBeTruthy();
     expect(screen.getByRole('button', { name: es.reception.retry }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('names every delivery error code in Spanish, but only once the delivery has settled', async () => {
+    for (const code of ERROR_CODES) {
+      expect(es.reception.errorCode[code], `es-CL ${code}`).toMatch(/\S/);
+      expect(mx.reception.errorCode[code], `es-MX ${code}`).toMatch(/\S/);
+    }
+    const rows: ReceptionRow[] = [
+      { ...JORGE, recipient_id: 3, name: 'Sin recibo', channels: [delivery('sms', 'not_received', 'no_receipt')] },
+      { ...JORGE, recipient_id: 4, name: 'Sin abrir', channels: [delivery('e-mail', 'not_received', 'app_not_opened')] },
+      { ...JORGE, recipient_id: 5, name: 'Credenciales', channels: [delivery('sms', 'failed', 'provider_auth')] },
+      // Queued again after a temporary error, or handed over again: no reason while in flight.
+      { ...JORGE, recipient_id: 6, name: 'En cola', status: 'pending', channels: [delivery('sms', 'queued', 'unreachable')] },
+      { ...JORGE, recipient_id: 7, name: 'Entregado al proveedor', status: 'pending', channels: [delivery('sms', 'sent', 'provider_auth')] },
+    ];
+    fake.answer = () => json(200, body(rows, PARTIAL));
+    renderPage();
+    const table = await screen.findByRole('table', { name: es.reception.rows });
+    const row = (name: string) => within(table).getByText(name).closest('tr') as HTMLElement;
+    expect(within(row('Sin recibo')).getByText(es.reception.errorCode.no_receipt)).toBeTruthy();
+    expect(within(row('Sin abrir')).getByText(es.reception.errorCode.app_not_opened)).toBeTruthy();
+    expect(within(row('Credenciales')).getByText(es.reception.errorCode.provider_auth)).toBeTruthy();
+    expect(within(row('En cola')).getByText('SMS: En cola')).toBeTruthy();
+    expect(within(row('En cola')).queryByText(es.reception.errorCode.unreachable)).toBeNull();
+    expect(within(row('Entregado al proveedor')).queryByText(es.reception.errorCode.provider_auth)).toBeNull();
+    expect(within(table).queryByText(es.reception.errorCode.unknown)).toBeNull();
+  });
+
+  it('the retry hint is singular for one delivery', async () => {
+    fake.answer = () => json(200, body([JORGE], { ...PARTIAL, failed: 1, retryable: 1 }));
+    renderPage();
+    expect(await screen.findByText(es.reception.retryHintOne)).toBeTruthy();
+    expect(es.reception.retryHintOne).toBe('Se volverá a enviar 1 entrega fallida o no recibida.');
+    expect(mx.reception.retryHintOne).toMatch(/\b1 entrega\b/);
+    cleanup();
+    fake.answer = () => json(200, body([CAROLINA, JORGE], PARTIAL));
+    renderPage();
+    expect(await screen.findByText(es.reception.retryHint.replace('{{count}}', '2'))).toBeTruthy();
+  });
+
+  it('only the delivery state is live for screen readers; the counts are shown, not announced', async () => {
+    fake.answer = () => json(200, body([CAROLINA], SENDING));
+    renderPage();
+    const counts = await screen.findByText('Enviando… 2 de 4');
+    expect(counts.closest('[aria-live]')).toBeNull();
+    const summary = screen.getByRole('region', { name: es.reception.summary });
+    const live = summary.querySelectorAll('[aria-live]');
+    expect(live).toHaveLength(1);
+    expect(live[0]?.textContent).toBe(es.reception.progressState);
+    expect(live[0]?.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('an answer past the last page (the list shrank) asks for the last page instead', async () => {
+    fake.answer = (url) => json(200, url.includes('page=2') ? body([JORGE], PARTIAL, 2, 2) : body([CAROLINA], PARTIAL, 1, 2));
+    renderPage();
+    await screen.findByText('Carolina Núñez');
+    // Meanwhile the list shrank to one page; the server echoes page 2 with no rows.
+    fake.answer = (url) => json(200, url.includes('page=2') ? body([], PARTIAL, 2, 1) : body([CAROLINA], PARTIAL, 1, 1));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.reception.next })));
+    await waitFor(() => expect(receptionCalls().at(-1)?.url).toContain('page=1'));
+    expect(receptionCalls().map((r) => new URL(r.url, 'http://x').searchParams.get('page'))).toEqual(['1', '2', '1']);
+    expect(await screen.findByText('Carolina Núñez')).toBeTruthy();
+    expect(screen.queryByText(es.reception.empty)).toBeNull();
+  });
+
+  it("a message that is not the user's (404) shows the not-found page, with no endless Reintentar", async () => {
+    fake.answer = () => json(404, { message: 'No encontrado', code: 'not_found' });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: es.error.notFoundTitle })).toBeTruthy();
+    expect(screen.queryByText(es.reception.loadFailed)).toBeNull();
+    expect(screen.queryByRole('button', { name: es.reception.reload })).toBeNull();
+    expect(receptionCalls()).toHaveLength(1);
   });
 
   it('a failed first load offers Reintentar, which loads again', async () => {
@@ -212,7 +317,10 @@ describe('message page of a sent message', () => {
     const link = screen.getByRole('link', { name: es.reception.view });
     expect(link.getAttribute('href')).toBe(`/sent/message/${ID}/reception`);
     // The lifecycle polls the message every PROGRESS_POLL_MS while deliveries are in flight.
-    expect(await screen.findByText(es.reception.progressPartial, undefined, { timeout: 4000 })).toBeTruthy();
+    expect(liveProgress()).toBe(es.reception.progressState);
+    expect(screen.getByText('Enviando… 2 de 4').closest('[aria-live]')).toBeNull();
+    await waitFor(() => expect(shownProgress()).toBe(es.reception.progressPartial), { timeout: 4000 });
+    expect(liveProgress()).toBe(es.reception.progressPartial);
     expect(polls).toBe(2);
   });
 });

@@ -213,9 +213,19 @@ function Delivery({ lifecycle, id }: { lifecycle: ActorRefFrom<MessageLifecycleM
       </h2>
       {progress && (
         <>
-          {/* Announced as deliveries complete. */}
-          <p aria-live="polite" data-delivery={delivery ?? undefined} className={cn('text-sm', delivery === 'partiallyFailed' && 'text-destructive')}>
+          {/* The counts change every poll: visible, not announced. Once settled it reads as the live text below,
+            which screen readers then get alone. */}
+          <p
+            data-slot="progress-text"
+            aria-hidden={progress.state !== 'sending' || undefined}
+            data-delivery={delivery ?? undefined}
+            className={cn('text-sm', delivery === 'partiallyFailed' && 'text-destructive')}
+          >
             {progressText(t, progress)}
+          </p>
+          {/* Only the change of state is announced (sending, sent, sent with failures). */}
+          <p aria-live="polite" className="sr-only">
+            {progress.state === 'sending' ? t('reception.progressState') : progressText(t, progress)}
           </p>
           <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
           <ul className="flex flex-wrap gap-2 text-xs">

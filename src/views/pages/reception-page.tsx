@@ -12,6 +12,7 @@ import {
   selectFilter,
   selectIsFailed,
   selectIsLoading,
+  selectIsNotFound,
   selectIsRefreshing,
   selectIsRetrying,
   selectIsStale,
@@ -40,6 +41,7 @@ import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Progress } from '../ui/progress';
 import { DeviceDot, DeviceLegend } from './compose/device-status';
+import { ErrorPage } from './error-page';
 
 type ReceptionActor = ActorRefFrom<ReceptionStatusMachine>;
 
@@ -63,8 +65,11 @@ export function ReceptionPage({ id }: { id: number }) {
     const sub = actor.on('toast', (e) => showToast(e.kind, t(e.key, e.params)));
     return () => sub.unsubscribe();
   }, [actor, t]);
+  const notFound = useSelector(actor, selectIsNotFound);
   const messageHref = `/sent/message/${id}`;
 
+  // Not the user's message, or gone: no reload changes that.
+  if (notFound) return <ErrorPage code={404} />;
   return (
     <section aria-labelledby="reception-title" className="mx-auto flex max-w-6xl flex-col gap-4">
       <a
@@ -135,9 +140,18 @@ function Summary({ actor }: { actor: ReceptionActor }) {
         <h2 id="reception-summary" className="text-sm font-semibold">
           {t('reception.summary')}
         </h2>
-        {/* Announced as deliveries complete. */}
-        <p aria-live="polite" className={cn('text-sm font-medium', progress.state === 'partially_failed' && 'text-destructive')}>
+        {/* The counts change every poll: visible, not announced. Once settled it reads as the live text below,
+            which screen readers then get alone. */}
+        <p
+          data-slot="progress-text"
+          aria-hidden={progress.state !== 'sending' || undefined}
+          className={cn('text-sm font-medium', progress.state === 'partially_failed' && 'text-destructive')}
+        >
           {progressText(t, progress)}
+        </p>
+        {/* Only the change of state is announced (sending, sent, sent with failures). */}
+        <p aria-live="polite" className="sr-only">
+          {progress.state === 'sending' ? t('reception.progressState') : progressText(t, progress)}
         </p>
       </div>
       <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
@@ -162,13 +176,19 @@ function RetryBar({ actor }: { actor: ReceptionActor }) {
       <Button
         aria-describedby="retry-hint"
         aria-busy={retrying || undefined}
-        disabled={!canRetry}
+        // While it runs it stays focusable (the machine ignores a second press): a keyboard user keeps focus.
+        aria-disabled={retrying || undefined}
+        disabled={!canRetry && !retrying}
         onClick={() => actor.send({ type: 'reception.retry' })}
       >
         {retrying ? t('reception.retrying') : t('reception.retry')}
       </Button>
       <p id="retry-hint" className="text-sm text-muted-foreground">
-        {retryable > 0 ? t('reception.retryHint', { count: retryable }) : t('reception.retryNone')}
+        {retryable === 0
+          ? t('reception.retryNone')
+          : retryable === 1
+            ? t('reception.retryHintOne')
+            : t('reception.retryHint', { count: retryable })}
       </p>
     </div>
   );
@@ -306,7 +326,9 @@ function ChannelStatus({ delivery }: { delivery: ChannelDelivery }) {
     delivery.last_retry_at && t('reception.times.lastRetry', { at: when(delivery.last_retry_at) }),
     delivery.attempts > 1 && t('reception.times.attempts', { count: delivery.attempts }),
   ].filter((line): line is string => typeof line === 'string');
-  const reason = delivery.error ? t(`reception.errorCode.${delivery.error}`) : null;
+  // In flight (e.g. queued for a retry after a temporary error) an earlier error is not the reason of anything.
+  const inFlight = delivery.status === 'queued' || delivery.status === 'sent';
+  const reason = delivery.error && !inFlight ? t(`reception.errorCode.${delivery.error}`) : null;
   const label = `${t(`messages.channel.${delivery.channel}`)}: ${t(`reception.deliveryStatus.${delivery.status}`)}`;
   return (
     <li className="flex flex-col gap-0.5">

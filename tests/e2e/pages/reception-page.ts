@@ -8,8 +8,10 @@ import { exactly, t } from '../support/i18n';
 export class ReceptionPage {
   readonly heading: Locator;
   readonly summary: Locator;
-  /** "Enviando… 3 de 10", "Enviado" or "Enviado con fallos". */
+  /** "Enviando… 3 de 10", "Enviado" or "Enviado con fallos" (shown, not announced). */
   readonly progress: Locator;
+  /** What screen readers are told: the state alone ("Enviando…", "Enviado", "Enviado con fallos"). */
+  readonly liveState: Locator;
   readonly filters: Locator;
   readonly retry: Locator;
   readonly table: Locator;
@@ -18,7 +20,8 @@ export class ReceptionPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: t('reception.title') });
     this.summary = page.getByRole('region', { name: t('reception.summary') });
-    this.progress = this.summary.locator('p[aria-live]');
+    this.progress = this.summary.locator('[data-slot=progress-text]');
+    this.liveState = this.summary.locator('[aria-live=polite]');
     this.filters = page.getByRole('group', { name: t('reception.filters') });
     this.retry = page.getByRole('button', { name: exactly(t('reception.retry')) });
     this.table = page.getByRole('table', { name: t('reception.rows') });
@@ -64,6 +67,15 @@ export class ReceptionPage {
   badgesToRetry(channel: ChannelCode): Locator {
     const statuses = ['not_received', 'error', 'failed'].map((status) => `[data-status="${status}"]`).join(',');
     return this.rows.locator(`[data-channel="${channel}"]:is(${statuses})`);
+  }
+
+  /**
+   * Deliveries of one channel that a retry sent again: they carry their "Último reintento" time, whatever
+   * status they reached since (a retried SMS can settle before any reload shows it in flight).
+   */
+  retried(channel: ChannelCode): Locator {
+    const stamp = t('reception.times.lastRetry', { at: '§' }).split('§')[0] as string;
+    return this.rows.locator('li').filter({ has: this.page.locator(`[data-channel="${channel}"]`) }).filter({ hasText: stamp });
   }
 
   /** Rows whose recipient status (the best of their channels) is `status`. */
