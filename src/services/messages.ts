@@ -47,14 +47,15 @@ export interface IdsInput {
 
 export const fetchFolderPage = fromPromise<Paged<MessageSummary>, FolderPageInput>(({ input, signal }) => folderPage(input, signal));
 
-async function folderPage(input: FolderPageInput, signal: AbortSignal): Promise<Paged<MessageSummary>> {
+/** `silent`: background refreshes show no loading bar. */
+async function folderPage(input: FolderPageInput, signal: AbortSignal, silent = false): Promise<Paged<MessageSummary>> {
   const query = {
     folder: input.folder,
     q: input.q === '' ? undefined : input.q,
     cursor: input.cursor ?? undefined,
     limit: FOLDER_PAGE_SIZE,
   };
-  const body = await http.request(MESSAGES_API.list, { query, signal });
+  const body = await http.request(MESSAGES_API.list, { query, signal, silent });
   return parseBody(body, MessagePageBodyStruct, MESSAGES_API.list);
 }
 
@@ -76,7 +77,7 @@ export const watchFolderProgress = fromCallback<EventObject, FolderProgressInput
   const wanted = new Set(input.ids);
   return pollEvery(
     async (signal) => {
-      const page = await folderPage({ folder: input.folder, q: input.q, cursor: null }, signal);
+      const page = await folderPage({ folder: input.folder, q: input.q, cursor: null }, signal, true);
       const progress: Record<number, DeliveryProgress> = {};
       for (const row of page.data) if (wanted.has(row.id) && row.progress) progress[row.id] = row.progress;
       if (!signal.aborted) sendBack({ type: 'folder.progress', progress });

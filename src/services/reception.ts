@@ -2,6 +2,7 @@
 // follows one sent message's delivery progress while the reading view is open.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { http, parseBody } from './http';
+import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
 import { MESSAGES_API } from './messages-contract';
 import { MessageDetailBodyStruct } from './structs';
 import {
@@ -43,37 +44,23 @@ export const retryFailed = fromPromise<RetryResult, { id: number }>(async ({ inp
 
 export type ProgressEvent = { type: 'delivery.progress'; progress: DeliveryProgress };
 
-/** Longest wait between polls after failures (the normal cadence is PROGRESS_POLL_MS). */
-export const PROGRESS_MAX_BACKOFF_MS = 30_000;
-
 /**
  * Polls `GET /messages/:id` every PROGRESS_POLL_MS and reports `delivery.progress` each time. Silent
  * (no loading bar, no toast): it is background work the user did not ask for. A failed poll doubles the
- * wait (up to PROGRESS_MAX_BACKOFF_MS) instead of giving up, so a server that comes back is picked up
- * again without hammering one that is down; the view keeps the last progress meanwhile. Stopping the
- * actor (the parent left the state) aborts the request in flight and clears the timer.
+ * wait (up to MAX_POLL_WAIT_MS) instead of giving up, so a server that comes back is picked up again
+ * without hammering one that is down; the view keeps the last progress meanwhile. Stopping the actor (the
+ * parent left the state) aborts the request in flight and clears the timer.
  */
 export const watchProgress = fromCallback<EventObject, { id: number }, ProgressEvent>(({ input, sendBack }) => {
-  const controller = new AbortController();
   const path = MESSAGES_API.one(input.id);
-  let wait = PROGRESS_POLL_MS;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-
-  const poll = async () => {
-    timer = null;
-    try {
-      const body = await http.request(path, { signal: controller.signal, silent: true });
+  return pollEvery(
+    async (signal) => {
+      const body = await http.request(path, { signal, silent: true });
       const progress = parseBody(body, MessageDetailBodyStruct, path).data.reception;
-      wait = PROGRESS_POLL_MS;
-      if (progress && !controller.signal.aborted) sendBack({ type: 'delivery.progress', progress });
-    } catch {
-      wait = Math.min(wait * 2, PROGRESS_MAX_BACKOFF_MS);
-    }
-    if (!controller.signal.aborted) timer = setTimeout(poll, wait);
-  };
-  timer = setTimeout(poll, wait);
-  return () => {
-    controller.abort();
-    if (timer !== null) clearTimeout(timer);
-  };
+      if (progress && !signal.aborted) sendBack({ type: 'delivery.progress', progress });
+      return true;
+    },
+    PROGRESS_POLL_MS,
+    MAX_POLL_WAIT_MS,
+  );
 });

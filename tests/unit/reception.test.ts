@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, toPromise, type AnyActorLogic, type EventObject } from 'xstate';
 import { toApiFailure } from '../../src/services/http';
-import { loadReception, PROGRESS_MAX_BACKOFF_MS, retryFailed, watchProgress } from '../../src/services/reception';
+import { MAX_POLL_WAIT_MS } from '../../src/services/poll';
+import { loadReception, retryFailed, watchProgress } from '../../src/services/reception';
 import { PROGRESS_POLL_MS, type DeliveryProgress, type ReceptionPage } from '../../src/services/reception-contract';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 
@@ -134,7 +135,7 @@ describe('reception services', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(fake.requests).toHaveLength(3);
     expect(received).toHaveLength(1);
-    expect(PROGRESS_MAX_BACKOFF_MS).toBeGreaterThan(PROGRESS_POLL_MS);
+    expect(MAX_POLL_WAIT_MS).toBeGreaterThan(PROGRESS_POLL_MS);
 
     down = false;
     await vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS * 4);
@@ -142,7 +143,7 @@ describe('reception services', () => {
     expect(received).toHaveLength(2);
 
     parent.stop();
-    await vi.advanceTimersByTimeAsync(PROGRESS_MAX_BACKOFF_MS * 2);
+    await vi.advanceTimersByTimeAsync(MAX_POLL_WAIT_MS * 2);
     expect(fake.requests).toHaveLength(4);
   });
 });
