@@ -25,7 +25,7 @@ import { settledPercent } from '../../services/delivery-progress';
 import type { ActorRefFrom } from 'xstate';
 import { formatBytes, formatLongDate } from '../lib/format';
 import { useT } from '../lib/i18n';
-import { progressText } from '../lib/progress-text';
+import { ProgressText } from '../lib/progress-text';
 import { Button, buttonVariants } from '../ui/button';
 import { Progress } from '../ui/progress';
 import { cn } from '../lib/utils';
@@ -215,18 +215,7 @@ function Delivery({ lifecycle, id }: { lifecycle: ActorRefFrom<MessageLifecycleM
         <>
           {/* The counts change every poll: visible, not announced. Once settled it reads as the live text below,
             which screen readers then get alone. */}
-          <p
-            data-slot="progress-text"
-            aria-hidden={progress.state !== 'sending' || undefined}
-            data-delivery={delivery ?? undefined}
-            className={cn('text-sm', delivery === 'partiallyFailed' && 'text-destructive')}
-          >
-            {progressText(t, progress)}
-          </p>
-          {/* Only the change of state is announced (sending, sent, sent with failures). */}
-          <p aria-live="polite" className="sr-only">
-            {progress.state === 'sending' ? t('reception.progressState') : progressText(t, progress)}
-          </p>
+          <ProgressText progress={progress} {...(delivery ? { 'data-delivery': delivery } : {})} />
           <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
           <ul className="flex flex-wrap gap-2 text-xs">
             {(['received', 'read', 'not_received', 'error', 'failed'] as const).map((k) => (

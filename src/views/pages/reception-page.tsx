@@ -35,7 +35,7 @@ import {
 import { localeActor, sessionActor } from '../actors';
 import { showToast } from '../layout/toaster';
 import { useT } from '../lib/i18n';
-import { progressText } from '../lib/progress-text';
+import { ProgressText } from '../lib/progress-text';
 import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
@@ -140,19 +140,7 @@ function Summary({ actor }: { actor: ReceptionActor }) {
         <h2 id="reception-summary" className="text-sm font-semibold">
           {t('reception.summary')}
         </h2>
-        {/* The counts change every poll: visible, not announced. Once settled it reads as the live text below,
-            which screen readers then get alone. */}
-        <p
-          data-slot="progress-text"
-          aria-hidden={progress.state !== 'sending' || undefined}
-          className={cn('text-sm font-medium', progress.state === 'partially_failed' && 'text-destructive')}
-        >
-          {progressText(t, progress)}
-        </p>
-        {/* Only the change of state is announced (sending, sent, sent with failures). */}
-        <p aria-live="polite" className="sr-only">
-          {progress.state === 'sending' ? t('reception.progressState') : progressText(t, progress)}
-        </p>
+        <ProgressText progress={progress} className="font-medium" />
       </div>
       <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
       <ul className="flex flex-wrap gap-2 text-xs">

@@ -1,0 +1,36 @@
+// How a sent message's delivery progress reads, on the message view and the reception status view.
+import { settledOf } from '../../services/delivery-progress';
+import type { DeliveryProgress } from '../../services/reception-contract';
+import { useT } from './i18n';
+import { cn } from './utils';
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** "Enviando… 3 de 10", "Enviado" or "Enviado con fallos". */
+export function progressText(t: Translate, progress: DeliveryProgress): string {
+  if (progress.state === 'sending') return t('reception.progressSending', { done: settledOf(progress), total: progress.total });
+  return t(progress.state === 'sent' ? 'reception.progressSent' : 'reception.progressPartial');
+}
+
+/**
+ * The progress line, shown with its counts, and a hidden live region that announces only the change of
+ * state (sending, sent, sent with failures): the counts change every poll and would be read out each time.
+ */
+export function ProgressText({ progress, className, ...data }: { progress: DeliveryProgress; className?: string; 'data-delivery'?: string }) {
+  const t = useT();
+  return (
+    <>
+      <p
+        data-slot="progress-text"
+        {...data}
+        aria-hidden={progress.state !== 'sending' || undefined}
+        className={cn('text-sm', progress.state === 'partially_failed' && 'text-destructive', className)}
+      >
+        {progressText(t, progress)}
+      </p>
+      <p aria-live="polite" className="sr-only">
+        {progress.state === 'sending' ? t('reception.progressState') : progressText(t, progress)}
+      </p>
+    </>
+  );
+}
