@@ -163,11 +163,14 @@ export function createEngine(options: EngineOptions): Engine {
       where d.message_id = ${messageId} and d.status = 'queued' and m.kind = 'sent' order by d.id`);
     const rounds = rowsOf<{ id: number; generation: number }>(result).map((r) => ({ id: Number(r.id), generation: Number(r.generation) }));
     await enqueueDeliveries(rounds);
-    // Rows born failed (no address) never pass through a job: their recipients get their state now.
-    const unreachable = await db.execute(sql`
-      select distinct recipient_id from deliveries where message_id = ${messageId} and error = 'missing_address'`);
-    await refreshRecipients(db, rowsOf<{ recipient_id: number }>(unreachable).map((r) => Number(r.recipient_id)));
-    await db.execute(sql`update messages set fanned_out_at = now() where id = ${messageId} and kind = 'sent'`);
+    // Rows born failed (no address) never pass through a job: their recipients get their state now, in the
+    // same transaction as the mark, so a crash before it makes the sweep redo both.
+    await db.transaction(async (tx) => {
+      const unreachable = await tx.execute(sql`
+        select distinct recipient_id from deliveries where message_id = ${messageId} and error = 'missing_address'`);
+      await refreshRecipients(tx, rowsOf<{ recipient_id: number }>(unreachable).map((r) => Number(r.recipient_id)));
+      await tx.execute(sql`update messages set fanned_out_at = now() where id = ${messageId} and kind = 'sent'`);
+    });
     logger.debug(`Mensaje ${messageId}: ${rounds.length} envíos en cola`);
   }
 
@@ -265,21 +268,24 @@ export function createEngine(options: EngineOptions): Engine {
   /** Records a batch of outcomes in one statement, only on rows still in the round that was attempted. */
   async function record(outcomes: Outcome[]): Promise<void> {
     if (outcomes.length === 0) return;
-    const result = await db.execute(sql`
-      update deliveries d set
-        status = case when d.status = 'queued' then v.status else d.status end,
-        attempts = d.attempts + 1,
-        error = case when d.status = 'queued' then v.error else d.error end,
-        provider_ref = coalesce(v.provider_ref, d.provider_ref),
-        sent_at = case when v.status in ('sent', 'received') then coalesce(d.sent_at, now()) else d.sent_at end,
-        delivered_at = case when v.status = 'received' and d.status = 'queued' then now() else d.delivered_at end,
-        last_retry_at = case when d.attempts > 0 then now() else d.last_retry_at end
-      from json_to_recordset(${JSON.stringify(outcomes)}::json)
-        as v(id int, generation int, status text, error text, provider_ref text)
-      where d.id = v.id and d.generation = v.generation
-        and (d.status = 'queued' or (v.status in ('sent', 'received') and d.status in ('received', 'read', 'not_received', 'error')))
-      returning d.recipient_id`);
-    await refreshRecipients(db, rowsOf<{ recipient_id: number }>(result).map((r) => Number(r.recipient_id)));
+    // With the recipients' refresh in one transaction: a crash in between would leave them stale forever.
+    await db.transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        update deliveries d set
+          status = case when d.status = 'queued' then v.status else d.status end,
+          attempts = d.attempts + 1,
+          error = case when d.status = 'queued' then v.error else d.error end,
+          provider_ref = coalesce(v.provider_ref, d.provider_ref),
+          sent_at = case when v.status in ('sent', 'received') then coalesce(d.sent_at, now()) else d.sent_at end,
+          delivered_at = case when v.status = 'received' and d.status = 'queued' then now() else d.delivered_at end,
+          last_retry_at = case when d.attempts > 0 then now() else d.last_retry_at end
+        from json_to_recordset(${JSON.stringify(outcomes)}::json)
+          as v(id int, generation int, status text, error text, provider_ref text)
+        where d.id = v.id and d.generation = v.generation
+          and (d.status = 'queued' or (v.status in ('sent', 'received') and d.status in ('received', 'read', 'not_received', 'error')))
+        returning d.recipient_id`);
+      await refreshRecipients(tx, rowsOf<{ recipient_id: number }>(result).map((r) => Number(r.recipient_id)));
+    });
   }
 
   type DeliverJob = PgBoss.JobWithMetadata<DeliverData>;

@@ -36,6 +36,11 @@ const NEW_RANK = sql.raw(`case v.status when 'received' then 2 when 'not_receive
  */
 export async function applyReports(db: Queryable, reports: DeliveryReport[]): Promise<number[]> {
   if (reports.length === 0) return [];
+  // One transaction: a crash between the delivery and its recipient would leave the recipient stale forever.
+  return db.transaction((tx) => applyInTx(tx, reports));
+}
+
+async function applyInTx(db: Queryable, reports: DeliveryReport[]): Promise<number[]> {
   const rows = JSON.stringify(
     reports.map((r) => ({ id: r.deliveryId, status: r.status, at: r.at.toISOString(), error: r.error ?? null, generation: r.generation ?? null })),
   );
