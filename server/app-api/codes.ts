@@ -1,6 +1,7 @@
 // Sign-in codes of the guardian app: a 6-digit code sent by SMS to the guardian's phone, of which only the
 // SHA-256 is kept. Requests are answered the same whether or not the phone belongs to a guardian (no account
 // enumeration): an unknown phone gets a code row too (never sent), so the throttle behaves identically.
+import { textList } from '../db/arrays';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
@@ -55,7 +56,7 @@ export async function guardianByPhone(db: Queryable, phones: string[]): Promise<
     select g.id, split_part(g.first_names, ' ', 1) || ' ' || g.last_name_father || ' ' || g.last_name_mother as name,
       g.institution_id, i.name as institution_name, g.phone
     from guardians g join institutions i on i.id = g.institution_id
-    where g.phone = any(${`{${phones.join(',')}}`}::text[])
+    where g.phone = any(${textList(phones)}::text[])
     order by g.id desc limit 1`);
   const row = rowsOf<{ id: number; name: string; institution_id: number; institution_name: string; phone: string }>(result)[0];
   return row

@@ -6,6 +6,7 @@
 //
 // `checkPicks` proves every picked id is this school's (another school's id → 422) and finds picked
 // courses with no students; the CTEs also filter by school, so a foreign id can never leak in.
+import { intList } from '../db/arrays';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { RecipientPick } from '../../src/services/compose-contract';
 import type { Queryable } from '../db/client';
@@ -30,7 +31,7 @@ const idsOf = (picks: RecipientPick[], ...kinds: RecipientPick['kind'][]) => [
 ];
 
 /** `column = any('{1,2,3}'::int[])`: one bind parameter however many ids. */
-export const anyId = (column: unknown, values: number[]) => sql`${column} = any(${`{${values.join(',')}}`}::int[])`;
+export const anyId = (column: unknown, values: number[]) => sql`${column} = any(${intList(values)}::int[])`;
 
 /** Every picked id belongs to the school; and the picked courses/electives (levels' courses too) with no students. */
 export async function checkPicks(db: Queryable, institutionId: number, picks: RecipientPick[]): Promise<PickCheck> {

@@ -8,6 +8,7 @@
 // "sent", so the copy is a second message row (same title, content and attachments' names are not copied)
 // addressed to the author alone, with an inbox entry; `reply_to_id` null. Scheduled messages get theirs
 // when the delivery engine fires them (publishToColleagues).
+import { textList } from '../db/arrays';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ComposeInput, ComposeProblem, RecipientPick, SendResult } from '../../src/services/compose-contract';
 import { fold } from '../../src/services/fold';
@@ -52,9 +53,6 @@ export function needsOf(reach: { email: number; phone: number }, channels: Chann
   };
 }
 
-/** Postgres array literal of channel codes (fixed identifiers: quoting is enough). */
-const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
-
 export interface Inserted {
   recipients: number;
   deliveries: number;
@@ -93,7 +91,7 @@ export async function insertRecipients(
         case when a.address is null then 'missing_address' end,
         case when ch.channel = 'sms' and a.address is not null then ${SMS_SEGMENTS_PER_MESSAGE} else 0 end
       from numbered
-      cross join unnest(${textArray(channels)}::text[]) as ch(channel)
+      cross join unnest(${textList(channels)}::text[]) as ch(channel)
       cross join lateral (select case ch.channel when 'e-mail' then numbered.email when 'app-mobile' then numbered.app
         else numbered.phone end as address) a
       returning channel, segments, address is not null as reachable

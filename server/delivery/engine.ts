@@ -12,6 +12,7 @@
 //
 // Retries: a transient error fails the job and pg-boss runs it again after an exponential backoff
 // (retryDelay · 2^n, jittered); a permanent error, or the last retry, fails the delivery.
+import { intList, textList } from '../db/arrays';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -218,7 +219,7 @@ export function createEngine(options: EngineOptions): Engine {
       select d.id, d.generation, d.status, d.channel, d.address, d.attempts, m.id as message_id, m.title, m.content,
         m.signature, m.sender_name, i.name as institution_name
       from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
-      where d.id = any(${`{${ids.join(',')}}`}::int[])`);
+      where d.id = any(${intList(ids)}::int[])`);
     return new Map(rowsOf<DeliveryRow>(result).map((r) => [Number(r.id), r]));
   }
 
@@ -227,7 +228,7 @@ export function createEngine(options: EngineOptions): Engine {
     if (messageIds.length === 0) return byMessage;
     const result = await db.execute(sql`
       select message_id, name, content_type, storage_key, content from message_attachments
-      where message_id = any(${`{${messageIds.join(',')}}`}::int[]) order by id`);
+      where message_id = any(${intList(messageIds)}::int[]) order by id`);
     for (const a of rowsOf<{ message_id: number; name: string; content_type: string; storage_key: string | null; content: Uint8Array | null }>(result)) {
       const list = byMessage.get(Number(a.message_id)) ?? [];
       list.push({
@@ -389,7 +390,7 @@ export function createEngine(options: EngineOptions): Engine {
     if (rounds.length > 0) {
       const ids = rounds.map((r) => deliverJobId(r.id, r.generation));
       const known = await db.execute(sql`
-        select id from pgboss.job where name = ${QUEUES.deliver} and id = any(${`{${ids.join(',')}}`}::uuid[])
+        select id from pgboss.job where name = ${QUEUES.deliver} and id = any(${textList(ids)}::uuid[])
           and state in ('created', 'retry', 'active')`);
       const have = new Set(rowsOf<{ id: string }>(known).map((r) => r.id));
       const missing = rounds.filter((r) => !have.has(deliverJobId(r.id, r.generation)));
@@ -398,7 +399,7 @@ export function createEngine(options: EngineOptions): Engine {
         // A job that gave up (failed) keeps its id until archived: make room so the round can be queued again.
         await db.execute(sql`
           delete from pgboss.job where name = ${QUEUES.deliver} and state in ('failed', 'cancelled', 'completed')
-            and id = any(${`{${missing.map((r) => deliverJobId(r.id, r.generation)).join(',')}}`}::uuid[])`);
+            and id = any(${textList(missing.map((r) => deliverJobId(r.id, r.generation)))}::uuid[])`);
         await enqueueDeliveries(missing);
       }
     }

@@ -1,6 +1,7 @@
 // Reception status of one sent message (src/services/reception-contract.ts): the per-recipient page with its
 // channels, the progress of its deliveries, and "retry failed", which starts a new round (generation + 1) of
 // the deliveries that ended badly. Set-based SQL throughout: a message may have 10,000 deliveries.
+import { intList, textList } from '../db/arrays';
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   ChannelDelivery,
@@ -24,8 +25,6 @@ const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['queued', 'sent', 'receive
 const RECIPIENT_STATUSES: readonly RecipientStatus[] = ['pending', 'received', 'read', 'not_received', 'error', 'failed'];
 /** What "Reintentar fallidos" sends again. */
 export const RETRYABLE: readonly DeliveryStatus[] = ['failed', 'error', 'not_received'];
-
-const pgArray = (values: readonly (string | number)[]) => `{${values.map((v) => (typeof v === 'number' ? Math.trunc(v) : `"${v}"`)).join(',')}}`;
 
 // --- progress ---------------------------------------------------------------------------------------------
 
@@ -56,7 +55,7 @@ function finish(p: DeliveryProgress, appWaiting = 0, noAddress = 0): DeliveryPro
 export async function progressOf(db: Queryable, messageIds: readonly number[]): Promise<Map<number, DeliveryProgress>> {
   const out = new Map<number, DeliveryProgress>();
   if (messageIds.length === 0) return out;
-  const ids = pgArray([...new Set(messageIds)]);
+  const ids = intList([...new Set(messageIds)]);
   const result = await db.execute(sql`
     with d as (
       select message_id, status, count(*)::int as n,
@@ -245,7 +244,7 @@ export async function retryFailed(db: Db, message: { id: number; institutionId: 
         left join guardians g on r.recipient_kind = 'apoderado' and g.id = r.recipient_ref_id and g.institution_id = ${message.institutionId}
         left join students s on r.recipient_kind = 'estudiante' and s.id = r.recipient_ref_id and s.institution_id = ${message.institutionId}
         left join staff st on r.recipient_kind = 'funcionario' and st.id = r.recipient_ref_id and st.institution_id = ${message.institutionId}
-        where d.message_id = ${message.id} and d.status = any(${pgArray(RETRYABLE)}::text[])
+        where d.message_id = ${message.id} and d.status = any(${textList(RETRYABLE)}::text[])
         order by d.id
         for update of d`);
       const targets = rowsOf<{ id: number; channel: ChannelCode; recipient_id: number; address: string | null }>(picked).filter(
@@ -268,7 +267,7 @@ export async function retryFailed(db: Db, message: { id: number; institutionId: 
           last_retry_at = ${now.toISOString()}::timestamptz,
           segments = case when d.channel = 'sms' then ${SMS_SEGMENTS_PER_MESSAGE} else d.segments end
         from json_to_recordset(${values}::json) as v(id int, address text)
-        where d.id = v.id and d.status = any(${pgArray(RETRYABLE)}::text[])
+        where d.id = v.id and d.status = any(${textList(RETRYABLE)}::text[])
         returning d.id, d.generation, d.recipient_id`);
       const rows = rowsOf<{ id: number; generation: number; recipient_id: number }>(updated);
       const recipients = [...new Set(rows.map((r) => Number(r.recipient_id)))];

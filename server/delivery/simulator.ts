@@ -9,6 +9,7 @@
 // Each message is one row of provider_sim_messages; the row owes a report of its `status` while
 // `reported_at` is null, so a restart resumes exactly what was not yet reported (resumeReports). Reports
 // go out in rounds, one signed request per callback URL per round.
+import { textList } from '../db/arrays';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -111,7 +112,7 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
         await db
           .update(providerSimMessages)
           .set({ reportAt: new Date(Date.now() + wait) })
-          .where(sql`${providerSimMessages.id} = any(${`{${rows.map((r) => r.id).join(',')}}`}::text[])`);
+          .where(sql`${providerSimMessages.id} = any(${textList(rows.map((r) => r.id))}::text[])`);
       }
     }
     await markTold(told);
@@ -154,7 +155,7 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     if (reads.length === 0) return;
     await db.execute(sql`
       update provider_sim_messages set status = 'read', report_at = now() + ${`${options.delayMs} milliseconds`}::interval, reported_at = null
-      where id = any(${`{${reads.join(',')}}`}::text[]) and status = 'delivered'`);
+      where id = any(${textList(reads)}::text[]) and status = 'delivered'`);
   }
 
   /** One signed request with every report for this callback URL (the webhook takes a JSON array). */

@@ -4,6 +4,7 @@
 // A delivery only moves forward: queued → sent → received | not_received | error → read, and a late report
 // never undoes a later one (a "delivered" arriving after "read" is ignored). `failed` is final for its round;
 // "retry failed" starts a new round (server/delivery/reception.ts).
+import { intList } from '../db/arrays';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../compose/expand';
@@ -62,15 +63,13 @@ async function applyInTx(db: Queryable, reports: DeliveryReport[]): Promise<numb
   return changed.map((r) => Number(r.id));
 }
 
-const intArray = (ids: readonly number[]) => `{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`;
-
 /**
  * A recipient's state is the best of its channels: read, else received, else still pending while any
  * channel is in flight, else the mildest failure. Then the device status of the guardians among them.
  */
 export async function refreshRecipients(db: Queryable, recipientIds: readonly number[]): Promise<void> {
   if (recipientIds.length === 0) return;
-  const ids = intArray(recipientIds);
+  const ids = intList([...new Set(recipientIds)]);
   const result = await db.execute(sql`
     update message_recipients r set status = agg.status
     from (
@@ -101,7 +100,7 @@ export const DEVICE_WINDOW = 3;
  */
 export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly number[]): Promise<void> {
   if (guardianIds.length === 0) return;
-  const ids = intArray(guardianIds);
+  const ids = intList([...new Set(guardianIds)]);
   await db.execute(sql`
     update guardians g set device_misses = coalesce(x.misses, 0)
     from (select unnest(${ids}::int[]) as id) wanted

@@ -2,13 +2,14 @@
 // a fan-out to every guardian of a school, start it again on the same files, and check that every delivery
 // completed exactly once: one queue job per delivery, one .eml per e-mail delivery, one simulator message
 // per SMS delivery, every row received, nothing left behind.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_STUDENTS } from '../../bench/send';
+import { exited, outboxDirOf, signalGroup, startServer, stopServer } from '../../bench/support';
 import { generateSeed } from '../../server/seed/generate';
 import { writeSeed } from '../../server/seed/write';
 import type { RecipientPick } from '../../src/services/compose-contract';
@@ -17,77 +18,15 @@ import { count, input, one, rows, send } from './support/compose';
 import { Client, makeDist } from './support/server';
 import { makeTempDir } from './support/tmp';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const HOST = '127.0.0.1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-}
-
-/** `tsx server/main.ts` in its own process group, on `root`'s files; resolves once /api/health answers. */
-async function startProcess(root: string, distDir: string): Promise<Running> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST,
-    HERMES_DATA_DIR: path.join(root, 'pglite'),
-    HERMES_ATTACHMENTS_DIR: path.join(root, 'attachments'),
-    HERMES_OUTBOX_DIR: path.join(root, 'outbox'),
-    HERMES_DIST_DIR: distDir,
-    HERMES_LOG: 'error',
-    HERMES_SIM_FAILURE_RATE: '0',
-    HERMES_SIM_DELAY_MS: '50',
-    HERMES_DELIVERY_RETRY_DELAY: '1',
-  };
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'SMS_PROVIDER_URL', 'WHATSAPP_PROVIDER_URL', 'VITEST']) delete env[name];
-  let output = '';
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://${HOST}:${port}`;
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  kill(child, 'SIGKILL');
-  throw new Error(`el servidor no respondió:\n${output}`);
-}
-
-function kill(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+/** The server's settings in this test (over the bench's temp data dir ones): no simulated failures, no real providers. */
+const serverEnv = (distDir: string): NodeJS.ProcessEnv => ({
+  HERMES_DIST_DIR: distDir,
+  HERMES_SIM_FAILURE_RATE: '0',
+  HERMES_SIM_DELAY_MS: '50',
+  HERMES_DELIVERY_RETRY_DELAY: '1',
+  SMS_PROVIDER_URL: '',
+  WHATSAPP_PROVIDER_URL: '',
+});
 
 const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
 
@@ -125,14 +64,16 @@ describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
     }
   });
   afterAll(() => {
-    for (const child of children) kill(child, 'SIGKILL');
+    for (const child of children) signalGroup(child, 'SIGKILL');
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('completes every delivery exactly once after a restart', { timeout: 600_000 }, async () => {
-    const outbox = path.join(root, 'outbox');
-    const first = await startProcess(root, distDir);
+    const dataDir = path.join(root, 'pglite');
+    const outbox = outboxDirOf(dataDir);
+    const first = await startServer(dataDir, serverEnv(distDir));
     children.push(first.child);
-    const admin = new Client(first.url);
+    const admin = new Client(first.baseUrl);
     expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
     const res = await send(admin, input({ channels: ['e-mail', 'sms'], recipients: picks, title: 'Corte de agua' }));
     expect(res.status).toBe(201);
@@ -142,14 +83,14 @@ describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
 
     // Cut it down while the queue is working through the fan-out.
     await waitFor('primeros correos', async () => (await emlFiles(outbox)).length >= 500, 120_000);
-    kill(first.child, 'SIGKILL');
+    signalGroup(first.child, 'SIGKILL');
     await exited(first.child);
     const atKill = (await emlFiles(outbox)).length;
     console.log(`crash: ${atKill} correos escritos al matar el proceso (${Date.now() - t0} ms)`);
 
-    const second = await startProcess(root, distDir);
+    const second = await startServer(dataDir, serverEnv(distDir));
     children.push(second.child);
-    const admin2 = new Client(second.url);
+    const admin2 = new Client(second.baseUrl);
     expect((await admin2.login('administrador@sanandres.cl')).status).toBe(200);
     // Done when nothing is queued or waiting for a receipt (the API's progress of the message).
     await waitFor(
@@ -166,8 +107,7 @@ describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
       300_000,
     );
     console.log(`crash: todo entregado tras el reinicio (${Date.now() - t0} ms)`);
-    kill(second.child, 'SIGTERM');
-    await exited(second.child);
+    await stopServer(second.child);
 
     const handle = await openDb({ dataDir: path.join(root, 'pglite'), databaseUrl: '' });
     try {
