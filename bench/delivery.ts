@@ -19,10 +19,9 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { DEFAULT_CONFIG } from '../server/config';
 import { openDb } from '../server/db/client';
-import { DEMO_PASSWORD } from '../src/config/demo';
-import { IDEMPOTENCY_HEADER, type ComposeInput, type SendResult } from '../src/services/compose-contract';
-import type { ChannelCode } from '../src/services/messages-contract';
-import type { DeliveryProgress } from '../src/services/reception-contract';
+import { DEMO_PASSWORD } from '../shared/demo';
+import { IDEMPOTENCY_HEADER, type ComposeInput, type SendResult } from '../shared/compose-contract';
+import type { DeliveryProgress } from '../shared/reception-contract';
 import { SEND_STUDENTS } from './send';
 import {
   ApiClient,
@@ -39,6 +38,7 @@ import {
   stopServer,
   type RunningServer,
 } from './support';
+import type { ChannelCode } from '../shared/codes';
 
 const SENDER = 'administrador@sanandres.cl';
 const MIN_GUARDIANS = 5_000;

@@ -11,8 +11,8 @@ import uFuzzy from '@leeoniya/ufuzzy';
 import { matchSorter, rankings } from 'match-sorter';
 import { CHILE } from '../server/seed/names';
 import { mulberry32, type Rng } from '../server/seed/prng';
-import type { RecipientCourse, RecipientGuardian, Recipients } from '../src/services/compose-contract';
-import { fold } from '../src/services/fold';
+import type { RecipientCourse, RecipientGuardian, Recipients } from '../shared/compose-contract';
+import { fold } from '../shared/fold';
 import { buildRecipientIndex, search, type IndexItem } from '../src/services/recipient-index';
 
 /** What a user types, one letter at a time (accents and ñ as typed; all three engines get them folded). */

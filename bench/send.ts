@@ -17,7 +17,7 @@ import { openDb, type Db } from '../server/db/client';
 import { levels, users } from '../server/db/schema';
 import { generateSeed } from '../server/seed/generate';
 import { writeSeed } from '../server/seed/write';
-import type { RecipientPick } from '../src/services/compose-contract';
+import type { RecipientPick } from '../shared/compose-contract';
 
 /** Students of San Andrés so its guardians pass 5,000 (the seed has ~1.19 guardians per student). */
 export const SEND_STUDENTS = 4_300;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { API, COOKIE, XSRF_HEADER } from '../src/services/contract';
+import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const HOST = '127.0.0.1';

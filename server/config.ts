@@ -1,7 +1,7 @@
 // Runtime settings, read once from the environment by main.ts and passed explicitly everywhere else
 // (tests build their own), so no module reads process.env behind the caller's back.
 import { randomBytes } from 'node:crypto';
-import { TOKEN_MAX_AGE_S } from '../src/services/contract';
+import { TOKEN_MAX_AGE_S } from '../shared/contract';
 
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
 

@@ -1,7 +1,7 @@
 // Entry point: open the database, migrate, seed an empty one with the demo schools, serve the API and the
 // SPA, and shut down cleanly (PGlite must be closed to flush its files).
 import { serve } from '@hono/node-server';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../src/config/demo';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../shared/demo';
 import { createApp } from './app';
 import { deleteStaleAppLogins } from './app-api/tokens';
 import { deleteExpiredSessions } from './auth/sessions';

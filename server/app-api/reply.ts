@@ -1,6 +1,6 @@
 // A guardian's answer from the app: a message of its own (sender apoderado, no staff author) addressed to
 // the original's author, who finds it in their Hermes inbox. No channel delivers it: it is born received.
-import { fold } from '../../src/services/fold';
+import { fold } from '../../shared/fold';
 import type { Db } from '../db/client';
 import { mailboxEntries, messageRecipients, messages } from '../db/schema';
 import { senderOf } from '../compose/send';

@@ -1,6 +1,6 @@
 // Server-side sessions: one row per signed-in browser holding the hashes of its access and refresh tokens.
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { ACCESS_POLICY } from '../../src/services/contract';
+import { ACCESS_POLICY } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { sessions, userPolicies, users } from '../db/schema';
 import { hashToken, newToken } from './tokens';

@@ -3,16 +3,16 @@
 // checked against the school. Attachments listed are linked to the draft; those dropped from the list go
 // back to being pending uploads of their owner (still deletable with DELETE /attachments/:id).
 import { and, asc, eq } from 'drizzle-orm';
-import type { ComposeDraft } from '../../src/services/compose-contract';
-import { fold } from '../../src/services/fold';
-import { canTransition } from '../../src/services/message-rules';
-import type { ChannelCode } from '../../src/services/messages-contract';
+import type { ComposeDraft } from '../../shared/compose-contract';
+import { fold } from '../../shared/fold';
+import { canTransition } from '../../shared/message-rules';
 import type { Db, Queryable } from '../db/client';
 import { mailboxEntries, messageAttachments, messages } from '../db/schema';
 import { attachmentUrl, recipientsLabel } from '../messages/queries';
 import { checkPicks, summarizeReach } from './expand';
 import { canSee, linkAttachments, lockOwnMessage, messageValues, senderOf } from './send';
 import { checkCompose, COMPOSE_MESSAGES, type FieldErrors, type ParsedCompose } from './validate';
+import type { ChannelCode } from '../../shared/codes';
 
 export type DraftOutcome =
   | { kind: 'ok'; draft: ComposeDraft }

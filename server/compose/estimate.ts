@@ -2,8 +2,8 @@
 // expansion, per-channel deliveries and missing addresses, SMS segments against this month's quota (the
 // month of `scheduled_at` when one is given), e-mail / WhatsApp against their balances, empty courses, and
 // the same problems send would refuse with.
-import type { Estimate } from '../../src/services/compose-contract';
-import { SMS_SEGMENTS_PER_MESSAGE } from '../../src/services/sms-text';
+import type { Estimate } from '../../shared/compose-contract';
+import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
 import { checkPicks, summarizeReach } from './expand';
 import { institutionTimezone, monthIn, quotaProblems, quotaSnapshot } from './quota';

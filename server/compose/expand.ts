@@ -8,7 +8,7 @@
 // courses with no students; the CTEs also filter by school, so a foreign id can never leak in.
 import { intList } from '../db/arrays';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { RecipientPick } from '../../src/services/compose-contract';
+import type { RecipientPick } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
 import {
   courses,

@@ -2,8 +2,7 @@
 // school's SMS signature (`/institutions-signatures`). Reads are scoped by owner and school, so another
 // user's list simply does not exist.
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { ADMIN_ROLES } from '../../src/services/contract';
-import type { GuardianRoleId, RecipientList, RecipientListUser, Signature } from '../../src/services/compose-contract';
+import type { GuardianRoleId, RecipientList, RecipientListUser, Signature } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
 import {
   courses,
@@ -18,6 +17,7 @@ import {
   userRoles,
 } from '../db/schema';
 import { collator, personName } from './recipients';
+import { ADMIN_ROLES } from '../../shared/codes';
 
 export interface ListPage {
   items: RecipientList[];

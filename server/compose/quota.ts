@@ -3,7 +3,7 @@
 // though it is still the previous month in UTC). Reservation happens under a row lock on
 // institution_quotas, so two concurrent sends cannot both take the last segments.
 import { and, eq, sql } from 'drizzle-orm';
-import type { ComposeProblem, Quota } from '../../src/services/compose-contract';
+import type { ComposeProblem, Quota } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
 import { deliveries, institutionQuotas, institutions, messages, smsUsage } from '../db/schema';
 

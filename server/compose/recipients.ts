@@ -2,7 +2,6 @@
 // A handful of set-based queries, one per table, assembled in memory: one query per course would be
 // hundreds of round trips on the large seed.
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { CHANNEL_CODES, CHANNEL_ID } from '../../src/services/compose-contract';
 import type {
   Channel,
   CommunicationPermission,
@@ -15,8 +14,7 @@ import type {
   Recipients,
   RecipientStaff,
   RecipientStudent,
-} from '../../src/services/compose-contract';
-import type { ChannelCode } from '../../src/services/messages-contract';
+} from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
 import { DEVICE_WINDOW } from '../delivery/status';
 import {
@@ -32,6 +30,7 @@ import {
   students,
   userChannelPermissions,
 } from '../db/schema';
+import { type ChannelCode, CHANNEL_CODES, CHANNEL_ID } from '../../shared/codes';
 
 /** Spanish order: accents sort with their base letter, ñ after n. */
 export const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });

@@ -10,17 +10,17 @@
 // when the delivery engine fires them (publishToColleagues).
 import { textList } from '../db/arrays';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { ComposeInput, ComposeProblem, RecipientPick, SendResult } from '../../src/services/compose-contract';
-import { fold } from '../../src/services/fold';
-import { canTransition } from '../../src/services/message-rules';
-import type { ChannelCode, MessageKind } from '../../src/services/messages-contract';
-import { SMS_SEGMENTS_PER_MESSAGE } from '../../src/services/sms-text';
+import type { ComposeInput, ComposeProblem, RecipientPick, SendResult } from '../../shared/compose-contract';
+import { fold } from '../../shared/fold';
+import { canTransition } from '../../shared/message-rules';
+import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Db, Queryable } from '../db/client';
 import { mailboxEntries, messageAttachments, messageRecipients, messages, staff, users } from '../db/schema';
 import { recipientsLabel } from '../messages/queries';
 import { checkPicks, reachCtes, rowsOf } from './expand';
 import { institutionTimezone, monthIn, reserve, type Needs } from './quota';
 import { checkCompose, COMPOSE_MESSAGES, type FieldErrors, type ParsedCompose } from './validate';
+import type { ChannelCode, MessageKind } from '../../shared/codes';
 
 export type SendMode = 'send' | 'schedule';
 

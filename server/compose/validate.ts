@@ -4,23 +4,12 @@
 // texts where it has them. A draft is saved with relaxed rules: nothing is required (an empty draft is
 // fine) and the SMS length is not enforced yet, but every limit and every id still is.
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENTS_TOTAL_MAX_BYTES,
-  CHANNEL_CODES,
-  CONTENT_MAX_LENGTH,
-  MAX_PICKS,
-  SMS_MAX_ATTACHMENTS,
-  TITLE_MAX_LENGTH,
-  type Audience,
-  type ComposeInput,
-  type RecipientPick,
-} from '../../src/services/compose-contract';
-import type { ChannelCode } from '../../src/services/messages-contract';
-import { smsText } from '../../src/services/sms-text';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_TOTAL_MAX_BYTES, CONTENT_MAX_LENGTH, MAX_PICKS, SMS_MAX_ATTACHMENTS, TITLE_MAX_LENGTH, type Audience, type ComposeInput, type RecipientPick } from '../../shared/compose-contract';
+import { smsText } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
 import { institutionSignatures, messageAttachments } from '../db/schema';
 import { schoolChannels, userChannels } from './recipients';
+import { type ChannelCode, CHANNEL_CODES } from '../../shared/codes';
 
 export type ComposeMode = 'draft' | 'estimate' | 'send' | 'schedule';
 export type FieldErrors = Record<string, string[]>;

@@ -2,7 +2,9 @@
 // the contract (nombre, grupo_type, rol_adulto_id, codigo…). Every tenant-owned table carries
 // `institution_id` (indexed) so `server/http/tenant.ts` can scope any query with one condition.
 import { sql } from 'drizzle-orm';
-import type { RecipientPick } from '../../src/services/compose-contract';
+import type { RecipientPick } from '../../shared/compose-contract';
+import { CHANNEL_CODES, FOLDERS, LIVE_FOLDERS, PERSON_KINDS } from '../../shared/codes';
+import { DELIVERY_STATUSES, RECIPIENT_STATUSES } from '../../shared/reception-contract';
 import {
   boolean,
   check,
@@ -303,7 +305,7 @@ export const messages = pgTable(
     institutionId: institutionId(),
     /** The staff user who wrote it; null for replies written by guardians or students. */
     authorUserId: integer('author_user_id').references(() => users.id, { onDelete: 'set null' }),
-    senderKind: text('sender_kind', { enum: ['funcionario', 'apoderado', 'estudiante'] }).notNull(),
+    senderKind: text('sender_kind', { enum: PERSON_KINDS }).notNull(),
     /** Id of the sender in users / guardians / students depending on `sender_kind`. */
     senderRefId: integer('sender_ref_id').notNull(),
     senderName: text('sender_name').notNull(),
@@ -344,14 +346,14 @@ export const messageRecipients = pgTable(
     messageId: integer('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    recipientKind: text('recipient_kind', { enum: ['funcionario', 'apoderado', 'estudiante'] }).notNull(),
+    recipientKind: text('recipient_kind', { enum: PERSON_KINDS }).notNull(),
     recipientRefId: integer('recipient_ref_id').notNull(),
     displayName: text('display_name').notNull(),
     /** curso | electivo | funcionarios | apoderado… as shown in the recipients summary. */
     groupKind: text('group_kind').notNull(),
     groupLabel: text('group_label').notNull(),
     /** `pending` until the delivery engine (issue 5) reports the first channel outcome. */
-    status: text('status', { enum: ['pending', 'received', 'read', 'not_received', 'error', 'failed'] }).notNull(),
+    status: text('status', { enum: RECIPIENT_STATUSES }).notNull(),
     /** Guardians: the students they answer for in this message ("Ana Pérez, Tomás Pérez"). */
     studentNames: text('student_names'),
   },
@@ -380,10 +382,10 @@ export const deliveries = pgTable(
     recipientId: integer('recipient_id')
       .notNull()
       .references(() => messageRecipients.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['app-mobile', 'e-mail', 'sms', 'whatsapp'] }).notNull(),
+    channel: text('channel', { enum: CHANNEL_CODES }).notNull(),
     address: text('address'),
     status: text('status', {
-      enum: ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'],
+      enum: DELIVERY_STATUSES,
     }).notNull(),
     error: text('error'),
     /** SMS segments this delivery counts against the monthly quota (0 for other channels). */
@@ -455,8 +457,8 @@ export const mailboxEntries = pgTable(
     messageId: integer('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    folder: text('folder', { enum: ['inbox', 'sent', 'scheduled', 'draft', 'trash'] }).notNull(),
-    deletedFrom: text('deleted_from', { enum: ['inbox', 'sent', 'scheduled', 'draft'] }),
+    folder: text('folder', { enum: FOLDERS }).notNull(),
+    deletedFrom: text('deleted_from', { enum: LIVE_FOLDERS }),
     readAt: timestamp('read_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     sortAt: timestamp('sort_at', { withTimezone: true }).notNull(),
@@ -483,7 +485,7 @@ export const institutionChannels = pgTable(
   'institution_channels',
   {
     institutionId: institutionId(),
-    channel: text('channel', { enum: ['app-mobile', 'e-mail', 'sms', 'whatsapp'] }).notNull(),
+    channel: text('channel', { enum: CHANNEL_CODES }).notNull(),
     enabled: boolean('enabled').notNull(),
   },
   (t) => [primaryKey({ columns: [t.institutionId, t.channel] })],
@@ -496,7 +498,7 @@ export const userChannelPermissions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    channel: text('channel', { enum: ['app-mobile', 'e-mail', 'sms', 'whatsapp'] }).notNull(),
+    channel: text('channel', { enum: CHANNEL_CODES }).notNull(),
     enabled: boolean('enabled').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.channel] })],

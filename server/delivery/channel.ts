@@ -1,7 +1,7 @@
 // What every channel adapter (e-mail, SMS, WhatsApp, app) offers the delivery engine, and what it answers.
 // Adapters never touch the database: the engine records outcomes, so a crash between the provider's answer
 // and the record is healed by re-sending with the same `key` (providers and the outbox dedupe on it).
-import type { ChannelCode } from '../../src/services/messages-contract';
+import type { ChannelCode } from '../../shared/codes';
 
 export interface OutgoingAttachment {
   filename: string;

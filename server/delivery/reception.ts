@@ -1,28 +1,28 @@
-// Reception status of one sent message (src/services/reception-contract.ts): the per-recipient page with its
+// Reception status of one sent message (shared/reception-contract.ts): the per-recipient page with its
 // channels, the progress of its deliveries, and "retry failed", which starts a new round (generation + 1) of
 // the deliveries that ended badly. Set-based SQL throughout: a message may have 10,000 deliveries.
 import { intList, textList } from '../db/arrays';
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  ChannelDelivery,
-  DeliveryProgress,
-  DeliveryStatus,
-  ReceptionFilter,
-  ReceptionRow,
-  RecipientStatus,
-} from '../../src/services/reception-contract';
-import type { ComposeProblem } from '../../src/services/compose-contract';
-import type { ChannelCode } from '../../src/services/messages-contract';
-import { fold } from '../../src/services/fold';
-import { SMS_SEGMENTS_PER_MESSAGE } from '../../src/services/sms-text';
+import {
+  DELIVERY_STATUSES,
+  RECIPIENT_STATUSES,
+  type ChannelDelivery,
+  type DeliveryProgress,
+  type DeliveryStatus,
+  type ReceptionFilter,
+  type ReceptionRow,
+  type RecipientStatus,
+} from '../../shared/reception-contract';
+import type { ComposeProblem } from '../../shared/compose-contract';
+import { fold } from '../../shared/fold';
+import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Db, Queryable } from '../db/client';
 import { rowsOf } from '../compose/expand';
 import { institutionTimezone, monthIn, reserve } from '../compose/quota';
 import { deviceStatus } from '../compose/recipients';
 import { DEVICE_WINDOW, refreshRecipients } from './status';
+import type { ChannelCode } from '../../shared/codes';
 
-const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'];
-const RECIPIENT_STATUSES: readonly RecipientStatus[] = ['pending', 'received', 'read', 'not_received', 'error', 'failed'];
 /** What "Reintentar fallidos" sends again. */
 export const RETRYABLE: readonly DeliveryStatus[] = ['failed', 'error', 'not_received'];
 
@@ -97,7 +97,7 @@ export async function findOwnSent(db: Queryable, userId: number, messageId: numb
 // --- page -------------------------------------------------------------------------------------------------
 
 /**
- * Accent- and case-folding in SQL, matching src/services/fold.ts for the letters of Spanish (and Portuguese /
+ * Accent- and case-folding in SQL, matching shared/fold.ts for the letters of Spanish (and Portuguese /
  * French) names. translate() before lower(): lower() only knows ASCII under the C locale PGlite runs with.
  */
 const ACCENTED = 'ÁÀÂÄÃáàâäãÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇç';

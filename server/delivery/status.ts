@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../compose/expand';
 
-export type DeliveryStatus = 'queued' | 'sent' | 'received' | 'read' | 'not_received' | 'error' | 'failed';
 export type ReportStatus = 'received' | 'read' | 'not_received' | 'error';
 
 export interface DeliveryReport {

@@ -2,7 +2,7 @@
 // get `c.var.auth` and a `c.var.tenant` scoped to the user's school.
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { COOKIE } from '../../src/services/contract';
+import { COOKIE } from '../../shared/contract';
 import { deleteSessionById, findActiveSession } from '../auth/sessions';
 import type { Db } from '../db/client';
 import type { AppEnv } from './env';

@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import { COOKIE } from '../../src/services/contract';
+import { COOKIE } from '../../shared/contract';
 import type { IssuedTokens, Lifetimes } from '../auth/sessions';
 import { newToken } from '../auth/tokens';
 

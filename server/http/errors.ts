@@ -2,7 +2,7 @@
 // users may read them; the SPA maps `code` to its own texts.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiError, ErrorCode } from '../../src/services/contract';
+import type { ApiError, ErrorCode } from '../../shared/contract';
 
 export const MESSAGES = {
   unauthenticated: 'No autenticado.',

@@ -2,7 +2,7 @@
 // default, the CSRF double-submit check on unsafe /api calls, and handing out the CSRF cookie.
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { COOKIE, XSRF_HEADER } from '../../src/services/contract';
+import { COOKIE, XSRF_HEADER } from '../../shared/contract';
 import { safeEqual } from '../auth/tokens';
 import { responseSetsCookie, setXsrfCookie } from './cookies';
 import { apiError, MESSAGES } from './errors';

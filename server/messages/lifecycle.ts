@@ -2,12 +2,12 @@
 // route. Each operation checks ownership first (an entry of another user is "not found"), then legality
 // (409 message.illegal_transition), and applies all-or-nothing inside one transaction.
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
-import type { Folder } from '../../src/services/messages-contract';
 import type { Db, Queryable } from '../db/client';
 import { deliveries, mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema';
 import { releaseQueued } from '../compose/quota';
 import { applyReports } from '../delivery/status';
 import type { AttachmentStore } from '../storage/attachments';
+import type { Folder } from '../../shared/codes';
 
 export type LiveFolder = Exclude<Folder, 'trash'>;
 

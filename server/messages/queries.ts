@@ -1,21 +1,14 @@
 // Read side of the mailbox: folder lists (cursor-paged), counters, one message. Everything is keyed by the
 // signed-in user's entries, so another user's message simply does not exist here.
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  AttachmentSummary,
-  ChannelCode,
-  Folder,
-  FolderCount,
-  MessageDetail,
-  MessageKind,
-  MessageSummary,
-} from '../../src/services/messages-contract';
-import { MESSAGES_API } from '../../src/services/messages-contract';
+import type { AttachmentSummary, FolderCount, MessageDetail, MessageSummary } from '../../shared/messages-contract';
+import { MESSAGES_API } from '../../shared/messages-contract';
 import type { Queryable } from '../db/client';
 import { institutions, mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema';
-import { fold } from '../../src/services/fold';
-import type { DeliveryProgress } from '../../src/services/reception-contract';
+import { fold } from '../../shared/fold';
+import type { DeliveryProgress } from '../../shared/reception-contract';
 import { progressOf } from '../delivery/reception';
+import type { ChannelCode, Folder, MessageKind } from '../../shared/codes';
 
 export const SNIPPET_LENGTH = 140;
 

@@ -3,8 +3,8 @@
 // route is signed-in only and scoped to the user's school; another school's or user's ids are a plain 404.
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import { COMPOSE_API, type NumberedPage, type RecipientList } from '../../src/services/compose-contract';
-import { smsText } from '../../src/services/sms-text';
+import { COMPOSE_API, type NumberedPage, type RecipientList } from '../../shared/compose-contract';
+import { smsText } from '../../shared/sms-text';
 import type { Db } from '../db/client';
 import { listRecipientLists, listSignatures, listUsers, isAdmin, updateSignature } from '../compose/lists';
 import { loadRecipients, schoolChannels, toChannels, toPermission, userChannels } from '../compose/recipients';

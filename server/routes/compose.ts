@@ -1,8 +1,8 @@
-// Compose (src/services/compose-contract.ts): drafts, estimate, send, schedule under /messages, and the
+// Compose (shared/compose-contract.ts): drafts, estimate, send, schedule under /messages, and the
 // quota. Handlers parse and answer; the rules live in server/compose/*. `composeMessageRoutes` carries no
 // auth of its own: it is mounted inside messageRoutes, whose requireAuth already covers /messages/*.
 import { Hono, type Context } from 'hono';
-import { IDEMPOTENCY_HEADER } from '../../src/services/compose-contract';
+import { IDEMPOTENCY_HEADER } from '../../shared/compose-contract';
 import { createDraft, getDraft, updateDraft, type DraftOutcome } from '../compose/drafts';
 import { estimate } from '../compose/estimate';
 import { readQuota } from '../compose/quota';

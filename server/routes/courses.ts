@@ -1,7 +1,7 @@
 // Courses of the signed-in user's school (contract `Course`). Another school's id is a plain 404.
 import { Hono } from 'hono';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Course } from '../../src/services/contract';
+import type { Course } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { courses, levels, students } from '../db/schema';
 import { requireAuth } from '../http/auth';

@@ -1,17 +1,10 @@
-// Mail folders and messages (src/services/messages-contract.ts). Handlers only parse and answer; the
+// Mail folders and messages (shared/messages-contract.ts). Handlers only parse and answer; the
 // lifecycle rules live in server/messages/lifecycle.ts and the reads in server/messages/queries.ts.
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../src/services/compose-contract';
-import {
-  FOLDERS,
-  MESSAGES_API,
-  type AttachmentSummary,
-  type Folder,
-  type Paged,
-  type MessageSummary,
-} from '../../src/services/messages-contract';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../shared/compose-contract';
+import { MESSAGES_API, type AttachmentSummary, type Paged, type MessageSummary } from '../../shared/messages-contract';
 import type { Db } from '../db/client';
 import { messageAttachments, messages } from '../db/schema';
 import { requireAuth } from '../http/auth';
@@ -39,6 +32,7 @@ import type { AttachmentStore } from '../storage/attachments';
 import { composeMessageRoutes } from './compose';
 import { receptionRoutes } from './reception';
 import type { DeliveryEngine } from '../delivery/engine-contract';
+import { FOLDERS, type Folder } from '../../shared/codes';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;

@@ -1,8 +1,8 @@
-// Reception status of a sent message and "retry failed" (src/services/reception-contract.ts), for its author
+// Reception status of a sent message and "retry failed" (shared/reception-contract.ts), for its author
 // only: anyone else, other schools included, gets 404. Mounted inside messageRoutes, whose requireAuth
 // covers it. The rules live in server/delivery/reception.ts.
 import { Hono } from 'hono';
-import { RECEPTION_API, RECEPTION_FILTERS, type ReceptionFilter, type ReceptionPage, type RetryResult } from '../../src/services/reception-contract';
+import { RECEPTION_API, RECEPTION_FILTERS, type ReceptionFilter, type ReceptionPage, type RetryResult } from '../../shared/reception-contract';
 import { SEND_MESSAGES } from '../compose/send';
 import type { Db } from '../db/client';
 import { findOwnSent, progressOf, receptionPage, retryFailed } from '../delivery/reception';

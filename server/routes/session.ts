@@ -3,14 +3,7 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  ACCESS_POLICY,
-  ADMIN_ROLES,
-  COOKIE,
-  type RoleCode,
-  type SignedInUser,
-  type TokenTimes,
-} from '../../src/services/contract';
+import { ACCESS_POLICY, COOKIE, type SignedInUser, type TokenTimes } from '../../shared/contract';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, rotateSession, type IssuedTokens } from '../auth/sessions';
 import { LoginThrottle } from '../auth/throttle';
@@ -22,6 +15,7 @@ import { clientIp } from '../http/client-ip';
 import { clearAuthCookies, setAuthCookies, setXsrfCookie } from '../http/cookies';
 import type { AppEnv } from '../http/env';
 import { apiError, MESSAGES } from '../http/errors';
+import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 
 // Deliberately loose: the server only needs "looks like an address"; the real check is the lookup.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

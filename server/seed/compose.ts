@@ -1,14 +1,12 @@
 // Compose data of the demo schools (issue 4): the channels each school contracted, per-user channel
 // permissions, the SMS signature, quotas, guardians' device facts (app installed, missing phone) and a few
 // saved recipient lists. Deterministic like the rest of the seed: per-school PRNGs and fixed dates.
-import { ADMIN_ROLES, type RoleCode } from '../../src/services/contract';
-import { CHANNEL_CODES } from '../../src/services/compose-contract';
-import type { ChannelCode } from '../../src/services/messages-contract';
 import type * as schema from '../db/schema';
 import { GUARDIAN_ROLE } from '../db/schema';
 import { mulberry32, type Rng } from './prng';
 import type { GuardianRow, SeedData, StaffRow, StudentRow } from './generate';
 import type { SchoolSpec } from './schools';
+import { type ChannelCode, ADMIN_ROLES, type RoleCode, CHANNEL_CODES } from '../../shared/codes';
 
 type WithId<T> = T & { id: number };
 

@@ -1,7 +1,7 @@
 // Builds the demo data set as plain rows (no database). Deterministic: the same options give the same rows,
 // byte for byte, because all randomness comes from per-school seeded PRNGs and all dates are fixed.
-import { ACCESS_POLICY, ADMIN_ROLES, type RoleCode } from '../../src/services/contract';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../../src/config/demo';
+import { ACCESS_POLICY } from '../../shared/contract';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../shared/demo';
 import type * as schema from '../db/schema';
 import { GUARDIAN_ROLE } from '../db/schema';
 import { emailSlug } from './names';
@@ -9,6 +9,7 @@ import { mulberry32, type Rng } from './prng';
 import { generateCompose, type ComposeSeed } from './compose';
 import { generateMessages, type MessageSeed } from './messages';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
+import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 
 type WithId<T> = T & { id: number };
 

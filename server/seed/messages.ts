@@ -2,10 +2,10 @@
 // messages (some unread, some replies, some with attachments), sent messages to courses and guardians with
 // reception states, scheduled messages, drafts and a few trashed ones. Deterministic like the rest of the
 // seed: fixed dates and a seeded PRNG. `bulkInbox` adds N more inbox messages to administrador@sanandres.cl.
-import type { RecipientPick } from '../../src/services/compose-contract';
+import type { RecipientPick } from '../../shared/compose-contract';
 import type * as schema from '../db/schema';
 import type { AttachmentStore } from '../storage/attachments';
-import { fold } from '../../src/services/fold';
+import { fold } from '../../shared/fold';
 import { recipientsLabel } from '../messages/queries';
 import { mulberry32, type Rng } from './prng';
 import type { CourseRow, GuardianRow, SeedData, SeedUserRow, StaffRow } from './generate';

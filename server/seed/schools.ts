@@ -1,9 +1,9 @@
 // The three demo schools and their demo staff. Plain data; `generate.ts` turns it into rows.
 import { normalizePhone } from '../delivery/phone';
-import { DEMO_SCHOOLS } from '../../src/config/demo';
+import { DEMO_SCHOOLS } from '../../shared/demo';
 import { CHILE, MEXICO, type NamePool } from './names';
-import type { ChannelCode } from '../../src/services/messages-contract';
 import type { Rng } from './prng';
+import type { ChannelCode } from '../../shared/codes';
 
 /** A job title in its feminine and masculine form, so a staff member's cargo agrees with their name. */
 export interface Gendered {
@@ -237,7 +237,7 @@ export const JUAREZ: SchoolSpec = {
 
 export const SCHOOLS: readonly SchoolSpec[] = [SAN_ANDRES, ELQUI, JUAREZ];
 
-/** The people behind the demo logins of src/config/demo.ts, keyed by e-mail. */
+/** The people behind the demo logins of shared/demo.ts, keyed by e-mail. */
 export const DEMO_PEOPLE: Record<
   string,
   { firstNames: string; lastNameFather: string; lastNameMother: string; position: string }

@@ -1,5 +1,5 @@
 // Every route of SPEC §2 with its access rules. Read by the route-guard machine and by the router view.
-import { ADMIN_ROLES, type RoleCode } from '../services/contract';
+import { ADMIN_ROLES, NEWSFEED_ROLES, type RoleCode } from '../../shared/codes';
 
 export type RouteAccess = 'login' | 'guest';
 
@@ -50,8 +50,6 @@ export interface RouteDef {
   redirect?: string;
 }
 
-const NEWSFEED_ROLES: readonly RoleCode[] = ['colegio-administrador', 'colegio-director', 'colegio-utp'];
-
 export const ROUTES: readonly RouteDef[] = [
   { name: 'index', path: '/', access: 'login', redirect: '/inbox' },
   { name: 'login', path: '/login', access: 'guest' },
@@ -86,5 +84,3 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'settings-message-quota', path: '/settings/message-quota', access: 'login', roles: ADMIN_ROLES },
   { name: 'settings-message-signature', path: '/settings/message-signature', access: 'login', roles: ADMIN_ROLES },
 ];
-
-export { NEWSFEED_ROLES };

@@ -2,7 +2,7 @@
 // separate chunk loaded on first use. rosetta interpolates `{{name}}` placeholders.
 import rosetta from 'rosetta';
 import esCL from './es-CL.json';
-import type { Locale } from '../services/contract';
+import type { Locale } from '../../shared/contract';
 
 export type Messages = typeof esCL;
 

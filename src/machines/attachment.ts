@@ -8,7 +8,7 @@
 import { assertEvent, assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { deleteAttachment, uploadAttachment } from '../services/compose';
 import { toApiFailure, type ApiFailure } from '../services/http';
-import type { AttachmentSummary } from '../services/messages-contract';
+import type { AttachmentSummary } from '../../shared/messages-contract';
 
 export interface AttachmentInput {
   key: string;

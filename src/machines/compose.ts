@@ -44,14 +44,15 @@ import {
   type Estimate,
   type RecipientPick,
   type SendResult,
-} from '../services/compose-contract';
+} from '../../shared/compose-contract';
 import { serverMessage, toApiFailure, type ApiFailure } from '../services/http';
 import { raiseCountsChanged } from '../services/messages';
-import type { AttachmentSummary, ChannelCode } from '../services/messages-contract';
+import type { AttachmentSummary } from '../../shared/messages-contract';
 import { pickKey } from '../services/recipient-index';
-import { smsText, type SmsText } from '../services/sms-text';
+import { smsText, type SmsText } from '../../shared/sms-text';
 import type { NavigateEvent, ToastEvent } from '../services/ui-events';
 import { attachmentMachine, type AttachmentActorRef, type AttachmentReport } from './attachment';
+import type { ChannelCode } from '../../shared/codes';
 
 export interface ComposeMachineInput {
   draftId: number | null;

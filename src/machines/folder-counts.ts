@@ -5,7 +5,7 @@
 // List failures are silent (SPEC §8): `failed` retries on the next refresh or poll.
 import { assertEvent, assign, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import { countsChanges, fetchFolderCounts } from '../services/messages';
-import type { FolderCount } from '../services/messages-contract';
+import type { FolderCount } from '../../shared/messages-contract';
 import type { SessionStatus } from './session';
 
 export const COUNTS_POLL_MS = 60_000;

@@ -3,7 +3,7 @@
 // purge after a confirmation). List failures are silent (SPEC §8): `failed` waits for `folder.retry`.
 // Mutation results are toasts (emitted) plus the SPEC §7 counts event, raised by `announceCounts`.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
-import { canTransition, type MessageAction } from '../services/message-rules';
+import { canTransition, type MessageAction } from '../../shared/message-rules';
 import {
   deleteMessages,
   fetchFolderPage,
@@ -13,8 +13,9 @@ import {
   watchFolderProgress,
   type FolderProgressEvent,
 } from '../services/messages';
-import type { Folder, MessageSummary, Paged } from '../services/messages-contract';
+import type { MessageSummary, Paged } from '../../shared/messages-contract';
 import type { ToastEvent } from '../services/ui-events';
+import type { Folder } from '../../shared/codes';
 
 /** Quiet time after the last keystroke before a search reloads page 1. */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -2,7 +2,7 @@
 // `i18n_redirected` cookie; a failed load keeps the previous locale and says so.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_LOCALE } from '../i18n';
-import type { Locale } from '../services/contract';
+import type { Locale } from '../../shared/contract';
 import { loadLocale } from '../services/locale';
 import type { ToastEvent } from '../services/ui-events';
 

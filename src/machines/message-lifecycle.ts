@@ -11,7 +11,7 @@
 import { assertEvent, assign, createActor, emit, setup, type SnapshotFrom } from 'xstate';
 import { resaveDraftById, scheduleDraftById, sendDraftById } from '../services/compose';
 import { toApiFailure, type ApiFailure } from '../services/http';
-import { canTransition, kindOfFolder, type MessageAction } from '../services/message-rules';
+import { canTransition, kindOfFolder, type MessageAction } from '../../shared/message-rules';
 import {
   cancelSchedule,
   deleteMessages,
@@ -20,12 +20,13 @@ import {
   raiseCountsChanged,
   restoreMessages,
 } from '../services/messages';
-import type { MessageKind, MessageSummary } from '../services/messages-contract';
+import type { MessageSummary } from '../../shared/messages-contract';
 import { watchProgress, type ProgressEvent } from '../services/reception';
-import type { DeliveryProgress } from '../services/reception-contract';
+import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { ToastEvent } from '../services/ui-events';
+import type { MessageKind } from '../../shared/codes';
 
-export { canTransition, type MessageAction } from '../services/message-rules';
+export { canTransition, type MessageAction } from '../../shared/message-rules';
 
 type LiveKind = Exclude<MessageKind, 'deleted'>;
 

@@ -2,7 +2,7 @@
 // in message-lifecycle; this only fetches, and retries when asked (SPEC §8 'error getting message details').
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { fetchMessage } from '../services/messages';
-import type { MessageDetail } from '../services/messages-contract';
+import type { MessageDetail } from '../../shared/messages-contract';
 import type { ToastEvent } from '../services/ui-events';
 
 export interface MessageReaderInput {

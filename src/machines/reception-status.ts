@@ -14,7 +14,7 @@ import {
   type ReceptionPage,
   type ReceptionRow,
   type RetryResult,
-} from '../services/reception-contract';
+} from '../../shared/reception-contract';
 import type { ToastEvent } from '../services/ui-events';
 
 export interface ReceptionInput {

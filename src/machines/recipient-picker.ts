@@ -16,7 +16,7 @@ import {
   type RecipientList,
   type RecipientPick,
   type Recipients,
-} from '../services/compose-contract';
+} from '../../shared/compose-contract';
 import {
   buildRecipientIndex,
   countPeople,

@@ -2,7 +2,8 @@
 // must wait for the session check, or must redirect. The rules live in the pure `decideRoute`; the
 // machine only records the decision and emits its effects.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
-import { NEWSFEED_ROLES, ROUTES, type RouteDef, type RouteName } from '../config/routes';
+import { NEWSFEED_ROLES } from '../../shared/codes';
+import { ROUTES, type RouteDef, type RouteName } from '../config/routes';
 import { loginPathFor } from '../services/redirect';
 import type { SessionStatus } from './session';
 import type { NavigateEvent } from '../services/ui-events';

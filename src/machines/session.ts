@@ -11,7 +11,7 @@ import {
   type Credentials,
   type SessionCookie,
 } from '../services/auth';
-import { ACCESS_POLICY, type SignedInUser } from '../services/contract';
+import { ACCESS_POLICY, type SignedInUser } from '../../shared/contract';
 import { toApiFailure } from '../services/http';
 import { resolveRedirect } from '../services/redirect';
 import type { TokenExpiry } from '../services/token-times';

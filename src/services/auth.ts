@@ -1,9 +1,9 @@
 // Session API calls (contract.ts `API`) as actor logic. Every body is checked before a machine sees it.
 import { fromPromise } from 'xstate';
-import { API, COOKIE, type SignedInUser } from './contract';
+import { API, COOKIE, type SignedInUser } from '../../shared/contract';
 import { readEpochCookie } from './cookies';
 import { ApiFailureError, http, parseBody } from './http';
-import { PoliciesBodyStruct, SignedInUserStruct, TokenTimesBodyStruct } from './structs';
+import { PoliciesBodyStruct, SignedInUserStruct, TokenTimesBodyStruct } from '../../shared/structs';
 import {
   isAccessTokenValid,
   isRefreshTokenValid,

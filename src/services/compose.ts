@@ -2,22 +2,7 @@
 // idempotency keys, wall-clock → UTC in the institution's zone, and the local backup of what was typed.
 import { array, boolean, enums, is, literal, nullable, number, object, string, type } from 'superstruct';
 import { fromPromise } from 'xstate';
-import {
-  CHANNEL_ID,
-  COMPOSE_API,
-  IDEMPOTENCY_HEADER,
-  type ComposeDraft,
-  type ComposeInput,
-  type Estimate,
-  type NumberedPage,
-  type Quota,
-  type RecipientList,
-  type RecipientListUser,
-  type RecipientPick,
-  type Recipients,
-  type SendResult,
-  type Signature,
-} from './compose-contract';
+import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type NumberedPage, type Quota, type RecipientList, type RecipientListUser, type RecipientPick, type Recipients, type SendResult, type Signature } from '../../shared/compose-contract';
 import {
   AttachmentBodyStruct,
   AttachmentSummaryStruct,
@@ -32,12 +17,13 @@ import {
   RecipientsBodyStruct,
   SendResultBodyStruct,
   SignaturesBodyStruct,
-} from './compose-structs';
-import { API, COOKIE, XSRF_HEADER } from './contract';
+} from '../../shared/compose-structs';
+import { API, COOKIE, XSRF_HEADER } from '../../shared/contract';
 import { readCookie } from './cookies';
 import { API_BASE, ApiFailureError, http, parseBody, type ApiFailure } from './http';
-import { MESSAGES_API, type AttachmentSummary, type ChannelCode, type MessageDetail } from './messages-contract';
-import { ApiErrorStruct, MessageDetailBodyStruct } from './structs';
+import { MESSAGES_API, type AttachmentSummary, type MessageDetail } from '../../shared/messages-contract';
+import { ApiErrorStruct, MessageDetailBodyStruct } from '../../shared/structs';
+import { CHANNEL_CODES, CHANNEL_ID, type ChannelCode } from '../../shared/codes';
 
 // --- setup ------------------------------------------------------------------------------------------
 
@@ -416,7 +402,7 @@ export interface ComposeBackup {
 export const BACKUP_VERSION = 1;
 const BACKUP_PREFIX = 'hermes.compose.';
 
-const ChannelCodeStruct = enums(['app-mobile', 'e-mail', 'sms', 'whatsapp'] as const);
+const ChannelCodeStruct = enums(CHANNEL_CODES);
 
 const ComposeBackupStruct = object({
   v: literal(BACKUP_VERSION),

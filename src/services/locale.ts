@@ -1,7 +1,7 @@
 // Locale loading and the locale cookie (SPEC §1: `i18n_redirected`, 365 days, SameSite=Lax, path /).
 import { fromPromise } from 'xstate';
 import { DEFAULT_LOCALE, isLocale, setLocale } from '../i18n';
-import { COOKIE, type Locale } from './contract';
+import { COOKIE, type Locale } from '../../shared/contract';
 import { readCookie, writeCookie } from './cookies';
 
 const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;

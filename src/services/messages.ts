@@ -3,16 +3,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { API_BASE, http, parseBody } from './http';
 import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
-import { PROGRESS_POLL_MS, type DeliveryProgress } from './reception-contract';
-import {
-  COUNTS_EVENT,
-  MESSAGES_API,
-  type Folder,
-  type FolderCount,
-  type MessageDetail,
-  type MessageSummary,
-  type Paged,
-} from './messages-contract';
+import { PROGRESS_POLL_MS, type DeliveryProgress } from '../../shared/reception-contract';
+import { COUNTS_EVENT, MESSAGES_API, type FolderCount, type MessageDetail, type MessageSummary, type Paged } from '../../shared/messages-contract';
 import {
   FolderCountsBodyStruct,
   MessageDetailBodyStruct,
@@ -21,7 +13,8 @@ import {
   MovedBodyStruct,
   PurgedBodyStruct,
   RestoredBodyStruct,
-} from './structs';
+} from '../../shared/structs';
+import type { Folder } from '../../shared/codes';
 
 /** Page size of folder lists (the contract's default). */
 export const FOLDER_PAGE_SIZE = 50;

@@ -3,8 +3,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { http, parseBody } from './http';
 import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
-import { MESSAGES_API } from './messages-contract';
-import { MessageDetailBodyStruct } from './structs';
+import { MESSAGES_API } from '../../shared/messages-contract';
+import { MessageDetailBodyStruct } from '../../shared/structs';
 import {
   PROGRESS_POLL_MS,
   RECEPTION_API,
@@ -12,8 +12,8 @@ import {
   type ReceptionFilter,
   type ReceptionPage,
   type RetryResult,
-} from './reception-contract';
-import { ReceptionPageBodyStruct, RetryResultBodyStruct } from './reception-structs';
+} from '../../shared/reception-contract';
+import { ReceptionPageBodyStruct, RetryResultBodyStruct } from '../../shared/reception-structs';
 
 /** Rows per page of the reception table. */
 export const RECEPTION_PAGE_SIZE = 50;

@@ -2,11 +2,11 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { ROUTES, type RouteName } from '../config/routes';
-import type { Folder } from '../services/messages-contract';
 import { selectIsRouteAllowed } from '../machines/route-guard';
 import { selectIsLoggedIn } from '../machines/session';
 import { routeGuardActor, sessionActor } from './actors';
 import { useT } from './lib/i18n';
+import type { Folder } from '../../shared/codes';
 
 // Screens load on demand so the first download is only the shell and its machines (bench budget).
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));

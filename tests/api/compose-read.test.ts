@@ -3,7 +3,7 @@
 // update rules. Every read is scoped to the signed-in user's school (and lists to their owner).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { DEMO_SCHOOLS } from '../../src/config/demo';
+import { DEMO_SCHOOLS } from '../../shared/demo';
 import type {
   Channel,
   CommunicationPermission,
@@ -13,8 +13,8 @@ import type {
   RecipientListUser,
   Recipients,
   Signature,
-} from '../../src/services/compose-contract';
-import type { ApiError, Course } from '../../src/services/contract';
+} from '../../shared/compose-contract';
+import type { ApiError, Course } from '../../shared/contract';
 import {
   deliveries,
   guardians,

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Audience, ComposeDraft, Estimate, Quota, RecipientPick, SendResult } from '../../src/services/compose-contract';
-import type { MessageDetail } from '../../src/services/messages-contract';
+import type { Audience, ComposeDraft, Estimate, Quota, RecipientPick, SendResult } from '../../shared/compose-contract';
+import type { MessageDetail } from '../../shared/messages-contract';
 import { count, input, MB, one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { list } from './support/mail';
 import { startServer, type Client, type TestServer } from './support/server';

@@ -12,7 +12,7 @@ import { SEND_STUDENTS } from '../../bench/send';
 import { exited, outboxDirOf, signalGroup, startServer, stopServer } from '../../bench/support';
 import { generateSeed } from '../../server/seed/generate';
 import { writeSeed } from '../../server/seed/write';
-import type { RecipientPick } from '../../src/services/compose-contract';
+import type { RecipientPick } from '../../shared/compose-contract';
 import { openDb } from '../../server/db/client';
 import { count, input, one, rows, send } from './support/compose';
 import { Client, makeDist } from './support/server';

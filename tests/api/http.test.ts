@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
-import { COOKIE, XSRF_HEADER } from '../../src/services/contract';
+import { COOKIE, XSRF_HEADER } from '../../shared/contract';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
 import { ASSET_JS, INDEX_HTML, setCookies, startServer, type TestServer } from './support/server';
 

@@ -1,7 +1,7 @@
 // Message lifecycle (messages-contract.ts): delete → trash → restore, purge only from trash, cancel schedule,
 // body validation, 409 message.illegal_transition for illegal moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FolderCount, MessageDetail, MessageSummary } from '../../src/services/messages-contract';
+import type { FolderCount, MessageDetail, MessageSummary } from '../../shared/messages-contract';
 import { folderIds, list } from './support/mail';
 import { startServer, type Client, type TestServer } from './support/server';
 

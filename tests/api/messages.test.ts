@@ -1,11 +1,11 @@
 // Mail folders, read side (messages-contract.ts): lists, cursor pagination, search, counters, one message,
 // mark read, attachments, and isolation between users and schools.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FolderCount, MessageDetail, MessageSummary } from '../../src/services/messages-contract';
-import { FOLDERS } from '../../src/services/messages-contract';
+import type { FolderCount, MessageDetail, MessageSummary } from '../../shared/messages-contract';
 import { MAILBOX_SIZES } from '../../server/seed/messages';
 import { folderIds, list } from './support/mail';
 import { startServer, type Client, type TestServer } from './support/server';
+import { FOLDERS } from '../../shared/codes';
 
 const ADMIN = 'administrador@sanandres.cl';
 const DOCENTE = 'docente@sanandres.cl';

@@ -6,11 +6,11 @@
 // it would, with direct UPDATEs for the hand-over and applyReports for receipts.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quota, Recipients, SendResult } from '../../src/services/compose-contract';
-import { fold } from '../../src/services/fold';
-import type { MessageDetail, MessageSummary, Paged } from '../../src/services/messages-contract';
-import type { ChannelDelivery, ReceptionPage, RetryResult } from '../../src/services/reception-contract';
-import { SMS_SEGMENTS_PER_MESSAGE } from '../../src/services/sms-text';
+import type { Quota, Recipients, SendResult } from '../../shared/compose-contract';
+import { fold } from '../../shared/fold';
+import type { MessageDetail, MessageSummary, Paged } from '../../shared/messages-contract';
+import type { ChannelDelivery, ReceptionPage, RetryResult } from '../../shared/reception-contract';
+import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import { createApp } from '../../server/app';
 import type { Adapters, ChannelAdapter } from '../../server/delivery/channel';
 import type { DeliveryEngine } from '../../server/delivery/engine-contract';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateSeed } from '../../server/seed/generate';
 import { BULK_INBOX_USER, MAILBOX_SIZES, MAILBOX_USERS } from '../../server/seed/messages';
-import { fold } from '../../src/services/fold';
+import { fold } from '../../shared/fold';
 
 describe('seeded mailboxes', () => {
   const data = generateSeed();

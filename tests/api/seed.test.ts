@@ -3,9 +3,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SCHOOLS } from '../../src/config/demo';
-import { CHANNEL_CODES } from '../../src/services/compose-contract';
-import { ACCESS_POLICY, ADMIN_ROLES, type RoleCode } from '../../src/services/contract';
+import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SCHOOLS } from '../../shared/demo';
+import { ACCESS_POLICY } from '../../shared/contract';
 import { verifyPassword } from '../../server/auth/password';
 import type { Db } from '../../server/db/client';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../server/db/schema';
 import { generateSeed, rut } from '../../server/seed/generate';
 import { openSeededCopy } from './support/server';
+import { ADMIN_ROLES, type RoleCode, CHANNEL_CODES } from '../../shared/codes';
 
 /** Compact fingerprint, so a mismatch does not print megabytes of rows. */
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../../src/config/demo';
-import { ACCESS_POLICY, COOKIE, type ApiError, type SignedInUser, type TokenTimes } from '../../src/services/contract';
+import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../../shared/demo';
+import { ACCESS_POLICY, COOKIE, type ApiError, type SignedInUser, type TokenTimes } from '../../shared/contract';
 import { setCookies, startServer, type TestServer } from './support/server';
 
 let server: TestServer;

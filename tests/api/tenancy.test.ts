@@ -1,9 +1,9 @@
 // Tenant isolation: a user only ever sees their own school's rows; other schools' ids do not exist for them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Course } from '../../src/services/contract';
+import type { Course } from '../../shared/contract';
 import { courses, institutions } from '../../server/db/schema';
-import { DEMO_SCHOOLS } from '../../src/config/demo';
+import { DEMO_SCHOOLS } from '../../shared/demo';
 import { startServer, type Client, type TestServer } from './support/server';
 
 let server: TestServer;

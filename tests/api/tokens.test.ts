@@ -1,7 +1,7 @@
 // Token refresh, expiry and the cookie Secure flag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE, XSRF_HEADER, type TokenTimes } from '../../src/services/contract';
-import { DEMO_PASSWORD } from '../../src/config/demo';
+import { COOKIE, XSRF_HEADER, type TokenTimes } from '../../shared/contract';
+import { DEMO_PASSWORD } from '../../shared/demo';
 import { createApp } from '../../server/app';
 import { setCookies, startServer, testConfig, type TestServer } from './support/server';
 

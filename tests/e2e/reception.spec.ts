@@ -5,10 +5,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ComposePage } from './pages/compose-page';
 import { ReceptionPage } from './pages/reception-page';
-import type { ChannelCode } from '../../src/services/messages-contract';
 import { USERS } from './support/env';
 import { exactly, t } from './support/i18n';
 import { loginViaApi } from './support/session';
+import type { ChannelCode } from '../../shared/codes';
 
 const uniqueTitle = (prefix: string): string => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

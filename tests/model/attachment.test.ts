@@ -12,7 +12,7 @@ import {
   selectTotal,
   type AttachmentSnapshot,
 } from '../../src/machines/attachment';
-import type { AttachmentSummary } from '../../src/services/messages-contract';
+import type { AttachmentSummary } from '../../shared/messages-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 

@@ -27,10 +27,10 @@ import {
   type ComposeSnapshot,
 } from '../../src/machines/compose';
 import { loadComposeBackup, saveComposeBackup, type ComposeBackup, type ComposeSetup, type ComposeStart } from '../../src/services/compose';
-import type { ComposeDraft, Estimate, RecipientPick, SendResult } from '../../src/services/compose-contract';
+import type { ComposeDraft, Estimate, RecipientPick, SendResult } from '../../shared/compose-contract';
 import { onCountsChanged } from '../../src/services/messages';
-import type { AttachmentSummary } from '../../src/services/messages-contract';
-import { smsText } from '../../src/services/sms-text';
+import type { AttachmentSummary } from '../../shared/messages-contract';
+import { smsText } from '../../shared/sms-text';
 import { defineModelTests, send, settle, T0, type Fakes, type StepEnv } from './harness';
 import { failure } from './fixtures';
 

@@ -1,6 +1,6 @@
 // Shared test data. Times are relative to the harness clock T0.
 import { sessionMachine } from '../../src/machines/session';
-import type { SignedInUser } from '../../src/services/contract';
+import type { SignedInUser } from '../../shared/contract';
 import { ApiFailureError } from '../../src/services/http';
 import { TEACHER } from '../fixtures/users';
 import { T0, type Fakes } from './harness';

@@ -11,7 +11,7 @@ import {
   type FolderCountsSnapshot,
 } from '../../src/machines/folder-counts';
 import { raiseCountsChanged } from '../../src/services/messages';
-import type { FolderCount } from '../../src/services/messages-contract';
+import type { FolderCount } from '../../shared/messages-contract';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 

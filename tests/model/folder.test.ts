@@ -23,8 +23,8 @@ import {
   type FolderSnapshot,
 } from '../../src/machines/folder';
 import { onCountsChanged } from '../../src/services/messages';
-import type { MessageSummary, Paged } from '../../src/services/messages-contract';
-import type { DeliveryProgress } from '../../src/services/reception-contract';
+import type { MessageSummary, Paged } from '../../shared/messages-contract';
+import type { DeliveryProgress } from '../../shared/reception-contract';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 

@@ -16,10 +16,10 @@ import {
   type MessageLifecycleSnapshot,
 } from '../../src/machines/message-lifecycle';
 import { onCountsChanged } from '../../src/services/messages';
-import type { MessageKind } from '../../src/services/messages-contract';
-import type { DeliveryProgress } from '../../src/services/reception-contract';
+import type { DeliveryProgress } from '../../shared/reception-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
+import type { MessageKind } from '../../shared/codes';
 
 const ml = (snapshot: AnyMachineSnapshot) => snapshot as unknown as MessageLifecycleSnapshot;
 

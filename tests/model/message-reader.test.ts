@@ -8,7 +8,7 @@ import {
   selectMessage,
   type MessageReaderSnapshot,
 } from '../../src/machines/message-reader';
-import type { MessageDetail } from '../../src/services/messages-contract';
+import type { MessageDetail } from '../../shared/messages-contract';
 import { failure } from './fixtures';
 import { defineModelTests, send, settle } from './harness';
 

@@ -25,7 +25,7 @@ import {
   type ReceptionPage,
   type ReceptionRow,
   type RetryResult,
-} from '../../src/services/reception-contract';
+} from '../../shared/reception-contract';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 

@@ -21,7 +21,7 @@ import {
   selectTotal,
   type RecipientPickerSnapshot,
 } from '../../src/machines/recipient-picker';
-import type { NumberedPage, RecipientList, RecipientPick, Recipients } from '../../src/services/compose-contract';
+import type { NumberedPage, RecipientList, RecipientPick, Recipients } from '../../shared/compose-contract';
 import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../src/services/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';

@@ -1,6 +1,7 @@
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
-import { ROUTES, NEWSFEED_ROLES } from '../../src/config/routes';
+import { NEWSFEED_ROLES } from '../../shared/codes';
+import { ROUTES } from '../../src/config/routes';
 import {
   decideRoute,
   routeGuardMachine,

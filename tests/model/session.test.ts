@@ -13,7 +13,7 @@ import {
   type SessionSnapshot,
 } from '../../src/machines/session';
 import { USER_FIELD_MISSING } from '../../src/services/auth';
-import { ACCESS_POLICY } from '../../src/services/contract';
+import { ACCESS_POLICY } from '../../shared/contract';
 import { defineModelTests, send, settle, T0, type StepEnv } from './harness';
 import { failure, fakedSessionMachine, TIMES, USER } from './fixtures';
 

@@ -8,9 +8,9 @@ import { localeMachine } from '../../src/machines/locale';
 import { sessionMachine } from '../../src/machines/session';
 import { tokenMachine } from '../../src/machines/token';
 import type { Credentials, SessionCookie } from '../../src/services/auth';
-import { ACCESS_POLICY } from '../../src/services/contract';
+import { ACCESS_POLICY } from '../../shared/contract';
 import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http';
-import type { FolderCount } from '../../src/services/messages-contract';
+import type { FolderCount } from '../../shared/messages-contract';
 import type { TokenExpiry } from '../../src/services/token-times';
 import { TEACHER } from '../fixtures/users';
 

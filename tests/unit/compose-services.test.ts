@@ -16,7 +16,7 @@ import {
   zonedToUtc,
   type ComposeBackup,
 } from '../../src/services/compose';
-import { ComposeDraftStruct, EstimateStruct, RecipientPickStruct, RecipientsStruct } from '../../src/services/compose-structs';
+import { ComposeDraftStruct, EstimateStruct, RecipientPickStruct, RecipientsStruct } from '../../shared/compose-structs';
 import { http } from '../../src/services/http';
 
 const run = <T>(logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start()) as Promise<T>;

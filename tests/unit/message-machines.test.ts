@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { folderMachine, selectItems, selectSelectedIds } from '../../src/machines/folder';
 import { openMessageLifecycle, selectKind } from '../../src/machines/message-lifecycle';
-import type { MessageSummary, Paged } from '../../src/services/messages-contract';
+import type { MessageSummary, Paged } from '../../shared/messages-contract';
 
 const row = (id: number): MessageSummary => ({
   id,

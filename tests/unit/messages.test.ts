@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { createActor, createMachine, toPromise, type AnyActorLogic } from 'xstate';
 import { toApiFailure } from '../../src/services/http';
-import { canTransition, folderOfKind, kindOfFolder, MESSAGE_ACTIONS, type MessageAction } from '../../src/services/message-rules';
+import { canTransition, folderOfKind, kindOfFolder, MESSAGE_ACTIONS, type MessageAction } from '../../shared/message-rules';
 import {
   cancelSchedule,
   countsChanges,
@@ -18,7 +18,8 @@ import {
   raiseCountsChanged,
   restoreMessages,
 } from '../../src/services/messages';
-import type { MessageDetail, MessageKind, MessageSummary } from '../../src/services/messages-contract';
+import type { MessageDetail, MessageSummary } from '../../shared/messages-contract';
+import type { MessageKind } from '../../shared/codes';
 
 const SUMMARY: MessageSummary = {
   id: 7,

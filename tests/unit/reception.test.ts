@@ -5,7 +5,7 @@ import { createActor, createMachine, toPromise, type AnyActorLogic, type EventOb
 import { toApiFailure } from '../../src/services/http';
 import { MAX_POLL_WAIT_MS } from '../../src/services/poll';
 import { loadReception, retryFailed, watchProgress } from '../../src/services/reception';
-import { PROGRESS_POLL_MS, type DeliveryProgress, type ReceptionPage } from '../../src/services/reception-contract';
+import { PROGRESS_POLL_MS, type DeliveryProgress, type ReceptionPage } from '../../shared/reception-contract';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 
 const PROGRESS: DeliveryProgress = {

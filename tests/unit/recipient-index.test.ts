@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Recipients } from '../../src/services/compose-contract';
+import type { Recipients } from '../../shared/compose-contract';
 import {
   buildRecipientIndex,
   countPeople,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_DISCOUNT, SMS_SEGMENT_UNITS, smsText } from '../../src/services/sms-text';
+import { SIGNATURE_DISCOUNT, SMS_SEGMENT_UNITS, smsText } from '../../shared/sms-text';
 
 describe('smsText (GSM-7, one segment)', () => {
   it('counts plain GSM-7 text one unit per character', () => {

@@ -8,7 +8,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it } from 'vitest';
 import es from '../../src/i18n/es-CL.json';
-import type { Channel, ComposeDraft, Estimate, Quota, Recipients, Signature } from '../../src/services/compose-contract';
+import type { Channel, ComposeDraft, Estimate, Quota, Recipients, Signature } from '../../shared/compose-contract';
 import { ComposeScreen } from '../../src/views/pages/compose-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { recipientGuardian } from '../fixtures/recipients';

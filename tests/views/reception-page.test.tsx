@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import es from '../../src/i18n/es-CL.json';
 import mx from '../../src/i18n/es-MX.json';
-import type { DeliveryProgress, ReceptionPage, ReceptionRow } from '../../src/services/reception-contract';
+import type { DeliveryProgress, ReceptionPage, ReceptionRow } from '../../shared/reception-contract';
 import { appActor } from '../../src/views/actors';
 import { Toaster } from '../../src/views/layout/toaster';
 import { MessagePage } from '../../src/views/pages/message-page';

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
-import { ADMIN_ROLES } from '../../services/contract';
 import { selectDevice, selectHasAnyRole, selectHomeUrl } from '../../machines/session';
 import { selectIsSidebarOpen } from '../../machines/sidebar';
 import { selectTotal, selectUnreads } from '../../machines/folder-counts';
@@ -9,6 +8,7 @@ import { folderCountsActor, sessionActor, sidebarActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
 import { Button, buttonVariants } from '../ui/button';
+import { ADMIN_ROLES } from '../../../shared/codes';
 
 const selectIsAdmin = selectHasAnyRole(ADMIN_ROLES);
 

@@ -1,6 +1,6 @@
 // How a sent message's delivery progress reads, on the message view and the reception status view.
-import { settledOf } from '../../services/delivery-progress';
-import type { DeliveryProgress } from '../../services/reception-contract';
+import { settledOf } from '../../../shared/delivery-progress';
+import type { DeliveryProgress } from '../../../shared/reception-contract';
 import { useT } from './i18n';
 import { cn } from './utils';
 

@@ -48,8 +48,7 @@ import {
 import { selectLocale } from '../../machines/locale';
 import { pickKey, recipientPickerMachine, selectEmptyPickKeys, selectPeopleCount } from '../../machines/recipient-picker';
 import type { SessionSnapshot } from '../../machines/session';
-import type { RecipientPick } from '../../services/compose-contract';
-import type { ChannelCode } from '../../services/messages-contract';
+import type { RecipientPick } from '../../../shared/compose-contract';
 import { localeActor, sessionActor } from '../actors';
 import { showToast } from '../layout/toaster';
 import { formatZoneName } from '../lib/format';
@@ -65,6 +64,7 @@ import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
 import { AttachmentItem } from './compose/attachment-item';
 import { RecipientPickerContent } from './compose/recipient-picker';
+import type { ChannelCode } from '../../../shared/codes';
 
 type ComposeActor = ActorRefFrom<ComposeMachine>;
 

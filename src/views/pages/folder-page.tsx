@@ -22,18 +22,19 @@ import {
 } from '../../machines/folder';
 import { selectLocale } from '../../machines/locale';
 import { selectTimezone } from '../../machines/session';
-import type { Folder, MessageSummary } from '../../services/messages-contract';
+import type { MessageSummary } from '../../../shared/messages-contract';
 import type { ActorRefFrom } from 'xstate';
 import { localeActor, sessionActor } from '../actors';
 import { showToast } from '../layout/toaster';
-import { settledPercent } from '../../services/delivery-progress';
-import type { DeliveryProgress } from '../../services/reception-contract';
+import { settledPercent } from '../../../shared/delivery-progress';
+import type { DeliveryProgress } from '../../../shared/reception-contract';
 import { formatListDate } from '../lib/format';
 import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { VirtualList } from '../ui/virtual-list';
+import type { Folder } from '../../../shared/codes';
 
 const ROW_HEIGHT = 76;
 const TITLE_KEY: Record<Folder, string> = {

@@ -17,11 +17,11 @@ import {
   selectIsReaderNotFound,
   selectMessage,
 } from '../../machines/message-reader';
-import type { Folder, MessageDetail } from '../../services/messages-contract';
+import type { MessageDetail } from '../../../shared/messages-contract';
 import { attachmentHref } from '../../services/messages';
 import { localeActor } from '../actors';
 import { showToast } from '../layout/toaster';
-import { settledPercent } from '../../services/delivery-progress';
+import { settledPercent } from '../../../shared/delivery-progress';
 import type { ActorRefFrom } from 'xstate';
 import { formatBytes, formatLongDate } from '../lib/format';
 import { useT } from '../lib/i18n';
@@ -30,6 +30,7 @@ import { Button, buttonVariants } from '../ui/button';
 import { Progress } from '../ui/progress';
 import { cn } from '../lib/utils';
 import { ErrorPage } from './error-page';
+import type { Folder } from '../../../shared/codes';
 
 const FOLDER_TITLE: Record<Folder, string> = {
   inbox: 'pages.inbox',

@@ -25,13 +25,13 @@ import {
   type ReceptionStatusMachine,
 } from '../../machines/reception-status';
 import { selectTimezone } from '../../machines/session';
-import { settledPercent } from '../../services/delivery-progress';
+import { settledPercent } from '../../../shared/delivery-progress';
 import {
   RECEPTION_FILTERS,
   type ChannelDelivery,
   type DeliveryStatus,
   type ReceptionRow,
-} from '../../services/reception-contract';
+} from '../../../shared/reception-contract';
 import { localeActor, sessionActor } from '../actors';
 import { showToast } from '../layout/toaster';
 import { useT } from '../lib/i18n';

@@ -2,9 +2,9 @@
 // raw-SQL lookups of the rows a send writes.
 import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { ComposeInput } from '../../../src/services/compose-contract';
-import { IDEMPOTENCY_HEADER } from '../../../src/services/compose-contract';
-import type { AttachmentSummary } from '../../../src/services/messages-contract';
+import type { ComposeInput } from '../../../shared/compose-contract';
+import { IDEMPOTENCY_HEADER } from '../../../shared/compose-contract';
+import type { AttachmentSummary } from '../../../shared/messages-contract';
 import type { Db } from '../../../server/db/client';
 import type { Client } from './server';
 

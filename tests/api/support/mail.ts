@@ -2,8 +2,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client';
 import { mailboxEntries, users } from '../../../server/db/schema';
-import type { Folder, MessageSummary, Paged } from '../../../src/services/messages-contract';
+import type { MessageSummary, Paged } from '../../../shared/messages-contract';
 import type { Client } from './server';
+import type { Folder } from '../../../shared/codes';
 
 /** Message ids in one user's folder, newest first. */
 export async function folderIds(db: Db, email: string, folder: Folder): Promise<number[]> {

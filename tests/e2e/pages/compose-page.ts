@@ -1,8 +1,8 @@
 // Page object for /new (SPEC §2 "Redactar"): the compose form and its recipient picker dialog.
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ChannelCode } from '../../../src/services/messages-contract';
 import { exactly, t } from '../support/i18n';
 import { appUrl } from '../support/server';
+import type { ChannelCode } from '../../../shared/codes';
 
 export class ComposePage {
   readonly heading: Locator;

@@ -1,9 +1,9 @@
 // Page object for /sent/message/:id/reception (SPEC §2, §4; issue 5): the delivery summary, the filter
 // chips with their counts, "Reintentar fallidos" and the per-recipient rows with one badge per channel.
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ChannelCode } from '../../../src/services/messages-contract';
-import type { DeliveryStatus, ReceptionFilter } from '../../../src/services/reception-contract';
+import type { DeliveryStatus, ReceptionFilter } from '../../../shared/reception-contract';
 import { exactly, t } from '../support/i18n';
+import type { ChannelCode } from '../../../shared/codes';
 
 export class ReceptionPage {
   readonly heading: Locator;

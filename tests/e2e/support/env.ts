@@ -1,6 +1,6 @@
 // Facts about the app under test shared by the specs and page objects.
-import { COOKIE, XSRF_HEADER, API } from '../../../src/services/contract';
-import { DEMO_PASSWORD, DEMO_LOGINS } from '../../../src/config/demo';
+import { COOKIE, XSRF_HEADER, API } from '../../../shared/contract';
+import { DEMO_PASSWORD, DEMO_LOGINS } from '../../../shared/demo';
 
 export { COOKIE, XSRF_HEADER, API, DEMO_PASSWORD, DEMO_LOGINS };
 
@@ -11,7 +11,7 @@ function demoEmail(email: string): string {
   return email;
 }
 
-/** Demo logins used by the specs (src/config/demo.ts). */
+/** Demo logins used by the specs (shared/demo.ts). */
 export const USERS = {
   /** colegio-administrador, device latam: sees Datos, Mural and Configuración. */
   admin: demoEmail('administrador@sanandres.cl'),

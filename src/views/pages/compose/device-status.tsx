@@ -1,4 +1,4 @@
-import type { DeviceStatus } from '../../../services/compose-contract';
+import type { DeviceStatus } from '../../../../shared/compose-contract';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 

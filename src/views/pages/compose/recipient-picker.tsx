@@ -22,7 +22,7 @@ import {
   type PickerTab,
   type RecipientPickerMachine,
 } from '../../../machines/recipient-picker';
-import type { Audience } from '../../../services/compose-contract';
+import type { Audience } from '../../../../shared/compose-contract';
 import { useT } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

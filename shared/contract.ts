@@ -24,20 +24,6 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const ACCESS_POLICY = 'hermes-acceder-sistema';
 export const TOKEN_MAX_AGE_S = 1800;
 
-export type RoleCode =
-  | 'colegio-administrador'
-  | 'colegio-director'
-  | 'colegio-utp'
-  | 'corp-utp'
-  | 'docente';
-
-export const ADMIN_ROLES: readonly RoleCode[] = [
-  'colegio-administrador',
-  'colegio-director',
-  'colegio-utp',
-  'corp-utp',
-];
-
 export type Locale = 'es-CL' | 'es-MX';
 
 /** SPEC §3 signed-in user. `GET /api/user` answers `{ user: SignedInUser }`. */

@@ -3,14 +3,14 @@
 // apart from structs.ts so the first download does not carry them (DeliveryProgress is there: folder rows
 // and message details carry one).
 import { array, enums, nullable, number, string, type, type Describe } from 'superstruct';
-import type { ChannelDelivery, ReceptionRow, RetryResult } from './reception-contract';
+import { DELIVERY_STATUSES, RECIPIENT_STATUSES, type ChannelDelivery, type ReceptionRow, type RetryResult } from './reception-contract';
 import { DeliveryProgressStruct } from './structs';
+import { CHANNEL_CODES } from './codes';
 
-const RECIPIENT_STATUSES = ['pending', 'received', 'read', 'not_received', 'error', 'failed'] as const;
 
 const ChannelDeliveryStruct: Describe<ChannelDelivery> = type({
-  channel: enums(['app-mobile', 'e-mail', 'sms', 'whatsapp'] as const),
-  status: enums(['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'] as const),
+  channel: enums(CHANNEL_CODES),
+  status: enums(DELIVERY_STATUSES),
   address: nullable(string()),
   error: nullable(string()),
   attempts: number(),

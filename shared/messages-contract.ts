@@ -1,27 +1,19 @@
 // API contract for mail folders and messages (issue 3), shared by the SPA and `server/`. Plain types only.
+import type { ChannelCode, CountType, Folder, MessageKind, PersonKind } from './codes';
 import type { DeliveryProgress } from './reception-contract';
 
-/** Folders in the URL and the API. `trash` holds messages the user deleted from any other folder. */
-export type Folder = 'inbox' | 'sent' | 'scheduled' | 'draft' | 'trash';
-export const FOLDERS: readonly Folder[] = ['inbox', 'sent', 'scheduled', 'draft', 'trash'];
-
-export type ChannelCode = 'app-mobile' | 'e-mail' | 'sms' | 'whatsapp';
-
-/**
- * Message kinds (SPEC §4) as seen by one user. `received` exists only for the recipient's copy.
- * Lifecycle rules (server answers 409 `message.illegal_transition` otherwise):
+/*
+ * Message kinds (codes.ts `MESSAGE_KINDS`) as seen by one user. Lifecycle rules (server answers 409 `message.illegal_transition` otherwise):
  * - draft → scheduled (schedule), draft → sent (send), scheduled → draft (cancel schedule)
  * - any of draft/scheduled/sent/received → deleted (delete: moves to trash, remembers where from)
  * - deleted → its previous kind (restore); deleted → gone (purge, only from trash)
  * - received: unread → read (mark read; idempotent)
  */
-export type MessageKind = 'draft' | 'scheduled' | 'sent' | 'received' | 'deleted';
 
 export interface Person {
   id: number;
   name: string;
-  /** 'funcionario' | 'apoderado' | 'estudiante' */
-  kind: 'funcionario' | 'apoderado' | 'estudiante';
+  kind: PersonKind;
 }
 
 export interface AttachmentSummary {
@@ -82,7 +74,7 @@ export interface Paged<T> {
 
 /** `GET /messages/info` → `{ data: FolderCount[] }` (SPEC §3: type sent|received|scheduled|draft). */
 export interface FolderCount {
-  type: 'sent' | 'received' | 'scheduled' | 'draft';
+  type: CountType;
   unreads: number;
   total: number;
 }

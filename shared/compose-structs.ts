@@ -21,8 +21,9 @@ import type {
   Signature,
 } from './compose-contract';
 import type { AttachmentSummary } from './messages-contract';
+import { CHANNEL_CODES } from './codes';
 
-const ChannelCodeStruct = enums(['app-mobile', 'e-mail', 'sms', 'whatsapp'] as const);
+const ChannelCodeStruct = enums(CHANNEL_CODES);
 const RoleIdStruct = union([literal(1), literal(2)]);
 const AudienceStruct = enums(['apoderados', 'titulares', 'suplentes', 'estudiantes'] as const);
 

@@ -1,10 +1,8 @@
 // API contract for composing and sending (issue 4), shared by the SPA and `server/`. Plain types and
 // constants only. Bodies follow SPEC §7: `{ data }` and, for paged lists, `{ data, meta, links }`.
-import type { AttachmentSummary, ChannelCode } from './messages-contract';
+import type { AttachmentSummary } from './messages-contract';
+import type { ChannelCode } from './codes';
 
-export const CHANNEL_CODES: readonly ChannelCode[] = ['app-mobile', 'e-mail', 'sms', 'whatsapp'];
-/** Channel ids of the contract (global, the same in every school). */
-export const CHANNEL_ID: Readonly<Record<ChannelCode, number>> = { 'app-mobile': 1, 'e-mail': 2, sms: 3, whatsapp: 4 };
 
 /** `GET /channels` → `{ data: Channel[] }` (SPEC §3). Ids are global: 1 app-mobile, 2 e-mail, 3 sms, 4 whatsapp. */
 export interface Channel {

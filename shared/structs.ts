@@ -15,6 +15,7 @@ import {
   type Describe,
   type Struct,
 } from 'superstruct';
+import { CHANNEL_CODES, COUNT_TYPES, FOLDERS, MESSAGE_KINDS, PERSON_KINDS } from './codes';
 import type { SignedInUser, TokenTimes } from './contract';
 import type { FolderCount, MessageDetail, MessageSummary } from './messages-contract';
 import type { DeliveryProgress } from './reception-contract';
@@ -104,13 +105,13 @@ export const DeliveryProgressStruct: Describe<DeliveryProgress> = type({
   retryable: number(),
 });
 
-const FolderStruct = enums(['inbox', 'sent', 'scheduled', 'draft', 'trash'] as const);
-const ChannelCodeStruct = enums(['app-mobile', 'e-mail', 'sms', 'whatsapp'] as const);
+const FolderStruct = enums(FOLDERS);
+const ChannelCodeStruct = enums(CHANNEL_CODES);
 
 export const MessageSummaryStruct: Describe<MessageSummary> = type({
   id: number(),
   folder: FolderStruct,
-  kind: enums(['draft', 'scheduled', 'sent', 'received', 'deleted'] as const),
+  kind: enums(MESSAGE_KINDS),
   title: string(),
   snippet: string(),
   counterpart: string(),
@@ -127,7 +128,7 @@ export const MessageDetailStruct: Describe<MessageDetail> = assign(
   MessageSummaryStruct,
   type({
     content: string(),
-    sender: type({ id: number(), name: string(), kind: enums(['funcionario', 'apoderado', 'estudiante'] as const) }),
+    sender: type({ id: number(), name: string(), kind: enums(PERSON_KINDS) }),
     recipients_summary: type({
       total: number(),
       label: string(),
@@ -155,7 +156,7 @@ export const MessageDetailBodyStruct = type({ data: MessageDetailStruct });
 export const MessageSummaryBodyStruct = type({ data: MessageSummaryStruct });
 
 export const FolderCountStruct: Describe<FolderCount> = type({
-  type: enums(['sent', 'received', 'scheduled', 'draft'] as const),
+  type: enums(COUNT_TYPES),
   unreads: number(),
   total: number(),
 });

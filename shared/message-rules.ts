@@ -1,6 +1,6 @@
 // The message lifecycle rules of messages-contract.ts as one pure table, shared by the machines' guards
 // and (later) the server's 409 `message.illegal_transition` check. No imports beyond the contract types.
-import type { Folder, MessageKind } from './messages-contract';
+import type { Folder, MessageKind } from './codes';
 
 export type MessageAction = 'save' | 'schedule' | 'send' | 'cancelSchedule' | 'read' | 'delete' | 'restore' | 'purge';
 

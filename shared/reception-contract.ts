@@ -1,6 +1,6 @@
 // API contract of the delivery engine's screens (issue 5), shared by the SPA and `server/`. Plain types only.
 import type { DeviceStatus } from './compose-contract';
-import type { ChannelCode } from './messages-contract';
+import type { ChannelCode } from './codes';
 
 /**
  * One channel of one recipient (SPEC §4 reception states, plus the two in-flight ones):
@@ -8,13 +8,15 @@ import type { ChannelCode } from './messages-contract';
  * - sent: handed over; waiting for the provider's or the app's receipt
  * - received, read, not_received, error (reception error reported by the provider), failed (given up)
  */
-export type DeliveryStatus = 'queued' | 'sent' | 'received' | 'read' | 'not_received' | 'error' | 'failed';
+export const DELIVERY_STATUSES = ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** A recipient: the best of their channels; `pending` while any channel is still in flight. */
-export type RecipientStatus = 'pending' | 'received' | 'read' | 'not_received' | 'error' | 'failed';
+export const RECIPIENT_STATUSES = ['pending', 'received', 'read', 'not_received', 'error', 'failed'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 export type ReceptionFilter = 'all' | RecipientStatus;
-export const RECEPTION_FILTERS: readonly ReceptionFilter[] = ['all', 'pending', 'received', 'read', 'not_received', 'error', 'failed'];
+export const RECEPTION_FILTERS: readonly ReceptionFilter[] = ['all', ...RECIPIENT_STATUSES];
 
 /**
  * Short codes in `ChannelDelivery.error` (the view names them in Spanish): missing_address, invalid_number,
