@@ -103,6 +103,3 @@ export const MESSAGES_API = {
   cancelSchedule: (id: number) => `/messages/${id}/cancel-schedule`,
   attachment: (id: number) => `/attachments/${id}`,
 } as const;
-
-/** The event the app raises after anything that changes counts (SPEC §7). */
-export const COUNTS_EVENT = 'update-info-message-counts';

@@ -1,17 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { navigate } from 'wouter/use-browser-location';
-import { t } from './i18n';
-import { connectServices } from './machines/app';
 import { appActor } from './views/actors';
 import { App } from './views/app';
-import { showToast } from './views/layout/toaster';
+import { connectEdge } from './views/edge';
 import './index.css';
 
-// The edge: UI effects the machines emit are performed here, once.
-appActor.on('navigate', (e) => navigate(e.to, { replace: e.replace ?? false }));
-appActor.on('toast', (e) => showToast(e.kind, e.message ?? t(e.key, e.params)));
-connectServices(appActor);
+// The edge subscribes before the actors start, so no effect is missed.
+connectEdge(appActor);
 appActor.start();
 
 // SPEC §8: a failed lazy chunk (new deploy) reloads the page, at most once a minute.

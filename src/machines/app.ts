@@ -4,22 +4,31 @@
 // How events flow (the decision the design card asked for): children never address each other and
 // never `sendParent`; they only `emit`. A `bridge` callback actor listens to every child's emitted
 // events (and to session snapshots) and sends them back to this root, whose transitions below forward
-// them with `sendTo`. The UI effects (`navigate`, `toast`) of every child arrive wrapped in
+// them with `sendTo`. The UI effects (`navigate`, `toast`, `focus`) of every child arrive wrapped in
 // `app.relay` and are re-emitted by the root, so the app edge subscribes in one place:
-//   appActor.on('navigate', …); appActor.on('toast', …)
+//   appActor.on('navigate', …); appActor.on('toast', …); appActor.on('focus', …)
 // Children stay testable alone (their emitted events are their whole interface), and the wiring is
 // visible as ordinary transitions of this machine.
+//
+// Pages: each screen's actor (folder, message, compose, reception…) is a child of this root too, opened
+// and closed by the view's `usePageActor` with `page.open` / `page.close`, so it lives in the app's system
+// (the Stately inspector and the offline actor panel show it). A `relayEffects` child watches each page
+// and hands its effects back here: UI effects go to the edge, `counts.changed` to `folderCounts`.
 import {
+  assertEvent,
   assign,
   createActor,
   emit,
+  enqueueActions,
   fromCallback,
   sendTo,
   setup,
   type ActorOptions,
   type ActorRefFrom,
+  type AnyActorLogic,
   type AnyActorRef,
   type EventObject,
+  type InputFrom,
   type SnapshotFrom,
   type Subscription,
 } from 'xstate';
@@ -31,7 +40,7 @@ import { routeGuardMachine, type SessionSummary } from './route-guard';
 import { selectSessionStatus, sessionMachine, type ResetReason, type SessionSnapshot, type TokenSetEvent } from './session';
 import { sidebarMachine } from './sidebar';
 import { selectCanRequest, tokenMachine } from './token';
-import type { UiEvent } from '../services/ui-events';
+import { isEffect, relayEffects, type Effect, type RelayedEffect, type UiEvent } from './effects';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type TokenActor = ActorRefFrom<typeof tokenMachine>;
@@ -50,6 +59,23 @@ export function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
 
 const summaryKey = (summary: SessionSummary) => `${summary.status}|${summary.roles.join(',')}|${summary.device ?? ''}`;
 
+/**
+ * A page actor to open: its logic and input, under an id unique among the root's children. Events carry
+ * it by reference; `toJSON` keeps inspectors from serialising the whole machine definition.
+ */
+export interface PageSpec {
+  id: string;
+  logic: AnyActorLogic;
+  input: unknown;
+  toJSON(): { id: string; logic: string };
+}
+
+export function pageSpec<TLogic extends AnyActorLogic>(id: string, logic: TLogic, input: InputFrom<TLogic>): PageSpec {
+  return { id, logic, input, toJSON: () => ({ id, logic: (logic as { id?: string }).id ?? 'actor' }) };
+}
+
+const relayIdOf = (pageId: string) => `${pageId}:effects`;
+
 export type AppEvent =
   | TokenSetEvent
   | { type: 'token.clear' }
@@ -60,10 +86,20 @@ export type AppEvent =
   | ({ type: 'session.updated' } & SessionSummary)
   | { type: 'route.changed'; path: string }
   /** A child's UI effect, to be re-emitted for the app edge. */
-  | { type: 'app.relay'; event: UiEvent };
+  | { type: 'app.relay'; event: UiEvent }
+  /** Folder counters may have changed: `folderCounts` reloads them. */
+  | { type: 'counts.changed' }
+  | { type: 'page.open'; page: PageSpec }
+  | { type: 'page.close'; id: string }
+  /** An effect a page emitted, from its relay. */
+  | RelayedEffect;
 
 const CHILD_IDS = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts'] as const;
-const UI_EVENT_TYPES: ReadonlySet<string> = new Set(['navigate', 'toast']);
+
+/** Where an effect goes: UI effects to the edge (wrapped in `app.relay`), the rest to this root as is. */
+export function appEventOf(effect: Effect): AppEvent {
+  return effect.type === 'counts.changed' ? effect : { type: 'app.relay', event: effect };
+}
 
 /**
  * Listens to the children and reports to the root. Started before them (first in `invoke`), so no
@@ -75,10 +111,7 @@ export const bridge = fromCallback<EventObject, void, AppEvent>(({ system, sendB
     const child = system.get(id) as AnyActorRef | undefined;
     if (!child) continue;
     subscriptions.push(
-      child.on('*', (emitted: EventObject) => {
-        if (UI_EVENT_TYPES.has(emitted.type)) sendBack({ type: 'app.relay', event: emitted as UiEvent });
-        else sendBack(emitted as AppEvent);
-      }),
+      child.on('*', (emitted: EventObject) => sendBack(isEffect(emitted) ? appEventOf(emitted) : (emitted as AppEvent))),
     );
   }
   const session = system.get('session') as SessionActor | undefined;
@@ -106,6 +139,8 @@ export interface AppContext {
   now: () => number;
   /** Which child crashed, when the root is `failed`. */
   failedActor: string | null;
+  /** Ids of the page actors open now (each with its relay). */
+  pages: string[];
 }
 
 /** Any child that crashes (a bug, not a business failure) takes the root to `failed`, naming itself. */
@@ -127,6 +162,13 @@ export const appMachine = setup({
     locale: localeMachine,
     routeGuard: routeGuardMachine,
     folderCounts: folderCountsMachine,
+    relayEffects,
+  },
+  guards: {
+    isNewPage: ({ context, event }) => {
+      assertEvent(event, 'page.open');
+      return !context.pages.includes(event.page.id);
+    },
   },
   actions: {
     toToken: sendTo('token', ({ event }) => event),
@@ -139,11 +181,42 @@ export const appMachine = setup({
       return event.event;
     }),
     assignFailure: assign((_, params: { id: string }) => ({ failedActor: params.id })),
+    refreshCounts: sendTo('folderCounts', { type: 'counts.refresh' }),
+    /** The page, then its relay: the relay starts after the page is in this root's snapshot. */
+    openPage: enqueueActions(({ context, enqueue, event, self }) => {
+      assertEvent(event, 'page.open');
+      const { id, logic, input } = event.page;
+      enqueue.spawnChild(logic, { id, input } as never);
+      enqueue.spawnChild('relayEffects', { id: relayIdOf(id), input: { parent: self, child: id } });
+      enqueue.assign({ pages: [...context.pages, id] });
+    }),
+    closePage: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'page.close');
+      if (!context.pages.includes(event.id)) return;
+      enqueue.stopChild(relayIdOf(event.id));
+      enqueue.stopChild(event.id);
+      enqueue.assign({ pages: context.pages.filter((id) => id !== event.id) });
+    }),
+    /** Nothing keeps running behind the fatal screen. */
+    closePages: enqueueActions(({ context, enqueue }) => {
+      for (const id of context.pages) {
+        enqueue.stopChild(relayIdOf(id));
+        enqueue.stopChild(id);
+      }
+      enqueue.assign({ pages: [] });
+    }),
+    /** A page's effect takes the same way as an app-lifetime child's. */
+    routeEffect: enqueueActions(({ enqueue, event }) => {
+      assertEvent(event, 'effect.relay');
+      enqueue.raise(appEventOf(event.effect));
+    }),
   },
 }).createMachine({
   id: 'app',
   initial: 'running',
-  context: ({ input }) => ({ now: input?.now ?? Date.now, failedActor: null }),
+  context: ({ input }) => ({ now: input?.now ?? Date.now, failedActor: null, pages: [] }),
+  // A page unmounting after a crash still closes (a no-op then: `failed` closed them all).
+  on: { 'page.close': { actions: 'closePage' } },
   states: {
     running: {
       invoke: [
@@ -203,10 +276,13 @@ export const appMachine = setup({
         'session.updated': { actions: ['toRouteGuard', 'toFolderCounts'] },
         'route.changed': { actions: 'toSidebar' },
         'app.relay': { actions: 'relay' },
+        'counts.changed': { actions: 'refreshCounts' },
+        'page.open': { guard: 'isNewPage', actions: 'openPage' },
+        'effect.relay': { actions: 'routeEffect' },
       },
     },
     // A child crashed (a bug, not a business failure): the view shows the fatal error screen.
-    failed: {},
+    failed: { entry: 'closePages' },
   },
 });
 
@@ -268,3 +344,19 @@ export function connectServices(app: AppActor): () => void {
 }
 
 export const selectIsAppFailed = (snapshot: AppSnapshot): boolean => snapshot.matches('failed');
+
+/**
+ * Opens a page actor as a child of `app` and returns it (started). Call from the view's layout effect
+ * (`usePageActor`), never during render: opening spawns.
+ */
+export function openPage<TLogic extends AnyActorLogic>(app: AppActor, id: string, logic: TLogic, input: InputFrom<TLogic>): ActorRefFrom<TLogic> {
+  app.send({ type: 'page.open', page: pageSpec(id, logic, input) });
+  const actor = app.getSnapshot().children[id] as ActorRefFrom<TLogic> | undefined;
+  if (!actor) throw new Error(`app: page ${id} did not open`);
+  return actor;
+}
+
+/** Stops a page actor opened with `openPage` (and its relay). */
+export function closePage(app: AppActor, id: string): void {
+  app.send({ type: 'page.close', id });
+}

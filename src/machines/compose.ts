@@ -46,11 +46,10 @@ import {
   type SendResult,
 } from '../../shared/compose-contract';
 import { serverMessage, toApiFailure, type ApiFailure } from '../services/http';
-import { raiseCountsChanged } from '../services/messages';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { pickKey } from '../services/recipient-index';
 import { smsText, type SmsText } from '../../shared/sms-text';
-import type { NavigateEvent, ToastEvent } from '../services/ui-events';
+import type { CountsChangedEvent, NavigateEvent, ToastEvent } from './effects';
 import { attachmentMachine, type AttachmentActorRef, type AttachmentReport } from './attachment';
 import type { ChannelCode } from '../../shared/codes';
 
@@ -147,7 +146,7 @@ export type ComposeEvent =
   | { type: 'attachment.retry'; key: string }
   | ChildReport;
 
-export type ComposeEmitted = ToastEvent | NavigateEvent;
+export type ComposeEmitted = ToastEvent | NavigateEvent | CountsChangedEvent;
 
 // --- rules (pure) -----------------------------------------------------------------------------------
 
@@ -598,7 +597,7 @@ export const composeMachine = setup({
       if (context.draftId !== null) clearDraftBackups(context.draftId);
     },
     /** SPEC §7: folder counters reload. */
-    announceCounts: () => raiseCountsChanged(),
+    announceCounts: emit({ type: 'counts.changed' }),
   },
   guards: {
     isValid: ({ context }, intent: ComposeIntent) => !hasErrors(composeErrors(context, intent, Date.now())),

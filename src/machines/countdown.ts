@@ -1,7 +1,7 @@
 // A visible countdown before an automatic navigation (the 404 page sends the user to /inbox/, SPEC §2).
 // Spawned per page by the view; the user may cancel it.
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
-import type { NavigateEvent } from '../services/ui-events';
+import type { NavigateEvent } from './effects';
 
 export interface CountdownInput {
   seconds: number;

@@ -1,10 +1,11 @@
 // The folder counters of the sidebar (SPEC §1, §3 "Message counts per folder", §7 `GET /messages/info`),
 // app-lifetime (systemId `folderCounts`). Loads only while the session is logged in (the root forwards
-// `session.updated`), reloads on `counts.refresh` (raised through the SPEC §7 `update-info-message-counts`
-// channel after a send, delete, restore, purge or read) and polls every minute while the page is visible.
+// `session.updated`), reloads on `counts.refresh` (the root sends it when an actor emits `counts.changed`,
+// SPEC §7 `update-info-message-counts`, after a send, delete, restore, purge or read) and polls every
+// minute while the page is visible.
 // List failures are silent (SPEC §8): `failed` retries on the next refresh or poll.
 import { assertEvent, assign, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
-import { countsChanges, fetchFolderCounts } from '../services/messages';
+import { fetchFolderCounts } from '../services/messages';
 import type { FolderCount } from '../../shared/messages-contract';
 import type { SessionStatus } from './session';
 
@@ -44,7 +45,7 @@ export const folderCountsMachine = setup({
     context: {} as FolderCountsContext,
     events: {} as FolderCountsEvent,
   },
-  actors: { fetchFolderCounts, countsChanges, visibilityChanges },
+  actors: { fetchFolderCounts, visibilityChanges },
   actions: {
     assignCounts: assign((_, counts: FolderCount[]) => ({ counts })),
     clearCounts: assign({ counts: [] as FolderCount[] }),
@@ -77,10 +78,7 @@ export const folderCountsMachine = setup({
   id: 'folderCounts',
   initial: 'idle',
   context: ({ input }) => ({ counts: [], visible: (input?.isVisible ?? documentIsVisible)() }),
-  invoke: [
-    { id: 'countsChanges', src: 'countsChanges' },
-    { id: 'visibilityChanges', src: 'visibilityChanges' },
-  ],
+  invoke: { id: 'visibilityChanges', src: 'visibilityChanges' },
   on: {
     // Counts belong to one user: they go as soon as the session does.
     'session.updated': { guard: 'isLoggedOut', target: '.idle', actions: 'clearCounts' },

@@ -1,20 +1,19 @@
 // One mail folder's list (SPEC §1, §2 /inbox /sent /scheduled /draft and the trash): first page, next
 // pages by cursor, debounced search, multi-select and the actions on the selection (delete, restore,
 // purge after a confirmation). List failures are silent (SPEC §8): `failed` waits for `folder.retry`.
-// Mutation results are toasts (emitted) plus the SPEC §7 counts event, raised by `announceCounts`.
+// Mutation results are toasts plus the SPEC §7 counts event (`counts.changed`), all emitted.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { canTransition, type MessageAction } from '../../shared/message-rules';
 import {
   deleteMessages,
   fetchFolderPage,
   purgeMessages,
-  raiseCountsChanged,
   restoreMessages,
   watchFolderProgress,
   type FolderProgressEvent,
 } from '../services/messages';
 import type { MessageSummary, Paged } from '../../shared/messages-contract';
-import type { ToastEvent } from '../services/ui-events';
+import type { CountsChangedEvent, ToastEvent } from './effects';
 import type { Folder } from '../../shared/codes';
 
 /** Quiet time after the last keystroke before a search reloads page 1. */
@@ -53,7 +52,7 @@ export type FolderEvent =
   | { type: 'folder.cancel' }
   | FolderProgressEvent;
 
-export type FolderEmitted = ToastEvent;
+export type FolderEmitted = ToastEvent | CountsChangedEvent;
 
 const EMPTY: number[] = [];
 
@@ -132,7 +131,7 @@ export const folderMachine = setup({
     })),
     toastRequestError: emit({ type: 'toast', kind: 'error', key: 'error.request' }),
     /** SPEC §7: the folder counters reload. */
-    announceCounts: () => raiseCountsChanged(),
+    announceCounts: emit({ type: 'counts.changed' }),
   },
   guards: {
     isOtherFolder: ({ context, event }) => {

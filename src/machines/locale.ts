@@ -4,7 +4,7 @@ import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_LOCALE } from '../i18n';
 import type { Locale } from '../../shared/contract';
 import { loadLocale } from '../services/locale';
-import type { ToastEvent } from '../services/ui-events';
+import type { ToastEvent } from './effects';
 
 export interface LocaleInput {
   /** Forces a locale at start-up; otherwise the cookie decides. */

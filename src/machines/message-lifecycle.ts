@@ -17,13 +17,12 @@ import {
   deleteMessages,
   markRead,
   purgeMessages,
-  raiseCountsChanged,
   restoreMessages,
 } from '../services/messages';
 import type { MessageSummary } from '../../shared/messages-contract';
 import { watchProgress, type ProgressEvent } from '../services/reception';
 import type { DeliveryProgress } from '../../shared/reception-contract';
-import type { ToastEvent } from '../services/ui-events';
+import type { CountsChangedEvent, ToastEvent } from './effects';
 import type { MessageKind } from '../../shared/codes';
 
 export { canTransition, type MessageAction } from '../../shared/message-rules';
@@ -62,7 +61,7 @@ export type LifecycleEvent =
   | { type: 'message.purge' }
   | ProgressEvent;
 
-export type LifecycleEmitted = ToastEvent;
+export type LifecycleEmitted = ToastEvent | CountsChangedEvent;
 
 export interface IdInput {
   id: number;
@@ -161,7 +160,7 @@ export const messageLifecycleMachine = setup({
     toastDone: emit((_, params: { key: string }) => ({ type: 'toast' as const, kind: 'success' as const, key: params.key, params: { count: 1 } })),
     toastError: emit((_, params: { key: string }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
     /** SPEC §7: folder counters reload. */
-    announceCounts: () => raiseCountsChanged(),
+    announceCounts: emit({ type: 'counts.changed' }),
   },
   guards: {
     /** The rule table of the contract, for the kind the message is now. */

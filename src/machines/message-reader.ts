@@ -3,7 +3,7 @@
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { fetchMessage } from '../services/messages';
 import type { MessageDetail } from '../../shared/messages-contract';
-import type { ToastEvent } from '../services/ui-events';
+import type { ToastEvent } from './effects';
 
 export interface MessageReaderInput {
   id: number;

@@ -15,7 +15,7 @@ import {
   type ReceptionRow,
   type RetryResult,
 } from '../../shared/reception-contract';
-import type { ToastEvent } from '../services/ui-events';
+import type { ToastEvent } from './effects';
 
 export interface ReceptionInput {
   id: number;

@@ -6,7 +6,7 @@ import { NEWSFEED_ROLES } from '../../shared/codes';
 import { ROUTES, type RouteDef, type RouteName } from '../config/routes';
 import { loginPathFor } from '../services/redirect';
 import type { SessionStatus } from './session';
-import type { NavigateEvent } from '../services/ui-events';
+import type { NavigateEvent } from './effects';
 
 export interface RouteMatch {
   route: RouteDef;

@@ -15,7 +15,7 @@ import { ACCESS_POLICY, type SignedInUser } from '../../shared/contract';
 import { toApiFailure } from '../services/http';
 import { resolveRedirect } from '../services/redirect';
 import type { TokenExpiry } from '../services/token-times';
-import type { NavigateEvent, ToastEvent } from '../services/ui-events';
+import type { NavigateEvent, ToastEvent } from './effects';
 
 export type SessionStatus = 'checking' | 'loggedIn' | 'loggedOut' | 'expired';
 

@@ -11,7 +11,7 @@ import {
   type TokenExpiry,
 } from '../services/token-times';
 import type { ResetReason } from './session';
-import type { ToastEvent } from '../services/ui-events';
+import type { ToastEvent } from './effects';
 
 export interface TokenInput {
   /** Injectable clock so tests are deterministic; Date.now otherwise. */

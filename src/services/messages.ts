@@ -1,10 +1,10 @@
-// Mail folder and message calls (messages-contract.ts `MESSAGES_API`) as actor logic, plus the SPEC §7
-// `update-info-message-counts` channel. Every body is checked before a machine sees it.
+// Mail folder and message calls (messages-contract.ts `MESSAGES_API`) as actor logic. Every body is checked
+// before a machine sees it.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { API_BASE, http, parseBody } from './http';
 import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
 import { PROGRESS_POLL_MS, type DeliveryProgress } from '../../shared/reception-contract';
-import { COUNTS_EVENT, MESSAGES_API, type FolderCount, type MessageDetail, type MessageSummary, type Paged } from '../../shared/messages-contract';
+import { MESSAGES_API, type FolderCount, type MessageDetail, type MessageSummary, type Paged } from '../../shared/messages-contract';
 import {
   FolderCountsBodyStruct,
   MessageDetailBodyStruct,
@@ -116,30 +116,3 @@ export const fetchFolderCounts = fromPromise<FolderCount[]>(async ({ signal }) =
   const body = await http.request(MESSAGES_API.info, { signal });
   return parseBody(body, FolderCountsBodyStruct, MESSAGES_API.info).data;
 });
-
-// --- the counts channel (SPEC §7 `update-info-message-counts`) ---------------------------------------
-
-type CountsListener = () => void;
-const countsListeners = new Set<CountsListener>();
-
-/** Raised after anything that changes folder counts (send, delete, restore, purge, read, cancel). */
-export function raiseCountsChanged(): void {
-  for (const listener of [...countsListeners]) listener();
-}
-
-/** Subscribes to the counts channel; returns the unsubscribe function. */
-export function onCountsChanged(listener: CountsListener): () => void {
-  countsListeners.add(listener);
-  return () => {
-    countsListeners.delete(listener);
-  };
-}
-
-export const COUNTS_REFRESH = { type: 'counts.refresh' } as const;
-
-/** Sends `counts.refresh` to its parent each time `COUNTS_EVENT` is raised. */
-export const countsChanges = fromCallback<EventObject, void, typeof COUNTS_REFRESH>(({ sendBack }) =>
-  onCountsChanged(() => sendBack(COUNTS_REFRESH)),
-);
-
-export { COUNTS_EVENT };

@@ -1,13 +1,15 @@
-import { fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { emit, fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import {
   appActorsOf,
   appMachine,
   createAppActor,
+  pageSpec,
   selectIsAppFailed,
   type AppActor,
   type CreateAppActorOptions,
 } from '../../src/machines/app';
+import type { Effect } from '../../src/machines/effects';
 import { folderCountsMachine } from '../../src/machines/folder-counts';
 import { localeMachine } from '../../src/machines/locale';
 import { tokenMachine } from '../../src/machines/token';
@@ -20,6 +22,16 @@ const CRASHABLE = ['bridge', ...CHILDREN] as const;
 const NAVIGATE = { type: 'navigate', to: '/inbox', replace: true };
 const TOAST = { type: 'toast', kind: 'warning', key: 'session.expired' };
 const UPDATED = { type: 'session.updated', status: 'loggedOut', roles: [], device: null };
+
+/** A screen's actor as `usePageActor` opens it; `page.act` makes it emit a toast. */
+const pageLogic = setup({ types: { input: {} as { id: number }, events: {} as { type: 'page.act' }, emitted: {} as Effect } }).createMachine({
+  id: 'testPage',
+  on: { 'page.act': { actions: emit({ type: 'toast', kind: 'success', key: 'messages.deleted' }) } },
+});
+const PAGE_ID = 'testPage-1';
+const OPEN = { type: 'page.open', page: pageSpec(PAGE_ID, pageLogic, { id: 7 }) };
+const CLOSE = { type: 'page.close', id: PAGE_ID };
+const PAGE_TOAST = { type: 'toast', kind: 'success', key: 'messages.deleted' };
 
 /** Where the root must forward each event it receives from the bridge (or the 401 hook). */
 const ROUTING: Record<string, string> = {
@@ -79,6 +91,14 @@ function expectForwarded(env: StepEnv) {
   expect(deliveries, `${env.event.type} forwarded to ${target}`).toEqual([{ to: target, from: 'app', event: env.event }]);
 }
 
+/** The page is a live child of the root exactly while the model says it is open. */
+function expectPage(env: StepEnv) {
+  const open = (env.to.context as { pages: string[] }).pages.includes(PAGE_ID);
+  const page = (env.actor.getSnapshot() as AnyMachineSnapshot).children[PAGE_ID] as AnyActorRef | undefined;
+  expect(page?.getSnapshot().status === 'active', 'page actor running').toBe(open);
+  if (open) expect(page?.system).toBe(env.actor.system);
+}
+
 function expectChildEffect(env: StepEnv) {
   const actors = appActorsOf(env.actor as AppActor);
   switch (env.event.type) {
@@ -101,6 +121,15 @@ function expectChildEffect(env: StepEnv) {
     case 'route.changed':
       expect(actors.sidebar.getSnapshot().value).toBe('closed');
       break;
+    case 'counts.changed':
+      // Any actor's SPEC §7 counts event reloads the sidebar counters.
+      expect(env.delivered.filter((delivery) => delivery.to === 'folderCounts')).toEqual([{ to: 'folderCounts', from: 'app', event: { type: 'counts.refresh' } }]);
+      break;
+    case 'page.open':
+    case 'page.close':
+    case 'effect.relay':
+      expectPage(env);
+      break;
     default:
       break;
   }
@@ -120,6 +149,10 @@ defineModelTests({
       { type: 'route.changed', path: '/inbox' },
       { type: 'app.relay', event: NAVIGATE },
       { type: 'app.relay', event: TOAST },
+      { type: 'counts.changed' },
+      OPEN,
+      CLOSE,
+      { type: 'effect.relay', effect: PAGE_TOAST },
     ],
     internal: CRASHABLE.map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('child crashed') })),
     input: {},
@@ -158,11 +191,26 @@ defineModelTests({
     'session.updated': send,
     'route.changed': send,
     'app.relay': send,
+    'counts.changed': send,
+    'page.open': send,
+    'page.close': send,
+    // The open page emits; its relay hands the effect to the root (closed, it is heard no more).
+    'effect.relay': (env) => {
+      const page = (env.actor.getSnapshot() as AnyMachineSnapshot).children[PAGE_ID] as AnyActorRef | undefined;
+      if (page) page.send({ type: 'page.act' });
+      else env.actor.send(env.event);
+    },
     ...Object.fromEntries(CRASHABLE.map((id) => [`xstate.error.actor.${id}`, crash])),
   },
   // The root emits only what it relays, unchanged, and only while running.
-  emits: ({ from, event }): AnyEventObject[] =>
-    event.type === 'app.relay' && from.matches('running') ? [event.event as AnyEventObject] : [],
+  emits: ({ from, event }): AnyEventObject[] => {
+    if (!from.matches('running')) return [];
+    if (event.type === 'app.relay') return [event.event as AnyEventObject];
+    return event.type === 'effect.relay' ? [event.effect as AnyEventObject] : [];
+  },
   // `now` is a function: compare the rest.
-  contextOf: (context) => ({ failedActor: (context as { failedActor: string | null }).failedActor }),
+  contextOf: (context) => {
+    const { failedActor, pages } = context as { failedActor: string | null; pages: string[] };
+    return { failedActor, pages };
+  },
 });

@@ -10,7 +10,6 @@ import {
   selectUnreads,
   type FolderCountsSnapshot,
 } from '../../src/machines/folder-counts';
-import { raiseCountsChanged } from '../../src/services/messages';
 import type { FolderCount } from '../../shared/messages-contract';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
@@ -39,11 +38,6 @@ function expectCounts(snapshot: AnyMachineSnapshot) {
   expect(selectInboxTotal(fc(snapshot))).toBe(loaded ? 12 : 0);
   expect(selectSentTotal(fc(snapshot))).toBe(loaded ? 40 : 0);
 }
-
-/** The counts event travels through the real SPEC §7 channel and the `countsChanges` subscription. */
-const raise = () => {
-  raiseCountsChanged();
-};
 
 /** The tab was hidden and this event shows it again. */
 const becameVisible = (env: { from: AnyMachineSnapshot; event: { type: string } }) =>
@@ -112,7 +106,8 @@ defineModelTests({
   },
   events: {
     'session.updated': send,
-    'counts.refresh': raise,
+    // From the app root, which turns every actor's `counts.changed` into this (tests/unit/app-flows.test.ts).
+    'counts.refresh': send,
     'counts.visibility': send,
     'xstate.done.actor.fetchFolderCounts': settle,
     'xstate.error.actor.fetchFolderCounts': settle,

@@ -1,9 +1,10 @@
 // The assembled app: the root, its children and the HTTP hooks working together, driven the way the
 // views and the router drive them. I/O actors are scripted; timers are fake.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type EventObject } from 'xstate';
+import { emit, fromPromise, setup, type EventObject } from 'xstate';
+import type { Effect } from '../../src/machines/effects';
 import { folderCountsMachine } from '../../src/machines/folder-counts';
-import { appActorsOf, connectServices, createAppActor, type AppActor } from '../../src/machines/app';
+import { appActorsOf, closePage, connectServices, createAppActor, openPage, type AppActor } from '../../src/machines/app';
 import { localeMachine } from '../../src/machines/locale';
 import { sessionMachine } from '../../src/machines/session';
 import { tokenMachine } from '../../src/machines/token';
@@ -278,5 +279,72 @@ describe('layout actors', () => {
     actors.locale.send({ type: 'locale.change', locale: 'es-CL' });
     await flush();
     expect(actors.locale.getSnapshot().context.locale).toBe('es-CL');
+  });
+});
+
+describe('page actors', () => {
+  /** A screen's actor as the views open it: it emits a toast, the SPEC §7 counts event and a navigation. */
+  const pageMachine = setup({
+    types: { input: {} as { id: number }, context: {} as { id: number }, events: {} as { type: 'page.act' }, emitted: {} as Effect },
+  }).createMachine({
+    id: 'testPage',
+    context: ({ input }) => ({ id: input.id }),
+    initial: 'idle',
+    states: {
+      idle: {
+        on: {
+          'page.act': {
+            target: 'done',
+            actions: [
+              emit({ type: 'toast', kind: 'success', key: 'messages.deleted' }),
+              emit({ type: 'counts.changed' }),
+              emit({ type: 'navigate', to: '/trash', replace: true }),
+            ],
+          },
+        },
+      },
+      done: {},
+    },
+  });
+
+  it('open as children of the root, in its system, with their input', async () => {
+    const { app } = start({ cookie: { kind: 'none' } });
+    await flush();
+    const page = openPage(app, 'testPage-1', pageMachine, { id: 42 });
+    expect(app.getSnapshot().children['testPage-1']).toBe(page);
+    expect(page.system).toBe(app.system);
+    expect(page.getSnapshot().context).toEqual({ id: 42 });
+    closePage(app, 'testPage-1');
+    expect(app.getSnapshot().children['testPage-1']).toBeUndefined();
+    expect(page.getSnapshot().status).toBe('stopped');
+  });
+
+  it('their UI effects reach the edge through the root, and counts.changed reloads the sidebar counters', async () => {
+    const { app, actors, emitted } = start({ cookie: { kind: 'none' } });
+    await flush();
+    const refreshes: string[] = [];
+    app.system.inspect((event) => {
+      if (event.type === '@xstate.event' && event.actorRef === actors.folderCounts) refreshes.push(event.event.type);
+    });
+    const page = openPage(app, 'testPage-2', pageMachine, { id: 7 });
+    emitted.length = 0;
+    page.send({ type: 'page.act' });
+    await flush();
+    expect(emitted).toEqual([
+      { type: 'toast', kind: 'success', key: 'messages.deleted' },
+      { type: 'navigate', to: '/trash', replace: true },
+    ]);
+    expect(refreshes).toEqual(['counts.refresh']);
+  });
+
+  it('a closed page is heard no more', async () => {
+    const { app, emitted } = start({ cookie: { kind: 'none' } });
+    await flush();
+    const page = openPage(app, 'testPage-3', pageMachine, { id: 1 });
+    closePage(app, 'testPage-3');
+    emitted.length = 0;
+    page.send({ type: 'page.act' });
+    await flush();
+    expect(emitted).toEqual([]);
   });
 });

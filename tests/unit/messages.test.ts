@@ -1,21 +1,18 @@
-// Message services against a stubbed global fetch (bodies checked by the structs), the counts channel,
-// and the lifecycle rule table.
+// Message services against a stubbed global fetch (bodies checked by the structs) and the lifecycle rule
+// table.
 import { describe, expect, it, vi } from 'vitest';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
-import { createActor, createMachine, toPromise, type AnyActorLogic } from 'xstate';
+import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { toApiFailure } from '../../src/services/http';
 import { canTransition, folderOfKind, kindOfFolder, MESSAGE_ACTIONS, type MessageAction } from '../../shared/message-rules';
 import {
   cancelSchedule,
-  countsChanges,
   deleteMessages,
   fetchFolderCounts,
   fetchFolderPage,
   fetchMessage,
   markRead,
-  onCountsChanged,
   purgeMessages,
-  raiseCountsChanged,
   restoreMessages,
 } from '../../src/services/messages';
 import type { MessageDetail, MessageSummary } from '../../shared/messages-contract';
@@ -147,31 +144,6 @@ describe('message services', () => {
     await Promise.resolve();
     actor.stop();
     expect(seen?.aborted).toBe(true);
-  });
-});
-
-describe('counts channel', () => {
-  it('notifies listeners until they unsubscribe', () => {
-    const calls: number[] = [];
-    const off = onCountsChanged(() => calls.push(1));
-    raiseCountsChanged();
-    off();
-    raiseCountsChanged();
-    expect(calls).toEqual([1]);
-  });
-
-  it('countsChanges sends counts.refresh to its parent while running', () => {
-    const received: string[] = [];
-    const parent = createActor(
-      createMachine({
-        invoke: { src: countsChanges },
-        on: { 'counts.refresh': { actions: () => received.push('counts.refresh') } },
-      }),
-    ).start();
-    raiseCountsChanged();
-    parent.stop();
-    raiseCountsChanged();
-    expect(received).toEqual(['counts.refresh']);
   });
 });
 

@@ -6,12 +6,13 @@ import { StrictMode, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import es from '../../src/i18n/es-CL.json';
 import type { Channel, ComposeDraft, Estimate, Quota, Recipients, Signature } from '../../shared/compose-contract';
 import { ComposeScreen } from '../../src/views/pages/compose-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { recipientGuardian } from '../fixtures/recipients';
+import { startApp } from './app';
 
 const CHANNELS: Channel[] = [
   { id: 1, code: 'app-mobile', enabled_by_institution: true },
@@ -90,6 +91,7 @@ fake.answer = (url: string) => {
   return json(404, { message: 'No encontrado', code: 'not_found' });
 };
 
+beforeAll(startApp);
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import es from '../../src/i18n/es-CL.json';
 import mx from '../../src/i18n/es-MX.json';
 import type { DeliveryProgress, ReceptionPage, ReceptionRow } from '../../shared/reception-contract';
-import { appActor } from '../../src/views/actors';
+import { startApp } from './app';
 import { Toaster } from '../../src/views/layout/toaster';
 import { MessagePage } from '../../src/views/pages/message-page';
 import { ReceptionPage as ReceptionScreen } from '../../src/views/pages/reception-page';
@@ -96,9 +96,7 @@ const ERROR_CODES = [
 
 const fake = useFakeFetch();
 
-beforeAll(() => {
-  appActor.start();
-});
+beforeAll(startApp);
 afterEach(cleanup);
 
 /** The visible progress text, and the screen readers' live one (the state alone). */

@@ -6,14 +6,12 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import es from '../../src/i18n/es-CL.json';
-import { appActor, sessionActor } from '../../src/views/actors';
+import { sessionActor } from '../../src/views/actors';
+import { startApp } from './app';
 import { ErrorPage } from '../../src/views/pages/error-page';
 import { LoginPage } from '../../src/views/pages/login-page';
 
-beforeAll(() => {
-  // No session cookie in jsdom: the session settles in loggedOut without any request.
-  appActor.start();
-});
+beforeAll(startApp);
 afterEach(cleanup);
 
 const modes: Array<[string, (node: ReactNode) => ReactNode]> = [

@@ -1,5 +1,5 @@
 import { useToaster, toast as hotToast, type Toast } from 'react-hot-toast/headless';
-import type { ToastKind } from '../../services/ui-events';
+import type { ToastKind } from '../../machines/effects';
 
 // Headless react-hot-toast (no `cn` here: this is in the first download and tailwind-merge is not): we render our own markup so no inline <style> is injected (strict CSP).
 

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
 import type { ActorRefFrom } from 'xstate';
 import {
   composeMachine,
@@ -50,9 +49,9 @@ import { pickKey, recipientPickerMachine, selectEmptyPickKeys, selectPeopleCount
 import type { SessionSnapshot } from '../../machines/session';
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { localeActor, sessionActor } from '../actors';
-import { showToast } from '../layout/toaster';
 import { formatZoneName } from '../lib/format';
 import { useT } from '../lib/i18n';
+import { usePageActor } from '../lib/page-actor';
 import { cn } from '../lib/utils';
 import { Badge } from '../ui/badge';
 import { Button, buttonVariants } from '../ui/button';
@@ -92,25 +91,31 @@ export function ComposePage() {
 }
 
 export function ComposeScreen({ draftId, replyToId, backupKey }: { draftId: number | null; replyToId: number | null; backupKey: string }) {
+  const compose = usePageActor(composeMachine, { input: { draftId, replyToId, backupKey } });
+  return compose ? <ComposeView compose={compose} /> : <ComposeFrame heading="compose.heading"><FormSkeleton /></ComposeFrame>;
+}
+
+function ComposeFrame({ heading, children }: { heading: string; children: ReactNode }) {
   const t = useT();
-  const compose = useActorRef(composeMachine, { input: { draftId, replyToId, backupKey } });
-  useEffect(() => {
-    const subs = [
-      compose.on('toast', (e) => showToast(e.kind, t(e.key, e.params))),
-      compose.on('navigate', (e) => navigate(e.to, { replace: e.replace ?? false })),
-    ];
-    return () => subs.forEach((sub) => sub.unsubscribe());
-  }, [compose, t]);
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex max-w-3xl flex-col gap-4">
+      <h1 id="page-title" className="text-2xl font-bold">
+        {t(heading)}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+function ComposeView({ compose }: { compose: ComposeActor }) {
+  const t = useT();
   const loading = useSelector(compose, selectIsLoading);
   const loadFailed = useSelector(compose, selectLoadFailed);
   const editingDraft = useSelector(compose, selectDraftId) !== null;
   const replying = useSelector(compose, selectReplyToId) !== null;
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex max-w-3xl flex-col gap-4">
-      <h1 id="page-title" className="text-2xl font-bold">
-        {t(replying ? 'compose.replyHeading' : editingDraft ? 'compose.draftHeading' : 'compose.heading')}
-      </h1>
+    <ComposeFrame heading={replying ? 'compose.replyHeading' : editingDraft ? 'compose.draftHeading' : 'compose.heading'}>
       {loadFailed ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
           <p>{t('compose.loadFailed')}</p>
@@ -121,7 +126,7 @@ export function ComposeScreen({ draftId, replyToId, backupKey }: { draftId: numb
       ) : (
         <ComposeForm compose={compose} />
       )}
-    </section>
+    </ComposeFrame>
   );
 }
 

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { countdownMachine, selectIsCounting, selectRemaining } from '../../machines/countdown';
 import { useT } from '../lib/i18n';
+import { usePageActor } from '../lib/page-actor';
 import { Button } from '../ui/button';
 
 const HOME = '/inbox/';
@@ -34,15 +35,14 @@ export function ErrorPage({ code, message }: { code: number; message?: string })
 
 
 function RedirectNotice() {
+  const actor = usePageActor(countdownMachine, { input: { seconds: REDIRECT_SECONDS, to: HOME } });
+  return actor ? <Countdown actor={actor} /> : null;
+}
+
+function Countdown({ actor }: { actor: ActorRefFrom<typeof countdownMachine> }) {
   const t = useT();
-  const actor = useActorRef(countdownMachine, { input: { seconds: REDIRECT_SECONDS, to: HOME } });
   const remaining = useSelector(actor, selectRemaining);
   const counting = useSelector(actor, selectIsCounting);
-  // Subscribing to an emitted event is wiring, not fetching: the machine decides when.
-  useEffect(() => {
-    const sub = actor.on('navigate', (e) => navigate(e.to, { replace: e.replace ?? false }));
-    return () => sub.unsubscribe();
-  }, [actor]);
   if (!counting) return null;
   return (
     <p className="text-sm text-muted-foreground" aria-live="polite">

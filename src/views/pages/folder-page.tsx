@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
 import {
   folderMachine,
@@ -25,11 +24,11 @@ import { selectTimezone } from '../../machines/session';
 import type { MessageSummary } from '../../../shared/messages-contract';
 import type { ActorRefFrom } from 'xstate';
 import { localeActor, sessionActor } from '../actors';
-import { showToast } from '../layout/toaster';
 import { settledPercent } from '../../../shared/delivery-progress';
 import type { DeliveryProgress } from '../../../shared/reception-contract';
 import { formatListDate } from '../lib/format';
 import { useT } from '../lib/i18n';
+import { usePageActor } from '../lib/page-actor';
 import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
@@ -48,17 +47,13 @@ const TITLE_KEY: Record<Folder, string> = {
 type FolderActor = ActorRefFrom<FolderMachine>;
 
 export function FolderPage({ folder }: { folder: Folder }) {
-  const t = useT();
-  const actor = useActorRef(folderMachine, { input: { folder } });
-  // The route reuses this page for every folder: the machine resets itself on `folder.open`.
-  useEffect(() => {
-    if (actor.getSnapshot().context.folder !== folder) actor.send({ type: 'folder.open', folder });
-  }, [actor, folder]);
-  useEffect(() => {
-    const sub = actor.on('toast', (e) => showToast(e.kind, t(e.key, e.params)));
-    return () => sub.unsubscribe();
-  }, [actor, t]);
+  // Another folder is another visit: a new actor with its own list.
+  const actor = usePageActor(folderMachine, { input: { folder } });
+  return actor ? <FolderScreen actor={actor} folder={folder} /> : <ListSkeleton />;
+}
 
+function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder }) {
+  const t = useT();
   const total = useSelector(actor, selectTotal);
   return (
     <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
@@ -183,15 +178,7 @@ function Body({ actor, folder }: { actor: FolderActor; folder: Folder }) {
       </div>
     );
   }
-  if (loading && items.length === 0) {
-    return (
-      <div role="status" aria-label={t('app.loading')} className="flex flex-col gap-2">
-        {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="h-16 animate-pulse rounded-md bg-muted" />
-        ))}
-      </div>
-    );
-  }
+  if (loading && items.length === 0) return <ListSkeleton />;
   if (empty) {
     return (
       <p className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
@@ -273,6 +260,17 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
           </span>
         </span>
       </a>
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  const t = useT();
+  return (
+    <div role="status" aria-label={t('app.loading')} className="flex flex-col gap-2">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="h-16 animate-pulse rounded-md bg-muted" />
+      ))}
     </div>
   );
 }

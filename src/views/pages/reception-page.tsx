@@ -1,7 +1,6 @@
 // The reception status of one sent message (SPEC §2, §4; issue 5): progress, filters by status, search,
 // per-recipient and per-channel statuses, paging and "Reintentar fallidos". One actor per page visit.
-import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { selectLocale } from '../../machines/locale';
@@ -33,8 +32,8 @@ import {
   type ReceptionRow,
 } from '../../../shared/reception-contract';
 import { localeActor, sessionActor } from '../actors';
-import { showToast } from '../layout/toaster';
 import { useT } from '../lib/i18n';
+import { usePageActor } from '../lib/page-actor';
 import { ProgressText } from '../lib/progress-text';
 import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
@@ -59,12 +58,12 @@ const STATUS_STYLE: Record<DeliveryStatus, string> = {
 const SUMMARY_STATES = ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'] as const;
 
 export function ReceptionPage({ id }: { id: number }) {
+  const actor = usePageActor(receptionStatusMachine, { input: { id } });
+  return actor ? <ReceptionScreen actor={actor} id={id} /> : <ReceptionSkeleton />;
+}
+
+function ReceptionScreen({ actor, id }: { actor: ReceptionActor; id: number }) {
   const t = useT();
-  const actor = useActorRef(receptionStatusMachine, { input: { id } });
-  useEffect(() => {
-    const sub = actor.on('toast', (e) => showToast(e.kind, t(e.key, e.params)));
-    return () => sub.unsubscribe();
-  }, [actor, t]);
   const notFound = useSelector(actor, selectIsNotFound);
   const messageHref = `/sent/message/${id}`;
 
@@ -103,17 +102,7 @@ function Content({ actor }: { actor: ReceptionActor }) {
       </div>
     );
   }
-  if (loading) {
-    return (
-      <div role="status" aria-label={t('app.loading')} className="flex flex-col gap-3">
-        <div className="h-24 animate-pulse rounded-lg bg-muted" />
-        <div className="h-9 animate-pulse rounded-md bg-muted" />
-        {Array.from({ length: 5 }, (_, i) => (
-          <div key={i} className="h-14 animate-pulse rounded-md bg-muted" />
-        ))}
-      </div>
-    );
-  }
+  if (loading) return <ReceptionSkeleton />;
   return (
     <>
       <Summary actor={actor} />
@@ -127,6 +116,19 @@ function Content({ actor }: { actor: ReceptionActor }) {
       <Pager actor={actor} />
       <DeviceLegend />
     </>
+  );
+}
+
+function ReceptionSkeleton() {
+  const t = useT();
+  return (
+    <div role="status" aria-label={t('app.loading')} className="flex flex-col gap-3">
+      <div className="h-24 animate-pulse rounded-lg bg-muted" />
+      <div className="h-9 animate-pulse rounded-md bg-muted" />
+      {Array.from({ length: 5 }, (_, i) => (
+        <div key={i} className="h-14 animate-pulse rounded-md bg-muted" />
+      ))}
+    </div>
   );
 }
 

@@ -1,0 +1,71 @@
+// Effects: what machines ask of the world outside the actor system. They `emit` these; a parent that
+// hosts a child re-emits the child's effects (`relayEffects`), and the app root performs or routes them
+// (machines/app.ts), so the app edge (main.tsx) subscribes in one place. Machines never import views.
+import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
+
+export type ToastKind = 'default' | 'success' | 'error' | 'warning' | 'info';
+
+export interface NavigateEvent {
+  type: 'navigate';
+  to: string;
+  /** Redirects replace the history entry so Back does not bounce. */
+  replace?: boolean;
+}
+
+export interface ToastEvent {
+  type: 'toast';
+  kind: ToastKind;
+  /** i18n key. */
+  key: string;
+  params?: Record<string, string | number>;
+  /** Raw text, only for the SPEC's English abort message; shown instead of `key` when present. */
+  message?: string;
+}
+
+/** Moves keyboard focus to the element with this id once the screen has rendered (e.g. the first invalid field). */
+export interface FocusEvent {
+  type: 'focus';
+  target: string;
+}
+
+/** Effects the app edge performs. */
+export type UiEvent = NavigateEvent | ToastEvent | FocusEvent;
+
+/** Folder counters may have changed (SPEC §7 `update-info-message-counts`): the app reloads them. */
+export interface CountsChangedEvent {
+  type: 'counts.changed';
+}
+
+export type Effect = UiEvent | CountsChangedEvent;
+
+const EFFECT_TYPES: ReadonlySet<string> = new Set<Effect['type']>(['navigate', 'toast', 'focus', 'counts.changed']);
+
+export const isEffect = (event: EventObject): event is Effect => EFFECT_TYPES.has(event.type);
+
+/** What a relay sends its parent for each effect the watched child emits. */
+export interface RelayedEffect {
+  type: 'effect.relay';
+  effect: Effect;
+}
+
+export interface RelayInput {
+  /** The actor that spawned or invoked the child (the relay's own parent). */
+  parent: AnyActorRef;
+  /** The child's id among the parent's children. */
+  child: string;
+}
+
+/**
+ * Watches one child of `parent` and hands every effect it emits back as `effect.relay`; the parent
+ * re-emits it (or, at the root, performs it). Invoke or spawn it right after the child, in the same
+ * step: it starts after the child is in the parent's snapshot. A child's emits during its own start,
+ * before the relay runs, are not seen, so hosted machines emit nothing on entering their initial state.
+ */
+export const relayEffects = fromCallback<EventObject, RelayInput, RelayedEffect>(({ input, sendBack }) => {
+  const child = input.parent.getSnapshot().children[input.child] as AnyActorRef | undefined;
+  if (!child) return undefined;
+  const subscription = child.on('*', (event: EventObject) => {
+    if (isEffect(event)) sendBack({ type: 'effect.relay', effect: event });
+  });
+  return () => subscription.unsubscribe();
+});
