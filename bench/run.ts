@@ -35,7 +35,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { openDb } from '../server/db/client';
-import { users } from '../server/db/schema';
+import { users } from '../server/db/schema/auth';
 import { decodeCursor, listFolder } from '../server/messages/queries';
 import { DEMO_PASSWORD } from '../shared/demo';
 import { API, COOKIE, XSRF_HEADER } from '../shared/contract';

@@ -6,7 +6,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
 import { rowsOf } from '../compose/expand';
-import { appLoginCodes } from '../db/schema';
+import { appLoginCodes } from '../db/schema/auth';
 import { normalizePhone } from '../delivery/phone';
 
 export const CODE_TTL_MS = 10 * 60_000;

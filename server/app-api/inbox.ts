@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../compose/expand';
-import { messageAttachments } from '../db/schema';
+import { messageAttachments } from '../db/schema/messages';
 import { applyReports } from '../delivery/status';
 import { SNIPPET_LENGTH } from '../messages/queries';
 

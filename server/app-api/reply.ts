@@ -2,7 +2,7 @@
 // the original's author, who finds it in their Hermes inbox. No channel delivers it: it is born received.
 import { fold } from '../../shared/fold';
 import type { Db } from '../db/client';
-import { mailboxEntries, messageRecipients, messages } from '../db/schema';
+import { mailboxEntries, messageRecipients, messages } from '../db/schema/messages';
 import { senderOf } from '../compose/send';
 import { replyTarget, type Reader } from './inbox';
 

@@ -4,7 +4,8 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { newToken, hashToken } from '../auth/tokens';
 import { rowsOf } from '../compose/expand';
-import { appLoginCodes, appTokens, guardians } from '../db/schema';
+import { appLoginCodes, appTokens } from '../db/schema/auth';
+import { guardians } from '../db/schema/school';
 
 export const APP_TOKEN_TTL_MS = 90 * 24 * 3600_000;
 /** `last_used_at` is refreshed at most this often, so reads do not turn every call into a write. */

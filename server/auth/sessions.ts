@@ -2,7 +2,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { ACCESS_POLICY } from '../../shared/contract';
 import type { Db } from '../db/client';
-import { sessions, userPolicies, users } from '../db/schema';
+import { sessions, userPolicies, users } from '../db/schema/auth';
 import { hashToken, newToken } from './tokens';
 
 export interface Lifetimes {

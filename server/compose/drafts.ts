@@ -7,7 +7,7 @@ import type { ComposeDraft } from '../../shared/compose-contract';
 import { fold } from '../../shared/fold';
 import { canTransition } from '../../shared/message-rules';
 import type { Db, Queryable } from '../db/client';
-import { mailboxEntries, messageAttachments, messages } from '../db/schema';
+import { mailboxEntries, messageAttachments, messages } from '../db/schema/messages';
 import { attachmentUrl, recipientsLabel } from '../messages/queries';
 import { checkPicks, summarizeReach } from './expand';
 import { canSee, linkAttachments, lockOwnMessage, messageValues, senderOf } from './send';

@@ -10,6 +10,7 @@ import { intList } from '../db/arrays';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
+import { recipientLists } from '../db/schema/compose';
 import {
   courses,
   electives,
@@ -17,10 +18,9 @@ import {
   guardians,
   levels,
   positions,
-  recipientLists,
   staff,
   students,
-} from '../db/schema';
+} from '../db/schema/school';
 
 export const FOREIGN_RECIPIENTS = 'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.';
 

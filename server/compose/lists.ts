@@ -4,18 +4,10 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { GuardianRoleId, RecipientList, RecipientListUser, Signature } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
-import {
-  courses,
-  guardians,
-  institutions,
-  institutionSignatures,
-  positions,
-  recipientListMembers,
-  recipientLists,
-  staff,
-  students,
-  userRoles,
-} from '../db/schema';
+import { userRoles } from '../db/schema/auth';
+import { institutionSignatures, recipientListMembers, recipientLists } from '../db/schema/compose';
+import { institutions } from '../db/schema/institutions';
+import { courses, guardians, positions, staff, students } from '../db/schema/school';
 import { collator, personName } from './recipients';
 import { ADMIN_ROLES } from '../../shared/codes';
 

@@ -5,7 +5,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ComposeProblem, Quota } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
-import { deliveries, institutionQuotas, institutions, messages, smsUsage } from '../db/schema';
+import { institutionQuotas, smsUsage } from '../db/schema/compose';
+import { deliveries } from '../db/schema/delivery';
+import { institutions } from '../db/schema/institutions';
+import { messages } from '../db/schema/messages';
 
 /** 'YYYY-MM' of `at` in `timezone`. */
 export function monthIn(at: Date, timezone: string): string {

@@ -17,19 +17,18 @@ import type {
 } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
 import { DEVICE_WINDOW } from '../delivery/status';
+import { institutionChannels, userChannelPermissions } from '../db/schema/compose';
 import {
   courses,
   electives,
   electiveStudents,
   guardians,
-  institutionChannels,
   levels,
   positions,
   staff,
   studentGuardians,
   students,
-  userChannelPermissions,
-} from '../db/schema';
+} from '../db/schema/school';
 import { type ChannelCode, CHANNEL_CODES, CHANNEL_ID } from '../../shared/codes';
 
 /** Spanish order: accents sort with their base letter, ñ after n. */

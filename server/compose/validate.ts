@@ -7,7 +7,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_TOTAL_MAX_BYTES, CONTENT_MAX_LENGTH, MAX_PICKS, SMS_MAX_ATTACHMENTS, TITLE_MAX_LENGTH, type Audience, type ComposeInput, type RecipientPick } from '../../shared/compose-contract';
 import { smsText } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
-import { institutionSignatures, messageAttachments } from '../db/schema';
+import { institutionSignatures } from '../db/schema/compose';
+import { messageAttachments } from '../db/schema/messages';
 import { schoolChannels, userChannels } from './recipients';
 import { type ChannelCode, CHANNEL_CODES } from '../../shared/codes';
 

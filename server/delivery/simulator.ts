@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { Db } from '../db/client';
-import { providerSimMessages } from '../db/schema';
+import { providerSimMessages } from '../db/schema/delivery';
 import { safeEqual } from '../auth/tokens';
 import type { Logger } from '../log';
 import { normalizePhone } from './phone';

@@ -3,7 +3,8 @@
 // (409 message.illegal_transition), and applies all-or-nothing inside one transaction.
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
-import { deliveries, mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema';
+import { deliveries } from '../db/schema/delivery';
+import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { releaseQueued } from '../compose/quota';
 import { applyReports } from '../delivery/status';
 import type { AttachmentStore } from '../storage/attachments';

@@ -4,7 +4,8 @@ import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { AttachmentSummary, FolderCount, MessageDetail, MessageSummary } from '../../shared/messages-contract';
 import { MESSAGES_API } from '../../shared/messages-contract';
 import type { Queryable } from '../db/client';
-import { institutions, mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema';
+import { institutions } from '../db/schema/institutions';
+import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { fold } from '../../shared/fold';
 import type { DeliveryProgress } from '../../shared/reception-contract';
 import { progressOf } from '../delivery/reception';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Course } from '../../shared/contract';
 import type { Db } from '../db/client';
-import { courses, levels, students } from '../db/schema';
+import { courses, levels, students } from '../db/schema/school';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';

@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../shared/compose-contract';
 import { MESSAGES_API, type AttachmentSummary, type Paged, type MessageSummary } from '../../shared/messages-contract';
 import type { Db } from '../db/client';
-import { messageAttachments, messages } from '../db/schema';
+import { messageAttachments, messages } from '../db/schema/messages';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Db } from '../db/client';
-import { deliveries } from '../db/schema';
+import { deliveries } from '../db/schema/delivery';
 import { parseDeliveryKey } from '../delivery/channel';
 import { SIGNATURE_HEADER } from '../delivery/provider';
 import { applyReports, type DeliveryReport, type ReportStatus } from '../delivery/status';

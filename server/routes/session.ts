@@ -9,7 +9,8 @@ import { createSession, deleteSession, rotateSession, type IssuedTokens } from '
 import { LoginThrottle } from '../auth/throttle';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
-import { institutions, userPolicies, userRoles, users } from '../db/schema';
+import { userPolicies, userRoles, users } from '../db/schema/auth';
+import { institutions } from '../db/schema/institutions';
 import { requireAuth } from '../http/auth';
 import { clientIp } from '../http/client-ip';
 import { clearAuthCookies, setAuthCookies, setXsrfCookie } from '../http/cookies';

@@ -1,8 +1,15 @@
 // Compose data of the demo schools (issue 4): the channels each school contracted, per-user channel
 // permissions, the SMS signature, quotas, guardians' device facts (app installed, missing phone) and a few
 // saved recipient lists. Deterministic like the rest of the seed: per-school PRNGs and fixed dates.
-import type * as schema from '../db/schema';
-import { GUARDIAN_ROLE } from '../db/schema';
+import type {
+  institutionChannels,
+  institutionQuotas,
+  institutionSignatures,
+  recipientListMembers,
+  recipientLists,
+  userChannelPermissions,
+} from '../db/schema/compose';
+import { GUARDIAN_ROLE } from '../db/schema/school';
 import { mulberry32, type Rng } from './prng';
 import type { GuardianRow, SeedData, StaffRow, StudentRow } from './generate';
 import type { SchoolSpec } from './schools';
@@ -10,12 +17,12 @@ import { type ChannelCode, ADMIN_ROLES, type RoleCode, CHANNEL_CODES } from '../
 
 type WithId<T> = T & { id: number };
 
-export type InstitutionChannelRow = typeof schema.institutionChannels.$inferInsert;
-export type UserChannelPermissionRow = typeof schema.userChannelPermissions.$inferInsert;
-export type SignatureRow = WithId<typeof schema.institutionSignatures.$inferInsert>;
-export type QuotaRow = typeof schema.institutionQuotas.$inferInsert;
-export type RecipientListRow = WithId<typeof schema.recipientLists.$inferInsert>;
-export type RecipientListMemberRow = WithId<typeof schema.recipientListMembers.$inferInsert>;
+export type InstitutionChannelRow = typeof institutionChannels.$inferInsert;
+export type UserChannelPermissionRow = typeof userChannelPermissions.$inferInsert;
+export type SignatureRow = WithId<typeof institutionSignatures.$inferInsert>;
+export type QuotaRow = typeof institutionQuotas.$inferInsert;
+export type RecipientListRow = WithId<typeof recipientLists.$inferInsert>;
+export type RecipientListMemberRow = WithId<typeof recipientListMembers.$inferInsert>;
 
 export interface ComposeSeed {
   institutionChannels: InstitutionChannelRow[];

@@ -2,8 +2,20 @@
 // byte for byte, because all randomness comes from per-school seeded PRNGs and all dates are fixed.
 import { ACCESS_POLICY } from '../../shared/contract';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../shared/demo';
-import type * as schema from '../db/schema';
-import { GUARDIAN_ROLE } from '../db/schema';
+import type { userPolicies, userRoles, users } from '../db/schema/auth';
+import type { institutions } from '../db/schema/institutions';
+import {
+  GUARDIAN_ROLE,
+  type courses,
+  type electiveStudents,
+  type electives,
+  type guardians,
+  type levels,
+  type positions,
+  type staff,
+  type studentGuardians,
+  type students,
+} from '../db/schema/school';
 import { emailSlug } from './names';
 import { mulberry32, type Rng } from './prng';
 import { generateCompose, type ComposeSeed } from './compose';
@@ -13,20 +25,20 @@ import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 
 type WithId<T> = T & { id: number };
 
-export type InstitutionRow = WithId<typeof schema.institutions.$inferInsert>;
-export type LevelRow = WithId<typeof schema.levels.$inferInsert>;
-export type CourseRow = WithId<typeof schema.courses.$inferInsert>;
-export type StudentRow = WithId<typeof schema.students.$inferInsert>;
-export type GuardianRow = WithId<typeof schema.guardians.$inferInsert>;
-export type StudentGuardianRow = typeof schema.studentGuardians.$inferInsert;
-export type PositionRow = WithId<typeof schema.positions.$inferInsert>;
-export type StaffRow = WithId<typeof schema.staff.$inferInsert>;
-export type ElectiveRow = WithId<typeof schema.electives.$inferInsert>;
-export type ElectiveStudentRow = typeof schema.electiveStudents.$inferInsert;
+export type InstitutionRow = WithId<typeof institutions.$inferInsert>;
+export type LevelRow = WithId<typeof levels.$inferInsert>;
+export type CourseRow = WithId<typeof courses.$inferInsert>;
+export type StudentRow = WithId<typeof students.$inferInsert>;
+export type GuardianRow = WithId<typeof guardians.$inferInsert>;
+export type StudentGuardianRow = typeof studentGuardians.$inferInsert;
+export type PositionRow = WithId<typeof positions.$inferInsert>;
+export type StaffRow = WithId<typeof staff.$inferInsert>;
+export type ElectiveRow = WithId<typeof electives.$inferInsert>;
+export type ElectiveStudentRow = typeof electiveStudents.$inferInsert;
 /** The password is hashed when the rows are written (hashes are salted, hence not deterministic). */
-export type SeedUserRow = WithId<Omit<typeof schema.users.$inferInsert, 'passwordHash'>> & { password: string };
-export type UserRoleRow = typeof schema.userRoles.$inferInsert;
-export type UserPolicyRow = typeof schema.userPolicies.$inferInsert;
+export type SeedUserRow = WithId<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password: string };
+export type UserRoleRow = typeof userRoles.$inferInsert;
+export type UserPolicyRow = typeof userPolicies.$inferInsert;
 
 export interface SeedData {
   institutions: InstitutionRow[];

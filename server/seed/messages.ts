@@ -3,17 +3,17 @@
 // reception states, scheduled messages, drafts and a few trashed ones. Deterministic like the rest of the
 // seed: fixed dates and a seeded PRNG. `bulkInbox` adds N more inbox messages to administrador@sanandres.cl.
 import type { RecipientPick } from '../../shared/compose-contract';
-import type * as schema from '../db/schema';
+import type { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import type { AttachmentStore } from '../storage/attachments';
 import { fold } from '../../shared/fold';
 import { recipientsLabel } from '../messages/queries';
 import { mulberry32, type Rng } from './prng';
 import type { CourseRow, GuardianRow, SeedData, SeedUserRow, StaffRow } from './generate';
 
-export type MessageRow = typeof schema.messages.$inferInsert & { id: number };
-export type MessageRecipientRow = typeof schema.messageRecipients.$inferInsert;
-export type MessageAttachmentRow = typeof schema.messageAttachments.$inferInsert & { id: number };
-export type MailboxEntryRow = typeof schema.mailboxEntries.$inferInsert;
+export type MessageRow = typeof messages.$inferInsert & { id: number };
+export type MessageRecipientRow = typeof messageRecipients.$inferInsert;
+export type MessageAttachmentRow = typeof messageAttachments.$inferInsert & { id: number };
+export type MailboxEntryRow = typeof mailboxEntries.$inferInsert;
 
 /** Bytes of a seeded attachment, written into the attachments directory under its row's `storageKey`. */
 export interface SeedFile {

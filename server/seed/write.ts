@@ -3,7 +3,28 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../db/client';
-import * as schema from '../db/schema';
+import { userPolicies, userRoles, users } from '../db/schema/auth';
+import {
+  institutionChannels,
+  institutionQuotas,
+  institutionSignatures,
+  recipientListMembers,
+  recipientLists,
+  userChannelPermissions,
+} from '../db/schema/compose';
+import { institutions } from '../db/schema/institutions';
+import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
+import {
+  courses,
+  electiveStudents,
+  electives,
+  guardians,
+  levels,
+  positions,
+  staff,
+  studentGuardians,
+  students,
+} from '../db/schema/school';
 import { hashPassword } from '../auth/password';
 import type { SeedData } from './generate';
 
@@ -26,7 +47,7 @@ const ALL_TABLES = [
 ] as const;
 
 export async function hasData(db: Queryable): Promise<boolean> {
-  const rows = await db.select({ id: schema.institutions.id }).from(schema.institutions).limit(1);
+  const rows = await db.select({ id: institutions.id }).from(institutions).limit(1);
   return rows.length > 0;
 }
 
@@ -37,33 +58,33 @@ export async function resetData(db: Db): Promise<void> {
 
 export async function writeSeed(db: Db, data: SeedData): Promise<void> {
   // Hash outside the transaction: scrypt runs on the libuv pool, in parallel.
-  const users = await Promise.all(
+  const hashedUsers = await Promise.all(
     data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashPassword(password) })),
   );
   await db.transaction(async (tx) => {
-    await insertAll(tx, schema.institutions, data.institutions);
-    await insertAll(tx, schema.levels, data.levels);
-    await insertAll(tx, schema.courses, data.courses);
-    await insertAll(tx, schema.students, data.students);
-    await insertAll(tx, schema.guardians, data.guardians);
-    await insertAll(tx, schema.studentGuardians, data.studentGuardians);
-    await insertAll(tx, schema.positions, data.positions);
-    await insertAll(tx, schema.users, users);
-    await insertAll(tx, schema.userRoles, data.userRoles);
-    await insertAll(tx, schema.userPolicies, data.userPolicies);
-    await insertAll(tx, schema.staff, data.staff);
-    await insertAll(tx, schema.electives, data.electives);
-    await insertAll(tx, schema.electiveStudents, data.electiveStudents);
-    await insertAll(tx, schema.messages, data.mail.messages);
-    await insertAll(tx, schema.messageRecipients, data.mail.recipients);
-    await insertAll(tx, schema.messageAttachments, data.mail.attachments);
-    await insertAll(tx, schema.mailboxEntries, data.mail.entries);
-    await insertAll(tx, schema.institutionChannels, data.compose.institutionChannels);
-    await insertAll(tx, schema.userChannelPermissions, data.compose.userChannelPermissions);
-    await insertAll(tx, schema.institutionSignatures, data.compose.signatures);
-    await insertAll(tx, schema.institutionQuotas, data.compose.quotas);
-    await insertAll(tx, schema.recipientLists, data.compose.recipientLists);
-    await insertAll(tx, schema.recipientListMembers, data.compose.recipientListMembers);
+    await insertAll(tx, institutions, data.institutions);
+    await insertAll(tx, levels, data.levels);
+    await insertAll(tx, courses, data.courses);
+    await insertAll(tx, students, data.students);
+    await insertAll(tx, guardians, data.guardians);
+    await insertAll(tx, studentGuardians, data.studentGuardians);
+    await insertAll(tx, positions, data.positions);
+    await insertAll(tx, users, hashedUsers);
+    await insertAll(tx, userRoles, data.userRoles);
+    await insertAll(tx, userPolicies, data.userPolicies);
+    await insertAll(tx, staff, data.staff);
+    await insertAll(tx, electives, data.electives);
+    await insertAll(tx, electiveStudents, data.electiveStudents);
+    await insertAll(tx, messages, data.mail.messages);
+    await insertAll(tx, messageRecipients, data.mail.recipients);
+    await insertAll(tx, messageAttachments, data.mail.attachments);
+    await insertAll(tx, mailboxEntries, data.mail.entries);
+    await insertAll(tx, institutionChannels, data.compose.institutionChannels);
+    await insertAll(tx, userChannelPermissions, data.compose.userChannelPermissions);
+    await insertAll(tx, institutionSignatures, data.compose.signatures);
+    await insertAll(tx, institutionQuotas, data.compose.quotas);
+    await insertAll(tx, recipientLists, data.compose.recipientLists);
+    await insertAll(tx, recipientListMembers, data.compose.recipientListMembers);
     for (const table of ID_TABLES) {
       await tx.execute(
         sql.raw(

@@ -3,7 +3,7 @@
 // the browser may still list them, then deleted with their files.
 import { and, isNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { messageAttachments } from '../db/schema';
+import { messageAttachments } from '../db/schema/messages';
 import type { AttachmentStore } from './attachments';
 
 export const ABANDONED_UPLOAD_AGE_MS = 7 * 24 * 3600_000;

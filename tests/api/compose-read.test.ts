@@ -15,20 +15,12 @@ import type {
   Signature,
 } from '../../shared/compose-contract';
 import type { ApiError, Course } from '../../shared/contract';
-import {
-  deliveries,
-  guardians,
-  institutions,
-  messageRecipients,
-  messages,
-  recipientListMembers,
-  recipientLists,
-  staff,
-  studentGuardians,
-  students,
-  userChannelPermissions,
-  users,
-} from '../../server/db/schema';
+import { users } from '../../server/db/schema/auth';
+import { recipientListMembers, recipientLists, userChannelPermissions } from '../../server/db/schema/compose';
+import { deliveries } from '../../server/db/schema/delivery';
+import { institutions } from '../../server/db/schema/institutions';
+import { messageRecipients, messages } from '../../server/db/schema/messages';
+import { guardians, staff, studentGuardians, students } from '../../server/db/schema/school';
 import { refreshDeviceMisses } from '../../server/delivery/status';
 import { startServer, type Client, type TestServer } from './support/server';
 

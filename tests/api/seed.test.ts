@@ -7,11 +7,28 @@ import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SCHOOLS } from '../../shared/demo';
 import { ACCESS_POLICY } from '../../shared/contract';
 import { verifyPassword } from '../../server/auth/password';
 import type { Db } from '../../server/db/client';
+import { userPolicies, users } from '../../server/db/schema/auth';
 import {
-  courses, electives, electiveStudents, guardians, institutionChannels, institutionQuotas, institutions,
-  institutionSignatures, levels, positions, recipientListMembers, recipientLists, smsUsage, staff, studentGuardians,
-  students, userChannelPermissions, userPolicies, users,
-} from '../../server/db/schema';
+  institutionChannels,
+  institutionQuotas,
+  institutionSignatures,
+  recipientListMembers,
+  recipientLists,
+  smsUsage,
+  userChannelPermissions,
+} from '../../server/db/schema/compose';
+import { institutions } from '../../server/db/schema/institutions';
+import {
+  courses,
+  electives,
+  electiveStudents,
+  guardians,
+  levels,
+  positions,
+  staff,
+  studentGuardians,
+  students,
+} from '../../server/db/schema/school';
 import { generateSeed, rut } from '../../server/seed/generate';
 import { openSeededCopy } from './support/server';
 import { ADMIN_ROLES, type RoleCode, CHANNEL_CODES } from '../../shared/codes';

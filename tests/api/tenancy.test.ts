@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Course } from '../../shared/contract';
-import { courses, institutions } from '../../server/db/schema';
+import { institutions } from '../../server/db/schema/institutions';
+import { courses } from '../../server/db/schema/school';
 import { DEMO_SCHOOLS } from '../../shared/demo';
 import { startServer, type Client, type TestServer } from './support/server';
 

@@ -1,7 +1,8 @@
 // Helpers for the mailbox tests: look up seeded message ids straight from the database.
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client';
-import { mailboxEntries, users } from '../../../server/db/schema';
+import { users } from '../../../server/db/schema/auth';
+import { mailboxEntries } from '../../../server/db/schema/messages';
 import type { MessageSummary, Paged } from '../../../shared/messages-contract';
 import type { Client } from './server';
 import type { Folder } from '../../../shared/codes';

@@ -1,0 +1,131 @@
+// Who signs in: staff users with their roles and policies and their browser sessions, and the guardian
+// app's bearer tokens and SMS sign-in codes.
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, institutionId } from './institutions';
+
+/** Shape of `users.options`; the SPA reads `options.url.home` for the sidebar home link. */
+export interface UserOptions {
+  url: { home: string };
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    /** Always stored lowercased (checked), unique across schools because login is by e-mail alone. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    /** `latam` users see the news wall; `cl` users do not. */
+    device: text('device').notNull(),
+    domain: text('domain', { enum: ['cl', 'mx'] }).notNull(),
+    scope: text('scope').array().notNull().default(sql`'{}'::text[]`),
+    options: jsonb('options').$type<UserOptions>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_institution_idx').on(t.institutionId),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Role codes of the contract (`colegio-administrador`, `docente`…) with their display names. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);
+
+/** Policy names (`hermes-acceder-sistema`…) granted to a user. */
+export const userPolicies = pgTable(
+  'user_policies',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+/**
+ * One row per signed-in browser. Only SHA-256 hashes of the tokens are stored, so a leaked table
+ * cannot be replayed. Refresh rotates both hashes in place.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessHash: text('access_hash').notNull(),
+    refreshHash: text('refresh_hash').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [
+    uniqueIndex('sessions_access_hash_idx').on(t.accessHash),
+    uniqueIndex('sessions_refresh_hash_idx').on(t.refreshHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_refresh_expires_idx').on(t.refreshExpiresAt),
+  ],
+);
+
+/**
+ * Sessions of the guardian app (SPEC app-mobile channel): a bearer token per signed-in device, stored as a
+ * SHA-256 hash like staff sessions. `person_kind` apoderado (or estudiante) and `person_id` name who it is.
+ */
+export const appTokens = pgTable(
+  'app_tokens',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    personKind: text('person_kind', { enum: ['apoderado', 'estudiante'] }).notNull(),
+    personId: integer('person_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('app_tokens_hash_idx').on(t.tokenHash), index('app_tokens_person_idx').on(t.personKind, t.personId)],
+);
+
+/** One-time sign-in codes of the guardian app, sent by SMS; only a hash is kept, with an attempt limit. */
+export const appLoginCodes = pgTable(
+  'app_login_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('app_login_codes_phone_idx').on(t.phone)],
+);

@@ -1,0 +1,111 @@
+// What compose reads and spends: contracted channels, per-user channel permissions, the school's SMS
+// signature, quotas and monthly SMS usage, and saved recipient lists.
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { CHANNEL_CODES } from '../../../shared/codes';
+import { users } from './auth';
+import { createdAt, id, institutionId, institutions } from './institutions';
+import { students } from './school';
+
+/** Channels a school has contracted (SPEC `enabled_by_institution`); a missing row means disabled. */
+export const institutionChannels = pgTable(
+  'institution_channels',
+  {
+    institutionId: institutionId(),
+    channel: text('channel', { enum: CHANNEL_CODES }).notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.channel] })],
+);
+
+/** Per-user channel permission (SPEC communication permission); a missing row means not permitted. */
+export const userChannelPermissions = pgTable(
+  'user_channel_permissions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: CHANNEL_CODES }).notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channel] })],
+);
+
+export const institutionSignatures = pgTable(
+  'institution_signatures',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    device: text('device').notNull(),
+    domain: text('domain', { enum: ['cl', 'mx'] }).notNull(),
+    signature: text('signature').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+  },
+  (t) => [uniqueIndex('institution_signatures_institution_idx').on(t.institutionId)],
+);
+
+/** Monthly SMS limit and the e-mail / WhatsApp balances (null = unlimited) of a school. */
+export const institutionQuotas = pgTable('institution_quotas', {
+  institutionId: integer('institution_id')
+    .primaryKey()
+    .references(() => institutions.id, { onDelete: 'cascade' }),
+  smsMonthlyLimit: integer('sms_monthly_limit').notNull(),
+  emailBalance: integer('email_balance'),
+  whatsappBalance: integer('whatsapp_balance'),
+});
+
+/** SMS segments consumed per school and calendar month (institution time zone), updated under a row lock. */
+export const smsUsage = pgTable(
+  'sms_usage',
+  {
+    institutionId: institutionId(),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    segments: integer('segments').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.month] })],
+);
+
+export const recipientLists = pgTable(
+  'recipient_lists',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    /** Lists have a trash (SPEC §2 /recipient-lists/trash). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('recipient_lists_owner_idx').on(t.ownerUserId)],
+);
+
+/** A member: a guardian (of `student_id`, with `role`), a student or a staff member. */
+export const recipientListMembers = pgTable(
+  'recipient_list_members',
+  {
+    id: id(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => recipientLists.id, { onDelete: 'cascade' }),
+    memberKind: text('member_kind', { enum: ['apoderado', 'estudiante', 'funcionario'] }).notNull(),
+    memberRefId: integer('member_ref_id').notNull(),
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'cascade' }),
+    role: smallint('role'),
+  },
+  (t) => [
+    index('recipient_list_members_list_idx').on(t.listId),
+    uniqueIndex('recipient_list_members_unique_idx').on(t.listId, t.memberKind, t.memberRefId),
+  ],
+);

@@ -1,0 +1,173 @@
+// The school's people and groups: levels, courses, electives, students, guardians, staff and their cargos
+// (positions), and who belongs to what.
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { id, institutionId } from './institutions';
+
+/** School levels (Pre-kínder … IV Medio, 1° de Secundaria …), ordered by `position` within a school. */
+export const levels = pgTable(
+  'levels',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    name: text('name').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (t) => [uniqueIndex('levels_institution_position_idx').on(t.institutionId, t.position)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Recipient group kind as the API names it (`grupo_type`); electives are `electivo`. */
+    groupType: text('group_type').notNull().default('curso'),
+  },
+  (t) => [
+    index('courses_institution_idx').on(t.institutionId),
+    index('courses_level_idx').on(t.levelId),
+    uniqueIndex('courses_institution_name_idx').on(t.institutionId, t.name),
+  ],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    firstNames: text('first_names').notNull(),
+    lastNameFather: text('last_name_father').notNull(),
+    lastNameMother: text('last_name_mother').notNull(),
+    /** National id (Chilean RUT with check digit); null when the school did not provide one. */
+    dni: text('dni'),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    email: text('email'),
+  },
+  (t) => [index('students_institution_idx').on(t.institutionId), index('students_course_idx').on(t.courseId)],
+);
+
+/** Adults responsible for students (apoderados). */
+export const guardians = pgTable(
+  'guardians',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    firstNames: text('first_names').notNull(),
+    lastNameFather: text('last_name_father').notNull(),
+    lastNameMother: text('last_name_mother').notNull(),
+    dni: text('dni'),
+    email: text('email'),
+    /** E.164, e.g. +56912345678 or +525512345678. */
+    phone: text('phone'),
+    /** When the guardian installed the school app (device status blue); null when not installed. */
+    appInstalledAt: timestamp('app_installed_at', { withTimezone: true }),
+    /**
+     * How many of the guardian's last 3 finished device deliveries (app, SMS, WhatsApp) were not received;
+     * 3 is the yellow device status (SPEC §9). Kept by the delivery engine as deliveries end (issue 5).
+     */
+    deviceMisses: smallint('device_misses').notNull().default(0),
+  },
+  (t) => [
+    index('guardians_institution_idx').on(t.institutionId),
+    check('guardians_phone_e164_check', sql`${t.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),
+  ],
+);
+
+/** 1 = titular, 2 = suplente (the API's `rol_adulto_id`). */
+export const GUARDIAN_ROLE = { titular: 1, suplente: 2 } as const;
+
+export const studentGuardians = pgTable(
+  'student_guardians',
+  {
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    guardianId: integer('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    role: smallint('role').notNull(),
+    /** Madre, Padre, Abuela… as the school registered it. */
+    relationship: text('relationship').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.guardianId] }),
+    uniqueIndex('student_guardians_student_role_idx').on(t.studentId, t.role),
+    index('student_guardians_guardian_idx').on(t.guardianId),
+    check('student_guardians_role_check', sql`${t.role} in (1, 2)`),
+  ],
+);
+
+/** Staff job titles (cargos): Profesor jefe, Inspector general… */
+export const positions = pgTable(
+  'positions',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('positions_institution_name_idx').on(t.institutionId, t.name)],
+);
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    positionId: integer('position_id').references(() => positions.id, { onDelete: 'set null' }),
+    /** Set when this staff member can sign in. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstNames: text('first_names').notNull(),
+    lastNameFather: text('last_name_father').notNull(),
+    lastNameMother: text('last_name_mother').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+  },
+  (t) => [
+    index('staff_institution_idx').on(t.institutionId),
+    uniqueIndex('staff_user_idx').on(t.userId),
+    check('staff_phone_e164_check', sql`${t.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),
+  ],
+);
+
+export const electives = pgTable(
+  'electives',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('electives_institution_name_idx').on(t.institutionId, t.name)],
+);
+
+export const electiveStudents = pgTable(
+  'elective_students',
+  {
+    electiveId: integer('elective_id')
+      .notNull()
+      .references(() => electives.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.electiveId, t.studentId] }), index('elective_students_student_idx').on(t.studentId)],
+);
