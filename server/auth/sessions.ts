@@ -2,7 +2,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { ACCESS_POLICY } from '../../shared/contract';
 import type { Db } from '../db/client';
-import { sessions, userPolicies, users } from '../db/schema/auth';
+import { sessions, userPolicies, userRoles, users } from '../db/schema/auth';
 import { hashToken, newToken } from './tokens';
 
 export interface Lifetimes {
@@ -23,6 +23,8 @@ export interface ActiveSession {
   institutionId: number;
   /** False once the user's `hermes-acceder-sistema` policy was revoked. */
   hasAccess: boolean;
+  /** The user's role codes, read with the session so a role check costs no query of its own. */
+  roles: string[];
 }
 
 function issue(lifetimes: Lifetimes, now: Date): IssuedTokens {
@@ -64,6 +66,7 @@ export async function findActiveSession(db: Db, accessToken: string, now = new D
       userId: users.id,
       institutionId: users.institutionId,
       hasAccess: sql<boolean>`exists (select 1 from ${userPolicies} where ${userPolicies.userId} = ${users.id} and ${userPolicies.name} = ${ACCESS_POLICY})`,
+      roles: sql<string[]>`array(select ${userRoles.code} from ${userRoles} where ${userRoles.userId} = ${users.id} order by 1)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

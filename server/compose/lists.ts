@@ -4,12 +4,10 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { GuardianRoleId, RecipientList, RecipientListUser, Signature } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
-import { userRoles } from '../db/schema/auth';
 import { institutionSignatures, recipientListMembers, recipientLists } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { courses, guardians, positions, staff, students } from '../db/schema/school';
 import { collator, personName } from './recipients';
-import { ADMIN_ROLES } from '../../shared/codes';
 
 export interface ListPage {
   items: RecipientList[];
@@ -225,12 +223,4 @@ export async function updateSignature(
     .where(and(eq(institutionSignatures.id, id), eq(institutionSignatures.institutionId, institutionId)))
     .returning();
   return row ? toSignature(row) : null;
-}
-
-export async function isAdmin(db: Queryable, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), inArray(userRoles.code, [...ADMIN_ROLES])));
-  return (row?.n ?? 0) > 0;
 }

@@ -19,7 +19,8 @@ export function requireAuth(db: Db): MiddlewareHandler<AppEnv> {
       await deleteSessionById(db, session.sessionId);
       return apiError(c, 401, 'auth.unauthenticated', MESSAGES.unauthenticated);
     }
-    c.set('auth', { sessionId: session.sessionId, userId: session.userId, institutionId: session.institutionId });
+    const { sessionId, userId, institutionId, roles } = session;
+    c.set('auth', { sessionId, userId, institutionId, roles });
     c.set('tenant', new Tenant(session.institutionId));
     await next();
   };

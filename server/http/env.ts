@@ -5,6 +5,8 @@ export interface AuthContext {
   sessionId: number;
   userId: number;
   institutionId: number;
+  /** Role codes of the user (`user_roles.code`), as of this request; `requireRole` checks them. */
+  roles: readonly string[];
 }
 
 export interface AppEnv {

@@ -6,6 +6,7 @@ import type { ApiError, ErrorCode } from '../../shared/contract';
 
 export const MESSAGES = {
   unauthenticated: 'No autenticado.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
   invalidCredentials: 'Estas credenciales no coinciden con nuestros registros.',
   policyMissing: 'Tu cuenta no tiene acceso a Hermes. Pide acceso al administrador de tu colegio.',
   refreshExpired: 'Tu sesión expiró. Inicia sesión nuevamente.',

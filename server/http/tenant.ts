@@ -18,10 +18,3 @@ export class Tenant {
     return and(eq(table.institutionId, this.institutionId), ...conditions) as SQL;
   }
 }
-
-/** Parses a positive integer path id; anything else is treated as a missing resource. */
-export function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= 2_147_483_647 ? id : null;
-}

@@ -6,12 +6,14 @@ import { etag } from 'hono/etag';
 import { COMPOSE_API, type NumberedPage, type RecipientList } from '../../shared/compose-contract';
 import { smsText } from '../../shared/sms-text';
 import type { Db } from '../db/client';
-import { listRecipientLists, listSignatures, listUsers, isAdmin, updateSignature } from '../compose/lists';
+import { listRecipientLists, listSignatures, listUsers, updateSignature } from '../compose/lists';
 import { loadRecipients, schoolChannels, toChannels, toPermission, userChannels } from '../compose/recipients';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
-import { apiError, invalid, notFound, readJson } from '../http/errors';
-import { parseId } from '../http/tenant';
+import { invalid, notFound, readJson } from '../http/errors';
+import { intParam, parseId } from '../http/params';
+import { requireRole } from '../http/roles';
+import { ADMIN_ROLES } from '../../shared/codes';
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
@@ -29,14 +31,6 @@ const VALIDATION = {
   forbidden: 'No tienes permiso para modificar la firma de la institución.',
 } as const;
 
-
-/** An optional positive integer query parameter: `fallback` when absent, null when malformed or out of range. */
-function intParam(raw: string | undefined, fallback: number, max: number): number | null {
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^[0-9]{1,9}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n >= 1 && n <= max ? n : null;
-}
 
 const listsLink = (page: number, perPage: number) => `/api${COMPOSE_API.recipientLists}?page=${page}&per_page=${perPage}`;
 
@@ -91,8 +85,7 @@ export function composeReadRoutes(db: Db): Hono<AppEnv> {
 
   app.get(COMPOSE_API.signatures, auth, async (c) => c.json({ data: await listSignatures(db, c.var.auth.institutionId) }));
 
-  app.patch(`${COMPOSE_API.signatures}/:id`, auth, async (c) => {
-    if (!(await isAdmin(db, c.var.auth.userId))) return apiError(c, 403, 'auth.forbidden', VALIDATION.forbidden);
+  app.patch(`${COMPOSE_API.signatures}/:id`, auth, requireRole(...ADMIN_ROLES).withMessage(VALIDATION.forbidden), async (c) => {
     const id = parseId(c.req.param('id'));
     if (id === null) return notFound(c);
     const body = await readJson(c);

@@ -13,7 +13,7 @@ import type { DeliveryEngine } from '../delivery/engine-contract';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
-import { parseId } from '../http/tenant';
+import { parseId } from '../http/params';
 
 const IDEMPOTENCY_MESSAGE = `Falta el encabezado ${IDEMPOTENCY_HEADER} (entre 8 y 100 caracteres).`;
 const KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;

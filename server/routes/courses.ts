@@ -7,7 +7,8 @@ import { courses, levels, students } from '../db/schema/school';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
-import { parseId, type Tenant } from '../http/tenant';
+import { parseId } from '../http/params';
+import type { Tenant } from '../http/tenant';
 import type { SQL } from 'drizzle-orm';
 
 function selectCourses(db: Db, tenant: Tenant, condition?: SQL) {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../http/env';
 import type { ChannelAdapter } from '../delivery/channel';
 import { apiError, invalid, MESSAGES, notFound, readJson } from '../http/errors';
-import { parseId } from '../http/tenant';
+import { parseId } from '../http/params';
 import { checkCode, issueCode, phoneCandidates, type CodeGuardian } from '../app-api/codes';
 import { authenticate, openSession, revokeToken, type GuardianAuth } from '../app-api/tokens';
 import { INBOX_PAGE_SIZE, listInbox, openMessage, readMessage } from '../app-api/inbox';

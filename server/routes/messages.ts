@@ -10,7 +10,7 @@ import { messageAttachments, messages } from '../db/schema/messages';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
-import { parseId } from '../http/tenant';
+import { intParam, isId, parseId } from '../http/params';
 import {
   cancelSchedule,
   markRead,
@@ -62,9 +62,7 @@ async function readIds(c: Context): Promise<{ ids: number[] } | { errors: Record
   const ids = ((await readJson(c)) as { ids?: unknown } | null)?.ids;
   if (!Array.isArray(ids) || ids.length === 0) return { errors: { ids: [VALIDATION.idsRequired] } };
   if (ids.length > MAX_BULK_IDS) return { errors: { ids: [VALIDATION.idsTooMany] } };
-  if (!ids.every((id) => Number.isInteger(id) && id >= 1 && id <= 2_147_483_647)) {
-    return { errors: { ids: [VALIDATION.idsInvalid] } };
-  }
+  if (!ids.every(isId)) return { errors: { ids: [VALIDATION.idsInvalid] } };
   return { ids: ids as number[] };
 }
 
@@ -87,17 +85,14 @@ export function messageRoutes(db: Db, store: AttachmentStore, engine: DeliveryEn
     const errors: Record<string, string[]> = {};
     const folderParam = c.req.query('folder') ?? 'inbox';
     if (!(FOLDERS as readonly string[]).includes(folderParam)) errors.folder = [VALIDATION.folder];
-    const limitParam = c.req.query('limit');
-    const limit = limitParam === undefined || limitParam === '' ? DEFAULT_LIMIT : Number(limitParam);
-    if (!/^[0-9]*$/.test(limitParam ?? '') || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      errors.limit = [VALIDATION.limit];
-    }
+    const limit = intParam(c.req.query('limit'), DEFAULT_LIMIT, MAX_LIMIT);
+    if (limit === null) errors.limit = [VALIDATION.limit];
     const cursorParam = c.req.query('cursor') ?? '';
     const cursor = cursorParam ? decodeCursor(cursorParam) : null;
     if (cursorParam && !cursor) errors.cursor = [VALIDATION.cursor];
     const q = c.req.query('q') ?? '';
     if (q.length > MAX_Q_LENGTH) errors.q = [VALIDATION.q];
-    if (Object.keys(errors).length > 0) return invalid(c, errors);
+    if (limit === null || Object.keys(errors).length > 0) return invalid(c, errors);
 
     const folder = folderParam as Folder;
     const page = await listFolder(db, { userId: c.var.auth.userId, folder, q, limit, cursor });

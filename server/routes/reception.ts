@@ -9,7 +9,7 @@ import { findOwnSent, progressOf, receptionPage, retryFailed } from '../delivery
 import type { DeliveryEngine } from '../delivery/engine-contract';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound } from '../http/errors';
-import { parseId } from '../http/tenant';
+import { intParam, parseId } from '../http/params';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
@@ -22,14 +22,6 @@ const VALIDATION = {
   perPage: `La cantidad por página debe ser un número entero entre 1 y ${MAX_PER_PAGE}.`,
   q: `La búsqueda no puede superar los ${MAX_Q_LENGTH} caracteres.`,
 } as const;
-
-/** A positive integer query parameter: its value, `fallback` when absent, null when malformed or above `max`. */
-function intParam(raw: string | undefined, fallback: number, max: number): number | null {
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^[0-9]{1,7}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n >= 1 && n <= max ? n : null;
-}
 
 function pageLink(id: number, status: ReceptionFilter, q: string, page: number, perPage: number): string {
   const params = new URLSearchParams();
