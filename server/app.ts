@@ -1,5 +1,12 @@
 // Builds the Hono app. No listening and no environment reads here, so tests can run it in-process or
 // behind a real socket with their own database and settings.
+//
+// Routes are one file per resource under server/routes/, mounted below under /api. A handler only parses
+// its input (server/http/params.ts, readJson) and answers (server/http/errors.ts); rules and SQL live in a
+// domain module (server/compose, server/messages, server/delivery, server/storage…) that knows nothing of
+// HTTP and returns an outcome the handler maps to a status. Signed-in routes start with `requireAuth(db)`;
+// role-restricted ones add `requireRole(...ADMIN_ROLES)` (server/http/roles.ts, lists from shared/codes.ts).
+// Everything is scoped to the user's school, and an id that is not theirs answers 404, never 403.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ServerConfig } from './config';
@@ -9,12 +16,16 @@ import { apiError, MESSAGES, notFound } from './http/errors';
 import { csrfCheck, ensureXsrfCookie, securityHeaders } from './http/security';
 import { serveDist } from './http/static';
 import { createLogger, type Logger } from './log';
-import { composeReadRoutes } from './routes/compose-read';
+import { attachmentRoutes } from './routes/attachments';
+import { channelRoutes } from './routes/channels';
 import { courseRoutes } from './routes/courses';
-import { quotaRoutes } from './routes/compose';
-import { attachmentRoutes, messageRoutes } from './routes/messages';
-import { AttachmentStore } from './storage/attachments';
+import { messageRoutes } from './routes/messages';
+import { quotaRoutes } from './routes/quota';
+import { recipientListRoutes } from './routes/recipient-lists';
+import { recipientRoutes } from './routes/recipients';
 import { sessionRoutes } from './routes/session';
+import { signatureRoutes } from './routes/signatures';
+import { AttachmentStore } from './storage/attachments';
 import type { Adapters } from './delivery/channel';
 import type { DeliveryEngine } from './delivery/engine-contract';
 import type { ProviderSimulator } from './delivery/simulator';
@@ -72,7 +83,7 @@ export function createApp({
     maxSize: API_BODY_LIMIT,
     onError: (c) => apiError(c, 413, 'validation.failed', MESSAGES.tooLarge, { body: [MESSAGES.tooLarge] }),
   });
-  // Uploads have their own 22 MB limit on their route (server/routes/messages.ts).
+  // Uploads have their own 22 MB limit on their route (server/routes/attachments.ts).
   app.use('/api/*', (c, next) =>
     c.req.method === 'POST' && c.req.path === '/api/attachments' ? next() : jsonBodyLimit(c, next),
   );
@@ -82,10 +93,14 @@ export function createApp({
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config));
   api.route('/courses', courseRoutes(db));
-  api.route('/', composeReadRoutes(db));
+  api.route('/', channelRoutes(db));
+  api.route('/recipients', recipientRoutes(db));
+  api.route('/recipient-lists', recipientListRoutes(db));
+  api.route('/institutions-signatures', signatureRoutes(db));
+  api.route('/quota', quotaRoutes(db));
+  // Also /messages/drafts, estimate, send, schedule and /:id/reception (mounted inside, under its requireAuth).
   api.route('/messages', messageRoutes(db, store, engine));
   api.route('/attachments', attachmentRoutes(db, store));
-  api.route('/quota', quotaRoutes(db));
   api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret }));
   if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms }));
   api.all('*', notFound);

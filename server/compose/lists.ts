@@ -1,10 +1,9 @@
-// Saved recipient lists of one user (`GET /recipient-lists`, `GET /recipient-lists/:id/users`) and the
-// school's SMS signature (`/institutions-signatures`). Reads are scoped by owner and school, so another
-// user's list simply does not exist.
+// Saved recipient lists of one user (`GET /recipient-lists`, `GET /recipient-lists/:id/users`). Reads are
+// scoped by owner and school, so another user's list simply does not exist.
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { GuardianRoleId, RecipientList, RecipientListUser, Signature } from '../../shared/compose-contract';
+import type { GuardianRoleId, RecipientList, RecipientListUser } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
-import { institutionSignatures, recipientListMembers, recipientLists } from '../db/schema/compose';
+import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { courses, guardians, positions, staff, students } from '../db/schema/school';
 import { collator, personName } from './recipients';
@@ -190,37 +189,4 @@ export async function listUsers(
     }
   }
   return out.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
-}
-
-const toSignature = (row: typeof institutionSignatures.$inferSelect): Signature => ({
-  id: row.id,
-  device: row.device,
-  domain: row.domain,
-  institution_id: row.institutionId,
-  is_active: row.isActive,
-  signature: row.signature,
-});
-
-export async function listSignatures(db: Queryable, institutionId: number): Promise<Signature[]> {
-  const rows = await db
-    .select()
-    .from(institutionSignatures)
-    .where(eq(institutionSignatures.institutionId, institutionId))
-    .orderBy(asc(institutionSignatures.id));
-  return rows.map(toSignature);
-}
-
-/** Updates the school's signature; null when the id is not this school's. */
-export async function updateSignature(
-  db: Queryable,
-  institutionId: number,
-  id: number,
-  change: { signature: string; isActive: boolean },
-): Promise<Signature | null> {
-  const [row] = await db
-    .update(institutionSignatures)
-    .set({ signature: change.signature, isActive: change.isActive })
-    .where(and(eq(institutionSignatures.id, id), eq(institutionSignatures.institutionId, institutionId)))
-    .returning();
-  return row ? toSignature(row) : null;
 }

@@ -1,12 +1,9 @@
 // Mail folders and messages (shared/messages-contract.ts). Handlers only parse and answer; the
 // lifecycle rules live in server/messages/lifecycle.ts and the reads in server/messages/queries.ts.
-import { and, eq } from 'drizzle-orm';
+// `/messages/*` is one requireAuth for drafts, sending and reception too: they are mounted in here.
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../shared/compose-contract';
-import { MESSAGES_API, type AttachmentSummary, type Paged, type MessageSummary } from '../../shared/messages-contract';
+import { MESSAGES_API, type Paged, type MessageSummary } from '../../shared/messages-contract';
 import type { Db } from '../db/client';
-import { messageAttachments, messages } from '../db/schema/messages';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
@@ -19,18 +16,11 @@ import {
   restoreFromTrash,
   type LifecycleResult,
 } from '../messages/lifecycle';
-import {
-  attachmentUrl,
-  decodeCursor,
-  findAttachment,
-  findDetail,
-  findSummary,
-  folderCounts,
-  listFolder,
-} from '../messages/queries';
+import { decodeCursor, findDetail, findSummary, folderCounts, listFolder } from '../messages/queries';
 import type { AttachmentStore } from '../storage/attachments';
-import { composeMessageRoutes } from './compose';
+import { draftRoutes } from './drafts';
 import { receptionRoutes } from './reception';
+import { sendRoutes } from './send';
 import type { DeliveryEngine } from '../delivery/engine-contract';
 import { FOLDERS, type Folder } from '../../shared/codes';
 
@@ -78,7 +68,8 @@ export function messageRoutes(db: Db, store: AttachmentStore, engine: DeliveryEn
   const app = new Hono<AppEnv>();
   app.use('*', requireAuth(db));
   // Before `/:id` so /drafts, /send… are not taken for message ids.
-  app.route('/', composeMessageRoutes(db, engine));
+  app.route('/drafts', draftRoutes(db));
+  app.route('/', sendRoutes(db, engine));
   app.route('/', receptionRoutes(db, engine));
 
   app.get('/', async (c) => {
@@ -144,144 +135,5 @@ export function messageRoutes(db: Db, store: AttachmentStore, engine: DeliveryEn
     return answer(c, result, async () => c.json({ data: (await findSummary(db, c.var.auth.userId, id))! }));
   });
 
-  return app;
-}
-
-/** Room for the multipart envelope (boundary, part headers) around a file of exactly the maximum size. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-const ATTACHMENT_MESSAGES = {
-  tooLarge: 'El archivo supera el máximo de 22 MB.',
-  type: 'El tipo de archivo no está permitido, o su extensión o contenido no corresponden a su tipo.',
-  missing: 'Debes adjuntar un archivo en el campo file.',
-  empty: 'El archivo está vacío.',
-  inUse: 'El adjunto pertenece a un mensaje enviado o programado y no se puede eliminar.',
-} as const;
-
-/** Leading bytes of the types whose content we can recognise cheaply. */
-const MAGIC: Readonly<Record<string, (b: Uint8Array) => boolean>> = {
-  'application/pdf': (b) => startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d]),
-  'image/png': (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  'image/jpeg': (b) => startsWith(b, [0xff, 0xd8, 0xff]),
-  'image/gif': (b) => startsWith(b, [0x47, 0x49, 0x46, 0x38]) && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61,
-  'image/webp': (b) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b.subarray(8), [0x57, 0x45, 0x42, 0x50]),
-};
-
-function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
-  return bytes.length >= prefix.length && prefix.every((v, i) => bytes[i] === v);
-}
-
-/** The declared type (parameters dropped) when it is allowed and the extension and content match it. */
-export function checkAttachmentType(name: string, declared: string, head: Uint8Array): string | null {
-  const type = declared.split(';')[0]!.trim().toLowerCase();
-  const extensions = ATTACHMENT_TYPES[type];
-  const dot = name.lastIndexOf('.');
-  const extension = dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
-  if (!extensions?.includes(extension)) return null;
-  const magic = MAGIC[type];
-  return magic && !magic(head) ? null : type;
-}
-
-/** The file name without any path a browser or a client may have sent along, trimmed to 255 characters. */
-function cleanName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return base.slice(-255) || 'adjunto';
-}
-
-/**
- * `/attachments`: upload (POST, multipart `file`), delete an unsent one (DELETE /:id) and download
- * (GET /:id) for users who can see its message, or its owner before it is sent.
- */
-export function attachmentRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.use('*', requireAuth(db));
-
-  const tooLarge = (c: Context) => apiError(c, 413, 'attachment.too_large', ATTACHMENT_MESSAGES.tooLarge);
-  // The app-wide 1 MB JSON limit skips this route (server/app.ts); this one stops reading past 22 MB.
-  app.post('/', bodyLimit({ maxSize: ATTACHMENT_MAX_BYTES + MULTIPART_OVERHEAD, onError: tooLarge }), async (c) => {
-    let body: Record<string, unknown>;
-    try {
-      body = await c.req.parseBody();
-    } catch {
-      return invalid(c, { file: [ATTACHMENT_MESSAGES.missing] });
-    }
-    const file = body.file;
-    if (!(file instanceof File)) return invalid(c, { file: [ATTACHMENT_MESSAGES.missing] });
-    if (file.size > ATTACHMENT_MAX_BYTES) return tooLarge(c);
-    if (file.size === 0) return invalid(c, { file: [ATTACHMENT_MESSAGES.empty] });
-    const name = cleanName(file.name);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = checkAttachmentType(name, file.type, bytes.subarray(0, 16));
-    if (type === null) return apiError(c, 415, 'attachment.type', ATTACHMENT_MESSAGES.type);
-
-    const key = await store.save(bytes);
-    try {
-      const [row] = await db
-        .insert(messageAttachments)
-        .values({
-          ownerUserId: c.var.auth.userId,
-          institutionId: c.var.auth.institutionId,
-          messageId: null,
-          name,
-          size: bytes.length,
-          contentType: type,
-          storageKey: key,
-        })
-        .returning({ id: messageAttachments.id });
-      const summary: AttachmentSummary = { id: row!.id, name, size: bytes.length, content_type: type, url: attachmentUrl(row!.id) };
-      return c.json({ data: summary }, 201);
-    } catch (err) {
-      await store.remove([key]);
-      throw err;
-    }
-  });
-
-  app.delete('/:id', async (c) => {
-    const id = parseId(c.req.param('id'));
-    if (id === null) return notFound(c);
-    const outcome = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ storageKey: messageAttachments.storageKey, messageId: messageAttachments.messageId, kind: messages.kind })
-        .from(messageAttachments)
-        .leftJoin(messages, eq(messages.id, messageAttachments.messageId))
-        .where(
-          and(
-            eq(messageAttachments.id, id),
-            eq(messageAttachments.ownerUserId, c.var.auth.userId),
-            eq(messageAttachments.institutionId, c.var.auth.institutionId),
-          ),
-        )
-        .for('update', { of: messageAttachments });
-      if (!row) return 'not_found' as const;
-      if (row.messageId !== null && row.kind !== 'draft') return 'in_use' as const;
-      await tx.delete(messageAttachments).where(eq(messageAttachments.id, id));
-      return row.storageKey;
-    });
-    if (outcome === 'not_found') return notFound(c);
-    if (outcome === 'in_use') return apiError(c, 409, 'attachment.in_use', ATTACHMENT_MESSAGES.inUse);
-    // After commit: a failed transaction must not lose the file.
-    if (outcome) await store.remove([outcome]);
-    return c.body(null, 204);
-  });
-
-  app.get('/:id', async (c) => {
-    const id = parseId(c.req.param('id'));
-    if (id === null) return notFound(c);
-    const file = await findAttachment(db, c.var.auth.userId, id);
-    if (!file) return notFound(c);
-    const ascii = file.name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'adjunto';
-    const headers = {
-      'Content-Type': file.contentType,
-      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      'Cache-Control': 'private, no-store',
-    };
-    if (file.storageKey) {
-      const opened = await store.open(file.storageKey);
-      if (!opened) return notFound(c);
-      return c.body(opened.stream, 200, { ...headers, 'Content-Length': String(opened.size) });
-    }
-    const content = file.content ?? Buffer.alloc(0);
-    return c.body(new Uint8Array(content), 200, { ...headers, 'Content-Length': String(content.length) });
-  });
   return app;
 }

@@ -1,0 +1,80 @@
+// `/attachments`: upload (POST, multipart `file`), delete an unsent one (DELETE /:id) and download (GET /:id)
+// for users who can see its message, or its owner before it is sent. Another user's or school's id is a
+// 404. Which files are accepted, and the rows that go with them, is server/storage/uploads.ts.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ATTACHMENT_MAX_BYTES } from '../../shared/compose-contract';
+import type { Db } from '../db/client';
+import { requireAuth } from '../http/auth';
+import type { AppEnv } from '../http/env';
+import { apiError, invalid, notFound } from '../http/errors';
+import { parseId } from '../http/params';
+import { findAttachment } from '../messages/queries';
+import type { AttachmentStore } from '../storage/attachments';
+import { checkAttachmentType, cleanName, deleteUnsent, saveUpload } from '../storage/uploads';
+
+/** Room for the multipart envelope (boundary, part headers) around a file of exactly the maximum size. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const ATTACHMENT_MESSAGES = {
+  tooLarge: 'El archivo supera el máximo de 22 MB.',
+  type: 'El tipo de archivo no está permitido, o su extensión o contenido no corresponden a su tipo.',
+  missing: 'Debes adjuntar un archivo en el campo file.',
+  empty: 'El archivo está vacío.',
+  inUse: 'El adjunto pertenece a un mensaje enviado o programado y no se puede eliminar.',
+} as const;
+
+export function attachmentRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAuth(db));
+
+  const tooLarge = (c: Context) => apiError(c, 413, 'attachment.too_large', ATTACHMENT_MESSAGES.tooLarge);
+  // The app-wide 1 MB JSON limit skips this route (server/app.ts); this one stops reading past 22 MB.
+  app.post('/', bodyLimit({ maxSize: ATTACHMENT_MAX_BYTES + MULTIPART_OVERHEAD, onError: tooLarge }), async (c) => {
+    let body: Record<string, unknown>;
+    try {
+      body = await c.req.parseBody();
+    } catch {
+      return invalid(c, { file: [ATTACHMENT_MESSAGES.missing] });
+    }
+    const file = body.file;
+    if (!(file instanceof File)) return invalid(c, { file: [ATTACHMENT_MESSAGES.missing] });
+    if (file.size > ATTACHMENT_MAX_BYTES) return tooLarge(c);
+    if (file.size === 0) return invalid(c, { file: [ATTACHMENT_MESSAGES.empty] });
+    const name = cleanName(file.name);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = checkAttachmentType(name, file.type, bytes);
+    if (type === null) return apiError(c, 415, 'attachment.type', ATTACHMENT_MESSAGES.type);
+    return c.json({ data: await saveUpload(db, store, c.var.auth, { name, type, bytes }) }, 201);
+  });
+
+  app.delete('/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    if (id === null) return notFound(c);
+    const outcome = await deleteUnsent(db, store, c.var.auth, id);
+    if (outcome === 'not_found') return notFound(c);
+    if (outcome === 'in_use') return apiError(c, 409, 'attachment.in_use', ATTACHMENT_MESSAGES.inUse);
+    return c.body(null, 204);
+  });
+
+  app.get('/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    if (id === null) return notFound(c);
+    const file = await findAttachment(db, c.var.auth.userId, id);
+    if (!file) return notFound(c);
+    const ascii = file.name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'adjunto';
+    const headers = {
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'Cache-Control': 'private, no-store',
+    };
+    if (file.storageKey) {
+      const opened = await store.open(file.storageKey);
+      if (!opened) return notFound(c);
+      return c.body(opened.stream, 200, { ...headers, 'Content-Length': String(opened.size) });
+    }
+    const content = file.content ?? Buffer.alloc(0);
+    return c.body(new Uint8Array(content), 200, { ...headers, 'Content-Length': String(content.length) });
+  });
+  return app;
+}
