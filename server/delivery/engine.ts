@@ -12,18 +12,22 @@
 //
 // Retries: a transient error fails the job and pg-boss runs it again after an exponential backoff
 // (retryDelay · 2^n, jittered); a permanent error, or the last retry, fails the delivery.
+//
+// Firing a scheduled message is server/messages/fire-scheduled.ts; the safety sweep that catches up after
+// a crash or a lost job is server/delivery/sweep.ts. This file is the queue: jobs, workers, recording.
 import { intList, textList } from '../db/arrays';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { rowsOf } from '../compose/expand';
-import { publishToColleagues } from '../compose/send';
 import type { Db, DbHandle } from '../db/client';
 import type { Logger } from '../log';
+import { fireScheduled } from '../messages/fire-scheduled';
 import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
-import type { DeliveryEngine } from './engine-contract';
-import { applyReports, refreshRecipients } from './status';
+import type { DeliveryEngine, DeliveryRound } from './engine-contract';
+import { refreshRecipients } from './status';
+import { createSweep, leaveToSweep } from './sweep';
 
 export const QUEUES = { fanout: 'hermes-fanout', deliver: 'hermes-deliver', fire: 'hermes-fire' } as const;
 
@@ -66,10 +70,6 @@ export function stableUuid(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** How long a handed-over delivery may wait for its receipt before it counts as not received. */
-export const APP_RECEIPT_WAIT_H = 72;
-export const PROVIDER_RECEIPT_WAIT_H = 24;
-
 const deliverJobId = (id: number, generation: number) => stableUuid(`deliver:${id}:${generation}`);
 
 /** Runs `fn` over `items` with at most `limit` at a time, keeping order in the results. */
@@ -84,11 +84,6 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
-}
-
-interface DeliverData {
-  id: number;
-  generation: number;
 }
 
 interface DeliveryRow {
@@ -141,7 +136,7 @@ export function createEngine(options: EngineOptions): Engine {
   const deliverJob = (id: number, generation: number) => ({
     id: deliverJobId(id, generation),
     name: QUEUES.deliver,
-    data: { id, generation } satisfies DeliverData,
+    data: { id, generation } satisfies DeliveryRound,
     retryLimit: options.retries,
     retryDelay: options.retryDelayS,
     retryBackoff: true,
@@ -151,7 +146,7 @@ export function createEngine(options: EngineOptions): Engine {
     expireInSeconds: 900,
   });
 
-  async function enqueueDeliveries(rounds: readonly DeliverData[]): Promise<void> {
+  async function enqueueDeliveries(rounds: readonly DeliveryRound[]): Promise<void> {
     for (let i = 0; i < rounds.length; i += 1000) {
       await boss.insert(rounds.slice(i, i + 1000).map((r) => deliverJob(r.id, r.generation)));
     }
@@ -175,38 +170,9 @@ export function createEngine(options: EngineOptions): Engine {
     logger.debug(`Mensaje ${messageId}: ${rounds.length} envíos en cola`);
   }
 
-  /**
-   * A scheduled message whose time has come becomes sent (unless it was cancelled, rescheduled later or
-   * is in the trash): the author's entry moves to "sent", colleagues get it in their inbox, the copy goes
-   * to the author. Returns whether it fired.
-   */
+  /** Fires a scheduled message whose time has come (server/messages/fire-scheduled.ts), then fans it out. */
   async function fire(messageId: number): Promise<boolean> {
-    const fired = await db.transaction(async (tx) => {
-      // The author's entry first, in the same order as cancel and trash take their locks, so firing waits
-      // for them (and sees their outcome) instead of racing or deadlocking.
-      await tx.execute(sql`
-        select e.id from mailbox_entries e join messages m on m.id = e.message_id and e.user_id = m.author_user_id
-        where m.id = ${messageId} for update of e`);
-      const result = await tx.execute(sql`
-        update messages m set kind = 'sent', sent_at = now(), updated_at = now()
-        where m.id = ${messageId} and m.kind = 'scheduled' and m.scheduled_at <= now() + interval '1 second'
-          and not exists (select 1 from mailbox_entries e where e.message_id = m.id and e.user_id = m.author_user_id and e.folder = 'trash')
-        returning m.id, m.institution_id, m.author_user_id, m.sender_name, m.copy_to_sender`);
-      const row = rowsOf<{ id: number; institution_id: number; author_user_id: number; sender_name: string; copy_to_sender: boolean }>(result)[0];
-      if (!row) return false;
-      await tx.execute(sql`
-        update mailbox_entries set folder = 'sent', sort_at = now()
-        where message_id = ${messageId} and user_id = ${row.author_user_id} and folder = 'scheduled'`);
-      await publishToColleagues(tx, {
-        messageId,
-        institutionId: Number(row.institution_id),
-        userId: Number(row.author_user_id),
-        senderName: row.sender_name,
-        now: new Date(),
-        copyToSender: row.copy_to_sender,
-      });
-      return true;
-    });
+    const fired = await fireScheduled(db, messageId);
     if (fired) {
       logger.debug(`Mensaje programado ${messageId} enviado`);
       await fanOut(messageId);
@@ -289,7 +255,7 @@ export function createEngine(options: EngineOptions): Engine {
     });
   }
 
-  type DeliverJob = PgBoss.JobWithMetadata<DeliverData>;
+  type DeliverJob = PgBoss.JobWithMetadata<DeliveryRound>;
 
   async function deliverBatch(jobs: DeliverJob[]): Promise<void> {
     const rows = await loadRows(jobs.map((j) => j.data.id));
@@ -327,92 +293,27 @@ export function createEngine(options: EngineOptions): Engine {
     if (n > 0) logger.info(`Cola de envíos: ${n} trabajos interrumpidos se retoman`);
   }
 
-  /**
-   * Handed over and never confirmed: an app not opened in 3 days, or a provider that never reported in a day,
-   * is "not received" (it counts for the yellow device status, and "Reintentar fallidos" can send it again).
-   */
-  async function expireReceipts(): Promise<void> {
-    const stale = await db.execute(sql`
-      select id, generation, channel from deliveries
-      where status = 'sent' and (
-        (channel = 'app-mobile' and sent_at < now() - ${`${APP_RECEIPT_WAIT_H} hours`}::interval)
-        or (channel in ('sms', 'whatsapp') and sent_at < now() - ${`${PROVIDER_RECEIPT_WAIT_H} hours`}::interval))
-      limit 1000`);
-    const now = new Date();
-    await applyReports(
-      db,
-      rowsOf<{ id: number; generation: number; channel: string }>(stale).map((d) => ({
-        deliveryId: Number(d.id),
-        generation: Number(d.generation),
-        status: 'not_received' as const,
-        at: now,
-        error: d.channel === 'app-mobile' ? 'app_not_opened' : 'no_receipt',
-      })),
-    );
-  }
-
-  /** Each part on its own: one that fails (say, a message that cannot fire) does not stop the others. */
-  async function sweep(): Promise<void> {
-    await safely('vencimiento de acuses', expireReceipts);
-    await safely('mensajes sin repartir', requeueUnsent);
-    await safely('mensajes programados vencidos', fireOverdue);
-    await safely('envíos sin trabajo', requeueStale);
-  }
-
-  /** Sent messages whose fan-out was never queued (the process died between the commit and the queue). */
-  async function requeueUnsent(): Promise<void> {
-    const unsent = await db.execute(sql`
-      select m.id from messages m
-      where m.kind = 'sent' and m.fanned_out_at is null
-        and exists (select 1 from deliveries d where d.message_id = m.id and (d.status = 'queued' or d.error = 'missing_address'))
-      limit 500`);
-    for (const { id } of rowsOf<{ id: number }>(unsent)) await engine.messageSent(Number(id));
-  }
-
-  /** Scheduled messages past their time (a fire job lost, or the message came back from the trash). */
-  async function fireOverdue(): Promise<void> {
-    const due = await db.execute(sql`
-      select m.id from messages m
-      where m.kind = 'scheduled' and m.scheduled_at <= now() - interval '5 seconds'
-        and not exists (select 1 from mailbox_entries e where e.message_id = m.id and e.user_id = m.author_user_id and e.folder = 'trash')
-      order by m.scheduled_at limit 100`);
-    for (const { id } of rowsOf<{ id: number }>(due)) await safely(`mensaje programado ${id}`, () => fire(Number(id)));
-  }
-
-  /** Rounds queued again whose job was never inserted ("retry failed", then the process died). */
-  async function requeueStale(): Promise<void> {
-    const stale = await db.execute(sql`
-      select d.id, d.generation from deliveries d join messages m on m.id = d.message_id
-      where d.status = 'queued' and m.fanned_out_at is not null and m.fanned_out_at < now() - interval '1 minute'
-        and coalesce(d.last_retry_at, m.fanned_out_at) < now() - interval '1 minute'
-      limit 1000`);
-    const rounds = rowsOf<{ id: number; generation: number }>(stale).map((r) => ({ id: Number(r.id), generation: Number(r.generation) }));
-    if (rounds.length > 0) {
-      const ids = rounds.map((r) => deliverJobId(r.id, r.generation));
-      const known = await db.execute(sql`
-        select id from pgboss.job where name = ${QUEUES.deliver} and id = any(${textList(ids)}::uuid[])
-          and state in ('created', 'retry', 'active')`);
-      const have = new Set(rowsOf<{ id: string }>(known).map((r) => r.id));
-      const missing = rounds.filter((r) => !have.has(deliverJobId(r.id, r.generation)));
-      if (missing.length > 0) {
-        logger.info(`Cola de envíos: ${missing.length} envíos sin trabajo vuelven a la cola`);
-        // A job that gave up (failed) keeps its id until archived: make room so the round can be queued again.
-        await db.execute(sql`
-          delete from pgboss.job where name = ${QUEUES.deliver} and state in ('failed', 'cancelled', 'completed')
-            and id = any(${textList(missing.map((r) => deliverJobId(r.id, r.generation)))}::uuid[])`);
-        await enqueueDeliveries(missing);
-      }
+  /** Of these queued rounds, queues again those whose job is gone ("retry failed", then the process died). */
+  async function requeueLost(rounds: DeliveryRound[]): Promise<void> {
+    const ids = rounds.map((r) => deliverJobId(r.id, r.generation));
+    const known = await db.execute(sql`
+      select id from pgboss.job where name = ${QUEUES.deliver} and id = any(${textList(ids)}::uuid[])
+        and state in ('created', 'retry', 'active')`);
+    const have = new Set(rowsOf<{ id: string }>(known).map((r) => r.id));
+    const missing = rounds.filter((r) => !have.has(deliverJobId(r.id, r.generation)));
+    if (missing.length > 0) {
+      logger.info(`Cola de envíos: ${missing.length} envíos sin trabajo vuelven a la cola`);
+      // A job that gave up (failed) keeps its id until archived: make room so the round can be queued again.
+      await db.execute(sql`
+        delete from pgboss.job where name = ${QUEUES.deliver} and state in ('failed', 'cancelled', 'completed')
+          and id = any(${textList(missing.map((r) => deliverJobId(r.id, r.generation)))}::uuid[])`);
+      await enqueueDeliveries(missing);
     }
   }
 
   /** Never lets a queue problem fail the request that already committed: the sweep catches up. */
-  const safely = async (what: string, fn: () => Promise<unknown>) => {
-    try {
-      await fn();
-    } catch (err) {
-      logger.error(`Cola de envíos: ${what} quedó para el barrido`, err);
-    }
-  };
+  const safely = (what: string, fn: () => Promise<unknown>) => leaveToSweep(logger, what, fn);
+  const sweep = createSweep(db, logger, { messageSent: (id) => engine.messageSent(id), fire, requeueLost });
 
   const engine: Engine = {
     messageSent: (messageId) =>
@@ -453,7 +354,7 @@ export function createEngine(options: EngineOptions): Engine {
       workerIds.fire = await boss.work<{ messageId: number }>(QUEUES.fire, { pollingIntervalSeconds: 1 }, async ([job]) => {
         await fire(job!.data.messageId);
       });
-      const deliverWorker: string = (workerIds.deliver = await boss.work<DeliverData>(
+      const deliverWorker: string = (workerIds.deliver = await boss.work<DeliveryRound>(
         QUEUES.deliver,
         { batchSize, includeMetadata: true, pollingIntervalSeconds: 0.5 },
         async (jobs) => {
