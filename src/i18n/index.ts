@@ -1,38 +1,108 @@
-// Translations (SPEC §1, §7): es-CL is bundled and is both the default and the fallback; es-MX is a
-// separate chunk loaded on first use. rosetta interpolates `{{name}}` placeholders.
+// Translations (SPEC §1, §7). The shell's texts (es-CL.json) are bundled: es-CL is the default and the
+// fallback. Each screen's texts are a namespace (`compose/es-CL.json`…) loaded with the screen's chunk, in
+// the locale in use; es-MX is loaded on first use. rosetta interpolates `{{name}}` placeholders.
+//
+// Plurals are real: a text with forms `key_one` / `key_other` (CLDR categories, `Intl.PluralRules`) is
+// asked for as `t('key', { count })`. Keys are typed (`MessageKey`): a typo fails the type check.
 import rosetta from 'rosetta';
-import esCL from './es-CL.json';
+import shellCL from './es-CL.json';
+import type composeCL from './compose/es-CL.json';
+import type loginCL from './login/es-CL.json';
+import type messagesCL from './messages/es-CL.json';
+import type receptionCL from './reception/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
-export type Messages = typeof esCL;
+/** Texts of one screen family, loaded with its chunk. */
+export type Namespace = 'login' | 'messages' | 'compose' | 'reception';
+export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception'];
 
+export type Messages = typeof shellCL & typeof loginCL & typeof messagesCL & typeof composeCL & typeof receptionCL;
+
+type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** `selected_one` and `selected_other` are both asked for as `selected`. */
+type Base<K extends string> = K extends `${infer B}_${PluralCategory}` ? B : K;
 type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends Record<string, unknown> ? Leaves<T[K], `${Prefix}${K}.`> : `${Prefix}${K}`;
+  [K in keyof T & string]: T[K] extends Record<string, unknown> ? Leaves<T[K], `${Prefix}${K}.`> : `${Prefix}${Base<K>}`;
 }[keyof T & string];
 
-/** Every text key of es-CL.json, for callers that want the compiler to check a literal key. */
+/** Every text key of the app, shell and screens (plural forms under their base key). */
 export type MessageKey = Leaves<Messages>;
+
+export type TextParams = Record<string, string | number>;
 
 export const DEFAULT_LOCALE: Locale = 'es-CL';
 export const LOCALES: readonly Locale[] = ['es-CL', 'es-MX'];
 
-const i18n = rosetta<Messages>({ [DEFAULT_LOCALE]: esCL });
+type Table = Record<string, unknown>;
+type Part = 'shell' | Namespace;
+
+const json = (load: Promise<{ default: unknown }>) => load.then((module) => module.default as Table);
+
+// One loader per file, so each becomes its own chunk (only es-CL's shell is in the first download).
+const LOADERS: Record<Locale, Record<Part, () => Promise<Table>>> = {
+  'es-CL': {
+    shell: async () => shellCL,
+    login: () => json(import('./login/es-CL.json')),
+    messages: () => json(import('./messages/es-CL.json')),
+    compose: () => json(import('./compose/es-CL.json')),
+    reception: () => json(import('./reception/es-CL.json')),
+  },
+  'es-MX': {
+    shell: () => json(import('./es-MX.json')),
+    login: () => json(import('./login/es-MX.json')),
+    messages: () => json(import('./messages/es-MX.json')),
+    compose: () => json(import('./compose/es-MX.json')),
+    reception: () => json(import('./reception/es-MX.json')),
+  },
+};
+
+const i18n = rosetta<Table>({ [DEFAULT_LOCALE]: shellCL });
 i18n.locale(DEFAULT_LOCALE);
 
-const loaders: Record<Locale, () => Promise<Messages>> = {
-  'es-CL': async () => esCL,
-  'es-MX': async () => (await import('./es-MX.json')).default as Messages,
-};
+/** Parts loaded (or loading) per locale; a failed load is forgotten so it can be asked again. */
+const loading = new Map<string, Promise<void>>();
+/** Namespaces some screen has asked for: a locale switch loads them too. */
+const wanted = new Set<Namespace>();
+loading.set(`${DEFAULT_LOCALE}:shell`, Promise.resolve());
+
+function merge(into: Table, from: Table): Table {
+  const out: Table = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    const current = out[key];
+    out[key] = isTable(value) && isTable(current) ? merge(current, value) : value;
+  }
+  return out;
+}
+
+const isTable = (value: unknown): value is Table => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function load(locale: Locale, part: Part): Promise<void> {
+  const key = `${locale}:${part}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    // rosetta's `set` merges one level deep only: namespaces share top-level keys with nothing, but merge anyway.
+    pending = LOADERS[locale][part]().then((table) => i18n.set(locale, merge(i18n.table(locale) ?? {}, table)));
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Loads the table when needed, then makes it current. Rejects when the chunk cannot be loaded. */
+/** Loads the shell and every namespace in use for `locale`, then makes it current. Rejects when a chunk fails. */
 export async function setLocale(locale: Locale): Promise<Locale> {
-  if (!i18n.table(locale)) i18n.set(locale, await loaders[locale]());
+  await Promise.all([load(locale, 'shell'), ...[...wanted].map((namespace) => load(locale, namespace))]);
   i18n.locale(locale);
   return locale;
+}
+
+/** A screen's texts in the current locale (and, after a switch, in the new one): await before rendering it. */
+export async function loadTexts(namespaces: readonly Namespace[]): Promise<void> {
+  namespaces.forEach((namespace) => wanted.add(namespace));
+  await Promise.all(namespaces.map((namespace) => load(getLocale(), namespace)));
 }
 
 export function getLocale(): Locale {
@@ -40,13 +110,34 @@ export function getLocale(): Locale {
   return isLocale(current) ? current : DEFAULT_LOCALE;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralOf(locale: string, count: number): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(count);
+}
+
+function lookup(key: string, params: TextParams | undefined, locale: string): string | null {
+  const count = params?.count;
+  // A plural text asked for without a number (a pattern's placeholder, say) reads in its "other" form.
+  const candidates = typeof count === 'number' ? [key, `${key}_${pluralOf(locale, count)}`, `${key}_other`] : [key, `${key}_other`];
+  for (const candidate of candidates) {
+    const text = i18n.t(candidate, params, locale);
+    if (typeof text === 'string' && text !== '') return text;
+  }
+  return null;
+}
+
 /**
  * The text for `key` in the current locale, falling back to es-CL, then to the key itself so a missing
  * text is visible instead of blank.
  */
-export function t(key: string, params?: Record<string, string | number>): string {
-  const text = i18n.t(key, params);
-  if (typeof text === 'string' && text !== '') return text;
-  const fallback = i18n.t(key, params, DEFAULT_LOCALE);
-  return typeof fallback === 'string' && fallback !== '' ? fallback : key;
+export function t(key: MessageKey, params?: TextParams): string {
+  return lookup(key, params, getLocale()) ?? lookup(key, params, DEFAULT_LOCALE) ?? key;
+}
+
+/** Whether a key built at run time (a server's error code, say) has a text; narrows it for `t`. */
+export function hasText(key: string): key is MessageKey {
+  return lookup(key, { count: 1 }, getLocale()) !== null || lookup(key, { count: 1 }, DEFAULT_LOCALE) !== null;
 }

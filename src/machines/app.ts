@@ -36,7 +36,7 @@ import { setActivityListener, setRequestGate, setUnauthorizedHandler } from '../
 import { loadingBarMachine } from './loading-bar';
 import { folderCountsMachine } from './folder-counts';
 import { localeMachine } from './locale';
-import { routeGuardMachine, type SessionSummary } from './route-guard';
+import { routeGuardMachine, type RouteRule, type SessionSummary } from './route-guard';
 import { selectSessionStatus, sessionMachine, type ResetReason, type SessionSnapshot, type TokenSetEvent } from './session';
 import { sidebarMachine } from './sidebar';
 import { selectCanRequest, tokenMachine } from './token';
@@ -133,10 +133,13 @@ export const bridge = fromCallback<EventObject, void, AppEvent>(({ system, sendB
 export interface AppInput {
   /** Clock for the token actor (tests); Date.now otherwise. */
   now?: () => number;
+  /** The access rules of the route table (views/routes.tsx), for the route guard. */
+  routes?: readonly RouteRule[];
 }
 
 export interface AppContext {
   now: () => number;
+  routes: readonly RouteRule[];
   /** Which child crashed, when the root is `failed`. */
   failedActor: string | null;
   /** Ids of the page actors open now (each with its relay). */
@@ -214,7 +217,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   initial: 'running',
-  context: ({ input }) => ({ now: input?.now ?? Date.now, failedActor: null, pages: [] }),
+  context: ({ input }) => ({ now: input?.now ?? Date.now, routes: input?.routes ?? [], failedActor: null, pages: [] }),
   // A page unmounting after a crash still closes (a no-op then: `failed` closed them all).
   on: { 'page.close': { actions: 'closePage' } },
   states: {
@@ -257,6 +260,7 @@ export const appMachine = setup({
           id: 'routeGuard',
           systemId: 'routeGuard',
           src: 'routeGuard',
+          input: ({ context }) => ({ routes: context.routes }),
           onError: crashed('routeGuard'),
         },
         {

@@ -9,6 +9,7 @@ import { assertEvent, assign, sendTo, setup, type ActorRefFrom, type AnyActorRef
 import { deleteAttachment, uploadAttachment } from '../services/compose';
 import { toApiFailure, type ApiFailure } from '../services/http';
 import type { AttachmentSummary } from '../../shared/messages-contract';
+import type { MessageKey } from '../i18n';
 
 export interface AttachmentInput {
   key: string;
@@ -28,7 +29,7 @@ export interface AttachmentContext extends AttachmentInput {
   loaded: number;
   total: number;
   /** i18n key of the last failure, until the next attempt. */
-  errorKey: string | null;
+  errorKey: MessageKey | null;
 }
 
 export type AttachmentEvent =
@@ -42,18 +43,18 @@ export type AttachmentEvent =
 /** What this actor tells the compose machine. */
 export type AttachmentReport =
   | { type: 'attachment.uploaded'; key: string; attachment: AttachmentSummary }
-  | { type: 'attachment.uploadFailed'; key: string; errorKey: string }
+  | { type: 'attachment.uploadFailed'; key: string; errorKey: MessageKey }
   | { type: 'attachment.removed'; key: string }
-  | { type: 'attachment.deleteFailed'; key: string; errorKey: string };
+  | { type: 'attachment.deleteFailed'; key: string; errorKey: MessageKey };
 
 /** SPEC §8 "failed to upload attachment", or the server's precise reason when it gave one. */
-export function uploadErrorKey(failure: ApiFailure): string {
+export function uploadErrorKey(failure: ApiFailure): MessageKey {
   if (failure.code === 'attachment.too_large') return 'compose.attachment.tooLarge';
   if (failure.code === 'attachment.type') return 'compose.attachment.type';
   return 'compose.attachment.uploadFailed';
 }
 
-export const DELETE_FAILED_KEY = 'compose.attachment.deleteFailed';
+export const DELETE_FAILED_KEY: MessageKey = 'compose.attachment.deleteFailed';
 
 export const attachmentMachine = setup({
   types: {
@@ -173,4 +174,4 @@ export const selectPercent = (snapshot: AttachmentSnapshot): number =>
     : snapshot.context.total > 0
       ? Math.min(100, Math.floor((snapshot.context.loaded / snapshot.context.total) * 100))
       : 0;
-export const selectErrorKey = (snapshot: AttachmentSnapshot): string | null => snapshot.context.errorKey;
+export const selectErrorKey = (snapshot: AttachmentSnapshot): MessageKey | null => snapshot.context.errorKey;

@@ -50,6 +50,7 @@ import type { AttachmentSummary } from '../../shared/messages-contract';
 import { pickKey } from '../services/recipient-index';
 import { smsText, type SmsText } from '../../shared/sms-text';
 import type { CountsChangedEvent, NavigateEvent, ToastEvent } from './effects';
+import type { MessageKey } from '../i18n';
 import { attachmentMachine, type AttachmentActorRef, type AttachmentReport } from './attachment';
 import type { ChannelCode } from '../../shared/codes';
 
@@ -64,7 +65,7 @@ export type ComposeField = 'title' | 'recipients' | 'channels' | 'content' | 'at
 
 /** A field's error: an i18n key and its parameters (views bind `aria-invalid` to its presence). */
 export interface FieldError {
-  key: string;
+  key: MessageKey;
   params?: Record<string, string | number>;
 }
 
@@ -81,7 +82,7 @@ export interface AttachmentEntry {
   attachment: AttachmentSummary | null;
   /** The file while it is new (handed to the child when it starts). */
   file: File | null;
-  errorKey: string | null;
+  errorKey: MessageKey | null;
   /** The child actor (progress, for the view). */
   ref: AttachmentActorRef;
 }
@@ -176,7 +177,7 @@ export const ERROR_KEYS = {
 } as const;
 
 /** SPEC §8 quota texts, per problem code of the contract. */
-export const PROBLEM_KEYS: Readonly<Record<ComposeProblem, string>> = {
+export const PROBLEM_KEYS: Readonly<Record<ComposeProblem, MessageKey>> = {
   'sms.quota_exceeded': 'compose.errors.smsQuotaExceeded',
   'sms.insufficient': 'compose.errors.smsInsufficient',
   'email.insufficient': 'compose.errors.emailInsufficient',
@@ -398,7 +399,7 @@ const edited = (context: ComposeContext, ...fields: ComposeField[]) => {
  * is sent and the success toast differ. A 422 or a quota refusal goes back to the form with the fields
  * marked; anything else is `form.failed`, where retry keeps everything.
  */
-const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeIntent, successKey: string) =>
+const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeIntent, successKey: MessageKey) =>
   ({
     invoke: {
       id: src,
@@ -579,7 +580,7 @@ export const composeMachine = setup({
     }),
     keepDraft: assign((_, draft: ComposeDraft) => ({ draftId: draft.id })),
     keepResult: assign((_, result: SendResult) => ({ result })),
-    toast: emit((_, params: { kind: 'success' | 'error'; key: string }) => ({ type: 'toast' as const, kind: params.kind, key: params.key })),
+    toast: emit((_, params: { kind: 'success' | 'error'; key: MessageKey }) => ({ type: 'toast' as const, kind: params.kind, key: params.key })),
     toastQuota: emit(({ context }) => ({
       type: 'toast' as const,
       kind: 'error' as const,

@@ -2,6 +2,7 @@
 // hosts a child re-emits the child's effects (`relayEffects`), and the app root performs or routes them
 // (machines/app.ts), so the app edge (main.tsx) subscribes in one place. Machines never import views.
 import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
+import type { MessageKey } from '../i18n';
 
 export type ToastKind = 'default' | 'success' | 'error' | 'warning' | 'info';
 
@@ -16,7 +17,7 @@ export interface ToastEvent {
   type: 'toast';
   kind: ToastKind;
   /** i18n key. */
-  key: string;
+  key: MessageKey;
   params?: Record<string, string | number>;
   /** Raw text, only for the SPEC's English abort message; shown instead of `key` when present. */
   message?: string;

@@ -14,6 +14,7 @@ import {
 } from '../services/messages';
 import type { MessageSummary, Paged } from '../../shared/messages-contract';
 import type { CountsChangedEvent, ToastEvent } from './effects';
+import type { MessageKey } from '../i18n';
 import type { Folder } from '../../shared/codes';
 
 /** Quiet time after the last keystroke before a search reloads page 1. */
@@ -122,11 +123,11 @@ export const folderMachine = setup({
         selection: EMPTY,
       };
     }),
-    /** `messages.deleted` for one message, `messages.deletedMany` (with `{{count}}`) for several. */
-    toastDone: emit((_, params: { key: string; count: number }) => ({
+    /** "Mensaje eliminado" or "3 mensajes eliminados": the text's plural follows `count`. */
+    toastDone: emit((_, params: { key: MessageKey; count: number }) => ({
       type: 'toast' as const,
       kind: 'success' as const,
-      key: params.count === 1 ? params.key : `${params.key}Many`,
+      key: params.key,
       params: { count: params.count },
     })),
     toastRequestError: emit({ type: 'toast', kind: 'error', key: 'error.request' }),

@@ -23,6 +23,7 @@ import type { MessageSummary } from '../../shared/messages-contract';
 import { watchProgress, type ProgressEvent } from '../services/reception';
 import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { CountsChangedEvent, ToastEvent } from './effects';
+import type { MessageKey } from '../i18n';
 import type { MessageKind } from '../../shared/codes';
 
 export { canTransition, type MessageAction } from '../../shared/message-rules';
@@ -59,6 +60,9 @@ export type LifecycleEvent =
   | { type: 'message.delete' }
   | { type: 'message.restore' }
   | { type: 'message.purge' }
+  /** Answers the purge confirmation (SPEC: "Eliminar definitivamente" asks first). */
+  | { type: 'message.confirm' }
+  | { type: 'message.cancel' }
   | ProgressEvent;
 
 export type LifecycleEmitted = ToastEvent | CountsChangedEvent;
@@ -100,6 +104,7 @@ const deletingFrom = <B extends readonly { guard?: BackGuard; target: string }[]
   from: LiveKind,
   back: B = [{ target: 'idle' }] as unknown as B,
 ) => ({
+  tags: ['busy', 'deleting'],
   invoke: {
     id: 'deleteMessages',
     src: 'deleteMessages',
@@ -157,8 +162,8 @@ export const messageLifecycleMachine = setup({
     markAsRead: assign({ unread: false }),
     rememberOrigin: assign((_, params: { from: LiveKind }) => ({ deletedFrom: params.from })),
     forgetOrigin: assign({ deletedFrom: null }),
-    toastDone: emit((_, params: { key: string }) => ({ type: 'toast' as const, kind: 'success' as const, key: params.key, params: { count: 1 } })),
-    toastError: emit((_, params: { key: string }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
+    toastDone: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'success' as const, key: params.key, params: { count: 1 } })),
+    toastError: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
     /** SPEC §7: folder counters reload. */
     announceCounts: emit({ type: 'counts.changed' }),
   },
@@ -221,6 +226,7 @@ export const messageLifecycleMachine = setup({
           },
         },
         saving: {
+          tags: 'busy',
           invoke: {
             id: 'saveDraft',
             src: 'saveDraft',
@@ -230,6 +236,7 @@ export const messageLifecycleMachine = setup({
           },
         },
         scheduling: {
+          tags: 'busy',
           invoke: {
             id: 'scheduleMessage',
             src: 'scheduleMessage',
@@ -242,6 +249,7 @@ export const messageLifecycleMachine = setup({
           },
         },
         sending: {
+          tags: 'busy',
           invoke: {
             id: 'sendMessage',
             src: 'sendMessage',
@@ -267,6 +275,7 @@ export const messageLifecycleMachine = setup({
           },
         },
         cancelling: {
+          tags: ['busy', 'cancelling'],
           invoke: {
             id: 'cancelSchedule',
             src: 'cancelSchedule',
@@ -321,6 +330,7 @@ export const messageLifecycleMachine = setup({
         },
         // Reading is silent: a failure keeps the message unread and shows no toast (it is retried next open).
         markingRead: {
+          tags: 'busy',
           invoke: {
             id: 'markRead',
             src: 'markRead',
@@ -344,10 +354,18 @@ export const messageLifecycleMachine = setup({
         idle: {
           on: {
             'message.restore': { guard: { type: 'allows', params: { kind: 'deleted', action: 'restore' } }, target: 'restoring', actions: 'clearError' },
-            'message.purge': { guard: { type: 'allows', params: { kind: 'deleted', action: 'purge' } }, target: 'purging', actions: 'clearError' },
+            'message.purge': { guard: { type: 'allows', params: { kind: 'deleted', action: 'purge' } }, target: 'confirmingPurge' },
+          },
+        },
+        // Forever cannot be undone: the user confirms first, or goes back to the trashed message.
+        confirmingPurge: {
+          on: {
+            'message.confirm': { target: 'purging', actions: 'clearError' },
+            'message.cancel': { target: 'idle' },
           },
         },
         restoring: {
+          tags: ['busy', 'restoring'],
           invoke: {
             id: 'restoreMessages',
             src: 'restoreMessages',
@@ -366,6 +384,7 @@ export const messageLifecycleMachine = setup({
           },
         },
         purging: {
+          tags: ['busy', 'purging'],
           invoke: {
             id: 'purgeMessages',
             src: 'purgeMessages',
@@ -400,11 +419,18 @@ export function selectKind(snapshot: MessageLifecycleSnapshot): MessageKind | nu
   return null;
 }
 
-const BUSY: ReadonlySet<string> = new Set(['saving', 'scheduling', 'sending', 'deleting', 'cancelling', 'markingRead', 'restoring', 'purging']);
-
 /** A server call is running (buttons disabled). Deliveries in flight (`sent.sending`) are not the user's call. */
-export const selectIsBusy = (snapshot: MessageLifecycleSnapshot): boolean =>
-  typeof snapshot.value === 'object' && !snapshot.matches({ sent: 'sending' }) && Object.values(snapshot.value).some((leaf) => BUSY.has(leaf as string));
+export const selectIsBusy = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.hasTag('busy');
+/** What the message view offers: what the lifecycle would take now, or the call of that action running. */
+export const selectOffersDelete = (snapshot: MessageLifecycleSnapshot): boolean =>
+  snapshot.can({ type: 'message.delete' }) || snapshot.hasTag('deleting');
+export const selectOffersRestore = (snapshot: MessageLifecycleSnapshot): boolean =>
+  snapshot.can({ type: 'message.restore' }) || snapshot.hasTag('restoring');
+export const selectOffersPurge = (snapshot: MessageLifecycleSnapshot): boolean =>
+  snapshot.can({ type: 'message.purge' }) || snapshot.hasTag('purging');
+export const selectOffersCancelSchedule = (snapshot: MessageLifecycleSnapshot): boolean =>
+  snapshot.can({ type: 'message.cancelSchedule' }) || snapshot.hasTag('cancelling');
+export const selectIsConfirmingPurge = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches({ deleted: 'confirmingPurge' });
 
 export type DeliveryState = 'sending' | 'delivered' | 'partiallyFailed';
 

@@ -16,6 +16,7 @@ import {
   type RetryResult,
 } from '../../shared/reception-contract';
 import type { ToastEvent } from './effects';
+import type { MessageKey } from '../i18n';
 
 export interface ReceptionInput {
   id: number;
@@ -51,7 +52,7 @@ export type ReceptionEvent =
 export type ReceptionEmitted = ToastEvent;
 
 /** SPEC §8 quota texts (the keys compose shows for the same problem codes of a 409 `compose.quota`). */
-const QUOTA_KEYS: Readonly<Record<string, string>> = {
+const QUOTA_KEYS: Readonly<Record<string, MessageKey>> = {
   'sms.quota_exceeded': 'compose.errors.smsQuotaExceeded',
   'sms.insufficient': 'compose.errors.smsInsufficient',
   'email.insufficient': 'compose.errors.emailInsufficient',
@@ -61,9 +62,9 @@ const QUOTA_KEYS: Readonly<Record<string, string>> = {
 const failureOf = (event: unknown) => toApiFailure((event as { error?: unknown }).error);
 
 /** A retry refused for balance: the first known problem's text, the SMS quota text otherwise. */
-export function quotaKeyOf(failure: ApiFailure): string {
+export function quotaKeyOf(failure: ApiFailure): MessageKey {
   const problem = (failure.fieldErrors.quota ?? []).find((code) => code in QUOTA_KEYS);
-  return problem ? (QUOTA_KEYS[problem] as string) : 'compose.errors.smsQuotaExceeded';
+  return problem ? (QUOTA_KEYS[problem] as MessageKey) : 'compose.errors.smsQuotaExceeded';
 }
 
 /** One load of the current filter, search and page (every state that loads uses this invoke). */
@@ -140,7 +141,7 @@ export const receptionStatusMachine = setup({
     toastResent: emit((_, result: RetryResult) => ({
       type: 'toast' as const,
       kind: 'success' as const,
-      key: result.resent === 1 ? 'reception.resentOne' : 'reception.resentMany',
+      key: 'reception.resent',
       params: { count: result.resent },
     })),
     toastRetryFailed: emit((_, failure: ApiFailure) => ({

@@ -1,15 +1,36 @@
 // Route guard (SPEC §2): decides, for every location the router reports, whether the page may render,
 // must wait for the session check, or must redirect. The rules live in the pure `decideRoute`; the
-// machine only records the decision and emits its effects.
+// machine only records the decision and emits its effects. The route table itself is the views'
+// (views/routes.tsx, with each screen and title): the guard gets its access rules as input.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
-import { NEWSFEED_ROLES } from '../../shared/codes';
-import { ROUTES, type RouteDef, type RouteName } from '../config/routes';
+import { hasAnyRole, type RoleCode } from '../../shared/codes';
 import { loginPathFor } from '../services/redirect';
 import type { SessionStatus } from './session';
 import type { NavigateEvent } from './effects';
 
+export type RouteAccess = 'login' | 'guest';
+
+/** A route as the guard sees it: where it is and who may enter. */
+export interface RouteRule {
+  name: string;
+  /** wouter pattern; a trailing slash also matches (`/inbox/`). */
+  path: string;
+  access: RouteAccess;
+  /** When set, a user with none of these roles is sent to `/` (SPEC §2). */
+  roles?: readonly RoleCode[];
+  /** When set, the user's device must match (the news wall is for `latam`). */
+  device?: string;
+  /** Where this route sends the user right away, once access is granted. */
+  redirect?: string;
+  /**
+   * Where this route sends the user unless one of `roles` or a non-empty `query` parameter says they
+   * may browse it (SPEC §2 `check-newsfeed-role`: /mural goes to /mural/news).
+   */
+  browse?: { roles: readonly RoleCode[]; query: string; otherwise: string };
+}
+
 export interface RouteMatch {
-  route: RouteDef;
+  route: RouteRule;
   params: Record<string, string>;
 }
 
@@ -46,10 +67,10 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
 }
 
 /** The route of a path (wouter-style patterns, `:id?` optional, a trailing slash allowed); null = 404. */
-export function matchRoute(path: string): RouteMatch | null {
+export function matchRoute(routes: readonly RouteRule[], path: string): RouteMatch | null {
   const pathname = path.split(/[?#]/, 1)[0] ?? '';
   if (!pathname.startsWith('/')) return null;
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const params = matchPattern(route.path, pathname);
     if (params) return { route, params };
   }
@@ -69,9 +90,9 @@ export interface Location {
 
 export type RouteDecision =
   | { kind: 'wait' }
-  | { kind: 'allow'; route: RouteName | null; params: Record<string, string> }
+  | { kind: 'allow'; route: string | null; params: Record<string, string> }
   /** A guest page (login) for a visitor: allowed, and its `redirect` query is remembered. */
-  | { kind: 'guest'; route: RouteName; params: Record<string, string>; remember: string | null }
+  | { kind: 'guest'; route: string; params: Record<string, string>; remember: string | null }
   /** Needs a session: remember the page and go to login. */
   | { kind: 'login'; to: string; remember: string }
   | { kind: 'redirect'; to: string };
@@ -80,10 +101,16 @@ function queryValue(search: string, key: string): string | null {
   return new URLSearchParams(search.startsWith('?') ? search.slice(1) : search).get(key);
 }
 
+/** Whether a signed-in user passes a route's role and device rules (the sidebar offers only those). */
+export function mayEnter(route: RouteRule, session: Pick<SessionSummary, 'roles' | 'device'>): boolean {
+  if (route.roles && !hasAnyRole(session.roles, route.roles)) return false;
+  return !route.device || session.device === route.device;
+}
+
 /** The whole access policy of SPEC §2 and §6 as one pure function. */
-export function decideRoute(location: Location | null, session: SessionSummary): RouteDecision {
+export function decideRoute(routes: readonly RouteRule[], location: Location | null, session: SessionSummary): RouteDecision {
   if (location === null) return { kind: 'wait' };
-  const match = matchRoute(location.path);
+  const match = matchRoute(routes, location.path);
   if (match === null) return { kind: 'allow', route: null, params: {} };
   const { route, params } = match;
   if (session.status === 'checking') return { kind: 'wait' };
@@ -96,25 +123,25 @@ export function decideRoute(location: Location | null, session: SessionSummary):
     const wanted = location.path + location.search;
     return { kind: 'login', to: loginPathFor(wanted), remember: wanted };
   }
-  if (route.roles && !session.roles.some((role) => (route.roles as readonly string[]).includes(role))) {
-    return { kind: 'redirect', to: '/' };
-  }
-  if (route.device && session.device !== route.device) return { kind: 'redirect', to: '/' };
+  if (!mayEnter(route, session)) return { kind: 'redirect', to: '/' };
   if (route.redirect) return { kind: 'redirect', to: route.redirect };
-  if (route.name === 'mural') {
-    const mayBrowse =
-      session.roles.some((role) => (NEWSFEED_ROLES as readonly string[]).includes(role)) ||
-      (queryValue(location.search, 'newsfeed') ?? '') !== '';
-    if (!mayBrowse) return { kind: 'redirect', to: '/mural/news' };
+  if (route.browse) {
+    const mayBrowse = hasAnyRole(session.roles, route.browse.roles) || (queryValue(location.search, route.browse.query) ?? '') !== '';
+    if (!mayBrowse) return { kind: 'redirect', to: route.browse.otherwise };
   }
   return { kind: 'allow', route: route.name, params };
 }
 
+export interface RouteGuardInput {
+  routes: readonly RouteRule[];
+}
+
 export interface RouteGuardContext {
+  routes: readonly RouteRule[];
   location: Location | null;
   session: SessionSummary;
   /** The route being shown (null: unknown path, the 404 page); meaningful in `allowed`. */
-  route: RouteName | null;
+  route: string | null;
   params: Record<string, string>;
 }
 
@@ -136,10 +163,11 @@ function inputsOf(context: RouteGuardContext, event: RouteGuardEvent): [Location
 }
 
 const decisionOf = (context: RouteGuardContext, event: RouteGuardEvent): RouteDecision =>
-  decideRoute(...inputsOf(context, event));
+  decideRoute(context.routes, ...inputsOf(context, event));
 
 export const routeGuardMachine = setup({
   types: {
+    input: {} as RouteGuardInput,
     context: {} as RouteGuardContext,
     events: {} as RouteGuardEvent,
     emitted: {} as RouteGuardEmitted,
@@ -191,12 +219,13 @@ export const routeGuardMachine = setup({
 }).createMachine({
   id: 'routeGuard',
   initial: 'waiting',
-  context: {
+  context: ({ input }) => ({
+    routes: input.routes,
     location: null,
     session: { status: 'checking', roles: [], device: null },
     route: null,
     params: {},
-  },
+  }),
   on: {
     'route.change': [
       {
@@ -263,7 +292,7 @@ export const selectIsRouteWaiting = (snapshot: RouteGuardSnapshot): boolean => s
 export const selectIsRouteAllowed = (snapshot: RouteGuardSnapshot): boolean => snapshot.matches('allowed');
 export const selectIsRedirecting = (snapshot: RouteGuardSnapshot): boolean => snapshot.matches('redirecting');
 /** null on a 404 and while not `allowed`. */
-export const selectRouteName = (snapshot: RouteGuardSnapshot): RouteName | null =>
+export const selectRouteName = (snapshot: RouteGuardSnapshot): string | null =>
   snapshot.matches('allowed') ? snapshot.context.route : null;
 export const selectIsNotFound = (snapshot: RouteGuardSnapshot): boolean =>
   snapshot.matches('allowed') && snapshot.context.route === null;
@@ -271,3 +300,11 @@ export const selectRouteParam =
   (name: string) =>
   (snapshot: RouteGuardSnapshot): string | null =>
     snapshot.context.params[name] ?? null;
+/** Selector factory: whether the signed-in user may enter the route named `name` (false when logged out). */
+export const selectMayEnter =
+  (name: string) =>
+  (snapshot: RouteGuardSnapshot): boolean => {
+    const { routes, session } = snapshot.context;
+    const route = routes.find((candidate) => candidate.name === name);
+    return session.status === 'loggedIn' && route !== undefined && mayEnter(route, session);
+  };

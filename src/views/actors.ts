@@ -3,6 +3,7 @@
 import type { InspectionEvent, Observer } from 'xstate';
 import { appActorsOf, createAppActor } from '../machines/app';
 import { recordInspection } from './dev/inspection-store';
+import { ROUTE_RULES } from './routes';
 
 // `?inspect` in a dev build attaches the Stately inspector, which needs internet: opt-in only.
 const stately =
@@ -15,7 +16,7 @@ function inspect(event: InspectionEvent) {
   if (stately && 'next' in stately) (stately as Observer<InspectionEvent>).next?.(event);
 }
 
-export const appActor = createAppActor(import.meta.env.DEV ? { inspect } : {});
+export const appActor = createAppActor({ input: { routes: ROUTE_RULES }, ...(import.meta.env.DEV ? { inspect } : {}) });
 
 export const {
   session: sessionActor,

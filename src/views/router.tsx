@@ -1,76 +1,14 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
-import { ROUTES, type RouteName } from '../config/routes';
-import { selectIsRouteAllowed } from '../machines/route-guard';
+import { selectIsRouteAllowed, selectIsNotFound, selectRouteName } from '../machines/route-guard';
 import { selectIsLoggedIn } from '../machines/session';
 import { routeGuardActor, sessionActor } from './actors';
 import { useT } from './lib/i18n';
-import type { Folder } from '../../shared/codes';
+import { NotFound, ROUTES, routeNamed } from './routes';
 
-// Screens load on demand so the first download is only the shell and its machines (bench budget).
+// The layout is its own chunk: the first download is only the shell and its machines (bench budget).
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
-const ComingSoon = lazy(() => import('./pages/coming-soon').then((m) => ({ default: m.ComingSoon })));
-const ErrorPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.ErrorPage })));
-const FolderPage = lazy(() => import('./pages/folder-page').then((m) => ({ default: m.FolderPage })));
-const MessagePage = lazy(() => import('./pages/message-page').then((m) => ({ default: m.MessagePage })));
-const ReceptionPage = lazy(() => import('./pages/reception-page').then((m) => ({ default: m.ReceptionPage })));
-const ComposePage = lazy(() => import('./pages/compose-page').then((m) => ({ default: m.ComposePage })));
-const LoginPage = lazy(() => import('./pages/login-page').then((m) => ({ default: m.LoginPage })));
-
-/** Title key per screen; screens of later issues show an honest "próximamente" panel until built. */
-const TITLES: Record<Exclude<RouteName, 'login' | 'index'>, string> = {
-  new: 'pages.new',
-  inbox: 'pages.inbox',
-  'inbox-message': 'pages.message',
-  sent: 'pages.sent',
-  'sent-message': 'pages.message',
-  'sent-reception': 'reception.title',
-  scheduled: 'pages.scheduled',
-  'scheduled-message': 'pages.message',
-  draft: 'pages.draft',
-  'draft-message': 'pages.message',
-  trash: 'folders.trash',
-  'trash-message': 'pages.message',
-  templates: 'pages.templates',
-  'recipient-lists': 'pages.recipientLists',
-  'recipient-lists-trash': 'pages.recipientListsTrash',
-  'recipient-list': 'pages.recipientList',
-  dashboard: 'pages.dashboard',
-  'dashboard-connectivity': 'pages.dashboardConnectivity',
-  'dashboard-users': 'pages.dashboardUsers',
-  'connectivity-course': 'pages.connectivityCourse',
-  'ranking-courses': 'pages.rankingCourses',
-  'ranking-users': 'pages.rankingUsers',
-  mural: 'pages.mural',
-  'mural-categories': 'pages.muralCategories',
-  'mural-news': 'pages.muralNews',
-  'mural-trash': 'pages.muralTrash',
-  'mural-news-compose': 'pages.muralCompose',
-  settings: 'pages.settings',
-  'settings-message-quota': 'pages.settingsQuota',
-  'settings-message-signature': 'pages.settingsSignature',
-};
-
-/** `/<folder>/message/:id`: the reading view; without an id, the folder itself. */
-const MESSAGE_ROUTES: Partial<Record<RouteName, Folder>> = {
-  'inbox-message': 'inbox',
-  'sent-message': 'sent',
-  'scheduled-message': 'scheduled',
-  'draft-message': 'draft',
-  'trash-message': 'trash',
-};
-
-function screenFor(name: RouteName): ReactNode {
-  if (name === 'login') return <LoginPage />;
-  if (name === 'index') return null; // the guard redirects to /inbox
-  if (name === 'new') return <ComposePage />;
-  if (name === 'inbox' || name === 'sent' || name === 'scheduled' || name === 'draft' || name === 'trash') {
-    return <FolderPage folder={name} />;
-  }
-  return <ComingSoon titleKey={TITLES[name]} />;
-}
-
 
 /** Tells the route guard about every location change; the guard decides, the view only renders. */
 function useRouteSync() {
@@ -79,6 +17,18 @@ function useRouteSync() {
   useEffect(() => {
     routeGuardActor.send({ type: 'route.change', path, search: search ? `?${search}` : '' });
   }, [path, search]);
+}
+
+/** The tab names the screen the guard let through ("Enviados · Hermes"), in the current locale. */
+function useDocumentTitle() {
+  const t = useT();
+  const name = useSelector(routeGuardActor, selectRouteName);
+  const notFound = useSelector(routeGuardActor, selectIsNotFound);
+  const route = routeNamed(name);
+  const title = notFound ? t('error.notFoundTitle') : route ? t(route.title) : null;
+  useEffect(() => {
+    document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
+  }, [title, t]);
 }
 
 function Splash() {
@@ -96,6 +46,7 @@ function Splash() {
 
 export function AppRouter() {
   useRouteSync();
+  useDocumentTitle();
   const allowed = useSelector(routeGuardActor, selectIsRouteAllowed);
   const loggedIn = useSelector(sessionActor, selectIsLoggedIn);
   if (!allowed) return <Splash />;
@@ -106,52 +57,36 @@ export function AppRouter() {
   );
 }
 
-function Screens({ loggedIn }: { loggedIn: boolean }) {
-
-  const routes = (location?: string) => (
+/** Every route of the table but login (which has no layout), then the 404. */
+function screens(location?: string): ReactNode {
+  return (
     <Switch location={location}>
-      {ROUTES.filter((r) => r.name !== 'login').map((r) => {
-        const folder = MESSAGE_ROUTES[r.name];
-        if (r.name === 'sent-reception') {
-          return (
-            <Route key={r.name} path={r.path}>
-              {(params: { id?: string }) =>
-                params.id && /^\d+$/.test(params.id) ? <ReceptionPage key={params.id} id={Number(params.id)} /> : <ErrorPage code={404} />
-              }
-            </Route>
-          );
-        }
-        if (folder) {
-          return (
-            <Route key={r.name} path={r.path}>
-              {(params: { id?: string }) =>
-                params.id && /^\d+$/.test(params.id) ? (
-                  <MessagePage key={params.id} folder={folder} id={Number(params.id)} />
-                ) : (
-                  <FolderPage folder={folder} />
-                )
-              }
-            </Route>
-          );
-        }
-        return (
-          <Route key={r.name} path={r.path}>
-            {screenFor(r.name)}
-          </Route>
-        );
-      })}
+      {ROUTES.filter((route) => route.name !== 'login').map((route) => (
+        <Route key={route.name} path={route.path}>
+          {(params: Record<string, string | undefined>) => route.screen(params)}
+        </Route>
+      ))}
       <Route>
-        <ErrorPage code={404} />
+        <NotFound />
       </Route>
     </Switch>
   );
+}
 
+function Screens({ loggedIn }: { loggedIn: boolean }) {
+  const login = routeNamed('login');
   return (
     <Switch>
-      <Route path="/login">
-        <LoginPage />
+      <Route path="/login">{login?.screen({})}</Route>
+      <Route>
+        {loggedIn ? (
+          <AppLayout render={screens} />
+        ) : (
+          <main id="main" className="p-4">
+            {screens()}
+          </main>
+        )}
       </Route>
-      <Route>{loggedIn ? <AppLayout render={routes} /> : <main id="main" className="p-4">{routes()}</main>}</Route>
     </Switch>
   );
 }

@@ -39,7 +39,7 @@ test('delete moves a message to the trash and restore brings it back', async ({ 
   const title = (await row.locator('[data-slot=message-title]').innerText()).trim();
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: t('folders.delete'), exact: true }).click();
-  await expect(page.getByText(t('messages.deleted'))).toBeVisible();
+  await expect(page.getByText(t('messages.deleted', { count: 1 }))).toBeVisible();
   await expect(list.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
 
   await new AppShell(page).navLink('nav.trash').click();
@@ -48,7 +48,7 @@ test('delete moves a message to the trash and restore brings it back', async ({ 
   await expect(trashed).toBeVisible();
   await trashed.getByRole('checkbox').check();
   await page.getByRole('button', { name: t('folders.restore'), exact: true }).click();
-  await expect(page.getByText(t('messages.restored'))).toBeVisible();
+  await expect(page.getByText(t('messages.restored', { count: 1 }))).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
 
   await new AppShell(page).navLink('nav.sent').click();

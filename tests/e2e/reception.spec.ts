@@ -17,8 +17,8 @@ const pattern = (text: string): RegExp => new RegExp(`^\\s*${escape(text).replac
 
 /** Waits for "Reenviado a N destinatarios" (or "a 1 destinatario") and returns N, which is at least 1. */
 async function resentCount(page: Page): Promise<number> {
-  const many = new RegExp(escape(t('reception.resentMany', { count: '§' })).replace('§', '(\\d+)'));
-  const one = new RegExp(escape(t('reception.resentOne')));
+  const many = new RegExp(escape(t('reception.resent', { count: '§' })).replace('§', '(\\d+)'));
+  const one = new RegExp(escape(t('reception.resent', { count: 1 })));
   const toast = page.locator('[data-slot=toast]').filter({ hasText: many }).or(page.locator('[data-slot=toast]').filter({ hasText: one }));
   await expect(toast).toBeVisible();
   const text = await toast.innerText();
@@ -97,7 +97,7 @@ test('e-mail + SMS: the message shows its progress, the reception rows their cha
   expect(await reception.badgesIn('sms', 'not_received').count()).toBe(await summaryCount(reception, 'not_received'));
   // The recipient is the best of their channels: every guardian got the e-mail.
   await expect(reception.chip('received')).toHaveText(pattern(`${t('reception.filter.received')} (${rows})`));
-  await expect(page.getByText(lostBefore === 1 ? t('reception.retryHintOne') : t('reception.retryHint', { count: lostBefore }))).toBeVisible();
+  await expect(page.getByText(t('reception.retryHint', { count: lostBefore }))).toBeVisible();
 
   await reception.retry.click();
   // One SMS per guardian: at most as many recipients resent as SMS lost (one without a usable number is not).

@@ -81,8 +81,8 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
   if (done) {
     const key = MUTATIONS[done[1] as string] as string;
     const count = from.context.selection.length;
-    // The toast, then the SPEC §7 counts event: the sidebar counters reload.
-    return [{ type: 'toast', kind: 'success', key: count === 1 ? key : `${key}Many`, params: { count } }, { type: 'counts.changed' }];
+    // The toast (its text's plural follows `count`), then the SPEC §7 counts event: the counters reload.
+    return [{ type: 'toast', kind: 'success', key, params: { count } }, { type: 'counts.changed' }];
   }
   if (MUTATION_ERROR.test(event.type)) return [{ type: 'toast', kind: 'error', key: 'error.request' }];
   // List failures are silent (SPEC §8), and nothing else is shown.

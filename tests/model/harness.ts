@@ -41,6 +41,8 @@ export interface Step {
 
 export interface PlannedPath {
   description: string;
+  /** The input this path starts the machine with (its variant's, or the traversal's). */
+  input: unknown;
   /** steps[0]: the initial snapshot (event `xstate.init`); then (event, snapshot after it). */
   steps: Step[];
   /** What this path was chosen for: transition ids, or `blocked:` entries for guard-refused events. */
@@ -109,6 +111,8 @@ export function planPaths(machine: AnyStateMachine, traversal: Traversal): Plann
     ...rest,
     serializeState: serialize,
     events: (snapshot: AnyMachineSnapshot) => {
+      // A finished actor is stopped: nothing can reach it (XState only warns), so nothing is offered.
+      if (snapshot.status === 'done') return [];
       const handled = handledTypes(machine, snapshot);
       return [...events, ...internal.filter((event) => handled.has(event.type))];
     },
@@ -137,7 +141,7 @@ export function planPaths(machine: AnyStateMachine, traversal: Traversal): Plann
     const signature = JSON.stringify(steps.map((step) => step.event));
     const existing = byEvents.get(signature);
     if (existing) existing.covers.push(key);
-    else byEvents.set(signature, { description: '', steps, covers: [key] });
+    else byEvents.set(signature, { description: '', input: traversal.input, steps, covers: [key] });
   }
   const signatures = [...byEvents.keys()];
   const kept = [...byEvents.entries()].filter(
@@ -247,6 +251,11 @@ export interface ModelSpec {
   name: string;
   machine: AnyStateMachine;
   traversal: Traversal;
+  /**
+   * Starts that no single traversal reaches (another input, other loader outputs): each is planned with
+   * `traversal` overridden by its own fields, its paths titled with its name, and coverage is their union.
+   */
+  variants?: readonly { name: string; traversal: Partial<Traversal> }[];
   /** The real actor for one path, wired to `fakes`; not started. Pass `inspect` on to record deliveries. */
   createActor: (env: { fakes: Fakes; path: PlannedPath; inspect: (event: InspectionEvent) => void }) => AnyActorRef;
   /** Invariants per state node key (`loggedOut.signingIn`); checked on the REAL snapshot. */
@@ -373,7 +382,14 @@ export async function runPath(spec: ModelSpec, path: PlannedPath): Promise<void>
 /** Registers the model suite of one machine: handler checks, one test per path, and coverage. */
 export function defineModelTests(spec: ModelSpec): void {
   describe(`${spec.name} (model)`, () => {
-    const paths = planPaths(spec.machine, spec.traversal);
+    const paths = spec.variants
+      ? spec.variants.flatMap((variant) =>
+          planPaths(spec.machine, { ...spec.traversal, ...variant.traversal }).map((path) => ({
+            ...path,
+            description: `[${variant.name}] ${path.description}`,
+          })),
+        )
+      : planPaths(spec.machine, spec.traversal);
 
     beforeEach(() => {
       vi.useFakeTimers({ now: T0 });

@@ -7,6 +7,7 @@ import {
   selectDelivery,
   selectErrorCode,
   selectIsBusy,
+  selectIsConfirmingPurge,
   selectIsPurged,
   selectIsUnread,
   selectKind,
@@ -150,8 +151,8 @@ function expectAfterStep(snapshot: AnyMachineSnapshot, env: StepEnv) {
     expect(selectErrorCode(ml(snapshot))).toBe('message.illegal_transition');
     expect(selectKind(ml(snapshot)), 'a failed call stays in its kind').toBe(selectKind(ml(env.from)));
   }
-  // Starting another call forgets the previous failure.
-  if (env.event.type.startsWith('message.') && env.event.type !== 'message.open' && !snapshot.matches(env.from.value as never)) {
+  // Starting another call forgets the previous failure (asking to confirm a purge starts none yet).
+  if (env.event.type.startsWith('message.') && env.event.type !== 'message.open' && selectIsBusy(ml(snapshot)) && !snapshot.matches(env.from.value as never)) {
     expect(selectErrorCode(ml(snapshot))).toBeNull();
   }
 }
@@ -172,6 +173,8 @@ defineModelTests({
       open(msg('deleted', false, 'sent')),
       open(msg('deleted', false, null)),
       ...Object.values(EVENT_OF),
+      { type: 'message.confirm' },
+      { type: 'message.cancel' },
       ...PROGRESS_EVENTS,
     ],
     internal: [
@@ -255,6 +258,17 @@ defineModelTests({
     },
     'deleted.idle': (snapshot, env) => expectRules(snapshot, 'deleted', env),
     'deleted.restoring': (_, env) => expectCall(env, 'restoreMessages', { ids: [ID] }),
+    'deleted.confirmingPurge': (snapshot, env) => {
+      // Forever asks first: only the answer is taken, nothing runs meanwhile.
+      expect(selectKind(ml(snapshot))).toBe('deleted');
+      expect(selectIsBusy(ml(snapshot))).toBe(false);
+      expect(selectIsConfirmingPurge(ml(snapshot))).toBe(true);
+      expectRunning(env, null);
+      const real = env.actor.getSnapshot() as AnyMachineSnapshot;
+      for (const event of Object.values(EVENT_OF)) expect(real.can(event), `confirming: ${event.type}`).toBe(false);
+      expect(real.can({ type: 'message.confirm' })).toBe(true);
+      expect(real.can({ type: 'message.cancel' })).toBe(true);
+    },
     'deleted.purging': (_, env) => expectCall(env, 'purgeMessages', { ids: [ID] }),
     purged: (snapshot, env) => {
       expect(selectIsPurged(ml(snapshot))).toBe(true);
@@ -272,6 +286,8 @@ defineModelTests({
     'message.delete': step(send),
     'message.restore': step(send),
     'message.purge': step(send),
+    'message.confirm': step(send),
+    'message.cancel': step(send),
     'delivery.progress': step(send),
     ...Object.fromEntries(IO_IDS.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
     'xstate.error.actor.watchProgress': step(settle),

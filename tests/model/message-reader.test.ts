@@ -1,16 +1,22 @@
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { assign, createActor, emit, initialTransition, setup, transition, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
+import type { Folder, MessageKind } from '../../shared/codes';
+import type { MessageDetail } from '../../shared/messages-contract';
+import type { Effect } from '../../src/machines/effects';
 import {
+  destinationAfter,
   messageReaderMachine,
+  selectCanEdit,
+  selectCanReply,
   selectIsReaderFailed,
   selectIsReaderLoading,
   selectIsReaderNotFound,
+  selectLifecycle,
   selectMessage,
   type MessageReaderSnapshot,
 } from '../../src/machines/message-reader';
-import type { MessageDetail } from '../../shared/messages-contract';
 import { failure } from './fixtures';
-import { defineModelTests, send, settle } from './harness';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
 
 const snap = (snapshot: AnyMachineSnapshot) => snapshot as unknown as MessageReaderSnapshot;
 
@@ -40,48 +46,170 @@ const DETAIL: MessageDetail = {
   read_at: null,
 };
 
-defineModelTests({
-  name: 'message-reader',
-  machine: messageReaderMachine,
-  traversal: {
-    events: [{ type: 'reader.retry' }],
-    internal: [
-      { type: 'xstate.done.actor.fetchMessage', output: DETAIL },
-      { type: 'xstate.error.actor.fetchMessage', error: failure(404, 'not_found') },
-      { type: 'xstate.error.actor.fetchMessage', error: failure(500, 'server.error') },
-    ],
-    input: { id: 41 },
-    limit: 100,
+/**
+ * Stands in for the hosted message-lifecycle (its own model test covers it): states named like its kinds,
+ * moved by the test, recording what the reader tells it, and emitting a toast on request.
+ */
+const KINDS = ['draft', 'scheduled', 'sent', 'received', 'deleted'] as const;
+const lifecycleStandIn = setup({
+  types: {
+    context: {} as { told: string[] },
+    events: {} as { type: 'test.go'; to: MessageKind | 'purged' } | { type: 'test.toast' } | { type: 'message.open' | 'message.read' },
+    emitted: {} as Effect,
   },
-  createActor: ({ fakes }) =>
-    createActor(messageReaderMachine.provide({ actors: { fetchMessage: fakes.promise() } }), { input: { id: 41 } }),
-  states: {
-    loading: (snapshot, env) => {
-      expect(selectIsReaderLoading(snap(snapshot))).toBe(true);
-      expect(env.fakes.inputOf('fetchMessage')).toEqual({ id: 41 });
-    },
-    loaded: (snapshot) => {
-      expect(selectMessage(snap(snapshot))).toEqual(DETAIL);
-      expect(snapshot.context.notFound).toBe(false);
-    },
-    notFound: (snapshot, env) => {
-      expect(selectIsReaderNotFound(snap(snapshot))).toBe(true);
-      expect(selectMessage(snap(snapshot))).toBeNull();
-      expect(env.fakes.isRunning('fetchMessage')).toBe(false);
-    },
-    failed: (snapshot) => {
-      expect(selectIsReaderFailed(snap(snapshot))).toBe(true);
-      expect(snapshot.context.notFound).toBe(false);
-      expect(snapshot.can({ type: 'reader.retry' })).toBe(true);
-    },
+}).createMachine({
+  id: 'lifecycleStandIn',
+  context: () => ({ told: [] }),
+  initial: 'closed',
+  on: {
+    'test.go': [...KINDS, 'purged' as const].map((to) => ({ guard: ({ event }: { event: AnyEventObject }) => event.to === to, target: `.${to}` })),
+    'test.toast': { actions: emit({ type: 'toast', kind: 'success', key: 'messages.deleted', params: { count: 1 } }) },
+    'message.open': { actions: assign({ told: ({ context }) => [...context.told, 'message.open'] }) },
+    'message.read': { actions: assign({ told: ({ context }) => [...context.told, 'message.read'] }) },
   },
-  events: {
-    'reader.retry': send,
-    'xstate.done.actor.fetchMessage': settle,
-    'xstate.error.actor.fetchMessage': settle,
-  },
-  emits: ({ event }) =>
-    event.type === 'xstate.error.actor.fetchMessage' && (event as unknown as { error: { status?: number } }).error.status !== 404
-      ? [{ type: 'toast', kind: 'error', key: 'messages.readFailed' }]
-      : [],
+  states: { closed: {}, draft: {}, scheduled: {}, sent: {}, received: {}, deleted: {}, purged: { type: 'final' } },
 });
+
+/** The stand-in's snapshot in `kind`, as the reader's `xstate.snapshot.lifecycle` carries it. */
+function lifecycleIn(kind: MessageKind) {
+  const [initial] = initialTransition(lifecycleStandIn);
+  const [moved] = transition(lifecycleStandIn, initial, { type: 'test.go', to: kind });
+  return moved;
+}
+
+const TOAST = { type: 'toast', kind: 'success', key: 'messages.deleted', params: { count: 1 } };
+const lifecycleOf = (env: StepEnv) => selectLifecycle(snap(env.actor.getSnapshot() as AnyMachineSnapshot)) as AnyActorRef | null;
+
+interface Variant {
+  folder: Folder;
+  detail: MessageDetail;
+  /** Kinds the hosted lifecycle reports moving to. */
+  kinds: readonly MessageKind[];
+}
+
+const variantOf = (env: { actor: AnyActorRef }): Variant => VARIANTS.find((v) => v.folder === (env.actor.getSnapshot() as AnyMachineSnapshot).context.folder) as Variant;
+
+function defineReaderTests() {
+  defineModelTests({
+    name: 'message-reader',
+    machine: messageReaderMachine,
+    traversal: {
+      events: [{ type: 'reader.retry' }, { type: 'message.reply' }, { type: 'message.edit' }],
+      // Bounded by the kind the lifecycle reports (the context's only growing part is fixed per kind).
+      serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.kind, snapshot.context.notFound]),
+      limit: 200,
+    },
+    // One reading view per folder: what the message is, and where its lifecycle can take it.
+    variants: VARIANTS.map(({ folder, detail, kinds }) => ({
+      name: folder,
+      traversal: {
+        input: { id: 41, folder },
+        internal: [
+          { type: 'xstate.done.actor.fetchMessage', output: detail },
+          { type: 'xstate.error.actor.fetchMessage', error: failure(404, 'not_found') },
+          { type: 'xstate.error.actor.fetchMessage', error: failure(500, 'server.error') },
+          ...kinds.map((kind) => ({ type: 'xstate.snapshot.lifecycle', snapshot: lifecycleIn(kind) })),
+          { type: 'xstate.done.actor.lifecycle' },
+          { type: 'effect.relay', effect: TOAST },
+        ],
+      },
+    })),
+    createActor: ({ fakes, path }) =>
+      createActor(messageReaderMachine.provide({ actors: { fetchMessage: fakes.promise(), lifecycle: lifecycleStandIn as never } }), {
+        input: path.input as { id: number; folder: Folder },
+      }),
+    states: {
+      loading: (snapshot, env) => {
+        expect(selectIsReaderLoading(snap(snapshot))).toBe(true);
+        expect(env.fakes.inputOf('fetchMessage')).toEqual({ id: 41 });
+        expect(selectLifecycle(snap(snapshot))).toBeNull();
+      },
+      loaded: (snapshot, env) => {
+        const { folder, detail } = variantOf(env);
+        expect(selectMessage(snap(snapshot))).toEqual(detail);
+        expect(snapshot.context.notFound).toBe(false);
+        // The view gets the hosted lifecycle; reply and edit are offered as the message's kind allows.
+        expect(selectLifecycle(snap(snapshot))).not.toBeNull();
+        const kind = snapshot.context.kind as MessageKind | null;
+        expect(selectCanReply(snap(snapshot))).toBe(kind === 'received' && detail.allow_replies);
+        expect(selectCanEdit(snap(snapshot))).toBe(kind === 'draft');
+        // While shown, the message still belongs to the folder it was opened from.
+        expect(destinationAfter(folder, kind)).toBeNull();
+      },
+      'loaded.open': (_, env) => {
+        const { detail } = variantOf(env);
+        // Opened on the message as loaded; an unread inbox message is marked read at once (SPEC).
+        const told = (lifecycleOf(env)?.getSnapshot() as AnyMachineSnapshot | undefined)?.context.told;
+        expect(told).toEqual(detail.kind === 'received' && detail.unread ? ['message.open', 'message.read'] : ['message.open']);
+      },
+      notFound: (snapshot, env) => {
+        expect(selectIsReaderNotFound(snap(snapshot))).toBe(true);
+        expect(selectMessage(snap(snapshot))).toBeNull();
+        expect(env.fakes.isRunning('fetchMessage')).toBe(false);
+      },
+      failed: (snapshot) => {
+        expect(selectIsReaderFailed(snap(snapshot))).toBe(true);
+        expect(snapshot.context.notFound).toBe(false);
+        expect(snapshot.can({ type: 'reader.retry' })).toBe(true);
+      },
+      left: (snapshot, env) => {
+        // Navigating away: the lifecycle is stopped and nothing is offered any more.
+        expect(env.actor.getSnapshot().status).toBe('done');
+        expect(selectLifecycle(snap(snapshot))).toBeNull();
+      },
+    },
+    events: {
+      'reader.retry': send,
+      'message.reply': send,
+      'message.edit': send,
+      'xstate.done.actor.fetchMessage': settle,
+      'xstate.error.actor.fetchMessage': settle,
+      // The hosted lifecycle moves (deleted, restored, back to drafts…): its new snapshot reaches the reader.
+      'xstate.snapshot.lifecycle': (env) => {
+        lifecycleOf(env)?.send({ type: 'test.go', to: selectKindOf(env.event.snapshot as AnyMachineSnapshot) });
+      },
+      'xstate.done.actor.lifecycle': (env) => lifecycleOf(env)?.send({ type: 'test.go', to: 'purged' }),
+      // Its toasts and counter updates pass through the reader to whoever hosts the page.
+      'effect.relay': (env) => lifecycleOf(env)?.send({ type: 'test.toast' }),
+    },
+    emits: (env): AnyEventObject[] => {
+      const { from, to, event } = env;
+      const { folder, detail } = variantOf(env);
+      // Reply and edit act only while the message is shown, as its kind allows.
+      const shown = from.matches('loaded');
+      switch (event.type) {
+        case 'xstate.error.actor.fetchMessage':
+          return (event as unknown as { error: { status?: number } }).error.status !== 404 ? [{ type: 'toast', kind: 'error', key: 'messages.readFailed' }] : [];
+        case 'message.reply':
+          return shown && from.context.kind === 'received' && detail.allow_replies ? [{ type: 'navigate', to: '/new?reply=41' }] : [];
+        case 'message.edit':
+          return shown && from.context.kind === 'draft' ? [{ type: 'navigate', to: '/new?draft=41' }] : [];
+        case 'xstate.snapshot.lifecycle': {
+          const where = destinationAfter(folder, selectKindOf(event.snapshot as AnyMachineSnapshot));
+          return to.matches('left') && where ? [{ type: 'navigate', to: where, replace: true }] : [];
+        }
+        case 'xstate.done.actor.lifecycle':
+          return [{ type: 'navigate', to: '/trash', replace: true }];
+        case 'effect.relay':
+          return [TOAST];
+        default:
+          return [];
+      }
+    },
+  });
+}
+
+const selectKindOf = (snapshot: AnyMachineSnapshot): MessageKind => KINDS.find((kind) => snapshot.matches(kind)) as MessageKind;
+
+const VARIANTS: readonly Variant[] = [
+  // An unread inbox message: read on opening, answered, deleted (back to the inbox).
+  { folder: 'inbox', detail: DETAIL, kinds: ['received', 'deleted'] },
+  // A draft: edited, or deleted.
+  { folder: 'draft', detail: { ...DETAIL, folder: 'draft', kind: 'draft', unread: false }, kinds: ['draft', 'deleted'] },
+  // A trashed draft: restored, it leaves the trash.
+  { folder: 'trash', detail: { ...DETAIL, folder: 'trash', kind: 'deleted', unread: false, deleted_from: 'draft' }, kinds: ['deleted', 'draft'] },
+  // A scheduled message whose schedule is cancelled goes to drafts.
+  { folder: 'scheduled', detail: { ...DETAIL, folder: 'scheduled', kind: 'scheduled', unread: false, allow_replies: false }, kinds: ['scheduled', 'draft'] },
+];
+
+defineReaderTests();

@@ -329,7 +329,7 @@ defineModelTests({
   emits: ({ event }): AnyEventObject[] => {
     if (event.type === 'xstate.done.actor.retryFailed') {
       const { resent } = event.output as RetryResult;
-      return [{ type: 'toast', kind: 'success', key: resent === 1 ? 'reception.resentOne' : 'reception.resentMany', params: { count: resent } }];
+      return [{ type: 'toast', kind: 'success', key: 'reception.resent', params: { count: resent } }];
     }
     if (event.type === 'xstate.error.actor.retryFailed') {
       const quota = (event.error as { code: string }).code === 'compose.quota';

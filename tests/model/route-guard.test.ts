@@ -1,7 +1,7 @@
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import { NEWSFEED_ROLES } from '../../shared/codes';
-import { ROUTES } from '../../src/config/routes';
+import { ROUTE_RULES as ROUTES } from '../../src/views/routes';
 import {
   decideRoute,
   routeGuardMachine,
@@ -86,13 +86,13 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
   const context = from.context as RouteGuardSnapshot['context'];
   if (event.type === 'route.change') {
     const location = { path: event.path as string, search: event.search as string };
-    return [...effectsOf(decideRoute(location, context.session)), { type: 'route.changed', path: location.path }];
+    return [...effectsOf(decideRoute(ROUTES, location, context.session)), { type: 'route.changed', path: location.path }];
   }
   if (event.type === 'session.updated') {
     const session = sessionOf(event);
     // Only the end of the start-up check, or an expiry, re-decides the page on screen.
     const redecides = (context.session.status === 'checking' && session.status !== 'checking') || session.status === 'expired';
-    return redecides ? effectsOf(decideRoute(context.location, session)) : [];
+    return redecides ? effectsOf(decideRoute(ROUTES, context.location, session)) : [];
   }
   return [];
 }
@@ -105,9 +105,10 @@ defineModelTests({
       ...LOCATIONS.map((location) => ({ type: 'route.change', ...location })),
       ...SESSIONS.map((session) => ({ type: 'session.updated', ...session })),
     ],
+    input: { routes: ROUTES },
     limit: 5000,
   },
-  createActor: () => createActor(routeGuardMachine),
+  createActor: () => createActor(routeGuardMachine, { input: { routes: ROUTES } }),
   states: {
     waiting: (snapshot) => {
       expect(selectIsRouteWaiting(guard(snapshot))).toBe(true);

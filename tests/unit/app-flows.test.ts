@@ -14,6 +14,7 @@ import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../..
 import type { FolderCount } from '../../shared/messages-contract';
 import type { TokenExpiry } from '../../src/services/token-times';
 import { TEACHER } from '../fixtures/users';
+import { ROUTE_RULES } from '../../src/views/routes';
 
 const T0 = Date.UTC(2026, 2, 2, 12, 0, 0);
 
@@ -40,6 +41,7 @@ function startApp(script: Script) {
       return run(input);
     });
   const app = createAppActor({
+    input: { routes: ROUTE_RULES },
     actors: {
       session: sessionMachine.provide({
         actors: {

@@ -1,9 +1,8 @@
 // Translations and the locale cookie (SPEC §1, §7).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { DEFAULT_LOCALE, getLocale, isLocale, setLocale, t } from '../../src/i18n';
-import esCL from '../../src/i18n/es-CL.json';
-import esMX from '../../src/i18n/es-MX.json';
+import { DEFAULT_LOCALE, getLocale, hasText, isLocale, loadTexts, NAMESPACES, setLocale, t, type MessageKey } from '../../src/i18n';
+import { es as esCL, mx as esMX } from '../fixtures/texts';
 import { DELETE_FAILED_KEY } from '../../src/machines/attachment';
 import { ERROR_KEYS, PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose';
 import { readCookie, readEpochCookie, writeCookie } from '../../src/services/cookies';
@@ -31,7 +30,32 @@ describe('i18n', () => {
   });
 
   it('shows the key itself for a text that exists nowhere', () => {
-    expect(t('no.such.key')).toBe('no.such.key');
+    expect(t('no.such.key' as MessageKey)).toBe('no.such.key');
+    expect(hasText('no.such.key')).toBe(false);
+  });
+
+  it('loads a screen\'s texts when asked, and again in the new locale after a switch', async () => {
+    await setLocale('es-CL');
+    await loadTexts(['reception']);
+    expect(t('reception.filter.failed')).toBe('Fallidos');
+    await setLocale('es-MX');
+    // The namespace in use came along with the switch: the screen's texts stay translated.
+    expect(t('reception.filter.failed')).toBe(esMX.reception.filter.failed);
+    expect(hasText('reception.errorCode.quota')).toBe(true);
+  });
+
+  it('picks real plural forms from count (CLDR categories), in both locales', async () => {
+    await loadTexts(['messages', 'compose']);
+    expect(t('messages.deleted', { count: 1 })).toBe('Mensaje eliminado');
+    expect(t('messages.deleted', { count: 3 })).toBe('3 mensajes eliminados');
+    expect(t('folders.selected', { count: 1 })).toBe('1 seleccionado');
+    expect(t('folders.selected', { count: 0 })).toBe('0 seleccionados');
+    expect(t('compose.estimate.recipients', { count: 1 })).toBe('Llegará a 1 persona.');
+    // Spanish has a "many" category for round millions; without its own form it reads as "other".
+    expect(t('compose.estimate.recipients', { count: 1_000_000 })).toBe('Llegará a 1000000 personas.');
+    await setLocale('es-MX');
+    expect(t('compose.picker.students', { count: 1 })).toBe('1 alumno');
+    expect(t('compose.picker.students', { count: 2 })).toBe('2 alumnos');
   });
 
   it('knows its locales', () => {
@@ -49,14 +73,22 @@ function leaves(table: object, prefix = ''): string[] {
 }
 
 describe('translation tables', () => {
-  it('es-CL and es-MX have exactly the same keys', () => {
+  it('es-CL and es-MX have exactly the same keys, shell and every screen', () => {
     expect(leaves(esMX).sort()).toEqual(leaves(esCL).sort());
+  });
+
+  it('a plural text has its "one" and "other" forms, in every table', () => {
+    const keys = leaves(esCL);
+    const plural = keys.filter((key) => /_(one|other)$/.test(key)).map((key) => key.replace(/_(one|other)$/, ''));
+    expect(plural.length).toBeGreaterThan(0);
+    for (const base of plural) expect([keys.includes(`${base}_one`), keys.includes(`${base}_other`)], base).toEqual([true, true]);
   });
 
   it('every text key the compose machines emit exists in both locales', async () => {
     const keys = [...Object.values(ERROR_KEYS), ...Object.values(PROBLEM_KEYS), ...Object.values(TOAST_KEYS), DELETE_FAILED_KEY];
-    const known = new Set(leaves(esCL));
+    const known = new Set(leaves(esCL).map((key) => key.replace(/_(one|other)$/, '')));
     expect(keys.filter((key) => !known.has(key))).toEqual([]);
+    await loadTexts(NAMESPACES);
     await setLocale('es-MX');
     expect(keys.filter((key) => t(key, { message: 'x' }) === key)).toEqual([]);
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute, matchRoute, type SessionSummary } from '../../src/machines/route-guard';
+import { decideRoute as decideWith, matchRoute as matchWith, type Location, type SessionSummary } from '../../src/machines/route-guard';
+import { ROUTE_RULES } from '../../src/views/routes';
+
+const matchRoute = (path: string) => matchWith(ROUTE_RULES, path);
+const decideRoute = (location: Location | null, session: SessionSummary) => decideWith(ROUTE_RULES, location, session);
 
 describe('matchRoute', () => {
   it.each([

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import es from '../../src/i18n/es-CL.json';
+import { es } from '../fixtures/texts';
 import type { Channel, ComposeDraft, Estimate, Quota, Recipients, Signature } from '../../shared/compose-contract';
 import { ComposeScreen } from '../../src/views/pages/compose-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
@@ -193,8 +193,8 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     // The empty elective is flagged, and guardians carry their device colour with a name.
     const ceramica = within(dialog).getByRole('checkbox', { name: 'Taller de Cerámica' }).closest('li') as HTMLElement;
     expect(within(ceramica).getByText(es.compose.emptyCourse)).toBeTruthy();
-    expect(within(dialog).getAllByRole('img', { name: es.compose.picker.device.blue })).toHaveLength(1);
-    expect(within(dialog).getAllByRole('img', { name: es.compose.picker.device.red })).toHaveLength(1);
+    expect(within(dialog).getAllByRole('img', { name: es.device.status.blue })).toHaveLength(1);
+    expect(within(dialog).getAllByRole('img', { name: es.device.status.red })).toHaveLength(1);
 
     await act(async () => fireEvent.keyDown(document.activeElement ?? search, { key: 'Escape' }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -4,8 +4,7 @@
 // the reading view of a sent message, whose delivery progress follows the message as it is polled.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import es from '../../src/i18n/es-CL.json';
-import mx from '../../src/i18n/es-MX.json';
+import { es, mx } from '../fixtures/texts';
 import type { DeliveryProgress, ReceptionPage, ReceptionRow } from '../../shared/reception-contract';
 import { startApp } from './app';
 import { Toaster } from '../../src/views/layout/toaster';
@@ -146,7 +145,7 @@ describe('reception page', () => {
     await waitFor(() => expect(screen.queryByText('Carolina Núñez')).toBeNull());
     expect(screen.getByText('Jorge Pérez')).toBeTruthy();
     // His device colour is on his row, named for screen readers.
-    expect(document.querySelector('[data-slot=device-dot][data-status=yellow]')?.getAttribute('aria-label')).toBe(es.compose.picker.device.yellow);
+    expect(document.querySelector('[data-slot=device-dot][data-status=yellow]')?.getAttribute('aria-label')).toBe(es.device.status.yellow);
     expect(receptionCalls().at(-1)?.url).toContain('status=failed');
     expect(screen.getByRole('button', { name: `${es.reception.filter.failed} (2)` }).getAttribute('aria-pressed')).toBe('true');
   });
@@ -222,13 +221,13 @@ describe('reception page', () => {
   it('the retry hint is singular for one delivery', async () => {
     fake.answer = () => json(200, body([JORGE], { ...PARTIAL, failed: 1, retryable: 1 }));
     renderPage();
-    expect(await screen.findByText(es.reception.retryHintOne)).toBeTruthy();
-    expect(es.reception.retryHintOne).toBe('Se volverá a enviar 1 entrega fallida o no recibida.');
-    expect(mx.reception.retryHintOne).toMatch(/\b1 entrega\b/);
+    expect(await screen.findByText(es.reception.retryHint_one.replace('{{count}}', '1'))).toBeTruthy();
+    expect(es.reception.retryHint_one).toBe('Se volverá a enviar 1 entrega fallida o no recibida.');
+    expect(mx.reception.retryHint_one).toMatch(/\b1 entrega\b/);
     cleanup();
     fake.answer = () => json(200, body([CAROLINA, JORGE], PARTIAL));
     renderPage();
-    expect(await screen.findByText(es.reception.retryHint.replace('{{count}}', '2'))).toBeTruthy();
+    expect(await screen.findByText(es.reception.retryHint_other.replace('{{count}}', '2'))).toBeTruthy();
   });
 
   it('only the delivery state is live for screen readers; the counts are shown, not announced', async () => {

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import es from '../../src/i18n/es-CL.json';
+import { es } from '../fixtures/texts';
 import { sessionActor } from '../../src/views/actors';
 import { startApp } from './app';
 import { ErrorPage } from '../../src/views/pages/error-page';

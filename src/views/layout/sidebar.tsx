@@ -1,32 +1,24 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
-import { selectDevice, selectHasAnyRole, selectHomeUrl } from '../../machines/session';
+import { COUNT_TYPES, type CountType } from '../../../shared/codes';
+import { selectMayEnter } from '../../machines/route-guard';
+import { selectHomeUrl } from '../../machines/session';
 import { selectIsSidebarOpen } from '../../machines/sidebar';
 import { selectTotal, selectUnreads } from '../../machines/folder-counts';
-import { folderCountsActor, sessionActor, sidebarActor } from '../actors';
+import { folderCountsActor, routeGuardActor, sessionActor, sidebarActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
+import { NAV_ROUTES, type NavEntry } from '../routes';
 import { Button, buttonVariants } from '../ui/button';
-import { ADMIN_ROLES } from '../../../shared/codes';
 
-const selectIsAdmin = selectHasAnyRole(ADMIN_ROLES);
-
-type CountType = 'received' | 'sent' | 'scheduled' | 'draft';
-
-interface NavItem {
-  to: string;
-  key: string;
-  /** Highlight for any path under this prefix. */
-  prefix: string;
-  /** Folder counters from GET /messages/info. */
-  counts?: CountType;
-}
-
-// Selectors built once per folder (a new function per render would be fine, but these are shared).
-const COUNT_SELECTORS = Object.fromEntries(
-  (['received', 'sent', 'scheduled', 'draft'] as const).map((k) => [k, { unreads: selectUnreads(k), total: selectTotal(k) }]),
-) as Record<CountType, { unreads: ReturnType<typeof selectUnreads>; total: ReturnType<typeof selectTotal> }>;
+// Selectors built once (a new function per render would re-subscribe every time).
+const COUNT_SELECTORS = Object.fromEntries(COUNT_TYPES.map((k) => [k, { unreads: selectUnreads(k), total: selectTotal(k) }])) as Record<
+  CountType,
+  { unreads: ReturnType<typeof selectUnreads>; total: ReturnType<typeof selectTotal> }
+>;
+const MAY_ENTER = new Map(NAV_ROUTES.map((route) => [route.name, selectMayEnter(route.name)]));
+const NEVER = () => false;
 
 function Counter({ type }: { type: CountType }) {
   const t = useT();
@@ -36,63 +28,54 @@ function Counter({ type }: { type: CountType }) {
   return (
     <span className="ml-auto flex items-center gap-1 text-xs">
       {unreads > 0 && (
-        <span className="rounded-full bg-primary px-1.5 font-semibold text-primary-foreground" aria-label={t('folders.unread', { count: unreads })}>
+        <span className="rounded-full bg-primary px-1.5 font-semibold text-primary-foreground" aria-label={t('nav.unread', { count: unreads })}>
           {unreads}
         </span>
       )}
-      <span className="text-muted-foreground" aria-label={t('folders.total', { count: total })}>
+      <span className="text-muted-foreground" aria-label={t('nav.total', { count: total })}>
         {total}
       </span>
     </span>
   );
 }
 
-const MAIL: NavItem[] = [
-  { to: '/inbox', key: 'nav.inbox', prefix: '/inbox', counts: 'received' },
-  { to: '/sent', key: 'nav.sent', prefix: '/sent', counts: 'sent' },
-  { to: '/scheduled', key: 'nav.scheduled', prefix: '/scheduled', counts: 'scheduled' },
-  { to: '/draft', key: 'nav.draft', prefix: '/draft', counts: 'draft' },
-  { to: '/trash', key: 'nav.trash', prefix: '/trash' },
-];
+/** One route's link, offered only to users the route would let in (its roles and device). */
+function NavLink({ name, href, nav }: { name: string; href: string; nav: NavEntry }) {
+  const t = useT();
+  const [location] = useLocation();
+  const allowed = useSelector(routeGuardActor, MAY_ENTER.get(name) ?? NEVER);
+  if (!allowed) return null;
+  const active = location.startsWith(nav.prefix);
+  if (nav.primary) {
+    return (
+      <Link href={href} className={cn(buttonVariants({ size: 'lg' }), 'mb-3 w-full')} aria-current={active ? 'page' : undefined}>
+        {t(nav.label)}
+      </Link>
+    );
+  }
+  return (
+    <Link
+      href={href}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-accent-foreground',
+        active && 'bg-accent text-accent-foreground',
+      )}
+    >
+      <span>{t(nav.label)}</span>
+      {nav.counts && <Counter type={nav.counts} />}
+    </Link>
+  );
+}
 
 function NavLinks() {
   const t = useT();
-  const [location] = useLocation();
-  const isAdmin = useSelector(sessionActor, selectIsAdmin);
-  const device = useSelector(sessionActor, selectDevice);
   const home = useSelector(sessionActor, selectHomeUrl);
-
-  const items: NavItem[] = [
-    ...MAIL,
-    { to: '/recipient-lists', key: 'nav.recipientLists', prefix: '/recipient-list' },
-    { to: '/templates', key: 'nav.templates', prefix: '/templates' },
-    ...(isAdmin ? [{ to: '/dashboard', key: 'nav.dashboard', prefix: '/dashboard' }] : []),
-    ...(device === 'latam' ? [{ to: '/mural/news', key: 'nav.mural', prefix: '/mural' }] : []),
-    ...(isAdmin ? [{ to: '/settings/message-quota', key: 'nav.settings', prefix: '/settings' }] : []),
-  ];
-
   return (
     <nav aria-label={t('nav.label')} className="flex flex-col gap-1 p-3">
-      <Link href="/new" className={cn(buttonVariants({ size: 'lg' }), 'mb-3 w-full')} aria-current={location.startsWith('/new') ? 'page' : undefined}>
-        {t('nav.new')}
-      </Link>
-      {items.map((item) => {
-        const active = location.startsWith(item.prefix);
-        return (
-          <Link
-            key={item.to}
-            href={item.to}
-            aria-current={active ? 'page' : undefined}
-            className={cn(
-              'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-foreground/80 hover:bg-accent hover:text-accent-foreground',
-              active && 'bg-accent text-accent-foreground',
-            )}
-          >
-            <span>{t(item.key)}</span>
-            {item.counts && <Counter type={item.counts} />}
-          </Link>
-        );
-      })}
+      {NAV_ROUTES.map((route) => (
+        <NavLink key={route.name} name={route.name} href={route.nav.href ?? route.path} nav={route.nav} />
+      ))}
       {home && (
         <a href={home} target="_blank" rel="noopener noreferrer" className="mt-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent">
           {t('nav.home')} ↗

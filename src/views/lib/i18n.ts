@@ -1,12 +1,14 @@
 import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
-import { t } from '../../i18n';
+import { t, type MessageKey, type TextParams } from '../../i18n';
 import { selectLocale } from '../../machines/locale';
 import { localeActor } from '../actors';
 
+export type Translate = (key: MessageKey, params?: TextParams) => string;
 
 /** `t` bound to the current locale: components re-render when the locale actor switches tables. */
-export function useT() {
+export function useT(): Translate {
   const locale = useSelector(localeActor, selectLocale);
-  return useCallback((key: string, params?: Record<string, string | number>) => t(key, params), [locale]);
+  // `locale` is the dependency that makes a new function (and so a re-render) after a switch.
+  return useCallback((key: MessageKey, params?: TextParams) => (void locale, t(key, params)), [locale]);
 }

@@ -1,10 +1,9 @@
 // How a sent message's delivery progress reads, on the message view and the reception status view.
 import { settledOf } from '../../../shared/delivery-progress';
 import type { DeliveryProgress } from '../../../shared/reception-contract';
-import { useT } from './i18n';
+import { useT, type Translate } from './i18n';
 import { cn } from './utils';
 
-type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 /** "Enviando… 3 de 10", "Enviado" or "Enviado con fallos". */
 export function progressText(t: Translate, progress: DeliveryProgress): string {

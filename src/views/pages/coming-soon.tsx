@@ -1,8 +1,9 @@
+import type { MessageKey } from '../../i18n';
 import { useT } from '../lib/i18n';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 
 /** Honest placeholder for screens that later issues build. */
-export function ComingSoon({ titleKey, bodyKey }: { titleKey: string; bodyKey?: string }) {
+export function ComingSoon({ titleKey, bodyKey }: { titleKey: MessageKey; bodyKey?: MessageKey }) {
   const t = useT();
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-3xl">

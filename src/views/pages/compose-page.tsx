@@ -50,6 +50,7 @@ import type { SessionSnapshot } from '../../machines/session';
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { localeActor, sessionActor } from '../actors';
 import { formatZoneName } from '../lib/format';
+import type { MessageKey } from '../../i18n';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { cn } from '../lib/utils';
@@ -95,7 +96,7 @@ export function ComposeScreen({ draftId, replyToId, backupKey }: { draftId: numb
   return compose ? <ComposeView compose={compose} /> : <ComposeFrame heading="compose.heading"><FormSkeleton /></ComposeFrame>;
 }
 
-function ComposeFrame({ heading, children }: { heading: string; children: ReactNode }) {
+function ComposeFrame({ heading, children }: { heading: MessageKey; children: ReactNode }) {
   const t = useT();
   return (
     <section aria-labelledby="page-title" className="mx-auto flex max-w-3xl flex-col gap-4">

@@ -27,6 +27,7 @@ import { localeActor, sessionActor } from '../actors';
 import { settledPercent } from '../../../shared/delivery-progress';
 import type { DeliveryProgress } from '../../../shared/reception-contract';
 import { formatListDate } from '../lib/format';
+import type { MessageKey } from '../../i18n';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { cn } from '../lib/utils';
@@ -36,7 +37,7 @@ import { VirtualList } from '../ui/virtual-list';
 import type { Folder } from '../../../shared/codes';
 
 const ROW_HEIGHT = 76;
-const TITLE_KEY: Record<Folder, string> = {
+const TITLE_KEY: Record<Folder, MessageKey> = {
   inbox: 'pages.inbox',
   sent: 'pages.sent',
   scheduled: 'pages.scheduled',

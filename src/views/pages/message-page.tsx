@@ -1,38 +1,46 @@
-import { useEffect, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { navigate } from 'wouter/use-browser-location';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
 import { selectLocale } from '../../machines/locale';
 import {
-  canTransition,
-  messageLifecycleMachine,
   selectDelivery,
   selectIsBusy,
+  selectIsConfirmingPurge,
   selectKind,
+  selectOffersCancelSchedule,
+  selectOffersDelete,
+  selectOffersPurge,
+  selectOffersRestore,
   selectProgress,
-  type MessageLifecycleMachine,
 } from '../../machines/message-lifecycle';
 import {
   messageReaderMachine,
+  selectCanEdit,
+  selectCanReply,
   selectIsReaderFailed,
   selectIsReaderNotFound,
+  selectLifecycle,
   selectMessage,
+  type LifecycleActor,
 } from '../../machines/message-reader';
+import type { Folder } from '../../../shared/codes';
 import type { MessageDetail } from '../../../shared/messages-contract';
 import { attachmentHref } from '../../services/messages';
 import { localeActor } from '../actors';
-import { showToast } from '../layout/toaster';
 import { settledPercent } from '../../../shared/delivery-progress';
-import type { ActorRefFrom } from 'xstate';
 import { formatBytes, formatLongDate } from '../lib/format';
+import type { MessageKey } from '../../i18n';
 import { useT } from '../lib/i18n';
+import { usePageActor } from '../lib/page-actor';
 import { ProgressText } from '../lib/progress-text';
 import { Button, buttonVariants } from '../ui/button';
 import { Progress } from '../ui/progress';
 import { cn } from '../lib/utils';
 import { ErrorPage } from './error-page';
-import type { Folder } from '../../../shared/codes';
 
-const FOLDER_TITLE: Record<Folder, string> = {
+type ReaderActor = ActorRefFrom<typeof messageReaderMachine>;
+
+const FOLDER_TITLE: Record<Folder, MessageKey> = {
   inbox: 'pages.inbox',
   sent: 'pages.sent',
   scheduled: 'pages.scheduled',
@@ -41,60 +49,52 @@ const FOLDER_TITLE: Record<Folder, string> = {
 };
 
 export function MessagePage({ folder, id }: { folder: Folder; id: number }) {
-  const t = useT();
-  const reader = useActorRef(messageReaderMachine, { input: { id } });
-  useEffect(() => {
-    const sub = reader.on('toast', (e) => showToast(e.kind, t(e.key, e.params)));
-    return () => sub.unsubscribe();
-  }, [reader, t]);
-  const message = useSelector(reader, selectMessage);
-  const failed = useSelector(reader, selectIsReaderFailed);
-  const notFound = useSelector(reader, selectIsReaderNotFound);
-
-  if (notFound) return <ErrorPage code={404} />;
+  const reader = usePageActor(messageReaderMachine, { input: { id, folder } });
   return (
     <article aria-labelledby="message-title" className="mx-auto flex max-w-3xl flex-col gap-4">
-      <a href={`/${folder}`} className="text-sm text-primary hover:underline" onClick={(e) => { e.preventDefault(); navigate(`/${folder}`); }}>
-        ← {t('messages.back', { folder: t(FOLDER_TITLE[folder]) })}
-      </a>
-      {failed && (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-          <p>{t('messages.readFailed')}</p>
-          <Button onClick={() => reader.send({ type: 'reader.retry' })}>{t('folders.retry')}</Button>
-        </div>
-      )}
-      {!message && !failed && <div role="status" aria-label={t('app.loading')} className="h-64 animate-pulse rounded-lg bg-muted" />}
-      {message && <MessageView message={message} folder={folder} />}
+      <BackLink folder={folder} />
+      {reader ? <Reading reader={reader} /> : <MessageSkeleton />}
     </article>
   );
 }
 
-function MessageView({ message, folder }: { message: MessageDetail; folder: Folder }) {
+function BackLink({ folder }: { folder: Folder }) {
+  const t = useT();
+  return (
+    <Link href={`/${folder}`} className="text-sm text-primary hover:underline">
+      ← {t('messages.back', { folder: t(FOLDER_TITLE[folder]) })}
+    </Link>
+  );
+}
+
+function MessageSkeleton() {
+  const t = useT();
+  return <div role="status" aria-label={t('app.loading')} className="h-64 animate-pulse rounded-lg bg-muted" />;
+}
+
+function Reading({ reader }: { reader: ReaderActor }) {
+  const t = useT();
+  const message = useSelector(reader, selectMessage);
+  const lifecycle = useSelector(reader, selectLifecycle);
+  const failed = useSelector(reader, selectIsReaderFailed);
+  const notFound = useSelector(reader, selectIsReaderNotFound);
+  if (notFound) return <ErrorPage code={404} />;
+  if (failed) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
+        <p>{t('messages.readFailed')}</p>
+        <Button onClick={() => reader.send({ type: 'reader.retry' })}>{t('folders.retry')}</Button>
+      </div>
+    );
+  }
+  if (!message || !lifecycle) return <MessageSkeleton />;
+  return <MessageView reader={reader} lifecycle={lifecycle} message={message} />;
+}
+
+function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; lifecycle: LifecycleActor; message: MessageDetail }) {
   const t = useT();
   const locale = useSelector(localeActor, selectLocale);
-  const lifecycle = useActorRef(messageLifecycleMachine);
   const kind = useSelector(lifecycle, selectKind);
-  const busy = useSelector(lifecycle, selectIsBusy);
-  const [confirmPurge, setConfirmPurge] = useState(false);
-
-  useEffect(() => {
-    const sub = lifecycle.on('toast', (e) => showToast(e.kind, t(e.key, e.params)));
-    lifecycle.send({ type: 'message.open', message });
-    // SPEC: opening an inbox message marks it read (the lifecycle ignores it when already read).
-    if (message.kind === 'received' && message.unread) lifecycle.send({ type: 'message.read' });
-    return () => sub.unsubscribe();
-    // Opened once per message; `t` changing must not reopen it.
-  }, [lifecycle, message]);
-
-  // After a move the message is no longer in this folder: go back to where it now makes sense.
-  useEffect(() => {
-    if (kind === 'deleted' && folder !== 'trash') navigate(`/${folder}`, { replace: true });
-    if (kind !== null && kind !== 'deleted' && folder === 'trash') navigate('/trash', { replace: true });
-    if (kind === 'draft' && folder === 'scheduled') navigate('/draft', { replace: true });
-    if (kind === null && lifecycle.getSnapshot().matches('purged')) navigate('/trash', { replace: true });
-  }, [kind, folder, lifecycle]);
-
-  const current = kind ?? message.kind;
   const sent = new Date(message.date);
   const when = formatLongDate(message.scheduled_at ?? message.date, locale, message.timezone);
 
@@ -152,57 +152,74 @@ function MessageView({ message, folder }: { message: MessageDetail; folder: Fold
         </section>
       )}
 
-      {current === 'sent' && message.reception && <Delivery lifecycle={lifecycle} id={message.id} />}
+      {kind === 'sent' && message.reception && <Delivery lifecycle={lifecycle} id={message.id} />}
 
-      <footer className="flex flex-wrap gap-2 border-t pt-4">
-        {current === 'received' && message.allow_replies && (
-          <Button variant="outline" onClick={() => navigate(`/new?reply=${message.id}`)}>
-            {t('messages.reply')}
-          </Button>
-        )}
-        {current === 'draft' && (
-          <Button variant="outline" onClick={() => navigate(`/new?draft=${message.id}`)}>
-            {t('messages.edit')}
-          </Button>
-        )}
-        {canTransition(current, 'cancelSchedule') && (
-          <Button variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.cancelSchedule' })}>
-            {t('messages.cancelSchedule')}
-          </Button>
-        )}
-        {canTransition(current, 'delete') && (
-          <Button variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.delete' })}>
-            {t('folders.delete')}
-          </Button>
-        )}
-        {canTransition(current, 'restore') && (
-          <Button variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.restore' })}>
-            {t('folders.restore')}
-          </Button>
-        )}
-        {canTransition(current, 'purge') &&
-          (confirmPurge ? (
-            <span role="alertdialog" aria-label={t('folders.purgeConfirmTitle')} className="flex items-center gap-2">
-              <span className="text-sm">{t('folders.purgeConfirmTitle')}</span>
-              <Button variant="destructive" size="sm" autoFocus disabled={busy} onClick={() => lifecycle.send({ type: 'message.purge' })}>
-                {t('folders.purge')}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirmPurge(false)}>
-                {t('folders.cancel')}
-              </Button>
-            </span>
-          ) : (
-            <Button variant="destructive" disabled={busy} onClick={() => setConfirmPurge(true)}>
-              {t('folders.purge')}
-            </Button>
-          ))}
-      </footer>
+      <Actions reader={reader} lifecycle={lifecycle} />
     </div>
   );
 }
 
+/** What can be done with the message now: the reader's and the lifecycle's `can`, nothing decided here. */
+function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: LifecycleActor }) {
+  const t = useT();
+  const canReply = useSelector(reader, selectCanReply);
+  const canEdit = useSelector(reader, selectCanEdit);
+  // A button stays (disabled) while its own call runs, so keyboard focus is not lost under the user.
+  const canCancelSchedule = useSelector(lifecycle, selectOffersCancelSchedule);
+  const canDelete = useSelector(lifecycle, selectOffersDelete);
+  const canRestore = useSelector(lifecycle, selectOffersRestore);
+  const canPurge = useSelector(lifecycle, selectOffersPurge);
+  const confirmingPurge = useSelector(lifecycle, selectIsConfirmingPurge);
+  const busy = useSelector(lifecycle, selectIsBusy);
+  return (
+    <footer className="flex flex-wrap gap-2 border-t pt-4">
+      {canReply && (
+        <Button variant="outline" onClick={() => reader.send({ type: 'message.reply' })}>
+          {t('messages.reply')}
+        </Button>
+      )}
+      {canEdit && (
+        <Button variant="outline" onClick={() => reader.send({ type: 'message.edit' })}>
+          {t('messages.edit')}
+        </Button>
+      )}
+      {canCancelSchedule && (
+        <Button variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.cancelSchedule' })}>
+          {t('messages.cancelSchedule')}
+        </Button>
+      )}
+      {canDelete && (
+        <Button variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.delete' })}>
+          {t('folders.delete')}
+        </Button>
+      )}
+      {canRestore && (
+        <Button variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.restore' })}>
+          {t('folders.restore')}
+        </Button>
+      )}
+      {canPurge && (
+        <Button variant="destructive" disabled={busy} onClick={() => lifecycle.send({ type: 'message.purge' })}>
+          {t('folders.purge')}
+        </Button>
+      )}
+      {confirmingPurge && (
+        <span role="alertdialog" aria-label={t('folders.purgeConfirmTitle')} className="flex items-center gap-2">
+          <span className="text-sm">{t('folders.purgeConfirmTitle')}</span>
+          <Button variant="destructive" size="sm" autoFocus onClick={() => lifecycle.send({ type: 'message.confirm' })}>
+            {t('folders.purge')}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => lifecycle.send({ type: 'message.cancel' })}>
+            {t('folders.cancel')}
+          </Button>
+        </span>
+      )}
+    </footer>
+  );
+}
+
 /** A sent message of its author: live delivery progress (from the lifecycle) and the way to the detail. */
-function Delivery({ lifecycle, id }: { lifecycle: ActorRefFrom<MessageLifecycleMachine>; id: number }) {
+function Delivery({ lifecycle, id }: { lifecycle: LifecycleActor; id: number }) {
   const t = useT();
   const progress = useSelector(lifecycle, selectProgress);
   const delivery = useSelector(lifecycle, selectDelivery);
@@ -227,17 +244,9 @@ function Delivery({ lifecycle, id }: { lifecycle: ActorRefFrom<MessageLifecycleM
           </ul>
         </>
       )}
-      <a
-        href={href}
-        className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'w-fit')}
-        onClick={(e) => {
-          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-          e.preventDefault();
-          navigate(href);
-        }}
-      >
+      <Link href={href} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'w-fit')}>
         {t('reception.view')}
-      </a>
+      </Link>
     </section>
   );
 }

@@ -32,6 +32,7 @@ import {
   type ReceptionRow,
 } from '../../../shared/reception-contract';
 import { localeActor, sessionActor } from '../actors';
+import { hasText } from '../../i18n';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { ProgressText } from '../lib/progress-text';
@@ -39,7 +40,7 @@ import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Progress } from '../ui/progress';
-import { DeviceDot, DeviceLegend } from './compose/device-status';
+import { DeviceDot, DeviceLegend } from '../lib/device-status';
 import { ErrorPage } from './error-page';
 
 type ReceptionActor = ActorRefFrom<ReceptionStatusMachine>;
@@ -174,11 +175,7 @@ function RetryBar({ actor }: { actor: ReceptionActor }) {
         {retrying ? t('reception.retrying') : t('reception.retry')}
       </Button>
       <p id="retry-hint" className="text-sm text-muted-foreground">
-        {retryable === 0
-          ? t('reception.retryNone')
-          : retryable === 1
-            ? t('reception.retryHintOne')
-            : t('reception.retryHint', { count: retryable })}
+        {retryable === 0 ? t('reception.retryNone') : t('reception.retryHint', { count: retryable })}
       </p>
     </div>
   );
@@ -318,7 +315,9 @@ function ChannelStatus({ delivery }: { delivery: ChannelDelivery }) {
   ].filter((line): line is string => typeof line === 'string');
   // In flight (e.g. queued for a retry after a temporary error) an earlier error is not the reason of anything.
   const inFlight = delivery.status === 'queued' || delivery.status === 'sent';
-  const reason = delivery.error && !inFlight ? t(`reception.errorCode.${delivery.error}`) : null;
+  const reasonKey = `reception.errorCode.${delivery.error ?? ''}`;
+  // An error code this client does not know yet still reads as Spanish.
+  const reason = delivery.error && !inFlight ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown') : null;
   const label = `${t(`messages.channel.${delivery.channel}`)}: ${t(`reception.deliveryStatus.${delivery.status}`)}`;
   return (
     <li className="flex flex-col gap-0.5">
@@ -331,12 +330,7 @@ function ChannelStatus({ delivery }: { delivery: ChannelDelivery }) {
         {label}
       </span>
       {times.length > 0 && <span className="sr-only">{times.join('. ')}</span>}
-      {reason && (
-        <span className="text-xs text-destructive">
-          {/* An error code this client does not know yet still reads as Spanish. */}
-          {reason.startsWith('reception.errorCode.') ? t('reception.errorCode.unknown') : reason}
-        </span>
-      )}
+      {reason && <span className="text-xs text-destructive">{reason}</span>}
     </li>
   );
 }

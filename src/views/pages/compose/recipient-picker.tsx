@@ -32,7 +32,7 @@ import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
-import { DeviceDot, DeviceLegend } from './device-status';
+import { DeviceDot, DeviceLegend } from '../../lib/device-status';
 
 export type PickerActor = ActorRefFrom<RecipientPickerMachine>;
 

@@ -1,6 +1,6 @@
-import type { DeviceStatus } from '../../../../shared/compose-contract';
-import { useT } from '../../lib/i18n';
-import { cn } from '../../lib/utils';
+import type { DeviceStatus } from '../../../shared/compose-contract';
+import { useT } from './i18n';
+import { cn } from './utils';
 
 const DOT: Record<DeviceStatus, string> = {
   blue: 'bg-blue-600',
@@ -18,8 +18,8 @@ export function DeviceDot({ status, className }: { status: DeviceStatus; classNa
       role="img"
       data-slot="device-dot"
       data-status={status}
-      aria-label={t(`compose.picker.device.${status}`)}
-      title={t(`compose.picker.device.${status}`)}
+      aria-label={t(`device.status.${status}`)}
+      title={t(`device.status.${status}`)}
       className={cn('inline-block size-2.5 shrink-0 rounded-full', DOT[status], className)}
     />
   );
@@ -29,12 +29,12 @@ export function DeviceLegend() {
   const t = useT();
   return (
     <details data-slot="device-legend" className="text-xs text-muted-foreground">
-      <summary className="cursor-pointer select-none">{t('compose.picker.legend.title')}</summary>
+      <summary className="cursor-pointer select-none">{t('device.legend.title')}</summary>
       <ul className="mt-1 flex flex-col gap-1">
         {STATUSES.map((status) => (
           <li key={status} className="flex items-center gap-2">
             <span aria-hidden className={cn('inline-block size-2.5 shrink-0 rounded-full', DOT[status])} />
-            {t(`compose.picker.legend.${status}`)}
+            {t(`device.legend.${status}`)}
           </li>
         ))}
       </ul>

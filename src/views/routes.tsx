@@ -1,0 +1,250 @@
+// The route table (SPEC §2): every route's path, who may enter it, its title, its screen and its entry in
+// the sidebar. The router renders `screen`, the sidebar lists the routes with `nav` that the user may
+// enter, `document.title` shows `title`, and the route guard gets the access rules at start-up
+// (views/actors.ts). Adding a screen: a row here, its page, its machine and its texts (README).
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { ADMIN_ROLES, NEWSFEED_ROLES, type CountType, type Folder } from '../../shared/codes';
+import { loadTexts, type MessageKey, type Namespace } from '../i18n';
+import type { RouteRule } from '../machines/route-guard';
+
+export type RouteParams = Record<string, string | undefined>;
+
+export interface NavEntry {
+  label: MessageKey;
+  /** The entry is highlighted on any path under this prefix. */
+  prefix: string;
+  /** Where the link goes when not the route's own path. */
+  href?: string;
+  /** Folder counters from `GET /messages/info`. */
+  counts?: CountType;
+  /** The call to action at the top (Redactar). */
+  primary?: boolean;
+}
+
+export interface RouteDef extends RouteRule {
+  /** Shell text (`pages.*`): the tab's title and the screen's name. */
+  title: MessageKey;
+  /** What the route shows, from its params (`:id`). */
+  screen: (params: RouteParams) => ReactNode;
+  nav?: NavEntry;
+}
+
+/** A screen's chunk and its texts, loaded together; the route shows the shell's splash meanwhile. */
+function screen<P extends object>(load: () => Promise<ComponentType<P>>, texts: readonly Namespace[] = []) {
+  return lazy(async () => {
+    const [component] = await Promise.all([load(), loadTexts(texts)]);
+    return { default: component };
+  });
+}
+
+const LoginPage = screen(() => import('./pages/login-page').then((m) => m.LoginPage), ['login']);
+const ComposePage = screen(() => import('./pages/compose-page').then((m) => m.ComposePage), ['messages', 'compose']);
+const FolderPage = screen(() => import('./pages/folder-page').then((m) => m.FolderPage), ['messages']);
+const MessagePage = screen(() => import('./pages/message-page').then((m) => m.MessagePage), ['messages', 'reception']);
+const ReceptionPage = screen(() => import('./pages/reception-page').then((m) => m.ReceptionPage), ['messages', 'reception']);
+const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
+const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
+
+/** A path id: digits only (anything else is the 404 page, like an id that is not the user's). */
+const idOf = (params: RouteParams): number | null => (params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null);
+
+/** The 404 page: unknown paths, and known ones with a malformed id. */
+export const NotFound = () => <ErrorPage code={404} />;
+
+/** `/<folder>/message/:id`: the reading view; without an id, the folder itself. */
+function messageOr(folder: Folder) {
+  return (params: RouteParams) => {
+    const id = idOf(params);
+    return id === null ? <FolderPage folder={folder} /> : <MessagePage key={id} folder={folder} id={id} />;
+  };
+}
+
+const soon = (title: MessageKey) => () => <ComingSoon titleKey={title} />;
+
+export const ROUTES = [
+  { name: 'index', path: '/', access: 'login', redirect: '/inbox', title: 'pages.inbox', screen: () => null },
+  { name: 'login', path: '/login', access: 'guest', title: 'pages.login', screen: () => <LoginPage /> },
+  {
+    name: 'new',
+    path: '/new',
+    access: 'login',
+    title: 'pages.new',
+    screen: () => <ComposePage />,
+    nav: { label: 'nav.new', prefix: '/new', primary: true },
+  },
+  {
+    name: 'inbox',
+    path: '/inbox',
+    access: 'login',
+    title: 'pages.inbox',
+    screen: () => <FolderPage folder="inbox" />,
+    nav: { label: 'nav.inbox', prefix: '/inbox', counts: 'received' },
+  },
+  { name: 'inbox-message', path: '/inbox/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('inbox') },
+  {
+    name: 'sent',
+    path: '/sent',
+    access: 'login',
+    title: 'pages.sent',
+    screen: () => <FolderPage folder="sent" />,
+    nav: { label: 'nav.sent', prefix: '/sent', counts: 'sent' },
+  },
+  { name: 'sent-message', path: '/sent/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('sent') },
+  {
+    name: 'sent-reception',
+    path: '/sent/message/:id/reception',
+    access: 'login',
+    title: 'pages.reception',
+    screen: (params) => {
+      const id = idOf(params);
+      return id === null ? <NotFound /> : <ReceptionPage key={id} id={id} />;
+    },
+  },
+  {
+    name: 'scheduled',
+    path: '/scheduled',
+    access: 'login',
+    title: 'pages.scheduled',
+    screen: () => <FolderPage folder="scheduled" />,
+    nav: { label: 'nav.scheduled', prefix: '/scheduled', counts: 'scheduled' },
+  },
+  { name: 'scheduled-message', path: '/scheduled/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('scheduled') },
+  {
+    name: 'draft',
+    path: '/draft',
+    access: 'login',
+    title: 'pages.draft',
+    screen: () => <FolderPage folder="draft" />,
+    nav: { label: 'nav.draft', prefix: '/draft', counts: 'draft' },
+  },
+  { name: 'draft-message', path: '/draft/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('draft') },
+  {
+    name: 'trash',
+    path: '/trash',
+    access: 'login',
+    title: 'pages.trash',
+    screen: () => <FolderPage folder="trash" />,
+    nav: { label: 'nav.trash', prefix: '/trash' },
+  },
+  { name: 'trash-message', path: '/trash/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('trash') },
+  {
+    name: 'recipient-lists',
+    path: '/recipient-lists',
+    access: 'login',
+    title: 'pages.recipientLists',
+    screen: soon('pages.recipientLists'),
+    nav: { label: 'nav.recipientLists', prefix: '/recipient-list' },
+  },
+  { name: 'recipient-lists-trash', path: '/recipient-lists/trash', access: 'login', title: 'pages.recipientListsTrash', screen: soon('pages.recipientListsTrash') },
+  { name: 'recipient-list', path: '/recipient-list/:id?', access: 'login', title: 'pages.recipientList', screen: soon('pages.recipientList') },
+  {
+    name: 'templates',
+    path: '/templates',
+    access: 'login',
+    title: 'pages.templates',
+    screen: soon('pages.templates'),
+    nav: { label: 'nav.templates', prefix: '/templates' },
+  },
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    redirect: '/dashboard/connectivity',
+    title: 'pages.dashboard',
+    screen: () => null,
+    nav: { label: 'nav.dashboard', prefix: '/dashboard' },
+  },
+  {
+    name: 'dashboard-connectivity',
+    path: '/dashboard/connectivity',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.dashboardConnectivity',
+    screen: soon('pages.dashboardConnectivity'),
+  },
+  { name: 'dashboard-users', path: '/dashboard/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.dashboardUsers', screen: soon('pages.dashboardUsers') },
+  {
+    name: 'connectivity-course',
+    path: '/connectivity/course/:id?',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.connectivityCourse',
+    screen: soon('pages.connectivityCourse'),
+  },
+  { name: 'ranking-courses', path: '/ranking/courses', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingCourses', screen: soon('pages.rankingCourses') },
+  { name: 'ranking-users', path: '/ranking/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingUsers', screen: soon('pages.rankingUsers') },
+  {
+    name: 'mural',
+    path: '/mural',
+    access: 'login',
+    device: 'latam',
+    browse: { roles: NEWSFEED_ROLES, query: 'newsfeed', otherwise: '/mural/news' },
+    title: 'pages.mural',
+    screen: soon('pages.mural'),
+  },
+  {
+    name: 'mural-categories',
+    path: '/mural/categories',
+    access: 'login',
+    device: 'latam',
+    roles: NEWSFEED_ROLES,
+    title: 'pages.muralCategories',
+    screen: soon('pages.muralCategories'),
+  },
+  {
+    name: 'mural-news',
+    path: '/mural/news',
+    access: 'login',
+    device: 'latam',
+    title: 'pages.muralNews',
+    screen: soon('pages.muralNews'),
+    nav: { label: 'nav.mural', prefix: '/mural' },
+  },
+  { name: 'mural-trash', path: '/mural/trash', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.muralTrash', screen: soon('pages.muralTrash') },
+  {
+    name: 'mural-news-compose',
+    path: '/mural/news/compose',
+    access: 'login',
+    device: 'latam',
+    roles: NEWSFEED_ROLES,
+    title: 'pages.muralCompose',
+    screen: soon('pages.muralCompose'),
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    redirect: '/settings/message-quota',
+    title: 'pages.settings',
+    screen: () => null,
+  },
+  {
+    name: 'settings-message-quota',
+    path: '/settings/message-quota',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.settingsQuota',
+    screen: soon('pages.settingsQuota'),
+    nav: { label: 'nav.settings', prefix: '/settings' },
+  },
+  {
+    name: 'settings-message-signature',
+    path: '/settings/message-signature',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.settingsSignature',
+    screen: soon('pages.settingsSignature'),
+  },
+] as const satisfies readonly RouteDef[];
+
+export type RouteName = (typeof ROUTES)[number]['name'];
+
+/** What the route guard needs of the table. */
+export const ROUTE_RULES: readonly RouteRule[] = (ROUTES as readonly RouteDef[]).map(({ screen: _screen, title: _title, nav: _nav, ...rule }) => rule);
+
+/** The sidebar's entries, in table order. */
+export const NAV_ROUTES = (ROUTES as readonly RouteDef[]).filter((route): route is RouteDef & { nav: NavEntry } => route.nav !== undefined);
+
+export const routeNamed = (name: string | null): RouteDef | undefined => (ROUTES as readonly RouteDef[]).find((route) => route.name === name);
