@@ -7,7 +7,7 @@
 import { assertEvent, assign, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import { fetchFolderCounts } from '../services/messages';
 import type { FolderCount } from '../../shared/messages-contract';
-import type { SessionStatus } from './session';
+import type { SessionStatus } from './session-rules';
 
 export const COUNTS_POLL_MS = 60_000;
 

@@ -5,7 +5,7 @@
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { hasAnyRole, type RoleCode } from '../../shared/codes';
 import { loginPathFor } from '../services/redirect';
-import type { SessionStatus } from './session';
+import type { SessionStatus } from './session-rules';
 import type { NavigateEvent } from './effects';
 
 export type RouteAccess = 'login' | 'guest';

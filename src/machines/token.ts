@@ -10,7 +10,7 @@ import {
   msUntilRefresh,
   type TokenExpiry,
 } from '../services/token-times';
-import type { ResetReason } from './session';
+import type { ResetReason } from './session-rules';
 import type { ToastEvent } from './effects';
 
 export interface TokenInput {
