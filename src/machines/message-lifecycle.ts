@@ -10,8 +10,8 @@
 // is in flight and settles in `sent.delivered` or `sent.partiallyFailed`.
 import { assertEvent, assign, createActor, emit, setup, type SnapshotFrom } from 'xstate';
 import { resaveDraftById, scheduleDraftById, sendDraftById } from '../services/compose';
-import { toApiFailure, type ApiFailure } from '../services/http';
-import { canTransition, kindOfFolder, type MessageAction } from '../../shared/message-rules';
+import { toApiFailure } from '../services/http';
+import { canTransition, type MessageAction } from '../../shared/message-rules';
 import {
   cancelSchedule,
   deleteMessages,
@@ -19,36 +19,22 @@ import {
   purgeMessages,
   restoreMessages,
 } from '../services/messages';
-import type { MessageSummary } from '../../shared/messages-contract';
 import { watchProgress, type ProgressEvent } from '../services/reception';
 import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { CountsChangedEvent, ToastEvent } from './effects';
 import type { MessageKey } from '../i18n';
 import type { MessageKind } from '../../shared/codes';
+import {
+  deletedFromOf,
+  openingOf,
+  restoredTo,
+  RESTING,
+  type LifecycleContext,
+  type LifecycleMessage,
+  type LiveKind,
+  type Resting,
+} from './message-lifecycle-rules';
 
-export { canTransition, type MessageAction } from '../../shared/message-rules';
-
-type LiveKind = Exclude<MessageKind, 'deleted'>;
-
-/**
- * What the lifecycle needs of a MessageSummary or MessageDetail. `reception` (the detail's delivery
- * progress) picks where a sent message starts; without it a sent message counts as delivered.
- */
-export type LifecycleMessage = Pick<MessageSummary, 'id' | 'kind' | 'unread' | 'deleted_from'> & {
-  reception?: DeliveryProgress | null;
-};
-
-export interface LifecycleContext {
-  id: number | null;
-  /** Received messages: not read yet. */
-  unread: boolean;
-  /** Trashed messages: the kind a restore returns to. */
-  deletedFrom: LiveKind | null;
-  /** The last failed call, until the next one starts. */
-  error: ApiFailure | null;
-  /** Sent messages: the last known delivery progress (null when unknown, e.g. right after sending). */
-  progress: DeliveryProgress | null;
-}
 
 export type LifecycleEvent =
   | { type: 'message.open'; message: LifecycleMessage }
@@ -71,27 +57,16 @@ export interface IdInput {
   id: number;
 }
 
-const deletedFromOf = (message: LifecycleMessage): LiveKind | null => {
-  if (message.kind !== 'deleted') return message.kind;
-  return message.deleted_from && message.deleted_from !== 'trash' ? kindOfFolder(message.deleted_from) : null;
-};
-
-const startKind = (kind: MessageKind) => ({ event }: { event: LifecycleEvent }) => {
-  assertEvent(event, 'message.open');
-  return event.message.kind === kind;
-};
-
-const opensSentIn = (state: DeliveryProgress['state']) => ({ event }: { event: LifecycleEvent }) => {
-  assertEvent(event, 'message.open');
-  return event.message.kind === 'sent' && event.message.reception?.state === state;
-};
-
 const progressIs = (state: DeliveryProgress['state']) => ({ event }: { event: LifecycleEvent }) => {
   assertEvent(event, 'delivery.progress');
   return event.progress.state === state;
 };
 
-const deleteSent = { guard: { type: 'allows', params: { kind: 'sent', action: 'delete' } }, target: 'deleting', actions: 'clearError' } as const;
+/** A step the contract's rule table allows from `kind`; a step that starts a call forgets the last error. */
+const allowed = <T extends string>(kind: MessageKind, action: MessageAction, target: T, clears = true) =>
+  ({ guard: { type: 'allows' as const, params: { kind, action } }, target, actions: clears ? (['clearError'] as const) : ([] as const) });
+
+const deleteSent = allowed('sent', 'delete', 'deleting');
 
 const failedDelete = ['assignError', { type: 'toastError', params: { key: 'error.request' } }] as const;
 
@@ -170,29 +145,17 @@ export const messageLifecycleMachine = setup({
   guards: {
     /** The rule table of the contract, for the kind the message is now. */
     allows: (_, params: { kind: MessageKind; action: MessageAction }) => canTransition(params.kind, params.action),
-    opensDraft: startKind('draft'),
-    opensScheduled: startKind('scheduled'),
-    opensSending: opensSentIn('sending'),
-    opensPartiallyFailed: opensSentIn('partially_failed'),
-    opensSent: startKind('sent'),
+    opensAs: ({ event }, params: { at: Resting }) => {
+      assertEvent(event, 'message.open');
+      return openingOf(event.message) === params.at;
+    },
+    restoresTo: ({ context }, params: { at: Resting }) => restoredTo(context) === params.at,
     isDelivered: progressIs('sent'),
     isPartiallyFailed: progressIs('partially_failed'),
     /** Unknown progress (sent or restored a moment ago) is still in flight until the first poll. */
     isProgressSending: ({ context }) => context.progress === null || context.progress.state === 'sending',
     isProgressPartial: ({ context }) => context.progress?.state === 'partially_failed',
-    restoresSentAt: ({ context }, params: { state: DeliveryProgress['state'] }) =>
-      context.deletedFrom === 'sent' && context.progress?.state === params.state,
-    opensUnread: ({ event }) => {
-      assertEvent(event, 'message.open');
-      return event.message.kind === 'received' && event.message.unread;
-    },
-    opensRead: startKind('received'),
-    opensDeleted: ({ event }) => {
-      assertEvent(event, 'message.open');
-      return event.message.kind === 'deleted' && deletedFromOf(event.message) !== null;
-    },
     isUnread: ({ context }) => context.unread,
-    cameFrom: ({ context }, params: { kind: LiveKind }) => context.deletedFrom === params.kind,
   },
 }).createMachine({
   id: 'messageLifecycle',
@@ -201,17 +164,9 @@ export const messageLifecycleMachine = setup({
   states: {
     closed: {
       on: {
-        'message.open': [
-          { guard: 'opensDraft', target: 'draft', actions: 'openMessage' },
-          { guard: 'opensScheduled', target: 'scheduled', actions: 'openMessage' },
-          { guard: 'opensSending', target: 'sent.sending', actions: 'openMessage' },
-          { guard: 'opensPartiallyFailed', target: 'sent.partiallyFailed', actions: 'openMessage' },
-          { guard: 'opensSent', target: 'sent.delivered', actions: 'openMessage' },
-          { guard: 'opensUnread', target: 'received.unread', actions: 'openMessage' },
-          { guard: 'opensRead', target: 'received.read', actions: 'openMessage' },
-          // A trashed message that does not say where from cannot be restored: it stays closed.
-          { guard: 'opensDeleted', target: 'deleted', actions: 'openMessage' },
-        ],
+        // Where the message rests (message-lifecycle-rules.ts `openingOf`); a trashed message that does
+        // not say where from cannot be restored: it stays closed.
+        'message.open': RESTING.map((at) => ({ guard: { type: 'opensAs' as const, params: { at } }, target: at, actions: 'openMessage' as const })),
       },
     },
     draft: {
@@ -219,10 +174,10 @@ export const messageLifecycleMachine = setup({
       states: {
         idle: {
           on: {
-            'message.save': { guard: { type: 'allows', params: { kind: 'draft', action: 'save' } }, target: 'saving', actions: 'clearError' },
-            'message.schedule': { guard: { type: 'allows', params: { kind: 'draft', action: 'schedule' } }, target: 'scheduling', actions: 'clearError' },
-            'message.send': { guard: { type: 'allows', params: { kind: 'draft', action: 'send' } }, target: 'sending', actions: 'clearError' },
-            'message.delete': { guard: { type: 'allows', params: { kind: 'draft', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+            'message.save': allowed('draft', 'save', 'saving'),
+            'message.schedule': allowed('draft', 'schedule', 'scheduling'),
+            'message.send': allowed('draft', 'send', 'sending'),
+            'message.delete': allowed('draft', 'delete', 'deleting'),
           },
         },
         saving: {
@@ -271,7 +226,7 @@ export const messageLifecycleMachine = setup({
               target: 'cancelling',
               actions: 'clearError',
             },
-            'message.delete': { guard: { type: 'allows', params: { kind: 'scheduled', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+            'message.delete': allowed('scheduled', 'delete', 'deleting'),
           },
         },
         cancelling: {
@@ -324,8 +279,8 @@ export const messageLifecycleMachine = setup({
       states: {
         unread: {
           on: {
-            'message.read': { guard: { type: 'allows', params: { kind: 'received', action: 'read' } }, target: 'markingRead', actions: 'clearError' },
-            'message.delete': { guard: { type: 'allows', params: { kind: 'received', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+            'message.read': allowed('received', 'read', 'markingRead'),
+            'message.delete': allowed('received', 'delete', 'deleting'),
           },
         },
         // Reading is silent: a failure keeps the message unread and shows no toast (it is retried next open).
@@ -342,7 +297,7 @@ export const messageLifecycleMachine = setup({
         // Marking read again is idempotent: nothing to ask the server.
         read: {
           on: {
-            'message.delete': { guard: { type: 'allows', params: { kind: 'received', action: 'delete' } }, target: 'deleting', actions: 'clearError' },
+            'message.delete': allowed('received', 'delete', 'deleting'),
           },
         },
         deleting: deletingFrom('received', [{ guard: 'isUnread', target: 'unread' }, { target: 'read' }] as const),
@@ -353,8 +308,8 @@ export const messageLifecycleMachine = setup({
       states: {
         idle: {
           on: {
-            'message.restore': { guard: { type: 'allows', params: { kind: 'deleted', action: 'restore' } }, target: 'restoring', actions: 'clearError' },
-            'message.purge': { guard: { type: 'allows', params: { kind: 'deleted', action: 'purge' } }, target: 'confirmingPurge' },
+            'message.restore': allowed('deleted', 'restore', 'restoring'),
+            'message.purge': allowed('deleted', 'purge', 'confirmingPurge', false),
           },
         },
         // Forever cannot be undone: the user confirms first, or goes back to the trashed message.
@@ -370,16 +325,12 @@ export const messageLifecycleMachine = setup({
             id: 'restoreMessages',
             src: 'restoreMessages',
             input: ({ context }) => ({ ids: [context.id as number] }),
-            onDone: [
-              { guard: { type: 'cameFrom', params: { kind: 'draft' } }, target: '#messageLifecycle.draft', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
-              { guard: { type: 'cameFrom', params: { kind: 'scheduled' } }, target: '#messageLifecycle.scheduled', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
-              // Deliveries do not change in the trash: a sent message comes back where its progress rests.
-              { guard: { type: 'restoresSentAt', params: { state: 'sent' } }, target: '#messageLifecycle.sent.delivered', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
-              { guard: { type: 'restoresSentAt', params: { state: 'partially_failed' } }, target: '#messageLifecycle.sent.partiallyFailed', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
-              { guard: { type: 'cameFrom', params: { kind: 'sent' } }, target: '#messageLifecycle.sent', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
-              { guard: 'isUnread', target: '#messageLifecycle.received.unread', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
-              { target: '#messageLifecycle.received.read', actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] },
-            ],
+            // Back where it was (message-lifecycle-rules.ts `restoredTo`).
+            onDone: RESTING.filter((at) => at !== 'deleted').map((at) => ({
+              guard: { type: 'restoresTo' as const, params: { at } },
+              target: `#messageLifecycle.${at}`,
+              actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] as const,
+            })),
             onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
           },
         },
@@ -408,41 +359,3 @@ export function openMessageLifecycle(message: LifecycleMessage, logic: MessageLi
   actor.send({ type: 'message.open', message });
   return actor;
 }
-
-/** The kind the message is now, as the contract names it; null before `message.open` and once purged. */
-export function selectKind(snapshot: MessageLifecycleSnapshot): MessageKind | null {
-  if (snapshot.matches('draft')) return 'draft';
-  if (snapshot.matches('scheduled')) return 'scheduled';
-  if (snapshot.matches('sent')) return 'sent';
-  if (snapshot.matches('received')) return 'received';
-  if (snapshot.matches('deleted')) return 'deleted';
-  return null;
-}
-
-/** A server call is running (buttons disabled). Deliveries in flight (`sent.sending`) are not the user's call. */
-export const selectIsBusy = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.hasTag('busy');
-/** What the message view offers: what the lifecycle would take now, or the call of that action running. */
-export const selectOffersDelete = (snapshot: MessageLifecycleSnapshot): boolean =>
-  snapshot.can({ type: 'message.delete' }) || snapshot.hasTag('deleting');
-export const selectOffersRestore = (snapshot: MessageLifecycleSnapshot): boolean =>
-  snapshot.can({ type: 'message.restore' }) || snapshot.hasTag('restoring');
-export const selectOffersPurge = (snapshot: MessageLifecycleSnapshot): boolean =>
-  snapshot.can({ type: 'message.purge' }) || snapshot.hasTag('purging');
-export const selectOffersCancelSchedule = (snapshot: MessageLifecycleSnapshot): boolean =>
-  snapshot.can({ type: 'message.cancelSchedule' }) || snapshot.hasTag('cancelling');
-export const selectIsConfirmingPurge = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches({ deleted: 'confirmingPurge' });
-
-export type DeliveryState = 'sending' | 'delivered' | 'partiallyFailed';
-
-/** Where a sent message's deliveries stand; null for other kinds (and while a sent one is being deleted). */
-export function selectDelivery(snapshot: MessageLifecycleSnapshot): DeliveryState | null {
-  if (snapshot.matches({ sent: 'sending' })) return 'sending';
-  if (snapshot.matches({ sent: 'delivered' })) return 'delivered';
-  if (snapshot.matches({ sent: 'partiallyFailed' })) return 'partiallyFailed';
-  return null;
-}
-export const selectProgress = (snapshot: MessageLifecycleSnapshot): DeliveryProgress | null => snapshot.context.progress;
-export const selectIsUnread = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches({ received: 'unread' });
-export const selectIsPurged = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches('purged');
-export const selectErrorCode = (snapshot: MessageLifecycleSnapshot): string | null => snapshot.context.error?.code ?? null;
-export const selectDeletedFrom = (snapshot: MessageLifecycleSnapshot): LiveKind | null => snapshot.context.deletedFrom;

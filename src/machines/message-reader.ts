@@ -9,7 +9,8 @@ import { folderOfKind } from '../../shared/message-rules';
 import type { MessageDetail } from '../../shared/messages-contract';
 import { fetchMessage } from '../services/messages';
 import { relayEffects, type Effect, type RelayedEffect } from './effects';
-import { messageLifecycleMachine, selectKind, type MessageLifecycleSnapshot } from './message-lifecycle';
+import { messageLifecycleMachine, type MessageLifecycleSnapshot } from './message-lifecycle';
+import { selectKind } from './message-lifecycle-selectors';
 
 export interface MessageReaderInput {
   id: number;

@@ -1,8 +1,8 @@
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
+import { canTransition, type MessageAction } from '../../shared/message-rules';
+import { messageLifecycleMachine, type MessageLifecycleSnapshot } from '../../src/machines/message-lifecycle';
 import {
-  canTransition,
-  messageLifecycleMachine,
   selectDeletedFrom,
   selectDelivery,
   selectErrorCode,
@@ -12,11 +12,9 @@ import {
   selectIsUnread,
   selectKind,
   selectProgress,
-  type LifecycleMessage,
-  type MessageAction,
-  type MessageLifecycleSnapshot,
-} from '../../src/machines/message-lifecycle';
+} from '../../src/machines/message-lifecycle-selectors';
 import type { DeliveryProgress } from '../../shared/reception-contract';
+import type { LifecycleMessage } from '../../src/machines/message-lifecycle-rules';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import type { MessageKind } from '../../shared/codes';

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { folderMachine, selectItems, selectSelectedIds } from '../../src/machines/folder';
-import { openMessageLifecycle, selectKind } from '../../src/machines/message-lifecycle';
+import { openMessageLifecycle } from '../../src/machines/message-lifecycle';
+import { selectKind } from '../../src/machines/message-lifecycle-selectors';
 import type { MessageSummary, Paged } from '../../shared/messages-contract';
 
 const row = (id: number): MessageSummary => ({

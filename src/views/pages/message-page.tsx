@@ -12,7 +12,7 @@ import {
   selectOffersPurge,
   selectOffersRestore,
   selectProgress,
-} from '../../machines/message-lifecycle';
+} from '../../machines/message-lifecycle-selectors';
 import {
   messageReaderMachine,
   selectCanEdit,
