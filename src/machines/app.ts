@@ -36,7 +36,8 @@ import { setActivityListener, setRequestGate, setUnauthorizedHandler } from '../
 import { loadingBarMachine } from './loading-bar';
 import { folderCountsMachine } from './folder-counts';
 import { localeMachine } from './locale';
-import { routeGuardMachine, type RouteRule, type SessionSummary } from './route-guard';
+import { routeGuardMachine } from './route-guard';
+import type { RouteRule, SessionSummary } from './route-rules';
 import { selectSessionStatus, sessionMachine, type SessionSnapshot, type TokenSetEvent } from './session';
 import type { ResetReason } from './session-rules';
 import { sidebarMachine } from './sidebar';

@@ -3,17 +3,15 @@ import { expect } from 'vitest';
 import { NEWSFEED_ROLES } from '../../shared/codes';
 import { ROUTE_RULES as ROUTES } from '../../src/views/routes';
 import {
-  decideRoute,
   routeGuardMachine,
   selectIsNotFound,
   selectIsRedirecting,
   selectIsRouteAllowed,
   selectIsRouteWaiting,
   selectRouteName,
-  type Location,
   type RouteGuardSnapshot,
-  type SessionSummary,
 } from '../../src/machines/route-guard';
+import { decideRoute, type Location, type SessionSummary } from '../../src/machines/route-rules';
 import { defineModelTests, send, type StepEnv } from './harness';
 
 const guard = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RouteGuardSnapshot;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute as decideWith, matchRoute as matchWith, type Location, type SessionSummary } from '../../src/machines/route-guard';
+import { decideRoute as decideWith, matchRoute as matchWith, mayEnter, type Location, type SessionSummary } from '../../src/machines/route-rules';
 import { ROUTE_RULES } from '../../src/views/routes';
 
 const matchRoute = (path: string) => matchWith(ROUTE_RULES, path);
@@ -118,5 +118,33 @@ describe('decideRoute (SPEC §2, §6)', () => {
     expect(decideRoute(at('/mural/news/compose'), teacherLatam)).toEqual({ kind: 'redirect', to: '/' });
     expect(decideRoute(at('/mural/categories'), corpUtp)).toEqual({ kind: 'redirect', to: '/' });
     expect(decideRoute(at('/mural/trash'), director)).toEqual({ kind: 'allow', route: 'mural-trash', params: {} });
+  });
+});
+
+describe('mayEnter (what the sidebar offers)', () => {
+  const rule = (name: string) => ROUTE_RULES.find((route) => route.name === name) as (typeof ROUTE_RULES)[number];
+
+  it('offers the admin screens to the admin roles only', () => {
+    for (const name of ['dashboard', 'settings-message-quota', 'ranking-users']) {
+      expect(mayEnter(rule(name), admin), name).toBe(true);
+      expect(mayEnter(rule(name), corpUtp), name).toBe(true);
+      expect(mayEnter(rule(name), teacher), name).toBe(false);
+      expect(mayEnter(rule(name), teacherLatam), name).toBe(false);
+    }
+  });
+
+  it('offers the news wall on device latam, its management to administrador, directora and UTP', () => {
+    expect(mayEnter(rule('mural-news'), teacherLatam)).toBe(true);
+    expect(mayEnter(rule('mural-news'), teacher)).toBe(false);
+    expect(mayEnter(rule('mural-news'), utpCl)).toBe(false);
+    expect(mayEnter(rule('mural-news-compose'), director)).toBe(true);
+    expect(mayEnter(rule('mural-news-compose'), corpUtp)).toBe(false);
+    expect(mayEnter(rule('mural-news-compose'), teacherLatam)).toBe(false);
+  });
+
+  it('offers the mail folders, compose, templates and lists to everyone signed in', () => {
+    for (const name of ['new', 'inbox', 'sent', 'scheduled', 'draft', 'trash', 'templates', 'recipient-lists']) {
+      expect(mayEnter(rule(name), teacher), name).toBe(true);
+    }
   });
 });
