@@ -12,7 +12,7 @@ import type messagesCL from './messages/es-CL.json';
 import type receptionCL from './reception/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
-/** Texts of one screen family, loaded with its chunk. */
+/** Texts of one screen family (a folder here), loaded with its chunk. */
 export type Namespace = 'login' | 'messages' | 'compose' | 'reception';
 export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception'];
 
@@ -36,25 +36,15 @@ export const LOCALES: readonly Locale[] = ['es-CL', 'es-MX'];
 type Table = Record<string, unknown>;
 type Part = 'shell' | Namespace;
 
-const json = (load: Promise<{ default: unknown }>) => load.then((module) => module.default as Table);
+// One chunk per file (only es-CL's shell is in the first download); a new screen folder is found by itself.
+const FILES = import.meta.glob<{ default: Table }>(['./es-MX.json', './*/es-CL.json', './*/es-MX.json']);
 
-// One loader per file, so each becomes its own chunk (only es-CL's shell is in the first download).
-const LOADERS: Record<Locale, Record<Part, () => Promise<Table>>> = {
-  'es-CL': {
-    shell: async () => shellCL,
-    login: () => json(import('./login/es-CL.json')),
-    messages: () => json(import('./messages/es-CL.json')),
-    compose: () => json(import('./compose/es-CL.json')),
-    reception: () => json(import('./reception/es-CL.json')),
-  },
-  'es-MX': {
-    shell: () => json(import('./es-MX.json')),
-    login: () => json(import('./login/es-MX.json')),
-    messages: () => json(import('./messages/es-MX.json')),
-    compose: () => json(import('./compose/es-MX.json')),
-    reception: () => json(import('./reception/es-MX.json')),
-  },
-};
+function loaderOf(locale: Locale, part: Part): () => Promise<Table> {
+  if (locale === DEFAULT_LOCALE && part === 'shell') return async () => shellCL;
+  const file = FILES[part === 'shell' ? `./${locale}.json` : `./${part}/${locale}.json`];
+  if (!file) throw new Error(`i18n: no ${part} texts for ${locale}`);
+  return async () => (await file()).default;
+}
 
 const i18n = rosetta<Table>({ [DEFAULT_LOCALE]: shellCL });
 i18n.locale(DEFAULT_LOCALE);
@@ -81,7 +71,7 @@ function load(locale: Locale, part: Part): Promise<void> {
   let pending = loading.get(key);
   if (!pending) {
     // rosetta's `set` merges one level deep only: namespaces share top-level keys with nothing, but merge anyway.
-    pending = LOADERS[locale][part]().then((table) => i18n.set(locale, merge(i18n.table(locale) ?? {}, table)));
+    pending = loaderOf(locale, part)().then((table) => i18n.set(locale, merge(i18n.table(locale) ?? {}, table)));
     pending.catch(() => loading.delete(key));
     loading.set(key, pending);
   }
