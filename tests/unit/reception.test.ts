@@ -1,5 +1,6 @@
 // Reception services against a stubbed global fetch: the page query, the retry, and the progress poller
 // (cadence, backoff after failures, stop on cleanup).
+import { settledReasonOf } from '../../shared/delivery-progress';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, toPromise, type AnyActorLogic, type EventObject } from 'xstate';
 import { toApiFailure } from '../../src/services/http';
@@ -145,5 +146,16 @@ describe('reception services', () => {
     parent.stop();
     await vi.advanceTimersByTimeAsync(MAX_POLL_WAIT_MS * 2);
     expect(fake.requests).toHaveLength(4);
+  });
+});
+
+describe('settledReasonOf (shared/delivery-progress.ts)', () => {
+  it('names an error only once the delivery has settled', () => {
+    expect(settledReasonOf({ status: 'failed', error: 'invalid_number' })).toBe('invalid_number');
+    expect(settledReasonOf({ status: 'not_received', error: 'no_receipt' })).toBe('no_receipt');
+    // Queued again after a temporary error, or handed over and waiting: the old error explains nothing yet.
+    expect(settledReasonOf({ status: 'queued', error: 'unreachable' })).toBeNull();
+    expect(settledReasonOf({ status: 'sent', error: 'unreachable' })).toBeNull();
+    expect(settledReasonOf({ status: 'received', error: null })).toBeNull();
   });
 });

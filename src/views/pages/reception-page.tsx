@@ -24,7 +24,7 @@ import {
   type ReceptionStatusMachine,
 } from '../../machines/reception-status';
 import { selectTimezone } from '../../machines/session';
-import { settledPercent } from '../../../shared/delivery-progress';
+import { settledPercent, settledReasonOf } from '../../../shared/delivery-progress';
 import {
   RECEPTION_FILTERS,
   type ChannelDelivery,
@@ -313,11 +313,10 @@ function ChannelStatus({ delivery }: { delivery: ChannelDelivery }) {
     delivery.last_retry_at && t('reception.times.lastRetry', { at: when(delivery.last_retry_at) }),
     delivery.attempts > 1 && t('reception.times.attempts', { count: delivery.attempts }),
   ].filter((line): line is string => typeof line === 'string');
-  // In flight (e.g. queued for a retry after a temporary error) an earlier error is not the reason of anything.
-  const inFlight = delivery.status === 'queued' || delivery.status === 'sent';
-  const reasonKey = `reception.errorCode.${delivery.error ?? ''}`;
+  const code = settledReasonOf(delivery);
+  const reasonKey = `reception.errorCode.${code ?? ''}`;
   // An error code this client does not know yet still reads as Spanish.
-  const reason = delivery.error && !inFlight ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown') : null;
+  const reason = code ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown') : null;
   const label = `${t(`messages.channel.${delivery.channel}`)}: ${t(`reception.deliveryStatus.${delivery.status}`)}`;
   return (
     <li className="flex flex-col gap-0.5">
