@@ -53,6 +53,8 @@ i18n.locale(DEFAULT_LOCALE);
 const loading = new Map<string, Promise<void>>();
 /** Namespaces some screen has asked for: a locale switch loads them too. */
 const wanted = new Set<Namespace>();
+/** The locale being switched to (the current one when no switch is under way). */
+let target: Locale = DEFAULT_LOCALE;
 loading.set(`${DEFAULT_LOCALE}:shell`, Promise.resolve());
 
 function merge(into: Table, from: Table): Table {
@@ -84,6 +86,7 @@ export function isLocale(value: unknown): value is Locale {
 
 /** Loads the shell and every namespace in use for `locale`, then makes it current. Rejects when a chunk fails. */
 export async function setLocale(locale: Locale): Promise<Locale> {
+  target = locale;
   await Promise.all([load(locale, 'shell'), ...[...wanted].map((namespace) => load(locale, namespace))]);
   i18n.locale(locale);
   return locale;
@@ -92,7 +95,9 @@ export async function setLocale(locale: Locale): Promise<Locale> {
 /** A screen's texts in the current locale (and, after a switch, in the new one): await before rendering it. */
 export async function loadTexts(namespaces: readonly Namespace[]): Promise<void> {
   namespaces.forEach((namespace) => wanted.add(namespace));
-  await Promise.all(namespaces.map((namespace) => load(getLocale(), namespace)));
+  // A switch under way may have listed what was wanted before this screen asked: load for both locales.
+  const locales = new Set([getLocale(), target]);
+  await Promise.all([...locales].flatMap((locale) => namespaces.map((namespace) => load(locale, namespace))));
 }
 
 export function getLocale(): Locale {

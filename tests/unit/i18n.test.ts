@@ -44,6 +44,17 @@ describe('i18n', () => {
     expect(hasText('reception.errorCode.quota')).toBe(true);
   });
 
+  it('a screen that asks for its texts while a switch is under way gets them in the new locale too', async () => {
+    // A fresh module: nothing loaded yet, as at start-up with the es-MX cookie.
+    vi.resetModules();
+    const fresh = await import('../../src/i18n');
+    const switching = fresh.setLocale('es-MX');
+    await fresh.loadTexts(['compose']);
+    await switching;
+    expect(fresh.getLocale()).toBe('es-MX');
+    expect(fresh.t('compose.picker.students', { count: 2 })).toBe('2 alumnos');
+  });
+
   it('picks real plural forms from count (CLDR categories), in both locales', async () => {
     await loadTexts(['messages', 'compose']);
     expect(t('messages.deleted', { count: 1 })).toBe('Mensaje eliminado');
