@@ -2,13 +2,23 @@
 // lists…): a query (filters and search), pages appended with "Cargar más", an optional live refresh, and
 // silent failures (SPEC §8). The first load has its own `loading` and `failed`; afterwards every reload
 // keeps the rows on screen, the latest request wins (re-entering aborts the one in flight), and a failed
-// reload only marks the rows `stale` with `list.reload` to try again.
+// reload only marks the rows `stale` with `list.reload` to try again (a failed next page: that page again;
+// scrolling does not retry it). A host that changes rows itself (moved to the trash, fresher progress)
+// says so with `list.remove` / `list.update`, instead of reloading what is shown.
 //
-// The fetch is the `fetchPage` actor, provided per use (services turn the API's pages into `ListPage`):
-//   createListMachine<Template, TemplateQuery>().provide({ actors: { fetchPage: fetchTemplatePage } })
+// The fetch is the `fetchPage` actor, provided per use (services turn the API's pages into `ListPage`);
+// `key` names an item for `list.remove` / `list.update`:
+//   createListMachine<Template, TemplateQuery>({ key: (t) => t.id }).provide({ actors: { fetchPage: fetchTemplatePage } })
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ListFetchInput, ListPage } from '../services/pages';
 
+
+export type ListKey = string | number;
+
+export interface ListOptions<T> {
+  /** What identifies an item. A property of the item type, not of one list: kept out of the context. */
+  key: (item: T) => ListKey;
+}
 
 export interface ListInput<Q> {
   query: Q;
@@ -28,23 +38,27 @@ export interface ListContext<T, Q> {
   refreshMs: number;
 }
 
-export type ListEvent<Q> =
+export type ListEvent<T, Q> =
   /** New filters or search text: page 1 again, once typing pauses. */
   | { type: 'list.query'; query: Q }
   /** "Cargar más": the next page, appended. */
   | { type: 'list.more' }
-  /** Again, now: after a failed first load, or over stale rows. */
-  | { type: 'list.reload' };
+  /** Again, now: after a failed first load, or over stale rows; after a failed next page, that page. */
+  | { type: 'list.reload' }
+  /** These items left the list (moved, deleted): gone at once, without a reload. */
+  | { type: 'list.remove'; keys: ListKey[] }
+  /** Fresher versions of listed items (same key), replaced where they are; others are ignored. */
+  | { type: 'list.update'; items: T[] };
 
 /** Quiet time after the last keystroke before a new query loads. */
 export const LIST_DEBOUNCE_MS = 250;
 
-export function createListMachine<T, Q>() {
+export function createListMachine<T, Q>({ key }: ListOptions<T>) {
   return setup({
     types: {
       input: {} as ListInput<Q>,
       context: {} as ListContext<T, Q>,
-      events: {} as ListEvent<Q>,
+      events: {} as ListEvent<T, Q>,
     },
     actors: {
       // A list without a fetch is a wiring mistake: it fails loudly.
@@ -65,10 +79,34 @@ export function createListMachine<T, Q>() {
         stale: false,
       })),
       markStale: assign({ stale: true }),
+      // The rows stay, but not their cursor: after a new query it would page another list.
+      markRefreshFailed: assign({ stale: true, next: null }),
+      removeItems: assign(({ context, event }) => {
+        assertEvent(event, 'list.remove');
+        const gone = new Set(event.keys);
+        const items = context.items.filter((item) => !gone.has(key(item)));
+        if (items.length === context.items.length) return {};
+        const removed = context.items.length - items.length;
+        return { items, total: context.total === null ? null : Math.max(0, context.total - removed) };
+      }),
+      updateItems: assign(({ context, event }) => {
+        assertEvent(event, 'list.update');
+        const fresher = new Map(event.items.map((item) => [key(item), item]));
+        if (!context.items.some((item) => fresher.has(key(item)))) return {};
+        return { items: context.items.map((item) => fresher.get(key(item)) ?? item) };
+      }),
     },
     guards: {
       isEmptyPage: (_, page: ListPage<T>) => page.items.length === 0,
-      hasNext: ({ context }) => context.next !== null,
+      /** A next page exists and the last one asked for did not fail (scrolling does not retry it). */
+      canAppend: ({ context }) => context.next !== null && !context.stale,
+      /** Stale rows with a cursor: only a failed next page leaves both (a failed refresh drops the cursor). */
+      hasFailedNext: ({ context }) => context.stale && context.next !== null,
+      removesAll: ({ context, event }) => {
+        assertEvent(event, 'list.remove');
+        const gone = new Set(event.keys);
+        return context.items.every((item) => gone.has(key(item)));
+      },
       hasItems: ({ context }) => context.items.length > 0,
       hasLoaded: ({ context }) => context.loaded,
       isLive: ({ context }) => context.refreshMs > 0,
@@ -89,6 +127,11 @@ export function createListMachine<T, Q>() {
       loaded: false,
       refreshMs: input.refreshMs ?? 0,
     }),
+    // Wherever the list is, rows the host changed change now; a page on its way replaces them anyway.
+    on: {
+      'list.remove': { actions: 'removeItems' },
+      'list.update': { actions: 'updateItems' },
+    },
     states: {
       // The first page: the view shows a skeleton.
       loading: {
@@ -115,9 +158,11 @@ export function createListMachine<T, Q>() {
       loaded: {
         after: { refresh: { guard: 'isLive', target: 'refreshing' } },
         on: {
-          'list.more': { guard: 'hasNext', target: 'appending' },
+          'list.more': { guard: 'canAppend', target: 'appending' },
           'list.query': { target: 'debouncing', actions: 'assignQuery' },
-          'list.reload': { target: 'refreshing' },
+          'list.reload': [{ guard: 'hasFailedNext', target: 'appending' }, { target: 'refreshing' }],
+          // None of the rows shown is left, but later pages may hold some: page 1 again.
+          'list.remove': [{ guard: 'removesAll', target: 'refreshing', actions: 'removeItems' }, { actions: 'removeItems' }],
         },
       },
       // Nothing matches the query (or the list is empty): the view says which.
@@ -135,10 +180,14 @@ export function createListMachine<T, Q>() {
           src: 'fetchPage',
           input: ({ context }) => ({ query: context.query, after: context.next }),
           onDone: { target: 'loaded', actions: { type: 'appendItems', params: ({ event }) => event.output } },
-          // The pages shown stay; "Cargar más" asks for the same page again.
+          // The pages shown stay; `list.reload` asks for the same page again.
           onError: { target: 'loaded', actions: 'markStale' },
         },
-        on: { 'list.query': { target: 'debouncing', actions: 'assignQuery' } },
+        on: {
+          'list.query': { target: 'debouncing', actions: 'assignQuery' },
+          // Appending to no rows at all would show a later page alone: page 1 again instead.
+          'list.remove': [{ guard: 'removesAll', target: 'refreshing', actions: 'removeItems' }, { actions: 'removeItems' }],
+        },
       },
       // Typing: each keystroke restarts the wait; the rows shown stay until the new first page arrives.
       debouncing: {
@@ -157,8 +206,8 @@ export function createListMachine<T, Q>() {
             { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
           ],
           onError: [
-            { guard: 'hasItems', target: 'loaded', actions: 'markStale' },
-            { target: 'empty', actions: 'markStale' },
+            { guard: 'hasItems', target: 'loaded', actions: 'markRefreshFailed' },
+            { target: 'empty', actions: 'markRefreshFailed' },
           ],
         },
         on: { 'list.query': { target: 'debouncing', actions: 'assignQuery' } },

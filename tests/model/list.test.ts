@@ -18,13 +18,15 @@ import type { ListPage } from '../../src/services/pages';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 
-type Item = { id: number };
+type Item = { id: number; title: string };
 type Query = { q: string };
-const listMachine = createListMachine<Item, Query>();
+const listMachine = createListMachine<Item, Query>({ key: (item) => item.id });
 const list = (snapshot: AnyMachineSnapshot) => snapshot as unknown as ListSnapshot<Item, Query>;
 
-const PAGE_1: ListPage<Item> = { items: [{ id: 1 }, { id: 2 }], total: 3, next: '2' };
-const PAGE_2: ListPage<Item> = { items: [{ id: 3 }], total: 3, next: null };
+const PAGE_1: ListPage<Item> = { items: [{ id: 1, title: 'Uno' }, { id: 2, title: 'Dos' }], total: 3, next: '2' };
+const PAGE_2: ListPage<Item> = { items: [{ id: 3, title: 'Tres' }], total: 3, next: null };
+/** What a host knows better than the last page: item 2, changed. */
+const FRESHER_2: Item = { id: 2, title: 'Dos (actualizado)' };
 const NONE: ListPage<Item> = { items: [], total: 0, next: null };
 const SERVER_DOWN = failure(500, 'server.error', 'Error del servidor');
 const LIVE_MS = 5000;
@@ -36,6 +38,7 @@ function expectFetch(env: StepEnv, snapshot: AnyMachineSnapshot, after: string |
 
 /** The rows and flags a settled list shows, checked against what the step did. */
 function expectSettled(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  expectHostChanges(snapshot, env);
   expect(env.fakes.isRunning('fetchPage')).toBe(false);
   expect(selectIsBusy(list(snapshot))).toBe(false);
   const event = env.event as { type: string; output?: ListPage<Item> };
@@ -49,6 +52,26 @@ function expectSettled(snapshot: AnyMachineSnapshot, env: StepEnv) {
     // A later failure keeps what was shown and says it may be out of date.
     expect(selectItems(list(snapshot))).toEqual(env.from.context.items);
     expect(selectIsStale(list(snapshot))).toBe(true);
+    // A failed next page keeps its cursor (Reintentar asks for it); a failed page 1 drops it, since after a
+    // new query it would page another list.
+    expect(snapshot.context.next).toBe(env.from.matches('appending') ? env.from.context.next : null);
+  }
+}
+
+/** `list.remove` / `list.update`, in whatever state they arrive: the rows change at once, nothing else. */
+function expectHostChanges(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const before = env.from.context as { items: Item[]; total: number | null };
+  if (env.event.type === 'list.remove') {
+    const gone = new Set(env.event.keys as number[]);
+    const kept = before.items.filter((item) => !gone.has(item.id));
+    expect(selectItems(list(snapshot))).toEqual(kept);
+    expect(selectTotal(list(snapshot))).toBe(before.total === null ? null : before.total - (before.items.length - kept.length));
+  }
+  if (env.event.type === 'list.update') {
+    // Replaced where it is; items the list does not hold are not added.
+    const fresher = new Map((env.event.items as Item[]).map((item) => [item.id, item]));
+    expect(selectItems(list(snapshot))).toEqual(before.items.map((item) => fresher.get(item.id) ?? item));
+    expect(selectTotal(list(snapshot))).toBe(before.total);
   }
 }
 
@@ -61,6 +84,10 @@ defineModelTests({
       { type: 'list.query', query: { q: '' } },
       { type: 'list.more' },
       { type: 'list.reload' },
+      // The host moved item 2 away, or every item shown (page 1 again when nothing is left).
+      { type: 'list.remove', keys: [2] },
+      { type: 'list.remove', keys: [1, 2, 3] },
+      { type: 'list.update', items: [FRESHER_2] },
     ],
     internal: [
       { type: 'xstate.done.actor.fetchPage', output: PAGE_1 },
@@ -74,9 +101,10 @@ defineModelTests({
     // A first page answers a first-page request; page 2 answers the append. Keeps the lists finite.
     filterEvents: (snapshot, event) =>
       event.type !== 'xstate.done.actor.fetchPage' || snapshot.matches('appending') === ((event as { output?: unknown }).output === PAGE_2),
+    // Which items, not their versions: an update changes no transition (replays give each step its own).
     serializeState: (snapshot) =>
-      JSON.stringify([snapshot.value, snapshot.context.query, snapshot.context.items.length, snapshot.context.next, snapshot.context.stale, snapshot.context.loaded]),
-    limit: 3000,
+      JSON.stringify([snapshot.value, snapshot.context.query, snapshot.context.items.map((item: Item) => item.id), snapshot.context.next, snapshot.context.stale, snapshot.context.loaded]),
+    limit: 5000,
   },
   variants: [
     { name: 'paged', traversal: { input: { query: { q: '' } } } },
@@ -87,20 +115,25 @@ defineModelTests({
     createActor(listMachine.provide({ actors: { fetchPage: fakes.promise() } }), { input: path.input as { query: Query; refreshMs?: number } }),
   states: {
     loading: (snapshot, env) => {
+      expectHostChanges(snapshot, env);
       expect(selectIsLoading(list(snapshot))).toBe(true);
       expect(selectIsBusy(list(snapshot))).toBe(true);
       expect(snapshot.context.loaded).toBe(false);
       expectFetch(env, snapshot, null);
     },
     failed: (snapshot, env) => {
+      expectHostChanges(snapshot, env);
       expect(selectHasFailed(list(snapshot))).toBe(true);
       expect(selectItems(list(snapshot))).toEqual([]);
+      // The query (the search text as typed) survives the failure.
+      expect(selectQuery(list(snapshot))).toEqual(env.from.context.query);
       expect(env.fakes.isRunning('fetchPage')).toBe(false);
       expect(snapshot.can({ type: 'list.reload' })).toBe(true);
     },
     loaded: (snapshot, env) => {
       expect(selectItems(list(snapshot)).length).toBeGreaterThan(0);
-      expect(selectCanLoadMore(list(snapshot))).toBe(snapshot.context.next !== null);
+      // After a failed next page, scrolling does not ask for it again; Reintentar does.
+      expect(selectCanLoadMore(list(snapshot))).toBe(snapshot.context.next !== null && !snapshot.context.stale);
       expectSettled(snapshot, env);
     },
     empty: (snapshot, env) => {
@@ -109,17 +142,24 @@ defineModelTests({
       expectSettled(snapshot, env);
     },
     appending: (snapshot, env) => {
+      expectHostChanges(snapshot, env);
       expect(selectIsAppending(list(snapshot))).toBe(true);
+      // Reintentar after a failed next page asks for that page again, not page 1.
+      if (env.event.type === 'list.reload' && !env.from.matches('appending')) expect(env.from.context.stale).toBe(true);
       expect(selectItems(list(snapshot)).length).toBeGreaterThan(0);
       expectFetch(env, snapshot, snapshot.context.next);
     },
     debouncing: (snapshot, env) => {
+      expectHostChanges(snapshot, env);
       // Nothing asked yet; the rows (if any) stay while the user types.
       expect(env.fakes.isRunning('fetchPage')).toBe(false);
       expect(selectQuery(list(snapshot))).toEqual((env.event as { query?: Query }).query ?? env.from.context.query);
     },
     refreshing: (snapshot, env) => {
+      expectHostChanges(snapshot, env);
       expect(selectIsBusy(list(snapshot))).toBe(true);
+      // Removing every row shown asks for page 1 again (later pages may hold more).
+      if (env.event.type === 'list.remove' && !env.from.matches('refreshing')) expect(selectItems(list(snapshot))).toEqual([]);
       expect(snapshot.context.loaded).toBe(true);
       expectFetch(env, snapshot, null);
       // A live refresh happens only on a live list.
@@ -130,6 +170,14 @@ defineModelTests({
     'list.query': send,
     'list.more': send,
     'list.reload': send,
+    'list.remove': send,
+    // A change that touches no listed item keeps the same array (views re-render on a new one).
+    'list.update': (env) => {
+      const before = selectItems(list(env.actor.getSnapshot() as AnyMachineSnapshot));
+      send(env);
+      const touches = before.some((item) => (env.event.items as Item[]).some((fresher) => fresher.id === item.id));
+      if (!touches) expect(selectItems(list(env.actor.getSnapshot() as AnyMachineSnapshot))).toBe(before);
+    },
     'xstate.done.actor.fetchPage': settle,
     'xstate.error.actor.fetchPage': settle,
     'xstate.after.debounce.list.debouncing': elapse,
