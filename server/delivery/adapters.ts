@@ -12,6 +12,7 @@ const MESSAGE_ID_HOST = 'hermes.local';
 export function emailChannel(options: { smtpUrl?: string; outboxDir: string; from: string }): ChannelAdapter {
   const email = createEmailAdapter(options);
   return {
+    start: () => email.start(),
     async send(message: Outgoing): Promise<SendResult> {
       try {
         await email.send({
@@ -47,6 +48,8 @@ export const appChannel: ChannelAdapter = {
 
 export interface BuiltAdapters {
   adapters: Adapters;
+  /** Before the engine's workers take jobs. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,9 @@ export function buildAdapters(config: ServerConfig, simulator: { instance: Provi
       sms: provider('sms', config.smsProvider),
       whatsapp: provider('whatsapp', config.whatsappProvider),
       'app-mobile': appChannel,
+    },
+    start: async () => {
+      await email.start?.();
     },
     close: async () => {
       await email.close?.();

@@ -42,6 +42,8 @@ export type SendResult =
   | { ok: false; kind: 'transient' | 'permanent'; error: string };
 
 export interface ChannelAdapter {
+  /** Once before the first send (the outbox tidies up after a crash). */
+  start?(): Promise<void>;
   send(message: Outgoing, signal?: AbortSignal): Promise<SendResult>;
   close?(): Promise<void>;
 }

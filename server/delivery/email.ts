@@ -1,7 +1,8 @@
 // E-mail channel adapter. With SMTP_URL it speaks SMTP; without it each message becomes an .eml file
 // under the outbox directory so a fresh install can "send" and be inspected without a mail server.
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -26,6 +27,8 @@ export interface EmailMessage {
 }
 
 export interface EmailAdapter {
+  /** Once at start-up, before the first send: the outbox removes what writers killed mid-write left behind. */
+  start(): Promise<void>;
   send(message: EmailMessage): Promise<{ messageId: string }>;
   close(): Promise<void>;
 }
@@ -49,6 +52,7 @@ function smtpAdapter(smtpUrl: string, from: string): EmailAdapter {
   // the URL (e.g. ?pool=false or ?maxConnections=10) take precedence over these.
   const transport = nodemailer.createTransport({ pool: true, maxConnections: 5, ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
+    async start() {},
     async send(message) {
       const info = await transport.sendMail({ ...message, from });
       return { messageId: info.messageId };
@@ -61,17 +65,27 @@ function smtpAdapter(smtpUrl: string, from: string): EmailAdapter {
 
 function outboxAdapter(outboxDir: string, from: string): EmailAdapter {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  let ready: Promise<unknown> | undefined;
+  let ready: Promise<void> | undefined;
+  // Leftovers go before this process writes anything (so none of its own can be taken for one); a failure
+  // is not kept, the next send tries again.
+  const prepare = () =>
+    (ready ??= (async () => {
+      await mkdir(outboxDir, { recursive: true });
+      await removeLeftovers(outboxDir);
+    })().catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
   return {
+    start: prepare,
     async send(message) {
-      ready ??= mkdir(outboxDir, { recursive: true });
-      await ready;
+      await prepare();
       const info = await transport.sendMail({ ...message, from });
       if (!Buffer.isBuffer(info.message)) throw new Error('El transporte de correo no entregó el mensaje completo');
       // Named after the Message-ID alone: a delivery written again after a crash replaces its file.
       const name = `${safeFileName(info.messageId)}.eml`;
       // Written beside its final name and renamed, so a reader of the outbox never sees half a file.
-      const temp = path.join(outboxDir, `.${name}.${randomUUID()}.tmp`);
+      const temp = path.join(outboxDir, tempFileName(name));
       try {
         await writeFile(temp, info.message);
         await rename(temp, path.join(outboxDir, name));
@@ -85,6 +99,68 @@ function outboxAdapter(outboxDir: string, from: string): EmailAdapter {
       transport.close();
     },
   };
+}
+
+/**
+ * Who writes an outbox temp file: a process (pid) on a host, and a random tag of this run, because a
+ * restarted container often gets its predecessor's pid and host name back.
+ */
+export interface OutboxWriter {
+  pid: number;
+  host: string;
+  run: string;
+}
+
+export const THIS_WRITER: OutboxWriter = {
+  pid: process.pid,
+  host: hostname().replace(/[^A-Za-z0-9-]/g, '_').slice(0, 63) || 'host',
+  run: randomBytes(4).toString('hex'),
+};
+
+/** `.<name>.<pid>@<host>.<run>.<uuid>.tmp`: hidden, unique per write, and it names its writer. */
+export const tempFileName = (name: string, writer: OutboxWriter = THIS_WRITER): string =>
+  `.${name}.${writer.pid}@${writer.host}.${writer.run}.${randomUUID()}.tmp`;
+
+const TEMP_FILE = /^\..*\.tmp$/;
+const TEMP_WRITER = /\.(\d+)@([A-Za-z0-9_-]+)\.([0-9a-f]{8})\.[0-9a-f-]{36}\.tmp$/;
+
+/**
+ * A temp file whose writer's fate cannot be told (another host, a name from before writers were named, a
+ * pid now used by another process) is a leftover once untouched this long; writing one e-mail (22 MB of
+ * attachments at most) takes seconds.
+ */
+export const LEFTOVER_AGE_MS = 3600_000;
+
+/** Whether the writer of a temp file is certainly dead: this host, and its pid gone or reused by this run. */
+function writerIsDead(file: string): boolean {
+  const match = TEMP_WRITER.exec(file);
+  if (!match || match[2] !== THIS_WRITER.host) return false;
+  const pid = Number(match[1]);
+  if (pid === THIS_WRITER.pid) return match[3] !== THIS_WRITER.run;
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: alive, someone else's.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * Removes the temp files of writes that never reached their rename (the process was killed in between):
+ * at once when their writer is dead, otherwise after LEFTOVER_AGE_MS. Several processes (PostgreSQL
+ * workers) may share the outbox, so a live writer's file is never taken; should a guess still be wrong,
+ * that writer's rename fails, the delivery is retried and its file written again under the same name.
+ */
+export async function removeLeftovers(outboxDir: string, now = Date.now()): Promise<void> {
+  for (const file of (await readdir(outboxDir)).filter((name) => TEMP_FILE.test(name))) {
+    const full = path.join(outboxDir, file);
+    // Gone meanwhile (renamed by its writer, or removed by another process starting too): nothing to do.
+    const modified = await stat(full).then((info) => info.mtimeMs, () => null);
+    if (modified === null) continue;
+    if (writerIsDead(file) || now - modified > LEFTOVER_AGE_MS) await rm(full, { force: true });
+  }
 }
 
 function safeFileName(messageId: string): string {

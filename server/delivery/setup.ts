@@ -79,6 +79,8 @@ export function createDelivery({ handle, config, logger, store, engine: tuning, 
       appFetch = fetch;
     },
     async start() {
+      // Tidying up must not keep the server down: a send retries it and reports what is wrong.
+      await built.start().catch((err: unknown) => logger.error('Canales de envío: no se pudieron preparar; se reintenta al enviar', err));
       await engine.start();
       await simulator?.resumeReports();
     },

@@ -1,11 +1,19 @@
 // The e-mail adapter through a real SMTP conversation on loopback, and its .eml outbox fallback.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyEmailError, createEmailAdapter, type EmailAdapter } from '../../server/delivery/email';
+import {
+  classifyEmailError,
+  createEmailAdapter,
+  LEFTOVER_AGE_MS,
+  tempFileName,
+  THIS_WRITER,
+  type EmailAdapter,
+} from '../../server/delivery/email';
 
 const FROM = 'Hermes <no-responder@hermes.local>';
 const SUBJECT = 'Reunión de apoderados';
@@ -210,6 +218,58 @@ describe('e-mail adapter without SMTP (outbox)', () => {
       expect(await readFile(path.join(outboxDir, 'hermes-7-0_hermes.local.eml'), 'utf8')).toContain('Hola otra vez');
     } finally {
       await adapter.close();
+    }
+  });
+});
+
+describe('outbox temp files left by a crash', () => {
+  /** A pid whose process has exited (the writer killed mid-write). */
+  async function deadPid(): Promise<number> {
+    const child = spawn(process.execPath, ['-e', '']);
+    await new Promise((done) => child.once('exit', done));
+    return child.pid!;
+  }
+
+  it('are removed at start-up when their writer is dead, and nothing a live writer may still rename is touched', async () => {
+    const outboxDir = path.join(tempDir, 'outbox-leftovers');
+    await mkdir(outboxDir, { recursive: true });
+    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      const eml = 'hermes-1-0_hermes.local.eml';
+      const files = {
+        // Killed between writing and renaming: this host, a pid that is gone.
+        dead: tempFileName(eml, { ...THIS_WRITER, pid: await deadPid() }),
+        // A restarted container's predecessor: same host and pid as this process, another run.
+        predecessor: tempFileName(eml, { ...THIS_WRITER, run: THIS_WRITER.run === '00000000' ? '00000001' : '00000000' }),
+        // Another server or worker on this host, still writing.
+        otherProcess: tempFileName(eml, { ...THIS_WRITER, pid: live.pid! }),
+        // Another host sharing the outbox: its fate is unknown until the file is old.
+        otherHost: tempFileName(eml, { ...THIS_WRITER, host: 'otro-servidor' }),
+        otherHostOld: tempFileName('hermes-2-0_hermes.local.eml', { ...THIS_WRITER, host: 'otro-servidor' }),
+        // Named before writers were named.
+        unnamed: `.${eml}.5fc9ab07-4212-49b2-b586-0a76b75f40fc.tmp`,
+        unnamedOld: `.hermes-3-0_hermes.local.eml.a44a6229-8b53-4b0f-988d-2c3e73a384b5.tmp`,
+        delivered: eml,
+      };
+      for (const file of Object.values(files)) await writeFile(path.join(outboxDir, file), 'From: …\n');
+      const old = new Date(Date.now() - LEFTOVER_AGE_MS - 60_000);
+      for (const file of [files.otherHostOld, files.unnamedOld]) await utimes(path.join(outboxDir, file), old, old);
+
+      const adapter = createEmailAdapter({ outboxDir, from: FROM });
+      try {
+        await adapter.start();
+        expect(new Set(await readdir(outboxDir))).toEqual(new Set([files.otherProcess, files.otherHost, files.unnamed, files.delivered]));
+
+        // This process's own writes are never taken for leftovers, by a second adapter starting on the same outbox either.
+        const mine = tempFileName('hermes-4-0_hermes.local.eml');
+        await writeFile(path.join(outboxDir, mine), 'From: …\n');
+        await createEmailAdapter({ outboxDir, from: FROM }).start();
+        expect(await readdir(outboxDir)).toContain(mine);
+      } finally {
+        await adapter.close();
+      }
+    } finally {
+      live.kill('SIGKILL');
     }
   });
 });
