@@ -4,7 +4,7 @@
 // per SMS delivery, every row received, nothing left behind.
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { generateSeed } from '../../server/seed/generate';
 import { writeSeed } from '../../server/seed/write';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { openDb } from '../../server/db/client';
+import { tempFileName, THIS_WRITER } from '../../server/delivery/email';
 import { count, input, one, rows, send } from './support/compose';
 import { Client, makeDist } from './support/server';
 import { makeTempDir } from './support/tmp';
@@ -86,7 +87,12 @@ describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
     signalGroup(first.child, 'SIGKILL');
     await exited(first.child);
     const atKill = (await emlFiles(outbox)).length;
-    console.log(`crash: ${atKill} correos escritos al matar el proceso (${Date.now() - t0} ms)`);
+    const leftovers = (await readdir(outbox)).filter((f) => f.endsWith('.tmp'));
+    // The kill lands between a write and its rename only now and then; one such file, named for the killed
+    // process, makes every run check that the next start removes what a dead writer left.
+    const planted = tempFileName('hermes-0-0_hermes.local.eml', { ...THIS_WRITER, pid: first.child.pid! });
+    await writeFile(path.join(outbox, planted), 'From: …\n');
+    console.log(`crash: ${atKill} correos escritos al matar el proceso, ${leftovers.length} a medio escribir (${Date.now() - t0} ms)`);
 
     const second = await startServer(dataDir, serverEnv(distDir));
     children.push(second.child);
