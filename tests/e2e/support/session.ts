@@ -3,7 +3,8 @@
 import { expect, type Page } from '@playwright/test';
 import { API, COOKIE, DEMO_PASSWORD, XSRF_HEADER } from './env';
 
-const api = (path: string): string => `/api${path}`;
+/** An API path under the SPA's base (`VITE_API_BASE`, `/api` in the e2e build). */
+export const api = (path: string): string => `/api${path}`;
 
 export async function xsrfToken(page: Page): Promise<string> {
   const existing = (await page.context().cookies()).find((cookie) => cookie.name === COOKIE.xsrf);
