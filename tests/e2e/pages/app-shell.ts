@@ -1,7 +1,7 @@
 // Page object for the logged-in layout (SPEC §2): sidebar navigation, page heading, account actions,
 // locale switch.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { t, type MessageKey } from '../support/i18n';
+import { ANY_NUMBER, exactly, t, type MessageKey } from '../support/i18n';
 import { appUrl } from '../support/server';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -56,6 +56,30 @@ export class AppShell {
     this.localeControl = page
       .getByRole('combobox', { name: t('locale.label'), exact: true })
       .or(page.getByLabel(t('locale.label'), { exact: true }));
+  }
+
+  /** A toast whose whole text is `text` ("Mensaje eliminado" never matches "Mensaje eliminado definitivamente"). */
+  toast(text: string): Locator {
+    return this.page.locator('[data-slot=toast]').filter({ hasText: exactly(text) });
+  }
+
+  /** The inbox link's unread badge ("3", labelled "3 sin leer"); absent when nothing is unread. */
+  get inboxUnread(): Locator {
+    const suffix = t('nav.unread', { count: ANY_NUMBER }).split(ANY_NUMBER)[1] ?? '';
+    return this.navLink('nav.inbox').locator(`[aria-label$="${suffix}"]`);
+  }
+
+  /** The inbox's unread count once the folder counters have loaded (the "N en total" label is there). */
+  async inboxUnreadCount(): Promise<number> {
+    const suffix = t('nav.total', { count: ANY_NUMBER }).split(ANY_NUMBER)[1] ?? '';
+    await expect(this.navLink('nav.inbox').locator(`[aria-label$="${suffix}"]`)).toBeVisible();
+    return (await this.inboxUnread.count()) === 0 ? 0 : Number(await this.inboxUnread.innerText());
+  }
+
+  /** Waits until the inbox link shows `count` unread (no badge at all for 0). */
+  async expectInboxUnread(count: number): Promise<void> {
+    if (count === 0) await expect(this.inboxUnread).toHaveCount(0);
+    else await expect(this.inboxUnread).toHaveAttribute('aria-label', t('nav.unread', { count }));
   }
 
   heading(key: MessageKey): Locator {

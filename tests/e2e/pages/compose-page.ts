@@ -1,8 +1,16 @@
 // Page object for /new (SPEC §2 "Redactar"): the compose form and its recipient picker dialog.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { exactly, t } from '../support/i18n';
+import { ANY_NUMBER, exactly, t, textPattern } from '../support/i18n';
 import { appUrl } from '../support/server';
 import type { ChannelCode } from '../../../shared/codes';
+
+/** What a test types into the form: a title, one course from the picker, one channel, the text. */
+export interface ComposeFields {
+  title: string;
+  course: string;
+  channel: ChannelCode;
+  content: string;
+}
 
 export class ComposePage {
   readonly heading: Locator;
@@ -10,6 +18,8 @@ export class ComposePage {
   readonly content: Locator;
   readonly addRecipients: Locator;
   readonly recipients: Locator;
+  /** "Aún no eliges destinatarios." while nothing is picked. */
+  readonly noRecipients: Locator;
   readonly channels: Locator;
   readonly smsCounter: Locator;
   readonly scheduleDate: Locator;
@@ -19,6 +29,14 @@ export class ComposePage {
   readonly schedule: Locator;
   /** The cost shown before anything is sent, with its confirm button. */
   readonly confirmation: Locator;
+  /** "Volver a editar" in the confirmation. */
+  readonly backToEdit: Locator;
+  /** "Llegará a N personas." in the estimate the confirmation describes. */
+  readonly reach: Locator;
+  /** Every control of the form flagged invalid. */
+  readonly invalidControls: Locator;
+  /** Every error text shown in the form. */
+  readonly errors: Locator;
   readonly picker: RecipientPicker;
 
   constructor(readonly page: Page) {
@@ -29,6 +47,7 @@ export class ComposePage {
       page.getByRole('button', { name: t('compose.field.editRecipients') }),
     );
     this.recipients = page.getByRole('list', { name: t('compose.field.recipients'), exact: true });
+    this.noRecipients = page.getByText(t('compose.field.noRecipients'), { exact: true });
     this.channels = page.getByRole('group', { name: t('compose.field.channels'), exact: true });
     this.smsCounter = page.locator('[data-slot=sms-counter]');
     this.scheduleDate = page.getByLabel(t('compose.schedule.date'), { exact: true });
@@ -39,7 +58,45 @@ export class ComposePage {
     this.confirmation = page.getByRole('alertdialog', { name: t('compose.confirm.sendTitle') }).or(
       page.getByRole('alertdialog', { name: t('compose.confirm.scheduleTitle') }),
     );
+    this.backToEdit = this.confirmation.getByRole('button', { name: exactly(t('compose.confirm.back')) });
+    const estimate = page.locator('[data-slot=estimate]');
+    this.reach = estimate
+      .getByText(textPattern('compose.estimate.recipients', { count: ANY_NUMBER }))
+      .or(estimate.getByText(textPattern('compose.estimate.recipients', { count: 1 })));
+    const form = page.locator('[data-slot=compose-form]');
+    this.invalidControls = form.locator('[aria-invalid=true]');
+    this.errors = form.getByRole('alert');
     this.picker = new RecipientPicker(page);
+  }
+
+  /** A recipient chip whose label contains `name` ("3° Básico A · apoderados"). */
+  chip(name: string): Locator {
+    return this.recipients.getByRole('listitem').filter({ hasText: name }).first();
+  }
+
+  /** Types `fields` into the form as a user would: title, the course through the picker, channel, text. */
+  async fill(fields: ComposeFields): Promise<void> {
+    await this.title.fill(fields.title);
+    await this.pickCourse(fields.course);
+    await this.channel(fields.channel).check();
+    await this.content.fill(fields.content);
+  }
+
+  /** The form shows exactly `fields`, editable, with no field flagged and no error text. */
+  async expectHolds(fields: ComposeFields): Promise<void> {
+    await expect(this.title).toHaveValue(fields.title);
+    await expect(this.content).toHaveValue(fields.content);
+    await expect(this.chip(fields.course)).toBeVisible();
+    await expect(this.channel(fields.channel)).toBeChecked();
+    await expect(this.title).toBeEditable();
+    await expect(this.invalidControls).toHaveCount(0);
+    await expect(this.errors).toHaveCount(0);
+  }
+
+  /** The number in "Llegará a N personas." (waits for it). */
+  async reachCount(): Promise<number> {
+    await expect(this.reach).toBeVisible();
+    return Number(/\d+/.exec(await this.reach.innerText())?.[0]);
   }
 
   /** Confirms the estimate shown after "Enviar" / "Programar". */
@@ -83,7 +140,7 @@ export class ComposePage {
     await this.picker.item(name).check();
     await this.picker.confirm.click();
     await expect(this.picker.dialog).toBeHidden();
-    await expect(this.recipients.getByRole('listitem').filter({ hasText: name }).first()).toBeVisible();
+    await expect(this.chip(name)).toBeVisible();
   }
 }
 
