@@ -6,7 +6,8 @@
 // so the compose rules read compose's own context. Progress stays here: the view reads it from this
 // actor's snapshot.
 import { assertEvent, assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { deleteAttachment, uploadAttachment } from '../services/compose';
+import { deleteAttachment } from '../services/compose';
+import { uploadAttachment } from '../services/upload';
 import { toApiFailure, type ApiFailure } from '../services/http';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import type { MessageKey } from '../i18n';

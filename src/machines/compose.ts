@@ -15,21 +15,17 @@
 // here reads compose's own context. Upload progress is read from the child's snapshot.
 import { and, assertEvent, assign, emit, sendTo, setup, stopChild, type SnapshotFrom } from 'xstate';
 import {
-  clearComposeBackup,
-  clearDraftBackups,
   estimate,
   fetchComposeStart,
   newIdempotencyKey,
-  saveComposeBackup,
   saveDraft,
   scheduleMessage,
   sendMessage,
-  utcToZoned,
-  zonedToUtc,
-  type ComposeBackup,
   type ComposeSetup,
   type ComposeStart,
 } from '../services/compose';
+import { clearComposeBackup, clearDraftBackups, saveComposeBackup, type ComposeBackup } from '../services/compose-backup';
+import { utcToZoned, zonedToUtc } from '../services/zoned-time';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,

@@ -1,11 +1,9 @@
-// Compose calls (compose-contract.ts `COMPOSE_API`) as actor logic, plus the pure helpers compose needs:
-// idempotency keys, wall-clock → UTC in the institution's zone, and the local backup of what was typed.
-import { array, boolean, enums, is, literal, nullable, number, object, string, type } from 'superstruct';
+// Compose calls (compose-contract.ts `COMPOSE_API`) as actor logic: setup, the start of a form, recipients,
+// drafts, estimate, send and schedule, deleting an upload. The upload itself is services/upload.ts, the
+// schedule's clock services/zoned-time.ts, the browser backup services/compose-backup.ts.
 import { fromPromise } from 'xstate';
 import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type NumberedPage, type Quota, type RecipientList, type RecipientListUser, type RecipientPick, type Recipients, type SendResult, type Signature } from '../../shared/compose-contract';
 import {
-  AttachmentBodyStruct,
-  AttachmentSummaryStruct,
   ChannelsBodyStruct,
   ComposeDraftBodyStruct,
   EstimateBodyStruct,
@@ -13,17 +11,15 @@ import {
   QuotaBodyStruct,
   RecipientListPageStruct,
   RecipientListUsersBodyStruct,
-  RecipientPickStruct,
   RecipientsBodyStruct,
   SendResultBodyStruct,
   SignaturesBodyStruct,
 } from '../../shared/compose-structs';
-import { API, COOKIE, XSRF_HEADER } from '../../shared/contract';
-import { readCookie } from './cookies';
-import { API_BASE, ApiFailureError, http, parseBody, type ApiFailure } from './http';
-import { MESSAGES_API, type AttachmentSummary, type MessageDetail } from '../../shared/messages-contract';
-import { ApiErrorStruct, MessageDetailBodyStruct } from '../../shared/structs';
-import { CHANNEL_CODES, CHANNEL_ID, type ChannelCode } from '../../shared/codes';
+import { http, parseBody } from './http';
+import { MESSAGES_API, type MessageDetail } from '../../shared/messages-contract';
+import { MessageDetailBodyStruct } from '../../shared/structs';
+import { CHANNEL_ID, type ChannelCode } from '../../shared/codes';
+import { loadComposeBackup, type ComposeBackup } from './compose-backup';
 
 // --- setup ------------------------------------------------------------------------------------------
 
@@ -229,259 +225,7 @@ export const resaveDraftById = fromPromise<ComposeDraft, IdInput>(async ({ input
   return parseBody(await http.request(path, { method: 'PUT', body, signal }), ComposeDraftBodyStruct, path).data;
 });
 
-// --- attachment upload ------------------------------------------------------------------------------
-
-export interface UploadInput {
-  file: File;
-  /** Called as the bytes go (fetch cannot report upload progress, hence XMLHttpRequest). */
-  onProgress?: (loaded: number, total: number) => void;
-}
-
-
-/** Failure codes of the upload when the body says nothing (a proxy answering a bare 413). */
-const UPLOAD_STATUS_CODES: Readonly<Record<number, string>> = {
-  413: 'attachment.too_large',
-  415: 'attachment.type',
-  422: 'validation.failed',
-};
-
-function uploadFailure(xhr: XMLHttpRequest): ApiFailure {
-  let data: unknown = null;
-  try {
-    data = JSON.parse(xhr.responseText);
-  } catch {
-    data = null;
-  }
-  const fallback = UPLOAD_STATUS_CODES[xhr.status] ?? `http.${xhr.status}`;
-  if (is(data, ApiErrorStruct)) {
-    return { status: xhr.status, code: data.code ?? fallback, message: data.message, fieldErrors: data.errors ?? {} };
-  }
-  return { status: xhr.status, code: fallback, message: xhr.statusText, fieldErrors: {} };
-}
-
-async function xsrfToken(signal: AbortSignal): Promise<string | null> {
-  const token = readCookie(COOKIE.xsrf);
-  if (token !== null) return token;
-  await http.request(API.csrf, { signal, authFlow: true, silent: true });
-  return readCookie(COOKIE.xsrf);
-}
-
-/**
- * `POST /attachments` (multipart `file`) with XMLHttpRequest for its upload progress. Resolves with the
- * stored attachment; rejects with an ApiFailureError like every other call (413/415/422/network/cancel);
- * stopping the actor aborts the upload.
- */
-export const uploadAttachment = fromPromise<AttachmentSummary, UploadInput>(async ({ input, signal }) => {
-  const token = await xsrfToken(signal);
-  return new Promise<AttachmentSummary>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const fail = (failure: ApiFailure) => reject(new ApiFailureError(failure));
-    xhr.upload.onprogress = (event) => {
-      input.onProgress?.(event.loaded, event.lengthComputable ? event.total : input.file.size);
-    };
-    xhr.onload = () => {
-      if (xhr.status !== 201 && xhr.status !== 200) return fail(uploadFailure(xhr));
-      try {
-        resolve(parseBody(JSON.parse(xhr.responseText) as unknown, AttachmentBodyStruct, COMPOSE_API.attachments).data);
-      } catch (error) {
-        reject(error instanceof ApiFailureError ? error : new ApiFailureError({ status: xhr.status, code: 'response.invalid', message: 'Unexpected response body', fieldErrors: {} }));
-      }
-    };
-    xhr.onerror = () => fail({ status: 0, code: 'network', message: 'Network error', fieldErrors: {} });
-    xhr.onabort = () => fail({ status: 0, code: 'request.cancelled', message: 'Request cancelled', fieldErrors: {} });
-    if (signal.aborted) {
-      fail({ status: 0, code: 'request.cancelled', message: 'Request cancelled', fieldErrors: {} });
-      return;
-    }
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.open('POST', `${API_BASE}${COMPOSE_API.attachments}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token !== null) xhr.setRequestHeader(XSRF_HEADER, token);
-    const form = new FormData();
-    form.append('file', input.file, input.file.name);
-    xhr.send(form);
-  });
-});
-
-// --- pure helpers -----------------------------------------------------------------------------------
-
 /** A fresh key for one message being sent (36 characters; the contract wants 8–100). */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall clock of `timeZone` at instant `ms`, read back as if it were UTC (so wall − instant = offset). */
-function wallAsUtc(ms: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(ms)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The UTC instant (ISO 8601) when the wall clock of `timeZone` shows `date` (YYYY-MM-DD) `time` (HH:mm).
- * Around DST changes it behaves like Temporal's "compatible": a repeated hour takes its first occurrence,
- * a skipped one moves forward by the gap (Santiago's 00:30 on a spring-forward night is 01:30).
- * Null for a malformed date or time, or an unknown zone.
- */
-export function zonedToUtc(date: string, time: string, timeZone: string): string | null {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!d || !t) return null;
-  const [year, month, day, hour, minute] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [number, number, number, number, number];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const check = new Date(wall);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
-  try {
-    // The zone's offset a day before and a day after: DST changes are never closer together than that.
-    const before = wallAsUtc(wall - DAY_MS, timeZone) - (wall - DAY_MS);
-    const after = wallAsUtc(wall + DAY_MS, timeZone) - (wall + DAY_MS);
-    const fits = [wall - before, wall - after].filter((instant) => wallAsUtc(instant, timeZone) === wall);
-    const instant = fits.length > 0 ? Math.min(...fits) : wall - before;
-    return new Date(instant).toISOString();
-  } catch {
-    return null;
-  }
-}
-
-/** The wall-clock date (YYYY-MM-DD) and time (HH:mm) of `timeZone` at an instant (epoch ms or ISO). */
-export function utcToZoned(instant: number | string, timeZone: string): { date: string; time: string } | null {
-  const ms = typeof instant === 'number' ? instant : Date.parse(instant);
-  if (Number.isNaN(ms)) return null;
-  try {
-    const iso = new Date(wallAsUtc(ms, timeZone)).toISOString();
-    return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
-  } catch {
-    return null;
-  }
-}
-
-// --- local backup of the compose form ---------------------------------------------------------------
-
-/** What is kept so a reload or a crash loses nothing typed. */
-export interface ComposeBackup {
-  title: string;
-  content: string;
-  channels: ChannelCode[];
-  recipients: RecipientPick[];
-  /** Uploaded attachments (already on the server, so their ids stay valid). */
-  attachments: AttachmentSummary[];
-  allowReplies: boolean;
-  copyToSender: boolean;
-  schedule: { date: string; time: string } | null;
-  /** The draft this form saves into, once saved. */
-  draftId: number | null;
-  /** Epoch ms of the last change. */
-  savedAt: number;
-}
-
-export const BACKUP_VERSION = 1;
-const BACKUP_PREFIX = 'hermes.compose.';
-
-const ChannelCodeStruct = enums(CHANNEL_CODES);
-
-const ComposeBackupStruct = object({
-  v: literal(BACKUP_VERSION),
-  value: type({
-    title: string(),
-    content: string(),
-    channels: array(ChannelCodeStruct),
-    recipients: array(RecipientPickStruct),
-    attachments: array(AttachmentSummaryStruct),
-    allowReplies: boolean(),
-    copyToSender: boolean(),
-    schedule: nullable(type({ date: string(), time: string() })),
-    draftId: nullable(number()),
-    savedAt: number(),
-  }),
-});
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Access can throw (storage disabled by the browser); the form still works without a backup.
-    return null;
-  }
-}
-
-/** The backup under `key`, or null when there is none, it is from another version, or it is corrupt. */
-export function loadComposeBackup(key: string): ComposeBackup | null {
-  const store = storage();
-  if (!store) return null;
-  let raw: string | null;
-  try {
-    raw = store.getItem(BACKUP_PREFIX + key);
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  return is(parsed, ComposeBackupStruct) ? (parsed.value as ComposeBackup) : null;
-}
-
-export function saveComposeBackup(key: string, value: ComposeBackup): void {
-  try {
-    storage()?.setItem(BACKUP_PREFIX + key, JSON.stringify({ v: BACKUP_VERSION, value }));
-  } catch {
-    // Quota exceeded or storage disabled: losing the backup must not break typing.
-  }
-}
-
-export function clearComposeBackup(key: string): void {
-  try {
-    storage()?.removeItem(BACKUP_PREFIX + key);
-  } catch {
-    // Same as above.
-  }
-}
-
-/**
- * Drops every backup (any key) that saves into draft `draftId`: once that draft is sent or scheduled,
- * a backup of it (say the "new" form that first saved it) must not bring it back.
- */
-export function clearDraftBackups(draftId: number): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    const keys: string[] = [];
-    for (let index = 0; index < store.length; index += 1) {
-      const key = store.key(index);
-      if (key?.startsWith(BACKUP_PREFIX)) keys.push(key);
-    }
-    for (const key of keys) {
-      if (loadComposeBackup(key.slice(BACKUP_PREFIX.length))?.draftId === draftId) store.removeItem(key);
-    }
-  } catch {
-    // Same as above.
-  }
 }

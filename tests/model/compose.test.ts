@@ -26,7 +26,8 @@ import {
   TOAST_KEYS,
   type ComposeSnapshot,
 } from '../../src/machines/compose';
-import { loadComposeBackup, saveComposeBackup, type ComposeBackup, type ComposeSetup, type ComposeStart } from '../../src/services/compose';
+import type { ComposeSetup, ComposeStart } from '../../src/services/compose';
+import { loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
 import type { ComposeDraft, Estimate, RecipientPick, SendResult } from '../../shared/compose-contract';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';

@@ -1,21 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { is } from 'superstruct';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import {
-  BACKUP_VERSION,
-  clearComposeBackup,
-  clearDraftBackups,
-  replyStartOf,
-  fetchComposeSetup,
-  loadComposeBackup,
-  newIdempotencyKey,
-  saveComposeBackup,
-  sendDraftById,
-  sendMessage,
-  utcToZoned,
-  zonedToUtc,
-  type ComposeBackup,
-} from '../../src/services/compose';
+import { replyStartOf, fetchComposeSetup, newIdempotencyKey, sendDraftById, sendMessage } from '../../src/services/compose';
+import { BACKUP_VERSION, clearComposeBackup, clearDraftBackups, loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
+import { utcToZoned, zonedToUtc } from '../../src/services/zoned-time';
 import { ComposeDraftStruct, EstimateStruct, RecipientPickStruct, RecipientsStruct } from '../../shared/compose-structs';
 import { http } from '../../src/services/http';
 

@@ -1,0 +1,112 @@
+// The browser's backup of the compose form (README "Nothing typed is lost"): one localStorage entry per
+// form (user and draft/reply/new), versioned and checked by a struct, so a corrupt or older entry is
+// ignored rather than trusted.
+import { array, boolean, enums, is, literal, nullable, number, object, string, type } from 'superstruct';
+import type { RecipientPick } from '../../shared/compose-contract';
+import { AttachmentSummaryStruct, RecipientPickStruct } from '../../shared/compose-structs';
+import type { AttachmentSummary } from '../../shared/messages-contract';
+import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
+
+/** What is kept so a reload or a crash loses nothing typed. */
+export interface ComposeBackup {
+  title: string;
+  content: string;
+  channels: ChannelCode[];
+  recipients: RecipientPick[];
+  /** Uploaded attachments (already on the server, so their ids stay valid). */
+  attachments: AttachmentSummary[];
+  allowReplies: boolean;
+  copyToSender: boolean;
+  schedule: { date: string; time: string } | null;
+  /** The draft this form saves into, once saved. */
+  draftId: number | null;
+  /** Epoch ms of the last change. */
+  savedAt: number;
+}
+
+export const BACKUP_VERSION = 1;
+const BACKUP_PREFIX = 'hermes.compose.';
+
+const ChannelCodeStruct = enums(CHANNEL_CODES);
+
+const ComposeBackupStruct = object({
+  v: literal(BACKUP_VERSION),
+  value: type({
+    title: string(),
+    content: string(),
+    channels: array(ChannelCodeStruct),
+    recipients: array(RecipientPickStruct),
+    attachments: array(AttachmentSummaryStruct),
+    allowReplies: boolean(),
+    copyToSender: boolean(),
+    schedule: nullable(type({ date: string(), time: string() })),
+    draftId: nullable(number()),
+    savedAt: number(),
+  }),
+});
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Access can throw (storage disabled by the browser); the form still works without a backup.
+    return null;
+  }
+}
+
+/** The backup under `key`, or null when there is none, it is from another version, or it is corrupt. */
+export function loadComposeBackup(key: string): ComposeBackup | null {
+  const store = storage();
+  if (!store) return null;
+  let raw: string | null;
+  try {
+    raw = store.getItem(BACKUP_PREFIX + key);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  return is(parsed, ComposeBackupStruct) ? (parsed.value as ComposeBackup) : null;
+}
+
+export function saveComposeBackup(key: string, value: ComposeBackup): void {
+  try {
+    storage()?.setItem(BACKUP_PREFIX + key, JSON.stringify({ v: BACKUP_VERSION, value }));
+  } catch {
+    // Quota exceeded or storage disabled: losing the backup must not break typing.
+  }
+}
+
+export function clearComposeBackup(key: string): void {
+  try {
+    storage()?.removeItem(BACKUP_PREFIX + key);
+  } catch {
+    // Same as above.
+  }
+}
+
+/**
+ * Drops every backup (any key) that saves into draft `draftId`: once that draft is sent or scheduled,
+ * a backup of it (say the "new" form that first saved it) must not bring it back.
+ */
+export function clearDraftBackups(draftId: number): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < store.length; index += 1) {
+      const key = store.key(index);
+      if (key?.startsWith(BACKUP_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) {
+      if (loadComposeBackup(key.slice(BACKUP_PREFIX.length))?.draftId === draftId) store.removeItem(key);
+    }
+  } catch {
+    // Same as above.
+  }
+}
