@@ -66,8 +66,8 @@ function smtpAdapter(smtpUrl: string, from: string): EmailAdapter {
 function outboxAdapter(outboxDir: string, from: string): EmailAdapter {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let ready: Promise<void> | undefined;
-  // Leftovers go before this process writes anything (so none of its own can be taken for one); a failure
-  // is not kept, the next send tries again.
+  // Once per adapter, at start-up or else at the first send: the directory, then what killed writers left.
+  // A failure is not kept: the next send tries again, and fails with the reason.
   const prepare = () =>
     (ready ??= (async () => {
       await mkdir(outboxDir, { recursive: true });
