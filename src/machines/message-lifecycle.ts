@@ -21,7 +21,7 @@ import {
 } from '../services/messages';
 import { watchProgress, type ProgressEvent } from '../services/reception';
 import type { DeliveryProgress } from '../../shared/reception-contract';
-import type { CountsChangedEvent, ToastEvent } from './effects';
+import type { CountsChangedEvent, FocusEvent, ToastEvent } from './effects';
 import type { MessageKey } from '../i18n';
 import type { MessageKind } from '../../shared/codes';
 import {
@@ -51,7 +51,10 @@ export type LifecycleEvent =
   | { type: 'message.cancel' }
   | ProgressEvent;
 
-export type LifecycleEmitted = ToastEvent | CountsChangedEvent;
+export type LifecycleEmitted = ToastEvent | CountsChangedEvent | FocusEvent;
+
+/** The reading view's "Eliminar definitivamente" button, where focus returns when the purge is not confirmed. */
+export const PURGE_BUTTON_ID = 'message-purge';
 
 export interface IdInput {
   id: number;
@@ -141,6 +144,7 @@ export const messageLifecycleMachine = setup({
     toastError: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
     /** SPEC §7: folder counters reload. */
     announceCounts: emit({ type: 'counts.changed' }),
+    focusPurge: emit({ type: 'focus', target: PURGE_BUTTON_ID }),
   },
   guards: {
     /** The rule table of the contract, for the kind the message is now. */
@@ -316,7 +320,8 @@ export const messageLifecycleMachine = setup({
         confirmingPurge: {
           on: {
             'message.confirm': { target: 'purging', actions: 'clearError' },
-            'message.cancel': { target: 'idle' },
+            // Keyboard focus goes back to the button that asked, instead of being lost with the dialog.
+            'message.cancel': { target: 'idle', actions: 'focusPurge' },
           },
         },
         restoring: {

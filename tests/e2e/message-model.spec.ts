@@ -31,7 +31,7 @@ const SENDER = USERS.teacher;
  * One reader per path, all colleagues of SENDER. Their inbox counters move only here: no other spec
  * opens, deletes or receives messages in these inboxes.
  */
-const PATH_READERS: readonly string[] = [USERS.utp, USERS.teacherLatam, USERS.admin];
+const PATH_READERS: readonly string[] = [USERS.utp, USERS.teacherLatam, USERS.admin, USERS.directora];
 
 /** What a step can use: the page, its page objects, the path's message and what was seen before. */
 interface Ctx {
@@ -44,6 +44,8 @@ interface Ctx {
   title: string;
   /** The inbox's unread count before the message was first opened. */
   unreadBefore: number;
+  /** The purge question was just answered with no (Cancelar or Escape). */
+  declinedPurge: boolean;
 }
 
 /** Clicks the sidebar link to `folder` unless it is shown already, then opens the path's message there. */
@@ -79,11 +81,15 @@ const STATE_CHECKS: Checks<MessageModelState, Ctx> = {
     await inbox.expectNotListed(title);
     await shell.expectInboxUnread(unreadBefore - 1);
   },
-  readingInTrash: async ({ message, id, title }) => {
+  readingInTrash: async (ctx) => {
+    const { message, id, title } = ctx;
     await message.expectShown('trash', title);
     expect(message.id()).toBe(id);
     await expect(message.restore).toBeEnabled();
     await expect(message.purge).toBeEnabled();
+    // Keyboard users are not dropped on <body> when they decline.
+    if (ctx.declinedPurge) await expect(message.purge).toBeFocused();
+    ctx.declinedPurge = false;
     await expect(message.purgeConfirmation).toHaveCount(0);
     await expect(message.delete).toHaveCount(0);
     await expect(message.reply).toHaveCount(0);
@@ -122,7 +128,14 @@ const EVENT_DRIVERS: Drivers<MessageModelEvent['type'], Ctx> = {
   'message.openInTrash': (ctx) => openFrom(ctx, ctx.trash),
   'message.restore': ({ message }) => message.restore.click(),
   'message.purge': ({ message }) => message.purge.click(),
-  'message.cancel': ({ message }) => message.cancelPurge.click(),
+  'message.cancel': async (ctx) => {
+    await ctx.message.cancelPurge.click();
+    ctx.declinedPurge = true;
+  },
+  'message.escape': async (ctx) => {
+    await ctx.page.keyboard.press('Escape');
+    ctx.declinedPurge = true;
+  },
   'message.confirm': ({ message }) => message.confirmPurge.click(),
 };
 
@@ -164,6 +177,7 @@ test.describe('modelo del ciclo de vida de un mensaje', () => {
         id,
         title,
         unreadBefore: 0,
+        declinedPurge: false,
       };
       // The model's initial step (xstate.init) is "the reader opens the inbox".
       await loginViaApi(page, reader);

@@ -290,7 +290,9 @@ defineModelTests({
     ...Object.fromEntries(IO_IDS.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
     'xstate.error.actor.watchProgress': step(settle),
   },
-  emits: ({ event }): AnyEventObject[] => {
+  emits: ({ event, from }): AnyEventObject[] => {
+    // Not confirming a purge gives keyboard focus back to the button that asked.
+    if (event.type === 'message.cancel' && from.matches({ deleted: 'confirmingPurge' })) return [{ type: 'focus', target: 'message-purge' }];
     const outcome = outcomeOf(event);
     if (!outcome) return [];
     if (outcome.kind === 'done') {

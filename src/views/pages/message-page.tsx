@@ -13,6 +13,7 @@ import {
   selectOffersRestore,
   selectProgress,
 } from '../../machines/message-lifecycle-selectors';
+import { PURGE_BUTTON_ID } from '../../machines/message-lifecycle';
 import {
   messageReaderMachine,
   selectCanEdit,
@@ -199,12 +200,19 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
         </Button>
       )}
       {canPurge && (
-        <Button variant="destructive" disabled={busy} onClick={() => lifecycle.send({ type: 'message.purge' })}>
+        <Button id={PURGE_BUTTON_ID} variant="destructive" disabled={busy} onClick={() => lifecycle.send({ type: 'message.purge' })}>
           {t('folders.purge')}
         </Button>
       )}
       {confirmingPurge && (
-        <span role="alertdialog" aria-label={t('folders.purgeConfirmTitle')} className="flex items-center gap-2">
+        <span
+          role="alertdialog"
+          aria-label={t('folders.purgeConfirmTitle')}
+          className="flex items-center gap-2"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') lifecycle.send({ type: 'message.cancel' });
+          }}
+        >
           <span className="text-sm">{t('folders.purgeConfirmTitle')}</span>
           <Button variant="destructive" size="sm" autoFocus onClick={() => lifecycle.send({ type: 'message.confirm' })}>
             {t('folders.purge')}

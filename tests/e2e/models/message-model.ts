@@ -11,6 +11,8 @@ export type MessageModelEvent =
   | { type: 'message.restore' }
   | { type: 'message.purge' }
   | { type: 'message.cancel' }
+  /** Escape while asked: the same as "Cancelar". */
+  | { type: 'message.escape' }
   | { type: 'message.confirm' };
 
 export const messageModel = setup({
@@ -32,7 +34,8 @@ export const messageModel = setup({
     trashed: {
       on: { 'message.openInTrash': 'readingInTrash' },
     },
-    /** Opened from /trash: "Restaurar" and "Eliminar definitivamente", no reply, no plain delete. */
+    /** Opened from /trash: "Restaurar" and "Eliminar definitivamente", no reply, no plain delete. Back from the
+     * purge question, keyboard focus is on "Eliminar definitivamente" again, not lost. */
     readingInTrash: {
       on: {
         'message.restore': 'restored',
@@ -43,6 +46,7 @@ export const messageModel = setup({
     confirmingPurge: {
       on: {
         'message.cancel': 'readingInTrash',
+        'message.escape': 'readingInTrash',
         'message.confirm': 'purged',
       },
     },
