@@ -1,24 +1,36 @@
-// One mail folder's list (SPEC §1, §2 /inbox /sent /scheduled /draft and the trash): first page, next
-// pages by cursor, debounced search, multi-select and the actions on the selection (delete, restore,
-// purge after a confirmation). List failures are silent (SPEC §8): `failed` waits for `folder.retry`.
-// Mutation results are toasts plus the SPEC §7 counts event (`counts.changed`), all emitted.
-import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
+// One mail folder (SPEC §1, §2 /inbox /sent /scheduled /draft and the trash). Loading, search, next pages
+// and their silent failures are the list pattern's (list.ts), hosted as the child `list` and told what to
+// do; the folder keeps what only a mail folder has: the selection and the actions on it (delete, restore,
+// purge after a confirmation) and the live progress of sent rows still going out. Mutation results are
+// toasts plus the SPEC §7 counts event (`counts.changed`), all emitted.
+//
+// The folder mirrors the list's rows (the same array, from each snapshot): its guards, which decide what
+// may be done to the selection, see only its context. What the list is doing (first load, failure, more
+// pages) is never judged here, so the view reads that from the child itself (`selectList`).
+import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { canTransition, type MessageAction } from '../../shared/message-rules';
 import {
   deleteMessages,
-  fetchFolderPage,
+  fetchFolderListPage,
   purgeMessages,
   restoreMessages,
   watchFolderProgress,
   type FolderProgressEvent,
+  type FolderQuery,
 } from '../services/messages';
-import type { MessageSummary, Paged } from '../../shared/messages-contract';
+import type { MessageSummary } from '../../shared/messages-contract';
 import type { CountsChangedEvent, ToastEvent } from './effects';
+import { createListMachine } from './list';
 import type { MessageKey } from '../i18n';
 import type { Folder } from '../../shared/codes';
 
-/** Quiet time after the last keystroke before a search reloads page 1. */
-export const SEARCH_DEBOUNCE_MS = 250;
+/** A folder's rows: cursor pages of the folder with the search text, keyed by message id. */
+export const folderListMachine = createListMachine<MessageSummary, FolderQuery>({ key: (message) => message.id }).provide({
+  actors: { fetchPage: fetchFolderListPage },
+});
+
+export type FolderListActor = ActorRefFrom<typeof folderListMachine>;
+type FolderListSnapshot = SnapshotFrom<typeof folderListMachine>;
 
 export interface FolderInput {
   folder: Folder;
@@ -26,23 +38,19 @@ export interface FolderInput {
 
 export interface FolderContext {
   folder: Folder;
-  /** The search box's text, exactly as typed; kept through reloads, pages and failures. */
+  /** The search box's text, exactly as typed; the list's query is `{ folder, q }`. */
   q: string;
+  /** The list's rows as its last snapshot had them (the same array, so selectors keep their reference). */
   items: MessageSummary[];
-  /** `meta.next_cursor` of the last page; null when there is none (or nothing loaded yet). */
-  nextCursor: string | null;
-  /** Total of the folder (with `q`) from the last page; null before the first one. */
-  total: number | null;
   /** Selected message ids, in selection order. Replaced (new array) only when it changes. */
   selection: number[];
 }
 
 export type FolderEvent =
-  | { type: 'folder.open'; folder: Folder }
   | { type: 'folder.search'; q: string }
-  | { type: 'folder.reload' }
-  | { type: 'folder.retry' }
   | { type: 'folder.loadMore' }
+  /** Reintentar, after a failed load of the list (or its crash). */
+  | { type: 'folder.retry' }
   | { type: 'folder.toggleSelect'; id: number }
   | { type: 'folder.selectAll' }
   | { type: 'folder.clearSelection' }
@@ -51,19 +59,37 @@ export type FolderEvent =
   | { type: 'folder.purge' }
   | { type: 'folder.confirm' }
   | { type: 'folder.cancel' }
+  | { type: 'xstate.snapshot.list'; snapshot: FolderListSnapshot }
   | FolderProgressEvent;
 
 export type FolderEmitted = ToastEvent | CountsChangedEvent;
 
-const EMPTY: number[] = [];
+const NO_IDS: number[] = [];
+const NO_ROWS: MessageSummary[] = [];
 
-const freshContext = (folder: Folder): FolderContext => ({
-  folder,
-  q: '',
-  items: [],
-  nextCursor: null,
-  total: null,
-  selection: EMPTY,
+/** Listed messages whose deliveries are still going out (the sent folder's "Enviando N %"). */
+const inFlight = (items: MessageSummary[]): number[] => items.filter((item) => item.progress?.state === 'sending').map((item) => item.id);
+
+const listedItems = (event: FolderEvent): MessageSummary[] => {
+  assertEvent(event, 'xstate.snapshot.list');
+  return event.snapshot.context.items;
+};
+
+/**
+ * One action on the selection: when it succeeds the rows leave the list at once, with the toast and the
+ * counters reloading; when it fails the list and the selection stay as they were.
+ */
+const actOnSelection = (src: 'deleteMessages' | 'restoreMessages' | 'purgeMessages', key: MessageKey) => ({
+  invoke: {
+    id: src,
+    src,
+    input: ({ context }: { context: FolderContext }) => ({ ids: context.selection }),
+    onDone: {
+      target: '#folder.shown.idle',
+      actions: [{ type: 'toastDone', params: { key } }, 'announceCounts', 'removeSelected', 'clearSelection'] as const,
+    },
+    onError: { target: '#folder.shown.idle', actions: 'toastRequestError' as const },
+  },
 });
 
 export const folderMachine = setup({
@@ -73,11 +99,16 @@ export const folderMachine = setup({
     events: {} as FolderEvent,
     emitted: {} as FolderEmitted,
   },
-  actors: { fetchFolderPage, deleteMessages, restoreMessages, purgeMessages, watchFolderProgress },
+  actors: { list: folderListMachine, deleteMessages, restoreMessages, purgeMessages, watchFolderProgress },
   actions: {
-    openFolder: assign(({ event }) => {
-      assertEvent(event, 'folder.open');
-      return freshContext(event.folder);
+    assignItems: assign({ items: ({ event }) => listedItems(event) }),
+    forgetItems: assign({ items: NO_ROWS, selection: NO_IDS }),
+    /** The selection only names rows still listed (a search or a reload may have replaced them). */
+    pruneSelection: assign({
+      selection: ({ context }) => {
+        const listed = new Set(context.items.map((item) => item.id));
+        return context.selection.every((id) => listed.has(id)) ? context.selection : context.selection.filter((id) => listed.has(id));
+      },
     }),
     assignQuery: assign({
       q: ({ event }) => {
@@ -85,25 +116,20 @@ export const folderMachine = setup({
         return event.q;
       },
     }),
-    /** Before page 1 is asked for again: nothing of the old list stays selectable. */
-    startOver: assign({ items: [], nextCursor: null, total: null, selection: EMPTY }),
-    replaceItems: assign((_, page: Paged<MessageSummary>) => ({
-      items: page.data,
-      nextCursor: page.meta.next_cursor,
-      total: page.meta.total,
-    })),
-    appendItems: assign(({ context }, page: Paged<MessageSummary>) => ({
-      items: [...context.items, ...page.data],
-      nextCursor: page.meta.next_cursor,
-      total: page.meta.total,
-    })),
-    /** Fresher delivery progress of listed messages (the sent folder while they go out). */
-    mergeProgress: assign({
-      items: ({ context, event }) => {
-        assertEvent(event, 'folder.progress');
-        return context.items.map((item) => (event.progress[item.id] ? { ...item, progress: event.progress[item.id]! } : item));
-      },
+    askQuery: sendTo('list', ({ context, event }) => {
+      assertEvent(event, 'folder.search');
+      return { type: 'list.query' as const, query: { folder: context.folder, q: event.q } };
     }),
+    askMore: sendTo('list', { type: 'list.more' }),
+    askReload: sendTo('list', { type: 'list.reload' }),
+    /** Fresher delivery progress of listed messages, merged into their rows by the list. */
+    updateProgress: sendTo('list', ({ context, event }) => {
+      assertEvent(event, 'folder.progress');
+      const items = context.items.filter((item) => event.progress[item.id]).map((item) => ({ ...item, progress: event.progress[item.id]! }));
+      return { type: 'list.update' as const, items };
+    }),
+    /** The action succeeded: the selected rows have left this folder, at once. */
+    removeSelected: sendTo('list', ({ context }) => ({ type: 'list.remove' as const, keys: context.selection })),
     toggleSelect: assign({
       selection: ({ context, event }) => {
         assertEvent(event, 'folder.toggleSelect');
@@ -113,35 +139,19 @@ export const folderMachine = setup({
       },
     }),
     selectAll: assign({ selection: ({ context }) => context.items.map((item) => item.id) }),
-    clearSelection: assign({ selection: EMPTY }),
-    /** The mutation succeeded: the selected rows leave this folder. */
-    removeSelected: assign(({ context }) => {
-      const gone = new Set(context.selection);
-      return {
-        items: context.items.filter((item) => !gone.has(item.id)),
-        total: context.total === null ? null : Math.max(0, context.total - gone.size),
-        selection: EMPTY,
-      };
-    }),
+    clearSelection: assign({ selection: NO_IDS }),
     /** "Mensaje eliminado" or "3 mensajes eliminados": the text's plural follows `count`. */
-    toastDone: emit((_, params: { key: MessageKey; count: number }) => ({
+    toastDone: emit(({ context }, params: { key: MessageKey }) => ({
       type: 'toast' as const,
       kind: 'success' as const,
       key: params.key,
-      params: { count: params.count },
+      params: { count: context.selection.length },
     })),
     toastRequestError: emit({ type: 'toast', kind: 'error', key: 'error.request' }),
     /** SPEC §7: the folder counters reload. */
     announceCounts: emit({ type: 'counts.changed' }),
   },
   guards: {
-    isOtherFolder: ({ context, event }) => {
-      assertEvent(event, 'folder.open');
-      return event.folder !== context.folder;
-    },
-    isEmptyPage: (_, page: Paged<MessageSummary>) => page.data.length === 0,
-    hasNextPage: ({ context }) => context.nextCursor !== null,
-    hasItems: ({ context }) => context.items.length > 0,
     isListed: ({ context, event }) => {
       assertEvent(event, 'folder.toggleSelect');
       return context.items.some((item) => item.id === event.id);
@@ -155,163 +165,76 @@ export const folderMachine = setup({
         return kind !== undefined && canTransition(kind, params.action);
       });
     },
-    removesEverything: ({ context }) => context.items.every((item) => context.selection.includes(item.id)),
-  },
-  delays: {
-    searchDebounce: SEARCH_DEBOUNCE_MS,
+    /** Other rows are in flight now (a page arrived, a search, a row finished): the watcher follows them. */
+    changesInFlight: ({ context, event }) => {
+      const items = listedItems(event);
+      return items !== context.items && inFlight(items).join() !== inFlight(context.items).join();
+    },
   },
 }).createMachine({
   id: 'folder',
-  initial: 'loading',
-  context: ({ input }) => freshContext(input.folder),
-  on: {
-    // Another folder is another list; opening the same folder again keeps what is shown.
-    'folder.open': { guard: 'isOtherFolder', target: '.loading', actions: 'openFolder' },
-  },
+  initial: 'shown',
+  context: ({ input }) => ({ folder: input.folder, q: '', items: NO_ROWS, selection: NO_IDS }),
   states: {
-    loading: {
+    shown: {
       invoke: {
-        id: 'fetchFolderPage',
-        src: 'fetchFolderPage',
-        input: ({ context }) => ({ folder: context.folder, q: context.q, cursor: null }),
-        onDone: [
-          { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-          { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'failed' },
+        id: 'list',
+        src: 'list',
+        input: ({ context }) => ({ query: { folder: context.folder, q: context.q } }),
+        onSnapshot: { actions: 'assignItems' },
+        // A bug in the list, not a failed request (those are its own silent states).
+        onError: { target: 'crashed', actions: 'forgetItems' },
       },
-      on: {
-        'folder.search': { target: 'searching', actions: 'assignQuery' },
-      },
-    },
-    loaded: {
-      // Sent messages still going out keep their row's progress fresh while the list is shown.
-      invoke: {
-        id: 'watchFolderProgress',
-        src: 'watchFolderProgress',
-        input: ({ context }) => ({
-          folder: context.folder,
-          q: context.q,
-          ids: context.items.filter((item) => item.progress?.state === 'sending').map((item) => item.id),
-        }),
-        // Polling failures are silent and retried by the poller itself; it never ends in error.
-        onError: {},
-      },
-      on: {
-        'folder.progress': { actions: 'mergeProgress' },
-        'folder.search': { target: 'searching', actions: 'assignQuery' },
-        'folder.reload': { target: 'loading', actions: 'startOver' },
-        'folder.loadMore': { guard: 'hasNextPage', target: 'paging' },
-        'folder.toggleSelect': { guard: 'isListed', actions: 'toggleSelect' },
-        'folder.selectAll': { actions: 'selectAll' },
-        'folder.clearSelection': { actions: 'clearSelection' },
-        'folder.delete': { guard: { type: 'canActOnSelection', params: { action: 'delete' } }, target: 'mutating.deleting' },
-        'folder.restore': { guard: { type: 'canActOnSelection', params: { action: 'restore' } }, target: 'mutating.restoring' },
-        'folder.purge': { guard: { type: 'canActOnSelection', params: { action: 'purge' } }, target: 'confirmingPurge' },
-      },
-    },
-    empty: {
-      on: {
-        'folder.search': { target: 'searching', actions: 'assignQuery' },
-        'folder.reload': { target: 'loading', actions: 'startOver' },
-      },
-    },
-    failed: {
-      on: {
-        // After a failed next page the pages already shown stay; the retry asks for that page again.
-        'folder.retry': [{ guard: 'hasItems', target: 'paging' }, { target: 'loading' }],
-        'folder.reload': { target: 'loading', actions: 'startOver' },
-        'folder.search': { target: 'searching', actions: 'assignQuery' },
-      },
-    },
-    paging: {
-      invoke: {
-        id: 'fetchFolderPage',
-        src: 'fetchFolderPage',
-        input: ({ context }) => ({ folder: context.folder, q: context.q, cursor: context.nextCursor }),
-        onDone: { target: 'loaded', actions: { type: 'appendItems', params: ({ event }) => event.output } },
-        onError: { target: 'failed' },
-      },
-      on: {
-        'folder.search': { target: 'searching', actions: 'assignQuery' },
-        'folder.reload': { target: 'loading', actions: 'startOver' },
-      },
-    },
-    searching: {
-      // Each keystroke re-enters, restarting the debounce; the list shown stays until page 1 arrives.
-      after: { searchDebounce: { target: 'loading', actions: 'startOver' } },
-      on: {
-        'folder.search': { target: 'searching', reenter: true, actions: 'assignQuery' },
-      },
-    },
-    confirmingPurge: {
-      on: {
-        'folder.confirm': { target: 'mutating.purging' },
-        'folder.cancel': { target: 'loaded' },
-      },
-    },
-    // The action on the selection runs; which one is the child state. Leaving (another folder) aborts it.
-    mutating: {
-      initial: 'deleting',
+      initial: 'idle',
       states: {
-        deleting: {
+        idle: {
+          entry: 'pruneSelection',
+          // Sent messages still going out keep their row's progress fresh while nothing else is asked.
           invoke: {
-            id: 'deleteMessages',
-            src: 'deleteMessages',
-            input: ({ context }) => ({ ids: context.selection }),
-            onDone: [
-              {
-                guard: 'removesEverything',
-                target: '#folder.loading',
-                actions: [{ type: 'toastDone', params: ({ context }) => ({ key: 'messages.deleted', count: context.selection.length }) }, 'announceCounts', 'startOver'],
-              },
-              {
-                target: '#folder.loaded',
-                actions: [{ type: 'toastDone', params: ({ context }) => ({ key: 'messages.deleted', count: context.selection.length }) }, 'announceCounts', 'removeSelected'],
-              },
+            id: 'watchFolderProgress',
+            src: 'watchFolderProgress',
+            input: ({ context }) => ({ folder: context.folder, q: context.q, ids: inFlight(context.items) }),
+            // Polling failures are silent and retried by the poller itself; it never ends in error.
+            onError: {},
+          },
+          on: {
+            'xstate.snapshot.list': [
+              { guard: 'changesInFlight', target: 'idle', reenter: true, actions: 'assignItems' },
+              { actions: ['assignItems', 'pruneSelection'] },
             ],
-            onError: { target: '#folder.loaded', actions: 'toastRequestError' },
+            'folder.progress': { actions: 'updateProgress' },
+            'folder.search': { actions: ['assignQuery', 'askQuery'] },
+            'folder.loadMore': { actions: 'askMore' },
+            'folder.retry': { actions: 'askReload' },
+            'folder.toggleSelect': { guard: 'isListed', actions: 'toggleSelect' },
+            'folder.selectAll': { actions: 'selectAll' },
+            'folder.clearSelection': { actions: 'clearSelection' },
+            'folder.delete': { guard: { type: 'canActOnSelection', params: { action: 'delete' } }, target: 'mutating.deleting' },
+            'folder.restore': { guard: { type: 'canActOnSelection', params: { action: 'restore' } }, target: 'mutating.restoring' },
+            'folder.purge': { guard: { type: 'canActOnSelection', params: { action: 'purge' } }, target: 'confirmingPurge' },
           },
         },
-        restoring: {
-          invoke: {
-            id: 'restoreMessages',
-            src: 'restoreMessages',
-            input: ({ context }) => ({ ids: context.selection }),
-            onDone: [
-              {
-                guard: 'removesEverything',
-                target: '#folder.loading',
-                actions: [{ type: 'toastDone', params: ({ context }) => ({ key: 'messages.restored', count: context.selection.length }) }, 'announceCounts', 'startOver'],
-              },
-              {
-                target: '#folder.loaded',
-                actions: [{ type: 'toastDone', params: ({ context }) => ({ key: 'messages.restored', count: context.selection.length }) }, 'announceCounts', 'removeSelected'],
-              },
-            ],
-            onError: { target: '#folder.loaded', actions: 'toastRequestError' },
+        confirmingPurge: {
+          on: {
+            'folder.confirm': { target: 'mutating.purging' },
+            'folder.cancel': { target: 'idle' },
           },
         },
-        purging: {
-          invoke: {
-            id: 'purgeMessages',
-            src: 'purgeMessages',
-            input: ({ context }) => ({ ids: context.selection }),
-            onDone: [
-              {
-                guard: 'removesEverything',
-                target: '#folder.loading',
-                actions: [{ type: 'toastDone', params: ({ context }) => ({ key: 'messages.purged', count: context.selection.length }) }, 'announceCounts', 'startOver'],
-              },
-              {
-                target: '#folder.loaded',
-                actions: [{ type: 'toastDone', params: ({ context }) => ({ key: 'messages.purged', count: context.selection.length }) }, 'announceCounts', 'removeSelected'],
-              },
-            ],
-            onError: { target: '#folder.loaded', actions: 'toastRequestError' },
+        // The action on the selection runs; which one is the child state. The selection holds still
+        // meanwhile (rows arriving do not prune it), so the toast counts what was acted on.
+        mutating: {
+          initial: 'deleting',
+          states: {
+            deleting: actOnSelection('deleteMessages', 'messages.deleted'),
+            restoring: actOnSelection('restoreMessages', 'messages.restored'),
+            purging: actOnSelection('purgeMessages', 'messages.purged'),
           },
         },
       },
+    },
+    // The list crashed: nothing to show but the failure; Reintentar opens a new list on the same search.
+    crashed: {
+      on: { 'folder.retry': { target: 'shown' } },
     },
   },
 });
@@ -319,26 +242,19 @@ export const folderMachine = setup({
 export type FolderMachine = typeof folderMachine;
 export type FolderSnapshot = SnapshotFrom<typeof folderMachine>;
 
-// Selectors: primitives, or arrays that keep their reference until the context key changes.
-export const selectFolder = (snapshot: FolderSnapshot): Folder => snapshot.context.folder;
+// Selectors: primitives, or references that keep their identity until their value changes.
 export const selectQuery = (snapshot: FolderSnapshot): string => snapshot.context.q;
+/** The hosted list (loading, failures, total, more pages); undefined once it crashed. */
+export const selectList = (snapshot: FolderSnapshot): FolderListActor | undefined =>
+  snapshot.children.list as FolderListActor | undefined;
 export const selectItems = (snapshot: FolderSnapshot): MessageSummary[] => snapshot.context.items;
-export const selectItemCount = (snapshot: FolderSnapshot): number => snapshot.context.items.length;
-export const selectTotal = (snapshot: FolderSnapshot): number | null => snapshot.context.total;
 export const selectSelectedIds = (snapshot: FolderSnapshot): number[] => snapshot.context.selection;
 export const selectSelectedCount = (snapshot: FolderSnapshot): number => snapshot.context.selection.length;
 export const selectIsSelected = (id: number) => (snapshot: FolderSnapshot): boolean => snapshot.context.selection.includes(id);
 export const selectAllSelected = (snapshot: FolderSnapshot): boolean =>
   snapshot.context.items.length > 0 && snapshot.context.selection.length === snapshot.context.items.length;
-export const selectHasNextPage = (snapshot: FolderSnapshot): boolean => snapshot.context.nextCursor !== null;
-export const selectIsLoading = (snapshot: FolderSnapshot): boolean => snapshot.matches('loading');
-export const selectIsSearching = (snapshot: FolderSnapshot): boolean => snapshot.matches('searching');
-export const selectIsPaging = (snapshot: FolderSnapshot): boolean => snapshot.matches('paging');
-export const selectIsLoaded = (snapshot: FolderSnapshot): boolean => snapshot.matches('loaded');
-export const selectIsEmpty = (snapshot: FolderSnapshot): boolean => snapshot.matches('empty');
-export const selectHasFailed = (snapshot: FolderSnapshot): boolean => snapshot.matches('failed');
-export const selectIsConfirmingPurge = (snapshot: FolderSnapshot): boolean => snapshot.matches('confirmingPurge');
-export const selectIsMutating = (snapshot: FolderSnapshot): boolean => snapshot.matches('mutating');
+export const selectIsConfirmingPurge = (snapshot: FolderSnapshot): boolean => snapshot.matches({ shown: 'confirmingPurge' });
+export const selectIsMutating = (snapshot: FolderSnapshot): boolean => snapshot.matches({ shown: 'mutating' });
 export const selectCanDelete = (snapshot: FolderSnapshot): boolean => snapshot.can({ type: 'folder.delete' });
 export const selectCanRestore = (snapshot: FolderSnapshot): boolean => snapshot.can({ type: 'folder.restore' });
 export const selectCanPurge = (snapshot: FolderSnapshot): boolean => snapshot.can({ type: 'folder.purge' });

@@ -2,6 +2,7 @@
 // before a machine sees it.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { API_BASE, http, parseBody } from './http';
+import { fromCursorPage, type ListFetchInput, type ListPage } from './pages';
 import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
 import { PROGRESS_POLL_MS, type DeliveryProgress } from '../../shared/reception-contract';
 import { MESSAGES_API, type FolderCount, type MessageDetail, type MessageSummary, type Paged } from '../../shared/messages-contract';
@@ -39,6 +40,17 @@ export interface IdsInput {
 }
 
 export const fetchFolderPage = fromPromise<Paged<MessageSummary>, FolderPageInput>(({ input, signal }) => folderPage(input, signal));
+
+/** A folder list's query (machines/folder.ts): the folder, and the search text as typed. */
+export interface FolderQuery {
+  folder: Folder;
+  q: string;
+}
+
+/** The folder list's `fetchPage` (machines/list.ts): the same cursor pages, in the list's shape. */
+export const fetchFolderListPage = fromPromise<ListPage<MessageSummary>, ListFetchInput<FolderQuery>>(async ({ input, signal }) =>
+  fromCursorPage(await folderPage({ folder: input.query.folder, q: input.query.q, cursor: input.after }, signal)),
+);
 
 /** `silent`: background refreshes show no loading bar. */
 async function folderPage(input: FolderPageInput, signal: AbortSignal, silent = false): Promise<Paged<MessageSummary>> {

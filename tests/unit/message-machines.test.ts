@@ -2,10 +2,11 @@
 // summary, and selector reference stability of the folder list.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { folderMachine, selectItems, selectSelectedIds } from '../../src/machines/folder';
+import { folderListMachine, folderMachine, selectItems, selectSelectedIds } from '../../src/machines/folder';
 import { openMessageLifecycle } from '../../src/machines/message-lifecycle';
 import { selectKind } from '../../src/machines/message-lifecycle-selectors';
 import type { MessageSummary, Paged } from '../../shared/messages-contract';
+import { fromCursorPage } from '../../src/services/pages';
 
 const row = (id: number): MessageSummary => ({
   id,
@@ -52,11 +53,12 @@ describe('openMessageLifecycle', () => {
 
 describe('folder selectors', () => {
   it('keep their array references until the list or selection changes', async () => {
-    const actor = createActor(folderMachine.provide({ actors: { fetchFolderPage: fromPromise(async () => PAGE) } }), {
+    const list = folderListMachine.provide({ actors: { fetchPage: fromPromise(async () => fromCursorPage(PAGE)) } });
+    const actor = createActor(folderMachine.provide({ actors: { list } }), {
       input: { folder: 'inbox' },
     }).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(selectItems(actor.getSnapshot())).toEqual(PAGE.data);
     const items = selectItems(actor.getSnapshot());
     const selection = selectSelectedIds(actor.getSnapshot());
     actor.send({ type: 'folder.toggleSelect', id: 99 });

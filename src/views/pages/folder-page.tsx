@@ -6,19 +6,25 @@ import {
   selectCanDelete,
   selectCanPurge,
   selectCanRestore,
-  selectHasFailed,
-  selectHasNextPage,
   selectIsConfirmingPurge,
-  selectIsEmpty,
-  selectIsLoading,
   selectIsMutating,
-  selectIsPaging,
+  selectIsSelected,
   selectItems,
+  selectList,
   selectQuery,
   selectSelectedCount,
-  selectTotal,
+  type FolderListActor,
   type FolderMachine,
 } from '../../machines/folder';
+import {
+  selectCanLoadMore,
+  selectHasFailed,
+  selectIsAppending,
+  selectIsBusy,
+  selectIsEmpty,
+  selectIsStale,
+  selectTotal,
+} from '../../machines/list';
 import { selectLocale } from '../../machines/locale';
 import { selectTimezone } from '../../machines/session';
 import type { MessageSummary } from '../../../shared/messages-contract';
@@ -55,7 +61,8 @@ export function FolderPage({ folder }: { folder: Folder }) {
 
 function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder }) {
   const t = useT();
-  const total = useSelector(actor, selectTotal);
+  // The hosted list: loading, failures, total and more pages are its own; gone only if it crashed.
+  const list = useSelector(actor, selectList);
   return (
     <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -66,15 +73,28 @@ function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder })
           {folder === 'inbox' && (
             <p className="text-sm text-muted-foreground">{t('pages.inboxBody', { guardians: t('terms.guardians') })}</p>
           )}
-          {total !== null && <p className="text-sm text-muted-foreground">{t('folders.total', { count: total })}</p>}
+          {list && <Total list={list} />}
         </div>
         <SearchBox actor={actor} folderName={t(TITLE_KEY[folder])} />
       </header>
-      <Toolbar actor={actor} />
-      <PurgeConfirm actor={actor} />
-      <Body actor={actor} folder={folder} />
+      {list ? (
+        <>
+          <Toolbar actor={actor} />
+          <PurgeConfirm actor={actor} />
+          <Body actor={actor} list={list} folder={folder} />
+        </>
+      ) : (
+        <Failure actor={actor} />
+      )}
     </section>
   );
+}
+
+function Total({ list }: { list: FolderListActor }) {
+  const t = useT();
+  const total = useSelector(list, selectTotal);
+  if (total === null) return null;
+  return <p className="text-sm text-muted-foreground">{t('folders.total', { count: total })}</p>;
 }
 
 function SearchBox({ actor, folderName }: { actor: FolderActor; folderName: string }) {
@@ -161,55 +181,66 @@ function PurgeConfirm({ actor }: { actor: FolderActor }) {
   );
 }
 
-function Body({ actor, folder }: { actor: FolderActor; folder: Folder }) {
+/** List failures are silent (SPEC §8): this, with Reintentar, in place of the rows or below them. */
+function Failure({ actor }: { actor: FolderActor }) {
   const t = useT();
-  const loading = useSelector(actor, selectIsLoading);
-  const failed = useSelector(actor, selectHasFailed);
-  const empty = useSelector(actor, selectIsEmpty);
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
+      <p>{t('folders.failed')}</p>
+      <Button onClick={() => actor.send({ type: 'folder.retry' })}>{t('folders.retry')}</Button>
+    </div>
+  );
+}
+
+function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListActor; folder: Folder }) {
+  const t = useT();
+  const failed = useSelector(list, selectHasFailed);
+  const empty = useSelector(list, selectIsEmpty);
+  const stale = useSelector(list, selectIsStale);
+  const busy = useSelector(list, selectIsBusy);
+  const appending = useSelector(list, selectIsAppending);
+  const canLoadMore = useSelector(list, selectCanLoadMore);
   const items = useSelector(actor, selectItems);
   const q = useSelector(actor, selectQuery);
-  const paging = useSelector(actor, selectIsPaging);
-  const hasNext = useSelector(actor, selectHasNextPage);
 
-  if (failed) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-        <p>{t('folders.failed')}</p>
-        <Button onClick={() => actor.send({ type: 'folder.retry' })}>{t('folders.retry')}</Button>
-      </div>
-    );
-  }
-  if (loading && items.length === 0) return <ListSkeleton />;
-  if (empty) {
-    return (
-      <p className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
-        {q ? t('folders.emptySearch', { q }) : t('folders.empty')}
-      </p>
-    );
+  if (items.length === 0) {
+    if (failed || (empty && stale)) return <Failure actor={actor} />;
+    if (empty) {
+      return (
+        <p className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
+          {q ? t('folders.emptySearch', { q }) : t('folders.empty')}
+        </p>
+      );
+    }
+    // The first page, or page 1 again with nothing left to show meanwhile.
+    return <ListSkeleton />;
   }
   // As tall as the rows need, up to what fits on screen; the list scrolls inside past that.
   const height = Math.min(items.length * ROW_HEIGHT, Math.max(320, window.innerHeight - 260));
   return (
-    <div className="rounded-lg border bg-card">
-      <VirtualList
-        role="list"
-        aria-label={t(TITLE_KEY[folder])}
-        aria-busy={loading || paging}
-        items={items}
-        rowHeight={ROW_HEIGHT}
-        height={height}
-        getKey={(m) => m.id}
-        onNearEnd={hasNext && !paging ? () => actor.send({ type: 'folder.loadMore' }) : undefined}
-        renderRow={(m) => <Row actor={actor} message={m} folder={folder} />}
-      />
-      {paging && <p className="border-t px-4 py-2 text-sm text-muted-foreground">{t('folders.loadingMore')}</p>}
-    </div>
+    <>
+      <div className="rounded-lg border bg-card">
+        <VirtualList
+          role="list"
+          aria-label={t(TITLE_KEY[folder])}
+          aria-busy={busy}
+          items={items}
+          rowHeight={ROW_HEIGHT}
+          height={height}
+          getKey={(m) => m.id}
+          onNearEnd={canLoadMore ? () => actor.send({ type: 'folder.loadMore' }) : undefined}
+          renderRow={(m) => <Row actor={actor} message={m} folder={folder} />}
+        />
+        {appending && <p className="border-t px-4 py-2 text-sm text-muted-foreground">{t('folders.loadingMore')}</p>}
+      </div>
+      {stale && <Failure actor={actor} />}
+    </>
   );
 }
 
 function Row({ actor, message, folder }: { actor: FolderActor; message: MessageSummary; folder: Folder }) {
   const t = useT();
-  const selected = useSelector(actor, (s) => s.context.selection.includes(message.id));
+  const selected = useSelector(actor, selectIsSelected(message.id));
   const locale = useSelector(localeActor, selectLocale);
   const timezone = useSelector(sessionActor, selectTimezone);
   const unread = message.kind === 'received' && message.unread;
