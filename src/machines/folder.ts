@@ -19,7 +19,7 @@ import {
   type FolderQuery,
 } from '../services/messages';
 import type { MessageSummary } from '../../shared/messages-contract';
-import type { CountsChangedEvent, ToastEvent } from './effects';
+import type { CountsChangedEvent, FocusEvent, ToastEvent } from './effects';
 import { createListMachine } from './list';
 import type { MessageKey } from '../i18n';
 import type { Folder } from '../../shared/codes';
@@ -62,7 +62,10 @@ export type FolderEvent =
   | { type: 'xstate.snapshot.list'; snapshot: FolderListSnapshot }
   | FolderProgressEvent;
 
-export type FolderEmitted = ToastEvent | CountsChangedEvent;
+export type FolderEmitted = ToastEvent | CountsChangedEvent | FocusEvent;
+
+/** The toolbar's "Eliminar definitivamente", where focus returns when the purge is not confirmed. */
+export const FOLDER_PURGE_BUTTON_ID = 'folder-purge';
 
 const NO_IDS: number[] = [];
 const NO_ROWS: MessageSummary[] = [];
@@ -150,6 +153,7 @@ export const folderMachine = setup({
     toastRequestError: emit({ type: 'toast', kind: 'error', key: 'error.request' }),
     /** SPEC §7: the folder counters reload. */
     announceCounts: emit({ type: 'counts.changed' }),
+    focusPurge: emit({ type: 'focus', target: FOLDER_PURGE_BUTTON_ID }),
   },
   guards: {
     isListed: ({ context, event }) => {
@@ -217,7 +221,8 @@ export const folderMachine = setup({
         confirmingPurge: {
           on: {
             'folder.confirm': { target: 'mutating.purging' },
-            'folder.cancel': { target: 'idle' },
+            // Keyboard focus goes back to the button that asked, instead of being lost with the question.
+            'folder.cancel': { target: 'idle', actions: 'focusPurge' },
           },
         },
         // The action on the selection runs; which one is the child state. The selection holds still

@@ -210,7 +210,12 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
             { target: 'empty', actions: 'markRefreshFailed' },
           ],
         },
-        on: { 'list.query': { target: 'debouncing', actions: 'assignQuery' } },
+        on: {
+          'list.query': { target: 'debouncing', actions: 'assignQuery' },
+          // The page on its way may have left before the host's change was saved: ask again, or the rows
+          // just moved away would come back with it.
+          'list.remove': { target: 'refreshing', reenter: true, actions: 'removeItems' },
+        },
       },
     },
   });

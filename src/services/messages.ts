@@ -39,8 +39,6 @@ export interface IdsInput {
   ids: number[];
 }
 
-export const fetchFolderPage = fromPromise<Paged<MessageSummary>, FolderPageInput>(({ input, signal }) => folderPage(input, signal));
-
 /** A folder list's query (machines/folder.ts): the folder, and the search text as typed. */
 export interface FolderQuery {
   folder: Folder;

@@ -10,8 +10,8 @@ export function connectEdge(app: AppActor): () => void {
   const subscriptions = [
     app.on('navigate', (e) => navigate(e.to, { replace: e.replace ?? false })),
     app.on('toast', (e) => showToast(e.kind, e.message ?? t(e.key, e.params))),
-    // After the render that shows the target (an error text, a dialog), not before it exists.
-    app.on('focus', (e) => requestAnimationFrame(() => document.getElementById(e.target)?.focus())),
+    // After React has rendered the state that shows the target (a field, a button back from a dialog).
+    app.on('focus', (e) => setTimeout(() => document.getElementById(e.target)?.focus(), 0)),
   ];
   const disconnect = connectServices(app);
   return () => {

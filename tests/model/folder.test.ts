@@ -143,6 +143,8 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
     return [{ type: 'toast', kind: 'success', key, params: { count } }, { type: 'counts.changed' }];
   }
   if (MUTATION_ERROR.test(event.type)) return [{ type: 'toast', kind: 'error', key: 'error.request' }];
+  // Declining the purge gives keyboard focus back to the button that asked.
+  if (event.type === 'folder.cancel' && from.matches({ shown: 'confirmingPurge' })) return [{ type: 'focus', target: 'folder-purge' }];
   // List failures are silent (SPEC §8, the list's own states), and nothing else is shown.
   return [];
 }

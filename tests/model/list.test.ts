@@ -58,6 +58,9 @@ function expectSettled(snapshot: AnyMachineSnapshot, env: StepEnv) {
   }
 }
 
+/** fetchPage calls made up to the last `refreshing` step of each actor. */
+const callsBefore = new WeakMap<object, number>();
+
 /** `list.remove` / `list.update`, in whatever state they arrive: the rows change at once, nothing else. */
 function expectHostChanges(snapshot: AnyMachineSnapshot, env: StepEnv) {
   const before = env.from.context as { items: Item[]; total: number | null };
@@ -160,6 +163,11 @@ defineModelTests({
       expect(selectIsBusy(list(snapshot))).toBe(true);
       // Removing every row shown asks for page 1 again (later pages may hold more).
       if (env.event.type === 'list.remove' && !env.from.matches('refreshing')) expect(selectItems(list(snapshot))).toEqual([]);
+      // A page that left before the host's change may still hold the rows it removed: it is asked again.
+      if (env.event.type === 'list.remove' && env.from.matches('refreshing')) {
+        expect(env.fakes.calls.filter((call) => call.id === 'fetchPage').length).toBe((callsBefore.get(env.actor) ?? 0) + 1);
+      }
+      callsBefore.set(env.actor, env.fakes.calls.filter((call) => call.id === 'fetchPage').length);
       expect(snapshot.context.loaded).toBe(true);
       expectFetch(env, snapshot, null);
       // A live refresh happens only on a live list.

@@ -9,7 +9,7 @@ import {
   cancelSchedule,
   deleteMessages,
   fetchFolderCounts,
-  fetchFolderPage,
+  fetchFolderListPage,
   fetchMessage,
   markRead,
   purgeMessages,
@@ -61,24 +61,28 @@ const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(cr
 const failureOf = async (promise: Promise<unknown>) => toApiFailure(await promise.then(() => 'resolved', (error: unknown) => error));
 
 describe('message services', () => {
-  it('fetchFolderPage asks for one folder page with the search and cursor', async () => {
+  it('fetchFolderListPage asks for one folder page with the search and cursor, in the list\'s shape', async () => {
     fake.answer = () => json(200, PAGE);
-    await expect(run(fetchFolderPage, { folder: 'inbox', q: 'reunión', cursor: 'abc' })).resolves.toEqual(PAGE);
+    await expect(run(fetchFolderListPage, { query: { folder: 'inbox', q: 'reunión' }, after: 'abc' })).resolves.toEqual({
+      items: PAGE.data,
+      total: PAGE.meta.total,
+      next: PAGE.meta.next_cursor,
+    });
     expect(requests).toHaveLength(1);
     const url = new URL(requests[0]?.url ?? '', 'http://x');
     expect(url.pathname).toBe('/api/messages');
     expect(Object.fromEntries(url.searchParams)).toEqual({ folder: 'inbox', q: 'reunión', cursor: 'abc', limit: '50' });
   });
 
-  it('fetchFolderPage leaves out an empty search and a missing cursor', async () => {
+  it('fetchFolderListPage leaves out an empty search and a missing cursor', async () => {
     fake.answer = () => json(200, PAGE);
-    await run(fetchFolderPage, { folder: 'trash', q: '', cursor: null });
+    await run(fetchFolderListPage, { query: { folder: 'trash', q: '' }, after: null });
     expect(requests[0]?.url).toBe('/api/messages?folder=trash&limit=50');
   });
 
-  it('fetchFolderPage rejects a page that breaks the contract', async () => {
+  it('fetchFolderListPage rejects a page that breaks the contract', async () => {
     fake.answer = () => json(200, { data: [{ ...SUMMARY, kind: 'archived' }], meta: PAGE.meta, links: PAGE.links });
-    expect(await failureOf(run(fetchFolderPage, { folder: 'inbox', q: '', cursor: null }))).toMatchObject({ code: 'response.invalid' });
+    expect(await failureOf(run(fetchFolderListPage, { query: { folder: 'inbox', q: '' }, after: null }))).toMatchObject({ code: 'response.invalid' });
   });
 
   it('fetchMessage returns the checked detail', async () => {

@@ -164,7 +164,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     expect(listRequests()).toHaveLength(1);
   });
 
-  it('the purge asks first; Cancelar does nothing, Eliminar definitivamente purges', async () => {
+  it('the purge asks first; Cancelar and Escape do nothing and give focus back, Eliminar definitivamente purges', async () => {
     pages = () => json(200, page([row(11, 'trash'), row(12, 'trash')]));
     renderFolder('trash');
     await screen.findByText('Mensaje 11');
@@ -174,6 +174,12 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: text('folders.cancel') })));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // Keyboard users land back on the button that asked, not on <body>.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: text('folders.purge') })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('folders.purge') })));
+    await act(async () => fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: text('folders.purge') })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('folders.purge') })));
     dialog = screen.getByRole('alertdialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: text('folders.purge') })));

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
 import {
+  FOLDER_PURGE_BUTTON_ID,
   folderMachine,
   selectAllSelected,
   selectCanDelete,
@@ -143,7 +144,7 @@ function Toolbar({ actor }: { actor: FolderActor }) {
         </Button>
       )}
       {canPurge && (
-        <Button size="sm" variant="destructive" disabled={mutating} onClick={() => actor.send({ type: 'folder.purge' })}>
+        <Button id={FOLDER_PURGE_BUTTON_ID} size="sm" variant="destructive" disabled={mutating} onClick={() => actor.send({ type: 'folder.purge' })}>
           {t('folders.purge')}
         </Button>
       )}
@@ -162,7 +163,15 @@ function PurgeConfirm({ actor }: { actor: FolderActor }) {
   const count = useSelector(actor, selectSelectedCount);
   if (!open) return null;
   return (
-    <div role="alertdialog" aria-labelledby="purge-title" aria-describedby="purge-body" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4">
+    <div
+      role="alertdialog"
+      aria-labelledby="purge-title"
+      aria-describedby="purge-body"
+      className="rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') actor.send({ type: 'folder.cancel' });
+      }}
+    >
       <h2 id="purge-title" className="font-semibold">
         {t('folders.purgeConfirmTitle')}
       </h2>
