@@ -4,9 +4,13 @@
 // keystroke is a search over that index, fast enough to need no debounce (see bench/recipient-search.ts).
 // Recipient lists load lazily, page by page, the first time their tab opens.
 //
-// The dialog can stay mounted between openings: `picker.open` sets the selection it starts from, and
-// `picker.cancel` returns to it. `picker.confirm` emits the picks (chip labels filled) for compose.
-import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
+// Compose spawns it (child `picker`) once the form is shown, starting from the picks compose restored, so
+// the recipients load before the dialog opens and the chips can flag empty courses. Two regions: whether
+// the dialog is open (`dialog`), and the recipients it shows (`recipients`). The dialog opens on the
+// selection of the chips; `picker.cancel` returns to it, `picker.confirm` reports the picks (chip labels
+// filled) to compose through the `parent` of its input. Compose keeps the selection in step when a chip is
+// removed (`picker.sync`).
+import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { fetchRecipientLists, fetchRecipients } from '../services/compose';
 import {
   MAX_PICKS,
@@ -36,9 +40,12 @@ export { pickKey, pickOf, PREVIEW_LIMIT, type IndexItem, type PickerTab } from '
 
 export interface PickerInput {
   initial: RecipientPick[];
+  /** Who hears `picker.confirmed` (compose); passed in, so transitions can be computed without a parent. */
+  parent: AnyActorRef;
 }
 
 export interface PickerContext {
+  parent: AnyActorRef;
   recipients: Recipients | null;
   /** Built once per `GET /recipients` answer, extended as list pages arrive. */
   index: RecipientIndex | null;
@@ -60,7 +67,9 @@ export interface PickerContext {
 }
 
 export type PickerEvent =
-  | { type: 'picker.open'; picks: RecipientPick[] }
+  | { type: 'picker.open' }
+  /** From compose: the chips changed outside the dialog (a chip removed). */
+  | { type: 'picker.sync'; picks: RecipientPick[] }
   | { type: 'picker.retry' }
   | { type: 'picker.tab'; tab: PickerTab }
   | { type: 'picker.search'; query: string }
@@ -72,7 +81,11 @@ export type PickerEvent =
   | { type: 'picker.confirm' }
   | { type: 'picker.cancel' };
 
-export type PickerEmitted = { type: 'picker.confirmed'; picks: RecipientPick[] } | { type: 'picker.cancelled' };
+/** What the picker tells compose. */
+export interface PickerReport {
+  type: 'picker.confirmed';
+  picks: RecipientPick[];
+}
 
 /** The current tab's preview and total for the context as it is now. */
 function refreshed(context: PickerContext): Pick<PickerContext, 'preview' | 'total'> {
@@ -86,7 +99,6 @@ export const recipientPickerMachine = setup({
   types: {
     context: {} as PickerContext,
     events: {} as PickerEvent,
-    emitted: {} as PickerEmitted,
     input: {} as PickerInput,
   },
   actors: { fetchRecipients, fetchRecipientLists },
@@ -132,23 +144,27 @@ export const recipientPickerMachine = setup({
       return { picks, people: context.index ? countPeople(context.index, picks) : 0 };
     }),
     clearPicks: assign({ picks: [], people: 0 }),
-    openWith: assign(({ context, event }) => {
-      assertEvent(event, 'picker.open');
+    syncPicks: assign(({ context, event }) => {
+      assertEvent(event, 'picker.sync');
       return { picks: event.picks, initial: event.picks, people: context.index ? countPeople(context.index, event.picks) : 0 };
     }),
-    /** The confirmed selection is where the next cancel returns to. */
+    /** The selection the dialog opens with, or just confirmed, is where the next cancel returns to. */
     keepPicks: assign(({ context }) => ({ initial: context.picks })),
     restorePicks: assign(({ context }) => ({
       picks: context.initial,
       people: context.index ? countPeople(context.index, context.initial) : 0,
     })),
-    emitConfirmed: emit(({ context }) => ({
-      type: 'picker.confirmed' as const,
-      picks: context.picks.map((pick) => (context.index ? { ...pick, label: labelOf(context.index, pick) || pick.label } : pick)),
-    })),
-    emitCancelled: emit({ type: 'picker.cancelled' as const }),
+    reportConfirmed: sendTo(
+      ({ context }) => context.parent,
+      ({ context }): PickerReport => ({
+        type: 'picker.confirmed',
+        picks: context.picks.map((pick) => (context.index ? { ...pick, label: labelOf(context.index, pick) || pick.label } : pick)),
+      }),
+    ),
   },
   guards: {
+    /** Picking needs the recipients (labels, counts); before, the dialog shows them loading. */
+    isReady: stateIn('#recipientPicker.recipients.ready'),
     isListsTab: ({ event }) => {
       assertEvent(event, 'picker.tab');
       return event.tab === 'lists';
@@ -162,8 +178,9 @@ export const recipientPickerMachine = setup({
   },
 }).createMachine({
   id: 'recipientPicker',
-  initial: 'loading',
+  type: 'parallel',
   context: ({ input }) => ({
+    parent: input.parent,
     recipients: null,
     index: null,
     tab: 'students',
@@ -179,56 +196,74 @@ export const recipientPickerMachine = setup({
     listsLastPage: null,
   }),
   on: {
-    'picker.open': { actions: 'openWith' },
-    'picker.cancel': { actions: ['restorePicks', 'emitCancelled'] },
+    'picker.sync': { actions: 'syncPicks' },
   },
   states: {
-    loading: {
-      invoke: {
-        id: 'loadRecipients',
-        src: 'fetchRecipients',
-        onDone: { target: 'ready', actions: { type: 'indexRecipients', params: ({ event }) => event.output } },
-        onError: { target: 'failed' },
-      },
-    },
-    // List failures are silent (SPEC §8): the dialog shows the failed state and a retry.
-    failed: {
-      on: { 'picker.retry': { target: 'loading' } },
-    },
-    ready: {
-      initial: 'listsIdle',
-      on: {
-        'picker.tab': { actions: 'setTab' },
-        'picker.search': { actions: 'setQuery' },
-        'picker.filter': { actions: 'setFilter' },
-        'picker.toggle': { guard: 'canToggle', actions: 'togglePick' },
-        'picker.clear': { actions: 'clearPicks' },
-        'picker.confirm': { actions: ['keepPicks', 'emitConfirmed'] },
-      },
+    dialog: {
+      initial: 'closed',
       states: {
-        // Lists are fetched the first time their tab opens, not before.
-        listsIdle: {
+        closed: {
+          on: { 'picker.open': { target: 'open', actions: 'keepPicks' } },
+        },
+        // The selection changes only here. Escape, an outside click and "Cancelar" all cancel.
+        open: {
           on: {
-            'picker.tab': [{ guard: 'isListsTab', target: 'listsLoading', actions: 'setTab' }, { actions: 'setTab' }],
+            'picker.toggle': { guard: and(['isReady', 'canToggle']), actions: 'togglePick' },
+            'picker.clear': { guard: 'isReady', actions: 'clearPicks' },
+            'picker.cancel': { target: 'closed', actions: 'restorePicks' },
+            'picker.confirm': { guard: 'isReady', target: 'closed', actions: ['keepPicks', 'reportConfirmed'] },
           },
         },
-        listsLoading: {
+      },
+    },
+    recipients: {
+      initial: 'loading',
+      states: {
+        loading: {
           invoke: {
-            id: 'loadLists',
-            src: 'fetchRecipientLists',
-            input: ({ context }) => ({ page: context.listsPage + 1 }),
-            onDone: { target: 'listsLoaded', actions: { type: 'appendLists', params: ({ event }) => event.output } },
-            onError: { target: 'listsFailed' },
+            id: 'loadRecipients',
+            src: 'fetchRecipients',
+            onDone: { target: 'ready', actions: { type: 'indexRecipients', params: ({ event }) => event.output } },
+            onError: { target: 'failed' },
           },
         },
-        listsLoaded: {
-          on: {
-            'picker.moreLists': { guard: 'hasMoreLists', target: 'listsLoading' },
-          },
+        // List failures are silent (SPEC §8): the dialog shows the failed state and a retry.
+        failed: {
+          on: { 'picker.retry': { target: 'loading' } },
         },
-        listsFailed: {
+        ready: {
+          initial: 'listsIdle',
           on: {
-            'picker.retry': { target: 'listsLoading' },
+            'picker.tab': { actions: 'setTab' },
+            'picker.search': { actions: 'setQuery' },
+            'picker.filter': { actions: 'setFilter' },
+          },
+          states: {
+            // Lists are fetched the first time their tab opens, not before.
+            listsIdle: {
+              on: {
+                'picker.tab': [{ guard: 'isListsTab', target: 'listsLoading', actions: 'setTab' }, { actions: 'setTab' }],
+              },
+            },
+            listsLoading: {
+              invoke: {
+                id: 'loadLists',
+                src: 'fetchRecipientLists',
+                input: ({ context }) => ({ page: context.listsPage + 1 }),
+                onDone: { target: 'listsLoaded', actions: { type: 'appendLists', params: ({ event }) => event.output } },
+                onError: { target: 'listsFailed' },
+              },
+            },
+            listsLoaded: {
+              on: {
+                'picker.moreLists': { guard: 'hasMoreLists', target: 'listsLoading' },
+              },
+            },
+            listsFailed: {
+              on: {
+                'picker.retry': { target: 'listsLoading' },
+              },
+            },
           },
         },
       },
@@ -238,12 +273,15 @@ export const recipientPickerMachine = setup({
 
 export type RecipientPickerMachine = typeof recipientPickerMachine;
 export type RecipientPickerSnapshot = SnapshotFrom<typeof recipientPickerMachine>;
+export type PickerActor = ActorRefFrom<typeof recipientPickerMachine>;
 
 // --- selectors (one primitive each, or a reference that only changes when its value does) -------------
 
-export const selectIsLoading = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches('loading');
-export const selectHasFailed = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches('failed');
-export const selectIsReady = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches('ready');
+/** The dialog is open (the page's `Dialog` follows this). */
+export const selectIsOpen = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ dialog: 'open' });
+export const selectIsLoading = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: 'loading' });
+export const selectHasFailed = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: 'failed' });
+export const selectIsReady = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: 'ready' });
 export const selectTab = (snapshot: RecipientPickerSnapshot): PickerTab => snapshot.context.tab;
 export const selectQuery = (snapshot: RecipientPickerSnapshot): string => snapshot.context.query;
 export const selectAudience = (snapshot: RecipientPickerSnapshot): Audience | null => snapshot.context.filters.audience;
@@ -258,10 +296,10 @@ export const selectPeopleCount = (snapshot: RecipientPickerSnapshot): number => 
 export const selectAppointments = (snapshot: RecipientPickerSnapshot): RecipientAppointment[] =>
   snapshot.context.recipients?.appointments ?? NO_APPOINTMENTS;
 const NO_APPOINTMENTS: RecipientAppointment[] = [];
-export const selectIsLoadingLists = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ ready: 'listsLoading' });
-export const selectListsFailed = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ ready: 'listsFailed' });
+export const selectIsLoadingLists = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: { ready: 'listsLoading' } });
+export const selectListsFailed = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: { ready: 'listsFailed' } });
 export const selectHasMoreLists = (snapshot: RecipientPickerSnapshot): boolean =>
-  snapshot.matches({ ready: 'listsLoaded' }) && snapshot.context.listsLastPage !== null && snapshot.context.listsPage < snapshot.context.listsLastPage;
+  snapshot.matches({ recipients: { ready: 'listsLoaded' } }) && snapshot.context.listsLastPage !== null && snapshot.context.listsPage < snapshot.context.listsLastPage;
 /** Whether `pick` is selected: `useSelector(ref, (s) => selectIsPicked(s, pick))`. */
 export const selectIsPicked = (snapshot: RecipientPickerSnapshot, pick: RecipientPick): boolean => {
   const key = pickKey(pick);

@@ -1,4 +1,4 @@
-import { createActor, fromCallback, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import {
   attachmentMachine,
@@ -14,6 +14,7 @@ import {
 } from '../../src/machines/attachment';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { PLANNING_PARENT, recordingParent } from './doubles';
 import { failure } from './fixtures';
 
 const at = (snapshot: AnyMachineSnapshot) => snapshot as unknown as AttachmentSnapshot;
@@ -27,8 +28,6 @@ const SERVER_DOWN = failure(500, 'server.error');
 
 /** Reports the attachment sent to compose, per step. */
 const reports: AnyEventObject[] = [];
-/** Only used to plan paths (pure transitions send nothing). */
-const PLANNING_PARENT = { id: 'compose' } as unknown as AnyActorRef;
 
 const IO_IDS = ['uploadAttachment', 'deleteAttachment'];
 function expectRunning(env: StepEnv, id: string | null) {
@@ -89,13 +88,8 @@ defineModelTests({
   },
   createActor: ({ fakes, inspect }) => {
     reports.length = 0;
-    const parent = createActor(
-      fromCallback<AnyEventObject>(({ receive }) => {
-        receive((event) => reports.push(event));
-      }),
-    ).start();
     return createActor(attachmentMachine.provide({ actors: { uploadAttachment: fakes.promise(), deleteAttachment: fakes.promise() } }), {
-      input: { key: KEY, name: 'acta.pdf', size: 1000, parent },
+      input: { key: KEY, name: 'acta.pdf', size: 1000, parent: recordingParent(reports) },
       inspect,
     });
   },

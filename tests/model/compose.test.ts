@@ -1,11 +1,10 @@
-import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { DELETE_FAILED_KEY, attachmentMachine } from '../../src/machines/attachment';
+import { attachmentListMachine } from '../../src/machines/attachment-list';
+import { composeMachine, type ComposeSnapshot } from '../../src/machines/compose';
+import { composeErrors, ERROR_KEYS, PROBLEM_KEYS, TOAST_KEYS, type AttachmentEntry } from '../../src/machines/compose-rules';
 import {
-  composeErrors,
-  composeMachine,
-  ERROR_KEYS,
-  PROBLEM_KEYS,
+  selectAttachmentList,
   selectAttachments,
   selectAvailableChannels,
   selectChannels,
@@ -18,20 +17,22 @@ import {
   selectIsLoading,
   selectIsSavingDraft,
   selectIsSent,
+  selectIsSubmitting,
   selectLoadFailed,
+  selectPicker,
   selectSignature,
   selectSmsLimit,
   selectSmsOk,
   selectTitle,
-  TOAST_KEYS,
-  type ComposeSnapshot,
-} from '../../src/machines/compose';
+} from '../../src/machines/compose-selectors';
+import { recipientPickerMachine } from '../../src/machines/recipient-picker';
 import type { ComposeSetup, ComposeStart } from '../../src/services/compose';
 import { loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
-import type { ComposeDraft, Estimate, RecipientPick, SendResult } from '../../shared/compose-contract';
+import type { ComposeDraft, Estimate, RecipientPick, Recipients, SendResult } from '../../shared/compose-contract';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';
-import { defineModelTests, send, settle, T0, type Fakes, type StepEnv } from './harness';
+import { defineModelTests, send, settle, T0, type Delivery, type Fakes, type StepEnv } from './harness';
+import { deletes, fakeAttachmentLogic, uploads } from './doubles';
 import { failure } from './fixtures';
 
 // --- a localStorage for node (the backup goes through the real service helpers) ----------------------
@@ -143,9 +144,10 @@ const EDITS: AnyEventObject[] = [
   { type: 'compose.toggleChannel', code: 'sms' },
   { type: 'compose.toggleChannel', code: 'e-mail' },
   { type: 'compose.toggleChannel', code: 'whatsapp' },
-  { type: 'compose.setRecipients', picks: [] },
+  // The picks confirmed in the picker's dialog (it reports them to compose).
+  { type: 'picker.confirmed', picks: [] },
   { type: 'compose.removeRecipient', pick: PICK },
-  { type: 'compose.setRecipients', picks: Array.from({ length: 2001 }, (_, n) => ({ kind: 'staff', id: n + 1 })) },
+  { type: 'picker.confirmed', picks: Array.from({ length: 2001 }, (_, n) => ({ kind: 'staff', id: n + 1 })) },
   { type: 'compose.toggleOption', option: 'allowReplies' },
   { type: 'compose.toggleOption', option: 'copyToSender' },
   { type: 'compose.setSchedule', date: '2030-01-01', time: '10:00' },
@@ -161,17 +163,31 @@ const EDITS: AnyEventObject[] = [
   { type: 'attachment.remove', key: 'attachment-2' },
   { type: 'attachment.retry', key: 'attachment-2' },
 ];
-const EDIT_TYPES = new Set(['compose.change', 'compose.toggleChannel', 'compose.setRecipients', 'compose.removeRecipient', 'compose.toggleOption', 'compose.setSchedule', 'compose.clearSchedule', 'template.insert', 'attachment.add', 'attachment.remove', 'attachment.retry']);
+const EDIT_TYPES = new Set(['compose.change', 'compose.toggleChannel', 'picker.confirmed', 'compose.removeRecipient', 'compose.toggleOption', 'compose.setSchedule', 'compose.clearSchedule', 'template.insert', 'attachment.add', 'attachment.remove', 'attachment.retry']);
 const COMMANDS: AnyEventObject[] = [
   { type: 'compose.send' }, { type: 'compose.schedule' }, { type: 'compose.save' }, { type: 'compose.retry' },
   { type: 'compose.confirm' }, { type: 'compose.cancel' },
 ];
-const REPORTS: AnyEventObject[] = [
-  { type: 'attachment.uploaded', key: 'attachment-2', attachment: SUM_B },
-  { type: 'attachment.uploadFailed', key: 'attachment-2', errorKey: 'compose.attachment.uploadFailed' },
-  { type: 'attachment.removed', key: 'attachment-1' },
-  { type: 'attachment.deleteFailed', key: 'attachment-1', errorKey: DELETE_FAILED_KEY },
-];
+const ATTACHMENT_COMMANDS = new Set(['attachment.add', 'attachment.remove', 'attachment.retry']);
+
+/**
+ * What the attachment list can report for START_VALID's files (draft 5): the reopened one (`attachment-1`)
+ * and FILE_B once added (`attachment-2`), each in every state the list can hold it. Which one is offered
+ * where is `listReports` below; the list's own model test covers how it gets there.
+ */
+const A1: AttachmentEntry = { key: 'attachment-1', size: SUM_A.size, status: 'uploaded', attachment: SUM_A };
+const A2: AttachmentEntry = { key: 'attachment-2', size: FILE_B.size, status: 'uploading', attachment: null };
+const A1_STATES: (AttachmentEntry | null)[] = [A1, { ...A1, status: 'removing' }, null];
+const A2_STATES: (AttachmentEntry | null)[] = [null, A2, { ...A2, status: 'uploaded', attachment: SUM_B }, { ...A2, status: 'failed' }];
+const REPORTS: AnyEventObject[] = A1_STATES.flatMap((a1) =>
+  A2_STATES.map((a2) => {
+    const entries = [a1, a2].filter((entry): entry is AttachmentEntry => entry !== null);
+    // `label` only makes path titles readable.
+    return { type: 'attachments.changed', label: entries.map((entry) => `${entry.key.slice(-1)}:${entry.status}`).join(' ') || 'none', entries };
+  }),
+);
+/** What the list's failed upload emits; compose passes it on. */
+const UPLOAD_TOAST = { type: 'toast', kind: 'error', key: 'compose.attachment.uploadFailed' };
 
 const IO = ['loadCompose', 'estimate', 'sendMessage', 'scheduleMessage', 'saveDraft'];
 
@@ -203,7 +219,7 @@ const formOf = (c: Ctx) => ({
 
 /** The form a start restores, as `formOf` sees it. */
 function baselineOf(start: ComposeStart) {
-  const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fromPromise(async () => start) } }), {
+  const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fromPromise(async () => start), ...STAND_INS } }), {
     input: { draftId: null, replyToId: null, backupKey: 'baseline' },
   });
   actor.start();
@@ -243,9 +259,12 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   const entry = (key: string) => c.attachments.find((candidate) => candidate.key === key);
   if (event.type === 'xstate.done.actor.sendMessage') return event.output === SENT;
   if (event.type === 'xstate.done.actor.scheduleMessage') return event.output === SCHEDULED;
-  // Child reports only when the child is really in that state.
-  if (event.type === 'attachment.uploaded' || event.type === 'attachment.uploadFailed') return entry(event.key)?.status === 'uploading';
-  if (event.type === 'attachment.removed' || event.type === 'attachment.deleteFailed') return entry(event.key)?.status === 'removing';
+  // The list reports only what it can have done from the entries compose knows (START_VALID's files).
+  if (event.type === 'attachments.changed') {
+    return c.draftId === 5 && listReports(snapshot).some((entries) => JSON.stringify(entries) === JSON.stringify(event.entries));
+  }
+  // The list's toasts pass through compose whatever it is doing; once is enough.
+  if (event.type === 'effect.relay') return c.draftId === 5 && snapshot.matches({ form: 'editing' }) && distance(c) === 0;
   if (event.type.startsWith('xstate.')) return true;
   const titleCleared = event.type === 'compose.change' && event.field === 'title' && event.value === '';
   const answer = event.type === 'compose.confirm' || event.type === 'compose.cancel';
@@ -283,6 +302,41 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   return true;
 }
 
+/** The file refused when added to this form, or null (SPEC §9, an oracle independent of compose-rules). */
+function refusalOf(c: Ctx, file: File): string | null {
+  const live = c.attachments.filter((entry) => entry.status !== 'removing');
+  return file === FILE_EXE
+    ? ERROR_KEYS.attachmentType
+    : file === FILE_HUGE
+      ? ERROR_KEYS.attachmentTooLarge
+      : live.reduce((sum, entry) => sum + entry.size, 0) + file.size > 22 * MB
+        ? ERROR_KEYS.attachmentsTooLarge
+        : c.channels.includes('sms') && live.length >= 1
+          ? ERROR_KEYS.smsOneAttachment
+          : null;
+}
+
+/**
+ * What the list may report next, from the entries compose knows: an upload or a delete settling (any
+ * time), or its answer to a command compose forwards (offered where that command is offered).
+ */
+function listReports(snapshot: AnyMachineSnapshot): AttachmentEntry[][] {
+  const entries = (snapshot.context as Ctx).attachments as AttachmentEntry[];
+  const replace = (key: string, next: AttachmentEntry | null) => entries.flatMap((entry) => (entry.key !== key ? [entry] : next ? [next] : []));
+  const asked = (type: string, key: string) => offered(snapshot, { type, key });
+  const reports: AttachmentEntry[][] = [];
+  for (const entry of entries) {
+    if (entry.status === 'uploading') reports.push(replace(entry.key, { ...entry, status: 'uploaded', attachment: SUM_B }), replace(entry.key, { ...entry, status: 'failed' }));
+    if (entry.status === 'removing') reports.push(replace(entry.key, null), replace(entry.key, { ...entry, status: 'uploaded' }));
+    if (entry.status === 'uploaded' && asked('attachment.remove', entry.key)) reports.push(replace(entry.key, { ...entry, status: 'removing' }));
+    if ((entry.status === 'uploading' || entry.status === 'failed') && asked('attachment.remove', entry.key)) reports.push(replace(entry.key, null));
+    if (entry.status === 'failed' && asked('attachment.retry', entry.key)) reports.push(replace(entry.key, { ...entry, status: 'uploading' }));
+  }
+  const added = { type: 'attachment.add', files: [FILE_B], name: FILE_B.name };
+  if (!entries.some((entry) => entry.key === A2.key) && offered(snapshot, added) && refusalOf(snapshot.context as Ctx, FILE_B) === null) reports.push([...entries, A2]);
+  return reports;
+}
+
 // --- oracle -----------------------------------------------------------------------------------------
 
 const toast = (kind: 'success' | 'error', key: string, params?: Record<string, string | number>) =>
@@ -290,16 +344,32 @@ const toast = (kind: 'success' | 'error', key: string, params?: Record<string, s
 const SMS_PARAMS = { total: 30, remaining: 20, limit: 100 };
 const COUNTS = { type: 'counts.changed' };
 
+/** The control of each field, in the order the form shows them: a refused send focuses the first invalid. */
+const FOCUS_ORDER: [string, string][] = [
+  ['title', 'compose-title'],
+  ['recipients', 'compose-recipients'],
+  ['channels', `compose-channel-${SETUP.availableChannels[0]}`],
+  ['content', 'compose-content'],
+  ['attachments', 'compose-attachments-input'],
+  ['schedule', 'compose-schedule-date'],
+];
+const refusal = (to: AnyMachineSnapshot) => {
+  const errors = to.context.errors as Record<string, unknown>;
+  const [, target] = FOCUS_ORDER.find(([field]) => errors[field] !== undefined) ?? [];
+  return [toast('error', TOAST_KEYS.review), ...(target ? [{ type: 'focus', target }] : [])];
+};
+
 function emits(env: StepEnv): AnyEventObject[] {
   const { event, from, to } = env;
   switch (event.type) {
     case 'compose.send':
     case 'compose.schedule':
-      // Refused by the client rules: stays in the form (back to editing) with a toast.
-      return from.matches('form') && !from.matches({ form: 'savingDraft' }) && to.matches('form') ? [toast('error', TOAST_KEYS.review)] : [];
+      // Refused by the client rules: stays in the form (back to editing) with a toast, the focus on the
+      // first field to fix.
+      return from.matches('form') && !from.matches({ form: 'savingDraft' }) && to.matches('form') ? refusal(to) : [];
     case 'compose.retry':
       // A retry of a message changed after the failure is checked again, like a send.
-      return from.matches({ form: 'failed' }) && to.matches({ form: 'editing' }) ? [toast('error', TOAST_KEYS.review)] : [];
+      return from.matches({ form: 'failed' }) && to.matches({ form: 'editing' }) ? refusal(to) : [];
     case 'xstate.done.actor.estimate':
       return (event.output as Estimate).problems.length > 0 ? [toast('error', PROBLEM_KEYS['sms.quota_exceeded'], SMS_PARAMS)] : [];
     case 'xstate.error.actor.estimate':
@@ -319,10 +389,9 @@ function emits(env: StepEnv): AnyEventObject[] {
       return [toast('success', TOAST_KEYS.saved), COUNTS];
     case 'xstate.error.actor.saveDraft':
       return [toast('error', event.error === INVALID ? TOAST_KEYS.review : TOAST_KEYS.requestFailed)];
-    case 'attachment.uploadFailed':
-    case 'attachment.deleteFailed':
-      // Child reports are heard in every state (offered only when the child really is in that state).
-      return [toast('error', event.errorKey as string)];
+    case 'effect.relay':
+      // The attachment list's toasts reach the app through compose.
+      return [UPLOAD_TOAST];
     default:
       return [];
   }
@@ -338,9 +407,45 @@ function expectRunning(env: StepEnv, id: string | null) {
 let keys: string[] = [];
 let lastKey: string | null = null;
 
+/** What compose hands its children in this step, from the step alone. */
+function expectedForwards({ event, from, to }: StepEnv): { to: string; event: AnyEventObject }[] {
+  if (!from.matches('form')) return [];
+  const c = from.context as Ctx;
+  const entry = c.attachments.find((candidate) => candidate.key === event.key);
+  switch (event.type) {
+    // The rules first: only a file they admit reaches the list.
+    case 'attachment.add': {
+      const file = (event.files as File[])[0] as File;
+      return refusalOf(c, file) === null ? [{ to: 'attachments', event: { type: 'attachments.add', files: [file] } }] : [];
+    }
+    case 'attachment.remove':
+      return entry && entry.status !== 'removing' ? [{ to: 'attachments', event: { type: 'attachments.remove', key: event.key } }] : [];
+    case 'attachment.retry':
+      return entry?.status === 'failed' ? [{ to: 'attachments', event: { type: 'attachments.retry', key: event.key } }] : [];
+    // The picker's selection follows the chips.
+    case 'compose.removeRecipient':
+      return [{ to: 'picker', event: { type: 'picker.sync', picks: to.context.recipients } }];
+    default:
+      return [];
+  }
+}
+
+function expectForwards(env: StepEnv) {
+  const told = (delivery: Delivery) => (delivery.to === 'attachments' || delivery.to === 'picker') && !/^(xstate|test)\./.test(delivery.event.type);
+  expect(env.delivered.filter(told).map(({ to, event }) => ({ to, event })), 'what compose tells its children').toEqual(expectedForwards(env));
+}
+
+/** An edit of the form: a change of what `formOf` sees, or an attachment command compose acted on. */
+const isEdit = (env: StepEnv) =>
+  EDIT_TYPES.has(env.event.type) &&
+  env.from.matches('form') &&
+  (JSON.stringify(formOf(env.from.context as Ctx)) !== JSON.stringify(formOf(env.to.context as Ctx)) ||
+    env.event.type === 'attachment.add' ||
+    (ATTACHMENT_COMMANDS.has(env.event.type) && expectedForwards(env).length > 0));
+
 function expectKey(env: StepEnv) {
   const real = (env.actor.getSnapshot() as AnyMachineSnapshot).context.idempotencyKey as string | null;
-  const edited = EDIT_TYPES.has(env.event.type) && env.from.matches('form') && JSON.stringify(formOf(env.from.context as Ctx)) !== JSON.stringify(formOf(env.to.context as Ctx));
+  const edited = isEdit(env);
   if (edited) expect(real, 'an edit drops the idempotency key').toBeNull();
   if (lastKey !== null && real !== null) expect(real, 'the key of the same message never changes').toBe(lastKey);
   if (lastKey === null && real !== null) {
@@ -358,10 +463,11 @@ function expectBackup(snapshot: AnyMachineSnapshot, env: StepEnv) {
     expect(saved, 'a sent message leaves no backup').toBeNull();
     return;
   }
-  const changed = EDIT_TYPES.has(env.event.type) && JSON.stringify(formOf(env.from.context as Ctx)) !== JSON.stringify(formOf(c));
-  if (changed || env.event.type === 'xstate.done.actor.saveDraft') {
-    // Everything typed is in the backup.
+  if (isEdit(env) || env.event.type === 'attachments.changed' || env.event.type === 'xstate.done.actor.saveDraft') {
+    // Everything typed is in the backup, with the files already on the server.
     expect(saved).toMatchObject({ title: c.title, content: c.content, channels: c.channels, recipients: c.recipients, schedule: c.schedule, draftId: c.draftId });
+    const uploaded = (c.attachments as AttachmentEntry[]).flatMap((entry) => (entry.status === 'uploaded' && entry.attachment ? [entry.attachment] : []));
+    expect(saved?.attachments).toEqual(uploaded);
     expect(saved?.savedAt).toBe(T0);
   }
 }
@@ -384,13 +490,14 @@ function expectForm(snapshot: AnyMachineSnapshot, env: StepEnv) {
     }
     if (start === START_VALID) expect(selectAttachments(s).map((entry) => [entry.key, entry.status])).toEqual([['attachment-1', 'uploaded']]);
   }
-  // Children: one per entry, with the entry's id; restored ones start uploaded.
-  for (const entry of selectAttachments(s)) {
-    const child = (env.actor.getSnapshot() as AnyMachineSnapshot).children[entry.key] as { getSnapshot: () => AnyMachineSnapshot } | undefined;
-    expect(child, `child ${entry.key}`).toBeDefined();
-    const childState = child?.getSnapshot().value;
-    const expected = { uploading: 'uploading', uploaded: 'uploaded', failed: 'failed', removing: 'deleting' }[entry.status];
-    expect(childState, `${entry.key} state`).toBe(expected);
+  // The children: the picker holds the chips' selection; the list started from the reopened files.
+  const real = env.actor.getSnapshot() as ComposeSnapshot;
+  expect(selectPicker(real)?.getSnapshot().context.picks, 'picker in step with the chips').toEqual(snapshot.context.recipients);
+  const list = selectAttachmentList(real)?.getSnapshot() as AnyMachineSnapshot | undefined;
+  expect(list, 'attachment list').toBeDefined();
+  if (env.event.type === 'xstate.done.actor.loadCompose') {
+    expect(list?.context.restored).toEqual(selectAttachments(s).flatMap((entry) => (entry.attachment ? [entry.attachment] : [])));
+    expect(selectAttachments(s).every((entry) => entry.status === 'uploaded')).toBe(true);
   }
   expectBackup(snapshot, env);
   expectKey(env);
@@ -454,45 +561,57 @@ function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
 function expectAddRefusals(snapshot: AnyMachineSnapshot, env: StepEnv) {
   if (env.event.type !== 'attachment.add' || !env.from.matches({ form: 'editing' })) return;
   const file = (env.event.files as File[])[0] as File;
-  const c = env.from.context as Ctx;
-  const live = c.attachments.filter((entry) => entry.status !== 'removing');
-  const refusal =
-    file === FILE_EXE
-      ? ERROR_KEYS.attachmentType
-      : file === FILE_HUGE
-        ? ERROR_KEYS.attachmentTooLarge
-        : live.reduce((sum, entry) => sum + entry.size, 0) + file.size > 22 * MB
-          ? ERROR_KEYS.attachmentsTooLarge
-          : c.channels.includes('sms') && live.length >= 1
-            ? ERROR_KEYS.smsOneAttachment
-            : null;
+  const refusal = refusalOf(env.from.context as Ctx, file);
   expect(selectError(cs(snapshot), 'attachments')?.key ?? null).toBe(refusal);
   if (refusal) REFUSALS_SEEN.add(refusal);
-  expect(snapshot.context.attachments.length).toBe(c.attachments.length + (refusal ? 0 : 1));
+  // A refused file is not uploaded: it never reaches the list (see expectForwards).
+  const added = env.delivered.filter((delivery) => delivery.to === 'attachments' && delivery.event.type === 'attachments.add');
+  expect(added.length).toBe(refusal ? 0 : 1);
 }
 
 const RULES_SEEN = new Set<string>();
 const REFUSALS_SEEN = new Set<string>();
 
-// --- fakes for the children's uploads and deletes (one per file / attachment id) ---------------------
+// --- the children: stand-ins for the model (the picker and the list have their own model tests) -------
 
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-const uploads = new Map<string, Pending>();
-const deletes = new Map<number, Pending>();
-
-const childLogic = attachmentMachine.provide({
-  actors: {
-    uploadAttachment: fromPromise<AttachmentSummary, { file: File }>(
-      ({ input }) => new Promise((resolve, reject) => uploads.set(input.file.name, { resolve: resolve as never, reject })),
-    ),
-    deleteAttachment: fromPromise<void, { id: number }>(({ input }) => new Promise((resolve, reject) => deletes.set(input.id, { resolve: resolve as never, reject }))),
+/** Holds the selection compose keeps in step, and confirms the picks the test gives it, as the picker does. */
+const pickerStandIn = setup({
+  types: {
+    input: {} as { initial: RecipientPick[]; parent: AnyActorRef },
+    context: {} as { parent: AnyActorRef; picks: RecipientPick[] },
+    events: {} as { type: 'picker.sync'; picks: RecipientPick[] } | { type: 'test.confirm'; picks: RecipientPick[] },
+  },
+}).createMachine({
+  id: 'pickerStandIn',
+  context: ({ input }) => ({ parent: input.parent, picks: input.initial }),
+  on: {
+    'picker.sync': { actions: assign({ picks: ({ event }) => event.picks }) },
+    'test.confirm': {
+      actions: [assign({ picks: ({ event }) => event.picks }), sendTo(({ context }) => context.parent, ({ event }) => ({ type: 'picker.confirmed', picks: event.picks }))],
+    },
   },
 });
 
-/** Compose with every server call a controllable fake and the attachment children above. */
+/** Reports the entries and emits the toast the test asks for; what compose tells it is read from the deliveries. */
+const listStandIn = setup({
+  types: {
+    input: {} as { parent: AnyActorRef; restored: AttachmentSummary[] },
+    context: {} as { parent: AnyActorRef; restored: AttachmentSummary[] },
+    events: {} as { type: 'test.report'; entries: AttachmentEntry[] } | { type: 'test.toast' },
+    emitted: {} as AnyEventObject,
+  },
+}).createMachine({
+  id: 'listStandIn',
+  context: ({ input }) => ({ ...input }),
+  on: {
+    'test.report': { actions: sendTo(({ context }) => context.parent, ({ event }) => ({ type: 'attachments.changed', entries: event.entries })) },
+    'test.toast': { actions: emit(UPLOAD_TOAST) },
+  },
+});
+
+const STAND_INS = { recipientPicker: pickerStandIn as never, attachmentList: listStandIn as never };
+
+/** Compose with every server call a controllable fake and stand-ins for its children. */
 const fakedComposeMachine = (fakes: Fakes) =>
   composeMachine.provide({
     actors: {
@@ -501,15 +620,11 @@ const fakedComposeMachine = (fakes: Fakes) =>
       sendMessage: fakes.promise(),
       scheduleMessage: fakes.promise(),
       saveDraft: fakes.promise(),
-      attachment: childLogic,
+      ...STAND_INS,
     },
   });
 
-function entryOf(env: StepEnv, key: string) {
-  return ((env.actor.getSnapshot() as AnyMachineSnapshot).context.attachments as { key: string; name: string; attachment: AttachmentSummary | null }[]).find(
-    (entry) => entry.key === key,
-  );
-}
+const childOf = (env: StepEnv, id: 'picker' | 'attachments') => (env.actor.getSnapshot() as AnyMachineSnapshot).children[id] as AnyActorRef;
 
 const step = (run: (env: StepEnv) => void) => (env: StepEnv) => run(env);
 
@@ -547,6 +662,7 @@ defineModelTests({
       { type: 'xstate.error.actor.saveDraft', error: INVALID },
       { type: 'xstate.error.actor.saveDraft', error: SERVER_DOWN },
       ...REPORTS,
+      { type: 'effect.relay', effect: UPLOAD_TOAST },
     ],
     filterEvents: offered,
     serializeState: (snapshot) => {
@@ -560,37 +676,32 @@ defineModelTests({
     keys = [];
     lastKey = null;
     store.clear();
-    uploads.clear();
-    deletes.clear();
     return createActor(
       fakedComposeMachine(fakes),
       { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY }, inspect },
     );
   },
   contextOf: (context) => {
-    const { idempotencyKey, attachments, ...rest } = context as { idempotencyKey: string | null; attachments: Record<string, unknown>[] };
-    return JSON.parse(
-      JSON.stringify({
-        ...rest,
-        // Keys are random: compared by presence here, by value in expectKey.
-        idempotencyKey: idempotencyKey !== null,
-        attachments: attachments.map(({ ref: _ref, file, ...entry }) => ({ ...entry, file: file ? (file as File).name : null })),
-      }),
-    );
+    const { idempotencyKey, ...rest } = context as { idempotencyKey: string | null };
+    // Keys are random: compared by presence here, by value in expectKey.
+    return JSON.parse(JSON.stringify({ ...rest, idempotencyKey: idempotencyKey !== null }));
   },
   states: {
     loading: (snapshot, env) => {
       expect(selectIsLoading(cs(snapshot))).toBe(true);
       expect(env.fakes.inputOf('loadCompose')).toEqual({ draftId: null, replyToId: null, backupKey: BACKUP_KEY });
       expectRunning(env, 'loadCompose');
+      expectForwards(env);
     },
     loadFailed: (snapshot, env) => {
       expect(selectLoadFailed(cs(snapshot))).toBe(true);
       expect(snapshot.context.failure?.code).toBe('server.error');
       expectRunning(env, null);
+      expectForwards(env);
     },
     form: (snapshot, env) => {
       expectForm(snapshot, env);
+      expectForwards(env);
       expectRuleErrors(snapshot, env);
       expectAddRefusals(snapshot, env);
       if (env.event.type === 'xstate.done.actor.estimate') {
@@ -608,12 +719,14 @@ defineModelTests({
     'form.editing': (snapshot, env) => {
       expect(selectIsEditing(cs(snapshot))).toBe(true);
       expect(selectIsBusy(cs(snapshot))).toBe(false);
+      expect(selectIsSubmitting(cs(snapshot))).toBe(false);
       expectRunning(env, null);
       if (env.event.type === 'xstate.done.actor.saveDraft') expect(snapshot.context.draftId).toBe(SAVED.id);
     },
     'form.savingDraft': (snapshot, env) => {
       expect(selectIsSavingDraft(cs(snapshot))).toBe(true);
       expect(selectIsBusy(cs(snapshot))).toBe(true);
+      expect(selectIsSubmitting(cs(snapshot))).toBe(false);
       expectRunning(env, 'saveDraft');
       const input = env.fakes.inputOf('saveDraft') as { id: number | null; input: { title: string; attachment_ids: number[] }; replyToId: number | null };
       // What was there when saving started (typing may go on meanwhile).
@@ -635,7 +748,9 @@ defineModelTests({
     confirming: (snapshot, env) => {
       expect(selectIsConfirming(cs(snapshot))).toBe(true);
       expect(selectIsBusy(cs(snapshot))).toBe(false);
+      expect(selectIsSubmitting(cs(snapshot))).toBe(false);
       expectRunning(env, null);
+      expectForwards(env);
       // The cost shown is the estimate just received, and nothing is sent yet.
       expect(snapshot.context.estimate).toEqual(ESTIMATE_OK);
       expect(snapshot.context.idempotencyKey).not.toBeNull();
@@ -644,6 +759,8 @@ defineModelTests({
     },
     estimating: (snapshot, env) => {
       expect(selectIsBusy(cs(snapshot))).toBe(true);
+      expect(selectIsSubmitting(cs(snapshot))).toBe(true);
+      expectForwards(env);
       expectRunning(env, 'estimate');
       const input = env.fakes.inputOf('estimate') as { scheduled_at: string | null; channels: string[] };
       expect(input.channels).toEqual(snapshot.context.channels);
@@ -653,6 +770,8 @@ defineModelTests({
     },
     sending: (snapshot, env) => {
       expect(selectIsBusy(cs(snapshot))).toBe(true);
+      expect(selectIsSubmitting(cs(snapshot))).toBe(true);
+      expectForwards(env);
       expectRunning(env, 'sendMessage');
       const input = env.fakes.inputOf('sendMessage') as { idempotencyKey: string; draftId: number | null; input: { scheduled_at: string | null } };
       expect(input.idempotencyKey).toBe((env.actor.getSnapshot() as AnyMachineSnapshot).context.idempotencyKey);
@@ -662,6 +781,8 @@ defineModelTests({
     },
     scheduling: (snapshot, env) => {
       expect(selectIsBusy(cs(snapshot))).toBe(true);
+      expect(selectIsSubmitting(cs(snapshot))).toBe(true);
+      expectForwards(env);
       expectRunning(env, 'scheduleMessage');
       const input = env.fakes.inputOf('scheduleMessage') as { idempotencyKey: string; input: { scheduled_at: string | null } };
       expect(input.idempotencyKey).toBe((env.actor.getSnapshot() as AnyMachineSnapshot).context.idempotencyKey);
@@ -673,6 +794,7 @@ defineModelTests({
       expect(selectIsSent(cs(snapshot))).toBe(true);
       expect(env.actor.getSnapshot().status).toBe('done');
       expect(loadComposeBackup(BACKUP_KEY), 'backup cleared').toBeNull();
+      expectForwards(env);
     },
   },
   events: {
@@ -680,23 +802,10 @@ defineModelTests({
       [...EDIT_TYPES, 'compose.send', 'compose.schedule', 'compose.save', 'compose.retry', 'compose.confirm', 'compose.cancel'].map((type) => [type, step(send)]),
     ),
     ...Object.fromEntries(IO.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
-    // Child reports happen by settling the child's own upload or delete.
-    'attachment.uploaded': step((env) => {
-      const entry = entryOf(env, env.event.key as string);
-      uploads.get(entry?.name ?? '')?.resolve(env.event.attachment);
-    }),
-    'attachment.uploadFailed': step((env) => {
-      const entry = entryOf(env, env.event.key as string);
-      uploads.get(entry?.name ?? '')?.reject(SERVER_DOWN);
-    }),
-    'attachment.removed': step((env) => {
-      const entry = entryOf(env, env.event.key as string);
-      deletes.get(entry?.attachment?.id ?? -1)?.resolve(undefined);
-    }),
-    'attachment.deleteFailed': step((env) => {
-      const entry = entryOf(env, env.event.key as string);
-      deletes.get(entry?.attachment?.id ?? -1)?.reject(SERVER_DOWN);
-    }),
+    // The children's reports and effects come from the children.
+    'picker.confirmed': step((env) => childOf(env, 'picker').send({ type: 'test.confirm', picks: env.event.picks })),
+    'attachments.changed': step((env) => childOf(env, 'attachments').send({ type: 'test.report', entries: env.event.entries })),
+    'effect.relay': step((env) => childOf(env, 'attachments').send({ type: 'test.toast' })),
   },
   emits,
 });
@@ -777,7 +886,7 @@ describe('compose reply start', () => {
     const { Fakes, flush } = await import('./harness');
     store.clear();
     const fakes = new Fakes();
-    const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fakes.promise() } }), {
+    const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fakes.promise(), ...STAND_INS } }), {
       input: { draftId: null, replyToId: 31, backupKey: BACKUP_KEY },
     }).start();
     expect(fakes.inputOf('loadCompose')).toEqual({ draftId: null, replyToId: 31, backupKey: BACKUP_KEY });
@@ -785,6 +894,91 @@ describe('compose reply start', () => {
     fakes.resolve('loadCompose', { ...START_EMPTY, reply: { title: 'Re: Reunión', pick } });
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ title: 'Re: Reunión', recipients: [pick], replyToId: 31, content: '' });
+    actor.stop();
+  });
+});
+
+describe('compose with its real children (one scripted path)', () => {
+  const RECIPIENTS: Recipients = {
+    levels: [],
+    courses: [{ id: 10, nombre: '3° Básico A', grupo_type: 'curso', level_id: null, estudiantes: [], apoderados: [] }],
+    appointments: [{ id: 7, nombre: 'Docente', users: [{ user_id: 900, name: 'Marta Muñoz', cargo_id: 7, email: null, login_user_id: 3 }] }],
+  };
+
+  it('admits files into the list, sends what is uploaded, relays its toasts, and keeps the picker in step with the chips', async () => {
+    const { Fakes, flush } = await import('./harness');
+    store.clear();
+    uploads.clear();
+    deletes.clear();
+    const fakes = new Fakes();
+    const machine = composeMachine.provide({
+      actors: {
+        fetchComposeStart: fakes.promise(),
+        estimate: fakes.promise(),
+        recipientPicker: recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise(), fetchRecipientLists: fakes.promise() } }),
+        attachmentList: attachmentListMachine.provide({ actors: { attachment: fakeAttachmentLogic } }),
+      },
+    });
+    const actor = createActor(machine, { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY } }).start();
+    const emitted: AnyEventObject[] = [];
+    actor.on('*', (event) => emitted.push(event));
+    const files = () => selectAttachments(actor.getSnapshot()).map((entry) => `${entry.key}:${entry.status}`);
+    fakes.resolve('loadCompose', START_VALID);
+    await flush();
+    const list = selectAttachmentList(actor.getSnapshot());
+    expect(files()).toEqual(['attachment-1:uploaded']);
+    expect(list?.getSnapshot().context.entries.map((entry) => entry.ref.getSnapshot().value)).toEqual(['uploaded']);
+
+    // A file the rules refuse never reaches the list; an admitted one uploads, and a send waits for it.
+    actor.send({ type: 'attachment.add', files: [FILE_EXE] });
+    expect(selectError(actor.getSnapshot(), 'attachments')?.key).toBe(ERROR_KEYS.attachmentType);
+    actor.send({ type: 'attachment.add', files: [FILE_B] });
+    await flush();
+    expect(files()).toEqual(['attachment-1:uploaded', 'attachment-2:uploading']);
+    actor.send({ type: 'compose.send' });
+    expect(selectError(actor.getSnapshot(), 'attachments')?.key).toBe(ERROR_KEYS.attachmentsUploading);
+    emitted.length = 0;
+
+    // A failed upload: the list's toast reaches the app through compose; retried, it is on the server.
+    uploads.get(FILE_B.name)?.reject(SERVER_DOWN);
+    await flush();
+    expect(files()).toEqual(['attachment-1:uploaded', 'attachment-2:failed']);
+    expect(emitted).toEqual([{ type: 'toast', kind: 'error', key: 'compose.attachment.uploadFailed' }]);
+    actor.send({ type: 'attachment.retry', key: 'attachment-2' });
+    await flush();
+    uploads.get(FILE_B.name)?.resolve(SUM_B);
+    await flush();
+    expect(files()).toEqual(['attachment-1:uploaded', 'attachment-2:uploaded']);
+    expect(loadComposeBackup(BACKUP_KEY)?.attachments).toEqual([SUM_A, SUM_B]);
+
+    // Removing the reopened file deletes it on the server first.
+    actor.send({ type: 'attachment.remove', key: 'attachment-1' });
+    await flush();
+    expect(files()).toEqual(['attachment-1:removing', 'attachment-2:uploaded']);
+    deletes.get(SUM_A.id)?.resolve(undefined);
+    await flush();
+    expect(files()).toEqual(['attachment-2:uploaded']);
+    expect(Object.keys(actor.getSnapshot().children)).not.toContain('attachment-1');
+    expect(loadComposeBackup(BACKUP_KEY)?.attachments).toEqual([SUM_B]);
+
+    // The picker loaded the recipients with the form and starts from the chips; its dialog confirms
+    // picks into chips, and a removed chip leaves its selection too.
+    const picker = selectPicker(actor.getSnapshot());
+    fakes.resolve('loadRecipients', RECIPIENTS);
+    await flush();
+    expect(picker?.getSnapshot().context.picks).toEqual([PICK]);
+    picker?.send({ type: 'picker.open' });
+    picker?.send({ type: 'picker.toggle', pick: { kind: 'staff', id: 900 } });
+    picker?.send({ type: 'picker.confirm' });
+    await flush();
+    expect(picker?.getSnapshot().matches({ dialog: 'closed' })).toBe(true);
+    expect(actor.getSnapshot().context.recipients).toEqual([PICK, { kind: 'staff', id: 900, label: 'Marta Muñoz' }]);
+    actor.send({ type: 'compose.removeRecipient', pick: PICK });
+    expect(picker?.getSnapshot().context.picks).toEqual([{ kind: 'staff', id: 900, label: 'Marta Muñoz' }]);
+
+    // What is sent is what is on the server.
+    actor.send({ type: 'compose.send' });
+    expect((fakes.inputOf('estimate') as { attachment_ids: number[] }).attachment_ids).toEqual([SUM_B.id]);
     actor.stop();
   });
 });

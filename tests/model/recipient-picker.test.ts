@@ -9,6 +9,7 @@ import {
   selectHasMoreLists,
   selectIsLoading,
   selectIsLoadingLists,
+  selectIsOpen,
   selectIsPicked,
   selectIsReady,
   selectListsFailed,
@@ -24,6 +25,7 @@ import {
 import type { NumberedPage, RecipientList, RecipientPick, Recipients } from '../../shared/compose-contract';
 import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../src/services/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { PLANNING_PARENT, recordingParent } from './doubles';
 import { failure } from './fixtures';
 import { recipientGuardian } from '../fixtures/recipients';
 
@@ -78,6 +80,17 @@ const TOTALS: Record<string, number> = {
   'staff|munoz': 1,
 };
 
+/** What the picker told compose, per step. */
+const reports: AnyEventObject[] = [];
+
+/** The oracle for what compose hears: the confirmed picks, with their chip labels. */
+function expectedReports({ from, event }: StepEnv): AnyEventObject[] {
+  if (event.type === 'picker.confirm' && from.matches({ dialog: 'open' }) && from.matches({ recipients: 'ready' })) {
+    return [{ type: 'picker.confirmed', picks: (from.context.picks as RecipientPick[]).map((pick) => ({ ...pick, label: LABELS[pickKey(pick)] })) }];
+  }
+  return [];
+}
+
 const IO_IDS = ['loadRecipients', 'loadLists'];
 function expectRunning(env: StepEnv, id: string | null) {
   for (const other of IO_IDS) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
@@ -92,10 +105,18 @@ function expectSelection(snapshot: AnyMachineSnapshot, env: StepEnv) {
   for (const pick of [P_GUARDIAN, P_COURSE, P_STAFF]) expect(selectIsPicked(s, pick)).toBe(picks.some((p) => pickKey(p) === pickKey(pick)));
   // Picks made in the dialog carry their chip label.
   for (const pick of picks) if (snapshot.context.index) expect(pick.label).toBe(LABELS[pickKey(pick)]);
-  // Selection events only act once the recipients are there; before, they change nothing.
-  const acts = env.from.matches('ready') || env.event.type === 'picker.cancel' || env.event.type === 'picker.open';
-  if (!acts && env.event.type.startsWith('picker.')) expect(picks).toEqual(env.from.context.picks);
-  switch (acts ? env.event.type : 'ignored') {
+  // Selection events only act in the open dialog once the recipients are there (cancel needs only the
+  // open dialog, open the closed one, sync nothing); otherwise they change nothing.
+  const open = env.from.matches({ dialog: 'open' });
+  const ready = env.from.matches({ recipients: 'ready' });
+  const acts: Record<string, boolean> = {
+    'picker.cancel': open,
+    'picker.open': !open,
+    'picker.sync': true,
+  };
+  const acted = acts[env.event.type] ?? (open && ready);
+  if (!acted && env.event.type.startsWith('picker.')) expect(picks).toEqual(env.from.context.picks);
+  switch (acted ? env.event.type : 'ignored') {
     case 'picker.cancel':
       expect(picks).toEqual(env.from.context.initial);
       break;
@@ -106,6 +127,11 @@ function expectSelection(snapshot: AnyMachineSnapshot, env: StepEnv) {
       expect(snapshot.context.initial).toEqual(picks);
       break;
     case 'picker.open':
+      // The dialog opens on the chips' selection, which a cancel returns to.
+      expect(picks).toEqual(env.from.context.picks);
+      expect(snapshot.context.initial).toEqual(picks);
+      break;
+    case 'picker.sync':
       expect(picks).toEqual([P_GUARDIAN]);
       expect(snapshot.context.initial).toEqual([P_GUARDIAN]);
       break;
@@ -146,9 +172,10 @@ defineModelTests({
   name: 'recipient-picker',
   machine: recipientPickerMachine,
   traversal: {
-    input: { initial: [P_GUARDIAN] },
+    input: { initial: [P_GUARDIAN], parent: PLANNING_PARENT },
     events: [
-      { type: 'picker.open', picks: [P_GUARDIAN] },
+      { type: 'picker.open' },
+      { type: 'picker.sync', picks: [P_GUARDIAN] },
       { type: 'picker.retry' },
       { type: 'picker.tab', tab: 'students' },
       { type: 'picker.tab', tab: 'staff' },
@@ -189,58 +216,74 @@ defineModelTests({
       ]),
     limit: 20_000,
   },
-  createActor: ({ fakes, inspect }) =>
-    createActor(recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise(), fetchRecipientLists: fakes.promise() } }), {
-      input: { initial: [P_GUARDIAN] },
+  createActor: ({ fakes, inspect }) => {
+    reports.length = 0;
+    return createActor(recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise(), fetchRecipientLists: fakes.promise() } }), {
+      input: { initial: [P_GUARDIAN], parent: recordingParent(reports) },
       inspect,
-    }),
+    });
+  },
   contextOf: (context) => {
     // The index is derived from `recipients` and `lists`, compared through the preview instead.
-    const { index: _index, ...rest } = context as Record<string, unknown>;
+    const { index: _index, parent: _parent, ...rest } = context as Record<string, unknown>;
     return JSON.parse(JSON.stringify(rest));
   },
   states: {
-    loading: (snapshot, env) => {
+    dialog: (_, env) => {
+      expect(reports.splice(0), 'reports to compose').toEqual(expectedReports(env));
+    },
+    'dialog.closed': (snapshot) => {
+      expect(selectIsOpen(pk(snapshot))).toBe(false);
+      // Closed, the selection is the chips' (a cancel restored it, a confirm reported it).
+      expect(snapshot.context.picks).toEqual(snapshot.context.initial);
+    },
+    'dialog.open': (snapshot, env) => {
+      expect(selectIsOpen(pk(snapshot))).toBe(true);
+      if (env.from.matches({ dialog: 'closed' })) expect(snapshot.context.initial).toEqual(snapshot.context.picks);
+    },
+    recipients: () => undefined,
+    'recipients.loading': (snapshot, env) => {
       expect(selectIsLoading(pk(snapshot))).toBe(true);
       expect(selectPreview(pk(snapshot))).toEqual([]);
       expectRunning(env, 'loadRecipients');
       expectSelection(snapshot, env);
     },
-    failed: (snapshot, env) => {
+    'recipients.failed': (snapshot, env) => {
       expect(selectHasFailed(pk(snapshot))).toBe(true);
       expect(snapshot.context.index).toBeNull();
       expectRunning(env, null);
       expectSelection(snapshot, env);
     },
-    ready: (snapshot, env) => {
+    'recipients.ready': (snapshot, env) => {
       expect(selectIsReady(pk(snapshot))).toBe(true);
       expect(snapshot.context.index).not.toBeNull();
       expectPreview(snapshot);
       expectSelection(snapshot, env);
     },
-    'ready.listsIdle': (snapshot, env) => {
+    'recipients.ready.listsIdle': (snapshot, env) => {
       expect(snapshot.context.lists).toEqual([]);
       expect(selectTab(pk(snapshot))).not.toBe('lists');
       expectRunning(env, null);
     },
-    'ready.listsLoading': (snapshot, env) => {
+    'recipients.ready.listsLoading': (snapshot, env) => {
       expect(selectIsLoadingLists(pk(snapshot))).toBe(true);
       expect(env.fakes.inputOf('loadLists')).toEqual({ page: snapshot.context.listsPage + 1 });
       expectRunning(env, 'loadLists');
     },
-    'ready.listsLoaded': (snapshot, env) => {
+    'recipients.ready.listsLoaded': (snapshot, env) => {
       expectRunning(env, null);
       expect(selectHasMoreLists(pk(snapshot))).toBe(snapshot.context.listsPage < 2);
       // Appended after what was shown.
       expect((snapshot.context.lists as RecipientList[]).map((list) => list.id)).toEqual(snapshot.context.listsPage === 2 ? [1, 2] : [1]);
     },
-    'ready.listsFailed': (snapshot, env) => {
+    'recipients.ready.listsFailed': (snapshot, env) => {
       expect(selectListsFailed(pk(snapshot))).toBe(true);
       expectRunning(env, null);
     },
   },
   events: {
     'picker.open': send,
+    'picker.sync': send,
     'picker.retry': send,
     'picker.tab': send,
     'picker.search': send,
@@ -255,11 +298,6 @@ defineModelTests({
     'xstate.done.actor.loadLists': settle,
     'xstate.error.actor.loadLists': settle,
   },
-  emits: ({ from, event }): AnyEventObject[] => {
-    if (event.type === 'picker.cancel') return [{ type: 'picker.cancelled' }];
-    if (event.type === 'picker.confirm' && from.matches('ready')) {
-      return [{ type: 'picker.confirmed', picks: (from.context.picks as RecipientPick[]).map((pick) => ({ ...pick, label: LABELS[pickKey(pick)] })) }];
-    }
-    return [];
-  },
+  // The picker emits nothing: what compose needs, it reports (see `expectedReports`).
+  emits: () => [],
 });

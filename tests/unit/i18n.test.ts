@@ -4,7 +4,7 @@ import { createActor, toPromise } from 'xstate';
 import { DEFAULT_LOCALE, getLocale, hasText, isLocale, loadTexts, NAMESPACES, setLocale, t, type MessageKey } from '../../src/i18n';
 import { es as esCL, mx as esMX } from '../fixtures/texts';
 import { DELETE_FAILED_KEY } from '../../src/machines/attachment';
-import { ERROR_KEYS, PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose';
+import { ERROR_KEYS, PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose-rules';
 import { readCookie, readEpochCookie, writeCookie } from '../../src/services/cookies';
 import { loadLocale, readLocaleCookie } from '../../src/services/locale';
 

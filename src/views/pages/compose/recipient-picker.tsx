@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import {
   pickOf,
   selectAppointments,
@@ -19,8 +18,8 @@ import {
   selectTab,
   selectTotal,
   type IndexItem,
+  type PickerActor,
   type PickerTab,
-  type RecipientPickerMachine,
 } from '../../../machines/recipient-picker';
 import type { Audience } from '../../../../shared/compose-contract';
 import { useT } from '../../lib/i18n';
@@ -34,16 +33,15 @@ import { Spinner } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { DeviceDot, DeviceLegend } from '../../lib/device-status';
 
-export type PickerActor = ActorRefFrom<RecipientPickerMachine>;
-
 const TABS: readonly PickerTab[] = ['students', 'staff', 'lists'];
 const AUDIENCES: readonly Audience[] = ['apoderados', 'titulares', 'suplentes', 'estudiantes'];
 
 /**
- * The recipient picker's dialog content (SPEC §2), over the picker actor. The page owns the `Dialog`
- * root and its trigger (so Radix returns focus to the button on close); Escape, outside click and
- * "Cancelar" all cancel, and the machine restores the selection the dialog opened with. "Confirmar"
- * hands the picks to compose through the machine's `picker.confirmed` emit, which the page listens to.
+ * The recipient picker's dialog content (SPEC §2), over the picker actor compose spawned. The recipients
+ * field owns the `Dialog` root and its trigger (so Radix returns focus to the button on close) and takes
+ * its open state from the picker; Escape, outside click and "Cancelar" all cancel, and the machine
+ * restores the selection the dialog opened with. "Confirmar" closes it and the picker hands the picks to
+ * compose itself.
  */
 export function RecipientPickerContent({ picker }: { picker: PickerActor }) {
   const t = useT();

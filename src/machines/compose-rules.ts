@@ -1,0 +1,376 @@
+// The compose form's rules (SPEC §5, §8, §9), pure: what a send or a schedule needs, which files may be
+// added, what the server and the local backup receive, how server refusals map onto the fields, and which
+// form a start restores. The compose machine (compose.ts) runs them on its own context; views only show
+// their outcome.
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  ATTACHMENTS_TOTAL_MAX_BYTES,
+  CONTENT_MAX_LENGTH,
+  MAX_PICKS,
+  SMS_MAX_ATTACHMENTS,
+  TITLE_MAX_LENGTH,
+  type ComposeDraft,
+  type ComposeInput,
+  type ComposeProblem,
+  type Estimate,
+  type RecipientPick,
+} from '../../shared/compose-contract';
+import type { ChannelCode } from '../../shared/codes';
+import type { AttachmentSummary } from '../../shared/messages-contract';
+import { smsText } from '../../shared/sms-text';
+import type { MessageKey } from '../i18n';
+import type { ComposeBackup } from '../services/compose-backup';
+import type { ComposeSetup, ComposeStart } from '../services/compose';
+import type { ApiFailure } from '../services/http';
+import { pickKey } from '../services/recipient-index';
+import { utcToZoned, zonedToUtc } from '../services/zoned-time';
+
+export type ComposeField = 'title' | 'recipients' | 'channels' | 'content' | 'attachments' | 'schedule' | 'quota';
+
+/** A field's error: an i18n key and its parameters (views bind `aria-invalid` to its presence). */
+export interface FieldError {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+export type ComposeErrors = Partial<Record<ComposeField, FieldError>>;
+
+export type AttachmentEntryStatus = 'uploading' | 'uploaded' | 'failed' | 'removing';
+
+/** One attachment as the rules see it (the attachment list reports these; see attachment-list.ts). */
+export interface AttachmentEntry {
+  key: string;
+  size: number;
+  status: AttachmentEntryStatus;
+  /** Set once uploaded. */
+  attachment: AttachmentSummary | null;
+}
+
+export interface Schedule {
+  /** YYYY-MM-DD and HH:mm on the institution's wall clock. */
+  date: string;
+  time: string;
+}
+
+export type ComposeIntent = 'send' | 'schedule';
+
+/** What the rules read: the form as compose holds it. */
+export interface ComposeForm {
+  setup: ComposeSetup | null;
+  /** The draft this form saves into, once there is one. */
+  draftId: number | null;
+  title: string;
+  content: string;
+  channels: ChannelCode[];
+  recipients: RecipientPick[];
+  allowReplies: boolean;
+  copyToSender: boolean;
+  schedule: Schedule | null;
+  attachments: AttachmentEntry[];
+}
+
+/** Fallback zone when the quota answer is missing one (the product's default locale is es-CL). */
+export const DEFAULT_TIMEZONE = 'America/Santiago';
+
+export const ERROR_KEYS = {
+  titleRequired: 'compose.errors.titleRequired',
+  titleTooLong: 'compose.errors.titleTooLong',
+  recipientsRequired: 'compose.errors.recipientsRequired',
+  tooManyRecipients: 'compose.errors.tooManyRecipients',
+  channelsRequired: 'compose.errors.channelsRequired',
+  contentRequired: 'compose.errors.contentRequired',
+  contentTooLong: 'compose.errors.contentTooLong',
+  smsTooLong: 'compose.errors.smsTooLong',
+  smsUnsupported: 'compose.errors.smsUnsupported',
+  attachmentsUploading: 'compose.errors.attachmentsUploading',
+  attachmentsFailed: 'compose.errors.attachmentsFailed',
+  smsOneAttachment: 'compose.errors.smsOneAttachment',
+  attachmentsTooLarge: 'compose.errors.attachmentsTooLarge',
+  attachmentTooLarge: 'compose.attachment.tooLarge',
+  attachmentType: 'compose.attachment.type',
+  scheduleRequired: 'compose.errors.scheduleRequired',
+  scheduleInvalid: 'compose.errors.scheduleInvalid',
+  schedulePast: 'compose.errors.schedulePast',
+  server: 'compose.errors.server',
+} as const;
+
+/** SPEC §8 quota texts, per problem code of the contract. */
+export const PROBLEM_KEYS: Readonly<Record<ComposeProblem, MessageKey>> = {
+  'sms.quota_exceeded': 'compose.errors.smsQuotaExceeded',
+  'sms.insufficient': 'compose.errors.smsInsufficient',
+  'email.insufficient': 'compose.errors.emailInsufficient',
+  'whatsapp.insufficient': 'compose.errors.whatsappInsufficient',
+};
+
+export const TOAST_KEYS = {
+  review: 'compose.errors.review',
+  sent: 'messages.sent',
+  scheduled: 'messages.scheduled',
+  saved: 'messages.saved',
+  sendFailed: 'error.send',
+  requestFailed: 'error.request',
+} as const;
+
+const MB = 1024 * 1024;
+
+export const timezoneOf = (form: Pick<ComposeForm, 'setup'>): string => form.setup?.quota.timezone ?? DEFAULT_TIMEZONE;
+
+export const signatureActive = (form: Pick<ComposeForm, 'setup'>): boolean => form.setup?.signature?.is_active === true;
+
+/** Attachments that count towards the limits (a removal in progress no longer does). */
+export const liveAttachments = (form: Pick<ComposeForm, 'attachments'>): AttachmentEntry[] =>
+  form.attachments.filter((entry) => entry.status !== 'removing');
+
+const bytesOf = (entries: readonly AttachmentEntry[]) => entries.reduce((sum, entry) => sum + entry.size, 0);
+
+/** Bytes of the attachments that count towards the 22 MB total. */
+export const attachmentsBytes = (form: Pick<ComposeForm, 'attachments'>): number => bytesOf(liveAttachments(form));
+
+/** The client rules of SPEC §5 and §9 for a send or a schedule at `now`; empty when it may go. */
+export function composeErrors(form: ComposeForm, intent: ComposeIntent, now: number): ComposeErrors {
+  const errors: ComposeErrors = {};
+  const title = form.title.trim();
+  if (title === '') errors.title = { key: ERROR_KEYS.titleRequired };
+  else if (title.length > TITLE_MAX_LENGTH) errors.title = { key: ERROR_KEYS.titleTooLong, params: { max: TITLE_MAX_LENGTH } };
+
+  if (form.recipients.length === 0) errors.recipients = { key: ERROR_KEYS.recipientsRequired };
+  else if (form.recipients.length > MAX_PICKS) errors.recipients = { key: ERROR_KEYS.tooManyRecipients, params: { max: MAX_PICKS } };
+
+  if (form.channels.length === 0) errors.channels = { key: ERROR_KEYS.channelsRequired };
+
+  const sms = form.channels.includes('sms');
+  if (form.content.trim() === '') errors.content = { key: ERROR_KEYS.contentRequired };
+  else if (form.content.length > CONTENT_MAX_LENGTH) errors.content = { key: ERROR_KEYS.contentTooLong, params: { max: CONTENT_MAX_LENGTH } };
+  else if (sms) {
+    const text = smsText(form.content, signatureActive(form));
+    if (text.unsupported.length > 0) errors.content = { key: ERROR_KEYS.smsUnsupported, params: { chars: text.unsupported.join(' ') } };
+    else if (!text.ok) errors.content = { key: ERROR_KEYS.smsTooLong, params: { units: text.units, limit: text.limit } };
+  }
+
+  const live = liveAttachments(form);
+  if (live.some((entry) => entry.status === 'uploading')) errors.attachments = { key: ERROR_KEYS.attachmentsUploading };
+  else if (live.some((entry) => entry.status === 'failed')) errors.attachments = { key: ERROR_KEYS.attachmentsFailed };
+  else if (sms && live.length > SMS_MAX_ATTACHMENTS) errors.attachments = { key: ERROR_KEYS.smsOneAttachment, params: { max: SMS_MAX_ATTACHMENTS } };
+  else if (bytesOf(live) > ATTACHMENTS_TOTAL_MAX_BYTES) errors.attachments = { key: ERROR_KEYS.attachmentsTooLarge, params: { max: ATTACHMENTS_TOTAL_MAX_BYTES / MB } };
+
+  if (intent === 'schedule') {
+    if (form.schedule === null) errors.schedule = { key: ERROR_KEYS.scheduleRequired };
+    else {
+      const at = zonedToUtc(form.schedule.date, form.schedule.time, timezoneOf(form));
+      if (at === null) errors.schedule = { key: ERROR_KEYS.scheduleInvalid };
+      else if (Date.parse(at) <= now) errors.schedule = { key: ERROR_KEYS.schedulePast };
+    }
+  }
+  return errors;
+}
+
+export const hasErrors = (errors: ComposeErrors): boolean => Object.keys(errors).length > 0;
+
+/** The ids the views give each field's first control (the focus target of a refused send). */
+export const FIELD_IDS = {
+  title: 'compose-title',
+  recipients: 'compose-recipients',
+  content: 'compose-content',
+  attachments: 'compose-attachments-input',
+  schedule: 'compose-schedule-date',
+} as const;
+export const channelFieldId = (code: ChannelCode): string => `compose-channel-${code}`;
+
+/** The id of the first field with an error, in the order the form shows them; null when none can take focus. */
+export function firstInvalidField(form: Pick<ComposeForm, 'setup'>, errors: ComposeErrors): string | null {
+  const order = ['title', 'recipients', 'channels', 'content', 'attachments', 'schedule'] as const;
+  const field = order.find((name) => errors[name] !== undefined);
+  if (field === undefined) return null;
+  if (field !== 'channels') return FIELD_IDS[field];
+  const first = form.setup?.availableChannels[0];
+  return first === undefined ? null : channelFieldId(first);
+}
+
+/** Extension check of ATTACHMENT_TYPES, so an obviously wrong file is refused before uploading it. */
+function allowedType(file: File): boolean {
+  const extension = file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase() : '';
+  return Object.values(ATTACHMENT_TYPES).some((extensions) => extensions.includes(extension));
+}
+
+/** Which of `files` may be added now (SPEC §9), and the error for the first one refused. */
+export function admitFiles(form: ComposeForm, files: readonly File[]): { accepted: File[]; error: FieldError | null } {
+  const accepted: File[] = [];
+  let error: FieldError | null = null;
+  const live = liveAttachments(form);
+  let total = bytesOf(live);
+  let count = live.length;
+  const sms = form.channels.includes('sms');
+  for (const file of files) {
+    let refusal: FieldError | null = null;
+    if (!allowedType(file)) refusal = { key: ERROR_KEYS.attachmentType, params: { name: file.name } };
+    else if (file.size > ATTACHMENT_MAX_BYTES) refusal = { key: ERROR_KEYS.attachmentTooLarge, params: { name: file.name, max: ATTACHMENT_MAX_BYTES / MB } };
+    else if (total + file.size > ATTACHMENTS_TOTAL_MAX_BYTES) refusal = { key: ERROR_KEYS.attachmentsTooLarge, params: { max: ATTACHMENTS_TOTAL_MAX_BYTES / MB } };
+    else if (sms && count + 1 > SMS_MAX_ATTACHMENTS) refusal = { key: ERROR_KEYS.smsOneAttachment, params: { max: SMS_MAX_ATTACHMENTS } };
+    if (refusal) {
+      error ??= refusal;
+      continue;
+    }
+    accepted.push(file);
+    total += file.size;
+    count += 1;
+  }
+  return { accepted, error };
+}
+
+/** The attachments already on the server (what a draft, a send and the backup carry). */
+const uploaded = (form: Pick<ComposeForm, 'attachments'>): AttachmentSummary[] =>
+  form.attachments.flatMap((entry) => (entry.status === 'uploaded' && entry.attachment ? [entry.attachment] : []));
+
+/** What the server receives for a draft, a send or a schedule. */
+export function composeInputOf(form: ComposeForm, intent: ComposeIntent | 'draft'): ComposeInput {
+  const at = form.schedule ? zonedToUtc(form.schedule.date, form.schedule.time, timezoneOf(form)) : null;
+  return {
+    title: form.title,
+    content: form.content,
+    channels: form.channels,
+    recipients: form.recipients,
+    attachment_ids: uploaded(form).map((attachment) => attachment.id),
+    allow_replies: form.allowReplies,
+    copy_to_sender: form.copyToSender,
+    // A send now ignores a schedule typed but not used; a draft keeps it to show it when reopened.
+    scheduled_at: intent === 'send' ? null : at,
+  };
+}
+
+/** The local backup of the form as it is now. */
+export function backupOf(form: ComposeForm, savedAt: number): ComposeBackup {
+  return {
+    title: form.title,
+    content: form.content,
+    channels: form.channels,
+    recipients: form.recipients,
+    attachments: uploaded(form),
+    allowReplies: form.allowReplies,
+    copyToSender: form.copyToSender,
+    schedule: form.schedule,
+    draftId: form.draftId,
+    savedAt,
+  };
+}
+
+/** Any edit: the field's error goes, the estimate is stale, and the next send is a new message. */
+export function edited(current: { errors: ComposeErrors }, ...fields: ComposeField[]) {
+  const errors = { ...current.errors };
+  for (const field of [...fields, 'quota' as const]) delete errors[field];
+  return { errors, estimate: null, idempotencyKey: null };
+}
+
+/** What the author types, ticks and picks in the form itself. */
+export type FormEdit =
+  | { type: 'compose.change'; field: 'title' | 'content'; value: string }
+  | { type: 'compose.toggleChannel'; code: ChannelCode }
+  /** A chip's remove button. */
+  | { type: 'compose.removeRecipient'; pick: RecipientPick }
+  | { type: 'compose.toggleOption'; option: 'allowReplies' | 'copyToSender' }
+  | { type: 'compose.setSchedule'; date: string; time: string }
+  | { type: 'compose.clearSchedule' }
+  /** The templates issue's hook: appends a template's text to the content. */
+  | { type: 'template.insert'; content: string };
+
+/** The form after `edit` (the fields it changes, and what any edit drops). */
+export function applyEdit(form: ComposeForm & { errors: ComposeErrors }, edit: FormEdit): Partial<ComposeForm> & ReturnType<typeof edited> {
+  switch (edit.type) {
+    case 'compose.change':
+      return { ...(edit.field === 'title' ? { title: edit.value } : { content: edit.value }), ...edited(form, edit.field) };
+    case 'template.insert':
+      return { content: form.content === '' ? edit.content : `${form.content}\n${edit.content}`, ...edited(form, 'content') };
+    case 'compose.toggleChannel': {
+      const on = form.channels.includes(edit.code);
+      // Kept in the contract's order whatever the click order.
+      const available = form.setup?.availableChannels ?? [];
+      const channels = available.filter((code) => (code === edit.code ? !on : form.channels.includes(code)));
+      return { channels, ...edited(form, 'channels', 'content', 'attachments') };
+    }
+    case 'compose.removeRecipient': {
+      const key = pickKey(edit.pick);
+      return { recipients: form.recipients.filter((pick) => pickKey(pick) !== key), ...edited(form, 'recipients') };
+    }
+    case 'compose.toggleOption':
+      return { ...(edit.option === 'allowReplies' ? { allowReplies: !form.allowReplies } : { copyToSender: !form.copyToSender }), ...edited(form) };
+    case 'compose.setSchedule':
+      // Both inputs emptied is no schedule at all.
+      return { schedule: edit.date === '' && edit.time === '' ? null : { date: edit.date, time: edit.time }, ...edited(form, 'schedule') };
+    case 'compose.clearSchedule':
+      return { schedule: null, ...edited(form, 'schedule') };
+  }
+}
+
+/** Server 422 field names → compose fields; the server's messages are already Spanish. */
+const SERVER_FIELDS: Readonly<Record<string, ComposeField>> = {
+  title: 'title',
+  recipients: 'recipients',
+  channels: 'channels',
+  content: 'content',
+  attachments: 'attachments',
+  attachment_ids: 'attachments',
+  scheduled_at: 'schedule',
+};
+
+export function serverErrors(failure: ApiFailure): ComposeErrors {
+  const errors: ComposeErrors = {};
+  for (const [name, messages] of Object.entries(failure.fieldErrors)) {
+    const field = SERVER_FIELDS[name] ?? null;
+    const message = messages[0];
+    if (field && message !== undefined && !errors[field]) errors[field] = { key: ERROR_KEYS.server, params: { message } };
+  }
+  return errors;
+}
+
+export function quotaError(problems: readonly string[], estimated: Estimate | null): FieldError | null {
+  const problem = problems.find((code): code is ComposeProblem => code in PROBLEM_KEYS);
+  if (!problem) return null;
+  const sms = estimated?.sms;
+  return sms ? { key: PROBLEM_KEYS[problem], params: { total: sms.total, remaining: sms.remaining, limit: sms.limit } } : { key: PROBLEM_KEYS[problem] };
+}
+
+export const isValidationFailure = (failure: ApiFailure): boolean => failure.status === 422;
+export const isQuotaFailure = (failure: ApiFailure): boolean => failure.code === 'compose.quota';
+
+export const EMPTY_FORM = {
+  title: '',
+  content: '',
+  channels: [] as ChannelCode[],
+  recipients: [] as RecipientPick[],
+  allowReplies: false,
+  copyToSender: false,
+  schedule: null as Schedule | null,
+};
+
+/** The form a start restores: the backup when it is newer than the draft (or there is no draft). */
+export function restoredForm(start: ComposeStart, draftId: number | null) {
+  const { setup: loaded, draft, backup } = start;
+  const keep = (channels: ChannelCode[]) => channels.filter((code) => loaded.availableChannels.includes(code));
+  const backupWins =
+    backup !== null && (draft === null || backup.savedAt > Date.parse(draft.updated_at)) && (draftId === null || backup.draftId === draftId);
+  if (backupWins) {
+    return {
+      form: { ...backup, channels: keep(backup.channels) },
+      attachments: backup.attachments,
+      draftId: draftId ?? backup.draftId,
+      replyTo: null,
+    };
+  }
+  if (draft) return { form: draftForm(draft, loaded, keep), attachments: draft.attachments, draftId: draft.id, replyTo: draft.reply_to_id };
+  // A new reply: "Re: <title>" to whoever sent the original.
+  const reply = start.reply ? { title: start.reply.title, recipients: start.reply.pick ? [start.reply.pick] : [] } : {};
+  return { form: { ...EMPTY_FORM, ...reply }, attachments: [] as AttachmentSummary[], draftId, replyTo: null };
+}
+
+function draftForm(draft: ComposeDraft, loaded: ComposeSetup, keep: (channels: ChannelCode[]) => ChannelCode[]) {
+  const schedule = draft.scheduled_at ? utcToZoned(draft.scheduled_at, loaded.quota.timezone) : null;
+  return {
+    title: draft.title,
+    content: draft.content,
+    channels: keep(draft.channels),
+    recipients: draft.recipients,
+    allowReplies: draft.allow_replies,
+    copyToSender: draft.copy_to_sender,
+    schedule,
+  };
+}

@@ -1,0 +1,101 @@
+// What views read of the compose machine (compose.ts): one primitive each, or a context reference that
+// only changes with its value. Flags come from states and tags; the children from the snapshot.
+import type { Estimate, RecipientPick, SendResult } from '../../shared/compose-contract';
+import type { ChannelCode } from '../../shared/codes';
+import { smsText, type SmsText } from '../../shared/sms-text';
+import { serverMessage } from '../services/http';
+import type { AttachmentListActor } from './attachment-list';
+import type { ComposeSnapshot } from './compose';
+import {
+  attachmentsBytes,
+  signatureActive,
+  timezoneOf,
+  type AttachmentEntry,
+  type ComposeErrors,
+  type ComposeField,
+  type FieldError,
+} from './compose-rules';
+import type { PickerActor } from './recipient-picker';
+
+export const selectIsLoading = (snapshot: ComposeSnapshot): boolean => snapshot.matches('loading');
+export const selectLoadFailed = (snapshot: ComposeSnapshot): boolean => snapshot.matches('loadFailed');
+/** The form is shown (editing, saving a draft, or after a failed send). */
+export const selectIsForm = (snapshot: ComposeSnapshot): boolean => snapshot.matches('form');
+export const selectIsEditing = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'editing' });
+export const selectIsSavingDraft = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'savingDraft' });
+export const selectIsEstimating = (snapshot: ComposeSnapshot): boolean => snapshot.matches('estimating');
+/** The estimate is shown and waits for compose.confirm / compose.cancel. */
+export const selectIsConfirming = (snapshot: ComposeSnapshot): boolean => snapshot.matches('confirming');
+export const selectIsSending = (snapshot: ComposeSnapshot): boolean => snapshot.matches('sending');
+export const selectIsScheduling = (snapshot: ComposeSnapshot): boolean => snapshot.matches('scheduling');
+export const selectHasFailed = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'failed' });
+export const selectIsSent = (snapshot: ComposeSnapshot): boolean => snapshot.matches('sent');
+/** A server call for the whole form is running: buttons disabled. */
+export const selectIsBusy = (snapshot: ComposeSnapshot): boolean => snapshot.hasTag('busy');
+/** The message is being checked, sent or scheduled: the main button shows it. */
+export const selectIsSubmitting = (snapshot: ComposeSnapshot): boolean => snapshot.hasTag('submitting');
+/** Inputs are read-only while the message is being checked and sent. */
+export const selectIsLocked = (snapshot: ComposeSnapshot): boolean => !snapshot.matches('form');
+
+export const selectDraftId = (snapshot: ComposeSnapshot): number | null => snapshot.context.draftId;
+export const selectReplyToId = (snapshot: ComposeSnapshot): number | null => snapshot.context.replyToId;
+export const selectTitle = (snapshot: ComposeSnapshot): string => snapshot.context.title;
+export const selectContent = (snapshot: ComposeSnapshot): string => snapshot.context.content;
+export const selectChannels = (snapshot: ComposeSnapshot): ChannelCode[] => snapshot.context.channels;
+export const selectHasChannel = (snapshot: ComposeSnapshot, code: ChannelCode): boolean => snapshot.context.channels.includes(code);
+const NO_CHANNELS: ChannelCode[] = [];
+export const selectAvailableChannels = (snapshot: ComposeSnapshot): ChannelCode[] => snapshot.context.setup?.availableChannels ?? NO_CHANNELS;
+export const selectRecipients = (snapshot: ComposeSnapshot): RecipientPick[] => snapshot.context.recipients;
+export const selectRecipientCount = (snapshot: ComposeSnapshot): number => snapshot.context.recipients.length;
+export const selectAllowReplies = (snapshot: ComposeSnapshot): boolean => snapshot.context.allowReplies;
+export const selectCopyToSender = (snapshot: ComposeSnapshot): boolean => snapshot.context.copyToSender;
+export const selectScheduleDate = (snapshot: ComposeSnapshot): string => snapshot.context.schedule?.date ?? '';
+export const selectScheduleTime = (snapshot: ComposeSnapshot): string => snapshot.context.schedule?.time ?? '';
+export const selectHasSchedule = (snapshot: ComposeSnapshot): boolean => snapshot.context.schedule !== null;
+/** The institution's time zone (IANA name): schedule inputs are on its wall clock. */
+export const selectTimezone = (snapshot: ComposeSnapshot): string => timezoneOf(snapshot.context);
+export const selectSignatureActive = (snapshot: ComposeSnapshot): boolean => signatureActive(snapshot.context);
+/** The active signature's text, or null. */
+export const selectSignature = (snapshot: ComposeSnapshot): string | null =>
+  signatureActive(snapshot.context) ? (snapshot.context.setup?.signature?.signature ?? null) : null;
+
+let smsCache: { content: string; active: boolean; result: SmsText } | null = null;
+/** The live SMS counter (same object while content and signature are unchanged). */
+export const selectSmsText = (snapshot: ComposeSnapshot): SmsText => {
+  const content = snapshot.context.content;
+  const active = signatureActive(snapshot.context);
+  if (smsCache?.content !== content || smsCache.active !== active) smsCache = { content, active, result: smsText(content, active) };
+  return smsCache.result;
+};
+export const selectSmsUnits = (snapshot: ComposeSnapshot): number => selectSmsText(snapshot).units;
+export const selectSmsLimit = (snapshot: ComposeSnapshot): number => selectSmsText(snapshot).limit;
+export const selectSmsOk = (snapshot: ComposeSnapshot): boolean => selectSmsText(snapshot).ok;
+/** Characters SMS cannot carry, space-separated ('' when none). */
+export const selectSmsUnsupported = (snapshot: ComposeSnapshot): string => selectSmsText(snapshot).unsupported.join(' ');
+
+export const selectErrors = (snapshot: ComposeSnapshot): ComposeErrors => snapshot.context.errors;
+export const selectError = (snapshot: ComposeSnapshot, field: ComposeField): FieldError | undefined => snapshot.context.errors[field];
+export const selectHasError = (snapshot: ComposeSnapshot, field: ComposeField): boolean => snapshot.context.errors[field] !== undefined;
+
+/** The attachments as the list last reported them (key, size, status, what is on the server). */
+export const selectAttachments = (snapshot: ComposeSnapshot): AttachmentEntry[] => snapshot.context.attachments;
+export const selectAttachmentsBytes = (snapshot: ComposeSnapshot): number => attachmentsBytes(snapshot.context);
+
+export const selectEstimate = (snapshot: ComposeSnapshot): Estimate | null => snapshot.context.estimate;
+/** SMS this message uses per the last estimate (null before one, or without SMS). */
+export const selectSmsTotal = (snapshot: ComposeSnapshot): number | null => snapshot.context.estimate?.sms?.total ?? null;
+/** SMS left this month: the estimate's figure when there is one, the quota's otherwise. */
+export const selectSmsRemaining = (snapshot: ComposeSnapshot): number | null =>
+  snapshot.context.estimate?.sms?.remaining ?? snapshot.context.setup?.quota.sms.remaining ?? null;
+export const selectSmsMonthlyLimit = (snapshot: ComposeSnapshot): number | null => snapshot.context.setup?.quota.sms.limit ?? null;
+/** What the server said about the last failure (Spanish), or null when it said nothing a user should read. */
+export const selectFailureMessage = (snapshot: ComposeSnapshot): string | null =>
+  snapshot.context.failure ? serverMessage(snapshot.context.failure) : null;
+export const selectResult = (snapshot: ComposeSnapshot): SendResult | null => snapshot.context.result;
+
+// --- the children (spawned once the form is shown; the same reference for the whole visit) -------------
+
+/** The recipient picker (null before the form is shown). */
+export const selectPicker = (snapshot: ComposeSnapshot): PickerActor | null => snapshot.children.picker ?? null;
+/** The attachment list (null before the form is shown). */
+export const selectAttachmentList = (snapshot: ComposeSnapshot): AttachmentListActor | null => snapshot.children.attachments ?? null;

@@ -1,0 +1,96 @@
+import { useSelector } from '@xstate/react';
+import {
+  selectFailureMessage,
+  selectHasError,
+  selectHasFailed,
+  selectHasSchedule,
+  selectIsBusy,
+  selectIsConfirming,
+  selectIsEstimating,
+  selectIsSavingDraft,
+  selectIsScheduling,
+  selectIsSending,
+  selectIsSubmitting,
+} from '../../../machines/compose-selectors';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import type { ComposeActor } from './field';
+
+/** Save, send or schedule; the failed send's retry; the confirmation once the estimate is shown. */
+export function Actions({ compose }: { compose: ComposeActor }) {
+  const t = useT();
+  const busy = useSelector(compose, selectIsBusy);
+  const saving = useSelector(compose, selectIsSavingDraft);
+  const estimating = useSelector(compose, selectIsEstimating);
+  const sending = useSelector(compose, selectIsSending);
+  const scheduling = useSelector(compose, selectIsScheduling);
+  const submitting = useSelector(compose, selectIsSubmitting);
+  const failed = useSelector(compose, selectHasFailed);
+  const hasSchedule = useSelector(compose, selectHasSchedule);
+  const failure = useSelector(compose, selectFailureMessage);
+  const invalid = useSelector(compose, (s) => selectHasError(s, 'quota'));
+  const confirming = useSelector(compose, selectIsConfirming);
+  if (confirming) return <ConfirmSend compose={compose} scheduled={hasSchedule} />;
+  return (
+    <div className="flex flex-col gap-3 border-t pt-4">
+      {failed && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
+          <div className="flex flex-1 flex-col">
+            <span className="font-medium text-destructive">{t('error.send')}</span>
+            {failure && <span className="text-muted-foreground">{failure}</span>}
+            <span className="text-muted-foreground">{t('compose.failedHint')}</span>
+          </div>
+          <Button type="button" size="sm" onClick={() => compose.send({ type: 'compose.retry' })}>
+            {t('compose.actions.retry')}
+          </Button>
+        </div>
+      )}
+      <div role="group" aria-label={t('compose.actions.label')} aria-busy={busy} className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" disabled={busy} onClick={() => compose.send({ type: 'compose.save' })}>
+          {saving && <ButtonSpinner />}
+          {t(saving ? 'compose.actions.saving' : 'compose.actions.save')}
+        </Button>
+        {hasSchedule ? (
+          <Button type="button" disabled={busy} aria-invalid={invalid || undefined} onClick={() => compose.send({ type: 'compose.schedule' })}>
+            {submitting && <ButtonSpinner />}
+            {t(scheduling ? 'compose.actions.scheduling' : estimating ? 'compose.actions.checking' : 'compose.actions.schedule')}
+          </Button>
+        ) : (
+          <Button type="button" disabled={busy} aria-invalid={invalid || undefined} onClick={() => compose.send({ type: 'compose.send' })}>
+            {submitting && <ButtonSpinner />}
+            {t(sending ? 'compose.actions.sending' : estimating ? 'compose.actions.checking' : 'compose.actions.send')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The cost is on screen (EstimateSummary above): nothing leaves until the author confirms it. */
+function ConfirmSend({ compose, scheduled }: { compose: ComposeActor; scheduled: boolean }) {
+  const t = useT();
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="compose-confirm-title"
+      aria-describedby="compose-estimate"
+      className="flex flex-col gap-3 rounded-md border border-primary/40 bg-accent/40 p-4"
+    >
+      <h2 id="compose-confirm-title" className="font-semibold">
+        {t(scheduled ? 'compose.confirm.scheduleTitle' : 'compose.confirm.sendTitle')}
+      </h2>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={() => compose.send({ type: 'compose.cancel' })}>
+          {t('compose.confirm.back')}
+        </Button>
+        <Button type="button" autoFocus onClick={() => compose.send({ type: 'compose.confirm' })}>
+          {t(scheduled ? 'compose.confirm.schedule' : 'compose.confirm.send')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ButtonSpinner() {
+  return <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
+}

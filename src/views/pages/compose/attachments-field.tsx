@@ -1,0 +1,94 @@
+import { useState, type DragEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { selectEntries, type AttachmentListActor } from '../../../machines/attachment-list';
+import { FIELD_IDS } from '../../../machines/compose-rules';
+import { selectAttachmentList, selectIsLocked } from '../../../machines/compose-selectors';
+import { useT } from '../../lib/i18n';
+import { cn } from '../../lib/utils';
+import { buttonVariants } from '../../ui/button';
+import { FieldDescription, FieldError } from '../../ui/field';
+import { AttachmentItem } from './attachment-item';
+import { describedBy, useFieldError, type ComposeActor } from './field';
+
+/** Drop zone and file chooser; the files go to compose, which admits them by the rules. */
+export function AttachmentsField({ compose }: { compose: ComposeActor }) {
+  const t = useT();
+  const list = useSelector(compose, selectAttachmentList);
+  const locked = useSelector(compose, selectIsLocked);
+  const error = useFieldError(compose, 'attachments');
+  // Purely visual: highlights the drop zone while a file is dragged over it.
+  const [over, setOver] = useState(false);
+
+  function onDrop(e: DragEvent<HTMLDivElement>) {
+    e.preventDefault();
+    setOver(false);
+    // While the message is being sent, compose ignores it.
+    const files = Array.from(e.dataTransfer.files);
+    if (files.length > 0) compose.send({ type: 'attachment.add', files });
+  }
+
+  return (
+    <div role="group" aria-labelledby="compose-attachments-label" className="flex flex-col gap-2">
+      <span id="compose-attachments-label" className="text-sm font-medium">
+        {t('compose.attachments.label')}
+      </span>
+      <div
+        data-slot="drop-zone"
+        data-over={over || undefined}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        className={cn(
+          'flex flex-wrap items-center gap-3 rounded-md border border-dashed px-4 py-4 text-sm text-muted-foreground',
+          over && 'border-primary bg-accent',
+          error.text && 'border-destructive',
+        )}
+      >
+        <span>{t('compose.attachments.drop')}</span>
+        <label htmlFor={FIELD_IDS.attachments} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40')}>
+          {t('compose.attachments.choose')}
+          <input
+            id={FIELD_IDS.attachments}
+            type="file"
+            multiple
+            disabled={locked}
+            className="sr-only"
+            aria-invalid={error.text ? true : undefined}
+            aria-describedby={describedBy('compose-attachments-limits', error.text && error.id)}
+            onChange={(e) => {
+              const files = Array.from(e.currentTarget.files ?? []);
+              // Cleared so choosing the same file again (after removing it) fires a change.
+              e.currentTarget.value = '';
+              if (files.length > 0) compose.send({ type: 'attachment.add', files });
+            }}
+          />
+        </label>
+      </div>
+      <FieldDescription id="compose-attachments-limits">{t('compose.attachments.limits')}</FieldDescription>
+      {list && <AttachmentList compose={compose} list={list} />}
+      <FieldError id={error.id}>{error.text}</FieldError>
+    </div>
+  );
+}
+
+/** Each file with its own progress and error (read from its `attachment` child); remove and retry go to compose. */
+function AttachmentList({ compose, list }: { compose: ComposeActor; list: AttachmentListActor }) {
+  const t = useT();
+  const entries = useSelector(list, selectEntries);
+  if (entries.length === 0) return null;
+  return (
+    <ul aria-label={t('compose.attachments.list')} className="flex flex-col gap-2">
+      {entries.map((entry) => (
+        <AttachmentItem
+          key={entry.key}
+          attachment={entry.ref}
+          onRemove={() => compose.send({ type: 'attachment.remove', key: entry.key })}
+          onRetry={() => compose.send({ type: 'attachment.retry', key: entry.key })}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,62 @@
+import { useSelector } from '@xstate/react';
+import { FIELD_IDS } from '../../../machines/compose-rules';
+import {
+  selectContent,
+  selectHasChannel,
+  selectIsLocked,
+  selectSignatureActive,
+  selectSmsLimit,
+  selectSmsOk,
+  selectSmsUnits,
+  selectSmsUnsupported,
+} from '../../../machines/compose-selectors';
+import { useT } from '../../lib/i18n';
+import { cn } from '../../lib/utils';
+import { Field, FieldError, FieldLabel } from '../../ui/field';
+import { Textarea } from '../../ui/textarea';
+import { describedBy, useFieldError, type ComposeActor } from './field';
+
+/** The text, with the live SMS counter while SMS is among the channels. */
+export function ContentField({ compose }: { compose: ComposeActor }) {
+  const t = useT();
+  const content = useSelector(compose, selectContent);
+  const locked = useSelector(compose, selectIsLocked);
+  const sms = useSelector(compose, (s) => selectHasChannel(s, 'sms'));
+  const error = useFieldError(compose, 'content');
+  return (
+    <Field data-invalid={error.text ? true : undefined}>
+      <FieldLabel htmlFor={FIELD_IDS.content}>{t('compose.field.content')}</FieldLabel>
+      <Textarea
+        id={FIELD_IDS.content}
+        value={content}
+        readOnly={locked}
+        rows={8}
+        placeholder={t('compose.field.contentPlaceholder')}
+        aria-invalid={error.text ? true : undefined}
+        aria-describedby={describedBy(sms && 'compose-sms-counter', error.text && error.id)}
+        onChange={(e) => compose.send({ type: 'compose.change', field: 'content', value: e.currentTarget.value })}
+      />
+      {sms && <SmsCounter compose={compose} />}
+      <FieldError id={error.id}>{error.text}</FieldError>
+    </Field>
+  );
+}
+
+function SmsCounter({ compose }: { compose: ComposeActor }) {
+  const t = useT();
+  const units = useSelector(compose, selectSmsUnits);
+  const limit = useSelector(compose, selectSmsLimit);
+  const ok = useSelector(compose, selectSmsOk);
+  const unsupported = useSelector(compose, selectSmsUnsupported);
+  const signature = useSelector(compose, selectSignatureActive);
+  return (
+    <div className="flex flex-col gap-1 text-xs text-muted-foreground">
+      <p id="compose-sms-counter" data-slot="sms-counter" aria-live="polite" className={cn('font-medium tabular-nums', !ok && 'text-destructive')}>
+        {t('compose.sms.counter', { units, limit })}
+      </p>
+      <p>{t('compose.sms.accents')}</p>
+      {signature && <p>{t('compose.sms.signatureDiscount')}</p>}
+      {unsupported && <p className="text-destructive">{t('compose.sms.unsupported', { chars: unsupported })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { selectEstimate, selectHasChannel, selectSmsMonthlyLimit, selectSmsRemaining, selectSmsTotal } from '../../../machines/compose-selectors';
+import { useT } from '../../lib/i18n';
+import { FieldError } from '../../ui/field';
+import { useFieldError, type ComposeActor } from './field';
+
+/** What the message costs: SMS left this month, and the last server estimate once there is one. */
+export function EstimateSummary({ compose }: { compose: ComposeActor }) {
+  const t = useT();
+  const sms = useSelector(compose, (s) => selectHasChannel(s, 'sms'));
+  const smsTotal = useSelector(compose, selectSmsTotal);
+  const remaining = useSelector(compose, selectSmsRemaining);
+  const limit = useSelector(compose, selectSmsMonthlyLimit);
+  const estimate = useSelector(compose, selectEstimate);
+  const quota = useFieldError(compose, 'quota');
+  const lines: ReactNode[] = [];
+  if (estimate) lines.push(<li key="people">{t('compose.estimate.recipients', { count: estimate.recipients })}</li>);
+  if (sms && smsTotal !== null && remaining !== null) {
+    lines.push(<li key="sms">{t('compose.estimate.sms', { total: smsTotal, remaining })}</li>);
+  } else if (sms && remaining !== null && limit !== null) {
+    lines.push(<li key="left">{t('compose.estimate.smsLeft', { remaining, limit })}</li>);
+  }
+  for (const channel of estimate?.channels ?? []) {
+    if (channel.missing_address > 0) {
+      lines.push(
+        <li key={`missing-${channel.code}`}>
+          {t('compose.estimate.missing', { channel: t(`messages.channel.${channel.code}`), count: channel.missing_address })}
+        </li>,
+      );
+    }
+  }
+  if (estimate && estimate.empty_courses.length > 0) {
+    lines.push(
+      <li key="empty" className="text-foreground">
+        {t('compose.emptyCourses', { courses: estimate.empty_courses.map((c) => c.nombre).join(', ') })}
+      </li>,
+    );
+  }
+  if (lines.length === 0 && !quota.text) return null;
+  return (
+    <div id="compose-estimate" data-slot="estimate" className="flex flex-col gap-1 rounded-md bg-muted px-3 py-2 text-sm">
+      {lines.length > 0 && <ul className="flex flex-col gap-0.5 text-muted-foreground">{lines}</ul>}
+      <FieldError id={quota.id}>{quota.text}</FieldError>
+    </div>
+  );
+}

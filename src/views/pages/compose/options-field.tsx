@@ -1,0 +1,38 @@
+import { useSelector } from '@xstate/react';
+import { selectAllowReplies, selectCopyToSender, selectIsLocked } from '../../../machines/compose-selectors';
+import { useT } from '../../lib/i18n';
+import { Checkbox } from '../../ui/checkbox';
+import { Label } from '../../ui/label';
+import type { ComposeActor } from './field';
+
+export function OptionsField({ compose }: { compose: ComposeActor }) {
+  const t = useT();
+  const allowReplies = useSelector(compose, selectAllowReplies);
+  const copyToSender = useSelector(compose, selectCopyToSender);
+  const locked = useSelector(compose, selectIsLocked);
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium">{t('compose.options.label')}</legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="compose-allow-replies"
+            checked={allowReplies}
+            disabled={locked}
+            onCheckedChange={() => compose.send({ type: 'compose.toggleOption', option: 'allowReplies' })}
+          />
+          <Label htmlFor="compose-allow-replies">{t('compose.options.allowReplies')}</Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="compose-copy-to-sender"
+            checked={copyToSender}
+            disabled={locked}
+            onCheckedChange={() => compose.send({ type: 'compose.toggleOption', option: 'copyToSender' })}
+          />
+          <Label htmlFor="compose-copy-to-sender">{t('compose.options.copyToSender')}</Label>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,72 @@
+import { useSelector } from '@xstate/react';
+import { FIELD_IDS } from '../../../machines/compose-rules';
+import { selectHasSchedule, selectIsLocked, selectScheduleDate, selectScheduleTime, selectTimezone } from '../../../machines/compose-selectors';
+import { selectLocale } from '../../../machines/locale';
+import { localeActor } from '../../actors';
+import { formatZoneName } from '../../lib/format';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { FieldDescription, FieldError } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { describedBy, useFieldError, type ComposeActor } from './field';
+
+/** Date and time on the institution's clock (its zone is named under the fields). */
+export function ScheduleField({ compose }: { compose: ComposeActor }) {
+  const t = useT();
+  const date = useSelector(compose, selectScheduleDate);
+  const time = useSelector(compose, selectScheduleTime);
+  const hasSchedule = useSelector(compose, selectHasSchedule);
+  const timezone = useSelector(compose, selectTimezone);
+  const locale = useSelector(localeActor, selectLocale);
+  const locked = useSelector(compose, selectIsLocked);
+  const error = useFieldError(compose, 'schedule');
+  const invalid = error.text ? true : undefined;
+  const described = describedBy('compose-schedule-zone', error.text && error.id);
+
+  const change = (nextDate: string, nextTime: string) => compose.send({ type: 'compose.setSchedule', date: nextDate, time: nextTime });
+
+  return (
+    <fieldset aria-describedby={described} className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium">{t('compose.schedule.label')}</legend>
+      <FieldDescription>{t('compose.schedule.hint')}</FieldDescription>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={FIELD_IDS.schedule}>{t('compose.schedule.date')}</Label>
+          <Input
+            id={FIELD_IDS.schedule}
+            type="date"
+            className="w-44"
+            value={date}
+            readOnly={locked}
+            aria-invalid={invalid}
+            aria-describedby={described}
+            onChange={(e) => change(e.currentTarget.value, time)}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="compose-schedule-time">{t('compose.schedule.time')}</Label>
+          <Input
+            id="compose-schedule-time"
+            type="time"
+            className="w-32"
+            value={time}
+            readOnly={locked}
+            aria-invalid={invalid}
+            aria-describedby={described}
+            onChange={(e) => change(date, e.currentTarget.value)}
+          />
+        </div>
+        {hasSchedule && (
+          <Button type="button" variant="ghost" size="sm" disabled={locked} onClick={() => compose.send({ type: 'compose.clearSchedule' })}>
+            {t('compose.schedule.clear')}
+          </Button>
+        )}
+      </div>
+      <p id="compose-schedule-zone" className="text-xs text-muted-foreground">
+        {t('compose.schedule.timezone', { name: formatZoneName(locale, timezone), timezone })}
+      </p>
+      <FieldError id={error.id}>{error.text}</FieldError>
+    </fieldset>
+  );
+}
