@@ -236,7 +236,6 @@ export const composeMachine = setup({
   },
   guards: {
     isValid: ({ context }, intent: ComposeIntent) => !hasErrors(composeErrors(context, intent, Date.now())),
-    isValidForIntent: ({ context }) => !hasErrors(composeErrors(context, context.intent, Date.now())),
     hasKey: ({ context }) => context.idempotencyKey !== null,
     hasProblems: (_, estimated: Estimate) => estimated.problems.length > 0,
     isScheduling: ({ context }) => context.intent === 'schedule',
@@ -339,7 +338,7 @@ export const composeMachine = setup({
             'compose.retry': [
               { guard: and(['hasKey', 'isScheduling']), target: '#compose.scheduling', actions: 'clearErrors' },
               { guard: 'hasKey', target: '#compose.sending', actions: 'clearErrors' },
-              { guard: 'isValidForIntent', target: '#compose.estimating', actions: ['clearErrors', 'ensureKey'] },
+              { guard: { type: 'isValid', params: ({ context }) => context.intent }, target: '#compose.estimating', actions: ['clearErrors', 'ensureKey'] },
               { target: 'editing', actions: ['showErrors', TOAST_REVIEW, 'focusFirstError'] },
             ],
             'compose.send': attempt('send', 'editing'),

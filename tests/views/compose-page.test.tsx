@@ -1,12 +1,13 @@
 // The compose screen's wiring (STYLE.md 14, under StrictMode and without it): the real compose and
 // picker machines and services over a scripted fetch. Field errors are bound with aria-invalid and
-// aria-describedby, the SMS counter follows the text, and the picker dialog opens, closes with Escape
-// (focus back on its button) and hands its picks to the form.
+// aria-describedby (a refused send focuses the first), the SMS counter follows the text, the picker
+// dialog opens, closes with Escape (focus back on its button) and hands its picks to the form, and a
+// file uploads with its progress.
 import { StrictMode, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { es } from '../fixtures/texts';
 import type { Channel, ComposeDraft, Estimate, Quota, Recipients, Signature } from '../../shared/compose-contract';
 import { ComposeScreen } from '../../src/views/pages/compose-page';
@@ -133,6 +134,32 @@ async function fillValidForm(title: HTMLInputElement, channel: string) {
 
 const posts = (path: string) => fake.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path));
 
+/** The upload's XMLHttpRequest (fetch reports no upload progress): the test answers it. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  open() {}
+  setRequestHeader() {}
+  abort() {
+    this.onabort?.();
+  }
+  send() {
+    FakeXhr.sent.push(this);
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
 describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
   it('send with nothing filled binds the SPEC texts to their fields with aria-invalid; typing clears one', async () => {
     const title = await renderCompose(wrap);
@@ -149,6 +176,8 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(content.getAttribute('aria-invalid')).toBe('true');
     expect(describedText(content)).toBe(es.compose.errors.contentRequired);
     expect(screen.getByText(es.compose.errors.channelsRequired).getAttribute('role')).toBe('alert');
+    // Keyboard users land on the first field to fix.
+    await waitFor(() => expect(document.activeElement).toBe(title));
     // Nothing was sent: only the setup and recipients were fetched.
     expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([]);
 
@@ -287,6 +316,32 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(screen.getByText('SMS: 3 sin dirección (no se enviará por ese canal).')).toBeTruthy();
     expect(screen.getByRole('button', { name: es.compose.actions.send }).getAttribute('aria-invalid')).toBe('true');
     expect(posts('/messages/send')).toHaveLength(0);
+  });
+
+  it('a file the rules refuse says why on the field; an admitted one uploads with its progress and can be removed', async () => {
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    script = { 'DELETE /attachments/9': [new Response(null, { status: 204 })] };
+    await renderCompose(wrap);
+    const input = screen.getByLabelText(es.compose.attachments.choose) as HTMLInputElement;
+    await act(async () => fireEvent.change(input, { target: { files: [new File(['MZ'], 'virus.exe')] } }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(input)).toBe(es.compose.attachment.type);
+    expect(FakeXhr.sent).toHaveLength(0);
+
+    await act(async () => fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'acta.pdf', { type: 'application/pdf' })] } }));
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    const item = within(screen.getByRole('list', { name: es.compose.attachments.list })).getByRole('listitem');
+    expect(item.getAttribute('data-status')).toBe('uploading');
+    const upload = FakeXhr.sent[0] as FakeXhr;
+    await act(async () => upload.upload.onprogress?.({ loaded: 4, total: 8, lengthComputable: true }));
+    expect(within(item).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    await act(async () => upload.respond(201, { data: { id: 9, name: 'acta.pdf', size: 8, content_type: 'application/pdf', url: '/attachments/9' } }));
+    expect(item.getAttribute('data-status')).toBe('uploaded');
+
+    await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Eliminar acta.pdf' })));
+    await waitFor(() => expect(screen.queryByRole('list', { name: es.compose.attachments.list })).toBeNull());
+    expect(fake.requests.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url, 'http://localhost').pathname)).toEqual(['/api/attachments/9']);
   });
 
   it('a draft opens with its fields, its chip label and audience, and the draft heading', async () => {
