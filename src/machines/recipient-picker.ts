@@ -2,7 +2,8 @@
 // search that ignores case and accents, a preview of at most 20 rows per tab with the total count, and
 // the selection. `GET /recipients` is indexed once per load (services/recipient-index.ts); every
 // keystroke is a search over that index, fast enough to need no debounce (see bench/recipient-search.ts).
-// Recipient lists load lazily, page by page, the first time their tab opens.
+// Saved recipient lists load the first time their tab opens, in a `lists` child (the list pattern,
+// machines/list.ts) whose pages the picker indexes as they arrive; the view pages and retries it directly.
 //
 // Compose spawns it (child `picker`) once the form is shown, starting from the picks compose restored, so
 // the recipients load before the dialog opens and the chips can flag empty courses. Two regions: whether
@@ -11,11 +12,10 @@
 // filled) to compose through the `parent` of its input. Compose keeps the selection in step when a chip is
 // removed (`picker.sync`).
 import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { fetchRecipientLists, fetchRecipients } from '../services/compose';
+import { fetchRecipientListPage, fetchRecipients } from '../services/compose';
 import {
   MAX_PICKS,
   type Audience,
-  type NumberedPage,
   type RecipientAppointment,
   type RecipientList,
   type RecipientPick,
@@ -35,6 +35,7 @@ import {
   type RecipientIndex,
   type SearchFilters,
 } from '../services/recipient-index';
+import { createListMachine, type ListSnapshot } from './list';
 
 export { pickKey, pickOf, PREVIEW_LIMIT, type IndexItem, type PickerTab } from '../services/recipient-index';
 
@@ -60,10 +61,8 @@ export interface PickerContext {
   initial: RecipientPick[];
   /** Approximate distinct people the picks reach (the server's estimate is authoritative). */
   people: number;
+  /** The saved lists loaded so far (the `lists` child's rows). */
   lists: RecipientList[];
-  /** Last list page loaded (0 before the first) and the last page there is (null until known). */
-  listsPage: number;
-  listsLastPage: number | null;
 }
 
 export type PickerEvent =
@@ -77,7 +76,7 @@ export type PickerEvent =
   | { type: 'picker.filter'; cargoId: number | null }
   | { type: 'picker.toggle'; pick: RecipientPick }
   | { type: 'picker.clear' }
-  | { type: 'picker.moreLists' }
+  | { type: 'xstate.snapshot.lists'; snapshot: RecipientListsSnapshot }
   | { type: 'picker.confirm' }
   | { type: 'picker.cancel' };
 
@@ -95,13 +94,20 @@ function refreshed(context: PickerContext): Pick<PickerContext, 'preview' | 'tot
 
 const samePick = (a: RecipientPick, b: RecipientPick) => pickKey(a) === pickKey(b);
 
+/** The saved lists tab: the list pattern over `GET /recipient-lists`, unfiltered (the search is the picker's). */
+export const recipientListsMachine = createListMachine<RecipientList, null>({ key: (list) => list.id }).provide({
+  actors: { fetchPage: fetchRecipientListPage },
+});
+export type RecipientListsActor = ActorRefFrom<typeof recipientListsMachine>;
+type RecipientListsSnapshot = ListSnapshot<RecipientList, null>;
+
 export const recipientPickerMachine = setup({
   types: {
     context: {} as PickerContext,
     events: {} as PickerEvent,
     input: {} as PickerInput,
   },
-  actors: { fetchRecipients, fetchRecipientLists },
+  actors: { fetchRecipients, lists: recipientListsMachine },
   actions: {
     /** On `xstate.done.actor.loadRecipients`. */
     indexRecipients: assign(({ context }, recipients: Recipients) => {
@@ -109,19 +115,12 @@ export const recipientPickerMachine = setup({
       const next = { ...context, recipients, index };
       return { recipients, index, people: countPeople(index, context.picks), ...refreshed(next) };
     }),
-    /** On `xstate.done.actor.loadLists`: appended after the pages already shown. */
-    appendLists: assign(({ context }, page: NumberedPage<RecipientList>) => {
-      const lists = [...context.lists, ...page.data.filter((list) => !context.lists.some((known) => known.id === list.id))];
+    /** The `lists` child's rows changed (a page arrived): indexed, so the search and the counts see them. */
+    indexLists: assign(({ context, event }) => {
+      assertEvent(event, 'xstate.snapshot.lists');
+      const lists = event.snapshot.context.items;
       const index = context.index ? withLists(context.index, lists) : null;
-      const next = { ...context, lists, index };
-      return {
-        lists,
-        index,
-        listsPage: page.meta.current_page,
-        listsLastPage: page.meta.last_page,
-        people: index ? countPeople(index, context.picks) : context.people,
-        ...refreshed(next),
-      };
+      return { lists, index, people: index ? countPeople(index, context.picks) : context.people, ...refreshed({ ...context, lists, index }) };
     }),
     setTab: assign(({ context, event }) => {
       assertEvent(event, 'picker.tab');
@@ -169,7 +168,10 @@ export const recipientPickerMachine = setup({
       assertEvent(event, 'picker.tab');
       return event.tab === 'lists';
     },
-    hasMoreLists: ({ context }) => context.listsLastPage !== null && context.listsPage < context.listsLastPage,
+    hasNewLists: ({ context, event }) => {
+      assertEvent(event, 'xstate.snapshot.lists');
+      return event.snapshot.context.items !== context.lists;
+    },
     /** Removing is always possible; adding stops at the contract's MAX_PICKS. */
     canToggle: ({ context, event }) => {
       assertEvent(event, 'picker.toggle');
@@ -192,8 +194,6 @@ export const recipientPickerMachine = setup({
     initial: input.initial,
     people: 0,
     lists: [],
-    listsPage: 0,
-    listsLastPage: null,
   }),
   on: {
     'picker.sync': { actions: 'syncPicks' },
@@ -242,26 +242,16 @@ export const recipientPickerMachine = setup({
             // Lists are fetched the first time their tab opens, not before.
             listsIdle: {
               on: {
-                'picker.tab': [{ guard: 'isListsTab', target: 'listsLoading', actions: 'setTab' }, { actions: 'setTab' }],
+                'picker.tab': [{ guard: 'isListsTab', target: 'listsShown', actions: 'setTab' }, { actions: 'setTab' }],
               },
             },
-            listsLoading: {
+            // Loaded, paged and retried by the child (its failures are silent, on its own states).
+            listsShown: {
               invoke: {
-                id: 'loadLists',
-                src: 'fetchRecipientLists',
-                input: ({ context }) => ({ page: context.listsPage + 1 }),
-                onDone: { target: 'listsLoaded', actions: { type: 'appendLists', params: ({ event }) => event.output } },
-                onError: { target: 'listsFailed' },
-              },
-            },
-            listsLoaded: {
-              on: {
-                'picker.moreLists': { guard: 'hasMoreLists', target: 'listsLoading' },
-              },
-            },
-            listsFailed: {
-              on: {
-                'picker.retry': { target: 'listsLoading' },
+                id: 'lists',
+                src: 'lists',
+                input: { query: null },
+                onSnapshot: { guard: 'hasNewLists', actions: 'indexLists' },
               },
             },
           },
@@ -296,10 +286,9 @@ export const selectPeopleCount = (snapshot: RecipientPickerSnapshot): number => 
 export const selectAppointments = (snapshot: RecipientPickerSnapshot): RecipientAppointment[] =>
   snapshot.context.recipients?.appointments ?? NO_APPOINTMENTS;
 const NO_APPOINTMENTS: RecipientAppointment[] = [];
-export const selectIsLoadingLists = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: { ready: 'listsLoading' } });
-export const selectListsFailed = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: { ready: 'listsFailed' } });
-export const selectHasMoreLists = (snapshot: RecipientPickerSnapshot): boolean =>
-  snapshot.matches({ recipients: { ready: 'listsLoaded' } }) && snapshot.context.listsLastPage !== null && snapshot.context.listsPage < snapshot.context.listsLastPage;
+/** The saved lists tab's list, once the tab has been opened (the view pages and retries it). */
+export const selectLists = (snapshot: RecipientPickerSnapshot): RecipientListsActor | null =>
+  (snapshot.children.lists as RecipientListsActor | undefined) ?? null;
 /** Whether `pick` is selected: `useSelector(ref, (s) => selectIsPicked(s, pick))`. */
 export const selectIsPicked = (snapshot: RecipientPickerSnapshot, pick: RecipientPick): boolean => {
   const key = pickKey(pick);

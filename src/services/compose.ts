@@ -2,7 +2,7 @@
 // drafts, estimate, send and schedule, deleting an upload. The upload itself is services/upload.ts, the
 // schedule's clock services/zoned-time.ts, the browser backup services/compose-backup.ts.
 import { fromPromise } from 'xstate';
-import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type NumberedPage, type Quota, type RecipientList, type RecipientListUser, type RecipientPick, type Recipients, type SendResult, type Signature } from '../../shared/compose-contract';
+import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type Quota, type RecipientList, type RecipientListUser, type RecipientPick, type Recipients, type SendResult, type Signature } from '../../shared/compose-contract';
 import {
   ChannelsBodyStruct,
   ComposeDraftBodyStruct,
@@ -20,6 +20,7 @@ import { MESSAGES_API, type MessageDetail } from '../../shared/messages-contract
 import { MessageDetailBodyStruct } from '../../shared/structs';
 import { CHANNEL_ID, type ChannelCode } from '../../shared/codes';
 import { loadComposeBackup, type ComposeBackup } from './compose-backup';
+import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from './pages';
 
 // --- setup ------------------------------------------------------------------------------------------
 
@@ -107,15 +108,11 @@ export const fetchRecipients = fromPromise<Recipients>(async ({ signal }) => {
   return parseBody(body, RecipientsBodyStruct, COMPOSE_API.recipients).data;
 });
 
-export interface PageInput {
-  /** 1-based page number. */
-  page: number;
-}
-
-export const fetchRecipientLists = fromPromise<NumberedPage<RecipientList>, PageInput>(async ({ input, signal }) => {
-  const query = { page: input.page, per_page: RECIPIENT_LISTS_PER_PAGE };
+/** The user's saved lists, page by page (numbered pages), as a list's `fetchPage` (machines/list.ts). */
+export const fetchRecipientListPage = fromPromise<ListPage<RecipientList>, ListFetchInput<null>>(async ({ input, signal }) => {
+  const query = { page: pageNumberOf(input.after), per_page: RECIPIENT_LISTS_PER_PAGE };
   const body = await http.request(COMPOSE_API.recipientLists, { query, signal });
-  return parseBody(body, RecipientListPageStruct, COMPOSE_API.recipientLists);
+  return fromNumberedPage(parseBody(body, RecipientListPageStruct, COMPOSE_API.recipientLists));
 });
 
 export interface IdInput {

@@ -915,7 +915,7 @@ describe('compose with its real children (one scripted path)', () => {
       actors: {
         fetchComposeStart: fakes.promise(),
         estimate: fakes.promise(),
-        recipientPicker: recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise(), fetchRecipientLists: fakes.promise() } }),
+        recipientPicker: recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise() } }),
         attachmentList: attachmentListMachine.provide({ actors: { attachment: fakeAttachmentLogic } }),
       },
     });

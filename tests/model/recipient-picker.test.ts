@@ -1,4 +1,4 @@
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { assign, createActor, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import {
   recipientPickerMachine,
@@ -6,13 +6,11 @@ import {
   selectCargoId,
   selectEmptyPickKeys,
   selectHasFailed,
-  selectHasMoreLists,
   selectIsLoading,
-  selectIsLoadingLists,
   selectIsOpen,
   selectIsPicked,
   selectIsReady,
-  selectListsFailed,
+  selectLists,
   selectPeopleCount,
   selectPickCount,
   selectPicks,
@@ -22,7 +20,7 @@ import {
   selectTotal,
   type RecipientPickerSnapshot,
 } from '../../src/machines/recipient-picker';
-import type { NumberedPage, RecipientList, RecipientPick, Recipients } from '../../shared/compose-contract';
+import type { RecipientList, RecipientPick, Recipients } from '../../shared/compose-contract';
 import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../src/services/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { PLANNING_PARENT, recordingParent } from './doubles';
@@ -56,14 +54,27 @@ const RECIPIENTS: Recipients = {
   ],
 };
 
-const listPage = (page: number, data: RecipientList[]): NumberedPage<RecipientList> => ({
-  data,
-  meta: { current_page: page, last_page: 2, per_page: 1, total: 2 },
-  links: { next: page === 1 ? '/api/recipient-lists?page=2' : null, prev: null },
-});
-const LISTS_1 = listPage(1, [{ id: 1, name: 'Centro de Padres Muñoz', users_count: 12 }]);
-const LISTS_2 = listPage(2, [{ id: 2, name: 'Directiva', users_count: 5 }]);
+const LIST_1: RecipientList = { id: 1, name: 'Centro de Padres Muñoz', users_count: 12 };
+const LIST_2: RecipientList = { id: 2, name: 'Directiva', users_count: 5 };
 const SERVER_DOWN = failure(500, 'server.error');
+
+/**
+ * Stands in for the saved lists' list (machines/list.ts, its own model test covers paging and failures):
+ * the test hands it the rows a page would bring, and the picker indexes what its snapshot holds.
+ */
+const listsStandIn = setup({
+  types: { context: {} as { items: RecipientList[] }, events: {} as { type: 'test.rows'; items: RecipientList[] } },
+}).createMachine({
+  id: 'listsStandIn',
+  context: () => ({ items: [] }),
+  on: { 'test.rows': { actions: assign({ items: ({ event }) => event.items }) } },
+});
+
+/** The stand-in's snapshot holding `items`, as the picker's `xstate.snapshot.lists` carries it. */
+function listsHolding(items: RecipientList[]) {
+  const [initial] = initialTransition(listsStandIn);
+  return transition(listsStandIn, initial, { type: 'test.rows', items })[0];
+}
 
 // Picks and the people each reaches in RECIPIENTS (disjoint, so counts add up).
 const P_GUARDIAN: RecipientPick = { kind: 'guardian', id: 501, label: 'Ana Rojas Soto' };
@@ -91,7 +102,7 @@ function expectedReports({ from, event }: StepEnv): AnyEventObject[] {
   return [];
 }
 
-const IO_IDS = ['loadRecipients', 'loadLists'];
+const IO_IDS = ['loadRecipients'];
 function expectRunning(env: StepEnv, id: string | null) {
   for (const other of IO_IDS) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
 }
@@ -187,38 +198,31 @@ defineModelTests({
       { type: 'picker.toggle', pick: P_COURSE },
       { type: 'picker.toggle', pick: P_STAFF },
       { type: 'picker.clear' },
-      { type: 'picker.moreLists' },
       { type: 'picker.confirm' },
       { type: 'picker.cancel' },
     ],
     internal: [
       { type: 'xstate.done.actor.loadRecipients', output: RECIPIENTS },
       { type: 'xstate.error.actor.loadRecipients', error: SERVER_DOWN },
-      { type: 'xstate.done.actor.loadLists', output: LISTS_1 },
-      { type: 'xstate.done.actor.loadLists', output: LISTS_2 },
-      { type: 'xstate.error.actor.loadLists', error: SERVER_DOWN },
+      // The saved lists' pages: the first, then the second appended.
+      { type: 'xstate.snapshot.lists', snapshot: listsHolding([LIST_1]) },
+      { type: 'xstate.snapshot.lists', snapshot: listsHolding([LIST_1, LIST_2]) },
     ],
-    // Pages answer what was asked: page 1 first, then page 2.
-    filterEvents: (snapshot, event) => {
-      if (event.type !== 'xstate.done.actor.loadLists') return true;
-      const output = (event as { output?: unknown }).output;
-      return snapshot.context.listsPage === 0 ? output === LISTS_1 : output === LISTS_2;
-    },
-    // Query and filters change no transition: one vertex per state, tab, selection size and list page.
+    // Query and filters change no transition: one vertex per state, tab, selection size and lists loaded.
     serializeState: (snapshot) =>
       JSON.stringify([
         snapshot.value,
         snapshot.context.tab,
         snapshot.context.picks.length > 0,
         JSON.stringify(snapshot.context.picks) === JSON.stringify(snapshot.context.initial),
-        // Which list page is loaded only matters on the lists tab.
-        snapshot.context.tab === 'lists' ? snapshot.context.listsPage : snapshot.context.listsPage > 0,
+        // How many saved lists are loaded only matters on the lists tab.
+        snapshot.context.tab === 'lists' ? snapshot.context.lists.length : snapshot.context.lists.length > 0,
       ]),
     limit: 20_000,
   },
   createActor: ({ fakes, inspect }) => {
     reports.length = 0;
-    return createActor(recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise(), fetchRecipientLists: fakes.promise() } }), {
+    return createActor(recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise(), lists: listsStandIn as never } }), {
       input: { initial: [P_GUARDIAN], parent: recordingParent(reports) },
       inspect,
     });
@@ -265,20 +269,14 @@ defineModelTests({
       expect(selectTab(pk(snapshot))).not.toBe('lists');
       expectRunning(env, null);
     },
-    'recipients.ready.listsLoading': (snapshot, env) => {
-      expect(selectIsLoadingLists(pk(snapshot))).toBe(true);
-      expect(env.fakes.inputOf('loadLists')).toEqual({ page: snapshot.context.listsPage + 1 });
-      expectRunning(env, 'loadLists');
-    },
-    'recipients.ready.listsLoaded': (snapshot, env) => {
+    'recipients.ready.listsShown': (snapshot, env) => {
       expectRunning(env, null);
-      expect(selectHasMoreLists(pk(snapshot))).toBe(snapshot.context.listsPage < 2);
-      // Appended after what was shown.
-      expect((snapshot.context.lists as RecipientList[]).map((list) => list.id)).toEqual(snapshot.context.listsPage === 2 ? [1, 2] : [1]);
-    },
-    'recipients.ready.listsFailed': (snapshot, env) => {
-      expect(selectListsFailed(pk(snapshot))).toBe(true);
-      expectRunning(env, null);
+      // The view pages and retries the saved lists through their own actor; the picker indexes their rows.
+      const lists = selectLists(pk(env.actor.getSnapshot() as AnyMachineSnapshot)) as AnyActorRef | null;
+      expect(lists).not.toBeNull();
+      const rows = (lists?.getSnapshot() as AnyMachineSnapshot).context.items as RecipientList[];
+      expect(snapshot.context.lists).toEqual(rows);
+      if (env.event.type === 'xstate.snapshot.lists') expect(rows).toEqual((env.event.snapshot as AnyMachineSnapshot).context.items);
     },
   },
   events: {
@@ -290,13 +288,15 @@ defineModelTests({
     'picker.filter': send,
     'picker.toggle': send,
     'picker.clear': send,
-    'picker.moreLists': send,
     'picker.confirm': send,
     'picker.cancel': send,
     'xstate.done.actor.loadRecipients': settle,
     'xstate.error.actor.loadRecipients': settle,
-    'xstate.done.actor.loadLists': settle,
-    'xstate.error.actor.loadLists': settle,
+    // A page of saved lists arrives: the lists' actor holds the rows, the picker sees its snapshot.
+    'xstate.snapshot.lists': (env) => {
+      const lists = selectLists(pk(env.actor.getSnapshot() as AnyMachineSnapshot)) as AnyActorRef;
+      lists.send({ type: 'test.rows', items: (env.event.snapshot as AnyMachineSnapshot).context.items });
+    },
   },
   // The picker emits nothing: what compose needs, it reports (see `expectedReports`).
   emits: () => [],

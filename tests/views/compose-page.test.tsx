@@ -9,7 +9,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { es } from '../fixtures/texts';
-import type { Channel, ComposeDraft, Estimate, Quota, Recipients, Signature } from '../../shared/compose-contract';
+import type { Channel, ComposeDraft, Estimate, Quota, RecipientList, Recipients, Signature } from '../../shared/compose-contract';
 import { ComposeScreen } from '../../src/views/pages/compose-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { recipientGuardian } from '../fixtures/recipients';
@@ -253,6 +253,41 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     const items = within(screen.getByRole('list', { name: es.compose.field.recipients })).getAllByRole('listitem');
     expect(items.map((item) => item.getAttribute('data-empty'))).toEqual([null, 'true']);
     expect(within(items[1] as HTMLElement).getByText(es.compose.emptyCourse)).toBeTruthy();
+  });
+
+  it('the saved lists load when their tab opens, Cargar más appends the next page, a failed page says so and is asked again', async () => {
+    const listPage = (page: number, data: RecipientList[]) => ({
+      data,
+      meta: { current_page: page, last_page: 2, per_page: 1, total: 2 },
+      links: { next: page === 1 ? '/api/recipient-lists?page=2' : null, prev: null },
+    });
+    script = {
+      'GET /recipient-lists': [
+        json(200, listPage(1, [{ id: 1, name: 'Centro de Padres', users_count: 12 }])),
+        json(500, { message: 'Error interno', code: 'server.error' }),
+        json(200, listPage(2, [{ id: 2, name: 'Directiva', users_count: 5 }])),
+      ],
+    };
+    await renderCompose(wrap);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.field.addRecipients })));
+    const dialog = await screen.findByRole('dialog', { name: es.compose.picker.title });
+    const listRequests = () => fake.requests.filter((r) => r.url.includes('/recipient-lists')).map((r) => new URL(r.url, 'http://x').searchParams.get('page'));
+    // Not asked for before the tab opens.
+    expect(listRequests()).toEqual([]);
+    await act(async () => fireEvent.mouseDown(within(dialog).getByRole('tab', { name: es.compose.picker.tabs.lists }), { button: 0 }));
+    expect(await within(dialog).findByRole('checkbox', { name: 'Centro de Padres' })).toBeTruthy();
+    expect(listRequests()).toEqual(['1']);
+
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: es.compose.picker.moreLists })));
+    // The page failed: the lists shown stay, the failure is said, and Reintentar asks for that page again.
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain(es.compose.picker.listsFailed);
+    expect(within(dialog).getByRole('checkbox', { name: 'Centro de Padres' })).toBeTruthy();
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: es.compose.retry })));
+    expect(await within(dialog).findByRole('checkbox', { name: 'Directiva' })).toBeTruthy();
+    expect(listRequests()).toEqual(['1', '2', '2']);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: es.compose.picker.moreLists })).toBeNull();
   });
 
   it('a failed send keeps everything typed; Reintentar sends the same message again', async () => {

@@ -6,11 +6,9 @@ import {
   selectAudience,
   selectCargoId,
   selectHasFailed,
-  selectHasMoreLists,
   selectIsLoading,
-  selectIsLoadingLists,
   selectIsPicked,
-  selectListsFailed,
+  selectLists,
   selectPeopleCount,
   selectPickCount,
   selectPreview,
@@ -20,7 +18,15 @@ import {
   type IndexItem,
   type PickerActor,
   type PickerTab,
+  type RecipientListsActor,
 } from '../../../machines/recipient-picker';
+import {
+  selectCanLoadMore,
+  selectHasFailed as selectListFailed,
+  selectIsAppending,
+  selectIsLoading as selectListLoading,
+  selectIsStale,
+} from '../../../machines/list';
 import type { Audience } from '../../../../shared/compose-contract';
 import { useT } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
@@ -183,28 +189,51 @@ function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
 }
 
 function Preview({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
+  const lists = useSelector(picker, selectLists);
+  return tab === 'lists' && lists ? <SavedLists picker={picker} lists={lists} /> : <Rows picker={picker} tab={tab} loading={false} />;
+}
+
+/** The saved lists tab: its rows come from the picker's index, its paging and failures from the lists' own actor. */
+function SavedLists({ picker, lists }: { picker: PickerActor; lists: RecipientListsActor }) {
+  const t = useT();
+  const loading = useSelector(lists, selectListLoading);
+  const appending = useSelector(lists, selectIsAppending);
+  const failed = useSelector(lists, selectListFailed);
+  const stale = useSelector(lists, selectIsStale);
+  const more = useSelector(lists, selectCanLoadMore);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
+      {(failed || stale) && (
+        <div role="alert" className="flex items-center gap-3 text-sm">
+          {t('compose.picker.listsFailed')}
+          <Button size="sm" variant="outline" onClick={() => lists.send({ type: 'list.reload' })}>
+            {t('compose.retry')}
+          </Button>
+        </div>
+      )}
+      <Rows picker={picker} tab="lists" loading={loading} />
+      {(loading || appending) && <Spinner label={t('compose.picker.loadingLists')} />}
+      {more && (
+        <Button size="sm" variant="outline" className="self-start" onClick={() => lists.send({ type: 'list.more' })}>
+          {t('compose.picker.moreLists')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Rows({ picker, tab, loading }: { picker: PickerActor; tab: PickerTab; loading: boolean }) {
   const t = useT();
   const preview = useSelector(picker, selectPreview);
   const total = useSelector(picker, selectTotal);
   const query = useSelector(picker, selectQuery);
   const audience = useSelector(picker, selectAudience);
-  const listsLoading = useSelector(picker, selectIsLoadingLists);
-  const listsFailed = useSelector(picker, selectListsFailed);
-  const moreLists = useSelector(picker, selectHasMoreLists);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       <p data-slot="picker-showing" aria-live="polite" className="text-xs text-muted-foreground">
         {t('compose.picker.showing', { shown: preview.length, total })}
       </p>
-      {tab === 'lists' && listsFailed && (
-        <div role="alert" className="flex items-center gap-3 text-sm">
-          {t('compose.picker.listsFailed')}
-          <Button size="sm" variant="outline" onClick={() => picker.send({ type: 'picker.retry' })}>
-            {t('compose.retry')}
-          </Button>
-        </div>
-      )}
-      {preview.length === 0 && !listsLoading ? (
+      {preview.length === 0 && !loading ? (
         <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
           {query ? t('compose.picker.emptySearch', { q: query }) : t('compose.picker.empty')}
         </p>
@@ -214,12 +243,6 @@ function Preview({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
             <Row key={item.key} picker={picker} item={item} audience={audience} />
           ))}
         </ul>
-      )}
-      {tab === 'lists' && listsLoading && <Spinner label={t('compose.picker.loadingLists')} />}
-      {tab === 'lists' && moreLists && (
-        <Button size="sm" variant="outline" className="self-start" onClick={() => picker.send({ type: 'picker.moreLists' })}>
-          {t('compose.picker.moreLists')}
-        </Button>
       )}
     </div>
   );
