@@ -176,6 +176,8 @@ export const FIELD_IDS = {
   schedule: 'compose-schedule-date',
 } as const;
 export const channelFieldId = (code: ChannelCode): string => `compose-channel-${code}`;
+/** "Enviar" or "Programar": where focus returns when the author goes back from the confirmation. */
+export const SUBMIT_BUTTON_ID = 'compose-submit';
 
 /** The id of the first field with an error, in the order the form shows them; null when none can take focus. */
 export function firstInvalidField(form: Pick<ComposeForm, 'setup'>, errors: ComposeErrors): string | null {

@@ -38,6 +38,7 @@ import {
   quotaError,
   restoredForm,
   serverErrors,
+  SUBMIT_BUTTON_ID,
   TOAST_KEYS,
   type ComposeErrors,
   type ComposeForm,
@@ -191,6 +192,7 @@ export const composeMachine = setup({
     intend: assign((_, intent: ComposeIntent) => ({ intent })),
     showErrors: assign(({ context }) => ({ errors: composeErrors(context, context.intent, Date.now()) })),
     /** Keyboard users land on what to fix (the edge moves the focus once the errors are on screen). */
+    focusSubmit: emit({ type: 'focus', target: SUBMIT_BUTTON_ID }),
     focusFirstError: enqueueActions(({ context, enqueue }) => {
       const target = firstInvalidField(context, context.errors);
       if (target !== null) enqueue.emit({ type: 'focus', target });
@@ -374,7 +376,8 @@ export const composeMachine = setup({
     confirming: {
       on: {
         'compose.confirm': [{ guard: 'isScheduling', target: 'scheduling' }, { target: 'sending' }],
-        'compose.cancel': { target: 'form.editing' },
+        // Back to the form with keyboard focus on the button that asked, not lost with the confirmation.
+        'compose.cancel': { target: 'form.editing', actions: 'focusSubmit' },
       },
     },
     sending: dispatching('sendMessage', 'send', TOAST_KEYS.sent),

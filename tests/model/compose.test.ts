@@ -370,6 +370,9 @@ function emits(env: StepEnv): AnyEventObject[] {
     case 'compose.retry':
       // A retry of a message changed after the failure is checked again, like a send.
       return from.matches({ form: 'failed' }) && to.matches({ form: 'editing' }) ? refusal(to) : [];
+    case 'compose.cancel':
+      // Back from the confirmation: keyboard focus returns to the button that asked.
+      return from.matches('confirming') ? [{ type: 'focus', target: 'compose-submit' }] : [];
     case 'xstate.done.actor.estimate':
       return (event.output as Estimate).problems.length > 0 ? [toast('error', PROBLEM_KEYS['sms.quota_exceeded'], SMS_PARAMS)] : [];
     case 'xstate.error.actor.estimate':

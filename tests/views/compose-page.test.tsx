@@ -290,6 +290,26 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(within(dialog).queryByRole('button', { name: es.compose.picker.moreLists })).toBeNull();
   });
 
+  it('going back from the confirmation (Volver a editar or Escape) keeps everything and puts focus back on Enviar', async () => {
+    script = { 'POST /messages/estimate': [json(200, { data: ESTIMATE })] };
+    const title = await renderCompose(wrap);
+    await fillValidForm(title, es.messages.channel['e-mail']);
+    const sendButton = () => screen.getByRole('button', { name: es.compose.actions.send });
+    await act(async () => fireEvent.click(sendButton()));
+    let confirm = await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: es.compose.confirm.back })));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(title.value).toBe('Reunión de apoderados');
+    await waitFor(() => expect(document.activeElement).toBe(sendButton()));
+
+    await act(async () => fireEvent.click(sendButton()));
+    confirm = await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
+    await act(async () => fireEvent.keyDown(within(confirm).getByRole('button', { name: es.compose.confirm.send }), { key: 'Escape' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(sendButton()));
+    expect(posts('/messages/send')).toHaveLength(0);
+  });
+
   it('a failed send keeps everything typed; Reintentar sends the same message again', async () => {
     script = {
       'POST /messages/estimate': [json(200, { data: ESTIMATE })],

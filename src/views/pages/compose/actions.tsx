@@ -12,6 +12,7 @@ import {
   selectIsSending,
   selectIsSubmitting,
 } from '../../../machines/compose-selectors';
+import { SUBMIT_BUTTON_ID } from '../../../machines/compose-rules';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import type { ComposeActor } from './field';
@@ -51,12 +52,12 @@ export function Actions({ compose }: { compose: ComposeActor }) {
           {t(saving ? 'compose.actions.saving' : 'compose.actions.save')}
         </Button>
         {hasSchedule ? (
-          <Button type="button" disabled={busy} aria-invalid={invalid || undefined} onClick={() => compose.send({ type: 'compose.schedule' })}>
+          <Button id={SUBMIT_BUTTON_ID} type="button" disabled={busy} aria-invalid={invalid || undefined} onClick={() => compose.send({ type: 'compose.schedule' })}>
             {submitting && <ButtonSpinner />}
             {t(scheduling ? 'compose.actions.scheduling' : estimating ? 'compose.actions.checking' : 'compose.actions.schedule')}
           </Button>
         ) : (
-          <Button type="button" disabled={busy} aria-invalid={invalid || undefined} onClick={() => compose.send({ type: 'compose.send' })}>
+          <Button id={SUBMIT_BUTTON_ID} type="button" disabled={busy} aria-invalid={invalid || undefined} onClick={() => compose.send({ type: 'compose.send' })}>
             {submitting && <ButtonSpinner />}
             {t(sending ? 'compose.actions.sending' : estimating ? 'compose.actions.checking' : 'compose.actions.send')}
           </Button>
@@ -75,6 +76,9 @@ function ConfirmSend({ compose, scheduled }: { compose: ComposeActor; scheduled:
       aria-labelledby="compose-confirm-title"
       aria-describedby="compose-estimate"
       className="flex flex-col gap-3 rounded-md border border-primary/40 bg-accent/40 p-4"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') compose.send({ type: 'compose.cancel' });
+      }}
     >
       <h2 id="compose-confirm-title" className="font-semibold">
         {t(scheduled ? 'compose.confirm.scheduleTitle' : 'compose.confirm.sendTitle')}
