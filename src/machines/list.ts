@@ -54,6 +54,17 @@ export type ListEvent<T, Q> =
 export const LIST_DEBOUNCE_MS = 250;
 
 export function createListMachine<T, Q>({ key }: ListOptions<T>) {
+  type Done = { event: { output: ListPage<T> } };
+  /** Page 1 (first load or refresh): it replaces what is shown; none at all is `empty`. */
+  const firstPage = {
+    id: 'fetchPage',
+    src: 'fetchPage',
+    input: ({ context }: { context: ListContext<T, Q> }) => ({ query: context.query, after: null }),
+    onDone: [
+      { guard: { type: 'isEmptyPage', params: ({ event }: Done) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }: Done) => event.output } },
+      { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }: Done) => event.output } },
+    ],
+  } as const;
   return setup({
     types: {
       input: {} as ListInput<Q>,
@@ -137,13 +148,7 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
       loading: {
         tags: 'busy',
         invoke: {
-          id: 'fetchPage',
-          src: 'fetchPage',
-          input: ({ context }) => ({ query: context.query, after: null }),
-          onDone: [
-            { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-            { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-          ],
+          ...firstPage,
           onError: { target: 'failed' },
         },
         on: { 'list.query': { target: 'debouncing', actions: 'assignQuery' } },
@@ -198,13 +203,7 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
       refreshing: {
         tags: 'busy',
         invoke: {
-          id: 'fetchPage',
-          src: 'fetchPage',
-          input: ({ context }) => ({ query: context.query, after: null }),
-          onDone: [
-            { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-            { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-          ],
+          ...firstPage,
           onError: [
             { guard: 'hasItems', target: 'loaded', actions: 'markRefreshFailed' },
             { target: 'empty', actions: 'markRefreshFailed' },

@@ -61,6 +61,14 @@ function messageOr(folder: Folder) {
 
 const soon = (title: MessageKey) => () => <ComingSoon titleKey={title} />;
 
+/** A mail folder's two routes: the folder (`/inbox`, with its sidebar entry) and its reading view. */
+function mailFolder<F extends Folder>(folder: F, title: MessageKey, nav: NavEntry) {
+  return [
+    { name: folder, path: `/${folder}`, access: 'login', title, screen: () => <FolderPage folder={folder} />, nav },
+    { name: `${folder}-message`, path: `/${folder}/message/:id?`, access: 'login', title: 'pages.message', screen: messageOr(folder) },
+  ] as const;
+}
+
 export const ROUTES = [
   { name: 'index', path: '/', access: 'login', redirect: '/inbox', title: 'pages.inbox', screen: () => null },
   { name: 'login', path: '/login', access: 'guest', title: 'pages.login', screen: () => <LoginPage /> },
@@ -72,24 +80,8 @@ export const ROUTES = [
     screen: () => <ComposePage />,
     nav: { label: 'nav.new', prefix: '/new', primary: true },
   },
-  {
-    name: 'inbox',
-    path: '/inbox',
-    access: 'login',
-    title: 'pages.inbox',
-    screen: () => <FolderPage folder="inbox" />,
-    nav: { label: 'nav.inbox', prefix: '/inbox', counts: 'received' },
-  },
-  { name: 'inbox-message', path: '/inbox/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('inbox') },
-  {
-    name: 'sent',
-    path: '/sent',
-    access: 'login',
-    title: 'pages.sent',
-    screen: () => <FolderPage folder="sent" />,
-    nav: { label: 'nav.sent', prefix: '/sent', counts: 'sent' },
-  },
-  { name: 'sent-message', path: '/sent/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('sent') },
+  ...mailFolder('inbox', 'pages.inbox', { label: 'nav.inbox', prefix: '/inbox', counts: 'received' }),
+  ...mailFolder('sent', 'pages.sent', { label: 'nav.sent', prefix: '/sent', counts: 'sent' }),
   {
     name: 'sent-reception',
     path: '/sent/message/:id/reception',
@@ -100,33 +92,9 @@ export const ROUTES = [
       return id === null ? <NotFound /> : <ReceptionPage key={id} id={id} />;
     },
   },
-  {
-    name: 'scheduled',
-    path: '/scheduled',
-    access: 'login',
-    title: 'pages.scheduled',
-    screen: () => <FolderPage folder="scheduled" />,
-    nav: { label: 'nav.scheduled', prefix: '/scheduled', counts: 'scheduled' },
-  },
-  { name: 'scheduled-message', path: '/scheduled/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('scheduled') },
-  {
-    name: 'draft',
-    path: '/draft',
-    access: 'login',
-    title: 'pages.draft',
-    screen: () => <FolderPage folder="draft" />,
-    nav: { label: 'nav.draft', prefix: '/draft', counts: 'draft' },
-  },
-  { name: 'draft-message', path: '/draft/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('draft') },
-  {
-    name: 'trash',
-    path: '/trash',
-    access: 'login',
-    title: 'pages.trash',
-    screen: () => <FolderPage folder="trash" />,
-    nav: { label: 'nav.trash', prefix: '/trash' },
-  },
-  { name: 'trash-message', path: '/trash/message/:id?', access: 'login', title: 'pages.message', screen: messageOr('trash') },
+  ...mailFolder('scheduled', 'pages.scheduled', { label: 'nav.scheduled', prefix: '/scheduled', counts: 'scheduled' }),
+  ...mailFolder('draft', 'pages.draft', { label: 'nav.draft', prefix: '/draft', counts: 'draft' }),
+  ...mailFolder('trash', 'pages.trash', { label: 'nav.trash', prefix: '/trash' }),
   {
     name: 'recipient-lists',
     path: '/recipient-lists',

@@ -38,6 +38,7 @@ import type { MessageKey } from '../../i18n';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { cn } from '../lib/utils';
+import { AlertPanel } from '../ui/alert-panel';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { VirtualList } from '../ui/virtual-list';
@@ -163,14 +164,11 @@ function PurgeConfirm({ actor }: { actor: FolderActor }) {
   const count = useSelector(actor, selectSelectedCount);
   if (!open) return null;
   return (
-    <div
-      role="alertdialog"
+    <AlertPanel
       aria-labelledby="purge-title"
       aria-describedby="purge-body"
-      className="rounded-lg border border-destructive/40 bg-destructive/5 p-4"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') actor.send({ type: 'folder.cancel' });
-      }}
+      className="flex-col rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+      onCancel={() => actor.send({ type: 'folder.cancel' })}
     >
       <h2 id="purge-title" className="font-semibold">
         {t('folders.purgeConfirmTitle')}
@@ -186,7 +184,7 @@ function PurgeConfirm({ actor }: { actor: FolderActor }) {
           {t('folders.cancel')}
         </Button>
       </div>
-    </div>
+    </AlertPanel>
   );
 }
 

@@ -34,6 +34,7 @@ import type { MessageKey } from '../../i18n';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { ProgressText } from '../lib/progress-text';
+import { AlertPanel } from '../ui/alert-panel';
 import { Button, buttonVariants } from '../ui/button';
 import { Progress } from '../ui/progress';
 import { cn } from '../lib/utils';
@@ -205,14 +206,7 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
         </Button>
       )}
       {confirmingPurge && (
-        <span
-          role="alertdialog"
-          aria-label={t('folders.purgeConfirmTitle')}
-          className="flex items-center gap-2"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') lifecycle.send({ type: 'message.cancel' });
-          }}
-        >
+        <AlertPanel aria-label={t('folders.purgeConfirmTitle')} className="items-center gap-2" onCancel={() => lifecycle.send({ type: 'message.cancel' })}>
           <span className="text-sm">{t('folders.purgeConfirmTitle')}</span>
           <Button variant="destructive" size="sm" autoFocus onClick={() => lifecycle.send({ type: 'message.confirm' })}>
             {t('folders.purge')}
@@ -220,7 +214,7 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
           <Button variant="ghost" size="sm" onClick={() => lifecycle.send({ type: 'message.cancel' })}>
             {t('folders.cancel')}
           </Button>
-        </span>
+        </AlertPanel>
       )}
     </footer>
   );

@@ -14,6 +14,7 @@ import {
 } from '../../../machines/compose-selectors';
 import { SUBMIT_BUTTON_ID } from '../../../machines/compose-rules';
 import { useT } from '../../lib/i18n';
+import { AlertPanel } from '../../ui/alert-panel';
 import { Button } from '../../ui/button';
 import type { ComposeActor } from './field';
 
@@ -71,14 +72,11 @@ export function Actions({ compose }: { compose: ComposeActor }) {
 function ConfirmSend({ compose, scheduled }: { compose: ComposeActor; scheduled: boolean }) {
   const t = useT();
   return (
-    <div
-      role="alertdialog"
+    <AlertPanel
       aria-labelledby="compose-confirm-title"
       aria-describedby="compose-estimate"
-      className="flex flex-col gap-3 rounded-md border border-primary/40 bg-accent/40 p-4"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') compose.send({ type: 'compose.cancel' });
-      }}
+      className="flex-col gap-3 rounded-md border border-primary/40 bg-accent/40 p-4"
+      onCancel={() => compose.send({ type: 'compose.cancel' })}
     >
       <h2 id="compose-confirm-title" className="font-semibold">
         {t(scheduled ? 'compose.confirm.scheduleTitle' : 'compose.confirm.sendTitle')}
@@ -91,7 +89,7 @@ function ConfirmSend({ compose, scheduled }: { compose: ComposeActor; scheduled:
           {t(scheduled ? 'compose.confirm.schedule' : 'compose.confirm.send')}
         </Button>
       </div>
-    </div>
+    </AlertPanel>
   );
 }
 
