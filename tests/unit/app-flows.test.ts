@@ -339,14 +339,15 @@ describe('page actors', () => {
     expect(refreshes).toEqual(['counts.refresh']);
   });
 
-  it('a closed page is heard no more', async () => {
-    const { app, emitted } = start({ cookie: { kind: 'none' } });
+  it('a closed page is stopped with its relay, so nothing of it is heard any more', async () => {
+    const { app } = start({ cookie: { kind: 'none' } });
     await flush();
     const page = openPage(app, 'testPage-3', pageMachine, { id: 1 });
+    const relay = app.getSnapshot().children['testPage-3:effects'];
+    expect(relay?.getSnapshot().status).toBe('active');
     closePage(app, 'testPage-3');
-    emitted.length = 0;
-    page.send({ type: 'page.act' });
-    await flush();
-    expect(emitted).toEqual([]);
+    expect(page.getSnapshot().status).toBe('stopped');
+    expect(relay?.getSnapshot().status).toBe('stopped');
+    expect(app.getSnapshot().children['testPage-3:effects']).toBeUndefined();
   });
 });
