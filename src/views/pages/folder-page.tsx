@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { navigate } from 'wouter/use-browser-location';
+import { Link } from 'wouter';
 import {
   FOLDER_PURGE_BUTTON_ID,
   folderMachine,
@@ -265,15 +265,7 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
         checked={selected}
         onChange={() => actor.send({ type: 'folder.toggleSelect', id: message.id })}
       />
-      <a
-        href={href}
-        onClick={(e) => {
-          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-          e.preventDefault();
-          navigate(href);
-        }}
-        className="flex min-w-0 flex-1 flex-col gap-0.5 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
+      <Link href={href} className="flex min-w-0 flex-1 flex-col gap-0.5 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <span className="flex items-center gap-2">
           {unread && <span aria-label={t('folders.unreadMark')} className="size-2 shrink-0 rounded-full bg-primary" />}
           <span className={cn('truncate text-sm', unread ? 'font-bold' : 'font-medium')}>{message.counterpart}</span>
@@ -298,7 +290,7 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
             ))}
           </span>
         </span>
-      </a>
+      </Link>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // per-recipient and per-channel statuses, paging and "Reintentar fallidos". One actor per page visit.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { navigate } from 'wouter/use-browser-location';
+import { Link } from 'wouter';
 import { selectLocale } from '../../machines/locale';
 import {
   receptionStatusMachine,
@@ -72,17 +72,9 @@ function ReceptionScreen({ actor, id }: { actor: ReceptionActor; id: number }) {
   if (notFound) return <ErrorPage code={404} />;
   return (
     <section aria-labelledby="reception-title" className="mx-auto flex max-w-6xl flex-col gap-4">
-      <a
-        href={messageHref}
-        className="text-sm text-primary hover:underline"
-        onClick={(e) => {
-          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-          e.preventDefault();
-          navigate(messageHref);
-        }}
-      >
+      <Link href={messageHref} className="text-sm text-primary hover:underline">
         ← {t('reception.back')}
-      </a>
+      </Link>
       <h1 id="reception-title" className="text-2xl font-bold">
         {t('reception.title')}
       </h1>
