@@ -7,18 +7,18 @@ import type { AttachmentSummary } from '../../shared/messages-contract';
 import { defineModelTests, send, type StepEnv } from './harness';
 import { deletes, fakeAttachmentLogic, PLANNING_PARENT, recordingParent, uploads } from './doubles';
 import { failure } from './fixtures';
+import { attachmentSummary } from '../fixtures/messages';
 
 const al = (snapshot: AnyMachineSnapshot) => snapshot as unknown as AttachmentListSnapshot;
 
 const MB = 1024 * 1024;
-const summary = (id: number, name: string, size: number): AttachmentSummary => ({ id, name, size, content_type: 'application/pdf', url: `/attachments/${id}` });
 /** Reopened with the form: already on the server. */
-const SUM_A = summary(41, 'acta.pdf', MB);
+const SUM_A = attachmentSummary(41, { name: 'acta.pdf', size: MB });
 const FILE_B = new File([new Uint8Array(2 * MB)], 'doc-42.pdf', { type: 'application/pdf' });
-const SUM_B = summary(42, 'doc-42.pdf', 2 * MB);
+const SUM_B = attachmentSummary(42, { name: FILE_B.name, size: FILE_B.size });
 /** A second new file (the fakes tell uploads apart by file name). */
 const FILE_C = new File([new Uint8Array(MB)], 'doc-43.pdf', { type: 'application/pdf' });
-const SUM_C = summary(43, 'doc-43.pdf', MB);
+const SUM_C = attachmentSummary(43, { name: FILE_C.name, size: FILE_C.size });
 const SUMMARIES: Record<string, AttachmentSummary> = { [FILE_B.name]: SUM_B, [FILE_C.name]: SUM_C };
 const SERVER_DOWN = failure(500, 'server.error');
 /** The keys a path can make: the restored file, then at most two added ones (a key is never reused). */

@@ -12,16 +12,16 @@ import {
   selectTotal,
   type AttachmentSnapshot,
 } from '../../src/machines/attachment';
-import type { AttachmentSummary } from '../../shared/messages-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { PLANNING_PARENT, recordingParent } from './doubles';
 import { failure } from './fixtures';
+import { attachmentSummary } from '../fixtures/messages';
 
 const at = (snapshot: AnyMachineSnapshot) => snapshot as unknown as AttachmentSnapshot;
 
 const KEY = 'attachment-1';
 const FILE = new File(['x'.repeat(1000)], 'acta.pdf', { type: 'application/pdf' });
-const SUMMARY: AttachmentSummary = { id: 77, name: 'acta.pdf', size: 1000, content_type: 'application/pdf', url: '/attachments/77' };
+const SUMMARY = attachmentSummary(77, { name: FILE.name, size: FILE.size });
 const TOO_LARGE = failure(413, 'attachment.too_large', 'El archivo supera los 22 MB.');
 const OFFLINE = failure(0, 'network', 'Failed to fetch');
 const SERVER_DOWN = failure(500, 'server.error');

@@ -16,35 +16,13 @@ import {
   type MessageReaderSnapshot,
 } from '../../src/machines/message-reader';
 import { failure } from './fixtures';
+import { messageDetail } from '../fixtures/messages';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 
 const snap = (snapshot: AnyMachineSnapshot) => snapshot as unknown as MessageReaderSnapshot;
 
-const DETAIL: MessageDetail = {
-  id: 41,
-  folder: 'inbox',
-  kind: 'received',
-  title: 'Reunión de apoderados 3° Básico A',
-  snippet: 'Estimados apoderados…',
-  counterpart: 'María José Núñez',
-  channels: ['app-mobile', 'e-mail'],
-  has_attachments: false,
-  unread: true,
-  date: '2026-03-02T12:00:00.000Z',
-  deleted_from: null,
-  progress: null,
-  content: 'Estimados apoderados: los esperamos el jueves.',
-  sender: { id: 3, name: 'María José Núñez', kind: 'funcionario' },
-  recipients_summary: { total: 1, label: 'Ana Pérez', groups: [] },
-  attachments: [],
-  allow_replies: true,
-  copy_to_sender: false,
-  scheduled_at: null,
-  timezone: 'America/Santiago',
-  reception: null,
-  reply_to_id: null,
-  read_at: null,
-};
+/** An unread inbox message that can be answered (the variants below move it to other folders). */
+const DETAIL = messageDetail({ id: 41, unread: true, allow_replies: true });
 
 /**
  * Stands in for the hosted message-lifecycle (its own model test covers it): states named like its kinds,

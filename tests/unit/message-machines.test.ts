@@ -5,28 +5,10 @@ import { createActor, fromPromise } from 'xstate';
 import { folderListMachine, folderMachine, selectItems, selectSelectedIds } from '../../src/machines/folder';
 import { openMessageLifecycle } from '../../src/machines/message-lifecycle';
 import { selectKind } from '../../src/machines/message-lifecycle-selectors';
-import type { MessageSummary, Paged } from '../../shared/messages-contract';
+import { messagePage, messageSummary } from '../fixtures/messages';
 import { fromCursorPage } from '../../src/services/pages';
 
-const row = (id: number): MessageSummary => ({
-  id,
-  folder: 'inbox',
-  kind: 'received',
-  title: `M${id}`,
-  snippet: '',
-  counterpart: 'Ana',
-  channels: ['sms'],
-  has_attachments: false,
-  unread: false,
-  date: '2026-03-01T12:00:00Z',
-  deleted_from: null,
-  progress: null,
-});
-const PAGE: Paged<MessageSummary> = {
-  data: [row(1), row(2)],
-  meta: { per_page: 50, next_cursor: null, prev_cursor: null, total: 2 },
-  links: { next: null, prev: null },
-};
+const PAGE = messagePage([messageSummary({ id: 1 }), messageSummary({ id: 2 })]);
 
 describe('openMessageLifecycle', () => {
   it.each([

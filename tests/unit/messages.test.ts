@@ -15,44 +15,13 @@ import {
   purgeMessages,
   restoreMessages,
 } from '../../src/services/messages';
-import type { MessageDetail, MessageSummary } from '../../shared/messages-contract';
+import { attachmentSummary, messageDetail, messagePage, messageSummary } from '../fixtures/messages';
 import type { MessageKind } from '../../shared/codes';
 
-const SUMMARY: MessageSummary = {
-  id: 7,
-  folder: 'inbox',
-  kind: 'received',
-  title: 'Reunión de apoderados',
-  snippet: 'El jueves a las 18:00',
-  counterpart: 'Ana Pérez',
-  channels: ['app-mobile', 'e-mail'],
-  has_attachments: true,
-  unread: true,
-  date: '2026-03-01T12:00:00Z',
-  deleted_from: null,
-  progress: null,
-};
-
-const DETAIL: MessageDetail = {
-  ...SUMMARY,
-  content: '<p>El jueves a las 18:00</p>',
-  sender: { id: 3, name: 'Ana Pérez', kind: 'funcionario' },
-  recipients_summary: { total: 1, label: 'Usted', groups: [] },
-  attachments: [{ id: 1, name: 'citacion.pdf', size: 1000, content_type: 'application/pdf', url: '/attachments/1' }],
-  allow_replies: true,
-  copy_to_sender: false,
-  scheduled_at: null,
-  timezone: 'America/Santiago',
-  reception: null,
-  reply_to_id: null,
-  read_at: null,
-};
-
-const PAGE = {
-  data: [SUMMARY],
-  meta: { per_page: 50, next_cursor: 'abc', prev_cursor: null, total: 51 },
-  links: { next: '/api/messages?cursor=abc', prev: null },
-};
+const SUMMARY = messageSummary({ id: 7, has_attachments: true, unread: true });
+const DETAIL = messageDetail({ ...SUMMARY, attachments: [attachmentSummary(1, { name: 'citacion.pdf' })] });
+// A next page, so the list's cursor and total are read from it.
+const PAGE = messagePage([SUMMARY], 'abc', 51);
 
 const fake = useFakeFetch();
 const requests = fake.requests;
