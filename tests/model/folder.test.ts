@@ -25,28 +25,19 @@ import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { Folder } from '../../shared/codes';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
+import { messageSummary } from '../fixtures/messages';
+import { deliveryProgress } from '../fixtures/reception';
 
 const fol = (snapshot: AnyMachineSnapshot) => snapshot as unknown as FolderSnapshot;
 const IDLE = { shown: 'idle' } as const;
 
-const row = (id: number, kind: MessageSummary['kind'], folder: MessageSummary['folder'], progress: DeliveryProgress | null = null): MessageSummary => ({
-  id,
-  folder,
-  kind,
-  title: `Mensaje ${id}`,
-  snippet: 'Reunión de apoderados el jueves',
-  counterpart: 'Ana Pérez',
-  channels: ['app-mobile'],
-  has_attachments: false,
-  unread: kind === 'received',
-  date: '2026-03-01T12:00:00Z',
-  deleted_from: kind === 'deleted' ? 'inbox' : null,
-  progress,
-});
+/** A row of its folder; inbox rows are unread. */
+const row = (id: number, folder: Folder, progress: DeliveryProgress | null = null): MessageSummary =>
+  messageSummary({ id, folder, unread: folder === 'inbox', progress });
 
-const SENDING: DeliveryProgress = { total: 4, queued: 2, sent: 0, received: 2, read: 0, not_received: 0, error: 0, failed: 0, state: 'sending', retryable: 0 };
-const FURTHER: DeliveryProgress = { ...SENDING, queued: 1, received: 3 };
-const DONE: DeliveryProgress = { ...SENDING, queued: 0, received: 4, state: 'sent' };
+const SENDING = deliveryProgress({ queued: 2, received: 2 });
+const FURTHER = deliveryProgress({ queued: 1, received: 3 });
+const DONE = deliveryProgress({ received: 4 });
 
 /**
  * Stands in for the hosted list: shows the rows a path gives it (`test.show`), crashes on request, and
@@ -80,11 +71,11 @@ function showing(rows: string, items: MessageSummary[]) {
 }
 
 const NONE = showing('none', []);
-const INBOX = showing('1,2', [row(1, 'received', 'inbox'), row(2, 'received', 'inbox')]);
-const INBOX_MORE = showing('1,2,3', [row(1, 'received', 'inbox'), row(2, 'received', 'inbox'), row(3, 'received', 'inbox')]);
-const TRASH = showing('11,12', [row(11, 'deleted', 'trash'), row(12, 'deleted', 'trash')]);
-const SENT = showing('21 sending,22', [row(21, 'sent', 'sent', SENDING), row(22, 'sent', 'sent', DONE)]);
-const SENT_DONE = showing('21,22', [row(21, 'sent', 'sent', DONE), row(22, 'sent', 'sent', DONE)]);
+const INBOX = showing('1,2', [row(1, 'inbox'), row(2, 'inbox')]);
+const INBOX_MORE = showing('1,2,3', [row(1, 'inbox'), row(2, 'inbox'), row(3, 'inbox')]);
+const TRASH = showing('11,12', [row(11, 'trash'), row(12, 'trash')]);
+const SENT = showing('21 sending,22', [row(21, 'sent', SENDING), row(22, 'sent', DONE)]);
+const SENT_DONE = showing('21,22', [row(21, 'sent', DONE), row(22, 'sent', DONE)]);
 
 const SERVER_DOWN = failure(500, 'server.error');
 const MUTATIONS: Record<string, string> = {

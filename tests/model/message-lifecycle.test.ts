@@ -17,6 +17,7 @@ import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { LifecycleMessage } from '../../src/machines/message-lifecycle-rules';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
+import { deliveryProgress } from '../fixtures/reception';
 import type { MessageKind } from '../../shared/codes';
 
 const ml = (snapshot: AnyMachineSnapshot) => snapshot as unknown as MessageLifecycleSnapshot;
@@ -29,18 +30,11 @@ const msg = (
   reception: DeliveryProgress | null = null,
 ): LifecycleMessage => ({ id: ID, kind, unread, deleted_from, reception });
 
-const progress = (state: DeliveryProgress['state'], settled: number): DeliveryProgress => ({
-  total: 4,
-  queued: 4 - settled,
-  sent: 0,
-  received: state === 'partially_failed' ? settled - 1 : settled,
-  read: 0,
-  not_received: 0,
-  error: 0,
-  failed: state === 'partially_failed' ? 1 : 0,
-  state,
-  retryable: state === 'partially_failed' ? 1 : 0,
-});
+/** Four deliveries, `settled` of them no longer queued; a partial failure is one of them failed. */
+const progress = (state: DeliveryProgress['state'], settled: number): DeliveryProgress => {
+  const failed = state === 'partially_failed' ? 1 : 0;
+  return deliveryProgress({ queued: 4 - settled, received: settled - failed, failed, state });
+};
 const SENDING = progress('sending', 1);
 const DELIVERED = progress('sent', 4);
 const PARTIAL = progress('partially_failed', 4);

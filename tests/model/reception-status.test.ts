@@ -23,80 +23,33 @@ import {
   PROGRESS_POLL_MS,
   type DeliveryProgress,
   type ReceptionPage,
-  type ReceptionRow,
   type RetryResult,
 } from '../../shared/reception-contract';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
+import { deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 
 const rs = (snapshot: AnyMachineSnapshot) => snapshot as unknown as ReceptionStatusSnapshot;
 
 const ID = 7;
 
-const progress = (state: DeliveryProgress['state'], retryable: number): DeliveryProgress => ({
-  total: 6,
-  queued: state === 'sending' ? 2 : 0,
-  sent: 0,
-  received: 2,
-  read: 1,
-  not_received: 0,
-  error: 0,
-  failed: retryable,
-  state,
-  retryable,
-});
-
-const row = (id: number, status: ReceptionRow['status']): ReceptionRow => ({
-  recipient_id: id,
-  kind: 'apoderado',
-  name: `Apoderado ${id}`,
-  student_names: `Estudiante ${id}`,
-  group: '3° Básico A',
-  email: `apoderado${id}@correo.cl`,
-  phone: '+56911112222',
-  status,
-  device: 'green',
-  channels: [
-    {
-      channel: 'sms',
-      status: status === 'pending' ? 'queued' : status === 'failed' ? 'failed' : 'received',
-      address: '+56911112222',
-      error: status === 'failed' ? 'invalid_number' : null,
-      attempts: 1,
-      sent_at: '2026-03-02T12:00:00Z',
-      delivered_at: null,
-      read_at: null,
-      last_retry_at: null,
-    },
-  ],
-});
-
-const page = (rows: ReceptionRow[], current: number, last: number, p: DeliveryProgress): ReceptionPage => ({
-  data: rows,
-  meta: {
-    current_page: current,
-    last_page: last,
-    per_page: 50,
-    total: rows.length,
-    counts: { all: 6, pending: 2, received: 2, read: 1, not_received: 0, error: 0, failed: p.failed },
-    progress: p,
-  },
-  links: { first: '?page=1', last: `?page=${last}`, prev: null, next: null },
-});
+/** Two received and one read; two more queued while sending; `retryable` failed ones (the retry resends them). */
+const progress = (state: DeliveryProgress['state'], retryable: number): DeliveryProgress =>
+  deliveryProgress({ queued: state === 'sending' ? 2 : 0, received: 2, read: 1, failed: retryable, state });
 
 /** Page 1 of 2 while deliveries are in flight (two failed can be retried). */
-const SENDING_P1 = page([row(1, 'pending'), row(2, 'failed')], 1, 2, progress('sending', 2));
+const SENDING_P1 = receptionPage([receptionRow(1, 'pending'), receptionRow(2, 'failed')], progress('sending', 2), { last: 2 });
 /** Page 2 of 2, everything settled, one failure left. */
-const PARTIAL_P2 = page([row(3, 'failed')], 2, 2, progress('partially_failed', 1));
+const PARTIAL_P2 = receptionPage([receptionRow(3, 'failed')], progress('partially_failed', 1), { current: 2, last: 2 });
 /** One page, all delivered: nothing to retry, nothing to refresh. */
-const DONE_P1 = page([], 1, 1, progress('sent', 0));
+const DONE_P1 = receptionPage([], progress('sent', 0));
 /**
  * The server echoes a page past the last one (the list shrank under the live refresh): page 3 asked,
  * two pages left. The machine asks for page 2 instead of showing an empty page with no pager.
  */
-const PAST_P3 = page([], 3, 2, progress('sent', 0));
+const PAST_P3 = receptionPage([], progress('sent', 0), { current: 3, last: 2 });
 /** A last page of 0 is not "past" (nothing to go back to): shown as it came. */
-const NO_PAGES = page([], 1, 0, progress('sent', 0));
+const NO_PAGES = receptionPage([], progress('sent', 0), { last: 0 });
 const OUTPUTS = [SENDING_P1, PARTIAL_P2, DONE_P1, PAST_P3, NO_PAGES];
 const isPast = (output: ReceptionPage) => output.meta.last_page >= 1 && output.meta.current_page > output.meta.last_page;
 

@@ -6,73 +6,15 @@ import { createActor, createMachine, toPromise, type AnyActorLogic, type EventOb
 import { toApiFailure } from '../../src/services/http';
 import { MAX_POLL_WAIT_MS } from '../../src/services/poll';
 import { loadReception, retryFailed, watchProgress } from '../../src/services/reception';
-import { PROGRESS_POLL_MS, type DeliveryProgress, type ReceptionPage } from '../../shared/reception-contract';
+import { PROGRESS_POLL_MS } from '../../shared/reception-contract';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { messageDetail } from '../fixtures/messages';
+import { deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 
-const PROGRESS: DeliveryProgress = {
-  total: 2,
-  queued: 1,
-  sent: 0,
-  received: 1,
-  read: 0,
-  not_received: 0,
-  error: 0,
-  failed: 0,
-  state: 'sending',
-  retryable: 0,
-};
-const PAGE: ReceptionPage = {
-  data: [
-    {
-      recipient_id: 1,
-      kind: 'apoderado',
-      name: 'Carolina Núñez',
-      student_names: 'Tomás Núñez',
-      group: '3° Básico A',
-      email: null,
-      phone: '+56911112222',
-      status: 'pending',
-      device: 'blue',
-      channels: [
-        { channel: 'sms', status: 'queued', address: '+56911112222', error: null, attempts: 0, sent_at: null, delivered_at: null, read_at: null, last_retry_at: null },
-      ],
-    },
-  ],
-  meta: {
-    current_page: 2,
-    last_page: 2,
-    per_page: 50,
-    total: 51,
-    counts: { all: 51, pending: 1, received: 50, read: 0, not_received: 0, error: 0, failed: 0 },
-    progress: PROGRESS,
-  },
-  links: { first: '?page=1', last: '?page=2', prev: '?page=1', next: null },
-};
-const DETAIL = {
-  id: 7,
-  folder: 'sent',
-  kind: 'sent',
-  title: 'Reunión',
-  snippet: '',
-  counterpart: '3° Básico A',
-  channels: ['sms'],
-  has_attachments: false,
-  unread: false,
-  date: '2026-03-01T12:00:00Z',
-  deleted_from: null,
-  progress: null,
-  content: 'Hola',
-  sender: { id: 3, name: 'Ana Pérez', kind: 'funcionario' },
-  recipients_summary: { total: 2, label: '3° Básico A', groups: [] },
-  attachments: [],
-  allow_replies: false,
-  copy_to_sender: false,
-  scheduled_at: null,
-  timezone: 'America/Santiago',
-  reception: PROGRESS,
-  reply_to_id: null,
-  read_at: null,
-};
+const PROGRESS = deliveryProgress({ queued: 1, received: 1 });
+const PAGE = receptionPage([receptionRow(1, 'pending')], PROGRESS, { current: 2, last: 2, total: 51 });
+// The poller reads `reception`; the row's `progress` stays empty so reading the wrong field would show.
+const DETAIL = messageDetail({ id: 7, folder: 'sent', reception: PROGRESS });
 
 const fake = useFakeFetch();
 const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());

@@ -8,41 +8,23 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { text } from '../fixtures/texts';
-import type { MessageSummary, Paged } from '../../shared/messages-contract';
 import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { Folder } from '../../shared/codes';
 import { FolderPage } from '../../src/views/pages/folder-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { appActor } from '../../src/views/actors';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { messagePage, messageSummary } from '../fixtures/messages';
+import { deliveryProgress } from '../fixtures/reception';
 import { startApp } from './app';
 
-const row = (id: number, folder: Folder, progress: DeliveryProgress | null = null): MessageSummary => ({
-  id,
-  folder,
-  kind: folder === 'inbox' ? 'received' : folder === 'trash' ? 'deleted' : 'sent',
-  title: `Mensaje ${id}`,
-  snippet: 'Reunión de apoderados el jueves',
-  counterpart: 'Ana Pérez',
-  channels: ['app-mobile'],
-  has_attachments: false,
-  unread: false,
-  date: '2026-03-01T12:00:00Z',
-  deleted_from: folder === 'trash' ? 'inbox' : null,
-  progress,
-});
+const row = (id: number, folder: Folder, progress: DeliveryProgress | null = null) => messageSummary({ id, folder, progress });
 
-const page = (data: MessageSummary[], next: string | null = null, total = data.length): Paged<MessageSummary> => ({
-  data,
-  meta: { per_page: 50, next_cursor: next, prev_cursor: null, total },
-  links: { next: null, prev: null },
-});
-
-const SENDING: DeliveryProgress = { total: 4, queued: 2, sent: 0, received: 2, read: 0, not_received: 0, error: 0, failed: 0, state: 'sending', retryable: 0 };
-const SENT: DeliveryProgress = { ...SENDING, queued: 0, received: 4, state: 'sent' };
+const SENDING = deliveryProgress({ queued: 2, received: 2 });
+const SENT = deliveryProgress({ received: 4 });
 
 /** Answers `GET /messages` by its query; null holds the answer back until `release()`. */
-let pages: (query: URLSearchParams) => Response | null = () => json(200, page([]));
+let pages: (query: URLSearchParams) => Response | null = () => json(200, messagePage([]));
 let held: Array<() => void> = [];
 const release = () => {
   for (const go of held.splice(0)) go();
@@ -56,7 +38,7 @@ fake.answer = ((url: string) => {
   if (pathname === '/api/messages') {
     const answer = pages(searchParams);
     if (answer) return answer;
-    const later = json(200, page([]));
+    const later = json(200, messagePage([]));
     return new Promise<Response>((resolve) => held.push(() => resolve(pages(searchParams) ?? later)));
   }
   return json(404, { message: 'No encontrado', code: 'not_found' });
@@ -73,7 +55,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   held = [];
-  pages = () => json(200, page([]));
+  pages = () => json(200, messagePage([]));
 });
 
 const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
@@ -98,7 +80,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
   }
 
   it('shows the first page with its total, asking once for the folder', async () => {
-    pages = () => json(200, page([row(1, 'inbox'), row(2, 'inbox')], null, 2));
+    pages = () => json(200, messagePage([row(1, 'inbox'), row(2, 'inbox')], null, 2));
     renderFolder('inbox');
     await screen.findByText('Mensaje 1');
     expect(titles()).toEqual(['Mensaje 1', 'Mensaje 2']);
@@ -107,7 +89,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
   });
 
   it('a search waits for typing to pause, keeps the rows while it loads, then shows what matches', async () => {
-    pages = (query) => (query.get('q') === 'ana' ? null : json(200, page([row(1, 'inbox'), row(2, 'inbox')])));
+    pages = (query) => (query.get('q') === 'ana' ? null : json(200, messagePage([row(1, 'inbox'), row(2, 'inbox')])));
     renderFolder('inbox');
     await screen.findByText('Mensaje 1');
     const box = screen.getByRole('searchbox');
@@ -117,7 +99,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     await waitFor(() => expect(listRequests()).toHaveLength(2));
     expect(queryOf(listRequests()[1]!)).toEqual({ folder: 'inbox', q: 'ana', limit: '50' });
     expect(titles()).toEqual(['Mensaje 1', 'Mensaje 2']);
-    pages = () => json(200, page([row(2, 'inbox')]));
+    pages = () => json(200, messagePage([row(2, 'inbox')]));
     await act(async () => release());
     await waitFor(() => expect(titles()).toEqual(['Mensaje 2']));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -127,8 +109,8 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
   it('scrolling near the end asks for the next page by its cursor and appends it', async () => {
     pages = (query) =>
       query.get('cursor') === 'c2'
-        ? json(200, page([row(3, 'inbox')], null, 3))
-        : json(200, page([row(1, 'inbox'), row(2, 'inbox')], 'c2', 3));
+        ? json(200, messagePage([row(3, 'inbox')], null, 3))
+        : json(200, messagePage([row(1, 'inbox'), row(2, 'inbox')], 'c2', 3));
     renderFolder('inbox');
     const list = await screen.findByRole('list');
     await act(async () => fireEvent.scroll(list, { target: { scrollTop: 10 } }));
@@ -141,7 +123,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     renderFolder('inbox');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(text('folders.failed'));
-    pages = () => json(200, page([row(1, 'inbox')]));
+    pages = () => json(200, messagePage([row(1, 'inbox')]));
     await act(async () => fireEvent.click(within(alert).getByRole('button', { name: text('folders.retry') })));
     await screen.findByText('Mensaje 1');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -150,7 +132,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
   });
 
   it('deleted rows leave at once with the toast, and the counters reload', async () => {
-    pages = () => json(200, page([row(1, 'inbox'), row(2, 'inbox')]));
+    pages = () => json(200, messagePage([row(1, 'inbox'), row(2, 'inbox')]));
     renderFolder('inbox');
     await screen.findByText('Mensaje 1');
     const before = countReloads;
@@ -165,7 +147,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
   });
 
   it('the purge asks first; Cancelar and Escape do nothing and give focus back, Eliminar definitivamente purges', async () => {
-    pages = () => json(200, page([row(11, 'trash'), row(12, 'trash')]));
+    pages = () => json(200, messagePage([row(11, 'trash'), row(12, 'trash')]));
     renderFolder('trash');
     await screen.findByText('Mensaje 11');
     await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: text('folders.select', { title: 'Mensaje 12' }) })));
@@ -190,7 +172,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
 
   it('a sent row still going out keeps its "Enviando N %" badge fresh until it is sent', async () => {
     let progress = SENDING;
-    pages = () => json(200, page([row(21, 'sent', progress)]));
+    pages = () => json(200, messagePage([row(21, 'sent', progress)]));
     renderFolder('sent');
     const badge = await screen.findByText(text('folders.progressSending', { percent: 50 }));
     expect(badge.getAttribute('data-slot')).toBe('progress-badge');

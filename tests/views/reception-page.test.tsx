@@ -5,78 +5,36 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { es, mx } from '../fixtures/texts';
-import type { DeliveryProgress, ReceptionPage, ReceptionRow } from '../../shared/reception-contract';
+import type { DeliveryProgress, ReceptionRow } from '../../shared/reception-contract';
 import { startApp } from './app';
 import { Toaster } from '../../src/views/layout/toaster';
 import { MessagePage } from '../../src/views/pages/message-page';
 import { ReceptionPage as ReceptionScreen } from '../../src/views/pages/reception-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { messageDetail } from '../fixtures/messages';
+import { channelDelivery, deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 
 const ID = 7;
 
-const PARTIAL: DeliveryProgress = {
-  total: 4,
-  queued: 0,
-  sent: 0,
-  received: 1,
-  read: 1,
-  not_received: 0,
-  error: 0,
-  failed: 2,
-  state: 'partially_failed',
-  retryable: 2,
-};
-const SENDING: DeliveryProgress = { ...PARTIAL, queued: 2, failed: 0, state: 'sending', retryable: 0 };
+const PARTIAL = deliveryProgress({ received: 1, read: 1, failed: 2 });
+const SENDING = deliveryProgress({ received: 1, read: 1, queued: 2 });
 
-const delivery = (channel: 'sms' | 'e-mail', status: ReceptionRow['channels'][number]['status'], error: string | null = null) => ({
-  channel,
-  status,
-  address: channel === 'sms' ? '+56911112222' : 'carolina@correo.cl',
-  error,
-  attempts: 1,
-  sent_at: '2026-03-02T12:00:00Z',
-  delivered_at: status === 'received' || status === 'read' ? '2026-03-02T12:01:00Z' : null,
-  read_at: status === 'read' ? '2026-03-02T12:05:00Z' : null,
-  last_retry_at: null,
-});
-
-const CAROLINA: ReceptionRow = {
-  recipient_id: 1,
-  kind: 'apoderado',
+const CAROLINA = receptionRow(1, 'read', {
   name: 'Carolina Núñez',
   student_names: 'Tomás Núñez',
-  group: '3° Básico A',
   email: 'carolina@correo.cl',
-  phone: '+56911112222',
-  status: 'read',
-  device: 'green',
-  channels: [delivery('e-mail', 'read'), delivery('sms', 'received')],
-};
-const JORGE: ReceptionRow = {
-  recipient_id: 2,
-  kind: 'apoderado',
+  channels: [channelDelivery('e-mail', 'read'), channelDelivery('sms', 'received')],
+});
+const JORGE = receptionRow(2, 'failed', {
   name: 'Jorge Pérez',
   student_names: 'Ana Pérez',
-  group: '3° Básico A',
   email: null,
   phone: '+5691234',
-  status: 'failed',
   device: 'yellow',
-  channels: [delivery('sms', 'failed', 'invalid_number')],
-};
-
-const body = (rows: ReceptionRow[], progress: DeliveryProgress, current = 1, last = 1): ReceptionPage => ({
-  data: rows,
-  meta: {
-    current_page: current,
-    last_page: last,
-    per_page: 50,
-    total: rows.length,
-    counts: { all: 4, pending: progress.queued, received: 1, read: 1, not_received: 0, error: 0, failed: progress.failed },
-    progress,
-  },
-  links: { first: '?page=1', last: `?page=${last}`, prev: null, next: null },
+  channels: [channelDelivery('sms', 'failed', { error: 'invalid_number' })],
 });
+
+const body = (rows: ReceptionRow[], progress: DeliveryProgress, current = 1, last = 1) => receptionPage(rows, progress, { current, last });
 
 /** Every code the delivery engine records in `deliveries.error` (reception-contract.ts). */
 const ERROR_CODES = [
@@ -157,7 +115,7 @@ describe('reception page', () => {
         retried = true;
         return json(200, { data: { resent: 2, progress: SENDING } });
       }
-      return json(200, retried ? body([CAROLINA, { ...JORGE, status: 'pending', channels: [delivery('sms', 'queued')] }], SENDING) : body([CAROLINA, JORGE], PARTIAL));
+      return json(200, retried ? body([CAROLINA, { ...JORGE, status: 'pending', channels: [channelDelivery('sms', 'queued')] }], SENDING) : body([CAROLINA, JORGE], PARTIAL));
     };
     renderPage();
     await screen.findByText('Jorge Pérez');
@@ -198,12 +156,12 @@ describe('reception page', () => {
       expect(mx.reception.errorCode[code], `es-MX ${code}`).toMatch(/\S/);
     }
     const rows: ReceptionRow[] = [
-      { ...JORGE, recipient_id: 3, name: 'Sin recibo', channels: [delivery('sms', 'not_received', 'no_receipt')] },
-      { ...JORGE, recipient_id: 4, name: 'Sin abrir', channels: [delivery('e-mail', 'not_received', 'app_not_opened')] },
-      { ...JORGE, recipient_id: 5, name: 'Credenciales', channels: [delivery('sms', 'failed', 'provider_auth')] },
+      { ...JORGE, recipient_id: 3, name: 'Sin recibo', channels: [channelDelivery('sms', 'not_received', { error: 'no_receipt' })] },
+      { ...JORGE, recipient_id: 4, name: 'Sin abrir', channels: [channelDelivery('e-mail', 'not_received', { error: 'app_not_opened' })] },
+      { ...JORGE, recipient_id: 5, name: 'Credenciales', channels: [channelDelivery('sms', 'failed', { error: 'provider_auth' })] },
       // Queued again after a temporary error, or handed over again: no reason while in flight.
-      { ...JORGE, recipient_id: 6, name: 'En cola', status: 'pending', channels: [delivery('sms', 'queued', 'unreachable')] },
-      { ...JORGE, recipient_id: 7, name: 'Entregado al proveedor', status: 'pending', channels: [delivery('sms', 'sent', 'provider_auth')] },
+      { ...JORGE, recipient_id: 6, name: 'En cola', status: 'pending', channels: [channelDelivery('sms', 'queued', { error: 'unreachable' })] },
+      { ...JORGE, recipient_id: 7, name: 'Entregado al proveedor', status: 'pending', channels: [channelDelivery('sms', 'sent', { error: 'provider_auth' })] },
     ];
     fake.answer = () => json(200, body(rows, PARTIAL));
     renderPage();
@@ -276,31 +234,16 @@ describe('reception page', () => {
   });
 });
 
-const SENT_DETAIL = (reception: DeliveryProgress) => ({
-  id: ID,
-  folder: 'sent',
-  kind: 'sent',
-  title: 'Reunión de apoderados',
-  snippet: 'El jueves',
-  counterpart: '3° Básico A',
-  channels: ['sms', 'e-mail'],
-  has_attachments: false,
-  unread: false,
-  date: '2026-03-02T12:00:00Z',
-  deleted_from: null,
-  progress: reception,
-  content: 'El jueves a las 18:00.',
-  sender: { id: 3, name: 'Ana Pérez', kind: 'funcionario' },
-  recipients_summary: { total: 4, label: '3° Básico A', groups: [] },
-  attachments: [],
-  allow_replies: false,
-  copy_to_sender: false,
-  scheduled_at: null,
-  timezone: 'America/Santiago',
-  reception,
-  reply_to_id: null,
-  read_at: null,
-});
+/** The sent message as each poll brings it: `reception` is what the reading view shows. */
+const SENT_DETAIL = (reception: DeliveryProgress) =>
+  messageDetail({
+    id: ID,
+    folder: 'sent',
+    channels: ['sms', 'e-mail'],
+    recipients_summary: { total: 4, label: '3° Básico A', groups: [] },
+    progress: reception,
+    reception,
+  });
 
 describe('message page of a sent message', () => {
   it('shows "Enviando… N de M", follows the polls to "Enviado con fallos" and links to the reception status', async () => {
