@@ -20,39 +20,17 @@ import {
   selectTotal,
   type RecipientPickerSnapshot,
 } from '../../src/machines/recipient-picker';
-import type { RecipientList, RecipientPick, Recipients } from '../../shared/compose-contract';
+import type { RecipientList, RecipientPick } from '../../shared/compose-contract';
 import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../src/services/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { PLANNING_PARENT, recordingParent } from './doubles';
 import { failure } from './fixtures';
-import { recipientGuardian } from '../fixtures/recipients';
+import { thirdGrade } from '../fixtures/recipients';
 
 const pk = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RecipientPickerSnapshot;
 
-const guardian = (id: number, studentId: number, name: string, role: 1 | 2) =>
-  recipientGuardian(id, studentId, name, role, role === 1 ? 'blue' : 'yellow');
-
-const RECIPIENTS: Recipients = {
-  levels: [{ id: 1, nombre: '3° Básico', course_ids: [10, 11] }],
-  courses: [
-    {
-      id: 10,
-      nombre: '3° Básico A',
-      grupo_type: 'curso',
-      level_id: 1,
-      estudiantes: [
-        { id: 100, name: 'Sofía Muñoz Rojas' },
-        { id: 101, name: 'Tomás Núñez Díaz' },
-      ],
-      apoderados: [guardian(500, 100, 'José Muñoz Pérez', 1), guardian(501, 100, 'Ana Rojas Soto', 2), guardian(502, 101, 'Raúl Núñez Vera', 1)],
-    },
-    { id: 11, nombre: '3° Básico B', grupo_type: 'curso', level_id: 1, estudiantes: [], apoderados: [] },
-  ],
-  appointments: [
-    { id: 7, nombre: 'Docente', users: [{ user_id: 900, name: 'Marta Muñoz', cargo_id: 7, email: null, login_user_id: 3 }] },
-    { id: 8, nombre: 'Inspector', users: [{ user_id: 901, name: 'Óscar Ramírez', cargo_id: 8, email: null, login_user_id: null }] },
-  ],
-};
+/** Staff 900 is Marta Muñoz: the staff search for "munoz" finds her alone. */
+const RECIPIENTS = thirdGrade();
 
 const LIST_1: RecipientList = { id: 1, name: 'Centro de Padres Muñoz', users_count: 12 };
 const LIST_2: RecipientList = { id: 2, name: 'Directiva', users_count: 5 };

@@ -11,41 +11,18 @@ import {
   search,
   withLists,
 } from '../../src/services/recipient-index';
-import { recipientGuardian } from '../fixtures/recipients';
+import { recipientCourse, recipientGuardian, thirdGrade } from '../fixtures/recipients';
 
-const guardian = (id: number, studentId: number, name: string, role: 1 | 2 = 1) =>
-  recipientGuardian(id, studentId, name, role, role === 1 ? 'blue' : 'red');
-
-const RECIPIENTS: Recipients = {
-  levels: [{ id: 1, nombre: '3° Básico', course_ids: [10, 11] }],
-  courses: [
-    {
-      id: 10,
-      nombre: '3° Básico A',
-      grupo_type: 'curso',
-      level_id: 1,
-      estudiantes: [
-        { id: 100, name: 'Sofía Muñoz Rojas' },
-        { id: 101, name: 'Tomás Núñez Díaz' },
-      ],
-      apoderados: [guardian(500, 100, 'José Muñoz Pérez'), guardian(501, 100, 'Ana Rojas Soto', 2), guardian(502, 101, 'Raúl Núñez Vera')],
-    },
-    { id: 11, nombre: '3° Básico B', grupo_type: 'curso', level_id: 1, estudiantes: [], apoderados: [] },
-    {
-      id: 20,
-      nombre: 'Electivo de Teatro',
-      grupo_type: 'electivo',
-      level_id: null,
-      estudiantes: [{ id: 101, name: 'Tomás Núñez Díaz' }],
-      // The same guardian for the same student again (electives repeat people): one row.
-      apoderados: [guardian(502, 101, 'Raúl Núñez Vera')],
-    },
+/**
+ * Staff 900 is Marta Ramírez, so a staff search for "ramirez" finds both staff members; the elective
+ * repeats Tomás and his guardian, who must stay one row.
+ */
+const RECIPIENTS = thirdGrade({
+  teacher: 'Marta Ramírez',
+  electives: [
+    recipientCourse(20, 'Electivo de Teatro', null, [{ id: 101, name: 'Tomás Núñez Díaz' }], [recipientGuardian(502, 101, 'Raúl Núñez Vera', 1, 'blue')]),
   ],
-  appointments: [
-    { id: 7, nombre: 'Docente', users: [{ user_id: 900, name: 'Marta Ramírez', cargo_id: 7, email: null, login_user_id: 3 }] },
-    { id: 8, nombre: 'Inspector', users: [{ user_id: 901, name: 'Óscar Ramírez', cargo_id: 8, email: null, login_user_id: null }] },
-  ],
-};
+});
 
 const keys = (result: { preview: { key: string }[] }) => result.preview.map((item) => item.key);
 
