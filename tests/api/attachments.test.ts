@@ -9,7 +9,8 @@ import { ATTACHMENT_MAX_BYTES } from '../../shared/compose-contract';
 import { COOKIE, XSRF_HEADER } from '../../shared/contract';
 import { AttachmentStore } from '../../server/storage/attachments';
 import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedUploads } from '../../server/storage/sweep';
-import { input, MB, one, pdfBytes, rows, upload, uploadOk } from './support/compose';
+import { composeInput } from '../fixtures/compose';
+import { MB, one, pdfBytes, rows, upload, uploadOk } from './support/compose';
 import { startServer, type Client, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -150,7 +151,7 @@ describe('DELETE /api/attachments/:id', () => {
 
   it('deletes an attachment of a draft but refuses one of a sent message with 409', async () => {
     const file = await uploadOk(admin, 'borrador.txt', 'text/plain', new TextEncoder().encode('borrador'));
-    const draft = await admin.post('/api/messages/drafts', input({ attachment_ids: [file.id] }));
+    const draft = await admin.post('/api/messages/drafts', composeInput({ attachment_ids: [file.id] }));
     expect(draft.status).toBe(201);
     expect((await admin.fetch(`/api/attachments/${file.id}`, { method: 'DELETE' })).status).toBe(204);
 
@@ -175,7 +176,7 @@ describe('DELETE /api/attachments/:id', () => {
   it('removes the files of a draft purged from the trash', async () => {
     const file = await uploadOk(admin, 'purgar.txt', 'text/plain', new TextEncoder().encode('purgar'));
     const onDisk = path.join(server.attachmentsDir, (await storageKey(file.id))!);
-    const res = await admin.post('/api/messages/drafts', input({ attachment_ids: [file.id] }));
+    const res = await admin.post('/api/messages/drafts', composeInput({ attachment_ids: [file.id] }));
     const { data } = (await res.json()) as { data: { id: number } };
     expect((await admin.post('/api/messages/delete', { ids: [data.id] })).status).toBe(200);
     expect(existsSync(onDisk)).toBe(true);
@@ -191,7 +192,7 @@ describe('abandoned uploads', () => {
     const old = await uploadOk(admin, 'olvidado.txt', 'text/plain', new TextEncoder().encode('olvidado'));
     const recent = await uploadOk(admin, 'reciente.txt', 'text/plain', new TextEncoder().encode('reciente'));
     const kept = await uploadOk(admin, 'en-borrador.txt', 'text/plain', new TextEncoder().encode('borrador'));
-    expect((await admin.post('/api/messages/drafts', input({ attachment_ids: [kept.id] }))).status).toBe(201);
+    expect((await admin.post('/api/messages/drafts', composeInput({ attachment_ids: [kept.id] }))).status).toBe(201);
     const longAgo = new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS - 3600_000);
     await server.db.execute(sql`update message_attachments set created_at = ${longAgo} where id in (${old.id}, ${kept.id})`);
     const oldFile = path.join(server.attachmentsDir, (await storageKey(old.id))!);

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience, ComposeDraft, Estimate, Quota, RecipientPick, SendResult } from '../../shared/compose-contract';
 import type { MessageDetail } from '../../shared/messages-contract';
-import { count, input, MB, one, pdfBytes, rows, send, uploadOk } from './support/compose';
+import { composeInput } from '../fixtures/compose';
+import { count, MB, one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { list } from './support/mail';
 import { startServer, type Client, type TestServer } from './support/server';
 
@@ -93,7 +94,7 @@ const quota = async (client: Client) => ((await (await client.get('/api/quota'))
 
 describe('validation', () => {
   it('answers 422 with the SPEC texts for an empty send', async () => {
-    const errors = await errorsOf(await send(admin, input({ title: '  ', content: '', channels: [], recipients: [] })));
+    const errors = await errorsOf(await send(admin, composeInput({ title: '  ', content: '', channels: [], recipients: [] })));
     expect(errors.title).toEqual(['Debes elegir un Título']);
     expect(errors.recipients).toEqual(['Debes elegir uno o más Destinatarios']);
     expect(errors.content).toEqual(['Debes escribir el contenido del mensaje.']);
@@ -101,7 +102,7 @@ describe('validation', () => {
   });
 
   it('requires an Idempotency-Key of 8 to 100 characters', async () => {
-    const body = input({ recipients: [coursePick()] });
+    const body = composeInput({ recipients: [coursePick()] });
     for (const key of [null, 'short', 'x'.repeat(101)]) {
       const errors = await errorsOf(await send(admin, body, key));
       expect(errors.idempotency_key).toEqual(['Falta el encabezado Idempotency-Key (entre 8 y 100 caracteres).']);
@@ -110,13 +111,13 @@ describe('validation', () => {
 
   it('refuses malformed picks, channels and attachment ids', async () => {
     const errors = await errorsOf(
-      await send(admin, { ...input(), channels: ['fax'], recipients: [{ kind: 'course', id: 1 }], attachment_ids: ['x'] }),
+      await send(admin, { ...composeInput(), channels: ['fax'], recipients: [{ kind: 'course', id: 1 }], attachment_ids: ['x'] }),
     );
     expect(Object.keys(errors).sort()).toEqual(['attachments', 'channels', 'recipients']);
   });
 
   it('refuses channels the school has not contracted or the user may not use', async () => {
-    const docenteWhatsapp = await errorsOf(await send(docente, input({ channels: ['whatsapp'], recipients: [coursePick()] })));
+    const docenteWhatsapp = await errorsOf(await send(docente, composeInput({ channels: ['whatsapp'], recipients: [coursePick()] })));
     expect(docenteWhatsapp.channels).toEqual(['No tienes permiso para enviar por el canal whatsapp.']);
     const juarezCourse = await one<{ id: number }>(
       server.db,
@@ -124,18 +125,18 @@ describe('validation', () => {
           where u.email = 'administrador@benitojuarez.edu.mx' limit 1`,
     );
     const juarezSms = await errorsOf(
-      await send(juarez, input({ channels: ['sms'], recipients: [{ kind: 'course', id: juarezCourse.id, audience: 'apoderados' }] })),
+      await send(juarez, composeInput({ channels: ['sms'], recipients: [{ kind: 'course', id: juarezCourse.id, audience: 'apoderados' }] })),
     );
     expect(juarezSms.channels).toEqual(['No tienes permiso para enviar por el canal sms.']);
   });
 
   it('refuses SMS text over the limit (154 with the signature) or with emoji', async () => {
-    const long = await errorsOf(await send(admin, input({ channels: ['sms'], content: 'a'.repeat(155), recipients: [coursePick()] })));
+    const long = await errorsOf(await send(admin, composeInput({ channels: ['sms'], content: 'a'.repeat(155), recipients: [coursePick()] })));
     expect(long.content).toEqual(['El SMS supera los 154 caracteres permitidos.']);
-    const emoji = await errorsOf(await send(admin, input({ channels: ['sms'], content: 'Hola 🎉', recipients: [coursePick()] })));
+    const emoji = await errorsOf(await send(admin, composeInput({ channels: ['sms'], content: 'Hola 🎉', recipients: [coursePick()] })));
     expect(emoji.content).toEqual(['El SMS contiene caracteres que no se pueden enviar: 🎉']);
     // Accents are transliterated, so 154 accented letters fit.
-    const estimate = await admin.post('/api/messages/estimate', input({ channels: ['sms'], content: 'á'.repeat(154), recipients: [coursePick()] }));
+    const estimate = await admin.post('/api/messages/estimate', composeInput({ channels: ['sms'], content: 'á'.repeat(154), recipients: [coursePick()] }));
     expect(estimate.status).toBe(200);
   });
 
@@ -143,39 +144,39 @@ describe('validation', () => {
     const a = await uploadOk(admin, 'a.txt', 'text/plain', new TextEncoder().encode('a'));
     const b = await uploadOk(admin, 'b.txt', 'text/plain', new TextEncoder().encode('b'));
     const sms = await errorsOf(
-      await send(admin, input({ channels: ['sms'], content: 'Hola', recipients: [coursePick()], attachment_ids: [a.id, b.id] })),
+      await send(admin, composeInput({ channels: ['sms'], content: 'Hola', recipients: [coursePick()], attachment_ids: [a.id, b.id] })),
     );
     expect(sms.attachments).toEqual(['Un SMS admite solo un adjunto.']);
 
     const big1 = await uploadOk(admin, 'uno.pdf', 'application/pdf', pdfBytes(12 * MB));
     const big2 = await uploadOk(admin, 'dos.pdf', 'application/pdf', pdfBytes(11 * MB));
     const before = await messageCount();
-    const total = await errorsOf(await send(admin, input({ recipients: [coursePick()], attachment_ids: [big1.id, big2.id] })));
+    const total = await errorsOf(await send(admin, composeInput({ recipients: [coursePick()], attachment_ids: [big1.id, big2.id] })));
     expect(total.attachments).toEqual(['Los adjuntos pueden sumar como máximo 22 MB.']);
     expect(await messageCount()).toBe(before);
 
     // Someone else's upload is not usable.
-    const other = await errorsOf(await send(docente, input({ recipients: [coursePick()], attachment_ids: [a.id] })));
+    const other = await errorsOf(await send(docente, composeInput({ recipients: [coursePick()], attachment_ids: [a.id] })));
     expect(other.attachments).toEqual(['Algunos adjuntos no existen o ya pertenecen a otro mensaje.']);
   });
 
   it('refuses a schedule in the past or more than a year ahead', async () => {
-    const body = (at: Date) => input({ recipients: [coursePick()], scheduled_at: at.toISOString() });
+    const body = (at: Date) => composeInput({ recipients: [coursePick()], scheduled_at: at.toISOString() });
     const past = await errorsOf(await send(admin, body(new Date(Date.now() - 1000)), randomUUID(), '/api/messages/schedule'));
     expect(past.scheduled_at).toEqual(['La fecha de envío debe ser al menos un minuto en el futuro.']);
     const far = await errorsOf(await send(admin, body(new Date(Date.now() + 367 * 86_400_000)), randomUUID(), '/api/messages/schedule'));
     expect(far.scheduled_at).toEqual(['La fecha de envío no puede ser más de un año en el futuro.']);
-    const none = await errorsOf(await send(admin, input({ recipients: [coursePick()] }), randomUUID(), '/api/messages/schedule'));
+    const none = await errorsOf(await send(admin, composeInput({ recipients: [coursePick()] }), randomUUID(), '/api/messages/schedule'));
     expect(none.scheduled_at).toEqual(['Debes indicar la fecha y hora de envío.']);
   });
 
   it('keeps schools apart: another school’s course is refused', async () => {
     const before = await messageCount();
     const errors = await errorsOf(
-      await send(admin, input({ recipients: [{ kind: 'course', id: ids.elquiCourse, audience: 'apoderados' }] })),
+      await send(admin, composeInput({ recipients: [{ kind: 'course', id: ids.elquiCourse, audience: 'apoderados' }] })),
     );
     expect(errors.recipients).toEqual(['Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.']);
-    const draft = await admin.post('/api/messages/drafts', input({ recipients: [{ kind: 'course', id: ids.elquiCourse, audience: 'apoderados' }] }));
+    const draft = await admin.post('/api/messages/drafts', composeInput({ recipients: [{ kind: 'course', id: ids.elquiCourse, audience: 'apoderados' }] }));
     expect(draft.status).toBe(422);
     expect(await messageCount()).toBe(before);
   });
@@ -187,7 +188,7 @@ describe('send', () => {
     const result = await created(
       await send(
         admin,
-        input({
+        composeInput({
           recipients: [
             { kind: 'student', id: s1!, audience: 'apoderados' },
             { kind: 'student', id: s2!, audience: 'apoderados' },
@@ -221,7 +222,7 @@ describe('send', () => {
                     where s.course_id = ${ids.course.id} and sg.role = ${role}`);
     const studentCount = await count(db, sql`select count(*)::int as n from students where course_id = ${ids.course.id}`);
     const estimateOf = async (recipients: RecipientPick[], channels: ('sms' | 'app-mobile')[] = ['app-mobile']) => {
-      const res = await admin.post('/api/messages/estimate', input({ channels, content: 'Hola', recipients }));
+      const res = await admin.post('/api/messages/estimate', composeInput({ channels, content: 'Hola', recipients }));
       expect(res.status).toBe(200);
       return ((await res.json()) as { data: Estimate }).data;
     };
@@ -247,7 +248,7 @@ describe('send', () => {
           where u.email = 'administrador@sanandres.cl' and l.deleted_at is null order by l.id limit 1`,
     );
     const result = await created(
-      await send(admin, input({ recipients: [{ kind: 'appointment', id: position.id }, { kind: 'recipient-list', id: list.id }] })),
+      await send(admin, composeInput({ recipients: [{ kind: 'appointment', id: position.id }, { kind: 'recipient-list', id: list.id }] })),
     );
     const groups = await rows<{ gk: string; gl: string; n: number }>(
       db,
@@ -264,7 +265,7 @@ describe('send', () => {
 
   it('writes one delivery per recipient and channel, failing those without an address', async () => {
     const usedBefore = (await quota(admin)).sms.used;
-    const body = input({ channels: ['app-mobile', 'e-mail', 'sms'], content: 'Mañana no hay clases.', recipients: [coursePick()] });
+    const body = composeInput({ channels: ['app-mobile', 'e-mail', 'sms'], content: 'Mañana no hay clases.', recipients: [coursePick()] });
     const estimate = ((await (await admin.post('/api/messages/estimate', body)).json()) as { data: Estimate }).data;
     const result = await created(await send(admin, body));
     const guardians = await rows<{ id: number; email: string | null; phone: string | null; app: boolean }>(
@@ -308,7 +309,7 @@ describe('send', () => {
 
   it('shows the message in the author’s sent folder and the staff recipient’s inbox', async () => {
     const result = await created(
-      await send(admin, input({ title: 'Consejo de profesores extraordinario', recipients: [{ kind: 'staff', id: ids.docenteStaff }, coursePick()] })),
+      await send(admin, composeInput({ title: 'Consejo de profesores extraordinario', recipients: [{ kind: 'staff', id: ids.docenteStaff }, coursePick()] })),
     );
     const sent = await list(admin, 'folder=sent');
     expect(sent.data[0]).toMatchObject({ id: result.id, title: 'Consejo de profesores extraordinario', folder: 'sent', channels: ['e-mail'] });
@@ -322,7 +323,7 @@ describe('send', () => {
 
   it('puts a copy in the author’s inbox when copy_to_sender is set', async () => {
     const result = await created(
-      await send(admin, input({ title: 'Con copia para mí', copy_to_sender: true, recipients: [{ kind: 'staff', id: ids.docenteStaff }] })),
+      await send(admin, composeInput({ title: 'Con copia para mí', copy_to_sender: true, recipients: [{ kind: 'staff', id: ids.docenteStaff }] })),
     );
     const inbox = await list(admin, 'folder=inbox');
     expect(inbox.data[0]).toMatchObject({ title: 'Con copia para mí', counterpart: ids.adminName });
@@ -331,7 +332,7 @@ describe('send', () => {
 
   it('is idempotent: the same key answers 200 with the first result and writes nothing', async () => {
     const key = randomUUID();
-    const body = input({ title: 'Una sola vez', recipients: [coursePick()] });
+    const body = composeInput({ title: 'Una sola vez', recipients: [coursePick()] });
     const first = await created(await send(admin, body, key));
     const before = await messageCount();
     const again = await send(admin, body, key);
@@ -342,7 +343,7 @@ describe('send', () => {
 
   it('is idempotent under two concurrent requests with the same key', async () => {
     const key = randomUUID();
-    const body = input({ title: 'Doble clic', recipients: [coursePick()] });
+    const body = composeInput({ title: 'Doble clic', recipients: [coursePick()] });
     const [a, b] = await Promise.all([send(admin, body, key), send(admin, body, key)]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     const [ra, rb] = (await Promise.all([a.json(), b.json()])) as { data: SendResult }[];
@@ -357,7 +358,7 @@ describe('send', () => {
     try {
       const q = await quota(admin);
       const before = { messages: await messageCount(), used: await smsUsed(q.month), deliveries: await count(db, sql`select count(*)::int as n from deliveries`) };
-      const body = input({ channels: ['e-mail', 'sms'], content: 'Hola', recipients: [coursePick()] });
+      const body = composeInput({ channels: ['e-mail', 'sms'], content: 'Hola', recipients: [coursePick()] });
       const res = await send(admin, body);
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({
@@ -384,7 +385,7 @@ describe('send', () => {
     );
     expect(empty.length).toBeGreaterThan(0);
     const picks: RecipientPick[] = [coursePick(), ...empty.map((e) => ({ kind: 'elective' as const, id: e.id, audience: 'apoderados' as const }))];
-    const res = await admin.post('/api/messages/estimate', input({ recipients: picks }));
+    const res = await admin.post('/api/messages/estimate', composeInput({ recipients: picks }));
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: Estimate };
     expect(data.empty_courses).toEqual(empty.map((e) => ({ id: e.id, nombre: e.name })));
@@ -394,7 +395,7 @@ describe('send', () => {
 describe('drafts', () => {
   it('creates, updates, reopens and sends a draft', async () => {
     const file = await uploadOk(admin, 'Guía.txt', 'text/plain', new TextEncoder().encode('guía'));
-    const create = await admin.post('/api/messages/drafts', input({ title: '', content: '', channels: [] }));
+    const create = await admin.post('/api/messages/drafts', composeInput({ title: '', content: '', channels: [] }));
     expect(create.status).toBe(201);
     const draft = ((await create.json()) as { data: ComposeDraft }).data;
     expect(draft).toMatchObject({ title: '', recipients: [], attachments: [], reply_to_id: null });
@@ -404,7 +405,7 @@ describe('drafts', () => {
     const update = await admin.fetch(`/api/messages/drafts/${draft.id}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(input({ title: 'Guía de estudio', recipients: picks, attachment_ids: [file.id], channels: ['e-mail', 'app-mobile'] })),
+      body: JSON.stringify(composeInput({ title: 'Guía de estudio', recipients: picks, attachment_ids: [file.id], channels: ['e-mail', 'app-mobile'] })),
     });
     expect(update.status).toBe(200);
     const reopened = ((await (await admin.get(`/api/messages/drafts/${draft.id}`)).json()) as { data: ComposeDraft }).data;
@@ -413,7 +414,7 @@ describe('drafts', () => {
     expect((await list(admin, 'folder=draft')).data[0]).toMatchObject({ id: draft.id, counterpart: ids.course.name });
     expect((await docente.get(`/api/messages/drafts/${draft.id}`)).status).toBe(404);
 
-    const result = await created(await send(admin, { ...input({ title: 'Guía de estudio', recipients: picks, attachment_ids: [file.id] }), draft_id: draft.id }));
+    const result = await created(await send(admin, { ...composeInput({ title: 'Guía de estudio', recipients: picks, attachment_ids: [file.id] }), draft_id: draft.id }));
     expect(result.id).toBe(draft.id);
     expect(result.kind).toBe('sent');
     expect((await list(admin, 'folder=draft')).data.map((m) => m.id)).not.toContain(draft.id);
@@ -424,11 +425,11 @@ describe('drafts', () => {
     const editSent = await admin.fetch(`/api/messages/drafts/${draft.id}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(input()),
+      body: JSON.stringify(composeInput()),
     });
     expect(editSent.status).toBe(409);
     expect(await editSent.json()).toEqual({ code: 'message.illegal_transition', message: 'Solo se pueden editar borradores.' });
-    const sendAgain = await send(admin, { ...input({ recipients: picks }), draft_id: draft.id });
+    const sendAgain = await send(admin, { ...composeInput({ recipients: picks }), draft_id: draft.id });
     expect(sendAgain.status).toBe(409);
     // Its attachment is now part of a sent message.
     expect((await admin.fetch(`/api/attachments/${file.id}`, { method: 'DELETE' })).status).toBe(409);
@@ -446,7 +447,7 @@ describe('seeded drafts', () => {
     );
     const draft = ((await (await admin.get(`/api/messages/drafts/${seeded.id}`)).json()) as { data: ComposeDraft }).data;
     expect(draft.recipients.length).toBeGreaterThan(0);
-    const res = await send(admin, { ...input({ title: draft.title || 'Sin título', content: draft.content, recipients: draft.recipients }), draft_id: seeded.id });
+    const res = await send(admin, { ...composeInput({ title: draft.title || 'Sin título', content: draft.content, recipients: draft.recipients }), draft_id: seeded.id });
     const result = await created(res);
     expect(result.id).toBe(seeded.id);
     const statuses = await rows<{ status: string; n: number }>(
@@ -465,7 +466,7 @@ describe('schedule', () => {
     const month = q.month;
     const whatsappBefore = q.whatsapp.remaining!;
     const usedBefore = await smsUsed(month);
-    const body = input({ title: 'Recordatorio programado', channels: ['sms', 'whatsapp'], content: 'Mañana: reunión.', recipients: [coursePick()], scheduled_at: at.toISOString() });
+    const body = composeInput({ title: 'Recordatorio programado', channels: ['sms', 'whatsapp'], content: 'Mañana: reunión.', recipients: [coursePick()], scheduled_at: at.toISOString() });
     const result = await created(await send(admin, body, randomUUID(), '/api/messages/schedule'));
     expect(result.kind).toBe('scheduled');
     expect(result.sms_segments).toBeGreaterThan(0);
@@ -504,7 +505,7 @@ describe('schedule in another month', () => {
     const later = monthOf(at);
     expect(later).not.toBe(now);
     const [nowBefore, laterBefore] = [await smsUsed(now), await smsUsed(later)];
-    const body = input({ channels: ['sms'], content: 'Recuerden la matrícula.', recipients: [coursePick()], scheduled_at: at.toISOString() });
+    const body = composeInput({ channels: ['sms'], content: 'Recuerden la matrícula.', recipients: [coursePick()], scheduled_at: at.toISOString() });
     const result = await created(await send(admin, body, randomUUID(), '/api/messages/schedule'));
     expect(result.sms_segments).toBeGreaterThan(0);
     expect(await smsUsed(later)).toBe(laterBefore + result.sms_segments);

@@ -15,7 +15,8 @@ import { writeSeed } from '../../server/seed/write';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { openDb } from '../../server/db/client';
 import { tempFileName, THIS_WRITER } from '../../server/delivery/email';
-import { count, input, one, rows, send } from './support/compose';
+import { composeInput } from '../fixtures/compose';
+import { count, one, rows, send } from './support/compose';
 import { Client, makeDist } from './support/server';
 import { makeTempDir } from './support/tmp';
 
@@ -78,7 +79,7 @@ describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
     children.push(first.child);
     const admin = new Client(first.baseUrl);
     expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
-    const res = await send(admin, input({ channels: ['e-mail', 'sms'], recipients: picks, title: 'Corte de agua' }));
+    const res = await send(admin, composeInput({ channels: ['e-mail', 'sms'], recipients: picks, title: 'Corte de agua' }));
     expect(res.status).toBe(201);
     const sent = ((await res.json()) as { data: { id: number; recipients: number; deliveries: number } }).data;
     const t0 = Date.now();

@@ -12,7 +12,8 @@ import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import { createDelivery } from '../../server/delivery/setup';
 import { createLogger } from '../../server/log';
 import { AttachmentStore } from '../../server/storage/attachments';
-import { count, input, one, rows, send } from './support/compose';
+import { composeInput } from '../fixtures/compose';
+import { count, one, rows, send } from './support/compose';
 import { startServer, testConfig, type Client, type TestServer } from './support/server';
 
 /** Polls `check` until it holds (the engine works in the background). */
@@ -69,7 +70,7 @@ describe('delivery through the default channels', () => {
 
   it('sends e-mail to the outbox, SMS through the simulator and its webhook, and the app to the guardians', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
-    const id = await sendOk(admin, input({ channels: ['e-mail', 'sms', 'app-mobile'], recipients: [pick], title: 'Salida pedagógica' }));
+    const id = await sendOk(admin, composeInput({ channels: ['e-mail', 'sms', 'app-mobile'], recipients: [pick], title: 'Salida pedagógica' }));
     await eventually('entregas terminadas', () => inFlight(server, id), (n) => n === 0);
 
     const counts = await statusCounts(server, id);
@@ -128,7 +129,7 @@ describe('delivery through the default channels', () => {
     );
     const id = await sendOk(
       admin,
-      input({ channels: ['app-mobile'], recipients: [{ kind: 'guardian', id: guardian.id }], title: 'Entrevista', allow_replies: true }),
+      composeInput({ channels: ['app-mobile'], recipients: [{ kind: 'guardian', id: guardian.id }], title: 'Entrevista', allow_replies: true }),
     );
     const delivery = () =>
       one<{ status: string; delivered_at: string | null; read_at: string | null }>(
@@ -173,7 +174,7 @@ describe('delivery through the default channels', () => {
 
   it('counts an app delivery never fetched in 3 days as not received', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
-    const id = await sendOk(admin, input({ channels: ['app-mobile'], recipients: [pick], title: 'Circular' }));
+    const id = await sendOk(admin, composeInput({ channels: ['app-mobile'], recipients: [pick], title: 'Circular' }));
     const waiting = () =>
       count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'sent'`);
     const handed = await eventually('entregadas a la app', waiting, (n) => n > 0);
@@ -194,7 +195,7 @@ describe('delivery through the default channels', () => {
       server.db,
       sql`select s.id, s.user_id from staff s join users u on u.id = s.user_id where u.email = 'docente@sanandres.cl'`,
     );
-    const id = await sendOk(admin, input({ channels: ['app-mobile'], recipients: [{ kind: 'staff', id: staff.id }], title: 'Consejo de profesores' }));
+    const id = await sendOk(admin, composeInput({ channels: ['app-mobile'], recipients: [{ kind: 'staff', id: staff.id }], title: 'Consejo de profesores' }));
     const delivery = () =>
       one<{ status: string; delivered_at: string | null; read_at: string | null }>(
         server.db,
@@ -215,7 +216,7 @@ describe('delivery through the default channels', () => {
     try {
       const pick = await courseOf(server, 'administrador@sanandres.cl');
       const ids: number[] = [];
-      for (let i = 0; i < 3; i++) ids.push(await sendOk(admin, input({ channels: ['sms'], recipients: [pick], title: `Aviso ${i}` })));
+      for (let i = 0; i < 3; i++) ids.push(await sendOk(admin, composeInput({ channels: ['sms'], recipients: [pick], title: `Aviso ${i}` })));
       for (const id of ids) await eventually('entregas terminadas', () => inFlight(server, id), (n) => n === 0);
       const counts = await statusCounts(server, ids[2]!);
       expect(counts['sms:not_received']).toBeGreaterThan(0);
@@ -234,7 +235,7 @@ describe('delivery through the default channels', () => {
   it('fires a scheduled message at its time through its queue job, with the copy to the sender', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
     const at = new Date(Date.now() + 3600_000).toISOString();
-    const id = await sendOk(admin, input({ channels: ['e-mail'], recipients: [pick], scheduled_at: at, copy_to_sender: true }), '/api/messages/schedule');
+    const id = await sendOk(admin, composeInput({ channels: ['e-mail'], recipients: [pick], scheduled_at: at, copy_to_sender: true }), '/api/messages/schedule');
     expect(await inFlight(server, id)).toBeGreaterThan(0);
     // Bring its time to now and queue the job the way compose does, for a second from now.
     await server.db.execute(sql`update messages set scheduled_at = now() + interval '1 second' where id = ${id}`);
@@ -258,7 +259,7 @@ describe('delivery through the default channels', () => {
   it('does not send a scheduled message that was cancelled back to draft', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
     const at = new Date(Date.now() + 3600_000).toISOString();
-    const id = await sendOk(admin, input({ channels: ['e-mail'], recipients: [pick], scheduled_at: at }), '/api/messages/schedule');
+    const id = await sendOk(admin, composeInput({ channels: ['e-mail'], recipients: [pick], scheduled_at: at }), '/api/messages/schedule');
     expect((await admin.post(`/api/messages/${id}/cancel-schedule`, {})).status).toBe(200);
     await server.db.execute(sql`update messages set scheduled_at = now() - interval '10 seconds' where id = ${id}`);
     await server.delivery!.engine.messageScheduled(id, new Date(Date.now() - 10_000));
@@ -272,7 +273,7 @@ describe('delivery through the default channels', () => {
   it('does not send a scheduled message in the trash, even long past its time', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
     const at = new Date(Date.now() + 3600_000).toISOString();
-    const id = await sendOk(admin, input({ channels: ['e-mail'], recipients: [pick], scheduled_at: at }), '/api/messages/schedule');
+    const id = await sendOk(admin, composeInput({ channels: ['e-mail'], recipients: [pick], scheduled_at: at }), '/api/messages/schedule');
     expect((await admin.post('/api/messages/delete', { ids: [id] })).status).toBe(200);
     await server.db.execute(sql`update messages set scheduled_at = now() - interval '1 hour' where id = ${id}`);
     await server.delivery!.engine.messageScheduled(id, new Date(Date.now() - 3600_000));
@@ -288,7 +289,7 @@ describe('delivery through the default channels', () => {
 
   it('lets 50 concurrent sends spend at most the month quota, refusing the rest as a whole', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
-    const estimate = await admin.post('/api/messages/estimate', input({ channels: ['sms'], recipients: [pick] }));
+    const estimate = await admin.post('/api/messages/estimate', composeInput({ channels: ['sms'], recipients: [pick] }));
     const perMessage = ((await estimate.json()) as { data: { sms: { total: number } } }).data.sms.total;
     expect(perMessage).toBeGreaterThan(0);
     const institution = await one<{ id: number; month: string }>(
@@ -309,7 +310,7 @@ describe('delivery through the default channels', () => {
     const before = await used();
     await server.db.execute(sql`update institution_quotas set sms_monthly_limit = ${before + perMessage * 7} where institution_id = ${institution.id}`);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => send(admin, input({ channels: ['sms'], recipients: [pick], title: `Carrera ${i}` }))),
+      Array.from({ length: 50 }, (_, i) => send(admin, composeInput({ channels: ['sms'], recipients: [pick], title: `Carrera ${i}` }))),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(7);
@@ -365,7 +366,7 @@ describe('SMTP errors', () => {
       refuse.permanent.add(emails[0]!.email);
       refuse.transient.add(emails[1]!.email);
       const started = Date.now();
-      const id = await sendOk(admin, input({ channels: ['e-mail'], recipients: [pick] }));
+      const id = await sendOk(admin, composeInput({ channels: ['e-mail'], recipients: [pick] }));
       await eventually('entregas terminadas', () => inFlight(server, id), (n) => n === 0, 30_000);
       const byAddress = async (email: string) =>
         one<{ status: string; error: string; attempts: number; last_retry_at: string | null }>(
@@ -397,7 +398,7 @@ describe('restarts', () => {
       const pick = await courseOf(server, 'administrador@sanandres.cl');
       const id = await sendOk(
         admin,
-        input({ channels: ['e-mail'], recipients: [pick], scheduled_at: new Date(Date.now() + 3600_000).toISOString() }),
+        composeInput({ channels: ['e-mail'], recipients: [pick], scheduled_at: new Date(Date.now() + 3600_000).toISOString() }),
         '/api/messages/schedule',
       );
       // The engine stops (the process "goes down"); meanwhile the message's time comes.

@@ -10,7 +10,8 @@ import { deliveryKey, type Outgoing } from '../../server/delivery/channel';
 import { normalizePhone } from '../../server/delivery/phone';
 import { createProviderAdapter, SIGNATURE_HEADER, signReport } from '../../server/delivery/provider';
 import { createProviderSimulator, type ProviderSimulatorOptions } from '../../server/delivery/simulator';
-import { count, input, one, rows, send } from './support/compose';
+import { composeInput } from '../fixtures/compose';
+import { count, one, rows, send } from './support/compose';
 import { listen, startServer, type TestServer } from './support/server';
 
 const TOKEN = 'sim-token';
@@ -41,7 +42,7 @@ beforeAll(async () => {
         where u.email = 'administrador@sanandres.cl'
           and (select count(*) from students s where s.course_id = c.id) >= 10 order by c.id limit 1`,
   );
-  const body = input({
+  const body = composeInput({
     title: 'Corte de agua',
     content: 'Mañana no hay clases.',
     channels: ['sms', 'whatsapp'],

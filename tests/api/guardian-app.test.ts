@@ -20,7 +20,8 @@ import type { AppMessageSummary } from '../../server/app-api/inbox';
 import { deleteStaleAppLogins } from '../../server/app-api/tokens';
 import { applyReports } from '../../server/delivery/status';
 import type { Db } from '../../server/db/client';
-import { count, input, one, pdfBytes, rows, send, uploadOk } from './support/compose';
+import { composeInput } from '../fixtures/compose';
+import { count, one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { list } from './support/mail';
 import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
 
@@ -120,7 +121,7 @@ async function errorOf(res: Response, status: number, code: string): Promise<{ m
 
 async function sendToCourse(overrides: { title: string; allow_replies: boolean; attachment_ids?: number[] }): Promise<number> {
   const recipients: RecipientPick[] = [{ kind: 'course', id: ids.course, audience: 'apoderados' }];
-  const res = await send(admin, input({ channels: ['app-mobile'], recipients, content: `Contenido de ${overrides.title}.`, ...overrides }));
+  const res = await send(admin, composeInput({ channels: ['app-mobile'], recipients, content: `Contenido de ${overrides.title}.`, ...overrides }));
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: SendResult }).data.id;
 }

@@ -15,7 +15,8 @@ import { createApp } from '../../server/app';
 import type { Adapters, ChannelAdapter } from '../../server/delivery/channel';
 import type { DeliveryEngine } from '../../server/delivery/engine-contract';
 import { applyReports, refreshRecipients, type ReportStatus } from '../../server/delivery/status';
-import { count, input, one, rows, send } from './support/compose';
+import { composeInput } from '../fixtures/compose';
+import { count, one, rows, send } from './support/compose';
 import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
 
 type Db = Awaited<ReturnType<typeof openSeededCopy>>['handle']['db'];
@@ -131,7 +132,7 @@ beforeAll(async () => {
 
   const res = await send(
     admin,
-    input({ channels: ['e-mail', 'sms'], content: 'Mañana no hay clases.', recipients: [{ kind: 'course', id: ids.course, audience: 'apoderados' }] }),
+    composeInput({ channels: ['e-mail', 'sms'], content: 'Mañana no hay clases.', recipients: [{ kind: 'course', id: ids.course, audience: 'apoderados' }] }),
   );
   expect(res.status).toBe(201);
   ids.message = ((await res.json()) as { data: SendResult }).data.id;
@@ -360,7 +361,7 @@ describe('progress in the message detail and the sent folder', () => {
     expect(detail.progress).toEqual(page.meta.progress);
 
     // A second message, to one guardian by e-mail, that arrives entirely.
-    const res = await send(admin, input({ title: 'Solo a uno', channels: ['e-mail'], recipients: [{ kind: 'guardian', id: ids.a }] }));
+    const res = await send(admin, composeInput({ title: 'Solo a uno', channels: ['e-mail'], recipients: [{ kind: 'guardian', id: ids.a }] }));
     const other = ((await res.json()) as { data: SendResult }).data.id;
     const [d] = await deliveriesOf(other);
     expect((await reception(admin, '', other)).body.meta.progress.state).toBe('sending');
@@ -489,7 +490,7 @@ describe('device status', () => {
     expect(await statusOf()).toBe('blue');
     const messages: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await send(admin, input({ title: `Aviso ${i}`, channels: ['sms'], content: 'Hola', recipients: [{ kind: 'guardian', id: Number(target.id) }] }));
+      const res = await send(admin, composeInput({ title: `Aviso ${i}`, channels: ['sms'], content: 'Hola', recipients: [{ kind: 'guardian', id: Number(target.id) }] }));
       expect(res.status).toBe(201);
       const id = ((await res.json()) as { data: SendResult }).data.id;
       messages.push(id);

@@ -26,14 +26,17 @@ import {
   selectTitle,
 } from '../../src/machines/compose-selectors';
 import { recipientPickerMachine } from '../../src/machines/recipient-picker';
-import type { ComposeSetup, ComposeStart } from '../../src/services/compose';
+import type { ComposeStart } from '../../src/services/compose';
 import { loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
-import type { ComposeDraft, Estimate, RecipientPick, Recipients, SendResult } from '../../shared/compose-contract';
+import type { ComposeDraft, Estimate, RecipientPick } from '../../shared/compose-contract';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';
 import { defineModelTests, send, settle, T0, type Delivery, type Fakes, type StepEnv } from './harness';
 import { deletes, fakeAttachmentLogic, uploads } from './doubles';
 import { failure } from './fixtures';
+import { composeBackup, composeDraft, composeSetup, estimate, sendResult } from '../fixtures/compose';
+import { attachmentSummary } from '../fixtures/messages';
+import { thirdGrade } from '../fixtures/recipients';
 
 // --- a localStorage for node (the backup goes through the real service helpers) ----------------------
 const store = new Map<string, string>();
@@ -57,29 +60,15 @@ const BACKUP_KEY = 'compose:7:new';
 
 // --- fixtures ---------------------------------------------------------------------------------------
 
-const SETUP: ComposeSetup = {
-  availableChannels: ['app-mobile', 'e-mail', 'sms'],
-  signature: { id: 1, device: 'latam', domain: 'cl', institution_id: 1, is_active: true, signature: 'CSA' },
-  quota: { month: '2026-03', timezone: 'America/Santiago', sms: { limit: 100, used: 10, remaining: 90 }, email: { remaining: null }, whatsapp: { remaining: null } },
-};
+/** App, e-mail and SMS offered; signature «CSA»; 90 of 100 SMS left. */
+const SETUP = composeSetup();
 const PICK: RecipientPick = { kind: 'course', id: 10, audience: 'apoderados', label: '3° Básico A' };
-const summary = (id: number, size: number): AttachmentSummary => ({ id, name: `doc-${id}.pdf`, size, content_type: 'application/pdf', url: `/attachments/${id}` });
-const SUM_A = summary(41, MB);
-const SUM_B = summary(42, 2 * MB);
+const SUM_A = attachmentSummary(41, { size: MB });
+const SUM_B = attachmentSummary(42, { size: 2 * MB });
 
-const backup = (over: Partial<ComposeBackup>): ComposeBackup => ({
-  title: 'Reunión de apoderados',
-  content: 'Hola a todos',
-  channels: ['e-mail'],
-  recipients: [PICK],
-  attachments: [SUM_A],
-  allowReplies: false,
-  copyToSender: false,
-  schedule: null,
-  draftId: 5,
-  savedAt: T0 - 1000,
-  ...over,
-});
+/** A valid form backed up a second ago, draft 5's. */
+const backup = (over: Partial<ComposeBackup>): ComposeBackup =>
+  composeBackup({ recipients: [PICK], attachments: [SUM_A], draftId: 5, savedAt: T0 - 1000, ...over });
 
 /** Starts (loader outputs). Each has its own draft id, so a vertex knows which baseline it edits. */
 const START_EMPTY: ComposeStart = { setup: SETUP, draft: null, backup: null, reply: null };
@@ -87,40 +76,34 @@ const START_VALID: ComposeStart = { setup: SETUP, draft: null, backup: backup({}
 const START_BIG: ComposeStart = {
   setup: SETUP,
   draft: null,
-  backup: backup({ draftId: 6, attachments: [summary(43, 12 * MB), summary(44, 12 * MB)] }),
+  backup: backup({ draftId: 6, attachments: [attachmentSummary(43, { size: 12 * MB }), attachmentSummary(44, { size: 12 * MB })] }),
   reply: null,
 };
-const DRAFT: ComposeDraft = {
-  id: 7,
+const DRAFT = composeDraft(7, {
   title: 'Borrador',
   content: 'Texto del borrador',
   channels: ['sms', 'whatsapp'],
   recipients: [PICK],
-  attachments: [],
   allow_replies: true,
-  copy_to_sender: false,
   scheduled_at: '2030-01-01T13:00:00.000Z',
   updated_at: new Date(T0).toISOString(),
-  reply_to_id: null,
-};
+});
 /** The backup is older than the draft: the draft wins (and whatsapp, not available, is dropped). */
 const START_DRAFT: ComposeStart = { setup: SETUP, draft: DRAFT, backup: backup({ draftId: 7, title: 'Viejo', savedAt: T0 - 60_000 }), reply: null };
 const STARTS = [START_EMPTY, START_VALID, START_BIG, START_DRAFT];
 const draftIdOf = (start: ComposeStart) => (start.draft ? start.draft.id : (start.backup?.draftId ?? null));
 
-const estimateOf = (problems: Estimate['problems']): Estimate => ({
-  recipients: 30,
-  channels: [{ code: 'e-mail', deliveries: 30, missing_address: 2 }],
-  sms: { segments_per_message: 1, total: 30, remaining: 20, limit: 100 },
-  email: { total: 30, remaining: null },
-  whatsapp: null,
-  empty_courses: [],
-  problems,
-});
+/** 30 people, two of them without an e-mail address; 30 SMS with 20 left (over quota, when it says so). */
+const estimateOf = (problems: Estimate['problems']): Estimate =>
+  estimate(30, {
+    channels: [{ code: 'e-mail', deliveries: 30, missing_address: 2 }],
+    sms: { segments_per_message: 1, total: 30, remaining: 20, limit: 100 },
+    problems,
+  });
 const ESTIMATE_OK = estimateOf([]);
 const ESTIMATE_QUOTA = estimateOf(['sms.quota_exceeded']);
-const SENT: SendResult = { id: 900, kind: 'sent', recipients: 30, deliveries: 30, sms_segments: 0 };
-const SCHEDULED: SendResult = { id: 901, kind: 'scheduled', recipients: 30, deliveries: 30, sms_segments: 0 };
+const SENT = sendResult(900, { recipients: 30, deliveries: 30 });
+const SCHEDULED = sendResult(901, { kind: 'scheduled', recipients: 30, deliveries: 30 });
 const SAVED: ComposeDraft = { ...DRAFT, id: 55 };
 const INVALID = failure(422, 'validation.failed', 'Datos inválidos', { title: ['El título es obligatorio.'], scheduled_at: ['Debe ser futura.'] });
 const QUOTA = failure(409, 'compose.quota', 'Cupo insuficiente', { quota: ['sms.insufficient'] });
@@ -902,11 +885,8 @@ describe('compose reply start', () => {
 });
 
 describe('compose with its real children (one scripted path)', () => {
-  const RECIPIENTS: Recipients = {
-    levels: [],
-    courses: [{ id: 10, nombre: '3° Básico A', grupo_type: 'curso', level_id: null, estudiantes: [], apoderados: [] }],
-    appointments: [{ id: 7, nombre: 'Docente', users: [{ user_id: 900, name: 'Marta Muñoz', cargo_id: 7, email: null, login_user_id: 3 }] }],
-  };
+  /** Course 10 is PICK's, staff 900 Marta Muñoz. */
+  const RECIPIENTS = thirdGrade();
 
   it('admits files into the list, sends what is uploaded, relays its toasts, and keeps the picker in step with the chips', async () => {
     const { Fakes, flush } = await import('./harness');

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdit, EMPTY_FORM, firstInvalidField, type ComposeErrors, type ComposeForm } from '../../src/machines/compose-rules';
-import type { ComposeSetup } from '../../src/services/compose';
+import { composeSetup } from '../fixtures/compose';
 
-const SETUP: ComposeSetup = {
-  availableChannels: ['e-mail', 'sms'],
-  signature: null,
-  quota: { month: '2026-03', timezone: 'America/Santiago', sms: { limit: 100, used: 0, remaining: 100 }, email: { remaining: null }, whatsapp: { remaining: null } },
-};
+// E-mail first: the first channel is where a missing channel puts focus.
+const SETUP = composeSetup({ availableChannels: ['e-mail', 'sms'] });
 const FORM: ComposeForm & { errors: ComposeErrors } = { ...EMPTY_FORM, setup: SETUP, draftId: null, attachments: [], errors: {} };
 
 describe('applyEdit', () => {

@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { is } from 'superstruct';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { replyStartOf, fetchComposeSetup, newIdempotencyKey, sendDraftById, sendMessage } from '../../src/services/compose';
-import { BACKUP_VERSION, clearComposeBackup, clearDraftBackups, loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
+import { BACKUP_VERSION, clearComposeBackup, clearDraftBackups, loadComposeBackup, saveComposeBackup } from '../../src/services/compose-backup';
 import { utcToZoned, zonedToUtc } from '../../src/services/zoned-time';
 import { ComposeDraftStruct, EstimateStruct, RecipientPickStruct, RecipientsStruct } from '../../shared/compose-structs';
 import { http } from '../../src/services/http';
+import { channelList, channelPermissions, composeBackup, composeDraft, composeInput, estimate, quota, sendResult, signature } from '../fixtures/compose';
+import { attachmentSummary } from '../fixtures/messages';
 
 const run = <T>(logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start()) as Promise<T>;
 
@@ -46,18 +48,14 @@ describe('zonedToUtc', () => {
 
 describe('compose backup', () => {
   const KEY = 'compose:7:new';
-  const backup: ComposeBackup = {
-    title: 'Reunión',
-    content: 'Hola',
+  // Every field filled in, so the round trip carries each one.
+  const backup = composeBackup({
     channels: ['e-mail', 'sms'],
     recipients: [{ kind: 'course', id: 3, audience: 'titulares', label: '3° Básico A' }],
-    attachments: [{ id: 9, name: 'a.pdf', size: 10, content_type: 'application/pdf', url: '/attachments/9' }],
+    attachments: [attachmentSummary(9)],
     allowReplies: true,
-    copyToSender: false,
     schedule: { date: '2026-05-01', time: '08:00' },
-    draftId: null,
-    savedAt: 1_700_000_000_000,
-  };
+  });
   beforeEach(() => localStorage.clear());
 
   it('round-trips, versioned, and clears', () => {
@@ -100,32 +98,17 @@ describe('compose structs', () => {
     expect(is({ kind: 'guardian', id: 1, label: 'Ana' }, RecipientPickStruct)).toBe(true);
     expect(is({ kind: 'course', id: 1 }, RecipientPickStruct)).toBe(false);
     expect(is({ kind: 'course', id: 1, audience: 'todos' }, RecipientPickStruct)).toBe(false);
-    const draft = {
-      id: 1,
-      title: '',
-      content: '',
-      channels: ['sms'],
-      recipients: [],
-      attachments: [],
-      allow_replies: false,
-      copy_to_sender: false,
-      scheduled_at: null,
-      updated_at: '2026-03-01T00:00:00Z',
-      reply_to_id: null,
-    };
+    const draft = composeDraft(1, { title: '', content: '', channels: ['sms'] });
     expect(is(draft, ComposeDraftStruct)).toBe(true);
     expect(is({ ...draft, channels: ['telegram'] }, ComposeDraftStruct)).toBe(false);
-    const estimate = {
-      recipients: 3,
+    const estimated = estimate(3, {
       channels: [{ code: 'sms', deliveries: 3, missing_address: 1 }],
       sms: { segments_per_message: 1, total: 2, remaining: 10, limit: 100 },
       email: null,
-      whatsapp: null,
-      empty_courses: [],
       problems: ['sms.quota_exceeded'],
-    };
-    expect(is(estimate, EstimateStruct)).toBe(true);
-    expect(is({ ...estimate, problems: ['quota'] }, EstimateStruct)).toBe(false);
+    });
+    expect(is(estimated, EstimateStruct)).toBe(true);
+    expect(is({ ...estimated, problems: ['quota'] }, EstimateStruct)).toBe(false);
     expect(is({ courses: [], appointments: [], levels: [] }, RecipientsStruct)).toBe(true);
     expect(
       is(
@@ -145,19 +128,12 @@ describe('compose calls', () => {
 
   it('offers channels enabled by the institution AND permitted, and the active signature', async () => {
     const answers: Record<string, unknown> = {
-      '/channels': {
-        data: [
-          { id: 1, code: 'app-mobile', enabled_by_institution: true },
-          { id: 2, code: 'e-mail', enabled_by_institution: true },
-          { id: 3, code: 'sms', enabled_by_institution: false },
-          { id: 4, code: 'whatsapp', enabled_by_institution: true },
-        ],
-      },
-      '/communication-permission/user': {
-        data: { institution_channel_permissions: [{ channel_id: 1, enabled: true }, { channel_id: 3, enabled: true }, { channel_id: 4, enabled: false }, { channel_id: 2, enabled: true }] },
-      },
-      '/institutions-signatures': { data: [{ id: 1, device: 'latam', domain: 'cl', institution_id: 1, is_active: true, signature: 'CSA' }] },
-      '/quota': { data: { month: '2026-03', timezone: 'America/Santiago', sms: { limit: 100, used: 3, remaining: 97 }, email: { remaining: null }, whatsapp: { remaining: 5 } } },
+      // SMS is off at the school, WhatsApp not permitted to this user.
+      '/channels': { data: channelList(['sms']) },
+      // Listed out of order: a permission belongs to its channel by id.
+      '/communication-permission/user': { data: { institution_channel_permissions: channelPermissions(['whatsapp']).institution_channel_permissions.reverse() } },
+      '/institutions-signatures': { data: [signature()] },
+      '/quota': { data: quota(100, 3) },
     };
     vi.spyOn(http, 'request').mockImplementation(async (path) => answers[path]);
     const setup = await run<{ availableChannels: string[]; signature: { signature: string } | null }>(fetchComposeSetup);
@@ -171,39 +147,18 @@ describe('compose calls', () => {
   });
 
   it('sends with the Idempotency-Key header, the draft and the reply', async () => {
-    const spy = vi.spyOn(http, 'request').mockResolvedValue({ data: { id: 5, kind: 'sent', recipients: 2, deliveries: 4, sms_segments: 2 } });
-    const input = {
-      title: 'T',
-      content: 'C',
-      channels: ['sms' as const],
-      recipients: [],
-      attachment_ids: [],
-      allow_replies: false,
-      copy_to_sender: false,
-      scheduled_at: null,
-    };
+    const spy = vi.spyOn(http, 'request').mockResolvedValue({ data: sendResult(5) });
+    const input = composeInput();
     const result = await run<{ id: number }>(sendMessage, { input, draftId: 4, replyToId: null, idempotencyKey: 'key-12345678' });
     expect(result.id).toBe(5);
     expect(spy).toHaveBeenCalledWith('/messages/send', expect.objectContaining({ method: 'POST', headers: { 'Idempotency-Key': 'key-12345678' }, body: { ...input, draft_id: 4 } }));
   });
 
   it('sends a saved draft by id with a fresh key', async () => {
-    const draft = {
-      id: 8,
-      title: 'T',
-      content: 'C',
-      channels: ['e-mail'],
-      recipients: [{ kind: 'staff', id: 3 }],
-      attachments: [{ id: 2, name: 'a.pdf', size: 1, content_type: 'application/pdf', url: '/attachments/2' }],
-      allow_replies: true,
-      copy_to_sender: false,
-      scheduled_at: null,
-      updated_at: '2026-03-01T00:00:00Z',
-      reply_to_id: 6,
-    };
+    const draft = composeDraft(8, { recipients: [{ kind: 'staff', id: 3 }], attachments: [attachmentSummary(2)], reply_to_id: 6 });
     const spy = vi
       .spyOn(http, 'request')
-      .mockImplementation(async (path) => (path === '/messages/drafts/8' ? { data: draft } : { data: { id: 8, kind: 'sent', recipients: 1, deliveries: 1, sms_segments: 0 } }));
+      .mockImplementation(async (path) => (path === '/messages/drafts/8' ? { data: draft } : { data: sendResult(8) }));
     await run(sendDraftById, { id: 8 });
     const [, options] = spy.mock.calls[1] ?? [];
     expect(options?.body).toMatchObject({ draft_id: 8, reply_to_id: 6, attachment_ids: [2], scheduled_at: null });

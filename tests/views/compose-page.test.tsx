@@ -9,72 +9,41 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { es } from '../fixtures/texts';
-import type { Channel, ComposeDraft, Estimate, Quota, RecipientList, Recipients, Signature } from '../../shared/compose-contract';
+import type { RecipientList, Recipients } from '../../shared/compose-contract';
 import { ComposeScreen } from '../../src/views/pages/compose-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
-import { recipientGuardian } from '../fixtures/recipients';
+import { channelList, channelPermissions, composeDraft, estimate, quota, sendResult, signature } from '../fixtures/compose';
+import { attachmentSummary } from '../fixtures/messages';
+import { recipientCourse, recipientGuardian, recipientStaff } from '../fixtures/recipients';
 import { startApp } from './app';
 
-const CHANNELS: Channel[] = [
-  { id: 1, code: 'app-mobile', enabled_by_institution: true },
-  { id: 2, code: 'e-mail', enabled_by_institution: true },
-  { id: 3, code: 'sms', enabled_by_institution: true },
-  { id: 4, code: 'whatsapp', enabled_by_institution: false },
+// WhatsApp is off at the school; 4880 of 5000 SMS left.
+const CHANNELS = channelList(['whatsapp']);
+const QUOTA = quota(5000, 120);
+/** Course 30 of level 3: Tomás's titular has the app, Ana's has no usable number. */
+const STUDENTS = [
+  { id: 301, name: 'Tomás Núñez' },
+  { id: 302, name: 'Ana Pérez' },
 ];
-const PERMISSIONS = { institution_channel_permissions: [1, 2, 3, 4].map((channel_id) => ({ channel_id, enabled: true })) };
-const SIGNATURE: Signature = { id: 1, device: 'cl', domain: 'cl', institution_id: 1, is_active: true, signature: 'CSA' };
-const QUOTA: Quota = {
-  month: '2026-11',
-  timezone: 'America/Santiago',
-  sms: { limit: 5000, used: 120, remaining: 4880 },
-  email: { remaining: null },
-  whatsapp: { remaining: 2000 },
-};
-const guardian = (id: number, studentId: number, name: string, rol: 1 | 2, status: 'blue' | 'green' | 'yellow' | 'red') =>
-  recipientGuardian(id, studentId, name, rol, status, '+56991234567');
+const GUARDIANS = [
+  recipientGuardian(901, 301, 'Carolina Núñez', 1, 'blue', '+56991234567'),
+  recipientGuardian(902, 302, 'Jorge Pérez', 1, 'red', '+56991234567'),
+];
+/** That course, an empty elective and one colleague. */
 const RECIPIENTS: Recipients = {
   levels: [{ id: 3, nombre: '3° Básico', course_ids: [30] }],
-  courses: [
-    {
-      id: 30,
-      nombre: '3° Básico A',
-      grupo_type: 'curso',
-      level_id: 3,
-      estudiantes: [
-        { id: 301, name: 'Tomás Núñez' },
-        { id: 302, name: 'Ana Pérez' },
-      ],
-      apoderados: [guardian(901, 301, 'Carolina Núñez', 1, 'blue'), guardian(902, 302, 'Jorge Pérez', 1, 'red')],
-    },
-    { id: 90, nombre: 'Taller de Cerámica', grupo_type: 'electivo', level_id: null, estudiantes: [], apoderados: [] },
-  ],
-  appointments: [
-    { id: 7, nombre: 'Profesor jefe', users: [{ user_id: 70, name: 'Marcela Soto', cargo_id: 7, email: 'msoto@sanandres.cl', login_user_id: 5 }] },
-  ],
+  courses: [recipientCourse(30, '3° Básico A', 3, STUDENTS, GUARDIANS), recipientCourse(90, 'Taller de Cerámica', null)],
+  appointments: [{ id: 7, nombre: 'Profesor jefe', users: [recipientStaff(70, 'Marcela Soto', 7, { email: 'msoto@sanandres.cl', login_user_id: 5 })] }],
 };
 
-const ESTIMATE: Estimate = {
-  recipients: 2,
-  channels: [{ code: 'e-mail', deliveries: 2, missing_address: 0 }],
-  sms: null,
-  email: { total: 2, remaining: null },
-  whatsapp: null,
-  empty_courses: [],
-  problems: [],
-};
-const DRAFT: ComposeDraft = {
-  id: 5,
+const ESTIMATE = estimate(2);
+const DRAFT = composeDraft(5, {
   title: 'Salida pedagógica',
   content: 'Traer autorización firmada.',
-  channels: ['e-mail'],
   recipients: [{ kind: 'course', id: 30, audience: 'titulares', label: '3° Básico A' }],
-  attachments: [],
   allow_replies: true,
-  copy_to_sender: false,
-  scheduled_at: null,
   updated_at: '2026-11-20T12:00:00.000Z',
-  reply_to_id: null,
-};
+});
 
 /** Per-test answers for `METHOD /path`, each a queue (the last one repeats); the setup calls are fixed. */
 let script: Record<string, Response[]> = {};
@@ -85,8 +54,8 @@ fake.answer = (url: string) => {
   const queue = script[`${method} ${path}`];
   if (queue?.length) return (queue.length > 1 ? queue.shift() : queue[0]?.clone()) as Response;
   if (path === '/channels') return json(200, { data: CHANNELS });
-  if (path === '/communication-permission/user') return json(200, { data: PERMISSIONS });
-  if (path === '/institutions-signatures') return json(200, { data: [SIGNATURE] });
+  if (path === '/communication-permission/user') return json(200, { data: channelPermissions() });
+  if (path === '/institutions-signatures') return json(200, { data: [signature()] });
   if (path === '/quota') return json(200, { data: QUOTA });
   if (path === '/recipients') return json(200, { data: RECIPIENTS });
   return json(404, { message: 'No encontrado', code: 'not_found' });
@@ -315,7 +284,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
       'POST /messages/estimate': [json(200, { data: ESTIMATE })],
       'POST /messages/send': [
         json(500, { message: 'Error interno', code: 'server.error' }),
-        json(201, { data: { id: 77, kind: 'sent', recipients: 2, deliveries: 2, sms_segments: 0 } }),
+        json(201, { data: sendResult(77) }),
       ],
     };
     const title = await renderCompose(wrap);
@@ -391,7 +360,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     const upload = FakeXhr.sent[0] as FakeXhr;
     await act(async () => upload.upload.onprogress?.({ loaded: 4, total: 8, lengthComputable: true }));
     expect(within(item).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
-    await act(async () => upload.respond(201, { data: { id: 9, name: 'acta.pdf', size: 8, content_type: 'application/pdf', url: '/attachments/9' } }));
+    await act(async () => upload.respond(201, { data: attachmentSummary(9, { name: 'acta.pdf', size: 8 }) }));
     expect(item.getAttribute('data-status')).toBe('uploaded');
 
     await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Eliminar acta.pdf' })));

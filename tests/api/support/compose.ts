@@ -1,8 +1,7 @@
 // Helpers for the compose and attachment tests: uploads, send/schedule with an idempotency key, and small
-// raw-SQL lookups of the rows a send writes.
+// raw-SQL lookups of the rows a send writes. Request bodies come from tests/fixtures/compose.ts.
 import { randomUUID } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { ComposeInput } from '../../../shared/compose-contract';
 import { IDEMPOTENCY_HEADER } from '../../../shared/compose-contract';
 import type { AttachmentSummary } from '../../../shared/messages-contract';
 import type { Db } from '../../../server/db/client';
@@ -27,20 +26,6 @@ export async function uploadOk(client: Client, name: string, type: string, bytes
   const res = await upload(client, name, type, bytes);
   if (res.status !== 201) throw new Error(`upload ${name} → ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: AttachmentSummary }).data;
-}
-
-export function input(overrides: Partial<ComposeInput> = {}): ComposeInput {
-  return {
-    title: 'Reunión de apoderados',
-    content: 'Los esperamos el miércoles a las 19:00.',
-    channels: ['e-mail'],
-    recipients: [],
-    attachment_ids: [],
-    allow_replies: false,
-    copy_to_sender: false,
-    scheduled_at: null,
-    ...overrides,
-  };
 }
 
 export function send(

@@ -2,7 +2,8 @@
 // fresh unread message in that user's inbox that no other test knows about.
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser } from '@playwright/test';
-import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeInput, type Recipients, type SendResult } from '../../../shared/compose-contract';
+import { COMPOSE_API, IDEMPOTENCY_HEADER, type Recipients, type SendResult } from '../../../shared/compose-contract';
+import { composeInput } from '../../fixtures/compose';
 import { XSRF_HEADER } from './env';
 import { BASE_URL } from './server';
 import { api, loginViaApi, xsrfToken } from './session';
@@ -32,16 +33,13 @@ export async function sendToColleague(browser: Browser, message: ColleagueMessag
     const staff = data.appointments.flatMap((appointment) => appointment.users).find((user) => user.email === message.to);
     if (!staff) throw new Error(`${message.to} is not a colleague of ${message.from}`);
 
-    const input: ComposeInput = {
+    const input = composeInput({
       title: message.title,
       content: message.content,
       channels: ['e-mail'],
       recipients: [{ kind: 'staff', id: staff.user_id, label: staff.name }],
-      attachment_ids: [],
       allow_replies: message.allowReplies,
-      copy_to_sender: false,
-      scheduled_at: null,
-    };
+    });
     const sent = await page.request.post(api(COMPOSE_API.send), {
       data: input,
       headers: { [XSRF_HEADER]: await xsrfToken(page), [IDEMPOTENCY_HEADER]: randomUUID(), Accept: 'application/json' },
