@@ -1,19 +1,8 @@
-// Shared test data. Times are relative to the harness clock T0.
+// Model-harness helpers: token times relative to the harness clock T0, API failures, and a session machine
+// over fakes. Plain API data (users, messages…) lives in tests/fixtures.
 import { sessionMachine } from '../../src/machines/session';
-import type { SignedInUser } from '../../shared/contract';
 import { ApiFailureError } from '../../src/services/http';
-import { TEACHER } from '../fixtures/users';
 import { T0, type Fakes } from './harness';
-
-export const USER: SignedInUser = TEACHER;
-
-export const ADMIN: SignedInUser = {
-  ...USER,
-  id: 1,
-  email: 'administrador@sanandres.cl',
-  roles: [{ codigo: 'colegio-administrador', nombre: 'Administrador' }],
-  device: 'latam',
-};
 
 export const TIMES = { tokenExpiresAt: T0 + 1_800_000, refreshExpiresAt: T0 + 3_600_000 };
 

@@ -15,7 +15,8 @@ import {
 import { USER_FIELD_MISSING } from '../../src/services/auth';
 import { ACCESS_POLICY } from '../../shared/contract';
 import { defineModelTests, send, settle, T0, type StepEnv } from './harness';
-import { failure, fakedSessionMachine, TIMES, USER } from './fixtures';
+import { failure, fakedSessionMachine, TIMES } from './fixtures';
+import { TEACHER } from '../fixtures/users';
 
 const ses = (snapshot: AnyMachineSnapshot) => snapshot as unknown as SessionSnapshot;
 
@@ -115,7 +116,7 @@ defineModelTests({
       { type: 'xstate.error.actor.refreshToken', error: failure(401, 'auth.refresh_expired') },
       { type: 'xstate.done.actor.login', output: TIMES },
       ...LOGIN_FAILURES.map(([error]) => ({ type: 'xstate.error.actor.login', error })),
-      { type: 'xstate.done.actor.fetchUser', output: USER },
+      { type: 'xstate.done.actor.fetchUser', output: TEACHER },
       { type: 'xstate.error.actor.fetchUser', error: USER_MISSING },
       { type: 'xstate.error.actor.fetchUser', error: OFFLINE },
       { type: 'xstate.done.actor.fetchPolicies', output: [ACCESS_POLICY, 'hermes-enviar-sms'] },
@@ -158,7 +159,7 @@ defineModelTests({
       expectRunning(env, 'fetchUser');
     },
     'checking.loadingPolicies': (snapshot, env) => {
-      expect(selectUser(ses(snapshot))).toEqual(USER);
+      expect(selectUser(ses(snapshot))).toEqual(TEACHER);
       expectRunning(env, 'fetchPolicies');
     },
     loggedOut: (snapshot) => {
@@ -211,7 +212,7 @@ defineModelTests({
     },
     'loggedOut.signingIn.loadingPolicies': (snapshot, env) => {
       expectRunning(env, 'fetchPolicies');
-      expect(snapshot.context.user).toEqual(USER);
+      expect(snapshot.context.user).toEqual(TEACHER);
     },
     'loggedOut.revoking': (snapshot, env) => {
       expectRunning(env, 'logout');
@@ -221,7 +222,7 @@ defineModelTests({
     },
     loggedIn: (snapshot, env) => {
       expect(selectSessionStatus(ses(snapshot))).toBe('loggedIn');
-      expect(selectUser(ses(snapshot))).toEqual(USER);
+      expect(selectUser(ses(snapshot))).toEqual(TEACHER);
       const { policies } = snapshot.context;
       // Known and including the access policy, or unknown because the call failed (ignored, SPEC §8).
       expect(policies === null || policies.includes(ACCESS_POLICY)).toBe(true);
