@@ -40,10 +40,10 @@ async function checkDraft(tx: Queryable, scope: Scope, parsed: ParsedCompose, dr
   const { input, replyToId } = parsed;
   const { errors } = await checkCompose(tx, { ...scope, draftId }, input, 'draft');
   if (replyToId !== null && !(await canSee(tx, scope.userId, replyToId))) (errors.reply_to_id ??= []).push(COMPOSE_MESSAGES.replyTo);
-  const picks = await checkPicks(tx, scope.institutionId, input.recipients);
+  const picks = await checkPicks(tx, scope, input.recipients);
   if (!picks.ok) (errors.recipients ??= []).push(picks.message);
   if (Object.keys(errors).length > 0) throw new Abort({ kind: 'invalid', errors });
-  const { groupLabels } = await summarizeReach(tx, scope.institutionId, input.recipients);
+  const { groupLabels } = await summarizeReach(tx, scope, input.recipients);
   // Picks that reached nobody (an empty course) still name the draft's recipients by their chip label.
   const labels = groupLabels.length > 0 ? groupLabels : input.recipients.flatMap((p) => (p.label ? [p.label] : []));
   return recipientsLabel(labels);

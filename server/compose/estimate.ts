@@ -21,14 +21,14 @@ export async function estimate(
   const { input } = parsed;
   const { errors } = await checkCompose(db, { ...scope, draftId: parsed.draftId }, input, 'estimate', now);
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
-  const picks = await checkPicks(db, scope.institutionId, input.recipients);
+  const picks = await checkPicks(db, scope, input.recipients);
   if (!picks.ok) return { kind: 'invalid', errors: { recipients: [picks.message] } };
 
   const timezone = await institutionTimezone(db, scope.institutionId);
   const at = input.scheduled_at ? new Date(input.scheduled_at) : now;
   const [quota, reach] = await Promise.all([
     quotaSnapshot(db, scope.institutionId, monthIn(at, timezone)),
-    summarizeReach(db, scope.institutionId, input.recipients),
+    summarizeReach(db, scope, input.recipients),
   ]);
   const needs = needsOf(reach, input.channels);
   const reachable = { 'app-mobile': reach.app, 'e-mail': reach.email, sms: reach.phone, whatsapp: reach.phone } as const;

@@ -4,13 +4,14 @@
 // twice is one row: a guardian of two picked students is named once with both children in `sn`
 // (student_names, alphabetical), and keeps the group of the first pick that reached them.
 //
-// `checkPicks` proves every picked id is this school's (another school's id → 422) and finds picked
-// courses with no students; the CTEs also filter by school, so a foreign id can never leak in.
+// `checkPicks` proves every picked id is this school's, and every picked list one the author can see
+// (another school's id, another user's list → 422), and finds picked courses with no students; the CTEs
+// filter the same way, so a foreign id can never leak in.
 import { intList } from '../db/arrays';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
-import { recipientLists } from '../db/schema/compose';
+import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import {
   courses,
   electives,
@@ -21,8 +22,15 @@ import {
   staff,
   students,
 } from '../db/schema/school';
+import { visibleLists } from './lists';
 
 export const FOREIGN_RECIPIENTS = 'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.';
+
+/** Who is sending: picks are checked and expanded for this user in this school. */
+export interface PickScope {
+  institutionId: number;
+  userId: number;
+}
 
 export type PickCheck = { ok: true; emptyCourses: { id: number; nombre: string }[] } | { ok: false; message: string };
 
@@ -33,8 +41,11 @@ const idsOf = (picks: RecipientPick[], ...kinds: RecipientPick['kind'][]) => [
 /** `column = any('{1,2,3}'::int[])`: one bind parameter however many ids. */
 export const anyId = (column: unknown, values: number[]) => sql`${column} = any(${intList(values)}::int[])`;
 
-/** Every picked id belongs to the school; and the picked courses/electives (levels' courses too) with no students. */
-export async function checkPicks(db: Queryable, institutionId: number, picks: RecipientPick[]): Promise<PickCheck> {
+/**
+ * Every picked id belongs to the school and every picked list is one the user can see; and the picked
+ * courses/electives (levels' courses too) with no students.
+ */
+export async function checkPicks(db: Queryable, { institutionId, userId }: PickScope, picks: RecipientPick[]): Promise<PickCheck> {
   const tables = [
     [levels, idsOf(picks, 'level')],
     [courses, idsOf(picks, 'course')],
@@ -60,7 +71,7 @@ export async function checkPicks(db: Queryable, institutionId: number, picks: Re
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(recipientLists)
-        .where(and(eq(recipientLists.institutionId, institutionId), anyId(recipientLists.id, ids), isNull(recipientLists.deletedAt)));
+        .where(and(visibleLists(userId, institutionId), anyId(recipientLists.id, ids)));
       return row!.n;
     })(),
   ]);
@@ -114,7 +125,7 @@ const fullName = (t: string) => sql.raw(`split_part(${t}.first_names, ' ', 1) ||
  * app (app-mobile address: guardian:<id> when the app is installed, user:<login id>; students have none) and
  * login_user_id (staff with a Hermes login).
  */
-export function reachCtes(institutionId: number, picks: RecipientPick[]): SQL {
+export function reachCtes({ institutionId, userId }: PickScope, picks: RecipientPick[]): SQL {
   const json = JSON.stringify(picks.map((p, ord) => ({ ord, kind: p.kind, id: p.id, audience: 'audience' in p ? p.audience : null })));
   const inst = institutionId;
   return sql`
@@ -160,12 +171,13 @@ export function reachCtes(institutionId: number, picks: RecipientPick[]): SQL {
         and ((p.kind = 'staff' and st.id = p.id) or (p.kind = 'appointment' and st.position_id = p.id))
       left join positions pos on pos.id = st.position_id
       union all
-      select p.ord, 0, 'lista', l.name, m.member_kind, m.member_ref_id,
+      select p.ord, 0, 'lista', ${recipientLists.name}, m.member_kind, m.member_ref_id,
         case when m.member_kind = 'apoderado' then ${shortName('cs')} end
       from picks p
-      join recipient_lists l on p.kind = 'recipient-list' and l.id = p.id and l.institution_id = ${inst}
-        and l.deleted_at is null
-      join recipient_list_members m on m.list_id = l.id
+      -- Unaliased, so the one visibility rule of lists (lists.ts) applies here as written.
+      join ${recipientLists} on p.kind = 'recipient-list' and ${recipientLists.id} = p.id
+        and ${visibleLists(userId, institutionId)}
+      join ${recipientListMembers} m on m.list_id = ${recipientLists.id}
       left join students cs on cs.id = m.student_id
     ),
     reach as (
@@ -214,10 +226,10 @@ export interface ReachSummary {
 }
 
 /** Counts and labels of the expansion, without writing anything (estimate, drafts). */
-export async function summarizeReach(db: Queryable, institutionId: number, picks: RecipientPick[]): Promise<ReachSummary> {
+export async function summarizeReach(db: Queryable, scope: PickScope, picks: RecipientPick[]): Promise<ReachSummary> {
   if (picks.length === 0) return { recipients: 0, email: 0, phone: 0, app: 0, groupLabels: [] };
   const result = await db.execute(sql`
-    with ${reachCtes(institutionId, picks)},
+    with ${reachCtes(scope, picks)},
     totals as (
       select count(*)::int as recipients, count(email)::int as email, count(phone)::int as phone, count(app)::int as app
       from people

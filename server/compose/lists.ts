@@ -1,6 +1,7 @@
 // Saved recipient lists of one user (`GET /recipient-lists`, `GET /recipient-lists/:id/users`). Reads are
-// scoped by owner and school, so another user's list simply does not exist.
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+// scoped by owner and school, so another user's list simply does not exist; a pick of a list in compose
+// (server/compose/expand.ts) goes through the same `visibleLists`.
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { GuardianRoleId, RecipientList, RecipientListUser } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
@@ -13,12 +14,16 @@ export interface ListPage {
   total: number;
 }
 
-const ownLists = (userId: number, institutionId: number) =>
+/**
+ * The lists a user can see: their own, of their school, out of the trash. Lists are private (SPEC has no
+ * sharing), so listing, reading members, checking picks and expanding them all ask this one condition.
+ */
+export const visibleLists = (userId: number, institutionId: number): SQL =>
   and(
     eq(recipientLists.ownerUserId, userId),
     eq(recipientLists.institutionId, institutionId),
     isNull(recipientLists.deletedAt),
-  );
+  )!;
 
 export async function listRecipientLists(
   db: Queryable,
@@ -27,7 +32,7 @@ export async function listRecipientLists(
   page: number,
   perPage: number,
 ): Promise<ListPage> {
-  const [totalRow] = await db.select({ n: count() }).from(recipientLists).where(ownLists(userId, institutionId));
+  const [totalRow] = await db.select({ n: count() }).from(recipientLists).where(visibleLists(userId, institutionId));
   const rows = await db
     .select({
       id: recipientLists.id,
@@ -36,7 +41,7 @@ export async function listRecipientLists(
     })
     .from(recipientLists)
     .leftJoin(recipientListMembers, eq(recipientListMembers.listId, recipientLists.id))
-    .where(ownLists(userId, institutionId))
+    .where(visibleLists(userId, institutionId))
     .groupBy(recipientLists.id)
     .orderBy(desc(recipientLists.createdAt), desc(recipientLists.id))
     .limit(perPage)
@@ -64,7 +69,7 @@ export async function listUsers(
     .select({ id: recipientLists.id, name: recipientLists.name, country: institutions.country })
     .from(recipientLists)
     .innerJoin(institutions, eq(institutions.id, recipientLists.institutionId))
-    .where(and(ownLists(userId, institutionId), eq(recipientLists.id, listId)))
+    .where(and(visibleLists(userId, institutionId), eq(recipientLists.id, listId)))
     .limit(1);
   if (!list) return null;
 

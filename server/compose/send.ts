@@ -19,7 +19,7 @@ import { users } from '../db/schema/auth';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { staff } from '../db/schema/school';
 import { recipientsLabel } from '../messages/queries';
-import { checkPicks, reachCtes, rowsOf } from './expand';
+import { checkPicks, reachCtes, rowsOf, type PickScope } from './expand';
 import { institutionTimezone, monthIn, reserve, type Needs } from './quota';
 import { checkCompose, COMPOSE_MESSAGES, type FieldErrors, type ParsedCompose } from './validate';
 import type { ChannelCode, MessageKind } from '../../shared/codes';
@@ -70,12 +70,12 @@ export interface Inserted {
 export async function insertRecipients(
   db: Queryable,
   messageId: number,
-  institutionId: number,
+  scope: PickScope,
   picks: RecipientPick[],
   channels: ChannelCode[],
 ): Promise<Inserted> {
   const result = await db.execute(sql`
-    with ${reachCtes(institutionId, picks)},
+    with ${reachCtes(scope, picks)},
     -- Ids drawn up front, so deliveries are built from the same rows without joining back to the insert.
     numbered as materialized (
       select nextval(pg_get_serial_sequence('message_recipients', 'id')) as id, people.*
@@ -242,7 +242,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
     if (!canTransition(draft.kind, mode)) throw new Abort({ kind: 'illegal', message: SEND_MESSAGES.illegal });
   }
 
-  const picks = await checkPicks(tx, institutionId, input.recipients);
+  const picks = await checkPicks(tx, { institutionId, userId }, input.recipients);
   if (!picks.ok) throw new Abort({ kind: 'invalid', errors: { recipients: [picks.message] } });
   const scheduledAt = mode === 'schedule' ? new Date(input.scheduled_at!) : null;
 
@@ -285,7 +285,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   if (draft) await tx.delete(messageRecipients).where(eq(messageRecipients.messageId, messageId));
   // Written first, then paid for: the quota check needs the addresses the expansion found, and a refusal
   // rolls all of it back.
-  const counts = await insertRecipients(tx, messageId, institutionId, input.recipients, input.channels);
+  const counts = await insertRecipients(tx, messageId, { institutionId, userId }, input.recipients, input.channels);
   if (counts.recipients === 0) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.recipients] } });
   const timezone = await institutionTimezone(tx, institutionId);
   const problems = await reserve(tx, institutionId, monthIn(scheduledAt ?? now, timezone), counts.needs);

@@ -180,6 +180,44 @@ describe('validation', () => {
     expect(draft.status).toBe(422);
     expect(await messageCount()).toBe(before);
   });
+
+  it('refuses another user’s saved list like any foreign id: send, estimate, schedule and drafts', async () => {
+    const listOf = (email: string, name: string) =>
+      one<{ id: number }>(
+        server.db,
+        sql`select l.id from recipient_lists l join users u on u.id = l.owner_user_id where u.email = ${email} and l.name = ${name}`,
+      );
+    const adminList = await listOf('administrador@sanandres.cl', 'Directiva del Centro de Padres');
+    const trashed = await listOf('docente@sanandres.cl', 'Reforzamiento de Matemática');
+    const own = await listOf('docente@sanandres.cl', 'Olimpiada de Matemática');
+    await server.db.execute(sql`update recipient_lists set deleted_at = now() where id = ${trashed.id}`);
+    const foreign = ['Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.'];
+    const before = await messageCount();
+    for (const id of [adminList.id, trashed.id]) {
+      const body = composeInput({ recipients: [{ kind: 'recipient-list', id }] });
+      expect((await errorsOf(await send(docente, body))).recipients, `send ${id}`).toEqual(foreign);
+      expect((await errorsOf(await docente.post('/api/messages/estimate', body))).recipients, `estimate ${id}`).toEqual(foreign);
+      const at = new Date(Date.now() + 86_400_000).toISOString();
+      const scheduled = await send(docente, { ...body, scheduled_at: at }, randomUUID(), '/api/messages/schedule');
+      expect((await errorsOf(scheduled)).recipients, `schedule ${id}`).toEqual(foreign);
+      expect((await errorsOf(await docente.post('/api/messages/drafts', body))).recipients, `draft ${id}`).toEqual(foreign);
+    }
+    // A draft saved with the user's own list cannot be switched to someone else's.
+    const draft = ((await (await docente.post('/api/messages/drafts', composeInput({ recipients: [{ kind: 'recipient-list', id: own.id }] }))).json()) as {
+      data: ComposeDraft;
+    }).data;
+    const put = await docente.fetch(`/api/messages/drafts/${draft.id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(composeInput({ recipients: [{ kind: 'recipient-list', id: adminList.id }] })),
+    });
+    expect((await errorsOf(put)).recipients).toEqual(foreign);
+    expect(await messageCount()).toBe(before + 1);
+
+    // The owner still sends to it, and their own list reaches its members.
+    expect((await created(await send(admin, composeInput({ recipients: [{ kind: 'recipient-list', id: adminList.id }] })))).recipients).toBeGreaterThan(0);
+    expect((await created(await send(docente, composeInput({ recipients: [{ kind: 'recipient-list', id: own.id }] })))).recipients).toBeGreaterThan(0);
+  });
 });
 
 describe('send', () => {
