@@ -7,7 +7,7 @@
 // HTTP and returns an outcome the handler maps to a status. Signed-in routes start with `requireAuth(db)`;
 // role-restricted ones add `requireRole(...ADMIN_ROLES)` (server/http/roles.ts, lists from shared/codes.ts).
 // Everything is scoped to the user's school, and an id that is not theirs answers 404, never 403.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
@@ -15,6 +15,7 @@ import type { AppEnv } from './http/env';
 import { apiError, MESSAGES, notFound } from './http/errors';
 import { csrfCheck, ensureXsrfCookie, securityHeaders } from './http/security';
 import { serveDist } from './http/static';
+import { refuseBadText } from './http/text-guard';
 import { createLogger, type Logger } from './log';
 import { attachmentRoutes } from './routes/attachments';
 import { channelRoutes } from './routes/channels';
@@ -83,11 +84,13 @@ export function createApp({
     maxSize: API_BODY_LIMIT,
     onError: (c) => apiError(c, 413, 'validation.failed', MESSAGES.tooLarge, { body: [MESSAGES.tooLarge] }),
   });
+  const isUpload = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/attachments';
   // Uploads have their own 22 MB limit on their route (server/routes/attachments.ts).
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === '/api/attachments' ? next() : jsonBodyLimit(c, next),
-  );
+  app.use('/api/*', (c, next) => (isUpload(c) ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', (c, next) => (NO_CSRF.test(c.req.path) ? next() : csrfCheck(c, next)));
+  // Once, before any route reads its input. An upload is checked on its route, after its size limit:
+  // reading it here would read a body of any size.
+  app.use('/api/*', (c, next) => (isUpload(c) ? next() : refuseBadText(c, next)));
 
   const api = new Hono<AppEnv>();
   api.get('/health', (c) => c.json({ data: { ok: true } }));

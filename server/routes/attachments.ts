@@ -9,6 +9,7 @@ import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound } from '../http/errors';
 import { parseId } from '../http/params';
+import { refuseBadText } from '../http/text-guard';
 import { findAttachment } from '../messages/queries';
 import type { AttachmentStore } from '../storage/attachments';
 import { checkAttachmentType, cleanName, deleteUnsent, saveUpload } from '../storage/uploads';
@@ -30,7 +31,8 @@ export function attachmentRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
 
   const tooLarge = (c: Context) => apiError(c, 413, 'attachment.too_large', ATTACHMENT_MESSAGES.tooLarge);
   // The app-wide 1 MB JSON limit skips this route (server/app.ts); this one stops reading past 22 MB.
-  app.post('/', bodyLimit({ maxSize: ATTACHMENT_MAX_BYTES + MULTIPART_OVERHEAD, onError: tooLarge }), async (c) => {
+  // The text check (its file name) runs here, after the limit, not at the edge with the other routes (server/app.ts).
+  app.post('/', bodyLimit({ maxSize: ATTACHMENT_MAX_BYTES + MULTIPART_OVERHEAD, onError: tooLarge }), refuseBadText, async (c) => {
     let body: Record<string, unknown>;
     try {
       body = await c.req.parseBody();
