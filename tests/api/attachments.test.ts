@@ -1,5 +1,5 @@
 // Attachments on disk (POST/DELETE/GET /api/attachments): the 22 MB limit, the type check (declared type,
-// extension and magic bytes), who may delete or download, and files removed when their message is purged.
+// extension and content), who may delete or download, and files removed when their message is purged.
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { COOKIE, XSRF_HEADER } from '../../shared/contract';
 import { AttachmentStore } from '../../server/storage/attachments';
 import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedUploads } from '../../server/storage/sweep';
 import { composeInput } from '../fixtures/compose';
+import { docxFile, elfFile, exeFile, oleFile, pptxFile, xlsxFile, zipFile } from '../fixtures/files';
 import { MB, one, pdfBytes, rows, upload, uploadOk } from './support/compose';
 import { startServer, type Client, type TestServer } from './support/server';
 
@@ -121,6 +122,61 @@ describe('POST /api/attachments', () => {
     for (const [name, type, bytes] of accepted) {
       const file = await uploadOk(admin, name, type, bytes);
       expect(file.content_type).toBe(type.split(';')[0]);
+    }
+  });
+
+  it('checks Office files by their container and parts, and text for binary bytes', async () => {
+    const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+    const latin1 = (s: string) => Uint8Array.from([...s].map((ch) => ch.charCodeAt(0)));
+    const utf16 = (s: string) => Uint8Array.from([0xff, 0xfe, ...[...s].flatMap((ch) => [ch.charCodeAt(0), 0])]);
+    const before = await one<{ n: number }>(server.db, sql`select count(*)::int as n from message_attachments`);
+    const refused: [string, string, Uint8Array<ArrayBuffer>][] = [
+      ['programa.docx', DOCX, exeFile()],
+      ['programa.txt', 'text/plain', exeFile()],
+      ['programa.csv', 'text/csv', elfFile()],
+      ['programa.xlsx', XLSX, elfFile()],
+      ['programa.doc', 'application/msword', exeFile()],
+      // A ZIP that is not an Office document: an executable packed inside, no [Content_Types].xml.
+      ['instalador.docx', DOCX, zipFile({ 'setup.exe': exeFile() })],
+      // An Office container of another kind than its name says.
+      ['planilla.docx', DOCX, xlsxFile()],
+      ['documento.pptx', PPTX, docxFile()],
+      // A compound file without the stream its kind needs.
+      ['vacio.doc', 'application/msword', oleFile([])],
+      ['libro.doc', 'application/msword', oleFile(['Workbook'])],
+      // The container's first bytes and nothing else.
+      ['roto.docx', DOCX, docxFile().slice(0, 100)],
+      ['nulos.txt', 'text/plain', new TextEncoder().encode('hola\u0000mundo')],
+      ['control.csv', 'text/csv', new TextEncoder().encode('a,b\u0007\n')],
+    ];
+    for (const [name, type, bytes] of refused) {
+      const res = await upload(admin, name, type, bytes);
+      expect(res.status, name).toBe(415);
+      expect(await res.json(), name).toEqual({
+        code: 'attachment.type',
+        message: 'El tipo de archivo no está permitido, o su extensión o contenido no corresponden a su tipo.',
+      });
+    }
+    expect((await one<{ n: number }>(server.db, sql`select count(*)::int as n from message_attachments`)).n).toBe(before.n);
+
+    const accepted: [string, string, Uint8Array<ArrayBuffer>][] = [
+      ['Citación.docx', DOCX, docxFile()],
+      ['Notas 3°B.xlsx', XLSX, xlsxFile()],
+      ['Charla.pptx', PPTX, pptxFile()],
+      ['Acta.doc', 'application/msword', oleFile(['WordDocument', '\u0001CompObj'])],
+      ['Notas.xls', 'application/vnd.ms-excel', oleFile(['Workbook'])],
+      ['Notas 1998.xls', 'application/vnd.ms-excel', oleFile(['Book'])],
+      ['Charla.ppt', 'application/vnd.ms-powerpoint', oleFile(['PowerPoint Document', 'Current User'])],
+      ['curso.csv', 'text/csv', new TextEncoder().encode('\ufeffNombre;Curso\r\nAna Muñoz;3° Básico A\r\n')],
+      // What Excel on Windows writes as CSV (Windows-1252) and as "Texto Unicode" (UTF-16 with its mark).
+      ['excel.csv', 'text/csv', latin1('Nombre;Comuna\r\nJosé Peña;Ñuñoa\r\n')],
+      ['unicode.txt', 'text/plain', utf16('Nombre\tComuna\r\nJosé\tÑuñoa\r\n')],
+    ];
+    for (const [name, type, bytes] of accepted) {
+      const file = await uploadOk(admin, name, type, bytes);
+      expect(file.content_type, name).toBe(type);
     }
   });
 
