@@ -1,9 +1,10 @@
-// SMS text rules shared by the compose screen (live counter) and the server (refusal), so both count
-// the same way. Decision (README): an SMS is one GSM-7 segment of 160 units; with the institution
-// signature active 6 are reserved for it (SPEC §5). Characters GSM-7 lacks are replaced by their
-// unaccented letter (á → a, í → i, ó → o, ú → u; ñ, é, ü are GSM-7 and stay); typographic quotes and
-// dashes become plain ones. Characters with no GSM-7 form (emoji…) are refused rather than silently
-// switching to UCS-2, which would cut the limit to 70 without the author noticing.
+// SMS text rules shared by the compose screen (live counter), the server (refusal, estimate) and the
+// delivery (the body handed to the provider), so the text sent is exactly the text counted. Decision
+// (README): an SMS is one GSM-7 segment of 160 units; with the institution signature active 6 are reserved
+// for it (SPEC §5). Characters GSM-7 lacks are replaced by their unaccented letter (á → a, í → i, ó → o,
+// ú → u; ñ, é, ü are GSM-7 and stay); typographic quotes and dashes become plain ones. Characters with no
+// GSM-7 form (emoji…) are refused rather than silently switching to UCS-2, which would cut the limit to 70
+// without the author noticing.
 
 export const SMS_SEGMENT_UNITS = 160;
 export const SIGNATURE_DISCOUNT = 6;
@@ -40,12 +41,17 @@ function toGsmChar(char: string): string | null {
   return base.length === 1 && BASIC_SET.has(base) ? base : null;
 }
 
+/** How every channel closes a message with the signature: a blank line, then the sigla. */
+export function withSignature(content: string, signature: string | null): string {
+  return signature ? `${content}\n\n${signature}` : content;
+}
+
 export interface SmsText {
-  /** The text as it will be sent (transliterated). */
+  /** The SMS exactly as it is handed to the provider: the content transliterated, then the signature. */
   text: string;
-  /** GSM-7 units used (extended characters count 2). */
+  /** GSM-7 units of the content (extended characters count 2), what the counter shows. */
   units: number;
-  /** Units allowed: 160, or 154 with the signature active. */
+  /** Units the content may use: 160, less what the signature takes (6 for a 3–4 letter sigla). */
   limit: number;
   /** Distinct characters that cannot be sent by SMS, in order of appearance. */
   unsupported: string[];
@@ -53,22 +59,33 @@ export interface SmsText {
   ok: boolean;
 }
 
-export function smsText(content: string, signatureActive: boolean): SmsText {
-  let text = '';
+function toGsm(text: string): { text: string; units: number; unsupported: string[] } {
+  let out = '';
   let units = 0;
   const unsupported: string[] = [];
   // Iterate by code point so an emoji is one unsupported character, not two halves.
-  for (const char of content.replace(/\r\n/g, '\n')) {
+  for (const char of text.replace(/\r\n/g, '\n')) {
     const gsm = toGsmChar(char);
     if (gsm === null) {
       if (!unsupported.includes(char)) unsupported.push(char);
       continue;
     }
-    text += gsm;
+    out += gsm;
     for (const c of gsm) units += EXTENDED_SET.has(c) ? 2 : 1;
   }
-  const limit = SMS_SEGMENT_UNITS - (signatureActive ? SIGNATURE_DISCOUNT : 0);
-  return { text, units, limit, unsupported, ok: unsupported.length === 0 && units <= limit };
+  return { text: out, units, unsupported };
+}
+
+/** The one SMS of `content` signed with `signature` (null: none or inactive), as counted and as sent. */
+export function smsText(content: string, signature: string | null): SmsText {
+  const body = toGsm(content);
+  const closing = toGsm(withSignature('', signature));
+  // The signature reserves SPEC's 6 units; one that takes more (escaped characters) takes what it needs,
+  // so the whole text still fits one segment.
+  const reserved = closing.units === 0 ? 0 : Math.max(SIGNATURE_DISCOUNT, closing.units);
+  const limit = SMS_SEGMENT_UNITS - reserved;
+  const unsupported = [...body.unsupported, ...closing.unsupported.filter((char) => !body.unsupported.includes(char))];
+  return { text: body.text + closing.text, units: body.units, limit, unsupported, ok: unsupported.length === 0 && body.units <= limit };
 }
 
 /** Segments one SMS of this content uses (always 1 when `ok`; the server refuses anything else). */

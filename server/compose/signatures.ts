@@ -33,7 +33,7 @@ export function parseSignatureChange(
   // Counted in characters as people see them, not UTF-16 units.
   const length = [...text].length;
   if (length < SIGNATURE_MIN || length > SIGNATURE_MAX) errors.signature = [SIGNATURE_MESSAGES.length];
-  else if (smsText(text, false).unsupported.length > 0 || /\s/.test(text)) errors.signature = [SIGNATURE_MESSAGES.characters];
+  else if (smsText(text, null).unsupported.length > 0 || /\s/.test(text)) errors.signature = [SIGNATURE_MESSAGES.characters];
   if (![0, 1, true, false].includes(isActive as number | boolean)) errors.is_active = [SIGNATURE_MESSAGES.isActive];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { signature: text, isActive: isActive === 1 || isActive === true } };

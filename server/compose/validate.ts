@@ -203,7 +203,7 @@ export async function checkCompose(
 
   const sms = input.channels.includes('sms');
   if (sms && strict) {
-    const text = smsText(input.content, signature !== null);
+    const text = smsText(input.content, signature);
     if (text.unsupported.length > 0) add('content', COMPOSE_MESSAGES.smsChars(text.unsupported));
     if (text.units > text.limit) add('content', COMPOSE_MESSAGES.smsLong(text.limit));
   }

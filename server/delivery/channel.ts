@@ -24,7 +24,7 @@ export interface Outgoing {
   address: string;
   messageId: number;
   title: string;
-  /** Content with the signature appended when the message carries one. */
+  /** Content with the signature appended when the message carries one; for SMS, its GSM-7 form (shared/sms-text.ts). */
   text: string;
   senderName: string;
   institutionName: string;

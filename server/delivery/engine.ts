@@ -19,6 +19,7 @@ import { intList, textList } from '../db/arrays';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { smsText, withSignature } from '../../shared/sms-text';
 import { rowsOf } from '../compose/expand';
 import type { Db, DbHandle } from '../db/client';
 import type { Logger } from '../log';
@@ -207,7 +208,10 @@ export function createEngine(options: EngineOptions): Engine {
     return byMessage;
   }
 
-  const textOf = (row: DeliveryRow) => (row.signature ? `${row.content}\n\n${row.signature}` : row.content);
+  // An SMS carries exactly the GSM-7 text validation counted (one segment, what the quota was charged);
+  // the other channels have no such limit and carry the text as written.
+  const textOf = (row: DeliveryRow) =>
+    row.channel === 'sms' ? smsText(row.content, row.signature).text : withSignature(row.content, row.signature);
 
   async function attempt(row: DeliveryRow, attachments: Outgoing['attachments']): Promise<SendResult> {
     if (!row.address) return { ok: false, kind: 'permanent', error: 'missing_address' };

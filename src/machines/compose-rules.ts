@@ -118,6 +118,10 @@ export const timezoneOf = (form: Pick<ComposeForm, 'setup'>): string => form.set
 
 export const signatureActive = (form: Pick<ComposeForm, 'setup'>): boolean => form.setup?.signature?.is_active === true;
 
+/** The signature that closes every message (its text), or null while none is active. */
+export const activeSignature = (form: Pick<ComposeForm, 'setup'>): string | null =>
+  signatureActive(form) ? (form.setup?.signature?.signature ?? null) : null;
+
 /** Attachments that count towards the limits (a removal in progress no longer does). */
 export const liveAttachments = (form: Pick<ComposeForm, 'attachments'>): AttachmentEntry[] =>
   form.attachments.filter((entry) => entry.status !== 'removing');
@@ -143,7 +147,7 @@ export function composeErrors(form: ComposeForm, intent: ComposeIntent, now: num
   if (form.content.trim() === '') errors.content = { key: ERROR_KEYS.contentRequired };
   else if (form.content.length > CONTENT_MAX_LENGTH) errors.content = { key: ERROR_KEYS.contentTooLong, params: { max: CONTENT_MAX_LENGTH } };
   else if (sms) {
-    const text = smsText(form.content, signatureActive(form));
+    const text = smsText(form.content, activeSignature(form));
     if (text.unsupported.length > 0) errors.content = { key: ERROR_KEYS.smsUnsupported, params: { chars: text.unsupported.join(' ') } };
     else if (!text.ok) errors.content = { key: ERROR_KEYS.smsTooLong, params: { units: text.units, limit: text.limit } };
   }

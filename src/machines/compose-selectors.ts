@@ -7,6 +7,7 @@ import { serverMessage } from '../services/http';
 import type { AttachmentListActor } from './attachment-list';
 import type { ComposeSnapshot } from './compose';
 import {
+  activeSignature,
   attachmentsBytes,
   signatureActive,
   timezoneOf,
@@ -56,15 +57,14 @@ export const selectHasSchedule = (snapshot: ComposeSnapshot): boolean => snapsho
 export const selectTimezone = (snapshot: ComposeSnapshot): string => timezoneOf(snapshot.context);
 export const selectSignatureActive = (snapshot: ComposeSnapshot): boolean => signatureActive(snapshot.context);
 /** The active signature's text, or null. */
-export const selectSignature = (snapshot: ComposeSnapshot): string | null =>
-  signatureActive(snapshot.context) ? (snapshot.context.setup?.signature?.signature ?? null) : null;
+export const selectSignature = (snapshot: ComposeSnapshot): string | null => activeSignature(snapshot.context);
 
-let smsCache: { content: string; active: boolean; result: SmsText } | null = null;
-/** The live SMS counter (same object while content and signature are unchanged). */
+let smsCache: { content: string; signature: string | null; result: SmsText } | null = null;
+/** The live SMS counter, counted as validation and delivery count (same object while content and signature are unchanged). */
 export const selectSmsText = (snapshot: ComposeSnapshot): SmsText => {
   const content = snapshot.context.content;
-  const active = signatureActive(snapshot.context);
-  if (smsCache?.content !== content || smsCache.active !== active) smsCache = { content, active, result: smsText(content, active) };
+  const signature = activeSignature(snapshot.context);
+  if (smsCache?.content !== content || smsCache.signature !== signature) smsCache = { content, signature, result: smsText(content, signature) };
   return smsCache.result;
 };
 export const selectSmsUnits = (snapshot: ComposeSnapshot): number => selectSmsText(snapshot).units;

@@ -466,7 +466,7 @@ function expectForm(snapshot: AnyMachineSnapshot, env: StepEnv) {
   expect(selectSignature(s)).toBe('CSA');
   // Live SMS counter: 154 with the signature active.
   expect(selectSmsLimit(s)).toBe(154);
-  expect(selectSmsOk(s)).toBe(smsText(snapshot.context.content, true).ok);
+  expect(selectSmsOk(s)).toBe(smsText(snapshot.context.content, 'CSA').ok);
   for (const code of selectChannels(s)) expect(SETUP.availableChannels).toContain(code);
   if (env.event.type === 'xstate.done.actor.loadCompose') {
     const start = env.event.output as ComposeStart;

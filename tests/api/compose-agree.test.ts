@@ -1,0 +1,127 @@
+// The SMS that goes out is the SMS that was counted: a send through recording providers hands the SMS
+// provider the GSM-7 text validation counted (accents dropped, typographic quotes and dashes plain, the
+// signature closing it) in one segment, and WhatsApp the text as written.
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Estimate, RecipientPick } from '../../shared/compose-contract';
+import { normalizePhone } from '../../server/delivery/phone';
+import { composeInput } from '../fixtures/compose';
+import { one, rows, send } from './support/compose';
+import { listen, startServer, type Client, type TestServer } from './support/server';
+
+// GSM 03.38, written out here rather than imported, so the segment count does not trust the code under test.
+const GSM7_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM7_EXTENSION = '\f^{}\\[~]|€';
+
+/** Segments a GSM-7 text takes (153 units per part once concatenated); throws on a non-GSM-7 character. */
+function gsm7Segments(text: string): number {
+  let units = 0;
+  for (const char of text) {
+    if (GSM7_BASIC.includes(char)) units += 1;
+    else if (GSM7_EXTENSION.includes(char)) units += 2;
+    else throw new Error(`no es GSM-7: ${JSON.stringify(char)} (U+${char.codePointAt(0)!.toString(16)})`);
+  }
+  return units <= 160 ? 1 : Math.ceil(units / 153);
+}
+
+interface Recorded {
+  /** The request body exactly as the provider received it. */
+  raw: Uint8Array;
+  json: { channel: string; to: string; body: string; reference: string };
+}
+
+let server: TestServer;
+let admin: Client;
+let closeProvider: () => Promise<void>;
+const recorded: Recorded[] = [];
+let guardian: { id: number; phone: string };
+
+beforeAll(async () => {
+  // One provider for both channels: records every request and accepts it (no status report follows).
+  const provider = new Hono();
+  provider.post('/messages', async (c) => {
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    recorded.push({ raw, json: JSON.parse(new TextDecoder().decode(raw)) as Recorded['json'] });
+    return c.json({ id: `rec-${recorded.length}`, status: 'accepted' }, 202);
+  });
+  const http = await listen(provider);
+  closeProvider = http.close;
+  const real = { url: http.url, token: 'recording' };
+  server = await startServer({ delivery: true, config: { smsProvider: real, whatsappProvider: real } });
+  admin = server.client();
+  expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
+  const candidates = await rows<{ id: number; phone: string }>(
+    server.db,
+    sql`select g.id, g.phone from guardians g join users u on u.institution_id = g.institution_id
+        where u.email = 'administrador@sanandres.cl' and g.phone is not null order by g.id limit 50`,
+  );
+  guardian = candidates.find((g) => normalizePhone(g.phone, 'CL').ok)!;
+  expect(guardian).toBeDefined();
+  // The school's signature is «CSA», active (the seed): 6 units reserved.
+  expect(await one<{ signature: string; is_active: boolean }>(
+    server.db,
+    sql`select s.signature, s.is_active from institution_signatures s join users u on u.institution_id = s.institution_id
+        where u.email = 'administrador@sanandres.cl'`,
+  )).toEqual({ signature: 'CSA', is_active: true });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await closeProvider?.();
+});
+
+async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the SMS handed to the provider', () => {
+  it('is the GSM-7 text that was counted, signature included, in one segment; WhatsApp gets the text as written', async () => {
+    const typed = 'Reunión … “comillas” — ÁÉÍÓÚ. ';
+    // What validation counts: á/í/ó/ú lose the accent, É is GSM-7 and stays, … is three dots, quotes and dash plain.
+    const counted = 'Reunion ... "comillas" - AÉIOU. ';
+    expect(counted.length).toBe(32);
+    // 154 units with the signature active: the longest content allowed.
+    const content = typed + 'a'.repeat(154 - counted.length);
+    const pick: RecipientPick = { kind: 'guardian', id: guardian.id };
+    const body = composeInput({ title: 'Reunión de apoderados', content, channels: ['sms', 'whatsapp'], recipients: [pick] });
+
+    const estimate = await admin.post('/api/messages/estimate', body);
+    expect(estimate.status).toBe(200);
+    const estimated = ((await estimate.json()) as { data: Estimate }).data;
+    expect(estimated.sms).toMatchObject({ segments_per_message: 1, total: 1 });
+    expect(estimated.problems).toEqual([]);
+
+    const res = await send(admin, body);
+    expect(res.status).toBe(201);
+    const { id } = ((await res.json()) as { data: { id: number } }).data;
+    const references = await rows<{ channel: string; reference: string; segments: number }>(
+      server.db,
+      sql`select channel, 'hermes-' || id || '-' || generation as reference, segments from deliveries where message_id = ${id} order by channel`,
+    );
+    const mine = () => recorded.filter((r) => references.some((d) => d.reference === r.json.reference));
+    const handed = await eventually(mine, (list) => list.length === 2);
+
+    const sms = handed.find((r) => r.json.channel === 'sms')!;
+    const expected = `${counted}${'a'.repeat(154 - counted.length)}\n\nCSA`;
+    expect(sms.json.body).toBe(expected);
+    expect(sms.json.to).toBe(guardian.phone);
+    // The exact bytes: the provider decodes the body from the request as sent.
+    expect(new TextDecoder().decode(sms.raw)).toContain(JSON.stringify(expected));
+    expect(Buffer.from(sms.json.body, 'utf8')).toEqual(Buffer.from(expected, 'utf8'));
+    expect(gsm7Segments(sms.json.body)).toBe(1);
+    // The quota was charged what the provider will send.
+    expect(references.find((d) => d.channel === 'sms')!.segments).toBe(gsm7Segments(sms.json.body));
+
+    // WhatsApp has no GSM-7 limit: the title, then the text as written and the signature.
+    const whatsapp = handed.find((r) => r.json.channel === 'whatsapp')!;
+    expect(whatsapp.json.body).toBe(`Reunión de apoderados\n${content}\n\nCSA`);
+  });
+});
