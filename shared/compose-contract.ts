@@ -196,7 +196,7 @@ export interface Estimate {
   whatsapp: { total: number; remaining: number | null } | null;
   /** Courses picked that have no students (SPEC §5: flagged). */
   empty_courses: { id: number; nombre: string }[];
-  /** Blocking problems, same codes as the 422/409 of send. Empty when it can be sent. */
+  /** Quota problems, the codes of send's 409 `compose.quota`. Empty when it can be sent (what send refuses with a 422, the estimate refuses the same way). */
   problems: ComposeProblem[];
 }
 
@@ -222,7 +222,8 @@ export interface SendResult {
  * - POST   /messages/drafts            ComposeInput (+ reply_to_id?) → 201 { data: ComposeDraft }
  * - PUT    /messages/drafts/:id        ComposeInput → { data: ComposeDraft }   (409 if no longer a draft)
  * - GET    /messages/drafts/:id        → { data: ComposeDraft }
- * - POST   /messages/estimate          ComposeInput → { data: Estimate }
+ * - POST   /messages/estimate          ComposeInput & { draft_id?: number } → { data: Estimate }; refuses
+ *                                      with the same 422 as send (schedule when scheduled_at is given)
  * - POST   /messages/send              ComposeInput & { draft_id?: number; reply_to_id?: number }, header
  *                                      Idempotency-Key (required, 8–100 chars) → 201 { data: SendResult };
  *                                      the same key again → 200 with the first result, nothing new written.

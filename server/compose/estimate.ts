@@ -1,7 +1,8 @@
 // POST /messages/estimate: what sending this input would cost, without writing anything — recipients after
 // expansion, per-channel deliveries and missing addresses, SMS segments against this month's quota (the
 // month of `scheduled_at` when one is given), e-mail / WhatsApp against their balances, empty courses, and
-// the same problems send would refuse with.
+// the quota problems send would refuse with (its 409, listed in `problems`). What send refuses with a 422
+// (a missing field, an SMS too long or with emoji, a schedule too soon) the estimate answers the same way.
 import type { Estimate } from '../../shared/compose-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
@@ -19,7 +20,10 @@ export async function estimate(
   now = new Date(),
 ): Promise<EstimateOutcome> {
   const { input } = parsed;
-  const { errors } = await checkCompose(db, { ...scope, draftId: parsed.draftId }, input, 'estimate', now);
+  // Send's own rules (schedule's when a time is given): the confirmation never shows a message that send
+  // then refuses, and the refusal is the same 422 on the same fields.
+  const mode = input.scheduled_at === null ? 'send' : 'schedule';
+  const { errors } = await checkCompose(db, { ...scope, draftId: parsed.draftId }, input, mode, now);
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
   const picks = await checkPicks(db, scope, input.recipients);
   if (!picks.ok) return { kind: 'invalid', errors: { recipients: [picks.message] } };

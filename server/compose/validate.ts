@@ -12,7 +12,7 @@ import { messageAttachments } from '../db/schema/messages';
 import { schoolChannels, userChannels } from './recipients';
 import { type ChannelCode, CHANNEL_CODES } from '../../shared/codes';
 
-export type ComposeMode = 'draft' | 'estimate' | 'send' | 'schedule';
+export type ComposeMode = 'draft' | 'send' | 'schedule';
 export type FieldErrors = Record<string, string[]>;
 
 export const COMPOSE_MESSAGES = {

@@ -355,7 +355,7 @@ export const composeMachine = setup({
       invoke: {
         id: 'estimate',
         src: 'estimate',
-        input: ({ context }) => composeInputOf(context, context.intent),
+        input: ({ context }) => ({ input: composeInputOf(context, context.intent), draftId: context.draftId }),
         onDone: [
           {
             guard: { type: 'hasProblems', params: ({ event }) => event.output },

@@ -151,9 +151,15 @@ export const saveDraft = fromPromise<ComposeDraft, SaveDraftInput>(async ({ inpu
   return parseBody(answer, ComposeDraftBodyStruct, path).data;
 });
 
-export const estimate = fromPromise<Estimate, ComposeInput>(async ({ input, signal }) => {
-  const body = await http.request(COMPOSE_API.estimate, { method: 'POST', body: { ...input }, signal });
-  return parseBody(body, EstimateBodyStruct, COMPOSE_API.estimate).data;
+export interface EstimateInput {
+  input: ComposeInput;
+  /** The draft being sent: the server checks its attachments as send will (they are the draft's own). */
+  draftId: number | null;
+}
+
+export const estimate = fromPromise<Estimate, EstimateInput>(async ({ input, signal }) => {
+  const body = { ...input.input, ...(input.draftId !== null ? { draft_id: input.draftId } : {}) };
+  return parseBody(await http.request(COMPOSE_API.estimate, { method: 'POST', body, signal }), EstimateBodyStruct, COMPOSE_API.estimate).data;
 });
 
 export interface SendInput {

@@ -1,13 +1,15 @@
 // The SMS that goes out is the SMS that was counted: a send through recording providers hands the SMS
 // provider the GSM-7 text validation counted (accents dropped, typographic quotes and dashes plain, the
-// signature closing it) in one segment, and WhatsApp the text as written.
+// signature closing it) in one segment, and WhatsApp the text as written. The estimate refuses what send
+// and schedule refuse, with the same field errors, so the confirmation never shows a message that fails;
+// and it accepts what they accept (a draft's own attachments, when told which draft is sent).
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Estimate, RecipientPick } from '../../shared/compose-contract';
+import type { ComposeInput, Estimate, RecipientPick } from '../../shared/compose-contract';
 import { normalizePhone } from '../../server/delivery/phone';
 import { composeInput } from '../fixtures/compose';
-import { one, rows, send } from './support/compose';
+import { count, one, rows, send, uploadOk } from './support/compose';
 import { listen, startServer, type Client, type TestServer } from './support/server';
 
 // GSM 03.38, written out here rather than imported, so the segment count does not trust the code under test.
@@ -123,5 +125,54 @@ describe('the SMS handed to the provider', () => {
     // WhatsApp has no GSM-7 limit: the title, then the text as written and the signature.
     const whatsapp = handed.find((r) => r.json.channel === 'whatsapp')!;
     expect(whatsapp.json.body).toBe(`Reunión de apoderados\n${content}\n\nCSA`);
+  });
+});
+
+describe('the estimate refuses what send refuses', () => {
+  /** The estimate's and send's (or schedule's) answers to the same body: both 422, the same errors, nothing written. */
+  async function sameRefusal(input: ComposeInput, path: '/api/messages/send' | '/api/messages/schedule' = '/api/messages/send') {
+    const messages = () => count(server.db, sql`select count(*)::int as n from messages`);
+    const before = await messages();
+    const estimate = await admin.post('/api/messages/estimate', input);
+    const refused = await send(admin, input, undefined, path);
+    expect(refused.status).toBe(422);
+    expect(estimate.status).toBe(422);
+    const errors = ((await estimate.json()) as { code: string; errors: Record<string, string[]> });
+    expect(errors).toMatchObject({ code: 'validation.failed' });
+    expect(errors.errors).toEqual(((await refused.json()) as { errors: Record<string, string[]> }).errors);
+    expect(await messages()).toBe(before);
+    return errors.errors;
+  }
+  const sms = (content: string) =>
+    composeInput({ content, channels: ['sms'], recipients: [{ kind: 'guardian', id: guardian.id }] });
+
+  it('160 characters with the signature active', async () => {
+    expect((await sameRefusal(sms('a'.repeat(160)))).content).toEqual(['El SMS supera los 154 caracteres permitidos.']);
+  });
+
+  it('an emoji', async () => {
+    expect((await sameRefusal(sms('Hola 🎉'))).content).toEqual(['El SMS contiene caracteres que no se pueden enviar: 🎉']);
+  });
+
+  it('a schedule less than a minute ahead', async () => {
+    const body = { ...sms('Hola'), scheduled_at: new Date(Date.now() + 20_000).toISOString() };
+    expect((await sameRefusal(body, '/api/messages/schedule')).scheduled_at).toEqual(['La fecha de envío debe ser al menos un minuto en el futuro.']);
+  });
+
+  it('a send without title or recipients', async () => {
+    const errors = await sameRefusal(composeInput({ title: ' ', recipients: [] }));
+    expect(Object.keys(errors).sort()).toEqual(['recipients', 'title']);
+  });
+
+  it('and accepts what send accepts: a draft with its own attachment, named by draft_id', async () => {
+    const file = await uploadOk(admin, 'circular.txt', 'text/plain', new TextEncoder().encode('circular'));
+    const body = composeInput({ recipients: [{ kind: 'guardian', id: guardian.id }], attachment_ids: [file.id] });
+    const draft = await admin.post('/api/messages/drafts', body);
+    expect(draft.status).toBe(201);
+    const draftId = ((await draft.json()) as { data: { id: number } }).data.id;
+    // The attachment is the draft's now: without the draft it is someone else's.
+    expect((await admin.post('/api/messages/estimate', body)).status).toBe(422);
+    expect((await admin.post('/api/messages/estimate', { ...body, draft_id: draftId })).status).toBe(200);
+    expect((await send(admin, { ...body, draft_id: draftId })).status).toBe(201);
   });
 });

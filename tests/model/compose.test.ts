@@ -748,7 +748,9 @@ defineModelTests({
       expect(selectIsSubmitting(cs(snapshot))).toBe(true);
       expectForwards(env);
       expectRunning(env, 'estimate');
-      const input = env.fakes.inputOf('estimate') as { scheduled_at: string | null; channels: string[] };
+      // The draft travels with the estimate as with the send: its own attachments are not someone else's.
+      const { input, draftId } = env.fakes.inputOf('estimate') as { input: { scheduled_at: string | null; channels: string[] }; draftId: number | null };
+      expect(draftId).toBe(snapshot.context.draftId);
       expect(input.channels).toEqual(snapshot.context.channels);
       expect(input.scheduled_at).toBe(snapshot.context.intent === 'schedule' ? '2030-01-01T13:00:00.000Z' : null);
       expect(Object.keys(snapshot.context.errors)).toEqual([]);
@@ -961,7 +963,7 @@ describe('compose with its real children (one scripted path)', () => {
 
     // What is sent is what is on the server.
     actor.send({ type: 'compose.send' });
-    expect((fakes.inputOf('estimate') as { attachment_ids: number[] }).attachment_ids).toEqual([SUM_B.id]);
+    expect((fakes.inputOf('estimate') as { input: { attachment_ids: number[] } }).input.attachment_ids).toEqual([SUM_B.id]);
     actor.stop();
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { is } from 'superstruct';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { replyStartOf, fetchComposeSetup, newIdempotencyKey, sendDraftById, sendMessage } from '../../src/services/compose';
+import { estimate as estimateCall, replyStartOf, fetchComposeSetup, newIdempotencyKey, sendDraftById, sendMessage } from '../../src/services/compose';
 import { BACKUP_VERSION, clearComposeBackup, clearDraftBackups, loadComposeBackup, saveComposeBackup } from '../../src/services/compose-backup';
 import { utcToZoned, zonedToUtc } from '../../src/services/zoned-time';
 import { ComposeDraftStruct, EstimateStruct, RecipientPickStruct, RecipientsStruct } from '../../shared/compose-structs';
@@ -152,6 +152,15 @@ describe('compose calls', () => {
     const result = await run<{ id: number }>(sendMessage, { input, draftId: 4, replyToId: null, idempotencyKey: 'key-12345678' });
     expect(result.id).toBe(5);
     expect(spy).toHaveBeenCalledWith('/messages/send', expect.objectContaining({ method: 'POST', headers: { 'Idempotency-Key': 'key-12345678' }, body: { ...input, draft_id: 4 } }));
+  });
+
+  it('asks the estimate for the draft being sent, as send does (its attachments are the draft’s)', async () => {
+    const spy = vi.spyOn(http, 'request').mockResolvedValue({ data: estimate(3) });
+    const input = composeInput({ attachment_ids: [2] });
+    await run(estimateCall, { input, draftId: 4 });
+    expect(spy).toHaveBeenCalledWith('/messages/estimate', expect.objectContaining({ method: 'POST', body: { ...input, draft_id: 4 } }));
+    await run(estimateCall, { input, draftId: null });
+    expect(spy.mock.calls[1]?.[1]?.body).toEqual(input);
   });
 
   it('sends a saved draft by id with a fresh key', async () => {
