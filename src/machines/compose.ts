@@ -4,8 +4,9 @@
 //
 // Flow: loading → form.editing ⇄ form.savingDraft; compose.send / compose.schedule run the client rules
 // in a guard (the "validating" step: failing it stays in editing with per-field errors, a toast and the
-// focus on the first invalid field, so no transient state is needed) → estimating (server cost and quota;
-// problems → editing with errors.quota) → confirming (the author sees the cost and confirms) → sending |
+// focus on the first invalid field, so no transient state is needed) → estimating (send's rules on the
+// server, cost and quota; a refusal → editing with its fields marked, quota problems → editing with
+// errors.quota) → confirming (the author sees the cost and confirms) → sending |
 // scheduling → sent (final: toast, navigate, counters, backup cleared) or form.failed.
 // A send carries an idempotency key made on the first attempt and kept for every retry of the SAME
 // message; any edit drops it, so a changed message is a new send. The rules are compose-rules.ts; what
@@ -132,7 +133,7 @@ const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeInte
         ],
       },
       onError: [
-        { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', TOAST_REVIEW] },
+        { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', TOAST_REVIEW, 'focusFirstError'] },
         { guard: 'isQuotaFailure', target: 'form.editing', actions: ['serverQuotaErrors', 'toastQuota'] },
         { target: 'form.failed', actions: ['keepFailure', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.sendFailed } }] },
       ],
@@ -365,7 +366,9 @@ export const composeMachine = setup({
           { target: 'confirming', actions: { type: 'keepEstimate', params: ({ event }) => event.output } },
         ],
         onError: [
-          { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', TOAST_REVIEW] },
+          // Send's own rules refused it (an SMS too long once signed, an emoji…): the field says why and
+          // takes the focus, as when the client rules refuse.
+          { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', TOAST_REVIEW, 'focusFirstError'] },
           { target: 'form.failed', actions: ['keepFailure', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.sendFailed } }] },
         ],
       },

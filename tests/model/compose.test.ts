@@ -359,7 +359,9 @@ function emits(env: StepEnv): AnyEventObject[] {
     case 'xstate.done.actor.estimate':
       return (event.output as Estimate).problems.length > 0 ? [toast('error', PROBLEM_KEYS['sms.quota_exceeded'], SMS_PARAMS)] : [];
     case 'xstate.error.actor.estimate':
-      return [toast('error', event.error === INVALID ? TOAST_KEYS.review : TOAST_KEYS.sendFailed)];
+      // Refused by the server's rules (the estimate applies send's): like a client refusal, focus goes to
+      // the first field to fix.
+      return event.error === INVALID ? refusal(to) : [toast('error', TOAST_KEYS.sendFailed)];
     // Sending, scheduling and saving change the folder counters (SPEC §7): `counts.changed` comes last.
     case 'xstate.done.actor.sendMessage':
       return [toast('success', TOAST_KEYS.sent), { type: 'navigate', to: '/sent/message/900' }, COUNTS];
@@ -367,7 +369,7 @@ function emits(env: StepEnv): AnyEventObject[] {
       return [toast('success', TOAST_KEYS.scheduled), { type: 'navigate', to: '/scheduled/message/901' }, COUNTS];
     case 'xstate.error.actor.sendMessage':
     case 'xstate.error.actor.scheduleMessage':
-      if (event.error === INVALID) return [toast('error', TOAST_KEYS.review)];
+      if (event.error === INVALID) return refusal(to);
       // The estimate's SMS figures travel with the quota error.
       if (event.error === QUOTA) return [toast('error', PROBLEM_KEYS['sms.insufficient'], from.context.estimate ? SMS_PARAMS : undefined)];
       return [toast('error', TOAST_KEYS.sendFailed)];
