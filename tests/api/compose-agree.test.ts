@@ -62,11 +62,12 @@ beforeAll(async () => {
   guardian = candidates.find((g) => normalizePhone(g.phone, 'CL').ok)!;
   expect(guardian).toBeDefined();
   // The school's signature is «CSA», active (the seed): 6 units reserved.
-  expect(await one<{ signature: string; is_active: boolean }>(
+  const signature = await one<{ signature: string; is_active: boolean }>(
     server.db,
     sql`select s.signature, s.is_active from institution_signatures s join users u on u.institution_id = s.institution_id
         where u.email = 'administrador@sanandres.cl'`,
-  )).toEqual({ signature: 'CSA', is_active: true });
+  );
+  expect(signature).toEqual({ signature: 'CSA', is_active: true });
 });
 
 afterAll(async () => {
@@ -115,9 +116,8 @@ describe('the SMS handed to the provider', () => {
     const expected = `${counted}${'a'.repeat(154 - counted.length)}\n\nCSA`;
     expect(sms.json.body).toBe(expected);
     expect(sms.json.to).toBe(guardian.phone);
-    // The exact bytes: the provider decodes the body from the request as sent.
+    // The exact bytes on the wire, not only what a JSON parser makes of them.
     expect(new TextDecoder().decode(sms.raw)).toContain(JSON.stringify(expected));
-    expect(Buffer.from(sms.json.body, 'utf8')).toEqual(Buffer.from(expected, 'utf8'));
     expect(gsm7Segments(sms.json.body)).toBe(1);
     // The quota was charged what the provider will send.
     expect(references.find((d) => d.channel === 'sms')!.segments).toBe(gsm7Segments(sms.json.body));
