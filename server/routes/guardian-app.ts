@@ -11,6 +11,7 @@ import { checkCode, issueCode, phoneCandidates, type CodeGuardian } from '../app
 import { authenticate, openSession, revokeToken, type GuardianAuth } from '../app-api/tokens';
 import { INBOX_PAGE_SIZE, listInbox, openMessage, readMessage } from '../app-api/inbox';
 import { REPLY_MAX_LENGTH, sendReply } from '../app-api/reply';
+import { smsText } from '../../shared/sms-text';
 
 export interface GuardianAppOptions {
   /** Sends the sign-in code by SMS (the server's SMS adapter). */
@@ -35,7 +36,8 @@ export const APP_MESSAGES = {
   repliesClosed: 'Este mensaje no admite respuestas.',
 } as const;
 
-export const smsCodeText = (code: string) => `Tu código de Hermes es ${code}. Vence en 10 minutos.`;
+// Through smsText like every SMS: the "ó" would otherwise make the provider send UCS-2.
+export const smsCodeText = (code: string) => smsText(`Tu código de Hermes es ${code}. Vence en 10 minutos.`, null).text;
 
 type GuardianEnv = { Variables: { guardian: GuardianAuth } };
 

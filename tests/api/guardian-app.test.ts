@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientPick, SendResult } from '../../shared/compose-contract';
 import type { FolderCount } from '../../shared/messages-contract';
+import { smsText } from '../../shared/sms-text';
 import { createApp } from '../../server/app';
 import type { Adapters, ChannelAdapter, Outgoing } from '../../server/delivery/channel';
 import type { DeliveryEngine } from '../../server/delivery/engine-contract';
@@ -224,7 +225,9 @@ describe('sign-in code', () => {
     expect(res.status).toBe(202);
     const [out] = sms.slice(before);
     expect(out).toMatchObject({ channel: 'sms', address: ids.reader.phone, attachments: [] });
-    const code = /Tu código de Hermes es (\d{6})\. Vence en 10 minutos\./.exec(out!.text)![1]!;
+    // Sent in GSM-7 like every SMS ("codigo"): with the "ó" a provider would switch to UCS-2.
+    const code = /^Tu codigo de Hermes es (\d{6})\. Vence en 10 minutos\.$/.exec(out!.text)![1]!;
+    expect(smsText(out!.text, null).text).toBe(out!.text);
     const row = await one<{ id: number; code_hash: string; ttl: number; attempts: number }>(
       db,
       sql`select id, code_hash, extract(epoch from expires_at - created_at)::int as ttl, attempts
