@@ -13,6 +13,8 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import type { AppEnv } from './http/env';
 import { apiError, MESSAGES, notFound } from './http/errors';
+import { serverSecret } from './auth/secret';
+import { createXsrf } from './auth/xsrf';
 import { csrfCheck, ensureXsrfCookie, securityHeaders } from './http/security';
 import { serveDist } from './http/static';
 import { refuseBadText } from './http/text-guard';
@@ -71,9 +73,12 @@ export function createApp({
 }: CreateAppOptions): Hono<AppEnv> {
   const engine = delivery?.engine ?? NO_ENGINE;
   const app = new Hono<AppEnv>();
+  // CSRF tokens signed with HERMES_SECRET or the database's secret, read at the first request that needs it.
+  const xsrf = createXsrf(serverSecret(db, config.secret));
+  const csrf = csrfCheck(db, xsrf);
 
   app.use('*', securityHeaders);
-  app.use('*', ensureXsrfCookie(config.trustProxy));
+  app.use('*', ensureXsrfCookie(db, xsrf, config.trustProxy));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -87,14 +92,14 @@ export function createApp({
   const isUpload = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/attachments';
   // Uploads have their own 22 MB limit on their route (server/routes/attachments.ts).
   app.use('/api/*', (c, next) => (isUpload(c) ? next() : jsonBodyLimit(c, next)));
-  app.use('/api/*', (c, next) => (NO_CSRF.test(c.req.path) ? next() : csrfCheck(c, next)));
+  app.use('/api/*', (c, next) => (NO_CSRF.test(c.req.path) ? next() : csrf(c, next)));
   // Once, before any route reads its input. An upload is checked on its route, after its size limit:
   // reading it here would read a body of any size.
   app.use('/api/*', (c, next) => (isUpload(c) ? next() : refuseBadText(c, next)));
 
   const api = new Hono<AppEnv>();
   api.get('/health', (c) => c.json({ data: { ok: true } }));
-  api.route('/', sessionRoutes(db, config));
+  api.route('/', sessionRoutes(db, config, xsrf));
   api.route('/courses', courseRoutes(db));
   api.route('/', channelRoutes(db));
   api.route('/recipients', recipientRoutes(db));

@@ -50,6 +50,11 @@ export interface ServerConfig {
   deliveryConcurrency: number;
   /** Run the queue's workers inside the server process (HERMES_WORKERS=0 leaves them to `npm run worker`). */
   workers: boolean;
+  /**
+   * What the CSRF tokens are signed with (HERMES_SECRET, at least 32 characters). Null: a random secret
+   * created in the database on first start and shared by every server on it (server/auth/secret.ts).
+   */
+  secret: string | null;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -71,6 +76,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   deliveryRetryDelayS: 30,
   deliveryConcurrency: 20,
   workers: true,
+  secret: null,
 };
 
 const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'info', 'debug'];
@@ -98,7 +104,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     deliveryRetryDelayS: positiveInt(env, 'HERMES_DELIVERY_RETRY_DELAY', DEFAULT_CONFIG.deliveryRetryDelayS),
     deliveryConcurrency: positiveInt(env, 'HERMES_DELIVERY_CONCURRENCY', DEFAULT_CONFIG.deliveryConcurrency),
     workers: env.HERMES_WORKERS !== '0' && env.HERMES_WORKERS !== 'false',
+    secret: secret(env),
   };
+}
+
+/** Shorter than 32 characters is a password, not a signing key: refused rather than weakly used. */
+const SECRET_MIN_LENGTH = 32;
+
+function secret(env: NodeJS.ProcessEnv): string | null {
+  const value = env.HERMES_SECRET;
+  if (value === undefined || value === '') return null;
+  if (value.length < SECRET_MIN_LENGTH) throw new Error(`HERMES_SECRET debe tener al menos ${SECRET_MIN_LENGTH} caracteres (tiene ${value.length})`);
+  return value;
 }
 
 function webhookSecret(env: NodeJS.ProcessEnv): string {

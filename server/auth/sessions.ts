@@ -10,15 +10,25 @@ export interface Lifetimes {
   refreshTtlS: number;
 }
 
+/** A session as its CSRF token knows it (server/auth/xsrf.ts): its row and when it began, in epoch ms. */
+export interface SessionRef {
+  id: number;
+  startedAt: number;
+}
+
 export interface IssuedTokens {
   access: string;
   refresh: string;
   accessExpiresAt: Date;
   refreshExpiresAt: Date;
+  /** The session the tokens open, for the CSRF token issued with them. */
+  session: SessionRef;
 }
 
 export interface ActiveSession {
   sessionId: number;
+  /** When the session began (epoch ms); with the id, what its CSRF token is bound to. */
+  sessionStartedAt: number;
   userId: number;
   institutionId: number;
   /** False once the user's `hermes-acceder-sistema` policy was revoked. */
@@ -27,7 +37,7 @@ export interface ActiveSession {
   roles: string[];
 }
 
-function issue(lifetimes: Lifetimes, now: Date): IssuedTokens {
+function issue(lifetimes: Lifetimes, now: Date): Omit<IssuedTokens, 'session'> {
   return {
     access: newToken(),
     refresh: newToken(),
@@ -46,16 +56,19 @@ export async function createSession(
   const tokens = issue(lifetimes, now);
   // Housekeeping on the way in: this user's dead sessions go.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.refreshExpiresAt, now)));
-  await db.insert(sessions).values({
-    userId,
-    accessHash: hashToken(tokens.access),
-    refreshHash: hashToken(tokens.refresh),
-    accessExpiresAt: tokens.accessExpiresAt,
-    refreshExpiresAt: tokens.refreshExpiresAt,
-    userAgent: meta.userAgent?.slice(0, 512) ?? null,
-    ip: meta.ip,
-  });
-  return tokens;
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      accessHash: hashToken(tokens.access),
+      refreshHash: hashToken(tokens.refresh),
+      accessExpiresAt: tokens.accessExpiresAt,
+      refreshExpiresAt: tokens.refreshExpiresAt,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ip: meta.ip,
+    })
+    .returning({ id: sessions.id, createdAt: sessions.createdAt });
+  return { ...tokens, session: { id: row!.id, startedAt: row!.createdAt.getTime() } };
 }
 
 /** The session behind an access token, when it exists and has not expired. */
@@ -63,6 +76,7 @@ export async function findActiveSession(db: Db, accessToken: string, now = new D
   const rows = await db
     .select({
       sessionId: sessions.id,
+      startedAt: sessions.createdAt,
       userId: users.id,
       institutionId: users.institutionId,
       hasAccess: sql<boolean>`exists (select 1 from ${userPolicies} where ${userPolicies.userId} = ${users.id} and ${userPolicies.name} = ${ACCESS_POLICY})`,
@@ -72,7 +86,30 @@ export async function findActiveSession(db: Db, accessToken: string, now = new D
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.accessHash, hashToken(accessToken)), gt(sessions.accessExpiresAt, now)))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const { startedAt, ...session } = row;
+  return { ...session, sessionStartedAt: startedAt.getTime() };
+}
+
+/**
+ * The session a browser's auth cookies belong to, expired or not (the CSRF check of a refresh comes with an
+ * expired access token), or null when they name none: the browser is then as good as signed out.
+ */
+export async function findSessionRef(db: Db, tokens: { access?: string; refresh?: string }): Promise<SessionRef | null> {
+  for (const [column, token] of [
+    [sessions.accessHash, tokens.access],
+    [sessions.refreshHash, tokens.refresh],
+  ] as const) {
+    if (!token) continue;
+    const [row] = await db
+      .select({ id: sessions.id, createdAt: sessions.createdAt })
+      .from(sessions)
+      .where(eq(column, hashToken(token)))
+      .limit(1);
+    if (row) return { id: row.id, startedAt: row.createdAt.getTime() };
+  }
+  return null;
 }
 
 /**
@@ -96,8 +133,9 @@ export async function rotateSession(
       refreshedAt: now,
     })
     .where(and(eq(sessions.refreshHash, hashToken(refreshToken)), gt(sessions.refreshExpiresAt, now)))
-    .returning({ id: sessions.id });
-  return updated.length > 0 ? tokens : null;
+    .returning({ id: sessions.id, createdAt: sessions.createdAt });
+  const row = updated[0];
+  return row ? { ...tokens, session: { id: row.id, startedAt: row.createdAt.getTime() } } : null;
 }
 
 /** Ends the session identified by either token (the access token may already be expired). */

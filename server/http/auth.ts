@@ -19,8 +19,8 @@ export function requireAuth(db: Db): MiddlewareHandler<AppEnv> {
       await deleteSessionById(db, session.sessionId);
       return apiError(c, 401, 'auth.unauthenticated', MESSAGES.unauthenticated);
     }
-    const { sessionId, userId, institutionId, roles } = session;
-    c.set('auth', { sessionId, userId, institutionId, roles });
+    const { sessionId, sessionStartedAt, userId, institutionId, roles } = session;
+    c.set('auth', { sessionId, sessionStartedAt, userId, institutionId, roles });
     c.set('tenant', new Tenant(session.institutionId));
     await next();
   };

@@ -6,7 +6,6 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { COOKIE } from '../../shared/contract';
 import type { IssuedTokens, Lifetimes } from '../auth/sessions';
-import { newToken } from '../auth/tokens';
 
 export function isHttps(c: Context, trustProxy: boolean): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
@@ -34,11 +33,12 @@ export function clearAuthCookies(c: Context, trustProxy: boolean): void {
   }
 }
 
-/** Issues a fresh readable CSRF token (double-submit cookie). Lives as long as the browser session. */
-export function setXsrfCookie(c: Context, trustProxy: boolean): string {
-  const token = newToken();
+/**
+ * Sets the readable CSRF token (server/auth/xsrf.ts makes it, signed for the browser's session). Lives as
+ * long as the browser session; sign-in, refresh and logout replace it.
+ */
+export function setXsrfCookie(c: Context, token: string, trustProxy: boolean): void {
   setCookie(c, COOKIE.xsrf, token, base(c, trustProxy));
-  return token;
 }
 
 export function responseSetsCookie(res: Response, name: string): boolean {

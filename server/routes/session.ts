@@ -1,12 +1,13 @@
 // Session API (contract.ts): login, token refresh, logout, the signed-in user and their policies, and the
-// CSRF cookie hand-out.
-import { Hono } from 'hono';
+// CSRF cookie hand-out. Each change of session issues a CSRF token for what follows (server/auth/xsrf.ts).
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { and, asc, eq } from 'drizzle-orm';
 import { ACCESS_POLICY, COOKIE, type SignedInUser, type TokenTimes } from '../../shared/contract';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, rotateSession, type IssuedTokens } from '../auth/sessions';
 import { LoginThrottle } from '../auth/throttle';
+import type { Xsrf, XsrfBinding } from '../auth/xsrf';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import { userPolicies, userRoles, users } from '../db/schema/auth';
@@ -85,9 +86,10 @@ async function loadSignedInUser(db: Db, userId: number): Promise<SignedInUser | 
   return signedIn;
 }
 
-export function sessionRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
+export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const throttle = new LoginThrottle({ max: config.loginMaxFailures, windowMs: config.loginWindowS * 1000 });
+  const newXsrfToken = async (c: Context, binding: XsrfBinding) => setXsrfCookie(c, await xsrf.issue(binding), config.trustProxy);
 
   app.post('/login', async (c) => {
     const body: unknown = await c.req.json().catch(() => null);
@@ -127,8 +129,8 @@ export function sessionRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
     await deleteSession(db, { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) });
     const tokens = await createSession(db, user.id, config, { userAgent: c.req.header('user-agent') ?? null, ip });
     setAuthCookies(c, tokens, config, config.trustProxy);
-    // A new CSRF token per sign-in, so one planted before login is worthless afterwards.
-    setXsrfCookie(c, config.trustProxy);
+    // A token for the new session: the one from before sign-in (or from the replaced session) is worthless now.
+    await newXsrfToken(c, tokens.session);
     return c.json({ data: tokenTimes(tokens) });
   });
 
@@ -137,9 +139,11 @@ export function sessionRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
     const tokens = refresh ? await rotateSession(db, refresh, config) : null;
     if (!tokens) {
       clearAuthCookies(c, config.trustProxy);
+      await newXsrfToken(c, null);
       return apiError(c, 401, 'auth.refresh_expired', MESSAGES.refreshExpired);
     }
     setAuthCookies(c, tokens, config, config.trustProxy);
+    await newXsrfToken(c, tokens.session);
     return c.json({ data: tokenTimes(tokens) });
   });
 
@@ -147,13 +151,14 @@ export function sessionRoutes(db: Db, config: ServerConfig): Hono<AppEnv> {
   app.get('/logout', async (c) => {
     await deleteSession(db, { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) });
     clearAuthCookies(c, config.trustProxy);
+    // Signed out: a token for the next sign-in, bound to nothing but itself.
+    await newXsrfToken(c, null);
     return c.json({ data: { ok: true } });
   });
 
-  app.get('/csrf-cookie', (c) => {
-    if (!getCookie(c, COOKIE.xsrf)) setXsrfCookie(c, config.trustProxy);
-    return c.body(null, 204);
-  });
+  // ensureXsrfCookie (server/http/security.ts) sets the token on this answer when the browser has none or
+  // one not valid for its session; the route exists so the SPA can ask for just that.
+  app.get('/csrf-cookie', (c) => c.body(null, 204));
 
   app.get('/user', requireAuth(db), async (c) => {
     const user = await loadSignedInUser(db, c.var.auth.userId);

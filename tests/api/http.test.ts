@@ -1,10 +1,14 @@
-// Cross-cutting HTTP behaviour: CSRF, security headers, caching, the SPA fallback and error bodies.
+// Cross-cutting HTTP behaviour: CSRF (tokens signed for the session), security headers, caching, the SPA
+// fallback and error bodies.
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { COOKIE, XSRF_HEADER } from '../../shared/contract';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security';
-import { ASSET_JS, INDEX_HTML, setCookies, startServer, type TestServer } from './support/server';
+import { composeInput } from '../fixtures/compose';
+import { ASSET_JS, INDEX_HTML, setCookies, startServer, type Client, type TestServer } from './support/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -25,6 +29,9 @@ function expectSecurityHeaders(res: Response) {
   expect(res.headers.get('x-frame-options')).toBe('DENY');
 }
 
+/** `<nonce>.<HMAC>`: 16 random bytes, then the HMAC-SHA256 of the binding and the nonce (base64url). */
+const XSRF_TOKEN = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
+
 describe('CSRF', () => {
   const credentials = { email: 'docente@sanandres.cl', password: 'Hermes.2026' };
   const CSRF_BODY = {
@@ -41,7 +48,7 @@ describe('CSRF', () => {
     const res = await client.post('/api/login', credentials);
     expect(res.status).toBe(419);
     expect(await res.json()).toEqual(CSRF_BODY);
-    expect(setCookies(res).get(COOKIE.xsrf)?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(setCookies(res).get(COOKIE.xsrf)?.value).toMatch(XSRF_TOKEN);
   });
 
   it('refuses a POST with the cookie but no header', async () => {
@@ -69,6 +76,95 @@ describe('CSRF', () => {
   it('checks unknown unsafe /api calls too (CSRF before routing)', async () => {
     const res = await server.client().fetch('/api/whatever', { method: 'DELETE' });
     expect(res.status).toBe(419);
+  });
+
+  it('refuses a cookie and header pair the client chose (a cookie planted from a sibling subdomain)', async () => {
+    const client = server.client();
+    for (const planted of ['x'.repeat(43), `${'a'.repeat(22)}.${'b'.repeat(43)}`]) {
+      client.jar.set(COOKIE.xsrf, planted);
+      const res = await client.post('/api/login', credentials);
+      expect(res.status, planted).toBe(419);
+      expect(await res.json()).toEqual(CSRF_BODY);
+    }
+  });
+
+  /** A signed-in client and the XSRF token it was given. */
+  async function signedIn(email = 'docente@sanandres.cl') {
+    const client = server.client();
+    expect((await client.login(email)).status).toBe(200);
+    return { client, token: client.jar.get(COOKIE.xsrf)! };
+  }
+  const draft = (client: Client, token?: string) =>
+    client.post('/api/messages/drafts', composeInput({ title: 'Prueba CSRF' }), token === undefined ? {} : { headers: { [XSRF_HEADER]: token } });
+
+  it('binds the token to the session: another session’s token, or the one from before sign-in, is refused', async () => {
+    const mine = await signedIn();
+    const other = await signedIn();
+    expect(mine.token).toMatch(XSRF_TOKEN);
+    expect(mine.token).not.toBe(other.token);
+    expect((await draft(mine.client)).status).toBe(201);
+
+    // Another browser's valid token, as cookie and header both.
+    mine.client.jar.set(COOKIE.xsrf, other.token);
+    expect((await draft(mine.client)).status).toBe(419);
+
+    // The token a browser had before signing in.
+    const fresh = server.client();
+    await fresh.get('/api/csrf-cookie');
+    const anonymous = fresh.jar.get(COOKIE.xsrf)!;
+    expect((await fresh.login('docente@sanandres.cl')).status).toBe(200);
+    expect(fresh.jar.get(COOKIE.xsrf)).not.toBe(anonymous);
+    expect((await draft(fresh)).status).toBe(201);
+    fresh.jar.set(COOKIE.xsrf, anonymous);
+    expect((await draft(fresh)).status).toBe(419);
+  });
+
+  it('re-issues the token at refresh and logout; the SPA flow (read the cookie, echo it) keeps working', async () => {
+    const { client, token } = await signedIn();
+    const refreshed = await client.post('/api/token/refresh');
+    expect(refreshed.status).toBe(200);
+    const renewed = setCookies(refreshed).get(COOKIE.xsrf)!.value;
+    expect(renewed).toMatch(XSRF_TOKEN);
+    expect(renewed).not.toBe(token);
+    expect((await draft(client)).status).toBe(201);
+
+    const out = await client.get('/api/logout');
+    const anonymous = setCookies(out).get(COOKIE.xsrf)!.value;
+    expect(anonymous).toMatch(XSRF_TOKEN);
+    // The signed-out browser signs in again with what it was given, then works with the new session's token.
+    expect((await client.post('/api/login', credentials)).status).toBe(200);
+    expect(client.jar.get(COOKIE.xsrf)).not.toBe(anonymous);
+    expect((await draft(client)).status).toBe(201);
+    // The token of the ended session is worthless for the new one.
+    expect((await draft(client, renewed)).status).toBe(419);
+  });
+
+  it('replaces a token that is not valid for the browser’s session on its next response', async () => {
+    const { client } = await signedIn();
+    client.jar.set(COOKIE.xsrf, 'x'.repeat(43));
+    const res = await client.get('/api/user');
+    expect(res.status).toBe(200);
+    expect(setCookies(res).get(COOKIE.xsrf)?.value).toMatch(XSRF_TOKEN);
+    expect((await draft(client)).status).toBe(201);
+    // A valid one is left alone.
+    expect(setCookies(await client.get('/api/user')).has(COOKIE.xsrf)).toBe(false);
+  });
+
+  it('signs with one secret per database, so servers sharing it accept each other’s tokens', async () => {
+    const sibling = await server.sibling({});
+    const client = server.client();
+    await client.get('/api/csrf-cookie');
+    const onSibling = sibling.client();
+    onSibling.jar.set(COOKIE.xsrf, client.jar.get(COOKIE.xsrf)!);
+    expect((await onSibling.post('/api/login', credentials)).status).toBe(200);
+    const { rows } = (await server.db.execute(sql`select name, length(value) as n from server_secrets`)) as unknown as {
+      rows: { name: string; n: number }[];
+    };
+    expect(rows).toEqual([{ name: 'xsrf', n: 43 }]);
+    // HERMES_SECRET, when set, is the secret instead (and must be long enough to be one).
+    expect(configFromEnv({ HERMES_SECRET: 's'.repeat(32) }).secret).toBe('s'.repeat(32));
+    expect(configFromEnv({}).secret).toBeNull();
+    expect(() => configFromEnv({ HERMES_SECRET: 'corto' })).toThrow(/HERMES_SECRET/);
   });
 });
 

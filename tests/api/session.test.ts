@@ -11,6 +11,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** `<nonce>.<HMAC>`, server/auth/xsrf.ts. */
+const XSRF_TOKEN = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
+
 const INVALID_CREDENTIALS: ApiError = {
   message: 'Estas credenciales no coinciden con nuestros registros.',
   code: 'auth.invalid_credentials',
@@ -46,9 +49,9 @@ describe('POST /api/login', () => {
       expect(c.attrs).not.toHaveProperty('httponly');
       expect(c.attrs).toMatchObject({ samesite: 'Lax', path: '/', 'max-age': String(14 * 24 * 3600) });
     }
-    // The CSRF token is rotated at sign-in and stays readable.
+    // The CSRF token is issued anew for the session at sign-in and stays readable.
     const xsrf = cookies.get(COOKIE.xsrf)!;
-    expect(xsrf.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(xsrf.value).toMatch(XSRF_TOKEN);
     expect(xsrf.attrs).not.toHaveProperty('httponly');
   });
 
@@ -235,15 +238,18 @@ describe('session endpoints', () => {
     expect(await res.json()).toEqual({ data: { ok: true } });
   });
 
-  it('GET /api/csrf-cookie answers 204 and sets a readable token only when missing', async () => {
+  it('GET /api/csrf-cookie answers 204 and sets a readable token only when missing or not valid', async () => {
     const client = server.client();
     const first = await client.get('/api/csrf-cookie');
     expect(first.status).toBe(204);
     const cookie = setCookies(first).get(COOKIE.xsrf)!;
-    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie.value).toMatch(XSRF_TOKEN);
     expect(cookie.attrs).toMatchObject({ samesite: 'Lax', path: '/' });
     expect(cookie.attrs).not.toHaveProperty('httponly');
     const second = await client.get('/api/csrf-cookie');
     expect(setCookies(second).has(COOKIE.xsrf)).toBe(false);
+    client.jar.set(COOKIE.xsrf, 'x'.repeat(43));
+    const third = await client.get('/api/csrf-cookie');
+    expect(setCookies(third).get(COOKIE.xsrf)?.value).toMatch(XSRF_TOKEN);
   });
 });

@@ -100,9 +100,11 @@ describe('expiry (1-second tokens)', () => {
 describe('Secure cookies', () => {
   it('are Secure when the request came over https', async () => {
     const app = createApp({ db: server.db, distDir: server.distDir, config: testConfig() });
+    // A real token first: one the client makes up is refused (419).
+    const xsrf = setCookies(await app.request('https://hermes.example/api/csrf-cookie')).get(COOKIE.xsrf)!.value;
     const res = await app.request('https://hermes.example/api/login', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `${COOKIE.xsrf}=abc`, [XSRF_HEADER]: 'abc' },
+      headers: { 'Content-Type': 'application/json', Cookie: `${COOKIE.xsrf}=${xsrf}`, [XSRF_HEADER]: xsrf },
       body: JSON.stringify({ email: 'docente@sanandres.cl', password: DEMO_PASSWORD }),
     });
     expect(res.status).toBe(200);

@@ -129,3 +129,14 @@ export const appLoginCodes = pgTable(
   },
   (t) => [index('app_login_codes_phone_idx').on(t.phone)],
 );
+
+/**
+ * Secrets the servers sign with, created once by whichever server starts first and read by every server
+ * and worker on this database, so they all agree (server/auth/secret.ts). `xsrf` signs the CSRF tokens
+ * unless HERMES_SECRET is set.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
