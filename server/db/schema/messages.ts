@@ -64,6 +64,8 @@ export const messages = pgTable(
   (t) => [
     index('messages_institution_idx').on(t.institutionId),
     index('messages_due_idx').on(t.kind, t.scheduledAt),
+    /** A conversation is walked down from its first message (server/messages/thread.ts). */
+    index('messages_reply_to_idx').on(t.replyToId).where(sql`${t.replyToId} is not null`),
     uniqueIndex('messages_author_idempotency_idx').on(t.authorUserId, t.idempotencyKey),
     check('messages_kind_check', sql`${t.kind} in ('draft', 'scheduled', 'sent')`),
   ],
