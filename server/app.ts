@@ -87,7 +87,12 @@ export function createApp({
 
   const jsonBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT,
-    onError: (c) => apiError(c, 413, 'validation.failed', MESSAGES.tooLarge, { body: [MESSAGES.tooLarge] }),
+    onError: (c) => {
+      // The rest of the body is never read, so this connection cannot carry another request: say so, or
+      // the client reuses it and its next request fails as the server drops it.
+      c.header('Connection', 'close');
+      return apiError(c, 413, 'validation.failed', MESSAGES.tooLarge, { body: [MESSAGES.tooLarge] });
+    },
   });
   const isUpload = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/attachments';
   // Uploads have their own 22 MB limit on their route (server/routes/attachments.ts).

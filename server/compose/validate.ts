@@ -9,6 +9,7 @@ import { smsText } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
 import { institutionSignatures } from '../db/schema/compose';
 import { messageAttachments } from '../db/schema/messages';
+import { isStorableDate } from '../db/time';
 import { schoolChannels, userChannels } from './recipients';
 import { type ChannelCode, CHANNEL_CODES } from '../../shared/codes';
 
@@ -67,6 +68,11 @@ function parsePick(raw: unknown): RecipientPick | null {
   return null;
 }
 
+/** An ISO date-time (four-digit year) the database can store; a draft's is not checked further until it is scheduled. */
+function isScheduleTime(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && isStorableDate(new Date(value));
+}
+
 export interface ParsedCompose {
   input: ComposeInput;
   /** Only send/schedule bodies: the draft being sent and the message replied to. */
@@ -116,7 +122,7 @@ export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompo
     if (b[flag] !== undefined && typeof b[flag] !== 'boolean') errors[flag] = [COMPOSE_MESSAGES.flag(flag)];
   }
   const scheduledAt = b.scheduled_at ?? null;
-  if (scheduledAt !== null && (typeof scheduledAt !== 'string' || Number.isNaN(Date.parse(scheduledAt)) || !/^\d{4}-\d{2}-\d{2}T/.test(scheduledAt))) {
+  if (scheduledAt !== null && !isScheduleTime(scheduledAt)) {
     errors.scheduled_at = [COMPOSE_MESSAGES.scheduledInvalid];
   }
   const draftId = b.draft_id ?? null;

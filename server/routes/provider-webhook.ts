@@ -7,6 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Db } from '../db/client';
 import { deliveries } from '../db/schema/delivery';
+import { isStorableDate } from '../db/time';
 import { parseDeliveryKey } from '../delivery/channel';
 import { SIGNATURE_HEADER } from '../delivery/provider';
 import { applyReports, type DeliveryReport, type ReportStatus } from '../delivery/status';
@@ -62,7 +63,8 @@ export function providerWebhookRoutes(db: Db, options: { secret: string }): Hono
       const report: DeliveryReport = {
         deliveryId: key.deliveryId,
         status: mapped.status,
-        at: Number.isNaN(at.getTime()) ? new Date() : at,
+        // A time the database cannot store (year 0, six-digit years) is as good as none: the report counts now.
+        at: isStorableDate(at) ? at : new Date(),
         error: mapped.error ?? null,
         generation: key.generation,
       };
