@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComposeDraft } from '../../shared/compose-contract';
 import type { ApiError, Course } from '../../shared/contract';
 import { composeInput } from '../fixtures/compose';
-import { count } from './support/compose';
+import { openSession } from '../../server/app-api/tokens';
+import { count, rows } from './support/compose';
 import { folderIds } from './support/mail';
 import { startServer, type Client, type TestServer } from './support/server';
 
@@ -18,7 +19,8 @@ let admin: Client;
 let course: Course;
 
 beforeAll(async () => {
-  server = await startServer();
+  // With the delivery engine, so the guardian app's routes (/api/app) are mounted too.
+  server = await startServer({ delivery: true });
   admin = server.client();
   expect((await admin.login(ADMIN)).status).toBe(200);
   course = ((await (await admin.get('/api/courses')).json()) as { data: Course[] }).data[0]!;
@@ -70,6 +72,21 @@ describe('a NUL character', () => {
     const form = new FormData();
     form.set('file', new File(['hola'], 'acta\u0000.txt', { type: 'text/plain' }));
     await expectRefused(await admin.fetch('/api/attachments', { method: 'POST', body: form }), 'file');
+  });
+});
+
+describe('in the guardian app', () => {
+  it('a phone to sign in with, or a reply, is refused the same way', async () => {
+    const [guardian] = await rows<{ id: number; institution_id: number }>(server.db, sql`select id, institution_id from guardians order by id limit 1`);
+    const { token } = await openSession(server.db, { id: guardian!.id, institutionId: guardian!.institution_id }, new Date());
+    const app = (path: string, body: unknown, bearer?: string) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    await expectRefused(await app('/api/app/session/code', { phone: '+56 9 1234\u0000 5678' }), 'phone');
+    await expectRefused(await app('/api/app/messages/1/reply', { content: 'Gracias\ud800' }, token), 'content');
   });
 });
 
