@@ -3,7 +3,7 @@
 // the machine only records the decision and emits its effects. The route table itself is the views'
 // (views/routes.tsx, with each screen and title): the guard gets its access rules as input.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
-import type { NavigateEvent } from './effects';
+import type { NavigateEvent, ToastEvent } from './effects';
 import { decideRoute, mayEnter, type Location, type RouteDecision, type RouteRule, type SessionSummary } from './route-rules';
 
 export interface RouteGuardInput {
@@ -25,6 +25,7 @@ export type RouteGuardEvent =
 
 export type RouteGuardEmitted =
   | NavigateEvent
+  | ToastEvent
   | { type: 'session.remember'; path: string | null }
   | { type: 'route.changed'; path: string };
 
@@ -73,9 +74,11 @@ export const routeGuardMachine = setup({
     }),
     emitNavigate: emit(({ context, event }) => {
       const decision = decisionOf(context, event);
-      const to = decision.kind === 'login' || decision.kind === 'redirect' ? decision.to : '/';
+      const to = decision.kind === 'login' || decision.kind === 'redirect' || decision.kind === 'denied' ? decision.to : '/';
       return { type: 'navigate' as const, to, replace: true };
     }),
+    /** "No tienes acceso a esa sección", as the user lands home instead. */
+    toastDenied: emit({ type: 'toast', kind: 'warning', key: 'error.noAccess' }),
   },
   guards: {
     isDecision: ({ context, event }, params: { kind: DecisionKind }) => decisionOf(context, event).kind === params.kind,
@@ -118,6 +121,11 @@ export const routeGuardMachine = setup({
         actions: ['emitNavigate', 'assignLocation', 'clearRoute', 'emitRouteChanged'],
       },
       {
+        guard: { type: 'isDecision', params: { kind: 'denied' } },
+        target: '.redirecting',
+        actions: ['emitNavigate', 'toastDenied', 'assignLocation', 'clearRoute', 'emitRouteChanged'],
+      },
+      {
         guard: { type: 'isDecision', params: { kind: 'guest' } },
         target: '.allowed',
         actions: ['emitRemember', 'assignRoute', 'assignLocation', 'emitRouteChanged'],
@@ -139,6 +147,11 @@ export const routeGuardMachine = setup({
         guard: { type: 'redecidesTo', params: { kind: 'redirect' } },
         target: '.redirecting',
         actions: ['emitNavigate', 'assignSession', 'clearRoute'],
+      },
+      {
+        guard: { type: 'redecidesTo', params: { kind: 'denied' } },
+        target: '.redirecting',
+        actions: ['emitNavigate', 'toastDenied', 'assignSession', 'clearRoute'],
       },
       {
         guard: { type: 'redecidesTo', params: { kind: 'guest' } },

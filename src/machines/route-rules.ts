@@ -92,7 +92,9 @@ export type RouteDecision =
   | { kind: 'guest'; route: string; params: Record<string, string>; remember: string | null }
   /** Needs a session: remember the page and go to login. */
   | { kind: 'login'; to: string; remember: string }
-  | { kind: 'redirect'; to: string };
+  | { kind: 'redirect'; to: string }
+  /** Signed in, but the route's roles or device keep this user out: home, and they are told why. */
+  | { kind: 'denied'; to: string };
 
 function queryValue(search: string, key: string): string | null {
   return new URLSearchParams(search.startsWith('?') ? search.slice(1) : search).get(key);
@@ -120,7 +122,7 @@ export function decideRoute(routes: readonly RouteRule[], location: Location | n
     const wanted = location.path + location.search;
     return { kind: 'login', to: loginPathFor(wanted), remember: wanted };
   }
-  if (!mayEnter(route, session)) return { kind: 'redirect', to: '/' };
+  if (!mayEnter(route, session)) return { kind: 'denied', to: '/' };
   if (route.redirect) return { kind: 'redirect', to: route.redirect };
   if (route.browse) {
     const mayBrowse = hasAnyRole(session.roles, route.browse.roles) || (queryValue(location.search, route.browse.query) ?? '') !== '';

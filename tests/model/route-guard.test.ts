@@ -22,6 +22,7 @@ const LOCATIONS: Location[] = [
   { path: '/login', search: '?redirect=%2Fsent' },
   { path: '/', search: '' },
   { path: '/dashboard/users', search: '' },
+  { path: '/settings/message-quota', search: '' },
   { path: '/mural', search: '' },
   { path: '/mural', search: '?newsfeed=1' },
   { path: '/no-such-page', search: '' },
@@ -73,6 +74,12 @@ function effectsOf(decision: ReturnType<typeof decideRoute>): AnyEventObject[] {
       return [{ type: 'session.remember', path: decision.remember }, { type: 'navigate', to: decision.to, replace: true }];
     case 'redirect':
       return [{ type: 'navigate', to: decision.to, replace: true }];
+    // Kept out by role or device: home, and told so.
+    case 'denied':
+      return [
+        { type: 'navigate', to: '/', replace: true },
+        { type: 'toast', kind: 'warning', key: 'error.noAccess' },
+      ];
     case 'guest':
       return [{ type: 'session.remember', path: decision.remember }];
     default:

@@ -58,7 +58,7 @@ describe('decideRoute (SPEC §2, §6)', () => {
   });
 
   it('matches paths case-insensitively like the router, so a capital letter skips no rule', () => {
-    expect(decideRoute(at('/Dashboard/Users'), teacher)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute(at('/Dashboard/Users'), teacher)).toEqual({ kind: 'denied', to: '/' });
     expect(decideRoute(at('/Inbox'), out)).toMatchObject({ kind: 'login' });
     expect(decideRoute(at('/INBOX'), teacher)).toMatchObject({ kind: 'allow', route: 'inbox' });
   });
@@ -89,19 +89,19 @@ describe('decideRoute (SPEC §2, §6)', () => {
     expect(decideRoute(at('/dashboard'), admin)).toEqual({ kind: 'redirect', to: '/dashboard/connectivity' });
     expect(decideRoute(at('/settings'), corpUtp)).toEqual({ kind: 'redirect', to: '/settings/message-quota' });
     // …but not before: a teacher is refused /settings, not redirected inside it.
-    expect(decideRoute(at('/settings'), teacher)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute(at('/settings'), teacher)).toEqual({ kind: 'denied', to: '/' });
   });
 
-  it('sends users without an allowed role home', () => {
-    expect(decideRoute(at('/dashboard/users'), teacher)).toEqual({ kind: 'redirect', to: '/' });
-    expect(decideRoute(at('/ranking/courses'), teacherLatam)).toEqual({ kind: 'redirect', to: '/' });
+  it('sends users without an allowed role home, as denied (they are told)', () => {
+    expect(decideRoute(at('/dashboard/users'), teacher)).toEqual({ kind: 'denied', to: '/' });
+    expect(decideRoute(at('/ranking/courses'), teacherLatam)).toEqual({ kind: 'denied', to: '/' });
     expect(decideRoute(at('/dashboard/users'), corpUtp)).toEqual({ kind: 'allow', route: 'dashboard-users', params: {} });
     expect(decideRoute(at('/connectivity/course/3'), admin)).toEqual({ kind: 'allow', route: 'connectivity-course', params: { id: '3' } });
   });
 
   it('keeps the news wall to latam devices', () => {
-    expect(decideRoute(at('/mural/news'), teacher)).toEqual({ kind: 'redirect', to: '/' });
-    expect(decideRoute(at('/mural'), utpCl)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute(at('/mural/news'), teacher)).toEqual({ kind: 'denied', to: '/' });
+    expect(decideRoute(at('/mural'), utpCl)).toEqual({ kind: 'denied', to: '/' });
     expect(decideRoute(at('/mural/news'), teacherLatam)).toEqual({ kind: 'allow', route: 'mural-news', params: {} });
   });
 
@@ -115,8 +115,8 @@ describe('decideRoute (SPEC §2, §6)', () => {
   });
 
   it('keeps the news wall management to its roles', () => {
-    expect(decideRoute(at('/mural/news/compose'), teacherLatam)).toEqual({ kind: 'redirect', to: '/' });
-    expect(decideRoute(at('/mural/categories'), corpUtp)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideRoute(at('/mural/news/compose'), teacherLatam)).toEqual({ kind: 'denied', to: '/' });
+    expect(decideRoute(at('/mural/categories'), corpUtp)).toEqual({ kind: 'denied', to: '/' });
     expect(decideRoute(at('/mural/trash'), director)).toEqual({ kind: 'allow', route: 'mural-trash', params: {} });
   });
 });
