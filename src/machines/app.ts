@@ -43,6 +43,7 @@ import type { ResetReason } from './session-rules';
 import { sidebarMachine } from './sidebar';
 import { selectCanRequest, tokenMachine } from './token';
 import { isEffect, relayEffects, type Effect, type RelayedEffect, type UiEvent } from './effects';
+import type { Locale } from '../../shared/contract';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type TokenActor = ActorRefFrom<typeof tokenMachine>;
@@ -60,6 +61,10 @@ export function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
 }
 
 const summaryKey = (summary: SessionSummary) => `${summary.status}|${summary.roles.join(',')}|${summary.device ?? ''}`;
+
+/** The signed-in user's institution locale (null when signed out): without a choice of theirs, the UI's. */
+export const institutionLocaleOf = (snapshot: SessionSnapshot): Locale | null =>
+  selectSessionStatus(snapshot) === 'loggedIn' ? (snapshot.context.user?.institution.locale ?? null) : null;
 
 /**
  * A page actor to open: its logic and input, under an id unique among the root's children. Events carry
@@ -86,6 +91,8 @@ export type AppEvent =
   /** From the HTTP 401 hook. */
   | { type: 'session.unauthorized' }
   | ({ type: 'session.updated' } & SessionSummary)
+  /** The signed-in user's institution locale changed (null: signed out); for `locale`. */
+  | { type: 'locale.institution'; locale: Locale | null }
   | { type: 'route.changed'; path: string }
   /** A child's UI effect, to be re-emitted for the app edge. */
   | { type: 'app.relay'; event: UiEvent }
@@ -119,8 +126,14 @@ export const bridge = fromCallback<EventObject, void, AppEvent>(({ system, sendB
   const session = system.get('session') as SessionActor | undefined;
   if (session) {
     let lastKey = summaryKey(sessionSummaryOf(session.getSnapshot()));
+    let lastLocale = institutionLocaleOf(session.getSnapshot());
     subscriptions.push(
       session.subscribe((snapshot) => {
+        const locale = institutionLocaleOf(snapshot);
+        if (locale !== lastLocale) {
+          lastLocale = locale;
+          sendBack({ type: 'locale.institution', locale });
+        }
         const summary = sessionSummaryOf(snapshot);
         const key = summaryKey(summary);
         if (key === lastKey) return;
@@ -181,6 +194,7 @@ export const appMachine = setup({
     toRouteGuard: sendTo('routeGuard', ({ event }) => event),
     toSidebar: sendTo('sidebar', ({ event }) => event),
     toFolderCounts: sendTo('folderCounts', ({ event }) => event),
+    toLocale: sendTo('locale', ({ event }) => event),
     relay: emit(({ event }) => {
       if (event.type !== 'app.relay') throw new Error(`relay: unexpected ${event.type}`);
       return event.event;
@@ -280,6 +294,7 @@ export const appMachine = setup({
         'session.remember': { actions: 'toSession' },
         'session.unauthorized': { actions: 'toSession' },
         'session.updated': { actions: ['toRouteGuard', 'toFolderCounts'] },
+        'locale.institution': { actions: 'toLocale' },
         'route.changed': { actions: 'toSidebar' },
         'app.relay': { actions: 'relay' },
         'counts.changed': { actions: 'refreshCounts' },

@@ -42,6 +42,7 @@ const ROUTING: Record<string, string> = {
   'session.unauthorized': 'session',
   'session.updated': 'routeGuard',
   'route.changed': 'sidebar',
+  'locale.institution': 'locale',
 };
 
 /** Stands in for the child a crash path breaks: a machine whose only transition throws. */
@@ -75,7 +76,7 @@ function childLogic(fakes: Fakes, crashing: string | null) {
     token: crash('token', tokenMachine.provide({ actors: { refreshToken: fakes.promise() } })),
     sidebar: crash('sidebar', appMachine.implementations.actors.sidebar),
     loadingBar: crash('loadingBar', appMachine.implementations.actors.loadingBar),
-    locale: crash('locale', localeMachine.provide({ actors: { loadLocale: fakes.promise() } })),
+    locale: crash('locale', localeMachine.provide({ actors: { readLocaleChoice: fakes.promise(), loadLocale: fakes.promise() } })),
     routeGuard: crash('routeGuard', appMachine.implementations.actors.routeGuard),
     folderCounts: crash(
       'folderCounts',
@@ -121,6 +122,10 @@ function expectChildEffect(env: StepEnv) {
     case 'route.changed':
       expect(actors.sidebar.getSnapshot().value).toBe('closed');
       break;
+    case 'locale.institution':
+      // The school's locale reaches the locale actor, which applies it unless the user chose one.
+      expect(actors.locale.getSnapshot().context.institution).toBe('es-MX');
+      break;
     case 'counts.changed':
       // Any actor's SPEC §7 counts event reloads the sidebar counters.
       expect(env.delivered.filter((delivery) => delivery.to === 'folderCounts')).toEqual([{ to: 'folderCounts', from: 'app', event: { type: 'counts.refresh' } }]);
@@ -147,6 +152,7 @@ defineModelTests({
       { type: 'session.unauthorized' },
       UPDATED,
       { type: 'route.changed', path: '/inbox' },
+      { type: 'locale.institution', locale: 'es-MX' },
       { type: 'app.relay', event: NAVIGATE },
       { type: 'app.relay', event: TOAST },
       { type: 'counts.changed' },
@@ -190,6 +196,7 @@ defineModelTests({
     'session.unauthorized': send,
     'session.updated': send,
     'route.changed': send,
+    'locale.institution': send,
     'app.relay': send,
     'counts.changed': send,
     'page.open': send,

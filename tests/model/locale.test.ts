@@ -1,9 +1,10 @@
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { localeMachine, selectIsLocaleLoading, selectLocale, type LocaleSnapshot } from '../../src/machines/locale';
-import { defineModelTests, send, settle } from './harness';
+import { localeMachine, selectIsLocaleLoading, selectLocale, type LocaleContext, type LocaleSnapshot } from '../../src/machines/locale';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
 
 const loc = (snapshot: AnyMachineSnapshot) => snapshot as unknown as LocaleSnapshot;
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as LocaleContext;
 
 defineModelTests({
   name: 'locale',
@@ -12,41 +13,70 @@ defineModelTests({
     events: [
       { type: 'locale.change', locale: 'es-MX' },
       { type: 'locale.change', locale: 'es-CL' },
+      { type: 'locale.institution', locale: 'es-MX' },
+      { type: 'locale.institution', locale: 'es-CL' },
+      { type: 'locale.institution', locale: null },
     ],
     internal: [
+      // The cookie: nothing chosen yet, or a choice of either locale.
+      { type: 'xstate.done.actor.readLocaleChoice', output: null },
+      { type: 'xstate.done.actor.readLocaleChoice', output: 'es-MX' },
+      { type: 'xstate.done.actor.readLocaleChoice', output: 'es-CL' },
+      { type: 'xstate.error.actor.readLocaleChoice', error: new Error('cookies blocked') },
       { type: 'xstate.done.actor.loadLocale', output: 'es-CL' },
       { type: 'xstate.done.actor.loadLocale', output: 'es-MX' },
       { type: 'xstate.error.actor.loadLocale', error: new Error('Failed to fetch dynamically imported module') },
     ],
-    // The loader answers with the locale it was asked for; at start-up the cookie may say either.
+    // The loader answers with the locale it was asked for.
     filterEvents: (snapshot, event) =>
-      event.type !== 'xstate.done.actor.loadLocale' ||
-      snapshot.context.requested === null ||
-      (event as { output?: unknown }).output === snapshot.context.requested,
+      event.type !== 'xstate.done.actor.loadLocale' || (event as { output?: unknown }).output === ctx(snapshot).requested,
     input: {},
-    limit: 200,
+    limit: 400,
   },
-  createActor: ({ fakes }) => createActor(localeMachine.provide({ actors: { loadLocale: fakes.promise() } }), { input: {} }),
+  createActor: ({ fakes }) =>
+    createActor(localeMachine.provide({ actors: { readLocaleChoice: fakes.promise(), loadLocale: fakes.promise() } }), { input: {} }),
   states: {
-    loading: (snapshot, env) => {
+    starting: (snapshot, env) => {
       expect(selectIsLocaleLoading(loc(snapshot))).toBe(true);
-      // null at start-up: the loader reads the cookie.
-      expect(env.fakes.inputOf('loadLocale')).toEqual({ locale: snapshot.context.requested });
+      expect(env.fakes.isRunning('readLocaleChoice')).toBe(true);
+      expect(env.fakes.isRunning('loadLocale')).toBe(false);
+      expect(selectLocale(loc(snapshot))).toBe('es-CL');
+    },
+    loading: (snapshot, env) => {
+      const context = ctx(snapshot);
+      expect(selectIsLocaleLoading(loc(snapshot))).toBe(true);
+      expect(env.fakes.isRunning('readLocaleChoice')).toBe(false);
+      // A choice is loaded and remembered; the school's locale is loaded, never written to the cookie.
+      if (context.choice !== null) expect(context.requested).toBe(context.choice);
+      else if (context.institution !== null) expect(context.requested).toBe(context.institution);
+      else if (env.event.type === 'xstate.done.actor.readLocaleChoice' || env.event.type === 'xstate.error.actor.readLocaleChoice')
+        expect(context.requested).toBe('es-CL');
+      expect(env.fakes.inputOf('loadLocale')).toEqual({ locale: context.requested, remember: context.choice !== null });
     },
     ready: (snapshot, env) => {
+      const context = ctx(snapshot);
       expect(selectIsLocaleLoading(loc(snapshot))).toBe(false);
       expect(env.fakes.isRunning('loadLocale')).toBe(false);
-      expect(snapshot.context.requested).toBeNull();
+      expect(context.requested).toBeNull();
       if (env.event.type === 'xstate.done.actor.loadLocale') expect(selectLocale(loc(snapshot))).toBe(env.event.output);
       // A failed load keeps the texts that were in use.
-      if (env.event.type === 'xstate.error.actor.loadLocale') expect(selectLocale(loc(snapshot))).toBe(env.from.context.locale);
+      if (env.event.type === 'xstate.error.actor.loadLocale') expect(selectLocale(loc(snapshot))).toBe(ctx(env.from).locale);
+      // Told the school's locale while showing another, with no choice of the user's: it would be loading.
+      if (env.event.type === 'locale.institution' && env.event.locale !== null && context.choice === null)
+        expect(selectLocale(loc(snapshot))).toBe(env.event.locale);
+      // A choice always beats the school: the school's locale never replaces a chosen one.
+      if (env.event.type === 'locale.institution' && context.choice !== null)
+        expect(selectLocale(loc(snapshot))).toBe(ctx(env.from).locale);
     },
   },
   events: {
     'locale.change': send,
+    'locale.institution': send,
+    'xstate.done.actor.readLocaleChoice': settle,
+    'xstate.error.actor.readLocaleChoice': settle,
     'xstate.done.actor.loadLocale': settle,
     'xstate.error.actor.loadLocale': settle,
   },
-  emits: ({ event }) =>
+  emits: ({ event }: StepEnv) =>
     event.type === 'xstate.error.actor.loadLocale' ? [{ type: 'toast', kind: 'error', key: 'error.request' }] : [],
 });

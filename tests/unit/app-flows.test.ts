@@ -9,11 +9,11 @@ import { localeMachine } from '../../src/machines/locale';
 import { sessionMachine } from '../../src/machines/session';
 import { tokenMachine } from '../../src/machines/token';
 import type { Credentials, SessionCookie } from '../../src/services/auth';
-import { ACCESS_POLICY } from '../../shared/contract';
+import { ACCESS_POLICY, type Locale, type SignedInUser } from '../../shared/contract';
 import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http';
 import type { FolderCount } from '../../shared/messages-contract';
 import type { TokenExpiry } from '../../src/services/token-times';
-import { TEACHER } from '../fixtures/users';
+import { TEACHER, TEACHER_MX } from '../fixtures/users';
 import { ROUTE_RULES } from '../../src/views/routes';
 
 const T0 = Date.UTC(2026, 2, 2, 12, 0, 0);
@@ -26,7 +26,9 @@ interface Script {
   login?: (credentials: Credentials) => TokenExpiry;
   policies?: () => string[];
   refresh?: () => TokenExpiry;
-  locale?: () => 'es-CL' | 'es-MX';
+  /** The choice the locale cookie keeps (none by default). */
+  choice?: () => Locale | null;
+  user?: SignedInUser;
 }
 
 const flush = async () => {
@@ -35,6 +37,7 @@ const flush = async () => {
 
 function startApp(script: Script) {
   const calls: string[] = [];
+  const localeLoads: { locale: Locale; remember: boolean }[] = [];
   const scripted = <TOut, TIn>(name: string, run: (input: TIn) => TOut) =>
     fromPromise<TOut, TIn>(async ({ input }) => {
       calls.push(name);
@@ -48,7 +51,7 @@ function startApp(script: Script) {
           readSessionCookie: scripted('readSessionCookie', () => script.cookie),
           refreshToken: scripted('refreshToken', () => (script.refresh ?? (() => TIMES))()),
           login: scripted('login', (input: Credentials) => (script.login ?? (() => TIMES))(input)),
-          fetchUser: scripted('fetchUser', () => USER),
+          fetchUser: scripted('fetchUser', () => script.user ?? USER),
           fetchPolicies: scripted('fetchPolicies', () => (script.policies ?? (() => [ACCESS_POLICY]))()),
           logout: scripted<void, unknown>('logout', () => undefined),
         },
@@ -57,7 +60,13 @@ function startApp(script: Script) {
       // The sidebar counters load after login; their HTTP would drive the loading bar under test here.
       folderCounts: folderCountsMachine.provide({ actors: { fetchFolderCounts: fromPromise<FolderCount[]>(async () => []) } }),
       locale: localeMachine.provide({
-        actors: { loadLocale: scripted('loadLocale', (input: { locale: 'es-CL' | 'es-MX' | null }) => input.locale ?? (script.locale ?? (() => 'es-CL' as const))()) },
+        actors: {
+          readLocaleChoice: scripted('readLocaleChoice', () => (script.choice ?? (() => null))()),
+          loadLocale: scripted('loadLocale', (input: { locale: Locale; remember: boolean }) => {
+            localeLoads.push(input);
+            return input.locale;
+          }),
+        },
       }),
     },
   });
@@ -65,7 +74,7 @@ function startApp(script: Script) {
   app.on('*', (event) => emitted.push(event));
   const disconnect = connectServices(app);
   app.start();
-  return { app, actors: appActorsOf(app), calls, emitted, disconnect };
+  return { app, actors: appActorsOf(app), calls, emitted, disconnect, localeLoads };
 }
 
 const go = (app: AppActor, path: string, search = '') => appActorsOf(app).routeGuard.send({ type: 'route.change', path, search });
@@ -89,7 +98,7 @@ describe('start-up', () => {
     go(app, '/inbox/message/42');
     expect(actors.routeGuard.getSnapshot().value).toBe('waiting');
     await flush();
-    expect([...calls].sort()).toEqual(['loadLocale', 'readSessionCookie']);
+    expect([...calls].sort()).toEqual(['loadLocale', 'readLocaleChoice', 'readSessionCookie']);
     expect(actors.session.getSnapshot().value).toEqual({ loggedOut: 'idle' });
     expect(actors.session.getSnapshot().context.redirectTo).toBe('/inbox/message/42');
     expect(emitted).toEqual([{ type: 'navigate', to: '/login?redirect=%2Finbox%2Fmessage%2F42', replace: true }]);
@@ -98,12 +107,17 @@ describe('start-up', () => {
   it('with a session cookie: user and policies loaded, token timed, role rules applied', async () => {
     const { app, actors, calls, emitted } = start({ cookie: { kind: 'active', times: TIMES } });
     await flush();
-    expect(calls.filter((call) => call !== 'loadLocale')).toEqual(['readSessionCookie', 'fetchUser', 'fetchPolicies']);
+    const sessionCalls = calls.filter((call) => !['readLocaleChoice', 'loadLocale'].includes(call));
+    expect(sessionCalls).toEqual(['readSessionCookie', 'fetchUser', 'fetchPolicies']);
     expect(actors.session.getSnapshot().value).toBe('loggedIn');
     expect(actors.token.getSnapshot().value).toBe('valid');
     expect(actors.token.getSnapshot().context.tokenExpiresAt).toBe(TIMES.tokenExpiresAt);
+    // An admin-only address: the teacher is told, and lands home.
     go(app, '/settings/message-quota');
-    expect(emitted).toEqual([{ type: 'navigate', to: '/', replace: true }]);
+    expect(emitted).toEqual([
+      { type: 'navigate', to: '/', replace: true },
+      { type: 'toast', kind: 'warning', key: 'error.noAccess' },
+    ]);
     go(app, '/');
     expect(emitted.at(-1)).toEqual({ type: 'navigate', to: '/inbox', replace: true });
     go(app, '/inbox');
@@ -275,12 +289,36 @@ describe('layout actors', () => {
   });
 
   it('the locale follows the cookie and switches on request', async () => {
-    const { actors } = start({ cookie: { kind: 'none' }, locale: () => 'es-MX' });
+    const { actors, localeLoads } = start({ cookie: { kind: 'none' }, choice: () => 'es-MX' });
     await flush();
     expect(actors.locale.getSnapshot().context.locale).toBe('es-MX');
     actors.locale.send({ type: 'locale.change', locale: 'es-CL' });
     await flush();
     expect(actors.locale.getSnapshot().context.locale).toBe('es-CL');
+    // Both are the user's choices: the cookie keeps each.
+    expect(localeLoads).toEqual([
+      { locale: 'es-MX', remember: true },
+      { locale: 'es-CL', remember: true },
+    ]);
+  });
+
+  it("a Mexican school's user who never chose reads es-MX once signed in, and the cookie is left alone", async () => {
+    const { actors, localeLoads } = start({ cookie: { kind: 'active', times: TIMES }, user: TEACHER_MX });
+    await flush();
+    expect(actors.session.getSnapshot().value).toBe('loggedIn');
+    expect(actors.locale.getSnapshot().context.locale).toBe('es-MX');
+    expect(localeLoads).toEqual([
+      { locale: 'es-CL', remember: false },
+      { locale: 'es-MX', remember: false },
+    ]);
+  });
+
+  it("the user's own choice beats the school's locale", async () => {
+    const { actors, localeLoads } = start({ cookie: { kind: 'active', times: TIMES }, user: TEACHER_MX, choice: () => 'es-CL' });
+    await flush();
+    expect(actors.session.getSnapshot().value).toBe('loggedIn');
+    expect(actors.locale.getSnapshot().context.locale).toBe('es-CL');
+    expect(localeLoads).toEqual([{ locale: 'es-CL', remember: true }]);
   });
 });
 

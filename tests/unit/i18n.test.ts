@@ -6,7 +6,7 @@ import { es as esCL, mx as esMX } from '../fixtures/texts';
 import { DELETE_FAILED_KEY } from '../../src/machines/attachment';
 import { ERROR_KEYS, PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose-rules';
 import { readCookie, readEpochCookie, writeCookie } from '../../src/services/cookies';
-import { loadLocale, readLocaleCookie } from '../../src/services/locale';
+import { loadLocale, readLocaleChoice, readLocaleCookie } from '../../src/services/locale';
 
 afterEach(async () => {
   document.cookie = 'i18n_redirected=; Max-Age=0; Path=/';
@@ -135,23 +135,32 @@ describe('cookies', () => {
 });
 
 describe('locale service', () => {
-  it('follows the i18n_redirected cookie, es-CL by default', () => {
-    expect(readLocaleCookie()).toBe('es-CL');
+  it('reads the choice kept in the i18n_redirected cookie, none when there is none or it is garbage', () => {
+    expect(readLocaleCookie()).toBeNull();
     document.cookie = 'i18n_redirected=es-MX; Path=/';
     expect(readLocaleCookie()).toBe('es-MX');
     document.cookie = 'i18n_redirected=fr-FR; Path=/';
-    expect(readLocaleCookie()).toBe('es-CL');
+    expect(readLocaleCookie()).toBeNull();
   });
 
-  it('loads the requested locale and writes the cookie for 365 days, lax, path /', async () => {
+  it('loads a chosen locale and writes the cookie for 365 days, lax, path /', async () => {
     const setter = vi.spyOn(document, 'cookie', 'set');
-    await expect(toPromise(createActor(loadLocale, { input: { locale: 'es-MX' } }).start())).resolves.toBe('es-MX');
+    await expect(toPromise(createActor(loadLocale, { input: { locale: 'es-MX', remember: true } }).start())).resolves.toBe('es-MX');
     expect(getLocale()).toBe('es-MX');
     expect(setter).toHaveBeenCalledWith('i18n_redirected=es-MX; Path=/; Max-Age=31536000; SameSite=Lax');
   });
 
-  it('at start-up loads whatever the cookie says', async () => {
+  it("loads the school's locale without writing the cookie: it is no choice of the user's", async () => {
+    const setter = vi.spyOn(document, 'cookie', 'set');
+    await expect(toPromise(createActor(loadLocale, { input: { locale: 'es-MX', remember: false } }).start())).resolves.toBe('es-MX');
+    expect(getLocale()).toBe('es-MX');
+    expect(setter).not.toHaveBeenCalled();
+    expect(readCookie('i18n_redirected')).toBeNull();
+  });
+
+  it('at start-up reads whatever the cookie says', async () => {
+    await expect(toPromise(createActor(readLocaleChoice).start())).resolves.toBeNull();
     document.cookie = 'i18n_redirected=es-MX; Path=/';
-    await expect(toPromise(createActor(loadLocale, { input: { locale: null } }).start())).resolves.toBe('es-MX');
+    await expect(toPromise(createActor(readLocaleChoice).start())).resolves.toBe('es-MX');
   });
 });
