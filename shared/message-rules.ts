@@ -1,6 +1,9 @@
 // The message lifecycle rules of messages-contract.ts as one pure table, shared by the machines' guards
-// and (later) the server's 409 `message.illegal_transition` check. No imports beyond the contract types.
-import type { Folder, MessageKind } from './codes';
+// and (later) the server's 409 `message.illegal_transition` check; and who may be answered, and how a reply
+// starts. No imports beyond the contracts.
+import type { ChannelCode, Folder, MessageKind, PersonKind } from './codes';
+import { TITLE_MAX_LENGTH, type RecipientPick } from './compose-contract';
+import type { Person } from './messages-contract';
 
 export type MessageAction = 'save' | 'schedule' | 'send' | 'cancelSchedule' | 'read' | 'delete' | 'restore' | 'purge';
 
@@ -44,4 +47,42 @@ export function folderOfKind(kind: Exclude<MessageKind, 'deleted'>): Folder {
 /** The kind a message returns to when restored from trash to `folder`. */
 export function kindOfFolder(folder: Exclude<Folder, 'trash'>): Exclude<MessageKind, 'deleted'> {
   return folder === 'inbox' ? 'received' : folder;
+}
+
+// --- replies ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether staff may answer a message they see as `kind`: what reached their inbox from a guardian or a
+ * student, always (a justificativo, a guardian's answer from the app); from a colleague, only when the
+ * colleague allowed replies. The reading view offers "Responder" by it; send, estimate and drafts refuse
+ * a `reply_to_id` it refuses.
+ */
+export function canReply(kind: MessageKind, senderKind: PersonKind, allowReplies: boolean): boolean {
+  return kind === 'received' && (senderKind !== 'funcionario' || allowReplies);
+}
+
+/** The sender of a message as the pick a reply is addressed to (a guardian, a student, a colleague). */
+export function senderPick(sender: Person): RecipientPick {
+  const label = { label: sender.name };
+  if (sender.kind === 'apoderado') return { kind: 'guardian', id: sender.id, ...label };
+  if (sender.kind === 'estudiante') return { kind: 'student', id: sender.id, audience: 'estudiantes', ...label };
+  return { kind: 'staff', id: sender.id, ...label };
+}
+
+const REPLY_PREFIX = /^\s*re\s*:/i;
+
+/** "Re: <title>", without stacking ("Re: Re: …") and within the title's limit. */
+export function replyTitle(title: string): string {
+  return (REPLY_PREFIX.test(title) ? title.trim() : `Re: ${title.trim()}`).slice(0, TITLE_MAX_LENGTH);
+}
+
+/**
+ * The channels a reply starts with, among `available` (the user's) and `reaching` (those on which the
+ * person has an address): the app and e-mail, which cost nothing, when they reach them; otherwise the first
+ * phone channel that does (SMS before WhatsApp), so one answer is one notification, not four.
+ */
+export function replyChannels(reaching: readonly ChannelCode[], available: readonly ChannelCode[]): ChannelCode[] {
+  const usable = available.filter((code) => reaching.includes(code));
+  const free = usable.filter((code) => code === 'app-mobile' || code === 'e-mail');
+  return free.length > 0 ? free : usable.slice(0, 1);
 }

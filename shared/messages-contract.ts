@@ -63,7 +63,32 @@ export interface MessageDetail extends MessageSummary {
   /** Inbox: the message this one replies to, if any. */
   reply_to_id: number | null;
   read_at: string | null;
+  /**
+   * Its conversation: the messages it answers (up the `reply_to_id` links) and the answers below it, those
+   * the user has in their inbox or sent folder, oldest first, this one left out (at most `THREAD_LIMIT`).
+   */
+  thread: ThreadMessage[];
+  /**
+   * A message the user may answer (message-rules.ts `canReply`): the channels on which its sender has an
+   * address, in contract order (a reply starts on them); empty otherwise.
+   */
+  reply_channels: ChannelCode[];
 }
+
+/** One message of a conversation, as a line that opens it. */
+export interface ThreadMessage {
+  id: number;
+  /** Where the user has it: `inbox` (received) or `sent` (their own). */
+  folder: Folder;
+  title: string;
+  snippet: string;
+  sender: Person;
+  /** ISO 8601 UTC, when it was sent. */
+  date: string;
+}
+
+/** The most messages a conversation lists (a message to a whole course may have many answers). */
+export const THREAD_LIMIT = 100;
 
 /** Laravel-style paged body with cursor pagination. */
 export interface Paged<T> {

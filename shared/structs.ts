@@ -107,6 +107,7 @@ export const DeliveryProgressStruct: Describe<DeliveryProgress> = type({
 
 const FolderStruct = enums(FOLDERS);
 const ChannelCodeStruct = enums(CHANNEL_CODES);
+const PersonStruct = type({ id: number(), name: string(), kind: enums(PERSON_KINDS) });
 
 export const MessageSummaryStruct: Describe<MessageSummary> = type({
   id: number(),
@@ -128,7 +129,7 @@ export const MessageDetailStruct: Describe<MessageDetail> = assign(
   MessageSummaryStruct,
   type({
     content: string(),
-    sender: type({ id: number(), name: string(), kind: enums(PERSON_KINDS) }),
+    sender: PersonStruct,
     recipients_summary: type({
       total: number(),
       label: string(),
@@ -142,6 +143,10 @@ export const MessageDetailStruct: Describe<MessageDetail> = assign(
     reception: nullable(DeliveryProgressStruct),
     reply_to_id: nullable(number()),
     read_at: nullable(string()),
+    thread: array(
+      type({ id: number(), folder: FolderStruct, title: string(), snippet: string(), sender: PersonStruct, date: string() }),
+    ),
+    reply_channels: array(ChannelCodeStruct),
   }),
 );
 

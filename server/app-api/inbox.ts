@@ -8,6 +8,8 @@ import { rowsOf } from '../compose/expand';
 import { messageAttachments } from '../db/schema/messages';
 import { applyReports } from '../delivery/status';
 import { SNIPPET_LENGTH } from '../messages/queries';
+import { conversationCtes } from '../messages/replies';
+import { THREAD_LIMIT } from '../../shared/messages-contract';
 
 export const INBOX_PAGE_SIZE = 20;
 
@@ -28,6 +30,21 @@ export interface AppMessageDetail extends AppMessageSummary {
   signature: string | null;
   read_at: string | null;
   attachments: { id: number; name: string; size: number; content_type: string }[];
+  /**
+   * Its conversation (server/messages/replies.ts), as this guardian has it: the staff's messages the app
+   * brought them and their own answers, oldest first, this one left out.
+   */
+  thread: AppThreadMessage[];
+}
+
+/** One message of a conversation in the app: the guardian's own answers are `mine` and carry their text. */
+export interface AppThreadMessage {
+  id: number;
+  title: string;
+  content: string;
+  sender_name: string;
+  mine: boolean;
+  sent_at: string | null;
 }
 
 export interface Reader {
@@ -121,7 +138,26 @@ export async function openMessage(db: Queryable, reader: Reader, messageId: numb
     .from(messageAttachments)
     .where(eq(messageAttachments.messageId, messageId))
     .orderBy(messageAttachments.id);
-  return { ...toSummary(row), content: full!.content, signature: full!.signature, read_at: iso(full!.read_at), attachments: files };
+  const thread = await threadOf(db, reader, messageId);
+  return { ...toSummary(row), content: full!.content, signature: full!.signature, read_at: iso(full!.read_at), attachments: files, thread };
+}
+
+/** The guardian's side of a conversation: what reached them in the app, and what they answered from it. */
+async function threadOf(db: Queryable, reader: Reader, messageId: number): Promise<AppThreadMessage[]> {
+  const result = await db.execute(sql`
+    with recursive ${conversationCtes(messageId)}
+    select m.id, m.title, m.content, m.sender_name, m.sent_at,
+      (m.sender_kind = 'apoderado' and m.sender_ref_id = ${reader.guardianId}) as mine
+    from conversation c
+    join messages m on m.id = c.id and m.institution_id = ${reader.institutionId}
+    where (m.sender_kind = 'apoderado' and m.sender_ref_id = ${reader.guardianId})
+      or m.id in (select m.id ${visible(reader)})
+    order by m.sent_at desc nulls last, m.id desc
+    limit ${THREAD_LIMIT}`);
+  type Row = Omit<AppThreadMessage, 'sent_at' | 'id'> & { id: number; sent_at: string | Date | null };
+  return rowsOf<Row>(result)
+    .reverse()
+    .map((row) => ({ ...row, id: Number(row.id), sent_at: iso(row.sent_at) }));
 }
 
 /** Marks the message read (idempotent: a second call changes nothing); null when it is not this guardian's. */

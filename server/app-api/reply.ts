@@ -1,6 +1,7 @@
 // A guardian's answer from the app: a message of its own (sender apoderado, no staff author) addressed to
 // the original's author, who finds it in their Hermes inbox. No channel delivers it: it is born received.
 import { fold } from '../../shared/fold';
+import { replyTitle } from '../../shared/message-rules';
 import type { Db } from '../db/client';
 import { mailboxEntries, messageRecipients, messages } from '../db/schema/messages';
 import { senderOf } from '../compose/send';
@@ -23,7 +24,7 @@ export async function sendReply(
     // Without an author (their account was deleted) nobody could read the answer.
     if (!target.allowReplies || target.authorUserId === null) return { kind: 'closed' };
     const author = await senderOf(tx, target.authorUserId);
-    const title = `Re: ${target.title}`;
+    const title = replyTitle(target.title);
     const [reply] = await tx
       .insert(messages)
       .values({

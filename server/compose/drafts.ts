@@ -10,8 +10,9 @@ import type { Db, Queryable } from '../db/client';
 import { mailboxEntries, messageAttachments, messages } from '../db/schema/messages';
 import { attachmentUrl, recipientsLabel } from '../messages/queries';
 import { checkPicks, summarizeReach } from './expand';
-import { canSee, linkAttachments, lockOwnMessage, messageValues, senderOf } from './send';
-import { checkCompose, COMPOSE_MESSAGES, type FieldErrors, type ParsedCompose } from './validate';
+import { linkAttachments, lockOwnMessage, messageValues, senderOf } from './send';
+import { checkCompose, type FieldErrors, type ParsedCompose } from './validate';
+import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode } from '../../shared/codes';
 
 export type DraftOutcome =
@@ -39,7 +40,7 @@ interface Scope {
 async function checkDraft(tx: Queryable, scope: Scope, parsed: ParsedCompose, draftId: number | null): Promise<string> {
   const { input, replyToId } = parsed;
   const { errors } = await checkCompose(tx, { ...scope, draftId }, input, 'draft');
-  if (replyToId !== null && !(await canSee(tx, scope.userId, replyToId))) (errors.reply_to_id ??= []).push(COMPOSE_MESSAGES.replyTo);
+  await checkReplyTo(tx, scope.userId, replyToId, errors);
   const picks = await checkPicks(tx, scope, input.recipients);
   if (!picks.ok) (errors.recipients ??= []).push(picks.message);
   if (Object.keys(errors).length > 0) throw new Abort({ kind: 'invalid', errors });

@@ -2,7 +2,8 @@
 // expansion, per-channel deliveries and missing addresses, SMS segments against this month's quota (the
 // month of `scheduled_at` when one is given), e-mail / WhatsApp against their balances, empty courses, and
 // the quota problems send would refuse with (its 409, listed in `problems`). What send refuses with a 422
-// (a missing field, an SMS too long or with emoji, a schedule too soon) the estimate answers the same way.
+// (a missing field, an SMS too long or with emoji, a schedule too soon, a reply to a message the user may
+// not answer) the estimate answers the same way.
 import type { Estimate } from '../../shared/compose-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
@@ -10,6 +11,7 @@ import { checkPicks, summarizeReach } from './expand';
 import { institutionTimezone, monthIn, quotaProblems, quotaSnapshot } from './quota';
 import { needsOf } from './send';
 import { checkCompose, type FieldErrors, type ParsedCompose } from './validate';
+import { checkReplyTo } from '../messages/replies';
 
 export type EstimateOutcome = { kind: 'ok'; estimate: Estimate } | { kind: 'invalid'; errors: FieldErrors };
 
@@ -24,6 +26,8 @@ export async function estimate(
   // then refuses, and the refusal is the same 422 on the same fields.
   const mode = input.scheduled_at === null ? 'send' : 'schedule';
   const { errors } = await checkCompose(db, { ...scope, draftId: parsed.draftId }, input, mode, now);
+  // A reply is answered as send would answer it: a message the user may not answer is refused here already.
+  await checkReplyTo(db, scope.userId, parsed.replyToId, errors);
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
   const picks = await checkPicks(db, scope, input.recipients);
   if (!picks.ok) return { kind: 'invalid', errors: { recipients: [picks.message] } };

@@ -22,6 +22,7 @@ import { recipientsLabel } from '../messages/queries';
 import { checkPicks, reachCtes, rowsOf, type PickScope } from './expand';
 import { institutionTimezone, monthIn, reserve, type Needs } from './quota';
 import { checkCompose, COMPOSE_MESSAGES, type FieldErrors, type ParsedCompose } from './validate';
+import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode, MessageKind } from '../../shared/codes';
 
 export type SendMode = 'send' | 'schedule';
@@ -163,15 +164,6 @@ export async function lockOwnMessage(db: Queryable, userId: number, messageId: n
   return { ...row, kind };
 }
 
-/** Whether the user can see `messageId` (has an entry for it): a reply must answer a visible message. */
-export async function canSee(db: Queryable, userId: number, messageId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: mailboxEntries.id })
-    .from(mailboxEntries)
-    .where(and(eq(mailboxEntries.userId, userId), eq(mailboxEntries.messageId, messageId)));
-  return rows.length > 0;
-}
-
 /** Links the listed uploads to `messageId`; the message's other attachments become pending uploads again. */
 export async function linkAttachments(db: Queryable, userId: number, messageId: number, ids: number[]): Promise<void> {
   await db
@@ -232,7 +224,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   if (first) return { kind: 'replayed', result: first };
 
   const { errors, signature } = await checkCompose(tx, { institutionId, userId, draftId }, input, mode, now);
-  if (replyToId !== null && !(await canSee(tx, userId, replyToId))) (errors.reply_to_id ??= []).push(COMPOSE_MESSAGES.replyTo);
+  await checkReplyTo(tx, userId, replyToId, errors);
   if (Object.keys(errors).length > 0) throw new Abort({ kind: 'invalid', errors });
 
   let draft: Awaited<ReturnType<typeof lockOwnMessage>> = null;

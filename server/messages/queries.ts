@@ -1,15 +1,18 @@
 // Read side of the mailbox: folder lists (cursor-paged), counters, one message. Everything is keyed by the
 // signed-in user's entries, so another user's message simply does not exist here.
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AttachmentSummary, FolderCount, MessageDetail, MessageSummary } from '../../shared/messages-contract';
-import { MESSAGES_API } from '../../shared/messages-contract';
+import type { AttachmentSummary, FolderCount, MessageDetail, MessageSummary, ThreadMessage } from '../../shared/messages-contract';
+import { MESSAGES_API, THREAD_LIMIT } from '../../shared/messages-contract';
+import { canReply } from '../../shared/message-rules';
+import { rowsOf } from '../compose/expand';
 import type { Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { fold } from '../../shared/fold';
 import type { DeliveryProgress } from '../../shared/reception-contract';
 import { progressOf } from '../delivery/reception';
-import type { ChannelCode, Folder, MessageKind } from '../../shared/codes';
+import type { ChannelCode, Folder, MessageKind, PersonKind } from '../../shared/codes';
+import { channelsReaching, conversationCtes } from './replies';
 
 export const SNIPPET_LENGTH = 140;
 
@@ -232,6 +235,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
       copyToSender: messages.copyToSender,
       scheduledAt: messages.scheduledAt,
       replyToId: messages.replyToId,
+      institutionId: messages.institutionId,
       timezone: institutions.timezone,
     })
     .from(mailboxEntries)
@@ -242,7 +246,9 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
 
   // The author's own sent message (its sent entry, or that entry in the trash) shows its delivery progress.
   const liveFolder = row.folder === 'trash' ? row.deletedFrom : row.folder;
-  const [groups, progress, files] = await Promise.all([
+  const sender = { id: row.senderRefId, name: row.senderName, kind: row.senderKind };
+  const answerable = canReply(KIND_BY_FOLDER[row.folder], row.senderKind, row.allowReplies);
+  const [groups, progress, files, thread, replyChannels] = await Promise.all([
     db
       .select({
         kind: messageRecipients.groupKind,
@@ -264,6 +270,8 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
       .from(messageAttachments)
       .where(eq(messageAttachments.messageId, messageId))
       .orderBy(asc(messageAttachments.id)),
+    threadOf(db, userId, messageId),
+    answerable ? channelsReaching(db, { institutionId: row.institutionId, userId }, sender) : Promise.resolve([]),
   ]);
 
   const summary = toSummary(row, row.folder === 'sent' ? progress : null);
@@ -278,7 +286,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
   return {
     ...summary,
     content: row.content,
-    sender: { id: row.senderRefId, name: row.senderName, kind: row.senderKind },
+    sender,
     recipients_summary: { total, label: recipientsLabel(groups.map((g) => g.name)), groups },
     attachments,
     allow_replies: row.allowReplies,
@@ -288,7 +296,33 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
     reception: progress,
     reply_to_id: row.replyToId,
     read_at: row.readAt ? new Date(row.readAt).toISOString() : null,
+    thread,
+    reply_channels: replyChannels,
   };
+}
+
+/** The staff user's other messages of the conversation (inbox and sent), oldest first, the latest THREAD_LIMIT. */
+export async function threadOf(db: Queryable, userId: number, messageId: number): Promise<ThreadMessage[]> {
+  const result = await db.execute(sql`
+    with recursive ${conversationCtes(messageId)}
+    select m.id, e.folder, m.title, left(m.content, ${SNIPPET_LENGTH}) as snippet, m.sender_kind, m.sender_ref_id,
+      m.sender_name, coalesce(m.sent_at, m.created_at) as date
+    from conversation c
+    join ${messages} m on m.id = c.id
+    join ${mailboxEntries} e on e.message_id = m.id and e.user_id = ${userId} and e.folder in ('inbox', 'sent')
+    order by date desc, m.id desc
+    limit ${THREAD_LIMIT}`);
+  type Row = { id: number; folder: Folder; title: string; snippet: string; sender_kind: PersonKind; sender_ref_id: number; sender_name: string; date: string | Date };
+  return rowsOf<Row>(result)
+    .reverse()
+    .map((row) => ({
+      id: Number(row.id),
+      folder: row.folder,
+      title: row.title,
+      snippet: row.snippet,
+      sender: { id: Number(row.sender_ref_id), name: row.sender_name, kind: row.sender_kind },
+      date: new Date(row.date).toISOString(),
+    }));
 }
 
 /** "3° Básico A", "3° Básico A y 2 más", or "Sin destinatarios". */

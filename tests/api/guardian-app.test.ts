@@ -2,7 +2,8 @@
 // 5 attempts, expired, superseded, throttled, the same answer for unknown phones), bearer tokens (missing,
 // bad, expired, revoked), the inbox of app-mobile deliveries (listing and opening report received, reading
 // reports read, through the shared status rules), replies reaching the author's Hermes inbox and counters,
-// and isolation between guardians and schools.
+// staff answering them (the conversation in both inboxes and in the app), and isolation between guardians
+// and schools.
 //
 // The delivery engine is not under test here: messages are sent through the compose API and their app
 // deliveries are handed over (status 'sent') with an UPDATE, which is the engine's part. The SMS adapter is
@@ -12,12 +13,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientPick, SendResult } from '../../shared/compose-contract';
-import type { FolderCount } from '../../shared/messages-contract';
+import type { FolderCount, MessageDetail } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';
 import { createApp } from '../../server/app';
 import type { Adapters, ChannelAdapter, Outgoing } from '../../server/delivery/channel';
 import type { DeliveryEngine } from '../../server/delivery/engine-contract';
-import type { AppMessageSummary } from '../../server/app-api/inbox';
+import type { AppMessageDetail, AppMessageSummary } from '../../server/app-api/inbox';
 import { deleteStaleAppLogins } from '../../server/app-api/tokens';
 import { applyReports } from '../../server/delivery/status';
 import type { Db } from '../../server/db/client';
@@ -608,5 +609,111 @@ describe('paging', () => {
     // Every listed delivery was reported received, on both pages.
     const pending = await rows(db, sql`select d.id from deliveries d where d.address = ${`guardian:${ids.reader.id}`} and d.status = 'sent'`);
     expect(pending).toEqual([]);
+  });
+});
+
+describe('staff answer families', () => {
+  const detailOf = async (client: Client, id: number): Promise<MessageDetail> => {
+    const res = await client.get(`/api/messages/${id}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: MessageDetail }).data;
+  };
+  const appDetailOf = async (token: string, id: number): Promise<AppMessageDetail> => {
+    const res = await api(`/messages/${id}`, { token });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: AppMessageDetail }).data;
+  };
+  const appReply = async (token: string, id: number, content: string): Promise<number> => {
+    const res = await api(`/messages/${id}/reply`, { method: 'POST', token, json: { content } });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { data: { id: number } }).data.id;
+  };
+
+  it("threads a staff answer to a guardian's app message in both inboxes and in the guardian's app", async () => {
+    const token = await tokenFor(ids.classmate);
+    // The app writes a guardian's answer without allow-replies: staff answer it all the same.
+    const question = await appReply(token, msg.replies, '¿Hay que llevar almuerzo?');
+    const asked = await detailOf(admin, question);
+    expect(asked).toMatchObject({ kind: 'received', allow_replies: false, sender: { kind: 'apoderado', id: ids.classmate.id } });
+    // The channels that reach that guardian: the app (installed), and e-mail and phone as the school has them.
+    const contact = await one<{ email: string | null; phone: string | null }>(db, sql`select email, phone from guardians where id = ${ids.classmate.id}`);
+    expect(asked.reply_channels).toEqual([
+      'app-mobile',
+      ...(contact.email ? ['e-mail'] : []),
+      ...(contact.phone ? ['sms', 'whatsapp'] : []),
+    ]);
+    expect(asked.thread.map((m) => [m.id, m.folder])).toEqual([[msg.replies, 'sent']]);
+
+    const answer = composeInput({
+      title: `Re: ${msg.title}`,
+      content: 'Sí, almuerzo frío.',
+      channels: ['app-mobile'],
+      recipients: [{ kind: 'guardian', id: ids.classmate.id }],
+      allow_replies: true,
+    });
+    // The estimate takes the reply as send does.
+    expect((await admin.post('/api/messages/estimate', { ...answer, reply_to_id: question })).status).toBe(200);
+    const sent = await send(admin, { ...answer, reply_to_id: question });
+    expect(sent.status).toBe(201);
+    const answerId = ((await sent.json()) as { data: SendResult }).data.id;
+    await handOver(answerId, new Date());
+
+    // The author's inbox and sent folder: the answer and the question know each other.
+    expect((await detailOf(admin, answerId)).thread.map((m) => [m.id, m.folder])).toEqual([
+      [msg.replies, 'sent'],
+      [question, 'inbox'],
+    ]);
+    expect((await detailOf(admin, question)).thread.map((m) => [m.id, m.folder, m.sender.name])).toEqual([
+      [msg.replies, 'sent', ids.adminName],
+      [answerId, 'sent', ids.adminName],
+    ]);
+
+    // The guardian's app: the answer arrives in the thread of their message, their own words in it too.
+    expect((await appDetailOf(token, answerId)).thread).toEqual([
+      expect.objectContaining({ id: msg.replies, mine: false, sender_name: ids.adminName }),
+      expect.objectContaining({ id: question, mine: true, content: '¿Hay que llevar almuerzo?', sender_name: ids.classmate.name }),
+    ]);
+    // Answering the answer from the app stays "Re: <title>" and joins the same conversation.
+    const again = await appReply(token, answerId, 'Gracias.');
+    expect((await one<{ title: string }>(db, sql`select title from messages where id = ${again}`)).title).toBe(`Re: ${msg.title}`);
+    const original = await appDetailOf(token, msg.replies);
+    // Other families' answers to the same course message are not this guardian's to see.
+    expect(original.thread.map((m) => [m.id, m.mine])).toEqual([
+      [question, true],
+      [answerId, false],
+      [again, true],
+    ]);
+    expect((await detailOf(admin, again)).thread.map((m) => m.id)).toEqual([msg.replies, question, answerId]);
+  });
+
+  it("refuses an answer to a colleague's message that does not allow replies, in the estimate, send and drafts alike", async () => {
+    const teacher = new Client(url);
+    expect((await teacher.login('docente@sanandres.cl')).status).toBe(200);
+    const teacherStaff = await one<{ id: number }>(db, sql`select s.id from staff s join users u on u.id = s.user_id where u.email = 'docente@sanandres.cl'`);
+    const toTeacher = (allow_replies: boolean) => composeInput({ title: 'Turnos de patio', recipients: [{ kind: 'staff', id: teacherStaff.id }], allow_replies });
+    const sentTo = async (allow: boolean) => ((await (await send(admin, toTeacher(allow))).json()) as { data: SendResult }).data.id;
+    const closed = await sentTo(false);
+    const open = await sentTo(true);
+    const adminStaff = await one<{ id: number }>(db, sql`select id from staff where user_id = ${ids.adminUser}`);
+    const answer = composeInput({ title: 'Re: Turnos de patio', recipients: [{ kind: 'staff', id: adminStaff.id }] });
+
+    expect((await detailOf(teacher, closed)).reply_channels).toEqual([]);
+    expect((await detailOf(teacher, open)).reply_channels).toContain('e-mail');
+    expect((await teacher.post('/api/messages/estimate', { ...answer, reply_to_id: open })).status).toBe(200);
+    for (const [replyTo, why] of [
+      [closed, 'El mensaje al que respondes no admite respuestas.'],
+      // A message the teacher never got (the admin's to a course) is not there to be answered.
+      [msg.closed, 'El mensaje al que respondes no existe.'],
+    ] as const) {
+      for (const refused of [
+        await teacher.post('/api/messages/estimate', { ...answer, reply_to_id: replyTo }),
+        await send(teacher, { ...answer, reply_to_id: replyTo }),
+        await teacher.post('/api/messages/drafts', { ...answer, reply_to_id: replyTo }),
+      ]) {
+        expect(refused.status).toBe(422);
+        expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.reply_to_id).toEqual([why]);
+      }
+    }
+    expect(await count(db, sql`select count(*)::int as n from messages where reply_to_id in (${closed}, ${msg.closed})`)).toBe(0);
   });
 });
