@@ -5,7 +5,7 @@
 // it now makes sense, and reply / edit are offered only when they apply.
 import { assertEvent, assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Folder, MessageKind } from '../../shared/codes';
-import { folderOfKind } from '../../shared/message-rules';
+import { canReply, folderOfKind } from '../../shared/message-rules';
 import type { MessageDetail } from '../../shared/messages-contract';
 import { fetchMessage } from '../services/messages';
 import { relayEffects, type Effect, type RelayedEffect } from './effects';
@@ -90,8 +90,9 @@ export const messageReaderMachine = setup({
   guards: {
     isNotFound: (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 404,
     leavesFolder: ({ context, event }) => destinationAfter(context.folder, kindOf(event)) !== null,
-    /** Staff answer what reached their inbox when its author allowed replies. */
-    canReply: ({ context }) => context.kind === 'received' && context.message?.allow_replies === true,
+    /** Staff answer a guardian or a student always, a colleague who allowed replies (shared/message-rules.ts). */
+    canReply: ({ context }) =>
+      context.kind !== null && context.message !== null && canReply(context.kind, context.message.sender.kind, context.message.allow_replies),
     isDraft: ({ context }) => context.kind === 'draft',
   },
 }).createMachine({

@@ -59,13 +59,22 @@ const TOAST = { type: 'toast', kind: 'success', key: 'messages.deleted', params:
 const lifecycleOf = (env: StepEnv) => selectLifecycle(snap(env.actor.getSnapshot() as AnyMachineSnapshot)) as AnyActorRef | null;
 
 interface Variant {
+  /** Tells the variants apart (the reader's input id). */
+  name: string;
   folder: Folder;
   detail: MessageDetail;
   /** Kinds the hosted lifecycle reports moving to. */
   kinds: readonly MessageKind[];
 }
 
-const variantOf = (env: { actor: AnyActorRef }): Variant => VARIANTS.find((v) => v.folder === (env.actor.getSnapshot() as AnyMachineSnapshot).context.folder) as Variant;
+const variantOf = (env: { actor: AnyActorRef }): Variant => VARIANTS.find((v) => v.detail.id === (env.actor.getSnapshot() as AnyMachineSnapshot).context.id) as Variant;
+
+/**
+ * Whom staff may answer (issue 12): what reached their inbox from a guardian or a student, always; from a
+ * colleague, when the colleague allowed replies.
+ */
+const answerable = (kind: MessageKind | null, detail: MessageDetail) =>
+  kind === 'received' && (detail.sender.kind !== 'funcionario' || detail.allow_replies);
 
 function defineReaderTests() {
   defineModelTests({
@@ -78,10 +87,10 @@ function defineReaderTests() {
       limit: 200,
     },
     // One reading view per folder: what the message is, and where its lifecycle can take it.
-    variants: VARIANTS.map(({ folder, detail, kinds }) => ({
-      name: folder,
+    variants: VARIANTS.map(({ name, folder, detail, kinds }) => ({
+      name,
       traversal: {
-        input: { id: 41, folder },
+        input: { id: detail.id, folder },
         internal: [
           { type: 'xstate.done.actor.fetchMessage', output: detail },
           { type: 'xstate.error.actor.fetchMessage', error: failure(404, 'not_found') },
@@ -99,7 +108,7 @@ function defineReaderTests() {
     states: {
       loading: (snapshot, env) => {
         expect(selectIsReaderLoading(snap(snapshot))).toBe(true);
-        expect(env.fakes.inputOf('fetchMessage')).toEqual({ id: 41 });
+        expect(env.fakes.inputOf('fetchMessage')).toEqual({ id: variantOf(env).detail.id });
         expect(selectLifecycle(snap(snapshot))).toBeNull();
       },
       loaded: (snapshot, env) => {
@@ -109,7 +118,7 @@ function defineReaderTests() {
         // The view gets the hosted lifecycle; reply and edit are offered as the message's kind allows.
         expect(selectLifecycle(snap(snapshot))).not.toBeNull();
         const kind = snapshot.context.kind as MessageKind | null;
-        expect(selectCanReply(snap(snapshot))).toBe(kind === 'received' && detail.allow_replies);
+        expect(selectCanReply(snap(snapshot))).toBe(answerable(kind, detail));
         expect(selectCanEdit(snap(snapshot))).toBe(kind === 'draft');
         // While shown, the message still belongs to the folder it was opened from.
         expect(destinationAfter(folder, kind)).toBeNull();
@@ -159,9 +168,9 @@ function defineReaderTests() {
         case 'xstate.error.actor.fetchMessage':
           return (event as unknown as { error: { status?: number } }).error.status !== 404 ? [{ type: 'toast', kind: 'error', key: 'messages.readFailed' }] : [];
         case 'message.reply':
-          return shown && from.context.kind === 'received' && detail.allow_replies ? [{ type: 'navigate', to: '/new?reply=41' }] : [];
+          return shown && answerable(from.context.kind, detail) ? [{ type: 'navigate', to: `/new?reply=${detail.id}` }] : [];
         case 'message.edit':
-          return shown && from.context.kind === 'draft' ? [{ type: 'navigate', to: '/new?draft=41' }] : [];
+          return shown && from.context.kind === 'draft' ? [{ type: 'navigate', to: `/new?draft=${detail.id}` }] : [];
         case 'xstate.snapshot.lifecycle': {
           const where = destinationAfter(folder, selectKindOf(event.snapshot as AnyMachineSnapshot));
           return to.matches('left') && where ? [{ type: 'navigate', to: where, replace: true }] : [];
@@ -181,13 +190,29 @@ const selectKindOf = (snapshot: AnyMachineSnapshot): MessageKind => KINDS.find((
 
 const VARIANTS: readonly Variant[] = [
   // An unread inbox message: read on opening, answered, deleted (back to the inbox).
-  { folder: 'inbox', detail: DETAIL, kinds: ['received', 'deleted'] },
+  { name: 'inbox', folder: 'inbox', detail: DETAIL, kinds: ['received', 'deleted'] },
+  // A guardian's justificativo (the app writes them without allow-replies): staff answer it all the same.
+  {
+    name: 'inbox, a guardian',
+    folder: 'inbox',
+    detail: { ...DETAIL, id: 42, sender: { id: 8, name: 'Rosa Díaz', kind: 'apoderado' }, allow_replies: false },
+    kinds: ['received'],
+  },
+  // A student's message, answered like a guardian's.
+  {
+    name: 'inbox, a student',
+    folder: 'inbox',
+    detail: { ...DETAIL, id: 43, unread: false, sender: { id: 9, name: 'Tomás Díaz', kind: 'estudiante' }, allow_replies: false },
+    kinds: ['received'],
+  },
+  // A colleague who did not allow replies is not answered.
+  { name: 'inbox, a colleague without replies', folder: 'inbox', detail: { ...DETAIL, id: 44, allow_replies: false }, kinds: ['received'] },
   // A draft: edited, or deleted.
-  { folder: 'draft', detail: { ...DETAIL, folder: 'draft', kind: 'draft', unread: false }, kinds: ['draft', 'deleted'] },
+  { name: 'draft', folder: 'draft', detail: { ...DETAIL, id: 45, folder: 'draft', kind: 'draft', unread: false }, kinds: ['draft', 'deleted'] },
   // A trashed draft: restored, it leaves the trash.
-  { folder: 'trash', detail: { ...DETAIL, folder: 'trash', kind: 'deleted', unread: false, deleted_from: 'draft' }, kinds: ['deleted', 'draft'] },
+  { name: 'trash', folder: 'trash', detail: { ...DETAIL, id: 46, folder: 'trash', kind: 'deleted', unread: false, deleted_from: 'draft' }, kinds: ['deleted', 'draft'] },
   // A scheduled message whose schedule is cancelled goes to drafts.
-  { folder: 'scheduled', detail: { ...DETAIL, folder: 'scheduled', kind: 'scheduled', unread: false, allow_replies: false }, kinds: ['scheduled', 'draft'] },
+  { name: 'scheduled', folder: 'scheduled', detail: { ...DETAIL, id: 47, folder: 'scheduled', kind: 'scheduled', unread: false, allow_replies: false }, kinds: ['scheduled', 'draft'] },
 ];
 
 defineReaderTests();
