@@ -37,7 +37,7 @@ import {
 } from '../services/recipient-index';
 import { createListMachine, type ListSnapshot } from './list';
 
-export { pickKey, pickOf, PREVIEW_LIMIT, type IndexItem, type PickerTab } from '../services/recipient-index';
+export { isFamilyPick, pickKey, pickOf, PREVIEW_LIMIT, type IndexItem, type PickerTab } from '../services/recipient-index';
 
 export interface PickerInput {
   initial: RecipientPick[];

@@ -19,7 +19,11 @@ export const PREVIEW_LIMIT = 20;
 export type PickerTab = 'students' | 'staff' | 'lists';
 export const PICKER_TABS: readonly PickerTab[] = ['students', 'staff', 'lists'];
 
-export type ItemKind = RecipientPick['kind'];
+/**
+ * What a row is: a pick kind, or `family`, a student's guardians as one row (it picks the student with a
+ * guardian audience, so the server reaches the student's titular and suplente).
+ */
+export type ItemKind = RecipientPick['kind'] | 'family';
 
 /** One row the picker can show and pick. */
 export interface IndexItem {
@@ -28,7 +32,7 @@ export interface IndexItem {
   kind: ItemKind;
   id: number;
   name: string;
-  /** Students: their course; guardians: the student they answer for; staff: their cargo; lists: null. */
+  /** Students and families: the student's course; guardians: the student they answer for; staff: their cargo; lists: null. */
   detail: string | null;
   /** Guardians only: 1 titular, 2 suplente. */
   roleId: GuardianRoleId | null;
@@ -36,9 +40,9 @@ export interface IndexItem {
   deviceStatus: DeviceStatus | null;
   /** Staff and appointments: the cargo. */
   cargoId: number | null;
-  /** Courses and electives with no students (SPEC §5: flagged). */
+  /** Courses and electives with no students (SPEC §5: flagged); families with no guardian on record. */
   empty: boolean;
-  /** People this row reaches when picked whole: students of a group, staff of a cargo, list members. */
+  /** People this row reaches when picked whole: students of a group, a student's guardians, staff of a cargo, list members. */
   size: number;
 }
 
@@ -71,7 +75,9 @@ interface CourseInfo {
 
 export interface RecipientIndex {
   tabs: Record<PickerTab, TabIndex>;
-  courses: Map<number, CourseInfo>;
+  /** `course:<id>` / `elective:<id>` → its people: courses and electives number their ids apart, so 7 can be both. */
+  groups: Map<string, CourseInfo>;
+  /** level id → its course ids. */
   levels: Map<number, number[]>;
   /** student id → their guardians (across courses). */
   guardiansOf: Map<number, { id: number; roleId: GuardianRoleId }[]>;
@@ -79,7 +85,7 @@ export interface RecipientIndex {
   cargos: Map<number, number[]>;
   /** Recipient lists seen so far: id → member count. */
   lists: Map<number, number>;
-  /** `${kind}:${id}` → display name, for chip labels. */
+  /** `${kind}:${id}` → display name, for chip labels (`family:<student id>`: the student with their course). */
   names: Map<string, string>;
 }
 
@@ -116,10 +122,12 @@ const row = (kind: ItemKind, id: number, name: string, extra: Partial<IndexItem>
 /** Builds the index for one `GET /recipients` answer (and the recipient lists loaded so far). */
 export function buildRecipientIndex(recipients: Recipients, lists: readonly RecipientList[] = []): RecipientIndex {
   const names = new Map<string, string>();
-  const courses = new Map<number, CourseInfo>();
+  const groupInfo = new Map<string, CourseInfo>();
   const guardiansOf = new Map<number, { id: number; roleId: GuardianRoleId }[]>();
   const groups: IndexItem[] = [];
+  /** Each student, then their family. */
   const students: IndexItem[] = [];
+  const families: IndexItem[] = [];
   const guardians: IndexItem[] = [];
   const seenStudents = new Set<number>();
   const seenGuardians = new Set<string>();
@@ -127,7 +135,7 @@ export function buildRecipientIndex(recipients: Recipients, lists: readonly Reci
 
   for (const level of recipients.levels) {
     const size = level.course_ids.reduce(
-      (sum, id) => sum + (recipients.courses.find((course) => course.id === id)?.estudiantes.length ?? 0),
+      (sum, id) => sum + (recipients.courses.find((course) => course.id === id && course.grupo_type === 'curso')?.estudiantes.length ?? 0),
       0,
     );
     groups.push(row('level', level.id, level.nombre, { size, empty: size === 0 }));
@@ -137,7 +145,7 @@ export function buildRecipientIndex(recipients: Recipients, lists: readonly Reci
     const kind = course.grupo_type === 'electivo' ? 'elective' : 'course';
     groups.push(row(kind, course.id, course.nombre, { size: course.estudiantes.length, empty: course.estudiantes.length === 0 }));
     names.set(`${kind}:${course.id}`, course.nombre);
-    courses.set(course.id, {
+    groupInfo.set(`${kind}:${course.id}`, {
       students: course.estudiantes.map((student) => student.id),
       guardians: course.apoderados.map((guardian) => ({ id: guardian.id, roleId: guardian.rol_adulto_id })),
     });
@@ -145,8 +153,11 @@ export function buildRecipientIndex(recipients: Recipients, lists: readonly Reci
       studentNames.set(student.id, student.name);
       if (seenStudents.has(student.id)) continue;
       seenStudents.add(student.id);
-      students.push(row('student', student.id, student.name, { detail: course.nombre, size: 1 }));
+      const family = row('family', student.id, student.name, { detail: course.nombre });
+      students.push(row('student', student.id, student.name, { detail: course.nombre, size: 1 }), family);
+      families.push(family);
       names.set(`student:${student.id}`, student.name);
+      names.set(`family:${student.id}`, `${student.name} (${course.nombre})`);
     }
     for (const guardian of course.apoderados) {
       const key = `${guardian.id}:${guardian.student_id}`;
@@ -169,6 +180,10 @@ export function buildRecipientIndex(recipients: Recipients, lists: readonly Reci
     }
   }
   for (const guardian of guardians) guardian.detail = studentNames.get(Number(guardian.detail)) ?? null;
+  for (const family of families) {
+    family.size = guardiansOf.get(family.id)?.length ?? 0;
+    family.empty = family.size === 0;
+  }
 
   const cargos = new Map<number, number[]>();
   const staffRows: IndexItem[] = [];
@@ -193,7 +208,7 @@ export function buildRecipientIndex(recipients: Recipients, lists: readonly Reci
       staff: tabIndex([...appointmentRows, ...staffRows]),
       lists: tabIndex([]),
     },
-    courses,
+    groups: groupInfo,
     levels,
     guardiansOf,
     cargos,
@@ -225,7 +240,7 @@ function accepts(tab: PickerTab, filters: SearchFilters, item: IndexItem): boole
       case null:
         return true;
       case 'estudiantes':
-        return item.kind !== 'guardian';
+        return item.kind !== 'guardian' && item.kind !== 'family';
       case 'apoderados':
         return item.kind !== 'student';
       case 'titulares':
@@ -288,7 +303,10 @@ export function pickKey(pick: RecipientPick): string {
   return 'audience' in pick ? `${pick.kind}:${pick.id}:${pick.audience}` : `${pick.kind}:${pick.id}`;
 }
 
-/** The pick a row makes: groups reach `audience` (default the guardians), a student row the student. */
+/**
+ * The pick a row makes: groups reach `audience` (default the guardians), a student row the student, a
+ * family row the student's guardians (the guardian audience chosen, both roles under «Todos»).
+ */
 export function pickOf(item: IndexItem, audience: Audience | null): RecipientPick {
   switch (item.kind) {
     case 'level':
@@ -297,14 +315,21 @@ export function pickOf(item: IndexItem, audience: Audience | null): RecipientPic
       return { kind: item.kind, id: item.id, audience: audience ?? 'apoderados', label: item.name };
     case 'student':
       return { kind: 'student', id: item.id, audience: 'estudiantes', label: item.name };
+    case 'family':
+      return { kind: 'student', id: item.id, audience: audience === null || audience === 'estudiantes' ? 'apoderados' : audience, label: item.name };
     default:
       return { kind: item.kind, id: item.id, label: item.name };
   }
 }
 
+/** A family row's pick: a student with a guardian audience, reaching the student's guardians rather than the student. */
+export type FamilyPick = RecipientPick & { kind: 'student'; audience: Exclude<Audience, 'estudiantes'> };
+
+export const isFamilyPick = (pick: RecipientPick): pick is FamilyPick => pick.kind === 'student' && pick.audience !== 'estudiantes';
+
 /** The chip text: the name of what was picked (views add the audience), or the stored label. */
 export function labelOf(index: RecipientIndex, pick: RecipientPick): string {
-  return index.names.get(`${pick.kind}:${pick.id}`) ?? pick.label ?? '';
+  return index.names.get(`${isFamilyPick(pick) ? 'family' : pick.kind}:${pick.id}`) ?? pick.label ?? '';
 }
 
 const matchesAudience = (audience: Audience, roleId: GuardianRoleId) =>
@@ -317,8 +342,8 @@ const matchesAudience = (audience: Audience, roleId: GuardianRoleId) =>
 export function countPeople(index: RecipientIndex, picks: readonly RecipientPick[]): number {
   const people = new Set<string>();
   let listed = 0;
-  const addCourse = (courseId: number, audience: Audience) => {
-    const course = index.courses.get(courseId);
+  const addGroup = (key: string, audience: Audience) => {
+    const course = index.groups.get(key);
     if (!course) return;
     if (audience === 'estudiantes') for (const id of course.students) people.add(`s:${id}`);
     else for (const guardian of course.guardians) if (matchesAudience(audience, guardian.roleId)) people.add(`g:${guardian.id}`);
@@ -326,11 +351,11 @@ export function countPeople(index: RecipientIndex, picks: readonly RecipientPick
   for (const pick of picks) {
     switch (pick.kind) {
       case 'level':
-        for (const courseId of index.levels.get(pick.id) ?? []) addCourse(courseId, pick.audience);
+        for (const courseId of index.levels.get(pick.id) ?? []) addGroup(`course:${courseId}`, pick.audience);
         break;
       case 'course':
       case 'elective':
-        addCourse(pick.id, pick.audience);
+        addGroup(`${pick.kind}:${pick.id}`, pick.audience);
         break;
       case 'student':
         if (pick.audience === 'estudiantes') people.add(`s:${pick.id}`);
@@ -357,9 +382,10 @@ export function countPeople(index: RecipientIndex, picks: readonly RecipientPick
 
 /** Picked courses/levels/electives that reach nobody because they have no students (SPEC §5 flag). */
 export function emptyGroups(index: RecipientIndex, picks: readonly RecipientPick[]): RecipientPick[] {
+  const studentsOf = (key: string) => index.groups.get(key)?.students.length ?? 0;
   return picks.filter((pick) => {
-    if (pick.kind === 'course' || pick.kind === 'elective') return (index.courses.get(pick.id)?.students.length ?? 0) === 0;
-    if (pick.kind === 'level') return (index.levels.get(pick.id) ?? []).every((id) => (index.courses.get(id)?.students.length ?? 0) === 0);
+    if (pick.kind === 'course' || pick.kind === 'elective') return studentsOf(`${pick.kind}:${pick.id}`) === 0;
+    if (pick.kind === 'level') return (index.levels.get(pick.id) ?? []).every((id) => studentsOf(`course:${id}`) === 0);
     return false;
   });
 }

@@ -30,9 +30,9 @@ describe('recipient index', () => {
   const index = buildRecipientIndex(RECIPIENTS);
 
   it('matches names by substring ignoring case and accents', () => {
-    expect(keys(search(index, 'students', 'MUNOZ'))).toEqual(['student:100', 'guardian:500:100']);
-    expect(keys(search(index, 'students', 'muñoz'))).toEqual(['student:100', 'guardian:500:100']);
-    expect(keys(search(index, 'students', 'nunez d'))).toEqual(['student:101']);
+    expect(keys(search(index, 'students', 'MUNOZ'))).toEqual(['student:100', 'family:100', 'guardian:500:100']);
+    expect(keys(search(index, 'students', 'muñoz'))).toEqual(['student:100', 'family:100', 'guardian:500:100']);
+    expect(keys(search(index, 'students', 'nunez d'))).toEqual(['student:101', 'family:101']);
     expect(keys(search(index, 'staff', 'ramirez'))).toEqual(['staff:900', 'staff:901']);
     expect(keys(search(index, 'staff', 'OSCAR'))).toEqual(['staff:901']);
     // Not a match across two names (the separator never matches).
@@ -41,9 +41,9 @@ describe('recipient index', () => {
 
   it('returns everything for an empty or blank query', () => {
     const all = search(index, 'students', '');
-    // level, 2 courses, elective, 2 students (deduplicated), 3 guardian rows.
-    expect(all.total).toBe(9);
-    expect(search(index, 'students', '   ').total).toBe(9);
+    // level, 2 courses, elective, 2 students (deduplicated) each with their family row, 3 guardian rows.
+    expect(all.total).toBe(11);
+    expect(search(index, 'students', '   ').total).toBe(11);
     expect(search(index, 'staff', '').total).toBe(4);
     expect(search(index, 'lists', '').total).toBe(0);
   });
@@ -63,20 +63,23 @@ describe('recipient index', () => {
         },
       ],
     };
+    // Each student and, next to them, their family.
     const result = search(buildRecipientIndex(many), 'students', 'perez');
-    expect(result.total).toBe(45);
+    expect(result.total).toBe(90);
     expect(result.preview).toHaveLength(PREVIEW_LIMIT);
     expect(result.preview[0]?.key).toBe('student:1');
-    expect(result.preview[19]?.key).toBe('student:20');
+    expect(result.preview[1]?.key).toBe('family:1');
+    expect(result.preview[19]?.key).toBe('family:10');
     // A name containing the query twice counts once.
-    expect(search(buildRecipientIndex(many), 'students', 'e').total).toBe(45);
+    expect(search(buildRecipientIndex(many), 'students', 'e').total).toBe(90);
   });
 
   it('filters by audience on the students tab and by cargo on the staff tab', () => {
     expect(keys(search(index, 'students', 'nunez', { audience: 'estudiantes', cargoId: null }))).toEqual(['student:101']);
-    expect(keys(search(index, 'students', 'nunez', { audience: 'apoderados', cargoId: null }))).toEqual(['guardian:502:101']);
-    expect(keys(search(index, 'students', 'rojas', { audience: 'suplentes', cargoId: null }))).toEqual(['guardian:501:100']);
-    expect(search(index, 'students', '', { audience: 'titulares', cargoId: null }).total).toBe(4 + 2);
+    expect(keys(search(index, 'students', 'nunez', { audience: 'apoderados', cargoId: null }))).toEqual(['family:101', 'guardian:502:101']);
+    expect(keys(search(index, 'students', 'rojas', { audience: 'suplentes', cargoId: null }))).toEqual(['family:100', 'guardian:501:100']);
+    // 4 groups, 2 families, 2 titulares.
+    expect(search(index, 'students', '', { audience: 'titulares', cargoId: null }).total).toBe(4 + 2 + 2);
     expect(keys(search(index, 'staff', '', { audience: null, cargoId: 8 }))).toEqual(['appointment:8', 'staff:901']);
   });
 
@@ -115,5 +118,49 @@ describe('recipient index', () => {
     expect(emptyGroups(index, [{ kind: 'course', id: 11, audience: 'apoderados' }, { kind: 'course', id: 10, audience: 'apoderados' }])).toEqual([
       { kind: 'course', id: 11, audience: 'apoderados' },
     ]);
+  });
+
+  it('tells a course from an elective with the same id (their ids are separate sequences)', () => {
+    // Elective 10 has Tomás alone; course 10 is 3° Básico A (2 students, 3 guardians), elective 11 Sofía.
+    const same = buildRecipientIndex(
+      thirdGrade({
+        electives: [
+          recipientCourse(10, 'Electivo de Teatro', null, [{ id: 101, name: 'Tomás Núñez Díaz' }], [recipientGuardian(502, 101, 'Raúl Núñez Vera', 1, 'blue')]),
+          recipientCourse(11, 'Electivo de Coro', null, [{ id: 100, name: 'Sofía Muñoz Rojas' }]),
+        ],
+      }),
+    );
+    expect(countPeople(same, [{ kind: 'course', id: 10, audience: 'apoderados' }])).toBe(3);
+    expect(countPeople(same, [{ kind: 'course', id: 10, audience: 'estudiantes' }])).toBe(2);
+    expect(countPeople(same, [{ kind: 'elective', id: 10, audience: 'apoderados' }])).toBe(1);
+    expect(countPeople(same, [{ kind: 'level', id: 1, audience: 'apoderados' }])).toBe(3);
+    // Course 11 has no students (the elective 11 does): flagged, the elective not.
+    const course11 = { kind: 'course', id: 11, audience: 'apoderados' } as const;
+    const elective11 = { kind: 'elective', id: 11, audience: 'apoderados' } as const;
+    expect(emptyGroups(same, [course11, elective11])).toEqual([course11]);
+    expect(search(same, 'students', 'electivo de coro').preview.map((item) => [item.key, item.empty])).toEqual([['elective:11', false]]);
+  });
+
+  it("offers a student's family (titular and suplente) as one pick when the student's name is searched", () => {
+    // «Todos»: the student and, next to her, her family; then guardians whose own name matches.
+    expect(keys(search(index, 'students', 'sofia'))).toEqual(['student:100', 'family:100']);
+    const apoderados = { audience: 'apoderados', cargoId: null } as const;
+    expect(keys(search(index, 'students', 'sofia', apoderados))).toEqual(['family:100']);
+    expect(keys(search(index, 'students', 'sofia', { audience: 'estudiantes', cargoId: null }))).toEqual(['student:100']);
+    const [family] = search(index, 'students', 'sofia', apoderados).preview;
+    expect(family).toMatchObject({ kind: 'family', id: 100, name: 'Sofía Muñoz Rojas', detail: '3° Básico A', size: 2, empty: false });
+    // It reaches the student's guardians: the audience chosen, guardians under «Todos».
+    const pick = pickOf(family!, 'apoderados');
+    expect(pick).toMatchObject({ kind: 'student', id: 100, audience: 'apoderados' });
+    expect(pickOf(family!, null)).toMatchObject({ kind: 'student', id: 100, audience: 'apoderados' });
+    expect(pickOf(family!, 'suplentes')).toMatchObject({ kind: 'student', id: 100, audience: 'suplentes' });
+    expect(countPeople(index, [pick])).toBe(2);
+    expect(countPeople(index, [pickOf(family!, 'titulares')])).toBe(1);
+    // The chip names the student with the course (two Sofías in two courses are told apart).
+    expect(labelOf(index, pick)).toBe('Sofía Muñoz Rojas (3° Básico A)');
+    expect(labelOf(index, { kind: 'student', id: 100, audience: 'estudiantes' })).toBe('Sofía Muñoz Rojas');
+    // A student with no guardian on record is flagged: picking her family reaches nobody.
+    const orphan = buildRecipientIndex({ ...RECIPIENTS, courses: [recipientCourse(30, '4° Básico A', null, [{ id: 300, name: 'Inés Soto' }])] });
+    expect(search(orphan, 'students', 'ines', apoderados).preview[0]).toMatchObject({ kind: 'family', size: 0, empty: true });
   });
 });

@@ -187,7 +187,8 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     const search = await within(dialog).findByRole('searchbox', { name: es.compose.picker.search });
     expect(document.activeElement).toBe(search);
     expect(within(dialog).getByRole('tab', { name: es.compose.picker.tabs.students, selected: true })).toBeTruthy();
-    expect(within(dialog).getByText('Mostrando 7 de 7')).toBeTruthy();
+    // The level, the course, the elective, each student with their family, the guardians.
+    expect(within(dialog).getByText('Mostrando 9 de 9')).toBeTruthy();
     // The empty elective is flagged, and guardians carry their device colour with a name.
     const ceramica = within(dialog).getByRole('checkbox', { name: 'Taller de Cerámica' }).closest('li') as HTMLElement;
     expect(within(ceramica).getByText(es.compose.emptyCourse)).toBeTruthy();
@@ -222,6 +223,42 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     const items = within(screen.getByRole('list', { name: es.compose.field.recipients })).getAllByRole('listitem');
     expect(items.map((item) => item.getAttribute('data-empty'))).toEqual([null, 'true']);
     expect(within(items[1] as HTMLElement).getByText(es.compose.emptyCourse)).toBeTruthy();
+  });
+
+  it("a student's name finds their family: one pick that reaches the student's guardians, named on its chip", async () => {
+    script = { 'POST /messages/estimate': [json(200, { data: estimate(1) })] };
+    const title = await renderCompose(wrap);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.field.addRecipients })));
+    const dialog = await screen.findByRole('dialog', { name: es.compose.picker.title });
+    const search = await within(dialog).findByRole('searchbox', { name: es.compose.picker.search });
+    // The role control says who receives what is marked.
+    const who = within(dialog).getByRole('combobox', { name: es.compose.picker.audience.label });
+    expect(document.getElementById(who.getAttribute('aria-describedby') ?? '')?.textContent).toBe(es.compose.picker.audience.help.all);
+
+    // «Todos»: the student herself, and her family next to her.
+    await act(async () => fireEvent.change(search, { target: { value: 'ana perez' } }));
+    expect(within(dialog).getByRole('checkbox', { name: 'Ana Pérez' })).toBeTruthy();
+    const family = within(dialog).getByRole('checkbox', { name: 'Apoderados de Ana Pérez' });
+    expect(document.getElementById(family.getAttribute('aria-describedby') ?? '')?.textContent).toContain('3° Básico A');
+
+    // «Apoderados»: only the family; the help says a marked student reaches her guardians.
+    await act(async () => fireEvent.change(who, { target: { value: 'apoderados' } }));
+    expect(document.getElementById(who.getAttribute('aria-describedby') ?? '')?.textContent).toBe(es.compose.picker.audience.help.apoderados);
+    expect(within(dialog).queryByRole('checkbox', { name: 'Ana Pérez' })).toBeNull();
+    await act(async () => fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Apoderados de Ana Pérez' })));
+    // Ana's one guardian, Jorge Pérez.
+    expect(within(dialog).getByText('· 1 persona seleccionada (aprox.)')).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: es.compose.picker.confirm })));
+
+    const chips = screen.getByRole('list', { name: es.compose.field.recipients });
+    expect(within(chips).getByRole('listitem').textContent).toContain('Apoderados de Ana Pérez (3° Básico A)');
+    await act(async () => fireEvent.click(within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: es.messages.channel['e-mail'] })));
+    await act(async () => fireEvent.change(title, { target: { value: 'Reunión' } }));
+    await act(async () => fireEvent.change(screen.getByLabelText(es.compose.field.content), { target: { value: 'Hola' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
+    await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
+    // What the server expands: the student with the guardians' audience.
+    expect(posts('/messages/estimate')[0]?.body).toMatchObject({ recipients: [{ kind: 'student', id: 302, audience: 'apoderados' }] });
   });
 
   it('the saved lists load when their tab opens, Cargar más appends the next page, a failed page says so and is asked again', async () => {

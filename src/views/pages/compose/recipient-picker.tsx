@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import {
+  isFamilyPick,
   pickOf,
   selectAppointments,
   selectAudience,
@@ -27,8 +28,8 @@ import {
   selectIsLoading as selectListLoading,
   selectIsStale,
 } from '../../../machines/list';
-import type { Audience } from '../../../../shared/compose-contract';
-import { useT } from '../../lib/i18n';
+import type { Audience, RecipientPick } from '../../../../shared/compose-contract';
+import { useT, type Translate } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -137,6 +138,7 @@ function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
   const cargoId = useSelector(picker, selectCargoId);
   const appointments = useSelector(picker, selectAppointments);
   const filterId = useId();
+  const helpId = useId();
   return (
     <div className="flex flex-wrap items-end gap-3">
       <Input
@@ -153,6 +155,7 @@ function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
           <NativeSelect
             id={filterId}
             className="min-w-0 flex-1"
+            aria-describedby={helpId}
             value={audience ?? ''}
             onChange={(e) => picker.send({ type: 'picker.filter', audience: (e.currentTarget.value || null) as Audience | null })}
           >
@@ -164,6 +167,12 @@ function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
             ))}
           </NativeSelect>
         </label>
+      )}
+      {tab === 'students' && (
+        // What the choice does to what is marked: who receives the message (students, guardians, or which).
+        <p id={helpId} className="w-full text-xs text-muted-foreground">
+          {t(`compose.picker.audience.help.${audience ?? 'all'}`)}
+        </p>
       )}
       {tab === 'staff' && (
         <label htmlFor={filterId} className="flex w-full items-center gap-2 text-sm sm:w-auto">
@@ -251,6 +260,7 @@ function Rows({ picker, tab, loading }: { picker: PickerActor; tab: PickerTab; l
 function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem; audience: Audience | null }) {
   const t = useT();
   const pick = pickOf(item, audience);
+  const family = item.kind === 'family';
   const checked = useSelector(picker, (s) => selectIsPicked(s, pick));
   const id = useId();
   return (
@@ -258,13 +268,13 @@ function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem;
       <Checkbox id={id} checked={checked} aria-describedby={`${id}-detail`} onCheckedChange={() => picker.send({ type: 'picker.toggle', pick })} />
       {item.deviceStatus && <DeviceDot status={item.deviceStatus} />}
       <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer text-sm font-medium break-words sm:truncate">
-        {item.name}
+        {family ? pickText(t, pick, item.name) : item.name}
       </label>
       <span id={`${id}-detail`} className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
         {item.detail && <span className="max-w-48 truncate">{rowDetail(t, item)}</span>}
         {sizeText(t, item)}
         {item.empty ? (
-          <Badge variant="warning">{t('compose.emptyCourse')}</Badge>
+          <Badge variant="warning">{t(family ? 'compose.picker.noGuardians' : 'compose.emptyCourse')}</Badge>
         ) : (
           <Badge variant="secondary">{t(`compose.picker.kind.${item.kind}`)}</Badge>
         )}
@@ -274,6 +284,14 @@ function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem;
 }
 
 type T = ReturnType<typeof useT>;
+
+/**
+ * What a pick is called on its row and its chip: a student's family («Apoderados de Sofía Pérez (3° Básico
+ * A)», the audience chosen) or the name itself.
+ */
+export function pickText(t: Translate, pick: RecipientPick, name: string): string {
+  return isFamilyPick(pick) ? t(`compose.picker.familyOf.${pick.audience}`, { student: name }) : name;
+}
 
 function rowDetail(t: T, item: IndexItem): string {
   // A guardian row says which role it has for which student ("Titular de Ana Pérez").

@@ -10,7 +10,7 @@ import { Dialog, DialogTrigger } from '../../ui/dialog';
 import { FieldError } from '../../ui/field';
 import { Label } from '../../ui/label';
 import { describedBy, useFieldError, type ComposeActor } from './field';
-import { RecipientPickerContent } from './recipient-picker';
+import { pickText, RecipientPickerContent } from './recipient-picker';
 
 /** The chips and the picker dialog (compose spawns the picker with the form, so it is there with it). */
 export function RecipientsField({ compose }: { compose: ComposeActor }) {
@@ -94,9 +94,12 @@ function RecipientChip({ pick, empty, disabled, onRemove }: { pick: RecipientPic
   );
 }
 
-/** "3° Básico A · apoderados titulares"; a single student or person is just the name. */
+/**
+ * "3° Básico A · apoderados titulares"; a student's family "Apoderados de Sofía Pérez (3° Básico A)"; a single
+ * student or person is just the name.
+ */
 function chipLabel(t: Translate, pick: RecipientPick): string {
   const name = pick.label ?? `${t(`compose.picker.kind.${pick.kind}`)} ${pick.id}`;
   if ('audience' in pick && pick.kind !== 'student') return `${name} · ${t(`compose.picker.chipAudience.${pick.audience}`)}`;
-  return name;
+  return pickText(t, pick, name);
 }
