@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { DeviceStatus } from '../../../shared/compose-contract';
 import { useT } from './i18n';
 import { cn } from './utils';
@@ -25,19 +26,23 @@ export function DeviceDot({ status, className }: { status: DeviceStatus; classNa
   );
 }
 
-export function DeviceLegend() {
+/** What the colours mean, shown beside them (never folded away: a colour nobody can decode says nothing). */
+export function DeviceLegend({ className }: { className?: string }) {
   const t = useT();
+  const titleId = useId();
   return (
-    <details data-slot="device-legend" className="text-xs text-muted-foreground">
-      <summary className="cursor-pointer select-none">{t('device.legend.title')}</summary>
-      <ul className="mt-1 flex flex-col gap-1">
+    <div data-slot="device-legend" role="group" aria-labelledby={titleId} className={cn('flex flex-col gap-1 text-xs text-muted-foreground', className)}>
+      <p id={titleId} className="font-medium text-foreground">
+        {t('device.legend.title')}
+      </p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1">
         {STATUSES.map((status) => (
-          <li key={status} className="flex items-center gap-2">
+          <li key={status} className="flex items-center gap-1.5">
             <span aria-hidden className={cn('inline-block size-2.5 shrink-0 rounded-full', DOT[status])} />
             {t(`device.legend.${status}`)}
           </li>
         ))}
       </ul>
-    </details>
+    </div>
   );
 }

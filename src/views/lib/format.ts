@@ -1,4 +1,5 @@
-// Dates are shown in the institution's time zone (a Santiago school reads Santiago time anywhere).
+// Dates are shown in the institution's time zone (a Santiago school reads Santiago time anywhere), in one
+// style everywhere: four-digit years, and the clock each country reads (24 h in Chile, "5:05 p.m." in Mexico).
 const cache = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions) {
@@ -11,21 +12,44 @@ function formatter(locale: string, timeZone: string, options: Intl.DateTimeForma
   return f;
 }
 
-/** Today → "14:05"; this year → "3 mar"; older → "03-03-2025". */
+/** Chile writes 17:05; Mexico 5:05 p.m. (ICU would give Chile a 12-hour clock). */
+const TIME: Record<string, Intl.DateTimeFormatOptions> = {
+  'es-CL': { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  'es-MX': { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' },
+};
+const timeOptions = (locale: string) => TIME[locale] ?? TIME['es-CL']!;
+const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+
+/** "17:05" (es-CL), "5:05 p.m." (es-MX). */
+export function formatTime(iso: string, locale: string, timeZone: string): string {
+  return formatter(locale, timeZone, timeOptions(locale)).format(new Date(iso));
+}
+
+/** "05-03-2026" (es-CL), "05/03/2026" (es-MX): always a four-digit year. */
+export function formatDay(iso: string, locale: string, timeZone: string): string {
+  return formatter(locale, timeZone, DAY).format(new Date(iso));
+}
+
+/** "05-03-2026, 17:05": a moment in a row of facts (a delivery's times). */
+export function formatDateTime(iso: string, locale: string, timeZone: string): string {
+  return `${formatDay(iso, locale, timeZone)}, ${formatTime(iso, locale, timeZone)}`;
+}
+
+/** Folder rows. Today → "14:05"; this year → "3 mar"; older → "03-03-2025". */
 export function formatListDate(iso: string, locale: string, timeZone: string, now = new Date()): string {
   const date = new Date(iso);
-  const day = formatter(locale, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' });
-  if (day.format(date) === day.format(now)) return formatter(locale, timeZone, { hour: '2-digit', minute: '2-digit' }).format(date);
+  const day = formatter(locale, timeZone, DAY);
+  if (day.format(date) === day.format(now)) return formatTime(iso, locale, timeZone);
   const year = formatter(locale, timeZone, { year: 'numeric' });
   if (year.format(date) === year.format(now)) return formatter(locale, timeZone, { day: 'numeric', month: 'short' }).format(date);
   return day.format(date);
 }
 
+/** A message's own date: "jueves, 5 de marzo de 2026" and "17:05". */
 export function formatLongDate(iso: string, locale: string, timeZone: string): { date: string; time: string } {
-  const d = new Date(iso);
   return {
-    date: formatter(locale, timeZone, { dateStyle: 'full' }).format(d),
-    time: formatter(locale, timeZone, { hour: '2-digit', minute: '2-digit' }).format(d),
+    date: formatter(locale, timeZone, { dateStyle: 'full' }).format(new Date(iso)),
+    time: formatTime(iso, locale, timeZone),
   };
 }
 

@@ -41,6 +41,7 @@ import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Progress } from '../ui/progress';
 import { DeviceDot, DeviceLegend } from '../lib/device-status';
+import { formatDateTime } from '../lib/format';
 import { ErrorPage } from './error-page';
 
 type ReceptionActor = ActorRefFrom<ReceptionStatusMachine>;
@@ -105,9 +106,9 @@ function Content({ actor }: { actor: ReceptionActor }) {
         <SearchBox actor={actor} />
       </div>
       <Stale actor={actor} />
+      <DeviceLegend />
       <Rows actor={actor} />
       <Pager actor={actor} />
-      <DeviceLegend />
     </>
   );
 }
@@ -296,8 +297,7 @@ function ChannelStatus({ delivery }: { delivery: ChannelDelivery }) {
   const t = useT();
   const locale = useSelector(localeActor, selectLocale);
   const timezone = useSelector(sessionActor, selectTimezone);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(iso, locale, timezone);
   const times = [
     delivery.sent_at && t('reception.times.sent', { at: when(delivery.sent_at) }),
     delivery.delivered_at && t('reception.times.delivered', { at: when(delivery.delivered_at) }),
@@ -320,7 +320,8 @@ function ChannelStatus({ delivery }: { delivery: ChannelDelivery }) {
       >
         {label}
       </span>
-      {times.length > 0 && <span className="sr-only">{times.join('. ')}</span>}
+      {/* "; " between them: a time may end in "p.m.", and a period after it would read "p.m.." */}
+      {times.length > 0 && <span className="sr-only">{times.join('; ')}</span>}
       {reason && <span className="text-xs text-destructive">{reason}</span>}
     </li>
   );
