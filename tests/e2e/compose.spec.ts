@@ -39,12 +39,12 @@ test('compose to a course by e-mail and SMS, send, and find it in /sent', async 
   await expect(compose.smsCounter).toHaveText(t('compose.sms.counter', { units: text.length, limit: 154 }));
   await expect(page.getByText(t('compose.sms.accents'))).toBeVisible();
   // San Andrés' monthly SMS limit is 5000 (seed); what is left depends on the other tests' sends.
-  const left = t('compose.estimate.smsLeft', { remaining: '§', limit: 5000 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('§', '\\d+');
+  const left = t('compose.estimate.smsLeft', { count: '§', limit: 5000 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('§', '\\d+');
   await expect(page.getByText(new RegExp(`^${left}$`))).toBeVisible();
 
   await compose.send.click();
   // Before anything is sent: how many SMS this uses and how many are left this month.
-  const cost = t('compose.estimate.sms', { total: '§', remaining: '§' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('§', '\\d+');
+  const cost = t('compose.estimate.sms', { total: '§', count: '§' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('§', '\\d+');
   await expect(page.getByText(new RegExp(`^${cost}$`))).toBeVisible();
   await compose.confirm('send');
   await expect(toast(page, t('messages.sent'))).toBeVisible();

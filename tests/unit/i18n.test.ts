@@ -95,6 +95,29 @@ describe('translation tables', () => {
     for (const base of plural) expect([keys.includes(`${base}_one`), keys.includes(`${base}_other`)], base).toEqual([true, true]);
   });
 
+  it('every text with a {{count}} has its "one" and "other" forms, in every table (no "1 personas")', () => {
+    for (const [name, table] of [['es-CL', esCL], ['es-MX', esMX]] as const) {
+      const keys = leaves(table);
+      const texts = new Map(keys.map((key) => [key, key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], table) as string]));
+      const counted = keys.filter((key) => texts.get(key)?.includes('{{count}}'));
+      expect(counted.length).toBeGreaterThan(0);
+      const bare = counted.filter((key) => !/_(one|other|many)$/.test(key));
+      expect(bare, `${name}: count texts without plural forms`).toEqual([]);
+      for (const base of new Set(counted.map((key) => key.replace(/_(one|other|many)$/, '')))) {
+        expect([keys.includes(`${base}_one`), keys.includes(`${base}_other`)], `${name} ${base}`).toEqual([true, true]);
+      }
+    }
+  });
+
+  it('counts the sentence agrees with: one SMS left, one course without students', async () => {
+    await loadTexts(['compose']);
+    expect(t('compose.estimate.sms', { total: 3, count: 1 })).toBe('Este mensaje usará 3 SMS; queda 1 este mes.');
+    expect(t('compose.estimate.sms', { total: 3, count: 40 })).toBe('Este mensaje usará 3 SMS; quedan 40 este mes.');
+    expect(t('compose.estimate.smsLeft', { count: 1, limit: 500 })).toBe('Queda 1 de 500 SMS este mes.');
+    expect(t('compose.emptyCourses', { count: 1, courses: '1° Medio B' })).toBe('Este curso no tiene estudiantes y no recibirá el mensaje: 1° Medio B');
+    expect(t('compose.emptyCourses', { count: 2, courses: '1° Medio A, 1° Medio B' })).toMatch(/^Estos cursos no tienen estudiantes/);
+  });
+
   it('every text key the compose machines emit exists in both locales', async () => {
     const keys = [...Object.values(ERROR_KEYS), ...Object.values(PROBLEM_KEYS), ...Object.values(TOAST_KEYS), DELETE_FAILED_KEY];
     const known = new Set(leaves(esCL).map((key) => key.replace(/_(one|other)$/, '')));

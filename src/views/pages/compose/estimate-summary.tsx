@@ -17,9 +17,9 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
   const lines: ReactNode[] = [];
   if (estimate) lines.push(<li key="people">{t('compose.estimate.recipients', { count: estimate.recipients })}</li>);
   if (sms && smsTotal !== null && remaining !== null) {
-    lines.push(<li key="sms">{t('compose.estimate.sms', { total: smsTotal, remaining })}</li>);
+    lines.push(<li key="sms">{t('compose.estimate.sms', { total: smsTotal, count: remaining })}</li>);
   } else if (sms && remaining !== null && limit !== null) {
-    lines.push(<li key="left">{t('compose.estimate.smsLeft', { remaining, limit })}</li>);
+    lines.push(<li key="left">{t('compose.estimate.smsLeft', { count: remaining, limit })}</li>);
   }
   for (const channel of estimate?.channels ?? []) {
     if (channel.missing_address > 0) {
@@ -33,7 +33,7 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
   if (estimate && estimate.empty_courses.length > 0) {
     lines.push(
       <li key="empty" className="text-foreground">
-        {t('compose.emptyCourses', { courses: estimate.empty_courses.map((c) => c.nombre).join(', ') })}
+        {t('compose.emptyCourses', { count: estimate.empty_courses.length, courses: estimate.empty_courses.map((c) => c.nombre).join(', ') })}
       </li>,
     );
   }
