@@ -150,7 +150,8 @@ export type Audience = 'apoderados' | 'titulares' | 'suplentes' | 'estudiantes';
 
 /**
  * One selection in the picker, stored as-is in drafts and expanded on the server (deduplicated).
- * `level`/`course`/`elective`/`student` reach the audience; `guardian` one guardian; `appointment` every
+ * `level`/`course`/`elective`/`student` reach the audience (a `student` with a guardian audience is the
+ * student's family: their titular and/or suplente); `guardian` one guardian; `appointment` every
  * staff member with that cargo; `staff` one colleague; `recipient-list` the list's members.
  */
 export type RecipientPick = (
@@ -188,6 +189,8 @@ export interface ComposeDraft extends Omit<ComposeInput, 'attachment_ids'> {
 export interface Estimate {
   /** Distinct people reached after expansion and de-duplication. */
   recipients: number;
+  /** Of those, people with no address on any chosen channel: nothing reaches them (all of them: nothing is sent). */
+  unreachable: number;
   /** Per chosen channel: deliveries that have an address, and those that do not (counted, not sent). */
   channels: { code: ChannelCode; deliveries: number; missing_address: number }[];
   /** SMS segments this message consumes (deliveries × segments per text), and what is left this month. */
@@ -211,6 +214,8 @@ export interface SendResult {
   id: number;
   kind: 'sent' | 'scheduled';
   recipients: number;
+  /** Of `recipients`, people with no address on any of the message's channels (their deliveries failed at once). */
+  unreachable: number;
   deliveries: number;
   sms_segments: number;
 }

@@ -160,6 +160,7 @@ const BalanceStruct = type({ total: number(), remaining: nullable(number()) });
 
 export const EstimateStruct: Describe<Estimate> = type({
   recipients: number(),
+  unreachable: number(),
   channels: array(type({ code: ChannelCodeStruct, deliveries: number(), missing_address: number() })),
   sms: nullable(type({ segments_per_message: number(), total: number(), remaining: number(), limit: number() })),
   email: nullable(BalanceStruct),
@@ -172,6 +173,7 @@ export const SendResultStruct: Describe<SendResult> = type({
   id: number(),
   kind: enums(['sent', 'scheduled'] as const),
   recipients: number(),
+  unreachable: number(),
   deliveries: number(),
   sms_segments: number(),
 });

@@ -36,7 +36,7 @@ export async function estimate(
   const at = input.scheduled_at ? new Date(input.scheduled_at) : now;
   const [quota, reach] = await Promise.all([
     quotaSnapshot(db, scope.institutionId, monthIn(at, timezone)),
-    summarizeReach(db, scope, input.recipients),
+    summarizeReach(db, scope, input.recipients, input.channels),
   ]);
   const needs = needsOf(reach, input.channels);
   const reachable = { 'app-mobile': reach.app, 'e-mail': reach.email, sms: reach.phone, whatsapp: reach.phone } as const;
@@ -44,6 +44,7 @@ export async function estimate(
     kind: 'ok',
     estimate: {
       recipients: reach.recipients,
+      unreachable: reach.unreachable,
       channels: input.channels.map((code) => ({
         code,
         deliveries: reachable[code],

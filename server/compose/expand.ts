@@ -10,6 +10,7 @@
 import { intList } from '../db/arrays';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RecipientPick } from '../../shared/compose-contract';
+import type { ChannelCode } from '../../shared/codes';
 import type { Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import {
@@ -217,6 +218,8 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export interface ReachSummary {
   recipients: number;
+  /** People with no address on any of the channels asked about (all of them when none is asked). */
+  unreachable: number;
   /** People with an address for each kind of channel. */
   email: number;
   phone: number;
@@ -225,18 +228,35 @@ export interface ReachSummary {
   groupLabels: string[];
 }
 
-/** Counts and labels of the expansion, without writing anything (estimate, drafts). */
-export async function summarizeReach(db: Queryable, scope: PickScope, picks: RecipientPick[]): Promise<ReachSummary> {
-  if (picks.length === 0) return { recipients: 0, email: 0, phone: 0, app: 0, groupLabels: [] };
+/**
+ * SQL true for a `people` row with an address on one of `channels` (the one a delivery of that channel
+ * would get: e-mail, the phone for SMS and WhatsApp, the app), as insertRecipients addresses them.
+ */
+export function reachedOn(channels: readonly ChannelCode[]): SQL {
+  const email = channels.includes('e-mail');
+  const phone = channels.includes('sms') || channels.includes('whatsapp');
+  const app = channels.includes('app-mobile');
+  return sql`((${email}::boolean and email is not null) or (${phone}::boolean and phone is not null) or (${app}::boolean and app is not null))`;
+}
+
+/** Counts and labels of the expansion, without writing anything (estimate, drafts), on the message's `channels`. */
+export async function summarizeReach(
+  db: Queryable,
+  scope: PickScope,
+  picks: RecipientPick[],
+  channels: readonly ChannelCode[] = [],
+): Promise<ReachSummary> {
+  if (picks.length === 0) return { recipients: 0, unreachable: 0, email: 0, phone: 0, app: 0, groupLabels: [] };
   const result = await db.execute(sql`
     with ${reachCtes(scope, picks)},
     totals as (
-      select count(*)::int as recipients, count(email)::int as email, count(phone)::int as phone, count(app)::int as app
+      select count(*)::int as recipients, count(*) filter (where not ${reachedOn(channels)})::int as unreachable,
+        count(email)::int as email, count(phone)::int as phone, count(app)::int as app
       from people
     ),
     labels as (select gl, min(sort) as first from people group by gl)
     select totals.*, coalesce((select json_agg(gl order by first) from labels), '[]'::json) as labels from totals`);
-  const row = rowsOf<{ recipients: number; email: number; phone: number; app: number; labels: string[] | string }>(result)[0]!;
+  const row = rowsOf<{ recipients: number; unreachable: number; email: number; phone: number; app: number; labels: string[] | string }>(result)[0]!;
   const labels = typeof row.labels === 'string' ? (JSON.parse(row.labels) as string[]) : row.labels;
-  return { recipients: row.recipients, email: row.email, phone: row.phone, app: row.app, groupLabels: labels };
+  return { recipients: row.recipients, unreachable: row.unreachable, email: row.email, phone: row.phone, app: row.app, groupLabels: labels };
 }

@@ -58,6 +58,8 @@ export function needsOf(reach: { email: number; phone: number }, channels: Chann
 
 export interface Inserted {
   recipients: number;
+  /** Recipients none of whose deliveries has an address. */
+  unreachable: number;
   deliveries: number;
   /** Deliveries with an address, i.e. what the quota pays for. */
   needs: Needs;
@@ -97,15 +99,17 @@ export async function insertRecipients(
       cross join unnest(${textList(channels)}::text[]) as ch(channel)
       cross join lateral (select case ch.channel when 'e-mail' then numbered.email when 'app-mobile' then numbered.app
         else numbered.phone end as address) a
-      returning channel, segments, address is not null as reachable
+      returning recipient_id, channel, segments, address is not null as reachable
     )
     select (select count(*) from ins)::int as recipients, (select count(*) from del)::int as deliveries,
+      (select count(*) from numbered where numbered.id not in (select recipient_id from del where reachable))::int as unreachable,
       (select coalesce(sum(segments), 0) from del where channel = 'sms')::int as sms,
       (select count(*) from del where channel = 'e-mail' and reachable)::int as email,
       (select count(*) from del where channel = 'whatsapp' and reachable)::int as whatsapp`);
-  const row = rowsOf<{ recipients: number; deliveries: number; sms: number; email: number; whatsapp: number }>(result)[0]!;
+  const row = rowsOf<{ recipients: number; unreachable: number; deliveries: number; sms: number; email: number; whatsapp: number }>(result)[0]!;
   return {
     recipients: Number(row.recipients),
+    unreachable: Number(row.unreachable),
     deliveries: Number(row.deliveries),
     needs: { sms: Number(row.sms), email: Number(row.email), whatsapp: Number(row.whatsapp) },
   };
@@ -127,15 +131,18 @@ export async function findByKey(db: Queryable, userId: number, key: string): Pro
   const result = await db.execute(sql`
     select m.id, m.kind,
       (select count(*) from message_recipients r where r.message_id = m.id)::int as recipients,
+      (select count(*) from message_recipients r where r.message_id = m.id and not exists
+        (select 1 from deliveries d where d.recipient_id = r.id and d.address is not null))::int as unreachable,
       (select count(*) from deliveries d where d.message_id = m.id)::int as deliveries,
       (select coalesce(sum(d.segments), 0) from deliveries d where d.message_id = m.id and d.channel = 'sms')::int as sms
     from ${messages} m where m.author_user_id = ${userId} and m.idempotency_key = ${key}`);
-  const row = rowsOf<{ id: number; kind: string; recipients: number; deliveries: number; sms: number }>(result)[0];
+  const row = rowsOf<{ id: number; kind: string; recipients: number; unreachable: number; deliveries: number; sms: number }>(result)[0];
   if (!row) return null;
   return {
     id: Number(row.id),
     kind: row.kind === 'sent' ? 'sent' : 'scheduled',
     recipients: Number(row.recipients),
+    unreachable: Number(row.unreachable),
     deliveries: Number(row.deliveries),
     sms_segments: Number(row.sms),
   };
@@ -314,6 +321,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
       id: messageId,
       kind: mode === 'send' ? 'sent' : 'scheduled',
       recipients: counts.recipients,
+      unreachable: counts.unreachable,
       deliveries: counts.deliveries,
       sms_segments: counts.needs.sms,
     },

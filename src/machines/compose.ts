@@ -356,7 +356,7 @@ export const composeMachine = setup({
       invoke: {
         id: 'estimate',
         src: 'estimate',
-        input: ({ context }) => ({ input: composeInputOf(context, context.intent), draftId: context.draftId }),
+        input: ({ context }) => ({ input: composeInputOf(context, context.intent), draftId: context.draftId, replyToId: context.replyToId }),
         onDone: [
           {
             guard: { type: 'hasProblems', params: ({ event }) => event.output },

@@ -19,6 +19,8 @@ import { http, parseBody } from './http';
 import { MESSAGES_API, type MessageDetail } from '../../shared/messages-contract';
 import { MessageDetailBodyStruct } from '../../shared/structs';
 import { CHANNEL_ID, type ChannelCode } from '../../shared/codes';
+import { replyTitle, senderPick } from '../../shared/message-rules';
+import { getLocale, t } from '../i18n';
 import { loadComposeBackup, type ComposeBackup } from './compose-backup';
 import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from './pages';
 
@@ -60,11 +62,15 @@ export interface ComposeStartInput {
   backupKey: string;
 }
 
-/** What a reply starts with: "Re: <title>" to the original sender. */
+/** What a reply starts with: "Re: <title>" to the original sender, and what the form needs to quote it. */
 export interface ReplyStart {
   title: string;
   /** The sender as a pick; null when the sender cannot be picked. */
   pick: RecipientPick | null;
+  /** The channels on which the sender has an address (compose starts on those it may use, message-rules.ts `replyChannels`). */
+  channels: ChannelCode[];
+  /** "El 12-03-2026 a las 10:15, Ana Pérez escribió:" and the original, every line after "> ". */
+  quote: string;
 }
 
 export interface ComposeStart {
@@ -75,17 +81,24 @@ export interface ComposeStart {
   reply: ReplyStart | null;
 }
 
-/** The reply form for `message` (a staff sender is picked as staff, a guardian as guardian, a student as student). */
+/** How much of the original a reply quotes: enough to know what is answered, and room left to answer. */
+export const QUOTE_MAX_LENGTH = 2000;
+
+/** The original, quoted: who wrote it and when (on the school's clock), then its lines after "> ". */
+function quoteOf(message: MessageDetail): string {
+  const at = new Date(message.date);
+  const locale = getLocale();
+  const date = new Intl.DateTimeFormat(locale, { timeZone: message.timezone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  const time = new Intl.DateTimeFormat(locale, { timeZone: message.timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const original = message.content.trim();
+  const text = original.length > QUOTE_MAX_LENGTH ? `${original.slice(0, QUOTE_MAX_LENGTH).trimEnd()}…` : original;
+  const lines = text.split(/\r?\n/).map((line) => (line === '' ? '>' : `> ${line}`));
+  return [t('messages.replyQuote', { date, time, name: message.sender.name }), ...lines].join('\n');
+}
+
+/** The reply form for `message`: its sender picked as who they are (colleague, guardian, student). */
 export function replyStartOf(message: MessageDetail): ReplyStart {
-  const title = /^re:/i.test(message.title) ? message.title : `Re: ${message.title}`;
-  const { sender } = message;
-  const pick: RecipientPick =
-    sender.kind === 'apoderado'
-      ? { kind: 'guardian', id: sender.id, label: sender.name }
-      : sender.kind === 'estudiante'
-        ? { kind: 'student', id: sender.id, audience: 'estudiantes', label: sender.name }
-        : { kind: 'staff', id: sender.id, label: sender.name };
-  return { title, pick };
+  return { title: replyTitle(message.title), pick: senderPick(message.sender), channels: message.reply_channels, quote: quoteOf(message) };
 }
 
 /** Everything compose opens with, in parallel: setup, the draft or the replied message, the local backup. */
@@ -155,10 +168,16 @@ export interface EstimateInput {
   input: ComposeInput;
   /** The draft being sent: the server checks its attachments as send will (they are the draft's own). */
   draftId: number | null;
+  /** The message answered: the server checks it may be answered, as send will. */
+  replyToId: number | null;
 }
 
 export const estimate = fromPromise<Estimate, EstimateInput>(async ({ input, signal }) => {
-  const body = { ...input.input, ...(input.draftId !== null ? { draft_id: input.draftId } : {}) };
+  const body = {
+    ...input.input,
+    ...(input.draftId !== null ? { draft_id: input.draftId } : {}),
+    ...(input.replyToId !== null ? { reply_to_id: input.replyToId } : {}),
+  };
   return parseBody(await http.request(COMPOSE_API.estimate, { method: 'POST', body, signal }), EstimateBodyStruct, COMPOSE_API.estimate).data;
 });
 

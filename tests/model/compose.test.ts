@@ -872,18 +872,46 @@ describe('compose idempotency and backup (one scripted path)', () => {
 });
 
 describe('compose reply start', () => {
-  it('starts a reply as "Re: <title>" to the sender, unless a backup is there', async () => {
+  const pick: RecipientPick = { kind: 'guardian', id: 4, label: 'Rosa Díaz' };
+  const QUOTE = 'El 12-03-2026 a las 10:15, Rosa Díaz escribió:\n> Tomás faltó por fiebre.';
+
+  async function replyTo(reaching: ComposeStart['setup']['availableChannels']) {
     const { Fakes, flush } = await import('./harness');
     store.clear();
     const fakes = new Fakes();
-    const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fakes.promise(), ...STAND_INS } }), {
+    const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fakes.promise(), estimate: fakes.promise(), ...STAND_INS } }), {
       input: { draftId: null, replyToId: 31, backupKey: BACKUP_KEY },
     }).start();
     expect(fakes.inputOf('loadCompose')).toEqual({ draftId: null, replyToId: 31, backupKey: BACKUP_KEY });
-    const pick: RecipientPick = { kind: 'staff', id: 4, label: 'Ana Pérez' };
-    fakes.resolve('loadCompose', { ...START_EMPTY, reply: { title: 'Re: Reunión', pick } });
+    fakes.resolve('loadCompose', { ...START_EMPTY, reply: { title: 'Re: Justificativo', pick, channels: reaching, quote: QUOTE } });
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ title: 'Re: Reunión', recipients: [pick], replyToId: 31, content: '' });
+    return { actor, fakes };
+  }
+
+  it('starts a reply as "Re: <title>" to the sender, on the free channels that reach them, quoting the original, and estimates it as a reply', async () => {
+    // App, e-mail, SMS and WhatsApp reach the guardian; SMS is offered to this user too, but one answer is not four notifications.
+    const { actor, fakes } = await replyTo(['app-mobile', 'e-mail', 'sms', 'whatsapp']);
+    expect(actor.getSnapshot().context).toMatchObject({
+      title: 'Re: Justificativo',
+      recipients: [pick],
+      channels: ['app-mobile', 'e-mail'],
+      content: `\n\n${QUOTE}`,
+      // A family answered can answer back.
+      allowReplies: true,
+      replyToId: 31,
+    });
+    actor.send({ type: 'compose.change', field: 'content', value: `Que se mejore.\n\n${QUOTE}` });
+    actor.send({ type: 'compose.send' });
+    expect(actor.getSnapshot().matches('estimating')).toBe(true);
+    // The estimate checks the reply as send will.
+    expect(fakes.inputOf('estimate')).toMatchObject({ replyToId: 31, input: { title: 'Re: Justificativo', recipients: [pick] } });
+    actor.stop();
+  });
+
+  it('starts a reply by SMS alone, without the quote, when only a phone reaches the sender', async () => {
+    const { actor } = await replyTo(['sms', 'whatsapp']);
+    // The SMS carries the content and one segment: the quote would not fit.
+    expect(actor.getSnapshot().context).toMatchObject({ title: 'Re: Justificativo', recipients: [pick], channels: ['sms'], content: '' });
     actor.stop();
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { is } from 'superstruct';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { estimate as estimateCall, replyStartOf, fetchComposeSetup, newIdempotencyKey, sendDraftById, sendMessage } from '../../src/services/compose';
@@ -7,7 +7,11 @@ import { utcToZoned, zonedToUtc } from '../../src/services/zoned-time';
 import { ComposeDraftStruct, EstimateStruct, RecipientPickStruct, RecipientsStruct } from '../../shared/compose-structs';
 import { http } from '../../src/services/http';
 import { channelList, channelPermissions, composeBackup, composeDraft, composeInput, estimate, quota, sendResult, signature } from '../fixtures/compose';
-import { attachmentSummary } from '../fixtures/messages';
+import { attachmentSummary, messageDetail } from '../fixtures/messages';
+import { translate } from '../fixtures/texts';
+import { loadTexts } from '../../src/i18n';
+import { CONTENT_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../shared/compose-contract';
+import type { PersonKind } from '../../shared/codes';
 
 const run = <T>(logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start()) as Promise<T>;
 
@@ -154,12 +158,12 @@ describe('compose calls', () => {
     expect(spy).toHaveBeenCalledWith('/messages/send', expect.objectContaining({ method: 'POST', headers: { 'Idempotency-Key': 'key-12345678' }, body: { ...input, draft_id: 4 } }));
   });
 
-  it('asks the estimate for the draft being sent, as send does (its attachments are the draft’s)', async () => {
+  it('asks the estimate for the draft being sent and the message answered, as send does', async () => {
     const spy = vi.spyOn(http, 'request').mockResolvedValue({ data: estimate(3) });
     const input = composeInput({ attachment_ids: [2] });
-    await run(estimateCall, { input, draftId: 4 });
-    expect(spy).toHaveBeenCalledWith('/messages/estimate', expect.objectContaining({ method: 'POST', body: { ...input, draft_id: 4 } }));
-    await run(estimateCall, { input, draftId: null });
+    await run(estimateCall, { input, draftId: 4, replyToId: 6 });
+    expect(spy).toHaveBeenCalledWith('/messages/estimate', expect.objectContaining({ method: 'POST', body: { ...input, draft_id: 4, reply_to_id: 6 } }));
+    await run(estimateCall, { input, draftId: null, replyToId: null });
     expect(spy.mock.calls[1]?.[1]?.body).toEqual(input);
   });
 
@@ -183,12 +187,32 @@ describe('compose calls', () => {
 });
 
 describe('replyStartOf', () => {
-  const message = (kind: 'funcionario' | 'apoderado' | 'estudiante', title = 'Reunión') =>
-    ({ title, sender: { id: 4, name: 'Ana Pérez', kind } }) as Parameters<typeof replyStartOf>[0];
-  it('answers the sender with "Re: <title>"', () => {
-    expect(replyStartOf(message('funcionario'))).toEqual({ title: 'Re: Reunión', pick: { kind: 'staff', id: 4, label: 'Ana Pérez' } });
+  beforeAll(() => loadTexts(['messages']));
+  const message = (kind: PersonKind, title = 'Reunión', content = 'Tomás faltó por fiebre.\n\nSaludos.') =>
+    messageDetail({ title, content, date: '2026-03-12T13:15:00.000Z', timezone: 'America/Santiago', sender: { id: 4, name: 'Ana Pérez', kind }, reply_channels: ['e-mail', 'sms'] });
+  const header = translate('es-CL', 'messages.replyQuote', { date: '12-03-2026', time: '10:15', name: 'Ana Pérez' });
+
+  it('answers the sender with "Re: <title>", on the channels that reach them, quoting the original', () => {
+    expect(replyStartOf(message('funcionario'))).toEqual({
+      title: 'Re: Reunión',
+      pick: { kind: 'staff', id: 4, label: 'Ana Pérez' },
+      channels: ['e-mail', 'sms'],
+      // Said when (the school's clock) and who, then every line of it quoted, blank ones too.
+      quote: `${header}\n> Tomás faltó por fiebre.\n>\n> Saludos.`,
+    });
     expect(replyStartOf(message('apoderado')).pick).toEqual({ kind: 'guardian', id: 4, label: 'Ana Pérez' });
     expect(replyStartOf(message('estudiante')).pick).toEqual({ kind: 'student', id: 4, audience: 'estudiantes', label: 'Ana Pérez' });
-    expect(replyStartOf(message('funcionario', 'RE: Hola')).title).toBe('RE: Hola');
+  });
+
+  it('does not stack "Re: Re:" and keeps the title within its limit', () => {
+    expect(replyStartOf(message('apoderado', 'RE: Hola')).title).toBe('RE: Hola');
+    expect(replyStartOf(message('apoderado', 'Re: Re: Hola')).title).toBe('Re: Re: Hola');
+    expect(replyStartOf(message('apoderado', 'x'.repeat(TITLE_MAX_LENGTH))).title).toHaveLength(TITLE_MAX_LENGTH);
+  });
+
+  it('quotes a long original cut short, so the answer still fits the content limit', () => {
+    const { quote } = replyStartOf(message('apoderado', 'Reunión', 'a'.repeat(CONTENT_MAX_LENGTH)));
+    expect(quote.length).toBeLessThan(CONTENT_MAX_LENGTH / 4);
+    expect(quote.endsWith('…')).toBe(true);
   });
 });
