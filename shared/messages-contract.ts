@@ -39,7 +39,7 @@ export interface MessageSummary {
   has_attachments: boolean;
   /** Only meaningful for `received`. */
   unread: boolean;
-  /** ISO 8601 UTC: sent_at for sent/received, scheduled_at for scheduled, updated_at for drafts, deleted_at in trash. */
+  /** ISO 8601 UTC: sent_at for sent/received, scheduled_at for scheduled, updated_at for drafts; in the trash, the date it had before. */
   date: string;
   /** Where a trashed message returns on restore. */
   deleted_from: Folder | null;

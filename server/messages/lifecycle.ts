@@ -1,7 +1,7 @@
 // Message lifecycle rules (messages-contract.ts): which folder moves are legal, in one place, used by every
 // route. Each operation checks ownership first (an entry of another user is "not found"), then legality
 // (409 message.illegal_transition), and applies all-or-nothing inside one transaction.
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, notExists, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
 import { deliveries } from '../db/schema/delivery';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
@@ -51,12 +51,19 @@ async function ownEntries(db: Queryable, userId: number, messageIds: number[]): 
   return rows.length === unique.length ? rows : null;
 }
 
-/** The folder date of a live entry (contract `date`): sent_at, scheduled_at or updated_at. */
-const liveSortAt = sql`(select case ${mailboxEntries.deletedFrom}
+/**
+ * The message's own date for an entry of `folder` (contract `date`): sent_at, scheduled_at or updated_at.
+ * In the trash too: a trashed message keeps the date it was listed under, and the trash is in that order.
+ */
+const messageDateIn = (folder: AnyColumn) => sql`(select case ${folder}
     when 'scheduled' then coalesce(${messages.scheduledAt}, ${messages.updatedAt})
     when 'draft' then ${messages.updatedAt}
     else coalesce(${messages.sentAt}, ${messages.updatedAt}) end
   from ${messages} where ${messages.id} = ${mailboxEntries.messageId})`;
+/** On restore: the folder it came from. */
+const liveSortAt = messageDateIn(mailboxEntries.deletedFrom);
+/** On delete: the folder it is in (the row's values before the update). */
+const trashSortAt = messageDateIn(mailboxEntries.folder);
 
 /** delete: draft/scheduled/sent/received → trash, remembering where from. */
 export function moveToTrash(db: Db, userId: number, ids: number[], now = new Date()): Promise<LifecycleResult<number>> {
@@ -66,7 +73,7 @@ export function moveToTrash(db: Db, userId: number, ids: number[], now = new Dat
     if (entries.some((e) => e.folder === 'trash')) return illegal(TRANSITION_MESSAGES.delete);
     await tx
       .update(mailboxEntries)
-      .set({ deletedFrom: sql`${mailboxEntries.folder}`, folder: 'trash', deletedAt: now, sortAt: now })
+      .set({ deletedFrom: sql`${mailboxEntries.folder}`, folder: 'trash', deletedAt: now, sortAt: trashSortAt })
       .where(inArray(mailboxEntries.id, entries.map((e) => e.id)));
     return { ok: true, value: entries.length };
   });

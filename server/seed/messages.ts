@@ -293,7 +293,7 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     const deletedAt = new Date(BASE - 30 * HOUR);
     b.entry({
       userId: user.id, institutionId, messageId: m.id, folder: trashed ? 'trash' : 'sent', deletedFrom: trashed ? 'sent' : null,
-      deletedAt: trashed ? deletedAt : null, readAt: null, sortAt: trashed ? deletedAt : at, counterpart: label,
+      deletedAt: trashed ? deletedAt : null, readAt: null, sortAt: at, counterpart: label,
     });
     if (!trashed) sent.push(m);
   }
@@ -342,7 +342,7 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     b.entry({
       userId: user.id, institutionId, messageId: m.id, folder: trashed ? 'trash' : 'inbox', deletedFrom: trashed ? 'inbox' : null,
       deletedAt: trashed ? deletedAt : null, readAt: unread ? null : new Date(at.getTime() + 2 * HOUR),
-      sortAt: trashed ? deletedAt : at, counterpart: senderName,
+      sortAt: at, counterpart: senderName,
     });
   }
 
@@ -364,7 +364,7 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     const deletedAt = new Date(BASE - 10 * HOUR);
     b.entry({
       userId: user.id, institutionId, messageId: m.id, folder: trashed ? 'trash' : 'draft', deletedFrom: trashed ? 'draft' : null,
-      deletedAt: trashed ? deletedAt : null, readAt: null, sortAt: trashed ? deletedAt : updated, counterpart: label,
+      deletedAt: trashed ? deletedAt : null, readAt: null, sortAt: updated, counterpart: label,
     });
   }
 }

@@ -17,11 +17,12 @@ import {
   type RecipientPick,
 } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
+import { replyChannels } from '../../shared/message-rules';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';
 import type { MessageKey } from '../i18n';
 import type { ComposeBackup } from '../services/compose-backup';
-import type { ComposeSetup, ComposeStart } from '../services/compose';
+import type { ComposeSetup, ComposeStart, ReplyStart } from '../services/compose';
 import type { ApiFailure } from '../services/http';
 import { pickKey } from '../services/recipient-index';
 import { utcToZoned, zonedToUtc } from '../services/zoned-time';
@@ -363,9 +364,24 @@ export function restoredForm(start: ComposeStart, draftId: number | null) {
     };
   }
   if (draft) return { form: draftForm(draft, loaded, keep), attachments: draft.attachments, draftId: draft.id, replyTo: draft.reply_to_id };
-  // A new reply: "Re: <title>" to whoever sent the original.
-  const reply = start.reply ? { title: start.reply.title, recipients: start.reply.pick ? [start.reply.pick] : [] } : {};
+  const reply = start.reply ? replyForm(start.reply, loaded.availableChannels) : {};
   return { form: { ...EMPTY_FORM, ...reply }, attachments: [] as AttachmentSummary[], draftId, replyTo: null };
+}
+
+/**
+ * A new reply: "Re: <title>" to whoever sent the original, on the channels that reach them (message-rules.ts
+ * `replyChannels`), the original quoted under a blank line to write in, and replies allowed so the family or
+ * colleague can answer back. By SMS alone it starts empty: one segment carries the answer, not a quote.
+ */
+function replyForm(reply: ReplyStart, available: readonly ChannelCode[]) {
+  const channels = replyChannels(reply.channels, available);
+  return {
+    title: reply.title,
+    recipients: reply.pick ? [reply.pick] : [],
+    channels,
+    content: channels.includes('sms') ? '' : `\n\n${reply.quote}`,
+    allowReplies: true,
+  };
 }
 
 function draftForm(draft: ComposeDraft, loaded: ComposeSetup, keep: (channels: ChannelCode[]) => ChannelCode[]) {

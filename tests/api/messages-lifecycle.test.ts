@@ -79,6 +79,27 @@ describe('delete and restore', () => {
   });
 });
 
+describe('the trash shows each message with its own date', () => {
+  it("lists a trashed message under its sent, received or edited date, not the deletion's, in that order", async () => {
+    const inbox = (await list(admin, 'folder=inbox&limit=100')).data;
+    const old = inbox.at(-1)!;
+    const [draftId] = await folderIds(server.db, ADMIN, 'draft');
+    const draft = (await list(admin, 'folder=draft')).data.find((m) => m.id === draftId)!;
+    expect((await admin.post('/api/messages/delete', { ids: [old.id, draftId] })).status).toBe(200);
+
+    const trash = (await list(admin, 'folder=trash&limit=100')).data;
+    expect(trash.find((m) => m.id === old.id)!.date).toBe(old.date);
+    expect(trash.find((m) => m.id === draftId)!.date).toBe(draft.date);
+    // Newest message first, as in every folder: the dates shown are in order.
+    const dates = trash.map((m) => m.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+
+    // And back where they were, with the same date.
+    expect((await admin.post('/api/messages/restore', { ids: [old.id, draftId] })).status).toBe(200);
+    expect((await list(admin, 'folder=inbox&limit=100')).data.at(-1)).toEqual(old);
+  });
+});
+
 describe('purge', () => {
   it('only purges trashed messages; then they are gone', async () => {
     const [inboxId] = await folderIds(server.db, ADMIN, 'inbox');

@@ -129,7 +129,7 @@ export const messageAttachments = pgTable(
 
 /**
  * Per-user folder state: one row per user per message they see (author: sent/draft/scheduled; staff
- * recipients: inbox). `sort_at` is the folder date (sent_at, scheduled_at, updated_at or deleted_at).
+ * recipients: inbox). `sort_at` is the message's date (sent_at, scheduled_at or updated_at), in the trash too.
  * `counterpart` is what the list shows (sender, or recipients summary); `counterpart_search` its folded form.
  */
 export const mailboxEntries = pgTable(
