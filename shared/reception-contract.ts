@@ -1,6 +1,6 @@
 // API contract of the delivery engine's screens (issue 5), shared by the SPA and `server/`. Plain types only.
 import type { DeviceStatus } from './compose-contract';
-import type { ChannelCode } from './codes';
+import { CHANNEL_CODES, type ChannelCode } from './codes';
 
 /**
  * One channel of one recipient (SPEC §4 reception states, plus the two in-flight ones):
@@ -17,6 +17,28 @@ export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 export type ReceptionFilter = 'all' | RecipientStatus;
 export const RECEPTION_FILTERS: readonly ReceptionFilter[] = ['all', ...RECIPIENT_STATUSES];
+
+/**
+ * Whose state the filters read: `all`, the recipient's (the best of their channels); a channel, that
+ * channel's delivery to each recipient (queued or sent is `pending`), so "SMS, No recibidos" lists exactly
+ * who did not get the SMS, and its counts are the SMS summary's figures.
+ */
+export type ReceptionChannel = 'all' | ChannelCode;
+export const RECEPTION_CHANNELS: readonly ReceptionChannel[] = ['all', ...CHANNEL_CODES];
+
+/** What a reception page lists and what "Reintentar fallidos" sends again: the screen's channel, filter and search. */
+export interface ReceptionScope {
+  channel: ReceptionChannel;
+  status: ReceptionFilter;
+  /** Search text; empty lists everyone. */
+  q: string;
+}
+
+/** The deliveries of one channel a message used. */
+export interface ChannelProgress {
+  channel: ChannelCode;
+  progress: DeliveryProgress;
+}
 
 /**
  * Short codes in `ChannelDelivery.error` (the view names them in Spanish): missing_address, invalid_number,
@@ -78,7 +100,7 @@ export interface DeliveryProgress {
   retryable: number;
 }
 
-/** `GET /messages/:id/reception?status=&q=&page=&per_page=` (author only; others 404). */
+/** `GET /messages/:id/reception?channel=&status=&q=&page=&per_page=` (author only; others 404). */
 export interface ReceptionPage {
   data: ReceptionRow[];
   meta: {
@@ -87,18 +109,37 @@ export interface ReceptionPage {
     per_page: number;
     /** Rows matching the filter and search. */
     total: number;
-    /** Recipients per state (search applied, status filter not), for the filter chips. */
+    /**
+     * Recipients per state (search and channel applied, status filter not), for the filter chips: with a
+     * channel, per state of that channel's delivery, equal to that channel's summary figures (`pending` is
+     * its queued + sent) when nothing is searched.
+     */
     counts: Record<ReceptionFilter, number>;
+    /** The whole message. */
     progress: DeliveryProgress;
+    /** The same per channel the message used, in CHANNEL_CODES order (empty for the seeded history). */
+    channels: ChannelProgress[];
+    /** Deliveries "Reintentar fallidos" of this list (channel, filter and search) would send again. */
+    retryable: number;
   };
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
+
+/**
+ * `POST /messages/:id/reception/retry` with an optional JSON body: the list's scope. Only the failed, not
+ * received and reception-error deliveries of the recipients listed are sent again, and with a channel only
+ * that channel's. No body (or `{}`) is the whole message.
+ */
+export type RetryRequest = Partial<ReceptionScope>;
 
 /** `POST /messages/:id/reception/retry` → `{ data: RetryResult }`; the view says "reenviado a N destinatarios". */
 export interface RetryResult {
   /** Distinct recipients with at least one delivery queued again. */
   resent: number;
   progress: DeliveryProgress;
+  channels: ChannelProgress[];
+  /** Deliveries of the same scope a retry would still send again (after this one: usually 0). */
+  retryable: number;
 }
 
 export const RECEPTION_API = {

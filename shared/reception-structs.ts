@@ -3,7 +3,14 @@
 // apart from structs.ts so the first download does not carry them (DeliveryProgress is there: folder rows
 // and message details carry one).
 import { array, enums, nullable, number, string, type, type Describe } from 'superstruct';
-import { DELIVERY_STATUSES, RECIPIENT_STATUSES, type ChannelDelivery, type ReceptionRow, type RetryResult } from './reception-contract';
+import {
+  DELIVERY_STATUSES,
+  RECIPIENT_STATUSES,
+  type ChannelDelivery,
+  type ChannelProgress,
+  type ReceptionRow,
+  type RetryResult,
+} from './reception-contract';
 import { DeliveryProgressStruct } from './structs';
 import { CHANNEL_CODES } from './codes';
 
@@ -33,6 +40,8 @@ export const ReceptionRowStruct: Describe<ReceptionRow> = type({
   device: nullable(enums(['blue', 'green', 'yellow', 'red'] as const)),
 });
 
+const ChannelProgressStruct: Describe<ChannelProgress> = type({ channel: enums(CHANNEL_CODES), progress: DeliveryProgressStruct });
+
 const CountsStruct = type({
   all: number(),
   pending: number(),
@@ -53,11 +62,18 @@ export const ReceptionPageBodyStruct = type({
     total: number(),
     counts: CountsStruct,
     progress: DeliveryProgressStruct,
+    channels: array(ChannelProgressStruct),
+    retryable: number(),
   }),
   links: type({ first: string(), last: string(), prev: nullable(string()), next: nullable(string()) }),
 });
 
-export const RetryResultStruct: Describe<RetryResult> = type({ resent: number(), progress: DeliveryProgressStruct });
+export const RetryResultStruct: Describe<RetryResult> = type({
+  resent: number(),
+  progress: DeliveryProgressStruct,
+  channels: array(ChannelProgressStruct),
+  retryable: number(),
+});
 
 /** `POST /messages/:id/reception/retry`. */
 export const RetryResultBodyStruct = type({ data: RetryResultStruct });

@@ -7,10 +7,12 @@ import {
   DELIVERY_STATUSES,
   RECIPIENT_STATUSES,
   type ChannelDelivery,
+  type ChannelProgress,
   type DeliveryProgress,
   type DeliveryStatus,
   type ReceptionFilter,
   type ReceptionRow,
+  type ReceptionScope,
   type RecipientStatus,
 } from '../../shared/reception-contract';
 import type { ComposeProblem } from '../../shared/compose-contract';
@@ -21,7 +23,7 @@ import { rowsOf } from '../compose/expand';
 import { institutionTimezone, monthIn, reserve } from '../compose/quota';
 import { deviceStatus } from '../compose/recipients';
 import { DEVICE_WINDOW, refreshRecipients } from './status';
-import type { ChannelCode } from '../../shared/codes';
+import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 
 /** What "Reintentar fallidos" sends again. */
 export const RETRYABLE: readonly DeliveryStatus[] = ['failed', 'error', 'not_received'];
@@ -84,6 +86,30 @@ export async function progressOf(db: Queryable, messageIds: readonly number[]): 
   return out;
 }
 
+/**
+ * The deliveries of one message per channel it used, in CHANNEL_CODES order: the summary a channel's filter
+ * counts agree with. Messages without deliveries (the seeded history) have none.
+ */
+export async function channelProgressOf(db: Queryable, messageId: number): Promise<ChannelProgress[]> {
+  const result = await db.execute(sql`
+    select channel, status, count(*)::int as n,
+      count(*) filter (where status = 'sent' and channel = 'app-mobile')::int as app_waiting,
+      count(*) filter (where error = 'missing_address')::int as no_address
+    from deliveries where message_id = ${messageId} group by channel, status`);
+  const byChannel = new Map<ChannelCode, { progress: DeliveryProgress; appWaiting: number; noAddress: number }>();
+  for (const row of rowsOf<{ channel: ChannelCode; status: DeliveryStatus; n: number; app_waiting: number; no_address: number }>(result)) {
+    const entry = byChannel.get(row.channel) ?? { progress: emptyProgress(), appWaiting: 0, noAddress: 0 };
+    if ((DELIVERY_STATUSES as readonly string[]).includes(row.status)) entry.progress[row.status] += Number(row.n);
+    entry.appWaiting += Number(row.app_waiting);
+    entry.noAddress += Number(row.no_address);
+    byChannel.set(row.channel, entry);
+  }
+  return CHANNEL_CODES.flatMap((channel) => {
+    const entry = byChannel.get(channel);
+    return entry ? [{ channel, progress: finish(entry.progress, entry.appWaiting, entry.noAddress) }] : [];
+  });
+}
+
 // --- access -----------------------------------------------------------------------------------------------
 
 /** The message when `userId` wrote it and it was sent; anyone else (other school included) gets null → 404. */
@@ -106,9 +132,45 @@ export const foldSql = (expr: SQL) => sql`lower(translate(${expr}, ${ACCENTED}, 
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-export interface PageQuery {
-  status: ReceptionFilter;
-  q: string;
+/** The whole message: what a retry without a scope sends again. */
+export const WHOLE_MESSAGE: ReceptionScope = { channel: 'all', status: 'all', q: '' };
+
+/** A delivery state column under a filter's name: pending is queued or handed over. */
+const inState = (column: SQL, status: RecipientStatus) =>
+  status === 'pending' ? sql`${column} in ('queued', 'sent')` : sql`${column} = ${status}`;
+
+/**
+ * The recipients `r` a scope lists: the search on their name and students; the filter on their own state
+ * (the best of their channels) or, with a channel, on that channel's delivery to them.
+ */
+function listedSql(scope: ReceptionScope): SQL {
+  const needle = fold(scope.q.trim());
+  const search = needle
+    ? sql`and ${foldSql(sql`r.display_name || ' ' || coalesce(r.student_names, '')`)} like ${`%${escapeLike(needle)}%`}`
+    : sql``;
+  if (scope.channel === 'all') return scope.status === 'all' ? search : sql`${search} and r.status = ${scope.status}`;
+  const state = scope.status === 'all' ? sql`` : sql`and ${inState(sql`dc.status`, scope.status)}`;
+  return sql`${search} and exists (
+    select 1 from deliveries dc where dc.recipient_id = r.id and dc.channel = ${scope.channel} ${state})`;
+}
+
+/** Deliveries `d` of the scope's channel (any with `all`). */
+const ofChannel = (scope: ReceptionScope) => (scope.channel === 'all' ? sql`` : sql`and d.channel = ${scope.channel}`);
+
+/**
+ * Deliveries a retry of `scope` would send again: its channel's failed, error and not-received deliveries
+ * of the recipients it lists, except those that had no address (not promised; see `finish`).
+ */
+export async function retryableIn(db: Queryable, messageId: number, scope: ReceptionScope): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from deliveries d join message_recipients r on r.id = d.recipient_id
+    where d.message_id = ${messageId} and r.message_id = ${messageId}
+      and d.status = any(${textList(RETRYABLE)}::text[]) and d.error is distinct from 'missing_address'
+      ${ofChannel(scope)} ${listedSql(scope)}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+export interface PageQuery extends ReceptionScope {
   page: number;
   perPage: number;
 }
@@ -119,6 +181,8 @@ export interface ReceptionData {
   total: number;
   counts: Record<ReceptionFilter, number>;
   progress: DeliveryProgress;
+  channels: ChannelProgress[];
+  retryable: number;
 }
 
 interface PageRow {
@@ -139,15 +203,17 @@ interface PageRow {
 const isoUtc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export async function receptionPage(db: Queryable, messageId: number, query: PageQuery): Promise<ReceptionData> {
-  const needle = fold(query.q.trim());
-  const search = needle
-    ? sql`and ${foldSql(sql`r.display_name || ' ' || coalesce(r.student_names, '')`)} like ${`%${escapeLike(needle)}%`}`
-    : sql``;
-  const byStatus = query.status === 'all' ? sql`` : sql`and r.status = ${query.status}`;
-
-  const countsQuery = db.execute(sql`
-    select r.status, count(*)::int as n from message_recipients r
-    where r.message_id = ${messageId} ${search} group by r.status`);
+  // The chips count the list without its own filter: every state of the same channel and search.
+  const unfiltered = listedSql({ ...query, status: 'all' });
+  const countsQuery =
+    query.channel === 'all'
+      ? db.execute(sql`
+          select r.status, count(*)::int as n from message_recipients r
+          where r.message_id = ${messageId} ${unfiltered} group by r.status`)
+      : db.execute(sql`
+          select case when d.status in ('queued', 'sent') then 'pending' else d.status end as status, count(*)::int as n
+          from message_recipients r join deliveries d on d.recipient_id = r.id and d.channel = ${query.channel}
+          where r.message_id = ${messageId} ${unfiltered} group by 1`);
   // E-mail and phone: the addresses the deliveries used (what was actually tried); when the message did
   // not use that channel, or the person had no address then, the person's current record — so after fixing
   // a guardian's e-mail the row shows what "retry failed" will use.
@@ -159,7 +225,7 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
     from (
       -- The page first, so the joins and the channels' JSON are built for its rows only.
       select r.* from message_recipients r
-      where r.message_id = ${messageId} ${search} ${byStatus}
+      where r.message_id = ${messageId} ${listedSql(query)}
       order by r.id
       limit ${query.perPage} offset ${(query.page - 1) * query.perPage}
     ) r
@@ -178,7 +244,13 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
       from deliveries d where d.recipient_id = r.id
     ) ch on true
     order by r.id`);
-  const [countRows, pageRows, progress] = await Promise.all([countsQuery, rowsQuery, progressOf(db, [messageId])]);
+  const [countRows, pageRows, progress, channels, retryable] = await Promise.all([
+    countsQuery,
+    rowsQuery,
+    progressOf(db, [messageId]),
+    channelProgressOf(db, messageId),
+    retryableIn(db, messageId, query),
+  ]);
 
   const counts = Object.fromEntries([['all', 0], ...RECIPIENT_STATUSES.map((s) => [s, 0])]) as Record<ReceptionFilter, number>;
   for (const row of rowsOf<{ status: RecipientStatus; n: number }>(countRows)) {
@@ -203,7 +275,7 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
           : null,
     };
   });
-  return { rows, total: counts[query.status], counts, progress: progress.get(messageId)! };
+  return { rows, total: counts[query.status], counts, progress: progress.get(messageId)!, channels, retryable };
 }
 
 // --- retry ------------------------------------------------------------------------------------------------
@@ -219,12 +291,18 @@ class QuotaRefused extends Error {
 }
 
 /**
- * "Retry failed", in one transaction: locks the message's failed / error / not_received deliveries (a
- * concurrent retry waits, then finds them queued and takes nothing), re-resolves the address of those that
- * had none from the person's current record (skipping who still has none), reserves their quota, and queues
- * them as a new round. A quota refusal writes nothing. The caller hands `rounds` to the engine after commit.
+ * "Retry failed", in one transaction: locks the message's failed / error / not_received deliveries of the
+ * scope (its channel's, of the recipients it lists; the whole message by default) — a concurrent retry
+ * waits, then finds them queued and takes nothing —, re-resolves the address of those that had none from
+ * the person's current record (skipping who still has none), reserves their quota, and queues them as a new
+ * round. A quota refusal writes nothing. The caller hands `rounds` to the engine after commit.
  */
-export async function retryFailed(db: Db, message: { id: number; institutionId: number }, now = new Date()): Promise<RetryOutcome> {
+export async function retryFailed(
+  db: Db,
+  message: { id: number; institutionId: number },
+  scope: ReceptionScope = WHOLE_MESSAGE,
+  now = new Date(),
+): Promise<RetryOutcome> {
   try {
     return await db.transaction(async (tx) => {
       // Same address rules as the expansion (server/compose/expand.ts `people`).
@@ -245,6 +323,7 @@ export async function retryFailed(db: Db, message: { id: number; institutionId: 
         left join students s on r.recipient_kind = 'estudiante' and s.id = r.recipient_ref_id and s.institution_id = ${message.institutionId}
         left join staff st on r.recipient_kind = 'funcionario' and st.id = r.recipient_ref_id and st.institution_id = ${message.institutionId}
         where d.message_id = ${message.id} and d.status = any(${textList(RETRYABLE)}::text[])
+          ${ofChannel(scope)} ${listedSql(scope)}
         order by d.id
         for update of d`);
       const targets = rowsOf<{ id: number; channel: ChannelCode; recipient_id: number; address: string | null }>(picked).filter(

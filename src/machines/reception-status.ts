@@ -1,5 +1,8 @@
 // The reception status of one sent message (SPEC §2, §4; issue 5): who got it on which channel, filtered
-// by status, searched and paged, with "Reintentar fallidos". The first load has its own `loading` and
+// by status (the recipient's, or one channel's: "who did not get the SMS", issue 12), searched and paged,
+// with "Reintentar fallidos" of the list shown. The channel and the filter live in the address
+// (`?channel=sms&status=not_received`): the page starts from it, and every change replaces it, so Back to
+// this screen shows the same list. The first load has its own `loading` and
 // `failed`; afterwards every reload (filter, search, page, the live refresh, the reload after a retry)
 // keeps the rows on screen while the next page loads, and the latest request wins (a new one restarts
 // the invoke, which aborts the old request). List failures after the first load are silent (SPEC §8):
@@ -9,23 +12,54 @@ import { toApiFailure, type ApiFailure } from '../services/http';
 import { loadReception, retryFailed } from '../services/reception';
 import {
   PROGRESS_POLL_MS,
+  RECEPTION_CHANNELS,
+  RECEPTION_FILTERS,
+  type ChannelProgress,
   type DeliveryProgress,
+  type ReceptionChannel,
   type ReceptionFilter,
   type ReceptionPage,
   type ReceptionRow,
+  type ReceptionScope,
   type RetryResult,
 } from '../../shared/reception-contract';
-import type { ToastEvent } from './effects';
+import type { NavigateEvent, ToastEvent } from './effects';
 import type { MessageKey } from '../i18n';
 
 export interface ReceptionInput {
   id: number;
+  /** From the address; `all` when absent. */
+  channel?: ReceptionChannel;
+  status?: ReceptionFilter;
+}
+
+/** The screen's address for a channel and a filter (`all` ones are left out). */
+export function receptionPath(id: number, channel: ReceptionChannel, status: ReceptionFilter): string {
+  const params = new URLSearchParams();
+  if (channel !== 'all') params.set('channel', channel);
+  if (status !== 'all') params.set('status', status);
+  const search = params.toString();
+  return `/sent/message/${id}/reception${search ? `?${search}` : ''}`;
+}
+
+/** The machine's input from the address's query string; unknown values are ignored (everyone, every channel). */
+export function receptionInputOf(id: number, search: string): Required<ReceptionInput> {
+  const params = new URLSearchParams(search);
+  const channel = params.get('channel');
+  const status = params.get('status');
+  return {
+    id,
+    channel: (RECEPTION_CHANNELS as readonly (string | null)[]).includes(channel) ? (channel as ReceptionChannel) : 'all',
+    status: (RECEPTION_FILTERS as readonly (string | null)[]).includes(status) ? (status as ReceptionFilter) : 'all',
+  };
 }
 
 export type ReceptionMeta = ReceptionPage['meta'];
 
 export interface ReceptionContext {
   id: number;
+  /** Whose state the filter reads: the recipient's (`all`) or one channel's delivery. */
+  channel: ReceptionChannel;
   filter: ReceptionFilter;
   /** The search box's text, as typed. */
   q: string;
@@ -34,6 +68,8 @@ export interface ReceptionContext {
   rows: ReceptionRow[];
   /** Counts per filter, progress and paging of the last page that arrived; null before the first. */
   meta: ReceptionMeta | null;
+  /** The channel, filter and search of the rows on screen: what "Reintentar fallidos" sends again. */
+  shown: ReceptionScope | null;
   /** The last failed call, until the next one succeeds. */
   error: ApiFailure | null;
   /** Which call `error` came from: a failed reload leaves stale rows, a failed retry does not. */
@@ -43,13 +79,14 @@ export interface ReceptionContext {
 }
 
 export type ReceptionEvent =
+  | { type: 'reception.channel'; channel: ReceptionChannel }
   | { type: 'reception.filter'; status: ReceptionFilter }
   | { type: 'reception.search'; q: string }
   | { type: 'reception.page'; page: number }
   | { type: 'reception.retry' }
   | { type: 'reception.reload' };
 
-export type ReceptionEmitted = ToastEvent;
+export type ReceptionEmitted = ToastEvent | NavigateEvent;
 
 /** SPEC §8 quota texts (the keys compose shows for the same problem codes of a 409 `compose.quota`). */
 const QUOTA_KEYS: Readonly<Record<string, MessageKey>> = {
@@ -71,12 +108,19 @@ export function quotaKeyOf(failure: ApiFailure): MessageKey {
 const loadPage = {
   id: 'loadReception',
   src: 'loadReception',
-  input: ({ context }: { context: ReceptionContext }) => ({ id: context.id, status: context.filter, q: context.q, page: context.page }),
+  input: ({ context }: { context: ReceptionContext }) => ({
+    id: context.id,
+    channel: context.channel,
+    status: context.filter,
+    q: context.q,
+    page: context.page,
+  }),
 } as const;
 
 /** The list-changing events: same in `loaded`, `filtering` (restarts the load) and `retried`. */
 const listEvents = {
-  'reception.filter': { guard: 'isOtherFilter', target: 'filtering', reenter: true, actions: 'assignFilter' },
+  'reception.channel': { guard: 'isOtherChannel', target: 'filtering', reenter: true, actions: ['assignChannel', 'showInAddress'] },
+  'reception.filter': { guard: 'isOtherFilter', target: 'filtering', reenter: true, actions: ['assignFilter', 'showInAddress'] },
   'reception.search': { guard: 'isOtherQuery', target: 'filtering', reenter: true, actions: 'assignQuery' },
   'reception.page': { guard: 'isOtherPage', target: 'filtering', reenter: true, actions: 'assignPage' },
 } as const;
@@ -114,6 +158,16 @@ export const receptionStatusMachine = setup({
   },
   actors: { loadReception, retryFailed },
   actions: {
+    assignChannel: assign(({ event }) => {
+      assertEvent(event, 'reception.channel');
+      return { channel: event.channel, page: 1 };
+    }),
+    /** The address follows the list (replaced, so Back leaves the screen rather than undoing a chip). */
+    showInAddress: emit(({ context }) => ({
+      type: 'navigate' as const,
+      to: receptionPath(context.id, context.channel, context.filter),
+      replace: true,
+    })),
     assignFilter: assign(({ event }) => {
       assertEvent(event, 'reception.filter');
       return { filter: event.status, page: 1 };
@@ -127,15 +181,23 @@ export const receptionStatusMachine = setup({
       return { page: event.page };
     }),
     assignLastPage: assign((_, page: ReceptionPage) => ({ page: page.meta.last_page })),
-    assignRows: assign((_, page: ReceptionPage) => ({ rows: page.data, meta: page.meta, page: page.meta.current_page, error: null, errorOf: null })),
+    assignRows: assign(({ context }, page: ReceptionPage) => ({
+      rows: page.data,
+      meta: page.meta,
+      // The load that answered asked for the context's (a change restarts it).
+      shown: { channel: context.channel, status: context.filter, q: context.q },
+      page: page.meta.current_page,
+      error: null,
+      errorOf: null,
+    })),
     assignError: assign((_, params: { error: ApiFailure; of: 'load' | 'retry' }) => ({ error: params.error, errorOf: params.of })),
     clearResent: assign({ resent: null }),
-    /** The retry's own progress shows at once; the rows follow with the reload. */
+    /** The retry's own progress shows at once; the rows and their counts follow with the reload. */
     assignResent: assign(({ context }, result: RetryResult) => ({
       resent: result.resent,
       error: null,
       errorOf: null,
-      meta: context.meta ? { ...context.meta, progress: result.progress } : null,
+      meta: context.meta ? { ...context.meta, progress: result.progress, channels: result.channels, retryable: result.retryable } : null,
     })),
     /** SPEC §4: "reenviado a N destinatarios" (singular for one). */
     toastResent: emit((_, result: RetryResult) => ({
@@ -151,6 +213,10 @@ export const receptionStatusMachine = setup({
     })),
   },
   guards: {
+    isOtherChannel: ({ context, event }) => {
+      assertEvent(event, 'reception.channel');
+      return event.channel !== context.channel;
+    },
     isOtherFilter: ({ context, event }) => {
       assertEvent(event, 'reception.filter');
       return event.status !== context.filter;
@@ -167,7 +233,8 @@ export const receptionStatusMachine = setup({
     },
     /** An answer for a page past the last one (an empty list still has page 1). */
     isPastLastPage: (_, page: ReceptionPage) => page.meta.last_page >= 1 && page.meta.current_page > page.meta.last_page,
-    hasRetryable: ({ context }) => (context.meta?.progress.retryable ?? 0) > 0,
+    /** The list on screen has deliveries a retry would send again. */
+    hasRetryable: ({ context }) => (context.meta?.retryable ?? 0) > 0,
     /** Deliveries are still in flight: the statuses on screen will change. */
     isSending: ({ context }) => context.meta?.progress.state === 'sending',
   },
@@ -175,7 +242,19 @@ export const receptionStatusMachine = setup({
 }).createMachine({
   id: 'receptionStatus',
   initial: 'loading',
-  context: ({ input }) => ({ id: input.id, filter: 'all', q: '', page: 1, rows: [], meta: null, error: null, errorOf: null, resent: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    channel: input.channel ?? 'all',
+    filter: input.status ?? 'all',
+    q: '',
+    page: 1,
+    rows: [],
+    meta: null,
+    shown: null,
+    error: null,
+    errorOf: null,
+    resent: null,
+  }),
   states: {
     loading: {
       invoke: {
@@ -208,13 +287,15 @@ export const receptionStatusMachine = setup({
     // (or after its failure) shows it. Paging waits: the pager belongs to the rows on screen.
     retrying: {
       on: {
-        'reception.filter': { guard: 'isOtherFilter', actions: 'assignFilter' },
+        'reception.channel': { guard: 'isOtherChannel', actions: ['assignChannel', 'showInAddress'] },
+        'reception.filter': { guard: 'isOtherFilter', actions: ['assignFilter', 'showInAddress'] },
         'reception.search': { guard: 'isOtherQuery', actions: 'assignQuery' },
       },
       invoke: {
         id: 'retryFailed',
         src: 'retryFailed',
-        input: ({ context }) => ({ id: context.id }),
+        // The list the user pressed it for: a chip picked meanwhile does not widen it.
+        input: ({ context }) => ({ id: context.id, scope: context.shown ?? { channel: context.channel, status: context.filter, q: context.q } }),
         onDone: {
           target: 'retried',
           actions: [
@@ -251,6 +332,17 @@ const NO_ROWS: ReceptionRow[] = [];
 
 export const selectRows = (s: ReceptionStatusSnapshot): ReceptionRow[] => (s.context.rows.length === 0 ? NO_ROWS : s.context.rows);
 export const selectFilter = (s: ReceptionStatusSnapshot): ReceptionFilter => s.context.filter;
+export const selectChannel = (s: ReceptionStatusSnapshot): ReceptionChannel => s.context.channel;
+const NO_CHANNELS: ChannelProgress[] = [];
+/** The channels the message used, each with its summary. */
+export const selectChannels = (s: ReceptionStatusSnapshot): ChannelProgress[] => s.context.meta?.channels ?? NO_CHANNELS;
+/** The rows on screen are a part of the message (a channel, a filter or a search): a retry sends only theirs. */
+export const selectIsPartial = (s: ReceptionStatusSnapshot): boolean => {
+  const shown = s.context.shown;
+  return shown !== null && (shown.channel !== 'all' || shown.status !== 'all' || shown.q.trim() !== '');
+};
+/** The channel of the rows on screen (`all` before the first page). */
+export const selectShownChannel = (s: ReceptionStatusSnapshot): ReceptionChannel => s.context.shown?.channel ?? 'all';
 export const selectQuery = (s: ReceptionStatusSnapshot): string => s.context.q;
 export const selectMeta = (s: ReceptionStatusSnapshot): ReceptionMeta | null => s.context.meta;
 export const selectProgress = (s: ReceptionStatusSnapshot): DeliveryProgress | null => s.context.meta?.progress ?? null;
@@ -268,5 +360,6 @@ export const selectIsRefreshing = (s: ReceptionStatusSnapshot): boolean => s.mat
 export const selectIsRetrying = (s: ReceptionStatusSnapshot): boolean => s.matches('retrying');
 /** A later reload failed: the rows may be stale. */
 export const selectIsStale = (s: ReceptionStatusSnapshot): boolean => s.context.errorOf === 'load' && s.context.meta !== null;
-export const selectRetryable = (s: ReceptionStatusSnapshot): number => s.context.meta?.progress.retryable ?? 0;
+/** Deliveries "Reintentar fallidos" sends again: those of the list on screen. */
+export const selectRetryable = (s: ReceptionStatusSnapshot): number => s.context.meta?.retryable ?? 0;
 export const selectCanRetry = (s: ReceptionStatusSnapshot): boolean => s.can({ type: 'reception.retry' });

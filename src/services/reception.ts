@@ -9,8 +9,9 @@ import {
   PROGRESS_POLL_MS,
   RECEPTION_API,
   type DeliveryProgress,
-  type ReceptionFilter,
   type ReceptionPage,
+  type ReceptionScope,
+  type RetryRequest,
   type RetryResult,
 } from '../../shared/reception-contract';
 import { ReceptionPageBodyStruct, RetryResultBodyStruct } from '../../shared/reception-structs';
@@ -18,17 +19,15 @@ import { ReceptionPageBodyStruct, RetryResultBodyStruct } from '../../shared/rec
 /** Rows per page of the reception table. */
 export const RECEPTION_PAGE_SIZE = 50;
 
-export interface ReceptionQuery {
+export interface ReceptionQuery extends ReceptionScope {
   id: number;
-  status: ReceptionFilter;
-  /** Search text; empty lists everyone. */
-  q: string;
   page: number;
 }
 
 export const loadReception = fromPromise<ReceptionPage, ReceptionQuery>(async ({ input, signal }) => {
   const path = RECEPTION_API.page(input.id);
   const query = {
+    channel: input.channel === 'all' ? undefined : input.channel,
     status: input.status === 'all' ? undefined : input.status,
     q: input.q === '' ? undefined : input.q,
     page: input.page,
@@ -37,9 +36,12 @@ export const loadReception = fromPromise<ReceptionPage, ReceptionQuery>(async ({
   return parseBody(await http.request(path, { query, signal }), ReceptionPageBodyStruct, path);
 });
 
-export const retryFailed = fromPromise<RetryResult, { id: number }>(async ({ input, signal }) => {
+/** "Reintentar fallidos" of a list: only its channel's deliveries of the recipients it shows. */
+export const retryFailed = fromPromise<RetryResult, { id: number; scope: ReceptionScope }>(async ({ input, signal }) => {
   const path = RECEPTION_API.retry(input.id);
-  return parseBody(await http.request(path, { method: 'POST', signal }), RetryResultBodyStruct, path).data;
+  const { channel, status, q } = input.scope;
+  const body = { channel, status, q } satisfies RetryRequest;
+  return parseBody(await http.request(path, { method: 'POST', body, signal }), RetryResultBodyStruct, path).data;
 });
 
 export type ProgressEvent = { type: 'delivery.progress'; progress: DeliveryProgress };

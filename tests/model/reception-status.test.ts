@@ -1,13 +1,18 @@
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  receptionInputOf,
+  receptionPath,
   receptionStatusMachine,
   selectCanRetry,
+  selectChannel,
+  selectChannels,
   selectCurrentPage,
   selectFilter,
   selectIsFailed,
   selectIsLoading,
   selectIsNotFound,
+  selectIsPartial,
   selectIsRefreshing,
   selectIsRetrying,
   selectIsStale,
@@ -17,17 +22,22 @@ import {
   selectResent,
   selectRetryable,
   selectRows,
+  selectShownChannel,
+  type ReceptionInput,
   type ReceptionStatusSnapshot,
 } from '../../src/machines/reception-status';
 import {
   PROGRESS_POLL_MS,
+  type ChannelProgress,
   type DeliveryProgress,
+  type ReceptionChannel,
+  type ReceptionFilter,
   type ReceptionPage,
   type RetryResult,
 } from '../../shared/reception-contract';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
-import { deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
+import { channelDelivery, countsOf, deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 
 const rs = (snapshot: AnyMachineSnapshot) => snapshot as unknown as ReceptionStatusSnapshot;
 
@@ -50,13 +60,37 @@ const DONE_P1 = receptionPage([], progress('sent', 0));
 const PAST_P3 = receptionPage([], progress('sent', 0), { current: 3, last: 2 });
 /** A last page of 0 is not "past" (nothing to go back to): shown as it came. */
 const NO_PAGES = receptionPage([], progress('sent', 0), { last: 0 });
+/**
+ * Issue 12: e-mail + SMS, every e-mail arrived, three SMS did not. By person (the best of their channels)
+ * nobody missed it; the SMS list's chips are the SMS summary, and its retry sends those three again.
+ */
+const EMAIL_ALL = deliveryProgress({ received: 5 });
+const SMS_LOST = deliveryProgress({ received: 2, not_received: 3 });
+const BY_CHANNEL: ChannelProgress[] = [
+  { channel: 'e-mail', progress: EMAIL_ALL },
+  { channel: 'sms', progress: SMS_LOST },
+];
+const lostSms = (id: number) =>
+  receptionRow(id, 'received', { channels: [channelDelivery('e-mail', 'received'), channelDelivery('sms', 'not_received', { error: 'undelivered' })] });
+const SMS_LIST = receptionPage([lostSms(4), lostSms(5), lostSms(6)], deliveryProgress({ received: 7, not_received: 3 }), {
+  channels: BY_CHANNEL,
+  counts: countsOf(SMS_LOST),
+  retryable: 3,
+});
 const OUTPUTS = [SENDING_P1, PARTIAL_P2, DONE_P1, PAST_P3, NO_PAGES];
 const isPast = (output: ReceptionPage) => output.meta.last_page >= 1 && output.meta.current_page > output.meta.last_page;
 
-const RESENT_ONE: RetryResult = { resent: 1, progress: progress('sending', 0) };
-const RESENT_TWO: RetryResult = { resent: 2, progress: progress('sending', 0) };
+const RESENT_ONE: RetryResult = { resent: 1, progress: progress('sending', 0), channels: [], retryable: 0 };
+const RESENT_TWO: RetryResult = { resent: 2, progress: progress('sending', 0), channels: [], retryable: 0 };
 /** One delivery still failed and retryable while the resent ones are in flight. */
-const RESENT_SOME: RetryResult = { resent: 1, progress: progress('sending', 1) };
+const RESENT_SOME: RetryResult = { resent: 1, progress: progress('sending', 1), channels: [], retryable: 1 };
+/** The SMS list's three resent: the SMS summary shows them queued at once. */
+const RESENT_SMS: RetryResult = {
+  resent: 3,
+  progress: deliveryProgress({ received: 7, queued: 3 }),
+  channels: [BY_CHANNEL[0]!, { channel: 'sms', progress: deliveryProgress({ received: 2, queued: 3 }) }],
+  retryable: 0,
+};
 const QUOTA = failure(409, 'compose.quota', 'Cupo mensual de SMS excedido', { quota: ['sms.quota_exceeded'] });
 const DOWN = failure(500, 'server.error');
 const GONE = failure(404, 'not_found', 'No encontrado');
@@ -80,13 +114,27 @@ const metaTag = (snapshot: AnyMachineSnapshot) => {
   return meta ? `${meta.current_page}/${meta.last_page}/${meta.progress.state}/${meta.progress.retryable}` : null;
 };
 
-/** Only `id` runs (or nothing); a load asks for exactly the filter, search and page in context. */
+/** The screen's address for a channel and a filter, written out (the oracle of the `navigate` effect). */
+function addressOf(channel: ReceptionChannel, status: ReceptionFilter): string {
+  const query = [channel !== 'all' && `channel=${channel}`, status !== 'all' && `status=${status}`].filter(Boolean).join('&');
+  return `/sent/message/${ID}/reception${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Only `id` runs (or nothing); a load asks for exactly the channel, filter, search and page in context; a
+ * retry for the list on screen (the one its count was of), whatever was picked since.
+ */
 function expectRunning(snapshot: AnyMachineSnapshot, env: StepEnv, id: 'loadReception' | 'retryFailed' | null) {
   expect(env.fakes.isRunning('loadReception'), 'loadReception running').toBe(id === 'loadReception');
   expect(env.fakes.isRunning('retryFailed'), 'retryFailed running').toBe(id === 'retryFailed');
   const { context } = rs(snapshot);
-  if (id === 'loadReception') expect(env.fakes.inputOf(id)).toEqual({ id: ID, status: context.filter, q: context.q, page: context.page });
-  if (id === 'retryFailed') expect(env.fakes.inputOf(id)).toEqual({ id: ID });
+  if (id === 'loadReception') {
+    expect(env.fakes.inputOf(id)).toEqual({ id: ID, channel: context.channel, status: context.filter, q: context.q, page: context.page });
+  }
+  if (id === 'retryFailed') {
+    expect(context.shown).not.toBeNull();
+    expect(env.fakes.inputOf(id)).toEqual({ id: ID, scope: context.shown });
+  }
 }
 
 /**
@@ -98,6 +146,7 @@ function expectAsked(snapshot: AnyMachineSnapshot, env: StepEnv) {
   const before = env.from.context as ReceptionStatusSnapshot['context'];
   const last = before.meta?.last_page ?? 1;
   const taken =
+    (event.type === 'reception.channel' && event.channel !== before.channel) ||
     (event.type === 'reception.filter' && event.status !== before.filter) ||
     (event.type === 'reception.search' && event.q !== before.q) ||
     (event.type === 'reception.page' && (event.page as number) <= last && event.page !== before.page);
@@ -105,8 +154,15 @@ function expectAsked(snapshot: AnyMachineSnapshot, env: StepEnv) {
     expect(snapshot.context).toEqual(before);
     return;
   }
+  if (event.type === 'reception.channel') {
+    // The state filter stays: "No recibidos" of every channel becomes "No recibidos" of the SMS.
+    expect(selectChannel(rs(snapshot))).toBe(event.channel);
+    expect(selectFilter(rs(snapshot))).toBe(before.filter);
+    expect(snapshot.context.page).toBe(1);
+  }
   if (event.type === 'reception.filter') {
     expect(selectFilter(rs(snapshot))).toBe(event.status);
+    expect(selectChannel(rs(snapshot))).toBe(before.channel);
     expect(snapshot.context.page).toBe(1);
   }
   if (event.type === 'reception.search') {
@@ -122,9 +178,60 @@ function expectRowsKept(snapshot: AnyMachineSnapshot, env: StepEnv) {
   expect(selectRows(rs(snapshot))).toEqual(env.from.context.rows);
 }
 
+/** The list a page's answer is of: what the load asked for. */
+const expectShown = (snapshot: AnyMachineSnapshot) => {
+  const { context } = rs(snapshot);
+  expect(context.shown).toEqual({ channel: context.channel, status: context.filter, q: context.q });
+  expect(selectShownChannel(rs(snapshot))).toBe(context.channel);
+  expect(selectIsPartial(rs(snapshot))).toBe(context.channel !== 'all' || context.filter !== 'all' || context.q !== '');
+};
+
+/** Opened from `?channel=sms&status=not_received` (Back to the list of who missed the SMS). */
+const FROM_ADDRESS: ReceptionInput = receptionInputOf(ID, '?channel=sms&status=not_received');
+
+/**
+ * Issue 12 as a teacher does it: pick SMS, then "No recibidos" (or come Back to that address), retry
+ * those, pick every channel again. Its own events and answers, so the product with the paging and
+ * failure cases above stays small: a retry here runs for the list on screen and names it.
+ */
+const CHANNEL_TRAVERSAL = {
+  events: [
+    { type: 'reception.channel', channel: 'sms' },
+    { type: 'reception.channel', channel: 'all' },
+    { type: 'reception.filter', status: 'not_received' },
+    { type: 'reception.search', q: 'ana' },
+    { type: 'reception.retry' },
+  ],
+  internal: [
+    { type: 'xstate.done.actor.loadReception', output: SMS_LIST },
+    { type: 'xstate.error.actor.loadReception', error: DOWN },
+    { type: 'xstate.done.actor.retryFailed', output: RESENT_SMS },
+    { type: 'xstate.error.actor.retryFailed', error: DOWN },
+    { type: 'xstate.after.refresh.receptionStatus.loaded' },
+  ],
+  serializeState: (snapshot: AnyMachineSnapshot) => {
+    const { context } = rs(snapshot);
+    return JSON.stringify([
+      snapshot.value,
+      metaTag(snapshot),
+      context.channel,
+      context.filter,
+      context.q !== '',
+      context.shown,
+      snapshot.matches('failed') ? context.error?.status : null,
+    ]);
+  },
+  limit: 3000,
+};
+
 defineModelTests({
   name: 'reception-status',
   machine: receptionStatusMachine,
+  variants: [
+    { name: 'every channel', traversal: {} },
+    { name: 'who missed the SMS', traversal: CHANNEL_TRAVERSAL },
+    { name: 'from ?channel=sms&status=not_received', traversal: { ...CHANNEL_TRAVERSAL, input: FROM_ADDRESS } },
+  ],
   traversal: {
     input: { id: ID },
     events: EVENTS,
@@ -135,6 +242,7 @@ defineModelTests({
       { type: 'xstate.done.actor.retryFailed', output: RESENT_ONE },
       { type: 'xstate.done.actor.retryFailed', output: RESENT_TWO },
       { type: 'xstate.done.actor.retryFailed', output: RESENT_SOME },
+      { type: 'xstate.done.actor.retryFailed', output: RESENT_SMS },
       { type: 'xstate.error.actor.retryFailed', error: QUOTA },
       { type: 'xstate.error.actor.retryFailed', error: DOWN },
       { type: 'xstate.after.refresh.receptionStatus.loaded' },
@@ -143,16 +251,18 @@ defineModelTests({
       JSON.stringify([
         snapshot.value,
         metaTag(snapshot),
+        snapshot.context.channel,
         snapshot.context.filter,
         snapshot.context.q !== '',
+        snapshot.context.shown?.channel ?? null,
         snapshot.matches('failed') ? snapshot.context.error?.status : null,
       ]),
     limit: 2000,
   },
-  createActor: ({ fakes }) =>
+  createActor: ({ fakes, path }) =>
     createActor(
       receptionStatusMachine.provide({ actors: { loadReception: fakes.promise(), retryFailed: fakes.promise() } }),
-      { input: { id: ID } },
+      { input: path.input as ReceptionInput },
     ),
   states: {
     loading: (snapshot, env) => {
@@ -166,7 +276,10 @@ defineModelTests({
       const past = pastAnswer(env.event);
       expect(env.event.type === 'xstate.done.actor.loadReception').toBe(past);
       const page = past ? (env.event.output as ReceptionPage).meta.last_page : (env.from?.context.page ?? 1);
-      expect(snapshot.context).toMatchObject({ filter: 'all', q: '', page, meta: null });
+      // The channel and the filter of the address it was opened with.
+      const input = env.to.context as ReceptionStatusSnapshot['context'];
+      const opened = input.channel === 'all' ? { channel: 'all', filter: 'all' } : { channel: 'sms', filter: 'not_received' };
+      expect(snapshot.context).toMatchObject({ ...opened, q: '', page, meta: null, shown: null });
     },
     failed: (snapshot, env) => {
       // A 404 (not the user's message, or gone) is the not-found page, not a failure a reload fixes.
@@ -194,8 +307,10 @@ defineModelTests({
         expect(selectCurrentPage(rs(snapshot))).toBe(output.meta.current_page);
         expect(selectLastPage(rs(snapshot))).toBe(output.meta.last_page);
         expect(snapshot.context.meta?.counts).toEqual(output.meta.counts);
+        expect(selectChannels(rs(snapshot))).toEqual(output.meta.channels);
         expect(snapshot.context.error).toBeNull();
         expect(selectIsStale(rs(snapshot))).toBe(false);
+        expectShown(snapshot);
       }
       if (outcome?.[1] === 'error') {
         // A reload failed: the rows stay, the failure is kept and says the rows may be stale.
@@ -205,7 +320,8 @@ defineModelTests({
         expect(selectIsStale(rs(snapshot))).toBe(true);
         expect(snapshot.context.error?.code).toBe((env.event.error as { code: string }).code);
       }
-      expect(selectRetryable(rs(snapshot))).toBe(snapshot.context.meta?.progress.retryable ?? 0);
+      // The retry is the list's: its count is the page's, not the whole message's.
+      expect(selectRetryable(rs(snapshot))).toBe(snapshot.context.meta?.retryable ?? 0);
       expect(selectCanRetry(rs(snapshot))).toBe(selectRetryable(rs(snapshot)) > 0);
       // A refresh timer that finds nothing in flight does nothing.
       if (env.event.type.startsWith('xstate.after.refresh')) expect(selectProgress(rs(snapshot))?.state).not.toBe('sending');
@@ -243,10 +359,11 @@ defineModelTests({
       // Typing in the search box or picking a chip is kept (the reload after the retry shows it); nothing
       // else starts while the retry runs.
       if (env.event.type === 'reception.page') expect(snapshot.context).toEqual(env.from.context);
-      if (env.event.type === 'reception.filter' || env.event.type === 'reception.search') expectAsked(snapshot, env);
+      if (['reception.channel', 'reception.filter', 'reception.search'].includes(env.event.type)) expectAsked(snapshot, env);
       const { context } = rs(snapshot);
       for (const event of EVENTS) {
         const kept =
+          (event.type === 'reception.channel' && event.channel !== context.channel) ||
           (event.type === 'reception.filter' && event.status !== context.filter) ||
           (event.type === 'reception.search' && event.q !== context.q);
         expect((env.actor.getSnapshot() as AnyMachineSnapshot).can(event), event.type).toBe(kept);
@@ -258,7 +375,10 @@ defineModelTests({
       if (outcomeOf(env.event)?.[2] === 'retryFailed') {
         const output = env.event.output as RetryResult;
         expect(selectResent(rs(snapshot))).toBe(output.resent);
+        // The summary, per channel too, and what is left to retry show at once; the rows follow.
         expect(selectProgress(rs(snapshot))).toEqual(output.progress);
+        expect(selectChannels(rs(snapshot))).toEqual(output.channels);
+        expect(selectRetryable(rs(snapshot))).toBe(output.retryable);
         expect(snapshot.context.error).toBeNull();
       }
       expectRowsKept(snapshot, env);
@@ -267,6 +387,7 @@ defineModelTests({
     },
   },
   events: {
+    'reception.channel': send,
     'reception.filter': send,
     'reception.search': send,
     'reception.page': send,
@@ -278,8 +399,17 @@ defineModelTests({
     'xstate.error.actor.retryFailed': settle,
     'xstate.after.refresh.receptionStatus.loaded': elapse,
   },
-  // Only the retry speaks: "Reenviado a N destinatarios", or why it could not be resent. Loads are silent.
-  emits: ({ event }): AnyEventObject[] => {
+  // The retry speaks: "Reenviado a N destinatarios", or why it could not be resent. A channel or a filter
+  // taken (not while the first load runs or failed) replaces the address. Loads are silent.
+  emits: ({ event, from }): AnyEventObject[] => {
+    const before = from.context as ReceptionStatusSnapshot['context'];
+    const listed = !['loading', 'failed'].includes(from.value as string);
+    if (listed && event.type === 'reception.channel' && event.channel !== before.channel) {
+      return [{ type: 'navigate', to: addressOf(event.channel as ReceptionChannel, before.filter), replace: true }];
+    }
+    if (listed && event.type === 'reception.filter' && event.status !== before.filter) {
+      return [{ type: 'navigate', to: addressOf(before.channel, event.status as ReceptionFilter), replace: true }];
+    }
     if (event.type === 'xstate.done.actor.retryFailed') {
       const { resent } = event.output as RetryResult;
       return [{ type: 'toast', kind: 'success', key: 'reception.resent', params: { count: resent } }];
@@ -290,4 +420,21 @@ defineModelTests({
     }
     return [];
   },
+});
+
+describe('reception address', () => {
+  it('opens the list the address names, and ignores what it does not know', () => {
+    expect(FROM_ADDRESS).toEqual({ id: ID, channel: 'sms', status: 'not_received' });
+    expect(receptionInputOf(ID, '')).toEqual({ id: ID, channel: 'all', status: 'all' });
+    expect(receptionInputOf(ID, '?channel=fax&status=perdido')).toEqual({ id: ID, channel: 'all', status: 'all' });
+    expect(receptionInputOf(ID, 'channel=e-mail')).toEqual({ id: ID, channel: 'e-mail', status: 'all' });
+  });
+
+  it('writes the list back as the address the screen opens with', () => {
+    expect(receptionPath(ID, 'sms', 'not_received')).toBe(addressOf('sms', 'not_received'));
+    expect(receptionPath(ID, 'all', 'failed')).toBe(addressOf('all', 'failed'));
+    expect(receptionPath(ID, 'all', 'all')).toBe(`/sent/message/${ID}/reception`);
+    const path = receptionPath(ID, 'whatsapp', 'pending');
+    expect(receptionInputOf(ID, path.slice(path.indexOf('?')))).toEqual({ id: ID, channel: 'whatsapp', status: 'pending' });
+  });
 });

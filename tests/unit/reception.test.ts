@@ -24,30 +24,33 @@ afterEach(() => {
 });
 
 describe('reception services', () => {
-  it('loadReception asks for the status, search and page, and checks the body', async () => {
+  it('loadReception asks for the channel, status, search and page, and checks the body', async () => {
     fake.answer = () => json(200, PAGE);
-    await expect(run(loadReception, { id: 7, status: 'failed', q: 'núñez', page: 2 })).resolves.toEqual(PAGE);
+    await expect(run(loadReception, { id: 7, channel: 'sms', status: 'failed', q: 'núñez', page: 2 })).resolves.toEqual(PAGE);
     const url = new URL(fake.requests[0]?.url ?? '', 'http://x');
     expect(url.pathname).toBe('/api/messages/7/reception');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ status: 'failed', q: 'núñez', page: '2', per_page: '50' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ channel: 'sms', status: 'failed', q: 'núñez', page: '2', per_page: '50' });
   });
 
   it('loadReception leaves out "all" and an empty search; a body off the contract is a failure', async () => {
     fake.answer = () => json(200, { ...PAGE, meta: { ...PAGE.meta, counts: undefined } });
-    const failure = toApiFailure(await run(loadReception, { id: 7, status: 'all', q: '', page: 1 }).catch((error: unknown) => error));
+    const failure = toApiFailure(await run(loadReception, { id: 7, channel: 'all', status: 'all', q: '', page: 1 }).catch((error: unknown) => error));
     expect(failure.code).toBe('response.invalid');
     expect(fake.requests[0]?.url).toBe('/api/messages/7/reception?page=1&per_page=50');
   });
 
-  it('retryFailed posts and returns how many recipients were resent', async () => {
-    fake.answer = () => json(200, { data: { resent: 3, progress: PROGRESS } });
-    await expect(run(retryFailed, { id: 7 })).resolves.toEqual({ resent: 3, progress: PROGRESS });
-    expect(fake.requests).toEqual([{ method: 'POST', url: '/api/messages/7/reception/retry', body: undefined }]);
+  it('retryFailed posts the list (channel, status, search) and returns how many recipients were resent', async () => {
+    const result = { resent: 3, progress: PROGRESS, channels: [{ channel: 'sms', progress: PROGRESS }], retryable: 0 };
+    fake.answer = () => json(200, { data: result });
+    const scope = { channel: 'sms', status: 'not_received', q: 'núñez' };
+    await expect(run(retryFailed, { id: 7, scope })).resolves.toEqual(result);
+    expect(fake.requests).toEqual([{ method: 'POST', url: '/api/messages/7/reception/retry', body: scope }]);
   });
 
   it('retryFailed passes a quota refusal on with its problem codes', async () => {
     fake.answer = () => json(409, { code: 'compose.quota', message: 'Cupo mensual de SMS excedido', errors: { quota: ['sms.quota_exceeded'] } });
-    const failure = toApiFailure(await run(retryFailed, { id: 7 }).catch((error: unknown) => error));
+    const scope = { channel: 'all', status: 'all', q: '' };
+    const failure = toApiFailure(await run(retryFailed, { id: 7, scope }).catch((error: unknown) => error));
     expect(failure).toMatchObject({ status: 409, code: 'compose.quota', fieldErrors: { quota: ['sms.quota_exceeded'] } });
   });
 

@@ -113,7 +113,7 @@ describe('reception page', () => {
     fake.answer = (url) => {
       if (url.endsWith('/reception/retry')) {
         retried = true;
-        return json(200, { data: { resent: 2, progress: SENDING } });
+        return json(200, { data: { resent: 2, progress: SENDING, channels: [], retryable: 0 } });
       }
       return json(200, retried ? body([CAROLINA, { ...JORGE, status: 'pending', channels: [channelDelivery('sms', 'queued')] }], SENDING) : body([CAROLINA, JORGE], PARTIAL));
     };
