@@ -89,7 +89,9 @@ function quoteOf(message: MessageDetail): string {
   const at = new Date(message.date);
   const locale = getLocale();
   const date = new Intl.DateTimeFormat(locale, { timeZone: message.timezone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
-  const time = new Intl.DateTimeFormat(locale, { timeZone: message.timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  // The clock each country reads, as the app shows dates (views/lib/format.ts): 10:15 in Chile, 10:15 a.m. in Mexico.
+  const clock: Intl.DateTimeFormatOptions = locale === 'es-MX' ? { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' } : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  const time = new Intl.DateTimeFormat(locale, { timeZone: message.timezone, ...clock }).format(at);
   const original = message.content.trim();
   const text = original.length > QUOTE_MAX_LENGTH ? `${original.slice(0, QUOTE_MAX_LENGTH).trimEnd()}…` : original;
   const lines = text.split(/\r?\n/).map((line) => (line === '' ? '>' : `> ${line}`));

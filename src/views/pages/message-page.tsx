@@ -39,6 +39,7 @@ import { Button, buttonVariants } from '../ui/button';
 import { Progress } from '../ui/progress';
 import { cn } from '../lib/utils';
 import { ErrorPage } from './error-page';
+import { ThreadSection } from './message/thread-section';
 
 type ReaderActor = ActorRefFrom<typeof messageReaderMachine>;
 
@@ -155,6 +156,8 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
       )}
 
       {kind === 'sent' && message.reception && <Delivery lifecycle={lifecycle} id={message.id} />}
+
+      <ThreadSection thread={message.thread} timezone={message.timezone} />
 
       <Actions reader={reader} lifecycle={lifecycle} />
     </div>
