@@ -12,7 +12,7 @@ import { MessagePage } from '../../src/views/pages/message-page';
 import { ReceptionPage as ReceptionScreen } from '../../src/views/pages/reception-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { messageDetail } from '../fixtures/messages';
-import { channelDelivery, deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
+import { channelDelivery, countsOf, deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 
 const ID = 7;
 
@@ -54,7 +54,10 @@ const ERROR_CODES = [
 const fake = useFakeFetch();
 
 beforeAll(startApp);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
 
 /** The visible progress text, and the screen readers' live one (the state alone). */
 const shownProgress = () => document.querySelector('[data-slot=progress-text]')?.textContent;
@@ -231,6 +234,100 @@ describe('reception page', () => {
     await act(async () => fireEvent.click(within(alert).getByRole('button', { name: es.reception.reload })));
     expect(await screen.findByText('Carolina Núñez')).toBeTruthy();
     expect(receptionCalls()).toHaveLength(2);
+  });
+});
+
+/**
+ * Issue 12: e-mail + SMS, all three e-mails arrived, two SMS did not. By person nobody missed it; by SMS,
+ * Rosa and Luis did.
+ */
+const EMAIL_OK = deliveryProgress({ received: 3 });
+const SMS_MISSED = deliveryProgress({ received: 1, not_received: 2 });
+const BOTH = deliveryProgress({ received: 4, not_received: 2 });
+const CHANNELS = [
+  { channel: 'e-mail' as const, progress: EMAIL_OK },
+  { channel: 'sms' as const, progress: SMS_MISSED },
+];
+const guardian = (id: number, name: string, sms: 'received' | 'not_received') =>
+  receptionRow(id, 'received', {
+    name,
+    channels: [channelDelivery('e-mail', 'received'), channelDelivery('sms', sms, sms === 'received' ? {} : { error: 'undelivered' })],
+  });
+const ROSA = guardian(11, 'Rosa Díaz', 'not_received');
+const LUIS = guardian(12, 'Luis Soto', 'not_received');
+const ANA = guardian(13, 'Ana Rojas', 'received');
+
+/** The server's answer to a reception query of that message, by its channel and status. */
+function byChannel(url: string) {
+  const query = new URL(url, 'http://x').searchParams;
+  if (query.get('channel') !== 'sms') {
+    // By person: all three received (by e-mail at least).
+    return receptionPage([ROSA, LUIS, ANA], BOTH, { channels: CHANNELS, counts: countsOf(deliveryProgress({ received: 3 })) });
+  }
+  const rows = query.get('status') === 'not_received' ? [ROSA, LUIS] : [ROSA, LUIS, ANA];
+  return receptionPage(rows, BOTH, { channels: CHANNELS, counts: countsOf(SMS_MISSED), retryable: 2 });
+}
+
+describe('reception page by channel (issue 12)', () => {
+  /** The summary's figure of one channel and state ("No recibido: 2" on the SMS line), 0 when not shown. */
+  const figure = (channel: string, state: keyof typeof es.reception.recipientStatus) => {
+    const line = document.querySelector(`[aria-label="${es.reception.byChannel}"] > li[data-channel="${channel}"]`);
+    return Number(line?.querySelector(`[data-state="${state}"] strong`)?.textContent ?? 0);
+  };
+  const chip = (filter: keyof typeof es.reception.filter) =>
+    screen.getByRole('group', { name: es.reception.filters }).querySelector(`button:nth-child(${Object.keys(es.reception.filter).indexOf(filter) + 1})`) as HTMLElement;
+  const chipCount = (filter: keyof typeof es.reception.filter) => Number(/\((\d+)\)/.exec(chip(filter).textContent ?? '')?.[1]);
+
+  it('SMS lists who did not get the SMS, its chips agree with its summary, the address keeps it, the retry is of that list', async () => {
+    fake.answer = (url) =>
+      url.endsWith('/reception/retry')
+        ? json(200, { data: { resent: 2, progress: BOTH, channels: CHANNELS, retryable: 0 } })
+        : json(200, byChannel(url));
+    renderPage();
+    await screen.findByText('Rosa Díaz');
+    // Every channel: by person nobody missed it, and the hint says the chips count people.
+    expect(chipCount('not_received')).toBe(0);
+    expect(figure('sms', 'not_received')).toBe(2);
+    expect(screen.getByText(es.reception.filtersHintAll)).toBeTruthy();
+
+    const picker = screen.getByRole('group', { name: es.reception.channelFilter });
+    expect(within(picker).getAllByRole('button').map((b) => b.textContent)).toEqual([es.reception.channelAll, 'Correo', 'SMS']);
+    await act(async () => fireEvent.click(within(picker).getByRole('button', { name: 'SMS' })));
+    await waitFor(() => expect(receptionCalls().at(-1)?.url).toContain('channel=sms'));
+    expect(window.location.pathname + window.location.search).toBe(`/sent/message/${ID}/reception?channel=sms`);
+    await waitFor(() => expect(chipCount('not_received')).toBe(2));
+    for (const state of ['pending', 'received', 'read', 'not_received', 'error', 'failed'] as const) {
+      expect(chipCount(state), state).toBe(figure('sms', state));
+    }
+    expect(chipCount('all')).toBe(SMS_MISSED.total);
+    expect(within(picker).getByRole('button', { name: 'SMS' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText(es.reception.filtersHintChannel.replaceAll('{{channel}}', 'SMS'))).toBeTruthy();
+
+    await act(async () => fireEvent.click(chip('not_received')));
+    await waitFor(() => expect(screen.queryByText('Ana Rojas')).toBeNull());
+    expect(window.location.search).toBe('?channel=sms&status=not_received');
+    const table = screen.getByRole('table', { name: es.reception.rows });
+    // Each row says its SMS state, the one the list is of (by person, Rosa received it by e-mail).
+    expect(within(table).getAllByText(`3° Básico A · SMS: ${es.reception.recipientStatus.not_received}`)).toHaveLength(2);
+    expect(screen.getByText(es.reception.retryHintChannel_other.replace('{{count}}', '2').replace('{{channel}}', 'SMS'))).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.reception.retry })));
+    expect(await screen.findByText('Reenviado a 2 destinatarios')).toBeTruthy();
+    const retried = fake.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/reception/retry'));
+    expect(retried.map((r) => r.body)).toEqual([{ channel: 'sms', status: 'not_received', q: '' }]);
+  });
+
+  it('opens the list the address names (Back to who missed the SMS)', async () => {
+    window.history.replaceState(null, '', `/sent/message/${ID}/reception?channel=sms&status=not_received`);
+    fake.answer = (url) => json(200, byChannel(url));
+    renderPage();
+    await screen.findByText('Rosa Díaz');
+    const first = new URL(receptionCalls()[0]!.url, 'http://x').searchParams;
+    expect(first.get('channel')).toBe('sms');
+    expect(first.get('status')).toBe('not_received');
+    expect(screen.queryByText('Ana Rojas')).toBeNull();
+    expect(within(screen.getByRole('group', { name: es.reception.channelFilter })).getByRole('button', { name: 'SMS' }).getAttribute('aria-pressed')).toBe('true');
+    expect(chip('not_received').getAttribute('aria-pressed')).toBe('true');
   });
 });
 

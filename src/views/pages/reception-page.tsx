@@ -1,17 +1,24 @@
-// The reception status of one sent message (SPEC §2, §4; issue 5): progress, filters by status, search,
-// per-recipient and per-channel statuses, paging and "Reintentar fallidos". One actor per page visit.
+// The reception status of one sent message (SPEC §2, §4; issue 5): progress per channel, filters by
+// status (the recipient's, or one channel's: issue 12), search, per-recipient and per-channel statuses,
+// paging and "Reintentar fallidos" of the list shown. One actor per page visit, opened with the channel and
+// filter of the address (`?channel=sms&status=not_received`), which the machine keeps up to date.
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { selectLocale } from '../../machines/locale';
 import {
+  receptionInputOf,
   receptionStatusMachine,
   selectCanRetry,
+  selectChannel,
+  selectChannels,
   selectCurrentPage,
   selectFilter,
   selectIsFailed,
   selectIsLoading,
   selectIsNotFound,
+  selectIsPartial,
   selectIsRefreshing,
   selectIsRetrying,
   selectIsStale,
@@ -21,14 +28,19 @@ import {
   selectQuery,
   selectRetryable,
   selectRows,
+  selectShownChannel,
   type ReceptionStatusMachine,
 } from '../../machines/reception-status';
 import { selectTimezone } from '../../machines/session';
-import { settledPercent, settledReasonOf } from '../../../shared/delivery-progress';
+import { figureOf, recipientStatusOf, settledPercent, settledReasonOf } from '../../../shared/delivery-progress';
 import {
   RECEPTION_FILTERS,
+  RECIPIENT_STATUSES,
   type ChannelDelivery,
+  type ChannelProgress,
   type DeliveryStatus,
+  type ReceptionChannel,
+  type ReceptionFilter,
   type ReceptionRow,
 } from '../../../shared/reception-contract';
 import { localeActor, sessionActor } from '../actors';
@@ -59,8 +71,21 @@ const STATUS_STYLE: Record<DeliveryStatus, string> = {
 /** Counts of the summary, in the order a reader follows a delivery. */
 const SUMMARY_STATES = ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'] as const;
 
+/** A channel's summary figures: the filters' states, so "SMS · No recibido: 3" is "No recibidos (3)" under SMS. */
+const FIGURE_STYLE: Record<(typeof RECIPIENT_STATUSES)[number], string> = {
+  pending: STATUS_STYLE.queued,
+  received: STATUS_STYLE.received,
+  read: STATUS_STYLE.read,
+  not_received: STATUS_STYLE.not_received,
+  error: STATUS_STYLE.error,
+  failed: STATUS_STYLE.failed,
+};
+
 export function ReceptionPage({ id }: { id: number }) {
-  const actor = usePageActor(receptionStatusMachine, { input: { id } });
+  // The address the visit started from; later changes are the machine's own (replaced, not a new visit).
+  const search = useSearch();
+  const [input] = useState(() => receptionInputOf(id, search));
+  const actor = usePageActor(receptionStatusMachine, { input });
   return actor ? <ReceptionScreen actor={actor} id={id} /> : <ReceptionSkeleton />;
 }
 
@@ -100,6 +125,7 @@ function Content({ actor }: { actor: ReceptionActor }) {
   return (
     <>
       <Summary actor={actor} />
+      <ChannelPicker actor={actor} />
       <RetryBar actor={actor} />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <FilterChips actor={actor} />
@@ -139,6 +165,23 @@ function Summary({ actor }: { actor: ReceptionActor }) {
         <ProgressText progress={progress} className="font-medium" />
       </div>
       <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
+      <ByChannel actor={actor} />
+    </section>
+  );
+}
+
+/**
+ * The summary per channel the message used, in the filters' words; a message recorded before the delivery
+ * engine (no deliveries) shows its recipients' states as one line, as before.
+ */
+function ByChannel({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const channels = useSelector(actor, selectChannels);
+  const shown = useSelector(actor, selectShownChannel);
+  const progress = useSelector(actor, selectProgress);
+  if (channels.length === 0) {
+    if (!progress) return null;
+    return (
       <ul className="flex flex-wrap gap-2 text-xs">
         {SUMMARY_STATES.map((state) => (
           <li key={state} className={cn('rounded-md border px-2 py-1', STATUS_STYLE[state])}>
@@ -146,7 +189,71 @@ function Summary({ actor }: { actor: ReceptionActor }) {
           </li>
         ))}
       </ul>
-    </section>
+    );
+  }
+  return (
+    <ul aria-label={t('reception.byChannel')} className="flex flex-col gap-2">
+      {channels.map((entry) => (
+        <ChannelLine key={entry.channel} entry={entry} current={entry.channel === shown} />
+      ))}
+    </ul>
+  );
+}
+
+function ChannelLine({ entry, current }: { entry: ChannelProgress; current: boolean }) {
+  const t = useT();
+  const name = t(`messages.channel.${entry.channel}`);
+  return (
+    <li
+      data-channel={entry.channel}
+      aria-current={current || undefined}
+      className={cn('flex flex-col gap-1 rounded-md border px-3 py-2 sm:flex-row sm:items-center sm:gap-3', current ? 'border-primary' : 'border-transparent bg-muted/40')}
+    >
+      <span className="shrink-0 text-sm">
+        <span className="font-semibold">{name}</span>{' '}
+        <span className="text-muted-foreground">· {t('reception.channelTotal', { count: entry.progress.total })}</span>
+      </span>
+      {/* Only the states it has: a channel's line stays one line on a phone. */}
+      <ul aria-label={name} className="flex flex-wrap gap-1.5 text-xs">
+        {RECIPIENT_STATUSES.filter((state) => figureOf(entry.progress, state) > 0).map((state) => (
+          <li key={state} data-state={state} className={cn('rounded-md border px-2 py-0.5', FIGURE_STYLE[state])}>
+            {t(`reception.recipientStatus.${state}`)}: <strong className="tabular-nums">{figureOf(entry.progress, state)}</strong>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** Whose state the filters read: every channel (the recipient's best) or one channel's delivery. */
+function ChannelPicker({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const channels = useSelector(actor, selectChannels);
+  const channel = useSelector(actor, selectChannel);
+  // One channel is the message itself: nothing to choose (unless the address named another).
+  if (channels.length < 2 && channel === 'all') return null;
+  const options: ReceptionChannel[] = ['all', ...channels.map((entry) => entry.channel)];
+  if (!options.includes(channel)) options.push(channel);
+  return (
+    <div role="group" aria-label={t('reception.channelFilter')} className="flex flex-wrap items-center gap-2">
+      <span aria-hidden className="text-sm font-medium">
+        {t('reception.channelFilter')}:
+      </span>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={channel === option}
+          onClick={() => actor.send({ type: 'reception.channel', channel: option })}
+          className={cn(
+            'min-h-9 rounded-md border px-3 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            channel === option ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
+          )}
+        >
+          {option === 'all' ? t('reception.channelAll') : t(`messages.channel.${option}`)}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -155,6 +262,14 @@ function RetryBar({ actor }: { actor: ReceptionActor }) {
   const retryable = useSelector(actor, selectRetryable);
   const canRetry = useSelector(actor, selectCanRetry);
   const retrying = useSelector(actor, selectIsRetrying);
+  const partial = useSelector(actor, selectIsPartial);
+  const shown = useSelector(actor, selectShownChannel);
+  const hint =
+    retryable === 0
+      ? t(partial ? 'reception.retryNoneList' : 'reception.retryNone')
+      : shown !== 'all'
+        ? t('reception.retryHintChannel', { count: retryable, channel: t(`messages.channel.${shown}`) })
+        : t(partial ? 'reception.retryHintList' : 'reception.retryHint', { count: retryable });
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button
@@ -168,7 +283,7 @@ function RetryBar({ actor }: { actor: ReceptionActor }) {
         {retrying ? t('reception.retrying') : t('reception.retry')}
       </Button>
       <p id="retry-hint" className="text-sm text-muted-foreground">
-        {retryable === 0 ? t('reception.retryNone') : t('reception.retryHint', { count: retryable })}
+        {hint}
       </p>
     </div>
   );
@@ -178,8 +293,41 @@ function FilterChips({ actor }: { actor: ReceptionActor }) {
   const t = useT();
   const filter = useSelector(actor, selectFilter);
   const meta = useSelector(actor, selectMeta);
+  const shown = useSelector(actor, selectShownChannel);
+  const channels = useSelector(actor, selectChannels);
+  // What the counts are of: said when the message used more than one channel (else both read the same).
+  const hint =
+    shown !== 'all'
+      ? t('reception.filtersHintChannel', { channel: t(`messages.channel.${shown}`) })
+      : channels.length > 1
+        ? t('reception.filtersHintAll')
+        : null;
   return (
-    <div role="group" aria-label={t('reception.filters')} className="flex flex-wrap gap-2">
+    <div className="flex flex-col gap-1">
+      <FilterChipList actor={actor} filter={filter} counts={meta?.counts ?? null} described={hint !== null} />
+      {hint && (
+        <p id="filters-hint" className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FilterChipList({
+  actor,
+  filter,
+  counts,
+  described,
+}: {
+  actor: ReceptionActor;
+  filter: ReceptionFilter;
+  counts: Record<ReceptionFilter, number> | null;
+  described: boolean;
+}) {
+  const t = useT();
+  return (
+    <div role="group" aria-label={t('reception.filters')} aria-describedby={described ? 'filters-hint' : undefined} className="flex flex-wrap gap-2">
       {RECEPTION_FILTERS.map((status) => (
         <button
           key={status}
@@ -191,7 +339,7 @@ function FilterChips({ actor }: { actor: ReceptionActor }) {
             filter === status ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
           )}
         >
-          {t(`reception.filter.${status}`)} <span className="tabular-nums opacity-80">({meta?.counts[status] ?? 0})</span>
+          {t(`reception.filter.${status}`)} <span className="tabular-nums opacity-80">({counts?.[status] ?? 0})</span>
         </button>
       ))}
     </div>
@@ -231,6 +379,7 @@ function Rows({ actor }: { actor: ReceptionActor }) {
   const t = useT();
   const rows = useSelector(actor, selectRows);
   const refreshing = useSelector(actor, selectIsRefreshing);
+  const channel = useSelector(actor, selectShownChannel);
   if (rows.length === 0) {
     return (
       <p aria-busy={refreshing} className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
@@ -252,16 +401,21 @@ function Rows({ actor }: { actor: ReceptionActor }) {
       </thead>
       <tbody className="flex flex-col gap-2 md:table-row-group">
         {rows.map((row) => (
-          <Row key={row.recipient_id} row={row} />
+          <Row key={row.recipient_id} row={row} channel={channel} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function Row({ row }: { row: ReceptionRow }) {
+/** `channel`: the list's; the row then says that channel's state, the one the filters read. */
+function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel }) {
   const t = useT();
   const cell = 'block px-3 py-1 md:table-cell md:border-b md:py-2 md:align-top';
+  const listed = channel === 'all' ? undefined : row.channels.find((delivery) => delivery.channel === channel);
+  const state = listed
+    ? `${t(`messages.channel.${listed.channel}`)}: ${t(`reception.recipientStatus.${recipientStatusOf(listed.status)}`)}`
+    : t(`reception.recipientStatus.${row.status}`);
   return (
     <tr data-status={row.status} className="block rounded-lg border bg-card py-2 md:table-row md:rounded-none md:border-0 md:bg-transparent">
       <td className={cn(cell, 'font-medium md:font-normal')}>{row.student_names ?? row.group}</td>
@@ -271,7 +425,7 @@ function Row({ row }: { row: ReceptionRow }) {
           {row.name}
         </span>
         <span className="block text-xs text-muted-foreground">
-          {row.group} · {t(`reception.recipientStatus.${row.status}`)}
+          {row.group} · {state}
         </span>
       </td>
       <td className={cn(cell, 'break-all')}>
@@ -285,7 +439,7 @@ function Row({ row }: { row: ReceptionRow }) {
       <td className={cell}>
         <ul className="flex flex-col gap-1">
           {row.channels.map((delivery) => (
-            <ChannelStatus key={delivery.channel} delivery={delivery} />
+            <ChannelStatus key={delivery.channel} delivery={delivery} listed={delivery.channel === channel} />
           ))}
         </ul>
       </td>
@@ -293,7 +447,7 @@ function Row({ row }: { row: ReceptionRow }) {
   );
 }
 
-function ChannelStatus({ delivery }: { delivery: ChannelDelivery }) {
+function ChannelStatus({ delivery, listed }: { delivery: ChannelDelivery; listed: boolean }) {
   const t = useT();
   const locale = useSelector(localeActor, selectLocale);
   const timezone = useSelector(sessionActor, selectTimezone);
@@ -316,7 +470,12 @@ function ChannelStatus({ delivery }: { delivery: ChannelDelivery }) {
         data-channel={delivery.channel}
         data-status={delivery.status}
         title={times.join('\n') || undefined}
-        className={cn('inline-flex w-fit items-center rounded-md border px-2 py-0.5 text-xs font-medium', STATUS_STYLE[delivery.status])}
+        className={cn(
+          'inline-flex w-fit items-center rounded-md border px-2 py-0.5 text-xs font-medium',
+          STATUS_STYLE[delivery.status],
+          // The channel the list is of stands out among the row's badges.
+          listed && 'ring-2 ring-primary/60',
+        )}
       >
         {label}
       </span>
