@@ -10,7 +10,9 @@
 // the dialog is open (`dialog`), and the recipients it shows (`recipients`). The dialog opens on the
 // selection of the chips; `picker.cancel` returns to it, `picker.confirm` reports the picks (chip labels
 // filled) to compose through the `parent` of its input. Compose keeps the selection in step when a chip is
-// removed (`picker.sync`).
+// removed (`picker.sync`), and tells the picker how many people the server's estimate counted for the
+// chips (`picker.estimated`): for that selection the picker shows the estimate's figure, not its own
+// approximation, so the dialog, the chips and the confirmation say the same number.
 import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { fetchRecipientListPage, fetchRecipients } from '../services/compose';
 import {
@@ -59,8 +61,12 @@ export interface PickerContext {
   picks: RecipientPick[];
   /** The selection the dialog opened with: `picker.cancel` restores it. */
   initial: RecipientPick[];
-  /** Approximate distinct people the picks reach (the server's estimate is authoritative). */
+  /** Distinct people the picks reach: the server's estimate for the selection it counted, else the index's approximation. */
   people: number;
+  /** `people` is the server's estimate (true) or the index's approximation (false). */
+  exact: boolean;
+  /** The last estimate compose reported: the selection it counted (`selectionKey`) and its people. */
+  estimated: { key: string; people: number } | null;
   /** The saved lists loaded so far (the `lists` child's rows). */
   lists: RecipientList[];
 }
@@ -69,6 +75,8 @@ export type PickerEvent =
   | { type: 'picker.open' }
   /** From compose: the chips changed outside the dialog (a chip removed). */
   | { type: 'picker.sync'; picks: RecipientPick[] }
+  /** From compose: the server's estimate counted `people` for the selection `picks`. */
+  | { type: 'picker.estimated'; picks: RecipientPick[]; people: number }
   | { type: 'picker.retry' }
   | { type: 'picker.tab'; tab: PickerTab }
   | { type: 'picker.search'; query: string }
@@ -94,6 +102,15 @@ function refreshed(context: PickerContext): Pick<PickerContext, 'preview' | 'tot
 
 const samePick = (a: RecipientPick, b: RecipientPick) => pickKey(a) === pickKey(b);
 
+/** A selection's identity, whatever the order it was made in. */
+const selectionKey = (picks: readonly RecipientPick[]) => picks.map(pickKey).sort().join('|');
+
+/** The people `picks` reach: the estimate's figure when it counted this very selection, else the index's. */
+function counted(context: Pick<PickerContext, 'index' | 'estimated'>, picks: readonly RecipientPick[]): Pick<PickerContext, 'people' | 'exact'> {
+  if (context.estimated && context.estimated.key === selectionKey(picks)) return { people: context.estimated.people, exact: true };
+  return { people: context.index ? countPeople(context.index, picks) : 0, exact: false };
+}
+
 /** The saved lists tab: the list pattern over `GET /recipient-lists`, unfiltered (the search is the picker's). */
 export const recipientListsMachine = createListMachine<RecipientList, null>({ key: (list) => list.id }).provide({
   actors: { fetchPage: fetchRecipientListPage },
@@ -113,14 +130,14 @@ export const recipientPickerMachine = setup({
     indexRecipients: assign(({ context }, recipients: Recipients) => {
       const index = buildRecipientIndex(recipients, context.lists);
       const next = { ...context, recipients, index };
-      return { recipients, index, people: countPeople(index, context.picks), ...refreshed(next) };
+      return { recipients, index, ...counted(next, context.picks), ...refreshed(next) };
     }),
     /** The `lists` child's rows changed (a page arrived): indexed, so the search and the counts see them. */
     indexLists: assign(({ context, event }) => {
       assertEvent(event, 'xstate.snapshot.lists');
       const lists = event.snapshot.context.items;
       const index = context.index ? withLists(context.index, lists) : null;
-      return { lists, index, people: index ? countPeople(index, context.picks) : context.people, ...refreshed({ ...context, lists, index }) };
+      return { lists, index, ...counted({ ...context, index }, context.picks), ...refreshed({ ...context, lists, index }) };
     }),
     setTab: assign(({ context, event }) => {
       assertEvent(event, 'picker.tab');
@@ -140,19 +157,21 @@ export const recipientPickerMachine = setup({
       const picked = context.picks.some((pick) => samePick(pick, event.pick));
       const labelled = context.index ? { ...event.pick, label: labelOf(context.index, event.pick) || event.pick.label } : event.pick;
       const picks = picked ? context.picks.filter((pick) => !samePick(pick, event.pick)) : [...context.picks, labelled];
-      return { picks, people: context.index ? countPeople(context.index, picks) : 0 };
+      return { picks, ...counted(context, picks) };
     }),
-    clearPicks: assign({ picks: [], people: 0 }),
+    clearPicks: assign({ picks: [], people: 0, exact: false }),
     syncPicks: assign(({ context, event }) => {
       assertEvent(event, 'picker.sync');
-      return { picks: event.picks, initial: event.picks, people: context.index ? countPeople(context.index, event.picks) : 0 };
+      return { picks: event.picks, initial: event.picks, ...counted(context, event.picks) };
+    }),
+    keepEstimated: assign(({ context, event }) => {
+      assertEvent(event, 'picker.estimated');
+      const estimated = { key: selectionKey(event.picks), people: event.people };
+      return { estimated, ...counted({ ...context, estimated }, context.picks) };
     }),
     /** The selection the dialog opens with, or just confirmed, is where the next cancel returns to. */
     keepPicks: assign(({ context }) => ({ initial: context.picks })),
-    restorePicks: assign(({ context }) => ({
-      picks: context.initial,
-      people: context.index ? countPeople(context.index, context.initial) : 0,
-    })),
+    restorePicks: assign(({ context }) => ({ picks: context.initial, ...counted(context, context.initial) })),
     reportConfirmed: sendTo(
       ({ context }) => context.parent,
       ({ context }): PickerReport => ({
@@ -193,10 +212,13 @@ export const recipientPickerMachine = setup({
     picks: input.initial,
     initial: input.initial,
     people: 0,
+    exact: false,
+    estimated: null,
     lists: [],
   }),
   on: {
     'picker.sync': { actions: 'syncPicks' },
+    'picker.estimated': { actions: 'keepEstimated' },
   },
   states: {
     dialog: {
@@ -282,6 +304,8 @@ export const selectTotal = (snapshot: RecipientPickerSnapshot): number => snapsh
 export const selectPicks = (snapshot: RecipientPickerSnapshot): RecipientPick[] => snapshot.context.picks;
 export const selectPickCount = (snapshot: RecipientPickerSnapshot): number => snapshot.context.picks.length;
 export const selectPeopleCount = (snapshot: RecipientPickerSnapshot): number => snapshot.context.people;
+/** The count is the server's estimate for this selection (no "aprox."). */
+export const selectPeopleExact = (snapshot: RecipientPickerSnapshot): boolean => snapshot.context.exact;
 /** Cargo filter options (staff tab). */
 export const selectAppointments = (snapshot: RecipientPickerSnapshot): RecipientAppointment[] =>
   snapshot.context.recipients?.appointments ?? NO_APPOINTMENTS;

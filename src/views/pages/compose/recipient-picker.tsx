@@ -11,6 +11,7 @@ import {
   selectIsPicked,
   selectLists,
   selectPeopleCount,
+  selectPeopleExact,
   selectPickCount,
   selectPreview,
   selectQuery,
@@ -83,10 +84,11 @@ function SelectionSummary({ picker }: { picker: PickerActor }) {
   const t = useT();
   const picks = useSelector(picker, selectPickCount);
   const people = useSelector(picker, selectPeopleCount);
+  const exact = useSelector(picker, selectPeopleExact);
   return (
     <p aria-live="polite" className="mr-auto flex items-center gap-2 text-sm text-muted-foreground">
       <span>{t('compose.picker.picks', { count: picks })}</span>
-      {picks > 0 && <span>· {t('compose.picker.selected', { count: people })}</span>}
+      {picks > 0 && <span>· {t(exact ? 'compose.picker.selectedExact' : 'compose.picker.selected', { count: people })}</span>}
       {picks > 0 && (
         <Button size="sm" variant="ghost" onClick={() => picker.send({ type: 'picker.clear' })}>
           {t('compose.picker.clear')}

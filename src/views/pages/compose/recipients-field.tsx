@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { RecipientPick } from '../../../../shared/compose-contract';
 import { FIELD_IDS } from '../../../machines/compose-rules';
 import { selectIsLocked, selectPicker, selectRecipients } from '../../../machines/compose-selectors';
-import { pickKey, selectEmptyPickKeys, selectIsOpen, selectPeopleCount, type PickerActor } from '../../../machines/recipient-picker';
+import { pickKey, selectEmptyPickKeys, selectIsOpen, selectPeopleCount, selectPeopleExact, type PickerActor } from '../../../machines/recipient-picker';
 import { useT, type Translate } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -25,9 +25,10 @@ function Recipients({ compose, picker }: { compose: ComposeActor; picker: Picker
   const error = useFieldError(compose, 'recipients');
   const open = useSelector(picker, selectIsOpen);
   const emptyKeys = useSelector(picker, selectEmptyPickKeys);
-  // The picker's picks follow the chips (confirm, cancel and remove keep them equal), so its
-  // approximate head count is the chips' one; the server's estimate is the exact figure.
+  // The picker's picks follow the chips (confirm, cancel and remove keep them equal), so its head count
+  // is the chips' one: the server's estimate once it has counted them, the picker's approximation before.
   const people = useSelector(picker, selectPeopleCount);
+  const exact = useSelector(picker, selectPeopleExact);
   const empty = new Set(emptyKeys.split(',').filter(Boolean));
 
   return (
@@ -50,7 +51,11 @@ function Recipients({ compose, picker }: { compose: ComposeActor; picker: Picker
       ) : (
         <p className="text-sm text-muted-foreground">{t('compose.field.noRecipients')}</p>
       )}
-      {picks.length > 0 && people > 0 && <p className="text-xs text-muted-foreground">{t('compose.picker.selected', { count: people })}</p>}
+      {picks.length > 0 && (people > 0 || exact) && (
+        <p data-slot="recipients-people" className="text-xs text-muted-foreground">
+          {t(exact ? 'compose.picker.selectedExact' : 'compose.picker.selected', { count: people })}
+        </p>
+      )}
       <Dialog open={open} onOpenChange={(next) => picker.send({ type: next ? 'picker.open' : 'picker.cancel' })}>
         <DialogTrigger asChild>
           <Button
