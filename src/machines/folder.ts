@@ -19,7 +19,7 @@ import {
   type FolderQuery,
 } from '../services/messages';
 import type { MessageSummary } from '../../shared/messages-contract';
-import type { CountsChangedEvent, FocusEvent, ToastEvent } from './effects';
+import type { CountsChangedEvent, FocusEvent, NavigateEvent, ToastEvent } from './effects';
 import { createListMachine } from './list';
 import type { MessageKey } from '../i18n';
 import type { Folder } from '../../shared/codes';
@@ -34,6 +34,8 @@ type FolderListSnapshot = SnapshotFrom<typeof folderListMachine>;
 
 export interface FolderInput {
   folder: Folder;
+  /** The search the address carries (`/inbox?q=reunión`): Back to a searched folder finds it searched. */
+  q?: string;
 }
 
 export interface FolderContext {
@@ -48,6 +50,8 @@ export interface FolderContext {
 
 export type FolderEvent =
   | { type: 'folder.search'; q: string }
+  /** The address's search changed without typing (Back, Forward, a link to the bare folder). */
+  | { type: 'folder.address'; q: string }
   | { type: 'folder.loadMore' }
   /** Reintentar, after a failed load of the list (or its crash). */
   | { type: 'folder.retry' }
@@ -62,7 +66,14 @@ export type FolderEvent =
   | { type: 'xstate.snapshot.list'; snapshot: FolderListSnapshot }
   | FolderProgressEvent;
 
-export type FolderEmitted = ToastEvent | CountsChangedEvent | FocusEvent;
+export type FolderEmitted = ToastEvent | CountsChangedEvent | FocusEvent | NavigateEvent;
+
+/** A folder's address with its search: `/inbox`, `/inbox?q=reuni%C3%B3n`. */
+export const folderAddress = (folder: Folder, q: string): string => (q ? `/${folder}?q=${encodeURIComponent(q)}` : `/${folder}`);
+
+/** Where a row opens: a draft straight in compose, ready to edit; anything else in the reading view. */
+export const messageHref = (folder: Folder, message: Pick<MessageSummary, 'id' | 'kind'>): string =>
+  message.kind === 'draft' ? `/new?draft=${message.id}` : `/${folder}/message/${message.id}`;
 
 /** The toolbar's "Eliminar definitivamente", where focus returns when the purge is not confirmed. */
 export const FOLDER_PURGE_BUTTON_ID = 'folder-purge';
@@ -115,13 +126,18 @@ export const folderMachine = setup({
     }),
     assignQuery: assign({
       q: ({ event }) => {
-        assertEvent(event, 'folder.search');
+        assertEvent(event, ['folder.search', 'folder.address']);
         return event.q;
       },
     }),
     askQuery: sendTo('list', ({ context, event }) => {
-      assertEvent(event, 'folder.search');
+      assertEvent(event, ['folder.search', 'folder.address']);
       return { type: 'list.query' as const, query: { folder: context.folder, q: event.q } };
+    }),
+    /** The search goes in the address, replacing the entry (no history step per keystroke). */
+    showQueryInAddress: emit(({ context, event }) => {
+      assertEvent(event, 'folder.search');
+      return { type: 'navigate' as const, to: folderAddress(context.folder, event.q), replace: true };
     }),
     askMore: sendTo('list', { type: 'list.more' }),
     askReload: sendTo('list', { type: 'list.reload' }),
@@ -156,6 +172,10 @@ export const folderMachine = setup({
     focusPurge: emit({ type: 'focus', target: FOLDER_PURGE_BUTTON_ID }),
   },
   guards: {
+    isOtherQuery: ({ context, event }) => {
+      assertEvent(event, 'folder.address');
+      return event.q !== context.q;
+    },
     isListed: ({ context, event }) => {
       assertEvent(event, 'folder.toggleSelect');
       return context.items.some((item) => item.id === event.id);
@@ -178,7 +198,7 @@ export const folderMachine = setup({
 }).createMachine({
   id: 'folder',
   initial: 'shown',
-  context: ({ input }) => ({ folder: input.folder, q: '', items: NO_ROWS, selection: NO_IDS }),
+  context: ({ input }) => ({ folder: input.folder, q: input.q ?? '', items: NO_ROWS, selection: NO_IDS }),
   states: {
     shown: {
       invoke: {
@@ -207,7 +227,8 @@ export const folderMachine = setup({
               { actions: ['assignItems', 'pruneSelection'] },
             ],
             'folder.progress': { actions: 'updateProgress' },
-            'folder.search': { actions: ['assignQuery', 'askQuery'] },
+            'folder.search': { actions: ['assignQuery', 'askQuery', 'showQueryInAddress'] },
+            'folder.address': { guard: 'isOtherQuery', actions: ['assignQuery', 'askQuery'] },
             'folder.loadMore': { actions: 'askMore' },
             'folder.retry': { actions: 'askReload' },
             'folder.toggleSelect': { guard: 'isListed', actions: 'toggleSelect' },

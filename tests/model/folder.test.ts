@@ -110,6 +110,9 @@ function toldList({ from, event }: StepEnv): AnyEventObject[] {
   switch (event.type) {
     case 'folder.search':
       return [{ type: 'list.query', query: { folder: from.context.folder, q: event.q } }];
+    // The address says another search (Back, a link): the list asks for it, as if typed.
+    case 'folder.address':
+      return event.q === from.context.q ? [] : [{ type: 'list.query', query: { folder: from.context.folder, q: event.q } }];
     case 'folder.loadMore':
       return [{ type: 'list.more' }];
     case 'folder.retry':
@@ -134,6 +137,11 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
     return [{ type: 'toast', kind: 'success', key, params: { count } }, { type: 'counts.changed' }];
   }
   if (MUTATION_ERROR.test(event.type)) return [{ type: 'toast', kind: 'error', key: 'error.request' }];
+  // The search lives in the address (`/inbox?q=Ana`, replacing the entry): Back returns to it.
+  if (event.type === 'folder.search' && isIdle(from)) {
+    const q = event.q as string;
+    return [{ type: 'navigate', to: q ? `/${from.context.folder}?q=${encodeURIComponent(q)}` : `/${from.context.folder}`, replace: true }];
+  }
   // Declining the purge gives keyboard focus back to the button that asked.
   if (event.type === 'folder.cancel' && from.matches({ shown: 'confirmingPurge' })) return [{ type: 'focus', target: 'folder-purge' }];
   // List failures are silent (SPEC §8, the list's own states), and nothing else is shown.
@@ -142,6 +150,10 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
 
 const COMMON_EVENTS: AnyEventObject[] = [
   { type: 'folder.search', q: 'Ana' },
+  { type: 'folder.search', q: '' },
+  // The router reports the address's search: another one (Back to an earlier search), or none (a link).
+  { type: 'folder.address', q: 'reunión 3°' },
+  { type: 'folder.address', q: '' },
   { type: 'folder.loadMore' },
   { type: 'folder.retry' },
   { type: 'folder.toggleSelect', id: 99 },
@@ -182,7 +194,10 @@ defineModelTests({
   traversal: {
     events: COMMON_EVENTS,
     // Progress comes from the running watcher only: in `idle`, while some listed row is in flight.
-    filterEvents: (snapshot, event) => event.type !== 'folder.progress' || (isIdle(snapshot) && inFlight(itemsOf(snapshot)).length > 0),
+    // The address and a cleared search are tried with nothing selected (what they do to a selection is a search's).
+    filterEvents: (snapshot, event) =>
+      (event.type !== 'folder.progress' || (isIdle(snapshot) && inFlight(itemsOf(snapshot)).length > 0)) &&
+      ((event.type !== 'folder.address' && (event.type !== 'folder.search' || (event as AnyEventObject).q !== '')) || snapshot.context.selection.length === 0),
     // One vertex per state, search text (the watcher takes it), rows (and whether in flight) and selection.
     serializeState: (snapshot) =>
       JSON.stringify([
@@ -196,6 +211,8 @@ defineModelTests({
   variants: [
     // The inbox: more rows arrive (a next page), fewer (a search); received rows are deleted.
     variant('inbox', [1, 3], [NONE, INBOX, INBOX_MORE]),
+    // Opened from an address with a search (Back to `/inbox?q=reunión 3°`): the list starts on it.
+    { name: 'inbox?q', traversal: { ...variant('inbox', [1], [NONE, INBOX]).traversal, input: { folder: 'inbox', q: 'reunión 3°' } } },
     // The trash: restore, or purge after the confirmation.
     variant('trash', [11], [NONE, TRASH]),
     // The sent folder: a row still going out is watched, its progress merged, until it is done.
@@ -224,7 +241,7 @@ defineModelTests({
           }),
         },
       }),
-      { input: path.input as { folder: Folder }, inspect },
+      { input: path.input as { folder: Folder; q?: string }, inspect },
     );
   },
   states: {
@@ -240,7 +257,9 @@ defineModelTests({
       if (env.event.type === 'xstate.init' || env.from.matches('crashed')) {
         expect((list?.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { folder: snapshot.context.folder, q: snapshot.context.q } });
       }
-      if (env.event.type === 'folder.search' && isIdle(env.from)) expect(selectQuery(fol(snapshot))).toBe('Ana');
+      if (env.event.type === 'folder.search' && isIdle(env.from)) expect(selectQuery(fol(snapshot))).toBe(env.event.q);
+      // The search box shows what the address says.
+      if (env.event.type === 'folder.address' && isIdle(env.from)) expect(selectQuery(fol(snapshot))).toBe(env.event.q);
     },
     'shown.idle': (snapshot, env) => {
       // The progress watcher runs while the list is shown, for the rows in flight; it starts again when
@@ -319,6 +338,7 @@ defineModelTests({
   },
   events: {
     'folder.search': send,
+    'folder.address': send,
     'folder.loadMore': send,
     'folder.retry': send,
     'folder.toggleSelect': send,

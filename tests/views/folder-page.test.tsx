@@ -54,6 +54,8 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
+  // A search puts itself in the address (`?q=`): the next folder opens unsearched.
+  window.history.replaceState(null, '', '/');
   held = [];
   pages = () => json(200, messagePage([]));
 });

@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import {
   FOLDER_PURGE_BUTTON_ID,
   folderMachine,
+  messageHref,
   selectAllSelected,
   selectCanDelete,
   selectCanPurge,
@@ -55,9 +57,21 @@ const TITLE_KEY: Record<Folder, MessageKey> = {
 
 type FolderActor = ActorRefFrom<FolderMachine>;
 
+/** The address's `?q=`: the search a folder opens with, and the one Back or a link brings. */
+function useAddressQuery(): string {
+  return new URLSearchParams(useSearch()).get('q') ?? '';
+}
+
 export function FolderPage({ folder }: { folder: Folder }) {
+  const q = useAddressQuery();
+  // The search it opened with (typing changes the address, which must not open another visit).
+  const [initialQ] = useState(q);
   // Another folder is another visit: a new actor with its own list.
-  const actor = usePageActor(folderMachine, { input: { folder } });
+  const actor = usePageActor(folderMachine, { input: { folder, q: initialQ } });
+  // The address changed by itself (Back, a link to the bare folder): the folder searches what it says.
+  useEffect(() => {
+    actor?.send({ type: 'folder.address', q });
+  }, [actor, q]);
   return actor ? <FolderScreen actor={actor} folder={folder} /> : <ListSkeleton />;
 }
 
@@ -251,7 +265,7 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
   const locale = useSelector(localeActor, selectLocale);
   const timezone = useSelector(sessionActor, selectTimezone);
   const unread = message.kind === 'received' && message.unread;
-  const href = `/${folder}/message/${message.id}`;
+  const href = messageHref(folder, message);
   return (
     <div
       role="listitem"
@@ -271,10 +285,13 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
           <span className={cn('truncate text-sm', unread ? 'font-bold' : 'font-medium')}>{message.counterpart}</span>
           <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatListDate(message.date, locale, timezone)}</span>
         </span>
-        <span data-slot="message-title" className={cn('truncate text-sm', unread && 'font-semibold')}>
-          {message.title}
+        <span className="flex min-w-0 items-center gap-2">
+          <span data-slot="message-title" className={cn('truncate text-sm', unread && 'font-semibold')}>
+            {message.title}
+          </span>
+          {/* Beside the title, not inside it: a long title would cut it off. */}
           {message.has_attachments && (
-            <svg role="img" aria-label={t('folders.attachment')} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="ml-2 inline size-3.5 text-muted-foreground">
+            <svg role="img" aria-label={t('folders.attachment')} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-3.5 shrink-0 text-muted-foreground">
               <path d="m21 11-8.6 8.6a5 5 0 0 1-7-7L14 4a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4L15.6 7" />
             </svg>
           )}

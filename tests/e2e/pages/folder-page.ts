@@ -68,8 +68,9 @@ export class FolderPage {
   }
 
   /** Opens the message titled `title` from the list (as listed now; search first when the list is long). */
+  /** Opens a row: a message in its reading view, a draft straight in compose. */
   async open(title: string): Promise<void> {
     await this.row(title).getByRole('link').click();
-    await expect(this.page).toHaveURL(new RegExp(`/${this.folder}/message/\\d+$`));
+    await expect(this.page).toHaveURL(this.folder === 'draft' ? /\/new\?draft=\d+$/ : new RegExp(`/${this.folder}/message/\\d+$`));
   }
 }
