@@ -1,7 +1,8 @@
-// Issue 5 in the browser: send, watch the delivery statuses change, retry the failures. The e2e server's
-// SMS simulator (tests/e2e/serve.sh) loses about half of the SMS, after a short delay, and a retry has the
-// same odds; e-mail goes to the outbox and always counts as received. Both tests send as
-// administrador@sanandres.cl: the other specs only log in as that user, never send.
+// Issues 5 and 12 in the browser: send, watch the delivery statuses change, retry the failures, list who
+// did not get the SMS and retry just those. The e2e server's SMS simulator (tests/e2e/serve.sh) loses
+// about half of the SMS, after a short delay, and a retry has the same odds; e-mail goes to the outbox and
+// always counts as received. The tests send as administrador@sanandres.cl: the other specs only log in as
+// that user, never send.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ComposePage } from './pages/compose-page';
 import { ReceptionPage } from './pages/reception-page';
@@ -9,6 +10,7 @@ import { USERS } from './support/env';
 import { exactly, t } from './support/i18n';
 import { loginViaApi } from './support/session';
 import type { ChannelCode } from '../../shared/codes';
+import { RECIPIENT_STATUSES, type RetryResult } from '../../shared/reception-contract';
 
 const uniqueTitle = (prefix: string): string => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -42,13 +44,6 @@ async function sendToCourse(page: Page, course: string, channels: readonly Chann
   await expect(page).toHaveURL(/\/sent\/message\/\d+$/);
   const id = Number(/\/sent\/message\/(\d+)$/.exec(page.url())?.[1]);
   return { title, id };
-}
-
-/** The summary's count of deliveries in one state ("No recibido: 12"). */
-async function summaryCount(reception: ReceptionPage, status: 'received' | 'not_received'): Promise<number> {
-  const item = reception.summary.getByRole('listitem').filter({ hasText: pattern(`${t(`reception.deliveryStatus.${status}`)}: §`) });
-  const match = /(\d+)\s*$/.exec(await item.innerText());
-  return Number(match?.[1]);
 }
 
 /** Not received, reception error or failed: what "Reintentar fallidos" sends again, by recipient. */
@@ -94,7 +89,7 @@ test('e-mail + SMS: the message shows its progress, the reception rows their cha
   await expect(reception.badgesIn('e-mail', 'received')).toHaveCount(rows);
   await expect(reception.badgesIn('sms', 'not_received').first()).toBeVisible();
   const lostBefore = await reception.badgesToRetry('sms').count();
-  expect(await reception.badgesIn('sms', 'not_received').count()).toBe(await summaryCount(reception, 'not_received'));
+  expect(await reception.badgesIn('sms', 'not_received').count()).toBe(await reception.figure('sms', 'not_received'));
   // The recipient is the best of their channels: every guardian got the e-mail.
   await expect(reception.chip('received')).toHaveText(pattern(`${t('reception.filter.received')} (${rows})`));
   await expect(page.getByText(t('reception.retryHint', { count: lostBefore }))).toBeVisible();
@@ -111,7 +106,7 @@ test('e-mail + SMS: the message shows its progress, the reception rows their cha
   await expect(reception.badgesInFlight('sms')).toHaveCount(0);
   for (const badge of await reception.badges('sms').all()) await settled(badge);
   const lostAfter = await reception.badgesToRetry('sms').count();
-  expect(await reception.badgesIn('sms', 'not_received').count()).toBe(await summaryCount(reception, 'not_received'));
+  expect(await reception.badgesIn('sms', 'not_received').count()).toBe(await reception.figure('sms', 'not_received'));
   expect(lostAfter).toBeLessThan(lostBefore);
   await expect(reception.badgesIn('e-mail', 'received')).toHaveCount(rows);
 });
@@ -170,4 +165,84 @@ test('SMS only: "No recibidos" filters, "Reintentar fallidos" works by keyboard,
   const lostAfter = await retryableRecipients(reception);
   expect(lostAfter).toBeLessThan(lost);
   expect(lostAfter + (await reception.chipCount('received')) + (await reception.chipCount('read'))).toBe(total);
+});
+
+test('e-mail + SMS: choosing SMS lists exactly who did not get it, Back keeps the list, a retry resends only their SMS', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { id } = await sendToCourse(page, '7° Básico A', ['e-mail', 'sms']);
+  await page.goto(`/sent/message/${id}/reception`);
+  const reception = new ReceptionPage(page);
+  await reception.expectShown();
+  await expect(reception.progress).toHaveText(t('reception.progressPartial'), { timeout: 20_000 });
+
+  // Every e-mail arrived, so by person (the best of their channels) the SMS lost do not show; the SMS line
+  // of the summary counts them.
+  await expect(reception.channel('all')).toHaveAttribute('aria-pressed', 'true');
+  await expect(reception.filtersHint).toHaveText(t('reception.filtersHintAll'));
+  const lost = await reception.figure('sms', 'not_received');
+  expect(lost).toBeGreaterThan(0);
+
+  await reception.channel('sms').click();
+  await expect(page).toHaveURL(new RegExp(`/sent/message/${id}/reception\\?channel=sms$`));
+  await expect(reception.channel('sms')).toHaveAttribute('aria-pressed', 'true');
+  await expect(reception.filtersHint).toHaveText(t('reception.filtersHintChannel', { channel: t('messages.channel.sms') }));
+  // The chips are the SMS summary: every state, and everyone with an SMS.
+  for (const state of RECIPIENT_STATUSES) expect(await reception.chipCount(state), state).toBe(await reception.figure('sms', state));
+  const smsTotal = await reception.chipCount('all');
+  await expect(reception.summaryOf('sms')).toContainText(t('reception.channelTotal', { count: smsTotal }));
+  await expect(reception.rows).toHaveCount(smsTotal);
+
+  // "No recibidos": exactly the SMS not received, each row saying so.
+  await reception.chip('not_received').click();
+  await expect(page).toHaveURL(new RegExp(`\\?channel=sms&status=not_received$`));
+  await expect(reception.rows).toHaveCount(lost);
+  await expect(reception.badgesIn('sms', 'not_received')).toHaveCount(lost);
+  // Each row says its SMS state (by person, the e-mail made them "Recibido").
+  await expect(reception.rows.filter({ hasText: `· ${t('messages.channel.sms')}: ${t('reception.recipientStatus.not_received')}` })).toHaveCount(lost);
+  const missed = new Set(await Promise.all((await reception.rows.all()).map((row) => reception.nameOf(row))));
+  // "Fallidos": the SMS that could not go at all (no mobile), also exactly.
+  await reception.chip('failed').click();
+  await expect(reception.chip('failed')).toHaveAttribute('aria-pressed', 'true');
+  const failed = await reception.figure('sms', 'failed');
+  await expect(reception.rows).toHaveCount(failed);
+  await expect(reception.badgesIn('sms', 'failed')).toHaveCount(failed);
+  await reception.chip('not_received').click();
+  await expect(reception.rows).toHaveCount(lost);
+
+  // Back to the message and Back again: the same list.
+  await page.getByRole('link', { name: t('reception.back') }).click();
+  await expect(page).toHaveURL(new RegExp(`/sent/message/${id}$`));
+  await page.goBack();
+  await reception.expectShown();
+  await expect(page).toHaveURL(new RegExp(`\\?channel=sms&status=not_received$`));
+  await expect(reception.channel('sms')).toHaveAttribute('aria-pressed', 'true');
+  await expect(reception.chip('not_received')).toHaveAttribute('aria-pressed', 'true');
+  await expect(reception.rows).toHaveCount(lost);
+
+  // The retry is of this list: its SMS only, and the server puts exactly those back in flight.
+  await expect(reception.retryHint).toHaveText(t('reception.retryHintChannel', { count: lost, channel: t('messages.channel.sms') }));
+  const [request, response] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/messages/${id}/reception/retry`)),
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/messages/${id}/reception/retry`)),
+    reception.retry.click(),
+  ]);
+  expect(request.postDataJSON()).toEqual({ channel: 'sms', status: 'not_received', q: '' });
+  const result = ((await response.json()) as { data: RetryResult }).data;
+  expect(result.resent).toBe(lost);
+  const smsAfter = result.channels.find((c) => c.channel === 'sms')!.progress;
+  const mailAfter = result.channels.find((c) => c.channel === 'e-mail')!.progress;
+  // They go pending: all that was not received is queued again (no SMS was in flight before).
+  expect(smsAfter.queued + smsAfter.sent).toBe(lost);
+  expect(smsAfter.not_received).toBe(0);
+  expect(mailAfter.queued + mailAfter.sent).toBe(0);
+  expect(await resentCount(page)).toBe(lost);
+
+  // On the rows: the retried SMS are exactly theirs (their retry time), and no e-mail was sent again.
+  await reception.chip('all').click();
+  await expect(page).toHaveURL(new RegExp(`\\?channel=sms$`));
+  await expect(reception.rows).toHaveCount(smsTotal);
+  await expect(reception.retried('sms')).toHaveCount(lost, { timeout: 20_000 });
+  await expect(reception.retried('e-mail')).toHaveCount(0);
+  const retriedNames = await Promise.all((await reception.rowsRetried('sms').all()).map((row) => reception.nameOf(row)));
+  expect(new Set(retriedNames)).toEqual(missed);
 });
