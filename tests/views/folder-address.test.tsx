@@ -1,6 +1,7 @@
 // Issue 12: a folder as the address has it. The search lives in `?q=` (typing replaces the entry, so Back
 // from a message finds the folder searched as it was), a change of the address by itself (Back, a link to
-// the bare folder) searches what it says, and a draft opens straight in compose, ready to edit.
+// the bare folder) searches what it says, and a draft opens straight in compose, ready to edit (an
+// untitled one listed as "(Sin título)", not as an empty row).
 import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { navigate } from 'wouter/use-browser-location';
@@ -9,12 +10,15 @@ import { FolderPage } from '../../src/views/pages/folder-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { messagePage, messageSummary } from '../fixtures/messages';
 import { startApp } from './app';
+import { es } from '../fixtures/texts';
 
 const fake = useFakeFetch();
 fake.answer = (url: string) => {
   const query = new URL(url, 'http://localhost').searchParams;
   const folder = query.get('folder') as 'inbox' | 'draft';
-  return json(200, messagePage([messageSummary({ id: folder === 'draft' ? 40 : 1, folder, title: `Fila ${query.get('q') ?? 'todo'}` })]));
+  // The draft has no title yet (drafts need none).
+  const title = folder === 'draft' ? '' : `Fila ${query.get('q') ?? 'todo'}`;
+  return json(200, messagePage([messageSummary({ id: folder === 'draft' ? 40 : 1, folder, title })]));
 };
 
 beforeAll(startApp);
@@ -60,10 +64,10 @@ describe('folder and address', () => {
     await screen.findByText('Fila todo');
   });
 
-  it('a draft row opens compose with the draft, not a reading view', async () => {
+  it('a draft row opens compose with the draft, not a reading view; an untitled one says so', async () => {
     window.history.replaceState(null, '', '/draft');
     render(<FolderPage folder="draft" />);
-    const link = (await screen.findByText('Fila todo')).closest('a');
+    const link = (await screen.findByText(es.messages.untitled)).closest('a');
     expect(link?.getAttribute('href')).toBe('/new?draft=40');
   });
 });

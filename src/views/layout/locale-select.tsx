@@ -5,13 +5,12 @@ import { localeActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { NativeSelect } from '../ui/native-select';
 
-
 export function LocaleSelect({ className }: { className?: string }) {
   const t = useT();
   const locale = useSelector(localeActor, selectLocale);
   return (
-    <label className="flex items-center gap-2 text-sm text-muted-foreground">
-      <span className="sr-only sm:not-sr-only">{t('locale.label')}</span>
+    <label className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+      <span className="sr-only shrink-0 sm:not-sr-only">{t('locale.label')}</span>
       <NativeSelect
         className={className}
         value={locale}

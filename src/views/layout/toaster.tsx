@@ -4,12 +4,44 @@ import type { ToastKind } from '../../machines/effects';
 // Headless react-hot-toast (no `cn` here: this is in the first download and tailwind-merge is not): we render our own markup so no inline <style> is injected (strict CSP).
 
 const TOAST_MS = 3000;
+/** Long enough to read it and reach its button ("Deshacer"); hovering or focusing the toasts pauses them. */
+const ACTION_TOAST_MS = 8000;
 
-export function showToast(kind: ToastKind, message: string) {
-  const opts = { duration: TOAST_MS, className: kind };
-  if (kind === 'success') return hotToast.success(message, opts);
-  if (kind === 'error') return hotToast.error(message, opts);
-  return hotToast(message, opts);
+/** A toast's button: its text, and what pressing it does (the edge sends the machine's event). */
+export interface ToastButton {
+  label: string;
+  onPress: () => void;
+}
+
+let actionToasts = 0;
+
+export function showToast(kind: ToastKind, message: string, action?: ToastButton) {
+  const id = action ? `toast-action-${++actionToasts}` : undefined;
+  const opts = { duration: action ? ACTION_TOAST_MS : TOAST_MS, className: kind, ...(id ? { id } : {}) };
+  const content = action && id ? <WithAction id={id} text={message} action={action} /> : message;
+  if (kind === 'success') return hotToast.success(content, opts);
+  if (kind === 'error') return hotToast.error(content, opts);
+  return hotToast(content, opts);
+}
+
+/** The text and its button; pressing it closes the toast. */
+function WithAction({ id, text, action }: { id: string; text: string; action: ToastButton }) {
+  return (
+    <span className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+      <span data-slot="toast-text">{text}</span>
+      <button
+        type="button"
+        data-slot="toast-action"
+        className="-my-1 rounded-md px-2 py-1 font-semibold text-primary outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40"
+        onClick={() => {
+          hotToast.dismiss(id);
+          action.onPress();
+        }}
+      >
+        {action.label}
+      </button>
+    </span>
+  );
 }
 
 const kindStyle: Record<ToastKind, string> = {
@@ -30,9 +62,12 @@ export function Toaster() {
   return (
     <div
       data-slot="toaster"
-      className="pointer-events-none fixed top-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      // Never over the header's controls: below the 56 px header at top right (SPEC §2), at the bottom on phones.
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-16 sm:right-4 sm:bottom-auto sm:w-[min(24rem,calc(100vw-2rem))]"
       onMouseEnter={handlers.startPause}
       onMouseLeave={handlers.endPause}
+      onFocus={handlers.startPause}
+      onBlur={handlers.endPause}
     >
       {toasts
         .filter((t) => t.visible)
@@ -47,7 +82,13 @@ export function Toaster() {
               className={`pointer-events-auto flex animate-toast-in items-start gap-3 rounded-lg border bg-card px-4 py-3 text-sm shadow-lg ${kindStyle[kind]}`}
             >
               <span data-slot="toast-mark" aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-muted-foreground" />
-              <span className="flex-1">{typeof t.message === 'function' ? t.message(t) : t.message}</span>
+              {typeof t.message === 'string' ? (
+                <span data-slot="toast-text" className="flex-1">
+                  {t.message}
+                </span>
+              ) : (
+                <span className="flex-1">{typeof t.message === 'function' ? t.message(t) : t.message}</span>
+              )}
             </div>
           );
         })}

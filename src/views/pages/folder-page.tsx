@@ -286,8 +286,8 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
           <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatListDate(message.date, locale, timezone)}</span>
         </span>
         <span className="flex min-w-0 items-center gap-2">
-          <span data-slot="message-title" className={cn('truncate text-sm', unread && 'font-semibold')}>
-            {message.title}
+          <span data-slot="message-title" className={cn('truncate text-sm', unread && 'font-semibold', !message.title && 'text-muted-foreground italic')}>
+            {message.title || t('messages.untitled')}
           </span>
           {/* Beside the title, not inside it: a long title would cut it off. */}
           {message.has_attachments && (

@@ -105,7 +105,7 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
     <div className="flex flex-col gap-4 rounded-lg border bg-card p-6">
       <header className="flex flex-col gap-2">
         <h1 id="message-title" className="text-2xl font-bold">
-          {message.title}
+          {message.title || t('messages.untitled')}
         </h1>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted-foreground">{t('messages.from')}</dt>
