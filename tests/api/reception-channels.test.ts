@@ -16,27 +16,15 @@ import {
   type ReceptionRow,
   type RetryResult,
 } from '../../shared/reception-contract';
-import { createApp } from '../../server/app';
-import type { Adapters, ChannelAdapter } from '../../server/delivery/channel';
-import type { DeliveryEngine } from '../../server/delivery/engine-contract';
-import { applyReports, refreshRecipients, type ReportStatus } from '../../server/delivery/status';
+import type { Db } from '../../server/db/client';
+import { applyReports, refreshRecipients } from '../../server/delivery/status';
 import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
-import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
+import { receipt as report, startRecordingServer } from './support/recording';
+import { Client } from './support/server';
 
-type Db = Awaited<ReturnType<typeof openSeededCopy>>['handle']['db'];
-
-const queued: { id: number; generation: number }[][] = [];
-const engine: DeliveryEngine = {
-  messageSent: async () => {},
-  messageScheduled: async () => {},
-  deliveriesQueued: async (rounds) => void queued.push(rounds),
-};
-const unused: ChannelAdapter = { send: async () => ({ ok: false, kind: 'permanent', error: 'rejected' }) };
-const adapters: Adapters = { 'app-mobile': unused, 'e-mail': unused, sms: unused, whatsapp: unused };
-
-let copy: Awaited<ReturnType<typeof openSeededCopy>>;
-let server: Awaited<ReturnType<typeof listen>>;
+let server: Awaited<ReturnType<typeof startRecordingServer>>;
+let queued: Awaited<ReturnType<typeof startRecordingServer>>['calls']['queued'];
 let db: Db;
 let admin: Client;
 let docente: Client;
@@ -96,22 +84,14 @@ async function retry(body?: unknown, client = admin) {
   return { status: res.status, body: (await res.json()) as { data: RetryResult; code?: string; errors?: Record<string, string[]> } };
 }
 
-const report = (d: DeliveryRow, status: ReportStatus, error: string | null = null) => ({ deliveryId: Number(d.id), status, at: new Date(), error });
-
 /** The summary's figure for one recipient state of one channel (pending: queued + handed over). */
 const figure = (progress: DeliveryProgress, state: (typeof RECIPIENT_STATUSES)[number]) =>
   state === 'pending' ? progress.queued + progress.sent : progress[state];
 
 beforeAll(async () => {
-  copy = await openSeededCopy();
-  db = copy.handle.db;
-  const app = createApp({
-    db,
-    distDir: makeDist(copy.root),
-    config: testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: `${copy.root}/outbox` }),
-    delivery: { engine, adapters, simulator: null },
-  });
-  server = await listen(app);
+  server = await startRecordingServer();
+  db = server.db;
+  queued = server.calls.queued;
   admin = new Client(server.url);
   docente = new Client(server.url);
   expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
@@ -167,7 +147,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await copy?.dispose();
 });
 
 describe('GET /messages/:id/reception?channel=', () => {

@@ -11,28 +11,16 @@ import { fold } from '../../shared/fold';
 import type { MessageDetail, MessageSummary, Paged } from '../../shared/messages-contract';
 import type { ChannelDelivery, ReceptionPage, RetryResult } from '../../shared/reception-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
-import { createApp } from '../../server/app';
-import type { Adapters, ChannelAdapter } from '../../server/delivery/channel';
-import type { DeliveryEngine } from '../../server/delivery/engine-contract';
-import { applyReports, refreshRecipients, type ReportStatus } from '../../server/delivery/status';
+import type { Db } from '../../server/db/client';
+import { applyReports, refreshRecipients } from '../../server/delivery/status';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
-import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
+import { receipt as report, startRecordingServer, type EngineCalls } from './support/recording';
+import { Client } from './support/server';
 
-type Db = Awaited<ReturnType<typeof openSeededCopy>>['handle']['db'];
-
-/** An engine that only records what the routes ask of it. */
-const calls = { sent: [] as number[], queued: [] as { id: number; generation: number }[][] };
-const engine: DeliveryEngine = {
-  messageSent: async (id) => void calls.sent.push(id),
-  messageScheduled: async () => {},
-  deliveriesQueued: async (rounds) => void calls.queued.push(rounds),
-};
-const unused: ChannelAdapter = { send: async () => ({ ok: false, kind: 'permanent', error: 'rejected' }) };
-const adapters: Adapters = { 'app-mobile': unused, 'e-mail': unused, sms: unused, whatsapp: unused };
-
-let copy: Awaited<ReturnType<typeof openSeededCopy>>;
-let server: Awaited<ReturnType<typeof listen>>;
+/** What the routes asked of the (recording) engine. */
+let calls: EngineCalls;
+let server: Awaited<ReturnType<typeof startRecordingServer>>;
 let db: Db;
 let admin: Client;
 let docente: Client;
@@ -84,7 +72,6 @@ const rowOf = async (ref: number) => {
   return (await allRows()).find((r) => r.recipient_id === Number(recipient.id))!;
 };
 
-const report = (d: DeliveryRow, status: ReportStatus, error: string | null = null) => ({ deliveryId: Number(d.id), status, at: new Date(), error });
 const quota = async () => ((await (await admin.get('/api/quota')).json()) as { data: Quota }).data;
 const retry = async (client: Client, id = ids.message) => {
   const res = await client.post(`/api/messages/${id}/reception/retry`);
@@ -92,15 +79,9 @@ const retry = async (client: Client, id = ids.message) => {
 };
 
 beforeAll(async () => {
-  copy = await openSeededCopy();
-  db = copy.handle.db;
-  const app = createApp({
-    db,
-    distDir: makeDist(copy.root),
-    config: testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: `${copy.root}/outbox` }),
-    delivery: { engine, adapters, simulator: null },
-  });
-  server = await listen(app);
+  server = await startRecordingServer();
+  db = server.db;
+  calls = server.calls;
   admin = new Client(server.url);
   docente = new Client(server.url);
   juarez = new Client(server.url);
@@ -144,7 +125,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await copy?.dispose();
 });
 
 describe('GET /messages/:id/reception', () => {
