@@ -34,3 +34,29 @@ test('cambiar a es-MX sobrevive a recargar la página', async ({ page, context }
   await expect(mxBody).toBeVisible();
   await expect(page.getByText(t('pages.inboxBody'))).toHaveCount(0);
 });
+
+test("una escuela mexicana empieza en es-MX; la elección del usuario gana y queda en la cookie", async ({ page, context }) => {
+  await loginViaApi(page, USERS.teacherJuarez);
+  await page.goto('/inbox');
+  // Nobody chose yet: the school's locale, and nothing written to the cookie.
+  await expect(page.getByText(tMX('pages.inboxBody'))).toBeVisible();
+  const shell = new AppShell(page);
+  await expect(shell.localeControl.first()).toHaveValue('es-MX');
+  expect((await context.cookies()).find((c) => c.name === COOKIE.locale)).toBeUndefined();
+
+  await shell.switchLocale(tMX('locale.es-CL'));
+  await expect(page.getByText(t('pages.inboxBody'))).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === COOKIE.locale)?.value).toBe('es-CL');
+
+  await page.reload();
+  await expect(page.getByText(t('pages.inboxBody'))).toBeVisible();
+  await expect(page.getByText(tMX('pages.inboxBody'))).toHaveCount(0);
+});
+
+test('una escuela chilena sigue en es-CL sin que nadie elija', async ({ page, context }) => {
+  await loginViaApi(page, USERS.teacherElqui);
+  await page.goto('/inbox');
+  await expect(page.getByText(t('pages.inboxBody'))).toBeVisible();
+  await expect(new AppShell(page).localeControl.first()).toHaveValue('es-CL');
+  expect((await context.cookies()).find((c) => c.name === COOKIE.locale)).toBeUndefined();
+});
