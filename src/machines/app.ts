@@ -1,5 +1,5 @@
 // The root actor. It owns the app-lifetime actors (systemIds `session`, `token`, `sidebar`, `loadingBar`,
-// `locale`, `routeGuard`, `folderCounts`) and is the only place that knows how they talk to each other.
+// `locale`, `routeGuard`, `folderCounts`, `undo`) and is the only place that knows how they talk to each other.
 //
 // How events flow (the decision the design card asked for): children never address each other and
 // never `sendParent`; they only `emit`. A `bridge` callback actor listens to every child's emitted
@@ -14,6 +14,12 @@
 // and closed by the view's `usePageActor` with `page.open` / `page.close`, so it lives in the app's system
 // (the Stately inspector and the offline actor panel show it). A `relayEffects` child watches each page
 // and hands its effects back here: UI effects go to the edge, `counts.changed` to `folderCounts`.
+//
+// Navigations the user asks for (a link, the browser's Back) arrive as `navigation.request` from the edge.
+// An open page may hold them (compose with unsaved changes): the root asks whether one would
+// (`snapshot.can(page.leave)`) and hands it the request, and that page lets it through later by emitting
+// `navigate`, or drops it. Otherwise the root emits `navigate` at once. `selectHoldsNavigation` answers the
+// same question for the edge's synchronous cases (the popstate it must undo, the tab closing).
 import {
   assertEvent,
   assign,
@@ -42,7 +48,8 @@ import { selectSessionStatus, sessionMachine, type SessionSnapshot, type TokenSe
 import type { ResetReason } from './session-rules';
 import { sidebarMachine } from './sidebar';
 import { selectCanRequest, tokenMachine } from './token';
-import { isEffect, relayEffects, type Effect, type RelayedEffect, type UiEvent } from './effects';
+import { isEffect, relayEffects, type Effect, type LeaveRequest, type PageLeaveEvent, type RelayedEffect, type ToastCommand, type UiEvent } from './effects';
+import { undoMachine, type MessagesRestoredEvent } from './undo';
 import type { Locale } from '../../shared/contract';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -52,6 +59,7 @@ export type LoadingBarActor = ActorRefFrom<typeof loadingBarMachine>;
 export type LocaleActor = ActorRefFrom<typeof localeMachine>;
 export type RouteGuardActor = ActorRefFrom<typeof routeGuardMachine>;
 export type FolderCountsActor = ActorRefFrom<typeof folderCountsMachine>;
+export type UndoActor = ActorRefFrom<typeof undoMachine>;
 
 /** What the route guard needs to know about the session; roles and device only while signed in. */
 export function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
@@ -101,9 +109,23 @@ export type AppEvent =
   | { type: 'page.open'; page: PageSpec }
   | { type: 'page.close'; id: string }
   /** An effect a page emitted, from its relay. */
-  | RelayedEffect;
+  | RelayedEffect
+  /** The user asks to go somewhere (a link, Back): an open page may hold it (see the header). */
+  | ({ type: 'navigation.request' } & LeaveRequest)
+  /** A toast's button ("Deshacer"): for `undo`. */
+  | ToastCommand
+  /** `undo` put messages back: the open pages hear it. */
+  | MessagesRestoredEvent;
 
-const CHILD_IDS = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts'] as const;
+const CHILD_IDS = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts', 'undo'] as const;
+
+type ChildSnapshots = Record<string, { getSnapshot(): { can?(event: PageLeaveEvent): boolean } } | undefined>;
+
+/** The open page that would hold a navigation now (its machine takes `page.leave`), or null. */
+function pageHolding(pages: readonly string[], children: ChildSnapshots, request: LeaveRequest): string | null {
+  const event: PageLeaveEvent = { type: 'page.leave', ...request };
+  return pages.find((id) => children[id]?.getSnapshot().can?.(event) === true) ?? null;
+}
 
 /** Where an effect goes: UI effects to the edge (wrapped in `app.relay`), the rest to this root as is. */
 export function appEventOf(effect: Effect): AppEvent {
@@ -180,6 +202,7 @@ export const appMachine = setup({
     locale: localeMachine,
     routeGuard: routeGuardMachine,
     folderCounts: folderCountsMachine,
+    undo: undoMachine,
     relayEffects,
   },
   guards: {
@@ -201,6 +224,21 @@ export const appMachine = setup({
     }),
     assignFailure: assign((_, params: { id: string }) => ({ failedActor: params.id })),
     refreshCounts: sendTo('folderCounts', { type: 'counts.refresh' }),
+    toUndo: sendTo('undo', ({ event }) => event),
+    /** Every open page hears it; those that do not care ignore it. */
+    toPages: enqueueActions(({ context, enqueue, event }) => {
+      for (const id of context.pages) enqueue.sendTo(id, event);
+    }),
+    /** To the page that holds it, or straight on to the edge. */
+    requestNavigation: enqueueActions(({ context, enqueue, event, self }) => {
+      assertEvent(event, 'navigation.request');
+      const { type: _, ...request } = event;
+      // A pure `transition()` (model planning) has an inert `self` with no children: nothing holds there.
+      const children = ((self.getSnapshot() as { children?: ChildSnapshots } | undefined)?.children ?? {}) as ChildSnapshots;
+      const holder = pageHolding(context.pages, children, request);
+      if (holder) enqueue.sendTo(holder, { type: 'page.leave', ...request });
+      else enqueue.emit({ type: 'navigate', ...request });
+    }),
     /** The page, then its relay: the relay starts after the page is in this root's snapshot. */
     openPage: enqueueActions(({ context, enqueue, event, self }) => {
       assertEvent(event, 'page.open');
@@ -286,6 +324,12 @@ export const appMachine = setup({
           input: {},
           onError: crashed('folderCounts'),
         },
+        {
+          id: 'undo',
+          systemId: 'undo',
+          src: 'undo',
+          onError: crashed('undo'),
+        },
       ],
       on: {
         'token.set': { actions: 'toToken' },
@@ -300,6 +344,9 @@ export const appMachine = setup({
         'counts.changed': { actions: 'refreshCounts' },
         'page.open': { guard: 'isNewPage', actions: 'openPage' },
         'effect.relay': { actions: 'routeEffect' },
+        'navigation.request': { actions: 'requestNavigation' },
+        'undo.restore': { actions: 'toUndo' },
+        'messages.restored': { actions: 'toPages' },
       },
     },
     // A child crashed (a bug, not a business failure): the view shows the fatal error screen.
@@ -338,6 +385,7 @@ export function appActorsOf(app: AppActor) {
     locale: get<LocaleActor>('locale'),
     routeGuard: get<RouteGuardActor>('routeGuard'),
     folderCounts: get<FolderCountsActor>('folderCounts'),
+    undo: get<UndoActor>('undo'),
   };
 }
 
@@ -365,6 +413,13 @@ export function connectServices(app: AppActor): () => void {
 }
 
 export const selectIsAppFailed = (snapshot: AppSnapshot): boolean => snapshot.matches('failed');
+
+/**
+ * Whether an open page would hold a navigation now (compose with unsaved changes, or asking): the edge
+ * undoes a browser Back it cannot stop before asking, and asks the browser to confirm closing the tab.
+ */
+export const selectHoldsNavigation = (snapshot: AppSnapshot): boolean =>
+  pageHolding(snapshot.context.pages, snapshot.children as ChildSnapshots, { to: '' }) !== null;
 
 /**
  * Opens a page actor as a child of `app` and returns it (started). Call from the view's layout effect

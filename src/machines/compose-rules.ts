@@ -261,6 +261,24 @@ export function backupOf(form: ComposeForm, savedAt: number): ComposeBackup {
   };
 }
 
+/**
+ * What the form holds, as one comparable string: two forms with the same fingerprint say the same thing
+ * (labels and upload progress aside). Compose compares it with the fingerprint of what the server has to
+ * know whether leaving would lose something.
+ */
+export function formFingerprint(form: ComposeForm): string {
+  return JSON.stringify([
+    form.title,
+    form.content,
+    form.channels,
+    form.recipients.map(pickKey),
+    form.allowReplies,
+    form.copyToSender,
+    form.schedule,
+    liveAttachments(form).map((entry) => entry.attachment?.id ?? entry.key),
+  ]);
+}
+
 /** Any edit: the field's error goes, the estimate is stale, and the next send is a new message. */
 export function edited(current: { errors: ComposeErrors }, ...fields: ComposeField[]) {
   const errors = { ...current.errors };
@@ -382,6 +400,13 @@ function replyForm(reply: ReplyStart, available: readonly ChannelCode[]) {
     content: channels.includes('sms') ? '' : `\n\n${reply.quote}`,
     allowReplies: true,
   };
+}
+
+/** The fingerprint of what the server has for this start (the draft, or nothing yet): the form without its backup. */
+export function savedFingerprintOf(start: ComposeStart, draftId: number | null): string {
+  const { form, attachments } = restoredForm({ ...start, backup: null }, draftId);
+  const entries = attachments.map((attachment): AttachmentEntry => ({ key: `saved-${attachment.id}`, size: attachment.size, status: 'uploaded', attachment }));
+  return formFingerprint({ setup: start.setup, draftId, ...form, attachments: entries });
 }
 
 function draftForm(draft: ComposeDraft, loaded: ComposeSetup, keep: (channels: ChannelCode[]) => ChannelCode[]) {

@@ -31,6 +31,10 @@ export const selectIsSending = (snapshot: ComposeSnapshot): boolean => snapshot.
 export const selectIsScheduling = (snapshot: ComposeSnapshot): boolean => snapshot.matches('scheduling');
 export const selectHasFailed = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'failed' });
 export const selectIsSent = (snapshot: ComposeSnapshot): boolean => snapshot.matches('sent');
+/** "¿Guardar los cambios antes de salir?" is asked (a navigation waits for the answer). */
+export const selectIsAskingToLeave = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'leaving' });
+/** The draft is being saved on the way out. */
+export const selectIsSavingToLeave = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'leaving' }) && snapshot.hasTag('busy');
 /** A server call for the whole form is running: buttons disabled. */
 export const selectIsBusy = (snapshot: ComposeSnapshot): boolean => snapshot.hasTag('busy');
 /** The message is being checked, sent or scheduled: the main button shows it. */

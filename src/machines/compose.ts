@@ -12,6 +12,13 @@
 // message; any edit drops it, so a changed message is a new send. The rules are compose-rules.ts; what
 // views read, compose-selectors.ts.
 //
+// Leaving (issue 12): the app root asks the open page before a navigation the user asked for (`page.leave`,
+// see app.ts). Compose holds it while the form has unsaved changes (its fingerprint differs from what the
+// server has): `form.leaving` asks "Guardar borrador / Descartar / Seguir editando"; saving or discarding
+// ends in `left` and lets the navigation through (`navigate`), staying drops it. A form with nothing
+// unsaved never gets the question. Once saved, the form's backup moves to its draft's key, so reopening
+// the draft from the drafts folder finds what was typed after (it was under "new" before, and lost).
+//
 // Once the form is shown, compose spawns two children. `picker` (recipient-picker.ts) reports the picks
 // confirmed in its dialog; compose tells it when a chip is removed. `attachments` (attachment-list.ts)
 // owns the files: compose hands it what its rules allow and keeps the entries it reports, so the rules
@@ -21,7 +28,7 @@ import { and, assertEvent, assign, emit, enqueueActions, sendTo, setup, spawnChi
 import type { ComposeDraft, Estimate, SendResult } from '../../shared/compose-contract';
 import type { MessageKey } from '../i18n';
 import { estimate, fetchComposeStart, newIdempotencyKey, saveDraft, scheduleMessage, sendMessage, type ComposeStart } from '../services/compose';
-import { clearComposeBackup, clearDraftBackups, saveComposeBackup } from '../services/compose-backup';
+import { clearComposeBackup, clearDraftBackups, draftBackupKey, saveComposeBackup } from '../services/compose-backup';
 import { toApiFailure, type ApiFailure } from '../services/http';
 import { attachmentListMachine, entryIs, restoredEntries, type AttachmentListReport } from './attachment-list';
 import {
@@ -33,11 +40,13 @@ import {
   edited,
   EMPTY_FORM,
   firstInvalidField,
+  formFingerprint,
   hasErrors,
   isQuotaFailure,
   isValidationFailure,
   quotaError,
   restoredForm,
+  savedFingerprintOf,
   serverErrors,
   SUBMIT_BUTTON_ID,
   TOAST_KEYS,
@@ -46,7 +55,7 @@ import {
   type ComposeIntent,
   type FormEdit,
 } from './compose-rules';
-import { relayEffects, type Effect, type RelayedEffect } from './effects';
+import { relayEffects, type Effect, type LeaveRequest, type PageLeaveEvent, type RelayedEffect } from './effects';
 import { recipientPickerMachine, type PickerReport } from './recipient-picker';
 
 export interface ComposeMachineInput {
@@ -69,6 +78,12 @@ export interface ComposeContext extends ComposeForm {
   result: SendResult | null;
   /** The last failed call. */
   failure: ApiFailure | null;
+  /** `formFingerprint` of what the server has (the draft as loaded or last saved; a new form's start). */
+  savedForm: string;
+  /** `formFingerprint` of the form a running draft save sends (it becomes `savedForm` once saved). */
+  savingForm: string | null;
+  /** The navigation held while the author is asked, or while a save runs. */
+  leaving: LeaveRequest | null;
 }
 
 export type ComposeEvent =
@@ -83,6 +98,12 @@ export type ComposeEvent =
   | { type: 'attachment.add'; files: File[] }
   | { type: 'attachment.remove'; key: string }
   | { type: 'attachment.retry'; key: string }
+  /** The app asks before a navigation the user asked for; compose holds it while something is unsaved. */
+  | PageLeaveEvent
+  /** The answers to "¿Guardar los cambios antes de salir?". */
+  | { type: 'compose.saveAndLeave' }
+  | { type: 'compose.discard' }
+  | { type: 'compose.stay' }
   | PickerReport
   | AttachmentListReport
   | RelayedEffect;
@@ -94,6 +115,24 @@ const keyOf = (event: ComposeEvent) => {
 };
 
 const TOAST_REVIEW = { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.review } } as const;
+
+/** A draft saved: its id kept (the backup moves to its key), what it holds is now the server's, the toast. */
+const DRAFT_SAVED = [
+  { type: 'dropFormBackup', params: ({ event }: { event: { output: ComposeDraft } }) => event.output },
+  { type: 'keepDraft', params: ({ event }: { event: { output: ComposeDraft } }) => event.output },
+  'saveBackup',
+  { type: 'toast', params: { kind: 'success', key: TOAST_KEYS.saved } },
+  'announceCounts',
+] as const;
+
+/** A draft save that runs while the author waits to leave: once saved (nothing typed since), they go. */
+const SAVED_AND_LEFT = [...DRAFT_SAVED, 'clearBackup', 'leave'] as const;
+
+/** What a draft save sends, the same in `savingDraft` and when saving on the way out. */
+const draftSaveInput = ({ context }: { context: ComposeContext }) => ({ id: context.draftId, input: composeInputOf(context, 'draft'), replyToId: context.replyToId });
+
+/** A navigation while the form holds something the server does not: ask first (`form.leaving`). */
+const ASK_BEFORE_LEAVING = { guard: 'hasUnsavedChanges', target: '#compose.form.leaving', actions: 'keepLeave' } as const;
 
 /**
  * compose.send / compose.schedule: the client rules first. Refused, the form shows why (from `failed`,
@@ -150,10 +189,17 @@ export const composeMachine = setup({
   },
   actors: { fetchComposeStart, saveDraft, estimate, sendMessage, scheduleMessage, recipientPicker: recipientPickerMachine, attachmentList: attachmentListMachine, relayEffects },
   actions: {
-    /** On `xstate.done.actor.loadCompose`: the form from the backup or the draft. */
+    /** On `xstate.done.actor.loadCompose`: the form from the backup or the draft, and what the server has. */
     restore: assign(({ context }, start: ComposeStart) => {
       const { form, attachments, draftId, replyTo } = restoredForm(start, context.draftId);
-      return { setup: start.setup, ...form, draftId, replyToId: context.replyToId ?? replyTo, attachments: restoredEntries(attachments) };
+      return {
+        setup: start.setup,
+        ...form,
+        draftId,
+        replyToId: context.replyToId ?? replyTo,
+        attachments: restoredEntries(attachments),
+        savedForm: savedFingerprintOf(start, context.draftId),
+      };
     }),
     /** Loads the recipients while the author types, so the dialog opens at once; it starts from the chips. */
     spawnPicker: spawnChild('recipientPicker', { id: 'picker', input: ({ context, self }) => ({ initial: context.recipients, parent: self }) }),
@@ -215,7 +261,27 @@ export const composeMachine = setup({
       const failure = failureOf(event as { error?: unknown });
       return { failure, errors: serverErrors(failure) };
     }),
-    keepDraft: assign((_, draft: ComposeDraft) => ({ draftId: draft.id })),
+    /** The draft's id; the backup moves from the form's key (new, reply) to the draft's (`saveBackup` writes it). */
+    keepDraft: assign(({ context }, draft: ComposeDraft) => ({
+      draftId: draft.id,
+      backupKey: draftBackupKey(context.backupKey, draft.id),
+      savedForm: context.savingForm ?? context.savedForm,
+      savingForm: null,
+    })),
+    /** Before `keepDraft`: the backup under the form's own key goes (it moves to the draft's). */
+    dropFormBackup: ({ context }, draft: ComposeDraft) => {
+      if (draftBackupKey(context.backupKey, draft.id) !== context.backupKey) clearComposeBackup(context.backupKey);
+    },
+    /** What this save sends: once saved, that is what the server has. */
+    markSaving: assign(({ context }) => ({ savingForm: formFingerprint(context) })),
+    keepLeave: assign(({ event }) => {
+      assertEvent(event, 'page.leave');
+      const { type: _, ...request } = event;
+      return { leaving: request };
+    }),
+    forgetLeave: assign({ leaving: null }),
+    /** Lets the held navigation through (the edge performs it). */
+    leave: emit(({ context }) => ({ type: 'navigate' as const, to: context.leaving?.to ?? '/', ...(context.leaving?.replace ? { replace: true } : {}), ...(context.leaving?.back ? { back: true } : {}) })),
     keepResult: assign((_, result: SendResult) => ({ result })),
     toast: emit((_, params: { kind: 'success' | 'error'; key: MessageKey }) => ({ type: 'toast' as const, kind: params.kind, key: params.key })),
     toastQuota: emit(({ context }) => ({
@@ -240,6 +306,11 @@ export const composeMachine = setup({
   guards: {
     isValid: ({ context }, intent: ComposeIntent) => !hasErrors(composeErrors(context, intent, Date.now())),
     hasKey: ({ context }) => context.idempotencyKey !== null,
+    /** Leaving now would lose something: the form is not what the server has. */
+    hasUnsavedChanges: ({ context }) => formFingerprint(context) !== context.savedForm,
+    isLeaving: ({ context }) => context.leaving !== null,
+    /** The save that just ended sent the form as it is now (nothing was typed meanwhile). */
+    savedAll: ({ context }) => formFingerprint(context) === context.savingForm,
     hasProblems: (_, estimated: Estimate) => estimated.problems.length > 0,
     isScheduling: ({ context }) => context.intent === 'schedule',
     isValidationFailure: ({ event }) => isValidationFailure(failureOf(event as { error?: unknown })),
@@ -268,6 +339,9 @@ export const composeMachine = setup({
     idempotencyKey: null,
     result: null,
     failure: null,
+    savedForm: '',
+    savingForm: null,
+    leaving: null,
   }),
   // The list reports in any state (an upload finishing while a draft is being saved).
   on: {
@@ -311,28 +385,30 @@ export const composeMachine = setup({
             'compose.send': attempt('send'),
             'compose.schedule': attempt('schedule'),
             'compose.save': { target: 'savingDraft' },
+            'page.leave': ASK_BEFORE_LEAVING,
           },
         },
+        // A navigation asked for meanwhile waits for the save (leaving would abort it): then it goes, or,
+        // when something was typed meanwhile or the save failed, the author is asked.
         savingDraft: {
           tags: 'busy',
+          entry: 'markSaving',
           invoke: {
             id: 'saveDraft',
             src: 'saveDraft',
-            input: ({ context }) => ({ id: context.draftId, input: composeInputOf(context, 'draft'), replyToId: context.replyToId }),
-            onDone: {
-              target: 'editing',
-              actions: [
-                { type: 'keepDraft', params: ({ event }) => event.output },
-                'saveBackup',
-                { type: 'toast', params: { kind: 'success', key: TOAST_KEYS.saved } },
-                'announceCounts',
-              ],
-            },
+            input: draftSaveInput,
+            onDone: [
+              { guard: and(['isLeaving', 'savedAll']), target: '#compose.left', actions: SAVED_AND_LEFT },
+              { guard: 'isLeaving', target: 'leaving', actions: DRAFT_SAVED },
+              { target: 'editing', actions: DRAFT_SAVED },
+            ],
             onError: [
-              { guard: 'isValidationFailure', target: 'editing', actions: ['serverFieldErrors', TOAST_REVIEW] },
+              { guard: 'isValidationFailure', target: 'editing', actions: ['serverFieldErrors', TOAST_REVIEW, 'forgetLeave'] },
+              { guard: 'isLeaving', target: 'leaving', actions: ['keepFailure', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.requestFailed } }] },
               { target: 'editing', actions: ['keepFailure', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.requestFailed } }] },
             ],
           },
+          on: { 'page.leave': { actions: 'keepLeave' } },
         },
         // The send failed (network, server): everything typed is here. Retry resends the same message
         // with the same key; after an edit (no key any more) it is a new message, checked again first.
@@ -347,6 +423,39 @@ export const composeMachine = setup({
             'compose.send': attempt('send', 'editing'),
             'compose.schedule': attempt('schedule', 'editing'),
             'compose.save': { target: 'savingDraft' },
+            'page.leave': ASK_BEFORE_LEAVING,
+          },
+        },
+        // "¿Guardar los cambios antes de salir?": nothing leaves until the author answers. Another
+        // navigation asked for meanwhile (Back pressed again) replaces the one held.
+        leaving: {
+          initial: 'asking',
+          on: { 'page.leave': { actions: 'keepLeave' } },
+          states: {
+            asking: {
+              on: {
+                'compose.saveAndLeave': { target: 'saving' },
+                // What was typed since the last save goes, backup included; a saved draft stays as saved.
+                'compose.discard': { target: '#compose.left', actions: ['clearBackup', 'leave'] },
+                'compose.stay': { target: '#compose.form.editing', actions: 'forgetLeave' },
+              },
+            },
+            saving: {
+              tags: 'busy',
+              entry: 'markSaving',
+              invoke: {
+                id: 'saveDraft',
+                src: 'saveDraft',
+                input: draftSaveInput,
+                onDone: { target: '#compose.left', actions: SAVED_AND_LEFT },
+                onError: [
+                  // Refused (a title too long…): back to the form, the field marked, the navigation dropped.
+                  { guard: 'isValidationFailure', target: '#compose.form.editing', actions: ['serverFieldErrors', TOAST_REVIEW, 'focusFirstError', 'forgetLeave'] },
+                  // Not saved: asked again (discard or try again), nothing lost meanwhile.
+                  { target: 'asking', actions: ['keepFailure', { type: 'toast', params: { kind: 'error', key: TOAST_KEYS.requestFailed } }] },
+                ],
+              },
+            },
           },
         },
       },
@@ -381,11 +490,14 @@ export const composeMachine = setup({
         'compose.confirm': [{ guard: 'isScheduling', target: 'scheduling' }, { target: 'sending' }],
         // Back to the form with keyboard focus on the button that asked, not lost with the confirmation.
         'compose.cancel': { target: 'form.editing', actions: 'focusSubmit' },
+        'page.leave': ASK_BEFORE_LEAVING,
       },
     },
     sending: dispatching('sendMessage', 'send', TOAST_KEYS.sent),
     scheduling: dispatching('scheduleMessage', 'schedule', TOAST_KEYS.scheduled),
     sent: { type: 'final' },
+    // Saved or discarded on the way out: the navigation is on its way, the page closes with it.
+    left: { type: 'final' },
   },
 });
 

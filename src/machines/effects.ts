@@ -11,6 +11,33 @@ export interface NavigateEvent {
   to: string;
   /** Redirects replace the history entry so Back does not bounce. */
   replace?: boolean;
+  /** A browser Back a page held (see LeaveRequest), now let through: the edge goes back in history to `to`. */
+  back?: boolean;
+}
+
+/**
+ * A navigation the user asked for (a link, the browser's Back or Forward) that an open page may hold while
+ * it asks (compose with unsaved changes): the edge sends it to the root as `navigation.request`, the root
+ * hands it to the page that holds it as `page.leave`, and whoever lets it through emits it as `navigate`.
+ */
+export interface LeaveRequest {
+  to: string;
+  replace?: boolean;
+  back?: boolean;
+}
+
+/** The root asks an open page whether it lets the user leave (a page that does not hold it never gets it). */
+export interface PageLeaveEvent extends LeaveRequest {
+  type: 'page.leave';
+}
+
+/** What a toast's button sends back to the app root when pressed: "Deshacer" after Eliminar. */
+export type ToastCommand = { type: 'undo.restore'; ids: number[] };
+
+export interface ToastAction {
+  /** i18n key of the button. */
+  label: MessageKey;
+  event: ToastCommand;
 }
 
 export interface ToastEvent {
@@ -21,6 +48,8 @@ export interface ToastEvent {
   params?: Record<string, string | number>;
   /** Raw text, only for the SPEC's English abort message; shown instead of `key` when present. */
   message?: string;
+  /** A button in the toast; pressing it sends `event` to the app root (never a callback in a view). */
+  action?: ToastAction;
 }
 
 /** Moves keyboard focus to the element with this id once the screen has rendered (e.g. the first invalid field). */

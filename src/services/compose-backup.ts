@@ -91,6 +91,13 @@ export function clearComposeBackup(key: string): void {
 }
 
 /**
+ * The key of draft `draftId`'s backup, from the key of the form that saved it: `compose:7:new` and
+ * `compose:7:reply-31` become `compose:7:55`, the key the page uses for `/new?draft=55`. Once a form is
+ * saved its backup moves there, so reopening the draft from the drafts folder finds what was typed after.
+ */
+export const draftBackupKey = (key: string, draftId: number): string => key.replace(/[^:]*$/, String(draftId));
+
+/**
  * Drops every backup (any key) that saves into draft `draftId`: once that draft is sent or scheduled,
  * a backup of it (say the "new" form that first saved it) must not bring it back.
  */

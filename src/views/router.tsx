@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { Route, Switch, useLocation, useSearch } from 'wouter';
+import { Route, Router, Switch, useLocation, useSearch, type AroundNavHandler } from 'wouter';
 import { selectIsRouteAllowed, selectIsNotFound, selectRouteName } from '../machines/route-guard';
 import { selectIsLoggedIn } from '../machines/session';
-import { routeGuardActor, sessionActor } from './actors';
+import { appActor, routeGuardActor, sessionActor } from './actors';
 import { useT } from './lib/i18n';
 import { NotFound, ROUTES, routeNamed } from './routes';
 
@@ -44,7 +44,23 @@ function Splash() {
   );
 }
 
+/**
+ * Every link and in-app navigation asks the app first: an open page may hold it (compose with unsaved
+ * changes asks before leaving). The app performs it through the edge once it may go.
+ */
+const askTheApp: AroundNavHandler = (_navigate, to, options) => {
+  appActor.send({ type: 'navigation.request', to, ...(options?.replace ? { replace: true } : {}) });
+};
+
 export function AppRouter() {
+  return (
+    <Router aroundNav={askTheApp}>
+      <Routing />
+    </Router>
+  );
+}
+
+function Routing() {
   useRouteSync();
   useDocumentTitle();
   const allowed = useSelector(routeGuardActor, selectIsRouteAllowed);

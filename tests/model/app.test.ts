@@ -1,36 +1,63 @@
-import { emit, fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { assign, emit, fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import {
   appActorsOf,
   appMachine,
   createAppActor,
   pageSpec,
+  selectHoldsNavigation,
   selectIsAppFailed,
   type AppActor,
   type CreateAppActorOptions,
 } from '../../src/machines/app';
-import type { Effect } from '../../src/machines/effects';
+import type { Effect, LeaveRequest, PageLeaveEvent } from '../../src/machines/effects';
 import { folderCountsMachine } from '../../src/machines/folder-counts';
 import { localeMachine } from '../../src/machines/locale';
 import { tokenMachine } from '../../src/machines/token';
+import { undoMachine } from '../../src/machines/undo';
 import { defineModelTests, send, type Fakes, type StepEnv } from './harness';
 import { fakedSessionMachine, TIMES } from './fixtures';
 
-const CHILDREN = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts'] as const;
+const CHILDREN = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts', 'undo'] as const;
 const CRASHABLE = ['bridge', ...CHILDREN] as const;
 
 const NAVIGATE = { type: 'navigate', to: '/inbox', replace: true };
 const TOAST = { type: 'toast', kind: 'warning', key: 'session.expired' };
 const UPDATED = { type: 'session.updated', status: 'loggedOut', roles: [], device: null };
 
-/** A screen's actor as `usePageActor` opens it; `page.act` makes it emit a toast. */
-const pageLogic = setup({ types: { input: {} as { id: number }, events: {} as { type: 'page.act' }, emitted: {} as Effect } }).createMachine({
+/**
+ * A screen's actor as `usePageActor` opens it; `page.act` makes it emit a toast. One that `holds` takes
+ * `page.leave` (like compose with unsaved changes) and keeps the request; the others never take it.
+ */
+const pageLogic = setup({
+  types: {
+    input: {} as { id: number; holds?: boolean },
+    context: {} as { holds: boolean; asked: LeaveRequest | null; heard: AnyEventObject[] },
+    events: {} as { type: 'page.act' } | PageLeaveEvent | { type: 'messages.restored'; ids: number[] },
+    emitted: {} as Effect,
+  },
+}).createMachine({
   id: 'testPage',
-  on: { 'page.act': { actions: emit({ type: 'toast', kind: 'success', key: 'messages.deleted' }) } },
+  context: ({ input }) => ({ holds: input.holds === true, asked: null, heard: [] }),
+  on: {
+    'page.act': { actions: emit({ type: 'toast', kind: 'success', key: 'messages.deleted' }) },
+    'page.leave': {
+      guard: ({ context }) => context.holds,
+      actions: assign({ asked: ({ event }) => ({ to: event.to, ...(event.back ? { back: true } : {}) }) }),
+    },
+    'messages.restored': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) },
+  },
 });
 const PAGE_ID = 'testPage-1';
 const OPEN = { type: 'page.open', page: pageSpec(PAGE_ID, pageLogic, { id: 7 }) };
 const CLOSE = { type: 'page.close', id: PAGE_ID };
+/** Compose with unsaved changes, say: it holds navigations. */
+const HOLDING_ID = 'testPage-2';
+const OPEN_HOLDING = { type: 'page.open', page: pageSpec(HOLDING_ID, pageLogic, { id: 8, holds: true }) };
+const CLOSE_HOLDING = { type: 'page.close', id: HOLDING_ID };
+const LINK = { type: 'navigation.request', to: '/draft' };
+const BACK = { type: 'navigation.request', to: '/inbox', back: true };
+const RESTORED = { type: 'messages.restored', ids: [31] };
 const PAGE_TOAST = { type: 'toast', kind: 'success', key: 'messages.deleted' };
 
 /** Where the root must forward each event it receives from the bridge (or the 401 hook). */
@@ -42,6 +69,7 @@ const ROUTING: Record<string, string> = {
   'session.unauthorized': 'session',
   'session.updated': 'routeGuard',
   'route.changed': 'sidebar',
+  'undo.restore': 'undo',
   'locale.institution': 'locale',
 };
 
@@ -78,6 +106,7 @@ function childLogic(fakes: Fakes, crashing: string | null) {
     loadingBar: crash('loadingBar', appMachine.implementations.actors.loadingBar),
     locale: crash('locale', localeMachine.provide({ actors: { readLocaleChoice: fakes.promise(), loadLocale: fakes.promise() } })),
     routeGuard: crash('routeGuard', appMachine.implementations.actors.routeGuard),
+    undo: crash('undo', undoMachine.provide({ actors: { restoreMessages: fakes.promise() } })),
     folderCounts: crash(
       'folderCounts',
       folderCountsMachine.provide({ actors: { fetchFolderCounts: fakes.promise(), visibilityChanges: fromCallback(() => undefined) } }),
@@ -92,13 +121,20 @@ function expectForwarded(env: StepEnv) {
   expect(deliveries, `${env.event.type} forwarded to ${target}`).toEqual([{ to: target, from: 'app', event: env.event }]);
 }
 
-/** The page is a live child of the root exactly while the model says it is open. */
+/** The pages are live children of the root exactly while the model says they are open. */
 function expectPage(env: StepEnv) {
-  const open = (env.to.context as { pages: string[] }).pages.includes(PAGE_ID);
-  const page = (env.actor.getSnapshot() as AnyMachineSnapshot).children[PAGE_ID] as AnyActorRef | undefined;
-  expect(page?.getSnapshot().status === 'active', 'page actor running').toBe(open);
-  if (open) expect(page?.system).toBe(env.actor.system);
+  for (const id of [PAGE_ID, HOLDING_ID]) {
+    const open = (env.to.context as { pages: string[] }).pages.includes(id);
+    const page = pageOf(env, id);
+    expect(page?.getSnapshot().status === 'active', `page ${id} running`).toBe(open);
+    if (open) expect(page?.system).toBe(env.actor.system);
+  }
 }
+
+const pageOf = (env: StepEnv, id: string) => (env.actor.getSnapshot() as AnyMachineSnapshot).children[id] as AnyActorRef | undefined;
+
+/** A page holds navigation while the one that holds is open (whatever else is open). */
+const holding = (snapshot: AnyMachineSnapshot) => (snapshot.context as { pages: string[] }).pages.includes(HOLDING_ID);
 
 function expectChildEffect(env: StepEnv) {
   const actors = appActorsOf(env.actor as AppActor);
@@ -135,6 +171,27 @@ function expectChildEffect(env: StepEnv) {
     case 'effect.relay':
       expectPage(env);
       break;
+    case 'navigation.request': {
+      // Handed to the page that holds it, as `page.leave`, and to no other; or nobody is asked.
+      const asked = env.delivered.filter((delivery) => delivery.event.type === 'page.leave');
+      const { type: _, ...request } = env.event;
+      expect(asked).toEqual(holding(env.from) ? [{ to: HOLDING_ID, from: 'app', event: { type: 'page.leave', ...request } }] : []);
+      if (holding(env.from)) expect(pageOf(env, HOLDING_ID)?.getSnapshot().context.asked).toEqual(request);
+      expect(selectHoldsNavigation(env.actor.getSnapshot() as never)).toBe(holding(env.to));
+      break;
+    }
+    case 'undo.restore':
+      // The undo actor restores those messages.
+      expect(actors.undo.getSnapshot().context.ids).toEqual(env.event.ids);
+      break;
+    case 'messages.restored': {
+      // Every open page hears it (a folder reloads); closed ones do not.
+      const open = (env.from.context as { pages: string[] }).pages;
+      const heard = env.delivered.filter((delivery) => delivery.event.type === 'messages.restored' && delivery.from === 'app').map((delivery) => delivery.to);
+      expect(heard.sort()).toEqual([...open].sort());
+      for (const id of open) expect(pageOf(env, id)?.getSnapshot().context.heard.at(-1)).toEqual(RESTORED);
+      break;
+    }
     default:
       break;
   }
@@ -158,7 +215,13 @@ defineModelTests({
       { type: 'counts.changed' },
       OPEN,
       CLOSE,
+      OPEN_HOLDING,
+      CLOSE_HOLDING,
       { type: 'effect.relay', effect: PAGE_TOAST },
+      LINK,
+      BACK,
+      { type: 'undo.restore', ids: [31] },
+      RESTORED,
     ],
     internal: CRASHABLE.map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('child crashed') })),
     input: {},
@@ -201,6 +264,9 @@ defineModelTests({
     'counts.changed': send,
     'page.open': send,
     'page.close': send,
+    'navigation.request': send,
+    'undo.restore': send,
+    'messages.restored': send,
     // The open page emits; its relay hands the effect to the root (closed, it is heard no more).
     'effect.relay': (env) => {
       const page = (env.actor.getSnapshot() as AnyMachineSnapshot).children[PAGE_ID] as AnyActorRef | undefined;
@@ -209,10 +275,14 @@ defineModelTests({
     },
     ...Object.fromEntries(CRASHABLE.map((id) => [`xstate.error.actor.${id}`, crash])),
   },
-  // The root emits only what it relays, unchanged, and only while running.
+  // The root emits only what it relays, unchanged, and only while running; and a navigation no page holds.
   emits: ({ from, event }): AnyEventObject[] => {
     if (!from.matches('running')) return [];
     if (event.type === 'app.relay') return [event.event as AnyEventObject];
+    if (event.type === 'navigation.request') {
+      const { type: _, ...request } = event;
+      return holding(from) ? [] : [{ type: 'navigate', ...request }];
+    }
     return event.type === 'effect.relay' ? [event.effect as AnyEventObject] : [];
   },
   // `now` is a function: compare the rest.

@@ -2,7 +2,7 @@ import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef
 import { describe, expect, it } from 'vitest';
 import { attachmentListMachine } from '../../src/machines/attachment-list';
 import { composeMachine, type ComposeSnapshot } from '../../src/machines/compose';
-import { composeErrors, ERROR_KEYS, PROBLEM_KEYS, TOAST_KEYS, type AttachmentEntry } from '../../src/machines/compose-rules';
+import { composeErrors, ERROR_KEYS, formFingerprint, PROBLEM_KEYS, TOAST_KEYS, type AttachmentEntry } from '../../src/machines/compose-rules';
 import {
   selectAttachmentList,
   selectAttachments,
@@ -11,11 +11,13 @@ import {
   selectContent,
   selectError,
   selectHasFailed,
+  selectIsAskingToLeave,
   selectIsBusy,
   selectIsConfirming,
   selectIsEditing,
   selectIsLoading,
   selectIsSavingDraft,
+  selectIsSavingToLeave,
   selectIsSent,
   selectIsSubmitting,
   selectLoadFailed,
@@ -151,6 +153,11 @@ const COMMANDS: AnyEventObject[] = [
   { type: 'compose.send' }, { type: 'compose.schedule' }, { type: 'compose.save' }, { type: 'compose.retry' },
   { type: 'compose.confirm' }, { type: 'compose.cancel' },
 ];
+/** The app asks before a link (and, while asking, the browser's Back pressed again); then the author's answers. */
+const LEAVE_LINK = { type: 'page.leave', to: '/draft' };
+const LEAVE_BACK = { type: 'page.leave', to: '/inbox', back: true };
+const ANSWERS: AnyEventObject[] = [{ type: 'compose.saveAndLeave' }, { type: 'compose.discard' }, { type: 'compose.stay' }];
+const LEAVING: AnyEventObject[] = [LEAVE_LINK, LEAVE_BACK, ...ANSWERS];
 const ATTACHMENT_COMMANDS = new Set(['attachment.add', 'attachment.remove', 'attachment.retry']);
 
 /**
@@ -188,6 +195,9 @@ interface Ctx {
   attachments: { key: string; status: string; size: number }[];
   intent: string;
   setup: unknown;
+  backupKey: string;
+  savedForm: string;
+  leaving: { to: string; back?: boolean } | null;
 }
 
 const formOf = (c: Ctx) => ({
@@ -249,6 +259,9 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   // The list's toasts pass through compose whatever it is doing; once is enough.
   if (event.type === 'effect.relay') return c.draftId === 5 && snapshot.matches({ form: 'editing' }) && distance(c) === 0;
   if (event.type.startsWith('xstate.')) return true;
+  if (LEAVING.includes(event)) return leaveOffered(snapshot, event);
+  // While asked, the dialog is all there is (modal): only its answers and a second request reach compose.
+  if (snapshot.matches({ form: 'leaving' })) return false;
   const titleCleared = event.type === 'compose.change' && event.field === 'title' && event.value === '';
   const answer = event.type === 'compose.confirm' || event.type === 'compose.cancel';
   // The estimate waits for the author; a double click on "Enviar" there changes nothing.
@@ -283,6 +296,28 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
     return d === 0 || c.draftId === null || (d <= 2 && refused(intent)) || (snapshot.matches({ form: 'failed' }) && d === 1);
   }
   return true;
+}
+
+/** Whether the form differs from what the server has (an oracle: the fields compose keeps, compared). */
+const unsaved = (c: Ctx) => formFingerprint(c as never) !== c.savedForm;
+
+/**
+ * Leaving is asked for from every start's own form (clean: the empty one and the reopened draft; unsaved:
+ * the restored backups) and from START_EMPTY once typed in; a second request (Back) and the answers while
+ * asked. Saving on the way out is tried from START_EMPTY and START_VALID (the only ones `compose.save` takes).
+ */
+function leaveOffered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  const c = snapshot.context as Ctx & { errors: object; intent: string };
+  const d = distance(c);
+  if (snapshot.matches({ form: 'leaving' })) {
+    // Back pressed again is tried once, while asked; saving on the way out where a save is tried at all.
+    if (event === LEAVE_BACK) return snapshot.matches({ form: { leaving: 'asking' } }) && c.leaving?.back !== true;
+    return event !== LEAVE_LINK && (event.type !== 'compose.saveAndLeave' || c.draftId === null || c.draftId === 5);
+  }
+  if (event !== LEAVE_LINK || c.leaving !== null) return false;
+  // From each kind of place once: a form refused by the rules, a schedule and a failed reload are the same question.
+  if (Object.keys(c.errors).length > 0 || c.intent !== 'send') return false;
+  return c.draftId === 5 ? d === 0 : d <= 1;
 }
 
 /** The file refused when added to this form, or null (SPEC §9, an oracle independent of compose-rules). */
@@ -342,6 +377,12 @@ const refusal = (to: AnyMachineSnapshot) => {
   return [toast('error', TOAST_KEYS.review), ...(target ? [{ type: 'focus', target }] : [])];
 };
 
+/** The navigation held, let through: where it was going, a Back as a Back. */
+const navigateTo = (from: AnyMachineSnapshot) => {
+  const leaving = (from.context as Ctx).leaving as { to: string; back?: boolean };
+  return { type: 'navigate', to: leaving.to, ...(leaving.back ? { back: true } : {}) };
+};
+
 function emits(env: StepEnv): AnyEventObject[] {
   const { event, from, to } = env;
   switch (event.type) {
@@ -349,7 +390,7 @@ function emits(env: StepEnv): AnyEventObject[] {
     case 'compose.schedule':
       // Refused by the client rules: stays in the form (back to editing) with a toast, the focus on the
       // first field to fix.
-      return from.matches('form') && !from.matches({ form: 'savingDraft' }) && to.matches('form') ? refusal(to) : [];
+      return from.matches('form') && !from.matches({ form: 'savingDraft' }) && !from.matches({ form: 'leaving' }) && to.matches('form') ? refusal(to) : [];
     case 'compose.retry':
       // A retry of a message changed after the failure is checked again, like a send.
       return from.matches({ form: 'failed' }) && to.matches({ form: 'editing' }) ? refusal(to) : [];
@@ -373,10 +414,17 @@ function emits(env: StepEnv): AnyEventObject[] {
       // The estimate's SMS figures travel with the quota error.
       if (event.error === QUOTA) return [toast('error', PROBLEM_KEYS['sms.insufficient'], from.context.estimate ? SMS_PARAMS : undefined)];
       return [toast('error', TOAST_KEYS.sendFailed)];
-    case 'xstate.done.actor.saveDraft':
-      return [toast('success', TOAST_KEYS.saved), COUNTS];
+    case 'xstate.done.actor.saveDraft': {
+      // Saved while the author waited to leave: they go (unless something was typed since the save began).
+      const leaves = from.context.leaving !== null && to.status === 'done';
+      return [toast('success', TOAST_KEYS.saved), COUNTS, ...(leaves ? [navigateTo(from)] : [])];
+    }
     case 'xstate.error.actor.saveDraft':
+      // Saving on the way out and refused: the form, with the focus on the field to fix.
+      if (event.error === INVALID && from.matches({ form: 'leaving' })) return refusal(to);
       return [toast('error', event.error === INVALID ? TOAST_KEYS.review : TOAST_KEYS.requestFailed)];
+    case 'compose.discard':
+      return from.matches({ form: { leaving: 'asking' } }) ? [navigateTo(from)] : [];
     case 'effect.relay':
       // The attachment list's toasts reach the app through compose.
       return [UPLOAD_TOAST];
@@ -445,8 +493,11 @@ function expectKey(env: StepEnv) {
 }
 
 function expectBackup(snapshot: AnyMachineSnapshot, env: StepEnv) {
-  const saved = loadComposeBackup(BACKUP_KEY);
   const c = snapshot.context as Ctx;
+  const saved = loadComposeBackup(c.backupKey);
+  // Once saved, the form's backup is its draft's (what the page opens `/new?draft=55` with), not the new form's.
+  expect(c.backupKey).toBe(c.draftId === SAVED.id ? 'compose:7:55' : BACKUP_KEY);
+  if (c.backupKey !== BACKUP_KEY) expect(loadComposeBackup(BACKUP_KEY), 'the new form\'s backup moved').toBeNull();
   if (snapshot.matches('sent')) {
     expect(saved, 'a sent message leaves no backup').toBeNull();
     return;
@@ -495,7 +546,7 @@ function expectForm(snapshot: AnyMachineSnapshot, env: StepEnv) {
 function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
   const retried = env.event.type === 'compose.retry' && env.from.matches({ form: 'failed' });
   if (!(env.event.type === 'compose.send' || env.event.type === 'compose.schedule' || retried) || !snapshot.matches('form')) return;
-  if (!env.from.matches('form') || env.from.matches({ form: 'savingDraft' })) return;
+  if (!env.from.matches('form') || env.from.matches({ form: 'savingDraft' }) || env.from.matches({ form: 'leaving' })) return;
   const intent = retried ? env.from.context.intent : env.event.type === 'compose.send' ? 'send' : 'schedule';
   const s = cs(snapshot);
   const c = env.from.context as Ctx;
@@ -630,7 +681,7 @@ defineModelTests({
   machine: composeMachine,
   traversal: {
     input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY },
-    events: [...EDITS, ...COMMANDS],
+    events: [...EDITS, ...COMMANDS, ...LEAVING],
     internal: [
       ...STARTS.map((start) => ({ type: 'xstate.done.actor.loadCompose', output: start })),
       { type: 'xstate.error.actor.loadCompose', error: SERVER_DOWN },
@@ -655,7 +706,7 @@ defineModelTests({
     filterEvents: offered,
     serializeState: (snapshot) => {
       const c = snapshot.context as Ctx & { idempotencyKey: string | null; errors: object; failure: unknown };
-      return JSON.stringify([snapshot.value, c.draftId, formOf(c), c.intent, c.idempotencyKey !== null, Object.keys(c.errors).sort(), c.failure !== null]);
+      return JSON.stringify([snapshot.value, c.draftId, formOf(c), c.intent, c.idempotencyKey !== null, Object.keys(c.errors).sort(), c.failure !== null, unsaved(c), c.leaving]);
     },
     stopWhen: (snapshot) => snapshot.status === 'done',
     limit: 50_000,
@@ -728,6 +779,30 @@ defineModelTests({
         ),
       );
     },
+    'form.leaving': (snapshot, env) => {
+      expect(selectIsAskingToLeave(cs(snapshot))).toBe(true);
+      // Held: where the user was going, the latest request; and something would be lost without asking.
+      const leaving = snapshot.context.leaving as Ctx['leaving'];
+      expect(leaving).not.toBeNull();
+      if (env.event.type === 'page.leave') expect(leaving).toEqual({ to: env.event.to, ...(env.event.back ? { back: true } : {}) });
+      expect((env.actor.getSnapshot() as AnyMachineSnapshot).can(LEAVE_BACK), 'a second request is taken').toBe(true);
+      if (env.from.matches('form') && !env.from.matches({ form: 'leaving' }) && env.event.type === 'page.leave') {
+        expect(unsaved(env.from.context as Ctx), 'only an unsaved form asks').toBe(true);
+      }
+    },
+    'form.leaving.asking': (snapshot, env) => {
+      expect(selectIsSavingToLeave(cs(snapshot))).toBe(false);
+      expect(selectIsBusy(cs(snapshot))).toBe(false);
+      expectRunning(env, null);
+    },
+    'form.leaving.saving': (snapshot, env) => {
+      expect(selectIsSavingToLeave(cs(snapshot))).toBe(true);
+      expect(selectIsBusy(cs(snapshot))).toBe(true);
+      expectRunning(env, 'saveDraft');
+      const input = env.fakes.inputOf('saveDraft') as { id: number | null; input: { title: string; content: string } };
+      expect(input.id).toBe(snapshot.context.draftId);
+      expect(input.input).toMatchObject({ title: snapshot.context.title, content: snapshot.context.content });
+    },
     'form.failed': (snapshot, env) => {
       expect(selectHasFailed(cs(snapshot))).toBe(true);
       expect(snapshot.context.failure).not.toBeNull();
@@ -780,6 +855,16 @@ defineModelTests({
       expect(input.input.scheduled_at).toBe('2030-01-01T13:00:00.000Z');
       expectKey(env);
     },
+    // Saved or discarded on the way out: done, nothing running, no backup left to bring it back.
+    left: (snapshot, env) => {
+      expect(env.actor.getSnapshot().status).toBe('done');
+      expect(selectIsAskingToLeave(cs(snapshot))).toBe(false);
+      expectRunning(env, null);
+      expect(loadComposeBackup(snapshot.context.backupKey as string), 'backup cleared').toBeNull();
+      expect(loadComposeBackup(BACKUP_KEY), 'backup cleared').toBeNull();
+      if (env.event.type === 'compose.discard') expect(snapshot.context.draftId).toBe(env.from.context.draftId);
+      else expect(snapshot.context.draftId).toBe(SAVED.id);
+    },
     sent: (snapshot, env) => {
       expect(selectIsSent(cs(snapshot))).toBe(true);
       expect(env.actor.getSnapshot().status).toBe('done');
@@ -789,7 +874,10 @@ defineModelTests({
   },
   events: {
     ...Object.fromEntries(
-      [...EDIT_TYPES, 'compose.send', 'compose.schedule', 'compose.save', 'compose.retry', 'compose.confirm', 'compose.cancel'].map((type) => [type, step(send)]),
+      [
+        ...EDIT_TYPES, 'compose.send', 'compose.schedule', 'compose.save', 'compose.retry', 'compose.confirm', 'compose.cancel',
+        'page.leave', 'compose.saveAndLeave', 'compose.discard', 'compose.stay',
+      ].map((type) => [type, step(send)]),
     ),
     ...Object.fromEntries(IO.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
     // The children's reports and effects come from the children.

@@ -58,9 +58,12 @@ export class AppShell {
       .or(page.getByLabel(t('locale.label'), { exact: true }));
   }
 
-  /** A toast whose whole text is `text` ("Mensaje eliminado" never matches "Mensaje eliminado definitivamente"). */
+  /**
+   * A toast whose whole text is `text` ("Mensaje eliminado" never matches "Mensaje eliminado definitivamente");
+   * a button it offers ("Deshacer") is not part of the text.
+   */
   toast(text: string): Locator {
-    return this.page.locator('[data-slot=toast]').filter({ hasText: exactly(text) });
+    return this.page.locator('[data-slot=toast]').filter({ has: this.page.locator('[data-slot=toast-text]', { hasText: exactly(text) }) });
   }
 
   /** The inbox link's unread badge ("3", labelled "3 sin leer"); absent when nothing is unread. */

@@ -38,6 +38,11 @@ export class ComposePage {
   /** Every error text shown in the form. */
   readonly errors: Locator;
   readonly picker: RecipientPicker;
+  /** "¿Guardar los cambios antes de salir?", asked when leaving with unsaved changes, and its three answers. */
+  readonly leaveDialog: Locator;
+  readonly leaveSave: Locator;
+  readonly leaveDiscard: Locator;
+  readonly leaveStay: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 });
@@ -67,6 +72,10 @@ export class ComposePage {
     this.invalidControls = form.locator('[aria-invalid=true]');
     this.errors = form.getByRole('alert');
     this.picker = new RecipientPicker(page);
+    this.leaveDialog = page.getByRole('alertdialog', { name: t('compose.leave.title'), exact: true });
+    this.leaveSave = this.leaveDialog.getByRole('button', { name: exactly(t('compose.leave.save')) });
+    this.leaveDiscard = this.leaveDialog.getByRole('button', { name: exactly(t('compose.leave.discard')) });
+    this.leaveStay = this.leaveDialog.getByRole('button', { name: exactly(t('compose.leave.stay')) });
   }
 
   /** A recipient chip whose label contains `name` ("3° Básico A · apoderados"). */

@@ -4,6 +4,7 @@ import { ChannelsField } from './channels-field';
 import { ContentField } from './content-field';
 import { EstimateSummary } from './estimate-summary';
 import type { ComposeActor } from './field';
+import { LeaveDialog } from './leave-dialog';
 import { OptionsField } from './options-field';
 import { RecipientsField } from './recipients-field';
 import { ScheduleField } from './schedule-field';
@@ -26,6 +27,7 @@ export function ComposeForm({ compose }: { compose: ComposeActor }) {
       <ScheduleField compose={compose} />
       <EstimateSummary compose={compose} />
       <Actions compose={compose} />
+      <LeaveDialog compose={compose} />
     </div>
   );
 }

@@ -1,0 +1,48 @@
+import { useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { selectIsAskingToLeave, selectIsSavingToLeave } from '../../../machines/compose-selectors';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import type { ComposeActor } from './field';
+
+/**
+ * "¿Guardar los cambios antes de salir?": shown while compose holds a navigation (a link, Back) because
+ * the form has unsaved changes. Escape, a click outside and "Seguir editando" all stay; focus starts on
+ * "Guardar borrador" and goes back where it was when the question closes.
+ */
+export function LeaveDialog({ compose }: { compose: ComposeActor }) {
+  const t = useT();
+  const asking = useSelector(compose, selectIsAskingToLeave);
+  const saving = useSelector(compose, selectIsSavingToLeave);
+  const save = useRef<HTMLButtonElement>(null);
+  const stay = () => compose.send({ type: 'compose.stay' });
+  return (
+    <Dialog open={asking} onOpenChange={(open) => !open && stay()}>
+      <DialogContent
+        role="alertdialog"
+        aria-busy={saving}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          save.current?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{t('compose.leave.title')}</DialogTitle>
+          <DialogDescription>{t('compose.leave.body')}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button type="button" variant="ghost" disabled={saving} onClick={stay}>
+            {t('compose.leave.stay')}
+          </Button>
+          <Button type="button" variant="outline" disabled={saving} onClick={() => compose.send({ type: 'compose.discard' })}>
+            {t('compose.leave.discard')}
+          </Button>
+          <Button ref={save} type="button" disabled={saving} onClick={() => compose.send({ type: 'compose.saveAndLeave' })}>
+            {t(saving ? 'compose.leave.saving' : 'compose.leave.save')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
