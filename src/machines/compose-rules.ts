@@ -15,6 +15,7 @@ import {
   type ComposeProblem,
   type Estimate,
   type RecipientPick,
+  type SendResult,
 } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
 import { replyChannels } from '../../shared/message-rules';
@@ -27,7 +28,8 @@ import type { ApiFailure } from '../services/http';
 import { pickKey } from '../services/recipient-index';
 import { utcToZoned, zonedToUtc } from '../services/zoned-time';
 
-export type ComposeField = 'title' | 'recipients' | 'channels' | 'content' | 'attachments' | 'schedule' | 'quota';
+/** The form's fields, plus what the estimate finds: `quota` (SPEC §8 problems) and `reach` (nobody would get it). */
+export type ComposeField = 'title' | 'recipients' | 'channels' | 'content' | 'attachments' | 'schedule' | 'quota' | 'reach';
 
 /** A field's error: an i18n key and its parameters (views bind `aria-invalid` to its presence). */
 export interface FieldError {
@@ -94,6 +96,8 @@ export const ERROR_KEYS = {
   scheduleInvalid: 'compose.errors.scheduleInvalid',
   schedulePast: 'compose.errors.schedulePast',
   server: 'compose.errors.server',
+  nobodyReachable: 'compose.errors.nobodyReachable',
+  nobodyPicked: 'compose.errors.nobodyPicked',
 } as const;
 
 /** SPEC §8 quota texts, per problem code of the contract. */
@@ -108,6 +112,8 @@ export const TOAST_KEYS = {
   review: 'compose.errors.review',
   sent: 'messages.sent',
   scheduled: 'messages.scheduled',
+  sentUnreachable: 'messages.sentUnreachable',
+  scheduledUnreachable: 'messages.scheduledUnreachable',
   saved: 'messages.saved',
   sendFailed: 'error.send',
   requestFailed: 'error.request',
@@ -282,7 +288,7 @@ export function formFingerprint(form: ComposeForm): string {
 /** Any edit: the field's error goes, the estimate is stale, and the next send is a new message. */
 export function edited(current: { errors: ComposeErrors }, ...fields: ComposeField[]) {
   const errors = { ...current.errors };
-  for (const field of [...fields, 'quota' as const]) delete errors[field];
+  for (const field of [...fields, 'quota' as const, 'reach' as const]) delete errors[field];
   return { errors, estimate: null, idempotencyKey: null };
 }
 
@@ -352,6 +358,25 @@ export function quotaError(problems: readonly string[], estimated: Estimate | nu
   if (!problem) return null;
   const sms = estimated?.sms;
   return sms ? { key: PROBLEM_KEYS[problem], params: { total: sms.total, remaining: sms.remaining, limit: sms.limit } } : { key: PROBLEM_KEYS[problem] };
+}
+
+/** People the estimate says will get the message: those with an address on at least one chosen channel. */
+export const reachedBy = (estimated: Estimate): number => Math.max(0, estimated.recipients - estimated.unreachable);
+
+/**
+ * The estimate's refusal of a message nobody would get: no one picked has an address on the chosen
+ * channels (or the picks reach nobody at all, an empty course). There is nothing to send: no «Enviar».
+ */
+export function reachError(estimated: Estimate): FieldError | null {
+  if (reachedBy(estimated) > 0) return null;
+  return estimated.recipients === 0 ? { key: ERROR_KEYS.nobodyPicked } : { key: ERROR_KEYS.nobodyReachable, params: { count: estimated.recipients } };
+}
+
+/** The toast of a message handed over for sending (or scheduled): a warning naming who nothing reaches, if anyone. */
+export function resultToast(result: SendResult): { kind: 'success' | 'warning'; key: MessageKey; params?: Record<string, number> } {
+  const scheduled = result.kind === 'scheduled';
+  if (result.unreachable === 0) return { kind: 'success', key: scheduled ? TOAST_KEYS.scheduled : TOAST_KEYS.sent };
+  return { kind: 'warning', key: scheduled ? TOAST_KEYS.scheduledUnreachable : TOAST_KEYS.sentUnreachable, params: { count: result.unreachable } };
 }
 
 export const isValidationFailure = (failure: ApiFailure): boolean => failure.status === 422;

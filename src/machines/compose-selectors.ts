@@ -9,6 +9,7 @@ import type { ComposeSnapshot } from './compose';
 import {
   activeSignature,
   attachmentsBytes,
+  reachedBy,
   signatureActive,
   timezoneOf,
   type AttachmentEntry,
@@ -86,6 +87,14 @@ export const selectAttachments = (snapshot: ComposeSnapshot): AttachmentEntry[] 
 export const selectAttachmentsBytes = (snapshot: ComposeSnapshot): number => attachmentsBytes(snapshot.context);
 
 export const selectEstimate = (snapshot: ComposeSnapshot): Estimate | null => snapshot.context.estimate;
+/** People the last estimate says will get the message (an address on a chosen channel); null before one. */
+export const selectReachedCount = (snapshot: ComposeSnapshot): number | null =>
+  snapshot.context.estimate ? reachedBy(snapshot.context.estimate) : null;
+/** People of the last estimate no chosen channel reaches (0 before one). */
+export const selectUnreachableCount = (snapshot: ComposeSnapshot): number => snapshot.context.estimate?.unreachable ?? 0;
+/** «Enviar» / «Programar» is offered: the machine takes it now (not while busy, not when nobody would get it). */
+export const selectCanSend = (snapshot: ComposeSnapshot): boolean => snapshot.can({ type: 'compose.send' });
+export const selectCanSchedule = (snapshot: ComposeSnapshot): boolean => snapshot.can({ type: 'compose.schedule' });
 /** SMS this message uses per the last estimate (null before one, or without SMS). */
 export const selectSmsTotal = (snapshot: ComposeSnapshot): number | null => snapshot.context.estimate?.sms?.total ?? null;
 /** SMS left this month: the estimate's figure when there is one, the quota's otherwise. */

@@ -6,7 +6,8 @@
 // in a guard (the "validating" step: failing it stays in editing with per-field errors, a toast and the
 // focus on the first invalid field, so no transient state is needed) → estimating (send's rules on the
 // server, cost and quota; a refusal → editing with its fields marked, quota problems → editing with
-// errors.quota) → confirming (the author sees the cost and confirms) → sending |
+// errors.quota, nobody with an address on the chosen channels → editing with errors.reach and no send
+// or schedule offered until the form changes) → confirming (the author sees the cost and confirms) → sending |
 // scheduling → sent (final: toast, navigate, counters, backup cleared) or form.failed.
 // A send carries an idempotency key made on the first attempt and kept for every retry of the SAME
 // message; any edit drops it, so a changed message is a new send. The rules are compose-rules.ts; what
@@ -45,7 +46,9 @@ import {
   isQuotaFailure,
   isValidationFailure,
   quotaError,
+  reachError,
   restoredForm,
+  resultToast,
   savedFingerprintOf,
   serverErrors,
   SUBMIT_BUTTON_ID,
@@ -140,16 +143,20 @@ const ASK_BEFORE_LEAVING = { guard: 'hasUnsavedChanges', target: '#compose.form.
  */
 const attempt = (intent: ComposeIntent, refusedTarget?: 'editing') =>
   [
-    { guard: { type: 'isValid', params: intent }, target: '#compose.estimating', actions: [{ type: 'intend', params: intent }, 'clearErrors', 'ensureKey'] },
-    { target: refusedTarget, actions: [{ type: 'intend', params: intent }, 'showErrors', TOAST_REVIEW, 'focusFirstError'] },
+    {
+      guard: and(['canReach', { type: 'isValid', params: intent }]),
+      target: '#compose.estimating',
+      actions: [{ type: 'intend', params: intent }, 'clearErrors', 'ensureKey'],
+    },
+    { guard: 'canReach', target: refusedTarget, actions: [{ type: 'intend', params: intent }, 'showErrors', TOAST_REVIEW, 'focusFirstError'] },
   ] as const;
 
 /**
- * `sending` and `scheduling`: the same call with the same key, the same outcomes; only the actor, what
- * is sent and the success toast differ. A 422 or a quota refusal goes back to the form with the fields
- * marked; anything else is `form.failed`, where retry keeps everything.
+ * `sending` and `scheduling`: the same call with the same key, the same outcomes; only the actor and what
+ * is sent differ (the toast says which it was, and who nothing reaches). A 422 or a quota refusal goes
+ * back to the form with the fields marked; anything else is `form.failed`, where retry keeps everything.
  */
-const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeIntent, successKey: MessageKey) =>
+const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeIntent) =>
   ({
     tags: ['busy', 'submitting'],
     invoke: {
@@ -165,7 +172,7 @@ const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeInte
         target: 'sent',
         actions: [
           { type: 'keepResult', params: ({ event }: { event: { output: SendResult } }) => event.output },
-          { type: 'toast', params: { kind: 'success', key: successKey } },
+          'toastResult',
           'navigateToResult',
           'clearBackup',
           'announceCounts',
@@ -246,11 +253,29 @@ export const composeMachine = setup({
     }),
     clearErrors: assign({ errors: {}, failure: null }),
     ensureKey: assign(({ context }) => ({ idempotencyKey: context.idempotencyKey ?? newIdempotencyKey() })),
-    /** On `xstate.done.actor.estimate`: kept for "uses N SMS of M left", and a quota problem names its field. */
+    /**
+     * On `xstate.done.actor.estimate`: kept for "uses N SMS of M left", a quota problem names its field,
+     * and a message nobody would get says so (`reach`).
+     */
     keepEstimate: assign(({ context }, estimated: Estimate) => {
       const quota = quotaError(estimated.problems, estimated);
-      return { estimate: estimated, errors: quota ? { ...context.errors, quota } : context.errors };
+      const reach = reachError(estimated);
+      return { estimate: estimated, errors: { ...context.errors, ...(quota ? { quota } : {}), ...(reach ? { reach } : {}) } };
     }),
+    /** The picker shows the estimate's people count for the chips it counted. */
+    reportEstimate: sendTo('picker', ({ context }, estimated: Estimate) => ({
+      type: 'picker.estimated' as const,
+      picks: context.recipients,
+      people: estimated.recipients,
+    })),
+    toastReach: emit(({ context }) => ({
+      type: 'toast' as const,
+      kind: 'error' as const,
+      key: context.errors.reach?.key ?? TOAST_KEYS.review,
+      ...(context.errors.reach?.params ? { params: context.errors.reach.params } : {}),
+    })),
+    /** "Mensaje entregado para envío" (or programado), and how many no chosen channel reaches. */
+    toastResult: emit(({ context }) => ({ type: 'toast' as const, ...resultToast(context.result as SendResult) })),
     /** On a 409 `compose.quota`: `errors.quota` lists the problem codes. */
     serverQuotaErrors: assign(({ context, event }) => {
       const failure = failureOf(event as { error?: unknown });
@@ -312,6 +337,9 @@ export const composeMachine = setup({
     /** The save that just ended sent the form as it is now (nothing was typed meanwhile). */
     savedAll: ({ context }) => formFingerprint(context) === context.savingForm,
     hasProblems: (_, estimated: Estimate) => estimated.problems.length > 0,
+    reachesNobody: (_, estimated: Estimate) => reachError(estimated) !== null,
+    /** No estimate of this very form (any edit drops it) has said that nobody would get the message. */
+    canReach: ({ context }) => context.estimate === null || reachError(context.estimate) === null,
     isScheduling: ({ context }) => context.intent === 'schedule',
     isValidationFailure: ({ event }) => isValidationFailure(failureOf(event as { error?: unknown })),
     isQuotaFailure: ({ event }) => isQuotaFailure(failureOf(event as { error?: unknown })),
@@ -467,12 +495,33 @@ export const composeMachine = setup({
         src: 'estimate',
         input: ({ context }) => ({ input: composeInputOf(context, context.intent), draftId: context.draftId, replyToId: context.replyToId }),
         onDone: [
+          // Nobody picked has an address on the chosen channels: there is nothing to confirm, and no
+          // send is offered until the form changes (`canReach`).
+          {
+            guard: { type: 'reachesNobody', params: ({ event }) => event.output },
+            target: 'form.editing',
+            actions: [
+              { type: 'keepEstimate', params: ({ event }) => event.output },
+              { type: 'reportEstimate', params: ({ event }) => event.output },
+              'toastReach',
+            ],
+          },
           {
             guard: { type: 'hasProblems', params: ({ event }) => event.output },
             target: 'form.editing',
-            actions: [{ type: 'keepEstimate', params: ({ event }) => event.output }, 'toastQuota'],
+            actions: [
+              { type: 'keepEstimate', params: ({ event }) => event.output },
+              { type: 'reportEstimate', params: ({ event }) => event.output },
+              'toastQuota',
+            ],
           },
-          { target: 'confirming', actions: { type: 'keepEstimate', params: ({ event }) => event.output } },
+          {
+            target: 'confirming',
+            actions: [
+              { type: 'keepEstimate', params: ({ event }) => event.output },
+              { type: 'reportEstimate', params: ({ event }) => event.output },
+            ],
+          },
         ],
         onError: [
           // Send's own rules refused it (an SMS too long once signed, an emoji…): the field says why and
@@ -493,8 +542,8 @@ export const composeMachine = setup({
         'page.leave': ASK_BEFORE_LEAVING,
       },
     },
-    sending: dispatching('sendMessage', 'send', TOAST_KEYS.sent),
-    scheduling: dispatching('scheduleMessage', 'schedule', TOAST_KEYS.scheduled),
+    sending: dispatching('sendMessage', 'send'),
+    scheduling: dispatching('scheduleMessage', 'schedule'),
     sent: { type: 'final' },
     // Saved or discarded on the way out: the navigation is on its way, the page closes with it.
     left: { type: 'final' },

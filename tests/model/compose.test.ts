@@ -7,6 +7,8 @@ import {
   selectAttachmentList,
   selectAttachments,
   selectAvailableChannels,
+  selectCanSchedule,
+  selectCanSend,
   selectChannels,
   selectContent,
   selectError,
@@ -22,12 +24,13 @@ import {
   selectIsSubmitting,
   selectLoadFailed,
   selectPicker,
+  selectReachedCount,
   selectSignature,
   selectSmsLimit,
   selectSmsOk,
   selectTitle,
 } from '../../src/machines/compose-selectors';
-import { recipientPickerMachine } from '../../src/machines/recipient-picker';
+import { recipientPickerMachine, selectPeopleCount, selectPeopleExact } from '../../src/machines/recipient-picker';
 import type { ComposeStart } from '../../src/services/compose';
 import { loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
 import type { ComposeDraft, Estimate, RecipientPick } from '../../shared/compose-contract';
@@ -104,7 +107,10 @@ const estimateOf = (problems: Estimate['problems']): Estimate =>
   });
 const ESTIMATE_OK = estimateOf([]);
 const ESTIMATE_QUOTA = estimateOf(['sms.quota_exceeded']);
-const SENT = sendResult(900, { recipients: 30, deliveries: 30 });
+/** 30 people, none with an address on the chosen channel: nothing to send. */
+const ESTIMATE_NOBODY = estimate(30, { unreachable: 30, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 30 }] });
+/** Handed over; 2 of the 30 have no address on any of its channels. */
+const SENT = sendResult(900, { recipients: 30, deliveries: 30, unreachable: 2 });
 const SCHEDULED = sendResult(901, { kind: 'scheduled', recipients: 30, deliveries: 30 });
 const SAVED: ComposeDraft = { ...DRAFT, id: 55 };
 const INVALID = failure(422, 'validation.failed', 'Datos inválidos', { title: ['El título es obligatorio.'], scheduled_at: ['Debe ser futura.'] });
@@ -273,6 +279,10 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   }
   const d = distance(c);
   const refused = (intent: 'send' | 'schedule') => Object.keys(composeErrors(c as never, intent, Date.now())).length > 0;
+  // Nobody would get it: «Enviar» and «Programar» are not taken; after an edit they are offered again.
+  if (snapshot.matches({ form: 'editing' }) && 'reach' in c.errors) {
+    return event.type === 'compose.send' || event.type === 'compose.schedule' || (event.type === 'compose.toggleOption' && event.option === 'allowReplies');
+  }
   if (snapshot.matches({ form: 'editing' }) && Object.keys(c.errors).length > 0 && c.draftId !== null) return false;
   if (EDIT_TYPES.has(event.type)) {
     if (c.draftId === null) return event.type === 'template.insert' && c.content === '';
@@ -357,7 +367,7 @@ function listReports(snapshot: AnyMachineSnapshot): AttachmentEntry[][] {
 
 // --- oracle -----------------------------------------------------------------------------------------
 
-const toast = (kind: 'success' | 'error', key: string, params?: Record<string, string | number>) =>
+const toast = (kind: 'success' | 'warning' | 'error', key: string, params?: Record<string, string | number>) =>
   params ? { type: 'toast', kind, key, params } : { type: 'toast', kind, key };
 const SMS_PARAMS = { total: 30, remaining: 20, limit: 100 };
 const COUNTS = { type: 'counts.changed' };
@@ -389,7 +399,8 @@ function emits(env: StepEnv): AnyEventObject[] {
     case 'compose.send':
     case 'compose.schedule':
       // Refused by the client rules: stays in the form (back to editing) with a toast, the focus on the
-      // first field to fix.
+      // first field to fix. Not taken at all once the estimate found nobody the channels reach.
+      if ('reach' in from.context.errors) return [];
       return from.matches('form') && !from.matches({ form: 'savingDraft' }) && !from.matches({ form: 'leaving' }) && to.matches('form') ? refusal(to) : [];
     case 'compose.retry':
       // A retry of a message changed after the failure is checked again, like a send.
@@ -398,14 +409,16 @@ function emits(env: StepEnv): AnyEventObject[] {
       // Back from the confirmation: keyboard focus returns to the button that asked.
       return from.matches('confirming') ? [{ type: 'focus', target: 'compose-submit' }] : [];
     case 'xstate.done.actor.estimate':
+      if (event.output === ESTIMATE_NOBODY) return [toast('error', ERROR_KEYS.nobodyReachable, { count: 30 })];
       return (event.output as Estimate).problems.length > 0 ? [toast('error', PROBLEM_KEYS['sms.quota_exceeded'], SMS_PARAMS)] : [];
     case 'xstate.error.actor.estimate':
       // Refused by the server's rules (the estimate applies send's): like a client refusal, focus goes to
       // the first field to fix.
       return event.error === INVALID ? refusal(to) : [toast('error', TOAST_KEYS.sendFailed)];
     // Sending, scheduling and saving change the folder counters (SPEC §7): `counts.changed` comes last.
+    // Handed over for sending, and how many nothing reaches (a warning then); all reached, a success.
     case 'xstate.done.actor.sendMessage':
-      return [toast('success', TOAST_KEYS.sent), { type: 'navigate', to: '/sent/message/900' }, COUNTS];
+      return [toast('warning', TOAST_KEYS.sentUnreachable, { count: 2 }), { type: 'navigate', to: '/sent/message/900' }, COUNTS];
     case 'xstate.done.actor.scheduleMessage':
       return [toast('success', TOAST_KEYS.scheduled), { type: 'navigate', to: '/scheduled/message/901' }, COUNTS];
     case 'xstate.error.actor.sendMessage':
@@ -445,6 +458,10 @@ let lastKey: string | null = null;
 
 /** What compose hands its children in this step, from the step alone. */
 function expectedForwards({ event, from, to }: StepEnv): { to: string; event: AnyEventObject }[] {
+  // The picker shows the estimate's people count for the chips it counted.
+  if (event.type === 'xstate.done.actor.estimate') {
+    return [{ to: 'picker', event: { type: 'picker.estimated', picks: from.context.recipients, people: (event.output as Estimate).recipients } }];
+  }
   if (!from.matches('form')) return [];
   const c = from.context as Ctx;
   const entry = c.attachments.find((candidate) => candidate.key === event.key);
@@ -547,6 +564,8 @@ function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
   const retried = env.event.type === 'compose.retry' && env.from.matches({ form: 'failed' });
   if (!(env.event.type === 'compose.send' || env.event.type === 'compose.schedule' || retried) || !snapshot.matches('form')) return;
   if (!env.from.matches('form') || env.from.matches({ form: 'savingDraft' }) || env.from.matches({ form: 'leaving' })) return;
+  // Not taken (nobody would get it): nothing was checked.
+  if ('reach' in env.from.context.errors) return;
   const intent = retried ? env.from.context.intent : env.event.type === 'compose.send' ? 'send' : 'schedule';
   const s = cs(snapshot);
   const c = env.from.context as Ctx;
@@ -687,6 +706,7 @@ defineModelTests({
       { type: 'xstate.error.actor.loadCompose', error: SERVER_DOWN },
       { type: 'xstate.done.actor.estimate', output: ESTIMATE_OK },
       { type: 'xstate.done.actor.estimate', output: ESTIMATE_QUOTA },
+      { type: 'xstate.done.actor.estimate', output: ESTIMATE_NOBODY },
       { type: 'xstate.error.actor.estimate', error: INVALID },
       { type: 'xstate.error.actor.estimate', error: SERVER_DOWN },
       { type: 'xstate.done.actor.sendMessage', output: SENT },
@@ -743,7 +763,14 @@ defineModelTests({
       expectForwards(env);
       expectRuleErrors(snapshot, env);
       expectAddRefusals(snapshot, env);
-      if (env.event.type === 'xstate.done.actor.estimate') {
+      if (env.event.type === 'xstate.done.actor.estimate' && env.event.output === ESTIMATE_NOBODY) {
+        // Nobody has an address on the chosen channels: said on the estimate, and nothing is offered to send.
+        expect(snapshot.context.estimate).toEqual(ESTIMATE_NOBODY);
+        expect(selectError(cs(snapshot), 'reach')).toEqual({ key: ERROR_KEYS.nobodyReachable, params: { count: 30 } });
+        expect(selectReachedCount(cs(snapshot))).toBe(0);
+        expect(selectCanSend(cs(snapshot))).toBe(false);
+        expect(selectCanSchedule(cs(snapshot))).toBe(false);
+      } else if (env.event.type === 'xstate.done.actor.estimate') {
         // Quota problems: the estimate is kept for "uses N SMS of M left", and the field error names it.
         expect(snapshot.context.estimate).toEqual(ESTIMATE_QUOTA);
         expect(selectError(cs(snapshot), 'quota')).toEqual({ key: PROBLEM_KEYS['sms.quota_exceeded'], params: SMS_PARAMS });
@@ -760,6 +787,10 @@ defineModelTests({
       expect(selectIsBusy(cs(snapshot))).toBe(false);
       expect(selectIsSubmitting(cs(snapshot))).toBe(false);
       expectRunning(env, null);
+      // Sending is offered unless this very form was estimated to reach nobody (any edit offers it again).
+      const nobody = snapshot.context.estimate === ESTIMATE_NOBODY;
+      expect(selectCanSend(cs(snapshot))).toBe(!nobody);
+      expect(selectCanSchedule(cs(snapshot))).toBe(!nobody);
       if (env.event.type === 'xstate.done.actor.saveDraft') expect(snapshot.context.draftId).toBe(SAVED.id);
     },
     'form.savingDraft': (snapshot, env) => {
@@ -816,6 +847,7 @@ defineModelTests({
       expectForwards(env);
       // The cost shown is the estimate just received, and nothing is sent yet.
       expect(snapshot.context.estimate).toEqual(ESTIMATE_OK);
+      expect(selectReachedCount(cs(snapshot))).toBe(30);
       expect(snapshot.context.idempotencyKey).not.toBeNull();
       expect(Object.keys(snapshot.context.errors)).toEqual([]);
       expectKey(env);
@@ -1082,6 +1114,14 @@ describe('compose with its real children (one scripted path)', () => {
     // What is sent is what is on the server.
     actor.send({ type: 'compose.send' });
     expect((fakes.inputOf('estimate') as { input: { attachment_ids: number[] } }).input.attachment_ids).toEqual([SUM_B.id]);
+
+    // Once the estimate answers, its people count is the one the chips and the dialog show (Marta's
+    // cargo counted 4, say), not the picker's approximation (1).
+    expect([selectPeopleCount(picker!.getSnapshot()), selectPeopleExact(picker!.getSnapshot())]).toEqual([1, false]);
+    fakes.resolve('estimate', estimate(4));
+    await flush();
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    expect([selectPeopleCount(picker!.getSnapshot()), selectPeopleExact(picker!.getSnapshot())]).toEqual([4, true]);
     actor.stop();
   });
 });

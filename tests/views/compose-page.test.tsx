@@ -353,6 +353,48 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     });
   });
 
+  it('an estimate nobody can be reached on says so and offers no Enviar; then it names who will not get it, and the chips its count', async () => {
+    script = {
+      'POST /messages/estimate': [
+        // By e-mail: neither guardian of the course has an address.
+        json(200, { data: estimate(2, { unreachable: 2, channels: [{ code: 'e-mail', deliveries: 0, missing_address: 2 }] }) }),
+        // By e-mail and SMS: one has a phone.
+        json(200, {
+          data: estimate(2, {
+            unreachable: 1,
+            channels: [
+              { code: 'e-mail', deliveries: 0, missing_address: 2 },
+              { code: 'sms', deliveries: 1, missing_address: 1 },
+            ],
+          }),
+        }),
+      ],
+    };
+    const title = await renderCompose(wrap);
+    await fillValidForm(title, es.messages.channel['e-mail']);
+    const sendButton = () => screen.getByRole('button', { name: es.compose.actions.send }) as HTMLButtonElement;
+    await act(async () => fireEvent.click(sendButton()));
+
+    const nobody = await screen.findByText('Nadie recibiría este mensaje: ninguna de las 2 personas elegidas tiene dirección en los canales marcados. Elige otro canal o cambia los destinatarios.');
+    expect(nobody.getAttribute('role')).toBe('alert');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByText(/^Llegará a/)).toBeNull();
+    // Not offered, and the button says why.
+    expect(sendButton().disabled).toBe(true);
+    expect(describedText(sendButton())).toBe(nobody.textContent);
+    // The chips say the estimate's count now, not the picker's approximation.
+    expect(screen.getByText('2 personas seleccionadas')).toBeTruthy();
+
+    // Another channel: offered again, and the estimate says who will not get it.
+    await act(async () => fireEvent.click(within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: es.messages.channel.sms })));
+    expect(sendButton().disabled).toBe(false);
+    await act(async () => fireEvent.click(sendButton()));
+    await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
+    expect(screen.getByText('Llegará a 1 persona.')).toBeTruthy();
+    expect(screen.getByText('1 persona no lo recibirá: no tiene dirección en ninguno de los canales elegidos.')).toBeTruthy();
+    expect(posts('/messages/send')).toHaveLength(0);
+  });
+
   it('a quota problem in the estimate blocks the send with the SPEC text and the SMS figures', async () => {
     script = {
       'POST /messages/estimate': [

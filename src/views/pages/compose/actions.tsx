@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import {
+  selectCanSchedule,
+  selectCanSend,
   selectFailureMessage,
   selectHasError,
   selectHasFailed,
@@ -31,6 +33,10 @@ export function Actions({ compose }: { compose: ComposeActor }) {
   const hasSchedule = useSelector(compose, selectHasSchedule);
   const failure = useSelector(compose, selectFailureMessage);
   const invalid = useSelector(compose, (s) => selectHasError(s, 'quota'));
+  // Not offered when the estimate found nobody the chosen channels reach (its reason is said above).
+  const unreachable = useSelector(compose, (s) => selectHasError(s, 'reach'));
+  const canSend = useSelector(compose, selectCanSend);
+  const canSchedule = useSelector(compose, selectCanSchedule);
   const confirming = useSelector(compose, selectIsConfirming);
   if (confirming) return <ConfirmSend compose={compose} scheduled={hasSchedule} />;
   return (
@@ -53,12 +59,26 @@ export function Actions({ compose }: { compose: ComposeActor }) {
           {t(saving ? 'compose.actions.saving' : 'compose.actions.save')}
         </Button>
         {hasSchedule ? (
-          <Button id={SUBMIT_BUTTON_ID} type="button" disabled={busy} aria-invalid={invalid || undefined} onClick={() => compose.send({ type: 'compose.schedule' })}>
+          <Button
+            id={SUBMIT_BUTTON_ID}
+            type="button"
+            disabled={busy || !canSchedule}
+            aria-invalid={invalid || unreachable || undefined}
+            aria-describedby={unreachable ? 'compose-reach-error' : undefined}
+            onClick={() => compose.send({ type: 'compose.schedule' })}
+          >
             {submitting && <ButtonSpinner />}
             {t(scheduling ? 'compose.actions.scheduling' : estimating ? 'compose.actions.checking' : 'compose.actions.schedule')}
           </Button>
         ) : (
-          <Button id={SUBMIT_BUTTON_ID} type="button" disabled={busy} aria-invalid={invalid || undefined} onClick={() => compose.send({ type: 'compose.send' })}>
+          <Button
+            id={SUBMIT_BUTTON_ID}
+            type="button"
+            disabled={busy || !canSend}
+            aria-invalid={invalid || unreachable || undefined}
+            aria-describedby={unreachable ? 'compose-reach-error' : undefined}
+            onClick={() => compose.send({ type: 'compose.send' })}
+          >
             {submitting && <ButtonSpinner />}
             {t(sending ? 'compose.actions.sending' : estimating ? 'compose.actions.checking' : 'compose.actions.send')}
           </Button>

@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { selectEstimate, selectHasChannel, selectSmsMonthlyLimit, selectSmsRemaining, selectSmsTotal } from '../../../machines/compose-selectors';
+import {
+  selectEstimate,
+  selectHasChannel,
+  selectReachedCount,
+  selectSmsMonthlyLimit,
+  selectSmsRemaining,
+  selectSmsTotal,
+  selectUnreachableCount,
+} from '../../../machines/compose-selectors';
 import { useT } from '../../lib/i18n';
 import { FieldError } from '../../ui/field';
 import { useFieldError, type ComposeActor } from './field';
@@ -13,9 +21,22 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
   const remaining = useSelector(compose, selectSmsRemaining);
   const limit = useSelector(compose, selectSmsMonthlyLimit);
   const estimate = useSelector(compose, selectEstimate);
+  const reached = useSelector(compose, selectReachedCount);
+  const unreachable = useSelector(compose, selectUnreachableCount);
   const quota = useFieldError(compose, 'quota');
+  // Nobody would get it: said once, as the reason «Enviar» is not offered (no "Llegará a 0 personas").
+  const reach = useFieldError(compose, 'reach');
   const lines: ReactNode[] = [];
-  if (estimate) lines.push(<li key="people">{t('compose.estimate.recipients', { count: estimate.recipients })}</li>);
+  if (reached !== null && reached > 0) {
+    lines.push(<li key="people">{t('compose.estimate.recipients', { count: reached })}</li>);
+    if (unreachable > 0) {
+      lines.push(
+        <li key="unreachable" className="text-foreground">
+          {t('compose.estimate.unreachable', { count: unreachable })}
+        </li>,
+      );
+    }
+  }
   if (sms && smsTotal !== null && remaining !== null) {
     lines.push(<li key="sms">{t('compose.estimate.sms', { total: smsTotal, count: remaining })}</li>);
   } else if (sms && remaining !== null && limit !== null) {
@@ -37,10 +58,11 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
       </li>,
     );
   }
-  if (lines.length === 0 && !quota.text) return null;
+  if (lines.length === 0 && !quota.text && !reach.text) return null;
   return (
     <div id="compose-estimate" data-slot="estimate" className="flex flex-col gap-1 rounded-md bg-muted px-3 py-2 text-sm">
       {lines.length > 0 && <ul className="flex flex-col gap-0.5 text-muted-foreground">{lines}</ul>}
+      <FieldError id={reach.id}>{reach.text}</FieldError>
       <FieldError id={quota.id}>{quota.text}</FieldError>
     </div>
   );
