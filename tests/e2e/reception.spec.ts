@@ -62,7 +62,7 @@ test('e-mail + SMS: the message shows its progress, the reception rows their cha
   // settled. The retry below is where the sending phase is watched.
   const delivery = page.getByRole('region', { name: t('messages.reception') });
   const progress = delivery.locator('[data-slot=progress-text]');
-  const sending = pattern(t('reception.progressSending', { done: '§', total: '§' })).source;
+  const sending = pattern(t('reception.progressSending', { done: '§', count: '§' })).source;
   const settledText = `^(${escape(t('reception.progressSent'))}|${escape(t('reception.progressPartial'))})$`;
   await expect(progress).toHaveText(new RegExp(`${sending}|${settledText}`));
   await expect(progress).toHaveText(new RegExp(settledText), { timeout: 20_000 });

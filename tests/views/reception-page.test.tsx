@@ -128,7 +128,7 @@ describe('reception page', () => {
     expect(await screen.findByText('Reenviado a 2 destinatarios')).toBeTruthy();
     expect(fake.requests.some((r) => r.method === 'POST' && r.url.endsWith(`/messages/${ID}/reception/retry`))).toBe(true);
     expect(await screen.findByText('SMS: En cola')).toBeTruthy();
-    expect(shownProgress()).toBe('Enviando… 2 de 4');
+    expect(shownProgress()).toBe('Enviando… 2 de 4 entregas');
     expect(liveProgress()).toBe(es.reception.progressState);
     // Nothing left to retry: the button is disabled and says why.
     expect(screen.getByRole('button', { name: es.reception.retry }).hasAttribute('disabled')).toBe(true);
@@ -194,7 +194,7 @@ describe('reception page', () => {
   it('only the delivery state is live for screen readers; the counts are shown, not announced', async () => {
     fake.answer = () => json(200, body([CAROLINA], SENDING));
     renderPage();
-    const counts = await screen.findByText('Enviando… 2 de 4');
+    const counts = await screen.findByText('Enviando… 2 de 4 entregas');
     expect(counts.closest('[aria-live]')).toBeNull();
     const summary = screen.getByRole('region', { name: es.reception.summary });
     const live = summary.querySelectorAll('[aria-live]');
@@ -343,19 +343,19 @@ const SENT_DETAIL = (reception: DeliveryProgress) =>
   });
 
 describe('message page of a sent message', () => {
-  it('shows "Enviando… N de M", follows the polls to "Enviado con fallos" and links to the reception status', async () => {
+  it('shows "Enviando… N de M entregas", follows the polls to "Enviado con fallos" and links to the reception status', async () => {
     let polls = 0;
     fake.answer = () => {
       polls += 1;
       return json(200, { data: SENT_DETAIL(polls === 1 ? SENDING : PARTIAL) });
     };
     render(<MessagePage folder="sent" id={ID} />);
-    expect(await screen.findByText('Enviando… 2 de 4')).toBeTruthy();
+    expect(await screen.findByText('Enviando… 2 de 4 entregas')).toBeTruthy();
     const link = screen.getByRole('link', { name: es.reception.view });
     expect(link.getAttribute('href')).toBe(`/sent/message/${ID}/reception`);
     // The lifecycle polls the message every PROGRESS_POLL_MS while deliveries are in flight.
     expect(liveProgress()).toBe(es.reception.progressState);
-    expect(screen.getByText('Enviando… 2 de 4').closest('[aria-live]')).toBeNull();
+    expect(screen.getByText('Enviando… 2 de 4 entregas').closest('[aria-live]')).toBeNull();
     await waitFor(() => expect(shownProgress()).toBe(es.reception.progressPartial), { timeout: 4000 });
     expect(liveProgress()).toBe(es.reception.progressPartial);
     expect(polls).toBe(2);

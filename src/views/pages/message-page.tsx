@@ -155,7 +155,7 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
         </section>
       )}
 
-      {kind === 'sent' && message.reception && <Delivery lifecycle={lifecycle} id={message.id} />}
+      {kind === 'sent' && message.reception && <Delivery lifecycle={lifecycle} id={message.id} people={message.recipients_summary.total} />}
 
       <ThreadSection thread={message.thread} timezone={message.timezone} />
 
@@ -224,7 +224,7 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
 }
 
 /** A sent message of its author: live delivery progress (from the lifecycle) and the way to the detail. */
-function Delivery({ lifecycle, id }: { lifecycle: LifecycleActor; id: number }) {
+function Delivery({ lifecycle, id, people }: { lifecycle: LifecycleActor; id: number; people: number }) {
   const t = useT();
   const progress = useSelector(lifecycle, selectProgress);
   const delivery = useSelector(lifecycle, selectDelivery);
@@ -243,7 +243,7 @@ function Delivery({ lifecycle, id }: { lifecycle: LifecycleActor; id: number }) 
           <ul className="flex flex-wrap gap-2 text-xs">
             {(['received', 'read', 'not_received', 'error', 'failed'] as const).map((k) => (
               <li key={k} className="rounded-md border px-2 py-0.5">
-                {t(`messages.status.${k}`)}: <strong>{progress[k]}</strong> / {progress.total}
+                {t(`messages.status.${k}`)}: <strong>{progress[k]}</strong> / {progress.total} {t('messages.deliveries', { count: progress.total })}
               </li>
             ))}
           </ul>
@@ -255,3 +255,7 @@ function Delivery({ lifecycle, id }: { lifecycle: LifecycleActor; id: number }) 
     </section>
   );
 }
+          {/* People (as the compose estimate counted them) and deliveries (one per person and channel) apart. */}
+          <p data-slot="reach-summary" className="text-xs text-muted-foreground">
+            {t('messages.reachedPeople', { count: people })} · {t('messages.deliveryCount', { count: progress.total })}
+          </p>

@@ -1,0 +1,51 @@
+// A sent message's reception status on its reading view (STYLE.md 14, under StrictMode and without it): the
+// real reader and lifecycle machines over a scripted fetch. People and deliveries are two numbers and say so:
+// the people the message was for (the estimate's count), and the deliveries, one per person and channel,
+// which the per-state chips count.
+import { StrictMode, type ReactNode } from 'react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { text } from '../fixtures/texts';
+import { MessagePage } from '../../src/views/pages/message-page';
+import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { messageDetail } from '../fixtures/messages';
+import { deliveryProgress } from '../fixtures/reception';
+import { startApp } from './app';
+
+/** Message 90, sent by app and SMS to 46 people: 92 deliveries, 40 received, 52 failed (no address, say). */
+const SENT = messageDetail({
+  id: 90,
+  folder: 'sent',
+  channels: ['app-mobile', 'sms'],
+  recipients_summary: { total: 46, label: '3° Básico A', groups: [{ kind: 'curso', name: '3° Básico A', count: 46 }] },
+  reception: deliveryProgress({ received: 40, failed: 52 }),
+});
+
+const fake = useFakeFetch();
+fake.answer = (url: string) => {
+  const { pathname } = new URL(url, 'http://localhost');
+  if (pathname === '/api/messages/90') return json(200, { data: SENT });
+  return json(404, { message: 'No encontrado', code: 'not_found' });
+};
+
+beforeAll(startApp);
+afterEach(cleanup);
+
+const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
+  ['StrictMode', (node) => <StrictMode>{node}</StrictMode>],
+  ['plain', (node) => node],
+];
+
+describe.each(modes)('message page (%s)', (_mode, wrap) => {
+  it('a sent message says how many people it was for, and counts deliveries as deliveries', async () => {
+    const { hook } = memoryLocation({ path: '/sent/message/90' });
+    render(wrap(<Router hook={hook}><MessagePage folder="sent" id={90} /></Router>));
+    const reception = await screen.findByRole('region', { name: text('messages.reception') });
+    expect(within(reception).getByText('Para 46 personas · 92 entregas (una por persona y canal)')).toBeTruthy();
+    const chips = within(reception).getAllByRole('listitem').map((item) => item.textContent);
+    expect(chips).toContain(`${text('messages.status.received')}: 40 / 92 entregas`);
+    expect(chips).toContain(`${text('messages.status.failed')}: 52 / 92 entregas`);
+  });
+});
