@@ -20,6 +20,12 @@ import { AlertPanel } from '../../ui/alert-panel';
 import { Button } from '../../ui/button';
 import type { ComposeActor } from './field';
 
+/** The main button's texts: «Enviar» / «Enviando…», «Programar» / «Programando…». */
+const SUBMIT = {
+  send: { idle: 'compose.actions.send', running: 'compose.actions.sending' },
+  schedule: { idle: 'compose.actions.schedule', running: 'compose.actions.scheduling' },
+} as const;
+
 /** Save, send or schedule; the failed send's retry; the confirmation once the estimate is shown. */
 export function Actions({ compose }: { compose: ComposeActor }) {
   const t = useT();
@@ -38,6 +44,7 @@ export function Actions({ compose }: { compose: ComposeActor }) {
   const canSend = useSelector(compose, selectCanSend);
   const canSchedule = useSelector(compose, selectCanSchedule);
   const confirming = useSelector(compose, selectIsConfirming);
+  const action = hasSchedule ? 'schedule' : 'send';
   if (confirming) return <ConfirmSend compose={compose} scheduled={hasSchedule} />;
   return (
     <div className="flex flex-col gap-3 border-t pt-4">
@@ -58,31 +65,18 @@ export function Actions({ compose }: { compose: ComposeActor }) {
           {saving && <ButtonSpinner />}
           {t(saving ? 'compose.actions.saving' : 'compose.actions.save')}
         </Button>
-        {hasSchedule ? (
-          <Button
-            id={SUBMIT_BUTTON_ID}
-            type="button"
-            disabled={busy || !canSchedule}
-            aria-invalid={invalid || unreachable || undefined}
-            aria-describedby={unreachable ? 'compose-reach-error' : undefined}
-            onClick={() => compose.send({ type: 'compose.schedule' })}
-          >
-            {submitting && <ButtonSpinner />}
-            {t(scheduling ? 'compose.actions.scheduling' : estimating ? 'compose.actions.checking' : 'compose.actions.schedule')}
-          </Button>
-        ) : (
-          <Button
-            id={SUBMIT_BUTTON_ID}
-            type="button"
-            disabled={busy || !canSend}
-            aria-invalid={invalid || unreachable || undefined}
-            aria-describedby={unreachable ? 'compose-reach-error' : undefined}
-            onClick={() => compose.send({ type: 'compose.send' })}
-          >
-            {submitting && <ButtonSpinner />}
-            {t(sending ? 'compose.actions.sending' : estimating ? 'compose.actions.checking' : 'compose.actions.send')}
-          </Button>
-        )}
+        {/* «Programar» once a date is typed, «Enviar» otherwise: one button, its event and texts by that. */}
+        <Button
+          id={SUBMIT_BUTTON_ID}
+          type="button"
+          disabled={busy || !(hasSchedule ? canSchedule : canSend)}
+          aria-invalid={invalid || unreachable || undefined}
+          aria-describedby={unreachable ? 'compose-reach-error' : undefined}
+          onClick={() => compose.send({ type: `compose.${action}` })}
+        >
+          {submitting && <ButtonSpinner />}
+          {t((hasSchedule ? scheduling : sending) ? SUBMIT[action].running : estimating ? 'compose.actions.checking' : SUBMIT[action].idle)}
+        </Button>
       </div>
     </div>
   );
