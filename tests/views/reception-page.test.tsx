@@ -8,6 +8,7 @@ import { es, mx } from '../fixtures/texts';
 import type { DeliveryProgress, ReceptionRow } from '../../shared/reception-contract';
 import { startApp } from './app';
 import { Toaster } from '../../src/views/layout/toaster';
+import { toast } from 'react-hot-toast/headless';
 import { MessagePage } from '../../src/views/pages/message-page';
 import { ReceptionPage as ReceptionScreen } from '../../src/views/pages/reception-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
@@ -56,6 +57,8 @@ const fake = useFakeFetch();
 beforeAll(startApp);
 afterEach(() => {
   cleanup();
+  // react-hot-toast keeps its toasts in a module store: without this one test's toast shows in the next.
+  act(() => toast.remove());
   window.history.replaceState(null, '', '/');
 });
 
