@@ -21,6 +21,7 @@ import {
 import type { MessageSummary } from '../../shared/messages-contract';
 import type { CountsChangedEvent, FocusEvent, NavigateEvent, ToastEvent } from './effects';
 import { createListMachine } from './list';
+import type { MessagesRestoredEvent } from './undo';
 import type { MessageKey } from '../i18n';
 import type { Folder } from '../../shared/codes';
 
@@ -64,7 +65,9 @@ export type FolderEvent =
   | { type: 'folder.confirm' }
   | { type: 'folder.cancel' }
   | { type: 'xstate.snapshot.list'; snapshot: FolderListSnapshot }
-  | FolderProgressEvent;
+  | FolderProgressEvent
+  /** From the app root: messages were restored (undo); the list may have them again. */
+  | MessagesRestoredEvent;
 
 export type FolderEmitted = ToastEvent | CountsChangedEvent | FocusEvent | NavigateEvent;
 
@@ -91,16 +94,17 @@ const listedItems = (event: FolderEvent): MessageSummary[] => {
 
 /**
  * One action on the selection: when it succeeds the rows leave the list at once, with the toast and the
- * counters reloading; when it fails the list and the selection stay as they were.
+ * counters reloading; when it fails the list and the selection stay as they were. A delete's toast offers
+ * "Deshacer" (the app's undo actor puts the rows back; `messages.restored` then reloads this list).
  */
-const actOnSelection = (src: 'deleteMessages' | 'restoreMessages' | 'purgeMessages', key: MessageKey) => ({
+const actOnSelection = (src: 'deleteMessages' | 'restoreMessages' | 'purgeMessages', key: MessageKey, undoable = false) => ({
   invoke: {
     id: src,
     src,
     input: ({ context }: { context: FolderContext }) => ({ ids: context.selection }),
     onDone: {
       target: '#folder.shown.idle',
-      actions: [{ type: 'toastDone', params: { key } }, 'announceCounts', 'removeSelected', 'clearSelection'] as const,
+      actions: [{ type: 'toastDone', params: { key, undoable } }, 'announceCounts', 'removeSelected', 'clearSelection'] as const,
     },
     onError: { target: '#folder.shown.idle', actions: 'toastRequestError' as const },
   },
@@ -159,12 +163,13 @@ export const folderMachine = setup({
     }),
     selectAll: assign({ selection: ({ context }) => context.items.map((item) => item.id) }),
     clearSelection: assign({ selection: NO_IDS }),
-    /** "Mensaje eliminado" or "3 mensajes eliminados": the text's plural follows `count`. */
-    toastDone: emit(({ context }, params: { key: MessageKey }) => ({
+    /** "Mensaje eliminado" or "3 mensajes eliminados": the text's plural follows `count`; "Deshacer" when undoable. */
+    toastDone: emit(({ context }, params: { key: MessageKey; undoable: boolean }) => ({
       type: 'toast' as const,
       kind: 'success' as const,
       key: params.key,
       params: { count: context.selection.length },
+      ...(params.undoable ? { action: { label: 'toast.undo' as const, event: { type: 'undo.restore' as const, ids: context.selection } } } : {}),
     })),
     toastRequestError: emit({ type: 'toast', kind: 'error', key: 'error.request' }),
     /** SPEC §7: the folder counters reload. */
@@ -201,6 +206,8 @@ export const folderMachine = setup({
   context: ({ input }) => ({ folder: input.folder, q: input.q ?? '', items: NO_ROWS, selection: NO_IDS }),
   states: {
     shown: {
+      // Messages put back elsewhere ("Deshacer" after a delete): this folder may list them again.
+      on: { 'messages.restored': { actions: 'askReload' } },
       invoke: {
         id: 'list',
         src: 'list',
@@ -251,7 +258,7 @@ export const folderMachine = setup({
         mutating: {
           initial: 'deleting',
           states: {
-            deleting: actOnSelection('deleteMessages', 'messages.deleted'),
+            deleting: actOnSelection('deleteMessages', 'messages.deleted', true),
             restoring: actOnSelection('restoreMessages', 'messages.restored'),
             purging: actOnSelection('purgeMessages', 'messages.purged'),
           },

@@ -46,7 +46,7 @@ export type LifecycleEvent =
   | { type: 'message.delete' }
   | { type: 'message.restore' }
   | { type: 'message.purge' }
-  /** Answers the purge confirmation (SPEC: "Eliminar definitivamente" asks first). */
+  /** Answers the purge and cancel-schedule confirmations (SPEC: "Eliminar definitivamente" asks first). */
   | { type: 'message.confirm' }
   | { type: 'message.cancel' }
   | ProgressEvent;
@@ -55,6 +55,8 @@ export type LifecycleEmitted = ToastEvent | CountsChangedEvent | FocusEvent;
 
 /** The reading view's "Eliminar definitivamente" button, where focus returns when the purge is not confirmed. */
 export const PURGE_BUTTON_ID = 'message-purge';
+/** Its "Cancelar envío programado", where focus returns when the cancellation is not confirmed. */
+export const CANCEL_SCHEDULE_BUTTON_ID = 'message-cancel-schedule';
 
 export interface IdInput {
   id: number;
@@ -89,11 +91,7 @@ const deletingFrom = <B extends readonly { guard?: BackGuard; target: string }[]
     input: ({ context }: { context: LifecycleContext }) => ({ ids: [context.id as number] }),
     onDone: {
       target: '#messageLifecycle.deleted',
-      actions: [
-        { type: 'rememberOrigin', params: { from } },
-        { type: 'toastDone', params: { key: 'messages.deleted' } },
-        'announceCounts',
-      ],
+      actions: [{ type: 'rememberOrigin', params: { from } }, 'toastDeleted', 'announceCounts'],
     },
     onError: back.map((b) => ({ ...b, actions: failedDelete })) as { [K in keyof B]: B[K] & { actions: typeof failedDelete } },
   },
@@ -142,9 +140,18 @@ export const messageLifecycleMachine = setup({
     forgetOrigin: assign({ deletedFrom: null }),
     toastDone: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'success' as const, key: params.key, params: { count: 1 } })),
     toastError: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
+    /** "Mensaje eliminado" with "Deshacer": the app's undo actor restores it (this view may be gone by then). */
+    toastDeleted: emit(({ context }) => ({
+      type: 'toast' as const,
+      kind: 'success' as const,
+      key: 'messages.deleted' as const,
+      params: { count: 1 },
+      action: { label: 'toast.undo' as const, event: { type: 'undo.restore' as const, ids: [context.id as number] } },
+    })),
     /** SPEC §7: folder counters reload. */
     announceCounts: emit({ type: 'counts.changed' }),
     focusPurge: emit({ type: 'focus', target: PURGE_BUTTON_ID }),
+    focusCancelSchedule: emit({ type: 'focus', target: CANCEL_SCHEDULE_BUTTON_ID }),
   },
   guards: {
     /** The rule table of the contract, for the kind the message is now. */
@@ -225,12 +232,16 @@ export const messageLifecycleMachine = setup({
       states: {
         idle: {
           on: {
-            'message.cancelSchedule': {
-              guard: { type: 'allows', params: { kind: 'scheduled', action: 'cancelSchedule' } },
-              target: 'cancelling',
-              actions: 'clearError',
-            },
+            'message.cancelSchedule': allowed('scheduled', 'cancelSchedule', 'confirmingCancel', false),
             'message.delete': allowed('scheduled', 'delete', 'deleting'),
+          },
+        },
+        // Cancelling takes the message out of the schedule (it will not go out): the author confirms first.
+        confirmingCancel: {
+          on: {
+            'message.confirm': { target: 'cancelling', actions: 'clearError' },
+            // Keyboard focus goes back to the button that asked.
+            'message.cancel': { target: 'idle', actions: 'focusCancelSchedule' },
           },
         },
         cancelling: {

@@ -106,6 +106,8 @@ const isIdle = (snapshot: AnyMachineSnapshot) => snapshot.matches(IDLE);
 /** The oracle of what the folder tells its list in this step: only while nothing else is asked. */
 function toldList({ from, event }: StepEnv): AnyEventObject[] {
   if (MUTATION_DONE.test(event.type)) return [{ type: 'list.remove', keys: from.context.selection }];
+  // Messages put back by "Deshacer" (any folder's, any time): the list asks again, they may be this folder's.
+  if (event.type === 'messages.restored' && from.matches('shown')) return [{ type: 'list.reload' }];
   if (!isIdle(from)) return [];
   switch (event.type) {
     case 'folder.search':
@@ -134,7 +136,9 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
     const key = MUTATIONS[done[1] as string] as string;
     const count = from.context.selection.length;
     // The toast (its text's plural follows `count`), then the SPEC §7 counts event: the counters reload.
-    return [{ type: 'toast', kind: 'success', key, params: { count } }, { type: 'counts.changed' }];
+    // A delete's toast offers "Deshacer", which asks the app to restore exactly those messages.
+    const undo = done[1] === 'deleteMessages' ? { action: { label: 'toast.undo', event: { type: 'undo.restore', ids: from.context.selection } } } : {};
+    return [{ type: 'toast', kind: 'success', key, params: { count }, ...undo }, { type: 'counts.changed' }];
   }
   if (MUTATION_ERROR.test(event.type)) return [{ type: 'toast', kind: 'error', key: 'error.request' }];
   // The search lives in the address (`/inbox?q=Ana`, replacing the entry): Back returns to it.
@@ -164,6 +168,8 @@ const COMMON_EVENTS: AnyEventObject[] = [
   { type: 'folder.purge' },
   { type: 'folder.confirm' },
   { type: 'folder.cancel' },
+  // From the app root, after an undo elsewhere.
+  { type: 'messages.restored', ids: [1] },
 ];
 
 const COMMON_INTERNAL: AnyEventObject[] = [
@@ -349,6 +355,7 @@ defineModelTests({
     'folder.purge': send,
     'folder.confirm': send,
     'folder.cancel': send,
+    'messages.restored': send,
     // What the running watcher sends back.
     'folder.progress': send,
     // The watcher giving up is silent: the list stays as it is.

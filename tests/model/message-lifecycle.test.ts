@@ -7,6 +7,7 @@ import {
   selectDelivery,
   selectErrorCode,
   selectIsBusy,
+  selectIsConfirmingCancel,
   selectIsConfirmingPurge,
   selectIsPurged,
   selectIsUnread,
@@ -213,7 +214,22 @@ defineModelTests({
     'draft.deleting': (_, env) => expectCall(env, 'deleteMessages', { ids: [ID] }),
     scheduled: (snapshot, env) => expectAfterStep(snapshot, env),
     'scheduled.idle': (snapshot, env) => expectRules(snapshot, 'scheduled', env),
-    'scheduled.cancelling': (_, env) => expectCall(env, 'cancelSchedule', { id: ID }),
+    'scheduled.confirmingCancel': (snapshot, env) => {
+      // Taking a message out of its schedule asks first: only the answer is taken, nothing runs meanwhile.
+      expect(selectKind(ml(snapshot))).toBe('scheduled');
+      expect(selectIsBusy(ml(snapshot))).toBe(false);
+      expect(selectIsConfirmingCancel(ml(snapshot))).toBe(true);
+      expectRunning(env, null);
+      const real = env.actor.getSnapshot() as AnyMachineSnapshot;
+      for (const event of Object.values(EVENT_OF)) expect(real.can(event), `confirming: ${event.type}`).toBe(false);
+      expect(real.can({ type: 'message.confirm' })).toBe(true);
+      expect(real.can({ type: 'message.cancel' })).toBe(true);
+    },
+    'scheduled.cancelling': (_, env) => {
+      // Only once confirmed.
+      expect(env.from.matches({ scheduled: 'confirmingCancel' }) || env.from.matches({ scheduled: 'cancelling' })).toBe(true);
+      expectCall(env, 'cancelSchedule', { id: ID });
+    },
     'scheduled.deleting': (_, env) => expectCall(env, 'deleteMessages', { ids: [ID] }),
     sent: (snapshot, env) => expectAfterStep(snapshot, env),
     'sent.sending': (snapshot, env) => {
@@ -287,11 +303,15 @@ defineModelTests({
   emits: ({ event, from }): AnyEventObject[] => {
     // Not confirming a purge gives keyboard focus back to the button that asked.
     if (event.type === 'message.cancel' && from.matches({ deleted: 'confirmingPurge' })) return [{ type: 'focus', target: 'message-purge' }];
+    // Keeping the schedule gives it back to "Cancelar envío programado".
+    if (event.type === 'message.cancel' && from.matches({ scheduled: 'confirmingCancel' })) return [{ type: 'focus', target: 'message-cancel-schedule' }];
     const outcome = outcomeOf(event);
     if (!outcome) return [];
     if (outcome.kind === 'done') {
       const key = DONE_TOAST[outcome.id];
-      const toast = key ? [{ type: 'toast', kind: 'success', key, params: { count: 1 } }] : [];
+      // Deleted: the toast offers "Deshacer", which asks the app to restore this message.
+      const undo = outcome.id === 'deleteMessages' ? { action: { label: 'toast.undo', event: { type: 'undo.restore', ids: [ID] } } } : {};
+      const toast = key ? [{ type: 'toast', kind: 'success', key, params: { count: 1 }, ...undo }] : [];
       // Every finished step but a re-save changes a folder's counters (SPEC §7), after its toast.
       return outcome.id === 'saveDraft' ? toast : [...toast, { type: 'counts.changed' }];
     }

@@ -7,6 +7,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
+import { toast } from 'react-hot-toast/headless';
 import { text } from '../fixtures/texts';
 import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { Folder } from '../../shared/codes';
@@ -35,6 +36,7 @@ fake.answer = ((url: string) => {
   const method = fake.requests.at(-1)?.method ?? 'GET';
   if (method === 'POST' && pathname === '/api/messages/delete') return json(200, { data: { moved: 1 } });
   if (method === 'POST' && pathname === '/api/messages/purge') return json(200, { data: { purged: 1 } });
+  if (method === 'POST' && pathname === '/api/messages/restore') return json(200, { data: { restored: 1 } });
   if (pathname === '/api/messages') {
     const answer = pages(searchParams);
     if (answer) return answer;
@@ -54,6 +56,8 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
+  // Toasts live in react-hot-toast's own store: one test's must not be read by the next.
+  act(() => toast.remove());
   // A search puts itself in the address (`?q=`): the next folder opens unsearched.
   window.history.replaceState(null, '', '/');
   held = [];
@@ -146,6 +150,28 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     expect(fake.requests.find((r) => r.method === 'POST')?.body).toEqual({ ids: [1] });
     // The list was not asked again: the row left by itself.
     expect(listRequests()).toHaveLength(1);
+  });
+
+  it('"Deshacer" in the toast of a delete restores those messages and the folder lists them again', async () => {
+    pages = () => json(200, messagePage([row(1, 'inbox'), row(2, 'inbox')]));
+    renderFolder('inbox');
+    await screen.findByText('Mensaje 1');
+    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: text('folders.select', { title: 'Mensaje 1' }) })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('folders.delete') })));
+    const deleted = (await screen.findByText(text('messages.deleted', { count: 1 }))).closest('[data-slot=toast]') as HTMLElement;
+    expect(titles()).toEqual(['Mensaje 2']);
+    const before = countReloads;
+    await act(async () => fireEvent.click(within(deleted).getByRole('button', { name: text('toast.undo') })));
+    await screen.findByText(text('messages.restored', { count: 1 }));
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => [new URL(r.url, 'http://localhost').pathname, r.body])).toEqual([
+      ['/api/messages/delete', { ids: [1] }],
+      ['/api/messages/restore', { ids: [1] }],
+    ]);
+    // The toast's button is gone with it, the counters reload, and the folder asks for its rows again.
+    expect(screen.queryByRole('button', { name: text('toast.undo') })).toBeNull();
+    expect(countReloads).toBe(before + 1);
+    await waitFor(() => expect(titles()).toEqual(['Mensaje 1', 'Mensaje 2']));
+    expect(listRequests()).toHaveLength(2);
   });
 
   it('the purge asks first; Cancelar and Escape do nothing and give focus back, Eliminar definitivamente purges', async () => {

@@ -5,6 +5,7 @@ import { selectLocale } from '../../machines/locale';
 import {
   selectDelivery,
   selectIsBusy,
+  selectIsConfirmingCancel,
   selectIsConfirmingPurge,
   selectKind,
   selectOffersCancelSchedule,
@@ -13,7 +14,7 @@ import {
   selectOffersRestore,
   selectProgress,
 } from '../../machines/message-lifecycle-selectors';
-import { PURGE_BUTTON_ID } from '../../machines/message-lifecycle';
+import { CANCEL_SCHEDULE_BUTTON_ID, PURGE_BUTTON_ID } from '../../machines/message-lifecycle';
 import {
   messageReaderMachine,
   selectCanEdit,
@@ -175,6 +176,7 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
   const canRestore = useSelector(lifecycle, selectOffersRestore);
   const canPurge = useSelector(lifecycle, selectOffersPurge);
   const confirmingPurge = useSelector(lifecycle, selectIsConfirmingPurge);
+  const confirmingCancel = useSelector(lifecycle, selectIsConfirmingCancel);
   const busy = useSelector(lifecycle, selectIsBusy);
   return (
     <footer className="flex flex-wrap gap-2 border-t pt-4">
@@ -189,7 +191,7 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
         </Button>
       )}
       {canCancelSchedule && (
-        <Button variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.cancelSchedule' })}>
+        <Button id={CANCEL_SCHEDULE_BUTTON_ID} variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.cancelSchedule' })}>
           {t('messages.cancelSchedule')}
         </Button>
       )}
@@ -207,6 +209,29 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
         <Button id={PURGE_BUTTON_ID} variant="destructive" disabled={busy} onClick={() => lifecycle.send({ type: 'message.purge' })}>
           {t('folders.purge')}
         </Button>
+      )}
+      {confirmingCancel && (
+        <AlertPanel
+          aria-labelledby="cancel-schedule-title"
+          aria-describedby="cancel-schedule-body"
+          className="w-full flex-col gap-2 rounded-md border p-3"
+          onCancel={() => lifecycle.send({ type: 'message.cancel' })}
+        >
+          <span id="cancel-schedule-title" className="text-sm font-semibold">
+            {t('messages.cancelScheduleConfirmTitle')}
+          </span>
+          <span id="cancel-schedule-body" className="text-sm text-muted-foreground">
+            {t('messages.cancelScheduleConfirmBody')}
+          </span>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="destructive" size="sm" autoFocus onClick={() => lifecycle.send({ type: 'message.confirm' })}>
+              {t('messages.cancelScheduleConfirm')}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => lifecycle.send({ type: 'message.cancel' })}>
+              {t('messages.keepSchedule')}
+            </Button>
+          </div>
+        </AlertPanel>
       )}
       {confirmingPurge && (
         <AlertPanel aria-label={t('folders.purgeConfirmTitle')} className="items-center gap-2" onCancel={() => lifecycle.send({ type: 'message.cancel' })}>

@@ -23,6 +23,15 @@ export interface ColleagueMessage {
  * page keeps its own session). Returns the message id, which is also its id in the recipient's inbox.
  */
 export async function sendToColleague(browser: Browser, message: ColleagueMessage): Promise<number> {
+  return postToColleague(browser, message, COMPOSE_API.send, null);
+}
+
+/** Like `sendToColleague`, but scheduled for `at`: the message waits in `from`'s /scheduled. Returns its id. */
+export async function scheduleToColleague(browser: Browser, message: ColleagueMessage, at: Date): Promise<number> {
+  return postToColleague(browser, message, COMPOSE_API.schedule, at.toISOString());
+}
+
+async function postToColleague(browser: Browser, message: ColleagueMessage, path: string, scheduledAt: string | null): Promise<number> {
   const context = await browser.newContext({ baseURL: BASE_URL });
   try {
     const page = await context.newPage();
@@ -39,12 +48,13 @@ export async function sendToColleague(browser: Browser, message: ColleagueMessag
       channels: ['e-mail'],
       recipients: [{ kind: 'staff', id: staff.user_id, label: staff.name }],
       allow_replies: message.allowReplies,
+      scheduled_at: scheduledAt,
     });
-    const sent = await page.request.post(api(COMPOSE_API.send), {
+    const sent = await page.request.post(api(path), {
       data: input,
       headers: { [XSRF_HEADER]: await xsrfToken(page), [IDEMPOTENCY_HEADER]: randomUUID(), Accept: 'application/json' },
     });
-    expect(sent.status(), `POST ${COMPOSE_API.send}: ${await sent.text()}`).toBe(201);
+    expect(sent.status(), `POST ${path}: ${await sent.text()}`).toBe(201);
     return ((await sent.json()) as { data: SendResult }).data.id;
   } finally {
     await context.close();
