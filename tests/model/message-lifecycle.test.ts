@@ -90,6 +90,18 @@ function expectRules(snapshot: AnyMachineSnapshot, kind: MessageKind, env: StepE
   }
 }
 
+/** A question is open: only its answer is taken, nothing runs meanwhile, and it is the question `asking` names. */
+function expectAsking(snapshot: AnyMachineSnapshot, env: StepEnv, kind: MessageKind, asking: (s: MessageLifecycleSnapshot) => boolean) {
+  expect(selectKind(ml(snapshot))).toBe(kind);
+  expect(selectIsBusy(ml(snapshot))).toBe(false);
+  expect(asking(ml(snapshot))).toBe(true);
+  expectRunning(env, null);
+  const real = env.actor.getSnapshot() as AnyMachineSnapshot;
+  for (const event of Object.values(EVENT_OF)) expect(real.can(event), `confirming: ${event.type}`).toBe(false);
+  expect(real.can({ type: 'message.confirm' })).toBe(true);
+  expect(real.can({ type: 'message.cancel' })).toBe(true);
+}
+
 /** While a call runs, only it runs, with this message's id, and every other action waits. */
 function expectCall(env: StepEnv, id: string, input: unknown) {
   const real = env.actor.getSnapshot() as AnyMachineSnapshot;
@@ -214,17 +226,8 @@ defineModelTests({
     'draft.deleting': (_, env) => expectCall(env, 'deleteMessages', { ids: [ID] }),
     scheduled: (snapshot, env) => expectAfterStep(snapshot, env),
     'scheduled.idle': (snapshot, env) => expectRules(snapshot, 'scheduled', env),
-    'scheduled.confirmingCancel': (snapshot, env) => {
-      // Taking a message out of its schedule asks first: only the answer is taken, nothing runs meanwhile.
-      expect(selectKind(ml(snapshot))).toBe('scheduled');
-      expect(selectIsBusy(ml(snapshot))).toBe(false);
-      expect(selectIsConfirmingCancel(ml(snapshot))).toBe(true);
-      expectRunning(env, null);
-      const real = env.actor.getSnapshot() as AnyMachineSnapshot;
-      for (const event of Object.values(EVENT_OF)) expect(real.can(event), `confirming: ${event.type}`).toBe(false);
-      expect(real.can({ type: 'message.confirm' })).toBe(true);
-      expect(real.can({ type: 'message.cancel' })).toBe(true);
-    },
+    // Taking a message out of its schedule asks first.
+    'scheduled.confirmingCancel': (snapshot, env) => expectAsking(snapshot, env, 'scheduled', selectIsConfirmingCancel),
     'scheduled.cancelling': (_, env) => {
       // Only once confirmed.
       expect(env.from.matches({ scheduled: 'confirmingCancel' }) || env.from.matches({ scheduled: 'cancelling' })).toBe(true);
@@ -266,17 +269,8 @@ defineModelTests({
     },
     'deleted.idle': (snapshot, env) => expectRules(snapshot, 'deleted', env),
     'deleted.restoring': (_, env) => expectCall(env, 'restoreMessages', { ids: [ID] }),
-    'deleted.confirmingPurge': (snapshot, env) => {
-      // Forever asks first: only the answer is taken, nothing runs meanwhile.
-      expect(selectKind(ml(snapshot))).toBe('deleted');
-      expect(selectIsBusy(ml(snapshot))).toBe(false);
-      expect(selectIsConfirmingPurge(ml(snapshot))).toBe(true);
-      expectRunning(env, null);
-      const real = env.actor.getSnapshot() as AnyMachineSnapshot;
-      for (const event of Object.values(EVENT_OF)) expect(real.can(event), `confirming: ${event.type}`).toBe(false);
-      expect(real.can({ type: 'message.confirm' })).toBe(true);
-      expect(real.can({ type: 'message.cancel' })).toBe(true);
-    },
+    // Forever asks first.
+    'deleted.confirmingPurge': (snapshot, env) => expectAsking(snapshot, env, 'deleted', selectIsConfirmingPurge),
     'deleted.purging': (_, env) => expectCall(env, 'purgeMessages', { ids: [ID] }),
     purged: (snapshot, env) => {
       expect(selectIsPurged(ml(snapshot))).toBe(true);

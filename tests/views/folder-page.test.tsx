@@ -85,6 +85,12 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     );
   }
 
+  /** Ticks the row titled `title`, then presses the toolbar's `action`. */
+  async function selectAndPress(title: string, action: 'folders.delete' | 'folders.purge') {
+    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: text('folders.select', { title }) })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text(action) })));
+  }
+
   it('shows the first page with its total, asking once for the folder', async () => {
     pages = () => json(200, messagePage([row(1, 'inbox'), row(2, 'inbox')], null, 2));
     renderFolder('inbox');
@@ -142,8 +148,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     renderFolder('inbox');
     await screen.findByText('Mensaje 1');
     const before = countReloads;
-    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: text('folders.select', { title: 'Mensaje 1' }) })));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('folders.delete') })));
+    await selectAndPress('Mensaje 1', 'folders.delete');
     await screen.findByText(text('messages.deleted', { count: 1 }));
     expect(titles()).toEqual(['Mensaje 2']);
     expect(countReloads).toBe(before + 1);
@@ -156,8 +161,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     pages = () => json(200, messagePage([row(1, 'inbox'), row(2, 'inbox')]));
     renderFolder('inbox');
     await screen.findByText('Mensaje 1');
-    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: text('folders.select', { title: 'Mensaje 1' }) })));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('folders.delete') })));
+    await selectAndPress('Mensaje 1', 'folders.delete');
     const deleted = (await screen.findByText(text('messages.deleted', { count: 1 }))).closest('[data-slot=toast]') as HTMLElement;
     expect(titles()).toEqual(['Mensaje 2']);
     const before = countReloads;
@@ -178,8 +182,7 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     pages = () => json(200, messagePage([row(11, 'trash'), row(12, 'trash')]));
     renderFolder('trash');
     await screen.findByText('Mensaje 11');
-    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: text('folders.select', { title: 'Mensaje 12' }) })));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('folders.purge') })));
+    await selectAndPress('Mensaje 12', 'folders.purge');
     let dialog = screen.getByRole('alertdialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: text('folders.cancel') })));
     expect(screen.queryByRole('alertdialog')).toBeNull();
