@@ -265,6 +265,10 @@ function Delivery({ lifecycle, id, people }: { lifecycle: LifecycleActor; id: nu
             which screen readers then get alone. */}
           <ProgressText progress={progress} {...(delivery ? { 'data-delivery': delivery } : {})} />
           <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
+          {/* People (as the compose estimate counted them) and deliveries (one per person and channel) apart. */}
+          <p data-slot="reach-summary" className="text-xs text-muted-foreground">
+            {t('messages.reachedPeople', { count: people })} · {t('messages.deliveryCount', { count: progress.total })}
+          </p>
           <ul className="flex flex-wrap gap-2 text-xs">
             {(['received', 'read', 'not_received', 'error', 'failed'] as const).map((k) => (
               <li key={k} className="rounded-md border px-2 py-0.5">
@@ -280,7 +284,3 @@ function Delivery({ lifecycle, id, people }: { lifecycle: LifecycleActor; id: nu
     </section>
   );
 }
-          {/* People (as the compose estimate counted them) and deliveries (one per person and channel) apart. */}
-          <p data-slot="reach-summary" className="text-xs text-muted-foreground">
-            {t('messages.reachedPeople', { count: people })} · {t('messages.deliveryCount', { count: progress.total })}
-          </p>
