@@ -40,7 +40,7 @@ import type { MessageKey } from '../../i18n';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { cn } from '../lib/utils';
-import { AlertPanel } from '../ui/alert-panel';
+import { ConfirmPanel } from '../ui/confirm-panel';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { VirtualList } from '../ui/virtual-list';
@@ -178,27 +178,16 @@ function PurgeConfirm({ actor }: { actor: FolderActor }) {
   const count = useSelector(actor, selectSelectedCount);
   if (!open) return null;
   return (
-    <AlertPanel
-      aria-labelledby="purge-title"
-      aria-describedby="purge-body"
-      className="flex-col rounded-lg border border-destructive/40 bg-destructive/5 p-4"
+    <ConfirmPanel
+      title={t('folders.purgeConfirmTitle')}
+      description={t('folders.purgeConfirmBody', { count })}
+      confirmLabel={t('folders.purge')}
+      cancelLabel={t('folders.cancel')}
+      destructive
+      className="rounded-lg border-destructive/40 bg-destructive/5 p-4"
+      onConfirm={() => actor.send({ type: 'folder.confirm' })}
       onCancel={() => actor.send({ type: 'folder.cancel' })}
-    >
-      <h2 id="purge-title" className="font-semibold">
-        {t('folders.purgeConfirmTitle')}
-      </h2>
-      <p id="purge-body" className="mt-1 text-sm">
-        {t('folders.purgeConfirmBody', { count })}
-      </p>
-      <div className="mt-3 flex gap-2">
-        <Button size="sm" variant="destructive" autoFocus onClick={() => actor.send({ type: 'folder.confirm' })}>
-          {t('folders.purge')}
-        </Button>
-        <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'folder.cancel' })}>
-          {t('folders.cancel')}
-        </Button>
-      </div>
-    </AlertPanel>
+    />
   );
 }
 

@@ -35,7 +35,7 @@ import type { MessageKey } from '../../i18n';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { ProgressText } from '../lib/progress-text';
-import { AlertPanel } from '../ui/alert-panel';
+import { ConfirmPanel } from '../ui/confirm-panel';
 import { Button, buttonVariants } from '../ui/button';
 import { Progress } from '../ui/progress';
 import { cn } from '../lib/utils';
@@ -211,38 +211,25 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
         </Button>
       )}
       {confirmingCancel && (
-        <AlertPanel
-          aria-labelledby="cancel-schedule-title"
-          aria-describedby="cancel-schedule-body"
-          className="w-full flex-col gap-2 rounded-md border p-3"
+        <ConfirmPanel
+          title={t('messages.cancelScheduleConfirmTitle')}
+          description={t('messages.cancelScheduleConfirmBody')}
+          confirmLabel={t('messages.cancelScheduleConfirm')}
+          cancelLabel={t('messages.keepSchedule')}
+          destructive
+          onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
           onCancel={() => lifecycle.send({ type: 'message.cancel' })}
-        >
-          <span id="cancel-schedule-title" className="text-sm font-semibold">
-            {t('messages.cancelScheduleConfirmTitle')}
-          </span>
-          <span id="cancel-schedule-body" className="text-sm text-muted-foreground">
-            {t('messages.cancelScheduleConfirmBody')}
-          </span>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="destructive" size="sm" autoFocus onClick={() => lifecycle.send({ type: 'message.confirm' })}>
-              {t('messages.cancelScheduleConfirm')}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => lifecycle.send({ type: 'message.cancel' })}>
-              {t('messages.keepSchedule')}
-            </Button>
-          </div>
-        </AlertPanel>
+        />
       )}
       {confirmingPurge && (
-        <AlertPanel aria-label={t('folders.purgeConfirmTitle')} className="items-center gap-2" onCancel={() => lifecycle.send({ type: 'message.cancel' })}>
-          <span className="text-sm">{t('folders.purgeConfirmTitle')}</span>
-          <Button variant="destructive" size="sm" autoFocus onClick={() => lifecycle.send({ type: 'message.confirm' })}>
-            {t('folders.purge')}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => lifecycle.send({ type: 'message.cancel' })}>
-            {t('folders.cancel')}
-          </Button>
-        </AlertPanel>
+        <ConfirmPanel
+          title={t('folders.purgeConfirmTitle')}
+          confirmLabel={t('folders.purge')}
+          cancelLabel={t('folders.cancel')}
+          destructive
+          onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
+          onCancel={() => lifecycle.send({ type: 'message.cancel' })}
+        />
       )}
     </footer>
   );

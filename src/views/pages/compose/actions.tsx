@@ -16,7 +16,7 @@ import {
 } from '../../../machines/compose-selectors';
 import { SUBMIT_BUTTON_ID } from '../../../machines/compose-rules';
 import { useT } from '../../lib/i18n';
-import { AlertPanel } from '../../ui/alert-panel';
+import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button } from '../../ui/button';
 import type { ComposeActor } from './field';
 
@@ -86,24 +86,15 @@ export function Actions({ compose }: { compose: ComposeActor }) {
 function ConfirmSend({ compose, scheduled }: { compose: ComposeActor; scheduled: boolean }) {
   const t = useT();
   return (
-    <AlertPanel
-      aria-labelledby="compose-confirm-title"
-      aria-describedby="compose-estimate"
-      className="flex-col gap-3 rounded-md border border-primary/40 bg-accent/40 p-4"
+    <ConfirmPanel
+      title={t(scheduled ? 'compose.confirm.scheduleTitle' : 'compose.confirm.sendTitle')}
+      describedBy="compose-estimate"
+      confirmLabel={t(scheduled ? 'compose.confirm.schedule' : 'compose.confirm.send')}
+      cancelLabel={t('compose.confirm.back')}
+      className="gap-3 border-primary/40 bg-accent/40 p-4"
+      onConfirm={() => compose.send({ type: 'compose.confirm' })}
       onCancel={() => compose.send({ type: 'compose.cancel' })}
-    >
-      <h2 id="compose-confirm-title" className="font-semibold">
-        {t(scheduled ? 'compose.confirm.scheduleTitle' : 'compose.confirm.sendTitle')}
-      </h2>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={() => compose.send({ type: 'compose.cancel' })}>
-          {t('compose.confirm.back')}
-        </Button>
-        <Button type="button" autoFocus onClick={() => compose.send({ type: 'compose.confirm' })}>
-          {t(scheduled ? 'compose.confirm.schedule' : 'compose.confirm.send')}
-        </Button>
-      </div>
-    </AlertPanel>
+    />
   );
 }
 
