@@ -1,7 +1,7 @@
 // The compose form's rules (SPEC §5, §8, §9), pure: what a send or a schedule needs, which files may be
-// added, what the server and the local backup receive, how server refusals map onto the fields, and which
-// form a start restores. The compose machine (compose.ts) runs them on its own context; views only show
-// their outcome.
+// added, what the server and the local backup receive, how server refusals map onto the fields (which
+// form a start restores is compose-start.ts). The compose machine (compose.ts) runs them on its own
+// context; views only show their outcome.
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
@@ -10,7 +10,6 @@ import {
   MAX_PICKS,
   SMS_MAX_ATTACHMENTS,
   TITLE_MAX_LENGTH,
-  type ComposeDraft,
   type ComposeInput,
   type ComposeProblem,
   type Estimate,
@@ -18,15 +17,14 @@ import {
   type SendResult,
 } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
-import { replyChannels } from '../../shared/message-rules';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';
 import type { MessageKey } from '../i18n';
 import type { ComposeBackup } from '../services/compose-backup';
-import type { ComposeSetup, ComposeStart, ReplyStart } from '../services/compose';
+import type { ComposeSetup } from '../services/compose';
 import type { ApiFailure } from '../services/http';
 import { pickKey } from '../services/recipient-index';
-import { utcToZoned, zonedToUtc } from '../services/zoned-time';
+import { zonedToUtc } from '../services/zoned-time';
 
 /** The form's fields, plus what the estimate finds: `quota` (SPEC §8 problems) and `reach` (nobody would get it). */
 export type ComposeField = 'title' | 'recipients' | 'channels' | 'content' | 'attachments' | 'schedule' | 'quota' | 'reach';
@@ -391,58 +389,3 @@ export const EMPTY_FORM = {
   copyToSender: false,
   schedule: null as Schedule | null,
 };
-
-/** The form a start restores: the backup when it is newer than the draft (or there is no draft). */
-export function restoredForm(start: ComposeStart, draftId: number | null) {
-  const { setup: loaded, draft, backup } = start;
-  const keep = (channels: ChannelCode[]) => channels.filter((code) => loaded.availableChannels.includes(code));
-  const backupWins =
-    backup !== null && (draft === null || backup.savedAt > Date.parse(draft.updated_at)) && (draftId === null || backup.draftId === draftId);
-  if (backupWins) {
-    return {
-      form: { ...backup, channels: keep(backup.channels) },
-      attachments: backup.attachments,
-      draftId: draftId ?? backup.draftId,
-      replyTo: null,
-    };
-  }
-  if (draft) return { form: draftForm(draft, loaded, keep), attachments: draft.attachments, draftId: draft.id, replyTo: draft.reply_to_id };
-  const reply = start.reply ? replyForm(start.reply, loaded.availableChannels) : {};
-  return { form: { ...EMPTY_FORM, ...reply }, attachments: [] as AttachmentSummary[], draftId, replyTo: null };
-}
-
-/**
- * A new reply: "Re: <title>" to whoever sent the original, on the channels that reach them (message-rules.ts
- * `replyChannels`), the original quoted under a blank line to write in, and replies allowed so the family or
- * colleague can answer back. By SMS alone it starts empty: one segment carries the answer, not a quote.
- */
-function replyForm(reply: ReplyStart, available: readonly ChannelCode[]) {
-  const channels = replyChannels(reply.channels, available);
-  return {
-    title: reply.title,
-    recipients: reply.pick ? [reply.pick] : [],
-    channels,
-    content: channels.includes('sms') ? '' : `\n\n${reply.quote}`,
-    allowReplies: true,
-  };
-}
-
-/** The fingerprint of what the server has for this start (the draft, or nothing yet): the form without its backup. */
-export function savedFingerprintOf(start: ComposeStart, draftId: number | null): string {
-  const { form, attachments } = restoredForm({ ...start, backup: null }, draftId);
-  const entries = attachments.map((attachment): AttachmentEntry => ({ key: `saved-${attachment.id}`, size: attachment.size, status: 'uploaded', attachment }));
-  return formFingerprint({ setup: start.setup, draftId, ...form, attachments: entries });
-}
-
-function draftForm(draft: ComposeDraft, loaded: ComposeSetup, keep: (channels: ChannelCode[]) => ChannelCode[]) {
-  const schedule = draft.scheduled_at ? utcToZoned(draft.scheduled_at, loaded.quota.timezone) : null;
-  return {
-    title: draft.title,
-    content: draft.content,
-    channels: keep(draft.channels),
-    recipients: draft.recipients,
-    allowReplies: draft.allow_replies,
-    copyToSender: draft.copy_to_sender,
-    schedule,
-  };
-}
