@@ -6,16 +6,13 @@
 // `failed`; afterwards every reload (filter, search, page, the live refresh, the reload after a retry)
 // keeps the rows on screen while the next page loads, and the latest request wins (a new one restarts
 // the invoke, which aborts the old request). List failures after the first load are silent (SPEC §8):
-// the rows stay, `error` says they may be stale, and the view offers `reception.reload`.
+// the rows stay, `error` says they may be stale, and the view offers `reception.reload`. The address and the
+// filter rules are reception-rules.ts's, what the view reads reception-selectors.ts's.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { toApiFailure, type ApiFailure } from '../services/http';
 import { loadReception, retryFailed } from '../services/reception';
 import {
   PROGRESS_POLL_MS,
-  RECEPTION_CHANNELS,
-  RECEPTION_FILTERS,
-  type ChannelProgress,
-  type DeliveryProgress,
   type ReceptionChannel,
   type ReceptionFilter,
   type ReceptionPage,
@@ -24,35 +21,7 @@ import {
   type RetryResult,
 } from '../../shared/reception-contract';
 import type { NavigateEvent, ToastEvent } from './effects';
-import type { MessageKey } from '../i18n';
-
-export interface ReceptionInput {
-  id: number;
-  /** From the address; `all` when absent. */
-  channel?: ReceptionChannel;
-  status?: ReceptionFilter;
-}
-
-/** The screen's address for a channel and a filter (`all` ones are left out). */
-export function receptionPath(id: number, channel: ReceptionChannel, status: ReceptionFilter): string {
-  const params = new URLSearchParams();
-  if (channel !== 'all') params.set('channel', channel);
-  if (status !== 'all') params.set('status', status);
-  const search = params.toString();
-  return `/sent/message/${id}/reception${search ? `?${search}` : ''}`;
-}
-
-/** The machine's input from the address's query string; unknown values are ignored (everyone, every channel). */
-export function receptionInputOf(id: number, search: string): Required<ReceptionInput> {
-  const params = new URLSearchParams(search);
-  const channel = params.get('channel');
-  const status = params.get('status');
-  return {
-    id,
-    channel: (RECEPTION_CHANNELS as readonly (string | null)[]).includes(channel) ? (channel as ReceptionChannel) : 'all',
-    status: (RECEPTION_FILTERS as readonly (string | null)[]).includes(status) ? (status as ReceptionFilter) : 'all',
-  };
-}
+import { isOtherPageOf, isPastLastPage, quotaKeyOf, receptionPath, scopeOf, type ReceptionInput } from './reception-rules';
 
 export type ReceptionMeta = ReceptionPage['meta'];
 
@@ -88,21 +57,7 @@ export type ReceptionEvent =
 
 export type ReceptionEmitted = ToastEvent | NavigateEvent;
 
-/** SPEC §8 quota texts (the keys compose shows for the same problem codes of a 409 `compose.quota`). */
-const QUOTA_KEYS: Readonly<Record<string, MessageKey>> = {
-  'sms.quota_exceeded': 'compose.errors.smsQuotaExceeded',
-  'sms.insufficient': 'compose.errors.smsInsufficient',
-  'email.insufficient': 'compose.errors.emailInsufficient',
-  'whatsapp.insufficient': 'compose.errors.whatsappInsufficient',
-};
-
 const failureOf = (event: unknown) => toApiFailure((event as { error?: unknown }).error);
-
-/** A retry refused for balance: the first known problem's text, the SMS quota text otherwise. */
-export function quotaKeyOf(failure: ApiFailure): MessageKey {
-  const problem = (failure.fieldErrors.quota ?? []).find((code) => code in QUOTA_KEYS);
-  return problem ? (QUOTA_KEYS[problem] as MessageKey) : 'compose.errors.smsQuotaExceeded';
-}
 
 /** One load of the current filter, search and page (every state that loads uses this invoke). */
 const loadPage = {
@@ -149,6 +104,10 @@ const pageDone = (again: 'loading' | 'filtering') => [
   { target: 'loaded', actions: { type: 'assignRows', params: ({ event }: PageDone) => event.output } },
 ] as const;
 
+/** A load that failed: the first one to `failed`, a later one back to the rows on screen (`loaded`), now stale. */
+const loadFailed = <T extends 'failed' | 'loaded'>(target: T) =>
+  ({ target, actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } }) as const;
+
 export const receptionStatusMachine = setup({
   types: {
     input: {} as ReceptionInput,
@@ -185,7 +144,7 @@ export const receptionStatusMachine = setup({
       rows: page.data,
       meta: page.meta,
       // The load that answered asked for the context's (a change restarts it).
-      shown: { channel: context.channel, status: context.filter, q: context.q },
+      shown: scopeOf(context),
       page: page.meta.current_page,
       error: null,
       errorOf: null,
@@ -228,11 +187,9 @@ export const receptionStatusMachine = setup({
     /** A page that exists (by the last page that arrived) and is not the one asked for. */
     isOtherPage: ({ context, event }) => {
       assertEvent(event, 'reception.page');
-      const last = context.meta?.last_page ?? 1;
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= last && event.page !== context.page;
+      return isOtherPageOf(event.page, context.page, context.meta?.last_page ?? 1);
     },
-    /** An answer for a page past the last one (an empty list still has page 1). */
-    isPastLastPage: (_, page: ReceptionPage) => page.meta.last_page >= 1 && page.meta.current_page > page.meta.last_page,
+    isPastLastPage: (_, page: ReceptionPage) => isPastLastPage(page),
     /** The list on screen has deliveries a retry would send again. */
     hasRetryable: ({ context }) => (context.meta?.retryable ?? 0) > 0,
     /** Deliveries are still in flight: the statuses on screen will change. */
@@ -260,7 +217,7 @@ export const receptionStatusMachine = setup({
       invoke: {
         ...loadPage,
         onDone: pageDone('loading'),
-        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } },
+        onError: loadFailed('failed'),
       },
     },
     failed: {
@@ -279,7 +236,7 @@ export const receptionStatusMachine = setup({
       invoke: {
         ...loadPage,
         onDone: pageDone('filtering'),
-        onError: { target: 'loaded', actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } },
+        onError: loadFailed('loaded'),
       },
       on: { ...listEvents, 'reception.retry': retryEvent },
     },
@@ -295,7 +252,7 @@ export const receptionStatusMachine = setup({
         id: 'retryFailed',
         src: 'retryFailed',
         // The list the user pressed it for: a chip picked meanwhile does not widen it.
-        input: ({ context }) => ({ id: context.id, scope: context.shown ?? { channel: context.channel, status: context.filter, q: context.q } }),
+        input: ({ context }) => ({ id: context.id, scope: context.shown ?? scopeOf(context) }),
         onDone: {
           target: 'retried',
           actions: [
@@ -318,7 +275,7 @@ export const receptionStatusMachine = setup({
       invoke: {
         ...loadPage,
         onDone: pageDone('filtering'),
-        onError: { target: 'loaded', actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } },
+        onError: loadFailed('loaded'),
       },
       on: { ...listEvents, 'reception.retry': retryEvent },
     },
@@ -327,39 +284,3 @@ export const receptionStatusMachine = setup({
 
 export type ReceptionStatusMachine = typeof receptionStatusMachine;
 export type ReceptionStatusSnapshot = SnapshotFrom<ReceptionStatusMachine>;
-
-const NO_ROWS: ReceptionRow[] = [];
-
-export const selectRows = (s: ReceptionStatusSnapshot): ReceptionRow[] => (s.context.rows.length === 0 ? NO_ROWS : s.context.rows);
-export const selectFilter = (s: ReceptionStatusSnapshot): ReceptionFilter => s.context.filter;
-export const selectChannel = (s: ReceptionStatusSnapshot): ReceptionChannel => s.context.channel;
-const NO_CHANNELS: ChannelProgress[] = [];
-/** The channels the message used, each with its summary. */
-export const selectChannels = (s: ReceptionStatusSnapshot): ChannelProgress[] => s.context.meta?.channels ?? NO_CHANNELS;
-/** The rows on screen are a part of the message (a channel, a filter or a search): a retry sends only theirs. */
-export const selectIsPartial = (s: ReceptionStatusSnapshot): boolean => {
-  const shown = s.context.shown;
-  return shown !== null && (shown.channel !== 'all' || shown.status !== 'all' || shown.q.trim() !== '');
-};
-/** The channel of the rows on screen (`all` before the first page). */
-export const selectShownChannel = (s: ReceptionStatusSnapshot): ReceptionChannel => s.context.shown?.channel ?? 'all';
-export const selectQuery = (s: ReceptionStatusSnapshot): string => s.context.q;
-export const selectMeta = (s: ReceptionStatusSnapshot): ReceptionMeta | null => s.context.meta;
-export const selectProgress = (s: ReceptionStatusSnapshot): DeliveryProgress | null => s.context.meta?.progress ?? null;
-export const selectCurrentPage = (s: ReceptionStatusSnapshot): number => s.context.meta?.current_page ?? 1;
-export const selectLastPage = (s: ReceptionStatusSnapshot): number => s.context.meta?.last_page ?? 1;
-export const selectResent = (s: ReceptionStatusSnapshot): number | null => s.context.resent;
-/** First load running (skeleton). */
-export const selectIsLoading = (s: ReceptionStatusSnapshot): boolean => s.matches('loading');
-/** First load failed (error state with Reintentar), for a reason a reload may fix. */
-export const selectIsFailed = (s: ReceptionStatusSnapshot): boolean => s.matches('failed') && s.context.error?.status !== 404;
-/** Not the user's message, or gone: no reload will change that (the 404 page). */
-export const selectIsNotFound = (s: ReceptionStatusSnapshot): boolean => s.matches('failed') && s.context.error?.status === 404;
-/** A reload runs behind the rows on screen. */
-export const selectIsRefreshing = (s: ReceptionStatusSnapshot): boolean => s.matches('filtering') || s.matches('retried');
-export const selectIsRetrying = (s: ReceptionStatusSnapshot): boolean => s.matches('retrying');
-/** A later reload failed: the rows may be stale. */
-export const selectIsStale = (s: ReceptionStatusSnapshot): boolean => s.context.errorOf === 'load' && s.context.meta !== null;
-/** Deliveries "Reintentar fallidos" sends again: those of the list on screen. */
-export const selectRetryable = (s: ReceptionStatusSnapshot): number => s.context.meta?.retryable ?? 0;
-export const selectCanRetry = (s: ReceptionStatusSnapshot): boolean => s.can({ type: 'reception.retry' });

@@ -1,9 +1,8 @@
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { receptionStatusMachine, type ReceptionStatusSnapshot } from '../../src/machines/reception-status';
+import { receptionInputOf, receptionPath, type ReceptionInput } from '../../src/machines/reception-rules';
 import {
-  receptionInputOf,
-  receptionPath,
-  receptionStatusMachine,
   selectCanRetry,
   selectChannel,
   selectChannels,
@@ -23,9 +22,7 @@ import {
   selectRetryable,
   selectRows,
   selectShownChannel,
-  type ReceptionInput,
-  type ReceptionStatusSnapshot,
-} from '../../src/machines/reception-status';
+} from '../../src/machines/reception-selectors';
 import {
   PROGRESS_POLL_MS,
   type ChannelProgress,

@@ -7,9 +7,9 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link, useSearch } from 'wouter';
 import { selectLocale } from '../../machines/locale';
+import { receptionStatusMachine, type ReceptionStatusMachine } from '../../machines/reception-status';
+import { receptionInputOf } from '../../machines/reception-rules';
 import {
-  receptionInputOf,
-  receptionStatusMachine,
   selectCanRetry,
   selectChannel,
   selectChannels,
@@ -29,8 +29,7 @@ import {
   selectRetryable,
   selectRows,
   selectShownChannel,
-  type ReceptionStatusMachine,
-} from '../../machines/reception-status';
+} from '../../machines/reception-selectors';
 import { selectTimezone } from '../../machines/session';
 import { figureOf, recipientStatusOf, settledPercent, settledReasonOf } from '../../../shared/delivery-progress';
 import {
