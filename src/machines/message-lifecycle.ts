@@ -8,33 +8,16 @@
 //
 // A sent message also follows its deliveries (issue 5): `sent.sending` polls the message while anything
 // is in flight and settles in `sent.delivered` or `sent.partiallyFailed`.
-import { assertEvent, assign, createActor, emit, setup, type SnapshotFrom } from 'xstate';
+//
+// Its actions and guards are message-lifecycle-actions.ts's, its rules message-lifecycle-rules.ts's, what
+// the views read message-lifecycle-selectors.ts's.
+import { assertEvent, createActor, setup, type SnapshotFrom } from 'xstate';
 import { resaveDraftById, scheduleDraftById, sendDraftById } from '../services/compose';
-import { toApiFailure } from '../services/http';
-import { canTransition, type MessageAction } from '../../shared/message-rules';
-import {
-  cancelSchedule,
-  deleteMessages,
-  markRead,
-  purgeMessages,
-  restoreMessages,
-} from '../services/messages';
+import { cancelSchedule, deleteMessages, markRead, purgeMessages, restoreMessages } from '../services/messages';
 import { watchProgress, type ProgressEvent } from '../services/reception';
-import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { CountsChangedEvent, FocusEvent, ToastEvent } from './effects';
-import type { MessageKey } from '../i18n';
-import type { MessageKind } from '../../shared/codes';
-import {
-  deletedFromOf,
-  openingOf,
-  restoredTo,
-  RESTING,
-  type LifecycleContext,
-  type LifecycleMessage,
-  type LiveKind,
-  type Resting,
-} from './message-lifecycle-rules';
-
+import { allowed, byId, byIds, failed, FAILED_REQUEST, lifecycleActions, lifecycleGuards } from './message-lifecycle-actions';
+import { RESTING, type LifecycleContext, type LifecycleMessage, type LiveKind } from './message-lifecycle-rules';
 
 export type LifecycleEvent =
   | { type: 'message.open'; message: LifecycleMessage }
@@ -53,27 +36,11 @@ export type LifecycleEvent =
 
 export type LifecycleEmitted = ToastEvent | CountsChangedEvent | FocusEvent;
 
-/** The reading view's "Eliminar definitivamente" button, where focus returns when the purge is not confirmed. */
-export const PURGE_BUTTON_ID = 'message-purge';
-/** Its "Cancelar envío programado", where focus returns when the cancellation is not confirmed. */
-export const CANCEL_SCHEDULE_BUTTON_ID = 'message-cancel-schedule';
-
 export interface IdInput {
   id: number;
 }
 
-const progressIs = (state: DeliveryProgress['state']) => ({ event }: { event: LifecycleEvent }) => {
-  assertEvent(event, 'delivery.progress');
-  return event.progress.state === state;
-};
-
-/** A step the contract's rule table allows from `kind`; a step that starts a call forgets the last error. */
-const allowed = <T extends string>(kind: MessageKind, action: MessageAction, target: T, clears = true) =>
-  ({ guard: { type: 'allows' as const, params: { kind, action } }, target, actions: clears ? (['clearError'] as const) : ([] as const) });
-
 const deleteSent = allowed('sent', 'delete', 'deleting');
-
-const failedDelete = ['assignError', { type: 'toastError', params: { key: 'error.request' } }] as const;
 
 /**
  * The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). A
@@ -88,14 +55,27 @@ const deletingFrom = <B extends readonly { guard?: BackGuard; target: string }[]
   invoke: {
     id: 'deleteMessages',
     src: 'deleteMessages',
-    input: ({ context }: { context: LifecycleContext }) => ({ ids: [context.id as number] }),
+    input: byIds,
     onDone: {
       target: '#messageLifecycle.deleted',
       actions: [{ type: 'rememberOrigin', params: { from } }, 'toastDeleted', 'announceCounts'],
     },
-    onError: back.map((b) => ({ ...b, actions: failedDelete })) as { [K in keyof B]: B[K] & { actions: typeof failedDelete } },
+    onError: back.map((b) => ({ ...b, actions: FAILED_REQUEST })) as { [K in keyof B]: B[K] & { actions: typeof FAILED_REQUEST } },
   },
 } as const);
+
+/**
+ * A question asked in place before a step that cannot be undone (purge, cancel a schedule): confirmed, the
+ * call (`then`) starts; not, keyboard focus goes back to the button that asked (`focus`), instead of being
+ * lost with the question.
+ */
+const confirming = <T extends string, F extends 'focusPurge' | 'focusCancelSchedule'>(then: T, focus: F) =>
+  ({
+    on: {
+      'message.confirm': { target: then, actions: 'clearError' },
+      'message.cancel': { target: 'idle', actions: focus },
+    },
+  }) as const;
 
 export const messageLifecycleMachine = setup({
   types: {
@@ -116,58 +96,8 @@ export const messageLifecycleMachine = setup({
     purgeMessages,
     watchProgress,
   },
-  actions: {
-    openMessage: assign(({ event }) => {
-      assertEvent(event, 'message.open');
-      const { message } = event;
-      return {
-        id: message.id,
-        unread: message.kind === 'received' && message.unread,
-        deletedFrom: message.kind === 'deleted' ? deletedFromOf(message) : null,
-        error: null,
-        progress: message.kind === 'sent' ? (message.reception ?? null) : null,
-      };
-    }),
-    assignProgress: assign(({ event }) => {
-      assertEvent(event, 'delivery.progress');
-      return { progress: event.progress };
-    }),
-    clearError: assign({ error: null }),
-    /** On an `xstate.error.actor.*` event. */
-    assignError: assign(({ event }) => ({ error: toApiFailure((event as { error?: unknown }).error) })),
-    markAsRead: assign({ unread: false }),
-    rememberOrigin: assign((_, params: { from: LiveKind }) => ({ deletedFrom: params.from })),
-    forgetOrigin: assign({ deletedFrom: null }),
-    toastDone: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'success' as const, key: params.key, params: { count: 1 } })),
-    toastError: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
-    /** "Mensaje eliminado" with "Deshacer": the app's undo actor restores it (this view may be gone by then). */
-    toastDeleted: emit(({ context }) => ({
-      type: 'toast' as const,
-      kind: 'success' as const,
-      key: 'messages.deleted' as const,
-      params: { count: 1 },
-      action: { label: 'toast.undo' as const, event: { type: 'undo.restore' as const, ids: [context.id as number] } },
-    })),
-    /** SPEC §7: folder counters reload. */
-    announceCounts: emit({ type: 'counts.changed' }),
-    focusPurge: emit({ type: 'focus', target: PURGE_BUTTON_ID }),
-    focusCancelSchedule: emit({ type: 'focus', target: CANCEL_SCHEDULE_BUTTON_ID }),
-  },
-  guards: {
-    /** The rule table of the contract, for the kind the message is now. */
-    allows: (_, params: { kind: MessageKind; action: MessageAction }) => canTransition(params.kind, params.action),
-    opensAs: ({ event }, params: { at: Resting }) => {
-      assertEvent(event, 'message.open');
-      return openingOf(event.message) === params.at;
-    },
-    restoresTo: ({ context }, params: { at: Resting }) => restoredTo(context) === params.at,
-    isDelivered: progressIs('sent'),
-    isPartiallyFailed: progressIs('partially_failed'),
-    /** Unknown progress (sent or restored a moment ago) is still in flight until the first poll. */
-    isProgressSending: ({ context }) => context.progress === null || context.progress.state === 'sending',
-    isProgressPartial: ({ context }) => context.progress?.state === 'partially_failed',
-    isUnread: ({ context }) => context.unread,
-  },
+  actions: lifecycleActions,
+  guards: lifecycleGuards,
 }).createMachine({
   id: 'messageLifecycle',
   initial: 'closed',
@@ -196,9 +126,9 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'saveDraft',
             src: 'saveDraft',
-            input: ({ context }) => ({ id: context.id as number }),
+            input: byId,
             onDone: { target: 'idle', actions: { type: 'toastDone', params: { key: 'messages.saved' } } },
-            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+            onError: { target: 'idle', actions: FAILED_REQUEST },
           },
         },
         scheduling: {
@@ -211,7 +141,7 @@ export const messageLifecycleMachine = setup({
               return { id: context.id as number, at: event.at };
             },
             onDone: { target: '#messageLifecycle.scheduled', actions: [{ type: 'toastDone', params: { key: 'messages.scheduled' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+            onError: { target: 'idle', actions: FAILED_REQUEST },
           },
         },
         sending: {
@@ -219,9 +149,9 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'sendMessage',
             src: 'sendMessage',
-            input: ({ context }) => ({ id: context.id as number }),
+            input: byId,
             onDone: { target: '#messageLifecycle.sent', actions: [{ type: 'toastDone', params: { key: 'messages.sent' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.send' } }] },
+            onError: { target: 'idle', actions: failed('error.send') },
           },
         },
         deleting: deletingFrom('draft'),
@@ -237,21 +167,15 @@ export const messageLifecycleMachine = setup({
           },
         },
         // Cancelling takes the message out of the schedule (it will not go out): the author confirms first.
-        confirmingCancel: {
-          on: {
-            'message.confirm': { target: 'cancelling', actions: 'clearError' },
-            // Keyboard focus goes back to the button that asked.
-            'message.cancel': { target: 'idle', actions: 'focusCancelSchedule' },
-          },
-        },
+        confirmingCancel: confirming('cancelling', 'focusCancelSchedule'),
         cancelling: {
           tags: ['busy', 'cancelling'],
           invoke: {
             id: 'cancelSchedule',
             src: 'cancelSchedule',
-            input: ({ context }) => ({ id: context.id as number }),
+            input: byId,
             onDone: { target: '#messageLifecycle.draft', actions: [{ type: 'toastDone', params: { key: 'messages.scheduleCancelled' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+            onError: { target: 'idle', actions: FAILED_REQUEST },
           },
         },
         deleting: deletingFrom('scheduled'),
@@ -265,7 +189,7 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'watchProgress',
             src: 'watchProgress',
-            input: ({ context }) => ({ id: context.id as number }),
+            input: byId,
             // The poller outlives failed polls by itself; should it still die, the last progress stays on
             // screen (silent, as the polling is) and the reception page is one link away.
             onError: { actions: 'assignError' },
@@ -304,7 +228,7 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'markRead',
             src: 'markRead',
-            input: ({ context }) => ({ id: context.id as number }),
+            input: byId,
             onDone: { target: 'read', actions: ['markAsRead', 'announceCounts'] },
             onError: { target: 'unread', actions: 'assignError' },
           },
@@ -328,26 +252,20 @@ export const messageLifecycleMachine = setup({
           },
         },
         // Forever cannot be undone: the user confirms first, or goes back to the trashed message.
-        confirmingPurge: {
-          on: {
-            'message.confirm': { target: 'purging', actions: 'clearError' },
-            // Keyboard focus goes back to the button that asked, instead of being lost with the dialog.
-            'message.cancel': { target: 'idle', actions: 'focusPurge' },
-          },
-        },
+        confirmingPurge: confirming('purging', 'focusPurge'),
         restoring: {
           tags: ['busy', 'restoring'],
           invoke: {
             id: 'restoreMessages',
             src: 'restoreMessages',
-            input: ({ context }) => ({ ids: [context.id as number] }),
+            input: byIds,
             // Back where it was (message-lifecycle-rules.ts `restoredTo`).
             onDone: RESTING.filter((at) => at !== 'deleted').map((at) => ({
               guard: { type: 'restoresTo' as const, params: { at } },
               target: `#messageLifecycle.${at}`,
               actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] as const,
             })),
-            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+            onError: { target: 'idle', actions: FAILED_REQUEST },
           },
         },
         purging: {
@@ -355,9 +273,9 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'purgeMessages',
             src: 'purgeMessages',
-            input: ({ context }) => ({ ids: [context.id as number] }),
+            input: byIds,
             onDone: { target: '#messageLifecycle.purged', actions: [{ type: 'toastDone', params: { key: 'messages.purged' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: ['assignError', { type: 'toastError', params: { key: 'error.request' } }] },
+            onError: { target: 'idle', actions: FAILED_REQUEST },
           },
         },
       },

@@ -14,7 +14,7 @@ import {
   selectOffersRestore,
   selectProgress,
 } from '../../machines/message-lifecycle-selectors';
-import { CANCEL_SCHEDULE_BUTTON_ID, PURGE_BUTTON_ID } from '../../machines/message-lifecycle';
+import { CANCEL_SCHEDULE_BUTTON_ID, PURGE_BUTTON_ID } from '../../machines/message-lifecycle-actions';
 import {
   messageReaderMachine,
   selectCanEdit,
