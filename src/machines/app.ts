@@ -37,9 +37,6 @@ import { relayEffects, type LeaveRequest, type RelayedEffect, type ToastCommand,
 import { undoMachine, type MessagesRestoredEvent } from './undo';
 import type { Locale } from '../../shared/contract';
 
-// The views' page calls live with the registry.
-export { closePage, openPage, pageSpec, selectHoldsNavigation, type PageSpec } from './app-pages';
-
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type TokenActor = ActorRefFrom<typeof tokenMachine>;
 export type SidebarActor = ActorRefFrom<typeof sidebarMachine>;

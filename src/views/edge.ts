@@ -2,7 +2,8 @@
 // view tests call it too), never per component.
 import { navigate } from 'wouter/use-browser-location';
 import { t } from '../i18n';
-import { connectServices, selectHoldsNavigation, type AppActor } from '../machines/app';
+import { connectServices, type AppActor } from '../machines/app';
+import { selectHoldsNavigation } from '../machines/app-pages';
 import type { NavigateEvent } from '../machines/effects';
 import { showToast } from './layout/toaster';
 

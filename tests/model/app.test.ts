@@ -4,12 +4,11 @@ import {
   appActorsOf,
   appMachine,
   createAppActor,
-  pageSpec,
-  selectHoldsNavigation,
   selectIsAppFailed,
   type AppActor,
   type CreateAppActorOptions,
 } from '../../src/machines/app';
+import { pageSpec, selectHoldsNavigation } from '../../src/machines/app-pages';
 import type { Effect, LeaveRequest, PageLeaveEvent } from '../../src/machines/effects';
 import { folderCountsMachine } from '../../src/machines/folder-counts';
 import { localeMachine } from '../../src/machines/locale';
