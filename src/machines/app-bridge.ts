@@ -6,7 +6,8 @@ import type { Locale } from '../../shared/contract';
 import type { AppEvent, SessionActor } from './app';
 import { isEffect, type Effect } from './effects';
 import type { SessionSummary } from './route-rules';
-import { selectSessionStatus, type SessionSnapshot } from './session';
+import type { SessionSnapshot } from './session';
+import { selectSessionStatus } from './session-selectors';
 
 /** The systemIds of the app-lifetime actors, children of the root. */
 const CHILD_IDS = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts', 'undo'] as const;

@@ -19,12 +19,10 @@ import type { NavigateEvent, ToastEvent } from './effects';
 import {
   loginFailureFor,
   validateCredentials,
-  type FieldErrorKey,
   type FieldErrors,
   type LoginErrorKey,
   type LoginField,
   type ResetReason,
-  type SessionStatus,
 } from './session-rules';
 
 export interface SessionContext {
@@ -118,6 +116,18 @@ const userThenPolicies = (after: 'startup' | 'login') => {
     },
   } as const;
 };
+
+/** A login form sent while logged out or after expiry: checked here, then signed in or its errors shown. */
+const submitLogin = [
+  { guard: 'isLoginFormValid', target: '#session.loggedOut.signingIn', actions: 'clearLoginErrors' },
+  { actions: 'assignFieldErrors' },
+] as const;
+
+/** The end of a logout the user asked for, whatever the server answered. */
+const loggedOutByUser = {
+  target: '#session.loggedOut',
+  actions: ['clearUser', 'emitTokenClear', 'navigateHome', { type: 'toast', params: { kind: 'success', key: 'session.loggedOut' } }],
+} as const;
 
 export const sessionMachine = setup({
   types: {
@@ -215,10 +225,7 @@ export const sessionMachine = setup({
       states: {
         idle: {
           on: {
-            'session.login': [
-              { guard: 'isLoginFormValid', target: 'signingIn', actions: 'clearLoginErrors' },
-              { actions: 'assignFieldErrors' },
-            ],
+            'session.login': submitLogin,
           },
         },
         signingIn: {
@@ -271,15 +278,9 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: {
-          target: 'loggedOut',
-          actions: ['clearUser', 'emitTokenClear', 'navigateHome', { type: 'toast', params: { kind: 'success', key: 'session.loggedOut' } }],
-        },
+        onDone: loggedOutByUser,
         // The user asked to leave: the local session ends even if the server call fails.
-        onError: {
-          target: 'loggedOut',
-          actions: ['clearUser', 'emitTokenClear', 'navigateHome', { type: 'toast', params: { kind: 'success', key: 'session.loggedOut' } }],
-        },
+        onError: loggedOutByUser,
       },
     },
     // Logged out by the server (401) or by the token actor. The route guard sends the user to
@@ -287,52 +288,10 @@ export const sessionMachine = setup({
     expired: {
       entry: ['clearUser', 'emitTokenClear'],
       on: {
-        'session.login': [
-          { guard: 'isLoginFormValid', target: '#session.loggedOut.signingIn', actions: 'clearLoginErrors' },
-          { actions: 'assignFieldErrors' },
-        ],
+        'session.login': submitLogin,
       },
     },
   },
 });
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
-
-// --- selectors (primitives or stable references, for useSelector) ----------------------------------
-
-export function selectSessionStatus(snapshot: SessionSnapshot): SessionStatus {
-  if (snapshot.matches('checking')) return 'checking';
-  if (snapshot.matches('loggedIn') || snapshot.matches('loggingOut')) return 'loggedIn';
-  if (snapshot.matches('expired')) return 'expired';
-  return 'loggedOut';
-}
-export const selectIsChecking = (snapshot: SessionSnapshot): boolean => snapshot.matches('checking');
-export const selectIsLoggedIn = (snapshot: SessionSnapshot): boolean => selectSessionStatus(snapshot) === 'loggedIn';
-export const selectIsLoggingOut = (snapshot: SessionSnapshot): boolean => snapshot.matches('loggingOut');
-/** The login form is busy from submit until the answer is final (including the quiet revoke). */
-export const selectIsSubmitting = (snapshot: SessionSnapshot): boolean =>
-  snapshot.matches({ loggedOut: 'signingIn' }) || snapshot.matches({ loggedOut: 'revoking' });
-/** Stable reference: the object only changes when the user does. */
-export const selectUser = (snapshot: SessionSnapshot): SignedInUser | null => snapshot.context.user;
-export const selectUserName = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.person.name ?? null;
-export const selectInstitutionName = (snapshot: SessionSnapshot): string | null =>
-  snapshot.context.user?.institution.desc ?? null;
-export const selectDevice = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.device ?? null;
-export const selectHomeUrl = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.options.url.home ?? null;
-/** Comma-joined role codes: a primitive, so `useSelector` compares it by value. */
-export const selectRoleCodes = (snapshot: SessionSnapshot): string =>
-  (snapshot.context.user?.roles ?? []).map((role) => role.codigo).join(',');
-export const selectHasAnyRole =
-  (roles: readonly string[]) =>
-  (snapshot: SessionSnapshot): boolean =>
-    (snapshot.context.user?.roles ?? []).some((role) => roles.includes(role.codigo));
-/** SPEC §1: the support chat is for `cl` users with chat enabled. */
-export const selectIsChatEnabled = (snapshot: SessionSnapshot): boolean =>
-  snapshot.context.user?.domain === 'cl' && snapshot.context.user.zendesk_info?.isChatEnabled === true;
-export const selectLoginError = (snapshot: SessionSnapshot): LoginErrorKey | null => snapshot.context.loginError;
-export const selectEmailError = (snapshot: SessionSnapshot): FieldErrorKey | null => snapshot.context.fieldErrors.email ?? null;
-export const selectPasswordError = (snapshot: SessionSnapshot): FieldErrorKey | null =>
-  snapshot.context.fieldErrors.password ?? null;
-/** Dates are shown in the institution's time zone. */
-export const selectTimezone = (snapshot: SessionSnapshot): string =>
-  snapshot.context.user?.institution.timezone ?? 'America/Santiago';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { COUNT_TYPES, type CountType } from '../../../shared/codes';
 import { selectMayEnter } from '../../machines/route-guard';
-import { selectHomeUrl } from '../../machines/session';
+import { selectHomeUrl } from '../../machines/session-selectors';
 import { selectIsSidebarOpen } from '../../machines/sidebar';
 import { selectTotal, selectUnreads } from '../../machines/folder-counts';
 import { folderCountsActor, routeGuardActor, sessionActor, sidebarActor } from '../actors';

@@ -29,7 +29,7 @@ import {
   selectTotal,
 } from '../../machines/list';
 import { selectLocale } from '../../machines/locale';
-import { selectTimezone } from '../../machines/session';
+import { selectTimezone } from '../../machines/session-selectors';
 import type { MessageSummary } from '../../../shared/messages-contract';
 import type { ActorRefFrom } from 'xstate';
 import { localeActor, sessionActor } from '../actors';

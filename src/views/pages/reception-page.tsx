@@ -30,7 +30,7 @@ import {
   selectRows,
   selectShownChannel,
 } from '../../machines/reception-selectors';
-import { selectTimezone } from '../../machines/session';
+import { selectTimezone } from '../../machines/session-selectors';
 import { figureOf, recipientStatusOf, settledPercent, settledReasonOf } from '../../../shared/delivery-progress';
 import {
   RECEPTION_FILTERS,
