@@ -30,7 +30,8 @@ import {
   selectSmsOk,
   selectTitle,
 } from '../../src/machines/compose-selectors';
-import { recipientPickerMachine, selectPeopleCount, selectPeopleExact } from '../../src/machines/recipient-picker';
+import { recipientPickerMachine } from '../../src/machines/recipient-picker';
+import { selectPeopleCount, selectPeopleExact } from '../../src/machines/recipient-picker-selectors';
 import type { ComposeStart } from '../../src/services/compose';
 import { loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
 import type { ComposeDraft, Estimate, RecipientPick } from '../../shared/compose-contract';

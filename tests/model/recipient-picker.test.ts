@@ -1,7 +1,7 @@
 import { assign, createActor, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
+import { recipientPickerMachine, type RecipientPickerSnapshot } from '../../src/machines/recipient-picker';
 import {
-  recipientPickerMachine,
   selectAudience,
   selectCargoId,
   selectEmptyPickKeys,
@@ -19,8 +19,7 @@ import {
   selectQuery,
   selectTab,
   selectTotal,
-  type RecipientPickerSnapshot,
-} from '../../src/machines/recipient-picker';
+} from '../../src/machines/recipient-picker-selectors';
 import type { RecipientList, RecipientPick } from '../../shared/compose-contract';
 import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../src/services/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';

@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
+import { isFamilyPick, pickOf, type IndexItem, type PickerActor, type PickerTab, type RecipientListsActor } from '../../../machines/recipient-picker';
 import {
-  isFamilyPick,
-  pickOf,
   selectAppointments,
   selectAudience,
   selectCargoId,
@@ -17,11 +16,7 @@ import {
   selectQuery,
   selectTab,
   selectTotal,
-  type IndexItem,
-  type PickerActor,
-  type PickerTab,
-  type RecipientListsActor,
-} from '../../../machines/recipient-picker';
+} from '../../../machines/recipient-picker-selectors';
 import {
   selectCanLoadMore,
   selectHasFailed as selectListFailed,
