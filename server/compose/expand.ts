@@ -11,7 +11,7 @@ import { intList } from '../db/arrays';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
-import type { Queryable } from '../db/client';
+import { readTogether, type Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import {
   courses,
@@ -56,8 +56,8 @@ export async function checkPicks(db: Queryable, { institutionId, userId }: PickS
     [positions, idsOf(picks, 'appointment')],
     [staff, idsOf(picks, 'staff')],
   ] as const;
-  const found = await Promise.all([
-    ...tables.map(([table, ids]) =>
+  const found = await readTogether(db, [
+    ...tables.map(([table, ids]) => () =>
       ids.length === 0
         ? Promise.resolve(0)
         : db
@@ -66,7 +66,7 @@ export async function checkPicks(db: Queryable, { institutionId, userId }: PickS
             .where(and(eq(table.institutionId, institutionId), anyId(table.id, ids)))
             .then(([row]) => row!.n),
     ),
-    (async () => {
+    async () => {
       const ids = idsOf(picks, 'recipient-list');
       if (ids.length === 0) return 0;
       const [row] = await db
@@ -74,7 +74,7 @@ export async function checkPicks(db: Queryable, { institutionId, userId }: PickS
         .from(recipientLists)
         .where(and(visibleLists(userId, institutionId), anyId(recipientLists.id, ids)));
       return row!.n;
-    })(),
+    },
   ]);
   const expected = [...tables.map(([, ids]) => ids.length), idsOf(picks, 'recipient-list').length];
   if (found.some((n, i) => n !== expected[i])) return { ok: false, message: FOREIGN_RECIPIENTS };
@@ -82,8 +82,8 @@ export async function checkPicks(db: Queryable, { institutionId, userId }: PickS
   const courseIds = idsOf(picks, 'course');
   const levelIds = idsOf(picks, 'level');
   const electiveIds = idsOf(picks, 'elective');
-  const [emptyCourses, emptyElectives] = await Promise.all([
-    courseIds.length || levelIds.length
+  const [emptyCourses, emptyElectives] = await readTogether(db, [
+    () => courseIds.length || levelIds.length
       ? db
           .select({ id: courses.id, nombre: courses.name })
           .from(courses)
@@ -96,7 +96,7 @@ export async function checkPicks(db: Queryable, { institutionId, userId }: PickS
           )
           .orderBy(courses.id)
       : Promise.resolve([]),
-    electiveIds.length
+    () => electiveIds.length
       ? db
           .select({ id: electives.id, nombre: electives.name })
           .from(electives)

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_TOTAL_MAX_BYTES, CONTENT_MAX_LENGTH, MAX_PICKS, SMS_MAX_ATTACHMENTS, TITLE_MAX_LENGTH, type Audience, type ComposeInput, type RecipientPick } from '../../shared/compose-contract';
 import { smsText } from '../../shared/sms-text';
-import type { Queryable } from '../db/client';
+import { readTogether, type Queryable } from '../db/client';
 import { institutionSignatures } from '../db/schema/compose';
 import { messageAttachments } from '../db/schema/messages';
 import { isStorableDate } from '../db/time';
@@ -152,7 +152,7 @@ export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompo
 
 /** Channels the user may send by: contracted by the school AND permitted to the user. */
 export async function allowedChannels(db: Queryable, institutionId: number, userId: number): Promise<Set<ChannelCode>> {
-  const [school, user] = await Promise.all([schoolChannels(db, institutionId), userChannels(db, userId)]);
+  const [school, user] = await readTogether(db, [() => schoolChannels(db, institutionId), () => userChannels(db, userId)]);
   return new Set(CHANNEL_CODES.filter((code) => school[code] && user[code]));
 }
 
@@ -189,10 +189,10 @@ export async function checkCompose(
   if (strict && input.content.trim() === '') add('content', COMPOSE_MESSAGES.content);
   if (strict && input.channels.length === 0) add('channels', COMPOSE_MESSAGES.channels);
 
-  const [allowed, signature, files] = await Promise.all([
-    allowedChannels(db, scope.institutionId, scope.userId),
-    activeSignature(db, scope.institutionId),
-    input.attachment_ids.length
+  const [allowed, signature, files] = await readTogether(db, [
+    () => allowedChannels(db, scope.institutionId, scope.userId),
+    () => activeSignature(db, scope.institutionId),
+    () => input.attachment_ids.length
       ? db
           .select({ id: messageAttachments.id, size: messageAttachments.size, messageId: messageAttachments.messageId })
           .from(messageAttachments)

@@ -8,13 +8,28 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT>;
 /** Anything that can run queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
+
+/**
+ * Independent reads, started together on the pool (each on its own connection); in a transaction, one
+ * after another: its one connection runs one query at a time, and node-postgres deprecates overlapping
+ * queries on a client (its next major refuses them).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  db: Queryable,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
 
 /** What pg-boss needs to run its SQL on this database (its `db` option). */
 export interface BossDb {
