@@ -18,6 +18,7 @@ import { tempFileName, THIS_WRITER } from '../../server/delivery/email';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { Client, makeDist } from './support/server';
+import { pgliteOnly } from './support/pg';
 import { makeTempDir } from './support/tmp';
 
 /** The server's settings in this test (over the bench's temp data dir ones): no simulated failures, no real providers. */
@@ -40,7 +41,9 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
   }
 }
 
-describe('kill -9 in the middle of a 5,000-guardian fan-out', () => {
+const SUITE = 'kill -9 in the middle of a 5,000-guardian fan-out';
+
+describe.skipIf(pgliteOnly(SUITE))(SUITE, () => {
   let root = '';
   let distDir = '';
   const children: ChildProcess[] = [];

@@ -13,12 +13,13 @@ import { openDb, type Db, type DbHandle } from '../../../server/db/client';
 import { createDelivery, type Delivery } from '../../../server/delivery/setup';
 import { createLogger } from '../../../server/log';
 import { AttachmentStore } from '../../../server/storage/attachments';
+import { createDatabase, databaseUrl, dropDatabase, uniqueName } from './pg';
 import { makeTempDir } from './tmp';
 
 export const INDEX_HTML = '<!doctype html><html lang="es"><head><title>Hermes</title></head><body><div id="app"></div></body></html>';
 export const ASSET_JS = 'console.log("hermes");\n';
 
-/** A private, writable copy of the seeded database. */
+/** A private, writable copy of the seeded database: a PGlite dir, or a PostgreSQL database (support/pg.ts). */
 export async function openSeededCopy(): Promise<{
   handle: DbHandle;
   root: string;
@@ -27,10 +28,26 @@ export async function openSeededCopy(): Promise<{
   dispose(): Promise<void>;
 }> {
   const root = makeTempDir('hermes-test-');
-  const dataDir = path.join(root, 'pglite');
   const attachmentsDir = path.join(root, 'attachments');
-  cpSync(inject('hermesSeededDataDir'), dataDir, { recursive: true });
   cpSync(inject('hermesSeededAttachmentsDir'), attachmentsDir, { recursive: true });
+  const template = inject('hermesSeededTemplate');
+  if (template) {
+    const name = uniqueName('hermes_test');
+    await createDatabase(name, template);
+    const handle = await openDb({ databaseUrl: databaseUrl(name) });
+    return {
+      handle,
+      root,
+      attachmentsDir,
+      dispose: async () => {
+        await handle.close();
+        await dropDatabase(name);
+        rmSync(root, { recursive: true, force: true });
+      },
+    };
+  }
+  const dataDir = path.join(root, 'pglite');
+  cpSync(inject('hermesSeededDataDir'), dataDir, { recursive: true });
   // databaseUrl '' keeps the tests on PGlite even when DATABASE_URL is set in the shell.
   const handle = await openDb({ dataDir, databaseUrl: '' });
   return {
