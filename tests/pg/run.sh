@@ -117,6 +117,12 @@ if [ -z "$PG_PID" ] || [ "$ready" -ne 0 ]; then
 fi
 
 VERSION="$("$BINDIR/postgres" --version | sed -E 's/.* ([0-9]+)(\.[0-9]+)?.*/\1/')"
+# The tests' temp dirs (attachments, outboxes) go inside the cluster's, so even a run cut short by Ctrl-C,
+# which skips vitest's teardown, leaves none behind.
+if [ -z "${HERMES_TEST_TMPDIR:-}" ]; then
+  mkdir "$TMP/files"
+  export HERMES_TEST_TMPDIR="$TMP/files"
+fi
 export HERMES_TEST_PG_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
 export HERMES_TEST_PG_LABEL="PostgreSQL $VERSION (127.0.0.1:$PORT)"
 npx vitest run --project api "$@"
