@@ -23,7 +23,7 @@ const distDir = process.env.HERMES_DIST_DIR || './dist';
 
 const started = performance.now();
 const store = new AttachmentStore(config.attachmentsDir);
-const handle = await openDb();
+const handle = await openDb({ logger });
 await handle.migrate();
 if (!(await hasData(handle.db))) {
   logger.info('Base de datos vacía: cargando los colegios de demostración…');

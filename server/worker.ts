@@ -14,7 +14,7 @@ if (!process.env.DATABASE_URL) {
   console.error('npm run worker necesita DATABASE_URL (PostgreSQL). Con la base embebida, el servidor atiende los envíos por sí mismo.');
   process.exit(1);
 }
-const handle = await openDb();
+const handle = await openDb({ logger });
 await handle.migrate();
 const store = new AttachmentStore(config.attachmentsDir);
 const delivery = createDelivery({ handle, config, logger, store });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Logger } from '../log';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT>;
@@ -50,6 +51,8 @@ export interface OpenDbOptions {
   /** PGlite data directory; ignored when `databaseUrl` is set. */
   dataDir?: string;
   databaseUrl?: string;
+  /** Told when PostgreSQL ends an idle connection. */
+  logger?: Logger;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -60,6 +63,10 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // PostgreSQL ends connections by itself (a restart, a failover, pg_terminate_backend, an idle timeout).
+    // node-postgres reports an idle one's end as an 'error' on the pool, which nobody listening turns into
+    // an uncaught exception that stops the process; the pool has already dropped it and opens another.
+    pool.on('error', (err) => options.logger?.error('Base de datos: terminó una conexión inactiva; se abrirá otra', err));
     // Fail at start-up rather than on the first request when the URL is wrong.
     const probe = await pool.connect();
     probe.release();
