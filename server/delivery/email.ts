@@ -1,6 +1,7 @@
 // E-mail channel adapter. With SMTP_URL it speaks SMTP; without it each message becomes an .eml file
 // under the outbox directory so a fresh install can "send" and be inspected without a mail server.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -140,10 +141,25 @@ function writerIsDead(file: string): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return false;
+    return isZombie(pid);
   } catch (error) {
     // EPERM: alive, someone else's.
     return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * A killed process its parent has not reaped yet still answers kill(pid, 0), but will never rename its
+ * file. A killed server's inner node (tsx runs it as a child) is such a zombie until PID 1 reaps it, which
+ * in a container without an init may be never. Linux only; elsewhere, as before, the file waits its hour.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "<pid> (<name>) <state> …": the name may hold spaces and parentheses, the state follows the last ')'.
+    return stat.charAt(stat.lastIndexOf(')') + 2) === 'Z';
+  } catch {
+    return false;
   }
 }
 

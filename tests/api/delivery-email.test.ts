@@ -1,5 +1,5 @@
 // The e-mail adapter through a real SMTP conversation on loopback, and its .eml outbox fallback.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -230,15 +230,36 @@ describe('outbox temp files left by a crash', () => {
     return child.pid!;
   }
 
+  /**
+   * A pid whose process was killed but not yet reaped: a zombie, which still answers kill(pid, 0). A killed
+   * server's inner node (tsx runs it as a child) is one until PID 1 reaps it, for good where PID 1 never
+   * does. Here a short `sleep` ends in the background of a shell that has meanwhile become a long `sleep`,
+   * which never reaps it.
+   */
+  async function zombie(): Promise<{ pid: number; parent: ChildProcess }> {
+    const parent = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 60']);
+    const pid = await new Promise<number>((done) => parent.stdout.once('data', (chunk: Buffer) => done(Number(String(chunk).trim()))));
+    const state = () => readFile(`/proc/${pid}/stat`, 'utf8').then((stat) => stat.slice(stat.lastIndexOf(')') + 2)[0], () => null);
+    const until = Date.now() + 10_000;
+    while ((await state()) !== 'Z') {
+      if (Date.now() > until) throw new Error(`el proceso ${pid} no quedó zombi`);
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    return { pid, parent };
+  }
+
   it('are removed at start-up when their writer is dead, and nothing a live writer may still rename is touched', async () => {
     const outboxDir = path.join(tempDir, 'outbox-leftovers');
     await mkdir(outboxDir, { recursive: true });
     const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    const killed = await zombie();
     try {
       const eml = 'hermes-1-0_hermes.local.eml';
       const files = {
         // Killed between writing and renaming: this host, a pid that is gone.
         dead: tempFileName(eml, { ...THIS_WRITER, pid: await deadPid() }),
+        // Killed, not yet reaped by its parent.
+        zombie: tempFileName(eml, { ...THIS_WRITER, pid: killed.pid }),
         // A restarted container's predecessor: same host and pid as this process, another run.
         predecessor: tempFileName(eml, { ...THIS_WRITER, run: THIS_WRITER.run === '00000000' ? '00000001' : '00000000' }),
         // Another server or worker on this host, still writing.
@@ -270,6 +291,7 @@ describe('outbox temp files left by a crash', () => {
       }
     } finally {
       live.kill('SIGKILL');
+      killed.parent.kill('SIGKILL');
     }
   });
 });
