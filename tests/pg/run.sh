@@ -7,6 +7,8 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
+# shellcheck source=../support/apt-install.sh
+source tests/support/apt-install.sh
 
 # Debian keeps each major version's server binaries here; 15 is what the project runs on, any other works.
 find_bindir() {
@@ -20,27 +22,7 @@ find_bindir() {
 BINDIR="$(find_bindir)"
 if [ -z "$BINDIR" ]; then
   echo "test:api:pg: PostgreSQL's server binaries not found, installing Debian's postgresql package…" >&2
-  if ! command -v apt-get >/dev/null 2>&1; then
-    echo "test:api:pg: apt-get is not available; install PostgreSQL so that /usr/lib/postgresql/<version>/bin/initdb exists and retry." >&2
-    exit 1
-  fi
-  SUDO=()
-  if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then
-      SUDO=(sudo -n)
-    else
-      echo "test:api:pg: not root and no sudo; run 'apt-get install -y postgresql' as root and retry." >&2
-      exit 1
-    fi
-  fi
-  # The package would create and start a system cluster on port 5432; the tests only need the binaries.
-  "${SUDO[@]}" mkdir -p /etc/postgresql-common/createcluster.d
-  echo 'create_main_cluster = false' | "${SUDO[@]}" tee /etc/postgresql-common/createcluster.d/hermes-tests.conf >/dev/null
-  export DEBIAN_FRONTEND=noninteractive
-  if ! { "${SUDO[@]}" apt-get update -qq && "${SUDO[@]}" apt-get install -y -qq --no-install-recommends postgresql; } >/dev/null; then
-    echo "test:api:pg: 'apt-get install postgresql' failed; install it by hand and retry." >&2
-    exit 1
-  fi
+  apt_install test:api:pg postgresql || exit 1
   BINDIR="$(find_bindir)"
   if [ -z "$BINDIR" ]; then
     echo "test:api:pg: postgresql was installed but no /usr/lib/postgresql/*/bin/initdb appeared." >&2
