@@ -1,3 +1,4 @@
+// The app root with its page registry (app-pages.ts) and the bridge its children report through (app-bridge.ts).
 import { assign, emit, fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import {

@@ -1,3 +1,5 @@
+// The compose machine as one: its actions and guards (compose-actions.ts), the draft-saving and
+// leave-asking states (compose-leaving.ts) and the restored start (compose-start.ts) run in every path.
 import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { attachmentListMachine } from '../../src/machines/attachment-list';
