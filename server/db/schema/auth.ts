@@ -140,3 +140,21 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Attempts a rate limit counts (server/auth/rate-limit.ts): failed logins per e-mail and IP, the guardian
+ * app's code requests and wrong codes per IP. In the database, not in a process's memory, so the limits
+ * hold however many servers answer behind the load balancer. The hourly sweep deletes rows older than a day.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: id(),
+    /** Which limit (`login`, `app-code-ip`, …). */
+    scope: text('scope').notNull(),
+    /** Who is counted within it (e.g. `email|ip`). */
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_scope_key_at_idx').on(t.scope, t.key, t.at)],
+);

@@ -76,3 +76,14 @@ export const providerSimMessages = pgTable(
   },
   (t) => [uniqueIndex('provider_sim_messages_reference_idx').on(t.reference), index('provider_sim_messages_owed_idx').on(t.reportedAt)],
 );
+
+/**
+ * Periodic jobs every process runs a timer for (the 30-second delivery sweep, the hourly clean-up): a
+ * process runs one only after claiming it here, which succeeds for one process per period however many
+ * servers and workers share the database (server/db/periodic.ts). `runs` counts the claims.
+ */
+export const periodicRuns = pgTable('periodic_runs', {
+  name: text('name').primaryKey(),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+  runs: integer('runs').notNull().default(0),
+});
