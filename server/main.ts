@@ -7,6 +7,7 @@ import { deleteStaleAppLogins } from './app-api/tokens';
 import { deleteExpiredSessions } from './auth/sessions';
 import { configFromEnv, positiveInt } from './config';
 import { openDb } from './db/client';
+import { startPeriodic } from './db/periodic';
 import { createDelivery } from './delivery/setup';
 import { createLogger } from './log';
 import { generateSeed } from './seed/generate';
@@ -71,30 +72,36 @@ function printBanner(url: string, kind: string, ms: number): void {
   );
 }
 
-// Sessions abandoned without logout, expired app sign-ins and uploads never attached would pile up; sweep
-// them hourly.
-const sweep = setInterval(() => {
-  deleteExpiredSessions(handle.db).then(
-    (n) => n > 0 && logger.debug(`${n} sesiones expiradas eliminadas`),
-    (err: unknown) => logger.error('No se pudieron eliminar las sesiones expiradas', err),
-  );
-  deleteStaleAppLogins(handle.db).then(
-    (n) => n > 0 && logger.debug(`${n} sesiones y códigos de la app vencidos eliminados`),
-    (err: unknown) => logger.error('No se pudieron eliminar las sesiones vencidas de la app', err),
-  );
-  deleteAbandonedUploads(handle.db, store, new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS)).then(
-    (n) => n > 0 && logger.debug(`${n} adjuntos abandonados eliminados`),
-    (err: unknown) => logger.error('No se pudieron eliminar los adjuntos abandonados', err),
-  );
-}, 3600_000);
-sweep.unref();
+// Sessions abandoned without logout, expired app sign-ins and uploads never attached would pile up; clean
+// them up hourly, once across every server on the database (server/db/periodic.ts).
+const cleanUp = startPeriodic({
+  db: handle.db,
+  logger,
+  name: 'hourly-clean-up',
+  label: 'limpieza horaria',
+  everyMs: 3600_000,
+  run: async () => {
+    const jobs: [string, () => Promise<number>][] = [
+      ['sesiones expiradas eliminadas', () => deleteExpiredSessions(handle.db)],
+      ['sesiones y códigos de la app vencidos eliminados', () => deleteStaleAppLogins(handle.db)],
+      ['adjuntos abandonados eliminados', () => deleteAbandonedUploads(handle.db, store, new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS))],
+    ];
+    // Each on its own: one failing does not keep the others from running.
+    for (const [done, job] of jobs) {
+      await job().then(
+        (n) => n > 0 && logger.debug(`${n} ${done}`),
+        (err: unknown) => logger.error(`Limpieza horaria: falló (${done})`, err),
+      );
+    }
+  },
+});
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal}: cerrando…`);
-  clearInterval(sweep);
+  cleanUp.stop();
   // Stop accepting connections, drop idle keep-alive sockets, then close the database.
   await new Promise<void>((resolve) => {
     server.close(() => resolve());

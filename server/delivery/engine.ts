@@ -22,6 +22,7 @@ import PgBoss from 'pg-boss';
 import { smsText, withSignature } from '../../shared/sms-text';
 import { rowsOf } from '../compose/expand';
 import type { Db, DbHandle } from '../db/client';
+import { startPeriodic, type Periodic } from '../db/periodic';
 import type { Logger } from '../log';
 import { fireScheduled } from '../messages/fire-scheduled';
 import type { AttachmentStore } from '../storage/attachments';
@@ -124,7 +125,7 @@ export function createEngine(options: EngineOptions): Engine {
     archiveCompletedAfterSeconds: 24 * 3600,
   });
   boss.on('error', (err) => logger.error('Cola de envíos: error', err));
-  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweepTimer: Periodic | undefined;
   /** This process's workers, to wake at once for work it just queued (others find it by polling). */
   const workerIds: Partial<Record<keyof typeof QUEUES, string>> = {};
   const wake = (queue: keyof typeof QUEUES) => {
@@ -367,15 +368,21 @@ export function createEngine(options: EngineOptions): Engine {
           if (jobs.length === batchSize && !stopping) boss.notifyWorker(deliverWorker);
         },
       ));
-      await safely('barrido inicial', sweep);
-      const every = options.sweepEveryMs ?? 30_000;
-      sweepTimer = setInterval(() => void safely('barrido', sweep), every);
-      sweepTimer.unref();
+      // Once at this process's start, then once per period across every process on the database.
+      sweepTimer = startPeriodic({
+        db,
+        logger,
+        name: 'delivery-sweep',
+        label: 'barrido de envíos',
+        everyMs: options.sweepEveryMs ?? 30_000,
+        run: sweep,
+        atStart: true,
+      });
     },
 
     async stop() {
       stopping = true;
-      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer?.stop();
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
