@@ -28,7 +28,7 @@ import { fireScheduled } from '../messages/fire-scheduled';
 import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
 import type { DeliveryEngine, DeliveryRound } from './engine-contract';
-import { refreshRecipients } from './status';
+import { recordOutcomes, refreshRecipients } from './status';
 import { createSweep, leaveToSweep } from './sweep';
 
 export const QUEUES = { fanout: 'hermes-fanout', deliver: 'hermes-deliver', fire: 'hermes-fire' } as const;
@@ -237,27 +237,9 @@ export function createEngine(options: EngineOptions): Engine {
     }
   }
 
-  /** Records a batch of outcomes in one statement, only on rows still in the round that was attempted. */
+  /** Records a batch of outcomes (server/delivery/status.ts), with the recipients' refresh. */
   async function record(outcomes: Outcome[]): Promise<void> {
-    if (outcomes.length === 0) return;
-    // With the recipients' refresh in one transaction: a crash in between would leave them stale forever.
-    await db.transaction(async (tx) => {
-      const result = await tx.execute(sql`
-        update deliveries d set
-          status = case when d.status = 'queued' then v.status else d.status end,
-          attempts = d.attempts + 1,
-          error = case when d.status = 'queued' then v.error else d.error end,
-          provider_ref = coalesce(v.provider_ref, d.provider_ref),
-          sent_at = case when v.status in ('sent', 'received') then coalesce(d.sent_at, now()) else d.sent_at end,
-          delivered_at = case when v.status = 'received' and d.status = 'queued' then now() else d.delivered_at end,
-          last_retry_at = case when d.attempts > 0 then now() else d.last_retry_at end
-        from json_to_recordset(${JSON.stringify(outcomes)}::json)
-          as v(id int, generation int, status text, error text, provider_ref text)
-        where d.id = v.id and d.generation = v.generation
-          and (d.status = 'queued' or (v.status in ('sent', 'received') and d.status in ('received', 'read', 'not_received', 'error')))
-        returning d.recipient_id`);
-      await refreshRecipients(tx, rowsOf<{ recipient_id: number }>(result).map((r) => Number(r.recipient_id)));
-    });
+    await recordOutcomes(db, outcomes);
   }
 
   type DeliverJob = PgBoss.JobWithMetadata<DeliveryRound>;

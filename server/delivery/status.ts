@@ -62,6 +62,42 @@ async function applyInTx(db: Queryable, reports: DeliveryReport[]): Promise<numb
   return changed.map((r) => Number(r.id));
 }
 
+/** What one attempt of the engine came to: the delivery's status and error after it (queued = retry). */
+export interface AttemptOutcome {
+  id: number;
+  generation: number;
+  status: 'queued' | 'sent' | 'received' | 'failed';
+  error: string | null;
+  provider_ref: string | null;
+}
+
+/**
+ * Records a batch of the engine's outcomes in one statement, only on rows still in the round that was
+ * attempted (a receipt that arrived first is kept; the hand-over's time and reference are added to it).
+ */
+export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  // With the recipients' refresh in one transaction: a crash in between would leave them stale forever.
+  await db.transaction(async (tx) => {
+    const values = JSON.stringify(outcomes.map(({ id, generation, status, error, provider_ref }) => ({ id, generation, status, error, provider_ref })));
+    const result = await tx.execute(sql`
+      update deliveries d set
+        status = case when d.status = 'queued' then v.status else d.status end,
+        attempts = d.attempts + 1,
+        error = case when d.status = 'queued' then v.error else d.error end,
+        provider_ref = coalesce(v.provider_ref, d.provider_ref),
+        sent_at = case when v.status in ('sent', 'received') then coalesce(d.sent_at, now()) else d.sent_at end,
+        delivered_at = case when v.status = 'received' and d.status = 'queued' then now() else d.delivered_at end,
+        last_retry_at = case when d.attempts > 0 then now() else d.last_retry_at end
+      from json_to_recordset(${values}::json)
+        as v(id int, generation int, status text, error text, provider_ref text)
+      where d.id = v.id and d.generation = v.generation
+        and (d.status = 'queued' or (v.status in ('sent', 'received') and d.status in ('received', 'read', 'not_received', 'error')))
+      returning d.recipient_id`);
+    await refreshRecipients(tx, rowsOf<{ recipient_id: number }>(result).map((r) => Number(r.recipient_id)));
+  });
+}
+
 /**
  * A recipient's state is the best of its channels: read, else received, else still pending while any
  * channel is in flight, else the mildest failure. Then the device status of the guardians among them.
