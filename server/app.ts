@@ -114,7 +114,7 @@ export function createApp({
   // Also /messages/drafts, estimate, send, schedule and /:id/reception (mounted inside, under its requireAuth).
   api.route('/messages', messageRoutes(db, store, engine));
   api.route('/attachments', attachmentRoutes(db, store));
-  api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret }));
+  api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret, logger }));
   if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms }));
   api.all('*', notFound);
   app.route('/api', api);

@@ -32,6 +32,43 @@ export async function readTogether<T extends readonly unknown[]>(
   return results as unknown as T;
 }
 
+/**
+ * SQLSTATEs of a transaction PostgreSQL ended so that another could go on (deadlock, serialization
+ * failure): nothing of it was written, so running it again is safe. PGlite, one query at a time, never
+ * raises them.
+ */
+const CONFLICT_STATES = new Set(['40P01', '40001']);
+const CONFLICT_ATTEMPTS = 3;
+
+/** The SQLSTATE of a conflict anywhere in an error's cause chain (Drizzle wraps the driver's error), else null. */
+export function conflictState(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONFLICT_STATES.has(code)) return code;
+  }
+  return null;
+}
+
+/**
+ * `db.transaction(fn)`, run again (up to 3 times in all, after a short random pause) when PostgreSQL ends
+ * it as a deadlock or serialization victim. A backstop: writers of reception state lock in one order
+ * (server/delivery/status.ts) and should never meet one. Inside a caller's transaction it is a savepoint
+ * and is not retried: the caller's earlier work holds locks only the caller can give back.
+ */
+export async function transactionRetrying<T>(db: Queryable, fn: (tx: Queryable) => Promise<T>, logger?: Logger): Promise<T> {
+  if (db instanceof PgTransaction) return db.transaction((tx) => fn(tx));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (err) {
+      const state = conflictState(err);
+      if (state === null || attempt >= CONFLICT_ATTEMPTS) throw err;
+      logger?.info(`Base de datos: transacción interrumpida por un conflicto (${state}), se reintenta (intento ${attempt + 1} de ${CONFLICT_ATTEMPTS})`);
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
 /** What pg-boss needs to run its SQL on this database (its `db` option). */
 export interface BossDb {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;

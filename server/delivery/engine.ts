@@ -239,7 +239,7 @@ export function createEngine(options: EngineOptions): Engine {
 
   /** Records a batch of outcomes (server/delivery/status.ts), with the recipients' refresh. */
   async function record(outcomes: Outcome[]): Promise<void> {
-    await recordOutcomes(db, outcomes);
+    await recordOutcomes(db, outcomes, logger);
   }
 
   type DeliverJob = PgBoss.JobWithMetadata<DeliveryRound>;

@@ -4,9 +4,23 @@
 // A delivery only moves forward: queued → sent → received | not_received | error → read, and a late report
 // never undoes a later one (a "delivered" arriving after "read" is ignored). `failed` is final for its round;
 // "retry failed" starts a new round (server/delivery/reception.ts).
+//
+// Several of these run at once on PostgreSQL (workers, webhooks, the app, the sweep; each transaction on
+// its own connection, READ COMMITTED). Two rules keep them safe:
+// - Rows are locked in one global order before they are written: deliveries by id, then their recipients
+//   by id, then those recipients' guardians by id (`lockInOrder`). An UPDATE … FROM json_to_recordset
+//   locks rows in whatever order its plan visits them, so two batches over the same deliveries in opposite
+//   orders deadlocked (40P01).
+// - A recipient's state (and a guardian's device_misses) is computed in a statement that starts after its
+//   row lock is held. Every transaction that changes a delivery takes that lock before it commits, so the
+//   last one to take it sees every other's delivery committed; computed in the same statement as the
+//   lock wait, it used the snapshot from before the wait (PostgreSQL rechecks only the locked row, not the
+//   subquery), and two channels ending at once left the recipient one step behind for good.
+// Retryable conflicts are retried as a backstop (transactionRetrying in server/db/client.ts).
 import { intList } from '../db/arrays';
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import { transactionRetrying, type Queryable } from '../db/client';
+import type { Logger } from '../log';
 import { rowsOf } from '../compose/expand';
 
 export type ReportStatus = 'received' | 'read' | 'not_received' | 'error';
@@ -34,16 +48,29 @@ const NEW_RANK = sql.raw(`case v.status when 'received' then 2 when 'not_receive
  * Returns the ids of the deliveries that changed. Reports for deliveries still queued are applied too
  * (a fast provider can report before the engine records the hand-over).
  */
-export async function applyReports(db: Queryable, reports: DeliveryReport[]): Promise<number[]> {
+export async function applyReports(db: Queryable, reports: DeliveryReport[], logger?: Logger): Promise<number[]> {
   if (reports.length === 0) return [];
   // One transaction: a crash between the delivery and its recipient would leave the recipient stale forever.
-  return db.transaction((tx) => applyInTx(tx, reports));
+  return transactionRetrying(db, (tx) => applyInTx(tx, reports), logger);
+}
+
+type Locked = 'deliveries' | 'message_recipients' | 'guardians';
+
+/** Locks these rows in id order (the order every writer of reception state uses); returns them. */
+async function lockInOrder<T extends { id: number }>(db: Queryable, table: Locked, ids: readonly number[], columns = sql`id`): Promise<T[]> {
+  if (ids.length === 0) return [];
+  // FOR NO KEY UPDATE is the lock the UPDATE takes anyway (no key changes), so inserts that reference
+  // these rows are not held up; ORDER BY runs before the rows are locked.
+  const result = await db.execute(sql`
+    select ${columns} from ${sql.raw(table)} where id = any(${intList([...new Set(ids)])}::int[]) order by id for no key update`);
+  return rowsOf<T>(result);
 }
 
 async function applyInTx(db: Queryable, reports: DeliveryReport[]): Promise<number[]> {
   const rows = JSON.stringify(
     reports.map((r) => ({ id: r.deliveryId, status: r.status, at: r.at.toISOString(), error: r.error ?? null, generation: r.generation ?? null })),
   );
+  await lockInOrder(db, 'deliveries', reports.map((r) => r.deliveryId));
   const result = await db.execute(sql`
     update deliveries d set
       status = v.status,
@@ -75,10 +102,11 @@ export interface AttemptOutcome {
  * Records a batch of the engine's outcomes in one statement, only on rows still in the round that was
  * attempted (a receipt that arrived first is kept; the hand-over's time and reference are added to it).
  */
-export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOutcome[]): Promise<void> {
+export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOutcome[], logger?: Logger): Promise<void> {
   if (outcomes.length === 0) return;
   // With the recipients' refresh in one transaction: a crash in between would leave them stale forever.
-  await db.transaction(async (tx) => {
+  await transactionRetrying(db, async (tx) => {
+    await lockInOrder(tx, 'deliveries', outcomes.map((o) => o.id));
     const values = JSON.stringify(outcomes.map(({ id, generation, status, error, provider_ref }) => ({ id, generation, status, error, provider_ref })));
     const result = await tx.execute(sql`
       update deliveries d set
@@ -95,17 +123,26 @@ export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOu
         and (d.status = 'queued' or (v.status in ('sent', 'received') and d.status in ('received', 'read', 'not_received', 'error')))
       returning d.recipient_id`);
     await refreshRecipients(tx, rowsOf<{ recipient_id: number }>(result).map((r) => Number(r.recipient_id)));
-  });
+  }, logger);
 }
 
 /**
  * A recipient's state is the best of its channels: read, else received, else still pending while any
- * channel is in flight, else the mildest failure. Then the device status of the guardians among them.
+ * channel is in flight, else the mildest failure. Then the device status of the guardians among them (all
+ * of them: a device delivery that ends can change it while the recipient's state stays, say an SMS lost
+ * beside an e-mail received). Call it in the transaction that changed the recipients' deliveries, after
+ * the change: it locks the recipients, then computes from what is committed by then (see the top).
  */
 export async function refreshRecipients(db: Queryable, recipientIds: readonly number[]): Promise<void> {
   if (recipientIds.length === 0) return;
-  const ids = intList([...new Set(recipientIds)]);
-  const result = await db.execute(sql`
+  const locked = await lockInOrder<{ id: number; recipient_kind: string; recipient_ref_id: number }>(
+    db,
+    'message_recipients',
+    recipientIds,
+    sql`id, recipient_kind, recipient_ref_id`,
+  );
+  if (locked.length === 0) return;
+  await db.execute(sql`
     update message_recipients r set status = agg.status
     from (
       select recipient_id, case
@@ -115,14 +152,13 @@ export async function refreshRecipients(db: Queryable, recipientIds: readonly nu
         when bool_or(status = 'not_received') then 'not_received'
         when bool_or(status = 'error') then 'error'
         else 'failed' end as status
-      from deliveries where recipient_id = any(${ids}::int[]) group by recipient_id
+      from deliveries where recipient_id = any(${intList(locked.map((r) => Number(r.id)))}::int[]) group by recipient_id
     ) agg
-    where r.id = agg.recipient_id and r.status is distinct from agg.status
-    returning r.recipient_kind, r.recipient_ref_id`);
-  const guardians = rowsOf<{ recipient_kind: string; recipient_ref_id: number }>(result)
-    .filter((r) => r.recipient_kind === 'apoderado')
-    .map((r) => Number(r.recipient_ref_id));
-  await refreshDeviceMisses(db, guardians);
+    where r.id = agg.recipient_id and r.status is distinct from agg.status`);
+  await refreshDeviceMisses(
+    db,
+    locked.filter((r) => r.recipient_kind === 'apoderado').map((r) => Number(r.recipient_ref_id)),
+  );
 }
 
 /** The yellow device status window (SPEC §9: the last 3 messages). */
@@ -135,6 +171,9 @@ export const DEVICE_WINDOW = 3;
  */
 export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly number[]): Promise<void> {
   if (guardianIds.length === 0) return;
+  // Locked first, computed after: the count reads deliveries of other messages, which other transactions
+  // may be finishing right now (they lock the guardian too before they commit).
+  await lockInOrder(db, 'guardians', guardianIds);
   const ids = intList([...new Set(guardianIds)]);
   await db.execute(sql`
     update guardians g set device_misses = coalesce(x.misses, 0)

@@ -35,7 +35,7 @@ export async function leaveToSweep(logger: Logger, what: string, fn: () => Promi
  * Handed over and never confirmed: an app not opened in 3 days, or a provider that never reported in a day,
  * is "not received" (it counts for the yellow device status, and "Reintentar fallidos" can send it again).
  */
-async function expireReceipts(db: Db): Promise<void> {
+async function expireReceipts(db: Db, logger: Logger): Promise<void> {
   const stale = await db.execute(sql`
     select id, generation, channel from deliveries
     where status = 'sent' and (
@@ -52,6 +52,7 @@ async function expireReceipts(db: Db): Promise<void> {
       at: now,
       error: d.channel === 'app-mobile' ? 'app_not_opened' : 'no_receipt',
     })),
+    logger,
   );
 }
 
@@ -88,7 +89,7 @@ async function waitingRounds(db: Db): Promise<DeliveryRound[]> {
 /** One pass of the sweep. */
 export function createSweep(db: Db, logger: Logger, actions: SweepActions): () => Promise<void> {
   return async () => {
-    await leaveToSweep(logger, 'vencimiento de acuses', () => expireReceipts(db));
+    await leaveToSweep(logger, 'vencimiento de acuses', () => expireReceipts(db, logger));
     await leaveToSweep(logger, 'mensajes sin repartir', async () => {
       for (const id of await unsentMessages(db)) await actions.messageSent(id);
     });

@@ -12,6 +12,7 @@ import { parseDeliveryKey } from '../delivery/channel';
 import { SIGNATURE_HEADER } from '../delivery/provider';
 import { applyReports, type DeliveryReport, type ReportStatus } from '../delivery/status';
 import type { AppEnv } from '../http/env';
+import type { Logger } from '../log';
 import { apiError, invalid, notFound } from '../http/errors';
 
 /** Provider status → our reception status, and the short error code recorded with failures. */
@@ -30,7 +31,7 @@ const MAX_ID = 2 ** 31 - 1;
 
 const BAD_SIGNATURE = 'La firma del reporte no es válida.';
 
-export function providerWebhookRoutes(db: Db, options: { secret: string }): Hono<AppEnv> {
+export function providerWebhookRoutes(db: Db, options: { secret: string; logger?: Logger }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/:channel', async (c) => {
@@ -87,7 +88,8 @@ export function providerWebhookRoutes(db: Db, options: { secret: string }): Hono
     }
     const reports = [...furthest.values()];
 
-    const changed = await db.transaction((tx) => applyReports(tx, reports));
+    // Its own transaction, so a deadlock or serialization victim can be run again (applyReports).
+    const changed = await applyReports(db, reports, options.logger);
     return c.json({ data: { applied: changed.length } });
   });
 

@@ -9,7 +9,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendResult } from '../../shared/compose-contract';
-import type { Db } from '../../server/db/client';
+import { transactionRetrying, type Db } from '../../server/db/client';
+import type { Logger } from '../../server/log';
 import {
   applyReports,
   recordOutcomes,
@@ -48,6 +49,10 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   }
   return out;
 }
+
+/** What the batches log: a conflict they had to retry shows here (locking in one order should leave none). */
+const logged: string[] = [];
+const logger: Logger = { error: (m) => void logged.push(m), info: (m) => void logged.push(m), debug: () => {} };
 
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
 
@@ -138,11 +143,13 @@ describe('receipts and recordings at once', () => {
       );
     }
     const work = shuffled(
-      [...outcomes.map((batch) => () => recordOutcomes(db, batch)), ...reports.map((batch) => () => applyReports(db, batch))],
+      [...outcomes.map((batch) => () => recordOutcomes(db, batch, logger)), ...reports.map((batch) => () => applyReports(db, batch, logger))],
       random,
     );
     const settled = await Promise.allSettled(work.map((run) => run()));
     expect(settled.flatMap((s) => (s.status === 'rejected' ? [sqlState(s.reason)] : []))).toEqual([]);
+    // Not even retried: the batches lock in one order, so none waits for another in a circle.
+    expect(logged).toEqual([]);
 
     // Every delivery was worked: nothing is left queued.
     const queued = await rows(db, sql`select id from deliveries where id = any(${`{${all.map((d) => d.id).join(',')}}`}::int[]) and status = 'queued'`);
@@ -167,11 +174,50 @@ describe('receipts and recordings at once', () => {
     await recordOutcomes(db, sent.map((d) => ({ id: Number(d.id), generation: 0, status: 'sent', error: null, provider_ref: null })));
     // Each channel's report in its own transaction, all at once: each sees the others still "sent".
     const settled = await Promise.allSettled(
-      sent.map((d) => applyReports(db, [{ deliveryId: Number(d.id), generation: 0, status: 'not_received', at: new Date(), error: 'undelivered' }])),
+      sent.map((d) =>
+        applyReports(db, [{ deliveryId: Number(d.id), generation: 0, status: 'not_received', at: new Date(), error: 'undelivered' }], logger),
+      ),
     );
     expect(settled.flatMap((s) => (s.status === 'rejected' ? [sqlState(s.reason)] : []))).toEqual([]);
+    expect(logged).toEqual([]);
     const recipients = [...new Set(sent.map((d) => Number(d.recipient_id)))];
     expect((await recipientStates(recipients)).filter((r) => r.status !== 'not_received')).toEqual([]);
+  });
+
+  it('a transaction PostgreSQL ends as a deadlock victim runs again, up to 3 times, and says so', async () => {
+    const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    logged.length = 0;
+    let runs = 0;
+    const value = await transactionRetrying(
+      db,
+      async () => {
+        runs++;
+        // Wrapped as Drizzle wraps the driver's error.
+        if (runs === 1) throw new Error('Failed query', { cause: deadlock() });
+        return 'hecho';
+      },
+      logger,
+    );
+    expect({ value, runs }).toEqual({ value: 'hecho', runs: 2 });
+    expect(logged).toEqual([expect.stringContaining('40P01')]);
+
+    runs = 0;
+    await expect(
+      transactionRetrying(db, async () => {
+        runs++;
+        throw deadlock();
+      }),
+    ).rejects.toThrow('deadlock detected');
+    expect(runs).toBe(3);
+    // Anything else is not retried.
+    runs = 0;
+    await expect(
+      transactionRetrying(db, async () => {
+        runs++;
+        throw Object.assign(new Error('unique'), { code: '23505' });
+      }),
+    ).rejects.toThrow('unique');
+    expect(runs).toBe(1);
   });
 });
 
