@@ -13,6 +13,9 @@
 // Retries: a transient error fails the job and pg-boss runs it again after an exponential backoff
 // (retryDelay · 2^n, jittered); a permanent error, or the last retry, fails the delivery.
 //
+// A dead worker: a worker claims only what it works at once, renews its claims while it works, and every
+// worker process takes back the claims of a dead one within about half a minute (server/delivery/lease.ts).
+//
 // Firing a scheduled message is server/messages/fire-scheduled.ts; the safety sweep that catches up after
 // a crash or a lost job is server/delivery/sweep.ts. This file is the queue: jobs, workers, recording.
 import { intList, textList } from '../db/arrays';
@@ -28,6 +31,7 @@ import { fireScheduled } from '../messages/fire-scheduled';
 import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
 import type { DeliveryEngine, DeliveryRound } from './engine-contract';
+import { ATTEMPT_DEADLINE_MS, createLeases, HEARTBEAT_MS, LEASE_MS, RECLAIM_EVERY_MS } from './lease';
 import { recordOutcomes, refreshRecipients } from './status';
 import { createSweep, leaveToSweep } from './sweep';
 
@@ -48,13 +52,21 @@ export interface EngineOptions {
   workers: boolean;
   /**
    * Jobs left `active` belong to a dead process and can run again at once. True only where this process
-   * is the only one using the database (PGlite); on PostgreSQL they wait for their expiry instead.
+   * is the only one using the database (PGlite); on PostgreSQL they wait for their lease (lease.ts) instead.
    */
   recoverActive: boolean;
-  /** Deliveries fetched per worker round (default 100). */
+  /**
+   * Deliveries fetched per worker round (default: `concurrency`). No more than it works at once, so no
+   * claimed job waits behind others, and a dead worker takes few with it.
+   */
   batchSize?: number;
   /** How often the safety sweep runs (default 30 s). */
   sweepEveryMs?: number;
+  /** Tests: lease.ts's figures (ATTEMPT_DEADLINE_MS, LEASE_MS, HEARTBEAT_MS, RECLAIM_EVERY_MS). */
+  attemptDeadlineMs?: number;
+  leaseMs?: number;
+  heartbeatMs?: number;
+  reclaimEveryMs?: number;
 }
 
 export interface Engine extends DeliveryEngine {
@@ -115,7 +127,8 @@ interface Outcome {
 
 export function createEngine(options: EngineOptions): Engine {
   const { db, adapters, store, logger } = options;
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? options.concurrency;
+  const attemptDeadlineMs = options.attemptDeadlineMs ?? ATTEMPT_DEADLINE_MS;
   const boss = new PgBoss({
     ...(options.queue.kind === 'pglite' ? { db: options.queue.db } : { connectionString: options.queue.connectionString, max: 4 }),
     schema: 'pgboss',
@@ -125,6 +138,11 @@ export function createEngine(options: EngineOptions): Engine {
     archiveCompletedAfterSeconds: 24 * 3600,
   });
   boss.on('error', (err) => logger.error('Cola de envíos: error', err));
+  const leases = createLeases(db, logger, Object.values(QUEUES), QUEUES.deliver, {
+    leaseMs: options.leaseMs ?? LEASE_MS,
+    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    reclaimEveryMs: options.reclaimEveryMs ?? RECLAIM_EVERY_MS,
+  });
   let sweepTimer: Periodic | undefined;
   /** This process's workers, to wake at once for work it just queued (others find it by polling). */
   const workerIds: Partial<Record<keyof typeof QUEUES, string>> = {};
@@ -142,9 +160,8 @@ export function createEngine(options: EngineOptions): Engine {
     retryLimit: options.retries,
     retryDelay: options.retryDelayS,
     retryBackoff: true,
-    // A worker that dies mid-job leaves it active; on PostgreSQL it runs again after this long. Long enough
-    // for a whole batch against a slow channel (5 waves of 20 × a 30 s SMTP timeout, twice over), so a batch
-    // still working is never taken for dead and sent again.
+    // pg-boss's own expiry, a far backstop only: a dead worker's job is taken back after LEASE_MS
+    // (lease.ts), and a live worker renews its claim and cuts each attempt at ATTEMPT_DEADLINE_MS.
     expireInSeconds: 900,
   });
 
@@ -228,14 +245,37 @@ export function createEngine(options: EngineOptions): Engine {
       institutionName: row.institution_name,
       attachments: row.channel === 'e-mail' ? attachments : [],
     };
+    // The deadline: past it the attempt is a transient error, retried later with the same key. The signal
+    // aborts what can be aborted (a provider's request); an SMTP transfer may still finish meanwhile, and its
+    // retry then carries the same Message-ID.
+    const deadline = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const overrun = new Promise<SendResult>((resolve) => {
+      timer = setTimeout(() => {
+        deadline.abort();
+        logger.info(`Canal ${row.channel}: el envío ${row.id} no terminó en ${attemptDeadlineMs / 1000} s; se reintentará`);
+        resolve({ ok: false, kind: 'transient', error: 'unreachable' });
+      }, attemptDeadlineMs);
+    });
+    const sending = Promise.resolve()
+      .then(() => adapters[row.channel].send(outgoing, deadline.signal))
+      .catch((err: unknown): SendResult => {
+        // An adapter is not supposed to throw; if one does, treat it like a network fault.
+        logger.error(`Canal ${row.channel}: error inesperado en el envío ${row.id}`, err);
+        return { ok: false, kind: 'transient', error: 'unreachable' };
+      });
     try {
-      return await adapters[row.channel].send(outgoing);
-    } catch (err) {
-      // An adapter is not supposed to throw; if one does, treat it like a network fault.
-      logger.error(`Canal ${row.channel}: error inesperado en el envío ${row.id}`, err);
-      return { ok: false, kind: 'transient', error: 'unreachable' };
+      return await Promise.race([sending, overrun]);
+    } finally {
+      clearTimeout(timer);
     }
   }
+
+  /**
+   * A deliver job fetched with more tries than its retry limit was taken back from workers that died (or
+   * stalled) holding it (lease.ts): it may be what kills them, so it is not tried again; the delivery fails.
+   */
+  const GAVE_UP: SendResult = { ok: false, kind: 'permanent', error: 'unreachable' };
 
   /** Records a batch of outcomes (server/delivery/status.ts), with the recipients' refresh. */
   async function record(outcomes: Outcome[]): Promise<void> {
@@ -254,8 +294,12 @@ export function createEngine(options: EngineOptions): Engine {
     const attachments = await loadAttachments([
       ...new Set(live.filter((j) => rows.get(j.data.id)!.channel === 'e-mail').map((j) => Number(rows.get(j.data.id)!.message_id))),
     ]);
-    const results = await mapLimit(live, options.concurrency, (job) => {
+    const results = await mapLimit(live, options.concurrency, async (job) => {
       const row = rows.get(job.data.id)!;
+      if (job.retryCount > job.retryLimit) {
+        logger.error(`Cola de envíos: el envío ${row.id} se abandona tras ${job.retryCount} intentos interrumpidos o fallidos`);
+        return GAVE_UP;
+      }
       return attempt(row, attachments.get(Number(row.message_id)) ?? []);
     });
     const outcomes: Outcome[] = live.map((job, i) => {
@@ -298,6 +342,17 @@ export function createEngine(options: EngineOptions): Engine {
     }
   }
 
+  /** Renews the claim of these jobs (lease.ts) while `work` runs. */
+  async function holding(jobs: readonly { id: string }[], work: () => Promise<unknown>): Promise<void> {
+    const ids = jobs.map((j) => j.id);
+    leases.hold(ids);
+    try {
+      await work();
+    } finally {
+      leases.release(ids);
+    }
+  }
+
   /** Never lets a queue problem fail the request that already committed: the sweep catches up. */
   const safely = (what: string, fn: () => Promise<unknown>) => leaveToSweep(logger, what, fn);
   const sweep = createSweep(db, logger, { messageSent: (id) => engine.messageSent(id), fire, requeueLost });
@@ -334,21 +389,25 @@ export function createEngine(options: EngineOptions): Engine {
       for (const name of Object.values(QUEUES)) await boss.createQueue(name);
       if (!options.workers) return;
       if (options.recoverActive) await recoverActiveJobs();
-      workerIds.fanout = await boss.work<{ messageId: number }>(QUEUES.fanout, { pollingIntervalSeconds: 1 }, async ([job]) => {
-        await fanOut(job!.data.messageId);
-        wake('deliver');
-      });
-      workerIds.fire = await boss.work<{ messageId: number }>(QUEUES.fire, { pollingIntervalSeconds: 1 }, async ([job]) => {
-        await fire(job!.data.messageId);
-      });
+      leases.start();
+      workerIds.fanout = await boss.work<{ messageId: number }>(QUEUES.fanout, { pollingIntervalSeconds: 1 }, ([job]) =>
+        holding([job!], async () => {
+          await fanOut(job!.data.messageId);
+          wake('deliver');
+        }),
+      );
+      workerIds.fire = await boss.work<{ messageId: number }>(QUEUES.fire, { pollingIntervalSeconds: 1 }, ([job]) =>
+        holding([job!], () => fire(job!.data.messageId)),
+      );
       const deliverWorker: string = (workerIds.deliver = await boss.work<DeliveryRound>(
         QUEUES.deliver,
         { batchSize, includeMetadata: true, pollingIntervalSeconds: 0.5 },
-        async (jobs) => {
-          await deliverBatch(jobs);
-          // A full batch means more are waiting: fetch again now instead of after the polling pause.
-          if (jobs.length === batchSize && !stopping) boss.notifyWorker(deliverWorker);
-        },
+        (jobs) =>
+          holding(jobs, async () => {
+            await deliverBatch(jobs);
+            // A full batch means more are waiting: fetch again now instead of after the polling pause.
+            if (jobs.length === batchSize && !stopping) boss.notifyWorker(deliverWorker);
+          }),
       ));
       // Once at this process's start, then once per period across every process on the database.
       sweepTimer = startPeriodic({
@@ -365,6 +424,7 @@ export function createEngine(options: EngineOptions): Engine {
     async stop() {
       stopping = true;
       sweepTimer?.stop();
+      leases.stop();
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, wait: true, timeout: 15_000 });

@@ -8,7 +8,7 @@ import type { Logger } from '../log';
 import type { AttachmentStore } from '../storage/attachments';
 import { buildAdapters } from './adapters';
 import type { Adapters } from './channel';
-import { createEngine, type Engine } from './engine';
+import { createEngine, type Engine, type EngineOptions } from './engine';
 import { createProviderSimulator, type ProviderSimulator } from './simulator';
 
 export interface Delivery {
@@ -29,8 +29,11 @@ export interface DeliveryOptions {
   config: ServerConfig;
   logger: Logger;
   store: AttachmentStore;
-  /** Tests: fetch more often and sweep faster. */
-  engine?: { batchSize?: number; sweepEveryMs?: number };
+  /**
+   * Tests: fetch more often, sweep faster, shorter leases and deadlines; `recoverActive: false` for a second
+   * engine on the same PGlite, which plays another process.
+   */
+  engine?: Partial<Pick<EngineOptions, 'batchSize' | 'sweepEveryMs' | 'attemptDeadlineMs' | 'leaseMs' | 'heartbeatMs' | 'reclaimEveryMs' | 'recoverActive'>>;
   random?: () => number;
 }
 

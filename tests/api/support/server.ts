@@ -10,7 +10,7 @@ import { COOKIE, XSRF_HEADER } from '../../../shared/contract';
 import { createApp } from '../../../server/app';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../../server/config';
 import { openDb, type Db, type DbHandle } from '../../../server/db/client';
-import { createDelivery, type Delivery } from '../../../server/delivery/setup';
+import { createDelivery, type Delivery, type DeliveryOptions } from '../../../server/delivery/setup';
 import { createLogger } from '../../../server/log';
 import { AttachmentStore } from '../../../server/storage/attachments';
 import { createDatabase, databaseUrl, dropDatabase, uniqueName } from './pg';
@@ -111,7 +111,13 @@ export interface TestServer {
 const TEST_DELIVERY: Partial<ServerConfig> = { simFailureRate: 0, simDelayMs: 20, deliveryRetryDelayS: 1, deliveryRetries: 2 };
 
 export async function startServer(
-  options: { config?: Partial<ServerConfig>; /** Run the delivery engine (queue workers, simulator). */ delivery?: boolean } = {},
+  options: {
+    config?: Partial<ServerConfig>;
+    /** Run the delivery engine (queue workers, simulator). */
+    delivery?: boolean;
+    /** Its tuning (leases, deadlines) over the tests' default quick sweep. */
+    engine?: DeliveryOptions['engine'];
+  } = {},
 ): Promise<TestServer> {
   const copy = await openSeededCopy();
   const distDir = makeDist(copy.root);
@@ -119,7 +125,7 @@ export async function startServer(
   const config = testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir, ...(options.delivery ? TEST_DELIVERY : {}), ...options.config });
   const store = new AttachmentStore(config.attachmentsDir);
   const delivery = options.delivery
-    ? createDelivery({ handle: copy.handle, config, logger: createLogger(config.log), store, engine: { sweepEveryMs: 1000 } })
+    ? createDelivery({ handle: copy.handle, config, logger: createLogger(config.log), store, engine: { sweepEveryMs: 1000, ...options.engine } })
     : null;
   const app = createApp({ db: copy.handle.db, distDir, config, store, ...(delivery ? { delivery } : {}) });
   if (delivery) {
