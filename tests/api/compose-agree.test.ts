@@ -11,6 +11,7 @@ import { normalizePhone } from '../../server/delivery/phone';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send, uploadOk } from './support/compose';
 import { listen, startServer, type Client, type TestServer } from './support/server';
+import { eventually } from './support/wait';
 
 // GSM 03.38, written out here rather than imported, so the segment count does not trust the code under test.
 const GSM7_BASIC =
@@ -75,16 +76,6 @@ afterAll(async () => {
   await closeProvider?.();
 });
 
-async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('the SMS handed to the provider', () => {
   it('is the GSM-7 text that was counted, signature included, in one segment; WhatsApp gets the text as written', async () => {
     const typed = 'Reunión … “comillas” — ÁÉÍÓÚ. ';
@@ -110,7 +101,7 @@ describe('the SMS handed to the provider', () => {
       sql`select channel, 'hermes-' || id || '-' || generation as reference, segments from deliveries where message_id = ${id} order by channel`,
     );
     const mine = () => recorded.filter((r) => references.some((d) => d.reference === r.json.reference));
-    const handed = await eventually(mine, (list) => list.length === 2);
+    const handed = await eventually('el proveedor recibió los SMS', mine, (list) => list.length === 2);
 
     const sms = handed.find((r) => r.json.channel === 'sms')!;
     const expected = `${counted}${'a'.repeat(154 - counted.length)}\n\nCSA`;

@@ -15,18 +15,7 @@ import { AttachmentStore } from '../../server/storage/attachments';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { startServer, testConfig, type Client, type TestServer } from './support/server';
-
-/** Polls `check` until it holds (the engine works in the background). */
-async function eventually<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last = await read();
-  while (!check(last)) {
-    if (Date.now() > until) throw new Error(`${what}: no se cumplió a tiempo (último valor ${JSON.stringify(last)})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    last = await read();
-  }
-  return last;
-}
+import { eventually } from './support/wait';
 
 const statusCounts = async (server: TestServer, messageId: number) =>
   Object.fromEntries(

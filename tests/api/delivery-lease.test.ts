@@ -14,19 +14,9 @@ import { AttachmentStore } from '../../server/storage/attachments';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { startServer, testConfig, type Client, type TestServer } from './support/server';
+import { eventually } from './support/wait';
 
 const LEASE = { leaseMs: 2000, heartbeatMs: 400, reclaimEveryMs: 250 } satisfies DeliveryOptions['engine'];
-
-async function eventually<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last = await read();
-  while (!check(last)) {
-    if (Date.now() > until) throw new Error(`${what}: no se cumplió a tiempo (último valor ${JSON.stringify(last)})`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    last = await read();
-  }
-  return last;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
