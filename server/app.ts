@@ -115,7 +115,7 @@ export function createApp({
   api.route('/messages', messageRoutes(db, store, engine));
   api.route('/attachments', attachmentRoutes(db, store));
   api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret, logger }));
-  if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms }));
+  if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms, config }));
   api.all('*', notFound);
   app.route('/api', api);
 

@@ -16,6 +16,13 @@ export interface ServerConfig {
   /** Failed logins allowed per e-mail and IP inside the window before answering 429. */
   loginMaxFailures: number;
   loginWindowS: number;
+  /**
+   * Guardian-app sign-in codes one client IP may ask for in 10 minutes, whichever the phones
+   * (HERMES_APP_CODES_PER_IP, default 60); the per-phone rule (3) applies besides.
+   */
+  appCodesPerIp: number;
+  /** Wrong guardian-app codes one client IP may send in 10 minutes (HERMES_APP_WRONG_CODES_PER_IP, default 30). */
+  appWrongCodesPerIp: number;
   /** Where uploaded attachments are stored (HERMES_ATTACHMENTS_DIR, default ./data/attachments). */
   attachmentsDir: string;
   /** SMTP server for the e-mail channel (SMTP_URL, e.g. smtp://user:pass@host:587); unset writes .eml files. */
@@ -64,6 +71,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   trustProxy: false,
   loginMaxFailures: 5,
   loginWindowS: 60,
+  appCodesPerIp: 60,
+  appWrongCodesPerIp: 30,
   attachmentsDir: './data/attachments',
   outboxDir: './data/outbox',
   mailFrom: 'Hermes <no-responder@hermes.local>',
@@ -90,6 +99,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     refreshTtlS: positiveInt(env, 'HERMES_REFRESH_TTL', DEFAULT_CONFIG.refreshTtlS),
     log,
     trustProxy: env.HERMES_TRUST_PROXY === '1' || env.HERMES_TRUST_PROXY === 'true',
+    appCodesPerIp: positiveInt(env, 'HERMES_APP_CODES_PER_IP', DEFAULT_CONFIG.appCodesPerIp),
+    appWrongCodesPerIp: positiveInt(env, 'HERMES_APP_WRONG_CODES_PER_IP', DEFAULT_CONFIG.appWrongCodesPerIp),
     attachmentsDir: env.HERMES_ATTACHMENTS_DIR || DEFAULT_CONFIG.attachmentsDir,
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     outboxDir: env.HERMES_OUTBOX_DIR || DEFAULT_CONFIG.outboxDir,

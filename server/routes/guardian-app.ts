@@ -2,7 +2,10 @@
 // sent by SMS, then a bearer token; the inbox of app deliveries, reading (which reports received / read)
 // and replying when the author allowed it. Rules and queries live in server/app-api/.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { hit, rateLimits, unhit } from '../auth/rate-limit';
+import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
+import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
 import type { ChannelAdapter } from '../delivery/channel';
 import { apiError, invalid, MESSAGES, notFound, readJson } from '../http/errors';
@@ -16,8 +19,15 @@ import { smsText } from '../../shared/sms-text';
 export interface GuardianAppOptions {
   /** Sends the sign-in code by SMS (the server's SMS adapter). */
   sms: ChannelAdapter;
+  /** The per-IP limits and whether the client IP comes from a trusted proxy. */
+  config: ServerConfig;
   /** The clock (tests move it). */
   now?: () => Date;
+}
+
+function inMinutes(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
 }
 
 export const APP_MESSAGES = {
@@ -25,10 +35,10 @@ export const APP_MESSAGES = {
   phoneInvalid: 'El teléfono no es válido.',
   codeRequired: 'El código es obligatorio.',
   codeInvalid: 'El código no es válido o venció. Solicita uno nuevo.',
-  throttled: (seconds: number) => {
-    const minutes = Math.ceil(seconds / 60);
-    return `Demasiadas solicitudes de código. Inténtalo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
-  },
+  throttled: (seconds: number) => `Demasiadas solicitudes de código. Inténtalo de nuevo en ${inMinutes(seconds)}.`,
+  // "Tu red": behind one school Wi-Fi many families share the IP, so it may not be this phone's doing.
+  ipThrottled: (seconds: number) => `Demasiadas solicitudes de código desde tu red. Inténtalo de nuevo en ${inMinutes(seconds)}.`,
+  wrongCodesThrottled: (seconds: number) => `Demasiados códigos incorrectos desde tu red. Inténtalo de nuevo en ${inMinutes(seconds)}.`,
   codeSent: 'Si el teléfono está registrado, te enviamos un código por SMS.',
   page: 'La página debe ser un número entero mayor o igual a 1.',
   contentRequired: 'La respuesta no puede estar vacía.',
@@ -56,15 +66,21 @@ const unauthenticated = (c: Context) => apiError(c, 401, 'auth.unauthenticated',
 export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<AppEnv> {
   const now = options.now ?? (() => new Date());
   const app = new Hono<AppEnv>();
+  const limits = rateLimits(options.config);
+  const throttled = (c: Context, seconds: number, message: (seconds: number) => string) => {
+    c.header('Retry-After', String(seconds));
+    return apiError(c, 429, 'auth.throttled', message(seconds));
+  };
 
   app.post('/session/code', async (c) => {
     const phone = readPhone(await readJson(c));
     if ('error' in phone) return invalid(c, { phone: [phone.error] });
+    // Per IP across phones, before the per-phone rule: one client asking codes for many phones (each a
+    // paid SMS to a family) is stopped whichever phones it picks.
+    const wait = await hit(db, limits.appCodeIp, clientIp(c, options.config.trustProxy), now());
+    if (wait > 0) return throttled(c, wait, APP_MESSAGES.ipThrottled);
     const outcome = await issueCode(db, phone.phones, now());
-    if (outcome.kind === 'throttled') {
-      c.header('Retry-After', String(outcome.retryAfterS));
-      return apiError(c, 429, 'auth.throttled', APP_MESSAGES.throttled(outcome.retryAfterS));
-    }
+    if (outcome.kind === 'throttled') return throttled(c, outcome.retryAfterS, APP_MESSAGES.throttled);
     if (outcome.guardian) sendCode(options.sms, outcome.codeId, outcome.code, outcome.guardian);
     return c.json({ data: { message: APP_MESSAGES.codeSent } }, 202);
   });
@@ -79,9 +95,14 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
     if (Object.keys(errors).length > 0 || 'error' in phone) return invalid(c, errors);
     const trimmed = (code as string).trim();
     const at = now();
+    // Counted as wrong before the check, so guesses sent at once cannot all pass; a right one is taken back.
+    const ip = clientIp(c, options.config.trustProxy);
+    const wait = await hit(db, limits.appWrongCodeIp, ip, at);
+    if (wait > 0) return throttled(c, wait, APP_MESSAGES.wrongCodesThrottled);
     // A malformed code still costs an attempt: it is a guess like any other.
     const checked = await checkCode(db, phone.phones, CODE_PATTERN.test(trimmed) ? trimmed : 'x', at);
     if (!checked.ok) return apiError(c, 401, 'auth.invalid_credentials', APP_MESSAGES.codeInvalid);
+    await unhit(db, limits.appWrongCodeIp, ip);
     const session = await openSession(db, checked.guardian, at);
     return c.json({
       data: {

@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { ACCESS_POLICY, COOKIE, type SignedInUser, type TokenTimes } from '../../shared/contract';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, rotateSession, type IssuedTokens } from '../auth/sessions';
-import { LoginThrottle } from '../auth/throttle';
+import { hit, rateLimits, reset } from '../auth/rate-limit';
 import type { Xsrf, XsrfBinding } from '../auth/xsrf';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
@@ -88,7 +88,7 @@ async function loadSignedInUser(db: Db, userId: number): Promise<SignedInUser | 
 
 export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const throttle = new LoginThrottle({ max: config.loginMaxFailures, windowMs: config.loginWindowS * 1000 });
+  const { login: loginLimit } = rateLimits(config);
   const newXsrfToken = async (c: Context, binding: XsrfBinding) => setXsrfCookie(c, await xsrf.issue(binding), config.trustProxy);
 
   app.post('/login', async (c) => {
@@ -98,8 +98,10 @@ export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<Ap
     const { email, password } = parsed.input;
 
     const ip = clientIp(c, config.trustProxy);
-    const key = LoginThrottle.key(email, ip);
-    const wait = throttle.retryAfterS(key);
+    // Every attempt counts as a failure until it succeeds (then the count is reset): counted before the
+    // password check, attempts sent at once cannot all pass it.
+    const key = `${email}|${ip}`;
+    const wait = await hit(db, loginLimit, key, new Date());
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return apiError(c, 429, 'auth.throttled', MESSAGES.throttled(wait));
@@ -112,11 +114,8 @@ export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<Ap
       .limit(1);
     // Same work and same answer whether or not the address exists.
     const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
-    if (!user || !ok) {
-      throttle.fail(key);
-      return apiError(c, 401, 'auth.invalid_credentials', MESSAGES.invalidCredentials);
-    }
-    throttle.reset(key);
+    if (!user || !ok) return apiError(c, 401, 'auth.invalid_credentials', MESSAGES.invalidCredentials);
+    await reset(db, loginLimit, key);
 
     const [access] = await db
       .select({ name: userPolicies.name })
