@@ -16,13 +16,12 @@ import type { RecipientPick, SendResult } from '../../shared/compose-contract';
 import type { FolderCount, MessageDetail } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';
 import { createApp } from '../../server/app';
-import type { Adapters, ChannelAdapter, Outgoing } from '../../server/delivery/channel';
-import type { DeliveryEngine } from '../../server/delivery/engine-contract';
 import type { AppMessageDetail, AppMessageSummary } from '../../server/app-api/inbox';
 import { deleteStaleAppLogins } from '../../server/app-api/tokens';
 import { applyReports } from '../../server/delivery/status';
 import type { Db } from '../../server/db/client';
 import { composeInput } from '../fixtures/compose';
+import { capturedSms } from './support/app-sms';
 import { count, one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { list } from './support/mail';
 import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
@@ -39,16 +38,7 @@ interface Guardian {
   name: string;
 }
 
-const sms: Outgoing[] = [];
-const capture: ChannelAdapter = {
-  // Records synchronously (before any await), so the message is there once the 202 arrives.
-  send: async (message) => {
-    sms.push(message);
-    return { ok: true, status: 'sent' };
-  },
-};
-const idle: ChannelAdapter = { send: async () => ({ ok: false, kind: 'permanent', error: 'not_in_test' }) };
-const engine: DeliveryEngine = { messageSent: async () => {}, messageScheduled: async () => {}, deliveriesQueued: async () => {} };
+const { sent: sms, delivery } = capturedSms();
 
 let db: Db;
 let url: string;
@@ -151,12 +141,11 @@ async function counts(client: Client): Promise<FolderCount> {
 beforeAll(async () => {
   const copy = await openSeededCopy();
   db = copy.handle.db;
-  const adapters: Adapters = { sms: capture, 'app-mobile': idle, 'e-mail': idle, whatsapp: idle };
   const app = createApp({
     db,
     distDir: makeDist(copy.root),
     config: testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox') }),
-    delivery: { engine, adapters, simulator: null },
+    delivery,
   });
   const server = await listen(app);
   url = server.url;

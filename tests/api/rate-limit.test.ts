@@ -5,27 +5,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../server/config';
 import { deleteOldRateLimitHits, hit, rateLimitHorizon, rateLimits, reset, retryAfterS, unhit, type RateLimit } from '../../server/auth/rate-limit';
-import { openDb, type Db, type DbHandle } from '../../server/db/client';
-import { count, one } from './support/compose';
-import { databaseUrl, onPostgres } from './support/pg';
-import { openSeededCopy } from './support/server';
+import type { Db } from '../../server/db/client';
+import { count } from './support/compose';
+import { openSharedCopy } from './support/server';
 
-let copy: Awaited<ReturnType<typeof openSeededCopy>>;
-let other: DbHandle | null = null;
+let shared: Awaited<ReturnType<typeof openSharedCopy>>;
 let dbs: [Db, Db];
 
 beforeAll(async () => {
-  copy = await openSeededCopy();
-  if (onPostgres) {
-    const { name } = await one<{ name: string }>(copy.handle.db, sql`select current_database() as name`);
-    other = await openDb({ databaseUrl: databaseUrl(name) });
-  }
-  dbs = [copy.handle.db, other?.db ?? copy.handle.db];
+  shared = await openSharedCopy();
+  dbs = shared.dbs;
 });
-afterAll(async () => {
-  await other?.close();
-  await copy?.dispose();
-});
+afterAll(() => shared?.dispose());
 
 const T0 = new Date('2026-03-02T12:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);

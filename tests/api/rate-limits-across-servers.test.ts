@@ -8,62 +8,45 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../shared/demo';
 import { createApp } from '../../server/app';
-import { openDb, type Db, type DbHandle } from '../../server/db/client';
-import type { Adapters, ChannelAdapter, Outgoing } from '../../server/delivery/channel';
-import type { DeliveryEngine } from '../../server/delivery/engine-contract';
-import { count, one, rows } from './support/compose';
-import { databaseUrl, onPostgres } from './support/pg';
-import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
+import type { Db } from '../../server/db/client';
+import { capturedSms, codeSentTo } from './support/app-sms';
+import { count, rows } from './support/compose';
+import { Client, listen, makeDist, openSharedCopy, testConfig } from './support/server';
 
 /** The defaults the README promises (server/config.ts). */
 const LOGIN_MAX_FAILURES = 5;
 const CODES_PER_IP = 60;
 const WRONG_CODES_PER_IP = 30;
 
-const sms: Outgoing[] = [];
-const capture: ChannelAdapter = {
-  send: async (message) => {
-    sms.push(message);
-    return { ok: true, status: 'sent' };
-  },
-};
-const idle: ChannelAdapter = { send: async () => ({ ok: false, kind: 'permanent', error: 'not_in_test' }) };
-const engine: DeliveryEngine = { messageSent: async () => {}, messageScheduled: async () => {}, deliveriesQueued: async () => {} };
-
-let copy: Awaited<ReturnType<typeof openSeededCopy>>;
-let other: DbHandle | null = null;
+const { sent: sms, delivery } = capturedSms();
+let shared: Awaited<ReturnType<typeof openSharedCopy>>;
 let db: Db;
 /** The two servers' base URLs. */
 let urls: [string, string];
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  copy = await openSeededCopy();
+  shared = await openSharedCopy();
+  const { copy } = shared;
   db = copy.handle.db;
-  if (onPostgres) {
-    const { name } = await one<{ name: string }>(db, sql`select current_database() as name`);
-    other = await openDb({ databaseUrl: databaseUrl(name) });
-  }
   const distDir = makeDist(copy.root);
-  const adapters: Adapters = { sms: capture, 'app-mobile': idle, 'e-mail': idle, whatsapp: idle };
   const serve = async (appDb: Db) => {
     const app = createApp({
       db: appDb,
       distDir,
       config: testConfig({ trustProxy: true, attachmentsDir: copy.attachmentsDir, outboxDir: path.join(copy.root, 'outbox') }),
-      delivery: { engine, adapters, simulator: null },
+      delivery,
     });
     const server = await listen(app);
     closers.push(server.close);
     return server.url;
   };
-  urls = [await serve(db), await serve(other?.db ?? db)];
+  urls = [await serve(shared.dbs[0]), await serve(shared.dbs[1])];
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(closers.map((close) => close()));
-  await other?.close();
-  await copy?.dispose();
+  await shared?.dispose();
 });
 
 let nextIp = 1;
@@ -186,7 +169,7 @@ describe('guardian app codes per client IP', () => {
     const [phone] = await guardianPhones(2).then((p) => p.slice(1));
     const before = sms.length;
     expect((await app(0, freshIp(), '/session/code', { phone })).status).toBe(202);
-    const code = /\b(\d{6})\b/.exec(sms.slice(before).find((m) => m.address === phone)!.text)![1]!;
+    const code = codeSentTo(sms, phone!, before);
     const wrong = code === '000000' ? '000001' : '000000';
 
     const ip = freshIp();
@@ -210,7 +193,7 @@ describe('guardian app codes per client IP', () => {
     const [, , phone] = await guardianPhones(3);
     const before = sms.length;
     expect((await app(1, freshIp(), '/session/code', { phone })).status).toBe(202);
-    const code = /\b(\d{6})\b/.exec(sms.slice(before).find((m) => m.address === phone)!.text)![1]!;
+    const code = codeSentTo(sms, phone!, before);
     expect((await app(1, ip, '/session', { phone, code })).status).toBe(200);
     // Still one wrong code left for this IP, then refused.
     expect((await app(0, ip, '/session', { phone: unknownPhone(), code: '123456' })).status).toBe(401);

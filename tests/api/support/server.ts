@@ -4,6 +4,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../../shared/demo';
 import { COOKIE, XSRF_HEADER } from '../../../shared/contract';
@@ -13,7 +14,8 @@ import { openDb, type Db, type DbHandle } from '../../../server/db/client';
 import { createDelivery, type Delivery, type DeliveryOptions } from '../../../server/delivery/setup';
 import { createLogger } from '../../../server/log';
 import { AttachmentStore } from '../../../server/storage/attachments';
-import { createDatabase, databaseUrl, dropDatabase, uniqueName } from './pg';
+import { rowsOf } from '../../../server/compose/expand';
+import { createDatabase, databaseUrl, dropDatabase, onPostgres, uniqueName } from './pg';
 import { makeTempDir } from './tmp';
 
 export const INDEX_HTML = '<!doctype html><html lang="es"><head><title>Hermes</title></head><body><div id="app"></div></body></html>';
@@ -223,4 +225,29 @@ export class Client {
     if (!this.jar.has(COOKIE.xsrf)) await this.get('/api/csrf-cookie');
     return this.post('/api/login', { email, password });
   }
+}
+
+/**
+ * A seeded copy as two processes see it: on PostgreSQL two connection pools on its database; on PGlite,
+ * which one process owns, its one handle twice (two apps on it still keep nothing in common in memory).
+ */
+export async function openSharedCopy(): Promise<{
+  copy: Awaited<ReturnType<typeof openSeededCopy>>;
+  dbs: [Db, Db];
+  dispose(): Promise<void>;
+}> {
+  const copy = await openSeededCopy();
+  let other: DbHandle | null = null;
+  if (onPostgres) {
+    const [row] = rowsOf<{ name: string }>(await copy.handle.db.execute(sql`select current_database() as name`));
+    other = await openDb({ databaseUrl: databaseUrl(row!.name) });
+  }
+  return {
+    copy,
+    dbs: [copy.handle.db, other?.db ?? copy.handle.db],
+    dispose: async () => {
+      await other?.close();
+      await copy.dispose();
+    },
+  };
 }
