@@ -3,7 +3,7 @@
 // (on PostgreSQL two connection pools on one database, really concurrent; on PGlite one handle).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../server/config';
+import { configFromEnv, DEFAULT_CONFIG } from '../../server/config';
 import { deleteOldRateLimitHits, hit, rateLimitHorizon, rateLimits, reset, retryAfterS, unhit, type RateLimit } from '../../server/auth/rate-limit';
 import type { Db } from '../../server/db/client';
 import { count } from './support/compose';
@@ -86,5 +86,12 @@ describe('rate limits in the database', () => {
     expect(await deleteOldRateLimitHits(dbs[1], horizon)).toBeGreaterThanOrEqual(1);
     expect(await hitsOf(appCodeIp.scope, 'old')).toBe(0);
     expect(await hitsOf(appCodeIp.scope, 'young')).toBe(1);
+  });
+
+  it('the guardian app limits per IP are settings', () => {
+    const { appCodeIp, appWrongCodeIp } = rateLimits(configFromEnv({ HERMES_APP_CODES_PER_IP: '200', HERMES_APP_WRONG_CODES_PER_IP: '40' }));
+    expect([appCodeIp.max, appWrongCodeIp.max]).toEqual([200, 40]);
+    expect([DEFAULT_CONFIG.appCodesPerIp, DEFAULT_CONFIG.appWrongCodesPerIp]).toEqual([60, 30]);
+    expect(() => configFromEnv({ HERMES_APP_CODES_PER_IP: '0' })).toThrow(/HERMES_APP_CODES_PER_IP debe ser un entero positivo/);
   });
 });
