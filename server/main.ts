@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../shared/demo';
 import { createApp } from './app';
 import { deleteStaleAppLogins } from './app-api/tokens';
+import { deleteOldRateLimitHits, rateLimitHorizon } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/sessions';
 import { configFromEnv, positiveInt } from './config';
 import { openDb } from './db/client';
@@ -72,8 +73,9 @@ function printBanner(url: string, kind: string, ms: number): void {
   );
 }
 
-// Sessions abandoned without logout, expired app sign-ins and uploads never attached would pile up; clean
-// them up hourly, once across every server on the database (server/db/periodic.ts).
+// Sessions abandoned without logout, expired app sign-ins, uploads never attached and rate-limit attempts
+// past their window would pile up; clean them up hourly, once across every server on the database
+// (server/db/periodic.ts).
 const cleanUp = startPeriodic({
   db: handle.db,
   logger,
@@ -85,6 +87,7 @@ const cleanUp = startPeriodic({
       ['sesiones expiradas eliminadas', () => deleteExpiredSessions(handle.db)],
       ['sesiones y códigos de la app vencidos eliminados', () => deleteStaleAppLogins(handle.db)],
       ['adjuntos abandonados eliminados', () => deleteAbandonedUploads(handle.db, store, new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS))],
+      ['intentos vencidos de los límites de acceso eliminados', () => deleteOldRateLimitHits(handle.db, rateLimitHorizon(config, new Date()))],
     ];
     // Each on its own: one failing does not keep the others from running.
     for (const [done, job] of jobs) {

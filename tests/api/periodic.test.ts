@@ -5,34 +5,27 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimRun, startPeriodic, TICKS_PER_PERIOD } from '../../server/db/periodic';
-import { openDb, type Db, type DbHandle } from '../../server/db/client';
+import type { Db } from '../../server/db/client';
 import { createDelivery } from '../../server/delivery/setup';
 import { createLogger } from '../../server/log';
 import { AttachmentStore } from '../../server/storage/attachments';
 import { one } from './support/compose';
-import { databaseUrl, onPostgres } from './support/pg';
-import { openSeededCopy, testConfig } from './support/server';
+import { openSharedCopy, testConfig } from './support/server';
 
 const logger = createLogger('silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('periodic jobs across processes', () => {
-  let copy: Awaited<ReturnType<typeof openSeededCopy>>;
-  let other: DbHandle | null = null;
+  let shared: Awaited<ReturnType<typeof openSharedCopy>>;
   /** The two processes' databases. */
   let dbs: [Db, Db];
 
   beforeAll(async () => {
-    copy = await openSeededCopy();
-    if (onPostgres) {
-      const { name } = await one<{ name: string }>(copy.handle.db, sql`select current_database() as name`);
-      other = await openDb({ databaseUrl: databaseUrl(name) });
-    }
-    dbs = [copy.handle.db, other?.db ?? copy.handle.db];
+    shared = await openSharedCopy();
+    dbs = shared.dbs;
   });
   afterAll(async () => {
-    await other?.close();
-    await copy?.dispose();
+    await shared?.dispose();
   });
 
   const runsOf = async (name: string) =>
@@ -108,10 +101,10 @@ describe('periodic jobs across processes', () => {
   });
 
   it("two delivery engines on one database share the sweep's period", async () => {
+    const { copy } = shared;
     const config = testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir: `${copy.root}/outbox` });
     const store = new AttachmentStore(config.attachmentsDir);
-    const handles = onPostgres ? [copy.handle, other!] : [copy.handle, copy.handle];
-    const engines = handles.map((handle) => createDelivery({ handle, config, logger, store, engine: { sweepEveryMs: 500 } }));
+    const engines = shared.handles.map((handle) => createDelivery({ handle, config, logger, store, engine: { sweepEveryMs: 500 } }));
     const started = Date.now();
     for (const d of engines) {
       d.bindApp(() => new Response(null, { status: 204 }));

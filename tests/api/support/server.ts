@@ -234,6 +234,8 @@ export class Client {
 export async function openSharedCopy(): Promise<{
   copy: Awaited<ReturnType<typeof openSeededCopy>>;
   dbs: [Db, Db];
+  /** The same two, as handles (for what opens its own queue, like a delivery engine). */
+  handles: [DbHandle, DbHandle];
   dispose(): Promise<void>;
 }> {
   const copy = await openSeededCopy();
@@ -245,6 +247,7 @@ export async function openSharedCopy(): Promise<{
   return {
     copy,
     dbs: [copy.handle.db, other?.db ?? copy.handle.db],
+    handles: [copy.handle, other ?? copy.handle],
     dispose: async () => {
       await other?.close();
       await copy.dispose();
