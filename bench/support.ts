@@ -171,6 +171,102 @@ export async function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}):
   }
 }
 
+export interface RunningWorker {
+  child: ChildProcess;
+  /** ms from spawn to its "en marcha" line. */
+  startMs: number;
+  output(): string;
+}
+
+/** What `server/worker.ts` logs (at info) once its queue workers run. */
+export const WORKER_READY = 'Trabajador de envíos en marcha.';
+
+/**
+ * Spawns `tsx server/worker.ts` (`npm run worker`) and waits for its ready line; stops it again if that
+ * fails. `env` must carry DATABASE_URL: a worker needs PostgreSQL.
+ */
+export async function startWorker(dataDir: string, env: NodeJS.ProcessEnv): Promise<RunningWorker> {
+  const started = performance.now();
+  const { child, output } = spawnTsx(['server/worker.ts'], { ...dataEnv(dataDir), ...env, HERMES_LOG: env.HERMES_LOG || 'info' });
+  try {
+    while (!output().includes(WORKER_READY)) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`el trabajador terminó antes de estar listo (código ${child.exitCode ?? child.signalCode}):\n${output()}`);
+      }
+      if (performance.now() - started > START_TIMEOUT_MS) throw new Error(`el trabajador no estuvo listo en ${START_TIMEOUT_MS} ms:\n${output()}`);
+      await sleep(50);
+    }
+    return { child, startMs: performance.now() - started, output };
+  } catch (error) {
+    await stopServer(child);
+    throw error;
+  }
+}
+
+/** Several servers (`HERMES_WORKERS=0`) and workers over one PostgreSQL database, as a school network runs them. */
+export interface Fleet {
+  servers: RunningServer[];
+  workers: RunningWorker[];
+  /** Starts server `i` again (after a kill) with the same settings; a new port. */
+  restartServer(i: number): Promise<RunningServer>;
+  restartWorker(i: number): Promise<RunningWorker>;
+  /** SIGKILLs every process of the fleet (afterAll, or a run cut short). */
+  kill(): void;
+  /** Stops every process gracefully. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `servers` servers and `workers` workers on `databaseUrl`, sharing `dataDir`'s attachments and
+ * outbox dirs (what the processes of one school network share). Each process's PostgreSQL connections
+ * carry an application_name (`hermes-server-<i>`, `hermes-worker-<i>`), so a test can tell from the database
+ * which process did what. Started one after another: on two cores, starting all at once only makes each
+ * slower. `env` is laid over every process's settings.
+ */
+export async function startFleet(options: {
+  dataDir: string;
+  databaseUrl: string;
+  servers: number;
+  workers: number;
+  env?: NodeJS.ProcessEnv;
+}): Promise<Fleet> {
+  const named = (name: string): string => {
+    const url = new URL(options.databaseUrl);
+    url.searchParams.set('application_name', name);
+    return url.toString();
+  };
+  const serverEnv = (i: number): NodeJS.ProcessEnv => ({ ...options.env, DATABASE_URL: named(`hermes-server-${i}`), HERMES_WORKERS: '0' });
+  const workerEnv = (i: number): NodeJS.ProcessEnv => ({ ...options.env, DATABASE_URL: named(`hermes-worker-${i}`) });
+  const fleet: Fleet = {
+    servers: [],
+    workers: [],
+    async restartServer(i) {
+      const old = fleet.servers[i];
+      if (old) await stopServer(old.child);
+      return (fleet.servers[i] = await startServer(options.dataDir, serverEnv(i)));
+    },
+    async restartWorker(i) {
+      const old = fleet.workers[i];
+      if (old) await stopServer(old.child);
+      return (fleet.workers[i] = await startWorker(options.dataDir, workerEnv(i)));
+    },
+    kill() {
+      for (const p of [...fleet.servers, ...fleet.workers]) signalGroup(p.child, 'SIGKILL');
+    },
+    async stop() {
+      await Promise.all([...fleet.servers, ...fleet.workers].map((p) => stopServer(p.child)));
+    },
+  };
+  try {
+    for (let i = 0; i < options.servers; i += 1) fleet.servers.push(await startServer(options.dataDir, serverEnv(i)));
+    for (let i = 0; i < options.workers; i += 1) fleet.workers.push(await startWorker(options.dataDir, workerEnv(i)));
+    return fleet;
+  } catch (error) {
+    fleet.kill();
+    throw error;
+  }
+}
+
 /** Runs a tsx script to completion (own process group, killed on timeout). */
 export async function runScript(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
   const { child, output } = spawnTsx(args, env);
