@@ -8,16 +8,23 @@
 // Each run: deliveries/s = deliveries with an address ÷ seconds from the send's 201 to the last delivery
 // (e-mail: the SMTP server's acceptance; SMS: the receipt's delivered_at), and the RSS of the server's whole
 // process group sampled every 250 ms (tsx runs node as a child): before the send, peak, and at the end.
-// 1 and 2 run again on PostgreSQL when DATABASE_URL is set, each in a database created for the run on that
-// server and dropped after it (never the database DATABASE_URL names).
+// Then on PostgreSQL: DATABASE_URL's server when set, else a throwaway cluster the bench starts itself
+// (tests/pg/serve.sh, the API suite's); each run in a database cloned for it from one seeded there and dropped
+// after it (never the database DATABASE_URL names): 1 and 2 with the server's own workers, then 1 again with
+// the server at HERMES_WORKERS=0 beside 1 and 2 `npm run worker` processes (memory: all of them together).
+// Beside them, the same number of e-mails (same subject and text) pushed by a bare nodemailer pool with the
+// engine's pool settings and concurrency to the same SMTP server: the engine's cost over the raw channel is
+// the ratio of the two rates.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { DEFAULT_CONFIG } from '../server/config';
+import { SMTP_POOL } from '../server/delivery/email';
 import { openDb } from '../server/db/client';
 import { DEMO_PASSWORD } from '../shared/demo';
 import { IDEMPOTENCY_HEADER, type ComposeInput, type SendResult } from '../shared/compose-contract';
@@ -34,9 +41,12 @@ import {
   removeTempDir,
   runScript,
   sleep,
+  startPgCluster,
   startServer,
+  startWorker,
   stopServer,
   type RunningServer,
+  type RunningWorker,
 } from './support';
 import type { ChannelCode } from '../shared/codes';
 
@@ -51,6 +61,9 @@ const POLL_MS = 500;
 const MEMORY_SAMPLE_MS = 250;
 /** The simulator answers at once and never fails: what is measured is our side, not a provider's latency. */
 const SIM_DELAY_MS = 0;
+/** What every run sends (and the raw nodemailer run too). */
+const EMAIL_SUBJECT = 'Suspensión de clases por emergencia climática';
+const EMAIL_TEXT = 'Estimadas familias: mañana no habrá clases por la alerta meteorológica. Les mantendremos informados.';
 
 type Store = 'pglite' | 'postgres';
 
@@ -87,6 +100,8 @@ interface MemoryReport {
 export interface DeliveryRun {
   name: string;
   store: Store;
+  /** `npm run worker` processes beside a server at HERMES_WORKERS=0; null: the server's own workers. */
+  workers: number | null;
   channels: ChannelCode[];
   recipients: number;
   /** Deliveries with an address and received at the end, all channels. */
@@ -106,10 +121,25 @@ export interface DeliveryRun {
   ok: boolean;
 }
 
+/** The same e-mails through a bare nodemailer pool, no queue, no database. */
+export interface RawEmailRun {
+  emails: number;
+  ms: number;
+  emailsPerSecond: number;
+  maxConnections: number;
+  concurrency: number;
+  accepted: number;
+  /** Raw rate ÷ each e-mail run's rate: what the engine costs over the channel. */
+  engineCost: { run: string; ratio: number }[];
+}
+
 export interface DeliveryBenchReport {
   concurrency: number;
   simDelayMs: number;
   runs: DeliveryRun[];
+  rawEmail: RawEmailRun | null;
+  /** Where the PostgreSQL runs ran. */
+  postgresServer: string | null;
   postgres: 'measured' | 'skipped' | { error: string };
   loadAvg1m: number;
   cpus: number;
@@ -203,7 +233,7 @@ interface MemorySampler {
   stop(): MemoryReport | null;
 }
 
-function sampleMemory(pgid: number): MemorySampler {
+function sampleMemory(pgids: number[]): MemorySampler {
   const idle: number[] = [];
   let measuring = false;
   let baselineKb = 0;
@@ -213,11 +243,15 @@ function sampleMemory(pgid: number): MemorySampler {
   let samples = 0;
   let supported = true;
   const take = (): void => {
-    const rss = groupRssKb(pgid);
-    if (!rss) {
+    const groups = pgids.map(groupRssKb);
+    if (groups.some((g) => g === null)) {
       supported = false;
       return;
     }
+    const rss = {
+      totalKb: groups.reduce((sum, g) => sum + g!.totalKb, 0),
+      maxKb: Math.max(...groups.map((g) => g!.maxKb)),
+    };
     samples += 1;
     lastKb = rss.totalKb;
     if (!measuring) idle.push(rss.totalKb);
@@ -298,39 +332,64 @@ async function preparePglite(template: string): Promise<Prepared> {
 
 const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-/** A new database on DATABASE_URL's server, migrated and seeded by the seed CLI; dropped by dispose(). */
-async function preparePostgres(adminUrl: string): Promise<Prepared> {
-  const name = `hermes_bench_${randomBytes(5).toString('hex')}`;
+/** Runs one statement on the server's admin database. */
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const urlOf = (adminUrl: string, name: string): string => {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${quoteIdent(name)}`);
-  } finally {
-    await admin.end();
-  }
-  const drop = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
-    } finally {
-      await client.end();
-    }
+  return url.toString();
+};
+
+/** A database created on the server now and dropped by the returned function (also by killAll on a signal). */
+async function createBenchDatabase(adminUrl: string, template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `hermes_bench_${randomBytes(5).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ''}`);
+  const unregister = registerCleanup(() => adminQuery(adminUrl, `drop database if exists ${quoteIdent(name)} with (force)`));
+  return {
+    name,
+    url: urlOf(adminUrl, name),
+    drop: async () => {
+      unregister();
+      await adminQuery(adminUrl, `drop database if exists ${quoteIdent(name)} with (force)`);
+    },
   };
-  const unregister = registerCleanup(drop);
+}
+
+/** One database on the server, migrated and seeded by the seed CLI once, that each run clones (seconds, not a seed each). */
+async function seedPostgresTemplate(adminUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const template = await createBenchDatabase(adminUrl);
+  const dir = makeTempDir('hermes-bench-delivery-pg-seed-');
+  try {
+    await runScript(SEED_ARGS, { ...dataEnv(dir), DATABASE_URL: template.url }, SEED_TIMEOUT_MS);
+    return template;
+  } catch (error) {
+    await template.drop();
+    throw error;
+  } finally {
+    removeTempDir(dir);
+  }
+}
+
+/** A copy of the seeded template for one run (CREATE DATABASE … TEMPLATE); dropped by dispose(). */
+async function preparePostgres(adminUrl: string, template: string): Promise<Prepared> {
+  const database = await createBenchDatabase(adminUrl, template);
   const dir = makeTempDir('hermes-bench-delivery-pg-');
   const dispose = async (): Promise<void> => {
     removeTempDir(dir);
-    unregister();
-    await drop();
+    await database.drop();
   };
   try {
-    await runScript(SEED_ARGS, { ...dataEnv(dir), DATABASE_URL: databaseUrl }, SEED_TIMEOUT_MS);
-    const picks = await prepareData(databaseUrl, dir);
-    return { env: { DATABASE_URL: databaseUrl }, dir, databaseUrl, picks, dispose };
+    const picks = await prepareData(database.url, dir);
+    return { env: { DATABASE_URL: database.url }, dir, databaseUrl: database.url, picks, dispose };
   } catch (error) {
     await dispose();
     throw error;
@@ -350,12 +409,17 @@ async function progressOf(client: ApiClient, id: number): Promise<DeliveryProgre
   return (JSON.parse(text) as MessageBody).data.reception;
 }
 
-async function waitUntilDone(client: ApiClient, id: number, server: RunningServer): Promise<{ progress: DeliveryProgress; at: number }> {
+async function waitUntilDone(
+  client: ApiClient,
+  id: number,
+  server: RunningServer,
+  workers: RunningWorker[],
+): Promise<{ progress: DeliveryProgress; at: number }> {
   const until = Date.now() + RUN_TIMEOUT_MS;
   let progress: DeliveryProgress | null = null;
   for (;;) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`el servidor terminó durante la entrega:\n${server.output()}`);
+    for (const [who, p] of [['el servidor', server], ...workers.map((w, i) => [`el trabajador ${i + 1}`, w] as const)] as const) {
+      if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`${who} terminó durante la entrega:\n${p.output()}`);
     }
     try {
       progress = await progressOf(client, id);
@@ -422,6 +486,7 @@ async function deliveryRun(
   channels: ChannelCode[],
   prepared: Prepared,
   smtp: SmtpSink,
+  workerCount: number | null,
 ): Promise<DeliveryRun> {
   smtp.reset();
   const env: NodeJS.ProcessEnv = {
@@ -432,7 +497,8 @@ async function deliveryRun(
     // A transient error is retried within a second instead of the default 30 s, so it shows as a retry, not a stall.
     HERMES_DELIVERY_RETRY_DELAY: '1',
   };
-  const server = await startServer(prepared.dir, env);
+  const server = await startServer(prepared.dir, workerCount === null ? env : { ...env, HERMES_WORKERS: '0' });
+  const workers: RunningWorker[] = [];
   let messageId = 0;
   let sendMs = 0;
   let sentAt = 0;
@@ -441,15 +507,16 @@ async function deliveryRun(
   let memory: MemoryReport | null = null;
   let sampler: MemorySampler | null = null;
   try {
+    for (let i = 0; i < (workerCount ?? 0); i += 1) workers.push(await startWorker(prepared.dir, env));
     const client = new ApiClient(server.baseUrl);
     await client.login(SENDER, DEMO_PASSWORD);
-    sampler = sampleMemory(server.child.pid!);
+    sampler = sampleMemory([server, ...workers].map((p) => p.child.pid!));
     await sleep(1500); // idle samples for the baseline, after startup work has settled
     sampler.baseline();
 
     const input: ComposeInput = {
-      title: 'Suspensión de clases por emergencia climática',
-      content: 'Estimadas familias: mañana no habrá clases por la alerta meteorológica. Les mantendremos informados.',
+      title: EMAIL_SUBJECT,
+      content: EMAIL_TEXT,
       channels,
       recipients: prepared.picks,
       attachment_ids: [],
@@ -468,10 +535,10 @@ async function deliveryRun(
     recipients = result.recipients;
     if (recipients < MIN_GUARDIANS) throw new Error(`el envío llegó a ${recipients} apoderados; se esperaban ≥ ${MIN_GUARDIANS}`);
 
-    done = await waitUntilDone(client, messageId, server);
+    done = await waitUntilDone(client, messageId, server, workers);
   } finally {
     memory = sampler?.stop() ?? null;
-    await stopServer(server.child);
+    await Promise.all([server, ...workers].map((p) => stopServer(p.child)));
   }
 
   const outcome = await readOutcome(prepared, messageId);
@@ -494,6 +561,7 @@ async function deliveryRun(
   return {
     name,
     store,
+    workers: workerCount,
     channels,
     recipients,
     delivered,
@@ -510,14 +578,76 @@ async function deliveryRun(
   };
 }
 
+// ───────────────────────────── the raw channel ─────────────────────────────
+
+/** Runs `fn` for 0…n-1 with at most `limit` at a time (the engine's concurrency). */
+async function forEachLimit(n: number, limit: number, fn: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, n) }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
+}
+
+/**
+ * `emails` e-mails with the send's subject and text, one Message-ID each, through a nodemailer pool with the
+ * engine's SMTP pool settings, `concurrency` at a time, to the same SMTP server: the channel with nothing of
+ * the engine around it (no queue, no rows, no database).
+ */
+async function rawEmailRun(smtp: SmtpSink, emails: number, concurrency: number, engineRuns: DeliveryRun[]): Promise<RawEmailRun> {
+  smtp.reset();
+  const transport = nodemailer.createTransport({ ...SMTP_POOL, url: smtp.url });
+  const started = performance.now();
+  try {
+    await forEachLimit(emails, concurrency, (i) =>
+      transport.sendMail({
+        from: DEFAULT_CONFIG.mailFrom,
+        to: `apoderado${i}@bench.hermes.local`,
+        subject: EMAIL_SUBJECT,
+        text: EMAIL_TEXT,
+        messageId: `<hermes-bench-${i}@hermes.local>`,
+      }),
+    );
+  } finally {
+    transport.close();
+  }
+  const ms = performance.now() - started;
+  const emailsPerSecond = round1(emails / (ms / 1000));
+  return {
+    emails,
+    ms: Math.round(ms),
+    emailsPerSecond,
+    maxConnections: SMTP_POOL.maxConnections,
+    concurrency,
+    accepted: smtp.accepted(),
+    engineCost: engineRuns.map((run) => ({
+      run: `${STORE_NAMES[run.store]}${processesLabel(run.workers)}`,
+      ratio: Math.round((emailsPerSecond / run.deliveriesPerSecond) * 100) / 100,
+    })),
+  };
+}
+
+function printRawEmail(raw: RawEmailRun): void {
+  console.log(
+    `    nodemailer solo (pool de ${raw.maxConnections} conexiones, ${raw.concurrency} a la vez, mismo servidor SMTP): ` +
+      `${raw.emails} correos en ${(raw.ms / 1000).toFixed(1)} s → ${raw.emailsPerSecond} correos/s (${raw.accepted} aceptados)`,
+  );
+  console.log(`    costo del motor sobre el canal (correos/s de nodemailer solo ÷ del motor): ${raw.engineCost.map((c) => `${c.run} ${c.ratio}×`).join('; ')}`);
+}
+
 // ───────────────────────────── the section ─────────────────────────────
 
 const CHANNEL_NAMES: Record<ChannelCode, string> = { 'e-mail': 'correo', sms: 'SMS', whatsapp: 'WhatsApp', 'app-mobile': 'app' };
 const STORE_NAMES: Record<Store, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
+/** Who worked the queue: the server itself, or workers beside a server at HERMES_WORKERS=0. */
+const processesLabel = (workers: number | null): string =>
+  workers === null ? '' : ` con HERMES_WORKERS=0 + ${workers} ${workers === 1 ? 'trabajador' : 'trabajadores'}`;
+
 function printRun(run: DeliveryRun): void {
   const channels = run.channels.map((c) => CHANNEL_NAMES[c]).join(' + ');
-  console.log(`    ${STORE_NAMES[run.store]}, ${channels} (${run.recipients} apoderados):`);
+  console.log(`    ${STORE_NAMES[run.store]}${processesLabel(run.workers)}, ${channels} (${run.recipients} apoderados):`);
   console.log(
     `      ${run.delivered} entregas en ${(run.lastMs / 1000).toFixed(1)} s desde el 201 del envío → ${run.deliveriesPerSecond} entregas/s ` +
       `(envío ${run.sendMs} ms; primera entrega a los ${run.firstMs} ms; sondeo vio todo terminado a los ${run.doneSeenMs} ms)`,
@@ -541,7 +671,7 @@ function printRun(run: DeliveryRun): void {
   }
   if (run.memory) {
     console.log(
-      `      memoria del servidor (RSS del grupo de procesos, cada ${MEMORY_SAMPLE_MS} ms): antes ${run.memory.baselineMB} MB, ` +
+      `      memoria ${run.workers === null ? 'del servidor' : 'del servidor y los trabajadores'} (RSS de los grupos de procesos, cada ${MEMORY_SAMPLE_MS} ms): antes ${run.memory.baselineMB} MB, ` +
         `pico ${run.memory.peakMB} MB (proceso de la app ${run.memory.appPeakMB} MB), al final ${run.memory.endMB} MB`,
     );
   }
@@ -562,10 +692,16 @@ export async function deliveryBenchReport(): Promise<DeliveryBenchReport> {
     await runScript(SEED_ARGS, dataEnv(template), SEED_TIMEOUT_MS);
     console.log(`    semilla con ${SEND_STUDENTS} estudiantes en San Andrés (PGlite): ${Math.round(performance.now() - seedStarted)} ms`);
 
-    const measure = async (name: string, store: Store, channels: ChannelCode[], prepare: () => Promise<Prepared>): Promise<void> => {
+    const measure = async (
+      name: string,
+      store: Store,
+      channels: ChannelCode[],
+      prepare: () => Promise<Prepared>,
+      workers: number | null = null,
+    ): Promise<void> => {
       const prepared = await prepare();
       try {
-        const run = await deliveryRun(name, store, channels, prepared, smtp);
+        const run = await deliveryRun(name, store, channels, prepared, smtp, workers);
         printRun(run);
         runs.push(run);
       } finally {
@@ -577,24 +713,44 @@ export async function deliveryBenchReport(): Promise<DeliveryBenchReport> {
     await measure('email+sms', 'pglite', ['e-mail', 'sms'], () => preparePglite(template));
 
     let postgres: DeliveryBenchReport['postgres'] = 'skipped';
-    const adminUrl = process.env.DATABASE_URL;
-    if (adminUrl) {
+    let postgresServer: string | null = null;
+    try {
+      // DATABASE_URL's server when set (its own database is never touched), else a throwaway cluster.
+      const cluster = process.env.DATABASE_URL ? null : await startPgCluster();
+      const adminUrl = process.env.DATABASE_URL || cluster!.url;
+      postgresServer = cluster ? `${cluster.label}, temporal` : new URL(adminUrl).host;
       try {
-        await measure('email', 'postgres', ['e-mail'], () => preparePostgres(adminUrl));
-        await measure('sms', 'postgres', ['sms'], () => preparePostgres(adminUrl));
-        postgres = 'measured';
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        console.log(`    PostgreSQL: falló (${message.split('\n')[0]})`);
-        postgres = { error: message };
+        const seedStarted = performance.now();
+        const template = await seedPostgresTemplate(adminUrl);
+        console.log(`    semilla en PostgreSQL (${postgresServer}): ${Math.round(performance.now() - seedStarted)} ms`);
+        try {
+          const prepare = () => preparePostgres(adminUrl, template.name);
+          await measure('email', 'postgres', ['e-mail'], prepare);
+          await measure('sms', 'postgres', ['sms'], prepare);
+          await measure('email-w1', 'postgres', ['e-mail'], prepare, 1);
+          await measure('email-w2', 'postgres', ['e-mail'], prepare, 2);
+          postgres = 'measured';
+        } finally {
+          await template.drop();
+        }
+      } finally {
+        await cluster?.stop();
       }
-    } else {
-      console.log('    PostgreSQL: omitido (DATABASE_URL no está definida; se mide en una base creada y borrada para la prueba)');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.log(`    PostgreSQL: falló (${message.split('\n')[0]})`);
+      postgres = { error: message };
     }
+
+    const emailRuns = runs.filter((r) => r.channels.length === 1 && r.channels[0] === 'e-mail' && r.delivered > 0);
+    const rawEmail = emailRuns.length > 0 ? await rawEmailRun(smtp, Math.max(...emailRuns.map((r) => r.delivered)), concurrency, emailRuns) : null;
+    if (rawEmail) printRawEmail(rawEmail);
     const report: DeliveryBenchReport = {
       concurrency,
       simDelayMs: SIM_DELAY_MS,
       runs,
+      rawEmail,
+      postgresServer,
       postgres,
       loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
       cpus: cpus().length,

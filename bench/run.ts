@@ -19,8 +19,10 @@
 // (g) Delivery engine (bench/delivery.ts): one message to every guardian of Colegio San Andrés (≥ 5,000)
 //     sent through the real server and its queue: e-mail to an SMTP server on loopback, SMS to the
 //     built-in simulator, then both at once; deliveries/s, time from the send's 201 to the last delivery,
-//     and the server's memory (RSS of its process group) during it. On PGlite, and on PostgreSQL when
-//     DATABASE_URL is set (in a database created for the run and dropped after it).
+//     and the server's memory (RSS of its process group) during it. On PGlite, then on PostgreSQL
+//     (DATABASE_URL's server, else a throwaway cluster the bench starts and removes; a database cloned per
+//     run and dropped after it), also with the server at HERMES_WORKERS=0 beside 1 and 2 `npm run worker`
+//     processes; and the same e-mails through a bare nodemailer pool: the engine's cost as a ratio.
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is

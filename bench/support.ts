@@ -267,6 +267,59 @@ export async function startFleet(options: {
   }
 }
 
+export interface PgCluster {
+  /** Superuser URL of the cluster's `postgres` database. */
+  url: string;
+  /** "PostgreSQL 15 (127.0.0.1:port)". */
+  label: string;
+  stop(): Promise<void>;
+}
+
+const PG_START_TIMEOUT_MS = 120_000;
+
+/**
+ * A throwaway PostgreSQL cluster in a temp dir (tests/pg/serve.sh, the same cluster the API suite's
+ * test:api:pg makes), kept while this process holds the script's stdin open. Stopping closes it; so does this
+ * process's death, however it dies, and `killAll` on a signal.
+ */
+export async function startPgCluster(): Promise<PgCluster> {
+  const child = spawn('bash', [join(ROOT, 'tests', 'pg', 'serve.sh'), 'bench'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async (): Promise<void> => {
+    child.stdin.end();
+    const stopped = await Promise.race([exited(child).then(() => true), deadline(STOP_TIMEOUT_MS).then(() => false)]);
+    if (!stopped) child.kill('SIGTERM');
+    await exited(child);
+  };
+  const unregister = registerCleanup(stop);
+  const started = performance.now();
+  try {
+    for (;;) {
+      const url = /^PG_URL=(.+)$/m.exec(output)?.[1];
+      const label = /^PG_LABEL=(.+)$/m.exec(output)?.[1];
+      if (url && label) {
+        return {
+          url,
+          label,
+          stop: async () => {
+            unregister();
+            await stop();
+          },
+        };
+      }
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`tests/pg/serve.sh terminó sin un cluster:\n${output}`);
+      if (performance.now() - started > PG_START_TIMEOUT_MS) throw new Error(`PostgreSQL no arrancó en ${PG_START_TIMEOUT_MS} ms:\n${output}`);
+      await sleep(50);
+    }
+  } catch (error) {
+    unregister();
+    await stop();
+    throw error;
+  }
+}
+
 /** Runs a tsx script to completion (own process group, killed on timeout). */
 export async function runScript(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string> {
   const { child, output } = spawnTsx(args, env);

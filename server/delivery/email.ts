@@ -48,10 +48,14 @@ export function createEmailAdapter(options: EmailAdapterOptions): EmailAdapter {
   return options.smtpUrl ? smtpAdapter(options.smtpUrl, options.from) : outboxAdapter(options.outboxDir, options.from);
 }
 
+/**
+ * A few reused connections instead of one per message (the queue sends thousands at once); settings in
+ * the URL (e.g. ?pool=false or ?maxConnections=10) take precedence. The bench's raw nodemailer run uses it too.
+ */
+export const SMTP_POOL = { pool: true, maxConnections: 5 } as const;
+
 function smtpAdapter(smtpUrl: string, from: string): EmailAdapter {
-  // A few reused connections instead of one per message (the queue sends thousands at once); settings in
-  // the URL (e.g. ?pool=false or ?maxConnections=10) take precedence over these.
-  const transport = nodemailer.createTransport({ pool: true, maxConnections: 5, ...SMTP_TIMEOUTS, url: smtpUrl });
+  const transport = nodemailer.createTransport({ ...SMTP_POOL, ...SMTP_TIMEOUTS, url: smtpUrl });
   return {
     async start() {},
     async send(message) {

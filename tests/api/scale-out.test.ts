@@ -74,6 +74,9 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
   let fleet: Fleet | undefined;
   let outbox = '';
   let picks: RecipientPick[] = [];
+  let fleetStartedAt = 0;
+  /** Workers started over the file (each sweeps once at its start, claimed or not). */
+  let workerStarts = 2;
 
   beforeAll(async () => {
     root = makeTempDir('hermes-scale-out-');
@@ -89,6 +92,7 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
       sql`select l.id from levels l join users u on u.institution_id = l.institution_id where u.email = ${SENDER} order by l.id`,
     );
     picks = levels.map((l) => ({ kind: 'level', id: Number(l.id), audience: 'apoderados' }));
+    fleetStartedAt = Date.now();
     const dataDir = path.join(root, 'data');
     outbox = outboxDirOf(dataDir);
     fleet = await startFleet({
@@ -255,6 +259,7 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     expect(byProcess.map((r) => r.by)).toEqual(['hermes-worker-0', 'hermes-worker-1']);
 
     await fleet!.restartWorker(0);
+    workerStarts += 1;
   });
 
   it('kill -9 of the server that took a send before it queued the fan-out: the workers and the other server finish it', { timeout: 300_000 }, async () => {
@@ -336,5 +341,21 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     // The race really ran across both servers: each granted or refused its share of it.
     expect(new Set(created.map((a) => a.server))).toEqual(new Set([0, 1]));
     expect(await used()).toBe(before + perMessage * 7);
+  });
+
+  // Last: it counts the runs over the whole file. Only the workers sweep (servers with HERMES_WORKERS=0 run
+  // no engine workers), and only the servers clean up hourly.
+  it('runs the 30-s delivery sweep and the hourly clean-up once across processes, not once per process', async () => {
+    const seconds = (Date.now() - fleetStartedAt) / 1000;
+    const runs = Object.fromEntries(
+      (await rows<{ name: string; runs: number }>(db, sql`select name, runs from periodic_runs`)).map((r) => [r.name, Number(r.runs)]),
+    );
+    const periods = Math.ceil(seconds / (SWEEP_EVERY_MS / 1000));
+    console.log(`scale-out: en ${Math.round(seconds)} s, barrido ${runs['delivery-sweep']} veces (${workerStarts} al arrancar), limpieza ${runs['hourly-clean-up']}`);
+    // Once per period plus each worker's start; once per process would be about twice the periods.
+    expect(runs['delivery-sweep']).toBeGreaterThanOrEqual(workerStarts + Math.floor(seconds / (SWEEP_EVERY_MS / 1000 + 10)) - 1);
+    expect(runs['delivery-sweep']).toBeLessThanOrEqual(workerStarts + periods);
+    // Two servers and a restart within the hour: one clean-up.
+    expect(runs['hourly-clean-up']).toBe(1);
   });
 });
