@@ -19,7 +19,7 @@ export const storeLabel = () =>
  */
 export const PGLITE_ONLY: Record<string, string> = {
   'kill -9 in the middle of a 5,000-guardian fan-out':
-    'it kills a server on its own PGlite dir and checks the restart that takes up the jobs the dead process left running, which only PGlite does; on PostgreSQL those jobs wait for their expiry, for the multi-process kill test of issue 13',
+    'it kills a server on its own PGlite dir and checks the restart that takes up the jobs the dead process left running, which only PGlite does; on PostgreSQL the jobs of a dead process are taken over by the live ones, which the worker kill -9 of tests/api/scale-out.test.ts checks',
 };
 
 /** True when this suite is skipped on this run: `describe.skipIf(pgliteOnly(name))(name, …)`. */
