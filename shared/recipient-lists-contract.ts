@@ -1,0 +1,112 @@
+// API contract for managing recipient lists (issue 14; SPEC §2 /recipient-lists, its trash and
+// /recipient-list/:id, §3 "Recipient list user" and "User to edit"), shared by the SPA and `server/`. The
+// reading side compose already uses (`GET /recipient-lists`, `GET /recipient-lists/{id}/users`) is in
+// compose-contract.ts; this file adds what the list screens need. Plain types and constants only.
+import type { DeviceStatus, RecipientListUser, RecipientPick } from './compose-contract';
+
+export const LIST_NAME_MAX = 80;
+
+/** A list as the list screens show it (`GET /recipient-lists/{id}` → `{ data }`; rows of the paged list). */
+export interface RecipientListSummary {
+  id: number;
+  name: string;
+  users_count: number;
+  /** The owner shares it with the school's staff (they can read and use it; only the owner changes it). */
+  shared: boolean;
+  /** The signed-in user owns it (may rename, share, change members, delete). */
+  is_owner: boolean;
+  owner_name: string;
+  updated_at: string;
+  /** Members no longer enrolled, or whose course changed since they were added ("3 miembros ya no están matriculados"). */
+  stale_count: number;
+}
+
+/** A list in the trash (`GET /recipient-lists/trash?page=&per_page=&q=`, own lists only). */
+export interface TrashedRecipientList extends RecipientListSummary {
+  deleted_at: string;
+  deleted_by_name: string;
+}
+
+/** Why a member is stale: withdrawn from the school, or now in another course than when added. */
+export type StaleReason = 'not_enrolled' | 'course_changed';
+
+/** `GET /recipient-lists/{id}/users` rows, with what the list screen shows beyond SPEC §3's fields. */
+export interface RecipientListMember extends RecipientListUser {
+  /** Guardians only: SPEC §3 device status colour. */
+  device_status: DeviceStatus | null;
+  stale: StaleReason | null;
+}
+
+/** Document types (SPEC "tipo_documento_id"): RUT (Chile, check digit), CURP (Mexico), passport or other. */
+export const DOCUMENT_TYPES = { rut: 1, curp: 2, otro: 3 } as const;
+export type DocumentTypeId = (typeof DOCUMENT_TYPES)[keyof typeof DOCUMENT_TYPES];
+
+/**
+ * SPEC §3 "User to edit": a member's person record (`GET /recipient-lists/{id}/users/{memberId}` → `{ data }`).
+ * Editing it changes the person for every list and every future message.
+ */
+export interface UserToEdit {
+  user_type: 'apoderado' | 'estudiante' | 'funcionario';
+  id: number;
+  ficha_adulto_id: number | null;
+  ficha_estudiante_id: number | null;
+  /** E.164 (+56…, +52…), or null. */
+  fono_celular: string | null;
+  email: string | null;
+  dni: string | null;
+  tipo_documento_id: DocumentTypeId | null;
+  nombres: string;
+  apellido_paterno: string;
+  /** Full name as shown. */
+  name: string;
+}
+
+/** Body of `PATCH /recipient-lists/{id}/users/{memberId}`: the editable fields (absent = unchanged). */
+export interface UserToEditInput {
+  nombres?: string;
+  apellido_paterno?: string;
+  email?: string | null;
+  /** National number plus country prefix (SPEC §3 prefixes); stored E.164. */
+  fono_celular?: string | null;
+  dni?: string | null;
+  tipo_documento_id?: DocumentTypeId | null;
+}
+
+/** Body of `POST /recipient-lists`. */
+export interface RecipientListInput {
+  name: string;
+  picks: RecipientPick[];
+  shared?: boolean;
+}
+
+/**
+ * - GET    /recipient-lists?page=&per_page=&q=   NumberedPage<RecipientList & RecipientListSummary> (own and shared)
+ * - GET    /recipient-lists/{id}                  { data: RecipientListSummary }
+ * - POST   /recipient-lists                       RecipientListInput → 201 { data: RecipientListSummary }
+ * - PATCH  /recipient-lists/{id}                  { name?, shared? } → { data: RecipientListSummary }    (owner)
+ * - POST   /recipient-lists/{id}/members          { picks } → { data: RecipientListSummary }             (owner; adds, no duplicates)
+ * - DELETE /recipient-lists/{id}/members/{memberId} → 204                                                (owner)
+ * - POST   /recipient-lists/{id}/members/remove-stale → { data: { removed: number } }                    (owner)
+ * - GET    /recipient-lists/{id}/users/{memberId}  { data: UserToEdit }
+ * - PATCH  /recipient-lists/{id}/users/{memberId}  UserToEditInput → { data: UserToEdit }                (owner)
+ * - DELETE /recipient-lists/{id}                  → 204, to the trash (owner); 409 `list.scheduled` with
+ *                                                  `errors.list` naming the scheduled message (title and date)
+ * - GET    /recipient-lists/trash?page=&per_page=&q=  NumberedPage<TrashedRecipientList>
+ * - POST   /recipient-lists/{id}/restore          → { data: RecipientListSummary }                        (owner, from trash)
+ * - DELETE /recipient-lists/{id}/forever          → 204                                                   (owner, from trash)
+ * A list the user cannot see (another user's unshared list, another school's) is 404 everywhere; a shared
+ * list of a colleague is 404 for the owner-only calls too (it is not theirs to change).
+ * Errors: 422 `validation.failed` with per-field `errors` (name, picks, nombres, apellido_paterno, email,
+ * fono_celular, dni, tipo_documento_id).
+ */
+export const RECIPIENT_LISTS_API = {
+  lists: '/recipient-lists',
+  list: (id: number) => `/recipient-lists/${id}`,
+  members: (id: number) => `/recipient-lists/${id}/members`,
+  member: (id: number, memberId: number) => `/recipient-lists/${id}/members/${memberId}`,
+  removeStale: (id: number) => `/recipient-lists/${id}/members/remove-stale`,
+  user: (id: number, memberId: number) => `/recipient-lists/${id}/users/${memberId}`,
+  trash: '/recipient-lists/trash',
+  restore: (id: number) => `/recipient-lists/${id}/restore`,
+  forever: (id: number) => `/recipient-lists/${id}/forever`,
+} as const;
