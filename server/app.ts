@@ -28,6 +28,7 @@ import { recipientListRoutes } from './routes/recipient-lists';
 import { recipientRoutes } from './routes/recipients';
 import { sessionRoutes } from './routes/session';
 import { signatureRoutes } from './routes/signatures';
+import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
 import type { Adapters } from './delivery/channel';
 import type { DeliveryEngine } from './delivery/engine-contract';
@@ -110,6 +111,7 @@ export function createApp({
   api.route('/recipients', recipientRoutes(db));
   api.route('/recipient-lists', recipientListRoutes(db));
   api.route('/institutions-signatures', signatureRoutes(db));
+  api.route('/templates', templateRoutes(db));
   api.route('/quota', quotaRoutes(db));
   // Also /messages/drafts, estimate, send, schedule and /:id/reception (mounted inside, under its requireAuth).
   api.route('/messages', messageRoutes(db, store, engine));

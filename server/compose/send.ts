@@ -14,7 +14,7 @@ import type { ComposeInput, ComposeProblem, RecipientPick, SendResult } from '..
 import { fold } from '../../shared/fold';
 import { canTransition } from '../../shared/message-rules';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
-import type { Db, Queryable } from '../db/client';
+import { isUniqueViolation, type Db, type Queryable } from '../db/client';
 import { users } from '../db/schema/auth';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { staff } from '../db/schema/school';
@@ -189,13 +189,6 @@ export async function linkAttachments(db: Queryable, userId: number, messageId: 
       .set({ messageId })
       .where(and(inArray(messageAttachments.id, ids), eq(messageAttachments.ownerUserId, userId)));
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export interface SendRequest {

@@ -49,6 +49,14 @@ export function conflictState(err: unknown): string | null {
   return null;
 }
 
+/** Whether a unique index refused the write (SQLSTATE 23505 anywhere in the error's cause chain). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 /**
  * `db.transaction(fn)`, run again (up to 3 times in all, after a short random pause) when PostgreSQL ends
  * it as a deadlock or serialization victim. A backstop: writers of reception state lock in one order

@@ -19,6 +19,7 @@ import {
 import { emailSlug } from './names';
 import { mulberry32, type Rng } from './prng';
 import { generateCompose, type ComposeSeed } from './compose';
+import { generateTemplates, type TemplateRow } from './templates';
 import { generateMessages, type MessageSeed } from './messages';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
@@ -58,6 +59,8 @@ export interface SeedData {
   mail: MessageSeed;
   /** Channels, permissions, signatures, quotas and recipient lists (server/seed/compose.ts). */
   compose: ComposeSeed;
+  /** The product's template libraries and the demo staff's own templates (server/seed/templates.ts). */
+  templates: TemplateRow[];
 }
 
 export interface SeedOptions {
@@ -98,11 +101,13 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
       institutionChannels: [], userChannelPermissions: [], signatures: [], quotas: [], recipientLists: [],
       recipientListMembers: [],
     },
+    templates: [],
   };
   for (const spec of specs) addSchool(out, spec);
   checkDemoLogins(out);
   out.mail = generateMessages(out, { bulkInbox: options.messages ?? 0 });
   out.compose = generateCompose(out, specs);
+  out.templates = generateTemplates(out);
   return out;
 }
 

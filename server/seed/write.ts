@@ -13,6 +13,7 @@ import {
   userChannelPermissions,
 } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
+import { templates } from '../db/schema/templates';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import {
   courses,
@@ -35,11 +36,12 @@ const CHUNK = 1000;
 const ID_TABLES = [
   'institutions', 'levels', 'courses', 'students', 'guardians', 'positions', 'users', 'staff', 'electives',
   'messages', 'message_attachments', 'institution_signatures', 'recipient_lists', 'recipient_list_members',
+  'templates',
 ] as const;
 
 /** Every table, children first, for TRUNCATE. */
 const ALL_TABLES = [
-  'recipient_list_members', 'recipient_lists', 'sms_usage', 'institution_quotas', 'institution_signatures',
+  'templates', 'recipient_list_members', 'recipient_lists', 'sms_usage', 'institution_quotas', 'institution_signatures',
   'user_channel_permissions', 'institution_channels', 'deliveries',
   'mailbox_entries', 'message_attachments', 'message_recipients', 'messages',
   'sessions', 'elective_students', 'electives', 'staff', 'user_policies', 'user_roles', 'users', 'positions',
@@ -85,6 +87,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, institutionQuotas, data.compose.quotas);
     await insertAll(tx, recipientLists, data.compose.recipientLists);
     await insertAll(tx, recipientListMembers, data.compose.recipientListMembers);
+    await insertAll(tx, templates, data.templates);
     for (const table of ID_TABLES) {
       await tx.execute(
         sql.raw(

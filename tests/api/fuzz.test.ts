@@ -240,6 +240,7 @@ beforeAll(async () => {
     [/^\/api\/courses\//, await ids(sql`select id from courses order by institution_id desc, id limit 20`)],
     [/^\/api\/recipient-lists\//, await ids(sql`select id from recipient_lists order by id limit 20`)],
     [/^\/api\/institutions-signatures\//, await ids(sql`select id from institution_signatures order by id limit 10`)],
+    [/^\/api\/templates\//, await ids(sql`select id from templates order by id limit 30`)],
     [/^\/api\/app\/messages\//, await ids(sql`select distinct r.message_id as id from message_recipients r join deliveries d on d.recipient_id = r.id where d.address = ${`guardian:${g!.id}`} order by 1 limit 20`)],
   ];
   realIds.any = [...new Set(realIds.byRoute.flatMap(([, list]) => list.slice(0, 5)))];
@@ -274,6 +275,8 @@ function baseBody(method: string, path: string): Record<string, unknown> | null 
     'POST /api/messages/restore': { ids: realIds.any.slice(0, 3) },
     'POST /api/messages/purge': { ids: realIds.any.slice(0, 3) },
     'PATCH /api/institutions-signatures/:id': { signature: 'CSA', is_active: true },
+    'POST /api/templates': { name: 'Plantilla', content: 'Hola {estudiante}' },
+    'PATCH /api/templates/:id': { name: 'Otra plantilla', content: 'Hola' },
     'POST /api/webhooks/provider/:channel': { reference: seeded.references[0], status: 'delivered', at: new Date().toISOString() },
     'POST /api/app/session/code': { phone: guardian.phone },
     'POST /api/app/session': { phone: guardian.phone, code: '123456' },
