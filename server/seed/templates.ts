@@ -90,7 +90,7 @@ export const HERMES_TEMPLATES: readonly LibraryTemplate[] = [
   {
     name: 'Semana de evaluaciones',
     content:
-      'Estimados apoderados: del ___ al ___, {curso} tendrá evaluaciones de fin de semestre. El calendario está en la página del colegio.',
+      'Estimados apoderados: del ___ al ___, {curso} tendrá evaluaciones de fin de semestre. El calendario está en la web del colegio.',
   },
 ];
 
