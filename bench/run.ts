@@ -23,6 +23,8 @@
 //     (DATABASE_URL's server, else a throwaway cluster the bench starts and removes; a database cloned per
 //     run and dropped after it), also with the server at HERMES_WORKERS=0 beside 1 and 2 `npm run worker`
 //     processes; and the same e-mails through a bare nodemailer pool: the engine's cost as a ratio.
+// (h) Templates page on the large seed (bench/templates.ts): GET /api/templates, a search and a library tab
+//     for a user with 100 templates of their own, and a Mexican school's list; medians and p90.
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
@@ -44,6 +46,7 @@ import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
 import { deliveryBenchReport } from './delivery';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
 import { printSend, sendBenchReport } from './send';
+import { printTemplates, templatesBenchReport } from './templates';
 import { ApiClient, dataEnv, killAll, makeTempDir, median, removeTempDir, ROOT, round, runScript, startServer, stopServer } from './support';
 
 const DIST = join(ROOT, 'dist');
@@ -657,7 +660,7 @@ function printScroll(report: ScrollReport): void {
   );
 }
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -723,6 +726,11 @@ async function main(): Promise<void> {
   if (sections.has('g')) {
     // printed run by run inside, as each one can take a minute
     report.delivery = await deliveryBenchReport();
+  }
+  if (sections.has('h')) {
+    const templates = await templatesBenchReport();
+    printTemplates(templates);
+    report.templates = templates;
   }
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });
