@@ -2,7 +2,8 @@
 // bench user first writes OWN_TEMPLATES templates of their own (POST /api/templates, timed), then
 // GET /api/templates (what /templates opens with: own + both libraries), a search of it and one library
 // tab are each asked REQUESTS times, alternated so load hits all alike. Medians and p90 per kind; the
-// same for a Mexican teacher's list, where every library text is localised as it is answered.
+// same for a Mexican teacher's list, where every library text is localised as it is answered, and, for
+// scale on a shared machine, GET /api/institutions-signatures (signed in, one small row) beside them.
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../shared/demo';
 import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, runScript, startServer, stopServer } from './support';
@@ -20,6 +21,8 @@ const QUERIES = {
   search: `/api/templates?q=${encodeURIComponent('reunión')}`,
   library: '/api/templates?repository=hermes',
   listMx: '/api/templates',
+  /** An authenticated route with next to nothing behind it: what any request costs here, for scale. */
+  baseline: '/api/institutions-signatures',
 } as const;
 type Kind = keyof typeof QUERIES;
 
@@ -113,6 +116,7 @@ export function printTemplates(report: TemplatesBenchReport): void {
     search: 'GET /api/templates?q=reunión',
     library: 'GET /api/templates?repository=hermes',
     listMx: 'GET /api/templates (colegio de México)',
+    baseline: 'referencia: GET /api/institutions-signatures',
   };
   for (const kind of Object.keys(label) as Kind[]) {
     console.log(`    ${label[kind]}: ${report.rows[kind]} filas, mediana ${report.medianMs[kind]} ms, p90 ${report.p90Ms[kind]} ms`);
