@@ -1,5 +1,5 @@
-// Entry point: open the database, migrate, seed an empty one with the demo schools, serve the API and the
-// SPA, and shut down cleanly (PGlite must be closed to flush its files).
+// Entry point: open the database, migrate, seed an empty one with the demo schools, load the product's
+// template libraries it lacks, serve the API and the SPA, and shut down cleanly (PGlite must be closed to flush its files).
 import { serve } from '@hono/node-server';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../shared/demo';
 import { createApp } from './app';
@@ -14,6 +14,7 @@ import { createLogger } from './log';
 import { generateSeed } from './seed/generate';
 import { writeSeedFiles } from './seed/messages';
 import { hasData, writeSeed } from './seed/write';
+import { loadLibrary } from './templates/library';
 import { AttachmentStore } from './storage/attachments';
 import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedUploads } from './storage/sweep';
 
@@ -33,6 +34,9 @@ if (!(await hasData(handle.db))) {
   await writeSeedFiles(store, data.mail);
   await writeSeed(handle.db, data);
 }
+// The product's template libraries, on any database (a seeded one has them already).
+const libraryLoaded = await loadLibrary(handle.db);
+if (libraryLoaded > 0) logger.info(`Plantillas de Hermes y Socioemocional cargadas: ${libraryLoaded}.`);
 
 const delivery = createDelivery({ handle, config, logger, store });
 const app = createApp({ db: handle.db, distDir, config, logger, store, delivery });

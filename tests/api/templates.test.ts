@@ -15,7 +15,7 @@ import {
   type TemplateRepositoryCode,
 } from '../../shared/templates-contract';
 import { templates } from '../../server/db/schema/templates';
-import { HERMES_TEMPLATES, SOCIOEMOTIONAL_TEMPLATES } from '../../server/seed/templates';
+import { HERMES_TEMPLATES, loadLibrary, SOCIOEMOTIONAL_TEMPLATES } from '../../server/templates/library';
 import { startServer, type Client, type TestServer } from './support/server';
 
 const NOT_FOUND = { code: 'not_found', message: 'El recurso solicitado no existe.' };
@@ -374,5 +374,19 @@ describe('seeded libraries', () => {
     // "{curso}" is counted as typed (braces are GSM-7's escaped characters) until filled.
     expect(sms.units).toBe([...meeting!.content].length + 2);
     expect(sms.ok).toBe(true);
+  });
+
+  it('loads the libraries the database lacks at start-up, once, beside what users wrote', async () => {
+    const teacher = await as(TEACHER);
+    const before = await list(teacher);
+    const meeting = before.find((t) => t.name === 'Reunión de apoderados')!;
+    await server.db.delete(templates).where(eq(templates.repository, 'socioemocional'));
+    await server.db.delete(templates).where(eq(templates.id, meeting.id));
+    expect(await list(teacher, '?repository=socioemocional')).toEqual([]);
+    expect(await loadLibrary(server.db)).toBe(SOCIOEMOTIONAL_TEMPLATES.length + 1);
+    expect(await loadLibrary(server.db)).toBe(0);
+    const after = await list(teacher);
+    const shape = (t: Template) => [t.repository.code, t.name, t.content, t.editable];
+    expect(after.map(shape)).toEqual(before.map(shape));
   });
 });

@@ -18,4 +18,5 @@ ALTER TABLE "templates" ADD CONSTRAINT "templates_owner_user_id_users_id_fk" FOR
 CREATE INDEX "templates_owner_idx" ON "templates" USING btree ("owner_user_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "templates_owner_name_idx" ON "templates" USING btree ("owner_user_id","name_key");--> statement-breakpoint
 CREATE INDEX "templates_institution_idx" ON "templates" USING btree ("institution_id");--> statement-breakpoint
-CREATE INDEX "templates_repository_idx" ON "templates" USING btree ("repository","name");
+CREATE INDEX "templates_repository_idx" ON "templates" USING btree ("repository","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "templates_library_name_idx" ON "templates" USING btree ("repository","name_key") WHERE "templates"."owner_user_id" is null;

@@ -31,8 +31,9 @@ export const templates = pgTable(
     index('templates_owner_idx').on(t.ownerUserId, t.updatedAt.desc(), t.id.desc()),
     uniqueIndex('templates_owner_name_idx').on(t.ownerUserId, t.nameKey),
     index('templates_institution_idx').on(t.institutionId),
-    // The libraries, by name.
+    // The libraries, by name; one template per name in each (server/templates/library.ts loads the missing).
     index('templates_repository_idx').on(t.repository, t.name),
+    uniqueIndex('templates_library_name_idx').on(t.repository, t.nameKey).where(sql`${t.ownerUserId} is null`),
     check('templates_repository_check', sql`${t.repository} in ('mis-plantillas', 'hermes', 'socioemocional')`),
     check(
       'templates_owner_check',
