@@ -1,8 +1,8 @@
 // Templates of the demo (issue 14): the product's libraries (server/templates/library.ts) with fixed ids and
 // dates, and a few "Mis plantillas" of the demo staff.
-import { fold } from '../../shared/fold';
 import type { templates } from '../db/schema/templates';
-import { LIBRARY, libraryRow, type LibraryTemplate } from '../templates/library';
+import { LIBRARY, type LibraryTemplate } from '../templates/library';
+import { templateValues } from '../templates/templates';
 import type { SeedData } from './generate';
 
 export type TemplateRow = typeof templates.$inferInsert & { id: number };
@@ -39,24 +39,13 @@ const DAY = 86_400_000;
 export function generateTemplates(out: Pick<SeedData, 'users'>): TemplateRow[] {
   const rows: TemplateRow[] = [];
   for (const { repository, templates: list } of LIBRARY) {
-    for (const t of list) rows.push({ ...libraryRow(repository, t, LIBRARY_AT), id: rows.length + 1 });
+    for (const t of list) rows.push({ ...templateValues(repository, t, null, LIBRARY_AT), id: rows.length + 1 });
   }
   OWN_TEMPLATES.forEach((t, i) => {
     const owner = out.users.find((u) => u.email === t.owner);
     if (!owner) throw new Error(`La plantilla de demostración "${t.name}" es de ${t.owner}, que no existe`);
     const at = new Date(OWN_FROM + i * DAY);
-    rows.push({
-      id: rows.length + 1,
-      repository: 'mis-plantillas',
-      institutionId: owner.institutionId,
-      ownerUserId: owner.id,
-      name: t.name,
-      nameKey: fold(t.name),
-      content: t.content,
-      search: fold(`${t.name}\n${t.content}`),
-      createdAt: at,
-      updatedAt: at,
-    });
+    rows.push({ ...templateValues('mis-plantillas', t, { userId: owner.id, institutionId: owner.institutionId }, at), id: rows.length + 1 });
   });
   return rows;
 }

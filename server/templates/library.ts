@@ -6,14 +6,13 @@
 // what the author fills in before sending.
 import { isNull } from 'drizzle-orm';
 import { fold } from '../../shared/fold';
-import type { TemplateRepositoryCode } from '../../shared/templates-contract';
+import type { TemplateInput, TemplateRepositoryCode } from '../../shared/templates-contract';
 import type { Queryable } from '../db/client';
 import { templates } from '../db/schema/templates';
+import { templateValues } from './templates';
 
-export interface LibraryTemplate {
-  name: string;
-  content: string;
-}
+/** A library template: its name and content, as an own template's. */
+export type LibraryTemplate = TemplateInput;
 
 /** The product's templates (SPEC's `{product}`, repository `hermes`). */
 export const HERMES_TEMPLATES: readonly LibraryTemplate[] = [
@@ -148,21 +147,6 @@ export const LIBRARY: readonly { repository: TemplateRepositoryCode; templates: 
   { repository: 'socioemocional', templates: SOCIOEMOTIONAL_TEMPLATES },
 ];
 
-/** A library template as a row (without id). */
-export function libraryRow(repository: TemplateRepositoryCode, t: LibraryTemplate, at: Date): typeof templates.$inferInsert {
-  return {
-    repository,
-    institutionId: null,
-    ownerUserId: null,
-    name: t.name,
-    nameKey: fold(t.name),
-    content: t.content,
-    search: fold(`${t.name}\n${t.content}`),
-    createdAt: at,
-    updatedAt: at,
-  };
-}
-
 /**
  * Inserts the library templates the database lacks (by repository and folded name; one edited since
  * stays as it is), and returns how many. Two servers starting together cannot both insert one: the
@@ -174,7 +158,7 @@ export async function loadLibrary(db: Queryable, at = new Date()): Promise<numbe
       .map((r) => `${r.repository}/${r.key}`),
   );
   const missing = LIBRARY.flatMap(({ repository, templates: list }) =>
-    list.filter((t) => !present.has(`${repository}/${fold(t.name)}`)).map((t) => libraryRow(repository, t, at)),
+    list.filter((t) => !present.has(`${repository}/${fold(t.name)}`)).map((t) => templateValues(repository, t, null, at)),
   );
   if (missing.length === 0) return 0;
   const inserted = await db.insert(templates).values(missing).onConflictDoNothing().returning({ id: templates.id });

@@ -113,6 +113,28 @@ export async function schoolLocale(db: Queryable, institutionId: number): Promis
 
 type Row = typeof templates.$inferSelect;
 
+/**
+ * The row of a template named `name` with `content`: an own one when `owner` is given, else a library's,
+ * with its folded name (the per-owner and per-library key) and search text.
+ */
+export function templateValues(
+  repository: TemplateRepositoryCode,
+  { name, content }: TemplateInput,
+  owner: { userId: number; institutionId: number } | null,
+  at?: Date,
+): typeof templates.$inferInsert {
+  return {
+    repository,
+    institutionId: owner?.institutionId ?? null,
+    ownerUserId: owner?.userId ?? null,
+    name,
+    nameKey: fold(name),
+    content,
+    search: fold(`${name}\n${content}`),
+    ...(at ? { createdAt: at, updatedAt: at } : {}),
+  };
+}
+
 /** A row as the contract's Template, library texts in the school's locale. */
 function toTemplate(row: Row, locale: Locale): Template {
   const own = row.repository === 'mis-plantillas';
@@ -193,15 +215,7 @@ export async function createTemplate(db: Queryable, user: TemplateUser, input: T
   try {
     const [row] = await db
       .insert(templates)
-      .values({
-        repository: 'mis-plantillas',
-        institutionId: user.institutionId,
-        ownerUserId: user.userId,
-        name: input.name,
-        nameKey: fold(input.name),
-        content: input.content,
-        search: fold(`${input.name}\n${input.content}`),
-      })
+      .values(templateValues('mis-plantillas', input, user))
       .returning();
     return { ok: true, template: toTemplate(row!, user.locale) };
   } catch (err) {

@@ -11,7 +11,7 @@ import { userRoles, users } from '../../server/db/schema/auth';
 import { requireAuth } from '../../server/http/auth';
 import type { AppEnv } from '../../server/http/env';
 import { requireRole } from '../../server/http/roles';
-import { startServer, type Client, type TestServer } from './support/server';
+import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 const FORBIDDEN = { code: 'auth.forbidden', message: 'No tienes permiso para realizar esta acción.' };
 const SIGNATURE_FORBIDDEN = { code: 'auth.forbidden', message: 'No tienes permiso para modificar la firma de la institución.' };
@@ -19,18 +19,8 @@ const UNAUTHENTICATED = { code: 'auth.unauthenticated', message: 'No autenticado
 const WALL_MESSAGE = 'No tienes permiso para administrar el mural.';
 
 let server: TestServer;
-const clients = new Map<string, Client>();
-
 /** A signed-in client per demo e-mail, signed in once. */
-async function as(email: string): Promise<Client> {
-  let client = clients.get(email);
-  if (!client) {
-    client = server.client();
-    expect((await client.login(email)).status, email).toBe(200);
-    clients.set(email, client);
-  }
-  return client;
-}
+const as = signedIn(() => server);
 
 /** Routes guarded the way the next screens will be, answering who passed. */
 function probeApp(): Hono<AppEnv> {

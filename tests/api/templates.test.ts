@@ -16,22 +16,13 @@ import {
 } from '../../shared/templates-contract';
 import { templates } from '../../server/db/schema/templates';
 import { HERMES_TEMPLATES, loadLibrary, SOCIOEMOTIONAL_TEMPLATES } from '../../server/templates/library';
-import { startServer, type Client, type TestServer } from './support/server';
+import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 const NOT_FOUND = { code: 'not_found', message: 'El recurso solicitado no existe.' };
 
 let server: TestServer;
-const clients = new Map<string, Client>();
-
-async function as(email: string): Promise<Client> {
-  let client = clients.get(email);
-  if (!client) {
-    client = server.client();
-    expect((await client.login(email)).status, email).toBe(200);
-    clients.set(email, client);
-  }
-  return client;
-}
+/** A signed-in client per demo e-mail, signed in once. */
+const as = signedIn(() => server);
 
 const TEACHER = 'docente@sanandres.cl';
 const ADMIN = 'administrador@sanandres.cl';

@@ -227,6 +227,21 @@ export class Client {
   }
 }
 
+/** A signed-in client per demo e-mail, signed in at its first use (`server` is read then, so after beforeAll). */
+export function signedIn(server: () => TestServer): (email: string) => Promise<Client> {
+  const clients = new Map<string, Client>();
+  return async (email) => {
+    let client = clients.get(email);
+    if (!client) {
+      client = server().client();
+      const res = await client.login(email);
+      if (res.status !== 200) throw new Error(`${email} no pudo iniciar sesión: ${res.status}`);
+      clients.set(email, client);
+    }
+    return client;
+  };
+}
+
 /**
  * A seeded copy as two processes see it: on PostgreSQL two connection pools on its database; on PGlite,
  * which one process owns, its one handle twice (two apps on it still keep nothing in common in memory).
