@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { ApiError } from '../../shared/contract';
 import { withGuardianTerm } from '../../shared/guardian-term';
 import { smsText } from '../../shared/sms-text';
+import { templateSmsSize } from '../../shared/template-size';
 import {
   MERGE_FIELDS,
   PRODUCT_REPOSITORY,
@@ -359,12 +360,16 @@ describe('seeded libraries', () => {
     expect(HERMES_TEMPLATES.filter((t) => t.content.includes('{estudiante}')).length).toBeGreaterThan(2);
   });
 
-  it('gives each listed template an SMS size through shared/sms-text.ts', async () => {
+  it('gives each listed template an SMS size (shared/template-size.ts)', async () => {
     const [meeting] = await list(await as(TEACHER), '?q=reunion%20de%20apoderados');
-    const sms = smsText(meeting!.content, 'CSA');
     // "{curso}" is counted as typed (braces are GSM-7's escaped characters) until filled.
-    expect(sms.units).toBe([...meeting!.content].length + 2);
-    expect(sms.ok).toBe(true);
+    expect(templateSmsSize(meeting!.content, 'CSA')).toEqual({
+      units: [...meeting!.content].length + 2,
+      limit: 154,
+      segments: 1,
+      unsupported: [],
+      ok: true,
+    });
   });
 
   it('loads the libraries the database lacks at start-up, once, beside what users wrote', async () => {
