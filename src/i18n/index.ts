@@ -10,13 +10,14 @@ import type composeCL from './compose/es-CL.json';
 import type loginCL from './login/es-CL.json';
 import type messagesCL from './messages/es-CL.json';
 import type receptionCL from './reception/es-CL.json';
+import type templatesCL from './templates/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here), loaded with its chunk. */
-export type Namespace = 'login' | 'messages' | 'compose' | 'reception';
-export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception'];
+export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates';
+export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates'];
 
-export type Messages = typeof shellCL & typeof loginCL & typeof messagesCL & typeof composeCL & typeof receptionCL;
+export type Messages = typeof shellCL & typeof loginCL & typeof messagesCL & typeof composeCL & typeof receptionCL & typeof templatesCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

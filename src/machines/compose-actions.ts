@@ -30,6 +30,7 @@ import {
   type FormEdit,
 } from './compose-rules';
 import { restoredForm, savedFingerprintOf } from './compose-start';
+import { formHasText } from './template-rules';
 import type { Effect } from './effects';
 
 type Ctx = ComposeContext;
@@ -54,6 +55,12 @@ const keyOf = (event: ComposeEvent) => {
 export const draftSaveInput = ({ context }: { context: ComposeContext }) => ({ id: context.draftId, input: composeInputOf(context, 'draft'), replyToId: context.replyToId });
 
 export const composeActions = {
+  /** "Usar plantilla": the picker opens, knowing whether choosing replaces text already typed. */
+  openTemplates: tell('templates', ({ context }: Args) => ({ type: 'templates.open', replaces: formHasText(context) })),
+  /** `/new?template=ID`: the picker brings that template, asking first if the restored form has text. */
+  useStartTemplate: queue(({ context, enqueue }) => {
+    if (context.templateId !== null) enqueue.sendTo('templates', { type: 'templates.use', id: context.templateId, replaces: formHasText(context) });
+  }),
   /** On `xstate.done.actor.loadCompose`: the form from the backup or the draft, and what the server has. */
   restore: update<ComposeStart>(({ context }, start: ComposeStart) => {
     const { form, attachments, draftId, replyTo } = restoredForm(start, context.draftId);

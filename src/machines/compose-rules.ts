@@ -300,7 +300,9 @@ export type FormEdit =
   | { type: 'compose.setSchedule'; date: string; time: string }
   | { type: 'compose.clearSchedule' }
   /** The templates issue's hook: appends a template's text to the content. */
-  | { type: 'template.insert'; content: string };
+  | { type: 'template.insert'; content: string }
+  /** A template chosen in the template picker (template-picker.ts): it replaces the title and the content. */
+  | { type: 'template.apply'; title: string; content: string };
 
 /** The form after `edit` (the fields it changes, and what any edit drops). */
 export function applyEdit(form: ComposeForm & { errors: ComposeErrors }, edit: FormEdit): Partial<ComposeForm> & ReturnType<typeof edited> {
@@ -309,6 +311,8 @@ export function applyEdit(form: ComposeForm & { errors: ComposeErrors }, edit: F
       return { ...(edit.field === 'title' ? { title: edit.value } : { content: edit.value }), ...edited(form, edit.field) };
     case 'template.insert':
       return { content: form.content === '' ? edit.content : `${form.content}\n${edit.content}`, ...edited(form, 'content') };
+    case 'template.apply':
+      return { title: edit.title.slice(0, TITLE_MAX_LENGTH), content: edit.content, ...edited(form, 'title', 'content') };
     case 'compose.toggleChannel': {
       const on = form.channels.includes(edit.code);
       // Kept in the contract's order whatever the click order.

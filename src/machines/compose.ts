@@ -36,17 +36,22 @@ import { ASK_BEFORE_LEAVING, leaving, savingDraft } from './compose-leaving';
 import { composeInputOf, EMPTY_FORM, type ComposeErrors, type ComposeForm, type ComposeIntent, type FormEdit } from './compose-rules';
 import { relayEffects, type Effect, type LeaveRequest, type PageLeaveEvent, type RelayedEffect } from './effects';
 import { recipientPickerMachine, type PickerReport } from './recipient-picker';
+import { templatePickerMachine } from './template-picker';
 
 export interface ComposeMachineInput {
   draftId: number | null;
   replyToId: number | null;
   /** localStorage key of this form's backup (per user and draft/reply/new). */
   backupKey: string;
+  /** `/new?template=ID` ("Usar en mensaje nuevo" on /templates): the template the form starts from. */
+  templateId?: number | null;
 }
 
 export interface ComposeContext extends ComposeForm {
   replyToId: number | null;
   backupKey: string;
+  /** The start's template, handed to the template picker once the form is shown. */
+  templateId: number | null;
   errors: ComposeErrors;
   /** What the last compose.send / compose.schedule asked for. */
   intent: ComposeIntent;
@@ -83,6 +88,8 @@ export type ComposeEvent =
   | { type: 'compose.saveAndLeave' }
   | { type: 'compose.discard' }
   | { type: 'compose.stay' }
+  /** "Usar plantilla": compose opens its template picker, telling it whether the form has text to replace. */
+  | { type: 'template.open' }
   | PickerReport
   | AttachmentListReport
   | RelayedEffect;
@@ -157,9 +164,25 @@ export const composeMachine = setup({
     events: {} as ComposeEvent,
     emitted: {} as Effect,
     input: {} as ComposeMachineInput,
-    children: {} as { picker: 'recipientPicker'; attachments: 'attachmentList'; attachmentEffects: 'relayEffects' },
+    children: {} as {
+      picker: 'recipientPicker';
+      attachments: 'attachmentList';
+      attachmentEffects: 'relayEffects';
+      templates: 'templatePicker';
+      templateEffects: 'relayEffects';
+    },
   },
-  actors: { fetchComposeStart, saveDraft, estimate, sendMessage, scheduleMessage, recipientPicker: recipientPickerMachine, attachmentList: attachmentListMachine, relayEffects },
+  actors: {
+    fetchComposeStart,
+    saveDraft,
+    estimate,
+    sendMessage,
+    scheduleMessage,
+    recipientPicker: recipientPickerMachine,
+    attachmentList: attachmentListMachine,
+    templatePicker: templatePickerMachine,
+    relayEffects,
+  },
   actions: {
     ...composeActions,
     /** Loads the recipients while the author types, so the dialog opens at once; it starts from the chips. */
@@ -170,6 +193,9 @@ export const composeMachine = setup({
     }),
     // Spawned after the list, in the same step, so it finds the list among compose's children.
     relayAttachmentEffects: spawnChild('relayEffects', { id: 'attachmentEffects', input: ({ self }) => ({ parent: self, child: 'attachments' }) }),
+    /** "Usar plantilla" (template-picker.ts): its dialog, its question, and the start's template. */
+    spawnTemplates: spawnChild('templatePicker', { id: 'templates', input: ({ self }) => ({ parent: self }) }),
+    relayTemplateEffects: spawnChild('relayEffects', { id: 'templateEffects', input: ({ self }) => ({ parent: self, child: 'templates' }) }),
   },
   guards: composeGuards,
 }).createMachine({
@@ -179,6 +205,7 @@ export const composeMachine = setup({
     draftId: input.draftId,
     replyToId: input.replyToId,
     backupKey: input.backupKey,
+    templateId: input.templateId ?? null,
     setup: null,
     ...EMPTY_FORM,
     attachments: [],
@@ -205,7 +232,15 @@ export const composeMachine = setup({
         input: ({ context }) => ({ draftId: context.draftId, replyToId: context.replyToId, backupKey: context.backupKey }),
         onDone: {
           target: 'form',
-          actions: [{ type: 'restore', params: ({ event }) => event.output }, 'spawnPicker', 'spawnAttachments', 'relayAttachmentEffects'],
+          actions: [
+            { type: 'restore', params: ({ event }) => event.output },
+            'spawnPicker',
+            'spawnAttachments',
+            'relayAttachmentEffects',
+            'spawnTemplates',
+            'relayTemplateEffects',
+            'useStartTemplate',
+          ],
         },
         onError: { target: 'loadFailed', actions: 'keepFailure' },
       },
@@ -218,6 +253,8 @@ export const composeMachine = setup({
       on: {
         'compose.change': { actions: ['edit', 'saveBackup'] },
         'template.insert': { actions: ['edit', 'saveBackup'] },
+        'template.apply': { actions: ['edit', 'saveBackup'] },
+        'template.open': { actions: 'openTemplates' },
         'compose.toggleChannel': { guard: 'isChannelAvailable', actions: ['edit', 'saveBackup'] },
         'picker.confirmed': { actions: ['setRecipients', 'saveBackup'] },
         'compose.removeRecipient': { actions: ['edit', 'syncPicker', 'saveBackup'] },

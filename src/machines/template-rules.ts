@@ -1,0 +1,108 @@
+// The templates screen's and the template picker's pure rules: what the editor accepts, what an SMS of a
+// template costs, whether compose's form already has text to replace, and the merge fields as text.
+import { smsText, SMS_SEGMENT_UNITS } from '../../shared/sms-text';
+import { MERGE_FIELDS, TEMPLATE_CONTENT_MAX, TEMPLATE_NAME_MAX, type MergeField, type Template, type TemplateInput } from '../../shared/templates-contract';
+import type { MessageKey } from '../i18n';
+import type { ApiFailure } from '../services/http';
+
+export type TemplateField = 'name' | 'content';
+export interface TemplateError {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+export type TemplateErrors = Partial<Record<TemplateField, TemplateError>>;
+
+/** The editor's fields; `id` null for a new template. SPEC §3: a new template starts empty. */
+export interface TemplateDraft {
+  id: number | null;
+  name: string;
+  content: string;
+}
+export const EMPTY_DRAFT: TemplateDraft = { id: null, name: '', content: '' };
+
+/** The ids the editor's controls carry (focus goes to the first invalid one). */
+export const TEMPLATE_FIELD_IDS: Record<TemplateField, string> = { name: 'template-name', content: 'template-content' };
+/** "Nueva plantilla", where focus returns when the editor of a new template closes. */
+export const NEW_TEMPLATE_BUTTON_ID = 'template-new';
+/** A row's buttons, where focus returns after its editor or its delete question closes. */
+export const editButtonId = (id: number): string => `template-edit-${id}`;
+export const deleteButtonId = (id: number): string => `template-delete-${id}`;
+
+/** What the server's rules would refuse, checked first so a refused save costs no request. */
+export function templateErrors(draft: TemplateDraft): TemplateErrors {
+  const errors: TemplateErrors = {};
+  const name = draft.name.trim();
+  if (name === '') errors.name = { key: 'templates.errors.nameRequired' };
+  else if (name.length > TEMPLATE_NAME_MAX) errors.name = { key: 'templates.errors.nameTooLong', params: { max: TEMPLATE_NAME_MAX } };
+  if (draft.content.trim() === '') errors.content = { key: 'templates.errors.contentRequired' };
+  else if (draft.content.length > TEMPLATE_CONTENT_MAX) errors.content = { key: 'templates.errors.contentTooLong', params: { max: TEMPLATE_CONTENT_MAX } };
+  return errors;
+}
+
+export const hasTemplateErrors = (errors: TemplateErrors): boolean => Object.keys(errors).length > 0;
+
+/** The first field to fix, in the editor's order. */
+export const firstInvalidTemplateField = (errors: TemplateErrors): TemplateField | null =>
+  errors.name ? 'name' : errors.content ? 'content' : null;
+
+/** The body of POST / PATCH: the name trimmed, the content as written. */
+export const templateInputOf = (draft: TemplateDraft): TemplateInput => ({ name: draft.name.trim(), content: draft.content });
+
+/** A 422 with per-field messages (the server writes them in Spanish). */
+export const isTemplateValidationFailure = (failure: ApiFailure): boolean =>
+  failure.status === 422 && (failure.fieldErrors.name !== undefined || failure.fieldErrors.content !== undefined);
+
+/** The server's field messages as the editor's errors. */
+export function serverTemplateErrors(failure: ApiFailure): TemplateErrors {
+  const errors: TemplateErrors = {};
+  for (const field of ['name', 'content'] as const) {
+    const message = failure.fieldErrors[field]?.[0];
+    if (message) errors[field] = { key: 'templates.errors.server', params: { message } };
+  }
+  return errors;
+}
+
+/** Units of one concatenated segment (a 7-byte header per part): GSM-7's 153. */
+const CONCATENATED_UNITS = 153;
+
+export interface SmsSize {
+  /** GSM-7 units of the content (accents GSM-7 lacks dropped, extended characters counting 2). */
+  chars: number;
+  /** Segments that many units take: 1 up to 160, then 153 per segment. */
+  segments: number;
+  /** Characters SMS cannot carry (emoji), in order; empty when it can be sent. */
+  unsupported: string[];
+}
+
+/** The SMS size of a template's content, by the one GSM-7 rule (shared/sms-text.ts), without signature. */
+export function templateSmsSize(content: string): SmsSize {
+  const { units, unsupported } = smsText(content, null);
+  const segments = units <= SMS_SEGMENT_UNITS ? 1 : Math.ceil(units / CONCATENATED_UNITS);
+  return { chars: units, segments, unsupported };
+}
+
+/** Compose's form already has something typed: choosing a template asks before replacing it. */
+export const formHasText = (form: { title: string; content: string }): boolean => form.title.trim() !== '' || form.content.trim() !== '';
+
+/** What a chosen template puts in compose: its name as the title, its content as the content. */
+export const templateApplyOf = (template: Pick<Template, 'name' | 'content'>) => ({ title: template.name, content: template.content });
+
+/** `{estudiante}`: how a merge field is written in a template or a message. */
+export const mergeToken = (field: MergeField): string => `{${field}}`;
+
+export type TextPart = { kind: 'text'; text: string } | { kind: 'field'; field: MergeField };
+
+const FIELD_PATTERN = new RegExp(`\\{(${MERGE_FIELDS.join('|')})\\}`, 'g');
+
+/** A text cut into plain runs and merge fields, for showing the fields as chips. */
+export function splitMergeFields(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(FIELD_PATTERN)) {
+    if (match.index > last) parts.push({ kind: 'text', text: text.slice(last, match.index) });
+    parts.push({ kind: 'field', field: match[1] as MergeField });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}

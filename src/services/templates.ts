@@ -1,0 +1,65 @@
+// Template calls (shared/templates-contract.ts `TEMPLATES_API`) as actor logic. Every body is checked
+// before a machine sees it.
+import { fromPromise } from 'xstate';
+import { array, boolean, enums, number, string, type, type Describe } from 'superstruct';
+import { http, parseBody } from './http';
+import type { ListFetchInput, ListPage } from './pages';
+import { TEMPLATE_REPOSITORIES, TEMPLATES_API, type Template, type TemplateInput, type TemplateRepositoryCode } from '../../shared/templates-contract';
+
+export const TemplateStruct: Describe<Template> = type({
+  id: number(),
+  name: string(),
+  content: string(),
+  repository: type({ code: enums(TEMPLATE_REPOSITORIES), name: string() }),
+  editable: boolean(),
+  updated_at: string(),
+});
+export const TemplatesBodyStruct = type({ data: array(TemplateStruct) });
+export const TemplateBodyStruct = type({ data: TemplateStruct });
+
+/** A template list's query: one repository (absent: all three) and the search text as typed. */
+export interface TemplateQuery {
+  repository: TemplateRepositoryCode | null;
+  q: string;
+}
+
+/** `GET /templates?repository=&q=`: the whole list (the contract does not page it). */
+async function templates(query: TemplateQuery, signal: AbortSignal): Promise<Template[]> {
+  const params = { repository: query.repository ?? undefined, q: query.q.trim() === '' ? undefined : query.q.trim() };
+  const body = await http.request(TEMPLATES_API.templates, { query: params, signal });
+  return parseBody(body, TemplatesBodyStruct, TEMPLATES_API.templates).data;
+}
+
+/** The list pattern's `fetchPage` (machines/list.ts): one page holding every template of the query. */
+export const fetchTemplateListPage = fromPromise<ListPage<Template>, ListFetchInput<TemplateQuery>>(async ({ input, signal }) => {
+  const items = await templates(input.query, signal);
+  return { items, total: items.length, next: null };
+});
+
+/** One template the user can see, by id ("Usar en mensaje nuevo" opens `/new?template=ID`); null when none. */
+export const fetchTemplate = fromPromise<Template | null, { id: number }>(async ({ input, signal }) => {
+  const all = await templates({ repository: null, q: '' }, signal);
+  return all.find((template) => template.id === input.id) ?? null;
+});
+
+export interface SaveTemplateInput {
+  /** null: a new template (POST); else the own template to update (PATCH). */
+  id: number | null;
+  template: TemplateInput;
+}
+
+export const saveTemplate = fromPromise<Template, SaveTemplateInput>(async ({ input, signal }) => {
+  const path = input.id === null ? TEMPLATES_API.templates : TEMPLATES_API.template(input.id);
+  const body = await http.request(path, { method: input.id === null ? 'POST' : 'PATCH', body: { ...input.template }, signal });
+  return parseBody(body, TemplateBodyStruct, path).data;
+});
+
+export const deleteTemplate = fromPromise<void, { id: number }>(async ({ input, signal }) => {
+  await http.request(TEMPLATES_API.template(input.id), { method: 'DELETE', signal });
+});
+
+/** A copy of any template the user can see, in "Mis plantillas". */
+export const copyTemplate = fromPromise<Template, { id: number }>(async ({ input, signal }) => {
+  const path = TEMPLATES_API.copy(input.id);
+  return parseBody(await http.request(path, { method: 'POST', signal }), TemplateBodyStruct, path).data;
+});
