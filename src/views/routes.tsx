@@ -38,7 +38,8 @@ function screen<P extends object>(load: () => Promise<ComponentType<P>>, texts: 
 }
 
 const LoginPage = screen(() => import('./pages/login-page').then((m) => m.LoginPage), ['login']);
-const ComposePage = screen(() => import('./pages/compose-page').then((m) => m.ComposePage), ['messages', 'compose']);
+const ComposePage = screen(() => import('./pages/compose-page').then((m) => m.ComposePage), ['messages', 'compose', 'templates']);
+const TemplatesPage = screen(() => import('./pages/templates-page').then((m) => m.TemplatesPage), ['templates']);
 const FolderPage = screen(() => import('./pages/folder-page').then((m) => m.FolderPage), ['messages']);
 const MessagePage = screen(() => import('./pages/message-page').then((m) => m.MessagePage), ['messages', 'reception']);
 const ReceptionPage = screen(() => import('./pages/reception-page').then((m) => m.ReceptionPage), ['messages', 'reception']);
@@ -110,7 +111,7 @@ export const ROUTES = [
     path: '/templates',
     access: 'login',
     title: 'pages.templates',
-    screen: soon('pages.templates'),
+    screen: () => <TemplatesPage />,
     nav: { label: 'nav.templates', prefix: '/templates' },
   },
   {

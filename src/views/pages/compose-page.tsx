@@ -1,6 +1,6 @@
 // /new: the compose screen's shell (the page actor, its frame, the skeleton while it loads, the load
 // failure). The form's sections are in pages/compose/.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { composeMachine } from '../../machines/compose';
@@ -24,7 +24,8 @@ function idParam(params: URLSearchParams, name: string): number | null {
 }
 
 /**
- * /new, /new?draft=ID (edit a draft) and /new?reply=ID (answer a message). Each of those is its own
+ * /new, /new?draft=ID (edit a draft), /new?reply=ID (answer a message) and /new?template=ID (a new message
+ * from a template). Each of those is its own
  * compose actor with its own local backup, so a reply never restores what was typed for another message.
  */
 export function ComposePage() {
@@ -33,13 +34,28 @@ export function ComposePage() {
   const params = new URLSearchParams(search);
   const draftId = idParam(params, 'draft');
   const replyToId = draftId === null ? idParam(params, 'reply') : null;
+  // "Usar en mensaje nuevo" on /templates: a new message that starts from that template.
+  const templateId = draftId === null && replyToId === null ? idParam(params, 'template') : null;
   if (userId === null) return null;
   const backupKey = `compose:${userId}:${draftId ?? (replyToId !== null ? `reply-${replyToId}` : 'new')}`;
-  return <ComposeScreen key={backupKey} draftId={draftId} replyToId={replyToId} backupKey={backupKey} />;
+  return <ComposeScreen key={backupKey} draftId={draftId} replyToId={replyToId} backupKey={backupKey} templateId={templateId} />;
 }
 
-export function ComposeScreen({ draftId, replyToId, backupKey }: { draftId: number | null; replyToId: number | null; backupKey: string }) {
-  const compose = usePageActor(composeMachine, { input: { draftId, replyToId, backupKey } });
+export function ComposeScreen({
+  draftId,
+  replyToId,
+  backupKey,
+  templateId = null,
+}: {
+  draftId: number | null;
+  replyToId: number | null;
+  backupKey: string;
+  templateId?: number | null;
+}) {
+  // The template the visit started with: once used, compose drops it from the address (a reload must not
+  // ask again), which must not open another visit.
+  const [startTemplate] = useState(templateId);
+  const compose = usePageActor(composeMachine, { input: { draftId, replyToId, backupKey, templateId: startTemplate } });
   return compose ? <ComposeView compose={compose} /> : <ComposeFrame heading="compose.heading"><FormSkeleton /></ComposeFrame>;
 }
 

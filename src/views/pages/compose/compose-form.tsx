@@ -9,6 +9,7 @@ import { OptionsField } from './options-field';
 import { RecipientsField } from './recipients-field';
 import { ScheduleField } from './schedule-field';
 import { SignaturePreview } from './signature-preview';
+import { TemplateField } from './template-picker';
 import { TitleField } from './title-field';
 
 /** The form's sections, in the order the rules name fields (a refused send focuses the first invalid one). */
@@ -17,6 +18,7 @@ export function ComposeForm({ compose }: { compose: ComposeActor }) {
     // Not a <form>: sending is always an explicit button press (Enter in the title must not send), and
     // Radix checkboxes outside a form need no hidden mirror inputs.
     <div data-slot="compose-form" className="flex flex-col gap-6 rounded-lg border bg-card p-4 sm:p-6">
+      <TemplateField compose={compose} />
       <TitleField compose={compose} />
       <RecipientsField compose={compose} />
       <ChannelsField compose={compose} />

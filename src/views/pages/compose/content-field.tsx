@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { FIELD_IDS } from '../../../machines/compose-rules';
 import {
@@ -14,6 +15,7 @@ import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { Field, FieldError, FieldLabel } from '../../ui/field';
 import { Textarea } from '../../ui/textarea';
+import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
 import { describedBy, useFieldError, type ComposeActor } from './field';
 
 /** The text, with the live SMS counter while SMS is among the channels. */
@@ -23,10 +25,14 @@ export function ContentField({ compose }: { compose: ComposeActor }) {
   const locked = useSelector(compose, selectIsLocked);
   const sms = useSelector(compose, (s) => selectHasChannel(s, 'sms'));
   const error = useFieldError(compose, 'content');
+  const area = useRef<HTMLTextAreaElement>(null);
+  const change = (value: string) => compose.send({ type: 'compose.change', field: 'content', value });
   return (
     <Field data-invalid={error.text ? true : undefined}>
       <FieldLabel htmlFor={FIELD_IDS.content}>{t('compose.field.content')}</FieldLabel>
+      <MergeFieldButtons target={area} disabled={locked} onChange={change} />
       <Textarea
+        ref={area}
         id={FIELD_IDS.content}
         value={content}
         readOnly={locked}
@@ -34,8 +40,13 @@ export function ContentField({ compose }: { compose: ComposeActor }) {
         placeholder={t('compose.field.contentPlaceholder')}
         aria-invalid={error.text ? true : undefined}
         aria-describedby={describedBy(sms && 'compose-sms-counter', error.text && error.id)}
-        onChange={(e) => compose.send({ type: 'compose.change', field: 'content', value: e.currentTarget.value })}
+        onChange={(e) => change(e.currentTarget.value)}
       />
+      {hasMergeFields(content) && (
+        <p data-slot="merge-preview" className="rounded-md bg-muted/50 p-2 text-sm break-words">
+          <MergeFieldText text={content} />
+        </p>
+      )}
       {sms && <SmsCounter compose={compose} />}
       <FieldError id={error.id}>{error.text}</FieldError>
     </Field>

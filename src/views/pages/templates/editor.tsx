@@ -1,0 +1,145 @@
+// The template editor (a dialog: a new template starts empty, SPEC §3) and the question before deleting.
+import { useRef } from 'react';
+import { useSelector } from '@xstate/react';
+
+import { TEMPLATE_FIELD_IDS, type TemplateField } from '../../../machines/template-rules';
+import {
+  selectConfirmingDelete,
+  selectDraftContent,
+  selectDraftName,
+  selectEditorOpen,
+  selectFieldError,
+  selectIsNew,
+  selectIsSaving,
+  selectTargetName,
+  type TemplatesActor,
+} from '../../../machines/templates';
+import { useT } from '../../lib/i18n';
+import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { Field, FieldError, FieldLabel } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { Textarea } from '../../ui/textarea';
+import { SmsSize } from './sms-size';
+
+const selectNameError = selectFieldError('name');
+const selectContentError = selectFieldError('content');
+
+function useFieldError(actor: TemplatesActor, field: TemplateField) {
+  const t = useT();
+  const error = useSelector(actor, field === 'name' ? selectNameError : selectContentError);
+  return { text: error ? t(error.key, error.params) : null, id: `${TEMPLATE_FIELD_IDS[field]}-error` };
+}
+
+/**
+ * Create or edit an own template. Escape, a click outside and Cancelar close it (what was typed is
+ * dropped, on purpose); a save that fails keeps it open with everything typed and the fields marked.
+ */
+export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
+  const t = useT();
+  const open = useSelector(actor, selectEditorOpen);
+  const saving = useSelector(actor, selectIsSaving);
+  const isNew = useSelector(actor, selectIsNew);
+  const name = useSelector(actor, selectDraftName);
+  const content = useSelector(actor, selectDraftContent);
+  const nameError = useFieldError(actor, 'name');
+  const contentError = useFieldError(actor, 'content');
+  const area = useRef<HTMLTextAreaElement>(null);
+  const close = () => actor.send({ type: 'templates.close' });
+  const change = (field: TemplateField, value: string) => actor.send({ type: 'templates.change', field, value });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !saving && close()}>
+      <DialogContent
+        className="max-w-2xl overflow-y-auto"
+        aria-busy={saving}
+        // Focus returns to the button that opened it (the machine emits it), not Radix's guess.
+        onCloseAutoFocus={(e) => e.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>{t(isNew ? 'templates.editor.createTitle' : 'templates.editor.editTitle')}</DialogTitle>
+          <DialogDescription>{t('templates.editor.description')}</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="flex min-w-0 flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            actor.send({ type: 'templates.save' });
+          }}
+        >
+          <Field data-invalid={nameError.text ? true : undefined}>
+            <FieldLabel htmlFor={TEMPLATE_FIELD_IDS.name}>{t('templates.editor.name')}</FieldLabel>
+            <Input
+              id={TEMPLATE_FIELD_IDS.name}
+              value={name}
+              readOnly={saving}
+              autoComplete="off"
+              placeholder={t('templates.editor.namePlaceholder', { guardians: t('terms.guardians') })}
+              aria-invalid={nameError.text ? true : undefined}
+              aria-describedby={nameError.text ? nameError.id : undefined}
+              onChange={(e) => change('name', e.currentTarget.value)}
+            />
+            <FieldError id={nameError.id}>{nameError.text}</FieldError>
+          </Field>
+          <Field data-invalid={contentError.text ? true : undefined}>
+            <FieldLabel htmlFor={TEMPLATE_FIELD_IDS.content}>{t('templates.editor.content')}</FieldLabel>
+            <MergeFieldButtons target={area} disabled={saving} onChange={(value) => change('content', value)} />
+            <Textarea
+              ref={area}
+              id={TEMPLATE_FIELD_IDS.content}
+              value={content}
+              readOnly={saving}
+              rows={7}
+              placeholder={t('templates.editor.contentPlaceholder')}
+              aria-invalid={contentError.text ? true : undefined}
+              aria-describedby={[contentError.text ? contentError.id : '', 'template-sms-size'].filter(Boolean).join(' ')}
+              onChange={(e) => change('content', e.currentTarget.value)}
+            />
+            <SmsSize id="template-sms-size" content={content} />
+            {hasMergeFields(content) && (
+              <p data-slot="merge-preview" className="rounded-md bg-muted/50 p-2 text-sm break-words">
+                <MergeFieldText text={content} />
+              </p>
+            )}
+            <FieldError id={contentError.id}>{contentError.text}</FieldError>
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={saving} onClick={close}>
+              {t('templates.editor.cancel')}
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {t(saving ? 'templates.editor.saving' : 'templates.editor.save')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** «¿Eliminar la plantilla?»: focus starts on Eliminar plantilla; Cancelar or Escape return to the row's button. */
+export function DeleteDialog({ actor }: { actor: TemplatesActor }) {
+  const t = useT();
+  const open = useSelector(actor, selectConfirmingDelete);
+  const name = useSelector(actor, selectTargetName);
+  const cancel = () => actor.send({ type: 'templates.cancel' });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && cancel()}>
+      <DialogContent role="alertdialog" onCloseAutoFocus={(e) => e.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>{t('templates.deleteConfirm.title')}</DialogTitle>
+          <DialogDescription>{t('templates.deleteConfirm.body', { name })}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={cancel}>
+            {t('templates.deleteConfirm.cancel')}
+          </Button>
+          <Button type="button" variant="destructive" autoFocus onClick={() => actor.send({ type: 'templates.confirm' })}>
+            {t('templates.deleteConfirm.confirm')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
