@@ -149,6 +149,8 @@ const EDITS: AnyEventObject[] = [
   { type: 'compose.setSchedule', date: '2030-02-30', time: '10:00' },
   { type: 'compose.clearSchedule' },
   { type: 'template.insert', content: 'Texto de plantilla' },
+  // A template chosen in the picker (after its question when the form had text): title and content replaced.
+  { type: 'template.apply', title: 'Reunión de apoderados', content: 'Hola {apoderado}: {estudiante} tiene reunión.' },
   // `name` only tells the events apart in the graph (a File serializes to {}).
   { type: 'attachment.add', files: [FILE_B], name: FILE_B.name },
   { type: 'attachment.add', files: [FILE_HUGE], name: FILE_HUGE.name },
@@ -157,8 +159,10 @@ const EDITS: AnyEventObject[] = [
   { type: 'attachment.remove', key: 'attachment-2' },
   { type: 'attachment.retry', key: 'attachment-2' },
 ];
-const EDIT_TYPES = new Set(['compose.change', 'compose.toggleChannel', 'picker.confirmed', 'compose.removeRecipient', 'compose.toggleOption', 'compose.setSchedule', 'compose.clearSchedule', 'template.insert', 'attachment.add', 'attachment.remove', 'attachment.retry']);
+const EDIT_TYPES = new Set(['compose.change', 'compose.toggleChannel', 'picker.confirmed', 'compose.removeRecipient', 'compose.toggleOption', 'compose.setSchedule', 'compose.clearSchedule', 'template.insert', 'template.apply', 'attachment.add', 'attachment.remove', 'attachment.retry']);
 const COMMANDS: AnyEventObject[] = [
+  // "Usar plantilla": compose opens its template picker, saying whether the form has text to replace.
+  { type: 'template.open' },
   { type: 'compose.send' }, { type: 'compose.schedule' }, { type: 'compose.save' }, { type: 'compose.retry' },
   { type: 'compose.confirm' }, { type: 'compose.cancel' },
 ];
@@ -276,6 +280,8 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   // The estimate waits for the author; a double click on "Enviar" there changes nothing.
   if (snapshot.matches('confirming')) return answer || event.type === 'compose.send';
   if (answer) return false;
+  // "Usar plantilla" from each start's own form (empty, or with text), and once typed in the empty one.
+  if (event.type === 'template.open') return snapshot.matches({ form: 'editing' }) && distance(c) <= (c.draftId === null ? 1 : 0);
   if (!snapshot.matches('form')) {
     // Busy or not loaded: an edit and the double click (a second send) change nothing.
     return event.type === 'compose.send' || event.type === 'compose.retry' || titleCleared;
@@ -288,7 +294,7 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   }
   if (snapshot.matches({ form: 'editing' }) && Object.keys(c.errors).length > 0 && c.draftId !== null) return false;
   if (EDIT_TYPES.has(event.type)) {
-    if (c.draftId === null) return event.type === 'template.insert' && c.content === '';
+    if (c.draftId === null) return (event.type === 'template.insert' || event.type === 'template.apply') && c.content === '';
     // After a failure or while saving: one edit that breaks a rule, one that keeps the message valid.
     const repliesToggled = event.type === 'compose.toggleOption' && event.option === 'allowReplies';
     if (!snapshot.matches({ form: 'editing' })) return (titleCleared || (repliesToggled && snapshot.matches({ form: 'failed' }))) && d === 0;
@@ -481,13 +487,17 @@ function expectedForwards({ event, from, to }: StepEnv): { to: string; event: An
     // The picker's selection follows the chips.
     case 'compose.removeRecipient':
       return [{ to: 'picker', event: { type: 'picker.sync', picks: to.context.recipients } }];
+    // The template picker opens; choosing will ask first when the form has a title or content typed.
+    case 'template.open':
+      return [{ to: 'templates', event: { type: 'templates.open', replaces: c.title.trim() !== '' || c.content.trim() !== '' } }];
     default:
       return [];
   }
 }
 
 function expectForwards(env: StepEnv) {
-  const told = (delivery: Delivery) => (delivery.to === 'attachments' || delivery.to === 'picker') && !/^(xstate|test)\./.test(delivery.event.type);
+  const told = (delivery: Delivery) =>
+    (delivery.to === 'attachments' || delivery.to === 'picker' || delivery.to === 'templates') && !/^(xstate|test)\./.test(delivery.event.type);
   expect(env.delivered.filter(told).map(({ to, event }) => ({ to, event })), 'what compose tells its children').toEqual(expectedForwards(env));
 }
 
@@ -670,7 +680,10 @@ const listStandIn = setup({
   },
 });
 
-const STAND_INS = { recipientPicker: pickerStandIn as never, attachmentList: listStandIn as never };
+/** Takes what compose tells it (read from the deliveries); the template picker has its own model test. */
+const templatesStandIn = setup({ types: { input: {} as { parent: AnyActorRef } } }).createMachine({ id: 'templatesStandIn' });
+
+const STAND_INS = { recipientPicker: pickerStandIn as never, attachmentList: listStandIn as never, templatePicker: templatesStandIn as never };
 
 /** Compose with every server call a controllable fake and stand-ins for its children. */
 const fakedComposeMachine = (fakes: Fakes) =>
@@ -911,7 +924,7 @@ defineModelTests({
     ...Object.fromEntries(
       [
         ...EDIT_TYPES, 'compose.send', 'compose.schedule', 'compose.save', 'compose.retry', 'compose.confirm', 'compose.cancel',
-        'page.leave', 'compose.saveAndLeave', 'compose.discard', 'compose.stay',
+        'page.leave', 'compose.saveAndLeave', 'compose.discard', 'compose.stay', 'template.open',
       ].map((type) => [type, step(send)]),
     ),
     ...Object.fromEntries(IO.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
