@@ -1,0 +1,228 @@
+// Compose's template picker: the dialog (its list told the search and the repository), choosing a template
+// (applied at once on an empty form, after «¿Reemplazar el título y el contenido?» over typed text),
+// `/new?template=ID` (the same question, and the address cleared once used), and what compose gets
+// (`template.apply`, exactly, and only then). The list itself has its own model test; a stand-in shows the
+// rows a path gives it.
+import { assign, createActor, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import {
+  selectAsksReplace,
+  selectChosenName,
+  selectPickerFetching,
+  selectPickerItems,
+  selectPickerList,
+  selectPickerOpen,
+  templatePickerMachine,
+  type TemplatePickerSnapshot,
+} from '../../src/machines/template-picker';
+import type { Template } from '../../shared/templates-contract';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { PLANNING_PARENT, recordingParent } from './doubles';
+import { failure } from './fixtures';
+import { productTemplate, template } from '../fixtures/templates';
+
+const pk = (snapshot: AnyMachineSnapshot) => snapshot as unknown as TemplatePickerSnapshot;
+
+const listStandIn = setup({
+  types: {
+    input: {} as unknown,
+    context: {} as { items: Template[]; input: unknown },
+    events: {} as { type: 'test.show'; items: Template[] } | { type: 'test.crash' },
+  },
+  actions: {
+    crash: () => {
+      throw new Error('list: a bug');
+    },
+  },
+}).createMachine({
+  id: 'listStandIn',
+  context: ({ input }) => ({ items: [], input }),
+  on: {
+    'test.show': { actions: assign({ items: ({ event }) => event.items }) },
+    'test.crash': { actions: 'crash' },
+  },
+});
+
+function showing(rows: string, items: Template[]) {
+  const [initial] = initialTransition(listStandIn, {});
+  const [shown] = transition(listStandIn, initial, { type: 'test.show', items });
+  return { type: 'xstate.snapshot.list', rows, snapshot: shown };
+}
+
+const CITATION = productTemplate(11, { name: 'Citación', content: 'Se cita al apoderado de {estudiante}.' });
+const OWN = template({ id: 1, name: 'Reunión', content: 'Reunión el jueves.' });
+const ROWS = showing('11,1', [CITATION, OWN]);
+const NONE = showing('none', []);
+
+/** What compose received from the picker on this path. */
+const reports: AnyEventObject[] = [];
+const listOf = (env: StepEnv) => selectPickerList(pk(env.actor.getSnapshot() as AnyMachineSnapshot)) as AnyActorRef | undefined;
+const applyOf = (t: Template) => ({ type: 'template.apply', title: t.name, content: t.content });
+
+/** The oracle of what compose gets: the chosen template, once, when it is applied. */
+function expectedReports({ from, event }: StepEnv): AnyEventObject[] {
+  const replaces = from.context.replaces as boolean;
+  if (event.type === 'templates.choose' && from.matches('open') && !replaces) {
+    const chosen = (from.context.items as Template[]).find((item) => item.id === event.id);
+    return chosen ? [applyOf(chosen)] : [];
+  }
+  if (event.type === 'templates.confirm' && from.matches('confirming')) return [applyOf(from.context.chosen as Template)];
+  if (event.type === 'xstate.done.actor.fetchTemplate' && event.output && !replaces) return [applyOf(event.output as Template)];
+  return [];
+}
+
+/** What it tells its list: the search and the repository, and Reintentar. */
+function toldList({ from, event }: StepEnv): AnyEventObject[] {
+  if (!from.matches('open')) return [];
+  switch (event.type) {
+    case 'templates.search':
+      return [{ type: 'list.query', query: { repository: from.context.repository, q: event.q } }];
+    case 'templates.repository':
+      return [{ type: 'list.query', query: { repository: event.repository, q: from.context.q } }];
+    case 'templates.retry':
+      return [{ type: 'list.reload' }];
+    default:
+      return [];
+  }
+}
+
+const CLEAR_ADDRESS = { type: 'navigate', to: '/new', replace: true };
+const FOCUS_CONTENT = { type: 'focus', target: 'compose-content' };
+const FOCUS_BUTTON = { type: 'focus', target: 'compose-use-template' };
+
+function emits({ from, event }: StepEnv): AnyEventObject[] {
+  const replaces = from.context.replaces as boolean;
+  switch (event.type) {
+    case 'templates.choose':
+      if (!from.matches('open') || !(from.context.items as Template[]).some((item) => item.id === event.id)) return [];
+      // Applied: the caret goes to the content; asked: nothing yet.
+      return replaces ? [] : [FOCUS_CONTENT];
+    case 'templates.close':
+      return from.matches('open') ? [FOCUS_BUTTON] : [];
+    case 'templates.confirm':
+      return from.matches('confirming') ? [FOCUS_CONTENT] : [];
+    case 'templates.cancel':
+      return from.matches('confirming') ? [FOCUS_BUTTON] : [];
+    case 'xstate.done.actor.fetchTemplate':
+      if (event.output === null) return [{ type: 'toast', kind: 'error', key: 'templates.toast.notFound' }, CLEAR_ADDRESS];
+      return replaces ? [CLEAR_ADDRESS] : [FOCUS_CONTENT, CLEAR_ADDRESS];
+    case 'xstate.error.actor.fetchTemplate':
+      return [{ type: 'toast', kind: 'error', key: 'error.request' }, CLEAR_ADDRESS];
+    case 'xstate.error.actor.list':
+      return [{ type: 'toast', kind: 'error', key: 'error.request' }, FOCUS_BUTTON];
+    default:
+      return [];
+  }
+}
+
+const EVENTS: AnyEventObject[] = [
+  { type: 'templates.open', replaces: false },
+  { type: 'templates.open', replaces: true },
+  { type: 'templates.use', id: 11, replaces: false },
+  { type: 'templates.use', id: 11, replaces: true },
+  { type: 'templates.search', q: 'cita' },
+  { type: 'templates.repository', repository: 'hermes' },
+  { type: 'templates.repository', repository: null },
+  { type: 'templates.retry' },
+  { type: 'templates.choose', id: 11 },
+  // Not listed (a stale click): nothing happens.
+  { type: 'templates.choose', id: 99 },
+  { type: 'templates.close' },
+  { type: 'templates.confirm' },
+  { type: 'templates.cancel' },
+];
+
+const INTERNAL: AnyEventObject[] = [
+  NONE,
+  ROWS,
+  { type: 'xstate.done.actor.fetchTemplate', output: CITATION },
+  { type: 'xstate.done.actor.fetchTemplate', output: null },
+  { type: 'xstate.error.actor.fetchTemplate', error: failure(500, 'server.error') },
+  { type: 'xstate.error.actor.list', error: new Error('list: a bug') },
+];
+
+/** Bounded: the search and the filter once each, from the list with its rows and no search yet. */
+function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  const fresh = snapshot.context.q === '' && snapshot.context.repository === null;
+  if (event.type === 'templates.search' || event.type === 'templates.repository') return fresh;
+  if (event.type === 'xstate.snapshot.list') return fresh;
+  return true;
+}
+
+defineModelTests({
+  name: 'template-picker',
+  machine: templatePickerMachine,
+  traversal: {
+    events: EVENTS,
+    internal: INTERNAL,
+    filterEvents: offered,
+    input: { parent: PLANNING_PARENT },
+    serializeState: (s) => JSON.stringify([s.value, s.context.repository, s.context.q, (s.context.items as Template[]).map((i) => i.id), s.context.replaces, s.context.chosen?.id ?? null]),
+    limit: 5_000,
+  },
+  createActor: ({ fakes, inspect }) => {
+    reports.length = 0;
+    return createActor(templatePickerMachine.provide({ actors: { list: listStandIn as never, fetchTemplate: fakes.promise() } }), {
+      input: { parent: recordingParent(reports) },
+      inspect,
+    });
+  },
+  contextOf: (context) => {
+    const { parent: _parent, ...rest } = context as Record<string, unknown>;
+    return JSON.parse(JSON.stringify(rest)) as unknown;
+  },
+  states: {
+    closed: (snapshot, env) => {
+      expect(reports.splice(0), 'what compose gets').toEqual(expectedReports(env));
+      expect(selectPickerOpen(pk(snapshot))).toBe(false);
+      expect(selectAsksReplace(pk(snapshot))).toBe(false);
+      expect(selectPickerList(pk(snapshot))).toBeUndefined();
+      expect(env.fakes.isRunning('fetchTemplate')).toBe(false);
+      expect(snapshot.context.chosen).toBeNull();
+    },
+    open: (snapshot, env) => {
+      expect(reports.splice(0)).toEqual([]);
+      expect(selectPickerOpen(pk(snapshot))).toBe(true);
+      const list = selectPickerList(pk(snapshot));
+      expect(list, 'hosted list').toBeDefined();
+      expect(selectPickerItems(pk(snapshot))).toBe((list?.getSnapshot() as AnyMachineSnapshot).context.items);
+      const told = env.delivered.filter((d) => d.to === 'list' && !/^(test|xstate)\./.test(d.event.type)).map((d) => d.event);
+      expect(told).toEqual(toldList(env));
+      // Opened anew: every template, no search, whatever the last visit searched.
+      if (env.event.type === 'templates.open' && env.from.matches('closed')) {
+        expect((list?.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { repository: null, q: '' } });
+        expect(snapshot.context.replaces).toBe(env.event.replaces);
+      }
+    },
+    fetching: (snapshot, env) => {
+      expect(reports.splice(0)).toEqual([]);
+      expect(selectPickerFetching(pk(snapshot))).toBe(true);
+      expect(env.fakes.inputOf('fetchTemplate')).toEqual({ id: 11 });
+    },
+    confirming: (snapshot, env) => {
+      // Asked before anything is replaced: compose has got nothing.
+      expect(reports.splice(0)).toEqual([]);
+      expect(selectAsksReplace(pk(snapshot))).toBe(true);
+      expect(snapshot.context.replaces).toBe(true);
+      expect(selectChosenName(pk(snapshot))).toBe(CITATION.name);
+      expect(selectPickerList(pk(snapshot))).toBeUndefined();
+      expect(env.fakes.isRunning('fetchTemplate')).toBe(false);
+    },
+  },
+  events: {
+    'templates.open': send,
+    'templates.use': send,
+    'templates.search': send,
+    'templates.repository': send,
+    'templates.retry': send,
+    'templates.choose': send,
+    'templates.close': send,
+    'templates.confirm': send,
+    'templates.cancel': send,
+    'xstate.snapshot.list': (env) => listOf(env)?.send({ type: 'test.show', items: (env.event.snapshot as AnyMachineSnapshot).context.items }),
+    'xstate.error.actor.list': (env) => listOf(env)?.send({ type: 'test.crash' }),
+    'xstate.done.actor.fetchTemplate': settle,
+    'xstate.error.actor.fetchTemplate': settle,
+  },
+  emits,
+});
