@@ -1,7 +1,8 @@
 // Test doubles for the model suites of machines that report to a parent (attachment, attachment-list,
 // recipient-picker, compose): a parent that records what it hears, and `attachment` children whose
-// uploads and deletes the test settles.
-import { createActor, fromCallback, fromPromise, type AnyActorRef, type AnyEventObject } from 'xstate';
+// uploads and deletes the test settles; and, for the hosts of a list (folder, templates, template picker),
+// a stand-in for the hosted list.
+import { assign, createActor, fromCallback, fromPromise, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { attachmentMachine } from '../../src/machines/attachment';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 
@@ -34,3 +35,35 @@ export const fakeAttachmentLogic = attachmentMachine.provide({
     deleteAttachment: fromPromise<void, { id: number }>(({ input }) => new Promise((resolve, reject) => deletes.set(input.id, { resolve: resolve as never, reject }))),
   },
 });
+
+/**
+ * Stands in for a hosted list (list.ts has its own model test): shows the rows a path gives it
+ * (`test.show`), crashes on request, and ignores what its host tells it, so the host's own reaction is all
+ * a step changes. What the host told it is read from the deliveries.
+ */
+export const listStandIn = setup({
+  types: {
+    input: {} as unknown,
+    context: {} as { items: unknown[]; input: unknown },
+    events: {} as { type: 'test.show'; items: unknown[] } | { type: 'test.crash' },
+  },
+  actions: {
+    crash: () => {
+      throw new Error('list: a bug');
+    },
+  },
+}).createMachine({
+  id: 'listStandIn',
+  context: ({ input }) => ({ items: [], input }),
+  on: {
+    'test.show': { actions: assign({ items: ({ event }) => event.items }) },
+    'test.crash': { actions: 'crash' },
+  },
+});
+
+/** The list's snapshot showing `items`, as the host's `xstate.snapshot.list` carries it; `rows` titles paths. */
+export function showingRows(rows: string, items: unknown[]) {
+  const [initial] = initialTransition(listStandIn, {});
+  const [shown] = transition(listStandIn, initial, { type: 'test.show', items });
+  return { type: 'xstate.snapshot.list', rows, snapshot: shown };
+}

@@ -3,7 +3,7 @@
 // list. The list itself (loading, debounced search, cursor pages, silent failures, removing and updating
 // rows) has its own model test (list.test.ts); here a stand-in takes its place, showing the rows the path
 // says and recording nothing of its own, so every step checks exactly what reached it.
-import { assign, createActor, fromCallback, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromCallback, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import {
   folderMachine,
@@ -24,6 +24,7 @@ import type { MessageSummary } from '../../shared/messages-contract';
 import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { Folder } from '../../shared/codes';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { listStandIn, showingRows } from './doubles';
 import { failure } from './fixtures';
 import { messageSummary } from '../fixtures/messages';
 import { deliveryProgress } from '../fixtures/reception';
@@ -39,36 +40,7 @@ const SENDING = deliveryProgress({ queued: 2, received: 2 });
 const FURTHER = deliveryProgress({ queued: 1, received: 3 });
 const DONE = deliveryProgress({ received: 4 });
 
-/**
- * Stands in for the hosted list: shows the rows a path gives it (`test.show`), crashes on request, and
- * ignores what the folder tells it, so the folder's own reaction is all a step changes.
- */
-const listStandIn = setup({
-  types: {
-    input: {} as unknown,
-    context: {} as { items: MessageSummary[]; input: unknown },
-    events: {} as { type: 'test.show'; items: MessageSummary[] } | { type: 'test.crash' },
-  },
-  actions: {
-    crash: () => {
-      throw new Error('list: a bug');
-    },
-  },
-}).createMachine({
-  id: 'listStandIn',
-  context: ({ input }) => ({ items: [], input }),
-  on: {
-    'test.show': { actions: assign({ items: ({ event }) => event.items }) },
-    'test.crash': { actions: 'crash' },
-  },
-});
-
-/** The list's snapshot showing `items`, as the folder's `xstate.snapshot.list` carries it; `rows` titles paths. */
-function showing(rows: string, items: MessageSummary[]) {
-  const [initial] = initialTransition(listStandIn, {});
-  const [shown] = transition(listStandIn, initial, { type: 'test.show', items });
-  return { type: 'xstate.snapshot.list', rows, snapshot: shown };
-}
+const showing = (rows: string, items: MessageSummary[]) => showingRows(rows, items);
 
 const NONE = showing('none', []);
 const INBOX = showing('1,2', [row(1, 'inbox'), row(2, 'inbox')]);

@@ -3,7 +3,7 @@
 // `/new?template=ID` (the same question, and the address cleared once used), and what compose gets
 // (`template.apply`, exactly, and only then). The list itself has its own model test; a stand-in shows the
 // rows a path gives it.
-import { assign, createActor, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import {
   selectAsksReplace,
@@ -17,37 +17,13 @@ import {
 } from '../../src/machines/template-picker';
 import type { Template } from '../../shared/templates-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
-import { PLANNING_PARENT, recordingParent } from './doubles';
+import { listStandIn, PLANNING_PARENT, recordingParent, showingRows } from './doubles';
 import { failure } from './fixtures';
 import { productTemplate, template } from '../fixtures/templates';
 
 const pk = (snapshot: AnyMachineSnapshot) => snapshot as unknown as TemplatePickerSnapshot;
 
-const listStandIn = setup({
-  types: {
-    input: {} as unknown,
-    context: {} as { items: Template[]; input: unknown },
-    events: {} as { type: 'test.show'; items: Template[] } | { type: 'test.crash' },
-  },
-  actions: {
-    crash: () => {
-      throw new Error('list: a bug');
-    },
-  },
-}).createMachine({
-  id: 'listStandIn',
-  context: ({ input }) => ({ items: [], input }),
-  on: {
-    'test.show': { actions: assign({ items: ({ event }) => event.items }) },
-    'test.crash': { actions: 'crash' },
-  },
-});
-
-function showing(rows: string, items: Template[]) {
-  const [initial] = initialTransition(listStandIn, {});
-  const [shown] = transition(listStandIn, initial, { type: 'test.show', items });
-  return { type: 'xstate.snapshot.list', rows, snapshot: shown };
-}
+const showing = (rows: string, items: Template[]) => showingRows(rows, items);
 
 const CITATION = productTemplate(11, { name: 'Citación', content: 'Se cita al apoderado de {estudiante}.' });
 const OWN = template({ id: 1, name: 'Reunión', content: 'Reunión el jueves.' });

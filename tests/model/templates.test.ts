@@ -2,7 +2,7 @@
 // new template starts empty; a refused or failed save keeps everything typed, a 422 marks its fields),
 // delete after a question, copy of read-only templates, with SPEC §8's toasts and the focus moves. The
 // list itself has its own model test (list.test.ts); a stand-in shows the rows a path gives it.
-import { assign, createActor, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import {
   selectBusyId,
@@ -21,36 +21,13 @@ import {
 import { EMPTY_DRAFT, templateErrors } from '../../src/machines/template-rules';
 import type { Template } from '../../shared/templates-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { listStandIn, showingRows } from './doubles';
 import { failure } from './fixtures';
 import { productTemplate, template } from '../fixtures/templates';
 
 const tpl = (snapshot: AnyMachineSnapshot) => snapshot as unknown as TemplatesSnapshot;
 
-const listStandIn = setup({
-  types: {
-    input: {} as unknown,
-    context: {} as { items: Template[]; input: unknown },
-    events: {} as { type: 'test.show'; items: Template[] } | { type: 'test.crash' },
-  },
-  actions: {
-    crash: () => {
-      throw new Error('list: a bug');
-    },
-  },
-}).createMachine({
-  id: 'listStandIn',
-  context: ({ input }) => ({ items: [], input }),
-  on: {
-    'test.show': { actions: assign({ items: ({ event }) => event.items }) },
-    'test.crash': { actions: 'crash' },
-  },
-});
-
-function showing(rows: string, items: Template[]) {
-  const [initial] = initialTransition(listStandIn, {});
-  const [shown] = transition(listStandIn, initial, { type: 'test.show', items });
-  return { type: 'xstate.snapshot.list', rows, snapshot: shown };
-}
+const showing = (rows: string, items: Template[]) => showingRows(rows, items);
 
 const OWN_1 = template({ id: 1, name: 'Reunión', content: 'Reunión el jueves, {estudiante}.' });
 const OWN_2 = template({ id: 2 });

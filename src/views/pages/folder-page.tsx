@@ -43,6 +43,7 @@ import { cn } from '../lib/utils';
 import { ConfirmPanel } from '../ui/confirm-panel';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
+import { ListFailure, ListSkeleton } from '../ui/list-state';
 import { VirtualList } from '../ui/virtual-list';
 import type { Folder } from '../../../shared/codes';
 
@@ -72,7 +73,7 @@ export function FolderPage({ folder }: { folder: Folder }) {
   useEffect(() => {
     actor?.send({ type: 'folder.address', q });
   }, [actor, q]);
-  return actor ? <FolderScreen actor={actor} folder={folder} /> : <ListSkeleton />;
+  return actor ? <FolderScreen actor={actor} folder={folder} /> : <FolderSkeleton />;
 }
 
 function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder }) {
@@ -194,12 +195,7 @@ function PurgeConfirm({ actor }: { actor: FolderActor }) {
 /** List failures are silent (SPEC §8): this, with Reintentar, in place of the rows or below them. */
 function Failure({ actor }: { actor: FolderActor }) {
   const t = useT();
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-      <p>{t('folders.failed')}</p>
-      <Button onClick={() => actor.send({ type: 'folder.retry' })}>{t('folders.retry')}</Button>
-    </div>
-  );
+  return <ListFailure message={t('folders.failed')} retryLabel={t('folders.retry')} onRetry={() => actor.send({ type: 'folder.retry' })} />;
 }
 
 function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListActor; folder: Folder }) {
@@ -223,7 +219,7 @@ function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListAct
       );
     }
     // The first page, or page 1 again with nothing left to show meanwhile.
-    return <ListSkeleton />;
+    return <FolderSkeleton />;
   }
   // As tall as the rows need, up to what fits on screen; the list scrolls inside past that.
   const height = Math.min(items.length * ROW_HEIGHT, Math.max(320, window.innerHeight - 260));
@@ -301,15 +297,9 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
   );
 }
 
-function ListSkeleton() {
+function FolderSkeleton() {
   const t = useT();
-  return (
-    <div role="status" aria-label={t('app.loading')} className="flex flex-col gap-2">
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="h-16 animate-pulse rounded-md bg-muted" />
-      ))}
-    </div>
-  );
+  return <ListSkeleton label={t('app.loading')} />;
 }
 
 /** Sent folder: deliveries still in flight ("Enviando 40 %") or some that failed ("Con fallos"). */

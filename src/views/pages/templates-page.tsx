@@ -23,23 +23,21 @@ import {
   type TemplateListActor,
   type TemplatesActor,
 } from '../../machines/templates';
-import { useT, type Translate } from '../lib/i18n';
+import { useT } from '../lib/i18n';
 import { MergeFieldText } from '../lib/merge-fields';
 import { usePageActor } from '../lib/page-actor';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
+import { ListFailure, ListSkeleton } from '../ui/list-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
+import { repositoryName } from './templates/repository';
 import { DeleteDialog, TemplateEditor } from './templates/editor';
 import { SmsSize } from './templates/sms-size';
 
-/** "Mis plantillas", the product's name (SPEC's `{product}`), "Socioemocional". */
-export const repositoryName = (t: Translate, code: TemplateRepositoryCode): string =>
-  code === PRODUCT_REPOSITORY.code ? PRODUCT_REPOSITORY.name : t(`templates.repository.${code}`);
-
 export function TemplatesPage() {
   const actor = usePageActor(templatesMachine, { input: {} });
-  return actor ? <TemplatesScreen actor={actor} /> : <ListSkeleton />;
+  return actor ? <TemplatesScreen actor={actor} /> : <CardsSkeleton />;
 }
 
 function TemplatesScreen({ actor }: { actor: TemplatesActor }) {
@@ -102,12 +100,7 @@ function SearchBox({ actor }: { actor: TemplatesActor }) {
 function Failure({ actor, stale = false }: { actor: TemplatesActor; stale?: boolean }) {
   const t = useT();
   return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-      <p>{t(stale ? 'templates.stale' : 'templates.failed')}</p>
-      <Button variant="outline" onClick={() => actor.send({ type: 'templates.retry' })}>
-        {t('templates.retry')}
-      </Button>
-    </div>
+    <ListFailure message={t(stale ? 'templates.stale' : 'templates.failed')} retryLabel={t('templates.retry')} onRetry={() => actor.send({ type: 'templates.retry' })} />
   );
 }
 
@@ -135,7 +128,7 @@ function Body({ actor, list }: { actor: TemplatesActor; list: TemplateListActor 
         </p>
       );
     }
-    return <ListSkeleton />;
+    return <CardsSkeleton />;
   }
   return (
     <>
@@ -216,13 +209,7 @@ function TemplateCard({ actor, template }: { actor: TemplatesActor; template: Te
   );
 }
 
-function ListSkeleton() {
+function CardsSkeleton() {
   const t = useT();
-  return (
-    <div role="status" aria-label={t('templates.loading')} className="grid gap-3 md:grid-cols-2">
-      {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="h-40 animate-pulse rounded-lg bg-muted" />
-      ))}
-    </div>
-  );
+  return <ListSkeleton label={t('templates.loading')} rows={4} className="grid gap-3 md:grid-cols-2" rowClassName="h-40 rounded-lg" />;
 }

@@ -2,7 +2,7 @@
 // Tab through the rows, Enter or Space on "Usar"), and «¿Reemplazar el título y el contenido?» when the
 // form already has text. The template picker actor (template-picker.ts) is compose's child `templates`.
 import { useSelector } from '@xstate/react';
-import { PRODUCT_REPOSITORY, TEMPLATE_REPOSITORIES, type Template, type TemplateRepositoryCode } from '../../../../shared/templates-contract';
+import { TEMPLATE_REPOSITORIES, type Template, type TemplateRepositoryCode } from '../../../../shared/templates-contract';
 import { selectHasFailed, selectIsBusy, selectIsEmpty, selectIsStale } from '../../../machines/list';
 import type { TemplateListActor } from '../../../machines/templates';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../../machines/template-picker';
 import { selectIsLocked } from '../../../machines/compose-selectors';
 import type { ComposeSnapshot } from '../../../machines/compose';
-import { useT, type Translate } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
@@ -27,12 +27,11 @@ import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { SmsSize } from '../templates/sms-size';
+import { repositoryName } from '../templates/repository';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import type { ComposeActor } from './field';
 
 const selectTemplates = (s: ComposeSnapshot): TemplatePickerActor | undefined => s.children.templates as TemplatePickerActor | undefined;
-
-const repositoryName = (t: Translate, code: TemplateRepositoryCode): string =>
-  code === PRODUCT_REPOSITORY.code ? PRODUCT_REPOSITORY.name : t(`templates.repository.${code}`);
 
 /** The "Usar plantilla" button and what it opens. */
 export function TemplateField({ compose }: { compose: ComposeActor }) {
@@ -127,7 +126,7 @@ function PickerFilters({ picker }: { picker: TemplatePickerActor }) {
 function PickerList({ picker }: { picker: TemplatePickerActor }) {
   const t = useT();
   const list = useSelector(picker, selectPickerList);
-  if (!list) return <div role="status" aria-label={t('templates.loading')} className="h-40 animate-pulse rounded-md bg-muted" />;
+  if (!list) return <ListSkeleton label={t('templates.loading')} rows={3} />;
   return <PickerBody picker={picker} list={list} />;
 }
 
@@ -141,17 +140,10 @@ function PickerBody({ picker, list }: { picker: TemplatePickerActor; list: Templ
   const busy = useSelector(list, selectIsBusy);
   if (items.length === 0) {
     if (failed || (empty && stale)) {
-      return (
-        <div role="alert" className="flex flex-col items-start gap-2">
-          <p>{t('templates.failed')}</p>
-          <Button type="button" variant="outline" size="sm" onClick={() => picker.send({ type: 'templates.retry' })}>
-            {t('templates.retry')}
-          </Button>
-        </div>
-      );
+      return <ListFailure className="p-4" message={t('templates.failed')} retryLabel={t('templates.retry')} onRetry={() => picker.send({ type: 'templates.retry' })} />;
     }
     if (empty) return <p role="status" className="text-sm text-muted-foreground">{q.trim() ? t('templates.empty.search', { q: q.trim() }) : t('templates.empty.other')}</p>;
-    return <div role="status" aria-label={t('templates.loading')} className="h-40 animate-pulse rounded-md bg-muted" />;
+    return <ListSkeleton label={t('templates.loading')} rows={3} />;
   }
   return (
     <ul aria-label={t('templates.heading')} aria-busy={busy} className="-mx-1 flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-1">
