@@ -1,6 +1,6 @@
-// The templates screen's and the template picker's pure rules: what the editor accepts, what an SMS of a
-// template costs, whether compose's form already has text to replace, and the merge fields as text.
-import { smsText, SMS_SEGMENT_UNITS } from '../../shared/sms-text';
+// The templates screen's and the template picker's pure rules: what the editor accepts, whether compose's
+// form already has text to replace, and the merge fields as text. (A template's SMS size is
+// shared/template-size.ts, the server's too.)
 import { MERGE_FIELDS, TEMPLATE_CONTENT_MAX, TEMPLATE_NAME_MAX, type MergeField, type Template, type TemplateInput } from '../../shared/templates-contract';
 import type { MessageKey } from '../i18n';
 import type { ApiFailure } from '../services/http';
@@ -60,25 +60,6 @@ export function serverTemplateErrors(failure: ApiFailure): TemplateErrors {
     if (message) errors[field] = { key: 'templates.errors.server', params: { message } };
   }
   return errors;
-}
-
-/** Units of one concatenated segment (a 7-byte header per part): GSM-7's 153. */
-const CONCATENATED_UNITS = 153;
-
-export interface SmsSize {
-  /** GSM-7 units of the content (accents GSM-7 lacks dropped, extended characters counting 2). */
-  chars: number;
-  /** Segments that many units take: 1 up to 160, then 153 per segment. */
-  segments: number;
-  /** Characters SMS cannot carry (emoji), in order; empty when it can be sent. */
-  unsupported: string[];
-}
-
-/** The SMS size of a template's content, by the one GSM-7 rule (shared/sms-text.ts), without signature. */
-export function templateSmsSize(content: string): SmsSize {
-  const { units, unsupported } = smsText(content, null);
-  const segments = units <= SMS_SEGMENT_UNITS ? 1 : Math.ceil(units / CONCATENATED_UNITS);
-  return { chars: units, segments, unsupported };
 }
 
 /** Compose's form already has something typed: choosing a template asks before replacing it. */

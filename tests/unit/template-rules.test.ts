@@ -1,7 +1,7 @@
-// The templates screen's pure rules: what the editor refuses before any request, an SMS's size by the
-// GSM-7 rule, whether compose has text to replace, and merge fields cut out for chips.
+// The templates screen's pure rules: what the editor refuses before any request, whether compose has text
+// to replace, and merge fields cut out for chips. (The SMS size is shared/template-size.ts, tested beside it.)
 import { describe, expect, it } from 'vitest';
-import { formHasText, splitMergeFields, templateErrors, templateSmsSize } from '../../src/machines/template-rules';
+import { formHasText, splitMergeFields, templateErrors } from '../../src/machines/template-rules';
 import { TEMPLATE_CONTENT_MAX, TEMPLATE_NAME_MAX } from '../../shared/templates-contract';
 
 describe('template rules', () => {
@@ -15,15 +15,6 @@ describe('template rules', () => {
       content: { key: 'templates.errors.contentTooLong', params: { max: TEMPLATE_CONTENT_MAX } },
     });
     expect(templateErrors({ id: null, name: ` ${'n'.repeat(TEMPLATE_NAME_MAX)} `, content: 'Hola' })).toEqual({});
-  });
-
-  it('counts SMS size in GSM-7 units: accents dropped, extended characters 2, 153 per segment past 160', () => {
-    expect(templateSmsSize('Reunión')).toEqual({ chars: 7, segments: 1, unsupported: [] });
-    expect(templateSmsSize('€')).toEqual({ chars: 2, segments: 1, unsupported: [] });
-    expect(templateSmsSize('a'.repeat(160)).segments).toBe(1);
-    expect(templateSmsSize('a'.repeat(161)).segments).toBe(2);
-    expect(templateSmsSize('a'.repeat(307)).segments).toBe(3);
-    expect(templateSmsSize('Hola 👋').unsupported).toEqual(['👋']);
   });
 
   it('asks before replacing only when a title or content has more than blanks', () => {
