@@ -8,6 +8,7 @@ import type { Estimate } from '../../shared/compose-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
 import { checkPicks, summarizeReach } from './expand';
+import { checkMergedSms } from './merge-values';
 import { institutionTimezone, monthIn, quotaProblems, quotaSnapshot } from './quota';
 import { needsOf } from './send';
 import { checkCompose, type FieldErrors, type ParsedCompose } from './validate';
@@ -25,12 +26,14 @@ export async function estimate(
   // Send's own rules (schedule's when a time is given): the confirmation never shows a message that send
   // then refuses, and the refusal is the same 422 on the same fields.
   const mode = input.scheduled_at === null ? 'send' : 'schedule';
-  const { errors } = await checkCompose(db, { ...scope, draftId: parsed.draftId }, input, mode, now);
+  const { errors, signature } = await checkCompose(db, { ...scope, draftId: parsed.draftId }, input, mode, now);
   // A reply is answered as send would answer it: a message the user may not answer is refused here already.
   await checkReplyTo(db, scope.userId, parsed.replyToId, errors);
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
   const picks = await checkPicks(db, scope, input.recipients);
   if (!picks.ok) return { kind: 'invalid', errors: { recipients: [picks.message] } };
+  const merged = await checkMergedSms(db, scope, input, signature);
+  if (merged) return { kind: 'invalid', errors: { content: [merged] } };
 
   const timezone = await institutionTimezone(db, scope.institutionId);
   const at = input.scheduled_at ? new Date(input.scheduled_at) : now;

@@ -123,8 +123,8 @@ const fullName = (t: string) => sql.raw(`split_part(${t}.first_names, ' ', 1) ||
  * CTEs (to follow `with`) ending in `people`: one row per distinct person reached, with columns
  * kind (apoderado | estudiante | funcionario), ref, sort (first reach), gk/gl (group kind and label of the
  * first pick that reached them), sn (guardians' children), name, email, phone (E.164; null for students),
- * app (app-mobile address: guardian:<id> when the app is installed, user:<login id>; students have none) and
- * login_user_id (staff with a Hermes login).
+ * app (app-mobile address: guardian:<id> when the app is installed, user:<login id>; students have none),
+ * login_user_id (staff with a Hermes login) and sids (the students a guardian is reached for; a student's own id).
  */
 export function reachCtes({ institutionId, userId }: PickScope, picks: RecipientPick[]): SQL {
   const json = JSON.stringify(picks.map((p, ord) => ({ ord, kind: p.kind, id: p.id, audience: 'audience' in p ? p.audience : null })));
@@ -151,29 +151,30 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
       from picks p join students s on p.kind = 'student' and s.id = p.id and s.institution_id = ${inst}
     ),
     reached as (
-      select ord, sub, gk, gl, 'estudiante'::text as kind, student_id as ref, null::text as child_name
+      select ord, sub, gk, gl, 'estudiante'::text as kind, student_id as ref, null::text as child_name, student_id as sid
       from pick_students where audience = 'estudiantes'
       union all
-      select ps.ord, ps.sub, ps.gk, ps.gl, 'apoderado', sg.guardian_id, ps.child_name
+      select ps.ord, ps.sub, ps.gk, ps.gl, 'apoderado', sg.guardian_id, ps.child_name, ps.student_id
       from pick_students ps join student_guardians sg on sg.student_id = ps.student_id
       where ps.audience = 'apoderados' or (ps.audience = 'titulares' and sg.role = 1)
         or (ps.audience = 'suplentes' and sg.role = 2)
       union all
-      select p.ord, 0, 'apoderado', ${fullName('g')}, 'apoderado', g.id, ${shortName('cs')}
+      select p.ord, 0, 'apoderado', ${fullName('g')}, 'apoderado', g.id, ${shortName('cs')}, cs.id
       from picks p
       join guardians g on p.kind = 'guardian' and g.id = p.id and g.institution_id = ${inst}
       left join student_guardians sg on sg.guardian_id = g.id
       left join students cs on cs.id = sg.student_id
       union all
       select p.ord, 0, case p.kind when 'appointment' then 'cargo' else 'funcionario' end,
-        case p.kind when 'appointment' then pos.name else ${fullName('st')} end, 'funcionario', st.id, null
+        case p.kind when 'appointment' then pos.name else ${fullName('st')} end, 'funcionario', st.id, null, null::int
       from picks p
       join staff st on st.institution_id = ${inst}
         and ((p.kind = 'staff' and st.id = p.id) or (p.kind = 'appointment' and st.position_id = p.id))
       left join positions pos on pos.id = st.position_id
       union all
       select p.ord, 0, 'lista', ${recipientLists.name}, m.member_kind, m.member_ref_id,
-        case when m.member_kind = 'apoderado' then ${shortName('cs')} end
+        case when m.member_kind = 'apoderado' then ${shortName('cs')} end,
+        case m.member_kind when 'apoderado' then cs.id when 'estudiante' then m.member_ref_id end
       from picks p
       -- Unaliased, so the one visibility rule of lists (lists.ts) applies here as written.
       join ${recipientLists} on p.kind = 'recipient-list' and ${recipientLists.id} = p.id
@@ -186,7 +187,10 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
         min(ord::bigint * 2147483648 + sub) as sort,
         (array_agg(gk order by ord, sub))[1] as gk,
         (array_agg(gl order by ord, sub))[1] as gl,
-        string_agg(distinct child_name, ', ' order by child_name) as sn
+        string_agg(distinct child_name, ', ' order by child_name) as sn,
+        -- The students a person is reached for (a guardian's picked children; a student themselves): the
+        -- merge fields' values (server/compose/merge-values.ts).
+        array_agg(distinct sid) filter (where sid is not null) as sids
       from reached
       group by kind, ref
     ),
@@ -194,18 +198,18 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
     people as (
       select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, reach.sn, ${fullName('g')} as name,
         g.email, g.phone, case when g.app_installed_at is not null then 'guardian:' || g.id end as app,
-        null::int as login_user_id
+        null::int as login_user_id, reach.sids
       from reach join guardians g on g.id = reach.ref and g.institution_id = ${inst}
       where reach.kind = 'apoderado'
       union all
       -- No app for students yet (the app is the guardians'): their app-mobile delivery has no address.
       select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, null, ${fullName('s')}, s.email, null,
-        null, null
+        null, null, reach.sids
       from reach join students s on s.id = reach.ref and s.institution_id = ${inst}
       where reach.kind = 'estudiante'
       union all
       select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, null, ${fullName('st')}, st.email, st.phone,
-        case when st.user_id is not null then 'user:' || st.user_id end, st.user_id
+        case when st.user_id is not null then 'user:' || st.user_id end, st.user_id, null::int[]
       from reach join staff st on st.id = reach.ref and st.institution_id = ${inst}
       where reach.kind = 'funcionario'
     )`;

@@ -20,6 +20,7 @@ import { mailboxEntries, messageAttachments, messageRecipients, messages } from 
 import { staff } from '../db/schema/school';
 import { recipientsLabel } from '../messages/queries';
 import { checkPicks, reachCtes, rowsOf, type PickScope } from './expand';
+import { checkMergedSms } from './merge-values';
 import { institutionTimezone, monthIn, reserve, type Needs } from './quota';
 import { checkCompose, COMPOSE_MESSAGES, type FieldErrors, type ParsedCompose } from './validate';
 import { checkReplyTo } from '../messages/replies';
@@ -236,6 +237,8 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
 
   const picks = await checkPicks(tx, { institutionId, userId }, input.recipients);
   if (!picks.ok) throw new Abort({ kind: 'invalid', errors: { recipients: [picks.message] } });
+  const merged = await checkMergedSms(tx, { institutionId, userId }, input, signature);
+  if (merged) throw new Abort({ kind: 'invalid', errors: { content: [merged] } });
   const scheduledAt = mode === 'schedule' ? new Date(input.scheduled_at!) : null;
 
   const sender = await senderOf(tx, userId);

@@ -5,6 +5,7 @@
 // fine) and the SMS length is not enforced yet, but every limit and every id still is.
 import { and, eq, inArray } from 'drizzle-orm';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_TOTAL_MAX_BYTES, CONTENT_MAX_LENGTH, MAX_PICKS, SMS_MAX_ATTACHMENTS, TITLE_MAX_LENGTH, type Audience, type ComposeInput, type RecipientPick } from '../../shared/compose-contract';
+import { hasFields } from '../../shared/merge-fields';
 import { smsText } from '../../shared/sms-text';
 import { readTogether, type Queryable } from '../db/client';
 import { institutionSignatures } from '../db/schema/compose';
@@ -211,7 +212,8 @@ export async function checkCompose(
   if (sms && strict) {
     const text = smsText(input.content, signature);
     if (text.unsupported.length > 0) add('content', COMPOSE_MESSAGES.smsChars(text.unsupported));
-    if (text.units > text.limit) add('content', COMPOSE_MESSAGES.smsLong(text.limit));
+    // With merge fields the length depends on the recipients: checkMergedSms counts it once the picks are known.
+    if (text.units > text.limit && !hasFields(input.content)) add('content', COMPOSE_MESSAGES.smsLong(text.limit));
   }
 
   const usable = files.filter((f) => f.messageId === null || f.messageId === scope.draftId);

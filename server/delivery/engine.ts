@@ -22,8 +22,10 @@ import { intList, textList } from '../db/arrays';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { fillFields, hasFields, type MergeValues } from '../../shared/merge-fields';
 import { smsText, withSignature } from '../../shared/sms-text';
 import { rowsOf } from '../compose/expand';
+import { valuesByRecipient } from '../compose/merge-values';
 import type { Db, DbHandle } from '../db/client';
 import { startPeriodic, type Periodic } from '../db/periodic';
 import type { Logger } from '../log';
@@ -107,6 +109,7 @@ interface DeliveryRow {
   channel: Outgoing['channel'];
   address: string | null;
   attempts: number;
+  recipient_id: number;
   message_id: number;
   title: string;
   content: string;
@@ -201,7 +204,7 @@ export function createEngine(options: EngineOptions): Engine {
 
   async function loadRows(ids: number[]): Promise<Map<number, DeliveryRow>> {
     const result = await db.execute(sql`
-      select d.id, d.generation, d.status, d.channel, d.address, d.attempts, m.id as message_id, m.title, m.content,
+      select d.id, d.generation, d.status, d.channel, d.address, d.attempts, d.recipient_id, m.id as message_id, m.title, m.content,
         m.signature, m.sender_name, i.name as institution_name
       from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
       where d.id = any(${intList(ids)}::int[])`);
@@ -227,11 +230,20 @@ export function createEngine(options: EngineOptions): Engine {
   }
 
   // An SMS carries exactly the GSM-7 text validation counted (one segment, what the quota was charged);
-  // the other channels have no such limit and carry the text as written.
-  const textOf = (row: DeliveryRow) =>
-    row.channel === 'sms' ? smsText(row.content, row.signature).text : withSignature(row.content, row.signature);
+  // the other channels have no such limit and carry the text as written. Merge fields are filled with the
+  // recipient's values first (validation counted each at its longest value among the recipients).
+  const textOf = (row: DeliveryRow, values: MergeValues) => {
+    const content = fillFields(row.content, values);
+    return row.channel === 'sms' ? smsText(content, row.signature).text : withSignature(content, row.signature);
+  };
 
-  async function attempt(row: DeliveryRow, attachments: Outgoing['attachments']): Promise<SendResult> {
+  /** The merge fields' values of the batch's recipients whose message uses them: one query per batch. */
+  async function loadValues(rows: readonly DeliveryRow[]): Promise<Map<number, MergeValues>> {
+    const ids = new Set(rows.filter((r) => hasFields(r.title, r.content)).map((r) => Number(r.recipient_id)));
+    return valuesByRecipient(db, [...ids]);
+  }
+
+  async function attempt(row: DeliveryRow, attachments: Outgoing['attachments'], values: MergeValues): Promise<SendResult> {
     if (!row.address) return { ok: false, kind: 'permanent', error: 'missing_address' };
     const outgoing: Outgoing = {
       deliveryId: Number(row.id),
@@ -239,8 +251,8 @@ export function createEngine(options: EngineOptions): Engine {
       channel: row.channel,
       address: row.address,
       messageId: Number(row.message_id),
-      title: row.title,
-      text: textOf(row),
+      title: fillFields(row.title, values),
+      text: textOf(row, values),
       senderName: row.sender_name,
       institutionName: row.institution_name,
       attachments: row.channel === 'e-mail' ? attachments : [],
@@ -294,13 +306,14 @@ export function createEngine(options: EngineOptions): Engine {
     const attachments = await loadAttachments([
       ...new Set(live.filter((j) => rows.get(j.data.id)!.channel === 'e-mail').map((j) => Number(rows.get(j.data.id)!.message_id))),
     ]);
+    const values = await loadValues(live.map((j) => rows.get(j.data.id)!));
     const results = await mapLimit(live, options.concurrency, async (job) => {
       const row = rows.get(job.data.id)!;
       if (job.retryCount > job.retryLimit) {
         logger.error(`Cola de envíos: el envío ${row.id} se abandona tras ${job.retryCount} intentos interrumpidos o fallidos`);
         return GAVE_UP;
       }
-      return attempt(row, attachments.get(Number(row.message_id)) ?? []);
+      return attempt(row, attachments.get(Number(row.message_id)) ?? [], values.get(Number(row.recipient_id)) ?? {});
     });
     const outcomes: Outcome[] = live.map((job, i) => {
       const result = results[i]!;
