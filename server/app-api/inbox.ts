@@ -4,7 +4,9 @@
 // Reception moves only through applyReports (server/delivery/status.ts), like every other receipt.
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { fillFields, hasFields, type MergeValues } from '../../shared/merge-fields';
 import { rowsOf } from '../compose/expand';
+import { valuesByRecipient } from '../compose/merge-values';
 import { messageAttachments } from '../db/schema/messages';
 import { applyReports } from '../delivery/status';
 import { SNIPPET_LENGTH } from '../messages/queries';
@@ -54,6 +56,8 @@ export interface Reader {
 
 interface InboxRow {
   id: number;
+  recipient_id: number;
+  content: string;
   delivery_id: number;
   generation: number;
   status: string;
@@ -80,14 +84,23 @@ const visible = (reader: Reader) => sql`
   join messages m on m.id = r.message_id and m.institution_id = ${reader.institutionId}
   where r.recipient_kind = 'apoderado' and r.recipient_ref_id = ${reader.guardianId}`;
 
-const columns = sql`m.id, d.id as delivery_id, d.generation, d.status, m.title, left(m.content, ${SNIPPET_LENGTH}) as snippet,
+const columns = sql`m.id, r.id as recipient_id, m.content, d.id as delivery_id, d.generation, d.status, m.title, left(m.content, ${SNIPPET_LENGTH}) as snippet,
   m.sender_name, coalesce(m.sent_at, d.sent_at) as sent_at, d.read_at, m.allow_replies, r.student_names`;
 
-function toSummary(row: InboxRow): AppMessageSummary {
+/**
+ * The merge fields of these rows' messages filled with this guardian's values (as their deliveries were),
+ * in one query; rows whose message has none are not looked up.
+ */
+async function valuesOf(db: Queryable, rows: readonly InboxRow[]): Promise<Map<number, MergeValues>> {
+  return valuesByRecipient(db, rows.filter((r) => hasFields(r.title, r.content)).map((r) => Number(r.recipient_id)));
+}
+
+function toSummary(row: InboxRow, values: Map<number, MergeValues>): AppMessageSummary {
+  const own = values.get(Number(row.recipient_id));
   return {
     id: Number(row.id),
-    title: row.title,
-    snippet: row.snippet,
+    title: own ? fillFields(row.title, own) : row.title,
+    snippet: own ? [...fillFields(row.content, own)].slice(0, SNIPPET_LENGTH).join('') : row.snippet,
     sender_name: row.sender_name,
     sent_at: iso(row.sent_at),
     read: row.status === 'read',
@@ -116,7 +129,8 @@ export async function listInbox(db: Queryable, reader: Reader, page: number, now
   ]);
   const items = rowsOf<InboxRow>(rows);
   await markReceived(db, items, now);
-  return { items: items.map(toSummary), total: Number(rowsOf<{ total: number }>(totals)[0]?.total ?? 0) };
+  const values = await valuesOf(db, items);
+  return { items: items.map((item) => toSummary(item, values)), total: Number(rowsOf<{ total: number }>(totals)[0]?.total ?? 0) };
 }
 
 async function findRow(db: Queryable, reader: Reader, messageId: number): Promise<InboxRow | null> {
@@ -139,7 +153,9 @@ export async function openMessage(db: Queryable, reader: Reader, messageId: numb
     .where(eq(messageAttachments.messageId, messageId))
     .orderBy(messageAttachments.id);
   const thread = await threadOf(db, reader, messageId);
-  return { ...toSummary(row), content: full!.content, signature: full!.signature, read_at: iso(full!.read_at), attachments: files, thread };
+  const values = await valuesOf(db, [row]);
+  const own = values.get(Number(row.recipient_id));
+  return { ...toSummary(row, values), content: own ? fillFields(full!.content, own) : full!.content, signature: full!.signature, read_at: iso(full!.read_at), attachments: files, thread };
 }
 
 /** The guardian's side of a conversation: what reached them in the app, and what they answered from it. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { fillFields, joinList, smsUnitsOf } from '../../shared/merge-fields';
 import { smsText } from '../../shared/sms-text';
+import { openSession } from '../../server/app-api/tokens';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { startServer, type Client, type TestServer } from './support/server';
@@ -114,19 +115,32 @@ describe('merge fields filled per recipient', () => {
       ...family.student_ids.map((sid): RecipientPick => ({ kind: 'student', id: Number(sid), audience: 'apoderados' })),
       { kind: 'staff', id: Number(staffMember.id) },
     ];
+    // The guardian has the app: its inbox shows the message filled too.
+    const { token } = await openSession(server.db, { id: Number(family.guardian_id), institutionId }, new Date());
     const content = 'Les recordamos que {estudiante} ({curso}) debe traer su libreta.';
-    const id = await sendOk(composeInput({ title: 'Libreta', content, channels: ['sms'], recipients: picks }));
+    const id = await sendOk(composeInput({ title: 'Libreta de {estudiante}', content, channels: ['sms', 'app-mobile'], recipients: picks }));
     const recipient = await one<{ id: number; student_names: string }>(
       server.db,
       sql`select id, student_names from message_recipients where message_id = ${id} and recipient_kind = 'apoderado' and recipient_ref_id = ${family.guardian_id}`,
     );
-    const deliveries = await count(server.db, sql`select count(*)::int as n from deliveries where recipient_id = ${recipient.id}`);
+    const deliveries = await count(server.db, sql`select count(*)::int as n from deliveries where recipient_id = ${recipient.id} and channel = 'sms'`);
     expect(deliveries).toBe(1);
     const bodies = await phoneBodies(id, 'sms');
     const both = joinList(family.names);
     expect(both).toMatch(/ [ye] /);
     const body = bodies.get(Number(recipient.id))!;
-    expect(body).toBe(smsText(fillFields(content, { estudiante: both, curso: joinList(family.courses) }), signature).text);
+    const filled = fillFields(content, { estudiante: both, curso: joinList(family.courses) });
+    expect(body).toBe(smsText(filled, signature).text);
+
+    const app = (path: string) => fetch(`${server.url}/api/app${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+    await eventually('entrega por la app', () => count(server.db, sql`select count(*)::int as n from deliveries where recipient_id = ${recipient.id} and channel = 'app-mobile' and status = 'sent'`), (n) => n === 1);
+    const list = (await (await app('/messages')).json()) as { data: { id: number; title: string; snippet: string }[] };
+    const listed = list.data.find((m) => m.id === id)!;
+    expect(listed.title).toBe(`Libreta de ${both}`);
+    expect(listed.snippet).toBe(filled.slice(0, listed.snippet.length));
+    expect(listed.snippet.length).toBeGreaterThan(30);
+    const opened = (await (await app(`/messages/${id}`)).json()) as { data: { title: string; content: string } };
+    expect(opened.data).toMatchObject({ title: `Libreta de ${both}`, content: filled });
     // The staff member reads the fields as written (a colleague reads the message its author wrote).
     const staffRecipient = await one<{ id: number }>(
       server.db,
