@@ -18,6 +18,7 @@ import {
 } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
 import type { AttachmentSummary } from '../../shared/messages-contract';
+import { hasFields } from '../../shared/merge-fields';
 import { smsText } from '../../shared/sms-text';
 import type { MessageKey } from '../i18n';
 import type { ComposeBackup } from '../services/compose-backup';
@@ -154,7 +155,8 @@ export function composeErrors(form: ComposeForm, intent: ComposeIntent, now: num
   else if (sms) {
     const text = smsText(form.content, activeSignature(form));
     if (text.unsupported.length > 0) errors.content = { key: ERROR_KEYS.smsUnsupported, params: { chars: text.unsupported.join(' ') } };
-    else if (!text.ok) errors.content = { key: ERROR_KEYS.smsTooLong, params: { units: text.units, limit: text.limit } };
+    // With merge fields the length depends on who gets it: the estimate counts it (compose-merge-rules.ts).
+    else if (!text.ok && !hasFields(form.content)) errors.content = { key: ERROR_KEYS.smsTooLong, params: { units: text.units, limit: text.limit } };
   }
 
   const live = liveAttachments(form);

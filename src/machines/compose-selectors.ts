@@ -1,11 +1,12 @@
 // What views read of the compose machine (compose.ts): one primitive each, or a context reference that
 // only changes with its value. Flags come from states and tags; the children from the snapshot.
-import type { Estimate, RecipientPick, SendResult } from '../../shared/compose-contract';
+import type { Estimate, RecipientPick, Recipients, SendResult } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
-import { smsText, type SmsText } from '../../shared/sms-text';
+import type { CountedField, MergedSmsText } from '../../shared/merge-fields';
 import { serverMessage } from '../services/http';
 import type { AttachmentListActor } from './attachment-list';
 import type { ComposeSnapshot } from './compose';
+import { countedSms } from './compose-merge-rules';
 import {
   activeSignature,
   attachmentsBytes,
@@ -64,14 +65,23 @@ export const selectSignatureActive = (snapshot: ComposeSnapshot): boolean => sig
 /** The active signature's text, or null. */
 export const selectSignature = (snapshot: ComposeSnapshot): string | null => activeSignature(snapshot.context);
 
-let smsCache: { content: string; signature: string | null; result: SmsText } | null = null;
-/** The live SMS counter, counted as validation and delivery count (same object while content and signature are unchanged). */
-export const selectSmsText = (snapshot: ComposeSnapshot): SmsText => {
-  const content = snapshot.context.content;
+let smsCache: { content: string; signature: string | null; recipients: Recipients | null; picks: RecipientPick[]; result: MergedSmsText } | null = null;
+/**
+ * The live SMS counter, counted as validation and delivery count: merge fields at their longest value
+ * among the picked recipients (compose-merge-rules.ts), from the picker's data. The same object while
+ * content, signature, picks and the picker's data are unchanged.
+ */
+export const selectSmsText = (snapshot: ComposeSnapshot): MergedSmsText => {
+  const { content, recipients: picks } = snapshot.context;
   const signature = activeSignature(snapshot.context);
-  if (smsCache?.content !== content || smsCache.signature !== signature) smsCache = { content, signature, result: smsText(content, signature) };
+  const recipients = snapshot.children.picker?.getSnapshot().context.recipients ?? null;
+  if (smsCache?.content !== content || smsCache.signature !== signature || smsCache.recipients !== recipients || smsCache.picks !== picks) {
+    smsCache = { content, signature, recipients, picks, result: countedSms(content, signature, recipients, picks) };
+  }
   return smsCache.result;
 };
+/** The merge fields the content uses, each with the longest value it was counted at (same array while unchanged). */
+export const selectSmsFields = (snapshot: ComposeSnapshot): CountedField[] => selectSmsText(snapshot).fields;
 export const selectSmsUnits = (snapshot: ComposeSnapshot): number => selectSmsText(snapshot).units;
 export const selectSmsLimit = (snapshot: ComposeSnapshot): number => selectSmsText(snapshot).limit;
 export const selectSmsOk = (snapshot: ComposeSnapshot): boolean => selectSmsText(snapshot).ok;

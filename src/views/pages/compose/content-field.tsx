@@ -6,6 +6,7 @@ import {
   selectHasChannel,
   selectIsLocked,
   selectSignatureActive,
+  selectSmsFields,
   selectSmsLimit,
   selectSmsOk,
   selectSmsUnits,
@@ -60,11 +61,18 @@ function SmsCounter({ compose }: { compose: ComposeActor }) {
   const ok = useSelector(compose, selectSmsOk);
   const unsupported = useSelector(compose, selectSmsUnsupported);
   const signature = useSelector(compose, selectSignatureActive);
+  // The same array while its content is unchanged (compose-selectors.ts caches it).
+  const fields = useSelector(compose, selectSmsFields);
   return (
     <div className="flex flex-col gap-1 text-xs text-muted-foreground">
       <p id="compose-sms-counter" data-slot="sms-counter" aria-live="polite" className={cn('font-medium tabular-nums', !ok && 'text-destructive')}>
         {t('compose.sms.counter', { units, limit })}
       </p>
+      {fields.map((f) => (
+        <p key={f.field} data-slot="sms-merge-field">
+          {t('compose.sms.mergeField', { field: `{${f.field}}`, value: f.value, count: f.units })}
+        </p>
+      ))}
       <p>{t('compose.sms.accents')}</p>
       {signature && <p>{t('compose.sms.signatureDiscount')}</p>}
       {unsupported && <p className="text-destructive">{t('compose.sms.unsupported', { chars: unsupported })}</p>}
