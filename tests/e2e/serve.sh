@@ -20,6 +20,9 @@ export HERMES_SIM_DELAY_MS="${HERMES_SIM_DELAY_MS:-300}"
 export HERMES_DELIVERY_RETRY_DELAY=1
 export PORT="${PORT:-3210}"
 export HOST="${HOST:-127.0.0.1}"
+# Where specs find this server's data dir (its .eml outbox): tests/e2e/support/server.ts `serverDataDir`.
+POINTER="${TMPDIR:-/tmp}/hermes-e2e-$PORT.datadir"
+printf '%s' "$DATA_DIR" > "$POINTER"
 
 SERVER_PID=""
 
@@ -36,6 +39,7 @@ cleanup() {
     wait "$SERVER_PID" 2>/dev/null
   fi
   rm -rf -- "$DATA_DIR"
+  rm -f -- "$POINTER"
 }
 trap cleanup EXIT
 trap 'cleanup; exit 143' TERM

@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 // Where the e2e server listens. Shared by playwright.config.ts and the specs.
 export const E2E_HOST = '127.0.0.1';
 export const E2E_PORT = Number(process.env.HERMES_E2E_PORT ?? 3210);
@@ -14,3 +18,11 @@ export const appUrl = (path: string): RegExp =>
 
 /** The `redirect` query parameter of the current URL (where the login form will send the user). */
 export const redirectParam = (page: { url(): string }): string | null => new URL(page.url()).searchParams.get('redirect');
+
+/**
+ * The e2e server's data dir (tests/e2e/serve.sh writes where it is, per port): `outbox/` holds the .eml of
+ * every e-mail it sent.
+ */
+export function serverDataDir(): string {
+  return readFileSync(path.join(process.env.TMPDIR ?? tmpdir(), `hermes-e2e-${E2E_PORT}.datadir`), 'utf8').trim();
+}
