@@ -46,8 +46,12 @@ export function fillFields(text: string, values: MergeValues): string {
   });
 }
 
-/** "y" is "e" before a word sounding /i/ (Inés, Hilda), not before "hie"/"hia" (Hiedra). */
-const andBefore = (word: string): string => (/^h?i(?![aeiouáéíóú])/i.test(word.normalize('NFD').replace(/\p{Diacritic}/gu, '')) ? 'e' : 'y');
+/**
+ * "y" is "e" before a word sounding /i/ (Inés, Hilda), not before "hie"/"hia" (Hiedra), nor before a Roman
+ * numeral, read as an ordinal ("I Medio B y I Medio A": "primero medio").
+ */
+const andBefore = (word: string): string =>
+  /^[IVX]+(?![\p{L}])/u.test(word) ? 'y' : /^h?i(?![aeiou])/i.test(word.normalize('NFD').replace(/\p{Diacritic}/gu, '')) ? 'e' : 'y';
 
 /** Spanish list: "Martina", "Martina y Tomás", "Ana, Martina e Isabel". */
 export function joinList(items: readonly string[]): string {

@@ -44,6 +44,13 @@ describe('merge fields: the Spanish list', () => {
     expect(joinList(['Martina', 'Ígor'])).toBe('Martina e Ígor');
     expect(joinList(['Martina', 'Hilda'])).toBe('Martina e Hilda');
     expect(joinList(['Martina', 'Hiedra'])).toBe('Martina y Hiedra');
+    expect(joinList(['Martina', 'Iván Andrés'])).toBe('Martina e Iván Andrés');
+  });
+
+  it('keeps "y" before a Roman numeral, read as an ordinal (courses of Media)', () => {
+    expect(joinList(['I Medio B', 'I Medio A'])).toBe('I Medio B y I Medio A');
+    expect(joinList(['3° Básico A', 'IV Medio C'])).toBe('3° Básico A y IV Medio C');
+    expect(joinList(['3° Básico A', 'II°A'])).toBe('3° Básico A y II°A');
   });
 });
 
