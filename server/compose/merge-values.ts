@@ -20,16 +20,21 @@ const personName = (t: string) => sql.raw(`${t}.first_names || ' ' || ${t}.last_
  * After CTEs ending in `subjects(key, kind, ref, sids)`: each subject's students (first given name and
  * course, by first name) and guardian's name (a guardian's own; a student's titular guardian's).
  */
-const valuesSelect = sql`
-  select subjects.key, subjects.kind,
-    (select json_agg(json_build_object('n', split_part(s.first_names, ' ', 1), 'c', c.name) order by s.first_names, s.id)
-      from students s join courses c on c.id = s.course_id where s.id = any(subjects.sids)) as students,
-    case subjects.kind
-      when 'apoderado' then (select ${personName('g')} from guardians g where g.id = subjects.ref)
-      when 'estudiante' then (select ${personName('g')} from student_guardians sg join guardians g on g.id = sg.guardian_id
-        where sg.student_id = subjects.ref and sg.role = 1)
-    end as guardian
-  from subjects`;
+const valuesSelect = sql`,
+  subject_students as (
+    select subjects.key,
+      json_agg(json_build_object('n', split_part(s.first_names, ' ', 1), 'c', c.name) order by s.first_names, s.id) as students
+    from subjects cross join lateral unnest(subjects.sids) as u(sid)
+    join students s on s.id = u.sid join courses c on c.id = s.course_id
+    group by subjects.key
+  )
+  select subjects.key, subjects.kind, ss.students,
+    case subjects.kind when 'apoderado' then ${personName('g')} when 'estudiante' then ${personName('tg')} end as guardian
+  from subjects
+  left join subject_students ss on ss.key = subjects.key
+  left join guardians g on subjects.kind = 'apoderado' and g.id = subjects.ref
+  left join student_guardians sg on subjects.kind = 'estudiante' and sg.student_id = subjects.ref and sg.role = 1
+  left join guardians tg on tg.id = sg.guardian_id`;
 
 interface ValuesRow {
   key: number | string;
