@@ -5,8 +5,6 @@
 // the estimate's refusal naming the field lands on the content.
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { attachmentListMachine } from '../../src/machines/attachment-list';
-import { composeMachine } from '../../src/machines/compose';
 import {
   selectError,
   selectSmsFields,
@@ -14,13 +12,12 @@ import {
   selectSmsOk,
   selectSmsUnits,
 } from '../../src/machines/compose-selectors';
-import { recipientPickerMachine } from '../../src/machines/recipient-picker';
 import type { ComposeStart } from '../../src/services/compose';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { smsText } from '../../shared/sms-text';
 import { composeBackup, composeSetup } from '../fixtures/compose';
 import { thirdGrade } from '../fixtures/recipients';
-import { fakeAttachmentLogic } from './doubles';
+import { composeWithRealChildren } from './doubles';
 import { Fakes, flush } from './harness';
 import { failure } from './fixtures';
 
@@ -30,15 +27,7 @@ const CONTENT = 'Apoderado/a {apoderado}: {estudiante} tiene reunión.';
 describe('compose’s SMS counter with merge fields', () => {
   it('counts fields as written, then at their longest value among the picked recipients', async () => {
     const fakes = new Fakes();
-    const machine = composeMachine.provide({
-      actors: {
-        fetchComposeStart: fakes.promise(),
-        estimate: fakes.promise(),
-        recipientPicker: recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise() } }),
-        attachmentList: attachmentListMachine.provide({ actors: { attachment: fakeAttachmentLogic } }),
-      },
-    });
-    const actor = createActor(machine, { input: { draftId: null, replyToId: null, backupKey: 'compose:merge:new' } }).start();
+    const actor = createActor(composeWithRealChildren(fakes), { input: { draftId: null, replyToId: null, backupKey: 'compose:merge:new' } }).start();
     const start: ComposeStart = {
       setup: composeSetup(),
       draft: null,

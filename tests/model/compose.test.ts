@@ -2,7 +2,6 @@
 // leave-asking states (compose-leaving.ts) and the restored start (compose-start.ts) run in every path.
 import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { attachmentListMachine } from '../../src/machines/attachment-list';
 import { composeMachine, type ComposeSnapshot } from '../../src/machines/compose';
 import { composeErrors, ERROR_KEYS, formFingerprint, PROBLEM_KEYS, TOAST_KEYS, type AttachmentEntry } from '../../src/machines/compose-rules';
 import {
@@ -32,7 +31,6 @@ import {
   selectSmsOk,
   selectTitle,
 } from '../../src/machines/compose-selectors';
-import { recipientPickerMachine } from '../../src/machines/recipient-picker';
 import { selectPeopleCount, selectPeopleExact } from '../../src/machines/recipient-picker-selectors';
 import type { ComposeStart } from '../../src/services/compose';
 import { loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
@@ -40,7 +38,7 @@ import type { ComposeDraft, Estimate, RecipientPick } from '../../shared/compose
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';
 import { defineModelTests, send, settle, T0, type Delivery, type Fakes, type StepEnv } from './harness';
-import { deletes, fakeAttachmentLogic, uploads } from './doubles';
+import { composeWithRealChildren, deletes, uploads } from './doubles';
 import { failure } from './fixtures';
 import { composeBackup, composeDraft, composeSetup, estimate, sendResult } from '../fixtures/compose';
 import { attachmentSummary } from '../fixtures/messages';
@@ -1062,15 +1060,7 @@ describe('compose with its real children (one scripted path)', () => {
     uploads.clear();
     deletes.clear();
     const fakes = new Fakes();
-    const machine = composeMachine.provide({
-      actors: {
-        fetchComposeStart: fakes.promise(),
-        estimate: fakes.promise(),
-        recipientPicker: recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise() } }),
-        attachmentList: attachmentListMachine.provide({ actors: { attachment: fakeAttachmentLogic } }),
-      },
-    });
-    const actor = createActor(machine, { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY } }).start();
+    const actor = createActor(composeWithRealChildren(fakes), { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY } }).start();
     const emitted: AnyEventObject[] = [];
     actor.on('*', (event) => emitted.push(event));
     const files = () => selectAttachments(actor.getSnapshot()).map((entry) => `${entry.key}:${entry.status}`);

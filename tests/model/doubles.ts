@@ -4,6 +4,10 @@
 // a stand-in for the hosted list.
 import { assign, createActor, fromCallback, fromPromise, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { attachmentMachine } from '../../src/machines/attachment';
+import { attachmentListMachine } from '../../src/machines/attachment-list';
+import { composeMachine } from '../../src/machines/compose';
+import { recipientPickerMachine } from '../../src/machines/recipient-picker';
+import type { Fakes } from './harness';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 
 /** Only used to plan paths (pure transitions send nothing). */
@@ -67,3 +71,17 @@ export function showingRows(rows: string, items: unknown[]) {
   const [shown] = transition(listStandIn, initial, { type: 'test.show', items });
   return { type: 'xstate.snapshot.list', rows, snapshot: shown };
 }
+
+/**
+ * Compose with its real children (the picker and the attachment list over fakeAttachmentLogic); its load
+ * (`loadCompose`), its estimate and the picker's `loadRecipients` are `fakes`' to settle.
+ */
+export const composeWithRealChildren = (fakes: Fakes) =>
+  composeMachine.provide({
+    actors: {
+      fetchComposeStart: fakes.promise(),
+      estimate: fakes.promise(),
+      recipientPicker: recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise() } }),
+      attachmentList: attachmentListMachine.provide({ actors: { attachment: fakeAttachmentLogic } }),
+    },
+  });

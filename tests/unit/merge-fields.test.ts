@@ -56,24 +56,10 @@ describe('merge fields: the Spanish list', () => {
 
 describe('merge fields: each recipient’s values', () => {
   it('names a guardian’s students and their distinct courses, and the guardian', () => {
-    const twoCourses = valuesOf({
-      kind: 'apoderado',
-      name: 'Carolina Pérez Soto',
-      students: [
-        { firstName: 'Martina', course: '3° Básico A' },
-        { firstName: 'Tomás', course: '5° Básico B' },
-      ],
-    });
-    expect(twoCourses).toEqual({ estudiante: 'Martina y Tomás', curso: '3° Básico A y 5° Básico B', apoderado: 'Carolina Pérez Soto' });
-    const oneCourse = valuesOf({
-      kind: 'apoderado',
-      name: 'Carolina Pérez Soto',
-      students: [
-        { firstName: 'Martina', course: '3° Básico A' },
-        { firstName: 'Tomás', course: '3° Básico A' },
-      ],
-    });
-    expect(oneCourse.curso).toBe('3° Básico A');
+    const guardianOf = (...courses: string[]) =>
+      valuesOf({ kind: 'apoderado', name: 'Carolina Pérez Soto', students: courses.map((course, i) => ({ firstName: ['Martina', 'Tomás'][i]!, course })) });
+    expect(guardianOf('3° Básico A', '5° Básico B')).toEqual({ estudiante: 'Martina y Tomás', curso: '3° Básico A y 5° Básico B', apoderado: 'Carolina Pérez Soto' });
+    expect(guardianOf('3° Básico A', '3° Básico A').curso).toBe('3° Básico A');
   });
 
   it('gives a student their own name and course and their titular guardian', () => {
