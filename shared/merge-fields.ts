@@ -139,3 +139,22 @@ export function smsTooLongWithFields(limit: number, units: number, fields: reado
   const named = fields.map((f) => `${fieldToken(f.field)} («${f.value}», ${f.units} ${f.units === 1 ? 'carácter' : 'caracteres'})`);
   return `El SMS supera los ${limit} caracteres permitidos para el destinatario con el valor más largo de ${joinList(named)}: tendría ${units}. Acórtalo o quita el canal SMS.`;
 }
+
+/**
+ * The values an SMS is filled with at delivery. Send counted each field at its longest value, so they fit;
+ * a scheduled message whose recipients' names or courses changed since could no longer, and would go out
+ * as two segments while one was charged. Then the longest value is cut, ending in "...", until the SMS
+ * fits its one segment again (the author's own text is never cut).
+ */
+export function fitSmsValues(content: string, signature: string | null, values: MergeValues): MergeValues {
+  const fitted: MergeValues = { ...values };
+  const used = fieldsIn(content).filter((field) => fitted[field] !== undefined);
+  for (;;) {
+    const sms = smsText(fillFields(content, fitted), signature);
+    if (sms.units <= sms.limit) return fitted;
+    const longest = used.reduce<MergeField | null>((best, field) => (best === null || fitted[field]!.length > fitted[best]!.length ? field : best), null);
+    if (longest === null || fitted[longest]!.length <= 3) return fitted;
+    const value = fitted[longest]!.replace(/\.\.\.$/, '');
+    fitted[longest] = `${[...value].slice(0, -1).join('').trimEnd()}...`;
+  }
+}

@@ -22,7 +22,7 @@ import { intList, textList } from '../db/arrays';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { fillFields, hasFields, type MergeValues } from '../../shared/merge-fields';
+import { fillFields, fitSmsValues, hasFields, type MergeValues } from '../../shared/merge-fields';
 import { smsText, withSignature } from '../../shared/sms-text';
 import { rowsOf } from '../compose/expand';
 import { valuesByRecipient } from '../compose/merge-values';
@@ -232,10 +232,10 @@ export function createEngine(options: EngineOptions): Engine {
   // An SMS carries exactly the GSM-7 text validation counted (one segment, what the quota was charged);
   // the other channels have no such limit and carry the text as written. Merge fields are filled with the
   // recipient's values first (validation counted each at its longest value among the recipients).
-  const textOf = (row: DeliveryRow, values: MergeValues) => {
-    const content = fillFields(row.content, values);
-    return row.channel === 'sms' ? smsText(content, row.signature).text : withSignature(content, row.signature);
-  };
+  const textOf = (row: DeliveryRow, values: MergeValues) =>
+    row.channel === 'sms'
+      ? smsText(fillFields(row.content, fitSmsValues(row.content, row.signature, values)), row.signature).text
+      : withSignature(fillFields(row.content, values), row.signature);
 
   /** The merge fields' values of the batch's recipients whose message uses them: one query per batch. */
   async function loadValues(rows: readonly DeliveryRow[]): Promise<Map<number, MergeValues>> {

@@ -6,6 +6,7 @@ import {
   hasFields,
   joinList,
   longestValues,
+  fitSmsValues,
   mergedSmsText,
   smsTooLongWithFields,
   valuesOf,
@@ -139,5 +140,25 @@ describe('merge fields: the SMS counted at the longest value', () => {
     expect(smsTooLongWithFields(154, 170, [{ field: 'estudiante', value: 'Martina y Tomás', units: 15 }])).toBe(
       'El SMS supera los 154 caracteres permitidos para el destinatario con el valor más largo de {estudiante} («Martina y Tomás», 15 caracteres): tendría 170. Acórtalo o quita el canal SMS.',
     );
+  });
+});
+
+describe('merge fields: an SMS filled at delivery always fits its one segment', () => {
+  it('keeps values that fit as they are', () => {
+    const values = { estudiante: 'Martina y Tomás' };
+    expect(fitSmsValues('Hola {estudiante}', 'CSA', values)).toEqual(values);
+  });
+
+  it('cuts the longest value, ending in "...", when the recipients changed since it was counted', () => {
+    // 125 + 2 spaces + "I Medio B" leave 18 units of the 154 to {estudiante}.
+    const content = `${'a'.repeat(125)} {estudiante} {curso}`;
+    const fitted = fitSmsValues(content, 'CSA', { estudiante: 'Maximiliano y Bartolomé', curso: 'I Medio B' });
+    expect(fitted).toEqual({ estudiante: 'Maximiliano y B...', curso: 'I Medio B' });
+    expect(smsText(fillFields(content, fitted), 'CSA')).toMatchObject({ units: 154, ok: true });
+  });
+
+  it('never cuts the author’s text: a value cannot go below three characters', () => {
+    const fitted = fitSmsValues(`${'a'.repeat(160)} {curso}`, null, { curso: 'I Medio B' });
+    expect(fitted.curso!.length).toBeLessThanOrEqual(3);
   });
 });
