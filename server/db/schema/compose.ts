@@ -1,5 +1,6 @@
 // What compose reads and spends: contracted channels, per-user channel permissions, the school's SMS
 // signature, quotas and monthly SMS usage, and saved recipient lists.
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -14,7 +15,7 @@ import {
 import { CHANNEL_CODES } from '../../../shared/codes';
 import { users } from './auth';
 import { createdAt, id, institutionId, institutions } from './institutions';
-import { students } from './school';
+import { courses, students } from './school';
 
 /** Channels a school has contracted (SPEC `enabled_by_institution`); a missing row means disabled. */
 export const institutionChannels = pgTable(
@@ -84,11 +85,19 @@ export const recipientLists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The owner shares it with the school's staff: they read and use it; only the owner changes it. */
+    shared: boolean('shared').notNull().default(false),
     createdAt: createdAt(),
-    /** Lists have a trash (SPEC §2 /recipient-lists/trash). */
+    /** Last change of the name, sharing or members (the list screens order by it). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Lists have a trash (SPEC §2 /recipient-lists/trash), with who put them there and when. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedByUserId: integer('deleted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('recipient_lists_owner_idx').on(t.ownerUserId)],
+  (t) => [
+    index('recipient_lists_owner_idx').on(t.ownerUserId),
+    index('recipient_lists_shared_idx').on(t.institutionId).where(sql`${t.shared}`),
+  ],
 );
 
 /** A member: a guardian (of `student_id`, with `role`), a student or a staff member. */
@@ -103,6 +112,11 @@ export const recipientListMembers = pgTable(
     memberRefId: integer('member_ref_id').notNull(),
     studentId: integer('student_id').references(() => students.id, { onDelete: 'cascade' }),
     role: smallint('role'),
+    /**
+     * The course of the member's student (the student, or the guardian's child) when added: a student now in
+     * another course makes the member stale ("course changed"). Null for staff and guardians with no child.
+     */
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('recipient_list_members_list_idx').on(t.listId),

@@ -60,6 +60,10 @@ export const students = pgTable(
     lastNameMother: text('last_name_mother').notNull(),
     /** National id (Chilean RUT with check digit); null when the school did not provide one. */
     dni: text('dni'),
+    /** SPEC `tipo_documento_id` of `dni`: 1 RUT, 2 CURP, 3 other (shared/recipient-lists-contract.ts). */
+    documentType: smallint('document_type'),
+    /** When the student left the school (no longer enrolled); null while enrolled. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     email: text('email'),
   },
@@ -76,6 +80,8 @@ export const guardians = pgTable(
     lastNameFather: text('last_name_father').notNull(),
     lastNameMother: text('last_name_mother').notNull(),
     dni: text('dni'),
+    /** SPEC `tipo_documento_id` of `dni`: 1 RUT, 2 CURP, 3 other. */
+    documentType: smallint('document_type'),
     email: text('email'),
     /** E.164, e.g. +56912345678 or +525512345678. */
     phone: text('phone'),

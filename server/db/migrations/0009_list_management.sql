@@ -1,0 +1,10 @@
+ALTER TABLE "recipient_list_members" ADD COLUMN "course_id" integer;--> statement-breakpoint
+ALTER TABLE "recipient_lists" ADD COLUMN "shared" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "recipient_lists" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "recipient_lists" ADD COLUMN "deleted_by_user_id" integer;--> statement-breakpoint
+ALTER TABLE "guardians" ADD COLUMN "document_type" smallint;--> statement-breakpoint
+ALTER TABLE "students" ADD COLUMN "document_type" smallint;--> statement-breakpoint
+ALTER TABLE "students" ADD COLUMN "withdrawn_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "recipient_list_members" ADD CONSTRAINT "recipient_list_members_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recipient_lists" ADD CONSTRAINT "recipient_lists_deleted_by_user_id_users_id_fk" FOREIGN KEY ("deleted_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "recipient_lists_shared_idx" ON "recipient_lists" USING btree ("institution_id") WHERE "recipient_lists"."shared";
