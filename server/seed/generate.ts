@@ -20,6 +20,7 @@ import { emailSlug } from './names';
 import { mulberry32, type Rng } from './prng';
 import { generateCompose, type ComposeSeed } from './compose';
 import { generateTemplates, type TemplateRow } from './templates';
+import { rutCheckDigit } from '../../shared/person-rules';
 import { generateMessages, type MessageSeed } from './messages';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
@@ -398,14 +399,7 @@ function uniqueEmail(used: Set<string>, local: string, domain: string): string {
 
 /** Chilean RUT `12345678-5` with its modulo-11 check digit. */
 export function rut(body: number): string {
-  let sum = 0;
-  let factor = 2;
-  for (let n = body; n > 0; n = Math.floor(n / 10)) {
-    sum += (n % 10) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const dv = 11 - (sum % 11);
-  return `${body}-${dv === 11 ? '0' : dv === 10 ? 'K' : String(dv)}`;
+  return `${body}-${rutCheckDigit(body)}`;
 }
 
 /** A date in the twelve months that make a child `age` during the school year (cut-off 1 April). */
