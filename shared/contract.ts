@@ -78,6 +78,7 @@ export type ErrorCode =
   | 'attachment.too_large' // 413 on upload: over 22 MB
   | 'attachment.type' // 415 on upload: type not allowed, or extension/content not matching it
   | 'attachment.in_use' // 409 on delete: the attachment belongs to a sent or scheduled message
+  | 'list.scheduled' // 409 on deleting a recipient list a scheduled message uses (`errors.list` names the message)
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

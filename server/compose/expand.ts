@@ -2,7 +2,8 @@
 // each with the addresses its channels need. Done in SQL (`reachCtes`), so a send to 5,000 guardians is
 // one INSERT … SELECT from the expansion instead of shipping the people to JS and back. A person reached
 // twice is one row: a guardian of two picked students is named once with both children in `sn`
-// (student_names, alphabetical), and keeps the group of the first pick that reached them.
+// (student_names, alphabetical), and keeps the group of the first pick that reached them. A withdrawn
+// student (`withdrawn_at`) is no longer reached through a course, level or elective.
 //
 // `checkPicks` proves every picked id is this school's, and every picked list one the author can see
 // (another school's id, another user's list → 422), and finds picked courses with no students; the CTEs
@@ -139,34 +140,35 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
       from picks p
       join courses c on c.institution_id = ${inst}
         and ((p.kind = 'course' and c.id = p.id) or (p.kind = 'level' and c.level_id = p.id))
-      join students s on s.course_id = c.id
+      join students s on s.course_id = c.id and s.withdrawn_at is null
       union all
       select p.ord, 0, p.audience, 'electivo', e.name, s.id, ${shortName('s')}
       from picks p
       join electives e on p.kind = 'elective' and e.id = p.id and e.institution_id = ${inst}
       join elective_students es on es.elective_id = e.id
-      join students s on s.id = es.student_id
+      join students s on s.id = es.student_id and s.withdrawn_at is null
       union all
       select p.ord, 0, p.audience, 'estudiante', ${fullName('s')}, s.id, ${shortName('s')}
       from picks p join students s on p.kind = 'student' and s.id = p.id and s.institution_id = ${inst}
     ),
     reached as (
-      select ord, sub, gk, gl, 'estudiante'::text as kind, student_id as ref, null::text as child_name, student_id as sid
+      select ord, sub, gk, gl, 'estudiante'::text as kind, student_id as ref, null::text as child_name,
+        student_id as sid, null::smallint as rl
       from pick_students where audience = 'estudiantes'
       union all
-      select ps.ord, ps.sub, ps.gk, ps.gl, 'apoderado', sg.guardian_id, ps.child_name, ps.student_id
+      select ps.ord, ps.sub, ps.gk, ps.gl, 'apoderado', sg.guardian_id, ps.child_name, ps.student_id, sg.role
       from pick_students ps join student_guardians sg on sg.student_id = ps.student_id
       where ps.audience = 'apoderados' or (ps.audience = 'titulares' and sg.role = 1)
         or (ps.audience = 'suplentes' and sg.role = 2)
       union all
-      select p.ord, 0, 'apoderado', ${fullName('g')}, 'apoderado', g.id, ${shortName('cs')}, cs.id
+      select p.ord, 0, 'apoderado', ${fullName('g')}, 'apoderado', g.id, ${shortName('cs')}, cs.id, sg.role
       from picks p
       join guardians g on p.kind = 'guardian' and g.id = p.id and g.institution_id = ${inst}
       left join student_guardians sg on sg.guardian_id = g.id
       left join students cs on cs.id = sg.student_id
       union all
       select p.ord, 0, case p.kind when 'appointment' then 'cargo' else 'funcionario' end,
-        case p.kind when 'appointment' then pos.name else ${fullName('st')} end, 'funcionario', st.id, null, null::int
+        case p.kind when 'appointment' then pos.name else ${fullName('st')} end, 'funcionario', st.id, null, null, null
       from picks p
       join staff st on st.institution_id = ${inst}
         and ((p.kind = 'staff' and st.id = p.id) or (p.kind = 'appointment' and st.position_id = p.id))
@@ -174,7 +176,7 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
       union all
       select p.ord, 0, 'lista', ${recipientLists.name}, m.member_kind, m.member_ref_id,
         case when m.member_kind = 'apoderado' then ${shortName('cs')} end,
-        case m.member_kind when 'apoderado' then cs.id when 'estudiante' then m.member_ref_id end
+        case m.member_kind when 'apoderado' then m.student_id when 'estudiante' then m.member_ref_id end, m.role
       from picks p
       -- Unaliased, so the one visibility rule of lists (lists.ts) applies here as written.
       join ${recipientLists} on p.kind = 'recipient-list' and ${recipientLists.id} = p.id
@@ -190,7 +192,11 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
         string_agg(distinct child_name, ', ' order by child_name) as sn,
         -- The students a person is reached for (a guardian's picked children; a student themselves): the
         -- merge fields' values (server/compose/merge-values.ts).
-        array_agg(distinct sid) filter (where sid is not null) as sids
+        array_agg(distinct sid) filter (where sid is not null) as sids,
+        -- The student (the member's own, or the guardian's child) and the guardian's role of the first
+        -- reach, which a saved list keeps with the member (server/lists/members.ts).
+        (array_agg(sid order by ord, sub, sid) filter (where sid is not null))[1] as sid,
+        (array_agg(rl order by ord, sub, sid) filter (where sid is not null))[1] as rl
       from reached
       group by kind, ref
     ),

@@ -1,53 +1,28 @@
-// Saved recipient lists of one user (`GET /recipient-lists`, `GET /recipient-lists/:id/users`). Reads are
-// scoped by owner and school, so another user's list simply does not exist; a pick of a list in compose
-// (server/compose/expand.ts) goes through the same `visibleLists`.
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { GuardianRoleId, RecipientList, RecipientListUser } from '../../shared/compose-contract';
+// Saved recipient lists a user can see (own, or shared by a colleague) and a list's members
+// (`GET /recipient-lists/:id/users`). Reads are scoped by `visibleLists`, so another user's unshared list
+// simply does not exist; a pick of a list in compose (server/compose/expand.ts) goes through the same rule.
+// The paged list with its summaries is server/lists/queries.ts.
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { GuardianRoleId } from '../../shared/compose-contract';
+import type { RecipientListMember, StaleReason } from '../../shared/recipient-lists-contract';
+import { DEVICE_WINDOW } from '../delivery/status';
 import type { Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { courses, guardians, positions, staff, students } from '../db/schema/school';
-import { collator, personName } from './recipients';
-
-export interface ListPage {
-  items: RecipientList[];
-  total: number;
-}
+import { collator, deviceStatus, personName } from './recipients';
 
 /**
- * The lists a user can see: their own, of their school, out of the trash. Lists are private (SPEC has no
- * sharing), so listing, reading members, checking picks and expanding them all ask this one condition.
+ * The lists a user can see: their own and those a colleague shares with the school's staff, of their
+ * school, out of the trash. Listing, reading members, checking picks and expanding them all ask this one
+ * condition; changing a list asks `ownedLists` (server/lists/queries.ts).
  */
 export const visibleLists = (userId: number, institutionId: number): SQL =>
   and(
-    eq(recipientLists.ownerUserId, userId),
     eq(recipientLists.institutionId, institutionId),
     isNull(recipientLists.deletedAt),
+    or(eq(recipientLists.ownerUserId, userId), eq(recipientLists.shared, true)),
   )!;
-
-export async function listRecipientLists(
-  db: Queryable,
-  userId: number,
-  institutionId: number,
-  page: number,
-  perPage: number,
-): Promise<ListPage> {
-  const [totalRow] = await db.select({ n: count() }).from(recipientLists).where(visibleLists(userId, institutionId));
-  const rows = await db
-    .select({
-      id: recipientLists.id,
-      name: recipientLists.name,
-      users_count: count(recipientListMembers.id),
-    })
-    .from(recipientLists)
-    .leftJoin(recipientListMembers, eq(recipientListMembers.listId, recipientLists.id))
-    .where(visibleLists(userId, institutionId))
-    .groupBy(recipientLists.id)
-    .orderBy(desc(recipientLists.createdAt), desc(recipientLists.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { items: rows.map((r) => ({ ...r, users_count: Number(r.users_count) })), total: totalRow?.n ?? 0 };
-}
 
 /** Guardian role names as each country says them (Chile "apoderado", Mexico "tutor"). */
 const GUARDIAN_ROLE_NAMES: Record<'CL' | 'MX', Record<GuardianRoleId, string>> = {
@@ -58,13 +33,23 @@ const GUARDIAN_FALLBACK = { CL: 'Apoderado', MX: 'Tutor' } as const;
 const STUDENT_ROLE = 'Estudiante';
 const STAFF_FALLBACK = 'Funcionario';
 
-/** The members of one of the user's lists, or null when it is not theirs (or deleted). */
+/**
+ * Why a member's student makes the member stale: withdrawn, or in another course than when added (`addedIn`
+ * null: not known, so not stale).
+ */
+export function staleReason(student: { courseId: number; withdrawnAt: Date | null } | undefined, addedIn: number | null): StaleReason | null {
+  if (!student) return null;
+  if (student.withdrawnAt !== null) return 'not_enrolled';
+  return addedIn !== null && student.courseId !== addedIn ? 'course_changed' : null;
+}
+
+/** The members of a list the user can see, or null when they cannot (another user's unshared list, deleted). */
 export async function listUsers(
   db: Queryable,
   userId: number,
   institutionId: number,
   listId: number,
-): Promise<RecipientListUser[] | null> {
+): Promise<RecipientListMember[] | null> {
   const [list] = await db
     .select({ id: recipientLists.id, name: recipientLists.name, country: institutions.country })
     .from(recipientLists)
@@ -99,6 +84,7 @@ export async function listUsers(
             email: students.email,
             courseId: courses.id,
             courseName: courses.name,
+            withdrawnAt: students.withdrawnAt,
           })
           .from(students)
           .innerJoin(courses, eq(courses.id, students.courseId))
@@ -113,6 +99,8 @@ export async function listUsers(
             lastNameMother: guardians.lastNameMother,
             email: guardians.email,
             phone: guardians.phone,
+            appInstalledAt: guardians.appInstalledAt,
+            deviceMisses: guardians.deviceMisses,
           })
           .from(guardians)
           .where(and(inArray(guardians.id, guardianIds), eq(guardians.institutionId, institutionId))),
@@ -138,7 +126,7 @@ export async function listUsers(
   const staffById = new Map(staffRows.map((s) => [s.id, s]));
   const country = list.country;
 
-  const out: RecipientListUser[] = [];
+  const out: RecipientListMember[] = [];
   for (const m of members) {
     const base = { id: m.id, user_id: m.memberRefId, list_id: list.id, list_name: list.name };
     if (m.memberKind === 'apoderado') {
@@ -158,6 +146,8 @@ export async function listUsers(
         rol_adulto_id: role,
         student_id: student?.id ?? null,
         course: student?.courseName ?? null,
+        device_status: deviceStatus({ app: g.appInstalledAt !== null, phone: g.phone }, g.deviceMisses >= DEVICE_WINDOW),
+        stale: staleReason(student, m.courseId),
       });
     } else if (m.memberKind === 'estudiante') {
       const s = studentById.get(m.memberRefId);
@@ -174,6 +164,8 @@ export async function listUsers(
         rol_adulto_id: null,
         student_id: s.id,
         course: s.courseName,
+        device_status: null,
+        stale: staleReason(s, m.courseId),
       });
     } else {
       const s = staffById.get(m.memberRefId);
@@ -190,6 +182,8 @@ export async function listUsers(
         rol_adulto_id: null,
         student_id: null,
         course: null,
+        device_status: null,
+        stale: null,
       });
     }
   }

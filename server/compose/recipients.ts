@@ -1,7 +1,7 @@
 // Everything the recipient picker shows for one school (`GET /recipients`, compose-contract `Recipients`).
 // A handful of set-based queries, one per table, assembled in memory: one query per course would be
 // hundreds of round trips on the large seed.
-import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
   Channel,
   CommunicationPermission,
@@ -66,7 +66,8 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
       db
         .select({ rows: packed(students.id, students.courseId, students.firstNames, students.lastNameFather, students.lastNameMother) })
         .from(students)
-        .where(eq(students.institutionId, institutionId))
+        // Withdrawn students are no longer offered (server/compose/expand.ts no longer reaches them by course).
+        .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt)))
         .then(unpack<[id: number, courseId: number, firstNames: string, lastNameFather: string, lastNameMother: string]>),
       db
         .select({ rows: packed(electiveStudents.electiveId, electiveStudents.studentId) })
@@ -78,7 +79,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
         .select({ rows: packed(studentGuardians.studentId, studentGuardians.guardianId, studentGuardians.role) })
         .from(studentGuardians)
         .innerJoin(students, eq(students.id, studentGuardians.studentId))
-        .where(eq(students.institutionId, institutionId))
+        .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt)))
         .then(unpack<[studentId: number, guardianId: number, role: number]>),
       db
         .select({

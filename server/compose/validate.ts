@@ -55,7 +55,7 @@ const MIN_LEAD_MS = 60_000;
 
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_ID;
 
-function parsePick(raw: unknown): RecipientPick | null {
+export function parsePick(raw: unknown): RecipientPick | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const p = raw as Record<string, unknown>;
   if (typeof p.kind !== 'string' || !isId(p.id)) return null;

@@ -50,6 +50,13 @@ interface ListSpec {
   name: string;
   createdAt: Date;
   deletedAt?: Date;
+  /** Shared with the school's staff (they read and use it). */
+  shared?: boolean;
+  /**
+   * Since the list was made, this many of its members' students left the school and this many changed
+   * course: the list screen's "N miembros ya no están matriculados" (issue 14).
+   */
+  since?: { withdrawn: number; moved: number };
   /** Guardians (of `students` picked from these levels), with their role. */
   guardians?: { levels: readonly string[]; count: number; role: 1 | 2 };
   students?: { levels: readonly string[]; count: number };
@@ -66,11 +73,13 @@ const LISTS: readonly ListSpec[] = [
     createdAt: at(3, 16),
     guardians: { levels: ['1° Básico', '4° Básico', '7° Básico', 'II Medio', 'IV Medio'], count: 7, role: GUARDIAN_ROLE.titular },
     staff: { positions: ['Directora', 'Orientadora'] },
+    since: { withdrawn: 2, moved: 1 },
   },
   {
     owner: 'administrador@sanandres.cl',
     name: 'Equipo de convivencia escolar',
     createdAt: at(4, 2),
+    shared: true,
     staff: { positions: ['Inspector general', 'Encargado de convivencia escolar', 'Psicóloga', 'Orientadora', 'Psicopedagoga'] },
   },
   {
@@ -190,7 +199,11 @@ function addLists(out: ComposeSeed, data: SeedData): void {
       ownerUserId: owner.id,
       name: spec.name,
       createdAt: spec.createdAt,
+      updatedAt: spec.createdAt,
+      shared: spec.shared ?? false,
       deletedAt: spec.deletedAt ?? null,
+      // The owner trashed their own list.
+      deletedByUserId: spec.deletedAt ? owner.id : null,
     };
     out.recipientLists.push(list);
     const seen = new Set<string>();
@@ -207,12 +220,12 @@ function addLists(out: ComposeSeed, data: SeedData): void {
       const { levels, count, role } = spec.guardians;
       const withGuardian = studentsIn(levels).filter((s) => guardianOf.has(`${s.id}:${role}`));
       for (const s of rng.shuffle(withGuardian).slice(0, count)) {
-        add({ memberKind: 'apoderado', memberRefId: guardianOf.get(`${s.id}:${role}`)!, studentId: s.id, role });
+        add({ memberKind: 'apoderado', memberRefId: guardianOf.get(`${s.id}:${role}`)!, studentId: s.id, role, courseId: s.courseId });
       }
     }
     if (spec.students) {
       for (const s of rng.shuffle(studentsIn(spec.students.levels)).slice(0, spec.students.count)) {
-        add({ memberKind: 'estudiante', memberRefId: s.id, studentId: null, role: null });
+        add({ memberKind: 'estudiante', memberRefId: s.id, studentId: null, role: null, courseId: s.courseId });
       }
     }
     if (spec.staff) {
@@ -223,7 +236,27 @@ function addLists(out: ComposeSeed, data: SeedData): void {
       const extra = rng.shuffle(schoolStaff.filter((s) => !named.includes(s))).slice(0, spec.staff.count ?? 0);
       for (const s of [...named, ...extra]) add({ memberKind: 'funcionario', memberRefId: s.id, studentId: null, role: null });
     }
+    if (spec.since) ageList(out.recipientListMembers.filter((m) => m.listId === list.id), spec.since, data, spec.createdAt);
   });
+}
+
+/**
+ * The school year moved on under a list: the first `withdrawn` members' students left the school after the
+ * list was made, and the next `moved` ones were added while in another course of their school (the member
+ * keeps that course), as if they changed course since.
+ */
+function ageList(members: RecipientListMemberRow[], since: { withdrawn: number; moved: number }, data: SeedData, madeAt: Date): void {
+  const studentById = new Map(data.students.map((s) => [s.id, s]));
+  const withStudent = members.filter((m) => (m.memberKind === 'estudiante' ? m.memberRefId : m.studentId) != null);
+  const studentOf = (m: RecipientListMemberRow) => studentById.get(m.memberKind === 'estudiante' ? m.memberRefId : m.studentId!)!;
+  for (const m of withStudent.slice(0, since.withdrawn)) {
+    studentOf(m).withdrawnAt = new Date(madeAt.getTime() + 60 * DAY);
+  }
+  for (const m of withStudent.slice(since.withdrawn, since.withdrawn + since.moved)) {
+    const student = studentOf(m);
+    const other = data.courses.find((c) => c.institutionId === student.institutionId && c.id !== student.courseId)!;
+    m.courseId = other.id;
+  }
 }
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {

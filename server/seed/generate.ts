@@ -21,6 +21,7 @@ import { mulberry32, type Rng } from './prng';
 import { generateCompose, type ComposeSeed } from './compose';
 import { generateTemplates, type TemplateRow } from './templates';
 import { rutCheckDigit } from '../../shared/person-rules';
+import { DOCUMENT_TYPES } from '../../shared/recipient-lists-contract';
 import { generateMessages, type MessageSeed } from './messages';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
@@ -190,6 +191,7 @@ function addSchool(out: SeedData, spec: SchoolSpec): void {
         lastNameFather: father.lastNameFather,
         lastNameMother: mother.lastNameFather,
         dni: spec.rut ? rut(rng.int(22_000_000, 27_500_000)) : null,
+        documentType: spec.rut ? DOCUMENT_TYPES.rut : null,
         birthDate: birthDate(rng, courseAge.get(courseId)!),
         email: null,
       };
@@ -204,6 +206,7 @@ function addSchool(out: SeedData, spec: SchoolSpec): void {
       institutionId,
       ...p,
       dni: spec.rut ? rut(rng.int(8_000_000, 20_000_000)) : null,
+      documentType: spec.rut ? DOCUMENT_TYPES.rut : null,
       email: uniqueEmail(usedEmails, `${emailSlug(firstWord(p.firstNames))}.${emailSlug(p.lastNameFather)}${rng.int(1, 99)}`, rng.pick(GUARDIAN_MAIL_DOMAINS)),
       phone: phone(),
     });

@@ -1,0 +1,174 @@
+// Changing a list's members: adding the people a picker selection reaches (the same RecipientPick[] compose
+// sends, expanded by server/compose/expand.ts, de-duplicated), removing one, removing the stale ones; and a
+// member's person record (SPEC §3 "User to edit"), which is the school's record of that person, so an edit
+// shows in every list and every future message.
+import { sql } from 'drizzle-orm';
+import type { RecipientPick } from '../../shared/compose-contract';
+import { checkPersonEdit, PERSON_ERRORS, type PersonKind } from '../../shared/person-rules';
+import type { DocumentTypeId, UserToEdit, UserToEditInput } from '../../shared/recipient-lists-contract';
+import { reachCtes, rowsOf } from '../compose/expand';
+import type { Queryable } from '../db/client';
+import { normalizePhone, type PhoneCountry } from '../delivery/phone';
+import { memberIsStale, memberStudent, type ListScope } from './queries';
+
+/**
+ * Adds everyone `picks` reach to list `listId` (already checked: this school's, lists the user can see);
+ * people already in the list stay as they are. Each member keeps the course its student is in now, to tell
+ * later that the student moved. Returns how many were added.
+ */
+export async function addPicks(db: Queryable, scope: ListScope, listId: number, picks: RecipientPick[]): Promise<number> {
+  if (picks.length === 0) return 0;
+  const result = await db.execute(sql`
+    with ${reachCtes(scope, picks)}
+    insert into recipient_list_members (list_id, member_kind, member_ref_id, student_id, role, course_id)
+    select ${listId}, p.kind, p.ref,
+      case when p.kind = 'apoderado' then r.sid end,
+      case when p.kind = 'apoderado' then r.rl end,
+      s.course_id
+    from people p
+    join reach r on r.kind = p.kind and r.ref = p.ref
+    left join students s on s.id = case p.kind when 'estudiante' then p.ref when 'apoderado' then r.sid end
+    order by p.sort
+    on conflict (list_id, member_kind, member_ref_id) do nothing
+    returning id`);
+  return rowsOf(result).length;
+}
+
+/** Removes one member of the list; false when it is not a member of that list. */
+export async function removeMember(db: Queryable, listId: number, memberId: number): Promise<boolean> {
+  const result = await db.execute(sql`delete from recipient_list_members where id = ${memberId} and list_id = ${listId} returning id`);
+  return rowsOf(result).length > 0;
+}
+
+/** Removes the members no longer enrolled or whose course changed; returns how many. */
+export async function removeStale(db: Queryable, listId: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from recipient_list_members m using students s
+    where m.list_id = ${listId} and ${memberStudent} and ${memberIsStale}
+    returning m.id`);
+  return rowsOf(result).length;
+}
+
+export const touchList = (db: Queryable, listId: number) =>
+  db.execute(sql`update recipient_lists set updated_at = now() where id = ${listId}`);
+
+// --- the member's person ------------------------------------------------------------------------------------
+
+interface PersonRow {
+  member_kind: PersonKind;
+  ref: number;
+  student_id: number | null;
+  first_names: string;
+  last_name_father: string;
+  last_name_mother: string;
+  email: string | null;
+  phone: string | null;
+  dni: string | null;
+  document_type: number | null;
+  country: 'CL' | 'MX';
+  phone_prefix: string;
+}
+
+/** The person behind member `memberId` of list `listId`, in the list's school; null when there is none. */
+async function personOf(db: Queryable, scope: ListScope, listId: number, memberId: number): Promise<PersonRow | null> {
+  const result = await db.execute(sql`
+    select m.member_kind, m.member_ref_id as ref, m.student_id,
+      coalesce(g.first_names, s.first_names, st.first_names) as first_names,
+      coalesce(g.last_name_father, s.last_name_father, st.last_name_father) as last_name_father,
+      coalesce(g.last_name_mother, s.last_name_mother, st.last_name_mother) as last_name_mother,
+      case m.member_kind when 'apoderado' then g.email when 'estudiante' then s.email else st.email end as email,
+      case m.member_kind when 'apoderado' then g.phone when 'funcionario' then st.phone end as phone,
+      case m.member_kind when 'apoderado' then g.dni when 'estudiante' then s.dni end as dni,
+      case m.member_kind when 'apoderado' then g.document_type when 'estudiante' then s.document_type end as document_type,
+      i.country, i.phone_prefix
+    from recipient_list_members m
+    join institutions i on i.id = ${scope.institutionId}
+    left join guardians g on m.member_kind = 'apoderado' and g.id = m.member_ref_id and g.institution_id = i.id
+    left join students s on m.member_kind = 'estudiante' and s.id = m.member_ref_id and s.institution_id = i.id
+    left join staff st on m.member_kind = 'funcionario' and st.id = m.member_ref_id and st.institution_id = i.id
+    where m.id = ${memberId} and m.list_id = ${listId}`);
+  const row = rowsOf<PersonRow>(result)[0];
+  return row && row.first_names !== null ? { ...row, ref: Number(row.ref), student_id: row.student_id === null ? null : Number(row.student_id) } : null;
+}
+
+function toUserToEdit(p: PersonRow): UserToEdit {
+  return {
+    user_type: p.member_kind,
+    id: p.ref,
+    ficha_adulto_id: p.member_kind === 'apoderado' ? p.ref : null,
+    ficha_estudiante_id: p.member_kind === 'estudiante' ? p.ref : p.member_kind === 'apoderado' ? p.student_id : null,
+    fono_celular: p.phone,
+    email: p.email,
+    dni: p.dni,
+    tipo_documento_id: p.document_type === null ? null : (Number(p.document_type) as DocumentTypeId),
+    nombres: p.first_names,
+    apellido_paterno: p.last_name_father,
+    name: `${p.first_names} ${p.last_name_father} ${p.last_name_mother}`,
+  };
+}
+
+export async function readPerson(db: Queryable, scope: ListScope, listId: number, memberId: number): Promise<UserToEdit | null> {
+  const person = await personOf(db, scope, listId, memberId);
+  return person ? toUserToEdit(person) : null;
+}
+
+export type PersonEdit =
+  | { ok: true; person: UserToEdit }
+  | { ok: false; status: 404 }
+  | { ok: false; status: 422; errors: Record<string, string[]> };
+
+/** Whether a number that passed its shape check is a mobile of one of its prefix's countries. */
+function mobileError(value: string, countries: readonly PhoneCountry[]): string | null {
+  let reason: 'invalid' | 'not_mobile' = 'invalid';
+  for (const country of countries) {
+    const checked = normalizePhone(value, country);
+    if (checked.ok) return null;
+    if (checked.reason === 'not_mobile') reason = 'not_mobile';
+  }
+  return reason === 'not_mobile' ? PERSON_ERRORS.phoneNotMobile : PERSON_ERRORS.phoneInvalid;
+}
+
+const COLUMNS = { nombres: 'first_names', apellido_paterno: 'last_name_father', email: 'email', fono_celular: 'phone', dni: 'dni', tipo_documento_id: 'document_type' } as const;
+const TABLES = { apoderado: 'guardians', estudiante: 'students', funcionario: 'staff' } as const;
+
+/**
+ * Checks and saves an edit of member `memberId`'s person: the row in guardians, students or staff, so every
+ * list and future message has it. A guardian's new phone starts its device record afresh (its misses were
+ * the old number's).
+ */
+export async function editPerson(
+  db: Queryable,
+  scope: ListScope,
+  listId: number,
+  memberId: number,
+  input: UserToEditInput,
+): Promise<PersonEdit> {
+  const person = await personOf(db, scope, listId, memberId);
+  if (!person) return { ok: false, status: 404 };
+  const current = { dni: person.dni, tipo_documento_id: person.document_type as DocumentTypeId | null };
+  const checked = checkPersonEdit(person.member_kind, input, current, person.phone_prefix);
+  const errors = { ...checked.errors };
+  if (!errors.fono_celular && checked.values.fono_celular && checked.phoneCountries) {
+    const error = mobileError(checked.values.fono_celular, checked.phoneCountries as readonly PhoneCountry[]);
+    if (error) errors.fono_celular = [error];
+    else {
+      const e164 = checked.phoneCountries
+        .map((country) => normalizePhone(checked.values.fono_celular!, country as PhoneCountry))
+        .find((r) => r.ok);
+      if (e164?.ok) checked.values.fono_celular = e164.e164;
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, status: 422, errors };
+
+  const sets = Object.entries(checked.values).map(([field, value]) => sql`${sql.identifier(COLUMNS[field as keyof typeof COLUMNS])} = ${value}`);
+  if (person.member_kind === 'apoderado' && checked.values.fono_celular !== undefined && checked.values.fono_celular !== person.phone) {
+    sets.push(sql`device_misses = 0`);
+  }
+  if (sets.length > 0) {
+    await db.execute(sql`
+      update ${sql.identifier(TABLES[person.member_kind])} set ${sql.join(sets, sql`, `)}
+      where id = ${person.ref} and institution_id = ${scope.institutionId}`);
+  }
+  const updated = await personOf(db, scope, listId, memberId);
+  return { ok: true, person: toUserToEdit(updated!) };
+}
