@@ -47,10 +47,14 @@ export const LIST_MESSAGES = {
     (author ? 'Pide que cancelen esa programación y vuelve a intentarlo.' : 'Cancela esa programación y vuelve a intentarlo.'),
 } as const;
 
-/** "24 de noviembre de 2026, 10:30 (hora de America/Santiago)": the schedule as its school reads it. */
-function inZone(at: Date, timezone: string): string {
-  const text = new Intl.DateTimeFormat('es-CL', { timeZone: timezone, dateStyle: 'long', timeStyle: 'short' }).format(at);
-  return `${text.replace(',', ' a las')} (hora de ${timezone.split('/').pop()!.replace(/_/g, ' ')})`;
+/** "27 de noviembre de 2026 a las 10:30 (hora de verano de Chile)": the schedule as its school reads it. */
+export function inZone(at: Date, timezone: string): string {
+  const date = new Intl.DateTimeFormat('es-CL', { timeZone: timezone, day: 'numeric', month: 'long', year: 'numeric' }).format(at);
+  const time = new Intl.DateTimeFormat('es-CL', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const zone = new Intl.DateTimeFormat('es-CL', { timeZone: timezone, timeZoneName: 'long' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return `${date} a las ${time}${zone ? ` (${zone})` : ''}`;
 }
 
 const scopeOf = (c: Context<AppEnv>): ListScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
