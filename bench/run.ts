@@ -25,6 +25,8 @@
 //     processes; and the same e-mails through a bare nodemailer pool: the engine's cost as a ratio.
 // (h) Templates page on the large seed (bench/templates.ts): GET /api/templates, a search and a library tab
 //     for a user with 100 templates of their own, and a Mexican school's list; medians and p90.
+// (l) Recipient-list pages on `seed --students 2500` (bench/lists.ts): the paged lists, "Cargar más", q,
+//     one list's summary and the members of a list of every guardian; median and p95 of each.
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
@@ -44,6 +46,7 @@ import { decodeCursor, listFolder } from '../server/messages/queries';
 import { DEMO_PASSWORD } from '../shared/demo';
 import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
 import { deliveryBenchReport } from './delivery';
+import { listsBenchReport, printLists } from './lists';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
 import { printSend, sendBenchReport } from './send';
 import { printTemplates, templatesBenchReport } from './templates';
@@ -660,7 +663,7 @@ function printScroll(report: ScrollReport): void {
   );
 }
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'l'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -731,6 +734,11 @@ async function main(): Promise<void> {
     const templates = await templatesBenchReport();
     printTemplates(templates);
     report.templates = templates;
+  }
+  if (sections.has('l')) {
+    const lists = await listsBenchReport();
+    printLists(lists);
+    report.lists = lists;
   }
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });

@@ -2,7 +2,8 @@
 // (`GET /recipient-lists/:id/users`). Reads are scoped by `visibleLists`, so another user's unshared list
 // simply does not exist; a pick of a list in compose (server/compose/expand.ts) goes through the same rule.
 // The paged list with its summaries is server/lists/queries.ts.
-import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { intList } from '../db/arrays';
 import type { GuardianRoleId } from '../../shared/compose-contract';
 import type { RecipientListMember, StaleReason } from '../../shared/recipient-lists-contract';
 import { DEVICE_WINDOW } from '../delivery/status';
@@ -23,6 +24,9 @@ export const visibleLists = (userId: number, institutionId: number): SQL =>
     isNull(recipientLists.deletedAt),
     or(eq(recipientLists.ownerUserId, userId), eq(recipientLists.shared, true)),
   )!;
+
+/** `column = any('{1,2,3}'::int[])`: one bind parameter however many members a list has. */
+const oneOf = (column: unknown, ids: number[]) => sql`${column} = any(${intList(ids)}::int[])`;
 
 /** Guardian role names as each country says them (Chile "apoderado", Mexico "tutor"). */
 const GUARDIAN_ROLE_NAMES: Record<'CL' | 'MX', Record<GuardianRoleId, string>> = {
@@ -88,7 +92,7 @@ export async function listUsers(
           })
           .from(students)
           .innerJoin(courses, eq(courses.id, students.courseId))
-          .where(and(inArray(students.id, studentIds), eq(students.institutionId, institutionId))),
+          .where(and(oneOf(students.id, studentIds), eq(students.institutionId, institutionId))),
     guardianIds.length === 0
       ? []
       : db
@@ -103,7 +107,7 @@ export async function listUsers(
             deviceMisses: guardians.deviceMisses,
           })
           .from(guardians)
-          .where(and(inArray(guardians.id, guardianIds), eq(guardians.institutionId, institutionId))),
+          .where(and(oneOf(guardians.id, guardianIds), eq(guardians.institutionId, institutionId))),
     staffIds.length === 0
       ? []
       : db
@@ -119,7 +123,7 @@ export async function listUsers(
           })
           .from(staff)
           .leftJoin(positions, eq(positions.id, staff.positionId))
-          .where(and(inArray(staff.id, staffIds), eq(staff.institutionId, institutionId))),
+          .where(and(oneOf(staff.id, staffIds), eq(staff.institutionId, institutionId))),
   ]);
   const studentById = new Map(studentRows.map((s) => [s.id, s]));
   const guardianById = new Map(guardianRows.map((g) => [g.id, g]));

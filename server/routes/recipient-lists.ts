@@ -75,10 +75,14 @@ async function parsePicks(db: Db, scope: ListScope, raw: unknown): Promise<{ ok:
   if (picks.some((p) => p === null)) return { ok: false, error: LIST_MESSAGES.picksInvalid };
   const checked = await checkPicks(db, scope, picks as RecipientPick[]);
   if (!checked.ok) return { ok: false, error: checked.message };
-  const reach = await summarizeReach(db, scope, picks as RecipientPick[]);
-  if (reach.recipients === 0) return { ok: false, error: LIST_MESSAGES.picksEmpty };
   return { ok: true, picks: picks as RecipientPick[] };
 }
+
+/** Whether picks that added nobody reach nobody at all (empty groups), rather than only people already in. */
+const reachesNobody = async (db: Db, scope: ListScope, picks: RecipientPick[]) => (await summarizeReach(db, scope, picks)).recipients === 0;
+
+/** Thrown inside the create transaction to undo a list that would have no members. */
+class EmptyList extends Error {}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -130,14 +134,21 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     if (!picks.ok) errors.picks = [picks.error];
     if (!name.ok || !picks.ok || Object.keys(errors).length > 0) return invalid(c, errors);
 
-    const id = await transactionRetrying(db, async (tx) => {
-      const result = await tx.execute(sql`
-        insert into recipient_lists (institution_id, owner_user_id, name, shared)
-        values (${scope.institutionId}, ${scope.userId}, ${name.name}, ${body.shared === true}) returning id`);
-      const listId = Number(rowsOf<{ id: number }>(result)[0]!.id);
-      await addPicks(tx, scope, listId, picks.picks);
-      return listId;
-    });
+    let id: number;
+    try {
+      id = await transactionRetrying(db, async (tx) => {
+        const result = await tx.execute(sql`
+          insert into recipient_lists (institution_id, owner_user_id, name, shared)
+          values (${scope.institutionId}, ${scope.userId}, ${name.name}, ${body.shared === true}) returning id`);
+        const listId = Number(rowsOf<{ id: number }>(result)[0]!.id);
+        // The groups picked have nobody in them: no list (one expansion, not a dry run before the real one).
+        if ((await addPicks(tx, scope, listId, picks.picks)) === 0) throw new EmptyList();
+        return listId;
+      });
+    } catch (error) {
+      if (error instanceof EmptyList) return invalid(c, { picks: [LIST_MESSAGES.picksEmpty] });
+      throw error;
+    }
     return c.json({ data: await listSummary(db, scope, id, 'owned') }, 201);
   });
 
@@ -216,9 +227,13 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     const body = await readJson(c);
     const picks = await parsePicks(db, scope, isObject(body) ? body.picks : undefined);
     if (!picks.ok) return invalid(c, { picks: [picks.error] });
-    await transactionRetrying(db, async (tx) => {
-      if ((await addPicks(tx, scope, id, picks.picks)) > 0) await touchList(tx, id);
+    const added = await transactionRetrying(db, async (tx) => {
+      const n = await addPicks(tx, scope, id, picks.picks);
+      if (n > 0) await touchList(tx, id);
+      return n;
     });
+    // Nobody new is fine when they were all in the list already; picks of empty groups are a mistake to say.
+    if (added === 0 && (await reachesNobody(db, scope, picks.picks))) return invalid(c, { picks: [LIST_MESSAGES.picksEmpty] });
     return c.json({ data: await listSummary(db, scope, id, 'owned') });
   });
 

@@ -279,6 +279,12 @@ describe('members', () => {
     }))).data;
     expect(grown.users_count).toBe(a.students.length + b.students.length);
     expect(await errorsOf(await call(admin, 'POST', API.members(list.id), { picks: [] }))).toEqual({ picks: [LIST_MESSAGES.picks] });
+    // Everyone already in: nothing changes, no error; groups with nobody in them: said so.
+    const same = await ok<{ data: RecipientListSummary }>(await call(admin, 'POST', API.members(list.id), { picks: [{ kind: 'course', id: b.id, audience: 'estudiantes' }] }));
+    expect(same.data).toMatchObject({ users_count: grown.users_count, updated_at: grown.updated_at });
+    const empty = await one<{ id: number }>(server.db, sql`select e.id from electives e where e.institution_id = ${sanAndres}
+      and not exists (select 1 from elective_students es where es.elective_id = e.id) limit 1`);
+    expect(await errorsOf(await call(admin, 'POST', API.members(list.id), { picks: [{ kind: 'elective', id: empty.id, audience: 'apoderados' }] }))).toEqual({ picks: [LIST_MESSAGES.picksEmpty] });
 
     const first = (await members(admin, list.id))[0]!;
     expect((await call(admin, 'DELETE', API.member(list.id, first.id))).status).toBe(204);
