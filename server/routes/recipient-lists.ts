@@ -18,7 +18,7 @@ import { apiError, invalid, notFound, readJson } from '../http/errors';
 import { intParam, parseId } from '../http/params';
 import { requireRole } from '../http/roles';
 import { addPicks, editPerson, readPerson, removeMember, removeStale, touchList } from '../lists/members';
-import { findList, listSummary, nameTaken, pageOfLists, scheduledUse, type ListScope } from '../lists/queries';
+import { findList, listSummary, nameTaken, pageOfLists, scheduledUse, type ListScope, type ListWhere } from '../lists/queries';
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
@@ -90,6 +90,11 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Auth per route, not `use('*')`: an unknown path under the prefix stays a 404 for anyone, as it always was.
   const auth = requireAuth(db);
+  /** The path's list id when `where` finds it for the signed-in user; null answers 404. */
+  const listIn = async (c: Context<AppEnv>, where: ListWhere): Promise<number | null> => {
+    const id = parseId(c.req.param('id'));
+    return id !== null && (await findList(db, scopeOf(c), id, where)) ? id : null;
+  };
 
   /** The paged lists (visible or trashed) with `q`; links keep `q` and `per_page`. */
   const paged = (where: 'visible' | 'trashed', path: string) => async (c: Context<AppEnv>) => {
@@ -160,8 +165,8 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
 
   app.patch('/:id', auth, async (c) => {
     const scope = scopeOf(c);
-    const id = parseId(c.req.param('id'));
-    if (id === null || !(await findList(db, scope, id, 'owned'))) return notFound(c);
+    const id = await listIn(c, 'owned');
+    if (id === null) return notFound(c);
     const body = await readJson(c);
     if (!isObject(body) || (body.name === undefined && body.shared === undefined)) return invalid(c, { name: [LIST_MESSAGES.nothing] });
     const errors: Record<string, string[]> = {};
@@ -184,8 +189,8 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
 
   app.delete('/:id', auth, async (c) => {
     const scope = scopeOf(c);
-    const id = parseId(c.req.param('id'));
-    if (id === null || !(await findList(db, scope, id, 'owned'))) return notFound(c);
+    const id = await listIn(c, 'owned');
+    if (id === null) return notFound(c);
     const use = await scheduledUse(db, scope, id);
     if (use) {
       const message = LIST_MESSAGES.scheduled(use.title, inZone(use.scheduledAt, use.timezone), use.byOwner ? null : use.authorName);
@@ -199,16 +204,15 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
 
   app.post('/:id/restore', auth, async (c) => {
     const scope = scopeOf(c);
-    const id = parseId(c.req.param('id'));
-    if (id === null || !(await findList(db, scope, id, 'trashed'))) return notFound(c);
+    const id = await listIn(c, 'trashed');
+    if (id === null) return notFound(c);
     await db.execute(sql`update recipient_lists set deleted_at = null, deleted_by_user_id = null where id = ${id}`);
     return c.json({ data: await listSummary(db, scope, id, 'owned') });
   });
 
   app.delete('/:id/forever', auth, async (c) => {
-    const scope = scopeOf(c);
-    const id = parseId(c.req.param('id'));
-    if (id === null || !(await findList(db, scope, id, 'trashed'))) return notFound(c);
+    const id = await listIn(c, 'trashed');
+    if (id === null) return notFound(c);
     await db.execute(sql`delete from recipient_lists where id = ${id} and deleted_at is not null`);
     return c.body(null, 204);
   });
@@ -222,8 +226,8 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
 
   app.post('/:id/members', auth, async (c) => {
     const scope = scopeOf(c);
-    const id = parseId(c.req.param('id'));
-    if (id === null || !(await findList(db, scope, id, 'owned'))) return notFound(c);
+    const id = await listIn(c, 'owned');
+    if (id === null) return notFound(c);
     const body = await readJson(c);
     const picks = await parsePicks(db, scope, isObject(body) ? body.picks : undefined);
     if (!picks.ok) return invalid(c, { picks: [picks.error] });
@@ -238,9 +242,8 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
   });
 
   app.post('/:id/members/remove-stale', auth, async (c) => {
-    const scope = scopeOf(c);
-    const id = parseId(c.req.param('id'));
-    if (id === null || !(await findList(db, scope, id, 'owned'))) return notFound(c);
+    const id = await listIn(c, 'owned');
+    if (id === null) return notFound(c);
     const removed = await transactionRetrying(db, async (tx) => {
       const n = await removeStale(tx, id);
       if (n > 0) await touchList(tx, id);
@@ -250,10 +253,9 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
   });
 
   app.delete('/:id/members/:memberId', auth, async (c) => {
-    const scope = scopeOf(c);
-    const id = parseId(c.req.param('id'));
     const memberId = parseId(c.req.param('memberId'));
-    if (id === null || memberId === null || !(await findList(db, scope, id, 'owned'))) return notFound(c);
+    const id = memberId === null ? null : await listIn(c, 'owned');
+    if (id === null || memberId === null) return notFound(c);
     const removed = await transactionRetrying(db, async (tx) => {
       const ok = await removeMember(tx, id, memberId);
       if (ok) await touchList(tx, id);
@@ -264,9 +266,9 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
 
   app.get('/:id/users/:memberId', auth, async (c) => {
     const scope = scopeOf(c);
-    const id = parseId(c.req.param('id'));
     const memberId = parseId(c.req.param('memberId'));
-    if (id === null || memberId === null || !(await findList(db, scope, id, 'visible'))) return notFound(c);
+    const id = memberId === null ? null : await listIn(c, 'visible');
+    if (id === null || memberId === null) return notFound(c);
     const person = await readPerson(db, scope, id, memberId);
     return person ? c.json({ data: person }) : notFound(c);
   });
@@ -274,9 +276,9 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
   const staffEditors = requireRole(...ADMIN_ROLES).withMessage(LIST_MESSAGES.staffEdit);
   app.patch('/:id/users/:memberId', auth, async (c) => {
     const scope = scopeOf(c);
-    const id = parseId(c.req.param('id'));
     const memberId = parseId(c.req.param('memberId'));
-    if (id === null || memberId === null || !(await findList(db, scope, id, 'owned'))) return notFound(c);
+    const id = memberId === null ? null : await listIn(c, 'owned');
+    if (id === null || memberId === null) return notFound(c);
     const person = await readPerson(db, scope, id, memberId);
     if (!person) return notFound(c);
     // A colleague's record is the school's staff file: only the leadership changes it.
