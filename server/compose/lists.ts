@@ -2,8 +2,8 @@
 // (`GET /recipient-lists/:id/users`). Reads are scoped by `visibleLists`, so another user's unshared list
 // simply does not exist; a pick of a list in compose (server/compose/expand.ts) goes through the same rule.
 // The paged list with its summaries is server/lists/queries.ts.
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { intList } from '../db/arrays';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from './expand';
 import type { GuardianRoleId } from '../../shared/compose-contract';
 import type { RecipientListMember, StaleReason } from '../../shared/recipient-lists-contract';
 import { DEVICE_WINDOW } from '../delivery/status';
@@ -25,8 +25,27 @@ export const visibleLists = (userId: number, institutionId: number): SQL =>
     or(eq(recipientLists.ownerUserId, userId), eq(recipientLists.shared, true)),
   )!;
 
-/** `column = any('{1,2,3}'::int[])`: one bind parameter however many members a list has. */
-const oneOf = (column: unknown, ids: number[]) => sql`${column} = any(${intList(ids)}::int[])`;
+/** A member with their person, as `listUsers` reads them in one query. */
+interface MemberRow {
+  id: number;
+  kind: 'apoderado' | 'estudiante' | 'funcionario';
+  ref: number;
+  role: number | null;
+  added_in: number | null;
+  first_names: string | null;
+  last_name_father: string | null;
+  last_name_mother: string | null;
+  email: string | null;
+  phone: string | null;
+  app: boolean;
+  misses: number | null;
+  student_id: number | null;
+  course_id: number | null;
+  course_name: string | null;
+  withdrawn_at: Date | string | null;
+  position_id: number | null;
+  position_name: string | null;
+}
 
 /** Guardian role names as each country says them (Chile "apoderado", Mexico "tutor"). */
 const GUARDIAN_ROLE_NAMES: Record<'CL' | 'MX', Record<GuardianRoleId, string>> = {
@@ -41,7 +60,7 @@ const STAFF_FALLBACK = 'Funcionario';
  * Why a member's student makes the member stale: withdrawn, or in another course than when added (`addedIn`
  * null: not known, so not stale).
  */
-export function staleReason(student: { courseId: number; withdrawnAt: Date | null } | undefined, addedIn: number | null): StaleReason | null {
+export function staleReason(student: { courseId: number; withdrawnAt: Date | string | null } | undefined, addedIn: number | null): StaleReason | null {
   if (!student) return null;
   if (student.withdrawnAt !== null) return 'not_enrolled';
   return addedIn !== null && student.courseId !== addedIn ? 'course_changed' : null;
@@ -62,127 +81,78 @@ export async function listUsers(
     .limit(1);
   if (!list) return null;
 
-  const members = await db
-    .select()
-    .from(recipientListMembers)
-    .where(eq(recipientListMembers.listId, listId))
-    .orderBy(asc(recipientListMembers.id));
-  const refs = (kind: 'apoderado' | 'estudiante' | 'funcionario') =>
-    members.filter((m) => m.memberKind === kind).map((m) => m.memberRefId);
-  const studentIds = [
-    ...new Set([...refs('estudiante'), ...members.flatMap((m) => (m.studentId === null ? [] : [m.studentId]))]),
-  ];
-  const guardianIds = refs('apoderado');
-  const staffIds = refs('funcionario');
-
-  // Only people of the same school: a stale member row can never leak another school's data.
-  const [studentRows, guardianRows, staffRows] = await Promise.all([
-    studentIds.length === 0
-      ? []
-      : db
-          .select({
-            id: students.id,
-            firstNames: students.firstNames,
-            lastNameFather: students.lastNameFather,
-            lastNameMother: students.lastNameMother,
-            email: students.email,
-            courseId: courses.id,
-            courseName: courses.name,
-            withdrawnAt: students.withdrawnAt,
-          })
-          .from(students)
-          .innerJoin(courses, eq(courses.id, students.courseId))
-          .where(and(oneOf(students.id, studentIds), eq(students.institutionId, institutionId))),
-    guardianIds.length === 0
-      ? []
-      : db
-          .select({
-            id: guardians.id,
-            firstNames: guardians.firstNames,
-            lastNameFather: guardians.lastNameFather,
-            lastNameMother: guardians.lastNameMother,
-            email: guardians.email,
-            phone: guardians.phone,
-            appInstalledAt: guardians.appInstalledAt,
-            deviceMisses: guardians.deviceMisses,
-          })
-          .from(guardians)
-          .where(and(oneOf(guardians.id, guardianIds), eq(guardians.institutionId, institutionId))),
-    staffIds.length === 0
-      ? []
-      : db
-          .select({
-            id: staff.id,
-            firstNames: staff.firstNames,
-            lastNameFather: staff.lastNameFather,
-            lastNameMother: staff.lastNameMother,
-            email: staff.email,
-            phone: staff.phone,
-            positionId: staff.positionId,
-            positionName: positions.name,
-          })
-          .from(staff)
-          .leftJoin(positions, eq(positions.id, staff.positionId))
-          .where(and(oneOf(staff.id, staffIds), eq(staff.institutionId, institutionId))),
-  ]);
-  const studentById = new Map(studentRows.map((s) => [s.id, s]));
-  const guardianById = new Map(guardianRows.map((g) => [g.id, g]));
-  const staffById = new Map(staffRows.map((s) => [s.id, s]));
+  // One pass over the members with their people (a list of every family of a big school is ~3,000 rows),
+  // only people of the same school: a stale member row can never leak another school's data.
+  const result = await db.execute(sql`
+    select m.id, m.member_kind as kind, m.member_ref_id as ref, m.role, m.course_id as added_in,
+      coalesce(g.first_names, s2.first_names, st.first_names) as first_names,
+      coalesce(g.last_name_father, s2.last_name_father, st.last_name_father) as last_name_father,
+      coalesce(g.last_name_mother, s2.last_name_mother, st.last_name_mother) as last_name_mother,
+      coalesce(g.email, s2.email, st.email) as email, coalesce(g.phone, st.phone) as phone,
+      g.app_installed_at is not null as app, g.device_misses as misses,
+      s.id as student_id, s.course_id, c.name as course_name, s.withdrawn_at,
+      st.position_id, p.name as position_name
+    from ${recipientListMembers} m
+    left join ${guardians} g on m.member_kind = 'apoderado' and g.id = m.member_ref_id and g.institution_id = ${institutionId}
+    left join ${students} s2 on m.member_kind = 'estudiante' and s2.id = m.member_ref_id and s2.institution_id = ${institutionId}
+    left join ${students} s on s.id = coalesce(s2.id, m.student_id) and s.institution_id = ${institutionId}
+    left join ${courses} c on c.id = s.course_id
+    left join ${staff} st on m.member_kind = 'funcionario' and st.id = m.member_ref_id and st.institution_id = ${institutionId}
+    left join ${positions} p on p.id = st.position_id
+    where m.list_id = ${listId}
+    order by m.id`);
+  const rows = rowsOf<MemberRow>(result);
   const country = list.country;
 
   const out: RecipientListMember[] = [];
-  for (const m of members) {
-    const base = { id: m.id, user_id: m.memberRefId, list_id: list.id, list_name: list.name };
-    if (m.memberKind === 'apoderado') {
-      const g = guardianById.get(m.memberRefId);
-      if (!g) continue;
-      const student = m.studentId === null ? undefined : studentById.get(m.studentId);
-      const role = m.role === 1 || m.role === 2 ? (m.role as GuardianRoleId) : null;
+  for (const r of rows) {
+    if (r.first_names === null) continue; // the person is gone (or of another school)
+    const id = Number(r.id);
+    const ref = Number(r.ref);
+    const person = { firstNames: r.first_names, lastNameFather: r.last_name_father!, lastNameMother: r.last_name_mother! };
+    const base = { id, user_id: ref, list_id: list.id, list_name: list.name, name: personName(person), email: r.email };
+    const student = r.student_id === null
+      ? undefined
+      : { id: Number(r.student_id), courseId: Number(r.course_id), courseName: r.course_name!, withdrawnAt: r.withdrawn_at };
+    const addedIn = r.added_in === null ? null : Number(r.added_in);
+    if (r.kind === 'apoderado') {
+      const role = r.role === 1 || r.role === 2 ? (r.role as GuardianRoleId) : null;
       out.push({
         ...base,
         user_type: 'apoderado',
-        name: personName(g),
-        email: g.email,
-        phone: g.phone,
+        phone: r.phone,
         nombre_rol: role ? GUARDIAN_ROLE_NAMES[country][role] : GUARDIAN_FALLBACK[country],
         group_id: student?.courseId ?? null,
         group_type: student ? 'curso' : null,
         rol_adulto_id: role,
         student_id: student?.id ?? null,
         course: student?.courseName ?? null,
-        device_status: deviceStatus({ app: g.appInstalledAt !== null, phone: g.phone }, g.deviceMisses >= DEVICE_WINDOW),
-        stale: staleReason(student, m.courseId),
+        device_status: deviceStatus({ app: r.app, phone: r.phone }, Number(r.misses) >= DEVICE_WINDOW),
+        stale: staleReason(student, addedIn),
       });
-    } else if (m.memberKind === 'estudiante') {
-      const s = studentById.get(m.memberRefId);
-      if (!s) continue;
+    } else if (r.kind === 'estudiante') {
       out.push({
         ...base,
         user_type: 'estudiante',
-        name: personName(s),
-        email: s.email,
         phone: null,
         nombre_rol: STUDENT_ROLE,
-        group_id: s.courseId,
+        group_id: student!.courseId,
         group_type: 'curso',
         rol_adulto_id: null,
-        student_id: s.id,
-        course: s.courseName,
+        student_id: ref,
+        course: student!.courseName,
         device_status: null,
-        stale: staleReason(s, m.courseId),
+        stale: staleReason(student, addedIn),
       });
     } else {
-      const s = staffById.get(m.memberRefId);
-      if (!s) continue;
+      const positionId = r.position_id === null ? null : Number(r.position_id);
       out.push({
         ...base,
         user_type: 'funcionario',
-        name: personName(s),
-        email: s.email,
-        phone: s.phone,
-        nombre_rol: s.positionName ?? STAFF_FALLBACK,
-        group_id: s.positionId,
-        group_type: s.positionId === null ? null : 'cargo',
+        phone: r.phone,
+        nombre_rol: r.position_name ?? STAFF_FALLBACK,
+        group_id: positionId,
+        group_type: positionId === null ? null : 'cargo',
         rol_adulto_id: null,
         student_id: null,
         course: null,
