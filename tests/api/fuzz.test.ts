@@ -277,6 +277,12 @@ function baseBody(method: string, path: string): Record<string, unknown> | null 
     'PATCH /api/institutions-signatures/:id': { signature: 'CSA', is_active: true },
     'POST /api/templates': { name: 'Plantilla', content: 'Hola {estudiante}' },
     'PATCH /api/templates/:id': { name: 'Otra plantilla', content: 'Hola' },
+    'POST /api/recipient-lists': { name: 'Lista', picks: [{ kind: 'staff', id: seeded.staff }], shared: false },
+    'PATCH /api/recipient-lists/:id': { name: 'Otra lista', shared: true },
+    'POST /api/recipient-lists/:id/members': { picks: [{ kind: 'staff', id: seeded.staff }] },
+    'PATCH /api/recipient-lists/:id/users/:memberId': {
+      nombres: 'Ana', apellido_paterno: 'Pérez', email: 'ana@example.cl', fono_celular: '+56 9 8765 4321', dni: '12.345.678-5', tipo_documento_id: 1,
+    },
     'POST /api/webhooks/provider/:channel': { reference: seeded.references[0], status: 'delivered', at: new Date().toISOString() },
     'POST /api/app/session/code': { phone: guardian.phone },
     'POST /api/app/session': { phone: guardian.phone, code: '123456' },
