@@ -19,7 +19,7 @@ import { RECIPIENT_LISTS_API as API } from '../../shared/recipient-lists-contrac
 import { LIST_MESSAGES } from '../../server/routes/recipient-lists';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
-import { startServer, type Client, type TestServer } from './support/server';
+import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 let server: TestServer;
 let admin: Client;
@@ -31,12 +31,12 @@ let sanAndres: number;
 
 beforeAll(async () => {
   server = await startServer();
-  [admin, docente, utp, elqui, juarez] = [server.client(), server.client(), server.client(), server.client(), server.client()];
-  expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
-  expect((await docente.login('docente@sanandres.cl')).status).toBe(200);
-  expect((await utp.login('utp@sanandres.cl')).status).toBe(200);
-  expect((await elqui.login('administrador@liceoelqui.cl')).status).toBe(200);
-  expect((await juarez.login('administrador@benitojuarez.edu.mx')).status).toBe(200);
+  const as = signedIn(() => server);
+  admin = await as('administrador@sanandres.cl');
+  docente = await as('docente@sanandres.cl');
+  utp = await as('utp@sanandres.cl');
+  elqui = await as('administrador@liceoelqui.cl');
+  juarez = await as('administrador@benitojuarez.edu.mx');
   sanAndres = (await one<{ id: number }>(server.db, sql`select id from institutions where name = 'Colegio San Andrés de Ñuñoa'`)).id;
 });
 afterAll(async () => {
