@@ -10,14 +10,21 @@ import type composeCL from './compose/es-CL.json';
 import type loginCL from './login/es-CL.json';
 import type messagesCL from './messages/es-CL.json';
 import type receptionCL from './reception/es-CL.json';
+import type recipientListsCL from './recipientLists/es-CL.json';
 import type templatesCL from './templates/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here), loaded with its chunk. */
-export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates';
-export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates'];
+export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists';
+export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists'];
 
-export type Messages = typeof shellCL & typeof loginCL & typeof messagesCL & typeof composeCL & typeof receptionCL & typeof templatesCL;
+export type Messages = typeof shellCL &
+  typeof loginCL &
+  typeof messagesCL &
+  typeof composeCL &
+  typeof receptionCL &
+  typeof templatesCL &
+  typeof recipientListsCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

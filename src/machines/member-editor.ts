@@ -1,0 +1,177 @@
+// The "Editar datos de contacto" dialog of a list member (SPEC §3 "User to edit", issue 14): loads the
+// person's record, edits names, e-mail, mobile (country prefix + number) and document, and saves it. The
+// server checks every field (RUT check digit for Chile, CURP for Mexico, phone, e-mail) and answers 422
+// with a Spanish text per field: shown beside the field, with everything typed kept. It ends with the saved
+// person as its output (null when closed without saving); the list page updates the member's row.
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
+import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEdit, type UserToEditInput } from '../../shared/recipient-lists-contract';
+import { fetchMemberUser, saveMemberUser } from '../services/recipient-lists';
+import { errorOf, serverErrors, type FieldErrors } from './recipient-lists';
+
+/** SPEC §3 prefixes, Chile first; the longest match wins when splitting a stored number. */
+export const PHONE_PREFIXES = ['+56', '+52', '+1', '+51', '+54', '+55'] as const;
+export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
+
+export interface MemberForm {
+  nombres: string;
+  apellido_paterno: string;
+  email: string;
+  prefix: PhonePrefix;
+  phone: string;
+  /** '' (none) or a DOCUMENT_TYPES id as text (the select's value). */
+  tipo_documento_id: string;
+  dni: string;
+}
+
+export type MemberField = keyof MemberForm;
+
+/** A stored E.164 number as the prefix and the national part the form shows. */
+export function splitPhone(e164: string | null, fallback: PhonePrefix): { prefix: PhonePrefix; phone: string } {
+  if (!e164) return { prefix: fallback, phone: '' };
+  const prefix = [...PHONE_PREFIXES].sort((a, b) => b.length - a.length).find((p) => e164.startsWith(p));
+  return prefix ? { prefix, phone: e164.slice(prefix.length) } : { prefix: fallback, phone: e164 };
+}
+
+export function formOf(user: UserToEdit, fallback: PhonePrefix): MemberForm {
+  return {
+    nombres: user.nombres,
+    apellido_paterno: user.apellido_paterno,
+    email: user.email ?? '',
+    ...splitPhone(user.fono_celular, fallback),
+    tipo_documento_id: user.tipo_documento_id === null ? '' : String(user.tipo_documento_id),
+    dni: user.dni ?? '',
+  };
+}
+
+/** What the PATCH sends: every field, blanks as null; the phone as prefix plus digits typed. */
+export function changesOf(form: MemberForm): UserToEditInput {
+  const phone = form.phone.replace(/[\s\-().]/g, '');
+  const documentType = form.tipo_documento_id === '' ? null : (Number(form.tipo_documento_id) as DocumentTypeId);
+  return {
+    nombres: form.nombres.trim(),
+    apellido_paterno: form.apellido_paterno.trim(),
+    email: form.email.trim() || null,
+    fono_celular: phone ? `${form.prefix}${phone.replace(/^\+/, '')}` : null,
+    tipo_documento_id: documentType,
+    dni: form.dni.trim() || null,
+  };
+}
+
+/** The form field a server error names (the phone's error is shown under the number). */
+export const fieldOfError = (key: string): MemberField | 'form' =>
+  key === 'fono_celular' ? 'phone' : (['nombres', 'apellido_paterno', 'email', 'dni', 'tipo_documento_id'] as const).find((f) => f === key) ?? 'form';
+
+export const memberFieldId = (field: MemberField | 'form') => `member-${field}`;
+
+export interface MemberEditorInput {
+  listId: number;
+  memberId: number;
+  /** The school's country prefix, for a person with no phone yet. */
+  defaultPrefix: PhonePrefix;
+}
+
+export interface MemberEditorContext extends MemberEditorInput {
+  user: UserToEdit | null;
+  form: MemberForm;
+  errors: FieldErrors;
+  /** The save failed for another reason than a field (network, server): said above the buttons. */
+  failed: boolean;
+  /** The person as the server saved them (the dialog's output). */
+  saved: UserToEdit | null;
+}
+
+export type MemberEditorEvent =
+  | { type: 'editor.change'; field: MemberField; value: string }
+  | { type: 'editor.save' }
+  | { type: 'editor.retry' }
+  | { type: 'editor.cancel' };
+
+const EMPTY_FORM: MemberForm = { nombres: '', apellido_paterno: '', email: '', prefix: '+56', phone: '', tipo_documento_id: '', dni: '' };
+
+/** Server errors keyed by the form's fields. */
+function formErrors(error: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(serverErrors(error) ?? {})) errors[fieldOfError(key)] = value;
+  return errors;
+}
+
+export const memberEditorMachine = setup({
+  types: {
+    input: {} as MemberEditorInput,
+    context: {} as MemberEditorContext,
+    events: {} as MemberEditorEvent,
+    output: {} as { user: UserToEdit | null },
+  },
+  actors: { fetchMemberUser, saveMemberUser },
+  actions: {
+    assignUser: assign(({ context }, user: UserToEdit) => ({ user, form: formOf(user, context.defaultPrefix) })),
+    assignSaved: assign((_, user: UserToEdit) => ({ user, saved: user })),
+    change: assign(({ context, event }) => {
+      assertEvent(event, 'editor.change');
+      const { [event.field]: _gone, form: _form, ...errors } = context.errors;
+      return { form: { ...context.form, [event.field]: event.value }, errors, failed: false };
+    }),
+    assignErrors: assign(({ event }) => ({ errors: formErrors(errorOf(event)), failed: false })),
+    markFailed: assign({ failed: true, errors: {} }),
+    clearFailure: assign({ failed: false }),
+  },
+  guards: {
+    isFieldError: ({ event }) => serverErrors(errorOf(event)) !== null,
+  },
+}).createMachine({
+  id: 'memberEditor',
+  initial: 'loading',
+  context: ({ input }) => ({ ...input, user: null, form: { ...EMPTY_FORM, prefix: input.defaultPrefix }, errors: {}, failed: false, saved: null }),
+  states: {
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'fetchMemberUser',
+        src: 'fetchMemberUser',
+        input: ({ context }) => ({ listId: context.listId, memberId: context.memberId }),
+        onDone: { target: 'editing', actions: { type: 'assignUser', params: ({ event }) => event.output } },
+        onError: { target: 'failed' },
+      },
+      on: { 'editor.cancel': { target: 'closed' } },
+    },
+    // The record could not be read: say so, offer Reintentar.
+    failed: {
+      on: { 'editor.retry': { target: 'loading' }, 'editor.cancel': { target: 'closed' } },
+    },
+    editing: {
+      on: {
+        'editor.change': { actions: 'change' },
+        'editor.save': { target: 'saving', actions: 'clearFailure' },
+        'editor.cancel': { target: 'closed' },
+      },
+    },
+    saving: {
+      tags: 'busy',
+      invoke: {
+        id: 'saveMemberUser',
+        src: 'saveMemberUser',
+        input: ({ context }) => ({ listId: context.listId, memberId: context.memberId, changes: changesOf(context.form) }),
+        onDone: { target: 'saved', actions: { type: 'assignSaved', params: ({ event }) => event.output } },
+        onError: [
+          { guard: 'isFieldError', target: 'editing', actions: 'assignErrors' },
+          { target: 'editing', actions: 'markFailed' },
+        ],
+      },
+    },
+    saved: { type: 'final' },
+    closed: { type: 'final' },
+  },
+  output: ({ context }) => ({ user: context.saved }),
+});
+
+export type MemberEditorSnapshot = SnapshotFrom<typeof memberEditorMachine>;
+
+export const selectEditorLoading = (s: MemberEditorSnapshot): boolean => s.matches('loading');
+export const selectEditorLoadFailed = (s: MemberEditorSnapshot): boolean => s.matches('failed');
+export const selectEditorSaving = (s: MemberEditorSnapshot): boolean => s.matches('saving');
+export const selectEditorFailed = (s: MemberEditorSnapshot): boolean => s.context.failed;
+export const selectEditorForm = (s: MemberEditorSnapshot): MemberForm => s.context.form;
+export const selectEditorErrors = (s: MemberEditorSnapshot): FieldErrors => s.context.errors;
+export const selectEditorName = (s: MemberEditorSnapshot): string => s.context.user?.name ?? '';
+export const selectEditorUserType = (s: MemberEditorSnapshot): UserToEdit['user_type'] => s.context.user?.user_type ?? 'apoderado';
+export { DOCUMENT_TYPES };

@@ -1,0 +1,142 @@
+// /recipient-lists/trash (SPEC §2, issue 14): the user's deleted lists (who deleted each and when), paged
+// and searched (the list pattern, list.ts, as the child `list`); "Restaurar" puts one back, "Eliminar
+// definitivamente" asks first. A row acted on leaves the list at once; a failure keeps it with a toast.
+import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { TrashedRecipientList } from '../../shared/recipient-lists-contract';
+import { fetchTrashPage, purgeList, restoreList, type ListsQuery } from '../services/recipient-lists';
+import type { Effect } from './effects';
+import { createListMachine } from './list';
+
+export const trashListMachine = createListMachine<TrashedRecipientList, ListsQuery>({ key: (list) => list.id }).provide({
+  actors: { fetchPage: fetchTrashPage },
+});
+export type TrashListActor = ActorRefFrom<typeof trashListMachine>;
+type TrashListSnapshot = SnapshotFrom<typeof trashListMachine>;
+
+export interface TrashContext {
+  q: string;
+  items: TrashedRecipientList[];
+  /** The list being restored, or asked about / being deleted forever. */
+  target: number | null;
+}
+
+export type TrashEvent =
+  | { type: 'trash.search'; q: string }
+  | { type: 'trash.loadMore' }
+  | { type: 'trash.retry' }
+  | { type: 'trash.restore'; id: number }
+  | { type: 'trash.purge'; id: number }
+  | { type: 'trash.confirm' }
+  | { type: 'trash.cancel' }
+  | { type: 'xstate.snapshot.list'; snapshot: TrashListSnapshot };
+
+/** The row's "Eliminar definitivamente" button, where focus returns when the question is declined. */
+export const trashPurgeButtonId = (id: number) => `trash-purge-${id}`;
+
+const targetOf = (event: TrashEvent): number => {
+  assertEvent(event, ['trash.restore', 'trash.purge']);
+  return event.id;
+};
+
+export const recipientListsTrashMachine = setup({
+  types: {
+    context: {} as TrashContext,
+    events: {} as TrashEvent,
+    emitted: {} as Effect,
+  },
+  actors: { list: trashListMachine, restoreList, purgeList },
+  actions: {
+    assignItems: assign(({ event }) => {
+      assertEvent(event, 'xstate.snapshot.list');
+      return { items: event.snapshot.context.items };
+    }),
+    assignQuery: assign(({ event }) => {
+      assertEvent(event, 'trash.search');
+      return { q: event.q };
+    }),
+    askQuery: sendTo('list', ({ event }) => {
+      assertEvent(event, 'trash.search');
+      return { type: 'list.query' as const, query: { q: event.q } };
+    }),
+    askMore: sendTo('list', { type: 'list.more' }),
+    askReload: sendTo('list', { type: 'list.reload' }),
+    assignTarget: assign(({ event }) => ({ target: targetOf(event) })),
+    clearTarget: assign({ target: null }),
+    removeTarget: sendTo('list', ({ context }) => ({ type: 'list.remove' as const, keys: context.target === null ? [] : [context.target] })),
+    toastRestored: emit({ type: 'toast', kind: 'success', key: 'recipientLists.restored' }),
+    toastPurged: emit({ type: 'toast', kind: 'success', key: 'recipientLists.purged' }),
+    toastFailed: emit({ type: 'toast', kind: 'error', key: 'error.request' }),
+    focusPurge: emit(({ context }) => ({ type: 'focus' as const, target: trashPurgeButtonId(context.target ?? 0) })),
+  },
+  guards: {
+    isListed: ({ context, event }) => context.items.some((item) => item.id === targetOf(event)),
+  },
+}).createMachine({
+  id: 'recipientListsTrash',
+  initial: 'shown',
+  context: { q: '', items: [], target: null },
+  states: {
+    shown: {
+      invoke: {
+        id: 'list',
+        src: 'list',
+        input: ({ context }) => ({ query: { q: context.q } }),
+        onSnapshot: { actions: 'assignItems' },
+        onError: { target: 'crashed' },
+      },
+      on: {
+        'trash.search': { actions: ['assignQuery', 'askQuery'] },
+        'trash.loadMore': { actions: 'askMore' },
+        'trash.retry': { actions: 'askReload' },
+      },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'trash.restore': { guard: 'isListed', target: 'restoring', actions: 'assignTarget' },
+            'trash.purge': { guard: 'isListed', target: 'confirmingPurge', actions: 'assignTarget' },
+          },
+        },
+        confirmingPurge: {
+          on: {
+            'trash.confirm': { target: 'purging' },
+            'trash.cancel': { target: 'idle', actions: ['focusPurge', 'clearTarget'] },
+          },
+        },
+        restoring: {
+          tags: 'busy',
+          invoke: {
+            id: 'restoreList',
+            src: 'restoreList',
+            input: ({ context }) => ({ id: context.target as number }),
+            onDone: { target: 'idle', actions: ['toastRestored', 'removeTarget', 'clearTarget'] },
+            onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
+          },
+        },
+        purging: {
+          tags: 'busy',
+          invoke: {
+            id: 'purgeList',
+            src: 'purgeList',
+            input: ({ context }) => ({ id: context.target as number }),
+            onDone: { target: 'idle', actions: ['toastPurged', 'removeTarget', 'clearTarget'] },
+            onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
+          },
+        },
+      },
+    },
+    crashed: {
+      on: { 'trash.retry': { target: 'shown' } },
+    },
+  },
+});
+
+export type RecipientListsTrashSnapshot = SnapshotFrom<typeof recipientListsTrashMachine>;
+
+export const selectTrashList = (s: RecipientListsTrashSnapshot): TrashListActor | undefined => s.children.list as TrashListActor | undefined;
+export const selectTrashItems = (s: RecipientListsTrashSnapshot): TrashedRecipientList[] => s.context.items;
+export const selectTrashQuery = (s: RecipientListsTrashSnapshot): string => s.context.q;
+export const selectTrashTarget = (s: RecipientListsTrashSnapshot): number | null => s.context.target;
+export const selectIsConfirmingPurge = (s: RecipientListsTrashSnapshot): boolean => s.matches({ shown: 'confirmingPurge' });
+export const selectTrashBusy = (s: RecipientListsTrashSnapshot): boolean => s.matches({ shown: 'restoring' }) || s.matches({ shown: 'purging' });
+export const selectTrashCrashed = (s: RecipientListsTrashSnapshot): boolean => s.matches('crashed');
