@@ -25,7 +25,8 @@ export function restoredForm(start: ComposeStart, draftId: number | null) {
   }
   if (draft) return { form: draftForm(draft, loaded, keep), attachments: draft.attachments, draftId: draft.id, replyTo: draft.reply_to_id };
   const reply = start.reply ? replyForm(start.reply, loaded.availableChannels) : {};
-  return { form: { ...EMPTY_FORM, ...reply }, attachments: [] as AttachmentSummary[], draftId, replyTo: null };
+  const list = start.list ? { recipients: [start.list] } : {};
+  return { form: { ...EMPTY_FORM, ...list, ...reply }, attachments: [] as AttachmentSummary[], draftId, replyTo: null };
 }
 
 /**

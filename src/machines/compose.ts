@@ -45,10 +45,13 @@ export interface ComposeMachineInput {
   backupKey: string;
   /** `/new?template=ID` ("Usar en mensaje nuevo" on /templates): the template the form starts from. */
   templateId?: number | null;
+  /** A new message to a saved list ("Usar en mensaje nuevo", `/new?list=ID`): it starts with the list picked. */
+  listId?: number | null;
 }
 
 export interface ComposeContext extends ComposeForm {
   replyToId: number | null;
+  listId: number | null;
   backupKey: string;
   /** The start's template, handed to the template picker once the form is shown. */
   templateId: number | null;
@@ -204,6 +207,7 @@ export const composeMachine = setup({
   context: ({ input }) => ({
     draftId: input.draftId,
     replyToId: input.replyToId,
+    listId: input.listId ?? null,
     backupKey: input.backupKey,
     templateId: input.templateId ?? null,
     setup: null,
@@ -229,7 +233,12 @@ export const composeMachine = setup({
       invoke: {
         id: 'loadCompose',
         src: 'fetchComposeStart',
-        input: ({ context }) => ({ draftId: context.draftId, replyToId: context.replyToId, backupKey: context.backupKey }),
+        input: ({ context }) => ({
+          draftId: context.draftId,
+          replyToId: context.replyToId,
+          backupKey: context.backupKey,
+          ...(context.listId !== null ? { listId: context.listId } : {}),
+        }),
         onDone: {
           target: 'form',
           actions: [

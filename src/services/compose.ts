@@ -16,6 +16,9 @@ import {
   SignaturesBodyStruct,
 } from '../../shared/compose-structs';
 import { http, parseBody } from './http';
+import { type } from 'superstruct';
+import { RecipientListStruct } from '../../shared/compose-structs';
+import { RECIPIENT_LISTS_API } from '../../shared/recipient-lists-contract';
 import { MESSAGES_API, type MessageDetail } from '../../shared/messages-contract';
 import { MessageDetailBodyStruct } from '../../shared/structs';
 import { CHANNEL_ID, type ChannelCode } from '../../shared/codes';
@@ -60,6 +63,8 @@ export interface ComposeStartInput {
   /** The message being answered (a new reply), if any. */
   replyToId: number | null;
   backupKey: string;
+  /** A new message to this saved list (`/new?list=ID`). */
+  listId?: number | null;
 }
 
 /** What a reply starts with: "Re: <title>" to the original sender, and what the form needs to quote it. */
@@ -79,6 +84,8 @@ export interface ComposeStart {
   /** What this browser kept of the form (see `loadComposeBackup`). */
   backup: ComposeBackup | null;
   reply: ReplyStart | null;
+  /** The saved list a new message starts addressed to ("Usar en mensaje nuevo" on a list). */
+  list?: RecipientPick | null;
 }
 
 /** How much of the original a reply quotes: enough to know what is answered, and room left to answer. */
@@ -103,15 +110,26 @@ export function replyStartOf(message: MessageDetail): ReplyStart {
   return { title: replyTitle(message.title), pick: senderPick(message.sender), channels: message.reply_channels, quote: quoteOf(message) };
 }
 
+/** `GET /recipient-lists/{id}` as far as compose needs it (id and name: the chip). */
+const RecipientListBodyStruct = type({ data: RecipientListStruct });
+
 /** Everything compose opens with, in parallel: setup, the draft or the replied message, the local backup. */
 export const fetchComposeStart = fromPromise<ComposeStart, ComposeStartInput>(async ({ input, signal }) => {
   const replyPath = input.draftId === null && input.replyToId !== null ? MESSAGES_API.one(input.replyToId) : null;
-  const [setup, draft, replied] = await Promise.all([
+  const listPath = input.draftId === null && replyPath === null && input.listId ? RECIPIENT_LISTS_API.list(input.listId) : null;
+  const [setup, draft, replied, list] = await Promise.all([
     loadSetup(signal),
     input.draftId === null ? Promise.resolve(null) : draftOf(input.draftId, signal),
     replyPath === null ? Promise.resolve(null) : http.request(replyPath, { signal }).then((body) => parseBody(body, MessageDetailBodyStruct, replyPath).data),
+    listPath === null ? Promise.resolve(null) : http.request(listPath, { signal }).then((body) => parseBody(body, RecipientListBodyStruct, listPath).data),
   ]);
-  return { setup, draft, backup: loadComposeBackup(input.backupKey), reply: replied ? replyStartOf(replied) : null };
+  return {
+    setup,
+    draft,
+    backup: loadComposeBackup(input.backupKey),
+    reply: replied ? replyStartOf(replied) : null,
+    ...(list ? { list: { kind: 'recipient-list' as const, id: list.id, label: list.name } } : {}),
+  };
 });
 
 // --- recipients -------------------------------------------------------------------------------------

@@ -43,6 +43,9 @@ const TemplatesPage = screen(() => import('./pages/templates-page').then((m) => 
 const FolderPage = screen(() => import('./pages/folder-page').then((m) => m.FolderPage), ['messages']);
 const MessagePage = screen(() => import('./pages/message-page').then((m) => m.MessagePage), ['messages', 'reception']);
 const ReceptionPage = screen(() => import('./pages/reception-page').then((m) => m.ReceptionPage), ['messages', 'reception']);
+const RecipientListsPage = screen(() => import('./pages/recipient-lists-page').then((m) => m.RecipientListsPage), ['recipientLists', 'compose']);
+const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists-trash-page').then((m) => m.RecipientListsTrashPage), ['recipientLists']);
+const RecipientListPage = screen(() => import('./pages/recipient-list-page').then((m) => m.RecipientListPage), ['recipientLists', 'compose']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
 const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 
@@ -101,11 +104,22 @@ export const ROUTES = [
     path: '/recipient-lists',
     access: 'login',
     title: 'pages.recipientLists',
-    screen: soon('pages.recipientLists'),
+    screen: () => <RecipientListsPage />,
     nav: { label: 'nav.recipientLists', prefix: '/recipient-list' },
   },
-  { name: 'recipient-lists-trash', path: '/recipient-lists/trash', access: 'login', title: 'pages.recipientListsTrash', screen: soon('pages.recipientListsTrash') },
-  { name: 'recipient-list', path: '/recipient-list/:id?', access: 'login', title: 'pages.recipientList', screen: soon('pages.recipientList') },
+  { name: 'recipient-lists-trash', path: '/recipient-lists/trash', access: 'login', title: 'pages.recipientListsTrash', screen: () => <RecipientListsTrashPage /> },
+  {
+    name: 'recipient-list',
+    path: '/recipient-list/:id?',
+    access: 'login',
+    title: 'pages.recipientList',
+    // Without an id, the lists themselves; a malformed id is the 404 page, like another user's list.
+    screen: (params) => {
+      if (!params.id) return <RecipientListsPage />;
+      const id = idOf(params);
+      return id === null ? <NotFound /> : <RecipientListPage key={id} id={id} />;
+    },
+  },
   {
     name: 'templates',
     path: '/templates',

@@ -24,8 +24,8 @@ function idParam(params: URLSearchParams, name: string): number | null {
 }
 
 /**
- * /new, /new?draft=ID (edit a draft), /new?reply=ID (answer a message) and /new?template=ID (a new message
- * from a template). Each of those is its own
+ * /new, /new?draft=ID (edit a draft), /new?reply=ID (answer a message), /new?template=ID (a new message
+ * from a template) and /new?list=ID (a new message to a saved list). Each of those is its own
  * compose actor with its own local backup, so a reply never restores what was typed for another message.
  */
 export function ComposePage() {
@@ -36,9 +36,12 @@ export function ComposePage() {
   const replyToId = draftId === null ? idParam(params, 'reply') : null;
   // "Usar en mensaje nuevo" on /templates: a new message that starts from that template.
   const templateId = draftId === null && replyToId === null ? idParam(params, 'template') : null;
+  // "Usar en mensaje nuevo" on a recipient list: a new message to that list (its own backup per list).
+  const listId = draftId === null && replyToId === null ? idParam(params, 'list') : null;
   if (userId === null) return null;
-  const backupKey = `compose:${userId}:${draftId ?? (replyToId !== null ? `reply-${replyToId}` : 'new')}`;
-  return <ComposeScreen key={backupKey} draftId={draftId} replyToId={replyToId} backupKey={backupKey} templateId={templateId} />;
+  const start = replyToId !== null ? `reply-${replyToId}` : listId !== null ? `list-${listId}` : 'new';
+  const backupKey = `compose:${userId}:${draftId ?? start}`;
+  return <ComposeScreen key={backupKey} draftId={draftId} replyToId={replyToId} backupKey={backupKey} templateId={templateId} listId={listId} />;
 }
 
 export function ComposeScreen({
@@ -46,16 +49,18 @@ export function ComposeScreen({
   replyToId,
   backupKey,
   templateId = null,
+  listId = null,
 }: {
   draftId: number | null;
   replyToId: number | null;
   backupKey: string;
   templateId?: number | null;
+  listId?: number | null;
 }) {
   // The template the visit started with: once used, compose drops it from the address (a reload must not
   // ask again), which must not open another visit.
   const [startTemplate] = useState(templateId);
-  const compose = usePageActor(composeMachine, { input: { draftId, replyToId, backupKey, templateId: startTemplate } });
+  const compose = usePageActor(composeMachine, { input: { draftId, replyToId, backupKey, templateId: startTemplate, ...(listId !== null ? { listId } : {}) } });
   return compose ? <ComposeView compose={compose} /> : <ComposeFrame heading="compose.heading"><FormSkeleton /></ComposeFrame>;
 }
 

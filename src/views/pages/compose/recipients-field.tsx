@@ -104,7 +104,7 @@ function RecipientChip({ pick, empty, disabled, onRemove }: { pick: RecipientPic
  * "3° Básico A · apoderados titulares"; a student's family "Apoderados de Sofía Pérez (3° Básico A)"; a single
  * student or person is just the name.
  */
-function chipLabel(t: Translate, pick: RecipientPick): string {
+export function chipLabel(t: Translate, pick: RecipientPick): string {
   const name = pick.label ?? `${t(`compose.picker.kind.${pick.kind}`)} ${pick.id}`;
   if ('audience' in pick && pick.kind !== 'student') return `${name} · ${t(`compose.picker.chipAudience.${pick.audience}`)}`;
   return pickText(t, pick, name);

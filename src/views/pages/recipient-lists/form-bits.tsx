@@ -1,0 +1,117 @@
+// Fields the list screens share: a labelled text input with its error, and the recipients chosen with the
+// compose picker (its dialog content is compose's own, RecipientPickerContent).
+import { useSelector } from '@xstate/react';
+import type { RecipientPick } from '../../../../shared/compose-contract';
+import type { FieldErrors } from '../../../machines/recipient-lists';
+import { pickKey, type PickerActor } from '../../../machines/recipient-picker';
+import { selectIsOpen } from '../../../machines/recipient-picker-selectors';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Dialog, DialogTrigger } from '../../ui/dialog';
+import { FieldError } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { chipLabel } from '../compose/recipients-field';
+import { RecipientPickerContent } from '../compose/recipient-picker';
+
+export type FieldErrorValue = FieldErrors[string];
+
+/** An error as text: the client's own (a text key) or the server's Spanish text. */
+export function useErrorText(): (error: FieldErrorValue) => string | null {
+  const t = useT();
+  return (error) => (error ? ('text' in error ? error.text : t(error.key)) : null);
+}
+
+export function FieldText({
+  id,
+  label,
+  value,
+  error,
+  hint,
+  onChange,
+  ...props
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: FieldErrorValue;
+  hint?: string;
+  onChange: (value: string) => void;
+} & Omit<React.ComponentProps<'input'>, 'value' | 'onChange' | 'id'>) {
+  const text = useErrorText()(error);
+  const describedBy = [hint ? `${id}-hint` : null, text ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div data-slot="field" className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} value={value} aria-invalid={text ? true : undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.value)} {...props} />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`}>{text}</FieldError>
+    </div>
+  );
+}
+
+/** The chosen recipients as chips, and the button that opens the picker on them. */
+export function PicksField({
+  id,
+  picker,
+  picks,
+  error,
+  disabled,
+  onRemove,
+}: {
+  id: string;
+  picker: PickerActor;
+  picks: RecipientPick[];
+  error: FieldErrorValue;
+  disabled: boolean;
+  onRemove: (pick: RecipientPick) => void;
+}) {
+  const t = useT();
+  const open = useSelector(picker, selectIsOpen);
+  const text = useErrorText()(error);
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} data-slot="field" className="flex flex-col gap-2">
+      <span id={`${id}-label`} className="text-sm font-medium">
+        {t('recipientLists.members')}
+      </span>
+      {picks.length > 0 ? (
+        <ul aria-label={t('recipientLists.members')} className="flex flex-wrap gap-2">
+          {picks.map((pick) => {
+            const label = chipLabel(t, pick);
+            return (
+              <li key={pickKey(pick)} data-slot="recipient-chip" className="flex items-center gap-1 rounded-full border bg-secondary py-0.5 pr-1 pl-3 text-sm">
+                <span>{label}</span>
+                <button
+                  type="button"
+                  disabled={disabled}
+                  aria-label={t('recipientLists.removePick', { label })}
+                  onClick={() => onRemove(pick)}
+                  className="ml-1 inline-flex size-6 items-center justify-center rounded-full outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                >
+                  <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-3.5">
+                    <path d="M18 6 6 18M6 6l12 12" />
+                  </svg>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t('recipientLists.noPicks')}</p>
+      )}
+      <Dialog open={open} onOpenChange={(next) => picker.send({ type: next ? 'picker.open' : 'picker.cancel' })}>
+        <DialogTrigger asChild>
+          <Button id={id} type="button" variant="outline" className="self-start" disabled={disabled} aria-invalid={text ? true : undefined} aria-describedby={text ? `${id}-error` : undefined}>
+            {t(picks.length > 0 ? 'recipientLists.editPicks' : 'recipientLists.pickMembers')}
+          </Button>
+        </DialogTrigger>
+        <RecipientPickerContent picker={picker} />
+      </Dialog>
+      <FieldError id={`${id}-error`}>{text}</FieldError>
+    </div>
+  );
+}

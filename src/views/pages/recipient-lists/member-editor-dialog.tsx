@@ -1,0 +1,168 @@
+// "Editar datos de contacto": the SPEC §3 "user to edit" fields of a list member, over the member editor
+// actor (member-editor.ts). The server's Spanish error shows under each refused field; nothing typed is
+// lost; the note says the change reaches every list and future message.
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  DOCUMENT_TYPES,
+  memberEditorMachine,
+  memberFieldId,
+  PHONE_PREFIXES,
+  selectEditorErrors,
+  selectEditorFailed,
+  selectEditorForm,
+  selectEditorLoadFailed,
+  selectEditorLoading,
+  selectEditorName,
+  selectEditorSaving,
+  type MemberField,
+} from '../../../machines/member-editor';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { FieldError } from '../../ui/field';
+import { Label } from '../../ui/label';
+import { NativeSelect } from '../../ui/native-select';
+import { Spinner } from '../../ui/spinner';
+import { FieldText, useErrorText } from './form-bits';
+
+type EditorActor = ActorRefFrom<typeof memberEditorMachine>;
+
+export function MemberEditorDialog({ editor }: { editor: EditorActor }) {
+  const t = useT();
+  const loading = useSelector(editor, selectEditorLoading);
+  const loadFailed = useSelector(editor, selectEditorLoadFailed);
+  return (
+    <Dialog open onOpenChange={(open) => !open && editor.send({ type: 'editor.cancel' })}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{t('recipientLists.editor.title')}</DialogTitle>
+          <DialogDescription>{t('recipientLists.editor.note')}</DialogDescription>
+        </DialogHeader>
+        {loading ? (
+          <Spinner label={t('recipientLists.editor.loading')} />
+        ) : loadFailed ? (
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p>{t('recipientLists.editor.loadFailed')}</p>
+            <div className="flex gap-2">
+              <Button onClick={() => editor.send({ type: 'editor.retry' })}>{t('recipientLists.retry')}</Button>
+              <Button variant="outline" onClick={() => editor.send({ type: 'editor.cancel' })}>
+                {t('recipientLists.editor.cancel')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <EditorForm editor={editor} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditorForm({ editor }: { editor: EditorActor }) {
+  const t = useT();
+  const form = useSelector(editor, selectEditorForm);
+  const errors = useSelector(editor, selectEditorErrors);
+  const saving = useSelector(editor, selectEditorSaving);
+  const failed = useSelector(editor, selectEditorFailed);
+  const name = useSelector(editor, selectEditorName);
+  const errorText = useErrorText();
+  const change = (field: MemberField) => (value: string) => editor.send({ type: 'editor.change', field, value });
+  const phoneError = errorText(errors.phone);
+  const hasErrors = Object.keys(errors).length > 0;
+  return (
+    <form
+      noValidate
+      aria-label={name}
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        editor.send({ type: 'editor.save' });
+      }}
+    >
+      <p className="font-medium">{name}</p>
+      <FieldText id={memberFieldId('nombres')} label={t('recipientLists.editor.nombres')} value={form.nombres} error={errors.nombres} disabled={saving} autoComplete="off" onChange={change('nombres')} />
+      <FieldText
+        id={memberFieldId('apellido_paterno')}
+        label={t('recipientLists.editor.apellido_paterno')}
+        value={form.apellido_paterno}
+        error={errors.apellido_paterno}
+        disabled={saving}
+        autoComplete="off"
+        onChange={change('apellido_paterno')}
+      />
+      <FieldText id={memberFieldId('email')} type="email" inputMode="email" label={t('recipientLists.editor.email')} value={form.email} error={errors.email} disabled={saving} autoComplete="off" onChange={change('email')} />
+      <div data-slot="field" className="flex flex-col gap-1.5">
+        <Label htmlFor={memberFieldId('phone')}>{t('recipientLists.editor.phone')}</Label>
+        <div className="flex gap-2">
+          <NativeSelect aria-label={t('recipientLists.editor.prefix')} value={form.prefix} disabled={saving} onChange={(e) => change('prefix')(e.currentTarget.value)}>
+            {PHONE_PREFIXES.map((prefix) => (
+              <option key={prefix} value={prefix}>
+                {prefix}
+              </option>
+            ))}
+          </NativeSelect>
+          <input
+            id={memberFieldId('phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            data-slot="input"
+            value={form.phone}
+            disabled={saving}
+            aria-invalid={phoneError ? true : undefined}
+            aria-describedby={[`${memberFieldId('phone')}-hint`, phoneError ? `${memberFieldId('phone')}-error` : ''].filter(Boolean).join(' ')}
+            onChange={(e) => change('phone')(e.currentTarget.value)}
+            className="h-9 w-full min-w-0 rounded-md border border-input bg-card px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/30 aria-invalid:border-destructive md:text-sm"
+          />
+        </div>
+        <p id={`${memberFieldId('phone')}-hint`} className="text-xs text-muted-foreground">
+          {t('recipientLists.editor.phoneHint')}
+        </p>
+        <FieldError id={`${memberFieldId('phone')}-error`}>{phoneError}</FieldError>
+      </div>
+      <div data-slot="field" className="flex flex-col gap-1.5">
+        <Label htmlFor={memberFieldId('tipo_documento_id')}>{t('recipientLists.editor.tipo_documento_id')}</Label>
+        <NativeSelect
+          id={memberFieldId('tipo_documento_id')}
+          value={form.tipo_documento_id}
+          disabled={saving}
+          aria-invalid={errors.tipo_documento_id ? true : undefined}
+          onChange={(e) => change('tipo_documento_id')(e.currentTarget.value)}
+        >
+          <option value="">{t('recipientLists.editor.documentNone')}</option>
+          {Object.values(DOCUMENT_TYPES).map((id) => (
+            <option key={id} value={String(id)}>
+              {t(`recipientLists.editor.document.${id}`)}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldError>{errorText(errors.tipo_documento_id)}</FieldError>
+      </div>
+      <FieldText
+        id={memberFieldId('dni')}
+        label={t('recipientLists.editor.dni')}
+        hint={t('recipientLists.editor.dniHint')}
+        value={form.dni}
+        error={errors.dni}
+        disabled={saving}
+        autoComplete="off"
+        onChange={change('dni')}
+      />
+      {(failed || errors.form) && (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.form ? errorText(errors.form) : t('recipientLists.editor.failed')}
+        </p>
+      )}
+      {hasErrors && !errors.form && <p className="text-sm text-destructive">{t('recipientLists.editor.review')}</p>}
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={saving} onClick={() => editor.send({ type: 'editor.cancel' })}>
+          {t('recipientLists.editor.cancel')}
+        </Button>
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {t(saving ? 'recipientLists.editor.saving' : 'recipientLists.editor.save')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
