@@ -1,0 +1,120 @@
+// The member contact editor (member-editor.ts): load the person, edit, save; the server's 422 texts land on
+// their fields (the phone's under the number) and everything typed stays; other failures say so above the
+// buttons; the dialog ends with the saved person, or with nothing when cancelled.
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import { changesOf, formOf, memberEditorMachine, splitPhone, type MemberEditorSnapshot } from '../../src/machines/member-editor';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+import { userToEdit } from '../fixtures/recipient-lists';
+
+const ed = (snapshot: AnyMachineSnapshot) => snapshot as unknown as MemberEditorSnapshot;
+const USER = userToEdit();
+const SAVED = userToEdit({ fono_celular: '+56987654321' });
+const INPUT = { listId: 1, memberId: 10, defaultPrefix: '+56' };
+const PHONE_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', { fono_celular: ['El celular debe tener 9 dígitos después de +56.'] });
+const RUT_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', { dni: ['El RUT no es válido: revisa el dígito verificador.'] });
+
+function running(env: StepEnv, id: string | null) {
+  for (const other of ['fetchMemberUser', 'saveMemberUser']) expect(env.fakes.isRunning(other), other).toBe(other === id);
+}
+
+defineModelTests({
+  name: 'member-editor',
+  machine: memberEditorMachine,
+  traversal: {
+    input: INPUT,
+    events: [
+      { type: 'editor.change', field: 'phone', value: '12' },
+      { type: 'editor.change', field: 'phone', value: '987654321' },
+      { type: 'editor.change', field: 'dni', value: '12.345.678-9' },
+      { type: 'editor.save' },
+      { type: 'editor.retry' },
+      { type: 'editor.cancel' },
+    ],
+    internal: [
+      { type: 'xstate.done.actor.fetchMemberUser', output: USER },
+      { type: 'xstate.error.actor.fetchMemberUser', error: failure(500, 'server.error') },
+      { type: 'xstate.done.actor.saveMemberUser', output: SAVED },
+      { type: 'xstate.error.actor.saveMemberUser', error: PHONE_REFUSED },
+      { type: 'xstate.error.actor.saveMemberUser', error: RUT_REFUSED },
+      { type: 'xstate.error.actor.saveMemberUser', error: failure(0, 'network') },
+    ],
+    serializeState: (s) => JSON.stringify([s.value, s.context.form, s.context.errors, s.context.failed, s.status]),
+    limit: 5000,
+  },
+  createActor: ({ fakes, inspect }) =>
+    createActor(memberEditorMachine.provide({ actors: { fetchMemberUser: fakes.promise(), saveMemberUser: fakes.promise() } }), { input: INPUT as never, inspect }),
+  states: {
+    loading: (s, env) => {
+      running(env, 'fetchMemberUser');
+      expect(env.fakes.inputOf('fetchMemberUser')).toEqual({ listId: 1, memberId: 10 });
+      expect(s.hasTag('busy')).toBe(true);
+    },
+    failed: (s, env) => {
+      running(env, null);
+      expect(s.can({ type: 'editor.retry' })).toBe(true);
+    },
+    editing: (s, env) => {
+      running(env, null);
+      const form = ed(s).context.form;
+      // Loaded: the person's record, the phone split into prefix and national number.
+      if (env.event.type === 'xstate.done.actor.fetchMemberUser') expect(form).toEqual({ ...formOf(USER, '+56'), prefix: '+56', phone: '911112222' });
+      // A refused save keeps everything typed, and puts the server's text on the field it names.
+      if (env.event.type.startsWith('xstate.error.actor.saveMemberUser')) {
+        expect(form).toEqual(env.from.context.form);
+        const error = (env.event as AnyEventObject).error as { status: number; fieldErrors: Record<string, string[]> };
+        if (error.status === 422) {
+          const [[field, [text]]] = Object.entries(error.fieldErrors) as [[string, string[]]];
+          expect(ed(s).context.errors).toEqual({ [field === 'fono_celular' ? 'phone' : field]: { text } });
+          expect(ed(s).context.failed).toBe(false);
+        } else {
+          expect(ed(s).context.errors).toEqual({});
+          expect(ed(s).context.failed).toBe(true);
+        }
+      }
+      // Typing in a refused field clears its error only.
+      if (env.event.type === 'editor.change') {
+        const field = (env.event as AnyEventObject).field as string;
+        expect(ed(s).context.errors[field]).toBeUndefined();
+        expect(form[field as 'phone']).toBe((env.event as AnyEventObject).value);
+      }
+    },
+    saving: (s, env) => {
+      running(env, 'saveMemberUser');
+      expect(env.fakes.inputOf('saveMemberUser')).toEqual({ listId: 1, memberId: 10, changes: changesOf(ed(s).context.form) });
+    },
+    saved: (s) => {
+      expect(s.status).toBe('done');
+      expect(s.output).toEqual({ user: SAVED });
+    },
+    closed: (s) => {
+      expect(s.status).toBe('done');
+      expect(s.output).toEqual({ user: null });
+    },
+  },
+  events: {
+    'editor.change': send,
+    'editor.save': send,
+    'editor.retry': send,
+    'editor.cancel': send,
+    'xstate.done.actor.fetchMemberUser': settle,
+    'xstate.error.actor.fetchMemberUser': settle,
+    'xstate.done.actor.saveMemberUser': settle,
+    'xstate.error.actor.saveMemberUser': settle,
+  },
+  // The editor emits nothing: the list page says what happened once the dialog ends.
+  emits: () => [],
+});
+
+// The pure rules the editor sends with: the phone as prefix plus digits, blanks as null.
+import { describe, it } from 'vitest';
+describe('member-editor rules', () => {
+  it('splits a stored number by the longest known prefix and composes it back', () => {
+    expect(splitPhone('+56912345678', '+52')).toEqual({ prefix: '+56', phone: '912345678' });
+    expect(splitPhone('+15551234567', '+56')).toEqual({ prefix: '+1', phone: '5551234567' });
+    expect(splitPhone(null, '+52')).toEqual({ prefix: '+52', phone: '' });
+    const form = { ...formOf(USER, '+56'), phone: ' 9 8765-4321 ', email: '  ', dni: '' };
+    expect(changesOf(form)).toMatchObject({ fono_celular: '+56987654321', email: null, dni: null, tipo_documento_id: 1 });
+  });
+});
