@@ -46,6 +46,8 @@ export const recipientListsTrashMachine = setup({
   },
   actors: { list: trashListMachine, restoreList, purgeList },
   actions: {
+    /** The list crashed: its rows go with it (a new list starts empty). */
+    forgetItems: assign({ target: null, items: [] }),
     assignItems: assign(({ event }) => {
       assertEvent(event, 'xstate.snapshot.list');
       return { items: event.snapshot.context.items };
@@ -82,7 +84,7 @@ export const recipientListsTrashMachine = setup({
         src: 'list',
         input: ({ context }) => ({ query: { q: context.q } }),
         onSnapshot: { actions: 'assignItems' },
-        onError: { target: 'crashed' },
+        onError: { target: 'crashed', actions: 'forgetItems' },
       },
       on: {
         'trash.search': { actions: ['assignQuery', 'askQuery'] },

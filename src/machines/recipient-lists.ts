@@ -83,6 +83,8 @@ export const recipientListsMachine = setup({
   },
   actors: { list: listsListMachine, createList, recipientPicker: recipientPickerMachine },
   actions: {
+    /** The list crashed: its rows go with it (a new list starts empty). */
+    forgetItems: assign({ items: [] }),
     assignItems: assign(({ event }) => {
       assertEvent(event, 'xstate.snapshot.list');
       return { items: event.snapshot.context.items };
@@ -136,7 +138,7 @@ export const recipientListsMachine = setup({
         src: 'list',
         input: ({ context }) => ({ query: { q: context.q } }),
         onSnapshot: { actions: 'assignItems' },
-        onError: { target: 'crashed' },
+        onError: { target: 'crashed', actions: 'forgetItems' },
       },
       on: {
         'lists.search': { actions: ['assignQuery', 'askQuery'] },
