@@ -115,6 +115,7 @@ export const recipientListsMachine = setup({
       return { picks: context.picks.filter((pick) => !samePick(pick, event.pick)) };
     }),
     syncPicker: sendTo('picker', ({ context }) => ({ type: 'picker.sync' as const, picks: context.picks })),
+    clearErrors: assign({ errors: NO_ERRORS }),
     assignCheckErrors: assign(({ context }) => ({ errors: createErrors(context.name, context.picks) })),
     assignServerErrors: assign(({ event }) => ({ errors: serverErrors(errorOf(event)) ?? NO_ERRORS })),
     focusFirstError: emit(({ context }) => ({ type: 'focus' as const, target: context.errors.name ? LIST_NAME_FIELD_ID : LIST_PICKS_FIELD_ID })),
@@ -160,7 +161,7 @@ export const recipientListsMachine = setup({
                 'lists.name': { actions: 'assignName' },
                 'picker.confirmed': { actions: 'assignPicks' },
                 'lists.removePick': { actions: ['removePick', 'syncPicker'] },
-                'lists.save': [{ guard: 'isValid', target: 'saving' }, { actions: ['assignCheckErrors', 'focusFirstError'] }],
+                'lists.save': [{ guard: 'isValid', target: 'saving', actions: 'clearErrors' }, { actions: ['assignCheckErrors', 'focusFirstError'] }],
                 'lists.cancel': { target: '#recipientLists.shown.idle', actions: 'focusCreate' },
               },
             },
