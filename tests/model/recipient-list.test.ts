@@ -1,0 +1,273 @@
+// One recipient list (recipient-list.ts): loading (404 without retry), then the owner's actions, each a
+// state with its call, toast and focus: rename (checked first), share, add members through the picker,
+// remove one member or the stale ones, edit a member's contact data in the editor child, delete after a
+// question (a 409 names the scheduled message and keeps the list). A colleague's shared list refuses every
+// owner action (`state.can` offers none) but "Usar en mensaje nuevo".
+import { assign, createActor, fromCallback, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import type { RecipientPick } from '../../shared/compose-contract';
+import type { UserToEdit } from '../../shared/recipient-lists-contract';
+import {
+  recipientListMachine,
+  renameError,
+  selectCanDelete,
+  selectCanManage,
+  selectCanRemoveStale,
+  selectConflict,
+  selectStaleCount,
+  type RecipientListSnapshot,
+} from '../../src/machines/recipient-list';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
+
+const rl = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RecipientListSnapshot;
+const INPUT = { id: 1, defaultPrefix: '+56' };
+const COURSE: RecipientPick = { kind: 'course', id: 3, audience: 'apoderados', label: '3° Básico A' };
+const MEMBERS = [listMember({ id: 10 }), listMember({ id: 11, user_id: 101, name: 'Jorge Díaz', stale: 'not_enrolled', device_status: 'red' })];
+const OWNED = { list: listSummary({ users_count: 2, stale_count: 1 }), members: MEMBERS };
+const COLLEAGUES = { list: listSummary({ is_owner: false, shared: true, owner_name: 'Pedro Rojas' }), members: MEMBERS };
+const AFTER = { list: listSummary({ users_count: 5, stale_count: 0 }), members: [listMember({ id: 10 }), listMember({ id: 12, user_id: 102, name: 'Rosa Vera' })] };
+const SAVED: UserToEdit = userToEdit({ fono_celular: '+56987654321', name: 'Carolina Soto' });
+const SCHEDULED = failure(409, 'list.scheduled', 'Lista en uso', { list: ['La usa el mensaje programado «Reunión de apoderados» del 12-03-2026 18:00.'], message_id: ['44'] });
+const IO = ['fetchListDetail', 'updateList', 'shareList', 'addMembers', 'removeMember', 'removeStale', 'refreshDetail', 'deleteList'];
+
+let pickerHeard: AnyEventObject[] = [];
+const pickerStandIn = fromCallback<AnyEventObject, unknown>(({ receive }) => {
+  receive((event) => pickerHeard.push(event));
+});
+/** The contact editor: open until the test finishes it with the person saved (or null: cancelled). */
+let editorInput: unknown = null;
+const editorStandIn = setup({
+  types: { input: {} as unknown, context: {} as { user: UserToEdit | null }, events: {} as { type: 'test.finish'; user: UserToEdit | null } },
+}).createMachine({
+  id: 'editorStandIn',
+  context: ({ input }) => {
+    editorInput = input;
+    return { user: null };
+  },
+  initial: 'open',
+  states: {
+    open: { on: { 'test.finish': { target: 'done', actions: assign({ user: ({ event }) => event.user }) } } },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => ({ user: context.user }),
+});
+
+function running(env: StepEnv, id: string | null) {
+  for (const other of IO) expect(env.fakes.isRunning(other), other).toBe(other === id);
+}
+
+const err = { type: 'toast', kind: 'error', key: 'error.request' };
+function emits({ from, event }: StepEnv): AnyEventObject[] {
+  const idle = from.matches({ ready: 'idle' });
+  const owner = from.context.list?.is_owner === true;
+  switch (event.type) {
+    case 'detail.rename':
+      return idle && owner && renameError(event.name as string) !== null ? [{ type: 'focus', target: 'recipient-list-rename' }] : [];
+    case 'detail.use':
+      return idle ? [{ type: 'navigate', to: '/new?list=1' }] : [];
+    case 'detail.cancel':
+      return from.matches({ ready: 'confirmingDelete' }) ? [{ type: 'focus', target: 'recipient-list-delete' }] : [];
+    case 'xstate.done.actor.updateList':
+      return [{ type: 'toast', kind: 'success', key: 'recipientLists.renamed' }];
+    case 'xstate.error.actor.updateList':
+      return [{ type: 'focus', target: 'recipient-list-rename' }];
+    case 'xstate.done.actor.shareList':
+      return [{ type: 'toast', kind: 'success', key: (event.output as { shared: boolean }).shared ? 'recipientLists.sharedOn' : 'recipientLists.sharedOff' }];
+    case 'xstate.done.actor.addMembers':
+      return [{ type: 'toast', kind: 'success', key: 'recipientLists.membersAdded' }];
+    case 'xstate.done.actor.removeMember':
+      return [{ type: 'toast', kind: 'success', key: 'recipientLists.memberRemoved' }];
+    case 'xstate.done.actor.removeStale':
+      return [{ type: 'toast', kind: 'success', key: 'recipientLists.staleRemoved', params: { count: event.output as number } }];
+    case 'xstate.done.actor.memberEditor': {
+      const user = (event.output as { user: UserToEdit | null }).user;
+      return [...(user ? [{ type: 'toast', kind: 'success', key: 'recipientLists.memberSaved' }] : []), { type: 'focus', target: `member-edit-${from.context.memberId}` }];
+    }
+    case 'xstate.done.actor.deleteList':
+      return [{ type: 'toast', kind: 'success', key: 'recipientLists.deleted' }, { type: 'navigate', to: '/recipient-lists' }];
+    case 'xstate.error.actor.deleteList':
+      return (event.error as { status: number }).status === 409 ? [] : [err];
+    case 'xstate.error.actor.shareList':
+    case 'xstate.error.actor.addMembers':
+    case 'xstate.error.actor.removeMember':
+    case 'xstate.error.actor.removeStale':
+    case 'xstate.error.actor.refreshDetail':
+      return [err];
+    default:
+      return [];
+  }
+}
+
+const USER_EVENTS: AnyEventObject[] = [
+  { type: 'detail.retry' },
+  { type: 'detail.rename', name: 'Familias 3° A' },
+  { type: 'detail.rename', name: ' ' },
+  { type: 'detail.share', shared: true },
+  { type: 'detail.addMembers' },
+  { type: 'detail.removeMember', memberId: 10 },
+  { type: 'detail.removeMember', memberId: 99 },
+  { type: 'detail.removeStale' },
+  { type: 'detail.editMember', memberId: 10 },
+  { type: 'detail.delete' },
+  { type: 'detail.confirm' },
+  { type: 'detail.cancel' },
+  { type: 'detail.use' },
+  { type: 'detail.dismissConflict' },
+  { type: 'picker.confirmed', picks: [COURSE] },
+  { type: 'picker.confirmed', picks: [] },
+];
+
+const internal = (detail: unknown): AnyEventObject[] => [
+  { type: 'xstate.done.actor.fetchListDetail', output: detail },
+  { type: 'xstate.error.actor.fetchListDetail', error: failure(404, 'not_found') },
+  { type: 'xstate.error.actor.fetchListDetail', error: failure(0, 'network') },
+  { type: 'xstate.done.actor.updateList', output: listSummary({ name: 'Familias 3° A', stale_count: 1 }) },
+  { type: 'xstate.error.actor.updateList', error: failure(422, 'validation.failed', 'x', { name: ['Ya tienes una lista con ese nombre.'] }) },
+  { type: 'xstate.done.actor.shareList', output: listSummary({ shared: true, stale_count: 1 }) },
+  { type: 'xstate.error.actor.shareList', error: failure(500, 'server.error') },
+  { type: 'xstate.done.actor.addMembers', output: listSummary({ users_count: 5 }) },
+  { type: 'xstate.error.actor.addMembers', error: failure(500, 'server.error') },
+  { type: 'xstate.done.actor.removeMember', output: undefined },
+  { type: 'xstate.error.actor.removeMember', error: failure(500, 'server.error') },
+  { type: 'xstate.done.actor.removeStale', output: 1 },
+  { type: 'xstate.error.actor.removeStale', error: failure(500, 'server.error') },
+  { type: 'xstate.done.actor.refreshDetail', output: AFTER },
+  { type: 'xstate.error.actor.refreshDetail', error: failure(0, 'network') },
+  { type: 'xstate.done.actor.memberEditor', output: { user: SAVED } },
+  { type: 'xstate.done.actor.memberEditor', output: { user: null } },
+  { type: 'xstate.done.actor.deleteList', output: undefined },
+  { type: 'xstate.error.actor.deleteList', error: SCHEDULED },
+  { type: 'xstate.error.actor.deleteList', error: failure(500, 'server.error') },
+];
+
+const editorOf = (env: StepEnv) => (env.actor.getSnapshot() as AnyMachineSnapshot).children.memberEditor as AnyActorRef | undefined;
+
+defineModelTests({
+  name: 'recipient-list',
+  machine: recipientListMachine,
+  traversal: {
+    input: INPUT,
+    events: USER_EVENTS,
+    internal: internal(OWNED),
+    // While a call runs only its outcome is tried (and the picker, which reports at any time).
+    filterEvents: (s, event) =>
+      s.matches({ ready: 'idle' }) || s.matches({ ready: 'confirmingDelete' }) || s.matches('failed') || event.type.startsWith('xstate.') || event.type === 'picker.confirmed',
+    // State, which members (stale ones marked), and what the screen says (name error, conflict, 404); the
+    // list's own name and sharing change only through their calls, whose outcomes are taken from idle.
+    serializeState: (s) =>
+      JSON.stringify([s.value, s.context.members.map((m: { id: number; stale: unknown }) => `${m.id}${m.stale ? '*' : ''}`), s.context.nameError !== null, s.context.conflict !== null, s.context.notFound]),
+    limit: 20_000,
+  },
+  variants: [
+    { name: 'own list', traversal: {} },
+    { name: 'colleague\'s shared list', traversal: { internal: internal(COLLEAGUES).slice(0, 3) } },
+  ],
+  createActor: ({ fakes, inspect }) => {
+    pickerHeard = [];
+    editorInput = null;
+    const actors = Object.fromEntries(['fetchListDetail', 'updateList', 'addMembers', 'removeMember', 'removeStale', 'deleteList'].map((id) => [id, fakes.promise()]));
+    return createActor(recipientListMachine.provide({ actors: { ...actors, recipientPicker: pickerStandIn as never, memberEditor: editorStandIn as never } as never }), {
+      input: INPUT as never,
+      inspect,
+    });
+  },
+  states: {
+    loading: (s, env) => {
+      running(env, 'fetchListDetail');
+      expect(env.fakes.inputOf('fetchListDetail')).toEqual({ id: 1 });
+      expect(s.children.picker).toBeUndefined();
+    },
+    failed: (s, env) => {
+      running(env, null);
+      expect(s.context.notFound).toBe((env.event as { error?: { status: number } }).error?.status === 404 || (env.from.matches('failed') && env.from.context.notFound));
+    },
+    ready: (s, env) => {
+      // The picker is there from the moment the list is shown, for "Añadir miembros".
+      expect(s.children.picker).toBeDefined();
+      const heard = pickerHeard.splice(0);
+      const { from, event } = env;
+      const expected: AnyEventObject[] = [];
+      if (event.type === 'detail.addMembers' && from.matches({ ready: 'idle' }) && from.context.list?.is_owner) expect(heard).toEqual([{ type: 'picker.open' }]);
+      else {
+        if ((event.type === 'picker.confirmed' && (event.picks as unknown[]).length === 0 && from.matches('ready')) || /actor\.addMembers$/.test(event.type)) expected.push({ type: 'picker.sync', picks: [] });
+        expect(heard).toEqual(expected);
+      }
+      // Owner actions are offered on the owner's list only, and only while nothing runs.
+      const idle = s.matches({ ready: 'idle' });
+      const owner = s.context.list?.is_owner === true;
+      expect(selectCanManage(rl(s))).toBe(idle && owner);
+      expect(selectCanDelete(rl(s))).toBe(idle && owner);
+      expect(selectCanRemoveStale(rl(s))).toBe(idle && owner && selectStaleCount(rl(s)) > 0);
+      expect(s.can({ type: 'detail.use' })).toBe(idle);
+    },
+    'ready.idle': (s, env) => {
+      running(env, null);
+      expect(editorInput === null || !s.children.memberEditor).toBe(true);
+      if (env.event.type === 'xstate.error.actor.deleteList') {
+        const conflict = selectConflict(rl(s));
+        if ((env.event.error as { status: number }).status === 409) expect(conflict).toEqual({ text: 'La usa el mensaje programado «Reunión de apoderados» del 12-03-2026 18:00.', messageId: 44 });
+        else expect(conflict).toBeNull();
+        expect(s.context.list).toEqual(env.from.context.list);
+      }
+      if (env.event.type === 'xstate.done.actor.removeMember') {
+        expect(s.context.members.map((m: { id: number }) => m.id)).toEqual(env.from.context.members.map((m: { id: number }) => m.id).filter((id: number) => id !== env.from.context.memberId));
+        expect(s.context.list?.users_count).toBe((env.from.context.list?.users_count ?? 0) - 1);
+      }
+      if (env.event.type === 'xstate.done.actor.memberEditor') {
+        const user = (env.event.output as { user: UserToEdit | null }).user;
+        const row = s.context.members.find((m: { user_id: number }) => m.user_id === 100);
+        expect(row?.phone).toBe(user ? user.fono_celular : env.from.context.members.find((m: { user_id: number }) => m.user_id === 100)?.phone);
+      }
+      if (env.event.type === 'detail.rename' && renameError(env.event.name as string) && s.context.list?.is_owner) expect(s.context.nameError).toBe('recipientLists.error.nameRequired');
+      if (env.event.type === 'xstate.error.actor.updateList') expect(s.context.nameError).toBe('Ya tienes una lista con ese nombre.');
+      expect(s.context.memberId).toBeNull();
+    },
+    'ready.renaming': (s, env) => {
+      running(env, 'updateList');
+      expect(env.fakes.inputOf('updateList')).toEqual({ id: 1, name: 'Familias 3° A' });
+      expect(s.context.list?.is_owner).toBe(true);
+    },
+    'ready.sharing': (_s, env) => {
+      running(env, 'shareList');
+      expect(env.fakes.inputOf('shareList')).toEqual({ id: 1, shared: true });
+    },
+    'ready.adding': (_s, env) => {
+      running(env, 'addMembers');
+      expect(env.fakes.inputOf('addMembers')).toEqual({ id: 1, picks: [COURSE] });
+    },
+    'ready.removingMember': (s, env) => {
+      running(env, 'removeMember');
+      expect(env.fakes.inputOf('removeMember')).toEqual({ id: 1, memberId: 10 });
+      expect(s.context.memberId).toBe(10);
+    },
+    'ready.removingStale': (_s, env) => {
+      running(env, 'removeStale');
+      expect(env.fakes.inputOf('removeStale')).toEqual({ id: 1 });
+    },
+    'ready.refreshing': (_s, env) => {
+      running(env, 'refreshDetail');
+      expect(env.fakes.inputOf('refreshDetail')).toEqual({ id: 1 });
+    },
+    'ready.editingMember': (s, env) => {
+      running(env, null);
+      expect(s.children.memberEditor).toBeDefined();
+      expect(editorInput).toEqual({ listId: 1, memberId: 10, defaultPrefix: '+56' });
+    },
+    'ready.confirmingDelete': (s, env) => {
+      running(env, null);
+      expect(s.context.conflict).toBeNull();
+    },
+    'ready.deleting': (_s, env) => {
+      running(env, 'deleteList');
+      expect(env.fakes.inputOf('deleteList')).toEqual({ id: 1 });
+    },
+  },
+  events: {
+    ...Object.fromEntries(USER_EVENTS.map((event) => [event.type, send])),
+    ...Object.fromEntries(internal(OWNED).filter((e) => e.type !== 'xstate.done.actor.memberEditor').map((event) => [event.type, settle])),
+    'xstate.done.actor.memberEditor': (env) => editorOf(env)?.send({ type: 'test.finish', user: (env.event.output as { user: UserToEdit | null }).user }),
+  },
+  emits,
+});
