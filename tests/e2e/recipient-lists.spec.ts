@@ -1,0 +1,99 @@
+// Issue 14's recipient lists in the browser, on the real server: build a list from the compose picker, edit
+// a member's phone with a bad then a good value (the server's Spanish field error, the typed value kept,
+// then the row updated), send to the list from compose ("Usar en mensaje nuevo"), delete it to the trash
+// and restore it. Once on a desktop and once on a 390×844 phone. Needs L-srv's routes (branch i14-lsrv).
+import { expect, test, type Page } from '@playwright/test';
+import { ComposePage } from './pages/compose-page';
+import { USERS } from './support/env';
+import { exactly, t } from './support/i18n';
+import { loginViaApi } from './support/session';
+
+const uniqueName = (prefix: string): string => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const toast = (page: Page, text: string) => page.locator('[data-slot=toast]').filter({ hasText: text });
+
+async function listFlow(page: Page, email: string): Promise<void> {
+  await loginViaApi(page, email);
+  await page.goto('/recipient-lists');
+  await expect(page.getByRole('heading', { level: 1, name: t('recipientLists.heading') })).toBeVisible();
+
+  // Build the list from the same picker as compose.
+  const name = uniqueName('Familias 3° Básico A');
+  await page.getByRole('button', { name: exactly(t('recipientLists.create')) }).click();
+  // Saving with nothing says what is missing, beside each field.
+  await page.getByRole('button', { name: exactly(t('recipientLists.save')) }).click();
+  await expect(page.getByText(t('recipientLists.error.nameRequired'))).toBeVisible();
+  await expect(page.getByText(t('recipientLists.error.picksRequired'))).toBeVisible();
+  await page.getByLabel(t('recipientLists.name'), { exact: true }).fill(name);
+  const compose = new ComposePage(page);
+  await page.getByRole('button', { name: exactly(t('recipientLists.pickMembers')) }).click();
+  await compose.picker.expectOpen();
+  await compose.picker.search.fill('3° Básico A');
+  await compose.picker.item('3° Básico A').check();
+  await compose.picker.confirm.click();
+  await expect(compose.picker.dialog).toBeHidden();
+  await expect(page.getByLabel(t('recipientLists.name'), { exact: true })).toHaveValue(name);
+  await page.getByRole('button', { name: exactly(t('recipientLists.save')) }).click();
+  await expect(toast(page, t('recipientLists.created'))).toBeVisible();
+  await expect(page).toHaveURL(/\/recipient-list\/\d+$/);
+  const listUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+
+  // Edit a member's phone: a bad value is refused in Spanish under the field and stays typed; a good one saves.
+  const row = page.locator('[data-slot=member-row]').first();
+  await row.getByRole('button', { name: exactly(t('recipientLists.edit')) }).click();
+  const dialog = page.getByRole('dialog', { name: t('recipientLists.editor.title') });
+  await expect(dialog.getByText(t('recipientLists.editor.note'))).toBeVisible();
+  const phone = dialog.getByLabel(t('recipientLists.editor.phone'), { exact: true });
+  await phone.fill('12');
+  await dialog.getByRole('button', { name: exactly(t('recipientLists.editor.save')) }).click();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.locator('#member-phone-error')).not.toBeEmpty();
+  await expect(phone).toHaveValue('12');
+  await phone.fill('987654321');
+  await dialog.getByRole('button', { name: exactly(t('recipientLists.editor.save')) }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(page, t('recipientLists.memberSaved'))).toBeVisible();
+  await expect(row.locator('[data-slot=member-phone]')).toHaveText('+56987654321');
+
+  // Send to the list from compose.
+  await page.getByRole('button', { name: exactly(t('recipientLists.use')) }).click();
+  await expect(page).toHaveURL(/\/new\?list=\d+$/);
+  await compose.expectReady();
+  await expect(compose.chip(name)).toBeVisible();
+  const title = uniqueName('Aviso a la lista');
+  await compose.title.fill(title);
+  await compose.channel('e-mail').check();
+  await compose.content.fill('Mañana la salida es a las 13:00.');
+  await compose.send.click();
+  await compose.confirm('send');
+  await expect(toast(page, t('messages.sent'))).toBeVisible();
+
+  // Delete it to the trash (after the question), and restore it.
+  await page.goto(listUrl);
+  await page.getByRole('button', { name: exactly(t('recipientLists.delete')) }).click();
+  await page.getByRole('button', { name: exactly(t('recipientLists.deleteConfirm')) }).click();
+  await expect(toast(page, t('recipientLists.deleted'))).toBeVisible();
+  await expect(page).toHaveURL(/\/recipient-lists$/);
+  await page.goto('/recipient-lists/trash');
+  const trashed = page.locator('[data-slot=trash-row]').filter({ hasText: name });
+  await expect(trashed).toBeVisible();
+  await trashed.getByRole('button', { name: `${t('recipientLists.restore')}: ${name}` }).click();
+  await expect(toast(page, t('recipientLists.restored'))).toBeVisible();
+  await expect(trashed).toBeHidden();
+  await page.goto('/recipient-lists');
+  await expect(page.locator('[data-slot=recipient-list-row]').filter({ hasText: name })).toBeVisible();
+}
+
+test('build a list from the picker, fix a member\'s phone, send to it, delete and restore it', async ({ page }) => {
+  await listFlow(page, USERS.teacher);
+});
+
+test.describe('on a 390×844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the same flow fits and works', async ({ page }) => {
+    await listFlow(page, USERS.teacherLatam);
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
