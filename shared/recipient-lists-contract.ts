@@ -90,7 +90,9 @@ export interface RecipientListInput {
  * - GET    /recipient-lists/{id}/users/{memberId}  { data: UserToEdit }
  * - PATCH  /recipient-lists/{id}/users/{memberId}  UserToEditInput → { data: UserToEdit }                (owner)
  * - DELETE /recipient-lists/{id}                  → 204, to the trash (owner); 409 `list.scheduled` with
- *                                                  `errors.list` naming the scheduled message (title and date)
+ *                                                  `errors.list` naming the scheduled message (title and date),
+ *                                                  and `errors.message_id` ([id]) when it is the owner's own
+ *                                                  message (the screen links to it; optional)
  * - GET    /recipient-lists/trash?page=&per_page=&q=  NumberedPage<TrashedRecipientList>
  * - POST   /recipient-lists/{id}/restore          → { data: RecipientListSummary }                        (owner, from trash)
  * - DELETE /recipient-lists/{id}/forever          → 204                                                   (owner, from trash)

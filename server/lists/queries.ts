@@ -154,18 +154,27 @@ export interface ScheduledUse {
   timezone: string;
   authorName: string;
   byOwner: boolean;
+  /** The message, when it is the list owner's own (theirs to open and cancel). */
+  messageId: number | null;
 }
 
 export async function scheduledUse(db: Queryable, scope: ListScope, listId: number): Promise<ScheduledUse | null> {
   // Cancelled schedules become drafts and sent ones `sent`; one in the trash can come back, so it counts.
   const result = await db.execute(sql`
-    select m.title, m.scheduled_at, i.timezone, m.sender_name, m.author_user_id = ${scope.userId} as by_owner
+    select m.id, m.title, m.scheduled_at, i.timezone, m.sender_name, m.author_user_id = ${scope.userId} as by_owner
     from messages m join institutions i on i.id = m.institution_id
     where m.institution_id = ${scope.institutionId} and m.kind = 'scheduled'
       and m.recipient_picks @> ${JSON.stringify([{ kind: 'recipient-list', id: listId }])}::jsonb
     order by m.scheduled_at, m.id limit 1`);
-  const row = rowsOf<{ title: string; scheduled_at: Date | string; timezone: string; sender_name: string; by_owner: boolean }>(result)[0];
+  const row = rowsOf<{ id: number | string; title: string; scheduled_at: Date | string; timezone: string; sender_name: string; by_owner: boolean }>(result)[0];
   return row
-    ? { title: row.title, scheduledAt: new Date(row.scheduled_at), timezone: row.timezone, authorName: row.sender_name, byOwner: row.by_owner }
+    ? {
+        title: row.title,
+        scheduledAt: new Date(row.scheduled_at),
+        timezone: row.timezone,
+        authorName: row.sender_name,
+        byOwner: row.by_owner,
+        messageId: row.by_owner ? Number(row.id) : null,
+      }
     : null;
 }

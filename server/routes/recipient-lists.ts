@@ -194,7 +194,7 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     const use = await scheduledUse(db, scope, id);
     if (use) {
       const message = LIST_MESSAGES.scheduled(use.title, inZone(use.scheduledAt, use.timezone), use.byOwner ? null : use.authorName);
-      return apiError(c, 409, 'list.scheduled', message, { list: [message] });
+      return apiError(c, 409, 'list.scheduled', message, { list: [message], ...(use.messageId !== null ? { message_id: [String(use.messageId)] } : {}) });
     }
     await db.execute(sql`
       update recipient_lists set deleted_at = now(), deleted_by_user_id = ${scope.userId}

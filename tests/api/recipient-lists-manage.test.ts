@@ -452,6 +452,8 @@ describe('trash', () => {
     const body = (await refused.json()) as ApiError;
     expect(body.code).toBe('list.scheduled');
     expect(body.errors!.list![0]).toBe(body.message);
+    // The owner's own scheduled message is named by id too, so the screen links to it.
+    expect(body.errors!.message_id).toEqual([String(messageId)]);
     expect(body.message).toMatch(/^No puedes eliminar esta lista: la usa el mensaje programado «Citación a reunión» para el \d{1,2} de [a-z]+ de \d{4} a las \d{2}:\d{2} \(hora [^)]*Chile\)\. Cancela esa programación/);
     const local = new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
     expect(body.message).toContain(local);
@@ -461,6 +463,8 @@ describe('trash', () => {
     await send(docente, composeInput({ title: 'Taller de padres', recipients: [{ kind: 'recipient-list', id: list.id }], scheduled_at: new Date(Date.now() + 86_400_000).toISOString() }), randomUUID(), '/api/messages/schedule');
     const colleague = (await (await call(admin, 'DELETE', API.list(list.id))).json()) as ApiError;
     expect(colleague.message).toMatch(/«Taller de padres» de .+ para el .*Pide que cancelen esa programación/);
+    // A colleague's message is not the owner's to open: no id to link to.
+    expect(colleague.errors!.message_id).toBeUndefined();
     const other = (await one<{ id: number }>(server.db, sql`select id from messages where title = 'Taller de padres'`)).id;
     expect((await docente.post(`/api/messages/${other}/cancel-schedule`)).status).toBe(200);
 
