@@ -5,12 +5,13 @@
 // person as its output (null when closed without saving); the list page updates the member's row.
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEdit, type UserToEditInput } from '../../shared/recipient-lists-contract';
+import { checkPersonEdit, PHONE_PREFIXES as SHARED_PREFIXES } from '../../shared/person-rules';
 import { fetchMemberUser, saveMemberUser } from '../services/recipient-lists';
 import { errorOf, serverErrors, type FieldErrors } from './recipient-lists';
 
-/** SPEC §3 prefixes, Chile first; the longest match wins when splitting a stored number. */
-export const PHONE_PREFIXES = ['+56', '+52', '+1', '+51', '+54', '+55'] as const;
-export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
+/** SPEC §3 prefixes as the prefix picker offers them (shared/person-rules.ts); the longest match wins when splitting. */
+export const PHONE_PREFIXES = SHARED_PREFIXES.map((entry) => entry.prefix);
+export type PhonePrefix = (typeof SHARED_PREFIXES)[number]['prefix'];
 
 export interface MemberForm {
   nombres: string;
@@ -95,6 +96,19 @@ function formErrors(error: unknown): FieldErrors {
   return errors;
 }
 
+/**
+ * The same checks the server makes (shared/person-rules.ts), before sending: names, e-mail, the phone's
+ * shape and prefix, RUT or CURP check digit. The server still decides whether a number is a real mobile.
+ */
+export function checkedErrors(context: Pick<MemberEditorContext, 'user' | 'form' | 'defaultPrefix'>): FieldErrors {
+  const user = context.user;
+  if (!user) return {};
+  const { errors } = checkPersonEdit(user.user_type, changesOf(context.form), { dni: user.dni, tipo_documento_id: user.tipo_documento_id }, context.defaultPrefix);
+  const out: FieldErrors = {};
+  for (const [key, texts] of Object.entries(errors)) if (texts[0] && !out[fieldOfError(key)]) out[fieldOfError(key)] = { text: texts[0] };
+  return out;
+}
+
 export const memberEditorMachine = setup({
   types: {
     input: {} as MemberEditorInput,
@@ -113,10 +127,12 @@ export const memberEditorMachine = setup({
     }),
     assignErrors: assign(({ event }) => ({ errors: formErrors(errorOf(event)), failed: false })),
     markFailed: assign({ failed: true, errors: {} }),
+    assignCheckedErrors: assign(({ context }) => ({ errors: checkedErrors(context), failed: false })),
     clearFailure: assign({ failed: false }),
   },
   guards: {
     isFieldError: ({ event }) => serverErrors(errorOf(event)) !== null,
+    isValid: ({ context }) => Object.keys(checkedErrors(context)).length === 0,
   },
 }).createMachine({
   id: 'memberEditor',
@@ -141,7 +157,8 @@ export const memberEditorMachine = setup({
     editing: {
       on: {
         'editor.change': { actions: 'change' },
-        'editor.save': { target: 'saving', actions: 'clearFailure' },
+        // Checked here first: what the shared rules refuse never leaves the browser.
+        'editor.save': [{ guard: 'isValid', target: 'saving', actions: 'clearFailure' }, { actions: 'assignCheckedErrors' }],
         'editor.cancel': { target: 'closed' },
       },
     },

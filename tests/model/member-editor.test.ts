@@ -3,7 +3,8 @@
 // buttons; the dialog ends with the saved person, or with nothing when cancelled.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { changesOf, formOf, memberEditorMachine, splitPhone, type MemberEditorSnapshot } from '../../src/machines/member-editor';
+import { changesOf, checkedErrors, formOf, memberEditorMachine, splitPhone, type MemberEditorSnapshot } from '../../src/machines/member-editor';
+import { PERSON_ERRORS } from '../../shared/person-rules';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { userToEdit } from '../fixtures/recipient-lists';
@@ -73,6 +74,12 @@ defineModelTests({
           expect(ed(s).context.failed).toBe(true);
         }
       }
+      // Saving what the shared rules refuse stays here, with their Spanish text on each field (nothing sent).
+      if (env.event.type === 'editor.save') {
+        expect(ed(s).context.errors).toEqual(checkedErrors(env.from.context as never));
+        expect(Object.keys(ed(s).context.errors).length).toBeGreaterThan(0);
+        expect(form).toEqual(env.from.context.form);
+      }
       // Typing in a refused field clears its error only.
       if (env.event.type === 'editor.change') {
         const field = (env.event as AnyEventObject).field as string;
@@ -83,6 +90,7 @@ defineModelTests({
     saving: (s, env) => {
       running(env, 'saveMemberUser');
       expect(env.fakes.inputOf('saveMemberUser')).toEqual({ listId: 1, memberId: 10, changes: changesOf(ed(s).context.form) });
+      expect(checkedErrors(ed(s).context)).toEqual({});
     },
     saved: (s) => {
       expect(s.status).toBe('done');
@@ -116,5 +124,12 @@ describe('member-editor rules', () => {
     expect(splitPhone(null, '+52')).toEqual({ prefix: '+52', phone: '' });
     const form = { ...formOf(USER, '+56'), phone: ' 9 8765-4321 ', email: '  ', dni: '' };
     expect(changesOf(form)).toMatchObject({ fono_celular: '+56987654321', email: null, dni: null, tipo_documento_id: 1 });
+  });
+
+  it('refuses in the browser what the server would: a short phone, a RUT with a wrong check digit', () => {
+    const context = { user: USER, defaultPrefix: '+56' as const };
+    expect(checkedErrors({ ...context, form: { ...formOf(USER, '+56'), phone: '12' } })).toEqual({ phone: { text: PERSON_ERRORS.phoneShape } });
+    expect(checkedErrors({ ...context, form: { ...formOf(USER, '+56'), dni: '12.345.678-9' } })).toEqual({ dni: { text: PERSON_ERRORS.rutCheck } });
+    expect(checkedErrors({ ...context, form: formOf(USER, '+56') })).toEqual({});
   });
 });
