@@ -39,8 +39,10 @@ async function listFlow(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 
   // Edit a member's phone: a bad value is refused in Spanish under the field and stays typed; a good one saves.
-  const row = page.locator('[data-slot=member-row]').first();
-  await row.getByRole('button', { name: exactly(t('recipientLists.edit')) }).click();
+  // A guardian's row (students have no phone of their own).
+  const row = page.locator('[data-slot=member-row]').filter({ hasText: t('recipientLists.userType.apoderado') }).first();
+  const who = (await row.locator('[data-slot=member-name]').textContent()) ?? '';
+  await row.getByRole('button', { name: exactly(t('recipientLists.editMember', { name: who })) }).click();
   const dialog = page.getByRole('dialog', { name: t('recipientLists.editor.title') });
   await expect(dialog.getByText(t('recipientLists.editor.note'))).toBeVisible();
   const phone = dialog.getByLabel(t('recipientLists.editor.phone'), { exact: true });

@@ -294,7 +294,9 @@ function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientLis
       <div className="flex min-w-0 flex-col gap-0.5">
         <span className="flex flex-wrap items-center gap-2 font-medium">
           {member.device_status && <DeviceDot status={member.device_status} />}
-          <span className="break-words">{member.name}</span>
+          <span data-slot="member-name" className="break-words">
+            {member.name}
+          </span>
           {member.stale && <Badge variant="warning">{t(`recipientLists.staleReason.${member.stale}`)}</Badge>}
         </span>
         <span className="text-sm text-muted-foreground">
