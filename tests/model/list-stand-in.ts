@@ -1,36 +1,11 @@
-// A stand-in for a hosted list (machines/list.ts) in the model tests of the screens that host one (the
-// recipient lists and their trash): it shows the rows a path gives it (`test.show`), crashes on request,
-// and ignores what its host tells it, so a step changes only the host's own reaction. What reached it is
-// read from the inspection's deliveries.
-import { assign, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+// The hosted list's stand-in (doubles.ts `listStandIn`) as the recipient-list screens' model tests drive it:
+// its executors (show rows, crash) and what the host told it in a step, read from the deliveries.
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { listStandIn, showingRows } from './doubles';
 import type { StepEnv } from './harness';
 
-export const listStandIn = setup({
-  types: {
-    input: {} as unknown,
-    context: {} as { items: unknown[]; input: unknown },
-    events: {} as { type: 'test.show'; items: unknown[] } | { type: 'test.crash' },
-  },
-  actions: {
-    crash: () => {
-      throw new Error('list: a bug');
-    },
-  },
-}).createMachine({
-  id: 'listStandIn',
-  context: ({ input }) => ({ items: [], input }),
-  on: {
-    'test.show': { actions: assign({ items: ({ event }) => event.items }) },
-    'test.crash': { actions: 'crash' },
-  },
-});
-
-/** The list's snapshot showing `items`, as the host's `xstate.snapshot.list` carries it; `rows` titles paths. */
-export function showing(rows: string, items: unknown[]): AnyEventObject {
-  const [initial] = initialTransition(listStandIn, {});
-  const [shown] = transition(listStandIn, initial, { type: 'test.show', items });
-  return { type: 'xstate.snapshot.list', rows, snapshot: shown };
-}
+export { listStandIn };
+export const showing = (rows: string, items: unknown[]): AnyEventObject => showingRows(rows, items);
 
 const listOf = (env: StepEnv) => (env.actor.getSnapshot() as AnyMachineSnapshot).children.list as AnyActorRef | undefined;
 

@@ -78,7 +78,8 @@ function Recipients({ compose, picker }: { compose: ComposeActor; picker: Picker
   );
 }
 
-function RecipientChip({ pick, empty, disabled, onRemove }: { pick: RecipientPick; empty: boolean; disabled: boolean; onRemove: () => void }) {
+/** A picked recipient as a chip with its remove button (compose, and the recipient-list form). */
+export function RecipientChip({ pick, empty, disabled, onRemove, removeLabel }: { pick: RecipientPick; empty: boolean; disabled: boolean; onRemove: () => void; removeLabel?: (label: string) => string }) {
   const t = useT();
   const label = chipLabel(t, pick);
   return (
@@ -88,7 +89,7 @@ function RecipientChip({ pick, empty, disabled, onRemove }: { pick: RecipientPic
       <button
         type="button"
         disabled={disabled}
-        aria-label={t('compose.field.removeRecipient', { label })}
+        aria-label={removeLabel ? removeLabel(label) : t('compose.field.removeRecipient', { label })}
         onClick={onRemove}
         className="ml-1 inline-flex size-6 items-center justify-center rounded-full outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:opacity-50"
       >
@@ -104,7 +105,7 @@ function RecipientChip({ pick, empty, disabled, onRemove }: { pick: RecipientPic
  * "3° Básico A · apoderados titulares"; a student's family "Apoderados de Sofía Pérez (3° Básico A)"; a single
  * student or person is just the name.
  */
-export function chipLabel(t: Translate, pick: RecipientPick): string {
+function chipLabel(t: Translate, pick: RecipientPick): string {
   const name = pick.label ?? `${t(`compose.picker.kind.${pick.kind}`)} ${pick.id}`;
   if ('audience' in pick && pick.kind !== 'student') return `${name} · ${t(`compose.picker.chipAudience.${pick.audience}`)}`;
   return pickText(t, pick, name);

@@ -11,7 +11,7 @@ import { Dialog, DialogTrigger } from '../../ui/dialog';
 import { FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { chipLabel } from '../compose/recipients-field';
+import { RecipientChip } from '../compose/recipients-field';
 import { RecipientPickerContent } from '../compose/recipient-picker';
 
 export type FieldErrorValue = FieldErrors[string];
@@ -80,25 +80,16 @@ export function PicksField({
       </span>
       {picks.length > 0 ? (
         <ul aria-label={t('recipientLists.members')} className="flex flex-wrap gap-2">
-          {picks.map((pick) => {
-            const label = chipLabel(t, pick);
-            return (
-              <li key={pickKey(pick)} data-slot="recipient-chip" className="flex items-center gap-1 rounded-full border bg-secondary py-0.5 pr-1 pl-3 text-sm">
-                <span>{label}</span>
-                <button
-                  type="button"
-                  disabled={disabled}
-                  aria-label={t('recipientLists.removePick', { label })}
-                  onClick={() => onRemove(pick)}
-                  className="ml-1 inline-flex size-6 items-center justify-center rounded-full outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40"
-                >
-                  <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-3.5">
-                    <path d="M18 6 6 18M6 6l12 12" />
-                  </svg>
-                </button>
-              </li>
-            );
-          })}
+          {picks.map((pick) => (
+            <RecipientChip
+              key={pickKey(pick)}
+              pick={pick}
+              empty={false}
+              disabled={disabled}
+              removeLabel={(label) => t('recipientLists.removePick', { label })}
+              onRemove={() => onRemove(pick)}
+            />
+          ))}
         </ul>
       ) : (
         <p className="text-sm text-muted-foreground">{t('recipientLists.noPicks')}</p>
