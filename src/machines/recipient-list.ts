@@ -7,24 +7,19 @@
 // A delete refused because a scheduled message uses the list keeps the list and names that message.
 import { assertEvent, assign, emit, enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { RecipientPick } from '../../shared/compose-contract';
-import { LIST_NAME_MAX, type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../shared/recipient-lists-contract';
+import { type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../shared/recipient-lists-contract';
 import { toApiFailure } from '../services/http';
 import { addMembers, deleteList, fetchListDetail, removeMember, removeStale, updateList, type ListDetail } from '../services/recipient-lists';
 import type { Effect } from './effects';
 import { errorOf } from './recipient-lists';
 import { memberEditorMachine, type PhonePrefix } from './member-editor';
+import { conflictOf, DELETE_BUTTON_ID, memberEditButtonId, RENAME_FIELD_ID, renameError, type ScheduledConflict } from './recipient-list-rules';
 import { recipientPickerMachine, type PickerReport } from './recipient-picker';
 
 export interface RecipientListInput {
   id: number;
   /** The school's country prefix for the contact editor (+56 Chile, +52 Mexico). */
   defaultPrefix: PhonePrefix;
-}
-
-/** A delete refused (409 `list.scheduled`): the server's text naming the message, and its id when given. */
-export interface ScheduledConflict {
-  text: string;
-  messageId: number | null;
 }
 
 export interface RecipientListContext extends RecipientListInput {
@@ -53,26 +48,6 @@ export type RecipientListEvent =
   | { type: 'detail.use' }
   | { type: 'detail.dismissConflict' }
   | PickerReport;
-
-export const DELETE_BUTTON_ID = 'recipient-list-delete';
-export const RENAME_FIELD_ID = 'recipient-list-rename';
-export const memberEditButtonId = (memberId: number) => `member-edit-${memberId}`;
-
-/** The rename's own check: a name (≤ 80), other than the current one. */
-export function renameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'recipientLists.error.nameRequired';
-  if (trimmed.length > LIST_NAME_MAX) return 'recipientLists.error.nameTooLong';
-  return null;
-}
-
-/** A 409 `list.scheduled`: the message's text (`errors.list`) and, when the server names it, its id (`errors.message_id`). */
-export function conflictOf(error: unknown): ScheduledConflict | null {
-  const failure = toApiFailure(error);
-  if (failure.status !== 409) return null;
-  const id = Number(failure.fieldErrors.message_id?.[0]);
-  return { text: failure.fieldErrors.list?.[0] ?? failure.message, messageId: Number.isInteger(id) && id > 0 ? id : null };
-}
 
 export const recipientListMachine = setup({
   types: {

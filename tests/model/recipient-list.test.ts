@@ -9,7 +9,6 @@ import type { RecipientPick } from '../../shared/compose-contract';
 import type { UserToEdit } from '../../shared/recipient-lists-contract';
 import {
   recipientListMachine,
-  renameError,
   selectCanDelete,
   selectCanManage,
   selectCanRemoveStale,
@@ -20,6 +19,7 @@ import {
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
+import { renameError } from '../../src/machines/recipient-list-rules';
 
 const rl = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RecipientListSnapshot;
 const INPUT = { id: 1, defaultPrefix: '+56' };

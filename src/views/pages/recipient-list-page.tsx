@@ -8,10 +8,7 @@ import type { ActorRefFrom } from 'xstate';
 import { LIST_NAME_MAX, type RecipientListMember } from '../../../shared/recipient-lists-contract';
 import type { PhonePrefix } from '../../machines/member-editor';
 import {
-  DELETE_BUTTON_ID,
-  memberEditButtonId,
   recipientListMachine,
-  RENAME_FIELD_ID,
   selectCanDelete,
   selectCanManage,
   selectCanRemoveStale,
@@ -49,6 +46,7 @@ import { RecipientPickerContent } from './compose/recipient-picker';
 import { MemberEditorDialog } from './recipient-lists/member-editor-dialog';
 import { RowsSkeleton } from './recipient-lists/list-states';
 import { selectIsOpen } from '../../machines/recipient-picker-selectors';
+import { DELETE_BUTTON_ID, memberEditButtonId, RENAME_FIELD_ID } from '../../machines/recipient-list-rules';
 
 type DetailActor = ActorRefFrom<typeof recipientListMachine>;
 
