@@ -1,5 +1,6 @@
 // /templates around its hosted list: the repository tabs and the search it tells the list, the editor (a
-// new template starts empty; a refused or failed save keeps everything typed, a 422 marks its fields),
+// new template starts empty; a refused or failed save keeps everything typed, a 422 marks its fields;
+// closing it with unsaved changes asks «¿Descartar los cambios?» first, an untouched one closes at once),
 // delete after a question, copy of read-only templates, with SPEC §8's toasts and the focus moves. The
 // list itself has its own model test (list.test.ts); a stand-in shows the rows a path gives it.
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
@@ -8,6 +9,7 @@ import {
   selectBusyId,
   selectCanAct,
   selectConfirmingDelete,
+  selectConfirmingDiscard,
   selectDraftContent,
   selectDraftName,
   selectEditorOpen,
@@ -48,6 +50,8 @@ function expectRunning(env: StepEnv, id: string | null) {
 const itemsOf = (s: AnyMachineSnapshot): Template[] => s.context.items;
 const listed = (s: AnyMachineSnapshot, id: unknown) => itemsOf(s).find((item) => item.id === id);
 const opener = (draft: { id: number | null }) => (draft.id === null ? 'template-new' : `template-edit-${draft.id}`);
+/** The question's safe answer, where focus goes when it opens. */
+const KEEP_EDITING = 'template-keep-editing';
 const errorOf = (env: StepEnv) => env.event.error as { status: number; fieldErrors: Record<string, string[]> };
 
 /** The oracle of what the page tells its list in this step. */
@@ -84,8 +88,17 @@ function emits(env: StepEnv): AnyEventObject[] {
           { type: 'focus', target: errors.name ? 'template-name' : 'template-content' },
         ];
       }
+    // Closing an untouched editor goes back to its opener; with unsaved changes it asks first, focus on
+    // "Seguir editando" (the safe answer). Asked, "Descartar" closes; "Seguir editando" goes back to the
+    // first field that differs from where the editor started.
     case 'templates.close':
-      return from.matches({ shown: 'editing' }) ? [{ type: 'focus', target: opener(draft) }] : [];
+      if (!from.matches({ shown: 'editing' })) return [];
+      return [{ type: 'focus', target: unsaved(from) ? KEEP_EDITING : opener(draft) }];
+    case 'templates.discard':
+      return from.matches({ shown: 'confirmingDiscard' }) ? [{ type: 'focus', target: opener(draft) }] : [];
+    case 'templates.keepEditing':
+      if (!from.matches({ shown: 'confirmingDiscard' })) return [];
+      return [{ type: 'focus', target: draft.name !== originOf(from).name ? 'template-name' : 'template-content' }];
     case 'xstate.done.actor.saveTemplate':
       return [{ type: 'toast', kind: 'success', key: draft.id === null ? 'templates.toast.created' : 'templates.toast.updated' }, { type: 'focus', target: opener(draft) }];
     case 'xstate.error.actor.saveTemplate': {
@@ -123,8 +136,12 @@ const EVENTS: AnyEventObject[] = [
   { type: 'templates.change', field: 'name', value: '  Reunión de curso ' },
   { type: 'templates.change', field: 'content', value: 'Hola {estudiante}' },
   { type: 'templates.change', field: 'name', value: '' },
+  // Blanks only: a new template with nothing but blanks is still untouched.
+  { type: 'templates.change', field: 'name', value: '   ' },
   { type: 'templates.save' },
   { type: 'templates.close' },
+  { type: 'templates.discard' },
+  { type: 'templates.keepEditing' },
   { type: 'templates.delete', id: 1 },
   { type: 'templates.delete', id: 11 },
   { type: 'templates.copy', id: 11 },
@@ -144,11 +161,30 @@ const INTERNAL: AnyEventObject[] = [
   { type: 'xstate.error.actor.list', error: new Error('list: a bug') },
 ];
 
+/** Where the editor started: empty, or the own template as listed when it was opened (rows change only in idle). */
+function originOf(snapshot: AnyMachineSnapshot): typeof EMPTY_DRAFT {
+  const { draft } = snapshot.context as { draft: typeof EMPTY_DRAFT };
+  if (draft.id === null) return EMPTY_DRAFT;
+  const own = listed(snapshot, draft.id) as Template;
+  return { id: own.id, name: own.name, content: own.content };
+}
+
 /** Fields of the editor that differ from where it started (empty, or the own template opened). */
 function changed(snapshot: AnyMachineSnapshot): number {
   const { draft } = snapshot.context as { draft: typeof EMPTY_DRAFT };
-  const origin = draft.id === null ? EMPTY_DRAFT : (listed(snapshot, draft.id) ?? EMPTY_DRAFT);
+  const origin = originOf(snapshot);
   return (['name', 'content'] as const).filter((field) => draft[field] !== origin[field]).length;
+}
+
+/**
+ * The oracle of "closing would lose something": a new template with a field that is not blank; an own
+ * template whose name (as it would be saved, trimmed) or content differs from what it opened with.
+ */
+function unsaved(snapshot: AnyMachineSnapshot): boolean {
+  const { draft } = snapshot.context as { draft: typeof EMPTY_DRAFT };
+  if (draft.id === null) return draft.name.trim() !== '' || draft.content.trim() !== '';
+  const origin = originOf(snapshot);
+  return draft.name.trim() !== origin.name || draft.content !== origin.content;
 }
 
 /**
@@ -174,8 +210,9 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
     // The list breaking (a bug) is tried where nothing else is under way.
     case 'xstate.error.actor.list':
       return idle;
+    // Typing goes on while the question is asked too (it answers "Seguir editando").
     case 'templates.change': {
-      if (!snapshot.matches({ shown: 'editing' })) return false;
+      if (!snapshot.matches({ shown: 'editing' }) && !snapshot.matches({ shown: 'confirmingDiscard' })) return false;
       const { draft } = snapshot.context as { draft: typeof EMPTY_DRAFT };
       const field = event.field as 'name' | 'content';
       const origin = draft.id === null ? EMPTY_DRAFT : (listed(snapshot, draft.id) ?? EMPTY_DRAFT);
@@ -196,7 +233,7 @@ defineModelTests({
     // One vertex per state, tab, search, rows and which editor fields are empty (not their text).
     serializeState: (snapshot) => {
       const { draft } = snapshot.context as { draft: typeof EMPTY_DRAFT };
-      return JSON.stringify([snapshot.value, snapshot.context.repository, snapshot.context.q, itemsOf(snapshot).map((i) => i.id), draft.id, changed(snapshot), draft.name === '', draft.content === '']);
+      return JSON.stringify([snapshot.value, snapshot.context.repository, snapshot.context.q, itemsOf(snapshot).map((i) => i.id), draft.id, changed(snapshot), draft.name.trim() === '', draft.content === '']);
     },
     limit: 2_000,
   },
@@ -227,7 +264,12 @@ defineModelTests({
       expect(selectEditorOpen(tpl(snapshot))).toBe(false);
       expect(selectCanAct(tpl(snapshot))).toBe(true);
       expect(snapshot.context.draft).toEqual(EMPTY_DRAFT);
+      expect(snapshot.context.original).toEqual(EMPTY_DRAFT);
       expect(snapshot.context.errors).toEqual({});
+      expect(selectConfirmingDiscard(tpl(snapshot))).toBe(false);
+      // Nothing typed is lost: the editor closes at once only when untouched, else only by "Descartar".
+      if (env.from.matches({ shown: 'editing' }) && env.event.type === 'templates.close') expect(unsaved(env.from), 'closed with unsaved changes').toBe(false);
+      if (env.from.matches({ shown: 'confirmingDiscard' })) expect(env.event.type).toBe('templates.discard');
       expect(snapshot.context.target).toBeNull();
       expect(selectBusyId(tpl(snapshot))).toBeNull();
       expectRunning(env, null);
@@ -239,8 +281,13 @@ defineModelTests({
       expect(selectEditorOpen(tpl(snapshot))).toBe(true);
       expect(selectIsSaving(tpl(snapshot))).toBe(false);
       expect(selectCanAct(tpl(snapshot))).toBe(false);
+      expect(selectConfirmingDiscard(tpl(snapshot))).toBe(false);
       expectRunning(env, null);
       const draft = snapshot.context.draft;
+      // What the editor opened with is kept, whatever is typed since.
+      expect(snapshot.context.original).toEqual(originOf(snapshot));
+      // "Seguir editando": everything typed is still there.
+      if (env.from.matches({ shown: 'confirmingDiscard' }) && env.event.type === 'templates.keepEditing') expect(draft).toEqual(env.from.context.draft);
       // SPEC §3: "A template selected by the user starts empty": a new template has empty fields.
       const opened = env.from.matches({ shown: 'idle' });
       if (opened && env.event.type === 'templates.create') {
@@ -266,6 +313,21 @@ defineModelTests({
       expect(templateErrors(draft)).toEqual({});
       expect(env.fakes.inputOf('saveTemplate')).toEqual({ id: draft.id, template: { name: draft.name.trim(), content: draft.content } });
       expectRunning(env, 'saveTemplate');
+    },
+    // «¿Descartar los cambios?», asked in the editor, which stays open with everything typed.
+    'shown.confirmingDiscard': (snapshot, env) => {
+      expect(selectConfirmingDiscard(tpl(snapshot))).toBe(true);
+      expect(selectEditorOpen(tpl(snapshot))).toBe(true);
+      expect(selectIsSaving(tpl(snapshot))).toBe(false);
+      expect(selectCanAct(tpl(snapshot))).toBe(false);
+      expect(unsaved(snapshot), 'asked with nothing to lose').toBe(true);
+      expect(snapshot.context.original).toEqual(originOf(snapshot));
+      // Only closing an editor with unsaved changes asks; the question itself changes nothing.
+      if (!env.from.matches({ shown: 'confirmingDiscard' })) {
+        expect(env.from.matches({ shown: 'editing' }) && env.event.type === 'templates.close').toBe(true);
+        expect(snapshot.context.draft).toEqual(env.from.context.draft);
+      }
+      expectRunning(env, null);
     },
     'shown.confirmingDelete': (snapshot, env) => {
       expect(selectConfirmingDelete(tpl(snapshot))).toBe(true);
@@ -300,6 +362,8 @@ defineModelTests({
     'templates.change': send,
     'templates.save': send,
     'templates.close': send,
+    'templates.discard': send,
+    'templates.keepEditing': send,
     'templates.delete': send,
     'templates.copy': send,
     'templates.confirm': send,
