@@ -1,5 +1,5 @@
 // Issue 14, templates in the browser: create a template with {estudiante} (inserted with its chip) and see
-// it listed with its SMS size; edit it; copy a product template to Mis plantillas; use one from the list in
+// it listed with its SMS size; close an editor with unsaved changes (asked first) and an untouched one; edit it; copy a product template to Mis plantillas; use one from the list in
 // a new message, and one from compose with the replace question; delete one after its question. Also on a
 // 390×844 phone, where nothing scrolls sideways.
 import { expect, test, type Page } from '@playwright/test';
@@ -66,6 +66,39 @@ test('templates: create with {estudiante}, see its SMS size, edit, copy a produc
   await expect(card).toBeVisible();
   await expect(card.locator('[data-slot=merge-field][data-field=estudiante]')).toBeVisible();
   await expect(card.locator('[data-slot=sms-size]')).toHaveText(sizeOf(content));
+
+  // Closing the editor never drops what was typed without asking: Escape asks «¿Descartar los cambios?»
+  // in the editor, focus on "Seguir editando"; Escape again keeps editing with the text; Cancelar asks
+  // too, and "Descartar" closes, creating nothing. An untouched editor closes at once.
+  const discardQuestion = screen.editor.getByRole('alertdialog', { name: t('templates.discardConfirm.title') });
+  const keepEditing = discardQuestion.getByRole('button', { name: exactly(t('templates.discardConfirm.keep')) });
+  const draftName = `Salida pedagógica ${unique()}`;
+  const draftContent = 'El viernes vamos al museo con {curso}.';
+  await screen.newButton.click();
+  await screen.name.fill(draftName);
+  await screen.content.fill(draftContent);
+  await page.keyboard.press('Escape');
+  await expect(discardQuestion).toBeVisible();
+  await expect(keepEditing).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(discardQuestion).toBeHidden();
+  await expect(screen.name).toHaveValue(draftName);
+  await expect(screen.content).toHaveValue(draftContent);
+  await expect(screen.name).toBeFocused();
+  await screen.editor.getByRole('button', { name: exactly(t('templates.editor.cancel')) }).click();
+  await expect(keepEditing).toBeFocused();
+  await keepEditing.click();
+  await expect(screen.content).toHaveValue(draftContent);
+  await page.keyboard.press('Escape');
+  await discardQuestion.getByRole('button', { name: exactly(t('templates.discardConfirm.discard')) }).click();
+  await expect(screen.editor).toBeHidden();
+  await expect(screen.newButton).toBeFocused();
+  await expect(screen.card(draftName)).toHaveCount(0);
+  await card.getByRole('button', { name: t('templates.editLabel', { name }) }).click();
+  await expect(screen.name).toHaveValue(name);
+  await page.keyboard.press('Escape');
+  await expect(screen.editor).toBeHidden();
+  await expect(card.getByRole('button', { name: t('templates.editLabel', { name }) })).toBeFocused();
 
   // Edit: the editor opens with the template; the list shows the new name.
   const edited = `${name} (4° B)`;

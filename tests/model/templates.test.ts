@@ -98,7 +98,7 @@ function emits(env: StepEnv): AnyEventObject[] {
       return from.matches({ shown: 'confirmingDiscard' }) ? [{ type: 'focus', target: opener(draft) }] : [];
     case 'templates.keepEditing':
       if (!from.matches({ shown: 'confirmingDiscard' })) return [];
-      return [{ type: 'focus', target: draft.name !== originOf(from).name ? 'template-name' : 'template-content' }];
+      return [{ type: 'focus', target: draft.name.trim() !== originOf(from).name ? 'template-name' : 'template-content' }];
     case 'xstate.done.actor.saveTemplate':
       return [{ type: 'toast', kind: 'success', key: draft.id === null ? 'templates.toast.created' : 'templates.toast.updated' }, { type: 'focus', target: opener(draft) }];
     case 'xstate.error.actor.saveTemplate': {
