@@ -20,8 +20,24 @@ export interface TemplateDraft {
 }
 export const EMPTY_DRAFT: TemplateDraft = { id: null, name: '', content: '' };
 
+/**
+ * Closing the editor would lose something (it asks «¿Descartar los cambios?» first): a new template with
+ * a field that is not blank; an own template whose name, as a save would send it (trimmed), or content
+ * differs from what the editor opened with.
+ */
+export const hasUnsavedTemplateChanges = (original: TemplateDraft, draft: TemplateDraft): boolean =>
+  original.id === null
+    ? draft.name.trim() !== '' || draft.content.trim() !== ''
+    : draft.name.trim() !== original.name.trim() || draft.content !== original.content;
+
+/** Where "Seguir editando" puts the focus back: the first field, in the editor's order, that holds the changes. */
+export const firstChangedTemplateField = (original: TemplateDraft, draft: TemplateDraft): TemplateField =>
+  draft.name.trim() !== original.name.trim() ? 'name' : 'content';
+
 /** The ids the editor's controls carry (focus goes to the first invalid one). */
 export const TEMPLATE_FIELD_IDS: Record<TemplateField, string> = { name: 'template-name', content: 'template-content' };
+/** «¿Descartar los cambios?»'s safe answer, "Seguir editando", focused when the question opens. */
+export const KEEP_EDITING_BUTTON_ID = 'template-keep-editing';
 /** "Nueva plantilla", where focus returns when the editor of a new template closes. */
 export const NEW_TEMPLATE_BUTTON_ID = 'template-new';
 /** A row's buttons, where focus returns after its editor or its delete question closes. */

@@ -2,8 +2,9 @@
 // "Socioemocional"), a search, and the own templates' editor (create, edit), delete after a question, and
 // "Copiar a Mis plantillas" for the read-only ones. Loading, search and silent failures are the list
 // pattern's (list.ts), hosted as the child `list`; the page keeps what only templates have. Results are
-// toasts (SPEC §8's texts) and focus moves, emitted. A save that fails keeps the editor open with what
-// was typed (a 422's field messages on their fields); nothing typed is lost.
+// toasts (SPEC §8's texts) and focus moves, emitted. Nothing typed is lost: a save that fails keeps the
+// editor open with what was typed (a 422's field messages on their fields), and closing an editor with
+// unsaved changes (Cancelar, Escape, a click outside) asks «¿Descartar los cambios?» first.
 import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { copyTemplate, deleteTemplate, fetchTemplateListPage, saveTemplate, type TemplateQuery } from '../services/templates';
 import { toApiFailure } from '../services/http';
@@ -14,7 +15,10 @@ import {
   deleteButtonId,
   EMPTY_DRAFT,
   editButtonId,
+  firstChangedTemplateField,
   firstInvalidTemplateField,
+  hasUnsavedTemplateChanges,
+  KEEP_EDITING_BUTTON_ID,
   hasTemplateErrors,
   isTemplateValidationFailure,
   NEW_TEMPLATE_BUTTON_ID,
@@ -46,6 +50,8 @@ export interface TemplatesContext {
   items: Template[];
   /** The editor's fields (EMPTY_DRAFT while it is closed). */
   draft: TemplateDraft;
+  /** What the editor opened with (empty, or the own template as listed), to tell unsaved changes. */
+  original: TemplateDraft;
   errors: TemplateErrors;
   /** The template being deleted or copied. */
   target: Template | null;
@@ -60,6 +66,8 @@ export type TemplatesEvent =
   | { type: 'templates.change'; field: TemplateField; value: string }
   | { type: 'templates.save' }
   | { type: 'templates.close' }
+  | { type: 'templates.discard' }
+  | { type: 'templates.keepEditing' }
   | { type: 'templates.delete'; id: number }
   | { type: 'templates.copy'; id: number }
   | { type: 'templates.confirm' }
@@ -110,10 +118,11 @@ export const templatesMachine = setup({
     askQuery: sendTo('list', ({ context }) => ({ type: 'list.query' as const, query: { repository: context.repository, q: context.q } })),
     askReload: sendTo('list', { type: 'list.reload' }),
     /** SPEC §3: a new template starts with empty fields. */
-    openNew: assign({ draft: EMPTY_DRAFT, errors: NO_ERRORS }),
+    openNew: assign({ draft: EMPTY_DRAFT, original: EMPTY_DRAFT, errors: NO_ERRORS }),
     openEdit: assign(({ context, event }) => {
       const template = listedOf(context, event) as Template;
-      return { draft: { id: template.id, name: template.name, content: template.content }, errors: NO_ERRORS };
+      const draft = { id: template.id, name: template.name, content: template.content };
+      return { draft, original: draft, errors: NO_ERRORS };
     }),
     change: assign(({ context, event }) => {
       assertEvent(event, 'templates.change');
@@ -121,8 +130,10 @@ export const templatesMachine = setup({
       return { draft: { ...context.draft, [event.field]: event.value }, errors };
     }),
     showErrors: assign({ errors: ({ context }) => templateErrors(context.draft) }),
-    closeEditor: assign({ draft: EMPTY_DRAFT, errors: NO_ERRORS }),
+    closeEditor: assign({ draft: EMPTY_DRAFT, original: EMPTY_DRAFT, errors: NO_ERRORS }),
     focusOpener: emit(({ context }) => ({ type: 'focus' as const, target: editorOpener(context.draft) })),
+    focusKeepEditing: emit({ type: 'focus', target: KEEP_EDITING_BUTTON_ID }),
+    focusChangedField: emit(({ context }) => ({ type: 'focus' as const, target: TEMPLATE_FIELD_IDS[firstChangedTemplateField(context.original, context.draft)] })),
     focusFirstError: emit(({ context }) => ({ type: 'focus' as const, target: TEMPLATE_FIELD_IDS[firstInvalidTemplateField(context.errors) ?? 'name'] })),
     toastReview: emit({ type: 'toast', kind: 'error', key: 'templates.errors.review' }),
     serverErrors: assign({ errors: ({ event }) => serverTemplateErrors(toApiFailure((event as { error?: unknown }).error)) }),
@@ -151,12 +162,13 @@ export const templatesMachine = setup({
       return event.repository !== context.repository;
     },
     isDraftValid: ({ context }) => !hasTemplateErrors(templateErrors(context.draft)),
+    hasUnsavedChanges: ({ context }) => hasUnsavedTemplateChanges(context.original, context.draft),
     isValidationFailure: ({ event }) => isTemplateValidationFailure(toApiFailure((event as { error?: unknown }).error)),
   },
 }).createMachine({
   id: 'templates',
   initial: 'shown',
-  context: ({ input }) => ({ repository: input.repository ?? 'mis-plantillas', q: '', items: NO_ROWS, draft: EMPTY_DRAFT, errors: NO_ERRORS, target: null }),
+  context: ({ input }) => ({ repository: input.repository ?? 'mis-plantillas', q: '', items: NO_ROWS, draft: EMPTY_DRAFT, original: EMPTY_DRAFT, errors: NO_ERRORS, target: null }),
   states: {
     shown: {
       invoke: {
@@ -183,7 +195,8 @@ export const templatesMachine = setup({
             'templates.copy': { guard: 'isReadOnlyListed', target: 'copying', actions: 'assignTarget' },
           },
         },
-        // The editor: a new template (empty) or an own one. Closing drops what was typed, on purpose.
+        // The editor: a new template (empty) or an own one. Closing it untouched closes at once; with
+        // unsaved changes it asks first, focus on the safe answer.
         editing: {
           on: {
             'templates.change': { actions: 'change' },
@@ -191,7 +204,19 @@ export const templatesMachine = setup({
               { guard: 'isDraftValid', target: 'saving' },
               { actions: ['showErrors', 'toastReview', 'focusFirstError'] },
             ],
-            'templates.close': { target: 'idle', actions: ['focusOpener', 'closeEditor'] },
+            'templates.close': [
+              { guard: 'hasUnsavedChanges', target: 'confirmingDiscard', actions: 'focusKeepEditing' },
+              { target: 'idle', actions: ['focusOpener', 'closeEditor'] },
+            ],
+          },
+        },
+        // «¿Descartar los cambios?», asked in the editor, which keeps everything typed. "Seguir editando"
+        // (Escape too) goes back to the field that holds the changes; typing meanwhile answers it too.
+        confirmingDiscard: {
+          on: {
+            'templates.discard': { target: 'idle', actions: ['focusOpener', 'closeEditor'] },
+            'templates.keepEditing': { target: 'editing', actions: 'focusChangedField' },
+            'templates.change': { target: 'editing', actions: 'change' },
           },
         },
         saving: {
@@ -253,7 +278,11 @@ export const selectList = (s: TemplatesSnapshot): TemplateListActor | undefined 
 export const selectItems = (s: TemplatesSnapshot): Template[] => s.context.items;
 export const selectRepository = (s: TemplatesSnapshot): TemplateRepositoryCode => s.context.repository;
 export const selectQuery = (s: TemplatesSnapshot): string => s.context.q;
-export const selectEditorOpen = (s: TemplatesSnapshot): boolean => s.matches({ shown: 'editing' }) || s.matches({ shown: 'saving' });
+export const selectEditorOpen = (s: TemplatesSnapshot): boolean =>
+  s.matches({ shown: 'editing' }) || s.matches({ shown: 'confirmingDiscard' }) || s.matches({ shown: 'saving' });
+export const selectConfirmingDiscard = (s: TemplatesSnapshot): boolean => s.matches({ shown: 'confirmingDiscard' });
+/** The own template's name as the editor opened it (the discard question names it). */
+export const selectOriginalName = (s: TemplatesSnapshot): string => s.context.original.name;
 export const selectIsSaving = (s: TemplatesSnapshot): boolean => s.matches({ shown: 'saving' });
 export const selectIsNew = (s: TemplatesSnapshot): boolean => s.context.draft.id === null;
 export const selectDraftName = (s: TemplatesSnapshot): string => s.context.draft.name;

@@ -2,7 +2,8 @@
 // and the template services over a scripted fetch. Each template with its SMS size and its fields as
 // chips; a new template starts empty; a merge field goes in at the caret; a save the server refuses keeps
 // everything typed with the server's message on the field and SPEC §8's failure toast; a good save says
-// "Plantilla creada" and lists it; read-only templates offer only the copy.
+// "Plantilla creada" and lists it; closing with unsaved changes asks first, an untouched editor closes at
+// once; read-only templates offer only the copy.
 import { StrictMode, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +101,46 @@ describe.each(modes)('templates screen (%s)', (_mode, wrap) => {
     await screen.findByText(text('templates.toast.created'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await screen.findByRole('heading', { name: 'Reunión 2' });
+  });
+
+  it('closing an editor with unsaved changes asks «¿Descartar los cambios?» in it; Escape keeps editing, Descartar closes; untouched closes at once', async () => {
+    renderPage();
+    await screen.findByRole('heading', { name: 'Reunión' });
+    const newButton = screen.getByRole('button', { name: text('templates.new') });
+    await act(async () => fireEvent.click(newButton));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText(text('templates.editor.name')) as HTMLInputElement;
+    await act(async () => fireEvent.change(name, { target: { value: 'Salida pedagógica' } }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: text('templates.editor.cancel') })));
+
+    const question = within(dialog).getByRole('alertdialog', { name: text('templates.discardConfirm.title') });
+    expect(question.textContent).toContain(text('templates.discardConfirm.bodyNew'));
+    const keep = within(question).getByRole('button', { name: text('templates.discardConfirm.keep') });
+    await waitFor(() => expect(document.activeElement).toBe(keep));
+    // The editor's own buttons give way to the question.
+    expect(within(dialog).queryByRole('button', { name: text('templates.editor.save') })).toBeNull();
+
+    // Escape answers "Seguir editando": the text is there, focus back on the field that holds it.
+    await act(async () => fireEvent.keyDown(keep, { key: 'Escape' }));
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(name.value).toBe('Salida pedagógica');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+
+    await act(async () => fireEvent.keyDown(name, { key: 'Escape' }));
+    const again = within(dialog).getByRole('alertdialog', { name: text('templates.discardConfirm.title') });
+    await act(async () => fireEvent.click(within(again).getByRole('button', { name: text('templates.discardConfirm.discard') })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(newButton));
+    expect(fake.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    // Untouched: Escape closes at once, no question.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('templates.editLabel', { name: 'Reunión' }) })));
+    const editor = await screen.findByRole('dialog');
+    expect((within(editor).getByLabelText(text('templates.editor.name')) as HTMLInputElement).value).toBe('Reunión');
+    await act(async () => fireEvent.keyDown(within(editor).getByLabelText(text('templates.editor.name')), { key: 'Escape' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('the product tab shows read-only templates under the product name, offering the copy and not the editor', async () => {

@@ -6,7 +6,9 @@ import { Button } from './button';
 /**
  * The one shape of a question asked in place (delete forever?, cancel the schedule?, send now?): a title,
  * an optional explanation, the answer that goes on (focused first, so Enter confirms what was just asked
- * for) and the one that does not. Escape answers no, through AlertPanel.
+ * for) and the one that does not. Escape answers no, through AlertPanel. A question whose going on loses
+ * something the user did not ask to lose (discard the changes?) starts on the answer that does not:
+ * `focus="cancel"`, and `cancelId` names it for a machine's focus move.
  */
 export function ConfirmPanel({
   title,
@@ -17,6 +19,8 @@ export function ConfirmPanel({
   onConfirm,
   onCancel,
   destructive = false,
+  focus = 'confirm',
+  cancelId,
   className,
 }: {
   title: ReactNode;
@@ -28,6 +32,9 @@ export function ConfirmPanel({
   onConfirm: () => void;
   onCancel: () => void;
   destructive?: boolean;
+  /** Which answer has the focus when the question appears. */
+  focus?: 'confirm' | 'cancel';
+  cancelId?: string;
   className?: string;
 }) {
   const id = useId();
@@ -49,10 +56,10 @@ export function ConfirmPanel({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" variant={destructive ? 'destructive' : 'default'} autoFocus onClick={onConfirm}>
+        <Button type="button" size="sm" variant={destructive ? 'destructive' : 'default'} autoFocus={focus === 'confirm'} onClick={onConfirm}>
           {confirmLabel}
         </Button>
-        <Button type="button" size="sm" variant="outline" onClick={onCancel}>
+        <Button id={cancelId} type="button" size="sm" variant="outline" autoFocus={focus === 'cancel'} onClick={onCancel}>
           {cancelLabel}
         </Button>
       </div>

@@ -1,22 +1,26 @@
-// The template editor (a dialog: a new template starts empty, SPEC §3) and the question before deleting.
+// The template editor (a dialog: a new template starts empty, SPEC §3), the question it asks before
+// dropping unsaved changes, and the question before deleting.
 import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 
-import { TEMPLATE_FIELD_IDS, type TemplateField } from '../../../machines/template-rules';
+import { KEEP_EDITING_BUTTON_ID, TEMPLATE_FIELD_IDS, type TemplateField } from '../../../machines/template-rules';
 import {
   selectConfirmingDelete,
+  selectConfirmingDiscard,
   selectDraftContent,
   selectDraftName,
   selectEditorOpen,
   selectFieldError,
   selectIsNew,
   selectIsSaving,
+  selectOriginalName,
   selectTargetName,
   type TemplatesActor,
 } from '../../../machines/templates';
 import { useT } from '../../lib/i18n';
 import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
+import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { Field, FieldError, FieldLabel } from '../../ui/field';
 import { Input } from '../../ui/input';
@@ -33,8 +37,10 @@ function useFieldError(actor: TemplatesActor, field: TemplateField) {
 }
 
 /**
- * Create or edit an own template. Escape, a click outside and Cancelar close it (what was typed is
- * dropped, on purpose); a save that fails keeps it open with everything typed and the fields marked.
+ * Create or edit an own template. Escape, a click outside and Cancelar close it at once when untouched;
+ * with unsaved changes they ask «¿Descartar los cambios?» in place of the editor's buttons (focus on
+ * "Seguir editando"; Escape keeps editing, a click outside does nothing while it is asked). A save that
+ * fails keeps it open with everything typed and the fields marked.
  */
 export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
   const t = useT();
@@ -43,11 +49,13 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
   const isNew = useSelector(actor, selectIsNew);
   const name = useSelector(actor, selectDraftName);
   const content = useSelector(actor, selectDraftContent);
+  const asking = useSelector(actor, selectConfirmingDiscard);
   const nameError = useFieldError(actor, 'name');
   const contentError = useFieldError(actor, 'content');
   const area = useRef<HTMLTextAreaElement>(null);
   const close = () => actor.send({ type: 'templates.close' });
   const change = (field: TemplateField, value: string) => actor.send({ type: 'templates.change', field, value });
+  const keepEditing = () => actor.send({ type: 'templates.keepEditing' });
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !saving && close()}>
       <DialogContent
@@ -55,6 +63,14 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
         aria-busy={saving}
         // Focus returns to the button that opened it (the machine emits it), not Radix's guess.
         onCloseAutoFocus={(e) => e.preventDefault()}
+        // While «¿Descartar los cambios?» is asked, Escape answers it ("Seguir editando", once: AlertPanel
+        // sees it handled) and a click outside does not close what the question is about.
+        onEscapeKeyDown={(e) => {
+          if (!asking) return;
+          e.preventDefault();
+          keepEditing();
+        }}
+        onInteractOutside={(e) => asking && e.preventDefault()}
       >
         <DialogHeader>
           <DialogTitle>{t(isNew ? 'templates.editor.createTitle' : 'templates.editor.editTitle')}</DialogTitle>
@@ -104,17 +120,41 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
             )}
             <FieldError id={contentError.id}>{contentError.text}</FieldError>
           </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={saving} onClick={close}>
-              {t('templates.editor.cancel')}
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {t(saving ? 'templates.editor.saving' : 'templates.editor.save')}
-            </Button>
-          </DialogFooter>
+          {asking ? (
+            <DiscardQuestion actor={actor} isNew={isNew} />
+          ) : (
+            <DialogFooter>
+              <Button type="button" variant="outline" disabled={saving} onClick={close}>
+                {t('templates.editor.cancel')}
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {t(saving ? 'templates.editor.saving' : 'templates.editor.save')}
+              </Button>
+            </DialogFooter>
+          )}
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** «¿Descartar los cambios?», in place of the editor's buttons: "Descartar" closes it, "Seguir editando" (first) stays. */
+function DiscardQuestion({ actor, isNew }: { actor: TemplatesActor; isNew: boolean }) {
+  const t = useT();
+  const name = useSelector(actor, selectOriginalName);
+  return (
+    <ConfirmPanel
+      title={t('templates.discardConfirm.title')}
+      description={isNew ? t('templates.discardConfirm.bodyNew') : t('templates.discardConfirm.bodyEdit', { name })}
+      confirmLabel={t('templates.discardConfirm.discard')}
+      cancelLabel={t('templates.discardConfirm.keep')}
+      destructive
+      focus="cancel"
+      cancelId={KEEP_EDITING_BUTTON_ID}
+      className="border-destructive/40 bg-destructive/5"
+      onConfirm={() => actor.send({ type: 'templates.discard' })}
+      onCancel={() => actor.send({ type: 'templates.keepEditing' })}
+    />
   );
 }
 
