@@ -30,6 +30,13 @@ export const hasUnsavedTemplateChanges = (original: TemplateDraft, draft: Templa
     ? draft.name.trim() !== '' || draft.content.trim() !== ''
     : draft.name.trim() !== original.name.trim() || draft.content !== original.content;
 
+/**
+ * A field's new value differs from the draft's. A field losing the focus may report the value it has
+ * (Chrome fires `change` on blur after a merge-field button wrote into it): that answers nothing.
+ */
+export const changesTemplateField = (draft: TemplateDraft, change: { field: TemplateField; value: string }): boolean =>
+  draft[change.field] !== change.value;
+
 /** Where "Seguir editando" puts the focus back: the first field, in the editor's order, that holds the changes. */
 export const firstChangedTemplateField = (original: TemplateDraft, draft: TemplateDraft): TemplateField =>
   draft.name.trim() !== original.name.trim() ? 'name' : 'content';

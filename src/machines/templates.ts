@@ -12,6 +12,7 @@ import type { Template, TemplateRepositoryCode } from '../../shared/templates-co
 import type { FocusEvent, ToastEvent } from './effects';
 import { createListMachine } from './list';
 import {
+  changesTemplateField,
   deleteButtonId,
   EMPTY_DRAFT,
   editButtonId,
@@ -163,6 +164,8 @@ export const templatesMachine = setup({
     },
     isDraftValid: ({ context }) => !hasTemplateErrors(templateErrors(context.draft)),
     hasUnsavedChanges: ({ context }) => hasUnsavedTemplateChanges(context.original, context.draft),
+    /** A change that changes something (see changesTemplateField). */
+    isNewValue: ({ context, event }) => changesTemplateField(context.draft, event as Extract<TemplatesEvent, { type: 'templates.change' }>),
     isValidationFailure: ({ event }) => isTemplateValidationFailure(toApiFailure((event as { error?: unknown }).error)),
   },
 }).createMachine({
@@ -211,12 +214,13 @@ export const templatesMachine = setup({
           },
         },
         // «¿Descartar los cambios?», asked in the editor, which keeps everything typed. "Seguir editando"
-        // (Escape too) goes back to the field that holds the changes; typing meanwhile answers it too.
+        // (Escape too) goes back to the field that holds the changes; typing meanwhile answers it too (not
+        // a field repeating its value as it loses the focus to the question).
         confirmingDiscard: {
           on: {
             'templates.discard': { target: 'idle', actions: ['focusOpener', 'closeEditor'] },
             'templates.keepEditing': { target: 'editing', actions: 'focusChangedField' },
-            'templates.change': { target: 'editing', actions: 'change' },
+            'templates.change': { guard: 'isNewValue', target: 'editing', actions: 'change' },
           },
         },
         saving: {

@@ -188,6 +188,13 @@ test.describe('on a 390×844 phone', () => {
     await screen.content.fill('Recuerde enviar los útiles de ');
     await screen.chip(t('templates.mergeFields.curso')).click();
     expect(await overflow(), 'no sideways scroll with the editor open').toBeLessThanOrEqual(0);
+    // The discard question fits too, and "Seguir editando" keeps the text.
+    await page.keyboard.press('Escape');
+    const discardQuestion = screen.editor.getByRole('alertdialog', { name: t('templates.discardConfirm.title') });
+    await expect(discardQuestion).toBeVisible();
+    expect(await overflow(), 'no sideways scroll with the discard question').toBeLessThanOrEqual(0);
+    await discardQuestion.getByRole('button', { name: exactly(t('templates.discardConfirm.keep')) }).click();
+    await expect(screen.content).toHaveValue('Recuerde enviar los útiles de {curso}');
     await screen.save.click();
     await expect(toast(page, t('templates.toast.created'))).toBeVisible();
     const card = screen.card(name);

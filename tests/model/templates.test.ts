@@ -288,6 +288,8 @@ defineModelTests({
       expect(snapshot.context.original).toEqual(originOf(snapshot));
       // "Seguir editando": everything typed is still there.
       if (env.from.matches({ shown: 'confirmingDiscard' }) && env.event.type === 'templates.keepEditing') expect(draft).toEqual(env.from.context.draft);
+      // Typing while asked answers "Seguir editando" with what was typed.
+      if (env.from.matches({ shown: 'confirmingDiscard' }) && env.event.type === 'templates.change') expect(env.event.value).not.toBe(env.from.context.draft[env.event.field as 'name' | 'content']);
       // SPEC §3: "A template selected by the user starts empty": a new template has empty fields.
       const opened = env.from.matches({ shown: 'idle' });
       if (opened && env.event.type === 'templates.create') {
@@ -323,10 +325,10 @@ defineModelTests({
       expect(unsaved(snapshot), 'asked with nothing to lose').toBe(true);
       expect(snapshot.context.original).toEqual(originOf(snapshot));
       // Only closing an editor with unsaved changes asks; the question itself changes nothing.
-      if (!env.from.matches({ shown: 'confirmingDiscard' })) {
-        expect(env.from.matches({ shown: 'editing' }) && env.event.type === 'templates.close').toBe(true);
-        expect(snapshot.context.draft).toEqual(env.from.context.draft);
-      }
+      if (!env.from.matches({ shown: 'confirmingDiscard' })) expect(env.from.matches({ shown: 'editing' }) && env.event.type === 'templates.close').toBe(true);
+      expect(snapshot.context.draft).toEqual(env.from.context.draft);
+      // A field reporting the value it has (as it loses the focus to the question) does not answer it.
+      if (env.event.type === 'templates.change') expect(env.event.value).toBe(env.from.context.draft[env.event.field as 'name' | 'content']);
       expectRunning(env, null);
     },
     'shown.confirmingDelete': (snapshot, env) => {
