@@ -44,7 +44,7 @@ import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { RecipientPickerContent } from './compose/recipient-picker';
 import { MemberEditorDialog } from './recipient-lists/member-editor-dialog';
-import { RowsSkeleton } from './recipient-lists/list-states';
+import { ListSkeleton } from '../ui/list-state';
 import { selectIsOpen } from '../../machines/recipient-picker-selectors';
 import { DELETE_BUTTON_ID, memberEditButtonId, RENAME_FIELD_ID } from '../../machines/recipient-list-rules';
 
@@ -58,7 +58,7 @@ export function RecipientListPage({ id }: { id: number }) {
   const t = useT();
   const defaultPrefix = useSelector(sessionActor, selectPrefix);
   const actor = usePageActor(recipientListMachine, { input: { id, defaultPrefix } });
-  return actor ? <ListScreen actor={actor} /> : <RowsSkeleton label={t('recipientLists.detailLoading')} />;
+  return actor ? <ListScreen actor={actor} /> : <ListSkeleton label={t('recipientLists.detailLoading')} rows={4} />;
 }
 
 function ListScreen({ actor }: { actor: DetailActor }) {
@@ -67,7 +67,7 @@ function ListScreen({ actor }: { actor: DetailActor }) {
   const failed = useSelector(actor, selectDetailFailed);
   const notFound = useSelector(actor, selectNotFound);
   const list = useSelector(actor, selectList);
-  if (loading) return <RowsSkeleton label={t('recipientLists.detailLoading')} />;
+  if (loading) return <ListSkeleton label={t('recipientLists.detailLoading')} rows={4} />;
   if (failed || !list)
     return (
       <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">

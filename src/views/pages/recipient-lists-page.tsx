@@ -26,7 +26,8 @@ import { useT } from '../lib/i18n';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
-import { ListEnd, ListStart, ListTotal, RowsSkeleton } from './recipient-lists/list-states';
+import { ListEnd, ListStart, ListTotal } from './recipient-lists/list-states';
+import { ListSkeleton } from '../ui/list-state';
 import { FieldText, PicksField } from './recipient-lists/form-bits';
 
 type ListsActor = ActorRefFrom<typeof recipientListsMachine>;
@@ -34,7 +35,7 @@ type ListsActor = ActorRefFrom<typeof recipientListsMachine>;
 export function RecipientListsPage() {
   const actor = usePageActor(recipientListsMachine, { input: {} });
   const t = useT();
-  return actor ? <ListsScreen actor={actor} /> : <RowsSkeleton label={t('recipientLists.loading')} />;
+  return actor ? <ListsScreen actor={actor} /> : <ListSkeleton label={t('recipientLists.loading')} rows={4} />;
 }
 
 function ListsScreen({ actor }: { actor: ListsActor }) {

@@ -24,14 +24,15 @@ import { usePageActor } from '../lib/page-actor';
 import { Button } from '../ui/button';
 import { ConfirmPanel } from '../ui/confirm-panel';
 import { Input } from '../ui/input';
-import { ListEnd, ListStart, ListTotal, RowsSkeleton } from './recipient-lists/list-states';
+import { ListEnd, ListStart, ListTotal } from './recipient-lists/list-states';
+import { ListSkeleton } from '../ui/list-state';
 
 type TrashActor = ActorRefFrom<typeof recipientListsTrashMachine>;
 
 export function RecipientListsTrashPage() {
   const actor = usePageActor(recipientListsTrashMachine, { input: undefined });
   const t = useT();
-  return actor ? <TrashScreen actor={actor} /> : <RowsSkeleton label={t('recipientLists.loading')} />;
+  return actor ? <TrashScreen actor={actor} /> : <ListSkeleton label={t('recipientLists.loading')} rows={4} />;
 }
 
 function TrashScreen({ actor }: { actor: TrashActor }) {

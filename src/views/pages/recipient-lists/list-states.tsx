@@ -14,8 +14,8 @@ import {
 } from '../../../machines/list';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
-import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
 
 // The list pattern's actor, whatever its rows (the selectors read only what every list has).
 type AnyList = AnyActorRef;
@@ -41,14 +41,9 @@ export function ListStart({ list, empty, q }: { list: AnyList; empty: MessageKey
   const loading = useSelector(list, isLoading);
   const failed = useSelector(list, hasFailed);
   const none = useSelector(list, isEmpty);
-  if (loading) return <RowsSkeleton label={t('recipientLists.loading')} />;
+  if (loading) return <ListSkeleton label={t('recipientLists.loading')} rows={4} />;
   if (failed)
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-        <p>{t('recipientLists.loadFailed')}</p>
-        <Button onClick={() => list.send({ type: 'list.reload' })}>{t('recipientLists.retry')}</Button>
-      </div>
-    );
+    return <ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={() => list.send({ type: 'list.reload' })} />;
   if (none)
     return (
       <p role="status" className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
@@ -79,16 +74,6 @@ export function ListEnd({ list }: { list: AnyList }) {
           {t('recipientLists.loadMore')}
         </Button>
       )}
-    </div>
-  );
-}
-
-export function RowsSkeleton({ label, rows = 4 }: { label: string; rows?: number }) {
-  return (
-    <div role="status" aria-label={label} className="flex flex-col gap-2">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className={cn('h-16 animate-pulse rounded-lg bg-muted')} />
-      ))}
     </div>
   );
 }
