@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PRODUCT_REPOSITORY } from '../../shared/templates-contract';
 import { smsText } from '../../shared/sms-text';
 import { ComposePage } from './pages/compose-page';
+import { templatesScreen } from './pages/templates-page';
 import { USERS } from './support/env';
 import { exactly, t } from './support/i18n';
 import { loginViaApi } from './support/session';
@@ -15,22 +16,6 @@ const unique = () => Date.now().toString(36).slice(-5);
 
 /** "86 caracteres · 1 SMS", as the screen says it for this content. */
 const sizeOf = (content: string) => t('templates.sms.size', { chars: smsText(content, null).units, count: 1 });
-
-function templatesScreen(page: Page) {
-  const editor = page.getByRole('dialog');
-  return {
-    heading: page.getByRole('heading', { level: 1, name: t('templates.heading') }),
-    tab: (name: string) => page.getByRole('tab', { name, exact: true }),
-    search: page.getByRole('searchbox', { name: t('templates.search') }),
-    newButton: page.getByRole('button', { name: exactly(t('templates.new')) }),
-    card: (name: string) => page.locator('[data-slot=template-card]').filter({ has: page.getByRole('heading', { name, exact: true }) }),
-    editor,
-    name: editor.getByLabel(t('templates.editor.name'), { exact: true }),
-    content: editor.getByLabel(t('templates.editor.content'), { exact: true }),
-    save: editor.getByRole('button', { name: exactly(t('templates.editor.save')) }),
-    chip: (label: string) => editor.getByRole('button', { name: t('templates.mergeFields.insert', { field: label }) }),
-  };
-}
 
 test('templates: create with {estudiante}, see its SMS size, edit, copy a product template, use it from the list and from compose, delete', async ({ page }) => {
   await loginViaApi(page, USERS.utp);
