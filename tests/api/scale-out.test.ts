@@ -218,10 +218,18 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     const admin = await login(0);
     const sent = await bigSend(admin, 'Simulacro de evacuación');
     const t0 = Date.now();
-    // Cut it down while both workers are busy with the fan-out's deliveries.
+    // Cut it down while both workers are busy with the fan-out's deliveries: a fifth done, and the victim
+    // among those working (an idle worker polls every 2 s, and the other could do a fifth alone before).
     await waitFor(
-      'primeras entregas',
-      async () => (await count(db, sql`select count(*)::int as n from deliveries where message_id = ${sent.id} and status <> 'queued'`)) >= sent.deliveries / 5,
+      'primeras entregas de ambos trabajadores',
+      async () => {
+        const finished = await count(db, sql`select count(*)::int as n from deliveries where message_id = ${sent.id} and status <> 'queued'`);
+        const workers = await count(
+          db,
+          sql`select count(distinct w.by)::int as n from test_worked w join deliveries d on d.id = w.delivery_id where d.message_id = ${sent.id}`,
+        );
+        return finished >= sent.deliveries / 5 && workers === 2;
+      },
       60_000,
     );
     const victim = fleet!.workers[0]!;
