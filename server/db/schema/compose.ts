@@ -62,7 +62,26 @@ export const institutionQuotas = pgTable('institution_quotas', {
   smsMonthlyLimit: integer('sms_monthly_limit').notNull(),
   emailBalance: integer('email_balance'),
   whatsappBalance: integer('whatsapp_balance'),
+  /** Share of the SMS limit (%) only messages marked emergency may use (shared/quota-contract.ts). */
+  smsReservePercent: integer('sms_reserve_percent').notNull().default(0),
+  /** Administrators see a low-quota banner in compose when less than this share (%) is left; null: never. */
+  smsAlertPercent: integer('sms_alert_percent').default(10),
 });
+
+/**
+ * The SMS limit in force from a month on, written when an administrator changes it: the usage chart draws
+ * each month's own limit (the limit of month M is the row with the latest month ≤ M, else the current one).
+ */
+export const smsMonthlyLimits = pgTable(
+  'sms_monthly_limits',
+  {
+    institutionId: institutionId(),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    smsLimit: integer('sms_limit').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.institutionId, t.month] })],
+);
 
 /** SMS segments consumed per school and calendar month (institution time zone), updated under a row lock. */
 export const smsUsage = pgTable(

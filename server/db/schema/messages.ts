@@ -45,6 +45,8 @@ export const messages = pgTable(
     channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
     allowReplies: boolean('allow_replies').notNull().default(false),
     copyToSender: boolean('copy_to_sender').notNull().default(false),
+    /** Marked "Emergencia" in compose: may use the SMS quota's emergency reserve. */
+    emergency: boolean('emergency').notNull().default(false),
     kind: text('kind', { enum: ['draft', 'scheduled', 'sent'] }).notNull(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
