@@ -158,22 +158,38 @@ export async function openMessage(db: Queryable, reader: Reader, messageId: numb
   return { ...toSummary(row, values), content: own ? fillFields(full!.content, own) : full!.content, signature: full!.signature, read_at: iso(full!.read_at), attachments: files, thread };
 }
 
-/** The guardian's side of a conversation: what reached them in the app, and what they answered from it. */
+/**
+ * The guardian's side of a conversation: what reached them in the app, and what they answered from it. The
+ * school's messages are filled with this guardian's values, as the app delivered them (the thread shows each
+ * message as its own detail does); their own answers are as they wrote them.
+ */
 async function threadOf(db: Queryable, reader: Reader, messageId: number): Promise<AppThreadMessage[]> {
   const result = await db.execute(sql`
-    with recursive ${conversationCtes(messageId)}
-    select m.id, m.title, m.content, m.sender_name, m.sent_at,
+    with recursive ${conversationCtes(messageId)},
+    reached as (select m.id, min(r.id) as recipient_id ${visible(reader)} group by m.id)
+    select m.id, m.title, m.content, m.sender_name, m.sent_at, reached.recipient_id,
       (m.sender_kind = 'apoderado' and m.sender_ref_id = ${reader.guardianId}) as mine
     from conversation c
     join messages m on m.id = c.id and m.institution_id = ${reader.institutionId}
+    left join reached on reached.id = m.id
     where (m.sender_kind = 'apoderado' and m.sender_ref_id = ${reader.guardianId})
-      or m.id in (select m.id ${visible(reader)})
+      or reached.id is not null
     order by m.sent_at desc nulls last, m.id desc
     limit ${THREAD_LIMIT}`);
-  type Row = Omit<AppThreadMessage, 'sent_at' | 'id'> & { id: number; sent_at: string | Date | null };
-  return rowsOf<Row>(result)
-    .reverse()
-    .map((row) => ({ ...row, id: Number(row.id), sent_at: iso(row.sent_at) }));
+  type Row = Omit<AppThreadMessage, 'sent_at' | 'id'> & { id: number; sent_at: string | Date | null; recipient_id: number | null };
+  const rows = rowsOf<Row>(result).reverse();
+  const reached = rows.filter((row) => row.recipient_id !== null && hasFields(row.title, row.content));
+  const values = await valuesByRecipient(db, reached.map((row) => Number(row.recipient_id)));
+  return rows.map(({ recipient_id, ...row }) => {
+    const own = recipient_id === null ? undefined : values.get(Number(recipient_id));
+    return {
+      ...row,
+      id: Number(row.id),
+      title: own ? fillFields(row.title, own) : row.title,
+      content: own ? fillFields(row.content, own) : row.content,
+      sent_at: iso(row.sent_at),
+    };
+  });
 }
 
 /** Marks the message read (idempotent: a second call changes nothing); null when it is not this guardian's. */
@@ -191,8 +207,13 @@ export async function readMessage(db: Queryable, reader: Reader, messageId: numb
 export async function replyTarget(db: Queryable, reader: Reader, messageId: number) {
   const row = await findRow(db, reader, messageId);
   if (!row) return null;
-  const [m] = rowsOf<{ author_user_id: number | null; title: string }>(
-    await db.execute(sql`select author_user_id, title from messages where id = ${messageId}`),
-  );
-  return { allowReplies: row.allow_replies, authorUserId: m!.author_user_id === null ? null : Number(m!.author_user_id), title: m!.title };
+  const [m] = rowsOf<{ author_user_id: number | null }>(await db.execute(sql`select author_user_id from messages where id = ${messageId}`));
+  // The title this guardian read (merge fields filled for them): their answer's "Re: …" repeats it, and
+  // tells its reader which family's children it is about.
+  const own = (await valuesOf(db, [row])).get(Number(row.recipient_id));
+  return {
+    allowReplies: row.allow_replies,
+    authorUserId: m!.author_user_id === null ? null : Number(m!.author_user_id),
+    title: own ? fillFields(row.title, own) : row.title,
+  };
 }

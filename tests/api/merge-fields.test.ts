@@ -149,6 +149,90 @@ describe('merge fields filled per recipient', () => {
     expect(bodies.get(Number(staffRecipient.id))).toBe(smsText(content, signature).text);
   });
 
+  it('the app shows the guardian the fields filled for them across the conversation; staff keep them as written', async () => {
+    const family = await one<{ guardian_id: number; name: string; student_ids: number[]; names: string[]; courses: string[] }>(
+      server.db,
+      sql`select g.id as guardian_id, g.first_names || ' ' || g.last_name_father || ' ' || g.last_name_mother as name,
+            array_agg(s.id order by s.first_names, s.id) as student_ids,
+            array_agg(split_part(s.first_names, ' ', 1) order by s.first_names, s.id) as names,
+            array_agg(c.name order by s.first_names, s.id) as courses
+          from guardians g join student_guardians sg on sg.guardian_id = g.id join students s on s.id = sg.student_id
+          join courses c on c.id = s.course_id
+          where g.institution_id = ${institutionId}
+          group by g.id having count(*) = 2 order by g.id desc limit 1`,
+    );
+    const guardianId = Number(family.guardian_id);
+    const { token } = await openSession(server.db, { id: guardianId, institutionId }, new Date());
+    const app = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}/api/app${path}`, {
+        ...init,
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      });
+    type AppDetail = { title: string; content: string; thread: { id: number; title: string; content: string; mine: boolean }[] };
+    const appDetail = async (id: number) => {
+      const res = await app(`/messages/${id}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: AppDetail }).data;
+    };
+    const handedOver = (messageId: number) =>
+      eventually(
+        'entrega por la app',
+        () => count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${messageId} and channel = 'app-mobile' and status = 'sent'`),
+        (n) => n >= 1,
+      );
+    const both = joinList(family.names);
+    const values = { estudiante: both, curso: joinList([...new Set(family.courses)]), apoderado: family.name };
+
+    const title = 'Entrevista por {estudiante}';
+    const content = 'Estimado(a) {apoderado}: le citamos por {estudiante} ({curso}).';
+    const original = await sendOk(
+      composeInput({
+        title,
+        content,
+        channels: ['app-mobile'],
+        recipients: family.student_ids.map((sid): RecipientPick => ({ kind: 'student', id: Number(sid), audience: 'apoderados' })),
+        allow_replies: true,
+      }),
+    );
+    await handedOver(original);
+    // The guardian answers from the app: the answer's title is the one they read.
+    const asked = await app(`/messages/${original}/reply`, { method: 'POST', body: JSON.stringify({ content: '¿A qué hora?' }) });
+    expect(asked.status).toBe(201);
+    const question = ((await asked.json()) as { data: { id: number } }).data.id;
+    expect((await one<{ title: string }>(server.db, sql`select title from messages where id = ${question}`)).title).toBe(`Re: ${fillFields(title, values)}`);
+
+    // The school answers with a text using the fields too.
+    const answerContent = '{apoderado}, le esperamos a las 9:00 con {estudiante}.';
+    const answer = await sendOk({
+      ...composeInput({ title: 'Re: Entrevista', content: answerContent, channels: ['app-mobile'], recipients: [{ kind: 'guardian', id: guardianId }] }),
+      reply_to_id: question,
+    });
+    await handedOver(answer);
+
+    const opened = await appDetail(answer);
+    expect(opened.content).toBe(fillFields(answerContent, values));
+    expect(opened.thread.map((m) => [m.id, m.mine, m.title, m.content])).toEqual([
+      [original, false, fillFields(title, values), fillFields(content, values)],
+      [question, true, `Re: ${fillFields(title, values)}`, '¿A qué hora?'],
+    ]);
+    const first = await appDetail(original);
+    expect(first.thread.map((m) => [m.id, m.content])).toEqual([
+      [question, '¿A qué hora?'],
+      [answer, fillFields(answerContent, values)],
+    ]);
+    for (const m of [opened, ...opened.thread, first, ...first.thread]) expect(`${m.title} ${m.content}`).not.toMatch(/\{(estudiante|curso|apoderado)\}/);
+
+    // The author's own copies keep the fields as written.
+    for (const [id, written] of [
+      [original, content],
+      [answer, answerContent],
+    ] as const) {
+      const res = await admin.get(`/api/messages/${id}`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: { content: string } }).data.content).toBe(written);
+    }
+  });
+
   describe('the SMS is counted with each field at its longest value', () => {
     /** A course's students, the longest first name's SMS units, and the SMS limit. */
     async function studentsOfCourse() {
