@@ -8,26 +8,18 @@ import { clearComposeBackup, clearDraftBackups, draftBackupKey, saveComposeBacku
 import { toApiFailure } from '../services/http';
 import { entryIs, restoredEntries } from './attachment-list';
 import type { ComposeContext, ComposeEvent } from './compose';
+import { applyEdit, edited, type FormEdit } from './compose-edit-rules';
+import { isQuotaFailure, isValidationFailure, quotaError, reachError, resultToast, serverErrors, TOAST_KEYS } from './compose-outcome-rules';
 import {
   admitFiles,
-  applyEdit,
   backupOf,
   composeErrors,
   composeInputOf,
-  edited,
   firstInvalidField,
   formFingerprint,
   hasErrors,
-  isQuotaFailure,
-  isValidationFailure,
-  quotaError,
-  reachError,
-  resultToast,
-  serverErrors,
   SUBMIT_BUTTON_ID,
-  TOAST_KEYS,
   type ComposeIntent,
-  type FormEdit,
 } from './compose-rules';
 import { restoredForm, savedFingerprintOf } from './compose-start';
 import { formHasText } from './template-rules';

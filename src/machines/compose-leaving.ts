@@ -4,7 +4,7 @@
 import { and } from 'xstate';
 import type { ComposeDraft } from '../../shared/compose-contract';
 import { draftSaveInput, TOAST_REQUEST_FAILED, TOAST_REVIEW } from './compose-actions';
-import { TOAST_KEYS } from './compose-rules';
+import { TOAST_KEYS } from './compose-outcome-rules';
 
 /** A draft saved: its id kept (the backup moves to its key), what it holds is now the server's, the toast. */
 const DRAFT_SAVED = [

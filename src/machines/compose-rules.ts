@@ -1,7 +1,8 @@
 // The compose form's rules (SPEC §5, §8, §9), pure: what a send or a schedule needs, which files may be
-// added, what the server and the local backup receive, how server refusals map onto the fields (which
-// form a start restores is compose-start.ts). The compose machine (compose.ts) runs them on its own
-// context; views only show their outcome.
+// added, what the server and the local backup receive (which form a start restores is compose-start.ts).
+// What an edit does to the form is compose-edit-rules.ts; what compose makes of the server's answers
+// (estimate problems, refusals mapped onto the fields, the result's toast), compose-outcome-rules.ts. The
+// compose machine (compose.ts) runs them on its own context; views only show their outcome.
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
@@ -11,10 +12,7 @@ import {
   SMS_MAX_ATTACHMENTS,
   TITLE_MAX_LENGTH,
   type ComposeInput,
-  type ComposeProblem,
-  type Estimate,
   type RecipientPick,
-  type SendResult,
 } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
 import type { AttachmentSummary } from '../../shared/messages-contract';
@@ -23,7 +21,6 @@ import { smsText } from '../../shared/sms-text';
 import type { MessageKey } from '../i18n';
 import type { ComposeBackup } from '../services/compose-backup';
 import type { ComposeSetup } from '../services/compose';
-import type { ApiFailure } from '../services/http';
 import { pickKey } from '../services/recipient-index';
 import { zonedToUtc } from '../services/zoned-time';
 
@@ -97,25 +94,6 @@ export const ERROR_KEYS = {
   server: 'compose.errors.server',
   nobodyReachable: 'compose.errors.nobodyReachable',
   nobodyPicked: 'compose.errors.nobodyPicked',
-} as const;
-
-/** SPEC §8 quota texts, per problem code of the contract. */
-export const PROBLEM_KEYS: Readonly<Record<ComposeProblem, MessageKey>> = {
-  'sms.quota_exceeded': 'compose.errors.smsQuotaExceeded',
-  'sms.insufficient': 'compose.errors.smsInsufficient',
-  'email.insufficient': 'compose.errors.emailInsufficient',
-  'whatsapp.insufficient': 'compose.errors.whatsappInsufficient',
-};
-
-export const TOAST_KEYS = {
-  review: 'compose.errors.review',
-  sent: 'messages.sent',
-  scheduled: 'messages.scheduled',
-  sentUnreachable: 'messages.sentUnreachable',
-  scheduledUnreachable: 'messages.scheduledUnreachable',
-  saved: 'messages.saved',
-  sendFailed: 'error.send',
-  requestFailed: 'error.request',
 } as const;
 
 const MB = 1024 * 1024;
@@ -284,107 +262,6 @@ export function formFingerprint(form: ComposeForm): string {
     liveAttachments(form).map((entry) => entry.attachment?.id ?? entry.key),
   ]);
 }
-
-/** Any edit: the field's error goes, the estimate is stale, and the next send is a new message. */
-export function edited(current: { errors: ComposeErrors }, ...fields: ComposeField[]) {
-  const errors = { ...current.errors };
-  for (const field of [...fields, 'quota' as const, 'reach' as const]) delete errors[field];
-  return { errors, estimate: null, idempotencyKey: null };
-}
-
-/** What the author types, ticks and picks in the form itself. */
-export type FormEdit =
-  | { type: 'compose.change'; field: 'title' | 'content'; value: string }
-  | { type: 'compose.toggleChannel'; code: ChannelCode }
-  /** A chip's remove button. */
-  | { type: 'compose.removeRecipient'; pick: RecipientPick }
-  | { type: 'compose.toggleOption'; option: 'allowReplies' | 'copyToSender' }
-  | { type: 'compose.setSchedule'; date: string; time: string }
-  | { type: 'compose.clearSchedule' }
-  /** The templates issue's hook: appends a template's text to the content. */
-  | { type: 'template.insert'; content: string }
-  /** A template chosen in the template picker (template-picker.ts): it replaces the title and the content. */
-  | { type: 'template.apply'; title: string; content: string };
-
-/** The form after `edit` (the fields it changes, and what any edit drops). */
-export function applyEdit(form: ComposeForm & { errors: ComposeErrors }, edit: FormEdit): Partial<ComposeForm> & ReturnType<typeof edited> {
-  switch (edit.type) {
-    case 'compose.change':
-      return { ...(edit.field === 'title' ? { title: edit.value } : { content: edit.value }), ...edited(form, edit.field) };
-    case 'template.insert':
-      return { content: form.content === '' ? edit.content : `${form.content}\n${edit.content}`, ...edited(form, 'content') };
-    case 'template.apply':
-      return { title: edit.title.slice(0, TITLE_MAX_LENGTH), content: edit.content, ...edited(form, 'title', 'content') };
-    case 'compose.toggleChannel': {
-      const on = form.channels.includes(edit.code);
-      // Kept in the contract's order whatever the click order.
-      const available = form.setup?.availableChannels ?? [];
-      const channels = available.filter((code) => (code === edit.code ? !on : form.channels.includes(code)));
-      return { channels, ...edited(form, 'channels', 'content', 'attachments') };
-    }
-    case 'compose.removeRecipient': {
-      const key = pickKey(edit.pick);
-      return { recipients: form.recipients.filter((pick) => pickKey(pick) !== key), ...edited(form, 'recipients') };
-    }
-    case 'compose.toggleOption':
-      return { ...(edit.option === 'allowReplies' ? { allowReplies: !form.allowReplies } : { copyToSender: !form.copyToSender }), ...edited(form) };
-    case 'compose.setSchedule':
-      // Both inputs emptied is no schedule at all.
-      return { schedule: edit.date === '' && edit.time === '' ? null : { date: edit.date, time: edit.time }, ...edited(form, 'schedule') };
-    case 'compose.clearSchedule':
-      return { schedule: null, ...edited(form, 'schedule') };
-  }
-}
-
-/** Server 422 field names → compose fields; the server's messages are already Spanish. */
-const SERVER_FIELDS: Readonly<Record<string, ComposeField>> = {
-  title: 'title',
-  recipients: 'recipients',
-  channels: 'channels',
-  content: 'content',
-  attachments: 'attachments',
-  attachment_ids: 'attachments',
-  scheduled_at: 'schedule',
-};
-
-export function serverErrors(failure: ApiFailure): ComposeErrors {
-  const errors: ComposeErrors = {};
-  for (const [name, messages] of Object.entries(failure.fieldErrors)) {
-    const field = SERVER_FIELDS[name] ?? null;
-    const message = messages[0];
-    if (field && message !== undefined && !errors[field]) errors[field] = { key: ERROR_KEYS.server, params: { message } };
-  }
-  return errors;
-}
-
-export function quotaError(problems: readonly string[], estimated: Estimate | null): FieldError | null {
-  const problem = problems.find((code): code is ComposeProblem => code in PROBLEM_KEYS);
-  if (!problem) return null;
-  const sms = estimated?.sms;
-  return sms ? { key: PROBLEM_KEYS[problem], params: { total: sms.total, remaining: sms.remaining, limit: sms.limit } } : { key: PROBLEM_KEYS[problem] };
-}
-
-/** People the estimate says will get the message: those with an address on at least one chosen channel. */
-export const reachedBy = (estimated: Estimate): number => Math.max(0, estimated.recipients - estimated.unreachable);
-
-/**
- * The estimate's refusal of a message nobody would get: no one picked has an address on the chosen
- * channels (or the picks reach nobody at all, an empty course). There is nothing to send: no «Enviar».
- */
-export function reachError(estimated: Estimate): FieldError | null {
-  if (reachedBy(estimated) > 0) return null;
-  return estimated.recipients === 0 ? { key: ERROR_KEYS.nobodyPicked } : { key: ERROR_KEYS.nobodyReachable, params: { count: estimated.recipients } };
-}
-
-/** The toast of a message handed over for sending (or scheduled): a warning naming who nothing reaches, if anyone. */
-export function resultToast(result: SendResult): { kind: 'success' | 'warning'; key: MessageKey; params?: Record<string, number> } {
-  const scheduled = result.kind === 'scheduled';
-  if (result.unreachable === 0) return { kind: 'success', key: scheduled ? TOAST_KEYS.scheduled : TOAST_KEYS.sent };
-  return { kind: 'warning', key: scheduled ? TOAST_KEYS.scheduledUnreachable : TOAST_KEYS.sentUnreachable, params: { count: result.unreachable } };
-}
-
-export const isValidationFailure = (failure: ApiFailure): boolean => failure.status === 422;
-export const isQuotaFailure = (failure: ApiFailure): boolean => failure.code === 'compose.quota';
 
 export const EMPTY_FORM = {
   title: '',

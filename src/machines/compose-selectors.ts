@@ -7,10 +7,10 @@ import { serverMessage } from '../services/http';
 import type { AttachmentListActor } from './attachment-list';
 import type { ComposeSnapshot } from './compose';
 import { countedSms } from './compose-merge-rules';
+import { reachedBy } from './compose-outcome-rules';
 import {
   activeSignature,
   attachmentsBytes,
-  reachedBy,
   signatureActive,
   timezoneOf,
   type AttachmentEntry,

@@ -11,8 +11,8 @@
 // scheduling → sent (final: toast, navigate, counters, backup cleared) or form.failed.
 // A send carries an idempotency key made on the first attempt and kept for every retry of the SAME
 // message; any edit drops it, so a changed message is a new send. The rules are compose-rules.ts; what
-// views read, compose-selectors.ts; the actions and guards, compose-actions.ts; the draft save and the
-// question before leaving (below), compose-leaving.ts.
+// views read, compose-selectors.ts; the actions and guards, compose-actions.ts; the states from send to
+// sent, compose-submit.ts; the draft save and the question before leaving (below), compose-leaving.ts.
 //
 // Leaving (issue 12): the app root asks the open page before a navigation the user asked for (`page.leave`,
 // see app.ts). Compose holds it while the form has unsaved changes (its fingerprint differs from what the
@@ -31,9 +31,11 @@ import type { Estimate, SendResult } from '../../shared/compose-contract';
 import { estimate, fetchComposeStart, saveDraft, scheduleMessage, sendMessage } from '../services/compose';
 import type { ApiFailure } from '../services/http';
 import { attachmentListMachine, type AttachmentListReport } from './attachment-list';
-import { composeActions, composeGuards, TOAST_REVIEW, TOAST_SEND_FAILED } from './compose-actions';
+import { composeActions, composeGuards, TOAST_REVIEW } from './compose-actions';
+import type { FormEdit } from './compose-edit-rules';
 import { ASK_BEFORE_LEAVING, leaving, savingDraft } from './compose-leaving';
-import { composeInputOf, EMPTY_FORM, type ComposeErrors, type ComposeForm, type ComposeIntent, type FormEdit } from './compose-rules';
+import { EMPTY_FORM, type ComposeErrors, type ComposeForm, type ComposeIntent } from './compose-rules';
+import { attempt, confirming, estimating, scheduling, sending } from './compose-submit';
 import { relayEffects, type Effect, type LeaveRequest, type PageLeaveEvent, type RelayedEffect } from './effects';
 import { recipientPickerMachine, type PickerReport } from './recipient-picker';
 import { templatePickerMachine } from './template-picker';
@@ -97,26 +99,6 @@ export type ComposeEvent =
   | AttachmentListReport
   | RelayedEffect;
 
-/**
- * compose.send / compose.schedule: the client rules first. Refused, the form shows why (from `failed`,
- * back in editing); allowed, the server's estimate, under the key of this message.
- */
-const attempt = (intent: ComposeIntent, refusedTarget?: 'editing') =>
-  [
-    {
-      guard: and(['canReach', { type: 'isValid', params: intent }]),
-      target: '#compose.estimating',
-      actions: [{ type: 'intend', params: intent }, 'clearErrors', 'ensureKey'],
-    },
-    { guard: 'canReach', target: refusedTarget, actions: [{ type: 'intend', params: intent }, 'showErrors', TOAST_REVIEW, 'focusFirstError'] },
-  ] as const;
-
-/** An estimate in: kept (errors from its problems), and the picker told its people count. */
-const ESTIMATED = [
-  { type: 'keepEstimate', params: ({ event }: { event: { output: Estimate } }) => event.output },
-  { type: 'reportEstimate', params: ({ event }: { event: { output: Estimate } }) => event.output },
-] as const;
-
 /** What the form offers while editing and after a failed send: send, schedule, save, and leaving asks first. */
 const formActions = (refusedTarget?: 'editing') =>
   ({
@@ -124,41 +106,6 @@ const formActions = (refusedTarget?: 'editing') =>
     'compose.schedule': attempt('schedule', refusedTarget),
     'compose.save': { target: 'savingDraft' },
     'page.leave': ASK_BEFORE_LEAVING,
-  }) as const;
-
-/**
- * `sending` and `scheduling`: the same call with the same key, the same outcomes; only the actor and what
- * is sent differ (the toast says which it was, and who nothing reaches). A 422 or a quota refusal goes
- * back to the form with the fields marked; anything else is `form.failed`, where retry keeps everything.
- */
-const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeIntent) =>
-  ({
-    tags: ['busy', 'submitting'],
-    invoke: {
-      id: src,
-      src,
-      input: ({ context }: { context: ComposeContext }) => ({
-        input: composeInputOf(context, intent),
-        draftId: context.draftId,
-        replyToId: context.replyToId,
-        idempotencyKey: context.idempotencyKey as string,
-      }),
-      onDone: {
-        target: 'sent',
-        actions: [
-          { type: 'keepResult', params: ({ event }: { event: { output: SendResult } }) => event.output },
-          'toastResult',
-          'navigateToResult',
-          'clearBackup',
-          'announceCounts',
-        ],
-      },
-      onError: [
-        { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', TOAST_REVIEW, 'focusFirstError'] },
-        { guard: 'isQuotaFailure', target: 'form.editing', actions: ['serverQuotaErrors', 'toastQuota'] },
-        { target: 'form.failed', actions: ['keepFailure', TOAST_SEND_FAILED] },
-      ],
-    },
   }) as const;
 
 export const composeMachine = setup({
@@ -293,48 +240,10 @@ export const composeMachine = setup({
         leaving,
       },
     },
-    estimating: {
-      tags: ['busy', 'submitting'],
-      invoke: {
-        id: 'estimate',
-        src: 'estimate',
-        input: ({ context }) => ({ input: composeInputOf(context, context.intent), draftId: context.draftId, replyToId: context.replyToId }),
-        onDone: [
-          // Nobody picked has an address on the chosen channels: there is nothing to confirm, and no
-          // send is offered until the form changes (`canReach`).
-          {
-            guard: { type: 'reachesNobody', params: ({ event }) => event.output },
-            target: 'form.editing',
-            actions: [...ESTIMATED, 'toastReach'],
-          },
-          {
-            guard: { type: 'hasProblems', params: ({ event }) => event.output },
-            target: 'form.editing',
-            actions: [...ESTIMATED, 'toastQuota'],
-          },
-          { target: 'confirming', actions: ESTIMATED },
-        ],
-        onError: [
-          // Send's own rules refused it (an SMS too long once signed, an emoji…): the field says why and
-          // takes the focus, as when the client rules refuse.
-          { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', TOAST_REVIEW, 'focusFirstError'] },
-          { target: 'form.failed', actions: ['keepFailure', TOAST_SEND_FAILED] },
-        ],
-      },
-    },
-    // The cost before it is spent (issue 4: "shown before sending"): people reached, deliveries per
-    // channel, addresses missing, SMS used of those left this month, empty courses. Nothing is sent
-    // until the author confirms; going back keeps the form, the estimate and the key.
-    confirming: {
-      on: {
-        'compose.confirm': [{ guard: 'isScheduling', target: 'scheduling' }, { target: 'sending' }],
-        // Back to the form with keyboard focus on the button that asked, not lost with the confirmation.
-        'compose.cancel': { target: 'form.editing', actions: 'focusSubmit' },
-        'page.leave': ASK_BEFORE_LEAVING,
-      },
-    },
-    sending: dispatching('sendMessage', 'send'),
-    scheduling: dispatching('scheduleMessage', 'schedule'),
+    estimating,
+    confirming,
+    sending,
+    scheduling,
     sent: { type: 'final' },
     // Saved or discarded on the way out: the navigation is on its way, the page closes with it.
     left: { type: 'final' },

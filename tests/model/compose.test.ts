@@ -1,9 +1,11 @@
-// The compose machine as one: its actions and guards (compose-actions.ts), the draft-saving and
-// leave-asking states (compose-leaving.ts) and the restored start (compose-start.ts) run in every path.
+// The compose machine as one: its actions and guards (compose-actions.ts), the submission states
+// (compose-submit.ts), the draft-saving and leave-asking states (compose-leaving.ts) and the restored
+// start (compose-start.ts) run in every path.
 import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { composeMachine, type ComposeSnapshot } from '../../src/machines/compose';
-import { composeErrors, ERROR_KEYS, formFingerprint, PROBLEM_KEYS, TOAST_KEYS, type AttachmentEntry } from '../../src/machines/compose-rules';
+import { PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose-outcome-rules';
+import { composeErrors, ERROR_KEYS, formFingerprint, type AttachmentEntry } from '../../src/machines/compose-rules';
 import {
   selectAttachmentList,
   selectAttachments,
