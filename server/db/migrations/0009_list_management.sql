@@ -20,48 +20,31 @@ UPDATE "recipient_list_members" AS m SET "course_id" = s."course_id"
 -- A document already on file is typed by what it is, as shared/person-rules.ts checks them: a RUT whose check
 -- digit is right in Chile, a CURP whose check digit is right in Mexico, anything else (a passport, an IPE, a
 -- mistyped number) "otro", so editing that person's phone is not refused over a number nobody touched. A
--- blank number gets no type: no number, no document.
-WITH "docs" AS (
-  SELECT g."id", i."country", upper(regexp_replace(g."dni", '[.[:space:]]', '', 'g')) AS "rut", upper(regexp_replace(g."dni", '[[:space:]]', '', 'g')) AS "curp"
-  FROM "guardians" AS g JOIN "institutions" AS i ON i."id" = g."institution_id"
-  WHERE regexp_replace(g."dni", '[[:space:]]', '', 'g') <> ''
-), "parts" AS (
-  SELECT "id", "country", "rut", "curp", substring("rut" from '^([0-9]{1,8})-?[0-9K]$') AS "body" FROM "docs"
-)
-UPDATE "guardians" AS g SET "document_type" = CASE
-    -- Nested CASEs: the casts run only on what the patterns let through (AND has no order of evaluation).
-    WHEN p."country" = 'CL' AND p."body" IS NOT NULL THEN CASE WHEN p."body"::int >= 100000 AND right(p."rut", 1) = (
-      SELECT CASE x."d" WHEN 11 THEN '0' WHEN 10 THEN 'K' ELSE x."d"::text END
-      FROM (SELECT 11 - sum(substr(reverse(p."body"), n, 1)::int * (2 + (n - 1) % 6)) % 11 AS "d" FROM generate_series(1, length(p."body")) AS n) AS x
-    ) THEN 1 ELSE 3 END
-    WHEN p."country" = 'MX'
-      AND p."curp" ~ '^[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])[HMX](AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z][0-9]$'
-      THEN CASE WHEN right(p."curp", 1)::int = (
-        SELECT (10 - sum((position(substr(p."curp", n, 1) in '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ') - 1) * (19 - n)) % 10) % 10
+-- blank number gets no type: no number, no document. The rule is a function of this session only (pg_temp),
+-- dropped once both tables are typed. No cast can fail: the RUT's body is digits by its pattern, and the
+-- CURP's last character is looked up, not cast.
+CREATE FUNCTION pg_temp.hermes_document_type(country text, dni text) RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+  SELECT (CASE
+    WHEN coalesce(d.compact, '') = '' THEN NULL
+    WHEN country = 'CL' AND d.body IS NOT NULL AND d.body::int >= 100000 AND right(d.rut, 1) = (
+      SELECT CASE x.s WHEN 11 THEN '0' WHEN 10 THEN 'K' ELSE x.s::text END
+      FROM (SELECT 11 - sum(substr(reverse(d.body), n, 1)::int * (2 + (n - 1) % 6)) % 11 AS s FROM generate_series(1, length(d.body)) AS n) AS x
+    ) THEN 1
+    WHEN country = 'MX'
+      AND d.compact ~ '^[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])[HMX](AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z][0-9]$'
+      AND position(right(d.compact, 1) in '0123456789') - 1 = (
+        SELECT (10 - sum((position(substr(d.compact, n, 1) in '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ') - 1) * (19 - n)) % 10) % 10
         FROM generate_series(1, 17) AS n
-      ) THEN 2 ELSE 3 END
+      ) THEN 2
     ELSE 3
-  END
-  FROM "parts" AS p WHERE p."id" = g."id";--> statement-breakpoint
-WITH "docs" AS (
-  SELECT s."id", i."country", upper(regexp_replace(s."dni", '[.[:space:]]', '', 'g')) AS "rut", upper(regexp_replace(s."dni", '[[:space:]]', '', 'g')) AS "curp"
-  FROM "students" AS s JOIN "institutions" AS i ON i."id" = s."institution_id"
-  WHERE regexp_replace(s."dni", '[[:space:]]', '', 'g') <> ''
-), "parts" AS (
-  SELECT "id", "country", "rut", "curp", substring("rut" from '^([0-9]{1,8})-?[0-9K]$') AS "body" FROM "docs"
-)
-UPDATE "students" AS s SET "document_type" = CASE
-    -- Nested CASEs: the casts run only on what the patterns let through (AND has no order of evaluation).
-    WHEN p."country" = 'CL' AND p."body" IS NOT NULL THEN CASE WHEN p."body"::int >= 100000 AND right(p."rut", 1) = (
-      SELECT CASE x."d" WHEN 11 THEN '0' WHEN 10 THEN 'K' ELSE x."d"::text END
-      FROM (SELECT 11 - sum(substr(reverse(p."body"), n, 1)::int * (2 + (n - 1) % 6)) % 11 AS "d" FROM generate_series(1, length(p."body")) AS n) AS x
-    ) THEN 1 ELSE 3 END
-    WHEN p."country" = 'MX'
-      AND p."curp" ~ '^[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])[HMX](AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z][0-9]$'
-      THEN CASE WHEN right(p."curp", 1)::int = (
-        SELECT (10 - sum((position(substr(p."curp", n, 1) in '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ') - 1) * (19 - n)) % 10) % 10
-        FROM generate_series(1, 17) AS n
-      ) THEN 2 ELSE 3 END
-    ELSE 3
-  END
-  FROM "parts" AS p WHERE p."id" = s."id";
+  END)::smallint
+  FROM (
+    SELECT c.compact, c.rut, substring(c.rut from '^([0-9]{1,8})-?[0-9K]$') AS body
+    FROM (SELECT upper(regexp_replace(dni, '[[:space:]]', '', 'g')) AS compact, upper(regexp_replace(dni, '[.[:space:]]', '', 'g')) AS rut) AS c
+  ) AS d
+$$;--> statement-breakpoint
+UPDATE "guardians" AS g SET "document_type" = pg_temp.hermes_document_type(i."country", g."dni")
+  FROM "institutions" AS i WHERE i."id" = g."institution_id" AND g."dni" IS NOT NULL;--> statement-breakpoint
+UPDATE "students" AS s SET "document_type" = pg_temp.hermes_document_type(i."country", s."dni")
+  FROM "institutions" AS i WHERE i."id" = s."institution_id" AND s."dni" IS NOT NULL;--> statement-breakpoint
+DROP FUNCTION pg_temp.hermes_document_type(text, text);
