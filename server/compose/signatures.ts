@@ -3,20 +3,12 @@
 // signature id is simply not found.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Signature } from '../../shared/compose-contract';
-import { smsText } from '../../shared/sms-text';
+import { SIGNATURE_MESSAGES, signatureError, signatureText } from '../../shared/signature-rules';
 import type { Queryable } from '../db/client';
 import { institutionSignatures } from '../db/schema/compose';
 import type { FieldErrors } from './validate';
 
-export const SIGNATURE_MIN = 3;
-export const SIGNATURE_MAX = 4;
-
-export const SIGNATURE_MESSAGES = {
-  length: `La firma debe tener entre ${SIGNATURE_MIN} y ${SIGNATURE_MAX} caracteres.`,
-  characters: 'La firma solo puede tener letras, números y signos que se puedan enviar por SMS, sin espacios.',
-  isActive: 'El estado de la firma debe ser 1 (activa) o 0 (inactiva).',
-  forbidden: 'No tienes permiso para modificar la firma de la institución.',
-} as const;
+export { SIGNATURE_MAX, SIGNATURE_MESSAGES, SIGNATURE_MIN } from '../../shared/signature-rules';
 
 export interface SignatureChange {
   signature: string;
@@ -29,11 +21,9 @@ export function parseSignatureChange(
 ): { ok: true; value: SignatureChange } | { ok: false; errors: FieldErrors } {
   const { signature, is_active: isActive } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const errors: FieldErrors = {};
-  const text = typeof signature === 'string' ? signature.trim() : '';
-  // Counted in characters as people see them, not UTF-16 units.
-  const length = [...text].length;
-  if (length < SIGNATURE_MIN || length > SIGNATURE_MAX) errors.signature = [SIGNATURE_MESSAGES.length];
-  else if (smsText(text, null).unsupported.length > 0 || /\s/.test(text)) errors.signature = [SIGNATURE_MESSAGES.characters];
+  const text = typeof signature === 'string' ? signatureText(signature) : '';
+  const error = signatureError(text);
+  if (error !== null) errors.signature = [error];
   if (![0, 1, true, false].includes(isActive as number | boolean)) errors.is_active = [SIGNATURE_MESSAGES.isActive];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { signature: text, isActive: isActive === 1 || isActive === true } };
