@@ -12,11 +12,12 @@ import type messagesCL from './messages/es-CL.json';
 import type receptionCL from './reception/es-CL.json';
 import type recipientListsCL from './recipientLists/es-CL.json';
 import type templatesCL from './templates/es-CL.json';
+import type signatureCL from './signature/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here), loaded with its chunk. */
-export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists';
-export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists'];
+export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature';
+export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature'];
 
 export type Messages = typeof shellCL &
   typeof loginCL &
@@ -24,7 +25,8 @@ export type Messages = typeof shellCL &
   typeof composeCL &
   typeof receptionCL &
   typeof templatesCL &
-  typeof recipientListsCL;
+  typeof recipientListsCL &
+  typeof signatureCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

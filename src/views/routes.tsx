@@ -46,6 +46,7 @@ const ReceptionPage = screen(() => import('./pages/reception-page').then((m) => 
 const RecipientListsPage = screen(() => import('./pages/recipient-lists-page').then((m) => m.RecipientListsPage), ['recipientLists', 'compose']);
 const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists-trash-page').then((m) => m.RecipientListsTrashPage), ['recipientLists']);
 const RecipientListPage = screen(() => import('./pages/recipient-list-page').then((m) => m.RecipientListPage), ['recipientLists', 'compose']);
+const SettingsSignaturePage = screen(() => import('./pages/settings-signature-page').then((m) => m.SettingsSignaturePage), ['signature']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
 const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 
@@ -218,7 +219,7 @@ export const ROUTES = [
     access: 'login',
     roles: ADMIN_ROLES,
     title: 'pages.settingsSignature',
-    screen: soon('pages.settingsSignature'),
+    screen: () => <SettingsSignaturePage />,
   },
 ] as const satisfies readonly RouteDef[];
 

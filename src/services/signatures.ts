@@ -1,0 +1,31 @@
+// The school's signature (SPEC §7): `GET /institutions-signatures` (`data.data`) and
+// `PATCH /institutions-signatures/{id}` with `signature` and `is_active` as 1 or 0. Bodies are checked
+// before a machine sees them.
+import { fromPromise } from 'xstate';
+import { type } from 'superstruct';
+import { COMPOSE_API, type Signature } from '../../shared/compose-contract';
+import { SignaturesBodyStruct, SignatureStruct } from '../../shared/compose-structs';
+import { http, parseBody } from './http';
+
+const SignatureBodyStruct = type({ data: SignatureStruct });
+
+export const signaturePath = (id: number): string => `${COMPOSE_API.signatures}/${id}`;
+
+/** The school's signature row, or null when it has none (the contract lists at most one per school). */
+export const fetchSignature = fromPromise<Signature | null>(async ({ signal }) => {
+  const body = await http.request(COMPOSE_API.signatures, { signal });
+  return parseBody(body, SignaturesBodyStruct, COMPOSE_API.signatures).data[0] ?? null;
+});
+
+export interface SaveSignatureInput {
+  id: number;
+  signature: string;
+  /** SPEC §7: sent as 1 or 0, not as a boolean. */
+  is_active: 1 | 0;
+}
+
+export const saveSignature = fromPromise<Signature, SaveSignatureInput>(async ({ input, signal }) => {
+  const path = signaturePath(input.id);
+  const body = await http.request(path, { method: 'PATCH', body: { signature: input.signature, is_active: input.is_active }, signal });
+  return parseBody(body, SignatureBodyStruct, path).data;
+});

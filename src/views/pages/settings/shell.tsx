@@ -1,0 +1,51 @@
+// The settings shell (issue 15): the heading "Configuración" and the two settings screens as real links
+// (SPEC §2 /settings children message-quota and message-signature), the current one marked with
+// aria-current. Plain links, so Tab reaches them and the browser's own link behaviour holds (open in a new
+// tab, Back); on a 390 px phone they share the row and wrap rather than scroll sideways. Each settings page
+// renders its content inside it; the shell's texts are the shell's (bundled), so either page can use it.
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { MessageKey } from '../../../i18n';
+import { useT } from '../../lib/i18n';
+import { cn } from '../../lib/utils';
+
+export const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey }[] = [
+  { href: '/settings/message-quota', label: 'settingsShell.quota' },
+  { href: '/settings/message-signature', label: 'settingsShell.signature' },
+];
+
+export function SettingsShell({ children, className }: { children: ReactNode; className?: string }) {
+  const t = useT();
+  const [location] = useLocation();
+  return (
+    <section aria-labelledby="page-title" data-slot="settings-shell" className={cn('mx-auto flex w-full max-w-3xl flex-col gap-4', className)}>
+      <h1 id="page-title" className="text-2xl font-bold">
+        {t('settingsShell.heading')}
+      </h1>
+      <nav aria-label={t('settingsShell.sections')} className="border-b">
+        <ul className="-mb-px flex flex-wrap gap-x-1">
+          {SETTINGS_SECTIONS.map(({ href, label }) => {
+            const current = location === href || location.startsWith(`${href}/`);
+            return (
+              <li key={href}>
+                <Link
+                  href={href}
+                  aria-current={current ? 'page' : undefined}
+                  data-slot="settings-tab"
+                  className={cn(
+                    'inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground outline-none',
+                    'hover:text-foreground focus-visible:rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/40',
+                    'aria-[current=page]:border-primary aria-[current=page]:text-foreground',
+                  )}
+                >
+                  {t(label)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {children}
+    </section>
+  );
+}
