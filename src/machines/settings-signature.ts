@@ -79,9 +79,10 @@ export const settingsSignatureMachine = setup({
       assertEvent(event, 'signature.change');
       return { text: event.value, error: signatureError(event.value), failed: false };
     }),
-    toggle: assign(({ event }) => {
+    // The field's error is the shared rule's again (a server refusal of the text is no longer current).
+    toggle: assign(({ context, event }) => {
       assertEvent(event, 'signature.toggle');
-      return { active: event.active, failed: false };
+      return { active: event.active, error: signatureError(context.text), failed: false };
     }),
     reset: assign(({ context }) => (context.saved ? formOf(context.saved) : {})),
     showError: assign(({ context }) => ({ error: signatureError(context.text) })),

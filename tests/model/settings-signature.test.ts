@@ -1,0 +1,199 @@
+// The signature settings screen (settings-signature.ts): load the school's signature, edit its text and
+// switch, save with one PATCH (is_active 1 or 0); SPEC §8's toasts; a failed save keeps the typed text and
+// the signature in use; a 422's text lands on the field; a school without a signature row never PATCHes;
+// leaving with unsaved changes asks (through the root's `page.leave`), a save running meanwhile finishes first.
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { SIGNATURE_MESSAGES, signatureError } from '../../shared/signature-rules';
+import {
+  hasChanges,
+  previewSignature,
+  saveInputOf,
+  settingsSignatureMachine,
+  signaturePreview,
+  SIGNATURE_FIELD_ID,
+  SIGNATURE_KEEP_EDITING_ID,
+  type SettingsSignatureContext,
+} from '../../src/machines/settings-signature';
+import { signature } from '../fixtures/compose';
+import { failure } from './fixtures';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as SettingsSignatureContext;
+const SIG = signature({ id: 7, signature: 'CSA', is_active: true });
+const SAVED = signature({ id: 7, signature: 'LBV', is_active: false });
+const TEXT_REFUSED = failure(422, 'validation.failed', 'Los datos enviados no son válidos.', { signature: [SIGNATURE_MESSAGES.characters] });
+const STATE_REFUSED = failure(422, 'validation.failed', 'Los datos enviados no son válidos.', { is_active: [SIGNATURE_MESSAGES.isActive] });
+const SERVER_FAILED = failure(500, 'server.error');
+const LEAVE = { type: 'page.leave', to: '/new' } as const;
+
+function running(env: StepEnv, id: string | null) {
+  for (const other of ['fetchSignature', 'saveSignature']) expect(env.fakes.isRunning(other), other).toBe(other === id);
+}
+
+const errorOf = (event: AnyEventObject) => event.error as { status: number; fieldErrors: Record<string, string[]> };
+
+function emits(env: StepEnv): AnyEventObject[] {
+  const { from, event } = env;
+  const c = ctx(from);
+  switch (event.type) {
+    case 'signature.save':
+      // Only a text the shared rule refuses answers a save in place: its field takes the focus.
+      return from.matches('editing') && signatureError(c.text) !== null ? [{ type: 'focus', target: SIGNATURE_FIELD_ID }] : [];
+    case 'page.leave':
+      return from.matches('editing') && hasChanges(c) ? [{ type: 'focus', target: SIGNATURE_KEEP_EDITING_ID }] : [];
+    case 'signature.stay':
+      return from.matches('confirmingLeave') ? [{ type: 'focus', target: SIGNATURE_FIELD_ID }] : [];
+    case 'signature.discard':
+      return from.matches('confirmingLeave') ? [{ type: 'navigate', to: c.leaving?.to }] : [];
+    case 'xstate.done.actor.saveSignature':
+      return [
+        { type: 'toast', kind: 'success', key: 'signature.toast.saved' },
+        ...(c.leaving ? [{ type: 'navigate', to: c.leaving.to }] : []),
+      ];
+    case 'xstate.error.actor.saveSignature': {
+      const failed = { type: 'toast', kind: 'error', key: 'signature.toast.failed' };
+      if (errorOf(event).fieldErrors.signature) return [failed, { type: 'focus', target: SIGNATURE_FIELD_ID }];
+      return c.leaving ? [failed, { type: 'focus', target: SIGNATURE_KEEP_EDITING_ID }] : [failed];
+    }
+    default:
+      return [];
+  }
+}
+
+defineModelTests({
+  name: 'settings-signature',
+  machine: settingsSignatureMachine,
+  traversal: {
+    events: [
+      { type: 'signature.change', value: 'AB' },
+      { type: 'signature.change', value: ' LBV ' },
+      { type: 'signature.change', value: 'CSA' },
+      { type: 'signature.toggle', active: false },
+      { type: 'signature.toggle', active: true },
+      { type: 'signature.save' },
+      { type: 'signature.reset' },
+      { type: 'signature.retry' },
+      { type: 'signature.discard' },
+      { type: 'signature.stay' },
+      LEAVE,
+    ],
+    internal: [
+      { type: 'xstate.done.actor.fetchSignature', output: SIG },
+      { type: 'xstate.done.actor.fetchSignature', output: null },
+      { type: 'xstate.error.actor.fetchSignature', error: SERVER_FAILED },
+      { type: 'xstate.done.actor.saveSignature', output: SAVED },
+      { type: 'xstate.error.actor.saveSignature', error: TEXT_REFUSED },
+      { type: 'xstate.error.actor.saveSignature', error: STATE_REFUSED },
+      { type: 'xstate.error.actor.saveSignature', error: SERVER_FAILED },
+    ],
+    serializeState: (s) => {
+      const c = ctx(s);
+      return JSON.stringify([s.value, c.saved?.signature ?? null, c.saved?.is_active ?? null, c.text, c.active, c.error, c.failed, c.leaving?.to ?? null, s.status]);
+    },
+    limit: 5000,
+  },
+  createActor: ({ fakes, inspect }) =>
+    createActor(settingsSignatureMachine.provide({ actors: { fetchSignature: fakes.promise(), saveSignature: fakes.promise() } }), { inspect }),
+  states: {
+    loading: (s, env) => {
+      running(env, 'fetchSignature');
+      expect(s.hasTag('busy')).toBe(true);
+      expect(s.can({ type: 'signature.save' })).toBe(false);
+    },
+    loadFailed: (s, env) => {
+      running(env, null);
+      expect(s.can({ type: 'signature.retry' })).toBe(true);
+      expect(s.can({ type: 'signature.save' })).toBe(false);
+    },
+    // No signature row: nothing is offered but reading again, and nothing is ever PATCHed (SPEC §5).
+    missing: (s, env) => {
+      running(env, null);
+      expect(ctx(s).saved).toBeNull();
+      expect(s.can({ type: 'signature.save' })).toBe(false);
+      expect(s.can({ type: 'signature.change', value: 'ABC' })).toBe(false);
+      expect(s.can(LEAVE)).toBe(false);
+      expect(env.fakes.calls.some((call) => call.id === 'saveSignature')).toBe(false);
+    },
+    editing: (s, env) => {
+      running(env, null);
+      const c = ctx(s);
+      const before = ctx(env.from);
+      expect(c.leaving).toBeNull();
+      // Offered only when there is something to save or a refusal to show.
+      expect(s.can({ type: 'signature.save' })).toBe(hasChanges(c) || signatureError(c.text) !== null);
+      // The root lets a navigation through at once unless something typed is unsaved.
+      expect(s.can(LEAVE)).toBe(hasChanges(c));
+      const type = env.event.type;
+      if (type === 'xstate.done.actor.fetchSignature') expect(c).toMatchObject({ saved: SIG, text: 'CSA', active: true, error: null, failed: false });
+      if (type === 'signature.change') {
+        const value = env.event.value as string;
+        expect(c.text).toBe(value);
+        // Live: the server's own Spanish text as soon as the text breaks the rule.
+        expect(c.error).toBe(signatureError(value));
+      }
+      if (type === 'signature.toggle') expect({ active: c.active, error: c.error }).toEqual({ active: env.event.active, error: signatureError(c.text) });
+      if (type === 'signature.save') expect(c.error).toBe(signatureError(c.text));
+      if (type === 'signature.reset' && hasChanges(before)) expect(c).toMatchObject({ text: before.saved?.signature, active: before.saved?.is_active, error: null });
+      if (type === 'xstate.done.actor.saveSignature') expect(c).toMatchObject({ saved: SAVED, text: 'LBV', active: false, error: null, failed: false });
+      if (type === 'xstate.error.actor.saveSignature') {
+        // Nothing typed is lost and the signature in use stays the previous one.
+        expect({ text: c.text, active: c.active, saved: c.saved }).toEqual({ text: before.text, active: before.active, saved: before.saved });
+        const error = errorOf(env.event);
+        if (error.fieldErrors.signature) expect({ error: c.error, failed: c.failed }).toEqual({ error: error.fieldErrors.signature[0], failed: false });
+        else expect({ error: c.error, failed: c.failed }).toEqual({ error: null, failed: true });
+      }
+      if (type === 'signature.stay') expect(c.text).toBe(before.text);
+    },
+    saving: (s, env) => {
+      running(env, 'saveSignature');
+      expect(s.hasTag('busy')).toBe(true);
+      const c = ctx(s);
+      // One PATCH of the school's row: the text trimmed as the server keeps it, is_active as 1 or 0.
+      expect(env.fakes.inputOf('saveSignature')).toEqual({ id: SIG.id, signature: c.text.trim(), is_active: c.active ? 1 : 0 });
+      expect(signatureError(c.text)).toBeNull();
+      // Typing waits for the answer (the answer replaces the form).
+      expect(s.can({ type: 'signature.change', value: 'X' })).toBe(false);
+    },
+    confirmingLeave: (s, env) => {
+      running(env, null);
+      expect(ctx(s).leaving).toEqual({ to: '/new' });
+      expect(s.can({ type: 'signature.discard' })).toBe(true);
+      expect(ctx(s).text).toBe(ctx(env.from).text);
+    },
+    left: (s) => {
+      expect(s.status).toBe('done');
+    },
+  },
+  events: {
+    'signature.change': send,
+    'signature.toggle': send,
+    'signature.save': send,
+    'signature.reset': send,
+    'signature.retry': send,
+    'signature.discard': send,
+    'signature.stay': send,
+    'page.leave': send,
+    'xstate.done.actor.fetchSignature': settle,
+    'xstate.error.actor.fetchSignature': settle,
+    'xstate.done.actor.saveSignature': settle,
+    'xstate.error.actor.saveSignature': settle,
+  },
+  emits,
+});
+
+describe('settings-signature rules', () => {
+  it('sends is_active as 1 or 0 and the text as the server keeps it', () => {
+    expect(saveInputOf({ saved: SIG, text: ' LBV ', active: false })).toEqual({ id: 7, signature: 'LBV', is_active: 0 });
+    expect(saveInputOf({ saved: SIG, text: 'LBV', active: true })).toEqual({ id: 7, signature: 'LBV', is_active: 1 });
+  });
+
+  it('previews with the one rule compose and delivery use: a blank line, then the sigla; 6 characters of each SMS', () => {
+    expect(previewSignature({ text: ' LBV ', active: true })).toBe('LBV');
+    expect(previewSignature({ text: 'AB', active: true })).toBeNull();
+    expect(previewSignature({ text: 'LBV', active: false })).toBeNull();
+    expect(signaturePreview('Reunión mañana', 'CSA')).toEqual({ sms: 'Reunion mañana\n\nCSA', email: 'Reunión mañana\n\nCSA', limit: 154, cost: 6 });
+    expect(signaturePreview('Hola', 'ABCD')).toMatchObject({ limit: 154, cost: 6 });
+    expect(signaturePreview('Hola', null)).toEqual({ sms: 'Hola', email: 'Hola', limit: 160, cost: 0 });
+  });
+});
