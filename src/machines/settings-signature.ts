@@ -11,7 +11,7 @@
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Signature } from '../../shared/compose-contract';
 import { signatureError, signatureText } from '../../shared/signature-rules';
-import { smsText, SMS_SEGMENT_UNITS, withSignature } from '../../shared/sms-text';
+import { SIGNATURE_DISCOUNT, smsText, SMS_SEGMENT_UNITS, withSignature } from '../../shared/sms-text';
 import { toApiFailure } from '../services/http';
 import { fetchSignature, saveSignature, type SaveSignatureInput } from '../services/signatures';
 import type { Effect, LeaveRequest, PageLeaveEvent } from './effects';
@@ -203,6 +203,16 @@ export function signaturePreview(content: string, signature: string | null): { s
   return { sms: sms.text, email: withSignature(content, signature), limit: sms.limit, cost: SMS_SEGMENT_UNITS - sms.limit };
 }
 
+/**
+ * Units one SMS leaves for the text as the form stands: all 160 while the switch is off; else what the
+ * typed signature takes by the shared rule, or SPEC's 6 while the text is not a valid signature yet.
+ */
+export function smsLimitOf(context: Pick<SettingsSignatureContext, 'text' | 'active'>): number {
+  if (!context.active) return SMS_SEGMENT_UNITS;
+  const signature = previewSignature(context);
+  return signature === null ? SMS_SEGMENT_UNITS - SIGNATURE_DISCOUNT : smsText('', signature).limit;
+}
+
 export const selectLoading = (s: SettingsSignatureSnapshot): boolean => s.matches('loading');
 export const selectLoadFailed = (s: SettingsSignatureSnapshot): boolean => s.matches('loadFailed');
 export const selectMissing = (s: SettingsSignatureSnapshot): boolean => s.matches('missing');
@@ -215,4 +225,5 @@ export const selectFailed = (s: SettingsSignatureSnapshot): boolean => s.context
 export const selectSavedText = (s: SettingsSignatureSnapshot): string => s.context.saved?.signature ?? '';
 export const selectSavedActive = (s: SettingsSignatureSnapshot): boolean => s.context.saved?.is_active === true;
 export const selectHasChanges = (s: SettingsSignatureSnapshot): boolean => hasChanges(s.context);
+export const selectSmsLimit = (s: SettingsSignatureSnapshot): number => smsLimitOf(s.context);
 export const selectPreviewSignature = (s: SettingsSignatureSnapshot): string | null => previewSignature(s.context);

@@ -11,6 +11,7 @@ import {
   saveInputOf,
   settingsSignatureMachine,
   signaturePreview,
+  smsLimitOf,
   SIGNATURE_FIELD_ID,
   SIGNATURE_KEEP_EDITING_ID,
   type SettingsSignatureContext,
@@ -195,5 +196,11 @@ describe('settings-signature rules', () => {
     expect(signaturePreview('Reunión mañana', 'CSA')).toEqual({ sms: 'Reunion mañana\n\nCSA', email: 'Reunión mañana\n\nCSA', limit: 154, cost: 6 });
     expect(signaturePreview('Hola', 'ABCD')).toMatchObject({ limit: 154, cost: 6 });
     expect(signaturePreview('Hola', null)).toEqual({ sms: 'Hola', email: 'Hola', limit: 160, cost: 0 });
+    // What one SMS leaves as the form stands: the switch off gives all 160; on, the signature's 6 even while
+    // its text is still being typed; a sigla with an escaped character takes what it needs.
+    expect(smsLimitOf({ text: 'CSA', active: false })).toBe(160);
+    expect(smsLimitOf({ text: 'CSA', active: true })).toBe(154);
+    expect(smsLimitOf({ text: 'C', active: true })).toBe(154);
+    expect(smsLimitOf({ text: 'A€B€', active: true })).toBe(152);
   });
 });

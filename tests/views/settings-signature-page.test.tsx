@@ -85,6 +85,8 @@ describe.each(modes)('signature settings (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.change(field, { target: { value: 'AB' } }));
     expect(screen.getByRole('alert').textContent).toBe(SIGNATURE_MESSAGES.length);
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    // Still active: the cost stays SPEC's 6 while the text is being fixed (it never reads "sin firma").
+    expect(screen.getByTestId('signature-cost').textContent).toBe(text('signature.cost', { count: 6, limit: 154 }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('signature.save') })));
     expect(patches()).toEqual([]);
     await waitFor(() => expect(document.activeElement).toBe(field));

@@ -13,6 +13,7 @@ import {
   selectMissing,
   selectPreviewSignature,
   selectSavedActive,
+  selectSmsLimit,
   selectSavedText,
   selectSaving,
   selectText,
@@ -23,6 +24,7 @@ import {
   type SettingsSignatureActor,
   type SettingsSignatureSnapshot,
 } from '../../machines/settings-signature';
+import { SMS_SEGMENT_UNITS } from '../../../shared/sms-text';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { Button } from '../ui/button';
@@ -60,7 +62,7 @@ function SignatureScreen({ actor }: { actor: SettingsSignatureActor }) {
   if (loadFailed) return <ListFailure message={t('signature.loadFailed')} retryLabel={t('signature.retry')} onRetry={() => actor.send({ type: 'signature.retry' })} />;
   return (
     <Card>
-      <CardContent className="flex flex-col gap-5 pt-6">
+      <CardContent className="flex flex-col gap-5">
         <p className="text-sm text-muted-foreground">{t('signature.intro')}</p>
         {missing ? (
           <p role="status" data-testid="signature-missing" className="rounded-md border border-dashed p-4 text-sm">
@@ -203,11 +205,11 @@ function ActiveField({ actor }: { actor: SettingsSignatureActor }) {
 /** What the signature takes from each SMS, by the rule the counter and the server use. */
 function Cost({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
-  const signature = useSelector(actor, selectPreviewSignature);
-  const { cost, limit } = signaturePreview('', signature);
+  const active = useSelector(actor, selectActive);
+  const limit = useSelector(actor, selectSmsLimit);
   return (
     <p data-testid="signature-cost" className="text-sm font-medium">
-      {signature === null ? t('signature.noCost', { limit }) : t('signature.cost', { count: cost, limit })}
+      {active ? t('signature.cost', { count: SMS_SEGMENT_UNITS - limit, limit }) : t('signature.noCost', { limit })}
     </p>
   );
 }
