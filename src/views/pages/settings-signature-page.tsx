@@ -118,7 +118,8 @@ function SignatureForm({ actor }: { actor: SettingsSignatureActor }) {
         />
       ) : (
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={!saveAllowed && !saving} aria-disabled={saving || undefined}>
+          {/* Never `disabled`: focus stays on it through the save (a disabled button drops it to the page). */}
+          <Button type="submit" aria-disabled={!saveAllowed || undefined} className="aria-disabled:opacity-50">
             {saving ? t('signature.saving') : t('signature.save')}
           </Button>
           {resetAllowed && (
