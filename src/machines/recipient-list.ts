@@ -2,18 +2,20 @@
 // stale members), and what its owner does with it: rename, share with the school's staff, add members
 // with the compose picker (the child `picker`, spawned once the list is shown), remove one or every stale
 // member, edit a member's contact data (the child `memberEditor`, member-editor.ts, invoked while its
-// dialog is open), delete to the trash after a question. A colleague's shared list is read-only: those
-// events are refused by `isOwner`, so `state.can` offers none of them. "Usar en mensaje nuevo" is for all.
-// A delete refused because a scheduled message uses the list keeps the list and names that message.
-import { assertEvent, assign, emit, enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// dialog is open, its focus moves relayed), delete to the trash after a question. A colleague's shared list
+// is read-only: those events are refused by `isOwner`, so `state.can` offers none of them. "Usar en mensaje
+// nuevo" is for all. A delete refused because a scheduled message uses the list keeps the list and names
+// that message. The rename field's text is the context's `nameDraft`: typing is kept across every reload.
+// The pure rules are in recipient-list-rules.ts.
+import { assertEvent, assign, emit, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../shared/recipient-lists-contract';
 import { toApiFailure } from '../services/http';
 import { addMembers, deleteList, fetchListDetail, removeMember, removeStale, updateList, type ListDetail } from '../services/recipient-lists';
-import type { Effect } from './effects';
+import { relayEffects, type Effect, type RelayedEffect } from './effects';
 import { errorOf } from './recipient-lists';
 import { memberEditorMachine, type PhonePrefix } from './member-editor';
-import { conflictOf, DELETE_BUTTON_ID, memberEditButtonId, RENAME_FIELD_ID, renameError, type ScheduledConflict } from './recipient-list-rules';
+import { conflictOf, DELETE_BUTTON_ID, isRenameChange, memberEditButtonId, nameDraftAfter, RENAME_FIELD_ID, renameError, withEditedUser, withoutMember, type ScheduledConflict } from './recipient-list-rules';
 import { recipientPickerMachine, type PickerReport } from './recipient-picker';
 
 export interface RecipientListInput {
@@ -27,6 +29,8 @@ export interface RecipientListContext extends RecipientListInput {
   members: RecipientListMember[];
   /** 404: not this user's list (or deleted meanwhile). No retry. */
   notFound: boolean;
+  /** What the rename field holds: the list's name until the owner types, then what they typed. */
+  nameDraft: string;
   /** The rename field's error text key, or the server's text. */
   nameError: string | null;
   conflict: ScheduledConflict | null;
@@ -36,7 +40,8 @@ export interface RecipientListContext extends RecipientListInput {
 
 export type RecipientListEvent =
   | { type: 'detail.retry' }
-  | { type: 'detail.rename'; name: string }
+  | { type: 'detail.changeName'; name: string }
+  | { type: 'detail.rename' }
   | { type: 'detail.share'; shared: boolean }
   | { type: 'detail.addMembers' }
   | { type: 'detail.removeMember'; memberId: number }
@@ -47,7 +52,15 @@ export type RecipientListEvent =
   | { type: 'detail.cancel' }
   | { type: 'detail.use' }
   | { type: 'detail.dismissConflict' }
-  | PickerReport;
+  | PickerReport
+  | RelayedEffect;
+
+type ToastKey = Extract<Effect, { type: 'toast' }>['key'];
+/** A call on this list that failed: back to idle, and a toast says so (the screen keeps what it showed). */
+const REQUEST_FAILED = { target: 'idle', actions: { type: 'toast', params: { kind: 'error', key: 'error.request' } } } as const;
+const byListId = ({ context }: { context: RecipientListContext }) => ({ id: context.id });
+/** The contact editor's output: the person saved, or null when it closed without saving. */
+const savedUser = ({ event }: { event: { output: { user: UserToEdit | null } } }) => event.output.user;
 
 export const recipientListMachine = setup({
   types: {
@@ -56,36 +69,30 @@ export const recipientListMachine = setup({
     events: {} as RecipientListEvent,
     emitted: {} as Effect,
   },
-  actors: { fetchListDetail, updateList, addMembers, removeMember, removeStale, deleteList, recipientPicker: recipientPickerMachine, memberEditor: memberEditorMachine },
+  actors: { fetchListDetail, updateList, addMembers, removeMember, removeStale, deleteList, recipientPicker: recipientPickerMachine, memberEditor: memberEditorMachine, relayEffects },
   actions: {
-    assignDetail: assign((_, detail: ListDetail) => ({ list: detail.list, members: detail.members, notFound: false })),
-    assignList: assign((_, list: RecipientListSummary) => ({ list, nameError: null })),
+    assignDetail: assign(({ context }, detail: ListDetail) => ({
+      list: detail.list,
+      members: detail.members,
+      notFound: false,
+      nameDraft: nameDraftAfter(context.nameDraft, context.list?.name ?? null, detail.list.name),
+    })),
+    assignList: assign(({ context }, list: RecipientListSummary) => ({ list, nameError: null, nameDraft: nameDraftAfter(context.nameDraft, context.list?.name ?? null, list.name) })),
     assignNotFound: assign(({ event }) => ({ notFound: toApiFailure(errorOf(event)).status === 404 })),
-    assignNameError: assign(({ event }) => {
-      assertEvent(event, 'detail.rename');
-      return { nameError: renameError(event.name) };
+    changeName: assign(({ event }) => {
+      assertEvent(event, 'detail.changeName');
+      return { nameDraft: event.name, nameError: null };
     }),
+    assignNameError: assign(({ context }) => ({ nameError: renameError(context.nameDraft) })),
     assignServerNameError: assign(({ event }) => ({ nameError: toApiFailure(errorOf(event)).fieldErrors.name?.[0] ?? 'recipientLists.saveFailed' })),
     assignMember: assign(({ event }) => {
       assertEvent(event, ['detail.removeMember', 'detail.editMember']);
       return { memberId: event.memberId };
     }),
     clearMember: assign({ memberId: null }),
-    dropMember: assign(({ context }) => ({
-      members: context.members.filter((member) => member.id !== context.memberId),
-      list: context.list ? { ...context.list, users_count: Math.max(0, context.list.users_count - 1), stale_count: Math.max(0, context.list.stale_count - (context.members.find((m) => m.id === context.memberId)?.stale ? 1 : 0)) } : null,
-      memberId: null,
-    })),
+    dropMember: assign(({ context }) => ({ ...withoutMember(context.list, context.members, context.memberId), memberId: null })),
     /** The person's record changed everywhere: this list's row shows it now. */
-    applyEdit: assign(({ context }, user: UserToEdit | null) => {
-      if (!user) return { memberId: null };
-      return {
-        members: context.members.map((member) =>
-          member.user_id === user.id && member.user_type === user.user_type ? { ...member, name: user.name, email: user.email, phone: user.fono_celular } : member,
-        ),
-        memberId: null,
-      };
-    }),
+    applyEdit: assign(({ context }, user: UserToEdit | null) => ({ members: user ? withEditedUser(context.members, user) : context.members, memberId: null })),
     assignConflict: assign(({ event }) => ({ conflict: conflictOf(errorOf(event)) })),
     clearConflict: assign({ conflict: null }),
     openPicker: sendTo('picker', { type: 'picker.open' }),
@@ -95,14 +102,15 @@ export const recipientListMachine = setup({
       spawn('recipientPicker', { id: 'picker', input: { initial: [], parent: self } });
       return {};
     }),
-    toast: emit((_, params: { kind: 'success' | 'error'; key: 'recipientLists.renamed' | 'recipientLists.sharedOn' | 'recipientLists.sharedOff' | 'recipientLists.membersAdded' | 'recipientLists.memberRemoved' | 'recipientLists.staleRemoved' | 'recipientLists.memberSaved' | 'recipientLists.deleted' | 'error.request' }) => ({
-      type: 'toast' as const,
-      kind: params.kind,
-      key: params.key,
-    })),
+    toast: emit((_, params: { kind: 'success' | 'error'; key: ToastKey }) => ({ type: 'toast' as const, kind: params.kind, key: params.key })),
     toastStaleRemoved: emit((_, removed: number) => ({ type: 'toast' as const, kind: 'success' as const, key: 'recipientLists.staleRemoved' as const, params: { count: removed } })),
     toastShared: emit(({ context }) => ({ type: 'toast' as const, kind: 'success' as const, key: context.list?.shared ? ('recipientLists.sharedOn' as const) : ('recipientLists.sharedOff' as const) })),
     focus: emit((_, target: string) => ({ type: 'focus' as const, target })),
+    /** The contact editor's focus moves (its first refused field), passed on to the app edge. */
+    relay: emit(({ event }) => {
+      assertEvent(event, 'effect.relay');
+      return event.effect;
+    }),
     goToLists: emit({ type: 'navigate', to: '/recipient-lists' }),
     useInMessage: emit(({ context }) => ({ type: 'navigate' as const, to: `/new?list=${context.id}` })),
     /** The dialog closed: a saved person's row changes (with the toast), and focus returns to its "Editar". */
@@ -114,14 +122,8 @@ export const recipientListMachine = setup({
   },
   guards: {
     isOwner: ({ context }) => context.list?.is_owner === true,
-    isRenameValid: ({ context, event }) => {
-      assertEvent(event, 'detail.rename');
-      return context.list?.is_owner === true && renameError(event.name) === null && event.name.trim() !== context.list.name;
-    },
-    isRenameInvalid: ({ context, event }) => {
-      assertEvent(event, 'detail.rename');
-      return context.list?.is_owner === true && renameError(event.name) !== null;
-    },
+    isRenameValid: ({ context }) => context.list?.is_owner === true && isRenameChange(context.nameDraft, context.list.name),
+    isRenameInvalid: ({ context }) => context.list?.is_owner === true && renameError(context.nameDraft) !== null,
     isOtherSharing: ({ context, event }) => {
       assertEvent(event, 'detail.share');
       return context.list?.is_owner === true && context.list.shared !== event.shared;
@@ -141,14 +143,14 @@ export const recipientListMachine = setup({
 }).createMachine({
   id: 'recipientList',
   initial: 'loading',
-  context: ({ input }) => ({ ...input, list: null, members: [], notFound: false, nameError: null, conflict: null, memberId: null }),
+  context: ({ input }) => ({ ...input, list: null, members: [], notFound: false, nameDraft: '', nameError: null, conflict: null, memberId: null }),
   states: {
     loading: {
       tags: 'busy',
       invoke: {
         id: 'fetchListDetail',
         src: 'fetchListDetail',
-        input: ({ context }) => ({ id: context.id }),
+        input: byListId,
         onDone: { target: 'ready', actions: [{ type: 'assignDetail', params: ({ event }) => event.output }, 'spawnPicker'] },
         onError: { target: 'failed', actions: 'assignNotFound' },
       },
@@ -161,6 +163,8 @@ export const recipientListMachine = setup({
       on: {
         // Confirmed in the picker: the picks join the list (empty: nothing to do).
         'picker.confirmed': [{ guard: 'hasPicks', target: '.adding' }, { actions: 'resetPicker' }],
+        // The owner types whenever (a call running too): the text is kept, and a reload does not replace it.
+        'detail.changeName': { guard: 'isOwner', actions: 'changeName' },
       },
       initial: 'idle',
       states: {
@@ -185,10 +189,7 @@ export const recipientListMachine = setup({
           invoke: {
             id: 'updateList',
             src: 'updateList',
-            input: ({ context, event }) => {
-              assertEvent(event, 'detail.rename');
-              return { id: context.id, name: event.name.trim() };
-            },
+            input: ({ context }) => ({ id: context.id, name: context.nameDraft.trim() }),
             onDone: { target: 'idle', actions: [{ type: 'assignList', params: ({ event }) => event.output }, { type: 'toast', params: { kind: 'success', key: 'recipientLists.renamed' } }] },
             onError: { target: 'idle', actions: ['assignServerNameError', { type: 'focus', params: RENAME_FIELD_ID }] },
           },
@@ -203,7 +204,7 @@ export const recipientListMachine = setup({
               return { id: context.id, shared: event.shared };
             },
             onDone: { target: 'idle', actions: [{ type: 'assignList', params: ({ event }) => event.output }, 'toastShared'] },
-            onError: { target: 'idle', actions: { type: 'toast', params: { kind: 'error', key: 'error.request' } } },
+            onError: REQUEST_FAILED,
           },
         },
         adding: {
@@ -234,9 +235,9 @@ export const recipientListMachine = setup({
           invoke: {
             id: 'removeStale',
             src: 'removeStale',
-            input: ({ context }) => ({ id: context.id }),
+            input: byListId,
             onDone: { target: 'refreshing', actions: { type: 'toastStaleRemoved', params: ({ event }) => event.output } },
-            onError: { target: 'idle', actions: { type: 'toast', params: { kind: 'error', key: 'error.request' } } },
+            onError: REQUEST_FAILED,
           },
         },
         // The members again after a change the server computed (added picks expanded, stale ones gone).
@@ -245,28 +246,24 @@ export const recipientListMachine = setup({
           invoke: {
             id: 'refreshDetail',
             src: 'fetchListDetail',
-            input: ({ context }) => ({ id: context.id }),
+            input: byListId,
             onDone: { target: 'idle', actions: { type: 'assignDetail', params: ({ event }) => event.output } },
             // The change was made; the rows shown may be behind, which a reload of the page fixes.
-            onError: { target: 'idle', actions: { type: 'toast', params: { kind: 'error', key: 'error.request' } } },
+            onError: REQUEST_FAILED,
           },
         },
         editingMember: {
-          invoke: {
-            id: 'memberEditor',
-            src: 'memberEditor',
-            input: ({ context }) => {
-              const member = context.members.find((m) => m.id === context.memberId) as RecipientListMember;
-              return { listId: context.id, memberId: member.id, defaultPrefix: context.defaultPrefix };
+          on: { 'effect.relay': { actions: 'relay' } },
+          invoke: [
+            {
+              id: 'memberEditor',
+              src: 'memberEditor',
+              input: ({ context }) => ({ listId: context.id, memberId: context.memberId as number, defaultPrefix: context.defaultPrefix }),
+              onDone: { target: 'idle', actions: [{ type: 'afterEditor', params: savedUser }, { type: 'applyEdit', params: savedUser }] },
             },
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'afterEditor', params: ({ event }: { event: { output: { user: UserToEdit | null } } }) => event.output.user },
-                { type: 'applyEdit', params: ({ event }: { event: { output: { user: UserToEdit | null } } }) => event.output.user },
-              ],
-            },
-          },
+            // Started after the editor (same step), so it finds it among this actor's children.
+            { id: 'memberEditorEffects', src: 'relayEffects', input: ({ self }) => ({ parent: self, child: 'memberEditor' }) },
+          ],
         },
         confirmingDelete: {
           on: {
@@ -279,12 +276,9 @@ export const recipientListMachine = setup({
           invoke: {
             id: 'deleteList',
             src: 'deleteList',
-            input: ({ context }) => ({ id: context.id }),
+            input: byListId,
             onDone: { target: 'idle', actions: [{ type: 'toast', params: { kind: 'success', key: 'recipientLists.deleted' } }, 'goToLists'] },
-            onError: [
-              { guard: 'isConflict', target: 'idle', actions: 'assignConflict' },
-              { target: 'idle', actions: { type: 'toast', params: { kind: 'error', key: 'error.request' } } },
-            ],
+            onError: [{ guard: 'isConflict', target: 'idle', actions: 'assignConflict' }, REQUEST_FAILED],
           },
         },
       },
@@ -294,21 +288,3 @@ export const recipientListMachine = setup({
 
 export type RecipientListMachine = typeof recipientListMachine;
 export type RecipientListSnapshot = SnapshotFrom<typeof recipientListMachine>;
-export type MemberEditorActor = ActorRefFrom<typeof memberEditorMachine>;
-
-export const selectDetailLoading = (s: RecipientListSnapshot): boolean => s.matches('loading');
-export const selectDetailFailed = (s: RecipientListSnapshot): boolean => s.matches('failed');
-export const selectNotFound = (s: RecipientListSnapshot): boolean => s.context.notFound;
-export const selectList = (s: RecipientListSnapshot): RecipientListSummary | null => s.context.list;
-export const selectMembers = (s: RecipientListSnapshot): RecipientListMember[] => s.context.members;
-export const selectNameError = (s: RecipientListSnapshot): string | null => s.context.nameError;
-export const selectConflict = (s: RecipientListSnapshot): ScheduledConflict | null => s.context.conflict;
-export const selectBusy = (s: RecipientListSnapshot): boolean => s.hasTag('busy');
-export const selectConfirmingDelete = (s: RecipientListSnapshot): boolean => s.matches({ ready: 'confirmingDelete' });
-export const selectDetailPicker = (s: RecipientListSnapshot) => s.children.picker as ActorRefFrom<typeof recipientPickerMachine> | undefined;
-export const selectMemberEditor = (s: RecipientListSnapshot): MemberEditorActor | undefined => s.children.memberEditor as MemberEditorActor | undefined;
-export const selectStaleCount = (s: RecipientListSnapshot): number => s.context.members.filter((member) => member.stale !== null).length;
-export const selectCanManage = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.addMembers' });
-export const selectCanDelete = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.delete' });
-export const selectCanRemoveStale = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.removeStale' });
-export const selectRemovingId = (s: RecipientListSnapshot): number | null => (s.matches({ ready: 'removingMember' }) ? s.context.memberId : null);

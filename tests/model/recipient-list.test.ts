@@ -2,20 +2,15 @@
 // state with its call, toast and focus: rename (checked first), share, add members through the picker,
 // remove one member or the stale ones, edit a member's contact data in the editor child, delete after a
 // question (a 409 names the scheduled message and keeps the list). A colleague's shared list refuses every
-// owner action (`state.can` offers none) but "Usar en mensaje nuevo".
-import { assign, createActor, fromCallback, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+// owner action (`state.can` offers none) but "Usar en mensaje nuevo". The rename field's text is the
+// machine's draft: what the owner typed survives every reload (refresh, share, rename of another text),
+// and an untouched field follows the list's name. The editor's focus moves reach the page's host.
+import { assign, createActor, emit, fromCallback, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { UserToEdit } from '../../shared/recipient-lists-contract';
-import {
-  recipientListMachine,
-  selectCanDelete,
-  selectCanManage,
-  selectCanRemoveStale,
-  selectConflict,
-  selectStaleCount,
-  type RecipientListSnapshot,
-} from '../../src/machines/recipient-list';
+import { selectCanDelete, selectCanManage, selectCanRemoveStale, selectConflict, selectStaleCount } from '../../src/machines/recipient-list-selectors';
+import { recipientListMachine, type RecipientListSnapshot } from '../../src/machines/recipient-list';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
@@ -27,11 +22,12 @@ const COURSE: RecipientPick = { kind: 'course', id: 3, audience: 'apoderados', l
 const MEMBERS = [listMember({ id: 10 }), listMember({ id: 11, user_id: 101, name: 'Jorge Díaz', stale: 'not_enrolled', device_status: 'red' })];
 const OWNED = { list: listSummary({ users_count: 2, stale_count: 1 }), members: MEMBERS };
 const COLLEAGUES = { list: listSummary({ is_owner: false, shared: true, owner_name: 'Pedro Rojas' }), members: MEMBERS };
-const AFTER = { list: listSummary({ users_count: 5, stale_count: 0 }), members: [listMember({ id: 10 }), listMember({ id: 12, user_id: 102, name: 'Rosa Vera' })] };
+const AFTER = { list: listSummary({ name: 'Apoderados 3° A 2026', users_count: 5, stale_count: 0 }), members: [listMember({ id: 10 }), listMember({ id: 12, user_id: 102, name: 'Rosa Vera' })] };
 const SAVED: UserToEdit = userToEdit({ fono_celular: '+56987654321', name: 'Carolina Soto' });
 const SCHEDULED = failure(409, 'list.scheduled', 'Lista en uso', { list: ['La usa el mensaje programado «Reunión de apoderados» del 12-03-2026 18:00.'], message_id: ['44'] });
 const IO = ['fetchListDetail', 'updateList', 'shareList', 'addMembers', 'removeMember', 'removeStale', 'refreshDetail', 'deleteList'];
 
+const REFUSED_FOCUS = { type: 'focus', target: 'member-phone' } as const;
 let pickerHeard: AnyEventObject[] = [];
 const pickerStandIn = fromCallback<AnyEventObject, unknown>(({ receive }) => {
   receive((event) => pickerHeard.push(event));
@@ -39,7 +35,7 @@ const pickerStandIn = fromCallback<AnyEventObject, unknown>(({ receive }) => {
 /** The contact editor: open until the test finishes it with the person saved (or null: cancelled). */
 let editorInput: unknown = null;
 const editorStandIn = setup({
-  types: { input: {} as unknown, context: {} as { user: UserToEdit | null }, events: {} as { type: 'test.finish'; user: UserToEdit | null } },
+  types: { input: {} as unknown, context: {} as { user: UserToEdit | null }, events: {} as { type: 'test.finish'; user: UserToEdit | null } | { type: 'test.refuse' } },
 }).createMachine({
   id: 'editorStandIn',
   context: ({ input }) => {
@@ -48,7 +44,13 @@ const editorStandIn = setup({
   },
   initial: 'open',
   states: {
-    open: { on: { 'test.finish': { target: 'done', actions: assign({ user: ({ event }) => event.user }) } } },
+    open: {
+      on: {
+        'test.finish': { target: 'done', actions: assign({ user: ({ event }) => event.user }) },
+        // A refused save: the editor moves focus to the first refused field.
+        'test.refuse': { actions: emit(REFUSED_FOCUS) },
+      },
+    },
     done: { type: 'final' },
   },
   output: ({ context }) => ({ user: context.user }),
@@ -64,7 +66,9 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
   const owner = from.context.list?.is_owner === true;
   switch (event.type) {
     case 'detail.rename':
-      return idle && owner && renameError(event.name as string) !== null ? [{ type: 'focus', target: 'recipient-list-rename' }] : [];
+      return idle && owner && renameError(from.context.nameDraft) !== null ? [{ type: 'focus', target: 'recipient-list-rename' }] : [];
+    case 'effect.relay':
+      return from.matches({ ready: 'editingMember' }) ? [REFUSED_FOCUS] : [];
     case 'detail.use':
       return idle ? [{ type: 'navigate', to: '/new?list=1' }] : [];
     case 'detail.cancel':
@@ -102,8 +106,9 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
 
 const USER_EVENTS: AnyEventObject[] = [
   { type: 'detail.retry' },
-  { type: 'detail.rename', name: 'Familias 3° A' },
-  { type: 'detail.rename', name: ' ' },
+  { type: 'detail.changeName', name: 'Familias 3° A' },
+  { type: 'detail.changeName', name: ' ' },
+  { type: 'detail.rename' },
   { type: 'detail.share', shared: true },
   { type: 'detail.addMembers' },
   { type: 'detail.removeMember', memberId: 10 },
@@ -117,6 +122,7 @@ const USER_EVENTS: AnyEventObject[] = [
   { type: 'detail.dismissConflict' },
   { type: 'picker.confirmed', picks: [COURSE] },
   { type: 'picker.confirmed', picks: [] },
+  { type: 'effect.relay', effect: REFUSED_FOCUS },
 ];
 
 const internal = (detail: unknown): AnyEventObject[] => [
@@ -151,14 +157,29 @@ defineModelTests({
     input: INPUT,
     events: USER_EVENTS,
     internal: internal(OWNED),
-    // While a call runs only its outcome is tried (and the picker, which reports at any time).
+    // While a call runs only its outcome is tried (and the picker, which reports at any time, and typing in
+    // the name field while the members reload); the editor's relayed effects while it is open.
     filterEvents: (s, event) =>
-      s.matches({ ready: 'idle' }) || s.matches({ ready: 'confirmingDelete' }) || s.matches('failed') || event.type.startsWith('xstate.') || event.type === 'picker.confirmed',
-    // State, which members (stale ones marked), and what the screen says (name error, conflict, 404); the
-    // list's own name and sharing change only through their calls, whose outcomes are taken from idle.
+      s.matches({ ready: 'idle' }) ||
+      s.matches({ ready: 'confirmingDelete' }) ||
+      s.matches('failed') ||
+      event.type.startsWith('xstate.') ||
+      event.type === 'picker.confirmed' ||
+      (event.type === 'detail.changeName' && s.matches({ ready: 'refreshing' })) ||
+      (event.type === 'effect.relay' && s.matches({ ready: 'editingMember' })),
+    // State, which members (stale ones marked), the list's name and the rename field's draft, and what the
+    // screen says (name error, conflict, 404); sharing changes only through its call, taken from idle.
     serializeState: (s) =>
-      JSON.stringify([s.value, s.context.members.map((m: { id: number; stale: unknown }) => `${m.id}${m.stale ? '*' : ''}`), s.context.nameError !== null, s.context.conflict !== null, s.context.notFound]),
-    limit: 20_000,
+      JSON.stringify([
+        s.value,
+        s.context.members.map((m: { id: number; stale: unknown }) => `${m.id}${m.stale ? '*' : ''}`),
+        s.context.list?.name ?? null,
+        s.context.nameDraft,
+        s.context.nameError !== null,
+        s.context.conflict !== null,
+        s.context.notFound,
+      ]),
+    limit: 40_000,
   },
   variants: [
     { name: 'own list', traversal: {} },
@@ -201,6 +222,16 @@ defineModelTests({
       expect(selectCanDelete(rl(s))).toBe(idle && owner);
       expect(selectCanRemoveStale(rl(s))).toBe(idle && owner && selectStaleCount(rl(s)) > 0);
       expect(s.can({ type: 'detail.use' })).toBe(idle);
+      // The rename field: what the owner types is kept, through every reload; untouched, it shows the name.
+      const before = from.context as { nameDraft: string; list: { name: string } | null };
+      const typed = before.list !== null && before.nameDraft.trim() !== before.list.name;
+      const reloaded = /^xstate\.done\.actor\.(fetchListDetail|refreshDetail|updateList|shareList)$/.test(event.type);
+      if (event.type === 'detail.changeName' && owner) {
+        expect(s.context.nameDraft).toBe(event.name);
+        expect(s.context.nameError).toBeNull();
+      } else if (reloaded && typed && before.nameDraft.trim() !== s.context.list?.name) expect(s.context.nameDraft).toBe(before.nameDraft);
+      else if (reloaded) expect(s.context.nameDraft).toBe(s.context.list?.name);
+      else expect(s.context.nameDraft).toBe(before.nameDraft);
     },
     'ready.idle': (s, env) => {
       running(env, null);
@@ -220,12 +251,13 @@ defineModelTests({
         const row = s.context.members.find((m: { user_id: number }) => m.user_id === 100);
         expect(row?.phone).toBe(user ? user.fono_celular : env.from.context.members.find((m: { user_id: number }) => m.user_id === 100)?.phone);
       }
-      if (env.event.type === 'detail.rename' && renameError(env.event.name as string) && s.context.list?.is_owner) expect(s.context.nameError).toBe('recipientLists.error.nameRequired');
+      if (env.event.type === 'detail.rename' && renameError(env.from.context.nameDraft) && s.context.list?.is_owner) expect(s.context.nameError).toBe('recipientLists.error.nameRequired');
       if (env.event.type === 'xstate.error.actor.updateList') expect(s.context.nameError).toBe('Ya tienes una lista con ese nombre.');
       expect(s.context.memberId).toBeNull();
     },
     'ready.renaming': (s, env) => {
       running(env, 'updateList');
+      // The name sent is the draft, trimmed, taken when the rename started.
       expect(env.fakes.inputOf('updateList')).toEqual({ id: 1, name: 'Familias 3° A' });
       expect(s.context.list?.is_owner).toBe(true);
     },
@@ -268,6 +300,7 @@ defineModelTests({
     ...Object.fromEntries(USER_EVENTS.map((event) => [event.type, send])),
     ...Object.fromEntries(internal(OWNED).filter((e) => e.type !== 'xstate.done.actor.memberEditor').map((event) => [event.type, settle])),
     'xstate.done.actor.memberEditor': (env) => editorOf(env)?.send({ type: 'test.finish', user: (env.event.output as { user: UserToEdit | null }).user }),
+    'effect.relay': (env) => editorOf(env)?.send({ type: 'test.refuse' }),
   },
   emits,
 });

@@ -2,13 +2,12 @@
 // may do (rename, share, add members with the picker, remove, the stale members' "Quitar", edit a member's
 // contact data, delete to the trash). A colleague's shared list shows none of those: `state.can` says so.
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { LIST_NAME_MAX, type RecipientListMember } from '../../../shared/recipient-lists-contract';
 import type { PhonePrefix } from '../../machines/member-editor';
+import { recipientListMachine, type RecipientListSnapshot } from '../../machines/recipient-list';
 import {
-  recipientListMachine,
   selectCanDelete,
   selectCanManage,
   selectCanRemoveStale,
@@ -21,12 +20,12 @@ import {
   selectList,
   selectMemberEditor,
   selectMembers,
+  selectNameDraft,
   selectNameError,
   selectNotFound,
   selectRemovingId,
   selectStaleCount,
-  type RecipientListSnapshot,
-} from '../../machines/recipient-list';
+} from '../../machines/recipient-list-selectors';
 import type { SessionSnapshot } from '../../machines/session';
 import type { MessageKey } from '../../i18n';
 import { hasText } from '../../i18n';
@@ -134,7 +133,7 @@ function Header({ actor }: { actor: DetailActor }) {
           )}
         </div>
       </div>
-      {list.is_owner ? <OwnerSettings key={list.name} actor={actor} /> : <p className="rounded-md border bg-muted/40 p-3 text-sm">{t('recipientLists.readOnly', { name: list.owner_name })}</p>}
+      {list.is_owner ? <OwnerSettings actor={actor} /> : <p className="rounded-md border bg-muted/40 p-3 text-sm">{t('recipientLists.readOnly', { name: list.owner_name })}</p>}
     </header>
   );
 }
@@ -155,13 +154,13 @@ function AddMembers({ actor, disabled }: { actor: DetailActor; disabled: boolean
   );
 }
 
-/** Rename and share: the owner's settings. The name typed stays in the field until saved (or refused). */
+/** Rename and share: the owner's settings. The name typed is the machine's draft: kept until saved, and across reloads. */
 function OwnerSettings({ actor }: { actor: DetailActor }) {
   const t = useT();
   const list = useSelector(actor, selectList);
   const error = useSelector(actor, selectNameError);
   const busy = useSelector(actor, selectBusy);
-  const [name, setName] = useState(list?.name ?? '');
+  const name = useSelector(actor, selectNameDraft);
   if (!list) return null;
   const errorText = error === null ? null : hasText(error) ? t(error as MessageKey) : error;
   return (
@@ -171,7 +170,7 @@ function OwnerSettings({ actor }: { actor: DetailActor }) {
         className="flex flex-1 flex-col gap-1.5"
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'detail.rename', name });
+          actor.send({ type: 'detail.rename' });
         }}
       >
         <Label htmlFor={RENAME_FIELD_ID}>{t('recipientLists.rename')}</Label>
@@ -182,7 +181,7 @@ function OwnerSettings({ actor }: { actor: DetailActor }) {
             maxLength={LIST_NAME_MAX}
             aria-invalid={errorText ? true : undefined}
             aria-describedby={errorText ? `${RENAME_FIELD_ID}-error` : undefined}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => actor.send({ type: 'detail.changeName', name: e.currentTarget.value })}
           />
           <Button type="submit" variant="outline" disabled={busy}>
             {t('recipientLists.renameSave')}

@@ -1,0 +1,28 @@
+// /recipient-list/:id's selectors: what the screen reads from the list machine (recipient-list.ts), one
+// primitive or one stable reference each; what is offered is `state.can`.
+import type { ActorRefFrom } from 'xstate';
+import type { RecipientListMember, RecipientListSummary } from '../../shared/recipient-lists-contract';
+import type { memberEditorMachine } from './member-editor';
+import type { RecipientListSnapshot } from './recipient-list';
+import type { ScheduledConflict } from './recipient-list-rules';
+import type { recipientPickerMachine } from './recipient-picker';
+
+export type MemberEditorActor = ActorRefFrom<typeof memberEditorMachine>;
+
+export const selectDetailLoading = (s: RecipientListSnapshot): boolean => s.matches('loading');
+export const selectDetailFailed = (s: RecipientListSnapshot): boolean => s.matches('failed');
+export const selectNotFound = (s: RecipientListSnapshot): boolean => s.context.notFound;
+export const selectList = (s: RecipientListSnapshot): RecipientListSummary | null => s.context.list;
+export const selectMembers = (s: RecipientListSnapshot): RecipientListMember[] => s.context.members;
+export const selectNameDraft = (s: RecipientListSnapshot): string => s.context.nameDraft;
+export const selectNameError = (s: RecipientListSnapshot): string | null => s.context.nameError;
+export const selectConflict = (s: RecipientListSnapshot): ScheduledConflict | null => s.context.conflict;
+export const selectBusy = (s: RecipientListSnapshot): boolean => s.hasTag('busy');
+export const selectConfirmingDelete = (s: RecipientListSnapshot): boolean => s.matches({ ready: 'confirmingDelete' });
+export const selectDetailPicker = (s: RecipientListSnapshot) => s.children.picker as ActorRefFrom<typeof recipientPickerMachine> | undefined;
+export const selectMemberEditor = (s: RecipientListSnapshot): MemberEditorActor | undefined => s.children.memberEditor as MemberEditorActor | undefined;
+export const selectStaleCount = (s: RecipientListSnapshot): number => s.context.members.filter((member) => member.stale !== null).length;
+export const selectCanManage = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.addMembers' });
+export const selectCanDelete = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.delete' });
+export const selectCanRemoveStale = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.removeStale' });
+export const selectRemovingId = (s: RecipientListSnapshot): number | null => (s.matches({ ready: 'removingMember' }) ? s.context.memberId : null);
