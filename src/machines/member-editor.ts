@@ -1,12 +1,14 @@
 // The "Editar datos de contacto" dialog of a list member (SPEC §3 "User to edit", issue 14): loads the
 // person's record, edits names, e-mail, mobile (country prefix + number) and document, and saves it. The
 // server checks every field (RUT check digit for Chile, CURP for Mexico, phone, e-mail) and answers 422
-// with a Spanish text per field: shown beside the field, with everything typed kept. It ends with the saved
+// with a Spanish text per field: shown beside the field, with everything typed kept, and keyboard focus on
+// the first refused field (a `focus` effect, relayed by the list page's machine). It ends with the saved
 // person as its output (null when closed without saving); the list page updates the member's row.
-import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEdit, type UserToEditInput } from '../../shared/recipient-lists-contract';
 import { checkPersonEdit, PHONE_PREFIXES as SHARED_PREFIXES } from '../../shared/person-rules';
 import { fetchMemberUser, saveMemberUser } from '../services/recipient-lists';
+import type { FocusEvent } from './effects';
 import { errorOf, serverErrors, type FieldErrors } from './recipient-lists';
 
 /** SPEC §3 prefixes as the prefix picker offers them (shared/person-rules.ts); the longest match wins when splitting. */
@@ -64,6 +66,10 @@ export const fieldOfError = (key: string): MemberField | 'form' =>
 
 export const memberFieldId = (field: MemberField | 'form') => `member-${field}`;
 
+/** The fields top to bottom as the dialog shows them: a refused save puts focus on the first with an error. */
+const FIELD_ORDER: readonly MemberField[] = ['nombres', 'apellido_paterno', 'email', 'phone', 'tipo_documento_id', 'dni'];
+export const firstRefusedField = (errors: FieldErrors): MemberField | null => FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
+
 export interface MemberEditorInput {
   listId: number;
   memberId: number;
@@ -115,6 +121,7 @@ export const memberEditorMachine = setup({
     context: {} as MemberEditorContext,
     events: {} as MemberEditorEvent,
     output: {} as { user: UserToEdit | null },
+    emitted: {} as FocusEvent,
   },
   actors: { fetchMemberUser, saveMemberUser },
   actions: {
@@ -129,6 +136,11 @@ export const memberEditorMachine = setup({
     markFailed: assign({ failed: true, errors: {} }),
     assignCheckedErrors: assign(({ context }) => ({ errors: checkedErrors(context), failed: false })),
     clearFailure: assign({ failed: false }),
+    /** Keyboard focus on the first refused field (none when the failure names no field: the alert says it). */
+    focusFirstError: enqueueActions(({ context, enqueue }) => {
+      const field = firstRefusedField(context.errors);
+      if (field) enqueue.emit({ type: 'focus', target: memberFieldId(field) });
+    }),
   },
   guards: {
     isFieldError: ({ event }) => serverErrors(errorOf(event)) !== null,
@@ -158,7 +170,7 @@ export const memberEditorMachine = setup({
       on: {
         'editor.change': { actions: 'change' },
         // Checked here first: what the shared rules refuse never leaves the browser.
-        'editor.save': [{ guard: 'isValid', target: 'saving', actions: 'clearFailure' }, { actions: 'assignCheckedErrors' }],
+        'editor.save': [{ guard: 'isValid', target: 'saving', actions: 'clearFailure' }, { actions: ['assignCheckedErrors', 'focusFirstError'] }],
         'editor.cancel': { target: 'closed' },
       },
     },
@@ -170,7 +182,7 @@ export const memberEditorMachine = setup({
         input: ({ context }) => ({ listId: context.listId, memberId: context.memberId, changes: changesOf(context.form) }),
         onDone: { target: 'saved', actions: { type: 'assignSaved', params: ({ event }) => event.output } },
         onError: [
-          { guard: 'isFieldError', target: 'editing', actions: 'assignErrors' },
+          { guard: 'isFieldError', target: 'editing', actions: ['assignErrors', 'focusFirstError'] },
           { target: 'editing', actions: 'markFailed' },
         ],
       },

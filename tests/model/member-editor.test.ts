@@ -1,6 +1,8 @@
 // The member contact editor (member-editor.ts): load the person, edit, save; the server's 422 texts land on
 // their fields (the phone's under the number) and everything typed stays; other failures say so above the
-// buttons; the dialog ends with the saved person, or with nothing when cancelled.
+// buttons; the dialog ends with the saved person, or with nothing when cancelled. A refused save (by the
+// shared rules in the browser, or by the server's 422) moves keyboard focus to the first refused field, in
+// the form's order, as compose and the templates editor do.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import { changesOf, checkedErrors, formOf, memberEditorMachine, splitPhone, type MemberEditorSnapshot } from '../../src/machines/member-editor';
@@ -16,6 +18,22 @@ const INPUT = { listId: 1, memberId: 10, defaultPrefix: '+56' };
 const PHONE_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', { fono_celular: ['El celular debe tener 9 dígitos después de +56.'] });
 const RUT_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', { dni: ['El RUT no es válido: revisa el dígito verificador.'] });
 
+/** The form's fields top to bottom, as the dialog shows them (their ids are `member-<field>`). */
+const FORM_ORDER = ['nombres', 'apellido_paterno', 'email', 'phone', 'tipo_documento_id', 'dni'];
+const focusFirst = (errors: Record<string, unknown>): AnyEventObject[] => {
+  const field = FORM_ORDER.find((f) => errors[f] !== undefined);
+  return field ? [{ type: 'focus', target: `member-${field}` }] : [];
+};
+
+function emits({ from, event }: StepEnv): AnyEventObject[] {
+  if (event.type === 'editor.save' && from.matches('editing')) return focusFirst(checkedErrors(from.context as never));
+  if (event.type === 'xstate.error.actor.saveMemberUser') {
+    const error = (event as AnyEventObject).error as { status: number; fieldErrors: Record<string, string[]> };
+    return error.status === 422 ? focusFirst(Object.fromEntries(Object.entries(error.fieldErrors).map(([key, v]) => [key === 'fono_celular' ? 'phone' : key, v]))) : [];
+  }
+  return [];
+}
+
 function running(env: StepEnv, id: string | null) {
   for (const other of ['fetchMemberUser', 'saveMemberUser']) expect(env.fakes.isRunning(other), other).toBe(other === id);
 }
@@ -29,6 +47,7 @@ defineModelTests({
       { type: 'editor.change', field: 'phone', value: '12' },
       { type: 'editor.change', field: 'phone', value: '987654321' },
       { type: 'editor.change', field: 'dni', value: '12.345.678-9' },
+      { type: 'editor.change', field: 'nombres', value: ' ' },
       { type: 'editor.save' },
       { type: 'editor.retry' },
       { type: 'editor.cancel' },
@@ -111,8 +130,8 @@ defineModelTests({
     'xstate.done.actor.saveMemberUser': settle,
     'xstate.error.actor.saveMemberUser': settle,
   },
-  // The editor emits nothing: the list page says what happened once the dialog ends.
-  emits: () => [],
+  // Only focus moves: the list page says what happened (toasts) once the dialog ends.
+  emits,
 });
 
 // The pure rules the editor sends with: the phone as prefix plus digits, blanks as null.
