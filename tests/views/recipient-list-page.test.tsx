@@ -4,23 +4,20 @@
 // rename text is kept while the members reload (and follows a saved rename); the delete question, its
 // Cancelar giving focus back, a 409 naming the scheduled message; the contact editor putting focus on the
 // first refused field (its own check and the server's 422), and back on "Editar" when it closes.
-import { StrictMode, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toast } from 'react-hot-toast/headless';
+import { describe, expect, it } from 'vitest';
 import { PERSON_ERRORS } from '../../shared/person-rules';
 import { RecipientListPage } from '../../src/views/pages/recipient-list-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
 import { text } from '../fixtures/texts';
-import { startApp } from './app';
-import { useScriptedApi } from './scripted-fetch';
+import { RENDER_MODES, useScreenTest } from './screen-test';
 
 const LIST = listSummary({ id: 1, name: 'Apoderados 3° Básico A', users_count: 2, stale_count: 1 });
 const CAROLINA = listMember({ id: 10 });
 const JORGE = listMember({ id: 11, user_id: 101, name: 'Jorge Díaz', stale: 'not_enrolled', device_status: 'red', phone: null });
-const api = useScriptedApi();
+const api = useScreenTest();
 
 /** The list and its members as the page reads them. */
 function serve(list = LIST, members = [CAROLINA, JORGE]) {
@@ -28,19 +25,8 @@ function serve(list = LIST, members = [CAROLINA, JORGE]) {
   api.script['GET /recipient-lists/1/users'] = [json(200, { data: members })];
 }
 
-beforeAll(startApp);
-afterEach(() => {
-  cleanup();
-  act(() => toast.remove());
-  api.script = {};
-});
 
-const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
-  ['StrictMode', (node) => <StrictMode>{node}</StrictMode>],
-  ['plain', (node) => node],
-];
-
-describe.each(modes)('recipient list screen (%s)', (_mode, wrap) => {
+describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
   const renderPage = () =>
     render(
       wrap(
@@ -51,6 +37,16 @@ describe.each(modes)('recipient list screen (%s)', (_mode, wrap) => {
       ),
     );
   const heading = () => screen.findByRole('heading', { level: 1, name: LIST.name });
+  /** The page with Carolina's contact editor open, her record loaded. */
+  const openEditor = async () => {
+    serve();
+    api.script['GET /recipient-lists/1/users/10'] = [json(200, { data: userToEdit() })];
+    renderPage();
+    await heading();
+    await act(async () => fireEvent.click(button('recipientLists.editMember', { name: 'Carolina Soto' })));
+    const dialog = await screen.findByRole('dialog', { name: text('recipientLists.editor.title') });
+    return { dialog, phone: (await within(dialog).findByLabelText(text('recipientLists.editor.phone'))) as HTMLInputElement };
+  };
   const button = (key: Parameters<typeof text>[0], params?: Record<string, string | number>) => screen.getByRole('button', { name: text(key, params) });
 
   it('shows a skeleton while it loads, then the members with their contact data, and offers the owner every action', async () => {
@@ -177,13 +173,7 @@ describe.each(modes)('recipient list screen (%s)', (_mode, wrap) => {
   });
 
   it('the contact editor puts the focus on the first refused field (its own check, then the server\'s 422), keeps what was typed, and gives it back to «Editar» when saved', async () => {
-    serve();
-    api.script['GET /recipient-lists/1/users/10'] = [json(200, { data: userToEdit() })];
-    renderPage();
-    await heading();
-    await act(async () => fireEvent.click(button('recipientLists.editMember', { name: 'Carolina Soto' })));
-    const dialog = await screen.findByRole('dialog', { name: text('recipientLists.editor.title') });
-    const phone = (await within(dialog).findByLabelText(text('recipientLists.editor.phone'))) as HTMLInputElement;
+    const { dialog, phone } = await openEditor();
     const names = within(dialog).getByLabelText(text('recipientLists.editor.nombres')) as HTMLInputElement;
     expect(phone.value).toBe('911112222');
 
@@ -220,13 +210,7 @@ describe.each(modes)('recipient list screen (%s)', (_mode, wrap) => {
   });
 
   it('Escape closes the contact editor without saving, focus back on «Editar»', async () => {
-    serve();
-    api.script['GET /recipient-lists/1/users/10'] = [json(200, { data: userToEdit() })];
-    renderPage();
-    await heading();
-    await act(async () => fireEvent.click(button('recipientLists.editMember', { name: 'Carolina Soto' })));
-    const dialog = await screen.findByRole('dialog', { name: text('recipientLists.editor.title') });
-    const phone = await within(dialog).findByLabelText(text('recipientLists.editor.phone'));
+    const { phone } = await openEditor();
     await act(async () => fireEvent.keyDown(phone, { key: 'Escape' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(button('recipientLists.editMember', { name: 'Carolina Soto' })));

@@ -4,10 +4,8 @@
 // no-match text), the empty and failed states with Reintentar; "Nueva lista" refusing an unnamed, empty
 // list with the focus on the name and Cancelar giving the focus back; the trash with who deleted each list
 // and when, Restaurar, and "Eliminar definitivamente" after a question whose Cancelar gives focus back.
-import { StrictMode, type ReactNode } from 'react';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toast } from 'react-hot-toast/headless';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { RecipientListSummary } from '../../shared/recipient-lists-contract';
 import { RecipientListsPage } from '../../src/views/pages/recipient-lists-page';
 import { RecipientListsTrashPage } from '../../src/views/pages/recipient-lists-trash-page';
@@ -15,10 +13,9 @@ import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { listSummary, trashedList } from '../fixtures/recipient-lists';
 import { text } from '../fixtures/texts';
-import { startApp } from './app';
-import { useScriptedApi } from './scripted-fetch';
+import { RENDER_MODES, useScreenTest } from './screen-test';
 
-const api = useScriptedApi();
+const api = useScreenTest();
 
 /** A numbered page of the API (SPEC §7): `{ data, meta, links }`. */
 const page = <T,>(data: T[], current: number, last: number, total: number) =>
@@ -34,19 +31,8 @@ const SHARED = listSummary({ id: 2, name: 'Centro de Padres', users_count: 12, i
 const LATER = listSummary({ id: 3, name: 'Directiva', users_count: 5 });
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
-beforeAll(startApp);
-afterEach(() => {
-  cleanup();
-  act(() => toast.remove());
-  api.script = {};
-});
 
-const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
-  ['StrictMode', (node) => <StrictMode>{node}</StrictMode>],
-  ['plain', (node) => node],
-];
-
-describe.each(modes)('recipient lists screen (%s)', (_mode, wrap) => {
+describe.each(RENDER_MODES)('recipient lists screen (%s)', (_mode, wrap) => {
   const renderPage = () => render(wrap(<RecipientListsPage />));
   const rowOf = (name: string) => screen.getByRole('link', { name: new RegExp(name) });
 
@@ -115,7 +101,7 @@ describe.each(modes)('recipient lists screen (%s)', (_mode, wrap) => {
   });
 });
 
-describe.each(modes)('recipient lists trash (%s)', (_mode, wrap) => {
+describe.each(RENDER_MODES)('recipient lists trash (%s)', (_mode, wrap) => {
   const A = trashedList({ id: 7, name: 'Salida pedagógica 2025', users_count: 40, deleted_by_name: 'Ana Docente' });
   const B = trashedList({ id: 8, name: 'Taller de teatro', users_count: 9, deleted_by_name: 'Ana Docente' });
   const renderPage = () =>
