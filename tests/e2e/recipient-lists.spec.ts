@@ -51,6 +51,8 @@ async function listFlow(page: Page, email: string): Promise<void> {
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.locator('#member-phone-error')).not.toBeEmpty();
   await expect(phone).toHaveValue('12');
+  // Keyboard focus goes from "Guardar cambios" to the refused field.
+  await expect(phone).toBeFocused();
   await phone.fill('987654321');
   await dialog.getByRole('button', { name: exactly(t('recipientLists.editor.save')) }).click();
   await expect(dialog).toBeHidden();
