@@ -125,8 +125,10 @@ function pluralOf(locale: string, count: number): string {
 
 function lookup(key: string, params: TextParams | undefined, locale: string): string | null {
   const count = params?.count;
-  // A plural text asked for without a number (a pattern's placeholder, say) reads in its "other" form.
-  const candidates = typeof count === 'number' ? [key, `${key}_${pluralOf(locale, count)}`, `${key}_other`] : [key, `${key}_other`];
+  // With a number the plural forms come first: a key may also have a plain text (the label "Miembros" beside
+  // "8 miembros"). A plural text asked for without a number (a pattern's placeholder, say) reads in its
+  // "other" form.
+  const candidates = typeof count === 'number' ? [`${key}_${pluralOf(locale, count)}`, `${key}_other`, key] : [key, `${key}_other`];
   for (const candidate of candidates) {
     const text = i18n.t(candidate, params, locale);
     if (typeof text === 'string' && text !== '') return text;

@@ -70,6 +70,16 @@ describe('i18n', () => {
     expect(t('compose.picker.students', { count: 2 })).toBe('2 alumnos');
   });
 
+  it('a count asks for the plural forms even where the same key also has a plain text (a label)', async () => {
+    // recipientLists.members is the label "Miembros" and, with a count, "8 miembros": the count wins.
+    await loadTexts(['recipientLists']);
+    expect(t('recipientLists.members')).toBe('Miembros');
+    expect(t('recipientLists.members', { count: 1 })).toBe('1 miembro');
+    expect(t('recipientLists.members', { count: 8 })).toBe('8 miembros');
+    await setLocale('es-MX');
+    expect(t('recipientLists.members', { count: 8 })).toBe('8 miembros');
+  });
+
   it('knows its locales', () => {
     expect(isLocale('es-MX')).toBe(true);
     expect(isLocale('en-US')).toBe(false);
