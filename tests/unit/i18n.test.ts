@@ -120,6 +120,20 @@ describe('translation tables', () => {
     }
   });
 
+  it('issue 14\'s screens speak Mexican Spanish in es-MX: no Chilean-only term in templates and recipient lists', () => {
+    // The document select keeps "RUT (Chile)" for a Chilean family; everything else is the Mexican word.
+    const chilean = [/apoderad/i, /matr[ií]cul/i, /\bcolegios?\b/i, /\bcursos?\b/i, /funcionari/i, /\bañad/i, /\+56/, /\bhrs\b/i, /inspector[ií]a/i, /profesor jefe/i, /\bnotas\b/i];
+    const found: string[] = [];
+    for (const screen of ['templates', 'recipientLists'] as const) {
+      for (const key of leaves(esMX[screen])) {
+        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], esMX[screen]) as string;
+        if (key === 'recipientLists.editor.document.1') continue;
+        for (const pattern of chilean) if (pattern.test(text)) found.push(`${screen}.${key}: ${text}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('counts the sentence agrees with: one SMS left, one course without students', async () => {
     await loadTexts(['compose']);
     expect(t('compose.estimate.sms', { total: 3, count: 1 })).toBe('Este mensaje usará 3 SMS; queda 1 este mes.');
