@@ -35,13 +35,23 @@ export function splitPhone(e164: string | null, fallback: PhonePrefix): { prefix
   return prefix ? { prefix, phone: e164.slice(prefix.length) } : { prefix: fallback, phone: e164 };
 }
 
+/** The document of the school's country (by its prefix): offered for a guardian or student with none. */
+const SCHOOL_DOCUMENT: Partial<Record<PhonePrefix, DocumentTypeId>> = { '+56': DOCUMENT_TYPES.rut, '+52': DOCUMENT_TYPES.curp };
+
+/** The select's value: the stored type, else the school's document (not for staff, who have none). */
+function documentTypeOf(user: UserToEdit, fallback: PhonePrefix): string {
+  if (user.tipo_documento_id !== null) return String(user.tipo_documento_id);
+  const schools = SCHOOL_DOCUMENT[fallback];
+  return user.user_type === 'funcionario' || user.dni || schools === undefined ? '' : String(schools);
+}
+
 export function formOf(user: UserToEdit, fallback: PhonePrefix): MemberForm {
   return {
     nombres: user.nombres,
     apellido_paterno: user.apellido_paterno,
     email: user.email ?? '',
     ...splitPhone(user.fono_celular, fallback),
-    tipo_documento_id: user.tipo_documento_id === null ? '' : String(user.tipo_documento_id),
+    tipo_documento_id: documentTypeOf(user, fallback),
     dni: user.dni ?? '',
   };
 }

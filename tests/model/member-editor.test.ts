@@ -145,6 +145,19 @@ describe('member-editor rules', () => {
     expect(changesOf(form)).toMatchObject({ fono_celular: '+56987654321', email: null, dni: null, tipo_documento_id: 1 });
   });
 
+  it('offers the school\'s own document for a guardian without one: CURP in Mexico, RUT in Chile; none for staff', () => {
+    const without = userToEdit({ dni: null, tipo_documento_id: null });
+    expect(formOf(without, '+52').tipo_documento_id).toBe('2');
+    expect(formOf(without, '+56').tipo_documento_id).toBe('1');
+    expect(formOf(without, '+54').tipo_documento_id).toBe('');
+    expect(formOf(userToEdit({ user_type: 'funcionario', dni: null, tipo_documento_id: null }), '+52').tipo_documento_id).toBe('');
+    // A stored document stays as it is, wherever the school is.
+    expect(formOf(USER, '+52').tipo_documento_id).toBe('1');
+    // The type alone, with no number, saves no document.
+    expect(changesOf(formOf(without, '+52'))).toMatchObject({ dni: null, tipo_documento_id: 2 });
+    expect(checkedErrors({ user: without, defaultPrefix: '+52', form: formOf(without, '+52') })).toEqual({});
+  });
+
   it('refuses in the browser what the server would: a short phone, a RUT with a wrong check digit', () => {
     const context = { user: USER, defaultPrefix: '+56' as const };
     expect(checkedErrors({ ...context, form: { ...formOf(USER, '+56'), phone: '12' } })).toEqual({ phone: { text: PERSON_ERRORS.phoneShape } });
