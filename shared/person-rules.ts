@@ -39,6 +39,24 @@ export const PERSON_ERRORS = {
   staffDocument: 'Hermes no guarda documentos de funcionarios.',
 } as const;
 
+/**
+ * The texts a Mexican school reads instead (its prefix is +52): Mexican examples and words (padres o
+ * tutores, alumnos, personal). Every other text is the same in both countries.
+ */
+export const PERSON_ERRORS_MX: Readonly<Partial<Record<keyof typeof PERSON_ERRORS, string>>> = {
+  email: 'Ingresa un correo electrónico válido, por ejemplo nombre@dominio.mx.',
+  phoneShape: 'Ingresa el celular con su prefijo de país, por ejemplo +52 55 1234 5678.',
+  phoneStudent: 'Hermes no guarda celulares de alumnos: escribe a sus padres o tutores.',
+  staffDocument: 'Hermes no guarda documentos del personal.',
+};
+
+/** `message` (one of PERSON_ERRORS) as the school of `schoolPrefix` reads it. */
+export function personErrorFor(message: string, schoolPrefix: string): string {
+  if (schoolPrefix !== '+52') return message;
+  const key = (Object.keys(PERSON_ERRORS) as (keyof typeof PERSON_ERRORS)[]).find((k) => PERSON_ERRORS[k] === message);
+  return (key && PERSON_ERRORS_MX[key]) || message;
+}
+
 // --- RUT ----------------------------------------------------------------------------------------------------
 
 /** Modulo-11 check digit of a RUT body ("K" for 10, "0" for 11). */
@@ -139,7 +157,7 @@ export function checkPersonEdit(
   const values: UserToEditInput = {};
   let phoneCountries: CheckedPersonEdit['phoneCountries'] = null;
   const fail = (field: string, message: string) => {
-    errors[field] = [message];
+    errors[field] = [personErrorFor(message, schoolPrefix)];
   };
 
   const name = (field: 'nombres' | 'apellido_paterno', required: string, long: string) => {

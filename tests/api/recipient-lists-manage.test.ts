@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NumberedPage, RecipientPick } from '../../shared/compose-contract';
 import type { ApiError } from '../../shared/contract';
-import { PERSON_ERRORS } from '../../shared/person-rules';
+import { PERSON_ERRORS, PERSON_ERRORS_MX } from '../../shared/person-rules';
 import type {
   RecipientListMember,
   RecipientListSummary,
@@ -395,6 +395,8 @@ describe('a member’s person record', () => {
     const edit = (body: object) => call(juarez, 'PATCH', API.user(id, m.id), body);
     expect(await errorsOf(await edit({ dni: 'HEGG560427MVZRRL05', tipo_documento_id: 2 }))).toEqual({ dni: [PERSON_ERRORS.curpCheck] });
     expect(await errorsOf(await edit({ dni: 'ABC', tipo_documento_id: 2 }))).toEqual({ dni: [PERSON_ERRORS.curpShape] });
+    // Mexican examples in the texts of a Mexican school.
+    expect(await errorsOf(await edit({ fono_celular: '12', email: 'x' }))).toEqual({ fono_celular: [PERSON_ERRORS_MX.phoneShape], email: [PERSON_ERRORS_MX.email] });
     const saved = await ok<{ data: UserToEdit }>(await edit({ dni: 'hegg560427mvzrrl04', tipo_documento_id: 2, fono_celular: '55 1234 5678' }));
     expect(saved.data).toMatchObject({ dni: 'HEGG560427MVZRRL04', tipo_documento_id: 2, fono_celular: '+525512345678' });
   });

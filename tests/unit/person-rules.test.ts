@@ -9,6 +9,7 @@ import {
   normalizeCurp,
   normalizeRut,
   PERSON_ERRORS,
+  PERSON_ERRORS_MX,
   rutCheckDigit,
 } from '../../shared/person-rules';
 
@@ -112,5 +113,19 @@ describe('checkPersonEdit', () => {
     expect(checkPersonEdit('estudiante', { fono_celular: '+56912345678' }, none, '+56').errors).toEqual({ fono_celular: [PERSON_ERRORS.phoneStudent] });
     expect(checkPersonEdit('funcionario', { dni: '12345678-5' }, none, '+56').errors).toEqual({ dni: [PERSON_ERRORS.staffDocument] });
     expect(checkPersonEdit('funcionario', { fono_celular: '+56 9 8765 4321' }, none, '+56')).toMatchObject({ errors: {}, phoneCountries: ['CL'] });
+  });
+
+  it('a Mexican school (+52) reads Mexican examples and words; a Chilean one the Chilean texts', () => {
+    expect(checkPersonEdit('apoderado', { fono_celular: '12', email: 'x' }, none, '+52').errors).toEqual({
+      fono_celular: ['Ingresa el celular con su prefijo de país, por ejemplo +52 55 1234 5678.'],
+      email: ['Ingresa un correo electrónico válido, por ejemplo nombre@dominio.mx.'],
+    });
+    expect(checkPersonEdit('estudiante', { fono_celular: '+525512345678' }, none, '+52').errors).toEqual({ fono_celular: [PERSON_ERRORS_MX.phoneStudent] });
+    expect(PERSON_ERRORS_MX.phoneStudent).toMatch(/padres o tutores/);
+    expect(checkPersonEdit('funcionario', { dni: 'HEGG560427MVZRRL04' }, none, '+52').errors).toEqual({ dni: ['Hermes no guarda documentos del personal.'] });
+    // The same in both countries where nothing differs.
+    expect(checkPersonEdit('apoderado', { dni: 'HEGG560427MVZRRL05', tipo_documento_id: 2 }, none, '+52').errors).toEqual({ dni: [PERSON_ERRORS.curpCheck] });
+    expect(checkPersonEdit('apoderado', { fono_celular: '12' }, none, '+56').errors).toEqual({ fono_celular: [PERSON_ERRORS.phoneShape] });
+    for (const text of Object.values(PERSON_ERRORS_MX)) expect(text).not.toMatch(/apoderad|funcionari|estudiante|\+56|\.cl\b/i);
   });
 });
