@@ -1,5 +1,6 @@
 // The product's template libraries (issue 14): Hermes (SPEC's `{product}`) and Socioemocional, written in
-// Chilean Spanish (a Mexican school reads them with its word for guardian, shared/guardian-term.ts). They are
+// Chilean Spanish (a Mexican school reads them in Mexican Spanish: library-text.ts where more than the word
+// for guardian differs, else with its word for guardian, shared/guardian-term.ts). They are
 // the product's content, not the demo's: every server start loads whichever are missing (`loadLibrary`), so
 // a database the demo seed never touched has them too. Each fits one SMS with the school's signature, merge
 // fields counted at a long real value (tests/api/templates.test.ts checks it in both locales). `___` marks

@@ -6,7 +6,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/contract';
 import { fold } from '../../shared/fold';
-import { withGuardianTerm } from '../../shared/guardian-term';
 import {
   PRODUCT_REPOSITORY,
   TEMPLATE_CONTENT_MAX,
@@ -19,6 +18,7 @@ import {
 import { isUniqueViolation, type Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
 import { templates } from '../db/schema/templates';
+import { libraryText } from './library-text';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -135,13 +135,12 @@ export function templateValues(
   };
 }
 
-/** A row as the contract's Template, library texts in the school's locale. */
+/** A row as the contract's Template, library texts as the school reads them (server/templates/library.ts). */
 function toTemplate(row: Row, locale: Locale): Template {
   const own = row.repository === 'mis-plantillas';
   return {
     id: row.id,
-    name: own ? row.name : withGuardianTerm(row.name, locale),
-    content: own ? row.content : withGuardianTerm(row.content, locale),
+    ...(own ? { name: row.name, content: row.content } : libraryText(row, locale)),
     repository: { code: row.repository, name: REPOSITORY_NAMES[row.repository] },
     editable: own,
     updated_at: row.updatedAt.toISOString(),

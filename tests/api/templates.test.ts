@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ApiError } from '../../shared/contract';
-import { withGuardianTerm } from '../../shared/guardian-term';
 import { smsText } from '../../shared/sms-text';
 import { templateSmsSize } from '../../shared/template-size';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../../shared/templates-contract';
 import { templates } from '../../server/db/schema/templates';
 import { HERMES_TEMPLATES, loadLibrary, SOCIOEMOTIONAL_TEMPLATES } from '../../server/templates/library';
+import { libraryText, MX_LIBRARY } from '../../server/templates/library-text';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 const NOT_FOUND = { code: 'not_found', message: 'El recurso solicitado no existe.' };
@@ -317,6 +317,22 @@ describe('the word for guardian by the school’s locale', () => {
     expect((await list(mx, '?repository=mis-plantillas')).map((t) => t.name)).toContain('Junta de grupo');
   });
 
+  it('shows the library in Mexican Spanish at a Mexican school: no Chilean-only word, found and copied as shown', async () => {
+    const mx = await as(TEACHER_MX);
+    const shown = [...(await list(mx, '?repository=hermes')), ...(await list(mx, '?repository=socioemocional'))];
+    const chilean = /apoderad|matr[ií]cul|\bcolegio|inspector[ií]a|profesor jefe|minsal|c[ée]dula de identidad|\bhrs\b|\bnotas\b|ropa de calle|salida pedag/i;
+    expect(shown.filter((t) => chilean.test(`${t.name} ${t.content}`)).map((t) => t.name)).toEqual([]);
+    expect(shown.map((t) => t.name)).toEqual(expect.arrayContaining(['Boleta de calificaciones', 'Retardos frecuentes', 'Proceso de inscripción']));
+    const [grades] = await list(mx, `?q=${encodeURIComponent('boleta de calificaciones')}`);
+    expect(grades!.content).toMatch(/^Estimado padre o tutor: la boleta de calificaciones de \{estudiante\}/);
+    expect(await list(mx, '?q=informe%20de%20notas')).toEqual([]);
+    const copy = ((await (await mx.post(`/api/templates/${grades!.id}/copy`)).json()) as { data: Template }).data;
+    expect(copy).toMatchObject({ name: 'Boleta de calificaciones (copia)', content: grades!.content });
+    // Every Mexican rendition stands for a template of the library.
+    const names = new Set([...HERMES_TEMPLATES, ...SOCIOEMOTIONAL_TEMPLATES].map((t) => t.name));
+    expect(Object.keys(MX_LIBRARY).filter((name) => !names.has(name))).toEqual([]);
+  });
+
   it('keeps "apoderado" in Chile', async () => {
     const hermes = await list(await as(TEACHER), '?repository=hermes');
     expect(hermes.map((t) => t.name)).toContain('Reunión de apoderados');
@@ -349,7 +365,7 @@ describe('seeded libraries', () => {
   it('fits each in one SMS with the signature, in Chile and in Mexico, with its merge fields filled', () => {
     for (const t of [...HERMES_TEMPLATES, ...SOCIOEMOTIONAL_TEMPLATES]) {
       for (const locale of ['es-CL', 'es-MX'] as const) {
-        const sms = smsText(filled(withGuardianTerm(t.content, locale)), 'CSA');
+        const sms = smsText(filled(libraryText(t, locale).content), 'CSA');
         expect(sms.unsupported, t.name).toEqual([]);
         expect(sms.units, `${t.name} (${locale})`).toBeLessThanOrEqual(sms.limit);
       }
