@@ -9,7 +9,7 @@
 // The fetch is the `fetchPage` actor, provided per use (services turn the API's pages into `ListPage`);
 // `key` names an item for `list.remove` / `list.update`:
 //   createListMachine<Template, TemplateQuery>({ key: (t) => t.id }).provide({ actors: { fetchPage: fetchTemplatePage } })
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type AnyActorRef, type EventObject, type MachineContext, type SnapshotFrom } from 'xstate';
 import type { ListFetchInput, ListPage } from '../services/pages';
 
 
@@ -239,3 +239,38 @@ export const selectIsBusy = <T, Q>(s: ListSnapshot<T, Q>): boolean => s.hasTag('
 export const selectIsStale = <T, Q>(s: ListSnapshot<T, Q>): boolean => s.context.stale;
 /** "Cargar más" is offered. */
 export const selectCanLoadMore = <T, Q>(s: ListSnapshot<T, Q>): boolean => s.can({ type: 'list.more' });
+
+// The host's side: a screen that shows a list invokes it as its child `list` (`listChild`), mirrors its
+// rows in its own context (`items`, to find the row an event names) and asks it for pages (`askQuery`,
+// `askMore`, `askReload`): `...listHostActions<Context, Event>(queryOf)` in the host's `setup({ actions })`
+// and `invoke: { ...listChild(queryOf), onError }` in the state that shows it.
+
+/** What a host gets on each of the child's snapshots. */
+interface ListSnapshotEvent {
+  type: 'xstate.snapshot.list';
+  snapshot: { context: { items: unknown[] } };
+}
+
+/** The actions every list host has the same, typed for the host (`C`, `E`) with its query `Q`. */
+export function listHostActions<C extends MachineContext & { items: unknown[] }, E extends EventObject, Q>(queryOf: (context: C) => Q) {
+  return {
+    /** Its rows, as the child's last snapshot had them (the same array). */
+    assignItems: assign<C, E, undefined, E, never>(({ event }) => {
+      assertEvent(event as EventObject, 'xstate.snapshot.list');
+      return { items: (event as unknown as ListSnapshotEvent).snapshot.context.items } as Partial<C>;
+    }),
+    /** New search or filters: page 1 again (the list debounces). */
+    askQuery: sendTo<C, E, undefined, AnyActorRef, E>('list', ({ context }: { context: C }) => ({ type: 'list.query', query: queryOf(context) })),
+    askMore: sendTo<C, E, undefined, AnyActorRef, E>('list', { type: 'list.more' }),
+    askReload: sendTo<C, E, undefined, AnyActorRef, E>('list', { type: 'list.reload' }),
+  };
+}
+
+/** The `invoke` of the list child on the host's query; its rows land in `items`. Add the host's `onError`. */
+export const listChild = <C, Q>(queryOf: (context: C) => Q) =>
+  ({
+    id: 'list',
+    src: 'list',
+    input: ({ context }: { context: C }) => ({ query: queryOf(context) }),
+    onSnapshot: { actions: 'assignItems' },
+  }) as const;

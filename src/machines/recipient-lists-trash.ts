@@ -5,7 +5,7 @@ import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type Snaps
 import type { TrashedRecipientList } from '../../shared/recipient-lists-contract';
 import { fetchTrashPage, purgeList, restoreList, type ListsQuery } from '../services/recipient-lists';
 import type { Effect } from './effects';
-import { createListMachine } from './list';
+import { createListMachine, listChild, listHostActions } from './list';
 
 export const trashListMachine = createListMachine<TrashedRecipientList, ListsQuery>({ key: (list) => list.id }).provide({
   actors: { fetchPage: fetchTrashPage },
@@ -33,6 +33,8 @@ export type TrashEvent =
 /** The row's "Eliminar definitivamente" button, where focus returns when the question is declined. */
 export const trashPurgeButtonId = (id: number) => `trash-purge-${id}`;
 
+const queryOf = (context: TrashContext): ListsQuery => ({ q: context.q });
+
 const targetOf = (event: TrashEvent): number => {
   assertEvent(event, ['trash.restore', 'trash.purge']);
   return event.id;
@@ -48,20 +50,11 @@ export const recipientListsTrashMachine = setup({
   actions: {
     /** The list crashed: its rows go with it (a new list starts empty). */
     forgetItems: assign({ target: null, items: [] }),
-    assignItems: assign(({ event }) => {
-      assertEvent(event, 'xstate.snapshot.list');
-      return { items: event.snapshot.context.items };
-    }),
+    ...listHostActions<TrashContext, TrashEvent, ListsQuery>(queryOf),
     assignQuery: assign(({ event }) => {
       assertEvent(event, 'trash.search');
       return { q: event.q };
     }),
-    askQuery: sendTo('list', ({ event }) => {
-      assertEvent(event, 'trash.search');
-      return { type: 'list.query' as const, query: { q: event.q } };
-    }),
-    askMore: sendTo('list', { type: 'list.more' }),
-    askReload: sendTo('list', { type: 'list.reload' }),
     assignTarget: assign(({ event }) => ({ target: targetOf(event) })),
     clearTarget: assign({ target: null }),
     removeTarget: sendTo('list', ({ context }) => ({ type: 'list.remove' as const, keys: context.target === null ? [] : [context.target] })),
@@ -79,13 +72,7 @@ export const recipientListsTrashMachine = setup({
   context: { q: '', items: [], target: null },
   states: {
     shown: {
-      invoke: {
-        id: 'list',
-        src: 'list',
-        input: ({ context }) => ({ query: { q: context.q } }),
-        onSnapshot: { actions: 'assignItems' },
-        onError: { target: 'crashed', actions: 'forgetItems' },
-      },
+      invoke: { ...listChild(queryOf), onError: { target: 'crashed', actions: 'forgetItems' } },
       on: {
         'trash.search': { actions: ['assignQuery', 'askQuery'] },
         'trash.loadMore': { actions: 'askMore' },

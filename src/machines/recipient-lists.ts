@@ -10,7 +10,7 @@ import type { MessageKey } from '../i18n';
 import { toApiFailure } from '../services/http';
 import { createList, fetchListsPage, type ListsQuery } from '../services/recipient-lists';
 import type { Effect } from './effects';
-import { createListMachine } from './list';
+import { createListMachine, listChild, listHostActions } from './list';
 import { recipientPickerMachine, type PickerReport } from './recipient-picker';
 
 export const listsListMachine = createListMachine<RecipientListSummary, ListsQuery>({ key: (list) => list.id }).provide({
@@ -72,6 +72,8 @@ export function serverErrors(error: unknown): FieldErrors | null {
 /** The error an `xstate.error.actor.*` event carries (guards and actions of `onError` read it). */
 export const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error;
 
+const queryOf = (context: ListsContext): ListsQuery => ({ q: context.q });
+
 const samePick = (a: RecipientPick, b: RecipientPick) => a.kind === b.kind && a.id === b.id && ('audience' in a ? a.audience : '') === ('audience' in b ? b.audience : '');
 
 export const recipientListsMachine = setup({
@@ -85,20 +87,11 @@ export const recipientListsMachine = setup({
   actions: {
     /** The list crashed: its rows go with it (a new list starts empty). */
     forgetItems: assign({ items: [] }),
-    assignItems: assign(({ event }) => {
-      assertEvent(event, 'xstate.snapshot.list');
-      return { items: event.snapshot.context.items };
-    }),
+    ...listHostActions<ListsContext, ListsEvent, ListsQuery>(queryOf),
     assignQuery: assign(({ event }) => {
       assertEvent(event, 'lists.search');
       return { q: event.q };
     }),
-    askQuery: sendTo('list', ({ event }) => {
-      assertEvent(event, 'lists.search');
-      return { type: 'list.query' as const, query: { q: event.q } };
-    }),
-    askMore: sendTo('list', { type: 'list.more' }),
-    askReload: sendTo('list', { type: 'list.reload' }),
     resetForm: assign({ name: '', picks: NO_PICKS, errors: NO_ERRORS }),
     assignName: assign(({ context, event }) => {
       assertEvent(event, 'lists.name');
@@ -134,13 +127,7 @@ export const recipientListsMachine = setup({
   context: ({ input }) => ({ q: input?.q ?? '', items: [], name: '', picks: NO_PICKS, errors: NO_ERRORS }),
   states: {
     shown: {
-      invoke: {
-        id: 'list',
-        src: 'list',
-        input: ({ context }) => ({ query: { q: context.q } }),
-        onSnapshot: { actions: 'assignItems' },
-        onError: { target: 'crashed', actions: 'forgetItems' },
-      },
+      invoke: { ...listChild(queryOf), onError: { target: 'crashed', actions: 'forgetItems' } },
       on: {
         'lists.search': { actions: ['assignQuery', 'askQuery'] },
         'lists.loadMore': { actions: 'askMore' },

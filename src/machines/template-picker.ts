@@ -10,7 +10,8 @@ import { fetchTemplate, type TemplateQuery } from '../services/templates';
 import type { Template, TemplateRepositoryCode } from '../../shared/templates-contract';
 import { FIELD_IDS } from './compose-rules';
 import type { FocusEvent, NavigateEvent, ToastEvent } from './effects';
-import { templateListMachine, type TemplateListActor } from './templates';
+import { listChild, listHostActions } from './list';
+import { templateListMachine, templateQueryActions, templateQueryOf, type TemplateListActor } from './templates';
 import { templateApplyOf } from './template-rules';
 
 /** Compose's "Usar plantilla" button, where focus returns when the picker closes without a choice. */
@@ -76,26 +77,8 @@ export const templatePickerMachine = setup({
       },
     }),
     resetQuery: assign({ repository: null, q: '', items: NO_ROWS, chosen: null }),
-    assignItems: assign({
-      items: ({ event }) => {
-        assertEvent(event, 'xstate.snapshot.list');
-        return event.snapshot.context.items;
-      },
-    }),
-    assignSearch: assign({
-      q: ({ event }) => {
-        assertEvent(event, 'templates.search');
-        return event.q;
-      },
-    }),
-    assignRepository: assign({
-      repository: ({ event }) => {
-        assertEvent(event, 'templates.repository');
-        return event.repository;
-      },
-    }),
-    askQuery: sendTo('list', ({ context }) => ({ type: 'list.query' as const, query: { repository: context.repository, q: context.q } })),
-    askReload: sendTo('list', { type: 'list.reload' }),
+    ...listHostActions<TemplatePickerContext, TemplatePickerEvent, TemplateQuery>(templateQueryOf),
+    ...templateQueryActions<TemplatePickerContext, TemplatePickerEvent>(),
     chooseListed: assign({
       chosen: ({ context, event }) => {
         assertEvent(event, 'templates.choose');
@@ -136,13 +119,7 @@ export const templatePickerMachine = setup({
     },
     // The dialog: every template the user can see, with the search and the repository filter.
     open: {
-      invoke: {
-        id: 'list',
-        src: 'list',
-        input: ({ context }) => ({ query: { repository: context.repository, q: context.q } satisfies TemplateQuery }),
-        onSnapshot: { actions: 'assignItems' },
-        onError: { target: 'closed', actions: ['toastRequestError', 'focusButton'] },
-      },
+      invoke: { ...listChild(templateQueryOf), onError: { target: 'closed', actions: ['toastRequestError', 'focusButton'] } },
       on: {
         'templates.search': { actions: ['assignSearch', 'askQuery'] },
         'templates.repository': { actions: ['assignRepository', 'askQuery'] },

@@ -5,12 +5,12 @@
 // toasts (SPEC §8's texts) and focus moves, emitted. Nothing typed is lost: a save that fails keeps the
 // editor open with what was typed (a 422's field messages on their fields), and closing an editor with
 // unsaved changes (Cancelar, Escape, a click outside) asks «¿Descartar los cambios?» first.
-import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type EventObject, type MachineContext, type SnapshotFrom } from 'xstate';
 import { copyTemplate, deleteTemplate, fetchTemplateListPage, saveTemplate, type TemplateQuery } from '../services/templates';
 import { toApiFailure } from '../services/http';
 import type { Template, TemplateRepositoryCode } from '../../shared/templates-contract';
 import type { FocusEvent, ToastEvent } from './effects';
-import { createListMachine } from './list';
+import { createListMachine, listChild, listHostActions } from './list';
 import {
   changesTemplateField,
   deleteButtonId,
@@ -85,6 +85,27 @@ const listedOf = (context: TemplatesContext, event: TemplatesEvent): Template | 
   return context.items.find((item) => item.id === event.id);
 };
 
+/** What the list shows: the repository (tab or filter; null: all) and the search text. */
+export const templateQueryOf = (context: TemplateQuery): TemplateQuery => ({ repository: context.repository, q: context.q });
+
+type TemplateQueryEvent = { type: 'templates.search'; q: string } | { type: 'templates.repository'; repository: TemplateRepositoryCode | null };
+
+/** The search box and the repository tabs (or filter) into the context, as /templates and compose's picker keep them. */
+export function templateQueryActions<C extends MachineContext & TemplateQuery, E extends EventObject>() {
+  return {
+    assignSearch: assign<C, E, undefined, E, never>(({ event }) => {
+      const search = event as unknown as TemplateQueryEvent;
+      assertEvent(search, 'templates.search');
+      return { q: search.q } as Partial<C>;
+    }),
+    assignRepository: assign<C, E, undefined, E, never>(({ event }) => {
+      const tab = event as unknown as TemplateQueryEvent;
+      assertEvent(tab, 'templates.repository');
+      return { repository: tab.repository } as Partial<C>;
+    }),
+  };
+}
+
 /** Where focus goes back when the editor closes: the button that opened it. */
 const editorOpener = (draft: TemplateDraft): string => (draft.id === null ? NEW_TEMPLATE_BUTTON_ID : editButtonId(draft.id));
 
@@ -97,27 +118,9 @@ export const templatesMachine = setup({
   },
   actors: { list: templateListMachine, saveTemplate, deleteTemplate, copyTemplate },
   actions: {
-    assignItems: assign({
-      items: ({ event }) => {
-        assertEvent(event, 'xstate.snapshot.list');
-        return event.snapshot.context.items;
-      },
-    }),
+    ...listHostActions<TemplatesContext, TemplatesEvent, TemplateQuery>(templateQueryOf),
     forgetItems: assign({ items: NO_ROWS }),
-    assignSearch: assign({
-      q: ({ event }) => {
-        assertEvent(event, 'templates.search');
-        return event.q;
-      },
-    }),
-    assignRepository: assign({
-      repository: ({ event }) => {
-        assertEvent(event, 'templates.repository');
-        return event.repository;
-      },
-    }),
-    askQuery: sendTo('list', ({ context }) => ({ type: 'list.query' as const, query: { repository: context.repository, q: context.q } })),
-    askReload: sendTo('list', { type: 'list.reload' }),
+    ...templateQueryActions<TemplatesContext, TemplatesEvent>(),
     /** SPEC §3: a new template starts with empty fields. */
     openNew: assign({ draft: EMPTY_DRAFT, original: EMPTY_DRAFT, errors: NO_ERRORS }),
     openEdit: assign(({ context, event }) => {
@@ -174,14 +177,8 @@ export const templatesMachine = setup({
   context: ({ input }) => ({ repository: input.repository ?? 'mis-plantillas', q: '', items: NO_ROWS, draft: EMPTY_DRAFT, original: EMPTY_DRAFT, errors: NO_ERRORS, target: null }),
   states: {
     shown: {
-      invoke: {
-        id: 'list',
-        src: 'list',
-        input: ({ context }) => ({ query: { repository: context.repository, q: context.q } }),
-        onSnapshot: { actions: 'assignItems' },
-        // A bug in the list, not a failed request (those are its own silent states).
-        onError: { target: 'crashed', actions: 'forgetItems' },
-      },
+      // A bug in the list, not a failed request (those are its own silent states), is `crashed`.
+      invoke: { ...listChild(templateQueryOf), onError: { target: 'crashed', actions: 'forgetItems' } },
       // The search and the tabs stay usable whatever else is open.
       on: {
         'templates.search': { actions: ['assignSearch', 'askQuery'] },
