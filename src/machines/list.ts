@@ -237,6 +237,17 @@ export const selectIsAppending = <T, Q>(s: ListSnapshot<T, Q>): boolean => s.mat
 /** A request runs behind what is shown (for `aria-busy`). */
 export const selectIsBusy = <T, Q>(s: ListSnapshot<T, Q>): boolean => s.hasTag('busy');
 export const selectIsStale = <T, Q>(s: ListSnapshot<T, Q>): boolean => s.context.stale;
+/**
+ * What stands in place of the rows while there are none: the failure with Reintentar (the first page failed,
+ * or a reload of an empty list did), the empty state, or the skeleton of a page on its way; `rows` once
+ * there are some.
+ */
+export type ListPlaceholder = 'rows' | 'failed' | 'empty' | 'loading';
+export const selectPlaceholder = <T, Q>(s: ListSnapshot<T, Q>): ListPlaceholder => {
+  if (s.context.items.length > 0) return 'rows';
+  if (s.matches('failed') || (s.matches('empty') && s.context.stale)) return 'failed';
+  return s.matches('empty') ? 'empty' : 'loading';
+};
 /** "Cargar más" is offered. */
 export const selectCanLoadMore = <T, Q>(s: ListSnapshot<T, Q>): boolean => s.can({ type: 'list.more' });
 

@@ -10,6 +10,7 @@ import {
   selectIsLoading,
   selectIsStale,
   selectItems,
+  selectPlaceholder,
   selectQuery,
   selectTotal,
   type ListSnapshot,
@@ -122,12 +123,14 @@ defineModelTests({
       expect(selectIsLoading(list(snapshot))).toBe(true);
       expect(selectIsBusy(list(snapshot))).toBe(true);
       expect(snapshot.context.loaded).toBe(false);
+      expect(selectPlaceholder(list(snapshot))).toBe('loading');
       expectFetch(env, snapshot, null);
     },
     failed: (snapshot, env) => {
       expectHostChanges(snapshot, env);
       expect(selectHasFailed(list(snapshot))).toBe(true);
       expect(selectItems(list(snapshot))).toEqual([]);
+      expect(selectPlaceholder(list(snapshot))).toBe('failed');
       // The query (the search text as typed) survives the failure.
       expect(selectQuery(list(snapshot))).toEqual(env.from.context.query);
       expect(env.fakes.isRunning('fetchPage')).toBe(false);
@@ -135,6 +138,7 @@ defineModelTests({
     },
     loaded: (snapshot, env) => {
       expect(selectItems(list(snapshot)).length).toBeGreaterThan(0);
+      expect(selectPlaceholder(list(snapshot))).toBe('rows');
       // After a failed next page, scrolling does not ask for it again; Reintentar does.
       expect(selectCanLoadMore(list(snapshot))).toBe(snapshot.context.next !== null && !snapshot.context.stale);
       expectSettled(snapshot, env);
@@ -142,6 +146,8 @@ defineModelTests({
     empty: (snapshot, env) => {
       expect(selectIsEmpty(list(snapshot))).toBe(true);
       expect(selectCanLoadMore(list(snapshot))).toBe(false);
+      // A reload of the empty list that failed: the failure with Reintentar, not "nothing here".
+      expect(selectPlaceholder(list(snapshot))).toBe(snapshot.context.stale ? 'failed' : 'empty');
       expectSettled(snapshot, env);
     },
     appending: (snapshot, env) => {

@@ -21,11 +21,10 @@ import {
 } from '../../machines/folder';
 import {
   selectCanLoadMore,
-  selectHasFailed,
   selectIsAppending,
   selectIsBusy,
-  selectIsEmpty,
   selectIsStale,
+  selectPlaceholder,
   selectTotal,
 } from '../../machines/list';
 import { selectLocale } from '../../machines/locale';
@@ -200,8 +199,7 @@ function Failure({ actor }: { actor: FolderActor }) {
 
 function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListActor; folder: Folder }) {
   const t = useT();
-  const failed = useSelector(list, selectHasFailed);
-  const empty = useSelector(list, selectIsEmpty);
+  const placeholder = useSelector(list, selectPlaceholder);
   const stale = useSelector(list, selectIsStale);
   const busy = useSelector(list, selectIsBusy);
   const appending = useSelector(list, selectIsAppending);
@@ -209,9 +207,9 @@ function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListAct
   const items = useSelector(actor, selectItems);
   const q = useSelector(actor, selectQuery);
 
-  if (items.length === 0) {
-    if (failed || (empty && stale)) return <Failure actor={actor} />;
-    if (empty) {
+  if (placeholder !== 'rows') {
+    if (placeholder === 'failed') return <Failure actor={actor} />;
+    if (placeholder === 'empty') {
       return (
         <p className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
           {q ? t('folders.emptySearch', { q }) : t('folders.empty')}

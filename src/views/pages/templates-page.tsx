@@ -5,10 +5,9 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { PRODUCT_REPOSITORY, TEMPLATE_REPOSITORIES, type Template, type TemplateRepositoryCode } from '../../../shared/templates-contract';
 import {
-  selectHasFailed,
   selectIsBusy,
-  selectIsEmpty,
   selectIsStale,
+  selectPlaceholder,
   selectTotal,
 } from '../../machines/list';
 import { deleteButtonId, editButtonId, NEW_TEMPLATE_BUTTON_ID } from '../../machines/template-rules';
@@ -106,8 +105,7 @@ function Failure({ actor, stale = false }: { actor: TemplatesActor; stale?: bool
 
 function Body({ actor, list }: { actor: TemplatesActor; list: TemplateListActor }) {
   const t = useT();
-  const failed = useSelector(list, selectHasFailed);
-  const empty = useSelector(list, selectIsEmpty);
+  const placeholder = useSelector(list, selectPlaceholder);
   const stale = useSelector(list, selectIsStale);
   const busy = useSelector(list, selectIsBusy);
   const total = useSelector(list, selectTotal);
@@ -115,9 +113,9 @@ function Body({ actor, list }: { actor: TemplatesActor; list: TemplateListActor 
   const q = useSelector(actor, selectQuery);
   const repository = useSelector(actor, selectRepository);
 
-  if (items.length === 0) {
-    if (failed || (empty && stale)) return <Failure actor={actor} />;
-    if (empty) {
+  if (placeholder !== 'rows') {
+    if (placeholder === 'failed') return <Failure actor={actor} />;
+    if (placeholder === 'empty') {
       return (
         <p role="status" className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
           {q.trim()
