@@ -27,7 +27,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { ListEnd, ListStart, ListTotal } from './recipient-lists/list-states';
-import { ListSkeleton } from '../ui/list-state';
+import { ListFailure, ListSkeleton } from '../ui/list-state';
 import { FieldText, PicksField } from './recipient-lists/form-bits';
 
 type ListsActor = ActorRefFrom<typeof recipientListsMachine>;
@@ -74,10 +74,7 @@ function ListsScreen({ actor }: { actor: ListsActor }) {
         onChange={(e) => actor.send({ type: 'lists.search', q: e.currentTarget.value })}
       />
       {crashed || !list ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-          <p>{t('recipientLists.loadFailed')}</p>
-          <Button onClick={() => actor.send({ type: 'lists.retry' })}>{t('recipientLists.retry')}</Button>
-        </div>
+        <ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={() => actor.send({ type: 'lists.retry' })} />
       ) : (
         <>
           <ListStart list={list} empty="recipientLists.empty" q={q} />

@@ -25,7 +25,7 @@ import { Button } from '../ui/button';
 import { ConfirmPanel } from '../ui/confirm-panel';
 import { Input } from '../ui/input';
 import { ListEnd, ListStart, ListTotal } from './recipient-lists/list-states';
-import { ListSkeleton } from '../ui/list-state';
+import { ListFailure, ListSkeleton } from '../ui/list-state';
 
 type TrashActor = ActorRefFrom<typeof recipientListsTrashMachine>;
 
@@ -63,10 +63,7 @@ function TrashScreen({ actor }: { actor: TrashActor }) {
         onChange={(e) => actor.send({ type: 'trash.search', q: e.currentTarget.value })}
       />
       {crashed || !list ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-          <p>{t('recipientLists.loadFailed')}</p>
-          <Button onClick={() => actor.send({ type: 'trash.retry' })}>{t('recipientLists.retry')}</Button>
-        </div>
+        <ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={() => actor.send({ type: 'trash.retry' })} />
       ) : (
         <>
           <ListStart list={list} empty="recipientLists.trashEmpty" q={q} />
