@@ -137,7 +137,16 @@ export interface Signature {
 export interface Quota {
   month: string; // YYYY-MM
   timezone: string;
-  sms: { limit: number; used: number; remaining: number };
+  sms: {
+    limit: number;
+    used: number;
+    /** limit − used (never below 0), the reserve included. */
+    remaining: number;
+    /** Segments of `limit` kept for messages marked "Emergencia" (issue 15): floor(limit × reserve % / 100). */
+    reserved: number;
+    /** Less than the school's alert share of the limit is left (false when it has no alert). */
+    low: boolean;
+  };
   email: { remaining: number | null };
   whatsapp: { remaining: number | null };
 }
@@ -174,11 +183,17 @@ export interface ComposeInput {
   copy_to_sender: boolean;
   /** Only for schedule: ISO 8601 UTC instant; the SPA builds it from date + time in the institution zone. */
   scheduled_at: string | null;
+  /**
+   * Marked "Emergencia" (issue 15): may spend the SMS the school keeps in reserve. Absent is false; drafts
+   * and scheduled messages keep it.
+   */
+  emergency?: boolean;
 }
 
 /** `GET /messages/drafts/:id` → `{ data: ComposeDraft }`: an editable draft (also used for scheduled → edit). */
-export interface ComposeDraft extends Omit<ComposeInput, 'attachment_ids'> {
+export interface ComposeDraft extends Omit<ComposeInput, 'attachment_ids' | 'emergency'> {
   id: number;
+  emergency: boolean;
   attachments: AttachmentSummary[];
   updated_at: string;
   /** The message this draft replies to (reply compose). */
@@ -193,8 +208,12 @@ export interface Estimate {
   unreachable: number;
   /** Per chosen channel: deliveries that have an address, and those that do not (counted, not sent). */
   channels: { code: ChannelCode; deliveries: number; missing_address: number }[];
-  /** SMS segments this message consumes (deliveries × segments per text), and what is left this month. */
-  sms: { segments_per_message: number; total: number; remaining: number; limit: number } | null;
+  /**
+   * SMS segments this message consumes (deliveries × segments per text), and what is left this month
+   * (`remaining`, the reserve included). `reserved`: segments of the limit kept for emergencies this month;
+   * a message not marked emergency may use only max(0, remaining − reserved).
+   */
+  sms: { segments_per_message: number; total: number; remaining: number; limit: number; reserved: number } | null;
   email: { total: number; remaining: number | null } | null;
   whatsapp: { total: number; remaining: number | null } | null;
   /** Courses picked that have no students (SPEC §5: flagged). */
@@ -205,6 +224,8 @@ export interface Estimate {
 
 export type ComposeProblem =
   | 'sms.quota_exceeded'
+  /** It fits in what is left only by spending the emergency reserve, and the message is not marked emergency. */
+  | 'sms.reserve_only_emergency'
   | 'email.insufficient'
   | 'sms.insufficient'
   | 'whatsapp.insufficient';

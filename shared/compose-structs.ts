@@ -123,7 +123,7 @@ export const SignatureStruct: Describe<Signature> = type({
 export const QuotaStruct: Describe<Quota> = type({
   month: string(),
   timezone: string(),
-  sms: type({ limit: number(), used: number(), remaining: number() }),
+  sms: type({ limit: number(), used: number(), remaining: number(), reserved: number(), low: boolean() }),
   email: type({ remaining: nullable(number()) }),
   whatsapp: type({ remaining: nullable(number()) }),
 });
@@ -152,6 +152,7 @@ export const ComposeDraftStruct: Describe<ComposeDraft> = type({
   allow_replies: boolean(),
   copy_to_sender: boolean(),
   scheduled_at: nullable(string()),
+  emergency: boolean(),
   updated_at: string(),
   reply_to_id: nullable(number()),
 });
@@ -162,11 +163,11 @@ export const EstimateStruct: Describe<Estimate> = type({
   recipients: number(),
   unreachable: number(),
   channels: array(type({ code: ChannelCodeStruct, deliveries: number(), missing_address: number() })),
-  sms: nullable(type({ segments_per_message: number(), total: number(), remaining: number(), limit: number() })),
+  sms: nullable(type({ segments_per_message: number(), total: number(), remaining: number(), limit: number(), reserved: number() })),
   email: nullable(BalanceStruct),
   whatsapp: nullable(BalanceStruct),
   empty_courses: array(type({ id: number(), nombre: string() })),
-  problems: array(enums(['sms.quota_exceeded', 'email.insufficient', 'sms.insufficient', 'whatsapp.insufficient'] as const)),
+  problems: array(enums(['sms.quota_exceeded', 'sms.reserve_only_emergency', 'email.insufficient', 'sms.insufficient', 'whatsapp.insufficient'] as const)),
 });
 
 export const SendResultStruct: Describe<SendResult> = type({

@@ -171,6 +171,7 @@ async function readDraft(db: Queryable, userId: number, id: number): Promise<Com
     attachments: files.map((f) => ({ id: f.id, name: f.name, size: f.size, content_type: f.contentType, url: attachmentUrl(f.id) })),
     allow_replies: row.allowReplies,
     copy_to_sender: row.copyToSender,
+    emergency: row.emergency,
     scheduled_at: row.scheduledAt ? new Date(row.scheduledAt).toISOString() : null,
     updated_at: new Date(row.updatedAt).toISOString(),
     reply_to_id: row.replyToId,

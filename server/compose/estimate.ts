@@ -59,12 +59,13 @@ export async function estimate(
             total: needs.sms,
             remaining: Math.max(0, quota.smsLimit - quota.smsUsed),
             limit: quota.smsLimit,
+            reserved: quota.smsReserved,
           }
         : null,
       email: input.channels.includes('e-mail') ? { total: needs.email, remaining: quota.email } : null,
       whatsapp: input.channels.includes('whatsapp') ? { total: needs.whatsapp, remaining: quota.whatsapp } : null,
       empty_courses: picks.emptyCourses,
-      problems: quotaProblems(needs, quota),
+      problems: quotaProblems(needs, quota, input.emergency === true),
     },
   };
 }

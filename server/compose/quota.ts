@@ -27,10 +27,22 @@ interface QuotaRow {
   smsLimit: number;
   emailBalance: number | null;
   whatsappBalance: number | null;
+  reservePercent: number;
+  alertPercent: number | null;
 }
 
 /** A school without a quota row has no SMS contracted (limit 0) and unlimited e-mail / WhatsApp. */
-const NO_ROW: QuotaRow = { smsLimit: 0, emailBalance: null, whatsappBalance: null };
+const NO_ROW: QuotaRow = { smsLimit: 0, emailBalance: null, whatsappBalance: null, reservePercent: 0, alertPercent: null };
+
+/** Segments of `limit` kept for messages marked "Emergencia" (issue 15). */
+export function reservedOf(limit: number, reservePercent: number): number {
+  return Math.floor((limit * reservePercent) / 100);
+}
+
+/** The low-quota alert: less than `alertPercent` of the limit is left (never without an alert share). */
+export function isLow(limit: number, remaining: number, alertPercent: number | null): boolean {
+  return alertPercent !== null && remaining * 100 < limit * alertPercent;
+}
 
 async function quotaRow(db: Queryable, institutionId: number, lock: boolean): Promise<QuotaRow> {
   const query = db
@@ -38,6 +50,8 @@ async function quotaRow(db: Queryable, institutionId: number, lock: boolean): Pr
       smsLimit: institutionQuotas.smsMonthlyLimit,
       emailBalance: institutionQuotas.emailBalance,
       whatsappBalance: institutionQuotas.whatsappBalance,
+      reservePercent: institutionQuotas.smsReservePercent,
+      alertPercent: institutionQuotas.smsAlertPercent,
     })
     .from(institutionQuotas)
     .where(eq(institutionQuotas.institutionId, institutionId));
@@ -58,10 +72,17 @@ export async function readQuota(db: Queryable, institutionId: number, now = new 
   const timezone = await institutionTimezone(db, institutionId);
   const month = monthIn(now, timezone);
   const [row, used] = await Promise.all([quotaRow(db, institutionId, false), smsUsed(db, institutionId, month)]);
+  const remaining = Math.max(0, row.smsLimit - used);
   return {
     month,
     timezone,
-    sms: { limit: row.smsLimit, used, remaining: Math.max(0, row.smsLimit - used) },
+    sms: {
+      limit: row.smsLimit,
+      used,
+      remaining,
+      reserved: reservedOf(row.smsLimit, row.reservePercent),
+      low: isLow(row.smsLimit, remaining, row.alertPercent),
+    },
     email: { remaining: row.emailBalance },
     whatsapp: { remaining: row.whatsappBalance },
   };
@@ -74,10 +95,27 @@ export interface Needs {
   whatsapp: number;
 }
 
-/** Problems of `needs` against a quota snapshot (no writes); shared by estimate and send. */
-export function quotaProblems(needs: Needs, quota: { smsLimit: number; smsUsed: number; email: number | null; whatsapp: number | null }): ComposeProblem[] {
+export interface QuotaSnapshot {
+  smsLimit: number;
+  smsUsed: number;
+  /** Segments of the limit only an emergency message may use. */
+  smsReserved: number;
+  email: number | null;
+  whatsapp: number | null;
+}
+
+/**
+ * Problems of `needs` against a quota snapshot (no writes); shared by estimate, send and retries. SMS: an
+ * emergency message must fit in limit − used; any other in limit − reserved − used. One that fits only by
+ * spending the reserve is told so (`sms.reserve_only_emergency`), one over the limit itself
+ * `sms.quota_exceeded`.
+ */
+export function quotaProblems(needs: Needs, quota: QuotaSnapshot, emergency = false): ComposeProblem[] {
   const problems: ComposeProblem[] = [];
-  if (needs.sms > 0 && quota.smsUsed + needs.sms > quota.smsLimit) problems.push('sms.quota_exceeded');
+  if (needs.sms > 0) {
+    if (quota.smsUsed + needs.sms > quota.smsLimit) problems.push('sms.quota_exceeded');
+    else if (!emergency && quota.smsUsed + needs.sms > quota.smsLimit - quota.smsReserved) problems.push('sms.reserve_only_emergency');
+  }
   if (needs.email > 0 && quota.email !== null && quota.email < needs.email) problems.push('email.insufficient');
   if (needs.whatsapp > 0 && quota.whatsapp !== null && quota.whatsapp < needs.whatsapp) problems.push('whatsapp.insufficient');
   return problems;
@@ -87,19 +125,26 @@ export function quotaProblems(needs: Needs, quota: { smsLimit: number; smsUsed: 
  * Quota of the month `month`: limit, SMS used, balances. Estimates read it as is; the send transaction
  * passes `lock`, so the school's quota row is locked before the usage is read.
  */
-export async function quotaSnapshot(db: Queryable, institutionId: number, month: string, lock = false) {
+export async function quotaSnapshot(db: Queryable, institutionId: number, month: string, lock = false): Promise<QuotaSnapshot> {
   const row = await quotaRow(db, institutionId, lock);
   const used = await smsUsed(db, institutionId, month);
-  return { smsLimit: row.smsLimit, smsUsed: used, email: row.emailBalance, whatsapp: row.whatsappBalance };
+  return {
+    smsLimit: row.smsLimit,
+    smsUsed: used,
+    smsReserved: reservedOf(row.smsLimit, row.reservePercent),
+    email: row.emailBalance,
+    whatsapp: row.whatsappBalance,
+  };
 }
 
 /**
  * Inside the send transaction: locks the school's quota row, checks `needs`, and when they fit records them
  * (SMS usage of `month` up, balances down). Returns the problems; nothing is written when there are any.
+ * `emergency`: the message is marked "Emergencia" and may spend the reserve.
  */
-export async function reserve(tx: Queryable, institutionId: number, month: string, needs: Needs): Promise<ComposeProblem[]> {
+export async function reserve(tx: Queryable, institutionId: number, month: string, needs: Needs, emergency = false): Promise<ComposeProblem[]> {
   const quota = await quotaSnapshot(tx, institutionId, month, true);
-  const problems = quotaProblems(needs, quota);
+  const problems = quotaProblems(needs, quota, emergency);
   if (problems.length > 0) return problems;
   if (needs.sms > 0) {
     await tx

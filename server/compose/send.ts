@@ -283,7 +283,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   const counts = await insertRecipients(tx, messageId, { institutionId, userId }, input.recipients, input.channels);
   if (counts.recipients === 0) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.recipients] } });
   const timezone = await institutionTimezone(tx, institutionId);
-  const problems = await reserve(tx, institutionId, monthIn(scheduledAt ?? now, timezone), counts.needs);
+  const problems = await reserve(tx, institutionId, monthIn(scheduledAt ?? now, timezone), counts.needs, input.emergency === true);
   if (problems.length > 0) throw new Abort({ kind: 'quota', problems });
   await linkAttachments(tx, userId, messageId, input.attachment_ids);
 
@@ -335,6 +335,7 @@ export function messageValues(
     channels: input.channels,
     allowReplies: input.allow_replies,
     copyToSender: input.copy_to_sender,
+    emergency: input.emergency === true,
     kind: o.kind,
     scheduledAt: o.scheduledAt,
     sentAt: o.sentAt,

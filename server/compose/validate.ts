@@ -119,7 +119,7 @@ export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompo
     attachmentIds = [...new Set(rawAttachments as number[])];
   }
 
-  for (const flag of ['allow_replies', 'copy_to_sender'] as const) {
+  for (const flag of ['allow_replies', 'copy_to_sender', 'emergency'] as const) {
     if (b[flag] !== undefined && typeof b[flag] !== 'boolean') errors[flag] = [COMPOSE_MESSAGES.flag(flag)];
   }
   const scheduledAt = b.scheduled_at ?? null;
@@ -143,6 +143,7 @@ export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompo
         attachment_ids: attachmentIds,
         allow_replies: b.allow_replies === true,
         copy_to_sender: b.copy_to_sender === true,
+        emergency: b.emergency === true,
         scheduled_at: scheduledAt === null ? null : new Date(scheduledAt as string).toISOString(),
       },
       draftId: draftId as number | null,

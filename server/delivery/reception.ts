@@ -334,7 +334,10 @@ export async function retryFailed(
       const count = (channel: ChannelCode) => targets.filter((t) => t.channel === channel).length;
       const needs = { sms: count('sms') * SMS_SEGMENTS_PER_MESSAGE, email: count('e-mail'), whatsapp: count('whatsapp') };
       const timezone = await institutionTimezone(tx, message.institutionId);
-      const problems = await reserve(tx, message.institutionId, monthIn(now, timezone), needs);
+      // A message marked "Emergencia" may spend the reserve again on its retry, as it did when sent.
+      const flagged = await tx.execute(sql`select emergency from messages where id = ${message.id}`);
+      const emergency = rowsOf<{ emergency: boolean }>(flagged)[0]?.emergency === true;
+      const problems = await reserve(tx, message.institutionId, monthIn(now, timezone), needs, emergency);
       if (problems.length > 0) throw new QuotaRefused(problems);
 
       const values = JSON.stringify(targets.map((t) => ({ id: Number(t.id), address: t.address })));

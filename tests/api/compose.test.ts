@@ -562,7 +562,7 @@ describe('GET /api/quota', () => {
     expect(q).toEqual({
       month: expect.stringMatching(/^\d{4}-\d{2}$/),
       timezone: 'America/Mexico_City',
-      sms: { limit: 0, used: 0, remaining: 0 },
+      sms: { limit: 0, used: 0, remaining: 0, reserved: 0, low: false },
       email: { remaining: null },
       whatsapp: { remaining: 3000 },
     });
