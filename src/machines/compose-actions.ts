@@ -21,6 +21,7 @@ import {
   SUBMIT_BUTTON_ID,
   type ComposeIntent,
 } from './compose-rules';
+import { canMarkEmergency } from './compose-quota-rules';
 import { restoredForm, savedFingerprintOf } from './compose-start';
 import { formHasText } from './template-rules';
 import type { Effect } from './effects';
@@ -193,6 +194,8 @@ export const composeGuards = {
   isScheduling: ({ context }: Args) => context.intent === 'schedule',
   isValidationFailure: ({ event }: Args) => isValidationFailure(failureOf(event as { error?: unknown })),
   isQuotaFailure: ({ event }: Args) => isQuotaFailure(failureOf(event as { error?: unknown })),
+  /** The "Emergencia" mark: offered while the school sends SMS (compose-quota-rules.ts). */
+  canMarkEmergency: ({ context }: Args) => canMarkEmergency(context),
   isChannelAvailable: ({ context, event }: Args) => {
     assertEvent(event, 'compose.toggleChannel');
     return context.setup?.availableChannels.includes(event.code) === true;

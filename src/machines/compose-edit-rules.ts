@@ -21,6 +21,8 @@ export type FormEdit =
   /** A chip's remove button. */
   | { type: 'compose.removeRecipient'; pick: RecipientPick }
   | { type: 'compose.toggleOption'; option: 'allowReplies' | 'copyToSender' }
+  /** The "Emergencia" mark (issue 15): offered while the school sends SMS (compose-quota-rules.ts). */
+  | { type: 'compose.toggleEmergency' }
   | { type: 'compose.setSchedule'; date: string; time: string }
   | { type: 'compose.clearSchedule' }
   /** The templates issue's hook: appends a template's text to the content. */
@@ -50,6 +52,9 @@ export function applyEdit(form: ComposeForm & { errors: ComposeErrors }, edit: F
     }
     case 'compose.toggleOption':
       return { ...(edit.option === 'allowReplies' ? { allowReplies: !form.allowReplies } : { copyToSender: !form.copyToSender }), ...edited(form) };
+    case 'compose.toggleEmergency':
+      // The quota problem may change with it (the reserve), so the estimate is stale like after any edit.
+      return { emergency: !form.emergency, ...edited(form) };
     case 'compose.setSchedule':
       // Both inputs emptied is no schedule at all.
       return { schedule: edit.date === '' && edit.time === '' ? null : { date: edit.date, time: edit.time }, ...edited(form, 'schedule') };

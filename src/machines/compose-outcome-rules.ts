@@ -4,11 +4,13 @@
 import type { ComposeProblem, Estimate, SendResult } from '../../shared/compose-contract';
 import type { MessageKey } from '../i18n';
 import type { ApiFailure } from '../services/http';
+import { reserveOnlyError } from './compose-quota-rules';
 import { ERROR_KEYS, type ComposeErrors, type ComposeField, type FieldError } from './compose-rules';
 
 /** SPEC §8 quota texts, per problem code of the contract. */
 export const PROBLEM_KEYS: Readonly<Record<ComposeProblem, MessageKey>> = {
   'sms.quota_exceeded': 'compose.errors.smsQuotaExceeded',
+  'sms.reserve_only_emergency': 'compose.errors.smsReserveOnly',
   'sms.insufficient': 'compose.errors.smsInsufficient',
   'email.insufficient': 'compose.errors.emailInsufficient',
   'whatsapp.insufficient': 'compose.errors.whatsappInsufficient',
@@ -49,6 +51,7 @@ export function serverErrors(failure: ApiFailure): ComposeErrors {
 export function quotaError(problems: readonly string[], estimated: Estimate | null): FieldError | null {
   const problem = problems.find((code): code is ComposeProblem => code in PROBLEM_KEYS);
   if (!problem) return null;
+  if (problem === 'sms.reserve_only_emergency') return reserveOnlyError(estimated);
   const sms = estimated?.sms;
   return sms ? { key: PROBLEM_KEYS[problem], params: { total: sms.total, remaining: sms.remaining, limit: sms.limit } } : { key: PROBLEM_KEYS[problem] };
 }

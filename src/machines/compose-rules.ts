@@ -65,6 +65,8 @@ export interface ComposeForm {
   recipients: RecipientPick[];
   allowReplies: boolean;
   copyToSender: boolean;
+  /** Marked "Emergencia": it may spend the SMS kept in reserve (compose-quota-rules.ts). */
+  emergency: boolean;
   schedule: Schedule | null;
   attachments: AttachmentEntry[];
 }
@@ -224,6 +226,7 @@ export function composeInputOf(form: ComposeForm, intent: ComposeIntent | 'draft
     attachment_ids: uploaded(form).map((attachment) => attachment.id),
     allow_replies: form.allowReplies,
     copy_to_sender: form.copyToSender,
+    emergency: form.emergency,
     // A send now ignores a schedule typed but not used; a draft keeps it to show it when reopened.
     scheduled_at: intent === 'send' ? null : at,
   };
@@ -239,6 +242,7 @@ export function backupOf(form: ComposeForm, savedAt: number): ComposeBackup {
     attachments: uploaded(form),
     allowReplies: form.allowReplies,
     copyToSender: form.copyToSender,
+    emergency: form.emergency,
     schedule: form.schedule,
     draftId: form.draftId,
     savedAt,
@@ -260,6 +264,7 @@ export function formFingerprint(form: ComposeForm): string {
     form.copyToSender,
     form.schedule,
     liveAttachments(form).map((entry) => entry.attachment?.id ?? entry.key),
+    form.emergency,
   ]);
 }
 
@@ -270,5 +275,6 @@ export const EMPTY_FORM = {
   recipients: [] as RecipientPick[],
   allowReplies: false,
   copyToSender: false,
+  emergency: false,
   schedule: null as Schedule | null,
 };

@@ -5,9 +5,11 @@ import type { ChannelCode } from '../../shared/codes';
 import type { CountedField, MergedSmsText } from '../../shared/merge-fields';
 import { serverMessage } from '../services/http';
 import type { AttachmentListActor } from './attachment-list';
+import type { MessageKey } from '../i18n';
 import type { ComposeSnapshot } from './compose';
 import { countedSms } from './compose-merge-rules';
 import { reachedBy } from './compose-outcome-rules';
+import { canMarkEmergency, percentLeft, reserveNote } from './compose-quota-rules';
 import {
   activeSignature,
   attachmentsBytes,
@@ -111,6 +113,23 @@ export const selectSmsTotal = (snapshot: ComposeSnapshot): number | null => snap
 export const selectSmsRemaining = (snapshot: ComposeSnapshot): number | null =>
   snapshot.context.estimate?.sms?.remaining ?? snapshot.context.setup?.quota.sms.remaining ?? null;
 export const selectSmsMonthlyLimit = (snapshot: ComposeSnapshot): number | null => snapshot.context.setup?.quota.sms.limit ?? null;
+/** The "Emergencia" mark (issue 15): whether it is on, and whether the form offers it. */
+export const selectEmergency = (snapshot: ComposeSnapshot): boolean => snapshot.context.emergency;
+export const selectOffersEmergency = (snapshot: ComposeSnapshot): boolean => canMarkEmergency(snapshot.context);
+/** SMS of this month's limit kept for emergencies: the estimate's figure when there is one, the quota's otherwise. */
+export const selectSmsReserved = (snapshot: ComposeSnapshot): number =>
+  snapshot.context.estimate?.sms?.reserved ?? snapshot.context.setup?.quota.sms.reserved ?? 0;
+/** What the SMS lines add about the reserve (compose-quota-rules.ts `reserveNote`), or null. */
+export const selectReserveNote = (snapshot: ComposeSnapshot): MessageKey | null => {
+  const remaining = selectSmsRemaining(snapshot);
+  return remaining === null ? null : reserveNote(remaining, selectSmsReserved(snapshot), snapshot.context.emergency);
+};
+/** The low-quota alert of `GET /quota` (the banner is for the admin roles; the view asks the session). */
+export const selectSmsLow = (snapshot: ComposeSnapshot): boolean => snapshot.context.setup?.quota.sms.low === true;
+/** The month's SMS left and the share of the limit it is, as `GET /quota` said when compose opened. */
+export const selectQuotaSmsRemaining = (snapshot: ComposeSnapshot): number => snapshot.context.setup?.quota.sms.remaining ?? 0;
+export const selectQuotaPercentLeft = (snapshot: ComposeSnapshot): number =>
+  snapshot.context.setup ? percentLeft(snapshot.context.setup.quota.sms) : 0;
 /** What the server said about the last failure (Spanish), or null when it said nothing a user should read. */
 export const selectFailureMessage = (snapshot: ComposeSnapshot): string | null =>
   snapshot.context.failure ? serverMessage(snapshot.context.failure) : null;

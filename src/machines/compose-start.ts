@@ -17,7 +17,8 @@ export function restoredForm(start: ComposeStart, draftId: number | null) {
     backup !== null && (draft === null || backup.savedAt > Date.parse(draft.updated_at)) && (draftId === null || backup.draftId === draftId);
   if (backupWins) {
     return {
-      form: { ...backup, channels: keep(backup.channels) },
+      // A backup written before the "Emergencia" mark existed has none.
+      form: { ...backup, channels: keep(backup.channels), emergency: backup.emergency ?? false },
       attachments: backup.attachments,
       draftId: draftId ?? backup.draftId,
       replyTo: null,
@@ -61,6 +62,7 @@ function draftForm(draft: ComposeDraft, loaded: ComposeSetup, keep: (channels: C
     recipients: draft.recipients,
     allowReplies: draft.allow_replies,
     copyToSender: draft.copy_to_sender,
+    emergency: draft.emergency,
     schedule,
   };
 }

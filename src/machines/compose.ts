@@ -215,6 +215,7 @@ export const composeMachine = setup({
         'picker.confirmed': { actions: ['setRecipients', 'saveBackup'] },
         'compose.removeRecipient': { actions: ['edit', 'syncPicker', 'saveBackup'] },
         'compose.toggleOption': { actions: ['edit', 'saveBackup'] },
+        'compose.toggleEmergency': { guard: 'canMarkEmergency', actions: ['edit', 'saveBackup'] },
         'compose.setSchedule': { actions: ['edit', 'saveBackup'] },
         'compose.clearSchedule': { actions: ['edit', 'saveBackup'] },
         'attachment.add': { actions: ['addFiles', 'saveBackup'] },

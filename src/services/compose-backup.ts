@@ -1,7 +1,7 @@
 // The browser's backup of the compose form (README "Nothing typed is lost"): one localStorage entry per
 // form (user and draft/reply/new), versioned and checked by a struct, so a corrupt or older entry is
 // ignored rather than trusted.
-import { array, boolean, enums, is, literal, nullable, number, object, string, type } from 'superstruct';
+import { array, boolean, enums, is, literal, nullable, number, object, optional, string, type } from 'superstruct';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { AttachmentSummaryStruct, RecipientPickStruct } from '../../shared/compose-structs';
 import type { AttachmentSummary } from '../../shared/messages-contract';
@@ -17,6 +17,8 @@ export interface ComposeBackup {
   attachments: AttachmentSummary[];
   allowReplies: boolean;
   copyToSender: boolean;
+  /** The "Emergencia" mark (absent in backups written before it existed). */
+  emergency?: boolean;
   schedule: { date: string; time: string } | null;
   /** The draft this form saves into, once saved. */
   draftId: number | null;
@@ -39,6 +41,7 @@ const ComposeBackupStruct = object({
     attachments: array(AttachmentSummaryStruct),
     allowReplies: boolean(),
     copyToSender: boolean(),
+    emergency: optional(boolean()),
     schedule: nullable(type({ date: string(), time: string() })),
     draftId: nullable(number()),
     savedAt: number(),

@@ -6,6 +6,7 @@ import { EstimateSummary } from './estimate-summary';
 import type { ComposeActor } from './field';
 import { LeaveDialog } from './leave-dialog';
 import { OptionsField } from './options-field';
+import { QuotaBanner } from './quota-banner';
 import { RecipientsField } from './recipients-field';
 import { ScheduleField } from './schedule-field';
 import { SignaturePreview } from './signature-preview';
@@ -18,6 +19,7 @@ export function ComposeForm({ compose }: { compose: ComposeActor }) {
     // Not a <form>: sending is always an explicit button press (Enter in the title must not send), and
     // Radix checkboxes outside a form need no hidden mirror inputs.
     <div data-slot="compose-form" className="flex flex-col gap-6 rounded-lg border bg-card p-4 sm:p-6">
+      <QuotaBanner compose={compose} />
       <TemplateField compose={compose} />
       <TitleField compose={compose} />
       <RecipientsField compose={compose} />

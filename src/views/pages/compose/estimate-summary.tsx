@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import {
+  selectEmergency,
   selectEstimate,
   selectHasChannel,
   selectReachedCount,
+  selectReserveNote,
+  selectSmsReserved,
   selectSmsMonthlyLimit,
   selectSmsRemaining,
   selectSmsTotal,
@@ -23,6 +26,9 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
   const estimate = useSelector(compose, selectEstimate);
   const reached = useSelector(compose, selectReachedCount);
   const unreachable = useSelector(compose, selectUnreachableCount);
+  const emergency = useSelector(compose, selectEmergency);
+  const reserveNote = useSelector(compose, selectReserveNote);
+  const reserved = useSelector(compose, selectSmsReserved);
   const quota = useFieldError(compose, 'quota');
   // Nobody would get it: said once, as the reason «Enviar» is not offered (no "Llegará a 0 personas").
   const reach = useFieldError(compose, 'reach');
@@ -41,6 +47,15 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
     lines.push(<li key="sms">{t('compose.estimate.sms', { total: smsTotal, count: remaining })}</li>);
   } else if (sms && remaining !== null && limit !== null) {
     lines.push(<li key="left">{t('compose.estimate.smsLeft', { count: remaining, limit })}</li>);
+  }
+  // The emergency reserve: how much of what is left a message not marked emergency may not use.
+  if (sms && reserveNote !== null) lines.push(<li key="reserve">{t(reserveNote, { count: reserved })}</li>);
+  if (emergency && !(sms && reserveNote !== null)) {
+    lines.push(
+      <li key="emergency" className="font-medium text-foreground">
+        {t('compose.estimate.emergency')}
+      </li>,
+    );
   }
   for (const channel of estimate?.channels ?? []) {
     if (channel.missing_address > 0) {
