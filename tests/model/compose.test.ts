@@ -144,6 +144,8 @@ const EDITS: AnyEventObject[] = [
   { type: 'picker.confirmed', picks: Array.from({ length: 2001 }, (_, n) => ({ kind: 'staff', id: n + 1 })) },
   { type: 'compose.toggleOption', option: 'allowReplies' },
   { type: 'compose.toggleOption', option: 'copyToSender' },
+  // The "Emergencia" mark (issue 15): may spend the SMS reserve; offered while the school sends SMS.
+  { type: 'compose.toggleEmergency' },
   { type: 'compose.setSchedule', date: '2030-01-01', time: '10:00' },
   { type: 'compose.setSchedule', date: '2020-01-01', time: '10:00' },
   { type: 'compose.setSchedule', date: '2030-02-30', time: '10:00' },
@@ -159,7 +161,7 @@ const EDITS: AnyEventObject[] = [
   { type: 'attachment.remove', key: 'attachment-2' },
   { type: 'attachment.retry', key: 'attachment-2' },
 ];
-const EDIT_TYPES = new Set(['compose.change', 'compose.toggleChannel', 'picker.confirmed', 'compose.removeRecipient', 'compose.toggleOption', 'compose.setSchedule', 'compose.clearSchedule', 'template.insert', 'template.apply', 'attachment.add', 'attachment.remove', 'attachment.retry']);
+const EDIT_TYPES = new Set(['compose.change', 'compose.toggleChannel', 'picker.confirmed', 'compose.removeRecipient', 'compose.toggleOption', 'compose.toggleEmergency', 'compose.setSchedule', 'compose.clearSchedule', 'template.insert', 'template.apply', 'attachment.add', 'attachment.remove', 'attachment.retry']);
 const COMMANDS: AnyEventObject[] = [
   // "Usar plantilla": compose opens its template picker, saying whether the form has text to replace.
   { type: 'template.open' },
@@ -204,6 +206,7 @@ interface Ctx {
   recipients: unknown[];
   allowReplies: boolean;
   copyToSender: boolean;
+  emergency: boolean;
   schedule: { date: string; time: string } | null;
   attachments: { key: string; status: string; size: number }[];
   intent: string;
@@ -218,7 +221,7 @@ const formOf = (c: Ctx) => ({
   content: c.content,
   channels: c.channels,
   recipients: c.recipients.length,
-  options: [c.allowReplies, c.copyToSender],
+  options: [c.allowReplies, c.copyToSender, c.emergency],
   schedule: c.schedule,
   attachments: c.attachments.map((entry) => `${entry.key}:${entry.status}`),
 });
