@@ -16,6 +16,10 @@ import { channelList, channelPermissions, composeDraft, estimate, quota, sendRes
 import { attachmentSummary } from '../fixtures/messages';
 import { recipientCourse, recipientGuardian, recipientStaff } from '../fixtures/recipients';
 import { startApp } from './app';
+import { sessionActor } from '../../src/views/actors';
+import { selectIsLoggedIn } from '../../src/machines/session-selectors';
+import { ADMIN, TEACHER } from '../fixtures/users';
+import type { SignedInUser } from '../../shared/contract';
 
 // WhatsApp is off at the school; 4880 of 5000 SMS left.
 const CHANNELS = channelList(['whatsapp']);
@@ -402,7 +406,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
           data: {
             ...ESTIMATE,
             channels: [{ code: 'sms', deliveries: 60, missing_address: 3 }],
-            sms: { segments_per_message: 1, total: 60, remaining: 10, limit: 5000 },
+            sms: { segments_per_message: 1, total: 60, remaining: 10, limit: 5000, reserved: 0 },
             email: null,
             problems: ['sms.quota_exceeded'],
           },
@@ -473,5 +477,78 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.click(within(failed.closest('[role=alert]') as HTMLElement).getByRole('button', { name: es.compose.retry })));
     expect(await screen.findByLabelText(es.compose.field.title)).toBeTruthy();
     expect(screen.queryByText(es.compose.loadFailed)).toBeNull();
+  });
+
+  describe('the SMS quota (issue 15)', () => {
+    /** 310 of 5,000 SMS left, 500 kept for emergencies, under the school's 10 % alert. */
+    const LOW = quota(5000, 4690, { sms: { reserved: 500, low: true } });
+
+    async function signIn(user: SignedInUser) {
+      script['POST /login'] = [json(200, { data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 } })];
+      script['GET /user'] = [json(200, { user })];
+      script['GET /institution-policies'] = [json(200, ['hermes-acceder-sistema'])];
+      await act(async () => sessionActor.send({ type: 'session.login', email: user.email, password: 'Hermes.2026' }));
+      await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(true));
+    }
+    afterEach(async () => {
+      script = { 'GET /logout': [json(200, {})] };
+      await act(async () => sessionActor.send({ type: 'session.logout' }));
+      await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(false));
+    });
+
+    it('an administrator sees the low-quota banner with the figures and a link to the quota settings', async () => {
+      await signIn(ADMIN);
+      script['GET /quota'] = [json(200, { data: LOW })];
+      await renderCompose(wrap);
+      const banner = screen.getByRole('status', { name: es.compose.quotaLow.label });
+      expect(banner.textContent).toContain('Quedan 310 SMS de 5.000 este mes (6 %)');
+      const link = within(banner).getByRole('link', { name: es.compose.quotaLow.link });
+      expect(link.getAttribute('href')).toBe('/settings/message-quota');
+    });
+
+    it('no banner for a teacher, nor for an administrator while the quota is not low', async () => {
+      await signIn(TEACHER);
+      script['GET /quota'] = [json(200, { data: LOW })];
+      await renderCompose(wrap);
+      expect(screen.queryByRole('status', { name: es.compose.quotaLow.label })).toBeNull();
+      cleanup();
+      await act(async () => sessionActor.send({ type: 'session.logout' }));
+      await signIn(ADMIN);
+      script['GET /quota'] = [json(200, { data: quota(5000, 120) })];
+      await renderCompose(wrap);
+      expect(screen.queryByRole('status', { name: es.compose.quotaLow.label })).toBeNull();
+    });
+
+    it('the Emergencia mark explains itself; a normal SMS is refused with the reserve text, then goes marked', async () => {
+      script['GET /quota'] = [json(200, { data: LOW })];
+      const sms = { segments_per_message: 1, total: 60, remaining: 310, limit: 5000, reserved: 500 };
+      script['POST /messages/estimate'] = [
+        json(200, { data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: ['sms.reserve_only_emergency'] } }),
+        json(200, { data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: [] } }),
+      ];
+      const title = await renderCompose(wrap);
+      await fillValidForm(title, es.messages.channel.sms);
+      expect(screen.getByText(es.compose.estimate.reserveOnly)).toBeTruthy();
+      const mark = screen.getByRole('checkbox', { name: es.compose.options.emergency });
+      expect(mark.getAttribute('aria-checked')).toBe('false');
+      expect(document.getElementById(mark.getAttribute('aria-describedby') ?? '')?.textContent).toBe(es.compose.options.emergencyHint);
+
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
+      const refusal = await screen.findByText(
+        'Quedan 310 SMS este mes, reservados para mensajes de emergencia. Marca el mensaje como Emergencia si lo es, o espera al próximo mes.',
+        { selector: '[role=alert]' },
+      );
+      expect(refusal).toBeTruthy();
+      expect(posts('/messages/send')).toHaveLength(0);
+      expect(posts('/messages/estimate').at(-1)?.body).toMatchObject({ emergency: false });
+
+      await act(async () => fireEvent.click(mark));
+      expect(mark.getAttribute('aria-checked')).toBe('true');
+      expect(screen.queryByText(refusal.textContent ?? '', { selector: '[role=alert]' })).toBeNull();
+      expect(screen.getByText(es.compose.estimate.reserveEmergency)).toBeTruthy();
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
+      await screen.findByRole('button', { name: es.compose.confirm.send });
+      expect(posts('/messages/estimate').at(-1)?.body).toMatchObject({ emergency: true, channels: ['sms'] });
+    });
   });
 });
