@@ -163,9 +163,13 @@ describe('drafts keep the flag', () => {
     expect(((await updated.json()) as { data: ComposeDraft }).data.emergency).toBe(false);
   });
 
-  it('sending a draft marked emergency uses the reserve', async () => {
+  it('sending a draft marked emergency uses the reserve; the same draft unmarked may not', async () => {
     await setQuota(100, 10, 90);
     const draft = ((await (await admin.post('/api/messages/drafts', sms({ emergency: true }))).json()) as { data: ComposeDraft }).data;
+    const refused = await send(admin, { ...sms(), draft_id: draft.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ errors: { quota: ['sms.reserve_only_emergency'] } });
+    expect(await used()).toBe(90);
     const res = await send(admin, { ...sms({ emergency: true }), draft_id: draft.id });
     expect(res.status).toBe(201);
     expect(await used()).toBe(90 + SMS_SEGMENTS_PER_MESSAGE);
