@@ -21,22 +21,10 @@ import { loadComposeBackup } from '../../src/services/compose-backup';
 import { composeBackup, composeDraft, composeSetup, estimate, quota } from '../fixtures/compose';
 import { composeWithRealChildren } from './doubles';
 import { Fakes, flush } from './harness';
+import { installMemoryStorage } from './memory-storage';
 
 // A localStorage for node: the backup goes through the real service helpers.
-const store = new Map<string, string>();
-Object.defineProperty(globalThis, 'localStorage', {
-  configurable: true,
-  value: {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-    clear: () => store.clear(),
-    key: (index: number) => [...store.keys()][index] ?? null,
-    get length() {
-      return store.size;
-    },
-  },
-});
+const store = installMemoryStorage();
 afterEach(() => store.clear());
 
 const KEY = 'compose:7:new';

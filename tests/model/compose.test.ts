@@ -45,22 +45,10 @@ import { failure } from './fixtures';
 import { composeBackup, composeDraft, composeSetup, estimate, sendResult } from '../fixtures/compose';
 import { attachmentSummary } from '../fixtures/messages';
 import { thirdGrade } from '../fixtures/recipients';
+import { installMemoryStorage } from './memory-storage';
 
 // --- a localStorage for node (the backup goes through the real service helpers) ----------------------
-const store = new Map<string, string>();
-Object.defineProperty(globalThis, 'localStorage', {
-  configurable: true,
-  value: {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => void store.set(key, value),
-    removeItem: (key: string) => void store.delete(key),
-    clear: () => store.clear(),
-    key: (index: number) => [...store.keys()][index] ?? null,
-    get length() {
-      return store.size;
-    },
-  },
-});
+const store = installMemoryStorage();
 
 const cs = (snapshot: AnyMachineSnapshot) => snapshot as unknown as ComposeSnapshot;
 const MB = 1024 * 1024;
