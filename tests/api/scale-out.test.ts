@@ -342,6 +342,51 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     expect(await used()).toBe(before + perMessage * 7);
   });
 
+  it('lets 50 concurrent sends across both servers, half marked emergency, keep the reserve for the emergencies', { timeout: 120_000 }, async () => {
+    const clients = [await login(0), await login(1)];
+    const course = await one<{ id: number }>(
+      db,
+      sql`select c.id from courses c join users u on u.institution_id = c.institution_id
+          where u.email = ${SENDER} and (select count(*) from students s where s.course_id = c.id) >= 10 order by c.id limit 1`,
+    );
+    const pick: RecipientPick = { kind: 'course', id: Number(course.id), audience: 'apoderados' };
+    const estimate = await clients[0]!.post('/api/messages/estimate', composeInput({ channels: ['sms'], recipients: [pick] }));
+    const perMessage = ((await estimate.json()) as { data: { sms: { total: number } } }).data.sms.total;
+    const institution = await one<{ id: number; month: string }>(
+      db,
+      sql`select u.institution_id as id, to_char(now() at time zone i.timezone, 'YYYY-MM') as month
+          from users u join institutions i on i.id = u.institution_id where u.email = ${SENDER}`,
+    );
+    // This month from nothing: room for 10 messages, 4 of them kept for emergencies (40 %).
+    await db.execute(sql`update sms_usage set segments = 0 where institution_id = ${institution.id} and month = ${institution.month}`);
+    await db.execute(sql`update institution_quotas set sms_monthly_limit = ${perMessage * 10}, sms_reserve_percent = 40 where institution_id = ${institution.id}`);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          send(clients[i % 2]!, composeInput({ channels: ['sms'], recipients: [pick], emergency: i % 4 < 2, title: `Reserva ${i}` })),
+        ),
+      );
+      const created = answers.map((r, i) => ({ status: r.status, emergency: i % 4 < 2, server: i % 2 }));
+      expect(created.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+      // 25 emergencies for 10 places: the limit is reached whatever the order, never passed.
+      expect(created.filter((a) => a.status === 201)).toHaveLength(10);
+      const normal = created.filter((a) => a.status === 201 && !a.emergency).length;
+      expect(normal).toBeLessThanOrEqual(6);
+      const segments = await rows<{ segments: number }>(db, sql`select segments from sms_usage where institution_id = ${institution.id} and month = ${institution.month}`);
+      expect(Number(segments[0]!.segments)).toBe(perMessage * 10);
+      // Every refusal says why (a normal one: into the reserve or past
+      // the limit; an emergency: past the limit).
+      const bodies = (await Promise.all(answers.map((r) => r.json()))) as { errors?: { quota?: string[] } }[];
+      created.forEach((a, i) => {
+        if (a.status !== 409) return;
+        const allowed = a.emergency ? ['sms.quota_exceeded'] : ['sms.quota_exceeded', 'sms.reserve_only_emergency'];
+        expect(allowed).toContain(bodies[i]!.errors?.quota?.[0]);
+      });
+    } finally {
+      await db.execute(sql`update institution_quotas set sms_reserve_percent = 0 where institution_id = ${institution.id}`);
+    }
+  });
+
   // Last: it counts the runs over the whole file. Only the workers sweep (servers with HERMES_WORKERS=0 run
   // no engine workers), and only the servers clean up hourly.
   it('runs the 30-s delivery sweep and the hourly clean-up once across processes, not once per process', async () => {
