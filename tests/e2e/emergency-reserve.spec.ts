@@ -23,7 +23,13 @@ async function call(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, 
   return { status: response.status(), body: (await response.json().catch(() => null)) as { data: unknown } | null };
 }
 
+/** Nothing on the page scrolls sideways (WCAG 1.4.10). */
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
 const quotaOf = async (page: Page) => (await call(page, 'GET', COMPOSE_API.quota)).body!.data as Quota;
+
+// On a 390 px phone: the mark, its explanation and the refusal fit without scrolling sideways.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 test('only the reserve left: a normal SMS is refused in Spanish, the same message marked Emergencia goes', async ({ page }) => {
   await loginViaApi(page, USERS.adminElqui);
@@ -60,11 +66,13 @@ test('only the reserve left: a normal SMS is refused in Spanish, the same messag
     await expect(page.locator('[data-slot=estimate]').getByRole('alert').filter({ hasText: refusal })).toBeVisible();
     await expect(compose.confirmation).toHaveCount(0);
     expect((await quotaOf(page)).sms.used).toBe(used);
+    expect(await noSidewaysScroll(page)).toBe(true);
 
     // The same message, marked: it may spend the reserve.
     const mark = page.getByRole('checkbox', { name: exactly(t('compose.options.emergency')) });
     await expect(mark).toHaveAccessibleDescription(t('compose.options.emergencyHint'));
     await mark.check();
+    expect(await noSidewaysScroll(page)).toBe(true);
     await expect(page.getByText(exactly(t('compose.estimate.reserveEmergency')))).toBeVisible();
     await compose.send.click();
     await compose.confirm('send');
