@@ -304,7 +304,8 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     await fleet!.restartServer(0);
   });
 
-  it('lets 50 concurrent sends split across both servers spend at most the month quota', { timeout: 120_000 }, async () => {
+  /** Both servers signed in, a course of 10+ students, the SMS one message to it costs, and the school's month. */
+  async function smsRace() {
     const clients = [await login(0), await login(1)];
     const course = await one<{ id: number }>(
       db,
@@ -320,6 +321,11 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
       sql`select u.institution_id as id, to_char(now() at time zone i.timezone, 'YYYY-MM') as month
           from users u join institutions i on i.id = u.institution_id where u.email = ${SENDER}`,
     );
+    return { clients, pick, perMessage, institution };
+  }
+
+  it('lets 50 concurrent sends split across both servers spend at most the month quota', { timeout: 120_000 }, async () => {
+    const { clients, pick, perMessage, institution } = await smsRace();
     const used = async () =>
       Number(
         (await rows<{ segments: number }>(db, sql`select segments from sms_usage where institution_id = ${institution.id} and month = ${institution.month}`))[0]
@@ -343,20 +349,7 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
   });
 
   it('lets 50 concurrent sends across both servers, half marked emergency, keep the reserve for the emergencies', { timeout: 120_000 }, async () => {
-    const clients = [await login(0), await login(1)];
-    const course = await one<{ id: number }>(
-      db,
-      sql`select c.id from courses c join users u on u.institution_id = c.institution_id
-          where u.email = ${SENDER} and (select count(*) from students s where s.course_id = c.id) >= 10 order by c.id limit 1`,
-    );
-    const pick: RecipientPick = { kind: 'course', id: Number(course.id), audience: 'apoderados' };
-    const estimate = await clients[0]!.post('/api/messages/estimate', composeInput({ channels: ['sms'], recipients: [pick] }));
-    const perMessage = ((await estimate.json()) as { data: { sms: { total: number } } }).data.sms.total;
-    const institution = await one<{ id: number; month: string }>(
-      db,
-      sql`select u.institution_id as id, to_char(now() at time zone i.timezone, 'YYYY-MM') as month
-          from users u join institutions i on i.id = u.institution_id where u.email = ${SENDER}`,
-    );
+    const { clients, pick, perMessage, institution } = await smsRace();
     // This month from nothing: room for 10 messages, 4 of them kept for emergencies (40 %).
     await db.execute(sql`update sms_usage set segments = 0 where institution_id = ${institution.id} and month = ${institution.month}`);
     await db.execute(sql`update institution_quotas set sms_monthly_limit = ${perMessage * 10}, sms_reserve_percent = 40 where institution_id = ${institution.id}`);
