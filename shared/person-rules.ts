@@ -195,7 +195,10 @@ export function checkPersonEdit(
 
   if (input.dni !== undefined || input.tipo_documento_id !== undefined) {
     if (kind === 'funcionario') {
-      fail(input.dni !== undefined ? 'dni' : 'tipo_documento_id', PERSON_ERRORS.staffDocument);
+      // Blanks are no document (the editor sends every field); only a real number or type is refused.
+      const dni = typeof input.dni === 'string' ? input.dni.trim() : input.dni;
+      if (dni !== undefined && dni !== null && dni !== '') fail('dni', PERSON_ERRORS.staffDocument);
+      else if (input.tipo_documento_id !== undefined && input.tipo_documento_id !== null) fail('tipo_documento_id', PERSON_ERRORS.staffDocument);
     } else {
       const type = input.tipo_documento_id === undefined ? current.tipo_documento_id : input.tipo_documento_id;
       const rawDni = input.dni === undefined ? current.dni : input.dni;

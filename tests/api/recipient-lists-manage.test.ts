@@ -387,6 +387,9 @@ describe('a member’s person record', () => {
     const saved = await ok<{ data: UserToEdit }>(await call(admin, 'PATCH', API.user(theirs.id, member.id), { email: 'nuevo@sanandres.cl', fono_celular: '+56 9 5555 1234' }));
     expect(saved.data).toMatchObject({ user_type: 'funcionario', email: 'nuevo@sanandres.cl', fono_celular: '+56955551234', dni: null });
     expect(await errorsOf(await call(admin, 'PATCH', API.user(theirs.id, member.id), { dni: '12345678-5' }))).toEqual({ dni: [PERSON_ERRORS.staffDocument] });
+    // As the contact editor sends it: every field, the empty document as nulls.
+    const asEditor = { nombres: 'Ana', apellido_paterno: 'Rojas', email: 'otro@sanandres.cl', fono_celular: '+56955551234', dni: null, tipo_documento_id: null };
+    expect((await ok<{ data: UserToEdit }>(await call(admin, 'PATCH', API.user(theirs.id, member.id), asEditor))).data).toMatchObject({ email: 'otro@sanandres.cl', dni: null });
   });
 
   it('checks a CURP and a Mexican mobile in Mexico', async () => {

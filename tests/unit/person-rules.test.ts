@@ -78,6 +78,24 @@ describe('checkPersonEdit', () => {
     expect(out.phoneCountries).toBeNull();
   });
 
+  it("takes a colleague's edit as the contact editor sends it (no document, as nulls), and refuses a document", () => {
+    // The member editor sends every field, blanks as null: a staff member's empty document is not a document.
+    const out = checkPersonEdit(
+      'funcionario',
+      { nombres: 'Ana', apellido_paterno: 'Rojas', email: 'ana@sanandres.cl', fono_celular: '+56955551234', dni: null, tipo_documento_id: null },
+      none,
+      '+56',
+    );
+    expect(out.errors).toEqual({});
+    expect(out.values).toMatchObject({ email: 'ana@sanandres.cl', fono_celular: '+56955551234' });
+    expect(checkPersonEdit('funcionario', { dni: '12345678-5', tipo_documento_id: DOCUMENT_TYPES.rut }, none, '+56').errors).toEqual({
+      dni: [PERSON_ERRORS.staffDocument],
+    });
+    expect(checkPersonEdit('funcionario', { dni: null, tipo_documento_id: DOCUMENT_TYPES.rut }, none, '+56').errors).toEqual({
+      tipo_documento_id: [PERSON_ERRORS.staffDocument],
+    });
+  });
+
   it('answers a Spanish error per bad field', () => {
     const out = checkPersonEdit(
       'apoderado',
