@@ -1,0 +1,154 @@
+// A vertical bar chart drawn as SVG (issue 15): one bar per period, the limit in force as a step across
+// each bar's slot, the value axis in the locale's numbers. Styled by classes only (the CSP allows no inline
+// styles): geometry is SVG attributes (x, y, width, height), which are not styles. Accessible three ways:
+// the SVG is an image named by its <title> and described by the summary; the summary is on screen; and
+// the data is a table, read by screen readers always and shown to sighted users with "Ver tabla".
+// Generic: texts come in as props (the dashboards pass their own).
+import { useId, useState } from 'react';
+import { cn } from '../lib/utils';
+import { DEFAULT_FRAME, formatNumber, layoutBars, type BarDatum, type Frame } from './scale';
+
+export interface BarChartLabels {
+  /** Column headers of the table. */
+  period: string;
+  value: string;
+  limit: string;
+  /** The toggle's two names. */
+  showTable: string;
+  hideTable: string;
+}
+
+export interface BarChartProps {
+  /** The chart's name: its <title> and the table's caption. */
+  title: string;
+  /** One sentence saying what the chart shows ("Marzo es el mes con más SMS: 4.210 de 5.000"). */
+  summary: string;
+  data: readonly BarDatum[];
+  locale: string;
+  labels: BarChartLabels;
+  frame?: Frame;
+  className?: string;
+}
+
+/** The smaller viewBox the charts use: on a 390 px phone its 11-unit labels stay readable. */
+export const CHART_FRAME: Frame = { ...DEFAULT_FRAME, width: 400, height: 220, left: 44, bottom: 22 };
+
+export function BarChart({ title, summary, data, locale, labels, frame = CHART_FRAME, className }: BarChartProps) {
+  const id = useId();
+  const [tableShown, setTableShown] = useState(false);
+  const layout = layoutBars(data, frame);
+  const hasLimit = data.some((d) => d.limit != null);
+  const titleId = `${id}-title`;
+  const summaryId = `${id}-summary`;
+  const tableId = `${id}-table`;
+  return (
+    <figure data-slot="bar-chart" className={cn('flex flex-col gap-2', className)}>
+      <svg
+        viewBox={`0 0 ${frame.width} ${frame.height}`}
+        role="img"
+        aria-labelledby={`${titleId} ${summaryId}`}
+        className="h-auto w-full max-w-2xl overflow-visible"
+        data-slot="bar-chart-svg"
+      >
+        <title id={titleId}>{title}</title>
+        <g data-slot="bar-chart-axis" aria-hidden="true">
+          {layout.ticks.map((tick) => (
+            <g key={tick.value}>
+              <line x1={frame.left} x2={frame.width - frame.right} y1={tick.y} y2={tick.y} className="stroke-border" strokeWidth={1} />
+              <text x={frame.left - 4} y={tick.y} dy="0.32em" textAnchor="end" className="fill-muted-foreground text-[10px]">
+                {formatNumber(tick.value, locale)}
+              </text>
+            </g>
+          ))}
+        </g>
+        <g data-slot="bar-chart-bars" aria-hidden="true">
+          {layout.bars.map((bar, i) => {
+            const datum = data[i] as BarDatum;
+            const over = datum.limit != null && datum.value > datum.limit;
+            return (
+              <g key={bar.key} data-key={bar.key}>
+                <rect
+                  x={bar.x}
+                  y={bar.y}
+                  width={bar.width}
+                  height={bar.height}
+                  rx={2}
+                  data-slot="bar"
+                  className={over ? 'fill-destructive' : 'fill-primary'}
+                />
+                <text x={bar.center} y={layout.baseline + 14} textAnchor="middle" className="fill-muted-foreground text-[10px]">
+                  {datum.label}
+                </text>
+              </g>
+            );
+          })}
+        </g>
+        {layout.limitPath ? (
+          <path d={layout.limitPath} data-slot="bar-chart-limit" aria-hidden="true" className="fill-none stroke-foreground" strokeWidth={1.5} strokeDasharray="4 3" />
+        ) : null}
+      </svg>
+      <figcaption className="flex flex-col gap-1 text-sm">
+        <span id={summaryId} data-slot="bar-chart-summary">
+          {summary}
+        </span>
+        <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground" aria-hidden="true">
+          <span className="inline-flex items-center gap-1">
+            <svg viewBox="0 0 10 10" className="size-3">
+              <rect width={10} height={10} rx={2} className="fill-primary" />
+            </svg>
+            {labels.value}
+          </span>
+          {hasLimit ? (
+            <span className="inline-flex items-center gap-1">
+              <svg viewBox="0 0 14 10" className="h-3 w-4">
+                <line x1={0} x2={14} y1={5} y2={5} className="stroke-foreground" strokeWidth={1.5} strokeDasharray="4 3" />
+              </svg>
+              {labels.limit}
+            </span>
+          ) : null}
+        </span>
+      </figcaption>
+      <div>
+        <button
+          type="button"
+          aria-expanded={tableShown}
+          aria-controls={tableId}
+          onClick={() => setTableShown((shown) => !shown)}
+          className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          data-slot="bar-chart-toggle"
+        >
+          {tableShown ? labels.hideTable : labels.showTable}
+        </button>
+      </div>
+      <table id={tableId} data-slot="bar-chart-table" className={cn('w-full max-w-md text-sm', !tableShown && 'sr-only')}>
+        <caption className="sr-only">{title}</caption>
+        <thead>
+          <tr className="border-b text-left">
+            <th scope="col" className="py-1 pr-2 font-medium">
+              {labels.period}
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              {labels.value}
+            </th>
+            {hasLimit ? (
+              <th scope="col" className="py-1 text-right font-medium">
+                {labels.limit}
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.key} className="border-b last:border-0">
+              <th scope="row" className="py-1 pr-2 text-left font-normal">
+                {d.longLabel ?? d.label}
+              </th>
+              <td className="py-1 pr-2 text-right tabular-nums">{formatNumber(d.value, locale)}</td>
+              {hasLimit ? <td className="py-1 text-right tabular-nums">{d.limit == null ? '—' : formatNumber(d.limit, locale)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
