@@ -13,11 +13,12 @@ import type receptionCL from './reception/es-CL.json';
 import type recipientListsCL from './recipientLists/es-CL.json';
 import type templatesCL from './templates/es-CL.json';
 import type signatureCL from './signature/es-CL.json';
+import type settingsCL from './settings/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here), loaded with its chunk. */
-export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature';
-export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature'];
+export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings';
+export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings'];
 
 export type Messages = typeof shellCL &
   typeof loginCL &
@@ -26,7 +27,8 @@ export type Messages = typeof shellCL &
   typeof receptionCL &
   typeof templatesCL &
   typeof recipientListsCL &
-  typeof signatureCL;
+  typeof signatureCL &
+  typeof settingsCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */
