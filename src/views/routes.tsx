@@ -47,6 +47,7 @@ const RecipientListsPage = screen(() => import('./pages/recipient-lists-page').t
 const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists-trash-page').then((m) => m.RecipientListsTrashPage), ['recipientLists']);
 const RecipientListPage = screen(() => import('./pages/recipient-list-page').then((m) => m.RecipientListPage), ['recipientLists', 'compose']);
 const SettingsSignaturePage = screen(() => import('./pages/settings-signature-page').then((m) => m.SettingsSignaturePage), ['signature']);
+const SettingsQuotaPage = screen(() => import('./pages/settings-quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
 const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 
@@ -210,7 +211,7 @@ export const ROUTES = [
     access: 'login',
     roles: ADMIN_ROLES,
     title: 'pages.settingsQuota',
-    screen: soon('pages.settingsQuota'),
+    screen: SettingsQuotaPage,
     nav: { label: 'nav.settings', prefix: '/settings' },
   },
   {

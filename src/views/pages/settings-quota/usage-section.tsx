@@ -1,0 +1,175 @@
+// The usage chart (quota-usage.ts): Mensual / Anual, the calendar (January–December or the school year),
+// the year with its arrows (monthly view), the bars with the limit, and this month's top senders and
+// courses. A new choice keeps the old bars on screen (dimmed, aria-busy) until the new ones come.
+import { useSelector } from '@xstate/react';
+import type { QuotaUsage, UsageCalendar, UsageView } from '../../../../shared/quota-contract';
+import {
+  selectCalendar,
+  selectCanNextYear,
+  selectCanPreviousYear,
+  selectUsage,
+  selectUsageFailed,
+  selectUsageLoading,
+  selectView,
+  selectYear,
+  type QuotaUsageActor,
+} from '../../../machines/quota-usage';
+import { BarChart } from '../../charts/bar-chart';
+import { BarList } from '../../charts/bar-list';
+import { capitalize, longMonth, shortMonth } from '../../charts/periods';
+import { formatNumber, peak, type BarDatum } from '../../charts/scale';
+import { useT, type Translate } from '../../lib/i18n';
+import { cn } from '../../lib/utils';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardHeader } from '../../ui/card';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { NativeSelect } from '../../ui/native-select';
+
+const VIEWS: UsageView[] = ['monthly', 'annual'];
+
+/** The bars as the chart takes them: months by their short and long names, years as they are. */
+export function usageBars(usage: QuotaUsage, locale: string): BarDatum[] {
+  return usage.bars.map((bar) =>
+    usage.view === 'monthly'
+      ? { key: bar.period, label: shortMonth(bar.period, locale), longLabel: longMonth(bar.period, locale), value: bar.used, limit: bar.limit }
+      : { key: bar.period, label: bar.period, value: bar.used, limit: bar.limit },
+  );
+}
+
+export function chartTitle(t: Translate, usage: QuotaUsage): string {
+  if (usage.view === 'annual') return t(usage.calendar === 'school' ? 'quota.chart.titleAnnualSchool' : 'quota.chart.titleAnnual');
+  return t(usage.calendar === 'school' ? 'quota.chart.titleMonthlySchool' : 'quota.chart.titleMonthly', { year: usage.year });
+}
+
+/** "Marzo de 2026 es el mes con más SMS: 4.210 de 5.000.", or that nothing was sent. */
+export function chartSummary(t: Translate, usage: QuotaUsage, data: BarDatum[], locale: string): string {
+  const top = peak(data);
+  if (!top) return t('quota.chart.nothing');
+  const params = { period: capitalize(top.longLabel ?? top.label), used: formatNumber(top.value, locale), limit: formatNumber(top.limit ?? 0, locale) };
+  return t(usage.view === 'monthly' ? 'quota.chart.peakMonth' : 'quota.chart.peakYear', params);
+}
+
+export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor; locale: string }) {
+  const t = useT();
+  const usage = useSelector(actor, selectUsage);
+  const loading = useSelector(actor, selectUsageLoading);
+  const failed = useSelector(actor, selectUsageFailed);
+  const retry = () => actor.send({ type: 'usage.retry' });
+  return (
+    <>
+      <Card className="min-w-0">
+        <CardHeader className="gap-3">
+          <h2 className="text-lg leading-tight font-semibold">{t('quota.chart.heading')}</h2>
+          <Controls actor={actor} />
+        </CardHeader>
+        <CardContent aria-busy={loading} className={cn('flex flex-col gap-3', loading && usage && 'opacity-60')}>
+          {failed ? <ListFailure message={t('quota.chart.failed')} retryLabel={t('quota.retry')} onRetry={retry} /> : null}
+          {usage ? <Chart usage={usage} locale={locale} /> : !failed ? <ListSkeleton label={t('quota.chart.loading')} rows={1} rowClassName="h-56" /> : null}
+        </CardContent>
+      </Card>
+      {usage ? (
+        <div className="grid min-w-0 gap-6 md:grid-cols-2">
+          <Card className="min-w-0">
+            <CardContent>
+              <BarList
+                title={t('quota.top.senders')}
+                locale={locale}
+                empty={t('quota.top.noSenders')}
+                formatValue={(value) => t('quota.top.sms', { value: formatNumber(value, locale) })}
+                items={usage.top_senders.map((sender) => ({
+                  key: String(sender.user_id),
+                  label: sender.name,
+                  value: sender.segments,
+                  detail: t('quota.top.messages', { count: sender.messages }),
+                }))}
+              />
+            </CardContent>
+          </Card>
+          <Card className="min-w-0">
+            <CardContent>
+              <BarList
+                title={t('quota.top.courses')}
+                locale={locale}
+                empty={t('quota.top.noCourses')}
+                formatValue={(value) => t('quota.top.sms', { value: formatNumber(value, locale) })}
+                items={usage.top_courses.map((course) => ({ key: String(course.course_id), label: course.name, value: course.segments }))}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function Chart({ usage, locale }: { usage: QuotaUsage; locale: string }) {
+  const t = useT();
+  const data = usageBars(usage, locale);
+  return (
+    <BarChart
+      title={chartTitle(t, usage)}
+      summary={chartSummary(t, usage, data, locale)}
+      data={data}
+      locale={locale}
+      labels={{
+        period: t('quota.chart.period'),
+        value: t('quota.chart.used'),
+        limit: t('quota.chart.limit'),
+        showTable: t('quota.chart.showTable'),
+        hideTable: t('quota.chart.hideTable'),
+      }}
+    />
+  );
+}
+
+function Controls({ actor }: { actor: QuotaUsageActor }) {
+  const t = useT();
+  const view = useSelector(actor, selectView);
+  const calendar = useSelector(actor, selectCalendar);
+  const year = useSelector(actor, selectYear);
+  const canPrevious = useSelector(actor, selectCanPreviousYear);
+  const canNext = useSelector(actor, selectCanNextYear);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <div role="group" aria-label={t('quota.chart.view')} className="inline-flex rounded-md border p-0.5">
+        {VIEWS.map((option) => (
+          <Button
+            key={option}
+            type="button"
+            size="sm"
+            variant={option === view ? 'secondary' : 'ghost'}
+            aria-pressed={option === view}
+            onClick={() => actor.send({ type: 'usage.view', view: option })}
+          >
+            {t(option === 'monthly' ? 'quota.chart.monthly' : 'quota.chart.annual')}
+          </Button>
+        ))}
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <span className="sr-only">{t('quota.chart.calendar')}</span>
+        <NativeSelect
+          id="quota-calendar"
+          value={calendar}
+          aria-label={t('quota.chart.calendar')}
+          onChange={(event) => actor.send({ type: 'usage.calendar', calendar: event.target.value as UsageCalendar })}
+        >
+          <option value="civil">{t('quota.chart.civil')}</option>
+          <option value="school">{t('quota.chart.school')}</option>
+        </NativeSelect>
+      </label>
+      {view === 'monthly' && year !== null ? (
+        <div className="inline-flex items-center gap-1">
+          <Button type="button" size="icon" variant="outline" aria-label={t('quota.chart.previous')} disabled={!canPrevious} onClick={() => actor.send({ type: 'usage.year', year: year - 1 })}>
+            <span aria-hidden="true">‹</span>
+          </Button>
+          <span aria-live="polite" className="min-w-12 text-center text-sm font-medium tabular-nums" data-slot="quota-year">
+            {year}
+          </span>
+          <Button type="button" size="icon" variant="outline" aria-label={t('quota.chart.next')} disabled={!canNext} onClick={() => actor.send({ type: 'usage.year', year: year + 1 })}>
+            <span aria-hidden="true">›</span>
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
