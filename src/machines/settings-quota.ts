@@ -118,7 +118,7 @@ export const settingsQuotaMachine = setup({
                 id: 'saveSettings',
                 src: 'saveSettings',
                 input: ({ context }) => quotaInputOf(context.draft, context.settings),
-                onDone: { target: 'idle', actions: ['assignSettings', 'toastSaved', 'reloadUsage'] },
+                onDone: { target: 'idle', actions: ['assignSettings', 'toastSaved'] },
                 // Refused or failed: the form keeps what was typed; a 422 puts its texts on the fields.
                 onError: [
                   { guard: 'isValidationFailure', target: 'idle', actions: ['serverErrors', 'toastFailed', 'focusFirstError'] },
@@ -141,6 +141,9 @@ export const settingsQuotaMachine = setup({
             // A bug in the chart's actor, not a failed request (that is its own `failed`).
             onError: { target: 'crashed' },
           },
+          // A saved limit is this month's bar's limit: the chart asks again (a crashed chart has no one
+          // to tell, and starts afresh when restarted).
+          on: { 'xstate.done.actor.saveSettings': { actions: 'reloadUsage' } },
         },
         crashed: {
           on: { 'quota.restartUsage': { target: 'running' } },
