@@ -63,6 +63,7 @@ export const settingsQuotaMachine = setup({
       const { [event.field]: _fixed, ...errors } = context.errors;
       return { draft: { ...context.draft, [event.field]: event.value }, errors };
     }),
+    clearErrors: assign({ errors: NO_ERRORS }),
     showErrors: assign({ errors: ({ context }) => quotaErrors(context.draft, context.settings) }),
     serverErrors: assign({ errors: ({ event }) => serverQuotaErrors(toApiFailure((event as { error?: unknown }).error)) }),
     focusFirstError: emit(({ context }) => ({ type: 'focus' as const, target: QUOTA_FIELD_IDS[firstQuotaError(context.errors)] })),
@@ -114,6 +115,8 @@ export const settingsQuotaMachine = setup({
             },
             saving: {
               tags: 'busy',
+              // A new save forgets the last refusal's texts (a 500 after a 422 would leave them standing).
+              entry: 'clearErrors',
               invoke: {
                 id: 'saveSettings',
                 src: 'saveSettings',
