@@ -3,7 +3,7 @@
 // emergency reserve and the low-quota alert (`PATCH /quota/settings`), and the usage chart, a child
 // (quota-usage.ts) that runs beside it. Nothing typed is lost: a refused or failed save keeps the form as
 // typed, a 422's texts on their fields and focus on the first; the toasts are emitted, never shown here.
-import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { fetchQuotaSettings, saveQuotaSettings } from '../services/quota-settings';
 import { toApiFailure } from '../services/http';
 import type { QuotaSettings } from '../../shared/quota-contract';
@@ -38,7 +38,9 @@ export type SettingsQuotaEvent =
   | { type: 'quota.change'; field: QuotaField; value: string }
   | { type: 'quota.save' }
   | { type: 'quota.retry' }
-  | { type: 'quota.restartUsage' };
+  | { type: 'quota.restartUsage' }
+  /** Raised by a save that succeeded, for the chart's region. */
+  | { type: 'quota.saved' };
 
 export type SettingsQuotaEmitted = ToastEvent | FocusEvent;
 
@@ -73,6 +75,7 @@ export const settingsQuotaMachine = setup({
     toastSaved: emit({ type: 'toast', kind: 'success', key: 'quota.toast.saved' }),
     /** A new limit is this month's bar's limit: the chart asks again. */
     reloadUsage: sendTo('usage', { type: 'usage.reload' }),
+    announceSaved: raise({ type: 'quota.saved' }),
   },
   guards: {
     hasErrors: ({ context }) => hasQuotaErrors(quotaErrors(context.draft, context.settings)),
@@ -121,7 +124,7 @@ export const settingsQuotaMachine = setup({
                 id: 'saveSettings',
                 src: 'saveSettings',
                 input: ({ context }) => quotaInputOf(context.draft, context.settings),
-                onDone: { target: 'idle', actions: ['assignSettings', 'toastSaved'] },
+                onDone: { target: 'idle', actions: ['assignSettings', 'toastSaved', 'announceSaved'] },
                 // Refused or failed: the form keeps what was typed; a 422 puts its texts on the fields.
                 onError: [
                   { guard: 'isValidationFailure', target: 'idle', actions: ['serverErrors', 'toastFailed', 'focusFirstError'] },
@@ -146,7 +149,7 @@ export const settingsQuotaMachine = setup({
           },
           // A saved limit is this month's bar's limit: the chart asks again (a crashed chart has no one
           // to tell, and starts afresh when restarted).
-          on: { 'xstate.done.actor.saveSettings': { actions: 'reloadUsage' } },
+          on: { 'quota.saved': { actions: 'reloadUsage' } },
         },
         crashed: {
           on: { 'quota.restartUsage': { target: 'running' } },

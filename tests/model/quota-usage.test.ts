@@ -90,7 +90,7 @@ defineModelTests({
     filterEvents: (s, event) => {
       if (event.type === 'xstate.done.actor.fetchUsage') {
         const expected = answerFor(s);
-        const output = event.output as typeof expected;
+        const output = (event as AnyEventObject).output as typeof expected;
         return output.view === expected.view && output.year === expected.year && output.calendar === expected.calendar;
       }
       if (event.type === 'usage.year') return s.context.query.view === 'monthly' && s.context.query.calendar === 'civil' && !s.matches('loading');
