@@ -211,7 +211,7 @@ export const ROUTES = [
     access: 'login',
     roles: ADMIN_ROLES,
     title: 'pages.settingsQuota',
-    screen: SettingsQuotaPage,
+    screen: () => <SettingsQuotaPage />,
     nav: { label: 'nav.settings', prefix: '/settings' },
   },
   {

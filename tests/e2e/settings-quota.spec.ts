@@ -82,7 +82,10 @@ test('a limit set to what is used makes compose refuse an SMS with "monthly SMS 
     const compose = new ComposePage(page);
     await compose.goto();
     await compose.fill({ title: 'Reunión de apoderados', course: 'II Medio A', channel: 'sms', content: 'Reunión el jueves a las 18:00.' });
+    await compose.send.click();
+    // The estimate refuses it before anything is sent: no confirmation, SPEC §8's text.
     await expect(page.getByText(t('compose.errors.smsQuotaExceeded')).first()).toBeVisible();
+    await expect(compose.confirmation).toHaveCount(0);
   } finally {
     await patchSettings(page, { sms_monthly_limit: before.sms.limit });
   }
@@ -104,8 +107,19 @@ test.describe('a 390×844 phone', () => {
     await loginViaApi(page, USERS.admin);
     await page.goto('/settings/message-quota');
     await expect(page.locator('[data-slot=bar-chart-svg]')).toBeVisible();
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, clientWidth: document.scrollingElement!.clientWidth }));
-    expect(scrollWidth, 'sideways scroll at 390 px').toBeLessThanOrEqual(clientWidth);
+    for (const where of ['monthly view', 'with the table shown', 'annual view']) {
+      const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
+        const root = document.scrollingElement as HTMLElement;
+        const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5);
+        return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, culprits: wide.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`) };
+      });
+      expect(scrollWidth, `sideways scroll at 390 px, ${where}: ${culprits.join(', ')}`).toBeLessThanOrEqual(clientWidth);
+      if (where === 'monthly view') await page.getByRole('button', { name: t('quota.chart.showTable') }).click();
+      if (where === 'with the table shown') {
+        await page.getByRole('button', { name: exactly(t('quota.chart.annual')) }).click();
+        await expect(page.getByRole('img', { name: new RegExp(`^${t('quota.chart.titleAnnual')}`) })).toBeVisible();
+      }
+    }
     const limit = page.getByLabel(t('quota.form.limit'));
     await limit.focus();
     await page.keyboard.press('Tab');
