@@ -120,7 +120,9 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
           {tableShown ? labels.hideTable : labels.showTable}
         </button>
       </div>
-      <table id={tableId} data-slot="bar-chart-table" className={cn('w-full max-w-md text-sm', !tableShown && 'sr-only')}>
+      {/* Hidden, it takes sr-only's 1 px box alone: a width class beside it won over sr-only's and
+          made a 390 px phone scroll sideways. */}
+      <table id={tableId} data-slot="bar-chart-table" className={cn('text-sm', tableShown ? 'w-full max-w-md' : 'sr-only')}>
         <caption className="sr-only">{title}</caption>
         <thead>
           <tr className="border-b text-left">
