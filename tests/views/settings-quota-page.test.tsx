@@ -3,7 +3,7 @@
 // equal to the bars and the year arrows; top senders and courses; a save the server refuses keeps what was
 // typed with the server's text on the field and SPEC §8's "limit not updated"; a good save says so, sends
 // only what changed and asks for the bars again; no element has a style attribute.
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, Suspense, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toast } from 'react-hot-toast/headless';
@@ -13,6 +13,7 @@ import { Toaster } from '../../src/views/layout/toaster';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { quotaSettings, quotaUsage } from '../fixtures/quota';
 import { startApp } from './app';
+import { ROUTES } from '../../src/views/routes';
 
 const SETTINGS = quotaSettings();
 let onPatch: (body: unknown) => Response = () => json(500, {});
@@ -126,6 +127,12 @@ describe.each(modes)('quota screen (%s)', (_mode, wrap) => {
     // The chart is asked again (this month's limit changed).
     await act(async () => {});
     expect(fake.requests.filter((r) => r.url.includes('/quota/usage')).length).toBe(before + 1);
+  });
+
+  it('is what the route row shows, with its texts loaded (not "Próximamente")', async () => {
+    const route = ROUTES.find((row) => row.name === 'settings-message-quota');
+    render(wrap(<Suspense fallback={null}>{route?.screen({})}</Suspense>));
+    expect(await screen.findByRole('heading', { level: 1, name: text('quota.heading') })).toBeTruthy();
   });
 
   it('says so when the chart cannot load, and Reintentar asks again', async () => {
