@@ -3,7 +3,7 @@
 // equal to the bars and the year arrows; top senders and courses; a save the server refuses keeps what was
 // typed with the server's text on the field and SPEC §8's "limit not updated"; a good save says so, sends
 // only what changed and asks for the bars again; no element has a style attribute.
-import { StrictMode, Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toast } from 'react-hot-toast/headless';
@@ -12,8 +12,8 @@ import { SettingsQuotaPage } from '../../src/views/pages/settings-quota-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { quotaSettings, quotaUsage } from '../fixtures/quota';
-import { startApp } from './app';
-import { ROUTES } from '../../src/views/routes';
+import { RENDER_MODES, startApp } from './app';
+import { ROUTES, type RouteDef } from '../../src/views/routes';
 
 const SETTINGS = quotaSettings();
 let onPatch: (body: unknown) => Response = () => json(500, {});
@@ -39,12 +39,7 @@ afterEach(() => {
   usageFails = false;
 });
 
-const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
-  ['StrictMode', (node) => <StrictMode>{node}</StrictMode>],
-  ['plain', (node) => node],
-];
-
-describe.each(modes)('quota screen (%s)', (_mode, wrap) => {
+describe.each(RENDER_MODES)('quota screen (%s)', (_mode, wrap) => {
   const renderPage = () =>
     render(
       wrap(
@@ -130,7 +125,7 @@ describe.each(modes)('quota screen (%s)', (_mode, wrap) => {
   });
 
   it('is what the route row shows, with its texts loaded (not "Próximamente")', async () => {
-    const route = ROUTES.find((row) => row.name === 'settings-message-quota');
+    const route: RouteDef | undefined = ROUTES.find((row) => row.name === 'settings-message-quota');
     render(wrap(<Suspense fallback={null}>{route?.screen({})}</Suspense>));
     expect(await screen.findByRole('heading', { level: 1, name: text('quota.heading') })).toBeTruthy();
   });

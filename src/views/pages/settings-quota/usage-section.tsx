@@ -15,7 +15,7 @@ import {
   type QuotaUsageActor,
 } from '../../../machines/quota-usage';
 import { BarChart } from '../../charts/bar-chart';
-import { BarList } from '../../charts/bar-list';
+import { BarList, type BarListItem } from '../../charts/bar-list';
 import { capitalize, longMonth, shortMonth } from '../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../charts/scale';
 import { useT, type Translate } from '../../lib/i18n';
@@ -69,36 +69,38 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
       </Card>
       {usage ? (
         <div className="grid min-w-0 gap-6 md:grid-cols-2">
-          <Card className="min-w-0">
-            <CardContent>
-              <BarList
-                title={t('quota.top.senders')}
-                locale={locale}
-                empty={t('quota.top.noSenders')}
-                formatValue={(value) => t('quota.top.sms', { value: formatNumber(value, locale) })}
-                items={usage.top_senders.map((sender) => ({
-                  key: String(sender.user_id),
-                  label: sender.name,
-                  value: sender.segments,
-                  detail: t('quota.top.messages', { count: sender.messages }),
-                }))}
-              />
-            </CardContent>
-          </Card>
-          <Card className="min-w-0">
-            <CardContent>
-              <BarList
-                title={t('quota.top.courses')}
-                locale={locale}
-                empty={t('quota.top.noCourses')}
-                formatValue={(value) => t('quota.top.sms', { value: formatNumber(value, locale) })}
-                items={usage.top_courses.map((course) => ({ key: String(course.course_id), label: course.name, value: course.segments }))}
-              />
-            </CardContent>
-          </Card>
+          <TopCard
+            title={t('quota.top.senders')}
+            empty={t('quota.top.noSenders')}
+            locale={locale}
+            items={usage.top_senders.map((sender) => ({
+              key: String(sender.user_id),
+              label: sender.name,
+              value: sender.segments,
+              detail: t('quota.top.messages', { count: sender.messages }),
+            }))}
+          />
+          <TopCard
+            title={t('quota.top.courses')}
+            empty={t('quota.top.noCourses')}
+            locale={locale}
+            items={usage.top_courses.map((course) => ({ key: String(course.course_id), label: course.name, value: course.segments }))}
+          />
         </div>
       ) : null}
     </>
+  );
+}
+
+/** This month's most SMS, as a bar list in a card ("1.204 SMS"). */
+function TopCard({ title, empty, locale, items }: { title: string; empty: string; locale: string; items: BarListItem[] }) {
+  const t = useT();
+  return (
+    <Card className="min-w-0">
+      <CardContent>
+        <BarList title={title} locale={locale} empty={empty} items={items} formatValue={(value) => t('quota.top.sms', { value: formatNumber(value, locale) })} />
+      </CardContent>
+    </Card>
   );
 }
 
