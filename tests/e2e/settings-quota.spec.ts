@@ -29,7 +29,7 @@ async function patchSettings(page: Page, body: Record<string, unknown>): Promise
 test('an administrator sees this month and the seeded months, the chart table matching the database', async ({ page }) => {
   await loginViaApi(page, USERS.admin);
   await page.goto('/settings/message-quota');
-  await expect(page.getByRole('heading', { level: 1, name: t('quota.heading') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: t('quota.heading') })).toBeVisible();
   const settings = await read<QuotaSettings>(page, QUOTA_API.settings);
   const figures = page.locator('[data-figure] dd');
   await expect(figures).toHaveText([n(settings.sms.used), n(settings.sms.remaining), n(settings.sms.limit)]);
@@ -97,7 +97,7 @@ test('a teacher is sent home with "No tienes acceso a esa sección"', async ({ p
   const shell = new AppShell(page);
   await expect(shell.toast(t('error.noAccess'))).toBeVisible();
   await shell.expectInbox();
-  await expect(page.getByRole('heading', { level: 1, name: t('quota.heading') })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: t('quota.heading') })).toHaveCount(0);
 });
 
 test.describe('a 390×844 phone', () => {

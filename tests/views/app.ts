@@ -1,7 +1,6 @@
 // The app as main.tsx assembles it, for view tests: the edge wired once, then the root started (no session
 // cookie in jsdom, so the session settles in loggedOut without a request). Pages open their actors under
 // it. Screens rendered alone get every text namespace, as their route would load theirs.
-import { createElement, StrictMode, type ReactNode } from 'react';
 import { loadTexts, NAMESPACES } from '../../src/i18n';
 import { appActor } from '../../src/views/actors';
 import { connectEdge } from '../../src/views/edge';
@@ -16,9 +15,3 @@ export async function startApp(): Promise<void> {
   }
   await loadTexts(NAMESPACES);
 }
-
-/** Each screen test runs under StrictMode and without it (STYLE.md 14). */
-export const RENDER_MODES: Array<[string, (node: ReactNode) => ReactNode]> = [
-  ['StrictMode', (node) => createElement(StrictMode, null, node)],
-  ['plain', (node) => node],
-];

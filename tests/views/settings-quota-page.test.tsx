@@ -12,7 +12,8 @@ import { SettingsQuotaPage } from '../../src/views/pages/settings-quota-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { quotaSettings, quotaUsage } from '../fixtures/quota';
-import { RENDER_MODES, startApp } from './app';
+import { startApp } from './app';
+import { RENDER_MODES } from './screen-test';
 import { ROUTES, type RouteDef } from '../../src/views/routes';
 
 const SETTINGS = quotaSettings();
@@ -127,7 +128,9 @@ describe.each(RENDER_MODES)('quota screen (%s)', (_mode, wrap) => {
   it('is what the route row shows, with its texts loaded (not "Próximamente")', async () => {
     const route: RouteDef | undefined = ROUTES.find((row) => row.name === 'settings-message-quota');
     render(wrap(<Suspense fallback={null}>{route?.screen({})}</Suspense>));
-    expect(await screen.findByRole('heading', { level: 1, name: text('quota.heading') })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: text('quota.heading') })).toBeTruthy();
+    // Inside the settings shell, its tab marked as the page shown.
+    expect(screen.getByRole('heading', { level: 1, name: text('settingsShell.heading') })).toBeTruthy();
   });
 
   it('says so when the chart cannot load, and Reintentar asks again', async () => {

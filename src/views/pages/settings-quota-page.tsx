@@ -1,7 +1,7 @@
 // /settings/message-quota (issue 15): this month's SMS at a glance (used, left, limit, reserve, projection,
 // the other channels' balances), the usage chart with its monthly/annual, calendar and year choices, who
 // and which courses used the most, and the form that changes the limit, the reserve and the alert.
-// Sections in pages/settings-quota/.
+// Inside the settings shell (tabs between the two settings screens); sections in pages/settings-quota/.
 import { useSelector } from '@xstate/react';
 import { selectLocale } from '../../machines/locale';
 import { selectFailed, selectSettings, selectUsageActor, selectUsageCrashed, settingsQuotaMachine, type SettingsQuotaActor } from '../../machines/settings-quota';
@@ -9,6 +9,7 @@ import { localeActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { ListFailure, ListSkeleton } from '../ui/list-state';
+import { SettingsShell } from './settings/shell';
 import { MonthCard } from './settings-quota/month-card';
 import { QuotaForm } from './settings-quota/quota-form';
 import { UsageSection } from './settings-quota/usage-section';
@@ -16,10 +17,12 @@ import { UsageSection } from './settings-quota/usage-section';
 export function SettingsQuotaPage() {
   const actor = usePageActor(settingsQuotaMachine, { input: {} });
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-6">
-      <Heading />
-      {actor ? <QuotaScreen actor={actor} /> : <Skeleton />}
-    </section>
+    <SettingsShell className="max-w-5xl min-w-0">
+      <section aria-labelledby="quota-title" className="flex min-w-0 flex-col gap-6">
+        <Heading />
+        {actor ? <QuotaScreen actor={actor} /> : <Skeleton />}
+      </section>
+    </SettingsShell>
   );
 }
 
@@ -27,9 +30,9 @@ function Heading() {
   const t = useT();
   return (
     <header>
-      <h1 id="page-title" className="text-2xl font-bold">
+      <h2 id="quota-title" className="text-xl font-semibold">
         {t('quota.heading')}
-      </h1>
+      </h2>
       <p className="text-sm text-muted-foreground">{t('quota.intro')}</p>
     </header>
   );

@@ -28,7 +28,7 @@ export function MonthCard({ settings, locale }: { settings: QuotaSettings; local
   return (
     <Card data-slot="quota-month" className="min-w-0">
       <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">{capitalize(t('quota.month.title', { month: longMonth(settings.month, locale) }))}</h2>
+        <h3 className="text-lg leading-tight font-semibold">{capitalize(t('quota.month.title', { month: longMonth(settings.month, locale) }))}</h3>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-3 gap-2">
@@ -60,7 +60,7 @@ export function MonthCard({ settings, locale }: { settings: QuotaSettings; local
         ) : null}
         {balances.length > 0 ? (
           <div className="flex flex-col gap-1 border-t pt-3">
-            <h3 className="text-sm font-medium">{t('quota.balances.title')}</h3>
+            <h4 className="text-sm font-medium">{t('quota.balances.title')}</h4>
             <dl className="grid grid-cols-2 gap-2">
               {balances.map((balance) => (
                 <div key={balance.key} className="flex flex-col" data-balance={balance.key}>

@@ -42,7 +42,7 @@ export function QuotaForm({ actor, locale }: { actor: SettingsQuotaActor; locale
   return (
     <Card className="min-w-0">
       <CardHeader>
-        <h2 className="text-lg leading-tight font-semibold">{t('quota.form.title')}</h2>
+        <h3 className="text-lg leading-tight font-semibold">{t('quota.form.title')}</h3>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} aria-busy={saving} className="flex flex-col gap-4" data-slot="quota-form">

@@ -59,7 +59,7 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
     <>
       <Card className="min-w-0">
         <CardHeader className="gap-3">
-          <h2 className="text-lg leading-tight font-semibold">{t('quota.chart.heading')}</h2>
+          <h3 className="text-lg leading-tight font-semibold">{t('quota.chart.heading')}</h3>
           <Controls actor={actor} />
         </CardHeader>
         <CardContent aria-busy={loading} className={cn('flex flex-col gap-3', loading && usage && 'opacity-60')}>
