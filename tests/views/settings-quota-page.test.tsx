@@ -4,40 +4,37 @@
 // typed with the server's text on the field and SPEC §8's "limit not updated"; a good save says so, sends
 // only what changed and asks for the bars again; no element has a style attribute.
 import { Suspense } from 'react';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toast } from 'react-hot-toast/headless';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { text } from '../fixtures/texts';
 import { SettingsQuotaPage } from '../../src/views/pages/settings-quota-page';
 import { Toaster } from '../../src/views/layout/toaster';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json } from '../fixtures/fake-fetch';
 import { quotaSettings, quotaUsage } from '../fixtures/quota';
-import { startApp } from './app';
-import { RENDER_MODES } from './screen-test';
+import { RENDER_MODES, useScreenTest } from './screen-test';
 import { ROUTES, type RouteDef } from '../../src/views/routes';
 
 const SETTINGS = quotaSettings();
 let onPatch: (body: unknown) => Response = () => json(500, {});
 let usageFails = false;
-const fake = useFakeFetch();
-fake.answer = ((url: string) => {
-  const { pathname, searchParams } = new URL(url, 'http://localhost');
-  const method = fake.requests.at(-1)?.method ?? 'GET';
-  if (pathname === '/api/quota/settings') return method === 'PATCH' ? onPatch(fake.requests.at(-1)?.body) : json(200, { data: SETTINGS });
-  if (pathname === '/api/quota/usage') {
-    if (usageFails) return json(500, { message: 'Error', code: 'server.error' });
-    const view = (searchParams.get('view') ?? 'monthly') as 'monthly' | 'annual';
-    return json(200, { data: quotaUsage(view, Number(searchParams.get('year') ?? 2026), (searchParams.get('calendar') ?? 'civil') as 'civil' | 'school') });
-  }
-  return json(404, { message: 'No encontrado', code: 'not_found' });
-}) as (url: string) => Response;
+const api = useScreenTest();
 
-beforeAll(startApp);
-afterEach(() => {
-  cleanup();
-  act(() => toast.remove());
+/** The usage the server would answer for the query asked. */
+function usageAnswer(): Response {
+  if (usageFails) return json(500, { message: 'Error', code: 'server.error' });
+  const { searchParams } = new URL(api.requests.at(-1)?.url ?? '', 'http://localhost');
+  const view = (searchParams.get('view') ?? 'monthly') as 'monthly' | 'annual';
+  return json(200, { data: quotaUsage(view, Number(searchParams.get('year') ?? 2026), (searchParams.get('calendar') ?? 'civil') as 'civil' | 'school') });
+}
+
+beforeEach(() => {
   onPatch = () => json(500, {});
   usageFails = false;
+  api.script = {
+    'GET /quota/settings': [() => json(200, { data: SETTINGS })],
+    'PATCH /quota/settings': [() => onPatch(api.requests.at(-1)?.body)],
+    'GET /quota/usage': [usageAnswer],
+  };
 });
 
 describe.each(RENDER_MODES)('quota screen (%s)', (_mode, wrap) => {
@@ -77,7 +74,7 @@ describe.each(RENDER_MODES)('quota screen (%s)', (_mode, wrap) => {
     expect((screen.getByRole('button', { name: text('quota.chart.next') }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('quota.chart.previous') })));
     await screen.findByRole('img', { name: /SMS por mes, 2025/ });
-    const asked = fake.requests.filter((r) => r.url.includes('/quota/usage')).map((r) => new URL(r.url, 'http://localhost').search);
+    const asked = api.requests.filter((r) => r.url.includes('/quota/usage')).map((r) => new URL(r.url, 'http://localhost').search);
     expect(asked).toEqual(['?view=monthly&calendar=civil', '?view=monthly&calendar=civil&year=2025']);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('quota.chart.annual') })));
     await screen.findByRole('img', { name: /SMS por año/ });
@@ -99,7 +96,7 @@ describe.each(RENDER_MODES)('quota screen (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.click(save));
     expect(await screen.findByText(text('quota.errors.reserve', { max: 50 }))).toBeTruthy();
     expect(reserve.getAttribute('aria-invalid')).toBe('true');
-    expect(fake.requests.some((r) => r.method === 'PATCH')).toBe(false);
+    expect(api.requests.some((r) => r.method === 'PATCH')).toBe(false);
 
     await act(async () => fireEvent.change(reserve, { target: { value: '10' } }));
     await act(async () => fireEvent.change(limit, { target: { value: '6.000' } }));
@@ -109,20 +106,20 @@ describe.each(RENDER_MODES)('quota screen (%s)', (_mode, wrap) => {
     await screen.findByText(text('quota.toast.failed'));
     expect(limit.value).toBe('6.000');
     expect(limit.getAttribute('aria-invalid')).toBe('true');
-    expect(fake.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ sms_monthly_limit: 6000 }]);
+    expect(api.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ sms_monthly_limit: 6000 }]);
 
     const saved = quotaSettings({ limit: 7000, remaining: 5766, reserved: 700 });
     onPatch = () => json(200, { data: saved });
     await act(async () => fireEvent.change(limit, { target: { value: '7000' } }));
-    const before = fake.requests.filter((r) => r.url.includes('/quota/usage')).length;
+    const before = api.requests.filter((r) => r.url.includes('/quota/usage')).length;
     await act(async () => fireEvent.click(save));
     await screen.findByText(text('quota.toast.saved'));
     expect(limit.value).toBe('7000');
     expect(limit.getAttribute('aria-invalid')).toBeNull();
-    expect(fake.requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toEqual({ sms_monthly_limit: 7000 });
+    expect(api.requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toEqual({ sms_monthly_limit: 7000 });
     // The chart is asked again (this month's limit changed).
     await act(async () => {});
-    expect(fake.requests.filter((r) => r.url.includes('/quota/usage')).length).toBe(before + 1);
+    expect(api.requests.filter((r) => r.url.includes('/quota/usage')).length).toBe(before + 1);
   });
 
   it('is what the route row shows, with its texts loaded (not "Próximamente")', async () => {
