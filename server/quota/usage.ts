@@ -1,0 +1,189 @@
+// `GET /quota/usage` (shared/quota-contract.ts): SMS segments used per month of a year, or per year of the
+// last five, each with the limit in force then; and who and which courses used the most this month. All of
+// it is SQL aggregates scoped to the school: sms_usage and sms_monthly_limits by their primary keys
+// (institution_id, month), this month's deliveries through messages_institution_idx.
+import { and, eq, gte, lte } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { QuotaUsage, UsageBar, UsageCalendar, UsageView } from '../../shared/quota-contract';
+import type { Queryable } from '../db/client';
+import { institutionQuotas, smsMonthlyLimits, smsUsage } from '../db/schema/compose';
+import { institutions } from '../db/schema/institutions';
+import { monthIn } from '../compose/quota';
+import { rowsOf } from '../compose/expand';
+import type { FieldErrors } from '../compose/validate';
+
+/** Years the chart may ask for. */
+export const USAGE_YEAR_MIN = 2000;
+const ANNUAL_YEARS = 5;
+
+export const USAGE_MESSAGES = {
+  view: 'La vista debe ser "monthly" (mensual) o "annual" (anual).',
+  calendar: 'El calendario debe ser "civil" (enero a diciembre) o "school" (año escolar).',
+  year: (max: number) => `El año debe ser un número entero entre ${USAGE_YEAR_MIN} y ${max}.`,
+} as const;
+
+export interface UsageQuery {
+  view: UsageView;
+  calendar: UsageCalendar;
+  /** null: the year holding this month. */
+  year: number | null;
+}
+
+/** The query string as a usage query, or the per-parameter errors. `now` bounds the year (one ahead at most). */
+export function parseUsageQuery(query: Record<string, string | undefined>, now = new Date()): { ok: true; value: UsageQuery } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const view = query.view ?? 'monthly';
+  const calendar = query.calendar ?? 'civil';
+  if (view !== 'monthly' && view !== 'annual') errors.view = [USAGE_MESSAGES.view];
+  if (calendar !== 'civil' && calendar !== 'school') errors.calendar = [USAGE_MESSAGES.calendar];
+  const max = now.getUTCFullYear() + 1;
+  let year: number | null = null;
+  if (query.year !== undefined && query.year !== '') {
+    year = /^[0-9]{4}$/.test(query.year) ? Number(query.year) : NaN;
+    if (!(year >= USAGE_YEAR_MIN && year <= max)) errors.year = [USAGE_MESSAGES.year(max)];
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: { view: view as UsageView, calendar: calendar as UsageCalendar, year } };
+}
+
+/**
+ * The school year by country: Chile's runs March–December of one year (10 months), Mexico's August–July
+ * (12 months, labelled by the year it starts).
+ */
+export const SCHOOL_YEAR: Record<'CL' | 'MX', { firstMonth: number; months: number }> = {
+  CL: { firstMonth: 3, months: 10 },
+  MX: { firstMonth: 8, months: 12 },
+};
+
+const ym = (year: number, month: number) => {
+  const y = year + Math.floor((month - 1) / 12);
+  const m = ((month - 1) % 12) + 1;
+  return `${y}-${String(m).padStart(2, '0')}`;
+};
+
+/** The months ('YYYY-MM') of `year` in `calendar` for a school of `country`. */
+export function monthsOf(year: number, calendar: UsageCalendar, country: 'CL' | 'MX'): string[] {
+  const { firstMonth, months } = calendar === 'civil' ? { firstMonth: 1, months: 12 } : SCHOOL_YEAR[country];
+  return Array.from({ length: months }, (_, i) => ym(year, firstMonth + i));
+}
+
+/**
+ * The year holding `month`: the civil year, or the school year it belongs to. A Chilean summer month
+ * (January, February) belongs to no school year; it shows the one just ended.
+ */
+export function yearHolding(month: string, calendar: UsageCalendar, country: 'CL' | 'MX'): number {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  if (calendar === 'civil') return year;
+  return mon >= SCHOOL_YEAR[country].firstMonth ? year : year - 1;
+}
+
+/** `GET /quota/usage` at `now` (tests pass a fixed clock). */
+export async function readQuotaUsage(db: Queryable, institutionId: number, query: UsageQuery, now = new Date()): Promise<QuotaUsage> {
+  const [school] = await db
+    .select({ timezone: institutions.timezone, country: institutions.country, limit: institutionQuotas.smsMonthlyLimit })
+    .from(institutions)
+    .leftJoin(institutionQuotas, eq(institutionQuotas.institutionId, institutions.id))
+    .where(eq(institutions.id, institutionId));
+  const { timezone, country } = school!;
+  const currentLimit = school!.limit ?? 0;
+  const thisMonth = monthIn(now, timezone);
+  const year = query.year ?? yearHolding(thisMonth, query.calendar, country);
+  const years = query.view === 'monthly' ? [year] : Array.from({ length: ANNUAL_YEARS }, (_, i) => year - ANNUAL_YEARS + 1 + i);
+  const monthsByYear = years.map((y) => monthsOf(y, query.calendar, country));
+  const all = monthsByYear.flat();
+  const [first, last] = [all[0]!, all[all.length - 1]!];
+
+  const [used, limits, top] = await Promise.all([
+    db
+      .select({ month: smsUsage.month, segments: smsUsage.segments })
+      .from(smsUsage)
+      .where(and(eq(smsUsage.institutionId, institutionId), gte(smsUsage.month, first), lte(smsUsage.month, last))),
+    // Every change up to the last month shown: the limit of month M is the latest change at or before M.
+    db
+      .select({ month: smsMonthlyLimits.month, limit: smsMonthlyLimits.smsLimit })
+      .from(smsMonthlyLimits)
+      .where(and(eq(smsMonthlyLimits.institutionId, institutionId), lte(smsMonthlyLimits.month, last)))
+      .orderBy(smsMonthlyLimits.month),
+    topThisMonth(db, institutionId, thisMonth, timezone),
+  ]);
+  const usedOf = new Map(used.map((r) => [r.month, r.segments]));
+  const limitOf = (month: string) => {
+    let found: number | null = null;
+    for (const change of limits) if (change.month <= month) found = change.limit;
+    return found ?? currentLimit;
+  };
+  const bar = (period: string, months: string[]): UsageBar => ({
+    period,
+    used: months.reduce((sum, m) => sum + (usedOf.get(m) ?? 0), 0),
+    limit: months.reduce((sum, m) => sum + limitOf(m), 0),
+  });
+  const bars = query.view === 'monthly' ? all.map((m) => bar(m, [m])) : years.map((y, i) => bar(String(y), monthsByYear[i]!));
+  return { view: query.view, calendar: query.calendar, year, bars, ...top };
+}
+
+const TOP = 5;
+
+/**
+ * This month's SMS by author and by course: the segments of each SMS delivery of the school's messages
+ * counted in this month (sent this month, or scheduled for it: the month the quota charged). A delivery to a
+ * student counts for their course; one to a guardian for the course of each of their children at the school
+ * (a family with children in two courses counts in both; twice in one course, once).
+ */
+async function topThisMonth(db: Queryable, institutionId: number, month: string, timezone: string): Promise<Pick<QuotaUsage, 'top_senders' | 'top_courses'>> {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const from = `${month}-01 00:00`;
+  const to = `${ym(year, mon + 1)}-01 00:00`;
+  const result = await db.execute(sql`
+    with sms as (
+      select d.id, d.segments, d.message_id, r.recipient_kind as kind, r.recipient_ref_id as ref, m.author_user_id as author
+      from messages m
+      join deliveries d on d.message_id = m.id and d.channel = 'sms' and d.segments > 0
+      join message_recipients r on r.id = d.recipient_id
+      where m.institution_id = ${institutionId} and m.kind in ('sent', 'scheduled')
+        and coalesce(m.scheduled_at, m.sent_at) >= (${from}::timestamp at time zone ${timezone})
+        and coalesce(m.scheduled_at, m.sent_at) < (${to}::timestamp at time zone ${timezone})
+    ),
+    senders as (
+      select u.id as user_id, u.name, sum(sms.segments)::int as segments, count(distinct sms.message_id)::int as messages
+      from sms join users u on u.id = sms.author and u.institution_id = ${institutionId}
+      group by u.id, u.name
+      order by segments desc, u.name, u.id
+      limit ${TOP}
+    ),
+    reached as (
+      select sms.id, sms.segments, s.course_id
+      from sms join students s on sms.kind = 'estudiante' and s.id = sms.ref and s.institution_id = ${institutionId}
+      union
+      select sms.id, sms.segments, s.course_id
+      from sms
+      join student_guardians sg on sms.kind = 'apoderado' and sg.guardian_id = sms.ref
+      join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
+    ),
+    course_totals as (
+      select c.id as course_id, c.name, sum(reached.segments)::int as segments
+      from reached join courses c on c.id = reached.course_id
+      group by c.id, c.name
+      order by segments desc, c.name, c.id
+      limit ${TOP}
+    )
+    select 'sender' as what, user_id as id, name, segments, messages from senders
+    union all
+    select 'course', course_id, name, segments, 0 from course_totals`);
+  const rows = rowsOf<{ what: string; id: number; name: string; segments: number; messages: number }>(result).map((r) => ({
+    ...r,
+    id: Number(r.id),
+    segments: Number(r.segments),
+    messages: Number(r.messages),
+  }));
+  const bySegments = (a: { segments: number; name: string; id: number }, b: typeof a) => b.segments - a.segments || a.name.localeCompare(b.name, 'es') || a.id - b.id;
+  return {
+    top_senders: rows
+      .filter((r) => r.what === 'sender')
+      .sort(bySegments)
+      .map((r) => ({ user_id: r.id, name: r.name, segments: r.segments, messages: r.messages })),
+    top_courses: rows
+      .filter((r) => r.what === 'course')
+      .sort(bySegments)
+      .map((r) => ({ course_id: r.id, name: r.name, segments: r.segments })),
+  };
+}
