@@ -23,6 +23,7 @@ import { generateTemplates, type TemplateRow } from './templates';
 import { rutCheckDigit } from '../../shared/person-rules';
 import { DOCUMENT_TYPES } from '../../shared/recipient-lists-contract';
 import { generateMessages, type MessageSeed } from './messages';
+import { generateSmsUse, type SmsUseSeed } from './sms-use';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 
@@ -63,6 +64,8 @@ export interface SeedData {
   compose: ComposeSeed;
   /** The product's template libraries and the demo staff's own templates (server/seed/templates.ts). */
   templates: TemplateRow[];
+  /** A year of SMS use, the limit history and this month's SMS deliveries (server/seed/sms-use.ts). */
+  smsUse: SmsUseSeed;
 }
 
 export interface SeedOptions {
@@ -70,6 +73,11 @@ export interface SeedOptions {
   students?: number;
   /** Extra inbox messages for administrador@sanandres.cl (benchmarks); default 0. */
   messages?: number;
+  /**
+   * The seed's clock for the SMS use (this month and the months before it); default the start of this
+   * hour, so two seeds made within one hour are the same.
+   */
+  now?: Date;
 }
 
 /** The school year the ages refer to; fixed so birth dates never drift. */
@@ -104,12 +112,14 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
       recipientListMembers: [],
     },
     templates: [],
+    smsUse: { usage: [], limits: [], deliveries: [] },
   };
   for (const spec of specs) addSchool(out, spec);
   checkDemoLogins(out);
   out.mail = generateMessages(out, { bulkInbox: options.messages ?? 0 });
   out.compose = generateCompose(out, specs);
   out.templates = generateTemplates(out);
+  out.smsUse = generateSmsUse(out, options.now ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000));
   return out;
 }
 

@@ -9,11 +9,14 @@ import {
   institutionQuotas,
   institutionSignatures,
   recipientListMembers,
+  smsMonthlyLimits,
+  smsUsage,
   recipientLists,
   userChannelPermissions,
 } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { templates } from '../db/schema/templates';
+import { deliveries } from '../db/schema/delivery';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import {
   courses,
@@ -36,12 +39,12 @@ const CHUNK = 1000;
 const ID_TABLES = [
   'institutions', 'levels', 'courses', 'students', 'guardians', 'positions', 'users', 'staff', 'electives',
   'messages', 'message_attachments', 'institution_signatures', 'recipient_lists', 'recipient_list_members',
-  'templates',
+  'templates', 'message_recipients', 'deliveries',
 ] as const;
 
 /** Every table, children first, for TRUNCATE. */
 const ALL_TABLES = [
-  'templates', 'recipient_list_members', 'recipient_lists', 'sms_usage', 'institution_quotas', 'institution_signatures',
+  'templates', 'recipient_list_members', 'recipient_lists', 'sms_monthly_limits', 'sms_usage', 'institution_quotas', 'institution_signatures',
   'user_channel_permissions', 'institution_channels', 'deliveries',
   'mailbox_entries', 'message_attachments', 'message_recipients', 'messages',
   'sessions', 'elective_students', 'electives', 'staff', 'user_policies', 'user_roles', 'users', 'positions',
@@ -88,6 +91,9 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, recipientLists, data.compose.recipientLists);
     await insertAll(tx, recipientListMembers, data.compose.recipientListMembers);
     await insertAll(tx, templates, data.templates);
+    await insertAll(tx, deliveries, data.smsUse.deliveries);
+    await insertAll(tx, smsUsage, data.smsUse.usage);
+    await insertAll(tx, smsMonthlyLimits, data.smsUse.limits);
     for (const table of ID_TABLES) {
       await tx.execute(
         sql.raw(

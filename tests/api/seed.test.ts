@@ -30,6 +30,7 @@ import {
   students,
 } from '../../server/db/schema/school';
 import { generateSeed, rut } from '../../server/seed/generate';
+import { PAST_MONTHS } from '../../server/seed/sms-use';
 import { openSeededCopy } from './support/server';
 import { ADMIN_ROLES, type RoleCode, CHANNEL_CODES } from '../../shared/codes';
 
@@ -273,12 +274,15 @@ describe('the seeded database', () => {
     }
     const quotas = await db.select().from(institutionQuotas).orderBy(asc(institutionQuotas.institutionId));
     expect(quotas).toEqual([
-      { institutionId: ids.sanAndres, smsMonthlyLimit: 5000, emailBalance: null, whatsappBalance: 2000 },
-      { institutionId: ids.elqui, smsMonthlyLimit: 1000, emailBalance: 500, whatsappBalance: 0 },
-      { institutionId: ids.juarez, smsMonthlyLimit: 0, emailBalance: null, whatsappBalance: 3000 },
+      { institutionId: ids.sanAndres, smsMonthlyLimit: 5000, emailBalance: null, whatsappBalance: 2000, smsReservePercent: 0, smsAlertPercent: 10 },
+      { institutionId: ids.elqui, smsMonthlyLimit: 1000, emailBalance: 500, whatsappBalance: 0, smsReservePercent: 0, smsAlertPercent: 10 },
+      { institutionId: ids.juarez, smsMonthlyLimit: 0, emailBalance: null, whatsappBalance: 3000, smsReservePercent: 0, smsAlertPercent: 10 },
     ]);
-    // This month's SMS usage starts at zero: no rows.
-    expect((await db.select({ n: count() }).from(smsUsage))[0]!.n).toBe(0);
+    // A year of SMS use (server/seed/sms-use.ts) for the schools with SMS; none where SMS is not contracted.
+    const months = async (id: number) => (await db.select({ n: count() }).from(smsUsage).where(eq(smsUsage.institutionId, id)))[0]!.n;
+    expect(await months(ids.sanAndres)).toBe(PAST_MONTHS + 1);
+    expect(await months(ids.elqui)).toBe(PAST_MONTHS + 1);
+    expect(await months(ids.juarez)).toBe(0);
   });
 
   it('saves recipient lists for the demo staff, with members of the owner’s own school', async () => {
