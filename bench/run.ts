@@ -27,6 +27,8 @@
 //     for a user with 100 templates of their own, and a Mexican school's list; medians and p90.
 // (l) Recipient-list pages on `seed --students 2500` (bench/lists.ts): the paged lists, "Cargar más", q,
 //     one list's summary and the members of a list of every guardian; median and p95 of each.
+// (q) The SMS quota screen on `seed --students 2500` (bench/quota.ts): GET /api/quota/usage (monthly,
+//     annual, school year) and /api/quota/settings; medians and p90.
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
@@ -49,6 +51,7 @@ import { deliveryBenchReport } from './delivery';
 import { listsBenchReport, printLists } from './lists';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
 import { printSend, sendBenchReport } from './send';
+import { printQuota, quotaBenchReport } from './quota';
 import { printTemplates, templatesBenchReport } from './templates';
 import { ApiClient, dataEnv, killAll, makeTempDir, median, removeTempDir, ROOT, round, runScript, startServer, stopServer } from './support';
 
@@ -663,7 +666,7 @@ function printScroll(report: ScrollReport): void {
   );
 }
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'l'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'l', 'q'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -739,6 +742,11 @@ async function main(): Promise<void> {
     const lists = await listsBenchReport();
     printLists(lists);
     report.lists = lists;
+  }
+  if (sections.has('q')) {
+    const quota = await quotaBenchReport();
+    printQuota(quota);
+    report.quota = quota;
   }
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });

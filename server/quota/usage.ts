@@ -3,7 +3,7 @@
 // it is SQL aggregates scoped to the school: sms_usage and sms_monthly_limits by their primary keys
 // (institution_id, month), this month's deliveries through messages_institution_idx.
 import { and, eq, gte, lte } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { QuotaUsage, UsageBar, UsageCalendar, UsageView } from '../../shared/quota-contract';
 import type { Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits, smsUsage } from '../db/schema/compose';
@@ -130,45 +130,7 @@ const TOP = 5;
  * (a family with children in two courses counts in both; twice in one course, once).
  */
 async function topThisMonth(db: Queryable, institutionId: number, month: string, timezone: string): Promise<Pick<QuotaUsage, 'top_senders' | 'top_courses'>> {
-  const [year, mon] = month.split('-').map(Number) as [number, number];
-  const from = `${month}-01 00:00`;
-  const to = `${ym(year, mon + 1)}-01 00:00`;
-  const result = await db.execute(sql`
-    with sms as (
-      select d.id, d.segments, d.message_id, r.recipient_kind as kind, r.recipient_ref_id as ref, m.author_user_id as author
-      from messages m
-      join deliveries d on d.message_id = m.id and d.channel = 'sms' and d.segments > 0
-      join message_recipients r on r.id = d.recipient_id
-      where m.institution_id = ${institutionId} and m.kind in ('sent', 'scheduled')
-        and coalesce(m.scheduled_at, m.sent_at) >= (${from}::timestamp at time zone ${timezone})
-        and coalesce(m.scheduled_at, m.sent_at) < (${to}::timestamp at time zone ${timezone})
-    ),
-    senders as (
-      select u.id as user_id, u.name, sum(sms.segments)::int as segments, count(distinct sms.message_id)::int as messages
-      from sms join users u on u.id = sms.author and u.institution_id = ${institutionId}
-      group by u.id, u.name
-      order by segments desc, u.name, u.id
-      limit ${TOP}
-    ),
-    reached as (
-      select sms.id, sms.segments, s.course_id
-      from sms join students s on sms.kind = 'estudiante' and s.id = sms.ref and s.institution_id = ${institutionId}
-      union
-      select sms.id, sms.segments, s.course_id
-      from sms
-      join student_guardians sg on sms.kind = 'apoderado' and sg.guardian_id = sms.ref
-      join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
-    ),
-    course_totals as (
-      select c.id as course_id, c.name, sum(reached.segments)::int as segments
-      from reached join courses c on c.id = reached.course_id
-      group by c.id, c.name
-      order by segments desc, c.name, c.id
-      limit ${TOP}
-    )
-    select 'sender' as what, user_id as id, name, segments, messages from senders
-    union all
-    select 'course', course_id, name, segments, 0 from course_totals`);
+  const result = await db.execute(topSql(institutionId, month, timezone));
   const rows = rowsOf<{ what: string; id: number; name: string; segments: number; messages: number }>(result).map((r) => ({
     ...r,
     id: Number(r.id),
@@ -186,4 +148,63 @@ async function topThisMonth(db: Queryable, institutionId: number, month: string,
       .sort(bySegments)
       .map((r) => ({ course_id: r.id, name: r.name, segments: r.segments })),
   };
+}
+
+/** The top senders and courses of `month` as one statement (exported for the bench's EXPLAIN). */
+export function topSql(institutionId: number, month: string, timezone: string): SQL {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const from = `${month}-01 00:00`;
+  const to = `${ym(year, mon + 1)}-01 00:00`;
+  // Materialized in this order whatever the statistics say (PGlite has no autovacuum to gather them): the
+  // school's messages of the month, then their SMS deliveries by deliveries_message_idx, then one row per
+  // person reached with their segments, so each guardian's children are looked up once.
+  return sql`
+    with msgs as materialized (
+      select id, author_user_id from messages
+      where institution_id = ${institutionId} and kind in ('sent', 'scheduled')
+        and coalesce(scheduled_at, sent_at) >= (${from}::timestamp at time zone ${timezone})
+        and coalesce(scheduled_at, sent_at) < (${to}::timestamp at time zone ${timezone})
+    ),
+    sms as materialized (
+      select d.message_id, d.recipient_id, d.segments, msgs.author_user_id as author
+      from msgs join deliveries d on d.message_id = msgs.id
+      where d.channel = 'sms' and d.segments > 0
+    ),
+    by_author as (
+      select author, sum(segments)::int as segments, count(distinct message_id)::int as messages
+      from sms where author is not null group by author
+    ),
+    senders as (
+      select u.id as user_id, u.name, by_author.segments, by_author.messages
+      from by_author join users u on u.id = by_author.author and u.institution_id = ${institutionId}
+      order by by_author.segments desc, u.name, u.id
+      limit ${TOP}
+    ),
+    people as materialized (
+      select r.recipient_kind as kind, r.recipient_ref_id as ref, sum(sms.segments) as segments
+      from sms join message_recipients r on r.id = sms.recipient_id
+      where r.recipient_kind in ('apoderado', 'estudiante')
+      group by r.recipient_kind, r.recipient_ref_id
+    ),
+    reached as (
+      select people.segments, s.course_id
+      from people join students s on people.kind = 'estudiante' and s.id = people.ref and s.institution_id = ${institutionId}
+      union all
+      -- Once per course of the guardian's children (two children in one course: once).
+      select min(people.segments), s.course_id
+      from people
+      join student_guardians sg on people.kind = 'apoderado' and sg.guardian_id = people.ref
+      join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
+      group by people.ref, s.course_id
+    ),
+    course_totals as (
+      select c.id as course_id, c.name, sum(reached.segments)::int as segments
+      from reached join courses c on c.id = reached.course_id
+      group by c.id, c.name
+      order by segments desc, c.name, c.id
+      limit ${TOP}
+    )
+    select 'sender' as what, user_id as id, name, segments, messages from senders
+    union all
+    select 'course', course_id, name, segments, 0 from course_totals`;
 }
