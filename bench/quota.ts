@@ -3,14 +3,12 @@
 // and courses from the deliveries), its annual and school-year views, GET /api/quota/settings, and, for
 // scale on a shared machine, GET /api/institutions-signatures (signed in, one small row) beside them. Each
 // asked REQUESTS times, alternated so load hits all alike; medians and p90.
-import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../shared/demo';
-import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, runScript, startServer, stopServer } from './support';
+import { ApiClient, median, onSeededServer, p90, round2, timedGet } from './support';
 
 export const QUOTA_STUDENTS = 2_500;
 const REQUESTS = 60;
 const WARMUP = 5;
-const SEED_TIMEOUT_MS = 180_000;
 const BENCH_EMAIL = 'administrador@sanandres.cl';
 
 const QUERIES = {
@@ -27,53 +25,30 @@ export interface QuotaBenchReport {
   students: number;
   requestsPerKind: number;
   seedMs: number;
-  /** This month's SMS deliveries behind the top senders and courses. */
+  /** Senders in this month's ranking (the seed's SMS of this month). */
   topSenders: number;
   medianMs: Record<Kind, number>;
   p90Ms: Record<Kind, number>;
 }
 
-const round2 = (ms: number): number => Math.round(ms * 100) / 100;
-const p90 = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.9) - 1] ?? 0;
-
-async function timed(client: ApiClient, path: string): Promise<{ ms: number; body: unknown }> {
-  const started = performance.now();
-  const response = await client.request(path);
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`GET ${path} → ${response.status}: ${text.slice(0, 300)}`);
-  return { ms, body: JSON.parse(text) };
-}
-
 export async function quotaBenchReport(): Promise<QuotaBenchReport> {
-  const dataDir = makeTempDir('hermes-bench-quota-');
-  try {
-    const seedStarted = performance.now();
-    await runScript(['server/seed/cli.ts', '--students', String(QUOTA_STUDENTS)], dataEnv(dataDir), SEED_TIMEOUT_MS);
-    const seedMs = performance.now() - seedStarted;
-    const server = await startServer(dataDir);
-    try {
-      const client = new ApiClient(server.baseUrl);
-      await client.login(BENCH_EMAIL, DEMO_PASSWORD);
-      const kinds = Object.keys(QUERIES) as Kind[];
-      for (let i = 0; i < WARMUP; i += 1) for (const kind of kinds) await timed(client, QUERIES[kind]);
-      const ms = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
-      let topSenders = 0;
-      for (let i = 0; i < REQUESTS; i += 1) {
-        for (const kind of kinds) {
-          const result = await timed(client, QUERIES[kind]);
-          ms[kind].push(result.ms);
-          if (kind === 'usage') topSenders = (result.body as { data: { top_senders: unknown[] } }).data.top_senders.length;
-        }
+  return onSeededServer('hermes-bench-quota-', QUOTA_STUDENTS, async (baseUrl, seedMs) => {
+    const client = new ApiClient(baseUrl);
+    await client.login(BENCH_EMAIL, DEMO_PASSWORD);
+    const kinds = Object.keys(QUERIES) as Kind[];
+    for (let i = 0; i < WARMUP; i += 1) for (const kind of kinds) await timedGet(client, QUERIES[kind]);
+    const ms = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
+    let topSenders = 0;
+    for (let i = 0; i < REQUESTS; i += 1) {
+      for (const kind of kinds) {
+        const result = await timedGet(client, QUERIES[kind]);
+        ms[kind].push(result.ms);
+        if (kind === 'usage') topSenders = (result.body as { data: { top_senders: unknown[] } }).data.top_senders.length;
       }
-      const per = (f: (values: number[]) => number) => Object.fromEntries(kinds.map((k) => [k, round2(f(ms[k]))])) as Record<Kind, number>;
-      return { students: QUOTA_STUDENTS, requestsPerKind: REQUESTS, seedMs: Math.round(seedMs), topSenders, medianMs: per(median), p90Ms: per(p90) };
-    } finally {
-      await stopServer(server.child);
     }
-  } finally {
-    removeTempDir(dataDir);
-  }
+    const per = (f: (values: number[]) => number) => Object.fromEntries(kinds.map((k) => [k, round2(f(ms[k]))])) as Record<Kind, number>;
+    return { students: QUOTA_STUDENTS, requestsPerKind: REQUESTS, seedMs: Math.round(seedMs), topSenders, medianMs: per(median), p90Ms: per(p90) };
+  });
 }
 
 export function printQuota(report: QuotaBenchReport): void {

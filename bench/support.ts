@@ -341,6 +341,39 @@ export function median(values: readonly number[]): number {
 }
 
 export const round = (ms: number): number => Math.round(ms);
+export const round2 = (ms: number): number => Math.round(ms * 100) / 100;
+export const p90 = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.9) - 1] ?? 0;
+
+/**
+ * `seed --students N` into a temp data dir, the server started on it, `fn` run against it with the seed's
+ * duration; the server is stopped and the dir removed however `fn` ends.
+ */
+export async function onSeededServer<T>(prefix: string, students: number, fn: (baseUrl: string, seedMs: number) => Promise<T>): Promise<T> {
+  const dataDir = makeTempDir(prefix);
+  try {
+    const seedStarted = performance.now();
+    await runScript(['server/seed/cli.ts', '--students', String(students)], dataEnv(dataDir), 180_000);
+    const seedMs = performance.now() - seedStarted;
+    const server = await startServer(dataDir);
+    try {
+      return await fn(server.baseUrl, seedMs);
+    } finally {
+      await stopServer(server.child);
+    }
+  } finally {
+    removeTempDir(dataDir);
+  }
+}
+
+/** One timed GET through `client`: the milliseconds to the whole body, and the body parsed (non-200 throws). */
+export async function timedGet(client: ApiClient, path: string): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const response = await client.request(path);
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`GET ${path} → ${response.status}: ${text.slice(0, 300)}`);
+  return { ms, body: JSON.parse(text) };
+}
 
 /** Minimal cookie jar over fetch: the XSRF cookie, then the session cookies from POST /api/login. */
 export class ApiClient {

@@ -6,13 +6,12 @@
 // scale on a shared machine, GET /api/institutions-signatures (signed in, one small row) beside them.
 import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../shared/demo';
-import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, runScript, startServer, stopServer } from './support';
+import { ApiClient, median, onSeededServer, p90, round2, timedGet } from './support';
 
 export const TEMPLATES_STUDENTS = 2_500;
 const OWN_TEMPLATES = 100;
 const REQUESTS = 60;
 const WARMUP = 5;
-const SEED_TIMEOUT_MS = 180_000;
 const BENCH_EMAIL = 'administrador@sanandres.cl';
 const MX_EMAIL = 'docente@benitojuarez.edu.mx';
 
@@ -38,71 +37,53 @@ export interface TemplatesBenchReport {
   p90Ms: Record<Kind, number>;
 }
 
-const round2 = (ms: number): number => Math.round(ms * 100) / 100;
-const p90 = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.9) - 1] ?? 0;
-
 async function timed(client: ApiClient, path: string): Promise<{ ms: number; rows: number }> {
-  const started = performance.now();
-  const response = await client.request(path);
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`GET ${path} → ${response.status}: ${text.slice(0, 300)}`);
-  return { ms, rows: (JSON.parse(text) as { data: unknown[] }).data.length };
+  const { ms, body } = await timedGet(client, path);
+  return { ms, rows: (body as { data: unknown[] }).data.length };
 }
 
 export async function templatesBenchReport(): Promise<TemplatesBenchReport> {
-  const dataDir = makeTempDir('hermes-bench-templates-');
-  try {
-    const seedStarted = performance.now();
-    await runScript(['server/seed/cli.ts', '--students', String(TEMPLATES_STUDENTS)], dataEnv(dataDir), SEED_TIMEOUT_MS);
-    const seedMs = performance.now() - seedStarted;
-    const server = await startServer(dataDir);
-    try {
-      const client = new ApiClient(server.baseUrl);
-      await client.login(BENCH_EMAIL, DEMO_PASSWORD);
-      const mx = new ApiClient(server.baseUrl);
-      await mx.login(MX_EMAIL, DEMO_PASSWORD);
-      const createMs: number[] = [];
-      for (let i = 1; i <= OWN_TEMPLATES; i += 1) {
-        const started = performance.now();
-        const response = await client.post('/api/templates', {
-          name: `Aviso ${i}: reunión del curso`,
-          content: `Estimado apoderado: le recordamos la actividad número ${i} de {curso}. Saludos cordiales.`,
-        });
-        await response.arrayBuffer();
-        createMs.push(performance.now() - started);
-        if (response.status !== 201) throw new Error(`POST /api/templates → ${response.status}`);
-      }
-      const clientOf = (kind: Kind) => (kind === 'listMx' ? mx : client);
-      const kinds = Object.keys(QUERIES) as Kind[];
-      for (let i = 0; i < WARMUP; i += 1) for (const kind of kinds) await timed(clientOf(kind), QUERIES[kind]);
-      const ms = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
-      const rows = {} as Record<Kind, number>;
-      for (let i = 0; i < REQUESTS; i += 1) {
-        for (const kind of kinds) {
-          const result = await timed(clientOf(kind), QUERIES[kind]);
-          ms[kind].push(result.ms);
-          rows[kind] = result.rows;
-        }
-      }
-      const per = (f: (values: number[]) => number) =>
-        Object.fromEntries(kinds.map((k) => [k, round2(f(ms[k]))])) as Record<Kind, number>;
-      return {
-        students: TEMPLATES_STUDENTS,
-        ownTemplates: OWN_TEMPLATES,
-        requestsPerKind: REQUESTS,
-        seedMs: Math.round(seedMs),
-        createMedianMs: round2(median(createMs)),
-        rows,
-        medianMs: per(median),
-        p90Ms: per(p90),
-      };
-    } finally {
-      await stopServer(server.child);
+  return onSeededServer('hermes-bench-templates-', TEMPLATES_STUDENTS, async (baseUrl, seedMs) => {
+    const client = new ApiClient(baseUrl);
+    await client.login(BENCH_EMAIL, DEMO_PASSWORD);
+    const mx = new ApiClient(baseUrl);
+    await mx.login(MX_EMAIL, DEMO_PASSWORD);
+    const createMs: number[] = [];
+    for (let i = 1; i <= OWN_TEMPLATES; i += 1) {
+      const started = performance.now();
+      const response = await client.post('/api/templates', {
+        name: `Aviso ${i}: reunión del curso`,
+        content: `Estimado apoderado: le recordamos la actividad número ${i} de {curso}. Saludos cordiales.`,
+      });
+      await response.arrayBuffer();
+      createMs.push(performance.now() - started);
+      if (response.status !== 201) throw new Error(`POST /api/templates → ${response.status}`);
     }
-  } finally {
-    removeTempDir(dataDir);
-  }
+    const clientOf = (kind: Kind) => (kind === 'listMx' ? mx : client);
+    const kinds = Object.keys(QUERIES) as Kind[];
+    for (let i = 0; i < WARMUP; i += 1) for (const kind of kinds) await timed(clientOf(kind), QUERIES[kind]);
+    const ms = Object.fromEntries(kinds.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
+    const rows = {} as Record<Kind, number>;
+    for (let i = 0; i < REQUESTS; i += 1) {
+      for (const kind of kinds) {
+        const result = await timed(clientOf(kind), QUERIES[kind]);
+        ms[kind].push(result.ms);
+        rows[kind] = result.rows;
+      }
+    }
+    const per = (f: (values: number[]) => number) =>
+      Object.fromEntries(kinds.map((k) => [k, round2(f(ms[k]))])) as Record<Kind, number>;
+    return {
+      students: TEMPLATES_STUDENTS,
+      ownTemplates: OWN_TEMPLATES,
+      requestsPerKind: REQUESTS,
+      seedMs: Math.round(seedMs),
+      createMedianMs: round2(median(createMs)),
+      rows,
+      medianMs: per(median),
+      p90Ms: per(p90),
+    };
+  });
 }
 
 export function printTemplates(report: TemplatesBenchReport): void {

@@ -4,7 +4,7 @@
 // from the database here, the Chilean and Mexican school years, and the seeded year of SMS use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { ADMIN_ROLES } from '../../shared/codes';
+import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 import type { ApiError } from '../../shared/contract';
 import { DEMO_LOGINS, DEMO_SCHOOLS } from '../../shared/demo';
 import { QUOTA_API, SMS_LIMIT_MAX, type QuotaSettings, type QuotaUsage } from '../../shared/quota-contract';
@@ -96,7 +96,7 @@ describe('who may read and change the quota', () => {
     }
     // The teacher's PATCH changed nothing.
     expect((await data<QuotaSettings>(teacher.get('/api/quota'))).sms.limit).toBe(5000);
-    const admins = DEMO_LOGINS.filter((l) => l.access && ADMIN_ROLES.includes(l.role) && l.school === DEMO_SCHOOLS.sanAndres);
+    const admins = DEMO_LOGINS.filter((l) => l.access && ADMIN_ROLES.includes(l.role as RoleCode) && l.school === DEMO_SCHOOLS.sanAndres);
     expect(admins.map((l) => l.role).sort()).toEqual([...ADMIN_ROLES].sort());
     for (const login of admins) {
       const client = await as(login.email);
