@@ -13,7 +13,7 @@ import {
 } from '../../shared/quota-contract';
 import type { Db, Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits } from '../db/schema/compose';
-import { institutionTimezone, monthIn, quotaSnapshot } from '../compose/quota';
+import { institutionTimezone, isLow, monthIn, quotaSnapshot, reservedOf, type QuotaSnapshot } from '../compose/quota';
 import type { FieldErrors } from '../compose/validate';
 
 const thousands = new Intl.NumberFormat('es-CL');
@@ -102,7 +102,7 @@ function settingsOf(
   month: string,
   timezone: string,
   today: string,
-  snapshot: { smsLimit: number; smsUsed: number; email: number | null; whatsapp: number | null },
+  snapshot: QuotaSnapshot,
   row: SettingsRow,
 ): QuotaSettings {
   const { smsLimit: limit, smsUsed: used } = snapshot;
@@ -115,11 +115,11 @@ function settingsOf(
       limit,
       used,
       remaining,
-      reserved: Math.floor((limit * row.reservePercent) / 100),
+      reserved: reservedOf(limit, row.reservePercent),
       reserve_percent: row.reservePercent,
       alert_percent: alert,
-      // Less than alert % of the limit left; compared in integers (remaining × 100 < limit × alert).
-      low: alert !== null && limit > 0 && remaining * 100 < limit * alert,
+      // The rule compose's banner reads (GET /quota).
+      low: isLow(limit, remaining, alert),
       runs_out_on: limit > 0 ? runsOutOn(month, Number(today.slice(8, 10)), used, remaining) : null,
     },
     email: { remaining: snapshot.email },
