@@ -2,15 +2,23 @@
 // administrador@sanandres.cl with 60 more lists (one of them every guardian of the school, made from the
 // picker's courses). Timed: GET /api/recipient-lists first page, the pages after it ("Cargar más"), the same
 // with q, one list's summary, and GET /api/recipient-lists/{id}/users of the all-guardians list.
-// Median and p95 of each, after a warm-up.
+// Median and p95 of each, after a warm-up. Then, in Chromium on the built SPA (HERMES_DIST_DIR, else ./dist;
+// skipped with a note when there is none), /recipient-list/{id} of that big list opened RENDER_RUNS times:
+// from navigation to the member rows in the DOM and painted (two frames), how long after the members'
+// answer that was, the rows and DOM elements rendered and the longest task; and, where the page has the
+// member search, a search typed (a surname near the end of the list) and "Mostrar más", each to paint.
 //
 // `npm run bench -- --only l` (bench/run.ts).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
 import type { Course } from '../shared/contract';
 import type { NumberedPage, RecipientPick } from '../shared/compose-contract';
 import { DEMO_PASSWORD } from '../shared/demo';
 import type { RecipientListMember, RecipientListSummary } from '../shared/recipient-lists-contract';
-import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, runScript, startServer, stopServer } from './support';
+import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, ROOT, runScript, startServer, stopServer } from './support';
 
 const STUDENTS = 2_500;
 const EXTRA_LISTS = 60;
@@ -18,6 +26,9 @@ const RUNS = 30;
 const MEMBER_RUNS = 15;
 const SEED_TIMEOUT_MS = 300_000;
 const OWNER = 'administrador@sanandres.cl';
+const RENDER_RUNS = 5;
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
 
 export interface Timing {
   n: number;
@@ -35,6 +46,25 @@ export interface ListsBenchReport {
   search: Timing;
   summary: Timing;
   members: Timing;
+  /** The big list's page in Chromium, or why it was not measured. */
+  page: PageReport | { skipped: string };
+}
+
+export interface PageReport {
+  runs: number;
+  dist: string;
+  /** Navigation start → member rows in the DOM, and → painted (two frames later). */
+  rowsInDom: Timing;
+  rowsPainted: Timing;
+  /** Members' answer received → rows painted: the render's own cost. */
+  renderAfterAnswer: Timing;
+  rowsRendered: number;
+  domElements: number;
+  longestTaskMs: number;
+  /** Typing a search (one input event) → its rows painted; null where the page has no member search. */
+  search: { query: string; matches: string; timing: Timing } | null;
+  /** "Mostrar más" → the next rows painted. */
+  showMore: Timing | null;
 }
 
 function stats(samples: number[]): Timing {
@@ -57,6 +87,130 @@ async function createList(client: ApiClient, name: string, picks: RecipientPick[
   const text = await res.text();
   if (res.status !== 201) throw new Error(`POST /api/recipient-lists → ${res.status}: ${text}`);
   return (JSON.parse(text) as { data: RecipientListSummary }).data;
+}
+
+/** Installed before any page script: when the first member row enters the DOM and when it is painted; long tasks. */
+const PAGE_OBSERVER = `
+  window.__bench = { rowsAt: null, paintedAt: null, tasks: [] };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__bench.tasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  new MutationObserver((_, observer) => {
+    if (window.__bench.rowsAt !== null || !document.querySelector('[data-slot="member-row"]')) return;
+    window.__bench.rowsAt = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(() => (window.__bench.paintedAt = performance.now())));
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+interface PageRun {
+  rowsAt: number;
+  paintedAt: number;
+  answeredAt: number;
+  rows: number;
+  elements: number;
+  longest: number;
+}
+
+/** An input event on the member search (as typing does), then two frames: ms until painted. */
+async function timeInput(page: Page, query: string): Promise<number> {
+  return page.evaluate(async (q) => {
+    const input = document.getElementById('recipient-list-member-search') as HTMLInputElement;
+    const started = performance.now();
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, q);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+    return performance.now() - started;
+  }, query);
+}
+
+async function pageReport(baseUrl: string, listId: number, members: RecipientListMember[]): Promise<PageReport | { skipped: string }> {
+  const dist = process.env.HERMES_DIST_DIR || join(ROOT, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) return { skipped: `sin SPA compilada en ${dist} (vite build --outDir …, HERMES_DIST_DIR)` };
+  if (!existsSync(CHROMIUM)) return { skipped: `sin ${CHROMIUM}` };
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
+    context.setDefaultTimeout(60_000);
+    await context.addInitScript(PAGE_OBSERVER);
+    await context.request.get(`${baseUrl}/api${API.csrf}`);
+    const xsrf = (await context.cookies()).find((cookie) => cookie.name === COOKIE.xsrf);
+    if (!xsrf) throw new Error(`GET /api${API.csrf} no entregó la cookie ${COOKIE.xsrf}`);
+    const login = await context.request.post(`${baseUrl}/api${API.login}`, {
+      data: { email: OWNER, password: DEMO_PASSWORD },
+      headers: { [XSRF_HEADER]: decodeURIComponent(xsrf.value), Accept: 'application/json' },
+    });
+    if (login.status() !== 200) throw new Error(`POST /api${API.login} → ${login.status()}`);
+    const page = await context.newPage();
+    const open = async (): Promise<PageRun> => {
+      await page.goto(`${baseUrl}/recipient-list/${listId}`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => (window as unknown as { __bench: { paintedAt: number | null } }).__bench.paintedAt !== null, undefined, { polling: 50 });
+      return page.evaluate((id) => {
+        const bench = (window as unknown as { __bench: { rowsAt: number; paintedAt: number; tasks: number[] } }).__bench;
+        const answer = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(`/recipient-lists/${id}/users`)) as PerformanceResourceTiming | undefined;
+        return {
+          rowsAt: bench.rowsAt,
+          paintedAt: bench.paintedAt,
+          answeredAt: answer?.responseEnd ?? Number.NaN,
+          rows: document.querySelectorAll('[data-slot="member-row"]').length,
+          elements: document.getElementsByTagName('*').length,
+          longest: Math.max(0, ...bench.tasks),
+        };
+      }, listId);
+    };
+    await open(); // warm-up: chunks and texts cached
+    const runs: PageRun[] = [];
+    for (let i = 0; i < RENDER_RUNS; i++) runs.push(await open());
+    const last = runs.at(-1)!;
+
+    let search: PageReport['search'] = null;
+    let showMore: Timing | null = null;
+    if (await page.locator('#recipient-list-member-search').count()) {
+      // A surname of a member near the end of the list: not in the first slice.
+      const query = members[Math.floor(members.length * 0.9)]!.name.split(' ').at(-2) ?? 'a';
+      const samples: number[] = [];
+      for (let i = 0; i < RENDER_RUNS; i++) {
+        samples.push(await timeInput(page, query));
+        await timeInput(page, '');
+      }
+      await timeInput(page, query);
+      const matches = (await page.locator('[data-slot="members-count"]').textContent()) ?? '';
+      await timeInput(page, '');
+      search = { query, matches, timing: stats(samples) };
+      const moreSamples: number[] = [];
+      for (let i = 0; i < RENDER_RUNS; i++) {
+        const more = page.getByRole('button', { name: /^Mostrar \d+ más$/ });
+        if (!(await more.count())) break;
+        moreSamples.push(
+          await more.evaluate(async (button) => {
+            const started = performance.now();
+            (button as HTMLButtonElement).click();
+            await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+            return performance.now() - started;
+          }),
+        );
+      }
+      if (moreSamples.length) showMore = stats(moreSamples);
+    }
+    await context.close();
+    return {
+      runs: RENDER_RUNS,
+      dist,
+      rowsInDom: stats(runs.map((r) => r.rowsAt)),
+      rowsPainted: stats(runs.map((r) => r.paintedAt)),
+      renderAfterAnswer: stats(runs.map((r) => r.paintedAt - r.answeredAt)),
+      rowsRendered: last.rows,
+      domElements: last.elements,
+      longestTaskMs: Math.round(Math.max(...runs.map((r) => r.longest))),
+      search,
+      showMore,
+    };
+  } finally {
+    await browser?.close().catch(() => undefined);
+  }
 }
 
 export async function listsBenchReport(): Promise<ListsBenchReport> {
@@ -94,9 +248,11 @@ export async function listsBenchReport(): Promise<ListsBenchReport> {
         search: await run(RUNS, (i) => `/api/recipient-lists?q=${encodeURIComponent(['reunion', 'TALLER', 'familias'][i % 3]!)}&per_page=15`),
         summary: await run(RUNS, () => `/api/recipient-lists/${big.id}`),
         members: await run(MEMBER_RUNS, () => `/api/recipient-lists/${big.id}/users`),
+        page: { skipped: 'pendiente' },
       };
       const members = ((await timed(client, `/api/recipient-lists/${big.id}/users`)).body as { data: RecipientListMember[] }).data;
       if (members.length !== big.users_count) throw new Error(`la lista tiene ${big.users_count} miembros pero /users devolvió ${members.length}`);
+      report.page = await pageReport(server.baseUrl, big.id, members);
       return report;
     } finally {
       await stopServer(server.child);
@@ -117,4 +273,16 @@ export function printLists(report: ListsBenchReport): void {
   console.log(line('GET /recipient-lists?q=…', report.search));
   console.log(line('GET /recipient-lists/{id}', report.summary));
   console.log(line(`GET /recipient-lists/{id}/users (${report.bigListMembers})`, report.members));
+  const page = report.page;
+  if ('skipped' in page) {
+    console.log(`    /recipient-list/{id} en Chromium: no medido (${page.skipped})`);
+    return;
+  }
+  console.log(`    /recipient-list/{id} en Chromium (${page.runs} aperturas, 1280×800; ${page.rowsRendered} filas y ${page.domElements} elementos en el DOM):`);
+  console.log(line('  navegación → filas en el DOM', page.rowsInDom));
+  console.log(line('  navegación → filas pintadas', page.rowsPainted));
+  console.log(line('  respuesta de /users → filas pintadas', page.renderAfterAnswer));
+  console.log(`      tarea más larga: ${page.longestTaskMs} ms`);
+  if (page.search) console.log(line(`  búsqueda «${page.search.query}» → pintada`, page.search.timing) + ` — ${page.search.matches}`);
+  if (page.showMore) console.log(line('  «Mostrar más» → pintado', page.showMore));
 }

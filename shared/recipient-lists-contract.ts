@@ -32,6 +32,8 @@ export type StaleReason = 'not_enrolled' | 'course_changed';
 
 /** `GET /recipient-lists/{id}/users` rows, with what the list screen shows beyond SPEC §3's fields. */
 export interface RecipientListMember extends RecipientListUser {
+  /** Guardians and students: their document (RUT in Chile, CURP in Mexico), shown and searched; staff: null. */
+  dni: string | null;
   /** Guardians only: SPEC §3 device status colour. */
   device_status: DeviceStatus | null;
   stale: StaleReason | null;

@@ -37,6 +37,7 @@ interface MemberRow {
   last_name_mother: string | null;
   email: string | null;
   phone: string | null;
+  dni: string | null;
   app: boolean;
   misses: number | null;
   student_id: number | null;
@@ -88,7 +89,7 @@ export async function listUsers(
       coalesce(g.first_names, s2.first_names, st.first_names) as first_names,
       coalesce(g.last_name_father, s2.last_name_father, st.last_name_father) as last_name_father,
       coalesce(g.last_name_mother, s2.last_name_mother, st.last_name_mother) as last_name_mother,
-      coalesce(g.email, s2.email, st.email) as email, coalesce(g.phone, st.phone) as phone,
+      coalesce(g.email, s2.email, st.email) as email, coalesce(g.phone, st.phone) as phone, coalesce(g.dni, s2.dni) as dni,
       g.app_installed_at is not null as app, g.device_misses as misses,
       s.id as student_id, s.course_id, c.name as course_name, s.withdrawn_at,
       st.position_id, p.name as position_name
@@ -127,6 +128,7 @@ export async function listUsers(
         rol_adulto_id: role,
         student_id: student?.id ?? null,
         course: student?.courseName ?? null,
+        dni: r.dni,
         device_status: deviceStatus({ app: r.app, phone: r.phone }, Number(r.misses) >= DEVICE_WINDOW),
         stale: staleReason(student, addedIn),
       });
@@ -141,6 +143,7 @@ export async function listUsers(
         rol_adulto_id: null,
         student_id: ref,
         course: student!.courseName,
+        dni: r.dni,
         device_status: null,
         stale: staleReason(student, addedIn),
       });
@@ -156,6 +159,7 @@ export async function listUsers(
         rol_adulto_id: null,
         student_id: null,
         course: null,
+        dni: null,
         device_status: null,
         stale: null,
       });

@@ -45,7 +45,7 @@ export function withoutMember(list: RecipientListSummary | null, members: Recipi
 
 /** The person's record changed everywhere: every row of that person shows the saved name, e-mail and phone. */
 export const withEditedUser = (members: RecipientListMember[], user: UserToEdit): RecipientListMember[] =>
-  members.map((member) => (member.user_id === user.id && member.user_type === user.user_type ? { ...member, name: user.name, email: user.email, phone: user.fono_celular } : member));
+  members.map((member) => (member.user_id === user.id && member.user_type === user.user_type ? { ...member, name: user.name, email: user.email, phone: user.fono_celular, dni: user.dni } : member));
 
 /** A 409 `list.scheduled`: the message's text (`errors.list`) and, when the server names it, its id (`errors.message_id`). */
 export function conflictOf(error: unknown): ScheduledConflict | null {

@@ -3,6 +3,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { RecipientListMember, RecipientListSummary } from '../../shared/recipient-lists-contract';
 import type { memberEditorMachine } from './member-editor';
+import { memberRows, type MemberRows } from './member-rows';
 import type { RecipientListSnapshot } from './recipient-list';
 import type { ScheduledConflict } from './recipient-list-rules';
 import type { recipientPickerMachine } from './recipient-picker';
@@ -26,3 +27,7 @@ export const selectCanManage = (s: RecipientListSnapshot): boolean => s.can({ ty
 export const selectCanDelete = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.delete' });
 export const selectCanRemoveStale = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.removeStale' });
 export const selectRemovingId = (s: RecipientListSnapshot): number | null => (s.matches({ ready: 'removingMember' }) ? s.context.memberId : null);
+/** The members table: the same object while members, search and slice are unchanged (member-rows.ts). */
+export const selectMemberRows = (s: RecipientListSnapshot): MemberRows => memberRows(s.context.members, s.context.memberQuery, s.context.memberLimit);
+export const selectMemberQuery = (s: RecipientListSnapshot): string => s.context.memberQuery;
+export const selectCanShowMore = (s: RecipientListSnapshot): boolean => s.can({ type: 'members.showMore' });

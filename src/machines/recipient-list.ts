@@ -17,6 +17,7 @@ import { errorOf } from './recipient-lists';
 import { memberEditorMachine, type PhonePrefix } from './member-editor';
 import { conflictOf, DELETE_BUTTON_ID, isRenameChange, memberEditButtonId, nameDraftAfter, RENAME_FIELD_ID, renameError, withEditedUser, withoutMember, type ScheduledConflict } from './recipient-list-rules';
 import { recipientPickerMachine, type PickerReport } from './recipient-picker';
+import { afterSearch, afterShowMore, hasMoreRows, MEMBER_VIEW, type MemberView, type MemberViewChange } from './member-rows';
 
 export interface RecipientListInput {
   id: number;
@@ -24,7 +25,8 @@ export interface RecipientListInput {
   defaultPrefix: PhonePrefix;
 }
 
-export interface RecipientListContext extends RecipientListInput {
+/** With the members table's search and slice (member-rows.ts), for everyone, whatever runs meanwhile. */
+export interface RecipientListContext extends RecipientListInput, MemberView {
   list: RecipientListSummary | null;
   members: RecipientListMember[];
   /** 404: not this user's list (or deleted meanwhile). No retry. */
@@ -52,6 +54,7 @@ export type RecipientListEvent =
   | { type: 'detail.cancel' }
   | { type: 'detail.use' }
   | { type: 'detail.dismissConflict' }
+  | { type: 'members.search'; query: string } | { type: 'members.showMore' }
   | PickerReport
   | RelayedEffect;
 
@@ -95,6 +98,10 @@ export const recipientListMachine = setup({
     applyEdit: assign(({ context }, user: UserToEdit | null) => ({ members: user ? withEditedUser(context.members, user) : context.members, memberId: null })),
     assignConflict: assign(({ event }) => ({ conflict: conflictOf(errorOf(event)) })),
     clearConflict: assign({ conflict: null }),
+    viewMembers: enqueueActions(({ enqueue }, change: MemberViewChange) => {
+      enqueue.assign(change.view);
+      if (change.focus) enqueue.emit({ type: 'focus', target: change.focus });
+    }),
     openPicker: sendTo('picker', { type: 'picker.open' }),
     /** The picker starts empty for the next "Añadir miembros". */
     resetPicker: sendTo('picker', { type: 'picker.sync', picks: [] as RecipientPick[] }),
@@ -139,11 +146,13 @@ export const recipientListMachine = setup({
     },
     isConflict: ({ event }) => conflictOf(errorOf(event)) !== null,
     hasConflict: ({ context }) => context.conflict !== null,
+    hasOtherQuery: ({ context, event }) => event.type === 'members.search' && event.query !== context.memberQuery,
+    hasMoreRows: ({ context }) => hasMoreRows(context.members, context.memberQuery, context.memberLimit),
   },
 }).createMachine({
   id: 'recipientList',
   initial: 'loading',
-  context: ({ input }) => ({ ...input, list: null, members: [], notFound: false, nameDraft: '', nameError: null, conflict: null, memberId: null }),
+  context: ({ input }) => ({ ...input, list: null, members: [], notFound: false, nameDraft: '', nameError: null, conflict: null, memberId: null, ...MEMBER_VIEW }),
   states: {
     loading: {
       tags: 'busy',
@@ -163,6 +172,8 @@ export const recipientListMachine = setup({
       on: {
         // Confirmed in the picker: the picks join the list (empty: nothing to do).
         'picker.confirmed': [{ guard: 'hasPicks', target: '.adding' }, { actions: 'resetPicker' }],
+        'members.search': { guard: 'hasOtherQuery', actions: { type: 'viewMembers', params: ({ event }) => afterSearch(event.query) } },
+        'members.showMore': { guard: 'hasMoreRows', actions: { type: 'viewMembers', params: ({ context }) => afterShowMore(context.members, context) } },
         // The owner types whenever (a call running too): the text is kept, and a reload does not replace it.
         'detail.changeName': { guard: 'isOwner', actions: 'changeName' },
       },

@@ -46,6 +46,7 @@ const SummaryBodyStruct = type({ data: RecipientListSummaryStruct });
 
 export const RecipientListMemberStruct = type({
   ...(RecipientListUserStruct as unknown as { schema: Record<string, Struct<unknown, unknown>> }).schema,
+  dni: nullable(string()),
   device_status: nullable(enums(['blue', 'green', 'yellow', 'red'] as const)),
   stale: nullable(enums(['not_enrolled', 'course_changed'] as const)),
 }) as unknown as Struct<RecipientListMember, unknown>;

@@ -4,7 +4,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { LIST_NAME_MAX, type RecipientListMember } from '../../../shared/recipient-lists-contract';
+import { LIST_NAME_MAX } from '../../../shared/recipient-lists-contract';
 import type { PhonePrefix } from '../../machines/member-editor';
 import { recipientListMachine, type RecipientListSnapshot } from '../../machines/recipient-list';
 import {
@@ -19,18 +19,16 @@ import {
   selectDetailPicker,
   selectList,
   selectMemberEditor,
-  selectMembers,
   selectNameDraft,
   selectNameError,
   selectNotFound,
-  selectRemovingId,
   selectStaleCount,
 } from '../../machines/recipient-list-selectors';
 import type { SessionSnapshot } from '../../machines/session';
 import type { MessageKey } from '../../i18n';
 import { hasText } from '../../i18n';
 import { sessionActor } from '../actors';
-import { DeviceDot, DeviceLegend } from '../lib/device-status';
+import { DeviceLegend } from '../lib/device-status';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { Badge } from '../ui/badge';
@@ -43,9 +41,10 @@ import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { RecipientPickerContent } from './compose/recipient-picker';
 import { MemberEditorDialog } from './recipient-lists/member-editor-dialog';
+import { MembersTable } from './recipient-lists/members-table';
 import { ListSkeleton } from '../ui/list-state';
 import { selectIsOpen } from '../../machines/recipient-picker-selectors';
-import { DELETE_BUTTON_ID, memberEditButtonId, RENAME_FIELD_ID } from '../../machines/recipient-list-rules';
+import { DELETE_BUTTON_ID, RENAME_FIELD_ID } from '../../machines/recipient-list-rules';
 
 type DetailActor = ActorRefFrom<typeof recipientListMachine>;
 
@@ -91,7 +90,7 @@ function ListScreen({ actor }: { actor: DetailActor }) {
       <Conflict actor={actor} />
       <DeleteConfirm actor={actor} />
       <StaleBanner actor={actor} />
-      <Members actor={actor} />
+      <MembersTable actor={actor} />
       <DeviceLegend />
       <Editor actor={actor} />
     </section>
@@ -263,62 +262,6 @@ function StaleBanner({ actor }: { actor: DetailActor }) {
         </Button>
       )}
     </div>
-  );
-}
-
-function Members({ actor }: { actor: DetailActor }) {
-  const t = useT();
-  const members = useSelector(actor, selectMembers);
-  if (members.length === 0) return <p className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">{t('recipientLists.membersEmpty')}</p>;
-  return (
-    <ul aria-label={t('recipientLists.members')} className="flex flex-col divide-y rounded-lg border bg-card">
-      {members.map((member) => (
-        <MemberRow key={member.id} actor={actor} member={member} />
-      ))}
-    </ul>
-  );
-}
-
-function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientListMember }) {
-  const t = useT();
-  const canEdit = useSelector(actor, (s) => s.can({ type: 'detail.editMember', memberId: member.id }));
-  const canRemove = useSelector(actor, (s) => s.can({ type: 'detail.removeMember', memberId: member.id }));
-  const removing = useSelector(actor, selectRemovingId) === member.id;
-  const owner = useSelector(actor, (s) => s.context.list?.is_owner === true);
-  const none = t('recipientLists.noData');
-  return (
-    <li data-slot="member-row" data-stale={member.stale ?? undefined} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="flex min-w-0 flex-col gap-0.5">
-        <span className="flex flex-wrap items-center gap-2 font-medium">
-          {member.device_status && <DeviceDot status={member.device_status} />}
-          <span data-slot="member-name" className="break-words">
-            {member.name}
-          </span>
-          {member.stale && <Badge variant="warning">{t(`recipientLists.staleReason.${member.stale}`)}</Badge>}
-        </span>
-        <span className="text-sm text-muted-foreground">
-          {t(`recipientLists.userType.${member.user_type}`)}
-          {member.nombre_rol && member.nombre_rol.toLowerCase() !== member.user_type ? ` · ${member.nombre_rol}` : ''}
-          {member.course ? ` · ${member.course}` : ''}
-        </span>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
-          <dt className="text-muted-foreground">{t('recipientLists.column.email')}</dt>
-          <dd className="break-all">{member.email ?? none}</dd>
-          <dt className="text-muted-foreground">{t('recipientLists.column.phone')}</dt>
-          <dd data-slot="member-phone">{member.phone ?? none}</dd>
-        </dl>
-      </div>
-      {owner && (
-        <div className="flex flex-wrap gap-2">
-          <Button id={memberEditButtonId(member.id)} size="sm" variant="outline" disabled={!canEdit} aria-label={t('recipientLists.editMember', { name: member.name })} onClick={() => actor.send({ type: 'detail.editMember', memberId: member.id })}>
-            {t('recipientLists.edit')}
-          </Button>
-          <Button size="sm" variant="ghost" disabled={!canRemove || removing} aria-label={t('recipientLists.removeMember', { name: member.name })} onClick={() => actor.send({ type: 'detail.removeMember', memberId: member.id })}>
-            {t('recipientLists.remove')}
-          </Button>
-        </div>
-      )}
-    </li>
   );
 }
 

@@ -1,0 +1,180 @@
+// The members of /recipient-list/:id at school scale: a search over name, e-mail, phone, document and course,
+// the count of what is shown ("Mostrando 100 de 3.012 miembros"), the rows of the current slice and
+// "Mostrar más". What is found and how many are shown are the machine's rules (member-rows.ts); this file
+// renders them and sends what the reader does.
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { RecipientListMember } from '../../../../shared/recipient-lists-contract';
+import { MEMBER_SEARCH_ID, MEMBER_SLICE, memberRowId, type MemberRows } from '../../../machines/member-rows';
+import { memberEditButtonId } from '../../../machines/recipient-list-rules';
+import type { recipientListMachine, RecipientListSnapshot } from '../../../machines/recipient-list';
+import { selectCanShowMore, selectMemberQuery, selectMemberRows, selectRemovingId } from '../../../machines/recipient-list-selectors';
+import { selectLocale } from '../../../machines/locale';
+import { localeActor } from '../../actors';
+import { DeviceDot } from '../../lib/device-status';
+import { useT } from '../../lib/i18n';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Input } from '../../ui/input';
+
+type DetailActor = ActorRefFrom<typeof recipientListMachine>;
+
+const selectRows = (s: RecipientListSnapshot): MemberRows['rows'] => selectMemberRows(s).rows;
+const selectMatches = (s: RecipientListSnapshot): number => selectMemberRows(s).matches;
+const selectTotal = (s: RecipientListSnapshot): number => selectMemberRows(s).total;
+const selectOwner = (s: RecipientListSnapshot): boolean => s.context.list?.is_owner === true;
+
+/** 3012 → "3.012" (es-CL) / "3,012" (es-MX), in the locale shown. */
+function useCount(): (n: number) => string {
+  const locale = useSelector(localeActor, selectLocale);
+  return (n: number) => new Intl.NumberFormat(locale).format(n);
+}
+
+export function MembersTable({ actor }: { actor: DetailActor }) {
+  const t = useT();
+  const total = useSelector(actor, selectTotal);
+  if (total === 0) return <p className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">{t('recipientLists.membersEmpty')}</p>;
+  return (
+    <section aria-labelledby="members-heading" data-slot="members" className="flex flex-col gap-3">
+      <h2 id="members-heading" className="sr-only">
+        {t('recipientLists.members')}
+      </h2>
+      <MemberSearch actor={actor} />
+      <MemberCount actor={actor} />
+      <MemberList actor={actor} />
+      <ShowMore actor={actor} />
+    </section>
+  );
+}
+
+function MemberSearch({ actor }: { actor: DetailActor }) {
+  const t = useT();
+  const query = useSelector(actor, selectMemberQuery);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={MEMBER_SEARCH_ID} className="text-sm font-medium">
+        {t('recipientLists.memberSearch')}
+      </label>
+      <Input
+        id={MEMBER_SEARCH_ID}
+        type="search"
+        className="w-full sm:w-96"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={t('recipientLists.memberSearchHint')}
+        aria-controls="members-list"
+        aria-describedby="members-count"
+        value={query}
+        onChange={(e) => actor.send({ type: 'members.search', query: e.currentTarget.value })}
+      />
+    </div>
+  );
+}
+
+/** "Mostrando 100 de 3.012 miembros", or of those the search finds; read out as it changes. */
+function MemberCount({ actor }: { actor: DetailActor }) {
+  const t = useT();
+  const count = useCount();
+  const shown = useSelector(actor, (s) => selectRows(s).length);
+  const matches = useSelector(actor, selectMatches);
+  const total = useSelector(actor, selectTotal);
+  const query = useSelector(actor, selectMemberQuery);
+  const searching = query.trim() !== '';
+  return (
+    <p id="members-count" role="status" data-slot="members-count" className="text-sm text-muted-foreground">
+      {!searching
+        ? t('recipientLists.membersShowing', { count: total, shown: count(shown), total: count(total) })
+        : matches === 0
+          ? t('recipientLists.membersNoMatch', { q: query.trim() })
+          : t('recipientLists.membersMatching', { count: matches, shown: count(shown), matches: count(matches), total: count(total) })}
+    </p>
+  );
+}
+
+function MemberList({ actor }: { actor: DetailActor }) {
+  const t = useT();
+  const rows = useSelector(actor, selectRows);
+  if (rows.length === 0)
+    return (
+      <div className="flex flex-col items-start gap-2 rounded-lg border border-dashed bg-card p-6">
+        <Button variant="outline" size="sm" onClick={() => actor.send({ type: 'members.search', query: '' })}>
+          {t('recipientLists.memberSearchClear')}
+        </Button>
+      </div>
+    );
+  return (
+    <ul id="members-list" aria-label={t('recipientLists.members')} className="flex flex-col divide-y rounded-lg border bg-card">
+      {rows.map((member) => (
+        <MemberRow key={member.id} actor={actor} member={member} />
+      ))}
+    </ul>
+  );
+}
+
+function ShowMore({ actor }: { actor: DetailActor }) {
+  const t = useT();
+  const count = useCount();
+  const canShowMore = useSelector(actor, selectCanShowMore);
+  const rest = useSelector(actor, (s) => selectMatches(s) - selectRows(s).length);
+  if (!canShowMore) return null;
+  return (
+    <Button variant="outline" className="self-center" onClick={() => actor.send({ type: 'members.showMore' })}>
+      {t('recipientLists.membersShowMore', { count: Math.min(rest, MEMBER_SLICE), shown: count(Math.min(rest, MEMBER_SLICE)) })}
+    </Button>
+  );
+}
+
+function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientListMember }) {
+  const t = useT();
+  const canEdit = useSelector(actor, (s) => s.can({ type: 'detail.editMember', memberId: member.id }));
+  const canRemove = useSelector(actor, (s) => s.can({ type: 'detail.removeMember', memberId: member.id }));
+  const removing = useSelector(actor, selectRemovingId) === member.id;
+  const owner = useSelector(actor, selectOwner);
+  const none = t('recipientLists.noData');
+  return (
+    <li
+      id={memberRowId(member.id)}
+      tabIndex={-1}
+      data-slot="member-row"
+      data-stale={member.stale ?? undefined}
+      className="flex flex-col gap-2 p-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <span className="flex flex-wrap items-center gap-2 font-medium">
+          {member.device_status && <DeviceDot status={member.device_status} />}
+          <span data-slot="member-name" className="break-words">
+            {member.name}
+          </span>
+          {member.stale && <Badge variant="warning">{t(`recipientLists.staleReason.${member.stale}`)}</Badge>}
+        </span>
+        <span className="text-sm text-muted-foreground">
+          {t(`recipientLists.userType.${member.user_type}`)}
+          {member.nombre_rol && member.nombre_rol.toLowerCase() !== member.user_type ? ` · ${member.nombre_rol}` : ''}
+          {member.course ? ` · ${member.course}` : ''}
+        </span>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+          <dt className="text-muted-foreground">{t('recipientLists.column.email')}</dt>
+          <dd className="break-all">{member.email ?? none}</dd>
+          <dt className="text-muted-foreground">{t('recipientLists.column.phone')}</dt>
+          <dd data-slot="member-phone">{member.phone ?? none}</dd>
+          {member.dni && (
+            <>
+              <dt className="text-muted-foreground">{t('recipientLists.column.document')}</dt>
+              <dd data-slot="member-document">{member.dni}</dd>
+            </>
+          )}
+        </dl>
+      </div>
+      {owner && (
+        <div className="flex flex-wrap gap-2">
+          <Button id={memberEditButtonId(member.id)} size="sm" variant="outline" disabled={!canEdit} aria-label={t('recipientLists.editMember', { name: member.name })} onClick={() => actor.send({ type: 'detail.editMember', memberId: member.id })}>
+            {t('recipientLists.edit')}
+          </Button>
+          <Button size="sm" variant="ghost" disabled={!canRemove || removing} aria-label={t('recipientLists.removeMember', { name: member.name })} onClick={() => actor.send({ type: 'detail.removeMember', memberId: member.id })}>
+            {t('recipientLists.remove')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
