@@ -4,8 +4,8 @@
 //
 // The search is the one of every search here (shared/fold.ts: case and accents ignored) over the name,
 // e-mail, phone, document (RUT / CURP) and course; each word typed must be found (in any of them), and a
-// word of digits is also compared without punctuation, so "9 1111 2222" finds "+56911112222" and
-// "12345678" finds "12.345.678-5". The rows are shown in slices of MEMBER_SLICE ("Mostrar más").
+// search that is a number (digits with spaces, dots, dashes, "+", a RUT's K) is one phone or document,
+// compared without punctuation, so "9 1111 2222" finds "+56911112222" and "12345678" finds "12.345.678-5". The rows are shown in slices of MEMBER_SLICE ("Mostrar más").
 import { fold } from '../../shared/fold';
 import type { RecipientListMember } from '../../shared/recipient-lists-contract';
 
@@ -41,9 +41,14 @@ function searchableOf(members: readonly RecipientListMember[]): Searchable[] {
   return found;
 }
 
-/** The words of a query, folded; none for a blank query. */
+/**
+ * The words of a query, folded; none for a blank query. A query that is all a number ("9 1111 2222",
+ * "12.345.678-5") is one word: its parts are one phone or document, not words found anywhere.
+ */
 export function queryWords(query: string): string[] {
-  return fold(query).split(/\s+/).filter(Boolean);
+  const folded = fold(query).trim();
+  if (isNumberish(folded)) return [folded];
+  return folded.split(/\s+/).filter(Boolean);
 }
 
 /** The members a query finds, in the list's order; every member for a blank query (the same array). */

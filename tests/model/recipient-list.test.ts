@@ -4,16 +4,20 @@
 // question (a 409 names the scheduled message and keeps the list). A colleague's shared list refuses every
 // owner action (`state.can` offers none) but "Usar en mensaje nuevo". The rename field's text is the
 // machine's draft: what the owner typed survives every reload (refresh, share, rename of another text),
-// and an untouched field follows the list's name. The editor's focus moves reach the page's host.
+// and an untouched field follows the list's name. The editor's focus moves reach the page's host. The
+// members table's search and slices (member-rows.ts) are for everyone, on a list of 150 members: a search
+// shows the first slice of what it finds (clearing it puts focus back in the field), "Mostrar más" adds a
+// slice and puts focus on its first row.
 import { assign, createActor, emit, fromCallback, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { UserToEdit } from '../../shared/recipient-lists-contract';
-import { selectCanDelete, selectCanManage, selectCanRemoveStale, selectConflict, selectStaleCount } from '../../src/machines/recipient-list-selectors';
+import { selectCanDelete, selectCanManage, selectCanRemoveStale, selectCanShowMore, selectConflict, selectMemberRows, selectStaleCount } from '../../src/machines/recipient-list-selectors';
 import { recipientListMachine, type RecipientListSnapshot } from '../../src/machines/recipient-list';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
-import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
+import { listMember, listSummary, manyMembers, userToEdit } from '../fixtures/recipient-lists';
+import { filterMembers, MEMBER_SLICE } from '../../src/machines/member-rows';
 import { renameError } from '../../src/machines/recipient-list-rules';
 
 const rl = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RecipientListSnapshot;
@@ -22,6 +26,7 @@ const COURSE: RecipientPick = { kind: 'course', id: 3, audience: 'apoderados', l
 const MEMBERS = [listMember({ id: 10 }), listMember({ id: 11, user_id: 101, name: 'Jorge Díaz', stale: 'not_enrolled', device_status: 'red' })];
 const OWNED = { list: listSummary({ users_count: 2, stale_count: 1 }), members: MEMBERS };
 const COLLEAGUES = { list: listSummary({ is_owner: false, shared: true, owner_name: 'Pedro Rojas' }), members: MEMBERS };
+const BIG = { list: listSummary({ users_count: 150, stale_count: 1 }), members: manyMembers(150) };
 const AFTER = { list: listSummary({ name: 'Apoderados 3° A 2026', users_count: 5, stale_count: 0 }), members: [listMember({ id: 10 }), listMember({ id: 12, user_id: 102, name: 'Rosa Vera' })] };
 const SAVED: UserToEdit = userToEdit({ fono_celular: '+56987654321', name: 'Carolina Soto' });
 const SCHEDULED = failure(409, 'list.scheduled', 'Lista en uso', { list: ['La usa el mensaje programado «Reunión de apoderados» del 12-03-2026 18:00.'], message_id: ['44'] });
@@ -71,6 +76,12 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
       return from.matches({ ready: 'editingMember' }) ? [REFUSED_FOCUS] : [];
     case 'detail.use':
       return idle ? [{ type: 'navigate', to: '/new?list=1' }] : [];
+    case 'members.search':
+      return from.matches('ready') && event.query === '' && from.context.memberQuery !== '' ? [{ type: 'focus', target: 'recipient-list-member-search' }] : [];
+    case 'members.showMore': {
+      const next = from.matches('ready') ? filterMembers(from.context.members, from.context.memberQuery)[from.context.memberLimit] : undefined;
+      return next ? [{ type: 'focus', target: `member-row-${next.id}` }] : [];
+    }
     case 'detail.cancel':
       return from.matches({ ready: 'confirmingDelete' }) ? [{ type: 'focus', target: 'recipient-list-delete' }] : [];
     case 'xstate.done.actor.updateList':
@@ -125,6 +136,9 @@ const USER_EVENTS: AnyEventObject[] = [
   { type: 'effect.relay', effect: REFUSED_FOCUS },
 ];
 
+/** The members table's events, taken on the 150-member list (its own variant, to keep the others' graphs as they were). */
+const MEMBER_EVENTS: AnyEventObject[] = [{ type: 'members.search', query: 'JORGE' }, { type: 'members.search', query: '' }, { type: 'members.showMore' }];
+
 const internal = (detail: unknown): AnyEventObject[] => [
   { type: 'xstate.done.actor.fetchListDetail', output: detail },
   { type: 'xstate.error.actor.fetchListDetail', error: failure(404, 'not_found') },
@@ -178,12 +192,15 @@ defineModelTests({
         s.context.nameError !== null,
         s.context.conflict !== null,
         s.context.notFound,
+        s.context.memberQuery,
+        s.context.memberLimit,
       ]),
     limit: 40_000,
   },
   variants: [
     { name: 'own list', traversal: {} },
     { name: 'colleague\'s shared list', traversal: { internal: internal(COLLEAGUES).slice(0, 3) } },
+    { name: 'list of 150 members', traversal: { events: [...MEMBER_EVENTS, { type: 'detail.retry' }], internal: internal(BIG).slice(0, 3) } },
   ],
   createActor: ({ fakes, inspect }) => {
     pickerHeard = [];
@@ -222,6 +239,19 @@ defineModelTests({
       expect(selectCanDelete(rl(s))).toBe(idle && owner);
       expect(selectCanRemoveStale(rl(s))).toBe(idle && owner && selectStaleCount(rl(s)) > 0);
       expect(s.can({ type: 'detail.use' })).toBe(idle);
+      // The table: a new search starts at the first slice; "Mostrar más" adds one while there are more.
+      if (event.type === 'members.search' && from.matches('ready') && event.query !== from.context.memberQuery) {
+        expect([s.context.memberQuery, s.context.memberLimit]).toEqual([event.query, MEMBER_SLICE]);
+      } else if (event.type === 'members.showMore' && from.matches('ready')) {
+        const more = filterMembers(from.context.members, from.context.memberQuery).length > from.context.memberLimit;
+        expect(s.context.memberLimit).toBe(from.context.memberLimit + (more ? MEMBER_SLICE : 0));
+        expect(s.context.memberQuery).toBe(from.context.memberQuery);
+      } else if (from.matches('ready')) {
+        expect([s.context.memberQuery, s.context.memberLimit]).toEqual([from.context.memberQuery, from.context.memberLimit]);
+      }
+      const found = filterMembers(s.context.members, s.context.memberQuery).length;
+      expect(selectCanShowMore(rl(s))).toBe(found > s.context.memberLimit);
+      expect(selectMemberRows(rl(s)).rows.length).toBe(Math.min(found, s.context.memberLimit));
       // The rename field: what the owner types is kept, through every reload; untouched, it shows the name.
       const before = from.context as { nameDraft: string; list: { name: string } | null };
       const typed = before.list !== null && before.nameDraft.trim() !== before.list.name;
@@ -297,7 +327,7 @@ defineModelTests({
     },
   },
   events: {
-    ...Object.fromEntries(USER_EVENTS.map((event) => [event.type, send])),
+    ...Object.fromEntries([...USER_EVENTS, ...MEMBER_EVENTS].map((event) => [event.type, send])),
     ...Object.fromEntries(internal(OWNED).filter((e) => e.type !== 'xstate.done.actor.memberEditor').map((event) => [event.type, settle])),
     'xstate.done.actor.memberEditor': (env) => editorOf(env)?.send({ type: 'test.finish', user: (env.event.output as { user: UserToEdit | null }).user }),
     'effect.relay': (env) => editorOf(env)?.send({ type: 'test.refuse' }),

@@ -30,6 +30,7 @@ describe('filterMembers', () => {
     ['RUT as written', '12.345.678-5', [1]],
     ['RUT without dots or dash', '123456785', [1]],
     ['RUT with K in lower case', '9876543-k', [2]],
+    ['a number typed in parts is one number, not words', '5691 1112', [1]],
     ['course', '3° basico', [1]],
     ['course, another word order', 'medio 1°', [2]],
     ['every word must be found', 'carolina basico', [1]],

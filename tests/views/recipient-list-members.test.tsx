@@ -1,0 +1,146 @@
+// /recipient-list/:id at school scale (the real machine and services over a scripted fetch): a list of
+// 300 members renders the first 100 and says so; the search finds members beyond that slice by name
+// (accents and case ignored), RUT without punctuation, phone and course; "Mostrar más" adds 100 and puts
+// focus on the first new row; removing and editing work on a searched row; the stale banner counts every
+// member and its "Quitar" still works; a search that finds nobody says so and "Limpiar búsqueda" returns.
+import { StrictMode } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toast } from 'react-hot-toast/headless';
+import { text } from '../fixtures/texts';
+import { RecipientListPage } from '../../src/views/pages/recipient-list-page';
+import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { listSummary, manyMembers, userToEdit } from '../fixtures/recipient-lists';
+import type { RecipientListMember } from '../../shared/recipient-lists-contract';
+import { startApp } from './app';
+
+const ALL = manyMembers(300);
+let members: RecipientListMember[] = ALL;
+const fake = useFakeFetch();
+fake.answer = ((url: string) => {
+  const { pathname } = new URL(url, 'http://localhost');
+  const method = fake.requests.at(-1)?.method ?? 'GET';
+  const stale = members.filter((m) => m.stale !== null).length;
+  if (method === 'GET' && pathname === '/api/recipient-lists/1') return json(200, { data: listSummary({ users_count: members.length, stale_count: stale }) });
+  if (method === 'GET' && pathname === '/api/recipient-lists/1/users') return json(200, { data: members });
+  const removed = /^\/api\/recipient-lists\/1\/members\/(\d+)$/.exec(pathname);
+  if (method === 'DELETE' && removed) {
+    members = members.filter((m) => m.id !== Number(removed[1]));
+    return new Response(null, { status: 204 });
+  }
+  if (method === 'POST' && pathname === '/api/recipient-lists/1/members/remove-stale') {
+    members = members.filter((m) => m.stale === null);
+    return json(200, { data: { removed: stale } });
+  }
+  const user = /^\/api\/recipient-lists\/1\/users\/(\d+)$/.exec(pathname);
+  if (method === 'GET' && user) {
+    const member = members.find((m) => m.id === Number(user[1]))!;
+    return json(200, { data: userToEdit({ id: member.user_id, name: member.name, fono_celular: member.phone, email: member.email, dni: member.dni }) });
+  }
+  return json(404, { message: 'No encontrado', code: 'not_found' });
+}) as (url: string) => Response;
+
+beforeAll(startApp);
+afterEach(() => {
+  cleanup();
+  act(() => toast.remove());
+  members = ALL;
+});
+
+const rowNames = () => [...document.querySelectorAll('[data-slot=member-row] [data-slot=member-name]')].map((n) => n.textContent);
+const count = () => document.querySelector('[data-slot=members-count]')?.textContent;
+const search = (value: string) => act(async () => fireEvent.change(screen.getByLabelText(text('recipientLists.memberSearch')), { target: { value } }));
+/** The ASCII, lower-case spelling of a name: what someone types in a hurry. */
+const plain = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+// Rendering 100–300 rows in jsdom takes seconds on a shared machine.
+describe.each([
+  ['StrictMode', true],
+  ['plain', false],
+])('members of a 300-member list (%s)', { timeout: 30_000 }, (_mode, strict) => {
+  const open = async () => {
+    render(strict ? <StrictMode><RecipientListPage id={1} /></StrictMode> : <RecipientListPage id={1} />);
+    await screen.findByRole('heading', { name: 'Apoderados 3° Básico A' });
+  };
+
+  it('renders the first 100 rows and says how many of how many', async () => {
+    await open();
+    expect(rowNames()).toEqual(ALL.slice(0, 100).map((m) => m.name));
+    expect(count()).toBe(text('recipientLists.membersShowing', { count: 300, shown: '100', total: '300' }));
+    expect(count()).toBe('Mostrando 100 de 300 miembros');
+    expect(screen.getByRole('button', { name: 'Mostrar 100 más' })).toBeTruthy();
+  });
+
+  it('a search finds a member beyond the first slice, without accents or case; by RUT, phone and course too', async () => {
+    await open();
+    const far = ALL[287]!; // "Agustín Silva Espinoza": not among the first 100
+    expect(rowNames()).not.toContain(far.name);
+    await search(plain(far.name));
+    expect(rowNames()).toEqual([far.name]);
+    expect(count()).toBe('Mostrando 1 de 1 miembro que coincide con la búsqueda (de 300 en la lista)');
+
+    await search(far.dni!.replace(/[.-]/g, ''));
+    expect(rowNames()).toEqual([far.name]);
+    await search(far.phone!.slice(-8).replace(/(\d{4})(\d{4})/, '$1 $2'));
+    expect(rowNames()).toEqual([far.name]);
+    await search('4° MEDIO c');
+    expect(rowNames()).toEqual(ALL.filter((m) => m.course === '4° Medio C').map((m) => m.name));
+    expect(count()).toBe('Mostrando 25 de 25 miembros que coinciden con la búsqueda (de 300 en la lista)');
+    expect(screen.queryByRole('button', { name: /^Mostrar \d+ más$/ })).toBeNull();
+  });
+
+  it('"Mostrar más" adds the next 100 and puts focus on the first of them; the last slice is what is left', async () => {
+    await open();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mostrar 100 más' })));
+    expect(rowNames()).toHaveLength(200);
+    expect(count()).toBe('Mostrando 200 de 300 miembros');
+    await waitFor(() => expect(document.activeElement?.id).toBe(`member-row-${ALL[100]!.id}`));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mostrar 100 más' })));
+    expect(rowNames()).toHaveLength(300);
+    expect(screen.queryByRole('button', { name: /^Mostrar \d+ más$/ })).toBeNull();
+  });
+
+  it('a searched member is removed and edited from their row; the count follows', async () => {
+    await open();
+    const far = ALL[250]!;
+    await search(far.email!);
+    const row = screen.getByText(far.name).closest('li') as HTMLElement;
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: text('recipientLists.editMember', { name: far.name }) })));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(fake.requests.some((r) => r.url.endsWith(`/recipient-lists/1/users/${far.id}`))).toBe(true));
+    await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await act(async () => fireEvent.click(within(screen.getByText(far.name).closest('li') as HTMLElement).getByRole('button', { name: text('recipientLists.removeMember', { name: far.name }) })));
+    await waitFor(() => expect(rowNames()).toEqual([]));
+    expect(fake.requests.some((r) => r.method === 'DELETE' && r.url.endsWith(`/members/${far.id}`))).toBe(true);
+    expect(count()).toBe(`Ningún miembro coincide con «${far.email}».`);
+    await search('');
+    expect(count()).toBe('Mostrando 100 de 299 miembros');
+  });
+
+  it('the stale banner counts every member, not the slice, and its "Quitar" removes them', async () => {
+    await open();
+    const stale = ALL.filter((m) => m.stale !== null);
+    expect(stale.length).toBe(3);
+    expect(stale.filter((m) => rowNames().includes(m.name))).toHaveLength(1);
+    const banner = document.querySelector('[data-slot=stale-banner]') as HTMLElement;
+    expect(banner.textContent).toContain(text('recipientLists.staleBanner', { count: 3 }));
+    await search(plain(stale[2]!.name));
+    await act(async () => fireEvent.click(within(banner).getByRole('button', { name: text('recipientLists.removeStale') })));
+    await waitFor(() => expect(document.querySelector('[data-slot=stale-banner]')).toBeNull());
+    expect(rowNames()).toEqual([]);
+    await search('');
+    expect(count()).toBe('Mostrando 100 de 297 miembros');
+  });
+
+  it('a search that finds nobody says so; "Limpiar búsqueda" shows everyone again with focus in the search', async () => {
+    await open();
+    await search('zzz');
+    expect(count()).toBe('Ningún miembro coincide con «zzz».');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('recipientLists.memberSearchClear') })));
+    expect(rowNames()).toHaveLength(100);
+    expect((screen.getByLabelText(text('recipientLists.memberSearch')) as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(document.activeElement?.id).toBe('recipient-list-member-search'));
+  });
+});
