@@ -187,6 +187,13 @@ describe('create', () => {
       expect(p).toMatchObject({ group_id: course.id, stale: null });
       if (p.user_type === 'apoderado') expect(p.device_status).toMatch(/^(blue|green|yellow|red)$/);
     }
+    // Each member's document (searched and shown by the list screen) is the person's record's; staff have none.
+    const documents = await rows<{ kind: string; id: number; dni: string | null }>(server.db, sql`
+      select 'apoderado' as kind, id, dni from guardians where institution_id = ${sanAndres}
+      union all select 'estudiante', id, dni from students where institution_id = ${sanAndres}`);
+    const dniOf = new Map(documents.map((d) => [`${d.kind}:${Number(d.id)}`, d.dni]));
+    expect(people.map((p) => p.dni)).toEqual(people.map((p) => (p.user_type === 'funcionario' ? null : dniOf.get(`${p.user_type}:${p.user_id}`))));
+    expect(people.filter((p) => p.dni !== null).length).toBeGreaterThan(0);
     const stored = await rows<{ course_id: number | null }>(server.db, sql`select course_id from recipient_list_members where list_id = ${list.id} and member_kind <> 'funcionario'`);
     expect(stored.every((r) => Number(r.course_id) === course.id)).toBe(true);
   });
@@ -363,7 +370,7 @@ describe('a member’s person record', () => {
     expect(res.message).toBe(LIST_MESSAGES.personSaved(res.data.name));
     expect(res.message).toContain('todas las listas y en los próximos mensajes');
     const elsewhere = (await members(admin, other.id))[0]!;
-    expect(elsewhere).toMatchObject({ name: res.data.name, phone: '+56987654321', email: 'cg@example.cl' });
+    expect(elsewhere).toMatchObject({ name: res.data.name, phone: '+56987654321', email: 'cg@example.cl', dni: '10000013-K' });
     const picker = (await ok<{ data: { courses: { apoderados: { id: number; ficha_apoderado: { fono_celular: string | null } }[] }[] } }>(await admin.get('/api/recipients'))).data;
     const card = picker.courses.flatMap((c) => c.apoderados).find((g) => g.id === m.user_id)!;
     expect(card.ficha_apoderado.fono_celular).toBe('+56987654321');
