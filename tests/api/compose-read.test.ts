@@ -454,6 +454,7 @@ describe('GET /api/recipient-lists/:id/users', () => {
         rol_adulto_id: 1,
         student_id: s!.id,
         course: regularCourse.nombre,
+        dni: g!.dni,
         device_status: expect.stringMatching(/^(blue|green|yellow|red)$/),
         stale: s!.withdrawnAt ? 'not_enrolled' : row.courseId !== s!.courseId ? 'course_changed' : null,
       });
