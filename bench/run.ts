@@ -26,7 +26,8 @@
 // (h) Templates page on the large seed (bench/templates.ts): GET /api/templates, a search and a library tab
 //     for a user with 100 templates of their own, and a Mexican school's list; medians and p90.
 // (l) Recipient-list pages on `seed --students 2500` (bench/lists.ts): the paged lists, "Cargar más", q,
-//     one list's summary and the members of a list of every guardian; median and p95 of each.
+//     one list's summary and the members of a list of every guardian; median and p95 of each; then that
+//     list's page in Chromium on the built SPA (HERMES_DIST_DIR or dist/): rows painted, a search, "Mostrar más".
 // (q) The SMS quota screen on `seed --students 2500` (bench/quota.ts): GET /api/quota/usage (monthly,
 //     annual, school year) and /api/quota/settings; medians and p90.
 //
