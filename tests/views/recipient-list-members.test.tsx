@@ -3,49 +3,42 @@
 // (accents and case ignored), RUT without punctuation, phone and course; "Mostrar más" adds 100 and puts
 // focus on the first new row; removing and editing work on a searched row; the stale banner counts every
 // member and its "Quitar" still works; a search that finds nobody says so and "Limpiar búsqueda" returns.
-import { StrictMode } from 'react';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toast } from 'react-hot-toast/headless';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { text } from '../fixtures/texts';
 import { RecipientListPage } from '../../src/views/pages/recipient-list-page';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json } from '../fixtures/fake-fetch';
 import { listSummary, manyMembers, userToEdit } from '../fixtures/recipient-lists';
 import type { RecipientListMember } from '../../shared/recipient-lists-contract';
-import { startApp } from './app';
+import { RENDER_MODES, useScreenTest } from './screen-test';
 
 const ALL = manyMembers(300);
+const api = useScreenTest();
+/** The server's members: a removal or "Quitar" of the stale ones changes what the next reads answer. */
 let members: RecipientListMember[] = ALL;
-const fake = useFakeFetch();
-fake.answer = ((url: string) => {
-  const { pathname } = new URL(url, 'http://localhost');
-  const method = fake.requests.at(-1)?.method ?? 'GET';
-  const stale = members.filter((m) => m.stale !== null).length;
-  if (method === 'GET' && pathname === '/api/recipient-lists/1') return json(200, { data: listSummary({ users_count: members.length, stale_count: stale }) });
-  if (method === 'GET' && pathname === '/api/recipient-lists/1/users') return json(200, { data: members });
-  const removed = /^\/api\/recipient-lists\/1\/members\/(\d+)$/.exec(pathname);
-  if (method === 'DELETE' && removed) {
-    members = members.filter((m) => m.id !== Number(removed[1]));
-    return new Response(null, { status: 204 });
-  }
-  if (method === 'POST' && pathname === '/api/recipient-lists/1/members/remove-stale') {
-    members = members.filter((m) => m.stale === null);
-    return json(200, { data: { removed: stale } });
-  }
-  const user = /^\/api\/recipient-lists\/1\/users\/(\d+)$/.exec(pathname);
-  if (method === 'GET' && user) {
-    const member = members.find((m) => m.id === Number(user[1]))!;
-    return json(200, { data: userToEdit({ id: member.user_id, name: member.name, fono_celular: member.phone, email: member.email, dni: member.dni }) });
-  }
-  return json(404, { message: 'No encontrado', code: 'not_found' });
-}) as (url: string) => Response;
-
-beforeAll(startApp);
-afterEach(() => {
-  cleanup();
-  act(() => toast.remove());
+const staleCount = () => members.filter((m) => m.stale !== null).length;
+function serve() {
   members = ALL;
-});
+  api.script['GET /recipient-lists/1'] = [() => json(200, { data: listSummary({ users_count: members.length, stale_count: staleCount() }) })];
+  api.script['GET /recipient-lists/1/users'] = [() => json(200, { data: members })];
+  api.script['POST /recipient-lists/1/members/remove-stale'] = [
+    () => {
+      const removed = staleCount();
+      members = members.filter((m) => m.stale === null);
+      return json(200, { data: { removed } });
+    },
+  ];
+}
+/** One member's contact record and removal, as the server answers them. */
+function serveMember(member: RecipientListMember) {
+  api.script[`GET /recipient-lists/1/users/${member.id}`] = [json(200, { data: userToEdit({ id: member.user_id, name: member.name, fono_celular: member.phone, email: member.email, dni: member.dni }) })];
+  api.script[`DELETE /recipient-lists/1/members/${member.id}`] = [
+    () => {
+      members = members.filter((m) => m.id !== member.id);
+      return new Response(null, { status: 204 });
+    },
+  ];
+}
 
 const rowNames = () => [...document.querySelectorAll('[data-slot=member-row] [data-slot=member-name]')].map((n) => n.textContent);
 const count = () => document.querySelector('[data-slot=members-count]')?.textContent;
@@ -54,12 +47,10 @@ const search = (value: string) => act(async () => fireEvent.change(screen.getByL
 const plain = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 // Rendering 100–300 rows in jsdom takes seconds on a shared machine.
-describe.each([
-  ['StrictMode', true],
-  ['plain', false],
-])('members of a 300-member list (%s)', { timeout: 30_000 }, (_mode, strict) => {
+describe.each(RENDER_MODES)('members of a 300-member list (%s)', { timeout: 30_000 }, (_mode, wrap) => {
   const open = async () => {
-    render(strict ? <StrictMode><RecipientListPage id={1} /></StrictMode> : <RecipientListPage id={1} />);
+    serve();
+    render(wrap(<RecipientListPage id={1} />));
     await screen.findByRole('heading', { name: 'Apoderados 3° Básico A' });
   };
 
@@ -103,17 +94,18 @@ describe.each([
   it('a searched member is removed and edited from their row; the count follows', async () => {
     await open();
     const far = ALL[250]!;
+    serveMember(far);
     await search(far.email!);
     const row = screen.getByText(far.name).closest('li') as HTMLElement;
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: text('recipientLists.editMember', { name: far.name }) })));
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() => expect(fake.requests.some((r) => r.url.endsWith(`/recipient-lists/1/users/${far.id}`))).toBe(true));
+    await waitFor(() => expect(api.calls('GET', `/recipient-lists/1/users/${far.id}`)).toHaveLength(1));
     await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await act(async () => fireEvent.click(within(screen.getByText(far.name).closest('li') as HTMLElement).getByRole('button', { name: text('recipientLists.removeMember', { name: far.name }) })));
     await waitFor(() => expect(rowNames()).toEqual([]));
-    expect(fake.requests.some((r) => r.method === 'DELETE' && r.url.endsWith(`/members/${far.id}`))).toBe(true);
+    expect(api.calls('DELETE', `/recipient-lists/1/members/${far.id}`)).toHaveLength(1);
     expect(count()).toBe(`Ningún miembro coincide con «${far.email}».`);
     await search('');
     expect(count()).toBe('Mostrando 100 de 299 miembros');
