@@ -3,7 +3,8 @@
 // §9 "activity percentage can exceed 100 %"), shared by the SPA and `server/`. Admin roles only (403 for
 // others); every figure is an SQL aggregate over the school's real deliveries and reads. Plain types and
 // constants only.
-import type { ChannelCode, DeviceStatus } from './compose-contract';
+import type { ChannelCode } from './codes';
+import type { DeviceStatus } from './compose-contract';
 
 /**
  * A period as a query: `?period=month&month=YYYY-MM` (default: this month in the school's zone) or
