@@ -3,6 +3,7 @@
 // signature's calls (`GET /institutions-signatures`, `PATCH /institutions-signatures/{id}`) and compose's
 // `GET /quota` are in compose-contract.ts; this file adds the quota's settings and usage. Plain types and
 // constants only.
+import type { Quota } from './compose-contract';
 
 /** Share of the monthly limit kept for messages marked "Emergencia" (0: no reserve). */
 export const RESERVE_PERCENT_MAX = 50;
@@ -16,28 +17,16 @@ export const SMS_LIMIT_MAX = 10_000_000;
  * `GET /quota/settings` → `{ data: QuotaSettings }` (admin roles). The month is the calendar month in the
  * school's time zone, as compose counts it.
  */
-export interface QuotaSettings {
-  month: string; // YYYY-MM
-  timezone: string;
-  sms: {
-    limit: number;
-    used: number;
-    remaining: number;
-    /** Segments of `limit` kept for emergencies: floor(limit × reserve_percent / 100). */
-    reserved: number;
+export interface QuotaSettings extends Quota {
+  sms: Quota['sms'] & {
     reserve_percent: number;
     alert_percent: number | null;
-    /** Less than alert_percent of the limit is left (false when there is no alert). */
-    low: boolean;
     /**
      * At this month's pace (used ÷ days elapsed), the day (YYYY-MM-DD, school zone) the remaining segments
      * run out, or null when they last past the month's end (or nothing is used yet).
      */
     runs_out_on: string | null;
   };
-  /** Null: the school has no limit on that channel. */
-  email: { remaining: number | null };
-  whatsapp: { remaining: number | null };
 }
 
 /**
