@@ -11,6 +11,7 @@ import { institutions } from '../db/schema/institutions';
 import { monthIn } from '../compose/quota';
 import { rowsOf } from '../compose/expand';
 import type { FieldErrors } from '../compose/validate';
+import { schoolYearMonths, schoolYearOf, ym, type SchoolCountry } from '../../shared/school-year';
 
 /** Years the chart may ask for. */
 export const USAGE_YEAR_MIN = 2000;
@@ -46,35 +47,14 @@ export function parseUsageQuery(query: Record<string, string | undefined>, now =
   return { ok: true, value: { view: view as UsageView, calendar: calendar as UsageCalendar, year } };
 }
 
-/**
- * The school year by country: Chile's runs March–December of one year (10 months), Mexico's August–July
- * (12 months, labelled by the year it starts).
- */
-export const SCHOOL_YEAR: Record<'CL' | 'MX', { firstMonth: number; months: number }> = {
-  CL: { firstMonth: 3, months: 10 },
-  MX: { firstMonth: 8, months: 12 },
-};
-
-const ym = (year: number, month: number) => {
-  const y = year + Math.floor((month - 1) / 12);
-  const m = ((month - 1) % 12) + 1;
-  return `${y}-${String(m).padStart(2, '0')}`;
-};
-
 /** The months ('YYYY-MM') of `year` in `calendar` for a school of `country`. */
-export function monthsOf(year: number, calendar: UsageCalendar, country: 'CL' | 'MX'): string[] {
-  const { firstMonth, months } = calendar === 'civil' ? { firstMonth: 1, months: 12 } : SCHOOL_YEAR[country];
-  return Array.from({ length: months }, (_, i) => ym(year, firstMonth + i));
+export function monthsOf(year: number, calendar: UsageCalendar, country: SchoolCountry): string[] {
+  return calendar === 'civil' ? Array.from({ length: 12 }, (_, i) => ym(year, 1 + i)) : schoolYearMonths(year, country);
 }
 
-/**
- * The year holding `month`: the civil year, or the school year it belongs to. A Chilean summer month
- * (January, February) belongs to no school year; it shows the one just ended.
- */
-export function yearHolding(month: string, calendar: UsageCalendar, country: 'CL' | 'MX'): number {
-  const [year, mon] = month.split('-').map(Number) as [number, number];
-  if (calendar === 'civil') return year;
-  return mon >= SCHOOL_YEAR[country].firstMonth ? year : year - 1;
+/** The year holding `month`: the civil year, or the school year it belongs to (shared/school-year.ts). */
+export function yearHolding(month: string, calendar: UsageCalendar, country: SchoolCountry): number {
+  return calendar === 'civil' ? Number(month.slice(0, 4)) : schoolYearOf(month, country);
 }
 
 /** `GET /quota/usage` at `now` (tests pass a fixed clock). */
