@@ -24,6 +24,8 @@ import { channelRoutes } from './routes/channels';
 import { courseRoutes } from './routes/courses';
 import { messageRoutes } from './routes/messages';
 import { quotaRoutes } from './routes/quota';
+import { dashboardActivityRoutes } from './routes/dashboard-activity';
+import { rankingRoutes } from './routes/ranking';
 import { recipientListRoutes } from './routes/recipient-lists';
 import { recipientRoutes } from './routes/recipients';
 import { sessionRoutes } from './routes/session';
@@ -113,6 +115,8 @@ export function createApp({
   api.route('/institutions-signatures', signatureRoutes(db));
   api.route('/templates', templateRoutes(db));
   api.route('/quota', quotaRoutes(db));
+  api.route('/dashboard', dashboardActivityRoutes(db));
+  api.route('/ranking', rankingRoutes(db));
   // Also /messages/drafts, estimate, send, schedule and /:id/reception (mounted inside, under its requireAuth).
   api.route('/messages', messageRoutes(db, store, engine));
   api.route('/attachments', attachmentRoutes(db, store));

@@ -1,0 +1,214 @@
+// Staff activity (`GET /dashboard/users`) and the activity summary (`GET /dashboard/summary`) of
+// shared/dashboard-contract.ts, each one SQL statement over the school's messages of the period
+// (messages_institution_idx, then their recipients, deliveries and colleagues' mailbox entries by message id).
+import { sql, type SQL } from 'drizzle-orm';
+import type { ActivitySummary, DeviceMix, Period, StaffActivity } from '../../shared/dashboard-contract';
+import { schoolYearMonths, schoolYearOf, schoolYearPeriod, monthPeriod } from '../../shared/school-year';
+import { monthIn } from '../compose/quota';
+import { rowsOf } from '../compose/expand';
+import type { FieldErrors } from '../compose/validate';
+import type { Queryable } from '../db/client';
+import { deviceMixSql } from './device-status';
+import { parsePeriodQuery, parseYear, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery, type School } from './period';
+
+export const ACTIVITY_MESSAGES = {
+  forbidden: 'No tienes permiso para ver los datos del colegio: solo los administradores, directores y jefes de UTP pueden hacerlo.',
+  position: 'El cargo debe indicarse con su número de identificación.',
+  positionNotFound: 'No encontramos ese cargo en tu colegio.',
+} as const;
+
+/** How many staff and courses the summary's "this month" lists show. */
+export const SUMMARY_TOP = 5;
+
+export interface StaffActivityQuery {
+  period: PeriodQuery;
+  positionId: number | null;
+}
+
+export function parseStaffActivityQuery(query: Record<string, string | undefined>, now = new Date()): { ok: true; value: StaffActivityQuery } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const period = parsePeriodQuery(query, errors, now);
+  let positionId: number | null = null;
+  if (query.position_id !== undefined && query.position_id !== '') {
+    positionId = /^[1-9][0-9]{0,9}$/.test(query.position_id) && Number(query.position_id) <= 2_147_483_647 ? Number(query.position_id) : null;
+    if (positionId === null) errors.position_id = [ACTIVITY_MESSAGES.position];
+  }
+  if (period === null || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: { period, positionId } };
+}
+
+/** A rate rounded as the contract shows it (4 decimals), null without a denominator. */
+export const rate = (numerator: number, denominator: number): number | null => (denominator > 0 ? Math.round((numerator / denominator) * 10_000) / 10_000 : null);
+
+/** Active ÷ on the register as a percentage with one decimal; 0 when nobody is on the register. */
+export const activityPercent = (active: number, onRegister: number): number => (onRegister > 0 ? Math.round((active / onRegister) * 1000) / 10 : 0);
+
+/** The staff activity statement (exported for the bench's EXPLAIN). */
+export function staffActivitySql(institutionId: number, period: Period, timezone: string, positionId: number | null): SQL {
+  const onPosition = positionId === null ? sql`` : sql`and st.position_id = ${positionId}`;
+  return sql`
+    with msgs as materialized (${staffMessagesSql(institutionId, period, timezone)}),
+    per_author as (
+      select author, count(*)::int as messages,
+        count(distinct (sent_at at time zone ${timezone})::date)::int as active_days
+      from msgs group by author
+    ),
+    reached as (
+      select msgs.author, count(distinct r.recipient_kind || ':' || r.recipient_ref_id)::int as people
+      from msgs join message_recipients r on r.message_id = msgs.id
+      where r.status in ('received', 'read')
+      group by msgs.author
+    ),
+    -- Where reading is known: app deliveries (read receipts) and colleagues' inboxes; an SMS is never "read".
+    app_reads as (
+      select msgs.author, count(*)::int as known, count(*) filter (where d.status = 'read')::int as read
+      from msgs join deliveries d on d.message_id = msgs.id
+      where d.channel = 'app-mobile' and d.address is not null
+      group by msgs.author
+    ),
+    inbox_reads as (
+      select msgs.author, count(*)::int as known, count(e.read_at)::int as read
+      from msgs join mailbox_entries e on e.message_id = msgs.id
+      where e.user_id <> msgs.author and coalesce(e.deleted_from, e.folder) = 'inbox'
+      group by msgs.author
+    ),
+    register as (
+      select st.user_id, st.position_id from staff st
+      where st.institution_id = ${institutionId} and st.user_id is not null ${onPosition}
+    ),
+    people as (
+      select user_id from register
+      union
+      select author from per_author ${positionId === null ? sql`` : sql`where author in (select user_id from register)`}
+    )
+    select u.id as user_id, u.name, p.id as position_id, p.name as position_name,
+      coalesce(pa.messages, 0) as messages, coalesce(pa.active_days, 0) as active_days, coalesce(re.people, 0) as people,
+      coalesce(ar.known, 0) + coalesce(ir.known, 0) as known, coalesce(ar.read, 0) + coalesce(ir.read, 0) as read,
+      (select count(*)::int from register) as on_register
+    from people
+    join users u on u.id = people.user_id and u.institution_id = ${institutionId}
+    left join staff st on st.user_id = u.id and st.institution_id = ${institutionId}
+    left join positions p on p.id = st.position_id
+    left join per_author pa on pa.author = u.id
+    left join reached re on re.author = u.id
+    left join app_reads ar on ar.author = u.id
+    left join inbox_reads ir on ir.author = u.id
+    order by messages desc, u.name, u.id`;
+}
+
+interface StaffRow {
+  user_id: number;
+  name: string;
+  position_id: number | null;
+  position_name: string | null;
+  messages: number;
+  active_days: number;
+  people: number;
+  known: number;
+  read: number;
+  on_register: number;
+}
+
+/** `GET /dashboard/users`: null when `positionId` is not one of the school's cargos (404). */
+export async function readStaffActivity(db: Queryable, institutionId: number, query: StaffActivityQuery, now = new Date()): Promise<StaffActivity | null> {
+  const school = await schoolOf(db, institutionId);
+  const positions = rowsOf<{ id: number; name: string }>(
+    await db.execute(sql`select id, name from positions where institution_id = ${institutionId} order by name, id`),
+  ).map((p) => ({ id: Number(p.id), name: p.name }));
+  if (query.positionId !== null && !positions.some((p) => p.id === query.positionId)) return null;
+  const period = resolvePeriod(query.period, school, now);
+  const raw = rowsOf<StaffRow>(await db.execute(staffActivitySql(institutionId, period, school.timezone, query.positionId)));
+  const rows = raw.map((r) => ({
+    user_id: Number(r.user_id),
+    name: r.name,
+    position: r.position_id === null ? null : { id: Number(r.position_id), name: r.position_name! },
+    messages: Number(r.messages),
+    people_reached: Number(r.people),
+    read_rate: rate(Number(r.read), Number(r.known)),
+    active_days: Number(r.active_days),
+  }));
+  // The register's size comes with every row; with nobody listed, ask for it alone.
+  const onRegister = raw.length > 0 ? Number(raw[0]!.on_register) : 0;
+  const active = rows.filter((r) => r.messages > 0).length;
+  return { period, positions, staff_on_register: onRegister, active_staff: active, activity_percent: activityPercent(active, onRegister), rows };
+}
+
+export function parseSummaryQuery(query: Record<string, string | undefined>, now = new Date()): { ok: true; value: { year: number | null } } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const year = query.year !== undefined && query.year !== '' ? parseYear(query.year, errors, now) : null;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value: { year } };
+}
+
+/** The summary statement (exported for the bench's EXPLAIN): months of the school year, this month's tops, the device mix. */
+export function summarySql(institutionId: number, schoolYear: Period, thisMonth: Period, timezone: string): SQL {
+  return sql`
+    with msgs as materialized (${staffMessagesSql(institutionId, schoolYear, timezone, sql`, to_char(m.sent_at at time zone ${timezone}, 'YYYY-MM') as month`)}),
+    per_message as (
+      select msgs.month, (select count(*) from deliveries d where d.message_id = msgs.id and d.address is not null) as deliveries
+      from msgs
+    ),
+    months as (
+      select 'month' as what, month as key, null::text as name, count(*)::int as messages, sum(deliveries)::int as deliveries
+      from per_message group by month
+    ),
+    now_msgs as materialized (${staffMessagesSql(institutionId, thisMonth, timezone)}),
+    staff_top as (
+      select 'staff' as what, u.id::text as key, u.name, count(*)::int as messages, 0 as deliveries
+      from now_msgs join users u on u.id = now_msgs.author
+      group by u.id, u.name
+      order by messages desc, u.name, u.id
+      limit ${SUMMARY_TOP}
+    ),
+    -- A message counts once for each course it reached: its students' and its guardians' children's courses.
+    course_of as (
+      select now_msgs.id as message_id, s.course_id
+      from now_msgs join message_recipients r on r.message_id = now_msgs.id and r.recipient_kind = 'estudiante'
+      join students s on s.id = r.recipient_ref_id and s.institution_id = ${institutionId}
+      union
+      select now_msgs.id, s.course_id
+      from now_msgs join message_recipients r on r.message_id = now_msgs.id and r.recipient_kind = 'apoderado'
+      join student_guardians sg on sg.guardian_id = r.recipient_ref_id
+      join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
+    ),
+    course_top as (
+      select 'course' as what, c.id::text as key, c.name, count(*)::int as messages, 0 as deliveries
+      from course_of join courses c on c.id = course_of.course_id
+      group by c.id, c.name
+      order by messages desc, c.name, c.id
+      limit ${SUMMARY_TOP}
+    ),
+    devices as (
+      select 'device' as what, status as key, null::text as name, guardians as messages, 0 as deliveries
+      from (${deviceMixSql(institutionId)}) mix
+    )
+    select * from months
+    union all select * from staff_top
+    union all select * from course_top
+    union all select * from devices`;
+}
+
+/** `GET /dashboard/summary` at `now`. */
+export async function readActivitySummary(db: Queryable, institutionId: number, year: number | null, now = new Date()): Promise<ActivitySummary> {
+  const school: School = await schoolOf(db, institutionId);
+  const month = monthIn(now, school.timezone);
+  const schoolYear = schoolYearPeriod(year ?? schoolYearOf(month, school.country), school.country);
+  const raw = rowsOf<{ what: string; key: string; name: string | null; messages: number; deliveries: number }>(
+    await db.execute(summarySql(institutionId, schoolYear, monthPeriod(month), school.timezone)),
+  );
+  const of = (what: string) => raw.filter((r) => r.what === what);
+  const byMonth = new Map(of('month').map((r) => [r.key, r]));
+  const devices: DeviceMix = { blue: 0, green: 0, yellow: 0, red: 0 };
+  for (const r of of('device')) devices[r.key as keyof DeviceMix] = Number(r.messages);
+  const byCount = <T extends { messages: number; name: string }>(a: T, b: T) => b.messages - a.messages || a.name.localeCompare(b.name, 'es');
+  return {
+    school_year: schoolYear,
+    months: schoolYearMonths(Number(schoolYear.key), school.country).map((m) => ({
+      month: m,
+      messages: Number(byMonth.get(m)?.messages ?? 0),
+      deliveries: Number(byMonth.get(m)?.deliveries ?? 0),
+    })),
+    top_staff: of('staff').map((r) => ({ user_id: Number(r.key), name: r.name!, messages: Number(r.messages) })).sort(byCount),
+    top_courses: of('course').map((r) => ({ course_id: Number(r.key), name: r.name!, messages: Number(r.messages) })).sort(byCount),
+    devices,
+  };
+}

@@ -1,0 +1,169 @@
+// Rankings of shared/dashboard-contract.ts: `GET /ranking/courses` (a rate per guardian addressed, so a
+// course's size does not decide) and `GET /ranking/users` (messages sent or people reached), by value or by
+// improvement against the previous period (previous month, previous school year). One statement each: both
+// periods' messages at once (messages_institution_idx), positions by `rank()` (ties share a position).
+import { sql, type SQL } from 'drizzle-orm';
+import type { CourseMetric, Period, RankBy, Ranking, RankingRow, UserMetric } from '../../shared/dashboard-contract';
+import { previousPeriod } from '../../shared/school-year';
+import { rowsOf } from '../compose/expand';
+import { collator } from '../compose/recipients';
+import type { FieldErrors } from '../compose/validate';
+import type { Queryable } from '../db/client';
+import { parsePeriodQuery, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery } from './period';
+
+export const RANKING_MESSAGES = {
+  courseMetric: 'La métrica debe ser "read" (leídos por apoderado) o "reached" (alcanzados por apoderado).',
+  userMetric: 'La métrica debe ser "messages" (mensajes enviados) o "reached" (personas alcanzadas).',
+  by: 'El orden debe ser "value" (por valor) o "improvement" (por mejora respecto del período anterior).',
+} as const;
+
+export interface RankingQuery<M extends string> {
+  period: PeriodQuery;
+  metric: M;
+  by: RankBy;
+}
+
+function parseRanking<M extends string>(
+  query: Record<string, string | undefined>,
+  metrics: readonly M[],
+  metricMessage: string,
+  now: Date,
+): { ok: true; value: RankingQuery<M> } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const period = parsePeriodQuery(query, errors, now);
+  const metric = query.metric === undefined || query.metric === '' ? metrics[0]! : (query.metric as M);
+  const by = query.by === undefined || query.by === '' ? 'value' : query.by;
+  if (!metrics.includes(metric)) errors.metric = [metricMessage];
+  if (by !== 'value' && by !== 'improvement') errors.by = [RANKING_MESSAGES.by];
+  if (period === null || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: { period, metric, by: by as RankBy } };
+}
+
+export const parseCourseRankingQuery = (query: Record<string, string | undefined>, now = new Date()) =>
+  parseRanking<CourseMetric>(query, ['read', 'reached'], RANKING_MESSAGES.courseMetric, now);
+export const parseUserRankingQuery = (query: Record<string, string | undefined>, now = new Date()) =>
+  parseRanking<UserMetric>(query, ['messages', 'reached'], RANKING_MESSAGES.userMetric, now);
+
+/** Both periods' staff messages, `cur` 1 for the period asked and 0 for the previous one. */
+function bothPeriods(institutionId: number, period: Period, previous: Period, timezone: string): SQL {
+  return sql`${staffMessagesSql(institutionId, period, timezone, sql`, 1 as cur`)}
+    union all ${staffMessagesSql(institutionId, previous, timezone, sql`, 0 as cur`)}`;
+}
+
+/**
+ * Positions over `scored` (id, name, detail, value, previous): by value, or by change with the rows that
+ * have no previous value last; the previous period's position by its value. Rates rounded to 4 decimals
+ * before ranking, so equal shown values share a position.
+ */
+function ranked(scored: SQL, by: RankBy): SQL {
+  const order = by === 'value' ? sql`value desc` : sql`change desc nulls last`;
+  return sql`
+    scored as (${scored}),
+    changed as (select *, value - previous as change from scored)
+    select changed.*, rank() over (order by ${order})::int as position,
+      (select prev_position from (
+        select id as pid, rank() over (order by previous desc)::int as prev_position from scored where previous is not null
+      ) p where p.pid = changed.id) as previous_position
+    from changed
+    order by position, name, id`;
+}
+
+/** The course ranking statement (exported for the bench's EXPLAIN). */
+export function courseRankingSql(institutionId: number, period: Period, previous: Period, timezone: string, metric: CourseMetric, by: RankBy): SQL {
+  const good = metric === 'read' ? sql`r.status = 'read'` : sql`r.status in ('received', 'read')`;
+  return sql`
+    with msgs as materialized (${bothPeriods(institutionId, period, previous, timezone)}),
+    -- Each guardian addressed once per period, and whether any of those messages was read / reached them.
+    addressed as materialized (
+      select msgs.cur, r.recipient_ref_id as guardian, bool_or(${good}) as good
+      from msgs join message_recipients r on r.message_id = msgs.id
+      where r.recipient_kind = 'apoderado'
+      group by msgs.cur, r.recipient_ref_id
+    ),
+    -- A guardian counts in each course of their children at the school (twice in one course: once).
+    per_course as (
+      select s.course_id, a.cur, count(distinct a.guardian)::int as addressed,
+        count(distinct a.guardian) filter (where a.good)::int as good
+      from addressed a
+      join student_guardians sg on sg.guardian_id = a.guardian
+      join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
+      group by s.course_id, a.cur
+    ),
+    ${ranked(
+      sql`select c.id, c.name, cur.addressed as detail,
+          round(cur.good::numeric / cur.addressed, 4) as value,
+          round(prev.good::numeric / nullif(prev.addressed, 0), 4) as previous
+        from per_course cur join courses c on c.id = cur.course_id
+        left join per_course prev on prev.course_id = cur.course_id and prev.cur = 0
+        where cur.cur = 1`,
+      by,
+    )}`;
+}
+
+/** The staff ranking statement (exported for the bench's EXPLAIN). */
+export function userRankingSql(institutionId: number, period: Period, previous: Period, timezone: string, metric: UserMetric, by: RankBy): SQL {
+  const perAuthor =
+    metric === 'messages'
+      ? sql`select cur, author, count(*)::int as value from msgs group by cur, author`
+      : sql`select msgs.cur, msgs.author, count(distinct r.recipient_kind || ':' || r.recipient_ref_id)::int as value
+          from msgs join message_recipients r on r.message_id = msgs.id
+          where r.status in ('received', 'read')
+          group by msgs.cur, msgs.author`;
+  return sql`
+    with msgs as materialized (${bothPeriods(institutionId, period, previous, timezone)}),
+    per_author as (${perAuthor}),
+    ${ranked(
+      sql`select u.id, u.name, p.name as detail, cur.value, prev.value as previous
+        from per_author cur join users u on u.id = cur.author and u.institution_id = ${institutionId}
+        left join staff st on st.user_id = u.id and st.institution_id = ${institutionId}
+        left join positions p on p.id = st.position_id
+        left join per_author prev on prev.author = cur.author and prev.cur = 0
+        where cur.cur = 1`,
+      by,
+    )}`;
+}
+
+interface RankedRow {
+  id: number;
+  name: string;
+  detail: string | number | null;
+  value: string | number;
+  previous: string | number | null;
+  change: string | number | null;
+  position: number;
+  previous_position: number | null;
+}
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+function rowsFrom(raw: RankedRow[], detailIsCount: boolean): RankingRow[] {
+  return raw.map((r) => ({
+    position: Number(r.position),
+    id: Number(r.id),
+    name: r.name,
+    detail: r.detail === null ? null : detailIsCount ? Number(r.detail) : String(r.detail),
+    value: Number(r.value),
+    previous: num(r.previous),
+    // Rounded again: a numeric difference of two 4-decimal rates is exact, but keep the float tidy.
+    change: r.change === null ? null : Math.round(Number(r.change) * 10_000) / 10_000,
+    previous_position: num(r.previous_position),
+  }))
+    // Ties in Spanish order (the database's collation may put "Álvarez" after "Zúñiga").
+    .sort((a, b) => a.position - b.position || collator.compare(a.name, b.name) || a.id - b.id);
+}
+
+export async function readCourseRanking(db: Queryable, institutionId: number, query: RankingQuery<CourseMetric>, now = new Date()): Promise<Ranking> {
+  const school = await schoolOf(db, institutionId);
+  const period = resolvePeriod(query.period, school, now);
+  const previous = previousPeriod(period, school.country);
+  const raw = rowsOf<RankedRow>(await db.execute(courseRankingSql(institutionId, period, previous, school.timezone, query.metric, query.by)));
+  return { period, previous_period: previous, metric: query.metric, by: query.by, rows: rowsFrom(raw, true) };
+}
+
+export async function readUserRanking(db: Queryable, institutionId: number, query: RankingQuery<UserMetric>, now = new Date()): Promise<Ranking> {
+  const school = await schoolOf(db, institutionId);
+  const period = resolvePeriod(query.period, school, now);
+  const previous = previousPeriod(period, school.country);
+  const raw = rowsOf<RankedRow>(await db.execute(userRankingSql(institutionId, period, previous, school.timezone, query.metric, query.by)));
+  return { period, previous_period: previous, metric: query.metric, by: query.by, rows: rowsFrom(raw, false) };
+}
