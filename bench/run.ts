@@ -30,6 +30,9 @@
 //     list's page in Chromium on the built SPA (HERMES_DIST_DIR or dist/): rows painted, a search, "Mostrar más".
 // (q) The SMS quota screen on `seed --students 2500` (bench/quota.ts): GET /api/quota/usage (monthly,
 //     annual, school year) and /api/quota/settings; medians and p90.
+// (r) Staff activity, the activity summary and the rankings on `seed --students 2500` (bench/activity.ts):
+//     each aggregate's statement in-process on PGlite (this month, this school year), median and p90 against
+//     100 ms, with its EXPLAIN ANALYZE plan.
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
@@ -53,6 +56,7 @@ import { listsBenchReport, printLists } from './lists';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
 import { printSend, sendBenchReport } from './send';
 import { printQuota, quotaBenchReport } from './quota';
+import { activityBenchReport, printActivity } from './activity';
 import { printTemplates, templatesBenchReport } from './templates';
 import { ApiClient, dataEnv, killAll, makeTempDir, median, removeTempDir, ROOT, round, runScript, startServer, stopServer } from './support';
 
@@ -667,7 +671,7 @@ function printScroll(report: ScrollReport): void {
   );
 }
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'l', 'q'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'l', 'q', 'r'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -748,6 +752,11 @@ async function main(): Promise<void> {
     const quota = await quotaBenchReport();
     printQuota(quota);
     report.quota = quota;
+  }
+  if (sections.has('r')) {
+    const activity = await activityBenchReport();
+    printActivity(activity);
+    report.activity = activity;
   }
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });

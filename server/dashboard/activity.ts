@@ -53,11 +53,15 @@ export function staffActivitySql(institutionId: number, period: Period, timezone
         count(distinct (sent_at at time zone ${timezone})::date)::int as active_days
       from msgs group by author
     ),
+    -- Each person once per author (hashed on integers, not sorted on text), then counted.
     reached as (
-      select msgs.author, count(distinct r.recipient_kind || ':' || r.recipient_ref_id)::int as people
-      from msgs join message_recipients r on r.message_id = msgs.id
-      where r.status in ('received', 'read')
-      group by msgs.author
+      select author, count(*)::int as people
+      from (
+        select distinct msgs.author, r.recipient_kind, r.recipient_ref_id
+        from msgs join message_recipients r on r.message_id = msgs.id
+        where r.status in ('received', 'read')
+      ) people
+      group by author
     ),
     -- Where reading is known: app deliveries (read receipts) and colleagues' inboxes; an SMS is never "read".
     app_reads as (
@@ -159,15 +163,19 @@ export function summarySql(institutionId: number, schoolYear: Period, thisMonth:
       order by messages desc, u.name, u.id
       limit ${SUMMARY_TOP}
     ),
+    -- This month's addressees first, whatever the statistics say (a guardian's whole history is far larger).
+    now_people as materialized (
+      select now_msgs.id as message_id, r.recipient_kind as kind, r.recipient_ref_id as ref
+      from now_msgs join message_recipients r on r.message_id = now_msgs.id
+      where r.recipient_kind in ('estudiante', 'apoderado')
+    ),
     -- A message counts once for each course it reached: its students' and its guardians' children's courses.
     course_of as (
-      select now_msgs.id as message_id, s.course_id
-      from now_msgs join message_recipients r on r.message_id = now_msgs.id and r.recipient_kind = 'estudiante'
-      join students s on s.id = r.recipient_ref_id and s.institution_id = ${institutionId}
+      select p.message_id, s.course_id
+      from now_people p join students s on p.kind = 'estudiante' and s.id = p.ref and s.institution_id = ${institutionId}
       union
-      select now_msgs.id, s.course_id
-      from now_msgs join message_recipients r on r.message_id = now_msgs.id and r.recipient_kind = 'apoderado'
-      join student_guardians sg on sg.guardian_id = r.recipient_ref_id
+      select p.message_id, s.course_id
+      from now_people p join student_guardians sg on p.kind = 'apoderado' and sg.guardian_id = p.ref
       join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
     ),
     course_top as (

@@ -100,5 +100,5 @@ export function staffMessagesSql(institutionId: number, period: Period, timezone
       and ${withinPeriod(sql`m.sent_at`, period, timezone)}
       and not (m.copy_to_sender and exists (
         select 1 from mailbox_entries e
-        where e.message_id = m.id and e.user_id = m.author_user_id and coalesce(e.deleted_from, e.folder) = 'inbox'))`;
+        where e.user_id = m.author_user_id and e.message_id = m.id and coalesce(e.deleted_from, e.folder) = 'inbox'))`;
 }

@@ -59,12 +59,10 @@ function ranked(scored: SQL, by: RankBy): SQL {
   const order = by === 'value' ? sql`value desc` : sql`change desc nulls last`;
   return sql`
     scored as (${scored}),
-    changed as (select *, value - previous as change from scored)
-    select changed.*, rank() over (order by ${order})::int as position,
-      (select prev_position from (
-        select id as pid, rank() over (order by previous desc)::int as prev_position from scored where previous is not null
-      ) p where p.pid = changed.id) as previous_position
-    from changed
+    changed as (select *, value - previous as change from scored),
+    before as (select id as pid, rank() over (order by previous desc)::int as prev_position from scored where previous is not null)
+    select changed.*, rank() over (order by ${order})::int as position, before.prev_position as previous_position
+    from changed left join before on before.pid = changed.id
     order by position, name, id`;
 }
 
@@ -105,10 +103,13 @@ export function userRankingSql(institutionId: number, period: Period, previous: 
   const perAuthor =
     metric === 'messages'
       ? sql`select cur, author, count(*)::int as value from msgs group by cur, author`
-      : sql`select msgs.cur, msgs.author, count(distinct r.recipient_kind || ':' || r.recipient_ref_id)::int as value
-          from msgs join message_recipients r on r.message_id = msgs.id
-          where r.status in ('received', 'read')
-          group by msgs.cur, msgs.author`;
+      : sql`select cur, author, count(*)::int as value
+          from (
+            select distinct msgs.cur, msgs.author, r.recipient_kind, r.recipient_ref_id
+            from msgs join message_recipients r on r.message_id = msgs.id
+            where r.status in ('received', 'read')
+          ) people
+          group by cur, author`;
   return sql`
     with msgs as materialized (${bothPeriods(institutionId, period, previous, timezone)}),
     per_author as (${perAuthor}),

@@ -11,7 +11,7 @@ import { PERIOD_MESSAGES } from '../../server/dashboard/period';
 import { schoolYearOf } from '../../shared/school-year';
 import { monthIn } from '../../server/compose/quota';
 import { insertActivitySchool, ZONE, type ActivitySchool } from './support/activity-school';
-import { signedIn, startServer, type Client, type TestServer } from './support/server';
+import { signedIn, startServer, type TestServer } from './support/server';
 
 let server: TestServer;
 let school: ActivitySchool;

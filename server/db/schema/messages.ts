@@ -65,6 +65,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_institution_idx').on(t.institutionId),
+    /** The data screens' periods: a school's sent messages by date (server/dashboard/). */
+    index('messages_sent_at_idx').on(t.institutionId, t.sentAt).where(sql`${t.kind} = 'sent'`),
     index('messages_due_idx').on(t.kind, t.scheduledAt),
     /** A conversation is walked down from its first message (server/messages/thread.ts). */
     index('messages_reply_to_idx').on(t.replyToId).where(sql`${t.replyToId} is not null`),

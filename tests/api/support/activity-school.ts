@@ -29,7 +29,7 @@ import { monthIn } from '../../../server/compose/quota';
 import { userPolicies, userRoles, users } from '../../../server/db/schema/auth';
 import { deliveries } from '../../../server/db/schema/delivery';
 import { institutions } from '../../../server/db/schema/institutions';
-import { mailboxEntries, messageRecipients, messages } from '../../../server/db/schema/messages';
+import { mailboxEntries, messageRecipients } from '../../../server/db/schema/messages';
 import { courses, guardians, levels, positions, staff, studentGuardians, students } from '../../../server/db/schema/school';
 import { addMonths, monthPeriod } from '../../../shared/school-year';
 

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_sent_at_idx" ON "messages" USING btree ("institution_id","sent_at") WHERE "messages"."kind" = 'sent';
