@@ -137,12 +137,13 @@ interface RankedRow {
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
-function rowsFrom(raw: RankedRow[], detailIsCount: boolean): RankingRow[] {
+/** Courses' detail is an int (guardians addressed), which both drivers answer as a number; staff's a cargo name or null. */
+function rowsFrom(raw: RankedRow[]): RankingRow[] {
   return raw.map((r) => ({
     position: Number(r.position),
     id: Number(r.id),
     name: r.name,
-    detail: r.detail === null ? null : detailIsCount ? Number(r.detail) : String(r.detail),
+    detail: r.detail,
     value: Number(r.value),
     previous: num(r.previous),
     // Rounded again: a numeric difference of two 4-decimal rates is exact, but keep the float tidy.
@@ -153,18 +154,24 @@ function rowsFrom(raw: RankedRow[], detailIsCount: boolean): RankingRow[] {
     .sort((a, b) => a.position - b.position || collator.compare(a.name, b.name) || a.id - b.id);
 }
 
-export async function readCourseRanking(db: Queryable, institutionId: number, query: RankingQuery<CourseMetric>, now = new Date()): Promise<Ranking> {
+type RankingSql<M> = (institutionId: number, period: Period, previous: Period, timezone: string, metric: M, by: RankBy) => SQL;
+
+async function readRanking<M extends CourseMetric | UserMetric>(
+  db: Queryable,
+  institutionId: number,
+  query: RankingQuery<M>,
+  statement: RankingSql<M>,
+  now: Date,
+): Promise<Ranking> {
   const school = await schoolOf(db, institutionId);
   const period = resolvePeriod(query.period, school, now);
   const previous = previousPeriod(period, school.country);
-  const raw = rowsOf<RankedRow>(await db.execute(courseRankingSql(institutionId, period, previous, school.timezone, query.metric, query.by)));
-  return { period, previous_period: previous, metric: query.metric, by: query.by, rows: rowsFrom(raw, true) };
+  const raw = rowsOf<RankedRow>(await db.execute(statement(institutionId, period, previous, school.timezone, query.metric, query.by)));
+  return { period, previous_period: previous, metric: query.metric, by: query.by, rows: rowsFrom(raw) };
 }
 
-export async function readUserRanking(db: Queryable, institutionId: number, query: RankingQuery<UserMetric>, now = new Date()): Promise<Ranking> {
-  const school = await schoolOf(db, institutionId);
-  const period = resolvePeriod(query.period, school, now);
-  const previous = previousPeriod(period, school.country);
-  const raw = rowsOf<RankedRow>(await db.execute(userRankingSql(institutionId, period, previous, school.timezone, query.metric, query.by)));
-  return { period, previous_period: previous, metric: query.metric, by: query.by, rows: rowsFrom(raw, false) };
-}
+export const readCourseRanking = (db: Queryable, institutionId: number, query: RankingQuery<CourseMetric>, now = new Date()) =>
+  readRanking(db, institutionId, query, courseRankingSql, now);
+
+export const readUserRanking = (db: Queryable, institutionId: number, query: RankingQuery<UserMetric>, now = new Date()) =>
+  readRanking(db, institutionId, query, userRankingSql, now);

@@ -11,6 +11,7 @@ import { PERIOD_MESSAGES } from '../../server/dashboard/period';
 import { schoolYearOf } from '../../shared/school-year';
 import { monthIn } from '../../server/compose/quota';
 import { insertActivitySchool, ZONE, type ActivitySchool } from './support/activity-school';
+import { data, errorsOf } from './support/answers';
 import { signedIn, startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -26,21 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function data<T>(res: Response | Promise<Response>): Promise<T> {
-  const r = await res;
-  const body = await r.json();
-  expect(r.status, JSON.stringify(body)).toBe(200);
-  return (body as { data: T }).data;
-}
-
-async function errorsOf(res: Response | Promise<Response>): Promise<Record<string, string[]>> {
-  const r = await res;
-  expect(r.status).toBe(422);
-  const body = (await r.json()) as ApiError;
-  expect(body.code).toBe('validation.failed');
-  return body.errors!;
-}
 
 const admin = () => as(school.emails.admin);
 

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
-import type { ApiError } from '../../shared/contract';
 import { DEMO_LOGINS, DEMO_SCHOOLS } from '../../shared/demo';
 import { QUOTA_API, SMS_LIMIT_MAX, type QuotaSettings, type QuotaUsage } from '../../shared/quota-contract';
 import { monthIn } from '../../server/compose/quota';
@@ -14,6 +13,7 @@ import { institutionQuotas, smsMonthlyLimits, smsUsage } from '../../server/db/s
 import { institutions } from '../../server/db/schema/institutions';
 import { readQuotaSettings, runsOutOn } from '../../server/quota/settings';
 import { readQuotaUsage } from '../../server/quota/usage';
+import { data, errorsOf } from './support/answers';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -39,21 +39,6 @@ const ADMIN = 'administrador@sanandres.cl';
 
 const patch = (client: Client, body: unknown) =>
   client.fetch(SETTINGS, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-
-async function data<T>(res: Response | Promise<Response>): Promise<T> {
-  const r = await res;
-  const body = await r.json();
-  expect(r.status, JSON.stringify(body)).toBe(200);
-  return (body as { data: T }).data;
-}
-
-async function errorsOf(res: Response | Promise<Response>): Promise<Record<string, string[]>> {
-  const r = await res;
-  expect(r.status).toBe(422);
-  const body = (await r.json()) as ApiError;
-  expect(body.code).toBe('validation.failed');
-  return body.errors!;
-}
 
 const thisMonth = (school: keyof typeof ids) => monthIn(new Date(), zone[school]);
 
