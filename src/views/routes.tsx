@@ -48,6 +48,8 @@ const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists-tra
 const RecipientListPage = screen(() => import('./pages/recipient-list-page').then((m) => m.RecipientListPage), ['recipientLists', 'compose']);
 const SettingsSignaturePage = screen(() => import('./pages/settings-signature-page').then((m) => m.SettingsSignaturePage), ['signature']);
 const SettingsQuotaPage = screen(() => import('./pages/settings-quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
+const DashboardUsersPage = screen(() => import('./pages/dashboard-users-page').then((m) => m.DashboardUsersPage), ['activity']);
+const RankingPage = screen(() => import('./pages/ranking-page').then((m) => m.RankingPage), ['activity']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
 const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 
@@ -148,7 +150,7 @@ export const ROUTES = [
     title: 'pages.dashboardConnectivity',
     screen: soon('pages.dashboardConnectivity'),
   },
-  { name: 'dashboard-users', path: '/dashboard/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.dashboardUsers', screen: soon('pages.dashboardUsers') },
+  { name: 'dashboard-users', path: '/dashboard/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.dashboardUsers', screen: () => <DashboardUsersPage /> },
   {
     name: 'connectivity-course',
     path: '/connectivity/course/:id?',
@@ -157,8 +159,8 @@ export const ROUTES = [
     title: 'pages.connectivityCourse',
     screen: soon('pages.connectivityCourse'),
   },
-  { name: 'ranking-courses', path: '/ranking/courses', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingCourses', screen: soon('pages.rankingCourses') },
-  { name: 'ranking-users', path: '/ranking/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingUsers', screen: soon('pages.rankingUsers') },
+  { name: 'ranking-courses', path: '/ranking/courses', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingCourses', screen: () => <RankingPage key="courses" kind="courses" /> },
+  { name: 'ranking-users', path: '/ranking/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingUsers', screen: () => <RankingPage key="users" kind="users" /> },
   {
     name: 'mural',
     path: '/mural',
