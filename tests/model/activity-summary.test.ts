@@ -1,0 +1,65 @@
+// The activity summary (activity-summary.ts, child of staff-activity.ts): it asks for the year it was given
+// (null: the server's current school year), a new year asks again and keeps the old figures on screen
+// meanwhile, the same year asks nothing, a failure keeps the last figures and offers Reintentar.
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import { activitySummaryMachine, selectSummary, selectSummaryFailed, selectSummaryLoading, type ActivitySummarySnapshot } from '../../src/machines/activity-summary';
+import { defineModelTests, send, settle } from './harness';
+import { failure } from './fixtures';
+import { activitySummary } from '../fixtures/dashboard-activity';
+
+const snap = (s: AnyMachineSnapshot) => s as unknown as ActivitySummarySnapshot;
+
+const EVENTS: AnyEventObject[] = [{ type: 'summary.year', year: '2025' }, { type: 'summary.year', year: null }, { type: 'summary.retry' }];
+const INTERNAL: AnyEventObject[] = [
+  { type: 'xstate.done.actor.fetchSummary', output: activitySummary('2026') },
+  { type: 'xstate.done.actor.fetchSummary', output: activitySummary('2025') },
+  { type: 'xstate.error.actor.fetchSummary', error: failure(500, 'server.error') },
+];
+
+defineModelTests({
+  name: 'activity-summary',
+  machine: activitySummaryMachine,
+  traversal: {
+    events: EVENTS,
+    internal: INTERNAL,
+    // The server answers the year asked (null: its current one, 2026).
+    filterEvents: (s, event) => {
+      if (event.type !== 'xstate.done.actor.fetchSummary') return true;
+      const output = (event as AnyEventObject).output as ReturnType<typeof activitySummary>;
+      return output.school_year.key === ((s.context.year as string | null) ?? '2026');
+    },
+    serializeState: (s) => JSON.stringify([s.value, s.context.year, s.context.summary?.school_year.key ?? null]),
+    limit: 200,
+    input: { year: null },
+  },
+  createActor: ({ fakes, path, inspect }) => createActor(activitySummaryMachine.provide({ actors: { fetchSummary: fakes.promise() } }), { input: path.input as never, inspect }),
+  states: {
+    loading: (snapshot, env) => {
+      expect(selectSummaryLoading(snap(snapshot))).toBe(true);
+      expect(env.fakes.inputOf('fetchSummary')).toEqual({ year: snapshot.context.year });
+      // The figures on screen stay until the new ones come.
+      expect(snapshot.context.summary).toEqual(env.event.type === 'xstate.init' ? null : env.from.context.summary);
+      if (env.event.type === 'summary.year') expect(snapshot.context.year).toBe(env.event.year);
+    },
+    shown: (snapshot, env) => {
+      expect(selectSummaryLoading(snap(snapshot))).toBe(false);
+      expect(env.fakes.isRunning('fetchSummary')).toBe(false);
+      expect(selectSummary(snap(snapshot))?.school_year.key).toBe(snapshot.context.year ?? '2026');
+      expect(snapshot.can({ type: 'summary.retry' })).toBe(false);
+    },
+    failed: (snapshot, env) => {
+      expect(selectSummaryFailed(snap(snapshot))).toBe(true);
+      expect(env.fakes.isRunning('fetchSummary')).toBe(false);
+      expect(snapshot.can({ type: 'summary.retry' })).toBe(true);
+      expect(selectSummary(snap(snapshot))).toEqual(env.from.context.summary);
+    },
+  },
+  events: {
+    'summary.year': send,
+    'summary.retry': send,
+    'xstate.done.actor.fetchSummary': settle,
+    'xstate.error.actor.fetchSummary': settle,
+  },
+  emits: () => [],
+});

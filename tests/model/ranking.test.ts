@@ -1,0 +1,174 @@
+// The rankings (ranking.ts), courses and users: the view the address names (a bad one reads as the
+// default), the period (month / school year, arrows never into the future nor past the range offered), the
+// metric (only the ranking's own) and value / improvement; each choice asks again, keeps the old table on
+// screen meanwhile and writes the address (replacing the entry), while an address read back asks without
+// writing it; a failure keeps the last table and offers Reintentar.
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import {
+  rankingMachine,
+  selectBy,
+  selectMetric,
+  selectRanking,
+  selectRankingCanNext,
+  selectRankingCanPrevious,
+  selectRankingFailed,
+  selectRankingLoading,
+  selectRankingPeriodKey,
+  type RankingSnapshot,
+} from '../../src/machines/ranking';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+import { periodFor, ranking } from '../fixtures/dashboard-activity';
+
+const snap = (s: AnyMachineSnapshot) => s as unknown as RankingSnapshot;
+const TODAY = '2026-10';
+
+interface View {
+  period: { kind: 'month' | 'school-year'; key: string | null };
+  metric: string;
+  by: string;
+}
+const viewOf = (s: AnyMachineSnapshot) => s.context.view as View;
+const kindOf = (s: AnyMachineSnapshot) => s.context.kind as 'courses' | 'users';
+
+/** The server's default: this month, this school year. */
+const keyAsked = (period: View['period']) => period.key ?? (period.kind === 'month' ? TODAY : '2026');
+
+/** The address a view is written as, spelled out here (the defaults left out). */
+function address(kind: 'courses' | 'users', view: View): string {
+  const parts: string[] = [];
+  if (view.period.kind === 'school-year') parts.push('period=school-year', ...(view.period.key ? [`year=${view.period.key}`] : []));
+  else if (view.period.key) parts.push('period=month', `month=${view.period.key}`);
+  if (view.metric !== (kind === 'courses' ? 'read' : 'messages')) parts.push(`metric=${view.metric}`);
+  if (view.by !== 'value') parts.push(`by=${view.by}`);
+  return `/ranking/${kind}${parts.length ? `?${parts.join('&')}` : ''}`;
+}
+
+const EVENTS: AnyEventObject[] = [
+  { type: 'ranking.periodKind', kind: 'school-year' },
+  { type: 'ranking.periodKind', kind: 'month' },
+  { type: 'ranking.shift', step: -1 },
+  { type: 'ranking.shift', step: 1 },
+  { type: 'ranking.metric', metric: 'reached' },
+  { type: 'ranking.metric', metric: 'read' },
+  { type: 'ranking.metric', metric: 'messages' },
+  { type: 'ranking.by', by: 'improvement' },
+  { type: 'ranking.by', by: 'value' },
+  // Back to the bare address, a link with a month, one with nonsense (reads as the default).
+  { type: 'ranking.address', search: '' },
+  { type: 'ranking.address', search: '?period=month&month=2026-09&by=improvement' },
+  { type: 'ranking.address', search: '?period=month&month=2031-01&metric=bogus' },
+  { type: 'ranking.retry' },
+];
+
+const PERIODS = [
+  ...['2026-10', '2026-09', '2026-08', '2024-11', '2024-12'].map((key) => periodFor('month', key)),
+  ...['2026', '2025', '2024'].map((key) => periodFor('school-year', key)),
+];
+const INTERNAL: AnyEventObject[] = [
+  ...(['courses', 'users'] as const).flatMap((kind) =>
+    PERIODS.flatMap((period) =>
+      (kind === 'courses' ? ['read', 'reached'] : ['messages', 'reached']).flatMap((metric) =>
+        ['value', 'improvement'].map((by) => ({ type: 'xstate.done.actor.fetchRanking', output: ranking(kind, period, metric as never, by as never) })),
+      ),
+    ),
+  ),
+  { type: 'xstate.error.actor.fetchRanking', error: failure(500, 'server.error') },
+];
+
+/** Whether the step wrote the address: a choice that asked again (an address read back is not written). */
+const wrote = ({ from, to, event }: StepEnv) =>
+  ['ranking.periodKind', 'ranking.shift', 'ranking.metric', 'ranking.by'].includes(event.type) && JSON.stringify(viewOf(from)) !== JSON.stringify(viewOf(to));
+
+const commonStates = {
+  loading: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
+    expect(selectRankingLoading(snap(snapshot))).toBe(true);
+    expect(env.fakes.inputOf('fetchRanking')).toEqual({ kind: kindOf(snapshot), ...viewOf(snapshot) });
+    // The old table stays while the new one comes.
+    expect(selectRanking(snap(snapshot))).toEqual(env.event.type === 'xstate.init' ? null : env.from.context.ranking);
+    // Never the future, never another ranking's metric.
+    expect(viewOf(snapshot).period.key === null || keyAsked(viewOf(snapshot).period) <= (viewOf(snapshot).period.kind === 'month' ? TODAY : '2026')).toBe(true);
+    expect(kindOf(snapshot) === 'courses' ? ['read', 'reached'] : ['messages', 'reached']).toContain(selectMetric(snap(snapshot)));
+  },
+  shown: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
+    expect(selectRankingLoading(snap(snapshot))).toBe(false);
+    expect(env.fakes.isRunning('fetchRanking')).toBe(false);
+    const shown = selectRanking(snap(snapshot));
+    const view = viewOf(snapshot);
+    expect([shown?.period.kind, shown?.period.key, shown?.metric, shown?.by]).toEqual([view.period.kind, keyAsked(view.period), selectMetric(snap(snapshot)), selectBy(snap(snapshot))]);
+    const key = selectRankingPeriodKey(snap(snapshot));
+    expect(key).toBe(keyAsked(view.period));
+    // The arrows: not past this month / school year, not before the range offered.
+    const newest = view.period.kind === 'month' ? TODAY : '2026';
+    const oldest = view.period.kind === 'month' ? '2024-11' : '2022';
+    expect(selectRankingCanNext(snap(snapshot))).toBe(key !== newest);
+    expect(selectRankingCanPrevious(snap(snapshot))).toBe(key !== oldest);
+  },
+  failed: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
+    expect(selectRankingFailed(snap(snapshot))).toBe(true);
+    expect(env.fakes.isRunning('fetchRanking')).toBe(false);
+    expect(snapshot.can({ type: 'ranking.retry' })).toBe(true);
+    expect(selectRanking(snap(snapshot))).toEqual(env.from.context.ranking);
+  },
+};
+
+defineModelTests({
+  name: 'ranking',
+  machine: rankingMachine,
+  traversal: {
+    events: EVENTS,
+    internal: INTERNAL,
+    filterEvents: (s, event) => {
+      const view = viewOf(s);
+      if (event.type === 'xstate.done.actor.fetchRanking') {
+        const output = (event as AnyEventObject).output as ReturnType<typeof ranking>;
+        const courses = output.rows.some((row) => typeof row.detail === 'number');
+        return (
+          courses === (kindOf(s) === 'courses') &&
+          output.period.kind === view.period.kind &&
+          output.period.key === keyAsked(view.period) &&
+          output.metric === view.metric &&
+          output.by === view.by
+        );
+      }
+      // Two steps back at most (the oldest edge is its own variant), metric and "by" only on the default period.
+      // Periods move with the default metric and order, or with the link's (reached, by improvement).
+      const plain = (view.metric === 'read' || view.metric === 'messages') && view.by === 'value';
+      const linked = view.metric === 'reached' && view.by === 'improvement';
+      if ((event.type === 'ranking.shift' || event.type === 'ranking.periodKind') && !plain && !linked) return false;
+      if (event.type === 'ranking.shift') {
+        const key = s.context.ranking ? keyAsked(view.period) : null;
+        const from = (event as AnyEventObject).step === -1 ? ['2026-10', '2026-09', '2026', '2025', '2024-11', '2024-12'] : ['2026-10', '2026-09', '2026-08', '2026', '2025', '2024', '2024-11'];
+        return key === null || from.includes(key);
+      }
+      if (event.type === 'ranking.metric' || event.type === 'ranking.by') return (view.period.key === null && view.period.kind === 'month') || view.period.key === '2025';
+      // Addresses and a stray Reintentar are tried from the first table only (and Reintentar where it fails).
+      if (event.type === 'ranking.address') return s.matches('shown') && view.period.key === null && (plain || linked);
+      if (event.type === 'ranking.retry') return s.matches('failed') || (s.matches('shown') && view.period.key === null && plain);
+      return true;
+    },
+    // The table kept on screen matters only as there or not (the invariants compare it with the step's).
+    serializeState: (s) => JSON.stringify([s.value, viewOf(s), s.context.ranking === null]),
+    limit: 20_000,
+    input: { kind: 'courses', search: '', today: TODAY },
+  },
+  variants: [
+    { name: 'courses', traversal: {} },
+    { name: 'users, a school year by improvement from a link', traversal: { input: { kind: 'users', search: '?period=school-year&year=2025&metric=reached&by=improvement', today: TODAY }, stopWhen: (s) => viewOf(s).period.kind === 'month' } },
+    { name: 'courses, at the oldest month offered', traversal: { input: { kind: 'courses', search: '?period=month&month=2024-11', today: TODAY }, limit: 2_000, stopWhen: (s) => !['2024-11', '2024-12'].includes(viewOf(s).period.key ?? '') } },
+  ],
+  createActor: ({ fakes, path, inspect }) => createActor(rankingMachine.provide({ actors: { fetchRanking: fakes.promise() } }), { input: path.input as never, inspect }),
+  states: commonStates,
+  events: {
+    'ranking.periodKind': send,
+    'ranking.shift': send,
+    'ranking.metric': send,
+    'ranking.by': send,
+    'ranking.address': send,
+    'ranking.retry': send,
+    'xstate.done.actor.fetchRanking': settle,
+    'xstate.error.actor.fetchRanking': settle,
+  },
+  emits: (env) => (wrote(env) ? [{ type: 'navigate', to: address(kindOf(env.to), viewOf(env.to)), replace: true }] : []),
+});
