@@ -137,12 +137,14 @@ export const staffActivityMachine = setup({
   states: {
     table: {
       initial: 'loading',
+      // Targets inside this region, never `reenter`: re-entering the region would exit the whole parallel
+      // state, restarting the summary beside it (or reviving a crashed one).
       on: {
-        'activity.periodKind': { guard: 'isOtherKind', target: '.loading', reenter: true, actions: ['assignKind', 'showInAddress', 'announcePeriod'] },
-        'activity.shift': { guard: 'canShift', target: '.loading', reenter: true, actions: ['assignShift', 'showInAddress', 'announcePeriod'] },
-        'activity.position': { guard: 'isOtherPosition', target: '.loading', reenter: true, actions: ['assignPosition', 'showInAddress'] },
+        'activity.periodKind': { guard: 'isOtherKind', target: '.loading', actions: ['assignKind', 'showInAddress', 'announcePeriod'] },
+        'activity.shift': { guard: 'canShift', target: '.loading', actions: ['assignShift', 'showInAddress', 'announcePeriod'] },
+        'activity.position': { guard: 'isOtherPosition', target: '.loading', actions: ['assignPosition', 'showInAddress'] },
         'activity.address': [
-          { guard: 'isOtherQueryInAddress', target: '.loading', reenter: true, actions: ['assignAddress', 'announcePeriod'] },
+          { guard: 'isOtherQueryInAddress', target: '.loading', actions: ['assignAddress', 'announcePeriod'] },
           { guard: 'isOtherSortInAddress', actions: 'assignAddress' },
         ],
       },
