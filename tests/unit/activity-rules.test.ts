@@ -1,0 +1,67 @@
+// The activity screens' pure rules: src/machines/dashboard-period.ts (a period as the address and the API
+// spell it, the range offered, the arrows) and src/machines/staff-activity-rules.ts (the staff table's
+// address and order).
+import { describe, expect, it } from 'vitest';
+import { currentMonth, isOffered, MONTHS_BACK, periodOf, queryString, shiftedPeriod, YEARS_BACK } from '../../src/machines/dashboard-period';
+import { DEFAULT_SORT, nextSort, sortStaff, staffAddress, staffAddressOf } from '../../src/machines/staff-activity-rules';
+import { staffActivity } from '../fixtures/dashboard-activity';
+
+const TODAY = '2026-10';
+const read = (search: string) => periodOf(new URLSearchParams(search), TODAY);
+
+describe('dashboard period', () => {
+  it('reads what the address says; anything malformed, future or too old is the default', () => {
+    expect(read('')).toEqual({ kind: 'month', key: null });
+    expect(read('?period=month&month=2026-09')).toEqual({ kind: 'month', key: '2026-09' });
+    expect(read('?month=2026-09')).toEqual({ kind: 'month', key: '2026-09' });
+    expect(read('?period=school-year&year=2025')).toEqual({ kind: 'school-year', key: '2025' });
+    expect(read('?period=school-year')).toEqual({ kind: 'school-year', key: null });
+    for (const bad of ['?month=2026-13', '?month=2026-11', '?month=26-09', '?month=2024-10', '?month=2026-9']) expect(read(bad)).toEqual({ kind: 'month', key: null });
+    for (const bad of ['?period=school-year&year=2027', '?period=school-year&year=2021', '?period=school-year&year=dos']) expect(read(bad)).toEqual({ kind: 'school-year', key: null });
+  });
+
+  it('offers the last MONTHS_BACK months and YEARS_BACK school years, never the future', () => {
+    expect(MONTHS_BACK).toBe(23);
+    expect(YEARS_BACK).toBe(4);
+    expect(isOffered('month', '2024-11', TODAY)).toBe(true);
+    expect(isOffered('month', '2024-10', TODAY)).toBe(false);
+    expect(isOffered('school-year', '2022', TODAY)).toBe(true);
+    expect(isOffered('school-year', '2021', TODAY)).toBe(false);
+  });
+
+  it('steps across a year end, and not past the range', () => {
+    expect(shiftedPeriod('month', '2026-01', -1, TODAY)).toEqual({ kind: 'month', key: '2025-12' });
+    expect(shiftedPeriod('month', '2025-12', 1, TODAY)).toEqual({ kind: 'month', key: '2026-01' });
+    expect(shiftedPeriod('month', TODAY, 1, TODAY)).toBeNull();
+    expect(shiftedPeriod('month', '2024-11', -1, TODAY)).toBeNull();
+    expect(shiftedPeriod('school-year', '2026', -1, TODAY)).toEqual({ kind: 'school-year', key: '2025' });
+    expect(shiftedPeriod('school-year', '2026', 1, TODAY)).toBeNull();
+    expect(shiftedPeriod('month', null, -1, TODAY)).toBeNull();
+    expect(queryString([])).toBe('');
+    expect(currentMonth(new Date(2026, 0, 31))).toBe('2026-01');
+  });
+});
+
+describe('staff table', () => {
+  it('writes and reads its address with the defaults left out', () => {
+    expect(staffAddress({ query: { period: { kind: 'month', key: null }, positionId: null }, sort: DEFAULT_SORT })).toBe('/dashboard/users');
+    const view = { query: { period: { kind: 'school-year' as const, key: '2025' }, positionId: 3 }, sort: { column: 'read_rate' as const, direction: 'asc' as const } };
+    const written = staffAddress(view);
+    expect(written).toBe('/dashboard/users?period=school-year&year=2025&position_id=3&sort=read_rate&dir=asc');
+    expect(staffAddressOf(written.slice(written.indexOf('?')), TODAY)).toEqual(view);
+    // A column without a direction starts in its own; nonsense reads as the default.
+    expect(staffAddressOf('?sort=name', TODAY).sort).toEqual({ column: 'name', direction: 'asc' });
+    expect(staffAddressOf('?sort=salary&dir=up&position_id=3x', TODAY)).toEqual({ query: { period: { kind: 'month', key: null }, positionId: null }, sort: DEFAULT_SORT });
+  });
+
+  it('sorts names A→Z first and figures most first, turns around on a second press, keeps unknown rates last', () => {
+    expect(nextSort(DEFAULT_SORT, 'messages')).toEqual({ column: 'messages', direction: 'asc' });
+    expect(nextSort(DEFAULT_SORT, 'name')).toEqual({ column: 'name', direction: 'asc' });
+    const rows = staffActivity().rows;
+    expect(sortStaff(rows, { column: 'name', direction: 'asc' }).map((r) => r.name)).toEqual(['Ana Pérez', 'Bruno Díaz', 'Carla Soto', 'Óscar Ruiz']);
+    expect(sortStaff(rows, { column: 'read_rate', direction: 'asc' }).map((r) => r.read_rate)).toEqual([0.625, 0.9, null, null]);
+    expect(sortStaff(rows, { column: 'people_reached', direction: 'desc' }).map((r) => r.people_reached)).toEqual([1200, 380, 95, 0]);
+    // The server's array is left as it came.
+    expect(rows.map((r) => r.user_id)).toEqual([11, 12, 13, 14]);
+  });
+});
