@@ -1,0 +1,125 @@
+// Issue 16, the activity screens in the browser against the real server: an administrator opens
+// /dashboard/users, changes the period and the cargo, and every figure of the staff table equals what the
+// API reads from the database for that view (which the address now names); both rankings show the API's
+// rows and switch to "Por mejora"; a teacher is sent home with "No tienes acceso a esa sección"; on a
+// 390×844 phone nothing scrolls sideways.
+import { expect, test, type Page } from '@playwright/test';
+import { DASHBOARD_API, type Ranking, type StaffActivity } from '../../shared/dashboard-contract';
+import { AppShell } from './pages/app-shell';
+import { USERS } from './support/env';
+import { t } from './support/i18n';
+import { api, loginViaApi } from './support/session';
+
+const n = (value: number) => new Intl.NumberFormat('es-CL').format(value);
+const rate = (value: number) => `${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 }).format(value * 100)} %`;
+
+async function read<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(api(path));
+  expect(response.ok(), `GET ${path} → ${response.status()}`).toBeTruthy();
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Each staff row on screen says what the API says for it. */
+async function expectStaffTable(page: Page, activity: StaffActivity): Promise<void> {
+  const rows = page.locator('[data-slot=staff-table] tbody tr');
+  await expect(rows).toHaveCount(activity.rows.length);
+  for (const row of activity.rows) {
+    const tr = page.locator(`[data-slot=staff-table] tr[data-user="${row.user_id}"]`);
+    await expect(tr.locator('td')).toHaveText([
+      n(row.messages),
+      n(row.people_reached),
+      row.read_rate === null ? `${t('activity.table.noRate')}${t('activity.table.noRateLabel')}` : rate(row.read_rate),
+      n(row.active_days),
+    ]);
+  }
+}
+
+/** The ranking on screen is the API's, in its order. */
+async function expectRanking(page: Page, ranking: Ranking, kind: 'courses' | 'users'): Promise<void> {
+  const rows = page.locator('[data-slot=ranking-table] tbody tr');
+  await expect(rows).toHaveCount(ranking.rows.length);
+  for (const [i, row] of ranking.rows.entries()) {
+    await expect(rows.nth(i)).toHaveAttribute('data-id', String(row.id));
+    await expect(rows.nth(i).locator('[data-col=position]')).toHaveText(`${row.position}°`);
+    await expect(rows.nth(i).locator('[data-col=value]')).toHaveText(kind === 'courses' ? rate(row.value) : n(row.value));
+    const trend = row.change === null ? 'none' : row.change > 0 ? 'up' : row.change < 0 ? 'down' : 'same';
+    await expect(rows.nth(i).locator('[data-col=change]')).toHaveAttribute('data-trend', trend);
+  }
+}
+
+test('an administrator changes period and cargo on /dashboard/users; the figures are the API\'s', async ({ page }) => {
+  await loginViaApi(page, USERS.admin);
+  await page.goto('/dashboard/users');
+  await expect(page.getByRole('heading', { level: 1, name: t('activity.heading') })).toBeVisible();
+  const now = await read<StaffActivity>(page, DASHBOARD_API.users);
+  await expectStaffTable(page, now);
+  await expect(page.locator('[data-slot=activity-percent-figure]')).toHaveText(`${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 }).format(now.activity_percent)} %`);
+  await expect(page.getByText(t('activity.percent.note'))).toBeVisible();
+  await expect(page.getByText(t('activity.table.readNote'))).toBeVisible();
+  await expect(page.getByRole('img', { name: /Mensajes por mes/ })).toBeVisible();
+
+  // The month before: asked, shown, and in the address.
+  await page.getByRole('button', { name: t('activity.period.previousMonth') }).click();
+  const [y, m] = now.period.key.split('-').map(Number) as [number, number];
+  const previous = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  await expect(page).toHaveURL(new RegExp(`/dashboard/users\\?period=month&month=${previous}$`));
+  await expectStaffTable(page, await read<StaffActivity>(page, `${DASHBOARD_API.users}?period=month&month=${previous}`));
+
+  // A cargo.
+  const position = now.positions[0];
+  expect(position, 'the demo school has cargos').toBeDefined();
+  await page.getByRole('combobox', { name: t('activity.position') }).selectOption(String(position!.id));
+  await expect(page).toHaveURL(new RegExp(`position_id=${position!.id}`));
+  await expectStaffTable(page, await read<StaffActivity>(page, `${DASHBOARD_API.users}?period=month&month=${previous}&position_id=${position!.id}`));
+
+  // The school year; a reload of the address shows the same view.
+  await page.getByRole('combobox', { name: t('activity.period.kind') }).selectOption('school-year');
+  await expect(page).toHaveURL(/period=school-year/);
+  const year = await read<StaffActivity>(page, `${DASHBOARD_API.users}?period=school-year&position_id=${position!.id}`);
+  await expectStaffTable(page, year);
+  await page.reload();
+  await expectStaffTable(page, year);
+  expect(await page.locator('main [style]').count(), 'elements with a style attribute').toBe(0);
+});
+
+test('both rankings show the API\'s rows and switch to "Por mejora"', async ({ page }) => {
+  await loginViaApi(page, USERS.admin);
+  for (const kind of ['courses', 'users'] as const) {
+    const path = kind === 'courses' ? DASHBOARD_API.rankingCourses : DASHBOARD_API.rankingUsers;
+    const metric = kind === 'courses' ? 'read' : 'messages';
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: t(kind === 'courses' ? 'ranking.courses.heading' : 'ranking.users.heading') })).toBeVisible();
+    if (kind === 'courses') await expect(page.getByText(t('ranking.courses.intro'))).toBeVisible();
+    await expectRanking(page, await read<Ranking>(page, `${path}?metric=${metric}&by=value`), kind);
+    await page.getByRole('button', { name: t('ranking.by.improvement') }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}\\?by=improvement$`));
+    await expect(page.getByRole('button', { name: t('ranking.by.improvement') })).toHaveAttribute('aria-pressed', 'true');
+    await expectRanking(page, await read<Ranking>(page, `${path}?metric=${metric}&by=improvement`), kind);
+  }
+});
+
+test('a teacher is sent home with "No tienes acceso a esa sección"', async ({ page }) => {
+  await loginViaApi(page, USERS.teacher);
+  await page.goto('/dashboard/users');
+  const shell = new AppShell(page);
+  await expect(shell.toast(t('error.noAccess'))).toBeVisible();
+  await shell.expectInbox();
+  expect((await page.request.get(api(DASHBOARD_API.users))).status()).toBe(403);
+});
+
+test.describe('a 390×844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the activity screens fit: nothing scrolls sideways', async ({ page }) => {
+    await loginViaApi(page, USERS.admin);
+    for (const path of ['/dashboard/users', '/ranking/courses', '/ranking/users']) {
+      await page.goto(path);
+      await expect(page.locator(path === '/dashboard/users' ? '[data-slot=staff-table], [data-slot=staff-empty]' : '[data-slot=ranking-table], [data-slot=ranking-empty]').first()).toBeVisible();
+      const { scrollWidth, clientWidth } = await page.evaluate(() => {
+        const root = document.scrollingElement as HTMLElement;
+        return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+      });
+      expect(scrollWidth, `sideways scroll at 390 px on ${path}`).toBeLessThanOrEqual(clientWidth);
+    }
+  });
+});
