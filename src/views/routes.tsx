@@ -48,8 +48,8 @@ const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists-tra
 const RecipientListPage = screen(() => import('./pages/recipient-list-page').then((m) => m.RecipientListPage), ['recipientLists', 'compose']);
 const SettingsSignaturePage = screen(() => import('./pages/settings-signature-page').then((m) => m.SettingsSignaturePage), ['signature']);
 const SettingsQuotaPage = screen(() => import('./pages/settings-quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
-const DashboardUsersPage = screen(() => import('./pages/dashboard-users-page').then((m) => m.DashboardUsersPage), ['activity']);
-const RankingPage = screen(() => import('./pages/ranking-page').then((m) => m.RankingPage), ['activity']);
+const DashboardUsersPage = screen(() => import('./pages/activity-screens').then((m) => m.DashboardUsersPage), ['activity']);
+const RankingPage = screen(() => import('./pages/activity-screens').then((m) => m.RankingPage), ['activity']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
 const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 

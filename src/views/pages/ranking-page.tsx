@@ -160,8 +160,8 @@ function RankingTable({ actor, ranking, kind, locale }: { actor: RankingActor; r
           {t('ranking.empty')}
         </p>
       ) : (
-        <div role="region" aria-labelledby="ranking-caption" tabIndex={0} className="min-w-0 overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40">
-          <table aria-busy={loading} className={cn('w-full min-w-[30rem] text-sm', loading && 'opacity-60')} data-slot="ranking-table">
+        <div role="region" aria-labelledby="ranking-caption" tabIndex={0} className="relative min-w-0 overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40">
+          <table aria-busy={loading} className={cn('w-full text-sm', loading && 'opacity-60')} data-slot="ranking-table">
             <caption id="ranking-caption" className="p-3 text-left font-semibold">
               {t('ranking.caption', { ranking: heading, period })}
             </caption>
@@ -213,7 +213,7 @@ function Row({ row, kind, locale }: { row: RankingRow; kind: RankingKind; locale
         <span className="block font-medium">{row.name}</span>
         {detail ? <span className="block text-xs text-muted-foreground">{detail}</span> : null}
       </th>
-      <td className="px-3 py-2 text-right tabular-nums" data-col="value">
+      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-col="value">
         {valueText(kind, row.value, locale)}
       </td>
       <td className="px-3 py-2" data-col="change" data-trend={row.change === null ? 'none' : row.change > 0 ? 'up' : row.change < 0 ? 'down' : 'same'}>

@@ -1,7 +1,8 @@
 // The staff table of /dashboard/users: name and cargo, messages sent, people reached, read rate and active
 // days, each column sortable by its header button (aria-sort on the header says the order), with the note
 // that an SMS counts as delivered, never read. The old rows stay (dimmed, aria-busy) while a new period or
-// cargo loads. On a phone the table scrolls inside its own focusable region, the page does not.
+// cargo loads. On a phone the table scrolls inside its own focusable region, the page does not (the region
+// is `relative`: the screen-reader-only texts are absolutely placed and would otherwise widen the page).
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { StaffActivityRow } from '../../../../shared/dashboard-contract';
@@ -42,7 +43,7 @@ export function StaffTable({ actor, locale }: { actor: StaffActivityActor; local
           role="region"
           aria-labelledby={`${id}-caption`}
           tabIndex={0}
-          className="min-w-0 overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          className="relative min-w-0 overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
         >
           <table aria-busy={loading} aria-describedby={`${id}-note`} className={cn('w-full min-w-[36rem] text-sm', loading && 'opacity-60')} data-slot="staff-table">
             <caption id={`${id}-caption`} className="p-3 text-left font-semibold">
@@ -107,7 +108,7 @@ function StaffRow({ row, locale }: { row: StaffActivityRow; locale: string }) {
       <td className="px-3 py-2 text-right tabular-nums" data-col="people_reached">
         {formatNumber(row.people_reached, locale)}
       </td>
-      <td className="px-3 py-2 text-right tabular-nums" data-col="read_rate">
+      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-col="read_rate">
         {row.read_rate === null ? (
           <span title={t('activity.table.noRateLabel')}>
             <span aria-hidden="true">{t('activity.table.noRate')}</span>
