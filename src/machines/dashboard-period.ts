@@ -64,6 +64,19 @@ export function shiftedPeriod(kind: PeriodKind, shown: string | null, step: numb
   return key !== null && isOffered(kind, key, today) ? { kind, key } : null;
 }
 
+/**
+ * The key of the period shown: the one asked, or, when the server's default was asked, the one its answer
+ * names (null before it answers).
+ */
+export function shownKey(asked: PeriodQuery, answered: { kind: PeriodKind; key: string } | null | undefined): string | null {
+  if (asked.key !== null) return asked.key;
+  return answered && answered.kind === asked.kind ? answered.key : null;
+}
+
+/** The period `step` before or after the one shown (see shownKey), or null when not offered. */
+export const shiftShown = (asked: PeriodQuery, answered: { kind: PeriodKind; key: string } | null | undefined, step: number, today: string): PeriodQuery | null =>
+  shiftedPeriod(asked.kind, shownKey(asked, answered), step, today);
+
 export const samePeriod = (a: PeriodQuery, b: PeriodQuery): boolean => a.kind === b.kind && a.key === b.key;
 
 /** This month by the browser's clock ('YYYY-MM'): the newest period offered. */

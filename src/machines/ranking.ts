@@ -8,7 +8,7 @@ import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom 
 import { fetchRanking, type RankingKind } from '../services/dashboard-activity';
 import type { CourseMetric, PeriodKind, RankBy, Ranking, UserMetric } from '../../shared/dashboard-contract';
 import type { NavigateEvent } from './effects';
-import { periodOf, periodParams, queryString, samePeriod, shiftedPeriod, type PeriodQuery } from './dashboard-period';
+import { periodOf, periodParams, queryString, samePeriod, shiftShown, shownKey, type PeriodQuery } from './dashboard-period';
 
 export type { RankingKind };
 export type RankingMetric = CourseMetric | UserMetric;
@@ -69,14 +69,7 @@ export type RankingEvent =
   | { type: 'ranking.address'; search: string }
   | { type: 'ranking.retry' };
 
-/** The key of the period shown: the one asked, or the server's default once it has answered. */
-export function rankingShownKey(context: RankingContext): string | null {
-  const { period } = context.view;
-  if (period.key !== null) return period.key;
-  return context.ranking && context.ranking.period.kind === period.kind ? context.ranking.period.key : null;
-}
-
-const shiftOf = (context: RankingContext, step: number): PeriodQuery | null => shiftedPeriod(context.view.period.kind, rankingShownKey(context), step, context.today);
+const shiftOf = (context: RankingContext, step: number): PeriodQuery | null => shiftShown(context.view.period, context.ranking?.period, step, context.today);
 
 export const rankingMachine = setup({
   types: {
@@ -166,7 +159,7 @@ export const selectRanking = (s: RankingSnapshot): Ranking | null => s.context.r
 export const selectRankingLoading = (s: RankingSnapshot): boolean => s.hasTag('busy');
 export const selectRankingFailed = (s: RankingSnapshot): boolean => s.matches('failed');
 export const selectRankingPeriodKind = (s: RankingSnapshot): PeriodKind => s.context.view.period.kind;
-export const selectRankingPeriodKey = (s: RankingSnapshot): string | null => rankingShownKey(s.context);
+export const selectRankingPeriodKey = (s: RankingSnapshot): string | null => shownKey(s.context.view.period, s.context.ranking?.period);
 export const selectMetric = (s: RankingSnapshot): RankingMetric => s.context.view.metric;
 export const selectBy = (s: RankingSnapshot): RankBy => s.context.view.by;
 export const selectRankingCanPrevious = (s: RankingSnapshot): boolean => s.can({ type: 'ranking.shift', step: -1 });

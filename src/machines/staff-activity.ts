@@ -10,7 +10,7 @@ import { fetchStaffActivity } from '../services/dashboard-activity';
 import type { PeriodKind, StaffActivity, StaffActivityRow } from '../../shared/dashboard-contract';
 import type { NavigateEvent } from './effects';
 import { activitySummaryMachine, type ActivitySummaryActor } from './activity-summary';
-import { shiftedPeriod, type PeriodQuery } from './dashboard-period';
+import { shiftShown, shownKey, type PeriodQuery } from './dashboard-period';
 import {
   nextSort,
   sameQuery,
@@ -52,14 +52,7 @@ export type StaffActivityEvent =
 
 export type StaffActivityEmitted = NavigateEvent;
 
-/** The key of the period shown: the one asked, or the server's default once it has answered. */
-export function shownKey(context: StaffActivityContext): string | null {
-  const { period } = context.query;
-  if (period.key !== null) return period.key;
-  return context.activity && context.activity.period.kind === period.kind ? context.activity.period.key : null;
-}
-
-const shiftOf = (context: StaffActivityContext, step: number): PeriodQuery | null => shiftedPeriod(context.query.period.kind, shownKey(context), step, context.today);
+const shiftOf = (context: StaffActivityContext, step: number): PeriodQuery | null => shiftShown(context.query.period, context.activity?.period, step, context.today);
 
 export const staffActivityMachine = setup({
   types: {
@@ -199,7 +192,7 @@ export const selectActivityPercent = (s: StaffActivitySnapshot): number | null =
 export const selectActiveStaff = (s: StaffActivitySnapshot): number => s.context.activity?.active_staff ?? 0;
 export const selectStaffOnRegister = (s: StaffActivitySnapshot): number => s.context.activity?.staff_on_register ?? 0;
 export const selectPeriodKind = (s: StaffActivitySnapshot): PeriodKind => s.context.query.period.kind;
-export const selectPeriodKey = (s: StaffActivitySnapshot): string | null => shownKey(s.context);
+export const selectPeriodKey = (s: StaffActivitySnapshot): string | null => shownKey(s.context.query.period, s.context.activity?.period);
 export const selectPositionId = (s: StaffActivitySnapshot): number | null => s.context.query.positionId;
 export const selectSortColumn = (s: StaffActivitySnapshot): StaffColumn => s.context.sort.column;
 export const selectSortDirection = (s: StaffActivitySnapshot): 'asc' | 'desc' => s.context.sort.direction;

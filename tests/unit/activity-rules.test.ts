@@ -2,7 +2,7 @@
 // spell it, the range offered, the arrows) and src/machines/staff-activity-rules.ts (the staff table's
 // address and order).
 import { describe, expect, it } from 'vitest';
-import { currentMonth, isOffered, MONTHS_BACK, periodOf, queryString, shiftedPeriod, YEARS_BACK } from '../../src/machines/dashboard-period';
+import { currentMonth, isOffered, MONTHS_BACK, periodOf, queryString, shiftedPeriod, shiftShown, shownKey, YEARS_BACK } from '../../src/machines/dashboard-period';
 import { DEFAULT_SORT, nextSort, sortStaff, staffAddress, staffAddressOf } from '../../src/machines/staff-activity-rules';
 import { staffActivity } from '../fixtures/dashboard-activity';
 
@@ -37,6 +37,13 @@ describe('dashboard period', () => {
     expect(shiftedPeriod('school-year', '2026', -1, TODAY)).toEqual({ kind: 'school-year', key: '2025' });
     expect(shiftedPeriod('school-year', '2026', 1, TODAY)).toBeNull();
     expect(shiftedPeriod('month', null, -1, TODAY)).toBeNull();
+    // The server's default is known once it answers, and only for the kind it answered.
+    const answered = { kind: 'month' as const, key: '2026-10' };
+    expect(shownKey({ kind: 'month', key: null }, null)).toBeNull();
+    expect(shownKey({ kind: 'month', key: null }, answered)).toBe('2026-10');
+    expect(shownKey({ kind: 'school-year', key: null }, answered)).toBeNull();
+    expect(shownKey({ kind: 'month', key: '2026-08' }, answered)).toBe('2026-08');
+    expect(shiftShown({ kind: 'month', key: null }, answered, -1, TODAY)).toEqual({ kind: 'month', key: '2026-09' });
     expect(queryString([])).toBe('');
     expect(currentMonth(new Date(2026, 0, 31))).toBe('2026-01');
   });

@@ -29,30 +29,20 @@ export function PeriodPicker({ id, kind, periodKey, canPrevious, canNext, locale
         <option value="school-year">{t('activity.period.schoolYear')}</option>
       </NativeSelect>
       <div className="inline-flex items-center gap-1">
-        <Button
-          type="button"
-          size="icon"
-          variant="outline"
-          aria-label={t(month ? 'activity.period.previousMonth' : 'activity.period.previousYear')}
-          disabled={!canPrevious}
-          onClick={() => onShift(-1)}
-        >
-          <span aria-hidden="true">‹</span>
-        </Button>
+        <Arrow label={t(month ? 'activity.period.previousMonth' : 'activity.period.previousYear')} glyph="‹" enabled={canPrevious} onPress={() => onShift(-1)} />
         <span aria-live="polite" className="min-w-32 px-1 text-center text-sm font-medium" data-slot="period-name">
           {periodKey === null ? '…' : periodName(t, kind, periodKey, locale)}
         </span>
-        <Button
-          type="button"
-          size="icon"
-          variant="outline"
-          aria-label={t(month ? 'activity.period.nextMonth' : 'activity.period.nextYear')}
-          disabled={!canNext}
-          onClick={() => onShift(1)}
-        >
-          <span aria-hidden="true">›</span>
-        </Button>
+        <Arrow label={t(month ? 'activity.period.nextMonth' : 'activity.period.nextYear')} glyph="›" enabled={canNext} onPress={() => onShift(1)} />
       </div>
     </div>
+  );
+}
+
+function Arrow({ label, glyph, enabled, onPress }: { label: string; glyph: string; enabled: boolean; onPress: () => void }) {
+  return (
+    <Button type="button" size="icon" variant="outline" aria-label={label} disabled={!enabled} onClick={onPress}>
+      <span aria-hidden="true">{glyph}</span>
+    </Button>
   );
 }

@@ -6,7 +6,7 @@ import type { ActivitySummary } from '../../../../shared/dashboard-contract';
 import type { DeviceStatus } from '../../../../shared/compose-contract';
 import { selectSummary, selectSummaryFailed, selectSummaryLoading, type ActivitySummaryActor } from '../../../machines/activity-summary';
 import { BarChart } from '../../charts/bar-chart';
-import { BarList } from '../../charts/bar-list';
+import { BarList, type BarListItem } from '../../charts/bar-list';
 import { capitalize, longMonth, shortMonth } from '../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../charts/scale';
 import { DeviceDot, DeviceLegend } from '../../lib/device-status';
@@ -35,28 +35,18 @@ export function SummarySection({ actor, locale }: { actor: ActivitySummaryActor;
               <MonthsChart summary={summary} locale={locale} />
             </CardContent>
           </Card>
-          <Card className="min-w-0">
-            <CardContent>
-              <BarList
-                title={t('activity.summary.topStaff')}
-                empty={t('activity.summary.noStaff')}
-                locale={locale}
-                items={summary.top_staff.map((s) => ({ key: String(s.user_id), label: s.name, value: s.messages }))}
-                formatValue={(value) => t('activity.summary.messageCount', { count: value })}
-              />
-            </CardContent>
-          </Card>
-          <Card className="min-w-0">
-            <CardContent>
-              <BarList
-                title={t('activity.summary.topCourses')}
-                empty={t('activity.summary.noCourses')}
-                locale={locale}
-                items={summary.top_courses.map((c) => ({ key: String(c.course_id), label: c.name, value: c.messages }))}
-                formatValue={(value) => t('activity.summary.messageCount', { count: value })}
-              />
-            </CardContent>
-          </Card>
+          <TopCard
+            title={t('activity.summary.topStaff')}
+            empty={t('activity.summary.noStaff')}
+            locale={locale}
+            items={summary.top_staff.map((s) => ({ key: String(s.user_id), label: s.name, value: s.messages }))}
+          />
+          <TopCard
+            title={t('activity.summary.topCourses')}
+            empty={t('activity.summary.noCourses')}
+            locale={locale}
+            items={summary.top_courses.map((c) => ({ key: String(c.course_id), label: c.name, value: c.messages }))}
+          />
           <Card className="min-w-0 lg:col-span-2">
             <CardHeader>
               <h3 className="text-base font-semibold">{t('activity.summary.devices')}</h3>
@@ -100,5 +90,17 @@ function MonthsChart({ summary, locale }: { summary: ActivitySummary; locale: st
         hideTable: t('activity.summary.hideTable'),
       }}
     />
+  );
+}
+
+/** This month's most messages, as a bar list in a card ("42 mensajes"). */
+function TopCard({ title, empty, locale, items }: { title: string; empty: string; locale: string; items: BarListItem[] }) {
+  const t = useT();
+  return (
+    <Card className="min-w-0">
+      <CardContent>
+        <BarList title={title} empty={empty} locale={locale} items={items} formatValue={(value) => t('activity.summary.messageCount', { count: value })} />
+      </CardContent>
+    </Card>
   );
 }
