@@ -22,6 +22,7 @@ import { createLogger, type Logger } from './log';
 import { attachmentRoutes } from './routes/attachments';
 import { channelRoutes } from './routes/channels';
 import { courseRoutes } from './routes/courses';
+import { dashboardConnectivityRoutes } from './routes/dashboard-connectivity';
 import { messageRoutes } from './routes/messages';
 import { quotaRoutes } from './routes/quota';
 import { dashboardActivityRoutes } from './routes/dashboard-activity';
@@ -115,6 +116,8 @@ export function createApp({
   api.route('/institutions-signatures', signatureRoutes(db));
   api.route('/templates', templateRoutes(db));
   api.route('/quota', quotaRoutes(db));
+  // Before /dashboard: its own admin check and 403 text answer for the connectivity routes.
+  api.route('/dashboard/connectivity', dashboardConnectivityRoutes(db));
   api.route('/dashboard', dashboardActivityRoutes(db));
   api.route('/ranking', rankingRoutes(db));
   // Also /messages/drafts, estimate, send, schedule and /:id/reception (mounted inside, under its requireAuth).

@@ -51,6 +51,19 @@ export function deviceStatus(g: { app: boolean; phone: string | null }, irregula
   return g.app ? 'blue' : 'green';
 }
 
+/** Whether a guardian row (alias `g`) has a usable mobile, in SQL: the E164 rule above. */
+const hasPhoneText = (g: string) => `coalesce(${g}.phone ~ '${E164.source}', false)`;
+export const hasPhoneSql = (g: string): SQL => sql.raw(hasPhoneText(g));
+
+/**
+ * `deviceStatus` in SQL over a guardian row aliased `g` (the dashboards aggregate it in the database):
+ * the same legend and rule, kept beside the TypeScript one so the two cannot drift apart unnoticed.
+ */
+export const deviceStatusSql = (g: string): SQL =>
+  sql.raw(`case when ${g}.app_installed_at is null and not ${hasPhoneText(g)} then 'red'
+    when ${g}.device_misses >= ${DEVICE_WINDOW} then 'yellow'
+    when ${g}.app_installed_at is not null then 'blue' else 'green' end`);
+
 export async function loadRecipients(db: Queryable, institutionId: number): Promise<Recipients> {
   const [levelRows, courseRows, electiveRows, studentRows, enrolments, links, guardianRows, positionRows, staffRows] =
     await Promise.all([

@@ -1,0 +1,50 @@
+// `GET /dashboard/connectivity`, `GET /dashboard/connectivity/courses/:id` and its `/call-list` (JSON or
+// CSV): the families' connectivity for the admin roles (server/dashboard/connectivity.ts). A course of
+// another school, or an id that is not one, is a 404; a bad `messages` or `format` a 422.
+import { Hono } from 'hono';
+import { ADMIN_ROLES } from '../../shared/codes';
+import type { Db } from '../db/client';
+import {
+  callListCsv,
+  callListFilename,
+  CONNECTIVITY_MESSAGES,
+  parseCallListQuery,
+  readCallList,
+  readConnectivity,
+  readCourseConnectivity,
+} from '../dashboard/connectivity';
+import { requireAuth } from '../http/auth';
+import type { AppEnv } from '../http/env';
+import { invalid, notFound } from '../http/errors';
+import { parseId } from '../http/params';
+import { requireRole } from '../http/roles';
+
+export function dashboardConnectivityRoutes(db: Db): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAuth(db), requireRole(...ADMIN_ROLES).withMessage(CONNECTIVITY_MESSAGES.forbidden));
+
+  app.get('/', async (c) => c.json({ data: await readConnectivity(db, c.var.auth.institutionId) }));
+
+  app.get('/courses/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const data = id === null ? null : await readCourseConnectivity(db, c.var.auth.institutionId, id);
+    return data ? c.json({ data }) : notFound(c);
+  });
+
+  app.get('/courses/:id/call-list', async (c) => {
+    const id = parseId(c.req.param('id'));
+    if (id === null) return notFound(c);
+    const query = parseCallListQuery(c.req.query());
+    if (!query.ok) return invalid(c, query.errors);
+    const list = await readCallList(db, c.var.auth.institutionId, id, query.value.messages);
+    if (!list) return notFound(c);
+    if (query.value.format === 'json') return c.json({ data: list });
+    const filename = callListFilename(list.course.name);
+    return c.body(callListCsv(list), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      'Cache-Control': 'no-store',
+    });
+  });
+  return app;
+}
