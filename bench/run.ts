@@ -33,6 +33,9 @@
 // (r) Staff activity, the activity summary and the rankings on `seed --students 2500` (bench/activity.ts):
 //     each aggregate's statement in-process on PGlite (this month, this school year), median and p90 against
 //     100 ms, with its EXPLAIN ANALYZE plan.
+// (k) Connectivity of families on `seed --students 2500` (bench/connectivity.ts): GET /api/dashboard/connectivity,
+//     the biggest course's page and its call list (JSON, CSV); medians and p90, and each statement's EXPLAIN
+//     ANALYZE printed (a school year of messages is added when the seed has less).
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
@@ -51,6 +54,7 @@ import { users } from '../server/db/schema/auth';
 import { decodeCursor, listFolder } from '../server/messages/queries';
 import { DEMO_PASSWORD } from '../shared/demo';
 import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
+import { connectivityBenchReport, printConnectivity } from './connectivity';
 import { deliveryBenchReport } from './delivery';
 import { listsBenchReport, printLists } from './lists';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
@@ -671,7 +675,7 @@ function printScroll(report: ScrollReport): void {
   );
 }
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'l', 'q', 'r'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'k', 'l', 'q', 'r'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -757,6 +761,11 @@ async function main(): Promise<void> {
     const activity = await activityBenchReport();
     printActivity(activity);
     report.activity = activity;
+  }
+  if (sections.has('k')) {
+    const connectivity = await connectivityBenchReport();
+    printConnectivity(connectivity);
+    report.connectivity = connectivity;
   }
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });
