@@ -38,7 +38,7 @@ export interface ConnectivityBenchReport {
 
 const BIG_TABLES = ['messages', 'message_recipients', 'deliveries', 'guardians', 'students', 'student_guardians'];
 
-async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], institutionId: number): Promise<void> {
+export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], institutionId: number): Promise<void> {
   const tag = 'bench-k:';
   await db.execute(sql`
     insert into messages (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, kind, sent_at, search)
@@ -53,18 +53,22 @@ async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], institut
     from generate_series(1, ${WEEKS / 2}::int) w(n) join users u on u.email = ${BENCH_EMAIL}`);
   await db.execute(sql`
     insert into message_recipients (message_id, recipient_kind, recipient_ref_id, display_name, group_kind, group_label, status)
-    select distinct m.id, 'apoderado', sg.guardian_id, 'apoderado', 'curso', 'curso', 'received'
+    select distinct on (m.id, sg.guardian_id) m.id, 'apoderado', sg.guardian_id, 'apoderado', 'curso', c.name, 'received'
     from messages m
-    join students s on s.course_id = substr(m.content, ${tag.length + 1}::int)::int and s.withdrawn_at is null
+    join courses c on c.id = case when m.content ~ ${'^' + tag + '[0-9]+$'} then substr(m.content, ${tag.length + 1}::int)::int end
+    join students s on s.course_id = c.id and s.withdrawn_at is null
     join student_guardians sg on sg.student_id = s.id
-    where m.institution_id = ${institutionId} and m.content like ${tag + '%'} and m.content <> ${tag + 'all'}`);
+    where m.institution_id = ${institutionId} and m.content like ${tag + '%'} and m.content <> ${tag + 'all'}
+    order by m.id, sg.guardian_id`);
   await db.execute(sql`
     insert into message_recipients (message_id, recipient_kind, recipient_ref_id, display_name, group_kind, group_label, status)
-    select distinct m.id, 'apoderado', sg.guardian_id, 'apoderado', 'nivel', 'todos', 'received'
+    select distinct on (m.id, sg.guardian_id) m.id, 'apoderado', sg.guardian_id, 'apoderado', 'curso', c.name, 'received'
     from messages m
     join students s on s.institution_id = ${institutionId} and s.withdrawn_at is null
+    join courses c on c.id = s.course_id
     join student_guardians sg on sg.student_id = s.id
-    where m.institution_id = ${institutionId} and m.content = ${tag + 'all'}`);
+    where m.institution_id = ${institutionId} and m.content = ${tag + 'all'}
+    order by m.id, sg.guardian_id, c.name`);
   // Outcomes by a hash of the row: mostly received within hours, some late, some read, some not received.
   await db.execute(sql`
     insert into deliveries (message_id, recipient_id, channel, address, status, error, sent_at, delivered_at, read_at)

@@ -4,10 +4,12 @@
 // Every figure is an SQL aggregate over the school's rows; JavaScript only assembles the aggregated rows.
 //
 // "The group's last messages" (README Decisions): the COVERAGE_MESSAGES most recently sent messages
-// (messages.kind 'sent', by sent_at) with at least one recipient row that is a guardian of a student
-// currently in the course. Addressed = the course's guardians among those messages' recipients; reached =
-// those with a delivery of one of them received or read on any channel within COVERAGE_HOURS of the
-// message's sent_at. A level and the school count each guardian once over their courses' windows.
+// (messages.kind 'sent', by sent_at) sent to the course as a group: a guardian recipient row of the course
+// pick (or of a level pick, which expands per course): group_kind 'curso', group_label the course's name,
+// as the reception screen groups them. A message to one guardian or to a list is not the course's.
+// Addressed = the course's current guardians among those messages' recipients; reached = those with a
+// delivery of one of them received or read on any channel within COVERAGE_HOURS of the message's sent_at.
+// A level and the school count each guardian once over their courses' windows.
 // A guardian's "last messages" (missed deliveries, fix hints, call list) are the last N sent messages
 // that had them as a recipient.
 import { sql } from 'drizzle-orm';
@@ -40,6 +42,13 @@ export const CONNECTIVITY_MESSAGES = {
   format: 'El formato debe ser "json" o "csv".',
 } as const;
 
+/**
+ * How many of the school's newest messages per course the coverage windows are looked for in first (the
+ * rest is found course by course through its guardians, slower but rare): a course usually gets a message
+ * every few days, so the newest 4 × courses hold nearly every course's last three.
+ */
+export const RECENT_PER_COURSE = 4;
+
 /** Failures that say nothing about the guardian's contact data: no address at all, or our side failing. */
 const NOT_THEIR_FAULT = sql.raw(`('missing_address', 'unreachable', 'provider_auth')`);
 
@@ -65,11 +74,12 @@ interface AggregateRow {
 
 /**
  * One statement: guardians per course (a guardian once per course however many children they have there),
- * the coverage window of each course (a lateral walk down the school's sent messages, newest first, until
- * three that reached one of the course's guardians), and GROUPING SETS for course, level and school rows.
+ * the coverage window of each course (its messages among the school's newest RECENT_PER_COURSE × courses,
+ * then, for a course with fewer than three there, a walk down its guardians' older ones), and GROUPING SETS
+ * for course, level and school rows.
  * `courseId` narrows it to one course (the course page's summary).
  */
-export function connectivitySql(institutionId: number, courseId: number | null) {
+export function connectivitySql(institutionId: number, courseId: number | null, { recentPerCourse = RECENT_PER_COURSE } = {}) {
   const courseFilter = courseId === null ? sql`` : sql`and c.id = ${courseId}`;
   return sql`
     with cs as materialized (
@@ -81,30 +91,74 @@ export function connectivitySql(institutionId: number, courseId: number | null) 
       select distinct cs.course_id, cs.level_id, sg.guardian_id
       from cs join student_guardians sg on sg.student_id = cs.student_id
     ),
-    win as materialized (
-      select c.id as course_id, m.id as message_id, m.sent_at
-      from courses c
+    -- The course's messages among the school's newest ones, newest first (one pass over few recipient rows)…
+    recent as materialized (
+      select m.id, m.sent_at from messages m
+      where m.institution_id = ${institutionId} and m.kind = 'sent' and m.sent_at is not null
+      order by m.sent_at desc, m.id desc
+      limit (select greatest(${recentPerCourse} * count(*), ${COVERAGE_MESSAGES}) from courses where institution_id = ${institutionId})
+    ),
+    early as (
+      select course_id, message_id, sent_at from (
+        select x.*, row_number() over (partition by x.course_id order by x.sent_at desc, x.message_id desc) as n
+        from (
+          select distinct c.id as course_id, m.id as message_id, m.sent_at
+          from recent m
+          join message_recipients r on r.message_id = m.id and r.recipient_kind = 'apoderado' and r.group_kind = 'curso'
+          join courses c on c.institution_id = ${institutionId} and c.name = r.group_label ${courseFilter}
+        ) x
+      ) ranked
+      where n <= ${COVERAGE_MESSAGES}
+    ),
+    -- …and for a course with fewer than that there, the rest from older messages, found through its guardians.
+    short as (
+      select c.id as course_id, count(early.message_id)::int as found
+      from courses c left join early on early.course_id = c.id
+      where c.institution_id = ${institutionId} ${courseFilter}
+      group by c.id
+      having count(early.message_id) < ${COVERAGE_MESSAGES}
+    ),
+    late as (
+      select short.course_id, m.id as message_id, m.sent_at, short.found, m.n
+      from short
+      join courses c on c.id = short.course_id
       cross join lateral (
-        select m.id, m.sent_at from messages m
+        select m.id, m.sent_at, row_number() over (order by m.sent_at desc, m.id desc) as n from messages m
         where m.institution_id = ${institutionId} and m.kind = 'sent' and m.sent_at is not null
+          and (m.sent_at, m.id) < (select sent_at, id from recent order by sent_at, id limit 1)
           and exists (
             select 1 from message_recipients r join cg on cg.guardian_id = r.recipient_ref_id and cg.course_id = c.id
-            where r.message_id = m.id and r.recipient_kind = 'apoderado')
+            where r.message_id = m.id and r.recipient_kind = 'apoderado' and r.group_kind = 'curso' and r.group_label = c.name)
         order by m.sent_at desc, m.id desc
         limit ${COVERAGE_MESSAGES}
       ) m
-      where c.institution_id = ${institutionId} ${courseFilter}
     ),
-    cov as (
-      select cg.course_id, cg.guardian_id,
-        bool_or(exists (
+    win as materialized (
+      select course_id, message_id, sent_at from early
+      union all select course_id, message_id, sent_at from late where n <= ${COVERAGE_MESSAGES} - found
+    ),
+    -- Each window message's guardian recipients read once, however many courses' windows it is in (a
+    -- message to the whole school is in all of them), through message_recipients_message_idx; "offset 0"
+    -- keeps the planner from flattening this into a hash join over every recipient row of the school.
+    wr as materialized (
+      select wm.message_id, r.recipient_ref_id as guardian_id,
+        exists (
           select 1 from deliveries d
           where d.recipient_id = r.id and d.status in ('received', 'read')
-            and least(d.delivered_at, d.read_at) <= win.sent_at + make_interval(hours => ${COVERAGE_HOURS})
-        )) as reached
-      from win
-      join message_recipients r on r.message_id = win.message_id and r.recipient_kind = 'apoderado'
-      join cg on cg.course_id = win.course_id and cg.guardian_id = r.recipient_ref_id
+            and least(d.delivered_at, d.read_at) <= wm.sent_at + make_interval(hours => ${COVERAGE_HOURS})
+        ) as reached
+      from (select distinct message_id, sent_at from win) wm
+      cross join lateral (
+        select r.id, r.recipient_ref_id from message_recipients r
+        where r.message_id = wm.message_id and r.recipient_kind = 'apoderado'
+        offset 0
+      ) r
+    ),
+    cov as (
+      select cg.course_id, cg.guardian_id, bool_or(wr.reached) as reached
+      from wr
+      join cg on cg.guardian_id = wr.guardian_id
+      join win on win.course_id = cg.course_id and win.message_id = wr.message_id
       group by cg.course_id, cg.guardian_id
     ),
     base as (
@@ -149,9 +203,9 @@ function toRow(id: number, name: string, a: AggregateRow | undefined): Connectiv
   };
 }
 
-export async function readConnectivity(db: Queryable, institutionId: number): Promise<Connectivity> {
+export async function readConnectivity(db: Queryable, institutionId: number, options: { recentPerCourse?: number } = {}): Promise<Connectivity> {
   const [aggregates, names] = await Promise.all([
-    db.execute(connectivitySql(institutionId, null)).then(rowsOf<AggregateRow>),
+    db.execute(connectivitySql(institutionId, null, options)).then(rowsOf<AggregateRow>),
     db
       .execute(sql`
         select 'school' as kind, i.id, i.name, 0 as position, null::int as level_id from institutions i where i.id = ${institutionId}
@@ -327,7 +381,8 @@ async function loadCourse(db: Queryable, institutionId: number, courseId: number
 export async function readCourseConnectivity(db: Queryable, institutionId: number, courseId: number): Promise<CourseConnectivity | null> {
   const [data, aggregates] = await Promise.all([
     loadCourse(db, institutionId, courseId, COVERAGE_MESSAGES),
-    db.execute(connectivitySql(institutionId, courseId)).then(rowsOf<AggregateRow>),
+    // One course: its guardians' own recipient rows are fewer than the school's newest messages' rows.
+    db.execute(connectivitySql(institutionId, courseId, { recentPerCourse: 0 })).then(rowsOf<AggregateRow>),
   ]);
   if (!data) return null;
   const { head, students } = data;

@@ -3,10 +3,11 @@
 // one, 10 guardians covering every device status, and 6 sent messages (+ a scheduled one) whose deliveries
 // have chosen statuses and times. Every figure below is counted by hand from the table in `fixture()`.
 //
-// Coverage windows ("the group's last 3 messages that addressed one of its guardians"):
-//   1° Básico A: M6 (to 2° Básico A, but Marta is a guardian in both), M4, M3 → addressed 5, reached 4
+// Coverage windows ("the course's last 3 messages sent to it as a group", recipient rows labelled with it):
+//   1° Básico A: M4, M3, M2 (not M6, sent to 2° Básico A though Marta is a guardian in both; not M8, sent to
+//                Rosa alone) → addressed 5, reached 4 (Marta's SMS failed in all three)
 //   1° Básico B: M5 only → addressed 3, reached 1 (Andrés); Tomás's SMS came 25 h later
-//   2° Básico A: M6, M4, M3 → addressed Marta and Inés, reached Inés
+//   2° Básico A: M6 only → addressed Marta and Inés, reached Inés
 //   2° Básico B: no students → 0 / 0, share null
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { ACCESS_POLICY, type ApiError } from '../../shared/contract';
 import { DASHBOARD_API, type CallList, type Connectivity, type ConnectivityRow, type CourseConnectivity } from '../../shared/dashboard-contract';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../../shared/demo';
 import { hashPassword } from '../../server/auth/password';
+import { readConnectivity } from '../../server/dashboard/connectivity';
 import { userPolicies, userRoles, users } from '../../server/db/schema/auth';
 import { deliveries } from '../../server/db/schema/delivery';
 import { institutions } from '../../server/db/schema/institutions';
@@ -74,16 +76,17 @@ type Channel = 'app-mobile' | 'e-mail' | 'sms' | 'whatsapp';
 type Del = { g: G; channel: Channel; status: 'queued' | 'sent' | 'received' | 'read' | 'not_received' | 'error' | 'failed'; error?: string; delivered?: number; read?: number };
 const ok = (g: G, channel: Channel, hours = 1): Del => ({ g, channel, status: 'received', delivered: hours });
 const A_ALL_OK = (): Del[] => [{ g: 'g1', channel: 'app-mobile', status: 'read', delivered: 1, read: 2 }, ok('g2', 'sms'), ok('g3', 'sms'), ok('g4', 'e-mail'), ok('g5', 'sms')];
-const MESSAGES: { key: string; title: string; sent: Date | null; kind?: 'scheduled'; deliveries: Del[] }[] = [
-  { key: 'm1', title: 'Bienvenida', sent: day(1), deliveries: A_ALL_OK() },
+/** `to`: the course it was sent to (its recipients' group label); null: one guardian picked by name. */
+const MESSAGES: { key: string; to: string | null; title: string; sent: Date | null; kind?: 'scheduled'; deliveries: Del[] }[] = [
+  { key: 'm1', to: '1° Básico A', title: 'Bienvenida', sent: day(1), deliveries: A_ALL_OK() },
   {
-    key: 'm2',
+    key: 'm2', to: '1° Básico A',
     title: 'Útiles escolares',
     sent: day(2),
-    deliveries: A_ALL_OK().map((d) => (d.g === 'g2' ? { g: 'g2', channel: 'sms', status: 'not_received', error: 'undelivered' } : d)),
+    deliveries: A_ALL_OK().map((d): Del => (d.g === 'g2' || d.g === 'g3' ? { g: d.g, channel: 'sms', status: 'not_received', error: 'undelivered' } : d)),
   },
   {
-    key: 'm3',
+    key: 'm3', to: '1° Básico A',
     title: 'Reunión de apoderados',
     sent: day(3),
     deliveries: [
@@ -95,7 +98,7 @@ const MESSAGES: { key: string; title: string; sent: Date | null; kind?: 'schedul
     ],
   },
   {
-    key: 'm4',
+    key: 'm4', to: '1° Básico A',
     title: 'Salida pedagógica',
     sent: day(4),
     deliveries: [
@@ -110,7 +113,7 @@ const MESSAGES: { key: string; title: string; sent: Date | null; kind?: 'schedul
     ],
   },
   {
-    key: 'm5',
+    key: 'm5', to: '1° Básico B',
     title: 'Horario de invierno',
     sent: day(5),
     deliveries: [
@@ -121,9 +124,11 @@ const MESSAGES: { key: string; title: string; sent: Date | null; kind?: 'schedul
       ok('g8', 'sms', 25),
     ],
   },
-  { key: 'm6', title: 'Feria científica', sent: day(6), deliveries: [{ g: 'g3', channel: 'sms', status: 'not_received', error: 'undelivered' }, ok('g9', 'sms', 1)] },
+  { key: 'm6', to: '2° Básico A', title: 'Feria científica', sent: day(6), deliveries: [{ g: 'g3', channel: 'sms', status: 'not_received', error: 'undelivered' }, ok('g9', 'sms', 1)] },
   // Not sent yet: in no window, in nobody's last messages.
-  { key: 'm7', title: 'Fin de semestre', sent: null, kind: 'scheduled', deliveries: [{ g: 'g3', channel: 'sms', status: 'queued' }] },
+  { key: 'm7', to: '1° Básico A', title: 'Fin de semestre', sent: null, kind: 'scheduled', deliveries: [{ g: 'g3', channel: 'sms', status: 'queued' }] },
+  // The newest, to Rosa alone: one of her last messages, but not her course's.
+  { key: 'm8', to: null, title: 'Entrevista', sent: day(7), deliveries: [ok('g1', 'app-mobile', 1)] },
 ];
 
 async function fixture(): Promise<void> {
@@ -227,7 +232,15 @@ async function fixture(): Promise<void> {
       if (!recipientOf.has(d.g)) {
         const [r] = await db
           .insert(messageRecipients)
-          .values({ messageId: msg!.id, recipientKind: 'apoderado', recipientRefId: ids.guardians[d.g]!, displayName: nameOf(d.g), groupKind: 'curso', groupLabel: 'curso', status: 'pending' })
+          .values({
+            messageId: msg!.id,
+            recipientKind: 'apoderado',
+            recipientRefId: ids.guardians[d.g]!,
+            displayName: nameOf(d.g),
+            groupKind: m.to ? 'curso' : 'apoderado',
+            groupLabel: m.to ?? nameOf(d.g),
+            status: 'pending',
+          })
           .returning({ id: messageRecipients.id });
         recipientOf.set(d.g, r!.id);
       }
@@ -304,6 +317,13 @@ describe('GET /dashboard/connectivity', () => {
       ],
     });
     expect(got.school.coverage.share).toBeCloseTo(2 / 3);
+  });
+
+  it('finds the same windows when a course’s messages are not among the school’s newest (the per-course fallback)', async () => {
+    const answer = await data<Connectivity>((await as(ADMIN)).get(CONNECTIVITY));
+    // 0 per course: only the newest 3 messages (M8, M6, M5) first; 1° Básico A's all come from the fallback.
+    expect(await readConnectivity(server.db, ids.school, { recentPerCourse: 0 })).toEqual(answer);
+    expect(await readConnectivity(server.db, ids.school, { recentPerCourse: 1 })).toEqual(answer);
   });
 
   it('refuses the signed-out (401) and the teacher (403 in Spanish)', async () => {

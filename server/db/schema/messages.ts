@@ -65,7 +65,7 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_institution_idx').on(t.institutionId),
-    /** The data screens' periods: a school's sent messages by date (server/dashboard/). */
+    /** The data screens' periods and the coverage windows (newest first): a school's sent messages by date (server/dashboard/). */
     index('messages_sent_at_idx').on(t.institutionId, t.sentAt).where(sql`${t.kind} = 'sent'`),
     index('messages_due_idx').on(t.kind, t.scheduledAt),
     /** A conversation is walked down from its first message (server/messages/thread.ts). */
