@@ -11,6 +11,7 @@ import { rowsOf } from '../server/compose/expand';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';
 import { COVERAGE_MESSAGES } from '../shared/dashboard-contract';
 import { ApiClient, dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript, startServer, stopServer, timedGet } from './support';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 export const CONNECTIVITY_STUDENTS = 2_500;
@@ -21,7 +22,7 @@ const BENCH_EMAIL = 'administrador@sanandres.cl';
 const HISTORY_MIN = 1_000;
 const WEEKS = 40;
 
-type Kind = 'connectivity' | 'course' | 'callList' | 'callListCsv';
+type Kind = 'connectivity' | 'course' | 'callList' | 'callListCsv' | 'baseline';
 
 export interface ConnectivityBenchReport {
   students: number;
@@ -30,6 +31,9 @@ export interface ConnectivityBenchReport {
   courses: number;
   courseGuardians: number;
   requestsPerKind: number;
+  /** 1-minute load average when the timed requests ended, and the cores it is shared by. */
+  load: number;
+  cores: number;
   medianMs: Record<Kind, number>;
   p90Ms: Record<Kind, number>;
   /** Median of the statement alone (in process, no HTTP), and its plan. */
@@ -169,6 +173,8 @@ export async function connectivityBenchReport(): Promise<ConnectivityBenchReport
         course: `/api/dashboard/connectivity/courses/${courseId}`,
         callList: `/api/dashboard/connectivity/courses/${courseId}/call-list`,
         callListCsv: `/api/dashboard/connectivity/courses/${courseId}/call-list?format=csv`,
+        /** An authenticated route with next to nothing behind it: what any request costs on this machine now. */
+        baseline: '/api/institutions-signatures',
       };
       const kinds = Object.keys(paths) as Kind[];
       const timed = async (kind: Kind) => {
@@ -190,6 +196,8 @@ export async function connectivityBenchReport(): Promise<ConnectivityBenchReport
         courses,
         courseGuardians,
         requestsPerKind: REQUESTS,
+        load: Math.round(loadavg()[0]! * 10) / 10,
+        cores: cpus().length,
         medianMs: per(median),
         p90Ms: per(p90),
         statements,
@@ -207,16 +215,17 @@ export function printConnectivity(report: ConnectivityBenchReport): void {
   console.log(
     `\n(k) Conectividad de las familias en el seed grande (${report.students} estudiantes, sembrado en ${report.seedMs} ms; ` +
       `${h.added ? `historial de un año agregado por el bench en ${h.addMs} ms` : 'historial del seed'}: ${h.messages} mensajes enviados, ` +
-      `${h.recipients} destinatarios, ${h.deliveries} entregas; ${report.courses} cursos), ${report.requestsPerKind} pedidos por tipo`,
+      `${h.recipients} destinatarios, ${h.deliveries} entregas; ${report.courses} cursos), ${report.requestsPerKind} pedidos por tipo, carga ${report.load} en ${report.cores} núcleos`,
   );
   const label: Record<Kind, string> = {
     connectivity: 'GET /api/dashboard/connectivity',
     course: `GET …/courses/:id (el curso más grande, ${report.courseGuardians} apoderados)`,
     callList: 'GET …/courses/:id/call-list',
     callListCsv: 'GET …/courses/:id/call-list?format=csv',
+    baseline: 'referencia: GET /api/institutions-signatures',
   };
   for (const kind of Object.keys(label) as Kind[]) {
-    const mark = report.medianMs[kind] <= 100 ? '' : '  ← sobre 100 ms';
+    const mark = kind === 'baseline' || report.medianMs[kind] <= 100 ? '' : '  ← sobre 100 ms';
     console.log(`    ${label[kind]}: mediana ${report.medianMs[kind]} ms, p90 ${report.p90Ms[kind]} ms${mark}`);
   }
   for (const s of report.statements) {

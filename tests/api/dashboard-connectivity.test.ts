@@ -423,46 +423,23 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
 });
 
 describe('GET /dashboard/connectivity/courses/:id/call-list', () => {
-  const PEDRO = {
-    student: 'Ana Díaz Rojas',
+  /** A row of 1° Básico A's call list, in CALL_LIST_COLUMNS order. */
+  const rowA = (student: string, g: G, role: 'titular' | 'suplente', reasons: string[], alternatives: string[]) => ({
+    student,
     course: '1° Básico A',
-    guardian: 'Pedro Díaz Mora',
-    role: 'suplente',
-    reasons: ['sms_failed', 'no_app'],
-    phone: '+56981234562',
-    email: 'pedro.diaz@correo.cl',
-    alternatives: ['Rosa Díaz Fuentes (titular): +56 9 8123 4561, rosa.diaz@correo.cl'],
-  };
-  const MARTA = {
-    student: 'Benjamín Soto Vera',
-    course: '1° Básico A',
-    guardian: 'Marta Vera León',
-    role: 'titular',
-    reasons: ['sms_failed', 'no_app'],
-    phone: '+56981234563',
-    email: 'marta.vera@correo.cl',
-    alternatives: ['Jorge Soto Ruiz (suplente): jorge.soto@correo.cl'],
-  };
-  const JORGE = {
-    student: 'Benjamín Soto Vera',
-    course: '1° Básico A',
-    guardian: 'Jorge Soto Ruiz',
-    role: 'suplente',
-    reasons: ['phone_missing', 'email_bounced', 'no_app'],
-    phone: null,
-    email: 'jorge.soto@correo.cl',
-    alternatives: ['Marta Vera León (titular): +56 9 8123 4563, marta.vera@correo.cl'],
-  };
-  const LUCIA = {
-    student: 'Carla Muñoz Pino',
-    course: '1° Básico A',
-    guardian: 'Lucía Muñoz Paz',
-    role: 'titular',
-    reasons: ['phone_invalid', 'email_missing', 'sms_failed', 'no_app'],
-    phone: '+56221234567',
-    email: null,
-    alternatives: [],
-  };
+    guardian: nameOf(g),
+    role,
+    reasons,
+    phone: GUARDIANS[g].phone,
+    email: GUARDIANS[g].email,
+    alternatives,
+  });
+  const PEDRO = rowA('Ana Díaz Rojas', 'g2', 'suplente', ['sms_failed', 'no_app'], ['Rosa Díaz Fuentes (titular): +56 9 8123 4561, rosa.diaz@correo.cl']);
+  const MARTA = rowA('Benjamín Soto Vera', 'g3', 'titular', ['sms_failed', 'no_app'], ['Jorge Soto Ruiz (suplente): jorge.soto@correo.cl']);
+  const JORGE = rowA('Benjamín Soto Vera', 'g4', 'suplente', ['phone_missing', 'email_bounced', 'no_app'], [
+    'Marta Vera León (titular): +56 9 8123 4563, marta.vera@correo.cl',
+  ]);
+  const LUCIA = rowA('Carla Muñoz Pino', 'g5', 'titular', ['phone_invalid', 'email_missing', 'sms_failed', 'no_app'], []);
 
   it('lists the guardians not reached in their last 3 messages by default, with the other guardians as alternatives', async () => {
     const before = Date.now();
