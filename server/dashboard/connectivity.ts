@@ -4,9 +4,9 @@
 // Every figure is an SQL aggregate over the school's rows; JavaScript only assembles the aggregated rows.
 //
 // "The group's last messages" (README Decisions): the COVERAGE_MESSAGES most recently sent messages
-// (messages.kind 'sent', by sent_at) sent to the course as a group: a guardian recipient row of the course
-// pick (or of a level pick, which expands per course): group_kind 'curso', group_label the course's name,
-// as the reception screen groups them. A message to one guardian or to a list is not the course's.
+// (messages.kind 'sent', by sent_at) sent to the course as a group: a recipient row of one of its current
+// guardians under the course pick (or a level pick, which expands per course): group_kind 'curso',
+// group_label the course's name, as the reception screen groups them. A message to one guardian or to a list is not the course's.
 // Addressed = the course's current guardians among those messages' recipients; reached = those with a
 // delivery of one of them received or read on any channel within COVERAGE_HOURS of the message's sent_at.
 // A level and the school count each guardian once over their courses' windows.
@@ -106,6 +106,8 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
           from recent m
           join message_recipients r on r.message_id = m.id and r.recipient_kind = 'apoderado' and r.group_kind = 'curso'
           join courses c on c.institution_id = ${institutionId} and c.name = r.group_label ${courseFilter}
+          -- As in "late": sent to the course and to one of its current guardians.
+          join cg on cg.course_id = c.id and cg.guardian_id = r.recipient_ref_id
         ) x
       ) ranked
       where n <= ${COVERAGE_MESSAGES}
@@ -153,13 +155,20 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
         where r.message_id = wm.message_id and r.recipient_kind = 'apoderado'
         offset 0
       ) r
+      -- One course's page: only its guardians' deliveries are looked at, not a school-wide message's all.
+      where r.recipient_ref_id in (select guardian_id from cg)
     ),
+    -- Recipient × course first, then kept when the message is in that course's window ("offset 0": joined
+    -- the other way round, every window row met every recipient of a school-wide message).
     cov as (
-      select cg.course_id, cg.guardian_id, bool_or(wr.reached) as reached
-      from wr
-      join cg on cg.guardian_id = wr.guardian_id
-      join win on win.course_id = cg.course_id and win.message_id = wr.message_id
-      group by cg.course_id, cg.guardian_id
+      select x.course_id, x.guardian_id, bool_or(x.reached) as reached
+      from (
+        select cg.course_id, cg.guardian_id, wr.message_id, wr.reached
+        from wr join cg on cg.guardian_id = wr.guardian_id
+        offset 0
+      ) x
+      where (x.course_id, x.message_id) in (select course_id, message_id from win)
+      group by x.course_id, x.guardian_id
     ),
     base as (
       select c.level_id, c.id as course_id, cs.student_id, null::int as guardian_id,
@@ -290,9 +299,9 @@ function courseGuardiansSql(courseId: number) {
 }
 
 /**
- * Deliveries that did not reach the course's guardians among each one's last `n` sent messages (a lateral
- * per guardian down their recipient rows), leaving out rows that never had an address and our side's
- * failures. Newest message first.
+ * Deliveries that did not reach the course's guardians among each one's last `n` sent messages (their
+ * recipient rows ranked per guardian), leaving out rows that never had an address and our side's failures.
+ * Newest message first.
  */
 export function missedSql(institutionId: number, courseId: number, n: number) {
   return sql`
@@ -301,20 +310,28 @@ export function missedSql(institutionId: number, courseId: number, n: number) {
       from students s join student_guardians sg on sg.student_id = s.id
       where s.course_id = ${courseId} and s.withdrawn_at is null
     ),
+    -- Every recipient row of these guardians (a few dozen each a year) ranked per guardian, newest first:
+    -- predictable, where a per-guardian LIMIT made the planner walk the school's messages for each one.
     recent as (
-      select cg.guardian_id, x.message_id, x.title, x.sent_at, x.recipient_id
-      from cg cross join lateral (
-        select m.id as message_id, m.title, m.sent_at, r.id as recipient_id
-        from message_recipients r join messages m on m.id = r.message_id
-        where r.recipient_kind = 'apoderado' and r.recipient_ref_id = cg.guardian_id
-          and m.institution_id = ${institutionId} and m.kind = 'sent' and m.sent_at is not null
-        order by m.sent_at desc, m.id desc
-        limit ${n}
-      ) x
+      select * from (
+        select cg.guardian_id, m.id as message_id, m.title, m.sent_at, r.id as recipient_id,
+          row_number() over (partition by cg.guardian_id order by m.sent_at desc, m.id desc) as n
+        from cg
+        join message_recipients r on r.recipient_kind = 'apoderado' and r.recipient_ref_id = cg.guardian_id
+        join messages m on m.id = r.message_id
+        where m.institution_id = ${institutionId} and m.kind = 'sent' and m.sent_at is not null
+      ) ranked
+      where n <= ${n}
     )
     select recent.guardian_id, recent.message_id, recent.title, recent.sent_at, d.channel, d.status
-    from recent join deliveries d on d.recipient_id = recent.recipient_id
-    where d.status in ('not_received', 'error', 'failed') and coalesce(d.error, '') not in ${NOT_THEIR_FAULT}
+    from recent
+    -- By recipient (deliveries_recipient_idx), never by status: the school's failures are tens of thousands.
+    cross join lateral (
+      select d.channel, d.status from deliveries d
+      where d.recipient_id = recent.recipient_id
+        and d.status in ('not_received', 'error', 'failed') and coalesce(d.error, '') not in ${NOT_THEIR_FAULT}
+      offset 0
+    ) d
     order by recent.sent_at desc, recent.message_id desc, d.channel`;
 }
 
