@@ -59,7 +59,7 @@ export const hasPhoneSql = (g: string): SQL => sql.raw(hasPhoneText(g));
  * `deviceStatus` in SQL over a guardian row aliased `g` (the dashboards aggregate it in the database):
  * the same legend and rule, kept beside the TypeScript one so the two cannot drift apart unnoticed.
  */
-export const deviceStatusSql = (g: string): SQL =>
+export const deviceStatusSql = (g = 'g'): SQL =>
   sql.raw(`case when ${g}.app_installed_at is null and not ${hasPhoneText(g)} then 'red'
     when ${g}.device_misses >= ${DEVICE_WINDOW} then 'yellow'
     when ${g}.app_installed_at is not null then 'blue' else 'green' end`);

@@ -2,17 +2,10 @@
 // usable mobile; yellow: the last DEVICE_WINDOW device deliveries not received; blue: app; green: SMS only),
 // so the dashboards count the mix with one aggregate instead of loading every guardian.
 import { sql, type SQL } from 'drizzle-orm';
-import { DEVICE_WINDOW } from '../delivery/status';
+// Written once, beside the TypeScript rule and its E.164 check (the connectivity screens use it too).
+import { deviceStatusSql } from '../compose/recipients';
 
-/** The device status of the guardian row aliased `g`, as an SQL expression ('blue' | 'green' | 'yellow' | 'red'). */
-export function deviceStatusSql(g = 'g'): SQL {
-  const t = sql.raw(g);
-  return sql`case
-    when ${t}.app_installed_at is null and (${t}.phone is null or ${t}.phone !~ '^\\+[1-9][0-9]{7,14}$') then 'red'
-    when ${t}.device_misses >= ${DEVICE_WINDOW} then 'yellow'
-    when ${t}.app_installed_at is not null then 'blue'
-    else 'green' end`;
-}
+export { deviceStatusSql };
 
 /**
  * The school's device mix: its guardians of enrolled students (the ones compose offers), each once, by status.
