@@ -1,8 +1,24 @@
 // Runtime checks for the data screens' bodies (dashboard-contract.ts), in quota-structs.ts' conventions:
 // `type()` so extra fields do not break older clients, `Describe` to keep in step with the contract.
 // One block per screen family: connectivity (conn-spa) and staff activity, summary and rankings (act-spa).
-import { array, enums, nullable, number, string, type, union, type Describe } from 'superstruct';
-import type { ActivitySummary, DeviceMix, Period, Ranking, RankingRow, StaffActivity, StaffActivityRow } from './dashboard-contract';
+import { array, boolean, enums, nullable, number, string, type, union, type Describe } from 'superstruct';
+import { CHANNEL_CODES } from './codes';
+import type {
+  ActivitySummary,
+  CallList,
+  CallListRow,
+  Connectivity,
+  ConnectivityRow,
+  CourseConnectivity,
+  CourseGuardian,
+  DeviceMix,
+  MissedDelivery,
+  Period,
+  Ranking,
+  RankingRow,
+  StaffActivity,
+  StaffActivityRow,
+} from './dashboard-contract';
 
 export const PeriodStruct: Describe<Period> = type({
   kind: enums(['month', 'school-year'] as const),
@@ -12,6 +28,88 @@ export const PeriodStruct: Describe<Period> = type({
 });
 
 export const DeviceMixStruct: Describe<DeviceMix> = type({ blue: number(), green: number(), yellow: number(), red: number() });
+
+// --- Connectivity (/dashboard/connectivity, /connectivity/course/:id, the call list) ---
+
+const ChannelReachStruct = type({ 'app-mobile': number(), 'e-mail': number(), sms: number(), whatsapp: number() });
+const FixHintStruct = enums(['phone_missing', 'phone_invalid', 'email_missing', 'email_bounced', 'sms_failed', 'no_app'] as const);
+const GuardianRoleStruct = enums(['titular', 'suplente'] as const);
+
+export const ConnectivityRowStruct: Describe<ConnectivityRow> = type({
+  id: number(),
+  name: string(),
+  students: number(),
+  guardians: number(),
+  reach: ChannelReachStruct,
+  devices: DeviceMixStruct,
+  coverage: type({ reached: number(), addressed: number(), share: nullable(number()) }),
+});
+
+export const ConnectivityStruct: Describe<Connectivity> = type({
+  school: ConnectivityRowStruct,
+  levels: array(
+    type({
+      id: number(),
+      name: string(),
+      students: number(),
+      guardians: number(),
+      reach: ChannelReachStruct,
+      devices: DeviceMixStruct,
+      coverage: type({ reached: number(), addressed: number(), share: nullable(number()) }),
+      courses: array(ConnectivityRowStruct),
+    }),
+  ),
+});
+
+const MissedDeliveryStruct: Describe<MissedDelivery> = type({
+  message_id: number(),
+  title: string(),
+  sent_at: string(),
+  channel: enums(CHANNEL_CODES),
+  status: enums(['not_received', 'error', 'failed'] as const),
+});
+
+const CourseGuardianStruct: Describe<CourseGuardian> = type({
+  id: number(),
+  name: string(),
+  role: GuardianRoleStruct,
+  device_status: enums(['blue', 'green', 'yellow', 'red'] as const),
+  phone: nullable(string()),
+  email: nullable(string()),
+  app_installed: boolean(),
+  fix: array(FixHintStruct),
+  missed: array(MissedDeliveryStruct),
+});
+
+export const CourseConnectivityStruct: Describe<CourseConnectivity> = type({
+  course: type({ id: number(), name: string(), level: type({ id: number(), name: string() }) }),
+  summary: ConnectivityRowStruct,
+  students: array(type({ id: number(), name: string(), guardians: array(CourseGuardianStruct) })),
+});
+
+const CallListRowStruct: Describe<CallListRow> = type({
+  student: string(),
+  course: string(),
+  guardian: string(),
+  role: GuardianRoleStruct,
+  reasons: array(FixHintStruct),
+  phone: nullable(string()),
+  email: nullable(string()),
+  alternatives: array(string()),
+});
+
+export const CallListStruct: Describe<CallList> = type({
+  course: type({ id: number(), name: string() }),
+  messages: number(),
+  generated_at: string(),
+  rows: array(CallListRowStruct),
+});
+
+export const ConnectivityBodyStruct = type({ data: ConnectivityStruct });
+export const CourseConnectivityBodyStruct = type({ data: CourseConnectivityStruct });
+export const CallListBodyStruct = type({ data: CallListStruct });
+
+// --- end of connectivity ---
 
 // --- Staff activity, the activity summary and the rankings (act-spa) -----------------------------------
 

@@ -1,0 +1,81 @@
+// "Lista de llamados" of one course (issue 16; child of course-connectivity.ts): the guardians not reached
+// among their last N messages (1–CALL_LIST_MESSAGES_MAX, COVERAGE_MESSAGES by default), as the server
+// lists them; another N asks again (the last list stays on screen meanwhile); a failure offers Reintentar.
+// The CSV is the same list from the server (a plain download link, `selectCsvUrl`).
+import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { callListCsvUrl, fetchCallList } from '../services/dashboard';
+import { CALL_LIST_MESSAGES_MAX, COVERAGE_MESSAGES, type CallList } from '../../shared/dashboard-contract';
+
+export interface CallListInput {
+  courseId: number;
+}
+
+export interface CallListContext {
+  courseId: number;
+  messages: number;
+  list: CallList | null;
+}
+
+export type CallListEvent = { type: 'callList.messages'; messages: number } | { type: 'callList.retry' };
+
+/** The choices offered for N. */
+export const CALL_LIST_CHOICES: readonly number[] = [1, 3, 5, 10, CALL_LIST_MESSAGES_MAX];
+
+export const callListMachine = setup({
+  types: {
+    input: {} as CallListInput,
+    context: {} as CallListContext,
+    events: {} as CallListEvent,
+  },
+  actors: { fetchCallList },
+  actions: {
+    assignList: assign({ list: ({ event }) => (event as unknown as { output: CallList }).output }),
+    assignMessages: assign({
+      messages: ({ event }) => {
+        assertEvent(event, 'callList.messages');
+        return event.messages;
+      },
+    }),
+  },
+  guards: {
+    /** A whole number of messages within the contract's bounds, not the one shown. */
+    canAskMessages: ({ context, event }) => {
+      assertEvent(event, 'callList.messages');
+      const n = event.messages;
+      return Number.isInteger(n) && n >= 1 && n <= CALL_LIST_MESSAGES_MAX && n !== context.messages;
+    },
+  },
+}).createMachine({
+  id: 'callList',
+  context: ({ input }) => ({ courseId: input.courseId, messages: COVERAGE_MESSAGES, list: null }),
+  initial: 'loading',
+  on: {
+    'callList.messages': { guard: 'canAskMessages', target: '.loading', reenter: true, actions: 'assignMessages' },
+  },
+  states: {
+    loading: {
+      tags: 'busy',
+      invoke: {
+        id: 'fetchCallList',
+        src: 'fetchCallList',
+        input: ({ context }) => ({ courseId: context.courseId, messages: context.messages }),
+        onDone: { target: 'shown', actions: 'assignList' },
+        onError: { target: 'failed' },
+      },
+    },
+    shown: {},
+    failed: {
+      on: { 'callList.retry': { target: 'loading' } },
+    },
+  },
+});
+
+export type CallListSnapshot = SnapshotFrom<typeof callListMachine>;
+export type CallListActor = ActorRefFrom<typeof callListMachine>;
+
+export const selectList = (s: CallListSnapshot): CallList | null => s.context.list;
+export const selectMessages = (s: CallListSnapshot): number => s.context.messages;
+export const selectListLoading = (s: CallListSnapshot): boolean => s.hasTag('busy');
+export const selectListFailed = (s: CallListSnapshot): boolean => s.matches('failed');
+/** The CSV of the list shown (the N asked), for the download link. */
+export const selectCsvUrl = (s: CallListSnapshot): string => callListCsvUrl({ courseId: s.context.courseId, messages: s.context.messages });
