@@ -15,11 +15,12 @@ import type templatesCL from './templates/es-CL.json';
 import type signatureCL from './signature/es-CL.json';
 import type settingsCL from './settings/es-CL.json';
 import type activityCL from './activity/es-CL.json';
+import type dashboardCL from './dashboard/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here), loaded with its chunk. */
-export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings' | 'activity';
-export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings', 'activity'];
+export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings' | 'activity' | 'dashboard';
+export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings', 'activity', 'dashboard'];
 
 export type Messages = typeof shellCL &
   typeof loginCL &
@@ -30,7 +31,8 @@ export type Messages = typeof shellCL &
   typeof recipientListsCL &
   typeof signatureCL &
   typeof settingsCL &
-  typeof activityCL;
+  typeof activityCL &
+  typeof dashboardCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

@@ -8,7 +8,12 @@ import { CALL_LIST_MESSAGES_MAX, COVERAGE_MESSAGES, type CallList } from '../../
 
 export interface CallListInput {
   courseId: number;
+  /** N to start with (the print view's `?messages=`); COVERAGE_MESSAGES when absent or out of bounds. */
+  messages?: number;
 }
+
+/** A whole N within 1–CALL_LIST_MESSAGES_MAX. */
+export const isMessagesCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= CALL_LIST_MESSAGES_MAX;
 
 export interface CallListContext {
   courseId: number;
@@ -41,13 +46,12 @@ export const callListMachine = setup({
     /** A whole number of messages within the contract's bounds, not the one shown. */
     canAskMessages: ({ context, event }) => {
       assertEvent(event, 'callList.messages');
-      const n = event.messages;
-      return Number.isInteger(n) && n >= 1 && n <= CALL_LIST_MESSAGES_MAX && n !== context.messages;
+      return isMessagesCount(event.messages) && event.messages !== context.messages;
     },
   },
 }).createMachine({
   id: 'callList',
-  context: ({ input }) => ({ courseId: input.courseId, messages: COVERAGE_MESSAGES, list: null }),
+  context: ({ input }) => ({ courseId: input.courseId, messages: isMessagesCount(input.messages) ? input.messages : COVERAGE_MESSAGES, list: null }),
   initial: 'loading',
   on: {
     'callList.messages': { guard: 'canAskMessages', target: '.loading', reenter: true, actions: 'assignMessages' },

@@ -114,3 +114,4 @@ export const selectLoading = (s: ConnectivitySnapshot): boolean => s.hasTag('bus
 export const selectFailed = (s: ConnectivitySnapshot): boolean => s.matches('failed');
 export const selectSort = (s: ConnectivitySnapshot): ConnectivitySort => s.context.sort;
 export const selectLevel = (s: ConnectivitySnapshot): number | null => s.context.level;
+export const selectCanReload = (s: ConnectivitySnapshot): boolean => s.can({ type: 'connectivity.reload' });

@@ -50,6 +50,9 @@ const SettingsSignaturePage = screen(() => import('./pages/settings-signature-pa
 const SettingsQuotaPage = screen(() => import('./pages/settings-quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
 const DashboardUsersPage = screen(() => import('./pages/activity-screens').then((m) => m.DashboardUsersPage), ['activity']);
 const RankingPage = screen(() => import('./pages/activity-screens').then((m) => m.RankingPage), ['activity']);
+const DashboardConnectivityPage = screen(() => import('./pages/dashboard-connectivity-page').then((m) => m.DashboardConnectivityPage), ['dashboard']);
+const ConnectivityCoursePage = screen(() => import('./pages/connectivity-course-page').then((m) => m.ConnectivityCoursePage), ['dashboard']);
+const CallListPrintPage = screen(() => import('./pages/call-list-print-page').then((m) => m.CallListPrintPage), ['dashboard']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
 const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 
@@ -148,7 +151,7 @@ export const ROUTES = [
     access: 'login',
     roles: ADMIN_ROLES,
     title: 'pages.dashboardConnectivity',
-    screen: soon('pages.dashboardConnectivity'),
+    screen: () => <DashboardConnectivityPage />,
   },
   { name: 'dashboard-users', path: '/dashboard/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.dashboardUsers', screen: () => <DashboardUsersPage /> },
   {
@@ -157,7 +160,23 @@ export const ROUTES = [
     access: 'login',
     roles: ADMIN_ROLES,
     title: 'pages.connectivityCourse',
-    screen: soon('pages.connectivityCourse'),
+    // Without an id, the dashboard's table of courses; a malformed id is the 404 page.
+    screen: (params) => {
+      if (!params.id) return <DashboardConnectivityPage />;
+      const id = idOf(params);
+      return id === null ? <NotFound /> : <ConnectivityCoursePage key={id} id={id} />;
+    },
+  },
+  {
+    name: 'connectivity-call-list',
+    path: '/connectivity/course/:id/call-list',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.callList',
+    screen: (params) => {
+      const id = idOf(params);
+      return id === null ? <NotFound /> : <CallListPrintPage key={id} id={id} />;
+    },
   },
   { name: 'ranking-courses', path: '/ranking/courses', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingCourses', screen: () => <RankingPage key="courses" kind="courses" /> },
   { name: 'ranking-users', path: '/ranking/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingUsers', screen: () => <RankingPage key="users" kind="users" /> },

@@ -16,7 +16,7 @@ export function AppLayout({ render }: { render: (location: string) => ReactNode 
       <TopBar />
       <div className="flex flex-1">
         <Sidebar />
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-8">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-8 print:p-0">
           <PageTransition location={location} render={render} />
         </main>
       </div>

@@ -101,7 +101,7 @@ export function Sidebar() {
 
   return (
     <>
-      <aside className="hidden w-64 shrink-0 border-r bg-card lg:block">
+      <aside className="hidden w-64 print:hidden shrink-0 border-r bg-card lg:block">
         <div className="sticky top-0">
           <NavLinks />
         </div>

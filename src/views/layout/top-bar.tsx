@@ -12,7 +12,7 @@ export function TopBar() {
   const loggingOut = useSelector(sessionActor, selectIsLoggingOut);
   return (
     // On a 390 px phone everything fits on one line (WCAG 1.4.10): tighter gaps, the logout an icon with its name.
-    <header data-slot="top-bar" className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur sm:gap-3 sm:px-4">
+    <header data-slot="top-bar" className="print:hidden sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur sm:gap-3 sm:px-4">
       <Button
         variant="ghost"
         size="sm"

@@ -9,7 +9,15 @@ const DOT: Record<DeviceStatus, string> = {
   yellow: 'bg-yellow-400 ring-1 ring-yellow-700/40',
   red: 'bg-red-600',
 };
-const STATUSES: readonly DeviceStatus[] = ['blue', 'green', 'yellow', 'red'];
+export const DEVICE_STATUSES: readonly DeviceStatus[] = ['blue', 'green', 'yellow', 'red'];
+const STATUSES = DEVICE_STATUSES;
+/** The same colours as SVG fills (the connectivity dashboard's device mix). */
+export const DEVICE_FILL: Record<DeviceStatus, string> = {
+  blue: 'fill-blue-600',
+  green: 'fill-green-600',
+  yellow: 'fill-yellow-400',
+  red: 'fill-red-600',
+};
 
 /** The SPEC §3 colour of a guardian's device; the colour alone is not the information, so it has a name. */
 export function DeviceDot({ status, className }: { status: DeviceStatus; className?: string }) {
