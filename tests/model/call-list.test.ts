@@ -1,0 +1,112 @@
+// "Lista de llamados" (call-list.ts): it asks for the course's list over the last COVERAGE_MESSAGES
+// messages (or the N the print view starts with, when within 1–20); another N asks again at once, even
+// while a request runs, with the last list kept on screen; N outside 1–20, not whole, or the one shown
+// changes nothing; a failure offers Reintentar; the CSV link always names the N shown.
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import { callListMachine, selectCsvUrl, selectList, selectListFailed, selectListLoading, selectMessages, type CallListSnapshot } from '../../src/machines/call-list';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+import { callList } from '../fixtures/dashboard';
+
+const snap = (s: AnyMachineSnapshot) => s as unknown as CallListSnapshot;
+const COURSE = 12;
+
+const EVENTS: AnyEventObject[] = [
+  { type: 'callList.messages', messages: 5 },
+  { type: 'callList.messages', messages: 3 },
+  { type: 'callList.messages', messages: 20 },
+  { type: 'callList.messages', messages: 0 },
+  { type: 'callList.messages', messages: 21 },
+  { type: 'callList.messages', messages: 2.5 },
+  { type: 'callList.retry' },
+];
+const INTERNAL: AnyEventObject[] = [
+  ...[3, 5, 20].map((n) => ({ type: 'xstate.done.actor.fetchCallList', output: callList(COURSE, n) })),
+  { type: 'xstate.error.actor.fetchCallList', error: failure(500, 'server.error') },
+];
+
+/** N after a step (the oracle). */
+function messagesAfter(env: StepEnv, start: number): number {
+  if (env.event.type === 'xstate.init') return start;
+  const before = env.from.context.messages as number;
+  if (env.event.type !== 'callList.messages') return before;
+  const n = env.event.messages as number;
+  return Number.isInteger(n) && n >= 1 && n <= 20 ? n : before;
+}
+
+const spec = (start: number) => ({
+  loading: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
+    expect(selectListLoading(snap(snapshot))).toBe(true);
+    expect(selectMessages(snap(snapshot))).toBe(messagesAfter(env, start));
+    // The request running asks for what is shown.
+    expect(env.fakes.inputOf('fetchCallList')).toEqual({ courseId: COURSE, messages: selectMessages(snap(snapshot)) });
+    // A new N asks again at once; anything else starts no request.
+    const asks = env.event.type === 'xstate.init' || env.event.type === 'callList.retry' || selectMessages(snap(snapshot)) !== env.from.context.messages;
+    expect(env.fakes.calls.at(-1)?.input).toEqual({ courseId: COURSE, messages: selectMessages(snap(snapshot)) });
+    if (!asks) expect(env.event.type).toBe('callList.messages');
+    expect(selectList(snap(snapshot))).toBe(env.event.type === 'xstate.init' ? null : env.from.context.list);
+    expect(selectCsvUrl(snap(snapshot))).toBe(`/api/dashboard/connectivity/courses/${COURSE}/call-list?messages=${selectMessages(snap(snapshot))}&format=csv`);
+  },
+  shown: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
+    expect(selectListLoading(snap(snapshot))).toBe(false);
+    expect(selectListFailed(snap(snapshot))).toBe(false);
+    expect(env.fakes.isRunning('fetchCallList')).toBe(false);
+    expect(selectMessages(snap(snapshot))).toBe(messagesAfter(env, start));
+    expect(selectList(snap(snapshot))?.messages).toBe(selectMessages(snap(snapshot)));
+  },
+  failed: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
+    expect(selectListFailed(snap(snapshot))).toBe(true);
+    expect(env.fakes.isRunning('fetchCallList')).toBe(false);
+    expect(snapshot.can({ type: 'callList.retry' })).toBe(true);
+    expect(selectList(snap(snapshot))).toBe(env.from.context.list);
+  },
+});
+
+const traversal = (input: object) => ({
+  events: EVENTS,
+  internal: INTERNAL,
+  // The server answers the N asked.
+  filterEvents: (s: AnyMachineSnapshot, event: AnyEventObject) =>
+    event.type !== 'xstate.done.actor.fetchCallList' || (event.output as { messages: number }).messages === s.context.messages,
+  serializeState: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.messages, s.context.list?.messages ?? null]),
+  limit: 5_000,
+  input,
+});
+
+const EVENT_HANDLERS = {
+  'callList.messages': send,
+  'callList.retry': send,
+  'xstate.done.actor.fetchCallList': settle,
+  'xstate.error.actor.fetchCallList': settle,
+};
+
+defineModelTests({
+  name: 'call-list',
+  machine: callListMachine,
+  traversal: traversal({ courseId: COURSE }),
+  createActor: ({ fakes, path, inspect }) => createActor(callListMachine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
+  states: spec(3),
+  events: EVENT_HANDLERS,
+  emits: () => [],
+});
+
+// The print view starts with its `?messages=`: 20 is taken, 0 (or none) is the default 3.
+defineModelTests({
+  name: 'call-list-print-start',
+  machine: callListMachine,
+  traversal: { ...traversal({ courseId: COURSE, messages: 20 }), limit: 5_000 },
+  createActor: ({ fakes, path, inspect }) => createActor(callListMachine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
+  states: spec(20),
+  events: EVENT_HANDLERS,
+  emits: () => [],
+});
+defineModelTests({
+  name: 'call-list-bad-start',
+  machine: callListMachine,
+  traversal: { ...traversal({ courseId: COURSE, messages: 0 }), limit: 5_000 },
+  createActor: ({ fakes, path, inspect }) => createActor(callListMachine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
+  states: spec(3),
+  events: EVENT_HANDLERS,
+  emits: () => [],
+});

@@ -1,0 +1,126 @@
+// /dashboard/connectivity (connectivity.ts): the figures load once (a failure offers Reintentar), Actualizar
+// asks again with the figures kept on screen, and a failure then keeps them. The table's order and level are
+// events: any of the three orders, a level the figures have or all of them; an unknown level or order, or
+// the one shown, changes nothing; a level gone from new figures stops being the filter.
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { connectivityMachine, isCutOff, selectCanReload, selectData, selectFailed, selectLevel, selectLoading, selectSort, sortCourses, type ConnectivitySnapshot } from '../../src/machines/connectivity';
+import type { Connectivity } from '../../shared/dashboard-contract';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+import { connectivity, COURSE_1A, COURSE_1B, COURSE_1M, connectivityRow } from '../fixtures/dashboard';
+
+const snap = (s: AnyMachineSnapshot) => s as unknown as ConnectivitySnapshot;
+
+const FULL = connectivity();
+/** New figures where level 2 (Media) is gone. */
+const ONE_LEVEL: Connectivity = { ...FULL, levels: FULL.levels.slice(0, 1) };
+
+const EVENTS: AnyEventObject[] = [
+  { type: 'connectivity.sort', sort: 'coverageAsc' },
+  { type: 'connectivity.sort', sort: 'school' },
+  { type: 'connectivity.sort', sort: 'bogus' },
+  { type: 'connectivity.level', level: 2 },
+  { type: 'connectivity.level', level: null },
+  { type: 'connectivity.level', level: 99 },
+  { type: 'connectivity.retry' },
+  { type: 'connectivity.reload' },
+];
+const INTERNAL: AnyEventObject[] = [
+  { type: 'xstate.done.actor.fetchConnectivity', output: FULL },
+  { type: 'xstate.done.actor.fetchConnectivity', output: ONE_LEVEL },
+  { type: 'xstate.error.actor.fetchConnectivity', error: failure(500, 'server.error') },
+];
+
+const levelIds = (s: AnyMachineSnapshot) => ((s.context.data as Connectivity | null)?.levels ?? []).map((l) => l.id);
+
+/** The order and level after a step: the oracle, from the event alone and what was shown before. */
+function choicesAfter(env: StepEnv): { sort: string; level: number | null } {
+  const { from, event } = env;
+  const before = { sort: from.context.sort as string, level: from.context.level as number | null };
+  switch (event.type) {
+    case 'connectivity.sort':
+      return ['school', 'coverageAsc', 'coverageDesc'].includes(event.sort as string) ? { ...before, sort: event.sort as string } : before;
+    case 'connectivity.level': {
+      const level = event.level as number | null;
+      return level === null || levelIds(from).includes(level) ? { ...before, level } : before;
+    }
+    case 'xstate.done.actor.fetchConnectivity': {
+      const ids = (event.output as Connectivity).levels.map((l) => l.id);
+      return { ...before, level: before.level !== null && ids.includes(before.level) ? before.level : null };
+    }
+    default:
+      return before;
+  }
+}
+
+function checkChoices(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const expected = env.event.type === 'xstate.init' ? { sort: 'school', level: null } : choicesAfter(env);
+  expect([selectSort(snap(snapshot)), selectLevel(snap(snapshot))]).toEqual([expected.sort, expected.level]);
+}
+
+defineModelTests({
+  name: 'connectivity',
+  machine: connectivityMachine,
+  traversal: {
+    events: EVENTS,
+    internal: INTERNAL,
+    serializeState: (s) => JSON.stringify([s.value, s.context.sort, s.context.level, levelIds(s)]),
+    limit: 500,
+  },
+  createActor: ({ fakes, inspect }) => createActor(connectivityMachine.provide({ actors: { fetchConnectivity: fakes.promise() } }), { inspect }),
+  states: {
+    loading: (snapshot, env) => {
+      checkChoices(snapshot, env);
+      expect(selectLoading(snap(snapshot))).toBe(true);
+      expect(env.fakes.isRunning('fetchConnectivity')).toBe(true);
+      expect(selectCanReload(snap(snapshot))).toBe(false);
+      // The figures shown stay while it asks again.
+      if (env.event.type !== 'xstate.init') expect(selectData(snap(snapshot))).toBe(env.from.context.data);
+      else expect(selectData(snap(snapshot))).toBeNull();
+    },
+    shown: (snapshot, env) => {
+      checkChoices(snapshot, env);
+      expect(selectLoading(snap(snapshot))).toBe(false);
+      expect(selectFailed(snap(snapshot))).toBe(false);
+      expect(env.fakes.isRunning('fetchConnectivity')).toBe(false);
+      expect(selectData(snap(snapshot))).not.toBeNull();
+      if (env.event.type === 'xstate.done.actor.fetchConnectivity') expect(selectData(snap(snapshot))).toBe(env.event.output);
+      expect(selectCanReload(snap(snapshot))).toBe(true);
+    },
+    failed: (snapshot, env) => {
+      checkChoices(snapshot, env);
+      expect(selectFailed(snap(snapshot))).toBe(true);
+      expect(selectLoading(snap(snapshot))).toBe(false);
+      expect(env.fakes.isRunning('fetchConnectivity')).toBe(false);
+      expect(snapshot.can({ type: 'connectivity.retry' })).toBe(true);
+      // What was shown before the failure is kept.
+      expect(selectData(snap(snapshot))).toBe(env.from.context.data);
+    },
+  },
+  events: {
+    'connectivity.sort': send,
+    'connectivity.level': send,
+    'connectivity.retry': send,
+    'connectivity.reload': send,
+    'xstate.done.actor.fetchConnectivity': settle,
+    'xstate.error.actor.fetchConnectivity': settle,
+  },
+  emits: () => [],
+});
+
+describe('connectivity table rules', () => {
+  const A = connectivityRow(1, 'A', { coverage: { reached: 5, addressed: 10, share: 0.5 } });
+  const B = connectivityRow(2, 'B', { coverage: { reached: 1, addressed: 10, share: 0.1 } });
+  const C = connectivityRow(3, 'C', { coverage: { reached: 0, addressed: 0, share: null } });
+  const D = connectivityRow(4, 'D', { coverage: { reached: 1, addressed: 10, share: 0.1 } });
+  it('sorts by coverage either way, ties by name, courses with nothing addressed last', () => {
+    expect(sortCourses([A, B, C, D], 'school').map((r) => r.name)).toEqual(['A', 'B', 'C', 'D']);
+    expect(sortCourses([A, C, D, B], 'coverageAsc').map((r) => r.name)).toEqual(['B', 'D', 'A', 'C']);
+    expect(sortCourses([C, B, D, A], 'coverageDesc').map((r) => r.name)).toEqual(['A', 'B', 'D', 'C']);
+  });
+  it('marks as cut off a course under half its addressed guardians reached, never one with nothing addressed', () => {
+    expect([A, B, C].map(isCutOff)).toEqual([false, true, false]);
+    expect([COURSE_1A, COURSE_1B, COURSE_1M].map(isCutOff)).toEqual([false, true, false]);
+  });
+});
