@@ -67,7 +67,7 @@ test('an administrator opens the dashboard and a course, and the downloaded call
   await expect(figures.getByRole('group', { name: t('device.legend.title') })).toBeVisible();
   // One table per level, each with its courses.
   for (const level of data.levels) {
-    await expect(page.getByRole('table', { name: level.name }).locator('tbody tr[data-course]')).toHaveCount(level.courses.length);
+    await expect(page.getByRole('table', { name: level.name, exact: true }).locator('tbody tr[data-course]')).toHaveCount(level.courses.length);
   }
 
   const course = worstCourse(data);

@@ -96,7 +96,10 @@ export function StackedBar({ title, summary, segments, locale, labels, className
           {tableShown ? labels.hideTable : labels.showTable}
         </button>
       </div>
-      <table id={tableId} data-slot="stacked-bar-table" className={cn('text-sm', tableShown ? 'w-full max-w-md' : 'sr-only')}>
+      {/* Hidden, the table sits in an sr-only box: a table ignores overflow, so sr-only on the table itself
+          let its rows stretch a 390 px phone sideways. */}
+      <div className={tableShown ? 'w-full max-w-md' : 'sr-only'} data-slot="stacked-bar-table-box">
+      <table id={tableId} data-slot="stacked-bar-table" className="w-full text-sm">
         <caption className="sr-only">{title}</caption>
         <thead>
           <tr className="border-b text-left">
@@ -123,6 +126,7 @@ export function StackedBar({ title, summary, segments, locale, labels, className
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
