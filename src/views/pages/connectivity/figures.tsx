@@ -68,7 +68,7 @@ export function ConnectivityFigures({ row, title, locale, className }: { row: Co
                   label={t(`connectivity.reach.${channel}`)}
                   value={row.reach[channel]}
                   max={Math.max(row.guardians, 1)}
-                  valueText={t('connectivity.reach.valueText', { count: n(row.reach[channel]), total: n(row.guardians) })}
+                  valueText={t('connectivity.reach.valueText', { value: n(row.reach[channel]), total: n(row.guardians) })}
                 />
               </li>
             ))}
