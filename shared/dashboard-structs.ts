@@ -1,7 +1,7 @@
 // Runtime checks for the data screens' bodies (dashboard-contract.ts), in quota-structs.ts' conventions:
 // `type()` so extra fields do not break older clients, `Describe` to keep in step with the contract.
-// One block per screen family: connectivity (conn-spa) and staff activity, summary and rankings (act-spa).
-import { array, boolean, enums, nullable, number, string, type, union, type Describe } from 'superstruct';
+// One block per screen family: connectivity (conn-spa) first; staff activity, summary and rankings after it.
+import { array, assign, boolean, enums, nullable, number, string, type, union, type Describe } from 'superstruct';
 import { CHANNEL_CODES } from './codes';
 import type {
   ActivitySummary,
@@ -47,18 +47,7 @@ export const ConnectivityRowStruct: Describe<ConnectivityRow> = type({
 
 export const ConnectivityStruct: Describe<Connectivity> = type({
   school: ConnectivityRowStruct,
-  levels: array(
-    type({
-      id: number(),
-      name: string(),
-      students: number(),
-      guardians: number(),
-      reach: ChannelReachStruct,
-      devices: DeviceMixStruct,
-      coverage: type({ reached: number(), addressed: number(), share: nullable(number()) }),
-      courses: array(ConnectivityRowStruct),
-    }),
-  ),
+  levels: array(assign(ConnectivityRowStruct, type({ courses: array(ConnectivityRowStruct) }))),
 });
 
 const MissedDeliveryStruct: Describe<MissedDelivery> = type({

@@ -6,6 +6,7 @@
 // Generic: texts come in as props (the dashboards pass their own).
 import { useId, useState } from 'react';
 import { cn } from '../lib/utils';
+import { TableToggle } from './table-toggle';
 import { DEFAULT_FRAME, formatNumber, layoutBars, type BarDatum, type Frame } from './scale';
 
 export interface BarChartLabels {
@@ -108,18 +109,7 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
           ) : null}
         </span>
       </figcaption>
-      <div>
-        <button
-          type="button"
-          aria-expanded={tableShown}
-          aria-controls={tableId}
-          onClick={() => setTableShown((shown) => !shown)}
-          className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          data-slot="bar-chart-toggle"
-        >
-          {tableShown ? labels.hideTable : labels.showTable}
-        </button>
-      </div>
+      <TableToggle shown={tableShown} controls={tableId} onToggle={() => setTableShown((shown) => !shown)} showLabel={labels.showTable} hideLabel={labels.hideTable} slot="bar-chart-toggle" />
       {/* Hidden, it takes sr-only's 1 px box alone: a width class beside it won over sr-only's and
           made a 390 px phone scroll sideways. */}
       <table id={tableId} data-slot="bar-chart-table" className={cn('text-sm', tableShown ? 'w-full max-w-md' : 'sr-only')}>

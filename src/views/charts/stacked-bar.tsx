@@ -5,6 +5,7 @@
 // visible beside it, never folded away). Generic: segments and texts come in as props.
 import { useId, useState } from 'react';
 import { cn } from '../lib/utils';
+import { TableToggle } from './table-toggle';
 import { formatNumber } from './scale';
 
 export interface StackSegment {
@@ -84,48 +85,37 @@ export function StackedBar({ title, summary, segments, locale, labels, className
           {summary}
         </span>
       </figcaption>
-      <div>
-        <button
-          type="button"
-          aria-expanded={tableShown}
-          aria-controls={tableId}
-          onClick={() => setTableShown((shown) => !shown)}
-          className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          data-slot="stacked-bar-toggle"
-        >
-          {tableShown ? labels.hideTable : labels.showTable}
-        </button>
-      </div>
+      <TableToggle shown={tableShown} controls={tableId} onToggle={() => setTableShown((shown) => !shown)} showLabel={labels.showTable} hideLabel={labels.hideTable} slot="stacked-bar-toggle" />
       {/* Hidden, the table sits in an sr-only box: a table ignores overflow, so sr-only on the table itself
           let its rows stretch a 390 px phone sideways. */}
       <div className={tableShown ? 'w-full max-w-md' : 'sr-only'} data-slot="stacked-bar-table-box">
-      <table id={tableId} data-slot="stacked-bar-table" className="w-full text-sm">
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr className="border-b text-left">
-            <th scope="col" className="py-1 pr-2 font-medium">
-              {labels.category}
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">
-              {labels.value}
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              {labels.share}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {segments.map((s) => (
-            <tr key={s.key} className="border-b last:border-0">
-              <th scope="row" className="py-1 pr-2 text-left font-normal">
-                {s.label}
+        <table id={tableId} data-slot="stacked-bar-table" className="w-full text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="py-1 pr-2 font-medium">
+                {labels.category}
               </th>
-              <td className="py-1 pr-2 text-right tabular-nums">{formatNumber(s.value, locale)}</td>
-              <td className="py-1 text-right tabular-nums">{formatShare(s.value, total, locale)}</td>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">
+                {labels.value}
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                {labels.share}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {segments.map((s) => (
+              <tr key={s.key} className="border-b last:border-0">
+                <th scope="row" className="py-1 pr-2 text-left font-normal">
+                  {s.label}
+                </th>
+                <td className="py-1 pr-2 text-right tabular-nums">{formatNumber(s.value, locale)}</td>
+                <td className="py-1 text-right tabular-nums">{formatShare(s.value, total, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

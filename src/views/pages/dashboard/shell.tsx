@@ -4,10 +4,11 @@
 // browser's own link behaviour holds, and on a 390 px phone they wrap rather than scroll sideways. Each data
 // page renders its content inside it; its texts are the 'dashboard' namespace, loaded with those pages.
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
+import { NavTab } from '../../ui/nav-tab';
 
 export const DASHBOARD_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/dashboard/connectivity', label: 'dashboardShell.connectivity' },
@@ -18,12 +19,6 @@ export const RANKING_LINKS: readonly { href: string; label: MessageKey }[] = [
   { href: '/ranking/courses', label: 'dashboardShell.rankingCourses' },
   { href: '/ranking/users', label: 'dashboardShell.rankingUsers' },
 ];
-
-const TAB = cn(
-  'inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground outline-none',
-  'hover:text-foreground focus-visible:rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/40',
-  'aria-[current=page]:border-primary aria-[current=page]:text-foreground',
-);
 
 export function DashboardShell({ children, className }: { children: ReactNode; className?: string }) {
   const t = useT();
@@ -38,18 +33,18 @@ export function DashboardShell({ children, className }: { children: ReactNode; c
         <ul className="-mb-px flex flex-wrap gap-x-1">
           {DASHBOARD_SECTIONS.map(({ href, label }) => (
             <li key={href}>
-              <Link href={href} aria-current={isCurrent(href) ? 'page' : undefined} data-slot="dashboard-tab" className={TAB}>
+              <NavTab href={href} current={isCurrent(href)} slot="dashboard-tab">
                 {t(label)}
-              </Link>
+              </NavTab>
             </li>
           ))}
         </ul>
         <ul aria-label={t('dashboardShell.rankings')} className="-mb-px flex flex-wrap gap-x-1">
           {RANKING_LINKS.map(({ href, label }) => (
             <li key={href}>
-              <Link href={href} aria-current={isCurrent(href) ? 'page' : undefined} data-slot="dashboard-ranking-link" className={TAB}>
+              <NavTab href={href} current={isCurrent(href)} slot="dashboard-ranking-link">
                 {t(label)}
-              </Link>
+              </NavTab>
             </li>
           ))}
         </ul>

@@ -4,10 +4,11 @@
 // tab, Back); on a 390 px phone they share the row and wrap rather than scroll sideways. Each settings page
 // renders its content inside it; the shell's texts are the shell's (bundled), so either page can use it.
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
+import { NavTab } from '../../ui/nav-tab';
 
 export const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/settings/message-quota', label: 'settingsShell.quota' },
@@ -28,18 +29,9 @@ export function SettingsShell({ children, className }: { children: ReactNode; cl
             const current = location === href || location.startsWith(`${href}/`);
             return (
               <li key={href}>
-                <Link
-                  href={href}
-                  aria-current={current ? 'page' : undefined}
-                  data-slot="settings-tab"
-                  className={cn(
-                    'inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground outline-none',
-                    'hover:text-foreground focus-visible:rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/40',
-                    'aria-[current=page]:border-primary aria-[current=page]:text-foreground',
-                  )}
-                >
+                <NavTab href={href} current={current} slot="settings-tab">
                   {t(label)}
-                </Link>
+                </NavTab>
               </li>
             );
           })}

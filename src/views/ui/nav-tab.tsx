@@ -1,0 +1,22 @@
+import type * as React from 'react';
+import { Link } from 'wouter';
+import { cn } from '../lib/utils';
+
+/** A section tab that is a real link (the settings and data shells): the current one has aria-current="page". */
+export function NavTab({ href, current, className, slot, children }: { href: string; current: boolean; className?: string; slot: string; children: React.ReactNode }) {
+  return (
+    <Link
+      href={href}
+      aria-current={current ? 'page' : undefined}
+      data-slot={slot}
+      className={cn(
+        'inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground outline-none',
+        'hover:text-foreground focus-visible:rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/40',
+        'aria-[current=page]:border-primary aria-[current=page]:text-foreground',
+        className,
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
