@@ -78,7 +78,11 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
     expect(within(cutOff).getByRole('img', { name: text('device.status.red') }).parentElement?.textContent).toBe('14');
     expect(screen.getByRole('table', { name: 'Media' }).querySelector('[data-coverage]')?.textContent).toBe('—');
     noStyle(container);
+  });
 
+  it('sorts the courses by coverage and shows one level alone, as events', async () => {
+    render(wrap(<DashboardConnectivityPage />));
+    expect(rowNames(await screen.findByRole('table', { name: 'Básica' }))).toEqual(['1° Básico A', '1° Básico B']);
     // Worst coverage first; then one level alone.
     await act(async () => fireEvent.change(screen.getByLabelText(text('connectivity.table.sort')), { target: { value: 'coverageAsc' } }));
     expect(rowNames(screen.getByRole('table', { name: 'Básica' }))).toEqual(['1° Básico B', '1° Básico A']);

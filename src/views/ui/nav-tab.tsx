@@ -20,3 +20,21 @@ export function NavTab({ href, current, className, slot, children }: { href: str
     </Link>
   );
 }
+
+/** A path is a tab's page, or under it. */
+export const isUnder = (location: string, href: string): boolean => location === href || location.startsWith(`${href}/`);
+
+/** A row of NavTabs (labels already in the user's language), the one for `location` current. */
+export function NavTabs({ items, location, slot, className, ...props }: React.ComponentProps<'ul'> & { items: readonly { href: string; label: string }[]; location: string; slot: string }) {
+  return (
+    <ul className={cn('-mb-px flex flex-wrap gap-x-1', className)} {...props}>
+      {items.map(({ href, label }) => (
+        <li key={href}>
+          <NavTab href={href} current={isUnder(location, href)} slot={slot}>
+            {label}
+          </NavTab>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
-import { NavTab } from '../../ui/nav-tab';
+import { NavTabs } from '../../ui/nav-tab';
 
 export const DASHBOARD_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/dashboard/connectivity', label: 'dashboardShell.connectivity' },
@@ -23,31 +23,14 @@ export const RANKING_LINKS: readonly { href: string; label: MessageKey }[] = [
 export function DashboardShell({ children, className }: { children: ReactNode; className?: string }) {
   const t = useT();
   const [location] = useLocation();
-  const isCurrent = (href: string) => location === href || location.startsWith(`${href}/`);
   return (
     <section aria-labelledby="page-title" data-slot="dashboard-shell" className={cn('mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4', className)}>
       <h1 id="page-title" className="text-2xl font-bold print:hidden">
         {t('dashboardShell.heading')}
       </h1>
       <nav aria-label={t('dashboardShell.sections')} className="flex flex-wrap items-end justify-between gap-x-4 border-b print:hidden">
-        <ul className="-mb-px flex flex-wrap gap-x-1">
-          {DASHBOARD_SECTIONS.map(({ href, label }) => (
-            <li key={href}>
-              <NavTab href={href} current={isCurrent(href)} slot="dashboard-tab">
-                {t(label)}
-              </NavTab>
-            </li>
-          ))}
-        </ul>
-        <ul aria-label={t('dashboardShell.rankings')} className="-mb-px flex flex-wrap gap-x-1">
-          {RANKING_LINKS.map(({ href, label }) => (
-            <li key={href}>
-              <NavTab href={href} current={isCurrent(href)} slot="dashboard-ranking-link">
-                {t(label)}
-              </NavTab>
-            </li>
-          ))}
-        </ul>
+        <NavTabs items={DASHBOARD_SECTIONS.map(({ href, label }) => ({ href, label: t(label) }))} location={location} slot="dashboard-tab" />
+        <NavTabs aria-label={t('dashboardShell.rankings')} items={RANKING_LINKS.map(({ href, label }) => ({ href, label: t(label) }))} location={location} slot="dashboard-ranking-link" />
       </nav>
       {children}
     </section>

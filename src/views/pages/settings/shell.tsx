@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
-import { NavTab } from '../../ui/nav-tab';
+import { NavTabs } from '../../ui/nav-tab';
 
 export const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/settings/message-quota', label: 'settingsShell.quota' },
@@ -24,18 +24,7 @@ export function SettingsShell({ children, className }: { children: ReactNode; cl
         {t('settingsShell.heading')}
       </h1>
       <nav aria-label={t('settingsShell.sections')} className="border-b">
-        <ul className="-mb-px flex flex-wrap gap-x-1">
-          {SETTINGS_SECTIONS.map(({ href, label }) => {
-            const current = location === href || location.startsWith(`${href}/`);
-            return (
-              <li key={href}>
-                <NavTab href={href} current={current} slot="settings-tab">
-                  {t(label)}
-                </NavTab>
-              </li>
-            );
-          })}
-        </ul>
+        <NavTabs items={SETTINGS_SECTIONS.map(({ href, label }) => ({ href, label: t(label) }))} location={location} slot="settings-tab" />
       </nav>
       {children}
     </section>
