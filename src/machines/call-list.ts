@@ -1,6 +1,7 @@
 // "Lista de llamados" of one course (issue 16; child of course-connectivity.ts): the guardians not reached
 // among their last N messages (1–CALL_LIST_MESSAGES_MAX, COVERAGE_MESSAGES by default), as the server
-// lists them; another N asks again (the last list stays on screen meanwhile); a failure offers Reintentar.
+// lists them; another N asks again (the last list stays on screen meanwhile); a failure offers Reintentar,
+// another school's course (404) is not found, with nothing to retry.
 // The CSV is the same list from the server (a plain download link, `selectCsvUrl`).
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { callListCsvUrl, fetchCallList } from '../services/dashboard';
@@ -43,6 +44,7 @@ export const callListMachine = setup({
     }),
   },
   guards: {
+    isNotFound: ({ event }) => (event as { error?: { status?: number } | null }).error?.status === 404,
     /** A whole number of messages within the contract's bounds, not the one shown. */
     canAskMessages: ({ context, event }) => {
       assertEvent(event, 'callList.messages');
@@ -64,10 +66,12 @@ export const callListMachine = setup({
         src: 'fetchCallList',
         input: ({ context }) => ({ courseId: context.courseId, messages: context.messages }),
         onDone: { target: 'shown', actions: 'assignList' },
-        onError: { target: 'failed' },
+        // Another school's course (404): nothing to retry; anything else offers Reintentar.
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
       },
     },
     shown: {},
+    notFound: {},
     failed: {
       on: { 'callList.retry': { target: 'loading' } },
     },
@@ -81,5 +85,6 @@ export const selectList = (s: CallListSnapshot): CallList | null => s.context.li
 export const selectMessages = (s: CallListSnapshot): number => s.context.messages;
 export const selectListLoading = (s: CallListSnapshot): boolean => s.hasTag('busy');
 export const selectListFailed = (s: CallListSnapshot): boolean => s.matches('failed');
+export const selectListNotFound = (s: CallListSnapshot): boolean => s.matches('notFound');
 /** The CSV of the list shown (the N asked), for the download link. */
 export const selectCsvUrl = (s: CallListSnapshot): string => callListCsvUrl({ courseId: s.context.courseId, messages: s.context.messages });

@@ -1,10 +1,10 @@
 // "Lista de llamados" (call-list.ts): it asks for the course's list over the last COVERAGE_MESSAGES
 // messages (or the N the print view starts with, when within 1–20); another N asks again at once, even
 // while a request runs, with the last list kept on screen; N outside 1–20, not whole, or the one shown
-// changes nothing; a failure offers Reintentar; the CSV link always names the N shown.
+// changes nothing; a failure offers Reintentar, a 404 (another school's course) is not found for good; the CSV link always names the N shown.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { callListMachine, selectCsvUrl, selectList, selectListFailed, selectListLoading, selectMessages, type CallListSnapshot } from '../../src/machines/call-list';
+import { callListMachine, selectCsvUrl, selectList, selectListFailed, selectListLoading, selectListNotFound, selectMessages, type CallListSnapshot } from '../../src/machines/call-list';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { callList } from '../fixtures/dashboard';
@@ -24,6 +24,7 @@ const EVENTS: AnyEventObject[] = [
 const INTERNAL: AnyEventObject[] = [
   ...[3, 5, 20].map((n) => ({ type: 'xstate.done.actor.fetchCallList', output: callList(COURSE, n) })),
   { type: 'xstate.error.actor.fetchCallList', error: failure(500, 'server.error') },
+  { type: 'xstate.error.actor.fetchCallList', error: failure(404, 'not_found', 'No encontrado') },
 ];
 
 /** N after a step (the oracle). */
@@ -55,8 +56,16 @@ const spec = (start: number) => ({
     expect(selectMessages(snap(snapshot))).toBe(messagesAfter(env, start));
     expect(selectList(snap(snapshot))?.messages).toBe(selectMessages(snap(snapshot)));
   },
+  notFound: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
+    expect(selectListNotFound(snap(snapshot))).toBe(true);
+    expect(selectListFailed(snap(snapshot))).toBe(false);
+    expect(env.fakes.isRunning('fetchCallList')).toBe(false);
+    // Nothing will change another school's course: no retry.
+    expect(snapshot.can({ type: 'callList.retry' })).toBe(false);
+  },
   failed: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
     expect(selectListFailed(snap(snapshot))).toBe(true);
+    expect(selectListNotFound(snap(snapshot))).toBe(false);
     expect(env.fakes.isRunning('fetchCallList')).toBe(false);
     expect(snapshot.can({ type: 'callList.retry' })).toBe(true);
     expect(selectList(snap(snapshot))).toBe(env.from.context.list);

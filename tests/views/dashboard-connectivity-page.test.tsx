@@ -5,7 +5,7 @@
 // messages that did not reach them; its call list with the CSV link for the N shown; a foreign course's
 // 404; the print view cut into pages of 25; the route rows; and no style attribute anywhere.
 import { Suspense } from 'react';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -164,6 +164,12 @@ describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => 
     expect(await screen.findByRole('heading', { level: 2, name: text('course.notFound') })).toBeTruthy();
     expect(screen.getByText(text('course.notFoundBody'))).toBeTruthy();
     expect(screen.queryByRole('button', { name: text('connectivity.retry') })).toBeNull();
+    cleanup();
+    // Its print view too, with the page's heading kept and nothing to retry.
+    render(wrap(<CallListPrintPage id={99} />));
+    expect(await screen.findByRole('heading', { level: 2, name: text('course.notFound') })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: text('callList.title') })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: text('callList.retry') })).toBeNull();
   });
 
   it('prints the list in pages of 25 rows with the N asked, each page with its heading', async () => {

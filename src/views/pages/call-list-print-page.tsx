@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { selectLocale } from '../../machines/locale';
 import { selectTimezone } from '../../machines/session-selectors';
-import { callListMachine, selectList, selectListFailed, type CallListActor } from '../../machines/call-list';
+import { callListMachine, selectList, selectListFailed, selectListNotFound, type CallListActor } from '../../machines/call-list';
 import { localeActor, sessionActor } from '../actors';
 import { formatDateTime } from '../lib/format';
 import { useT } from '../lib/i18n';
@@ -22,6 +22,9 @@ export function CallListPrintPage({ id }: { id: number }) {
   const t = useT();
   return (
     <section aria-labelledby="call-list-print-title" data-slot="call-list-print" className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-4 print:max-w-none">
+      <h1 id="call-list-print-title" className="text-2xl font-bold print:text-base">
+        {t('callList.title')}
+      </h1>
       <div className="flex flex-wrap items-center gap-3 print:hidden">
         <Link href={`/connectivity/course/${id}`} className="rounded-sm text-sm text-primary underline-offset-4 hover:underline">
           ← {t('callList.back')}
@@ -41,6 +44,15 @@ function PrintBody({ actor }: { actor: CallListActor }) {
   const timezone = useSelector(sessionActor, selectTimezone);
   const list = useSelector(actor, selectList);
   const failed = useSelector(actor, selectListFailed);
+  const notFound = useSelector(actor, selectListNotFound);
+  if (notFound) {
+    return (
+      <div role="alert" data-slot="course-not-found" className="flex flex-col gap-2 rounded-lg border bg-card p-6">
+        <h2 className="text-xl font-semibold">{t('course.notFound')}</h2>
+        <p>{t('course.notFoundBody')}</p>
+      </div>
+    );
+  }
   if (failed) return <ListFailure message={t('callList.loadFailed')} retryLabel={t('callList.retry')} onRetry={() => actor.send({ type: 'callList.retry' })} />;
   if (!list) return <ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />;
   const subtitle = t('callList.generated', { course: list.course.name, messages: list.messages, date: formatDateTime(list.generated_at, locale, timezone) });
@@ -48,9 +60,6 @@ function PrintBody({ actor }: { actor: CallListActor }) {
   if (pages.length === 0) {
     return (
       <>
-        <h1 id="call-list-print-title" className="text-2xl font-bold">
-          {t('callList.title')}
-        </h1>
         <p className="text-sm">{subtitle}</p>
         <p className="text-sm text-muted-foreground">{t('callList.empty')}</p>
       </>
@@ -61,13 +70,8 @@ function PrintBody({ actor }: { actor: CallListActor }) {
       {pages.map((rows, i) => (
         <article key={i} data-slot="call-list-page" className={cn('flex min-w-0 flex-col gap-2', i < pages.length - 1 && 'print:break-after-page')}>
           <header className={cn('flex flex-wrap items-baseline justify-between gap-2', i > 0 && 'hidden print:flex')}>
-            {i === 0 ? (
-              <h1 id="call-list-print-title" className="text-2xl font-bold print:text-base">
-                {t('callList.title')}
-              </h1>
-            ) : (
-              <p className="font-bold">{t('callList.title')}</p>
-            )}
+            {/* The heading above is the first page's; the others repeat the title on paper. */}
+            {i > 0 ? <p className="font-bold">{t('callList.title')}</p> : null}
             <p className="text-sm print:text-[9pt]">{subtitle}</p>
             <p className="hidden text-[9pt] print:block">{t('callList.page', { page: i + 1, pages: pages.length })}</p>
           </header>

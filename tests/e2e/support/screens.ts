@@ -42,6 +42,7 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'dashboard-connectivity', path: '/dashboard/connectivity', title: 'pages.dashboardConnectivity' },
   { route: 'dashboard-users', path: '/dashboard/users', title: 'pages.dashboardUsers' },
   { route: 'connectivity-course', path: '/connectivity/course/1', title: 'pages.connectivityCourse' },
+  { route: 'connectivity-call-list', path: '/connectivity/course/1/call-list', title: 'pages.callList' },
   { route: 'ranking-courses', path: '/ranking/courses', title: 'pages.rankingCourses' },
   { route: 'ranking-users', path: '/ranking/users', title: 'pages.rankingUsers' },
   { route: 'mural', path: '/mural', title: 'pages.mural' },
