@@ -24,6 +24,7 @@ import { rutCheckDigit } from '../../shared/person-rules';
 import { DOCUMENT_TYPES } from '../../shared/recipient-lists-contract';
 import { generateMessages, type MessageSeed } from './messages';
 import { generateSmsUse, type SmsUseSeed } from './sms-use';
+import { computeDeviceMisses } from './activity';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 
@@ -64,7 +65,10 @@ export interface SeedData {
   compose: ComposeSeed;
   /** The product's template libraries and the demo staff's own templates (server/seed/templates.ts). */
   templates: TemplateRow[];
-  /** A year of SMS use, the limit history and this month's SMS deliveries (server/seed/sms-use.ts). */
+  /**
+   * The SMS limit history and use, and every seeded delivery: this month's SMS (server/seed/sms-use.ts) and the
+   * school year of activity (server/seed/activity.ts).
+   */
   smsUse: SmsUseSeed;
 }
 
@@ -119,7 +123,9 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
   out.mail = generateMessages(out, { bulkInbox: options.messages ?? 0 });
   out.compose = generateCompose(out, specs);
   out.templates = generateTemplates(out);
-  out.smsUse = generateSmsUse(out, options.now ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000));
+  // The school year of activity is generated with the SMS use (its SMS are what a past month used).
+  out.smsUse = generateSmsUse(out, options.now ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000), specs);
+  computeDeviceMisses(out, out.smsUse.deliveries);
   return out;
 }
 

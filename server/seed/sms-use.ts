@@ -15,6 +15,8 @@ import { recipientsLabel } from '../messages/queries';
 import type { SeedData } from './generate';
 import { MAILBOX_USERS, type MessageRecipientRow } from './messages';
 import { mulberry32 } from './prng';
+import { generateActivity, monthsBack } from './activity';
+import type { SchoolSpec } from './schools';
 
 export type SmsUsageRow = typeof smsUsage.$inferInsert;
 export type SmsLimitRow = typeof smsMonthlyLimits.$inferInsert;
@@ -68,13 +70,6 @@ const SMS_TOPICS = [
   { title: 'Pago de matrícula', body: 'Recordamos que el plazo para la matrícula 2027 vence este viernes en secretaría.' },
 ];
 
-/** 'YYYY-MM' `back` months before `month`. */
-function monthsBack(month: string, back: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) - back;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
 /** The instant the month of `at` began in `timezone` (its 1st at 00:00 there). */
 function monthStart(at: Date, timezone: string): number {
   const [y, m] = monthIn(at, timezone).split('-').map(Number) as [number, number];
@@ -90,7 +85,7 @@ function monthStart(at: Date, timezone: string): number {
  * entries) and returns the usage, the limit history and the deliveries. Run after the mailboxes and the
  * compose data (guardians' phones are final then). Recipients get explicit ids, so deliveries can point at them.
  */
-export function generateSmsUse(data: SeedData, now: Date): SmsUseSeed {
+export function generateSmsUse(data: SeedData, now: Date, specs: readonly SchoolSpec[]): SmsUseSeed {
   const out: SmsUseSeed = { usage: [], limits: [], deliveries: [] };
   data.mail.recipients.forEach((r, i) => (r.id = i + 1));
   const usersByEmail = new Map(data.users.map((u) => [u.email, u]));
@@ -106,9 +101,13 @@ export function generateSmsUse(data: SeedData, now: Date): SmsUseSeed {
     titularsByCourse.set(student.courseId, list);
   }
 
-  SMS_SCHOOLS.forEach((school, index) => {
+  // Limits and each past month's SMS budget (the calendar's rhythm under that month's limit) first; the school
+  // year of activity (server/seed/activity.ts) sends SMS within those budgets, and a past month's use is then
+  // what its deliveries cost, so the quota chart and the dashboards tell one story.
+  const budgets = new Map<string, number>();
+  const streams = SMS_SCHOOLS.map((school, index) => {
     const admin = usersByEmail.get(school.email);
-    if (!admin) return;
+    if (!admin) return null;
     const institutionId = admin.institutionId;
     const timezone = data.institutions.find((i) => i.id === institutionId)!.timezone;
     const rng = mulberry32(0x5e5a0000 + index);
@@ -118,7 +117,18 @@ export function generateSmsUse(data: SeedData, now: Date): SmsUseSeed {
     for (let back = PAST_MONTHS; back >= 1; back--) {
       const month = monthsBack(thisMonth, back);
       const share = CHILE_MONTH_SHARE[Number(month.slice(5)) - 1]! * (0.88 + rng.next() * 0.2);
-      out.usage.push({ institutionId, month, segments: Math.min(limitAt(back), Math.round(limitAt(back) * share)) });
+      budgets.set(`${institutionId}:${month}`, Math.min(limitAt(back), Math.round(limitAt(back) * share)));
+    }
+    return { school, rng, institutionId, timezone, thisMonth };
+  });
+  const activity = generateActivity(data, specs, now, out.deliveries, (institutionId, month) => budgets.get(`${institutionId}:${month}`) ?? 0);
+
+  streams.forEach((stream) => {
+    if (!stream) return;
+    const { school, rng, institutionId, timezone, thisMonth } = stream;
+    for (let back = PAST_MONTHS; back >= 1; back--) {
+      const month = monthsBack(thisMonth, back);
+      out.usage.push({ institutionId, month, segments: activity.smsSegments.get(`${institutionId}:${month}`) ?? 0 });
     }
 
     // This month: real messages between the 1st (school time) and a few minutes ago.
@@ -151,18 +161,20 @@ export function generateSmsUse(data: SeedData, now: Date): SmsUseSeed {
           seen.add(guardianId);
           const guardian = guardians.get(guardianId)!;
           const name = `${guardian.firstNames.split(' ')[0]} ${guardian.lastNameFather} ${guardian.lastNameMother}`;
+          // A number that never receives (server/seed/activity.ts) does not receive this month either.
+          const dead = activity.deadPhones.has(guardianId);
           const recipient: MessageRecipientRow = {
             id: data.mail.recipients.length + 1, messageId, recipientKind: 'apoderado', recipientRefId: guardianId,
-            displayName: name, groupKind: 'curso', groupLabel: course.name, status: guardian.phone ? 'received' : 'failed',
+            displayName: name, groupKind: 'curso', groupLabel: course.name, status: !guardian.phone ? 'failed' : dead ? 'not_received' : 'received',
           };
           data.mail.recipients.push(recipient);
           const cost = guardian.phone ? SMS_SEGMENTS_PER_MESSAGE : 0;
           segments += cost;
           out.deliveries.push({
             id: out.deliveries.length + 1, messageId, recipientId: recipient.id!, channel: 'sms', address: guardian.phone ?? null,
-            status: guardian.phone ? 'received' : 'failed', error: guardian.phone ? null : 'missing_address', segments: cost,
-            attempts: guardian.phone ? 1 : 0, createdAt: at, sentAt: guardian.phone ? at : null,
-            deliveredAt: guardian.phone ? new Date(at.getTime() + 20_000) : null,
+            status: recipient.status as DeliveryRow['status'], error: !guardian.phone ? 'missing_address' : dead ? 'undelivered' : null,
+            segments: cost, attempts: guardian.phone ? 1 : 0, createdAt: at, sentAt: guardian.phone ? at : null,
+            deliveredAt: guardian.phone && !dead ? new Date(at.getTime() + 20_000) : null,
           });
         }
       }

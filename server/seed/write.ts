@@ -1,6 +1,6 @@
 // Writes a generated data set into the database: multi-row inserts in one transaction, then moves the
 // identity sequences past the explicit ids so later inserts do not collide.
-import { sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../db/client';
 import { userPolicies, userRoles, users } from '../db/schema/auth';
@@ -81,9 +81,9 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, electives, data.electives);
     await insertAll(tx, electiveStudents, data.electiveStudents);
     await insertAll(tx, messages, data.mail.messages);
-    await insertAll(tx, messageRecipients, data.mail.recipients);
+    await insertColumns(tx, messageRecipients, data.mail.recipients);
     await insertAll(tx, messageAttachments, data.mail.attachments);
-    await insertAll(tx, mailboxEntries, data.mail.entries);
+    await insertColumns(tx, mailboxEntries, data.mail.entries);
     await insertAll(tx, institutionChannels, data.compose.institutionChannels);
     await insertAll(tx, userChannelPermissions, data.compose.userChannelPermissions);
     await insertAll(tx, institutionSignatures, data.compose.signatures);
@@ -91,7 +91,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, recipientLists, data.compose.recipientLists);
     await insertAll(tx, recipientListMembers, data.compose.recipientListMembers);
     await insertAll(tx, templates, data.templates);
-    await insertAll(tx, deliveries, data.smsUse.deliveries);
+    await insertColumns(tx, deliveries, data.smsUse.deliveries);
     await insertAll(tx, smsUsage, data.smsUse.usage);
     await insertAll(tx, smsMonthlyLimits, data.smsUse.limits);
     for (const table of ID_TABLES) {
@@ -103,11 +103,47 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     }
   });
   // Fresh statistics, so the planner walks the mailbox list index from the first request on.
-  await db.execute(sql.raw('ANALYZE "mailbox_entries", "messages"'));
+  await db.execute(sql.raw('ANALYZE "mailbox_entries", "messages", "message_recipients", "deliveries", "guardians"'));
 }
 
 async function insertAll<T extends PgTable>(db: Queryable, table: T, rows: T['$inferInsert'][]): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db.insert(table).values(rows.slice(i, i + CHUNK));
   }
+}
+
+/** Column types `insertColumns` sends as one array each. */
+const ARRAY_TYPES = new Set(['integer', 'smallint', 'text', 'boolean', 'timestamp with time zone', 'jsonb']);
+
+/**
+ * The big tables (a school year of recipients and deliveries: tens of thousands of rows) in ONE statement:
+ * each column as one array parameter, `insert … select * from unnest(…)`. Multi-row VALUES in chunks took
+ * seconds on the embedded database (parsing thousands of parameters per chunk). Columns no row sets keep
+ * their default; a column some rows leave unset must be nullable (it is sent as null).
+ */
+async function insertColumns<T extends PgTable>(db: Queryable, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) =>
+    rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
+  );
+  const names: string[] = [];
+  const arrays: ReturnType<typeof sql>[] = [];
+  for (const [key, column] of columns) {
+    const type = column.getSQLType();
+    if (!ARRAY_TYPES.has(type)) throw new Error(`insertColumns: ${getTableName(table)}.${column.name} es ${type}`);
+    const items = rows.map((row) => {
+      const value = (row as Record<string, unknown>)[key];
+      if (value === undefined || value === null) {
+        if (column.notNull) throw new Error(`insertColumns: ${getTableName(table)}.${column.name} sin valor`);
+        return 'NULL';
+      }
+      const text = value instanceof Date ? value.toISOString() : type === 'jsonb' ? JSON.stringify(value) : String(value);
+      return `"${text.replace(/[\\"]/g, '\\$&')}"`;
+    });
+    names.push(`"${column.name}"`);
+    arrays.push(sql`${`{${items.join(',')}}`}::${sql.raw(type)}[]`);
+  }
+  await db.execute(
+    sql`insert into ${table} (${sql.raw(names.join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+  );
 }

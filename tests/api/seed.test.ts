@@ -58,6 +58,9 @@ describe('generateSeed', () => {
       digest(d.students.filter((s) => s.institutionId !== 1).map((s) => [s.firstNames, s.lastNameFather, s.lastNameMother, s.birthDate, s.email]));
     expect(others(big)).toBe(others(base));
     expect(digest(big)).toBe(digest(generateSeed({ students: 2500 })));
+    // The school year of activity (server/seed/activity.ts) grows with the school: what the bench aggregates read.
+    const sent = (d: typeof base) => d.mail.messages.filter((m) => m.institutionId === 1 && m.kind === 'sent').length;
+    expect(sent(big)).toBeGreaterThan(1.5 * sent(base));
     // The elective without students stays empty at any scale; the others grow.
     const enrolled = (d: typeof base, name: string) => {
       const id = d.electives.find((e) => e.institutionId === 1 && e.name === name)!.id;

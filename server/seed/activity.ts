@@ -1,0 +1,451 @@
+// A school year of activity for the demo schools (issue 16), so the connectivity, staff activity and ranking
+// dashboards read real rows: sent messages (course messages mostly, some whole-school ones, colleague
+// messages) with their recipients, one delivery per recipient and channel as the send path writes them
+// (server/compose/send.ts), and the outcomes: received, read within hours on the app, SMS not received on dead
+// numbers, bounced e-mails, `missing_address` where there is no address.
+//
+// Variation is deliberate: the school calendar's rhythm (the March or August start high, the Chilean winter
+// break and summer low), a few very active staff and some who never write, and courses that are cut off
+// (fewer apps, many dead numbers and bouncing e-mails, fewer reads). The guardians' `device_misses` are then
+// computed from these deliveries by the delivery engine's own rule, so the device status agrees with them.
+//
+// Deterministic like the rest of the seed: one PRNG stream per school; the months are counted back from `now`.
+// The demo mailbox users' folders keep their fixed sizes (tests count them): their messages of this history
+// are as if purged from Enviados, and they receive no colleague messages from it.
+import type { Audience, RecipientPick } from '../../shared/compose-contract';
+import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
+import type { ChannelCode } from '../../shared/codes';
+import { fold } from '../../shared/fold';
+import { monthIn } from '../compose/quota';
+import { DEVICE_WINDOW } from '../delivery/status';
+import { recipientsLabel } from '../messages/queries';
+import type { CourseRow, GuardianRow, SeedData, StaffRow } from './generate';
+import { MAILBOX_USERS, type MessageRecipientRow } from './messages';
+import { mulberry32, type Rng } from './prng';
+import type { DeliveryRow } from './sms-use';
+import type { SchoolSpec } from './schools';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Messages a school sends in a month, relative to an ordinary month, January to December. */
+export const MONTH_INTENSITY: Record<'CL' | 'MX', readonly number[]> = {
+  // Chile: summer (January–February) quiet, the March start busiest, the July winter break low, November's
+  // closing events and December's graduations high.
+  CL: [0.12, 0.3, 1.6, 1.1, 1, 1, 0.45, 1.05, 0.85, 1, 1.25, 0.8],
+  // Mexico: the August start busiest, Semana Santa (April) and the summer (July) low, December's holidays.
+  MX: [0.9, 1, 1, 0.7, 1, 1.15, 0.4, 1.5, 1.1, 1, 1.05, 0.6],
+};
+
+/** Months of history before this one (the same window as the SMS use of server/seed/sms-use.ts). */
+export const ACTIVITY_MONTHS = 14;
+
+/**
+ * How each demo login writes: weight among the school's authors (0 = never writes), and whether they
+ * write to the whole school (leadership) or to a few courses of their own (teachers).
+ */
+const HABITS: Record<string, { weight: number; whole: boolean; courses?: number }> = {
+  'administrador@sanandres.cl': { weight: 10, whole: true },
+  'directora@sanandres.cl': { weight: 6, whole: true },
+  'utp@sanandres.cl': { weight: 4, whole: true },
+  'corp.utp@sanandres.cl': { weight: 1, whole: true },
+  'docente@sanandres.cl': { weight: 3, whole: false, courses: 3 },
+  'docente.latam@sanandres.cl': { weight: 0.4, whole: false, courses: 2 },
+  'sinacceso@sanandres.cl': { weight: 0, whole: false },
+  'administrador@liceoelqui.cl': { weight: 6, whole: true },
+  'docente@liceoelqui.cl': { weight: 2, whole: false, courses: 2 },
+  'administrador@benitojuarez.edu.mx': { weight: 5, whole: true },
+  'docente@benitojuarez.edu.mx': { weight: 3, whole: false, courses: 3 },
+};
+
+/** Course messages per course and ordinary month; whole-school and colleague messages per month. */
+const PER_COURSE = 0.6;
+const WHOLE_SCHOOL = 0.4;
+const COLLEAGUE = 2.5;
+/** Share of a school's courses that are cut off (at least one). */
+const CUT_OFF_SHARE = 0.08;
+
+const COURSE_TOPICS: { title: (c: string) => string; body: (c: string) => string; months?: readonly number[] }[] = [
+  { title: (c) => `Bienvenida al año escolar — ${c}`, body: (c) => `Estimadas familias de ${c}: les damos la bienvenida. Adjuntamos el horario y la lista de útiles.`, months: [3, 8] },
+  { title: (c) => `Reunión de apoderados ${c}`, body: (c) => `Les invitamos a la reunión de apoderados de ${c} el miércoles a las 19:00 en la sala del curso.` },
+  { title: (c) => `Calendario de evaluaciones ${c}`, body: (c) => `Compartimos el calendario de evaluaciones de ${c}. Ante cualquier duda, escriban a la profesora jefe.` },
+  { title: () => 'Salida pedagógica', body: () => 'La salida pedagógica parte a las 8:15 desde el colegio. Traer colación, agua y la autorización firmada.' },
+  { title: () => 'Materiales para la clase de Artes', body: () => 'Para la próxima clase de Artes se necesitan témperas, pinceles y un block de dibujo.' },
+  { title: () => 'Recordatorio de tareas', body: () => 'Recordamos que el trabajo de investigación se entrega el viernes. Pueden enviarlo también por correo.' },
+  { title: () => 'Resultados del ensayo', body: () => 'Ya están disponibles los resultados del ensayo. Los revisaremos en clase la próxima semana.' },
+  { title: () => 'Entrega de informes de notas', body: () => 'El informe de notas del semestre se entregará en la reunión de apoderados.', months: [6, 7, 11, 12] },
+];
+
+const SCHOOL_TOPICS: { title: string; body: string; months?: readonly number[] }[] = [
+  { title: 'Inicio de clases', body: 'Las clases comienzan el lunes a las 8:00. Les esperamos con mucho entusiasmo.', months: [2, 3, 8] },
+  { title: 'Vacaciones de invierno', body: 'Recordamos que las vacaciones de invierno comienzan el lunes. Las clases se retoman en dos semanas.', months: [6, 7] },
+  { title: 'Suspensión de clases', body: 'Mañana no habrá clases por corte de agua en el sector. Las evaluaciones se reprogramarán.' },
+  { title: 'Jornada de reflexión', body: 'El viernes no habrá clases por la jornada de reflexión docente.' },
+  { title: 'Campaña solidaria', body: 'Este mes realizamos una campaña solidaria. Pueden enviar alimentos no perecibles hasta el día 28.' },
+  { title: 'Fiestas patrias', body: 'Les invitamos a la celebración de fiestas patrias el jueves. Los estudiantes pueden venir con ropa de color.', months: [9] },
+  { title: 'Proceso de matrícula', body: 'Se abre el proceso de matrícula para el próximo año. Revisen los documentos requeridos en la página del colegio.', months: [10, 11, 12, 1] },
+  { title: 'Ceremonia de fin de año', body: 'Les invitamos a la ceremonia de fin de año en el gimnasio. Cada familia puede traer dos invitados.', months: [11, 12, 6, 7] },
+];
+
+const COLLEAGUE_TOPICS = [
+  { title: 'Consejo de profesores', body: 'El consejo de profesores será el jueves a las 16:00 en la biblioteca.' },
+  { title: 'Turnos de patio', body: 'Comparto los turnos de patio del mes. Si necesitan un cambio, avísenme antes del lunes.' },
+  { title: 'Plazo de notas', body: 'Recuerden subir las notas del período antes del viernes.' },
+  { title: 'Capacitación en convivencia escolar', body: 'La capacitación en convivencia escolar será el miércoles después de clases.' },
+];
+
+/** A guardian's contact facts over the history: fixed per guardian. */
+interface Profile {
+  /** The mobile exists but never receives (yellow once the last 3 device deliveries fail). */
+  deadPhone: boolean;
+  bouncingEmail: boolean;
+  /** Chance an app message does not arrive (a phone rarely online). */
+  appMisses: number;
+  /** Chance to open an app message. */
+  reads: number;
+}
+
+interface Course {
+  row: CourseRow;
+  cutOff: boolean;
+  /** Titular guardians, and suplentes, of its enrolled students. */
+  titulars: number[];
+  everyone: number[];
+}
+
+const RANK: Record<string, number> = { read: 5, received: 4, not_received: 3, error: 2, failed: 1 };
+
+export interface ActivityResult {
+  /** SMS segments sent per `${institutionId}:${YYYY-MM}`. */
+  smsSegments: Map<string, number>;
+  /** Guardians whose mobile exists but never receives. */
+  deadPhones: Set<number>;
+}
+
+/** 'YYYY-MM' `back` months before `month`. */
+export function monthsBack(month: string, back: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) - back;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Appends the history to `data.mail` and `deliveries` (ids continue theirs) and adjusts the guardians of
+ * cut-off courses (fewer apps). `smsBudget(institutionId, month)` caps each month's SMS segments (a month's
+ * limit is never exceeded); run after the mailboxes and the compose data.
+ */
+export function generateActivity(
+  data: SeedData,
+  specs: readonly SchoolSpec[],
+  now: Date,
+  deliveries: DeliveryRow[],
+  smsBudget: (institutionId: number, month: string) => number,
+): ActivityResult {
+  const result: ActivityResult = { smsSegments: new Map(), deadPhones: new Set() };
+  const students = new Map(data.students.map((s) => [s.id, s]));
+  const guardians = new Map(data.guardians.map((g) => [g.id, g]));
+  const coursesOf = new Map<number, Set<number>>();
+  const byCourse = new Map<number, { titulars: Set<number>; everyone: Set<number> }>();
+  for (const link of data.studentGuardians) {
+    const student = students.get(link.studentId)!;
+    if (student.withdrawnAt) continue;
+    const entry = byCourse.get(student.courseId) ?? { titulars: new Set<number>(), everyone: new Set<number>() };
+    if (link.role === 1) entry.titulars.add(link.guardianId);
+    entry.everyone.add(link.guardianId);
+    byCourse.set(student.courseId, entry);
+    const set = coursesOf.get(link.guardianId) ?? new Set<number>();
+    set.add(student.courseId);
+    coursesOf.set(link.guardianId, set);
+  }
+  const mailboxUserIds = new Set(data.users.filter((u) => (MAILBOX_USERS as readonly string[]).includes(u.email)).map((u) => u.id));
+
+  specs.forEach((spec, index) => {
+    const institutionId = data.institutions[index]!.id;
+    const rng = mulberry32(spec.seed ^ 0xac71b17e);
+    const courses: Course[] = data.courses
+      .filter((c) => c.institutionId === institutionId && byCourse.has(c.id))
+      .map((row) => ({ row, cutOff: false, titulars: [...byCourse.get(row.id)!.titulars], everyone: [...byCourse.get(row.id)!.everyone] }));
+    if (courses.length === 0) return;
+    const cutCount = Math.max(1, Math.round(courses.length * CUT_OFF_SHARE));
+    for (const c of rng.shuffle(courses).slice(0, cutCount)) c.cutOff = true;
+    const cutIds = new Set(courses.filter((c) => c.cutOff).map((c) => c.row.id));
+
+    // Guardians' profiles; in cut-off courses (all their children there) fewer apps and worse contacts.
+    const profiles = new Map<number, Profile>();
+    const courseReads = new Map(courses.map((c) => [c.row.id, c.cutOff ? 0.25 : 0.55 + rng.next() * 0.35]));
+    for (const g of data.guardians.filter((x) => x.institutionId === institutionId)) {
+      const theirs = [...(coursesOf.get(g.id) ?? [])];
+      const cut = theirs.length > 0 && theirs.every((id) => cutIds.has(id));
+      if (cut && g.appInstalledAt && rng.chance(0.6)) g.appInstalledAt = null;
+      // A number missing from the record (red) only where there is no app either.
+      if (cut && !g.appInstalledAt && g.phone && rng.chance(0.2)) g.phone = null;
+      const reads = theirs.length > 0 ? Math.max(...theirs.map((id) => courseReads.get(id)!)) : 0.6;
+      const profile = { deadPhone: rng.chance(cut ? 0.5 : 0.04), bouncingEmail: rng.chance(cut ? 0.5 : 0.05), appMisses: cut ? 0.12 : 0.03, reads };
+      profiles.set(g.id, profile);
+      if (profile.deadPhone && g.phone) result.deadPhones.add(g.id);
+    }
+
+    const schoolStaff = data.staff.filter((s) => s.institutionId === institutionId);
+    const staffByUser = new Map(schoolStaff.filter((s) => s.userId != null).map((s) => [s.userId!, s]));
+    const authors = data.users
+      .filter((u) => u.institutionId === institutionId && (HABITS[u.email]?.weight ?? 1) > 0)
+      .map((u) => {
+        const habit = HABITS[u.email] ?? { weight: 1, whole: false, courses: 2 };
+        const own = rng.shuffle(courses).slice(0, habit.courses ?? courses.length);
+        return { user: u, staff: staffByUser.get(u.id), habit, own };
+      });
+    if (authors.length === 0) return;
+    const channels = spec.compose.channels;
+    const thisMonth = monthIn(now, spec.timezone);
+    const until = now.getTime() - 10 * 60_000;
+    // Local midnight in UTC (Chile −3 in its school months, Mexico City −6), near enough for school hours.
+    const offset = spec.country === 'MX' ? 6 * HOUR : 3 * HOUR;
+
+    for (let back = ACTIVITY_MONTHS; back >= 0; back--) {
+      const month = monthsBack(thisMonth, back);
+      const [y, m] = month.split('-').map(Number) as [number, number];
+      const from = Date.UTC(y, m - 1, 1) + offset;
+      const to = back === 0 ? until : Date.UTC(y, m, 1) + offset;
+      const intensity = MONTH_INTENSITY[spec.country][m - 1]! * (0.85 + rng.next() * 0.3);
+      const dayShare = (to - from) / (Date.UTC(y, m, 1) - Date.UTC(y, m - 1, 1));
+      let budget = back === 0 ? 0 : smsBudget(institutionId, month);
+      let segments = 0;
+      /** A school day (Monday–Friday, rarely Saturday) and hour in [from, to); busier in the first and last week. */
+      const when = (): number => {
+        const days = Math.max(1, Math.ceil((to - from) / DAY));
+        for (let tries = 0; tries < 40; tries++) {
+          const u = rng.next();
+          const skew = rng.chance(0.35) ? (rng.chance(0.5) ? u * 0.25 : 0.75 + u * 0.25) : u;
+          const at = from + Math.floor(skew * days) * DAY + rng.int(8 * 60, 19 * 60) * 60_000;
+          const weekday = new Date(at - offset).getUTCDay();
+          if (at < to && weekday !== 0 && (weekday !== 6 || rng.chance(0.1))) return at;
+        }
+        return from + Math.floor(rng.next() * Math.max(1, to - from));
+      };
+      const author = () => rng.weighted(authors.map((a) => [a, a.habit.weight] as const));
+
+      const plan: { kind: 'course' | 'school' | 'staff'; at: number }[] = [];
+      const count = (rate: number) => {
+        const mean = rate * intensity * dayShare;
+        return Math.floor(mean) + (rng.chance(mean - Math.floor(mean)) ? 1 : 0);
+      };
+      for (let i = count(courses.length * PER_COURSE); i > 0; i--) plan.push({ kind: 'course', at: when() });
+      for (let i = count(WHOLE_SCHOOL); i > 0; i--) plan.push({ kind: 'school', at: when() });
+      for (let i = count(COLLEAGUE); i > 0; i--) plan.push({ kind: 'staff', at: when() });
+      plan.sort((a, b) => a.at - b.at);
+
+      for (const item of plan) {
+        const at = new Date(item.at);
+        const who = author();
+        if (item.kind === 'staff') {
+          addColleagueMessage(data, rng, institutionId, who.user, who.staff, schoolStaff, at, now, mailboxUserIds);
+          continue;
+        }
+        let picked: Course[];
+        let title: string;
+        let body: string;
+        const audience: Audience = item.kind === 'course' && rng.chance(0.2) ? 'apoderados' : 'titulares';
+        if (item.kind === 'school' && who.habit.whole) {
+          picked = courses;
+          const topic = pickTopic(rng, SCHOOL_TOPICS, m);
+          title = topic.title;
+          body = topic.body;
+        } else {
+          const pool = who.habit.whole ? courses : who.own;
+          picked = rng.shuffle(pool).slice(0, rng.weighted([[1, 80], [2, 15], [3, 5]] as const));
+          const topic = pickTopic(rng, COURSE_TOPICS, m);
+          title = topic.title(picked[0]!.row.name);
+          body = topic.body(picked[0]!.row.name);
+        }
+        // Channels: the app always; e-mail often; SMS (or WhatsApp where there is no SMS) for some, within the month's SMS budget.
+        const chosen: ChannelCode[] = ['app-mobile'];
+        if (channels['e-mail'] && rng.chance(0.35)) chosen.push('e-mail');
+        const people = new Set<number>();
+        for (const c of picked) for (const g of audience === 'apoderados' ? c.everyone : c.titulars) people.add(g);
+        const smsCost = [...people].filter((g) => guardians.get(g)!.phone).length * SMS_SEGMENTS_PER_MESSAGE;
+        if (channels.sms && rng.chance(item.kind === 'school' ? 0.8 : 0.7) && segments + smsCost <= budget) {
+          chosen.push('sms');
+          segments += smsCost;
+        } else if (!channels.sms && channels.whatsapp && rng.chance(0.25)) {
+          chosen.push('whatsapp');
+        }
+
+        const messageId = data.mail.messages.length + 1;
+        const labels = item.kind === 'school' && who.habit.whole ? levelsOf(data, institutionId).map((l) => l.name) : picked.map((c) => c.row.name);
+        const picks: RecipientPick[] =
+          item.kind === 'school' && who.habit.whole
+            ? levelsOf(data, institutionId).map((l) => ({ kind: 'level' as const, id: l.id, audience, label: l.name }))
+            : picked.map((c) => ({ kind: 'course' as const, id: c.row.id, audience, label: c.row.name }));
+        data.mail.messages.push({
+          id: messageId, institutionId, authorUserId: who.user.id, senderKind: 'funcionario', senderRefId: who.staff?.id ?? who.user.id,
+          senderName: who.user.name, title, content: body, channels: chosen, allowReplies: rng.chance(0.3), copyToSender: false,
+          kind: 'sent', scheduledAt: null, sentAt: at, replyToId: null, createdAt: at, updatedAt: at,
+          search: fold(`${title}\n${body}`), recipientPicks: picks, fannedOutAt: at,
+        });
+        const seen = new Set<number>();
+        for (const c of picked) {
+          for (const guardianId of audience === 'apoderados' ? c.everyone : c.titulars) {
+            if (seen.has(guardianId)) continue;
+            seen.add(guardianId);
+            const g = guardians.get(guardianId)!;
+            addGuardianDeliveries(data, deliveries, rng, messageId, c.row, g, profiles.get(guardianId)!, chosen, at, now);
+          }
+        }
+        if (!mailboxUserIds.has(who.user.id)) {
+          const label = recipientsLabel(labels);
+          data.mail.entries.push({
+            userId: who.user.id, institutionId, messageId, folder: 'sent', deletedFrom: null, deletedAt: null, readAt: null,
+            sortAt: at, counterpart: label, counterpartSearch: fold(label),
+          });
+        }
+      }
+      result.smsSegments.set(`${institutionId}:${month}`, segments);
+    }
+  });
+  return result;
+}
+
+function levelsOf(data: SeedData, institutionId: number) {
+  return data.levels.filter((l) => l.institutionId === institutionId);
+}
+
+function pickTopic<T extends { months?: readonly number[] }>(rng: Rng, topics: readonly T[], month: number): T {
+  const fitting = topics.filter((t) => t.months?.includes(month));
+  if (fitting.length > 0 && rng.chance(0.6)) return rng.pick(fitting);
+  return rng.pick(topics.filter((t) => !t.months));
+}
+
+function addGuardianDeliveries(
+  data: SeedData,
+  deliveries: DeliveryRow[],
+  rng: Rng,
+  messageId: number,
+  course: CourseRow,
+  g: GuardianRow,
+  profile: Profile,
+  chosen: readonly ChannelCode[],
+  at: Date,
+  now: Date,
+): void {
+  const recipientId = data.mail.recipients.length + 1;
+  const recipient: MessageRecipientRow = {
+    id: recipientId, messageId, recipientKind: 'apoderado', recipientRefId: g.id,
+    displayName: `${g.firstNames.split(' ')[0]} ${g.lastNameFather} ${g.lastNameMother}`, groupKind: 'curso',
+    groupLabel: course.name, status: 'failed',
+  };
+  data.mail.recipients.push(recipient);
+  const t = at.getTime();
+  const app = g.appInstalledAt != null && new Date(g.appInstalledAt).getTime() <= t;
+  let best = 0;
+  for (const channel of chosen) {
+    const address = channel === 'app-mobile' ? (app ? `guardian:${g.id}` : null) : channel === 'e-mail' ? g.email ?? null : g.phone ?? null;
+    const row: DeliveryRow = {
+      id: deliveries.length + 1, messageId, recipientId, channel, address, status: 'failed', error: null,
+      segments: channel === 'sms' && address ? SMS_SEGMENTS_PER_MESSAGE : 0, attempts: 0, createdAt: at, sentAt: null,
+      deliveredAt: null, readAt: null,
+    };
+    if (!address) {
+      row.error = 'missing_address';
+    } else {
+      const sentAt = t + rng.int(2, 40) * 1000;
+      row.sentAt = new Date(sentAt);
+      row.attempts = 1;
+      const fails =
+        channel === 'e-mail' ? profile.bouncingEmail : channel === 'app-mobile' ? rng.chance(profile.appMisses) : profile.deadPhone || rng.chance(0.02);
+      if (fails) {
+        row.status = channel === 'e-mail' ? 'error' : 'not_received';
+        row.error = channel === 'e-mail' ? 'bounced' : 'undelivered';
+      } else {
+        const deliveredAt = sentAt + rng.int(5, channel === 'app-mobile' ? 600 : 120) * 1000;
+        row.status = 'received';
+        row.deliveredAt = new Date(deliveredAt);
+        // App messages (and WhatsApp) are read by most, within hours; e-mail and SMS reads are not known.
+        if ((channel === 'app-mobile' || channel === 'whatsapp') && rng.chance(profile.reads)) {
+          const readAt = deliveredAt + Math.round(-Math.log(1 - rng.next()) * 3 * HOUR);
+          if (readAt <= now.getTime()) {
+            row.status = 'read';
+            row.readAt = new Date(readAt);
+          }
+        }
+      }
+    }
+    best = Math.max(best, RANK[row.status]!);
+    deliveries.push(row);
+  }
+  recipient.status = (Object.keys(RANK).find((k) => RANK[k] === best) ?? 'failed') as MessageRecipientRow['status'];
+}
+
+function addColleagueMessage(
+  data: SeedData,
+  rng: Rng,
+  institutionId: number,
+  author: SeedData['users'][number],
+  me: StaffRow | undefined,
+  schoolStaff: StaffRow[],
+  at: Date,
+  now: Date,
+  mailboxUserIds: Set<number>,
+): void {
+  const topic = rng.pick(COLLEAGUE_TOPICS);
+  const messageId = data.mail.messages.length + 1;
+  const others = schoolStaff.filter((s) => s.userId !== author.id);
+  const to = rng.chance(0.5) ? others : rng.shuffle(others).slice(0, rng.int(4, 12));
+  const label = to === others ? 'Funcionarios' : `${to.length} funcionarios`;
+  data.mail.messages.push({
+    id: messageId, institutionId, authorUserId: author.id, senderKind: 'funcionario', senderRefId: me?.id ?? author.id,
+    senderName: author.name, title: topic.title, content: topic.body, channels: ['app-mobile'], allowReplies: true, copyToSender: false,
+    kind: 'sent', scheduledAt: null, sentAt: at, replyToId: null, createdAt: at, updatedAt: at,
+    search: fold(`${topic.title}\n${topic.body}`),
+    recipientPicks: to.map((s): RecipientPick => ({ kind: 'staff', id: s.id, label: `${s.firstNames} ${s.lastNameFather}` })),
+    fannedOutAt: at,
+  });
+  for (const s of to) {
+    const name = `${s.firstNames.split(' ')[0]} ${s.lastNameFather} ${s.lastNameMother}`;
+    // Only colleagues who sign in have a mailbox; the demo mailbox users' inboxes keep their fixed size.
+    const mailbox = s.userId != null && !mailboxUserIds.has(s.userId);
+    const readAt = mailbox && rng.chance(0.8) ? at.getTime() + Math.round(-Math.log(1 - rng.next()) * 5 * HOUR) : null;
+    const read = readAt !== null && readAt <= now.getTime();
+    data.mail.recipients.push({
+      id: data.mail.recipients.length + 1, messageId, recipientKind: 'funcionario', recipientRefId: s.id, displayName: name,
+      groupKind: 'funcionarios', groupLabel: label, status: read ? 'read' : 'received',
+    });
+    if (mailbox) {
+      data.mail.entries.push({
+        userId: s.userId!, institutionId, messageId, folder: 'inbox', deletedFrom: null, deletedAt: null,
+        readAt: read ? new Date(readAt) : null, sortAt: at, counterpart: author.name, counterpartSearch: fold(author.name),
+      });
+    }
+  }
+  if (!mailboxUserIds.has(author.id)) {
+    data.mail.entries.push({
+      userId: author.id, institutionId, messageId, folder: 'sent', deletedFrom: null, deletedAt: null, readAt: null,
+      sortAt: at, counterpart: label, counterpartSearch: fold(label),
+    });
+  }
+}
+
+/**
+ * `guardians.device_misses` from the seeded deliveries, by the delivery engine's rule (server/delivery/status.ts
+ * refreshDeviceMisses): of the last DEVICE_WINDOW finished device deliveries (app, SMS, WhatsApp; not those
+ * without an address, not failures on our side), how many were not received.
+ */
+export function computeDeviceMisses(data: SeedData, deliveries: readonly DeliveryRow[]): void {
+  const recipients = new Map(data.mail.recipients.map((r) => [r.id!, r]));
+  const byGuardian = new Map<number, DeliveryRow[]>();
+  for (const d of deliveries) {
+    const r = recipients.get(d.recipientId);
+    if (!r || r.recipientKind !== 'apoderado') continue;
+    if (!['app-mobile', 'sms', 'whatsapp'].includes(d.channel) || d.status === 'queued' || d.status === 'sent') continue;
+    if (d.error === 'missing_address') continue;
+    if (d.status === 'failed' && ['unreachable', 'provider_auth'].includes(d.error ?? '')) continue;
+    const list = byGuardian.get(r.recipientRefId) ?? [];
+    list.push(d);
+    byGuardian.set(r.recipientRefId, list);
+  }
+  for (const g of data.guardians) {
+    const list = (byGuardian.get(g.id) ?? []).sort(
+      (a, b) => new Date(b.createdAt!).getTime() - new Date(a.createdAt!).getTime() || b.id - a.id,
+    );
+    g.deviceMisses = list.slice(0, DEVICE_WINDOW).filter((d) => ['not_received', 'error', 'failed'].includes(d.status)).length;
+  }
+}
