@@ -263,7 +263,8 @@ export function generateActivity(
         const people = new Set<number>();
         for (const c of picked) for (const g of audience === 'apoderados' ? c.everyone : c.titulars) people.add(g);
         const smsCost = [...people].filter((g) => guardians.get(g)!.phone).length * SMS_SEGMENTS_PER_MESSAGE;
-        if (channels.sms && rng.chance(item.kind === 'school' ? 0.8 : 0.7) && segments + smsCost <= budget) {
+        // The month's first message that fits goes by SMS too, so every month of a school with SMS has some use.
+        if (channels.sms && (segments === 0 || rng.chance(item.kind === 'school' ? 0.8 : 0.7)) && segments + smsCost <= budget) {
           chosen.push('sms');
           segments += smsCost;
         } else if (!channels.sms && channels.whatsapp && rng.chance(0.25)) {

@@ -210,19 +210,21 @@ describe('GET /api/recipients', () => {
     }
   });
 
-  it('computes each guardian’s device status: blue with the app, green with a mobile only, red with neither', async () => {
+  it('computes each guardian’s device status: blue with the app, green with a mobile only, red with neither, yellow after 3 misses', async () => {
     const guardianRows = await server.db.select().from(guardians).where(eq(guardians.institutionId, schoolId.sanAndres));
     const byId = new Map(guardianRows.map((g) => [g.id, g]));
     const seen = new Set<string>();
     for (const c of sa.courses) {
       for (const g of c.apoderados) {
         const row = byId.get(g.id)!;
-        const expected = row.appInstalledAt ? 'blue' : row.phone ? 'green' : 'red';
+        // SPEC §3: red without app or mobile; else yellow when the last 3 device deliveries missed (the seeded
+        // school year has such numbers); else blue with the app, green with the mobile only.
+        const expected = !row.appInstalledAt && !row.phone ? 'red' : row.deviceMisses >= 3 ? 'yellow' : row.appInstalledAt ? 'blue' : 'green';
         expect(g.device_status, `guardian ${g.id}`).toBe(expected);
         seen.add(g.device_status);
       }
     }
-    expect([...seen].sort()).toEqual(['blue', 'green', 'red']);
+    expect([...seen].sort()).toEqual(['blue', 'green', 'red', 'yellow']);
   });
 
   it('turns a guardian yellow when their last 3 finished device deliveries were not received', async () => {
