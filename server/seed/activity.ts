@@ -16,6 +16,7 @@ import type { Audience, RecipientPick } from '../../shared/compose-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { ChannelCode } from '../../shared/codes';
 import { fold } from '../../shared/fold';
+import { addMonths } from '../../shared/school-year';
 import { monthIn } from '../compose/quota';
 import { DEVICE_WINDOW } from '../delivery/status';
 import { recipientsLabel } from '../messages/queries';
@@ -122,13 +123,6 @@ export interface ActivityResult {
   deadPhones: Set<number>;
 }
 
-/** 'YYYY-MM' `back` months before `month`. */
-export function monthsBack(month: string, back: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) - back;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
 /**
  * Appends the history to `data.mail` and `deliveries` (ids continue theirs) and adjusts the guardians of
  * cut-off courses (fewer apps). `smsBudget(institutionId, month)` caps each month's SMS segments (a month's
@@ -202,7 +196,7 @@ export function generateActivity(
     const offset = spec.country === 'MX' ? 6 * HOUR : 3 * HOUR;
 
     for (let back = ACTIVITY_MONTHS; back >= 0; back--) {
-      const month = monthsBack(thisMonth, back);
+      const month = addMonths(thisMonth, -back);
       const [y, m] = month.split('-').map(Number) as [number, number];
       const from = Date.UTC(y, m - 1, 1) + offset;
       const to = back === 0 ? until : Date.UTC(y, m, 1) + offset;

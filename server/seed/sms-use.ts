@@ -15,7 +15,8 @@ import { recipientsLabel } from '../messages/queries';
 import type { SeedData } from './generate';
 import { MAILBOX_USERS, type MessageRecipientRow } from './messages';
 import { mulberry32 } from './prng';
-import { generateActivity, monthsBack } from './activity';
+import { generateActivity } from './activity';
+import { addMonths } from '../../shared/school-year';
 import type { SchoolSpec } from './schools';
 
 export type SmsUsageRow = typeof smsUsage.$inferInsert;
@@ -113,9 +114,9 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
     const rng = mulberry32(0x5e5a0000 + index);
     const thisMonth = monthIn(now, timezone);
     const limitAt = (back: number) => [...school.history].reverse().find((h) => h.from >= back)!.limit;
-    for (const change of school.history) out.limits.push({ institutionId, month: monthsBack(thisMonth, change.from), smsLimit: change.limit });
+    for (const change of school.history) out.limits.push({ institutionId, month: addMonths(thisMonth, -change.from), smsLimit: change.limit });
     for (let back = PAST_MONTHS; back >= 1; back--) {
-      const month = monthsBack(thisMonth, back);
+      const month = addMonths(thisMonth, -back);
       const share = CHILE_MONTH_SHARE[Number(month.slice(5)) - 1]! * (0.88 + rng.next() * 0.2);
       budgets.set(`${institutionId}:${month}`, Math.min(limitAt(back), Math.round(limitAt(back) * share)));
     }
@@ -127,7 +128,7 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
     if (!stream) return;
     const { school, rng, institutionId, timezone, thisMonth } = stream;
     for (let back = PAST_MONTHS; back >= 1; back--) {
-      const month = monthsBack(thisMonth, back);
+      const month = addMonths(thisMonth, -back);
       out.usage.push({ institutionId, month, segments: activity.smsSegments.get(`${institutionId}:${month}`) ?? 0 });
     }
 

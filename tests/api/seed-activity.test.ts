@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/compose/expand';
 import { monthIn } from '../../server/compose/quota';
 import { DEVICE_WINDOW } from '../../server/delivery/status';
-import { monthsOf, yearHolding } from '../../server/quota/usage';
+import { schoolYearMonths, schoolYearOf } from '../../shared/school-year';
 import { openSeededCopy } from './support/server';
 
 describe('the seeded school year of activity', () => {
@@ -30,9 +30,8 @@ describe('the seeded school year of activity', () => {
     expect(schools).toHaveLength(3);
     for (const school of schools) {
       const thisMonth = monthIn(new Date(), school.timezone);
-      const year = yearHolding(thisMonth, 'school', school.country);
       // This month may have only begun (the seed's clock is the start of the hour): its past months are checked.
-      const months = monthsOf(year, 'school', school.country).filter((m) => m < thisMonth);
+      const months = schoolYearMonths(schoolYearOf(thisMonth, school.country), school.country).filter((m) => m < thisMonth);
       const counts = await rows<{ month: string; n: number }>(sql`
         select to_char(m.sent_at at time zone ${school.timezone}, 'YYYY-MM') as month, count(*)::int as n
         from messages m
