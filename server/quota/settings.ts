@@ -2,7 +2,7 @@
 // the limit, this month's use, the emergency reserve and low-quota alert shares, and the day the remaining
 // segments run out at this month's pace. The month is the calendar month in the school's time zone, as
 // compose counts it (server/compose/quota.ts, whose `reserve` takes the same row lock as a change here).
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   ALERT_PERCENT_MAX,
   ALERT_PERCENT_MIN,
@@ -134,6 +134,9 @@ export type QuotaUpdate = { ok: true; settings: QuotaSettings } | { ok: false; e
  * (as a send's `reserve` does, so a send and a change never interleave), refuses a limit below what this
  * month already used, writes the change and records the limit as this month's in sms_monthly_limits.
  */
+/** Stands for "every month before the history" (YYYY-MM sorts before any real month). */
+const EARLIEST_MONTH = '0000-01';
+
 export async function updateQuotaSettings(db: Db, institutionId: number, input: QuotaSettingsInput, now = new Date()): Promise<QuotaUpdate> {
   return db.transaction(async (tx) => {
     const timezone = await institutionTimezone(tx, institutionId);
@@ -151,6 +154,16 @@ export async function updateQuotaSettings(db: Db, institutionId: number, input: 
     if (input.alert_percent !== undefined) set.smsAlertPercent = input.alert_percent;
     await tx.update(institutionQuotas).set(set).where(eq(institutionQuotas.institutionId, institutionId));
     if (input.sms_monthly_limit !== undefined) {
+      // The months before a school's first recorded change were under the limit it had until now: write
+      // that down, else the chart would draw every earlier month against the new limit.
+      if (input.sms_monthly_limit !== before.smsLimit) {
+        const [earlier] = await tx
+          .select({ month: smsMonthlyLimits.month })
+          .from(smsMonthlyLimits)
+          .where(and(eq(smsMonthlyLimits.institutionId, institutionId), lt(smsMonthlyLimits.month, month)))
+          .limit(1);
+        if (!earlier) await tx.insert(smsMonthlyLimits).values({ institutionId, month: EARLIEST_MONTH, smsLimit: before.smsLimit }).onConflictDoNothing();
+      }
       await tx
         .insert(smsMonthlyLimits)
         .values({ institutionId, month, smsLimit: input.sms_monthly_limit })

@@ -191,6 +191,22 @@ describe('PATCH /quota/settings', () => {
     await data(patch(admin, { sms_monthly_limit: 5000, reserve_percent: 0, alert_percent: 10 }));
   });
 
+  it('a first change of the limit keeps the months before it at the limit they had', async () => {
+    // Elqui's seeded history is cleared: a school whose limit was never changed in Hermes.
+    const admin = await as('administrador@liceoelqui.cl');
+    const month = thisMonth('elqui');
+    await server.db.delete(smsMonthlyLimits).where(eq(smsMonthlyLimits.institutionId, ids.elqui));
+    const before = (await server.db.select().from(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.elqui)))[0]!.smsMonthlyLimit;
+    const usedNow = (await data<QuotaSettings>(admin.get(SETTINGS))).sms.used;
+    await data(patch(admin, { sms_monthly_limit: Math.max(before, usedNow) + 1234 }));
+    const bars = (await data<QuotaUsage>(admin.get(USAGE))).bars;
+    const index = bars.findIndex((b) => b.period === month);
+    expect(bars[index]!.limit).toBe(Math.max(before, usedNow) + 1234);
+    // Every month before this one was under the old limit, not the new one.
+    for (const bar of bars.slice(0, index)) expect(bar.limit).toBe(before);
+    await data(patch(admin, { sms_monthly_limit: before < usedNow ? usedNow : before }));
+  });
+
   it('creates the quota row of a school that has none, and leaves other schools alone', async () => {
     const juarez = await as('administrador@benitojuarez.edu.mx');
     await server.db.delete(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.juarez));
@@ -321,7 +337,10 @@ describe('GET /quota/usage', () => {
     ]);
     expect(mx.bars.map((b) => b.used)).toEqual([200, 0, 0, 0, 300, 400, 0, 0, 0, 0, 0, 500]);
     const current = (await server.db.select().from(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.juarez)))[0]?.smsMonthlyLimit ?? 0;
-    expect(mx.bars.map((b) => b.limit)).toEqual([current, current, current, current, 900, 900, 900, 900, 900, 900, 900, 900]);
+    // Before the first recorded change: the limit the school had then (its first PATCH wrote it), else the current one.
+    const [first] = await server.db.select().from(smsMonthlyLimits).where(and(eq(smsMonthlyLimits.institutionId, ids.juarez), eq(smsMonthlyLimits.month, '0000-01')));
+    const earlier = first?.smsLimit ?? current;
+    expect(mx.bars.map((b) => b.limit)).toEqual([earlier, earlier, earlier, earlier, 900, 900, 900, 900, 900, 900, 900, 900]);
     // The default school year holds this month: August onwards starts a new one in Mexico.
     const now = thisMonth('juarez');
     const expected = Number(now.slice(5)) >= 8 ? Number(now.slice(0, 4)) : Number(now.slice(0, 4)) - 1;
