@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/compose/expand';
 import { monthIn } from '../../server/compose/quota';
 import { DEVICE_WINDOW } from '../../server/delivery/status';
-import { schoolYearMonths, schoolYearOf } from '../../shared/school-year';
+import { addMonths, schoolYearMonths, schoolYearOf } from '../../shared/school-year';
 import { openSeededCopy } from './support/server';
 
 describe('the seeded school year of activity', () => {
@@ -30,8 +30,13 @@ describe('the seeded school year of activity', () => {
     expect(schools).toHaveLength(3);
     for (const school of schools) {
       const thisMonth = monthIn(new Date(), school.timezone);
-      // This month may have only begun (the seed's clock is the start of the hour): its past months are checked.
-      const months = schoolYearMonths(schoolYearOf(thisMonth, school.country), school.country).filter((m) => m < thisMonth);
+      // This month may have only begun (the seed's clock is the start of the hour): the school months of the
+      // last twelve before it are checked (this school year's and the one before), never none.
+      const year = schoolYearOf(thisMonth, school.country);
+      const months = [...schoolYearMonths(year - 1, school.country), ...schoolYearMonths(year, school.country)].filter(
+        (m) => m < thisMonth && m >= addMonths(thisMonth, -12),
+      );
+      expect(months.length, String(school.id)).toBeGreaterThanOrEqual(6);
       const counts = await rows<{ month: string; n: number }>(sql`
         select to_char(m.sent_at at time zone ${school.timezone}, 'YYYY-MM') as month, count(*)::int as n
         from messages m
