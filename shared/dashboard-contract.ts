@@ -60,13 +60,24 @@ export interface Connectivity {
 /** What staff should fix for a guardian (red / yellow explained, SPEC §3). */
 export type FixHint = 'phone_missing' | 'phone_invalid' | 'email_missing' | 'email_bounced' | 'sms_failed' | 'no_app';
 
-/** A delivery that did not reach a guardian, among their last messages (the yellow status's evidence). */
+/**
+ * A delivery that did not reach a guardian, among their last messages (the yellow status's evidence). One
+ * per message and channel; a message that failed on two channels comes twice, with the same message fields.
+ */
 export interface MissedDelivery {
   message_id: number;
   title: string;
   sent_at: string;
   channel: ChannelCode;
   status: 'not_received' | 'error' | 'failed';
+  /** Who wrote the message (their name today); null when their account no longer exists. */
+  author: string | null;
+  /**
+   * Whether the user asking may open the message's reception status (`/sent/message/{id}/reception`): only
+   * its author may (the reception API answers anyone else 404), so a director who did not write it is shown
+   * the failure in place instead of a link. Always false in the call list, which nobody follows.
+   */
+  can_view_reception: boolean;
 }
 
 export interface CourseGuardian {

@@ -56,6 +56,8 @@ const MissedDeliveryStruct: Describe<MissedDelivery> = type({
   sent_at: string(),
   channel: enums(CHANNEL_CODES),
   status: enums(['not_received', 'error', 'failed'] as const),
+  author: nullable(string()),
+  can_view_reception: boolean(),
 });
 
 const CourseGuardianStruct: Describe<CourseGuardian> = type({

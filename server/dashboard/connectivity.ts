@@ -284,6 +284,8 @@ interface MissedRow {
   sent_at: string | Date;
   channel: ChannelCode;
   status: MissedDelivery['status'];
+  author: string | null;
+  own: boolean;
 }
 
 /** The course's enrolled students with their guardians (one row per link; students without guardians kept). */
@@ -301,9 +303,11 @@ function courseGuardiansSql(courseId: number) {
 /**
  * Deliveries that did not reach the course's guardians among each one's last `n` sent messages (their
  * recipient rows ranked per guardian), leaving out rows that never had an address and our side's failures.
- * Newest message first.
+ * Newest message first, each with its author's name and whether `viewerId` wrote it (only the author may
+ * open a message's reception status: `findOwnSent` in server/delivery/reception.ts).
  */
-export function missedSql(institutionId: number, courseId: number, n: number) {
+export function missedSql(institutionId: number, courseId: number, n: number, viewerId: number | null = null) {
+  const own = viewerId === null ? sql`false` : sql`coalesce(recent.author_user_id = ${viewerId}, false)`;
   return sql`
     with cg as (
       select distinct sg.guardian_id
@@ -314,7 +318,7 @@ export function missedSql(institutionId: number, courseId: number, n: number) {
     -- predictable, where a per-guardian LIMIT made the planner walk the school's messages for each one.
     recent as (
       select * from (
-        select cg.guardian_id, m.id as message_id, m.title, m.sent_at, r.id as recipient_id,
+        select cg.guardian_id, m.id as message_id, m.title, m.sent_at, m.author_user_id, r.id as recipient_id,
           row_number() over (partition by cg.guardian_id order by m.sent_at desc, m.id desc) as n
         from cg
         join message_recipients r on r.recipient_kind = 'apoderado' and r.recipient_ref_id = cg.guardian_id
@@ -323,7 +327,8 @@ export function missedSql(institutionId: number, courseId: number, n: number) {
       ) ranked
       where n <= ${n}
     )
-    select recent.guardian_id, recent.message_id, recent.title, recent.sent_at, d.channel, d.status
+    select recent.guardian_id, recent.message_id, recent.title, recent.sent_at, d.channel, d.status,
+      u.name as author, ${own} as own
     from recent
     -- By recipient (deliveries_recipient_idx), never by status: the school's failures are tens of thousands.
     cross join lateral (
@@ -332,6 +337,7 @@ export function missedSql(institutionId: number, courseId: number, n: number) {
         and d.status in ('not_received', 'error', 'failed') and coalesce(d.error, '') not in ${NOT_THEIR_FAULT}
       offset 0
     ) d
+    left join users u on u.id = recent.author_user_id
     order by recent.sent_at desc, recent.message_id desc, d.channel`;
 }
 
@@ -358,17 +364,25 @@ interface CourseData {
   students: { id: number; name: string; guardians: CourseGuardian[] }[];
 }
 
-async function loadCourse(db: Queryable, institutionId: number, courseId: number, n: number): Promise<CourseData | null> {
+async function loadCourse(db: Queryable, institutionId: number, courseId: number, n: number, viewerId: number | null): Promise<CourseData | null> {
   const head = await courseOf(db, institutionId, courseId);
   if (!head) return null;
   const [links, missed] = await Promise.all([
     db.execute(courseGuardiansSql(courseId)).then(rowsOf<GuardianRow>),
-    db.execute(missedSql(institutionId, courseId, n)).then(rowsOf<MissedRow>),
+    db.execute(missedSql(institutionId, courseId, n, viewerId)).then(rowsOf<MissedRow>),
   ]);
   const missedOf = new Map<number, MissedDelivery[]>();
   for (const m of missed) {
     const list = missedOf.get(Number(m.guardian_id)) ?? [];
-    list.push({ message_id: Number(m.message_id), title: m.title, sent_at: new Date(m.sent_at).toISOString(), channel: m.channel, status: m.status });
+    list.push({
+      message_id: Number(m.message_id),
+      title: m.title,
+      sent_at: new Date(m.sent_at).toISOString(),
+      channel: m.channel,
+      status: m.status,
+      author: m.author,
+      can_view_reception: m.own === true,
+    });
     missedOf.set(Number(m.guardian_id), list);
   }
   const students = new Map<number, { id: number; name: string; guardians: CourseGuardian[] }>();
@@ -395,9 +409,10 @@ async function loadCourse(db: Queryable, institutionId: number, courseId: number
   return { head, students: list };
 }
 
-export async function readCourseConnectivity(db: Queryable, institutionId: number, courseId: number): Promise<CourseConnectivity | null> {
+/** A course's page as `viewerId` sees it (the missed messages they may open the reception status of). */
+export async function readCourseConnectivity(db: Queryable, institutionId: number, courseId: number, viewerId: number): Promise<CourseConnectivity | null> {
   const [data, aggregates] = await Promise.all([
-    loadCourse(db, institutionId, courseId, COVERAGE_MESSAGES),
+    loadCourse(db, institutionId, courseId, COVERAGE_MESSAGES, viewerId),
     // One course: its guardians' own recipient rows are fewer than the school's newest messages' rows.
     db.execute(connectivitySql(institutionId, courseId, { recentPerCourse: 0 })).then(rowsOf<AggregateRow>),
   ]);
@@ -447,7 +462,7 @@ export function parseCallListQuery(query: Record<string, string | undefined>): {
 }
 
 export async function readCallList(db: Queryable, institutionId: number, courseId: number, messages: number, now = new Date()): Promise<CallList | null> {
-  const data = await loadCourse(db, institutionId, courseId, messages);
+  const data = await loadCourse(db, institutionId, courseId, messages, null);
   if (!data) return null;
   const rows: CallListRow[] = [];
   for (const student of data.students) {

@@ -27,7 +27,7 @@ export function dashboardConnectivityRoutes(db: Db): Hono<AppEnv> {
 
   app.get('/courses/:id', async (c) => {
     const id = parseId(c.req.param('id'));
-    const data = id === null ? null : await readCourseConnectivity(db, c.var.auth.institutionId, id);
+    const data = id === null ? null : await readCourseConnectivity(db, c.var.auth.institutionId, id, c.var.auth.userId);
     return data ? c.json({ data }) : notFound(c);
   });
 

@@ -4,7 +4,7 @@
 // is the not-found state, with no retry (nothing will change that); other failures offer Reintentar.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { fetchCourseConnectivity } from '../services/dashboard';
-import type { CourseConnectivity } from '../../shared/dashboard-contract';
+import type { CourseConnectivity, MissedDelivery } from '../../shared/dashboard-contract';
 import { callListMachine, type CallListActor } from './call-list';
 
 export interface CourseConnectivityInput {
@@ -85,3 +85,24 @@ export const selectCourseFailed = (s: CourseConnectivitySnapshot): boolean => s.
 export const selectNotFound = (s: CourseConnectivitySnapshot): boolean => s.matches({ course: 'notFound' });
 export const selectCallListActor = (s: CourseConnectivitySnapshot): CallListActor | undefined => s.children.callList as CallListActor | undefined;
 export const selectCallListCrashed = (s: CourseConnectivitySnapshot): boolean => s.matches({ callList: 'crashed' });
+
+/** One message a guardian did not receive, with what failed on each channel (the contract has a row per channel). */
+export interface MissedMessage {
+  message_id: number;
+  title: string;
+  sent_at: string;
+  author: string | null;
+  can_view_reception: boolean;
+  failures: Pick<MissedDelivery, 'channel' | 'status'>[];
+}
+
+/** A guardian's missed deliveries as messages, in the server's order (newest first). */
+export function missedMessages(missed: readonly MissedDelivery[]): MissedMessage[] {
+  const byId = new Map<number, MissedMessage>();
+  for (const { channel, status, ...message } of missed) {
+    const entry = byId.get(message.message_id) ?? { ...message, failures: [] };
+    entry.failures.push({ channel, status });
+    byId.set(message.message_id, entry);
+  }
+  return [...byId.values()];
+}

@@ -27,6 +27,9 @@ let server: TestServer;
 const as = signedIn(() => server);
 const ADMIN = 'direccion@conectividad.cl';
 const TEACHER = 'docente@conectividad.cl';
+/** An admin who wrote none of the messages: their reception status is not theirs to open. */
+const UTP = 'utp@conectividad.cl';
+const STAFF_NAMES: Record<string, string> = { [ADMIN]: 'Dirección Conectividad', [TEACHER]: 'Paula Jefa de Curso', [UTP]: 'Unidad Técnica' };
 const SAN_ANDRES_ADMIN = 'administrador@sanandres.cl';
 
 const HOUR = 3_600_000;
@@ -77,7 +80,8 @@ type Del = { g: G; channel: Channel; status: 'queued' | 'sent' | 'received' | 'r
 const ok = (g: G, channel: Channel, hours = 1): Del => ({ g, channel, status: 'received', delivered: hours });
 const A_ALL_OK = (): Del[] => [{ g: 'g1', channel: 'app-mobile', status: 'read', delivered: 1, read: 2 }, ok('g2', 'sms'), ok('g3', 'sms'), ok('g4', 'e-mail'), ok('g5', 'sms')];
 /** `to`: the course it was sent to (its recipients' group label); null: one guardian picked by name. */
-const MESSAGES: { key: string; to: string | null; title: string; sent: Date | null; kind?: 'scheduled'; deliveries: Del[] }[] = [
+/** Written by the director, but M6 by the teacher (`by`). */
+const MESSAGES: { key: string; to: string | null; title: string; sent: Date | null; kind?: 'scheduled'; by?: string; deliveries: Del[] }[] = [
   { key: 'm1', to: '1° Básico A', title: 'Bienvenida', sent: day(1), deliveries: A_ALL_OK() },
   {
     key: 'm2', to: '1° Básico A',
@@ -124,7 +128,7 @@ const MESSAGES: { key: string; to: string | null; title: string; sent: Date | nu
       ok('g8', 'sms', 25),
     ],
   },
-  { key: 'm6', to: '2° Básico A', title: 'Feria científica', sent: day(6), deliveries: [{ g: 'g3', channel: 'sms', status: 'not_received', error: 'undelivered' }, ok('g9', 'sms', 1)] },
+  { key: 'm6', to: '2° Básico A', title: 'Feria científica', sent: day(6), by: TEACHER, deliveries: [{ g: 'g3', channel: 'sms', status: 'not_received', error: 'undelivered' }, ok('g9', 'sms', 1)] },
   // Not sent yet: in no window, in nobody's last messages.
   { key: 'm7', to: '1° Básico A', title: 'Fin de semestre', sent: null, kind: 'scheduled', deliveries: [{ g: 'g3', channel: 'sms', status: 'queued' }] },
   // The newest, to Rosa alone: one of her last messages, but not her course's.
@@ -143,13 +147,14 @@ async function fixture(): Promise<void> {
   const made = await db
     .insert(users)
     .values(
-      [ADMIN, TEACHER].map((email) => ({ institutionId, email, passwordHash: hash, name: email, device: 'latam', domain: 'cl' as const, options: { url: { home: 'https://conectividad.cl' } } })),
+      [ADMIN, TEACHER, UTP].map((email) => ({ institutionId, email, passwordHash: hash, name: STAFF_NAMES[email]!, device: 'latam', domain: 'cl' as const, options: { url: { home: 'https://conectividad.cl' } } })),
     )
     .returning({ id: users.id, email: users.email });
   const userId = (email: string) => made.find((u) => u.email === email)!.id;
   await db.insert(userRoles).values([
     { userId: userId(ADMIN), code: 'colegio-director', name: 'Director' },
     { userId: userId(TEACHER), code: 'docente', name: 'Docente' },
+    { userId: userId(UTP), code: 'colegio-utp', name: 'UTP' },
   ]);
   await db.insert(userPolicies).values(made.map((u) => ({ userId: u.id, name: ACCESS_POLICY })));
 
@@ -214,9 +219,9 @@ async function fixture(): Promise<void> {
       .insert(messages)
       .values({
         institutionId,
-        authorUserId: userId(ADMIN),
+        authorUserId: userId(m.by ?? ADMIN),
         senderKind: 'funcionario',
-        senderRefId: userId(ADMIN),
+        senderRefId: userId(m.by ?? ADMIN),
         senderName: 'Dirección',
         title: m.title,
         content: m.title,
@@ -359,6 +364,9 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
       sent_at: MESSAGES.find((x) => x.key === m)!.sent!.toISOString(),
       channel,
       status,
+      author: STAFF_NAMES[MESSAGES.find((x) => x.key === m)!.by ?? ADMIN],
+      // The director wrote all but M6 (the teacher's): only theirs open.
+      can_view_reception: m !== 'm6',
     });
     const guardian = (g: G, role: 'titular' | 'suplente', device_status: string, fix: string[], missed: unknown[]) => ({
       id: ids.guardians[g],
@@ -407,6 +415,49 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
     for (const c of all.levels.flatMap((l) => l.courses)) {
       const one = await data<CourseConnectivity>((await as(ADMIN)).get(course(c.id)));
       expect(one.summary).toEqual(c);
+    }
+  });
+
+  it('offers the reception status only of the messages the viewer wrote: a director or UTP who did not write one gets its failure, title, author and date in place', async () => {
+    const missedOf = (page: CourseConnectivity) => page.students.flatMap((s) => s.guardians.flatMap((g) => g.missed.map((m) => ({ guardian: g.id, ...m }))));
+    const director = missedOf(await data<CourseConnectivity>((await as(ADMIN)).get(course(ids.courses.a))));
+    const utp = missedOf(await data<CourseConnectivity>((await as(UTP)).get(course(ids.courses.a))));
+    // The same failures, titles, dates and authors for both; only what they may open differs.
+    expect(utp).toEqual(director.map((m) => ({ ...m, can_view_reception: false })));
+    expect(utp.length).toBe(6);
+    expect(director.filter((m) => !m.can_view_reception).map((m) => m.message_id)).toEqual([ids.messages.m6]);
+    expect(new Set(utp.map((m) => m.author))).toEqual(new Set([STAFF_NAMES[ADMIN], STAFF_NAMES[TEACHER]]));
+    // What the flag promises is what the reception API answers each of them.
+    for (const [email, rows] of [[ADMIN, director], [UTP, utp]] as const) {
+      const client = await as(email);
+      for (const m of rows) {
+        const res = await client.get(`/api/messages/${m.message_id}/reception`);
+        expect(res.status, `${email} → message ${m.message_id}`).toBe(m.can_view_reception ? 200 : 404);
+      }
+    }
+    // The teacher, who wrote M6, may open it (the course page itself is not hers: 403).
+    expect((await (await as(TEACHER)).get(`/api/messages/${ids.messages.m6}/reception`)).status).toBe(200);
+  });
+
+  it('keeps the missed message when its author’s account is gone, with no author and nothing to open', async () => {
+    const db = server.db;
+    const [gone] = await db
+      .insert(users)
+      .values({ institutionId: ids.school, email: 'ex.docente@conectividad.cl', passwordHash: 'x', name: 'Ex Docente', device: 'cl', domain: 'cl', options: { url: { home: 'https://conectividad.cl' } } })
+      .returning({ id: users.id });
+    const m5 = ids.messages.m5!;
+    const [{ author } = { author: null }] = await db.select({ author: messages.authorUserId }).from(messages).where(eq(messages.id, m5));
+    await db.update(messages).set({ authorUserId: gone!.id }).where(eq(messages.id, m5));
+    try {
+      const before = await data<CourseConnectivity>((await as(ADMIN)).get(course(ids.courses.b)));
+      const tomas = before.students.flatMap((s) => s.guardians).find((g) => g.id === ids.guardians.g8)!;
+      expect(tomas.missed).toEqual([expect.objectContaining({ message_id: m5, channel: 'app-mobile', author: 'Ex Docente', can_view_reception: false })]);
+      await db.delete(users).where(eq(users.id, gone!.id)); // messages.author_user_id: on delete set null
+      const after = await data<CourseConnectivity>((await as(ADMIN)).get(course(ids.courses.b)));
+      const again = after.students.flatMap((s) => s.guardians).find((g) => g.id === ids.guardians.g8)!;
+      expect(again.missed).toEqual([{ ...tomas.missed[0], author: null }]);
+    } finally {
+      await db.update(messages).set({ authorUserId: author }).where(eq(messages.id, m5));
     }
   });
 

@@ -125,9 +125,8 @@ describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => 
     expect(within(red).getByText(text('course.fix.phone_missing'))).toBeTruthy();
     const yellow = container.querySelector('[data-guardian="903"]') as HTMLElement;
     expect(within(yellow).getByText(text('device.status.yellow'))).toBeTruthy();
-    const missed = within(yellow).getAllByRole('link');
-    expect(missed.map((a) => a.getAttribute('href'))).toEqual(['/sent/message/7001/reception', '/sent/message/7000/reception']);
-    expect(missed[0]?.textContent).toMatch(/^Reunión de apoderados \(.+, SMS\): no recibido$/);
+    // Each missed message once, newest first, its channels' failures inside.
+    expect([...yellow.querySelectorAll('[data-missed]')].map((li) => li.getAttribute('data-missed'))).toEqual(['7001', '7000']);
     expect(within(container.querySelector('[data-student="503"]') as HTMLElement).getByText(text('course.students.noGuardians'))).toBeTruthy();
 
     const list = screen.getByRole('region', { name: text('callList.title') });
@@ -142,6 +141,45 @@ describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => 
     expect(within(list).getByRole('link', { name: text('callList.csv') }).getAttribute('href')).toBe('/api/dashboard/connectivity/courses/12/call-list?messages=10&format=csv');
     expect(within(list).getByRole('link', { name: text('callList.print') }).getAttribute('href')).toBe('/connectivity/course/12/call-list?messages=10');
     noStyle(container);
+  });
+
+  it('shows each missed message in place (title, author, date, what failed per channel) and links to its reception status only for its author', async () => {
+    const { container } = render(wrap(<ConnectivityCoursePage id={12} />));
+    await screen.findByRole('heading', { level: 2, name: '1° Básico B · Básica' });
+    const yellow = container.querySelector('[data-guardian="903"]') as HTMLElement;
+    const theirs = yellow.querySelector('[data-missed="7001"]') as HTMLElement;
+    const summary = theirs.querySelector('summary') as HTMLElement;
+    expect(summary.textContent).toMatch(/^Reunión de apoderados · .*20.*10.*2026/);
+    // Closed at first, opened by its summary (a native disclosure: Enter and Space on the keyboard).
+    const details = theirs.querySelector('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    await act(async () => fireEvent.click(summary));
+    expect(details.open).toBe(true);
+    const date = summary.textContent!.replace(/^Reunión de apoderados · /, '');
+    expect(within(theirs).getByText(text('course.missed.sentBy', { author: 'Paula Jefa de Curso', date }))).toBeTruthy();
+    expect([...theirs.querySelectorAll('[data-slot=missed-failures] li')].map((li) => li.textContent)).toEqual(['SMS: no recibido', 'WhatsApp: fallido']);
+    // Not written by the viewer: the server would answer its reception status 404, so no link, and who can.
+    expect(within(theirs).queryByRole('link')).toBeNull();
+    expect(within(theirs).getByText(text('course.missed.authorOnly', { author: 'Paula Jefa de Curso' }))).toBeTruthy();
+    // The viewer's own message: its reception status is one link away.
+    const own = yellow.querySelector('[data-missed="7000"]') as HTMLElement;
+    expect([...own.querySelectorAll('[data-slot=missed-failures] li')].map((li) => li.textContent)).toEqual(['SMS: fallido']);
+    const link = within(own).getByRole('link', { name: text('course.missed.open', { title: 'Salida pedagógica' }) });
+    expect(link.getAttribute('href')).toBe('/sent/message/7000/reception');
+    expect(within(yellow).getAllByRole('link')).toEqual([link]);
+    noStyle(container);
+  });
+
+  it('says so when a missed message’s author has no account any more, with nothing to open', async () => {
+    const body = courseConnectivity(12);
+    const ana = body.students[1]!.guardians[0]!;
+    ana.missed = ana.missed.map((m) => ({ ...m, author: null, can_view_reception: false }));
+    api.script['GET /dashboard/connectivity/courses/12'] = [() => json(200, { data: body })];
+    const { container } = render(wrap(<ConnectivityCoursePage id={12} />));
+    await screen.findByRole('heading', { level: 2, name: '1° Básico B · Básica' });
+    const yellow = container.querySelector('[data-guardian="903"]') as HTMLElement;
+    expect(within(yellow).getAllByText(text('course.missed.authorOnlyGone'))).toHaveLength(2);
+    expect(within(yellow).queryByRole('link')).toBeNull();
   });
 
   it('says when nobody is to be called', async () => {

@@ -1,12 +1,16 @@
 // A course's students with their guardians (SPEC §3 "recipient data shown": student, guardian, phone,
 // e-mail): each guardian's device status as a dot and its name (the colour is never alone), and what to
-// fix: the red's missing or malformed number, the yellow's last messages that did not reach them, with a
-// link to each message's reception status.
+// fix: the red's missing or malformed number, the yellow's last messages that did not reach them, each a
+// disclosure with its title, author, date and what failed on each channel. The link to the message's
+// reception status is offered only to its author, the one person the server lets open it (README
+// Decisions, "Missed messages on a course's page"); anyone else is told who can.
 import { Link } from 'wouter';
 import type { CourseConnectivity, CourseGuardian } from '../../../../shared/dashboard-contract';
+import { missedMessages, type MissedMessage } from '../../../machines/course-connectivity';
 import { formatDateTime } from '../../lib/format';
 import { DeviceDot } from '../../lib/device-status';
 import { useT } from '../../lib/i18n';
+import { cn } from '../../lib/utils';
 
 export function CourseStudents({ course, locale, timezone }: { course: CourseConnectivity; locale: string; timezone: string }) {
   const t = useT();
@@ -70,26 +74,63 @@ function GuardianRow({ guardian, locale, timezone }: { guardian: CourseGuardian;
             ))}
           </ul>
         )}
-        {guardian.missed.length > 0 ? (
-          <div className="mt-1">
-            <p className="font-medium">{t('course.missed.title')}</p>
-            <ul className="flex flex-col gap-0.5">
-              {guardian.missed.map((missed) => (
-                <li key={`${missed.message_id}-${missed.channel}`}>
-                  <Link href={`/sent/message/${missed.message_id}/reception`} className="text-primary underline-offset-4 hover:underline">
-                    {t('course.missed.item', {
-                      title: missed.title,
-                      date: formatDateTime(missed.sent_at, locale, timezone),
-                      channel: t(`course.channel.${missed.channel}`),
-                      status: t(`course.missed.${missed.status}`),
-                    })}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {guardian.missed.length > 0 ? <MissedMessages guardian={guardian} locale={locale} timezone={timezone} /> : null}
       </div>
+    </li>
+  );
+}
+
+const focusRing = 'rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
+
+function MissedMessages({ guardian, locale, timezone }: { guardian: CourseGuardian; locale: string; timezone: string }) {
+  const t = useT();
+  const titleId = `missed-${guardian.id}`;
+  return (
+    <div className="mt-1" data-slot="missed">
+      <p id={titleId} className="font-medium">
+        {t('course.missed.title')}
+      </p>
+      <ul aria-labelledby={titleId} className="flex flex-col gap-1">
+        {missedMessages(guardian.missed).map((message) => (
+          <MissedMessageItem key={message.message_id} message={message} locale={locale} timezone={timezone} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MissedMessageItem({ message, locale, timezone }: { message: MissedMessage; locale: string; timezone: string }) {
+  const t = useT();
+  const date = formatDateTime(message.sent_at, locale, timezone);
+  return (
+    <li data-missed={message.message_id}>
+      <details>
+        <summary className={cn('cursor-pointer break-words text-primary underline-offset-4 hover:underline', focusRing)}>
+          {t('course.missed.summary', { title: message.title, date })}
+        </summary>
+        <div className="mt-1 flex flex-col gap-1 border-l-2 pl-3">
+          <p className="break-words text-muted-foreground">
+            {message.author === null ? t('course.missed.sentByGone', { date }) : t('course.missed.sentBy', { author: message.author, date })}
+          </p>
+          <p className="sr-only">{t('course.missed.failures')}</p>
+          <ul data-slot="missed-failures">
+            {message.failures.map((failure) => (
+              <li key={failure.channel}>
+                {t('course.missed.failure', { channel: t(`course.channel.${failure.channel}`), status: t(`course.missed.${failure.status}`) })}
+              </li>
+            ))}
+          </ul>
+          {message.can_view_reception ? (
+            <Link href={`/sent/message/${message.message_id}/reception`} className={cn('w-fit break-words text-primary underline-offset-4 hover:underline', focusRing)}>
+              {t('course.missed.open', { title: message.title })}
+            </Link>
+          ) : (
+            <p className="break-words text-muted-foreground">
+              {message.author === null ? t('course.missed.authorOnlyGone') : t('course.missed.authorOnly', { author: message.author })}
+            </p>
+          )}
+        </div>
+      </details>
     </li>
   );
 }
