@@ -2,10 +2,13 @@
 // dashboard, whose school figures are what the API reads from the database, opens the course with the most
 // guardians in yellow or red, downloads its call list as CSV, and the CSV's rows are the screen's call list
 // row for row (student, guardian, phone, e-mail); the print view shows the same rows; a teacher is sent
-// home with "No tienes acceso a esa sección"; on a 390×844 phone nothing scrolls sideways.
+// home with "No tienes acceso a esa sección"; a yellow guardian's missed messages open in place from the
+// keyboard, and only the administrator's own link to a reception status (which opens; anyone else's would
+// be a 404); on a 390×844 phone nothing scrolls sideways, missed messages opened.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DASHBOARD_API, type CallList, type Connectivity, type ConnectivityRow } from '../../shared/dashboard-contract';
+import { DASHBOARD_API, type CallList, type Connectivity, type ConnectivityRow, type CourseConnectivity } from '../../shared/dashboard-contract';
+import { ReceptionPage } from './pages/reception-page';
 import { AppShell } from './pages/app-shell';
 import { USERS } from './support/env';
 import { t } from './support/i18n';
@@ -100,6 +103,44 @@ test('an administrator opens the dashboard and a course, and the downloaded call
   expect(await page.locator('main [style]').count(), 'elements with a style attribute').toBe(0);
 });
 
+test('a missed message opens in place from the keyboard; its reception status is linked only for its author, and opens', async ({ page }) => {
+  await loginViaApi(page, USERS.admin);
+  const data = await read<Connectivity>(page, DASHBOARD_API.connectivity);
+  // A course where the administrator sees a missed message of their own and one a colleague wrote.
+  const courses = data.levels.flatMap((level) => level.courses).sort((a, b) => b.devices.yellow - a.devices.yellow);
+  type Found = { course: number; guardian: number; message: number; author: string | null; title: string };
+  let own: Found | undefined;
+  let other: Found | undefined;
+  for (const c of courses) {
+    const detail = await read<CourseConnectivity>(page, DASHBOARD_API.course(c.id));
+    const missed = detail.students.flatMap((s) => s.guardians.flatMap((g) => g.missed.map((m) => ({ course: c.id, guardian: g.id, message: m.message_id, author: m.author, title: m.title, mine: m.can_view_reception }))));
+    own = missed.find((m) => m.mine);
+    other = missed.find((m) => !m.mine && m.author !== null);
+    if (own && other) break;
+  }
+  expect(own && other, 'a course with missed messages by the administrator and by a colleague').toBeTruthy();
+  await page.goto(`/connectivity/course/${other!.course}`);
+
+  // A colleague's message: opened with the keyboard, its failures and who may see its reception status.
+  const theirs = page.locator(`[data-guardian="${other!.guardian}"] [data-missed="${other!.message}"]`);
+  await theirs.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(theirs.getByText(t('course.missed.authorOnly', { author: other!.author! }))).toBeVisible();
+  await expect(theirs.locator('[data-slot=missed-failures] li').first()).toBeVisible();
+  await expect(theirs.getByRole('link')).toHaveCount(0);
+
+  // Their own: Space opens it, Tab reaches the link, Enter follows it to a reception status that opens.
+  const mine = page.locator(`[data-guardian="${own!.guardian}"] [data-missed="${own!.message}"]`);
+  await mine.locator('summary').focus();
+  await page.keyboard.press('Space');
+  const link = mine.getByRole('link', { name: t('course.missed.open', { title: own!.title }) });
+  await expect(link).toBeVisible();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/sent/message/${own!.message}/reception$`));
+  await new ReceptionPage(page).expectShown();
+});
+
 test('a teacher is sent home with "No tienes acceso a esa sección"', async ({ page }) => {
   await loginViaApi(page, USERS.teacher);
   await page.goto('/dashboard/connectivity');
@@ -123,6 +164,8 @@ test.describe('a 390×844 phone', () => {
     ] as const) {
       await page.goto(path);
       await expect(ready).toBeVisible();
+      // Every missed message opened: its author, failures and link or note must fit too.
+      await page.locator('details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
       const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
         const root = document.scrollingElement as HTMLElement;
         const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter((element) => {
