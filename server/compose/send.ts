@@ -282,6 +282,9 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   // rolls all of it back.
   const counts = await insertRecipients(tx, messageId, { institutionId, userId }, input.recipients, input.channels);
   if (counts.recipients === 0) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.recipients] } });
+  // Nobody has an address on any chosen channel (the estimate's `unreachable` is everyone): compose
+  // refuses it before asking, and so does the server, whoever calls it (README Decisions).
+  if (counts.unreachable === counts.recipients) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.nobodyReachable] } });
   const timezone = await institutionTimezone(tx, institutionId);
   const problems = await reserve(tx, institutionId, monthIn(scheduledAt ?? now, timezone), counts.needs, input.emergency === true);
   if (problems.length > 0) throw new Abort({ kind: 'quota', problems });

@@ -23,6 +23,8 @@ export const COMPOSE_MESSAGES = {
   recipients: 'Debes elegir uno o más Destinatarios',
   recipientsMany: `No se pueden elegir más de ${MAX_PICKS} destinatarios a la vez.`,
   recipientsInvalid: 'Los destinatarios elegidos no son válidos.',
+  /** Send, schedule or a draft sent: every person picked lacks an address on every chosen channel. */
+  nobodyReachable: 'Ningún destinatario puede recibir este mensaje por los canales elegidos.',
   channels: 'Debes elegir al menos un canal.',
   channelsInvalid: `Los canales deben ser: ${CHANNEL_CODES.join(', ')}.`,
   channelNotAllowed: (code: string) => `No tienes permiso para enviar por el canal ${code}.`,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience, Estimate, RecipientPick, SendResult } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
 import { FOREIGN_RECIPIENTS } from '../../server/compose/expand';
+import { COMPOSE_MESSAGES } from '../../server/compose/validate';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { startServer, type Client, type TestServer } from './support/server';
@@ -16,8 +17,8 @@ import { startServer, type Client, type TestServer } from './support/server';
 let server: TestServer;
 let docente: Client;
 
-/** A San Andrés student with a titular and a suplente, and one of Liceo Elqui. */
-const ids = { student: 0, titular: 0, suplente: 0, elquiStudent: 0 };
+/** A San Andrés student with a titular and a suplente, one of Liceo Elqui, and a colleague with a login (the app reaches her). */
+const ids = { student: 0, titular: 0, suplente: 0, elquiStudent: 0, colleague: 0 };
 
 beforeAll(async () => {
   server = await startServer();
@@ -39,6 +40,9 @@ beforeAll(async () => {
       server.db,
       sql`select s.id from students s join users u on u.institution_id = s.institution_id and u.email = 'docente@liceoelqui.cl' order by s.id limit 1`,
     )
+  ).id;
+  ids.colleague = (
+    await one<{ id: number }>(server.db, sql`select st.id from staff st join users u on u.id = st.user_id where u.email = 'directora@sanandres.cl'`)
   ).id;
 });
 afterAll(async () => {
@@ -105,10 +109,45 @@ describe('people no chosen channel reaches', () => {
     // By app and e-mail, the student's e-mail reaches them when they have one.
     expect((await estimateOf([student], ['app-mobile', 'e-mail'])).unreachable).toBe(1 - hasEmail);
 
+    // Sent with a colleague the app does reach (alone, nobody would get it: refused below).
     const key = randomUUID();
-    const result = await sent([student], ['app-mobile'], key);
-    expect(result).toMatchObject({ recipients: 1, deliveries: 1, unreachable: 1 });
-    expect(await sent([student], ['app-mobile'], key)).toEqual(result);
+    const colleague: RecipientPick = { kind: 'staff', id: ids.colleague };
+    const result = await sent([student, colleague], ['app-mobile'], key);
+    expect(result).toMatchObject({ recipients: 2, deliveries: 2, unreachable: 1 });
+    expect(await sent([student, colleague], ['app-mobile'], key)).toEqual(result);
+  });
+
+  it('are everyone: send, schedule and a draft sent by id are refused with a Spanish 422, and nothing is written', async () => {
+    // The student by app alone: nobody to deliver to (the estimate says so, and compose does not offer Enviar).
+    const body = composeInput({ channels: ['app-mobile'], recipients: [{ kind: 'student', id: ids.student, audience: 'estudiantes' }] });
+    expect(await estimateOf(body.recipients, ['app-mobile'])).toMatchObject({ recipients: 1, unreachable: 1 });
+    const refused = async (res: Response) => {
+      const answer = (await res.json()) as { errors?: Record<string, string[]> };
+      expect(res.status, JSON.stringify(answer)).toBe(422);
+      return answer.errors?.recipients;
+    };
+    const nobody = [COMPOSE_MESSAGES.nobodyReachable];
+    expect(nobody).toEqual(['Ningún destinatario puede recibir este mensaje por los canales elegidos.']);
+    const messagesNow = () => count(server.db, sql`select count(*)::int as n from messages`);
+    const deliveriesNow = () => count(server.db, sql`select count(*)::int as n from deliveries`);
+    const before = { messages: await messagesNow(), deliveries: await deliveriesNow() };
+    expect(await refused(await send(docente, body))).toEqual(nobody);
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    expect(await refused(await send(docente, { ...body, scheduled_at: at }, randomUUID(), '/api/messages/schedule'))).toEqual(nobody);
+    // A draft may say it (nothing goes out); sending it by id may not, and it stays a draft.
+    const draft = await docente.post('/api/messages/drafts', body);
+    expect(draft.status).toBe(201);
+    const draftId = ((await draft.json()) as { data: { id: number } }).data.id;
+    expect(await refused(await send(docente, { ...body, draft_id: draftId }))).toEqual(nobody);
+    expect(await refused(await send(docente, { ...body, draft_id: draftId, scheduled_at: at }, randomUUID(), '/api/messages/schedule'))).toEqual(nobody);
+    expect(await one<{ kind: string }>(server.db, sql`select kind from messages where id = ${draftId}`)).toEqual({ kind: 'draft' });
+    expect(await count(server.db, sql`select count(*)::int as n from message_recipients where message_id = ${draftId}`)).toBe(0);
+    expect({ messages: await messagesNow(), deliveries: await deliveriesNow() }).toEqual({ messages: before.messages + 1, deliveries: before.deliveries });
+    // The same people on a channel that reaches one of them: sent.
+    const email = await count(server.db, sql`select count(email)::int as n from students where id = ${ids.student}`);
+    const withColleague = composeInput({ channels: ['app-mobile'], recipients: [...body.recipients, { kind: 'staff', id: ids.colleague }] });
+    expect((await send(docente, withColleague)).status).toBe(201);
+    expect((await send(docente, { ...body, channels: ['e-mail'] })).status).toBe(email === 1 ? 201 : 422);
   });
 
   it('are the people with no address on any chosen channel, not the deliveries missing one', async () => {

@@ -399,6 +399,26 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(posts('/messages/send')).toHaveLength(0);
   });
 
+  it("the server's refusal of a message nobody can receive (addresses gone since the estimate) lands on Destinatarios; everything typed is kept", async () => {
+    const NOBODY = 'Ningún destinatario puede recibir este mensaje por los canales elegidos.';
+    script = {
+      'POST /messages/estimate': [json(200, { data: ESTIMATE })],
+      'POST /messages/send': [json(422, { message: 'Los datos enviados no son válidos.', code: 'validation.failed', errors: { recipients: [NOBODY] } })],
+    };
+    const title = await renderCompose(wrap);
+    await fillValidForm(title, es.messages.channel['e-mail']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
+    const confirm = await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: es.compose.confirm.send })));
+
+    const pickerButton = await screen.findByRole('button', { name: es.compose.field.editRecipients });
+    await waitFor(() => expect(describedText(pickerButton)).toBe(NOBODY));
+    expect(pickerButton.getAttribute('aria-invalid')).toBe('true');
+    expect(title.value).toBe('Reunión de apoderados');
+    expect((screen.getByLabelText(es.compose.field.content) as HTMLTextAreaElement).value).toBe('El jueves a las 18:30.');
+    expect(location.pathname).not.toMatch(/^\/sent\//);
+  });
+
   it('a quota problem in the estimate blocks the send with the SPEC text and the SMS figures', async () => {
     script = {
       'POST /messages/estimate': [
