@@ -4,9 +4,10 @@ import { selectIsAppFailed } from '../machines/app';
 import { t } from '../i18n';
 import { appActor } from './actors';
 import { LoadingBar } from './layout/loading-bar';
-import { Toaster } from './layout/toaster';
 import { AppRouter } from './router';
 
+// Not in the first download: nothing toasts before the first screen (edge.ts loads the same chunk for a toast).
+const Toaster = lazy(() => import('./layout/toaster').then((m) => ({ default: m.Toaster })));
 const ErrorPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.ErrorPage })));
 const ActorPanel = import.meta.env.DEV ? lazy(() => import('./dev/actor-panel').then((m) => ({ default: m.ActorPanel }))) : null;
 
@@ -45,7 +46,9 @@ export function App() {
       ) : (
         <AppRouter />
       )}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       {ActorPanel && (
         <Suspense fallback={null}>
           <ActorPanel />

@@ -1,7 +1,7 @@
 import { useToaster, toast as hotToast, type Toast } from 'react-hot-toast/headless';
 import type { ToastKind } from '../../machines/effects';
 
-// Headless react-hot-toast (no `cn` here: this is in the first download and tailwind-merge is not): we render our own markup so no inline <style> is injected (strict CSP).
+// Headless react-hot-toast (no `cn` here: tailwind-merge is a chunk of its own; the toaster is lazy, edge.ts): we render our own markup so no inline <style> is injected (strict CSP).
 
 const TOAST_MS = 3000;
 /** Long enough to read it and reach its button ("Deshacer"); hovering or focusing the toasts pauses them. */
