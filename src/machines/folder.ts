@@ -13,11 +13,11 @@ import {
   deleteMessages,
   fetchFolderListPage,
   purgeMessages,
-  restoreMessages,
   watchFolderProgress,
   type FolderProgressEvent,
   type FolderQuery,
 } from '../services/messages';
+import { restoreMessages } from '../services/folder-info';
 import type { MessageSummary } from '../../shared/messages-contract';
 import type { CountsChangedEvent, FocusEvent, NavigateEvent, ToastEvent } from './effects';
 import { createListMachine } from './list';

@@ -13,7 +13,8 @@
 // the views read message-lifecycle-selectors.ts's.
 import { assertEvent, createActor, setup, type SnapshotFrom } from 'xstate';
 import { resaveDraftById, scheduleDraftById, sendDraftById } from '../services/compose';
-import { cancelSchedule, deleteMessages, markRead, purgeMessages, restoreMessages } from '../services/messages';
+import { cancelSchedule, deleteMessages, markRead, purgeMessages } from '../services/messages';
+import { restoreMessages } from '../services/folder-info';
 import { watchProgress, type ProgressEvent } from '../services/reception';
 import type { CountsChangedEvent, FocusEvent, ToastEvent } from './effects';
 import { allowed, byId, byIds, failed, FAILED_REQUEST, lifecycleActions, lifecycleGuards } from './message-lifecycle-actions';

@@ -2,18 +2,17 @@
 // before a machine sees it.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { API_BASE, http, parseBody } from './http';
+import type { IdsInput } from './folder-info';
 import { fromCursorPage, type ListFetchInput, type ListPage } from './pages';
 import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
 import { PROGRESS_POLL_MS, type DeliveryProgress } from '../../shared/reception-contract';
-import { MESSAGES_API, type FolderCount, type MessageDetail, type MessageSummary, type Paged } from '../../shared/messages-contract';
+import { MESSAGES_API, type MessageDetail, type MessageSummary, type Paged } from '../../shared/messages-contract';
 import {
-  FolderCountsBodyStruct,
   MessageDetailBodyStruct,
   MessagePageBodyStruct,
   MessageSummaryBodyStruct,
   MovedBodyStruct,
   PurgedBodyStruct,
-  RestoredBodyStruct,
 } from '../../shared/structs';
 import type { Folder } from '../../shared/codes';
 
@@ -35,9 +34,6 @@ export interface IdInput {
   id: number;
 }
 
-export interface IdsInput {
-  ids: number[];
-}
 
 /** A folder list's query (machines/folder.ts): the folder, and the search text as typed. */
 export interface FolderQuery {
@@ -106,11 +102,6 @@ export const deleteMessages = fromPromise<number, IdsInput>(async ({ input, sign
   return parseBody(body, MovedBodyStruct, MESSAGES_API.delete).data.moved;
 });
 
-export const restoreMessages = fromPromise<number, IdsInput>(async ({ input, signal }) => {
-  const body = await http.request(MESSAGES_API.restore, { method: 'POST', body: { ids: input.ids }, signal });
-  return parseBody(body, RestoredBodyStruct, MESSAGES_API.restore).data.restored;
-});
-
 export const purgeMessages = fromPromise<number, IdsInput>(async ({ input, signal }) => {
   const body = await http.request(MESSAGES_API.purge, { method: 'POST', body: { ids: input.ids }, signal });
   return parseBody(body, PurgedBodyStruct, MESSAGES_API.purge).data.purged;
@@ -122,7 +113,3 @@ export const cancelSchedule = fromPromise<MessageSummary, IdInput>(async ({ inpu
   return parseBody(await http.request(path, { method: 'POST', signal }), MessageSummaryBodyStruct, path).data;
 });
 
-export const fetchFolderCounts = fromPromise<FolderCount[]>(async ({ signal }) => {
-  const body = await http.request(MESSAGES_API.info, { signal });
-  return parseBody(body, FolderCountsBodyStruct, MESSAGES_API.info).data;
-});

@@ -8,13 +8,12 @@ import { canTransition, folderOfKind, kindOfFolder, MESSAGE_ACTIONS, type Messag
 import {
   cancelSchedule,
   deleteMessages,
-  fetchFolderCounts,
   fetchFolderListPage,
   fetchMessage,
   markRead,
   purgeMessages,
-  restoreMessages,
 } from '../../src/services/messages';
+import { fetchFolderCounts, restoreMessages } from '../../src/services/folder-info';
 import { attachmentSummary, messageDetail, messagePage, messageSummary } from '../fixtures/messages';
 import type { MessageKind } from '../../shared/codes';
 
