@@ -1,7 +1,8 @@
 // `npm run bench`: the numbers the project watches, printed as a report and written to reports/bench.json.
 //
-// (a) Initial JavaScript: the entry module of dist/index.html plus its modulepreload files, each gzipped
-//     at level 9, summed and compared with the budget. Lazy chunks are listed apart.
+// (a) Initial JavaScript (bench/bundle.ts): the SPA built into a temp dir (never ./dist), the entry module of
+//     its index.html plus its modulepreload files, each gzipped at level 9, summed and compared with the
+//     budget, with the largest modules and packages in them (from the source maps). Lazy chunks apart.
 // (b) Server start: time from spawning `tsx server/main.ts` to the first answered GET /api/health, once on
 //     a fresh data dir (creates and seeds PGlite) and then N times reopening that same dir.
 // (c) Folder page on a 10,000-message inbox (administrador@sanandres.cl, `seed --messages 10000`): 200 timed
@@ -40,13 +41,11 @@
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
 // stopped before the next one starts, and on exit.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { openDb } from '../server/db/client';
@@ -54,6 +53,7 @@ import { users } from '../server/db/schema/auth';
 import { decodeCursor, listFolder } from '../server/messages/queries';
 import { DEMO_PASSWORD } from '../shared/demo';
 import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
+import { bundleReport, printBundle } from './bundle';
 import { connectivityBenchReport, printConnectivity } from './connectivity';
 import { deliveryBenchReport } from './delivery';
 import { listsBenchReport, printLists } from './lists';
@@ -64,122 +64,10 @@ import { activityBenchReport, printActivity } from './activity';
 import { printTemplates, templatesBenchReport } from './templates';
 import { ApiClient, dataEnv, killAll, makeTempDir, median, removeTempDir, ROOT, round, runScript, startServer, stopServer } from './support';
 
-const DIST = join(ROOT, 'dist');
 const REPORT_FILE = join(ROOT, 'reports', 'bench.json');
 
-const JS_BUDGET_KB = 110;
-/** What React 19 + ReactDOM + XState + the router cost before any app code: the budget's practical floor. */
-const JS_FLOOR_KB = 82;
 const REOPEN_RUNS = 5;
 
-const kB = (bytes: number): number => Math.round(bytes / 10) / 100; // 1 kB = 1000 bytes, 2 decimals
-
-// ───────────────────────────── (a) bundle size ─────────────────────────────
-
-interface AssetSize {
-  file: string;
-  bytes: number;
-  gzipBytes: number;
-}
-
-interface BundleReport {
-  entry: string;
-  initial: AssetSize[];
-  initialGzipBytes: number;
-  initialGzipKB: number;
-  budgetKB: number;
-  floorKB: number;
-  withinBudget: boolean;
-  lazy: AssetSize[];
-  lazyGzipBytes: number;
-}
-
-function newestMtimeMs(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const path = join(dir, entry.name);
-    const time = entry.isDirectory() ? newestMtimeMs(path) : statSync(path).mtimeMs;
-    return Math.max(newest, time);
-  }, 0);
-}
-
-function ensureBuilt(): void {
-  const index = join(DIST, 'index.html');
-  if (existsSync(index)) {
-    if (newestMtimeMs(join(ROOT, 'src')) > statSync(index).mtimeMs) {
-      console.log('aviso: hay archivos de src/ más nuevos que dist/; ejecuta `npm run build` para medir el código actual.');
-    }
-    return;
-  }
-  console.log('dist/ no existe: compilando con `npm run build`…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`npm run build falló (código ${build.status ?? build.signal})`);
-}
-
-/** Values of `attr` in the opening tags `<tag …>` of `html` that satisfy `keep`. */
-function tagAttributes(html: string, tag: string, attr: string, keep: (tagText: string) => boolean): string[] {
-  const found: string[] = [];
-  const tagPattern = new RegExp(`<${tag}\\b[^>]*>`, 'gi');
-  const attrPattern = new RegExp(`\\s${attr}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i');
-  for (const match of html.matchAll(tagPattern)) {
-    const text = match[0];
-    if (!keep(text)) continue;
-    const value = attrPattern.exec(text);
-    const url = value?.[1] ?? value?.[2] ?? value?.[3];
-    if (url) found.push(url);
-  }
-  return found;
-}
-
-function distPath(url: string): string {
-  const path = url.split(/[?#]/)[0] ?? url;
-  if (/^[a-z]+:\/\//i.test(path)) throw new Error(`dist/index.html carga un script externo: ${url}`);
-  return join(DIST, path.replace(/^\.?\//, ''));
-}
-
-function measure(file: string): AssetSize {
-  const content = readFileSync(file);
-  return { file: relative(DIST, file), bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
-}
-
-function listJs(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return listJs(path);
-    return entry.name.endsWith('.js') ? [path] : [];
-  });
-}
-
-function bundleReport(): BundleReport {
-  ensureBuilt();
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const entries = tagAttributes(html, 'script', 'src', (text) => /\stype\s*=\s*["']?module["']?/i.test(text));
-  const [entry] = entries;
-  if (!entry) throw new Error('dist/index.html no tiene <script type="module" src>');
-  const preloads = tagAttributes(html, 'link', 'href', (text) => /\srel\s*=\s*["']?modulepreload["']?/i.test(text));
-
-  const initialFiles = [...new Set([...entries, ...preloads].map(distPath))];
-  const initial = initialFiles.map(measure);
-  const initialSet = new Set(initialFiles);
-  const lazy = listJs(join(DIST, 'assets'))
-    .filter((file) => !initialSet.has(file))
-    .map(measure)
-    .sort((a, b) => b.gzipBytes - a.gzipBytes);
-
-  const initialGzipBytes = initial.reduce((sum, asset) => sum + asset.gzipBytes, 0);
-  return {
-    entry,
-    initial,
-    initialGzipBytes,
-    initialGzipKB: kB(initialGzipBytes),
-    budgetKB: JS_BUDGET_KB,
-    floorKB: JS_FLOOR_KB,
-    withinBudget: initialGzipBytes <= JS_BUDGET_KB * 1000,
-    lazy,
-    lazyGzipBytes: lazy.reduce((sum, asset) => sum + asset.gzipBytes, 0),
-  };
-}
 
 // ───────────────────────────── (b) server start ─────────────────────────────
 
@@ -598,24 +486,6 @@ async function folderReports(): Promise<{ folderApi: FolderApiReport; scroll: Sc
 }
 
 // ───────────────────────────── report ─────────────────────────────
-
-function printBundle(report: BundleReport): void {
-  const pad = (text: string, width: number): string => text.padEnd(width);
-  const size = (asset: AssetSize): string =>
-    `${kB(asset.gzipBytes).toFixed(2).padStart(8)} kB gzip  (${kB(asset.bytes).toFixed(2)} kB)`;
-  const width = Math.max(20, ...[...report.initial, ...report.lazy].map((asset) => asset.file.length)) + 2;
-
-  console.log('\n(a) JavaScript inicial (entrada + modulepreload, gzip -9)');
-  for (const asset of report.initial) console.log(`    ${pad(asset.file, width)}${size(asset)}`);
-  const verdict = report.withinBudget ? 'OK' : 'OVER';
-  console.log(`    total: ${report.initialGzipKB.toFixed(2)} kB / presupuesto ${report.budgetKB} kB → ${verdict}`);
-  console.log(
-    `    nota: ~${report.floorKB} kB son el piso de React + ReactDOM + XState + router; ` +
-      `quedan ~${report.budgetKB - report.floorKB} kB para el código propio de la carga inicial.`,
-  );
-  console.log(`    chunks diferidos (lazy): ${report.lazy.length}, ${kB(report.lazyGzipBytes).toFixed(2)} kB gzip en total`);
-  for (const asset of report.lazy) console.log(`      ${pad(asset.file, width)}${size(asset)}`);
-}
 
 function printStartup(report: StartupReport): void {
   console.log('\n(b) Arranque del servidor (spawn de `tsx server/main.ts` → primer 200 de GET /api/health)');
