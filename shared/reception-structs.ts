@@ -1,7 +1,7 @@
 // Runtime checks of the reception status bodies (reception-contract.ts). `type()` so fields the server
 // adds later do not break older clients; `Describe` keeps each struct in step with the contract. Kept
-// apart from structs.ts so the first download does not carry them (DeliveryProgress is there: folder rows
-// and message details carry one).
+// apart from structs.ts so the first download does not carry them (DeliveryProgress is in
+// messages-structs.ts: folder rows and message details carry one).
 import { array, enums, nullable, number, string, type, type Describe } from 'superstruct';
 import {
   DELIVERY_STATUSES,
@@ -11,7 +11,7 @@ import {
   type ReceptionRow,
   type RetryResult,
 } from './reception-contract';
-import { DeliveryProgressStruct } from './structs';
+import { DeliveryProgressStruct } from './messages-structs';
 import { CHANNEL_CODES } from './codes';
 
 

@@ -20,7 +20,7 @@ import { type } from 'superstruct';
 import { RecipientListStruct } from '../../shared/compose-structs';
 import { RECIPIENT_LISTS_API } from '../../shared/recipient-lists-contract';
 import { MESSAGES_API, type MessageDetail } from '../../shared/messages-contract';
-import { MessageDetailBodyStruct } from '../../shared/structs';
+import { MessageDetailBodyStruct } from '../../shared/messages-structs';
 import { CHANNEL_ID, type ChannelCode } from '../../shared/codes';
 import { replyTitle, senderPick } from '../../shared/message-rules';
 import { getLocale, t } from '../i18n';

@@ -13,7 +13,7 @@ import {
   MessageSummaryBodyStruct,
   MovedBodyStruct,
   PurgedBodyStruct,
-} from '../../shared/structs';
+} from '../../shared/messages-structs';
 import type { Folder } from '../../shared/codes';
 
 /** Page size of folder lists (the contract's default). */

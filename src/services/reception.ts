@@ -4,7 +4,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { http, parseBody } from './http';
 import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
 import { MESSAGES_API } from '../../shared/messages-contract';
-import { MessageDetailBodyStruct } from '../../shared/structs';
+import { MessageDetailBodyStruct } from '../../shared/messages-structs';
 import {
   PROGRESS_POLL_MS,
   RECEPTION_API,
