@@ -2,9 +2,14 @@
 // both spell it: `?period=month&month=2026-10` or `?period=school-year&year=2026`, nothing for the
 // server's default (this month, or the school year holding it). Pure rules: reading an address (anything
 // malformed or out of range reads as the default), writing one, and the period before or after a shown one
-// within the range offered (the last MONTHS_BACK months, the last YEARS_BACK school years, never the future).
+// within the range offered (the last MONTHS_BACK months, the last YEARS_BACK school years, only periods that
+// have begun). "Today" is the school's: its month in the school's time zone, whatever the browser's, and its
+// country's school year (shared/school-year.ts), so a Mexican school is not offered a school year before
+// August, nor a Chilean one before March.
 import type { PeriodKind } from '../../shared/dashboard-contract';
+import { schoolYearOf, type SchoolCountry } from '../../shared/school-year';
 import { periodParams, type PeriodParam } from '../services/dashboard-activity';
+import { utcToZoned } from '../services/zoned-time';
 
 export { periodParams };
 
@@ -26,22 +31,40 @@ const monthIndex = (key: string): number => {
 };
 const monthKey = (index: number): string => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 
-/** Whether `key` is a period of `kind` offered when this month (browser clock, 'YYYY-MM') is `today`. */
-export function isOffered(kind: PeriodKind, key: string, today: string): boolean {
+/** The school's today: its month ('YYYY-MM', in its time zone) and its country (whose school year it keeps). */
+export interface SchoolToday {
+  month: string;
+  country: SchoolCountry;
+}
+
+/** What a data screen opens with to know the school's today: the instant, the school's zone and country. */
+export interface SchoolClock {
+  /** Epoch milliseconds. */
+  now: number;
+  /** The institution's IANA time zone (the session's `institution.timezone`). */
+  timeZone: string;
+  country: SchoolCountry;
+}
+
+/** The newest school year offered: the one holding this month, or the one just ended (a Chilean summer). */
+export const newestSchoolYear = (today: SchoolToday): number => schoolYearOf(today.month, today.country);
+
+/** Whether `key` is a period of `kind` offered on the school's `today`: begun, and within the range. */
+export function isOffered(kind: PeriodKind, key: string, today: SchoolToday): boolean {
   if (kind === 'month') {
     if (!MONTH.test(key)) return false;
     const i = monthIndex(key);
-    const now = monthIndex(today);
+    const now = monthIndex(today.month);
     return i <= now && i >= now - MONTHS_BACK;
   }
   if (!YEAR.test(key)) return false;
   const year = Number(key);
-  const now = Number(today.slice(0, 4));
+  const now = newestSchoolYear(today);
   return year <= now && year >= now - YEARS_BACK;
 }
 
 /** The period an address names; the default for anything else. */
-export function periodOf(params: URLSearchParams, today: string): PeriodQuery {
+export function periodOf(params: URLSearchParams, today: SchoolToday): PeriodQuery {
   const kind = params.get('period');
   if (kind === 'school-year') {
     const year = params.get('year');
@@ -58,7 +81,7 @@ export function queryString(params: [string, string][]): string {
 }
 
 /** The period `step` before (-1) or after (+1) the one shown, or null when it is not offered. */
-export function shiftedPeriod(kind: PeriodKind, shown: string | null, step: number, today: string): PeriodQuery | null {
+export function shiftedPeriod(kind: PeriodKind, shown: string | null, step: number, today: SchoolToday): PeriodQuery | null {
   if (shown === null) return null;
   const key = kind === 'month' ? (MONTH.test(shown) ? monthKey(monthIndex(shown) + step) : null) : YEAR.test(shown) ? String(Number(shown) + step) : null;
   return key !== null && isOffered(kind, key, today) ? { kind, key } : null;
@@ -74,12 +97,15 @@ export function shownKey(asked: PeriodQuery, answered: { kind: PeriodKind; key: 
 }
 
 /** The period `step` before or after the one shown (see shownKey), or null when not offered. */
-export const shiftShown = (asked: PeriodQuery, answered: { kind: PeriodKind; key: string } | null | undefined, step: number, today: string): PeriodQuery | null =>
+export const shiftShown = (asked: PeriodQuery, answered: { kind: PeriodKind; key: string } | null | undefined, step: number, today: SchoolToday): PeriodQuery | null =>
   shiftedPeriod(asked.kind, shownKey(asked, answered), step, today);
 
 export const samePeriod = (a: PeriodQuery, b: PeriodQuery): boolean => a.kind === b.kind && a.key === b.key;
 
-/** This month by the browser's clock ('YYYY-MM'): the newest period offered. */
-export function currentMonth(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+/** This month on the school's wall clock ('YYYY-MM'), whatever the browser's zone; an unknown zone reads as UTC. */
+export function currentMonth(now: number, timeZone: string): string {
+  return (utcToZoned(now, timeZone) ?? utcToZoned(now, 'UTC'))!.date.slice(0, 7);
 }
+
+/** The school's today at the clock's instant: the newest periods offered. */
+export const schoolToday = (clock: SchoolClock): SchoolToday => ({ month: currentMonth(clock.now, clock.timeZone), country: clock.country });

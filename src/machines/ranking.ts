@@ -8,7 +8,7 @@ import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom 
 import { fetchRanking, type RankingKind } from '../services/dashboard-activity';
 import type { CourseMetric, PeriodKind, RankBy, Ranking, UserMetric } from '../../shared/dashboard-contract';
 import type { NavigateEvent } from './effects';
-import { periodOf, periodParams, queryString, samePeriod, shiftShown, shownKey, type PeriodQuery } from './dashboard-period';
+import { periodOf, periodParams, queryString, samePeriod, schoolToday, shiftShown, shownKey, type PeriodQuery, type SchoolClock, type SchoolToday } from './dashboard-period';
 
 export type { RankingKind };
 export type RankingMetric = CourseMetric | UserMetric;
@@ -25,7 +25,7 @@ export interface RankingView {
 }
 
 /** What `?period=…&metric=…&by=…` asks of this ranking; anything malformed or foreign reads as the default. */
-export function rankingViewOf(kind: RankingKind, search: string, today: string): RankingView {
+export function rankingViewOf(kind: RankingKind, search: string, today: SchoolToday): RankingView {
   const params = new URLSearchParams(search);
   const metric = params.get('metric');
   const by = params.get('by');
@@ -49,13 +49,13 @@ export const sameView = (a: RankingView, b: RankingView): boolean => samePeriod(
 export interface RankingInput {
   kind: RankingKind;
   search: string;
-  /** This month by the browser's clock ('YYYY-MM'): the newest period offered. */
-  today: string;
+  /** The instant and the school's zone and country: the newest periods offered are the school's. */
+  clock: SchoolClock;
 }
 
 export interface RankingContext {
   kind: RankingKind;
-  today: string;
+  today: SchoolToday;
   view: RankingView;
   ranking: Ranking | null;
 }
@@ -124,7 +124,10 @@ export const rankingMachine = setup({
   },
 }).createMachine({
   id: 'ranking',
-  context: ({ input }) => ({ kind: input.kind, today: input.today, view: rankingViewOf(input.kind, input.search, input.today), ranking: null }),
+  context: ({ input }) => {
+    const today = schoolToday(input.clock);
+    return { kind: input.kind, today, view: rankingViewOf(input.kind, input.search, today), ranking: null };
+  },
   initial: 'loading',
   on: {
     'ranking.periodKind': { guard: 'isOtherKind', target: '.loading', reenter: true, actions: ['assignView', 'showInAddress'] },

@@ -41,3 +41,5 @@ export const selectPasswordError = (snapshot: SessionSnapshot): FieldErrorKey | 
 /** Dates are shown in the institution's time zone. */
 export const selectTimezone = (snapshot: SessionSnapshot): string =>
   snapshot.context.user?.institution.timezone ?? 'America/Santiago';
+/** The school's country: its school year (shared/school-year.ts). */
+export const selectSchoolCountry = (snapshot: SessionSnapshot): 'CL' | 'MX' => snapshot.context.user?.institution.country ?? 'CL';

@@ -1,7 +1,7 @@
 // /dashboard/users' pure rules: what its address says (period, cargo, sorted column) and writes back, and
 // the staff table's order. Sorting orders the server's rows; every figure is the server's.
 import type { StaffActivityRow } from '../../shared/dashboard-contract';
-import { DEFAULT_PERIOD, periodOf, periodParams, queryString, samePeriod, type PeriodQuery } from './dashboard-period';
+import { DEFAULT_PERIOD, periodOf, periodParams, queryString, samePeriod, type PeriodQuery, type SchoolToday } from './dashboard-period';
 
 export type StaffColumn = 'name' | 'messages' | 'people_reached' | 'read_rate' | 'active_days';
 export const STAFF_COLUMNS: readonly StaffColumn[] = ['name', 'messages', 'people_reached', 'read_rate', 'active_days'];
@@ -31,7 +31,7 @@ export const STAFF_PATH = '/dashboard/users';
 const isColumn = (value: string | null): value is StaffColumn => value !== null && (STAFF_COLUMNS as readonly string[]).includes(value);
 
 /** What `?period=…&position_id=…&sort=…&dir=…` asks; anything malformed reads as the default. */
-export function staffAddressOf(search: string, today: string): StaffAddress {
+export function staffAddressOf(search: string, today: SchoolToday): StaffAddress {
   const params = new URLSearchParams(search);
   const position = params.get('position_id');
   const column = params.get('sort');

@@ -10,7 +10,7 @@ import { fetchStaffActivity } from '../services/dashboard-activity';
 import type { PeriodKind, StaffActivity, StaffActivityRow } from '../../shared/dashboard-contract';
 import type { NavigateEvent } from './effects';
 import { activitySummaryMachine, type ActivitySummaryActor } from './activity-summary';
-import { shiftShown, shownKey, type PeriodQuery } from './dashboard-period';
+import { schoolToday, shiftShown, shownKey, type PeriodQuery, type SchoolClock, type SchoolToday } from './dashboard-period';
 import {
   nextSort,
   sameQuery,
@@ -27,12 +27,12 @@ import {
 export interface StaffActivityInput {
   /** The address's query string (`?period=month&month=2026-10&position_id=3`). */
   search: string;
-  /** This month by the browser's clock ('YYYY-MM'): the newest period offered. */
-  today: string;
+  /** The instant and the school's zone and country: the newest periods offered are the school's. */
+  clock: SchoolClock;
 }
 
 export interface StaffActivityContext {
-  today: string;
+  today: SchoolToday;
   query: StaffQuery;
   sort: StaffSort;
   activity: StaffActivity | null;
@@ -123,7 +123,10 @@ export const staffActivityMachine = setup({
 }).createMachine({
   id: 'staffActivity',
   type: 'parallel',
-  context: ({ input }) => ({ today: input.today, ...staffAddressOf(input.search, input.today), activity: null }),
+  context: ({ input }) => {
+    const today = schoolToday(input.clock);
+    return { today, ...staffAddressOf(input.search, today), activity: null };
+  },
   on: {
     'activity.sort': { actions: ['assignSort', 'showInAddress'] },
   },

@@ -48,8 +48,8 @@ const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists-tra
 const RecipientListPage = screen(() => import('./pages/recipient-list-page').then((m) => m.RecipientListPage), ['recipientLists', 'compose']);
 const SettingsSignaturePage = screen(() => import('./pages/settings-signature-page').then((m) => m.SettingsSignaturePage), ['signature']);
 const SettingsQuotaPage = screen(() => import('./pages/settings-quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
-const DashboardUsersPage = screen(() => import('./pages/activity-screens').then((m) => m.DashboardUsersPage), ['activity']);
-const RankingPage = screen(() => import('./pages/activity-screens').then((m) => m.RankingPage), ['activity']);
+const DashboardUsersPage = screen(() => import('./pages/activity-screens').then((m) => m.DashboardUsersPage), ['dashboard', 'activity']);
+const RankingPage = screen(() => import('./pages/activity-screens').then((m) => m.RankingPage), ['dashboard', 'activity']);
 const DashboardConnectivityPage = screen(() => import('./pages/dashboard-connectivity-page').then((m) => m.DashboardConnectivityPage), ['dashboard']);
 const ConnectivityCoursePage = screen(() => import('./pages/connectivity-course-page').then((m) => m.ConnectivityCoursePage), ['dashboard']);
 const CallListPrintPage = screen(() => import('./pages/call-list-print-page').then((m) => m.CallListPrintPage), ['dashboard']);

@@ -4,7 +4,7 @@
 // screen meanwhile and writes the address (replacing the entry), while an address read back asks without
 // writing it; a failure keeps the last table and offers Reintentar.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import {
   rankingMachine,
   selectBy,
@@ -22,7 +22,27 @@ import { failure } from './fixtures';
 import { periodFor, ranking } from '../fixtures/dashboard-activity';
 
 const snap = (s: AnyMachineSnapshot) => s as unknown as RankingSnapshot;
-const TODAY = '2026-10';
+
+// The browser is in Santiago; the newest periods offered are the school's, by its zone and school year.
+const browserZone = process.env.TZ;
+process.env.TZ = 'America/Santiago';
+afterAll(() => {
+  if (browserZone === undefined) delete process.env.TZ;
+  else process.env.TZ = browserZone;
+});
+/** A Chilean school in October 2026. */
+const CL_CLOCK = { now: Date.parse('2026-10-15T15:00:00Z'), timeZone: 'America/Santiago', country: 'CL' };
+/**
+ * A Mexican school at 21:30 on 28 February 2026, its time — already 1 March in the browser's Santiago: its
+ * month is February, and its newest school year 2025–2026 (August–July), 2026's not having begun.
+ */
+const MX_CLOCK = { now: Date.parse('2026-03-01T03:30:00Z'), timeZone: 'America/Mexico_City', country: 'MX' };
+/** Worked out by hand for each clock: the newest and oldest month and school year offered. */
+const OFFERED = {
+  CL: { month: '2026-10', year: '2026', oldestMonth: '2024-11', oldestYear: '2022' },
+  MX: { month: '2026-02', year: '2025', oldestMonth: '2024-03', oldestYear: '2021' },
+} as const;
+const offeredOf = (s: AnyMachineSnapshot) => OFFERED[(s.context.today as { country: 'CL' | 'MX' }).country];
 
 interface View {
   period: { kind: 'month' | 'school-year'; key: string | null };
@@ -32,8 +52,8 @@ interface View {
 const viewOf = (s: AnyMachineSnapshot) => s.context.view as View;
 const kindOf = (s: AnyMachineSnapshot) => s.context.kind as 'courses' | 'users';
 
-/** The server's default: this month, this school year. */
-const keyAsked = (period: View['period']) => period.key ?? (period.kind === 'month' ? TODAY : '2026');
+/** The server's default: this month, this school year (the school's). */
+const keyAsked = (s: AnyMachineSnapshot, period: View['period']) => period.key ?? (period.kind === 'month' ? offeredOf(s).month : offeredOf(s).year);
 
 /** The address a view is written as, spelled out here (the defaults left out). */
 function address(kind: 'courses' | 'users', view: View): string {
@@ -87,8 +107,10 @@ const commonStates = {
     expect(env.fakes.inputOf('fetchRanking')).toEqual({ kind: kindOf(snapshot), ...viewOf(snapshot) });
     // The old table stays while the new one comes.
     expect(selectRanking(snap(snapshot))).toEqual(env.event.type === 'xstate.init' ? null : env.from.context.ranking);
+    // The school's today, by its zone and school year, whatever the browser's.
+    expect(snapshot.context.today).toEqual({ month: offeredOf(snapshot).month, country: (snapshot.context.today as { country: string }).country });
     // Never the future, never another ranking's metric.
-    expect(viewOf(snapshot).period.key === null || keyAsked(viewOf(snapshot).period) <= (viewOf(snapshot).period.kind === 'month' ? TODAY : '2026')).toBe(true);
+    expect(viewOf(snapshot).period.key === null || keyAsked(snapshot, viewOf(snapshot).period) <= (viewOf(snapshot).period.kind === 'month' ? offeredOf(snapshot).month : offeredOf(snapshot).year)).toBe(true);
     expect(kindOf(snapshot) === 'courses' ? ['read', 'reached'] : ['messages', 'reached']).toContain(selectMetric(snap(snapshot)));
   },
   shown: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
@@ -96,12 +118,13 @@ const commonStates = {
     expect(env.fakes.isRunning('fetchRanking')).toBe(false);
     const shown = selectRanking(snap(snapshot));
     const view = viewOf(snapshot);
-    expect([shown?.period.kind, shown?.period.key, shown?.metric, shown?.by]).toEqual([view.period.kind, keyAsked(view.period), selectMetric(snap(snapshot)), selectBy(snap(snapshot))]);
+    expect([shown?.period.kind, shown?.period.key, shown?.metric, shown?.by]).toEqual([view.period.kind, keyAsked(snapshot, view.period), selectMetric(snap(snapshot)), selectBy(snap(snapshot))]);
     const key = selectRankingPeriodKey(snap(snapshot));
-    expect(key).toBe(keyAsked(view.period));
-    // The arrows: not past this month / school year, not before the range offered.
-    const newest = view.period.kind === 'month' ? TODAY : '2026';
-    const oldest = view.period.kind === 'month' ? '2024-11' : '2022';
+    expect(key).toBe(keyAsked(snapshot, view.period));
+    // The arrows: not past this month / the newest school year begun, not before the range offered.
+    const offered = offeredOf(snapshot);
+    const newest = view.period.kind === 'month' ? offered.month : offered.year;
+    const oldest = view.period.kind === 'month' ? offered.oldestMonth : offered.oldestYear;
     expect(selectRankingCanNext(snap(snapshot))).toBe(key !== newest);
     expect(selectRankingCanPrevious(snap(snapshot))).toBe(key !== oldest);
   },
@@ -127,7 +150,7 @@ defineModelTests({
         return (
           courses === (kindOf(s) === 'courses') &&
           output.period.kind === view.period.kind &&
-          output.period.key === keyAsked(view.period) &&
+          output.period.key === keyAsked(s, view.period) &&
           output.metric === view.metric &&
           output.by === view.by
         );
@@ -138,7 +161,7 @@ defineModelTests({
       const linked = view.metric === 'reached' && view.by === 'improvement';
       if ((event.type === 'ranking.shift' || event.type === 'ranking.periodKind') && !plain && !linked) return false;
       if (event.type === 'ranking.shift') {
-        const key = s.context.ranking ? keyAsked(view.period) : null;
+        const key = s.context.ranking ? keyAsked(s, view.period) : null;
         const from = (event as AnyEventObject).step === -1 ? ['2026-10', '2026-09', '2026', '2025', '2024-11', '2024-12'] : ['2026-10', '2026-09', '2026-08', '2026', '2025', '2024', '2024-11'];
         return key === null || from.includes(key);
       }
@@ -151,12 +174,14 @@ defineModelTests({
     // The table kept on screen matters only as there or not (the invariants compare it with the step's).
     serializeState: (s) => JSON.stringify([s.value, viewOf(s), s.context.ranking === null]),
     limit: 20_000,
-    input: { kind: 'courses', search: '', today: TODAY },
+    input: { kind: 'courses', search: '', clock: CL_CLOCK },
   },
   variants: [
     { name: 'courses', traversal: {} },
-    { name: 'users, a school year by improvement from a link', traversal: { input: { kind: 'users', search: '?period=school-year&year=2025&metric=reached&by=improvement', today: TODAY }, stopWhen: (s) => viewOf(s).period.kind === 'month' } },
-    { name: 'courses, at the oldest month offered', traversal: { input: { kind: 'courses', search: '?period=month&month=2024-11', today: TODAY }, limit: 2_000, stopWhen: (s) => !['2024-11', '2024-12'].includes(viewOf(s).period.key ?? '') } },
+    { name: 'users, a school year by improvement from a link', traversal: { input: { kind: 'users', search: '?period=school-year&year=2025&metric=reached&by=improvement', clock: CL_CLOCK }, stopWhen: (s) => viewOf(s).period.kind === 'month' } },
+    { name: 'courses, at the oldest month offered', traversal: { input: { kind: 'courses', search: '?period=month&month=2024-11', clock: CL_CLOCK }, limit: 2_000, stopWhen: (s) => !['2024-11', '2024-12'].includes(viewOf(s).period.key ?? '') } },
+    // Its February, Santiago's March: 2026 is neither its month's year nor a school year begun.
+    { name: 'users, a Mexican school year on the last evening of February', traversal: { input: { kind: 'users', search: '?period=school-year&year=2026', clock: MX_CLOCK }, stopWhen: (s) => viewOf(s).period.kind === 'month' } },
   ],
   createActor: ({ fakes, path, inspect }) => createActor(rankingMachine.provide({ actors: { fetchRanking: fakes.promise() } }), { input: path.input as never, inspect }),
   states: commonStates,

@@ -4,7 +4,7 @@
 // differs and never writes; the summary child is told the school year whenever the period changes, and
 // crashes and restarts on its own while the table goes on.
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import {
   selectActivity,
   selectCanNext,
@@ -24,6 +24,16 @@ import { listStandIn } from './doubles';
 import { periodFor, staffActivity } from '../fixtures/dashboard-activity';
 
 const snap = (s: AnyMachineSnapshot) => s as unknown as StaffActivitySnapshot;
+
+// A browser in Mexico City at 21:30 on 30 September looks at a Chilean school, where it is 00:30 on
+// 1 October: the newest month offered is the school's October.
+const browserZone = process.env.TZ;
+process.env.TZ = 'America/Mexico_City';
+afterAll(() => {
+  if (browserZone === undefined) delete process.env.TZ;
+  else process.env.TZ = browserZone;
+});
+const CLOCK = { now: Date.parse('2026-10-01T03:30:00Z'), timeZone: 'America/Santiago', country: 'CL' };
 const TODAY = '2026-10';
 
 interface Query {
@@ -126,7 +136,7 @@ defineModelTests({
     },
     serializeState: (s) => JSON.stringify([s.value, s.context.query, s.context.sort, s.context.activity === null]),
     limit: 20_000,
-    input: { search: '', today: TODAY },
+    input: { search: '', clock: CLOCK },
   },
   createActor: ({ fakes, path, inspect }) =>
     createActor(staffActivityMachine.provide({ actors: { fetchActivity: fakes.promise(), summary: listStandIn as never } }), { input: path.input as never, inspect }),
@@ -136,6 +146,7 @@ defineModelTests({
     summary: (snapshot) => expect(snapshot.matches('table')).toBe(true),
     'table.loading': (snapshot, env) => {
       expect(selectLoading(snap(snapshot))).toBe(true);
+      expect(snapshot.context.today).toEqual({ month: TODAY, country: 'CL' });
       expect(env.fakes.inputOf('fetchActivity')).toEqual(queryOf(snapshot));
       expect(selectActivity(snap(snapshot))).toEqual(env.event.type === 'xstate.init' ? null : env.from.context.activity);
       if (env.event.type === 'xstate.init') expect(queryOf(snapshot)).toEqual({ period: { kind: 'month', key: null }, positionId: null });

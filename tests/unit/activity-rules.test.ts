@@ -2,11 +2,11 @@
 // spell it, the range offered, the arrows) and src/machines/staff-activity-rules.ts (the staff table's
 // address and order).
 import { describe, expect, it } from 'vitest';
-import { currentMonth, isOffered, MONTHS_BACK, periodOf, queryString, shiftedPeriod, shiftShown, shownKey, YEARS_BACK } from '../../src/machines/dashboard-period';
+import { currentMonth, isOffered, MONTHS_BACK, periodOf, queryString, schoolToday, shiftedPeriod, shiftShown, shownKey, YEARS_BACK } from '../../src/machines/dashboard-period';
 import { DEFAULT_SORT, nextSort, sortStaff, staffAddress, staffAddressOf } from '../../src/machines/staff-activity-rules';
 import { staffActivity } from '../fixtures/dashboard-activity';
 
-const TODAY = '2026-10';
+const TODAY = { month: '2026-10', country: 'CL' } as const;
 const read = (search: string) => periodOf(new URLSearchParams(search), TODAY);
 
 describe('dashboard period', () => {
@@ -32,7 +32,7 @@ describe('dashboard period', () => {
   it('steps across a year end, and not past the range', () => {
     expect(shiftedPeriod('month', '2026-01', -1, TODAY)).toEqual({ kind: 'month', key: '2025-12' });
     expect(shiftedPeriod('month', '2025-12', 1, TODAY)).toEqual({ kind: 'month', key: '2026-01' });
-    expect(shiftedPeriod('month', TODAY, 1, TODAY)).toBeNull();
+    expect(shiftedPeriod('month', TODAY.month, 1, TODAY)).toBeNull();
     expect(shiftedPeriod('month', '2024-11', -1, TODAY)).toBeNull();
     expect(shiftedPeriod('school-year', '2026', -1, TODAY)).toEqual({ kind: 'school-year', key: '2025' });
     expect(shiftedPeriod('school-year', '2026', 1, TODAY)).toBeNull();
@@ -45,7 +45,43 @@ describe('dashboard period', () => {
     expect(shownKey({ kind: 'month', key: '2026-08' }, answered)).toBe('2026-08');
     expect(shiftShown({ kind: 'month', key: null }, answered, -1, TODAY)).toEqual({ kind: 'month', key: '2026-09' });
     expect(queryString([])).toBe('');
-    expect(currentMonth(new Date(2026, 0, 31))).toBe('2026-01');
+  });
+
+  it("offers only school years that have begun, by the school's country", () => {
+    // Mexico's runs August–July: in March 2026 the newest is 2025–2026, and 2026 has not begun.
+    const mexicoMarch = { month: '2026-03', country: 'MX' } as const;
+    expect(isOffered('school-year', '2026', mexicoMarch)).toBe(false);
+    expect(isOffered('school-year', '2025', mexicoMarch)).toBe(true);
+    expect(isOffered('school-year', '2021', mexicoMarch)).toBe(true);
+    expect(isOffered('school-year', '2020', mexicoMarch)).toBe(false);
+    expect(shiftedPeriod('school-year', '2025', 1, mexicoMarch)).toBeNull();
+    expect(periodOf(new URLSearchParams('?period=school-year&year=2026'), mexicoMarch)).toEqual({ kind: 'school-year', key: null });
+    expect(isOffered('school-year', '2026', { month: '2026-08', country: 'MX' })).toBe(true);
+    // A Chilean summer (January, February) shows the school year just ended; March opens the new one.
+    expect(isOffered('school-year', '2026', { month: '2026-02', country: 'CL' })).toBe(false);
+    expect(isOffered('school-year', '2025', { month: '2026-02', country: 'CL' })).toBe(true);
+    expect(isOffered('school-year', '2026', { month: '2026-03', country: 'CL' })).toBe(true);
+  });
+
+  it("computes this month on the school's clock, not the browser's", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Mexico_City';
+    try {
+      // 23:30 on 31 October in Mexico City is already 1 November in Santiago (02:30).
+      const instant = Date.parse('2026-11-01T05:30:00Z');
+      expect(new Date(instant).getDate()).toBe(31); // the browser's own day, to be sure the zone took
+      expect(currentMonth(instant, 'America/Santiago')).toBe('2026-11');
+      expect(currentMonth(instant, 'America/Mexico_City')).toBe('2026-10');
+      expect(schoolToday({ now: instant, timeZone: 'America/Santiago', country: 'CL' })).toEqual({ month: '2026-11', country: 'CL' });
+      // And the other way: a browser in Santiago on 1 November at 00:30 sees a Mexican school's October.
+      process.env.TZ = 'America/Santiago';
+      const santiago = Date.parse('2026-11-01T03:30:00Z');
+      expect(new Date(santiago).getMonth()).toBe(10);
+      expect(currentMonth(santiago, 'America/Mexico_City')).toBe('2026-10');
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
   });
 });
 

@@ -102,7 +102,7 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
   it('is what the route rows show, inside the data shell (not "Próximamente")', async () => {
     const route = ROUTES.find((row) => row.name === 'dashboard-connectivity') as RouteDef;
     render(wrap(<Suspense fallback={null}>{route.screen({})}</Suspense>));
-    expect(await screen.findByRole('heading', { level: 2, name: text('connectivity.heading') })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: text('pages.dashboardConnectivity') })).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: text('dashboardShell.sections') });
     expect(within(tabs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       [text('dashboardShell.connectivity'), '/dashboard/connectivity'],
@@ -110,6 +110,25 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
       [text('dashboardShell.rankingCourses'), '/ranking/courses'],
       [text('dashboardShell.rankingUsers'), '/ranking/users'],
     ]);
+  });
+
+  // Every data screen: inside the shell, its tab current, one h1 that is the route's title (the tab title
+  // says the same), the panels under it as h2.
+  it.each([
+    ['dashboard-connectivity', '/dashboard/connectivity', {}, 'dashboardShell.connectivity'],
+    ['dashboard-users', '/dashboard/users', {}, 'dashboardShell.users'],
+    ['ranking-courses', '/ranking/courses', {}, 'dashboardShell.rankingCourses'],
+    ['ranking-users', '/ranking/users', {}, 'dashboardShell.rankingUsers'],
+    ['connectivity-course', '/connectivity/course/12', { id: '12' }, 'dashboardShell.connectivity'],
+  ] as const)('%s: in the shell, its tab current, its title as the one h1', async (name, path, params, tab) => {
+    window.history.replaceState(null, '', path);
+    const route = ROUTES.find((row) => row.name === name) as RouteDef;
+    const { container } = render(wrap(<Suspense fallback={null}>{route.screen(params)}</Suspense>));
+    expect(await screen.findByRole('heading', { level: 1, name: text(route.title) })).toBeTruthy();
+    expect(container.querySelectorAll('h1')).toHaveLength(1);
+    const tabs = screen.getByRole('navigation', { name: text('dashboardShell.sections') });
+    expect(within(tabs).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual([text(tab)]);
+    window.history.replaceState(null, '', '/');
   });
 });
 

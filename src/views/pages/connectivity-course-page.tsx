@@ -26,7 +26,7 @@ import { DashboardShell } from './dashboard/shell';
 export function ConnectivityCoursePage({ id }: { id: number }) {
   const actor = usePageActor(courseConnectivityMachine, { input: { courseId: id } });
   return (
-    <DashboardShell>
+    <DashboardShell title="pages.connectivityCourse">
       <section aria-labelledby="course-title" className="flex min-w-0 flex-col gap-6">
         <BackLink />
         {actor ? <CourseScreen actor={actor} id={id} /> : <Skeleton />}

@@ -16,25 +16,21 @@ import { DashboardShell } from './dashboard/shell';
 export function DashboardConnectivityPage() {
   const actor = usePageActor(connectivityMachine, { input: undefined });
   return (
-    <DashboardShell>
-      <section aria-labelledby="connectivity-title" className="flex min-w-0 flex-col gap-6">
+    <DashboardShell title="pages.dashboardConnectivity">
+      <div className="flex min-w-0 flex-col gap-6">
         <Heading actor={actor} />
         {actor ? <ConnectivityScreen actor={actor} /> : <Skeleton />}
-      </section>
+      </div>
     </DashboardShell>
   );
 }
 
+/** The page's intro and Recargar (its heading is the shell's h1, the page's title). */
 function Heading({ actor }: { actor: ConnectivityActor | null }) {
   const t = useT();
   return (
     <header className="flex flex-wrap items-start justify-between gap-2">
-      <div className="min-w-0">
-        <h2 id="connectivity-title" className="text-xl font-semibold">
-          {t('connectivity.heading')}
-        </h2>
-        <p className="text-sm text-muted-foreground">{t('connectivity.intro')}</p>
-      </div>
+      <p className="min-w-0 text-sm text-muted-foreground">{t('connectivity.intro')}</p>
       {actor ? <Reload actor={actor} /> : null}
     </header>
   );

@@ -4,9 +4,9 @@
 // the order live in the address: the page opens with what it says and follows Back / Forward.
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link, useSearch } from 'wouter';
-import { currentMonth } from '../../machines/dashboard-period';
+import { useSearch } from 'wouter';
 import { selectLocale } from '../../machines/locale';
+import { selectSchoolCountry, selectTimezone } from '../../machines/session-selectors';
 import {
   selectActiveStaff,
   selectActivity,
@@ -24,7 +24,7 @@ import {
   staffActivityMachine,
   type StaffActivityActor,
 } from '../../machines/staff-activity';
-import { localeActor } from '../actors';
+import { localeActor, sessionActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { Card, CardContent } from '../ui/card';
@@ -34,48 +34,28 @@ import { formatDecimal } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
 import { StaffTable } from './activity/staff-table';
 import { SummarySection } from './activity/summary-section';
+import { DashboardShell } from './dashboard/shell';
 
 export function DashboardUsersPage() {
   const t = useT();
   const search = useSearch();
-  // What it opened with (its own choices change the address, which must not open another visit).
-  const [initial] = useState(() => ({ search, today: currentMonth() }));
+  const timeZone = useSelector(sessionActor, selectTimezone);
+  const country = useSelector(sessionActor, selectSchoolCountry);
+  // What it opened with (its own choices change the address, which must not open another visit); the
+  // newest periods offered are the school's, by its clock and school year.
+  const [initial] = useState(() => ({ search, clock: { now: Date.now(), timeZone, country } }));
   const actor = usePageActor(staffActivityMachine, { input: initial });
   // The address changed by itself (Back, Forward, a link): the screen shows what it says.
   useEffect(() => {
     actor?.send({ type: 'activity.address', search });
   }, [actor, search]);
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-6" data-slot="dashboard-users">
-      <Heading />
-      {actor ? <ActivityScreen actor={actor} /> : <ListSkeleton label={t('activity.loading')} rows={3} rowClassName="h-24" />}
-    </section>
-  );
-}
-
-function Heading() {
-  const t = useT();
-  return (
-    <header className="flex flex-col gap-2">
-      <h1 id="page-title" className="text-2xl font-bold">
-        {t('activity.heading')}
-      </h1>
-      <p className="text-sm text-muted-foreground">{t('activity.intro')}</p>
-      <nav aria-label={t('activity.links.rankings')}>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <li>
-            <Link href="/ranking/courses" className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline">
-              {t('activity.links.courses')}
-            </Link>
-          </li>
-          <li>
-            <Link href="/ranking/users" className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline">
-              {t('activity.links.users')}
-            </Link>
-          </li>
-        </ul>
-      </nav>
-    </header>
+    <DashboardShell title="pages.dashboardUsers" className="max-w-5xl">
+      <div className="flex min-w-0 flex-col gap-6" data-slot="dashboard-users">
+        <p className="text-sm text-muted-foreground">{t('activity.intro')}</p>
+        {actor ? <ActivityScreen actor={actor} /> : <ListSkeleton label={t('activity.loading')} rows={3} rowClassName="h-24" />}
+      </div>
+    </DashboardShell>
   );
 }
 

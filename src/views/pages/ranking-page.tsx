@@ -4,10 +4,10 @@
 // The view lives in the address: the page opens with what it says and follows Back / Forward.
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import type { RankBy, Ranking, RankingRow } from '../../../shared/dashboard-contract';
-import { currentMonth } from '../../machines/dashboard-period';
 import { selectLocale } from '../../machines/locale';
+import { selectSchoolCountry, selectTimezone } from '../../machines/session-selectors';
 import {
   METRICS,
   RANK_BY,
@@ -27,7 +27,7 @@ import {
 } from '../../machines/ranking';
 import type { MessageKey } from '../../i18n';
 import { formatNumber } from '../charts/scale';
-import { localeActor } from '../actors';
+import { localeActor, sessionActor } from '../actors';
 import { useT, type Translate } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { cn } from '../lib/utils';
@@ -36,6 +36,7 @@ import { ListFailure, ListSkeleton } from '../ui/list-state';
 import { NativeSelect } from '../ui/native-select';
 import { formatDecimal, formatRate, periodName } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
+import { DashboardShell } from './dashboard/shell';
 
 const METRIC_LABEL: Record<RankingKind, Partial<Record<RankingMetric, MessageKey>>> = {
   courses: { read: 'ranking.metric.read', reached: 'ranking.metric.reached' },
@@ -45,37 +46,22 @@ const METRIC_LABEL: Record<RankingKind, Partial<Record<RankingMetric, MessageKey
 export function RankingPage({ kind }: { kind: RankingKind }) {
   const t = useT();
   const search = useSearch();
-  const [initial] = useState(() => ({ kind, search, today: currentMonth() }));
+  const timeZone = useSelector(sessionActor, selectTimezone);
+  const country = useSelector(sessionActor, selectSchoolCountry);
+  const [initial] = useState(() => ({ kind, search, clock: { now: Date.now(), timeZone, country } }));
   const actor = usePageActor(rankingMachine, { input: { ...initial, kind } });
   useEffect(() => {
     actor?.send({ type: 'ranking.address', search });
   }, [actor, search]);
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-4" data-slot="ranking">
-      <header className="flex flex-col gap-2">
-        <h1 id="page-title" className="text-2xl font-bold">
-          {t(kind === 'courses' ? 'ranking.courses.heading' : 'ranking.users.heading')}
-        </h1>
+    <DashboardShell title={kind === 'courses' ? 'pages.rankingCourses' : 'pages.rankingUsers'} className="max-w-4xl">
+      <div className="flex min-w-0 flex-col gap-4" data-slot="ranking">
         <p className="text-sm text-muted-foreground" data-slot="ranking-intro">
           {t(kind === 'courses' ? 'ranking.courses.intro' : 'ranking.users.intro')}
         </p>
-        <nav aria-label={t('activity.links.rankings')}>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <li>
-              <Link href={kind === 'courses' ? '/ranking/users' : '/ranking/courses'} className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline">
-                {t(kind === 'courses' ? 'activity.links.users' : 'activity.links.courses')}
-              </Link>
-            </li>
-            <li>
-              <Link href="/dashboard/users" className="inline-flex min-h-11 items-center font-medium text-primary underline-offset-4 hover:underline">
-                {t('ranking.backToDashboard')}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      </header>
-      {actor ? <RankingScreen actor={actor} kind={kind} /> : <ListSkeleton label={t('ranking.loading')} rows={4} rowClassName="h-12" />}
-    </section>
+        {actor ? <RankingScreen actor={actor} kind={kind} /> : <ListSkeleton label={t('ranking.loading')} rows={4} rowClassName="h-12" />}
+      </div>
+    </DashboardShell>
   );
 }
 

@@ -25,12 +25,19 @@ export function NavTab({ href, current, className, slot, children }: { href: str
 export const isUnder = (location: string, href: string): boolean => location === href || location.startsWith(`${href}/`);
 
 /** A row of NavTabs (labels already in the user's language), the one for `location` current. */
-export function NavTabs({ items, location, slot, className, ...props }: React.ComponentProps<'ul'> & { items: readonly { href: string; label: string }[]; location: string; slot: string }) {
+export function NavTabs({
+  items,
+  location,
+  slot,
+  className,
+  itemClassName,
+  ...props
+}: React.ComponentProps<'ul'> & { items: readonly { href: string; label: string }[]; location: string; slot: string; itemClassName?: string }) {
   return (
     <ul className={cn('-mb-px flex flex-wrap gap-x-1', className)} {...props}>
       {items.map(({ href, label }) => (
-        <li key={href}>
-          <NavTab href={href} current={isUnder(location, href)} slot={slot}>
+        <li key={href} className={itemClassName}>
+          <NavTab href={href} current={isUnder(location, href)} slot={slot} className={itemClassName}>
             {label}
           </NavTab>
         </li>
