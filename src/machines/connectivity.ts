@@ -1,19 +1,16 @@
 // /dashboard/connectivity (issue 16; SPEC §2, §3 device status): the school's guardians, what each channel
 // reaches, the device mix and "cobertura efectiva", then one table per level with its courses. The figures
 // are one request (`GET /dashboard/connectivity`), so the page is one panel: loading, shown or failed with
-// Reintentar (the figures already shown stay while it asks again). How the table is sorted and which level
-// it shows are events; the rows themselves are derived in selectors, never stored.
+// Reintentar (the figures already shown stay while it asks again). How the table is sorted (the order
+// chosen, or the "Cobertura" header pressed) and which level it shows are events; the rows themselves are
+// derived in selectors (rules in connectivity-rules.ts), never stored.
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { fetchConnectivity } from '../services/dashboard';
-import type { Connectivity, ConnectivityRow } from '../../shared/dashboard-contract';
+import type { Connectivity } from '../../shared/dashboard-contract';
+import { CONNECTIVITY_SORTS, nextCoverageSort, shownLevels, type ConnectivitySort, type ShownLevel } from './connectivity-rules';
 
-/** Contract order (levels in school order, courses by name), or by effective coverage. */
-export type ConnectivitySort = 'school' | 'coverageAsc' | 'coverageDesc';
-export const CONNECTIVITY_SORTS: readonly ConnectivitySort[] = ['school', 'coverageAsc', 'coverageDesc'];
-
-/** A course is "cut off" when under this share of its addressed guardians was reached (README Decisions). */
-export const CUT_OFF_SHARE = 0.5;
-export const isCutOff = (row: ConnectivityRow): boolean => row.coverage.share !== null && row.coverage.share < CUT_OFF_SHARE;
+export { CONNECTIVITY_SORTS, CUT_OFF_SHARE, isCutOff, nextCoverageSort, shownLevels, sortCourses } from './connectivity-rules';
+export type { ConnectivitySort, ShownLevel } from './connectivity-rules';
 
 export interface ConnectivityContext {
   data: Connectivity | null;
@@ -24,6 +21,8 @@ export interface ConnectivityContext {
 
 export type ConnectivityEvent =
   | { type: 'connectivity.sort'; sort: ConnectivitySort }
+  /** The "Cobertura" header pressed: least covered first, then the other way. */
+  | { type: 'connectivity.sortByCoverage' }
   | { type: 'connectivity.level'; level: number | null }
   | { type: 'connectivity.retry' }
   | { type: 'connectivity.reload' };
@@ -47,6 +46,7 @@ export const connectivityMachine = setup({
         return event.sort;
       },
     }),
+    assignCoverageSort: assign({ sort: ({ context }) => nextCoverageSort(context.sort) }),
     assignLevel: assign({
       level: ({ event }) => {
         assertEvent(event, 'connectivity.level');
@@ -72,6 +72,7 @@ export const connectivityMachine = setup({
   initial: 'loading',
   on: {
     'connectivity.sort': { guard: 'isOtherSort', actions: 'assignSort' },
+    'connectivity.sortByCoverage': { actions: 'assignCoverageSort' },
     'connectivity.level': { guard: 'isKnownLevel', actions: 'assignLevel' },
   },
   states: {
@@ -96,18 +97,6 @@ export const connectivityMachine = setup({
 export type ConnectivitySnapshot = SnapshotFrom<typeof connectivityMachine>;
 export type ConnectivityActor = ActorRefFrom<typeof connectivityMachine>;
 
-/** Courses in the order asked: by coverage (no messages addressed last), ties by name. */
-export function sortCourses(courses: readonly ConnectivityRow[], sort: ConnectivitySort): ConnectivityRow[] {
-  if (sort === 'school') return [...courses];
-  const sign = sort === 'coverageAsc' ? 1 : -1;
-  return [...courses].sort((a, b) => {
-    const x = a.coverage.share;
-    const y = b.coverage.share;
-    if (x === null || y === null) return x === y ? a.name.localeCompare(b.name, 'es') : x === null ? 1 : -1;
-    return x === y ? a.name.localeCompare(b.name, 'es') : sign * (x - y);
-  });
-}
-
 // Selectors: primitives, or references that keep their identity until their value changes.
 export const selectData = (s: ConnectivitySnapshot): Connectivity | null => s.context.data;
 export const selectLoading = (s: ConnectivitySnapshot): boolean => s.hasTag('busy');
@@ -115,3 +104,19 @@ export const selectFailed = (s: ConnectivitySnapshot): boolean => s.matches('fai
 export const selectSort = (s: ConnectivitySnapshot): ConnectivitySort => s.context.sort;
 export const selectLevel = (s: ConnectivitySnapshot): number | null => s.context.level;
 export const selectCanReload = (s: ConnectivitySnapshot): boolean => s.can({ type: 'connectivity.reload' });
+
+/**
+ * The levels the table shows with their courses in order (shownLevels), null before the figures: the same
+ * array for the same context (each actor's own, so two tables never share or evict each other's rows).
+ */
+const shownByContext = new WeakMap<ConnectivityContext, ShownLevel[]>();
+export function selectShownLevels(s: ConnectivitySnapshot): ShownLevel[] | null {
+  const { context } = s;
+  if (!context.data) return null;
+  let shown = shownByContext.get(context);
+  if (!shown) {
+    shown = shownLevels(context.data, context.level, context.sort);
+    shownByContext.set(context, shown);
+  }
+  return shown;
+}

@@ -1,10 +1,22 @@
 // /dashboard/connectivity (connectivity.ts): the figures load once (a failure offers Reintentar), Actualizar
 // asks again with the figures kept on screen, and a failure then keeps them. The table's order and level are
 // events: any of the three orders, a level the figures have or all of them; an unknown level or order, or
-// the one shown, changes nothing; a level gone from new figures stops being the filter.
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+// the one shown, changes nothing; a level gone from new figures stops being the filter. The "Cobertura"
+// header turns the coverage order around; the table's rules (connectivity-rules.ts) are checked by hand values.
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { connectivityMachine, isCutOff, selectCanReload, selectData, selectFailed, selectLevel, selectLoading, selectSort, sortCourses, type ConnectivitySnapshot } from '../../src/machines/connectivity';
+import {
+  connectivityMachine,
+  selectCanReload,
+  selectData,
+  selectFailed,
+  selectLevel,
+  selectLoading,
+  selectShownLevels,
+  selectSort,
+  type ConnectivitySnapshot,
+} from '../../src/machines/connectivity';
+import { isCutOff, nextCoverageSort, shownLevels, sortCourses } from '../../src/machines/connectivity-rules';
 import type { Connectivity } from '../../shared/dashboard-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
@@ -20,6 +32,7 @@ const EVENTS: AnyEventObject[] = [
   { type: 'connectivity.sort', sort: 'coverageAsc' },
   { type: 'connectivity.sort', sort: 'school' },
   { type: 'connectivity.sort', sort: 'bogus' },
+  { type: 'connectivity.sortByCoverage' },
   { type: 'connectivity.level', level: 2 },
   { type: 'connectivity.level', level: null },
   { type: 'connectivity.level', level: 99 },
@@ -41,6 +54,9 @@ function choicesAfter(env: StepEnv): { sort: string; level: number | null } {
   switch (event.type) {
     case 'connectivity.sort':
       return ['school', 'coverageAsc', 'coverageDesc'].includes(event.sort as string) ? { ...before, sort: event.sort as string } : before;
+    // The "Cobertura" header: least covered first, then it turns around.
+    case 'connectivity.sortByCoverage':
+      return { ...before, sort: before.sort === 'coverageAsc' ? 'coverageDesc' : 'coverageAsc' };
     case 'connectivity.level': {
       const level = event.level as number | null;
       return level === null || levelIds(from).includes(level) ? { ...before, level } : before;
@@ -54,9 +70,27 @@ function choicesAfter(env: StepEnv): { sort: string; level: number | null } {
   }
 }
 
+/** Each course's name, by level id: the school's order (the fixture's). */
+const COURSE_NAMES: Record<number, string[]> = { 1: ['1° Básico A', '1° Básico B'], 2: ['1° Medio A'] };
+/** The same by coverage (1° Básico B 25 %, A 90 %; nothing addressed last either way), worked out by hand. */
+const BY_COVERAGE: Record<string, Record<number, string[]>> = {
+  school: COURSE_NAMES,
+  coverageAsc: { 1: ['1° Básico B', '1° Básico A'], 2: ['1° Medio A'] },
+  coverageDesc: { 1: ['1° Básico A', '1° Básico B'], 2: ['1° Medio A'] },
+};
+
 function checkChoices(snapshot: AnyMachineSnapshot, env: StepEnv) {
   const expected = env.event.type === 'xstate.init' ? { sort: 'school', level: null } : choicesAfter(env);
   expect([selectSort(snap(snapshot)), selectLevel(snap(snapshot))]).toEqual([expected.sort, expected.level]);
+  // The table as shown: the levels chosen, each with its courses in the order chosen; the same array while
+  // nothing changes.
+  const shown = selectShownLevels(snap(snapshot));
+  if (!snapshot.context.data) expect(shown).toBeNull();
+  else {
+    const ids = expected.level === null ? levelIds(snapshot) : [expected.level];
+    expect(shown?.map((l) => [l.level.id, l.courses.map((c) => c.name)])).toEqual(ids.map((id) => [id, BY_COVERAGE[expected.sort]![id]]));
+    expect(selectShownLevels(snap(snapshot))).toBe(shown);
+  }
 }
 
 defineModelTests({
@@ -100,6 +134,7 @@ defineModelTests({
   },
   events: {
     'connectivity.sort': send,
+    'connectivity.sortByCoverage': send,
     'connectivity.level': send,
     'connectivity.retry': send,
     'connectivity.reload': send,
@@ -118,6 +153,35 @@ describe('connectivity table rules', () => {
     expect(sortCourses([A, B, C, D], 'school').map((r) => r.name)).toEqual(['A', 'B', 'C', 'D']);
     expect(sortCourses([A, C, D, B], 'coverageAsc').map((r) => r.name)).toEqual(['B', 'D', 'A', 'C']);
     expect(sortCourses([C, B, D, A], 'coverageDesc').map((r) => r.name)).toEqual(['A', 'B', 'D', 'C']);
+  });
+  it('the header turns the coverage order around, starting with the least covered', () => {
+    expect(nextCoverageSort('school')).toBe('coverageAsc');
+    expect(nextCoverageSort('coverageAsc')).toBe('coverageDesc');
+    expect(nextCoverageSort('coverageDesc')).toBe('coverageAsc');
+  });
+  it('shows the level chosen or all, each with its courses in order', () => {
+    const full = connectivity();
+    expect(shownLevels(full, null, 'coverageAsc').map((l) => [l.level.name, l.courses.map((c) => c.name)])).toEqual([
+      ['Básica', ['1° Básico B', '1° Básico A']],
+      ['Media', ['1° Medio A']],
+    ]);
+    expect(shownLevels(full, 2, 'school').map((l) => l.level.name)).toEqual(['Media']);
+    expect(shownLevels(full, 99, 'school')).toEqual([]);
+  });
+  it('keeps each actor its own shown rows: two tables alternating neither share nor evict them', async () => {
+    const one = createActor(connectivityMachine.provide({ actors: { fetchConnectivity: fromPromise(async () => connectivity()) } })).start();
+    const two = createActor(connectivityMachine.provide({ actors: { fetchConnectivity: fromPromise(async () => connectivity()) } })).start();
+    await waitFor(one, (s) => s.matches('shown'));
+    await waitFor(two, (s) => s.matches('shown'));
+    two.send({ type: 'connectivity.sort', sort: 'coverageAsc' });
+    const first = selectShownLevels(one.getSnapshot());
+    const second = selectShownLevels(two.getSnapshot());
+    expect(first?.[0]?.courses.map((c) => c.name)).toEqual(['1° Básico A', '1° Básico B']);
+    expect(second?.[0]?.courses.map((c) => c.name)).toEqual(['1° Básico B', '1° Básico A']);
+    expect(selectShownLevels(one.getSnapshot())).toBe(first);
+    expect(selectShownLevels(two.getSnapshot())).toBe(second);
+    one.stop();
+    two.stop();
   });
   it('marks as cut off a course under half its addressed guardians reached, never one with nothing addressed', () => {
     expect([A, B, C].map(isCutOff)).toEqual([false, true, false]);

@@ -91,6 +91,23 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
     expect(screen.getByRole('table', { name: 'Media' })).toBeTruthy();
   });
 
+  it('sorts by coverage from its column header too: a button, least covered first, then the other way', async () => {
+    render(wrap(<DashboardConnectivityPage />));
+    const table = await screen.findByRole('table', { name: 'Básica' });
+    const header = () => within(screen.getByRole('table', { name: 'Básica' })).getByRole('columnheader', { name: new RegExp(text('connectivity.table.coverage')) });
+    expect(header().getAttribute('aria-sort')).toBeNull();
+    expect(rowNames(table)).toEqual(['1° Básico A', '1° Básico B']);
+    await act(async () => fireEvent.click(within(header()).getByRole('button')));
+    expect(header().getAttribute('aria-sort')).toBe('ascending');
+    expect(rowNames(screen.getByRole('table', { name: 'Básica' }))).toEqual(['1° Básico B', '1° Básico A']);
+    // The order chosen shows in the select too: one order, two ways to choose it.
+    expect((screen.getByLabelText(text('connectivity.table.sort')) as HTMLSelectElement).value).toBe('coverageAsc');
+    await act(async () => fireEvent.click(within(header()).getByRole('button')));
+    expect(header().getAttribute('aria-sort')).toBe('descending');
+    expect(header().textContent).toContain(text('connectivity.table.descending'));
+    expect(rowNames(screen.getByRole('table', { name: 'Básica' }))).toEqual(['1° Básico A', '1° Básico B']);
+  });
+
   it('says so when the figures cannot load, and Reintentar asks again', async () => {
     api.script['GET /dashboard/connectivity'] = [json(500, { message: 'Error', code: 'server.error' }), () => json(200, { data: connectivity() })];
     render(wrap(<DashboardConnectivityPage />));

@@ -34,6 +34,7 @@ import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
 import { ListFailure, ListSkeleton } from '../ui/list-state';
 import { NativeSelect } from '../ui/native-select';
+import { SortableHeader } from '../ui/sortable-header';
 import { formatDecimal, formatRate, periodName } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
 import { DashboardShell } from './dashboard/shell';
@@ -153,9 +154,10 @@ function RankingTable({ actor, ranking, kind, locale }: { actor: RankingActor; r
             </caption>
             <thead className="border-b bg-muted/50 text-left">
               <tr>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
+                {/* The ranking's order is its positions, the server's: said, not offered to change. */}
+                <SortableHeader align="end" direction="ascending" directionLabel={t('activity.table.ascending')}>
                   {t('ranking.position')}
-                </th>
+                </SortableHeader>
                 <th scope="col" className="px-3 py-2 font-medium">
                   {t(kind === 'courses' ? 'ranking.courses.name' : 'ranking.users.name')}
                 </th>

@@ -12,6 +12,7 @@ import type { MessageKey } from '../../../i18n';
 import { formatNumber } from '../../charts/scale';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
+import { SortableHeader } from '../../ui/sortable-header';
 import { formatRate } from './format';
 
 const HEADERS: readonly { column: StaffColumn; label: MessageKey; numeric: boolean }[] = [
@@ -72,25 +73,15 @@ function SortHeader({ actor, column, label, numeric }: { actor: StaffActivityAct
   const t = useT();
   const sorted = useSelector(actor, selectSortColumn) === column;
   const direction = useSelector(actor, selectSortDirection);
-  const sort = sorted ? (direction === 'asc' ? 'ascending' : 'descending') : undefined;
   return (
-    <th scope="col" aria-sort={sort} className={cn('p-0 font-medium', numeric && 'text-right')}>
-      <button
-        type="button"
-        onClick={() => actor.send({ type: 'activity.sort', column })}
-        className={cn(
-          'inline-flex min-h-11 w-full items-center gap-1 px-3 outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40',
-          numeric && 'justify-end',
-        )}
-        data-slot="sort-button"
-      >
-        {t(label)}
-        <span aria-hidden="true" className={cn('text-xs', !sorted && 'opacity-30')}>
-          {sorted && direction === 'asc' ? '▲' : '▼'}
-        </span>
-        {sorted ? <span className="sr-only">{t(direction === 'asc' ? 'activity.table.ascending' : 'activity.table.descending')}</span> : null}
-      </button>
-    </th>
+    <SortableHeader
+      align={numeric ? 'end' : 'start'}
+      direction={sorted ? (direction === 'asc' ? 'ascending' : 'descending') : null}
+      directionLabel={t(direction === 'asc' ? 'activity.table.ascending' : 'activity.table.descending')}
+      onSort={() => actor.send({ type: 'activity.sort', column })}
+    >
+      {t(label)}
+    </SortableHeader>
   );
 }
 

@@ -9,8 +9,8 @@ import {
   isCutOff,
   selectData,
   selectLevel,
+  selectShownLevels,
   selectSort,
-  sortCourses,
   type ConnectivityActor,
   type ConnectivitySort,
 } from '../../../machines/connectivity';
@@ -22,6 +22,7 @@ import { cn } from '../../lib/utils';
 import { Badge } from '../../ui/badge';
 import { Label } from '../../ui/label';
 import { NativeSelect } from '../../ui/native-select';
+import { SortableHeader } from '../../ui/sortable-header';
 import { formatPercent } from './figures';
 import type { MessageKey } from '../../../i18n';
 
@@ -36,8 +37,8 @@ export function CoursesTable({ actor, locale }: { actor: ConnectivityActor; loca
   const data = useSelector(actor, selectData);
   const sort = useSelector(actor, selectSort);
   const level = useSelector(actor, selectLevel);
-  if (!data) return null;
-  const levels = level === null ? data.levels : data.levels.filter((l) => l.id === level);
+  const levels = useSelector(actor, selectShownLevels);
+  if (!data || !levels) return null;
   return (
     <section aria-labelledby="connectivity-table-title" className="flex min-w-0 flex-col gap-4">
       <h3 id="connectivity-table-title" className="text-lg font-semibold">
@@ -72,14 +73,26 @@ export function CoursesTable({ actor, locale }: { actor: ConnectivityActor; loca
       </div>
       <p className="text-sm text-muted-foreground">{t('connectivity.table.cutOffNote', { percent: Math.round(CUT_OFF_SHARE * 100) })}</p>
       {data.levels.length === 0 ? <p className="text-sm text-muted-foreground">{t('connectivity.table.empty')}</p> : null}
-      {levels.map((l) => (
-        <LevelTable key={l.id} level={l} courses={sortCourses(l.courses, sort)} locale={locale} />
+      {levels.map((shown) => (
+        <LevelTable key={shown.level.id} level={shown.level} courses={shown.courses} sort={sort} onSortByCoverage={() => actor.send({ type: 'connectivity.sortByCoverage' })} locale={locale} />
       ))}
     </section>
   );
 }
 
-function LevelTable({ level, courses, locale }: { level: ConnectivityRow; courses: ConnectivityRow[]; locale: string }) {
+function LevelTable({
+  level,
+  courses,
+  sort,
+  onSortByCoverage,
+  locale,
+}: {
+  level: ConnectivityRow;
+  courses: ConnectivityRow[];
+  sort: ConnectivitySort;
+  onSortByCoverage: () => void;
+  locale: string;
+}) {
   const t = useT();
   const n = (value: number) => formatNumber(value, locale);
   return (
@@ -100,9 +113,14 @@ function LevelTable({ level, courses, locale }: { level: ConnectivityRow; course
             <th scope="col" className="px-3 py-2 font-medium">
               {t('connectivity.table.devices')}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <SortableHeader
+              align="end"
+              direction={sort === 'coverageAsc' ? 'ascending' : sort === 'coverageDesc' ? 'descending' : null}
+              directionLabel={t(sort === 'coverageAsc' ? 'connectivity.table.ascending' : 'connectivity.table.descending')}
+              onSort={onSortByCoverage}
+            >
               {t('connectivity.table.coverage')}
-            </th>
+            </SortableHeader>
           </tr>
         </thead>
         <tbody>
