@@ -1,13 +1,14 @@
 // Issue 16, the activity screens in the browser against the real server: an administrator opens
 // /dashboard/users, changes the period and the cargo, and every figure of the staff table equals what the
 // API reads from the database for that view (which the address now names); both rankings show the API's
-// rows and switch to "Por mejora"; a teacher is sent home with "No tienes acceso a esa sección"; on a
-// 390×844 phone nothing scrolls sideways.
+// rows and switch to "Por mejora"; the data shell's tabs move between the four screens by pointer and
+// keyboard, each page's one h1 being its tab title; a teacher is sent home with "No tienes acceso a esa
+// sección"; on a 390×844 phone nothing scrolls sideways but the tab row, which shows the current tab.
 import { expect, test, type Page } from '@playwright/test';
 import { DASHBOARD_API, type Ranking, type StaffActivity } from '../../shared/dashboard-contract';
 import { AppShell } from './pages/app-shell';
 import { USERS } from './support/env';
-import { t } from './support/i18n';
+import { t, type MessageKey } from './support/i18n';
 import { api, loginViaApi } from './support/session';
 
 const n = (value: number) => new Intl.NumberFormat('es-CL').format(value);
@@ -50,7 +51,7 @@ async function expectRanking(page: Page, ranking: Ranking, kind: 'courses' | 'us
 test('an administrator changes period and cargo on /dashboard/users; the figures are the API\'s', async ({ page }) => {
   await loginViaApi(page, USERS.admin);
   await page.goto('/dashboard/users');
-  await expect(page.getByRole('heading', { level: 1, name: t('activity.heading') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t('pages.dashboardUsers') })).toBeVisible();
   const now = await read<StaffActivity>(page, DASHBOARD_API.users);
   await expectStaffTable(page, now);
   await expect(page.locator('[data-slot=activity-percent-figure]')).toHaveText(`${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 }).format(now.activity_percent)} %`);
@@ -88,7 +89,7 @@ test('both rankings show the API\'s rows and switch to "Por mejora"', async ({ p
     const path = kind === 'courses' ? DASHBOARD_API.rankingCourses : DASHBOARD_API.rankingUsers;
     const metric = kind === 'courses' ? 'read' : 'messages';
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: t(kind === 'courses' ? 'ranking.courses.heading' : 'ranking.users.heading') })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: t(kind === 'courses' ? 'pages.rankingCourses' : 'pages.rankingUsers') })).toBeVisible();
     if (kind === 'courses') await expect(page.getByText(t('ranking.courses.intro'))).toBeVisible();
     await expectRanking(page, await read<Ranking>(page, `${path}?metric=${metric}&by=value`), kind);
     await page.getByRole('button', { name: t('ranking.by.improvement') }).click();
@@ -96,6 +97,45 @@ test('both rankings show the API\'s rows and switch to "Por mejora"', async ({ p
     await expect(page.getByRole('button', { name: t('ranking.by.improvement') })).toHaveAttribute('aria-pressed', 'true');
     await expectRanking(page, await read<Ranking>(page, `${path}?metric=${metric}&by=improvement`), kind);
   }
+});
+
+/** The four data screens, in the shell's tab order: path, tab label, page title. */
+const DATA_TABS = [
+  ['/dashboard/connectivity', 'dashboardShell.connectivity', 'pages.dashboardConnectivity'],
+  ['/dashboard/users', 'dashboardShell.users', 'pages.dashboardUsers'],
+  ['/ranking/courses', 'dashboardShell.rankingCourses', 'pages.rankingCourses'],
+  ['/ranking/users', 'dashboardShell.rankingUsers', 'pages.rankingUsers'],
+] as const;
+
+/** The page is the data screen at `path`: its tab current (and only it), its title the one h1 and the tab title. */
+async function expectDataScreen(page: Page, path: string, title: MessageKey, tab: MessageKey): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  const tabs = page.getByRole('navigation', { name: t('dashboardShell.sections') });
+  await expect(tabs.locator('[aria-current=page]')).toHaveText([t(tab)]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([t(title)]);
+  await expect(page).toHaveTitle(new RegExp(`^${t(title)} · `));
+}
+
+test('the data tabs move between Conectividad, Usuarios and the two rankings, by pointer and by keyboard', async ({ page }) => {
+  await loginViaApi(page, USERS.admin);
+  await page.goto('/dashboard/connectivity');
+  await expectDataScreen(page, '/dashboard/connectivity', 'pages.dashboardConnectivity', 'dashboardShell.connectivity');
+  const tabs = page.getByRole('navigation', { name: t('dashboardShell.sections') });
+  await expect(tabs.getByRole('link')).toHaveText(DATA_TABS.map(([, label]) => t(label)));
+  // Pointer: each tab in turn, then back to the first.
+  for (const [path, label, title] of [...DATA_TABS.slice(1), DATA_TABS[0]]) {
+    await tabs.getByRole('link', { name: t(label), exact: true }).click();
+    await expectDataScreen(page, path, title, label);
+  }
+  // Keyboard: Tab reaches the tabs (a real link each), Enter follows one.
+  await tabs.getByRole('link', { name: t('dashboardShell.users'), exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(tabs.getByRole('link', { name: t('dashboardShell.rankingCourses'), exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectDataScreen(page, '/ranking/courses', 'pages.rankingCourses', 'dashboardShell.rankingCourses');
+  // Back returns to the tab before.
+  await page.goBack();
+  await expectDataScreen(page, '/dashboard/connectivity', 'pages.dashboardConnectivity', 'dashboardShell.connectivity');
 });
 
 test('a teacher is sent home with "No tienes acceso a esa sección"', async ({ page }) => {
@@ -121,5 +161,20 @@ test.describe('a 390×844 phone', () => {
       });
       expect(scrollWidth, `sideways scroll at 390 px on ${path}`).toBeLessThanOrEqual(clientWidth);
     }
+  });
+
+  test('the tab row scrolls inside itself and opens with the current tab in view; a tab still navigates', async ({ page }) => {
+    await loginViaApi(page, USERS.admin);
+    await page.goto('/ranking/users');
+    const tabs = page.getByRole('navigation', { name: t('dashboardShell.sections') });
+    const current = tabs.locator('[aria-current=page]');
+    await expect(current).toHaveText(t('dashboardShell.rankingUsers'));
+    // The row is wider than the phone, so it scrolls; the last tab, current, is shown whole.
+    const row = await tabs.evaluate((nav) => ({ scrollWidth: nav.scrollWidth, clientWidth: nav.clientWidth, left: nav.getBoundingClientRect().left, right: nav.getBoundingClientRect().right }));
+    expect(row.scrollWidth, 'the four tabs are wider than 390 px').toBeGreaterThan(row.clientWidth);
+    const box = await current.boundingBox();
+    expect(box && box.x >= row.left - 1 && box.x + box.width <= row.right + 1, 'the current tab is in view').toBe(true);
+    await tabs.getByRole('link', { name: t('dashboardShell.connectivity'), exact: true }).click();
+    await expectDataScreen(page, '/dashboard/connectivity', 'pages.dashboardConnectivity', 'dashboardShell.connectivity');
   });
 });

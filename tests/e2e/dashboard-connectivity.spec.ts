@@ -63,7 +63,7 @@ function worstCourse(data: Connectivity): ConnectivityRow {
 test('an administrator opens the dashboard and a course, and the downloaded call list is the screen’s', async ({ page }) => {
   await loginViaApi(page, USERS.admin);
   await page.goto('/dashboard/connectivity');
-  await expect(page.getByRole('heading', { level: 2, name: t('connectivity.heading') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t('pages.dashboardConnectivity') })).toBeVisible();
   const data = await read<Connectivity>(page, DASHBOARD_API.connectivity);
   const figures = page.getByRole('region', { name: t('connectivity.school.title') });
   await expect(figures.locator('[data-figure] dd')).toHaveText([n(data.school.students), n(data.school.guardians)]);
@@ -147,7 +147,23 @@ test('a teacher is sent home with "No tienes acceso a esa sección"', async ({ p
   const shell = new AppShell(page);
   await expect(shell.toast(t('error.noAccess'))).toBeVisible();
   await shell.expectInbox();
-  await expect(page.getByRole('heading', { level: 2, name: t('connectivity.heading') })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: t('pages.dashboardConnectivity') })).toHaveCount(0);
+});
+
+test('a course page sits under the Conectividad tab, and the data tabs navigate from it', async ({ page }) => {
+  await loginViaApi(page, USERS.admin);
+  const course = worstCourse(await read<Connectivity>(page, DASHBOARD_API.connectivity));
+  await page.goto(`/connectivity/course/${course.id}`);
+  const tabs = page.getByRole('navigation', { name: t('dashboardShell.sections') });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([t('pages.connectivityCourse')]);
+  await expect(tabs.locator('[aria-current=page]')).toHaveText([t('dashboardShell.connectivity')]);
+  await tabs.getByRole('link', { name: t('dashboardShell.users'), exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/users$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([t('pages.dashboardUsers')]);
+  await expect(tabs.locator('[aria-current=page]')).toHaveText([t('dashboardShell.users')]);
+  await tabs.getByRole('link', { name: t('dashboardShell.connectivity'), exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/connectivity$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText([t('pages.dashboardConnectivity')]);
 });
 
 test.describe('a 390×844 phone', () => {

@@ -3,10 +3,10 @@
 // say the same), then the four data screens as tabs — Conectividad, Usuarios, Ranking de cursos, Ranking de
 // funcionarios — the current one marked with aria-current. Plain links like the settings shell
 // (settings/shell.tsx): Tab reaches them and the browser's own link behaviour holds. On a 390 px phone the
-// row scrolls sideways inside itself (a focused tab is scrolled into view by the browser) rather than
-// wrapping into a second row. Each data page renders its content inside it, its panels as h2; the shell's
-// texts are the `dashboard` namespace, loaded with those pages.
-import type { ReactNode } from 'react';
+// row scrolls sideways inside itself (the current tab scrolled into view, a focused one by the browser)
+// rather than wrapping into a second row. Each data page renders its content inside it, its panels as h2;
+// the shell's texts are the `dashboard` namespace, loaded with those pages.
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
@@ -26,12 +26,21 @@ const sectionPath = (location: string): string => (location.startsWith('/connect
 export function DashboardShell({ title, children, className }: { title: Extract<MessageKey, `pages.${string}`>; children: ReactNode; className?: string }) {
   const t = useT();
   const [location] = useLocation();
+  const tabs = useRef<HTMLElement>(null);
+  // On a phone the row is wider than the screen: the current tab is scrolled into the row's view (the row
+  // only, never the page), so /ranking/users does not open with its own tab hidden off to the right.
+  useEffect(() => {
+    const nav = tabs.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current=page]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    nav.scrollLeft = Math.max(0, current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2);
+  }, [location]);
   return (
     <section aria-labelledby="page-title" data-slot="dashboard-shell" className={cn('mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4', className)}>
       <h1 id="page-title" className="text-2xl font-bold print:hidden">
         {t(title)}
       </h1>
-      <nav aria-label={t('dashboardShell.sections')} className="min-w-0 overflow-x-auto border-b print:hidden" data-slot="dashboard-tabs">
+      <nav ref={tabs} aria-label={t('dashboardShell.sections')} className="relative min-w-0 overflow-x-auto border-b print:hidden" data-slot="dashboard-tabs">
         <NavTabs
           items={DASHBOARD_SECTIONS.map(({ href, label }) => ({ href, label: t(label) }))}
           location={sectionPath(location)}
