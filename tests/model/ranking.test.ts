@@ -4,7 +4,7 @@
 // screen meanwhile and writes the address (replacing the entry), while an address read back asks without
 // writing it; a failure keeps the last table and offers Reintentar.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import {
   rankingMachine,
   selectBy,
@@ -17,6 +17,7 @@ import {
   selectRankingPeriodKey,
   type RankingSnapshot,
 } from '../../src/machines/ranking';
+import { useBrowserZone } from '../fixtures/browser-zone';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { periodFor, ranking } from '../fixtures/dashboard-activity';
@@ -24,12 +25,7 @@ import { periodFor, ranking } from '../fixtures/dashboard-activity';
 const snap = (s: AnyMachineSnapshot) => s as unknown as RankingSnapshot;
 
 // The browser is in Santiago; the newest periods offered are the school's, by its zone and school year.
-const browserZone = process.env.TZ;
-process.env.TZ = 'America/Santiago';
-afterAll(() => {
-  if (browserZone === undefined) delete process.env.TZ;
-  else process.env.TZ = browserZone;
-});
+useBrowserZone('America/Santiago');
 /** A Chilean school in October 2026. */
 const CL_CLOCK = { now: Date.parse('2026-10-15T15:00:00Z'), timeZone: 'America/Santiago', country: 'CL' };
 /**

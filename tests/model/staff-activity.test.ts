@@ -4,7 +4,7 @@
 // differs and never writes; the summary child is told the school year whenever the period changes, and
 // crashes and restarts on its own while the table goes on.
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import {
   selectActivity,
   selectCanNext,
@@ -18,6 +18,7 @@ import {
   staffActivityMachine,
   type StaffActivitySnapshot,
 } from '../../src/machines/staff-activity';
+import { useBrowserZone } from '../fixtures/browser-zone';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listStandIn } from './doubles';
@@ -27,12 +28,7 @@ const snap = (s: AnyMachineSnapshot) => s as unknown as StaffActivitySnapshot;
 
 // A browser in Mexico City at 21:30 on 30 September looks at a Chilean school, where it is 00:30 on
 // 1 October: the newest month offered is the school's October.
-const browserZone = process.env.TZ;
-process.env.TZ = 'America/Mexico_City';
-afterAll(() => {
-  if (browserZone === undefined) delete process.env.TZ;
-  else process.env.TZ = browserZone;
-});
+useBrowserZone('America/Mexico_City');
 const CLOCK = { now: Date.parse('2026-10-01T03:30:00Z'), timeZone: 'America/Santiago', country: 'CL' };
 const TODAY = '2026-10';
 
