@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { connectivitySql, missedSql } from '../server/dashboard/connectivity';
 import { openDb } from '../server/db/client';
 import { rowsOf } from '../server/compose/expand';
+import { rollUpReachedAt } from '../server/delivery/status';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';
 import { COVERAGE_MESSAGES } from '../shared/dashboard-contract';
 import { ApiClient, dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript, startServer, stopServer, timedGet } from './support';
@@ -88,6 +89,8 @@ export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], i
       when 7 then case when ch.channel = 'app-mobile' then 'read' else 'received' end else 'received' end as status) o
     where m.institution_id = ${institutionId} and m.content like ${tag + '%'}
       and (ch.channel = 'sms' or g.app_installed_at is not null)`);
+  // The recipients' reached_at roll-up, as the delivery engine keeps it (server/delivery/status.ts).
+  await rollUpReachedAt(db);
   await db.execute(sql`analyze`);
 }
 

@@ -7,6 +7,7 @@ import { rowsOf } from './expand';
 import type { GuardianRoleId } from '../../shared/compose-contract';
 import type { RecipientListMember, StaleReason } from '../../shared/recipient-lists-contract';
 import { DEVICE_WINDOW } from '../delivery/status';
+import { smsPhoneSql } from '../delivery/sms-phones';
 import type { Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
@@ -39,6 +40,7 @@ interface MemberRow {
   phone: string | null;
   dni: string | null;
   app: boolean;
+  sms: boolean | null;
   misses: number | null;
   student_id: number | null;
   course_id: number | null;
@@ -90,7 +92,7 @@ export async function listUsers(
       coalesce(g.last_name_father, s2.last_name_father, st.last_name_father) as last_name_father,
       coalesce(g.last_name_mother, s2.last_name_mother, st.last_name_mother) as last_name_mother,
       coalesce(g.email, s2.email, st.email) as email, coalesce(g.phone, st.phone) as phone, coalesce(g.dni, s2.dni) as dni,
-      g.app_installed_at is not null as app, g.device_misses as misses,
+      g.app_installed_at is not null as app, ${smsPhoneSql('g')} as sms, g.device_misses as misses,
       s.id as student_id, s.course_id, c.name as course_name, s.withdrawn_at,
       st.position_id, p.name as position_name
     from ${recipientListMembers} m
@@ -129,7 +131,7 @@ export async function listUsers(
         student_id: student?.id ?? null,
         course: student?.courseName ?? null,
         dni: r.dni,
-        device_status: deviceStatus({ app: r.app, phone: r.phone }, Number(r.misses) >= DEVICE_WINDOW),
+        device_status: deviceStatus({ app: r.app, sms: Boolean(r.sms) }, Number(r.misses) >= DEVICE_WINDOW),
         stale: staleReason(student, addedIn),
       });
     } else if (r.kind === 'estudiante') {

@@ -17,6 +17,7 @@ import type {
 } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
 import { DEVICE_WINDOW } from '../delivery/status';
+import { settleSmsPhones, smsPhoneSql, smsPhoneText } from '../delivery/sms-phones';
 import { institutionChannels, userChannelPermissions } from '../db/schema/compose';
 import {
   courses,
@@ -34,37 +35,35 @@ import { type ChannelCode, CHANNEL_CODES, CHANNEL_ID } from '../../shared/codes'
 /** Spanish order: accents sort with their base letter, ñ after n. */
 export const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
-/** The `guardians_phone_e164_check` rule, checked again: rows older than the constraint may exist on real Postgres. */
-const E164 = /^\+[1-9][0-9]{7,14}$/;
-
-export const personName = (p: { firstNames: string; lastNameFather: string; lastNameMother: string }) =>
-  `${p.firstNames} ${p.lastNameFather} ${p.lastNameMother}`;
-
 /**
- * SPEC §3 legend. Red when the guardian cannot be reached on a device at all (no app, no usable mobile);
- * otherwise yellow when the last 3 device deliveries all failed, else blue with the app, green with SMS only.
+ * SPEC §3 legend. Red when the guardian cannot be reached on a device at all (no app, no number the delivery
+ * engine can text: server/delivery/sms-phones.ts); otherwise yellow when the last 3 device deliveries all
+ * failed, else blue with the app, green with SMS only.
  */
-export function deviceStatus(g: { app: boolean; phone: string | null }, irregular: boolean): DeviceStatus {
-  const phone = g.phone !== null && E164.test(g.phone);
-  if (!g.app && !phone) return 'red';
+export function deviceStatus(g: { app: boolean; sms: boolean }, irregular: boolean): DeviceStatus {
+  if (!g.app && !g.sms) return 'red';
   if (irregular) return 'yellow';
   return g.app ? 'blue' : 'green';
 }
 
-/** Whether a guardian row (alias `g`) has a usable mobile, in SQL: the E164 rule above. */
-const hasPhoneText = (g: string) => `coalesce(${g}.phone ~ '${E164.source}', false)`;
-export const hasPhoneSql = (g: string): SQL => sql.raw(hasPhoneText(g));
+/** Whether a guardian row (alias `g`) has a number the delivery engine can text, in SQL (server/delivery/sms-phones.ts). */
+export const hasPhoneSql = (g: string): SQL => smsPhoneSql(g);
 
 /**
  * `deviceStatus` in SQL over a guardian row aliased `g` (the dashboards aggregate it in the database):
  * the same legend and rule, kept beside the TypeScript one so the two cannot drift apart unnoticed.
  */
 export const deviceStatusSql = (g = 'g'): SQL =>
-  sql.raw(`case when ${g}.app_installed_at is null and not ${hasPhoneText(g)} then 'red'
+  sql.raw(`case when ${g}.app_installed_at is null and not ${smsPhoneText(g)} then 'red'
     when ${g}.device_misses >= ${DEVICE_WINDOW} then 'yellow'
     when ${g}.app_installed_at is not null then 'blue' else 'green' end`);
 
+export const personName = (p: { firstNames: string; lastNameFather: string; lastNameMother: string }) =>
+  `${p.firstNames} ${p.lastNameFather} ${p.lastNameMother}`;
+
 export async function loadRecipients(db: Queryable, institutionId: number): Promise<Recipients> {
+  // The device status counts numbers the delivery engine can text (server/delivery/sms-phones.ts).
+  await settleSmsPhones(db, institutionId);
   const [levelRows, courseRows, electiveRows, studentRows, enrolments, links, guardianRows, positionRows, staffRows] =
     await Promise.all([
       db
@@ -104,6 +103,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
             guardians.email,
             guardians.phone,
             sql`${guardians.appInstalledAt} is not null`,
+            sql`coalesce(${guardians.smsOk} and ${guardians.smsPhone} = ${guardians.phone}, false)`,
             // Kept by the delivery engine as deliveries end (server/delivery/status.ts refreshDeviceMisses).
             sql`${guardians.deviceMisses} >= ${DEVICE_WINDOW}`,
           ),
@@ -120,6 +120,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
               email: string | null,
               phone: string | null,
               app: boolean,
+              sms: boolean,
               irregular: boolean,
             ]
           >,
@@ -155,7 +156,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
   }
 
   const fichaById = new Map<number, { ficha: RecipientGuardian['ficha_apoderado']; status: DeviceStatus }>();
-  for (const [id, firstNames, lastNameFather, lastNameMother, email, phone, app, irregular] of guardianRows) {
+  for (const [id, firstNames, lastNameFather, lastNameMother, email, phone, app, sms, irregular] of guardianRows) {
     fichaById.set(id, {
       ficha: {
         email,
@@ -165,7 +166,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
         fono_celular: phone,
         user_type: 'apoderado',
       },
-      status: deviceStatus({ app, phone }, irregular),
+      status: deviceStatus({ app, sms }, irregular),
     });
   }
   const guardiansOf = new Map<number, { guardianId: number; role: GuardianRoleId }[]>();

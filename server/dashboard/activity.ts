@@ -9,6 +9,7 @@ import { rowsOf } from '../compose/expand';
 import type { FieldErrors } from '../compose/validate';
 import type { Queryable } from '../db/client';
 import { deviceMixSql } from './device-status';
+import { settleSmsPhones } from '../delivery/sms-phones';
 import { parsePeriodQuery, parseYear, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery, type School } from './period';
 
 export const ACTIVITY_MESSAGES = {
@@ -198,6 +199,8 @@ export function summarySql(institutionId: number, schoolYear: Period, thisMonth:
 /** `GET /dashboard/summary` at `now`. */
 export async function readActivitySummary(db: Queryable, institutionId: number, year: number | null, now = new Date()): Promise<ActivitySummary> {
   const school: School = await schoolOf(db, institutionId);
+  // The device mix counts numbers the delivery engine can text (server/delivery/sms-phones.ts).
+  await settleSmsPhones(db, institutionId);
   const month = monthIn(now, school.timezone);
   const schoolYear = schoolYearPeriod(year ?? schoolYearOf(month, school.country), school.country);
   const raw = rowsOf<{ what: string; key: string; name: string | null; messages: number; deliveries: number }>(

@@ -34,7 +34,7 @@ import { fold } from '../../shared/fold';
 import { collator, deviceStatusSql, hasPhoneSql } from '../compose/recipients';
 import { rowsOf } from '../compose/expand';
 import type { Queryable } from '../db/client';
-import { normalizePhone } from '../delivery/phone';
+import { settleSmsPhones, smsPhoneSql } from '../delivery/sms-phones';
 
 export const CONNECTIVITY_MESSAGES = {
   forbidden: 'No tienes permiso para ver la conectividad de las familias.',
@@ -72,15 +72,34 @@ interface AggregateRow {
   reached: number;
 }
 
+const COUNTS = ['guardians', 'app', 'email', 'phone', 'blue', 'green', 'yellow', 'red', 'addressed', 'reached'] as const;
+/** The counted columns over one row per guardian (so no COUNT(DISTINCT)). */
+const countsOf = sql.raw(
+  COUNTS.map((k) => {
+    const filter = k === 'guardians' ? '' : ['blue', 'green', 'yellow', 'red'].includes(k) ? ` filter (where status = '${k}')` : ` filter (where ${k})`;
+    return `count(*)${filter}::int as ${k}`;
+  }).join(', '),
+);
+const countsFrom = (alias: string) => sql.raw(COUNTS.map((k) => `coalesce(${alias}.${k}, 0) as ${k}`).join(', '));
+
 /**
  * One statement: guardians per course (a guardian once per course however many children they have there),
  * the coverage window of each course (its messages among the school's newest RECENT_PER_COURSE × courses,
- * then, for a course with fewer than three there, a walk down its guardians' older ones), and GROUPING SETS
- * for course, level and school rows.
+ * then, for a course with fewer than three there, a walk down its guardians' older ones), and the course,
+ * level and school rows.
  * `courseId` narrows it to one course (the course page's summary).
+ *
+ * Where the time went (bench k, README Decisions): the newest messages' guardian recipient rows are read
+ * once ("rr") and serve both the windows and the coverage; "reached within 24 h" is the recipient's
+ * `reached_at` roll-up (kept by the delivery engine, server/delivery/status.ts), not a delivery lookup per
+ * recipient; and a level's or the school's guardians are counted once by grouping them first, not by ten
+ * COUNT(DISTINCT …) over grouping sets.
  */
 export function connectivitySql(institutionId: number, courseId: number | null, { recentPerCourse = RECENT_PER_COURSE } = {}) {
   const courseFilter = courseId === null ? sql`` : sql`and c.id = ${courseId}`;
+  // One course's page: only its guardians' recipient rows matter, not a school-wide message's all.
+  const onlyCourseGuardians = courseId === null ? sql`` : sql`and r.recipient_ref_id in (select guardian_id from cg)`;
+  const reachedBy = (r: string) => sql.raw(`coalesce(${r}.reached_at <= ${r}.sent_at + make_interval(hours => ${COVERAGE_HOURS}), false)`);
   return sql`
     with cs as materialized (
       select c.id as course_id, c.level_id, s.id as student_id
@@ -91,23 +110,28 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
       select distinct cs.course_id, cs.level_id, sg.guardian_id
       from cs join student_guardians sg on sg.student_id = cs.student_id
     ),
-    -- The course's messages among the school's newest ones, newest first (one pass over few recipient rows)…
+    -- The school's newest messages and their guardian recipient rows, read once (message_recipients_message_idx).
     recent as materialized (
       select m.id, m.sent_at from messages m
       where m.institution_id = ${institutionId} and m.kind = 'sent' and m.sent_at is not null
       order by m.sent_at desc, m.id desc
       limit (select greatest(${recentPerCourse} * count(*), ${COVERAGE_MESSAGES}) from courses where institution_id = ${institutionId})
     ),
+    rr as materialized (
+      select m.id as message_id, m.sent_at, r.recipient_ref_id as guardian_id, r.group_kind, r.group_label, r.reached_at
+      from recent m join message_recipients r on r.message_id = m.id and r.recipient_kind = 'apoderado' ${onlyCourseGuardians}
+    ),
+    -- A course's messages among them: sent to the course and to one of its current guardians (as in "late")…
     early as (
       select course_id, message_id, sent_at from (
         select x.*, row_number() over (partition by x.course_id order by x.sent_at desc, x.message_id desc) as n
         from (
-          select distinct c.id as course_id, m.id as message_id, m.sent_at
-          from recent m
-          join message_recipients r on r.message_id = m.id and r.recipient_kind = 'apoderado' and r.group_kind = 'curso'
-          join courses c on c.institution_id = ${institutionId} and c.name = r.group_label ${courseFilter}
-          -- As in "late": sent to the course and to one of its current guardians.
-          join cg on cg.course_id = c.id and cg.guardian_id = r.recipient_ref_id
+          select cg.course_id, rr.message_id, rr.sent_at
+          from rr
+          join courses c on c.institution_id = ${institutionId} and c.name = rr.group_label ${courseFilter}
+          join cg on cg.course_id = c.id and cg.guardian_id = rr.guardian_id
+          where rr.group_kind = 'curso'
+          group by cg.course_id, rr.message_id, rr.sent_at
         ) x
       ) ranked
       where n <= ${COVERAGE_MESSAGES}
@@ -134,28 +158,26 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
         order by m.sent_at desc, m.id desc
         limit ${COVERAGE_MESSAGES}
       ) m
+      where m.n <= ${COVERAGE_MESSAGES} - short.found
     ),
     win as materialized (
       select course_id, message_id, sent_at from early
-      union all select course_id, message_id, sent_at from late where n <= ${COVERAGE_MESSAGES} - found
+      union all select course_id, message_id, sent_at from late
     ),
-    -- Each window message's guardian recipients read once, however many courses' windows it is in (a
-    -- message to the whole school is in all of them), through message_recipients_message_idx; "offset 0"
-    -- keeps the planner from flattening this into a hash join over every recipient row of the school.
+    -- Each window message's guardian recipients with whether they were reached in time: from "rr" for the
+    -- newest messages, read per message for a late window's older ones ("offset 0" keeps the planner from
+    -- turning that into a hash join over every recipient row of the school).
     wr as materialized (
-      select wm.message_id, r.recipient_ref_id as guardian_id,
-        exists (
-          select 1 from deliveries d
-          where d.recipient_id = r.id and d.status in ('received', 'read')
-            and least(d.delivered_at, d.read_at) <= wm.sent_at + make_interval(hours => ${COVERAGE_HOURS})
-        ) as reached
-      from (select distinct message_id, sent_at from win) wm
+      select rr.message_id, rr.guardian_id, ${reachedBy('rr')} as reached
+      from rr where rr.message_id in (select message_id from early)
+      union all
+      select wm.message_id, r.recipient_ref_id, ${reachedBy('r')}
+      from (select distinct message_id, sent_at from late) wm
       cross join lateral (
-        select r.id, r.recipient_ref_id from message_recipients r
+        select r.recipient_ref_id, r.reached_at, wm.sent_at from message_recipients r
         where r.message_id = wm.message_id and r.recipient_kind = 'apoderado'
         offset 0
       ) r
-      -- One course's page: only its guardians' deliveries are looked at, not a school-wide message's all.
       where r.recipient_ref_id in (select guardian_id from cg)
     ),
     -- Recipient × course first, then kept when the message is in that course's window ("offset 0": joined
@@ -170,31 +192,37 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
       where (x.course_id, x.message_id) in (select course_id, message_id from win)
       group by x.course_id, x.guardian_id
     ),
-    base as (
-      select c.level_id, c.id as course_id, cs.student_id, null::int as guardian_id,
-        null::text as status, false as app, false as email, false as phone, false as addressed, false as reached
-      from courses c left join cs on cs.course_id = c.id
-      where c.institution_id = ${institutionId} ${courseFilter}
-      union all
-      select cg.level_id, cg.course_id, null, g.id, ${deviceStatusSql('g')}, g.app_installed_at is not null,
-        coalesce(g.email, '') <> '', ${hasPhoneSql('g')}, cov.guardian_id is not null, coalesce(cov.reached, false)
+    -- One row per course guardian with what is counted; then per level and per school each guardian once.
+    gd as materialized (
+      select cg.level_id, cg.course_id, cg.guardian_id, ${deviceStatusSql('g')} as status, g.app_installed_at is not null as app,
+        coalesce(g.email, '') <> '' as email, ${hasPhoneSql('g')} as phone, cov.guardian_id is not null as addressed,
+        coalesce(cov.reached, false) as reached
       from cg join guardians g on g.id = cg.guardian_id
       left join cov on cov.course_id = cg.course_id and cov.guardian_id = cg.guardian_id
-    )
-    select level_id, course_id, grouping(level_id, course_id)::int as g,
-      count(distinct student_id)::int as students,
-      count(distinct guardian_id)::int as guardians,
-      count(distinct guardian_id) filter (where app)::int as app,
-      count(distinct guardian_id) filter (where email)::int as email,
-      count(distinct guardian_id) filter (where phone)::int as phone,
-      count(distinct guardian_id) filter (where status = 'blue')::int as blue,
-      count(distinct guardian_id) filter (where status = 'green')::int as green,
-      count(distinct guardian_id) filter (where status = 'yellow')::int as yellow,
-      count(distinct guardian_id) filter (where status = 'red')::int as red,
-      count(distinct guardian_id) filter (where addressed)::int as addressed,
-      count(distinct guardian_id) filter (where reached)::int as reached
-    from base
-    group by grouping sets ((level_id, course_id), (level_id), ())`;
+    ),
+    lg as (
+      select level_id, guardian_id, min(status) as status, bool_or(app) as app, bool_or(email) as email, bool_or(phone) as phone,
+        bool_or(addressed) as addressed, bool_or(reached) as reached
+      from gd group by level_id, guardian_id
+    ),
+    sg as (
+      select guardian_id, min(status) as status, bool_or(app) as app, bool_or(email) as email, bool_or(phone) as phone,
+        bool_or(addressed) as addressed, bool_or(reached) as reached
+      from lg group by guardian_id
+    ),
+    per_course as (select course_id, ${countsOf} from gd group by course_id),
+    per_level as (select level_id, ${countsOf} from lg group by level_id),
+    students as (select course_id, count(*)::int as n from cs group by course_id),
+    course as (select c.id as course_id, c.level_id from courses c where c.institution_id = ${institutionId} ${courseFilter})
+    select c.level_id, c.course_id, 0 as g, coalesce(st.n, 0) as students, ${countsFrom('k')}
+    from course c left join students st on st.course_id = c.course_id left join per_course k on k.course_id = c.course_id
+    union all
+    select l.level_id, null, 1, l.students, ${countsFrom('k')}
+    from (select c.level_id, coalesce(sum(st.n), 0)::int as students from course c left join students st on st.course_id = c.course_id group by c.level_id) l
+    left join per_level k on k.level_id = l.level_id
+    union all
+    select null, null, 3, (select count(*) from cs)::int, ${countsOf}
+    from sg`;
 }
 
 function toRow(id: number, name: string, a: AggregateRow | undefined): ConnectivityRow {
@@ -213,6 +241,7 @@ function toRow(id: number, name: string, a: AggregateRow | undefined): Connectiv
 }
 
 export async function readConnectivity(db: Queryable, institutionId: number, options: { recentPerCourse?: number } = {}): Promise<Connectivity> {
+  await settleSmsPhones(db, institutionId);
   const [aggregates, names] = await Promise.all([
     db.execute(connectivitySql(institutionId, null, options)).then(rowsOf<AggregateRow>),
     db
@@ -251,15 +280,14 @@ interface CourseHead {
   name: string;
   level_id: number;
   level_name: string;
-  country: 'CL' | 'MX';
 }
 
 /** The course if it belongs to the school, else null (the route answers 404). */
 async function courseOf(db: Queryable, institutionId: number, courseId: number): Promise<CourseHead | null> {
   const rows = rowsOf<CourseHead>(
     await db.execute(sql`
-      select c.id, c.name, l.id as level_id, l.name as level_name, i.country
-      from courses c join levels l on l.id = c.level_id join institutions i on i.id = c.institution_id
+      select c.id, c.name, l.id as level_id, l.name as level_name
+      from courses c join levels l on l.id = c.level_id
       where c.id = ${courseId} and c.institution_id = ${institutionId}`),
   );
   return rows[0] ?? null;
@@ -274,6 +302,7 @@ interface GuardianRow {
   phone: string | null;
   email: string | null;
   app: boolean;
+  sms: boolean;
   status: DeviceStatus;
 }
 
@@ -293,7 +322,7 @@ function courseGuardiansSql(courseId: number) {
   return sql`
     select s.id as student_id, s.first_names || ' ' || s.last_name_father || ' ' || s.last_name_mother as student_name,
       g.id as guardian_id, g.first_names || ' ' || g.last_name_father || ' ' || g.last_name_mother as guardian_name,
-      sg.role, g.phone, g.email, g.app_installed_at is not null as app, ${deviceStatusSql('g')} as status
+      sg.role, g.phone, g.email, g.app_installed_at is not null as app, ${smsPhoneSql('g')} as sms, ${deviceStatusSql('g')} as status
     from students s
     left join student_guardians sg on sg.student_id = s.id
     left join guardians g on g.id = sg.guardian_id
@@ -341,17 +370,14 @@ export function missedSql(institutionId: number, courseId: number, n: number, vi
     order by recent.sent_at desc, recent.message_id desc, d.channel`;
 }
 
-/** Whether the number is a mobile of a country the school's numbers may use (server/delivery/phone.ts). */
-const validMobile = (phone: string, country: 'CL' | 'MX') => {
-  const result = normalizePhone(phone, country);
-  return result.ok && result.e164 === phone;
-};
-
-/** What staff should fix, in the contract's order of FixHint. */
-export function fixHints(g: { phone: string | null; email: string | null; app: boolean }, missed: readonly MissedDelivery[], country: 'CL' | 'MX'): FixHint[] {
+/**
+ * What staff should fix, in the contract's order of FixHint. `sms`: the number is one the delivery engine
+ * can text (server/delivery/sms-phones.ts), the rule the device status and the reach use too.
+ */
+export function fixHints(g: { phone: string | null; email: string | null; app: boolean; sms: boolean }, missed: readonly MissedDelivery[]): FixHint[] {
   const hints: FixHint[] = [];
   if (!g.phone) hints.push('phone_missing');
-  else if (!validMobile(g.phone, country)) hints.push('phone_invalid');
+  else if (!g.sms) hints.push('phone_invalid');
   if (!g.email) hints.push('email_missing');
   else if (missed.some((m) => m.channel === 'e-mail')) hints.push('email_bounced');
   if (missed.some((m) => m.channel === 'sms')) hints.push('sms_failed');
@@ -400,7 +426,7 @@ async function loadCourse(db: Queryable, institutionId: number, courseId: number
       phone: row.phone,
       email: row.email,
       app_installed: Boolean(row.app),
-      fix: fixHints({ phone: row.phone, email: row.email, app: Boolean(row.app) }, own, head.country),
+      fix: fixHints({ phone: row.phone, email: row.email, app: Boolean(row.app), sms: Boolean(row.sms) }, own),
       missed: own,
     });
   }
@@ -411,6 +437,7 @@ async function loadCourse(db: Queryable, institutionId: number, courseId: number
 
 /** A course's page as `viewerId` sees it (the missed messages they may open the reception status of). */
 export async function readCourseConnectivity(db: Queryable, institutionId: number, courseId: number, viewerId: number): Promise<CourseConnectivity | null> {
+  await settleSmsPhones(db, institutionId);
   const [data, aggregates] = await Promise.all([
     loadCourse(db, institutionId, courseId, COVERAGE_MESSAGES, viewerId),
     // One course: its guardians' own recipient rows are fewer than the school's newest messages' rows.
@@ -462,6 +489,7 @@ export function parseCallListQuery(query: Record<string, string | undefined>): {
 }
 
 export async function readCallList(db: Queryable, institutionId: number, courseId: number, messages: number, now = new Date()): Promise<CallList | null> {
+  await settleSmsPhones(db, institutionId);
   const data = await loadCourse(db, institutionId, courseId, messages, null);
   if (!data) return null;
   const rows: CallListRow[] = [];

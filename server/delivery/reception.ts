@@ -23,6 +23,7 @@ import { rowsOf } from '../compose/expand';
 import { institutionTimezone, monthIn, reserve } from '../compose/quota';
 import { deviceStatus } from '../compose/recipients';
 import { DEVICE_WINDOW, refreshRecipients } from './status';
+import { smsPhoneSql } from './sms-phones';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 
 /** What "Reintentar fallidos" sends again. */
@@ -197,6 +198,7 @@ interface PageRow {
   channels: ChannelDelivery[] | string | null;
   guardian_app: boolean | null;
   guardian_phone: string | null;
+  guardian_sms: boolean | null;
   guardian_misses: number | null;
 }
 
@@ -221,7 +223,7 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
     select r.id, r.recipient_kind as kind, r.display_name as name, r.student_names, r.group_label, r.status,
       coalesce(ch.email, g.email, s.email, st.email) as email,
       coalesce(ch.phone, g.phone, st.phone) as phone,
-      ch.channels, g.app_installed_at is not null as guardian_app, g.phone as guardian_phone, g.device_misses as guardian_misses
+      ch.channels, g.app_installed_at is not null as guardian_app, g.phone as guardian_phone, ${smsPhoneSql('g')} as guardian_sms, g.device_misses as guardian_misses
     from (
       -- The page first, so the joins and the channels' JSON are built for its rows only.
       select r.* from message_recipients r
@@ -271,7 +273,7 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
       channels: channels.map((c) => ({ ...c, attempts: Number(c.attempts) })),
       device:
         r.kind === 'apoderado' && r.guardian_misses !== null
-          ? deviceStatus({ app: Boolean(r.guardian_app), phone: r.guardian_phone }, Number(r.guardian_misses) >= DEVICE_WINDOW)
+          ? deviceStatus({ app: Boolean(r.guardian_app), sms: Boolean(r.guardian_sms) }, Number(r.guardian_misses) >= DEVICE_WINDOW)
           : null,
     };
   });

@@ -127,6 +127,25 @@ export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOu
 }
 
 /**
+ * `message_recipients.reached_at` over a recipient's deliveries (grouped by recipient): when the first of them
+ * was received or read. A delivery only moves forward and "retry failed" requeues only failed ones, so once
+ * set it only moves earlier (a read reported before its "delivered").
+ */
+const REACHED_AT = sql.raw(`min(least(delivered_at, read_at)) filter (where status in ('received', 'read'))`);
+
+/**
+ * The roll-up recomputed for every recipient of these messages (all when `messageIds` is omitted), for rows
+ * written in bulk beside the engine: the seed, the bench's history, test fixtures.
+ */
+export async function rollUpReachedAt(db: Queryable, messageIds?: readonly number[]): Promise<void> {
+  const only = messageIds === undefined ? sql`` : sql`and message_id = any(${intList(messageIds)}::int[])`;
+  await db.execute(sql`
+    update message_recipients r set reached_at = x.reached_at
+    from (select recipient_id, ${REACHED_AT} as reached_at from deliveries where true ${only} group by recipient_id) x
+    where r.id = x.recipient_id and r.reached_at is distinct from x.reached_at`);
+}
+
+/**
  * A recipient's state is the best of its channels: read, else received, else still pending while any
  * channel is in flight, else the mildest failure. Then the device status of the guardians among them (all
  * of them: a device delivery that ends can change it while the recipient's state stays, say an SMS lost
@@ -143,7 +162,7 @@ export async function refreshRecipients(db: Queryable, recipientIds: readonly nu
   );
   if (locked.length === 0) return;
   await db.execute(sql`
-    update message_recipients r set status = agg.status
+    update message_recipients r set status = agg.status, reached_at = agg.reached_at
     from (
       select recipient_id, case
         when bool_or(status = 'read') then 'read'
@@ -151,10 +170,11 @@ export async function refreshRecipients(db: Queryable, recipientIds: readonly nu
         when bool_or(status in ('queued', 'sent')) then 'pending'
         when bool_or(status = 'not_received') then 'not_received'
         when bool_or(status = 'error') then 'error'
-        else 'failed' end as status
+        else 'failed' end as status,
+        ${REACHED_AT} as reached_at
       from deliveries where recipient_id = any(${intList(locked.map((r) => Number(r.id)))}::int[]) group by recipient_id
     ) agg
-    where r.id = agg.recipient_id and r.status is distinct from agg.status`);
+    where r.id = agg.recipient_id and (r.status is distinct from agg.status or r.reached_at is distinct from agg.reached_at)`);
   await refreshDeviceMisses(
     db,
     locked.filter((r) => r.recipient_kind === 'apoderado').map((r) => Number(r.recipient_ref_id)),

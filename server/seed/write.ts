@@ -30,6 +30,8 @@ import {
   students,
 } from '../db/schema/school';
 import { hashPassword } from '../auth/password';
+import { smsVerdict } from '../delivery/sms-phones';
+import { rollUpReachedAt } from '../delivery/status';
 import type { SeedData } from './generate';
 
 /** Postgres allows 65 535 bind parameters per statement; 1 000 rows of ≤ 10 columns stays well under. */
@@ -71,7 +73,8 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, levels, data.levels);
     await insertAll(tx, courses, data.courses);
     await insertAll(tx, students, data.students);
-    await insertAll(tx, guardians, data.guardians);
+    // With the delivery engine's verdict on each phone (server/delivery/sms-phones.ts).
+    await insertAll(tx, guardians, data.guardians.map((g) => ({ ...g, ...smsVerdict(g.phone) })));
     await insertAll(tx, studentGuardians, data.studentGuardians);
     await insertAll(tx, positions, data.positions);
     await insertAll(tx, users, hashedUsers);
@@ -92,6 +95,8 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, recipientListMembers, data.compose.recipientListMembers);
     await insertAll(tx, templates, data.templates);
     await insertColumns(tx, deliveries, data.smsUse.deliveries);
+    // The recipients' reached_at roll-up, as the delivery engine would have kept it.
+    await rollUpReachedAt(tx);
     await insertAll(tx, smsUsage, data.smsUse.usage);
     await insertAll(tx, smsMonthlyLimits, data.smsUse.limits);
     for (const table of ID_TABLES) {

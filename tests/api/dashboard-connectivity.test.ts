@@ -16,6 +16,9 @@ import { DASHBOARD_API, type CallList, type Connectivity, type ConnectivityRow, 
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../../shared/demo';
 import { hashPassword } from '../../server/auth/password';
 import { readConnectivity } from '../../server/dashboard/connectivity';
+import { rollUpReachedAt } from '../../server/delivery/status';
+import { createProviderAdapter } from '../../server/delivery/provider';
+import type { Outgoing } from '../../server/delivery/channel';
 import { userPolicies, userRoles, users } from '../../server/db/schema/auth';
 import { deliveries } from '../../server/db/schema/delivery';
 import { institutions } from '../../server/db/schema/institutions';
@@ -53,8 +56,9 @@ const GUARDIANS: Record<G, { first: string; father: string; mother: string; phon
   g2: { first: 'Pedro', father: 'Díaz', mother: 'Mora', phone: '+56981234562', email: 'pedro.diaz@correo.cl', app: false, misses: 0 }, // green
   g3: { first: 'Marta', father: 'Vera', mother: 'León', phone: '+56981234563', email: 'marta.vera@correo.cl', app: false, misses: 3 }, // yellow
   g4: { first: 'Jorge', father: 'Soto', mother: 'Ruiz', phone: null, email: 'jorge.soto@correo.cl', app: false, misses: 0 }, // red
-  // E.164 (so green by the compose rule) but a Santiago landline: libphonenumber says it is no mobile.
-  g5: { first: 'Lucía', father: 'Muñoz', mother: 'Paz', phone: '+56221234567', email: null, app: false, misses: 0 }, // green
+  // E.164 (the stored format) but a Santiago landline: the delivery engine never texts it (normalizePhone:
+  // not_mobile), so no SMS reach and red, and "Teléfono inválido" on the course page — one rule everywhere.
+  g5: { first: 'Lucía', father: 'Muñoz', mother: 'Paz', phone: '+56221234567', email: null, app: false, misses: 0 }, // red
   g6: { first: 'Andrés', father: 'Torres', mother: 'Gil', phone: null, email: 'andres.torres@correo.cl', app: true, misses: 0 }, // blue
   g7: { first: 'Camila', father: 'Araya', mother: 'Ríos', phone: null, email: null, app: false, misses: 0 }, // red
   g8: { first: 'Tomás', father: 'Rojas', mother: 'Vidal', phone: '+56981234564', email: 'tomas.rojas@correo.cl', app: true, misses: 3 }, // yellow
@@ -263,6 +267,8 @@ async function fixture(): Promise<void> {
       });
     }
   }
+  // The recipients' reached_at roll-up, as the delivery engine keeps it beside their deliveries.
+  await rollUpReachedAt(db);
   // A staff member of the school as a recipient too: only guardians count.
   await db.insert(messageRecipients).values({ messageId: ids.messages.m6!, recipientKind: 'funcionario', recipientRefId: userId(TEACHER), displayName: 'Docente', groupKind: 'funcionario', groupLabel: 'Docente', status: 'read' });
 
@@ -310,14 +316,14 @@ const row = (
 describe('GET /dashboard/connectivity', () => {
   it('counts every figure of the school, its levels and courses as computed by hand', async () => {
     const got = await data<Connectivity>((await as(ADMIN)).get(CONNECTIVITY));
-    const A = row(ids.courses.a, '1° Básico A', 3, 5, [1, 4, 4], [1, 2, 1, 1], [4, 5]);
+    const A = row(ids.courses.a, '1° Básico A', 3, 5, [1, 4, 3], [1, 1, 1, 2], [4, 5]);
     const B = row(ids.courses.b, '1° Básico B', 2, 3, [2, 2, 1], [1, 0, 1, 1], [1, 3]);
     const C = row(ids.courses.c, '2° Básico A', 2, 2, [0, 2, 2], [0, 1, 1, 0], [1, 2]);
     const D = row(ids.courses.d, '2° Básico B', 0, 0, [0, 0, 0], [0, 0, 0, 0], [0, 0]);
     expect(got).toEqual({
-      school: row(ids.school, 'Escuela Conectividad de Prueba', 7, 9, [3, 7, 6], [2, 3, 2, 2], [6, 9]),
+      school: row(ids.school, 'Escuela Conectividad de Prueba', 7, 9, [3, 7, 5], [2, 2, 2, 3], [6, 9]),
       levels: [
-        { ...row(ids.levels.l1, '1° Básico', 5, 8, [3, 6, 5], [2, 2, 2, 2], [5, 8]), courses: [A, B] },
+        { ...row(ids.levels.l1, '1° Básico', 5, 8, [3, 6, 4], [2, 1, 2, 3], [5, 8]), courses: [A, B] },
         { ...row(ids.levels.l2, '2° Básico', 2, 2, [0, 2, 2], [0, 1, 1, 0], [1, 2]), courses: [C, D] },
       ],
     });
@@ -329,6 +335,30 @@ describe('GET /dashboard/connectivity', () => {
     // 0 per course: only the newest 3 messages (M8, M6, M5) first; 1° Básico A's all come from the fallback.
     expect(await readConnectivity(server.db, ids.school, { recentPerCourse: 0 })).toEqual(answer);
     expect(await readConnectivity(server.db, ids.school, { recentPerCourse: 1 })).toEqual(answer);
+  });
+
+  it('uses the delivery engine’s phone rule: what the SMS adapter refuses is no SMS reach, red and "Teléfono inválido"', async () => {
+    // What the engine does with these numbers: the provider adapter checks them before any provider call.
+    const adapter = createProviderAdapter({ channel: 'sms', url: 'http://proveedor.invalid', token: 't', callbackUrl: 'http://hermes.invalid/cb', fetch: () => Promise.resolve(Response.json({ id: 'p-1' }, { status: 202 })) });
+    const send = (address: string) => adapter.send({ deliveryId: 1, key: 'hermes-1-0', channel: 'sms', address, messageId: 1, title: 'T', text: 'Hola', attachments: [] } as unknown as Outgoing);
+    expect(await send(GUARDIANS.g5.phone!)).toEqual({ ok: false, kind: 'permanent', error: 'not_mobile' });
+    expect(await send('+569812345')).toEqual({ ok: false, kind: 'permanent', error: 'invalid_number' });
+    expect(await send(GUARDIANS.g9.phone!)).toMatchObject({ ok: true });
+
+    // Inés's number changed to a badly formed one (E.164 in form, too short for a Chilean mobile): the next
+    // answer judges it again — red, no SMS reach, "Teléfono inválido" — and green again once it is fixed.
+    const client = await as(ADMIN);
+    const courseC = async () => (await data<Connectivity>(client.get(CONNECTIVITY))).levels[1]!.courses[0]!;
+    const ines = async () => (await data<CourseConnectivity>(client.get(course(ids.courses.c)))).students.flatMap((s) => s.guardians).find((g) => g.id === ids.guardians.g9)!;
+    await server.db.update(guardians).set({ phone: '+569812345' }).where(eq(guardians.id, ids.guardians.g9!));
+    try {
+      expect(await courseC()).toMatchObject({ reach: { sms: 1, whatsapp: 1 }, devices: { blue: 0, green: 0, yellow: 1, red: 1 } });
+      expect(await ines()).toMatchObject({ device_status: 'red', fix: ['phone_invalid', 'no_app'] });
+    } finally {
+      await server.db.update(guardians).set({ phone: GUARDIANS.g9.phone }).where(eq(guardians.id, ids.guardians.g9!));
+    }
+    expect(await courseC()).toMatchObject({ reach: { sms: 2, whatsapp: 2 }, devices: { blue: 0, green: 1, yellow: 1, red: 0 } });
+    expect(await ines()).toMatchObject({ device_status: 'green', fix: ['no_app'] });
   });
 
   it('refuses the signed-out (401) and the teacher (403 in Spanish)', async () => {
@@ -381,7 +411,7 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
     });
     expect(got).toEqual({
       course: { id: ids.courses.a, name: '1° Básico A', level: { id: ids.levels.l1, name: '1° Básico' } },
-      summary: row(ids.courses.a, '1° Básico A', 3, 5, [1, 4, 4], [1, 2, 1, 1], [4, 5]),
+      summary: row(ids.courses.a, '1° Básico A', 3, 5, [1, 4, 3], [1, 1, 1, 2], [4, 5]),
       students: [
         {
           id: ids.students.s1,
@@ -404,7 +434,7 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
         {
           id: ids.students.s3,
           name: 'Carla Muñoz Pino',
-          guardians: [guardian('g5', 'titular', 'green', ['phone_invalid', 'email_missing', 'sms_failed', 'no_app'], [miss('m4', 'sms', 'not_received')])],
+          guardians: [guardian('g5', 'titular', 'red', ['phone_invalid', 'email_missing', 'sms_failed', 'no_app'], [miss('m4', 'sms', 'not_received')])],
         },
       ],
     });

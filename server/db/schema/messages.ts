@@ -93,6 +93,12 @@ export const messageRecipients = pgTable(
     status: text('status', { enum: RECIPIENT_STATUSES }).notNull(),
     /** Guardians: the students they answer for in this message ("Ana Pérez, Tomás Pérez"). */
     studentNames: text('student_names'),
+    /**
+     * Roll-up of the deliveries: when the first of them was received or read (the earliest delivered_at or
+     * read_at of those received or read), null while none is. Kept by the delivery engine with `status`
+     * (server/delivery/status.ts refreshRecipients); the dashboards' "cobertura efectiva" reads it.
+     */
+    reachedAt: timestamp('reached_at', { withTimezone: true }),
   },
   (t) => [
     index('message_recipients_message_idx').on(t.messageId),
