@@ -7,7 +7,7 @@ import { rowsOf } from './expand';
 import type { GuardianRoleId } from '../../shared/compose-contract';
 import type { RecipientListMember, StaleReason } from '../../shared/recipient-lists-contract';
 import { DEVICE_WINDOW } from '../delivery/status';
-import { smsPhoneSql } from '../delivery/sms-phones';
+import { settleSmsPhones, smsPhoneSql } from '../delivery/sms-phones';
 import type { Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
@@ -76,6 +76,8 @@ export async function listUsers(
   institutionId: number,
   listId: number,
 ): Promise<RecipientListMember[] | null> {
+  // The members' device status counts numbers the engine can text (server/delivery/sms-phones.ts).
+  await settleSmsPhones(db, institutionId);
   const [list] = await db
     .select({ id: recipientLists.id, name: recipientLists.name, country: institutions.country })
     .from(recipientLists)

@@ -23,7 +23,7 @@ import { rowsOf } from '../compose/expand';
 import { institutionTimezone, monthIn, reserve } from '../compose/quota';
 import { deviceStatus } from '../compose/recipients';
 import { DEVICE_WINDOW, refreshRecipients } from './status';
-import { smsPhoneSql } from './sms-phones';
+import { settleSmsPhones, smsPhoneSql } from './sms-phones';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 
 /** What "Reintentar fallidos" sends again. */
@@ -205,6 +205,8 @@ interface PageRow {
 const isoUtc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export async function receptionPage(db: Queryable, messageId: number, query: PageQuery): Promise<ReceptionData> {
+  // The rows' device status counts numbers the engine can text: verdicts of changed phones first (few, indexed).
+  await settleSmsPhones(db, null);
   // The chips count the list without its own filter: every state of the same channel and search.
   const unfiltered = listedSql({ ...query, status: 'all' });
   const countsQuery =
