@@ -5,10 +5,11 @@
 // messages to guardians, a deterministic year is added first (weekly per-course notices, a school-wide one
 // every other week, SMS and app deliveries with varied outcomes), so the windows are walked over realistic volume.
 import { sql, type SQL } from 'drizzle-orm';
-import { connectivitySql, missedSql } from '../server/dashboard/connectivity';
+import { connectivitySql, courseGuardiansSql, missedSql } from '../server/dashboard/connectivity';
 import { openDb } from '../server/db/client';
 import { rowsOf } from '../server/compose/expand';
 import { rollUpReachedAt } from '../server/delivery/status';
+import { staleSmsPhonesSql } from '../server/delivery/sms-phones';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';
 import { COVERAGE_MESSAGES } from '../shared/dashboard-contract';
 import { ApiClient, dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript, startServer, stopServer, timedGet } from './support';
@@ -151,6 +152,8 @@ export async function connectivityBenchReport(): Promise<ConnectivityBenchReport
         ['connectivity (colegio, niveles y cursos)', connectivitySql(institutionId, null)],
         ['resumen de un curso', connectivitySql(institutionId, courseId)],
         [`entregas fallidas de los últimos ${COVERAGE_MESSAGES} mensajes de cada apoderado del curso`, missedSql(institutionId, courseId, COVERAGE_MESSAGES)],
+        ['estudiantes y apoderados del curso, con estado y veredicto SMS', courseGuardiansSql(courseId)],
+        ['teléfonos sin veredicto SMS (guardians_sms_stale_idx)', staleSmsPhonesSql(institutionId)],
       ];
       for (const [name, statement] of named) {
         const ms: number[] = [];

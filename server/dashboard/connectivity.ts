@@ -117,9 +117,17 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
       order by m.sent_at desc, m.id desc
       limit (select greatest(${recentPerCourse} * count(*), ${COVERAGE_MESSAGES}) from courses where institution_id = ${institutionId})
     ),
+    -- "offset 0" keeps it a walk of message_recipients_message_idx per message: flattened, the planner may
+    -- prefer a hash join over every recipient row of the database (bench k saw it: 274k rows read).
     rr as materialized (
       select m.id as message_id, m.sent_at, r.recipient_ref_id as guardian_id, r.group_kind, r.group_label, r.reached_at
-      from recent m join message_recipients r on r.message_id = m.id and r.recipient_kind = 'apoderado' ${onlyCourseGuardians}
+      from recent m
+      cross join lateral (
+        select r.recipient_ref_id, r.group_kind, r.group_label, r.reached_at from message_recipients r
+        where r.message_id = m.id and r.recipient_kind = 'apoderado'
+        offset 0
+      ) r
+      where true ${onlyCourseGuardians}
     ),
     -- A course's messages among them: sent to the course and to one of its current guardians (as in "late")…
     early as (
@@ -318,7 +326,7 @@ interface MissedRow {
 }
 
 /** The course's enrolled students with their guardians (one row per link; students without guardians kept). */
-function courseGuardiansSql(courseId: number) {
+export function courseGuardiansSql(courseId: number) {
   return sql`
     select s.id as student_id, s.first_names || ' ' || s.last_name_father || ' ' || s.last_name_mother as student_name,
       g.id as guardian_id, g.first_names || ' ' || g.last_name_father || ' ' || g.last_name_mother as guardian_name,

@@ -29,15 +29,18 @@ export const smsVerdict = (phone: string | null | undefined): { smsPhone: string
 export const smsPhoneText = (g: string) => `coalesce(${g}.sms_ok and ${g}.sms_phone = ${g}.phone, false)`;
 export const smsPhoneSql = (g = 'g'): SQL => sql.raw(smsPhoneText(g));
 
+/** The guardians whose phone has no verdict yet (guardians_sms_stale_idx); the bench prints its plan. */
+export function staleSmsPhonesSql(institutionId: number | null): SQL {
+  const only = institutionId === null ? sql`` : sql`and institution_id = ${institutionId}`;
+  return sql`select id, phone from guardians where phone is distinct from sms_phone ${only}`;
+}
+
 /**
  * Settles the stale verdicts of a school's guardians (all schools' when `institutionId` is null): one
  * indexed lookup (guardians_sms_stale_idx) when there are none, the usual case.
  */
 export async function settleSmsPhones(db: Queryable, institutionId: number | null): Promise<number> {
-  const only = institutionId === null ? sql`` : sql`and institution_id = ${institutionId}`;
-  const stale = rowsOf<{ id: number; phone: string | null }>(
-    await db.execute(sql`select id, phone from guardians where phone is distinct from sms_phone ${only}`),
-  );
+  const stale = rowsOf<{ id: number; phone: string | null }>(await db.execute(staleSmsPhonesSql(institutionId)));
   if (stale.length === 0) return 0;
   const verdicts = JSON.stringify(stale.map((r) => ({ id: Number(r.id), phone: r.phone, ok: smsOk(r.phone) })));
   await transactionRetrying(db, async (tx) => {
