@@ -35,7 +35,7 @@ if (!(await hasData(handle.db))) {
   await writeSeedFiles(store, data.mail);
   await writeSeed(handle.db, data);
 }
-// The delivery engine's verdict on guardians' phones that have none yet (after migration 0013, or rows
+// The delivery engine's verdict on guardians' phones that have none yet (after migration 0012, or rows
 // written by something else than the app): server/delivery/sms-phones.ts.
 const settled = await settleSmsPhones(handle.db, null);
 if (settled > 0) logger.info(`Teléfonos de apoderados revisados para SMS: ${settled}.`);
