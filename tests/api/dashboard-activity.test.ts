@@ -3,6 +3,7 @@
 // where every message is listed): each figure against the value worked out by hand here, the period edges
 // in the school's zone, a register smaller than the staff who sent (activity above 100 %), the 401, the 403
 // of a teacher, the 422s and the isolation between schools.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_API, type ActivitySummary, type StaffActivity } from '../../shared/dashboard-contract';
 import type { ApiError } from '../../shared/contract';
@@ -162,5 +163,40 @@ describe('GET /dashboard/summary', () => {
     const ours = new Set(Object.values(school.users));
     expect(theirs.top_staff.filter((s) => ours.has(s.user_id))).toEqual([]);
     expect(theirs.top_courses.filter((c) => Object.values(school.courses).includes(c.course_id))).toEqual([]);
+  });
+});
+
+// Found by review: the author's copy was recognised through its inbox entry, and a withdrawn student's
+// guardian still counted in the course. Each on a school of its own, so the figures above stay.
+describe('what counts, whatever happens to mailbox entries and enrolments', () => {
+  let other: ActivitySchool;
+  const otherAdmin = () => as(other.emails.admin);
+  beforeAll(async () => {
+    other = await insertActivitySchool(server.db, 'act2');
+  });
+
+  it('does not count the author’s copy once its inbox entry is purged', async () => {
+    const may = `${USERS}?month=2025-05`;
+    const before = await data<StaffActivity>((await otherAdmin()).get(may));
+    const yearBefore = await data<ActivitySummary>((await otherAdmin()).get(`${SUMMARY}?year=2025`));
+    // Purge from the trash deletes the user's entry; the copy's message row stays (it was sent).
+    const purged = await server.db.execute(sql`delete from mailbox_entries where user_id = ${other.users.beatriz} and folder = 'inbox' returning id`);
+    expect((purged as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    expect(await data<StaffActivity>((await otherAdmin()).get(may))).toEqual(before);
+    expect((await data<ActivitySummary>((await otherAdmin()).get(`${SUMMARY}?year=2025`))).months).toEqual(yearBefore.months);
+    expect(before.rows.find((r) => r.user_id === other.users.beatriz)!.messages).toBe(3);
+  });
+
+  it('leaves out of this month’s top courses a student withdrawn before it', async () => {
+    // G6's only child, Úrsula (1° A), left in March 2025.
+    const month = monthIn(new Date(), ZONE);
+    await other.message('ana', `${month}-01 12:00`, [{ guardian: other.guardians.g6, status: 'received', deliveries: [['sms', 'received']] }]);
+    const summary = await data<ActivitySummary>((await otherAdmin()).get(SUMMARY));
+    expect(summary.top_staff.map((s) => [s.name, s.messages])).toEqual([['Carlos Cruz', 2], ['Ana Admin', 1], ['Beatriz Bravo', 1]]);
+    expect(summary.top_courses).toEqual([
+      { course_id: other.courses.c2A, name: '2° A', messages: 2 },
+      { course_id: other.courses.c1A, name: '1° A', messages: 1 },
+      { course_id: other.courses.c1B, name: '1° B', messages: 1 },
+    ]);
   });
 });

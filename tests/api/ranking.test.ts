@@ -155,3 +155,34 @@ describe('GET /ranking/users', () => {
     }
   });
 });
+
+// Found by review: previous positions were ranked among this period's rows only, and a withdrawn student's
+// guardian still counted in the course's size. January and February 2026 are Chilean summer months, in no
+// school year, so they touch none of the figures above; on a school of their own anyway.
+describe('the previous period and enrolment', () => {
+  let other: ActivitySchool;
+  beforeAll(async () => {
+    other = await insertActivitySchool(server.db, 'rank2');
+    const g = other.guardians;
+    // January: Ana twice (G7 of 3° A read; G2 of 1° A received), Carlos once (G1 of 1° A received).
+    await other.message('ana', '2026-01-12 10:00', [{ guardian: g.g7, status: 'read', deliveries: [['app-mobile', 'read']] }]);
+    await other.message('ana', '2026-01-13 10:00', [{ guardian: g.g2, status: 'received', deliveries: [['sms', 'received']] }]);
+    await other.message('carlos', '2026-01-14 10:00', [{ guardian: g.g1, status: 'received', deliveries: [['sms', 'received']] }]);
+    // February: Carlos alone, to G1 (read) and G6, whose only child (Úrsula, 1° A) left in March 2025.
+    await other.message('carlos', '2026-02-10 10:00', [
+      { guardian: g.g1, status: 'read', deliveries: [['app-mobile', 'read']] },
+      { guardian: g.g6, status: 'received', deliveries: [['sms', 'received']] },
+    ]);
+  });
+
+  it('ranks the previous period among its own rows and counts only enrolled students’ guardians', async () => {
+    const rank = async (path: string) => rows(await ranking(path, other.emails.admin));
+    // February: 1° A addressed G1 only (read) → 1. January: 3° A 1/1 first, 1° A 0/2 second.
+    expect(await rank(`${COURSES}?month=2026-02&metric=read`)).toEqual([[1, '1° A', 1, 1, 0, 1, 2]]);
+    expect(await rank(`${COURSES}?month=2026-02&metric=reached`)).toEqual([[1, '1° A', 1, 1, 0, 1, 2]]);
+    // January: Ana 2 messages first, Carlos 1 second; February: Carlos 1.
+    expect(await rank(`${USERS}?month=2026-02`)).toEqual([[1, 'Carlos Cruz', 'Profesor jefe', 1, 1, 0, 2]]);
+    // People reached in January: Ana 2 (G7, G2), Carlos 1 (G1); February: Carlos 2 (G1, G6).
+    expect(await rank(`${USERS}?month=2026-02&metric=reached`)).toEqual([[1, 'Carlos Cruz', 'Profesor jefe', 2, 1, 1, 2]]);
+  });
+});

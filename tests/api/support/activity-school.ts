@@ -41,8 +41,17 @@ export interface ActivitySchool {
   users: { ana: number; beatriz: number; carlos: number; elena: number; felipe: number };
   positions: { inspector: number; profesorJefe: number };
   courses: { c1A: number; c1B: number; c2A: number; c3A: number };
+  guardians: { g1: number; g2: number; g3: number; g4: number; g5: number; g6: number; g7: number };
   emails: { admin: string; teacher: string };
+  /** Inserts one more message as the list above does (a test's own additions, on its own school). */
+  message: (author: Author, local: string, to: To[], options?: { kind?: 'sent' | 'draft'; copy?: boolean }) => Promise<number>;
 }
+
+export type Author = 'ana' | 'beatriz' | 'carlos' | 'elena' | 'felipe';
+export type To =
+  | { guardian: number; status: Status; deliveries: [Channel, Status, boolean?][] }
+  | { student: number; status: Status; deliveries: [Channel, Status][] }
+  | { colleague: { staffId: number; userId: number }; read: boolean };
 
 type Status = 'received' | 'read' | 'not_received' | 'error' | 'failed';
 type Channel = 'app-mobile' | 'e-mail' | 'sms' | 'whatsapp';
@@ -148,11 +157,7 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
     { studentId: s.yolanda, guardianId: g.g7, role: 1, relationship: 'Madre' },
   ]);
 
-  type To =
-    | { guardian: number; status: Status; deliveries: [Channel, Status, boolean?][] }
-    | { student: number; status: Status; deliveries: [Channel, Status][] }
-    | { colleague: { staffId: number; userId: number }; read: boolean };
-  const message = async (author: keyof typeof u, local: string, to: To[], options: { kind?: 'sent' | 'draft'; copy?: boolean } = {}) => {
+  const message = async (author: Author, local: string, to: To[], options: { kind?: 'sent' | 'draft'; copy?: boolean } = {}) => {
     const authorStaff = author in st ? st[author as keyof typeof st] : 0;
     const result = await db.execute(sql`
       insert into messages (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, kind,
@@ -240,6 +245,8 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
     users: u,
     positions: { inspector: inspector!.id, profesorJefe: profesorJefe!.id },
     courses: c,
+    guardians: g,
     emails,
+    message,
   };
 }
