@@ -10,7 +10,7 @@ import type { FieldErrors } from '../compose/validate';
 import type { Queryable } from '../db/client';
 import { deviceMixSql } from './device-status';
 import { settleSmsPhones } from '../delivery/sms-phones';
-import { parsePeriodQuery, parseYear, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery, type School } from './period';
+import { enrolledDuring, parsePeriodQuery, parseYear, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery, type School } from './period';
 
 export const ACTIVITY_MESSAGES = {
   forbidden: 'No tienes permiso para ver los datos del colegio: solo los administradores, directores y jefes de UTP pueden hacerlo.',
@@ -170,14 +170,17 @@ export function summarySql(institutionId: number, schoolYear: Period, thisMonth:
       from now_msgs join message_recipients r on r.message_id = now_msgs.id
       where r.recipient_kind in ('estudiante', 'apoderado')
     ),
-    -- A message counts once for each course it reached: its students' and its guardians' children's courses.
+    -- A message counts once for each course it reached: its students' and its guardians' children's courses,
+    -- of the students enrolled this month.
     course_of as (
       select p.message_id, s.course_id
       from now_people p join students s on p.kind = 'estudiante' and s.id = p.ref and s.institution_id = ${institutionId}
+      where ${enrolledDuring(sql`s`, thisMonth, timezone)}
       union
       select p.message_id, s.course_id
       from now_people p join student_guardians sg on p.kind = 'apoderado' and sg.guardian_id = p.ref
       join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
+      where ${enrolledDuring(sql`s`, thisMonth, timezone)}
     ),
     course_top as (
       select 'course' as what, c.id::text as key, c.name, count(*)::int as messages, 0 as deliveries

@@ -83,14 +83,38 @@ export function resolvePeriod(query: PeriodQuery, school: School, now = new Date
 
 /** `column` within `period`'s days in the school's zone: from its first day's midnight to the day after its last. */
 export function withinPeriod(column: SQL, period: Period, timezone: string): SQL {
-  return sql`${column} >= (${`${period.from} 00:00`}::timestamp at time zone ${timezone})
+  return sql`${column} >= ${periodStart(period, timezone)}
     and ${column} < (${`${dayAfter(period.to)} 00:00`}::timestamp at time zone ${timezone})`;
+}
+
+/** The instant `period` starts in the school's zone (its first day's midnight). */
+export function periodStart(period: Period, timezone: string): SQL {
+  return sql`(${`${period.from} 00:00`}::timestamp at time zone ${timezone})`;
+}
+
+/**
+ * Student `s` was enrolled during `period`: not withdrawn before it started (students have no enrolment date,
+ * so one who joined during the period counts for all of it).
+ */
+export function enrolledDuring(s: SQL, period: Period, timezone: string): SQL {
+  return sql`(${s}.withdrawn_at is null or ${s}.withdrawn_at >= ${periodStart(period, timezone)})`;
+}
+
+/**
+ * The "Enviarme una copia" copy of message `m`, recognised by what it is (server/compose/send.ts insertCopy): a
+ * message with `copy_to_sender` whose recipients are its author's own staff row and nobody else. Not by the
+ * author's inbox entry, which a purge deletes while the message row stays.
+ */
+export function isAuthorCopy(m: SQL): SQL {
+  return sql`(${m}.copy_to_sender and ${m}.sender_kind = 'funcionario'
+    and exists (select 1 from message_recipients r where r.message_id = ${m}.id and r.recipient_kind = 'funcionario' and r.recipient_ref_id = ${m}.sender_ref_id)
+    and not exists (select 1 from message_recipients r where r.message_id = ${m}.id
+      and (r.recipient_kind <> 'funcionario' or r.recipient_ref_id <> ${m}.sender_ref_id)))`;
 }
 
 /**
  * The school's messages that count as staff activity, as a CTE body: sent (not drafts, not still scheduled),
- * written by a staff user, within `period`, and not a "Enviarme una copia" copy (the copy of a message sits in
- * its author's inbox; the original never does, server/compose/send.ts publishToColleagues).
+ * written by a staff user, within `period`, and not the author's own copy (isAuthorCopy).
  */
 export function staffMessagesSql(institutionId: number, period: Period, timezone: string, extra: SQL = sql``): SQL {
   return sql`
@@ -98,7 +122,5 @@ export function staffMessagesSql(institutionId: number, period: Period, timezone
     from messages m
     where m.institution_id = ${institutionId} and m.kind = 'sent' and m.author_user_id is not null
       and ${withinPeriod(sql`m.sent_at`, period, timezone)}
-      and not (m.copy_to_sender and exists (
-        select 1 from mailbox_entries e
-        where e.user_id = m.author_user_id and e.message_id = m.id and coalesce(e.deleted_from, e.folder) = 'inbox'))`;
+      and not ${isAuthorCopy(sql`m`)}`;
 }

@@ -9,7 +9,7 @@ import { rowsOf } from '../compose/expand';
 import { collator } from '../compose/recipients';
 import type { FieldErrors } from '../compose/validate';
 import type { Queryable } from '../db/client';
-import { parsePeriodQuery, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery } from './period';
+import { enrolledDuring, parsePeriodQuery, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery } from './period';
 
 export const RANKING_MESSAGES = {
   courseMetric: 'La métrica debe ser "read" (leídos por apoderado) o "reached" (alcanzados por apoderado).',
@@ -52,15 +52,16 @@ function bothPeriods(institutionId: number, period: Period, previous: Period, ti
 
 /**
  * Positions over `scored` (id, name, detail, value, previous): by value, or by change with the rows that
- * have no previous value last; the previous period's position by its value. Rates rounded to 4 decimals
- * before ranking, so equal shown values share a position.
+ * have no previous value last. The previous position is the row's place among ALL of the previous period's
+ * rows (`before`: id, value), so a row absent now does not move the others' previous places. Rates rounded
+ * to 4 decimals before ranking, so equal shown values share a position.
  */
-function ranked(scored: SQL, by: RankBy): SQL {
+function ranked(scored: SQL, before: SQL, by: RankBy): SQL {
   const order = by === 'value' ? sql`value desc` : sql`change desc nulls last`;
   return sql`
     scored as (${scored}),
     changed as (select *, value - previous as change from scored),
-    before as (select id as pid, rank() over (order by previous desc)::int as prev_position from scored where previous is not null)
+    before as (select id as pid, rank() over (order by value desc)::int as prev_position from (${before}) prev)
     select changed.*, rank() over (order by ${order})::int as position, before.prev_position as previous_position
     from changed left join before on before.pid = changed.id
     order by position, name, id`;
@@ -78,13 +79,15 @@ export function courseRankingSql(institutionId: number, period: Period, previous
       where r.recipient_kind = 'apoderado'
       group by msgs.cur, r.recipient_ref_id
     ),
-    -- A guardian counts in each course of their children at the school (twice in one course: once).
+    -- A guardian counts in each course of their children at the school enrolled during that period (twice in
+    -- one course: once).
     per_course as (
       select s.course_id, a.cur, count(distinct a.guardian)::int as addressed,
         count(distinct a.guardian) filter (where a.good)::int as good
       from addressed a
       join student_guardians sg on sg.guardian_id = a.guardian
       join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
+      where case when a.cur = 1 then ${enrolledDuring(sql`s`, period, timezone)} else ${enrolledDuring(sql`s`, previous, timezone)} end
       group by s.course_id, a.cur
     ),
     ${ranked(
@@ -94,6 +97,7 @@ export function courseRankingSql(institutionId: number, period: Period, previous
         from per_course cur join courses c on c.id = cur.course_id
         left join per_course prev on prev.course_id = cur.course_id and prev.cur = 0
         where cur.cur = 1`,
+      sql`select course_id as id, round(good::numeric / addressed, 4) as value from per_course where cur = 0`,
       by,
     )}`;
 }
@@ -120,6 +124,7 @@ export function userRankingSql(institutionId: number, period: Period, previous: 
         left join positions p on p.id = st.position_id
         left join per_author prev on prev.author = cur.author and prev.cur = 0
         where cur.cur = 1`,
+      sql`select author as id, value from per_author where cur = 0`,
       by,
     )}`;
 }

@@ -179,7 +179,8 @@ describe('the previous period and enrolment', () => {
     const rank = async (path: string) => rows(await ranking(path, other.emails.admin));
     // February: 1° A addressed G1 only (read) → 1. January: 3° A 1/1 first, 1° A 0/2 second.
     expect(await rank(`${COURSES}?month=2026-02&metric=read`)).toEqual([[1, '1° A', 1, 1, 0, 1, 2]]);
-    expect(await rank(`${COURSES}?month=2026-02&metric=reached`)).toEqual([[1, '1° A', 1, 1, 0, 1, 2]]);
+    // Reached: January 1° A 2/2 and 3° A 1/1 share the first place.
+    expect(await rank(`${COURSES}?month=2026-02&metric=reached`)).toEqual([[1, '1° A', 1, 1, 1, 0, 1]]);
     // January: Ana 2 messages first, Carlos 1 second; February: Carlos 1.
     expect(await rank(`${USERS}?month=2026-02`)).toEqual([[1, 'Carlos Cruz', 'Profesor jefe', 1, 1, 0, 2]]);
     // People reached in January: Ana 2 (G7, G2), Carlos 1 (G1); February: Carlos 2 (G1, G6).
