@@ -27,11 +27,12 @@ interface MergeIndex {
   guardianNames: Map<number, string>;
 }
 
-let cached: { recipients: Recipients; index: MergeIndex } | null = null;
+/** Built once per `GET /recipients` answer (a picker's own), kept while that answer lives. */
+const indexes = new WeakMap<Recipients, MergeIndex>();
 
-/** Built once per `GET /recipients` answer. */
 function indexOf(recipients: Recipients): MergeIndex {
-  if (cached?.recipients === recipients) return cached.index;
+  const known = indexes.get(recipients);
+  if (known) return known;
   const index: MergeIndex = { students: new Map(), groups: new Map(), levels: new Map(), guardiansOf: new Map(), childrenOf: new Map(), guardianNames: new Map() };
   for (const course of recipients.courses) {
     index.groups.set(`${course.grupo_type === 'electivo' ? 'elective' : 'course'}:${course.id}`, course.estudiantes.map((s) => s.id));
@@ -51,7 +52,7 @@ function indexOf(recipients: Recipients): MergeIndex {
     }
   }
   for (const level of recipients.levels) index.levels.set(level.id, level.course_ids);
-  cached = { recipients, index };
+  indexes.set(recipients, index);
   return index;
 }
 

@@ -8,6 +8,7 @@ import type { AttachmentListActor } from './attachment-list';
 import type { MessageKey } from '../i18n';
 import type { ComposeSnapshot } from './compose';
 import { countedSms } from './compose-merge-rules';
+import { memoPerOwner } from './memo';
 import { reachedBy } from './compose-outcome-rules';
 import { canMarkEmergency, percentLeft, reserveNote } from './compose-quota-rules';
 import {
@@ -67,20 +68,19 @@ export const selectSignatureActive = (snapshot: ComposeSnapshot): boolean => sig
 /** The active signature's text, or null. */
 export const selectSignature = (snapshot: ComposeSnapshot): string | null => activeSignature(snapshot.context);
 
-let smsCache: { content: string; signature: string | null; recipients: Recipients | null; picks: RecipientPick[]; result: MergedSmsText } | null = null;
+/** The counter, remembered per compose actor: its picker (spawned once per visit), or its context before there is one. */
+const smsTextOf = memoPerOwner((_owner: object, content: string, signature: string | null, recipients: Recipients | null, picks: RecipientPick[]) =>
+  countedSms(content, signature, recipients, picks),
+);
 /**
  * The live SMS counter, counted as validation and delivery count: merge fields at their longest value
  * among the picked recipients (compose-merge-rules.ts), from the picker's data. The same object while
  * content, signature, picks and the picker's data are unchanged.
  */
 export const selectSmsText = (snapshot: ComposeSnapshot): MergedSmsText => {
-  const { content, recipients: picks } = snapshot.context;
-  const signature = activeSignature(snapshot.context);
-  const recipients = snapshot.children.picker?.getSnapshot().context.recipients ?? null;
-  if (smsCache?.content !== content || smsCache.signature !== signature || smsCache.recipients !== recipients || smsCache.picks !== picks) {
-    smsCache = { content, signature, recipients, picks, result: countedSms(content, signature, recipients, picks) };
-  }
-  return smsCache.result;
+  const picker = snapshot.children.picker;
+  const recipients = picker?.getSnapshot().context.recipients ?? null;
+  return smsTextOf(picker ?? snapshot.context, snapshot.context.content, activeSignature(snapshot.context), recipients, snapshot.context.recipients);
 };
 /** The merge fields the content uses, each with the longest value it was counted at (same array while unchanged). */
 export const selectSmsFields = (snapshot: ComposeSnapshot): CountedField[] => selectSmsText(snapshot).fields;

@@ -8,6 +8,7 @@
 // compared without punctuation, so "9 1111 2222" finds "+56911112222" and "12345678" finds "12.345.678-5". The rows are shown in slices of MEMBER_SLICE ("Mostrar más").
 import { fold } from '../../shared/fold';
 import type { RecipientListMember } from '../../shared/recipient-lists-contract';
+import { memoPerOwner } from './memo';
 
 /** Rows rendered at first and added by each "Mostrar más". */
 export const MEMBER_SLICE = 100;
@@ -71,19 +72,15 @@ export interface MemberRows {
   total: number;
 }
 
-let last: { members: readonly RecipientListMember[]; query: string; limit: number; result: MemberRows } | null = null;
-
 /**
- * What the table shows. The same inputs answer the same object (one entry remembered), so a selector over
- * it keeps its reference between snapshots and the table re-renders only when the rows change.
+ * What the table shows. The same inputs answer the same object, remembered per members array (each list
+ * actor's own: memo.ts), so a selector over it keeps its reference between snapshots and the table
+ * re-renders only when the rows change, whichever other list is open meanwhile.
  */
-export function memberRows(members: readonly RecipientListMember[], query: string, limit: number): MemberRows {
-  if (last && last.members === members && last.query === query && last.limit === limit) return last.result;
+export const memberRows = memoPerOwner((members: readonly RecipientListMember[], query: string, limit: number): MemberRows => {
   const found = filterMembers(members, query);
-  const result = { rows: found.length <= limit ? found : found.slice(0, limit), matches: found.length, total: members.length };
-  last = { members, query, limit, result };
-  return result;
-}
+  return { rows: found.length <= limit ? found : found.slice(0, limit), matches: found.length, total: members.length };
+});
 
 /** The table's part of the list machine's context: the search typed and how many of those found are shown. */
 export interface MemberView {

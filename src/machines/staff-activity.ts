@@ -10,6 +10,7 @@ import { fetchStaffActivity } from '../services/dashboard-activity';
 import type { PeriodKind, StaffActivity, StaffActivityRow } from '../../shared/dashboard-contract';
 import type { NavigateEvent } from './effects';
 import { activitySummaryMachine, type ActivitySummaryActor } from './activity-summary';
+import { memoPerOwner } from './memo';
 import { schoolToday, shiftShown, shownKey, type PeriodQuery, type SchoolClock, type SchoolToday } from './dashboard-period';
 import {
   nextSort,
@@ -204,11 +205,10 @@ export const selectCanNext = (s: StaffActivitySnapshot): boolean => s.can({ type
 export const selectSummaryActor = (s: StaffActivitySnapshot): ActivitySummaryActor | undefined => s.children.summary as ActivitySummaryActor | undefined;
 export const selectSummaryCrashed = (s: StaffActivitySnapshot): boolean => s.matches({ summary: 'crashed' });
 
-/** The rows in the chosen order; the same array until the rows or the order change. */
-let sortedCache: { rows: readonly StaffActivityRow[]; sort: StaffSort; sorted: StaffActivityRow[] } | null = null;
-export function selectSortedRows(s: StaffActivitySnapshot): StaffActivityRow[] | null {
+/** The rows in the chosen order, remembered per fetched rows array (each actor's own: memo.ts). */
+const sortedRows = memoPerOwner((rows: readonly StaffActivityRow[], sort: StaffSort) => sortStaff(rows, sort));
+/** The rows in the chosen order; the same array until this actor's rows or order change. */
+export const selectSortedRows = (s: StaffActivitySnapshot): StaffActivityRow[] | null => {
   const rows = s.context.activity?.rows;
-  if (!rows) return null;
-  if (sortedCache?.rows !== rows || sortedCache.sort !== s.context.sort) sortedCache = { rows, sort: s.context.sort, sorted: sortStaff(rows, s.context.sort) };
-  return sortedCache.sorted;
-}
+  return rows ? sortedRows(rows, s.context.sort) : null;
+};

@@ -95,4 +95,32 @@ describe('compose’s SMS counter with merge fields', () => {
     expect(counter()).toMatchObject({ units: 155, ok: false });
     actor.stop();
   });
+
+  it('keeps each compose’s counter to itself when two are read in turn', async () => {
+    const open = async (key: string, content: string) => {
+      const fakes = new Fakes();
+      const actor = createActor(composeWithRealChildren(fakes), { input: { draftId: null, replyToId: null, backupKey: key } }).start();
+      fakes.resolve('loadCompose', { setup: composeSetup(), draft: null, backup: composeBackup({ content, channels: ['sms'], recipients: [COURSE] }), reply: null } satisfies ComposeStart);
+      await flush();
+      fakes.resolve('loadRecipients', thirdGrade());
+      await flush();
+      return actor;
+    };
+    // Two composes with the same start (an empty form's picks are one shared constant) and other texts.
+    const guardians = await open('compose:merge:a', 'Apoderado/a {apoderado}: reunión.');
+    const students = await open('compose:merge:b', 'Hola {estudiante}.');
+    const mine = selectSmsFields(guardians.getSnapshot());
+    const theirs = selectSmsFields(students.getSnapshot());
+    expect(mine).toEqual([{ field: 'apoderado', value: 'José Muñoz Pérez', units: 16 }]);
+    expect(theirs).toEqual([{ field: 'estudiante', value: 'Sofía', units: 5 }]);
+    for (let turn = 0; turn < 3; turn++) {
+      expect(selectSmsFields(guardians.getSnapshot())).toBe(mine);
+      expect(selectSmsFields(students.getSnapshot())).toBe(theirs);
+    }
+    // Another change of the form (the title) leaves the counter's array as it was.
+    guardians.send({ type: 'compose.change', field: 'title', value: 'Reunión' });
+    expect(selectSmsFields(guardians.getSnapshot())).toBe(mine);
+    guardians.stop();
+    students.stop();
+  });
 });

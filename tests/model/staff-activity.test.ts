@@ -3,8 +3,8 @@
 // the entry), a header sorts without asking, an address read back (Back, a link) asks only when its query
 // differs and never writes; the summary child is told the school year whenever the period changes, and
 // crashes and restarts on its own while the table goes on.
-import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { expect } from 'vitest';
+import { createActor, createMachine, fromPromise, waitFor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
 import {
   selectActivity,
   selectCanNext,
@@ -208,4 +208,30 @@ defineModelTests({
     'xstate.error.actor.summary': (env) => summaryOf(env)?.send({ type: 'test.crash' }),
   },
   emits,
+});
+
+// The sorted rows are derived per actor: two pages' actors read in turn (a test after another, the page
+// and a leaving page during a transition) each keep their own array, as useSelector needs to skip a render.
+describe('staff-activity: sorted rows of two actors read in turn', () => {
+  it('answers each actor its own order, the same array each time', async () => {
+    const machine = staffActivityMachine.provide({ actors: { fetchActivity: fromPromise(async () => staffActivity()), summary: createMachine({}) as never } });
+    const byMessages = createActor(machine, { input: { search: '', today: TODAY } }).start();
+    const byName = createActor(machine, { input: { search: '?sort=name&dir=asc', today: TODAY } }).start();
+    await waitFor(byMessages, (s) => s.matches({ table: 'shown' }));
+    await waitFor(byName, (s) => s.matches({ table: 'shown' }));
+    const first = selectSortedRows(byMessages.getSnapshot());
+    const second = selectSortedRows(byName.getSnapshot());
+    expect(first?.map((r) => r.name)).toEqual(['Ana Pérez', 'Carla Soto', 'Bruno Díaz', 'Óscar Ruiz']);
+    expect(second?.map((r) => r.name)).toEqual(['Ana Pérez', 'Bruno Díaz', 'Carla Soto', 'Óscar Ruiz']);
+    for (let turn = 0; turn < 3; turn++) {
+      expect(selectSortedRows(byMessages.getSnapshot())).toBe(first);
+      expect(selectSortedRows(byName.getSnapshot())).toBe(second);
+    }
+    // A new order in one actor is that actor's alone.
+    byName.send({ type: 'activity.sort', column: 'name' });
+    expect(selectSortedRows(byName.getSnapshot())?.map((r) => r.name)).toEqual(['Óscar Ruiz', 'Carla Soto', 'Bruno Díaz', 'Ana Pérez']);
+    expect(selectSortedRows(byMessages.getSnapshot())).toBe(first);
+    byMessages.stop();
+    byName.stop();
+  });
 });

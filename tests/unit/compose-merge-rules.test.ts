@@ -105,3 +105,30 @@ describe('the counter counts the longest recipient’s SMS', () => {
     expect(countedSms('Hola {estudiante}', null, null, picks)).toMatchObject({ units: 5 + 14, fields: [{ field: 'estudiante', value: '{estudiante}', units: 14 }] });
   });
 });
+
+describe('the merge index', () => {
+  /** The data with its courses counted each time they are read (the index reads them once per build). */
+  function counted(recipients: Recipients): { recipients: Recipients; builds: () => number } {
+    let reads = 0;
+    const courses = recipients.courses;
+    return {
+      recipients: Object.defineProperty({ ...recipients }, 'courses', { get: () => (reads++, courses), enumerable: true }),
+      builds: () => reads,
+    };
+  }
+
+  it('is built once per recipients answer, even with two pickers’ answers read in turn', () => {
+    const a = counted(thirdGrade());
+    const b = counted(withSiblings());
+    const picks = [course(10)];
+    const first = longestAmongPicks(a.recipients, picks);
+    const second = longestAmongPicks(b.recipients, [course(12)]);
+    for (let turn = 0; turn < 3; turn++) {
+      expect(longestAmongPicks(a.recipients, picks)).toEqual(first);
+      expect(longestAmongPicks(b.recipients, [course(12)])).toEqual(second);
+    }
+    expect([a.builds(), b.builds()]).toEqual([1, 1]);
+    expect(first.values.apoderado).toBe('José Muñoz Pérez');
+    expect(second.values.estudiante).toBe('Maximiliano');
+  });
+});

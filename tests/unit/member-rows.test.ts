@@ -64,6 +64,17 @@ describe('memberRows', () => {
     expect(memberRows(big, '', MEMBER_SLICE * 2).rows).toHaveLength(MEMBER_SLICE * 2);
   });
 
+  it('two lists read in turn (two actors) each keep their own object', () => {
+    const other = manyMembers(250);
+    const mine = memberRows(big, '', MEMBER_SLICE);
+    const theirs = memberRows(other, '', MEMBER_SLICE * 2);
+    for (let turn = 0; turn < 3; turn++) {
+      expect(memberRows(big, '', MEMBER_SLICE)).toBe(mine);
+      expect(memberRows(other, '', MEMBER_SLICE * 2)).toBe(theirs);
+    }
+    expect([mine.total, theirs.total, theirs.rows.length]).toEqual([3_012, 250, MEMBER_SLICE * 2]);
+  });
+
   it('a search finds a member beyond the first slice', () => {
     const last = big.at(-1)!;
     const view = memberRows(big, last.name.toUpperCase(), MEMBER_SLICE);
