@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import { BarChart, CHART_FRAME } from '../../src/views/charts/bar-chart';
 import { BarList } from '../../src/views/charts/bar-list';
+import { StackedBar } from '../../src/views/charts/stacked-bar';
 import { Meter } from '../../src/views/charts/meter';
 import { formatNumber, layoutBars, niceMax, peak, shareOf, ticks, type BarDatum } from '../../src/views/charts/scale';
 
@@ -92,17 +93,19 @@ describe('BarChart', () => {
   it('has a table equal to the data, hidden to the eye until "Ver tabla", always there for screen readers', () => {
     const { container } = renderChart();
     const table = screen.getByRole('table', { name: 'SMS por mes, 2026' });
-    expect(table.className).toContain('sr-only');
+    // Hidden in an sr-only box (a table ignores overflow: sr-only on itself stretched a phone sideways).
+    const box = table.closest('[data-slot=bar-chart-table-box]') as HTMLElement;
+    expect(box.className).toContain('sr-only');
     const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));
     expect(rows).toEqual(DATA.map((d) => [d.longLabel, formatNumber(d.value, 'es-CL'), d.limit == null ? '—' : formatNumber(d.limit, 'es-CL')]));
     const toggle = screen.getByRole('button', { name: 'Ver tabla' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(toggle.getAttribute('aria-controls')).toBe(table.id);
     fireEvent.click(toggle);
-    expect(table.className).not.toContain('sr-only');
+    expect(box.className).not.toContain('sr-only');
     expect(screen.getByRole('button', { name: 'Ocultar tabla' }).getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Ocultar tabla' }));
-    expect(table.className).toContain('sr-only');
+    expect(box.className).toContain('sr-only');
     noStyle(container);
   });
 
@@ -112,6 +115,44 @@ describe('BarChart', () => {
     expect(within(table).getAllByRole('columnheader').map((n) => n.textContent)).toEqual(['Mes', 'SMS usados']);
     expect(within(table).getByText('48,210')).toBeTruthy();
     expect(document.querySelector('[data-slot=bar-chart-limit]')).toBeNull();
+  });
+});
+
+describe('StackedBar', () => {
+  const SEGMENTS = [
+    { key: 'blue', label: 'App instalada', value: 30, fillClassName: 'fill-sky-600' },
+    { key: 'green', label: 'Solo SMS', value: 1_200, fillClassName: 'fill-emerald-600' },
+    { key: 'yellow', label: 'Irregular', value: 0, fillClassName: 'fill-amber-500' },
+    { key: 'red', label: 'Sin registro', value: 270, fillClassName: 'fill-red-600' },
+  ];
+  const STACK_LABELS = { category: 'Estado', value: 'Apoderados', share: 'Porcentaje', showTable: 'Ver tabla', hideTable: 'Ocultar tabla' };
+  const summary = '1.500 apoderados: 30 con la app, 1.200 solo SMS, 270 sin registro.';
+
+  it('is an image named by its title and summary, one box per non-empty segment, its table the data with shares', () => {
+    const { container } = render(<StackedBar title="Dispositivos" summary={summary} segments={SEGMENTS} locale="es-CL" labels={STACK_LABELS} />);
+    const image = screen.getByRole('img', { name: `Dispositivos ${summary}` });
+    expect([...image.querySelectorAll('[data-slot=stacked-bar-segment]')].map((n) => [n.getAttribute('data-key'), n.getAttribute('x'), n.getAttribute('width')])).toEqual([
+      ['blue', '0', '2'],
+      ['green', '2', '80'],
+      ['red', '82', '18'],
+    ]);
+    const table = screen.getByRole('table', { name: 'Dispositivos' });
+    expect(within(table).getAllByRole('columnheader').map((n) => n.textContent)).toEqual(['Estado', 'Apoderados', 'Porcentaje']);
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['App instalada', '30', '2 %'],
+      ['Solo SMS', '1.200', '80 %'],
+      ['Irregular', '0', '0 %'],
+      ['Sin registro', '270', '18 %'],
+    ]);
+    const box = table.closest('[data-slot=stacked-bar-table-box]') as HTMLElement;
+    expect(box.className).toContain('sr-only');
+    const toggle = screen.getByRole('button', { name: 'Ver tabla' });
+    expect(toggle.getAttribute('aria-controls')).toBe(table.id);
+    fireEvent.click(toggle);
+    expect(box.className).not.toContain('sr-only');
+    expect(screen.getByRole('button', { name: 'Ocultar tabla' }).getAttribute('aria-expanded')).toBe('true');
+    noStyle(container);
   });
 });
 

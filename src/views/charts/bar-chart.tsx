@@ -1,12 +1,9 @@
 // A vertical bar chart drawn as SVG (issue 15): one bar per period, the limit in force as a step across
 // each bar's slot, the value axis in the locale's numbers. Styled by classes only (the CSP allows no inline
-// styles): geometry is SVG attributes (x, y, width, height), which are not styles. Accessible three ways:
-// the SVG is an image named by its <title> and described by the summary; the summary is on screen; and
-// the data is a table, read by screen readers always and shown to sighted users with "Ver tabla".
-// Generic: texts come in as props (the dashboards pass their own).
-import { useId, useState } from 'react';
-import { cn } from '../lib/utils';
-import { TableToggle } from './table-toggle';
+// styles): geometry is SVG attributes (x, y, width, height), which are not styles. Its title, summary,
+// legend and data table are the chart frame's (chart-frame.tsx). Generic: texts come in as props (the
+// dashboards pass their own).
+import { ChartFrame } from './chart-frame';
 import { DEFAULT_FRAME, formatNumber, layoutBars, type BarDatum, type Frame } from './scale';
 
 export interface BarChartLabels {
@@ -35,112 +32,73 @@ export interface BarChartProps {
 export const CHART_FRAME: Frame = { ...DEFAULT_FRAME, width: 400, height: 220, left: 44, bottom: 22 };
 
 export function BarChart({ title, summary, data, locale, labels, frame = CHART_FRAME, className }: BarChartProps) {
-  const id = useId();
-  const [tableShown, setTableShown] = useState(false);
   const layout = layoutBars(data, frame);
   const hasLimit = data.some((d) => d.limit != null);
-  const titleId = `${id}-title`;
-  const summaryId = `${id}-summary`;
-  const tableId = `${id}-table`;
+  const columns = [{ label: labels.period }, { label: labels.value, numeric: true }, ...(hasLimit ? [{ label: labels.limit, numeric: true }] : [])];
+  const rows = data.map((d) => ({
+    key: d.key,
+    label: d.longLabel ?? d.label,
+    cells: [formatNumber(d.value, locale), ...(hasLimit ? [d.limit == null ? '—' : formatNumber(d.limit, locale)] : [])],
+  }));
+  const legend = (
+    <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground" aria-hidden="true">
+      <span className="inline-flex items-center gap-1">
+        <svg viewBox="0 0 10 10" className="size-3">
+          <rect width={10} height={10} rx={2} className="fill-primary" />
+        </svg>
+        {labels.value}
+      </span>
+      {hasLimit ? (
+        <span className="inline-flex items-center gap-1">
+          <svg viewBox="0 0 14 10" className="h-3 w-4">
+            <line x1={0} x2={14} y1={5} y2={5} className="stroke-foreground" strokeWidth={1.5} strokeDasharray="4 3" />
+          </svg>
+          {labels.limit}
+        </span>
+      ) : null}
+    </span>
+  );
   return (
-    <figure data-slot="bar-chart" className={cn('flex flex-col gap-2', className)}>
-      <svg
-        viewBox={`0 0 ${frame.width} ${frame.height}`}
-        role="img"
-        aria-labelledby={`${titleId} ${summaryId}`}
-        className="h-auto w-full max-w-2xl overflow-visible"
-        data-slot="bar-chart-svg"
-      >
-        <title id={titleId}>{title}</title>
-        <g data-slot="bar-chart-axis" aria-hidden="true">
-          {layout.ticks.map((tick) => (
-            <g key={tick.value}>
-              <line x1={frame.left} x2={frame.width - frame.right} y1={tick.y} y2={tick.y} className="stroke-border" strokeWidth={1} />
-              <text x={frame.left - 4} y={tick.y} dy="0.32em" textAnchor="end" className="fill-muted-foreground text-[10px]">
-                {formatNumber(tick.value, locale)}
+    <ChartFrame
+      slot="bar-chart"
+      title={title}
+      summary={summary}
+      viewBox={`0 0 ${frame.width} ${frame.height}`}
+      svgClassName="h-auto w-full max-w-2xl overflow-visible"
+      legend={legend}
+      columns={columns}
+      rows={rows}
+      showTable={labels.showTable}
+      hideTable={labels.hideTable}
+      className={className}
+    >
+      <g data-slot="bar-chart-axis" aria-hidden="true">
+        {layout.ticks.map((tick) => (
+          <g key={tick.value}>
+            <line x1={frame.left} x2={frame.width - frame.right} y1={tick.y} y2={tick.y} className="stroke-border" strokeWidth={1} />
+            <text x={frame.left - 4} y={tick.y} dy="0.32em" textAnchor="end" className="fill-muted-foreground text-[10px]">
+              {formatNumber(tick.value, locale)}
+            </text>
+          </g>
+        ))}
+      </g>
+      <g data-slot="bar-chart-bars" aria-hidden="true">
+        {layout.bars.map((bar, i) => {
+          const datum = data[i] as BarDatum;
+          const over = datum.limit != null && datum.value > datum.limit;
+          return (
+            <g key={bar.key} data-key={bar.key}>
+              <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={2} data-slot="bar" className={over ? 'fill-destructive' : 'fill-primary'} />
+              <text x={bar.center} y={layout.baseline + 14} textAnchor="middle" className="fill-muted-foreground text-[10px]">
+                {datum.label}
               </text>
             </g>
-          ))}
-        </g>
-        <g data-slot="bar-chart-bars" aria-hidden="true">
-          {layout.bars.map((bar, i) => {
-            const datum = data[i] as BarDatum;
-            const over = datum.limit != null && datum.value > datum.limit;
-            return (
-              <g key={bar.key} data-key={bar.key}>
-                <rect
-                  x={bar.x}
-                  y={bar.y}
-                  width={bar.width}
-                  height={bar.height}
-                  rx={2}
-                  data-slot="bar"
-                  className={over ? 'fill-destructive' : 'fill-primary'}
-                />
-                <text x={bar.center} y={layout.baseline + 14} textAnchor="middle" className="fill-muted-foreground text-[10px]">
-                  {datum.label}
-                </text>
-              </g>
-            );
-          })}
-        </g>
-        {layout.limitPath ? (
-          <path d={layout.limitPath} data-slot="bar-chart-limit" aria-hidden="true" className="fill-none stroke-foreground" strokeWidth={1.5} strokeDasharray="4 3" />
-        ) : null}
-      </svg>
-      <figcaption className="flex flex-col gap-1 text-sm">
-        <span id={summaryId} data-slot="bar-chart-summary">
-          {summary}
-        </span>
-        <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground" aria-hidden="true">
-          <span className="inline-flex items-center gap-1">
-            <svg viewBox="0 0 10 10" className="size-3">
-              <rect width={10} height={10} rx={2} className="fill-primary" />
-            </svg>
-            {labels.value}
-          </span>
-          {hasLimit ? (
-            <span className="inline-flex items-center gap-1">
-              <svg viewBox="0 0 14 10" className="h-3 w-4">
-                <line x1={0} x2={14} y1={5} y2={5} className="stroke-foreground" strokeWidth={1.5} strokeDasharray="4 3" />
-              </svg>
-              {labels.limit}
-            </span>
-          ) : null}
-        </span>
-      </figcaption>
-      <TableToggle shown={tableShown} controls={tableId} onToggle={() => setTableShown((shown) => !shown)} showLabel={labels.showTable} hideLabel={labels.hideTable} slot="bar-chart-toggle" />
-      {/* Hidden, it takes sr-only's 1 px box alone: a width class beside it won over sr-only's and
-          made a 390 px phone scroll sideways. */}
-      <table id={tableId} data-slot="bar-chart-table" className={cn('text-sm', tableShown ? 'w-full max-w-md' : 'sr-only')}>
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr className="border-b text-left">
-            <th scope="col" className="py-1 pr-2 font-medium">
-              {labels.period}
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">
-              {labels.value}
-            </th>
-            {hasLimit ? (
-              <th scope="col" className="py-1 text-right font-medium">
-                {labels.limit}
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.key} className="border-b last:border-0">
-              <th scope="row" className="py-1 pr-2 text-left font-normal">
-                {d.longLabel ?? d.label}
-              </th>
-              <td className="py-1 pr-2 text-right tabular-nums">{formatNumber(d.value, locale)}</td>
-              {hasLimit ? <td className="py-1 text-right tabular-nums">{d.limit == null ? '—' : formatNumber(d.limit, locale)}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+          );
+        })}
+      </g>
+      {layout.limitPath ? (
+        <path d={layout.limitPath} data-slot="bar-chart-limit" aria-hidden="true" className="fill-none stroke-foreground" strokeWidth={1.5} strokeDasharray="4 3" />
+      ) : null}
+    </ChartFrame>
   );
 }
