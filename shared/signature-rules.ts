@@ -17,11 +17,13 @@ export const SIGNATURE_MESSAGES = {
 /** What the server keeps of a typed signature: its blanks around it trimmed. */
 export const signatureText = (typed: string): string => typed.trim();
 
+/** A typed signature's length as the rule counts it: trimmed, in characters as people see them (not UTF-16 units). */
+export const signatureLength = (typed: string): number => [...signatureText(typed)].length;
+
 /** The Spanish field error for a typed signature, or null when it may be saved. */
 export function signatureError(typed: string): string | null {
   const text = signatureText(typed);
-  // Counted in characters as people see them, not UTF-16 units.
-  const length = [...text].length;
+  const length = signatureLength(typed);
   if (length < SIGNATURE_MIN || length > SIGNATURE_MAX) return SIGNATURE_MESSAGES.length;
   if (smsText(text, null).unsupported.length > 0 || /\s/.test(text)) return SIGNATURE_MESSAGES.characters;
   return null;

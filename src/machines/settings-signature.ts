@@ -10,7 +10,7 @@
 // (services/compose.ts `loadSetup`), so a saved change reaches its counter and estimate without more.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Signature } from '../../shared/compose-contract';
-import { signatureError, signatureText } from '../../shared/signature-rules';
+import { signatureError, signatureLength, signatureText } from '../../shared/signature-rules';
 import { SIGNATURE_DISCOUNT, smsText, SMS_SEGMENT_UNITS, withSignature } from '../../shared/sms-text';
 import { toApiFailure } from '../services/http';
 import { fetchSignature, saveSignature, type SaveSignatureInput } from '../services/signatures';
@@ -213,6 +213,11 @@ export function smsLimitOf(context: Pick<SettingsSignatureContext, 'text' | 'act
   return signature === null ? SMS_SEGMENT_UNITS - SIGNATURE_DISCOUNT : smsText('', signature).limit;
 }
 
+/** Characters the signature takes from each SMS as the form stands: none while the switch is off. */
+export function smsCostOf(context: Pick<SettingsSignatureContext, 'text' | 'active'>): number {
+  return context.active ? SMS_SEGMENT_UNITS - smsLimitOf(context) : 0;
+}
+
 export const selectLoading = (s: SettingsSignatureSnapshot): boolean => s.matches('loading');
 export const selectLoadFailed = (s: SettingsSignatureSnapshot): boolean => s.matches('loadFailed');
 export const selectMissing = (s: SettingsSignatureSnapshot): boolean => s.matches('missing');
@@ -226,4 +231,11 @@ export const selectSavedText = (s: SettingsSignatureSnapshot): string => s.conte
 export const selectSavedActive = (s: SettingsSignatureSnapshot): boolean => s.context.saved?.is_active === true;
 export const selectHasChanges = (s: SettingsSignatureSnapshot): boolean => hasChanges(s.context);
 export const selectSmsLimit = (s: SettingsSignatureSnapshot): number => smsLimitOf(s.context);
-export const selectPreviewSignature = (s: SettingsSignatureSnapshot): string | null => previewSignature(s.context);
+/** The typed text's length as the rule counts it ("3 de 4 caracteres"). */
+export const selectTextLength = (s: SettingsSignatureSnapshot): number => signatureLength(s.context.text);
+/** "La firma usa 6 caracteres de cada SMS": what it takes (0 while off); `selectSmsLimit` is what is left. */
+export const selectSmsCost = (s: SettingsSignatureSnapshot): number => smsCostOf(s.context);
+/** `sample` (the screen's sample text) as an SMS ends with the form's signature, as handed to the provider. */
+export const selectPreviewSms = (s: SettingsSignatureSnapshot, sample: string): string => signaturePreview(sample, previewSignature(s.context)).sms;
+/** `sample` as an e-mail ends with the form's signature. */
+export const selectPreviewEmail = (s: SettingsSignatureSnapshot, sample: string): string => signaturePreview(sample, previewSignature(s.context)).email;

@@ -2,15 +2,21 @@
 // switch, save with one PATCH (is_active 1 or 0); SPEC §8's toasts; a failed save keeps the typed text and
 // the signature in use; a 422's text lands on the field; a school without a signature row never PATCHes;
 // leaving with unsaved changes asks (through the root's `page.leave`), a save running meanwhile finishes first.
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_MESSAGES, signatureError } from '../../shared/signature-rules';
+import { SIGNATURE_MESSAGES, signatureError, signatureLength } from '../../shared/signature-rules';
 import {
   hasChanges,
   previewSignature,
   saveInputOf,
+  selectPreviewEmail,
+  selectPreviewSms,
+  selectSmsCost,
+  selectSmsLimit,
+  selectTextLength,
   settingsSignatureMachine,
   signaturePreview,
+  smsCostOf,
   smsLimitOf,
   SIGNATURE_FIELD_ID,
   SIGNATURE_KEEP_EDITING_ID,
@@ -202,5 +208,35 @@ describe('settings-signature rules', () => {
     expect(smsLimitOf({ text: 'CSA', active: true })).toBe(154);
     expect(smsLimitOf({ text: 'C', active: true })).toBe(154);
     expect(smsLimitOf({ text: 'A€B€', active: true })).toBe(152);
+    // What it takes from each SMS ("La firma usa 6 caracteres…"): nothing while off, 8 for "A€B€".
+    expect(smsCostOf({ text: 'CSA', active: false })).toBe(0);
+    expect(smsCostOf({ text: 'CSA', active: true })).toBe(6);
+    expect(smsCostOf({ text: 'C', active: true })).toBe(6);
+    expect(smsCostOf({ text: 'A€B€', active: true })).toBe(8);
+  });
+
+  it('counts the typed length as the rule does: trimmed, in characters as seen (an emoji is one)', () => {
+    expect([' LBV ', 'ABCD', '', '  ', 'A👍B', 'ÑÚ'].map(signatureLength)).toEqual([3, 4, 0, 0, 3, 2]);
+    expect(signatureError('A👍B👍C')).toBe(SIGNATURE_MESSAGES.length);
+  });
+
+  it('gives the screen its figures and previews through selectors, from the form as it stands', async () => {
+    const machine = settingsSignatureMachine.provide({ actors: { fetchSignature: fromPromise(async (): Promise<typeof SIG | null> => SIG) } });
+    const actor = createActor(machine).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    const figures = () => {
+      const s = actor.getSnapshot();
+      return { length: selectTextLength(s), cost: selectSmsCost(s), limit: selectSmsLimit(s), sms: selectPreviewSms(s, 'Reunión mañana'), email: selectPreviewEmail(s, 'Reunión mañana') };
+    };
+    expect(figures()).toEqual({ length: 3, cost: 6, limit: 154, sms: 'Reunion mañana\n\nCSA', email: 'Reunión mañana\n\nCSA' });
+    actor.send({ type: 'signature.change', value: ' A€B€ ' });
+    expect(figures()).toEqual({ length: 4, cost: 8, limit: 152, sms: 'Reunion mañana\n\nA€B€', email: 'Reunión mañana\n\nA€B€' });
+    // Not a valid signature yet: SPEC's 6 are still reserved, the preview ends with no signature.
+    actor.send({ type: 'signature.change', value: 'AB' });
+    expect(figures()).toEqual({ length: 2, cost: 6, limit: 154, sms: 'Reunion mañana', email: 'Reunión mañana' });
+    actor.send({ type: 'signature.change', value: 'LBV' });
+    actor.send({ type: 'signature.toggle', active: false });
+    expect(figures()).toEqual({ length: 3, cost: 0, limit: 160, sms: 'Reunion mañana', email: 'Reunión mañana' });
+    actor.stop();
   });
 });

@@ -11,20 +11,21 @@ import {
   selectLoadFailed,
   selectLoading,
   selectMissing,
-  selectPreviewSignature,
+  selectPreviewEmail,
+  selectPreviewSms,
   selectSavedActive,
-  selectSmsLimit,
   selectSavedText,
   selectSaving,
+  selectSmsCost,
+  selectSmsLimit,
   selectText,
+  selectTextLength,
   settingsSignatureMachine,
   SIGNATURE_FIELD_ID,
   SIGNATURE_KEEP_EDITING_ID,
-  signaturePreview,
   type SettingsSignatureActor,
   type SettingsSignatureSnapshot,
 } from '../../machines/settings-signature';
-import { SMS_SEGMENT_UNITS } from '../../../shared/sms-text';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { Button } from '../ui/button';
@@ -41,7 +42,6 @@ const ACTIVE_ID = 'signature-active';
 const canSave = (s: SettingsSignatureSnapshot) => s.can({ type: 'signature.save' });
 const canReset = (s: SettingsSignatureSnapshot) => s.can({ type: 'signature.reset' });
 const canChange = (s: SettingsSignatureSnapshot) => s.can({ type: 'signature.change', value: '' });
-const selectLength = (s: SettingsSignatureSnapshot) => [...selectText(s).trim()].length;
 
 export function SettingsSignaturePage() {
   const actor = usePageActor(settingsSignatureMachine, { input: undefined });
@@ -151,7 +151,7 @@ function TextField({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
   const text = useSelector(actor, selectText);
   const error = useSelector(actor, selectError);
-  const length = useSelector(actor, selectLength);
+  const length = useSelector(actor, selectTextLength);
   const editable = useSelector(actor, canChange);
   const describedBy = [`${SIGNATURE_FIELD_ID}-hint`, `${SIGNATURE_FIELD_ID}-count`, error ? `${SIGNATURE_FIELD_ID}-error` : null].filter(Boolean).join(' ');
   return (
@@ -208,19 +208,21 @@ function Cost({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
   const active = useSelector(actor, selectActive);
   const limit = useSelector(actor, selectSmsLimit);
+  const cost = useSelector(actor, selectSmsCost);
   return (
     <p data-testid="signature-cost" className="text-sm font-medium">
-      {active ? t('signature.cost', { count: SMS_SEGMENT_UNITS - limit, limit }) : t('signature.noCost', { limit })}
+      {active ? t('signature.cost', { count: cost, limit }) : t('signature.noCost', { limit })}
     </p>
   );
 }
 
 function Preview({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
-  const signature = useSelector(actor, selectPreviewSignature);
+  const sample = t('signature.preview.sample');
+  const sms = useSelector(actor, (s) => selectPreviewSms(s, sample));
+  const email = useSelector(actor, (s) => selectPreviewEmail(s, sample));
   const active = useSelector(actor, selectActive);
   const error = useSelector(actor, selectError);
-  const { sms, email } = signaturePreview(t('signature.preview.sample'), signature);
   return (
     <section aria-labelledby="signature-preview-title" aria-live="polite" className="flex flex-col gap-2">
       <h2 id="signature-preview-title" className="text-sm font-semibold">
