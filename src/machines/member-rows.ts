@@ -70,6 +70,8 @@ export interface MemberRows {
   matches: number;
   /** How many the list has. */
   total: number;
+  /** How many rows "Mostrar más" adds: the next slice, or what is left of those found (0: none). */
+  more: number;
 }
 
 /**
@@ -79,7 +81,8 @@ export interface MemberRows {
  */
 export const memberRows = memoPerOwner((members: readonly RecipientListMember[], query: string, limit: number): MemberRows => {
   const found = filterMembers(members, query);
-  return { rows: found.length <= limit ? found : found.slice(0, limit), matches: found.length, total: members.length };
+  const rows = found.length <= limit ? found : found.slice(0, limit);
+  return { rows, matches: found.length, total: members.length, more: Math.min(found.length - rows.length, MEMBER_SLICE) };
 });
 
 /** The table's part of the list machine's context: the search typed and how many of those found are shown. */
@@ -108,8 +111,11 @@ export function afterShowMore(members: readonly RecipientListMember[], view: Mem
 
 /** Whether "Mostrar más" has rows to add. */
 export function hasMoreRows(members: readonly RecipientListMember[], query: string, limit: number): boolean {
-  return memberRows(members, query, limit).matches > limit;
+  return memberRows(members, query, limit).more > 0;
 }
+
+/** Whether a search is typed (a blank one shows every member): what the count line says depends on it. */
+export const isSearching = (query: string): boolean => query.trim() !== '';
 
 /** The first row a "Mostrar más" adds (focus goes there), or null when there is none. */
 export function firstAddedRow(members: readonly RecipientListMember[], query: string, limit: number): number | null {

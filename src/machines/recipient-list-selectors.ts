@@ -3,7 +3,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { RecipientListMember, RecipientListSummary } from '../../shared/recipient-lists-contract';
 import type { memberEditorMachine } from './member-editor';
-import { memberRows, type MemberRows } from './member-rows';
+import { isSearching, memberRows, type MemberRows } from './member-rows';
 import type { RecipientListSnapshot } from './recipient-list';
 import type { ScheduledConflict } from './recipient-list-rules';
 import type { recipientPickerMachine } from './recipient-picker';
@@ -30,4 +30,12 @@ export const selectRemovingId = (s: RecipientListSnapshot): number | null => (s.
 /** The members table: the same object while members, search and slice are unchanged (member-rows.ts). */
 export const selectMemberRows = (s: RecipientListSnapshot): MemberRows => memberRows(s.context.members, s.context.memberQuery, s.context.memberLimit);
 export const selectMemberQuery = (s: RecipientListSnapshot): string => s.context.memberQuery;
+/** The members table's figures, one number each: shown, found by the search, in the list, added by "Mostrar más". */
+export const selectShownCount = (s: RecipientListSnapshot): number => selectMemberRows(s).rows.length;
+export const selectMatchCount = (s: RecipientListSnapshot): number => selectMemberRows(s).matches;
+export const selectMemberTotal = (s: RecipientListSnapshot): number => selectMemberRows(s).total;
+export const selectShowMoreCount = (s: RecipientListSnapshot): number => selectMemberRows(s).more;
+/** A search is typed (not blank), and as the count line quotes it (trimmed). */
+export const selectIsSearching = (s: RecipientListSnapshot): boolean => isSearching(s.context.memberQuery);
+export const selectSearchShown = (s: RecipientListSnapshot): string => s.context.memberQuery.trim();
 export const selectCanShowMore = (s: RecipientListSnapshot): boolean => s.can({ type: 'members.showMore' });

@@ -2,7 +2,7 @@
 // document and course (case and accents ignored, every word found, phones and RUTs without punctuation),
 // and the slices shown.
 import { describe, expect, it } from 'vitest';
-import { filterMembers, firstAddedRow, hasMoreRows, MEMBER_SLICE, memberRows } from '../../src/machines/member-rows';
+import { filterMembers, firstAddedRow, hasMoreRows, isSearching, MEMBER_SLICE, memberRows } from '../../src/machines/member-rows';
 import { listMember } from '../fixtures/recipient-lists';
 import { manyMembers } from '../fixtures/recipient-lists';
 
@@ -53,6 +53,8 @@ describe('memberRows', () => {
     expect(view.rows).toHaveLength(MEMBER_SLICE);
     expect(view.rows[0]).toBe(big[0]);
     expect([view.matches, view.total]).toEqual([3_012, 3_012]);
+    // "Mostrar 100 más": a whole slice is left.
+    expect(view.more).toBe(MEMBER_SLICE);
     expect(hasMoreRows(big, '', MEMBER_SLICE)).toBe(true);
     expect(firstAddedRow(big, '', MEMBER_SLICE)).toBe(big[MEMBER_SLICE]!.id);
   });
@@ -62,6 +64,10 @@ describe('memberRows', () => {
     expect(memberRows(big, '', MEMBER_SLICE)).toBe(first);
     expect(memberRows(big, '', MEMBER_SLICE * 2)).not.toBe(first);
     expect(memberRows(big, '', MEMBER_SLICE * 2).rows).toHaveLength(MEMBER_SLICE * 2);
+  });
+
+  it('a search is typed when it is not blank', () => {
+    expect(['', '   ', 'ana', ' 9 '].map(isSearching)).toEqual([false, false, true, true]);
   });
 
   it('two lists read in turn (two actors) each keep their own object', () => {
@@ -86,6 +92,9 @@ describe('memberRows', () => {
   it('the last slice is what is left; then there is no more', () => {
     const view = memberRows(big, '', 3_100);
     expect(view.rows).toHaveLength(3_012);
+    expect(view.more).toBe(0);
+    // "Mostrar 12 más": the last slice is what is left.
+    expect(memberRows(big, '', 3_000).more).toBe(12);
     expect(hasMoreRows(big, '', 3_000)).toBe(true);
     expect(hasMoreRows(big, '', 3_100)).toBe(false);
     expect(firstAddedRow(big, '', 3_012)).toBeNull();

@@ -5,10 +5,21 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { RecipientListMember } from '../../../../shared/recipient-lists-contract';
-import { MEMBER_SEARCH_ID, MEMBER_SLICE, memberRowId, type MemberRows } from '../../../machines/member-rows';
+import { MEMBER_SEARCH_ID, memberRowId, type MemberRows } from '../../../machines/member-rows';
 import { memberEditButtonId } from '../../../machines/recipient-list-rules';
 import type { recipientListMachine, RecipientListSnapshot } from '../../../machines/recipient-list';
-import { selectCanShowMore, selectMemberQuery, selectMemberRows, selectRemovingId } from '../../../machines/recipient-list-selectors';
+import {
+  selectCanShowMore,
+  selectIsSearching,
+  selectMatchCount,
+  selectMemberQuery,
+  selectMemberRows,
+  selectMemberTotal,
+  selectRemovingId,
+  selectSearchShown,
+  selectShowMoreCount,
+  selectShownCount,
+} from '../../../machines/recipient-list-selectors';
 import { selectLocale } from '../../../machines/locale';
 import { localeActor } from '../../actors';
 import { DeviceDot } from '../../lib/device-status';
@@ -20,8 +31,6 @@ import { Input } from '../../ui/input';
 type DetailActor = ActorRefFrom<typeof recipientListMachine>;
 
 const selectRows = (s: RecipientListSnapshot): MemberRows['rows'] => selectMemberRows(s).rows;
-const selectMatches = (s: RecipientListSnapshot): number => selectMemberRows(s).matches;
-const selectTotal = (s: RecipientListSnapshot): number => selectMemberRows(s).total;
 const selectOwner = (s: RecipientListSnapshot): boolean => s.context.list?.is_owner === true;
 
 /** 3012 → "3.012" (es-CL) / "3,012" (es-MX), in the locale shown. */
@@ -32,7 +41,7 @@ function useCount(): (n: number) => string {
 
 export function MembersTable({ actor }: { actor: DetailActor }) {
   const t = useT();
-  const total = useSelector(actor, selectTotal);
+  const total = useSelector(actor, selectMemberTotal);
   if (total === 0) return <p className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">{t('recipientLists.membersEmpty')}</p>;
   return (
     <section aria-labelledby="members-heading" data-slot="members" className="flex flex-col gap-3">
@@ -75,17 +84,17 @@ function MemberSearch({ actor }: { actor: DetailActor }) {
 function MemberCount({ actor }: { actor: DetailActor }) {
   const t = useT();
   const count = useCount();
-  const shown = useSelector(actor, (s) => selectRows(s).length);
-  const matches = useSelector(actor, selectMatches);
-  const total = useSelector(actor, selectTotal);
-  const query = useSelector(actor, selectMemberQuery);
-  const searching = query.trim() !== '';
+  const shown = useSelector(actor, selectShownCount);
+  const matches = useSelector(actor, selectMatchCount);
+  const total = useSelector(actor, selectMemberTotal);
+  const searching = useSelector(actor, selectIsSearching);
+  const query = useSelector(actor, selectSearchShown);
   return (
     <p id="members-count" role="status" data-slot="members-count" className="text-sm text-muted-foreground">
       {!searching
         ? t('recipientLists.membersShowing', { count: total, shown: count(shown), total: count(total) })
         : matches === 0
-          ? t('recipientLists.membersNoMatch', { q: query.trim() })
+          ? t('recipientLists.membersNoMatch', { q: query })
           : t('recipientLists.membersMatching', { count: matches, shown: count(shown), matches: count(matches), total: count(total) })}
     </p>
   );
@@ -115,11 +124,11 @@ function ShowMore({ actor }: { actor: DetailActor }) {
   const t = useT();
   const count = useCount();
   const canShowMore = useSelector(actor, selectCanShowMore);
-  const rest = useSelector(actor, (s) => selectMatches(s) - selectRows(s).length);
+  const more = useSelector(actor, selectShowMoreCount);
   if (!canShowMore) return null;
   return (
     <Button variant="outline" className="self-center" onClick={() => actor.send({ type: 'members.showMore' })}>
-      {t('recipientLists.membersShowMore', { count: Math.min(rest, MEMBER_SLICE), shown: count(Math.min(rest, MEMBER_SLICE)) })}
+      {t('recipientLists.membersShowMore', { count: more, shown: count(more) })}
     </Button>
   );
 }
