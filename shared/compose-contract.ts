@@ -18,6 +18,8 @@ export interface CommunicationPermission {
 
 /** SPEC §3 legend: blue app installed, green SMS works, yellow last 3 not received, red no usable number. */
 export type DeviceStatus = 'blue' | 'green' | 'yellow' | 'red';
+/** The legend's order. */
+export const DEVICE_STATUSES: readonly DeviceStatus[] = ['blue', 'green', 'yellow', 'red'];
 
 /** 1 titular, 2 suplente (SPEC `rol_adulto_id`). */
 export type GuardianRoleId = 1 | 2;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { DeviceStatus } from '../../../shared/compose-contract';
+import { DEVICE_STATUSES, type DeviceStatus } from '../../../shared/compose-contract';
 import { useT } from './i18n';
 import { cn } from './utils';
 
@@ -9,7 +9,7 @@ const DOT: Record<DeviceStatus, string> = {
   yellow: 'bg-yellow-400 ring-1 ring-yellow-700/40',
   red: 'bg-red-600',
 };
-export const DEVICE_STATUSES: readonly DeviceStatus[] = ['blue', 'green', 'yellow', 'red'];
+export { DEVICE_STATUSES };
 const STATUSES = DEVICE_STATUSES;
 /** The same colours as SVG fills (the connectivity dashboard's device mix). */
 export const DEVICE_FILL: Record<DeviceStatus, string> = {

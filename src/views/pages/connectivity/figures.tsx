@@ -3,6 +3,7 @@
 // and "cobertura efectiva" with what it means. Shared by /dashboard/connectivity and a course's page.
 import { CHANNEL_CODES } from '../../../../shared/codes';
 import { COVERAGE_HOURS, COVERAGE_MESSAGES, type ConnectivityRow } from '../../../../shared/dashboard-contract';
+import { deviceTotal, reachShare } from '../../../machines/connectivity-row-rules';
 import { Meter } from '../../charts/meter';
 import { formatNumber } from '../../charts/scale';
 import { StackedBar } from '../../charts/stacked-bar';
@@ -18,7 +19,7 @@ export function formatPercent(share: number | null, locale: string): string {
 export function ConnectivityFigures({ row, title, locale, className }: { row: ConnectivityRow; title: string; locale: string; className?: string }) {
   const t = useT();
   const n = (value: number) => formatNumber(value, locale);
-  const total = DEVICE_STATUSES.reduce((sum, status) => sum + row.devices[status], 0);
+  const total = deviceTotal(row);
   return (
     <section aria-label={title} data-slot="connectivity-figures" className={cn('grid min-w-0 gap-4 rounded-lg border bg-card p-4 md:grid-cols-2 md:p-6', className)}>
       <div className="flex min-w-0 flex-col gap-4">
@@ -61,7 +62,7 @@ export function ConnectivityFigures({ row, title, locale, className }: { row: Co
                 <div className="flex items-baseline justify-between gap-2 text-sm">
                   <span>{t(`connectivity.reach.${channel}`)}</span>
                   <span className="tabular-nums">
-                    {n(row.reach[channel])} · {formatPercent(row.guardians > 0 ? row.reach[channel] / row.guardians : null, locale)}
+                    {n(row.reach[channel])} · {formatPercent(reachShare(row, channel), locale)}
                   </span>
                 </div>
                 <Meter
