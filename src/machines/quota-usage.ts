@@ -122,11 +122,12 @@ export const selectView = (s: QuotaUsageSnapshot): UsageView => s.context.query.
 export const selectCalendar = (s: QuotaUsageSnapshot): UsageCalendar => s.context.query.calendar;
 /** The year chosen or the server's default; null before the first answer. */
 export const selectYear = (s: QuotaUsageSnapshot): number | null => shownYear(s.context);
-export const selectCanPreviousYear = (s: QuotaUsageSnapshot): boolean => {
+/** The year ‹ / › go to, or null where the chart goes no further (the machine's guard says). */
+const yearAt = (s: QuotaUsageSnapshot, step: -1 | 1): number | null => {
   const year = shownYear(s.context);
-  return year !== null && s.can({ type: 'usage.year', year: year - 1 });
+  return year !== null && s.can({ type: 'usage.year', year: year + step }) ? year + step : null;
 };
-export const selectCanNextYear = (s: QuotaUsageSnapshot): boolean => {
-  const year = shownYear(s.context);
-  return year !== null && s.can({ type: 'usage.year', year: year + 1 });
-};
+export const selectPreviousYear = (s: QuotaUsageSnapshot): number | null => yearAt(s, -1);
+export const selectNextYear = (s: QuotaUsageSnapshot): number | null => yearAt(s, 1);
+export const selectCanPreviousYear = (s: QuotaUsageSnapshot): boolean => selectPreviousYear(s) !== null;
+export const selectCanNextYear = (s: QuotaUsageSnapshot): boolean => selectNextYear(s) !== null;

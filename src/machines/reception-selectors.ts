@@ -20,6 +20,9 @@ export const selectMeta = (s: ReceptionStatusSnapshot): ReceptionMeta | null => 
 export const selectProgress = (s: ReceptionStatusSnapshot): DeliveryProgress | null => s.context.meta?.progress ?? null;
 export const selectCurrentPage = (s: ReceptionStatusSnapshot): number => s.context.meta?.current_page ?? 1;
 export const selectLastPage = (s: ReceptionStatusSnapshot): number => s.context.meta?.last_page ?? 1;
+/** The page "Anterior" / "Siguiente" go to from the one shown, or null at either end. */
+export const selectPreviousPage = (s: ReceptionStatusSnapshot): number | null => (selectCurrentPage(s) > 1 ? selectCurrentPage(s) - 1 : null);
+export const selectNextPage = (s: ReceptionStatusSnapshot): number | null => (selectCurrentPage(s) < selectLastPage(s) ? selectCurrentPage(s) + 1 : null);
 export const selectResent = (s: ReceptionStatusSnapshot): number | null => s.context.resent;
 /** First load running (skeleton). */
 export const selectIsLoading = (s: ReceptionStatusSnapshot): boolean => s.matches('loading');

@@ -9,6 +9,8 @@ import {
   quotaUsageMachine,
   selectCanNextYear,
   selectCanPreviousYear,
+  selectNextYear,
+  selectPreviousYear,
   selectUsage,
   selectUsageFailed,
   selectUsageLoading,
@@ -121,10 +123,15 @@ defineModelTests({
       const year = selectYear(snap(snapshot));
       const latest = snapshot.context.latestYear as number | null;
       // Never past this year, never more than YEARS_BACK back; arrows only in the monthly view.
-      if (snapshot.context.query.view === 'annual') expect([selectCanPreviousYear(snap(snapshot)), selectCanNextYear(snap(snapshot))]).toEqual([false, false]);
-      else if (latest !== null && year !== null) {
+      if (snapshot.context.query.view === 'annual') {
+        expect([selectCanPreviousYear(snap(snapshot)), selectCanNextYear(snap(snapshot))]).toEqual([false, false]);
+        expect([selectPreviousYear(snap(snapshot)), selectNextYear(snap(snapshot))]).toEqual([null, null]);
+      } else if (latest !== null && year !== null) {
         expect(selectCanNextYear(snap(snapshot))).toBe(year < latest);
         expect(selectCanPreviousYear(snap(snapshot))).toBe(year > latest - YEARS_BACK);
+        // The year each arrow asks for (what the view sends).
+        expect(selectNextYear(snap(snapshot))).toBe(year < latest ? year + 1 : null);
+        expect(selectPreviousYear(snap(snapshot))).toBe(year > latest - YEARS_BACK ? year - 1 : null);
       }
     },
     failed: (snapshot, env) => {

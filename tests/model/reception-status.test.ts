@@ -16,6 +16,8 @@ import {
   selectIsRetrying,
   selectIsStale,
   selectLastPage,
+  selectNextPage,
+  selectPreviousPage,
   selectProgress,
   selectQuery,
   selectResent,
@@ -303,6 +305,9 @@ defineModelTests({
         expect(selectProgress(rs(snapshot))).toEqual(output.meta.progress);
         expect(selectCurrentPage(rs(snapshot))).toBe(output.meta.current_page);
         expect(selectLastPage(rs(snapshot))).toBe(output.meta.last_page);
+        // The pages "Anterior" and "Siguiente" go to, none at either end.
+        const { current_page: current, last_page: last } = output.meta;
+        expect([selectPreviousPage(rs(snapshot)), selectNextPage(rs(snapshot))]).toEqual([current > 1 ? current - 1 : null, current < last ? current + 1 : null]);
         expect(snapshot.context.meta?.counts).toEqual(output.meta.counts);
         expect(selectChannels(rs(snapshot))).toEqual(output.meta.channels);
         expect(snapshot.context.error).toBeNull();

@@ -24,6 +24,8 @@ import {
   selectIsStale,
   selectLastPage,
   selectMeta,
+  selectNextPage,
+  selectPreviousPage,
   selectProgress,
   selectQuery,
   selectRetryable,
@@ -489,16 +491,18 @@ function Pager({ actor }: { actor: ReceptionActor }) {
   const t = useT();
   const page = useSelector(actor, selectCurrentPage);
   const last = useSelector(actor, selectLastPage);
+  const previous = useSelector(actor, selectPreviousPage);
+  const next = useSelector(actor, selectNextPage);
   if (last <= 1) return null;
   return (
     <nav aria-label={t('reception.pagination')} className="flex items-center justify-center gap-3">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => actor.send({ type: 'reception.page', page: page - 1 })}>
+      <Button variant="outline" size="sm" disabled={previous === null} onClick={() => previous !== null && actor.send({ type: 'reception.page', page: previous })}>
         {t('reception.prev')}
       </Button>
       <span className="text-sm tabular-nums" aria-live="polite">
         {t('reception.page', { page, last })}
       </span>
-      <Button variant="outline" size="sm" disabled={page >= last} onClick={() => actor.send({ type: 'reception.page', page: page + 1 })}>
+      <Button variant="outline" size="sm" disabled={next === null} onClick={() => next !== null && actor.send({ type: 'reception.page', page: next })}>
         {t('reception.next')}
       </Button>
     </nav>

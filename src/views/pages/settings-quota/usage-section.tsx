@@ -5,8 +5,8 @@ import { useSelector } from '@xstate/react';
 import type { QuotaUsage, UsageCalendar, UsageView } from '../../../../shared/quota-contract';
 import {
   selectCalendar,
-  selectCanNextYear,
-  selectCanPreviousYear,
+  selectNextYear,
+  selectPreviousYear,
   selectUsage,
   selectUsageFailed,
   selectUsageLoading,
@@ -129,8 +129,8 @@ function Controls({ actor }: { actor: QuotaUsageActor }) {
   const view = useSelector(actor, selectView);
   const calendar = useSelector(actor, selectCalendar);
   const year = useSelector(actor, selectYear);
-  const canPrevious = useSelector(actor, selectCanPreviousYear);
-  const canNext = useSelector(actor, selectCanNextYear);
+  const previous = useSelector(actor, selectPreviousYear);
+  const next = useSelector(actor, selectNextYear);
   return (
     <div className="flex flex-wrap items-center gap-3">
       <div role="group" aria-label={t('quota.chart.view')} className="inline-flex rounded-md border p-0.5">
@@ -161,13 +161,13 @@ function Controls({ actor }: { actor: QuotaUsageActor }) {
       </label>
       {view === 'monthly' && year !== null ? (
         <div className="inline-flex items-center gap-1">
-          <Button type="button" size="icon" variant="outline" aria-label={t('quota.chart.previous')} disabled={!canPrevious} onClick={() => actor.send({ type: 'usage.year', year: year - 1 })}>
+          <Button type="button" size="icon" variant="outline" aria-label={t('quota.chart.previous')} disabled={previous === null} onClick={() => previous !== null && actor.send({ type: 'usage.year', year: previous })}>
             <span aria-hidden="true">‹</span>
           </Button>
           <span aria-live="polite" className="min-w-12 text-center text-sm font-medium tabular-nums" data-slot="quota-year">
             {year}
           </span>
-          <Button type="button" size="icon" variant="outline" aria-label={t('quota.chart.next')} disabled={!canNext} onClick={() => actor.send({ type: 'usage.year', year: year + 1 })}>
+          <Button type="button" size="icon" variant="outline" aria-label={t('quota.chart.next')} disabled={next === null} onClick={() => next !== null && actor.send({ type: 'usage.year', year: next })}>
             <span aria-hidden="true">›</span>
           </Button>
         </div>
