@@ -5,7 +5,8 @@
 // The CSV is the same list from the server (a plain download link, `selectCsvUrl`).
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { callListCsvUrl, fetchCallList } from '../services/dashboard';
-import { CALL_LIST_MESSAGES_MAX, COVERAGE_MESSAGES, type CallList } from '../../shared/dashboard-contract';
+import { CALL_LIST_MESSAGES_MAX, COVERAGE_MESSAGES, type CallList, type CallListRow } from '../../shared/dashboard-contract';
+import { memoPerOwner } from './memo';
 
 export interface CallListInput {
   courseId: number;
@@ -23,6 +24,16 @@ export interface CallListContext {
 }
 
 export type CallListEvent = { type: 'callList.messages'; messages: number } | { type: 'callList.retry' };
+
+/** Rows per printed A4 page of the print view (portrait, with the page's heading). */
+export const CALL_LIST_PAGE_ROWS = 25;
+
+/** The rows cut into printed pages of `size` rows; none for no rows. */
+export function pagesOf<T>(rows: readonly T[], size = CALL_LIST_PAGE_ROWS): T[][] {
+  const pages: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) pages.push(rows.slice(i, i + size));
+  return pages;
+}
 
 /** The choices offered for N. */
 export const CALL_LIST_CHOICES: readonly number[] = [1, 3, 5, 10, CALL_LIST_MESSAGES_MAX];
@@ -88,3 +99,8 @@ export const selectListFailed = (s: CallListSnapshot): boolean => s.matches('fai
 export const selectListNotFound = (s: CallListSnapshot): boolean => s.matches('notFound');
 /** The CSV of the list shown (the N asked), for the download link. */
 export const selectCsvUrl = (s: CallListSnapshot): string => callListCsvUrl({ courseId: s.context.courseId, messages: s.context.messages });
+
+const NO_PAGES: CallListRow[][] = [];
+const printPages = memoPerOwner((list: CallList): CallListRow[][] => pagesOf(list.rows));
+/** The list's rows in printed pages (none before it comes or when nobody is missed); the same array for the same list. */
+export const selectPrintPages = (s: CallListSnapshot): CallListRow[][] => (s.context.list ? printPages(s.context.list) : NO_PAGES);

@@ -2,9 +2,9 @@
 // messages (or the N the print view starts with, when within 1–20); another N asks again at once, even
 // while a request runs, with the last list kept on screen; N outside 1–20, not whole, or the one shown
 // changes nothing; a failure offers Reintentar, a 404 (another school's course) is not found for good; the CSV link always names the N shown.
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { expect } from 'vitest';
-import { callListMachine, selectCsvUrl, selectList, selectListFailed, selectListLoading, selectListNotFound, selectMessages, type CallListSnapshot } from '../../src/machines/call-list';
+import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { CALL_LIST_PAGE_ROWS, callListMachine, pagesOf, selectCsvUrl, selectPrintPages, selectList, selectListFailed, selectListLoading, selectListNotFound, selectMessages, type CallListSnapshot } from '../../src/machines/call-list';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { callList } from '../fixtures/dashboard';
@@ -118,4 +118,25 @@ defineModelTests({
   states: spec(3),
   events: EVENT_HANDLERS,
   emits: () => [],
+});
+
+describe('call list: printed pages', () => {
+  it('cuts the rows into pages of CALL_LIST_PAGE_ROWS, the last one what is left; none for no rows', () => {
+    const rows = Array.from({ length: 2 * CALL_LIST_PAGE_ROWS + 3 }, (_, i) => i);
+    expect(pagesOf(rows).map((page) => page.length)).toEqual([CALL_LIST_PAGE_ROWS, CALL_LIST_PAGE_ROWS, 3]);
+    expect(pagesOf(rows).flat()).toEqual(rows);
+    expect(pagesOf(rows.slice(0, CALL_LIST_PAGE_ROWS))).toHaveLength(1);
+    expect(pagesOf([])).toEqual([]);
+  });
+
+  it('gives the print view its pages through a selector, the same array while the list is the same', async () => {
+    const list = callList(COURSE, 3);
+    const actor = createActor(callListMachine.provide({ actors: { fetchCallList: fromPromise(async () => list) } }), { input: { courseId: COURSE } }).start();
+    expect(selectPrintPages(actor.getSnapshot())).toEqual([]);
+    await waitFor(actor, (s) => s.matches('shown'));
+    const pages = selectPrintPages(actor.getSnapshot());
+    expect(pages).toEqual([list.rows]);
+    expect(selectPrintPages(actor.getSnapshot())).toBe(pages);
+    actor.stop();
+  });
 });

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { selectLocale } from '../../machines/locale';
 import { selectTimezone } from '../../machines/session-selectors';
-import { callListMachine, selectList, selectListFailed, selectListNotFound, type CallListActor } from '../../machines/call-list';
+import { callListMachine, selectList, selectListFailed, selectListNotFound, selectPrintPages, type CallListActor } from '../../machines/call-list';
 import { localeActor, sessionActor } from '../actors';
 import { formatDateTime } from '../lib/format';
 import { useT } from '../lib/i18n';
@@ -13,7 +13,7 @@ import { usePageActor } from '../lib/page-actor';
 import { cn } from '../lib/utils';
 import { Button } from '../ui/button';
 import { ListFailure, ListSkeleton } from '../ui/list-state';
-import { CallListTable, pagesOf } from './connectivity/call-list-table';
+import { CallListTable } from './connectivity/call-list-table';
 
 export function CallListPrintPage({ id }: { id: number }) {
   const search = useSearch();
@@ -45,6 +45,7 @@ function PrintBody({ actor }: { actor: CallListActor }) {
   const list = useSelector(actor, selectList);
   const failed = useSelector(actor, selectListFailed);
   const notFound = useSelector(actor, selectListNotFound);
+  const pages = useSelector(actor, selectPrintPages);
   if (notFound) {
     return (
       <div role="alert" data-slot="course-not-found" className="flex flex-col gap-2 rounded-lg border bg-card p-6">
@@ -56,7 +57,6 @@ function PrintBody({ actor }: { actor: CallListActor }) {
   if (failed) return <ListFailure message={t('callList.loadFailed')} retryLabel={t('callList.retry')} onRetry={() => actor.send({ type: 'callList.retry' })} />;
   if (!list) return <ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />;
   const subtitle = t('callList.generated', { course: list.course.name, messages: list.messages, date: formatDateTime(list.generated_at, locale, timezone) });
-  const pages = pagesOf(list.rows);
   if (pages.length === 0) {
     return (
       <>

@@ -1,18 +1,8 @@
 // The call list's rows as a table, in CALL_LIST_COLUMNS' order (the CSV's columns): shown on a course's page
-// and, cut into pages of CALL_LIST_PAGE_ROWS rows, on the print view.
+// and, cut into pages of CALL_LIST_PAGE_ROWS rows (call-list.ts `selectPrintPages`), on the print view.
 import { CALL_LIST_COLUMNS, type CallListRow } from '../../../../shared/dashboard-contract';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
-
-/** Rows per printed A4 page (portrait, with the page's heading). */
-export const CALL_LIST_PAGE_ROWS = 25;
-
-/** The rows cut into printed pages. */
-export function pagesOf<T>(rows: readonly T[], size = CALL_LIST_PAGE_ROWS): T[][] {
-  const pages: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) pages.push(rows.slice(i, i + size));
-  return pages;
-}
 
 export function CallListTable({ rows, caption, className }: { rows: readonly CallListRow[]; caption: string; className?: string }) {
   const t = useT();
