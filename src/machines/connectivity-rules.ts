@@ -1,7 +1,18 @@
 // /dashboard/connectivity's table rules (connectivity.ts): the orders offered, when a course is "cut off",
 // the courses in the order asked, what the "Cobertura" header's press asks, and the levels shown — the one
-// chosen or all — each with its courses in that order. Pure; every figure is the server's.
+// chosen or all — each with its courses in that order; and what one row's figures show beyond the server's
+// numbers (school, level or course, on both connectivity screens): the guardians in the device mix and the
+// share each channel reaches. Pure; every count is the server's.
+import type { ChannelCode } from '../../shared/codes';
+import { DEVICE_STATUSES } from '../../shared/compose-contract';
 import type { Connectivity, ConnectivityRow } from '../../shared/dashboard-contract';
+
+/** Guardians in the device mix (blue, green, yellow and red together); 0: nothing to draw. */
+export const deviceTotal = (row: Pick<ConnectivityRow, 'devices'>): number => DEVICE_STATUSES.reduce((sum, status) => sum + row.devices[status], 0);
+
+/** The share (0–1) of the row's guardians a channel reaches; null when the row has no guardians ("—"). */
+export const reachShare = (row: Pick<ConnectivityRow, 'reach' | 'guardians'>, channel: ChannelCode): number | null =>
+  row.guardians > 0 ? row.reach[channel] / row.guardians : null;
 
 /** Contract order (levels in school order, courses by name), or by effective coverage. */
 export type ConnectivitySort = 'school' | 'coverageAsc' | 'coverageDesc';

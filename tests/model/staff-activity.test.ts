@@ -215,8 +215,8 @@ defineModelTests({
 describe('staff-activity: sorted rows of two actors read in turn', () => {
   it('answers each actor its own order, the same array each time', async () => {
     const machine = staffActivityMachine.provide({ actors: { fetchActivity: fromPromise(async () => staffActivity()), summary: createMachine({}) as never } });
-    const byMessages = createActor(machine, { input: { search: '', today: TODAY } }).start();
-    const byName = createActor(machine, { input: { search: '?sort=name&dir=asc', today: TODAY } }).start();
+    const byMessages = createActor(machine, { input: { search: '', clock: { ...CLOCK, country: 'CL' as const } } }).start();
+    const byName = createActor(machine, { input: { search: '?sort=name&dir=asc', clock: { ...CLOCK, country: 'CL' as const } } }).start();
     await waitFor(byMessages, (s) => s.matches({ table: 'shown' }));
     await waitFor(byName, (s) => s.matches({ table: 'shown' }));
     const first = selectSortedRows(byMessages.getSnapshot());
