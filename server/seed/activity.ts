@@ -20,72 +20,105 @@ import { addMonths } from '../../shared/school-year';
 import { monthIn } from '../compose/quota';
 import { DEVICE_WINDOW } from '../delivery/status';
 import { recipientsLabel } from '../messages/queries';
-import type { CourseRow, GuardianRow, SeedData, StaffRow } from './generate';
+import { dayKind } from './calendar';
+import { staffKind, type CourseRow, type GuardianRow, type SeedData, type StaffRow } from './generate';
 import { MAILBOX_USERS, type MessageRecipientRow } from './messages';
 import { mulberry32, type Rng } from './prng';
 import type { DeliveryRow } from './sms-use';
 import type { SchoolSpec } from './schools';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
-/** Messages a school sends in a month, relative to an ordinary month, January to December. */
+/**
+ * Messages a school sends per school day of a month, relative to an ordinary one, January to December. The
+ * breaks and vacations themselves come from the calendar (server/seed/calendar.ts): a month with a break has
+ * fewer school days, and so fewer messages.
+ */
 export const MONTH_INTENSITY: Record<'CL' | 'MX', readonly number[]> = {
-  // Chile: summer (January–February) quiet, the March start busiest, the July winter break low, November's
-  // closing events and December's graduations high.
-  CL: [0.12, 0.3, 1.6, 1.1, 1, 1, 0.45, 1.05, 0.85, 1, 1.25, 0.8],
-  // Mexico: the August start busiest, Semana Santa (April) and the summer (July) low, December's holidays.
-  MX: [0.9, 1, 1, 0.7, 1, 1.15, 0.4, 1.5, 1.1, 1, 1.05, 0.6],
+  // Chile: the March start busiest, November's closing events and December's graduations high.
+  CL: [1, 1, 1.6, 1.1, 1, 1, 1, 1.05, 1, 1, 1.25, 1.1],
+  // Mexico: the late-August start busiest, June–July's closing and the December posadas a little busier.
+  MX: [1, 1, 1, 1, 1, 1.1, 1.2, 2.2, 1.1, 1, 1.05, 1.1],
 };
+/** School days of an ordinary month: the rates below are per such month. */
+const SCHOOL_DAYS = 21;
 
 /** Months of history before this one (the same window as the SMS use of server/seed/sms-use.ts). */
 export const ACTIVITY_MONTHS = 14;
 
+interface Habit {
+  /** Weight among the school's authors (0 = never writes). */
+  weight: number;
+  /** Writes to the whole school and to any course (leadership), or to a few courses of their own (teachers). */
+  whole: boolean;
+  courses?: number;
+}
+
 /**
- * How each demo login writes: weight among the school's authors (0 = never writes), and whether they
- * write to the whole school (leadership) or to a few courses of their own (teachers).
+ * How each demo login writes: the demo reads well when the administrators write a lot, the teachers now and
+ * then, and `sinacceso` never.
  */
-const HABITS: Record<string, { weight: number; whole: boolean; courses?: number }> = {
-  'administrador@sanandres.cl': { weight: 10, whole: true },
-  'directora@sanandres.cl': { weight: 6, whole: true },
-  'utp@sanandres.cl': { weight: 4, whole: true },
+const HABITS: Record<string, Habit> = {
+  'administrador@sanandres.cl': { weight: 14, whole: true },
+  'directora@sanandres.cl': { weight: 8, whole: true },
+  'utp@sanandres.cl': { weight: 5, whole: true },
   'corp.utp@sanandres.cl': { weight: 1, whole: true },
-  'docente@sanandres.cl': { weight: 3, whole: false, courses: 3 },
-  'docente.latam@sanandres.cl': { weight: 0.4, whole: false, courses: 2 },
+  'docente@sanandres.cl': { weight: 4, whole: false, courses: 3 },
+  'docente.latam@sanandres.cl': { weight: 0.5, whole: false, courses: 2 },
   'sinacceso@sanandres.cl': { weight: 0, whole: false },
   'administrador@liceoelqui.cl': { weight: 6, whole: true },
   'docente@liceoelqui.cl': { weight: 2, whole: false, courses: 2 },
-  'administrador@benitojuarez.edu.mx': { weight: 5, whole: true },
+  'administrador@benitojuarez.edu.mx': { weight: 6, whole: true },
   'docente@benitojuarez.edu.mx': { weight: 3, whole: false, courses: 3 },
 };
 
+/**
+ * The other staff with a login (server/seed/generate.ts addStaffLogins), by kind of cargo: the share who never
+ * write, and the weight of those who do. Each writer's weight is then spread (a log-normal factor), so a few
+ * write a lot and there is a long tail. A head teacher writes to their own course; leadership (an inspector,
+ * the counsellor) to any course and sometimes to the whole school; subject teachers to two or three courses.
+ */
+const STAFF_HABITS = {
+  head: { silent: 0.05, weight: 2.2, courses: 1 },
+  lead: { silent: 0.2, weight: 1.2, courses: 0 },
+  other: { silent: 0.3, weight: 0.5, courses: 3 },
+} as const;
+
 /** Course messages per course and ordinary month; whole-school and colleague messages per month. */
-const PER_COURSE = 0.6;
-const WHOLE_SCHOOL = 0.4;
-const COLLEAGUE = 2.5;
+const PER_COURSE = 1;
+const WHOLE_SCHOOL = 0.5;
+const COLLEAGUE = 3;
+/** In the long vacation the office still writes to families (enrolment, supplies): school messages per month. */
+const VACATION_SCHOOL = 0.6;
 /** Share of a school's courses that are cut off (at least one). */
 const CUT_OFF_SHARE = 0.08;
 
-const COURSE_TOPICS: { title: (c: string) => string; body: (c: string) => string; months?: readonly number[] }[] = [
-  { title: (c) => `Bienvenida al año escolar — ${c}`, body: (c) => `Estimadas familias de ${c}: les damos la bienvenida. Adjuntamos el horario y la lista de útiles.`, months: [3, 8] },
+/** The months (1–12) a seasonal topic fits, per country; topics without months fit any school day. */
+type Months = Partial<Record<'CL' | 'MX', readonly number[]>>;
+
+const COURSE_TOPICS: { title: (c: string) => string; body: (c: string) => string; months?: Months }[] = [
+  { title: (c) => `Bienvenida al año escolar — ${c}`, body: (c) => `Estimadas familias de ${c}: les damos la bienvenida. Adjuntamos el horario y la lista de útiles.`, months: { CL: [3], MX: [8, 9] } },
   { title: (c) => `Reunión de apoderados ${c}`, body: (c) => `Les invitamos a la reunión de apoderados de ${c} el miércoles a las 19:00 en la sala del curso.` },
   { title: (c) => `Calendario de evaluaciones ${c}`, body: (c) => `Compartimos el calendario de evaluaciones de ${c}. Ante cualquier duda, escriban a la profesora jefe.` },
   { title: () => 'Salida pedagógica', body: () => 'La salida pedagógica parte a las 8:15 desde el colegio. Traer colación, agua y la autorización firmada.' },
   { title: () => 'Materiales para la clase de Artes', body: () => 'Para la próxima clase de Artes se necesitan témperas, pinceles y un block de dibujo.' },
   { title: () => 'Recordatorio de tareas', body: () => 'Recordamos que el trabajo de investigación se entrega el viernes. Pueden enviarlo también por correo.' },
   { title: () => 'Resultados del ensayo', body: () => 'Ya están disponibles los resultados del ensayo. Los revisaremos en clase la próxima semana.' },
-  { title: () => 'Entrega de informes de notas', body: () => 'El informe de notas del semestre se entregará en la reunión de apoderados.', months: [6, 7, 11, 12] },
+  { title: () => 'Entrega de informes de notas', body: () => 'El informe de notas del semestre se entregará en la reunión de apoderados.', months: { CL: [7, 12], MX: [11, 3, 7] } },
 ];
 
-const SCHOOL_TOPICS: { title: string; body: string; months?: readonly number[] }[] = [
-  { title: 'Inicio de clases', body: 'Las clases comienzan el lunes a las 8:00. Les esperamos con mucho entusiasmo.', months: [2, 3, 8] },
-  { title: 'Vacaciones de invierno', body: 'Recordamos que las vacaciones de invierno comienzan el lunes. Las clases se retoman en dos semanas.', months: [6, 7] },
+const SCHOOL_TOPICS: { title: string; body: string; months?: Months }[] = [
+  { title: 'Inicio de clases', body: 'Las clases comienzan el lunes a las 8:00. Les esperamos con mucho entusiasmo.', months: { CL: [2, 3], MX: [8] } },
+  // Announced in the days before the break: Chile's is in July, Mexico's from 20 December to 6 January.
+  { title: 'Vacaciones de invierno', body: 'Recordamos que las vacaciones de invierno comienzan el lunes. Las clases se retoman en dos semanas.', months: { CL: [6, 7], MX: [12] } },
+  { title: 'Vacaciones de Semana Santa', body: 'Recordamos que las vacaciones de Semana Santa comienzan el lunes. Las clases se retoman en dos semanas.', months: { MX: [3, 4] } },
   { title: 'Suspensión de clases', body: 'Mañana no habrá clases por corte de agua en el sector. Las evaluaciones se reprogramarán.' },
   { title: 'Jornada de reflexión', body: 'El viernes no habrá clases por la jornada de reflexión docente.' },
   { title: 'Campaña solidaria', body: 'Este mes realizamos una campaña solidaria. Pueden enviar alimentos no perecibles hasta el día 28.' },
-  { title: 'Fiestas patrias', body: 'Les invitamos a la celebración de fiestas patrias el jueves. Los estudiantes pueden venir con ropa de color.', months: [9] },
-  { title: 'Proceso de matrícula', body: 'Se abre el proceso de matrícula para el próximo año. Revisen los documentos requeridos en la página del colegio.', months: [10, 11, 12, 1] },
-  { title: 'Ceremonia de fin de año', body: 'Les invitamos a la ceremonia de fin de año en el gimnasio. Cada familia puede traer dos invitados.', months: [11, 12, 6, 7] },
+  { title: 'Fiestas patrias', body: 'Les invitamos a la celebración de fiestas patrias el jueves. Los estudiantes pueden venir con ropa de color.', months: { CL: [9], MX: [9] } },
+  { title: 'Proceso de matrícula', body: 'Se abre el proceso de matrícula para el próximo año. Revisen los documentos requeridos en la página del colegio.', months: { CL: [10, 11, 12, 1, 2], MX: [1, 2, 7, 8] } },
+  { title: 'Lista de útiles', body: 'Ya está disponible la lista de útiles escolares para el próximo año en la página del colegio.', months: { CL: [12, 1, 2], MX: [7, 8] } },
+  { title: 'Ceremonia de fin de año', body: 'Les invitamos a la ceremonia de fin de año en el gimnasio. Cada familia puede traer dos invitados.', months: { CL: [11, 12], MX: [6, 7] } },
 ];
 
 const COLLEAGUE_TOPICS = [
@@ -181,14 +214,30 @@ export function generateActivity(
 
     const schoolStaff = data.staff.filter((s) => s.institutionId === institutionId);
     const staffByUser = new Map(schoolStaff.filter((s) => s.userId != null).map((s) => [s.userId!, s]));
-    const authors = data.users
-      .filter((u) => u.institutionId === institutionId && (HABITS[u.email]?.weight ?? 1) > 0)
-      .map((u) => {
-        const habit = HABITS[u.email] ?? { weight: 1, whole: false, courses: 2 };
-        const own = rng.shuffle(courses).slice(0, habit.courses ?? courses.length);
-        return { user: u, staff: staffByUser.get(u.id), habit, own };
-      });
-    if (authors.length === 0) return;
+    const positions = new Map(data.positions.map((p) => [p.id, p.name]));
+    const leadership = new Set(spec.leadership.map((l) => l.name));
+    // Head teachers each take a course of their own, in a shuffled order.
+    const unheaded = rng.shuffle(courses);
+    const authors: { user: SeedData['users'][number]; staff: StaffRow | undefined; habit: Habit; own: Course[] }[] = [];
+    for (const u of data.users.filter((x) => x.institutionId === institutionId)) {
+      const me = staffByUser.get(u.id);
+      let habit = HABITS[u.email];
+      let own: Course[];
+      if (habit) {
+        own = rng.shuffle(courses).slice(0, habit.courses ?? courses.length);
+      } else {
+        const kind = staffKind(me?.positionId == null ? '' : (positions.get(me.positionId) ?? ''), leadership);
+        const base = STAFF_HABITS[kind];
+        // A few very active, a long tail, some who never write.
+        const spread = Math.exp(gaussian(rng) * 0.8);
+        habit = { weight: rng.chance(base.silent) ? 0 : base.weight * spread, whole: kind === 'lead', courses: base.courses };
+        own = kind === 'head' ? unheaded.splice(0, 1) : kind === 'lead' ? courses : rng.shuffle(courses).slice(0, rng.int(2, base.courses));
+        if (own.length === 0) own = rng.shuffle(courses).slice(0, 1);
+      }
+      if (habit.weight > 0) authors.push({ user: u, staff: me, habit, own });
+    }
+    const leaders = authors.filter((a) => a.habit.whole);
+    if (authors.length === 0 || leaders.length === 0) return;
     const channels = spec.compose.channels;
     const thisMonth = monthIn(now, spec.timezone);
     const until = now.getTime() - 10 * 60_000;
@@ -198,41 +247,48 @@ export function generateActivity(
     for (let back = ACTIVITY_MONTHS; back >= 0; back--) {
       const month = addMonths(thisMonth, -back);
       const [y, m] = month.split('-').map(Number) as [number, number];
-      const from = Date.UTC(y, m - 1, 1) + offset;
       const to = back === 0 ? until : Date.UTC(y, m, 1) + offset;
+      // The month's days by the school calendar: school days, and the weekdays of the long vacation.
+      const schoolDays: number[] = [];
+      const vacationDays: number[] = [];
+      for (let d = 1; Date.UTC(y, m - 1, d) + offset < to; d++) {
+        const kind = dayKind(spec.country, y, m, d);
+        if (kind === 'school') schoolDays.push(Date.UTC(y, m - 1, d) + offset);
+        else if (kind === 'vacation') vacationDays.push(Date.UTC(y, m - 1, d) + offset);
+      }
       const intensity = MONTH_INTENSITY[spec.country][m - 1]! * (0.85 + rng.next() * 0.3);
-      const dayShare = (to - from) / (Date.UTC(y, m, 1) - Date.UTC(y, m - 1, 1));
       let budget = back === 0 ? 0 : smsBudget(institutionId, month);
       let segments = 0;
-      /** A school day (Monday–Friday, rarely Saturday) and hour in [from, to); busier in the first and last week. */
-      const when = (): number => {
-        const days = Math.max(1, Math.ceil((to - from) / DAY));
+      /** An hour of one of `days` (local midnights), before `to`; busier in the month's first and last week. */
+      const when = (days: readonly number[]): number => {
         for (let tries = 0; tries < 40; tries++) {
           const u = rng.next();
           const skew = rng.chance(0.35) ? (rng.chance(0.5) ? u * 0.25 : 0.75 + u * 0.25) : u;
-          const at = from + Math.floor(skew * days) * DAY + rng.int(8 * 60, 19 * 60) * 60_000;
-          const weekday = new Date(at - offset).getUTCDay();
-          if (at < to && weekday !== 0 && (weekday !== 6 || rng.chance(0.1))) return at;
+          const at = days[Math.min(days.length - 1, Math.floor(skew * days.length))]! + rng.int(8 * 60, 19 * 60) * 60_000;
+          if (at < to) return at;
         }
-        return from + Math.floor(rng.next() * Math.max(1, to - from));
+        return days[0]! + 8 * HOUR;
       };
-      const author = () => rng.weighted(authors.map((a) => [a, a.habit.weight] as const));
+      const pick = (among: typeof authors) => rng.weighted(among.map((a) => [a, a.habit.weight] as const));
 
       const plan: { kind: 'course' | 'school' | 'staff'; at: number }[] = [];
-      const count = (rate: number) => {
-        const mean = rate * intensity * dayShare;
-        return Math.floor(mean) + (rng.chance(mean - Math.floor(mean)) ? 1 : 0);
-      };
-      for (let i = count(courses.length * PER_COURSE); i > 0; i--) plan.push({ kind: 'course', at: when() });
-      for (let i = count(WHOLE_SCHOOL); i > 0; i--) plan.push({ kind: 'school', at: when() });
-      for (let i = count(COLLEAGUE); i > 0; i--) plan.push({ kind: 'staff', at: when() });
+      const count = (mean: number) => Math.floor(mean) + (rng.chance(mean - Math.floor(mean)) ? 1 : 0);
+      const school = (schoolDays.length / SCHOOL_DAYS) * intensity;
+      if (schoolDays.length > 0) {
+        for (let i = count(courses.length * PER_COURSE * school); i > 0; i--) plan.push({ kind: 'course', at: when(schoolDays) });
+        for (let i = count(WHOLE_SCHOOL * school); i > 0; i--) plan.push({ kind: 'school', at: when(schoolDays) });
+        for (let i = count(COLLEAGUE * school); i > 0; i--) plan.push({ kind: 'staff', at: when(schoolDays) });
+      }
+      if (vacationDays.length > 0) {
+        for (let i = count((VACATION_SCHOOL * vacationDays.length) / SCHOOL_DAYS); i > 0; i--) plan.push({ kind: 'school', at: when(vacationDays) });
+      }
       plan.sort((a, b) => a.at - b.at);
 
       for (const item of plan) {
         const at = new Date(item.at);
-        const who = author();
+        const who = pick(item.kind === 'school' ? leaders : authors);
         if (item.kind === 'staff') {
-          addColleagueMessage(data, rng, institutionId, who.user, who.staff, schoolStaff, at, now, mailboxUserIds);
+          addColleagueMessage(data, deliveries, rng, institutionId, who.user, who.staff, schoolStaff, at, now, mailboxUserIds, channels['e-mail']);
           continue;
         }
         let picked: Course[];
@@ -241,13 +297,13 @@ export function generateActivity(
         const audience: Audience = item.kind === 'course' && rng.chance(0.2) ? 'apoderados' : 'titulares';
         if (item.kind === 'school' && who.habit.whole) {
           picked = courses;
-          const topic = pickTopic(rng, SCHOOL_TOPICS, m);
+          const topic = pickTopic(rng, SCHOOL_TOPICS, spec.country, m);
           title = topic.title;
           body = topic.body;
         } else {
           const pool = who.habit.whole ? courses : who.own;
           picked = rng.shuffle(pool).slice(0, rng.weighted([[1, 80], [2, 15], [3, 5]] as const));
-          const topic = pickTopic(rng, COURSE_TOPICS, m);
+          const topic = pickTopic(rng, COURSE_TOPICS, spec.country, m);
           title = topic.title(picked[0]!.row.name);
           body = topic.body(picked[0]!.row.name);
         }
@@ -304,8 +360,8 @@ function levelsOf(data: SeedData, institutionId: number) {
   return data.levels.filter((l) => l.institutionId === institutionId);
 }
 
-function pickTopic<T extends { months?: readonly number[] }>(rng: Rng, topics: readonly T[], month: number): T {
-  const fitting = topics.filter((t) => t.months?.includes(month));
+function pickTopic<T extends { months?: Months }>(rng: Rng, topics: readonly T[], country: 'CL' | 'MX', month: number): T {
+  const fitting = topics.filter((t) => t.months?.[country]?.includes(month));
   if (fitting.length > 0 && rng.chance(0.6)) return rng.pick(fitting);
   return rng.pick(topics.filter((t) => !t.months));
 }
@@ -370,8 +426,21 @@ function addGuardianDeliveries(
   recipient.status = (Object.keys(RANK).find((k) => RANK[k] === best) ?? 'failed') as MessageRecipientRow['status'];
 }
 
+/** A standard normal draw (Box–Muller). */
+function gaussian(rng: Rng): number {
+  return Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
+}
+
+/**
+ * A message to colleagues, as the send path writes it: a recipient per colleague, a delivery per channel (the
+ * app is the colleague's Hermes inbox, `user:<id>`, received at once and read when they open it there, so the
+ * delivery's read time is the inbox entry's; `missing_address` for a colleague without a login; e-mail, when
+ * chosen, to their address and never "read"), and the inbox entry of each colleague who signs in. The demo
+ * mailbox users are left out (their folders keep their fixed sizes).
+ */
 function addColleagueMessage(
   data: SeedData,
+  deliveries: DeliveryRow[],
   rng: Rng,
   institutionId: number,
   author: SeedData['users'][number],
@@ -380,34 +449,62 @@ function addColleagueMessage(
   at: Date,
   now: Date,
   mailboxUserIds: Set<number>,
+  email: boolean,
 ): void {
   const topic = rng.pick(COLLEAGUE_TOPICS);
   const messageId = data.mail.messages.length + 1;
-  const others = schoolStaff.filter((s) => s.userId !== author.id);
+  const others = schoolStaff.filter((s) => s.userId !== author.id && (s.userId == null || !mailboxUserIds.has(s.userId)));
   const to = rng.chance(0.5) ? others : rng.shuffle(others).slice(0, rng.int(4, 12));
   const label = to === others ? 'Funcionarios' : `${to.length} funcionarios`;
+  const chosen: ChannelCode[] = email && rng.chance(0.3) ? ['app-mobile', 'e-mail'] : ['app-mobile'];
   data.mail.messages.push({
     id: messageId, institutionId, authorUserId: author.id, senderKind: 'funcionario', senderRefId: me?.id ?? author.id,
-    senderName: author.name, title: topic.title, content: topic.body, channels: ['app-mobile'], allowReplies: true, copyToSender: false,
+    senderName: author.name, title: topic.title, content: topic.body, channels: chosen, allowReplies: true, copyToSender: false,
     kind: 'sent', scheduledAt: null, sentAt: at, replyToId: null, createdAt: at, updatedAt: at,
     search: fold(`${topic.title}\n${topic.body}`),
     recipientPicks: to.map((s): RecipientPick => ({ kind: 'staff', id: s.id, label: `${s.firstNames} ${s.lastNameFather}` })),
     fannedOutAt: at,
   });
+  const t = at.getTime();
   for (const s of to) {
     const name = `${s.firstNames.split(' ')[0]} ${s.lastNameFather} ${s.lastNameMother}`;
-    // Only colleagues who sign in have a mailbox; the demo mailbox users' inboxes keep their fixed size.
-    const mailbox = s.userId != null && !mailboxUserIds.has(s.userId);
-    const readAt = mailbox && rng.chance(0.8) ? at.getTime() + Math.round(-Math.log(1 - rng.next()) * 5 * HOUR) : null;
+    const readAt = s.userId != null && rng.chance(0.8) ? t + 60_000 + Math.round(-Math.log(1 - rng.next()) * 5 * HOUR) : null;
     const read = readAt !== null && readAt <= now.getTime();
-    data.mail.recipients.push({
-      id: data.mail.recipients.length + 1, messageId, recipientKind: 'funcionario', recipientRefId: s.id, displayName: name,
-      groupKind: 'funcionarios', groupLabel: label, status: read ? 'read' : 'received',
-    });
-    if (mailbox) {
+    const recipientId = data.mail.recipients.length + 1;
+    const recipient: MessageRecipientRow = {
+      id: recipientId, messageId, recipientKind: 'funcionario', recipientRefId: s.id, displayName: name,
+      groupKind: 'funcionarios', groupLabel: label, status: 'failed',
+    };
+    data.mail.recipients.push(recipient);
+    let best = 0;
+    for (const channel of chosen) {
+      const address = channel === 'app-mobile' ? (s.userId != null ? `user:${s.userId}` : null) : (s.email ?? null);
+      const sentAt = t + rng.int(2, 40) * 1000;
+      const row: DeliveryRow = {
+        id: deliveries.length + 1, messageId, recipientId, channel, address, status: 'failed', error: null, segments: 0,
+        attempts: 0, createdAt: at, sentAt: null, deliveredAt: null, readAt: null,
+      };
+      if (!address) {
+        row.error = 'missing_address';
+      } else {
+        row.attempts = 1;
+        row.sentAt = new Date(sentAt);
+        row.status = 'received';
+        // The app is their inbox: received when handed over; an e-mail a few seconds later.
+        row.deliveredAt = new Date(channel === 'app-mobile' ? sentAt : sentAt + rng.int(5, 120) * 1000);
+        if (channel === 'app-mobile' && read) {
+          row.status = 'read';
+          row.readAt = new Date(readAt!);
+        }
+      }
+      best = Math.max(best, RANK[row.status]!);
+      deliveries.push(row);
+    }
+    recipient.status = (Object.keys(RANK).find((k) => RANK[k] === best) ?? 'failed') as MessageRecipientRow['status'];
+    if (s.userId != null) {
       data.mail.entries.push({
-        userId: s.userId!, institutionId, messageId, folder: 'inbox', deletedFrom: null, deletedAt: null,
-        readAt: read ? new Date(readAt) : null, sortAt: at, counterpart: author.name, counterpartSearch: fold(author.name),
+        userId: s.userId, institutionId, messageId, folder: 'inbox', deletedFrom: null, deletedAt: null,
+        readAt: read ? new Date(readAt!) : null, sortAt: at, counterpart: author.name, counterpartSearch: fold(author.name),
       });
     }
   }

@@ -41,7 +41,8 @@ export type StaffRow = WithId<typeof staff.$inferInsert>;
 export type ElectiveRow = WithId<typeof electives.$inferInsert>;
 export type ElectiveStudentRow = typeof electiveStudents.$inferInsert;
 /** The password is hashed when the rows are written (hashes are salted, hence not deterministic). */
-export type SeedUserRow = WithId<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password: string };
+/** `password` null: a colleague's own account, whose password the demo does not know (nobody signs in as them). */
+export type SeedUserRow = WithId<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password: string | null };
 export type UserRoleRow = typeof userRoles.$inferInsert;
 export type UserPolicyRow = typeof userPolicies.$inferInsert;
 
@@ -121,6 +122,8 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
   for (const spec of specs) addSchool(out, spec);
   checkDemoLogins(out);
   out.mail = generateMessages(out, { bulkInbox: options.messages ?? 0 });
+  // After the demo mailboxes, so they stay exactly as they were (their colleagues' messages keep no author).
+  addStaffLogins(out, specs);
   out.compose = generateCompose(out, specs);
   out.templates = generateTemplates(out);
   // The school year of activity is generated with the SMS use (its SMS are what a past month used).
@@ -372,6 +375,44 @@ function addStaffAndUsers(
     const p = person(rng, spec, gender);
     addStaff(p, genderedTitle(spec.teachers[i % spec.teachers.length]!, gender), staffEmail(p), null);
   }
+}
+
+/** Share of a school's staff (besides the demo logins) with a Hermes account of their own, by kind of cargo. */
+const LOGIN_SHARE = { lead: 1, head: 0.97, other: 0.85 };
+
+/**
+ * Most staff of a real school sign in to Hermes, not only the demo logins: leadership and head teachers all or
+ * nearly all, subject teachers and support staff most. Appended after every school's rows with their own PRNG
+ * stream, so the ids and data generated before stay as they were. Role `docente` (no data screens); their
+ * password is none the demo knows.
+ */
+function addStaffLogins(out: SeedData, specs: readonly SchoolSpec[]): void {
+  const rng = mulberry32(0x5eed1061);
+  const positions = new Map(out.positions.map((p) => [p.id, p.name]));
+  specs.forEach((spec, index) => {
+    const institutionId = out.institutions[index]!.id;
+    const leadership = new Set(spec.leadership.map((l) => l.name));
+    for (const s of out.staff) {
+      if (s.institutionId !== institutionId || s.userId != null) continue;
+      const kind = staffKind(positions.get(s.positionId!) ?? '', leadership);
+      if (!rng.chance(LOGIN_SHARE[kind])) continue;
+      const userId = out.users.length + 1;
+      out.users.push({
+        id: userId, institutionId, email: s.email!.toLowerCase(), password: null,
+        name: `${s.firstNames} ${s.lastNameFather} ${s.lastNameMother}`, device: rng.chance(0.5) ? 'latam' : 'cl',
+        domain: spec.domain, scope: ['mensajeria', 'plantillas'], options: { url: { home: spec.homeUrl } },
+      });
+      out.userRoles.push({ userId, code: 'docente', name: ROLE_NAMES.docente! });
+      for (const name of BASE_POLICIES) out.userPolicies.push({ userId, name });
+      s.userId = userId;
+    }
+  });
+}
+
+/** Leadership (the school's named cargos), a head teacher (of a course), or another teacher or staff member. */
+export function staffKind(position: string, leadership: ReadonlySet<string>): 'lead' | 'head' | 'other' {
+  if (leadership.has(position)) return 'lead';
+  return /^(Profesora? jefe|Educadora? de párvulos|Asesora? de grupo)$/.test(position) ? 'head' : 'other';
 }
 
 function checkDemoLogins(out: SeedData): void {

@@ -29,6 +29,7 @@ import {
   studentGuardians,
   students,
 } from '../db/schema/school';
+import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import { smsVerdict } from '../delivery/sms-phones';
 import { rollUpReachedAt } from '../delivery/status';
@@ -64,9 +65,16 @@ export async function resetData(db: Db): Promise<void> {
 }
 
 export async function writeSeed(db: Db, data: SeedData): Promise<void> {
-  // Hash outside the transaction: scrypt runs on the libuv pool, in parallel.
+  // Hash outside the transaction, once per distinct password (scrypt costs tens of ms; the demo logins share
+  // one password and the colleagues' accounts one random password nobody knows).
+  const unknown = randomBytes(24).toString('base64url');
+  const hashes = new Map<string, Promise<string>>();
+  const hashOf = (password: string) => {
+    if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+    return hashes.get(password)!;
+  };
   const hashedUsers = await Promise.all(
-    data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashPassword(password) })),
+    data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashOf(password ?? unknown) })),
   );
   await db.transaction(async (tx) => {
     await insertAll(tx, institutions, data.institutions);

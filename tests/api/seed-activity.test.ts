@@ -7,6 +7,7 @@ import { rowsOf } from '../../server/compose/expand';
 import { monthIn } from '../../server/compose/quota';
 import { DEVICE_WINDOW } from '../../server/delivery/status';
 import { addMonths, schoolYearMonths, schoolYearOf } from '../../shared/school-year';
+import { DEMO_LOGINS } from '../../shared/demo';
 import { openSeededCopy } from './support/server';
 
 describe('the seeded school year of activity', () => {
@@ -177,6 +178,131 @@ describe('the seeded school year of activity', () => {
     expect(Number(reads!.read)).toBeGreaterThan(20);
     expect(Number(reads!.unread)).toBeGreaterThan(0);
     expect(Number(reads!.early)).toBe(0);
+  });
+
+  it('has most of each school’s staff on the register writing, beyond the demo logins: a few a lot, a long tail, some never', async () => {
+    const demo = new Set(DEMO_LOGINS.map((l) => l.email));
+    const staff = await rows<{ institution_id: number; email: string; n: number }>(sql`
+      select st.institution_id, u.email, count(m.id)::int as n
+      from staff st join users u on u.id = st.user_id
+      left join messages m on m.author_user_id = u.id and m.kind = 'sent' and exists (select 1 from deliveries d where d.message_id = m.id)
+      group by st.institution_id, u.email`);
+    const schools = new Set(staff.map((s) => s.institution_id));
+    expect(schools.size).toBe(3);
+    for (const id of schools) {
+      const mine = staff.filter((s) => s.institution_id === id);
+      const [all] = await rows<{ n: number }>(sql`select count(*)::int as n from staff where institution_id = ${id}`);
+      // Most staff have a login of their own, not only the demo ones.
+      expect(mine.length, String(id)).toBeGreaterThan(0.8 * Number(all!.n));
+      const writers = mine.filter((s) => Number(s.n) > 0);
+      const share = writers.length / mine.length;
+      expect(share, String(id)).toBeGreaterThanOrEqual(0.5);
+      expect(share, String(id)).toBeLessThan(0.95);
+      // Most writers are not demo logins.
+      expect(writers.filter((s) => !demo.has(s.email)).length, String(id)).toBeGreaterThan(writers.length / 2);
+      // A few write a lot: the busiest writes at least four times the median writer.
+      const counts = writers.map((s) => Number(s.n)).sort((a, b) => a - b);
+      expect(counts.at(-1)!, String(id)).toBeGreaterThanOrEqual(4 * counts[Math.floor(counts.length / 2)]!);
+      // The demo administrator is among the busiest five.
+      const admin = mine.find((s) => s.email.startsWith('administrador@'))!;
+      expect(counts.slice(-5), String(id)).toContain(Number(admin.n));
+    }
+  });
+
+  it('gives messages to colleagues the deliveries the send path writes: the app is their inbox, read when it is', async () => {
+    const [row] = await rows<{ recipients: number; without: number; bad_app: number; bad_read: number; email: number }>(sql`
+      with colleague as (
+        select r.id, r.message_id, st.user_id, st.email
+        from message_recipients r join messages m on m.id = r.message_id
+        join staff st on st.id = r.recipient_ref_id
+        where r.recipient_kind = 'funcionario' and r.group_kind = 'funcionarios' and m.kind = 'sent' and m.author_user_id is not null
+      )
+      select count(*)::int as recipients,
+        count(*) filter (where not exists (select 1 from deliveries d where d.recipient_id = c.id))::int as without,
+        -- One app delivery each: to user:<id> when the colleague signs in, else missing_address.
+        count(*) filter (where not exists (select 1 from deliveries d where d.recipient_id = c.id and d.channel = 'app-mobile'
+          and d.address is not distinct from case when c.user_id is not null then 'user:' || c.user_id end
+          and (d.address is not null or (d.status = 'failed' and d.error = 'missing_address'))))::int as bad_app,
+        -- The app delivery is read exactly when the inbox entry is, at the same time.
+        count(*) filter (where c.user_id is not null and exists (select 1 from deliveries d
+          left join mailbox_entries e on e.message_id = c.message_id and e.user_id = c.user_id and e.folder = 'inbox'
+          where d.recipient_id = c.id and d.channel = 'app-mobile' and d.read_at is distinct from e.read_at))::int as bad_read,
+        count(*) filter (where exists (select 1 from deliveries d where d.recipient_id = c.id and d.channel = 'e-mail' and d.status = 'received'))::int as email
+      from colleague c`);
+    expect(Number(row!.recipients)).toBeGreaterThan(200);
+    expect(Number(row!.without)).toBe(0);
+    expect(Number(row!.bad_app)).toBe(0);
+    expect(Number(row!.bad_read)).toBe(0);
+    expect(Number(row!.email)).toBeGreaterThan(0);
+  });
+
+  // Per school, the sent messages with deliveries by local day (the school's timezone).
+  const days = async (country: 'CL' | 'MX') =>
+    rows<{ day: string; n: number; title_winter: number }>(sql`
+      select to_char(m.sent_at at time zone i.timezone, 'YYYY-MM-DD') as day, count(*)::int as n,
+        count(*) filter (where m.title = 'Vacaciones de invierno')::int as title_winter
+      from messages m join institutions i on i.id = m.institution_id
+      where i.country = ${country} and m.kind = 'sent' and m.author_user_id is not null
+        and exists (select 1 from deliveries d where d.message_id = m.id)
+      group by 1`);
+  /** Messages per weekday of the days `within`, over the history's complete months (this month may have just begun). */
+  const perWeekday = (list: { day: string; n: number }[], within: (day: string) => boolean) => {
+    const today = new Date().toISOString().slice(0, 7);
+    const first = addMonths(today, -14);
+    let weekdays = 0;
+    for (let t = Date.parse(`${first}-01`); new Date(t).toISOString().slice(0, 7) < today; t += 86_400_000) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      if (new Date(t).getUTCDay() % 6 !== 0 && within(day)) weekdays++;
+    }
+    const n = list.filter((d) => d.day.slice(0, 7) >= first && d.day.slice(0, 7) < today && within(d.day)).reduce((a, d) => a + Number(d.n), 0);
+    return { rate: n / Math.max(1, weekdays), weekdays };
+  };
+
+  it('keeps Mexico’s calendar: nothing in the winter break (20 December–6 January) nor in Semana Santa and Easter week, little in the summer', async () => {
+    const list = await days('MX');
+    const md = (day: string) => day.slice(5);
+    expect(list.filter((d) => md(d.day) >= '12-20' || md(d.day) <= '01-06')).toEqual([]);
+    // Easter Sundays (from the published calendar): Holy Week's Monday to the Friday after Easter.
+    const easter: Record<string, string> = { 2024: '2024-03-31', 2025: '2025-04-20', 2026: '2026-04-05', 2027: '2027-03-28', 2028: '2028-04-16', 2029: '2029-04-01', 2030: '2030-04-21' };
+    for (const d of list) {
+      const e = Date.parse(easter[d.day.slice(0, 4)]!);
+      const t = Date.parse(d.day);
+      expect(t >= e - 6 * 86_400_000 && t <= e + 5 * 86_400_000, d.day).toBe(false);
+    }
+    const school = perWeekday(list, (d) => md(d) >= '09-01' && md(d) <= '12-15');
+    const summer = perWeekday(list, (d) => md(d) >= '07-20' && md(d) <= '08-20');
+    expect(school.weekdays).toBeGreaterThan(40);
+    expect(summer.rate).toBeLessThan(0.15 * school.rate);
+    // Winter holidays are announced in December, never in the (Chilean) June–July.
+    for (const d of list.filter((x) => Number(x.title_winter) > 0)) expect(md(d.day).slice(0, 2), d.day).toBe('12');
+  });
+
+  it('keeps Chile’s calendar: a quiet January–February, a two-week winter break in July, school from March', async () => {
+    const list = await days('CL');
+    const md = (day: string) => day.slice(5);
+    const school = perWeekday(list, (d) => md(d) >= '03-01' && md(d) <= '06-15');
+    const summer = perWeekday(list, (d) => md(d) >= '01-01' && md(d) <= '02-28');
+    expect(school.weekdays).toBeGreaterThan(40);
+    expect(summer.rate).toBeLessThan(0.15 * school.rate);
+    // July has ten weekdays in a row without a message (the winter break), which an ordinary month never has.
+    const quietRun = (month: string) => {
+      const sent = new Set(list.filter((d) => d.day.startsWith(month)).map((d) => d.day));
+      let run = 0;
+      let best = 0;
+      for (let t = Date.parse(`${month}-01`); new Date(t).toISOString().startsWith(month); t += 86_400_000) {
+        if (new Date(t).getUTCDay() % 6 === 0) continue;
+        run = sent.has(new Date(t).toISOString().slice(0, 10)) ? 0 : run + 1;
+        best = Math.max(best, run);
+      }
+      return best;
+    };
+    const today = new Date().toISOString().slice(0, 7);
+    const complete = Array.from({ length: 14 }, (_, i) => addMonths(today, -14 + i));
+    const julys = complete.filter((m) => m.endsWith('-07'));
+    expect(julys.length).toBeGreaterThan(0);
+    for (const july of julys) expect(quietRun(july), july).toBeGreaterThanOrEqual(10);
+    for (const may of complete.filter((m) => m.endsWith('-05'))) expect(quietRun(may), may).toBeLessThan(5);
+    for (const d of list.filter((x) => Number(x.title_winter) > 0)) expect(['06', '07'], d.day).toContain(md(d.day).slice(0, 2));
   });
 });
 
