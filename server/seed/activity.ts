@@ -203,11 +203,11 @@ export function generateActivity(
     for (const g of data.guardians.filter((x) => x.institutionId === institutionId)) {
       const theirs = [...(coursesOf.get(g.id) ?? [])];
       const cut = theirs.length > 0 && theirs.every((id) => cutIds.has(id));
-      if (cut && g.appInstalledAt && rng.chance(0.6)) g.appInstalledAt = null;
+      if (cut && g.appInstalledAt && rng.chance(0.75)) g.appInstalledAt = null;
       // A number missing from the record (red) only where there is no app either.
       if (cut && !g.appInstalledAt && g.phone && rng.chance(0.2)) g.phone = null;
       const reads = theirs.length > 0 ? Math.max(...theirs.map((id) => courseReads.get(id)!)) : 0.6;
-      const profile = { deadPhone: rng.chance(cut ? 0.5 : 0.04), bouncingEmail: rng.chance(cut ? 0.5 : 0.05), appMisses: cut ? 0.12 : 0.03, reads };
+      const profile = { deadPhone: rng.chance(cut ? 0.6 : 0.04), bouncingEmail: rng.chance(cut ? 0.6 : 0.05), appMisses: cut ? 0.12 : 0.03, reads };
       profiles.set(g.id, profile);
       if (profile.deadPhone && g.phone) result.deadPhones.add(g.id);
     }
@@ -314,7 +314,7 @@ export function generateActivity(
         for (const c of picked) for (const g of audience === 'apoderados' ? c.everyone : c.titulars) people.add(g);
         const smsCost = [...people].filter((g) => guardians.get(g)!.phone).length * SMS_SEGMENTS_PER_MESSAGE;
         // The month's first message that fits goes by SMS too, so every month of a school with SMS has some use.
-        if (channels.sms && (segments === 0 || rng.chance(item.kind === 'school' ? 0.8 : 0.7)) && segments + smsCost <= budget) {
+        if (channels.sms && (segments === 0 || rng.chance(item.kind === 'school' ? 0.8 : 0.45)) && segments + smsCost <= budget) {
           chosen.push('sms');
           segments += smsCost;
         } else if (!channels.sms && channels.whatsapp && rng.chance(0.25)) {
