@@ -66,9 +66,9 @@ const HABITS: Record<string, Habit> = {
   'docente@sanandres.cl': { weight: 4, whole: false, courses: 3 },
   'docente.latam@sanandres.cl': { weight: 0.5, whole: false, courses: 2 },
   'sinacceso@sanandres.cl': { weight: 0, whole: false },
-  'administrador@liceoelqui.cl': { weight: 6, whole: true },
+  'administrador@liceoelqui.cl': { weight: 8, whole: true },
   'docente@liceoelqui.cl': { weight: 2, whole: false, courses: 2 },
-  'administrador@benitojuarez.edu.mx': { weight: 6, whole: true },
+  'administrador@benitojuarez.edu.mx': { weight: 9, whole: true },
   'docente@benitojuarez.edu.mx': { weight: 3, whole: false, courses: 3 },
 };
 
@@ -271,7 +271,7 @@ export function generateActivity(
       };
       const pick = (among: typeof authors) => rng.weighted(among.map((a) => [a, a.habit.weight] as const));
 
-      const plan: { kind: 'course' | 'school' | 'staff'; at: number }[] = [];
+      const plan: { kind: 'course' | 'school' | 'staff' | 'vacation'; at: number }[] = [];
       const count = (mean: number) => Math.floor(mean) + (rng.chance(mean - Math.floor(mean)) ? 1 : 0);
       const school = (schoolDays.length / SCHOOL_DAYS) * intensity;
       if (schoolDays.length > 0) {
@@ -279,14 +279,16 @@ export function generateActivity(
         for (let i = count(WHOLE_SCHOOL * school); i > 0; i--) plan.push({ kind: 'school', at: when(schoolDays) });
         for (let i = count(COLLEAGUE * school); i > 0; i--) plan.push({ kind: 'staff', at: when(schoolDays) });
       }
+      // The office writes at least once in a vacation month (so an SMS school's every month has some use).
       if (vacationDays.length > 0) {
-        for (let i = count((VACATION_SCHOOL * vacationDays.length) / SCHOOL_DAYS); i > 0; i--) plan.push({ kind: 'school', at: when(vacationDays) });
+        const n = Math.max(vacationDays.length >= 10 ? 1 : 0, count((VACATION_SCHOOL * vacationDays.length) / SCHOOL_DAYS));
+        for (let i = n; i > 0; i--) plan.push({ kind: 'vacation', at: when(vacationDays) });
       }
       plan.sort((a, b) => a.at - b.at);
 
       for (const item of plan) {
         const at = new Date(item.at);
-        const who = pick(item.kind === 'school' ? leaders : authors);
+        const who = pick(item.kind === 'school' || item.kind === 'vacation' ? leaders : authors);
         if (item.kind === 'staff') {
           addColleagueMessage(data, deliveries, rng, institutionId, who.user, who.staff, schoolStaff, at, now, mailboxUserIds, channels['e-mail']);
           continue;
@@ -295,7 +297,14 @@ export function generateActivity(
         let title: string;
         let body: string;
         const audience: Audience = item.kind === 'course' && rng.chance(0.2) ? 'apoderados' : 'titulares';
-        if (item.kind === 'school' && who.habit.whole) {
+        if (item.kind === 'vacation') {
+          // To the families of a level or two (enrolment, supplies), on a topic of the season only.
+          picked = rng.shuffle(courses).slice(0, rng.weighted([[1, 60], [2, 30], [3, 10]] as const));
+          const fitting = SCHOOL_TOPICS.filter((t) => t.months?.[spec.country]?.includes(m));
+          const topic = fitting.length > 0 ? rng.pick(fitting) : pickTopic(rng, SCHOOL_TOPICS, spec.country, m);
+          title = topic.title;
+          body = topic.body;
+        } else if (item.kind === 'school' && who.habit.whole) {
           picked = courses;
           const topic = pickTopic(rng, SCHOOL_TOPICS, spec.country, m);
           title = topic.title;

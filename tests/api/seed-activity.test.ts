@@ -200,9 +200,9 @@ describe('the seeded school year of activity', () => {
       expect(share, String(id)).toBeLessThan(0.95);
       // Most writers are not demo logins.
       expect(writers.filter((s) => !demo.has(s.email)).length, String(id)).toBeGreaterThan(writers.length / 2);
-      // A few write a lot: the busiest writes at least three times the median writer.
+      // A few write a lot: the busiest writes at least 2.5 times the median writer.
       const counts = writers.map((s) => Number(s.n)).sort((a, b) => a - b);
-      expect(counts.at(-1)!, String(id)).toBeGreaterThanOrEqual(3 * counts[Math.floor(counts.length / 2)]!);
+      expect(counts.at(-1)!, String(id)).toBeGreaterThanOrEqual(2.5 * counts[Math.floor(counts.length / 2)]!);
       // The demo administrator is among the busiest five.
       const admin = mine.find((s) => s.email.startsWith('administrador@'))!;
       expect(counts.slice(-5), String(id)).toContain(Number(admin.n));

@@ -212,10 +212,25 @@ describe('the seeded database', () => {
     expect(empty).toEqual([{ name: 'Taller de Cerámica', institutionId: ids.sanAndres }]);
   });
 
-  it('creates exactly the demo logins, with the demo password and the access policy where due', async () => {
+  it('creates the demo logins with the demo password and the access policy where due; the other staff’s accounts are teachers’ the demo password does not open', async () => {
     const rows = await db.select({ id: users.id, email: users.email, hash: users.passwordHash }).from(users);
-    expect(rows.map((r) => r.email).sort()).toEqual(DEMO_LOGINS.map((l) => l.email).sort());
-    expect(await verifyPassword(DEMO_PASSWORD, rows[0]!.hash)).toBe(true);
+    const demo = new Set(DEMO_LOGINS.map((l) => l.email));
+    expect(rows.filter((r) => demo.has(r.email)).map((r) => r.email).sort()).toEqual([...demo].sort());
+    for (const r of rows.filter((x) => demo.has(x.email))) expect(await verifyPassword(DEMO_PASSWORD, r.hash), r.email).toBe(true);
+    // Every other account is a staff member's own (same school, same e-mail), a teacher's, with a password
+    // nobody was told; the demo one does not open it.
+    const others = await db.execute(sql`
+      select u.email, u.password_hash as hash, st.institution_id = u.institution_id and st.email = u.email as own,
+        array(select r.code from user_roles r where r.user_id = u.id) as roles
+      from users u left join staff st on st.user_id = u.id
+      where u.email not in (${sql.join([...demo].map((e) => sql`${e}`), sql`, `)})`);
+    const list = (others as unknown as { rows: { email: string; hash: string; own: boolean | null; roles: string[] }[] }).rows;
+    expect(list.length).toBeGreaterThan(0);
+    for (const o of list) {
+      expect(o.own, o.email).toBe(true);
+      expect(o.roles, o.email).toEqual(['docente']);
+    }
+    expect(await verifyPassword(DEMO_PASSWORD, list[0]!.hash)).toBe(false);
     for (const login of DEMO_LOGINS) {
       const user = rows.find((r) => r.email === login.email)!;
       const [policy] = await db
