@@ -79,6 +79,8 @@ export type ErrorCode =
   | 'attachment.type' // 415 on upload: type not allowed, or extension/content not matching it
   | 'attachment.in_use' // 409 on delete: the attachment belongs to a sent or scheduled message
   | 'list.scheduled' // 409 on deleting a recipient list a scheduled message uses (`errors.list` names the message)
+  | 'news.device' // 403 on any news wall call by a user whose device is not latam (SPEC §1)
+  | 'news.category_in_use' // 409 on deleting a news category that posts still use (the message says how many)
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

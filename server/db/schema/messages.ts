@@ -16,6 +16,7 @@ import type { RecipientPick } from '../../../shared/compose-contract';
 import { FOLDERS, LIVE_FOLDERS, PERSON_KINDS } from '../../../shared/codes';
 import { RECIPIENT_STATUSES } from '../../../shared/reception-contract';
 import { users } from './auth';
+import { newsPosts } from './news';
 import { createdAt, id, institutionId, institutions } from './institutions';
 
 /** Raw bytes (Postgres `bytea`), read and written as Node Buffers. */
@@ -120,6 +121,8 @@ export const messageAttachments = pgTable(
   {
     id: id(),
     messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** Set when a news wall post took the file instead of a message (never both). */
+    newsPostId: integer('news_post_id').references(() => newsPosts.id, { onDelete: 'cascade' }),
     /** Who uploaded it; only they can attach or delete it before it is sent. */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     institutionId: integer('institution_id').references(() => institutions.id, { onDelete: 'cascade' }),
@@ -133,6 +136,8 @@ export const messageAttachments = pgTable(
   (t) => [
     index('message_attachments_message_idx').on(t.messageId),
     index('message_attachments_owner_idx').on(t.ownerUserId),
+    index('message_attachments_news_post_idx').on(t.newsPostId),
+    check('message_attachments_one_owner_check', sql`${t.messageId} is null or ${t.newsPostId} is null`),
     check('message_attachments_storage_check', sql`(${t.content} is null) <> (${t.storageKey} is null)`),
   ],
 );

@@ -1,0 +1,63 @@
+// Runtime checks for the news wall's bodies (news-contract.ts), in the other *-structs' conventions:
+// `type()` so extra fields do not break older clients, `Describe` to keep in step with the contract.
+import { array, boolean, enums, nullable, number, string, type, type Describe } from 'superstruct';
+import { NEWS_STATUSES, type NewsAttachment, type NewsAudience, type NewsCategory, type NewsPost, type NewsWeek } from './news-contract';
+import { pageBodyStruct } from './structs';
+
+const NamedStruct = type({ id: number(), name: string() });
+
+export const NewsAudienceStruct: Describe<NewsAudience> = type({
+  scope: enums(['school', 'groups'] as const),
+  level_ids: array(number()),
+  course_ids: array(number()),
+});
+
+export const NewsAttachmentStruct: Describe<NewsAttachment> = type({
+  id: number(),
+  name: string(),
+  size: number(),
+  content_type: string(),
+  url: string(),
+  is_image: boolean(),
+});
+
+export const NewsCategoryStruct: Describe<NewsCategory> = type({
+  id: number(),
+  name: string(),
+  position: number(),
+  post_count: number(),
+});
+
+export const NewsPostStruct: Describe<NewsPost> = type({
+  id: number(),
+  title: string(),
+  body: string(),
+  category: nullable(NamedStruct),
+  author: NamedStruct,
+  audience: NewsAudienceStruct,
+  audience_names: array(string()),
+  status: enums(NEWS_STATUSES),
+  pinned: boolean(),
+  publish_at: string(),
+  ends_at: nullable(string()),
+  attachments: array(NewsAttachmentStruct),
+  created_at: string(),
+  updated_at: string(),
+  deleted_at: nullable(string()),
+  deleted_by: nullable(NamedStruct),
+  editable: boolean(),
+});
+
+export const NewsWeekStruct: Describe<NewsWeek> = type({
+  from: string(),
+  to: string(),
+  school: string(),
+  wall_url: string(),
+  posts: array(NewsPostStruct),
+});
+
+export const NewsPageStruct = pageBodyStruct(NewsPostStruct);
+export const NewsPostBodyStruct = type({ data: NewsPostStruct });
+export const NewsCategoriesBodyStruct = type({ data: array(NewsCategoryStruct) });
+export const NewsCategoryBodyStruct = type({ data: NewsCategoryStruct });
+export const NewsWeekBodyStruct = type({ data: NewsWeekStruct });
