@@ -24,6 +24,8 @@ import { channelRoutes } from './routes/channels';
 import { courseRoutes } from './routes/courses';
 import { dashboardConnectivityRoutes } from './routes/dashboard-connectivity';
 import { messageRoutes } from './routes/messages';
+import { newsCategoryRoutes } from './routes/news-categories';
+import { newsRoutes } from './routes/news';
 import { quotaRoutes } from './routes/quota';
 import { dashboardActivityRoutes } from './routes/dashboard-activity';
 import { rankingRoutes } from './routes/ranking';
@@ -123,8 +125,11 @@ export function createApp({
   // Also /messages/drafts, estimate, send, schedule and /:id/reception (mounted inside, under its requireAuth).
   api.route('/messages', messageRoutes(db, store, engine));
   api.route('/attachments', attachmentRoutes(db, store));
+  // The news wall (issue 17): device latam only, managers for changes (server/routes/news*.ts).
+  api.route('/news', newsRoutes(db, store, config));
+  api.route('/news-categories', newsCategoryRoutes(db));
   api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret, logger }));
-  if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms, config }));
+  if (delivery) api.route('/app', guardianAppRoutes(db, { sms: delivery.adapters.sms, config, store }));
   api.all('*', notFound);
   app.route('/api', api);
 

@@ -198,7 +198,12 @@ export async function checkCompose(
     () => activeSignature(db, scope.institutionId),
     () => input.attachment_ids.length
       ? db
-          .select({ id: messageAttachments.id, size: messageAttachments.size, messageId: messageAttachments.messageId })
+          .select({
+            id: messageAttachments.id,
+            size: messageAttachments.size,
+            messageId: messageAttachments.messageId,
+            newsPostId: messageAttachments.newsPostId,
+          })
           .from(messageAttachments)
           .where(
             and(
@@ -219,7 +224,8 @@ export async function checkCompose(
     if (text.units > text.limit && !hasFields(input.content)) add('content', COMPOSE_MESSAGES.smsLong(text.limit));
   }
 
-  const usable = files.filter((f) => f.messageId === null || f.messageId === scope.draftId);
+  // A news wall post's file is the post's, not a pending upload.
+  const usable = files.filter((f) => f.newsPostId === null && (f.messageId === null || f.messageId === scope.draftId));
   if (usable.length !== input.attachment_ids.length) add('attachments', COMPOSE_MESSAGES.attachmentsForeign);
   else {
     if (usable.some((f) => f.size > ATTACHMENT_MAX_BYTES)) add('attachments', COMPOSE_MESSAGES.attachmentTooLarge);

@@ -1,6 +1,6 @@
 // `/attachments`: upload (POST, multipart `file`), delete an unsent one (DELETE /:id) and download (GET /:id)
-// for users who can see its message, or its owner before it is sent. Another user's or school's id is a
-// 404. Which files are accepted, and the rows that go with them, is server/storage/uploads.ts.
+// for users who can see its message or its news wall post (server/news/files.ts), or its owner before it
+// is sent. A file a post holds is not deleted here (409). Another user's or school's id is a 404. Which files are accepted, and the rows that go with them, is server/storage/uploads.ts.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ATTACHMENT_MAX_BYTES } from '../../shared/compose-contract';
@@ -11,6 +11,8 @@ import { apiError, invalid, notFound } from '../http/errors';
 import { parseId } from '../http/params';
 import { refuseBadText } from '../http/text-guard';
 import { findAttachment } from '../messages/queries';
+import { sendFile } from '../http/download';
+import { findNewsAttachment } from '../news/files';
 import type { AttachmentStore } from '../storage/attachments';
 import { checkAttachmentType, cleanName, deleteUnsent, saveUpload } from '../storage/uploads';
 
@@ -23,6 +25,7 @@ const ATTACHMENT_MESSAGES = {
   missing: 'Debes adjuntar un archivo en el campo file.',
   empty: 'El archivo está vacío.',
   inUse: 'El adjunto pertenece a un mensaje enviado o programado y no se puede eliminar.',
+  inPost: 'El archivo pertenece a una publicación del mural; quítalo de la publicación para eliminarlo.',
 } as const;
 
 export function attachmentRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
@@ -56,27 +59,15 @@ export function attachmentRoutes(db: Db, store: AttachmentStore): Hono<AppEnv> {
     const outcome = await deleteUnsent(db, store, c.var.auth, id);
     if (outcome === 'not_found') return notFound(c);
     if (outcome === 'in_use') return apiError(c, 409, 'attachment.in_use', ATTACHMENT_MESSAGES.inUse);
+    if (outcome === 'in_post') return apiError(c, 409, 'attachment.in_use', ATTACHMENT_MESSAGES.inPost);
     return c.body(null, 204);
   });
 
   app.get('/:id', async (c) => {
     const id = parseId(c.req.param('id'));
     if (id === null) return notFound(c);
-    const file = await findAttachment(db, c.var.auth.userId, id);
-    if (!file) return notFound(c);
-    const ascii = file.name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'adjunto';
-    const headers = {
-      'Content-Type': file.contentType,
-      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      'Cache-Control': 'private, no-store',
-    };
-    if (file.storageKey) {
-      const opened = await store.open(file.storageKey);
-      if (!opened) return notFound(c);
-      return c.body(opened.stream, 200, { ...headers, 'Content-Length': String(opened.size) });
-    }
-    const content = file.content ?? Buffer.alloc(0);
-    return c.body(new Uint8Array(content), 200, { ...headers, 'Content-Length': String(content.length) });
+    const file = (await findAttachment(db, c.var.auth.userId, id)) ?? (await findNewsAttachment(db, c.var.auth, id, new Date()));
+    return file ? sendFile(c, store, file) : notFound(c);
   });
   return app;
 }

@@ -1,6 +1,7 @@
 // The guardian app API (the app-mobile channel's receiving end), mounted at /api/app: sign-in by a code
 // sent by SMS, then a bearer token; the inbox of app deliveries, reading (which reports received / read)
-// and replying when the author allowed it. Rules and queries live in server/app-api/.
+// and replying when the author allowed it, and the school's news wall for this guardian's children
+// (server/news/posts.ts). Rules and queries live in server/app-api/ and server/news/.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { hit, rateLimits, unhit } from '../auth/rate-limit';
 import type { ServerConfig } from '../config';
@@ -15,6 +16,11 @@ import { authenticate, openSession, revokeToken, type GuardianAuth } from '../ap
 import { INBOX_PAGE_SIZE, listInbox, openMessage, readMessage } from '../app-api/inbox';
 import { REPLY_MAX_LENGTH, sendReply } from '../app-api/reply';
 import { smsText } from '../../shared/sms-text';
+import { NEWS_PAGE_SIZE } from '../../shared/news-contract';
+import { sendFile } from '../http/download';
+import { findGuardianWallFile } from '../news/files';
+import { findPost, guardianWallPage, type NewsReader } from '../news/posts';
+import type { AttachmentStore } from '../storage/attachments';
 
 export interface GuardianAppOptions {
   /** Sends the sign-in code by SMS (the server's SMS adapter). */
@@ -23,6 +29,8 @@ export interface GuardianAppOptions {
   config: ServerConfig;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** The attachment files (the wall's images and documents); without it the wall's files are not found. */
+  store?: AttachmentStore;
 }
 
 function inMinutes(seconds: number): string {
@@ -50,6 +58,27 @@ export const APP_MESSAGES = {
 export const smsCodeText = (code: string) => smsText(`Tu código de Hermes es ${code}. Vence en 10 minutos.`, null).text;
 
 type GuardianEnv = { Variables: { guardian: GuardianAuth } };
+
+/** `?page=` of a numbered list: a whole number from 1 (default 1), or null. */
+function readPage(raw: string | undefined): number | null {
+  const text = raw ?? '1';
+  return /^[1-9][0-9]{0,5}$/.test(text) ? Number(text) : null;
+}
+
+/** `meta` and `links` of a numbered page (Laravel style). */
+function numbered(path: string, page: number, perPage: number, total: number) {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const link = (p: number) => `${path}?page=${p}`;
+  return {
+    meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
+      next: page < lastPage ? link(page + 1) : null,
+    },
+  };
+}
 
 const CODE_PATTERN = /^\d{6}$/;
 
@@ -124,6 +153,8 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
   // Per path, not '*': mounted at '/', a catch-all would also run in front of the public sign-in routes.
   guarded.use('/messages', requireGuardian);
   guarded.use('/messages/*', requireGuardian);
+  guarded.use('/wall', requireGuardian);
+  guarded.use('/wall/*', requireGuardian);
 
   guarded.delete('/session', requireGuardian, async (c) => {
     await revokeToken(db, c.var.guardian.tokenId, now());
@@ -131,22 +162,37 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
   });
 
   guarded.get('/messages', async (c) => {
-    const raw = c.req.query('page') ?? '1';
-    const page = /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : null;
+    const page = readPage(c.req.query('page'));
     if (page === null) return invalid(c, { page: [APP_MESSAGES.page] });
     const { items, total } = await listInbox(db, c.var.guardian, page, now());
-    const lastPage = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-    const link = (p: number) => `/api/app/messages?page=${p}`;
-    return c.json({
-      data: items,
-      meta: { current_page: page, last_page: lastPage, per_page: INBOX_PAGE_SIZE, total },
-      links: {
-        first: link(1),
-        last: link(lastPage),
-        prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
-        next: page < lastPage ? link(page + 1) : null,
-      },
-    });
+    return c.json({ data: items, ...numbered('/api/app/messages', page, INBOX_PAGE_SIZE, total) });
+  });
+
+  // The school's news wall as this guardian may read it (shared/news-contract.ts GUARDIAN_WALL_API).
+  const wallReader = (g: GuardianAuth): NewsReader & { kind: 'guardian' } => ({
+    kind: 'guardian',
+    institutionId: g.institutionId,
+    guardianId: g.guardianId,
+  });
+  guarded.get('/wall', async (c) => {
+    const page = readPage(c.req.query('page'));
+    if (page === null) return invalid(c, { page: [APP_MESSAGES.page] });
+    const { items, total } = await guardianWallPage(db, wallReader(c.var.guardian), page, NEWS_PAGE_SIZE, now());
+    return c.json({ data: items, ...numbered('/api/app/wall', page, NEWS_PAGE_SIZE, total) });
+  });
+
+  guarded.get('/wall/:id', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const post = id === null ? null : await findPost(db, wallReader(c.var.guardian), id, now());
+    return post ? c.json({ data: post }) : notFound(c);
+  });
+
+  guarded.get('/wall/:id/attachments/:attachmentId', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const attachmentId = parseId(c.req.param('attachmentId'));
+    if (id === null || attachmentId === null || !options.store) return notFound(c);
+    const file = await findGuardianWallFile(db, wallReader(c.var.guardian), id, attachmentId, now());
+    return file ? sendFile(c, options.store, file) : notFound(c);
   });
 
   guarded.get('/messages/:id', async (c) => {

@@ -1,5 +1,5 @@
 // Uploads nobody attached: a file uploaded in compose and then abandoned (tab closed, form cleared) stays
-// a pending row (message_id null) with a file on disk. They are kept for a week, since a compose backup in
+// a pending row (message_id and news_post_id null) with a file on disk. They are kept for a week, since a compose backup in
 // the browser may still list them, then deleted with their files.
 import { and, isNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
@@ -12,7 +12,9 @@ export const ABANDONED_UPLOAD_AGE_MS = 7 * 24 * 3600_000;
 export async function deleteAbandonedUploads(db: Queryable, store: AttachmentStore, before: Date): Promise<number> {
   const gone = await db
     .delete(messageAttachments)
-    .where(and(isNull(messageAttachments.messageId), lt(messageAttachments.createdAt, before)))
+    .where(
+      and(isNull(messageAttachments.messageId), isNull(messageAttachments.newsPostId), lt(messageAttachments.createdAt, before)),
+    )
     .returning({ key: messageAttachments.storageKey });
   await store.remove(gone.flatMap((row) => (row.key ? [row.key] : [])));
   return gone.length;

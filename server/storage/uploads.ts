@@ -118,18 +118,23 @@ export async function saveUpload(
 }
 
 /**
- * Deletes one of the owner's attachments that no sent or scheduled message holds (unattached, or on a
- * draft). Another user's or school's id is `not_found`.
+ * Deletes one of the owner's attachments that no sent or scheduled message and no news post holds
+ * (unattached, or on a draft). Another user's or school's id is `not_found`.
  */
 export async function deleteUnsent(
   db: Db,
   store: AttachmentStore,
   owner: Uploader,
   id: number,
-): Promise<'deleted' | 'not_found' | 'in_use'> {
+): Promise<'deleted' | 'not_found' | 'in_use' | 'in_post'> {
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ storageKey: messageAttachments.storageKey, messageId: messageAttachments.messageId, kind: messages.kind })
+      .select({
+        storageKey: messageAttachments.storageKey,
+        messageId: messageAttachments.messageId,
+        newsPostId: messageAttachments.newsPostId,
+        kind: messages.kind,
+      })
       .from(messageAttachments)
       .leftJoin(messages, eq(messages.id, messageAttachments.messageId))
       .where(
@@ -142,6 +147,8 @@ export async function deleteUnsent(
       .for('update', { of: messageAttachments });
     if (!row) return 'not_found' as const;
     if (row.messageId !== null && row.kind !== 'draft') return 'in_use' as const;
+    // A news wall post's file goes when the post drops it (PATCH) or is deleted forever.
+    if (row.newsPostId !== null) return 'in_post' as const;
     await tx.delete(messageAttachments).where(eq(messageAttachments.id, id));
     return { key: row.storageKey };
   });
