@@ -1,12 +1,12 @@
 // A school's news categories (shared/news-contract.ts NewsCategory): listed by position with how many posts
 // use each (the trash included), created last, renamed, reordered as a whole, deleted only when no post
 // uses them. Names are unique per school once folded (shared/fold.ts): "Eventos" and "eventos" clash.
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { NewsCategory } from '../../shared/news-contract';
 import { categoryNameError } from '../../shared/news-rules';
 import { fold } from '../../shared/fold';
 import { isId } from '../http/params';
-import { isUniqueViolation, type Db, type Queryable } from '../db/client';
+import { isUniqueViolation, readTogether, type Db, type Queryable } from '../db/client';
 import { newsCategories, newsPosts } from '../db/schema/news';
 
 export const CATEGORY_MESSAGES = {
@@ -18,17 +18,22 @@ type Errors = Record<string, string[]>;
 
 /** The school's categories by position, each with its post count. */
 export async function listCategories(db: Queryable, institutionId: number): Promise<NewsCategory[]> {
-  const rows = await db
-    .select({
-      id: newsCategories.id,
-      name: newsCategories.name,
-      position: newsCategories.position,
-      postCount: sql<number>`(select count(*)::int from ${newsPosts} where ${newsPosts.categoryId} = ${newsCategories.id})`,
-    })
-    .from(newsCategories)
-    .where(eq(newsCategories.institutionId, institutionId))
-    .orderBy(asc(newsCategories.position), asc(newsCategories.id));
-  return rows.map((r, i) => ({ id: r.id, name: r.name, position: i + 1, post_count: r.postCount }));
+  const [rows, counts] = await readTogether(db, [
+    () =>
+      db
+        .select({ id: newsCategories.id, name: newsCategories.name })
+        .from(newsCategories)
+        .where(eq(newsCategories.institutionId, institutionId))
+        .orderBy(asc(newsCategories.position), asc(newsCategories.id)),
+    () =>
+      db
+        .select({ id: newsPosts.categoryId, n: count() })
+        .from(newsPosts)
+        .where(and(eq(newsPosts.institutionId, institutionId), isNotNull(newsPosts.categoryId)))
+        .groupBy(newsPosts.categoryId),
+  ]);
+  const used = new Map(counts.map((c) => [c.id, c.n]));
+  return rows.map((r, i) => ({ id: r.id, name: r.name, position: i + 1, post_count: used.get(r.id) ?? 0 }));
 }
 
 async function one(db: Queryable, institutionId: number, id: number): Promise<NewsCategory | null> {

@@ -216,12 +216,13 @@ async function guardianGroups(db: Queryable, guardianId: number, institutionId: 
 function audienceFor(groups: { courseIds: number[]; levelIds: number[] }): SQL {
   const school = eq(newsPosts.audienceScope, 'school');
   if (groups.courseIds.length === 0) return school;
+  const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+  // Aliased so that the outer post's id cannot be taken for a column of the subquery, whatever drizzle
+  // renders it as.
   return or(
     school,
-    sql`exists (select 1 from ${newsPostGroups} where ${newsPostGroups.postId} = ${newsPosts.id} and (${inArray(
-      newsPostGroups.courseId,
-      groups.courseIds,
-    )} or ${inArray(newsPostGroups.levelId, groups.levelIds)}))`,
+    sql`exists (select 1 from news_post_groups npg where npg.post_id = ${newsPosts.id}
+      and (npg.course_id = any(${ids(groups.courseIds)}) or npg.level_id = any(${ids(groups.levelIds)})))`,
   )!;
 }
 
