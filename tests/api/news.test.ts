@@ -17,6 +17,7 @@ import { NEWS_QUERY_MESSAGES } from '../../server/routes/news';
 import { NEWS_WRITE_MESSAGES } from '../../server/news/write';
 import { WEEK_MESSAGES } from '../../server/news/week';
 import { deleteAbandonedUploads } from '../../server/storage/sweep';
+import { COMPOSE_MESSAGES } from '../../server/compose/validate';
 import { AttachmentStore } from '../../server/storage/attachments';
 import { composeInput } from '../fixtures/compose';
 import { count, one, send, uploadOk } from './support/compose';
@@ -426,7 +427,7 @@ describe('a post’s files', () => {
     expect(refused.message).toContain('publicación del mural');
     // A message cannot take it (it would leave the post without it).
     const sent = await send(admin, composeInput({ attachment_ids: [file.id] }));
-    expect(sent.status).toBe(422);
+    expect((await fieldErrors(sent)).attachments).toEqual([COMPOSE_MESSAGES.attachmentsForeign]);
     // The week-old uploads sweep leaves it, even when older than a week.
     await server.db.execute(sql`update message_attachments set created_at = now() - interval '30 days' where id = ${file.id}`);
     await deleteAbandonedUploads(server.db, new AttachmentStore(server.attachmentsDir), new Date());
