@@ -20,6 +20,7 @@ import { emailSlug } from './names';
 import { mulberry32, type Rng } from './prng';
 import { generateCompose, type ComposeSeed } from './compose';
 import { generateTemplates, type TemplateRow } from './templates';
+import { generateNews, type NewsSeed } from './news';
 import { rutCheckDigit } from '../../shared/person-rules';
 import { DOCUMENT_TYPES } from '../../shared/recipient-lists-contract';
 import { generateMessages, type MessageSeed } from './messages';
@@ -71,6 +72,8 @@ export interface SeedData {
    * school year of activity (server/seed/activity.ts).
    */
   smsUse: SmsUseSeed;
+  /** The news wall's categories and posts (server/seed/news.ts); its pictures' bytes are in `mail.files`. */
+  news: NewsSeed;
 }
 
 export interface SeedOptions {
@@ -118,6 +121,7 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
     },
     templates: [],
     smsUse: { usage: [], limits: [], deliveries: [] },
+    news: { categories: [], posts: [], groups: [], attachments: [] },
   };
   for (const spec of specs) addSchool(out, spec);
   checkDemoLogins(out);
@@ -127,7 +131,11 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
   out.compose = generateCompose(out, specs);
   out.templates = generateTemplates(out);
   // The school year of activity is generated with the SMS use (its SMS are what a past month used).
-  out.smsUse = generateSmsUse(out, options.now ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000), specs);
+  const now = options.now ?? new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+  out.smsUse = generateSmsUse(out, now, specs);
+  const news = generateNews(out, now, out.mail.attachments.reduce((max, a) => Math.max(max, a.id), 0) + 1);
+  out.news = news.news;
+  out.mail.files = [...(out.mail.files ?? []), ...news.files];
   computeDeviceMisses(out, out.smsUse.deliveries);
   return out;
 }

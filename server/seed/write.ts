@@ -16,6 +16,7 @@ import {
 } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { templates } from '../db/schema/templates';
+import { newsCategories, newsPostGroups, newsPosts } from '../db/schema/news';
 import { deliveries } from '../db/schema/delivery';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import {
@@ -42,14 +43,14 @@ const CHUNK = 1000;
 const ID_TABLES = [
   'institutions', 'levels', 'courses', 'students', 'guardians', 'positions', 'users', 'staff', 'electives',
   'messages', 'message_attachments', 'institution_signatures', 'recipient_lists', 'recipient_list_members',
-  'templates', 'message_recipients', 'deliveries',
+  'templates', 'message_recipients', 'deliveries', 'news_categories', 'news_posts',
 ] as const;
 
 /** Every table, children first, for TRUNCATE. */
 const ALL_TABLES = [
   'templates', 'recipient_list_members', 'recipient_lists', 'sms_monthly_limits', 'sms_usage', 'institution_quotas', 'institution_signatures',
   'user_channel_permissions', 'institution_channels', 'deliveries',
-  'mailbox_entries', 'message_attachments', 'message_recipients', 'messages',
+  'mailbox_entries', 'message_attachments', 'news_post_groups', 'news_posts', 'news_categories', 'message_recipients', 'messages',
   'sessions', 'elective_students', 'electives', 'staff', 'user_policies', 'user_roles', 'users', 'positions',
   'student_guardians', 'guardians', 'students', 'courses', 'levels', 'institutions',
 ] as const;
@@ -94,6 +95,10 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, messages, data.mail.messages);
     await insertColumns(tx, messageRecipients, data.mail.recipients);
     await insertAll(tx, messageAttachments, data.mail.attachments);
+    await insertAll(tx, newsCategories, data.news.categories);
+    await insertAll(tx, newsPosts, data.news.posts);
+    await insertAll(tx, newsPostGroups, data.news.groups);
+    await insertAll(tx, messageAttachments, data.news.attachments);
     await insertColumns(tx, mailboxEntries, data.mail.entries);
     await insertAll(tx, institutionChannels, data.compose.institutionChannels);
     await insertAll(tx, userChannelPermissions, data.compose.userChannelPermissions);
@@ -116,7 +121,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     }
   });
   // Fresh statistics, so the planner walks the mailbox list index from the first request on.
-  await db.execute(sql.raw('ANALYZE "mailbox_entries", "messages", "message_recipients", "deliveries", "guardians"'));
+  await db.execute(sql.raw('ANALYZE "mailbox_entries", "messages", "message_recipients", "deliveries", "guardians", "news_posts"'));
 }
 
 async function insertAll<T extends PgTable>(db: Queryable, table: T, rows: T['$inferInsert'][]): Promise<void> {

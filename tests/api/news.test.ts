@@ -80,6 +80,32 @@ const fileOnDisk = async (attachmentId: number) => {
   return row.key ? path.join(server.attachmentsDir, ...row.key.split('/')) : null;
 };
 
+// First, before the other tests add posts and categories to the demo schools.
+describe('the demo seed', () => {
+  it('gives every school 4–6 categories and ~15 posts in every status, with pictures on disk and course and level posts', async () => {
+    for (const email of [ADMIN, 'administrador@liceoelqui.cl', MX_ADMIN]) {
+      const client = await server.as(email);
+      const categories = await dataOf<{ name: string; post_count: number }[]>(await client.get('/api/news-categories'));
+      expect(categories.length).toBeGreaterThanOrEqual(4);
+      expect(categories.length).toBeLessThanOrEqual(6);
+      expect(categories.map((c) => c.name)).toContain('Convivencia escolar');
+      const seeded = (await walk(email, '?status=all&limit=100')).filter((p) => Date.parse(p.created_at) < Date.now() - 30 * 60_000);
+      const trash = ((await (await client.get('/api/news/trash')).json()) as Paged<NewsPost>).data;
+      const statuses = new Set([...seeded.map((p) => p.status), ...trash.map((p) => p.status)]);
+      expect([...statuses].sort()).toEqual(['deleted', 'ended', 'published', 'scheduled', 'unpublished']);
+      expect(seeded.length + trash.length).toBeGreaterThanOrEqual(14);
+      expect(seeded.filter((p) => p.pinned).length).toBe(2);
+      expect(seeded.some((p) => p.audience.course_ids.length === 1)).toBe(true);
+      expect(seeded.some((p) => p.audience.level_ids.length === 1)).toBe(true);
+      const image = seeded.find((p) => p.status === 'published' && p.attachments.some((a) => a.is_image))!;
+      const res = await (await server.as(email === ADMIN ? TEACHER : email)).get(`/api${image.attachments[0]!.url}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+    }
+    expect((await page(MX_ADMIN)).data.some((p) => p.title.includes('Consejo Técnico'))).toBe(false);
+  });
+});
+
 describe('who may call the wall', () => {
   /** Every call of NEWS_API with a body good enough to pass the device and role checks. */
   const calls = (post: number, cat: number): [string, string, unknown?][] => [
@@ -482,3 +508,4 @@ describe('GET /news/week', () => {
     expect((await dataOf<NewsWeek>(await admin.get('/api/news/week?date=2026-03-04'))).from).toBe('2026-03-02');
   });
 });
+
