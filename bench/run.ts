@@ -37,6 +37,9 @@
 // (k) Connectivity of families on `seed --students 2500` (bench/connectivity.ts): GET /api/dashboard/connectivity,
 //     the biggest course's page and its call list (JSON, CSV); medians and p90, and each statement's EXPLAIN
 //     ANALYZE printed (a school year of messages is added when the seed has less).
+// (n) The news wall on `seed --students 2500` plus 20,000 posts at Colegio San Andrés (bench/news.ts): GET
+//     /api/news (first page), a search, the managers' status=all and a category; medians and p90 against
+//     100 ms, and the EXPLAIN ANALYZE plans of the first page and the search.
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
@@ -62,6 +65,7 @@ import { printSend, sendBenchReport } from './send';
 import { printQuota, quotaBenchReport } from './quota';
 import { activityBenchReport, printActivity } from './activity';
 import { printTemplates, templatesBenchReport } from './templates';
+import { newsBenchReport, printNews } from './news';
 import { ApiClient, dataEnv, killAll, makeTempDir, median, removeTempDir, ROOT, round, runScript, startServer, stopServer } from './support';
 
 const REPORT_FILE = join(ROOT, 'reports', 'bench.json');
@@ -545,7 +549,7 @@ function printScroll(report: ScrollReport): void {
   );
 }
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'k', 'l', 'q', 'r'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'k', 'l', 'n', 'q', 'r'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -631,6 +635,11 @@ async function main(): Promise<void> {
     const activity = await activityBenchReport();
     printActivity(activity);
     report.activity = activity;
+  }
+  if (sections.has('n')) {
+    const news = await newsBenchReport();
+    printNews(news);
+    report.news = news;
   }
   if (sections.has('k')) {
     const connectivity = await connectivityBenchReport();
