@@ -40,6 +40,16 @@ async function one(db: Queryable, institutionId: number, id: number): Promise<Ne
   return (await listCategories(db, institutionId)).find((c) => c.id === id) ?? null;
 }
 
+/** Locks one category of the school for a change; false when it is not the school's. */
+async function lockCategory(db: Queryable, institutionId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: newsCategories.id })
+    .from(newsCategories)
+    .where(and(eq(newsCategories.id, id), eq(newsCategories.institutionId, institutionId)))
+    .for('update');
+  return rows.length > 0;
+}
+
 /** The body's `name`, or a 422 error. */
 export function readName(body: unknown): { ok: true; name: string } | { ok: false; errors: Errors } {
   const name = (body as { name?: unknown } | null)?.name;
@@ -71,14 +81,7 @@ export async function saveCategory(db: Db, institutionId: number, id: number | n
   const invalidName = (message: string): CategoryOutcome => ({ kind: 'invalid', errors: { name: [message] } });
   try {
     return await db.transaction(async (tx) => {
-      if (id !== null) {
-        const [row] = await tx
-          .select({ id: newsCategories.id })
-          .from(newsCategories)
-          .where(and(eq(newsCategories.id, id), eq(newsCategories.institutionId, institutionId)))
-          .for('update');
-        if (!row) return { kind: 'not_found' as const };
-      }
+      if (id !== null && !(await lockCategory(tx, institutionId, id))) return { kind: 'not_found' as const };
       const error = categoryNameError(name, name !== '' && (await taken(tx, institutionId, key, id)));
       if (error) return invalidName(error);
       let savedId = id;
@@ -140,12 +143,7 @@ export async function deleteCategory(
   id: number,
 ): Promise<{ kind: 'deleted' } | { kind: 'not_found' } | { kind: 'in_use'; posts: number }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: newsCategories.id })
-      .from(newsCategories)
-      .where(and(eq(newsCategories.id, id), eq(newsCategories.institutionId, institutionId)))
-      .for('update');
-    if (!row) return { kind: 'not_found' as const };
+    if (!(await lockCategory(tx, institutionId, id))) return { kind: 'not_found' as const };
     const [used] = await tx.select({ n: count() }).from(newsPosts).where(eq(newsPosts.categoryId, id));
     if ((used?.n ?? 0) > 0) return { kind: 'in_use' as const, posts: used!.n };
     await tx.delete(newsCategories).where(eq(newsCategories.id, id));

@@ -3,21 +3,12 @@
 // the derived status at a moment, and who manages the wall.
 import { describe, expect, it } from 'vitest';
 import { NEWS_ATTACHMENTS_MAX, NEWS_BODY_MAX, NEWS_CATEGORY_NAME_MAX, NEWS_TITLE_MAX, type NewsInput } from '../../shared/news-contract';
+import { newsInput } from '../fixtures/news';
 import { categoryNameError, isNewsManager, NEWS_MESSAGES, newsErrors, newsStatus } from '../../shared/news-rules';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const at = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
-const input = (overrides: Partial<NewsInput> = {}): NewsInput => ({
-  title: 'Reunión de apoderados',
-  body: 'El jueves a las 19:00.',
-  category_id: null,
-  audience: { scope: 'school', level_ids: [], course_ids: [] },
-  attachment_ids: [],
-  publish_at: null,
-  ends_at: null,
-  pinned: false,
-  ...overrides,
-});
+const input = newsInput;
 
 describe('newsErrors', () => {
   it('accepts a complete post published now', () => {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ApiError } from '../../../shared/contract';
 import type { NewsCategory, NewsInput, NewsPost } from '../../../shared/news-contract';
+import { newsInput } from '../../fixtures/news';
 import { createApp } from '../../../server/app';
 import { openSession } from '../../../server/app-api/tokens';
 import type { Db } from '../../../server/db/client';
@@ -67,19 +68,8 @@ export const png = (rgb: [number, number, number] = [30, 90, 160]) => new Uint8A
 
 export const uploadPng = (client: Client, name = 'foto.png') => uploadOk(client, name, 'image/png', png());
 
-export function postInput(overrides: Partial<NewsInput> = {}): NewsInput {
-  return {
-    title: 'Reunión de apoderados',
-    body: 'Los esperamos el jueves a las 19:00 en el gimnasio.',
-    category_id: null,
-    audience: { scope: 'school', level_ids: [], course_ids: [] },
-    attachment_ids: [],
-    publish_at: null,
-    ends_at: null,
-    pinned: false,
-    ...overrides,
-  };
-}
+/** A post's body (tests/fixtures/news.ts). */
+export const postInput = newsInput;
 
 export const json = (client: Client, method: 'PATCH' | 'PUT' | 'DELETE' | 'POST', pathname: string, body?: unknown) =>
   client.fetch(pathname, {
