@@ -139,16 +139,12 @@ export async function newsBenchReport(): Promise<NewsBenchReport> {
     })();
     const handle = await openDb({ dataDir });
     try {
-      const plan = async (q: string | null) =>
-        rowsOf<Record<string, string>>(await handle.db.execute(sql`explain (analyze, costs off, timing off) ${wallSql(inst, q)}`)).map(
-          (r) => Object.values(r)[0]!,
-        );
       const explain = async (query: ReturnType<typeof sql>) =>
         rowsOf<Record<string, string>>(await handle.db.execute(sql`explain (analyze, costs off, timing off) ${query}`)).map((r) => Object.values(r)[0]!);
       // The page's `meta.total`: a count over every live post of the school.
       const total = await explain(sql`select count(*)::int from news_posts p where p.institution_id = ${inst} and p.deleted_at is null
         and p.unpublished_at is null and p.publish_at <= now() and (p.ends_at is null or p.ends_at > now())`);
-      const plans = { wall: await plan(null), search: await plan('reunion'), total };
+      const plans = { wall: await explain(wallSql(inst, null)), search: await explain(wallSql(inst, 'reunion')), total };
       return {
         students: NEWS_STUDENTS,
         posts,
