@@ -2,7 +2,6 @@
 // `type()` so extra fields do not break older clients, `Describe` to keep in step with the contract.
 import { array, boolean, enums, nullable, number, string, type, type Describe } from 'superstruct';
 import { NEWS_STATUSES, type NewsAttachment, type NewsAudience, type NewsCategory, type NewsPost, type NewsWeek } from './news-contract';
-import { pageBodyStruct } from './structs';
 
 const NamedStruct = type({ id: number(), name: string() });
 
@@ -56,7 +55,12 @@ export const NewsWeekStruct: Describe<NewsWeek> = type({
   posts: array(NewsPostStruct),
 });
 
-export const NewsPageStruct = pageBodyStruct(NewsPostStruct);
+/** `GET /news` and `/news/trash` (cursor pages, messages-contract.ts `Paged`). */
+export const NewsPageStruct = type({
+  data: array(NewsPostStruct),
+  meta: type({ per_page: number(), next_cursor: nullable(string()), prev_cursor: nullable(string()), total: number() }),
+  links: type({ next: nullable(string()), prev: nullable(string()) }),
+});
 export const NewsPostBodyStruct = type({ data: NewsPostStruct });
 export const NewsCategoriesBodyStruct = type({ data: array(NewsCategoryStruct) });
 export const NewsCategoryBodyStruct = type({ data: NewsCategoryStruct });
