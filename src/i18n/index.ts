@@ -16,11 +16,12 @@ import type signatureCL from './signature/es-CL.json';
 import type settingsCL from './settings/es-CL.json';
 import type activityCL from './activity/es-CL.json';
 import type dashboardCL from './dashboard/es-CL.json';
+import type muralAdminCL from './muralAdmin/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here), loaded with its chunk. */
-export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings' | 'activity' | 'dashboard';
-export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings', 'activity', 'dashboard'];
+export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings' | 'activity' | 'dashboard' | 'muralAdmin';
+export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings', 'activity', 'dashboard', 'muralAdmin'];
 
 export type Messages = typeof shellCL &
   typeof loginCL &
@@ -32,7 +33,8 @@ export type Messages = typeof shellCL &
   typeof signatureCL &
   typeof settingsCL &
   typeof activityCL &
-  typeof dashboardCL;
+  typeof dashboardCL &
+  typeof muralAdminCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

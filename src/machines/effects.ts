@@ -58,8 +58,13 @@ export interface FocusEvent {
   target: string;
 }
 
+/** Opens the browser's print dialog (a printable page's "Imprimir"): views never call `window.print` themselves. */
+export interface PrintEvent {
+  type: 'print';
+}
+
 /** Effects the app edge performs. */
-export type UiEvent = NavigateEvent | ToastEvent | FocusEvent;
+export type UiEvent = NavigateEvent | ToastEvent | FocusEvent | PrintEvent;
 
 /** Folder counters may have changed (SPEC §7 `update-info-message-counts`): the app reloads them. */
 export interface CountsChangedEvent {
@@ -68,7 +73,7 @@ export interface CountsChangedEvent {
 
 export type Effect = UiEvent | CountsChangedEvent;
 
-const EFFECT_TYPES: ReadonlySet<string> = new Set<Effect['type']>(['navigate', 'toast', 'focus', 'counts.changed']);
+const EFFECT_TYPES: ReadonlySet<string> = new Set<Effect['type']>(['navigate', 'toast', 'focus', 'print', 'counts.changed']);
 
 export const isEffect = (event: EventObject): event is Effect => EFFECT_TYPES.has(event.type);
 

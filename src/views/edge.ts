@@ -109,6 +109,8 @@ export function connectEdge(app: AppActor): () => void {
       showToast(e.kind, e.message ?? t(e.key, e.params), action ? { label: t(action.label), onPress: () => app.send(action.event) } : undefined);
     }),
     app.on('focus', (e) => focusOn(e.target)),
+    // After React has rendered what was asked to be printed.
+    app.on('print', () => setTimeout(() => window.print(), 0)),
   ];
   const disconnectHistory = connectHistory(app);
   const disconnect = connectServices(app);
