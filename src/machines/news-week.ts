@@ -82,3 +82,18 @@ export const selectWeekFailed = (s: NewsWeekSnapshot): boolean => s.matches('fai
 export const selectWeekFailure = (s: NewsWeekSnapshot): string | null => s.context.failure;
 export const selectPreviousWeekHref = (s: NewsWeekSnapshot): string | null => (s.context.week ? weekHref(shiftDate(s.context.week.from, -7)) : null);
 export const selectNextWeekHref = (s: NewsWeekSnapshot): string | null => (s.context.week ? weekHref(shiftDate(s.context.week.from, 7)) : null);
+
+/** Posts on the printed page (two columns of four, under the heading and above the QR code). */
+export const WEEK_PRINT_MAX = 8;
+/** Characters of a post's text on the printed page before it is cut. */
+export const WEEK_EXCERPT_MAX = 260;
+
+/** The text cut to `max` characters (as people count them) at a word, ending in "…"; whole when short. */
+export function excerpt(text: string, max = WEEK_EXCERPT_MAX): string {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  const chars = [...plain];
+  if (chars.length <= max) return plain;
+  const cut = chars.slice(0, max).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?¡¿-]+$/u, '')}…`;
+}

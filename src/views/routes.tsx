@@ -53,6 +53,9 @@ const RankingPage = screen(() => import('./pages/activity-screens').then((m) => 
 const DashboardConnectivityPage = screen(() => import('./pages/dashboard-connectivity-page').then((m) => m.DashboardConnectivityPage), ['dashboard']);
 const ConnectivityCoursePage = screen(() => import('./pages/connectivity-course-page').then((m) => m.ConnectivityCoursePage), ['dashboard']);
 const CallListPrintPage = screen(() => import('./pages/call-list-print-page').then((m) => m.CallListPrintPage), ['dashboard']);
+const NewsCategoriesPage = screen(() => import('./pages/mural-admin/categories-page').then((m) => m.NewsCategoriesPage), ['muralAdmin']);
+const NewsTrashPage = screen(() => import('./pages/mural-admin/trash-page').then((m) => m.NewsTrashPage), ['muralAdmin']);
+const NewsWeekPage = screen(() => import('./pages/mural-admin/week-page').then((m) => m.NewsWeekPage), ['muralAdmin']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
 const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 
@@ -196,7 +199,7 @@ export const ROUTES = [
     device: 'latam',
     roles: NEWSFEED_ROLES,
     title: 'pages.muralCategories',
-    screen: soon('pages.muralCategories'),
+    screen: () => <NewsCategoriesPage />,
   },
   {
     name: 'mural-news',
@@ -207,7 +210,9 @@ export const ROUTES = [
     screen: soon('pages.muralNews'),
     nav: { label: 'nav.mural', prefix: '/mural' },
   },
-  { name: 'mural-trash', path: '/mural/trash', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.muralTrash', screen: soon('pages.muralTrash') },
+  { name: 'mural-trash', path: '/mural/trash', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.muralTrash', screen: () => <NewsTrashPage /> },
+  // The printable weekly wall (issue 17): any latam staff user, like the wall itself.
+  { name: 'mural-news-week', path: '/mural/news/week', access: 'login', device: 'latam', title: 'pages.muralWeek', screen: () => <NewsWeekPage /> },
   {
     name: 'mural-news-compose',
     path: '/mural/news/compose',
