@@ -18,6 +18,7 @@ describe('matchRoute', () => {
     ['/recipient-lists/trash', 'recipient-lists-trash', {}],
     ['/recipient-list/9', 'recipient-list', { id: '9' }],
     ['/mural/news/compose', 'mural-news-compose', {}],
+    ['/mural/news/week?date=2026-03-02', 'mural-news-week', {}],
     ['/settings/message-signature', 'settings-message-signature', {}],
     ['/inbox?page=2', 'inbox', {}],
     ['/sent#top', 'sent', {}],
@@ -103,6 +104,9 @@ describe('decideRoute (SPEC §2, §6)', () => {
     expect(decideRoute(at('/mural/news'), teacher)).toEqual({ kind: 'denied', to: '/' });
     expect(decideRoute(at('/mural'), utpCl)).toEqual({ kind: 'denied', to: '/' });
     expect(decideRoute(at('/mural/news'), teacherLatam)).toEqual({ kind: 'allow', route: 'mural-news', params: {} });
+    // The printable week is the wall's: any latam staff user, no role needed.
+    expect(decideRoute(at('/mural/news/week'), teacherLatam)).toEqual({ kind: 'allow', route: 'mural-news-week', params: {} });
+    expect(decideRoute(at('/mural/news/week'), teacher)).toEqual({ kind: 'denied', to: '/' });
   });
 
   it('applies the newsfeed rule on /mural', () => {

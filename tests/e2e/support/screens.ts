@@ -49,6 +49,7 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'mural-categories', path: '/mural/categories', title: 'pages.muralCategories' },
   { route: 'mural-news', path: '/mural/news', title: 'pages.muralNews' },
   { route: 'mural-trash', path: '/mural/trash', title: 'pages.muralTrash' },
+  { route: 'mural-news-week', path: '/mural/news/week', title: 'pages.muralWeek' },
   { route: 'mural-news-compose', path: '/mural/news/compose', title: 'pages.muralCompose' },
   { route: 'settings', path: '/settings', landsOn: '/settings/message-quota', title: 'pages.settingsQuota' },
   { route: 'settings-message-quota', path: '/settings/message-quota', title: 'pages.settingsQuota' },
