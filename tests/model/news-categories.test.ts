@@ -214,7 +214,7 @@ defineModelTests({
       if (env.event.type === 'categories.save') expect(c.editError).toBe(NEWS_MESSAGES.categoryTaken);
       expect(s.can({ type: 'categories.move', id: 1, direction: 'down' })).toBe(false);
     },
-    'ready.renaming': (s, env) => {
+    'ready.renaming': (_s, env) => {
       running(env, 'renameNewsCategory');
       expect(env.fakes.inputOf('renameNewsCategory')).toEqual({ id: 2, name: 'Reuniones de curso' });
     },
