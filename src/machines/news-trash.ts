@@ -7,6 +7,7 @@ import type { NewsPost } from '../../shared/news-contract';
 import { fetchNewsTrashPage, purgeNewsPost, restoreNewsPost, type NewsTrashQuery } from '../services/news-admin';
 import type { Effect } from './effects';
 import { createListMachine, listChild, listHostActions } from './list';
+import { trashRowStates } from './trash-rows';
 
 export const newsTrashListMachine = createListMachine<NewsPost, NewsTrashQuery>({ key: (post) => post.id }).provide({
   actors: { fetchPage: fetchNewsTrashPage },
@@ -73,40 +74,7 @@ export const newsTrashMachine = setup({
         'trash.retry': { actions: 'askReload' },
       },
       initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'trash.restore': { guard: 'isListed', target: 'restoring', actions: 'assignTarget' },
-            'trash.purge': { guard: 'isListed', target: 'confirmingPurge', actions: 'assignTarget' },
-          },
-        },
-        confirmingPurge: {
-          on: {
-            'trash.confirm': { target: 'purging' },
-            'trash.cancel': { target: 'idle', actions: ['focusPurge', 'clearTarget'] },
-          },
-        },
-        restoring: {
-          tags: 'busy',
-          invoke: {
-            id: 'restoreNewsPost',
-            src: 'restoreNewsPost',
-            input: ({ context }) => ({ id: context.target as number }),
-            onDone: { target: 'idle', actions: ['toastRestored', 'removeTarget', 'clearTarget'] },
-            onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
-          },
-        },
-        purging: {
-          tags: 'busy',
-          invoke: {
-            id: 'purgeNewsPost',
-            src: 'purgeNewsPost',
-            input: ({ context }) => ({ id: context.target as number }),
-            onDone: { target: 'idle', actions: ['toastPurged', 'removeTarget', 'clearTarget'] },
-            onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
-          },
-        },
-      },
+      states: trashRowStates('restoreNewsPost', 'purgeNewsPost'),
     },
     crashed: {
       on: { 'trash.retry': { target: 'shown' } },

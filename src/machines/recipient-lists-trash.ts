@@ -6,6 +6,7 @@ import type { TrashedRecipientList } from '../../shared/recipient-lists-contract
 import { fetchTrashPage, purgeList, restoreList, type ListsQuery } from '../services/recipient-lists';
 import type { Effect } from './effects';
 import { createListMachine, listChild, listHostActions } from './list';
+import { trashRowStates } from './trash-rows';
 
 export const trashListMachine = createListMachine<TrashedRecipientList, ListsQuery>({ key: (list) => list.id }).provide({
   actors: { fetchPage: fetchTrashPage },
@@ -79,40 +80,7 @@ export const recipientListsTrashMachine = setup({
         'trash.retry': { actions: 'askReload' },
       },
       initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'trash.restore': { guard: 'isListed', target: 'restoring', actions: 'assignTarget' },
-            'trash.purge': { guard: 'isListed', target: 'confirmingPurge', actions: 'assignTarget' },
-          },
-        },
-        confirmingPurge: {
-          on: {
-            'trash.confirm': { target: 'purging' },
-            'trash.cancel': { target: 'idle', actions: ['focusPurge', 'clearTarget'] },
-          },
-        },
-        restoring: {
-          tags: 'busy',
-          invoke: {
-            id: 'restoreList',
-            src: 'restoreList',
-            input: ({ context }) => ({ id: context.target as number }),
-            onDone: { target: 'idle', actions: ['toastRestored', 'removeTarget', 'clearTarget'] },
-            onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
-          },
-        },
-        purging: {
-          tags: 'busy',
-          invoke: {
-            id: 'purgeList',
-            src: 'purgeList',
-            input: ({ context }) => ({ id: context.target as number }),
-            onDone: { target: 'idle', actions: ['toastPurged', 'removeTarget', 'clearTarget'] },
-            onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
-          },
-        },
-      },
+      states: trashRowStates('restoreList', 'purgeList'),
     },
     crashed: {
       on: { 'trash.retry': { target: 'shown' } },
