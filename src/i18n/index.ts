@@ -17,11 +17,12 @@ import type settingsCL from './settings/es-CL.json';
 import type activityCL from './activity/es-CL.json';
 import type dashboardCL from './dashboard/es-CL.json';
 import type muralAdminCL from './muralAdmin/es-CL.json';
+import type muralCL from './mural/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here), loaded with its chunk. */
-export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings' | 'activity' | 'dashboard' | 'muralAdmin';
-export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings', 'activity', 'dashboard', 'muralAdmin'];
+export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings' | 'activity' | 'dashboard' | 'muralAdmin' | 'mural';
+export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings', 'activity', 'dashboard', 'muralAdmin', 'mural'];
 
 export type Messages = typeof shellCL &
   typeof loginCL &
@@ -34,7 +35,8 @@ export type Messages = typeof shellCL &
   typeof settingsCL &
   typeof activityCL &
   typeof dashboardCL &
-  typeof muralAdminCL;
+  typeof muralAdminCL &
+  typeof muralCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

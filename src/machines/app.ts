@@ -67,7 +67,7 @@ export type AppEvent =
   | RelayedEffect
   /** The user asks to go somewhere (a link, Back): an open page may hold it (see the header). */
   | ({ type: 'navigation.request' } & LeaveRequest)
-  /** A toast's button ("Deshacer"): for `undo`. */
+  /** A toast's button ("Deshacer"): messages for `undo`, a news post for the open pages. */
   | ToastCommand
   /** `undo` put messages back: the open pages hear it. */
   | MessagesRestoredEvent;
@@ -165,6 +165,7 @@ export const appMachine = setup({
         'navigation.request': { actions: 'requestNavigation' },
         'undo.restore': { actions: 'toUndo' },
         'messages.restored': { actions: 'toPages' },
+        'news.restore': { actions: 'toPages' },
       },
     },
     // A child crashed (a bug, not a business failure): the view shows the fatal error screen.

@@ -31,8 +31,12 @@ export interface PageLeaveEvent extends LeaveRequest {
   type: 'page.leave';
 }
 
-/** What a toast's button sends back to the app root when pressed: "Deshacer" after Eliminar. */
-export type ToastCommand = { type: 'undo.restore'; ids: number[] };
+/**
+ * What a toast's button sends back to the app root when pressed: "Deshacer" after Eliminar — messages
+ * (`undo.restore`, for the app's undo actor) or a post of the news wall (`news.restore`, for the open pages:
+ * the wall's desk that trashed it restores it).
+ */
+export type ToastCommand = { type: 'undo.restore'; ids: number[] } | { type: 'news.restore'; id: number };
 
 export interface ToastAction {
   /** i18n key of the button. */

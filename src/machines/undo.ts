@@ -15,7 +15,7 @@ export interface UndoContext {
   queued: number[];
 }
 
-export type UndoEvent = ToastCommand;
+export type UndoEvent = Extract<ToastCommand, { type: 'undo.restore' }>;
 
 /** The open pages learn that these messages are back (a folder reloads its list). */
 export interface MessagesRestoredEvent {

@@ -56,6 +56,8 @@ const CallListPrintPage = screen(() => import('./pages/call-list-print-page').th
 const NewsCategoriesPage = screen(() => import('./pages/mural-admin/categories-page').then((m) => m.NewsCategoriesPage), ['muralAdmin']);
 const NewsTrashPage = screen(() => import('./pages/mural-admin/trash-page').then((m) => m.NewsTrashPage), ['muralAdmin']);
 const NewsWeekPage = screen(() => import('./pages/mural-admin/week-page').then((m) => m.NewsWeekPage), ['muralAdmin']);
+const MuralWallPage = screen(() => import('./pages/mural/wall-page').then((m) => m.MuralWallPage), ['mural']);
+const MuralDeskPage = screen(() => import('./pages/mural/desk-page').then((m) => m.MuralDeskPage), ['mural']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
 const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 
@@ -190,7 +192,7 @@ export const ROUTES = [
     device: 'latam',
     browse: { roles: NEWSFEED_ROLES, query: 'newsfeed', otherwise: '/mural/news' },
     title: 'pages.mural',
-    screen: soon('pages.mural'),
+    screen: () => <MuralDeskPage />,
   },
   {
     name: 'mural-categories',
@@ -207,7 +209,7 @@ export const ROUTES = [
     access: 'login',
     device: 'latam',
     title: 'pages.muralNews',
-    screen: soon('pages.muralNews'),
+    screen: () => <MuralWallPage />,
     nav: { label: 'nav.mural', prefix: '/mural' },
   },
   { name: 'mural-trash', path: '/mural/trash', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.muralTrash', screen: () => <NewsTrashPage /> },

@@ -33,7 +33,7 @@ const pageLogic = setup({
   types: {
     input: {} as { id: number; holds?: boolean },
     context: {} as { holds: boolean; asked: LeaveRequest | null; heard: AnyEventObject[] },
-    events: {} as { type: 'page.act' } | PageLeaveEvent | { type: 'messages.restored'; ids: number[] },
+    events: {} as { type: 'page.act' } | PageLeaveEvent | { type: 'messages.restored'; ids: number[] } | { type: 'news.restore'; id: number },
     emitted: {} as Effect,
   },
 }).createMachine({
@@ -46,6 +46,7 @@ const pageLogic = setup({
       actions: assign({ asked: ({ event }) => ({ to: event.to, ...(event.back ? { back: true } : {}) }) }),
     },
     'messages.restored': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) },
+    'news.restore': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) },
   },
 });
 const PAGE_ID = 'testPage-1';
@@ -58,6 +59,8 @@ const CLOSE_HOLDING = { type: 'page.close', id: HOLDING_ID };
 const LINK = { type: 'navigation.request', to: '/draft' };
 const BACK = { type: 'navigation.request', to: '/inbox', back: true };
 const RESTORED = { type: 'messages.restored', ids: [31] };
+/** "Deshacer" of a news post sent to the trash: for the open pages (the wall's desk restores it). */
+const NEWS_RESTORE = { type: 'news.restore', id: 12 };
 const PAGE_TOAST = { type: 'toast', kind: 'success', key: 'messages.deleted' };
 
 /** Where the root must forward each event it receives from the bridge (or the 401 hook). */
@@ -184,12 +187,13 @@ function expectChildEffect(env: StepEnv) {
       // The undo actor restores those messages.
       expect(actors.undo.getSnapshot().context.ids).toEqual(env.event.ids);
       break;
-    case 'messages.restored': {
-      // Every open page hears it (a folder reloads); closed ones do not.
+    case 'messages.restored':
+    case 'news.restore': {
+      // Every open page hears it (a folder reloads, the wall's desk restores the post); closed ones do not.
       const open = (env.from.context as { pages: string[] }).pages;
-      const heard = env.delivered.filter((delivery) => delivery.event.type === 'messages.restored' && delivery.from === 'app').map((delivery) => delivery.to);
+      const heard = env.delivered.filter((delivery) => delivery.event.type === env.event.type && delivery.from === 'app').map((delivery) => delivery.to);
       expect(heard.sort()).toEqual([...open].sort());
-      for (const id of open) expect(pageOf(env, id)?.getSnapshot().context.heard.at(-1)).toEqual(RESTORED);
+      for (const id of open) expect(pageOf(env, id)?.getSnapshot().context.heard.at(-1)).toEqual(env.event.type === 'news.restore' ? NEWS_RESTORE : RESTORED);
       break;
     }
     default:
@@ -222,6 +226,7 @@ defineModelTests({
       BACK,
       { type: 'undo.restore', ids: [31] },
       RESTORED,
+      NEWS_RESTORE,
     ],
     internal: CRASHABLE.map((id) => ({ type: `xstate.error.actor.${id}`, error: new Error('child crashed') })),
     input: {},
@@ -267,6 +272,7 @@ defineModelTests({
     'navigation.request': send,
     'undo.restore': send,
     'messages.restored': send,
+    'news.restore': send,
     // The open page emits; its relay hands the effect to the root (closed, it is heard no more).
     'effect.relay': (env) => {
       const page = (env.actor.getSnapshot() as AnyMachineSnapshot).children[PAGE_ID] as AnyActorRef | undefined;

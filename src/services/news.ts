@@ -1,0 +1,70 @@
+// The news wall's calls (shared/news-contract.ts `NEWS_API`) as actor logic: the wall's pages (the list
+// pattern's `fetchPage`, cursor paging), the categories of its filter, and a manager's per-post actions on
+// the desk (unpublish, publish again, to the trash, back from it). Every answer is checked with
+// shared/news-structs.ts. Compose, categories and trash add their own calls in their own service files.
+import { fromPromise } from 'xstate';
+import { NEWS_API, NEWS_PAGE_SIZE, type NewsCategory, type NewsPost, type NewsQuery } from '../../shared/news-contract';
+import { NewsCategoriesBodyStruct, NewsPageStruct, NewsPostBodyStruct } from '../../shared/news-structs';
+import { API_BASE, http, parseBody } from './http';
+import type { ListFetchInput, ListPage } from './pages';
+
+/** What the wall asks for: a category (null: all), the search text, and the desk's every status. */
+export interface WallQuery {
+  category: number | null;
+  q: string;
+  /** The desk (managers) also sees scheduled, ended and unpublished posts. */
+  all: boolean;
+}
+
+/** The query string of one page (empty filters left out, the search trimmed). */
+export function wallQueryParams(input: ListFetchInput<WallQuery>): NewsQuery {
+  const q = input.query.q.trim();
+  return {
+    ...(input.query.category !== null ? { category: input.query.category } : {}),
+    ...(q ? { q } : {}),
+    ...(input.query.all ? { status: 'all' as const } : {}),
+    ...(input.after !== null ? { cursor: input.after } : {}),
+    limit: NEWS_PAGE_SIZE,
+  };
+}
+
+export const fetchWallPage = fromPromise<ListPage<NewsPost>, ListFetchInput<WallQuery>>(async ({ input, signal }) => {
+  const body = await http.request(NEWS_API.news, { query: { ...wallQueryParams(input) }, signal });
+  const page = parseBody(body, NewsPageStruct, NEWS_API.news);
+  // The contract's page struct (shared/structs.ts PageMetaStruct) leaves meta's fields optional.
+  return { items: page.data, total: page.meta.total ?? null, next: page.meta.next_cursor ?? null };
+});
+
+export const fetchNewsCategories = fromPromise<NewsCategory[]>(async ({ signal }) => {
+  const body = await http.request(NEWS_API.categories, { signal });
+  return parseBody(body, NewsCategoriesBodyStruct, NEWS_API.categories).data;
+});
+
+export interface PostIdInput {
+  id: number;
+}
+
+const postAnswer = (body: unknown, path: string): NewsPost => parseBody(body, NewsPostBodyStruct, path).data;
+
+export const unpublishPost = fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
+  const path = NEWS_API.unpublish(input.id);
+  return postAnswer(await http.request(path, { method: 'POST', signal }), path);
+});
+
+export const publishPost = fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
+  const path = NEWS_API.publish(input.id);
+  return postAnswer(await http.request(path, { method: 'POST', signal }), path);
+});
+
+export const trashPost = fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
+  const path = NEWS_API.post(input.id);
+  return postAnswer(await http.request(path, { method: 'DELETE', signal }), path);
+});
+
+export const restorePost = fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
+  const path = NEWS_API.restore(input.id);
+  return postAnswer(await http.request(path, { method: 'POST', signal }), path);
+});
+
+/** Where a post's file downloads or opens (its `url` is a path under the API base). */
+export const newsFileHref = (url: string): string => `${API_BASE}${url}`;

@@ -1,0 +1,171 @@
+// The wall's list, for readers and the desk alike: search (debounced by the machine), the category filter,
+// the first load's skeleton and failure, the empty and no-match states (with "Limpiar búsqueda"), the
+// posts, a stale warning and "Cargar más".
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
+import {
+  selectCategories,
+  selectCategoriesFailed,
+  selectHasCrashed,
+  selectHasQuery,
+  selectWallCategory,
+  selectWallCount,
+  selectWallItems,
+  selectWallList,
+  selectWallSearch,
+  type NewsWallActor,
+} from '../../../machines/news-wall';
+import { selectCanLoadMore, selectIsAppending, selectIsStale, selectPlaceholder, selectTotal, type ListSnapshot } from '../../../machines/list';
+import { selectLocale } from '../../../machines/locale';
+import { selectTimezone } from '../../../machines/session-selectors';
+import { localeActor, sessionActor } from '../../actors';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { NativeSelect } from '../../ui/native-select';
+import { PostCard } from './post-card';
+
+const as = <R,>(select: (s: ListSnapshot<unknown, unknown>) => R) => (s: unknown) => select(s as ListSnapshot<unknown, unknown>);
+const placeholderOf = as(selectPlaceholder);
+const isStale = as(selectIsStale);
+const canMore = as(selectCanLoadMore);
+const isAppending = as(selectIsAppending);
+const totalOf = as(selectTotal);
+
+export const WALL_SEARCH_ID = 'mural-search';
+export const WALL_CATEGORY_ID = 'mural-category';
+
+export function WallPosts({ actor, desk }: { actor: NewsWallActor; desk: boolean }) {
+  const t = useT();
+  const list = useSelector(actor, selectWallList);
+  const crashed = useSelector(actor, selectHasCrashed);
+  return (
+    <>
+      <Filters actor={actor} />
+      {crashed || !list ? (
+        <ListFailure message={t('mural.loadFailed')} retryLabel={t('mural.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />
+      ) : (
+        <>
+          <Placeholder actor={actor} list={list} desk={desk} />
+          <Posts actor={actor} desk={desk} />
+          <ListEnd actor={actor} list={list} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Filters({ actor }: { actor: NewsWallActor }) {
+  const t = useT();
+  const q = useSelector(actor, selectWallSearch);
+  const category = useSelector(actor, selectWallCategory);
+  const categories = useSelector(actor, selectCategories);
+  const categoriesFailed = useSelector(actor, selectCategoriesFailed);
+  return (
+    <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" data-slot="mural-filters">
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <Label htmlFor={WALL_SEARCH_ID}>{t('mural.search')}</Label>
+        <Input
+          id={WALL_SEARCH_ID}
+          type="search"
+          placeholder={t('mural.searchPlaceholder')}
+          value={q}
+          onChange={(e) => actor.send({ type: 'wall.search', q: e.currentTarget.value })}
+        />
+      </div>
+      {categories.length > 0 && (
+        <div className="flex flex-col gap-1.5 sm:w-60">
+          <Label htmlFor={WALL_CATEGORY_ID}>{t('mural.category')}</Label>
+          <NativeSelect
+            id={WALL_CATEGORY_ID}
+            className="h-11 sm:h-9"
+            value={category === null ? '' : String(category)}
+            onChange={(e) => actor.send({ type: 'wall.filter', category: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+          >
+            <option value="">{t('mural.allCategories')}</option>
+            {categories.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      {categoriesFailed && (
+        <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          {t('mural.categoriesFailed')}
+          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'wall.retry' })}>
+            {t('mural.retry')}
+          </Button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Before any post: the skeleton, the failure, or the empty / no-match state; nothing once posts are there. */
+function Placeholder({ actor, list, desk }: { actor: NewsWallActor; list: AnyActorRef; desk: boolean }) {
+  const t = useT();
+  const placeholder = useSelector(list, placeholderOf);
+  const q = useSelector(actor, selectWallSearch).trim();
+  const filtered = useSelector(actor, selectHasQuery);
+  if (placeholder === 'loading') return <ListSkeleton label={t('mural.loading')} rows={3} rowClassName="h-40" />;
+  if (placeholder === 'failed') return <ListFailure message={t('mural.loadFailed')} retryLabel={t('mural.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />;
+  if (placeholder !== 'empty') return null;
+  return (
+    <div role="status" data-slot="mural-empty" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
+      <p>{filtered ? (q ? t('mural.noMatch', { q }) : t('mural.noMatchCategory')) : t(desk ? 'mural.emptyDesk' : 'mural.empty')}</p>
+      {filtered && (
+        <Button variant="outline" onClick={() => actor.send({ type: 'wall.clear' })}>
+          {t('mural.clear')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Posts({ actor, desk }: { actor: NewsWallActor; desk: boolean }) {
+  const items = useSelector(actor, selectWallItems);
+  const locale = useSelector(localeActor, selectLocale);
+  const timezone = useSelector(sessionActor, selectTimezone);
+  if (items.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-4" data-slot="mural-posts">
+      {items.map((post) => (
+        <li key={post.id}>
+          <PostCard post={post} locale={locale} timezone={timezone} {...(desk ? { desk: { actor } } : {})} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** After the posts: how many, "puede que no estén al día" with Reintentar, and "Cargar más". */
+function ListEnd({ actor, list }: { actor: NewsWallActor; list: AnyActorRef }) {
+  const t = useT();
+  const stale = useSelector(list, isStale);
+  const more = useSelector(list, canMore);
+  const appending = useSelector(list, isAppending);
+  const total = useSelector(list, totalOf);
+  const shown = useSelector(actor, selectWallCount);
+  return (
+    <div className="flex flex-col items-center gap-2">
+      {shown > 0 && total !== null && <p className="text-sm text-muted-foreground">{t('mural.total', { count: total })}</p>}
+      {stale && (
+        <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          {t('mural.staleRows')}
+          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'wall.retry' })}>
+            {t('mural.retry')}
+          </Button>
+        </p>
+      )}
+      {(more || appending) && (
+        <Button variant="outline" className="min-h-11 sm:min-h-9" disabled={appending} aria-busy={appending || undefined} onClick={() => actor.send({ type: 'wall.loadMore' })}>
+          {t('mural.loadMore')}
+        </Button>
+      )}
+    </div>
+  );
+}
