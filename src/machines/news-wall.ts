@@ -9,7 +9,7 @@
 // is what `state.can(...)` allows: the post's status and the server's `editable` decide. A change answered
 // by the server replaces the row where it is (`list.update`); a post sent to the trash leaves at once
 // (`list.remove`); one restored brings page 1 again (it goes back to its place).
-import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { NewsCategory, NewsPost } from '../../shared/news-contract';
 import type { MessageKey } from '../i18n';
 import { fetchNewsCategories, fetchWallPage, publishPost, restorePost, trashPost, unpublishPost, type WallQuery } from '../services/news';
@@ -118,6 +118,8 @@ export const newsWallMachine = setup({
     toastFailed: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
   },
   guards: {
+    /** The list is there to tell (an answer may arrive after it crashed: Reintentar then loads afresh). */
+    hasList: stateIn({ posts: 'shown' }),
     /** Nothing to clear: the search is empty and every category is shown. */
     hasQuery: ({ context }) => context.q !== '' || context.category !== null,
     isCategoryChange: ({ context, event }) => {
@@ -199,7 +201,10 @@ export const newsWallMachine = setup({
             id: 'unpublishPost',
             src: 'unpublishPost',
             input: ({ context }) => ({ id: context.target as number }),
-            onDone: { target: 'idle', actions: [{ type: 'updateRow', params: answered }, 'toastUnpublished', 'clearTarget'] },
+            onDone: [
+              { guard: 'hasList', target: 'idle', actions: [{ type: 'updateRow', params: answered }, 'toastUnpublished', 'clearTarget'] },
+              { target: 'idle', actions: ['toastUnpublished', 'clearTarget'] },
+            ],
             onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'mural.toast.unpublishFailed' } }, 'clearTarget'] },
           },
         },
@@ -209,7 +214,10 @@ export const newsWallMachine = setup({
             id: 'publishPost',
             src: 'publishPost',
             input: ({ context }) => ({ id: context.target as number }),
-            onDone: { target: 'idle', actions: [{ type: 'updateRow', params: answered }, 'toastPublished', 'clearTarget'] },
+            onDone: [
+              { guard: 'hasList', target: 'idle', actions: [{ type: 'updateRow', params: answered }, 'toastPublished', 'clearTarget'] },
+              { target: 'idle', actions: ['toastPublished', 'clearTarget'] },
+            ],
             onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'mural.toast.publishFailed' } }, 'clearTarget'] },
           },
         },
@@ -219,7 +227,10 @@ export const newsWallMachine = setup({
             id: 'trashPost',
             src: 'trashPost',
             input: ({ context }) => ({ id: context.target as number }),
-            onDone: { target: 'idle', actions: [{ type: 'removeRow', params: answered }, { type: 'toastTrashed', params: answered }, 'clearTarget'] },
+            onDone: [
+              { guard: 'hasList', target: 'idle', actions: [{ type: 'removeRow', params: answered }, { type: 'toastTrashed', params: answered }, 'clearTarget'] },
+              { target: 'idle', actions: [{ type: 'toastTrashed', params: answered }, 'clearTarget'] },
+            ],
             onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'mural.toast.trashFailed' } }, 'clearTarget'] },
           },
         },
@@ -229,7 +240,10 @@ export const newsWallMachine = setup({
             id: 'restorePost',
             src: 'restorePost',
             input: ({ context }) => ({ id: context.target as number }),
-            onDone: { target: 'idle', actions: ['askReload', 'toastRestored', 'clearTarget'] },
+            onDone: [
+              { guard: 'hasList', target: 'idle', actions: ['askReload', 'toastRestored', 'clearTarget'] },
+              { target: 'idle', actions: ['toastRestored', 'clearTarget'] },
+            ],
             onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'mural.toast.restoreFailed' } }, 'clearTarget'] },
           },
         },

@@ -1,0 +1,257 @@
+// /mural/news and /mural (news-wall.ts) around their hosted list: search, category filter, clear, more and
+// retry told to the list with the wall's query (`all` on the desk); the categories of the filter loaded
+// beside it (a failure hides the filter until Reintentar); on the desk, one action at a time on a post the
+// list shows and whose status allows it (Despublicar a published or scheduled post, Publicar de nuevo an
+// unpublished one, Eliminar any editable one; nothing for a reader or a post not editable), busy while it
+// runs, the answer replacing or removing the row, a toast saying what happened ("Deshacer" on Eliminar) or
+// that it failed; "Deshacer" (`news.restore`) restores and brings page 1 again.
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import { newsWallMachine, selectActingOn, selectCategories, selectWallItems, type NewsWallSnapshot } from '../../src/machines/news-wall';
+import type { NewsPost } from '../../shared/news-contract';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { failure } from './fixtures';
+import { listExecutors, listStandIn, showing, toldList } from './list-stand-in';
+import { DESK_POSTS, WALL_CATEGORIES, wallPost } from '../fixtures/news-wall';
+
+const ws = (snapshot: AnyMachineSnapshot) => snapshot as unknown as NewsWallSnapshot;
+const NONE = showing('none', []);
+/** A published and an unpublished post of the desk, and one a reader sees (not editable). */
+const READ_ONLY = wallPost({ id: 5, title: 'Circular', editable: false });
+const ROWS = showing('1,2,3,5', [DESK_POSTS.published, DESK_POSTS.unpublished, DESK_POSTS.scheduled, READ_ONLY]);
+const ANSWERS: Record<string, NewsPost> = {
+  unpublishPost: { ...DESK_POSTS.published, status: 'unpublished' },
+  publishPost: { ...DESK_POSTS.unpublished, status: 'published' },
+  trashPost: { ...DESK_POSTS.published, status: 'deleted', deleted_at: '2026-03-02T12:05:00.000Z', deleted_by: { id: 10, name: 'Ana Directora' } },
+  restorePost: { ...DESK_POSTS.published },
+};
+const FAILED_KEYS: Record<string, string> = {
+  unpublishPost: 'mural.toast.unpublishFailed',
+  publishPost: 'mural.toast.publishFailed',
+  trashPost: 'mural.toast.trashFailed',
+  restorePost: 'mural.toast.restoreFailed',
+};
+const ACTION_OF: Record<string, string> = {
+  'news.unpublish': 'unpublishPost',
+  'news.publish': 'publishPost',
+  'news.delete': 'trashPost',
+  'news.restore': 'restorePost',
+};
+const STATE_OF: Record<string, string> = { unpublishPost: 'unpublishing', publishPost: 'publishing', trashPost: 'trashing', restorePost: 'restoring' };
+
+const queryOf = (s: AnyMachineSnapshot) => ({ category: s.context.category, q: s.context.q, all: s.context.manage });
+
+/** What the wall must tell its list in this step, from the step alone. */
+function expectedTold({ from, to, event }: StepEnv): AnyEventObject[] {
+  const shown = from.matches({ posts: 'shown' });
+  if (!shown) return [];
+  switch (event.type) {
+    case 'wall.search':
+      return [{ type: 'list.query', query: { ...queryOf(from), q: event.q } }];
+    case 'wall.filter':
+      return event.category === from.context.category ? [] : [{ type: 'list.query', query: { ...queryOf(from), category: event.category } }];
+    case 'wall.clear':
+      return from.context.q === '' && from.context.category === null ? [] : [{ type: 'list.query', query: { ...queryOf(from), q: '', category: null } }];
+    case 'wall.loadMore':
+      return [{ type: 'list.more' }];
+    case 'wall.retry':
+      return [{ type: 'list.reload' }];
+    case 'xstate.done.actor.unpublishPost':
+    case 'xstate.done.actor.publishPost':
+      return [{ type: 'list.update', items: [event.output] }];
+    case 'xstate.done.actor.trashPost':
+      return [{ type: 'list.remove', keys: [(event.output as NewsPost).id] }];
+    case 'xstate.done.actor.restorePost':
+      return [{ type: 'list.reload' }];
+    default:
+      return to ? [] : [];
+  }
+}
+
+function emits({ event }: StepEnv): AnyEventObject[] {
+  const match = /^xstate\.(done|error)\.actor\.(\w+Post)$/.exec(event.type);
+  if (!match) return [];
+  const [, kind, actor] = match as unknown as [string, 'done' | 'error', string];
+  if (kind === 'error') return [{ type: 'toast', kind: 'error', key: FAILED_KEYS[actor] }];
+  const post = event.output as NewsPost;
+  if (actor === 'unpublishPost') return [{ type: 'toast', kind: 'success', key: 'mural.toast.unpublished' }];
+  if (actor === 'publishPost') return [{ type: 'toast', kind: 'success', key: 'mural.toast.published' }];
+  if (actor === 'restorePost') return [{ type: 'toast', kind: 'success', key: 'mural.toast.restored' }];
+  return [
+    {
+      type: 'toast',
+      kind: 'success',
+      key: 'mural.toast.trashed',
+      params: { title: post.title },
+      action: { label: 'toast.undo', event: { type: 'news.restore', id: post.id } },
+    },
+  ];
+}
+
+/**
+ * What the desk allows with the rows shown (ROWS), written out rather than computed: Despublicar a published
+ * (1) or scheduled (3) post, not an unpublished one (2); Publicar de nuevo only the unpublished one; Eliminar
+ * an editable post (1), not one the user may not touch (5); "Deshacer" only for a post no longer shown (9).
+ */
+const ALLOWED_WITH_ROWS = new Set(['news.unpublish 1', 'news.unpublish 3', 'news.publish 2', 'news.delete 1', 'news.restore 1', 'news.restore 9']);
+const ALLOWED_WITHOUT_ROWS = new Set(['news.restore 1', 'news.restore 9']);
+
+/** Whether a post event starts its action here. */
+function expectedStart(s: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  if (!s.matches({ action: 'idle' }) || !s.context.manage) return false;
+  const shown = (s.context.items as NewsPost[]).length > 0;
+  const key = `${event.type} ${event.id}`;
+  if (key === 'news.restore 1') return !shown;
+  return (shown ? ALLOWED_WITH_ROWS : ALLOWED_WITHOUT_ROWS).has(key);
+}
+
+const POST_EVENTS = [
+  { type: 'news.unpublish', id: 1 },
+  { type: 'news.unpublish', id: 3 },
+  { type: 'news.unpublish', id: 2 },
+  { type: 'news.publish', id: 2 },
+  { type: 'news.publish', id: 1 },
+  { type: 'news.delete', id: 1 },
+  { type: 'news.delete', id: 5 },
+  { type: 'news.restore', id: 1 },
+  { type: 'news.restore', id: 9 },
+];
+
+const traversalEvents = [
+  { type: 'wall.search', q: 'reunión' },
+  { type: 'wall.filter', category: 2 },
+  { type: 'wall.filter', category: null },
+  { type: 'wall.clear' },
+  { type: 'wall.loadMore' },
+  { type: 'wall.retry' },
+  ...POST_EVENTS,
+];
+
+const internal = [
+  NONE,
+  ROWS,
+  { type: 'xstate.done.actor.fetchNewsCategories', output: WALL_CATEGORIES },
+  { type: 'xstate.error.actor.fetchNewsCategories', error: failure(500, 'server.error') },
+  ...Object.entries(ANSWERS).map(([actor, output]) => ({ type: `xstate.done.actor.${actor}`, output })),
+  ...Object.keys(ANSWERS).map((actor) => ({ type: `xstate.error.actor.${actor}`, error: failure(404, 'not_found', 'No encontrado') })),
+  { type: 'xstate.error.actor.list', error: new Error('list: a bug') },
+];
+
+const actionState = (key: string) => (s: AnyMachineSnapshot, env: StepEnv) => {
+  const actor = Object.entries(STATE_OF).find(([, state]) => state === key)?.[0] as string;
+  expect(s.hasTag('busy')).toBe(true);
+  expect(env.fakes.inputOf(actor)).toEqual({ id: s.context.target });
+  expect(selectActingOn(ws(s))).toBe(s.context.target);
+  // One action at a time: no other post's action is offered meanwhile.
+  for (const event of POST_EVENTS) expect(s.can(event), `${event.type} ${event.id} while busy`).toBe(false);
+  if (ACTION_OF[env.event.type] && env.from.matches({ action: 'idle' })) expect(s.context.target).toBe(env.event.id);
+};
+
+defineModelTests({
+  name: 'news-wall',
+  machine: newsWallMachine,
+  traversal: {
+    input: { manage: true },
+    events: traversalEvents,
+    internal,
+    // Bounded: the three regions are independent, so each kind of event is tried where it tells
+    // something new — the query's events with no action running and the categories settled, the actions
+    // on the plain wall, the categories' answers before any row, rows and crashes of the list whatever runs.
+    filterEvents: (s, event) => {
+      const idle = s.matches({ action: 'idle' });
+      const settled = !s.matches({ categories: 'loading' });
+      const plain = s.context.q === '' && s.context.category === null;
+      if (/^wall\.(search|filter|clear|loadMore)$/.test(event.type)) return idle && settled;
+      if (event.type.startsWith('news.')) return plain && settled;
+      if (event.type.endsWith('fetchNewsCategories')) return idle && plain && s.context.items.length === 0;
+      if (event.type === 'xstate.snapshot.list') return idle || plain;
+      return true;
+    },
+    serializeState: (s) => JSON.stringify([s.value, s.context.q, s.context.category, s.context.items.length, s.context.categories.length, s.context.target]),
+    limit: 50_000,
+  },
+  variants: [
+    { name: 'desk', traversal: { input: { manage: true } } },
+    // A reader (or a non-manager with ?newsfeed): the same wall, no actions ever start.
+    { name: 'reader', traversal: { input: { manage: false }, stopWhen: (s) => s.matches({ posts: 'crashed' }) } },
+  ],
+  createActor: ({ fakes, path, inspect }) =>
+    createActor(
+      newsWallMachine.provide({
+        actors: {
+          list: listStandIn as never,
+          fetchNewsCategories: fakes.promise(),
+          unpublishPost: fakes.promise(),
+          publishPost: fakes.promise(),
+          trashPost: fakes.promise(),
+          restorePost: fakes.promise(),
+        },
+      }),
+      { input: path.input as { manage: boolean }, inspect },
+    ),
+  states: {
+    posts: () => {},
+    'posts.shown': (s, env) => {
+      expect(toldList(env)).toEqual(expectedTold(env));
+      const list = s.children.list as { getSnapshot: () => AnyMachineSnapshot } | undefined;
+      expect(list, 'hosted list').toBeDefined();
+      expect(selectWallItems(ws(s))).toBe(list?.getSnapshot().context.items);
+      // A list (re)opened starts on the wall's query: the desk's with every status.
+      if (env.event.type === 'xstate.init' || env.from.matches({ posts: 'crashed' })) expect(list?.getSnapshot().context.input).toEqual({ query: queryOf(s) });
+    },
+    'posts.crashed': (s, env) => {
+      expect(s.children.list).toBeUndefined();
+      expect(selectWallItems(ws(s))).toEqual([]);
+      expect(s.can({ type: 'wall.retry' })).toBe(true);
+      expect(toldList(env)).toEqual([]);
+    },
+    categories: () => {},
+    'categories.loading': (_s, env) => {
+      expect(env.fakes.isRunning('fetchNewsCategories')).toBe(true);
+    },
+    'categories.loaded': (s) => {
+      expect(selectCategories(ws(s))).toEqual(WALL_CATEGORIES);
+    },
+    'categories.failed': (s, env) => {
+      expect(env.fakes.isRunning('fetchNewsCategories')).toBe(false);
+      expect(selectCategories(ws(s))).toEqual([]);
+    },
+    action: () => {},
+    'action.idle': (s, env) => {
+      expect(s.hasTag('busy')).toBe(false);
+      expect(s.context.target).toBeNull();
+      expect(selectActingOn(ws(s))).toBeNull();
+      for (const name of Object.keys(ANSWERS)) expect(env.fakes.isRunning(name), name).toBe(false);
+      // What is offered is the rule: status and `editable` on the desk; nothing for a reader.
+      for (const event of POST_EVENTS) expect(s.can(event), `${event.type} ${event.id}`).toBe(expectedStart(s, event));
+      if (!s.context.manage) for (const event of POST_EVENTS) expect(s.can(event)).toBe(false);
+    },
+    'action.unpublishing': actionState('unpublishing'),
+    'action.publishing': actionState('publishing'),
+    'action.trashing': actionState('trashing'),
+    'action.restoring': actionState('restoring'),
+  },
+  events: {
+    'wall.search': send,
+    'wall.filter': send,
+    'wall.clear': send,
+    'wall.loadMore': send,
+    'wall.retry': send,
+    'news.unpublish': send,
+    'news.publish': send,
+    'news.delete': send,
+    'news.restore': send,
+    ...listExecutors,
+    'xstate.done.actor.fetchNewsCategories': settle,
+    'xstate.error.actor.fetchNewsCategories': settle,
+    'xstate.done.actor.unpublishPost': settle,
+    'xstate.error.actor.unpublishPost': settle,
+    'xstate.done.actor.publishPost': settle,
+    'xstate.error.actor.publishPost': settle,
+    'xstate.done.actor.trashPost': settle,
+    'xstate.error.actor.trashPost': settle,
+    'xstate.done.actor.restorePost': settle,
+    'xstate.error.actor.restorePost': settle,
+  },
+  emits,
+});
