@@ -19,10 +19,11 @@ const selectIsManager = selectHasAnyRole(NEWSFEED_ROLES);
 
 export function MuralDeskPage() {
   const manager = useSelector(sessionActor, selectIsManager);
-  return <Desk key={String(manager)} manage={manager} />;
+  return <DeskScreen key={String(manager)} manage={manager} />;
 }
 
-function Desk({ manage }: { manage: boolean }) {
+/** The desk for a manager, or the published wall for someone let in by `?newsfeed`. */
+export function DeskScreen({ manage }: { manage: boolean }) {
   const t = useT();
   const actor = usePageActor(newsWallMachine, { input: { manage } });
   const actions = manage ? (
@@ -36,7 +37,7 @@ function Desk({ manage }: { manage: boolean }) {
     </>
   ) : undefined;
   return (
-    <MuralShell title={t('mural.deskHeading')} intro={t('mural.deskIntro')} manage={manage} actions={actions}>
+    <MuralShell title={t('pages.mural')} intro={t('mural.deskIntro')} manage={manage} actions={actions}>
       {actor ? <WallPosts actor={actor} desk={manage} /> : <ListSkeleton label={t('mural.loading')} rows={3} rowClassName="h-40" />}
     </MuralShell>
   );

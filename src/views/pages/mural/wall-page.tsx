@@ -19,7 +19,7 @@ export function MuralWallPage() {
   const actor = usePageActor(newsWallMachine, { input: READER });
   const manager = useSelector(sessionActor, selectIsManager);
   return (
-    <MuralShell title={t('mural.wallHeading')} intro={t('mural.wallIntro')} manage={manager}>
+    <MuralShell title={t('pages.muralNews')} intro={t('mural.wallIntro')} manage={manager}>
       {actor ? <WallPosts actor={actor} desk={false} /> : <ListSkeleton label={t('mural.loading')} rows={3} rowClassName="h-40" />}
     </MuralShell>
   );
