@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { NEWS_API, NEWS_PAGE_SIZE, type NewsCategory, type NewsPost, type NewsQuery } from '../../shared/news-contract';
 import { NewsCategoriesBodyStruct, NewsPageStruct, NewsPostBodyStruct } from '../../shared/news-structs';
 import { API_BASE, http, parseBody } from './http';
-import type { ListFetchInput, ListPage } from './pages';
+import { fromCursorPage, type ListFetchInput, type ListPage } from './pages';
 
 /** What the wall asks for: a category (null: all), the search text, and the desk's every status. */
 export interface WallQuery {
@@ -30,9 +30,7 @@ export function wallQueryParams(input: ListFetchInput<WallQuery>): NewsQuery {
 
 export const fetchWallPage = fromPromise<ListPage<NewsPost>, ListFetchInput<WallQuery>>(async ({ input, signal }) => {
   const body = await http.request(NEWS_API.news, { query: { ...wallQueryParams(input) }, signal });
-  const page = parseBody(body, NewsPageStruct, NEWS_API.news);
-  // The contract's page struct (shared/structs.ts PageMetaStruct) leaves meta's fields optional.
-  return { items: page.data, total: page.meta.total ?? null, next: page.meta.next_cursor ?? null };
+  return fromCursorPage(parseBody(body, NewsPageStruct, NEWS_API.news));
 });
 
 export const fetchNewsCategories = fromPromise<NewsCategory[]>(async ({ signal }) => {
