@@ -1,0 +1,173 @@
+// The news wall in the browser against the real server and its demo wall (issue 17): a teacher on device
+// latam reads the wall (pinned first, only what is published), filters by category, searches with the
+// accents left out, and loads more; a manager's desk says each post's status in words and unpublishes and
+// publishes a post again; a user on device `cl` has no "Mural" link and the API refuses them (403).
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import { NEWS_TEXTS } from '../../shared/news-contract';
+import { AppShell } from './pages/app-shell';
+import { t } from './support/i18n';
+import { USERS, XSRF_HEADER } from './support/env';
+import { api, loginViaApi, xsrfToken } from './support/session';
+
+/** The seed's San Andrés wall (server/seed/news.ts): the ones readers see, and the ones they do not. */
+const PINNED = ['Horario de invierno y uso de parka institucional', 'Proceso de admisión 2027'];
+const NOT_ON_WALL = ['Vacunación escolar contra la influenza', 'Cambio de fecha de la kermés', 'Corte de agua programado', 'Menú del casino de la semana'];
+const SPORTS = 'Campeonato comunal de básquetbol';
+const OLYMPIAD = 'Olimpiada de matemáticas: resultados';
+
+/** Posts this spec adds so the wall has more than one page (20); sent to the trash and deleted after. */
+const EXTRA = 10;
+const extraIds: number[] = [];
+
+async function asDirector<T>(browser: Browser, work: (page: Page, headers: Record<string, string>) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await loginViaApi(page, USERS.directora);
+    const headers = { [XSRF_HEADER]: await xsrfToken(page), Accept: 'application/json' };
+    return await work(page, headers);
+  } finally {
+    await context.close();
+  }
+}
+
+const posts = (page: Page) => page.getByRole('article');
+const post = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  await asDirector(browser, async (page, headers) => {
+    for (let i = 1; i <= EXTRA; i += 1) {
+      const response = await page.request.post(api('/news'), {
+        headers,
+        data: {
+          title: `Aviso breve ${i}`,
+          body: `Aviso de prueba número ${i} para el mural.`,
+          category_id: null,
+          audience: { scope: 'school', level_ids: [], course_ids: [] },
+          attachment_ids: [],
+          publish_at: null,
+          ends_at: null,
+          pinned: false,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      extraIds.push(((await response.json()) as { data: { id: number } }).data.id);
+    }
+  });
+});
+
+test.afterAll(async ({ browser }) => {
+  await asDirector(browser, async (page, headers) => {
+    for (const id of extraIds.splice(0)) {
+      await page.request.delete(api(`/news/${id}`), { headers });
+      await page.request.delete(api(`/news/${id}/forever`), { headers });
+    }
+  });
+});
+
+test('un docente con device latam lee el mural: destacadas primero, filtra por categoría, busca sin tildes y carga más', async ({ page }) => {
+  await loginViaApi(page, USERS.teacherLatam);
+  await page.goto('/inbox');
+  const shell = new AppShell(page);
+  await shell.showNav();
+  await shell.navLink('nav.mural').click();
+  await expect(page).toHaveURL(/\/mural\/news$/);
+  await expect(shell.heading('pages.muralNews')).toBeVisible();
+  // Readers get no managers' tabs.
+  await expect(page.getByRole('navigation', { name: t('mural.tabs.label') })).toHaveCount(0);
+
+  // Pinned first and marked; the first page holds 20 posts, "Cargar más" the rest.
+  await expect(posts(page)).toHaveCount(20);
+  for (const [index, title] of PINNED.entries()) {
+    const article = posts(page).nth(index);
+    await expect(article.getByRole('heading', { level: 2 })).toHaveText(title);
+    await expect(article.getByText(t('mural.pinned'), { exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: t('mural.loadMore') }).click();
+  await expect(posts(page)).toHaveCount(11 + EXTRA);
+  await expect(page.getByRole('button', { name: t('mural.loadMore') })).toHaveCount(0);
+  for (const title of NOT_ON_WALL) await expect(post(page, title)).toHaveCount(0);
+  // A seeded picture: lazy, its file name as its text, opening full size.
+  const picture = post(page, 'Feria científica: ¡gracias por participar!').getByRole('img');
+  await expect(picture).toHaveAttribute('alt', 'Feria científica.png');
+  await expect(picture).toHaveAttribute('loading', 'lazy');
+  const image = await page.request.get((await picture.getAttribute('src')) as string);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toContain('image/png');
+
+  // By category: only Deportes.
+  await page.getByRole('combobox', { name: t('mural.category') }).selectOption({ label: 'Deportes' });
+  await expect(posts(page)).toHaveCount(1);
+  await expect(post(page, SPORTS)).toBeVisible();
+  await page.getByRole('combobox', { name: t('mural.category') }).selectOption({ label: t('mural.allCategories') });
+  await expect(posts(page)).toHaveCount(20);
+
+  // Accents and case ignored: "BASQUETBOL" finds "básquetbol", "nunoa" the body's "Ñuñoa".
+  const search = page.getByRole('searchbox', { name: t('mural.search') });
+  await search.fill('BASQUETBOL');
+  await expect(posts(page)).toHaveCount(1);
+  await expect(post(page, SPORTS)).toBeVisible();
+  await search.fill('nunoa');
+  await expect(posts(page)).toHaveCount(1);
+  await expect(post(page, 'Feria científica: ¡gracias por participar!')).toBeVisible();
+  await search.fill('zzz sin resultados');
+  await expect(page.getByText(t('mural.noMatch', { q: 'zzz sin resultados' }))).toBeVisible();
+  await page.getByRole('button', { name: t('mural.clear') }).click();
+  await expect(posts(page)).toHaveCount(20);
+  await expect(search).toHaveValue('');
+});
+
+test('la directora ve el escritorio con los estados y despublica y vuelve a publicar una publicación', async ({ page }) => {
+  await loginViaApi(page, USERS.directora);
+  await page.goto('/mural');
+  const shell = new AppShell(page);
+  await expect(shell.heading('pages.mural')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: t('mural.tabs.label') }).getByRole('link')).toHaveText([t('mural.tabs.wall'), t('mural.tabs.desk'), t('mural.tabs.categories'), t('mural.tabs.trash')]);
+  await expect(page.getByRole('link', { name: t('mural.newPost') })).toHaveAttribute('href', '/mural/news/compose');
+  await page.getByRole('button', { name: t('mural.loadMore') }).click();
+  const status = (title: string) => post(page, title).locator('[data-slot=post-status]');
+  await expect(status('Vacunación escolar contra la influenza')).toHaveText(/^Programada para el \d\d-\d\d-\d{4}, \d\d:\d\d$/);
+  await expect(status('Cambio de fecha de la kermés')).toHaveText(t('mural.status.unpublished'));
+  await expect(status('Corte de agua programado')).toHaveText(t('mural.status.ended'));
+  await expect(status(OLYMPIAD)).toHaveText(t('mural.status.published'));
+  await expect(post(page, 'Menú del casino de la semana')).toHaveCount(0);
+
+  const olympiad = post(page, OLYMPIAD);
+  await olympiad.getByRole('button', { name: t('mural.actions.unpublish') }).click();
+  await expect(page.getByText(t('mural.toast.unpublished'))).toBeVisible();
+  await expect(status(OLYMPIAD)).toHaveText(t('mural.status.unpublished'));
+  // Off the wall readers see.
+  const live = (await (await page.request.get(api('/news?q=olimpiada'))).json()) as { data: { title: string }[] };
+  expect(live.data.map((p) => p.title)).not.toContain(OLYMPIAD);
+
+  await olympiad.getByRole('button', { name: t('mural.actions.publish') }).click();
+  await expect(page.getByText(t('mural.toast.published'))).toBeVisible();
+  await expect(status(OLYMPIAD)).toHaveText(t('mural.status.published'));
+  await expect(olympiad.getByRole('button', { name: t('mural.actions.unpublish') })).toBeEnabled();
+  const back = (await (await page.request.get(api('/news?q=olimpiada'))).json()) as { data: { title: string }[] };
+  expect(back.data.map((p) => p.title)).toContain(OLYMPIAD);
+});
+
+test('en un teléfono de 390 px el escritorio no se desborda', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginViaApi(page, USERS.directora);
+  await page.goto('/mural');
+  await expect(posts(page).first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('un usuario con device cl no tiene enlace al mural y la API le responde 403', async ({ page }) => {
+  await loginViaApi(page, USERS.teacher);
+  await page.goto('/inbox');
+  const shell = new AppShell(page);
+  await shell.showNav();
+  await expect(shell.navLink('nav.mural')).toHaveCount(0);
+  const response = await page.request.get(api('/news'));
+  expect(response.status()).toBe(403);
+  expect(((await response.json()) as { message: string }).message).toBe(NEWS_TEXTS.device);
+  await page.goto('/mural/news');
+  await expect(page).not.toHaveURL(/\/mural/);
+});
