@@ -79,6 +79,30 @@ export function postActions(post: Pick<NewsPost, 'status' | 'editable'>): { unpu
 type Done = { event: { output: NewsPost } };
 const answered = ({ event }: Done) => event.output;
 
+/**
+ * One action on one post (`target`): busy while its call runs; the answer's actions (`withList` while the
+ * list is there to tell, else `without`), or the failure's toast; idle again either way.
+ */
+const acting = <const W extends readonly unknown[], const N extends readonly unknown[]>(
+  src: 'unpublishPost' | 'publishPost' | 'trashPost',
+  withList: W,
+  without: N,
+  failed: MessageKey,
+) =>
+  ({
+    tags: 'busy',
+    invoke: {
+      id: src,
+      src,
+      input: ({ context }: { context: WallContext }) => ({ id: context.target as number }),
+      onDone: [
+        { guard: 'hasList', target: 'idle', actions: [...withList, 'clearTarget'] },
+        { target: 'idle', actions: [...without, 'clearTarget'] },
+      ],
+      onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: failed } }, 'clearTarget'] },
+    },
+  }) as const;
+
 export const newsWallMachine = setup({
   types: {
     input: {} as WallInput,
@@ -195,45 +219,14 @@ export const newsWallMachine = setup({
             'news.restore': { guard: 'canRestore', target: 'restoring', actions: 'assignTarget' },
           },
         },
-        unpublishing: {
-          tags: 'busy',
-          invoke: {
-            id: 'unpublishPost',
-            src: 'unpublishPost',
-            input: ({ context }) => ({ id: context.target as number }),
-            onDone: [
-              { guard: 'hasList', target: 'idle', actions: [{ type: 'updateRow', params: answered }, 'toastUnpublished', 'clearTarget'] },
-              { target: 'idle', actions: ['toastUnpublished', 'clearTarget'] },
-            ],
-            onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'mural.toast.unpublishFailed' } }, 'clearTarget'] },
-          },
-        },
-        publishing: {
-          tags: 'busy',
-          invoke: {
-            id: 'publishPost',
-            src: 'publishPost',
-            input: ({ context }) => ({ id: context.target as number }),
-            onDone: [
-              { guard: 'hasList', target: 'idle', actions: [{ type: 'updateRow', params: answered }, 'toastPublished', 'clearTarget'] },
-              { target: 'idle', actions: ['toastPublished', 'clearTarget'] },
-            ],
-            onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'mural.toast.publishFailed' } }, 'clearTarget'] },
-          },
-        },
-        trashing: {
-          tags: 'busy',
-          invoke: {
-            id: 'trashPost',
-            src: 'trashPost',
-            input: ({ context }) => ({ id: context.target as number }),
-            onDone: [
-              { guard: 'hasList', target: 'idle', actions: [{ type: 'removeRow', params: answered }, { type: 'toastTrashed', params: answered }, 'clearTarget'] },
-              { target: 'idle', actions: [{ type: 'toastTrashed', params: answered }, 'clearTarget'] },
-            ],
-            onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'mural.toast.trashFailed' } }, 'clearTarget'] },
-          },
-        },
+        unpublishing: acting('unpublishPost', [{ type: 'updateRow', params: answered }, 'toastUnpublished'], ['toastUnpublished'], 'mural.toast.unpublishFailed'),
+        publishing: acting('publishPost', [{ type: 'updateRow', params: answered }, 'toastPublished'], ['toastPublished'], 'mural.toast.publishFailed'),
+        trashing: acting(
+          'trashPost',
+          [{ type: 'removeRow', params: answered }, { type: 'toastTrashed', params: answered }],
+          [{ type: 'toastTrashed', params: answered }],
+          'mural.toast.trashFailed',
+        ),
         restoring: {
           tags: 'busy',
           invoke: {

@@ -44,25 +44,18 @@ export interface PostIdInput {
 
 const postAnswer = (body: unknown, path: string): NewsPost => parseBody(body, NewsPostBodyStruct, path).data;
 
-export const unpublishPost = fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
-  const path = NEWS_API.unpublish(input.id);
-  return postAnswer(await http.request(path, { method: 'POST', signal }), path);
-});
+/** A manager's action on one post: one call, answered with the post as it now stands. */
+const postAction = (method: 'POST' | 'DELETE', pathOf: (id: number) => string) =>
+  fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
+    const path = pathOf(input.id);
+    return postAnswer(await http.request(path, { method, signal }), path);
+  });
 
-export const publishPost = fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
-  const path = NEWS_API.publish(input.id);
-  return postAnswer(await http.request(path, { method: 'POST', signal }), path);
-});
-
-export const trashPost = fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
-  const path = NEWS_API.post(input.id);
-  return postAnswer(await http.request(path, { method: 'DELETE', signal }), path);
-});
-
-export const restorePost = fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
-  const path = NEWS_API.restore(input.id);
-  return postAnswer(await http.request(path, { method: 'POST', signal }), path);
-});
+export const unpublishPost = postAction('POST', NEWS_API.unpublish);
+export const publishPost = postAction('POST', NEWS_API.publish);
+/** To the trash (`DELETE /news/:id`). */
+export const trashPost = postAction('DELETE', NEWS_API.post);
+export const restorePost = postAction('POST', NEWS_API.restore);
 
 /** Where a post's file downloads or opens (its `url` is a path under the API base). */
 export const newsFileHref = (url: string): string => `${API_BASE}${url}`;

@@ -4,6 +4,7 @@
 // publishes a post again; a user on device `cl` has no "Mural" link and the API refuses them (403).
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { NEWS_TEXTS } from '../../shared/news-contract';
+import { newsInput } from '../fixtures/news';
 import { AppShell } from './pages/app-shell';
 import { t } from './support/i18n';
 import { USERS, XSRF_HEADER } from './support/env';
@@ -41,16 +42,7 @@ test.beforeAll(async ({ browser }) => {
     for (let i = 1; i <= EXTRA; i += 1) {
       const response = await page.request.post(api('/news'), {
         headers,
-        data: {
-          title: `Aviso breve ${i}`,
-          body: `Aviso de prueba número ${i} para el mural.`,
-          category_id: null,
-          audience: { scope: 'school', level_ids: [], course_ids: [] },
-          attachment_ids: [],
-          publish_at: null,
-          ends_at: null,
-          pinned: false,
-        },
+        data: newsInput({ title: `Aviso breve ${i}`, body: `Aviso de prueba número ${i} para el mural.` }),
       });
       expect(response.status(), await response.text()).toBe(201);
       extraIds.push(((await response.json()) as { data: { id: number } }).data.id);

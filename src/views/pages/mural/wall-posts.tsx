@@ -93,14 +93,7 @@ function Filters({ actor }: { actor: NewsWallActor }) {
           </NativeSelect>
         </div>
       )}
-      {categoriesFailed && (
-        <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          {t('mural.categoriesFailed')}
-          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'wall.retry' })}>
-            {t('mural.retry')}
-          </Button>
-        </p>
-      )}
+      {categoriesFailed && <RetryNote actor={actor} text={t('mural.categoriesFailed')} />}
     </div>
   );
 }
@@ -153,19 +146,25 @@ function ListEnd({ actor, list }: { actor: NewsWallActor; list: AnyActorRef }) {
   return (
     <div className="flex flex-col items-center gap-2">
       {shown > 0 && total !== null && <p className="text-sm text-muted-foreground">{t('mural.total', { count: total })}</p>}
-      {stale && (
-        <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          {t('mural.staleRows')}
-          <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'wall.retry' })}>
-            {t('mural.retry')}
-          </Button>
-        </p>
-      )}
+      {stale && <RetryNote actor={actor} text={t('mural.staleRows')} />}
       {(more || appending) && (
         <Button variant="outline" className="min-h-11 sm:min-h-9" disabled={appending} aria-busy={appending || undefined} onClick={() => actor.send({ type: 'wall.loadMore' })}>
           {t('mural.loadMore')}
         </Button>
       )}
     </div>
+  );
+}
+
+/** Something on the page could not be brought up to date: what, and Reintentar (the wall retries all of it). */
+function RetryNote({ actor, text }: { actor: NewsWallActor; text: string }) {
+  const t = useT();
+  return (
+    <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      {text}
+      <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'wall.retry' })}>
+        {t('mural.retry')}
+      </Button>
+    </p>
   );
 }
