@@ -70,7 +70,8 @@ export function postActions(post: Pick<NewsPost, 'status' | 'editable'>): { unpu
   const editable = post.editable && post.status !== 'deleted';
   return {
     unpublish: editable && (post.status === 'published' || post.status === 'scheduled'),
-    publish: editable && post.status === 'unpublished',
+    // The server puts an ended post back too (its passed end date dropped).
+    publish: editable && (post.status === 'unpublished' || post.status === 'ended'),
     remove: editable,
   };
 }

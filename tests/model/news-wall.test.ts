@@ -18,7 +18,7 @@ const ws = (snapshot: AnyMachineSnapshot) => snapshot as unknown as NewsWallSnap
 const NONE = showing('none', []);
 /** A published and an unpublished post of the desk, and one a reader sees (not editable). */
 const READ_ONLY = wallPost({ id: 5, title: 'Circular', editable: false });
-const ROWS = showing('1,2,3,5', [DESK_POSTS.published, DESK_POSTS.unpublished, DESK_POSTS.scheduled, READ_ONLY]);
+const ROWS = showing('1,2,3,4,5', [DESK_POSTS.published, DESK_POSTS.unpublished, DESK_POSTS.scheduled, DESK_POSTS.ended, READ_ONLY]);
 const ANSWERS: Record<string, NewsPost> = {
   unpublishPost: { ...DESK_POSTS.published, status: 'unpublished' },
   publishPost: { ...DESK_POSTS.unpublished, status: 'published' },
@@ -90,10 +90,11 @@ function emits({ event }: StepEnv): AnyEventObject[] {
 
 /**
  * What the desk allows with the rows shown (ROWS), written out rather than computed: Despublicar a published
- * (1) or scheduled (3) post, not an unpublished one (2); Publicar de nuevo only the unpublished one; Eliminar
+ * (1) or scheduled (3) post, not an unpublished (2) or ended (4) one; Publicar de nuevo the unpublished and the
+ * ended ones; Eliminar
  * an editable post (1), not one the user may not touch (5); "Deshacer" only for a post no longer shown (9).
  */
-const ALLOWED_WITH_ROWS = new Set(['news.unpublish 1', 'news.unpublish 3', 'news.publish 2', 'news.delete 1', 'news.restore 1', 'news.restore 9']);
+const ALLOWED_WITH_ROWS = new Set(['news.unpublish 1', 'news.unpublish 3', 'news.publish 2', 'news.publish 4', 'news.delete 1', 'news.restore 1', 'news.restore 9']);
 const ALLOWED_WITHOUT_ROWS = new Set(['news.restore 1', 'news.restore 9']);
 
 /** Whether a post event starts its action here. */
@@ -111,6 +112,8 @@ const POST_EVENTS = [
   { type: 'news.unpublish', id: 2 },
   { type: 'news.publish', id: 2 },
   { type: 'news.publish', id: 1 },
+  { type: 'news.publish', id: 4 },
+  { type: 'news.unpublish', id: 4 },
   { type: 'news.delete', id: 1 },
   { type: 'news.delete', id: 5 },
   { type: 'news.restore', id: 1 },

@@ -155,7 +155,7 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     expect(buttons(DESK_POSTS.published)).toEqual([text('mural.actions.unpublish'), text('mural.actions.delete')]);
     expect(buttons(DESK_POSTS.unpublished)).toEqual([text('mural.actions.publish'), text('mural.actions.delete')]);
     expect(buttons(DESK_POSTS.scheduled)).toEqual([text('mural.actions.unpublish'), text('mural.actions.delete')]);
-    expect(buttons(DESK_POSTS.ended)).toEqual([text('mural.actions.delete')]);
+    expect(buttons(DESK_POSTS.ended)).toEqual([text('mural.actions.publish'), text('mural.actions.delete')]);
     expect(within(postOf(DESK_POSTS.published.title)).getByRole('link', { name: text('mural.actions.edit') }).getAttribute('href')).toBe('/mural/news/compose?id=1');
     expect(screen.getByRole('link', { name: text('mural.newPost') }).getAttribute('href')).toBe('/mural/news/compose');
     expect(screen.getByRole('link', { name: text('mural.week') }).getAttribute('href')).toBe('/mural/news/week');
