@@ -142,13 +142,18 @@ test('la directora ve el escritorio con los estados y despublica y vuelve a publ
   expect(back.data.map((p) => p.title)).toContain(OLYMPIAD);
 });
 
-test('en un teléfono de 390 px el escritorio no se desborda', async ({ page }) => {
+test('en un teléfono de 390 px el escritorio y el mural no se desbordan', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginViaApi(page, USERS.directora);
-  await page.goto('/mural');
-  await expect(posts(page).first()).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  for (const path of ['/mural', '/mural/news']) {
+    await page.goto(path);
+    await expect(posts(page).first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  // The desk's actions stay within the screen.
+  const box = await posts(page).first().boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390);
 });
 
 test('un usuario con device cl no tiene enlace al mural y la API le responde 403', async ({ page }) => {
