@@ -18,11 +18,12 @@ import type activityCL from './activity/es-CL.json';
 import type dashboardCL from './dashboard/es-CL.json';
 import type muralAdminCL from './muralAdmin/es-CL.json';
 import type muralCL from './mural/es-CL.json';
+import type muralComposeCL from './muralCompose/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here), loaded with its chunk. */
-export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings' | 'activity' | 'dashboard' | 'muralAdmin' | 'mural';
-export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings', 'activity', 'dashboard', 'muralAdmin', 'mural'];
+export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings' | 'activity' | 'dashboard' | 'muralAdmin' | 'mural' | 'muralCompose';
+export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings', 'activity', 'dashboard', 'muralAdmin', 'mural', 'muralCompose'];
 
 export type Messages = typeof shellCL &
   typeof loginCL &
@@ -36,7 +37,8 @@ export type Messages = typeof shellCL &
   typeof activityCL &
   typeof dashboardCL &
   typeof muralAdminCL &
-  typeof muralCL;
+  typeof muralCL &
+  typeof muralComposeCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

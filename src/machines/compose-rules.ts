@@ -187,7 +187,7 @@ function allowedType(file: File): boolean {
 }
 
 /** Which of `files` may be added now (SPEC §9), and the error for the first one refused. */
-export function admitFiles(form: ComposeForm, files: readonly File[]): { accepted: File[]; error: FieldError | null } {
+export function admitFiles(form: Pick<ComposeForm, 'attachments' | 'channels'>, files: readonly File[]): { accepted: File[]; error: FieldError | null } {
   const accepted: File[] = [];
   let error: FieldError | null = null;
   const live = liveAttachments(form);

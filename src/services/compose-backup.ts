@@ -1,7 +1,7 @@
 // The browser's backup of the compose form (README "Nothing typed is lost"): one localStorage entry per
 // form (user and draft/reply/new), versioned and checked by a struct, so a corrupt or older entry is
 // ignored rather than trusted.
-import { array, boolean, enums, is, literal, nullable, number, object, optional, string, type } from 'superstruct';
+import { array, boolean, enums, is, literal, nullable, number, object, optional, string, type, type Struct } from 'superstruct';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { AttachmentSummaryStruct, RecipientPickStruct } from '../../shared/compose-structs';
 import type { AttachmentSummary } from '../../shared/messages-contract';
@@ -57,8 +57,11 @@ function storage(): Storage | null {
   }
 }
 
-/** The backup under `key`, or null when there is none, it is from another version, or it is corrupt. */
-export function loadComposeBackup(key: string): ComposeBackup | null {
+/**
+ * The value stored under `key` (any form's backup: message compose's below, the news wall's in
+ * services/news-compose.ts), or null when there is none or it fails `struct` (another version, corrupt).
+ */
+export function readBackup<T>(key: string, struct: Struct<T, unknown>): T | null {
   const store = storage();
   if (!store) return null;
   let raw: string | null;
@@ -74,15 +77,25 @@ export function loadComposeBackup(key: string): ComposeBackup | null {
   } catch {
     return null;
   }
-  return is(parsed, ComposeBackupStruct) ? (parsed.value as ComposeBackup) : null;
+  return is(parsed, struct) ? parsed : null;
 }
 
-export function saveComposeBackup(key: string, value: ComposeBackup): void {
+/** Writes `entry` under `key`; a full or disabled storage loses the backup, never the typing. */
+export function writeBackup(key: string, entry: unknown): void {
   try {
-    storage()?.setItem(BACKUP_PREFIX + key, JSON.stringify({ v: BACKUP_VERSION, value }));
+    storage()?.setItem(BACKUP_PREFIX + key, JSON.stringify(entry));
   } catch {
     // Quota exceeded or storage disabled: losing the backup must not break typing.
   }
+}
+
+/** The backup under `key`, or null when there is none, it is from another version, or it is corrupt. */
+export function loadComposeBackup(key: string): ComposeBackup | null {
+  return (readBackup(key, ComposeBackupStruct)?.value as ComposeBackup | undefined) ?? null;
+}
+
+export function saveComposeBackup(key: string, value: ComposeBackup): void {
+  writeBackup(key, { v: BACKUP_VERSION, value });
 }
 
 export function clearComposeBackup(key: string): void {

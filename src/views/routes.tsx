@@ -59,6 +59,7 @@ const NewsWeekPage = screen(() => import('./pages/mural-admin/week-page').then((
 const MuralWallPage = screen(() => import('./pages/mural/wall-page').then((m) => m.MuralWallPage), ['mural']);
 const MuralDeskPage = screen(() => import('./pages/mural/desk-page').then((m) => m.MuralDeskPage), ['mural']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
+const MuralComposePage = screen(() => import('./pages/mural-compose/page').then((m) => m.MuralComposePage), ['compose', 'muralCompose']);
 const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 
 /** A path id: digits only (anything else is the 404 page, like an id that is not the user's). */
@@ -222,7 +223,7 @@ export const ROUTES = [
     device: 'latam',
     roles: NEWSFEED_ROLES,
     title: 'pages.muralCompose',
-    screen: soon('pages.muralCompose'),
+    screen: () => <MuralComposePage />,
   },
   {
     name: 'settings',

@@ -1,0 +1,113 @@
+// The news wall's compose calls (shared/news-contract.ts) as actor logic: what the form opens with (the
+// categories, the levels and courses of the school, the post being edited, this browser's backup), and the
+// save (POST /news, PATCH /news/:id). Uploads are services/upload.ts's, the clock services/zoned-time.ts's,
+// the backup's storage services/compose-backup.ts's (the same per-user backup as message compose). The
+// wall's list and actions are services/news.ts's.
+import { array, boolean, literal, nullable, number, object, string, type } from 'superstruct';
+import { fromPromise } from 'xstate';
+import { COMPOSE_API, type RecipientLevel } from '../../shared/compose-contract';
+import { AttachmentSummaryStruct, RecipientsBodyStruct } from '../../shared/compose-structs';
+import type { AttachmentSummary } from '../../shared/messages-contract';
+import { NEWS_API, type NewsAudience, type NewsCategory, type NewsInput, type NewsPost } from '../../shared/news-contract';
+import { NewsAudienceStruct, NewsCategoriesBodyStruct, NewsPostBodyStruct } from '../../shared/news-structs';
+import { readBackup, writeBackup } from './compose-backup';
+import { http, parseBody } from './http';
+
+/** A course as the audience picker shows it (the recipients' course without its people). */
+export interface AudienceCourse {
+  id: number;
+  nombre: string;
+  /** Null for electives (they cross levels). */
+  level_id: number | null;
+}
+
+/** A wall time typed on the school's clock: YYYY-MM-DD and HH:mm. */
+export interface WallTime {
+  date: string;
+  time: string;
+}
+
+/** What the news form keeps in this browser so a reload loses nothing typed. */
+export interface NewsBackup {
+  title: string;
+  body: string;
+  categoryId: number | null;
+  audience: NewsAudience;
+  /** Null: publish now. */
+  publishAt: WallTime | null;
+  endsAt: WallTime | null;
+  pinned: boolean;
+  /** Uploaded files (already on the server, so their ids stay valid). */
+  attachments: AttachmentSummary[];
+  /** The post this form edits (null: a new one). */
+  postId: number | null;
+  /** Epoch ms of the last change. */
+  savedAt: number;
+}
+
+export const NEWS_BACKUP_VERSION = 1;
+
+const WallTimeStruct = type({ date: string(), time: string() });
+
+const NewsBackupStruct = object({
+  v: literal(NEWS_BACKUP_VERSION),
+  value: type({
+    title: string(),
+    body: string(),
+    categoryId: nullable(number()),
+    audience: NewsAudienceStruct,
+    publishAt: nullable(WallTimeStruct),
+    endsAt: nullable(WallTimeStruct),
+    pinned: boolean(),
+    attachments: array(AttachmentSummaryStruct),
+    postId: nullable(number()),
+    savedAt: number(),
+  }),
+});
+
+export const loadNewsBackup = (key: string): NewsBackup | null => (readBackup(key, NewsBackupStruct)?.value as NewsBackup | undefined) ?? null;
+
+export const saveNewsBackup = (key: string, value: NewsBackup): void => writeBackup(key, { v: NEWS_BACKUP_VERSION, value });
+
+export interface NewsComposeStartInput {
+  postId: number | null;
+  backupKey: string;
+}
+
+export interface NewsComposeStart {
+  categories: NewsCategory[];
+  levels: RecipientLevel[];
+  courses: AudienceCourse[];
+  /** The post being edited (GET /news/:id), null for a new one. */
+  post: NewsPost | null;
+  backup: NewsBackup | null;
+}
+
+/** Categories, levels and courses, the post being edited and the backup, in parallel. */
+export const fetchNewsComposeStart = fromPromise<NewsComposeStart, NewsComposeStartInput>(async ({ input, signal }) => {
+  const postPath = input.postId === null ? null : NEWS_API.post(input.postId);
+  const [categories, recipients, post] = await Promise.all([
+    http.request(NEWS_API.categories, { signal }).then((body) => parseBody(body, NewsCategoriesBodyStruct, NEWS_API.categories).data),
+    http.request(COMPOSE_API.recipients, { signal }).then((body) => parseBody(body, RecipientsBodyStruct, COMPOSE_API.recipients).data),
+    postPath === null ? Promise.resolve(null) : http.request(postPath, { signal }).then((body) => parseBody(body, NewsPostBodyStruct, postPath).data),
+  ]);
+  return {
+    categories: [...categories].sort((a, b) => a.position - b.position),
+    levels: recipients.levels,
+    courses: recipients.courses.map(({ id, nombre, level_id }) => ({ id, nombre, level_id })),
+    post,
+    backup: loadNewsBackup(input.backupKey),
+  };
+});
+
+export interface SaveNewsInput {
+  /** Null: a new post (POST); else the post edited (PATCH, the whole form). */
+  id: number | null;
+  input: NewsInput;
+}
+
+export const saveNewsPost = fromPromise<NewsPost, SaveNewsInput>(async ({ input, signal }) => {
+  const path = input.id === null ? NEWS_API.news : NEWS_API.post(input.id);
+  const body = await http.request(path, { method: input.id === null ? 'POST' : 'PATCH', body: { ...input.input }, signal });
+  return parseBody(body, NewsPostBodyStruct, path).data;
+});
