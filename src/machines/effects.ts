@@ -31,6 +31,22 @@ export interface PageLeaveEvent extends LeaveRequest {
   type: 'page.leave';
 }
 
+/** The navigation held in `request` (or `fallback` when none), as the page lets it through. */
+export function navigateOf(request: LeaveRequest | null, fallback: string): NavigateEvent {
+  return {
+    type: 'navigate',
+    to: request?.to ?? fallback,
+    ...(request?.replace ? { replace: true } : {}),
+    ...(request?.back ? { back: true } : {}),
+  };
+}
+
+/** The request a `page.leave` carries, to hold while the user is asked. */
+export function leaveRequestOf(event: PageLeaveEvent): LeaveRequest {
+  const { type: _, ...request } = event;
+  return request;
+}
+
 /**
  * What a toast's button sends back to the app root when pressed: "Deshacer" after Eliminar — messages
  * (`undo.restore`, for the app's undo actor) or a post of the news wall (`news.restore`, for the open pages:

@@ -8,7 +8,7 @@ import type { AttachmentSummary } from '../../shared/messages-contract';
 import type { RecipientLevel } from '../../shared/compose-contract';
 import type { MessageKey } from '../i18n';
 import type { ApiFailure } from '../services/http';
-import type { AudienceCourse, NewsBackup, NewsComposeStart, WallTime } from '../services/news-compose';
+import type { AudienceCourse, NewsBackup, NewsComposeStart, NewsFields, WallTime } from '../services/news-compose';
 import { utcToZoned, zonedToUtc } from '../services/zoned-time';
 import { restoredEntries } from './attachment-list';
 import { ERROR_KEYS, type AttachmentEntry, type FieldError } from './compose-rules';
@@ -19,16 +19,8 @@ export type NewsComposeField = 'title' | 'body' | 'category_id' | 'attachment_id
 export type NewsFieldError = { text: string } | FieldError;
 export type NewsComposeErrors = Partial<Record<NewsComposeField, NewsFieldError>>;
 
-export interface NewsForm {
-  title: string;
-  body: string;
-  categoryId: number | null;
-  audience: NewsAudience;
-  /** On the school's clock; null: publish now. */
-  publishAt: WallTime | null;
-  /** On the school's clock; null: stays on the wall. */
-  endsAt: WallTime | null;
-  pinned: boolean;
+/** The form: the post's fields as typed (dates on the school's clock) and the files as the list reports them. */
+export interface NewsForm extends NewsFields {
   attachments: AttachmentEntry[];
 }
 

@@ -17,7 +17,7 @@ import { clearComposeBackup } from '../services/compose-backup';
 import { fetchNewsComposeStart, saveNewsBackup, saveNewsPost, type NewsComposeStart, type WallTime } from '../services/news-compose';
 import { attachmentListMachine, type AttachmentListReport } from './attachment-list';
 import { admitFiles } from './compose-rules';
-import { relayEffects, type Effect, type LeaveRequest, type PageLeaveEvent, type RelayedEffect } from './effects';
+import { leaveRequestOf, navigateOf, relayEffects, type Effect, type LeaveRequest, type PageLeaveEvent, type RelayedEffect } from './effects';
 import {
   backupOf,
   CHECKED_TOGETHER,
@@ -176,17 +176,11 @@ export const newsComposeMachine = setup({
     toastSaved: emit(({ context }, post: NewsPost) => ({ type: 'toast' as const, kind: 'success' as const, ...savedToast(post, creating(context), context.timezone) })),
     keepLeave: assign(({ event }) => {
       assertEvent(event, 'page.leave');
-      const { type: _, ...request } = event;
-      return { leaving: request };
+      return { leaving: leaveRequestOf(event) };
     }),
     forgetLeave: assign({ leaving: null }),
     /** After a save: where the manager was going, else the managers' desk. */
-    leave: emit(({ context }) => ({
-      type: 'navigate' as const,
-      to: context.leaving?.to ?? '/mural',
-      ...(context.leaving?.replace ? { replace: true } : {}),
-      ...(context.leaving?.back ? { back: true } : {}),
-    })),
+    leave: emit(({ context }) => navigateOf(context.leaving, '/mural')),
   },
   guards: {
     isInvalid: ({ context }) => Object.keys(allErrors(context)).length > 0,

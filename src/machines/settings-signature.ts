@@ -14,7 +14,7 @@ import { signatureError, signatureLength, signatureText } from '../../shared/sig
 import { SIGNATURE_DISCOUNT, smsText, SMS_SEGMENT_UNITS, withSignature } from '../../shared/sms-text';
 import { toApiFailure } from '../services/http';
 import { fetchSignature, saveSignature, type SaveSignatureInput } from '../services/signatures';
-import type { Effect, LeaveRequest, PageLeaveEvent } from './effects';
+import { leaveRequestOf, navigateOf, type Effect, type LeaveRequest, type PageLeaveEvent } from './effects';
 
 export const SIGNATURE_FIELD_ID = 'signature-text';
 export const SIGNATURE_KEEP_EDITING_ID = 'signature-keep-editing';
@@ -94,16 +94,10 @@ export const settingsSignatureMachine = setup({
     clearFailure: assign({ failed: false }),
     keepLeave: assign(({ event }) => {
       assertEvent(event, 'page.leave');
-      const { type: _, ...request } = event;
-      return { leaving: request };
+      return { leaving: leaveRequestOf(event) };
     }),
     forgetLeave: assign({ leaving: null }),
-    leave: emit(({ context }) => ({
-      type: 'navigate' as const,
-      to: context.leaving?.to ?? '/',
-      ...(context.leaving?.replace ? { replace: true } : {}),
-      ...(context.leaving?.back ? { back: true } : {}),
-    })),
+    leave: emit(({ context }) => navigateOf(context.leaving, '/')),
     toastSaved: emit({ type: 'toast', kind: 'success', key: 'signature.toast.saved' }),
     toastFailed: emit({ type: 'toast', kind: 'error', key: 'signature.toast.failed' }),
     focusField: emit({ type: 'focus', target: SIGNATURE_FIELD_ID }),

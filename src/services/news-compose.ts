@@ -27,16 +27,21 @@ export interface WallTime {
   time: string;
 }
 
-/** What the news form keeps in this browser so a reload loses nothing typed. */
-export interface NewsBackup {
+/** A post's fields as the form holds them (the files apart: the form has entries, the backup summaries). */
+export interface NewsFields {
   title: string;
   body: string;
   categoryId: number | null;
   audience: NewsAudience;
   /** Null: publish now. */
   publishAt: WallTime | null;
+  /** Null: stays on the wall. */
   endsAt: WallTime | null;
   pinned: boolean;
+}
+
+/** What the news form keeps in this browser so a reload loses nothing typed. */
+export interface NewsBackup extends NewsFields {
   /** Uploaded files (already on the server, so their ids stay valid). */
   attachments: AttachmentSummary[];
   /** The post this form edits (null: a new one). */
