@@ -59,8 +59,11 @@ export const pageActions = {
     // A pure `transition()` (model planning) has an inert `self` with no children: nothing holds there.
     const children = ((self.getSnapshot() as { children?: ChildSnapshots } | undefined)?.children ?? {}) as ChildSnapshots;
     const holder = pageHolding(context.pages, children, request);
-    if (holder) enqueue.sendTo(holder, { type: 'page.leave', ...request });
-    else enqueue.emit({ type: 'navigate', ...request });
+    if (holder) {
+      // The page will ask (compose's «¿Descartar…?»): on a phone the menu's modal drawer would cover it.
+      enqueue.sendTo('sidebar', { type: 'sidebar.close' });
+      enqueue.sendTo(holder, { type: 'page.leave', ...request });
+    } else enqueue.emit({ type: 'navigate', ...request });
   }),
   /** The page, then its relay: the relay starts after the page is in this root's snapshot. */
   openPage: queue(({ context, enqueue, event, self }) => {

@@ -17,7 +17,8 @@
 //
 // Navigations the user asks for (a link, the browser's Back) arrive as `navigation.request` from the edge.
 // An open page may hold them (compose with unsaved changes): the root asks whether one would
-// (`snapshot.can(page.leave)`) and hands it the request, and that page lets it through later by emitting
+// (`snapshot.can(page.leave)`) and hands it the request (closing the phone's menu, whose modal drawer would
+// cover the page's question), and that page lets it through later by emitting
 // `navigate`, or drops it. Otherwise the root emits `navigate` at once. `selectHoldsNavigation` answers the
 // same question for the edge's synchronous cases (the popstate it must undo, the tab closing).
 import { assign, createActor, emit, sendTo, setup, type ActorOptions, type ActorRefFrom, type SnapshotFrom } from 'xstate';

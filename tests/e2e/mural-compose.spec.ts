@@ -95,12 +95,14 @@ test('a reload mid-compose keeps what was typed and says so; Descartar on the wa
   await expect(form.title).toHaveValue('Reunión de apoderados');
   await expect(form.body).toHaveValue('El martes a las 19:00 en el comedor.');
   await expect(page.getByText(t('muralCompose.restored'))).toBeVisible();
-  // Leaving asks first; Descartar goes and leaves nothing behind.
-  await page.evaluate(() => history.back());
+  // Leaving by the sidebar asks first; Descartar goes and leaves nothing behind.
+  const shell = new AppShell(page);
+  if (await shell.openNav.isVisible()) await shell.openNav.click();
+  await shell.navLink('nav.inbox').click();
   const dialog = page.getByRole('alertdialog', { name: t('muralCompose.leave.title') });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: t('muralCompose.leave.discard') }).click();
-  await expect(page).not.toHaveURL(/\/mural\/news\/compose/);
+  await expect(page).toHaveURL(/\/inbox\/?$/);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('news:')))).toEqual([]);
 });
 

@@ -180,6 +180,9 @@ function expectChildEffect(env: StepEnv) {
       const { type: _, ...request } = env.event;
       expect(asked).toEqual(holding(env.from) ? [{ to: HOLDING_ID, from: 'app', event: { type: 'page.leave', ...request } }] : []);
       if (holding(env.from)) expect(pageOf(env, HOLDING_ID)?.getSnapshot().context.asked).toEqual(request);
+      // A held navigation closes the phone's menu: its modal drawer would cover the page's question.
+      const toSidebar = env.delivered.filter((delivery) => delivery.to === 'sidebar');
+      expect(toSidebar).toEqual(holding(env.from) ? [{ to: 'sidebar', from: 'app', event: { type: 'sidebar.close' } }] : []);
       expect(selectHoldsNavigation(env.actor.getSnapshot() as never)).toBe(holding(env.to));
       break;
     }
