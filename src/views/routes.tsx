@@ -60,7 +60,6 @@ const MuralWallPage = screen(() => import('./pages/mural/wall-page').then((m) =>
 const MuralDeskPage = screen(() => import('./pages/mural/desk-page').then((m) => m.MuralDeskPage), ['mural']);
 const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
 const MuralComposePage = screen(() => import('./pages/mural-compose/page').then((m) => m.MuralComposePage), ['compose', 'muralCompose']);
-const ComingSoon = screen(() => import('./pages/coming-soon').then((m) => m.ComingSoon));
 
 /** A path id: digits only (anything else is the 404 page, like an id that is not the user's). */
 const idOf = (params: RouteParams): number | null => (params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null);
@@ -75,8 +74,6 @@ function messageOr(folder: Folder) {
     return id === null ? <FolderPage folder={folder} /> : <MessagePage key={id} folder={folder} id={id} />;
   };
 }
-
-const soon = (title: MessageKey) => () => <ComingSoon titleKey={title} />;
 
 /** A mail folder's two routes: the folder (`/inbox`, with its sidebar entry) and its reading view. */
 function mailFolder<F extends Folder>(folder: F, title: MessageKey, nav: NavEntry) {
