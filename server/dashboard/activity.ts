@@ -44,11 +44,13 @@ export const rate = (numerator: number, denominator: number): number | null => (
 /** Active ÷ on the register as a percentage with one decimal; 0 when nobody is on the register. */
 export const activityPercent = (active: number, onRegister: number): number => (onRegister > 0 ? Math.round((active / onRegister) * 1000) / 10 : 0);
 
-/** The staff activity statement (exported for the bench's EXPLAIN). */
-export function staffActivitySql(institutionId: number, period: Period, timezone: string, positionId: number | null): SQL {
-  const onPosition = positionId === null ? sql`` : sql`and st.position_id = ${positionId}`;
-  return sql`
-    with msgs as materialized (${staffMessagesSql(institutionId, period, timezone)}),
+/**
+ * Per author of `period`, read live from the messages (a month: messages_sent_at_idx, then recipients,
+ * deliveries and entries by message id): per_author (messages, active_days), reached (people), known and
+ * read as app_reads and inbox_reads.
+ */
+function liveAuthors(institutionId: number, period: Period, timezone: string): SQL {
+  return sql`msgs as materialized (${staffMessagesSql(institutionId, period, timezone)}),
     per_author as (
       select author, count(*)::int as messages,
         count(distinct (sent_at at time zone ${timezone})::date)::int as active_days
@@ -76,7 +78,35 @@ export function staffActivitySql(institutionId: number, period: Period, timezone
       from msgs join mailbox_entries e on e.message_id = msgs.id
       where e.user_id <> msgs.author and coalesce(e.deleted_from, e.folder) = 'inbox'
       group by msgs.author
+    )`;
+}
+
+/**
+ * The same CTEs for a school year, from the roll-up (server/db/schema/activity.ts): the days' rows of the
+ * school year by primary key range, and its people rows (one per author and addressee) for those reached.
+ */
+function rolledUpAuthors(institutionId: number, period: Period): SQL {
+  return sql`days as materialized (
+      select author_user_id as author, messages, app_known + inbox_known as known, app_read + inbox_read as read
+      from activity_days
+      where institution_id = ${institutionId} and day between ${period.from}::date and ${period.to}::date and messages > 0
     ),
+    per_author as (select author, sum(messages)::int as messages, count(*)::int as active_days from days group by author),
+    reached as (
+      select author_user_id as author, count(*)::int as people
+      from activity_reach
+      where institution_id = ${institutionId} and school_year = ${Number(period.key)} and reached > 0
+      group by author_user_id
+    ),
+    app_reads as (select author, sum(known)::int as known, sum(read)::int as read from days group by author),
+    inbox_reads as (select author, 0 as known, 0 as read from days where false)`;
+}
+
+/** The staff activity statement (exported for the bench's EXPLAIN). */
+export function staffActivitySql(institutionId: number, period: Period, timezone: string, positionId: number | null): SQL {
+  const onPosition = positionId === null ? sql`` : sql`and st.position_id = ${positionId}`;
+  return sql`
+    with ${period.kind === 'school-year' ? rolledUpAuthors(institutionId, period) : liveAuthors(institutionId, period, timezone)},
     register as (
       select st.user_id, st.position_id from staff st
       where st.institution_id = ${institutionId} and st.user_id is not null ${onPosition}
@@ -147,14 +177,12 @@ export function parseSummaryQuery(query: Record<string, string | undefined>, now
 /** The summary statement (exported for the bench's EXPLAIN): months of the school year, this month's tops, the device mix. */
 export function summarySql(institutionId: number, schoolYear: Period, thisMonth: Period, timezone: string): SQL {
   return sql`
-    with msgs as materialized (${staffMessagesSql(institutionId, schoolYear, timezone, sql`, to_char(m.sent_at at time zone ${timezone}, 'YYYY-MM') as month`)}),
-    per_message as (
-      select msgs.month, (select count(*) from deliveries d where d.message_id = msgs.id and d.address is not null) as deliveries
-      from msgs
-    ),
-    months as (
-      select 'month' as what, month as key, null::text as name, count(*)::int as messages, sum(deliveries)::int as deliveries
-      from per_message group by month
+    -- The school year's months from the roll-up's days (server/db/schema/activity.ts).
+    with months as (
+      select 'month' as what, to_char(day, 'YYYY-MM') as key, null::text as name, sum(messages)::int as messages, sum(deliveries)::int as deliveries
+      from activity_days
+      where institution_id = ${institutionId} and day between ${schoolYear.from}::date and ${schoolYear.to}::date
+      group by to_char(day, 'YYYY-MM')
     ),
     now_msgs as materialized (${staffMessagesSql(institutionId, thisMonth, timezone)}),
     staff_top as (

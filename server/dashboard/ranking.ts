@@ -71,14 +71,26 @@ function ranked(scored: SQL, before: SQL, by: RankBy): SQL {
 export function courseRankingSql(institutionId: number, period: Period, previous: Period, timezone: string, metric: CourseMetric, by: RankBy): SQL {
   const good = metric === 'read' ? sql`r.status = 'read'` : sql`r.status in ('received', 'read')`;
   return sql`
-    with msgs as materialized (${bothPeriods(institutionId, period, previous, timezone)}),
-    -- Each guardian addressed once per period, and whether any of those messages was read / reached them.
+    -- Each guardian addressed once per period, and whether any of those messages was read / reached them: a
+    -- month live, school years from the roll-up's people rows (server/db/schema/activity.ts).
+    with ${
+      period.kind === 'school-year'
+        ? sql`addressed as materialized (
+      select (school_year = ${Number(period.key)})::int as cur, recipient_ref_id as guardian,
+        bool_or(${metric === 'read' ? sql`read > 0` : sql`reached > 0`}) as good
+      from activity_reach
+      where institution_id = ${institutionId} and school_year in (${Number(period.key)}, ${Number(previous.key)})
+        and recipient_kind = 'apoderado' and addressed > 0
+      group by school_year, recipient_ref_id
+    ),`
+        : sql`msgs as materialized (${bothPeriods(institutionId, period, previous, timezone)}),
     addressed as materialized (
       select msgs.cur, r.recipient_ref_id as guardian, bool_or(${good}) as good
       from msgs join message_recipients r on r.message_id = msgs.id
       where r.recipient_kind = 'apoderado'
       group by msgs.cur, r.recipient_ref_id
-    ),
+    ),`
+    }
     -- A guardian counts in each course of their children at the school enrolled during that period (twice in
     -- one course: once).
     per_course as (
@@ -102,10 +114,26 @@ export function courseRankingSql(institutionId: number, period: Period, previous
     )}`;
 }
 
+/** Per author of two school years from the roll-up: messages from the days' rows, people reached from the people rows. */
+function rolledUpPerAuthor(institutionId: number, period: Period, previous: Period, metric: UserMetric): SQL {
+  return metric === 'messages'
+    ? sql`select (day >= ${period.from}::date)::int as cur, author_user_id as author, sum(messages)::int as value
+        from activity_days
+        where institution_id = ${institutionId} and messages > 0
+          and (day between ${period.from}::date and ${period.to}::date or day between ${previous.from}::date and ${previous.to}::date)
+        group by 1, 2`
+    : sql`select (school_year = ${Number(period.key)})::int as cur, author_user_id as author, count(*)::int as value
+        from activity_reach
+        where institution_id = ${institutionId} and school_year in (${Number(period.key)}, ${Number(previous.key)}) and reached > 0
+        group by 1, 2`;
+}
+
 /** The staff ranking statement (exported for the bench's EXPLAIN). */
 export function userRankingSql(institutionId: number, period: Period, previous: Period, timezone: string, metric: UserMetric, by: RankBy): SQL {
   const perAuthor =
-    metric === 'messages'
+    period.kind === 'school-year'
+      ? rolledUpPerAuthor(institutionId, period, previous, metric)
+      : metric === 'messages'
       ? sql`select cur, author, count(*)::int as value from msgs group by cur, author`
       : sql`select cur, author, count(*)::int as value
           from (
@@ -115,7 +143,7 @@ export function userRankingSql(institutionId: number, period: Period, previous: 
           ) people
           group by cur, author`;
   return sql`
-    with msgs as materialized (${bothPeriods(institutionId, period, previous, timezone)}),
+    with ${period.kind === 'school-year' ? sql`` : sql`msgs as materialized (${bothPeriods(institutionId, period, previous, timezone)}),`}
     per_author as (${perAuthor}),
     ${ranked(
       sql`select u.id, u.name, p.name as detail, cur.value, prev.value as previous
