@@ -72,16 +72,13 @@ export function courseRankingSql(institutionId: number, period: Period, previous
   const good = metric === 'read' ? sql`r.status = 'read'` : sql`r.status in ('received', 'read')`;
   return sql`
     -- Each guardian addressed once per period, and whether any of those messages was read / reached them: a
-    -- month live, school years from the roll-up's people rows (server/db/schema/activity.ts).
+    -- month live, school years from the roll-up's guardian rows (server/db/schema/activity.ts).
     with ${
       period.kind === 'school-year'
         ? sql`addressed as materialized (
-      select (school_year = ${Number(period.key)})::int as cur, recipient_ref_id as guardian,
-        bool_or(${metric === 'read' ? sql`read > 0` : sql`reached > 0`}) as good
-      from activity_reach
-      where institution_id = ${institutionId} and school_year in (${Number(period.key)}, ${Number(previous.key)})
-        and recipient_kind = 'apoderado' and addressed > 0
-      group by school_year, recipient_ref_id
+      select (school_year = ${Number(period.key)})::int as cur, guardian_id as guardian, ${metric === 'read' ? sql`read > 0` : sql`reached > 0`} as good
+      from activity_guardians
+      where institution_id = ${institutionId} and school_year in (${Number(period.key)}, ${Number(previous.key)}) and addressed > 0
     ),`
         : sql`msgs as materialized (${bothPeriods(institutionId, period, previous, timezone)}),
     addressed as materialized (

@@ -11,6 +11,16 @@ CREATE TABLE "activity_days" (
 	CONSTRAINT "activity_days_pk" PRIMARY KEY("institution_id","day","author_user_id")
 );
 --> statement-breakpoint
+CREATE TABLE "activity_guardians" (
+	"institution_id" integer NOT NULL,
+	"school_year" smallint NOT NULL,
+	"guardian_id" integer NOT NULL,
+	"addressed" integer DEFAULT 0 NOT NULL,
+	"reached" integer DEFAULT 0 NOT NULL,
+	"read" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "activity_guardians_pk" PRIMARY KEY("institution_id","school_year","guardian_id")
+);
+--> statement-breakpoint
 CREATE TABLE "activity_messages" (
 	"message_id" integer PRIMARY KEY NOT NULL,
 	"institution_id" integer NOT NULL,
@@ -33,6 +43,7 @@ CREATE TABLE "activity_reach" (
 );
 --> statement-breakpoint
 ALTER TABLE "activity_days" ADD CONSTRAINT "activity_days_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "activity_guardians" ADD CONSTRAINT "activity_guardians_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_messages" ADD CONSTRAINT "activity_messages_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_reach" ADD CONSTRAINT "activity_reach_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activity_messages_institution_idx" ON "activity_messages" USING btree ("institution_id");--> statement-breakpoint
@@ -72,6 +83,15 @@ BEGIN
     ORDER BY r.recipient_kind, r.recipient_ref_id
     ON CONFLICT (institution_id, school_year, author_user_id, recipient_kind, recipient_ref_id) DO UPDATE SET
       addressed = a.addressed + excluded.addressed, reached = a.reached + excluded.reached, read = a.read + excluded.read;
+    INSERT INTO activity_guardians AS a (institution_id, school_year, guardian_id, addressed, reached, read)
+    SELECT p_institution, p_year, r.recipient_ref_id, p_sign * count(*),
+      p_sign * count(*) FILTER (WHERE r.status IN ('received', 'read')), p_sign * count(*) FILTER (WHERE r.status = 'read')
+    FROM message_recipients r
+    WHERE r.message_id = p_message AND r.recipient_kind = 'apoderado' AND EXISTS (SELECT 1 FROM institutions i WHERE i.id = p_institution)
+    GROUP BY r.recipient_ref_id
+    ORDER BY r.recipient_ref_id
+    ON CONFLICT (institution_id, school_year, guardian_id) DO UPDATE SET
+      addressed = a.addressed + excluded.addressed, reached = a.reached + excluded.reached, read = a.read + excluded.read;
   END IF;
 END $$;
 --> statement-breakpoint
@@ -101,20 +121,26 @@ BEGIN
       AND k.old_year IS NOT DISTINCT FROM k.new_year THEN
       CONTINUE;
     END IF;
+    IF NOT k.present THEN
+      -- Deleted: only the message itself goes here. Its recipients', deliveries' and entries' own delete
+      -- triggers subtract them under the key, which therefore stays (a cascade's statement triggers may fire
+      -- after this one).
+      IF k.old_counted THEN
+        UPDATE activity_days SET messages = messages - 1
+        WHERE institution_id = k.old_inst AND day = k.old_day AND author_user_id = k.old_author;
+      END IF;
+      CONTINUE;
+    END IF;
     IF k.old_counted THEN
       PERFORM activity_contribute(k.id, k.old_inst, k.old_author, k.old_day, k.old_year, -1);
     END IF;
-    IF k.present AND k.new_counted THEN
+    IF k.new_counted THEN
       PERFORM activity_contribute(k.id, k.new_inst, k.new_author, k.new_day, k.new_year, 1);
     END IF;
-    IF k.present THEN
-      INSERT INTO activity_messages (message_id, institution_id, author_user_id, day, school_year, counted)
-      VALUES (k.id, k.new_inst, k.new_author, k.new_day, k.new_year, k.new_counted)
-      ON CONFLICT (message_id) DO UPDATE SET institution_id = excluded.institution_id, author_user_id = excluded.author_user_id,
-        day = excluded.day, school_year = excluded.school_year, counted = excluded.counted;
-    ELSE
-      DELETE FROM activity_messages WHERE message_id = k.id;
-    END IF;
+    INSERT INTO activity_messages (message_id, institution_id, author_user_id, day, school_year, counted)
+    VALUES (k.id, k.new_inst, k.new_author, k.new_day, k.new_year, k.new_counted)
+    ON CONFLICT (message_id) DO UPDATE SET institution_id = excluded.institution_id, author_user_id = excluded.author_user_id,
+      day = excluded.day, school_year = excluded.school_year, counted = excluded.counted;
   END LOOP;
 END $$;
 --> statement-breakpoint
@@ -145,6 +171,16 @@ BEGIN
   GROUP BY am.institution_id, am.school_year, am.author_user_id, x.k, x.r
   ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (institution_id, school_year, author_user_id, recipient_kind, recipient_ref_id) DO UPDATE SET
+    addressed = a.addressed + excluded.addressed, reached = a.reached + excluded.reached, read = a.read + excluded.read;
+  INSERT INTO activity_guardians AS a (institution_id, school_year, guardian_id, addressed, reached, read)
+  SELECT am.institution_id, am.school_year, x.r, sum(x.n),
+    coalesce(sum(x.n) FILTER (WHERE x.s IN ('received', 'read')), 0), coalesce(sum(x.n) FILTER (WHERE x.s = 'read'), 0)
+  FROM jsonb_to_recordset(p_rows) AS x(m integer, k text, r integer, s text, n integer)
+  JOIN activity_messages am ON am.message_id = x.m AND am.counted AND am.school_year IS NOT NULL
+  WHERE x.k = 'apoderado'
+  GROUP BY am.institution_id, am.school_year, x.r
+  ORDER BY 1, 2, 3
+  ON CONFLICT (institution_id, school_year, guardian_id) DO UPDATE SET
     addressed = a.addressed + excluded.addressed, reached = a.reached + excluded.reached, read = a.read + excluded.read;
 END $$;
 --> statement-breakpoint

@@ -4,7 +4,7 @@
 // the delivery engine's outcomes and retries, reads, purge, deletes). A school year then reads a few
 // thousand roll-up rows instead of ~120,000 recipients. Rows whose counts fell back to 0 may stay; readers
 // skip them.
-import { date, index, integer, pgTable, primaryKey, smallint, text, boolean } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { institutionId } from './institutions';
 
 /**
@@ -59,4 +59,21 @@ export const activityReach = pgTable(
     read: integer('read').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'activity_reach_pk', columns: [t.institutionId, t.schoolYear, t.authorUserId, t.recipientKind, t.recipientRefId] })],
+);
+
+/**
+ * Per school × school year × guardian, the same counts over every author: the course ranking's guardians
+ * addressed, reached and read in a school year (a sixth of the people rows on the large seed).
+ */
+export const activityGuardians = pgTable(
+  'activity_guardians',
+  {
+    institutionId: institutionId(),
+    schoolYear: smallint('school_year').notNull(),
+    guardianId: integer('guardian_id').notNull(),
+    addressed: integer('addressed').notNull().default(0),
+    reached: integer('reached').notNull().default(0),
+    read: integer('read').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'activity_guardians_pk', columns: [t.institutionId, t.schoolYear, t.guardianId] })],
 );
