@@ -82,7 +82,7 @@ export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], i
     select mid, rid, channel, address, status, case when channel = 'sms' and address is not null then 1 else 0 end from b_rec`);
   const [{ added }] = rowsOf<{ added: number }>(await db.execute(sql`select count(*)::int as added from b_plan`)) as [{ added: number }];
   await db.execute(sql`drop table b_plan, b_rec`);
-  await db.execute(sql.raw('ANALYZE "messages", "message_recipients", "deliveries", "mailbox_entries"'));
+  await db.execute(sql.raw('ANALYZE "messages", "message_recipients", "deliveries", "mailbox_entries", "activity_days", "activity_reach", "activity_guardians", "activity_messages"'));
   return added;
 }
 
