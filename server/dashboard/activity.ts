@@ -83,7 +83,7 @@ function liveAuthors(institutionId: number, period: Period, timezone: string): S
 
 /**
  * The same CTEs for a school year, from the roll-up (server/db/schema/activity.ts): the days' rows of the
- * school year by primary key range, and its people rows (one per author and addressee) for those reached.
+ * school year by primary key range, and each author's people reached (activity_authors: one row per author).
  */
 function rolledUpAuthors(institutionId: number, period: Period): SQL {
   return sql`days as materialized (
@@ -93,10 +93,9 @@ function rolledUpAuthors(institutionId: number, period: Period): SQL {
     ),
     per_author as (select author, sum(messages)::int as messages, count(*)::int as active_days from days group by author),
     reached as (
-      select author_user_id as author, count(*)::int as people
-      from activity_reach
+      select author_user_id as author, reached as people
+      from activity_authors
       where institution_id = ${institutionId} and school_year = ${Number(period.key)} and reached > 0
-      group by author_user_id
     ),
     app_reads as (select author, sum(known)::int as known, sum(read)::int as read from days group by author),
     inbox_reads as (select author, 0 as known, 0 as read from days where false)`;

@@ -111,7 +111,7 @@ export function courseRankingSql(institutionId: number, period: Period, previous
     )}`;
 }
 
-/** Per author of two school years from the roll-up: messages from the days' rows, people reached from the people rows. */
+/** Per author of two school years from the roll-up: messages from the days' rows, people reached from the authors' rows. */
 function rolledUpPerAuthor(institutionId: number, period: Period, previous: Period, metric: UserMetric): SQL {
   return metric === 'messages'
     ? sql`select (day >= ${period.from}::date)::int as cur, author_user_id as author, sum(messages)::int as value
@@ -119,10 +119,9 @@ function rolledUpPerAuthor(institutionId: number, period: Period, previous: Peri
         where institution_id = ${institutionId} and messages > 0
           and (day between ${period.from}::date and ${period.to}::date or day between ${previous.from}::date and ${previous.to}::date)
         group by 1, 2`
-    : sql`select (school_year = ${Number(period.key)})::int as cur, author_user_id as author, count(*)::int as value
-        from activity_reach
-        where institution_id = ${institutionId} and school_year in (${Number(period.key)}, ${Number(previous.key)}) and reached > 0
-        group by 1, 2`;
+    : sql`select (school_year = ${Number(period.key)})::int as cur, author_user_id as author, reached as value
+        from activity_authors
+        where institution_id = ${institutionId} and school_year in (${Number(period.key)}, ${Number(previous.key)}) and reached > 0`;
 }
 
 /** The staff ranking statement (exported for the bench's EXPLAIN). */

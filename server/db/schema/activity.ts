@@ -77,3 +77,20 @@ export const activityGuardians = pgTable(
   },
   (t) => [primaryKey({ name: 'activity_guardians_pk', columns: [t.institutionId, t.schoolYear, t.guardianId] })],
 );
+
+/**
+ * Per school × school year × author: how many of the author's people rows (activity_reach) were reached at
+ * least once — staff activity's and the staff ranking's "personas alcanzadas" for a school year, one row
+ * per author instead of counting tens of thousands of people rows on each request. Kept with the people rows
+ * (a row's `reached` going from 0 to more adds one, back to 0 takes it away).
+ */
+export const activityAuthors = pgTable(
+  'activity_authors',
+  {
+    institutionId: institutionId(),
+    schoolYear: smallint('school_year').notNull(),
+    authorUserId: integer('author_user_id').notNull(),
+    reached: integer('reached').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'activity_authors_pk', columns: [t.institutionId, t.schoolYear, t.authorUserId] })],
+);

@@ -1,0 +1,19 @@
+// Bulk writers and the activity roll-up (migration 0013_activity_rollup, server/db/schema/activity.ts). Its
+// triggers keep it row by row for the app's writes; a writer of a whole school year at once (the seed, the
+// bench's history) pauses them for its transaction and rebuilds its schools' roll-up once at the end with the
+// migration's own set-based statements (`activity_rebuild`).
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+
+/**
+ * Runs `write` in transaction `tx` with the roll-up's triggers off (a transaction-local setting: other
+ * sessions keep theirs), then rebuilds the roll-up of `institutionIds` from their rows. Nobody else may write
+ * those schools' messages meanwhile (a rebuild replaces their rows).
+ */
+export async function withActivityRollupPaused<T>(tx: Queryable, institutionIds: readonly number[], write: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`select set_config('hermes.activity_rollup', 'paused', true)`);
+  const result = await write();
+  await tx.execute(sql`select activity_rebuild(${`{${institutionIds.join(',')}}`}::int[])`);
+  await tx.execute(sql`select set_config('hermes.activity_rollup', '', true)`);
+  return result;
+}
