@@ -390,3 +390,6 @@ END $$;
 --> statement-breakpoint
 -- Backfill: every school's roll-up, as the triggers would have kept it.
 SELECT activity_rebuild(ARRAY(SELECT id FROM institutions));
+--> statement-breakpoint
+-- Statistics for the readers' plans from the start (the embedded database has no autovacuum to take them).
+ANALYZE activity_messages, activity_days, activity_reach, activity_guardians, activity_authors;
