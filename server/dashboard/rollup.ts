@@ -1,4 +1,4 @@
-// Bulk writers and the activity roll-up (migration 0013_activity_rollup, server/db/schema/activity.ts). Its
+// Bulk writers and the activity roll-up (migration 0014_activity_rollup, server/db/schema/activity.ts). Its
 // triggers keep it row by row for the app's writes; a writer of a whole school year at once (the seed, the
 // bench's history) pauses them for its transaction and rebuilds its schools' roll-up once at the end with the
 // migration's own set-based statements (`activity_rebuild`).

@@ -1,4 +1,4 @@
-// The school-year roll-up of the data screens (server/db/schema/activity.ts, migration 0013_activity_rollup)
+// The school-year roll-up of the data screens (server/db/schema/activity.ts, migration 0014_activity_rollup)
 // against the raw computation from messages, recipients, deliveries and mailbox entries, on the seeded
 // database and after each thing that changes them: sends (with "Enviarme una copia"), the delivery
 // engine's outcomes (received, read, not received), a retry of the failed ones, colleagues reading, a purge of
