@@ -6,6 +6,7 @@ import { createActor, emit, sendTo, setup, type AnyActorRef, type AnyEventObject
 import { expect, vi } from 'vitest';
 import type { AttachmentEntry } from '../../src/machines/compose-rules';
 import { hasNewsChanges, newsComposeMachine, type NewsComposeContext } from '../../src/machines/news-compose';
+import { selectChosenCount, selectIsLoading, selectIsLocked, selectLoadFailed, selectSaveFailed } from '../../src/machines/news-compose-selectors';
 import { backupOf, firstInvalidField, newsFormErrors, newsInputOf, savedToast, serverNewsErrors } from '../../src/machines/news-compose-rules';
 import { loadNewsBackup, saveNewsBackup } from '../../src/services/news-compose';
 import { NEWS_MESSAGES } from '../../shared/news-rules';
@@ -167,8 +168,11 @@ defineModelTests({
     loading: (s, env) => {
       expect(s.hasTag('busy')).toBe(true);
       expect(env.fakes.isRunning('loadNewsCompose')).toBe(true);
+      // What the page reads: a spinner, and a form nobody can type into yet.
+      expect([selectIsLoading(s), selectIsLocked(s), selectLoadFailed(s)]).toEqual([true, true, false]);
     },
     loadFailed: (s, env) => {
+      expect([selectIsLoading(s), selectLoadFailed(s)]).toEqual([false, true]);
       expect(env.fakes.isRunning('loadNewsCompose')).toBe(false);
       expect(s.can({ type: 'news.retry' })).toBe(true);
       expect(s.can({ type: 'news.save' })).toBe(false);
@@ -178,6 +182,9 @@ defineModelTests({
       expect(env.fakes.isRunning('saveNewsPost')).toBe(false);
       expect(c.leaving).toBeNull();
       expect(s.can({ type: 'news.save' })).toBe(true);
+      expect(selectIsLocked(s)).toBe(false);
+      expect(selectSaveFailed(s)).toBe(c.failure !== null);
+      expect(selectChosenCount(s)).toBe(c.form.audience.level_ids.length + c.form.audience.course_ids.length);
       // The root lets a navigation through at once unless something typed is unsaved.
       expect(s.can(LEAVE)).toBe(hasNewsChanges(c));
       if (EDITS.has(env.event.type)) {
