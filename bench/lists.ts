@@ -7,17 +7,23 @@
 // from navigation to the member rows in the DOM and painted (two frames), how long after the members'
 // answer that was, the rows and DOM elements rendered and the longest task; and, where the page has the
 // member search, a search typed (a surname near the end of the list) and "Mostrar más", each to paint.
+// Last, with the server stopped, the members' statement (server/compose/lists.ts membersSql) in process:
+// its median and its EXPLAIN (ANALYZE, BUFFERS) plan, buffers beside milliseconds since the machine is shared.
 //
 // `npm run bench -- --only l` (bench/run.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
 import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
 import type { Course } from '../shared/contract';
 import type { NumberedPage, RecipientPick } from '../shared/compose-contract';
 import { DEMO_PASSWORD } from '../shared/demo';
 import type { RecipientListMember, RecipientListSummary } from '../shared/recipient-lists-contract';
+import { rowsOf } from '../server/compose/expand';
+import { membersSql, withMembersPlanner } from '../server/compose/lists';
+import { openDb } from '../server/db/client';
 import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, ROOT, runScript, startServer, stopServer } from './support';
 
 const STUDENTS = 2_500;
@@ -48,6 +54,8 @@ export interface ListsBenchReport {
   members: Timing;
   /** The big list's page in Chromium, or why it was not measured. */
   page: PageReport | { skipped: string };
+  /** The members' statement in process (no HTTP): median of 7 and its EXPLAIN (ANALYZE, BUFFERS) plan. */
+  membersStatement: { medianMs: number; plan: string[] };
 }
 
 export interface PageReport {
@@ -220,6 +228,7 @@ export async function listsBenchReport(): Promise<ListsBenchReport> {
     await runScript(['server/seed/cli.ts', '--students', String(STUDENTS)], dataEnv(dataDir), SEED_TIMEOUT_MS);
     const seedMs = Math.round(performance.now() - seedStarted);
     const server = await startServer(dataDir);
+    let report: ListsBenchReport;
     try {
       const client = new ApiClient(server.baseUrl);
       await client.login(OWNER, DEMO_PASSWORD);
@@ -238,7 +247,7 @@ export async function listsBenchReport(): Promise<ListsBenchReport> {
       };
       const first = (await timed(client, '/api/recipient-lists?page=1&per_page=15')).body as NumberedPage<RecipientListSummary>;
       const lastPage = first.meta.last_page;
-      const report: ListsBenchReport = {
+      report = {
         students: STUDENTS,
         lists: first.meta.total,
         bigListMembers: big.users_count,
@@ -249,14 +258,35 @@ export async function listsBenchReport(): Promise<ListsBenchReport> {
         summary: await run(RUNS, () => `/api/recipient-lists/${big.id}`),
         members: await run(MEMBER_RUNS, () => `/api/recipient-lists/${big.id}/users`),
         page: { skipped: 'pendiente' },
+        membersStatement: { medianMs: 0, plan: [] },
       };
       const members = ((await timed(client, `/api/recipient-lists/${big.id}/users`)).body as { data: RecipientListMember[] }).data;
       if (members.length !== big.users_count) throw new Error(`la lista tiene ${big.users_count} miembros pero /users devolvió ${members.length}`);
       report.page = await pageReport(server.baseUrl, big.id, members);
-      return report;
     } finally {
       await stopServer(server.child);
     }
+    // The server owns the dir while it runs: the statement's plan afterwards, on the same data.
+    const handle = await openDb({ dataDir, databaseUrl: '' });
+    try {
+      const [big] = rowsOf<{ id: number; institution_id: number }>(
+        await handle.db.execute(sql`select id, institution_id from recipient_lists where name = 'Todas las familias'`),
+      );
+      const statement = membersSql(Number(big!.institution_id), Number(big!.id));
+      const ms: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const started = performance.now();
+        await withMembersPlanner(handle.db, (tx) => tx.execute(statement));
+        ms.push(performance.now() - started);
+      }
+      const plan = await withMembersPlanner(handle.db, async (tx) =>
+        rowsOf<Record<string, string>>(await tx.execute(sql`explain (analyze, buffers, costs off, timing off, summary on) ${statement}`)),
+      ).then((rows) => rows.map((r) => Object.values(r)[0]!));
+      report.membersStatement = { medianMs: Math.round(median(ms.slice(2)) * 100) / 100, plan };
+    } finally {
+      await handle.close();
+    }
+    return report;
   } finally {
     removeTempDir(dataDir);
   }
@@ -273,6 +303,7 @@ export function printLists(report: ListsBenchReport): void {
   console.log(line('GET /recipient-lists?q=…', report.search));
   console.log(line('GET /recipient-lists/{id}', report.summary));
   console.log(line(`GET /recipient-lists/{id}/users (${report.bigListMembers})`, report.members));
+  printMembersPlan(report);
   const page = report.page;
   if ('skipped' in page) {
     console.log(`    /recipient-list/{id} en Chromium: no medido (${page.skipped})`);
@@ -285,4 +316,12 @@ export function printLists(report: ListsBenchReport): void {
   console.log(`      tarea más larga: ${page.longestTaskMs} ms`);
   if (page.search) console.log(line(`  búsqueda «${page.search.query}» → pintada`, page.search.timing) + ` — ${page.search.matches}`);
   if (page.showMore) console.log(line('  «Mostrar más» → pintado', page.showMore));
+}
+
+function printMembersPlan(report: ListsBenchReport): void {
+  const { medianMs, plan } = report.membersStatement;
+  const buffers = plan.find((line) => /^\s*Buffers:/.test(line))?.trim() ?? 'Buffers: —';
+  console.log(`    consulta de miembros en proceso (sin HTTP): mediana ${medianMs.toFixed(2)} ms; ${buffers}`);
+  console.log(`\n    EXPLAIN (ANALYZE, BUFFERS) — miembros de la lista de ${report.bigListMembers}`);
+  for (const line of plan) console.log(`      ${line}`);
 }
