@@ -9,12 +9,17 @@
 // is what `state.can(...)` allows: the post's status and the server's `editable` decide. A change answered
 // by the server replaces the row where it is (`list.update`); a post sent to the trash leaves at once
 // (`list.remove`); one restored brings page 1 again (it goes back to its place).
+//
+// The search and the category live in the address (news-wall-rules.ts; replaced, not pushed, like the staff
+// activity page): the wall opens with what its address says, writes each choice back with `navigate`, and an
+// address changed by the browser (Back, a link) comes back as `wall.address` and is shown.
 import { assertEvent, assign, emit, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { NewsCategory, NewsPost } from '../../shared/news-contract';
 import type { MessageKey } from '../i18n';
 import { fetchNewsCategories, fetchWallPage, publishPost, restorePost, trashPost, unpublishPost, type WallQuery } from '../services/news';
 import type { Effect } from './effects';
 import { createListMachine, listChild, listHostActions } from './list';
+import { sameWallAddress, wallAddress, wallAddressOf } from './news-wall-rules';
 
 export const wallListMachine = createListMachine<NewsPost, WallQuery>({ key: (post) => post.id }).provide({
   actors: { fetchPage: fetchWallPage },
@@ -25,10 +30,16 @@ type WallListSnapshot = SnapshotFrom<typeof wallListMachine>;
 export interface WallInput {
   /** The desk: every status and the managers' actions. */
   manage: boolean;
+  /** The page's path (/mural or /mural/news) and the query it opened with (`?q=…&category=…`). */
+  path: string;
+  search: string;
 }
 
 export interface WallContext {
   manage: boolean;
+  path: string;
+  /** The address's query as last read (its other parameters, such as `newsfeed`, are written back as they were). */
+  search: string;
   /** The category filter; null: every category. */
   category: number | null;
   q: string;
@@ -46,6 +57,8 @@ export type WallEvent =
   | { type: 'wall.filter'; category: number | null }
   /** "Limpiar búsqueda": no search and every category. */
   | { type: 'wall.clear' }
+  /** The address changed without a choice here (Back, Forward, a link). */
+  | { type: 'wall.address'; search: string }
   | { type: 'wall.loadMore' }
   | { type: 'wall.retry' }
   | { type: 'news.unpublish'; id: number }
@@ -125,6 +138,12 @@ export const newsWallMachine = setup({
       return { category: event.category };
     }),
     clearQuery: assign({ q: '', category: null }),
+    assignAddress: assign(({ event }) => {
+      assertEvent(event, 'wall.address');
+      return { search: event.search, ...wallAddressOf(event.search) };
+    }),
+    /** The choice goes in the address, replacing the entry. */
+    showInAddress: emit(({ context }) => ({ type: 'navigate' as const, to: wallAddress(context.path, context.search, context), replace: true })),
     assignCategories: assign((_, categories: NewsCategory[]) => ({ categories })),
     assignTarget: assign(({ event }) => ({ target: idOf(event) })),
     clearTarget: assign({ target: null }),
@@ -147,6 +166,10 @@ export const newsWallMachine = setup({
     hasList: stateIn({ posts: 'shown' }),
     /** Nothing to clear: the search is empty and every category is shown. */
     hasQuery: ({ context }) => context.q !== '' || context.category !== null,
+    isOtherAddress: ({ context, event }) => {
+      assertEvent(event, 'wall.address');
+      return !sameWallAddress(wallAddressOf(event.search), context);
+    },
     isCategoryChange: ({ context, event }) => {
       assertEvent(event, 'wall.filter');
       return event.category !== context.category;
@@ -169,7 +192,15 @@ export const newsWallMachine = setup({
 }).createMachine({
   id: 'newsWall',
   type: 'parallel',
-  context: ({ input }) => ({ manage: input.manage, category: null, q: '', items: [], categories: NO_CATEGORIES, target: null }),
+  context: ({ input }) => ({
+    manage: input.manage,
+    path: input.path,
+    search: input.search,
+    ...wallAddressOf(input.search),
+    items: [],
+    categories: NO_CATEGORIES,
+    target: null,
+  }),
   states: {
     posts: {
       initial: 'shown',
@@ -177,9 +208,10 @@ export const newsWallMachine = setup({
         shown: {
           invoke: { ...listChild(queryOf), onError: { target: 'crashed', actions: 'forgetItems' } },
           on: {
-            'wall.search': { actions: ['assignSearch', 'askQuery'] },
-            'wall.filter': { guard: 'isCategoryChange', actions: ['assignCategory', 'askQuery'] },
-            'wall.clear': { guard: 'hasQuery', actions: ['clearQuery', 'askQuery'] },
+            'wall.search': { actions: ['assignSearch', 'askQuery', 'showInAddress'] },
+            'wall.filter': { guard: 'isCategoryChange', actions: ['assignCategory', 'askQuery', 'showInAddress'] },
+            'wall.clear': { guard: 'hasQuery', actions: ['clearQuery', 'askQuery', 'showInAddress'] },
+            'wall.address': { guard: 'isOtherAddress', actions: ['assignAddress', 'askQuery'] },
             'wall.loadMore': { actions: 'askMore' },
             'wall.retry': { actions: 'askReload' },
           },

@@ -4,10 +4,13 @@
 // list shows and whose status allows it (Despublicar a published or scheduled post, Publicar de nuevo an
 // unpublished one, Eliminar any editable one; nothing for a reader or a post not editable), busy while it
 // runs, the answer replacing or removing the row, a toast saying what happened ("Deshacer" on Eliminar) or
-// that it failed; "Deshacer" (`news.restore`) restores and brings page 1 again.
+// that it failed; "Deshacer" (`news.restore`) restores and brings page 1 again. The search and the category
+// live in the address (`?q=…&category=…`, replaced, other parameters such as `newsfeed` kept): the wall opens
+// with what its address says, writes each choice back, and follows an address changed by the browser.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { expect } from 'vitest';
-import { newsWallMachine, selectActingOn, selectCategories, selectWallItems, type NewsWallSnapshot } from '../../src/machines/news-wall';
+import { describe, expect, it } from 'vitest';
+import { wallAddress, wallAddressOf } from '../../src/machines/news-wall-rules';
+import { newsWallMachine, type WallInput, selectActingOn, selectCategories, selectWallItems, type NewsWallSnapshot } from '../../src/machines/news-wall';
 import type { NewsPost } from '../../shared/news-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
@@ -41,6 +44,24 @@ const STATE_OF: Record<string, string> = { unpublishPost: 'unpublishing', publis
 
 const queryOf = (s: AnyMachineSnapshot) => ({ category: s.context.category, q: s.context.q, all: s.context.manage });
 
+/** The input of the path running now (set when its actor is made). */
+let running: WallInput = { manage: true, path: '/mural', search: '' };
+
+/** What `?q=…&category=…` says, written out for the addresses the traversal uses. */
+const ADDRESSES: Record<string, { q: string; category: number | null }> = {
+  '': { q: '', category: null },
+  '?q=acto&category=2': { q: 'acto', category: 2 },
+  '?category=abc&q=': { q: '', category: null },
+  '?newsfeed=1&q=acto&category=7': { q: 'acto', category: 7 },
+};
+
+/** The address a choice writes: the page's path, the other parameters it came with, then q and category. */
+function addressOf(q: string, category: number | null): string {
+  const kept = running.search.includes('newsfeed=1') ? ['newsfeed=1'] : [];
+  const parts = [...kept, ...(q ? [`q=${encodeURIComponent(q)}`] : []), ...(category !== null ? [`category=${category}`] : [])];
+  return `${running.path}${parts.length ? `?${parts.join('&')}` : ''}`;
+}
+
 /** What the wall must tell its list in this step, from the step alone. */
 function expectedTold({ from, to, event }: StepEnv): AnyEventObject[] {
   const shown = from.matches({ posts: 'shown' });
@@ -52,6 +73,10 @@ function expectedTold({ from, to, event }: StepEnv): AnyEventObject[] {
       return event.category === from.context.category ? [] : [{ type: 'list.query', query: { ...queryOf(from), category: event.category } }];
     case 'wall.clear':
       return from.context.q === '' && from.context.category === null ? [] : [{ type: 'list.query', query: { ...queryOf(from), q: '', category: null } }];
+    case 'wall.address': {
+      const read = ADDRESSES[event.search as string] as { q: string; category: number | null };
+      return read.q === from.context.q && read.category === from.context.category ? [] : [{ type: 'list.query', query: { ...queryOf(from), ...read } }];
+    }
     case 'wall.loadMore':
       return [{ type: 'list.more' }];
     case 'wall.retry':
@@ -68,7 +93,12 @@ function expectedTold({ from, to, event }: StepEnv): AnyEventObject[] {
   }
 }
 
-function emits({ event }: StepEnv): AnyEventObject[] {
+function emits({ event, from }: StepEnv): AnyEventObject[] {
+  // A choice goes in the address (replacing the entry); one read from the address writes nothing back.
+  const shown = from.matches({ posts: 'shown' });
+  if (event.type === 'wall.search' && shown) return [{ type: 'navigate', to: addressOf(event.q as string, from.context.category), replace: true }];
+  if (event.type === 'wall.filter' && shown && event.category !== from.context.category) return [{ type: 'navigate', to: addressOf(from.context.q, event.category as number | null), replace: true }];
+  if (event.type === 'wall.clear' && shown && (from.context.q !== '' || from.context.category !== null)) return [{ type: 'navigate', to: running.path + (running.search.includes('newsfeed=1') ? '?newsfeed=1' : ''), replace: true }];
   const match = /^xstate\.(done|error)\.actor\.(\w+Post)$/.exec(event.type);
   if (!match) return [];
   const [, kind, actor] = match as unknown as [string, 'done' | 'error', string];
@@ -125,6 +155,8 @@ const traversalEvents = [
   { type: 'wall.filter', category: 2 },
   { type: 'wall.filter', category: null },
   { type: 'wall.clear' },
+  { type: 'wall.address', search: '?q=acto&category=2' },
+  { type: 'wall.address', search: '?category=abc&q=' },
   { type: 'wall.loadMore' },
   { type: 'wall.retry' },
   ...POST_EVENTS,
@@ -154,7 +186,7 @@ defineModelTests({
   name: 'news-wall',
   machine: newsWallMachine,
   traversal: {
-    input: { manage: true },
+    input: { manage: true, path: '/mural', search: '' },
     events: traversalEvents,
     internal,
     // Bounded: the three regions are independent, so each kind of event is tried where it tells
@@ -164,7 +196,7 @@ defineModelTests({
       const idle = s.matches({ action: 'idle' });
       const settled = !s.matches({ categories: 'loading' });
       const plain = s.context.q === '' && s.context.category === null;
-      if (/^wall\.(search|filter|clear|loadMore)$/.test(event.type)) return idle && settled;
+      if (/^wall\.(search|filter|clear|loadMore|address)$/.test(event.type)) return idle && settled;
       if (event.type.startsWith('news.')) return plain && settled;
       if (event.type.endsWith('fetchNewsCategories')) return idle && plain && s.context.items.length === 0;
       if (event.type === 'xstate.snapshot.list') return idle || plain;
@@ -174,12 +206,19 @@ defineModelTests({
     limit: 50_000,
   },
   variants: [
-    { name: 'desk', traversal: { input: { manage: true } } },
-    // A reader (or a non-manager with ?newsfeed): the same wall, no actions ever start.
-    { name: 'reader', traversal: { input: { manage: false }, stopWhen: (s) => s.matches({ posts: 'crashed' }) } },
+    { name: 'desk', traversal: { input: { manage: true, path: '/mural', search: '' } } },
+    // A reader: the same wall, no actions ever start.
+    { name: 'reader', traversal: { input: { manage: false, path: '/mural/news', search: '' }, stopWhen: (s) => s.matches({ posts: 'crashed' }) } },
+    // A link (or a reload) with a search and a category, and a non-manager let in by ?newsfeed: the wall
+    // opens on them, and its choices keep `newsfeed` in the address.
+    {
+      name: 'address',
+      traversal: { input: { manage: false, path: '/mural', search: '?newsfeed=1&q=acto&category=7' }, stopWhen: (s) => s.matches({ posts: 'crashed' }) },
+    },
   ],
-  createActor: ({ fakes, path, inspect }) =>
-    createActor(
+  createActor: ({ fakes, path, inspect }) => {
+    running = path.input as WallInput;
+    return createActor(
       newsWallMachine.provide({
         actors: {
           list: listStandIn as never,
@@ -190,8 +229,9 @@ defineModelTests({
           restorePost: fakes.promise(),
         },
       }),
-      { input: path.input as { manage: boolean }, inspect },
-    ),
+      { input: path.input as WallInput, inspect },
+    );
+  },
   states: {
     posts: () => {},
     'posts.shown': (s, env) => {
@@ -201,6 +241,11 @@ defineModelTests({
       expect(selectWallItems(ws(s))).toBe(list?.getSnapshot().context.items);
       // A list (re)opened starts on the wall's query: the desk's with every status.
       if (env.event.type === 'xstate.init' || env.from.matches({ posts: 'crashed' })) expect(list?.getSnapshot().context.input).toEqual({ query: queryOf(s) });
+      // It opens with what its address says.
+      if (env.event.type === 'xstate.init') {
+        const read = ADDRESSES[running.search] as { q: string; category: number | null };
+        expect({ q: s.context.q, category: s.context.category }).toEqual(read);
+      }
     },
     'posts.crashed': (s, env) => {
       expect(s.children.list).toBeUndefined();
@@ -240,6 +285,7 @@ defineModelTests({
     'wall.clear': send,
     'wall.loadMore': send,
     'wall.retry': send,
+    'wall.address': send,
     'news.unpublish': send,
     'news.publish': send,
     'news.delete': send,
@@ -257,4 +303,21 @@ defineModelTests({
     'xstate.error.actor.restorePost': settle,
   },
   emits,
+});
+
+describe('the wall\'s address (news-wall-rules.ts)', () => {
+  it('reads q and category, anything malformed as nothing', () => {
+    expect(wallAddressOf('?q=Reuni%C3%B3n+de+apoderados&category=12')).toEqual({ q: 'Reunión de apoderados', category: 12 });
+    expect(wallAddressOf('category=0&q=')).toEqual({ q: '', category: null });
+    expect(wallAddressOf('?category=-3')).toEqual({ q: '', category: null });
+    expect(wallAddressOf('?category=1e3')).toEqual({ q: '', category: null });
+    expect(wallAddressOf('')).toEqual({ q: '', category: null });
+  });
+  it('writes them after the parameters it came with, leaving the defaults out', () => {
+    expect(wallAddress('/mural', '', { q: '', category: null })).toBe('/mural');
+    expect(wallAddress('/mural/news', '?q=viejo&category=1', { q: 'acto cívico', category: 4 })).toBe('/mural/news?q=acto+c%C3%ADvico&category=4');
+    expect(wallAddress('/mural', '?newsfeed=1&q=viejo', { q: '', category: 2 })).toBe('/mural?newsfeed=1&category=2');
+    // What is written reads back the same, spaces at the end included (nothing typed is lost on reload).
+    expect(wallAddressOf(wallAddress('/mural', '', { q: 'feria ', category: 3 }).slice('/mural'.length))).toEqual({ q: 'feria ', category: 3 });
+  });
 });
