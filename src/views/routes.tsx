@@ -53,8 +53,8 @@ const RankingPage = screen(() => import('./pages/activity-screens').then((m) => 
 const DashboardConnectivityPage = screen(() => import('./pages/dashboard-connectivity-page').then((m) => m.DashboardConnectivityPage), ['dashboard']);
 const ConnectivityCoursePage = screen(() => import('./pages/connectivity-course-page').then((m) => m.ConnectivityCoursePage), ['dashboard']);
 const CallListPrintPage = screen(() => import('./pages/call-list-print-page').then((m) => m.CallListPrintPage), ['dashboard']);
-const NewsCategoriesPage = screen(() => import('./pages/mural-admin/categories-page').then((m) => m.NewsCategoriesPage), ['muralAdmin']);
-const NewsTrashPage = screen(() => import('./pages/mural-admin/trash-page').then((m) => m.NewsTrashPage), ['muralAdmin']);
+const NewsCategoriesPage = screen(() => import('./pages/mural-admin/categories-page').then((m) => m.NewsCategoriesPage), ['muralAdmin', 'mural']);
+const NewsTrashPage = screen(() => import('./pages/mural-admin/trash-page').then((m) => m.NewsTrashPage), ['muralAdmin', 'mural']);
 const NewsWeekPage = screen(() => import('./pages/mural-admin/week-page').then((m) => m.NewsWeekPage), ['muralAdmin']);
 const MuralWallPage = screen(() => import('./pages/mural/wall-page').then((m) => m.MuralWallPage), ['mural']);
 const MuralDeskPage = screen(() => import('./pages/mural/desk-page').then((m) => m.MuralDeskPage), ['mural']);

@@ -38,7 +38,7 @@ const publish = (page: Page, title: string, categoryId: number | null = null) =>
 test('a manager creates, renames, reorders and deletes an empty category; a used one says how many posts keep it', async ({ page }) => {
   await loginViaApi(page, USERS.admin);
   await page.goto('/mural/categories');
-  await expect(page.getByRole('heading', { level: 1, name: t('muralAdmin.categories.heading') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t('pages.muralCategories') })).toBeVisible();
 
   // Nothing typed: the shared rule's text, nothing sent.
   await page.getByRole('button', { name: exactly(t('muralAdmin.categories.create')) }).click();
@@ -106,7 +106,7 @@ test('deleted posts are in the trash with who deleted them; one is restored, ano
   await call(page, 'DELETE', `/news/${gone.id}`);
 
   await page.goto('/mural/trash');
-  await expect(page.getByRole('heading', { level: 1, name: t('muralAdmin.trash.heading') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t('pages.muralTrash') })).toBeVisible();
   const row = (title: string) => page.locator('[data-slot=news-trash-row]').filter({ hasText: title });
   // Newest deleted first.
   await expect(page.locator('[data-slot=news-trash-row]').first()).toContainText(gone.title);

@@ -3,7 +3,8 @@
 // Enter and Escape, Subir/Bajar at once with the order put back and a toast when refused, delete only when
 // empty, the in-use count before asking and from the 409), /mural/trash (who deleted and when, Restaurar,
 // delete forever after a question, empty) and the printable week (posts, the QR code as one path, Imprimir
-// through the edge).
+// through the edge). Categories and trash are in the mural's one shell: the page's title as the one h1, the
+// managers' tabs in one order with their own tab current.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NEWS_TEXTS, type NewsCategory, type NewsPost } from '../../shared/news-contract';
@@ -29,6 +30,20 @@ const withToaster = (node: React.ReactNode) => (
 const categoriesBody = (data: NewsCategory[]) => json(200, { data });
 const cursorPage = (data: NewsPost[], next: string | null, total: number) =>
   json(200, { data, meta: { per_page: 20, next_cursor: next, prev_cursor: null, total }, links: { next: null, prev: null } });
+/** The one h1, the tabs' names and which one is current: the mural's shell. */
+function expectShell(title: string, current: string) {
+  expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([title]);
+  const tabs = within(screen.getByRole('navigation', { name: text('mural.tabs.label') })).getAllByRole('link');
+  expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
+    [text('mural.tabs.wall'), '/mural/news'],
+    [text('mural.tabs.desk'), '/mural'],
+    [text('mural.tabs.categories'), '/mural/categories'],
+    [text('mural.tabs.trash'), '/mural/trash'],
+  ]);
+  expect(tabs.filter((tab) => tab.getAttribute('aria-current') === 'page').map((tab) => tab.getAttribute('href'))).toEqual([current]);
+}
+afterEach(() => window.history.replaceState(null, '', '/'));
+
 /** The categories' names in the order shown. */
 const shownNames = () => screen.getAllByRole('listitem').filter((li) => li.dataset.slot === 'category-row').map((li) => li.querySelector('span')?.textContent);
 
@@ -36,9 +51,11 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
   const renderPage = () => render(wrap(withToaster(<NewsCategoriesPage />)));
 
   it('lists the categories with their post counts; an empty or taken name is refused before asking, the server’s 422 after, and what was typed stays', async () => {
+    window.history.replaceState(null, '', '/mural/categories');
     api.script['GET /news-categories'] = [categoriesBody(CATEGORIES)];
     renderPage();
     await screen.findByText('Actividades');
+    expectShell(text('pages.muralCategories'), '/mural/categories');
     expect(shownNames()).toEqual(['Actividades', 'Reuniones', 'Deportes']);
     expect(screen.getByText('Actividades').closest('li')?.textContent).toContain(text('muralAdmin.categories.posts', { count: 3 }));
 
@@ -160,9 +177,11 @@ describe.each(RENDER_MODES)('news trash (%s)', (_mode, wrap) => {
   const rowOf = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
 
   it('shows who deleted each post and when; Restaurar brings it back; «Cargar más» follows the cursor', async () => {
+    window.history.replaceState(null, '', '/mural/trash');
     api.script['GET /news/trash'] = [cursorPage([A], 'c2', 2), cursorPage([B], null, 2)];
     renderPage();
     await screen.findByText(A.title);
+    expectShell(text('pages.muralTrash'), '/mural/trash');
     expect(rowOf(A.title).textContent).toMatch(/Eliminada por Ana Directora el \d/);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('muralAdmin.trash.loadMore') })));
     await screen.findByText(B.title);

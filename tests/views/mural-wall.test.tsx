@@ -4,9 +4,12 @@
 // size) and files to download, "Cargar más" by cursor; the empty state, a search sent to the server and its
 // no-match state with "Limpiar búsqueda", the category filter; a failed load with Reintentar; every control
 // a native, keyboard-reachable element. The desk: every status asked for (`status=all`) and shown in words,
-// Despublicar / Publicar de nuevo replacing the row, Eliminar with "Deshacer" restoring the post.
+// Despublicar / Publicar de nuevo replacing the row, Eliminar with "Deshacer" restoring the post. The one
+// shell: one h1 equal to the page's title; a manager's tabs in order with the current one marked and the
+// actions beside the title, none for a reader. The search and the category in the address: the desk opens
+// with what it says, writes each choice back (replacing the entry) and follows Back.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { NewsPost } from '../../shared/news-contract';
 import { Toaster } from '../../src/views/layout/toaster';
 import { DeskScreen } from '../../src/views/pages/mural/desk-page';
@@ -17,6 +20,10 @@ import { text } from '../fixtures/texts';
 import { RENDER_MODES, useScreenTest } from './screen-test';
 
 const api = useScreenTest();
+// The wall writes its search into the address: each test starts at /.
+afterEach(() => window.history.replaceState(null, '', '/'));
+const here = () => window.location.pathname + window.location.search;
+const TAB_NAMES = [text('mural.tabs.wall'), text('mural.tabs.desk'), text('mural.tabs.categories'), text('mural.tabs.trash')];
 
 const page = (data: NewsPost[], next: string | null = null, total = data.length) => json(200, wallPageBody(data, next, total));
 const categories = () => json(200, { data: WALL_CATEGORIES });
@@ -98,6 +105,17 @@ describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
     await waitFor(() => expect(queryOf(api.calls('GET', '/news').at(-1)?.url ?? '').category).toBe('2'));
   });
 
+  it('a reader gets one h1, the page\'s title, and no managers\' tabs or actions', async () => {
+    window.history.replaceState(null, '', '/mural/news');
+    api.script['GET /news'] = [page([NEWS])];
+    api.script['GET /news-categories'] = [categories()];
+    renderWall();
+    await screen.findByRole('article', { name: NEWS.title });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([text('pages.muralNews')]);
+    expect(screen.queryByRole('navigation', { name: text('mural.tabs.label') })).toBeNull();
+    expect(screen.queryByRole('link', { name: text('mural.newPost') })).toBeNull();
+  });
+
   it('a failed first page says so; Reintentar asks again and shows the posts', async () => {
     api.script['GET /news'] = [serverError(), page([NEWS])];
     api.script['GET /news-categories'] = [categories()];
@@ -159,7 +177,54 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     expect(within(postOf(DESK_POSTS.published.title)).getByRole('link', { name: text('mural.actions.edit') }).getAttribute('href')).toBe('/mural/news/compose?id=1');
     expect(screen.getByRole('link', { name: text('mural.newPost') }).getAttribute('href')).toBe('/mural/news/compose');
     expect(screen.getByRole('link', { name: text('mural.week') }).getAttribute('href')).toBe('/mural/news/week');
-    expect(screen.getByRole('navigation', { name: text('mural.tabs.label') })).toBeTruthy();
+  });
+
+  it('is in the one shell: its title as the one h1, the tabs in a manager\'s order with Publicaciones current, the actions not tabs', async () => {
+    window.history.replaceState(null, '', '/mural');
+    api.script['GET /news'] = [page([DESK_POSTS.published])];
+    api.script['GET /news-categories'] = [categories()];
+    renderDesk();
+    await screen.findByRole('article', { name: DESK_POSTS.published.title });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([text('pages.mural')]);
+    const tabs = within(screen.getByRole('navigation', { name: text('mural.tabs.label') })).getAllByRole('link');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(TAB_NAMES);
+    expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/mural/news', '/mural', '/mural/categories', '/mural/trash']);
+    expect(tabs.map((tab) => tab.getAttribute('aria-current'))).toEqual([null, 'page', null, null]);
+    // Nueva publicación and the printable week are actions beside the title, not tabs.
+    const actions = document.querySelector('[data-slot=mural-actions]') as HTMLElement;
+    expect(within(actions).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/mural/news/week', '/mural/news/compose']);
+  });
+
+  it('opens with the search and the category of its address, writes each choice back, and follows Back', async () => {
+    window.history.replaceState(null, '', '/mural?newsfeed=1&q=acto&category=2');
+    api.script['GET /news'] = [page([DESK_POSTS.published])];
+    api.script['GET /news-categories'] = [categories()];
+    renderDesk();
+    await screen.findByRole('article', { name: DESK_POSTS.published.title });
+    const first = queryOf(api.calls('GET', '/news')[0]?.url ?? '');
+    expect([first.q, first.category]).toEqual(['acto', '2']);
+    const search = screen.getByRole('searchbox', { name: text('mural.search') }) as HTMLInputElement;
+    expect(search.value).toBe('acto');
+    const select = (await screen.findByRole('combobox', { name: text('mural.category') })) as HTMLSelectElement;
+    expect(select.value).toBe('2');
+
+    const entries = window.history.length;
+    await act(async () => fireEvent.change(search, { target: { value: 'acto cívico ' } }));
+    expect(here()).toBe('/mural?newsfeed=1&q=acto+c%C3%ADvico+&category=2');
+    await act(async () => fireEvent.change(select, { target: { value: '' } }));
+    expect(here()).toBe('/mural?newsfeed=1&q=acto+c%C3%ADvico+');
+    // Replaced, not pushed: Back leaves the page rather than undoing a letter.
+    expect(window.history.length).toBe(entries);
+    await waitFor(() => expect(queryOf(api.calls('GET', '/news').at(-1)?.url ?? '')).toMatchObject({ q: 'acto cívico' }));
+
+    // Back (or a link) to another view of the desk: it shows what the address says.
+    await act(async () => {
+      window.history.replaceState(null, '', '/mural?category=1');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await waitFor(() => expect(search.value).toBe(''));
+    expect(select.value).toBe('1');
+    await waitFor(() => expect(queryOf(api.calls('GET', '/news').at(-1)?.url ?? '').category).toBe('1'));
   });
 
   it('Despublicar takes the post off the wall and offers Publicar de nuevo, which puts it back; a failure says so', async () => {

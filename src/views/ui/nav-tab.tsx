@@ -1,3 +1,4 @@
+import { useEffect, type RefObject } from 'react';
 import type * as React from 'react';
 import { Link } from 'wouter';
 import { cn } from '../lib/utils';
@@ -31,17 +32,39 @@ export function NavTabs({
   slot,
   className,
   itemClassName,
+  isCurrent = isUnder,
   ...props
-}: React.ComponentProps<'ul'> & { items: readonly { href: string; label: string }[]; location: string; slot: string; itemClassName?: string }) {
+}: React.ComponentProps<'ul'> & {
+  items: readonly { href: string; label: string }[];
+  location: string;
+  slot: string;
+  itemClassName?: string;
+  /** Which tab `location` is (by default the one it is under). */
+  isCurrent?: (location: string, href: string) => boolean;
+}) {
   return (
     <ul className={cn('-mb-px flex flex-wrap gap-x-1', className)} {...props}>
       {items.map(({ href, label }) => (
         <li key={href} className={itemClassName}>
-          <NavTab href={href} current={isUnder(location, href)} slot={slot} className={itemClassName}>
+          <NavTab href={href} current={isCurrent(location, href)} slot={slot} className={itemClassName}>
             {label}
           </NavTab>
         </li>
       ))}
     </ul>
   );
+}
+
+/**
+ * On a phone a tab row is wider than the screen and scrolls inside itself: the current tab is scrolled into
+ * the row's view (the row only, never the page) whenever `location` changes, so a page does not open with
+ * its own tab hidden off to the side. A focused tab the browser scrolls in by itself.
+ */
+export function useCurrentTabInView(row: RefObject<HTMLElement | null>, location: string): void {
+  useEffect(() => {
+    const nav = row.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current=page]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    nav.scrollLeft = Math.max(0, current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2);
+  }, [row, location]);
 }

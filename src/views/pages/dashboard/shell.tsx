@@ -6,12 +6,12 @@
 // row scrolls sideways inside itself (the current tab scrolled into view, a focused one by the browser)
 // rather than wrapping into a second row. Each data page renders its content inside it, its panels as h2;
 // the shell's texts are the `dashboard` namespace, loaded with those pages.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
-import { NavTabs } from '../../ui/nav-tab';
+import { NavTabs, useCurrentTabInView } from '../../ui/nav-tab';
 
 export const DASHBOARD_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/dashboard/connectivity', label: 'dashboardShell.connectivity' },
@@ -27,14 +27,8 @@ export function DashboardShell({ title, children, className }: { title: Extract<
   const t = useT();
   const [location] = useLocation();
   const tabs = useRef<HTMLElement>(null);
-  // On a phone the row is wider than the screen: the current tab is scrolled into the row's view (the row
-  // only, never the page), so /ranking/users does not open with its own tab hidden off to the right.
-  useEffect(() => {
-    const nav = tabs.current;
-    const current = nav?.querySelector<HTMLElement>('[aria-current=page]');
-    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
-    nav.scrollLeft = Math.max(0, current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2);
-  }, [location]);
+  // On a phone /ranking/users does not open with its own tab hidden off to the right.
+  useCurrentTabInView(tabs, location);
   return (
     <section aria-labelledby="page-title" data-slot="dashboard-shell" className={cn('mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-4', className)}>
       <h1 id="page-title" className="text-2xl font-bold print:hidden">

@@ -37,7 +37,7 @@ import { FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { MuralAdminShell } from './tabs';
+import { MuralShell } from '../mural/shell';
 
 type CategoriesActor = ActorRefFrom<typeof newsCategoriesMachine>;
 
@@ -45,9 +45,9 @@ export function NewsCategoriesPage() {
   const actor = usePageActor(newsCategoriesMachine, { input: undefined });
   const t = useT();
   return (
-    <MuralAdminShell heading={t('muralAdmin.categories.heading')} intro={t('muralAdmin.categories.intro')}>
+    <MuralShell manage title="pages.muralCategories" intro={t('muralAdmin.categories.intro')}>
       {actor ? <CategoriesScreen actor={actor} /> : <ListSkeleton label={t('muralAdmin.categories.loading')} rows={4} />}
-    </MuralAdminShell>
+    </MuralShell>
   );
 }
 

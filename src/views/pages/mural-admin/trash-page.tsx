@@ -25,7 +25,7 @@ import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { MuralAdminShell } from './tabs';
+import { MuralShell } from '../mural/shell';
 
 type TrashActor = ActorRefFrom<typeof newsTrashMachine>;
 
@@ -33,9 +33,9 @@ export function NewsTrashPage() {
   const actor = usePageActor(newsTrashMachine, { input: undefined });
   const t = useT();
   return (
-    <MuralAdminShell heading={t('muralAdmin.trash.heading')} intro={t('muralAdmin.trash.intro')}>
+    <MuralShell manage title="pages.muralTrash" intro={t('muralAdmin.trash.intro')}>
       {actor ? <TrashScreen actor={actor} /> : <ListSkeleton label={t('muralAdmin.trash.loading')} rows={4} />}
-    </MuralAdminShell>
+    </MuralShell>
   );
 }
 

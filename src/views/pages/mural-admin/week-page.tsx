@@ -61,7 +61,7 @@ function WeekScreen({ actor }: { actor: WeekActor }) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden" data-slot="week-tools">
         <Link href="/mural/news" className="rounded-sm text-sm text-primary underline-offset-4 hover:underline">
-          ← {t('muralAdmin.tabs.wall')}
+          ← {t('muralAdmin.week.backToWall')}
         </Link>
         <div className="flex flex-wrap items-center gap-2">
           {previous && (
