@@ -116,8 +116,12 @@ test('la directora ve el escritorio con los estados y despublica y vuelve a publ
   await page.goto('/mural');
   const shell = new AppShell(page);
   await expect(shell.heading('pages.mural')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: t('mural.tabs.label') }).getByRole('link')).toHaveText([t('mural.tabs.wall'), t('mural.tabs.desk'), t('mural.tabs.categories'), t('mural.tabs.trash')]);
+  const tabs = page.getByRole('navigation', { name: t('mural.tabs.label') }).getByRole('link');
+  await expect(tabs).toHaveText([t('mural.tabs.wall'), t('mural.tabs.desk'), t('mural.tabs.categories'), t('mural.tabs.trash')]);
+  await expect(tabs.nth(1)).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('[aria-current=page][data-slot=mural-tab]')).toHaveCount(1);
   await expect(page.getByRole('link', { name: t('mural.newPost') })).toHaveAttribute('href', '/mural/news/compose');
+  await expect(page.getByRole('link', { name: t('mural.week') })).toHaveAttribute('href', '/mural/news/week');
   await page.getByRole('button', { name: t('mural.loadMore') }).click();
   const status = (title: string) => post(page, title).locator('[data-slot=post-status]');
   await expect(status('Vacunación escolar contra la influenza')).toHaveText(/^Programada para el \d\d-\d\d-\d{4}, \d\d:\d\d$/);
@@ -142,18 +146,57 @@ test('la directora ve el escritorio con los estados y despublica y vuelve a publ
   expect(back.data.map((p) => p.title)).toContain(OLYMPIAD);
 });
 
-test('en un teléfono de 390 px el escritorio y el mural no se desbordan', async ({ page }) => {
+test('en un teléfono de 390 px el escritorio, el mural, las categorías y la papelera no se desbordan; la pestaña actual está a la vista', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginViaApi(page, USERS.directora);
-  for (const path of ['/mural', '/mural/news']) {
+  for (const [path, title] of [
+    ['/mural/categories', 'pages.muralCategories'],
+    ['/mural/trash', 'pages.muralTrash'],
+    ['/mural/news', 'pages.muralNews'],
+    ['/mural', 'pages.mural'],
+  ] as const) {
     await page.goto(path);
-    await expect(posts(page).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(title));
+    const current = page.locator('[data-slot=mural-tab][aria-current=page]');
+    await expect(current).toHaveAttribute('href', path);
+    // The tab row scrolls inside itself; the current tab is within the screen.
+    const box = await current.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `${path}: current tab in view`).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
+  // By keyboard: Tab reaches the tabs, Enter follows one.
+  const categories = page.locator('[data-slot=mural-tab]', { hasText: t('mural.tabs.categories') });
+  await categories.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/mural\/categories$/);
+  await page.goto('/mural');
+  await expect(posts(page).first()).toBeVisible();
   // The desk's actions stay within the screen.
   const box = await posts(page).first().boundingBox();
   expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+});
+
+test('la búsqueda y la categoría del escritorio quedan en la dirección: recargar o compartir el enlace las conserva', async ({ page }) => {
+  await loginViaApi(page, USERS.directora);
+  await page.goto('/mural');
+  const search = page.getByRole('searchbox', { name: t('mural.search') });
+  const category = page.getByRole('combobox', { name: t('mural.category') });
+  await expect(posts(page).first()).toBeVisible();
+  await search.fill('olimpiada');
+  await expect(page).toHaveURL(/\/mural\?q=olimpiada$/);
+  const value = await category.locator('option').nth(1).getAttribute('value');
+  await category.selectOption(value as string);
+  await expect(page).toHaveURL(new RegExp(`/mural\\?q=olimpiada&category=${value}$`));
+  await page.reload();
+  await expect(search).toHaveValue('olimpiada');
+  await expect(category).toHaveValue(value as string);
+  // The same link in another tab opens the same view.
+  const other = await page.context().newPage();
+  await other.goto(`/mural?q=olimpiada&category=${value}`);
+  await expect(other.getByRole('searchbox', { name: t('mural.search') })).toHaveValue('olimpiada');
+  await expect(other.getByRole('combobox', { name: t('mural.category') })).toHaveValue(value as string);
+  await other.close();
 });
 
 test('un usuario con device cl no tiene enlace al mural y la API le responde 403', async ({ page }) => {
