@@ -66,11 +66,13 @@ function liveAuthors(institutionId: number, period: Period, timezone: string): S
       ) people
       group by author
     ),
-    -- Where reading is known: app deliveries (read receipts) and colleagues' inboxes; an SMS is never "read".
+    -- Where reading is known, each person once: a guardian's (or student's) app delivery (its read receipt), a
+    -- colleague's inbox entry (not also the app delivery the send path writes for them); an SMS is never "read".
     app_reads as (
       select msgs.author, count(*)::int as known, count(*) filter (where d.status = 'read')::int as read
       from msgs join deliveries d on d.message_id = msgs.id
-      where d.channel = 'app-mobile' and d.address is not null
+      join message_recipients r on r.id = d.recipient_id
+      where d.channel = 'app-mobile' and d.address is not null and r.recipient_kind <> 'funcionario'
       group by msgs.author
     ),
     inbox_reads as (

@@ -86,11 +86,12 @@ async function raw(): Promise<{ days: Map<string, Counts>; reach: Map<string, Co
         select m.institution_id, m.day::text as day, m.author, count(*)::int as messages, sum(d.n)::int as deliveries,
           sum(d.ak)::int as app_known, sum(d.ar)::int as app_read, sum(e.k)::int as inbox_known, sum(e.r)::int as inbox_read
         from m
+        -- Where reading is known each person once: a colleague by their entry, not also their app delivery.
         cross join lateral (
-          select count(*) filter (where address is not null) as n,
-            count(*) filter (where address is not null and channel = 'app-mobile') as ak,
-            count(*) filter (where address is not null and channel = 'app-mobile' and status = 'read') as ar
-          from deliveries where message_id = m.id) d
+          select count(*) filter (where d.address is not null) as n,
+            count(*) filter (where d.address is not null and d.channel = 'app-mobile' and r.recipient_kind <> 'funcionario') as ak,
+            count(*) filter (where d.address is not null and d.channel = 'app-mobile' and r.recipient_kind <> 'funcionario' and d.status = 'read') as ar
+          from deliveries d join message_recipients r on r.id = d.recipient_id where d.message_id = m.id) d
         cross join lateral (
           select count(*) as k, count(read_at) as r from mailbox_entries
           where message_id = m.id and user_id <> m.author and coalesce(deleted_from, folder) = 'inbox') e
@@ -233,6 +234,28 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
     await db.execute(sql`delete from message_recipients where id = ${recipient!.id}`);
     await expectAgreement();
     await db.execute(sql`delete from messages where id = ${docenteMessage}`);
+    await expectAgreement();
+    // A colleague by app (the send path writes their `user:<id>` delivery) reading it in Hermes: known once,
+    // by the entry. Then their recipient is deleted (its delivery goes with it, by cascade), and a whole message
+    // with a colleague's app delivery.
+    const adminStaff = await one<{ id: number }>(db, sql`select st.id from staff st join users u on u.id = st.user_id where u.email = 'administrador@sanandres.cl'`);
+    const toColleague = async (title: string): Promise<number> => {
+      const body = composeInput({ title, channels: ['app-mobile'], content: 'Aviso a colega.', copy_to_sender: false, recipients: [{ kind: 'staff', id: adminStaff.id }, { kind: 'course', id: ids.course, audience: 'apoderados' }] });
+      const key = randomUUID();
+      const res = await send(docente, body, key).catch(() => send(docente, body, key));
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { data: SendResult }).data.id;
+    };
+    const colleagueMessages = [await toColleague('Roll-up colega app 1'), await toColleague('Roll-up colega app 2')];
+    for (const id of colleagueMessages) {
+      expect((await deliveriesOf(id)).filter((d) => d.channel === 'app-mobile' && d.address?.startsWith('user:'))).toHaveLength(1);
+      expect((await admin.post(`/api/messages/${id}/read`)).status).toBeLessThan(300);
+    }
+    expect((await deliveriesOf(colleagueMessages[0]!)).find((d) => d.address?.startsWith('user:'))!.status).toBe('read');
+    await expectAgreement();
+    await db.execute(sql`delete from message_recipients where message_id = ${colleagueMessages[0]!} and recipient_kind = 'funcionario'`);
+    await expectAgreement();
+    await db.execute(sql`delete from messages where id = ${colleagueMessages[1]!}`);
     await expectAgreement();
     await db.execute(sql`update messages set author_user_id = null where id = ${sent}`);
     await expectAgreement();

@@ -200,3 +200,27 @@ describe('what counts, whatever happens to mailbox entries and enrolments', () =
     ]);
   });
 });
+
+// Found by review: a colleague was counted twice where reading is known, once by the app-mobile delivery the
+// send path writes for them (`user:<id>`) and once by their inbox entry. A colleague is known once, by the
+// entry; a guardian by their app delivery. On a school of its own, in 2024 (nothing else of this fixture).
+describe('the read rate counts a colleague once', () => {
+  let third: ActivitySchool;
+  beforeAll(async () => {
+    third = await insertActivitySchool(server.db, 'act3');
+    // Ana, 10 June 2024: G7 by app, received but not read; Carlos (colleague) read it in Hermes.
+    await third.message('ana', '2024-06-10 10:00', [
+      { guardian: third.guardians.g7, status: 'received', deliveries: [['app-mobile', 'received']] },
+      { colleague: third.colleagues.carlos, read: true, app: true },
+    ]);
+  });
+
+  it('gives 1 read of 2 known (not 2 of 3) in a month and in the school year (the roll-up)', async () => {
+    const client = await as(third.emails.admin);
+    for (const query of ['period=month&month=2024-06', 'period=school-year&year=2024']) {
+      const activity = await data<StaffActivity>(client.get(`${USERS}?${query}`));
+      const ana = activity.rows.find((r) => r.user_id === third.users.ana)!;
+      expect([query, ana.messages, ana.people_reached, ana.read_rate]).toEqual([query, 1, 2, 0.5]);
+    }
+  });
+});

@@ -110,15 +110,19 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Adds `p_sign` × the whole contribution of message `p_message` (its recipients, deliveries and colleagues'
--- entries as they are now) under the key given. Rows locked in key order: the day's row, then the people.
+-- entries as they are now) under the key given. Where reading is known each person counts once: a guardian
+-- or student by their app delivery, a colleague by their inbox entry (not also by the app delivery the send
+-- path writes for them, `user:<id>`). Rows locked in key order: the day's row, then the people.
 CREATE FUNCTION activity_contribute(p_message integer, p_institution integer, p_author integer, p_day date, p_year smallint, p_sign integer)
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO activity_days AS a (institution_id, day, author_user_id, messages, deliveries, app_known, app_read, inbox_known, inbox_read)
   SELECT p_institution, p_day, p_author, p_sign,
     p_sign * (SELECT count(*) FROM deliveries d WHERE d.message_id = p_message AND d.address IS NOT NULL),
-    p_sign * (SELECT count(*) FROM deliveries d WHERE d.message_id = p_message AND d.address IS NOT NULL AND d.channel = 'app-mobile'),
-    p_sign * (SELECT count(*) FROM deliveries d WHERE d.message_id = p_message AND d.address IS NOT NULL AND d.channel = 'app-mobile' AND d.status = 'read'),
+    p_sign * (SELECT count(*) FROM deliveries d JOIN message_recipients r ON r.id = d.recipient_id
+      WHERE d.message_id = p_message AND d.address IS NOT NULL AND d.channel = 'app-mobile' AND r.recipient_kind <> 'funcionario'),
+    p_sign * (SELECT count(*) FROM deliveries d JOIN message_recipients r ON r.id = d.recipient_id
+      WHERE d.message_id = p_message AND d.address IS NOT NULL AND d.channel = 'app-mobile' AND r.recipient_kind <> 'funcionario' AND d.status = 'read'),
     p_sign * (SELECT count(*) FROM mailbox_entries e WHERE e.message_id = p_message AND e.user_id <> p_author AND coalesce(e.deleted_from, e.folder) = 'inbox'),
     p_sign * (SELECT count(*) FROM mailbox_entries e WHERE e.message_id = p_message AND e.user_id <> p_author AND coalesce(e.deleted_from, e.folder) = 'inbox' AND e.read_at IS NOT NULL)
   WHERE EXISTS (SELECT 1 FROM institutions i WHERE i.id = p_institution)
@@ -268,13 +272,18 @@ CREATE FUNCTION activity_days_delta(p_rows jsonb) RETURNS void LANGUAGE sql AS $
 $$;
 --> statement-breakpoint
 -- A day's delta row ({m, d, ak, ar, ik, ir}) of one row of `p_table` (as jsonb, whichever its table):
--- a delivery with an address (null without), or a colleague's mailbox entry (not the author's own: the copy's
--- entry is not a reading) while it is in the inbox, or in the trash from the inbox (null when its message does
--- not count).
+-- a delivery with an address (null without; app known and read only for a guardian or student: a colleague is
+-- known by their entry), or a colleague's mailbox entry (not the author's own: the copy's entry is not a
+-- reading) while it is in the inbox, or in the trash from the inbox (null when its message does not count).
+-- A delivery deleted with its recipient (a cascade) no longer finds it: its app address then tells a
+-- colleague's (`user:<id>`, server/compose/expand.ts) from a guardian's (`guardian:<id>`).
 CREATE FUNCTION activity_day_row(p_table text, r jsonb, n integer) RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT CASE
-    WHEN p_table = 'deliveries' THEN CASE WHEN r->>'address' IS NOT NULL THEN jsonb_build_object('m', (r->>'message_id')::int, 'd', n,
-      'ak', n * (r->>'channel' = 'app-mobile')::int, 'ar', n * (r->>'channel' = 'app-mobile' AND r->>'status' = 'read')::int, 'ik', 0, 'ir', 0) END
+    WHEN p_table = 'deliveries' THEN CASE WHEN r->>'address' IS NOT NULL THEN (
+      SELECT jsonb_build_object('m', (r->>'message_id')::int, 'd', n, 'ak', n * app::int, 'ar', n * (app AND r->>'status' = 'read')::int, 'ik', 0, 'ir', 0)
+      FROM (SELECT r->>'channel' = 'app-mobile' AND NOT coalesce(
+          (SELECT mr.recipient_kind = 'funcionario' FROM message_recipients mr WHERE mr.id = (r->>'recipient_id')::int),
+          r->>'address' LIKE 'user:%') AS app) k) END
     ELSE (SELECT jsonb_build_object('m', am.message_id, 'd', 0, 'ak', 0, 'ar', 0,
         'ik', n * (inbox AND colleague)::int, 'ir', n * (inbox AND colleague AND r->>'read_at' IS NOT NULL)::int)
       FROM activity_messages am
@@ -356,9 +365,10 @@ BEGIN
     coalesce(sum(e.ik), 0), coalesce(sum(e.ir), 0)
   FROM activity_messages am
   LEFT JOIN (
-    SELECT d.message_id, count(*) AS n, count(*) FILTER (WHERE d.channel = 'app-mobile') AS ak,
-      count(*) FILTER (WHERE d.channel = 'app-mobile' AND d.status = 'read') AS ar
+    SELECT d.message_id, count(*) AS n, count(*) FILTER (WHERE d.channel = 'app-mobile' AND r.recipient_kind <> 'funcionario') AS ak,
+      count(*) FILTER (WHERE d.channel = 'app-mobile' AND r.recipient_kind <> 'funcionario' AND d.status = 'read') AS ar
     FROM deliveries d JOIN activity_messages x ON x.message_id = d.message_id AND x.counted AND x.institution_id = ANY (p_institutions)
+    JOIN message_recipients r ON r.id = d.recipient_id
     WHERE d.address IS NOT NULL
     GROUP BY d.message_id
   ) d ON d.message_id = am.message_id

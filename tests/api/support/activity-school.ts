@@ -43,15 +43,22 @@ export interface ActivitySchool {
   courses: { c1A: number; c1B: number; c2A: number; c3A: number };
   guardians: { g1: number; g2: number; g3: number; g4: number; g5: number; g6: number; g7: number };
   emails: { admin: string; teacher: string };
+  /** The staff on the register with a login, as a message's colleague recipient (`To`). */
+  colleagues: { ana: Colleague; beatriz: Colleague; carlos: Colleague };
   /** Inserts one more message as the list above does (a test's own additions, on its own school). */
   message: (author: Author, local: string, to: To[], options?: { kind?: 'sent' | 'draft'; copy?: boolean }) => Promise<number>;
 }
 
+export interface Colleague {
+  staffId: number;
+  userId: number;
+}
 export type Author = 'ana' | 'beatriz' | 'carlos' | 'elena' | 'felipe';
 export type To =
   | { guardian: number; status: Status; deliveries: [Channel, Status, boolean?][] }
   | { student: number; status: Status; deliveries: [Channel, Status][] }
-  | { colleague: { staffId: number; userId: number }; read: boolean };
+  /** `app`: with the app-mobile delivery the real send path writes for a colleague with a login. */
+  | { colleague: Colleague; read: boolean; app?: boolean };
 
 type Status = 'received' | 'read' | 'not_received' | 'error' | 'failed';
 type Channel = 'app-mobile' | 'e-mail' | 'sms' | 'whatsapp';
@@ -168,7 +175,10 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
     const messageId = Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);
     for (const t of to) {
       if ('colleague' in t) {
-        await db.insert(messageRecipients).values({ messageId, recipientKind: 'funcionario', recipientRefId: t.colleague.staffId, displayName: 'Colega', groupKind: 'funcionario', groupLabel: 'Colega', status: 'received' });
+        const [r] = await db
+          .insert(messageRecipients)
+          .values({ messageId, recipientKind: 'funcionario', recipientRefId: t.colleague.staffId, displayName: 'Colega', groupKind: 'funcionario', groupLabel: 'Colega', status: t.app && t.read ? 'read' : 'received' })
+          .returning({ id: messageRecipients.id });
         await db.insert(mailboxEntries).values({
           userId: t.colleague.userId,
           institutionId: inst,
@@ -179,6 +189,11 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
           counterpartSearch: author,
           readAt: t.read ? new Date() : null,
         });
+        // As the real send path writes it (server/compose/expand.ts): the colleague's Hermes inbox is their app,
+        // `user:<login id>`, read when they read the entry (server/messages/lifecycle.ts markRead).
+        if (t.app) {
+          await db.insert(deliveries).values({ messageId, recipientId: r!.id, channel: 'app-mobile', status: t.read ? 'read' : 'received', address: `user:${t.colleague.userId}` });
+        }
         continue;
       }
       const [kind, ref] = 'guardian' in t ? (['apoderado', t.guardian] as const) : (['estudiante', t.student] as const);
@@ -247,6 +262,7 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
     courses: c,
     guardians: g,
     emails,
+    colleagues: { ana, beatriz: { staffId: st.beatriz, userId: u.beatriz }, carlos },
     message,
   };
 }
