@@ -71,8 +71,9 @@ function liveAuthors(institutionId: number, period: Period, timezone: string): S
     app_reads as (
       select msgs.author, count(*)::int as known, count(*) filter (where d.status = 'read')::int as read
       from msgs join deliveries d on d.message_id = msgs.id
-      join message_recipients r on r.id = d.recipient_id
-      where d.channel = 'app-mobile' and d.address is not null and r.recipient_kind <> 'funcionario'
+      where d.channel = 'app-mobile' and d.address is not null
+        -- An anti-join on the staff recipients (message_recipients_person_idx), not a join of every recipient.
+        and not exists (select 1 from message_recipients r where r.id = d.recipient_id and r.recipient_kind = 'funcionario')
       group by msgs.author
     ),
     inbox_reads as (

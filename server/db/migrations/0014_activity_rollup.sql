@@ -119,10 +119,10 @@ BEGIN
   INSERT INTO activity_days AS a (institution_id, day, author_user_id, messages, deliveries, app_known, app_read, inbox_known, inbox_read)
   SELECT p_institution, p_day, p_author, p_sign,
     p_sign * (SELECT count(*) FROM deliveries d WHERE d.message_id = p_message AND d.address IS NOT NULL),
-    p_sign * (SELECT count(*) FROM deliveries d JOIN message_recipients r ON r.id = d.recipient_id
-      WHERE d.message_id = p_message AND d.address IS NOT NULL AND d.channel = 'app-mobile' AND r.recipient_kind <> 'funcionario'),
-    p_sign * (SELECT count(*) FROM deliveries d JOIN message_recipients r ON r.id = d.recipient_id
-      WHERE d.message_id = p_message AND d.address IS NOT NULL AND d.channel = 'app-mobile' AND r.recipient_kind <> 'funcionario' AND d.status = 'read'),
+    p_sign * (SELECT count(*) FROM deliveries d WHERE d.message_id = p_message AND d.address IS NOT NULL AND d.channel = 'app-mobile'
+      AND NOT EXISTS (SELECT 1 FROM message_recipients r WHERE r.id = d.recipient_id AND r.recipient_kind = 'funcionario')),
+    p_sign * (SELECT count(*) FROM deliveries d WHERE d.message_id = p_message AND d.address IS NOT NULL AND d.channel = 'app-mobile' AND d.status = 'read'
+      AND NOT EXISTS (SELECT 1 FROM message_recipients r WHERE r.id = d.recipient_id AND r.recipient_kind = 'funcionario')),
     p_sign * (SELECT count(*) FROM mailbox_entries e WHERE e.message_id = p_message AND e.user_id <> p_author AND coalesce(e.deleted_from, e.folder) = 'inbox'),
     p_sign * (SELECT count(*) FROM mailbox_entries e WHERE e.message_id = p_message AND e.user_id <> p_author AND coalesce(e.deleted_from, e.folder) = 'inbox' AND e.read_at IS NOT NULL)
   WHERE EXISTS (SELECT 1 FROM institutions i WHERE i.id = p_institution)
@@ -365,10 +365,11 @@ BEGIN
     coalesce(sum(e.ik), 0), coalesce(sum(e.ir), 0)
   FROM activity_messages am
   LEFT JOIN (
-    SELECT d.message_id, count(*) AS n, count(*) FILTER (WHERE d.channel = 'app-mobile' AND r.recipient_kind <> 'funcionario') AS ak,
-      count(*) FILTER (WHERE d.channel = 'app-mobile' AND r.recipient_kind <> 'funcionario' AND d.status = 'read') AS ar
+    SELECT d.message_id, count(*) AS n, count(*) FILTER (WHERE d.channel = 'app-mobile' AND staff.id IS NULL) AS ak,
+      count(*) FILTER (WHERE d.channel = 'app-mobile' AND staff.id IS NULL AND d.status = 'read') AS ar
     FROM deliveries d JOIN activity_messages x ON x.message_id = d.message_id AND x.counted AND x.institution_id = ANY (p_institutions)
-    JOIN message_recipients r ON r.id = d.recipient_id
+    -- Colleagues' recipients (message_recipients_person_idx): their app deliveries are not where reading is known.
+    LEFT JOIN message_recipients staff ON staff.id = d.recipient_id AND staff.recipient_kind = 'funcionario'
     WHERE d.address IS NOT NULL
     GROUP BY d.message_id
   ) d ON d.message_id = am.message_id
