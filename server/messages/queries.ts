@@ -356,7 +356,8 @@ export async function findAttachment(db: Queryable, userId: number, attachmentId
         eq(messageAttachments.id, attachmentId),
         or(
           sql`${mailboxEntries.id} is not null`,
-          and(sql`${messageAttachments.messageId} is null`, eq(messageAttachments.ownerUserId, userId)),
+          // An upload not yet sent; a news post's file is not (its own rule decides: device, role, status).
+          and(sql`${messageAttachments.messageId} is null and ${messageAttachments.newsPostId} is null`, eq(messageAttachments.ownerUserId, userId)),
         ),
       ),
     )

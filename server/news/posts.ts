@@ -153,7 +153,8 @@ export async function toPosts(db: Queryable, rows: PostRow[], reader: NewsReader
       category: r.categoryId !== null && r.categoryName !== null ? { id: r.categoryId, name: r.categoryName } : null,
       author: { id: r.authorId, name: r.authorName },
       audience: { scope: r.audienceScope, level_ids: levelIds, course_ids: courseIds },
-      audience_names: r.audienceScope === 'groups' ? names : [],
+      // A guardian is not told which other courses a post was for.
+      audience_names: r.audienceScope === 'groups' && reader.kind === 'staff' ? names : [],
       status: newsStatus(dates, now.getTime()),
       pinned: r.pinned,
       publish_at: dates.publish_at,

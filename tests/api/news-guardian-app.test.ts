@@ -92,6 +92,8 @@ describe('GET /app/wall', () => {
     expect(await wallIds(reader!)).toContain(post.id);
     const one = await dataOf<NewsPost>(await app(GUARDIAN_WALL_API.post(post.id), reader));
     expect([one.title, one.editable, one.deleted_at, one.deleted_by]).toEqual(['Gira de estudios', false, null, null]);
+    // Which other courses a post was for is not a guardian's business.
+    expect(one.audience_names).toEqual([]);
     expect(one.attachments).toEqual([
       expect.objectContaining({ id: image.id, is_image: true, url: GUARDIAN_WALL_API.attachment(post.id, image.id) }),
     ]);

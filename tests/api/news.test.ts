@@ -443,6 +443,13 @@ describe('a post’s files', () => {
     await dataOf(await admin.post(`/api/news/${post.id}/unpublish`));
     expect((await teacher.get(`/api/attachments/${file.id}`)).status).toBe(404);
     expect((await (await server.as(DIRECTOR)).get(`/api/attachments/${file.id}`)).status).toBe(200);
+    // Its uploader gets no way around the rule: taken off latam, the file is not theirs to download either.
+    await server.db.execute(sql`update users set device = 'cl' where email = ${ADMIN}`);
+    try {
+      expect((await admin.get(`/api/attachments/${file.id}`)).status).toBe(404);
+    } finally {
+      await server.db.execute(sql`update users set device = 'latam' where email = ${ADMIN}`);
+    }
   });
 
   it('are not deleted through DELETE /attachments/:id, nor taken by a message, nor swept as abandoned uploads', async () => {
