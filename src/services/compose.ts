@@ -141,7 +141,7 @@ export const fetchRecipients = fromPromise<Recipients>(async ({ signal }) => {
   return parseBody(body, RecipientsBodyStruct, COMPOSE_API.recipients).data;
 });
 
-/** The user's saved lists, page by page (numbered pages), as a list's `fetchPage` (machines/list.ts). */
+/** The user's saved lists, page by page (numbered pages), as a list's `fetchPage` (machines/list/list.ts). */
 export const fetchRecipientListPage = fromPromise<ListPage<RecipientList>, ListFetchInput<null>>(async ({ input, signal }) => {
   const query = { page: pageNumberOf(input.after), per_page: RECIPIENT_LISTS_PER_PAGE };
   const body = await http.request(COMPOSE_API.recipientLists, { query, signal });

@@ -35,13 +35,13 @@ export interface IdInput {
 }
 
 
-/** A folder list's query (machines/folder.ts): the folder, and the search text as typed. */
+/** A folder list's query (machines/messages/folder.ts): the folder, and the search text as typed. */
 export interface FolderQuery {
   folder: Folder;
   q: string;
 }
 
-/** The folder list's `fetchPage` (machines/list.ts): the same cursor pages, in the list's shape. */
+/** The folder list's `fetchPage` (machines/list/list.ts): the same cursor pages, in the list's shape. */
 export const fetchFolderListPage = fromPromise<ListPage<MessageSummary>, ListFetchInput<FolderQuery>>(async ({ input, signal }) =>
   fromCursorPage(await folderPage({ folder: input.query.folder, q: input.query.q, cursor: input.after }, signal)),
 );

@@ -30,7 +30,7 @@ async function templates(query: TemplateQuery, signal: AbortSignal): Promise<Tem
   return parseBody(body, TemplatesBodyStruct, TEMPLATES_API.templates).data;
 }
 
-/** The list pattern's `fetchPage` (machines/list.ts): one page holding every template of the query. */
+/** The list pattern's `fetchPage` (machines/list/list.ts): one page holding every template of the query. */
 export const fetchTemplateListPage = fromPromise<ListPage<Template>, ListFetchInput<TemplateQuery>>(async ({ input, signal }) => {
   const items = await templates(input.query, signal);
   return { items, total: items.length, next: null };

@@ -1,7 +1,7 @@
 // The app-lifetime actors, created once at module level (StrictMode mounts components twice; actors
 // must not be). Started by main.tsx after the edge has subscribed to their effects.
 import type { InspectionEvent, Observer } from 'xstate';
-import { appActorsOf, createAppActor } from '../machines/app';
+import { appActorsOf, createAppActor } from '../machines/app/app';
 import { recordInspection } from './dev/inspection-store';
 import { ROUTE_RULES } from './routes';
 

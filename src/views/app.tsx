@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { selectIsAppFailed } from '../machines/app';
+import { selectIsAppFailed } from '../machines/app/app';
 import { t } from '../i18n';
 import { appActor } from './actors';
 import { LoadingBar } from './layout/loading-bar';

@@ -2,9 +2,9 @@
 // view tests call it too), never per component.
 import { navigate } from 'wouter/use-browser-location';
 import { t } from '../i18n';
-import { connectServices, type AppActor } from '../machines/app';
-import { selectHoldsNavigation } from '../machines/app-pages';
-import type { NavigateEvent } from '../machines/effects';
+import { connectServices, type AppActor } from '../machines/app/app';
+import { selectHoldsNavigation } from '../machines/app/pages';
+import type { NavigateEvent } from '../machines/app/effects';
 
 /** Where this tab's entries are in its history: stamped on every entry the app makes (`history.state`). */
 const positionOf = (state: unknown): number | null => {

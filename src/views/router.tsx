@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Route, Router, Switch, useLocation, useSearch, type AroundNavHandler } from 'wouter';
-import { selectIsRouteAllowed, selectIsNotFound, selectRouteName } from '../machines/route-guard';
-import { selectIsLoggedIn } from '../machines/session-selectors';
+import { selectIsRouteAllowed, selectIsNotFound, selectRouteName } from '../machines/app/route-guard';
+import { selectIsLoggedIn } from '../machines/session/selectors';
 import { appActor, routeGuardActor, sessionActor } from './actors';
 import { useT } from './lib/i18n';
 import { NotFound, ROUTES, routeNamed } from './routes';

@@ -5,7 +5,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { ADMIN_ROLES, NEWSFEED_ROLES, type CountType, type Folder } from '../../shared/codes';
 import { loadTexts, type MessageKey, type Namespace } from '../i18n';
-import type { RouteRule } from '../machines/route-rules';
+import type { RouteRule } from '../machines/app/route-rules';
 
 export type RouteParams = Record<string, string | undefined>;
 

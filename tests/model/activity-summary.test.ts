@@ -1,9 +1,9 @@
-// The activity summary (activity-summary.ts, child of staff-activity.ts): it asks for the year it was given
+// The activity summary (dashboard/activity-summary.ts, child of dashboard/staff-activity.ts): it asks for the year it was given
 // (null: the server's current school year), a new year asks again and keeps the old figures on screen
 // meanwhile, the same year asks nothing, a failure keeps the last figures and offers Reintentar.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { activitySummaryMachine, selectSummary, selectSummaryFailed, selectSummaryLoading, type ActivitySummarySnapshot } from '../../src/machines/activity-summary';
+import { activitySummaryMachine, selectSummary, selectSummaryFailed, selectSummaryLoading, type ActivitySummarySnapshot } from '../../src/machines/dashboard/activity-summary';
 import { defineModelTests, send, settle } from './harness';
 import { failure } from './fixtures';
 import { activitySummary } from '../fixtures/dashboard-activity';

@@ -1,4 +1,4 @@
-// The app root with its page registry (app-pages.ts) and the bridge its children report through (app-bridge.ts).
+// The app root with its page registry (app/pages.ts) and the bridge its children report through (app/bridge.ts).
 import { assign, emit, fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import {
@@ -8,13 +8,13 @@ import {
   selectIsAppFailed,
   type AppActor,
   type CreateAppActorOptions,
-} from '../../src/machines/app';
-import { pageSpec, selectHoldsNavigation } from '../../src/machines/app-pages';
-import type { Effect, LeaveRequest, PageLeaveEvent } from '../../src/machines/effects';
-import { folderCountsMachine } from '../../src/machines/folder-counts';
-import { localeMachine } from '../../src/machines/locale';
-import { tokenMachine } from '../../src/machines/token';
-import { undoMachine } from '../../src/machines/undo';
+} from '../../src/machines/app/app';
+import { pageSpec, selectHoldsNavigation } from '../../src/machines/app/pages';
+import type { Effect, LeaveRequest, PageLeaveEvent } from '../../src/machines/app/effects';
+import { folderCountsMachine } from '../../src/machines/messages/folder-counts';
+import { localeMachine } from '../../src/machines/app/locale';
+import { tokenMachine } from '../../src/machines/session/token';
+import { undoMachine } from '../../src/machines/messages/undo';
 import { defineModelTests, send, type Fakes, type StepEnv } from './harness';
 import { fakedSessionMachine, TIMES } from './fixtures';
 

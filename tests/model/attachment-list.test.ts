@@ -1,8 +1,8 @@
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { DELETE_FAILED_KEY } from '../../src/machines/attachment';
-import { attachmentListMachine, selectEntries, type AttachmentListSnapshot, type ListEntry } from '../../src/machines/attachment-list';
-import type { AttachmentEntry } from '../../src/machines/compose-rules';
+import { DELETE_FAILED_KEY } from '../../src/machines/compose/attachment';
+import { attachmentListMachine, selectEntries, type AttachmentListSnapshot, type ListEntry } from '../../src/machines/compose/attachment-list';
+import type { AttachmentEntry } from '../../src/machines/compose/rules';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { defineModelTests, send, type StepEnv } from './harness';
 import { deletes, fakeAttachmentLogic, PLANNING_PARENT, recordingParent, uploads } from './doubles';

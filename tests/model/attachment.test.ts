@@ -11,7 +11,7 @@ import {
   selectStatus,
   selectTotal,
   type AttachmentSnapshot,
-} from '../../src/machines/attachment';
+} from '../../src/machines/compose/attachment';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { PLANNING_PARENT, recordingParent } from './doubles';
 import { failure } from './fixtures';

@@ -1,10 +1,10 @@
-// "Lista de llamados" (call-list.ts): it asks for the course's list over the last COVERAGE_MESSAGES
+// "Lista de llamados" (dashboard/call-list.ts): it asks for the course's list over the last COVERAGE_MESSAGES
 // messages (or the N the print view starts with, when within 1–20); another N asks again at once, even
 // while a request runs, with the last list kept on screen; N outside 1–20, not whole, or the one shown
 // changes nothing; a failure offers Reintentar, a 404 (another school's course) is not found for good; the CSV link always names the N shown.
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { CALL_LIST_PAGE_ROWS, callListMachine, pagesOf, selectCsvUrl, selectPrintPages, selectList, selectListFailed, selectListLoading, selectListNotFound, selectMessages, type CallListSnapshot } from '../../src/machines/call-list';
+import { CALL_LIST_PAGE_ROWS, callListMachine, pagesOf, selectCsvUrl, selectPrintPages, selectList, selectListFailed, selectListLoading, selectListNotFound, selectMessages, type CallListSnapshot } from '../../src/machines/dashboard/call-list';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { callList } from '../fixtures/dashboard';

@@ -1,11 +1,11 @@
-// Compose's "Emergencia" mark and the SMS reserve (issue 15), through the real compose actor (one scripted
+// Compose's "Emergencia" mark and the SMS reserve, through the real compose actor (one scripted
 // flow per concern; the machine's model-based paths, `compose.toggleEmergency` among their edits, are
 // tests/model/compose.test.ts): the mark's guard `canMarkEmergency`, the form context, the backup, the
-// draft, the estimate's input, the reserve-only refusal, and the rules of src/machines/compose-quota-rules.ts.
+// draft, the estimate's input, the reserve-only refusal, and the rules of src/machines/compose/quota-rules.ts.
 import { createActor, type AnyEventObject } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComposeInput, Estimate } from '../../shared/compose-contract';
-import { canMarkEmergency, percentLeft, reserveNote, reserveOnlyError, smsFree } from '../../src/machines/compose-quota-rules';
+import { canMarkEmergency, percentLeft, reserveNote, reserveOnlyError, smsFree } from '../../src/machines/compose/quota-rules';
 import {
   selectEmergency,
   selectError,
@@ -15,7 +15,7 @@ import {
   selectReserveNote,
   selectSmsLow,
   selectSmsReserved,
-} from '../../src/machines/compose-selectors';
+} from '../../src/machines/compose/selectors';
 import type { ComposeStart } from '../../src/services/compose';
 import { loadComposeBackup } from '../../src/services/compose-backup';
 import { composeBackup, composeDraft, composeSetup, estimate, quota } from '../fixtures/compose';

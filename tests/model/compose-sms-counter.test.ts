@@ -1,6 +1,6 @@
 // Compose's SMS counter with merge fields, through the real compose actor and its real picker (one scripted
 // path; the machine's model-based paths are tests/model/compose.test.ts): until the recipients load, a field
-// counts as written; then at its longest value among the picked people (src/machines/compose-merge-rules.ts);
+// counts as written; then at its longest value among the picked people (src/machines/compose/merge-rules.ts);
 // the picks change it; a text the placeholder alone would make too long is not refused by the client, and
 // the estimate's refusal naming the field lands on the content.
 import { createActor } from 'xstate';
@@ -11,7 +11,7 @@ import {
   selectSmsLimit,
   selectSmsOk,
   selectSmsUnits,
-} from '../../src/machines/compose-selectors';
+} from '../../src/machines/compose/selectors';
 import type { ComposeStart } from '../../src/services/compose';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { smsText } from '../../shared/sms-text';

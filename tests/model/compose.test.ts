@@ -1,11 +1,11 @@
-// The compose machine as one: its actions and guards (compose-actions.ts), the submission states
-// (compose-submit.ts), the draft-saving and leave-asking states (compose-leaving.ts) and the restored
-// start (compose-start.ts) run in every path.
+// The compose machine as one: its actions and guards (compose/actions.ts), the submission states
+// (compose/submit.ts), the draft-saving and leave-asking states (compose/leaving.ts) and the restored
+// start (compose/start-rules.ts) run in every path.
 import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { composeMachine, type ComposeSnapshot } from '../../src/machines/compose';
-import { PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose-outcome-rules';
-import { composeErrors, ERROR_KEYS, formFingerprint, type AttachmentEntry } from '../../src/machines/compose-rules';
+import { composeMachine, type ComposeSnapshot } from '../../src/machines/compose/compose';
+import { PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose/outcome-rules';
+import { composeErrors, ERROR_KEYS, formFingerprint, type AttachmentEntry } from '../../src/machines/compose/rules';
 import {
   selectAttachmentList,
   selectAttachments,
@@ -32,8 +32,8 @@ import {
   selectSmsLimit,
   selectSmsOk,
   selectTitle,
-} from '../../src/machines/compose-selectors';
-import { selectPeopleCount, selectPeopleExact } from '../../src/machines/recipient-picker-selectors';
+} from '../../src/machines/compose/selectors';
+import { selectPeopleCount, selectPeopleExact } from '../../src/machines/compose/recipient-picker-selectors';
 import type { ComposeStart } from '../../src/services/compose';
 import { loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
 import type { ComposeDraft, Estimate, RecipientPick } from '../../shared/compose-contract';

@@ -1,8 +1,8 @@
-// /dashboard/connectivity (connectivity.ts): the figures load once (a failure offers Reintentar), Actualizar
+// /dashboard/connectivity (dashboard/connectivity.ts): the figures load once (a failure offers Reintentar), Actualizar
 // asks again with the figures kept on screen, and a failure then keeps them. The table's order and level are
 // events: any of the three orders, a level the figures have or all of them; an unknown level or order, or
 // the one shown, changes nothing; a level gone from new figures stops being the filter. The "Cobertura"
-// header turns the coverage order around; the table's rules (connectivity-rules.ts) are checked by hand values.
+// header turns the coverage order around; the table's rules (dashboard/connectivity-rules.ts) are checked by hand values.
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,8 +15,8 @@ import {
   selectShownLevels,
   selectSort,
   type ConnectivitySnapshot,
-} from '../../src/machines/connectivity';
-import { isCutOff, nextCoverageSort, shownLevels, sortCourses } from '../../src/machines/connectivity-rules';
+} from '../../src/machines/dashboard/connectivity';
+import { isCutOff, nextCoverageSort, shownLevels, sortCourses } from '../../src/machines/dashboard/connectivity-rules';
 import type { Connectivity } from '../../shared/dashboard-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';

@@ -1,6 +1,6 @@
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { countdownMachine, selectIsCounting, selectRemaining, type CountdownSnapshot } from '../../src/machines/countdown';
+import { countdownMachine, selectIsCounting, selectRemaining, type CountdownSnapshot } from '../../src/machines/app/countdown';
 import { defineModelTests, elapse, send } from './harness';
 
 const cd = (snapshot: AnyMachineSnapshot) => snapshot as unknown as CountdownSnapshot;

@@ -1,4 +1,4 @@
-// /connectivity/course/:id (course-connectivity.ts): the course loads (a failure offers Reintentar; a 404,
+// /connectivity/course/:id (dashboard/course-connectivity.ts): the course loads (a failure offers Reintentar; a 404,
 // another school's course, is the not-found state with nothing to retry) while its call list runs beside it
 // as a child with the course id; the child crashing leaves the course as it is and is restarted afresh.
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
@@ -12,7 +12,7 @@ import {
   selectCourseLoading,
   selectNotFound,
   type CourseConnectivitySnapshot,
-} from '../../src/machines/course-connectivity';
+} from '../../src/machines/dashboard/course-connectivity';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { listStandIn } from './doubles';
 import { failure } from './fixtures';

@@ -3,10 +3,10 @@
 // uploads and deletes the test settles; and, for the hosts of a list (folder, templates, template picker),
 // a stand-in for the hosted list.
 import { assign, createActor, fromCallback, fromPromise, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject } from 'xstate';
-import { attachmentMachine } from '../../src/machines/attachment';
-import { attachmentListMachine } from '../../src/machines/attachment-list';
-import { composeMachine } from '../../src/machines/compose';
-import { recipientPickerMachine } from '../../src/machines/recipient-picker';
+import { attachmentMachine } from '../../src/machines/compose/attachment';
+import { attachmentListMachine } from '../../src/machines/compose/attachment-list';
+import { composeMachine } from '../../src/machines/compose/compose';
+import { recipientPickerMachine } from '../../src/machines/compose/recipient-picker';
 import type { Fakes } from './harness';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 
@@ -41,7 +41,7 @@ export const fakeAttachmentLogic = attachmentMachine.provide({
 });
 
 /**
- * Stands in for a hosted list (list.ts has its own model test): shows the rows a path gives it
+ * Stands in for a hosted list (list/list.ts has its own model test): shows the rows a path gives it
  * (`test.show`), crashes on request, and ignores what its host tells it, so the host's own reaction is all
  * a step changes. What the host told it is read from the deliveries.
  */

@@ -1,6 +1,6 @@
 // Model-harness helpers: token times relative to the harness clock T0, API failures, and a session machine
 // over fakes. Plain API data (users, messages…) lives in tests/fixtures.
-import { sessionMachine } from '../../src/machines/session';
+import { sessionMachine } from '../../src/machines/session/session';
 import { ApiFailureError } from '../../src/services/http';
 import { T0, type Fakes } from './harness';
 

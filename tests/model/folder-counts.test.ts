@@ -9,7 +9,7 @@ import {
   selectTotal,
   selectUnreads,
   type FolderCountsSnapshot,
-} from '../../src/machines/folder-counts';
+} from '../../src/machines/messages/folder-counts';
 import type { FolderCount } from '../../shared/messages-contract';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';

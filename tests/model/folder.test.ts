@@ -19,7 +19,7 @@ import {
   selectSelectedCount,
   selectSelectedIds,
   type FolderSnapshot,
-} from '../../src/machines/folder';
+} from '../../src/machines/messages/folder';
 import type { MessageSummary } from '../../shared/messages-contract';
 import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { Folder } from '../../shared/codes';

@@ -14,7 +14,7 @@ import {
   selectQuery,
   selectTotal,
   type ListSnapshot,
-} from '../../src/machines/list';
+} from '../../src/machines/list/list';
 import type { ListPage } from '../../src/services/pages';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';

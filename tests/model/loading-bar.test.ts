@@ -7,7 +7,7 @@ import {
   selectIsLoadingBarVisible,
   selectLoadingBarPhase,
   type LoadingBarSnapshot,
-} from '../../src/machines/loading-bar';
+} from '../../src/machines/app/loading-bar';
 import { defineModelTests, elapse, send, type StepEnv } from './harness';
 
 const bar = (snapshot: AnyMachineSnapshot) => snapshot as unknown as LoadingBarSnapshot;

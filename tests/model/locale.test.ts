@@ -1,6 +1,6 @@
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { localeMachine, selectIsLocaleLoading, selectLocale, type LocaleContext, type LocaleSnapshot } from '../../src/machines/locale';
+import { localeMachine, selectIsLocaleLoading, selectLocale, type LocaleContext, type LocaleSnapshot } from '../../src/machines/app/locale';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 
 const loc = (snapshot: AnyMachineSnapshot) => snapshot as unknown as LocaleSnapshot;

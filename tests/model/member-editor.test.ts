@@ -1,11 +1,11 @@
-// The member contact editor (member-editor.ts): load the person, edit, save; the server's 422 texts land on
+// The member contact editor (recipient-lists/member-editor.ts): load the person, edit, save; the server's 422 texts land on
 // their fields (the phone's under the number) and everything typed stays; other failures say so above the
 // buttons; the dialog ends with the saved person, or with nothing when cancelled. A refused save (by the
 // shared rules in the browser, or by the server's 422) moves keyboard focus to the first refused field, in
 // the form's order, as compose and the templates editor do.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { changesOf, checkedErrors, formOf, memberEditorMachine, splitPhone, type MemberEditorSnapshot } from '../../src/machines/member-editor';
+import { changesOf, checkedErrors, formOf, memberEditorMachine, splitPhone, type MemberEditorSnapshot } from '../../src/machines/recipient-lists/member-editor';
 import { PERSON_ERRORS } from '../../shared/person-rules';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';

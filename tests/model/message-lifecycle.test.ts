@@ -1,8 +1,8 @@
-// The lifecycle machine with its actions, guards and confirmation states (message-lifecycle-actions.ts).
+// The lifecycle machine with its actions, guards and confirmation states (messages/lifecycle-actions.ts).
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import { canTransition, type MessageAction } from '../../shared/message-rules';
-import { messageLifecycleMachine, type MessageLifecycleSnapshot } from '../../src/machines/message-lifecycle';
+import { messageLifecycleMachine, type MessageLifecycleSnapshot } from '../../src/machines/messages/lifecycle';
 import {
   selectDeletedFrom,
   selectDelivery,
@@ -14,9 +14,9 @@ import {
   selectIsUnread,
   selectKind,
   selectProgress,
-} from '../../src/machines/message-lifecycle-selectors';
+} from '../../src/machines/messages/lifecycle-selectors';
 import type { DeliveryProgress } from '../../shared/reception-contract';
-import type { LifecycleMessage } from '../../src/machines/message-lifecycle-rules';
+import type { LifecycleMessage } from '../../src/machines/messages/lifecycle-rules';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { deliveryProgress } from '../fixtures/reception';

@@ -2,7 +2,7 @@ import { assign, createActor, emit, initialTransition, setup, transition, type A
 import { expect } from 'vitest';
 import type { Folder, MessageKind } from '../../shared/codes';
 import type { MessageDetail } from '../../shared/messages-contract';
-import type { Effect } from '../../src/machines/effects';
+import type { Effect } from '../../src/machines/app/effects';
 import {
   destinationAfter,
   messageReaderMachine,
@@ -14,7 +14,7 @@ import {
   selectLifecycle,
   selectMessage,
   type MessageReaderSnapshot,
-} from '../../src/machines/message-reader';
+} from '../../src/machines/messages/reader';
 import { failure } from './fixtures';
 import { messageDetail } from '../fixtures/messages';
 import { defineModelTests, send, settle, type StepEnv } from './harness';

@@ -1,4 +1,4 @@
-// /mural/categories (news-categories.ts): load (and Reintentar); create from the inline form with the shared
+// /mural/categories (news/categories.ts): load (and Reintentar); create from the inline form with the shared
 // name rule before asking (empty, taken — case and accents folded) and the server's 422 after, the name kept
 // on any failure; rename in place (unchanged closes, invalid stays, Escape cancels, the typed name kept on
 // failure); move one place at once, the whole order PUT, put back with a toast when refused, focus kept on
@@ -8,8 +8,8 @@ import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstat
 import { describe, expect, it } from 'vitest';
 import { NEWS_TEXTS, type NewsCategory } from '../../shared/news-contract';
 import { NEWS_MESSAGES } from '../../shared/news-rules';
-import { newsCategoriesMachine, type NewsCategoriesContext } from '../../src/machines/news-categories';
-import { canMove, moved, nameErrorOf } from '../../src/machines/news-categories-rules';
+import { newsCategoriesMachine, type NewsCategoriesContext } from '../../src/machines/news/categories';
+import { canMove, moved, nameErrorOf } from '../../src/machines/news/categories-rules';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { CATEGORIES, newsCategory } from '../fixtures/news-admin';

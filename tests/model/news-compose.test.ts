@@ -1,13 +1,13 @@
-// The news compose machine (news-compose.ts) on the harness: load (new, or a post edited with a newer
+// The news compose machine (news/compose.ts) on the harness: load (new, or a post edited with a newer
 // backup), every edit re-checked as typed with shared/news-rules.ts's texts and written to the backup,
 // save refused in place (toast, focus on the first refused field), a 422's texts on their fields, a failed
 // save keeping the form, success (toast, backup cleared, to /mural), and «¿Descartar los cambios?».
 import { createActor, emit, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect, vi } from 'vitest';
-import type { AttachmentEntry } from '../../src/machines/compose-rules';
-import { hasNewsChanges, newsComposeMachine, type NewsComposeContext } from '../../src/machines/news-compose';
-import { selectChosenCount, selectIsLoading, selectIsLocked, selectLoadFailed, selectSaveFailed } from '../../src/machines/news-compose-selectors';
-import { backupOf, firstInvalidField, newsFormErrors, newsInputOf, savedToast, serverNewsErrors } from '../../src/machines/news-compose-rules';
+import type { AttachmentEntry } from '../../src/machines/compose/rules';
+import { hasNewsChanges, newsComposeMachine, type NewsComposeContext } from '../../src/machines/news/compose';
+import { selectChosenCount, selectIsLoading, selectIsLocked, selectLoadFailed, selectSaveFailed } from '../../src/machines/news/compose-selectors';
+import { backupOf, firstInvalidField, newsFormErrors, newsInputOf, savedToast, serverNewsErrors } from '../../src/machines/news/compose-rules';
 import { loadNewsBackup, saveNewsBackup } from '../../src/services/news-compose';
 import { NEWS_MESSAGES } from '../../shared/news-rules';
 import type { AttachmentSummary } from '../../shared/messages-contract';

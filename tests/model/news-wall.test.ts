@@ -1,4 +1,4 @@
-// /mural/news and /mural (news-wall.ts) around their hosted list: search, category filter, clear, more and
+// /mural/news and /mural (news/wall.ts) around their hosted list: search, category filter, clear, more and
 // retry told to the list with the wall's query (`all` on the desk); the categories of the filter loaded
 // beside it (a failure hides the filter until Reintentar); on the desk, one action at a time on a post the
 // list shows and whose status allows it (Despublicar a published or scheduled post, Publicar de nuevo an
@@ -9,8 +9,8 @@
 // with what its address says, writes each choice back, and follows an address changed by the browser.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { wallAddress, wallAddressOf } from '../../src/machines/news-wall-rules';
-import { newsWallMachine, type WallInput, selectActingOn, selectCategories, selectWallItems, type NewsWallSnapshot } from '../../src/machines/news-wall';
+import { wallAddress, wallAddressOf } from '../../src/machines/news/wall-rules';
+import { newsWallMachine, type WallInput, selectActingOn, selectCategories, selectWallItems, type NewsWallSnapshot } from '../../src/machines/news/wall';
 import type { NewsPost } from '../../shared/news-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';

@@ -1,4 +1,4 @@
-// The printable weekly wall (news-week.ts): the week holding `?date=` loads (a malformed date asks for this
+// The printable weekly wall (news/week.ts): the week holding `?date=` loads (a malformed date asks for this
 // week), a failure keeps the server's Spanish refusal and offers Reintentar, Imprimir asks the edge for the
 // print dialog only once the week is shown; previous and next are the weeks around `from`.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
@@ -12,7 +12,7 @@ import {
   shiftDate,
   validDate,
   type NewsWeekSnapshot,
-} from '../../src/machines/news-week';
+} from '../../src/machines/news/week';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { newsWeek } from '../fixtures/news-admin';

@@ -1,4 +1,4 @@
-// The quota screen's usage chart (quota-usage.ts): the first load asks with no year (the server's, this
+// The quota screen's usage chart (settings/quota-usage.ts): the first load asks with no year (the server's, this
 // month's), a view, a calendar or a year asks again with it, the old bars stay while it loads, and a
 // choice made while loading asks anew. Years go back YEARS_BACK from this one, never forward, only in the
 // monthly view; another calendar forgets the year (its "this year" may differ). A failure keeps the last
@@ -17,7 +17,7 @@ import {
   selectYear,
   YEARS_BACK,
   type QuotaUsageSnapshot,
-} from '../../src/machines/quota-usage';
+} from '../../src/machines/settings/quota-usage';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { quotaUsage } from '../fixtures/quota';

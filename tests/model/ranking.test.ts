@@ -1,4 +1,4 @@
-// The rankings (ranking.ts), courses and users: the view the address names (a bad one reads as the
+// The rankings (dashboard/ranking.ts), courses and users: the view the address names (a bad one reads as the
 // default), the period (month / school year, arrows never into the future nor past the range offered), the
 // metric (only the ranking's own) and value / improvement; each choice asks again, keeps the old table on
 // screen meanwhile and writes the address (replacing the entry), while an address read back asks without
@@ -16,7 +16,7 @@ import {
   selectRankingLoading,
   selectRankingPeriodKey,
   type RankingSnapshot,
-} from '../../src/machines/ranking';
+} from '../../src/machines/dashboard/ranking';
 import { useBrowserZone } from '../fixtures/browser-zone';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';

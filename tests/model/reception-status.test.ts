@@ -1,7 +1,7 @@
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { receptionStatusMachine, type ReceptionStatusSnapshot } from '../../src/machines/reception-status';
-import { receptionInputOf, receptionPath, type ReceptionInput } from '../../src/machines/reception-rules';
+import { receptionStatusMachine, type ReceptionStatusSnapshot } from '../../src/machines/reception/status';
+import { receptionInputOf, receptionPath, type ReceptionInput } from '../../src/machines/reception/rules';
 import {
   selectCanRetry,
   selectChannel,
@@ -24,7 +24,7 @@ import {
   selectRetryable,
   selectRows,
   selectShownChannel,
-} from '../../src/machines/reception-selectors';
+} from '../../src/machines/reception/selectors';
 import {
   PROGRESS_POLL_MS,
   type ChannelProgress,

@@ -1,24 +1,24 @@
-// One recipient list (recipient-list.ts): loading (404 without retry), then the owner's actions, each a
+// One recipient list (recipient-lists/recipient-list.ts): loading (404 without retry), then the owner's actions, each a
 // state with its call, toast and focus: rename (checked first), share, add members through the picker,
 // remove one member or the stale ones, edit a member's contact data in the editor child, delete after a
 // question (a 409 names the scheduled message and keeps the list). A colleague's shared list refuses every
 // owner action (`state.can` offers none) but "Usar en mensaje nuevo". The rename field's text is the
 // machine's draft: what the owner typed survives every reload (refresh, share, rename of another text),
 // and an untouched field follows the list's name. The editor's focus moves reach the page's host. The
-// members table's search and slices (member-rows.ts) are for everyone, on a list of 150 members: a search
+// members table's search and slices (recipient-lists/member-rows.ts) are for everyone, on a list of 150 members: a search
 // shows the first slice of what it finds (clearing it puts focus back in the field), "Mostrar más" adds a
 // slice and puts focus on its first row.
 import { assign, createActor, emit, fromCallback, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { UserToEdit } from '../../shared/recipient-lists-contract';
-import { selectCanDelete, selectCanManage, selectCanRemoveStale, selectCanShowMore, selectConflict, selectMemberRows, selectStaleCount } from '../../src/machines/recipient-list-selectors';
-import { recipientListMachine, type RecipientListSnapshot } from '../../src/machines/recipient-list';
+import { selectCanDelete, selectCanManage, selectCanRemoveStale, selectCanShowMore, selectConflict, selectMemberRows, selectStaleCount } from '../../src/machines/recipient-lists/recipient-list-selectors';
+import { recipientListMachine, type RecipientListSnapshot } from '../../src/machines/recipient-lists/recipient-list';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listMember, listSummary, manyMembers, userToEdit } from '../fixtures/recipient-lists';
-import { filterMembers, MEMBER_SLICE } from '../../src/machines/member-rows';
-import { renameError } from '../../src/machines/recipient-list-rules';
+import { filterMembers, MEMBER_SLICE } from '../../src/machines/recipient-lists/member-rows';
+import { renameError } from '../../src/machines/recipient-lists/recipient-list-rules';
 
 const rl = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RecipientListSnapshot;
 const INPUT = { id: 1, defaultPrefix: '+56' };

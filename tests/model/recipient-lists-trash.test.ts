@@ -1,9 +1,9 @@
-// The recipient lists' trash (recipient-lists-trash.ts) around its hosted list: search, more, retry told to
+// The recipient lists' trash (recipient-lists/trash.ts) around its hosted list: search, more, retry told to
 // the list; restore one row; delete one forever only after the question (declining returns focus to its
 // button); a row acted on leaves the list (`list.remove`) with a toast; a failure keeps it with a toast.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { recipientListsTrashMachine, selectIsConfirmingPurge, selectTrashItems, type RecipientListsTrashSnapshot } from '../../src/machines/recipient-lists-trash';
+import { recipientListsTrashMachine, selectIsConfirmingPurge, selectTrashItems, type RecipientListsTrashSnapshot } from '../../src/machines/recipient-lists/trash';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listExecutors, listStandIn, showing, toldList } from './list-stand-in';

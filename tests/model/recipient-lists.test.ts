@@ -1,11 +1,11 @@
-// /recipient-lists (recipient-lists.ts) around its hosted list and, while "Nueva lista" is open, the compose
+// /recipient-lists (recipient-lists/recipient-lists.ts) around its hosted list and, while "Nueva lista" is open, the compose
 // picker: search, more and retry told to the list; the form keeps the name typed and the picks confirmed;
 // saving checks name and picks first (focus to the first refused field), then creates the list and opens
 // it; a 422 puts the server's texts on the fields and keeps everything; another failure says so.
 import { createActor, fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
-import { createErrors, recipientListsMachine, selectIsCreating, selectListsItems, type RecipientListsSnapshot } from '../../src/machines/recipient-lists';
+import { createErrors, recipientListsMachine, selectIsCreating, selectListsItems, type RecipientListsSnapshot } from '../../src/machines/recipient-lists/recipient-lists';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listExecutors, listStandIn, showing, toldList } from './list-stand-in';

@@ -1,6 +1,6 @@
 import { assign, createActor, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { recipientPickerMachine, type RecipientPickerSnapshot } from '../../src/machines/recipient-picker';
+import { recipientPickerMachine, type RecipientPickerSnapshot } from '../../src/machines/compose/recipient-picker';
 import {
   selectAudience,
   selectCargoId,
@@ -19,7 +19,7 @@ import {
   selectQuery,
   selectTab,
   selectTotal,
-} from '../../src/machines/recipient-picker-selectors';
+} from '../../src/machines/compose/recipient-picker-selectors';
 import type { RecipientList, RecipientPick } from '../../shared/compose-contract';
 import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../src/services/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
@@ -37,7 +37,7 @@ const LIST_2: RecipientList = { id: 2, name: 'Directiva', users_count: 5 };
 const SERVER_DOWN = failure(500, 'server.error');
 
 /**
- * Stands in for the saved lists' list (machines/list.ts, its own model test covers paging and failures):
+ * Stands in for the saved lists' list (machines/list/list.ts, its own model test covers paging and failures):
  * the test hands it the rows a page would bring, and the picker indexes what its snapshot holds.
  */
 const listsStandIn = setup({

@@ -10,8 +10,8 @@ import {
   selectIsRouteWaiting,
   selectRouteName,
   type RouteGuardSnapshot,
-} from '../../src/machines/route-guard';
-import { decideRoute, type Location, type SessionSummary } from '../../src/machines/route-rules';
+} from '../../src/machines/app/route-guard';
+import { decideRoute, type Location, type SessionSummary } from '../../src/machines/app/route-rules';
 import { defineModelTests, send, type StepEnv } from './harness';
 
 const guard = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RouteGuardSnapshot;

@@ -1,6 +1,6 @@
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
-import { sessionMachine, type SessionSnapshot } from '../../src/machines/session';
+import { sessionMachine, type SessionSnapshot } from '../../src/machines/session/session';
 import {
   selectEmailError,
   selectIsLoggedIn,
@@ -10,7 +10,7 @@ import {
   selectPasswordError,
   selectSessionStatus,
   selectUser,
-} from '../../src/machines/session-selectors';
+} from '../../src/machines/session/selectors';
 import { USER_FIELD_MISSING } from '../../src/services/auth';
 import { ACCESS_POLICY } from '../../shared/contract';
 import { defineModelTests, send, settle, T0, type StepEnv } from './harness';

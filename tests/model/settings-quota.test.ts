@@ -1,4 +1,4 @@
-// /settings/message-quota (settings-quota.ts): the settings load (a failure offers Reintentar), the form
+// /settings/message-quota (settings/quota.ts): the settings load (a failure offers Reintentar), the form
 // filled from them, its checks before anything is sent (the first bad field focused, SPEC §5's "review
 // the fields" toast), a save of only what changed, SPEC §8's "limit not updated" on any failure with a
 // 422's texts on their fields and everything typed kept, the success toast and the form as saved, the
@@ -15,7 +15,7 @@ import {
   selectUsageCrashed,
   settingsQuotaMachine,
   type SettingsQuotaSnapshot,
-} from '../../src/machines/settings-quota';
+} from '../../src/machines/settings/quota';
 import type { QuotaSettings } from '../../shared/quota-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { listStandIn } from './doubles';

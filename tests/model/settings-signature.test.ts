@@ -1,4 +1,4 @@
-// The signature settings screen (settings-signature.ts): load the school's signature, edit its text and
+// The signature settings screen (settings/signature.ts): load the school's signature, edit its text and
 // switch, save with one PATCH (is_active 1 or 0); SPEC §8's toasts; a failed save keeps the typed text and
 // the signature in use; a 422's text lands on the field; a school without a signature row never PATCHes;
 // leaving with unsaved changes asks (through the root's `page.leave`), a save running meanwhile finishes first.
@@ -21,7 +21,7 @@ import {
   SIGNATURE_FIELD_ID,
   SIGNATURE_KEEP_EDITING_ID,
   type SettingsSignatureContext,
-} from '../../src/machines/settings-signature';
+} from '../../src/machines/settings/signature';
 import { signature } from '../fixtures/compose';
 import { failure } from './fixtures';
 import { defineModelTests, send, settle, type StepEnv } from './harness';

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { expect } from 'vitest';
-import { selectIsSidebarOpen, sidebarMachine } from '../../src/machines/sidebar';
+import { selectIsSidebarOpen, sidebarMachine } from '../../src/machines/app/sidebar';
 import { defineModelTests, send } from './harness';
 
 defineModelTests({

@@ -1,4 +1,4 @@
-// /dashboard/users (staff-activity.ts): the table asks for the period and cargo the address names, each
+// /dashboard/users (dashboard/staff-activity.ts): the table asks for the period and cargo the address names, each
 // choice (period kind, arrows, cargo) asks again with the old table kept and writes the address (replacing
 // the entry), a header sorts without asking, an address read back (Back, a link) asks only when its query
 // differs and never writes; the summary child is told the school year whenever the period changes, and
@@ -17,7 +17,7 @@ import {
   selectSummaryCrashed,
   staffActivityMachine,
   type StaffActivitySnapshot,
-} from '../../src/machines/staff-activity';
+} from '../../src/machines/dashboard/staff-activity';
 import { useBrowserZone } from '../fixtures/browser-zone';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';

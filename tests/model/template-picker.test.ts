@@ -14,7 +14,7 @@ import {
   selectPickerOpen,
   templatePickerMachine,
   type TemplatePickerSnapshot,
-} from '../../src/machines/template-picker';
+} from '../../src/machines/compose/template-picker';
 import type { Template } from '../../shared/templates-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { listStandIn, PLANNING_PARENT, recordingParent, showingRows } from './doubles';

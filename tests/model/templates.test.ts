@@ -19,8 +19,8 @@ import {
   selectList,
   templatesMachine,
   type TemplatesSnapshot,
-} from '../../src/machines/templates';
-import { EMPTY_DRAFT, templateErrors } from '../../src/machines/template-rules';
+} from '../../src/machines/templates/templates';
+import { EMPTY_DRAFT, templateErrors } from '../../src/machines/templates/rules';
 import type { Template } from '../../shared/templates-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { listStandIn, showingRows } from './doubles';

@@ -1,6 +1,6 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { selectIsUndoing, undoMachine, type UndoContext } from '../../src/machines/undo';
+import { selectIsUndoing, undoMachine, type UndoContext } from '../../src/machines/messages/undo';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 

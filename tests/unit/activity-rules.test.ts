@@ -1,9 +1,9 @@
-// The activity screens' pure rules: src/machines/dashboard-period.ts (a period as the address and the API
-// spell it, the range offered, the arrows) and src/machines/staff-activity-rules.ts (the staff table's
+// The activity screens' pure rules: src/machines/dashboard/period-rules.ts (a period as the address and the API
+// spell it, the range offered, the arrows) and src/machines/dashboard/staff-activity-rules.ts (the staff table's
 // address and order).
 import { describe, expect, it } from 'vitest';
-import { currentMonth, isOffered, MONTHS_BACK, periodOf, queryString, schoolToday, shiftedPeriod, shiftShown, shownKey, YEARS_BACK } from '../../src/machines/dashboard-period';
-import { DEFAULT_SORT, nextSort, sortStaff, staffAddress, staffAddressOf } from '../../src/machines/staff-activity-rules';
+import { currentMonth, isOffered, MONTHS_BACK, periodOf, queryString, schoolToday, shiftedPeriod, shiftShown, shownKey, YEARS_BACK } from '../../src/machines/dashboard/period-rules';
+import { DEFAULT_SORT, nextSort, sortStaff, staffAddress, staffAddressOf } from '../../src/machines/dashboard/staff-activity-rules';
 import { staffActivity } from '../fixtures/dashboard-activity';
 
 const TODAY = { month: '2026-10', country: 'CL' } as const;

@@ -2,13 +2,13 @@
 // views and the router drive them. I/O actors are scripted; timers are fake.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emit, fromPromise, setup, type EventObject } from 'xstate';
-import type { Effect } from '../../src/machines/effects';
-import { folderCountsMachine } from '../../src/machines/folder-counts';
-import { appActorsOf, connectServices, createAppActor, type AppActor } from '../../src/machines/app';
-import { closePage, openPage } from '../../src/machines/app-pages';
-import { localeMachine } from '../../src/machines/locale';
-import { sessionMachine } from '../../src/machines/session';
-import { tokenMachine } from '../../src/machines/token';
+import type { Effect } from '../../src/machines/app/effects';
+import { folderCountsMachine } from '../../src/machines/messages/folder-counts';
+import { appActorsOf, connectServices, createAppActor, type AppActor } from '../../src/machines/app/app';
+import { closePage, openPage } from '../../src/machines/app/pages';
+import { localeMachine } from '../../src/machines/app/locale';
+import { sessionMachine } from '../../src/machines/session/session';
+import { tokenMachine } from '../../src/machines/session/token';
 import type { Credentials, SessionCookie } from '../../src/services/auth';
 import { ACCESS_POLICY, type Locale, type SignedInUser } from '../../shared/contract';
 import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http';

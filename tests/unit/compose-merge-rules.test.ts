@@ -1,9 +1,9 @@
-// Compose's SMS counter with merge fields (src/machines/compose-merge-rules.ts): each field at its longest
+// Compose's SMS counter with merge fields (src/machines/compose/merge-rules.ts): each field at its longest
 // value among the people the picks reach, from the picker's GET /recipients data, as the server counts it.
 import { describe, expect, it } from 'vitest';
 import type { RecipientPick, Recipients } from '../../shared/compose-contract';
 import { smsText } from '../../shared/sms-text';
-import { countedSms, longestAmongPicks } from '../../src/machines/compose-merge-rules';
+import { countedSms, longestAmongPicks } from '../../src/machines/compose/merge-rules';
 import { recipientCourse, recipientGuardian, recipientStaff, thirdGrade } from '../fixtures/recipients';
 
 /**

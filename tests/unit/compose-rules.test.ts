@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit } from '../../src/machines/compose-edit-rules';
-import { EMPTY_FORM, firstInvalidField, type ComposeErrors, type ComposeForm } from '../../src/machines/compose-rules';
+import { applyEdit } from '../../src/machines/compose/edit-rules';
+import { EMPTY_FORM, firstInvalidField, type ComposeErrors, type ComposeForm } from '../../src/machines/compose/rules';
 import { composeSetup } from '../fixtures/compose';
 
 // E-mail first: the first channel is where a missing channel puts focus.

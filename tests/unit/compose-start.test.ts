@@ -1,7 +1,7 @@
-// compose-start.ts: which form a compose start restores, and the fingerprint of what the server has. The
+// compose/start-rules.ts: which form a compose start restores, and the fingerprint of what the server has. The
 // compose model test walks these through the machine; here the choices themselves, one by one.
 import { describe, expect, it } from 'vitest';
-import { restoredForm, savedFingerprintOf } from '../../src/machines/compose-start';
+import { restoredForm, savedFingerprintOf } from '../../src/machines/compose/start-rules';
 import type { ComposeStart } from '../../src/services/compose';
 import { composeBackup, composeDraft, composeSetup } from '../fixtures/compose';
 

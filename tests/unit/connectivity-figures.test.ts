@@ -1,7 +1,7 @@
-// src/machines/connectivity-rules.ts: what a connectivity row's figures show beyond the server's
+// src/machines/dashboard/connectivity-rules.ts: what a connectivity row's figures show beyond the server's
 // numbers — the guardians in the device mix and the share each channel reaches.
 import { describe, expect, it } from 'vitest';
-import { deviceTotal, reachShare } from '../../src/machines/connectivity-rules';
+import { deviceTotal, reachShare } from '../../src/machines/dashboard/connectivity-rules';
 import { COURSE_1B, connectivityRow } from '../fixtures/dashboard';
 
 describe('connectivity row rules', () => {

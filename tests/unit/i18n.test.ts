@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { DEFAULT_LOCALE, getLocale, hasText, isLocale, loadTexts, NAMESPACES, setLocale, t, type MessageKey } from '../../src/i18n';
 import { es as esCL, mx as esMX } from '../fixtures/texts';
-import { DELETE_FAILED_KEY } from '../../src/machines/attachment';
-import { ERROR_KEYS } from '../../src/machines/compose-rules';
-import { PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose-outcome-rules';
+import { DELETE_FAILED_KEY } from '../../src/machines/compose/attachment';
+import { ERROR_KEYS } from '../../src/machines/compose/rules';
+import { PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose/outcome-rules';
 import { readCookie, readEpochCookie, writeCookie } from '../../src/services/cookies';
 import { loadLocale, readLocaleChoice, readLocaleCookie } from '../../src/services/locale';
 

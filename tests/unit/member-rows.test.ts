@@ -1,8 +1,8 @@
-// The members table's rules (src/machines/member-rows.ts): what a search finds over name, e-mail, phone,
+// The members table's rules (src/machines/recipient-lists/member-rows.ts): what a search finds over name, e-mail, phone,
 // document and course (case and accents ignored, every word found, phones and RUTs without punctuation),
 // and the slices shown.
 import { describe, expect, it } from 'vitest';
-import { filterMembers, firstAddedRow, hasMoreRows, isSearching, MEMBER_SLICE, memberRows } from '../../src/machines/member-rows';
+import { filterMembers, firstAddedRow, hasMoreRows, isSearching, MEMBER_SLICE, memberRows } from '../../src/machines/recipient-lists/member-rows';
 import { listMember } from '../fixtures/recipient-lists';
 import { manyMembers } from '../fixtures/recipient-lists';
 

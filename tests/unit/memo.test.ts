@@ -1,7 +1,7 @@
-// src/machines/memo.ts: a derived value remembered per owner (an actor's own data), never in one slot
+// src/machines/app/memo.ts: a derived value remembered per owner (an actor's own data), never in one slot
 // that every actor of a kind shares.
 import { describe, expect, it } from 'vitest';
-import { memoPerOwner } from '../../src/machines/memo';
+import { memoPerOwner } from '../../src/machines/app/memo';
 
 describe('memoPerOwner', () => {
   const counted = () => {

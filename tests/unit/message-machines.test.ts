@@ -2,9 +2,9 @@
 // summary, and selector reference stability of the folder list.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { folderListMachine, folderMachine, selectItems, selectSelectedIds } from '../../src/machines/folder';
-import { openMessageLifecycle } from '../../src/machines/message-lifecycle';
-import { selectKind } from '../../src/machines/message-lifecycle-selectors';
+import { folderListMachine, folderMachine, selectItems, selectSelectedIds } from '../../src/machines/messages/folder';
+import { openMessageLifecycle } from '../../src/machines/messages/lifecycle';
+import { selectKind } from '../../src/machines/messages/lifecycle-selectors';
 import { messagePage, messageSummary } from '../fixtures/messages';
 import { fromCursorPage } from '../../src/services/pages';
 

@@ -1,8 +1,8 @@
-// /recipient-list/:id's pure rules (recipient-list-rules.ts) and the contact editor's focus rule: the rename
+// /recipient-list/:id's pure rules (recipient-lists/recipient-list-rules.ts) and the contact editor's focus rule: the rename
 // draft across reloads, the rows after a removal or a saved person, the first refused field.
 import { describe, expect, it } from 'vitest';
-import { firstRefusedField } from '../../src/machines/member-editor';
-import { isRenameChange, nameDraftAfter, withEditedUser, withoutMember } from '../../src/machines/recipient-list-rules';
+import { firstRefusedField } from '../../src/machines/recipient-lists/member-editor';
+import { isRenameChange, nameDraftAfter, withEditedUser, withoutMember } from '../../src/machines/recipient-lists/recipient-list-rules';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
 
 describe('recipient-list rules', () => {

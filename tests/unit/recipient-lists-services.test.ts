@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { fetchComposeStart } from '../../src/services/compose';
-import { restoredForm } from '../../src/machines/compose-start';
+import { restoredForm } from '../../src/machines/compose/start-rules';
 import { fetchListDetail, fetchListsPage, saveMemberUser } from '../../src/services/recipient-lists';
 import { ApiFailureError } from '../../src/services/http';
 import { channelList, channelPermissions, quota, signature } from '../fixtures/compose';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
-import { conflictOf } from '../../src/machines/recipient-list-rules';
+import { conflictOf } from '../../src/machines/recipient-lists/recipient-list-rules';
 
 const run = <T>(logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start()) as Promise<T>;
 const page = <T>(data: T[], current = 1, last = 2) => ({ data, meta: { current_page: current, last_page: last, per_page: 25, total: 30 }, links: { next: null, prev: null } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginFailureFor, validateCredentials } from '../../src/machines/session-rules';
+import { loginFailureFor, validateCredentials } from '../../src/machines/session/rules';
 import { ApiFailureError } from '../../src/services/http';
 
 const failure = (status: number, code: string, fieldErrors: Record<string, string[]> = {}) =>

@@ -1,4 +1,4 @@
-// The quota form's pure rules (src/machines/settings-quota-rules.ts): numbers as staff type them, the
+// The quota form's pure rules (src/machines/settings/quota-rules.ts): numbers as staff type them, the
 // contract's bounds, and a PATCH body of only what changed.
 import { describe, expect, it } from 'vitest';
 import { ALERT_PERCENT_MAX, RESERVE_PERCENT_MAX, SMS_LIMIT_MAX, type QuotaSettings } from '../../shared/quota-contract';
@@ -11,7 +11,7 @@ import {
   quotaErrors,
   quotaInputOf,
   serverQuotaErrors,
-} from '../../src/machines/settings-quota-rules';
+} from '../../src/machines/settings/quota-rules';
 
 const settings: QuotaSettings = {
   month: '2026-11',

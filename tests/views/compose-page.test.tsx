@@ -17,7 +17,7 @@ import { attachmentSummary } from '../fixtures/messages';
 import { recipientCourse, recipientGuardian, recipientStaff } from '../fixtures/recipients';
 import { startApp } from './app';
 import { sessionActor } from '../../src/views/actors';
-import { selectIsLoggedIn } from '../../src/machines/session-selectors';
+import { selectIsLoggedIn } from '../../src/machines/session/selectors';
 import { ADMIN, TEACHER } from '../fixtures/users';
 import type { SignedInUser } from '../../shared/contract';
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectIsLoadingBarFailed, selectLoadingBarPhase } from '../../machines/loading-bar';
+import { selectIsLoadingBarFailed, selectLoadingBarPhase } from '../../machines/app/loading-bar';
 import { loadingBarActor } from '../actors';
 
 const WIDTH = {

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { LOCALES, isLocale } from '../../i18n';
-import { selectLocale } from '../../machines/locale';
+import { selectLocale } from '../../machines/app/locale';
 import { localeActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { NativeSelect } from '../ui/native-select';

@@ -1,5 +1,5 @@
 import { useToaster, toast as hotToast, type Toast } from 'react-hot-toast/headless';
-import type { ToastKind } from '../../machines/effects';
+import type { ToastKind } from '../../machines/app/effects';
 
 // Headless react-hot-toast (no `cn` here: tailwind-merge is a chunk of its own; the toaster is lazy, edge.ts): we render our own markup so no inline <style> is injected (strict CSP).
 

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectInstitutionName, selectIsLoggingOut, selectUserName } from '../../machines/session-selectors';
+import { selectInstitutionName, selectIsLoggingOut, selectUserName } from '../../machines/session/selectors';
 import { sessionActor, sidebarActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { Button } from '../ui/button';

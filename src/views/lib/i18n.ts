@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { t, type MessageKey, type TextParams } from '../../i18n';
-import { selectLocale } from '../../machines/locale';
+import { selectLocale } from '../../machines/app/locale';
 import { localeActor } from '../actors';
 
 export type Translate = (key: MessageKey, params?: TextParams) => string;

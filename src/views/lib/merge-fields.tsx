@@ -2,7 +2,7 @@
 // that insert one at the caret, and a text shown with its fields as chips. Shared by /templates and compose.
 import type { RefObject } from 'react';
 import { MERGE_FIELDS, type MergeField } from '../../../shared/templates-contract';
-import { mergeToken, splitMergeFields } from '../../machines/template-rules';
+import { mergeToken, splitMergeFields } from '../../machines/templates/rules';
 import type { MessageKey } from '../../i18n';
 import { useT, type Translate } from './i18n';
 import { cn } from './utils';

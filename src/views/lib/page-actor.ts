@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { ActorRefFrom, AnyActorLogic, InputFrom } from 'xstate';
-import { closePage, openPage } from '../../machines/app-pages';
+import { closePage, openPage } from '../../machines/app/pages';
 import { appActor } from '../actors';
 
 let visits = 0;

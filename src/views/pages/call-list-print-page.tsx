@@ -3,9 +3,9 @@
 // cut into pages of CALL_LIST_PAGE_ROWS rows, each with the course, N, when it was generated and its number.
 import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
-import { selectLocale } from '../../machines/locale';
-import { selectTimezone } from '../../machines/session-selectors';
-import { callListMachine, selectList, selectListFailed, selectListNotFound, selectPrintPages, type CallListActor } from '../../machines/call-list';
+import { selectLocale } from '../../machines/app/locale';
+import { selectTimezone } from '../../machines/session/selectors';
+import { callListMachine, selectList, selectListFailed, selectListNotFound, selectPrintPages, type CallListActor } from '../../machines/dashboard/call-list';
 import { localeActor, sessionActor } from '../actors';
 import { formatDateTime } from '../lib/format';
 import { useT } from '../lib/i18n';

@@ -3,9 +3,9 @@
 import { useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
-import { composeMachine } from '../../machines/compose';
-import { selectDraftId, selectIsLoading, selectLoadFailed, selectReplyToId } from '../../machines/compose-selectors';
-import type { SessionSnapshot } from '../../machines/session';
+import { composeMachine } from '../../machines/compose/compose';
+import { selectDraftId, selectIsLoading, selectLoadFailed, selectReplyToId } from '../../machines/compose/selectors';
+import type { SessionSnapshot } from '../../machines/session/session';
 import type { MessageKey } from '../../i18n';
 import { sessionActor } from '../actors';
 import { useT } from '../lib/i18n';

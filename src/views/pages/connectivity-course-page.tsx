@@ -3,8 +3,8 @@
 // course, nor the other way round. A course that is not the school's is the not-found state.
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { selectLocale } from '../../machines/locale';
-import { selectTimezone } from '../../machines/session-selectors';
+import { selectLocale } from '../../machines/app/locale';
+import { selectTimezone } from '../../machines/session/selectors';
 import {
   courseConnectivityMachine,
   selectCallListActor,
@@ -13,7 +13,7 @@ import {
   selectCourseFailed,
   selectNotFound,
   type CourseConnectivityActor,
-} from '../../machines/course-connectivity';
+} from '../../machines/dashboard/course-connectivity';
 import { localeActor, sessionActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';

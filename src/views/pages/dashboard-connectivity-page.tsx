@@ -2,8 +2,8 @@
 // its legend, "cobertura efectiva") and the table per level and course, inside the data shell. A failure
 // with nothing shown yet is the failure and Reintentar; after that the figures stay while it asks again.
 import { useSelector } from '@xstate/react';
-import { selectLocale } from '../../machines/locale';
-import { connectivityMachine, selectData, selectFailed, selectLoading, selectCanReload, type ConnectivityActor } from '../../machines/connectivity';
+import { selectLocale } from '../../machines/app/locale';
+import { connectivityMachine, selectData, selectFailed, selectLoading, selectCanReload, type ConnectivityActor } from '../../machines/dashboard/connectivity';
 import { localeActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';

@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
-import { selectLocale } from '../../machines/locale';
-import { selectSchoolCountry, selectTimezone } from '../../machines/session-selectors';
+import { selectLocale } from '../../machines/app/locale';
+import { selectSchoolCountry, selectTimezone } from '../../machines/session/selectors';
 import {
   selectActiveStaff,
   selectActivity,
@@ -23,7 +23,7 @@ import {
   selectSummaryCrashed,
   staffActivityMachine,
   type StaffActivityActor,
-} from '../../machines/staff-activity';
+} from '../../machines/dashboard/staff-activity';
 import { localeActor, sessionActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';

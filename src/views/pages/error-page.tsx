@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
-import { countdownMachine, selectIsCounting, selectRemaining } from '../../machines/countdown';
+import { countdownMachine, selectIsCounting, selectRemaining } from '../../machines/app/countdown';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { Button } from '../ui/button';

@@ -18,7 +18,7 @@ import {
   selectSelectedCount,
   type FolderListActor,
   type FolderMachine,
-} from '../../machines/folder';
+} from '../../machines/messages/folder';
 import {
   selectCanLoadMore,
   selectIsAppending,
@@ -26,9 +26,9 @@ import {
   selectIsStale,
   selectPlaceholder,
   selectTotal,
-} from '../../machines/list';
-import { selectLocale } from '../../machines/locale';
-import { selectTimezone } from '../../machines/session-selectors';
+} from '../../machines/list/list';
+import { selectLocale } from '../../machines/app/locale';
+import { selectTimezone } from '../../machines/session/selectors';
 import type { MessageSummary } from '../../../shared/messages-contract';
 import type { ActorRefFrom } from 'xstate';
 import { localeActor, sessionActor } from '../actors';

@@ -5,7 +5,7 @@ import {
   selectIsSubmitting,
   selectLoginError,
   selectPasswordError,
-} from '../../machines/session-selectors';
+} from '../../machines/session/selectors';
 import { sessionActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { Button } from '../ui/button';

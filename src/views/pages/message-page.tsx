@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { selectLocale } from '../../machines/locale';
+import { selectLocale } from '../../machines/app/locale';
 import {
   selectDelivery,
   selectIsBusy,
@@ -13,8 +13,8 @@ import {
   selectOffersPurge,
   selectOffersRestore,
   selectProgress,
-} from '../../machines/message-lifecycle-selectors';
-import { CANCEL_SCHEDULE_BUTTON_ID, PURGE_BUTTON_ID } from '../../machines/message-lifecycle-actions';
+} from '../../machines/messages/lifecycle-selectors';
+import { CANCEL_SCHEDULE_BUTTON_ID, PURGE_BUTTON_ID } from '../../machines/messages/lifecycle-actions';
 import {
   messageReaderMachine,
   selectCanEdit,
@@ -24,7 +24,7 @@ import {
   selectLifecycle,
   selectMessage,
   type LifecycleActor,
-} from '../../machines/message-reader';
+} from '../../machines/messages/reader';
 import type { Folder } from '../../../shared/codes';
 import type { MessageDetail } from '../../../shared/messages-contract';
 import { attachmentHref } from '../../services/messages';

@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import type { RankBy, Ranking, RankingRow } from '../../../shared/dashboard-contract';
-import { selectLocale } from '../../machines/locale';
-import { selectSchoolCountry, selectTimezone } from '../../machines/session-selectors';
+import { selectLocale } from '../../machines/app/locale';
+import { selectSchoolCountry, selectTimezone } from '../../machines/session/selectors';
 import {
   METRICS,
   RANK_BY,
@@ -24,7 +24,7 @@ import {
   type RankingActor,
   type RankingKind,
   type RankingMetric,
-} from '../../machines/ranking';
+} from '../../machines/dashboard/ranking';
 import type { MessageKey } from '../../i18n';
 import { formatNumber } from '../charts/scale';
 import { localeActor, sessionActor } from '../actors';

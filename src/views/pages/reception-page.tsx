@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link, useSearch } from 'wouter';
-import { selectLocale } from '../../machines/locale';
-import { receptionStatusMachine, type ReceptionStatusMachine } from '../../machines/reception-status';
-import { receptionInputOf } from '../../machines/reception-rules';
+import { selectLocale } from '../../machines/app/locale';
+import { receptionStatusMachine, type ReceptionStatusMachine } from '../../machines/reception/status';
+import { receptionInputOf } from '../../machines/reception/rules';
 import {
   selectCanRetry,
   selectChannel,
@@ -31,8 +31,8 @@ import {
   selectRetryable,
   selectRows,
   selectShownChannel,
-} from '../../machines/reception-selectors';
-import { selectTimezone } from '../../machines/session-selectors';
+} from '../../machines/reception/selectors';
+import { selectTimezone } from '../../machines/session/selectors';
 import { figureOf, recipientStatusOf, settledPercent, settledReasonOf } from '../../../shared/delivery-progress';
 import {
   RECEPTION_FILTERS,

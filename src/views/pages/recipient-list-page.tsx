@@ -5,8 +5,8 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { LIST_NAME_MAX } from '../../../shared/recipient-lists-contract';
-import type { PhonePrefix } from '../../machines/member-editor';
-import { recipientListMachine, type RecipientListSnapshot } from '../../machines/recipient-list';
+import type { PhonePrefix } from '../../machines/recipient-lists/member-editor';
+import { recipientListMachine, type RecipientListSnapshot } from '../../machines/recipient-lists/recipient-list';
 import {
   selectCanDelete,
   selectCanManage,
@@ -23,8 +23,8 @@ import {
   selectNameError,
   selectNotFound,
   selectStaleCount,
-} from '../../machines/recipient-list-selectors';
-import type { SessionSnapshot } from '../../machines/session';
+} from '../../machines/recipient-lists/recipient-list-selectors';
+import type { SessionSnapshot } from '../../machines/session/session';
 import type { MessageKey } from '../../i18n';
 import { hasText } from '../../i18n';
 import { sessionActor } from '../actors';
@@ -43,8 +43,8 @@ import { RecipientPickerContent } from './compose/recipient-picker';
 import { MemberEditorDialog } from './recipient-lists/member-editor-dialog';
 import { MembersTable } from './recipient-lists/members-table';
 import { ListSkeleton } from '../ui/list-state';
-import { selectIsOpen } from '../../machines/recipient-picker-selectors';
-import { DELETE_BUTTON_ID, RENAME_FIELD_ID } from '../../machines/recipient-list-rules';
+import { selectIsOpen } from '../../machines/compose/recipient-picker-selectors';
+import { DELETE_BUTTON_ID, RENAME_FIELD_ID } from '../../machines/recipient-lists/recipient-list-rules';
 
 type DetailActor = ActorRefFrom<typeof recipientListMachine>;
 

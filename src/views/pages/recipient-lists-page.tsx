@@ -1,5 +1,5 @@
 // /recipient-lists: the user's lists and colleagues' shared ones (search, "Cargar más"), and "Nueva lista"
-// with the compose recipient picker. The machine is recipient-lists.ts.
+// with the compose recipient picker. The machine is recipient-lists/recipient-lists.ts.
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -19,7 +19,7 @@ import {
   selectListsQuery,
   selectNewName,
   selectNewPicks,
-} from '../../machines/recipient-lists';
+} from '../../machines/recipient-lists/recipient-lists';
 import { LIST_NAME_MAX } from '../../../shared/recipient-lists-contract';
 import { usePageActor } from '../lib/page-actor';
 import { useT } from '../lib/i18n';

@@ -1,10 +1,10 @@
 // /recipient-lists/trash: deleted lists with who deleted them and when; restore, or delete forever after a
-// question. The machine is recipient-lists-trash.ts.
+// question. The machine is recipient-lists/trash.ts.
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { TrashedRecipientList } from '../../../shared/recipient-lists-contract';
-import { selectLocale } from '../../machines/locale';
+import { selectLocale } from '../../machines/app/locale';
 import {
   recipientListsTrashMachine,
   selectIsConfirmingPurge,
@@ -15,8 +15,8 @@ import {
   selectTrashQuery,
   selectTrashTarget,
   trashPurgeButtonId,
-} from '../../machines/recipient-lists-trash';
-import { selectTimezone } from '../../machines/session-selectors';
+} from '../../machines/recipient-lists/trash';
+import { selectTimezone } from '../../machines/session/selectors';
 import { localeActor, sessionActor } from '../actors';
 import { formatDateTime } from '../lib/format';
 import { useT } from '../lib/i18n';

@@ -3,8 +3,8 @@
 // and which courses used the most, and the form that changes the limit, the reserve and the alert.
 // Inside the settings shell (tabs between the two settings screens); sections in pages/settings-quota/.
 import { useSelector } from '@xstate/react';
-import { selectLocale } from '../../machines/locale';
-import { selectFailed, selectSettings, selectUsageActor, selectUsageCrashed, settingsQuotaMachine, type SettingsQuotaActor } from '../../machines/settings-quota';
+import { selectLocale } from '../../machines/app/locale';
+import { selectFailed, selectSettings, selectUsageActor, selectUsageCrashed, settingsQuotaMachine, type SettingsQuotaActor } from '../../machines/settings/quota';
 import { localeActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';

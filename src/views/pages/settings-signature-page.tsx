@@ -1,6 +1,6 @@
-// /settings/message-signature (issue 15; SPEC §3 "Signature", §5, §8): the signature in use, its text and
+// /settings/message-signature (SPEC §3 "Signature", §5, §8): the signature in use, its text and
 // switch, a live preview of how an SMS and an e-mail end with it and what it costs, and Guardar. The
-// machine (settings-signature.ts) checks, saves, toasts and asks before leaving with unsaved changes.
+// machine (settings/signature.ts) checks, saves, toasts and asks before leaving with unsaved changes.
 import { useSelector } from '@xstate/react';
 import {
   selectActive,
@@ -25,7 +25,7 @@ import {
   SIGNATURE_KEEP_EDITING_ID,
   type SettingsSignatureActor,
   type SettingsSignatureSnapshot,
-} from '../../machines/settings-signature';
+} from '../../machines/settings/signature';
 import { useT } from '../lib/i18n';
 import { usePageActor } from '../lib/page-actor';
 import { Button } from '../ui/button';

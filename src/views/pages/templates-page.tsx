@@ -9,8 +9,8 @@ import {
   selectIsStale,
   selectPlaceholder,
   selectTotal,
-} from '../../machines/list';
-import { deleteButtonId, editButtonId, NEW_TEMPLATE_BUTTON_ID } from '../../machines/template-rules';
+} from '../../machines/list/list';
+import { deleteButtonId, editButtonId, NEW_TEMPLATE_BUTTON_ID } from '../../machines/templates/rules';
 import {
   selectBusyId,
   selectCanAct,
@@ -21,7 +21,7 @@ import {
   templatesMachine,
   type TemplateListActor,
   type TemplatesActor,
-} from '../../machines/templates';
+} from '../../machines/templates/templates';
 import { useT } from '../lib/i18n';
 import { MergeFieldText } from '../lib/merge-fields';
 import { usePageActor } from '../lib/page-actor';

@@ -1,5 +1,5 @@
 // Abstract model of composing at /new as the author sees it (STYLE.md points 12–13). Small on purpose and
-// independent from src/machines/compose.ts: it states what the screen shows after each thing the author
+// independent from src/machines/compose/compose.ts: it states what the screen shows after each thing the author
 // does, not how the app gets there. Every simple path is a real browser run, so the model keeps to the
 // transitions worth a run: the empty send, the form filled (and surviving a reload), the confirmation
 // with its way back, a draft saved from there and the send that ends it all.

@@ -6,8 +6,8 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { StaffActivityRow } from '../../../../shared/dashboard-contract';
-import { selectLoading, selectPositionId, selectSortColumn, selectSortDirection, selectSortedRows, type StaffActivityActor } from '../../../machines/staff-activity';
-import type { StaffColumn } from '../../../machines/staff-activity-rules';
+import { selectLoading, selectPositionId, selectSortColumn, selectSortDirection, selectSortedRows, type StaffActivityActor } from '../../../machines/dashboard/staff-activity';
+import type { StaffColumn } from '../../../machines/dashboard/staff-activity-rules';
 import type { MessageKey } from '../../../i18n';
 import { formatNumber } from '../../charts/scale';
 import { useT } from '../../lib/i18n';

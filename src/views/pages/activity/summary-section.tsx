@@ -1,10 +1,10 @@
-// The activity summary (SPEC §2; activity-summary.ts): messages per month of the school year as a bar
+// The activity summary (SPEC §2; dashboard/activity-summary.ts): messages per month of the school year as a bar
 // chart with its table, this month's top staff and courses as bar lists, and the guardians' device mix
 // with the SPEC §3 legend beside it. Its own failure and Reintentar; the staff table does not depend on it.
 import { useSelector } from '@xstate/react';
 import type { ActivitySummary } from '../../../../shared/dashboard-contract';
 import type { DeviceStatus } from '../../../../shared/compose-contract';
-import { selectSummary, selectSummaryFailed, selectSummaryLoading, type ActivitySummaryActor } from '../../../machines/activity-summary';
+import { selectSummary, selectSummaryFailed, selectSummaryLoading, type ActivitySummaryActor } from '../../../machines/dashboard/activity-summary';
 import { BarChart } from '../../charts/bar-chart';
 import { BarList, type BarListItem } from '../../charts/bar-list';
 import { capitalize, longMonth, shortMonth } from '../../charts/periods';

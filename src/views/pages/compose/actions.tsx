@@ -13,8 +13,8 @@ import {
   selectIsScheduling,
   selectIsSending,
   selectIsSubmitting,
-} from '../../../machines/compose-selectors';
-import { SUBMIT_BUTTON_ID } from '../../../machines/compose-rules';
+} from '../../../machines/compose/selectors';
+import { SUBMIT_BUTTON_ID } from '../../../machines/compose/rules';
 import { useT } from '../../lib/i18n';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button } from '../../ui/button';

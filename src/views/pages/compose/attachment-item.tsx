@@ -6,7 +6,7 @@ import {
   selectSize,
   selectStatus,
   type AttachmentActorRef,
-} from '../../../machines/attachment';
+} from '../../../machines/compose/attachment';
 import { formatBytes } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';

@@ -1,8 +1,8 @@
 import { useState, type DragEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { selectEntries, type AttachmentListActor } from '../../../machines/attachment-list';
-import { FIELD_IDS } from '../../../machines/compose-rules';
-import { selectAttachmentList, selectIsLocked } from '../../../machines/compose-selectors';
+import { selectEntries, type AttachmentListActor } from '../../../machines/compose/attachment-list';
+import { FIELD_IDS } from '../../../machines/compose/rules';
+import { selectAttachmentList, selectIsLocked } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { buttonVariants } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ChannelCode } from '../../../../shared/codes';
-import { channelFieldId } from '../../../machines/compose-rules';
-import { selectAvailableChannels, selectHasChannel, selectIsLocked } from '../../../machines/compose-selectors';
+import { channelFieldId } from '../../../machines/compose/rules';
+import { selectAvailableChannels, selectHasChannel, selectIsLocked } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { Checkbox } from '../../ui/checkbox';
 import { FieldDescription, FieldError } from '../../ui/field';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { FIELD_IDS } from '../../../machines/compose-rules';
+import { FIELD_IDS } from '../../../machines/compose/rules';
 import {
   selectContent,
   selectHasChannel,
@@ -11,7 +11,7 @@ import {
   selectSmsOk,
   selectSmsUnits,
   selectSmsUnsupported,
-} from '../../../machines/compose-selectors';
+} from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { Field, FieldError, FieldLabel } from '../../ui/field';
@@ -61,7 +61,7 @@ function SmsCounter({ compose }: { compose: ComposeActor }) {
   const ok = useSelector(compose, selectSmsOk);
   const unsupported = useSelector(compose, selectSmsUnsupported);
   const signature = useSelector(compose, selectSignatureActive);
-  // The same array while its content is unchanged (compose-selectors.ts caches it).
+  // The same array while its content is unchanged (compose/selectors.ts caches it).
   const fields = useSelector(compose, selectSmsFields);
   return (
     <div className="flex flex-col gap-1 text-xs text-muted-foreground">

@@ -11,7 +11,7 @@ import {
   selectSmsRemaining,
   selectSmsTotal,
   selectUnreachableCount,
-} from '../../../machines/compose-selectors';
+} from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { FieldError } from '../../ui/field';
 import { useFieldError, type ComposeActor } from './field';

@@ -1,9 +1,9 @@
 // What the sections of the compose form share: the actor they render, and how a field finds its error.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ComposeMachine } from '../../../machines/compose';
-import type { ComposeField } from '../../../machines/compose-rules';
-import { selectError } from '../../../machines/compose-selectors';
+import type { ComposeMachine } from '../../../machines/compose/compose';
+import type { ComposeField } from '../../../machines/compose/rules';
+import { selectError } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 
 export type ComposeActor = ActorRefFrom<ComposeMachine>;

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { selectIsAskingToLeave, selectIsSavingToLeave } from '../../../machines/compose-selectors';
+import { selectIsAskingToLeave, selectIsSavingToLeave } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';

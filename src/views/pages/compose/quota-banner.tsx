@@ -3,9 +3,9 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { ADMIN_ROLES } from '../../../../shared/codes';
-import { selectQuotaPercentLeft, selectQuotaSmsRemaining, selectSmsLow, selectSmsMonthlyLimit } from '../../../machines/compose-selectors';
-import { selectHasAnyRole } from '../../../machines/session-selectors';
-import { selectLocale } from '../../../machines/locale';
+import { selectQuotaPercentLeft, selectQuotaSmsRemaining, selectSmsLow, selectSmsMonthlyLimit } from '../../../machines/compose/selectors';
+import { selectHasAnyRole } from '../../../machines/session/selectors';
+import { selectLocale } from '../../../machines/app/locale';
 import { localeActor, sessionActor } from '../../actors';
 import { formatCount } from '../../lib/format';
 import { useT } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
-import { isFamilyPick, pickOf, type IndexItem, type PickerActor, type PickerTab, type RecipientListsActor } from '../../../machines/recipient-picker';
+import { isFamilyPick, pickOf, type IndexItem, type PickerActor, type PickerTab, type RecipientListsActor } from '../../../machines/compose/recipient-picker';
 import {
   selectAppointments,
   selectAudience,
@@ -16,14 +16,14 @@ import {
   selectQuery,
   selectTab,
   selectTotal,
-} from '../../../machines/recipient-picker-selectors';
+} from '../../../machines/compose/recipient-picker-selectors';
 import {
   selectCanLoadMore,
   selectHasFailed as selectListFailed,
   selectIsAppending,
   selectIsLoading as selectListLoading,
   selectIsStale,
-} from '../../../machines/list';
+} from '../../../machines/list/list';
 import type { Audience, RecipientPick } from '../../../../shared/compose-contract';
 import { useT, type Translate } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { RecipientPick } from '../../../../shared/compose-contract';
-import { FIELD_IDS } from '../../../machines/compose-rules';
-import { selectIsLocked, selectPicker, selectRecipients } from '../../../machines/compose-selectors';
-import { pickKey, type PickerActor } from '../../../machines/recipient-picker';
-import { selectEmptyPickKeys, selectIsOpen, selectPeopleCount, selectPeopleExact } from '../../../machines/recipient-picker-selectors';
+import { FIELD_IDS } from '../../../machines/compose/rules';
+import { selectIsLocked, selectPicker, selectRecipients } from '../../../machines/compose/selectors';
+import { pickKey, type PickerActor } from '../../../machines/compose/recipient-picker';
+import { selectEmptyPickKeys, selectIsOpen, selectPeopleCount, selectPeopleExact } from '../../../machines/compose/recipient-picker-selectors';
 import { useT, type Translate } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { FIELD_IDS } from '../../../machines/compose-rules';
-import { selectHasSchedule, selectIsLocked, selectScheduleDate, selectScheduleTime, selectTimezone } from '../../../machines/compose-selectors';
-import { selectLocale } from '../../../machines/locale';
+import { FIELD_IDS } from '../../../machines/compose/rules';
+import { selectHasSchedule, selectIsLocked, selectScheduleDate, selectScheduleTime, selectTimezone } from '../../../machines/compose/selectors';
+import { selectLocale } from '../../../machines/app/locale';
 import { localeActor } from '../../actors';
 import { formatZoneName } from '../../lib/format';
 import { useT } from '../../lib/i18n';

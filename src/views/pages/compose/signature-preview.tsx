@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { selectSignature } from '../../../machines/compose-selectors';
+import { selectSignature } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import type { ComposeActor } from './field';
 

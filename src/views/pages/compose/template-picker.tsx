@@ -1,10 +1,10 @@
 // "Usar plantilla": the button, the dialog listing the templates (search, repository filter, keyboard:
 // Tab through the rows, Enter or Space on "Usar"), and «¿Reemplazar el título y el contenido?» when the
-// form already has text. The template picker actor (template-picker.ts) is compose's child `templates`.
+// form already has text. The template picker actor (compose/template-picker.ts) is compose's child `templates`.
 import { useSelector } from '@xstate/react';
 import { TEMPLATE_REPOSITORIES, type Template, type TemplateRepositoryCode } from '../../../../shared/templates-contract';
-import { selectHasFailed, selectIsBusy, selectIsEmpty, selectIsStale } from '../../../machines/list';
-import type { TemplateListActor } from '../../../machines/templates';
+import { selectHasFailed, selectIsBusy, selectIsEmpty, selectIsStale } from '../../../machines/list/list';
+import type { TemplateListActor } from '../../../machines/templates/templates';
 import {
   selectAsksReplace,
   selectChosenName,
@@ -16,9 +16,9 @@ import {
   selectPickerRepository,
   USE_TEMPLATE_BUTTON_ID,
   type TemplatePickerActor,
-} from '../../../machines/template-picker';
-import { selectIsLocked } from '../../../machines/compose-selectors';
-import type { ComposeSnapshot } from '../../../machines/compose';
+} from '../../../machines/compose/template-picker';
+import { selectIsLocked } from '../../../machines/compose/selectors';
+import type { ComposeSnapshot } from '../../../machines/compose/compose';
 import { useT } from '../../lib/i18n';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';

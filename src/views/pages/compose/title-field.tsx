@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { FIELD_IDS } from '../../../machines/compose-rules';
-import { selectIsLocked, selectTitle } from '../../../machines/compose-selectors';
+import { FIELD_IDS } from '../../../machines/compose/rules';
+import { selectIsLocked, selectTitle } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { Field, FieldError, FieldLabel } from '../../ui/field';
 import { Input } from '../../ui/input';

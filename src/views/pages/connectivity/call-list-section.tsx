@@ -1,4 +1,4 @@
-// "Lista de llamados" on a course's page (the call-list.ts child): how many last messages count (an event),
+// "Lista de llamados" on a course's page (the dashboard/call-list.ts child): how many last messages count (an event),
 // the guardians not reached, the CSV download (a plain link to the server's CSV: the session cookie goes
 // with it) and the print view. Loading, empty, failed (Reintentar) each say so.
 import { useSelector } from '@xstate/react';
@@ -11,7 +11,7 @@ import {
   selectListLoading,
   selectMessages,
   type CallListActor,
-} from '../../../machines/call-list';
+} from '../../../machines/dashboard/call-list';
 import { useT } from '../../lib/i18n';
 import { buttonVariants } from '../../ui/button';
 import { Label } from '../../ui/label';

@@ -1,5 +1,5 @@
 // The call list's rows as a table, in CALL_LIST_COLUMNS' order (the CSV's columns): shown on a course's page
-// and, cut into pages of CALL_LIST_PAGE_ROWS rows (call-list.ts `selectPrintPages`), on the print view.
+// and, cut into pages of CALL_LIST_PAGE_ROWS rows (dashboard/call-list.ts `selectPrintPages`), on the print view.
 import { CALL_LIST_COLUMNS, type CallListRow } from '../../../../shared/dashboard-contract';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';

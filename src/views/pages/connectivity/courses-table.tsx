@@ -13,7 +13,7 @@ import {
   selectSort,
   type ConnectivityActor,
   type ConnectivitySort,
-} from '../../../machines/connectivity';
+} from '../../../machines/dashboard/connectivity';
 import type { ConnectivityRow } from '../../../../shared/dashboard-contract';
 import { formatNumber } from '../../charts/scale';
 import { DEVICE_STATUSES, DeviceDot } from '../../lib/device-status';

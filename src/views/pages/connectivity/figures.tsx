@@ -3,7 +3,7 @@
 // and "cobertura efectiva" with what it means. Shared by /dashboard/connectivity and a course's page.
 import { CHANNEL_CODES } from '../../../../shared/codes';
 import { COVERAGE_HOURS, COVERAGE_MESSAGES, type ConnectivityRow } from '../../../../shared/dashboard-contract';
-import { deviceTotal, reachShare } from '../../../machines/connectivity-rules';
+import { deviceTotal, reachShare } from '../../../machines/dashboard/connectivity-rules';
 import { Meter } from '../../charts/meter';
 import { formatNumber } from '../../charts/scale';
 import { StackedBar } from '../../charts/stacked-bar';

@@ -6,7 +6,7 @@
 // Decisions, "Missed messages on a course's page"); anyone else is told who can.
 import { Link } from 'wouter';
 import type { CourseConnectivity, CourseGuardian } from '../../../../shared/dashboard-contract';
-import { missedMessages, type MissedMessage } from '../../../machines/course-connectivity';
+import { missedMessages, type MissedMessage } from '../../../machines/dashboard/course-connectivity';
 import { formatDateTime } from '../../lib/format';
 import { DeviceDot } from '../../lib/device-status';
 import { useT } from '../../lib/i18n';

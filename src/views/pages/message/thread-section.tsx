@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ThreadMessage } from '../../../../shared/messages-contract';
-import { selectLocale } from '../../../machines/locale';
+import { selectLocale } from '../../../machines/app/locale';
 import { localeActor } from '../../actors';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';

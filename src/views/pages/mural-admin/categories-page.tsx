@@ -1,6 +1,6 @@
-// /mural/categories (issue 17, managers): the categories in the wall's order with their post counts; the
+// /mural/categories (managers): the categories in the wall's order with their post counts; the
 // inline form creates one; each row renames in place (Enter saves, Escape cancels), moves with Subir/Bajar
-// and deletes when empty (asked first), or says why it cannot. The machine is news-categories.ts.
+// and deletes when empty (asked first), or says why it cannot. The machine is news/categories.ts.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { NewsCategory } from '../../../../shared/news-contract';
@@ -27,8 +27,8 @@ import {
   selectInUseId,
   selectInUseText,
   selectRenaming,
-} from '../../../machines/news-categories';
-import type { MoveDirection } from '../../../machines/news-categories-rules';
+} from '../../../machines/news/categories';
+import type { MoveDirection } from '../../../machines/news/categories-rules';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';

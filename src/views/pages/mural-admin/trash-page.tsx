@@ -1,11 +1,11 @@
-// /mural/trash (issue 17, managers): deleted posts, newest deleted first, with who deleted each and when;
+// /mural/trash (managers): deleted posts, newest deleted first, with who deleted each and when;
 // restore, or delete forever after a question (ConfirmPanel over AlertPanel: Escape answers no). Paged
-// with "Cargar más". The machine is news-trash.ts.
+// with "Cargar más". The machine is news/trash.ts.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { NewsPost } from '../../../../shared/news-contract';
-import { selectLocale } from '../../../machines/locale';
-import { selectCanLoadMore, selectHasFailed, selectIsAppending, selectIsEmpty, selectIsLoading, selectIsStale, selectTotal } from '../../../machines/list';
+import { selectLocale } from '../../../machines/app/locale';
+import { selectCanLoadMore, selectHasFailed, selectIsAppending, selectIsEmpty, selectIsLoading, selectIsStale, selectTotal } from '../../../machines/list/list';
 import {
   newsPurgeButtonId,
   newsTrashMachine,
@@ -16,8 +16,8 @@ import {
   selectNewsTrashList,
   selectNewsTrashTarget,
   type NewsTrashListActor,
-} from '../../../machines/news-trash';
-import { selectTimezone } from '../../../machines/session-selectors';
+} from '../../../machines/news/trash';
+import { selectTimezone } from '../../../machines/session/selectors';
 import { localeActor, sessionActor } from '../../actors';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';

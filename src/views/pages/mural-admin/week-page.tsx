@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { NewsPost } from '../../../../shared/news-contract';
-import { selectLocale } from '../../../machines/locale';
+import { selectLocale } from '../../../machines/app/locale';
 import {
   excerpt,
   newsWeekMachine,
@@ -18,8 +18,8 @@ import {
   selectWeekFailure,
   selectWeekLoading,
   WEEK_PRINT_MAX,
-} from '../../../machines/news-week';
-import { selectTimezone } from '../../../machines/session-selectors';
+} from '../../../machines/news/week';
+import { selectTimezone } from '../../../machines/session/selectors';
 import { localeActor, sessionActor } from '../../actors';
 import { formatDay } from '../../lib/format';
 import { useT } from '../../lib/i18n';

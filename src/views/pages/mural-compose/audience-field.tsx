@@ -1,8 +1,8 @@
 // Who sees the post besides the school's staff: the whole school, or levels and courses (the recipients data
 // message compose loads). Native radios and checkboxes: Tab, Space and the arrows work as everywhere.
 import { useSelector } from '@xstate/react';
-import { NEWS_FIELD_IDS } from '../../../machines/news-compose-rules';
-import { selectChosenCount, selectCourseIds, selectCourses, selectIsLocked, selectLevelIds, selectLevels, selectScope } from '../../../machines/news-compose-selectors';
+import { NEWS_FIELD_IDS } from '../../../machines/news/compose-rules';
+import { selectChosenCount, selectCourseIds, selectCourses, selectIsLocked, selectLevelIds, selectLevels, selectScope } from '../../../machines/news/compose-selectors';
 import { useT } from '../../lib/i18n';
 import { FieldDescription, FieldError } from '../../ui/field';
 import { describedBy, useNewsFieldError, type NewsComposeActor } from './shared';

@@ -3,10 +3,10 @@
 // page closes; the CSP allows `blob:` images) or, once saved, from the server.
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { AttachmentSnapshot, AttachmentActorRef } from '../../../machines/attachment';
-import { selectEntries, type AttachmentListActor } from '../../../machines/attachment-list';
-import { NEWS_FIELD_IDS } from '../../../machines/news-compose-rules';
-import { selectAttachmentList, selectIsLocked } from '../../../machines/news-compose-selectors';
+import type { AttachmentSnapshot, AttachmentActorRef } from '../../../machines/compose/attachment';
+import { selectEntries, type AttachmentListActor } from '../../../machines/compose/attachment-list';
+import { NEWS_FIELD_IDS } from '../../../machines/news/compose-rules';
+import { selectAttachmentList, selectIsLocked } from '../../../machines/news/compose-selectors';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { buttonVariants } from '../../ui/button';

@@ -2,7 +2,7 @@
 // the question before leaving. Each reads one primitive per selector and sends what happens.
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { NEWS_FIELD_IDS } from '../../../machines/news-compose-rules';
+import { NEWS_FIELD_IDS } from '../../../machines/news/compose-rules';
 import {
   selectBody,
   selectCategories,
@@ -22,7 +22,7 @@ import {
   selectSaveFailed,
   selectTimezone,
   selectTitle,
-} from '../../../machines/news-compose-selectors';
+} from '../../../machines/news/compose-selectors';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';

@@ -2,9 +2,9 @@
 // skeleton while it loads, the load failure. The form's sections are beside it.
 import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
-import { newsComposeMachine } from '../../../machines/news-compose';
-import { selectIsEditingPost, selectIsLoading, selectLoadFailed } from '../../../machines/news-compose-selectors';
-import type { SessionSnapshot } from '../../../machines/session';
+import { newsComposeMachine } from '../../../machines/news/compose';
+import { selectIsEditingPost, selectIsLoading, selectLoadFailed } from '../../../machines/news/compose-selectors';
+import type { SessionSnapshot } from '../../../machines/session/session';
 import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';

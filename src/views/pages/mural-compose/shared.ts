@@ -1,8 +1,8 @@
 // What the sections of the news compose form share: the actor, and how a field finds its error.
 import { useSelector } from '@xstate/react';
-import type { NewsComposeActor } from '../../../machines/news-compose';
-import { NEWS_FIELD_IDS, type NewsComposeField, type NewsFieldError } from '../../../machines/news-compose-rules';
-import { selectFieldError } from '../../../machines/news-compose-selectors';
+import type { NewsComposeActor } from '../../../machines/news/compose';
+import { NEWS_FIELD_IDS, type NewsComposeField, type NewsFieldError } from '../../../machines/news/compose-rules';
+import { selectFieldError } from '../../../machines/news/compose-selectors';
 import { useT } from '../../lib/i18n';
 
 export type { NewsComposeActor };

@@ -11,7 +11,7 @@ import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NEWSFEED_ROLES } from '../../../../shared/codes';
 import type { MessageKey } from '../../../i18n';
-import { selectHasAnyRole } from '../../../machines/session-selectors';
+import { selectHasAnyRole } from '../../../machines/session/selectors';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';

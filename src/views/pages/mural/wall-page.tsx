@@ -1,5 +1,5 @@
-// /mural/news: the wall as readers see it (issue 17). Staff on device latam see every published post of
-// their school, pinned first, then newest. The machine is news-wall.ts (`manage: false`); the search and
+// /mural/news: the wall as readers see it. Staff on device latam see every published post of
+// their school, pinned first, then newest. The machine is news/wall.ts (`manage: false`); the search and
 // the category live in the address like the desk's.
 import { useSelector } from '@xstate/react';
 import { sessionActor } from '../../actors';

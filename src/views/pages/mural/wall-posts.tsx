@@ -17,10 +17,10 @@ import {
   selectWallList,
   selectWallSearch,
   type NewsWallActor,
-} from '../../../machines/news-wall';
-import { selectCanLoadMore, selectIsAppending, selectIsStale, selectPlaceholder, selectTotal, type ListSnapshot } from '../../../machines/list';
-import { selectLocale } from '../../../machines/locale';
-import { selectTimezone } from '../../../machines/session-selectors';
+} from '../../../machines/news/wall';
+import { selectCanLoadMore, selectIsAppending, selectIsStale, selectPlaceholder, selectTotal, type ListSnapshot } from '../../../machines/list/list';
+import { selectLocale } from '../../../machines/app/locale';
+import { selectTimezone } from '../../../machines/session/selectors';
 import { localeActor, sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';

@@ -2,9 +2,9 @@
 // compose picker (its dialog content is compose's own, RecipientPickerContent).
 import { useSelector } from '@xstate/react';
 import type { RecipientPick } from '../../../../shared/compose-contract';
-import type { FieldErrors } from '../../../machines/recipient-lists';
-import { pickKey, type PickerActor } from '../../../machines/recipient-picker';
-import { selectIsOpen } from '../../../machines/recipient-picker-selectors';
+import type { FieldErrors } from '../../../machines/recipient-lists/recipient-lists';
+import { pickKey, type PickerActor } from '../../../machines/compose/recipient-picker';
+import { selectIsOpen } from '../../../machines/compose/recipient-picker-selectors';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog, DialogTrigger } from '../../ui/dialog';

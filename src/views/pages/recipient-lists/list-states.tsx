@@ -11,7 +11,7 @@ import {
   selectIsStale,
   selectTotal,
   type ListSnapshot,
-} from '../../../machines/list';
+} from '../../../machines/list/list';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';

@@ -1,5 +1,5 @@
 // "Editar datos de contacto": the SPEC §3 "user to edit" fields of a list member, over the member editor
-// actor (member-editor.ts). The server's Spanish error shows under each refused field; nothing typed is
+// actor (recipient-lists/member-editor.ts). The server's Spanish error shows under each refused field; nothing typed is
 // lost; the note says the change reaches every list and future message.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -16,7 +16,7 @@ import {
   selectEditorName,
   selectEditorSaving,
   type MemberField,
-} from '../../../machines/member-editor';
+} from '../../../machines/recipient-lists/member-editor';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';

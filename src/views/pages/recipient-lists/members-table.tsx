@@ -1,13 +1,13 @@
 // The members of /recipient-list/:id at school scale: a search over name, e-mail, phone, document and course,
 // the count of what is shown ("Mostrando 100 de 3.012 miembros"), the rows of the current slice and
-// "Mostrar más". What is found and how many are shown are the machine's rules (member-rows.ts); this file
+// "Mostrar más". What is found and how many are shown are the machine's rules (recipient-lists/member-rows.ts); this file
 // renders them and sends what the reader does.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { RecipientListMember } from '../../../../shared/recipient-lists-contract';
-import { MEMBER_SEARCH_ID, memberRowId, type MemberRows } from '../../../machines/member-rows';
-import { memberEditButtonId } from '../../../machines/recipient-list-rules';
-import type { recipientListMachine, RecipientListSnapshot } from '../../../machines/recipient-list';
+import { MEMBER_SEARCH_ID, memberRowId, type MemberRows } from '../../../machines/recipient-lists/member-rows';
+import { memberEditButtonId } from '../../../machines/recipient-lists/recipient-list-rules';
+import type { recipientListMachine, RecipientListSnapshot } from '../../../machines/recipient-lists/recipient-list';
 import {
   selectCanShowMore,
   selectIsSearching,
@@ -19,8 +19,8 @@ import {
   selectSearchShown,
   selectShowMoreCount,
   selectShownCount,
-} from '../../../machines/recipient-list-selectors';
-import { selectLocale } from '../../../machines/locale';
+} from '../../../machines/recipient-lists/recipient-list-selectors';
+import { selectLocale } from '../../../machines/app/locale';
 import { localeActor } from '../../actors';
 import { DeviceDot } from '../../lib/device-status';
 import { useT } from '../../lib/i18n';

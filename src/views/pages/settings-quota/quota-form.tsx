@@ -3,8 +3,8 @@
 // focus to the first. While saving the fields are read-only, not disabled, so focus stays where it was.
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { selectCanSave, selectDraftValue, selectFieldError, selectSaving, selectSettings, type SettingsQuotaActor } from '../../../machines/settings-quota';
-import { QUOTA_FIELD_IDS, type QuotaField, type QuotaFieldError } from '../../../machines/settings-quota-rules';
+import { selectCanSave, selectDraftValue, selectFieldError, selectSaving, selectSettings, type SettingsQuotaActor } from '../../../machines/settings/quota';
+import { QUOTA_FIELD_IDS, type QuotaField, type QuotaFieldError } from '../../../machines/settings/quota-rules';
 import { formatNumber } from '../../charts/scale';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';

@@ -1,4 +1,4 @@
-// The usage chart (quota-usage.ts): Mensual / Anual, the calendar (January–December or the school year),
+// The usage chart (settings/quota-usage.ts): Mensual / Anual, the calendar (January–December or the school year),
 // the year with its arrows (monthly view), the bars with the limit, and this month's top senders and
 // courses. A new choice keeps the old bars on screen (dimmed, aria-busy) until the new ones come.
 import { useSelector } from '@xstate/react';
@@ -13,7 +13,7 @@ import {
   selectView,
   selectYear,
   type QuotaUsageActor,
-} from '../../../machines/quota-usage';
+} from '../../../machines/settings/quota-usage';
 import { BarChart } from '../../charts/bar-chart';
 import { BarList, type BarListItem } from '../../charts/bar-list';
 import { capitalize, longMonth, shortMonth } from '../../charts/periods';

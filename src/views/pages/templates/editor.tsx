@@ -3,7 +3,7 @@
 import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 
-import { KEEP_EDITING_BUTTON_ID, TEMPLATE_FIELD_IDS, type TemplateField } from '../../../machines/template-rules';
+import { KEEP_EDITING_BUTTON_ID, TEMPLATE_FIELD_IDS, type TemplateField } from '../../../machines/templates/rules';
 import {
   selectConfirmingDelete,
   selectConfirmingDiscard,
@@ -16,7 +16,7 @@ import {
   selectOriginalName,
   selectTargetName,
   type TemplatesActor,
-} from '../../../machines/templates';
+} from '../../../machines/templates/templates';
 import { useT } from '../../lib/i18n';
 import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';

@@ -1,0 +1,235 @@
+// The root actor. It owns the app-lifetime actors (systemIds `session`, `token`, `sidebar`, `loadingBar`,
+// `locale`, `routeGuard`, `folderCounts`, `undo`) and is the only place that knows how they talk to each other.
+//
+// How events flow (the decision the design card asked for): children never address each other and
+// never `sendParent`; they only `emit`. A `bridge` callback actor (app/bridge.ts) listens to every child's
+// emitted events (and to session snapshots) and sends them back to this root, whose transitions below
+// forward them with `sendTo`. The UI effects (`navigate`, `toast`, `focus`) of every child arrive wrapped
+// in `app.relay` and are re-emitted by the root, so the app edge subscribes in one place:
+//   appActor.on('navigate', …); appActor.on('toast', …); appActor.on('focus', …)
+// Children stay testable alone (their emitted events are their whole interface), and the wiring is
+// visible as ordinary transitions of this machine.
+//
+// Pages (app/pages.ts): each screen's actor (folder, message, compose, reception…) is a child of this root
+// too, opened and closed by the view's `usePageActor` with `page.open` / `page.close`, so it lives in the
+// app's system (the Stately inspector and the offline actor panel show it). A `relayEffects` child watches
+// each page and hands its effects back here: UI effects go to the edge, `counts.changed` to `folderCounts`.
+//
+// Navigations the user asks for (a link, the browser's Back) arrive as `navigation.request` from the edge.
+// An open page may hold them (compose with unsaved changes): the root asks whether one would
+// (`snapshot.can(page.leave)`) and hands it the request (closing the phone's menu, whose modal drawer would
+// cover the page's question), and that page lets it through later by emitting
+// `navigate`, or drops it. Otherwise the root emits `navigate` at once. `selectHoldsNavigation` answers the
+// same question for the edge's synchronous cases (the popstate it must undo, the tab closing).
+import { assign, createActor, emit, sendTo, setup, type ActorOptions, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { setActivityListener, setRequestGate, setUnauthorizedHandler } from '../../services/http';
+import { bridge, type ChildId } from './bridge';
+import { pageActions, pageGuards, type PageSpec } from './pages';
+import { loadingBarMachine } from './loading-bar';
+import { folderCountsMachine } from '../messages/folder-counts';
+import { localeMachine } from './locale';
+import { routeGuardMachine } from './route-guard';
+import type { RouteRule, SessionSummary } from './route-rules';
+import { sessionMachine, type TokenSetEvent } from '../session/session';
+import type { ResetReason } from '../session/rules';
+import { sidebarMachine } from './sidebar';
+import { selectCanRequest, tokenMachine } from '../session/token';
+import { relayEffects, type LeaveRequest, type RelayedEffect, type ToastCommand, type UiEvent } from './effects';
+import { undoMachine, type MessagesRestoredEvent } from '../messages/undo';
+import type { Locale } from '../../../shared/contract';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type TokenActor = ActorRefFrom<typeof tokenMachine>;
+export type SidebarActor = ActorRefFrom<typeof sidebarMachine>;
+export type LoadingBarActor = ActorRefFrom<typeof loadingBarMachine>;
+export type LocaleActor = ActorRefFrom<typeof localeMachine>;
+export type RouteGuardActor = ActorRefFrom<typeof routeGuardMachine>;
+export type FolderCountsActor = ActorRefFrom<typeof folderCountsMachine>;
+export type UndoActor = ActorRefFrom<typeof undoMachine>;
+
+export type AppEvent =
+  | TokenSetEvent
+  | { type: 'token.clear' }
+  | { type: 'session.reset'; reason: ResetReason }
+  | { type: 'session.remember'; path: string | null }
+  /** From the HTTP 401 hook. */
+  | { type: 'session.unauthorized' }
+  | ({ type: 'session.updated' } & SessionSummary)
+  /** The signed-in user's institution locale changed (null: signed out); for `locale`. */
+  | { type: 'locale.institution'; locale: Locale | null }
+  | { type: 'route.changed'; path: string }
+  /** A child's UI effect, to be re-emitted for the app edge. */
+  | { type: 'app.relay'; event: UiEvent }
+  /** Folder counters may have changed: `folderCounts` reloads them. */
+  | { type: 'counts.changed' }
+  | { type: 'page.open'; page: PageSpec }
+  | { type: 'page.close'; id: string }
+  /** An effect a page emitted, from its relay. */
+  | RelayedEffect
+  /** The user asks to go somewhere (a link, Back): an open page may hold it (see the header). */
+  | ({ type: 'navigation.request' } & LeaveRequest)
+  /** A toast's button ("Deshacer"): messages for `undo`, a news post for the open pages. */
+  | ToastCommand
+  /** `undo` put messages back: the open pages hear it. */
+  | MessagesRestoredEvent;
+
+export interface AppInput {
+  /** Clock for the token actor (tests); Date.now otherwise. */
+  now?: () => number;
+  /** The access rules of the route table (views/routes.tsx), for the route guard. */
+  routes?: readonly RouteRule[];
+}
+
+export interface AppContext {
+  now: () => number;
+  routes: readonly RouteRule[];
+  /** Which child crashed, when the root is `failed`. */
+  failedActor: string | null;
+  /** Ids of the page actors open now (each with its relay). */
+  pages: string[];
+}
+
+/** Any child that crashes (a bug, not a business failure) takes the root to `failed`, naming itself. */
+const crashed = (id: string) => ({ target: 'failed', actions: { type: 'assignFailure', params: { id } } }) as const;
+
+/** An app-lifetime child: its invoke id, systemId and actor name are one. */
+const lifetime = <const Id extends ChildId>(id: Id) => ({ id, systemId: id, src: id, onError: crashed(id) }) as const;
+
+export const appMachine = setup({
+  types: {
+    input: {} as AppInput,
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    emitted: {} as UiEvent,
+  },
+  actors: {
+    bridge,
+    session: sessionMachine,
+    token: tokenMachine,
+    sidebar: sidebarMachine,
+    loadingBar: loadingBarMachine,
+    locale: localeMachine,
+    routeGuard: routeGuardMachine,
+    folderCounts: folderCountsMachine,
+    undo: undoMachine,
+    relayEffects,
+  },
+  guards: pageGuards,
+  actions: {
+    toToken: sendTo('token', ({ event }) => event),
+    toSession: sendTo('session', ({ event }) => event),
+    toRouteGuard: sendTo('routeGuard', ({ event }) => event),
+    toSidebar: sendTo('sidebar', ({ event }) => event),
+    toFolderCounts: sendTo('folderCounts', ({ event }) => event),
+    toLocale: sendTo('locale', ({ event }) => event),
+    relay: emit(({ event }) => {
+      if (event.type !== 'app.relay') throw new Error(`relay: unexpected ${event.type}`);
+      return event.event;
+    }),
+    assignFailure: assign((_, params: { id: string }) => ({ failedActor: params.id })),
+    refreshCounts: sendTo('folderCounts', { type: 'counts.refresh' }),
+    toUndo: sendTo('undo', ({ event }) => event),
+    ...pageActions,
+  },
+}).createMachine({
+  id: 'app',
+  initial: 'running',
+  context: ({ input }) => ({ now: input?.now ?? Date.now, routes: input?.routes ?? [], failedActor: null, pages: [] }),
+  // A page unmounting after a crash still closes (a no-op then: `failed` closed them all).
+  on: { 'page.close': { actions: 'closePage' } },
+  states: {
+    running: {
+      invoke: [
+        { id: 'bridge', src: 'bridge', onError: crashed('bridge') },
+        lifetime('session'),
+        { ...lifetime('token'), input: ({ context }) => ({ now: context.now }) },
+        lifetime('sidebar'),
+        lifetime('loadingBar'),
+        { ...lifetime('locale'), input: {} },
+        { ...lifetime('routeGuard'), input: ({ context }) => ({ routes: context.routes }) },
+        { ...lifetime('folderCounts'), input: {} },
+        lifetime('undo'),
+      ],
+      on: {
+        'token.set': { actions: 'toToken' },
+        'token.clear': { actions: 'toToken' },
+        'session.reset': { actions: 'toSession' },
+        'session.remember': { actions: 'toSession' },
+        'session.unauthorized': { actions: 'toSession' },
+        'session.updated': { actions: ['toRouteGuard', 'toFolderCounts'] },
+        'locale.institution': { actions: 'toLocale' },
+        'route.changed': { actions: 'toSidebar' },
+        'app.relay': { actions: 'relay' },
+        'counts.changed': { actions: 'refreshCounts' },
+        'page.open': { guard: 'isNewPage', actions: 'openPage' },
+        'effect.relay': { actions: 'routeEffect' },
+        'navigation.request': { actions: 'requestNavigation' },
+        'undo.restore': { actions: 'toUndo' },
+        'messages.restored': { actions: 'toPages' },
+        'news.restore': { actions: 'toPages' },
+      },
+    },
+    // A child crashed (a bug, not a business failure): the view shows the fatal error screen.
+    failed: { entry: 'closePages' },
+  },
+});
+
+export type AppActor = ReturnType<typeof createAppActor>;
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+export interface CreateAppActorOptions {
+  input?: AppInput;
+  /** Replacement child logic (tests, demos). Provided at the root so it reaches the children. */
+  actors?: Parameters<typeof appMachine.provide>[0]['actors'];
+  inspect?: ActorOptions<typeof appMachine>['inspect'];
+}
+
+/** Creates the root actor; the app edge subscribes to `navigate`/`toast` and then calls `start()`. */
+export function createAppActor(options: CreateAppActorOptions = {}) {
+  const logic = options.actors ? appMachine.provide({ actors: options.actors }) : appMachine;
+  return createActor(logic, { systemId: 'app', input: options.input ?? {}, inspect: options.inspect });
+}
+
+/** Typed access to the app-lifetime actors (they exist as soon as the root is created). */
+export function appActorsOf(app: AppActor) {
+  const get = <T>(id: ChildId): T => {
+    const actor = app.system.get(id);
+    if (!actor) throw new Error(`app: no actor with systemId ${id}`);
+    return actor as T;
+  };
+  return {
+    session: get<SessionActor>('session'),
+    token: get<TokenActor>('token'),
+    sidebar: get<SidebarActor>('sidebar'),
+    loadingBar: get<LoadingBarActor>('loadingBar'),
+    locale: get<LocaleActor>('locale'),
+    routeGuard: get<RouteGuardActor>('routeGuard'),
+    folderCounts: get<FolderCountsActor>('folderCounts'),
+    undo: get<UndoActor>('undo'),
+  };
+}
+
+/**
+ * Registers the HTTP hooks (services cannot import machines): the token gate, the 401 handler and the
+ * loading-bar activity. Returns a function that unregisters all three.
+ */
+export function connectServices(app: AppActor): () => void {
+  const { token, loadingBar } = appActorsOf(app);
+  const unregister = [
+    setRequestGate(() => {
+      const allowed = selectCanRequest(token.getSnapshot());
+      // Let the token actor tell the user and reset the session (once; it ignores repeats).
+      if (!allowed) token.send({ type: 'token.check' });
+      return allowed;
+    }),
+    setUnauthorizedHandler(() => app.send({ type: 'session.unauthorized' })),
+    setActivityListener({
+      start: () => loadingBar.send({ type: 'loading.start' }),
+      finish: () => loadingBar.send({ type: 'loading.finish' }),
+      fail: () => loadingBar.send({ type: 'loading.fail' }),
+    }),
+  ];
+  return () => unregister.forEach((off) => off());
+}
+
+export const selectIsAppFailed = (snapshot: AppSnapshot): boolean => snapshot.matches('failed');

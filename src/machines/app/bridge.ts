@@ -1,0 +1,68 @@
+// How the app-lifetime children talk to the root (app/app.ts's header tells the flow): they only `emit`, and
+// the `bridge` callback actor listens to every one of them (and to session snapshots) and sends what it
+// hears back to the root, which forwards it with `sendTo`. Effects go the way `appEventOf` says.
+import { fromCallback, type AnyActorRef, type EventObject, type Subscription } from 'xstate';
+import type { Locale } from '../../../shared/contract';
+import type { AppEvent, SessionActor } from './app';
+import { isEffect, type Effect } from './effects';
+import type { SessionSummary } from './route-rules';
+import type { SessionSnapshot } from '../session/session';
+import { selectSessionStatus } from '../session/selectors';
+
+/** The systemIds of the app-lifetime actors, children of the root. */
+const CHILD_IDS = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts', 'undo'] as const;
+
+export type ChildId = (typeof CHILD_IDS)[number];
+
+/** What the route guard needs to know about the session; roles and device only while signed in. */
+export function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
+  const status = selectSessionStatus(snapshot);
+  const user = status === 'loggedIn' ? snapshot.context.user : null;
+  return { status, roles: user ? user.roles.map((role) => role.codigo) : [], device: user?.device ?? null };
+}
+
+const summaryKey = (summary: SessionSummary) => `${summary.status}|${summary.roles.join(',')}|${summary.device ?? ''}`;
+
+/** The signed-in user's institution locale (null when signed out): without a choice of theirs, the UI's. */
+export const institutionLocaleOf = (snapshot: SessionSnapshot): Locale | null =>
+  selectSessionStatus(snapshot) === 'loggedIn' ? (snapshot.context.user?.institution.locale ?? null) : null;
+
+/** Where an effect goes: UI effects to the edge (wrapped in `app.relay`), the rest to this root as is. */
+export function appEventOf(effect: Effect): AppEvent {
+  return effect.type === 'counts.changed' ? effect : { type: 'app.relay', event: effect };
+}
+
+/**
+ * Listens to the children and reports to the root. Started before them (first in `invoke`), so no
+ * emitted event is missed; the session status is read from snapshots, which cannot be missed either.
+ */
+export const bridge = fromCallback<EventObject, void, AppEvent>(({ system, sendBack }) => {
+  const subscriptions: Subscription[] = [];
+  for (const id of CHILD_IDS) {
+    const child = system.get(id) as AnyActorRef | undefined;
+    if (!child) continue;
+    subscriptions.push(
+      child.on('*', (emitted: EventObject) => sendBack(isEffect(emitted) ? appEventOf(emitted) : (emitted as AppEvent))),
+    );
+  }
+  const session = system.get('session') as SessionActor | undefined;
+  if (session) {
+    let lastKey = summaryKey(sessionSummaryOf(session.getSnapshot()));
+    let lastLocale = institutionLocaleOf(session.getSnapshot());
+    subscriptions.push(
+      session.subscribe((snapshot) => {
+        const locale = institutionLocaleOf(snapshot);
+        if (locale !== lastLocale) {
+          lastLocale = locale;
+          sendBack({ type: 'locale.institution', locale });
+        }
+        const summary = sessionSummaryOf(snapshot);
+        const key = summaryKey(summary);
+        if (key === lastKey) return;
+        lastKey = key;
+        sendBack({ type: 'session.updated', ...summary });
+      }),
+    );
+  }
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+});

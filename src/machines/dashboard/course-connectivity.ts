@@ -1,0 +1,108 @@
+// /connectivity/course/:id (SPEC §3 device status and "recipient data shown"): a course's students
+// with their guardians, status, phone, e-mail and what to fix, and its call list, a child (dashboard/call-list.ts)
+// that runs beside it: one failing panel does not blank the other. A course that is not the school's (404)
+// is the not-found state, with no retry (nothing will change that); other failures offer Reintentar.
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fetchCourseConnectivity } from '../../services/dashboard';
+import type { CourseConnectivity, MissedDelivery } from '../../../shared/dashboard-contract';
+import { callListMachine, type CallListActor } from './call-list';
+
+export interface CourseConnectivityInput {
+  courseId: number;
+}
+
+export interface CourseConnectivityContext {
+  courseId: number;
+  course: CourseConnectivity | null;
+}
+
+export type CourseConnectivityEvent = { type: 'course.retry' } | { type: 'course.restartCallList' };
+
+export const courseConnectivityMachine = setup({
+  types: {
+    input: {} as CourseConnectivityInput,
+    context: {} as CourseConnectivityContext,
+    events: {} as CourseConnectivityEvent,
+  },
+  actors: { fetchCourse: fetchCourseConnectivity, callList: callListMachine },
+  actions: {
+    assignCourse: assign({ course: ({ event }) => (event as unknown as { output: CourseConnectivity }).output }),
+  },
+  guards: {
+    isNotFound: ({ event }) => (event as { error?: { status?: number } | null }).error?.status === 404,
+  },
+}).createMachine({
+  id: 'courseConnectivity',
+  type: 'parallel',
+  context: ({ input }) => ({ courseId: input.courseId, course: null }),
+  states: {
+    course: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: 'busy',
+          invoke: {
+            id: 'fetchCourse',
+            src: 'fetchCourse',
+            input: ({ context }) => ({ courseId: context.courseId }),
+            onDone: { target: 'shown', actions: 'assignCourse' },
+            onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
+          },
+        },
+        shown: {},
+        failed: {
+          on: { 'course.retry': { target: 'loading' } },
+        },
+        notFound: {},
+      },
+    },
+    callList: {
+      initial: 'running',
+      states: {
+        running: {
+          invoke: {
+            id: 'callList',
+            src: 'callList',
+            input: ({ context }) => ({ courseId: context.courseId }),
+            // A bug in the list's actor, not a failed request (that is its own `failed`).
+            onError: { target: 'crashed' },
+          },
+        },
+        crashed: {
+          on: { 'course.restartCallList': { target: 'running' } },
+        },
+      },
+    },
+  },
+});
+
+export type CourseConnectivitySnapshot = SnapshotFrom<typeof courseConnectivityMachine>;
+export type CourseConnectivityActor = ActorRefFrom<typeof courseConnectivityMachine>;
+
+export const selectCourse = (s: CourseConnectivitySnapshot): CourseConnectivity | null => s.context.course;
+export const selectCourseLoading = (s: CourseConnectivitySnapshot): boolean => s.matches({ course: 'loading' });
+export const selectCourseFailed = (s: CourseConnectivitySnapshot): boolean => s.matches({ course: 'failed' });
+export const selectNotFound = (s: CourseConnectivitySnapshot): boolean => s.matches({ course: 'notFound' });
+export const selectCallListActor = (s: CourseConnectivitySnapshot): CallListActor | undefined => s.children.callList as CallListActor | undefined;
+export const selectCallListCrashed = (s: CourseConnectivitySnapshot): boolean => s.matches({ callList: 'crashed' });
+
+/** One message a guardian did not receive, with what failed on each channel (the contract has a row per channel). */
+export interface MissedMessage {
+  message_id: number;
+  title: string;
+  sent_at: string;
+  author: string | null;
+  can_view_reception: boolean;
+  failures: Pick<MissedDelivery, 'channel' | 'status'>[];
+}
+
+/** A guardian's missed deliveries as messages, in the server's order (newest first). */
+export function missedMessages(missed: readonly MissedDelivery[]): MissedMessage[] {
+  const byId = new Map<number, MissedMessage>();
+  for (const { channel, status, ...message } of missed) {
+    const entry = byId.get(message.message_id) ?? { ...message, failures: [] };
+    entry.failures.push({ channel, status });
+    byId.set(message.message_id, entry);
+  }
+  return [...byId.values()];
+}

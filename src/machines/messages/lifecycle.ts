@@ -1,0 +1,296 @@
+// The lifecycle of one message as its user sees it (SPEC §4; rules in messages-contract.ts and
+// message-rules.ts): draft ⇄ scheduled, draft → sent, received unread → read, any of those → deleted
+// (remembering where from) → restored or purged. Each step is a server call under a named invoke; a
+// failure returns to the state the step left, with the error in context and a toast.
+//
+// The actor starts `closed` and is given its message with `message.open` (see `openMessageLifecycle`):
+// the starting state depends on the message, and a machine's initial state cannot.
+//
+// A sent message also follows its deliveries: `sent.sending` polls the message while anything
+// is in flight and settles in `sent.delivered` or `sent.partiallyFailed`.
+//
+// Its actions and guards are messages/lifecycle-actions.ts's, its rules messages/lifecycle-rules.ts's, what
+// the views read messages/lifecycle-selectors.ts's.
+import { assertEvent, createActor, setup, type SnapshotFrom } from 'xstate';
+import { resaveDraftById, scheduleDraftById, sendDraftById } from '../../services/compose';
+import { cancelSchedule, deleteMessages, markRead, purgeMessages } from '../../services/messages';
+import { restoreMessages } from '../../services/folder-info';
+import { watchProgress, type ProgressEvent } from '../../services/reception';
+import type { CountsChangedEvent, FocusEvent, ToastEvent } from '../app/effects';
+import { allowed, byId, byIds, failed, FAILED_REQUEST, lifecycleActions, lifecycleGuards } from './lifecycle-actions';
+import { RESTING, type LifecycleContext, type LifecycleMessage, type LiveKind } from './lifecycle-rules';
+
+export type LifecycleEvent =
+  | { type: 'message.open'; message: LifecycleMessage }
+  | { type: 'message.save' }
+  | { type: 'message.schedule'; at: string }
+  | { type: 'message.send' }
+  | { type: 'message.cancelSchedule' }
+  | { type: 'message.read' }
+  | { type: 'message.delete' }
+  | { type: 'message.restore' }
+  | { type: 'message.purge' }
+  /** Answers the purge and cancel-schedule confirmations (SPEC: "Eliminar definitivamente" asks first). */
+  | { type: 'message.confirm' }
+  | { type: 'message.cancel' }
+  | ProgressEvent;
+
+export type LifecycleEmitted = ToastEvent | CountsChangedEvent | FocusEvent;
+
+export interface IdInput {
+  id: number;
+}
+
+const deleteSent = allowed('sent', 'delete', 'deleting');
+
+/**
+ * The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). A
+ * failure returns to `back`: the first of its targets whose guard holds.
+ */
+type BackGuard = 'isProgressSending' | 'isProgressPartial' | 'isUnread';
+const deletingFrom = <B extends readonly { guard?: BackGuard; target: string }[]>(
+  from: LiveKind,
+  back: B = [{ target: 'idle' }] as unknown as B,
+) => ({
+  tags: ['busy', 'deleting'],
+  invoke: {
+    id: 'deleteMessages',
+    src: 'deleteMessages',
+    input: byIds,
+    onDone: {
+      target: '#messageLifecycle.deleted',
+      actions: [{ type: 'rememberOrigin', params: { from } }, 'toastDeleted', 'announceCounts'],
+    },
+    onError: back.map((b) => ({ ...b, actions: FAILED_REQUEST })) as { [K in keyof B]: B[K] & { actions: typeof FAILED_REQUEST } },
+  },
+} as const);
+
+/**
+ * A question asked in place before a step that cannot be undone (purge, cancel a schedule): confirmed, the
+ * call (`then`) starts; not, keyboard focus goes back to the button that asked (`focus`), instead of being
+ * lost with the question.
+ */
+const confirming = <T extends string, F extends 'focusPurge' | 'focusCancelSchedule'>(then: T, focus: F) =>
+  ({
+    on: {
+      'message.confirm': { target: then, actions: 'clearError' },
+      'message.cancel': { target: 'idle', actions: focus },
+    },
+  }) as const;
+
+export const messageLifecycleMachine = setup({
+  types: {
+    context: {} as LifecycleContext,
+    events: {} as LifecycleEvent,
+    emitted: {} as LifecycleEmitted,
+  },
+  actors: {
+    // A draft acted on by id (folder or reader, no form): read it, then save/schedule/send it as it is,
+    // each send with a fresh idempotency key.
+    saveDraft: resaveDraftById,
+    scheduleMessage: scheduleDraftById,
+    sendMessage: sendDraftById,
+    cancelSchedule,
+    markRead,
+    deleteMessages,
+    restoreMessages,
+    purgeMessages,
+    watchProgress,
+  },
+  actions: lifecycleActions,
+  guards: lifecycleGuards,
+}).createMachine({
+  id: 'messageLifecycle',
+  initial: 'closed',
+  context: { id: null, unread: false, deletedFrom: null, error: null, progress: null },
+  states: {
+    closed: {
+      on: {
+        // Where the message rests (messages/lifecycle-rules.ts `openingOf`); a trashed message that does
+        // not say where from cannot be restored: it stays closed.
+        'message.open': RESTING.map((at) => ({ guard: { type: 'opensAs' as const, params: { at } }, target: at, actions: 'openMessage' as const })),
+      },
+    },
+    draft: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'message.save': allowed('draft', 'save', 'saving'),
+            'message.schedule': allowed('draft', 'schedule', 'scheduling'),
+            'message.send': allowed('draft', 'send', 'sending'),
+            'message.delete': allowed('draft', 'delete', 'deleting'),
+          },
+        },
+        saving: {
+          tags: 'busy',
+          invoke: {
+            id: 'saveDraft',
+            src: 'saveDraft',
+            input: byId,
+            onDone: { target: 'idle', actions: { type: 'toastDone', params: { key: 'messages.saved' } } },
+            onError: { target: 'idle', actions: FAILED_REQUEST },
+          },
+        },
+        scheduling: {
+          tags: 'busy',
+          invoke: {
+            id: 'scheduleMessage',
+            src: 'scheduleMessage',
+            input: ({ context, event }) => {
+              assertEvent(event, 'message.schedule');
+              return { id: context.id as number, at: event.at };
+            },
+            onDone: { target: '#messageLifecycle.scheduled', actions: [{ type: 'toastDone', params: { key: 'messages.scheduled' } }, 'announceCounts'] },
+            onError: { target: 'idle', actions: FAILED_REQUEST },
+          },
+        },
+        sending: {
+          tags: 'busy',
+          invoke: {
+            id: 'sendMessage',
+            src: 'sendMessage',
+            input: byId,
+            onDone: { target: '#messageLifecycle.sent', actions: [{ type: 'toastDone', params: { key: 'messages.sent' } }, 'announceCounts'] },
+            onError: { target: 'idle', actions: failed('error.send') },
+          },
+        },
+        deleting: deletingFrom('draft'),
+      },
+    },
+    scheduled: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'message.cancelSchedule': allowed('scheduled', 'cancelSchedule', 'confirmingCancel', false),
+            'message.delete': allowed('scheduled', 'delete', 'deleting'),
+          },
+        },
+        // Cancelling takes the message out of the schedule (it will not go out): the author confirms first.
+        confirmingCancel: confirming('cancelling', 'focusCancelSchedule'),
+        cancelling: {
+          tags: ['busy', 'cancelling'],
+          invoke: {
+            id: 'cancelSchedule',
+            src: 'cancelSchedule',
+            input: byId,
+            onDone: { target: '#messageLifecycle.draft', actions: [{ type: 'toastDone', params: { key: 'messages.scheduleCancelled' } }, 'announceCounts'] },
+            onError: { target: 'idle', actions: FAILED_REQUEST },
+          },
+        },
+        deleting: deletingFrom('scheduled'),
+      },
+    },
+    // Just sent (or restored): deliveries are in flight until the first poll says otherwise.
+    sent: {
+      initial: 'sending',
+      states: {
+        sending: {
+          invoke: {
+            id: 'watchProgress',
+            src: 'watchProgress',
+            input: byId,
+            // The poller outlives failed polls by itself; should it still die, the last progress stays on
+            // screen (silent, as the polling is) and the reception page is one link away.
+            onError: { actions: 'assignError' },
+          },
+          on: {
+            'delivery.progress': [
+              { guard: 'isDelivered', target: 'delivered', actions: 'assignProgress' },
+              { guard: 'isPartiallyFailed', target: 'partiallyFailed', actions: 'assignProgress' },
+              { actions: 'assignProgress' },
+            ],
+            'message.delete': deleteSent,
+          },
+        },
+        delivered: { on: { 'message.delete': deleteSent } },
+        partiallyFailed: { on: { 'message.delete': deleteSent } },
+        // Back where its progress says it rests (polling again if still in flight).
+        deleting: deletingFrom('sent', [
+          { guard: 'isProgressSending', target: 'sending' },
+          { guard: 'isProgressPartial', target: 'partiallyFailed' },
+          { target: 'delivered' },
+        ] as const),
+      },
+    },
+    received: {
+      initial: 'unread',
+      states: {
+        unread: {
+          on: {
+            'message.read': allowed('received', 'read', 'markingRead'),
+            'message.delete': allowed('received', 'delete', 'deleting'),
+          },
+        },
+        // Reading is silent: a failure keeps the message unread and shows no toast (it is retried next open).
+        markingRead: {
+          tags: 'busy',
+          invoke: {
+            id: 'markRead',
+            src: 'markRead',
+            input: byId,
+            onDone: { target: 'read', actions: ['markAsRead', 'announceCounts'] },
+            onError: { target: 'unread', actions: 'assignError' },
+          },
+        },
+        // Marking read again is idempotent: nothing to ask the server.
+        read: {
+          on: {
+            'message.delete': allowed('received', 'delete', 'deleting'),
+          },
+        },
+        deleting: deletingFrom('received', [{ guard: 'isUnread', target: 'unread' }, { target: 'read' }] as const),
+      },
+    },
+    deleted: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'message.restore': allowed('deleted', 'restore', 'restoring'),
+            'message.purge': allowed('deleted', 'purge', 'confirmingPurge', false),
+          },
+        },
+        // Forever cannot be undone: the user confirms first, or goes back to the trashed message.
+        confirmingPurge: confirming('purging', 'focusPurge'),
+        restoring: {
+          tags: ['busy', 'restoring'],
+          invoke: {
+            id: 'restoreMessages',
+            src: 'restoreMessages',
+            input: byIds,
+            // Back where it was (messages/lifecycle-rules.ts `restoredTo`).
+            onDone: RESTING.filter((at) => at !== 'deleted').map((at) => ({
+              guard: { type: 'restoresTo' as const, params: { at } },
+              target: `#messageLifecycle.${at}`,
+              actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] as const,
+            })),
+            onError: { target: 'idle', actions: FAILED_REQUEST },
+          },
+        },
+        purging: {
+          tags: ['busy', 'purging'],
+          invoke: {
+            id: 'purgeMessages',
+            src: 'purgeMessages',
+            input: byIds,
+            onDone: { target: '#messageLifecycle.purged', actions: [{ type: 'toastDone', params: { key: 'messages.purged' } }, 'announceCounts'] },
+            onError: { target: 'idle', actions: FAILED_REQUEST },
+          },
+        },
+      },
+    },
+    purged: { type: 'final' },
+  },
+});
+
+export type MessageLifecycleMachine = typeof messageLifecycleMachine;
+export type MessageLifecycleSnapshot = SnapshotFrom<typeof messageLifecycleMachine>;
+
+/** Creates, starts and opens the lifecycle of `message` (subscribe to `toast` before if needed). */
+export function openMessageLifecycle(message: LifecycleMessage, logic: MessageLifecycleMachine = messageLifecycleMachine) {
+  const actor = createActor(logic).start();
+  actor.send({ type: 'message.open', message });
+  return actor;
+}

@@ -1,0 +1,297 @@
+// Session (SPEC §4): start-up cookie check, login, logout and expiry. Talks to other actors only by
+// emitting events (`token.set`, `token.clear`, `navigate`, `toast`); the app root forwards them.
+import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
+import {
+  fetchPolicies,
+  fetchUser,
+  login,
+  logout,
+  readSessionCookie,
+  refreshToken,
+  type Credentials,
+  type SessionCookie,
+} from '../../services/auth';
+import { ACCESS_POLICY, type SignedInUser } from '../../../shared/contract';
+import { toApiFailure } from '../../services/http';
+import { resolveRedirect } from '../../services/redirect';
+import type { TokenExpiry } from '../../services/token-times';
+import type { NavigateEvent, ToastEvent } from '../app/effects';
+import {
+  loginFailureFor,
+  validateCredentials,
+  type FieldErrors,
+  type LoginErrorKey,
+  type LoginField,
+  type ResetReason,
+} from './rules';
+
+export interface SessionContext {
+  user: SignedInUser | null;
+  /** null while unknown: a failed policies call is ignored (SPEC §8). */
+  policies: string[] | null;
+  /** The page wanted before login; validated only when used. */
+  redirectTo: string | null;
+  loginError: LoginErrorKey | null;
+  fieldErrors: FieldErrors;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; email: string; password: string }
+  | { type: 'session.edit'; field: LoginField }
+  | { type: 'session.logout' }
+  | { type: 'session.remember'; path: string | null }
+  | { type: 'session.unauthorized' }
+  | { type: 'session.reset'; reason: ResetReason };
+
+export type TokenSetEvent = { type: 'token.set' } & TokenExpiry;
+
+export type SessionEmitted = NavigateEvent | ToastEvent | TokenSetEvent | { type: 'token.clear' };
+
+/** The times a usable cookie carries (the guard already checked that it has some). */
+function timesOf(cookie: SessionCookie): TokenExpiry {
+  return 'times' in cookie ? cookie.times : { tokenExpiresAt: 0, refreshExpiresAt: 0 };
+}
+
+const credentialsFrom = ({ event }: { event: SessionEvent }): Credentials => {
+  assertEvent(event, 'session.login');
+  return { email: event.email.trim(), password: event.password };
+};
+
+/**
+ * "Load the user, then the policies": the same two steps at start-up (a session cookie is there) and
+ * after a login. They differ in what a failure shows and in what follows: at start-up a failure quietly
+ * logs out and a missing policy is a toast; after a login the form shows the error, and once in, the
+ * user goes where they wanted to go.
+ */
+const userThenPolicies = (after: 'startup' | 'login') => {
+  const login = after === 'login';
+  return {
+    loadingUser: {
+      invoke: {
+        id: 'fetchUser',
+        src: 'fetchUser',
+        onDone: {
+          target: 'loadingPolicies',
+          actions: { type: 'assignUser', params: ({ event }: { event: { output: SignedInUser } }) => ({ user: event.output }) },
+        },
+        onError: login
+          ? ({
+              target: '#session.loggedOut.idle',
+              actions: [
+                {
+                  type: 'assignLoginError',
+                  params: ({ event }: { event: { error: unknown } }): { loginError: LoginErrorKey } => ({
+                    loginError: toApiFailure(event.error).status === 0 ? 'login.errors.network' : 'login.errors.server',
+                  }),
+                },
+                'emitTokenClear',
+              ],
+            } as const)
+          : ({ target: '#session.loggedOut', actions: 'emitTokenClear' } as const),
+      },
+    },
+    loadingPolicies: {
+      invoke: {
+        id: 'fetchPolicies',
+        src: 'fetchPolicies',
+        onDone: [
+          {
+            guard: { type: 'hasAccessPolicy', params: ({ event }: { event: { output: string[] } }) => ({ policies: event.output }) },
+            target: '#session.loggedIn',
+            actions: [
+              { type: 'assignPolicies', params: ({ event }: { event: { output: string[] } }) => ({ policies: event.output }) },
+              ...(login ? (['navigateAfterLogin', 'clearRedirect'] as const) : []),
+            ],
+          },
+          {
+            target: '#session.loggedOut.revoking',
+            actions: login
+              ? (['clearUser', { type: 'assignLoginError', params: { loginError: 'login.errors.policyMissing' } }] as const)
+              : (['clearUser', { type: 'toast', params: { kind: 'error', key: 'login.errors.policyMissing' } }] as const),
+          },
+        ],
+        // SPEC §8: a failed policies call is ignored; the user stays in with policies unknown.
+        onError: { target: '#session.loggedIn', actions: login ? (['navigateAfterLogin', 'clearRedirect'] as const) : [] },
+      },
+    },
+  } as const;
+};
+
+/** A login form sent while logged out or after expiry: checked here, then signed in or its errors shown. */
+const submitLogin = [
+  { guard: 'isLoginFormValid', target: '#session.loggedOut.signingIn', actions: 'clearLoginErrors' },
+  { actions: 'assignFieldErrors' },
+] as const;
+
+/** The end of a logout the user asked for, whatever the server answered. */
+const loggedOutByUser = {
+  target: '#session.loggedOut',
+  actions: ['clearUser', 'emitTokenClear', 'navigateHome', { type: 'toast', params: { kind: 'success', key: 'session.loggedOut' } }],
+} as const;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
+  },
+  actors: { readSessionCookie, refreshToken, login, fetchUser, fetchPolicies, logout },
+  actions: {
+    assignUser: assign((_, params: { user: SignedInUser }) => ({ user: params.user })),
+    assignPolicies: assign((_, params: { policies: string[] }) => ({ policies: params.policies })),
+    clearUser: assign({ user: null, policies: null }),
+    assignRedirect: assign(({ event }) => {
+      assertEvent(event, 'session.remember');
+      return { redirectTo: event.path };
+    }),
+    clearRedirect: assign({ redirectTo: null }),
+    clearLoginErrors: assign({ loginError: null, fieldErrors: {} }),
+    assignFieldErrors: assign(({ event }) => {
+      assertEvent(event, 'session.login');
+      return { loginError: null, fieldErrors: validateCredentials(event) };
+    }),
+    clearFieldError: assign(({ context, event }) => {
+      assertEvent(event, 'session.edit');
+      const { [event.field]: _cleared, ...rest } = context.fieldErrors;
+      return { fieldErrors: rest, loginError: null };
+    }),
+    assignLoginFailure: assign((_, params: { error: unknown }) => loginFailureFor(params.error)),
+    assignLoginError: assign((_, params: { loginError: LoginErrorKey }) => ({ loginError: params.loginError })),
+    emitTokenSet: emit((_, params: TokenExpiry) => ({ type: 'token.set' as const, ...params })),
+    emitTokenClear: emit({ type: 'token.clear' }),
+    navigateAfterLogin: emit(({ context }) => ({ type: 'navigate' as const, to: resolveRedirect(context.redirectTo) })),
+    navigateHome: emit({ type: 'navigate', to: '/' }),
+    toast: emit((_, params: Omit<ToastEvent, 'type'>) => ({ type: 'toast' as const, ...params })),
+  },
+  guards: {
+    isLoginFormValid: ({ event }) => {
+      assertEvent(event, 'session.login');
+      return Object.keys(validateCredentials(event)).length === 0;
+    },
+    hasActiveCookie: (_, params: { cookie: SessionCookie }) => params.cookie.kind === 'active',
+    hasRefreshableCookie: (_, params: { cookie: SessionCookie }) => params.cookie.kind === 'refreshable',
+    hasAccessPolicy: (_, params: { policies: string[] }) => params.policies.includes(ACCESS_POLICY),
+    isTokensExpiredReset: ({ event }) => {
+      assertEvent(event, 'session.reset');
+      return event.reason === 'tokensExpired';
+    },
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'checking',
+  context: { user: null, policies: null, redirectTo: null, loginError: null, fieldErrors: {} },
+  on: {
+    'session.remember': { actions: 'assignRedirect' },
+    'session.edit': { actions: 'clearFieldError' },
+  },
+  states: {
+    checking: {
+      initial: 'readingCookie',
+      states: {
+        readingCookie: {
+          invoke: {
+            id: 'readSessionCookie',
+            src: 'readSessionCookie',
+            onDone: [
+              {
+                guard: { type: 'hasActiveCookie', params: ({ event }) => ({ cookie: event.output }) },
+                target: 'loadingUser',
+                actions: { type: 'emitTokenSet', params: ({ event }) => timesOf(event.output) },
+              },
+              {
+                guard: { type: 'hasRefreshableCookie', params: ({ event }) => ({ cookie: event.output }) },
+                target: 'refreshing',
+              },
+              // No cookie, or both tokens long gone: logged out without any request.
+              { target: '#session.loggedOut' },
+            ],
+            onError: { target: '#session.loggedOut' },
+          },
+        },
+        // Access token expired but the refresh token is alive: refresh first or GET /user would 401.
+        refreshing: {
+          invoke: {
+            id: 'refreshToken',
+            src: 'refreshToken',
+            onDone: { target: 'loadingUser', actions: { type: 'emitTokenSet', params: ({ event }) => event.output } },
+            onError: { target: '#session.loggedOut' },
+          },
+        },
+        ...userThenPolicies('startup'),
+      },
+    },
+    loggedOut: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'session.login': submitLogin,
+          },
+        },
+        signingIn: {
+          initial: 'authenticating',
+          states: {
+            authenticating: {
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: credentialsFrom,
+                onDone: {
+                  target: 'loadingUser',
+                  actions: { type: 'emitTokenSet', params: ({ event }) => event.output },
+                },
+                onError: {
+                  target: '#session.loggedOut.idle',
+                  actions: { type: 'assignLoginFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            ...userThenPolicies('login'),
+          },
+        },
+        // The server session exists but may not be used: end it there too, quietly.
+        revoking: {
+          entry: 'emitTokenClear',
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            onDone: { target: 'idle' },
+            onError: { target: 'idle' },
+          },
+        },
+      },
+    },
+    loggedIn: {
+      on: {
+        'session.logout': { target: 'loggingOut' },
+        'session.unauthorized': {
+          target: 'expired',
+          actions: { type: 'toast', params: { kind: 'warning', key: 'session.expired' } },
+        },
+        'session.reset': [
+          { guard: 'isTokensExpiredReset', target: 'expired' },
+          { target: 'expired', actions: { type: 'toast', params: { kind: 'warning', key: 'session.expired' } } },
+        ],
+      },
+    },
+    loggingOut: {
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: loggedOutByUser,
+        // The user asked to leave: the local session ends even if the server call fails.
+        onError: loggedOutByUser,
+      },
+    },
+    // Logged out by the server (401) or by the token actor. The route guard sends the user to
+    // /login?redirect=<current page>, because it is the one that knows the current location.
+    expired: {
+      entry: ['clearUser', 'emitTokenClear'],
+      on: {
+        'session.login': submitLogin,
+      },
+    },
+  },
+});
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
