@@ -1,4 +1,4 @@
-// Recipient search per keystroke (issue 4): the picker's index (src/services/recipient-index.ts) over
+// Recipient search per keystroke: the picker's index (shared/recipient-index.ts) over
 // 7,000 and 70,000 realistic Chilean names, side by side with @leeoniya/ufuzzy and match-sorter run on
 // the SAME folded names with the SAME rule (SPEC §5: case- and accent-insensitive substring, empty
 // query = everything). Every query's matches must be the same set in all three (same count, same ids);
@@ -13,7 +13,7 @@ import { CHILE } from '../server/seed/names';
 import { mulberry32, type Rng } from '../server/seed/prng';
 import type { RecipientCourse, RecipientGuardian, Recipients } from '../shared/compose-contract';
 import { fold } from '../shared/fold';
-import { buildRecipientIndex, search, type IndexItem } from '../src/services/recipient-index';
+import { buildRecipientIndex, search, type IndexItem } from '../shared/recipient-index';
 
 /** What a user types, one letter at a time (accents and ñ as typed; all three engines get them folded). */
 export const QUERIES = ['ramirez', 'gonzález', 'ñuñoa', 'mar', 'maría jos', 'muñoz r', 'zz', ''];

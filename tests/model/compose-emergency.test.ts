@@ -16,8 +16,8 @@ import {
   selectSmsLow,
   selectSmsReserved,
 } from '../../src/machines/compose/selectors';
-import type { ComposeStart } from '../../src/services/compose';
-import { loadComposeBackup } from '../../src/services/compose-backup';
+import type { ComposeStart } from '../../src/services/compose/compose';
+import { loadComposeBackup } from '../../src/services/compose/backup';
 import { composeBackup, composeDraft, composeSetup, estimate, quota } from '../fixtures/compose';
 import { composeWithRealChildren } from './doubles';
 import { Fakes, flush } from './harness';

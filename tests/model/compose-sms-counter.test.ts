@@ -12,7 +12,7 @@ import {
   selectSmsOk,
   selectSmsUnits,
 } from '../../src/machines/compose/selectors';
-import type { ComposeStart } from '../../src/services/compose';
+import type { ComposeStart } from '../../src/services/compose/compose';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { smsText } from '../../shared/sms-text';
 import { composeBackup, composeSetup } from '../fixtures/compose';

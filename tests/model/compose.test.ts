@@ -34,8 +34,8 @@ import {
   selectTitle,
 } from '../../src/machines/compose/selectors';
 import { selectPeopleCount, selectPeopleExact } from '../../src/machines/compose/recipient-picker-selectors';
-import type { ComposeStart } from '../../src/services/compose';
-import { loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose-backup';
+import type { ComposeStart } from '../../src/services/compose/compose';
+import { loadComposeBackup, saveComposeBackup, type ComposeBackup } from '../../src/services/compose/backup';
 import type { ComposeDraft, Estimate, RecipientPick } from '../../shared/compose-contract';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { smsText } from '../../shared/sms-text';

@@ -1,7 +1,7 @@
 // Model-harness helpers: token times relative to the harness clock T0, API failures, and a session machine
 // over fakes. Plain API data (users, messages…) lives in tests/fixtures.
 import { sessionMachine } from '../../src/machines/session/session';
-import { ApiFailureError } from '../../src/services/http';
+import { ApiFailureError } from '../../src/services/http/client';
 import { T0, type Fakes } from './harness';
 
 export const TIMES = { tokenExpiresAt: T0 + 1_800_000, refreshExpiresAt: T0 + 3_600_000 };

@@ -15,7 +15,7 @@ import {
   selectTotal,
   type ListSnapshot,
 } from '../../src/machines/list/list';
-import type { ListPage } from '../../src/services/pages';
+import type { ListPage } from '../../src/services/list/pages';
 import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 

@@ -8,7 +8,7 @@ import type { AttachmentEntry } from '../../src/machines/compose/rules';
 import { hasNewsChanges, newsComposeMachine, type NewsComposeContext } from '../../src/machines/news/compose';
 import { selectChosenCount, selectIsLoading, selectIsLocked, selectLoadFailed, selectSaveFailed } from '../../src/machines/news/compose-selectors';
 import { backupOf, firstInvalidField, newsFormErrors, newsInputOf, savedToast, serverNewsErrors } from '../../src/machines/news/compose-rules';
-import { loadNewsBackup, saveNewsBackup } from '../../src/services/news-compose';
+import { loadNewsBackup, saveNewsBackup } from '../../src/services/news/compose';
 import { NEWS_MESSAGES } from '../../shared/news-rules';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { newsComposeStart, newsPost } from '../fixtures/news-compose';

@@ -21,7 +21,7 @@ import {
   selectTotal,
 } from '../../src/machines/compose/recipient-picker-selectors';
 import type { RecipientList, RecipientPick } from '../../shared/compose-contract';
-import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../src/services/recipient-index';
+import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../shared/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { PLANNING_PARENT, recordingParent } from './doubles';
 import { failure } from './fixtures';

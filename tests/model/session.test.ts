@@ -11,7 +11,7 @@ import {
   selectSessionStatus,
   selectUser,
 } from '../../src/machines/session/selectors';
-import { USER_FIELD_MISSING } from '../../src/services/auth';
+import { USER_FIELD_MISSING } from '../../src/services/session/auth';
 import { ACCESS_POLICY } from '../../shared/contract';
 import { defineModelTests, send, settle, T0, type StepEnv } from './harness';
 import { failure, fakedSessionMachine, TIMES } from './fixtures';

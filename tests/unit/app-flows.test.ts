@@ -9,11 +9,11 @@ import { closePage, openPage } from '../../src/machines/app/pages';
 import { localeMachine } from '../../src/machines/app/locale';
 import { sessionMachine } from '../../src/machines/session/session';
 import { tokenMachine } from '../../src/machines/session/token';
-import type { Credentials, SessionCookie } from '../../src/services/auth';
+import type { Credentials, SessionCookie } from '../../src/services/session/auth';
 import { ACCESS_POLICY, type Locale, type SignedInUser } from '../../shared/contract';
-import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http';
+import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http/client';
 import type { FolderCount } from '../../shared/messages-contract';
-import type { TokenExpiry } from '../../src/services/token-times';
+import type { TokenExpiry } from '../../shared/token-times';
 import { TEACHER, TEACHER_MX } from '../fixtures/users';
 import { ROUTE_RULES } from '../../src/views/routes';
 

@@ -11,8 +11,8 @@ import {
   readSessionCookie,
   refreshToken,
   USER_FIELD_MISSING,
-} from '../../src/services/auth';
-import { toApiFailure } from '../../src/services/http';
+} from '../../src/services/session/auth';
+import { toApiFailure } from '../../src/services/http/client';
 import { TEACHER } from '../fixtures/users';
 
 const USER = TEACHER;

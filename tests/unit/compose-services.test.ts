@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { is } from 'superstruct';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { estimate as estimateCall, replyStartOf, fetchComposeSetup, newIdempotencyKey, sendDraftById, sendMessage } from '../../src/services/compose';
-import { BACKUP_VERSION, clearComposeBackup, clearDraftBackups, loadComposeBackup, saveComposeBackup } from '../../src/services/compose-backup';
-import { utcToZoned, zonedToUtc } from '../../src/services/zoned-time';
+import { estimate as estimateCall, replyStartOf, fetchComposeSetup, newIdempotencyKey, sendDraftById, sendMessage } from '../../src/services/compose/compose';
+import { BACKUP_VERSION, clearComposeBackup, clearDraftBackups, loadComposeBackup, saveComposeBackup } from '../../src/services/compose/backup';
+import { utcToZoned, zonedToUtc } from '../../shared/zoned-time';
 import { ComposeDraftStruct, EstimateStruct, RecipientPickStruct, RecipientsStruct } from '../../shared/compose-structs';
-import { http } from '../../src/services/http';
+import { http } from '../../src/services/http/client';
 import { channelList, channelPermissions, composeBackup, composeDraft, composeInput, estimate, quota, sendResult, signature } from '../fixtures/compose';
 import { attachmentSummary, messageDetail } from '../fixtures/messages';
 import { translate } from '../fixtures/texts';

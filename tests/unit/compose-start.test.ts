@@ -2,7 +2,7 @@
 // compose model test walks these through the machine; here the choices themselves, one by one.
 import { describe, expect, it } from 'vitest';
 import { restoredForm, savedFingerprintOf } from '../../src/machines/compose/start-rules';
-import type { ComposeStart } from '../../src/services/compose';
+import type { ComposeStart } from '../../src/services/compose/compose';
 import { composeBackup, composeDraft, composeSetup } from '../fixtures/compose';
 
 const DRAFT_SAVED = Date.parse('2026-03-01T12:00:00.000Z');

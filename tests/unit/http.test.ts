@@ -11,7 +11,7 @@ import {
   setUnauthorizedHandler,
   toApiFailure,
   TOKENS_EXPIRED_MESSAGE,
-} from '../../src/services/http';
+} from '../../src/services/http/client';
 
 interface Call {
   url: string;

@@ -6,8 +6,8 @@ import { es as esCL, mx as esMX } from '../fixtures/texts';
 import { DELETE_FAILED_KEY } from '../../src/machines/compose/attachment';
 import { ERROR_KEYS } from '../../src/machines/compose/rules';
 import { PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose/outcome-rules';
-import { readCookie, readEpochCookie, writeCookie } from '../../src/services/cookies';
-import { loadLocale, readLocaleChoice, readLocaleCookie } from '../../src/services/locale';
+import { readCookie, readEpochCookie, writeCookie } from '../../src/services/http/cookies';
+import { loadLocale, readLocaleChoice, readLocaleCookie } from '../../src/services/app/locale';
 
 afterEach(async () => {
   document.cookie = 'i18n_redirected=; Max-Age=0; Path=/';

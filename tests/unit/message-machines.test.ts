@@ -6,7 +6,7 @@ import { folderListMachine, folderMachine, selectItems, selectSelectedIds } from
 import { openMessageLifecycle } from '../../src/machines/messages/lifecycle';
 import { selectKind } from '../../src/machines/messages/lifecycle-selectors';
 import { messagePage, messageSummary } from '../fixtures/messages';
-import { fromCursorPage } from '../../src/services/pages';
+import { fromCursorPage } from '../../src/services/list/pages';
 
 const PAGE = messagePage([messageSummary({ id: 1 }), messageSummary({ id: 2 })]);
 

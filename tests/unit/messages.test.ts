@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { toApiFailure } from '../../src/services/http';
+import { toApiFailure } from '../../src/services/http/client';
 import { canTransition, folderOfKind, kindOfFolder, MESSAGE_ACTIONS, type MessageAction } from '../../shared/message-rules';
 import {
   cancelSchedule,
@@ -12,8 +12,8 @@ import {
   fetchMessage,
   markRead,
   purgeMessages,
-} from '../../src/services/messages';
-import { fetchFolderCounts, restoreMessages } from '../../src/services/folder-info';
+} from '../../src/services/messages/messages';
+import { fetchFolderCounts, restoreMessages } from '../../src/services/messages/folder-info';
 import { attachmentSummary, messageDetail, messagePage, messageSummary } from '../fixtures/messages';
 import type { MessageKind } from '../../shared/codes';
 

@@ -1,7 +1,7 @@
 // The delivery-progress poller: one request at a time, backing off after failures, stopping when told or
 // when there is nothing left to follow, and aborting what is in flight when stopped.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_POLL_WAIT_MS, pollEvery } from '../../src/services/poll';
+import { MAX_POLL_WAIT_MS, pollEvery } from '../../src/services/http/poll';
 
 beforeEach(() => {
   vi.useFakeTimers();

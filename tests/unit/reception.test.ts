@@ -3,9 +3,9 @@
 import { settledReasonOf } from '../../shared/delivery-progress';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, toPromise, type AnyActorLogic, type EventObject } from 'xstate';
-import { toApiFailure } from '../../src/services/http';
-import { MAX_POLL_WAIT_MS } from '../../src/services/poll';
-import { loadReception, retryFailed, watchProgress } from '../../src/services/reception';
+import { toApiFailure } from '../../src/services/http/client';
+import { MAX_POLL_WAIT_MS } from '../../src/services/http/poll';
+import { loadReception, retryFailed, watchProgress } from '../../src/services/reception/reception';
 import { PROGRESS_POLL_MS } from '../../shared/reception-contract';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { messageDetail } from '../fixtures/messages';

@@ -10,7 +10,7 @@ import {
   PREVIEW_LIMIT,
   search,
   withLists,
-} from '../../src/services/recipient-index';
+} from '../../shared/recipient-index';
 import { recipientCourse, recipientGuardian, thirdGrade } from '../fixtures/recipients';
 
 /**

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
-import { fetchComposeStart } from '../../src/services/compose';
+import { fetchComposeStart } from '../../src/services/compose/compose';
 import { restoredForm } from '../../src/machines/compose/start-rules';
-import { fetchListDetail, fetchListsPage, saveMemberUser } from '../../src/services/recipient-lists';
-import { ApiFailureError } from '../../src/services/http';
+import { fetchListDetail, fetchListsPage, saveMemberUser } from '../../src/services/recipient-lists/recipient-lists';
+import { ApiFailureError } from '../../src/services/http/client';
 import { channelList, channelPermissions, quota, signature } from '../fixtures/compose';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
 import { conflictOf } from '../../src/machines/recipient-lists/recipient-list-rules';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeRedirect, loginPathFor, resolveRedirect } from '../../src/services/redirect';
+import { isSafeRedirect, loginPathFor, resolveRedirect } from '../../src/machines/session/redirect-rules';
 
 describe('isSafeRedirect (SPEC §5)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginFailureFor, validateCredentials } from '../../src/machines/session/rules';
-import { ApiFailureError } from '../../src/services/http';
+import { ApiFailureError } from '../../src/services/http/client';
 
 const failure = (status: number, code: string, fieldErrors: Record<string, string[]> = {}) =>
   new ApiFailureError({ status, code, message: code, fieldErrors });

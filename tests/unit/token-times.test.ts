@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRequest, isAccessTokenValid, isRefreshTokenValid, msUntilRefresh, TOKEN_SAFETY_MARGIN_MS } from '../../src/services/token-times';
+import { canRequest, isAccessTokenValid, isRefreshTokenValid, msUntilRefresh, TOKEN_SAFETY_MARGIN_MS } from '../../shared/token-times';
 
 const times = { tokenExpiresAt: 10_000, refreshExpiresAt: 20_000 };
 

@@ -22,7 +22,7 @@
 // `navigate`, or drops it. Otherwise the root emits `navigate` at once. `selectHoldsNavigation` answers the
 // same question for the edge's synchronous cases (the popstate it must undo, the tab closing).
 import { assign, createActor, emit, sendTo, setup, type ActorOptions, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { setActivityListener, setRequestGate, setUnauthorizedHandler } from '../../services/http';
+import { setActivityListener, setRequestGate, setUnauthorizedHandler } from '../../services/http/client';
 import { bridge, type ChildId } from './bridge';
 import { pageActions, pageGuards, type PageSpec } from './pages';
 import { loadingBarMachine } from './loading-bar';

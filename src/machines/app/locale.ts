@@ -6,7 +6,7 @@
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { DEFAULT_LOCALE } from '../../i18n';
 import type { Locale } from '../../../shared/contract';
-import { loadLocale, readLocaleChoice } from '../../services/locale';
+import { loadLocale, readLocaleChoice } from '../../services/app/locale';
 import type { ToastEvent } from './effects';
 
 export interface LocaleInput {

@@ -2,7 +2,7 @@
 // what happens to a visit (wait, show, go to login, redirect). The route guard (app/route-guard.ts) decides
 // with them; the sidebar offers only what `mayEnter` allows.
 import { hasAnyRole, type RoleCode } from '../../../shared/codes';
-import { loginPathFor } from '../../services/redirect';
+import { loginPathFor } from '../session/redirect-rules';
 import type { SessionStatus } from '../session/rules';
 
 export type RouteAccess = 'login' | 'guest';

@@ -3,9 +3,9 @@
 import { assertEvent, assign, emit, enqueueActions, sendTo, type AnyActorRef } from 'xstate';
 import type { ComposeDraft, Estimate, SendResult } from '../../../shared/compose-contract';
 import type { MessageKey } from '../../i18n';
-import { newIdempotencyKey, type ComposeStart } from '../../services/compose';
-import { clearComposeBackup, clearDraftBackups, draftBackupKey, saveComposeBackup } from '../../services/compose-backup';
-import { toApiFailure } from '../../services/http';
+import { newIdempotencyKey, type ComposeStart } from '../../services/compose/compose';
+import { clearComposeBackup, clearDraftBackups, draftBackupKey, saveComposeBackup } from '../../services/compose/backup';
+import { toApiFailure } from '../../services/http/client';
 import { entryIs, restoredEntries } from './attachment-list';
 import type { ComposeContext, ComposeEvent } from './compose';
 import { applyEdit, edited, type FormEdit } from './edit-rules';

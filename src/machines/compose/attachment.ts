@@ -6,9 +6,9 @@
 // so the compose rules read compose's own context. Progress stays here: the view reads it from this
 // actor's snapshot.
 import { assertEvent, assign, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { deleteAttachment } from '../../services/compose';
-import { uploadAttachment } from '../../services/upload';
-import { toApiFailure, type ApiFailure } from '../../services/http';
+import { deleteAttachment } from '../../services/compose/compose';
+import { uploadAttachment } from '../../services/compose/upload';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { AttachmentSummary } from '../../../shared/messages-contract';
 import type { MessageKey } from '../../i18n';
 

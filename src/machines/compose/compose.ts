@@ -28,8 +28,8 @@
 // picker for its dialog.
 import { and, setup, spawnChild, type SnapshotFrom } from 'xstate';
 import type { Estimate, SendResult } from '../../../shared/compose-contract';
-import { estimate, fetchComposeStart, saveDraft, scheduleMessage, sendMessage } from '../../services/compose';
-import type { ApiFailure } from '../../services/http';
+import { estimate, fetchComposeStart, saveDraft, scheduleMessage, sendMessage } from '../../services/compose/compose';
+import type { ApiFailure } from '../../services/http/client';
 import { attachmentListMachine, type AttachmentListReport } from './attachment-list';
 import { composeActions, composeGuards, TOAST_REVIEW } from './actions';
 import type { FormEdit } from './edit-rules';

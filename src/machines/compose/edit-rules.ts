@@ -4,7 +4,7 @@
 // these to its context through compose/actions.ts.
 import { TITLE_MAX_LENGTH, type RecipientPick } from '../../../shared/compose-contract';
 import type { ChannelCode } from '../../../shared/codes';
-import { pickKey } from '../../services/recipient-index';
+import { pickKey } from '../../../shared/recipient-index';
 import type { ComposeErrors, ComposeField, ComposeForm } from './rules';
 
 /** Any edit: the field's error goes, the estimate is stale, and the next send is a new message. */

@@ -3,7 +3,7 @@
 // rules are compose/rules.ts; the compose machine (compose/compose.ts) runs these through compose/actions.ts.
 import type { ComposeProblem, Estimate, SendResult } from '../../../shared/compose-contract';
 import type { MessageKey } from '../../i18n';
-import type { ApiFailure } from '../../services/http';
+import type { ApiFailure } from '../../services/http/client';
 import { reserveOnlyError } from './quota-rules';
 import { ERROR_KEYS, type ComposeErrors, type ComposeField, type FieldError } from './rules';
 

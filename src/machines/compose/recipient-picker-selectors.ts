@@ -1,7 +1,7 @@
 // The recipient picker's selectors (SPEC §2, §5): what the dialog and the chips read from the picker
 // machine (compose/recipient-picker.ts).
 import type { Audience, RecipientAppointment, RecipientPick } from '../../../shared/compose-contract';
-import { emptyGroups, pickKey, type IndexItem, type PickerTab } from '../../services/recipient-index';
+import { emptyGroups, pickKey, type IndexItem, type PickerTab } from '../../../shared/recipient-index';
 import type { RecipientListsActor, RecipientPickerSnapshot } from './recipient-picker';
 
 // One primitive each, or a reference that only changes when its value does.

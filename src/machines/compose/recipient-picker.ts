@@ -1,6 +1,6 @@
 // The recipient picker dialog (SPEC §2, §5): tabs students / staff / recipient lists, a role filter, a
 // search that ignores case and accents, a preview of at most 20 rows per tab with the total count, and
-// the selection. `GET /recipients` is indexed once per load (services/recipient-index.ts); every
+// the selection. `GET /recipients` is indexed once per load (shared/recipient-index.ts); every
 // keystroke is a search over that index, fast enough to need no debounce (see bench/recipient-search.ts).
 // Saved recipient lists load the first time their tab opens, in a `lists` child (the list pattern,
 // machines/list/list.ts) whose pages the picker indexes as they arrive; the view pages and retries it directly.
@@ -14,7 +14,7 @@
 // chips (`picker.estimated`): for that selection the picker shows the estimate's figure, not its own
 // approximation, so the dialog, the chips and the confirmation say the same number.
 import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { fetchRecipientListPage, fetchRecipients } from '../../services/compose';
+import { fetchRecipientListPage, fetchRecipients } from '../../services/compose/compose';
 import {
   MAX_PICKS,
   type Audience,
@@ -34,10 +34,10 @@ import {
   type PickerTab,
   type RecipientIndex,
   type SearchFilters,
-} from '../../services/recipient-index';
+} from '../../../shared/recipient-index';
 import { createListMachine, type ListSnapshot } from '../list/list';
 
-export { isFamilyPick, pickKey, pickOf, PREVIEW_LIMIT, type IndexItem, type PickerTab } from '../../services/recipient-index';
+export { isFamilyPick, pickKey, pickOf, PREVIEW_LIMIT, type IndexItem, type PickerTab } from '../../../shared/recipient-index';
 
 export interface PickerInput {
   initial: RecipientPick[];

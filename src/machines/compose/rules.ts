@@ -19,10 +19,10 @@ import type { AttachmentSummary } from '../../../shared/messages-contract';
 import { hasFields } from '../../../shared/merge-fields';
 import { smsText } from '../../../shared/sms-text';
 import type { MessageKey } from '../../i18n';
-import type { ComposeBackup } from '../../services/compose-backup';
-import type { ComposeSetup } from '../../services/compose';
-import { pickKey } from '../../services/recipient-index';
-import { zonedToUtc } from '../../services/zoned-time';
+import type { ComposeBackup } from '../../services/compose/backup';
+import type { ComposeSetup } from '../../services/compose/compose';
+import { pickKey } from '../../../shared/recipient-index';
+import { zonedToUtc } from '../../../shared/zoned-time';
 
 /** The form's fields, plus what the estimate finds: `quota` (SPEC §8 problems) and `reach` (nobody would get it). */
 export type ComposeField = 'title' | 'recipients' | 'channels' | 'content' | 'attachments' | 'schedule' | 'quota' | 'reach';

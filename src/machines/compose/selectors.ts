@@ -3,7 +3,7 @@
 import type { Estimate, RecipientPick, Recipients, SendResult } from '../../../shared/compose-contract';
 import type { ChannelCode } from '../../../shared/codes';
 import type { CountedField, MergedSmsText } from '../../../shared/merge-fields';
-import { serverMessage } from '../../services/http';
+import { serverMessage } from '../../services/http/client';
 import type { AttachmentListActor } from './attachment-list';
 import type { MessageKey } from '../../i18n';
 import type { ComposeSnapshot } from './compose';

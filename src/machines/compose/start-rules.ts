@@ -5,8 +5,8 @@ import type { ChannelCode } from '../../../shared/codes';
 import type { ComposeDraft } from '../../../shared/compose-contract';
 import { replyChannels } from '../../../shared/message-rules';
 import type { AttachmentSummary } from '../../../shared/messages-contract';
-import type { ComposeSetup, ComposeStart, ReplyStart } from '../../services/compose';
-import { utcToZoned } from '../../services/zoned-time';
+import type { ComposeSetup, ComposeStart, ReplyStart } from '../../services/compose/compose';
+import { utcToZoned } from '../../../shared/zoned-time';
 import { EMPTY_FORM, formFingerprint, type AttachmentEntry } from './rules';
 
 /** The form a start restores: the backup when it is newer than the draft (or there is no draft). */

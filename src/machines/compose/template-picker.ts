@@ -6,7 +6,7 @@
 // el contenido?»: nothing typed is replaced without a yes. Its toasts and focus moves are emitted and
 // relayed by compose.
 import { and, assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { fetchTemplate, type TemplateQuery } from '../../services/templates';
+import { fetchTemplate, type TemplateQuery } from '../../services/templates/templates';
 import type { Template, TemplateRepositoryCode } from '../../../shared/templates-contract';
 import { FIELD_IDS } from './rules';
 import type { FocusEvent, NavigateEvent, ToastEvent } from '../app/effects';

@@ -3,7 +3,7 @@
 // summary never blanks the staff table beside it. It shows the school year the page's period names (the
 // server's current one otherwise); a new year keeps the old figures on screen until the new ones come.
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { fetchActivitySummary } from '../../services/dashboard-activity';
+import { fetchActivitySummary } from '../../services/dashboard/activity';
 import type { ActivitySummary } from '../../../shared/dashboard-contract';
 
 export interface ActivitySummaryInput {

@@ -4,7 +4,7 @@
 // another school's course (404) is not found, with nothing to retry.
 // The CSV is the same list from the server (a plain download link, `selectCsvUrl`).
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { callListCsvUrl, fetchCallList } from '../../services/dashboard';
+import { callListCsvUrl, fetchCallList } from '../../services/dashboard/connectivity';
 import { CALL_LIST_MESSAGES_MAX, COVERAGE_MESSAGES, type CallList, type CallListRow } from '../../../shared/dashboard-contract';
 import { memoPerOwner } from '../app/memo';
 

@@ -5,7 +5,7 @@
 // chosen, or the "Cobertura" header pressed) and which level it shows are events; the rows themselves are
 // derived in selectors (rules in dashboard/connectivity-rules.ts), never stored.
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { fetchConnectivity } from '../../services/dashboard';
+import { fetchConnectivity } from '../../services/dashboard/connectivity';
 import type { Connectivity } from '../../../shared/dashboard-contract';
 import { CONNECTIVITY_SORTS, nextCoverageSort, shownLevels, type ConnectivitySort, type ShownLevel } from './connectivity-rules';
 

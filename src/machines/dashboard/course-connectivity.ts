@@ -3,7 +3,7 @@
 // that runs beside it: one failing panel does not blank the other. A course that is not the school's (404)
 // is the not-found state, with no retry (nothing will change that); other failures offer Reintentar.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { fetchCourseConnectivity } from '../../services/dashboard';
+import { fetchCourseConnectivity } from '../../services/dashboard/connectivity';
 import type { CourseConnectivity, MissedDelivery } from '../../../shared/dashboard-contract';
 import { callListMachine, type CallListActor } from './call-list';
 

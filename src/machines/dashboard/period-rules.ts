@@ -8,8 +8,8 @@
 // August, nor a Chilean one before March.
 import type { PeriodKind } from '../../../shared/dashboard-contract';
 import { schoolYearOf, type SchoolCountry } from '../../../shared/school-year';
-import { periodParams, type PeriodParam } from '../../services/dashboard-activity';
-import { utcToZoned } from '../../services/zoned-time';
+import { periodParams, type PeriodParam } from '../../services/dashboard/activity';
+import { utcToZoned } from '../../../shared/zoned-time';
 
 export { periodParams };
 

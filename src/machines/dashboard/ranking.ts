@@ -5,7 +5,7 @@
 // address (replaced: a link reproduces the view); an address changed by the browser is read back with
 // `ranking.address`. A new choice keeps the old table on screen until the new one comes.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { fetchRanking, type RankingKind } from '../../services/dashboard-activity';
+import { fetchRanking, type RankingKind } from '../../services/dashboard/activity';
 import type { CourseMetric, PeriodKind, RankBy, Ranking, UserMetric } from '../../../shared/dashboard-contract';
 import type { NavigateEvent } from '../app/effects';
 import { periodOf, periodParams, queryString, samePeriod, schoolToday, shiftShown, shownKey, type PeriodQuery, type SchoolClock, type SchoolToday } from './period-rules';

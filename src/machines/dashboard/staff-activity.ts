@@ -6,7 +6,7 @@
 // screen); an address changed by the browser (Back, a link) is read back with `activity.address`. A new
 // choice keeps the old table on screen until the new one comes, and aborts a request still under way.
 import { assertEvent, assign, emit, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { fetchStaffActivity } from '../../services/dashboard-activity';
+import { fetchStaffActivity } from '../../services/dashboard/activity';
 import type { PeriodKind, StaffActivity, StaffActivityRow } from '../../../shared/dashboard-contract';
 import type { NavigateEvent } from '../app/effects';
 import { activitySummaryMachine, type ActivitySummaryActor } from './activity-summary';

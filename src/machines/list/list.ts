@@ -10,7 +10,7 @@
 // `key` names an item for `list.remove` / `list.update`:
 //   createListMachine<Template, TemplateQuery>({ key: (t) => t.id }).provide({ actors: { fetchPage: fetchTemplatePage } })
 import { assertEvent, assign, fromPromise, sendTo, setup, type AnyActorRef, type EventObject, type MachineContext, type SnapshotFrom } from 'xstate';
-import type { ListFetchInput, ListPage } from '../../services/pages';
+import type { ListFetchInput, ListPage } from '../../services/list/pages';
 
 
 export type ListKey = string | number;

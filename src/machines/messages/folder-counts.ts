@@ -5,7 +5,7 @@
 // minute while the page is visible.
 // List failures are silent (SPEC §8): `failed` retries on the next refresh or poll.
 import { assertEvent, assign, fromCallback, setup, type EventObject, type SnapshotFrom } from 'xstate';
-import { fetchFolderCounts } from '../../services/folder-info';
+import { fetchFolderCounts } from '../../services/messages/folder-info';
 import type { FolderCount } from '../../../shared/messages-contract';
 import type { SessionStatus } from '../session/rules';
 

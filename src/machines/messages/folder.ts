@@ -16,8 +16,8 @@ import {
   watchFolderProgress,
   type FolderProgressEvent,
   type FolderQuery,
-} from '../../services/messages';
-import { restoreMessages } from '../../services/folder-info';
+} from '../../services/messages/messages';
+import { restoreMessages } from '../../services/messages/folder-info';
 import type { MessageSummary } from '../../../shared/messages-contract';
 import type { CountsChangedEvent, FocusEvent, NavigateEvent, ToastEvent } from '../app/effects';
 import { createListMachine } from '../list/list';

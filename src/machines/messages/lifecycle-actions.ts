@@ -6,7 +6,7 @@ import type { MessageKind } from '../../../shared/codes';
 import { canTransition, type MessageAction } from '../../../shared/message-rules';
 import type { DeliveryProgress } from '../../../shared/reception-contract';
 import type { MessageKey } from '../../i18n';
-import { toApiFailure } from '../../services/http';
+import { toApiFailure } from '../../services/http/client';
 import type { LifecycleEmitted, LifecycleEvent } from './lifecycle';
 import { deletedFromOf, openingOf, restoredTo, type LifecycleContext, type LiveKind, type Resting } from './lifecycle-rules';
 

@@ -4,7 +4,7 @@ import type { MessageKind } from '../../../shared/codes';
 import { kindOfFolder } from '../../../shared/message-rules';
 import type { MessageSummary } from '../../../shared/messages-contract';
 import type { DeliveryProgress } from '../../../shared/reception-contract';
-import type { ApiFailure } from '../../services/http';
+import type { ApiFailure } from '../../services/http/client';
 
 export type LiveKind = Exclude<MessageKind, 'deleted'>;
 

@@ -12,10 +12,10 @@
 // Its actions and guards are messages/lifecycle-actions.ts's, its rules messages/lifecycle-rules.ts's, what
 // the views read messages/lifecycle-selectors.ts's.
 import { assertEvent, createActor, setup, type SnapshotFrom } from 'xstate';
-import { resaveDraftById, scheduleDraftById, sendDraftById } from '../../services/compose';
-import { cancelSchedule, deleteMessages, markRead, purgeMessages } from '../../services/messages';
-import { restoreMessages } from '../../services/folder-info';
-import { watchProgress, type ProgressEvent } from '../../services/reception';
+import { resaveDraftById, scheduleDraftById, sendDraftById } from '../../services/compose/compose';
+import { cancelSchedule, deleteMessages, markRead, purgeMessages } from '../../services/messages/messages';
+import { restoreMessages } from '../../services/messages/folder-info';
+import { watchProgress, type ProgressEvent } from '../../services/reception/reception';
 import type { CountsChangedEvent, FocusEvent, ToastEvent } from '../app/effects';
 import { allowed, byId, byIds, failed, FAILED_REQUEST, lifecycleActions, lifecycleGuards } from './lifecycle-actions';
 import { RESTING, type LifecycleContext, type LifecycleMessage, type LiveKind } from './lifecycle-rules';

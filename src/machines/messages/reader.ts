@@ -7,7 +7,7 @@ import { assertEvent, assign, emit, enqueueActions, setup, type ActorRefFrom, ty
 import type { Folder, MessageKind } from '../../../shared/codes';
 import { canReply, folderOfKind } from '../../../shared/message-rules';
 import type { MessageDetail } from '../../../shared/messages-contract';
-import { fetchMessage } from '../../services/messages';
+import { fetchMessage } from '../../services/messages/messages';
 import { relayEffects, type Effect, type RelayedEffect } from '../app/effects';
 import { messageLifecycleMachine, type MessageLifecycleSnapshot } from './lifecycle';
 import { selectKind } from './lifecycle-selectors';

@@ -5,7 +5,7 @@
 // says so, reloads the counters and tells the open pages (`messages.restored`) so a folder shows them again.
 // Undos pressed while one runs wait their turn.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
-import { restoreMessages } from '../../services/folder-info';
+import { restoreMessages } from '../../services/messages/folder-info';
 import type { CountsChangedEvent, ToastCommand, ToastEvent } from '../app/effects';
 
 export interface UndoContext {

@@ -4,7 +4,7 @@ import { fold } from '../../../shared/fold';
 import type { NewsCategory } from '../../../shared/news-contract';
 import { NEWS_TEXTS } from '../../../shared/news-contract';
 import { categoryNameError } from '../../../shared/news-rules';
-import { serverMessage, toApiFailure } from '../../services/http';
+import { serverMessage, toApiFailure } from '../../services/http/client';
 
 export type MoveDirection = 'up' | 'down';
 

@@ -12,7 +12,7 @@ import {
   fetchNewsCategories,
   renameNewsCategory,
   reorderNewsCategories,
-} from '../../services/news-admin';
+} from '../../services/news/admin';
 import type { Effect } from '../app/effects';
 import { canMove, inUseText, moved, nameErrorOf, nameFailure, type MoveDirection } from './categories-rules';
 

@@ -7,9 +7,9 @@ import { newsErrors } from '../../../shared/news-rules';
 import type { AttachmentSummary } from '../../../shared/messages-contract';
 import type { RecipientLevel } from '../../../shared/compose-contract';
 import type { MessageKey } from '../../i18n';
-import type { ApiFailure } from '../../services/http';
-import type { AudienceCourse, NewsBackup, NewsComposeStart, NewsFields, WallTime } from '../../services/news-compose';
-import { utcToZoned, zonedToUtc } from '../../services/zoned-time';
+import type { ApiFailure } from '../../services/http/client';
+import type { AudienceCourse, NewsBackup, NewsComposeStart, NewsFields, WallTime } from '../../services/news/compose';
+import { utcToZoned, zonedToUtc } from '../../../shared/zoned-time';
 import { restoredEntries } from '../compose/attachment-list';
 import { ERROR_KEYS, type AttachmentEntry, type FieldError } from '../compose/rules';
 

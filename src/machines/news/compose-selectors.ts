@@ -2,7 +2,7 @@
 // are the context's own, unchanged until edited).
 import type { NewsCategory } from '../../../shared/news-contract';
 import type { RecipientLevel } from '../../../shared/compose-contract';
-import type { AudienceCourse } from '../../services/news-compose';
+import type { AudienceCourse } from '../../services/news/compose';
 import type { AttachmentListActor } from '../compose/attachment-list';
 import type { NewsComposeSnapshot } from './compose';
 import type { NewsComposeField, NewsFieldError } from './compose-rules';

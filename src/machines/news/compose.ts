@@ -2,7 +2,7 @@
 // files, audience (the whole school, or levels and courses), publish now or at a time on the school's
 // clock, pin, optional end date. The rules are news/compose-rules.ts (shared/news-rules.ts's Spanish texts,
 // the server's own); the files are message compose's attachment list (compose/attachment-list.ts, the same upload
-// rules, limits and texts); the backup is message compose's store (services/compose-backup.ts).
+// rules, limits and texts); the backup is message compose's store (services/compose/backup.ts).
 //
 // Flow: loading → editing ⇄ saving → saved (final: toast, backup cleared, to /mural). Each edit re-checks
 // its field as the manager types and writes the backup; `news.save` with a refused field stays in editing
@@ -12,9 +12,9 @@
 // the backup and lets the navigation through, Seguir editando stays.
 import { assertEvent, assign, emit, enqueueActions, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { NewsPost } from '../../../shared/news-contract';
-import { toApiFailure, type ApiFailure } from '../../services/http';
-import { clearComposeBackup } from '../../services/compose-backup';
-import { fetchNewsComposeStart, saveNewsBackup, saveNewsPost, type NewsComposeStart, type WallTime } from '../../services/news-compose';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
+import { clearComposeBackup } from '../../services/compose/backup';
+import { fetchNewsComposeStart, saveNewsBackup, saveNewsPost, type NewsComposeStart, type WallTime } from '../../services/news/compose';
 import { attachmentListMachine, type AttachmentListReport } from '../compose/attachment-list';
 import { admitFiles } from '../compose/rules';
 import { leaveRequestOf, navigateOf, relayEffects, type Effect, type LeaveRequest, type PageLeaveEvent, type RelayedEffect } from '../app/effects';

@@ -4,7 +4,7 @@
 // acted on leaves the list at once; a failure keeps it, with a toast.
 import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { NewsPost } from '../../../shared/news-contract';
-import { fetchNewsTrashPage, purgeNewsPost, restoreNewsPost, type NewsTrashQuery } from '../../services/news-admin';
+import { fetchNewsTrashPage, purgeNewsPost, restoreNewsPost, type NewsTrashQuery } from '../../services/news/admin';
 import type { Effect } from '../app/effects';
 import { createListMachine, listChild, listHostActions } from '../list/list';
 import { trashRowStates } from '../messages/trash-rows';

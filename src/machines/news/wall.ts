@@ -16,7 +16,7 @@
 import { assertEvent, assign, emit, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { NewsCategory, NewsPost } from '../../../shared/news-contract';
 import type { MessageKey } from '../../i18n';
-import { fetchNewsCategories, fetchWallPage, publishPost, restorePost, trashPost, unpublishPost, type WallQuery } from '../../services/news';
+import { fetchNewsCategories, fetchWallPage, publishPost, restorePost, trashPost, unpublishPost, type WallQuery } from '../../services/news/wall';
 import type { Effect } from '../app/effects';
 import { createListMachine, listChild, listHostActions } from '../list/list';
 import { sameWallAddress, wallAddress, wallAddressOf } from './wall-rules';

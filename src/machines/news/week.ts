@@ -4,8 +4,8 @@
 // "Imprimir" asks the edge for the print dialog. Failures say so in place with Reintentar.
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import type { NewsWeek } from '../../../shared/news-contract';
-import { fetchNewsWeek } from '../../services/news-admin';
-import { serverMessage, toApiFailure } from '../../services/http';
+import { fetchNewsWeek } from '../../services/news/admin';
+import { serverMessage, toApiFailure } from '../../services/http/client';
 import type { Effect } from '../app/effects';
 
 export interface NewsWeekInput {

@@ -9,7 +9,7 @@ import {
   type ReceptionPage,
   type ReceptionScope,
 } from '../../../shared/reception-contract';
-import type { ApiFailure } from '../../services/http';
+import type { ApiFailure } from '../../services/http/client';
 import type { MessageKey } from '../../i18n';
 
 export interface ReceptionInput {

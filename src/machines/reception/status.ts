@@ -9,8 +9,8 @@
 // the rows stay, `error` says they may be stale, and the view offers `reception.reload`. The address and the
 // filter rules are reception/rules.ts's, what the view reads reception/selectors.ts's.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
-import { toApiFailure, type ApiFailure } from '../../services/http';
-import { loadReception, retryFailed } from '../../services/reception';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
+import { loadReception, retryFailed } from '../../services/reception/reception';
 import {
   PROGRESS_POLL_MS,
   type ReceptionChannel,

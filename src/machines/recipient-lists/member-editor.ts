@@ -7,7 +7,7 @@
 import { assertEvent, assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEdit, type UserToEditInput } from '../../../shared/recipient-lists-contract';
 import { checkPersonEdit, PHONE_PREFIXES as SHARED_PREFIXES } from '../../../shared/person-rules';
-import { fetchMemberUser, saveMemberUser } from '../../services/recipient-lists';
+import { fetchMemberUser, saveMemberUser } from '../../services/recipient-lists/recipient-lists';
 import type { FocusEvent } from '../app/effects';
 import { errorOf, serverErrors, type FieldErrors } from './recipient-lists';
 

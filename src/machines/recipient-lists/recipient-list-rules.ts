@@ -2,7 +2,7 @@
 // member or a saved person changes in the rows, reading a 409 "used by a scheduled message", and the ids
 // focus moves to. Apart from the machine (recipient-lists/recipient-list.ts) so views and tests use them alone.
 import { LIST_NAME_MAX, type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../../shared/recipient-lists-contract';
-import { toApiFailure } from '../../services/http';
+import { toApiFailure } from '../../services/http/client';
 
 /** A delete refused (409 `list.scheduled`): the server's text naming the message, and its id when given. */
 export interface ScheduledConflict {

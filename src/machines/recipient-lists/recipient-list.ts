@@ -10,8 +10,8 @@
 import { assertEvent, assign, emit, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../../shared/recipient-lists-contract';
-import { toApiFailure } from '../../services/http';
-import { addMembers, deleteList, fetchListDetail, removeMember, removeStale, updateList, type ListDetail } from '../../services/recipient-lists';
+import { toApiFailure } from '../../services/http/client';
+import { addMembers, deleteList, fetchListDetail, removeMember, removeStale, updateList, type ListDetail } from '../../services/recipient-lists/recipient-lists';
 import { relayEffects, type Effect, type RelayedEffect } from '../app/effects';
 import { errorOf } from './recipient-lists';
 import { memberEditorMachine, type PhonePrefix } from './member-editor';

@@ -7,8 +7,8 @@ import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type Snaps
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { LIST_NAME_MAX, type RecipientListSummary } from '../../../shared/recipient-lists-contract';
 import type { MessageKey } from '../../i18n';
-import { toApiFailure } from '../../services/http';
-import { createList, fetchListsPage, type ListsQuery } from '../../services/recipient-lists';
+import { toApiFailure } from '../../services/http/client';
+import { createList, fetchListsPage, type ListsQuery } from '../../services/recipient-lists/recipient-lists';
 import type { Effect } from '../app/effects';
 import { createListMachine, listChild, listHostActions } from '../list/list';
 import { recipientPickerMachine, type PickerReport } from '../compose/recipient-picker';

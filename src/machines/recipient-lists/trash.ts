@@ -3,7 +3,7 @@
 // definitivamente" asks first. A row acted on leaves the list at once; a failure keeps it with a toast.
 import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { TrashedRecipientList } from '../../../shared/recipient-lists-contract';
-import { fetchTrashPage, purgeList, restoreList, type ListsQuery } from '../../services/recipient-lists';
+import { fetchTrashPage, purgeList, restoreList, type ListsQuery } from '../../services/recipient-lists/recipient-lists';
 import type { Effect } from '../app/effects';
 import { createListMachine, listChild, listHostActions } from '../list/list';
 import { trashRowStates } from '../messages/trash-rows';

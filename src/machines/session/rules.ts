@@ -1,7 +1,7 @@
 // The login form's rules and the session's vocabulary (SPEC §4, §8): what the form checks before asking
 // the server, and what each failed login shows. Pure; the session machine (session/session.ts) uses them.
-import type { Credentials } from '../../services/auth';
-import { toApiFailure } from '../../services/http';
+import type { Credentials } from '../../services/session/auth';
+import { toApiFailure } from '../../services/http/client';
 
 export type SessionStatus = 'checking' | 'loggedIn' | 'loggedOut' | 'expired';
 

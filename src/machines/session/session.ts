@@ -10,11 +10,11 @@ import {
   refreshToken,
   type Credentials,
   type SessionCookie,
-} from '../../services/auth';
+} from '../../services/session/auth';
 import { ACCESS_POLICY, type SignedInUser } from '../../../shared/contract';
-import { toApiFailure } from '../../services/http';
-import { resolveRedirect } from '../../services/redirect';
-import type { TokenExpiry } from '../../services/token-times';
+import { toApiFailure } from '../../services/http/client';
+import { resolveRedirect } from './redirect-rules';
+import type { TokenExpiry } from '../../../shared/token-times';
 import type { NavigateEvent, ToastEvent } from '../app/effects';
 import {
   loginFailureFor,

@@ -1,15 +1,15 @@
 // Token status (SPEC §4): unknown, valid, refreshing, expired. Refreshes 500 ms before the access token
 // expires while the refresh token lives; otherwise tells the user and asks the session to reset.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
-import { refreshToken } from '../../services/auth';
-import { TOKENS_EXPIRED_MESSAGE } from '../../services/http';
+import { refreshToken } from '../../services/session/auth';
+import { TOKENS_EXPIRED_MESSAGE } from '../../services/http/client';
 import {
   canRequest,
   isAccessTokenValid,
   isRefreshTokenValid,
   msUntilRefresh,
   type TokenExpiry,
-} from '../../services/token-times';
+} from '../../../shared/token-times';
 import type { ResetReason } from './rules';
 import type { ToastEvent } from '../app/effects';
 

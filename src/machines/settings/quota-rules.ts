@@ -1,6 +1,6 @@
 // Pure rules of the quota form (/settings/message-quota): what was typed, its checks (the contract's bounds,
 // the same as the server's), the PATCH body of what changed, and a 422's texts on their fields.
-import type { ApiFailure } from '../../services/http';
+import type { ApiFailure } from '../../services/http/client';
 import { ALERT_PERCENT_MAX, ALERT_PERCENT_MIN, RESERVE_PERCENT_MAX, SMS_LIMIT_MAX, type QuotaSettings, type QuotaSettingsInput } from '../../../shared/quota-contract';
 import type { MessageKey } from '../../i18n';
 

@@ -3,7 +3,7 @@
 // August–July) and which year, and the bars and this month's top senders and courses the server answers.
 // A new choice while a request is under way asks again with it; the old bars stay on screen meanwhile.
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { fetchQuotaUsage, type UsageQuery } from '../../services/quota-settings';
+import { fetchQuotaUsage, type UsageQuery } from '../../services/settings/quota';
 import type { QuotaUsage, UsageCalendar, UsageView } from '../../../shared/quota-contract';
 
 /** How many years back the monthly view goes (the annual view shows the last 5). */

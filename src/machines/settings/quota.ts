@@ -4,8 +4,8 @@
 // (settings/quota-usage.ts) that runs beside it. Nothing typed is lost: a refused or failed save keeps the form as
 // typed, a 422's texts on their fields and focus on the first; the toasts are emitted, never shown here.
 import { assertEvent, assign, emit, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { fetchQuotaSettings, saveQuotaSettings } from '../../services/quota-settings';
-import { toApiFailure } from '../../services/http';
+import { fetchQuotaSettings, saveQuotaSettings } from '../../services/settings/quota';
+import { toApiFailure } from '../../services/http/client';
 import type { QuotaSettings } from '../../../shared/quota-contract';
 import type { FocusEvent, ToastEvent } from '../app/effects';
 import { quotaUsageMachine, type QuotaUsageActor, type QuotaUsageInput } from './quota-usage';

@@ -7,13 +7,13 @@
 // the machine stays in `missing` and never sends a PATCH. Leaving with unsaved changes asks first
 // («¿Descartar los cambios?»), through the root's `page.leave` as compose does (app/pages.ts); a save
 // running when the user clicks away finishes first. Compose reads the signature afresh each time it opens
-// (services/compose.ts `loadSetup`), so a saved change reaches its counter and estimate without more.
+// (services/compose/compose.ts `loadSetup`), so a saved change reaches its counter and estimate without more.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Signature } from '../../../shared/compose-contract';
 import { signatureError, signatureLength, signatureText } from '../../../shared/signature-rules';
 import { SIGNATURE_DISCOUNT, smsText, SMS_SEGMENT_UNITS, withSignature } from '../../../shared/sms-text';
-import { toApiFailure } from '../../services/http';
-import { fetchSignature, saveSignature, type SaveSignatureInput } from '../../services/signatures';
+import { toApiFailure } from '../../services/http/client';
+import { fetchSignature, saveSignature, type SaveSignatureInput } from '../../services/settings/signatures';
 import { leaveRequestOf, navigateOf, type Effect, type LeaveRequest, type PageLeaveEvent } from '../app/effects';
 
 export const SIGNATURE_FIELD_ID = 'signature-text';

@@ -3,7 +3,7 @@
 // shared/template-size.ts, the server's too.)
 import { MERGE_FIELDS, TEMPLATE_CONTENT_MAX, TEMPLATE_NAME_MAX, type MergeField, type Template, type TemplateInput } from '../../../shared/templates-contract';
 import type { MessageKey } from '../../i18n';
-import type { ApiFailure } from '../../services/http';
+import type { ApiFailure } from '../../services/http/client';
 
 export type TemplateField = 'name' | 'content';
 export interface TemplateError {

@@ -6,8 +6,8 @@
 // editor open with what was typed (a 422's field messages on their fields), and closing an editor with
 // unsaved changes (Cancelar, Escape, a click outside) asks «¿Descartar los cambios?» first.
 import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type EventObject, type MachineContext, type SnapshotFrom } from 'xstate';
-import { copyTemplate, deleteTemplate, fetchTemplateListPage, saveTemplate, type TemplateQuery } from '../../services/templates';
-import { toApiFailure } from '../../services/http';
+import { copyTemplate, deleteTemplate, fetchTemplateListPage, saveTemplate, type TemplateQuery } from '../../services/templates/templates';
+import { toApiFailure } from '../../services/http/client';
 import type { Template, TemplateRepositoryCode } from '../../../shared/templates-contract';
 import type { FocusEvent, ToastEvent } from '../app/effects';
 import { createListMachine, listChild, listHostActions } from '../list/list';

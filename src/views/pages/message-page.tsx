@@ -27,7 +27,7 @@ import {
 } from '../../machines/messages/reader';
 import type { Folder } from '../../../shared/codes';
 import type { MessageDetail } from '../../../shared/messages-contract';
-import { attachmentHref } from '../../services/messages';
+import { attachmentHref } from '../../services/messages/messages';
 import { localeActor } from '../actors';
 import { settledPercent } from '../../../shared/delivery-progress';
 import { formatBytes, formatLongDate } from '../lib/format';

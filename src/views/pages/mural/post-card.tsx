@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { NewsPost, NewsStatus } from '../../../../shared/news-contract';
 import { postActions, selectActingOn, type NewsWallActor, type NewsWallSnapshot } from '../../../machines/news/wall';
-import { newsFileHref } from '../../../services/news';
+import { newsFileHref } from '../../../services/news/wall';
 import type { MessageKey } from '../../../i18n';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';

@@ -3,9 +3,9 @@
 // before a machine sees them.
 import { fromPromise } from 'xstate';
 import { type } from 'superstruct';
-import { COMPOSE_API, type Signature } from '../../shared/compose-contract';
-import { SignaturesBodyStruct, SignatureStruct } from '../../shared/compose-structs';
-import { http, parseBody } from './http';
+import { COMPOSE_API, type Signature } from '../../../shared/compose-contract';
+import { SignaturesBodyStruct, SignatureStruct } from '../../../shared/compose-structs';
+import { http, parseBody } from '../http/client';
 
 const SignatureBodyStruct = type({ data: SignatureStruct });
 

@@ -1,15 +1,15 @@
 // Session API calls (contract.ts `API`) as actor logic. Every body is checked before a machine sees it.
 import { fromPromise } from 'xstate';
-import { API, COOKIE, type SignedInUser } from '../../shared/contract';
-import { readEpochCookie } from './cookies';
-import { ApiFailureError, http, parseBody } from './http';
-import { PoliciesBodyStruct, SignedInUserStruct, TokenTimesBodyStruct } from '../../shared/structs';
+import { API, COOKIE, type SignedInUser } from '../../../shared/contract';
+import { readEpochCookie } from '../http/cookies';
+import { ApiFailureError, http, parseBody } from '../http/client';
+import { PoliciesBodyStruct, SignedInUserStruct, TokenTimesBodyStruct } from '../../../shared/structs';
 import {
   isAccessTokenValid,
   isRefreshTokenValid,
   toTokenExpiry,
   type TokenExpiry,
-} from './token-times';
+} from '../../../shared/token-times';
 
 export interface Credentials {
   email: string;

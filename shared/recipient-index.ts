@@ -10,8 +10,8 @@ import type {
   RecipientList,
   RecipientPick,
   Recipients,
-} from '../../shared/compose-contract';
-import { fold } from '../../shared/fold';
+} from './compose-contract';
+import { fold } from './fold';
 
 /** SPEC §5 / §9: preview 20 per tab. */
 export const PREVIEW_LIMIT = 20;

@@ -1,8 +1,8 @@
 // Compose calls (compose-contract.ts `COMPOSE_API`) as actor logic: setup, the start of a form, recipients,
-// drafts, estimate, send and schedule, deleting an upload. The upload itself is services/upload.ts, the
-// schedule's clock services/zoned-time.ts, the browser backup services/compose-backup.ts.
+// drafts, estimate, send and schedule, deleting an upload. The upload itself is services/compose/upload.ts, the
+// schedule's clock shared/zoned-time.ts, the browser backup services/compose/backup.ts.
 import { fromPromise } from 'xstate';
-import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type Quota, type RecipientList, type RecipientListUser, type RecipientPick, type Recipients, type SendResult, type Signature } from '../../shared/compose-contract';
+import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type Quota, type RecipientList, type RecipientListUser, type RecipientPick, type Recipients, type SendResult, type Signature } from '../../../shared/compose-contract';
 import {
   ChannelsBodyStruct,
   ComposeDraftBodyStruct,
@@ -14,18 +14,18 @@ import {
   RecipientsBodyStruct,
   SendResultBodyStruct,
   SignaturesBodyStruct,
-} from '../../shared/compose-structs';
-import { http, parseBody } from './http';
+} from '../../../shared/compose-structs';
+import { http, parseBody } from '../http/client';
 import { type } from 'superstruct';
-import { RecipientListStruct } from '../../shared/compose-structs';
-import { RECIPIENT_LISTS_API } from '../../shared/recipient-lists-contract';
-import { MESSAGES_API, type MessageDetail } from '../../shared/messages-contract';
-import { MessageDetailBodyStruct } from '../../shared/messages-structs';
-import { CHANNEL_ID, type ChannelCode } from '../../shared/codes';
-import { replyTitle, senderPick } from '../../shared/message-rules';
-import { getLocale, t } from '../i18n';
-import { loadComposeBackup, type ComposeBackup } from './compose-backup';
-import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from './pages';
+import { RecipientListStruct } from '../../../shared/compose-structs';
+import { RECIPIENT_LISTS_API } from '../../../shared/recipient-lists-contract';
+import { MESSAGES_API, type MessageDetail } from '../../../shared/messages-contract';
+import { MessageDetailBodyStruct } from '../../../shared/messages-structs';
+import { CHANNEL_ID, type ChannelCode } from '../../../shared/codes';
+import { replyTitle, senderPick } from '../../../shared/message-rules';
+import { getLocale, t } from '../../i18n';
+import { loadComposeBackup, type ComposeBackup } from './backup';
+import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from '../list/pages';
 
 // --- setup ------------------------------------------------------------------------------------------
 

@@ -1,10 +1,10 @@
 // Reception status calls (reception-contract.ts `RECEPTION_API`) as actor logic, plus the poller that
 // follows one sent message's delivery progress while the reading view is open.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { http, parseBody } from './http';
-import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
-import { MESSAGES_API } from '../../shared/messages-contract';
-import { MessageDetailBodyStruct } from '../../shared/messages-structs';
+import { http, parseBody } from '../http/client';
+import { MAX_POLL_WAIT_MS, pollEvery } from '../http/poll';
+import { MESSAGES_API } from '../../../shared/messages-contract';
+import { MessageDetailBodyStruct } from '../../../shared/messages-structs';
 import {
   PROGRESS_POLL_MS,
   RECEPTION_API,
@@ -13,8 +13,8 @@ import {
   type ReceptionScope,
   type RetryRequest,
   type RetryResult,
-} from '../../shared/reception-contract';
-import { ReceptionPageBodyStruct, RetryResultBodyStruct } from '../../shared/reception-structs';
+} from '../../../shared/reception-contract';
+import { ReceptionPageBodyStruct, RetryResultBodyStruct } from '../../../shared/reception-structs';
 
 /** Rows per page of the reception table. */
 export const RECEPTION_PAGE_SIZE = 50;

@@ -2,9 +2,9 @@
 // before a machine sees it.
 import { fromPromise } from 'xstate';
 import { array, boolean, enums, number, string, type, type Describe } from 'superstruct';
-import { http, parseBody } from './http';
-import type { ListFetchInput, ListPage } from './pages';
-import { TEMPLATE_REPOSITORIES, TEMPLATES_API, type Template, type TemplateInput, type TemplateRepositoryCode } from '../../shared/templates-contract';
+import { http, parseBody } from '../http/client';
+import type { ListFetchInput, ListPage } from '../list/pages';
+import { TEMPLATE_REPOSITORIES, TEMPLATES_API, type Template, type TemplateInput, type TemplateRepositoryCode } from '../../../shared/templates-contract';
 
 export const TemplateStruct: Describe<Template> = type({
   id: number(),

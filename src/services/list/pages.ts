@@ -1,7 +1,7 @@
 // The API's two ways of paging (SPEC §7: numbered pages with `meta.current_page` / `last_page`, and cursor
 // pages with `meta.next_cursor`), turned into the one page shape lists use (machines/list/list.ts).
-import type { NumberedPage } from '../../shared/compose-contract';
-import type { Paged } from '../../shared/messages-contract';
+import type { NumberedPage } from '../../../shared/compose-contract';
+import type { Paged } from '../../../shared/messages-contract';
 
 /** One page of a list, whatever the API's paging. */
 export interface ListPage<T> {

@@ -1,13 +1,13 @@
 // The managers' calls of the news wall (shared/news-contract.ts `NEWS_API`, issue 17) as actor logic: the
 // categories (list, create, rename, reorder, delete), the trash (cursor pages for the list pattern,
 // restore, delete forever) and the printable week. Every answer is checked with shared/news-structs.ts.
-// The readers' wall and compose calls are src/services/news.ts.
+// The readers' wall and compose calls are src/services/news/wall.ts.
 import { fromPromise } from 'xstate';
-import { NEWS_API, NEWS_PAGE_SIZE, type NewsCategory, type NewsPost, type NewsWeek } from '../../shared/news-contract';
-import { NewsCategoriesBodyStruct, NewsCategoryBodyStruct, NewsPageStruct, NewsPostBodyStruct, NewsWeekBodyStruct } from '../../shared/news-structs';
-import type { Paged } from '../../shared/messages-contract';
-import { http, parseBody } from './http';
-import { fromCursorPage, type ListFetchInput, type ListPage } from './pages';
+import { NEWS_API, NEWS_PAGE_SIZE, type NewsCategory, type NewsPost, type NewsWeek } from '../../../shared/news-contract';
+import { NewsCategoriesBodyStruct, NewsCategoryBodyStruct, NewsPageStruct, NewsPostBodyStruct, NewsWeekBodyStruct } from '../../../shared/news-structs';
+import type { Paged } from '../../../shared/messages-contract';
+import { http, parseBody } from '../http/client';
+import { fromCursorPage, type ListFetchInput, type ListPage } from '../list/pages';
 
 // --- categories -------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 // Pure token-time rules (SPEC §4, §8, §9), shared by the token machine, the session start-up check and
 // the request gate. Times are epoch ms; "expired" includes the 500 ms safety margin before expiry.
-import type { TokenTimes } from '../../shared/contract';
+import type { TokenTimes } from './contract';
 
 export const TOKEN_SAFETY_MARGIN_MS = 500;
 /** setTimeout's ceiling (~24.8 days); longer delays would fire at once. */

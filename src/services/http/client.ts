@@ -3,9 +3,9 @@
 // edge plugs the session-aware parts in through the `set…` hooks below at start-up.
 import { ofetch, type $Fetch } from 'ofetch';
 import { is, type Struct } from 'superstruct';
-import { API, COOKIE, XSRF_HEADER } from '../../shared/contract';
+import { API, COOKIE, XSRF_HEADER } from '../../../shared/contract';
 import { readCookie } from './cookies';
-import { ApiErrorStruct } from '../../shared/structs';
+import { ApiErrorStruct } from '../../../shared/structs';
 
 /** SPEC §8, verbatim: shown when a request is refused because both tokens have expired. */
 export const TOKENS_EXPIRED_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.';

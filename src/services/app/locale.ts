@@ -1,9 +1,9 @@
 // Locale loading and the locale cookie (SPEC §1: `i18n_redirected`, 365 days, SameSite=Lax, path /).
 // The cookie holds the user's own choice only: without one, the institution's locale applies.
 import { fromPromise } from 'xstate';
-import { isLocale, setLocale } from '../i18n';
-import { COOKIE, type Locale } from '../../shared/contract';
-import { readCookie, writeCookie } from './cookies';
+import { isLocale, setLocale } from '../../i18n';
+import { COOKIE, type Locale } from '../../../shared/contract';
+import { readCookie, writeCookie } from '../http/cookies';
 
 const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 

@@ -1,20 +1,20 @@
 // Mail folder and message calls (messages-contract.ts `MESSAGES_API`) as actor logic. Every body is checked
 // before a machine sees it.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { API_BASE, http, parseBody } from './http';
+import { API_BASE, http, parseBody } from '../http/client';
 import type { IdsInput } from './folder-info';
-import { fromCursorPage, type ListFetchInput, type ListPage } from './pages';
-import { MAX_POLL_WAIT_MS, pollEvery } from './poll';
-import { PROGRESS_POLL_MS, type DeliveryProgress } from '../../shared/reception-contract';
-import { MESSAGES_API, type MessageDetail, type MessageSummary, type Paged } from '../../shared/messages-contract';
+import { fromCursorPage, type ListFetchInput, type ListPage } from '../list/pages';
+import { MAX_POLL_WAIT_MS, pollEvery } from '../http/poll';
+import { PROGRESS_POLL_MS, type DeliveryProgress } from '../../../shared/reception-contract';
+import { MESSAGES_API, type MessageDetail, type MessageSummary, type Paged } from '../../../shared/messages-contract';
 import {
   MessageDetailBodyStruct,
   MessagePageBodyStruct,
   MessageSummaryBodyStruct,
   MovedBodyStruct,
   PurgedBodyStruct,
-} from '../../shared/messages-structs';
-import type { Folder } from '../../shared/codes';
+} from '../../../shared/messages-structs';
+import type { Folder } from '../../../shared/codes';
 
 /** Page size of folder lists (the contract's default). */
 export const FOLDER_PAGE_SIZE = 50;

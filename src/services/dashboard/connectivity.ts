@@ -1,9 +1,9 @@
 // The data screens' calls (shared/dashboard-contract.ts `DASHBOARD_API`) as actor logic; every body is
 // checked (shared/dashboard-structs.ts) before a machine sees it. Connectivity block (conn-spa).
 import { fromPromise } from 'xstate';
-import { API_BASE, http, parseBody } from './http';
-import { DASHBOARD_API, type CallList, type Connectivity, type CourseConnectivity } from '../../shared/dashboard-contract';
-import { CallListBodyStruct, ConnectivityBodyStruct, CourseConnectivityBodyStruct } from '../../shared/dashboard-structs';
+import { API_BASE, http, parseBody } from '../http/client';
+import { DASHBOARD_API, type CallList, type Connectivity, type CourseConnectivity } from '../../../shared/dashboard-contract';
+import { CallListBodyStruct, ConnectivityBodyStruct, CourseConnectivityBodyStruct } from '../../../shared/dashboard-structs';
 
 /** `GET /dashboard/connectivity`: the school, its levels and their courses. */
 export const fetchConnectivity = fromPromise<Connectivity, void>(async ({ signal }) => {

@@ -2,9 +2,9 @@
 // from messages.ts so the first download carries them and not the whole messages service with its
 // paging and polling (bench (a); README, Decisions, "Initial download").
 import { fromPromise } from 'xstate';
-import { http, parseBody } from './http';
-import { MESSAGES_API, type FolderCount } from '../../shared/messages-contract';
-import { FolderCountsBodyStruct, RestoredBodyStruct } from '../../shared/structs';
+import { http, parseBody } from '../http/client';
+import { MESSAGES_API, type FolderCount } from '../../../shared/messages-contract';
+import { FolderCountsBodyStruct, RestoredBodyStruct } from '../../../shared/structs';
 
 export interface IdsInput {
   ids: number[];

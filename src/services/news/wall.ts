@@ -3,10 +3,10 @@
 // the desk (unpublish, publish again, to the trash, back from it). Every answer is checked with
 // shared/news-structs.ts. Compose, categories and trash add their own calls in their own service files.
 import { fromPromise } from 'xstate';
-import { NEWS_API, NEWS_PAGE_SIZE, type NewsCategory, type NewsPost, type NewsQuery } from '../../shared/news-contract';
-import { NewsCategoriesBodyStruct, NewsPageStruct, NewsPostBodyStruct } from '../../shared/news-structs';
-import { API_BASE, http, parseBody } from './http';
-import { fromCursorPage, type ListFetchInput, type ListPage } from './pages';
+import { NEWS_API, NEWS_PAGE_SIZE, type NewsCategory, type NewsPost, type NewsQuery } from '../../../shared/news-contract';
+import { NewsCategoriesBodyStruct, NewsPageStruct, NewsPostBodyStruct } from '../../../shared/news-structs';
+import { API_BASE, http, parseBody } from '../http/client';
+import { fromCursorPage, type ListFetchInput, type ListPage } from '../list/pages';
 
 /** What the wall asks for: a category (null: all), the search text, and the desk's every status. */
 export interface WallQuery {

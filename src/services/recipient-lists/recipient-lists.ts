@@ -3,7 +3,7 @@
 // owner makes. Every answer is checked with the structs below.
 import { fromPromise } from 'xstate';
 import { array, boolean, enums, literal, nullable, number, string, type, union, type Describe, type Struct } from 'superstruct';
-import type { NumberedPage, RecipientPick } from '../../shared/compose-contract';
+import type { NumberedPage, RecipientPick } from '../../../shared/compose-contract';
 import {
   RECIPIENT_LISTS_API,
   type RecipientListInput,
@@ -12,10 +12,10 @@ import {
   type TrashedRecipientList,
   type UserToEdit,
   type UserToEditInput,
-} from '../../shared/recipient-lists-contract';
-import { RecipientListUserStruct } from '../../shared/compose-structs';
-import { http, parseBody } from './http';
-import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from './pages';
+} from '../../../shared/recipient-lists-contract';
+import { RecipientListUserStruct } from '../../../shared/compose-structs';
+import { http, parseBody } from '../http/client';
+import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from '../list/pages';
 
 // --- structs ----------------------------------------------------------------------------------------
 

@@ -3,9 +3,9 @@
 // goes as the contract spells it (`period=month&month=YYYY-MM`, `period=school-year&year=YYYY`, nothing for
 // the server's default).
 import { fromPromise } from 'xstate';
-import { http, parseBody } from './http';
-import { DASHBOARD_API, type ActivitySummary, type CourseMetric, type PeriodKind, type RankBy, type Ranking, type StaffActivity, type UserMetric } from '../../shared/dashboard-contract';
-import { ActivitySummaryBodyStruct, RankingBodyStruct, StaffActivityBodyStruct } from '../../shared/dashboard-structs';
+import { http, parseBody } from '../http/client';
+import { DASHBOARD_API, type ActivitySummary, type CourseMetric, type PeriodKind, type RankBy, type Ranking, type StaffActivity, type UserMetric } from '../../../shared/dashboard-contract';
+import { ActivitySummaryBodyStruct, RankingBodyStruct, StaffActivityBodyStruct } from '../../../shared/dashboard-structs';
 
 export interface PeriodParam {
   kind: PeriodKind;

@@ -2,13 +2,13 @@
 // upload progress), so it speaks XMLHttpRequest and still fails like every other call (ApiFailureError).
 import { is } from 'superstruct';
 import { fromPromise } from 'xstate';
-import { COMPOSE_API } from '../../shared/compose-contract';
-import { AttachmentBodyStruct } from '../../shared/compose-structs';
-import { API, COOKIE, XSRF_HEADER } from '../../shared/contract';
-import type { AttachmentSummary } from '../../shared/messages-contract';
-import { ApiErrorStruct } from '../../shared/structs';
-import { readCookie } from './cookies';
-import { API_BASE, ApiFailureError, http, parseBody, type ApiFailure } from './http';
+import { COMPOSE_API } from '../../../shared/compose-contract';
+import { AttachmentBodyStruct } from '../../../shared/compose-structs';
+import { API, COOKIE, XSRF_HEADER } from '../../../shared/contract';
+import type { AttachmentSummary } from '../../../shared/messages-contract';
+import { ApiErrorStruct } from '../../../shared/structs';
+import { readCookie } from '../http/cookies';
+import { API_BASE, ApiFailureError, http, parseBody, type ApiFailure } from '../http/client';
 
 export interface UploadInput {
   file: File;

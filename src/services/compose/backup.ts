@@ -2,10 +2,10 @@
 // form (user and draft/reply/new), versioned and checked by a struct, so a corrupt or older entry is
 // ignored rather than trusted.
 import { array, boolean, enums, is, literal, nullable, number, object, optional, string, type, type Struct } from 'superstruct';
-import type { RecipientPick } from '../../shared/compose-contract';
-import { AttachmentSummaryStruct, RecipientPickStruct } from '../../shared/compose-structs';
-import type { AttachmentSummary } from '../../shared/messages-contract';
-import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
+import type { RecipientPick } from '../../../shared/compose-contract';
+import { AttachmentSummaryStruct, RecipientPickStruct } from '../../../shared/compose-structs';
+import type { AttachmentSummary } from '../../../shared/messages-contract';
+import { CHANNEL_CODES, type ChannelCode } from '../../../shared/codes';
 
 /** What is kept so a reload or a crash loses nothing typed. */
 export interface ComposeBackup {
@@ -59,7 +59,7 @@ function storage(): Storage | null {
 
 /**
  * The value stored under `key` (any form's backup: message compose's below, the news wall's in
- * services/news-compose.ts), or null when there is none or it fails `struct` (another version, corrupt).
+ * services/news/compose.ts), or null when there is none or it fails `struct` (another version, corrupt).
  */
 export function readBackup<T>(key: string, struct: Struct<T, unknown>): T | null {
   const store = storage();

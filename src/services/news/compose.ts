@@ -1,17 +1,17 @@
 // The news wall's compose calls (shared/news-contract.ts) as actor logic: what the form opens with (the
 // categories, the levels and courses of the school, the post being edited, this browser's backup), and the
-// save (POST /news, PATCH /news/:id). Uploads are services/upload.ts's, the clock services/zoned-time.ts's,
-// the backup's storage services/compose-backup.ts's (the same per-user backup as message compose). The
-// wall's list and actions are services/news.ts's.
+// save (POST /news, PATCH /news/:id). Uploads are services/compose/upload.ts's, the clock shared/zoned-time.ts's,
+// the backup's storage services/compose/backup.ts's (the same per-user backup as message compose). The
+// wall's list and actions are services/news/wall.ts's.
 import { array, boolean, literal, nullable, number, object, string, type } from 'superstruct';
 import { fromPromise } from 'xstate';
-import { COMPOSE_API, type RecipientLevel } from '../../shared/compose-contract';
-import { AttachmentSummaryStruct, RecipientsBodyStruct } from '../../shared/compose-structs';
-import type { AttachmentSummary } from '../../shared/messages-contract';
-import { NEWS_API, type NewsAudience, type NewsCategory, type NewsInput, type NewsPost } from '../../shared/news-contract';
-import { NewsAudienceStruct, NewsCategoriesBodyStruct, NewsPostBodyStruct } from '../../shared/news-structs';
-import { readBackup, writeBackup } from './compose-backup';
-import { http, parseBody } from './http';
+import { COMPOSE_API, type RecipientLevel } from '../../../shared/compose-contract';
+import { AttachmentSummaryStruct, RecipientsBodyStruct } from '../../../shared/compose-structs';
+import type { AttachmentSummary } from '../../../shared/messages-contract';
+import { NEWS_API, type NewsAudience, type NewsCategory, type NewsInput, type NewsPost } from '../../../shared/news-contract';
+import { NewsAudienceStruct, NewsCategoriesBodyStruct, NewsPostBodyStruct } from '../../../shared/news-structs';
+import { readBackup, writeBackup } from '../compose/backup';
+import { http, parseBody } from '../http/client';
 
 /** A course as the audience picker shows it (the recipients' course without its people). */
 export interface AudienceCourse {
