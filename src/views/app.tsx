@@ -8,7 +8,7 @@ import { AppRouter } from './router';
 
 // Not in the first download: nothing toasts before the first screen (edge.ts loads the same chunk for a toast).
 const Toaster = lazy(() => import('./layout/toaster').then((m) => ({ default: m.Toaster })));
-const ErrorPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.ErrorPage })));
+const ErrorPage = lazy(() => import('./pages/app/error-page').then((m) => ({ default: m.ErrorPage })));
 const ActorPanel = import.meta.env.DEV ? lazy(() => import('./dev/actor-panel').then((m) => ({ default: m.ActorPanel }))) : null;
 
 /** Last resort when rendering itself fails (SPEC §8 texts), with a plain link home. */

@@ -37,29 +37,29 @@ function screen<P extends object>(load: () => Promise<ComponentType<P>>, texts: 
   });
 }
 
-const LoginPage = screen(() => import('./pages/login-page').then((m) => m.LoginPage), ['login']);
-const ComposePage = screen(() => import('./pages/compose-page').then((m) => m.ComposePage), ['messages', 'compose', 'templates']);
-const TemplatesPage = screen(() => import('./pages/templates-page').then((m) => m.TemplatesPage), ['templates']);
-const FolderPage = screen(() => import('./pages/folder-page').then((m) => m.FolderPage), ['messages']);
-const MessagePage = screen(() => import('./pages/message-page').then((m) => m.MessagePage), ['messages', 'reception']);
-const ReceptionPage = screen(() => import('./pages/reception-page').then((m) => m.ReceptionPage), ['messages', 'reception']);
-const RecipientListsPage = screen(() => import('./pages/recipient-lists-page').then((m) => m.RecipientListsPage), ['recipientLists', 'compose']);
-const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists-trash-page').then((m) => m.RecipientListsTrashPage), ['recipientLists']);
-const RecipientListPage = screen(() => import('./pages/recipient-list-page').then((m) => m.RecipientListPage), ['recipientLists', 'compose']);
-const SettingsSignaturePage = screen(() => import('./pages/settings-signature-page').then((m) => m.SettingsSignaturePage), ['signature']);
-const SettingsQuotaPage = screen(() => import('./pages/settings-quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
-const DashboardUsersPage = screen(() => import('./pages/activity-screens').then((m) => m.DashboardUsersPage), ['dashboard', 'activity']);
-const RankingPage = screen(() => import('./pages/activity-screens').then((m) => m.RankingPage), ['dashboard', 'activity']);
-const DashboardConnectivityPage = screen(() => import('./pages/dashboard-connectivity-page').then((m) => m.DashboardConnectivityPage), ['dashboard']);
-const ConnectivityCoursePage = screen(() => import('./pages/connectivity-course-page').then((m) => m.ConnectivityCoursePage), ['dashboard']);
-const CallListPrintPage = screen(() => import('./pages/call-list-print-page').then((m) => m.CallListPrintPage), ['dashboard']);
-const NewsCategoriesPage = screen(() => import('./pages/mural-admin/categories-page').then((m) => m.NewsCategoriesPage), ['muralAdmin', 'mural']);
-const NewsTrashPage = screen(() => import('./pages/mural-admin/trash-page').then((m) => m.NewsTrashPage), ['muralAdmin', 'mural']);
-const NewsWeekPage = screen(() => import('./pages/mural-admin/week-page').then((m) => m.NewsWeekPage), ['muralAdmin']);
-const MuralWallPage = screen(() => import('./pages/mural/wall-page').then((m) => m.MuralWallPage), ['mural']);
-const MuralDeskPage = screen(() => import('./pages/mural/desk-page').then((m) => m.MuralDeskPage), ['mural']);
-const ErrorPage = screen(() => import('./pages/error-page').then((m) => m.ErrorPage));
-const MuralComposePage = screen(() => import('./pages/mural-compose/page').then((m) => m.MuralComposePage), ['compose', 'muralCompose']);
+const LoginPage = screen(() => import('./pages/session/login-page').then((m) => m.LoginPage), ['login']);
+const ComposePage = screen(() => import('./pages/compose/compose-page').then((m) => m.ComposePage), ['messages', 'compose', 'templates']);
+const TemplatesPage = screen(() => import('./pages/templates/templates-page').then((m) => m.TemplatesPage), ['templates']);
+const FolderPage = screen(() => import('./pages/messages/folder-page').then((m) => m.FolderPage), ['messages']);
+const MessagePage = screen(() => import('./pages/messages/message-page').then((m) => m.MessagePage), ['messages', 'reception']);
+const ReceptionPage = screen(() => import('./pages/reception/reception-page').then((m) => m.ReceptionPage), ['messages', 'reception']);
+const RecipientListsPage = screen(() => import('./pages/recipient-lists/recipient-lists-page').then((m) => m.RecipientListsPage), ['recipientLists', 'compose']);
+const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists/trash-page').then((m) => m.RecipientListsTrashPage), ['recipientLists']);
+const RecipientListPage = screen(() => import('./pages/recipient-lists/recipient-list-page').then((m) => m.RecipientListPage), ['recipientLists', 'compose']);
+const SettingsSignaturePage = screen(() => import('./pages/settings/signature-page').then((m) => m.SettingsSignaturePage), ['signature']);
+const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
+const DashboardUsersPage = screen(() => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage), ['dashboard', 'activity']);
+const RankingPage = screen(() => import('./pages/dashboard/ranking-page').then((m) => m.RankingPage), ['dashboard', 'activity']);
+const DashboardConnectivityPage = screen(() => import('./pages/dashboard/connectivity-page').then((m) => m.DashboardConnectivityPage), ['dashboard']);
+const ConnectivityCoursePage = screen(() => import('./pages/dashboard/connectivity-course-page').then((m) => m.ConnectivityCoursePage), ['dashboard']);
+const CallListPrintPage = screen(() => import('./pages/dashboard/call-list-print-page').then((m) => m.CallListPrintPage), ['dashboard']);
+const NewsCategoriesPage = screen(() => import('./pages/news/categories-page').then((m) => m.NewsCategoriesPage), ['muralAdmin', 'mural']);
+const NewsTrashPage = screen(() => import('./pages/news/trash-page').then((m) => m.NewsTrashPage), ['muralAdmin', 'mural']);
+const NewsWeekPage = screen(() => import('./pages/news/week-page').then((m) => m.NewsWeekPage), ['muralAdmin']);
+const NewsWallPage = screen(() => import('./pages/news/wall-page').then((m) => m.NewsWallPage), ['mural']);
+const NewsDeskPage = screen(() => import('./pages/news/desk-page').then((m) => m.NewsDeskPage), ['mural']);
+const ErrorPage = screen(() => import('./pages/app/error-page').then((m) => m.ErrorPage));
+const NewsComposePage = screen(() => import('./pages/news/compose-page').then((m) => m.NewsComposePage), ['compose', 'muralCompose']);
 
 /** A path id: digits only (anything else is the 404 page, like an id that is not the user's). */
 const idOf = (params: RouteParams): number | null => (params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null);
@@ -190,7 +190,7 @@ export const ROUTES = [
     device: 'latam',
     browse: { roles: NEWSFEED_ROLES, query: 'newsfeed', otherwise: '/mural/news' },
     title: 'pages.mural',
-    screen: () => <MuralDeskPage />,
+    screen: () => <NewsDeskPage />,
   },
   {
     name: 'mural-categories',
@@ -207,7 +207,7 @@ export const ROUTES = [
     access: 'login',
     device: 'latam',
     title: 'pages.muralNews',
-    screen: () => <MuralWallPage />,
+    screen: () => <NewsWallPage />,
     nav: { label: 'nav.mural', prefix: '/mural' },
   },
   { name: 'mural-trash', path: '/mural/trash', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.muralTrash', screen: () => <NewsTrashPage /> },
@@ -220,7 +220,7 @@ export const ROUTES = [
     device: 'latam',
     roles: NEWSFEED_ROLES,
     title: 'pages.muralCompose',
-    screen: () => <MuralComposePage />,
+    screen: () => <NewsComposePage />,
   },
   {
     name: 'settings',

@@ -10,7 +10,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { es } from '../fixtures/texts';
 import type { RecipientList, Recipients } from '../../shared/compose-contract';
-import { ComposeScreen } from '../../src/views/pages/compose-page';
+import { ComposeScreen } from '../../src/views/pages/compose/compose-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { channelList, channelPermissions, composeDraft, estimate, quota, sendResult, signature } from '../fixtures/compose';
 import { attachmentSummary } from '../fixtures/messages';

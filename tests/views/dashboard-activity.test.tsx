@@ -7,8 +7,8 @@
 // mejora" through the address. No element has a style attribute (CSP).
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DashboardUsersPage } from '../../src/views/pages/dashboard-users-page';
-import { RankingPage } from '../../src/views/pages/ranking-page';
+import { DashboardUsersPage } from '../../src/views/pages/dashboard/users-page';
+import { RankingPage } from '../../src/views/pages/dashboard/ranking-page';
 import { json } from '../fixtures/fake-fetch';
 import { activitySummary, periodFor, ranking, staffActivity } from '../fixtures/dashboard-activity';
 import { text } from '../fixtures/texts';

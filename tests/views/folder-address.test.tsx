@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { navigate } from 'wouter/use-browser-location';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FolderPage } from '../../src/views/pages/folder-page';
+import { FolderPage } from '../../src/views/pages/messages/folder-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { messagePage, messageSummary } from '../fixtures/messages';
 import { startApp } from './app';

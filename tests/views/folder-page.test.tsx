@@ -11,7 +11,7 @@ import { toast } from 'react-hot-toast/headless';
 import { text } from '../fixtures/texts';
 import type { DeliveryProgress } from '../../shared/reception-contract';
 import type { Folder } from '../../shared/codes';
-import { FolderPage } from '../../src/views/pages/folder-page';
+import { FolderPage } from '../../src/views/pages/messages/folder-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { appActor } from '../../src/views/actors';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';

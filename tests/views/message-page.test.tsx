@@ -8,7 +8,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { text } from '../fixtures/texts';
-import { MessagePage } from '../../src/views/pages/message-page';
+import { MessagePage } from '../../src/views/pages/messages/message-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { messageDetail } from '../fixtures/messages';
 import { deliveryProgress } from '../fixtures/reception';

@@ -7,7 +7,7 @@ import { es } from '../fixtures/texts';
 import { startApp } from './app';
 import { localeActor } from '../../src/views/actors';
 import { selectIsLocaleLoading } from '../../src/machines/app/locale';
-import { ReceptionPage } from '../../src/views/pages/reception-page';
+import { ReceptionPage } from '../../src/views/pages/reception/reception-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { channelDelivery, deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 

@@ -9,8 +9,8 @@ import type { DeliveryProgress, ReceptionRow } from '../../shared/reception-cont
 import { startApp } from './app';
 import { Toaster } from '../../src/views/layout/toaster';
 import { toast } from 'react-hot-toast/headless';
-import { MessagePage } from '../../src/views/pages/message-page';
-import { ReceptionPage as ReceptionScreen } from '../../src/views/pages/reception-page';
+import { MessagePage } from '../../src/views/pages/messages/message-page';
+import { ReceptionPage as ReceptionScreen } from '../../src/views/pages/reception/reception-page';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { messageDetail } from '../fixtures/messages';
 import { channelDelivery, countsOf, deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';

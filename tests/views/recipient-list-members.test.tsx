@@ -6,7 +6,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { text } from '../fixtures/texts';
-import { RecipientListPage } from '../../src/views/pages/recipient-list-page';
+import { RecipientListPage } from '../../src/views/pages/recipient-lists/recipient-list-page';
 import { json } from '../fixtures/fake-fetch';
 import { listSummary, manyMembers, userToEdit } from '../fixtures/recipient-lists';
 import type { RecipientListMember } from '../../shared/recipient-lists-contract';

@@ -7,7 +7,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PERSON_ERRORS } from '../../shared/person-rules';
-import { RecipientListPage } from '../../src/views/pages/recipient-list-page';
+import { RecipientListPage } from '../../src/views/pages/recipient-lists/recipient-list-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';

@@ -7,8 +7,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RecipientListSummary } from '../../shared/recipient-lists-contract';
-import { RecipientListsPage } from '../../src/views/pages/recipient-lists-page';
-import { RecipientListsTrashPage } from '../../src/views/pages/recipient-lists-trash-page';
+import { RecipientListsPage } from '../../src/views/pages/recipient-lists/recipient-lists-page';
+import { RecipientListsTrashPage } from '../../src/views/pages/recipient-lists/trash-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { listSummary, trashedList } from '../fixtures/recipient-lists';

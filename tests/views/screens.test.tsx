@@ -8,8 +8,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { es } from '../fixtures/texts';
 import { sessionActor } from '../../src/views/actors';
 import { startApp } from './app';
-import { ErrorPage } from '../../src/views/pages/error-page';
-import { LoginPage } from '../../src/views/pages/login-page';
+import { ErrorPage } from '../../src/views/pages/app/error-page';
+import { LoginPage } from '../../src/views/pages/session/login-page';
 
 beforeAll(startApp);
 afterEach(cleanup);

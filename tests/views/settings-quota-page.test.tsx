@@ -7,7 +7,7 @@ import { Suspense } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { text } from '../fixtures/texts';
-import { SettingsQuotaPage } from '../../src/views/pages/settings-quota-page';
+import { SettingsQuotaPage } from '../../src/views/pages/settings/quota-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { quotaSettings, quotaUsage } from '../fixtures/quota';

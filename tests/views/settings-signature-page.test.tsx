@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toast } from 'react-hot-toast/headless';
 import { text } from '../fixtures/texts';
-import { SettingsSignaturePage } from '../../src/views/pages/settings-signature-page';
+import { SettingsSignaturePage } from '../../src/views/pages/settings/signature-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { signature } from '../fixtures/compose';

@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toast } from 'react-hot-toast/headless';
 import { text } from '../fixtures/texts';
-import { TemplatesPage } from '../../src/views/pages/templates-page';
+import { TemplatesPage } from '../../src/views/pages/templates/templates-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { productTemplate, template } from '../fixtures/templates';

@@ -1,0 +1,111 @@
+// /new: the compose screen's shell (the page actor, its frame, the skeleton while it loads, the load
+// failure). The form's sections are in pages/compose/.
+import { useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { composeMachine } from '../../../machines/compose/compose';
+import { selectDraftId, selectIsLoading, selectLoadFailed, selectReplyToId } from '../../../machines/compose/selectors';
+import type { SessionSnapshot } from '../../../machines/session/session';
+import type { MessageKey } from '../../../i18n';
+import { sessionActor } from '../../actors';
+import { useT } from '../../lib/i18n';
+import { usePageActor } from '../../lib/page-actor';
+import { cn } from '../../lib/utils';
+import { Button } from '../../ui/button';
+import { ComposeForm } from './compose-form';
+import type { ComposeActor } from './field';
+
+const selectUserId = (snapshot: SessionSnapshot): number | null => snapshot.context.user?.id ?? null;
+
+/** `?draft=12` → 12; anything else → null. */
+function idParam(params: URLSearchParams, name: string): number | null {
+  const raw = params.get(name);
+  return raw !== null && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+/**
+ * /new, /new?draft=ID (edit a draft), /new?reply=ID (answer a message), /new?template=ID (a new message
+ * from a template) and /new?list=ID (a new message to a saved list). Each of those is its own
+ * compose actor with its own local backup, so a reply never restores what was typed for another message.
+ */
+export function ComposePage() {
+  const search = useSearch();
+  const userId = useSelector(sessionActor, selectUserId);
+  const params = new URLSearchParams(search);
+  const draftId = idParam(params, 'draft');
+  const replyToId = draftId === null ? idParam(params, 'reply') : null;
+  // "Usar en mensaje nuevo" on /templates: a new message that starts from that template.
+  const templateId = draftId === null && replyToId === null ? idParam(params, 'template') : null;
+  // "Usar en mensaje nuevo" on a recipient list: a new message to that list (its own backup per list).
+  const listId = draftId === null && replyToId === null ? idParam(params, 'list') : null;
+  if (userId === null) return null;
+  const start = replyToId !== null ? `reply-${replyToId}` : listId !== null ? `list-${listId}` : 'new';
+  const backupKey = `compose:${userId}:${draftId ?? start}`;
+  return <ComposeScreen key={backupKey} draftId={draftId} replyToId={replyToId} backupKey={backupKey} templateId={templateId} listId={listId} />;
+}
+
+export function ComposeScreen({
+  draftId,
+  replyToId,
+  backupKey,
+  templateId = null,
+  listId = null,
+}: {
+  draftId: number | null;
+  replyToId: number | null;
+  backupKey: string;
+  templateId?: number | null;
+  listId?: number | null;
+}) {
+  // The template the visit started with: once used, compose drops it from the address (a reload must not
+  // ask again), which must not open another visit.
+  const [startTemplate] = useState(templateId);
+  const compose = usePageActor(composeMachine, { input: { draftId, replyToId, backupKey, templateId: startTemplate, ...(listId !== null ? { listId } : {}) } });
+  return compose ? <ComposeView compose={compose} /> : <ComposeFrame heading="compose.heading"><FormSkeleton /></ComposeFrame>;
+}
+
+function ComposeFrame({ heading, children }: { heading: MessageKey; children: ReactNode }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex max-w-3xl flex-col gap-4">
+      <h1 id="page-title" className="text-2xl font-bold">
+        {t(heading)}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+function ComposeView({ compose }: { compose: ComposeActor }) {
+  const t = useT();
+  const loading = useSelector(compose, selectIsLoading);
+  const loadFailed = useSelector(compose, selectLoadFailed);
+  const editingDraft = useSelector(compose, selectDraftId) !== null;
+  const replying = useSelector(compose, selectReplyToId) !== null;
+
+  return (
+    <ComposeFrame heading={replying ? 'compose.replyHeading' : editingDraft ? 'compose.draftHeading' : 'compose.heading'}>
+      {loadFailed ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
+          <p>{t('compose.loadFailed')}</p>
+          <Button onClick={() => compose.send({ type: 'compose.retry' })}>{t('compose.retry')}</Button>
+        </div>
+      ) : loading ? (
+        <FormSkeleton />
+      ) : (
+        <ComposeForm compose={compose} />
+      )}
+    </ComposeFrame>
+  );
+}
+
+function FormSkeleton() {
+  const t = useT();
+  return (
+    <div role="status" aria-label={t('compose.loading')} className="flex flex-col gap-4 rounded-lg border bg-card p-6">
+      {['h-10', 'h-16', 'h-10', 'h-40', 'h-10'].map((height, i) => (
+        <div key={i} className={cn('animate-pulse rounded-md bg-muted', height)} />
+      ))}
+    </div>
+  );
+}

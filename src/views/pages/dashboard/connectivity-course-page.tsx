@@ -1,0 +1,98 @@
+// /connectivity/course/:id (issue 16): one course's figures, its students with their guardians (status,
+// phone, e-mail, what to fix) and its call list, a panel of its own: a failing list does not blank the
+// course, nor the other way round. A course that is not the school's is the not-found state.
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { selectLocale } from '../../../machines/app/locale';
+import { selectTimezone } from '../../../machines/session/selectors';
+import {
+  courseConnectivityMachine,
+  selectCallListActor,
+  selectCallListCrashed,
+  selectCourse,
+  selectCourseFailed,
+  selectNotFound,
+  type CourseConnectivityActor,
+} from '../../../machines/dashboard/course-connectivity';
+import { localeActor, sessionActor } from '../../actors';
+import { useT } from '../../lib/i18n';
+import { usePageActor } from '../../lib/page-actor';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { CallListSection } from './connectivity/call-list-section';
+import { ConnectivityFigures, formatPercent } from './connectivity/figures';
+import { CourseStudents } from './connectivity/students';
+import { DashboardShell } from './shell';
+
+export function ConnectivityCoursePage({ id }: { id: number }) {
+  const actor = usePageActor(courseConnectivityMachine, { input: { courseId: id } });
+  return (
+    <DashboardShell title="pages.connectivityCourse">
+      <section aria-labelledby="course-title" className="flex min-w-0 flex-col gap-6">
+        <BackLink />
+        {actor ? <CourseScreen actor={actor} id={id} /> : <Skeleton />}
+      </section>
+    </DashboardShell>
+  );
+}
+
+function BackLink() {
+  const t = useT();
+  return (
+    <Link href="/dashboard/connectivity" className="w-fit rounded-sm text-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+      ← {t('course.back')}
+    </Link>
+  );
+}
+
+function Skeleton() {
+  const t = useT();
+  return <ListSkeleton label={t('course.loading')} rows={3} rowClassName="h-32" />;
+}
+
+function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: number }) {
+  const t = useT();
+  const locale = useSelector(localeActor, selectLocale);
+  const timezone = useSelector(sessionActor, selectTimezone);
+  const course = useSelector(actor, selectCourse);
+  const failed = useSelector(actor, selectCourseFailed);
+  const notFound = useSelector(actor, selectNotFound);
+  const callList = useSelector(actor, selectCallListActor);
+  const callListCrashed = useSelector(actor, selectCallListCrashed);
+  if (notFound) {
+    return (
+      <div role="alert" data-slot="course-not-found" className="flex flex-col gap-2 rounded-lg border bg-card p-6">
+        <h2 id="course-title" className="text-xl font-semibold">
+          {t('course.notFound')}
+        </h2>
+        <p>{t('course.notFoundBody')}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {failed ? (
+        <ListFailure message={t('course.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'course.retry' })} />
+      ) : course ? (
+        <>
+          <header>
+            <h2 id="course-title" className="text-xl font-semibold">
+              {course.course.name} · {course.course.level.name}
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {t('course.summary', { students: course.summary.students, guardians: course.summary.guardians, coverage: formatPercent(course.summary.coverage.share, locale) })}
+            </p>
+          </header>
+          <ConnectivityFigures row={course.summary} title={course.course.name} locale={locale} />
+        </>
+      ) : (
+        <Skeleton />
+      )}
+      {callList ? (
+        <CallListSection actor={callList} courseId={id} />
+      ) : callListCrashed ? (
+        <ListFailure message={t('callList.crashed')} retryLabel={t('callList.retry')} onRetry={() => actor.send({ type: 'course.restartCallList' })} />
+      ) : null}
+      {course && !failed ? <CourseStudents course={course} locale={locale} timezone={timezone} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+// /dashboard/connectivity (issue 16): the school's figures (guardians, channel reach, the device mix with
+// its legend, "cobertura efectiva") and the table per level and course, inside the data shell. A failure
+// with nothing shown yet is the failure and Reintentar; after that the figures stay while it asks again.
+import { useSelector } from '@xstate/react';
+import { selectLocale } from '../../../machines/app/locale';
+import { connectivityMachine, selectData, selectFailed, selectLoading, selectCanReload, type ConnectivityActor } from '../../../machines/dashboard/connectivity';
+import { localeActor } from '../../actors';
+import { useT } from '../../lib/i18n';
+import { usePageActor } from '../../lib/page-actor';
+import { Button } from '../../ui/button';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { ConnectivityFigures } from './connectivity/figures';
+import { CoursesTable } from './connectivity/courses-table';
+import { DashboardShell } from './shell';
+
+export function DashboardConnectivityPage() {
+  const actor = usePageActor(connectivityMachine, { input: undefined });
+  return (
+    <DashboardShell title="pages.dashboardConnectivity">
+      <div className="flex min-w-0 flex-col gap-6">
+        <Heading actor={actor} />
+        {actor ? <ConnectivityScreen actor={actor} /> : <Skeleton />}
+      </div>
+    </DashboardShell>
+  );
+}
+
+/** The page's intro and Recargar (its heading is the shell's h1, the page's title). */
+function Heading({ actor }: { actor: ConnectivityActor | null }) {
+  const t = useT();
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-2">
+      <p className="min-w-0 text-sm text-muted-foreground">{t('connectivity.intro')}</p>
+      {actor ? <Reload actor={actor} /> : null}
+    </header>
+  );
+}
+
+function Reload({ actor }: { actor: ConnectivityActor }) {
+  const t = useT();
+  const loading = useSelector(actor, selectLoading);
+  const canReload = useSelector(actor, selectCanReload);
+  return (
+    <Button type="button" variant="outline" disabled={!canReload} aria-busy={loading} onClick={() => actor.send({ type: 'connectivity.reload' })}>
+      {t('connectivity.reload')}
+    </Button>
+  );
+}
+
+function Skeleton() {
+  const t = useT();
+  return <ListSkeleton label={t('connectivity.loading')} rows={3} rowClassName="h-32" />;
+}
+
+function ConnectivityScreen({ actor }: { actor: ConnectivityActor }) {
+  const t = useT();
+  const locale = useSelector(localeActor, selectLocale);
+  const data = useSelector(actor, selectData);
+  const failed = useSelector(actor, selectFailed);
+  if (failed && !data) return <ListFailure message={t('connectivity.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'connectivity.retry' })} />;
+  if (!data) return <Skeleton />;
+  return (
+    <>
+      {failed ? <ListFailure message={t('connectivity.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'connectivity.retry' })} /> : null}
+      <ConnectivityFigures row={data.school} title={t('connectivity.school.title')} locale={locale} />
+      <CoursesTable actor={actor} locale={locale} />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+// "Lista de llamados" on a course's page (the dashboard/call-list.ts child): how many last messages count (an event),
+// the guardians not reached, the CSV download (a plain link to the server's CSV: the session cookie goes
+// with it) and the print view. Loading, empty, failed (Reintentar) each say so.
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import {
+  CALL_LIST_CHOICES,
+  selectCsvUrl,
+  selectList,
+  selectListFailed,
+  selectListLoading,
+  selectMessages,
+  type CallListActor,
+} from '../../../../machines/dashboard/call-list';
+import { useT } from '../../../lib/i18n';
+import { buttonVariants } from '../../../ui/button';
+import { Label } from '../../../ui/label';
+import { ListFailure, ListSkeleton } from '../../../ui/list-state';
+import { NativeSelect } from '../../../ui/native-select';
+import { CallListTable } from './call-list-table';
+
+export function CallListSection({ actor, courseId }: { actor: CallListActor; courseId: number }) {
+  const t = useT();
+  const list = useSelector(actor, selectList);
+  const loading = useSelector(actor, selectListLoading);
+  const failed = useSelector(actor, selectListFailed);
+  const messages = useSelector(actor, selectMessages);
+  const csvUrl = useSelector(actor, selectCsvUrl);
+  return (
+    <section aria-labelledby="call-list-title" data-slot="call-list" aria-busy={loading} className="flex min-w-0 flex-col gap-4 rounded-lg border bg-card p-4 md:p-6">
+      <header className="flex flex-col gap-1">
+        <h3 id="call-list-title" className="text-lg font-semibold">
+          {t('callList.title')}
+        </h3>
+        <p className="text-sm text-muted-foreground">{t('callList.intro')}</p>
+      </header>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="call-list-messages">{t('callList.messages')}</Label>
+          <NativeSelect id="call-list-messages" value={String(messages)} onChange={(e) => actor.send({ type: 'callList.messages', messages: Number(e.target.value) })}>
+            {CALL_LIST_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {t('callList.option', { count: n })}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <a href={csvUrl} download className={buttonVariants({ variant: 'outline' })} data-slot="call-list-csv">
+          {t('callList.csv')}
+        </a>
+        <Link href={`/connectivity/course/${courseId}/call-list?messages=${messages}`} className={buttonVariants({ variant: 'outline' })}>
+          {t('callList.print')}
+        </Link>
+      </div>
+      {failed ? (
+        <ListFailure message={t('callList.loadFailed')} retryLabel={t('callList.retry')} onRetry={() => actor.send({ type: 'callList.retry' })} />
+      ) : !list ? (
+        <ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />
+      ) : list.rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-slot="call-list-empty">
+          {t('callList.empty')}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm font-medium" data-slot="call-list-count">
+            {t('callList.count', { count: list.rows.length })}
+          </p>
+          <div className="min-w-0 overflow-x-auto">
+            <CallListTable rows={list.rows} caption={t('callList.title')} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+// /ranking/courses and /ranking/users (issue 16): the ordered table (position, name, size or cargo, value,
+// change against the previous period as an arrow AND words, never colour alone), the period, the metric
+// and "Por valor" / "Por mejora". Courses say in one line why they are compared by a rate per guardian.
+// The view lives in the address: the page opens with what it says and follows Back / Forward.
+import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import type { RankBy, Ranking, RankingRow } from '../../../../shared/dashboard-contract';
+import { selectLocale } from '../../../machines/app/locale';
+import { selectSchoolCountry, selectTimezone } from '../../../machines/session/selectors';
+import {
+  METRICS,
+  RANK_BY,
+  rankingMachine,
+  selectBy,
+  selectMetric,
+  selectRanking,
+  selectRankingCanNext,
+  selectRankingCanPrevious,
+  selectRankingFailed,
+  selectRankingLoading,
+  selectRankingPeriodKey,
+  selectRankingPeriodKind,
+  type RankingActor,
+  type RankingKind,
+  type RankingMetric,
+} from '../../../machines/dashboard/ranking';
+import type { MessageKey } from '../../../i18n';
+import { formatNumber } from '../../charts/scale';
+import { localeActor, sessionActor } from '../../actors';
+import { useT, type Translate } from '../../lib/i18n';
+import { usePageActor } from '../../lib/page-actor';
+import { cn } from '../../lib/utils';
+import { Button } from '../../ui/button';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { NativeSelect } from '../../ui/native-select';
+import { SortableHeader } from '../../ui/sortable-header';
+import { formatDecimal, formatRate, periodName } from './activity/format';
+import { PeriodPicker } from './activity/period-picker';
+import { DashboardShell } from './shell';
+
+const METRIC_LABEL: Record<RankingKind, Partial<Record<RankingMetric, MessageKey>>> = {
+  courses: { read: 'ranking.metric.read', reached: 'ranking.metric.reached' },
+  users: { messages: 'ranking.metric.messages', reached: 'ranking.metric.usersReached' },
+};
+
+export function RankingPage({ kind }: { kind: RankingKind }) {
+  const t = useT();
+  const search = useSearch();
+  const timeZone = useSelector(sessionActor, selectTimezone);
+  const country = useSelector(sessionActor, selectSchoolCountry);
+  const [initial] = useState(() => ({ kind, search, clock: { now: Date.now(), timeZone, country } }));
+  const actor = usePageActor(rankingMachine, { input: { ...initial, kind } });
+  useEffect(() => {
+    actor?.send({ type: 'ranking.address', search });
+  }, [actor, search]);
+  return (
+    <DashboardShell title={kind === 'courses' ? 'pages.rankingCourses' : 'pages.rankingUsers'} className="max-w-4xl">
+      <div className="flex min-w-0 flex-col gap-4" data-slot="ranking">
+        <p className="text-sm text-muted-foreground" data-slot="ranking-intro">
+          {t(kind === 'courses' ? 'ranking.courses.intro' : 'ranking.users.intro')}
+        </p>
+        {actor ? <RankingScreen actor={actor} kind={kind} /> : <ListSkeleton label={t('ranking.loading')} rows={4} rowClassName="h-12" />}
+      </div>
+    </DashboardShell>
+  );
+}
+
+function RankingScreen({ actor, kind }: { actor: RankingActor; kind: RankingKind }) {
+  const t = useT();
+  const locale = useSelector(localeActor, selectLocale);
+  const ranking = useSelector(actor, selectRanking);
+  const failed = useSelector(actor, selectRankingFailed);
+  return (
+    <>
+      <Controls actor={actor} kind={kind} locale={locale} />
+      {failed ? (
+        <ListFailure message={t(ranking ? 'ranking.staleFailed' : 'ranking.loadFailed')} retryLabel={t('ranking.retry')} onRetry={() => actor.send({ type: 'ranking.retry' })} />
+      ) : null}
+      {ranking ? <RankingTable actor={actor} ranking={ranking} kind={kind} locale={locale} /> : !failed ? <ListSkeleton label={t('ranking.loading')} rows={4} rowClassName="h-12" /> : null}
+    </>
+  );
+}
+
+function Controls({ actor, kind, locale }: { actor: RankingActor; kind: RankingKind; locale: string }) {
+  const t = useT();
+  const periodKind = useSelector(actor, selectRankingPeriodKind);
+  const periodKey = useSelector(actor, selectRankingPeriodKey);
+  const canPrevious = useSelector(actor, selectRankingCanPrevious);
+  const canNext = useSelector(actor, selectRankingCanNext);
+  const metric = useSelector(actor, selectMetric);
+  const by = useSelector(actor, selectBy);
+  return (
+    <div className="flex flex-wrap items-center gap-3" data-slot="ranking-controls">
+      <PeriodPicker
+        id="ranking-period"
+        kind={periodKind}
+        periodKey={periodKey}
+        canPrevious={canPrevious}
+        canNext={canNext}
+        locale={locale}
+        onKind={(value) => actor.send({ type: 'ranking.periodKind', kind: value })}
+        onShift={(step) => actor.send({ type: 'ranking.shift', step })}
+      />
+      <NativeSelect id="ranking-metric" aria-label={t('ranking.metric.label')} value={metric} onChange={(event) => actor.send({ type: 'ranking.metric', metric: event.target.value as RankingMetric })}>
+        {METRICS[kind].map((m) => (
+          <option key={m} value={m}>
+            {t(METRIC_LABEL[kind][m] as MessageKey)}
+          </option>
+        ))}
+      </NativeSelect>
+      <div role="group" aria-label={t('ranking.by.label')} className="inline-flex rounded-md border p-0.5">
+        {RANK_BY.map((option: RankBy) => (
+          <Button key={option} type="button" size="sm" variant={option === by ? 'secondary' : 'ghost'} aria-pressed={option === by} onClick={() => actor.send({ type: 'ranking.by', by: option })}>
+            {t(option === 'value' ? 'ranking.by.value' : 'ranking.by.improvement')}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A value as read: a course's rate as a percentage, a staff member's count as a number. */
+const valueText = (kind: RankingKind, value: number, locale: string): string => (kind === 'courses' ? formatRate(value, locale) : formatNumber(value, locale));
+
+/** The change against the previous period in words ("sube 5 pts.", "baja 12", "sin cambio", "sin dato anterior"). */
+export function changeText(t: Translate, kind: RankingKind, change: number | null, locale: string): { arrow: string; text: string } {
+  if (change === null) return { arrow: '–', text: t('ranking.new') };
+  if (change === 0) return { arrow: '=', text: t('ranking.same') };
+  const size = kind === 'courses' ? t('ranking.points', { value: formatDecimal(Math.abs(change) * 100, locale) }) : formatNumber(Math.abs(change), locale);
+  return change > 0 ? { arrow: '↑', text: t('ranking.up', { change: size }) } : { arrow: '↓', text: t('ranking.down', { change: size }) };
+}
+
+function RankingTable({ actor, ranking, kind, locale }: { actor: RankingActor; ranking: Ranking; kind: RankingKind; locale: string }) {
+  const t = useT();
+  const loading = useSelector(actor, selectRankingLoading);
+  const heading = t(kind === 'courses' ? 'ranking.courses.heading' : 'ranking.users.heading');
+  const period = periodName(t, ranking.period.kind, ranking.period.key, locale);
+  const previous = periodName(t, ranking.previous_period.kind, ranking.previous_period.key, locale);
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <p className="text-sm text-muted-foreground" data-slot="ranking-previous">
+        {t('ranking.previousPeriod', { period: previous.charAt(0).toLocaleLowerCase() + previous.slice(1) })}
+      </p>
+      {ranking.rows.length === 0 ? (
+        <p className="rounded-lg border bg-card p-6 text-sm" data-slot="ranking-empty">
+          {t('ranking.empty')}
+        </p>
+      ) : (
+        <div role="region" aria-labelledby="ranking-caption" tabIndex={0} className="relative min-w-0 overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40">
+          <table aria-busy={loading} className={cn('w-full text-sm', loading && 'opacity-60')} data-slot="ranking-table">
+            <caption id="ranking-caption" className="p-3 text-left font-semibold">
+              {t('ranking.caption', { ranking: heading, period })}
+            </caption>
+            <thead className="border-b bg-muted/50 text-left">
+              <tr>
+                {/* The ranking's order is its positions, the server's: said, not offered to change. */}
+                <SortableHeader align="end" direction="ascending" directionLabel={t('activity.table.ascending')}>
+                  {t('ranking.position')}
+                </SortableHeader>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t(kind === 'courses' ? 'ranking.courses.name' : 'ranking.users.name')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  {t('ranking.value')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('ranking.change')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ranking.rows.map((row) => (
+                <Row key={row.id} row={row} kind={kind} locale={locale} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Row({ row, kind, locale }: { row: RankingRow; kind: RankingKind; locale: string }) {
+  const t = useT();
+  const change = changeText(t, kind, row.change, locale);
+  const detail =
+    kind === 'courses'
+      ? typeof row.detail === 'number'
+        ? t('ranking.courses.detailValue', { count: row.detail })
+        : null
+      : typeof row.detail === 'string'
+        ? row.detail
+        : t('ranking.users.noPosition');
+  return (
+    <tr className="border-b last:border-b-0" data-id={row.id}>
+      <td className="px-3 py-2 text-right font-semibold tabular-nums" data-col="position">
+        {row.position}°
+      </td>
+      <th scope="row" className="px-3 py-2 text-left font-normal">
+        <span className="block font-medium">{row.name}</span>
+        {detail ? <span className="block text-xs text-muted-foreground">{detail}</span> : null}
+      </th>
+      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-col="value">
+        {valueText(kind, row.value, locale)}
+      </td>
+      <td className="px-3 py-2" data-col="change" data-trend={row.change === null ? 'none' : row.change > 0 ? 'up' : row.change < 0 ? 'down' : 'same'}>
+        <span aria-hidden="true" className="mr-1 font-semibold">
+          {change.arrow}
+        </span>
+        {change.text}
+      </td>
+    </tr>
+  );
+}

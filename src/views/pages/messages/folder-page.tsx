@@ -1,0 +1,318 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import {
+  FOLDER_PURGE_BUTTON_ID,
+  folderMachine,
+  messageHref,
+  selectAllSelected,
+  selectCanDelete,
+  selectCanPurge,
+  selectCanRestore,
+  selectIsConfirmingPurge,
+  selectIsMutating,
+  selectIsSelected,
+  selectItems,
+  selectList,
+  selectQuery,
+  selectSelectedCount,
+  type FolderListActor,
+  type FolderMachine,
+} from '../../../machines/messages/folder';
+import {
+  selectCanLoadMore,
+  selectIsAppending,
+  selectIsBusy,
+  selectIsStale,
+  selectPlaceholder,
+  selectTotal,
+} from '../../../machines/list/list';
+import { selectLocale } from '../../../machines/app/locale';
+import { selectTimezone } from '../../../machines/session/selectors';
+import type { MessageSummary } from '../../../../shared/messages-contract';
+import type { ActorRefFrom } from 'xstate';
+import { localeActor, sessionActor } from '../../actors';
+import { settledPercent } from '../../../../shared/delivery-progress';
+import type { DeliveryProgress } from '../../../../shared/reception-contract';
+import { formatListDate } from '../../lib/format';
+import type { MessageKey } from '../../../i18n';
+import { useT } from '../../lib/i18n';
+import { usePageActor } from '../../lib/page-actor';
+import { cn } from '../../lib/utils';
+import { ConfirmPanel } from '../../ui/confirm-panel';
+import { Button } from '../../ui/button';
+import { Input } from '../../ui/input';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { VirtualList } from '../../ui/virtual-list';
+import type { Folder } from '../../../../shared/codes';
+
+const ROW_HEIGHT = 76;
+const TITLE_KEY: Record<Folder, MessageKey> = {
+  inbox: 'pages.inbox',
+  sent: 'pages.sent',
+  scheduled: 'pages.scheduled',
+  draft: 'pages.draft',
+  trash: 'folders.trash',
+};
+
+type FolderActor = ActorRefFrom<FolderMachine>;
+
+/** The address's `?q=`: the search a folder opens with, and the one Back or a link brings. */
+function useAddressQuery(): string {
+  return new URLSearchParams(useSearch()).get('q') ?? '';
+}
+
+export function FolderPage({ folder }: { folder: Folder }) {
+  const q = useAddressQuery();
+  // The search it opened with (typing changes the address, which must not open another visit).
+  const [initialQ] = useState(q);
+  // Another folder is another visit: a new actor with its own list.
+  const actor = usePageActor(folderMachine, { input: { folder, q: initialQ } });
+  // The address changed by itself (Back, a link to the bare folder): the folder searches what it says.
+  useEffect(() => {
+    actor?.send({ type: 'folder.address', q });
+  }, [actor, q]);
+  return actor ? <FolderScreen actor={actor} folder={folder} /> : <FolderSkeleton />;
+}
+
+function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder }) {
+  const t = useT();
+  // The hosted list: loading, failures, total and more pages are its own; gone only if it crashed.
+  const list = useSelector(actor, selectList);
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="text-2xl font-bold">
+            {t(TITLE_KEY[folder])}
+          </h1>
+          {folder === 'inbox' && (
+            <p className="text-sm text-muted-foreground">{t('pages.inboxBody', { guardians: t('terms.guardians') })}</p>
+          )}
+          {list && <Total list={list} />}
+        </div>
+        <SearchBox actor={actor} folderName={t(TITLE_KEY[folder])} />
+      </header>
+      {list ? (
+        <>
+          <Toolbar actor={actor} />
+          <PurgeConfirm actor={actor} />
+          <Body actor={actor} list={list} folder={folder} />
+        </>
+      ) : (
+        <Failure actor={actor} />
+      )}
+    </section>
+  );
+}
+
+function Total({ list }: { list: FolderListActor }) {
+  const t = useT();
+  const total = useSelector(list, selectTotal);
+  if (total === null) return null;
+  return <p className="text-sm text-muted-foreground">{t('folders.total', { count: total })}</p>;
+}
+
+function SearchBox({ actor, folderName }: { actor: FolderActor; folderName: string }) {
+  const t = useT();
+  const q = useSelector(actor, selectQuery);
+  return (
+    <Input
+      type="search"
+      className="w-full sm:w-80"
+      aria-label={t('folders.search', { folder: folderName })}
+      placeholder={t('folders.searchPlaceholder')}
+      value={q}
+      onChange={(e) => actor.send({ type: 'folder.search', q: e.currentTarget.value })}
+    />
+  );
+}
+
+function Toolbar({ actor }: { actor: FolderActor }) {
+  const t = useT();
+  const count = useSelector(actor, selectSelectedCount);
+  const all = useSelector(actor, selectAllSelected);
+  const canDelete = useSelector(actor, selectCanDelete);
+  const canRestore = useSelector(actor, selectCanRestore);
+  const canPurge = useSelector(actor, selectCanPurge);
+  const mutating = useSelector(actor, selectIsMutating);
+  return (
+    <div role="toolbar" aria-label={t('folders.selected', { count })} className="flex min-h-9 flex-wrap items-center gap-2">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={all}
+          onChange={() => actor.send({ type: all ? 'folder.clearSelection' : 'folder.selectAll' })}
+        />
+        {t('folders.selectAll')}
+      </label>
+      {count > 0 && <span className="text-sm text-muted-foreground">{t('folders.selected', { count })}</span>}
+      {canDelete && (
+        <Button size="sm" variant="outline" disabled={mutating} onClick={() => actor.send({ type: 'folder.delete' })}>
+          {t('folders.delete')}
+        </Button>
+      )}
+      {canRestore && (
+        <Button size="sm" variant="outline" disabled={mutating} onClick={() => actor.send({ type: 'folder.restore' })}>
+          {t('folders.restore')}
+        </Button>
+      )}
+      {canPurge && (
+        <Button id={FOLDER_PURGE_BUTTON_ID} size="sm" variant="destructive" disabled={mutating} onClick={() => actor.send({ type: 'folder.purge' })}>
+          {t('folders.purge')}
+        </Button>
+      )}
+      {count > 0 && (
+        <Button size="sm" variant="ghost" onClick={() => actor.send({ type: 'folder.clearSelection' })}>
+          {t('folders.clearSelection')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function PurgeConfirm({ actor }: { actor: FolderActor }) {
+  const t = useT();
+  const open = useSelector(actor, selectIsConfirmingPurge);
+  const count = useSelector(actor, selectSelectedCount);
+  if (!open) return null;
+  return (
+    <ConfirmPanel
+      title={t('folders.purgeConfirmTitle')}
+      description={t('folders.purgeConfirmBody', { count })}
+      confirmLabel={t('folders.purge')}
+      cancelLabel={t('folders.cancel')}
+      destructive
+      className="rounded-lg border-destructive/40 bg-destructive/5 p-4"
+      onConfirm={() => actor.send({ type: 'folder.confirm' })}
+      onCancel={() => actor.send({ type: 'folder.cancel' })}
+    />
+  );
+}
+
+/** List failures are silent (SPEC §8): this, with Reintentar, in place of the rows or below them. */
+function Failure({ actor }: { actor: FolderActor }) {
+  const t = useT();
+  return <ListFailure message={t('folders.failed')} retryLabel={t('folders.retry')} onRetry={() => actor.send({ type: 'folder.retry' })} />;
+}
+
+function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListActor; folder: Folder }) {
+  const t = useT();
+  const placeholder = useSelector(list, selectPlaceholder);
+  const stale = useSelector(list, selectIsStale);
+  const busy = useSelector(list, selectIsBusy);
+  const appending = useSelector(list, selectIsAppending);
+  const canLoadMore = useSelector(list, selectCanLoadMore);
+  const items = useSelector(actor, selectItems);
+  const q = useSelector(actor, selectQuery);
+
+  if (placeholder !== 'rows') {
+    if (placeholder === 'failed') return <Failure actor={actor} />;
+    if (placeholder === 'empty') {
+      return (
+        <p className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
+          {q ? t('folders.emptySearch', { q }) : t('folders.empty')}
+        </p>
+      );
+    }
+    // The first page, or page 1 again with nothing left to show meanwhile.
+    return <FolderSkeleton />;
+  }
+  // As tall as the rows need, up to what fits on screen; the list scrolls inside past that.
+  const height = Math.min(items.length * ROW_HEIGHT, Math.max(320, window.innerHeight - 260));
+  return (
+    <>
+      <div className="rounded-lg border bg-card">
+        <VirtualList
+          role="list"
+          aria-label={t(TITLE_KEY[folder])}
+          aria-busy={busy}
+          items={items}
+          rowHeight={ROW_HEIGHT}
+          height={height}
+          getKey={(m) => m.id}
+          onNearEnd={canLoadMore ? () => actor.send({ type: 'folder.loadMore' }) : undefined}
+          renderRow={(m) => <Row actor={actor} message={m} folder={folder} />}
+        />
+        {appending && <p className="border-t px-4 py-2 text-sm text-muted-foreground">{t('folders.loadingMore')}</p>}
+      </div>
+      {stale && <Failure actor={actor} />}
+    </>
+  );
+}
+
+function Row({ actor, message, folder }: { actor: FolderActor; message: MessageSummary; folder: Folder }) {
+  const t = useT();
+  const selected = useSelector(actor, selectIsSelected(message.id));
+  const locale = useSelector(localeActor, selectLocale);
+  const timezone = useSelector(sessionActor, selectTimezone);
+  const unread = message.kind === 'received' && message.unread;
+  const href = messageHref(folder, message);
+  return (
+    <div
+      role="listitem"
+      data-unread={unread || undefined}
+      className={cn('flex h-full items-center gap-3 border-b px-4 hover:bg-accent/50', selected && 'bg-accent')}
+    >
+      <input
+        type="checkbox"
+        className="size-4 shrink-0 accent-primary"
+        aria-label={t('folders.select', { title: message.title })}
+        checked={selected}
+        onChange={() => actor.send({ type: 'folder.toggleSelect', id: message.id })}
+      />
+      <Link href={href} className="flex min-w-0 flex-1 flex-col gap-0.5 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <span className="flex items-center gap-2">
+          {unread && <span aria-label={t('folders.unreadMark')} className="size-2 shrink-0 rounded-full bg-primary" />}
+          <span className={cn('truncate text-sm', unread ? 'font-bold' : 'font-medium')}>{message.counterpart}</span>
+          <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatListDate(message.date, locale, timezone)}</span>
+        </span>
+        <span className="flex min-w-0 items-center gap-2">
+          <span data-slot="message-title" className={cn('truncate text-sm', unread && 'font-semibold', !message.title && 'text-muted-foreground italic')}>
+            {message.title || t('messages.untitled')}
+          </span>
+          {/* Beside the title, not inside it: a long title would cut it off. */}
+          {message.has_attachments && (
+            <svg role="img" aria-label={t('folders.attachment')} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-3.5 shrink-0 text-muted-foreground">
+              <path d="m21 11-8.6 8.6a5 5 0 0 1-7-7L14 4a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4L15.6 7" />
+            </svg>
+          )}
+        </span>
+        <span className="flex items-center gap-2 text-xs text-muted-foreground">
+          <span className="truncate">{message.snippet}</span>
+          {message.progress && message.progress.state !== 'sent' && <ProgressBadge progress={message.progress} />}
+          <span className="ml-auto flex shrink-0 gap-1">
+            {message.channels.map((c) => (
+              <span key={c} className="rounded bg-secondary px-1.5 py-0.5 text-[10px] font-medium text-secondary-foreground">
+                {t(`messages.channel.${c}`)}
+              </span>
+            ))}
+          </span>
+        </span>
+      </Link>
+    </div>
+  );
+}
+
+function FolderSkeleton() {
+  const t = useT();
+  return <ListSkeleton label={t('app.loading')} />;
+}
+
+/** Sent folder: deliveries still in flight ("Enviando 40 %") or some that failed ("Con fallos"). */
+function ProgressBadge({ progress }: { progress: DeliveryProgress }) {
+  const t = useT();
+  const sending = progress.state === 'sending';
+  return (
+    <span
+      data-slot="progress-badge"
+      className={cn(
+        'shrink-0 rounded px-1.5 py-0.5 text-[10px] font-medium',
+        sending ? 'bg-secondary text-secondary-foreground' : 'bg-destructive/10 text-destructive',
+      )}
+    >
+      {sending ? t('folders.progressSending', { percent: settledPercent(progress) }) : t('folders.progressPartial')}
+    </span>
+  );
+}

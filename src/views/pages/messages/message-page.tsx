@@ -1,0 +1,273 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Link } from 'wouter';
+import { selectLocale } from '../../../machines/app/locale';
+import {
+  selectDelivery,
+  selectIsBusy,
+  selectIsConfirmingCancel,
+  selectIsConfirmingPurge,
+  selectKind,
+  selectOffersCancelSchedule,
+  selectOffersDelete,
+  selectOffersPurge,
+  selectOffersRestore,
+  selectProgress,
+} from '../../../machines/messages/lifecycle-selectors';
+import { CANCEL_SCHEDULE_BUTTON_ID, PURGE_BUTTON_ID } from '../../../machines/messages/lifecycle-actions';
+import {
+  messageReaderMachine,
+  selectCanEdit,
+  selectCanReply,
+  selectIsReaderFailed,
+  selectIsReaderNotFound,
+  selectLifecycle,
+  selectMessage,
+  type LifecycleActor,
+} from '../../../machines/messages/reader';
+import type { Folder } from '../../../../shared/codes';
+import type { MessageDetail } from '../../../../shared/messages-contract';
+import { attachmentHref } from '../../../services/messages/messages';
+import { localeActor } from '../../actors';
+import { settledPercent } from '../../../../shared/delivery-progress';
+import { formatBytes, formatLongDate } from '../../lib/format';
+import type { MessageKey } from '../../../i18n';
+import { useT } from '../../lib/i18n';
+import { usePageActor } from '../../lib/page-actor';
+import { ProgressText } from '../../lib/progress-text';
+import { ConfirmPanel } from '../../ui/confirm-panel';
+import { Button, buttonVariants } from '../../ui/button';
+import { Progress } from '../../ui/progress';
+import { cn } from '../../lib/utils';
+import { ErrorPage } from '../app/error-page';
+import { ThreadSection } from './thread-section';
+
+type ReaderActor = ActorRefFrom<typeof messageReaderMachine>;
+
+const FOLDER_TITLE: Record<Folder, MessageKey> = {
+  inbox: 'pages.inbox',
+  sent: 'pages.sent',
+  scheduled: 'pages.scheduled',
+  draft: 'pages.draft',
+  trash: 'folders.trash',
+};
+
+export function MessagePage({ folder, id }: { folder: Folder; id: number }) {
+  const reader = usePageActor(messageReaderMachine, { input: { id, folder } });
+  return (
+    <article aria-labelledby="message-title" className="mx-auto flex max-w-3xl flex-col gap-4">
+      <BackLink folder={folder} />
+      {reader ? <Reading reader={reader} /> : <MessageSkeleton />}
+    </article>
+  );
+}
+
+function BackLink({ folder }: { folder: Folder }) {
+  const t = useT();
+  return (
+    <Link href={`/${folder}`} className="text-sm text-primary hover:underline">
+      ← {t('messages.back', { folder: t(FOLDER_TITLE[folder]) })}
+    </Link>
+  );
+}
+
+function MessageSkeleton() {
+  const t = useT();
+  return <div role="status" aria-label={t('app.loading')} className="h-64 animate-pulse rounded-lg bg-muted" />;
+}
+
+function Reading({ reader }: { reader: ReaderActor }) {
+  const t = useT();
+  const message = useSelector(reader, selectMessage);
+  const lifecycle = useSelector(reader, selectLifecycle);
+  const failed = useSelector(reader, selectIsReaderFailed);
+  const notFound = useSelector(reader, selectIsReaderNotFound);
+  if (notFound) return <ErrorPage code={404} />;
+  if (failed) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
+        <p>{t('messages.readFailed')}</p>
+        <Button onClick={() => reader.send({ type: 'reader.retry' })}>{t('folders.retry')}</Button>
+      </div>
+    );
+  }
+  if (!message || !lifecycle) return <MessageSkeleton />;
+  return <MessageView reader={reader} lifecycle={lifecycle} message={message} />;
+}
+
+function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; lifecycle: LifecycleActor; message: MessageDetail }) {
+  const t = useT();
+  const locale = useSelector(localeActor, selectLocale);
+  const kind = useSelector(lifecycle, selectKind);
+  const sent = new Date(message.date);
+  const when = formatLongDate(message.scheduled_at ?? message.date, locale, message.timezone);
+
+  return (
+    <div className="flex flex-col gap-4 rounded-lg border bg-card p-6">
+      <header className="flex flex-col gap-2">
+        <h1 id="message-title" className="text-2xl font-bold">
+          {message.title || t('messages.untitled')}
+        </h1>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">{t('messages.from')}</dt>
+          <dd>{message.sender.name}</dd>
+          <dt className="text-muted-foreground">{t('messages.to')}</dt>
+          <dd>{message.recipients_summary.label}</dd>
+          <dt className="text-muted-foreground">{t('messages.channels')}</dt>
+          <dd className="flex flex-wrap gap-1">
+            {message.channels.map((c) => (
+              <span key={c} className="rounded bg-secondary px-1.5 py-0.5 text-xs text-secondary-foreground">
+                {t(`messages.channel.${c}`)}
+              </span>
+            ))}
+          </dd>
+        </dl>
+        {message.kind === 'scheduled' && message.scheduled_at ? (
+          <p className="rounded-md bg-secondary px-3 py-2 text-sm text-secondary-foreground">
+            {t('messages.scheduledFor', { date: when.date, time: when.time, timezone: message.timezone })}
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            <time dateTime={sent.toISOString()}>
+              {when.date}, {when.time}
+            </time>
+          </p>
+        )}
+      </header>
+
+      <div className="text-sm leading-relaxed whitespace-pre-wrap">{message.content}</div>
+
+      {message.attachments.length > 0 && (
+        <section aria-labelledby="attachments-title" className="flex flex-col gap-2">
+          <h2 id="attachments-title" className="text-sm font-semibold">
+            {t('messages.attachments')}
+          </h2>
+          <ul className="flex flex-col gap-1">
+            {message.attachments.map((a) => (
+              <li key={a.id} className="flex items-center gap-3 text-sm">
+                <span className="truncate">{a.name}</span>
+                <span className="text-muted-foreground">{formatBytes(a.size)}</span>
+                <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href={attachmentHref(a.id)} download={a.name}>
+                  {t('messages.download')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {kind === 'sent' && message.reception && <Delivery lifecycle={lifecycle} id={message.id} people={message.recipients_summary.total} />}
+
+      <ThreadSection thread={message.thread} timezone={message.timezone} />
+
+      <Actions reader={reader} lifecycle={lifecycle} />
+    </div>
+  );
+}
+
+/** What can be done with the message now: the reader's and the lifecycle's `can`, nothing decided here. */
+function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: LifecycleActor }) {
+  const t = useT();
+  const canReply = useSelector(reader, selectCanReply);
+  const canEdit = useSelector(reader, selectCanEdit);
+  // A button stays (disabled) while its own call runs, so keyboard focus is not lost under the user.
+  const canCancelSchedule = useSelector(lifecycle, selectOffersCancelSchedule);
+  const canDelete = useSelector(lifecycle, selectOffersDelete);
+  const canRestore = useSelector(lifecycle, selectOffersRestore);
+  const canPurge = useSelector(lifecycle, selectOffersPurge);
+  const confirmingPurge = useSelector(lifecycle, selectIsConfirmingPurge);
+  const confirmingCancel = useSelector(lifecycle, selectIsConfirmingCancel);
+  const busy = useSelector(lifecycle, selectIsBusy);
+  return (
+    <footer className="flex flex-wrap gap-2 border-t pt-4">
+      {canReply && (
+        <Button variant="outline" onClick={() => reader.send({ type: 'message.reply' })}>
+          {t('messages.reply')}
+        </Button>
+      )}
+      {canEdit && (
+        <Button variant="outline" onClick={() => reader.send({ type: 'message.edit' })}>
+          {t('messages.edit')}
+        </Button>
+      )}
+      {canCancelSchedule && (
+        <Button id={CANCEL_SCHEDULE_BUTTON_ID} variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.cancelSchedule' })}>
+          {t('messages.cancelSchedule')}
+        </Button>
+      )}
+      {canDelete && (
+        <Button variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.delete' })}>
+          {t('folders.delete')}
+        </Button>
+      )}
+      {canRestore && (
+        <Button variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.restore' })}>
+          {t('folders.restore')}
+        </Button>
+      )}
+      {canPurge && (
+        <Button id={PURGE_BUTTON_ID} variant="destructive" disabled={busy} onClick={() => lifecycle.send({ type: 'message.purge' })}>
+          {t('folders.purge')}
+        </Button>
+      )}
+      {confirmingCancel && (
+        <ConfirmPanel
+          title={t('messages.cancelScheduleConfirmTitle')}
+          description={t('messages.cancelScheduleConfirmBody')}
+          confirmLabel={t('messages.cancelScheduleConfirm')}
+          cancelLabel={t('messages.keepSchedule')}
+          destructive
+          onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
+          onCancel={() => lifecycle.send({ type: 'message.cancel' })}
+        />
+      )}
+      {confirmingPurge && (
+        <ConfirmPanel
+          title={t('folders.purgeConfirmTitle')}
+          confirmLabel={t('folders.purge')}
+          cancelLabel={t('folders.cancel')}
+          destructive
+          onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
+          onCancel={() => lifecycle.send({ type: 'message.cancel' })}
+        />
+      )}
+    </footer>
+  );
+}
+
+/** A sent message of its author: live delivery progress (from the lifecycle) and the way to the detail. */
+function Delivery({ lifecycle, id, people }: { lifecycle: LifecycleActor; id: number; people: number }) {
+  const t = useT();
+  const progress = useSelector(lifecycle, selectProgress);
+  const delivery = useSelector(lifecycle, selectDelivery);
+  const href = `/sent/message/${id}/reception`;
+  return (
+    <section aria-labelledby="reception-title" className="flex flex-col gap-2 rounded-md border p-3">
+      <h2 id="reception-title" className="text-sm font-semibold">
+        {t('messages.reception')}
+      </h2>
+      {progress && (
+        <>
+          {/* The counts change every poll: visible, not announced. Once settled it reads as the live text below,
+            which screen readers then get alone. */}
+          <ProgressText progress={progress} {...(delivery ? { 'data-delivery': delivery } : {})} />
+          <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
+          {/* People (as the compose estimate counted them) and deliveries (one per person and channel) apart. */}
+          <p data-slot="reach-summary" className="text-xs text-muted-foreground">
+            {t('messages.reachedPeople', { count: people })} · {t('messages.deliveryCount', { count: progress.total })}
+          </p>
+          <ul className="flex flex-wrap gap-2 text-xs">
+            {(['received', 'read', 'not_received', 'error', 'failed'] as const).map((k) => (
+              <li key={k} className="rounded-md border px-2 py-0.5">
+                {t(`messages.status.${k}`)}: <strong>{progress[k]}</strong> / {progress.total} {t('messages.deliveries', { count: progress.total })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Link href={href} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'w-fit')}>
+        {t('reception.view')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,266 @@
+// /mural/categories (managers): the categories in the wall's order with their post counts; the
+// inline form creates one; each row renames in place (Enter saves, Escape cancels), moves with Subir/Bajar
+// and deletes when empty (asked first), or says why it cannot. The machine is news/categories.ts.
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { NewsCategory } from '../../../../shared/news-contract';
+import { NEWS_CATEGORY_NAME_MAX } from '../../../../shared/news-contract';
+import {
+  CATEGORY_DRAFT_ID,
+  categoryDeleteId,
+  categoryMoveId,
+  categoryNameInputId,
+  categoryRenameId,
+  newsCategoriesMachine,
+  selectCategories,
+  selectCategoriesBusy,
+  selectCategoriesFailed,
+  selectCategoriesLoading,
+  selectConfirmingDelete,
+  selectCreating,
+  selectDeleteTarget,
+  selectDraft,
+  selectDraftError,
+  selectEditError,
+  selectEditName,
+  selectEditingId,
+  selectInUseId,
+  selectInUseText,
+  selectRenaming,
+} from '../../../machines/news/categories';
+import type { MoveDirection } from '../../../machines/news/categories-rules';
+import { useT } from '../../lib/i18n';
+import { usePageActor } from '../../lib/page-actor';
+import { Button } from '../../ui/button';
+import { ConfirmPanel } from '../../ui/confirm-panel';
+import { FieldError } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { NewsShell } from './shell';
+
+type CategoriesActor = ActorRefFrom<typeof newsCategoriesMachine>;
+
+export function NewsCategoriesPage() {
+  const actor = usePageActor(newsCategoriesMachine, { input: undefined });
+  const t = useT();
+  return (
+    <NewsShell manage title="pages.muralCategories" intro={t('muralAdmin.categories.intro')}>
+      {actor ? <CategoriesScreen actor={actor} /> : <ListSkeleton label={t('muralAdmin.categories.loading')} rows={4} />}
+    </NewsShell>
+  );
+}
+
+function CategoriesScreen({ actor }: { actor: CategoriesActor }) {
+  const t = useT();
+  const loading = useSelector(actor, selectCategoriesLoading);
+  const failed = useSelector(actor, selectCategoriesFailed);
+  const categories = useSelector(actor, selectCategories);
+  if (loading) return <ListSkeleton label={t('muralAdmin.categories.loading')} rows={4} />;
+  if (failed)
+    return (
+      <ListFailure message={t('muralAdmin.categories.loadFailed')} retryLabel={t('muralAdmin.categories.retry')} onRetry={() => actor.send({ type: 'categories.retry' })} />
+    );
+  return (
+    <>
+      <CreateForm actor={actor} />
+      {categories.length === 0 ? (
+        <p role="status" data-slot="categories-empty" className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
+          {t('muralAdmin.categories.empty')}
+        </p>
+      ) : (
+        <ol aria-label={t('muralAdmin.categories.listLabel')} className="flex flex-col gap-2">
+          {categories.map((category, index) => (
+            <CategoryRow key={category.id} actor={actor} category={category} index={index} total={categories.length} />
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+function CreateForm({ actor }: { actor: CategoriesActor }) {
+  const t = useT();
+  const draft = useSelector(actor, selectDraft);
+  const error = useSelector(actor, selectDraftError);
+  const creating = useSelector(actor, selectCreating);
+  const errorId = `${CATEGORY_DRAFT_ID}-error`;
+  return (
+    <form
+      noValidate
+      data-slot="category-create"
+      className="flex flex-col gap-2 rounded-lg border bg-card p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'categories.create' });
+      }}
+    >
+      <Label htmlFor={CATEGORY_DRAFT_ID}>{t('muralAdmin.categories.newLabel')}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={CATEGORY_DRAFT_ID}
+          value={draft}
+          maxLength={NEWS_CATEGORY_NAME_MAX * 2}
+          placeholder={t('muralAdmin.categories.newPlaceholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => actor.send({ type: 'categories.draft', name: event.currentTarget.value })}
+        />
+        <Button type="submit" className="shrink-0" aria-disabled={creating || undefined} aria-busy={creating || undefined}>
+          {creating ? t('muralAdmin.categories.creating') : t('muralAdmin.categories.create')}
+        </Button>
+      </div>
+      <FieldError id={errorId}>{error}</FieldError>
+    </form>
+  );
+}
+
+function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor; category: NewsCategory; index: number; total: number }) {
+  const t = useT();
+  const editing = useSelector(actor, selectEditingId) === category.id;
+  const inUse = useSelector(actor, selectInUseId) === category.id;
+  const inUseText = useSelector(actor, selectInUseText);
+  const asking = useSelector(actor, selectConfirmingDelete);
+  const confirming = useSelector(actor, selectDeleteTarget) === category.id && asking;
+  const busy = useSelector(actor, selectCategoriesBusy);
+  const canEdit = useSelector(actor, (s) => s.can({ type: 'categories.edit', id: category.id }));
+  const canDelete = useSelector(actor, (s) => s.can({ type: 'categories.delete', id: category.id }));
+  const nameId = `news-category-label-${category.id}`;
+  return (
+    <li data-slot="category-row" aria-labelledby={nameId} className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+      {editing ? (
+        <RenameForm actor={actor} category={category} />
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex min-w-0 flex-col">
+            <span id={nameId} className="truncate font-medium">
+              {category.name}
+            </span>
+            <span className="text-sm text-muted-foreground">
+              {t('muralAdmin.categories.posts', { count: category.post_count })} · {t('muralAdmin.categories.position', { position: index + 1, total })}
+            </span>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <MoveButton actor={actor} category={category} direction="up" edge={index === 0} />
+            <MoveButton actor={actor} category={category} direction="down" edge={index === total - 1} />
+            <Button
+              id={categoryRenameId(category.id)}
+              size="sm"
+              variant="outline"
+              aria-disabled={!canEdit || undefined}
+              aria-label={`${t('muralAdmin.categories.rename')}: ${category.name}`}
+              onClick={() => actor.send({ type: 'categories.edit', id: category.id })}
+            >
+              {t('muralAdmin.categories.rename')}
+            </Button>
+            <Button
+              id={categoryDeleteId(category.id)}
+              size="sm"
+              variant="destructive"
+              aria-disabled={!canDelete || busy || undefined}
+              aria-label={`${t('muralAdmin.categories.delete')}: ${category.name}`}
+              onClick={() => actor.send({ type: 'categories.delete', id: category.id })}
+            >
+              {t('muralAdmin.categories.delete')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {inUse && inUseText && (
+        <div role="alert" data-slot="category-in-use" className="flex flex-col gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>{inUseText}</p>
+          <Button size="sm" variant="outline" className="shrink-0" onClick={() => actor.send({ type: 'categories.dismiss' })}>
+            {t('muralAdmin.categories.dismiss')}
+          </Button>
+        </div>
+      )}
+      {confirming && (
+        <ConfirmPanel
+          title={t('muralAdmin.categories.deleteQuestion', { name: category.name })}
+          description={t('muralAdmin.categories.deleteHint')}
+          confirmLabel={t('muralAdmin.categories.delete')}
+          cancelLabel={t('muralAdmin.categories.cancel')}
+          destructive
+          className="border-destructive/40 bg-destructive/5"
+          onConfirm={() => actor.send({ type: 'categories.confirm' })}
+          onCancel={() => actor.send({ type: 'categories.cancel' })}
+        />
+      )}
+    </li>
+  );
+}
+
+/**
+ * Subir / Bajar. Disabled only at the top or the bottom; while an order is being saved it stays focusable
+ * (aria-disabled), so a keyboard user's focus is not thrown out of the list.
+ */
+function MoveButton({ actor, category, direction, edge }: { actor: CategoriesActor; category: NewsCategory; direction: MoveDirection; edge: boolean }) {
+  const t = useT();
+  const can = useSelector(actor, (s) => s.can({ type: 'categories.move', id: category.id, direction }));
+  const label = direction === 'up' ? t('muralAdmin.categories.up') : t('muralAdmin.categories.down');
+  return (
+    <Button
+      id={categoryMoveId(category.id, direction)}
+      size="sm"
+      variant="outline"
+      disabled={edge}
+      aria-disabled={(!edge && !can) || undefined}
+      aria-label={`${label}: ${category.name}`}
+      onClick={() => actor.send({ type: 'categories.move', id: category.id, direction })}
+    >
+      {direction === 'up' ? '↑' : '↓'} {label}
+    </Button>
+  );
+}
+
+function RenameForm({ actor, category }: { actor: CategoriesActor; category: NewsCategory }) {
+  const t = useT();
+  const name = useSelector(actor, selectEditName);
+  const error = useSelector(actor, selectEditError);
+  const renaming = useSelector(actor, selectRenaming);
+  const inputId = categoryNameInputId(category.id);
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  return (
+    <form
+      noValidate
+      data-slot="category-rename"
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'categories.save' });
+      }}
+    >
+      <Label htmlFor={inputId}>{t('muralAdmin.categories.nameLabel')}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={inputId}
+          value={name}
+          maxLength={NEWS_CATEGORY_NAME_MAX * 2}
+          readOnly={renaming}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          onChange={(event) => actor.send({ type: 'categories.editName', name: event.currentTarget.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              actor.send({ type: 'categories.cancelEdit' });
+            }
+          }}
+        />
+        <div className="flex shrink-0 gap-2">
+          <Button type="submit" size="sm" className="min-h-9" aria-disabled={renaming || undefined} aria-busy={renaming || undefined}>
+            {renaming ? t('muralAdmin.categories.saving') : t('muralAdmin.categories.save')}
+          </Button>
+          <Button type="button" size="sm" variant="outline" className="min-h-9" onClick={() => actor.send({ type: 'categories.cancelEdit' })}>
+            {t('muralAdmin.categories.cancel')}
+          </Button>
+        </div>
+      </div>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {t('muralAdmin.categories.editHint')}
+      </p>
+      <FieldError id={errorId}>{error}</FieldError>
+    </form>
+  );
+}

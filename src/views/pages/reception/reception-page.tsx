@@ -1,0 +1,510 @@
+// The reception status of one sent message (SPEC §2, §4; issue 5): progress per channel, filters by
+// status (the recipient's, or one channel's: issue 12), search, per-recipient and per-channel statuses,
+// paging and "Reintentar fallidos" of the list shown. One actor per page visit, opened with the channel and
+// filter of the address (`?channel=sms&status=not_received`), which the machine keeps up to date.
+import { useState } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Link, useSearch } from 'wouter';
+import { selectLocale } from '../../../machines/app/locale';
+import { receptionStatusMachine, type ReceptionStatusMachine } from '../../../machines/reception/status';
+import { receptionInputOf } from '../../../machines/reception/rules';
+import {
+  selectCanRetry,
+  selectChannel,
+  selectChannels,
+  selectCurrentPage,
+  selectFilter,
+  selectIsFailed,
+  selectIsLoading,
+  selectIsNotFound,
+  selectIsPartial,
+  selectIsRefreshing,
+  selectIsRetrying,
+  selectIsStale,
+  selectLastPage,
+  selectMeta,
+  selectNextPage,
+  selectPreviousPage,
+  selectProgress,
+  selectQuery,
+  selectRetryable,
+  selectRows,
+  selectShownChannel,
+} from '../../../machines/reception/selectors';
+import { selectTimezone } from '../../../machines/session/selectors';
+import { figureOf, recipientStatusOf, settledPercent, settledReasonOf } from '../../../../shared/delivery-progress';
+import {
+  RECEPTION_FILTERS,
+  RECIPIENT_STATUSES,
+  type ChannelDelivery,
+  type ChannelProgress,
+  type DeliveryStatus,
+  type ReceptionChannel,
+  type ReceptionFilter,
+  type ReceptionRow,
+} from '../../../../shared/reception-contract';
+import { localeActor, sessionActor } from '../../actors';
+import { hasText } from '../../../i18n';
+import { useT } from '../../lib/i18n';
+import { usePageActor } from '../../lib/page-actor';
+import { ProgressText } from '../../lib/progress-text';
+import { cn } from '../../lib/utils';
+import { Button } from '../../ui/button';
+import { Input } from '../../ui/input';
+import { Progress } from '../../ui/progress';
+import { DeviceDot, DeviceLegend } from '../../lib/device-status';
+import { formatDateTime } from '../../lib/format';
+import { ErrorPage } from '../app/error-page';
+
+type ReceptionActor = ActorRefFrom<ReceptionStatusMachine>;
+
+const STATUS_STYLE: Record<DeliveryStatus, string> = {
+  queued: 'border-border bg-muted text-muted-foreground',
+  sent: 'border-border bg-secondary text-secondary-foreground',
+  received: 'border-green-600/40 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100',
+  read: 'border-blue-600/40 bg-blue-50 text-blue-900 dark:bg-blue-950 dark:text-blue-100',
+  not_received: 'border-yellow-600/50 bg-yellow-50 text-yellow-950 dark:bg-yellow-950 dark:text-yellow-100',
+  error: 'border-red-600/40 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
+  failed: 'border-red-600/40 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
+};
+
+/** Counts of the summary, in the order a reader follows a delivery. */
+const SUMMARY_STATES = ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'] as const;
+
+/** A channel's summary figures: the filters' states, so "SMS · No recibido: 3" is "No recibidos (3)" under SMS. */
+const FIGURE_STYLE: Record<(typeof RECIPIENT_STATUSES)[number], string> = {
+  pending: STATUS_STYLE.queued,
+  received: STATUS_STYLE.received,
+  read: STATUS_STYLE.read,
+  not_received: STATUS_STYLE.not_received,
+  error: STATUS_STYLE.error,
+  failed: STATUS_STYLE.failed,
+};
+
+export function ReceptionPage({ id }: { id: number }) {
+  // The address the visit started from; later changes are the machine's own (replaced, not a new visit).
+  const search = useSearch();
+  const [input] = useState(() => receptionInputOf(id, search));
+  const actor = usePageActor(receptionStatusMachine, { input });
+  return actor ? <ReceptionScreen actor={actor} id={id} /> : <ReceptionSkeleton />;
+}
+
+function ReceptionScreen({ actor, id }: { actor: ReceptionActor; id: number }) {
+  const t = useT();
+  const notFound = useSelector(actor, selectIsNotFound);
+  const messageHref = `/sent/message/${id}`;
+
+  // Not the user's message, or gone: no reload changes that.
+  if (notFound) return <ErrorPage code={404} />;
+  return (
+    <section aria-labelledby="reception-title" className="mx-auto flex max-w-6xl flex-col gap-4">
+      <Link href={messageHref} className="text-sm text-primary hover:underline">
+        ← {t('reception.back')}
+      </Link>
+      <h1 id="reception-title" className="text-2xl font-bold">
+        {t('reception.title')}
+      </h1>
+      <Content actor={actor} />
+    </section>
+  );
+}
+
+function Content({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const loading = useSelector(actor, selectIsLoading);
+  const failed = useSelector(actor, selectIsFailed);
+  if (failed) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
+        <p>{t('reception.loadFailed')}</p>
+        <Button onClick={() => actor.send({ type: 'reception.reload' })}>{t('reception.reload')}</Button>
+      </div>
+    );
+  }
+  if (loading) return <ReceptionSkeleton />;
+  return (
+    <>
+      <Summary actor={actor} />
+      <ChannelPicker actor={actor} />
+      <RetryBar actor={actor} />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <FilterChips actor={actor} />
+        <SearchBox actor={actor} />
+      </div>
+      <Stale actor={actor} />
+      <DeviceLegend />
+      <Rows actor={actor} />
+      <Pager actor={actor} />
+    </>
+  );
+}
+
+function ReceptionSkeleton() {
+  const t = useT();
+  return (
+    <div role="status" aria-label={t('app.loading')} className="flex flex-col gap-3">
+      <div className="h-24 animate-pulse rounded-lg bg-muted" />
+      <div className="h-9 animate-pulse rounded-md bg-muted" />
+      {Array.from({ length: 5 }, (_, i) => (
+        <div key={i} className="h-14 animate-pulse rounded-md bg-muted" />
+      ))}
+    </div>
+  );
+}
+
+function Summary({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const progress = useSelector(actor, selectProgress);
+  if (!progress) return null;
+  return (
+    <section aria-labelledby="reception-summary" className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="reception-summary" className="text-sm font-semibold">
+          {t('reception.summary')}
+        </h2>
+        <ProgressText progress={progress} className="font-medium" />
+      </div>
+      <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
+      <ByChannel actor={actor} />
+    </section>
+  );
+}
+
+/**
+ * The summary per channel the message used, in the filters' words; a message recorded before the delivery
+ * engine (no deliveries) shows its recipients' states as one line, as before.
+ */
+function ByChannel({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const channels = useSelector(actor, selectChannels);
+  const shown = useSelector(actor, selectShownChannel);
+  const progress = useSelector(actor, selectProgress);
+  if (channels.length === 0) {
+    if (!progress) return null;
+    return (
+      <ul className="flex flex-wrap gap-2 text-xs">
+        {SUMMARY_STATES.map((state) => (
+          <li key={state} className={cn('rounded-md border px-2 py-1', STATUS_STYLE[state])}>
+            {t(`reception.deliveryStatus.${state}`)}: <strong>{progress[state]}</strong>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul aria-label={t('reception.byChannel')} className="flex flex-col gap-2">
+      {channels.map((entry) => (
+        <ChannelLine key={entry.channel} entry={entry} current={entry.channel === shown} />
+      ))}
+    </ul>
+  );
+}
+
+function ChannelLine({ entry, current }: { entry: ChannelProgress; current: boolean }) {
+  const t = useT();
+  const name = t(`messages.channel.${entry.channel}`);
+  return (
+    <li
+      data-channel={entry.channel}
+      aria-current={current || undefined}
+      className={cn('flex flex-col gap-1 rounded-md border px-3 py-2 sm:flex-row sm:items-center sm:gap-3', current ? 'border-primary' : 'border-transparent bg-muted/40')}
+    >
+      <span className="shrink-0 text-sm">
+        <span className="font-semibold">{name}</span>{' '}
+        <span className="text-muted-foreground">· {t('reception.channelTotal', { count: entry.progress.total })}</span>
+      </span>
+      {/* Only the states it has: a channel's line stays one line on a phone. */}
+      <ul aria-label={name} className="flex flex-wrap gap-1.5 text-xs">
+        {RECIPIENT_STATUSES.filter((state) => figureOf(entry.progress, state) > 0).map((state) => (
+          <li key={state} data-state={state} className={cn('rounded-md border px-2 py-0.5', FIGURE_STYLE[state])}>
+            {t(`reception.recipientStatus.${state}`)}: <strong className="tabular-nums">{figureOf(entry.progress, state)}</strong>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** Whose state the filters read: every channel (the recipient's best) or one channel's delivery. */
+function ChannelPicker({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const channels = useSelector(actor, selectChannels);
+  const channel = useSelector(actor, selectChannel);
+  // One channel is the message itself: nothing to choose (unless the address named another).
+  if (channels.length < 2 && channel === 'all') return null;
+  const options: ReceptionChannel[] = ['all', ...channels.map((entry) => entry.channel)];
+  if (!options.includes(channel)) options.push(channel);
+  return (
+    <div role="group" aria-label={t('reception.channelFilter')} className="flex flex-wrap items-center gap-2">
+      <span aria-hidden className="text-sm font-medium">
+        {t('reception.channelFilter')}:
+      </span>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={channel === option}
+          onClick={() => actor.send({ type: 'reception.channel', channel: option })}
+          className={cn(
+            'min-h-9 rounded-md border px-3 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            channel === option ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
+          )}
+        >
+          {option === 'all' ? t('reception.channelAll') : t(`messages.channel.${option}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function RetryBar({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const retryable = useSelector(actor, selectRetryable);
+  const canRetry = useSelector(actor, selectCanRetry);
+  const retrying = useSelector(actor, selectIsRetrying);
+  const partial = useSelector(actor, selectIsPartial);
+  const shown = useSelector(actor, selectShownChannel);
+  const hint =
+    retryable === 0
+      ? t(partial ? 'reception.retryNoneList' : 'reception.retryNone')
+      : shown !== 'all'
+        ? t('reception.retryHintChannel', { count: retryable, channel: t(`messages.channel.${shown}`) })
+        : t(partial ? 'reception.retryHintList' : 'reception.retryHint', { count: retryable });
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button
+        aria-describedby="retry-hint"
+        aria-busy={retrying || undefined}
+        // While it runs it stays focusable (the machine ignores a second press): a keyboard user keeps focus.
+        aria-disabled={retrying || undefined}
+        disabled={!canRetry && !retrying}
+        onClick={() => actor.send({ type: 'reception.retry' })}
+      >
+        {retrying ? t('reception.retrying') : t('reception.retry')}
+      </Button>
+      <p id="retry-hint" className="text-sm text-muted-foreground">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+function FilterChips({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const filter = useSelector(actor, selectFilter);
+  const meta = useSelector(actor, selectMeta);
+  const shown = useSelector(actor, selectShownChannel);
+  const channels = useSelector(actor, selectChannels);
+  // What the counts are of: said when the message used more than one channel (else both read the same).
+  const hint =
+    shown !== 'all'
+      ? t('reception.filtersHintChannel', { channel: t(`messages.channel.${shown}`) })
+      : channels.length > 1
+        ? t('reception.filtersHintAll')
+        : null;
+  return (
+    <div className="flex flex-col gap-1">
+      <FilterChipList actor={actor} filter={filter} counts={meta?.counts ?? null} described={hint !== null} />
+      {hint && (
+        <p id="filters-hint" className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function FilterChipList({
+  actor,
+  filter,
+  counts,
+  described,
+}: {
+  actor: ReceptionActor;
+  filter: ReceptionFilter;
+  counts: Record<ReceptionFilter, number> | null;
+  described: boolean;
+}) {
+  const t = useT();
+  return (
+    <div role="group" aria-label={t('reception.filters')} aria-describedby={described ? 'filters-hint' : undefined} className="flex flex-wrap gap-2">
+      {RECEPTION_FILTERS.map((status) => (
+        <button
+          key={status}
+          type="button"
+          aria-pressed={filter === status}
+          onClick={() => actor.send({ type: 'reception.filter', status })}
+          className={cn(
+            'rounded-full border px-3 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            filter === status ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
+          )}
+        >
+          {t(`reception.filter.${status}`)} <span className="tabular-nums opacity-80">({counts?.[status] ?? 0})</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function SearchBox({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const q = useSelector(actor, selectQuery);
+  return (
+    <Input
+      type="search"
+      className="w-full sm:w-72"
+      aria-label={t('reception.search')}
+      placeholder={t('reception.searchPlaceholder')}
+      value={q}
+      onChange={(e) => actor.send({ type: 'reception.search', q: e.currentTarget.value })}
+    />
+  );
+}
+
+function Stale({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const stale = useSelector(actor, selectIsStale);
+  if (!stale) return null;
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-warning/60 bg-warning/15 px-3 py-2 text-sm">
+      <span>{t('reception.stale')}</span>
+      <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'reception.reload' })}>
+        {t('reception.reload')}
+      </Button>
+    </div>
+  );
+}
+
+function Rows({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const rows = useSelector(actor, selectRows);
+  const refreshing = useSelector(actor, selectIsRefreshing);
+  const channel = useSelector(actor, selectShownChannel);
+  if (rows.length === 0) {
+    return (
+      <p aria-busy={refreshing} className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
+        {t('reception.empty')}
+      </p>
+    );
+  }
+  // One markup for every width: a table from md up, stacked cards below (cells become blocks).
+  return (
+    <table aria-label={t('reception.rows')} aria-busy={refreshing} className="w-full border-separate border-spacing-0 text-sm">
+      <thead className="sr-only md:not-sr-only md:table-header-group">
+        <tr className="text-left text-xs text-muted-foreground">
+          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.student')}</th>
+          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.person')}</th>
+          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.email')}</th>
+          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.phone')}</th>
+          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.channels')}</th>
+        </tr>
+      </thead>
+      <tbody className="flex flex-col gap-2 md:table-row-group">
+        {rows.map((row) => (
+          <Row key={row.recipient_id} row={row} channel={channel} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** `channel`: the list's; the row then says that channel's state, the one the filters read. */
+function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel }) {
+  const t = useT();
+  const cell = 'block px-3 py-1 md:table-cell md:border-b md:py-2 md:align-top';
+  const listed = channel === 'all' ? undefined : row.channels.find((delivery) => delivery.channel === channel);
+  const state = listed
+    ? `${t(`messages.channel.${listed.channel}`)}: ${t(`reception.recipientStatus.${recipientStatusOf(listed.status)}`)}`
+    : t(`reception.recipientStatus.${row.status}`);
+  return (
+    <tr data-status={row.status} className="block rounded-lg border bg-card py-2 md:table-row md:rounded-none md:border-0 md:bg-transparent">
+      <td className={cn(cell, 'font-medium md:font-normal')}>{row.student_names ?? row.group}</td>
+      <td className={cell}>
+        <span className="flex items-center gap-2">
+          {row.device && <DeviceDot status={row.device} />}
+          {row.name}
+        </span>
+        <span className="block text-xs text-muted-foreground">
+          {row.group} · {state}
+        </span>
+      </td>
+      <td className={cn(cell, 'break-all')}>
+        <span className="text-xs text-muted-foreground md:sr-only">{t('reception.col.email')}: </span>
+        {row.email ?? t('reception.noAddress')}
+      </td>
+      <td className={cn(cell, 'whitespace-nowrap')}>
+        <span className="text-xs text-muted-foreground md:sr-only">{t('reception.col.phone')}: </span>
+        {row.phone ?? t('reception.noAddress')}
+      </td>
+      <td className={cell}>
+        <ul className="flex flex-col gap-1">
+          {row.channels.map((delivery) => (
+            <ChannelStatus key={delivery.channel} delivery={delivery} listed={delivery.channel === channel} />
+          ))}
+        </ul>
+      </td>
+    </tr>
+  );
+}
+
+function ChannelStatus({ delivery, listed }: { delivery: ChannelDelivery; listed: boolean }) {
+  const t = useT();
+  const locale = useSelector(localeActor, selectLocale);
+  const timezone = useSelector(sessionActor, selectTimezone);
+  const when = (iso: string) => formatDateTime(iso, locale, timezone);
+  const times = [
+    delivery.sent_at && t('reception.times.sent', { at: when(delivery.sent_at) }),
+    delivery.delivered_at && t('reception.times.delivered', { at: when(delivery.delivered_at) }),
+    delivery.read_at && t('reception.times.read', { at: when(delivery.read_at) }),
+    delivery.last_retry_at && t('reception.times.lastRetry', { at: when(delivery.last_retry_at) }),
+    delivery.attempts > 1 && t('reception.times.attempts', { count: delivery.attempts }),
+  ].filter((line): line is string => typeof line === 'string');
+  const code = settledReasonOf(delivery);
+  const reasonKey = `reception.errorCode.${code ?? ''}`;
+  // An error code this client does not know yet still reads as Spanish.
+  const reason = code ? t(hasText(reasonKey) ? reasonKey : 'reception.errorCode.unknown') : null;
+  const label = `${t(`messages.channel.${delivery.channel}`)}: ${t(`reception.deliveryStatus.${delivery.status}`)}`;
+  return (
+    <li className="flex flex-col gap-0.5">
+      <span
+        data-channel={delivery.channel}
+        data-status={delivery.status}
+        title={times.join('\n') || undefined}
+        className={cn(
+          'inline-flex w-fit items-center rounded-md border px-2 py-0.5 text-xs font-medium',
+          STATUS_STYLE[delivery.status],
+          // The channel the list is of stands out among the row's badges.
+          listed && 'ring-2 ring-primary/60',
+        )}
+      >
+        {label}
+      </span>
+      {/* "; " between them: a time may end in "p.m.", and a period after it would read "p.m.." */}
+      {times.length > 0 && <span className="sr-only">{times.join('; ')}</span>}
+      {reason && <span className="text-xs text-destructive">{reason}</span>}
+    </li>
+  );
+}
+
+function Pager({ actor }: { actor: ReceptionActor }) {
+  const t = useT();
+  const page = useSelector(actor, selectCurrentPage);
+  const last = useSelector(actor, selectLastPage);
+  const previous = useSelector(actor, selectPreviousPage);
+  const next = useSelector(actor, selectNextPage);
+  if (last <= 1) return null;
+  return (
+    <nav aria-label={t('reception.pagination')} className="flex items-center justify-center gap-3">
+      <Button variant="outline" size="sm" disabled={previous === null} onClick={() => previous !== null && actor.send({ type: 'reception.page', page: previous })}>
+        {t('reception.prev')}
+      </Button>
+      <span className="text-sm tabular-nums" aria-live="polite">
+        {t('reception.page', { page, last })}
+      </span>
+      <Button variant="outline" size="sm" disabled={next === null} onClick={() => next !== null && actor.send({ type: 'reception.page', page: next })}>
+        {t('reception.next')}
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,173 @@
+// /recipient-lists: the user's lists and colleagues' shared ones (search, "Cargar más"), and "Nueva lista"
+// with the compose recipient picker. The machine is recipient-lists/recipient-lists.ts.
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
+import type { RecipientListSummary } from '../../../../shared/recipient-lists-contract';
+import {
+  LIST_CREATE_BUTTON_ID,
+  LIST_NAME_FIELD_ID,
+  LIST_PICKS_FIELD_ID,
+  recipientListsMachine,
+  selectErrors,
+  selectHasCrashed,
+  selectIsCreating,
+  selectIsSaving,
+  selectListsItems,
+  selectListsList,
+  selectListsPicker,
+  selectListsQuery,
+  selectNewName,
+  selectNewPicks,
+} from '../../../machines/recipient-lists/recipient-lists';
+import { LIST_NAME_MAX } from '../../../../shared/recipient-lists-contract';
+import { usePageActor } from '../../lib/page-actor';
+import { useT } from '../../lib/i18n';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Input } from '../../ui/input';
+import { ListEnd, ListStart, ListTotal } from './list-states';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { FieldText, PicksField } from './form-bits';
+
+type ListsActor = ActorRefFrom<typeof recipientListsMachine>;
+
+export function RecipientListsPage() {
+  const actor = usePageActor(recipientListsMachine, { input: {} });
+  const t = useT();
+  return actor ? <ListsScreen actor={actor} /> : <ListSkeleton label={t('recipientLists.loading')} rows={4} />;
+}
+
+function ListsScreen({ actor }: { actor: ListsActor }) {
+  const t = useT();
+  const list = useSelector(actor, selectListsList);
+  const crashed = useSelector(actor, selectHasCrashed);
+  const creating = useSelector(actor, selectIsCreating);
+  const q = useSelector(actor, selectListsQuery);
+  return (
+    <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="page-title" className="text-2xl font-bold">
+            {t('recipientLists.heading')}
+          </h1>
+          {list && <ListTotal list={list} />}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button asChild variant="ghost" size="sm">
+            <Link href="/recipient-lists/trash">{t('recipientLists.trashLink')}</Link>
+          </Button>
+          {!creating && (
+            <Button id={LIST_CREATE_BUTTON_ID} onClick={() => actor.send({ type: 'lists.create' })}>
+              {t('recipientLists.create')}
+            </Button>
+          )}
+        </div>
+      </header>
+      {creating && <CreateForm actor={actor} />}
+      <Input
+        type="search"
+        className="w-full sm:w-80"
+        aria-label={t('recipientLists.search')}
+        placeholder={t('recipientLists.search')}
+        value={q}
+        onChange={(e) => actor.send({ type: 'lists.search', q: e.currentTarget.value })}
+      />
+      {crashed || !list ? (
+        <ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={() => actor.send({ type: 'lists.retry' })} />
+      ) : (
+        <>
+          <ListStart list={list} empty="recipientLists.empty" q={q} />
+          <Rows actor={actor} />
+          <ListEnd list={list} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Rows({ actor }: { actor: ListsActor }) {
+  const items = useSelector(actor, selectListsItems);
+  if (items.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-2" data-slot="recipient-lists">
+      {items.map((item) => (
+        <Row key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function Row({ item }: { item: RecipientListSummary }) {
+  const t = useT();
+  return (
+    <li data-slot="recipient-list-row" className="rounded-lg border bg-card">
+      <Link href={`/recipient-list/${item.id}`} className="flex flex-col gap-1 p-4 outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:flex-row sm:items-center sm:justify-between">
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate font-medium">{item.name}</span>
+          <span className="text-sm text-muted-foreground">
+            {t('recipientLists.members', { count: item.users_count })}
+            {!item.is_owner && <> · {t('recipientLists.ownerBy', { name: item.owner_name })}</>}
+          </span>
+        </span>
+        <span className="flex flex-wrap gap-1.5">
+          {item.shared && <Badge variant="secondary">{t('recipientLists.sharedBadge')}</Badge>}
+          {item.stale_count > 0 && <Badge variant="warning">{t('recipientLists.stale', { count: item.stale_count })}</Badge>}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function CreateForm({ actor }: { actor: ListsActor }) {
+  const t = useT();
+  const name = useSelector(actor, selectNewName);
+  const picks = useSelector(actor, selectNewPicks);
+  const errors = useSelector(actor, selectErrors);
+  const saving = useSelector(actor, selectIsSaving);
+  const picker = useSelector(actor, selectListsPicker);
+  return (
+    <form
+      aria-labelledby="create-title"
+      noValidate
+      className="flex flex-col gap-4 rounded-lg border bg-card p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'lists.save' });
+      }}
+    >
+      <h2 id="create-title" className="text-lg font-semibold">
+        {t('recipientLists.createTitle')}
+      </h2>
+      <FieldText
+        id={LIST_NAME_FIELD_ID}
+        label={t('recipientLists.name')}
+        value={name}
+        maxLength={LIST_NAME_MAX}
+        placeholder={t('recipientLists.namePlaceholder')}
+        error={errors.name}
+        disabled={saving}
+        onChange={(value) => actor.send({ type: 'lists.name', name: value })}
+      />
+      {picker && (
+        <PicksField
+          id={LIST_PICKS_FIELD_ID}
+          picker={picker}
+          picks={picks}
+          error={errors.picks}
+          disabled={saving}
+          onRemove={(pick) => actor.send({ type: 'lists.removePick', pick })}
+        />
+      )}
+      {errors.form && <p role="alert" className="text-sm text-destructive">{'text' in errors.form ? errors.form.text : t(errors.form.key)}</p>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
+          {t(saving ? 'recipientLists.saving' : 'recipientLists.save')}
+        </Button>
+        <Button type="button" variant="outline" disabled={saving} onClick={() => actor.send({ type: 'lists.cancel' })}>
+          {t('recipientLists.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import {
+  selectEmailError,
+  selectIsSubmitting,
+  selectLoginError,
+  selectPasswordError,
+} from '../../../machines/session/selectors';
+import { sessionActor } from '../../actors';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { Field, FieldError, FieldLabel } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { LocaleSelect } from '../../layout/locale-select';
+
+export function LoginPage() {
+  const t = useT();
+  const loginError = useSelector(sessionActor, selectLoginError);
+  const emailError = useSelector(sessionActor, selectEmailError);
+  const passwordError = useSelector(sessionActor, selectPasswordError);
+  const submitting = useSelector(sessionActor, selectIsSubmitting);
+  // Purely visual: whether the password characters are shown.
+  const [reveal, setReveal] = useState(false);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    sessionActor.send({
+      type: 'session.login',
+      email: String(form.get('email') ?? ''),
+      password: String(form.get('password') ?? ''),
+    });
+  }
+
+  return (
+    <main id="main" className="flex min-h-dvh items-center justify-center p-4">
+      <div className="flex w-full max-w-sm flex-col gap-4">
+        <p className="text-center text-2xl font-bold text-primary">{t('app.name')}</p>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('login.title')}</CardTitle>
+            <CardDescription>{t('login.subtitle')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {/* noValidate: our own Spanish messages replace the browser's. */}
+            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={submitting}>
+              {loginError && (
+                <p role="alert" data-slot="form-error" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+                  {t(loginError)}
+                </p>
+              )}
+              <Field data-invalid={emailError ? true : undefined}>
+                <FieldLabel htmlFor="login-email">{t('login.email')}</FieldLabel>
+                <Input
+                  id="login-email"
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  autoFocus
+                  aria-invalid={emailError ? true : undefined}
+                  aria-describedby={emailError ? 'login-email-error' : undefined}
+                  onChange={() => emailError && sessionActor.send({ type: 'session.edit', field: 'email' })}
+                />
+                <FieldError id="login-email-error">{emailError && t(emailError)}</FieldError>
+              </Field>
+              <Field data-invalid={passwordError ? true : undefined}>
+                <FieldLabel htmlFor="login-password">{t('login.password')}</FieldLabel>
+                <div className="flex gap-2">
+                  <Input
+                    id="login-password"
+                    name="password"
+                    type={reveal ? 'text' : 'password'}
+                    autoComplete="current-password"
+                    aria-invalid={passwordError ? true : undefined}
+                    aria-describedby={passwordError ? 'login-password-error' : undefined}
+                    onChange={() => passwordError && sessionActor.send({ type: 'session.edit', field: 'password' })}
+                  />
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    className="h-9"
+                    aria-pressed={reveal}
+                    onClick={() => setReveal((v) => !v)}
+                  >
+                    {reveal ? t('login.hidePassword') : t('login.showPassword')}
+                  </Button>
+                </div>
+                <FieldError id="login-password-error">{passwordError && t(passwordError)}</FieldError>
+              </Field>
+              <Button type="submit" disabled={submitting}>
+                {submitting ? t('login.submitting') : t('login.submit')}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+        <div className="flex justify-center">
+          <LocaleSelect />
+        </div>
+      </div>
+    </main>
+  );
+}
