@@ -2,31 +2,36 @@
 // fallback. Each screen's texts are a namespace (`compose/es-CL.json`…) loaded with the screen's chunk, in
 // the locale in use; es-MX is loaded on first use. rosetta interpolates `{{name}}` placeholders.
 //
+// A namespace is named by its folder, one per feature (`session`, `compose`, `news`…). A feature whose
+// screens load different texts keeps them apart in subfolders, so each screen loads only its own:
+// `news/admin` (categories, trash, the week) and `news/compose` beside the wall's `news`,
+// `dashboard/activity` (the users and ranking screens), `settings/signature` beside the quota's `settings`.
+//
 // Plurals are real: a text with forms `key_one` / `key_other` (CLDR categories, `Intl.PluralRules`) is
 // asked for as `t('key', { count })`. Keys are typed (`MessageKey`): a typo fails the type check.
 import rosetta from 'rosetta';
 import shellCL from './es-CL.json';
 import type composeCL from './compose/es-CL.json';
-import type loginCL from './login/es-CL.json';
+import type sessionCL from './session/es-CL.json';
 import type messagesCL from './messages/es-CL.json';
 import type receptionCL from './reception/es-CL.json';
-import type recipientListsCL from './recipientLists/es-CL.json';
+import type recipientListsCL from './recipient-lists/es-CL.json';
 import type templatesCL from './templates/es-CL.json';
-import type signatureCL from './signature/es-CL.json';
+import type signatureCL from './settings/signature/es-CL.json';
 import type settingsCL from './settings/es-CL.json';
-import type activityCL from './activity/es-CL.json';
+import type activityCL from './dashboard/activity/es-CL.json';
 import type dashboardCL from './dashboard/es-CL.json';
-import type muralAdminCL from './muralAdmin/es-CL.json';
-import type muralCL from './mural/es-CL.json';
-import type muralComposeCL from './muralCompose/es-CL.json';
+import type newsAdminCL from './news/admin/es-CL.json';
+import type newsCL from './news/es-CL.json';
+import type newsComposeCL from './news/compose/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
-/** Texts of one screen family (a folder here), loaded with its chunk. */
-export type Namespace = 'login' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipientLists' | 'signature' | 'settings' | 'activity' | 'dashboard' | 'muralAdmin' | 'mural' | 'muralCompose';
-export const NAMESPACES: readonly Namespace[] = ['login', 'messages', 'compose', 'reception', 'templates', 'recipientLists', 'signature', 'settings', 'activity', 'dashboard', 'muralAdmin', 'mural', 'muralCompose'];
+/** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
+export type Namespace = 'session' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipient-lists' | 'settings/signature' | 'settings' | 'dashboard/activity' | 'dashboard' | 'news/admin' | 'news' | 'news/compose';
+export const NAMESPACES: readonly Namespace[] = ['session', 'messages', 'compose', 'reception', 'templates', 'recipient-lists', 'settings/signature', 'settings', 'dashboard/activity', 'dashboard', 'news/admin', 'news', 'news/compose'];
 
 export type Messages = typeof shellCL &
-  typeof loginCL &
+  typeof sessionCL &
   typeof messagesCL &
   typeof composeCL &
   typeof receptionCL &
@@ -36,9 +41,9 @@ export type Messages = typeof shellCL &
   typeof settingsCL &
   typeof activityCL &
   typeof dashboardCL &
-  typeof muralAdminCL &
-  typeof muralCL &
-  typeof muralComposeCL;
+  typeof newsAdminCL &
+  typeof newsCL &
+  typeof newsComposeCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */
@@ -59,7 +64,7 @@ type Table = Record<string, unknown>;
 type Part = 'shell' | Namespace;
 
 // One chunk per file (only es-CL's shell is in the first download); a new screen folder is found by itself.
-const FILES = import.meta.glob<{ default: Table }>(['./es-MX.json', './*/es-CL.json', './*/es-MX.json']);
+const FILES = import.meta.glob<{ default: Table }>(['./es-MX.json', './*/**/es-CL.json', './*/**/es-MX.json']);
 
 function loaderOf(locale: Locale, part: Part): () => Promise<Table> {
   if (locale === DEFAULT_LOCALE && part === 'shell') return async () => shellCL;

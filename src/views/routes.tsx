@@ -37,29 +37,29 @@ function screen<P extends object>(load: () => Promise<ComponentType<P>>, texts: 
   });
 }
 
-const LoginPage = screen(() => import('./pages/session/login-page').then((m) => m.LoginPage), ['login']);
+const LoginPage = screen(() => import('./pages/session/login-page').then((m) => m.LoginPage), ['session']);
 const ComposePage = screen(() => import('./pages/compose/compose-page').then((m) => m.ComposePage), ['messages', 'compose', 'templates']);
 const TemplatesPage = screen(() => import('./pages/templates/templates-page').then((m) => m.TemplatesPage), ['templates']);
 const FolderPage = screen(() => import('./pages/messages/folder-page').then((m) => m.FolderPage), ['messages']);
 const MessagePage = screen(() => import('./pages/messages/message-page').then((m) => m.MessagePage), ['messages', 'reception']);
 const ReceptionPage = screen(() => import('./pages/reception/reception-page').then((m) => m.ReceptionPage), ['messages', 'reception']);
-const RecipientListsPage = screen(() => import('./pages/recipient-lists/recipient-lists-page').then((m) => m.RecipientListsPage), ['recipientLists', 'compose']);
-const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists/trash-page').then((m) => m.RecipientListsTrashPage), ['recipientLists']);
-const RecipientListPage = screen(() => import('./pages/recipient-lists/recipient-list-page').then((m) => m.RecipientListPage), ['recipientLists', 'compose']);
-const SettingsSignaturePage = screen(() => import('./pages/settings/signature-page').then((m) => m.SettingsSignaturePage), ['signature']);
+const RecipientListsPage = screen(() => import('./pages/recipient-lists/recipient-lists-page').then((m) => m.RecipientListsPage), ['recipient-lists', 'compose']);
+const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists/trash-page').then((m) => m.RecipientListsTrashPage), ['recipient-lists']);
+const RecipientListPage = screen(() => import('./pages/recipient-lists/recipient-list-page').then((m) => m.RecipientListPage), ['recipient-lists', 'compose']);
+const SettingsSignaturePage = screen(() => import('./pages/settings/signature-page').then((m) => m.SettingsSignaturePage), ['settings/signature']);
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
-const DashboardUsersPage = screen(() => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage), ['dashboard', 'activity']);
-const RankingPage = screen(() => import('./pages/dashboard/ranking-page').then((m) => m.RankingPage), ['dashboard', 'activity']);
+const DashboardUsersPage = screen(() => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage), ['dashboard', 'dashboard/activity']);
+const RankingPage = screen(() => import('./pages/dashboard/ranking-page').then((m) => m.RankingPage), ['dashboard', 'dashboard/activity']);
 const DashboardConnectivityPage = screen(() => import('./pages/dashboard/connectivity-page').then((m) => m.DashboardConnectivityPage), ['dashboard']);
 const ConnectivityCoursePage = screen(() => import('./pages/dashboard/connectivity-course-page').then((m) => m.ConnectivityCoursePage), ['dashboard']);
 const CallListPrintPage = screen(() => import('./pages/dashboard/call-list-print-page').then((m) => m.CallListPrintPage), ['dashboard']);
-const NewsCategoriesPage = screen(() => import('./pages/news/categories-page').then((m) => m.NewsCategoriesPage), ['muralAdmin', 'mural']);
-const NewsTrashPage = screen(() => import('./pages/news/trash-page').then((m) => m.NewsTrashPage), ['muralAdmin', 'mural']);
-const NewsWeekPage = screen(() => import('./pages/news/week-page').then((m) => m.NewsWeekPage), ['muralAdmin']);
-const NewsWallPage = screen(() => import('./pages/news/wall-page').then((m) => m.NewsWallPage), ['mural']);
-const NewsDeskPage = screen(() => import('./pages/news/desk-page').then((m) => m.NewsDeskPage), ['mural']);
+const NewsCategoriesPage = screen(() => import('./pages/news/categories-page').then((m) => m.NewsCategoriesPage), ['news/admin', 'news']);
+const NewsTrashPage = screen(() => import('./pages/news/trash-page').then((m) => m.NewsTrashPage), ['news/admin', 'news']);
+const NewsWeekPage = screen(() => import('./pages/news/week-page').then((m) => m.NewsWeekPage), ['news/admin']);
+const NewsWallPage = screen(() => import('./pages/news/wall-page').then((m) => m.NewsWallPage), ['news']);
+const NewsDeskPage = screen(() => import('./pages/news/desk-page').then((m) => m.NewsDeskPage), ['news']);
 const ErrorPage = screen(() => import('./pages/app/error-page').then((m) => m.ErrorPage));
-const NewsComposePage = screen(() => import('./pages/news/compose-page').then((m) => m.NewsComposePage), ['compose', 'muralCompose']);
+const NewsComposePage = screen(() => import('./pages/news/compose-page').then((m) => m.NewsComposePage), ['compose', 'news/compose']);
 
 /** A path id: digits only (anything else is the 404 page, like an id that is not the user's). */
 const idOf = (params: RouteParams): number | null => (params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null);
@@ -189,7 +189,7 @@ export const ROUTES = [
     access: 'login',
     device: 'latam',
     browse: { roles: NEWSFEED_ROLES, query: 'newsfeed', otherwise: '/mural/news' },
-    title: 'pages.mural',
+    title: 'pages.newsDesk',
     screen: () => <NewsDeskPage />,
   },
   {
@@ -198,7 +198,7 @@ export const ROUTES = [
     access: 'login',
     device: 'latam',
     roles: NEWSFEED_ROLES,
-    title: 'pages.muralCategories',
+    title: 'pages.newsCategories',
     screen: () => <NewsCategoriesPage />,
   },
   {
@@ -206,20 +206,20 @@ export const ROUTES = [
     path: '/mural/news',
     access: 'login',
     device: 'latam',
-    title: 'pages.muralNews',
+    title: 'pages.newsWall',
     screen: () => <NewsWallPage />,
-    nav: { label: 'nav.mural', prefix: '/mural' },
+    nav: { label: 'nav.news', prefix: '/mural' },
   },
-  { name: 'mural-trash', path: '/mural/trash', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.muralTrash', screen: () => <NewsTrashPage /> },
+  { name: 'mural-trash', path: '/mural/trash', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.newsTrash', screen: () => <NewsTrashPage /> },
   // The printable weekly wall (issue 17): any latam staff user, like the wall itself.
-  { name: 'mural-news-week', path: '/mural/news/week', access: 'login', device: 'latam', title: 'pages.muralWeek', screen: () => <NewsWeekPage /> },
+  { name: 'mural-news-week', path: '/mural/news/week', access: 'login', device: 'latam', title: 'pages.newsWeek', screen: () => <NewsWeekPage /> },
   {
     name: 'mural-news-compose',
     path: '/mural/news/compose',
     access: 'login',
     device: 'latam',
     roles: NEWSFEED_ROLES,
-    title: 'pages.muralCompose',
+    title: 'pages.newsCompose',
     screen: () => <NewsComposePage />,
   },
   {

@@ -14,12 +14,12 @@ test.describe('menú lateral', () => {
     const shell = new AppShell(page);
     await shell.showNav();
 
-    for (const key of [...COMMON_NAV, ...ADMIN_ONLY, 'nav.mural' as const]) {
+    for (const key of [...COMMON_NAV, ...ADMIN_ONLY, 'nav.news' as const]) {
       await expect(shell.navLink(key), key).toBeVisible();
     }
     await expect(shell.navLink('nav.dashboard')).toHaveAttribute('href', /\/dashboard/);
     await expect(shell.navLink('nav.settings')).toHaveAttribute('href', /\/settings\/message-quota$/);
-    await expect(shell.navLink('nav.mural')).toHaveAttribute('href', /\/mural\/news$/);
+    await expect(shell.navLink('nav.news')).toHaveAttribute('href', /\/mural\/news$/);
     await expect(shell.navLink('nav.new')).toHaveAttribute('href', /\/new$/);
   });
 
@@ -32,7 +32,7 @@ test.describe('menú lateral', () => {
     for (const key of COMMON_NAV) {
       await expect(shell.navLink(key), key).toBeVisible();
     }
-    for (const key of [...ADMIN_ONLY, 'nav.mural' as const]) {
+    for (const key of [...ADMIN_ONLY, 'nav.news' as const]) {
       await expect(shell.navLink(key), key).toHaveCount(0);
     }
   });

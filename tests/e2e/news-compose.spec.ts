@@ -18,12 +18,12 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR
 
 function composeScreen(page: Page) {
   return {
-    title: page.getByLabel(t('muralCompose.title'), { exact: true }),
-    body: page.getByLabel(t('muralCompose.body'), { exact: true }),
-    files: page.getByLabel(t('muralCompose.choose'), { exact: true }),
-    groups: page.getByRole('radio', { name: t('muralCompose.groups') }),
-    endsDate: page.getByRole('group', { name: t('muralCompose.ends') }).getByLabel(t('muralCompose.date'), { exact: true }),
-    publish: page.getByRole('button', { name: exactly(t('muralCompose.publish')) }),
+    title: page.getByLabel(t('newsCompose.title'), { exact: true }),
+    body: page.getByLabel(t('newsCompose.body'), { exact: true }),
+    files: page.getByLabel(t('newsCompose.choose'), { exact: true }),
+    groups: page.getByRole('radio', { name: t('newsCompose.groups') }),
+    endsDate: page.getByRole('group', { name: t('newsCompose.ends') }).getByLabel(t('newsCompose.date'), { exact: true }),
+    publish: page.getByRole('button', { name: exactly(t('newsCompose.publish')) }),
   };
 }
 
@@ -49,12 +49,12 @@ test('the directora posts with an image to one course; another device has no Mur
   await director.keyboard.press('Space');
   await expect(course).toBeChecked();
   await form.files.setInputFiles({ name: 'feria.png', mimeType: 'image/png', buffer: PNG });
-  const thumbnail = director.getByRole('img', { name: t('muralCompose.thumbnail', { name: 'feria.png' }) });
+  const thumbnail = director.getByRole('img', { name: t('newsCompose.thumbnail', { name: 'feria.png' }) });
   await expect(thumbnail).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => loaded(thumbnail)).toBe(true);
   await noSidewaysScroll(director);
   await form.publish.click();
-  await expect(new AppShell(director).toast(t('muralCompose.toast.created'))).toBeVisible();
+  await expect(new AppShell(director).toast(t('newsCompose.toast.created'))).toBeVisible();
   await expect(director).toHaveURL(/\/mural$/);
   // Nothing is kept in the browser once saved.
   expect(await director.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('news:')))).toEqual([]);
@@ -76,7 +76,7 @@ test('the directora posts with an image to one course; another device has no Mur
   // On the phone the menu opens from the top bar.
   await shell.openNav.click();
   await expect(shell.navLink('nav.inbox')).toBeVisible();
-  await expect(shell.navLink('nav.mural')).toHaveCount(0);
+  await expect(shell.navLink('nav.news')).toHaveCount(0);
   const refused = await other.request.get(api('/news'));
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe(NEWS_TEXTS.device);
@@ -104,14 +104,14 @@ test('a reload mid-compose keeps what was typed and says so; Descartar on the wa
   await page.reload();
   await expect(form.title).toHaveValue('Reunión de apoderados');
   await expect(form.body).toHaveValue('El martes a las 19:00 en el comedor.');
-  await expect(page.getByText(t('muralCompose.restored'))).toBeVisible();
+  await expect(page.getByText(t('newsCompose.restored'))).toBeVisible();
   // Leaving by the sidebar asks first; Descartar goes and leaves nothing behind.
   const shell = new AppShell(page);
   await shell.openNav.click();
   await shell.navLink('nav.inbox').click();
-  const dialog = page.getByRole('alertdialog', { name: t('muralCompose.leave.title') });
+  const dialog = page.getByRole('alertdialog', { name: t('newsCompose.leave.title') });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: t('muralCompose.leave.discard') }).click();
+  await dialog.getByRole('button', { name: t('newsCompose.leave.discard') }).click();
   await expect(page).toHaveURL(/\/inbox\/?$/);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('news:')))).toEqual([]);
 });

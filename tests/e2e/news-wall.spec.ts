@@ -64,23 +64,23 @@ test('un docente con device latam lee el mural: destacadas primero, filtra por c
   await page.goto('/inbox');
   const shell = new AppShell(page);
   await shell.showNav();
-  await shell.navLink('nav.mural').click();
+  await shell.navLink('nav.news').click();
   await expect(page).toHaveURL(/\/mural\/news$/);
-  await expect(shell.heading('pages.muralNews')).toBeVisible();
+  await expect(shell.heading('pages.newsWall')).toBeVisible();
   // Readers get no managers' tabs.
-  await expect(page.getByRole('navigation', { name: t('mural.tabs.label') })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: t('news.tabs.label') })).toHaveCount(0);
 
   // Pinned first and marked; the first page holds 20 posts, "Cargar más" the rest.
   await expect(posts(page)).toHaveCount(20);
   for (const [index, title] of PINNED.entries()) {
     const article = posts(page).nth(index);
     await expect(article.getByRole('heading', { level: 2 })).toHaveText(title);
-    await expect(article.getByText(t('mural.pinned'), { exact: true })).toBeVisible();
+    await expect(article.getByText(t('news.pinned'), { exact: true })).toBeVisible();
   }
-  await page.getByRole('button', { name: t('mural.loadMore') }).click();
+  await page.getByRole('button', { name: t('news.loadMore') }).click();
   // The other mural specs publish into the same school while this one runs: the second page holds at least
   // the seeded rest and this spec's own posts, and then nothing is left to load.
-  await expect(page.getByRole('button', { name: t('mural.loadMore') })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('news.loadMore') })).toHaveCount(0);
   expect(await posts(page).count()).toBeGreaterThanOrEqual(11 + EXTRA);
   for (let i = 1; i <= EXTRA; i += 1) await expect(post(page, `Aviso breve ${i}`)).toHaveCount(1);
   for (const title of NOT_ON_WALL) await expect(post(page, title)).toHaveCount(0);
@@ -93,14 +93,14 @@ test('un docente con device latam lee el mural: destacadas primero, filtra por c
   expect(image.headers()['content-type']).toContain('image/png');
 
   // By category: only Deportes.
-  await page.getByRole('combobox', { name: t('mural.category') }).selectOption({ label: 'Deportes' });
+  await page.getByRole('combobox', { name: t('news.category') }).selectOption({ label: 'Deportes' });
   await expect(posts(page)).toHaveCount(1);
   await expect(post(page, SPORTS)).toBeVisible();
-  await page.getByRole('combobox', { name: t('mural.category') }).selectOption({ label: t('mural.allCategories') });
+  await page.getByRole('combobox', { name: t('news.category') }).selectOption({ label: t('news.allCategories') });
   await expect(posts(page)).toHaveCount(20);
 
   // Accents and case ignored: "BASQUETBOL" finds "básquetbol", "nunoa" the body's "Ñuñoa".
-  const search = page.getByRole('searchbox', { name: t('mural.search') });
+  const search = page.getByRole('searchbox', { name: t('news.search') });
   await search.fill('BASQUETBOL');
   await expect(posts(page)).toHaveCount(1);
   await expect(post(page, SPORTS)).toBeVisible();
@@ -108,8 +108,8 @@ test('un docente con device latam lee el mural: destacadas primero, filtra por c
   await expect(posts(page)).toHaveCount(1);
   await expect(post(page, 'Feria científica: ¡gracias por participar!')).toBeVisible();
   await search.fill('zzz sin resultados');
-  await expect(page.getByText(t('mural.noMatch', { q: 'zzz sin resultados' }))).toBeVisible();
-  await page.getByRole('button', { name: t('mural.clear') }).click();
+  await expect(page.getByText(t('news.noMatch', { q: 'zzz sin resultados' }))).toBeVisible();
+  await page.getByRole('button', { name: t('news.clear') }).click();
   await expect(posts(page)).toHaveCount(20);
   await expect(search).toHaveValue('');
 });
@@ -118,33 +118,33 @@ test('la directora ve el escritorio con los estados y despublica y vuelve a publ
   await loginViaApi(page, USERS.directora);
   await page.goto('/mural');
   const shell = new AppShell(page);
-  await expect(shell.heading('pages.mural')).toBeVisible();
-  const tabs = page.getByRole('navigation', { name: t('mural.tabs.label') }).getByRole('link');
-  await expect(tabs).toHaveText([t('mural.tabs.wall'), t('mural.tabs.desk'), t('mural.tabs.categories'), t('mural.tabs.trash')]);
+  await expect(shell.heading('pages.newsDesk')).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: t('news.tabs.label') }).getByRole('link');
+  await expect(tabs).toHaveText([t('news.tabs.wall'), t('news.tabs.desk'), t('news.tabs.categories'), t('news.tabs.trash')]);
   await expect(tabs.nth(1)).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('[aria-current=page][data-slot=mural-tab]')).toHaveCount(1);
-  await expect(page.getByRole('link', { name: t('mural.newPost') })).toHaveAttribute('href', '/mural/news/compose');
-  await expect(page.getByRole('link', { name: t('mural.week') })).toHaveAttribute('href', '/mural/news/week');
-  await page.getByRole('button', { name: t('mural.loadMore') }).click();
+  await expect(page.getByRole('link', { name: t('news.newPost') })).toHaveAttribute('href', '/mural/news/compose');
+  await expect(page.getByRole('link', { name: t('news.week') })).toHaveAttribute('href', '/mural/news/week');
+  await page.getByRole('button', { name: t('news.loadMore') }).click();
   const status = (title: string) => post(page, title).locator('[data-slot=post-status]');
   await expect(status('Vacunación escolar contra la influenza')).toHaveText(/^Programada para el \d\d-\d\d-\d{4}, \d\d:\d\d$/);
-  await expect(status('Cambio de fecha de la kermés')).toHaveText(t('mural.status.unpublished'));
-  await expect(status('Corte de agua programado')).toHaveText(t('mural.status.ended'));
-  await expect(status(OLYMPIAD)).toHaveText(t('mural.status.published'));
+  await expect(status('Cambio de fecha de la kermés')).toHaveText(t('news.status.unpublished'));
+  await expect(status('Corte de agua programado')).toHaveText(t('news.status.ended'));
+  await expect(status(OLYMPIAD)).toHaveText(t('news.status.published'));
   await expect(post(page, 'Menú del casino de la semana')).toHaveCount(0);
 
   const olympiad = post(page, OLYMPIAD);
-  await olympiad.getByRole('button', { name: t('mural.actions.unpublish') }).click();
-  await expect(page.getByText(t('mural.toast.unpublished'))).toBeVisible();
-  await expect(status(OLYMPIAD)).toHaveText(t('mural.status.unpublished'));
+  await olympiad.getByRole('button', { name: t('news.actions.unpublish') }).click();
+  await expect(page.getByText(t('news.toast.unpublished'))).toBeVisible();
+  await expect(status(OLYMPIAD)).toHaveText(t('news.status.unpublished'));
   // Off the wall readers see.
   const live = (await (await page.request.get(api('/news?q=olimpiada'))).json()) as { data: { title: string }[] };
   expect(live.data.map((p) => p.title)).not.toContain(OLYMPIAD);
 
-  await olympiad.getByRole('button', { name: t('mural.actions.publish') }).click();
-  await expect(page.getByText(t('mural.toast.published'))).toBeVisible();
-  await expect(status(OLYMPIAD)).toHaveText(t('mural.status.published'));
-  await expect(olympiad.getByRole('button', { name: t('mural.actions.unpublish') })).toBeEnabled();
+  await olympiad.getByRole('button', { name: t('news.actions.publish') }).click();
+  await expect(page.getByText(t('news.toast.published'))).toBeVisible();
+  await expect(status(OLYMPIAD)).toHaveText(t('news.status.published'));
+  await expect(olympiad.getByRole('button', { name: t('news.actions.unpublish') })).toBeEnabled();
   const back = (await (await page.request.get(api('/news?q=olimpiada'))).json()) as { data: { title: string }[] };
   expect(back.data.map((p) => p.title)).toContain(OLYMPIAD);
 });
@@ -153,10 +153,10 @@ test('en un teléfono de 390 px el escritorio, el mural, las categorías y la pa
   await page.setViewportSize({ width: 390, height: 844 });
   await loginViaApi(page, USERS.directora);
   for (const [path, title] of [
-    ['/mural/categories', 'pages.muralCategories'],
-    ['/mural/trash', 'pages.muralTrash'],
-    ['/mural/news', 'pages.muralNews'],
-    ['/mural', 'pages.mural'],
+    ['/mural/categories', 'pages.newsCategories'],
+    ['/mural/trash', 'pages.newsTrash'],
+    ['/mural/news', 'pages.newsWall'],
+    ['/mural', 'pages.newsDesk'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(title));
@@ -169,7 +169,7 @@ test('en un teléfono de 390 px el escritorio, el mural, las categorías y la pa
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
   // By keyboard: Tab reaches the tabs, Enter follows one.
-  const categories = page.locator('[data-slot=mural-tab]', { hasText: t('mural.tabs.categories') });
+  const categories = page.locator('[data-slot=mural-tab]', { hasText: t('news.tabs.categories') });
   await categories.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/mural\/categories$/);
@@ -183,8 +183,8 @@ test('en un teléfono de 390 px el escritorio, el mural, las categorías y la pa
 test('la búsqueda y la categoría del escritorio quedan en la dirección: recargar o compartir el enlace las conserva', async ({ page }) => {
   await loginViaApi(page, USERS.directora);
   await page.goto('/mural');
-  const search = page.getByRole('searchbox', { name: t('mural.search') });
-  const category = page.getByRole('combobox', { name: t('mural.category') });
+  const search = page.getByRole('searchbox', { name: t('news.search') });
+  const category = page.getByRole('combobox', { name: t('news.category') });
   await expect(posts(page).first()).toBeVisible();
   await search.fill('olimpiada');
   await expect(page).toHaveURL(/\/mural\?q=olimpiada$/);
@@ -197,8 +197,8 @@ test('la búsqueda y la categoría del escritorio quedan en la dirección: recar
   // The same link in another tab opens the same view.
   const other = await page.context().newPage();
   await other.goto(`/mural?q=olimpiada&category=${value}`);
-  await expect(other.getByRole('searchbox', { name: t('mural.search') })).toHaveValue('olimpiada');
-  await expect(other.getByRole('combobox', { name: t('mural.category') })).toHaveValue(value as string);
+  await expect(other.getByRole('searchbox', { name: t('news.search') })).toHaveValue('olimpiada');
+  await expect(other.getByRole('combobox', { name: t('news.category') })).toHaveValue(value as string);
   await other.close();
 });
 
@@ -207,7 +207,7 @@ test('un usuario con device cl no tiene enlace al mural y la API le responde 403
   await page.goto('/inbox');
   const shell = new AppShell(page);
   await shell.showNav();
-  await expect(shell.navLink('nav.mural')).toHaveCount(0);
+  await expect(shell.navLink('nav.news')).toHaveCount(0);
   const response = await page.request.get(api('/news'));
   expect(response.status()).toBe(403);
   expect(((await response.json()) as { message: string }).message).toBe(NEWS_TEXTS.device);

@@ -46,7 +46,7 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
     case 'categories.create':
       return at('idle') && to.matches({ ready: 'idle' }) ? [focus('news-category-new')] : [];
     case 'xstate.done.actor.createNewsCategory':
-      return [toast('success', 'muralAdmin.categories.created')];
+      return [toast('success', 'newsAdmin.categories.created')];
     case 'xstate.error.actor.createNewsCategory':
       return (event.error as { status: number }).status === 422 ? [focus('news-category-new')] : [toast('error', 'error.request')];
     case 'categories.edit':
@@ -56,7 +56,7 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
     case 'categories.cancelEdit':
       return at('editing') ? [focus(`news-category-rename-${f.editing?.id}`)] : [];
     case 'xstate.done.actor.renameNewsCategory':
-      return [toast('success', 'muralAdmin.categories.renamed'), focus(`news-category-rename-${f.editing?.id}`)];
+      return [toast('success', 'newsAdmin.categories.renamed'), focus(`news-category-rename-${f.editing?.id}`)];
     case 'xstate.error.actor.renameNewsCategory':
       return (event.error as { status: number }).status === 422
         ? [focus(`news-category-name-${f.editing?.id}`)]
@@ -64,11 +64,11 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
     case 'categories.move':
       return at('idle') && to.matches({ ready: 'reordering' }) ? [focus(moveFocusOf(t))] : [];
     case 'xstate.error.actor.reorderNewsCategories':
-      return [toast('error', 'muralAdmin.categories.reorderFailed'), focus(moveFocusOf(t))];
+      return [toast('error', 'newsAdmin.categories.reorderFailed'), focus(moveFocusOf(t))];
     case 'categories.cancel':
       return at('confirmingDelete') ? [focus(`news-category-delete-${f.target}`)] : [];
     case 'xstate.done.actor.deleteNewsCategory':
-      return [toast('success', 'muralAdmin.categories.deleted'), focus('news-category-new')];
+      return [toast('success', 'newsAdmin.categories.deleted'), focus('news-category-new')];
     case 'xstate.error.actor.deleteNewsCategory':
       return (event.error as { status: number }).status === 409
         ? [focus(`news-category-delete-${f.target}`)]

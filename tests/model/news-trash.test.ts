@@ -29,8 +29,8 @@ function expectedTold(env: StepEnv): AnyEventObject[] {
 }
 
 function emits({ from, event }: StepEnv): AnyEventObject[] {
-  if (event.type === 'xstate.done.actor.restoreNewsPost') return [{ type: 'toast', kind: 'success', key: 'muralAdmin.trash.restored' }];
-  if (event.type === 'xstate.done.actor.purgeNewsPost') return [{ type: 'toast', kind: 'success', key: 'muralAdmin.trash.purged' }];
+  if (event.type === 'xstate.done.actor.restoreNewsPost') return [{ type: 'toast', kind: 'success', key: 'newsAdmin.trash.restored' }];
+  if (event.type === 'xstate.done.actor.purgeNewsPost') return [{ type: 'toast', kind: 'success', key: 'newsAdmin.trash.purged' }];
   if (/^xstate\.error\.actor\.(restoreNewsPost|purgeNewsPost)$/.test(event.type)) return [{ type: 'toast', kind: 'error', key: 'error.request' }];
   if (event.type === 'trash.cancel' && from.matches({ shown: 'confirmingPurge' })) return [{ type: 'focus', target: `news-trash-purge-${from.context.target}` }];
   return [];

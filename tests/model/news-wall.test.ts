@@ -29,10 +29,10 @@ const ANSWERS: Record<string, NewsPost> = {
   restorePost: { ...DESK_POSTS.published },
 };
 const FAILED_KEYS: Record<string, string> = {
-  unpublishPost: 'mural.toast.unpublishFailed',
-  publishPost: 'mural.toast.publishFailed',
-  trashPost: 'mural.toast.trashFailed',
-  restorePost: 'mural.toast.restoreFailed',
+  unpublishPost: 'news.toast.unpublishFailed',
+  publishPost: 'news.toast.publishFailed',
+  trashPost: 'news.toast.trashFailed',
+  restorePost: 'news.toast.restoreFailed',
 };
 const ACTION_OF: Record<string, string> = {
   'news.unpublish': 'unpublishPost',
@@ -104,14 +104,14 @@ function emits({ event, from }: StepEnv): AnyEventObject[] {
   const [, kind, actor] = match as unknown as [string, 'done' | 'error', string];
   if (kind === 'error') return [{ type: 'toast', kind: 'error', key: FAILED_KEYS[actor] }];
   const post = event.output as NewsPost;
-  if (actor === 'unpublishPost') return [{ type: 'toast', kind: 'success', key: 'mural.toast.unpublished' }];
-  if (actor === 'publishPost') return [{ type: 'toast', kind: 'success', key: 'mural.toast.published' }];
-  if (actor === 'restorePost') return [{ type: 'toast', kind: 'success', key: 'mural.toast.restored' }];
+  if (actor === 'unpublishPost') return [{ type: 'toast', kind: 'success', key: 'news.toast.unpublished' }];
+  if (actor === 'publishPost') return [{ type: 'toast', kind: 'success', key: 'news.toast.published' }];
+  if (actor === 'restorePost') return [{ type: 'toast', kind: 'success', key: 'news.toast.restored' }];
   return [
     {
       type: 'toast',
       kind: 'success',
-      key: 'mural.toast.trashed',
+      key: 'news.toast.trashed',
       params: { title: post.title },
       action: { label: 'toast.undo', event: { type: 'news.restore', id: post.id } },
     },

@@ -72,7 +72,7 @@ describe('i18n', () => {
 
   it('a count asks for the plural forms even where the same key also has a plain text (a label)', async () => {
     // recipientLists.members is the label "Miembros" and, with a count, "8 miembros": the count wins.
-    await loadTexts(['recipientLists']);
+    await loadTexts(['recipient-lists']);
     expect(t('recipientLists.members')).toBe('Miembros');
     expect(t('recipientLists.members', { count: 1 })).toBe('1 miembro');
     expect(t('recipientLists.members', { count: 8 })).toBe('8 miembros');

@@ -33,12 +33,12 @@ const cursorPage = (data: NewsPost[], next: string | null, total: number) =>
 /** The one h1, the tabs' names and which one is current: the mural's shell. */
 function expectShell(title: string, current: string) {
   expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([title]);
-  const tabs = within(screen.getByRole('navigation', { name: text('mural.tabs.label') })).getAllByRole('link');
+  const tabs = within(screen.getByRole('navigation', { name: text('news.tabs.label') })).getAllByRole('link');
   expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
-    [text('mural.tabs.wall'), '/mural/news'],
-    [text('mural.tabs.desk'), '/mural'],
-    [text('mural.tabs.categories'), '/mural/categories'],
-    [text('mural.tabs.trash'), '/mural/trash'],
+    [text('news.tabs.wall'), '/mural/news'],
+    [text('news.tabs.desk'), '/mural'],
+    [text('news.tabs.categories'), '/mural/categories'],
+    [text('news.tabs.trash'), '/mural/trash'],
   ]);
   expect(tabs.filter((tab) => tab.getAttribute('aria-current') === 'page').map((tab) => tab.getAttribute('href'))).toEqual([current]);
 }
@@ -55,12 +55,12 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
     api.script['GET /news-categories'] = [categoriesBody(CATEGORIES)];
     renderPage();
     await screen.findByText('Actividades');
-    expectShell(text('pages.muralCategories'), '/mural/categories');
+    expectShell(text('pages.newsCategories'), '/mural/categories');
     expect(shownNames()).toEqual(['Actividades', 'Reuniones', 'Deportes']);
-    expect(screen.getByText('Actividades').closest('li')?.textContent).toContain(text('muralAdmin.categories.posts', { count: 3 }));
+    expect(screen.getByText('Actividades').closest('li')?.textContent).toContain(text('newsAdmin.categories.posts', { count: 3 }));
 
-    const field = screen.getByLabelText(text('muralAdmin.categories.newLabel'));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('muralAdmin.categories.create') })));
+    const field = screen.getByLabelText(text('newsAdmin.categories.newLabel'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('newsAdmin.categories.create') })));
     expect(await screen.findByText(NEWS_MESSAGES.categoryRequired)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(field));
@@ -80,7 +80,7 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
 
     api.script['POST /news-categories'] = [json(201, { data: newsCategory({ id: 4, name: 'Talleres ', position: 4 }) })];
     await act(async () => fireEvent.submit(field.closest('form') as HTMLFormElement));
-    await screen.findByText(text('muralAdmin.categories.created'));
+    await screen.findByText(text('newsAdmin.categories.created'));
     expect(shownNames()).toEqual(['Actividades', 'Reuniones', 'Deportes', 'Talleres ']);
     expect((field as HTMLInputElement).value).toBe('');
   });
@@ -89,27 +89,27 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
     api.script['GET /news-categories'] = [categoriesBody(CATEGORIES)];
     renderPage();
     await screen.findByText('Reuniones');
-    const rename = screen.getByRole('button', { name: `${text('muralAdmin.categories.rename')}: Reuniones` });
+    const rename = screen.getByRole('button', { name: `${text('newsAdmin.categories.rename')}: Reuniones` });
     await act(async () => fireEvent.click(rename));
-    const input = screen.getByLabelText(text('muralAdmin.categories.nameLabel')) as HTMLInputElement;
+    const input = screen.getByLabelText(text('newsAdmin.categories.nameLabel')) as HTMLInputElement;
     await waitFor(() => expect(document.activeElement).toBe(input));
     expect(input.value).toBe('Reuniones');
     await act(async () => fireEvent.change(input, { target: { value: 'Reuniones de curso' } }));
     await act(async () => fireEvent.keyDown(input, { key: 'Escape' }));
-    expect(screen.queryByLabelText(text('muralAdmin.categories.nameLabel'))).toBeNull();
+    expect(screen.queryByLabelText(text('newsAdmin.categories.nameLabel'))).toBeNull();
     expect(screen.getByText('Reuniones')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: `${text('muralAdmin.categories.rename')}: Reuniones` })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: `${text('newsAdmin.categories.rename')}: Reuniones` })));
 
     api.script['PATCH /news-categories/2'] = [serverError(), json(200, { data: newsCategory({ id: 2, name: 'Reuniones de curso', position: 2 }) })];
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('muralAdmin.categories.rename')}: Reuniones` })));
-    const again = screen.getByLabelText(text('muralAdmin.categories.nameLabel')) as HTMLInputElement;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('newsAdmin.categories.rename')}: Reuniones` })));
+    const again = screen.getByLabelText(text('newsAdmin.categories.nameLabel')) as HTMLInputElement;
     await act(async () => fireEvent.change(again, { target: { value: 'Reuniones de curso' } }));
     // Enter in the field submits its form.
     await act(async () => fireEvent.submit(again.closest('form') as HTMLFormElement));
     await screen.findByText(text('error.request'));
-    expect((screen.getByLabelText(text('muralAdmin.categories.nameLabel')) as HTMLInputElement).value).toBe('Reuniones de curso');
+    expect((screen.getByLabelText(text('newsAdmin.categories.nameLabel')) as HTMLInputElement).value).toBe('Reuniones de curso');
     await act(async () => fireEvent.submit(again.closest('form') as HTMLFormElement));
-    await screen.findByText(text('muralAdmin.categories.renamed'));
+    await screen.findByText(text('newsAdmin.categories.renamed'));
     expect(screen.getByText('Reuniones de curso')).toBeTruthy();
     expect(api.calls('PATCH', '/news-categories/2').map((r) => r.body)).toEqual([{ name: 'Reuniones de curso' }, { name: 'Reuniones de curso' }]);
   });
@@ -121,42 +121,42 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
     api.script['PUT /news-categories/order'] = [(() => held.then(() => serverError())) as unknown as () => Response];
     renderPage();
     await screen.findByText('Deportes');
-    expect((screen.getByRole('button', { name: `${text('muralAdmin.categories.up')}: Actividades` }) as HTMLButtonElement).disabled).toBe(true);
-    const up = screen.getByRole('button', { name: `${text('muralAdmin.categories.up')}: Deportes` });
+    expect((screen.getByRole('button', { name: `${text('newsAdmin.categories.up')}: Actividades` }) as HTMLButtonElement).disabled).toBe(true);
+    const up = screen.getByRole('button', { name: `${text('newsAdmin.categories.up')}: Deportes` });
     await act(async () => fireEvent.click(up));
     expect(shownNames()).toEqual(['Actividades', 'Deportes', 'Reuniones']);
     expect(api.calls('PUT', '/news-categories/order').map((r) => r.body)).toEqual([{ ids: [1, 3, 2] }]);
     // While the order is saved the buttons stay focusable, but do nothing.
     expect(up.getAttribute('aria-disabled')).toBe('true');
     await act(async () => refuse());
-    await screen.findByText(text('muralAdmin.categories.reorderFailed'));
+    await screen.findByText(text('newsAdmin.categories.reorderFailed'));
     expect(shownNames()).toEqual(['Actividades', 'Reuniones', 'Deportes']);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: `${text('muralAdmin.categories.up')}: Deportes` })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: `${text('newsAdmin.categories.up')}: Deportes` })));
   });
 
   it('a category with posts says how many instead of asking; an empty one is deleted after the question; a 409 says why', async () => {
     api.script['GET /news-categories'] = [categoriesBody([...CATEGORIES, newsCategory({ id: 5, name: 'Antiguas', position: 4 })])];
     renderPage();
     await screen.findByText('Actividades');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('muralAdmin.categories.delete')}: Actividades` })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('newsAdmin.categories.delete')}: Actividades` })));
     expect(screen.getByRole('alert').textContent).toContain(NEWS_TEXTS.categoryInUse(3));
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     api.script['DELETE /news-categories/2'] = [new Response(null, { status: 204 })];
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('muralAdmin.categories.delete')}: Reuniones` })));
-    const question = screen.getByRole('alertdialog', { name: text('muralAdmin.categories.deleteQuestion', { name: 'Reuniones' }) });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('newsAdmin.categories.delete')}: Reuniones` })));
+    const question = screen.getByRole('alertdialog', { name: text('newsAdmin.categories.deleteQuestion', { name: 'Reuniones' }) });
     await act(async () => fireEvent.keyDown(question, { key: 'Escape' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.calls('DELETE', '/news-categories/2')).toHaveLength(0);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('muralAdmin.categories.delete')}: Reuniones` })));
-    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('muralAdmin.categories.delete') })));
-    await screen.findByText(text('muralAdmin.categories.deleted'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('newsAdmin.categories.delete')}: Reuniones` })));
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('newsAdmin.categories.delete') })));
+    await screen.findByText(text('newsAdmin.categories.deleted'));
     expect(shownNames()).toEqual(['Actividades', 'Deportes', 'Antiguas']);
 
     // The list said 0 but a post took it meanwhile.
     api.script['DELETE /news-categories/5'] = [json(409, { message: NEWS_TEXTS.categoryInUse(1), code: 'news.category_in_use' })];
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('muralAdmin.categories.delete')}: Antiguas` })));
-    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('muralAdmin.categories.delete') })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('newsAdmin.categories.delete')}: Antiguas` })));
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('newsAdmin.categories.delete') })));
     await screen.findByText(NEWS_TEXTS.categoryInUse(1));
     expect(shownNames()).toContain('Antiguas');
   });
@@ -164,9 +164,9 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
   it('with no categories says how to start; a failed load offers Reintentar', async () => {
     api.script['GET /news-categories'] = [serverError(), categoriesBody([])];
     renderPage();
-    await screen.findByText(text('muralAdmin.categories.loadFailed'));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('muralAdmin.categories.retry') })));
-    await screen.findByText(text('muralAdmin.categories.empty'));
+    await screen.findByText(text('newsAdmin.categories.loadFailed'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('newsAdmin.categories.retry') })));
+    await screen.findByText(text('newsAdmin.categories.empty'));
   });
 });
 
@@ -181,16 +181,16 @@ describe.each(RENDER_MODES)('news trash (%s)', (_mode, wrap) => {
     api.script['GET /news/trash'] = [cursorPage([A], 'c2', 2), cursorPage([B], null, 2)];
     renderPage();
     await screen.findByText(A.title);
-    expectShell(text('pages.muralTrash'), '/mural/trash');
+    expectShell(text('pages.newsTrash'), '/mural/trash');
     expect(rowOf(A.title).textContent).toMatch(/Eliminada por Ana Directora el \d/);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('muralAdmin.trash.loadMore') })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('newsAdmin.trash.loadMore') })));
     await screen.findByText(B.title);
-    expect(rowOf(B.title).textContent).toContain(text('muralAdmin.trash.noCategory'));
+    expect(rowOf(B.title).textContent).toContain(text('newsAdmin.trash.noCategory'));
     expect(api.calls('GET', '/news/trash').map((r) => new URL(r.url, 'http://x').searchParams.get('cursor'))).toEqual([null, 'c2']);
 
     api.script['POST /news/7/restore'] = [json(200, { data: { ...A, status: 'published', deleted_at: null, deleted_by: null } })];
-    await act(async () => fireEvent.click(within(rowOf(A.title)).getByRole('button', { name: `${text('muralAdmin.trash.restore')}: ${A.title}` })));
-    await screen.findByText(text('muralAdmin.trash.restored'));
+    await act(async () => fireEvent.click(within(rowOf(A.title)).getByRole('button', { name: `${text('newsAdmin.trash.restore')}: ${A.title}` })));
+    await screen.findByText(text('newsAdmin.trash.restored'));
     await waitFor(() => expect(screen.queryByText(A.title)).toBeNull());
   });
 
@@ -198,17 +198,17 @@ describe.each(RENDER_MODES)('news trash (%s)', (_mode, wrap) => {
     api.script['GET /news/trash'] = [cursorPage([A, B], null, 2)];
     renderPage();
     await screen.findByText(B.title);
-    const purge = `${text('muralAdmin.trash.purge')}: ${B.title}`;
+    const purge = `${text('newsAdmin.trash.purge')}: ${B.title}`;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: purge })));
-    const question = screen.getByRole('alertdialog', { name: text('muralAdmin.trash.purgeQuestion', { title: B.title }) });
-    await act(async () => fireEvent.click(within(question).getByRole('button', { name: text('muralAdmin.trash.cancel') })));
+    const question = screen.getByRole('alertdialog', { name: text('newsAdmin.trash.purgeQuestion', { title: B.title }) });
+    await act(async () => fireEvent.click(within(question).getByRole('button', { name: text('newsAdmin.trash.cancel') })));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: purge })));
     expect(api.calls('DELETE', '/news/8/forever')).toHaveLength(0);
 
     api.script['DELETE /news/8/forever'] = [new Response(null, { status: 204 })];
     await act(async () => fireEvent.click(screen.getByRole('button', { name: purge })));
-    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('muralAdmin.trash.purge') })));
-    await screen.findByText(text('muralAdmin.trash.purged'));
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('newsAdmin.trash.purge') })));
+    await screen.findByText(text('newsAdmin.trash.purged'));
     await waitFor(() => expect(screen.queryByText(B.title)).toBeNull());
     expect(api.calls('DELETE', '/news/8/forever')).toHaveLength(1);
   });
@@ -216,9 +216,9 @@ describe.each(RENDER_MODES)('news trash (%s)', (_mode, wrap) => {
   it('an empty trash says so; a failed one offers Reintentar', async () => {
     api.script['GET /news/trash'] = [serverError(), cursorPage([], null, 0)];
     renderPage();
-    await screen.findByText(text('muralAdmin.trash.loadFailed'));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('muralAdmin.trash.retry') })));
-    await screen.findByText(text('muralAdmin.trash.empty'));
+    await screen.findByText(text('newsAdmin.trash.loadFailed'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('newsAdmin.trash.retry') })));
+    await screen.findByText(text('newsAdmin.trash.empty'));
   });
 });
 
@@ -239,17 +239,17 @@ describe.each(RENDER_MODES)('printable week (%s)', (_mode, wrap) => {
     expect(titles).toEqual(['Reunión de apoderados', 'Feria científica']);
     const [pinned, withImage] = [...container.querySelectorAll('[data-slot="week-post"]')];
     expect(pinned?.querySelector('img')).toBeNull();
-    expect(pinned?.textContent).toContain(text('muralAdmin.week.pinned'));
+    expect(pinned?.textContent).toContain(text('newsAdmin.week.pinned'));
     expect(withImage?.querySelector('img')?.getAttribute('src')).toBe('/api/attachments/7');
-    const qr = screen.getByRole('img', { name: text('muralAdmin.week.qrLabel', { url: 'https://hermes.example/mural/news' }) });
+    const qr = screen.getByRole('img', { name: text('newsAdmin.week.qrLabel', { url: 'https://hermes.example/mural/news' }) });
     expect(qr.querySelectorAll('path')).toHaveLength(1);
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
     expect(container.querySelector('[style]')).toBeNull();
-    expect(screen.getByText(text('muralAdmin.week.readMore'))).toBeTruthy();
-    expect(screen.getByRole('link', { name: new RegExp(text('muralAdmin.week.previous')) }).getAttribute('href')).toBe('/mural/news/week?date=2026-02-23');
-    expect(screen.getByRole('link', { name: new RegExp(text('muralAdmin.week.next')) }).getAttribute('href')).toBe('/mural/news/week?date=2026-03-09');
+    expect(screen.getByText(text('newsAdmin.week.readMore'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: new RegExp(text('newsAdmin.week.previous')) }).getAttribute('href')).toBe('/mural/news/week?date=2026-02-23');
+    expect(screen.getByRole('link', { name: new RegExp(text('newsAdmin.week.next')) }).getAttribute('href')).toBe('/mural/news/week?date=2026-03-09');
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('muralAdmin.week.print') })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('newsAdmin.week.print') })));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
   });
 
@@ -258,8 +258,8 @@ describe.each(RENDER_MODES)('printable week (%s)', (_mode, wrap) => {
     render(wrap(<NewsWeekPage />));
     await screen.findByText(NEWS_TEXTS.device);
     expect(new URL(api.calls('GET', '/news/week')[0]!.url, 'http://x').searchParams.get('date')).toBeNull();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('muralAdmin.week.retry') })));
-    await screen.findByText(text('muralAdmin.week.empty'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('newsAdmin.week.retry') })));
+    await screen.findByText(text('newsAdmin.week.empty'));
   });
 });
 

@@ -19,7 +19,7 @@ import { RENDER_MODES, useScreenTest } from './screen-test';
 
 const api = useScreenTest();
 const TZ = 'America/Santiago';
-const T = es.muralCompose;
+const T = es.newsCompose;
 
 // Radix's switch measures itself inside a form; jsdom has no ResizeObserver (browsers do).
 globalThis.ResizeObserver ??= class {
@@ -100,7 +100,7 @@ describe.each(RENDER_MODES)('mural compose (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.click(screen.getByRole('radio', { name: new RegExp(T.groups) })));
     // No course yet: the audience says so at once.
     expect(screen.getByText(NEWS_MESSAGES.audienceEmpty)).toBeTruthy();
-    const courses = screen.getByRole('list', { name: text('muralCompose.levelCourses', { level: '3° Básico' }) });
+    const courses = screen.getByRole('list', { name: text('newsCompose.levelCourses', { level: '3° Básico' }) });
     await act(async () => fireEvent.click(within(courses).getByRole('checkbox', { name: '3° Básico B' })));
     expect(screen.queryByText(NEWS_MESSAGES.audienceEmpty)).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('switch', { name: T.pinned })));
@@ -135,7 +135,7 @@ describe.each(RENDER_MODES)('mural compose (%s)', (_mode, wrap) => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     // 08:00 in Santiago on 10 March 2030 (summer time, UTC−3).
     expect((posts()[0]?.body as { publish_at: string }).publish_at).toBe('2030-03-10T11:00:00.000Z');
-    expect(await screen.findByText(text('muralCompose.toast.scheduled', { date: '10-03-2030', time: '08:00' }))).toBeTruthy();
+    expect(await screen.findByText(text('newsCompose.toast.scheduled', { date: '10-03-2030', time: '08:00' }))).toBeTruthy();
   });
 
   it('puts a 422 on its field and keeps everything typed', async () => {

@@ -23,7 +23,7 @@ const api = useScreenTest();
 // The wall writes its search into the address: each test starts at /.
 afterEach(() => window.history.replaceState(null, '', '/'));
 const here = () => window.location.pathname + window.location.search;
-const TAB_NAMES = [text('mural.tabs.wall'), text('mural.tabs.desk'), text('mural.tabs.categories'), text('mural.tabs.trash')];
+const TAB_NAMES = [text('news.tabs.wall'), text('news.tabs.desk'), text('news.tabs.categories'), text('news.tabs.trash')];
 
 const page = (data: NewsPost[], next: string | null = null, total = data.length) => json(200, wallPageBody(data, next, total));
 const categories = () => json(200, { data: WALL_CATEGORIES });
@@ -50,14 +50,14 @@ describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
     api.script['GET /news'] = [(() => held.then(() => page([PINNED, NEWS], 'c2', 3))) as unknown as () => Response, page([OLDER], null, 3)];
     api.script['GET /news-categories'] = [categories()];
     renderWall();
-    expect(await screen.findByRole('status', { name: text('mural.loading') })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: text('news.loading') })).toBeTruthy();
     await act(async () => release());
 
     const pinned = await screen.findByRole('article', { name: PINNED.title });
     const articles = screen.getAllByRole('article');
     expect(articles.map((a) => a.getAttribute('aria-labelledby'))).toEqual(['post-7-title', 'post-6-title']);
-    expect(within(pinned).getByText(text('mural.pinned'))).toBeTruthy();
-    expect(within(postOf(NEWS.title)).queryByText(text('mural.pinned'))).toBeNull();
+    expect(within(pinned).getByText(text('news.pinned'))).toBeTruthy();
+    expect(within(postOf(NEWS.title)).queryByText(text('news.pinned'))).toBeNull();
     expect(within(pinned).getByText('Actividades')).toBeTruthy();
     expect(pinned.textContent).toContain('Por Ana Directora');
     // Paragraphs, and the address as a link that opens apart and tells nothing back.
@@ -70,37 +70,37 @@ describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
     const image = within(pinned).getByRole('img', { name: 'patio.png' });
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(image.getAttribute('src')).toBe('/api/attachments/31');
-    expect(within(pinned).getByRole('link', { name: text('mural.openImage', { name: 'patio.png' }) }).getAttribute('href')).toBe('/api/attachments/31');
+    expect(within(pinned).getByRole('link', { name: text('news.openImage', { name: 'patio.png' }) }).getAttribute('href')).toBe('/api/attachments/31');
     const file = within(pinned).getByRole('link', { name: /circular\.pdf/ });
     expect(file.getAttribute('download')).toBe('circular.pdf');
     // Readers see no status and no actions.
-    expect(screen.queryByText(text('mural.status.published'))).toBeNull();
-    expect(screen.queryByRole('button', { name: text('mural.actions.unpublish') })).toBeNull();
-    expect(screen.getByText(text('mural.total', { count: 3 }))).toBeTruthy();
+    expect(screen.queryByText(text('news.status.published'))).toBeNull();
+    expect(screen.queryByRole('button', { name: text('news.actions.unpublish') })).toBeNull();
+    expect(screen.getByText(text('news.total', { count: 3 }))).toBeTruthy();
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('mural.loadMore') })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('news.loadMore') })));
     await screen.findByRole('article', { name: OLDER.title });
-    expect(within(postOf(OLDER.title)).getByText(text('mural.noCategory'))).toBeTruthy();
+    expect(within(postOf(OLDER.title)).getByText(text('news.noCategory'))).toBeTruthy();
     expect(api.calls('GET', '/news').map((r) => queryOf(r.url))).toEqual([{ limit: '20' }, { cursor: 'c2', limit: '20' }]);
-    expect(screen.queryByRole('button', { name: text('mural.loadMore') })).toBeNull();
+    expect(screen.queryByRole('button', { name: text('news.loadMore') })).toBeNull();
   });
 
   it('with no posts it says so; a search is sent to the server, names what matched nothing, and «Limpiar búsqueda» shows the wall again; the category filter is sent', async () => {
     api.script['GET /news'] = [page([]), page([]), page([NEWS]), page([NEWS])];
     api.script['GET /news-categories'] = [categories()];
     renderWall();
-    await screen.findByText(text('mural.empty'));
-    await act(async () => fireEvent.change(screen.getByRole('searchbox', { name: text('mural.search') }), { target: { value: 'Reunión ' } }));
-    await screen.findByText(text('mural.noMatch', { q: 'Reunión' }));
+    await screen.findByText(text('news.empty'));
+    await act(async () => fireEvent.change(screen.getByRole('searchbox', { name: text('news.search') }), { target: { value: 'Reunión ' } }));
+    await screen.findByText(text('news.noMatch', { q: 'Reunión' }));
     await waitFor(() => expect(api.calls('GET', '/news').map((r) => queryOf(r.url).q)).toEqual([undefined, 'Reunión']));
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('mural.clear') })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('news.clear') })));
     await screen.findByRole('article', { name: NEWS.title });
-    expect((screen.getByRole('searchbox', { name: text('mural.search') }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('searchbox', { name: text('news.search') }) as HTMLInputElement).value).toBe('');
     expect(queryOf(api.calls('GET', '/news').at(-1)?.url ?? '').q).toBeUndefined();
 
-    const select = screen.getByRole('combobox', { name: text('mural.category') });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([text('mural.allCategories'), 'Actividades', 'Reuniones']);
+    const select = screen.getByRole('combobox', { name: text('news.category') });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([text('news.allCategories'), 'Actividades', 'Reuniones']);
     await act(async () => fireEvent.change(select, { target: { value: '2' } }));
     await waitFor(() => expect(queryOf(api.calls('GET', '/news').at(-1)?.url ?? '').category).toBe('2'));
   });
@@ -111,19 +111,19 @@ describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
     api.script['GET /news-categories'] = [categories()];
     renderWall();
     await screen.findByRole('article', { name: NEWS.title });
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([text('pages.muralNews')]);
-    expect(screen.queryByRole('navigation', { name: text('mural.tabs.label') })).toBeNull();
-    expect(screen.queryByRole('link', { name: text('mural.newPost') })).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([text('pages.newsWall')]);
+    expect(screen.queryByRole('navigation', { name: text('news.tabs.label') })).toBeNull();
+    expect(screen.queryByRole('link', { name: text('news.newPost') })).toBeNull();
   });
 
   it('a failed first page says so; Reintentar asks again and shows the posts', async () => {
     api.script['GET /news'] = [serverError(), page([NEWS])];
     api.script['GET /news-categories'] = [categories()];
     renderWall();
-    await screen.findByText(text('mural.loadFailed'));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('mural.retry') })));
+    await screen.findByText(text('news.loadFailed'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: text('news.retry') })));
     await screen.findByRole('article', { name: NEWS.title });
-    expect(screen.queryByText(text('mural.loadFailed'))).toBeNull();
+    expect(screen.queryByText(text('news.loadFailed'))).toBeNull();
   });
 
   it('is used by keyboard: every control is a native, labelled, focusable element', async () => {
@@ -131,12 +131,12 @@ describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
     api.script['GET /news-categories'] = [categories()];
     renderWall();
     const pinned = await screen.findByRole('article', { name: PINNED.title });
-    const search = screen.getByRole('searchbox', { name: text('mural.search') });
+    const search = screen.getByRole('searchbox', { name: text('news.search') });
     search.focus();
     expect(document.activeElement).toBe(search);
-    const select = screen.getByRole('combobox', { name: text('mural.category') });
+    const select = screen.getByRole('combobox', { name: text('news.category') });
     expect(select.tagName).toBe('SELECT');
-    const more = screen.getByRole('button', { name: text('mural.loadMore') });
+    const more = screen.getByRole('button', { name: text('news.loadMore') });
     expect(more.tagName).toBe('BUTTON');
     for (const element of [...pinned.querySelectorAll('a, button'), search, select, more]) {
       expect(element.getAttribute('tabindex'), element.outerHTML.slice(0, 60)).not.toBe('-1');
@@ -165,18 +165,18 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     await screen.findByRole('article', { name: DESK_POSTS.published.title });
     expect(queryOf(api.calls('GET', '/news')[0]?.url ?? '').status).toBe('all');
     const status = (post: NewsPost) => postOf(post.title).querySelector('[data-slot=post-status]')?.textContent;
-    expect(status(DESK_POSTS.published)).toBe(text('mural.status.published'));
-    expect(status(DESK_POSTS.unpublished)).toBe(text('mural.status.unpublished'));
+    expect(status(DESK_POSTS.published)).toBe(text('news.status.published'));
+    expect(status(DESK_POSTS.unpublished)).toBe(text('news.status.unpublished'));
     expect(status(DESK_POSTS.scheduled)).toMatch(/^Programada para el \d\d-\d\d-2026, \d\d:\d\d$/);
-    expect(status(DESK_POSTS.ended)).toBe(text('mural.status.ended'));
+    expect(status(DESK_POSTS.ended)).toBe(text('news.status.ended'));
     const buttons = (post: NewsPost) => within(postOf(post.title)).getAllByRole('button').map((b) => b.textContent);
-    expect(buttons(DESK_POSTS.published)).toEqual([text('mural.actions.unpublish'), text('mural.actions.delete')]);
-    expect(buttons(DESK_POSTS.unpublished)).toEqual([text('mural.actions.publish'), text('mural.actions.delete')]);
-    expect(buttons(DESK_POSTS.scheduled)).toEqual([text('mural.actions.unpublish'), text('mural.actions.delete')]);
-    expect(buttons(DESK_POSTS.ended)).toEqual([text('mural.actions.publish'), text('mural.actions.delete')]);
-    expect(within(postOf(DESK_POSTS.published.title)).getByRole('link', { name: text('mural.actions.edit') }).getAttribute('href')).toBe('/mural/news/compose?id=1');
-    expect(screen.getByRole('link', { name: text('mural.newPost') }).getAttribute('href')).toBe('/mural/news/compose');
-    expect(screen.getByRole('link', { name: text('mural.week') }).getAttribute('href')).toBe('/mural/news/week');
+    expect(buttons(DESK_POSTS.published)).toEqual([text('news.actions.unpublish'), text('news.actions.delete')]);
+    expect(buttons(DESK_POSTS.unpublished)).toEqual([text('news.actions.publish'), text('news.actions.delete')]);
+    expect(buttons(DESK_POSTS.scheduled)).toEqual([text('news.actions.unpublish'), text('news.actions.delete')]);
+    expect(buttons(DESK_POSTS.ended)).toEqual([text('news.actions.publish'), text('news.actions.delete')]);
+    expect(within(postOf(DESK_POSTS.published.title)).getByRole('link', { name: text('news.actions.edit') }).getAttribute('href')).toBe('/mural/news/compose?id=1');
+    expect(screen.getByRole('link', { name: text('news.newPost') }).getAttribute('href')).toBe('/mural/news/compose');
+    expect(screen.getByRole('link', { name: text('news.week') }).getAttribute('href')).toBe('/mural/news/week');
   });
 
   it('is in the one shell: its title as the one h1, the tabs in a manager\'s order with Publicaciones current, the actions not tabs', async () => {
@@ -185,8 +185,8 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     api.script['GET /news-categories'] = [categories()];
     renderDesk();
     await screen.findByRole('article', { name: DESK_POSTS.published.title });
-    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([text('pages.mural')]);
-    const tabs = within(screen.getByRole('navigation', { name: text('mural.tabs.label') })).getAllByRole('link');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([text('pages.newsDesk')]);
+    const tabs = within(screen.getByRole('navigation', { name: text('news.tabs.label') })).getAllByRole('link');
     expect(tabs.map((tab) => tab.textContent)).toEqual(TAB_NAMES);
     expect(tabs.map((tab) => tab.getAttribute('href'))).toEqual(['/mural/news', '/mural', '/mural/categories', '/mural/trash']);
     expect(tabs.map((tab) => tab.getAttribute('aria-current'))).toEqual([null, 'page', null, null]);
@@ -203,9 +203,9 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     await screen.findByRole('article', { name: DESK_POSTS.published.title });
     const first = queryOf(api.calls('GET', '/news')[0]?.url ?? '');
     expect([first.q, first.category]).toEqual(['acto', '2']);
-    const search = screen.getByRole('searchbox', { name: text('mural.search') }) as HTMLInputElement;
+    const search = screen.getByRole('searchbox', { name: text('news.search') }) as HTMLInputElement;
     expect(search.value).toBe('acto');
-    const select = (await screen.findByRole('combobox', { name: text('mural.category') })) as HTMLSelectElement;
+    const select = (await screen.findByRole('combobox', { name: text('news.category') })) as HTMLSelectElement;
     expect(select.value).toBe('2');
 
     const entries = window.history.length;
@@ -233,16 +233,16 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     api.script['POST /news/1/unpublish'] = [json(200, { data: { ...DESK_POSTS.published, status: 'unpublished' } })];
     renderDesk();
     await screen.findByRole('article', { name: DESK_POSTS.published.title });
-    await act(async () => fireEvent.click(within(postOf(DESK_POSTS.published.title)).getByRole('button', { name: text('mural.actions.unpublish') })));
-    await screen.findByText(text('mural.toast.unpublished'));
-    const republish = await within(postOf(DESK_POSTS.published.title)).findByRole('button', { name: text('mural.actions.publish') });
-    expect(postOf(DESK_POSTS.published.title).querySelector('[data-slot=post-status]')?.textContent).toBe(text('mural.status.unpublished'));
+    await act(async () => fireEvent.click(within(postOf(DESK_POSTS.published.title)).getByRole('button', { name: text('news.actions.unpublish') })));
+    await screen.findByText(text('news.toast.unpublished'));
+    const republish = await within(postOf(DESK_POSTS.published.title)).findByRole('button', { name: text('news.actions.publish') });
+    expect(postOf(DESK_POSTS.published.title).querySelector('[data-slot=post-status]')?.textContent).toBe(text('news.status.unpublished'));
 
     api.script['POST /news/1/publish'] = [serverError()];
     await act(async () => fireEvent.click(republish));
-    await screen.findByText(text('mural.toast.publishFailed'));
+    await screen.findByText(text('news.toast.publishFailed'));
     expect(api.calls('POST', '/news/1/publish')).toHaveLength(1);
-    expect(postOf(DESK_POSTS.published.title).querySelector('[data-slot=post-status]')?.textContent).toBe(text('mural.status.unpublished'));
+    expect(postOf(DESK_POSTS.published.title).querySelector('[data-slot=post-status]')?.textContent).toBe(text('news.status.unpublished'));
   });
 
   it('Eliminar moves the post to the trash at once; «Deshacer» in the toast restores it and the desk shows it again', async () => {
@@ -253,15 +253,15 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     api.script['POST /news/1/restore'] = [json(200, { data: DESK_POSTS.published })];
     renderDesk();
     await screen.findByRole('article', { name: DESK_POSTS.published.title });
-    await act(async () => fireEvent.click(within(postOf(DESK_POSTS.published.title)).getByRole('button', { name: text('mural.actions.delete') })));
-    const toast = await screen.findByText(text('mural.toast.trashed', { title: DESK_POSTS.published.title }));
+    await act(async () => fireEvent.click(within(postOf(DESK_POSTS.published.title)).getByRole('button', { name: text('news.actions.delete') })));
+    const toast = await screen.findByText(text('news.toast.trashed', { title: DESK_POSTS.published.title }));
     await waitFor(() => expect(screen.queryByRole('article', { name: DESK_POSTS.published.title })).toBeNull());
     expect(screen.getByRole('article', { name: other.title })).toBeTruthy();
 
     expect(toast).toBeTruthy();
     const undo = screen.getByRole('button', { name: text('toast.undo') });
     await act(async () => fireEvent.click(undo));
-    await screen.findByText(text('mural.toast.restored'));
+    await screen.findByText(text('news.toast.restored'));
     await screen.findByRole('article', { name: DESK_POSTS.published.title });
     expect(api.calls('POST', '/news/1/restore')).toHaveLength(1);
     expect(api.calls('GET', '/news')).toHaveLength(2);

@@ -54,9 +54,9 @@ export const NEWS_FIELD_IDS: Readonly<Record<NewsComposeField, string>> = {
 const FIELD_ORDER = Object.keys(NEWS_FIELD_IDS) as NewsComposeField[];
 
 export const NEWS_TOAST_KEYS = {
-  created: 'muralCompose.toast.created',
-  updated: 'muralCompose.toast.updated',
-  scheduled: 'muralCompose.toast.scheduled',
+  created: 'newsCompose.toast.created',
+  updated: 'newsCompose.toast.updated',
+  scheduled: 'newsCompose.toast.scheduled',
   review: 'compose.errors.review',
   failed: 'error.request',
 } as const satisfies Record<string, MessageKey>;

@@ -22,7 +22,7 @@ export type NavKey =
   | 'nav.recipientLists'
   | 'nav.templates'
   | 'nav.dashboard'
-  | 'nav.mural'
+  | 'nav.news'
   | 'nav.settings';
 
 /** Links every signed-in user has (SPEC §2 sidebar). */

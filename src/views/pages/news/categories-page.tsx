@@ -45,8 +45,8 @@ export function NewsCategoriesPage() {
   const actor = usePageActor(newsCategoriesMachine, { input: undefined });
   const t = useT();
   return (
-    <NewsShell manage title="pages.muralCategories" intro={t('muralAdmin.categories.intro')}>
-      {actor ? <CategoriesScreen actor={actor} /> : <ListSkeleton label={t('muralAdmin.categories.loading')} rows={4} />}
+    <NewsShell manage title="pages.newsCategories" intro={t('newsAdmin.categories.intro')}>
+      {actor ? <CategoriesScreen actor={actor} /> : <ListSkeleton label={t('newsAdmin.categories.loading')} rows={4} />}
     </NewsShell>
   );
 }
@@ -56,20 +56,20 @@ function CategoriesScreen({ actor }: { actor: CategoriesActor }) {
   const loading = useSelector(actor, selectCategoriesLoading);
   const failed = useSelector(actor, selectCategoriesFailed);
   const categories = useSelector(actor, selectCategories);
-  if (loading) return <ListSkeleton label={t('muralAdmin.categories.loading')} rows={4} />;
+  if (loading) return <ListSkeleton label={t('newsAdmin.categories.loading')} rows={4} />;
   if (failed)
     return (
-      <ListFailure message={t('muralAdmin.categories.loadFailed')} retryLabel={t('muralAdmin.categories.retry')} onRetry={() => actor.send({ type: 'categories.retry' })} />
+      <ListFailure message={t('newsAdmin.categories.loadFailed')} retryLabel={t('newsAdmin.categories.retry')} onRetry={() => actor.send({ type: 'categories.retry' })} />
     );
   return (
     <>
       <CreateForm actor={actor} />
       {categories.length === 0 ? (
         <p role="status" data-slot="categories-empty" className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
-          {t('muralAdmin.categories.empty')}
+          {t('newsAdmin.categories.empty')}
         </p>
       ) : (
-        <ol aria-label={t('muralAdmin.categories.listLabel')} className="flex flex-col gap-2">
+        <ol aria-label={t('newsAdmin.categories.listLabel')} className="flex flex-col gap-2">
           {categories.map((category, index) => (
             <CategoryRow key={category.id} actor={actor} category={category} index={index} total={categories.length} />
           ))}
@@ -95,19 +95,19 @@ function CreateForm({ actor }: { actor: CategoriesActor }) {
         actor.send({ type: 'categories.create' });
       }}
     >
-      <Label htmlFor={CATEGORY_DRAFT_ID}>{t('muralAdmin.categories.newLabel')}</Label>
+      <Label htmlFor={CATEGORY_DRAFT_ID}>{t('newsAdmin.categories.newLabel')}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
           id={CATEGORY_DRAFT_ID}
           value={draft}
           maxLength={NEWS_CATEGORY_NAME_MAX * 2}
-          placeholder={t('muralAdmin.categories.newPlaceholder')}
+          placeholder={t('newsAdmin.categories.newPlaceholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => actor.send({ type: 'categories.draft', name: event.currentTarget.value })}
         />
         <Button type="submit" className="shrink-0" aria-disabled={creating || undefined} aria-busy={creating || undefined}>
-          {creating ? t('muralAdmin.categories.creating') : t('muralAdmin.categories.create')}
+          {creating ? t('newsAdmin.categories.creating') : t('newsAdmin.categories.create')}
         </Button>
       </div>
       <FieldError id={errorId}>{error}</FieldError>
@@ -137,7 +137,7 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
               {category.name}
             </span>
             <span className="text-sm text-muted-foreground">
-              {t('muralAdmin.categories.posts', { count: category.post_count })} · {t('muralAdmin.categories.position', { position: index + 1, total })}
+              {t('newsAdmin.categories.posts', { count: category.post_count })} · {t('newsAdmin.categories.position', { position: index + 1, total })}
             </span>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -148,20 +148,20 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
               size="sm"
               variant="outline"
               aria-disabled={!canEdit || undefined}
-              aria-label={`${t('muralAdmin.categories.rename')}: ${category.name}`}
+              aria-label={`${t('newsAdmin.categories.rename')}: ${category.name}`}
               onClick={() => actor.send({ type: 'categories.edit', id: category.id })}
             >
-              {t('muralAdmin.categories.rename')}
+              {t('newsAdmin.categories.rename')}
             </Button>
             <Button
               id={categoryDeleteId(category.id)}
               size="sm"
               variant="destructive"
               aria-disabled={!canDelete || busy || undefined}
-              aria-label={`${t('muralAdmin.categories.delete')}: ${category.name}`}
+              aria-label={`${t('newsAdmin.categories.delete')}: ${category.name}`}
               onClick={() => actor.send({ type: 'categories.delete', id: category.id })}
             >
-              {t('muralAdmin.categories.delete')}
+              {t('newsAdmin.categories.delete')}
             </Button>
           </div>
         </div>
@@ -170,16 +170,16 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
         <div role="alert" data-slot="category-in-use" className="flex flex-col gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>{inUseText}</p>
           <Button size="sm" variant="outline" className="shrink-0" onClick={() => actor.send({ type: 'categories.dismiss' })}>
-            {t('muralAdmin.categories.dismiss')}
+            {t('newsAdmin.categories.dismiss')}
           </Button>
         </div>
       )}
       {confirming && (
         <ConfirmPanel
-          title={t('muralAdmin.categories.deleteQuestion', { name: category.name })}
-          description={t('muralAdmin.categories.deleteHint')}
-          confirmLabel={t('muralAdmin.categories.delete')}
-          cancelLabel={t('muralAdmin.categories.cancel')}
+          title={t('newsAdmin.categories.deleteQuestion', { name: category.name })}
+          description={t('newsAdmin.categories.deleteHint')}
+          confirmLabel={t('newsAdmin.categories.delete')}
+          cancelLabel={t('newsAdmin.categories.cancel')}
           destructive
           className="border-destructive/40 bg-destructive/5"
           onConfirm={() => actor.send({ type: 'categories.confirm' })}
@@ -197,7 +197,7 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
 function MoveButton({ actor, category, direction, edge }: { actor: CategoriesActor; category: NewsCategory; direction: MoveDirection; edge: boolean }) {
   const t = useT();
   const can = useSelector(actor, (s) => s.can({ type: 'categories.move', id: category.id, direction }));
-  const label = direction === 'up' ? t('muralAdmin.categories.up') : t('muralAdmin.categories.down');
+  const label = direction === 'up' ? t('newsAdmin.categories.up') : t('newsAdmin.categories.down');
   return (
     <Button
       id={categoryMoveId(category.id, direction)}
@@ -231,7 +231,7 @@ function RenameForm({ actor, category }: { actor: CategoriesActor; category: New
         actor.send({ type: 'categories.save' });
       }}
     >
-      <Label htmlFor={inputId}>{t('muralAdmin.categories.nameLabel')}</Label>
+      <Label htmlFor={inputId}>{t('newsAdmin.categories.nameLabel')}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
           id={inputId}
@@ -250,15 +250,15 @@ function RenameForm({ actor, category }: { actor: CategoriesActor; category: New
         />
         <div className="flex shrink-0 gap-2">
           <Button type="submit" size="sm" className="min-h-9" aria-disabled={renaming || undefined} aria-busy={renaming || undefined}>
-            {renaming ? t('muralAdmin.categories.saving') : t('muralAdmin.categories.save')}
+            {renaming ? t('newsAdmin.categories.saving') : t('newsAdmin.categories.save')}
           </Button>
           <Button type="button" size="sm" variant="outline" className="min-h-9" onClick={() => actor.send({ type: 'categories.cancelEdit' })}>
-            {t('muralAdmin.categories.cancel')}
+            {t('newsAdmin.categories.cancel')}
           </Button>
         </div>
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {t('muralAdmin.categories.editHint')}
+        {t('newsAdmin.categories.editHint')}
       </p>
       <FieldError id={errorId}>{error}</FieldError>
     </form>

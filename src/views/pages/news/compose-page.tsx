@@ -38,7 +38,7 @@ function Frame({ editing, children }: { editing: boolean; children: React.ReactN
   return (
     <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <h1 id="page-title" className="text-2xl font-bold">
-        {t(editing ? 'muralCompose.editHeading' : 'muralCompose.heading')}
+        {t(editing ? 'newsCompose.editHeading' : 'newsCompose.heading')}
       </h1>
       {children}
     </section>
@@ -54,8 +54,8 @@ function ComposeView({ compose }: { compose: NewsComposeActor }) {
     <Frame editing={editing}>
       {loadFailed ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-          <p>{t('muralCompose.loadFailed')}</p>
-          <Button onClick={() => compose.send({ type: 'news.retry' })}>{t('muralCompose.retry')}</Button>
+          <p>{t('newsCompose.loadFailed')}</p>
+          <Button onClick={() => compose.send({ type: 'news.retry' })}>{t('newsCompose.retry')}</Button>
         </div>
       ) : loading ? (
         <Skeleton />
@@ -69,7 +69,7 @@ function ComposeView({ compose }: { compose: NewsComposeActor }) {
 function Skeleton() {
   const t = useT();
   return (
-    <div role="status" aria-label={t('muralCompose.loading')} className="flex flex-col gap-4 rounded-lg border bg-card p-6">
+    <div role="status" aria-label={t('newsCompose.loading')} className="flex flex-col gap-4 rounded-lg border bg-card p-6">
       {['h-10', 'h-40', 'h-10', 'h-16', 'h-10'].map((height, i) => (
         <div key={i} className={cn('animate-pulse rounded-md bg-muted', height)} />
       ))}

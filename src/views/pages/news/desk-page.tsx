@@ -20,8 +20,8 @@ export function DeskScreen({ manage }: { manage: boolean }) {
   const t = useT();
   const actor = useWallActor(manage, '/mural');
   return (
-    <NewsShell title="pages.mural" intro={t('mural.deskIntro')} manage={manage}>
-      {actor ? <WallPosts actor={actor} desk={manage} /> : <ListSkeleton label={t('mural.loading')} rows={3} rowClassName="h-40" />}
+    <NewsShell title="pages.newsDesk" intro={t('news.deskIntro')} manage={manage}>
+      {actor ? <WallPosts actor={actor} desk={manage} /> : <ListSkeleton label={t('news.loading')} rows={3} rowClassName="h-40" />}
     </NewsShell>
   );
 }

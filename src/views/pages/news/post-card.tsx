@@ -24,11 +24,11 @@ const STATUS_CLASS: Record<NewsStatus, string> = {
 };
 
 const STATUS_KEY: Record<NewsStatus, MessageKey> = {
-  scheduled: 'mural.status.scheduled',
-  published: 'mural.status.published',
-  ended: 'mural.status.ended',
-  unpublished: 'mural.status.unpublished',
-  deleted: 'mural.status.deleted',
+  scheduled: 'news.status.scheduled',
+  published: 'news.status.published',
+  ended: 'news.status.ended',
+  unpublished: 'news.status.unpublished',
+  deleted: 'news.status.deleted',
 };
 
 export interface PostCardProps {
@@ -54,9 +54,9 @@ export function PostCard({ post, locale, timezone, desk }: PostCardProps) {
       className={cn('flex flex-col gap-3 rounded-lg border bg-card p-4 sm:p-5', post.pinned && 'border-primary/60 ring-1 ring-primary/30')}
     >
       <div className="flex flex-wrap items-center gap-1.5 text-sm">
-        {post.pinned && <Badge data-slot="post-pinned">{t('mural.pinned')}</Badge>}
+        {post.pinned && <Badge data-slot="post-pinned">{t('news.pinned')}</Badge>}
         <Badge variant="secondary" data-slot="post-category">
-          {post.category?.name ?? t('mural.noCategory')}
+          {post.category?.name ?? t('news.noCategory')}
         </Badge>
         {desk && (
           <Badge data-slot="post-status" className={STATUS_CLASS[post.status]}>
@@ -68,24 +68,24 @@ export function PostCard({ post, locale, timezone, desk }: PostCardProps) {
         {post.title}
       </h2>
       <p className="text-sm text-muted-foreground">
-        {t('mural.byline', { name: post.author.name, date })}
-        {post.ends_at && <> · {t('mural.endsAt', { date: formatDateTime(post.ends_at, locale, timezone) })}</>}
+        {t('news.byline', { name: post.author.name, date })}
+        {post.ends_at && <> · {t('news.endsAt', { date: formatDateTime(post.ends_at, locale, timezone) })}</>}
       </p>
       {desk && (
         <p className="text-sm text-muted-foreground" data-slot="post-audience">
-          {post.audience.scope === 'school' ? t('mural.forSchool') : t('mural.forGroups', { names: post.audience_names.join(', ') })}
+          {post.audience.scope === 'school' ? t('news.forSchool') : t('news.forGroups', { names: post.audience_names.join(', ') })}
         </p>
       )}
       <PostBody body={post.body} />
       {images.length > 0 && (
-        <ul aria-label={t('mural.images')} className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-slot="post-images">
+        <ul aria-label={t('news.images')} className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-slot="post-images">
           {images.map((image) => (
             <li key={image.id}>
               <a
                 href={newsFileHref(image.url)}
                 target="_blank"
                 rel="noopener"
-                aria-label={t('mural.openImage', { name: image.name })}
+                aria-label={t('news.openImage', { name: image.name })}
                 className="block overflow-hidden rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
               >
                 <img src={newsFileHref(image.url)} alt={image.name} loading="lazy" decoding="async" className="aspect-[4/3] h-auto w-full bg-muted object-cover" />
@@ -95,12 +95,12 @@ export function PostCard({ post, locale, timezone, desk }: PostCardProps) {
         </ul>
       )}
       {files.length > 0 && (
-        <section aria-label={t('mural.files')} data-slot="post-files">
+        <section aria-label={t('news.files')} data-slot="post-files">
           <ul className="flex flex-col gap-1">
             {files.map((file) => (
               <li key={file.id}>
                 <a href={newsFileHref(file.url)} download={file.name} className="inline-flex min-h-11 items-center text-sm text-primary underline underline-offset-2 sm:min-h-0">
-                  {t('mural.download', { name: file.name, size: formatBytes(file.size) })}
+                  {t('news.download', { name: file.name, size: formatBytes(file.size) })}
                 </a>
               </li>
             ))}
@@ -124,27 +124,27 @@ function PostActions({ actor, post }: { actor: NewsWallActor; post: NewsPost }) 
   const offered = postActions(post);
   if (!post.editable) return null;
   return (
-    <div role="group" aria-label={t('mural.actions.label', { title: post.title })} aria-busy={busy || undefined} className="flex flex-wrap gap-2 border-t pt-3" data-slot="post-actions">
+    <div role="group" aria-label={t('news.actions.label', { title: post.title })} aria-busy={busy || undefined} className="flex flex-wrap gap-2 border-t pt-3" data-slot="post-actions">
       {busy && (
         <span role="status" className="inline-flex items-center text-sm text-muted-foreground">
-          {t('mural.actions.busy')}
+          {t('news.actions.busy')}
         </span>
       )}
       <Button asChild size="sm" variant="outline">
-        <Link href={`/mural/news/compose?id=${id}`}>{t('mural.actions.edit')}</Link>
+        <Link href={`/mural/news/compose?id=${id}`}>{t('news.actions.edit')}</Link>
       </Button>
       {offered.unpublish && (
         <Button size="sm" variant="outline" disabled={!canUnpublish} onClick={() => actor.send({ type: 'news.unpublish', id })}>
-          {t('mural.actions.unpublish')}
+          {t('news.actions.unpublish')}
         </Button>
       )}
       {offered.publish && (
         <Button size="sm" variant="outline" disabled={!canPublish} onClick={() => actor.send({ type: 'news.publish', id })}>
-          {t('mural.actions.publish')}
+          {t('news.actions.publish')}
         </Button>
       )}
       <Button size="sm" variant="ghost" className="text-destructive" disabled={!canDelete} onClick={() => actor.send({ type: 'news.delete', id })}>
-        {t('mural.actions.delete')}
+        {t('news.actions.delete')}
       </Button>
     </div>
   );

@@ -1,4 +1,4 @@
-// The mural's one shell (issue 17), for /mural, /mural/news, /mural/categories and /mural/trash: the page's
+// The news wall's one shell, for /mural, /mural/news, /mural/categories and /mural/trash: the page's
 // title as the one h1 (the route's `pages.*` title, so the browser tab and the heading say the same) and,
 // for a manager of the school (SPEC §6), the tabs in the order a manager reads them — Mural (/mural/news,
 // the wall as readers see it), Publicaciones (/mural, the desk), Categorías, Papelera — with "Nueva
@@ -6,7 +6,7 @@
 // (/mural/categories and /mural/trash are managers' routes: their pages always pass `manage`).
 // The tabs are plain links like the dashboard's (dashboard/shell.tsx): Tab reaches them, the current one
 // is aria-current="page", and on a 390 px phone the row scrolls sideways inside itself with the current tab
-// in view. Its texts are the `mural` namespace, loaded with every screen that uses it.
+// in view. Its texts are the `news` namespace, loaded with every screen that uses it.
 import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NEWSFEED_ROLES } from '../../../../shared/codes';
@@ -18,10 +18,10 @@ import { Button } from '../../ui/button';
 import { NavTabs, useCurrentTabInView } from '../../ui/nav-tab';
 
 export const MURAL_TABS: readonly { href: string; label: MessageKey }[] = [
-  { href: '/mural/news', label: 'mural.tabs.wall' },
-  { href: '/mural', label: 'mural.tabs.desk' },
-  { href: '/mural/categories', label: 'mural.tabs.categories' },
-  { href: '/mural/trash', label: 'mural.tabs.trash' },
+  { href: '/mural/news', label: 'news.tabs.wall' },
+  { href: '/mural', label: 'news.tabs.desk' },
+  { href: '/mural/categories', label: 'news.tabs.categories' },
+  { href: '/mural/trash', label: 'news.tabs.trash' },
 ];
 
 /** A tab is current on its own path only (/mural is above every other tab's path). */
@@ -60,16 +60,16 @@ export function NewsShell({
           {manage && (
             <div className="flex flex-wrap items-center gap-2" data-slot="mural-actions">
               <Button asChild variant="outline">
-                <Link href="/mural/news/week">{t('mural.week')}</Link>
+                <Link href="/mural/news/week">{t('news.week')}</Link>
               </Button>
               <Button asChild>
-                <Link href="/mural/news/compose">{t('mural.newPost')}</Link>
+                <Link href="/mural/news/compose">{t('news.newPost')}</Link>
               </Button>
             </div>
           )}
         </div>
         {manage && (
-          <nav ref={tabs} aria-label={t('mural.tabs.label')} className="relative min-w-0 overflow-x-auto border-b" data-slot="mural-tabs">
+          <nav ref={tabs} aria-label={t('news.tabs.label')} className="relative min-w-0 overflow-x-auto border-b" data-slot="mural-tabs">
             <NavTabs
               items={MURAL_TABS.map(({ href, label }) => ({ href, label: t(label) }))}
               location={location}

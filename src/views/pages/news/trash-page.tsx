@@ -33,8 +33,8 @@ export function NewsTrashPage() {
   const actor = usePageActor(newsTrashMachine, { input: undefined });
   const t = useT();
   return (
-    <NewsShell manage title="pages.muralTrash" intro={t('muralAdmin.trash.intro')}>
-      {actor ? <TrashScreen actor={actor} /> : <ListSkeleton label={t('muralAdmin.trash.loading')} rows={4} />}
+    <NewsShell manage title="pages.newsTrash" intro={t('newsAdmin.trash.intro')}>
+      {actor ? <TrashScreen actor={actor} /> : <ListSkeleton label={t('newsAdmin.trash.loading')} rows={4} />}
     </NewsShell>
   );
 }
@@ -45,7 +45,7 @@ function TrashScreen({ actor }: { actor: TrashActor }) {
   const crashed = useSelector(actor, selectNewsTrashCrashed);
   const items = useSelector(actor, selectNewsTrashItems);
   if (crashed || !list)
-    return <ListFailure message={t('muralAdmin.trash.loadFailed')} retryLabel={t('muralAdmin.trash.retry')} onRetry={() => actor.send({ type: 'trash.retry' })} />;
+    return <ListFailure message={t('newsAdmin.trash.loadFailed')} retryLabel={t('newsAdmin.trash.retry')} onRetry={() => actor.send({ type: 'trash.retry' })} />;
   return (
     <>
       <TrashTotal list={list} />
@@ -66,7 +66,7 @@ function TrashTotal({ list }: { list: NewsTrashListActor }) {
   const t = useT();
   const total = useSelector(list, selectTotal);
   if (total === null || total === 0) return null;
-  return <p className="text-sm text-muted-foreground">{t('muralAdmin.trash.total', { count: total })}</p>;
+  return <p className="text-sm text-muted-foreground">{t('newsAdmin.trash.total', { count: total })}</p>;
 }
 
 /** Before the rows: the skeleton, the failure, or the empty state. */
@@ -75,13 +75,13 @@ function TrashStart({ list }: { list: NewsTrashListActor }) {
   const loading = useSelector(list, selectIsLoading);
   const failed = useSelector(list, selectHasFailed);
   const empty = useSelector(list, selectIsEmpty);
-  if (loading) return <ListSkeleton label={t('muralAdmin.trash.loading')} rows={4} />;
+  if (loading) return <ListSkeleton label={t('newsAdmin.trash.loading')} rows={4} />;
   if (failed)
-    return <ListFailure message={t('muralAdmin.trash.loadFailed')} retryLabel={t('muralAdmin.trash.retry')} onRetry={() => list.send({ type: 'list.reload' })} />;
+    return <ListFailure message={t('newsAdmin.trash.loadFailed')} retryLabel={t('newsAdmin.trash.retry')} onRetry={() => list.send({ type: 'list.reload' })} />;
   if (empty)
     return (
       <p role="status" data-slot="trash-empty" className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
-        {t('muralAdmin.trash.empty')}
+        {t('newsAdmin.trash.empty')}
       </p>
     );
   return null;
@@ -97,15 +97,15 @@ function TrashEnd({ list }: { list: NewsTrashListActor }) {
     <div className="flex flex-col items-center gap-2">
       {stale && (
         <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          {t('muralAdmin.trash.stale')}
+          {t('newsAdmin.trash.stale')}
           <Button size="sm" variant="outline" onClick={() => list.send({ type: 'list.reload' })}>
-            {t('muralAdmin.trash.retry')}
+            {t('newsAdmin.trash.retry')}
           </Button>
         </p>
       )}
       {(more || appending) && (
         <Button variant="outline" aria-disabled={appending || undefined} aria-busy={appending || undefined} onClick={() => list.send({ type: 'list.more' })}>
-          {t('muralAdmin.trash.loadMore')}
+          {t('newsAdmin.trash.loadMore')}
         </Button>
       )}
     </div>
@@ -132,8 +132,8 @@ function TrashRow({ actor, post }: { actor: TrashActor; post: NewsPost }) {
             {post.title}
           </span>
           <span className="text-sm text-muted-foreground">
-            {post.category?.name ?? t('muralAdmin.trash.noCategory')} ·{' '}
-            {post.deleted_by ? t('muralAdmin.trash.deletedBy', { name: post.deleted_by.name, date: when }) : t('muralAdmin.trash.deletedAt', { date: when })}
+            {post.category?.name ?? t('newsAdmin.trash.noCategory')} ·{' '}
+            {post.deleted_by ? t('newsAdmin.trash.deletedBy', { name: post.deleted_by.name, date: when }) : t('newsAdmin.trash.deletedAt', { date: when })}
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -141,29 +141,29 @@ function TrashRow({ actor, post }: { actor: TrashActor; post: NewsPost }) {
             size="sm"
             variant="outline"
             aria-disabled={!canRestore || busy || undefined}
-            aria-label={`${t('muralAdmin.trash.restore')}: ${post.title}`}
+            aria-label={`${t('newsAdmin.trash.restore')}: ${post.title}`}
             onClick={() => actor.send({ type: 'trash.restore', id: post.id })}
           >
-            {t('muralAdmin.trash.restore')}
+            {t('newsAdmin.trash.restore')}
           </Button>
           <Button
             id={newsPurgeButtonId(post.id)}
             size="sm"
             variant="destructive"
             aria-disabled={!canPurge || busy || undefined}
-            aria-label={`${t('muralAdmin.trash.purge')}: ${post.title}`}
+            aria-label={`${t('newsAdmin.trash.purge')}: ${post.title}`}
             onClick={() => actor.send({ type: 'trash.purge', id: post.id })}
           >
-            {t('muralAdmin.trash.purge')}
+            {t('newsAdmin.trash.purge')}
           </Button>
         </div>
       </div>
       {confirming && (
         <ConfirmPanel
-          title={t('muralAdmin.trash.purgeQuestion', { title: post.title })}
-          description={t('muralAdmin.trash.purgeHint')}
-          confirmLabel={t('muralAdmin.trash.purge')}
-          cancelLabel={t('muralAdmin.trash.cancel')}
+          title={t('newsAdmin.trash.purgeQuestion', { title: post.title })}
+          description={t('newsAdmin.trash.purgeHint')}
+          confirmLabel={t('newsAdmin.trash.purge')}
+          cancelLabel={t('newsAdmin.trash.cancel')}
           destructive
           className="border-destructive/40 bg-destructive/5"
           onConfirm={() => actor.send({ type: 'trash.confirm' })}

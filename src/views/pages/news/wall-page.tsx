@@ -14,8 +14,8 @@ export function NewsWallPage() {
   // Readers get the wall alone; a manager reading it has the tabs back to the desk.
   const manager = useSelector(sessionActor, selectIsNewsManager);
   return (
-    <NewsShell title="pages.muralNews" intro={t('mural.wallIntro')} manage={manager}>
-      {actor ? <WallPosts actor={actor} desk={false} /> : <ListSkeleton label={t('mural.loading')} rows={3} rowClassName="h-40" />}
+    <NewsShell title="pages.newsWall" intro={t('news.wallIntro')} manage={manager}>
+      {actor ? <WallPosts actor={actor} desk={false} /> : <ListSkeleton label={t('news.loading')} rows={3} rowClassName="h-40" />}
     </NewsShell>
   );
 }

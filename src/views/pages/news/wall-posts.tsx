@@ -64,7 +64,7 @@ export function WallPosts({ actor, desk }: { actor: NewsWallActor; desk: boolean
     <>
       <Filters actor={actor} />
       {crashed || !list ? (
-        <ListFailure message={t('mural.loadFailed')} retryLabel={t('mural.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />
+        <ListFailure message={t('news.loadFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />
       ) : (
         <>
           <Placeholder actor={actor} list={list} desk={desk} />
@@ -85,25 +85,25 @@ function Filters({ actor }: { actor: NewsWallActor }) {
   return (
     <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" data-slot="mural-filters">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <Label htmlFor={WALL_SEARCH_ID}>{t('mural.search')}</Label>
+        <Label htmlFor={WALL_SEARCH_ID}>{t('news.search')}</Label>
         <Input
           id={WALL_SEARCH_ID}
           type="search"
-          placeholder={t('mural.searchPlaceholder')}
+          placeholder={t('news.searchPlaceholder')}
           value={q}
           onChange={(e) => actor.send({ type: 'wall.search', q: e.currentTarget.value })}
         />
       </div>
       {categories.length > 0 && (
         <div className="flex flex-col gap-1.5 sm:w-60">
-          <Label htmlFor={WALL_CATEGORY_ID}>{t('mural.category')}</Label>
+          <Label htmlFor={WALL_CATEGORY_ID}>{t('news.category')}</Label>
           <NativeSelect
             id={WALL_CATEGORY_ID}
             className="h-11 sm:h-9"
             value={category === null ? '' : String(category)}
             onChange={(e) => actor.send({ type: 'wall.filter', category: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
           >
-            <option value="">{t('mural.allCategories')}</option>
+            <option value="">{t('news.allCategories')}</option>
             {categories.map((c) => (
               <option key={c.id} value={String(c.id)}>
                 {c.name}
@@ -112,7 +112,7 @@ function Filters({ actor }: { actor: NewsWallActor }) {
           </NativeSelect>
         </div>
       )}
-      {categoriesFailed && <RetryNote actor={actor} text={t('mural.categoriesFailed')} />}
+      {categoriesFailed && <RetryNote actor={actor} text={t('news.categoriesFailed')} />}
     </div>
   );
 }
@@ -123,15 +123,15 @@ function Placeholder({ actor, list, desk }: { actor: NewsWallActor; list: AnyAct
   const placeholder = useSelector(list, placeholderOf);
   const q = useSelector(actor, selectWallSearch).trim();
   const filtered = useSelector(actor, selectHasQuery);
-  if (placeholder === 'loading') return <ListSkeleton label={t('mural.loading')} rows={3} rowClassName="h-40" />;
-  if (placeholder === 'failed') return <ListFailure message={t('mural.loadFailed')} retryLabel={t('mural.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />;
+  if (placeholder === 'loading') return <ListSkeleton label={t('news.loading')} rows={3} rowClassName="h-40" />;
+  if (placeholder === 'failed') return <ListFailure message={t('news.loadFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />;
   if (placeholder !== 'empty') return null;
   return (
     <div role="status" data-slot="mural-empty" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
-      <p>{filtered ? (q ? t('mural.noMatch', { q }) : t('mural.noMatchCategory')) : t(desk ? 'mural.emptyDesk' : 'mural.empty')}</p>
+      <p>{filtered ? (q ? t('news.noMatch', { q }) : t('news.noMatchCategory')) : t(desk ? 'news.emptyDesk' : 'news.empty')}</p>
       {filtered && (
         <Button variant="outline" onClick={() => actor.send({ type: 'wall.clear' })}>
-          {t('mural.clear')}
+          {t('news.clear')}
         </Button>
       )}
     </div>
@@ -164,11 +164,11 @@ function ListEnd({ actor, list }: { actor: NewsWallActor; list: AnyActorRef }) {
   const shown = useSelector(actor, selectWallCount);
   return (
     <div className="flex flex-col items-center gap-2">
-      {shown > 0 && total !== null && <p className="text-sm text-muted-foreground">{t('mural.total', { count: total })}</p>}
-      {stale && <RetryNote actor={actor} text={t('mural.staleRows')} />}
+      {shown > 0 && total !== null && <p className="text-sm text-muted-foreground">{t('news.total', { count: total })}</p>}
+      {stale && <RetryNote actor={actor} text={t('news.staleRows')} />}
       {(more || appending) && (
         <Button variant="outline" className="min-h-11 sm:min-h-9" disabled={appending} aria-busy={appending || undefined} onClick={() => actor.send({ type: 'wall.loadMore' })}>
-          {t('mural.loadMore')}
+          {t('news.loadMore')}
         </Button>
       )}
     </div>
@@ -182,7 +182,7 @@ function RetryNote({ actor, text }: { actor: NewsWallActor; text: string }) {
     <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
       {text}
       <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'wall.retry' })}>
-        {t('mural.retry')}
+        {t('news.retry')}
       </Button>
     </p>
   );

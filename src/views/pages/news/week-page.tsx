@@ -42,7 +42,7 @@ export function NewsWeekPage() {
   const t = useT();
   return (
     <section aria-labelledby="page-title" data-slot="news-week" className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-4 print:max-w-none print:gap-3">
-      {actor ? <WeekScreen actor={actor} /> : <ListSkeleton label={t('muralAdmin.week.loading')} rows={3} />}
+      {actor ? <WeekScreen actor={actor} /> : <ListSkeleton label={t('newsAdmin.week.loading')} rows={3} />}
     </section>
   );
 }
@@ -61,41 +61,41 @@ function WeekScreen({ actor }: { actor: WeekActor }) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden" data-slot="week-tools">
         <Link href="/mural/news" className="rounded-sm text-sm text-primary underline-offset-4 hover:underline">
-          ← {t('muralAdmin.week.backToWall')}
+          ← {t('newsAdmin.week.backToWall')}
         </Link>
         <div className="flex flex-wrap items-center gap-2">
           {previous && (
             <Button asChild variant="outline" size="sm">
-              <Link href={previous}>← {t('muralAdmin.week.previous')}</Link>
+              <Link href={previous}>← {t('newsAdmin.week.previous')}</Link>
             </Button>
           )}
           {next && (
             <Button asChild variant="outline" size="sm">
-              <Link href={next}>{t('muralAdmin.week.next')} →</Link>
+              <Link href={next}>{t('newsAdmin.week.next')} →</Link>
             </Button>
           )}
           <Button type="button" disabled={!canPrint} aria-describedby="week-print-hint" onClick={() => actor.send({ type: 'week.print' })}>
-            {t('muralAdmin.week.print')}
+            {t('newsAdmin.week.print')}
           </Button>
         </div>
         <p id="week-print-hint" className="w-full text-xs text-muted-foreground">
-          {t('muralAdmin.week.printHint')}
+          {t('newsAdmin.week.printHint')}
         </p>
       </div>
       {loading && (
         <>
           <h1 id="page-title" className="text-2xl font-bold">
-            {t('muralAdmin.week.heading')}
+            {t('newsAdmin.week.heading')}
           </h1>
-          <ListSkeleton label={t('muralAdmin.week.loading')} rows={3} />
+          <ListSkeleton label={t('newsAdmin.week.loading')} rows={3} />
         </>
       )}
       {failed && (
         <>
           <h1 id="page-title" className="text-2xl font-bold">
-            {t('muralAdmin.week.heading')}
+            {t('newsAdmin.week.heading')}
           </h1>
-          <ListFailure message={failure ?? t('muralAdmin.week.loadFailed')} retryLabel={t('muralAdmin.week.retry')} onRetry={() => actor.send({ type: 'week.retry' })} />
+          <ListFailure message={failure ?? t('newsAdmin.week.loadFailed')} retryLabel={t('newsAdmin.week.retry')} onRetry={() => actor.send({ type: 'week.retry' })} />
         </>
       )}
       {week && !loading && (
@@ -103,13 +103,13 @@ function WeekScreen({ actor }: { actor: WeekActor }) {
           <header className="flex flex-col gap-1 border-b pb-3 print:pb-2">
             <p className="text-sm font-medium text-muted-foreground print:text-[12pt] print:text-black">{week.school}</p>
             <h1 id="page-title" className="text-3xl font-bold print:text-[28pt] print:leading-tight">
-              {t('muralAdmin.week.heading')}
+              {t('newsAdmin.week.heading')}
             </h1>
-            <p className="text-lg print:text-[14pt]">{t('muralAdmin.week.range', { from: dayOf(week.from, locale), to: dayOf(week.to, locale) })}</p>
+            <p className="text-lg print:text-[14pt]">{t('newsAdmin.week.range', { from: dayOf(week.from, locale), to: dayOf(week.to, locale) })}</p>
           </header>
           {week.posts.length === 0 ? (
             <p role="status" data-slot="week-empty" className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground print:text-black">
-              {t('muralAdmin.week.empty')}
+              {t('newsAdmin.week.empty')}
             </p>
           ) : (
             <ul data-slot="week-posts" className="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2 print:grid-cols-2 print:gap-2">
@@ -119,12 +119,12 @@ function WeekScreen({ actor }: { actor: WeekActor }) {
             </ul>
           )}
           {week.posts.length > WEEK_PRINT_MAX && (
-            <p className="text-sm font-medium print:text-[10pt]">{t('muralAdmin.week.more', { count: week.posts.length - WEEK_PRINT_MAX })}</p>
+            <p className="text-sm font-medium print:text-[10pt]">{t('newsAdmin.week.more', { count: week.posts.length - WEEK_PRINT_MAX })}</p>
           )}
           <footer data-slot="week-qr" className="mt-auto flex items-center gap-4 rounded-lg border p-3 print:break-inside-avoid">
-            <QrCode text={week.wall_url} label={t('muralAdmin.week.qrLabel', { url: week.wall_url })} className="size-28 shrink-0 print:size-[32mm]" />
+            <QrCode text={week.wall_url} label={t('newsAdmin.week.qrLabel', { url: week.wall_url })} className="size-28 shrink-0 print:size-[32mm]" />
             <div className="flex min-w-0 flex-col gap-1">
-              <p className="text-lg font-semibold print:text-[14pt]">{t('muralAdmin.week.readMore')}</p>
+              <p className="text-lg font-semibold print:text-[14pt]">{t('newsAdmin.week.readMore')}</p>
               <p className="text-sm break-all print:text-[11pt]">{week.wall_url}</p>
             </div>
           </footer>
@@ -148,8 +148,8 @@ function WeekPost({ post }: { post: NewsPost }) {
       <div className="flex min-w-0 flex-col gap-1">
         <h2 className="text-base leading-snug font-semibold break-words print:text-[12pt]">{post.title}</h2>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground print:text-[9pt] print:text-black">
-          {post.pinned && <Badge variant="secondary">{t('muralAdmin.week.pinned')}</Badge>}
-          <span>{post.category?.name ?? t('muralAdmin.week.noCategory')}</span>
+          {post.pinned && <Badge variant="secondary">{t('newsAdmin.week.pinned')}</Badge>}
+          <span>{post.category?.name ?? t('newsAdmin.week.noCategory')}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={post.publish_at}>{formatDay(post.publish_at, locale, timezone)}</time>
         </p>

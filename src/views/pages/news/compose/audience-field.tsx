@@ -15,17 +15,17 @@ export function AudienceField({ compose }: { compose: NewsComposeActor }) {
   const error = useNewsFieldError(compose, 'audience');
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={describedBy('news-audience-hint', error.text && error.id)}>
-      <legend className="mb-1 text-sm font-medium">{t('muralCompose.audience')}</legend>
-      <FieldDescription id="news-audience-hint">{t('muralCompose.audienceHint')}</FieldDescription>
+      <legend className="mb-1 text-sm font-medium">{t('newsCompose.audience')}</legend>
+      <FieldDescription id="news-audience-hint">{t('newsCompose.audienceHint')}</FieldDescription>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">
           <input id={NEWS_FIELD_IDS.audience} type="radio" name="news-audience" checked={scope === 'school'} disabled={locked} onChange={() => compose.send({ type: 'news.setScope', scope: 'school' })} />
-          {t('muralCompose.school')}
+          {t('newsCompose.school')}
         </label>
         <label className="flex items-center gap-2">
           <input type="radio" name="news-audience" checked={scope === 'groups'} disabled={locked} aria-invalid={error.invalid} onChange={() => compose.send({ type: 'news.setScope', scope: 'groups' })} />
-          {t('muralCompose.groups')}
-          {scope === 'groups' && <span className="text-muted-foreground">({t('muralCompose.chosen', { count })})</span>}
+          {t('newsCompose.groups')}
+          {scope === 'groups' && <span className="text-muted-foreground">({t('newsCompose.chosen', { count })})</span>}
         </label>
       </div>
       {scope === 'groups' && <GroupPicker compose={compose} />}
@@ -53,7 +53,7 @@ function GroupPicker({ compose }: { compose: NewsComposeActor }) {
               <input type="checkbox" checked={whole} disabled={locked} onChange={() => toggle('level', level.id)} />
               {level.nombre}
             </label>
-            <ul aria-label={t('muralCompose.levelCourses', { level: level.nombre })} className="ml-6 flex flex-wrap gap-x-4 gap-y-1">
+            <ul aria-label={t('newsCompose.levelCourses', { level: level.nombre })} className="ml-6 flex flex-wrap gap-x-4 gap-y-1">
               {courses
                 .filter((course) => course.level_id === level.id)
                 .map((course) => (
@@ -61,7 +61,7 @@ function GroupPicker({ compose }: { compose: NewsComposeActor }) {
                     <label className="flex items-center gap-2">
                       <input type="checkbox" checked={whole || courseIds.includes(course.id)} disabled={locked || whole} onChange={() => toggle('course', course.id)} />
                       {course.nombre}
-                      {whole && <span className="sr-only">({t('muralCompose.coveredByLevel')})</span>}
+                      {whole && <span className="sr-only">({t('newsCompose.coveredByLevel')})</span>}
                     </label>
                   </li>
                 ))}
@@ -71,8 +71,8 @@ function GroupPicker({ compose }: { compose: NewsComposeActor }) {
       })}
       {electives.length > 0 && (
         <div className="flex flex-col gap-1">
-          <span className="font-medium">{t('muralCompose.electives')}</span>
-          <ul aria-label={t('muralCompose.electives')} className="ml-6 flex flex-wrap gap-x-4 gap-y-1">
+          <span className="font-medium">{t('newsCompose.electives')}</span>
+          <ul aria-label={t('newsCompose.electives')} className="ml-6 flex flex-wrap gap-x-4 gap-y-1">
             {electives.map((course) => (
               <li key={course.id}>
                 <label className="flex items-center gap-2">

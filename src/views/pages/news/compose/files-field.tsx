@@ -27,10 +27,10 @@ export function FilesField({ compose }: { compose: NewsComposeActor }) {
   return (
     <div role="group" aria-labelledby="news-files-label" className="flex flex-col gap-2">
       <span id="news-files-label" className="text-sm font-medium">
-        {t('muralCompose.files')}
+        {t('newsCompose.files')}
       </span>
       <label htmlFor={NEWS_FIELD_IDS.attachment_ids} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'w-fit cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40')}>
-        {t('muralCompose.choose')}
+        {t('newsCompose.choose')}
         <input
           id={NEWS_FIELD_IDS.attachment_ids}
           type="file"
@@ -46,7 +46,7 @@ export function FilesField({ compose }: { compose: NewsComposeActor }) {
           }}
         />
       </label>
-      <FieldDescription id="news-files-hint">{t('muralCompose.filesHint')}</FieldDescription>
+      <FieldDescription id="news-files-hint">{t('newsCompose.filesHint')}</FieldDescription>
       {list && <Files compose={compose} list={list} />}
       <FieldError id={error.id}>{error.text}</FieldError>
     </div>
@@ -58,7 +58,7 @@ function Files({ compose, list }: { compose: NewsComposeActor; list: AttachmentL
   const entries = useSelector(list, selectEntries);
   if (entries.length === 0) return null;
   return (
-    <ul aria-label={t('muralCompose.files')} className="flex flex-col gap-2">
+    <ul aria-label={t('newsCompose.files')} className="flex flex-col gap-2">
       {entries.map((entry) => (
         <li key={entry.key} className="flex items-start gap-3">
           <Thumbnail attachment={entry.ref} />
@@ -92,5 +92,5 @@ function Thumbnail({ attachment }: { attachment: AttachmentActorRef }) {
   }, [file !== null]);
   const src = local ?? server;
   if (!src) return null;
-  return <img data-slot="thumbnail" src={src} alt={t('muralCompose.thumbnail', { name })} className="size-16 shrink-0 rounded-md border object-cover" />;
+  return <img data-slot="thumbnail" src={src} alt={t('newsCompose.thumbnail', { name })} className="size-16 shrink-0 rounded-md border object-cover" />;
 }

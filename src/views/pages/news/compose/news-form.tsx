@@ -66,9 +66,9 @@ function RestoredNotice({ compose }: { compose: NewsComposeActor }) {
   if (!restored) return null;
   return (
     <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-primary/40 bg-accent px-3 py-2 text-sm">
-      <span>{t('muralCompose.restored')}</span>
+      <span>{t('newsCompose.restored')}</span>
       <Button type="button" size="sm" variant="ghost" onClick={() => compose.send({ type: 'news.dismissRestored' })}>
-        {t('muralCompose.restoredDismiss')}
+        {t('newsCompose.restoredDismiss')}
       </Button>
     </div>
   );
@@ -84,7 +84,7 @@ function TextFields({ compose }: { compose: NewsComposeActor }) {
   return (
     <>
       <Field data-invalid={titleError.invalid}>
-        <FieldLabel htmlFor={NEWS_FIELD_IDS.title}>{t('muralCompose.title')}</FieldLabel>
+        <FieldLabel htmlFor={NEWS_FIELD_IDS.title}>{t('newsCompose.title')}</FieldLabel>
         <Input
           id={NEWS_FIELD_IDS.title}
           value={title}
@@ -97,7 +97,7 @@ function TextFields({ compose }: { compose: NewsComposeActor }) {
         <FieldError id={titleError.id}>{titleError.text}</FieldError>
       </Field>
       <Field data-invalid={bodyError.invalid}>
-        <FieldLabel htmlFor={NEWS_FIELD_IDS.body}>{t('muralCompose.body')}</FieldLabel>
+        <FieldLabel htmlFor={NEWS_FIELD_IDS.body}>{t('newsCompose.body')}</FieldLabel>
         <Textarea
           id={NEWS_FIELD_IDS.body}
           value={body}
@@ -121,7 +121,7 @@ function CategoryField({ compose }: { compose: NewsComposeActor }) {
   const error = useNewsFieldError(compose, 'category_id');
   return (
     <Field data-invalid={error.invalid}>
-      <FieldLabel htmlFor={NEWS_FIELD_IDS.category_id}>{t('muralCompose.category')}</FieldLabel>
+      <FieldLabel htmlFor={NEWS_FIELD_IDS.category_id}>{t('newsCompose.category')}</FieldLabel>
       <NativeSelect
         id={NEWS_FIELD_IDS.category_id}
         className="w-full sm:w-72"
@@ -131,7 +131,7 @@ function CategoryField({ compose }: { compose: NewsComposeActor }) {
         aria-describedby={describedBy(error.text && error.id)}
         onChange={(e) => compose.send({ type: 'news.setCategory', id: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
       >
-        <option value="">{t('muralCompose.noCategory')}</option>
+        <option value="">{t('newsCompose.noCategory')}</option>
         {categories.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name}
@@ -165,11 +165,11 @@ function WallTimeInputs({
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col gap-1">
-        <Label htmlFor={dateId}>{t('muralCompose.date')}</Label>
+        <Label htmlFor={dateId}>{t('newsCompose.date')}</Label>
         <Input id={dateId} type="date" className="w-44" value={date} readOnly={locked} aria-invalid={error.invalid} aria-describedby={described} onChange={(e) => onChange(e.currentTarget.value, time)} />
       </div>
       <div className="flex flex-col gap-1">
-        <Label htmlFor={`${dateId}-time`}>{t('muralCompose.time')}</Label>
+        <Label htmlFor={`${dateId}-time`}>{t('newsCompose.time')}</Label>
         <Input id={`${dateId}-time`} type="time" className="w-32" value={time} readOnly={locked} aria-invalid={error.invalid} aria-describedby={described} onChange={(e) => onChange(date, e.currentTarget.value)} />
       </div>
     </div>
@@ -181,7 +181,7 @@ function ZoneNote({ compose, id }: { compose: NewsComposeActor; id: string }) {
   const timezone = useSelector(compose, selectTimezone);
   return (
     <p id={id} className="text-xs text-muted-foreground">
-      {t('muralCompose.zone', { timezone })}
+      {t('newsCompose.zone', { timezone })}
     </p>
   );
 }
@@ -196,15 +196,15 @@ function WhenField({ compose }: { compose: NewsComposeActor }) {
   const dateId = NEWS_FIELD_IDS.publish_at;
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium">{t('muralCompose.when')}</legend>
+      <legend className="mb-1 text-sm font-medium">{t('newsCompose.when')}</legend>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">
           <input type="radio" name="news-when" checked={now} disabled={locked} onChange={() => compose.send({ type: 'news.setPublish', at: null })} />
-          {t('muralCompose.now')}
+          {t('newsCompose.now')}
         </label>
         <label className="flex items-center gap-2">
           <input type="radio" name="news-when" checked={!now} disabled={locked} onChange={() => compose.send({ type: 'news.setPublish', at: { date: '', time: '' } })} />
-          {t('muralCompose.at')}
+          {t('newsCompose.at')}
         </label>
       </div>
       {!now && (
@@ -226,8 +226,8 @@ function PinField({ compose }: { compose: NewsComposeActor }) {
     <div className="flex items-start gap-3">
       <Switch id="news-pinned" checked={pinned} disabled={locked} aria-describedby="news-pinned-hint" onCheckedChange={(value) => compose.send({ type: 'news.setPinned', pinned: value })} />
       <div className="flex flex-col gap-0.5">
-        <Label htmlFor="news-pinned">{t('muralCompose.pinned')}</Label>
-        <FieldDescription id="news-pinned-hint">{t('muralCompose.pinnedHint')}</FieldDescription>
+        <Label htmlFor="news-pinned">{t('newsCompose.pinned')}</Label>
+        <FieldDescription id="news-pinned-hint">{t('newsCompose.pinnedHint')}</FieldDescription>
       </div>
     </div>
   );
@@ -245,13 +245,13 @@ function EndsField({ compose }: { compose: NewsComposeActor }) {
   const change = (d: string, h: string) => compose.send({ type: 'news.setEnds', at: d === '' && h === '' ? null : { date: d, time: h === '' && d !== '' ? '23:59' : h } });
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-sm font-medium">{t('muralCompose.ends')}</legend>
-      <FieldDescription>{t('muralCompose.endsHint')}</FieldDescription>
+      <legend className="mb-1 text-sm font-medium">{t('newsCompose.ends')}</legend>
+      <FieldDescription>{t('newsCompose.endsHint')}</FieldDescription>
       <WallTimeInputs compose={compose} dateId={dateId} date={date} time={time} error={error} onChange={change} />
       <ZoneNote compose={compose} id={`${dateId}-zone`} />
       {hasEnds && (
         <Button type="button" variant="ghost" size="sm" className="self-start" disabled={locked} onClick={() => compose.send({ type: 'news.setEnds', at: null })}>
-          {t('muralCompose.endsClear')}
+          {t('newsCompose.endsClear')}
         </Button>
       )}
       <FieldError id={error.id}>{error.text}</FieldError>
@@ -266,12 +266,12 @@ function Actions({ compose }: { compose: NewsComposeActor }) {
   const failed = useSelector(compose, selectSaveFailed);
   const editing = useSelector(compose, selectIsEditingPost);
   const now = useSelector(compose, selectPublishNow);
-  const label = saving ? 'muralCompose.saving' : editing ? 'muralCompose.update' : now ? 'muralCompose.publish' : 'muralCompose.schedule';
+  const label = saving ? 'newsCompose.saving' : editing ? 'newsCompose.update' : now ? 'newsCompose.publish' : 'newsCompose.schedule';
   return (
     <div className="flex flex-col gap-2">
       {failed && (
         <p role="alert" className="text-sm text-destructive">
-          {t('muralCompose.failed')}
+          {t('newsCompose.failed')}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
@@ -299,15 +299,15 @@ function LeaveDialog({ compose }: { compose: NewsComposeActor }) {
         }}
       >
         <DialogHeader>
-          <DialogTitle>{t('muralCompose.leave.title')}</DialogTitle>
-          <DialogDescription>{t('muralCompose.leave.body')}</DialogDescription>
+          <DialogTitle>{t('newsCompose.leave.title')}</DialogTitle>
+          <DialogDescription>{t('newsCompose.leave.body')}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button ref={stayRef} type="button" variant="ghost" onClick={stay}>
-            {t('muralCompose.leave.stay')}
+            {t('newsCompose.leave.stay')}
           </Button>
           <Button type="button" variant="destructive" onClick={() => compose.send({ type: 'news.discard' })}>
-            {t('muralCompose.leave.discard')}
+            {t('newsCompose.leave.discard')}
           </Button>
         </DialogFooter>
       </DialogContent>
