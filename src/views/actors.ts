@@ -3,7 +3,7 @@
 import type { InspectionEvent, Observer } from 'xstate';
 import { appActorsOf, createAppActor } from '../machines/app/app';
 import { recordInspection } from './dev/inspection-store';
-import { ROUTE_RULES } from './routes';
+import { ROUTE_RULES } from './route-table';
 
 // `?inspect` in a dev build attaches the Stately inspector, which needs internet: opt-in only.
 const stately =

@@ -1,32 +1,16 @@
-// The route table (SPEC §2): every route's path, who may enter it, its title, its screen and its entry in
-// the sidebar. The router renders `screen`, the sidebar lists the routes with `nav` that the user may
-// enter, `document.title` shows `title`, and the route guard gets the access rules at start-up
-// (views/actors.ts). Adding a screen: a row here, its page, its machine and its texts (README).
+// What each route of the table (route-table.ts) shows: its screen, from the route's params (`:id`), each page
+// a lazy chunk loaded with its texts. The router renders `screen`; the table's paths, access rules, titles and
+// sidebar entries live apart so nothing that a page imports leads back here.
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { ADMIN_ROLES, NEWSFEED_ROLES, type CountType, type Folder } from '../../shared/codes';
-import { loadTexts, type MessageKey, type Namespace } from '../i18n';
-import type { RouteRule } from '../machines/app/route-rules';
+import type { Folder } from '../../shared/codes';
+import { loadTexts, type Namespace } from '../i18n';
+import { ROUTE_TABLE, type RouteEntry, type RouteName } from './route-table';
 
 export type RouteParams = Record<string, string | undefined>;
 
-export interface NavEntry {
-  label: MessageKey;
-  /** The entry is highlighted on any path under this prefix. */
-  prefix: string;
-  /** Where the link goes when not the route's own path. */
-  href?: string;
-  /** Folder counters from `GET /messages/info`. */
-  counts?: CountType;
-  /** The call to action at the top (Redactar). */
-  primary?: boolean;
-}
-
-export interface RouteDef extends RouteRule {
-  /** Shell text (`pages.*`): the tab's title and the screen's name. */
-  title: MessageKey;
+export interface RouteDef extends RouteEntry {
   /** What the route shows, from its params (`:id`). */
   screen: (params: RouteParams) => ReactNode;
-  nav?: NavEntry;
 }
 
 /** A screen's chunk and its texts, loaded together; the route shows the shell's splash meanwhile. */
@@ -75,187 +59,61 @@ function messageOr(folder: Folder) {
   };
 }
 
-/** A mail folder's two routes: the folder (`/inbox`, with its sidebar entry) and its reading view. */
-function mailFolder<F extends Folder>(folder: F, title: MessageKey, nav: NavEntry) {
-  return [
-    { name: folder, path: `/${folder}`, access: 'login', title, screen: () => <FolderPage folder={folder} />, nav },
-    { name: `${folder}-message`, path: `/${folder}/message/:id?`, access: 'login', title: 'pages.message', screen: messageOr(folder) },
-  ] as const;
-}
+/** Every route's screen, by the route's name: a route of the table without one fails the type check. */
+const SCREENS = {
+  index: () => null,
+  login: () => <LoginPage />,
+  new: () => <ComposePage />,
+  inbox: () => <FolderPage folder="inbox" />,
+  'inbox-message': messageOr('inbox'),
+  sent: () => <FolderPage folder="sent" />,
+  'sent-message': messageOr('sent'),
+  'sent-reception': (params) => {
+    const id = idOf(params);
+    return id === null ? <NotFound /> : <ReceptionPage key={id} id={id} />;
+  },
+  scheduled: () => <FolderPage folder="scheduled" />,
+  'scheduled-message': messageOr('scheduled'),
+  draft: () => <FolderPage folder="draft" />,
+  'draft-message': messageOr('draft'),
+  trash: () => <FolderPage folder="trash" />,
+  'trash-message': messageOr('trash'),
+  'recipient-lists': () => <RecipientListsPage />,
+  'recipient-lists-trash': () => <RecipientListsTrashPage />,
+  // Without an id, the lists themselves; a malformed id is the 404 page, like another user's list.
+  'recipient-list': (params) => {
+    if (!params.id) return <RecipientListsPage />;
+    const id = idOf(params);
+    return id === null ? <NotFound /> : <RecipientListPage key={id} id={id} />;
+  },
+  templates: () => <TemplatesPage />,
+  dashboard: () => null,
+  'dashboard-connectivity': () => <DashboardConnectivityPage />,
+  'dashboard-users': () => <DashboardUsersPage />,
+  // Without an id, the dashboard's table of courses; a malformed id is the 404 page.
+  'connectivity-course': (params) => {
+    if (!params.id) return <DashboardConnectivityPage />;
+    const id = idOf(params);
+    return id === null ? <NotFound /> : <ConnectivityCoursePage key={id} id={id} />;
+  },
+  'connectivity-call-list': (params) => {
+    const id = idOf(params);
+    return id === null ? <NotFound /> : <CallListPrintPage key={id} id={id} />;
+  },
+  'ranking-courses': () => <RankingPage key="courses" kind="courses" />,
+  'ranking-users': () => <RankingPage key="users" kind="users" />,
+  mural: () => <NewsDeskPage />,
+  'mural-categories': () => <NewsCategoriesPage />,
+  'mural-news': () => <NewsWallPage />,
+  'mural-trash': () => <NewsTrashPage />,
+  'mural-news-week': () => <NewsWeekPage />,
+  'mural-news-compose': () => <NewsComposePage />,
+  settings: () => null,
+  'settings-message-quota': () => <SettingsQuotaPage />,
+  'settings-message-signature': () => <SettingsSignaturePage />,
+} satisfies Record<RouteName, RouteDef['screen']>;
 
-export const ROUTES = [
-  { name: 'index', path: '/', access: 'login', redirect: '/inbox', title: 'pages.inbox', screen: () => null },
-  { name: 'login', path: '/login', access: 'guest', title: 'pages.login', screen: () => <LoginPage /> },
-  {
-    name: 'new',
-    path: '/new',
-    access: 'login',
-    title: 'pages.new',
-    screen: () => <ComposePage />,
-    nav: { label: 'nav.new', prefix: '/new', primary: true },
-  },
-  ...mailFolder('inbox', 'pages.inbox', { label: 'nav.inbox', prefix: '/inbox', counts: 'received' }),
-  ...mailFolder('sent', 'pages.sent', { label: 'nav.sent', prefix: '/sent', counts: 'sent' }),
-  {
-    name: 'sent-reception',
-    path: '/sent/message/:id/reception',
-    access: 'login',
-    title: 'pages.reception',
-    screen: (params) => {
-      const id = idOf(params);
-      return id === null ? <NotFound /> : <ReceptionPage key={id} id={id} />;
-    },
-  },
-  ...mailFolder('scheduled', 'pages.scheduled', { label: 'nav.scheduled', prefix: '/scheduled', counts: 'scheduled' }),
-  ...mailFolder('draft', 'pages.draft', { label: 'nav.draft', prefix: '/draft', counts: 'draft' }),
-  ...mailFolder('trash', 'pages.trash', { label: 'nav.trash', prefix: '/trash' }),
-  {
-    name: 'recipient-lists',
-    path: '/recipient-lists',
-    access: 'login',
-    title: 'pages.recipientLists',
-    screen: () => <RecipientListsPage />,
-    nav: { label: 'nav.recipientLists', prefix: '/recipient-list' },
-  },
-  { name: 'recipient-lists-trash', path: '/recipient-lists/trash', access: 'login', title: 'pages.recipientListsTrash', screen: () => <RecipientListsTrashPage /> },
-  {
-    name: 'recipient-list',
-    path: '/recipient-list/:id?',
-    access: 'login',
-    title: 'pages.recipientList',
-    // Without an id, the lists themselves; a malformed id is the 404 page, like another user's list.
-    screen: (params) => {
-      if (!params.id) return <RecipientListsPage />;
-      const id = idOf(params);
-      return id === null ? <NotFound /> : <RecipientListPage key={id} id={id} />;
-    },
-  },
-  {
-    name: 'templates',
-    path: '/templates',
-    access: 'login',
-    title: 'pages.templates',
-    screen: () => <TemplatesPage />,
-    nav: { label: 'nav.templates', prefix: '/templates' },
-  },
-  {
-    name: 'dashboard',
-    path: '/dashboard',
-    access: 'login',
-    roles: ADMIN_ROLES,
-    redirect: '/dashboard/connectivity',
-    title: 'pages.dashboard',
-    screen: () => null,
-    nav: { label: 'nav.dashboard', prefix: '/dashboard' },
-  },
-  {
-    name: 'dashboard-connectivity',
-    path: '/dashboard/connectivity',
-    access: 'login',
-    roles: ADMIN_ROLES,
-    title: 'pages.dashboardConnectivity',
-    screen: () => <DashboardConnectivityPage />,
-  },
-  { name: 'dashboard-users', path: '/dashboard/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.dashboardUsers', screen: () => <DashboardUsersPage /> },
-  {
-    name: 'connectivity-course',
-    path: '/connectivity/course/:id?',
-    access: 'login',
-    roles: ADMIN_ROLES,
-    title: 'pages.connectivityCourse',
-    // Without an id, the dashboard's table of courses; a malformed id is the 404 page.
-    screen: (params) => {
-      if (!params.id) return <DashboardConnectivityPage />;
-      const id = idOf(params);
-      return id === null ? <NotFound /> : <ConnectivityCoursePage key={id} id={id} />;
-    },
-  },
-  {
-    name: 'connectivity-call-list',
-    path: '/connectivity/course/:id/call-list',
-    access: 'login',
-    roles: ADMIN_ROLES,
-    title: 'pages.callList',
-    screen: (params) => {
-      const id = idOf(params);
-      return id === null ? <NotFound /> : <CallListPrintPage key={id} id={id} />;
-    },
-  },
-  { name: 'ranking-courses', path: '/ranking/courses', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingCourses', screen: () => <RankingPage key="courses" kind="courses" /> },
-  { name: 'ranking-users', path: '/ranking/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingUsers', screen: () => <RankingPage key="users" kind="users" /> },
-  {
-    name: 'mural',
-    path: '/mural',
-    access: 'login',
-    device: 'latam',
-    browse: { roles: NEWSFEED_ROLES, query: 'newsfeed', otherwise: '/mural/news' },
-    title: 'pages.newsDesk',
-    screen: () => <NewsDeskPage />,
-  },
-  {
-    name: 'mural-categories',
-    path: '/mural/categories',
-    access: 'login',
-    device: 'latam',
-    roles: NEWSFEED_ROLES,
-    title: 'pages.newsCategories',
-    screen: () => <NewsCategoriesPage />,
-  },
-  {
-    name: 'mural-news',
-    path: '/mural/news',
-    access: 'login',
-    device: 'latam',
-    title: 'pages.newsWall',
-    screen: () => <NewsWallPage />,
-    nav: { label: 'nav.news', prefix: '/mural' },
-  },
-  { name: 'mural-trash', path: '/mural/trash', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.newsTrash', screen: () => <NewsTrashPage /> },
-  // The printable weekly wall (issue 17): any latam staff user, like the wall itself.
-  { name: 'mural-news-week', path: '/mural/news/week', access: 'login', device: 'latam', title: 'pages.newsWeek', screen: () => <NewsWeekPage /> },
-  {
-    name: 'mural-news-compose',
-    path: '/mural/news/compose',
-    access: 'login',
-    device: 'latam',
-    roles: NEWSFEED_ROLES,
-    title: 'pages.newsCompose',
-    screen: () => <NewsComposePage />,
-  },
-  {
-    name: 'settings',
-    path: '/settings',
-    access: 'login',
-    roles: ADMIN_ROLES,
-    redirect: '/settings/message-quota',
-    title: 'pages.settings',
-    screen: () => null,
-  },
-  {
-    name: 'settings-message-quota',
-    path: '/settings/message-quota',
-    access: 'login',
-    roles: ADMIN_ROLES,
-    title: 'pages.settingsQuota',
-    screen: () => <SettingsQuotaPage />,
-    nav: { label: 'nav.settings', prefix: '/settings' },
-  },
-  {
-    name: 'settings-message-signature',
-    path: '/settings/message-signature',
-    access: 'login',
-    roles: ADMIN_ROLES,
-    title: 'pages.settingsSignature',
-    screen: () => <SettingsSignaturePage />,
-  },
-] as const satisfies readonly RouteDef[];
-
-export type RouteName = (typeof ROUTES)[number]['name'];
-
-/** What the route guard needs of the table. */
-export const ROUTE_RULES: readonly RouteRule[] = (ROUTES as readonly RouteDef[]).map(({ screen: _screen, title: _title, nav: _nav, ...rule }) => rule);
-
-/** The sidebar's entries, in table order. */
-export const NAV_ROUTES = (ROUTES as readonly RouteDef[]).filter((route): route is RouteDef & { nav: NavEntry } => route.nav !== undefined);
+/** The table's routes with their screens, in table order. */
+export const ROUTES = ROUTE_TABLE.map((route) => ({ ...route, screen: SCREENS[route.name] }));
 
 export const routeNamed = (name: string | null): RouteDef | undefined => (ROUTES as readonly RouteDef[]).find((route) => route.name === name);

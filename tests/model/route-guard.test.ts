@@ -1,7 +1,7 @@
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import { NEWSFEED_ROLES } from '../../shared/codes';
-import { ROUTE_RULES as ROUTES } from '../../src/views/routes';
+import { ROUTE_RULES as ROUTES } from '../../src/views/route-table';
 import {
   routeGuardMachine,
   selectIsNotFound,

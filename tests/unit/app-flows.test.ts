@@ -15,7 +15,7 @@ import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../..
 import type { FolderCount } from '../../shared/messages-contract';
 import type { TokenExpiry } from '../../shared/token-times';
 import { TEACHER, TEACHER_MX } from '../fixtures/users';
-import { ROUTE_RULES } from '../../src/views/routes';
+import { ROUTE_RULES } from '../../src/views/route-table';
 
 const T0 = Date.UTC(2026, 2, 2, 12, 0, 0);
 

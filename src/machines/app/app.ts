@@ -76,7 +76,7 @@ export type AppEvent =
 export interface AppInput {
   /** Clock for the token actor (tests); Date.now otherwise. */
   now?: () => number;
-  /** The access rules of the route table (views/routes.tsx), for the route guard. */
+  /** The access rules of the route table (views/route-table.ts), for the route guard. */
   routes?: readonly RouteRule[];
 }
 

@@ -1,7 +1,7 @@
 // Route guard (SPEC §2): decides, for every location the router reports, whether the page may render,
 // must wait for the session check, or must redirect. The rules live in app/route-rules.ts (`decideRoute`);
 // the machine only records the decision and emits its effects. The route table itself is the views'
-// (views/routes.tsx, with each screen and title): the guard gets its access rules as input.
+// (views/route-table.ts, with each title; views/routes.tsx gives each its screen): the guard gets its access rules as input.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import type { NavigateEvent, ToastEvent } from './effects';
 import { decideRoute, mayEnter, type Location, type RouteDecision, type RouteRule, type SessionSummary } from './route-rules';

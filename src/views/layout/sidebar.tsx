@@ -9,7 +9,7 @@ import { selectTotal, selectUnreads } from '../../machines/messages/folder-count
 import { folderCountsActor, routeGuardActor, sessionActor, sidebarActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { cn } from '../lib/utils';
-import { NAV_ROUTES, type NavEntry } from '../routes';
+import { NAV_ROUTES, type NavEntry } from '../route-table';
 import { Button, buttonVariants } from '../ui/button';
 
 // Selectors built once (a new function per render would re-subscribe every time).

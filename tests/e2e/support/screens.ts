@@ -1,4 +1,4 @@
-// Every route of the route table (src/views/routes.tsx) as a browser visits it: the address to open (ids
+// Every route of the route table (src/views/route-table.ts) as a browser visits it: the address to open (ids
 // filled from the signed-in user's own messages), the screen it lands on, and that screen's tab title.
 // tests/unit/screens.test.ts checks this list names every route, so a new screen joins the phone pass.
 import type { MessageKey } from '../../fixtures/texts';
