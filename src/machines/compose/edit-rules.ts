@@ -1,7 +1,7 @@
 // What the author's edits do to the compose form, pure: the fields an edit changes (typing, channels,
 // chips, options, schedule, a template's text) and what any edit drops (the field's error, the estimate,
 // the send's key). The form and its checks are compose/rules.ts; the compose machine (compose/compose.ts) applies
-// these to its context through compose/actions.ts.
+// these to its context.
 import { TITLE_MAX_LENGTH, type RecipientPick } from '../../../shared/compose-contract';
 import type { ChannelCode } from '../../../shared/codes';
 import { pickKey } from '../../../shared/recipient-index';

@@ -1,6 +1,6 @@
 // What compose makes of the server's answers, pure: the estimate's problems (SPEC §8 quota texts) and
 // whom it reaches, a refused send's field errors, and the toast of a send or a schedule. The form's own
-// rules are compose/rules.ts; the compose machine (compose/compose.ts) runs these through compose/actions.ts.
+// rules are compose/rules.ts; the compose machine (compose/compose.ts) runs these in its actions.
 import type { ComposeProblem, Estimate, SendResult } from '../../../shared/compose-contract';
 import type { MessageKey } from '../../i18n';
 import type { ApiFailure } from '../../services/http/client';

@@ -1,6 +1,6 @@
 // Which form a compose start restores (a new message, a reply, a draft, or the browser's backup of any of
 // them), and the fingerprint of what the server has for it, pure. The compose machine runs them once
-// its start is loaded (compose/actions.ts `restore`); the form's own rules are compose/rules.ts.
+// its start is loaded (its `restore` action); the form's own rules are compose/rules.ts.
 import type { ChannelCode } from '../../../shared/codes';
 import type { ComposeDraft } from '../../../shared/compose-contract';
 import { replyChannels } from '../../../shared/message-rules';
