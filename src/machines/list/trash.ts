@@ -1,0 +1,170 @@
+// A trash screen (the recipient lists' and the news wall's): the deleted rows, paged (and searched, where the
+// screen has a search box) by the list pattern (list/list.ts) as the child `list`. "Restaurar" puts one
+// back; "Eliminar definitivamente" asks first, and declining gives the focus back to the row's button. A row
+// acted on leaves the list at once (`list.remove`) with a toast; a failure keeps it, with a toast. A crashed
+// list is shown as a failure, and Reintentar starts a new one.
+//
+// Each screen makes its machine with `createTrashMachine`, naming its own calls (their names are also the
+// invoke ids, so each screen's done and error events say which call ended).
+import { assertEvent, assign, emit, sendTo, setup, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
+import type { MessageKey } from '../../i18n';
+import type { Effect } from '../app/effects';
+import type { ListMachine, ListSnapshot } from './list';
+
+/** A call on one trashed row (restore it, delete it forever), by the row's id; its answer, whatever it is, is not read. */
+type TrashCall = PromiseActorLogic<any, { id: number }>;
+
+export interface TrashOptions<T extends { id: number }, Q> {
+  /** The machine's id. */
+  id: string;
+  /** The list of trashed rows, provided with its `fetchPage`. */
+  list: ListMachine<T, Q>;
+  /** A screen with a search box keeps its text (`q`) and hears `trash.search`. */
+  searchable: boolean;
+  /** What the list is asked for, from the search box's text ('' without one). */
+  queryOf: (q: string) => Q;
+  /** The screen's calls, under their names (also their invoke ids, so the done and error events name them). */
+  restore: { name: string; call: TrashCall };
+  purge: { name: string; call: TrashCall };
+  toasts: { restored: MessageKey; purged: MessageKey };
+  /** The row's "Eliminar definitivamente" button, where focus returns when the question is declined. */
+  purgeButtonId: (id: number) => string;
+}
+
+export interface TrashContext<T> {
+  /** The search box's text, as typed (only on a screen that has one). */
+  q?: string;
+  items: T[];
+  /** The row being restored, or asked about / being deleted forever. */
+  target: number | null;
+}
+
+export type TrashEvent<T, Q> =
+  | { type: 'trash.search'; q: string }
+  | { type: 'trash.loadMore' }
+  | { type: 'trash.retry' }
+  | { type: 'trash.restore'; id: number }
+  | { type: 'trash.purge'; id: number }
+  | { type: 'trash.confirm' }
+  | { type: 'trash.cancel' }
+  | { type: 'xstate.snapshot.list'; snapshot: ListSnapshot<T, Q> };
+
+export function createTrashMachine<T extends { id: number }, Q>(options: TrashOptions<T, Q>) {
+  const { restore, purge, toasts, purgeButtonId } = options;
+  const queryOf = (context: TrashContext<T>) => options.queryOf(context.q ?? '');
+  const targetOf = (event: TrashEvent<T, Q>): number => {
+    assertEvent(event, ['trash.restore', 'trash.purge']);
+    return event.id;
+  };
+  const byTarget = ({ context }: { context: TrashContext<T> }) => ({ id: context.target ?? 0 });
+
+  return setup({
+    types: {
+      context: {} as TrashContext<T>,
+      events: {} as TrashEvent<T, Q>,
+      emitted: {} as Effect,
+      children: {} as { list: 'list' },
+    },
+    actors: { list: options.list, [restore.name]: restore.call, [purge.name]: purge.call },
+    actions: {
+      /** Its rows, as the child's last snapshot had them (the same array). */
+      assignItems: assign({
+        items: ({ event }) => {
+          assertEvent(event, 'xstate.snapshot.list');
+          return event.snapshot.context.items;
+        },
+      }),
+      /** The list crashed: its rows go with it (a new list starts empty). */
+      forgetItems: assign({ target: null, items: [] }),
+      assignQuery: assign(({ event }) => {
+        assertEvent(event, 'trash.search');
+        return { q: event.q };
+      }),
+      /** New search text: page 1 again (the list debounces). */
+      askQuery: sendTo('list', ({ context }) => ({ type: 'list.query' as const, query: queryOf(context) })),
+      askMore: sendTo('list', { type: 'list.more' }),
+      askReload: sendTo('list', { type: 'list.reload' }),
+      assignTarget: assign(({ event }) => ({ target: targetOf(event) })),
+      clearTarget: assign({ target: null }),
+      removeTarget: sendTo('list', ({ context }) => ({ type: 'list.remove' as const, keys: context.target === null ? [] : [context.target] })),
+      toastRestored: emit({ type: 'toast', kind: 'success', key: toasts.restored }),
+      toastPurged: emit({ type: 'toast', kind: 'success', key: toasts.purged }),
+      toastFailed: emit({ type: 'toast', kind: 'error', key: 'error.request' }),
+      focusPurge: emit(({ context }) => ({ type: 'focus' as const, target: purgeButtonId(context.target ?? 0) })),
+    },
+    guards: {
+      isListed: ({ context, event }) => context.items.some((item) => item.id === targetOf(event)),
+    },
+  }).createMachine({
+    id: options.id,
+    initial: 'shown',
+    context: options.searchable ? { q: '', items: [], target: null } : { items: [], target: null },
+    states: {
+      shown: {
+        invoke: {
+          id: 'list',
+          src: 'list',
+          input: ({ context }) => ({ query: queryOf(context) }),
+          onSnapshot: { actions: 'assignItems' },
+          onError: { target: 'crashed', actions: 'forgetItems' },
+        },
+        on: {
+          ...(options.searchable ? { 'trash.search': { actions: ['assignQuery', 'askQuery'] } } : {}),
+          'trash.loadMore': { actions: 'askMore' },
+          'trash.retry': { actions: 'askReload' },
+        },
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'trash.restore': { guard: 'isListed', target: 'restoring', actions: 'assignTarget' },
+              'trash.purge': { guard: 'isListed', target: 'confirmingPurge', actions: 'assignTarget' },
+            },
+          },
+          confirmingPurge: {
+            on: {
+              'trash.confirm': { target: 'purging' },
+              'trash.cancel': { target: 'idle', actions: ['focusPurge', 'clearTarget'] },
+            },
+          },
+          restoring: {
+            tags: 'busy',
+            invoke: {
+              id: restore.name,
+              src: restore.name,
+              input: byTarget,
+              onDone: { target: 'idle', actions: ['toastRestored', 'removeTarget', 'clearTarget'] },
+              onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
+            },
+          },
+          purging: {
+            tags: 'busy',
+            invoke: {
+              id: purge.name,
+              src: purge.name,
+              input: byTarget,
+              onDone: { target: 'idle', actions: ['toastPurged', 'removeTarget', 'clearTarget'] },
+              onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
+            },
+          },
+        },
+      },
+      crashed: {
+        on: { 'trash.retry': { target: 'shown' } },
+      },
+    },
+  });
+}
+
+export type TrashMachine<T extends { id: number }, Q> = ReturnType<typeof createTrashMachine<T, Q>>;
+export type TrashSnapshot<T extends { id: number }, Q> = SnapshotFrom<TrashMachine<T, Q>>;
+
+// Selectors: primitives, or context references that change only with their value.
+export const selectTrashList = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>) => s.children.list;
+export const selectTrashItems = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): T[] => s.context.items;
+export const selectTrashQuery = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): string => s.context.q ?? '';
+export const selectTrashTarget = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): number | null => s.context.target;
+export const selectTrashConfirming = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): boolean => s.matches({ shown: 'confirmingPurge' });
+/** Restoring or deleting one row. */
+export const selectTrashBusy = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): boolean => s.hasTag('busy');
+export const selectTrashCrashed = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): boolean => s.matches('crashed');
