@@ -32,7 +32,7 @@ export const activitySummaryMachine = setup({
         return event.year;
       },
     }),
-    assignSummary: assign({ summary: ({ event }) => (event as unknown as { output: ActivitySummary }).output }),
+    assignSummary: assign((_, summary: ActivitySummary) => ({ summary })),
   },
   guards: {
     isOtherYear: ({ context, event }) => {
@@ -54,7 +54,7 @@ export const activitySummaryMachine = setup({
         id: 'fetchSummary',
         src: 'fetchSummary',
         input: ({ context }) => ({ year: context.year }),
-        onDone: { target: 'shown', actions: 'assignSummary' },
+        onDone: { target: 'shown', actions: { type: 'assignSummary', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
       },
     },

@@ -6,6 +6,7 @@
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { callListCsvUrl, fetchCallList } from '../../services/dashboard/connectivity';
 import { CALL_LIST_MESSAGES_MAX, COVERAGE_MESSAGES, type CallList, type CallListRow } from '../../../shared/dashboard-contract';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { memoPerOwner } from '../app/memo';
 
 export interface CallListInput {
@@ -46,7 +47,7 @@ export const callListMachine = setup({
   },
   actors: { fetchCallList },
   actions: {
-    assignList: assign({ list: ({ event }) => (event as unknown as { output: CallList }).output }),
+    assignList: assign((_, list: CallList) => ({ list })),
     assignMessages: assign({
       messages: ({ event }) => {
         assertEvent(event, 'callList.messages');
@@ -55,7 +56,7 @@ export const callListMachine = setup({
     }),
   },
   guards: {
-    isNotFound: ({ event }) => (event as { error?: { status?: number } | null }).error?.status === 404,
+    isNotFound: (_, failure: ApiFailure) => failure.status === 404,
     /** A whole number of messages within the contract's bounds, not the one shown. */
     canAskMessages: ({ context, event }) => {
       assertEvent(event, 'callList.messages');
@@ -76,9 +77,9 @@ export const callListMachine = setup({
         id: 'fetchCallList',
         src: 'fetchCallList',
         input: ({ context }) => ({ courseId: context.courseId, messages: context.messages }),
-        onDone: { target: 'shown', actions: 'assignList' },
+        onDone: { target: 'shown', actions: { type: 'assignList', params: ({ event }) => event.output } },
         // Another school's course (404): nothing to retry; anything else offers Reintentar.
-        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
+        onError: [{ guard: { type: 'isNotFound', params: ({ event }) => toApiFailure(event.error) }, target: 'notFound' }, { target: 'failed' }],
       },
     },
     shown: {},

@@ -34,8 +34,7 @@ export const connectivityMachine = setup({
   },
   actors: { fetchConnectivity },
   actions: {
-    assignData: assign(({ context, event }) => {
-      const data = (event as unknown as { output: Connectivity }).output;
+    assignData: assign(({ context }, data: Connectivity) => {
       // A level that is gone from the new figures is no longer a filter.
       const level = context.level !== null && data.levels.some((l) => l.id === context.level) ? context.level : null;
       return { data, level };
@@ -81,7 +80,7 @@ export const connectivityMachine = setup({
       invoke: {
         id: 'fetchConnectivity',
         src: 'fetchConnectivity',
-        onDone: { target: 'shown', actions: 'assignData' },
+        onDone: { target: 'shown', actions: { type: 'assignData', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
       },
     },

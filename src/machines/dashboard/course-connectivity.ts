@@ -4,6 +4,7 @@
 // is the not-found state, with no retry (nothing will change that); other failures offer Reintentar.
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { fetchCourseConnectivity } from '../../services/dashboard/connectivity';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { CourseConnectivity, MissedDelivery } from '../../../shared/dashboard-contract';
 import { callListMachine, type CallListActor } from './call-list';
 
@@ -23,13 +24,14 @@ export const courseConnectivityMachine = setup({
     input: {} as CourseConnectivityInput,
     context: {} as CourseConnectivityContext,
     events: {} as CourseConnectivityEvent,
+    children: {} as { callList: 'callList' },
   },
   actors: { fetchCourse: fetchCourseConnectivity, callList: callListMachine },
   actions: {
-    assignCourse: assign({ course: ({ event }) => (event as unknown as { output: CourseConnectivity }).output }),
+    assignCourse: assign((_, course: CourseConnectivity) => ({ course })),
   },
   guards: {
-    isNotFound: ({ event }) => (event as { error?: { status?: number } | null }).error?.status === 404,
+    isNotFound: (_, failure: ApiFailure) => failure.status === 404,
   },
 }).createMachine({
   id: 'courseConnectivity',
@@ -45,8 +47,8 @@ export const courseConnectivityMachine = setup({
             id: 'fetchCourse',
             src: 'fetchCourse',
             input: ({ context }) => ({ courseId: context.courseId }),
-            onDone: { target: 'shown', actions: 'assignCourse' },
-            onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed' }],
+            onDone: { target: 'shown', actions: { type: 'assignCourse', params: ({ event }) => event.output } },
+            onError: [{ guard: { type: 'isNotFound', params: ({ event }) => toApiFailure(event.error) }, target: 'notFound' }, { target: 'failed' }],
           },
         },
         shown: {},
@@ -83,7 +85,7 @@ export const selectCourse = (s: CourseConnectivitySnapshot): CourseConnectivity 
 export const selectCourseLoading = (s: CourseConnectivitySnapshot): boolean => s.matches({ course: 'loading' });
 export const selectCourseFailed = (s: CourseConnectivitySnapshot): boolean => s.matches({ course: 'failed' });
 export const selectNotFound = (s: CourseConnectivitySnapshot): boolean => s.matches({ course: 'notFound' });
-export const selectCallListActor = (s: CourseConnectivitySnapshot): CallListActor | undefined => s.children.callList as CallListActor | undefined;
+export const selectCallListActor = (s: CourseConnectivitySnapshot): CallListActor | undefined => s.children.callList;
 export const selectCallListCrashed = (s: CourseConnectivitySnapshot): boolean => s.matches({ callList: 'crashed' });
 
 /** One message a guardian did not receive, with what failed on each channel (the contract has a row per channel). */

@@ -97,7 +97,7 @@ export const rankingMachine = setup({
         }
       },
     }),
-    assignRanking: assign({ ranking: ({ event }) => (event as unknown as { output: Ranking }).output }),
+    assignRanking: assign((_, ranking: Ranking) => ({ ranking })),
     showInAddress: emit(({ context }) => ({ type: 'navigate' as const, to: rankingAddress(context.kind, context.view), replace: true })),
   },
   guards: {
@@ -143,7 +143,7 @@ export const rankingMachine = setup({
         id: 'fetchRanking',
         src: 'fetchRanking',
         input: ({ context }) => ({ kind: context.kind, ...context.view }),
-        onDone: { target: 'shown', actions: 'assignRanking' },
+        onDone: { target: 'shown', actions: { type: 'assignRanking', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
       },
     },

@@ -61,6 +61,7 @@ export const staffActivityMachine = setup({
     context: {} as StaffActivityContext,
     events: {} as StaffActivityEvent,
     emitted: {} as StaffActivityEmitted,
+    children: {} as { summary: 'summary' },
   },
   actors: { fetchActivity: fetchStaffActivity, summary: activitySummaryMachine },
   actions: {
@@ -93,7 +94,7 @@ export const staffActivityMachine = setup({
       const read = staffAddressOf(event.search, context.today);
       return { query: sameQuery(read.query, context.query) ? context.query : read.query, sort: sameSort(read.sort, context.sort) ? context.sort : read.sort };
     }),
-    assignActivity: assign({ activity: ({ event }) => (event as unknown as { output: StaffActivity }).output }),
+    assignActivity: assign((_, activity: StaffActivity) => ({ activity })),
     /** The choice goes in the address, replacing the entry. */
     showInAddress: emit(({ context }) => ({ type: 'navigate' as const, to: staffAddress(context), replace: true })),
     announcePeriod: raise({ type: 'activity.periodChanged' }),
@@ -152,7 +153,7 @@ export const staffActivityMachine = setup({
             id: 'fetchActivity',
             src: 'fetchActivity',
             input: ({ context }) => context.query,
-            onDone: { target: 'shown', actions: 'assignActivity' },
+            onDone: { target: 'shown', actions: { type: 'assignActivity', params: ({ event }) => event.output } },
             onError: { target: 'failed' },
           },
         },
@@ -202,7 +203,7 @@ export const selectSortColumn = (s: StaffActivitySnapshot): StaffColumn => s.con
 export const selectSortDirection = (s: StaffActivitySnapshot): 'asc' | 'desc' => s.context.sort.direction;
 export const selectCanPrevious = (s: StaffActivitySnapshot): boolean => s.can({ type: 'activity.shift', step: -1 });
 export const selectCanNext = (s: StaffActivitySnapshot): boolean => s.can({ type: 'activity.shift', step: 1 });
-export const selectSummaryActor = (s: StaffActivitySnapshot): ActivitySummaryActor | undefined => s.children.summary as ActivitySummaryActor | undefined;
+export const selectSummaryActor = (s: StaffActivitySnapshot): ActivitySummaryActor | undefined => s.children.summary;
 export const selectSummaryCrashed = (s: StaffActivitySnapshot): boolean => s.matches({ summary: 'crashed' });
 
 /** The rows in the chosen order, remembered per fetched rows array (each actor's own: app/memo.ts). */

@@ -4,7 +4,7 @@ import { fold } from '../../../shared/fold';
 import type { NewsCategory } from '../../../shared/news-contract';
 import { NEWS_TEXTS } from '../../../shared/news-contract';
 import { categoryNameError } from '../../../shared/news-rules';
-import { serverMessage, toApiFailure } from '../../services/http/client';
+import { serverMessage, type ApiFailure } from '../../services/http/client';
 
 export type MoveDirection = 'up' | 'down';
 
@@ -34,14 +34,12 @@ export function moved(categories: readonly NewsCategory[], id: number, direction
 }
 
 /** The name field's text of a refused create or rename: the server's `errors.name` (422), else null. */
-export function nameFailure(error: unknown): string | null {
-  const failure = toApiFailure(error);
+export function nameFailure(failure: ApiFailure): string | null {
   return failure.status === 422 ? (failure.fieldErrors.name?.[0] ?? serverMessage(failure)) : null;
 }
 
 /** Why a category cannot be deleted: the server's 409 text, or the count we have. */
-export function inUseText(error: unknown, postCount: number): string | null {
-  const failure = toApiFailure(error);
+export function inUseText(failure: ApiFailure, postCount: number): string | null {
   if (failure.status !== 409) return null;
   return serverMessage(failure) ?? NEWS_TEXTS.categoryInUse(postCount);
 }

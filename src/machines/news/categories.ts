@@ -13,6 +13,7 @@ import {
   renameNewsCategory,
   reorderNewsCategories,
 } from '../../services/news/admin';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { Effect } from '../app/effects';
 import { canMove, inUseText, moved, nameErrorOf, nameFailure, type MoveDirection } from './categories-rules';
 
@@ -76,15 +77,15 @@ export const newsCategoriesMachine = setup({
   },
   actors: { fetchNewsCategories, createNewsCategory, renameNewsCategory, reorderNewsCategories, deleteNewsCategory },
   actions: {
-    assignCategories: assign(({ event }) => ({ categories: (event as unknown as { output: NewsCategory[] }).output })),
+    assignCategories: assign((_, categories: NewsCategory[]) => ({ categories })),
     assignDraft: assign(({ event }) => {
       assertEvent(event, 'categories.draft');
       return { draft: event.name, draftError: null };
     }),
     assignDraftError: assign(({ context }) => ({ draftError: nameErrorOf(context.categories, context.draft) })),
-    assignDraftFailure: assign(({ event }) => ({ draftError: nameFailure((event as unknown as { error: unknown }).error) })),
-    appendCreated: assign(({ context, event }) => ({
-      categories: [...context.categories, (event as unknown as { output: NewsCategory }).output],
+    assignDraftFailure: assign((_, failure: ApiFailure) => ({ draftError: nameFailure(failure) })),
+    appendCreated: assign(({ context }, created: NewsCategory) => ({
+      categories: [...context.categories, created],
       draft: '',
       draftError: null,
     })),
@@ -99,11 +100,10 @@ export const newsCategoriesMachine = setup({
     assignEditError: assign(({ context }) => ({
       editError: context.editing && nameErrorOf(context.categories, context.editing.name, context.editing.id),
     })),
-    assignEditFailure: assign(({ event }) => ({ editError: nameFailure((event as unknown as { error: unknown }).error) })),
-    replaceRenamed: assign(({ context, event }) => {
-      const renamed = (event as unknown as { output: NewsCategory }).output;
-      return { categories: context.categories.map((category) => (category.id === renamed.id ? renamed : category)) };
-    }),
+    assignEditFailure: assign((_, failure: ApiFailure) => ({ editError: nameFailure(failure) })),
+    replaceRenamed: assign(({ context }, renamed: NewsCategory) => ({
+      categories: context.categories.map((category) => (category.id === renamed.id ? renamed : category)),
+    })),
     clearEditing: assign({ editing: null, editError: null }),
     focusEditInput: emit(({ context }) => ({ type: 'focus' as const, target: categoryNameInputId(context.editing?.id ?? 0) })),
     focusRename: emit(({ context }) => ({ type: 'focus' as const, target: categoryRenameId(context.editing?.id ?? 0) })),
@@ -118,7 +118,7 @@ export const newsCategoriesMachine = setup({
       };
     }),
     focusMoved: emit(({ context }) => ({ type: 'focus' as const, target: moveFocus(context) })),
-    acceptOrder: assign(({ event }) => ({ categories: (event as unknown as { output: NewsCategory[] }).output, previous: null })),
+    acceptOrder: assign((_, categories: NewsCategory[]) => ({ categories, previous: null })),
     rollbackOrder: assign(({ context }) => ({ categories: context.previous ?? context.categories, previous: null })),
     assignTarget: assign(({ event }) => ({ target: idOf(event), inUse: null })),
     clearTarget: assign({ target: null }),
@@ -126,9 +126,9 @@ export const newsCategoriesMachine = setup({
       const id = idOf(event);
       return { inUse: { id, text: NEWS_TEXTS.categoryInUse(find(context, id)?.post_count ?? 0) } };
     }),
-    assignInUseFailure: assign(({ context, event }) => {
+    assignInUseFailure: assign(({ context }, failure: ApiFailure) => {
       const id = context.target ?? 0;
-      const text = inUseText((event as unknown as { error: unknown }).error, find(context, id)?.post_count ?? 0);
+      const text = inUseText(failure, find(context, id)?.post_count ?? 0);
       return { inUse: text === null ? null : { id, text } };
     }),
     clearInUse: assign({ inUse: null }),
@@ -150,8 +150,8 @@ export const newsCategoriesMachine = setup({
     },
     isNameUnchanged: ({ context }) => context.editing !== null && find(context, context.editing.id)?.name === context.editing.name.trim(),
     isEditInvalid: ({ context }) => context.editing !== null && nameErrorOf(context.categories, context.editing.name, context.editing.id) !== null,
-    isNameRefused: ({ event }) => nameFailure((event as unknown as { error: unknown }).error) !== null,
-    isInUseFailure: ({ context, event }) => inUseText((event as unknown as { error: unknown }).error, find(context, context.target)?.post_count ?? 0) !== null,
+    isNameRefused: (_, failure: ApiFailure) => nameFailure(failure) !== null,
+    isInUseFailure: ({ context }, failure: ApiFailure) => inUseText(failure, find(context, context.target)?.post_count ?? 0) !== null,
   },
 }).createMachine({
   id: 'newsCategories',
@@ -163,7 +163,7 @@ export const newsCategoriesMachine = setup({
       invoke: {
         id: 'fetchNewsCategories',
         src: 'fetchNewsCategories',
-        onDone: { target: 'ready', actions: 'assignCategories' },
+        onDone: { target: 'ready', actions: { type: 'assignCategories', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
       },
     },
@@ -195,9 +195,13 @@ export const newsCategoriesMachine = setup({
             id: 'createNewsCategory',
             src: 'createNewsCategory',
             input: ({ context }) => ({ name: context.draft.trim() }),
-            onDone: { target: 'idle', actions: ['appendCreated', 'toastCreated'] },
+            onDone: { target: 'idle', actions: [{ type: 'appendCreated', params: ({ event }) => event.output }, 'toastCreated'] },
             onError: [
-              { guard: 'isNameRefused', target: 'idle', actions: ['assignDraftFailure', 'focusDraft'] },
+              {
+                guard: { type: 'isNameRefused', params: ({ event }) => toApiFailure(event.error) },
+                target: 'idle',
+                actions: [{ type: 'assignDraftFailure', params: ({ event }) => toApiFailure(event.error) }, 'focusDraft'],
+              },
               { target: 'idle', actions: 'toastFailed' },
             ],
           },
@@ -219,9 +223,13 @@ export const newsCategoriesMachine = setup({
             id: 'renameNewsCategory',
             src: 'renameNewsCategory',
             input: ({ context }) => ({ id: context.editing?.id ?? 0, name: (context.editing?.name ?? '').trim() }),
-            onDone: { target: 'idle', actions: ['replaceRenamed', 'toastRenamed', 'focusRename', 'clearEditing'] },
+            onDone: { target: 'idle', actions: [{ type: 'replaceRenamed', params: ({ event }) => event.output }, 'toastRenamed', 'focusRename', 'clearEditing'] },
             onError: [
-              { guard: 'isNameRefused', target: 'editing', actions: ['assignEditFailure', 'focusEditInput'] },
+              {
+                guard: { type: 'isNameRefused', params: ({ event }) => toApiFailure(event.error) },
+                target: 'editing',
+                actions: [{ type: 'assignEditFailure', params: ({ event }) => toApiFailure(event.error) }, 'focusEditInput'],
+              },
               { target: 'editing', actions: ['toastFailed', 'focusEditInput'] },
             ],
           },
@@ -232,7 +240,7 @@ export const newsCategoriesMachine = setup({
             id: 'reorderNewsCategories',
             src: 'reorderNewsCategories',
             input: ({ context }) => ({ ids: context.categories.map((category) => category.id) }),
-            onDone: { target: 'idle', actions: 'acceptOrder' },
+            onDone: { target: 'idle', actions: { type: 'acceptOrder', params: ({ event }) => event.output } },
             onError: { target: 'idle', actions: ['rollbackOrder', 'toastReorderFailed', 'focusMoved'] },
           },
         },
@@ -250,7 +258,11 @@ export const newsCategoriesMachine = setup({
             input: ({ context }) => ({ id: context.target ?? 0 }),
             onDone: { target: 'idle', actions: ['removeTarget', 'clearTarget', 'toastDeleted', 'focusDraft'] },
             onError: [
-              { guard: 'isInUseFailure', target: 'idle', actions: ['assignInUseFailure', 'focusDelete', 'clearTarget'] },
+              {
+                guard: { type: 'isInUseFailure', params: ({ event }) => toApiFailure(event.error) },
+                target: 'idle',
+                actions: [{ type: 'assignInUseFailure', params: ({ event }) => toApiFailure(event.error) }, 'focusDelete', 'clearTarget'],
+              },
               { target: 'idle', actions: ['toastFailed', 'focusDelete', 'clearTarget'] },
             ],
           },
