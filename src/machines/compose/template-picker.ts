@@ -5,13 +5,13 @@
 // says so when it opens the picker or passes the start's template), it first asks «¿Reemplazar el título y
 // el contenido?»: nothing typed is replaced without a yes. Its toasts and focus moves are emitted and
 // relayed by compose.
-import { and, assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, setup, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { fetchTemplate, type TemplateQuery } from '../../services/templates/templates';
 import type { Template, TemplateRepositoryCode } from '../../../shared/templates-contract';
 import { FIELD_IDS } from './rules';
 import type { FocusEvent, NavigateEvent, ToastEvent } from '../app/effects';
 import { listChild, listHostActions } from '../list/list';
-import { templateListMachine, templateQueryActions, templateQueryOf, type TemplateListActor } from '../templates/templates';
+import { templateListMachine, templateQueryOf, type TemplateListActor } from '../templates/templates';
 import { templateApplyOf } from '../templates/rules';
 
 /** Compose's "Usar plantilla" button, where focus returns when the picker closes without a choice. */
@@ -67,6 +67,7 @@ export const templatePickerMachine = setup({
     context: {} as TemplatePickerContext,
     events: {} as TemplatePickerEvent,
     emitted: {} as TemplatePickerEmitted,
+    children: {} as { list: 'list' },
   },
   actors: { list: templateListMachine, fetchTemplate },
   actions: {
@@ -78,17 +79,34 @@ export const templatePickerMachine = setup({
     }),
     resetQuery: assign({ repository: null, q: '', items: NO_ROWS, chosen: null }),
     ...listHostActions<TemplatePickerContext, TemplatePickerEvent, TemplateQuery>(templateQueryOf),
-    ...templateQueryActions<TemplatePickerContext, TemplatePickerEvent>(),
+    /** Its rows, as the list's last snapshot had them (the same array). */
+    assignItems: assign({
+      items: ({ event }) => {
+        assertEvent(event, 'xstate.snapshot.list');
+        return event.snapshot.context.items;
+      },
+    }),
+    assignSearch: assign(({ event }) => {
+      assertEvent(event, 'templates.search');
+      return { q: event.q };
+    }),
+    assignRepository: assign(({ event }) => {
+      assertEvent(event, 'templates.repository');
+      return { repository: event.repository };
+    }),
     chooseListed: assign({
       chosen: ({ context, event }) => {
         assertEvent(event, 'templates.choose');
         return context.items.find((item) => item.id === event.id) ?? null;
       },
     }),
-    chooseFetched: assign({ chosen: ({ event }) => (event as unknown as { output: Template | null }).output }),
-    apply: sendTo(
-      ({ context }) => context.parent,
-      ({ context }): TemplateApplyEvent => ({ type: 'template.apply', ...templateApplyOf(context.chosen as Template) }),
+    chooseFetched: assign((_, chosen: Template | null) => ({ chosen })),
+    /** The chosen template to compose: its name as the title, its content. */
+    // Typed by hand: inferred, it would read this very actions map and loop.
+    apply: enqueueActions<TemplatePickerContext, TemplatePickerEvent, undefined, TemplatePickerEvent, never, never, never, never, TemplatePickerEmitted>(
+      ({ context, enqueue }) => {
+        if (context.chosen !== null) enqueue.sendTo(context.parent, { type: 'template.apply', ...templateApplyOf(context.chosen) } satisfies TemplateApplyEvent);
+      },
     ),
     clearChosen: assign({ chosen: null }),
     focusContent: emit({ type: 'focus', target: FIELD_IDS.content }),
@@ -104,7 +122,8 @@ export const templatePickerMachine = setup({
       return context.items.some((item) => item.id === event.id);
     },
     replaces: ({ context }) => context.replaces,
-    isFound: ({ event }) => (event as unknown as { output: Template | null }).output !== null,
+    /** `/new?template=ID` names a template the user cannot see (or none). */
+    isMissing: (_, template: Template | null) => template === null,
   },
 }).createMachine({
   id: 'templatePicker',
@@ -142,9 +161,12 @@ export const templatePickerMachine = setup({
           return { id: event.id };
         },
         onDone: [
-          { guard: and(['isFound', 'replaces']), target: 'confirming', actions: ['chooseFetched', 'dropFromAddress'] },
-          { guard: 'isFound', target: 'closed', actions: ['chooseFetched', 'apply', 'focusContent', 'clearChosen', 'dropFromAddress'] },
-          { target: 'closed', actions: ['toastNotFound', 'dropFromAddress'] },
+          { guard: { type: 'isMissing', params: ({ event }) => event.output }, target: 'closed', actions: ['toastNotFound', 'dropFromAddress'] },
+          { guard: 'replaces', target: 'confirming', actions: [{ type: 'chooseFetched', params: ({ event }) => event.output }, 'dropFromAddress'] },
+          {
+            target: 'closed',
+            actions: [{ type: 'chooseFetched', params: ({ event }) => event.output }, 'apply', 'focusContent', 'clearChosen', 'dropFromAddress'],
+          },
         ],
         onError: { target: 'closed', actions: ['toastRequestError', 'dropFromAddress'] },
       },
@@ -165,7 +187,7 @@ export type TemplatePickerSnapshot = SnapshotFrom<typeof templatePickerMachine>;
 export type TemplatePickerActor = ActorRefFrom<typeof templatePickerMachine>;
 
 export const selectPickerOpen = (s: TemplatePickerSnapshot): boolean => s.matches('open');
-export const selectPickerList = (s: TemplatePickerSnapshot): TemplateListActor | undefined => s.children.list as TemplateListActor | undefined;
+export const selectPickerList = (s: TemplatePickerSnapshot): TemplateListActor | undefined => s.children.list;
 export const selectPickerItems = (s: TemplatePickerSnapshot): Template[] => s.context.items;
 export const selectPickerQuery = (s: TemplatePickerSnapshot): string => s.context.q;
 export const selectPickerRepository = (s: TemplatePickerSnapshot): TemplateRepositoryCode | null => s.context.repository;

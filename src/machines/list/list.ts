@@ -252,24 +252,14 @@ export const selectPlaceholder = <T, Q>(s: ListSnapshot<T, Q>): ListPlaceholder 
 export const selectCanLoadMore = <T, Q>(s: ListSnapshot<T, Q>): boolean => s.can({ type: 'list.more' });
 
 // The host's side: a screen that shows a list invokes it as its child `list` (`listChild`), mirrors its
-// rows in its own context (`items`, to find the row an event names) and asks it for pages (`askQuery`,
-// `askMore`, `askReload`): `...listHostActions<Context, Event>(queryOf)` in the host's `setup({ actions })`
-// and `invoke: { ...listChild(queryOf), onError }` in the state that shows it.
-
-/** What a host gets on each of the child's snapshots. */
-interface ListSnapshotEvent {
-  type: 'xstate.snapshot.list';
-  snapshot: { context: { items: unknown[] } };
-}
+// rows in its own context (`items`, to find the row an event names: its own `assignItems` action reads them
+// from the `xstate.snapshot.list` event, typed by its events) and asks it for pages (`askQuery`, `askMore`,
+// `askReload`): `...listHostActions<Context, Event, Query>(queryOf)` in the host's `setup({ actions })` and
+// `invoke: { ...listChild(queryOf), onError }` in the state that shows it.
 
 /** The actions every list host has the same, typed for the host (`C`, `E`) with its query `Q`. */
-export function listHostActions<C extends MachineContext & { items: unknown[] }, E extends EventObject, Q>(queryOf: (context: C) => Q) {
+export function listHostActions<C extends MachineContext, E extends EventObject, Q>(queryOf: (context: C) => Q) {
   return {
-    /** Its rows, as the child's last snapshot had them (the same array). */
-    assignItems: assign<C, E, undefined, E, never>(({ event }) => {
-      assertEvent(event as EventObject, 'xstate.snapshot.list');
-      return { items: (event as unknown as ListSnapshotEvent).snapshot.context.items } as Partial<C>;
-    }),
     /** New search or filters: page 1 again (the list debounces). */
     askQuery: sendTo<C, E, undefined, AnyActorRef, E>('list', ({ context }: { context: C }) => ({ type: 'list.query', query: queryOf(context) })),
     askMore: sendTo<C, E, undefined, AnyActorRef, E>('list', { type: 'list.more' }),

@@ -9,7 +9,7 @@
 import { assertEvent, assign, emit, sendTo, setup, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
 import type { MessageKey } from '../../i18n';
 import type { Effect } from '../app/effects';
-import type { ListMachine, ListSnapshot } from './list';
+import { listChild, listHostActions, type ListMachine, type ListSnapshot } from './list';
 
 /** A call on one trashed row (restore it, delete it forever), by the row's id; its answer, whatever it is, is not read. */
 type TrashCall = PromiseActorLogic<any, { id: number }>;
@@ -74,16 +74,13 @@ export function createTrashMachine<T extends { id: number }, Q>(options: TrashOp
           return event.snapshot.context.items;
         },
       }),
+      ...listHostActions<TrashContext<T>, TrashEvent<T, Q>, Q>(queryOf),
       /** The list crashed: its rows go with it (a new list starts empty). */
       forgetItems: assign({ target: null, items: [] }),
       assignQuery: assign(({ event }) => {
         assertEvent(event, 'trash.search');
         return { q: event.q };
       }),
-      /** New search text: page 1 again (the list debounces). */
-      askQuery: sendTo('list', ({ context }) => ({ type: 'list.query' as const, query: queryOf(context) })),
-      askMore: sendTo('list', { type: 'list.more' }),
-      askReload: sendTo('list', { type: 'list.reload' }),
       assignTarget: assign(({ event }) => ({ target: targetOf(event) })),
       clearTarget: assign({ target: null }),
       removeTarget: sendTo('list', ({ context }) => ({ type: 'list.remove' as const, keys: context.target === null ? [] : [context.target] })),
@@ -101,13 +98,7 @@ export function createTrashMachine<T extends { id: number }, Q>(options: TrashOp
     context: options.searchable ? { q: '', items: [], target: null } : { items: [], target: null },
     states: {
       shown: {
-        invoke: {
-          id: 'list',
-          src: 'list',
-          input: ({ context }) => ({ query: queryOf(context) }),
-          onSnapshot: { actions: 'assignItems' },
-          onError: { target: 'crashed', actions: 'forgetItems' },
-        },
+        invoke: { ...listChild(queryOf), onError: { target: 'crashed', actions: 'forgetItems' } },
         on: {
           ...(options.searchable ? { 'trash.search': { actions: ['assignQuery', 'askQuery'] } } : {}),
           'trash.loadMore': { actions: 'askMore' },

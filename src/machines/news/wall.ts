@@ -89,34 +89,6 @@ export function postActions(post: Pick<NewsPost, 'status' | 'editable'>): { unpu
   };
 }
 
-/** The post an action's answer names (`xstate.done.actor.*`). */
-type Done = { event: { output: NewsPost } };
-const answered = ({ event }: Done) => event.output;
-
-/**
- * One action on one post (`target`): busy while its call runs; the answer's actions (`withList` while the
- * list is there to tell, else `without`), or the failure's toast; idle again either way.
- */
-const acting = <const W extends readonly unknown[], const N extends readonly unknown[]>(
-  src: 'unpublishPost' | 'publishPost' | 'trashPost',
-  withList: W,
-  without: N,
-  failed: MessageKey,
-) =>
-  ({
-    tags: 'busy',
-    invoke: {
-      id: src,
-      src,
-      input: ({ context }: { context: WallContext }) => ({ id: context.target as number }),
-      onDone: [
-        { guard: 'hasList', target: 'idle', actions: [...withList, 'clearTarget'] },
-        { target: 'idle', actions: [...without, 'clearTarget'] },
-      ],
-      onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: failed } }, 'clearTarget'] },
-    },
-  }) as const;
-
 export const newsWallMachine = setup({
   types: {
     input: {} as WallInput,
@@ -127,6 +99,13 @@ export const newsWallMachine = setup({
   actors: { list: wallListMachine, fetchNewsCategories, unpublishPost, publishPost, trashPost, restorePost },
   actions: {
     ...listHostActions<WallContext, WallEvent, WallQuery>(queryOf),
+    /** Its rows, as the list's last snapshot had them (the same array). */
+    assignItems: assign({
+      items: ({ event }) => {
+        assertEvent(event, 'xstate.snapshot.list');
+        return event.snapshot.context.items;
+      },
+    }),
     /** The list crashed: its rows go with it. */
     forgetItems: assign({ items: [] }),
     assignSearch: assign(({ event }) => {
@@ -252,20 +231,57 @@ export const newsWallMachine = setup({
             'news.restore': { guard: 'canRestore', target: 'restoring', actions: 'assignTarget' },
           },
         },
-        unpublishing: acting('unpublishPost', [{ type: 'updateRow', params: answered }, 'toastUnpublished'], ['toastUnpublished'], 'news.toast.unpublishFailed'),
-        publishing: acting('publishPost', [{ type: 'updateRow', params: answered }, 'toastPublished'], ['toastPublished'], 'news.toast.publishFailed'),
-        trashing: acting(
-          'trashPost',
-          [{ type: 'removeRow', params: answered }, { type: 'toastTrashed', params: answered }],
-          [{ type: 'toastTrashed', params: answered }],
-          'news.toast.trashFailed',
-        ),
+        // One action on one post (`target`): busy while its call runs; the answer replaces or removes the row
+        // while the list is there to tell (else only its toast), a failure has its toast; idle again either way.
+        unpublishing: {
+          tags: 'busy',
+          invoke: {
+            id: 'unpublishPost',
+            src: 'unpublishPost',
+            input: ({ context }) => ({ id: context.target ?? 0 }),
+            onDone: [
+              { guard: 'hasList', target: 'idle', actions: [{ type: 'updateRow', params: ({ event }) => event.output }, 'toastUnpublished', 'clearTarget'] },
+              { target: 'idle', actions: ['toastUnpublished', 'clearTarget'] },
+            ],
+            onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'news.toast.unpublishFailed' } }, 'clearTarget'] },
+          },
+        },
+        publishing: {
+          tags: 'busy',
+          invoke: {
+            id: 'publishPost',
+            src: 'publishPost',
+            input: ({ context }) => ({ id: context.target ?? 0 }),
+            onDone: [
+              { guard: 'hasList', target: 'idle', actions: [{ type: 'updateRow', params: ({ event }) => event.output }, 'toastPublished', 'clearTarget'] },
+              { target: 'idle', actions: ['toastPublished', 'clearTarget'] },
+            ],
+            onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'news.toast.publishFailed' } }, 'clearTarget'] },
+          },
+        },
+        trashing: {
+          tags: 'busy',
+          invoke: {
+            id: 'trashPost',
+            src: 'trashPost',
+            input: ({ context }) => ({ id: context.target ?? 0 }),
+            onDone: [
+              {
+                guard: 'hasList',
+                target: 'idle',
+                actions: [{ type: 'removeRow', params: ({ event }) => event.output }, { type: 'toastTrashed', params: ({ event }) => event.output }, 'clearTarget'],
+              },
+              { target: 'idle', actions: [{ type: 'toastTrashed', params: ({ event }) => event.output }, 'clearTarget'] },
+            ],
+            onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'news.toast.trashFailed' } }, 'clearTarget'] },
+          },
+        },
         restoring: {
           tags: 'busy',
           invoke: {
             id: 'restorePost',
             src: 'restorePost',
-            input: ({ context }) => ({ id: context.target as number }),
+            input: ({ context }) => ({ id: context.target ?? 0 }),
             onDone: [
               { guard: 'hasList', target: 'idle', actions: ['askReload', 'toastRestored', 'clearTarget'] },
               { target: 'idle', actions: ['toastRestored', 'clearTarget'] },

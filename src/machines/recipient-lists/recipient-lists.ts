@@ -88,6 +88,13 @@ export const recipientListsMachine = setup({
     /** The list crashed: its rows go with it (a new list starts empty). */
     forgetItems: assign({ items: [] }),
     ...listHostActions<ListsContext, ListsEvent, ListsQuery>(queryOf),
+    /** Its rows, as the list's last snapshot had them (the same array). */
+    assignItems: assign({
+      items: ({ event }) => {
+        assertEvent(event, 'xstate.snapshot.list');
+        return event.snapshot.context.items;
+      },
+    }),
     assignQuery: assign(({ event }) => {
       assertEvent(event, 'lists.search');
       return { q: event.q };

@@ -5,9 +5,9 @@
 // toasts (SPEC §8's texts) and focus moves, emitted. Nothing typed is lost: a save that fails keeps the
 // editor open with what was typed (a 422's field messages on their fields), and closing an editor with
 // unsaved changes (Cancelar, Escape, a click outside) asks «¿Descartar los cambios?» first.
-import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type EventObject, type MachineContext, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { copyTemplate, deleteTemplate, fetchTemplateListPage, saveTemplate, type TemplateQuery } from '../../services/templates/templates';
-import { toApiFailure } from '../../services/http/client';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { Template, TemplateRepositoryCode } from '../../../shared/templates-contract';
 import type { FocusEvent, ToastEvent } from '../app/effects';
 import { createListMachine, listChild, listHostActions } from '../list/list';
@@ -88,24 +88,6 @@ const listedOf = (context: TemplatesContext, event: TemplatesEvent): Template | 
 /** What the list shows: the repository (tab or filter; null: all) and the search text. */
 export const templateQueryOf = (context: TemplateQuery): TemplateQuery => ({ repository: context.repository, q: context.q });
 
-type TemplateQueryEvent = { type: 'templates.search'; q: string } | { type: 'templates.repository'; repository: TemplateRepositoryCode | null };
-
-/** The search box and the repository tabs (or filter) into the context, as /templates and compose's picker keep them. */
-export function templateQueryActions<C extends MachineContext & TemplateQuery, E extends EventObject>() {
-  return {
-    assignSearch: assign<C, E, undefined, E, never>(({ event }) => {
-      const search = event as unknown as TemplateQueryEvent;
-      assertEvent(search, 'templates.search');
-      return { q: search.q } as Partial<C>;
-    }),
-    assignRepository: assign<C, E, undefined, E, never>(({ event }) => {
-      const tab = event as unknown as TemplateQueryEvent;
-      assertEvent(tab, 'templates.repository');
-      return { repository: tab.repository } as Partial<C>;
-    }),
-  };
-}
-
 /** Where focus goes back when the editor closes: the button that opened it. */
 const editorOpener = (draft: TemplateDraft): string => (draft.id === null ? NEW_TEMPLATE_BUTTON_ID : editButtonId(draft.id));
 
@@ -115,17 +97,33 @@ export const templatesMachine = setup({
     context: {} as TemplatesContext,
     events: {} as TemplatesEvent,
     emitted: {} as TemplatesEmitted,
+    children: {} as { list: 'list' },
   },
   actors: { list: templateListMachine, saveTemplate, deleteTemplate, copyTemplate },
   actions: {
     ...listHostActions<TemplatesContext, TemplatesEvent, TemplateQuery>(templateQueryOf),
+    /** Its rows, as the list's last snapshot had them (the same array). */
+    assignItems: assign({
+      items: ({ event }) => {
+        assertEvent(event, 'xstate.snapshot.list');
+        return event.snapshot.context.items;
+      },
+    }),
     forgetItems: assign({ items: NO_ROWS }),
-    ...templateQueryActions<TemplatesContext, TemplatesEvent>(),
+    assignSearch: assign(({ event }) => {
+      assertEvent(event, 'templates.search');
+      return { q: event.q };
+    }),
+    assignRepository: assign(({ event }) => {
+      assertEvent(event, 'templates.repository');
+      return { repository: event.repository };
+    }),
     /** SPEC §3: a new template starts with empty fields. */
     openNew: assign({ draft: EMPTY_DRAFT, original: EMPTY_DRAFT, errors: NO_ERRORS }),
     openEdit: assign(({ context, event }) => {
-      const template = listedOf(context, event) as Template;
-      const draft = { id: template.id, name: template.name, content: template.content };
+      // `isOwnListed` let the event through: the template is listed.
+      const template = listedOf(context, event);
+      const draft = template ? { id: template.id, name: template.name, content: template.content } : EMPTY_DRAFT;
       return { draft, original: draft, errors: NO_ERRORS };
     }),
     change: assign(({ context, event }) => {
@@ -140,7 +138,7 @@ export const templatesMachine = setup({
     focusChangedField: emit(({ context }) => ({ type: 'focus' as const, target: TEMPLATE_FIELD_IDS[firstChangedTemplateField(context.original, context.draft)] })),
     focusFirstError: emit(({ context }) => ({ type: 'focus' as const, target: TEMPLATE_FIELD_IDS[firstInvalidTemplateField(context.errors) ?? 'name'] })),
     toastReview: emit({ type: 'toast', kind: 'error', key: 'templates.errors.review' }),
-    serverErrors: assign({ errors: ({ event }) => serverTemplateErrors(toApiFailure((event as { error?: unknown }).error)) }),
+    serverErrors: assign((_, failure: ApiFailure) => ({ errors: serverTemplateErrors(failure) })),
     /** SPEC §8: "template created" / "template updated". */
     toastSaved: emit(({ context }) => ({ type: 'toast' as const, kind: 'success' as const, key: context.draft.id === null ? ('templates.toast.created' as const) : ('templates.toast.updated' as const) })),
     /** SPEC §8: "template creation, update or deletion failed" (copying creates one). */
@@ -148,10 +146,9 @@ export const templatesMachine = setup({
     toastDeleted: emit({ type: 'toast', kind: 'success', key: 'templates.toast.deleted' }),
     toastCopied: emit({ type: 'toast', kind: 'success', key: 'templates.toast.copied' }),
     /** A saved template: its row fresher where it is; a new one comes with page 1 again (newest first). */
-    showSaved: sendTo('list', ({ context, event }) => {
-      const saved = (event as unknown as { output: Template }).output;
-      return context.draft.id === null ? { type: 'list.reload' as const } : { type: 'list.update' as const, items: [saved] };
-    }),
+    showSaved: sendTo('list', ({ context }, saved: Template) =>
+      context.draft.id === null ? { type: 'list.reload' as const } : { type: 'list.update' as const, items: [saved] },
+    ),
     assignTarget: assign({ target: ({ context, event }) => listedOf(context, event) ?? null }),
     clearTarget: assign({ target: null }),
     removeTarget: sendTo('list', ({ context }) => ({ type: 'list.remove' as const, keys: context.target ? [context.target.id] : [] })),
@@ -168,8 +165,11 @@ export const templatesMachine = setup({
     isDraftValid: ({ context }) => !hasTemplateErrors(templateErrors(context.draft)),
     hasUnsavedChanges: ({ context }) => hasUnsavedTemplateChanges(context.original, context.draft),
     /** A change that changes something (see changesTemplateField). */
-    isNewValue: ({ context, event }) => changesTemplateField(context.draft, event as Extract<TemplatesEvent, { type: 'templates.change' }>),
-    isValidationFailure: ({ event }) => isTemplateValidationFailure(toApiFailure((event as { error?: unknown }).error)),
+    isNewValue: ({ context, event }) => {
+      assertEvent(event, 'templates.change');
+      return changesTemplateField(context.draft, event);
+    },
+    isValidationFailure: (_, failure: ApiFailure) => isTemplateValidationFailure(failure),
   },
 }).createMachine({
   id: 'templates',
@@ -226,10 +226,14 @@ export const templatesMachine = setup({
             id: 'saveTemplate',
             src: 'saveTemplate',
             input: ({ context }) => ({ id: context.draft.id, template: templateInputOf(context.draft) }),
-            onDone: { target: 'idle', actions: ['toastSaved', 'showSaved', 'focusOpener', 'closeEditor'] },
+            onDone: { target: 'idle', actions: ['toastSaved', { type: 'showSaved', params: ({ event }) => event.output }, 'focusOpener', 'closeEditor'] },
             // Refused or failed: the editor stays with everything typed; a 422 marks its fields.
             onError: [
-              { guard: 'isValidationFailure', target: 'editing', actions: ['serverErrors', 'toastFailed', 'focusFirstError'] },
+              {
+                guard: { type: 'isValidationFailure', params: ({ event }) => toApiFailure(event.error) },
+                target: 'editing',
+                actions: [{ type: 'serverErrors', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed', 'focusFirstError'],
+              },
               { target: 'editing', actions: 'toastFailed' },
             ],
           },
@@ -275,7 +279,7 @@ export type TemplatesSnapshot = SnapshotFrom<typeof templatesMachine>;
 export type TemplatesActor = ActorRefFrom<typeof templatesMachine>;
 
 // Selectors: primitives, or references that keep their identity until their value changes.
-export const selectList = (s: TemplatesSnapshot): TemplateListActor | undefined => s.children.list as TemplateListActor | undefined;
+export const selectList = (s: TemplatesSnapshot): TemplateListActor | undefined => s.children.list;
 export const selectItems = (s: TemplatesSnapshot): Template[] => s.context.items;
 export const selectRepository = (s: TemplatesSnapshot): TemplateRepositoryCode => s.context.repository;
 export const selectQuery = (s: TemplatesSnapshot): string => s.context.q;
