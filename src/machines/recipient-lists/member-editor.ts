@@ -9,7 +9,8 @@ import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEdit, type UserToEditIn
 import { checkPersonEdit, PHONE_PREFIXES as SHARED_PREFIXES } from '../../../shared/person-rules';
 import { fetchMemberUser, saveMemberUser } from '../../services/recipient-lists/recipient-lists';
 import type { FocusEvent } from '../app/effects';
-import { errorOf, serverErrors, type FieldErrors } from './recipient-lists';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
+import { serverErrors, type FieldErrors } from './recipient-lists';
 
 /** SPEC §3 prefixes as the prefix picker offers them (shared/person-rules.ts); the longest match wins when splitting. */
 export const PHONE_PREFIXES = SHARED_PREFIXES.map((entry) => entry.prefix);
@@ -106,9 +107,9 @@ export type MemberEditorEvent =
 const EMPTY_FORM: MemberForm = { nombres: '', apellido_paterno: '', email: '', prefix: '+56', phone: '', tipo_documento_id: '', dni: '' };
 
 /** Server errors keyed by the form's fields. */
-function formErrors(error: unknown): FieldErrors {
+function formErrors(failure: ApiFailure): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [key, value] of Object.entries(serverErrors(error) ?? {})) errors[fieldOfError(key)] = value;
+  for (const [key, value] of Object.entries(serverErrors(failure) ?? {})) errors[fieldOfError(key)] = value;
   return errors;
 }
 
@@ -142,7 +143,7 @@ export const memberEditorMachine = setup({
       const { [event.field]: _gone, form: _form, ...errors } = context.errors;
       return { form: { ...context.form, [event.field]: event.value }, errors, failed: false };
     }),
-    assignErrors: assign(({ event }) => ({ errors: formErrors(errorOf(event)), failed: false })),
+    assignErrors: assign((_, failure: ApiFailure) => ({ errors: formErrors(failure), failed: false })),
     markFailed: assign({ failed: true, errors: {} }),
     assignCheckedErrors: assign(({ context }) => ({ errors: checkedErrors(context), failed: false })),
     clearFailure: assign({ failed: false }),
@@ -153,7 +154,7 @@ export const memberEditorMachine = setup({
     }),
   },
   guards: {
-    isFieldError: ({ event }) => serverErrors(errorOf(event)) !== null,
+    isFieldError: (_, failure: ApiFailure) => serverErrors(failure) !== null,
     isValid: ({ context }) => Object.keys(checkedErrors(context)).length === 0,
   },
 }).createMachine({
@@ -192,7 +193,11 @@ export const memberEditorMachine = setup({
         input: ({ context }) => ({ listId: context.listId, memberId: context.memberId, changes: changesOf(context.form) }),
         onDone: { target: 'saved', actions: { type: 'assignSaved', params: ({ event }) => event.output } },
         onError: [
-          { guard: 'isFieldError', target: 'editing', actions: ['assignErrors', 'focusFirstError'] },
+          {
+            guard: { type: 'isFieldError', params: ({ event }) => toApiFailure(event.error) },
+            target: 'editing',
+            actions: [{ type: 'assignErrors', params: ({ event }) => toApiFailure(event.error) }, 'focusFirstError'],
+          },
           { target: 'editing', actions: 'markFailed' },
         ],
       },

@@ -2,7 +2,7 @@
 // member or a saved person changes in the rows, reading a 409 "used by a scheduled message", and the ids
 // focus moves to. Apart from the machine (recipient-lists/recipient-list.ts) so views and tests use them alone.
 import { LIST_NAME_MAX, type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../../shared/recipient-lists-contract';
-import { toApiFailure } from '../../services/http/client';
+import type { ApiFailure } from '../../services/http/client';
 
 /** A delete refused (409 `list.scheduled`): the server's text naming the message, and its id when given. */
 export interface ScheduledConflict {
@@ -48,8 +48,7 @@ export const withEditedUser = (members: RecipientListMember[], user: UserToEdit)
   members.map((member) => (member.user_id === user.id && member.user_type === user.user_type ? { ...member, name: user.name, email: user.email, phone: user.fono_celular, dni: user.dni } : member));
 
 /** A 409 `list.scheduled`: the message's text (`errors.list`) and, when the server names it, its id (`errors.message_id`). */
-export function conflictOf(error: unknown): ScheduledConflict | null {
-  const failure = toApiFailure(error);
+export function conflictOf(failure: ApiFailure): ScheduledConflict | null {
   if (failure.status !== 409) return null;
   const id = Number(failure.fieldErrors.message_id?.[0]);
   return { text: failure.fieldErrors.list?.[0] ?? failure.message, messageId: Number.isInteger(id) && id > 0 ? id : null };

@@ -6,7 +6,6 @@ import type { memberEditorMachine } from './member-editor';
 import { isSearching, memberRows, type MemberRows } from './member-rows';
 import type { RecipientListSnapshot } from './recipient-list';
 import type { ScheduledConflict } from './recipient-list-rules';
-import type { recipientPickerMachine } from '../compose/recipient-picker';
 
 export type MemberEditorActor = ActorRefFrom<typeof memberEditorMachine>;
 
@@ -20,8 +19,8 @@ export const selectNameError = (s: RecipientListSnapshot): string | null => s.co
 export const selectConflict = (s: RecipientListSnapshot): ScheduledConflict | null => s.context.conflict;
 export const selectBusy = (s: RecipientListSnapshot): boolean => s.hasTag('busy');
 export const selectConfirmingDelete = (s: RecipientListSnapshot): boolean => s.matches({ ready: 'confirmingDelete' });
-export const selectDetailPicker = (s: RecipientListSnapshot) => s.children.picker as ActorRefFrom<typeof recipientPickerMachine> | undefined;
-export const selectMemberEditor = (s: RecipientListSnapshot): MemberEditorActor | undefined => s.children.memberEditor as MemberEditorActor | undefined;
+export const selectDetailPicker = (s: RecipientListSnapshot) => s.children.picker;
+export const selectMemberEditor = (s: RecipientListSnapshot): MemberEditorActor | undefined => s.children.memberEditor;
 export const selectStaleCount = (s: RecipientListSnapshot): number => s.context.members.filter((member) => member.stale !== null).length;
 export const selectCanManage = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.addMembers' });
 export const selectCanDelete = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.delete' });

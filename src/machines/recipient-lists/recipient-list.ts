@@ -10,10 +10,9 @@
 import { assertEvent, assign, emit, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../../shared/recipient-lists-contract';
-import { toApiFailure } from '../../services/http/client';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { addMembers, deleteList, fetchListDetail, removeMember, removeStale, updateList, type ListDetail } from '../../services/recipient-lists/recipient-lists';
 import { relayEffects, type Effect, type RelayedEffect } from '../app/effects';
-import { errorOf } from './recipient-lists';
 import { memberEditorMachine, type PhonePrefix } from './member-editor';
 import { conflictOf, DELETE_BUTTON_ID, isRenameChange, memberEditButtonId, nameDraftAfter, RENAME_FIELD_ID, renameError, withEditedUser, withoutMember, type ScheduledConflict } from './recipient-list-rules';
 import { recipientPickerMachine, type PickerReport } from '../compose/recipient-picker';
@@ -61,9 +60,6 @@ export type RecipientListEvent =
 type ToastKey = Extract<Effect, { type: 'toast' }>['key'];
 /** A call on this list that failed: back to idle, and a toast says so (the screen keeps what it showed). */
 const REQUEST_FAILED = { target: 'idle', actions: { type: 'toast', params: { kind: 'error', key: 'error.request' } } } as const;
-const byListId = ({ context }: { context: RecipientListContext }) => ({ id: context.id });
-/** The contact editor's output: the person saved, or null when it closed without saving. */
-const savedUser = ({ event }: { event: { output: { user: UserToEdit | null } } }) => event.output.user;
 
 export const recipientListMachine = setup({
   types: {
@@ -71,6 +67,7 @@ export const recipientListMachine = setup({
     context: {} as RecipientListContext,
     events: {} as RecipientListEvent,
     emitted: {} as Effect,
+    children: {} as { picker: 'recipientPicker'; memberEditor: 'memberEditor'; memberEditorEffects: 'relayEffects' },
   },
   actors: { fetchListDetail, updateList, addMembers, removeMember, removeStale, deleteList, recipientPicker: recipientPickerMachine, memberEditor: memberEditorMachine, relayEffects },
   actions: {
@@ -81,13 +78,13 @@ export const recipientListMachine = setup({
       nameDraft: nameDraftAfter(context.nameDraft, context.list?.name ?? null, detail.list.name),
     })),
     assignList: assign(({ context }, list: RecipientListSummary) => ({ list, nameError: null, nameDraft: nameDraftAfter(context.nameDraft, context.list?.name ?? null, list.name) })),
-    assignNotFound: assign(({ event }) => ({ notFound: toApiFailure(errorOf(event)).status === 404 })),
+    assignNotFound: assign((_, failure: ApiFailure) => ({ notFound: failure.status === 404 })),
     changeName: assign(({ event }) => {
       assertEvent(event, 'detail.changeName');
       return { nameDraft: event.name, nameError: null };
     }),
     assignNameError: assign(({ context }) => ({ nameError: renameError(context.nameDraft) })),
-    assignServerNameError: assign(({ event }) => ({ nameError: toApiFailure(errorOf(event)).fieldErrors.name?.[0] ?? 'recipientLists.saveFailed' })),
+    assignServerNameError: assign((_, failure: ApiFailure) => ({ nameError: failure.fieldErrors.name?.[0] ?? 'recipientLists.saveFailed' })),
     assignMember: assign(({ event }) => {
       assertEvent(event, ['detail.removeMember', 'detail.editMember']);
       return { memberId: event.memberId };
@@ -96,7 +93,7 @@ export const recipientListMachine = setup({
     dropMember: assign(({ context }) => ({ ...withoutMember(context.list, context.members, context.memberId), memberId: null })),
     /** The person's record changed everywhere: this list's row shows it now. */
     applyEdit: assign(({ context }, user: UserToEdit | null) => ({ members: user ? withEditedUser(context.members, user) : context.members, memberId: null })),
-    assignConflict: assign(({ event }) => ({ conflict: conflictOf(errorOf(event)) })),
+    assignConflict: assign((_, failure: ApiFailure) => ({ conflict: conflictOf(failure) })),
     clearConflict: assign({ conflict: null }),
     viewMembers: enqueueActions(({ enqueue }, change: MemberViewChange) => {
       enqueue.assign(change.view);
@@ -144,7 +141,7 @@ export const recipientListMachine = setup({
       assertEvent(event, 'picker.confirmed');
       return event.picks.length > 0;
     },
-    isConflict: ({ event }) => conflictOf(errorOf(event)) !== null,
+    isConflict: (_, failure: ApiFailure) => conflictOf(failure) !== null,
     hasConflict: ({ context }) => context.conflict !== null,
     hasOtherQuery: ({ context, event }) => event.type === 'members.search' && event.query !== context.memberQuery,
     hasMoreRows: ({ context }) => hasMoreRows(context.members, context.memberQuery, context.memberLimit),
@@ -159,9 +156,9 @@ export const recipientListMachine = setup({
       invoke: {
         id: 'fetchListDetail',
         src: 'fetchListDetail',
-        input: byListId,
+        input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'ready', actions: [{ type: 'assignDetail', params: ({ event }) => event.output }, 'spawnPicker'] },
-        onError: { target: 'failed', actions: 'assignNotFound' },
+        onError: { target: 'failed', actions: { type: 'assignNotFound', params: ({ event }) => toApiFailure(event.error) } },
       },
     },
     // Not found (no retry) or not loaded (Reintentar).
@@ -202,7 +199,10 @@ export const recipientListMachine = setup({
             src: 'updateList',
             input: ({ context }) => ({ id: context.id, name: context.nameDraft.trim() }),
             onDone: { target: 'idle', actions: [{ type: 'assignList', params: ({ event }) => event.output }, { type: 'toast', params: { kind: 'success', key: 'recipientLists.renamed' } }] },
-            onError: { target: 'idle', actions: ['assignServerNameError', { type: 'focus', params: RENAME_FIELD_ID }] },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignServerNameError', params: ({ event }) => toApiFailure(event.error) }, { type: 'focus', params: RENAME_FIELD_ID }],
+            },
           },
         },
         sharing: {
@@ -236,7 +236,7 @@ export const recipientListMachine = setup({
           invoke: {
             id: 'removeMember',
             src: 'removeMember',
-            input: ({ context }) => ({ id: context.id, memberId: context.memberId as number }),
+            input: ({ context }) => ({ id: context.id, memberId: context.memberId ?? 0 }),
             onDone: { target: 'idle', actions: ['dropMember', { type: 'toast', params: { kind: 'success', key: 'recipientLists.memberRemoved' } }] },
             onError: { target: 'idle', actions: ['clearMember', { type: 'toast', params: { kind: 'error', key: 'error.request' } }] },
           },
@@ -246,7 +246,7 @@ export const recipientListMachine = setup({
           invoke: {
             id: 'removeStale',
             src: 'removeStale',
-            input: byListId,
+            input: ({ context }) => ({ id: context.id }),
             onDone: { target: 'refreshing', actions: { type: 'toastStaleRemoved', params: ({ event }) => event.output } },
             onError: REQUEST_FAILED,
           },
@@ -257,7 +257,7 @@ export const recipientListMachine = setup({
           invoke: {
             id: 'refreshDetail',
             src: 'fetchListDetail',
-            input: byListId,
+            input: ({ context }) => ({ id: context.id }),
             onDone: { target: 'idle', actions: { type: 'assignDetail', params: ({ event }) => event.output } },
             // The change was made; the rows shown may be behind, which a reload of the page fixes.
             onError: REQUEST_FAILED,
@@ -269,8 +269,12 @@ export const recipientListMachine = setup({
             {
               id: 'memberEditor',
               src: 'memberEditor',
-              input: ({ context }) => ({ listId: context.id, memberId: context.memberId as number, defaultPrefix: context.defaultPrefix }),
-              onDone: { target: 'idle', actions: [{ type: 'afterEditor', params: savedUser }, { type: 'applyEdit', params: savedUser }] },
+              input: ({ context }) => ({ listId: context.id, memberId: context.memberId ?? 0, defaultPrefix: context.defaultPrefix }),
+              // The person saved, or null when the dialog closed without saving.
+              onDone: {
+                target: 'idle',
+                actions: [{ type: 'afterEditor', params: ({ event }) => event.output.user }, { type: 'applyEdit', params: ({ event }) => event.output.user }],
+              },
             },
             // Started after the editor (same step), so it finds it among this actor's children.
             { id: 'memberEditorEffects', src: 'relayEffects', input: ({ self }) => ({ parent: self, child: 'memberEditor' }) },
@@ -287,9 +291,16 @@ export const recipientListMachine = setup({
           invoke: {
             id: 'deleteList',
             src: 'deleteList',
-            input: byListId,
+            input: ({ context }) => ({ id: context.id }),
             onDone: { target: 'idle', actions: [{ type: 'toast', params: { kind: 'success', key: 'recipientLists.deleted' } }, 'goToLists'] },
-            onError: [{ guard: 'isConflict', target: 'idle', actions: 'assignConflict' }, REQUEST_FAILED],
+            onError: [
+              {
+                guard: { type: 'isConflict', params: ({ event }) => toApiFailure(event.error) },
+                target: 'idle',
+                actions: { type: 'assignConflict', params: ({ event }) => toApiFailure(event.error) },
+              },
+              REQUEST_FAILED,
+            ],
           },
         },
       },

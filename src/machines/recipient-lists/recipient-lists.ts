@@ -7,7 +7,7 @@ import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type Snaps
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { LIST_NAME_MAX, type RecipientListSummary } from '../../../shared/recipient-lists-contract';
 import type { MessageKey } from '../../i18n';
-import { toApiFailure } from '../../services/http/client';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { createList, fetchListsPage, type ListsQuery } from '../../services/recipient-lists/recipient-lists';
 import type { Effect } from '../app/effects';
 import { createListMachine, listChild, listHostActions } from '../list/list';
@@ -61,16 +61,12 @@ export function createErrors(name: string, picks: readonly RecipientPick[]): Fie
 }
 
 /** A 422's per-field texts, first of each field, as the form shows them. */
-export function serverErrors(error: unknown): FieldErrors | null {
-  const failure = toApiFailure(error);
+export function serverErrors(failure: ApiFailure): FieldErrors | null {
   if (failure.status !== 422) return null;
   const errors: FieldErrors = {};
   for (const [field, texts] of Object.entries(failure.fieldErrors)) if (texts[0]) errors[field] = { text: texts[0] };
   return Object.keys(errors).length > 0 ? errors : null;
 }
-
-/** The error an `xstate.error.actor.*` event carries (guards and actions of `onError` read it). */
-export const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error;
 
 const queryOf = (context: ListsContext): ListsQuery => ({ q: context.q });
 
@@ -82,6 +78,7 @@ export const recipientListsMachine = setup({
     events: {} as ListsEvent,
     emitted: {} as Effect,
     input: {} as { q?: string } | undefined,
+    children: {} as { list: 'list'; picker: 'recipientPicker' },
   },
   actors: { list: listsListMachine, createList, recipientPicker: recipientPickerMachine },
   actions: {
@@ -117,7 +114,7 @@ export const recipientListsMachine = setup({
     syncPicker: sendTo('picker', ({ context }) => ({ type: 'picker.sync' as const, picks: context.picks })),
     clearErrors: assign({ errors: NO_ERRORS }),
     assignCheckErrors: assign(({ context }) => ({ errors: createErrors(context.name, context.picks) })),
-    assignServerErrors: assign(({ event }) => ({ errors: serverErrors(errorOf(event)) ?? NO_ERRORS })),
+    assignServerErrors: assign((_, failure: ApiFailure) => ({ errors: serverErrors(failure) ?? NO_ERRORS })),
     focusFirstError: emit(({ context }) => ({ type: 'focus' as const, target: context.errors.name ? LIST_NAME_FIELD_ID : LIST_PICKS_FIELD_ID })),
     focusCreate: emit({ type: 'focus', target: LIST_CREATE_BUTTON_ID }),
     toastCreated: emit({ type: 'toast', kind: 'success', key: 'recipientLists.created' }),
@@ -126,7 +123,7 @@ export const recipientListsMachine = setup({
   },
   guards: {
     isValid: ({ context }) => Object.keys(createErrors(context.name, context.picks)).length === 0,
-    isFieldError: ({ event }) => serverErrors(errorOf(event)) !== null,
+    isFieldError: (_, failure: ApiFailure) => serverErrors(failure) !== null,
   },
 }).createMachine({
   id: 'recipientLists',
@@ -167,7 +164,11 @@ export const recipientListsMachine = setup({
                 input: ({ context }) => ({ name: context.name.trim(), picks: context.picks }),
                 onDone: { target: '#recipientLists.shown.idle', actions: ['toastCreated', { type: 'openCreated', params: ({ event }) => event.output }] },
                 onError: [
-                  { guard: 'isFieldError', target: 'editing', actions: ['assignServerErrors', 'focusFirstError'] },
+                  {
+                    guard: { type: 'isFieldError', params: ({ event }) => toApiFailure(event.error) },
+                    target: 'editing',
+                    actions: [{ type: 'assignServerErrors', params: ({ event }) => toApiFailure(event.error) }, 'focusFirstError'],
+                  },
                   { target: 'editing', actions: 'toastFailed' },
                 ],
               },
@@ -186,8 +187,8 @@ export const recipientListsMachine = setup({
 export type RecipientListsMachine = typeof recipientListsMachine;
 export type RecipientListsSnapshot = SnapshotFrom<typeof recipientListsMachine>;
 
-export const selectListsList = (s: RecipientListsSnapshot): ListsListActor | undefined => s.children.list as ListsListActor | undefined;
-export const selectListsPicker = (s: RecipientListsSnapshot) => s.children.picker as ActorRefFrom<typeof recipientPickerMachine> | undefined;
+export const selectListsList = (s: RecipientListsSnapshot): ListsListActor | undefined => s.children.list;
+export const selectListsPicker = (s: RecipientListsSnapshot) => s.children.picker;
 export const selectListsItems = (s: RecipientListsSnapshot): RecipientListSummary[] => s.context.items;
 export const selectListsQuery = (s: RecipientListsSnapshot): string => s.context.q;
 export const selectIsCreating = (s: RecipientListsSnapshot): boolean => s.matches({ shown: 'creating' });
