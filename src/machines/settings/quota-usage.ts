@@ -59,8 +59,7 @@ export const quotaUsageMachine = setup({
         return { ...context.query, year: event.year };
       },
     }),
-    assignUsage: assign(({ context, event }) => {
-      const usage = (event as unknown as { output: QuotaUsage }).output;
+    assignUsage: assign(({ context }, usage: QuotaUsage) => {
       // The server's default year (asked with none) is this month's: the newest the chart goes to.
       const asked = usageRequest(context.query);
       return { usage, latestYear: asked.year === null && usage.view === 'monthly' ? usage.year : context.latestYear };
@@ -98,7 +97,7 @@ export const quotaUsageMachine = setup({
         id: 'fetchUsage',
         src: 'fetchUsage',
         input: ({ context }) => usageRequest(context.query),
-        onDone: { target: 'shown', actions: 'assignUsage' },
+        onDone: { target: 'shown', actions: { type: 'assignUsage', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
       },
     },

@@ -5,7 +5,7 @@
 // typed, a 422's texts on their fields and focus on the first; the toasts are emitted, never shown here.
 import { assertEvent, assign, emit, raise, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { fetchQuotaSettings, saveQuotaSettings } from '../../services/settings/quota';
-import { toApiFailure } from '../../services/http/client';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { QuotaSettings } from '../../../shared/quota-contract';
 import type { FocusEvent, ToastEvent } from '../app/effects';
 import { quotaUsageMachine, type QuotaUsageActor, type QuotaUsageInput } from './quota-usage';
@@ -52,14 +52,12 @@ export const settingsQuotaMachine = setup({
     context: {} as SettingsQuotaContext,
     events: {} as SettingsQuotaEvent,
     emitted: {} as SettingsQuotaEmitted,
+    children: {} as { usage: 'usage' },
   },
   actors: { fetchSettings: fetchQuotaSettings, saveSettings: saveQuotaSettings, usage: quotaUsageMachine },
   actions: {
     /** The settings as the server answers, and the form as they say (after a load or a save). */
-    assignSettings: assign(({ event }) => {
-      const settings = (event as unknown as { output: QuotaSettings }).output;
-      return { settings, draft: draftOf(settings), errors: NO_ERRORS };
-    }),
+    assignSettings: assign((_, settings: QuotaSettings) => ({ settings, draft: draftOf(settings), errors: NO_ERRORS })),
     change: assign(({ context, event }) => {
       assertEvent(event, 'quota.change');
       const { [event.field]: _fixed, ...errors } = context.errors;
@@ -67,7 +65,7 @@ export const settingsQuotaMachine = setup({
     }),
     clearErrors: assign({ errors: NO_ERRORS }),
     showErrors: assign({ errors: ({ context }) => quotaErrors(context.draft, context.settings) }),
-    serverErrors: assign({ errors: ({ event }) => serverQuotaErrors(toApiFailure((event as { error?: unknown }).error)) }),
+    serverErrors: assign((_, failure: ApiFailure) => ({ errors: serverQuotaErrors(failure) })),
     focusFirstError: emit(({ context }) => ({ type: 'focus' as const, target: QUOTA_FIELD_IDS[firstQuotaError(context.errors)] })),
     toastReview: emit({ type: 'toast', kind: 'error', key: 'quota.toast.review' }),
     /** SPEC §8 "limit not updated". */
@@ -80,7 +78,7 @@ export const settingsQuotaMachine = setup({
   guards: {
     hasErrors: ({ context }) => hasQuotaErrors(quotaErrors(context.draft, context.settings)),
     hasChanges: ({ context }) => hasQuotaChanges(context.draft, context.settings),
-    isValidationFailure: ({ event }) => isQuotaValidationFailure(toApiFailure((event as { error?: unknown }).error)),
+    isValidationFailure: (_, failure: ApiFailure) => isQuotaValidationFailure(failure),
   },
 }).createMachine({
   id: 'settingsQuota',
@@ -95,7 +93,7 @@ export const settingsQuotaMachine = setup({
           invoke: {
             id: 'fetchSettings',
             src: 'fetchSettings',
-            onDone: { target: 'ready', actions: 'assignSettings' },
+            onDone: { target: 'ready', actions: { type: 'assignSettings', params: ({ event }) => event.output } },
             onError: { target: 'failed' },
           },
         },
@@ -124,10 +122,14 @@ export const settingsQuotaMachine = setup({
                 id: 'saveSettings',
                 src: 'saveSettings',
                 input: ({ context }) => quotaInputOf(context.draft, context.settings),
-                onDone: { target: 'idle', actions: ['assignSettings', 'toastSaved', 'announceSaved'] },
+                onDone: { target: 'idle', actions: [{ type: 'assignSettings', params: ({ event }) => event.output }, 'toastSaved', 'announceSaved'] },
                 // Refused or failed: the form keeps what was typed; a 422 puts its texts on the fields.
                 onError: [
-                  { guard: 'isValidationFailure', target: 'idle', actions: ['serverErrors', 'toastFailed', 'focusFirstError'] },
+                  {
+                    guard: { type: 'isValidationFailure', params: ({ event }) => toApiFailure(event.error) },
+                    target: 'idle',
+                    actions: [{ type: 'serverErrors', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed', 'focusFirstError'],
+                  },
                   { target: 'idle', actions: 'toastFailed' },
                 ],
               },
@@ -170,5 +172,5 @@ export const selectSaving = (s: SettingsQuotaSnapshot): boolean => s.matches({ s
 export const selectCanSave = (s: SettingsQuotaSnapshot): boolean => s.can({ type: 'quota.save' });
 export const selectDraftValue = (field: QuotaField) => (s: SettingsQuotaSnapshot): string => s.context.draft[field];
 export const selectFieldError = (field: QuotaField) => (s: SettingsQuotaSnapshot) => s.context.errors[field];
-export const selectUsageActor = (s: SettingsQuotaSnapshot): QuotaUsageActor | undefined => s.children.usage as QuotaUsageActor | undefined;
+export const selectUsageActor = (s: SettingsQuotaSnapshot): QuotaUsageActor | undefined => s.children.usage;
 export const selectUsageCrashed = (s: SettingsQuotaSnapshot): boolean => s.matches({ usage: 'crashed' });

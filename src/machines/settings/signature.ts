@@ -12,7 +12,7 @@ import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom 
 import type { Signature } from '../../../shared/compose-contract';
 import { signatureError, signatureLength, signatureText } from '../../../shared/signature-rules';
 import { SIGNATURE_DISCOUNT, smsText, SMS_SEGMENT_UNITS, withSignature } from '../../../shared/sms-text';
-import { toApiFailure } from '../../services/http/client';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { fetchSignature, saveSignature, type SaveSignatureInput } from '../../services/settings/signatures';
 import { leaveRequestOf, navigateOf, type Effect, type LeaveRequest, type PageLeaveEvent } from '../app/effects';
 
@@ -53,15 +53,12 @@ export const hasChanges = (context: Pick<SettingsSignatureContext, 'saved' | 'te
   context.saved !== null && (signatureText(context.text) !== context.saved.signature || context.active !== context.saved.is_active);
 
 /** The 422's text for the signature, or the first text of any other field, or null when it was not a 422. */
-function refusal(error: unknown): { field: string | null; other: string | null } | null {
-  const failure = toApiFailure(error);
+function refusal(failure: ApiFailure): { field: string | null; other: string | null } | null {
   if (failure.status !== 422) return null;
   const field = failure.fieldErrors.signature?.[0] ?? null;
   const other = Object.entries(failure.fieldErrors).find(([key, texts]) => key !== 'signature' && texts[0])?.[1][0] ?? null;
   return { field, other };
 }
-
-const errorOf = (event: unknown): unknown => (event as { error?: unknown }).error;
 
 const formOf = (saved: Signature) => ({ saved, text: saved.signature, active: saved.is_active, error: null, failed: false });
 
@@ -86,8 +83,8 @@ export const settingsSignatureMachine = setup({
     }),
     reset: assign(({ context }) => (context.saved ? formOf(context.saved) : {})),
     showError: assign(({ context }) => ({ error: signatureError(context.text) })),
-    assignRefusal: assign(({ event }) => {
-      const refused = refusal(errorOf(event));
+    assignRefusal: assign((_, failure: ApiFailure) => {
+      const refused = refusal(failure);
       return { error: refused?.field ?? null, failed: refused?.field == null };
     }),
     markFailed: assign({ failed: true }),
@@ -108,7 +105,7 @@ export const settingsSignatureMachine = setup({
     isInvalid: ({ context }) => signatureError(context.text) !== null,
     hasChanges: ({ context }) => hasChanges(context),
     isLeaving: ({ context }) => context.leaving !== null,
-    isTextRefused: ({ event }) => refusal(errorOf(event))?.field != null,
+    isTextRefused: (_, failure: ApiFailure) => refusal(failure)?.field != null,
   },
 }).createMachine({
   id: 'settingsSignature',
@@ -160,10 +157,18 @@ export const settingsSignatureMachine = setup({
         ],
         onError: [
           // The server refused the text: its words on the field, the navigation dropped (there is something to fix).
-          { guard: 'isTextRefused', target: 'editing', actions: ['assignRefusal', 'toastFailed', 'focusField', 'forgetLeave'] },
+          {
+            guard: { type: 'isTextRefused', params: ({ event }) => toApiFailure(event.error) },
+            target: 'editing',
+            actions: [{ type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed', 'focusField', 'forgetLeave'],
+          },
           // Not saved: the signature in use is unchanged, everything typed stays; a held navigation asks.
-          { guard: 'isLeaving', target: 'confirmingLeave', actions: ['assignRefusal', 'toastFailed', 'focusKeepEditing'] },
-          { target: 'editing', actions: ['assignRefusal', 'toastFailed'] },
+          {
+            guard: 'isLeaving',
+            target: 'confirmingLeave',
+            actions: [{ type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed', 'focusKeepEditing'],
+          },
+          { target: 'editing', actions: [{ type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed'] },
         ],
       },
       on: { 'page.leave': { actions: 'keepLeave' } },
