@@ -57,6 +57,12 @@ export function uploadErrorKey(failure: ApiFailure): MessageKey {
 
 export const DELETE_FAILED_KEY: MessageKey = 'compose.attachment.deleteFailed';
 
+/** The file being uploaded: `attachment.upload` brought it, and a retry sends the same one again. */
+function fileOf(context: AttachmentContext): File {
+  if (context.file === null) throw new Error('attachment: no file to upload');
+  return context.file;
+}
+
 export const attachmentMachine = setup({
   types: {
     context: {} as AttachmentContext,
@@ -81,14 +87,13 @@ export const attachmentMachine = setup({
     /** On `xstate.done.actor.uploadAttachment`. */
     keepSummary: assign((_, summary: AttachmentSummary) => ({ summary, loaded: summary.size, total: summary.size, file: null })),
     /** On `xstate.error.actor.uploadAttachment`. */
-    keepUploadError: assign(({ event }) => ({ errorKey: uploadErrorKey(toApiFailure((event as { error?: unknown }).error)) })),
+    keepUploadError: assign((_, failure: ApiFailure) => ({ errorKey: uploadErrorKey(failure) })),
     keepDeleteError: assign({ errorKey: DELETE_FAILED_KEY }),
     clearError: assign({ errorKey: null }),
-    reportUploaded: sendTo(({ context }) => context.parent, ({ context }): AttachmentReport => ({
-      type: 'attachment.uploaded',
-      key: context.key,
-      attachment: context.summary as AttachmentSummary,
-    })),
+    reportUploaded: sendTo(
+      ({ context }) => context.parent,
+      ({ context }, attachment: AttachmentSummary): AttachmentReport => ({ type: 'attachment.uploaded', key: context.key, attachment }),
+    ),
     reportUploadFailed: sendTo(({ context }) => context.parent, ({ context }): AttachmentReport => ({
       type: 'attachment.uploadFailed',
       key: context.key,
@@ -116,16 +121,16 @@ export const attachmentMachine = setup({
         id: 'uploadAttachment',
         src: 'uploadAttachment',
         input: ({ context, self }) => ({
-          file: context.file as File,
+          file: fileOf(context),
           onProgress: (loaded: number, total: number) => self.send({ type: 'upload.progress', loaded, total }),
         }),
         onDone: {
           target: 'uploaded',
-          actions: [{ type: 'keepSummary', params: ({ event }) => event.output }, 'reportUploaded'],
+          actions: [{ type: 'keepSummary', params: ({ event }) => event.output }, { type: 'reportUploaded', params: ({ event }) => event.output }],
         },
         onError: {
           target: 'failed',
-          actions: ['keepUploadError', 'reportUploadFailed'],
+          actions: [{ type: 'keepUploadError', params: ({ event }) => toApiFailure(event.error) }, 'reportUploadFailed'],
         },
       },
       on: {
@@ -146,7 +151,7 @@ export const attachmentMachine = setup({
       invoke: {
         id: 'deleteAttachment',
         src: 'deleteAttachment',
-        input: ({ context }) => ({ id: (context.summary as AttachmentSummary).id }),
+        input: ({ context }) => ({ id: context.summary?.id ?? 0 }),
         onDone: { target: 'removed', actions: 'reportRemoved' },
         onError: { target: 'uploaded', actions: ['keepDeleteError', 'reportDeleteFailed'] },
       },
@@ -163,7 +168,7 @@ export type AttachmentStatus = 'pending' | 'uploading' | 'failed' | 'uploaded' |
 
 // --- selectors (for `useSelector(attachmentRef, …)`) -------------------------------------------------
 
-export const selectStatus = (snapshot: AttachmentSnapshot): AttachmentStatus => snapshot.value as AttachmentStatus;
+export const selectStatus = (snapshot: AttachmentSnapshot): AttachmentStatus => snapshot.value;
 export const selectName = (snapshot: AttachmentSnapshot): string => snapshot.context.name;
 export const selectSize = (snapshot: AttachmentSnapshot): number => snapshot.context.size;
 export const selectLoaded = (snapshot: AttachmentSnapshot): number => snapshot.context.loaded;

@@ -39,7 +39,7 @@ export const selectLevels = (s: NewsComposeSnapshot): readonly RecipientLevel[] 
 export const selectCourses = (s: NewsComposeSnapshot): readonly AudienceCourse[] => s.context.setup?.courses ?? NONE;
 
 export const selectAttachmentList = (s: NewsComposeSnapshot): AttachmentListActor | null =>
-  (s.children.attachments as AttachmentListActor | undefined) ?? null;
+  s.children.attachments ?? null;
 
 /** One field's error (the same object until it changes). */
 export const selectFieldError = (field: NewsComposeField) => (s: NewsComposeSnapshot): NewsFieldError | null => s.context.errors[field] ?? null;

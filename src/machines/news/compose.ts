@@ -163,8 +163,8 @@ export const newsComposeMachine = setup({
       enqueue.sendTo('attachments', { type: 'attachments.retry', key: event.key });
     }),
     showErrors: assign(({ context }) => ({ errors: allErrors(context) })),
-    serverErrors: assign(({ event }) => ({ errors: serverNewsErrors(toApiFailure((event as { error?: unknown }).error)) })),
-    keepFailure: assign(({ event }) => ({ failure: toApiFailure((event as { error?: unknown }).error) })),
+    serverErrors: assign((_, failure: ApiFailure) => ({ errors: serverNewsErrors(failure) })),
+    keepFailure: assign((_, failure: ApiFailure) => ({ failure })),
     clearFailure: assign({ failure: null }),
     dismissRestored: assign({ restored: false }),
     focusFirstError: enqueueActions(({ context, enqueue }) => {
@@ -185,7 +185,7 @@ export const newsComposeMachine = setup({
   guards: {
     isInvalid: ({ context }) => Object.keys(allErrors(context)).length > 0,
     hasChanges: ({ context }) => hasNewsChanges(context),
-    isRefused: ({ event }) => toApiFailure((event as { error?: unknown }).error).status === 422,
+    isRefused: (_, failure: ApiFailure) => failure.status === 422,
     isRestored: ({ context }) => context.restored,
     canRemove: ({ context, event }) => {
       assertEvent(event, 'attachment.remove');
@@ -225,7 +225,7 @@ export const newsComposeMachine = setup({
           target: 'editing',
           actions: [{ type: 'restore', params: ({ event }) => event.output }, 'spawnAttachments', 'relayAttachmentEffects'],
         },
-        onError: { target: 'loadFailed', actions: 'keepFailure' },
+        onError: { target: 'loadFailed', actions: { type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) } },
       },
     },
     // Not loaded (network, a post no longer there): said, with Reintentar.
@@ -262,9 +262,13 @@ export const newsComposeMachine = setup({
         },
         onError: [
           // Refused: the server's Spanish on its fields, the first one focused, the navigation dropped.
-          { guard: 'isRefused', target: 'editing', actions: ['serverErrors', 'toastReview', 'focusFirstError', 'forgetLeave'] },
+          {
+            guard: { type: 'isRefused', params: ({ event }) => toApiFailure(event.error) },
+            target: 'editing',
+            actions: [{ type: 'serverErrors', params: ({ event }) => toApiFailure(event.error) }, 'toastReview', 'focusFirstError', 'forgetLeave'],
+          },
           // Not saved (network, server): everything typed stays, said beside Publicar.
-          { target: 'editing', actions: ['keepFailure', 'toastFailed', 'forgetLeave'] },
+          { target: 'editing', actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed', 'forgetLeave'] },
         ],
       },
       // A navigation asked for meanwhile waits for the save, then goes there instead of /mural.

@@ -5,7 +5,7 @@
 import { assign, emit, setup, type SnapshotFrom } from 'xstate';
 import type { NewsWeek } from '../../../shared/news-contract';
 import { fetchNewsWeek } from '../../services/news/admin';
-import { serverMessage, toApiFailure } from '../../services/http/client';
+import { serverMessage, toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { Effect } from '../app/effects';
 
 export interface NewsWeekInput {
@@ -46,8 +46,8 @@ export const newsWeekMachine = setup({
   },
   actors: { fetchNewsWeek },
   actions: {
-    assignWeek: assign(({ event }) => ({ week: (event as unknown as { output: NewsWeek }).output, failure: null })),
-    assignFailure: assign(({ event }) => ({ failure: serverMessage(toApiFailure((event as unknown as { error: unknown }).error)) })),
+    assignWeek: assign((_, week: NewsWeek) => ({ week, failure: null })),
+    assignFailure: assign((_, failure: ApiFailure) => ({ failure: serverMessage(failure) })),
     print: emit({ type: 'print' }),
   },
 }).createMachine({
@@ -61,8 +61,8 @@ export const newsWeekMachine = setup({
         id: 'fetchNewsWeek',
         src: 'fetchNewsWeek',
         input: ({ context }) => ({ date: context.date }),
-        onDone: { target: 'shown', actions: 'assignWeek' },
-        onError: { target: 'failed', actions: 'assignFailure' },
+        onDone: { target: 'shown', actions: { type: 'assignWeek', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => toApiFailure(event.error) } },
       },
     },
     shown: {
