@@ -8,6 +8,11 @@ import type { ApiFailure } from '../../services/http/client';
 
 export type LiveKind = Exclude<MessageKind, 'deleted'>;
 
+/** The reading view's "Eliminar definitivamente" button, where focus returns when the purge is not confirmed. */
+export const PURGE_BUTTON_ID = 'message-purge';
+/** Its "Cancelar envío programado", where focus returns when the cancellation is not confirmed. */
+export const CANCEL_SCHEDULE_BUTTON_ID = 'message-cancel-schedule';
+
 /**
  * What the lifecycle needs of a MessageSummary or MessageDetail. `reception` (the detail's delivery
  * progress) picks where a sent message starts; without it a sent message counts as delivered.

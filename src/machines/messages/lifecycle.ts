@@ -9,16 +9,30 @@
 // A sent message also follows its deliveries: `sent.sending` polls the message while anything
 // is in flight and settles in `sent.delivered` or `sent.partiallyFailed`.
 //
-// Its actions and guards are messages/lifecycle-actions.ts's, its rules messages/lifecycle-rules.ts's, what
-// the views read messages/lifecycle-selectors.ts's.
-import { assertEvent, createActor, setup, type SnapshotFrom } from 'xstate';
+// Its rules are messages/lifecycle-rules.ts's, what the views read messages/lifecycle-selectors.ts's.
+import { assertEvent, assign, createActor, emit, setup, type SnapshotFrom } from 'xstate';
+import type { MessageKind } from '../../../shared/codes';
+import { canTransition, type MessageAction } from '../../../shared/message-rules';
+import type { DeliveryProgress } from '../../../shared/reception-contract';
+import type { MessageKey } from '../../i18n';
 import { resaveDraftById, scheduleDraftById, sendDraftById } from '../../services/compose/compose';
-import { cancelSchedule, deleteMessages, markRead, purgeMessages } from '../../services/messages/messages';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { restoreMessages } from '../../services/messages/folder-info';
+import { cancelSchedule, deleteMessages, markRead, purgeMessages } from '../../services/messages/messages';
 import { watchProgress, type ProgressEvent } from '../../services/reception/reception';
 import type { CountsChangedEvent, FocusEvent, ToastEvent } from '../app/effects';
-import { allowed, byId, byIds, failed, FAILED_REQUEST, lifecycleActions, lifecycleGuards } from './lifecycle-actions';
-import { RESTING, type LifecycleContext, type LifecycleMessage, type LiveKind } from './lifecycle-rules';
+import {
+  CANCEL_SCHEDULE_BUTTON_ID,
+  deletedFromOf,
+  openingOf,
+  PURGE_BUTTON_ID,
+  RESTING,
+  restoredTo,
+  type LifecycleContext,
+  type LifecycleMessage,
+  type LiveKind,
+  type Resting,
+} from './lifecycle-rules';
 
 export type LifecycleEvent =
   | { type: 'message.open'; message: LifecycleMessage }
@@ -37,48 +51,12 @@ export type LifecycleEvent =
 
 export type LifecycleEmitted = ToastEvent | CountsChangedEvent | FocusEvent;
 
-export interface IdInput {
-  id: number;
-}
+const progressIs = (event: LifecycleEvent, state: DeliveryProgress['state']) => {
+  assertEvent(event, 'delivery.progress');
+  return event.progress.state === state;
+};
 
-const deleteSent = allowed('sent', 'delete', 'deleting');
-
-/**
- * The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). A
- * failure returns to `back`: the first of its targets whose guard holds.
- */
-type BackGuard = 'isProgressSending' | 'isProgressPartial' | 'isUnread';
-const deletingFrom = <B extends readonly { guard?: BackGuard; target: string }[]>(
-  from: LiveKind,
-  back: B = [{ target: 'idle' }] as unknown as B,
-) => ({
-  tags: ['busy', 'deleting'],
-  invoke: {
-    id: 'deleteMessages',
-    src: 'deleteMessages',
-    input: byIds,
-    onDone: {
-      target: '#messageLifecycle.deleted',
-      actions: [{ type: 'rememberOrigin', params: { from } }, 'toastDeleted', 'announceCounts'],
-    },
-    onError: back.map((b) => ({ ...b, actions: FAILED_REQUEST })) as { [K in keyof B]: B[K] & { actions: typeof FAILED_REQUEST } },
-  },
-} as const);
-
-/**
- * A question asked in place before a step that cannot be undone (purge, cancel a schedule): confirmed, the
- * call (`then`) starts; not, keyboard focus goes back to the button that asked (`focus`), instead of being
- * lost with the question.
- */
-const confirming = <T extends string, F extends 'focusPurge' | 'focusCancelSchedule'>(then: T, focus: F) =>
-  ({
-    on: {
-      'message.confirm': { target: then, actions: 'clearError' },
-      'message.cancel': { target: 'idle', actions: focus },
-    },
-  }) as const;
-
-export const messageLifecycleMachine = setup({
+const lifecycleSetup = setup({
   types: {
     context: {} as LifecycleContext,
     events: {} as LifecycleEvent,
@@ -97,9 +75,96 @@ export const messageLifecycleMachine = setup({
     purgeMessages,
     watchProgress,
   },
-  actions: lifecycleActions,
-  guards: lifecycleGuards,
-}).createMachine({
+  // The rules are messages/lifecycle-rules.ts's; the effects are emitted, never performed.
+  actions: {
+    openMessage: assign(({ event }) => {
+      assertEvent(event, 'message.open');
+      const { message } = event;
+      return {
+        id: message.id,
+        unread: message.kind === 'received' && message.unread,
+        deletedFrom: message.kind === 'deleted' ? deletedFromOf(message) : null,
+        error: null,
+        progress: message.kind === 'sent' ? (message.reception ?? null) : null,
+      };
+    }),
+    assignProgress: assign(({ event }) => {
+      assertEvent(event, 'delivery.progress');
+      return { progress: event.progress };
+    }),
+    clearError: assign({ error: null }),
+    /** A call that failed: its error is kept until the next one starts. */
+    assignError: assign((_, error: ApiFailure) => ({ error })),
+    markAsRead: assign({ unread: false }),
+    rememberOrigin: assign((_, params: { from: LiveKind }) => ({ deletedFrom: params.from })),
+    forgetOrigin: assign({ deletedFrom: null }),
+    toastDone: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'success' as const, key: params.key, params: { count: 1 } })),
+    toastError: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
+    /** "Mensaje eliminado" with "Deshacer": the app's undo actor restores it (this view may be gone by then). */
+    toastDeleted: emit(({ context }) => ({
+      type: 'toast' as const,
+      kind: 'success' as const,
+      key: 'messages.deleted' as const,
+      params: { count: 1 },
+      action: { label: 'toast.undo' as const, event: { type: 'undo.restore' as const, ids: context.id === null ? [] : [context.id] } },
+    })),
+    /** SPEC §7: folder counters reload. */
+    announceCounts: emit({ type: 'counts.changed' }),
+    focusPurge: emit({ type: 'focus', target: PURGE_BUTTON_ID }),
+    focusCancelSchedule: emit({ type: 'focus', target: CANCEL_SCHEDULE_BUTTON_ID }),
+  },
+  guards: {
+    /** The rule table of the contract, for the kind the message is now. */
+    allows: (_, params: { kind: MessageKind; action: MessageAction }) => canTransition(params.kind, params.action),
+    opensAs: ({ event }, params: { at: Resting }) => {
+      assertEvent(event, 'message.open');
+      return openingOf(event.message) === params.at;
+    },
+    restoresTo: ({ context }, params: { at: Resting }) => restoredTo(context) === params.at,
+    isDelivered: ({ event }) => progressIs(event, 'sent'),
+    isPartiallyFailed: ({ event }) => progressIs(event, 'partially_failed'),
+    /** Unknown progress (sent or restored a moment ago) is still in flight until the first poll. */
+    isProgressSending: ({ context }) => context.progress === null || context.progress.state === 'sending',
+    isProgressPartial: ({ context }) => context.progress?.state === 'partially_failed',
+    isUnread: ({ context }) => context.unread,
+  },
+});
+
+/** A step the contract's rule table allows from `kind`; a step that starts a call forgets the last error. */
+const allowed = <T extends string>(kind: MessageKind, action: MessageAction, target: T, clears = true) =>
+  ({ guard: { type: 'allows', params: { kind, action } }, target, actions: clears ? (['clearError'] as const) : ([] as const) }) as const;
+
+/** The toast of a call that failed. */
+const toastFailed = (key: MessageKey) => ({ type: 'toastError', params: { key } }) as const;
+
+const deleteSent = allowed('sent', 'delete', 'deleting');
+
+/** The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). */
+const deleteMessage = (from: LiveKind) =>
+  ({
+    id: 'deleteMessages',
+    src: 'deleteMessages',
+    input: ({ context }: { context: LifecycleContext }) => ({ ids: context.id === null ? [] : [context.id] }),
+    onDone: {
+      target: '#messageLifecycle.deleted',
+      actions: [{ type: 'rememberOrigin', params: { from } }, 'toastDeleted', 'announceCounts'],
+    },
+  }) as const;
+
+/**
+ * A question asked in place before a step that cannot be undone (purge, cancel a schedule): confirmed, the
+ * call (`then`) starts; not, keyboard focus goes back to the button that asked (`focus`), instead of being
+ * lost with the question.
+ */
+const confirming = <T extends string, F extends 'focusPurge' | 'focusCancelSchedule'>(then: T, focus: F) =>
+  ({
+    on: {
+      'message.confirm': { target: then, actions: 'clearError' },
+      'message.cancel': { target: 'idle', actions: focus },
+    },
+  }) as const;
+
+export const messageLifecycleMachine = lifecycleSetup.createMachine({
   id: 'messageLifecycle',
   initial: 'closed',
   context: { id: null, unread: false, deletedFrom: null, error: null, progress: null },
@@ -127,9 +192,9 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'saveDraft',
             src: 'saveDraft',
-            input: byId,
+            input: ({ context }) => ({ id: context.id ?? 0 }),
             onDone: { target: 'idle', actions: { type: 'toastDone', params: { key: 'messages.saved' } } },
-            onError: { target: 'idle', actions: FAILED_REQUEST },
+            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
           },
         },
         scheduling: {
@@ -139,10 +204,10 @@ export const messageLifecycleMachine = setup({
             src: 'scheduleMessage',
             input: ({ context, event }) => {
               assertEvent(event, 'message.schedule');
-              return { id: context.id as number, at: event.at };
+              return { id: context.id ?? 0, at: event.at };
             },
             onDone: { target: '#messageLifecycle.scheduled', actions: [{ type: 'toastDone', params: { key: 'messages.scheduled' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: FAILED_REQUEST },
+            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
           },
         },
         sending: {
@@ -150,12 +215,18 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'sendMessage',
             src: 'sendMessage',
-            input: byId,
+            input: ({ context }) => ({ id: context.id ?? 0 }),
             onDone: { target: '#messageLifecycle.sent', actions: [{ type: 'toastDone', params: { key: 'messages.sent' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: failed('error.send') },
+            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.send')] },
           },
         },
-        deleting: deletingFrom('draft'),
+        deleting: {
+          tags: ['busy', 'deleting'],
+          invoke: {
+            ...deleteMessage('draft'),
+            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+          },
+        },
       },
     },
     scheduled: {
@@ -174,12 +245,18 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'cancelSchedule',
             src: 'cancelSchedule',
-            input: byId,
+            input: ({ context }) => ({ id: context.id ?? 0 }),
             onDone: { target: '#messageLifecycle.draft', actions: [{ type: 'toastDone', params: { key: 'messages.scheduleCancelled' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: FAILED_REQUEST },
+            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
           },
         },
-        deleting: deletingFrom('scheduled'),
+        deleting: {
+          tags: ['busy', 'deleting'],
+          invoke: {
+            ...deleteMessage('scheduled'),
+            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+          },
+        },
       },
     },
     // Just sent (or restored): deliveries are in flight until the first poll says otherwise.
@@ -190,10 +267,10 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'watchProgress',
             src: 'watchProgress',
-            input: byId,
+            input: ({ context }) => ({ id: context.id ?? 0 }),
             // The poller outlives failed polls by itself; should it still die, the last progress stays on
             // screen (silent, as the polling is) and the reception page is one link away.
-            onError: { actions: 'assignError' },
+            onError: { actions: { type: 'assignError', params: ({ event }) => toApiFailure(event.error) } },
           },
           on: {
             'delivery.progress': [
@@ -206,12 +283,18 @@ export const messageLifecycleMachine = setup({
         },
         delivered: { on: { 'message.delete': deleteSent } },
         partiallyFailed: { on: { 'message.delete': deleteSent } },
-        // Back where its progress says it rests (polling again if still in flight).
-        deleting: deletingFrom('sent', [
-          { guard: 'isProgressSending', target: 'sending' },
-          { guard: 'isProgressPartial', target: 'partiallyFailed' },
-          { target: 'delivered' },
-        ] as const),
+        deleting: {
+          tags: ['busy', 'deleting'],
+          invoke: {
+            ...deleteMessage('sent'),
+            // Back where its progress says it rests (polling again if still in flight).
+            onError: [
+              { guard: 'isProgressSending', target: 'sending', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+              { guard: 'isProgressPartial', target: 'partiallyFailed', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+              { target: 'delivered', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+            ],
+          },
+        },
       },
     },
     received: {
@@ -229,9 +312,9 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'markRead',
             src: 'markRead',
-            input: byId,
+            input: ({ context }) => ({ id: context.id ?? 0 }),
             onDone: { target: 'read', actions: ['markAsRead', 'announceCounts'] },
-            onError: { target: 'unread', actions: 'assignError' },
+            onError: { target: 'unread', actions: { type: 'assignError', params: ({ event }) => toApiFailure(event.error) } },
           },
         },
         // Marking read again is idempotent: nothing to ask the server.
@@ -240,7 +323,16 @@ export const messageLifecycleMachine = setup({
             'message.delete': allowed('received', 'delete', 'deleting'),
           },
         },
-        deleting: deletingFrom('received', [{ guard: 'isUnread', target: 'unread' }, { target: 'read' }] as const),
+        deleting: {
+          tags: ['busy', 'deleting'],
+          invoke: {
+            ...deleteMessage('received'),
+            onError: [
+              { guard: 'isUnread', target: 'unread', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+              { target: 'read', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+            ],
+          },
+        },
       },
     },
     deleted: {
@@ -259,14 +351,14 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'restoreMessages',
             src: 'restoreMessages',
-            input: byIds,
+            input: ({ context }) => ({ ids: context.id === null ? [] : [context.id] }),
             // Back where it was (messages/lifecycle-rules.ts `restoredTo`).
             onDone: RESTING.filter((at) => at !== 'deleted').map((at) => ({
               guard: { type: 'restoresTo' as const, params: { at } },
               target: `#messageLifecycle.${at}`,
               actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] as const,
             })),
-            onError: { target: 'idle', actions: FAILED_REQUEST },
+            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
           },
         },
         purging: {
@@ -274,9 +366,9 @@ export const messageLifecycleMachine = setup({
           invoke: {
             id: 'purgeMessages',
             src: 'purgeMessages',
-            input: byIds,
+            input: ({ context }) => ({ ids: context.id === null ? [] : [context.id] }),
             onDone: { target: '#messageLifecycle.purged', actions: [{ type: 'toastDone', params: { key: 'messages.purged' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: FAILED_REQUEST },
+            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
           },
         },
       },

@@ -14,7 +14,7 @@ import {
   selectOffersRestore,
   selectProgress,
 } from '../../../machines/messages/lifecycle-selectors';
-import { CANCEL_SCHEDULE_BUTTON_ID, PURGE_BUTTON_ID } from '../../../machines/messages/lifecycle-actions';
+import { CANCEL_SCHEDULE_BUTTON_ID, PURGE_BUTTON_ID } from '../../../machines/messages/lifecycle-rules';
 import {
   messageReaderMachine,
   selectCanEdit,
