@@ -29,7 +29,7 @@ export const selectAppointments = (snapshot: RecipientPickerSnapshot): Recipient
 const NO_APPOINTMENTS: RecipientAppointment[] = [];
 /** The saved lists tab's list, once the tab has been opened (the view pages and retries it). */
 export const selectLists = (snapshot: RecipientPickerSnapshot): RecipientListsActor | null =>
-  (snapshot.children.lists as RecipientListsActor | undefined) ?? null;
+  snapshot.children.lists ?? null;
 /** Whether `pick` is selected: `useSelector(ref, (s) => selectIsPicked(s, pick))`. */
 export const selectIsPicked = (snapshot: RecipientPickerSnapshot, pick: RecipientPick): boolean => {
   const key = pickKey(pick);

@@ -121,6 +121,7 @@ export const recipientPickerMachine = setup({
     context: {} as PickerContext,
     events: {} as PickerEvent,
     input: {} as PickerInput,
+    children: {} as { lists: 'lists' },
   },
   actors: { fetchRecipients, lists: recipientListsMachine },
   actions: {

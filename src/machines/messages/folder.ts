@@ -116,6 +116,7 @@ export const folderMachine = setup({
     context: {} as FolderContext,
     events: {} as FolderEvent,
     emitted: {} as FolderEmitted,
+    children: {} as { list: 'list' },
   },
   actors: { list: folderListMachine, deleteMessages, restoreMessages, purgeMessages, watchFolderProgress },
   actions: {
@@ -279,7 +280,7 @@ export type FolderSnapshot = SnapshotFrom<typeof folderMachine>;
 export const selectQuery = (snapshot: FolderSnapshot): string => snapshot.context.q;
 /** The hosted list (loading, failures, total, more pages); undefined once it crashed. */
 export const selectList = (snapshot: FolderSnapshot): FolderListActor | undefined =>
-  snapshot.children.list as FolderListActor | undefined;
+  snapshot.children.list;
 export const selectItems = (snapshot: FolderSnapshot): MessageSummary[] => snapshot.context.items;
 export const selectSelectedIds = (snapshot: FolderSnapshot): number[] => snapshot.context.selection;
 export const selectSelectedCount = (snapshot: FolderSnapshot): number => snapshot.context.selection.length;

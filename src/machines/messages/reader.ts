@@ -7,6 +7,7 @@ import { assertEvent, assign, emit, enqueueActions, setup, type ActorRefFrom, ty
 import type { Folder, MessageKind } from '../../../shared/codes';
 import { canReply, folderOfKind } from '../../../shared/message-rules';
 import type { MessageDetail } from '../../../shared/messages-contract';
+import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { fetchMessage } from '../../services/messages/messages';
 import { relayEffects, type Effect, type RelayedEffect } from '../app/effects';
 import { messageLifecycleMachine, type MessageLifecycleSnapshot } from './lifecycle';
@@ -60,6 +61,7 @@ export const messageReaderMachine = setup({
     context: {} as MessageReaderContext,
     events: {} as MessageReaderEvent,
     emitted: {} as Effect,
+    children: {} as { lifecycle: 'lifecycle'; lifecycleEffects: 'relayEffects' },
   },
   actors: { fetchMessage, lifecycle: messageLifecycleMachine, relayEffects },
   actions: {
@@ -68,16 +70,16 @@ export const messageReaderMachine = setup({
     toastFailure: emit({ type: 'toast', kind: 'error', key: 'messages.readFailed' }),
     /** Opens the lifecycle on the message; SPEC: opening an unread inbox message marks it read. */
     openLifecycle: enqueueActions(({ context, enqueue }) => {
-      const message = context.message as MessageDetail;
+      const message = context.message;
+      if (message === null) return;
       enqueue.sendTo('lifecycle', { type: 'message.open', message });
       if (message.kind === 'received' && message.unread) enqueue.sendTo('lifecycle', { type: 'message.read' });
     }),
     assignKind: assign(({ event }) => ({ kind: kindOf(event) })),
-    leave: emit(({ context, event }) => ({
-      type: 'navigate' as const,
-      to: destinationAfter(context.folder, kindOf(event)) as string,
-      replace: true,
-    })),
+    leave: enqueueActions(({ context, event, enqueue }) => {
+      const to = destinationAfter(context.folder, kindOf(event));
+      if (to !== null) enqueue.emit({ type: 'navigate', to, replace: true });
+    }),
     leaveToTrash: emit({ type: 'navigate', to: '/trash', replace: true }),
     reply: emit(({ context }) => ({ type: 'navigate' as const, to: `/new?reply=${context.id}` })),
     edit: emit(({ context }) => ({ type: 'navigate' as const, to: `/new?draft=${context.id}` })),
@@ -88,7 +90,7 @@ export const messageReaderMachine = setup({
     }),
   },
   guards: {
-    isNotFound: (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 404,
+    isNotFound: (_, failure: ApiFailure) => failure.status === 404,
     leavesFolder: ({ context, event }) => destinationAfter(context.folder, kindOf(event)) !== null,
     /** Staff answer a guardian or a student always, a colleague who allowed replies (shared/message-rules.ts). */
     canReply: ({ context }) =>
@@ -108,7 +110,7 @@ export const messageReaderMachine = setup({
         onDone: { target: 'loaded', actions: { type: 'assignMessage', params: ({ event }) => ({ message: event.output }) } },
         onError: [
           {
-            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            guard: { type: 'isNotFound', params: ({ event }) => toApiFailure(event.error) },
             target: 'notFound',
             actions: { type: 'assignNotFound', params: { notFound: true } },
           },
@@ -157,6 +159,6 @@ export const selectIsReaderFailed = (s: MessageReaderSnapshot): boolean => s.mat
 export const selectIsReaderNotFound = (s: MessageReaderSnapshot): boolean => s.matches('notFound');
 /** The hosted lifecycle while the message is shown (the same reference until it leaves). */
 export const selectLifecycle = (s: MessageReaderSnapshot): LifecycleActor | null =>
-  (s.children.lifecycle as LifecycleActor | undefined) ?? null;
+  s.children.lifecycle ?? null;
 export const selectCanReply = (s: MessageReaderSnapshot): boolean => s.can({ type: 'message.reply' });
 export const selectCanEdit = (s: MessageReaderSnapshot): boolean => s.can({ type: 'message.edit' });

@@ -95,6 +95,7 @@ export const newsWallMachine = setup({
     context: {} as WallContext,
     events: {} as WallEvent,
     emitted: {} as Effect,
+    children: {} as { list: 'list' },
   },
   actors: { list: wallListMachine, fetchNewsCategories, unpublishPost, publishPost, trashPost, restorePost },
   actions: {
@@ -299,7 +300,7 @@ export type NewsWallActor = ActorRefFrom<typeof newsWallMachine>;
 export type NewsWallSnapshot = SnapshotFrom<typeof newsWallMachine>;
 
 // Selectors: primitives, or context references that change only with their value.
-export const selectWallList = (s: NewsWallSnapshot): WallListActor | undefined => s.children.list as WallListActor | undefined;
+export const selectWallList = (s: NewsWallSnapshot): WallListActor | undefined => s.children.list;
 export const selectWallItems = (s: NewsWallSnapshot): NewsPost[] => s.context.items;
 export const selectWallSearch = (s: NewsWallSnapshot): string => s.context.q;
 export const selectWallCategory = (s: NewsWallSnapshot): number | null => s.context.category;

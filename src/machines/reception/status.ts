@@ -57,21 +57,6 @@ export type ReceptionEvent =
 
 export type ReceptionEmitted = ToastEvent | NavigateEvent;
 
-const failureOf = (event: unknown) => toApiFailure((event as { error?: unknown }).error);
-
-/** One load of the current filter, search and page (every state that loads uses this invoke). */
-const loadPage = {
-  id: 'loadReception',
-  src: 'loadReception',
-  input: ({ context }: { context: ReceptionContext }) => ({
-    id: context.id,
-    channel: context.channel,
-    status: context.filter,
-    q: context.q,
-    page: context.page,
-  }),
-} as const;
-
 /** The list-changing events: same in `loaded`, `filtering` (restarts the load) and `retried`. */
 const listEvents = {
   'reception.channel': { guard: 'isOtherChannel', target: 'filtering', reenter: true, actions: ['assignChannel', 'showInAddress'] },
@@ -87,28 +72,7 @@ const listEvents = {
  */
 const retryEvent = { guard: 'hasRetryable', target: 'retrying', actions: 'clearResent' } as const;
 
-type PageDone = { event: { output: ReceptionPage } };
-
-/**
- * What a load's answer does. The server echoes a page past the last one (the list shrank under the live
- * refresh, e.g. "Pendientes" emptying): that answer is not shown, the last page is asked for instead
- * (`again` re-enters the loading step), else the pager would hide with no way back.
- */
-const pageDone = (again: 'loading' | 'filtering') => [
-  {
-    guard: { type: 'isPastLastPage', params: ({ event }: PageDone) => event.output },
-    target: again,
-    reenter: true,
-    actions: { type: 'assignLastPage', params: ({ event }: PageDone) => event.output },
-  },
-  { target: 'loaded', actions: { type: 'assignRows', params: ({ event }: PageDone) => event.output } },
-] as const;
-
-/** A load that failed: the first one to `failed`, a later one back to the rows on screen (`loaded`), now stale. */
-const loadFailed = <T extends 'failed' | 'loaded'>(target: T) =>
-  ({ target, actions: { type: 'assignError', params: ({ event }: { event: unknown }) => ({ error: failureOf(event), of: 'load' as const }) } }) as const;
-
-export const receptionStatusMachine = setup({
+const receptionSetup = setup({
   types: {
     input: {} as ReceptionInput,
     context: {} as ReceptionContext,
@@ -196,7 +160,35 @@ export const receptionStatusMachine = setup({
     isSending: ({ context }) => context.meta?.progress.state === 'sending',
   },
   delays: { refresh: PROGRESS_POLL_MS },
-}).createMachine({
+});
+
+/**
+ * One load of the current filter, search and page (every state that loads is one). The server echoes a page
+ * past the last one (the list shrank under the live refresh, e.g. "Pendientes" emptying): that answer is not
+ * shown, the last page is asked for instead (`again` re-enters the loading step), else the pager would hide
+ * with no way back. A load that failed: the first one to `failed`, a later one back to the rows on screen
+ * (`loaded`), now stale.
+ */
+const loadingPage = (again: 'loading' | 'filtering', failed: 'failed' | 'loaded') =>
+  receptionSetup.createStateConfig({
+    invoke: {
+      id: 'loadReception',
+      src: 'loadReception',
+      input: ({ context }) => ({ id: context.id, channel: context.channel, status: context.filter, q: context.q, page: context.page }),
+      onDone: [
+        {
+          guard: { type: 'isPastLastPage', params: ({ event }) => event.output },
+          target: again,
+          reenter: true,
+          actions: { type: 'assignLastPage', params: ({ event }) => event.output },
+        },
+        { target: 'loaded', actions: { type: 'assignRows', params: ({ event }) => event.output } },
+      ],
+      onError: { target: failed, actions: { type: 'assignError', params: ({ event }) => ({ error: toApiFailure(event.error), of: 'load' }) } },
+    },
+  });
+
+export const receptionStatusMachine = receptionSetup.createMachine({
   id: 'receptionStatus',
   initial: 'loading',
   context: ({ input }) => ({
@@ -213,13 +205,7 @@ export const receptionStatusMachine = setup({
     resent: null,
   }),
   states: {
-    loading: {
-      invoke: {
-        ...loadPage,
-        onDone: pageDone('loading'),
-        onError: loadFailed('failed'),
-      },
-    },
+    loading: loadingPage('loading', 'failed'),
     failed: {
       on: { 'reception.reload': { target: 'loading' } },
     },
@@ -233,11 +219,7 @@ export const receptionStatusMachine = setup({
       },
     },
     filtering: {
-      invoke: {
-        ...loadPage,
-        onDone: pageDone('filtering'),
-        onError: loadFailed('loaded'),
-      },
+      ...loadingPage('filtering', 'loaded'),
       on: { ...listEvents, 'reception.retry': retryEvent },
     },
     // The search box and the chips stay usable: what they ask for is kept, and the reload after the retry
@@ -264,19 +246,15 @@ export const receptionStatusMachine = setup({
         onError: {
           target: 'filtering',
           actions: [
-            { type: 'assignError', params: ({ event }) => ({ error: failureOf(event), of: 'retry' as const }) },
-            { type: 'toastRetryFailed', params: ({ event }) => failureOf(event) },
+            { type: 'assignError', params: ({ event }) => ({ error: toApiFailure(event.error), of: 'retry' }) },
+            { type: 'toastRetryFailed', params: ({ event }) => toApiFailure(event.error) },
           ],
         },
       },
     },
     // Resent: the current page reloads so the retried rows show as pending again.
     retried: {
-      invoke: {
-        ...loadPage,
-        onDone: pageDone('filtering'),
-        onError: loadFailed('loaded'),
-      },
+      ...loadingPage('filtering', 'loaded'),
       on: { ...listEvents, 'reception.retry': retryEvent },
     },
   },
