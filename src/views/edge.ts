@@ -2,7 +2,7 @@
 // view tests call it too), never per component.
 import { navigate } from 'wouter/use-browser-location';
 import { t } from '../i18n';
-import { connectServices, type AppActor } from '../machines/app/app';
+import type { AppActor } from '../machines/app/app';
 import { selectHoldsNavigation } from '../machines/app/pages';
 import type { NavigateEvent } from '../machines/app/effects';
 
@@ -100,7 +100,7 @@ const showToast = (...args: Parameters<typeof import('./layout/toaster').showToa
   void toaster.then((module) => module.showToast(...args));
 };
 
-/** Performs the root's UI effects and plugs the HTTP hooks in; returns the function that undoes both. */
+/** Performs the root's UI effects and follows the browser's history; returns the function that undoes both. */
 export function connectEdge(app: AppActor): () => void {
   const subscriptions = [
     app.on('navigate', go),
@@ -113,10 +113,8 @@ export function connectEdge(app: AppActor): () => void {
     app.on('print', () => setTimeout(() => window.print(), 0)),
   ];
   const disconnectHistory = connectHistory(app);
-  const disconnect = connectServices(app);
   return () => {
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     disconnectHistory();
-    disconnect();
   };
 }

@@ -4,14 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emit, fromPromise, setup, type EventObject } from 'xstate';
 import type { Effect } from '../../src/machines/app/effects';
 import { folderCountsMachine } from '../../src/machines/messages/folder-counts';
-import { appActorsOf, connectServices, createAppActor, type AppActor } from '../../src/machines/app/app';
+import { appActorsOf, createAppActor, httpSessionOf, type AppActor } from '../../src/machines/app/app';
 import { closePage, openPage } from '../../src/machines/app/pages';
 import { localeMachine } from '../../src/machines/app/locale';
 import { sessionMachine } from '../../src/machines/session/session';
 import { tokenMachine } from '../../src/machines/session/token';
 import type { Credentials, SessionCookie } from '../../src/services/session/auth';
 import { ACCESS_POLICY, type Locale, type SignedInUser } from '../../shared/contract';
-import { ApiFailureError, createHttpClient, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http/client';
+import { ApiFailureError, createHttpClient, httpIn, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http/client';
 import type { FolderCount } from '../../shared/messages-contract';
 import type { TokenExpiry } from '../../shared/token-times';
 import { TEACHER, TEACHER_MX } from '../fixtures/users';
@@ -73,9 +73,8 @@ function startApp(script: Script) {
   });
   const emitted: EventObject[] = [];
   app.on('*', (event) => emitted.push(event));
-  const disconnect = connectServices(app);
   app.start();
-  return { app, actors: appActorsOf(app), calls, emitted, disconnect, localeLoads };
+  return { app, actors: appActorsOf(app), calls, emitted, localeLoads };
 }
 
 const go = (app: AppActor, path: string, search = '') => appActorsOf(app).routeGuard.send({ type: 'route.change', path, search });
@@ -87,7 +86,6 @@ beforeEach(() => {
   vi.useFakeTimers({ now: T0 });
 });
 afterEach(() => {
-  running?.disconnect();
   running?.app.stop();
   running = null;
   vi.useRealTimers();
@@ -188,6 +186,7 @@ describe('session end', () => {
     const http = createHttpClient({
       fetch: async () => new Response(JSON.stringify({ message: 'x', code: 'auth.unauthenticated' }), { status: 401 }),
       baseURL: '/api',
+      session: httpSessionOf(app),
     });
     await http.request('/messages/info').catch(() => undefined);
     await flush();
@@ -200,13 +199,24 @@ describe('session end', () => {
     expect(actors.session.getSnapshot().context.redirectTo).toBe('/sent');
   });
 
+  it("a call made in the app's system uses the app's client: its 401 ends the session too", async () => {
+    const { app, actors } = start({ cookie: { kind: 'active', times: TIMES } });
+    await flush();
+    go(app, '/sent');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'x', code: 'auth.unauthenticated' }), { status: 401 })));
+    await httpIn(app.system).request('/messages/info').catch(() => undefined);
+    vi.unstubAllGlobals();
+    await flush();
+    expect(actors.session.getSnapshot().value).toBe('expired');
+  });
+
   it('both tokens expired: the request is aborted with the SPEC message and the session reset', async () => {
     const dead = { tokenExpiresAt: T0 - 2_000, refreshExpiresAt: T0 - 1_000 };
     const { app, actors, emitted } = start({ cookie: { kind: 'active', times: dead } });
     await flush();
     go(app, '/inbox');
     const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
-    const error = await createHttpClient({ fetch, baseURL: '/api' }).request('/channels').catch((caught: unknown) => caught);
+    const error = await createHttpClient({ fetch, baseURL: '/api', session: httpSessionOf(app) }).request('/channels').catch((caught: unknown) => caught);
     await flush();
     expect((error as Error).message).toBe(TOKENS_EXPIRED_MESSAGE);
     expect(fetch).not.toHaveBeenCalled();
@@ -273,10 +283,10 @@ describe('layout actors', () => {
   });
 
   it('the loading bar follows the requests, after its throttle', async () => {
-    const { actors } = start({ cookie: { kind: 'active', times: TIMES } });
+    const { app, actors } = start({ cookie: { kind: 'active', times: TIMES } });
     await flush();
     let answer: (response: Response) => void = () => undefined;
-    const http = createHttpClient({ fetch: () => new Promise<Response>((resolve) => (answer = resolve)), baseURL: '/api' });
+    const http = createHttpClient({ fetch: () => new Promise<Response>((resolve) => (answer = resolve)), baseURL: '/api', session: httpSessionOf(app) });
     const request = http.request('/templates');
     expect(actors.loadingBar.getSnapshot().value).toBe('waiting');
     vi.advanceTimersByTime(200);

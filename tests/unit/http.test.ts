@@ -1,14 +1,11 @@
-// The HTTP client against a fake fetch: headers, XSRF, the session hooks and error normalisation.
+// The HTTP client against a fake fetch: headers, XSRF, its session callbacks and error normalisation.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { string, type } from 'superstruct';
 import {
   ApiFailureError,
   createHttpClient,
   parseBody,
-  setActivityListener,
-  setRequestGate,
   serverMessage,
-  setUnauthorizedHandler,
   toApiFailure,
   TOKENS_EXPIRED_MESSAGE,
 } from '../../src/services/http/client';
@@ -50,13 +47,8 @@ function clearCookies() {
   }
 }
 
-const offs: Array<() => void> = [];
-
 beforeEach(() => clearCookies());
-afterEach(() => {
-  offs.splice(0).forEach((off) => off());
-  clearCookies();
-});
+afterEach(() => clearCookies());
 
 describe('http client', () => {
   it('calls the API base with JSON and credentials', async () => {
@@ -97,9 +89,8 @@ describe('http client', () => {
 
   it('tells the session about a 401, except on session-flow calls', async () => {
     const unauthorized = vi.fn();
-    offs.push(setUnauthorizedHandler(unauthorized));
     const { fetch } = fakeFetch(() => json(401, { message: 'Unauthenticated.', code: 'auth.unauthenticated' }));
-    const http = createHttpClient({ fetch, baseURL: '/api' });
+    const http = createHttpClient({ fetch, baseURL: '/api', session: { unauthorized } });
 
     const error = await http.request('/user').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiFailureError);
@@ -112,9 +103,8 @@ describe('http client', () => {
   });
 
   it('aborts with the exact SPEC message when the gate refuses, without any request', async () => {
-    offs.push(setRequestGate(() => false));
     const { fetch, calls } = fakeFetch(() => json(200, {}));
-    const http = createHttpClient({ fetch, baseURL: '/api' });
+    const http = createHttpClient({ fetch, baseURL: '/api', session: { mayRequest: () => false } });
     const error = await http.request('/channels').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiFailureError);
     expect((error as Error).message).toBe('Both token and refresh token have expired. Your request was aborted.');
@@ -128,9 +118,8 @@ describe('http client', () => {
 
   it('lets requests through when the gate allows', async () => {
     const gate = vi.fn(() => true);
-    offs.push(setRequestGate(gate));
     const { fetch } = fakeFetch(() => json(200, { data: [] }));
-    await expect(createHttpClient({ fetch, baseURL: '/api' }).request('/templates')).resolves.toEqual({ data: [] });
+    await expect(createHttpClient({ fetch, baseURL: '/api', session: { mayRequest: gate } }).request('/templates')).resolves.toEqual({ data: [] });
     expect(gate).toHaveBeenCalledTimes(1);
   });
 
@@ -156,9 +145,9 @@ describe('http client', () => {
 
   it('reports activity to the loading bar: start, then finish or fail; cancels are not failures', async () => {
     const events: string[] = [];
-    offs.push(setActivityListener({ start: () => events.push('start'), finish: () => events.push('finish'), fail: () => events.push('fail') }));
-    const ok = createHttpClient({ fetch: fakeFetch(() => json(200, {})).fetch, baseURL: '/api' });
-    const broken = createHttpClient({ fetch: fakeFetch(() => json(500, { message: 'boom', code: 'server.error' })).fetch, baseURL: '/api' });
+    const session = { activity: { start: () => events.push('start'), finish: () => events.push('finish'), fail: () => events.push('fail') } };
+    const ok = createHttpClient({ fetch: fakeFetch(() => json(200, {})).fetch, baseURL: '/api', session });
+    const broken = createHttpClient({ fetch: fakeFetch(() => json(500, { message: 'boom', code: 'server.error' })).fetch, baseURL: '/api', session });
 
     await ok.request('/channels');
     await broken.request('/channels').catch(() => undefined);
@@ -184,14 +173,12 @@ describe('http client', () => {
     expect(toApiFailure(caught)).toMatchObject({ status: 200, code: 'response.invalid' });
   });
 
-  it('unregisters hooks only when they are still the current ones', async () => {
+  it("asks its own session only, never another client's", async () => {
     const first = vi.fn(() => false);
     const second = vi.fn(() => true);
-    const offFirst = setRequestGate(first);
-    offs.push(setRequestGate(second));
-    offFirst();
     const { fetch } = fakeFetch(() => json(200, {}));
-    await createHttpClient({ fetch, baseURL: '/api' }).request('/user');
+    createHttpClient({ fetch, baseURL: '/api', session: { mayRequest: first } });
+    await createHttpClient({ fetch, baseURL: '/api', session: { mayRequest: second } }).request('/user');
     expect(second).toHaveBeenCalledTimes(1);
     expect(first).not.toHaveBeenCalled();
   });

@@ -10,6 +10,9 @@
 // Children stay testable alone (their emitted events are their whole interface), and the wiring is
 // visible as ordinary transitions of this machine.
 //
+// The HTTP client (services/http/client.ts) is the root's child `http`, created with what it asks of the
+// session and tells it (`httpSessionOf`): service actors anywhere in the app's system find it there.
+//
 // Pages (app/pages.ts): each screen's actor (folder, message, compose, reception…) is a child of this root
 // too, opened and closed by the view's `usePageActor` with `page.open` / `page.close`, so it lives in the
 // app's system (the Stately inspector and the offline actor panel show it). A `relayEffects` child watches
@@ -21,10 +24,10 @@
 // cover the page's question), and that page lets it through later by emitting
 // `navigate`, or drops it. Otherwise the root emits `navigate` at once. `selectHoldsNavigation` answers the
 // same question for the edge's synchronous cases (the popstate it must undo, the tab closing).
-import { assign, createActor, emit, sendTo, setup, type ActorOptions, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { setActivityListener, setRequestGate, setUnauthorizedHandler } from '../../services/http/client';
-import { bridge, type ChildId } from './bridge';
-import { pageActions, pageGuards, type PageSpec } from './pages';
+import { assertEvent, assign, createActor, emit, enqueueActions, sendTo, setup, type ActorOptions, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { HTTP_SYSTEM_ID, httpClientLogic, type ActorLookup, type HttpSession } from '../../services/http/client';
+import { appEventOf, bridge, type ChildId } from './bridge';
+import { pageHolding, relayIdOf, type PageSpec } from './pages';
 import { loadingBarMachine } from './loading-bar';
 import { folderCountsMachine } from '../messages/folder-counts';
 import { localeMachine } from './locale';
@@ -95,6 +98,38 @@ const crashed = (id: string) => ({ target: 'failed', actions: { type: 'assignFai
 /** An app-lifetime child: its invoke id, systemId and actor name are one. */
 const lifetime = <const Id extends ChildId>(id: Id) => ({ id, systemId: id, src: id, onError: crashed(id) }) as const;
 
+/** What `httpSessionOf` needs of the root: its events and its system. */
+interface AppRoot {
+  send: (event: AppEvent) => void;
+  system: ActorLookup;
+}
+
+/**
+ * What the app's HTTP client asks of the session and tells it, answered by the app-lifetime actors: the
+ * token actor says whether a request may leave (and, when it may not, hears `token.check`, so it tells the
+ * user and resets the session once; it ignores repeats), a 401 ends the session, and every request that is
+ * not silent drives the loading bar.
+ */
+export function httpSessionOf(root: AppRoot): HttpSession {
+  const token = (): TokenActor | undefined => root.system.get('token');
+  const loadingBar = (): LoadingBarActor | undefined => root.system.get('loadingBar');
+  return {
+    mayRequest: () => {
+      const actor = token();
+      if (!actor) return true;
+      const allowed = selectCanRequest(actor.getSnapshot());
+      if (!allowed) actor.send({ type: 'token.check' });
+      return allowed;
+    },
+    unauthorized: () => root.send({ type: 'session.unauthorized' }),
+    activity: {
+      start: () => loadingBar()?.send({ type: 'loading.start' }),
+      finish: () => loadingBar()?.send({ type: 'loading.finish' }),
+      fail: () => loadingBar()?.send({ type: 'loading.fail' }),
+    },
+  };
+}
+
 export const appMachine = setup({
   types: {
     input: {} as AppInput,
@@ -103,6 +138,7 @@ export const appMachine = setup({
     emitted: {} as UiEvent,
   },
   actors: {
+    http: httpClientLogic,
     bridge,
     session: sessionMachine,
     token: tokenMachine,
@@ -114,7 +150,12 @@ export const appMachine = setup({
     undo: undoMachine,
     relayEffects,
   },
-  guards: pageGuards,
+  guards: {
+    isNewPage: ({ context, event }) => {
+      assertEvent(event, 'page.open');
+      return !context.pages.includes(event.page.id);
+    },
+  },
   actions: {
     toToken: sendTo('token', ({ event }) => event),
     toSession: sendTo('session', ({ event }) => event),
@@ -129,7 +170,56 @@ export const appMachine = setup({
     assignFailure: assign((_, params: { id: string }) => ({ failedActor: params.id })),
     refreshCounts: sendTo('folderCounts', { type: 'counts.refresh' }),
     toUndo: sendTo('undo', ({ event }) => event),
-    ...pageActions,
+
+    // The pages (app/pages.ts).
+    /** Every open page hears it; those that do not care ignore it. */
+    toPages: enqueueActions(({ context, enqueue, event }) => {
+      for (const id of context.pages) enqueue.sendTo(id, event);
+    }),
+    /** To the page that holds it, or straight on to the edge. */
+    requestNavigation: enqueueActions(({ context, enqueue, event, self }) => {
+      assertEvent(event, 'navigation.request');
+      const { type: _, ...request } = event;
+      // A pure `transition()` (model planning) has an inert `self` with no snapshot: nothing holds there.
+      const holder = pageHolding(context.pages, self.getSnapshot()?.children ?? {}, request);
+      if (holder) {
+        // The page will ask (compose's «¿Descartar…?»): on a phone the menu's modal drawer would cover it.
+        enqueue.sendTo('sidebar', { type: 'sidebar.close' });
+        enqueue.sendTo(holder, { type: 'page.leave', ...request });
+      } else enqueue.emit({ type: 'navigate', ...request });
+    }),
+    /** The page, then its relay: the relay starts after the page is in this root's snapshot. */
+    openPage: enqueueActions(({ context, enqueue, event, self }) => {
+      assertEvent(event, 'page.open');
+      const { id, logic, input } = event.page;
+      // XState types no id for logic spawned as is (not one of this machine's named actors); a page needs
+      // its id, by which the root and the views find it. Widened to what the types know, the id stays.
+      const options = { id, input };
+      const spawnOptions: { input: unknown } = options;
+      enqueue.spawnChild(logic, spawnOptions);
+      enqueue.spawnChild('relayEffects', { id: relayIdOf(id), input: { parent: self, child: id } });
+      enqueue.assign({ pages: [...context.pages, id] });
+    }),
+    closePage: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'page.close');
+      if (!context.pages.includes(event.id)) return;
+      enqueue.stopChild(relayIdOf(event.id));
+      enqueue.stopChild(event.id);
+      enqueue.assign({ pages: context.pages.filter((id) => id !== event.id) });
+    }),
+    /** Nothing keeps running behind the fatal screen. */
+    closePages: enqueueActions(({ context, enqueue }) => {
+      for (const id of context.pages) {
+        enqueue.stopChild(relayIdOf(id));
+        enqueue.stopChild(id);
+      }
+      enqueue.assign({ pages: [] });
+    }),
+    /** A page's effect takes the same way as an app-lifetime child's. */
+    routeEffect: enqueueActions(({ enqueue, event }) => {
+      assertEvent(event, 'effect.relay');
+      enqueue.raise(appEventOf(event.effect));
+    }),
   },
 }).createMachine({
   id: 'app',
@@ -140,6 +230,8 @@ export const appMachine = setup({
   states: {
     running: {
       invoke: [
+        // The client holds no I/O of its own and takes no events: it cannot crash.
+        { id: 'http', systemId: HTTP_SYSTEM_ID, src: 'http', input: ({ self }) => ({ session: httpSessionOf(self) }) },
         { id: 'bridge', src: 'bridge', onError: crashed('bridge') },
         lifetime('session'),
         { ...lifetime('token'), input: ({ context }) => ({ now: context.now }) },
@@ -207,29 +299,6 @@ export function appActorsOf(app: AppActor) {
     folderCounts: get<FolderCountsActor>('folderCounts'),
     undo: get<UndoActor>('undo'),
   };
-}
-
-/**
- * Registers the HTTP hooks (services cannot import machines): the token gate, the 401 handler and the
- * loading-bar activity. Returns a function that unregisters all three.
- */
-export function connectServices(app: AppActor): () => void {
-  const { token, loadingBar } = appActorsOf(app);
-  const unregister = [
-    setRequestGate(() => {
-      const allowed = selectCanRequest(token.getSnapshot());
-      // Let the token actor tell the user and reset the session (once; it ignores repeats).
-      if (!allowed) token.send({ type: 'token.check' });
-      return allowed;
-    }),
-    setUnauthorizedHandler(() => app.send({ type: 'session.unauthorized' })),
-    setActivityListener({
-      start: () => loadingBar.send({ type: 'loading.start' }),
-      finish: () => loadingBar.send({ type: 'loading.finish' }),
-      fail: () => loadingBar.send({ type: 'loading.fail' }),
-    }),
-  ];
-  return () => unregister.forEach((off) => off());
 }
 
 export const selectIsAppFailed = (snapshot: AppSnapshot): boolean => snapshot.matches('failed');

@@ -1,7 +1,6 @@
 // Compose calls (compose-contract.ts `COMPOSE_API`) as actor logic: setup, the start of a form, recipients,
 // drafts, estimate, send and schedule, deleting an upload. The upload itself is services/compose/upload.ts, the
 // schedule's clock shared/zoned-time.ts, the browser backup services/compose/backup.ts.
-import { fromPromise } from 'xstate';
 import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type Quota, type RecipientList, type RecipientListUser, type RecipientPick, type Recipients, type SendResult, type Signature } from '../../../shared/compose-contract';
 import {
   ChannelsBodyStruct,
@@ -15,7 +14,7 @@ import {
   SendResultBodyStruct,
   SignaturesBodyStruct,
 } from '../../../shared/compose-structs';
-import { http, parseBody } from '../http/client';
+import { fromCall, parseBody, type HttpClient } from '../http/client';
 import { type } from 'superstruct';
 import { RecipientListStruct } from '../../../shared/compose-structs';
 import { RECIPIENT_LISTS_API } from '../../../shared/recipient-lists-contract';
@@ -38,7 +37,7 @@ export interface ComposeSetup {
   quota: Quota;
 }
 
-async function loadSetup(signal: AbortSignal): Promise<ComposeSetup> {
+async function loadSetup(http: HttpClient, signal: AbortSignal): Promise<ComposeSetup> {
   const [channels, permission, signatures, quota] = await Promise.all([
     http.request(COMPOSE_API.channels, { signal }).then((body) => parseBody(body, ChannelsBodyStruct, COMPOSE_API.channels).data),
     http.request(COMPOSE_API.permissions, { signal }).then((body) => parseBody(body, PermissionBodyStruct, COMPOSE_API.permissions).data),
@@ -55,7 +54,7 @@ async function loadSetup(signal: AbortSignal): Promise<ComposeSetup> {
   return { availableChannels, signature: signatures.find((entry) => entry.is_active) ?? null, quota };
 }
 
-export const fetchComposeSetup = fromPromise<ComposeSetup>(({ signal }) => loadSetup(signal));
+export const fetchComposeSetup = fromCall<ComposeSetup>(({ signal, http }) => loadSetup(http, signal));
 
 export interface ComposeStartInput {
   /** The draft being edited, if any. */
@@ -114,12 +113,12 @@ export function replyStartOf(message: MessageDetail): ReplyStart {
 const RecipientListBodyStruct = type({ data: RecipientListStruct });
 
 /** Everything compose opens with, in parallel: setup, the draft or the replied message, the local backup. */
-export const fetchComposeStart = fromPromise<ComposeStart, ComposeStartInput>(async ({ input, signal }) => {
+export const fetchComposeStart = fromCall<ComposeStart, ComposeStartInput>(async ({ input, signal, http }) => {
   const replyPath = input.draftId === null && input.replyToId !== null ? MESSAGES_API.one(input.replyToId) : null;
   const listPath = input.draftId === null && replyPath === null && input.listId ? RECIPIENT_LISTS_API.list(input.listId) : null;
   const [setup, draft, replied, list] = await Promise.all([
-    loadSetup(signal),
-    input.draftId === null ? Promise.resolve(null) : draftOf(input.draftId, signal),
+    loadSetup(http, signal),
+    input.draftId === null ? Promise.resolve(null) : draftOf(http, input.draftId, signal),
     replyPath === null ? Promise.resolve(null) : http.request(replyPath, { signal }).then((body) => parseBody(body, MessageDetailBodyStruct, replyPath).data),
     listPath === null ? Promise.resolve(null) : http.request(listPath, { signal }).then((body) => parseBody(body, RecipientListBodyStruct, listPath).data),
   ]);
@@ -136,13 +135,13 @@ export const fetchComposeStart = fromPromise<ComposeStart, ComposeStartInput>(as
 
 export const RECIPIENT_LISTS_PER_PAGE = 50;
 
-export const fetchRecipients = fromPromise<Recipients>(async ({ signal }) => {
+export const fetchRecipients = fromCall<Recipients>(async ({ signal, http }) => {
   const body = await http.request(COMPOSE_API.recipients, { signal });
   return parseBody(body, RecipientsBodyStruct, COMPOSE_API.recipients).data;
 });
 
 /** The user's saved lists, page by page (numbered pages), as a list's `fetchPage` (machines/list/list.ts). */
-export const fetchRecipientListPage = fromPromise<ListPage<RecipientList>, ListFetchInput<null>>(async ({ input, signal }) => {
+export const fetchRecipientListPage = fromCall<ListPage<RecipientList>, ListFetchInput<null>>(async ({ input, signal, http }) => {
   const query = { page: pageNumberOf(input.after), per_page: RECIPIENT_LISTS_PER_PAGE };
   const body = await http.request(COMPOSE_API.recipientLists, { query, signal });
   return fromNumberedPage(parseBody(body, RecipientListPageStruct, COMPOSE_API.recipientLists));
@@ -152,19 +151,19 @@ export interface IdInput {
   id: number;
 }
 
-export const fetchRecipientListUsers = fromPromise<RecipientListUser[], IdInput>(async ({ input, signal }) => {
+export const fetchRecipientListUsers = fromCall<RecipientListUser[], IdInput>(async ({ input, signal, http }) => {
   const path = COMPOSE_API.recipientListUsers(input.id);
   return parseBody(await http.request(path, { signal }), RecipientListUsersBodyStruct, path).data;
 });
 
 // --- drafts, estimate, send -------------------------------------------------------------------------
 
-const draftOf = async (id: number, signal: AbortSignal): Promise<ComposeDraft> => {
+const draftOf = async (http: HttpClient, id: number, signal: AbortSignal): Promise<ComposeDraft> => {
   const path = COMPOSE_API.draft(id);
   return parseBody(await http.request(path, { signal }), ComposeDraftBodyStruct, path).data;
 };
 
-export const fetchDraft = fromPromise<ComposeDraft, IdInput>(({ input, signal }) => draftOf(input.id, signal));
+export const fetchDraft = fromCall<ComposeDraft, IdInput>(({ input, signal, http }) => draftOf(http, input.id, signal));
 
 export interface SaveDraftInput {
   /** null: the first save creates the draft; afterwards its id, so later saves update it. */
@@ -174,7 +173,7 @@ export interface SaveDraftInput {
   replyToId?: number | null;
 }
 
-export const saveDraft = fromPromise<ComposeDraft, SaveDraftInput>(async ({ input, signal }) => {
+export const saveDraft = fromCall<ComposeDraft, SaveDraftInput>(async ({ input, signal, http }) => {
   const path = input.id === null ? COMPOSE_API.drafts : COMPOSE_API.draft(input.id);
   const body =
     input.id === null
@@ -192,7 +191,7 @@ export interface EstimateInput {
   replyToId: number | null;
 }
 
-export const estimate = fromPromise<Estimate, EstimateInput>(async ({ input, signal }) => {
+export const estimate = fromCall<Estimate, EstimateInput>(async ({ input, signal, http }) => {
   const body = {
     ...input.input,
     ...(input.draftId !== null ? { draft_id: input.draftId } : {}),
@@ -210,7 +209,7 @@ export interface SendInput {
   idempotencyKey: string;
 }
 
-async function post(path: string, send: SendInput, signal: AbortSignal): Promise<SendResult> {
+async function post(http: HttpClient, path: string, send: SendInput, signal: AbortSignal): Promise<SendResult> {
   const body = {
     ...send.input,
     ...(send.draftId !== null ? { draft_id: send.draftId } : {}),
@@ -220,14 +219,14 @@ async function post(path: string, send: SendInput, signal: AbortSignal): Promise
   return parseBody(await http.request(path, { method: 'POST', body, headers, signal }), SendResultBodyStruct, path).data;
 }
 
-export const sendMessage = fromPromise<SendResult, SendInput>(({ input, signal }) => post(COMPOSE_API.send, input, signal));
+export const sendMessage = fromCall<SendResult, SendInput>(({ input, signal, http }) => post(http, COMPOSE_API.send, input, signal));
 
 /** `input.input.scheduled_at` carries the instant (see `zonedToUtc`). */
-export const scheduleMessage = fromPromise<SendResult, SendInput>(({ input, signal }) =>
-  post(COMPOSE_API.schedule, input, signal),
+export const scheduleMessage = fromCall<SendResult, SendInput>(({ input, signal, http }) =>
+  post(http, COMPOSE_API.schedule, input, signal),
 );
 
-export const deleteAttachment = fromPromise<void, IdInput>(async ({ input, signal }) => {
+export const deleteAttachment = fromCall<void, IdInput>(async ({ input, signal, http }) => {
   await http.request(COMPOSE_API.attachment(input.id), { method: 'DELETE', signal });
 });
 
@@ -246,22 +245,22 @@ export function draftToInput(draft: ComposeDraft, scheduledAt: string | null): C
 }
 
 /** Send a saved draft by id (message lifecycle, folder view): read it, then send it as it is. */
-export const sendDraftById = fromPromise<SendResult, IdInput>(async ({ input, signal }) => {
-  const draft = await draftOf(input.id, signal);
+export const sendDraftById = fromCall<SendResult, IdInput>(async ({ input, signal, http }) => {
+  const draft = await draftOf(http, input.id, signal);
   const send = { input: draftToInput(draft, null), draftId: draft.id, replyToId: draft.reply_to_id, idempotencyKey: newIdempotencyKey() };
-  return post(COMPOSE_API.send, send, signal);
+  return post(http, COMPOSE_API.send, send, signal);
 });
 
 /** Schedule a saved draft by id at `at` (ISO UTC). */
-export const scheduleDraftById = fromPromise<SendResult, IdInput & { at: string }>(async ({ input, signal }) => {
-  const draft = await draftOf(input.id, signal);
+export const scheduleDraftById = fromCall<SendResult, IdInput & { at: string }>(async ({ input, signal, http }) => {
+  const draft = await draftOf(http, input.id, signal);
   const send = { input: draftToInput(draft, input.at), draftId: draft.id, replyToId: draft.reply_to_id, idempotencyKey: newIdempotencyKey() };
-  return post(COMPOSE_API.schedule, send, signal);
+  return post(http, COMPOSE_API.schedule, send, signal);
 });
 
 /** Save a draft by id with what the server already holds (the lifecycle has no form to send). */
-export const resaveDraftById = fromPromise<ComposeDraft, IdInput>(async ({ input, signal }) => {
-  const draft = await draftOf(input.id, signal);
+export const resaveDraftById = fromCall<ComposeDraft, IdInput>(async ({ input, signal, http }) => {
+  const draft = await draftOf(http, input.id, signal);
   const path = COMPOSE_API.draft(draft.id);
   const body = { ...draftToInput(draft, draft.scheduled_at) };
   return parseBody(await http.request(path, { method: 'PUT', body, signal }), ComposeDraftBodyStruct, path).data;

@@ -1,14 +1,13 @@
 // `POST /attachments` with upload progress: the one call that cannot go through ofetch (fetch reports no
 // upload progress), so it speaks XMLHttpRequest and still fails like every other call (ApiFailureError).
 import { is } from 'superstruct';
-import { fromPromise } from 'xstate';
 import { COMPOSE_API } from '../../../shared/compose-contract';
 import { AttachmentBodyStruct } from '../../../shared/compose-structs';
 import { API, COOKIE, XSRF_HEADER } from '../../../shared/contract';
 import type { AttachmentSummary } from '../../../shared/messages-contract';
 import { ApiErrorStruct } from '../../../shared/structs';
 import { readCookie } from '../http/cookies';
-import { API_BASE, ApiFailureError, http, parseBody, type ApiFailure } from '../http/client';
+import { fromCall, API_BASE, ApiFailureError, parseBody, type ApiFailure, type HttpClient } from '../http/client';
 
 export interface UploadInput {
   file: File;
@@ -37,7 +36,7 @@ function uploadFailure(xhr: XMLHttpRequest): ApiFailure {
   return { status: xhr.status, code: fallback, message: xhr.statusText, fieldErrors: {} };
 }
 
-async function xsrfToken(signal: AbortSignal): Promise<string | null> {
+async function xsrfToken(http: HttpClient, signal: AbortSignal): Promise<string | null> {
   const token = readCookie(COOKIE.xsrf);
   if (token !== null) return token;
   await http.request(API.csrf, { signal, authFlow: true, silent: true });
@@ -49,8 +48,8 @@ async function xsrfToken(signal: AbortSignal): Promise<string | null> {
  * stored attachment; rejects with an ApiFailureError like every other call (413/415/422/network/cancel);
  * stopping the actor aborts the upload.
  */
-export const uploadAttachment = fromPromise<AttachmentSummary, UploadInput>(async ({ input, signal }) => {
-  const token = await xsrfToken(signal);
+export const uploadAttachment = fromCall<AttachmentSummary, UploadInput>(async ({ input, signal, http }) => {
+  const token = await xsrfToken(http, signal);
   return new Promise<AttachmentSummary>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const fail = (failure: ApiFailure) => reject(new ApiFailureError(failure));

@@ -2,8 +2,7 @@
 // actor logic; every body is checked (shared/dashboard-structs.ts) before a machine sees it. The period
 // goes as the contract spells it (`period=month&month=YYYY-MM`, `period=school-year&year=YYYY`, nothing for
 // the server's default).
-import { fromPromise } from 'xstate';
-import { http, parseBody } from '../http/client';
+import { fromCall, parseBody } from '../http/client';
 import { DASHBOARD_API, type ActivitySummary, type CourseMetric, type PeriodKind, type RankBy, type Ranking, type StaffActivity, type UserMetric } from '../../../shared/dashboard-contract';
 import { ActivitySummaryBodyStruct, RankingBodyStruct, StaffActivityBodyStruct } from '../../../shared/dashboard-structs';
 
@@ -28,14 +27,14 @@ export interface StaffActivityQuery {
 }
 
 /** `GET /dashboard/users?period=…&position_id=`: each staff member's figures in the period. */
-export const fetchStaffActivity = fromPromise<StaffActivity, StaffActivityQuery>(async ({ input, signal }) => {
+export const fetchStaffActivity = fromCall<StaffActivity, StaffActivityQuery>(async ({ input, signal, http }) => {
   const query = { ...periodQuery(input.period), ...(input.positionId === null ? {} : { position_id: String(input.positionId) }) };
   const body = await http.request(DASHBOARD_API.users, { query, signal });
   return parseBody(body, StaffActivityBodyStruct, DASHBOARD_API.users).data;
 });
 
 /** `GET /dashboard/summary?year=`: messages per month of the school year, this month's top staff and courses. */
-export const fetchActivitySummary = fromPromise<ActivitySummary, { year: string | null }>(async ({ input, signal }) => {
+export const fetchActivitySummary = fromCall<ActivitySummary, { year: string | null }>(async ({ input, signal, http }) => {
   const query = input.year === null ? {} : { year: input.year };
   const body = await http.request(DASHBOARD_API.summary, { query, signal });
   return parseBody(body, ActivitySummaryBodyStruct, DASHBOARD_API.summary).data;
@@ -51,7 +50,7 @@ export interface RankingQuery {
 }
 
 /** `GET /ranking/courses|users?period=…&metric=&by=`. */
-export const fetchRanking = fromPromise<Ranking, RankingQuery>(async ({ input, signal }) => {
+export const fetchRanking = fromCall<Ranking, RankingQuery>(async ({ input, signal, http }) => {
   const path = input.kind === 'courses' ? DASHBOARD_API.rankingCourses : DASHBOARD_API.rankingUsers;
   const query = { ...periodQuery(input.period), metric: input.metric, by: input.by };
   const body = await http.request(path, { query, signal });

@@ -1,18 +1,17 @@
 // The data screens' calls (shared/dashboard-contract.ts `DASHBOARD_API`) as actor logic; every body is
 // checked (shared/dashboard-structs.ts) before a machine sees it. Connectivity block (conn-spa).
-import { fromPromise } from 'xstate';
-import { API_BASE, http, parseBody } from '../http/client';
+import { fromCall, API_BASE, parseBody } from '../http/client';
 import { DASHBOARD_API, type CallList, type Connectivity, type CourseConnectivity } from '../../../shared/dashboard-contract';
 import { CallListBodyStruct, ConnectivityBodyStruct, CourseConnectivityBodyStruct } from '../../../shared/dashboard-structs';
 
 /** `GET /dashboard/connectivity`: the school, its levels and their courses. */
-export const fetchConnectivity = fromPromise<Connectivity, void>(async ({ signal }) => {
+export const fetchConnectivity = fromCall<Connectivity, void>(async ({ signal, http }) => {
   const body = await http.request(DASHBOARD_API.connectivity, { signal });
   return parseBody(body, ConnectivityBodyStruct, DASHBOARD_API.connectivity).data;
 });
 
 /** `GET /dashboard/connectivity/courses/{id}`: a course's students and guardians (another school's: 404). */
-export const fetchCourseConnectivity = fromPromise<CourseConnectivity, { courseId: number }>(async ({ input, signal }) => {
+export const fetchCourseConnectivity = fromCall<CourseConnectivity, { courseId: number }>(async ({ input, signal, http }) => {
   const path = DASHBOARD_API.course(input.courseId);
   const body = await http.request(path, { signal });
   return parseBody(body, CourseConnectivityBodyStruct, path).data;
@@ -24,7 +23,7 @@ export interface CallListQuery {
 }
 
 /** `GET /dashboard/connectivity/courses/{id}/call-list?messages=N`: the guardians not reached. */
-export const fetchCallList = fromPromise<CallList, CallListQuery>(async ({ input, signal }) => {
+export const fetchCallList = fromCall<CallList, CallListQuery>(async ({ input, signal, http }) => {
   const path = DASHBOARD_API.callList(input.courseId);
   const body = await http.request(path, { query: { messages: input.messages }, signal });
   return parseBody(body, CallListBodyStruct, path).data;

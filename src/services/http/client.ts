@@ -1,7 +1,10 @@
 // The one HTTP client of the SPA (SPEC §7): common API base, JSON, cookies sent, the XSRF cookie echoed
-// on writes, and every failure normalised to `ApiFailure`. Services cannot import machines, so the app
-// edge plugs the session-aware parts in through the `set…` hooks below at start-up.
+// on writes, and every failure normalised to `ApiFailure`. What it asks of the session and tells it (the
+// token gate, a 401, activity for the loading bar) are callbacks it is created with: the app root creates
+// the app's client with its actors' answers and keeps it in the actor system as `http`, where every call
+// made as actor logic (`fromCall`) finds it. Services cannot import machines; nothing here is set later.
 import { ofetch, type $Fetch } from 'ofetch';
+import { fromPromise, fromTransition, type ActorRefFrom, type AnyActorRef, type NonReducibleUnknown } from 'xstate';
 import { is, type Struct } from 'superstruct';
 import { API, COOKIE, XSRF_HEADER } from '../../../shared/contract';
 import { readCookie } from './cookies';
@@ -45,41 +48,22 @@ export function toApiFailure(error: unknown): ApiFailure {
   return { status: 0, code: 'network', message, fieldErrors: {} };
 }
 
-// --- hooks the app edge registers -------------------------------------------------------------------
+// --- what the client asks of the session and tells it ------------------------------------------------
 
-/** Returns false when the request must not leave (both tokens expired). */
-export type RequestGate = () => boolean;
-export type UnauthorizedHandler = (failure: ApiFailure) => void;
 export interface ActivityListener {
   start: () => void;
   finish: () => void;
   fail: () => void;
 }
 
-let requestGate: RequestGate | null = null;
-let unauthorizedHandler: UnauthorizedHandler | null = null;
-let activityListener: ActivityListener | null = null;
-
-/** Each setter returns its own unregister function (used by tests and hot reload). */
-export function setRequestGate(gate: RequestGate | null): () => void {
-  requestGate = gate;
-  return () => {
-    if (requestGate === gate) requestGate = null;
-  };
-}
-
-export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () => void {
-  unauthorizedHandler = handler;
-  return () => {
-    if (unauthorizedHandler === handler) unauthorizedHandler = null;
-  };
-}
-
-export function setActivityListener(listener: ActivityListener | null): () => void {
-  activityListener = listener;
-  return () => {
-    if (activityListener === listener) activityListener = null;
-  };
+/** The session's side of the client; a client without one (a test, a call run alone) asks and tells nobody. */
+export interface HttpSession {
+  /** False when the request must not leave (both tokens expired). */
+  mayRequest?: () => boolean;
+  /** A 401 on a call outside the session flow: the session has ended. */
+  unauthorized?: (failure: ApiFailure) => void;
+  /** Requests that are not silent drive the loading bar. */
+  activity?: ActivityListener;
 }
 
 // --- requests ---------------------------------------------------------------------------------------
@@ -107,6 +91,7 @@ export interface HttpClientConfig {
   /** Injected in tests; the browser's fetch otherwise. */
   fetch?: typeof globalThis.fetch;
   baseURL?: string;
+  session?: HttpSession;
 }
 
 export interface HttpClient {
@@ -117,6 +102,7 @@ export interface HttpClient {
 export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
 export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
+  const session = config.session ?? {};
   const client: $Fetch = ofetch.create(
     {
       baseURL: config.baseURL ?? API_BASE,
@@ -140,10 +126,10 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
 
   async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
     const method = options.method ?? 'GET';
-    if (!options.authFlow && requestGate && !requestGate()) {
+    if (!options.authFlow && session.mayRequest && !session.mayRequest()) {
       throw new ApiFailureError({ status: 0, code: 'tokens.expired', message: TOKENS_EXPIRED_MESSAGE, fieldErrors: {} });
     }
-    const activity = options.silent ? null : activityListener;
+    const activity = options.silent ? null : session.activity;
     activity?.start();
     try {
       const headers = { ...options.headers, ...(method === 'GET' ? {} : await xsrfHeader(options.signal)) };
@@ -160,7 +146,7 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
       const failure = normaliseError(error, options.signal);
       if (failure.code === 'request.cancelled') activity?.finish();
       else activity?.fail();
-      if (failure.status === 401 && !options.authFlow) unauthorizedHandler?.(failure);
+      if (failure.status === 401 && !options.authFlow) session.unauthorized?.(failure);
       throw new ApiFailureError(failure);
     }
   }
@@ -209,4 +195,38 @@ export function parseBody<T>(body: unknown, struct: Struct<T, unknown>, what: st
   });
 }
 
+/** The client without a session: what a call finds outside the app's actor system (a test of one actor). */
 export const http: HttpClient = createHttpClient();
+
+// --- the app's client in the actor system ------------------------------------------------------------
+
+/** The systemId under which the app root keeps its client. */
+export const HTTP_SYSTEM_ID = 'http';
+
+/** Holds the app's client, created once with its session (the root's child `http`); it takes no events. */
+export const httpClientLogic = fromTransition((client: HttpClient) => client, ({ input }: { input: HttpClientConfig }) => createHttpClient(input));
+export type HttpClientActor = ActorRefFrom<typeof httpClientLogic>;
+
+/** An actor system as far as finding an actor by its systemId. */
+export interface ActorLookup {
+  get: (systemId: string) => AnyActorRef | undefined;
+}
+
+/** The client of the system an actor runs in: the app's, or the plain one outside the app. */
+export function httpIn(system: ActorLookup): HttpClient {
+  const holder: HttpClientActor | undefined = system.get(HTTP_SYSTEM_ID);
+  return holder?.getSnapshot().context ?? http;
+}
+
+export interface CallArgs<TInput> {
+  input: TInput;
+  /** Aborted when the actor stops (the state that invoked it is left). */
+  signal: AbortSignal;
+  /** The client of the system the call runs in. */
+  http: HttpClient;
+}
+
+/** An HTTP call as actor logic: a `fromPromise` given its input, its `signal` and the client of its system. */
+export function fromCall<TOutput, TInput = NonReducibleUnknown>(run: (args: CallArgs<TInput>) => Promise<TOutput>) {
+  return fromPromise<TOutput, TInput>(({ input, signal, system }) => run({ input, signal, http: httpIn(system) }));
+}

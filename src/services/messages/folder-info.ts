@@ -1,8 +1,7 @@
 // The two mail calls the app-lifetime machines make (the folder counters and the undo of a delete), apart
 // from messages.ts so the first download carries them and not the whole messages service with its
 // paging and polling (bench (a); README, Decisions, "Initial download").
-import { fromPromise } from 'xstate';
-import { http, parseBody } from '../http/client';
+import { fromCall, parseBody } from '../http/client';
 import { MESSAGES_API, type FolderCount } from '../../../shared/messages-contract';
 import { FolderCountsBodyStruct, RestoredBodyStruct } from '../../../shared/structs';
 
@@ -11,13 +10,13 @@ export interface IdsInput {
 }
 
 /** Messages back from the trash; answers how many came back. */
-export const restoreMessages = fromPromise<number, IdsInput>(async ({ input, signal }) => {
+export const restoreMessages = fromCall<number, IdsInput>(async ({ input, signal, http }) => {
   const body = await http.request(MESSAGES_API.restore, { method: 'POST', body: { ids: input.ids }, signal });
   return parseBody(body, RestoredBodyStruct, MESSAGES_API.restore).data.restored;
 });
 
 /** Every folder's counters (`GET /messages/info`), for the sidebar. */
-export const fetchFolderCounts = fromPromise<FolderCount[]>(async ({ signal }) => {
+export const fetchFolderCounts = fromCall<FolderCount[]>(async ({ signal, http }) => {
   const body = await http.request(MESSAGES_API.info, { signal });
   return parseBody(body, FolderCountsBodyStruct, MESSAGES_API.info).data;
 });

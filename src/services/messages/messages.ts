@@ -1,7 +1,7 @@
 // Mail folder and message calls (messages-contract.ts `MESSAGES_API`) as actor logic. Every body is checked
 // before a machine sees it.
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { API_BASE, http, parseBody } from '../http/client';
+import { fromCallback, type EventObject } from 'xstate';
+import { fromCall, API_BASE, parseBody, httpIn, type HttpClient } from '../http/client';
 import type { IdsInput } from './folder-info';
 import { fromCursorPage, type ListFetchInput, type ListPage } from '../list/pages';
 import { MAX_POLL_WAIT_MS, pollEvery } from '../http/poll';
@@ -42,12 +42,12 @@ export interface FolderQuery {
 }
 
 /** The folder list's `fetchPage` (machines/list/list.ts): the same cursor pages, in the list's shape. */
-export const fetchFolderListPage = fromPromise<ListPage<MessageSummary>, ListFetchInput<FolderQuery>>(async ({ input, signal }) =>
-  fromCursorPage(await folderPage({ folder: input.query.folder, q: input.query.q, cursor: input.after }, signal)),
+export const fetchFolderListPage = fromCall<ListPage<MessageSummary>, ListFetchInput<FolderQuery>>(async ({ input, signal, http }) =>
+  fromCursorPage(await folderPage(http, { folder: input.query.folder, q: input.query.q, cursor: input.after }, signal)),
 );
 
 /** `silent`: background refreshes show no loading bar. */
-async function folderPage(input: FolderPageInput, signal: AbortSignal, silent = false): Promise<Paged<MessageSummary>> {
+async function folderPage(http: HttpClient, input: FolderPageInput, signal: AbortSignal, silent = false): Promise<Paged<MessageSummary>> {
   const query = {
     folder: input.folder,
     q: input.q === '' ? undefined : input.q,
@@ -71,12 +71,13 @@ export type FolderProgressEvent = { type: 'folder.progress'; progress: Record<nu
  * The sent folder while some listed messages are still being delivered: page 1 again every
  * PROGRESS_POLL_MS, reporting those messages' progress, until none of them is in flight. Silent on errors.
  */
-export const watchFolderProgress = fromCallback<EventObject, FolderProgressInput, FolderProgressEvent>(({ input, sendBack }) => {
+export const watchFolderProgress = fromCallback<EventObject, FolderProgressInput, FolderProgressEvent>(({ input, sendBack, system }) => {
   if (input.ids.length === 0) return undefined;
+  const http = httpIn(system);
   const wanted = new Set(input.ids);
   return pollEvery(
     async (signal) => {
-      const page = await folderPage({ folder: input.folder, q: input.q, cursor: null }, signal, true);
+      const page = await folderPage(http, { folder: input.folder, q: input.q, cursor: null }, signal, true);
       const progress: Record<number, DeliveryProgress> = {};
       for (const row of page.data) if (wanted.has(row.id) && row.progress) progress[row.id] = row.progress;
       if (!signal.aborted) sendBack({ type: 'folder.progress', progress });
@@ -87,28 +88,28 @@ export const watchFolderProgress = fromCallback<EventObject, FolderProgressInput
   );
 });
 
-export const fetchMessage = fromPromise<MessageDetail, IdInput>(async ({ input, signal }) => {
+export const fetchMessage = fromCall<MessageDetail, IdInput>(async ({ input, signal, http }) => {
   const path = MESSAGES_API.one(input.id);
   return parseBody(await http.request(path, { signal }), MessageDetailBodyStruct, path).data;
 });
 
-export const markRead = fromPromise<MessageSummary, IdInput>(async ({ input, signal }) => {
+export const markRead = fromCall<MessageSummary, IdInput>(async ({ input, signal, http }) => {
   const path = MESSAGES_API.read(input.id);
   return parseBody(await http.request(path, { method: 'POST', signal }), MessageSummaryBodyStruct, path).data;
 });
 
-export const deleteMessages = fromPromise<number, IdsInput>(async ({ input, signal }) => {
+export const deleteMessages = fromCall<number, IdsInput>(async ({ input, signal, http }) => {
   const body = await http.request(MESSAGES_API.delete, { method: 'POST', body: { ids: input.ids }, signal });
   return parseBody(body, MovedBodyStruct, MESSAGES_API.delete).data.moved;
 });
 
-export const purgeMessages = fromPromise<number, IdsInput>(async ({ input, signal }) => {
+export const purgeMessages = fromCall<number, IdsInput>(async ({ input, signal, http }) => {
   const body = await http.request(MESSAGES_API.purge, { method: 'POST', body: { ids: input.ids }, signal });
   return parseBody(body, PurgedBodyStruct, MESSAGES_API.purge).data.purged;
 });
 
 /** scheduled → draft; answers the message's new summary (as the server does for `read`). */
-export const cancelSchedule = fromPromise<MessageSummary, IdInput>(async ({ input, signal }) => {
+export const cancelSchedule = fromCall<MessageSummary, IdInput>(async ({ input, signal, http }) => {
   const path = MESSAGES_API.cancelSchedule(input.id);
   return parseBody(await http.request(path, { method: 'POST', signal }), MessageSummaryBodyStruct, path).data;
 });

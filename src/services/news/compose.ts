@@ -4,14 +4,13 @@
 // the backup's storage services/compose/backup.ts's (the same per-user backup as message compose). The
 // wall's list and actions are services/news/wall.ts's.
 import { array, boolean, literal, nullable, number, object, string, type } from 'superstruct';
-import { fromPromise } from 'xstate';
 import { COMPOSE_API, type RecipientLevel } from '../../../shared/compose-contract';
 import { AttachmentSummaryStruct, RecipientsBodyStruct } from '../../../shared/compose-structs';
 import type { AttachmentSummary } from '../../../shared/messages-contract';
 import { NEWS_API, type NewsAudience, type NewsCategory, type NewsInput, type NewsPost } from '../../../shared/news-contract';
 import { NewsAudienceStruct, NewsCategoriesBodyStruct, NewsPostBodyStruct } from '../../../shared/news-structs';
 import { readBackup, writeBackup } from '../compose/backup';
-import { http, parseBody } from '../http/client';
+import { fromCall, parseBody } from '../http/client';
 
 /** A course as the audience picker shows it (the recipients' course without its people). */
 export interface AudienceCourse {
@@ -89,7 +88,7 @@ export interface NewsComposeStart {
 }
 
 /** Categories, levels and courses, the post being edited and the backup, in parallel. */
-export const fetchNewsComposeStart = fromPromise<NewsComposeStart, NewsComposeStartInput>(async ({ input, signal }) => {
+export const fetchNewsComposeStart = fromCall<NewsComposeStart, NewsComposeStartInput>(async ({ input, signal, http }) => {
   const postPath = input.postId === null ? null : NEWS_API.post(input.postId);
   const [categories, recipients, post] = await Promise.all([
     http.request(NEWS_API.categories, { signal }).then((body) => parseBody(body, NewsCategoriesBodyStruct, NEWS_API.categories).data),
@@ -111,7 +110,7 @@ export interface SaveNewsInput {
   input: NewsInput;
 }
 
-export const saveNewsPost = fromPromise<NewsPost, SaveNewsInput>(async ({ input, signal }) => {
+export const saveNewsPost = fromCall<NewsPost, SaveNewsInput>(async ({ input, signal, http }) => {
   const path = input.id === null ? NEWS_API.news : NEWS_API.post(input.id);
   const body = await http.request(path, { method: input.id === null ? 'POST' : 'PATCH', body: { ...input.input }, signal });
   return parseBody(body, NewsPostBodyStruct, path).data;

@@ -2,10 +2,9 @@
 // pattern's `fetchPage`, cursor paging), the categories of its filter, and a manager's per-post actions on
 // the desk (unpublish, publish again, to the trash, back from it). Every answer is checked with
 // shared/news-structs.ts. Compose, categories and trash add their own calls in their own service files.
-import { fromPromise } from 'xstate';
 import { NEWS_API, NEWS_PAGE_SIZE, type NewsCategory, type NewsPost, type NewsQuery } from '../../../shared/news-contract';
 import { NewsCategoriesBodyStruct, NewsPageStruct, NewsPostBodyStruct } from '../../../shared/news-structs';
-import { API_BASE, http, parseBody } from '../http/client';
+import { fromCall, API_BASE, parseBody } from '../http/client';
 import { fromCursorPage, type ListFetchInput, type ListPage } from '../list/pages';
 
 /** What the wall asks for: a category (null: all), the search text, and the desk's every status. */
@@ -28,12 +27,12 @@ export function wallQueryParams(input: ListFetchInput<WallQuery>): NewsQuery {
   };
 }
 
-export const fetchWallPage = fromPromise<ListPage<NewsPost>, ListFetchInput<WallQuery>>(async ({ input, signal }) => {
+export const fetchWallPage = fromCall<ListPage<NewsPost>, ListFetchInput<WallQuery>>(async ({ input, signal, http }) => {
   const body = await http.request(NEWS_API.news, { query: { ...wallQueryParams(input) }, signal });
   return fromCursorPage(parseBody(body, NewsPageStruct, NEWS_API.news));
 });
 
-export const fetchNewsCategories = fromPromise<NewsCategory[]>(async ({ signal }) => {
+export const fetchNewsCategories = fromCall<NewsCategory[]>(async ({ signal, http }) => {
   const body = await http.request(NEWS_API.categories, { signal });
   return parseBody(body, NewsCategoriesBodyStruct, NEWS_API.categories).data;
 });
@@ -46,7 +45,7 @@ const postAnswer = (body: unknown, path: string): NewsPost => parseBody(body, Ne
 
 /** A manager's action on one post: one call, answered with the post as it now stands. */
 const postAction = (method: 'POST' | 'DELETE', pathOf: (id: number) => string) =>
-  fromPromise<NewsPost, PostIdInput>(async ({ input, signal }) => {
+  fromCall<NewsPost, PostIdInput>(async ({ input, signal, http }) => {
     const path = pathOf(input.id);
     return postAnswer(await http.request(path, { method, signal }), path);
   });

@@ -1,7 +1,7 @@
 // Reception status calls (reception-contract.ts `RECEPTION_API`) as actor logic, plus the poller that
 // follows one sent message's delivery progress while the reading view is open.
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { http, parseBody } from '../http/client';
+import { fromCallback, type EventObject } from 'xstate';
+import { fromCall, parseBody, httpIn } from '../http/client';
 import { MAX_POLL_WAIT_MS, pollEvery } from '../http/poll';
 import { MESSAGES_API } from '../../../shared/messages-contract';
 import { MessageDetailBodyStruct } from '../../../shared/messages-structs';
@@ -24,7 +24,7 @@ export interface ReceptionQuery extends ReceptionScope {
   page: number;
 }
 
-export const loadReception = fromPromise<ReceptionPage, ReceptionQuery>(async ({ input, signal }) => {
+export const loadReception = fromCall<ReceptionPage, ReceptionQuery>(async ({ input, signal, http }) => {
   const path = RECEPTION_API.page(input.id);
   const query = {
     channel: input.channel === 'all' ? undefined : input.channel,
@@ -37,7 +37,7 @@ export const loadReception = fromPromise<ReceptionPage, ReceptionQuery>(async ({
 });
 
 /** "Reintentar fallidos" of a list: only its channel's deliveries of the recipients it shows. */
-export const retryFailed = fromPromise<RetryResult, { id: number; scope: ReceptionScope }>(async ({ input, signal }) => {
+export const retryFailed = fromCall<RetryResult, { id: number; scope: ReceptionScope }>(async ({ input, signal, http }) => {
   const path = RECEPTION_API.retry(input.id);
   const { channel, status, q } = input.scope;
   const body = { channel, status, q } satisfies RetryRequest;
@@ -53,8 +53,9 @@ export type ProgressEvent = { type: 'delivery.progress'; progress: DeliveryProgr
  * without hammering one that is down; the view keeps the last progress meanwhile. Stopping the actor (the
  * parent left the state) aborts the request in flight and clears the timer.
  */
-export const watchProgress = fromCallback<EventObject, { id: number }, ProgressEvent>(({ input, sendBack }) => {
+export const watchProgress = fromCallback<EventObject, { id: number }, ProgressEvent>(({ input, sendBack, system }) => {
   const path = MESSAGES_API.one(input.id);
+  const http = httpIn(system);
   return pollEvery(
     async (signal) => {
       const body = await http.request(path, { signal, silent: true });

@@ -1,7 +1,6 @@
 // Recipient-list management calls (shared/recipient-lists-contract.ts `RECIPIENT_LISTS_API`) as actor logic:
 // the paged lists and their trash (for the list pattern), one list with its members, and every change the
 // owner makes. Every answer is checked with the structs below.
-import { fromPromise } from 'xstate';
 import { array, boolean, enums, literal, nullable, number, string, type, union, type Describe, type Struct } from 'superstruct';
 import type { NumberedPage, RecipientPick } from '../../../shared/compose-contract';
 import {
@@ -14,7 +13,7 @@ import {
   type UserToEditInput,
 } from '../../../shared/recipient-lists-contract';
 import { RecipientListUserStruct } from '../../../shared/compose-structs';
-import { http, parseBody } from '../http/client';
+import { fromCall, parseBody } from '../http/client';
 import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from '../list/pages';
 
 // --- structs ----------------------------------------------------------------------------------------
@@ -83,12 +82,12 @@ const pageQuery = (input: ListFetchInput<ListsQuery>) => ({
   ...(input.query.q.trim() ? { q: input.query.q.trim() } : {}),
 });
 
-export const fetchListsPage = fromPromise<ListPage<RecipientListSummary>, ListFetchInput<ListsQuery>>(async ({ input, signal }) => {
+export const fetchListsPage = fromCall<ListPage<RecipientListSummary>, ListFetchInput<ListsQuery>>(async ({ input, signal, http }) => {
   const body = await http.request(RECIPIENT_LISTS_API.lists, { query: pageQuery(input), signal });
   return fromNumberedPage(parseBody(body, SummaryPageStruct, RECIPIENT_LISTS_API.lists));
 });
 
-export const fetchTrashPage = fromPromise<ListPage<TrashedRecipientList>, ListFetchInput<ListsQuery>>(async ({ input, signal }) => {
+export const fetchTrashPage = fromCall<ListPage<TrashedRecipientList>, ListFetchInput<ListsQuery>>(async ({ input, signal, http }) => {
   const body = await http.request(RECIPIENT_LISTS_API.trash, { query: pageQuery(input), signal });
   return fromNumberedPage(parseBody(body, TrashPageStruct, RECIPIENT_LISTS_API.trash));
 });
@@ -101,7 +100,7 @@ export interface ListIdInput {
 
 const summaryAnswer = (body: unknown, path: string) => parseBody(body, SummaryBodyStruct, path).data;
 
-export const createList = fromPromise<RecipientListSummary, RecipientListInput>(async ({ input, signal }) =>
+export const createList = fromCall<RecipientListSummary, RecipientListInput>(async ({ input, signal, http }) =>
   summaryAnswer(await http.request(RECIPIENT_LISTS_API.lists, { method: 'POST', body: { ...input }, signal }), RECIPIENT_LISTS_API.lists),
 );
 
@@ -111,7 +110,7 @@ export interface ListDetail {
 }
 
 /** The list and its members, together (the screen shows nothing of a list without its members). */
-export const fetchListDetail = fromPromise<ListDetail, ListIdInput>(async ({ input, signal }) => {
+export const fetchListDetail = fromCall<ListDetail, ListIdInput>(async ({ input, signal, http }) => {
   const listPath = RECIPIENT_LISTS_API.list(input.id);
   const usersPath = `${listPath}/users`;
   const [list, members] = await Promise.all([
@@ -121,36 +120,36 @@ export const fetchListDetail = fromPromise<ListDetail, ListIdInput>(async ({ inp
   return { list, members };
 });
 
-export const updateList = fromPromise<RecipientListSummary, ListIdInput & { name?: string; shared?: boolean }>(async ({ input, signal }) => {
+export const updateList = fromCall<RecipientListSummary, ListIdInput & { name?: string; shared?: boolean }>(async ({ input, signal, http }) => {
   const { id, ...body } = input;
   const path = RECIPIENT_LISTS_API.list(id);
   return summaryAnswer(await http.request(path, { method: 'PATCH', body, signal }), path);
 });
 
-export const addMembers = fromPromise<RecipientListSummary, ListIdInput & { picks: RecipientPick[] }>(async ({ input, signal }) => {
+export const addMembers = fromCall<RecipientListSummary, ListIdInput & { picks: RecipientPick[] }>(async ({ input, signal, http }) => {
   const path = RECIPIENT_LISTS_API.members(input.id);
   return summaryAnswer(await http.request(path, { method: 'POST', body: { picks: input.picks }, signal }), path);
 });
 
-export const removeMember = fromPromise<void, ListIdInput & { memberId: number }>(async ({ input, signal }) => {
+export const removeMember = fromCall<void, ListIdInput & { memberId: number }>(async ({ input, signal, http }) => {
   await http.request(RECIPIENT_LISTS_API.member(input.id, input.memberId), { method: 'DELETE', signal });
 });
 
-export const removeStale = fromPromise<number, ListIdInput>(async ({ input, signal }) => {
+export const removeStale = fromCall<number, ListIdInput>(async ({ input, signal, http }) => {
   const path = RECIPIENT_LISTS_API.removeStale(input.id);
   return parseBody(await http.request(path, { method: 'POST', signal }), RemovedBodyStruct, path).data.removed;
 });
 
-export const deleteList = fromPromise<void, ListIdInput>(async ({ input, signal }) => {
+export const deleteList = fromCall<void, ListIdInput>(async ({ input, signal, http }) => {
   await http.request(RECIPIENT_LISTS_API.list(input.id), { method: 'DELETE', signal });
 });
 
-export const restoreList = fromPromise<RecipientListSummary, ListIdInput>(async ({ input, signal }) => {
+export const restoreList = fromCall<RecipientListSummary, ListIdInput>(async ({ input, signal, http }) => {
   const path = RECIPIENT_LISTS_API.restore(input.id);
   return summaryAnswer(await http.request(path, { method: 'POST', signal }), path);
 });
 
-export const purgeList = fromPromise<void, ListIdInput>(async ({ input, signal }) => {
+export const purgeList = fromCall<void, ListIdInput>(async ({ input, signal, http }) => {
   await http.request(RECIPIENT_LISTS_API.forever(input.id), { method: 'DELETE', signal });
 });
 
@@ -161,12 +160,12 @@ export interface MemberInput {
   memberId: number;
 }
 
-export const fetchMemberUser = fromPromise<UserToEdit, MemberInput>(async ({ input, signal }) => {
+export const fetchMemberUser = fromCall<UserToEdit, MemberInput>(async ({ input, signal, http }) => {
   const path = RECIPIENT_LISTS_API.user(input.listId, input.memberId);
   return parseBody(await http.request(path, { signal }), UserBodyStruct, path).data;
 });
 
-export const saveMemberUser = fromPromise<UserToEdit, MemberInput & { changes: UserToEditInput }>(async ({ input, signal }) => {
+export const saveMemberUser = fromCall<UserToEdit, MemberInput & { changes: UserToEditInput }>(async ({ input, signal, http }) => {
   const path = RECIPIENT_LISTS_API.user(input.listId, input.memberId);
   return parseBody(await http.request(path, { method: 'PATCH', body: { ...input.changes }, signal }), UserBodyStruct, path).data;
 });

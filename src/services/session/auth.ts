@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { API, COOKIE, type SignedInUser } from '../../../shared/contract';
 import { readEpochCookie } from '../http/cookies';
-import { ApiFailureError, http, parseBody } from '../http/client';
+import { fromCall, ApiFailureError, parseBody } from '../http/client';
 import { PoliciesBodyStruct, SignedInUserStruct, TokenTimesBodyStruct } from '../../../shared/structs';
 import {
   isAccessTokenValid,
@@ -39,7 +39,7 @@ export const readSessionCookie = fromPromise<SessionCookie>(async () =>
   classifySessionCookie(Date.now(), readEpochCookie(COOKIE.tokenExpiration), readEpochCookie(COOKIE.refreshExpiration)),
 );
 
-export const login = fromPromise<TokenExpiry, Credentials>(async ({ input, signal }) => {
+export const login = fromCall<TokenExpiry, Credentials>(async ({ input, signal, http }) => {
   const body = await http.request(API.login, {
     method: 'POST',
     body: { email: input.email, password: input.password },
@@ -49,7 +49,7 @@ export const login = fromPromise<TokenExpiry, Credentials>(async ({ input, signa
   return toTokenExpiry(parseBody(body, TokenTimesBodyStruct, API.login).data);
 });
 
-export const fetchUser = fromPromise<SignedInUser>(async ({ signal }) => {
+export const fetchUser = fromCall<SignedInUser>(async ({ signal, http }) => {
   const body = await http.request(API.user, { signal });
   if (typeof body !== 'object' || body === null || !('user' in body)) {
     throw new ApiFailureError({ status: 200, code: 'response.invalid', message: USER_FIELD_MISSING, fieldErrors: {} });
@@ -57,16 +57,16 @@ export const fetchUser = fromPromise<SignedInUser>(async ({ signal }) => {
   return parseBody(body.user, SignedInUserStruct, API.user);
 });
 
-export const fetchPolicies = fromPromise<string[]>(async ({ signal }) => {
+export const fetchPolicies = fromCall<string[]>(async ({ signal, http }) => {
   const body = parseBody(await http.request(API.policies, { signal }), PoliciesBodyStruct, API.policies);
   return Array.isArray(body) ? body : body.data;
 });
 
-export const logout = fromPromise<void>(async ({ signal }) => {
+export const logout = fromCall<void>(async ({ signal, http }) => {
   await http.request(API.logout, { signal, authFlow: true });
 });
 
-export const refreshToken = fromPromise<TokenExpiry>(async ({ signal }) => {
+export const refreshToken = fromCall<TokenExpiry>(async ({ signal, http }) => {
   const body = await http.request(API.refresh, { method: 'POST', signal, authFlow: true, silent: true });
   return toTokenExpiry(parseBody(body, TokenTimesBodyStruct, API.refresh).data);
 });

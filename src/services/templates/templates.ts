@@ -1,8 +1,7 @@
 // Template calls (shared/templates-contract.ts `TEMPLATES_API`) as actor logic. Every body is checked
 // before a machine sees it.
-import { fromPromise } from 'xstate';
 import { array, boolean, enums, number, string, type, type Describe } from 'superstruct';
-import { http, parseBody } from '../http/client';
+import { fromCall, parseBody, type HttpClient } from '../http/client';
 import type { ListFetchInput, ListPage } from '../list/pages';
 import { TEMPLATE_REPOSITORIES, TEMPLATES_API, type Template, type TemplateInput, type TemplateRepositoryCode } from '../../../shared/templates-contract';
 
@@ -24,21 +23,21 @@ export interface TemplateQuery {
 }
 
 /** `GET /templates?repository=&q=`: the whole list (the contract does not page it). */
-async function templates(query: TemplateQuery, signal: AbortSignal): Promise<Template[]> {
+async function templates(http: HttpClient, query: TemplateQuery, signal: AbortSignal): Promise<Template[]> {
   const params = { repository: query.repository ?? undefined, q: query.q.trim() === '' ? undefined : query.q.trim() };
   const body = await http.request(TEMPLATES_API.templates, { query: params, signal });
   return parseBody(body, TemplatesBodyStruct, TEMPLATES_API.templates).data;
 }
 
 /** The list pattern's `fetchPage` (machines/list/list.ts): one page holding every template of the query. */
-export const fetchTemplateListPage = fromPromise<ListPage<Template>, ListFetchInput<TemplateQuery>>(async ({ input, signal }) => {
-  const items = await templates(input.query, signal);
+export const fetchTemplateListPage = fromCall<ListPage<Template>, ListFetchInput<TemplateQuery>>(async ({ input, signal, http }) => {
+  const items = await templates(http, input.query, signal);
   return { items, total: items.length, next: null };
 });
 
 /** One template the user can see, by id ("Usar en mensaje nuevo" opens `/new?template=ID`); null when none. */
-export const fetchTemplate = fromPromise<Template | null, { id: number }>(async ({ input, signal }) => {
-  const all = await templates({ repository: null, q: '' }, signal);
+export const fetchTemplate = fromCall<Template | null, { id: number }>(async ({ input, signal, http }) => {
+  const all = await templates(http, { repository: null, q: '' }, signal);
   return all.find((template) => template.id === input.id) ?? null;
 });
 
@@ -48,18 +47,18 @@ export interface SaveTemplateInput {
   template: TemplateInput;
 }
 
-export const saveTemplate = fromPromise<Template, SaveTemplateInput>(async ({ input, signal }) => {
+export const saveTemplate = fromCall<Template, SaveTemplateInput>(async ({ input, signal, http }) => {
   const path = input.id === null ? TEMPLATES_API.templates : TEMPLATES_API.template(input.id);
   const body = await http.request(path, { method: input.id === null ? 'POST' : 'PATCH', body: { ...input.template }, signal });
   return parseBody(body, TemplateBodyStruct, path).data;
 });
 
-export const deleteTemplate = fromPromise<void, { id: number }>(async ({ input, signal }) => {
+export const deleteTemplate = fromCall<void, { id: number }>(async ({ input, signal, http }) => {
   await http.request(TEMPLATES_API.template(input.id), { method: 'DELETE', signal });
 });
 
 /** A copy of any template the user can see, in "Mis plantillas". */
-export const copyTemplate = fromPromise<Template, { id: number }>(async ({ input, signal }) => {
+export const copyTemplate = fromCall<Template, { id: number }>(async ({ input, signal, http }) => {
   const path = TEMPLATES_API.copy(input.id);
   return parseBody(await http.request(path, { method: 'POST', signal }), TemplateBodyStruct, path).data;
 });
