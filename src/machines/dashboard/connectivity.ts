@@ -8,6 +8,7 @@ import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from
 import { fetchConnectivity } from '../../services/dashboard/connectivity';
 import type { Connectivity } from '../../../shared/dashboard-contract';
 import { CONNECTIVITY_SORTS, nextCoverageSort, shownLevels, type ConnectivitySort, type ShownLevel } from './connectivity-rules';
+import { memoPerOwner } from '../app/memo';
 
 export { CONNECTIVITY_SORTS, CUT_OFF_SHARE, isCutOff, nextCoverageSort, shownLevels, sortCourses } from './connectivity-rules';
 export type { ConnectivitySort, ShownLevel } from './connectivity-rules';
@@ -104,18 +105,11 @@ export const selectSort = (s: ConnectivitySnapshot): ConnectivitySort => s.conte
 export const selectLevel = (s: ConnectivitySnapshot): number | null => s.context.level;
 export const selectCanReload = (s: ConnectivitySnapshot): boolean => s.can({ type: 'connectivity.reload' });
 
-/**
- * The levels the table shows with their courses in order (shownLevels), null before the figures: the same
- * array for the same context (each actor's own, so two tables never share or evict each other's rows).
- */
-const shownByContext = new WeakMap<ConnectivityContext, ShownLevel[]>();
+/** The table's rows, remembered per figures (each actor's own answer): the same array while nothing changes. */
+const shownOf = memoPerOwner((data: Connectivity, level: number | null, sort: ConnectivitySort) => shownLevels(data, level, sort));
+
+/** The levels the table shows with their courses in order (shownLevels), null before the figures. */
 export function selectShownLevels(s: ConnectivitySnapshot): ShownLevel[] | null {
   const { context } = s;
-  if (!context.data) return null;
-  let shown = shownByContext.get(context);
-  if (!shown) {
-    shown = shownLevels(context.data, context.level, context.sort);
-    shownByContext.set(context, shown);
-  }
-  return shown;
+  return context.data ? shownOf(context.data, context.level, context.sort) : null;
 }
