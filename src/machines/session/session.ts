@@ -57,66 +57,6 @@ const credentialsFrom = ({ event }: { event: SessionEvent }): Credentials => {
   return { email: event.email.trim(), password: event.password };
 };
 
-/**
- * "Load the user, then the policies": the same two steps at start-up (a session cookie is there) and
- * after a login. They differ in what a failure shows and in what follows: at start-up a failure quietly
- * logs out and a missing policy is a toast; after a login the form shows the error, and once in, the
- * user goes where they wanted to go.
- */
-const userThenPolicies = (after: 'startup' | 'login') => {
-  const login = after === 'login';
-  return {
-    loadingUser: {
-      invoke: {
-        id: 'fetchUser',
-        src: 'fetchUser',
-        onDone: {
-          target: 'loadingPolicies',
-          actions: { type: 'assignUser', params: ({ event }: { event: { output: SignedInUser } }) => ({ user: event.output }) },
-        },
-        onError: login
-          ? ({
-              target: '#session.loggedOut.idle',
-              actions: [
-                {
-                  type: 'assignLoginError',
-                  params: ({ event }: { event: { error: unknown } }): { loginError: LoginErrorKey } => ({
-                    loginError: toApiFailure(event.error).status === 0 ? 'login.errors.network' : 'login.errors.server',
-                  }),
-                },
-                'emitTokenClear',
-              ],
-            } as const)
-          : ({ target: '#session.loggedOut', actions: 'emitTokenClear' } as const),
-      },
-    },
-    loadingPolicies: {
-      invoke: {
-        id: 'fetchPolicies',
-        src: 'fetchPolicies',
-        onDone: [
-          {
-            guard: { type: 'hasAccessPolicy', params: ({ event }: { event: { output: string[] } }) => ({ policies: event.output }) },
-            target: '#session.loggedIn',
-            actions: [
-              { type: 'assignPolicies', params: ({ event }: { event: { output: string[] } }) => ({ policies: event.output }) },
-              ...(login ? (['navigateAfterLogin', 'clearRedirect'] as const) : []),
-            ],
-          },
-          {
-            target: '#session.loggedOut.revoking',
-            actions: login
-              ? (['clearUser', { type: 'assignLoginError', params: { loginError: 'login.errors.policyMissing' } }] as const)
-              : (['clearUser', { type: 'toast', params: { kind: 'error', key: 'login.errors.policyMissing' } }] as const),
-          },
-        ],
-        // SPEC §8: a failed policies call is ignored; the user stays in with policies unknown.
-        onError: { target: '#session.loggedIn', actions: login ? (['navigateAfterLogin', 'clearRedirect'] as const) : [] },
-      },
-    },
-  } as const;
-};
-
 /** A login form sent while logged out or after expiry: checked here, then signed in or its errors shown. */
 const submitLogin = [
   { guard: 'isLoginFormValid', target: '#session.loggedOut.signingIn', actions: 'clearLoginErrors' },
@@ -129,7 +69,7 @@ const loggedOutByUser = {
   actions: ['clearUser', 'emitTokenClear', 'navigateHome', { type: 'toast', params: { kind: 'success', key: 'session.loggedOut' } }],
 } as const;
 
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -176,7 +116,61 @@ export const sessionMachine = setup({
       return event.reason === 'tokensExpired';
     },
   },
-}).createMachine({
+});
+
+/**
+ * "Load the user, then the policies": the same two steps at start-up (a session cookie is there) and
+ * after a login. They differ in what a failure shows and in what follows: at start-up a failure quietly
+ * logs out and a missing policy is a toast; after a login the form shows the error, and once in, the
+ * user goes where they wanted to go.
+ */
+const userThenPolicies = (after: 'startup' | 'login') => {
+  const login = after === 'login';
+  return {
+    loadingUser: sessionSetup.createStateConfig({
+      invoke: {
+        id: 'fetchUser',
+        src: 'fetchUser',
+        onDone: { target: 'loadingPolicies', actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) } },
+        onError: login
+          ? {
+              target: '#session.loggedOut.idle',
+              actions: [
+                {
+                  type: 'assignLoginError',
+                  params: ({ event }) => ({ loginError: toApiFailure(event.error).status === 0 ? 'login.errors.network' : 'login.errors.server' }),
+                },
+                'emitTokenClear',
+              ],
+            }
+          : { target: '#session.loggedOut', actions: 'emitTokenClear' },
+      },
+    }),
+    loadingPolicies: sessionSetup.createStateConfig({
+      invoke: {
+        id: 'fetchPolicies',
+        src: 'fetchPolicies',
+        onDone: [
+          {
+            guard: { type: 'hasAccessPolicy', params: ({ event }) => ({ policies: event.output }) },
+            target: '#session.loggedIn',
+            actions: [{ type: 'assignPolicies', params: ({ event }) => ({ policies: event.output }) }, ...(login ? (['navigateAfterLogin', 'clearRedirect'] as const) : [])],
+          },
+          {
+            target: '#session.loggedOut.revoking',
+            actions: login
+              ? (['clearUser', { type: 'assignLoginError', params: { loginError: 'login.errors.policyMissing' } }] as const)
+              : (['clearUser', { type: 'toast', params: { kind: 'error', key: 'login.errors.policyMissing' } }] as const),
+          },
+        ],
+        // SPEC §8: a failed policies call is ignored; the user stays in with policies unknown.
+        onError: { target: '#session.loggedIn', actions: login ? (['navigateAfterLogin', 'clearRedirect'] as const) : [] },
+      },
+    }),
+  };
+};
+
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   initial: 'checking',
   context: { user: null, policies: null, redirectTo: null, loginError: null, fieldErrors: {} },
