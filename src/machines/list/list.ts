@@ -54,17 +54,6 @@ export type ListEvent<T, Q> =
 export const LIST_DEBOUNCE_MS = 250;
 
 export function createListMachine<T, Q>({ key }: ListOptions<T>) {
-  type Done = { event: { output: ListPage<T> } };
-  /** Page 1 (first load or refresh): it replaces what is shown; none at all is `empty`. */
-  const firstPage = {
-    id: 'fetchPage',
-    src: 'fetchPage',
-    input: ({ context }: { context: ListContext<T, Q> }) => ({ query: context.query, after: null }),
-    onDone: [
-      { guard: { type: 'isEmptyPage', params: ({ event }: Done) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }: Done) => event.output } },
-      { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }: Done) => event.output } },
-    ],
-  } as const;
   return setup({
     types: {
       input: {} as ListInput<Q>,
@@ -144,11 +133,18 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
       'list.update': { actions: 'updateItems' },
     },
     states: {
-      // The first page: the view shows a skeleton.
+      // The first page: the view shows a skeleton. Page 1 (here and in `refreshing`) replaces what is
+      // shown; none at all is `empty`.
       loading: {
         tags: 'busy',
         invoke: {
-          ...firstPage,
+          id: 'fetchPage',
+          src: 'fetchPage',
+          input: ({ context }) => ({ query: context.query, after: null }),
+          onDone: [
+            { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+            { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+          ],
           onError: { target: 'failed' },
         },
         on: { 'list.query': { target: 'debouncing', actions: 'assignQuery' } },
@@ -203,7 +199,13 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
       refreshing: {
         tags: 'busy',
         invoke: {
-          ...firstPage,
+          id: 'fetchPage',
+          src: 'fetchPage',
+          input: ({ context }) => ({ query: context.query, after: null }),
+          onDone: [
+            { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+            { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+          ],
           onError: [
             { guard: 'hasItems', target: 'loaded', actions: 'markRefreshFailed' },
             { target: 'empty', actions: 'markRefreshFailed' },
