@@ -24,7 +24,7 @@
 // cover the page's question), and that page lets it through later by emitting
 // `navigate`, or drops it. Otherwise the root emits `navigate` at once. `selectHoldsNavigation` answers the
 // same question for the edge's synchronous cases (the popstate it must undo, the tab closing).
-import { assertEvent, assign, createActor, emit, enqueueActions, sendTo, setup, type ActorOptions, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, createActor, emit, enqueueActions, sendTo, setup, type ActorOptions, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { HTTP_SYSTEM_ID, httpClientLogic, type ActorLookup, type HttpSession } from '../../services/http/client';
 import { appEventOf, bridge, type ChildId } from './bridge';
 import { pageHolding, relayIdOf, type PageSpec } from './pages';
@@ -282,22 +282,35 @@ export function createAppActor(options: CreateAppActorOptions = {}) {
   return createActor(logic, { systemId: 'app', input: options.input ?? {}, inspect: options.inspect });
 }
 
+/** The app-lifetime actors, by systemId. */
+export interface AppActors {
+  session: SessionActor;
+  token: TokenActor;
+  sidebar: SidebarActor;
+  loadingBar: LoadingBarActor;
+  locale: LocaleActor;
+  routeGuard: RouteGuardActor;
+  folderCounts: FolderCountsActor;
+  undo: UndoActor;
+}
+
 /** Typed access to the app-lifetime actors (they exist as soon as the root is created). */
-export function appActorsOf(app: AppActor) {
-  const get = <T>(id: ChildId): T => {
+export function appActorsOf(app: AppActor): AppActors {
+  // The system knows its actors by systemId only; each is the child of that name (see the root's invokes).
+  const get = (id: ChildId): AnyActorRef => {
     const actor = app.system.get(id);
     if (!actor) throw new Error(`app: no actor with systemId ${id}`);
-    return actor as T;
+    return actor;
   };
   return {
-    session: get<SessionActor>('session'),
-    token: get<TokenActor>('token'),
-    sidebar: get<SidebarActor>('sidebar'),
-    loadingBar: get<LoadingBarActor>('loadingBar'),
-    locale: get<LocaleActor>('locale'),
-    routeGuard: get<RouteGuardActor>('routeGuard'),
-    folderCounts: get<FolderCountsActor>('folderCounts'),
-    undo: get<UndoActor>('undo'),
+    session: get('session'),
+    token: get('token'),
+    sidebar: get('sidebar'),
+    loadingBar: get('loadingBar'),
+    locale: get('locale'),
+    routeGuard: get('routeGuard'),
+    folderCounts: get('folderCounts'),
+    undo: get('undo'),
   };
 }
 

@@ -1,18 +1,16 @@
 // How the app-lifetime children talk to the root (app/app.ts's header tells the flow): they only `emit`, and
 // the `bridge` callback actor listens to every one of them (and to session snapshots) and sends what it
 // hears back to the root, which forwards it with `sendTo`. Effects go the way `appEventOf` says.
-import { fromCallback, type AnyActorRef, type EventObject, type Subscription } from 'xstate';
+import { fromCallback, type EventObject, type Subscription } from 'xstate';
 import type { Locale } from '../../../shared/contract';
-import type { AppEvent, SessionActor } from './app';
+import type { AppEvent, LocaleActor, RouteGuardActor, SessionActor, TokenActor, UndoActor } from './app';
 import { isEffect, type Effect } from './effects';
 import type { SessionSummary } from './route-rules';
 import type { SessionSnapshot } from '../session/session';
 import { selectSessionStatus } from '../session/selectors';
 
 /** The systemIds of the app-lifetime actors, children of the root. */
-const CHILD_IDS = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts', 'undo'] as const;
-
-export type ChildId = (typeof CHILD_IDS)[number];
+export type ChildId = 'session' | 'token' | 'sidebar' | 'loadingBar' | 'locale' | 'routeGuard' | 'folderCounts' | 'undo';
 
 /** What the route guard needs to know about the session; roles and device only while signed in. */
 export function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
@@ -37,15 +35,21 @@ export function appEventOf(effect: Effect): AppEvent {
  * emitted event is missed; the session status is read from snapshots, which cannot be missed either.
  */
 export const bridge = fromCallback<EventObject, void, AppEvent>(({ system, sendBack }) => {
-  const subscriptions: Subscription[] = [];
-  for (const id of CHILD_IDS) {
-    const child = system.get(id) as AnyActorRef | undefined;
-    if (!child) continue;
-    subscriptions.push(
-      child.on('*', (emitted: EventObject) => sendBack(isEffect(emitted) ? appEventOf(emitted) : (emitted as AppEvent))),
-    );
-  }
-  const session = system.get('session') as SessionActor | undefined;
+  // Every child's emitted events are effects or events of the root (its `emitted` type says which, checked here).
+  const forward = (emitted: Effect | AppEvent) => sendBack(isEffect(emitted) ? appEventOf(emitted) : emitted);
+  const session: SessionActor | undefined = system.get('session');
+  const token: TokenActor | undefined = system.get('token');
+  const locale: LocaleActor | undefined = system.get('locale');
+  const routeGuard: RouteGuardActor | undefined = system.get('routeGuard');
+  const undo: UndoActor | undefined = system.get('undo');
+  // The sidebar, the loading bar and the folder counters emit nothing.
+  const subscriptions: Subscription[] = [
+    session?.on('*', forward),
+    token?.on('*', forward),
+    locale?.on('*', forward),
+    routeGuard?.on('*', forward),
+    undo?.on('*', forward),
+  ].flatMap((subscription) => (subscription ? [subscription] : []));
   if (session) {
     let lastKey = summaryKey(sessionSummaryOf(session.getSnapshot()));
     let lastLocale = institutionLocaleOf(session.getSnapshot());

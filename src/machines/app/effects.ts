@@ -117,7 +117,7 @@ export interface RelayInput {
  * before the relay runs, are not seen, so hosted machines emit nothing on entering their initial state.
  */
 export const relayEffects = fromCallback<EventObject, RelayInput, RelayedEffect>(({ input, sendBack }) => {
-  const child = input.parent.getSnapshot().children[input.child] as AnyActorRef | undefined;
+  const child: AnyActorRef | undefined = input.parent.getSnapshot().children[input.child];
   if (!child) return undefined;
   const subscription = child.on('*', (event: EventObject) => {
     if (isEffect(event)) sendBack({ type: 'effect.relay', effect: event });
