@@ -39,6 +39,8 @@ export const visibilityChanges = fromCallback<EventObject, void, FolderCountsEve
   return () => document.removeEventListener('visibilitychange', onChange);
 });
 
+const NO_COUNTS: FolderCount[] = [];
+
 export const folderCountsMachine = setup({
   types: {
     input: {} as FolderCountsInput,
@@ -48,7 +50,7 @@ export const folderCountsMachine = setup({
   actors: { fetchFolderCounts, visibilityChanges },
   actions: {
     assignCounts: assign((_, counts: FolderCount[]) => ({ counts })),
-    clearCounts: assign({ counts: [] as FolderCount[] }),
+    clearCounts: assign({ counts: NO_COUNTS }),
     assignVisibility: assign({
       visible: ({ event }) => {
         assertEvent(event, 'counts.visibility');

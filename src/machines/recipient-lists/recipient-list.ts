@@ -61,6 +61,8 @@ type ToastKey = Extract<Effect, { type: 'toast' }>['key'];
 /** A call on this list that failed: back to idle, and a toast says so (the screen keeps what it showed). */
 const REQUEST_FAILED = { target: 'idle', actions: { type: 'toast', params: { kind: 'error', key: 'error.request' } } } as const;
 
+const NO_PICKS: RecipientPick[] = [];
+
 export const recipientListMachine = setup({
   types: {
     input: {} as RecipientListInput,
@@ -101,7 +103,7 @@ export const recipientListMachine = setup({
     }),
     openPicker: sendTo('picker', { type: 'picker.open' }),
     /** The picker starts empty for the next "Añadir miembros". */
-    resetPicker: sendTo('picker', { type: 'picker.sync', picks: [] as RecipientPick[] }),
+    resetPicker: sendTo('picker', { type: 'picker.sync', picks: NO_PICKS }),
     spawnPicker: assign(({ spawn, self }) => {
       spawn('recipientPicker', { id: 'picker', input: { initial: [], parent: self } });
       return {};

@@ -3,17 +3,7 @@
 import type { TrashedRecipientList } from '../../../shared/recipient-lists-contract';
 import { fetchTrashPage, purgeList, restoreList, type ListsQuery } from '../../services/recipient-lists/recipient-lists';
 import { createListMachine } from '../list/list';
-import {
-  createTrashMachine,
-  selectTrashBusy as busy,
-  selectTrashConfirming,
-  selectTrashCrashed as crashed,
-  selectTrashItems as items,
-  selectTrashList as list,
-  selectTrashQuery as query,
-  selectTrashTarget as target,
-  type TrashSnapshot,
-} from '../list/trash';
+import * as trash from '../list/trash';
 
 const trashListMachine = createListMachine<TrashedRecipientList, ListsQuery>({ key: (list) => list.id }).provide({
   actors: { fetchPage: fetchTrashPage },
@@ -22,7 +12,7 @@ const trashListMachine = createListMachine<TrashedRecipientList, ListsQuery>({ k
 /** The row's "Eliminar definitivamente" button, where focus returns when the question is declined. */
 export const trashPurgeButtonId = (id: number) => `trash-purge-${id}`;
 
-export const recipientListsTrashMachine = createTrashMachine({
+export const recipientListsTrashMachine = trash.createTrashMachine({
   id: 'recipientListsTrash',
   list: trashListMachine,
   searchable: true,
@@ -33,12 +23,12 @@ export const recipientListsTrashMachine = createTrashMachine({
   purgeButtonId: trashPurgeButtonId,
 });
 
-export type RecipientListsTrashSnapshot = TrashSnapshot<TrashedRecipientList, ListsQuery>;
+export type RecipientListsTrashSnapshot = trash.TrashSnapshot<TrashedRecipientList, ListsQuery>;
 
-export const selectTrashList = list<TrashedRecipientList, ListsQuery>;
-export const selectTrashItems = items<TrashedRecipientList, ListsQuery>;
-export const selectTrashQuery = query<TrashedRecipientList, ListsQuery>;
-export const selectTrashTarget = target<TrashedRecipientList, ListsQuery>;
-export const selectIsConfirmingPurge = selectTrashConfirming<TrashedRecipientList, ListsQuery>;
-export const selectTrashBusy = busy<TrashedRecipientList, ListsQuery>;
-export const selectTrashCrashed = crashed<TrashedRecipientList, ListsQuery>;
+export const selectTrashList = trash.selectTrashList<TrashedRecipientList, ListsQuery>;
+export const selectTrashItems = trash.selectTrashItems<TrashedRecipientList, ListsQuery>;
+export const selectTrashQuery = trash.selectTrashQuery<TrashedRecipientList, ListsQuery>;
+export const selectTrashTarget = trash.selectTrashTarget<TrashedRecipientList, ListsQuery>;
+export const selectIsConfirmingPurge = trash.selectTrashConfirming<TrashedRecipientList, ListsQuery>;
+export const selectTrashBusy = trash.selectTrashBusy<TrashedRecipientList, ListsQuery>;
+export const selectTrashCrashed = trash.selectTrashCrashed<TrashedRecipientList, ListsQuery>;
