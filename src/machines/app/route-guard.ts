@@ -40,6 +40,22 @@ function inputsOf(context: RouteGuardContext, event: RouteGuardEvent): [Location
 const decisionOf = (context: RouteGuardContext, event: RouteGuardEvent): RouteDecision =>
   decideRoute(context.routes, ...inputsOf(context, event));
 
+/**
+ * Where a decision takes the guard and what it says on the way, the same for a new location (`route.change`)
+ * and a new session (`session.updated`): each keeps what changed (`keep`) and tells what it must after.
+ */
+const decided = <const G extends 'isDecision' | 'redecidesTo', const K extends 'assignLocation' | 'assignSession', const T extends readonly 'emitRouteChanged'[]>(
+  guard: G,
+  keep: K,
+  tell: T,
+) =>
+  [
+    { guard: { type: guard, params: { kind: 'login' } }, target: '.redirecting', actions: ['emitRemember', 'emitNavigate', keep, 'clearRoute', ...tell] },
+    { guard: { type: guard, params: { kind: 'redirect' } }, target: '.redirecting', actions: ['emitNavigate', keep, 'clearRoute', ...tell] },
+    { guard: { type: guard, params: { kind: 'denied' } }, target: '.redirecting', actions: ['emitNavigate', 'toastDenied', keep, 'clearRoute', ...tell] },
+    { guard: { type: guard, params: { kind: 'guest' } }, target: '.allowed', actions: ['emitRemember', 'assignRoute', keep, ...tell] },
+  ] as const;
+
 export const routeGuardMachine = setup({
   types: {
     input: {} as RouteGuardInput,
@@ -105,59 +121,13 @@ export const routeGuardMachine = setup({
   }),
   on: {
     'route.change': [
-      {
-        guard: { type: 'isDecision', params: { kind: 'wait' } },
-        target: '.waiting',
-        actions: ['assignLocation', 'clearRoute', 'emitRouteChanged'],
-      },
-      {
-        guard: { type: 'isDecision', params: { kind: 'login' } },
-        target: '.redirecting',
-        actions: ['emitRemember', 'emitNavigate', 'assignLocation', 'clearRoute', 'emitRouteChanged'],
-      },
-      {
-        guard: { type: 'isDecision', params: { kind: 'redirect' } },
-        target: '.redirecting',
-        actions: ['emitNavigate', 'assignLocation', 'clearRoute', 'emitRouteChanged'],
-      },
-      {
-        guard: { type: 'isDecision', params: { kind: 'denied' } },
-        target: '.redirecting',
-        actions: ['emitNavigate', 'toastDenied', 'assignLocation', 'clearRoute', 'emitRouteChanged'],
-      },
-      {
-        guard: { type: 'isDecision', params: { kind: 'guest' } },
-        target: '.allowed',
-        actions: ['emitRemember', 'assignRoute', 'assignLocation', 'emitRouteChanged'],
-      },
+      { guard: { type: 'isDecision', params: { kind: 'wait' } }, target: '.waiting', actions: ['assignLocation', 'clearRoute', 'emitRouteChanged'] },
+      ...decided('isDecision', 'assignLocation', ['emitRouteChanged']),
       { target: '.allowed', actions: ['assignRoute', 'assignLocation', 'emitRouteChanged'] },
     ],
     'session.updated': [
-      {
-        guard: { type: 'isDecision', params: { kind: 'wait' } },
-        target: '.waiting',
-        actions: ['assignSession', 'clearRoute'],
-      },
-      {
-        guard: { type: 'redecidesTo', params: { kind: 'login' } },
-        target: '.redirecting',
-        actions: ['emitRemember', 'emitNavigate', 'assignSession', 'clearRoute'],
-      },
-      {
-        guard: { type: 'redecidesTo', params: { kind: 'redirect' } },
-        target: '.redirecting',
-        actions: ['emitNavigate', 'assignSession', 'clearRoute'],
-      },
-      {
-        guard: { type: 'redecidesTo', params: { kind: 'denied' } },
-        target: '.redirecting',
-        actions: ['emitNavigate', 'toastDenied', 'assignSession', 'clearRoute'],
-      },
-      {
-        guard: { type: 'redecidesTo', params: { kind: 'guest' } },
-        target: '.allowed',
-        actions: ['emitRemember', 'assignRoute', 'assignSession'],
-      },
+      { guard: { type: 'isDecision', params: { kind: 'wait' } }, target: '.waiting', actions: ['assignSession', 'clearRoute'] },
+      ...decided('redecidesTo', 'assignSession', []),
       { guard: 'isViewable', target: '.allowed', actions: ['assignRoute', 'assignSession'] },
       // A login or logout in progress: the session navigates by itself (its `navigate` is already
       // out), so only hide the page until the router reports the new location.

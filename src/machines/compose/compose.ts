@@ -505,8 +505,8 @@ const leaving = composeSetup.createStateConfig({
       entry: 'markSaving',
       invoke: {
         id: 'saveDraft',
-        src: 'saveDraft',
-        input: draftSaveInput,
+    src: 'saveDraft',
+    input: draftSaveInput,
         onDone: { target: '#compose.left', actions: [{ type: 'keepDraft', params: ({ event }) => event.output }, 'clearBackup', 'leave'] },
         onError: [
           // Refused (a title too long…): back to the form, the field marked, the navigation dropped.

@@ -54,7 +54,7 @@ export type ListEvent<T, Q> =
 export const LIST_DEBOUNCE_MS = 250;
 
 export function createListMachine<T, Q>({ key }: ListOptions<T>) {
-  return setup({
+  const listSetup = setup({
     types: {
       input: {} as ListInput<Q>,
       context: {} as ListContext<T, Q>,
@@ -115,7 +115,34 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
       debounce: LIST_DEBOUNCE_MS,
       refresh: ({ context }) => context.refreshMs,
     },
-  }).createMachine({
+  });
+
+  /**
+   * Page 1 (the first load, or again behind the rows shown): it replaces what is shown; none at all is
+   * `empty`. A first load that fails is `failed`; a reload that fails keeps the rows, now stale.
+   */
+  const firstPage = (after: 'firstLoad' | 'reload') =>
+    listSetup.createStateConfig({
+      tags: 'busy',
+      invoke: {
+        id: 'fetchPage',
+        src: 'fetchPage',
+        input: ({ context }) => ({ query: context.query, after: null }),
+        onDone: [
+          { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+          { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+        ],
+        onError:
+          after === 'firstLoad'
+            ? { target: 'failed' }
+            : [
+                { guard: 'hasItems', target: 'loaded', actions: 'markRefreshFailed' },
+                { target: 'empty', actions: 'markRefreshFailed' },
+              ],
+      },
+    });
+
+  return listSetup.createMachine({
     id: 'list',
     initial: 'loading',
     context: ({ input }) => ({
@@ -133,20 +160,9 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
       'list.update': { actions: 'updateItems' },
     },
     states: {
-      // The first page: the view shows a skeleton. Page 1 (here and in `refreshing`) replaces what is
-      // shown; none at all is `empty`.
+      // The first page: the view shows a skeleton.
       loading: {
-        tags: 'busy',
-        invoke: {
-          id: 'fetchPage',
-          src: 'fetchPage',
-          input: ({ context }) => ({ query: context.query, after: null }),
-          onDone: [
-            { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-            { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-          ],
-          onError: { target: 'failed' },
-        },
+        ...firstPage('firstLoad'),
         on: { 'list.query': { target: 'debouncing', actions: 'assignQuery' } },
       },
       // The first page could not be loaded: nothing to show but the failure and a retry.
@@ -197,20 +213,7 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
       },
       // Page 1 again behind the rows shown (new query, live refresh, retry over stale rows).
       refreshing: {
-        tags: 'busy',
-        invoke: {
-          id: 'fetchPage',
-          src: 'fetchPage',
-          input: ({ context }) => ({ query: context.query, after: null }),
-          onDone: [
-            { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-            { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
-          ],
-          onError: [
-            { guard: 'hasItems', target: 'loaded', actions: 'markRefreshFailed' },
-            { target: 'empty', actions: 'markRefreshFailed' },
-          ],
-        },
+        ...firstPage('reload'),
         on: {
           'list.query': { target: 'debouncing', actions: 'assignQuery' },
           // The page on its way may have left before the host's change was saved: ask again, or the rows

@@ -56,7 +56,18 @@ export function createTrashMachine<T extends { id: number }, Q>(options: TrashOp
     assertEvent(event, ['trash.restore', 'trash.purge']);
     return event.id;
   };
-  const byTarget = ({ context }: { context: TrashContext<T> }) => ({ id: context.target ?? 0 });
+  /** Restoring or deleting forever the row asked about: it leaves the list with its toast, or stays with a failure's. */
+  const rowCall = (name: string, done: 'toastRestored' | 'toastPurged') =>
+    ({
+      tags: 'busy',
+      invoke: {
+        id: name,
+        src: name,
+        input: ({ context }: { context: TrashContext<T> }) => ({ id: context.target ?? 0 }),
+        onDone: { target: 'idle', actions: [done, 'removeTarget', 'clearTarget'] },
+        onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
+      },
+    }) as const;
 
   return setup({
     types: {
@@ -118,26 +129,8 @@ export function createTrashMachine<T extends { id: number }, Q>(options: TrashOp
               'trash.cancel': { target: 'idle', actions: ['focusPurge', 'clearTarget'] },
             },
           },
-          restoring: {
-            tags: 'busy',
-            invoke: {
-              id: restore.name,
-              src: restore.name,
-              input: byTarget,
-              onDone: { target: 'idle', actions: ['toastRestored', 'removeTarget', 'clearTarget'] },
-              onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
-            },
-          },
-          purging: {
-            tags: 'busy',
-            invoke: {
-              id: purge.name,
-              src: purge.name,
-              input: byTarget,
-              onDone: { target: 'idle', actions: ['toastPurged', 'removeTarget', 'clearTarget'] },
-              onError: { target: 'idle', actions: ['toastFailed', 'clearTarget'] },
-            },
-          },
+          restoring: rowCall(restore.name, 'toastRestored'),
+          purging: rowCall(purge.name, 'toastPurged'),
         },
       },
       crashed: {

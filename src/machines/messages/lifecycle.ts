@@ -139,17 +139,30 @@ const toastFailed = (key: MessageKey) => ({ type: 'toastError', params: { key } 
 
 const deleteSent = allowed('sent', 'delete', 'deleting');
 
-/** The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). */
-const deleteMessage = (from: LiveKind) =>
-  ({
-    id: 'deleteMessages',
-    src: 'deleteMessages',
-    input: ({ context }: { context: LifecycleContext }) => ({ ids: context.id === null ? [] : [context.id] }),
-    onDone: {
-      target: '#messageLifecycle.deleted',
-      actions: [{ type: 'rememberOrigin', params: { from } }, 'toastDeleted', 'announceCounts'],
+type BackGuard = 'isProgressSending' | 'isProgressPartial' | 'isUnread';
+
+/**
+ * The same `deleting` step in every live kind: to trash, remembering where from (restore goes back). A
+ * failure returns to `back`: the first of its targets whose guard holds.
+ */
+const deletingFrom = (from: LiveKind, back: readonly { guard?: BackGuard; target: string }[] = [{ target: 'idle' }]) =>
+  lifecycleSetup.createStateConfig({
+    tags: ['busy', 'deleting'],
+    invoke: {
+      id: 'deleteMessages',
+      src: 'deleteMessages',
+      input: ({ context }) => ({ ids: context.id === null ? [] : [context.id] }),
+      onDone: {
+        target: '#messageLifecycle.deleted',
+        actions: [{ type: 'rememberOrigin', params: { from } }, 'toastDeleted', 'announceCounts'],
+      },
+      onError: back.map(({ guard, target }) => ({
+        guard,
+        target,
+        actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
+      })),
     },
-  }) as const;
+  });
 
 /**
  * A question asked in place before a step that cannot be undone (purge, cancel a schedule): confirmed, the
@@ -220,13 +233,7 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.send')] },
           },
         },
-        deleting: {
-          tags: ['busy', 'deleting'],
-          invoke: {
-            ...deleteMessage('draft'),
-            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
-          },
-        },
+        deleting: deletingFrom('draft'),
       },
     },
     scheduled: {
@@ -250,13 +257,7 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
           },
         },
-        deleting: {
-          tags: ['busy', 'deleting'],
-          invoke: {
-            ...deleteMessage('scheduled'),
-            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
-          },
-        },
+        deleting: deletingFrom('scheduled'),
       },
     },
     // Just sent (or restored): deliveries are in flight until the first poll says otherwise.
@@ -283,18 +284,12 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
         },
         delivered: { on: { 'message.delete': deleteSent } },
         partiallyFailed: { on: { 'message.delete': deleteSent } },
-        deleting: {
-          tags: ['busy', 'deleting'],
-          invoke: {
-            ...deleteMessage('sent'),
-            // Back where its progress says it rests (polling again if still in flight).
-            onError: [
-              { guard: 'isProgressSending', target: 'sending', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
-              { guard: 'isProgressPartial', target: 'partiallyFailed', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
-              { target: 'delivered', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
-            ],
-          },
-        },
+        // Back where its progress says it rests (polling again if still in flight).
+        deleting: deletingFrom('sent', [
+          { guard: 'isProgressSending', target: 'sending' },
+          { guard: 'isProgressPartial', target: 'partiallyFailed' },
+          { target: 'delivered' },
+        ]),
       },
     },
     received: {
@@ -323,16 +318,7 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             'message.delete': allowed('received', 'delete', 'deleting'),
           },
         },
-        deleting: {
-          tags: ['busy', 'deleting'],
-          invoke: {
-            ...deleteMessage('received'),
-            onError: [
-              { guard: 'isUnread', target: 'unread', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
-              { target: 'read', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
-            ],
-          },
-        },
+        deleting: deletingFrom('received', [{ guard: 'isUnread', target: 'unread' }, { target: 'read' }]),
       },
     },
     deleted: {

@@ -89,7 +89,7 @@ export function postActions(post: Pick<NewsPost, 'status' | 'editable'>): { unpu
   };
 }
 
-export const newsWallMachine = setup({
+const wallSetup = setup({
   types: {
     input: {} as WallInput,
     context: {} as WallContext,
@@ -169,7 +169,25 @@ export const newsWallMachine = setup({
     /** "Deshacer": a manager's desk, for a post it no longer shows. */
     canRestore: ({ context, event }) => context.manage && postOf(context, idOf(event)) === undefined,
   },
-}).createMachine({
+});
+
+/** Despublicar or Publicar de nuevo: the answer replaces the row while the list is there to tell. */
+const changing = (src: 'unpublishPost' | 'publishPost', done: 'toastUnpublished' | 'toastPublished', failed: MessageKey) =>
+  wallSetup.createStateConfig({
+    tags: 'busy',
+    invoke: {
+      id: src,
+      src,
+      input: ({ context }) => ({ id: context.target ?? 0 }),
+      onDone: [
+        { guard: 'hasList', target: 'idle', actions: [{ type: 'updateRow', params: ({ event }) => event.output }, done, 'clearTarget'] },
+        { target: 'idle', actions: [done, 'clearTarget'] },
+      ],
+      onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: failed } }, 'clearTarget'] },
+    },
+  });
+
+export const newsWallMachine = wallSetup.createMachine({
   id: 'newsWall',
   type: 'parallel',
   context: ({ input }) => ({
@@ -234,32 +252,8 @@ export const newsWallMachine = setup({
         },
         // One action on one post (`target`): busy while its call runs; the answer replaces or removes the row
         // while the list is there to tell (else only its toast), a failure has its toast; idle again either way.
-        unpublishing: {
-          tags: 'busy',
-          invoke: {
-            id: 'unpublishPost',
-            src: 'unpublishPost',
-            input: ({ context }) => ({ id: context.target ?? 0 }),
-            onDone: [
-              { guard: 'hasList', target: 'idle', actions: [{ type: 'updateRow', params: ({ event }) => event.output }, 'toastUnpublished', 'clearTarget'] },
-              { target: 'idle', actions: ['toastUnpublished', 'clearTarget'] },
-            ],
-            onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'news.toast.unpublishFailed' } }, 'clearTarget'] },
-          },
-        },
-        publishing: {
-          tags: 'busy',
-          invoke: {
-            id: 'publishPost',
-            src: 'publishPost',
-            input: ({ context }) => ({ id: context.target ?? 0 }),
-            onDone: [
-              { guard: 'hasList', target: 'idle', actions: [{ type: 'updateRow', params: ({ event }) => event.output }, 'toastPublished', 'clearTarget'] },
-              { target: 'idle', actions: ['toastPublished', 'clearTarget'] },
-            ],
-            onError: { target: 'idle', actions: [{ type: 'toastFailed', params: { key: 'news.toast.publishFailed' } }, 'clearTarget'] },
-          },
-        },
+        unpublishing: changing('unpublishPost', 'toastUnpublished', 'news.toast.unpublishFailed'),
+        publishing: changing('publishPost', 'toastPublished', 'news.toast.publishFailed'),
         trashing: {
           tags: 'busy',
           invoke: {
