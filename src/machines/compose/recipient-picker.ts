@@ -35,7 +35,7 @@ import {
   type RecipientIndex,
   type SearchFilters,
 } from '../../../shared/recipient-index';
-import { createListMachine, type ListSnapshot } from '../list/list';
+import { listOf, type ListSnapshot } from '../list/list';
 
 export { isFamilyPick, pickKey, pickOf, PREVIEW_LIMIT, type IndexItem, type PickerTab } from '../../../shared/recipient-index';
 
@@ -110,9 +110,7 @@ function counted(context: Pick<PickerContext, 'index' | 'estimated'>, picks: rea
 }
 
 /** The saved lists tab: the list pattern over `GET /recipient-lists`, unfiltered (the search is the picker's). */
-export const recipientListsMachine = createListMachine<RecipientList, null>({ key: (list) => list.id }).provide({
-  actors: { fetchPage: fetchRecipientListPage },
-});
+export const recipientListsMachine = listOf<RecipientList, null>(fetchRecipientListPage, (list) => list.id);
 export type RecipientListsActor = ActorRefFrom<typeof recipientListsMachine>;
 type RecipientListsSnapshot = ListSnapshot<RecipientList, null>;
 

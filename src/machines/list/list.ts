@@ -9,7 +9,7 @@
 // The fetch is the `fetchPage` actor, provided per use (services turn the API's pages into `ListPage`);
 // `key` names an item for `list.remove` / `list.update`:
 //   createListMachine<Template, TemplateQuery>({ key: (t) => t.id }).provide({ actors: { fetchPage: fetchTemplatePage } })
-import { assertEvent, assign, fromPromise, sendTo, setup, type AnyActorRef, type EventObject, type MachineContext, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup, type AnyActorRef, type EventObject, type MachineContext, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
 import type { ListFetchInput, ListPage } from '../../services/list/pages';
 
 
@@ -224,6 +224,10 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
     },
   });
 }
+
+/** The list of one resource: its `fetchPage` provided, its items keyed by `key`. */
+export const listOf = <T, Q>(fetchPage: PromiseActorLogic<ListPage<T>, ListFetchInput<Q>>, key: (item: T) => ListKey) =>
+  createListMachine<T, Q>({ key }).provide({ actors: { fetchPage } });
 
 export type ListMachine<T, Q> = ReturnType<typeof createListMachine<T, Q>>;
 export type ListSnapshot<T, Q> = SnapshotFrom<ListMachine<T, Q>>;

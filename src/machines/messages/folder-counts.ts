@@ -39,8 +39,6 @@ export const visibilityChanges = fromCallback<EventObject, void, FolderCountsEve
   return () => document.removeEventListener('visibilitychange', onChange);
 });
 
-const NO_COUNTS: FolderCount[] = [];
-
 export const folderCountsMachine = setup({
   types: {
     input: {} as FolderCountsInput,
@@ -50,7 +48,7 @@ export const folderCountsMachine = setup({
   actors: { fetchFolderCounts, visibilityChanges },
   actions: {
     assignCounts: assign((_, counts: FolderCount[]) => ({ counts })),
-    clearCounts: assign({ counts: NO_COUNTS }),
+    clearCounts: assign({ counts: [] }),
     assignVisibility: assign({
       visible: ({ event }) => {
         assertEvent(event, 'counts.visibility');

@@ -20,15 +20,13 @@ import {
 import { restoreMessages } from '../../services/messages/folder-info';
 import type { MessageSummary } from '../../../shared/messages-contract';
 import type { CountsChangedEvent, FocusEvent, NavigateEvent, ToastEvent } from '../app/effects';
-import { createListMachine } from '../list/list';
+import { listOf } from '../list/list';
 import type { MessagesRestoredEvent } from './undo';
 import type { MessageKey } from '../../i18n';
 import type { Folder } from '../../../shared/codes';
 
 /** A folder's rows: cursor pages of the folder with the search text, keyed by message id. */
-export const folderListMachine = createListMachine<MessageSummary, FolderQuery>({ key: (message) => message.id }).provide({
-  actors: { fetchPage: fetchFolderListPage },
-});
+export const folderListMachine = listOf<MessageSummary, FolderQuery>(fetchFolderListPage, (message) => message.id);
 
 export type FolderListActor = ActorRefFrom<typeof folderListMachine>;
 type FolderListSnapshot = SnapshotFrom<typeof folderListMachine>;

@@ -4,7 +4,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { NewsPost } from '../../../shared/news-contract';
 import { fetchNewsTrashPage, purgeNewsPost, restoreNewsPost, type NewsTrashQuery } from '../../services/news/admin';
-import { createListMachine } from '../list/list';
+import { listOf } from '../list/list';
 import {
   createTrashMachine,
   selectTrashBusy,
@@ -16,9 +16,7 @@ import {
   type TrashSnapshot,
 } from '../list/trash';
 
-const newsTrashListMachine = createListMachine<NewsPost, NewsTrashQuery>({ key: (post) => post.id }).provide({
-  actors: { fetchPage: fetchNewsTrashPage },
-});
+const newsTrashListMachine = listOf<NewsPost, NewsTrashQuery>(fetchNewsTrashPage, (post) => post.id);
 export type NewsTrashListActor = ActorRefFrom<typeof newsTrashListMachine>;
 
 /** The row's "Eliminar definitivamente" button, where focus returns when the question is declined. */

@@ -18,12 +18,10 @@ import type { NewsCategory, NewsPost } from '../../../shared/news-contract';
 import type { MessageKey } from '../../i18n';
 import { fetchNewsCategories, fetchWallPage, publishPost, restorePost, trashPost, unpublishPost, type WallQuery } from '../../services/news/wall';
 import type { Effect } from '../app/effects';
-import { createListMachine, listChild, listHostActions } from '../list/list';
+import { listOf, listChild, listHostActions } from '../list/list';
 import { sameWallAddress, wallAddress, wallAddressOf } from './wall-rules';
 
-export const wallListMachine = createListMachine<NewsPost, WallQuery>({ key: (post) => post.id }).provide({
-  actors: { fetchPage: fetchWallPage },
-});
+export const wallListMachine = listOf<NewsPost, WallQuery>(fetchWallPage, (post) => post.id);
 export type WallListActor = ActorRefFrom<typeof wallListMachine>;
 type WallListSnapshot = SnapshotFrom<typeof wallListMachine>;
 

@@ -10,12 +10,10 @@ import type { MessageKey } from '../../i18n';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { createList, fetchListsPage, type ListsQuery } from '../../services/recipient-lists/recipient-lists';
 import type { Effect } from '../app/effects';
-import { createListMachine, listChild, listHostActions } from '../list/list';
+import { listOf, listChild, listHostActions } from '../list/list';
 import { recipientPickerMachine, type PickerReport } from '../compose/recipient-picker';
 
-export const listsListMachine = createListMachine<RecipientListSummary, ListsQuery>({ key: (list) => list.id }).provide({
-  actors: { fetchPage: fetchListsPage },
-});
+export const listsListMachine = listOf<RecipientListSummary, ListsQuery>(fetchListsPage, (list) => list.id);
 export type ListsListActor = ActorRefFrom<typeof listsListMachine>;
 type ListsListSnapshot = SnapshotFrom<typeof listsListMachine>;
 

@@ -2,12 +2,10 @@
 // "Restaurar" puts one back, "Eliminar definitivamente" asks first. The trash machine is list/trash.ts's.
 import type { TrashedRecipientList } from '../../../shared/recipient-lists-contract';
 import { fetchTrashPage, purgeList, restoreList, type ListsQuery } from '../../services/recipient-lists/recipient-lists';
-import { createListMachine } from '../list/list';
+import { listOf } from '../list/list';
 import * as trash from '../list/trash';
 
-const trashListMachine = createListMachine<TrashedRecipientList, ListsQuery>({ key: (list) => list.id }).provide({
-  actors: { fetchPage: fetchTrashPage },
-});
+const trashListMachine = listOf<TrashedRecipientList, ListsQuery>(fetchTrashPage, (list) => list.id);
 
 /** The row's "Eliminar definitivamente" button, where focus returns when the question is declined. */
 export const trashPurgeButtonId = (id: number) => `trash-purge-${id}`;

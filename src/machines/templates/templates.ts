@@ -10,7 +10,7 @@ import { copyTemplate, deleteTemplate, fetchTemplateListPage, saveTemplate, type
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { Template, TemplateRepositoryCode } from '../../../shared/templates-contract';
 import type { FocusEvent, ToastEvent } from '../app/effects';
-import { createListMachine, listChild, listHostActions } from '../list/list';
+import { listOf, listChild, listHostActions } from '../list/list';
 import {
   changesTemplateField,
   deleteButtonId,
@@ -33,9 +33,7 @@ import {
 } from './rules';
 
 /** The rows of one repository with the search text, keyed by id. */
-export const templateListMachine = createListMachine<Template, TemplateQuery>({ key: (template) => template.id }).provide({
-  actors: { fetchPage: fetchTemplateListPage },
-});
+export const templateListMachine = listOf<Template, TemplateQuery>(fetchTemplateListPage, (template) => template.id);
 export type TemplateListActor = ActorRefFrom<typeof templateListMachine>;
 type TemplateListSnapshot = SnapshotFrom<typeof templateListMachine>;
 
