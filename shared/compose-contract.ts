@@ -1,5 +1,4 @@
-// API contract for composing and sending (issue 4), shared by the SPA and `server/`. Plain types and
-// constants only. Bodies follow SPEC §7: `{ data }` and, for paged lists, `{ data, meta, links }`.
+// API contract for composing and sending, shared by the SPA and `server/`. Plain types and constants only. Bodies follow SPEC §7: `{ data }` and, for paged lists, `{ data, meta, links }`.
 import type { AttachmentSummary } from './messages-contract';
 import type { ChannelCode } from './codes';
 
@@ -90,69 +89,6 @@ export interface Recipients {
   levels: RecipientLevel[];
 }
 
-/** One recipient list: `GET /recipient-lists?page=&per_page=` → RecipientListPage. */
-export interface RecipientList {
-  id: number;
-  name: string;
-  users_count: number;
-}
-
-/** Laravel length-aware page (recipient lists page by number, SPEC §4 "reset or appended page by page"). */
-export interface NumberedPage<T> {
-  data: T[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
-  links: { next: string | null; prev: string | null };
-}
-
-/** `GET /recipient-lists/{id}/users` → `{ data: RecipientListUser[] }` (SPEC §3 fields). */
-export interface RecipientListUser {
-  id: number;
-  user_id: number;
-  user_type: 'apoderado' | 'estudiante' | 'funcionario';
-  name: string;
-  email: string | null;
-  phone: string | null;
-  list_id: number;
-  list_name: string;
-  nombre_rol: string;
-  group_id: number | null;
-  group_type: string | null;
-  rol_adulto_id: GuardianRoleId | null;
-  student_id: number | null;
-  course: string | null;
-}
-
-/** `GET /institutions-signatures` → `{ data: Signature[] }` (at most one per institution here). */
-export interface Signature {
-  id: number;
-  device: string;
-  domain: 'cl' | 'mx';
-  institution_id: number;
-  is_active: boolean;
-  signature: string;
-}
-
-/**
- * `GET /quota` → `{ data: Quota }`. `month` is the calendar month in the institution's time zone.
- * Balances are null when the school has no limit for that channel.
- */
-export interface Quota {
-  month: string; // YYYY-MM
-  timezone: string;
-  sms: {
-    limit: number;
-    used: number;
-    /** limit − used (never below 0), the reserve included. */
-    remaining: number;
-    /** Segments of `limit` kept for messages marked "Emergencia" (issue 15): floor(limit × reserve % / 100). */
-    reserved: number;
-    /** Less than the school's alert share of the limit is left (false when it has no alert). */
-    low: boolean;
-  };
-  email: { remaining: number | null };
-  whatsapp: { remaining: number | null };
-}
-
 /**
  * Who a pick reaches among a group's people (the picker's role filter):
  * `apoderados` titular and suplente, `titulares` / `suplentes` one role, `estudiantes` the students.
@@ -186,7 +122,7 @@ export interface ComposeInput {
   /** Only for schedule: ISO 8601 UTC instant; the SPA builds it from date + time in the institution zone. */
   scheduled_at: string | null;
   /**
-   * Marked "Emergencia" (issue 15): may spend the SMS the school keeps in reserve. Absent is false; drafts
+   * Marked "Emergencia": may spend the SMS the school keeps in reserve. Absent is false; drafts
    * and scheduled messages keep it.
    */
   emergency?: boolean;
@@ -245,8 +181,8 @@ export interface SendResult {
 
 /**
  * Calls (all scoped to the signed-in user and school):
- * - GET    /channels, /communication-permission/user, /recipients, /recipient-lists, /recipient-lists/:id/users,
- *          /institutions-signatures, /quota
+ * - GET    /channels, /communication-permission/user, /recipients (the saved lists are recipient-lists-contract.ts',
+ *          the signature signature-contract.ts', the month's quota quota-contract.ts')
  * - POST   /messages/drafts            ComposeInput (+ reply_to_id?) → 201 { data: ComposeDraft }
  * - PUT    /messages/drafts/:id        ComposeInput → { data: ComposeDraft }   (409 if no longer a draft)
  * - GET    /messages/drafts/:id        → { data: ComposeDraft }
@@ -256,8 +192,7 @@ export interface SendResult {
  *                                      Idempotency-Key (required, 8–100 chars) → 201 { data: SendResult };
  *                                      the same key again → 200 with the first result, nothing new written.
  * - POST   /messages/schedule          same as send, with scheduled_at in the future
- * - POST   /attachments                multipart `file` → 201 { data: AttachmentSummary } (≤ 22 MB, allowed types)
- * - DELETE /attachments/:id            → 204 (only this user's attachments of unsent messages)
+ * - POST   /attachments, DELETE /attachments/:id: the attachments (messages-contract.ts `MESSAGES_API`)
  * Errors: 422 `validation.failed` with per-field `errors` (title, recipients, channels, content, attachments,
  * scheduled_at); 409 `compose.quota` with `errors.quota: ComposeProblem[]`; 413 `attachment.too_large`;
  * 415 `attachment.type`.
@@ -266,17 +201,11 @@ export const COMPOSE_API = {
   channels: '/channels',
   permissions: '/communication-permission/user',
   recipients: '/recipients',
-  recipientLists: '/recipient-lists',
-  recipientListUsers: (id: number) => `/recipient-lists/${id}/users`,
-  signatures: '/institutions-signatures',
-  quota: '/quota',
   drafts: '/messages/drafts',
   draft: (id: number) => `/messages/drafts/${id}`,
   estimate: '/messages/estimate',
   send: '/messages/send',
   schedule: '/messages/schedule',
-  attachments: '/attachments',
-  attachment: (id: number) => `/attachments/${id}`,
 } as const;
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -6,19 +6,14 @@ import type {
   CommunicationPermission,
   ComposeDraft,
   Estimate,
-  NumberedPage,
-  Quota,
   RecipientAppointment,
   RecipientCourse,
   RecipientGuardian,
   RecipientLevel,
-  RecipientList,
-  RecipientListUser,
   RecipientPick,
   Recipients,
   RecipientStaff,
   SendResult,
-  Signature,
 } from './compose-contract';
 import type { AttachmentSummary } from './messages-contract';
 import { CHANNEL_CODES } from './codes';
@@ -86,48 +81,6 @@ export const RecipientsStruct: Describe<Recipients> = type({
   levels: array(LevelStruct),
 });
 
-export const RecipientListStruct: Describe<RecipientList> = type({ id: number(), name: string(), users_count: number() });
-
-export const RecipientListPageStruct: Describe<NumberedPage<RecipientList>> = type({
-  data: array(RecipientListStruct),
-  meta: type({ current_page: number(), last_page: number(), per_page: number(), total: number() }),
-  links: type({ next: nullable(string()), prev: nullable(string()) }),
-});
-
-export const RecipientListUserStruct: Struct<RecipientListUser, unknown> = type({
-  id: number(),
-  user_id: number(),
-  user_type: enums(['apoderado', 'estudiante', 'funcionario'] as const),
-  name: string(),
-  email: nullable(string()),
-  phone: nullable(string()),
-  list_id: number(),
-  list_name: string(),
-  nombre_rol: string(),
-  group_id: nullable(number()),
-  group_type: nullable(string()),
-  rol_adulto_id: nullable(RoleIdStruct),
-  student_id: nullable(number()),
-  course: nullable(string()),
-});
-
-export const SignatureStruct: Describe<Signature> = type({
-  id: number(),
-  device: string(),
-  domain: enums(['cl', 'mx'] as const),
-  institution_id: number(),
-  is_active: boolean(),
-  signature: string(),
-});
-
-export const QuotaStruct: Describe<Quota> = type({
-  month: string(),
-  timezone: string(),
-  sms: type({ limit: number(), used: number(), remaining: number(), reserved: number(), low: boolean() }),
-  email: type({ remaining: nullable(number()) }),
-  whatsapp: type({ remaining: nullable(number()) }),
-});
-
 // A union of two object shapes cannot be `Describe`d field by field; checked as the union it is.
 const GroupPickStruct = type({
   kind: enums(['level', 'course', 'elective', 'student'] as const),
@@ -184,9 +137,6 @@ export const SendResultStruct: Describe<SendResult> = type({
 export const ChannelsBodyStruct = type({ data: array(ChannelStruct) });
 export const PermissionBodyStruct = type({ data: PermissionStruct });
 export const RecipientsBodyStruct = type({ data: RecipientsStruct });
-export const RecipientListUsersBodyStruct = type({ data: array(RecipientListUserStruct) });
-export const SignaturesBodyStruct = type({ data: array(SignatureStruct) });
-export const QuotaBodyStruct = type({ data: QuotaStruct });
 export const ComposeDraftBodyStruct = type({ data: ComposeDraftStruct });
 export const EstimateBodyStruct = type({ data: EstimateStruct });
 export const SendResultBodyStruct = type({ data: SendResultStruct });

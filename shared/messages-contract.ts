@@ -1,4 +1,4 @@
-// API contract for mail folders and messages (issue 3), shared by the SPA and `server/`. Plain types only.
+// API contract for mail folders and messages, shared by the SPA and `server/`. Plain types only.
 import type { ChannelCode, CountType, Folder, MessageKind, PersonKind } from './codes';
 import type { DeliveryProgress } from './reception-contract';
 
@@ -43,7 +43,7 @@ export interface MessageSummary {
   date: string;
   /** Where a trashed message returns on restore. */
   deleted_from: Folder | null;
-  /** Sent folder rows: how its deliveries stand (issue 5); null elsewhere. */
+  /** Sent folder rows: how its deliveries stand; null elsewhere. */
   progress: DeliveryProgress | null;
 }
 
@@ -114,7 +114,9 @@ export interface FolderCount {
  * - POST   /messages/restore  { ids: number[] }         from trash → { data: { restored: number } }
  * - POST   /messages/purge    { ids: number[] }         forever, only trashed ids → { data: { purged: number } }
  * - POST   /messages/:id/cancel-schedule                scheduled → draft
+ * - POST   /attachments        multipart `file`        upload → 201 { data: AttachmentSummary } (compose)
  * - GET    /attachments/:id                             download
+ * - DELETE /attachments/:id                             → 204, an attachment of an unsent message (compose)
  * Illegal transition → 409 `{ code: 'message.illegal_transition', message }` (Spanish message).
  */
 export const MESSAGES_API = {
@@ -126,5 +128,6 @@ export const MESSAGES_API = {
   restore: '/messages/restore',
   purge: '/messages/purge',
   cancelSchedule: (id: number) => `/messages/${id}/cancel-schedule`,
+  attachments: '/attachments',
   attachment: (id: number) => `/attachments/${id}`,
 } as const;

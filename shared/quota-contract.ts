@@ -1,9 +1,27 @@
-// API contract for the settings screens (issue 15; SPEC §2 /settings/message-quota and
-// /settings/message-signature, §3 "Quota", §8 "limit not updated"), shared by the SPA and `server/`. The
-// signature's calls (`GET /institutions-signatures`, `PATCH /institutions-signatures/{id}`) and compose's
-// `GET /quota` are in compose-contract.ts; this file adds the quota's settings and usage. Plain types and
-// constants only.
-import type { Quota } from './compose-contract';
+// API contract of the school's message quota (SPEC §2 /settings/message-quota, §3 "Quota", §8 "limit not
+// updated"), shared by the SPA and `server/`: this month's quota compose reads, and the settings and usage
+// the quota screen reads and changes. Plain types and constants only.
+
+/**
+ * `GET /quota` → `{ data: Quota }`. `month` is the calendar month in the institution's time zone.
+ * Balances are null when the school has no limit for that channel.
+ */
+export interface Quota {
+  month: string; // YYYY-MM
+  timezone: string;
+  sms: {
+    limit: number;
+    used: number;
+    /** limit − used (never below 0), the reserve included. */
+    remaining: number;
+    /** Segments of `limit` kept for messages marked "Emergencia": floor(limit × reserve % / 100). */
+    reserved: number;
+    /** Less than the school's alert share of the limit is left (false when it has no alert). */
+    low: boolean;
+  };
+  email: { remaining: number | null };
+  whatsapp: { remaining: number | null };
+}
 
 /** Share of the monthly limit kept for messages marked "Emergencia" (0: no reserve). */
 export const RESERVE_PERCENT_MAX = 50;
@@ -71,6 +89,7 @@ export interface QuotaUsage {
 }
 
 export const QUOTA_API = {
+  quota: '/quota',
   settings: '/quota/settings',
   usage: '/quota/usage',
 } as const;

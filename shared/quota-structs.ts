@@ -1,8 +1,17 @@
-// Runtime checks for the quota settings and usage bodies (quota-contract.ts), in compose-structs.ts'
-// conventions: `type()` so extra fields do not break older clients, `Describe` to keep in step with the
-// contract.
+// Runtime checks for the quota bodies (quota-contract.ts), in compose-structs.ts' conventions: `type()` so
+// extra fields do not break older clients, `Describe` to keep in step with the contract.
 import { array, boolean, enums, nullable, number, string, type, type Describe } from 'superstruct';
-import type { QuotaSettings, QuotaUsage, UsageBar } from './quota-contract';
+import type { Quota, QuotaSettings, QuotaUsage, UsageBar } from './quota-contract';
+
+export const QuotaStruct: Describe<Quota> = type({
+  month: string(),
+  timezone: string(),
+  sms: type({ limit: number(), used: number(), remaining: number(), reserved: number(), low: boolean() }),
+  email: type({ remaining: nullable(number()) }),
+  whatsapp: type({ remaining: nullable(number()) }),
+});
+
+export const QuotaBodyStruct = type({ data: QuotaStruct });
 
 export const QuotaSettingsStruct: Describe<QuotaSettings> = type({
   month: string(),

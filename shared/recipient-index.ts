@@ -3,14 +3,8 @@
 // Built once per data load: every name is folded once, and each tab's folded names are joined into one
 // haystack string, so a keystroke is a run of `indexOf` calls plus an offset → item lookup. All matches
 // are counted; only the first PREVIEW_LIMIT become preview rows.
-import type {
-  Audience,
-  DeviceStatus,
-  GuardianRoleId,
-  RecipientList,
-  RecipientPick,
-  Recipients,
-} from './compose-contract';
+import type { Audience, DeviceStatus, GuardianRoleId, RecipientPick, Recipients } from './compose-contract';
+import type { RecipientList } from './recipient-lists-contract';
 import { fold } from './fold';
 
 /** SPEC §5 / §9: preview 20 per tab. */

@@ -1,10 +1,43 @@
-// API contract for managing recipient lists (issue 14; SPEC §2 /recipient-lists, its trash and
-// /recipient-list/:id, §3 "Recipient list user" and "User to edit"), shared by the SPA and `server/`. The
-// reading side compose already uses (`GET /recipient-lists`, `GET /recipient-lists/{id}/users`) is in
-// compose-contract.ts; this file adds what the list screens need. Plain types and constants only.
-import type { DeviceStatus, RecipientListUser, RecipientPick } from './compose-contract';
+// API contract of recipient lists (SPEC §2 /recipient-lists, its trash and /recipient-list/:id, §3
+// "Recipient list user" and "User to edit"), shared by the SPA and `server/`: the paged lists compose's
+// picker reads and the list screens manage, one list, its members and their person records. Plain types
+// and constants only.
+import type { DeviceStatus, GuardianRoleId, RecipientPick } from './compose-contract';
 
 export const LIST_NAME_MAX = 80;
+
+/** A list as compose's picker shows it: `GET /recipient-lists?page=&per_page=` → NumberedPage<RecipientList>. */
+export interface RecipientList {
+  id: number;
+  name: string;
+  users_count: number;
+}
+
+/** Laravel length-aware page (recipient lists page by number, SPEC §4 "reset or appended page by page"). */
+export interface NumberedPage<T> {
+  data: T[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  links: { next: string | null; prev: string | null };
+}
+
+/** `GET /recipient-lists/{id}/users` → `{ data: RecipientListUser[] }` (SPEC §3 fields). */
+export interface RecipientListUser {
+  id: number;
+  user_id: number;
+  user_type: 'apoderado' | 'estudiante' | 'funcionario';
+  name: string;
+  email: string | null;
+  phone: string | null;
+  list_id: number;
+  list_name: string;
+  nombre_rol: string;
+  group_id: number | null;
+  group_type: string | null;
+  rol_adulto_id: GuardianRoleId | null;
+  student_id: number | null;
+  course: string | null;
+}
+
 
 /** A list as the list screens show it (`GET /recipient-lists/{id}` → `{ data }`; rows of the paged list). */
 export interface RecipientListSummary {
@@ -84,6 +117,7 @@ export interface RecipientListInput {
 /**
  * - GET    /recipient-lists?page=&per_page=&q=   NumberedPage<RecipientList & RecipientListSummary> (own and shared)
  * - GET    /recipient-lists/{id}                  { data: RecipientListSummary }
+ * - GET    /recipient-lists/{id}/users            { data: RecipientListMember[] } (RecipientListUser and more)
  * - POST   /recipient-lists                       RecipientListInput → 201 { data: RecipientListSummary }
  * - PATCH  /recipient-lists/{id}                  { name?, shared? } → { data: RecipientListSummary }    (owner)
  * - POST   /recipient-lists/{id}/members          { picks } → { data: RecipientListSummary }             (owner; adds, no duplicates)
@@ -106,6 +140,7 @@ export interface RecipientListInput {
 export const RECIPIENT_LISTS_API = {
   lists: '/recipient-lists',
   list: (id: number) => `/recipient-lists/${id}`,
+  users: (id: number) => `/recipient-lists/${id}/users`,
   members: (id: number) => `/recipient-lists/${id}/members`,
   member: (id: number, memberId: number) => `/recipient-lists/${id}/members/${memberId}`,
   removeStale: (id: number) => `/recipient-lists/${id}/members/remove-stale`,

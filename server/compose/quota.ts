@@ -3,7 +3,8 @@
 // though it is still the previous month in UTC). Reservation happens under a row lock on
 // institution_quotas, so two concurrent sends cannot both take the last segments.
 import { and, eq, sql } from 'drizzle-orm';
-import type { ComposeProblem, Quota } from '../../shared/compose-contract';
+import type { ComposeProblem } from '../../shared/compose-contract';
+import type { Quota } from '../../shared/quota-contract';
 import type { Queryable } from '../db/client';
 import { institutionQuotas, smsUsage } from '../db/schema/compose';
 import { deliveries } from '../db/schema/delivery';

@@ -2,7 +2,7 @@
 // when active (README "Signature"). Reads and the update are scoped to the school, so another school's
 // signature id is simply not found.
 import { and, asc, eq } from 'drizzle-orm';
-import type { Signature } from '../../shared/compose-contract';
+import type { Signature } from '../../shared/signature-contract';
 import { SIGNATURE_MESSAGES, signatureError, signatureText } from '../../shared/signature-rules';
 import type { Queryable } from '../db/client';
 import { institutionSignatures } from '../db/schema/compose';

@@ -5,7 +5,8 @@
 // everywhere, and so is a colleague's shared list on the calls that change it. Queries: server/lists/.
 import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { MAX_PICKS, type NumberedPage, type RecipientPick } from '../../shared/compose-contract';
+import { MAX_PICKS, type RecipientPick } from '../../shared/compose-contract';
+import type { NumberedPage } from '../../shared/recipient-lists-contract';
 import { ADMIN_ROLES } from '../../shared/codes';
 import { LIST_NAME_MAX, RECIPIENT_LISTS_API, type UserToEditInput } from '../../shared/recipient-lists-contract';
 import { checkPicks, rowsOf, summarizeReach } from '../compose/expand';

@@ -4,16 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { DEMO_SCHOOLS } from '../../shared/demo';
-import type {
-  Channel,
-  CommunicationPermission,
-  NumberedPage,
-  RecipientCourse,
-  RecipientList,
-  RecipientListUser,
-  Recipients,
-  Signature,
-} from '../../shared/compose-contract';
+import type { Channel, CommunicationPermission, RecipientCourse, Recipients } from '../../shared/compose-contract';
+import type { NumberedPage, RecipientList, RecipientListUser } from '../../shared/recipient-lists-contract';
+import type { Signature } from '../../shared/signature-contract';
 import type { ApiError, Course } from '../../shared/contract';
 import { users } from '../../server/db/schema/auth';
 import { recipientListMembers, recipientLists, userChannelPermissions } from '../../server/db/schema/compose';

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Audience, ComposeDraft, Estimate, Quota, RecipientPick, SendResult } from '../../shared/compose-contract';
+import type { Audience, ComposeDraft, Estimate, RecipientPick, SendResult } from '../../shared/compose-contract';
+import type { Quota } from '../../shared/quota-contract';
 import type { MessageDetail } from '../../shared/messages-contract';
 import { composeInput } from '../fixtures/compose';
 import { count, MB, one, pdfBytes, rows, send, uploadOk } from './support/compose';

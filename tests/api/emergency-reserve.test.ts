@@ -6,7 +6,8 @@
 // The reserve share is set in the database directly (its PATCH is /quota/settings, another part of the issue).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ComposeDraft, ComposeProblem, Estimate, Quota, RecipientPick } from '../../shared/compose-contract';
+import type { ComposeDraft, ComposeProblem, Estimate, RecipientPick } from '../../shared/compose-contract';
+import type { Quota } from '../../shared/quota-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';

@@ -6,7 +6,8 @@
 // it would, with direct UPDATEs for the hand-over and applyReports for receipts.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quota, Recipients, SendResult } from '../../shared/compose-contract';
+import type { Recipients, SendResult } from '../../shared/compose-contract';
+import type { Quota } from '../../shared/quota-contract';
 import { fold } from '../../shared/fold';
 import type { MessageDetail, MessageSummary, Paged } from '../../shared/messages-contract';
 import type { ChannelDelivery, ReceptionPage, RetryResult } from '../../shared/reception-contract';

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NumberedPage, RecipientPick } from '../../shared/compose-contract';
+import type { RecipientPick } from '../../shared/compose-contract';
+import type { NumberedPage } from '../../shared/recipient-lists-contract';
 import type { ApiError } from '../../shared/contract';
 import { PERSON_ERRORS, PERSON_ERRORS_MX } from '../../shared/person-rules';
 import type {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ADMIN_ROLES, NEWSFEED_ROLES } from '../../shared/codes';
-import type { Signature } from '../../shared/compose-contract';
+import type { Signature } from '../../shared/signature-contract';
 import type { ApiError } from '../../shared/contract';
 import { userRoles, users } from '../../server/db/schema/auth';
 import { requireAuth } from '../../server/http/auth';

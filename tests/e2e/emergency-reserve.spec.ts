@@ -4,8 +4,8 @@
 // back afterwards. Liceo Elqui's administrator: no other spec sends SMS from that school.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { COMPOSE_API, IDEMPOTENCY_HEADER, type Quota, type Recipients } from '../../shared/compose-contract';
-import { QUOTA_API } from '../../shared/quota-contract';
+import { COMPOSE_API, IDEMPOTENCY_HEADER, type Recipients } from '../../shared/compose-contract';
+import { QUOTA_API, type Quota } from '../../shared/quota-contract';
 import { ComposePage } from './pages/compose-page';
 import { USERS, XSRF_HEADER } from './support/env';
 import { exactly, t } from './support/i18n';
@@ -26,7 +26,7 @@ async function call(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, 
 /** Nothing on the page scrolls sideways (WCAG 1.4.10). */
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-const quotaOf = async (page: Page) => (await call(page, 'GET', COMPOSE_API.quota)).body!.data as Quota;
+const quotaOf = async (page: Page) => (await call(page, 'GET', QUOTA_API.quota)).body!.data as Quota;
 
 // On a 390 px phone: the mark, its explanation and the refusal fit without scrolling sideways.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

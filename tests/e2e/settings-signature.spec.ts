@@ -4,7 +4,7 @@
 // who opens the address lands home with "No tienes acceso a esa sección". Liceo Valle del Elqui is used
 // (its signature starts inactive, and no other spec counts its SMS); the signature is put back afterwards.
 import { expect, test, type Page } from '@playwright/test';
-import type { Signature } from '../../shared/compose-contract';
+import type { Signature } from '../../shared/signature-contract';
 import { SIGNATURE_MESSAGES } from '../../shared/signature-rules';
 import { smsText } from '../../shared/sms-text';
 import { AppShell } from './pages/app-shell';

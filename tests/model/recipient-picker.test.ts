@@ -20,7 +20,8 @@ import {
   selectTab,
   selectTotal,
 } from '../../src/machines/compose/recipient-picker-selectors';
-import type { RecipientList, RecipientPick } from '../../shared/compose-contract';
+import type { RecipientPick } from '../../shared/compose-contract';
+import type { RecipientList } from '../../shared/recipient-lists-contract';
 import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../shared/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { PLANNING_PARENT, recordingParent } from './doubles';

@@ -14,7 +14,7 @@ import { json, useFakeFetch } from '../fixtures/fake-fetch';
 import { signature } from '../fixtures/compose';
 import { SIGNATURE_MESSAGES } from '../../shared/signature-rules';
 import { smsText, withSignature } from '../../shared/sms-text';
-import type { Signature } from '../../shared/compose-contract';
+import type { Signature } from '../../shared/signature-contract';
 import { startApp } from './app';
 
 let rows: Signature[] = [signature({ id: 7, signature: 'CSA', is_active: true })];

@@ -2,7 +2,8 @@
 // marked "Emergencia" may use only what is left beyond the reserve (max(0, remaining − reserved)); one
 // marked may use all that is left (server/compose/quota.ts `quotaProblems` is the rule that decides; these
 // only say it). Kept apart from compose/rules.ts so the form's rules stay one module's size.
-import type { Estimate, Quota } from '../../../shared/compose-contract';
+import type { Estimate } from '../../../shared/compose-contract';
+import type { Quota } from '../../../shared/quota-contract';
 import type { MessageKey } from '../../i18n';
 import type { ComposeForm, FieldError } from './rules';
 

@@ -15,13 +15,8 @@
 // approximation, so the dialog, the chips and the confirmation say the same number.
 import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { fetchRecipientListPage, fetchRecipients } from '../../services/compose/compose';
-import {
-  MAX_PICKS,
-  type Audience,
-  type RecipientList,
-  type RecipientPick,
-  type Recipients,
-} from '../../../shared/compose-contract';
+import { MAX_PICKS, type Audience, type RecipientPick, type Recipients } from '../../../shared/compose-contract';
+import type { RecipientList } from '../../../shared/recipient-lists-contract';
 import {
   buildRecipientIndex,
   countPeople,

@@ -9,7 +9,7 @@
 // running when the user clicks away finishes first. Compose reads the signature afresh each time it opens
 // (services/compose/compose.ts `loadSetup`), so a saved change reaches its counter and estimate without more.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Signature } from '../../../shared/compose-contract';
+import type { Signature } from '../../../shared/signature-contract';
 import { signatureError, signatureLength, signatureText } from '../../../shared/signature-rules';
 import { SIGNATURE_DISCOUNT, smsText, SMS_SEGMENT_UNITS, withSignature } from '../../../shared/sms-text';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';

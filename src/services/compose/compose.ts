@@ -1,23 +1,23 @@
 // Compose calls (compose-contract.ts `COMPOSE_API`) as actor logic: setup, the start of a form, recipients,
 // drafts, estimate, send and schedule, deleting an upload. The upload itself is services/compose/upload.ts, the
 // schedule's clock shared/zoned-time.ts, the browser backup services/compose/backup.ts.
-import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type Quota, type RecipientList, type RecipientListUser, type RecipientPick, type Recipients, type SendResult, type Signature } from '../../../shared/compose-contract';
+import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type RecipientPick, type Recipients, type SendResult } from '../../../shared/compose-contract';
+import { QUOTA_API, type Quota } from '../../../shared/quota-contract';
+import { QuotaBodyStruct } from '../../../shared/quota-structs';
+import { RECIPIENT_LISTS_API, type RecipientList } from '../../../shared/recipient-lists-contract';
+import { RecipientListPageStruct, RecipientListStruct } from '../../../shared/recipient-lists-structs';
+import { SIGNATURE_API, type Signature } from '../../../shared/signature-contract';
+import { SignaturesBodyStruct } from '../../../shared/signature-structs';
 import {
   ChannelsBodyStruct,
   ComposeDraftBodyStruct,
   EstimateBodyStruct,
   PermissionBodyStruct,
-  QuotaBodyStruct,
-  RecipientListPageStruct,
-  RecipientListUsersBodyStruct,
   RecipientsBodyStruct,
   SendResultBodyStruct,
-  SignaturesBodyStruct,
 } from '../../../shared/compose-structs';
 import { fromCall, parseBody, type HttpClient } from '../http/client';
 import { type } from 'superstruct';
-import { RecipientListStruct } from '../../../shared/compose-structs';
-import { RECIPIENT_LISTS_API } from '../../../shared/recipient-lists-contract';
 import { MESSAGES_API, type MessageDetail } from '../../../shared/messages-contract';
 import { MessageDetailBodyStruct } from '../../../shared/messages-structs';
 import { CHANNEL_ID, type ChannelCode } from '../../../shared/codes';
@@ -41,8 +41,8 @@ async function loadSetup(http: HttpClient, signal: AbortSignal): Promise<Compose
   const [channels, permission, signatures, quota] = await Promise.all([
     http.request(COMPOSE_API.channels, { signal }).then((body) => parseBody(body, ChannelsBodyStruct, COMPOSE_API.channels).data),
     http.request(COMPOSE_API.permissions, { signal }).then((body) => parseBody(body, PermissionBodyStruct, COMPOSE_API.permissions).data),
-    http.request(COMPOSE_API.signatures, { signal }).then((body) => parseBody(body, SignaturesBodyStruct, COMPOSE_API.signatures).data),
-    http.request(COMPOSE_API.quota, { signal }).then((body) => parseBody(body, QuotaBodyStruct, COMPOSE_API.quota).data),
+    http.request(SIGNATURE_API.signatures, { signal }).then((body) => parseBody(body, SignaturesBodyStruct, SIGNATURE_API.signatures).data),
+    http.request(QUOTA_API.quota, { signal }).then((body) => parseBody(body, QuotaBodyStruct, QUOTA_API.quota).data),
   ]);
   const permitted = new Set(
     permission.institution_channel_permissions.filter((entry) => entry.enabled).map((entry) => entry.channel_id),
@@ -143,18 +143,13 @@ export const fetchRecipients = fromCall<Recipients>(async ({ signal, http }) => 
 /** The user's saved lists, page by page (numbered pages), as a list's `fetchPage` (machines/list/list.ts). */
 export const fetchRecipientListPage = fromCall<ListPage<RecipientList>, ListFetchInput<null>>(async ({ input, signal, http }) => {
   const query = { page: pageNumberOf(input.after), per_page: RECIPIENT_LISTS_PER_PAGE };
-  const body = await http.request(COMPOSE_API.recipientLists, { query, signal });
-  return fromNumberedPage(parseBody(body, RecipientListPageStruct, COMPOSE_API.recipientLists));
+  const body = await http.request(RECIPIENT_LISTS_API.lists, { query, signal });
+  return fromNumberedPage(parseBody(body, RecipientListPageStruct, RECIPIENT_LISTS_API.lists));
 });
 
 export interface IdInput {
   id: number;
 }
-
-export const fetchRecipientListUsers = fromCall<RecipientListUser[], IdInput>(async ({ input, signal, http }) => {
-  const path = COMPOSE_API.recipientListUsers(input.id);
-  return parseBody(await http.request(path, { signal }), RecipientListUsersBodyStruct, path).data;
-});
 
 // --- drafts, estimate, send -------------------------------------------------------------------------
 
@@ -162,8 +157,6 @@ const draftOf = async (http: HttpClient, id: number, signal: AbortSignal): Promi
   const path = COMPOSE_API.draft(id);
   return parseBody(await http.request(path, { signal }), ComposeDraftBodyStruct, path).data;
 };
-
-export const fetchDraft = fromCall<ComposeDraft, IdInput>(({ input, signal, http }) => draftOf(http, input.id, signal));
 
 export interface SaveDraftInput {
   /** null: the first save creates the draft; afterwards its id, so later saves update it. */
@@ -227,7 +220,7 @@ export const scheduleMessage = fromCall<SendResult, SendInput>(({ input, signal,
 );
 
 export const deleteAttachment = fromCall<void, IdInput>(async ({ input, signal, http }) => {
-  await http.request(COMPOSE_API.attachment(input.id), { method: 'DELETE', signal });
+  await http.request(MESSAGES_API.attachment(input.id), { method: 'DELETE', signal });
 });
 
 /** What a saved draft sends: its own fields, its attachments by id. */

@@ -1,7 +1,7 @@
 // `POST /attachments` with upload progress: the one call that cannot go through ofetch (fetch reports no
 // upload progress), so it speaks XMLHttpRequest and still fails like every other call (ApiFailureError).
 import { is } from 'superstruct';
-import { COMPOSE_API } from '../../../shared/compose-contract';
+import { MESSAGES_API } from '../../../shared/messages-contract';
 import { AttachmentBodyStruct } from '../../../shared/compose-structs';
 import { API, COOKIE, XSRF_HEADER } from '../../../shared/contract';
 import type { AttachmentSummary } from '../../../shared/messages-contract';
@@ -59,7 +59,7 @@ export const uploadAttachment = fromCall<AttachmentSummary, UploadInput>(async (
     xhr.onload = () => {
       if (xhr.status !== 201 && xhr.status !== 200) return fail(uploadFailure(xhr));
       try {
-        resolve(parseBody(JSON.parse(xhr.responseText) as unknown, AttachmentBodyStruct, COMPOSE_API.attachments).data);
+        resolve(parseBody(JSON.parse(xhr.responseText) as unknown, AttachmentBodyStruct, MESSAGES_API.attachments).data);
       } catch (error) {
         reject(error instanceof ApiFailureError ? error : new ApiFailureError({ status: xhr.status, code: 'response.invalid', message: 'Unexpected response body', fieldErrors: {} }));
       }
@@ -71,7 +71,7 @@ export const uploadAttachment = fromCall<AttachmentSummary, UploadInput>(async (
       return;
     }
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.open('POST', `${API_BASE}${COMPOSE_API.attachments}`);
+    xhr.open('POST', `${API_BASE}${MESSAGES_API.attachments}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     if (token !== null) xhr.setRequestHeader(XSRF_HEADER, token);

@@ -1,6 +1,6 @@
 // The API's two ways of paging (SPEC §7: numbered pages with `meta.current_page` / `last_page`, and cursor
 // pages with `meta.next_cursor`), turned into the one page shape lists use (machines/list/list.ts).
-import type { NumberedPage } from '../../../shared/compose-contract';
+import type { NumberedPage } from '../../../shared/recipient-lists-contract';
 import type { Paged } from '../../../shared/messages-contract';
 
 /** One page of a list, whatever the API's paging. */

@@ -1,8 +1,7 @@
 // Recipient-list management calls (shared/recipient-lists-contract.ts `RECIPIENT_LISTS_API`) as actor logic:
 // the paged lists and their trash (for the list pattern), one list with its members, and every change the
-// owner makes. Every answer is checked with the structs below.
-import { array, boolean, enums, literal, nullable, number, string, type, union, type Describe, type Struct } from 'superstruct';
-import type { NumberedPage, RecipientPick } from '../../../shared/compose-contract';
+// owner makes. Every answer is checked with its struct (shared/recipient-lists-structs.ts).
+import type { RecipientPick } from '../../../shared/compose-contract';
 import {
   RECIPIENT_LISTS_API,
   type RecipientListInput,
@@ -12,60 +11,16 @@ import {
   type UserToEdit,
   type UserToEditInput,
 } from '../../../shared/recipient-lists-contract';
-import { RecipientListUserStruct } from '../../../shared/compose-structs';
+import {
+  RecipientListMembersBodyStruct,
+  RecipientListSummaryBodyStruct,
+  RecipientListSummaryPageStruct,
+  RemovedBodyStruct,
+  TrashedRecipientListPageStruct,
+  UserToEditBodyStruct,
+} from '../../../shared/recipient-lists-structs';
 import { fromCall, parseBody } from '../http/client';
 import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from '../list/pages';
-
-// --- structs ----------------------------------------------------------------------------------------
-
-const summaryFields = {
-  id: number(),
-  name: string(),
-  users_count: number(),
-  shared: boolean(),
-  is_owner: boolean(),
-  owner_name: string(),
-  updated_at: string(),
-  stale_count: number(),
-};
-
-export const RecipientListSummaryStruct: Describe<RecipientListSummary> = type(summaryFields);
-export const TrashedRecipientListStruct: Describe<TrashedRecipientList> = type({ ...summaryFields, deleted_at: string(), deleted_by_name: string() });
-
-const pageOf = <T>(item: Struct<T, unknown>) =>
-  type({
-    data: array(item),
-    meta: type({ current_page: number(), last_page: number(), per_page: number(), total: number() }),
-    links: type({ next: nullable(string()), prev: nullable(string()) }),
-  }) as unknown as Struct<NumberedPage<T>, unknown>;
-
-const SummaryPageStruct = pageOf(RecipientListSummaryStruct);
-const TrashPageStruct = pageOf(TrashedRecipientListStruct);
-const SummaryBodyStruct = type({ data: RecipientListSummaryStruct });
-
-export const RecipientListMemberStruct = type({
-  ...(RecipientListUserStruct as unknown as { schema: Record<string, Struct<unknown, unknown>> }).schema,
-  dni: nullable(string()),
-  device_status: nullable(enums(['blue', 'green', 'yellow', 'red'] as const)),
-  stale: nullable(enums(['not_enrolled', 'course_changed'] as const)),
-}) as unknown as Struct<RecipientListMember, unknown>;
-const MembersBodyStruct = type({ data: array(RecipientListMemberStruct) });
-
-export const UserToEditStruct = type({
-  user_type: enums(['apoderado', 'estudiante', 'funcionario'] as const),
-  id: number(),
-  ficha_adulto_id: nullable(number()),
-  ficha_estudiante_id: nullable(number()),
-  fono_celular: nullable(string()),
-  email: nullable(string()),
-  dni: nullable(string()),
-  tipo_documento_id: nullable(union([literal(1), literal(2), literal(3)])),
-  nombres: string(),
-  apellido_paterno: string(),
-  name: string(),
-}) as unknown as Struct<UserToEdit, unknown>;
-const UserBodyStruct = type({ data: UserToEditStruct });
-const RemovedBodyStruct = type({ data: type({ removed: number() }) });
 
 // --- paged lists ------------------------------------------------------------------------------------
 
@@ -84,12 +39,12 @@ const pageQuery = (input: ListFetchInput<ListsQuery>) => ({
 
 export const fetchListsPage = fromCall<ListPage<RecipientListSummary>, ListFetchInput<ListsQuery>>(async ({ input, signal, http }) => {
   const body = await http.request(RECIPIENT_LISTS_API.lists, { query: pageQuery(input), signal });
-  return fromNumberedPage(parseBody(body, SummaryPageStruct, RECIPIENT_LISTS_API.lists));
+  return fromNumberedPage(parseBody(body, RecipientListSummaryPageStruct, RECIPIENT_LISTS_API.lists));
 });
 
 export const fetchTrashPage = fromCall<ListPage<TrashedRecipientList>, ListFetchInput<ListsQuery>>(async ({ input, signal, http }) => {
   const body = await http.request(RECIPIENT_LISTS_API.trash, { query: pageQuery(input), signal });
-  return fromNumberedPage(parseBody(body, TrashPageStruct, RECIPIENT_LISTS_API.trash));
+  return fromNumberedPage(parseBody(body, TrashedRecipientListPageStruct, RECIPIENT_LISTS_API.trash));
 });
 
 // --- one list ---------------------------------------------------------------------------------------
@@ -98,7 +53,7 @@ export interface ListIdInput {
   id: number;
 }
 
-const summaryAnswer = (body: unknown, path: string) => parseBody(body, SummaryBodyStruct, path).data;
+const summaryAnswer = (body: unknown, path: string) => parseBody(body, RecipientListSummaryBodyStruct, path).data;
 
 export const createList = fromCall<RecipientListSummary, RecipientListInput>(async ({ input, signal, http }) =>
   summaryAnswer(await http.request(RECIPIENT_LISTS_API.lists, { method: 'POST', body: { ...input }, signal }), RECIPIENT_LISTS_API.lists),
@@ -112,10 +67,10 @@ export interface ListDetail {
 /** The list and its members, together (the screen shows nothing of a list without its members). */
 export const fetchListDetail = fromCall<ListDetail, ListIdInput>(async ({ input, signal, http }) => {
   const listPath = RECIPIENT_LISTS_API.list(input.id);
-  const usersPath = `${listPath}/users`;
+  const usersPath = RECIPIENT_LISTS_API.users(input.id);
   const [list, members] = await Promise.all([
     http.request(listPath, { signal }).then((body) => summaryAnswer(body, listPath)),
-    http.request(usersPath, { signal }).then((body) => parseBody(body, MembersBodyStruct, usersPath).data),
+    http.request(usersPath, { signal }).then((body) => parseBody(body, RecipientListMembersBodyStruct, usersPath).data),
   ]);
   return { list, members };
 });
@@ -162,10 +117,10 @@ export interface MemberInput {
 
 export const fetchMemberUser = fromCall<UserToEdit, MemberInput>(async ({ input, signal, http }) => {
   const path = RECIPIENT_LISTS_API.user(input.listId, input.memberId);
-  return parseBody(await http.request(path, { signal }), UserBodyStruct, path).data;
+  return parseBody(await http.request(path, { signal }), UserToEditBodyStruct, path).data;
 });
 
 export const saveMemberUser = fromCall<UserToEdit, MemberInput & { changes: UserToEditInput }>(async ({ input, signal, http }) => {
   const path = RECIPIENT_LISTS_API.user(input.listId, input.memberId);
-  return parseBody(await http.request(path, { method: 'PATCH', body: { ...input.changes }, signal }), UserBodyStruct, path).data;
+  return parseBody(await http.request(path, { method: 'PATCH', body: { ...input.changes }, signal }), UserToEditBodyStruct, path).data;
 });
