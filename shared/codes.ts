@@ -9,7 +9,7 @@ export type ChannelCode = (typeof CHANNEL_CODES)[number];
 export const CHANNEL_ID: Readonly<Record<ChannelCode, number>> = { 'app-mobile': 1, 'e-mail': 2, sms: 3, whatsapp: 4 };
 
 /** Staff role codes (SPEC §6). */
-export const ROLE_CODES = ['colegio-administrador', 'colegio-director', 'colegio-utp', 'corp-utp', 'docente'] as const;
+const ROLE_CODES = ['colegio-administrador', 'colegio-director', 'colegio-utp', 'corp-utp', 'docente'] as const;
 export type RoleCode = (typeof ROLE_CODES)[number];
 
 /** Dashboards, rankings and settings (SPEC §2, §6). */
@@ -17,10 +17,6 @@ export const ADMIN_ROLES: readonly RoleCode[] = ['colegio-administrador', 'coleg
 
 /** Who manages the news wall: categories, trash, compose (SPEC §2 `check-newsfeed-role`). */
 export const NEWSFEED_ROLES: readonly RoleCode[] = ['colegio-administrador', 'colegio-director', 'colegio-utp'];
-
-export function isRoleCode(value: string): value is RoleCode {
-  return (ROLE_CODES as readonly string[]).includes(value);
-}
 
 /** Whether any of `roles` is one of `allowed` (role lists arrive as plain strings from sessions and tokens). */
 export function hasAnyRole(roles: readonly string[], allowed: readonly RoleCode[]): boolean {

@@ -30,13 +30,13 @@ export const AttachmentSummaryStruct: Describe<AttachmentSummary> = type({
   url: string(),
 });
 
-export const ChannelStruct: Describe<Channel> = type({
+const ChannelStruct: Describe<Channel> = type({
   id: number(),
   code: ChannelCodeStruct,
   enabled_by_institution: boolean(),
 });
 
-export const PermissionStruct: Describe<CommunicationPermission> = type({
+const PermissionStruct: Describe<CommunicationPermission> = type({
   institution_channel_permissions: array(type({ channel_id: number(), enabled: boolean() })),
 });
 
@@ -123,7 +123,7 @@ export const EstimateStruct: Describe<Estimate> = type({
   problems: array(enums(['sms.quota_exceeded', 'sms.reserve_only_emergency', 'email.insufficient', 'sms.insufficient', 'whatsapp.insufficient'] as const)),
 });
 
-export const SendResultStruct: Describe<SendResult> = type({
+const SendResultStruct: Describe<SendResult> = type({
   id: number(),
   kind: enums(['sent', 'scheduled'] as const),
   recipients: number(),

@@ -25,7 +25,7 @@ export interface Period {
 export type DeviceMix = Record<DeviceStatus, number>;
 
 /** Guardians a channel can reach: app installed, an e-mail, a valid mobile (SMS and WhatsApp). */
-export type ChannelReach = Record<ChannelCode, number>;
+type ChannelReach = Record<ChannelCode, number>;
 
 /**
  * "Cobertura efectiva": of the guardians who were sent at least one of the group's last
@@ -34,7 +34,7 @@ export type ChannelReach = Record<ChannelCode, number>;
  */
 export const COVERAGE_MESSAGES = 3;
 export const COVERAGE_HOURS = 24;
-export interface Coverage {
+interface Coverage {
   reached: number;
   addressed: number;
   share: number | null;

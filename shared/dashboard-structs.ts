@@ -20,14 +20,14 @@ import type {
   StaffActivityRow,
 } from './dashboard-contract';
 
-export const PeriodStruct: Describe<Period> = type({
+const PeriodStruct: Describe<Period> = type({
   kind: enums(['month', 'school-year'] as const),
   key: string(),
   from: string(),
   to: string(),
 });
 
-export const DeviceMixStruct: Describe<DeviceMix> = type({ blue: number(), green: number(), yellow: number(), red: number() });
+const DeviceMixStruct: Describe<DeviceMix> = type({ blue: number(), green: number(), yellow: number(), red: number() });
 
 // --- Connectivity (/dashboard/connectivity, /connectivity/course/:id, the call list) ---
 
@@ -35,7 +35,7 @@ const ChannelReachStruct = type({ 'app-mobile': number(), 'e-mail': number(), sm
 const FixHintStruct = enums(['phone_missing', 'phone_invalid', 'email_missing', 'email_bounced', 'sms_failed', 'no_app'] as const);
 const GuardianRoleStruct = enums(['titular', 'suplente'] as const);
 
-export const ConnectivityRowStruct: Describe<ConnectivityRow> = type({
+const ConnectivityRowStruct: Describe<ConnectivityRow> = type({
   id: number(),
   name: string(),
   students: number(),
@@ -45,7 +45,7 @@ export const ConnectivityRowStruct: Describe<ConnectivityRow> = type({
   coverage: type({ reached: number(), addressed: number(), share: nullable(number()) }),
 });
 
-export const ConnectivityStruct: Describe<Connectivity> = type({
+const ConnectivityStruct: Describe<Connectivity> = type({
   school: ConnectivityRowStruct,
   levels: array(assign(ConnectivityRowStruct, type({ courses: array(ConnectivityRowStruct) }))),
 });
@@ -72,7 +72,7 @@ const CourseGuardianStruct: Describe<CourseGuardian> = type({
   missed: array(MissedDeliveryStruct),
 });
 
-export const CourseConnectivityStruct: Describe<CourseConnectivity> = type({
+const CourseConnectivityStruct: Describe<CourseConnectivity> = type({
   course: type({ id: number(), name: string(), level: type({ id: number(), name: string() }) }),
   summary: ConnectivityRowStruct,
   students: array(type({ id: number(), name: string(), guardians: array(CourseGuardianStruct) })),
@@ -89,7 +89,7 @@ const CallListRowStruct: Describe<CallListRow> = type({
   alternatives: array(string()),
 });
 
-export const CallListStruct: Describe<CallList> = type({
+const CallListStruct: Describe<CallList> = type({
   course: type({ id: number(), name: string() }),
   messages: number(),
   generated_at: string(),
@@ -116,7 +116,7 @@ const StaffActivityRowStruct: Describe<StaffActivityRow> = type({
   active_days: number(),
 });
 
-export const StaffActivityStruct: Describe<StaffActivity> = type({
+const StaffActivityStruct: Describe<StaffActivity> = type({
   period: PeriodStruct,
   positions: array(NamedStruct),
   staff_on_register: number(),
@@ -125,7 +125,7 @@ export const StaffActivityStruct: Describe<StaffActivity> = type({
   rows: array(StaffActivityRowStruct),
 });
 
-export const ActivitySummaryStruct: Describe<ActivitySummary> = type({
+const ActivitySummaryStruct: Describe<ActivitySummary> = type({
   school_year: PeriodStruct,
   months: array(type({ month: string(), messages: number(), deliveries: number() })),
   top_staff: array(type({ user_id: number(), name: string(), messages: number() })),
@@ -144,7 +144,7 @@ const RankingRowStruct: Describe<RankingRow> = type({
   previous_position: nullable(number()),
 });
 
-export const RankingStruct: Describe<Ranking> = type({
+const RankingStruct: Describe<Ranking> = type({
   period: PeriodStruct,
   previous_period: PeriodStruct,
   metric: enums(['read', 'reached', 'messages'] as const),

@@ -13,7 +13,7 @@ interface Term {
 }
 
 /** Lowercase forms; the case of the word replaced is applied to them. */
-export const GUARDIAN_TERMS: Readonly<Record<Locale, Term>> = {
+const GUARDIAN_TERMS: Readonly<Record<Locale, Term>> = {
   'es-CL': { one: 'apoderado', other: 'apoderados', oneFeminine: 'apoderada', otherFeminine: 'apoderadas' },
   'es-MX': { one: 'padre o tutor', other: 'padres o tutores', oneFeminine: 'madre o tutora', otherFeminine: 'madres o tutoras' },
 };

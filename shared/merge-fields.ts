@@ -13,7 +13,7 @@ import { MERGE_FIELDS, type MergeField } from './templates-contract';
 import { smsText, type SmsText } from './sms-text';
 
 /** `{estudiante}` as written in a text. */
-export const fieldToken = (field: MergeField): string => `{${field}}`;
+const fieldToken = (field: MergeField): string => `{${field}}`;
 
 const FIELD_PATTERN = new RegExp(`\\{(${MERGE_FIELDS.join('|')})\\}`, 'g');
 

@@ -25,7 +25,7 @@ const FolderStruct = enums(FOLDERS);
 const ChannelCodeStruct = enums(CHANNEL_CODES);
 const PersonStruct = type({ id: number(), name: string(), kind: enums(PERSON_KINDS) });
 
-export const MessageSummaryStruct: Describe<MessageSummary> = type({
+const MessageSummaryStruct: Describe<MessageSummary> = type({
   id: number(),
   folder: FolderStruct,
   kind: enums(MESSAGE_KINDS),
@@ -41,7 +41,7 @@ export const MessageSummaryStruct: Describe<MessageSummary> = type({
 });
 
 // A detail is a summary plus its own fields.
-export const MessageDetailStruct: Describe<MessageDetail> = assign(
+const MessageDetailStruct: Describe<MessageDetail> = assign(
   MessageSummaryStruct,
   type({
     content: string(),

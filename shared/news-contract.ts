@@ -175,5 +175,3 @@ export const NEWS_TEXTS = {
       : `La categoría tiene ${posts} publicaciones; cámbialas de categoría o elimínalas antes de borrar la categoría.`,
 } as const;
 
-/** SPEC §2 `check-newsfeed-role` as data: /mural goes to /mural/news unless one of these roles or a non-empty `newsfeed` query. */
-export const NEWSFEED_QUERY = 'newsfeed';

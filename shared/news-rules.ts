@@ -29,7 +29,7 @@ export const NEWS_MESSAGES = {
   categoryTaken: 'Ya existe una categoría con ese nombre.',
 } as const;
 
-export type NewsField = 'title' | 'body' | 'audience' | 'attachment_ids' | 'publish_at' | 'ends_at';
+type NewsField = 'title' | 'body' | 'audience' | 'attachment_ids' | 'publish_at' | 'ends_at';
 export type NewsErrors = Partial<Record<NewsField, string>>;
 
 /** Counted in characters as people see them, not UTF-16 units. */

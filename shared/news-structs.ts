@@ -11,7 +11,7 @@ export const NewsAudienceStruct: Describe<NewsAudience> = type({
   course_ids: array(number()),
 });
 
-export const NewsAttachmentStruct: Describe<NewsAttachment> = type({
+const NewsAttachmentStruct: Describe<NewsAttachment> = type({
   id: number(),
   name: string(),
   size: number(),
@@ -20,7 +20,7 @@ export const NewsAttachmentStruct: Describe<NewsAttachment> = type({
   is_image: boolean(),
 });
 
-export const NewsCategoryStruct: Describe<NewsCategory> = type({
+const NewsCategoryStruct: Describe<NewsCategory> = type({
   id: number(),
   name: string(),
   position: number(),
@@ -47,7 +47,7 @@ export const NewsPostStruct: Describe<NewsPost> = type({
   editable: boolean(),
 });
 
-export const NewsWeekStruct: Describe<NewsWeek> = type({
+const NewsWeekStruct: Describe<NewsWeek> = type({
   from: string(),
   to: string(),
   school: string(),

@@ -4,8 +4,8 @@
 // passed `checkPhoneShape` really is a mobile of its country.
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEditInput } from './recipient-lists-contract';
 
-export const PERSON_NAME_MAX = 80;
-export const EMAIL_MAX = 254;
+const PERSON_NAME_MAX = 80;
+const EMAIL_MAX = 254;
 
 /** SPEC §3 phone prefixes, as the prefix picker offers them (Chile first, the default). */
 export const PHONE_PREFIXES = [
@@ -51,7 +51,7 @@ export const PERSON_ERRORS_MX: Readonly<Partial<Record<keyof typeof PERSON_ERROR
 };
 
 /** `message` (one of PERSON_ERRORS) as the school of `schoolPrefix` reads it. */
-export function personErrorFor(message: string, schoolPrefix: string): string {
+function personErrorFor(message: string, schoolPrefix: string): string {
   if (schoolPrefix !== '+52') return message;
   const key = (Object.keys(PERSON_ERRORS) as (keyof typeof PERSON_ERRORS)[]).find((k) => PERSON_ERRORS[k] === message);
   return (key && PERSON_ERRORS_MX[key]) || message;

@@ -3,7 +3,7 @@
 import { array, boolean, enums, nullable, number, string, type, type Describe } from 'superstruct';
 import type { Quota, QuotaSettings, QuotaUsage, UsageBar } from './quota-contract';
 
-export const QuotaStruct: Describe<Quota> = type({
+const QuotaStruct: Describe<Quota> = type({
   month: string(),
   timezone: string(),
   sms: type({ limit: number(), used: number(), remaining: number(), reserved: number(), low: boolean() }),
@@ -13,7 +13,7 @@ export const QuotaStruct: Describe<Quota> = type({
 
 export const QuotaBodyStruct = type({ data: QuotaStruct });
 
-export const QuotaSettingsStruct: Describe<QuotaSettings> = type({
+const QuotaSettingsStruct: Describe<QuotaSettings> = type({
   month: string(),
   timezone: string(),
   sms: type({
@@ -32,7 +32,7 @@ export const QuotaSettingsStruct: Describe<QuotaSettings> = type({
 
 const UsageBarStruct: Describe<UsageBar> = type({ period: string(), used: number(), limit: number() });
 
-export const QuotaUsageStruct: Describe<QuotaUsage> = type({
+const QuotaUsageStruct: Describe<QuotaUsage> = type({
   view: enums(['monthly', 'annual'] as const),
   calendar: enums(['civil', 'school'] as const),
   year: number(),

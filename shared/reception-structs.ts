@@ -14,7 +14,6 @@ import {
 import { DeliveryProgressStruct } from './messages-structs';
 import { CHANNEL_CODES } from './codes';
 
-
 const ChannelDeliveryStruct: Describe<ChannelDelivery> = type({
   channel: enums(CHANNEL_CODES),
   status: enums(DELIVERY_STATUSES),
@@ -27,7 +26,7 @@ const ChannelDeliveryStruct: Describe<ChannelDelivery> = type({
   last_retry_at: nullable(string()),
 });
 
-export const ReceptionRowStruct: Describe<ReceptionRow> = type({
+const ReceptionRowStruct: Describe<ReceptionRow> = type({
   recipient_id: number(),
   kind: enums(['funcionario', 'apoderado', 'estudiante'] as const),
   name: string(),
@@ -68,7 +67,7 @@ export const ReceptionPageBodyStruct = type({
   links: type({ first: string(), last: string(), prev: nullable(string()), next: nullable(string()) }),
 });
 
-export const RetryResultStruct: Describe<RetryResult> = type({
+const RetryResultStruct: Describe<RetryResult> = type({
   resent: number(),
   progress: DeliveryProgressStruct,
   channels: array(ChannelProgressStruct),

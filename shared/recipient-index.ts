@@ -11,13 +11,12 @@ import { fold } from './fold';
 export const PREVIEW_LIMIT = 20;
 
 export type PickerTab = 'students' | 'staff' | 'lists';
-export const PICKER_TABS: readonly PickerTab[] = ['students', 'staff', 'lists'];
 
 /**
  * What a row is: a pick kind, or `family`, a student's guardians as one row (it picks the student with a
  * guardian audience, so the server reaches the student's titular and suplente).
  */
-export type ItemKind = RecipientPick['kind'] | 'family';
+type ItemKind = RecipientPick['kind'] | 'family';
 
 /** One row the picker can show and pick. */
 export interface IndexItem {

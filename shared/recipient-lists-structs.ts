@@ -7,7 +7,6 @@ import type {
   RecipientList,
   RecipientListMember,
   RecipientListSummary,
-  RecipientListUser,
   TrashedRecipientList,
   UserToEdit,
 } from './recipient-lists-contract';
@@ -34,8 +33,8 @@ const summaryFields = {
   stale_count: number(),
 };
 
-export const RecipientListSummaryStruct: Describe<RecipientListSummary> = type(summaryFields);
-export const TrashedRecipientListStruct: Describe<TrashedRecipientList> = type({ ...summaryFields, deleted_at: string(), deleted_by_name: string() });
+const RecipientListSummaryStruct: Describe<RecipientListSummary> = type(summaryFields);
+const TrashedRecipientListStruct: Describe<TrashedRecipientList> = type({ ...summaryFields, deleted_at: string(), deleted_by_name: string() });
 export const RecipientListSummaryPageStruct = numberedPage(RecipientListSummaryStruct);
 export const TrashedRecipientListPageStruct = numberedPage(TrashedRecipientListStruct);
 
@@ -56,17 +55,15 @@ const userFields = {
   course: nullable(string()),
 };
 
-export const RecipientListUserStruct: Struct<RecipientListUser, unknown> = type(userFields);
-
 /** A member as the list screen shows it: the SPEC §3 fields, the document, the device and why it is stale. */
-export const RecipientListMemberStruct: Struct<RecipientListMember, unknown> = type({
+const RecipientListMemberStruct: Struct<RecipientListMember, unknown> = type({
   ...userFields,
   dni: nullable(string()),
   device_status: nullable(enums(['blue', 'green', 'yellow', 'red'] as const)),
   stale: nullable(enums(['not_enrolled', 'course_changed'] as const)),
 });
 
-export const UserToEditStruct: Struct<UserToEdit, unknown> = type({
+const UserToEditStruct: Struct<UserToEdit, unknown> = type({
   user_type: enums(['apoderado', 'estudiante', 'funcionario'] as const),
   id: number(),
   ficha_adulto_id: nullable(number()),

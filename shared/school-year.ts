@@ -6,7 +6,7 @@ import type { Period } from './dashboard-contract';
 
 export type SchoolCountry = 'CL' | 'MX';
 
-export const SCHOOL_YEAR: Record<SchoolCountry, { firstMonth: number; months: number }> = {
+const SCHOOL_YEAR: Record<SchoolCountry, { firstMonth: number; months: number }> = {
   CL: { firstMonth: 3, months: 10 },
   MX: { firstMonth: 8, months: 12 },
 };

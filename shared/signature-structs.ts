@@ -2,7 +2,7 @@
 import { array, boolean, enums, number, string, type, type Describe } from 'superstruct';
 import type { Signature } from './signature-contract';
 
-export const SignatureStruct: Describe<Signature> = type({
+const SignatureStruct: Describe<Signature> = type({
   id: number(),
   device: string(),
   domain: enums(['cl', 'mx'] as const),

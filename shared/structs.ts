@@ -32,7 +32,7 @@ export const SignedInUserStruct: Describe<SignedInUser> = type({
   ),
 });
 
-export const TokenTimesStruct: Describe<TokenTimes> = type({
+const TokenTimesStruct: Describe<TokenTimes> = type({
   token_expires_at: number(),
   refresh_expires_at: number(),
 });
@@ -58,7 +58,7 @@ export const ApiErrorStruct = type({
 
 // --- the folder counters and undo's restore (the app-lifetime machines; messages-structs.ts has the rest) ---
 
-export const FolderCountStruct: Describe<FolderCount> = type({
+const FolderCountStruct: Describe<FolderCount> = type({
   type: enums(COUNT_TYPES),
   unreads: number(),
   total: number(),

@@ -6,7 +6,7 @@
 import { SMS_SEGMENT_UNITS, smsText } from './sms-text';
 
 /** Units per segment of a concatenated SMS (7 of the 160 go to the part header). */
-export const SMS_CONCAT_SEGMENT_UNITS = 153;
+const SMS_CONCAT_SEGMENT_UNITS = 153;
 
 export interface TemplateSmsSize {
   /** GSM-7 units of the content (what the counter shows). */

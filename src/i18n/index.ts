@@ -30,7 +30,7 @@ import type { Locale } from '../../shared/contract';
 export type Namespace = 'session' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipient-lists' | 'settings/signature' | 'settings' | 'dashboard/activity' | 'dashboard' | 'news/admin' | 'news' | 'news/compose';
 export const NAMESPACES: readonly Namespace[] = ['session', 'messages', 'compose', 'reception', 'templates', 'recipient-lists', 'settings/signature', 'settings', 'dashboard/activity', 'dashboard', 'news/admin', 'news', 'news/compose'];
 
-export type Messages = typeof shellCL &
+type Messages = typeof shellCL &
   typeof sessionCL &
   typeof messagesCL &
   typeof composeCL &

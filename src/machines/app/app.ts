@@ -43,11 +43,11 @@ import type { Locale } from '../../../shared/contract';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type TokenActor = ActorRefFrom<typeof tokenMachine>;
-export type SidebarActor = ActorRefFrom<typeof sidebarMachine>;
-export type LoadingBarActor = ActorRefFrom<typeof loadingBarMachine>;
+type SidebarActor = ActorRefFrom<typeof sidebarMachine>;
+type LoadingBarActor = ActorRefFrom<typeof loadingBarMachine>;
 export type LocaleActor = ActorRefFrom<typeof localeMachine>;
 export type RouteGuardActor = ActorRefFrom<typeof routeGuardMachine>;
-export type FolderCountsActor = ActorRefFrom<typeof folderCountsMachine>;
+type FolderCountsActor = ActorRefFrom<typeof folderCountsMachine>;
 export type UndoActor = ActorRefFrom<typeof undoMachine>;
 
 export type AppEvent =

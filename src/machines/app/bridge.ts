@@ -13,7 +13,7 @@ import { selectSessionStatus } from '../session/selectors';
 export type ChildId = 'session' | 'token' | 'sidebar' | 'loadingBar' | 'locale' | 'routeGuard' | 'folderCounts' | 'undo';
 
 /** What the route guard needs to know about the session; roles and device only while signed in. */
-export function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
+function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
   const status = selectSessionStatus(snapshot);
   const user = status === 'loggedIn' ? snapshot.context.user : null;
   return { status, roles: user ? user.roles.map((role) => role.codigo) : [], device: user?.device ?? null };
@@ -22,7 +22,7 @@ export function sessionSummaryOf(snapshot: SessionSnapshot): SessionSummary {
 const summaryKey = (summary: SessionSummary) => `${summary.status}|${summary.roles.join(',')}|${summary.device ?? ''}`;
 
 /** The signed-in user's institution locale (null when signed out): without a choice of theirs, the UI's. */
-export const institutionLocaleOf = (snapshot: SessionSnapshot): Locale | null =>
+const institutionLocaleOf = (snapshot: SessionSnapshot): Locale | null =>
   selectSessionStatus(snapshot) === 'loggedIn' ? (snapshot.context.user?.institution.locale ?? null) : null;
 
 /** Where an effect goes: UI effects to the edge (wrapped in `app.relay`), the rest to this root as is. */

@@ -54,7 +54,7 @@ export function leaveRequestOf(event: PageLeaveEvent): LeaveRequest {
  */
 export type ToastCommand = { type: 'undo.restore'; ids: number[] } | { type: 'news.restore'; id: number };
 
-export interface ToastAction {
+interface ToastAction {
   /** i18n key of the button. */
   label: MessageKey;
   event: ToastCommand;
@@ -79,7 +79,7 @@ export interface FocusEvent {
 }
 
 /** Opens the browser's print dialog (a printable page's "Imprimir"): views never call `window.print` themselves. */
-export interface PrintEvent {
+interface PrintEvent {
   type: 'print';
 }
 

@@ -153,10 +153,6 @@ export const selectRouteName = (snapshot: RouteGuardSnapshot): string | null =>
   snapshot.matches('allowed') ? snapshot.context.route : null;
 export const selectIsNotFound = (snapshot: RouteGuardSnapshot): boolean =>
   snapshot.matches('allowed') && snapshot.context.route === null;
-export const selectRouteParam =
-  (name: string) =>
-  (snapshot: RouteGuardSnapshot): string | null =>
-    snapshot.context.params[name] ?? null;
 /** Selector factory: whether the signed-in user may enter the route named `name` (false when logged out). */
 export const selectMayEnter =
   (name: string) =>

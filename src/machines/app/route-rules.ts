@@ -5,7 +5,7 @@ import { hasAnyRole, type RoleCode } from '../../../shared/codes';
 import { loginPathFor } from '../session/redirect-rules';
 import type { SessionStatus } from '../session/rules';
 
-export type RouteAccess = 'login' | 'guest';
+type RouteAccess = 'login' | 'guest';
 
 /** A route as the guard sees it: where it is and who may enter. */
 export interface RouteRule {

@@ -49,7 +49,7 @@ export type AttachmentReport =
   | { type: 'attachment.deleteFailed'; key: string; errorKey: MessageKey };
 
 /** SPEC §8 "failed to upload attachment", or the server's precise reason when it gave one. */
-export function uploadErrorKey(failure: ApiFailure): MessageKey {
+function uploadErrorKey(failure: ApiFailure): MessageKey {
   if (failure.code === 'attachment.too_large') return 'compose.attachment.tooLarge';
   if (failure.code === 'attachment.type') return 'compose.attachment.type';
   return 'compose.attachment.uploadFailed';
@@ -160,7 +160,6 @@ export const attachmentMachine = setup({
   },
 });
 
-export type AttachmentMachine = typeof attachmentMachine;
 export type AttachmentActorRef = ActorRefFrom<typeof attachmentMachine>;
 export type AttachmentSnapshot = SnapshotFrom<typeof attachmentMachine>;
 

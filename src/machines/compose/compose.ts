@@ -57,7 +57,7 @@ import {
 import { restoredForm, savedFingerprintOf } from './start-rules';
 import { templatePickerMachine } from './template-picker';
 
-export interface ComposeMachineInput {
+interface ComposeMachineInput {
   draftId: number | null;
   replyToId: number | null;
   /** localStorage key of this form's backup (per user and draft/reply/new). */
@@ -68,7 +68,7 @@ export interface ComposeMachineInput {
   listId?: number | null;
 }
 
-export interface ComposeContext extends ComposeForm {
+interface ComposeContext extends ComposeForm {
   replyToId: number | null;
   listId: number | null;
   backupKey: string;
@@ -92,7 +92,7 @@ export interface ComposeContext extends ComposeForm {
   leaving: LeaveRequest | null;
 }
 
-export type ComposeEvent =
+type ComposeEvent =
   | FormEdit
   | { type: 'compose.retry' }
   | { type: 'compose.send' }

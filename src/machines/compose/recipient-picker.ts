@@ -32,7 +32,7 @@ import {
 } from '../../../shared/recipient-index';
 import { listOf, type ListSnapshot } from '../list/list';
 
-export { isFamilyPick, pickKey, pickOf, PREVIEW_LIMIT, type IndexItem, type PickerTab } from '../../../shared/recipient-index';
+export { isFamilyPick, pickKey, pickOf, type IndexItem, type PickerTab } from '../../../shared/recipient-index';
 
 export interface PickerInput {
   initial: RecipientPick[];
@@ -105,7 +105,7 @@ function counted(context: Pick<PickerContext, 'index' | 'estimated'>, picks: rea
 }
 
 /** The saved lists tab: the list pattern over `GET /recipient-lists`, unfiltered (the search is the picker's). */
-export const recipientListsMachine = listOf<RecipientList, null>(fetchRecipientListPage, (list) => list.id);
+const recipientListsMachine = listOf<RecipientList, null>(fetchRecipientListPage, (list) => list.id);
 export type RecipientListsActor = ActorRefFrom<typeof recipientListsMachine>;
 type RecipientListsSnapshot = ListSnapshot<RecipientList, null>;
 
@@ -275,6 +275,5 @@ export const recipientPickerMachine = setup({
   },
 });
 
-export type RecipientPickerMachine = typeof recipientPickerMachine;
 export type RecipientPickerSnapshot = SnapshotFrom<typeof recipientPickerMachine>;
 export type PickerActor = ActorRefFrom<typeof recipientPickerMachine>;

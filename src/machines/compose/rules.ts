@@ -72,7 +72,7 @@ export interface ComposeForm {
 }
 
 /** Fallback zone when the quota answer is missing one (the product's default locale is es-CL). */
-export const DEFAULT_TIMEZONE = 'America/Santiago';
+const DEFAULT_TIMEZONE = 'America/Santiago';
 
 export const ERROR_KEYS = {
   titleRequired: 'compose.errors.titleRequired',
@@ -109,13 +109,10 @@ export const activeSignature = (form: Pick<ComposeForm, 'setup'>): string | null
   signatureActive(form) ? (form.setup?.signature?.signature ?? null) : null;
 
 /** Attachments that count towards the limits (a removal in progress no longer does). */
-export const liveAttachments = (form: Pick<ComposeForm, 'attachments'>): AttachmentEntry[] =>
+const liveAttachments = (form: Pick<ComposeForm, 'attachments'>): AttachmentEntry[] =>
   form.attachments.filter((entry) => entry.status !== 'removing');
 
 const bytesOf = (entries: readonly AttachmentEntry[]) => entries.reduce((sum, entry) => sum + entry.size, 0);
-
-/** Bytes of the attachments that count towards the 22 MB total. */
-export const attachmentsBytes = (form: Pick<ComposeForm, 'attachments'>): number => bytesOf(liveAttachments(form));
 
 /** The client rules of SPEC §5 and §9 for a send or a schedule at `now`; empty when it may go. */
 export function composeErrors(form: ComposeForm, intent: ComposeIntent, now: number): ComposeErrors {

@@ -1,6 +1,6 @@
 // What views read of the compose machine (compose/compose.ts): one primitive each, or a context reference that
 // only changes with its value. Flags come from states and tags; the children from the snapshot.
-import type { Estimate, RecipientPick, Recipients, SendResult } from '../../../shared/compose-contract';
+import type { Estimate, RecipientPick, Recipients } from '../../../shared/compose-contract';
 import type { ChannelCode } from '../../../shared/codes';
 import type { CountedField, MergedSmsText } from '../../../shared/merge-fields';
 import { serverMessage } from '../../services/http/client';
@@ -13,11 +13,9 @@ import { reachedBy } from './outcome-rules';
 import { canMarkEmergency, percentLeft, reserveNote } from './quota-rules';
 import {
   activeSignature,
-  attachmentsBytes,
   signatureActive,
   timezoneOf,
   type AttachmentEntry,
-  type ComposeErrors,
   type ComposeField,
   type FieldError,
 } from './rules';
@@ -25,8 +23,6 @@ import type { PickerActor } from './recipient-picker';
 
 export const selectIsLoading = (snapshot: ComposeSnapshot): boolean => snapshot.matches('loading');
 export const selectLoadFailed = (snapshot: ComposeSnapshot): boolean => snapshot.matches('loadFailed');
-/** The form is shown (editing, saving a draft, or after a failed send). */
-export const selectIsForm = (snapshot: ComposeSnapshot): boolean => snapshot.matches('form');
 export const selectIsEditing = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'editing' });
 export const selectIsSavingDraft = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'savingDraft' });
 export const selectIsEstimating = (snapshot: ComposeSnapshot): boolean => snapshot.matches('estimating');
@@ -56,7 +52,6 @@ export const selectHasChannel = (snapshot: ComposeSnapshot, code: ChannelCode): 
 const NO_CHANNELS: ChannelCode[] = [];
 export const selectAvailableChannels = (snapshot: ComposeSnapshot): ChannelCode[] => snapshot.context.setup?.availableChannels ?? NO_CHANNELS;
 export const selectRecipients = (snapshot: ComposeSnapshot): RecipientPick[] => snapshot.context.recipients;
-export const selectRecipientCount = (snapshot: ComposeSnapshot): number => snapshot.context.recipients.length;
 export const selectAllowReplies = (snapshot: ComposeSnapshot): boolean => snapshot.context.allowReplies;
 export const selectCopyToSender = (snapshot: ComposeSnapshot): boolean => snapshot.context.copyToSender;
 export const selectScheduleDate = (snapshot: ComposeSnapshot): string => snapshot.context.schedule?.date ?? '';
@@ -77,7 +72,7 @@ const smsTextOf = memoPerOwner((_owner: object, content: string, signature: stri
  * among the picked recipients (compose/merge-rules.ts), from the picker's data. The same object while
  * content, signature, picks and the picker's data are unchanged.
  */
-export const selectSmsText = (snapshot: ComposeSnapshot): MergedSmsText => {
+const selectSmsText = (snapshot: ComposeSnapshot): MergedSmsText => {
   const picker = snapshot.children.picker;
   const recipients = picker?.getSnapshot().context.recipients ?? null;
   return smsTextOf(picker ?? snapshot.context, snapshot.context.content, activeSignature(snapshot.context), recipients, snapshot.context.recipients);
@@ -90,13 +85,11 @@ export const selectSmsOk = (snapshot: ComposeSnapshot): boolean => selectSmsText
 /** Characters SMS cannot carry, space-separated ('' when none). */
 export const selectSmsUnsupported = (snapshot: ComposeSnapshot): string => selectSmsText(snapshot).unsupported.join(' ');
 
-export const selectErrors = (snapshot: ComposeSnapshot): ComposeErrors => snapshot.context.errors;
 export const selectError = (snapshot: ComposeSnapshot, field: ComposeField): FieldError | undefined => snapshot.context.errors[field];
 export const selectHasError = (snapshot: ComposeSnapshot, field: ComposeField): boolean => snapshot.context.errors[field] !== undefined;
 
 /** The attachments as the list last reported them (key, size, status, what is on the server). */
 export const selectAttachments = (snapshot: ComposeSnapshot): AttachmentEntry[] => snapshot.context.attachments;
-export const selectAttachmentsBytes = (snapshot: ComposeSnapshot): number => attachmentsBytes(snapshot.context);
 
 export const selectEstimate = (snapshot: ComposeSnapshot): Estimate | null => snapshot.context.estimate;
 /** People the last estimate says will get the message (an address on a chosen channel); null before one. */
@@ -133,7 +126,6 @@ export const selectQuotaPercentLeft = (snapshot: ComposeSnapshot): number =>
 /** What the server said about the last failure (Spanish), or null when it said nothing a user should read. */
 export const selectFailureMessage = (snapshot: ComposeSnapshot): string | null =>
   snapshot.context.failure ? serverMessage(snapshot.context.failure) : null;
-export const selectResult = (snapshot: ComposeSnapshot): SendResult | null => snapshot.context.result;
 
 // --- the children (spawned once the form is shown; the same reference for the whole visit) -------------
 

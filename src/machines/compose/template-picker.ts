@@ -34,7 +34,7 @@ export interface TemplatePickerContext {
 }
 
 /** What compose sends it. */
-export type TemplatePickerCommand =
+type TemplatePickerCommand =
   | { type: 'templates.open'; replaces: boolean }
   /** The start's template (`/new?template=ID`). */
   | { type: 'templates.use'; id: number; replaces: boolean };
@@ -51,7 +51,7 @@ export type TemplatePickerEvent =
   | { type: 'xstate.snapshot.list'; snapshot: SnapshotFrom<typeof templateListMachine> };
 
 /** What it tells compose: replace the title and the content. */
-export interface TemplateApplyEvent {
+interface TemplateApplyEvent {
   type: 'template.apply';
   title: string;
   content: string;
@@ -182,7 +182,6 @@ export const templatePickerMachine = setup({
   },
 });
 
-export type TemplatePickerMachine = typeof templatePickerMachine;
 export type TemplatePickerSnapshot = SnapshotFrom<typeof templatePickerMachine>;
 export type TemplatePickerActor = ActorRefFrom<typeof templatePickerMachine>;
 

@@ -16,7 +16,7 @@ export interface CallListInput {
 }
 
 /** A whole N within 1–CALL_LIST_MESSAGES_MAX. */
-export const isMessagesCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= CALL_LIST_MESSAGES_MAX;
+const isMessagesCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= CALL_LIST_MESSAGES_MAX;
 
 export interface CallListContext {
   courseId: number;

@@ -10,7 +10,7 @@ import type { Connectivity } from '../../../shared/dashboard-contract';
 import { CONNECTIVITY_SORTS, nextCoverageSort, shownLevels, type ConnectivitySort, type ShownLevel } from './connectivity-rules';
 import { memoPerOwner } from '../app/memo';
 
-export { CONNECTIVITY_SORTS, CUT_OFF_SHARE, isCutOff, nextCoverageSort, shownLevels, sortCourses } from './connectivity-rules';
+export { CONNECTIVITY_SORTS, CUT_OFF_SHARE, isCutOff } from './connectivity-rules';
 export type { ConnectivitySort, ShownLevel } from './connectivity-rules';
 
 export interface ConnectivityContext {

@@ -19,8 +19,6 @@ export const YEARS_BACK = 4;
 /** What is asked: a kind and a key ('YYYY-MM' / 'YYYY'), or no key for the server's default. */
 export type PeriodQuery = PeriodParam;
 
-export const DEFAULT_PERIOD: PeriodQuery = { kind: 'month', key: null };
-
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const YEAR = /^\d{4}$/;
 
@@ -47,7 +45,7 @@ export interface SchoolClock {
 }
 
 /** The newest school year offered: the one holding this month, or the one just ended (a Chilean summer). */
-export const newestSchoolYear = (today: SchoolToday): number => schoolYearOf(today.month, today.country);
+const newestSchoolYear = (today: SchoolToday): number => schoolYearOf(today.month, today.country);
 
 /** Whether `key` is a period of `kind` offered on the school's `today`: begun, and within the range. */
 export function isOffered(kind: PeriodKind, key: string, today: SchoolToday): boolean {

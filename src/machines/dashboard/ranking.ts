@@ -16,7 +16,7 @@ export type RankingMetric = CourseMetric | UserMetric;
 /** The metrics each ranking offers, the first being its default. */
 export const METRICS: Record<RankingKind, readonly RankingMetric[]> = { courses: ['read', 'reached'], users: ['messages', 'reached'] };
 export const RANK_BY: readonly RankBy[] = ['value', 'improvement'];
-export const RANKING_PATH: Record<RankingKind, string> = { courses: '/ranking/courses', users: '/ranking/users' };
+const RANKING_PATH: Record<RankingKind, string> = { courses: '/ranking/courses', users: '/ranking/users' };
 
 export interface RankingView {
   period: PeriodQuery;
@@ -25,7 +25,7 @@ export interface RankingView {
 }
 
 /** What `?period=…&metric=…&by=…` asks of this ranking; anything malformed or foreign reads as the default. */
-export function rankingViewOf(kind: RankingKind, search: string, today: SchoolToday): RankingView {
+function rankingViewOf(kind: RankingKind, search: string, today: SchoolToday): RankingView {
   const params = new URLSearchParams(search);
   const metric = params.get('metric');
   const by = params.get('by');
@@ -37,14 +37,14 @@ export function rankingViewOf(kind: RankingKind, search: string, today: SchoolTo
 }
 
 /** The address of a view; the defaults are left out, so the bare path is the default view. */
-export function rankingAddress(kind: RankingKind, view: RankingView): string {
+function rankingAddress(kind: RankingKind, view: RankingView): string {
   const params = periodParams(view.period);
   if (view.metric !== METRICS[kind][0]) params.push(['metric', view.metric]);
   if (view.by !== 'value') params.push(['by', view.by]);
   return `${RANKING_PATH[kind]}${queryString(params)}`;
 }
 
-export const sameView = (a: RankingView, b: RankingView): boolean => samePeriod(a.period, b.period) && a.metric === b.metric && a.by === b.by;
+const sameView = (a: RankingView, b: RankingView): boolean => samePeriod(a.period, b.period) && a.metric === b.metric && a.by === b.by;
 
 export interface RankingInput {
   kind: RankingKind;

@@ -1,10 +1,10 @@
 // /dashboard/users' pure rules: what its address says (period, cargo, sorted column) and writes back, and
 // the staff table's order. Sorting orders the server's rows; every figure is the server's.
 import type { StaffActivityRow } from '../../../shared/dashboard-contract';
-import { DEFAULT_PERIOD, periodOf, periodParams, queryString, samePeriod, type PeriodQuery, type SchoolToday } from './period-rules';
+import { periodOf, periodParams, queryString, samePeriod, type PeriodQuery, type SchoolToday } from './period-rules';
 
 export type StaffColumn = 'name' | 'messages' | 'people_reached' | 'read_rate' | 'active_days';
-export const STAFF_COLUMNS: readonly StaffColumn[] = ['name', 'messages', 'people_reached', 'read_rate', 'active_days'];
+const STAFF_COLUMNS: readonly StaffColumn[] = ['name', 'messages', 'people_reached', 'read_rate', 'active_days'];
 export type SortDirection = 'asc' | 'desc';
 
 export interface StaffSort {
@@ -26,7 +26,7 @@ export interface StaffAddress {
   sort: StaffSort;
 }
 
-export const STAFF_PATH = '/dashboard/users';
+const STAFF_PATH = '/dashboard/users';
 
 const isColumn = (value: string | null): value is StaffColumn => value !== null && (STAFF_COLUMNS as readonly string[]).includes(value);
 
@@ -55,13 +55,11 @@ export const sameQuery = (a: StaffQuery, b: StaffQuery): boolean => samePeriod(a
 export const sameSort = (a: StaffSort, b: StaffSort): boolean => a.column === b.column && a.direction === b.direction;
 
 /** Names start A→Z, figures start with the most. */
-export const firstDirection = (column: StaffColumn): SortDirection => (column === 'name' ? 'asc' : 'desc');
+const firstDirection = (column: StaffColumn): SortDirection => (column === 'name' ? 'asc' : 'desc');
 
 /** A header pressed: the same column turns around, another starts in its own first direction. */
 export const nextSort = (sort: StaffSort, column: StaffColumn): StaffSort =>
   sort.column === column ? { column, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { column, direction: firstDirection(column) };
-
-export { DEFAULT_PERIOD };
 
 const collator = new Intl.Collator('es', { sensitivity: 'base' });
 

@@ -12,7 +12,6 @@
 import { assertEvent, assign, fromPromise, sendTo, setup, type AnyActorRef, type EventObject, type MachineContext, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
 import type { ListFetchInput, ListPage } from '../../services/list/pages';
 
-
 export type ListKey = string | number;
 
 export interface ListOptions<T> {
@@ -20,13 +19,13 @@ export interface ListOptions<T> {
   key: (item: T) => ListKey;
 }
 
-export interface ListInput<Q> {
+interface ListInput<Q> {
   query: Q;
   /** A live list reloads its first page this often (ms) while shown; 0 or absent: never. */
   refreshMs?: number;
 }
 
-export interface ListContext<T, Q> {
+interface ListContext<T, Q> {
   query: Q;
   items: T[];
   total: number | null;
@@ -38,7 +37,7 @@ export interface ListContext<T, Q> {
   refreshMs: number;
 }
 
-export type ListEvent<T, Q> =
+type ListEvent<T, Q> =
   /** New filters or search text: page 1 again, once typing pauses. */
   | { type: 'list.query'; query: Q }
   /** "Cargar más": the next page, appended. */
@@ -51,7 +50,7 @@ export type ListEvent<T, Q> =
   | { type: 'list.update'; items: T[] };
 
 /** Quiet time after the last keystroke before a new query loads. */
-export const LIST_DEBOUNCE_MS = 250;
+const LIST_DEBOUNCE_MS = 250;
 
 export function createListMachine<T, Q>({ key }: ListOptions<T>) {
   const listSetup = setup({
@@ -234,7 +233,6 @@ export type ListSnapshot<T, Q> = SnapshotFrom<ListMachine<T, Q>>;
 
 // Selectors: primitives, or context references that change only with their value.
 export const selectItems = <T, Q>(s: ListSnapshot<T, Q>): T[] => s.context.items;
-export const selectItemCount = <T, Q>(s: ListSnapshot<T, Q>): number => s.context.items.length;
 export const selectTotal = <T, Q>(s: ListSnapshot<T, Q>): number | null => s.context.total;
 export const selectQuery = <T, Q>(s: ListSnapshot<T, Q>): Q => s.context.query;
 /** The first page is on its way (skeleton). */

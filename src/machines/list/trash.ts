@@ -140,7 +140,7 @@ export function createTrashMachine<T extends { id: number }, Q>(options: TrashOp
   });
 }
 
-export type TrashMachine<T extends { id: number }, Q> = ReturnType<typeof createTrashMachine<T, Q>>;
+type TrashMachine<T extends { id: number }, Q> = ReturnType<typeof createTrashMachine<T, Q>>;
 export type TrashSnapshot<T extends { id: number }, Q> = SnapshotFrom<TrashMachine<T, Q>>;
 
 // Selectors: primitives, or context references that change only with their value.

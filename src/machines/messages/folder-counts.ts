@@ -32,7 +32,7 @@ export type FolderCountsEvent =
 const documentIsVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
 /** Reports page visibility changes as `counts.visibility`. */
-export const visibilityChanges = fromCallback<EventObject, void, FolderCountsEvent>(({ sendBack }) => {
+const visibilityChanges = fromCallback<EventObject, void, FolderCountsEvent>(({ sendBack }) => {
   if (typeof document === 'undefined') return undefined;
   const onChange = () => sendBack({ type: 'counts.visibility', visible: document.visibilityState === 'visible' });
   document.addEventListener('visibilitychange', onChange);
@@ -127,7 +127,6 @@ export const folderCountsMachine = setup({
   },
 });
 
-export type FolderCountsMachine = typeof folderCountsMachine;
 export type FolderCountsSnapshot = SnapshotFrom<typeof folderCountsMachine>;
 
 const countOf = (snapshot: FolderCountsSnapshot, type: CountType) => snapshot.context.counts.find((count) => count.type === type);

@@ -70,7 +70,7 @@ export type FolderEvent =
 export type FolderEmitted = ToastEvent | CountsChangedEvent | FocusEvent | NavigateEvent;
 
 /** A folder's address with its search: `/inbox`, `/inbox?q=reuni%C3%B3n`. */
-export const folderAddress = (folder: Folder, q: string): string => (q ? `/${folder}?q=${encodeURIComponent(q)}` : `/${folder}`);
+const folderAddress = (folder: Folder, q: string): string => (q ? `/${folder}?q=${encodeURIComponent(q)}` : `/${folder}`);
 
 /** Where a row opens: a draft straight in compose, ready to edit; anything else in the reading view. */
 export const messageHref = (folder: Folder, message: Pick<MessageSummary, 'id' | 'kind'>): string =>

@@ -44,7 +44,7 @@ export function deletedFromOf(message: LifecycleMessage): LiveKind | null {
 }
 
 /** A sent message rests where its progress says; unknown progress (just sent or restored) is in flight. */
-export function sentStateOf(progress: DeliveryProgress | null): Resting {
+function sentStateOf(progress: DeliveryProgress | null): Resting {
   if (progress?.state === 'sent') return 'sent.delivered';
   if (progress?.state === 'partially_failed') return 'sent.partiallyFailed';
   return 'sent.sending';

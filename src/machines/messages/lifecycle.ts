@@ -34,7 +34,7 @@ import {
   type Resting,
 } from './lifecycle-rules';
 
-export type LifecycleEvent =
+type LifecycleEvent =
   | { type: 'message.open'; message: LifecycleMessage }
   | { type: 'message.save' }
   | { type: 'message.schedule'; at: string }
@@ -49,7 +49,7 @@ export type LifecycleEvent =
   | { type: 'message.cancel' }
   | ProgressEvent;
 
-export type LifecycleEmitted = ToastEvent | CountsChangedEvent | FocusEvent;
+type LifecycleEmitted = ToastEvent | CountsChangedEvent | FocusEvent;
 
 const progressIs = (event: LifecycleEvent, state: DeliveryProgress['state']) => {
   assertEvent(event, 'delivery.progress');

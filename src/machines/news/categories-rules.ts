@@ -9,7 +9,7 @@ import { serverMessage, type ApiFailure } from '../../services/http/client';
 export type MoveDirection = 'up' | 'down';
 
 /** Whether another category of the school (not `except`) already folds to `name`. */
-export const isNameTaken = (categories: readonly NewsCategory[], name: string, except: number | null = null): boolean =>
+const isNameTaken = (categories: readonly NewsCategory[], name: string, except: number | null = null): boolean =>
   categories.some((category) => category.id !== except && fold(category.name.trim()) === fold(name.trim()));
 
 /** The field error of `name` for a new category (`except` null) or a rename of `except`. */

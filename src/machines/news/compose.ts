@@ -59,7 +59,7 @@ export interface NewsComposeContext extends NewsComposeInput {
   leaving: LeaveRequest | null;
 }
 
-export type NewsTextField = 'title' | 'body';
+type NewsTextField = 'title' | 'body';
 
 export type NewsComposeEvent =
   | { type: 'news.change'; field: NewsTextField; value: string }

@@ -21,7 +21,7 @@ import type { Effect } from '../app/effects';
 import { listOf, listChild, listHostActions } from '../list/list';
 import { sameWallAddress, wallAddress, wallAddressOf } from './wall-rules';
 
-export const wallListMachine = listOf<NewsPost, WallQuery>(fetchWallPage, (post) => post.id);
+const wallListMachine = listOf<NewsPost, WallQuery>(fetchWallPage, (post) => post.id);
 export type WallListActor = ActorRefFrom<typeof wallListMachine>;
 type WallListSnapshot = SnapshotFrom<typeof wallListMachine>;
 
@@ -48,9 +48,7 @@ export interface WallContext {
   target: number | null;
 }
 
-export type PostEventType = 'news.unpublish' | 'news.publish' | 'news.delete' | 'news.restore';
-
-export type WallEvent =
+type WallEvent =
   | { type: 'wall.search'; q: string }
   | { type: 'wall.filter'; category: number | null }
   /** "Limpiar búsqueda": no search and every category. */
@@ -68,7 +66,7 @@ export type WallEvent =
 
 const NO_CATEGORIES: NewsCategory[] = [];
 
-export const queryOf = (context: WallContext): WallQuery => ({ category: context.category, q: context.q, all: context.manage });
+const queryOf = (context: WallContext): WallQuery => ({ category: context.category, q: context.q, all: context.manage });
 
 const postOf = (context: WallContext, id: number): NewsPost | undefined => context.items.find((post) => post.id === id);
 const idOf = (event: WallEvent): number => {
@@ -287,7 +285,6 @@ export const newsWallMachine = wallSetup.createMachine({
   },
 });
 
-export type NewsWallMachine = typeof newsWallMachine;
 export type NewsWallActor = ActorRefFrom<typeof newsWallMachine>;
 export type NewsWallSnapshot = SnapshotFrom<typeof newsWallMachine>;
 
@@ -300,7 +297,6 @@ export const selectHasQuery = (s: NewsWallSnapshot): boolean => s.context.q.trim
 export const selectCategories = (s: NewsWallSnapshot): NewsCategory[] => s.context.categories;
 export const selectCategoriesFailed = (s: NewsWallSnapshot): boolean => s.matches({ categories: 'failed' });
 export const selectHasCrashed = (s: NewsWallSnapshot): boolean => s.matches({ posts: 'crashed' });
-export const selectIsManaging = (s: NewsWallSnapshot): boolean => s.context.manage;
 /** The post an action runs on now (its buttons are busy), or null. */
 export const selectActingOn = (s: NewsWallSnapshot): number | null => (s.hasTag('busy') ? s.context.target : null);
 export const selectWallCount = (s: NewsWallSnapshot): number => s.context.items.length;

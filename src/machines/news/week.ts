@@ -34,8 +34,8 @@ export function shiftDate(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export const WEEK_PATH = '/mural/news/week';
-export const weekHref = (date: string) => `${WEEK_PATH}?date=${date}`;
+const WEEK_PATH = '/mural/news/week';
+const weekHref = (date: string) => `${WEEK_PATH}?date=${date}`;
 
 export const newsWeekMachine = setup({
   types: {
@@ -86,7 +86,7 @@ export const selectNextWeekHref = (s: NewsWeekSnapshot): string | null => (s.con
 /** Posts on the printed page (two columns of four, under the heading and above the QR code). */
 export const WEEK_PRINT_MAX = 8;
 /** Characters of a post's text on the printed page before it is cut. */
-export const WEEK_EXCERPT_MAX = 260;
+const WEEK_EXCERPT_MAX = 260;
 
 /** The text cut to `max` characters (as people count them) at a word, ending in "…"; whole when short. */
 export function excerpt(text: string, max = WEEK_EXCERPT_MAX): string {

@@ -25,7 +25,7 @@ import { isOtherPageOf, isPastLastPage, quotaKeyOf, receptionPath, scopeOf, type
 
 export type ReceptionMeta = ReceptionPage['meta'];
 
-export interface ReceptionContext {
+interface ReceptionContext {
   id: number;
   /** Whose state the filter reads: the recipient's (`all`) or one channel's delivery. */
   channel: ReceptionChannel;
@@ -47,7 +47,7 @@ export interface ReceptionContext {
   resent: number | null;
 }
 
-export type ReceptionEvent =
+type ReceptionEvent =
   | { type: 'reception.channel'; channel: ReceptionChannel }
   | { type: 'reception.filter'; status: ReceptionFilter }
   | { type: 'reception.search'; q: string }
@@ -55,7 +55,7 @@ export type ReceptionEvent =
   | { type: 'reception.retry' }
   | { type: 'reception.reload' };
 
-export type ReceptionEmitted = ToastEvent | NavigateEvent;
+type ReceptionEmitted = ToastEvent | NavigateEvent;
 
 /** The list-changing events: same in `loaded`, `filtering` (restarts the load) and `retried`. */
 const listEvents = {

@@ -72,7 +72,7 @@ export function changesOf(form: MemberForm): UserToEditInput {
 }
 
 /** The form field a server error names (the phone's error is shown under the number). */
-export const fieldOfError = (key: string): MemberField | 'form' =>
+const fieldOfError = (key: string): MemberField | 'form' =>
   key === 'fono_celular' ? 'phone' : (['nombres', 'apellido_paterno', 'email', 'dni', 'tipo_documento_id'] as const).find((f) => f === key) ?? 'form';
 
 export const memberFieldId = (field: MemberField | 'form') => `member-${field}`;
@@ -217,5 +217,4 @@ export const selectEditorFailed = (s: MemberEditorSnapshot): boolean => s.contex
 export const selectEditorForm = (s: MemberEditorSnapshot): MemberForm => s.context.form;
 export const selectEditorErrors = (s: MemberEditorSnapshot): FieldErrors => s.context.errors;
 export const selectEditorName = (s: MemberEditorSnapshot): string => s.context.user?.name ?? '';
-export const selectEditorUserType = (s: MemberEditorSnapshot): UserToEdit['user_type'] => s.context.user?.user_type ?? 'apoderado';
 export { DOCUMENT_TYPES };

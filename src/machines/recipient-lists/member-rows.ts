@@ -46,7 +46,7 @@ function searchableOf(members: readonly RecipientListMember[]): Searchable[] {
  * The words of a query, folded; none for a blank query. A query that is all a number ("9 1111 2222",
  * "12.345.678-5") is one word: its parts are one phone or document, not words found anywhere.
  */
-export function queryWords(query: string): string[] {
+function queryWords(query: string): string[] {
   const folded = fold(query).trim();
   if (isNumberish(folded)) return [folded];
   return folded.split(/\s+/).filter(Boolean);

@@ -1,7 +1,7 @@
 // /recipient-list/:id's selectors: what the screen reads from the list machine (recipient-lists/recipient-list.ts), one
 // primitive or one stable reference each; what is offered is `state.can`.
 import type { ActorRefFrom } from 'xstate';
-import type { RecipientListMember, RecipientListSummary } from '../../../shared/recipient-lists-contract';
+import type { RecipientListSummary } from '../../../shared/recipient-lists-contract';
 import type { memberEditorMachine } from './member-editor';
 import { isSearching, memberRows, type MemberRows } from './member-rows';
 import type { RecipientListSnapshot } from './recipient-list';
@@ -13,7 +13,6 @@ export const selectDetailLoading = (s: RecipientListSnapshot): boolean => s.matc
 export const selectDetailFailed = (s: RecipientListSnapshot): boolean => s.matches('failed');
 export const selectNotFound = (s: RecipientListSnapshot): boolean => s.context.notFound;
 export const selectList = (s: RecipientListSnapshot): RecipientListSummary | null => s.context.list;
-export const selectMembers = (s: RecipientListSnapshot): RecipientListMember[] => s.context.members;
 export const selectNameDraft = (s: RecipientListSnapshot): string => s.context.nameDraft;
 export const selectNameError = (s: RecipientListSnapshot): string | null => s.context.nameError;
 export const selectConflict = (s: RecipientListSnapshot): ScheduledConflict | null => s.context.conflict;

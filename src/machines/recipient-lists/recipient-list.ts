@@ -310,5 +310,4 @@ export const recipientListMachine = setup({
   },
 });
 
-export type RecipientListMachine = typeof recipientListMachine;
 export type RecipientListSnapshot = SnapshotFrom<typeof recipientListMachine>;

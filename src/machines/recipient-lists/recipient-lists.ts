@@ -13,7 +13,7 @@ import type { Effect } from '../app/effects';
 import { listOf, listChild, listHostActions } from '../list/list';
 import { recipientPickerMachine, type PickerReport } from '../compose/recipient-picker';
 
-export const listsListMachine = listOf<RecipientListSummary, ListsQuery>(fetchListsPage, (list) => list.id);
+const listsListMachine = listOf<RecipientListSummary, ListsQuery>(fetchListsPage, (list) => list.id);
 export type ListsListActor = ActorRefFrom<typeof listsListMachine>;
 type ListsListSnapshot = SnapshotFrom<typeof listsListMachine>;
 
@@ -182,7 +182,6 @@ export const recipientListsMachine = setup({
   },
 });
 
-export type RecipientListsMachine = typeof recipientListsMachine;
 export type RecipientListsSnapshot = SnapshotFrom<typeof recipientListsMachine>;
 
 export const selectListsList = (s: RecipientListsSnapshot): ListsListActor | undefined => s.children.list;

@@ -11,7 +11,6 @@ export function selectSessionStatus(snapshot: SessionSnapshot): SessionStatus {
   if (snapshot.matches('expired')) return 'expired';
   return 'loggedOut';
 }
-export const selectIsChecking = (snapshot: SessionSnapshot): boolean => snapshot.matches('checking');
 export const selectIsLoggedIn = (snapshot: SessionSnapshot): boolean => selectSessionStatus(snapshot) === 'loggedIn';
 export const selectIsLoggingOut = (snapshot: SessionSnapshot): boolean => snapshot.matches('loggingOut');
 /** The login form is busy from submit until the answer is final (including the quiet revoke). */
@@ -22,18 +21,11 @@ export const selectUser = (snapshot: SessionSnapshot): SignedInUser | null => sn
 export const selectUserName = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.person.name ?? null;
 export const selectInstitutionName = (snapshot: SessionSnapshot): string | null =>
   snapshot.context.user?.institution.desc ?? null;
-export const selectDevice = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.device ?? null;
 export const selectHomeUrl = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.options.url.home ?? null;
-/** Comma-joined role codes: a primitive, so `useSelector` compares it by value. */
-export const selectRoleCodes = (snapshot: SessionSnapshot): string =>
-  (snapshot.context.user?.roles ?? []).map((role) => role.codigo).join(',');
 export const selectHasAnyRole =
   (roles: readonly string[]) =>
   (snapshot: SessionSnapshot): boolean =>
     (snapshot.context.user?.roles ?? []).some((role) => roles.includes(role.codigo));
-/** SPEC §1: the support chat is for `cl` users with chat enabled. */
-export const selectIsChatEnabled = (snapshot: SessionSnapshot): boolean =>
-  snapshot.context.user?.domain === 'cl' && snapshot.context.user.zendesk_info?.isChatEnabled === true;
 export const selectLoginError = (snapshot: SessionSnapshot): LoginErrorKey | null => snapshot.context.loginError;
 export const selectEmailError = (snapshot: SessionSnapshot): FieldErrorKey | null => snapshot.context.fieldErrors.email ?? null;
 export const selectPasswordError = (snapshot: SessionSnapshot): FieldErrorKey | null =>

@@ -25,7 +25,7 @@ import {
   type ResetReason,
 } from './rules';
 
-export interface SessionContext {
+interface SessionContext {
   user: SignedInUser | null;
   /** null while unknown: a failed policies call is ignored (SPEC §8). */
   policies: string[] | null;
@@ -35,7 +35,7 @@ export interface SessionContext {
   fieldErrors: FieldErrors;
 }
 
-export type SessionEvent =
+type SessionEvent =
   | { type: 'session.login'; email: string; password: string }
   | { type: 'session.edit'; field: LoginField }
   | { type: 'session.logout' }
@@ -45,7 +45,7 @@ export type SessionEvent =
 
 export type TokenSetEvent = { type: 'token.set' } & TokenExpiry;
 
-export type SessionEmitted = NavigateEvent | ToastEvent | TokenSetEvent | { type: 'token.clear' };
+type SessionEmitted = NavigateEvent | ToastEvent | TokenSetEvent | { type: 'token.clear' };
 
 /** The times a usable cookie carries (the guard already checked that it has some). */
 function timesOf(cookie: SessionCookie): TokenExpiry {

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n';
 
 /** The form's fields, named as the API names them (a 422's errors land on them as they come). */
 export type QuotaField = 'sms_monthly_limit' | 'reserve_percent' | 'alert_percent';
-export const QUOTA_FIELDS: readonly QuotaField[] = ['sms_monthly_limit', 'reserve_percent', 'alert_percent'];
+const QUOTA_FIELDS: readonly QuotaField[] = ['sms_monthly_limit', 'reserve_percent', 'alert_percent'];
 
 /** What is typed, as typed (an empty alert switches it off). */
 export type QuotaDraft = Record<QuotaField, string>;

@@ -29,10 +29,10 @@ export type QuotaUsageEvent =
   | { type: 'usage.reload' };
 
 /** The year the monthly view shows (the server's default until one is chosen). */
-export const shownYear = (context: QuotaUsageContext): number | null => context.query.year ?? context.latestYear;
+const shownYear = (context: QuotaUsageContext): number | null => context.query.year ?? context.latestYear;
 
 /** What is asked: the annual view takes no year. */
-export const usageRequest = (query: UsageQuery): UsageQuery => (query.view === 'annual' ? { ...query, year: null } : query);
+const usageRequest = (query: UsageQuery): UsageQuery => (query.view === 'annual' ? { ...query, year: null } : query);
 
 export const quotaUsageMachine = setup({
   types: {

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n';
 import type { ApiFailure } from '../../services/http/client';
 
 export type TemplateField = 'name' | 'content';
-export interface TemplateError {
+interface TemplateError {
   key: MessageKey;
   params?: Record<string, string | number>;
 }

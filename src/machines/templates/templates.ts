@@ -272,7 +272,6 @@ export const templatesMachine = setup({
   },
 });
 
-export type TemplatesMachine = typeof templatesMachine;
 export type TemplatesSnapshot = SnapshotFrom<typeof templatesMachine>;
 export type TemplatesActor = ActorRefFrom<typeof templatesMachine>;
 

@@ -13,7 +13,7 @@ export function readLocaleCookie(): Locale | null {
   return isLocale(value) ? value : null;
 }
 
-export function writeLocaleCookie(locale: Locale): void {
+function writeLocaleCookie(locale: Locale): void {
   writeCookie(COOKIE.locale, locale, { maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'Lax', path: '/' });
 }
 

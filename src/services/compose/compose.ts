@@ -88,7 +88,7 @@ export interface ComposeStart {
 }
 
 /** How much of the original a reply quotes: enough to know what is answered, and room left to answer. */
-export const QUOTE_MAX_LENGTH = 2000;
+const QUOTE_MAX_LENGTH = 2000;
 
 /** The original, quoted: who wrote it and when (on the school's clock), then its lines after "> ". */
 function quoteOf(message: MessageDetail): string {
@@ -133,7 +133,7 @@ export const fetchComposeStart = fromCall<ComposeStart, ComposeStartInput>(async
 
 // --- recipients -------------------------------------------------------------------------------------
 
-export const RECIPIENT_LISTS_PER_PAGE = 50;
+const RECIPIENT_LISTS_PER_PAGE = 50;
 
 export const fetchRecipients = fromCall<Recipients>(async ({ signal, http }) => {
   const body = await http.request(COMPOSE_API.recipients, { signal });
@@ -224,7 +224,7 @@ export const deleteAttachment = fromCall<void, IdInput>(async ({ input, signal, 
 });
 
 /** What a saved draft sends: its own fields, its attachments by id. */
-export function draftToInput(draft: ComposeDraft, scheduledAt: string | null): ComposeInput {
+function draftToInput(draft: ComposeDraft, scheduledAt: string | null): ComposeInput {
   return {
     title: draft.title,
     content: draft.content,

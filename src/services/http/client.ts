@@ -13,9 +13,6 @@ import { ApiErrorStruct } from '../../../shared/structs';
 /** SPEC §8, verbatim: shown when a request is refused because both tokens have expired. */
 export const TOKENS_EXPIRED_MESSAGE = 'Both token and refresh token have expired. Your request was aborted.';
 
-/** Failure codes produced by the client itself (the server's codes are in contract.ts `ErrorCode`). */
-export type ClientErrorCode = 'network' | 'request.cancelled' | 'tokens.expired' | 'response.invalid';
-
 export interface ApiFailure {
   /** HTTP status; 0 when no response arrived (network error, cancelled, refused by the token gate). */
   status: number;
@@ -50,7 +47,7 @@ export function toApiFailure(error: unknown): ApiFailure {
 
 // --- what the client asks of the session and tells it ------------------------------------------------
 
-export interface ActivityListener {
+interface ActivityListener {
   start: () => void;
   finish: () => void;
   fail: () => void;
@@ -68,9 +65,9 @@ export interface HttpSession {
 
 // --- requests ---------------------------------------------------------------------------------------
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: HttpMethod;
   body?: Record<string, unknown>;
   query?: Record<string, string | number | boolean | undefined>;
@@ -205,7 +202,7 @@ export const HTTP_SYSTEM_ID = 'http';
 
 /** Holds the app's client, created once with its session (the root's child `http`); it takes no events. */
 export const httpClientLogic = fromTransition((client: HttpClient) => client, ({ input }: { input: HttpClientConfig }) => createHttpClient(input));
-export type HttpClientActor = ActorRefFrom<typeof httpClientLogic>;
+type HttpClientActor = ActorRefFrom<typeof httpClientLogic>;
 
 /** An actor system as far as finding an actor by its systemId. */
 export interface ActorLookup {

@@ -17,12 +17,12 @@ import {
 import type { Folder } from '../../../shared/codes';
 
 /** Page size of folder lists (the contract's default). */
-export const FOLDER_PAGE_SIZE = 50;
+const FOLDER_PAGE_SIZE = 50;
 
 /** The download link of an attachment (a plain `<a download>`, so the browser streams it). */
 export const attachmentHref = (id: number): string => `${API_BASE}${MESSAGES_API.attachment(id)}`;
 
-export interface FolderPageInput {
+interface FolderPageInput {
   folder: Folder;
   /** Search text; an empty string lists everything (SPEC §5). */
   q: string;
@@ -33,7 +33,6 @@ export interface FolderPageInput {
 export interface IdInput {
   id: number;
 }
-
 
 /** A folder list's query (machines/messages/folder.ts): the folder, and the search text as typed. */
 export interface FolderQuery {

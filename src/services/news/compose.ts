@@ -49,7 +49,7 @@ export interface NewsBackup extends NewsFields {
   savedAt: number;
 }
 
-export const NEWS_BACKUP_VERSION = 1;
+const NEWS_BACKUP_VERSION = 1;
 
 const WallTimeStruct = type({ date: string(), time: string() });
 

@@ -16,7 +16,7 @@ export interface WallQuery {
 }
 
 /** The query string of one page (empty filters left out, the search trimmed). */
-export function wallQueryParams(input: ListFetchInput<WallQuery>): NewsQuery {
+function wallQueryParams(input: ListFetchInput<WallQuery>): NewsQuery {
   const q = input.query.q.trim();
   return {
     ...(input.query.category !== null ? { category: input.query.category } : {}),

@@ -17,7 +17,7 @@ import {
 import { ReceptionPageBodyStruct, RetryResultBodyStruct } from '../../../shared/reception-structs';
 
 /** Rows per page of the reception table. */
-export const RECEPTION_PAGE_SIZE = 50;
+const RECEPTION_PAGE_SIZE = 50;
 
 export interface ReceptionQuery extends ReceptionScope {
   id: number;

@@ -24,7 +24,7 @@ import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } fr
 
 // --- paged lists ------------------------------------------------------------------------------------
 
-export const LISTS_PER_PAGE = 25;
+const LISTS_PER_PAGE = 25;
 
 /** The search of the lists and of their trash (case- and accent-insensitive on the server). */
 export interface ListsQuery {

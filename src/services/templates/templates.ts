@@ -5,7 +5,7 @@ import { fromCall, parseBody, type HttpClient } from '../http/client';
 import type { ListFetchInput, ListPage } from '../list/pages';
 import { TEMPLATE_REPOSITORIES, TEMPLATES_API, type Template, type TemplateInput, type TemplateRepositoryCode } from '../../../shared/templates-contract';
 
-export const TemplateStruct: Describe<Template> = type({
+const TemplateStruct: Describe<Template> = type({
   id: number(),
   name: string(),
   content: string(),
@@ -13,8 +13,8 @@ export const TemplateStruct: Describe<Template> = type({
   editable: boolean(),
   updated_at: string(),
 });
-export const TemplatesBodyStruct = type({ data: array(TemplateStruct) });
-export const TemplateBodyStruct = type({ data: TemplateStruct });
+const TemplatesBodyStruct = type({ data: array(TemplateStruct) });
+const TemplateBodyStruct = type({ data: TemplateStruct });
 
 /** A template list's query: one repository (absent: all three) and the search text as typed. */
 export interface TemplateQuery {
