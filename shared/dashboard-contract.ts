@@ -1,4 +1,4 @@
-// API contract for the data screens (issue 16; SPEC §2 /dashboard/connectivity, /dashboard/users,
+// API contract for the data screens (SPEC §2 /dashboard/connectivity, /dashboard/users,
 // /connectivity/course/:id, /ranking/courses, /ranking/users; §3 device status and "recipient data shown";
 // §9 "activity percentage can exceed 100 %"), shared by the SPA and `server/`. Admin roles only (403 for
 // others); every figure is an SQL aggregate over the school's real deliveries and reads. Plain types and

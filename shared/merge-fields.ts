@@ -1,4 +1,4 @@
-// Merge fields (issue 14): `{estudiante}`, `{curso}` and `{apoderado}` in a message's title or content are
+// Merge fields: `{estudiante}`, `{curso}` and `{apoderado}` in a message's title or content are
 // filled per recipient when it is delivered. Pure rules shared by compose's SMS counter (SPA), send's and
 // the estimate's validation and the delivery engine (server), so the SMS counted is the SMS sent.
 //

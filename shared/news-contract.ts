@@ -1,4 +1,4 @@
-// API contract for the news wall (issue 17, SPEC §1 "the news wall is for users whose device is latam",
+// API contract for the news wall (SPEC §1 "the news wall is for users whose device is latam",
 // §2 entry redirect and sidebar link, §6 who manages), shared by the SPA and `server/`. Plain types and
 // constants only.
 //

@@ -1,4 +1,4 @@
-// A template's SMS size as its list shows it (issue 14: "characters and segments after the GSM-7 rule").
+// A template's SMS size as its list shows it ("characters and segments after the GSM-7 rule").
 // Hermes sends an SMS as one segment (shared/sms-text.ts refuses more); a longer template still says how
 // many segments it would take, by GSM-7's concatenation rule (153 units per segment once there are two or
 // more), so its author sees how far it is from fitting. Merge fields are counted as typed: with no

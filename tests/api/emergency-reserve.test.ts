@@ -1,4 +1,4 @@
-// The SMS quota's emergency reserve (issue 15) against the real server: a message not marked "Emergencia"
+// The SMS quota's emergency reserve against the real server: a message not marked "Emergencia"
 // must fit in limit − reserved − used, one marked may use the whole limit; the estimate and the send
 // transaction (under the quota row lock) say the same at the boundary; drafts and scheduled messages keep
 // the flag; `GET /quota` tells compose the reserve and the low-quota alert; and 50 concurrent sends, half

@@ -1,4 +1,4 @@
-// Issue 15 in the browser: the SMS quota's emergency reserve. With a reserve set so that only the reserve is
+// The SMS quota's emergency reserve in the browser. With a reserve set so that only the reserve is
 // left this month, a normal SMS is refused with the Spanish text and the same message marked "Emergencia"
 // goes. The reserve is set as an administrator sets it, `PATCH /api/quota/settings` (QUOTA_API), and put
 // back afterwards. Liceo Elqui's administrator: no other spec sends SMS from that school.

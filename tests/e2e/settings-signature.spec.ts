@@ -1,4 +1,4 @@
-// Issue 15, the school's signature in the browser: an administrator changes it on
+// The school's signature in the browser: an administrator changes it on
 // /settings/message-signature and compose's SMS counter follows at once (in-app, no reload); a save the
 // server refuses keeps the previous signature on screen and in the database, and what was typed; a teacher
 // who opens the address lands home with "No tienes acceso a esa sección". Liceo Valle del Elqui is used

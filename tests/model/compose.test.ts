@@ -1,6 +1,5 @@
-// The compose machine as one: its actions and guards (compose/actions.ts), the submission states
-// (compose/submit.ts), the draft-saving and leave-asking states (compose/leaving.ts) and the restored
-// start (compose/start-rules.ts) run in every path.
+// The compose machine as one (compose/compose.ts): its actions and guards, the submission states, the
+// draft-saving and leave-asking states and the restored start (compose/start-rules.ts) run in every path.
 import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { composeMachine, type ComposeSnapshot } from '../../src/machines/compose/compose';

@@ -1,4 +1,4 @@
-// The lifecycle machine with its actions, guards and confirmation states (messages/lifecycle-actions.ts).
+// The lifecycle machine with its actions, guards and confirmation states (messages/lifecycle.ts).
 import { createActor, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import { canTransition, type MessageAction } from '../../shared/message-rules';

@@ -1,8 +1,8 @@
 // The news wall's trash (news/trash.ts) around its hosted list: more and retry told to the list; restore
 // one post; delete one forever only after the question (declining returns focus to its button); a post
 // acted on leaves the list (`list.remove`) with a toast; a failure keeps it with a toast; a crashed list
-// is shown as a failure and Reintentar starts a new one. The row states come from messages/trash-rows.ts (shared with
-// recipient-lists/trash.ts, whose model test drives them too).
+// is shown as a failure and Reintentar starts a new one. The machine is list/trash.ts's (shared with
+// recipient-lists/trash.ts, whose model test drives it too).
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import { newsTrashMachine, selectNewsTrashBusy, selectNewsTrashConfirming, selectNewsTrashItems, type NewsTrashSnapshot } from '../../src/machines/news/trash';

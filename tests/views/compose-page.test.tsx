@@ -500,7 +500,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(screen.queryByText(es.compose.loadFailed)).toBeNull();
   });
 
-  describe('the SMS quota (issue 15)', () => {
+  describe('the SMS quota', () => {
     /** 310 of 5,000 SMS left, 500 kept for emergencies, under the school's 10 % alert. */
     const LOW = quota(5000, 4690, { sms: { reserved: 500, low: true } });
 

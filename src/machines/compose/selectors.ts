@@ -106,7 +106,7 @@ export const selectSmsTotal = (snapshot: ComposeSnapshot): number | null => snap
 export const selectSmsRemaining = (snapshot: ComposeSnapshot): number | null =>
   snapshot.context.estimate?.sms?.remaining ?? snapshot.context.setup?.quota.sms.remaining ?? null;
 export const selectSmsMonthlyLimit = (snapshot: ComposeSnapshot): number | null => snapshot.context.setup?.quota.sms.limit ?? null;
-/** The "Emergencia" mark (issue 15): whether it is on, and whether the form offers it. */
+/** The "Emergencia" mark: whether it is on, and whether the form offers it. */
 export const selectEmergency = (snapshot: ComposeSnapshot): boolean => snapshot.context.emergency;
 export const selectOffersEmergency = (snapshot: ComposeSnapshot): boolean => canMarkEmergency(snapshot.context);
 /** SMS of this month's limit kept for emergencies: the estimate's figure when there is one, the quota's otherwise. */

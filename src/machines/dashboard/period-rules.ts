@@ -1,4 +1,4 @@
-// The data screens' period (issue 16, shared/dashboard-contract.ts `Period`) as the address and the API
+// The data screens' period (shared/dashboard-contract.ts `Period`) as the address and the API
 // both spell it: `?period=month&month=2026-10` or `?period=school-year&year=2026`, nothing for the
 // server's default (this month, or the school year holding it). Pure rules: reading an address (anything
 // malformed or out of range reads as the default), writing one, and the period before or after a shown one

@@ -1,4 +1,4 @@
-// /ranking/courses and /ranking/users (issue 16, SPEC §2): one machine for both, its `kind` from the route.
+// /ranking/courses and /ranking/users (SPEC §2): one machine for both, its `kind` from the route.
 // Courses are ranked by a rate per guardian addressed (read or reached), staff by messages sent or people
 // reached; "por mejora" ranks by the change against the previous period, so a small or vulnerable course
 // is not shamed by raw counts. The period, the metric and value / improvement are events and live in the

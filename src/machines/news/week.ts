@@ -1,4 +1,4 @@
-// /mural/news/week?date=YYYY-MM-DD (issue 17): the printable weekly wall, one A4 page for the school's
+// /mural/news/week?date=YYYY-MM-DD: the printable weekly wall, one A4 page for the school's
 // entrance noticeboard. Loads the week holding `date` (absent or malformed: this week in the school's zone,
 // the server's call); the previous and next weeks are addresses (selectors), so Back goes back a week;
 // "Imprimir" asks the edge for the print dialog. Failures say so in place with Reintentar.

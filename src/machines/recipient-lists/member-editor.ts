@@ -1,4 +1,4 @@
-// The "Editar datos de contacto" dialog of a list member (SPEC §3 "User to edit", issue 14): loads the
+// The "Editar datos de contacto" dialog of a list member (SPEC §3 "User to edit"): loads the
 // person's record, edits names, e-mail, mobile (country prefix + number) and document, and saves it. The
 // server checks every field (RUT check digit for Chile, CURP for Mexico, phone, e-mail) and answers 422
 // with a Spanish text per field: shown beside the field, with everything typed kept, and keyboard focus on

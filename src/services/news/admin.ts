@@ -1,4 +1,4 @@
-// The managers' calls of the news wall (shared/news-contract.ts `NEWS_API`, issue 17) as actor logic: the
+// The managers' calls of the news wall (shared/news-contract.ts `NEWS_API`) as actor logic: the
 // categories (list, create, rename, reorder, delete), the trash (cursor pages for the list pattern,
 // restore, delete forever) and the printable week. Every answer is checked with shared/news-structs.ts.
 // The readers' wall and compose calls are src/services/news/wall.ts.
