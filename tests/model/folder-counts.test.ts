@@ -46,6 +46,7 @@ const becameVisible = (env: { from: AnyMachineSnapshot; event: { type: string } 
 defineModelTests({
   name: 'folder-counts',
   machine: folderCountsMachine,
+  oracle: 'none yet',
   traversal: {
     input: { isVisible: () => true },
     events: [

@@ -9,6 +9,7 @@ const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as LocaleContext;
 defineModelTests({
   name: 'locale',
   machine: localeMachine,
+  oracle: 'none yet',
   traversal: {
     events: [
       { type: 'locale.change', locale: 'es-MX' },

@@ -166,6 +166,7 @@ function expectAfterStep(snapshot: AnyMachineSnapshot, env: StepEnv) {
 defineModelTests({
   name: 'message-lifecycle',
   machine: messageLifecycleMachine,
+  oracle: 'none yet',
   traversal: {
     events: [
       open(msg('draft')),

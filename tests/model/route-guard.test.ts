@@ -105,6 +105,7 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
 defineModelTests({
   name: 'route-guard',
   machine: routeGuardMachine,
+  oracle: 'none yet',
   traversal: {
     events: [
       ...LOCATIONS.map((location) => ({ type: 'route.change', ...location })),
