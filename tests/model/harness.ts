@@ -300,11 +300,11 @@ type AfterType = `xstate.after.${string}`;
 type OracleEventType<M extends AnyStateMachine> = EventFromLogic<M>['type'] | DoneType | ErrorType | AfterType;
 /** The event an oracle entry is keyed by, typed from the machine's events (`output: any`: the fakes' outputs are the test's). */
 type OracleEvent<M extends AnyStateMachine, K> = K extends DoneType
-  ? { type: K; output: any }
+  ? { type: string; output: any }
   : K extends ErrorType
-    ? { type: K; error: unknown }
+    ? { type: string; error: unknown }
     : K extends AfterType
-      ? { type: K }
+      ? { type: string }
       : Extract<EventFromLogic<M>, { type: K }>;
 
 export interface OracleEnv<TEvent = AnyEventObject, TContext = unknown> {
