@@ -279,6 +279,8 @@ export interface StepEnv {
   delivered: Delivery[];
   /** The path's events so far, this step's last (empty at the initial state): for facts the test derives itself. */
   history: EventObject[];
+  /** Ids of the fake I/O actors started during this step, in order (a restarted call shows here). */
+  started: string[];
 }
 
 export interface Delivery {
@@ -531,6 +533,7 @@ export async function runPath<M extends AnyStateMachine>(spec: ModelSpec<M>, pat
     fakes,
     delivered: delivered.splice(0),
     history: [],
+    started: fakes.calls.map((call) => call.id),
   };
   check(start, 'initial state', oracle && { value: expectedInitial(oracle, path.input), why: `initial ${JSON.stringify(oracle.initial)}` });
   for (let index = 1; index < path.steps.length; index += 1) {
@@ -546,15 +549,18 @@ export async function runPath<M extends AnyStateMachine>(spec: ModelSpec<M>, pat
       fakes,
       delivered: [],
       history: [...history],
+      started: [],
     };
     const execute = spec.events[step.event.type];
     if (!execute) throw new Error(`no executor for event "${step.event.type}"`);
     // Predicted before the step, from the real snapshot as it is now.
     const expected = oracle && expectedAfter(oracle, actor.getSnapshot() as AnyMachineSnapshot, step.event);
     delivered.length = 0;
+    const callsBefore = fakes.calls.length;
     await execute(env);
     await flush();
     env.delivered = delivered.splice(0);
+    env.started = fakes.calls.slice(callsBefore).map((call) => call.id);
     check(env, `step ${index} (${describeEvent(step.event)})`, expected);
   }
   actor.stop();

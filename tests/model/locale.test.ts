@@ -63,6 +63,8 @@ defineModelTests({
       expect(env.fakes.isRunning('readLocaleChoice')).toBe(true);
       expect(env.fakes.isRunning('loadLocale')).toBe(false);
       expect(selectLocale(loc(snapshot))).toBe('es-CL');
+      // The cookie is read once, at start-up; what arrives meanwhile does not start it again.
+      expect(env.started).toEqual(env.event.type === 'xstate.init' ? ['readLocaleChoice'] : []);
     },
     loading: (snapshot, env) => {
       const context = ctx(snapshot);
@@ -74,6 +76,11 @@ defineModelTests({
       else if (env.event.type === 'xstate.done.actor.readLocaleChoice' || env.event.type === 'xstate.error.actor.readLocaleChoice')
         expect(context.requested).toBe('es-CL');
       expect(env.fakes.inputOf('loadLocale')).toEqual({ locale: context.requested, remember: context.choice !== null });
+      // A load starts on entering, and again only when what it asks for changes (a newer choice or school).
+      const before = ctx(env.from);
+      const askedBefore = env.from.matches('loading') ? { locale: before.requested, remember: before.choice !== null } : null;
+      const asked = env.fakes.inputOf('loadLocale');
+      expect(env.started, 'loads started').toEqual(JSON.stringify(askedBefore) === JSON.stringify(asked) ? [] : ['loadLocale']);
     },
     ready: (snapshot, env) => {
       const context = ctx(snapshot);
