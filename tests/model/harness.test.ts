@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assertEvent, assign, createActor, createMachine, emit, fromPromise, setup, type AnyStateMachine } from 'xstate';
 import { computeCoverage, machineEventTypes, machineStateKeys } from './coverage';
-import { elapse, oracleGaps, planPaths, runPath, send, settle, specsOf, T0, type ModelSpec } from './harness';
+import { elapse, oracleGaps, planPaths, runPath, send, settle, specsOf, T0, type ModelSpec, type Oracle } from './harness';
 
 const door = setup({
   types: {
@@ -38,19 +38,21 @@ const door = setup({
 
 type Door = typeof door;
 
+/** The door as its users know it, written without looking at the machine. */
+const doorOracle: Oracle<Door> = {
+  initial: 'closed',
+  targets: {
+    closed: { 'door.open': ({ event }) => (event.master ? 'open' : 'unlocking') },
+    unlocking: { 'xstate.done.actor.unlock': 'open', 'xstate.error.actor.unlock': 'closed' },
+    open: { 'door.close': 'closed', 'xstate.after.autoClose.door.open': 'closed' },
+  },
+};
+
 function spec(overrides: Partial<ModelSpec<Door>> = {}): ModelSpec<Door> {
   return {
     name: 'door',
     machine: door,
-    // The door as its users know it, written without looking at the machine.
-    oracle: {
-      initial: 'closed',
-      targets: {
-        closed: { 'door.open': ({ event }) => (event.master ? 'open' : 'unlocking') },
-        unlocking: { 'xstate.done.actor.unlock': 'open', 'xstate.error.actor.unlock': 'closed' },
-        open: { 'door.close': 'closed', 'xstate.after.autoClose.door.open': 'closed' },
-      },
-    },
+    oracle: doorOracle,
     traversal: {
       events: [{ type: 'door.open' }, { type: 'door.open', master: true }, { type: 'door.close' }],
       internal: [
@@ -252,17 +254,75 @@ describe('the oracle', () => {
   });
 
   it('fails when the actor does not start where it says', async () => {
-    const wrong = spec({ oracle: { ...(spec().oracle as Exclude<ModelSpec<Door>['oracle'], 'none yet'>), initial: 'open' } });
+    const wrong = spec({ oracle: { ...doorOracle, initial: 'open' } });
     await expect(runPath(wrong, longest(planPaths(door, wrong.traversal)))).rejects.toThrow(/initial state: state value, by the spec's oracle/);
   });
 
   it('reports entries no path exercises, and keys that name no state', () => {
     // Without its `onError` the machine never plans a failed unlock, so that entry would go unchecked.
     const unguarded = mutant(door, ['states', 'unlocking', 'invoke', 'onError'], () => undefined);
-    const oracle = spec().oracle as Exclude<ModelSpec<Door>['oracle'], 'none yet'>;
-    expect(oracleGaps(unguarded, oracle, planPaths(unguarded, spec().traversal)).unused).toEqual(['unlocking · xstate.error.actor.unlock']);
-    expect(oracleGaps(door, oracle, planPaths(door, spec().traversal))).toEqual({ unused: [], unknown: [] });
-    const typo = { ...oracle, targets: { ...oracle.targets, opened: { 'door.close': 'closd' } } };
+    expect(oracleGaps(unguarded, doorOracle, planPaths(unguarded, spec().traversal)).unused).toEqual(['unlocking · xstate.error.actor.unlock']);
+    expect(oracleGaps(door, doorOracle, planPaths(door, spec().traversal))).toEqual({ unused: [], unknown: [] });
+    const typo = { ...doorOracle, targets: { ...doorOracle.targets, opened: { 'door.close': 'closd' } } };
     expect(oracleGaps(door, typo, []).unknown).toEqual(['opened', 'closd']);
+  });
+});
+
+describe('the oracle of a parallel machine', () => {
+  // Two regions that change apart, and a reset of both at once.
+  const lamp = setup({
+    types: { events: {} as { type: 'power.toggle' } | { type: 'colour.next' } | { type: 'lamp.reset' } },
+  }).createMachine({
+    id: 'lamp',
+    type: 'parallel',
+    on: { 'lamp.reset': { target: ['.power.off', '.colour.white'] } },
+    states: {
+      power: { initial: 'off', states: { off: { on: { 'power.toggle': { target: 'on' } } }, on: { on: { 'power.toggle': { target: 'off' } } } } },
+      colour: { initial: 'white', states: { white: { on: { 'colour.next': { target: 'red' } } }, red: { on: { 'colour.next': { target: 'white' } } } } },
+    },
+  });
+  const lampOracle: Oracle<typeof lamp> = {
+    initial: { power: 'off', colour: 'white' },
+    targets: {
+      // A region's target names that region only; the other keeps its state.
+      'power.off': { 'power.toggle': 'power.on' },
+      'power.on': { 'power.toggle': 'power.off' },
+      'colour.white': { 'colour.next': 'colour.red' },
+      'colour.red': { 'colour.next': 'colour.white' },
+      // Both at once: a state value.
+      '*': { 'lamp.reset': { power: 'off', colour: 'white' } },
+    },
+  };
+  const lampSpec = (machine: typeof lamp): ModelSpec<typeof lamp> => ({
+    name: 'lamp',
+    machine,
+    oracle: lampOracle,
+    traversal: { events: [{ type: 'power.toggle' }, { type: 'colour.next' }, { type: 'lamp.reset' }], limit: 50 },
+    createActor: ({ machine: logic }) => createActor(logic),
+    states: { power: () => {}, 'power.off': () => {}, 'power.on': () => {}, colour: () => {}, 'colour.white': () => {}, 'colour.red': () => {} },
+    events: { 'power.toggle': send, 'colour.next': send, 'lamp.reset': send },
+    emits: () => [],
+  });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: T0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('states each region apart, and passes the lamp', async () => {
+    expect(await firstFailure(lampSpec(lamp))).toBeNull();
+    expect(oracleGaps(lamp, lampOracle, planPaths(lamp, lampSpec(lamp).traversal))).toEqual({ unused: [], unknown: [] });
+  });
+
+  it('fails a wrong target in one region', async () => {
+    const stuck = retarget(lamp, ['states', 'colour', 'states', 'red', 'on', 'colour.next'], 'red');
+    expect(await firstFailure(lampSpec(stuck))).toMatch(/colour\.red \+ colour\.next → "colour\.white"/);
+  });
+
+  it('fails a reset that puts one region in the wrong state', async () => {
+    const badReset = mutant(lamp, ['on', 'lamp.reset'], () => ({ target: ['.power.on', '.colour.white'] }));
+    expect(await firstFailure(lampSpec(badReset))).toMatch(/\* \+ lamp\.reset → \{"power":"off","colour":"white"\}/);
   });
 });
