@@ -240,11 +240,31 @@ describe('the oracle', () => {
   });
 
   it.each([
-    ['a guarded branch: the master key waits for the lock', ['states', 'closed', 'on', 'door.open', 0], 'unlocking', /closed \+ door\.open → "open"/],
-    ['an `after`: the door never closes by itself', ['states', 'open', 'after', 'autoClose'], 'open', /open \+ xstate\.after\.autoClose\.door\.open → "closed"/],
-    ['an `onDone`: unlocked, it stays closed', ['states', 'unlocking', 'invoke', 'onDone'], 'closed', /unlocking \+ xstate\.done\.actor\.unlock → "open"/],
-    ['an `onError`: a jammed lock opens', ['states', 'unlocking', 'invoke', 'onError'], 'open', /unlocking \+ xstate\.error\.actor\.unlock → "closed"/],
-  ] as const)('fails a door with a wrong target in %s', async (_, at, target, message) => {
+    {
+      what: 'a guarded branch: the master key waits for the lock',
+      at: ['states', 'closed', 'on', 'door.open', 0],
+      target: 'unlocking',
+      message: /closed \+ door\.open → "open"/,
+    },
+    {
+      what: 'an `after`: the door never closes by itself',
+      at: ['states', 'open', 'after', 'autoClose'],
+      target: 'open',
+      message: /open \+ xstate\.after\.autoClose\.door\.open → "closed"/,
+    },
+    {
+      what: 'an `onDone`: unlocked, it stays closed',
+      at: ['states', 'unlocking', 'invoke', 'onDone'],
+      target: 'closed',
+      message: /unlocking \+ xstate\.done\.actor\.unlock → "open"/,
+    },
+    {
+      what: 'an `onError`: a jammed lock opens',
+      at: ['states', 'unlocking', 'invoke', 'onError'],
+      target: 'open',
+      message: /unlocking \+ xstate\.error\.actor\.unlock → "closed"/,
+    },
+  ] as const)('fails a door with a wrong target in $what', async ({ at, target, message }) => {
     expect(await firstFailure(onDoor(retarget(door, at, target)))).toMatch(message);
   });
 
@@ -277,8 +297,14 @@ describe('the oracle of a parallel machine', () => {
     type: 'parallel',
     on: { 'lamp.reset': { target: ['.power.off', '.colour.white'] } },
     states: {
-      power: { initial: 'off', states: { off: { on: { 'power.toggle': { target: 'on' } } }, on: { on: { 'power.toggle': { target: 'off' } } } } },
-      colour: { initial: 'white', states: { white: { on: { 'colour.next': { target: 'red' } } }, red: { on: { 'colour.next': { target: 'white' } } } } },
+      power: {
+        initial: 'off',
+        states: { off: { on: { 'power.toggle': { target: 'on' } } }, on: { on: { 'power.toggle': { target: 'off' } } } },
+      },
+      colour: {
+        initial: 'white',
+        states: { white: { on: { 'colour.next': { target: 'red' } } }, red: { on: { 'colour.next': { target: 'white' } } } },
+      },
     },
   });
   const lampOracle: Oracle<typeof lamp> = {

@@ -22,19 +22,23 @@
 //     },
 //   },
 //
-// - Keys are `stateKey`s (coverage.ts): the state's path below the root, dot-joined
+// - Keys are `stateKey`s (coverage.ts), as in `states`: the state's path below the root, dot-joined
 //   (`loggedOut.signingIn`); `'*'` is any state (the machine's root `on`).
-// - A target names a LEAF (`sent.sending`, not `sent`), so initial child states are stated too. For a
-//   parallel state give the regions that change: `'dialog.open'` sets region `dialog` and keeps the
-//   others; a state value (`{ picker: { dialog: 'closed', list: 'idle' } }`) states several at once.
+// - A target names a LEAF (`sent.sending`, not `sent`), so initial child states are stated too. In a
+//   parallel machine a target names the region it changes (`'course.shown'` keeps the other regions);
+//   a state value states several regions at once, and the initial state of a parallel machine is one
+//   (`initial: { course: 'loading', callList: 'running' }`).
 // - A guarded branch is a function of the step that restates the rule in the test's own words:
 //     'xstate.done.actor.fetchItems': ({ event }) => (event.output.items.length ? 'loaded' : 'empty'),
 //     'loading.finish': ({ context, stay }) => (context.pending === 1 ? 'idle' : stay),
-//   It gets the event (typed by its key), the real context before the step, and `stay` (the real state
-//   value before it). `initial` may likewise be a function of the input.
+//   It gets the event (typed by its key; a done event's `output` is `any`), the real context before the
+//   step, and `stay` (the real state value before it). `initial` may likewise be a function of the input.
+//   Do not call the machine's guards or rules module to answer: say the rule again, for this test's data.
 // - NO ENTRY means "this event changes nothing here": the state value must stay as it was. So an
 //   added, removed or retargeted transition fails. The entry of the deepest active state wins (a
 //   child's entry replaces its parent's, as in XState); in a parallel state each region's is taken.
+// - A re-entry (`reenter: true`) keeps the value; say what it restarts in the state's invariants
+//   (`env.started`: the fake calls started by this step; a timer, by the delay the next step waits).
 // - Every entry must be exercised by some path (else the coverage test fails): no stale entries.
 // - `createActor` builds the real actor from the `machine` it is given, so a test of the harness can run
 //   the same spec on a mutated copy (harness.test.ts does, with the sidebar).
@@ -43,6 +47,12 @@
 // Besides targets, a state's invariants can state the facts the view relies on from the events so far
 // (`env.history`), e.g. the sidebar is open after an odd number of toggles: the selector is then
 // checked against the test's own account, not against the machine's view of itself.
+//
+// Converting a spec: (1) read the machine's header comment, its SPEC section and README decision, not
+// its transitions; (2) replace `oracle: 'none yet'` with `{ initial, targets }`, one entry per state
+// and event that moves it, guards restated as functions; (3) give `createActor` the `machine` of its
+// env; (4) run the file: where the oracle and the machine disagree, find out which is right from the
+// SPEC (a machine defect gets a failing test first, then the fix); (5) `npx tsc -p tsconfig.json`.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fromPromise,
