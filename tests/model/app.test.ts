@@ -207,6 +207,7 @@ function expectChildEffect(env: StepEnv) {
 defineModelTests({
   name: 'app',
   machine: appMachine,
+  oracle: 'none yet',
   traversal: {
     events: [
       { type: 'token.set', ...TIMES },

@@ -705,6 +705,7 @@ store.clear();
 defineModelTests({
   name: 'compose',
   machine: composeMachine,
+  oracle: 'none yet',
   traversal: {
     input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY },
     events: [...EDITS, ...COMMANDS, ...LEAVING],

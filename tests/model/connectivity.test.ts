@@ -96,6 +96,7 @@ function checkChoices(snapshot: AnyMachineSnapshot, env: StepEnv) {
 defineModelTests({
   name: 'connectivity',
   machine: connectivityMachine,
+  oracle: 'none yet',
   traversal: {
     events: EVENTS,
     internal: INTERNAL,

@@ -35,6 +35,7 @@ const callListOf = (env: StepEnv) => selectCallListActor(snap(env.actor.getSnaps
 defineModelTests({
   name: 'course-connectivity',
   machine: courseConnectivityMachine,
+  oracle: 'none yet',
   traversal: { events: EVENTS, internal: INTERNAL, limit: 2_000, input: { courseId: COURSE } },
   createActor: ({ fakes, path, inspect }) =>
     createActor(courseConnectivityMachine.provide({ actors: { fetchCourse: fakes.promise(), callList: listStandIn as never } }), { input: path.input as never, inspect }),

@@ -169,6 +169,7 @@ const variant = (folder: Folder, ids: number[], shows: AnyEventObject[], extra: 
 defineModelTests({
   name: 'folder',
   machine: folderMachine,
+  oracle: 'none yet',
   traversal: {
     events: COMMON_EVENTS,
     // Progress comes from the running watcher only: in `idle`, while some listed row is in flight.

@@ -93,6 +93,7 @@ const EDITS = new Set(['news.change', 'news.setCategory', 'news.setScope', 'news
 defineModelTests({
   name: 'news-compose',
   machine: newsComposeMachine,
+  oracle: 'none yet',
   traversal: {
     input: { postId: null, backupKey: KEY, timezone: TZ },
     events: [

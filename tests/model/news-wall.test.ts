@@ -185,6 +185,7 @@ const actionState = (key: string) => (s: AnyMachineSnapshot, env: StepEnv) => {
 defineModelTests({
   name: 'news-wall',
   machine: newsWallMachine,
+  oracle: 'none yet',
   traversal: {
     input: { manage: true, path: '/mural', search: '' },
     events: traversalEvents,

@@ -26,6 +26,7 @@ const emits = ({ from, event }: StepEnv): AnyEventObject[] => (event.type === 'w
 defineModelTests({
   name: 'news-week',
   machine: newsWeekMachine,
+  oracle: 'none yet',
   traversal: {
     input: { date: '2026-03-04' },
     events: [{ type: 'week.retry' }, { type: 'week.print' }],

@@ -85,6 +85,7 @@ function asked(env: StepEnv): object | null {
 defineModelTests({
   name: 'quota-usage',
   machine: quotaUsageMachine,
+  oracle: 'none yet',
   traversal: {
     events: EVENTS,
     internal: INTERNAL,

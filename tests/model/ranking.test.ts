@@ -135,6 +135,7 @@ const commonStates = {
 defineModelTests({
   name: 'ranking',
   machine: rankingMachine,
+  oracle: 'none yet',
   traversal: {
     events: EVENTS,
     internal: INTERNAL,

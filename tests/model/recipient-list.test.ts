@@ -167,6 +167,7 @@ const editorOf = (env: StepEnv) => (env.actor.getSnapshot() as AnyMachineSnapsho
 defineModelTests({
   name: 'recipient-list',
   machine: recipientListMachine,
+  oracle: 'none yet',
   traversal: {
     input: INPUT,
     events: USER_EVENTS,

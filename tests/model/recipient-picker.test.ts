@@ -173,6 +173,7 @@ function expectPreview(snapshot: AnyMachineSnapshot) {
 defineModelTests({
   name: 'recipient-picker',
   machine: recipientPickerMachine,
+  oracle: 'none yet',
   traversal: {
     input: { initial: [P_GUARDIAN], parent: PLANNING_PARENT },
     events: [

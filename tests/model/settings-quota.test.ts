@@ -98,6 +98,7 @@ const usageOf = (env: StepEnv) => selectUsageActor(snap(env.actor.getSnapshot() 
 defineModelTests({
   name: 'settings-quota',
   machine: settingsQuotaMachine,
+  oracle: 'none yet',
   traversal: {
     events: EVENTS,
     internal: INTERNAL,

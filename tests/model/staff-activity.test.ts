@@ -103,6 +103,7 @@ const summaryYear = (query: Query) => (query.period.kind === 'school-year' ? que
 defineModelTests({
   name: 'staff-activity',
   machine: staffActivityMachine,
+  oracle: 'none yet',
   traversal: {
     events: EVENTS,
     internal: INTERNAL,

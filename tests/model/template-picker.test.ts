@@ -128,6 +128,7 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
 defineModelTests({
   name: 'template-picker',
   machine: templatePickerMachine,
+  oracle: 'none yet',
   traversal: {
     events: EVENTS,
     internal: INTERNAL,
