@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { connectivitySql, courseGuardiansSql, missedSql } from '../server/dashboard/connectivity';
 import { openDb } from '../server/db/client';
-import { rowsOf } from '../server/compose/expand';
+import { rowsOf } from '../server/db/sql';
 import { rollUpReachedAt } from '../server/delivery/status';
 import { staleSmsPhonesSql } from '../server/delivery/sms-phones';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';

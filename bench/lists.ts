@@ -21,7 +21,7 @@ import type { Course } from '../shared/contract';
 import type { NumberedPage, RecipientPick } from '../shared/compose-contract';
 import { DEMO_PASSWORD } from '../shared/demo';
 import type { RecipientListMember, RecipientListSummary } from '../shared/recipient-lists-contract';
-import { rowsOf } from '../server/compose/expand';
+import { rowsOf } from '../server/db/sql';
 import { membersSql, withMembersPlanner } from '../server/compose/lists';
 import { openDb } from '../server/db/client';
 import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, ROOT, runScript, startServer, stopServer } from './support';

@@ -5,7 +5,7 @@ import { textList } from '../db/arrays';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import { appLoginCodes } from '../db/schema/auth';
 import { normalizePhone } from '../delivery/phone';
 

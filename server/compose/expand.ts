@@ -8,7 +8,7 @@
 // `checkPicks` proves every picked id is this school's, and every picked list one the author can see
 // (another school's id, another user's list → 422), and finds picked courses with no students; the CTEs
 // filter the same way, so a foreign id can never leak in.
-import { intList } from '../db/arrays';
+import { anyId } from '../db/arrays';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
@@ -25,6 +25,7 @@ import {
   students,
 } from '../db/schema/school';
 import { visibleLists } from './lists';
+import { rowsOf } from '../db/sql';
 
 export const FOREIGN_RECIPIENTS = 'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.';
 
@@ -39,9 +40,6 @@ export type PickCheck = { ok: true; emptyCourses: { id: number; nombre: string }
 const idsOf = (picks: RecipientPick[], ...kinds: RecipientPick['kind'][]) => [
   ...new Set(picks.filter((p) => kinds.includes(p.kind)).map((p) => p.id)),
 ];
-
-/** `column = any('{1,2,3}'::int[])`: one bind parameter however many ids. */
-export const anyId = (column: unknown, values: number[]) => sql`${column} = any(${intList(values)}::int[])`;
 
 /**
  * Every picked id belongs to the school and every picked list is one the user can see; and the picked
@@ -219,11 +217,6 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
       from reach join staff st on st.id = reach.ref and st.institution_id = ${inst}
       where reach.kind = 'funcionario'
     )`;
-}
-
-/** Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export interface ReachSummary {

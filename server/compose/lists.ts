@@ -3,7 +3,7 @@
 // simply does not exist; a pick of a list in compose (server/compose/expand.ts) goes through the same rule.
 // The paged list with its summaries is server/lists/queries.ts.
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from './expand';
+import { rowsOf } from '../db/sql';
 import type { GuardianRoleId } from '../../shared/compose-contract';
 import type { RecipientListMember, StaleReason } from '../../shared/recipient-lists-contract';
 import { DEVICE_WINDOW } from '../delivery/status';

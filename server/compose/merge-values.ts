@@ -12,7 +12,8 @@ import type { ComposeInput, RecipientPick } from '../../shared/compose-contract'
 import { hasFields, longestValues, mergedSmsText, smsTooLongWithFields, valuesOf, type MergeStudent, type MergeValues } from '../../shared/merge-fields';
 import { intList } from '../db/arrays';
 import type { Queryable } from '../db/client';
-import { reachCtes, rowsOf, type PickScope } from './expand';
+import { reachCtes, type PickScope } from './expand';
+import { rowsOf } from '../db/sql';
 
 const personName = (t: string) => sql.raw(`${t}.first_names || ' ' || ${t}.last_name_father || ' ' || ${t}.last_name_mother`);
 

@@ -32,7 +32,7 @@ import {
 } from '../../shared/dashboard-contract';
 import { fold } from '../../shared/fold';
 import { collator, deviceStatusSql, hasPhoneSql } from '../compose/recipients';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
 import { settleSmsPhones, smsPhoneSql } from '../delivery/sms-phones';
 

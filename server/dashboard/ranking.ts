@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CourseMetric, Period, RankBy, Ranking, RankingRow, UserMetric } from '../../shared/dashboard-contract';
 import { previousPeriod } from '../../shared/school-year';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import { collator } from '../compose/recipients';
 import type { FieldErrors } from '../compose/validate';
 import type { Queryable } from '../db/client';

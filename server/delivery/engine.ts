@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { fillFields, fitSmsValues, hasFields, type MergeValues } from '../../shared/merge-fields';
 import { smsText, withSignature } from '../../shared/sms-text';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import { valuesByRecipient } from '../compose/merge-values';
 import type { Db, DbHandle } from '../db/client';
 import { startPeriodic, type Periodic } from '../db/periodic';

@@ -19,7 +19,7 @@ import type { ComposeProblem } from '../../shared/compose-contract';
 import { fold } from '../../shared/fold';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Db, Queryable } from '../db/client';
-import { rowsOf } from '../compose/expand';
+import { escapeLike, foldSql, rowsOf } from '../db/sql';
 import { institutionTimezone, monthIn, reserve } from '../compose/quota';
 import { deviceStatus } from '../compose/recipients';
 import { DEVICE_WINDOW, refreshRecipients } from './status';
@@ -122,16 +122,6 @@ export async function findOwnSent(db: Queryable, userId: number, messageId: numb
 }
 
 // --- page -------------------------------------------------------------------------------------------------
-
-/**
- * Accent- and case-folding in SQL, matching shared/fold.ts for the letters of Spanish (and Portuguese /
- * French) names. translate() before lower(): lower() only knows ASCII under the C locale PGlite runs with.
- */
-const ACCENTED = 'ÁÀÂÄÃáàâäãÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇç';
-const PLAIN = fold(ACCENTED);
-export const foldSql = (expr: SQL) => sql`lower(translate(${expr}, ${ACCENTED}, ${PLAIN}))`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The whole message: what a retry without a scope sends again. */
 export const WHOLE_MESSAGE: ReceptionScope = { channel: 'all', status: 'all', q: '' };

@@ -13,7 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { intList } from '../db/arrays';
 import { transactionRetrying, type Queryable } from '../db/client';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import { normalizePhone } from './phone';
 
 /** Whether the delivery engine would send an SMS to this stored number (a '+' number parses whatever the default country). */

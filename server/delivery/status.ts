@@ -21,7 +21,7 @@ import { intList } from '../db/arrays';
 import { sql } from 'drizzle-orm';
 import { transactionRetrying, type Queryable } from '../db/client';
 import type { Logger } from '../log';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 
 export type ReportStatus = 'received' | 'read' | 'not_received' | 'error';
 

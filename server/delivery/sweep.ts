@@ -2,7 +2,7 @@
 // it back to the engine (server/delivery/engine.ts), which owns the queue. Each part runs on its own, so
 // one that fails (say, a message that cannot fire) does not stop the others.
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import type { Db } from '../db/client';
 import type { Logger } from '../log';
 import type { DeliveryRound } from './engine-contract';

@@ -4,9 +4,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecipientListSummary, TrashedRecipientList } from '../../shared/recipient-lists-contract';
 import { fold } from '../../shared/fold';
-import { rowsOf } from '../compose/expand';
+import { rowsOf, foldSql, escapeLike } from '../db/sql';
 import type { Queryable } from '../db/client';
-import { foldSql } from '../delivery/reception';
 
 /** Who asks: the signed-in user and their school. */
 export interface ListScope {
@@ -36,8 +35,6 @@ export function listCondition(where: ListWhere, { userId, institutionId }: ListS
  */
 export const memberIsStale = sql`(s.withdrawn_at is not null or (m.course_id is not null and s.course_id <> m.course_id))`;
 export const memberStudent = sql`s.id = coalesce(m.student_id, case when m.member_kind = 'estudiante' then m.member_ref_id end)`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 interface SummaryRow {
   id: number;

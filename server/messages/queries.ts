@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { AttachmentSummary, FolderCount, MessageDetail, MessageSummary, ThreadMessage } from '../../shared/messages-contract';
 import { MESSAGES_API, THREAD_LIMIT } from '../../shared/messages-contract';
 import { canReply } from '../../shared/message-rules';
-import { rowsOf } from '../compose/expand';
+import { rowsOf, escapeLike } from '../db/sql';
 import type { Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
@@ -107,10 +107,6 @@ export interface ListQuery {
   q: string;
   limit: number;
   cursor: Cursor | null;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 export async function listFolder(db: Queryable, query: ListQuery) {

@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 
 export const WEEK_MESSAGES = { date: 'La fecha debe tener el formato AAAA-MM-DD.' } as const;
 

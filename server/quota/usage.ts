@@ -9,7 +9,7 @@ import type { Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits, smsUsage } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { monthIn } from '../compose/quota';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import type { FieldErrors } from '../compose/validate';
 import { schoolYearMonths, schoolYearOf, ym, type SchoolCountry } from '../../shared/school-year';
 

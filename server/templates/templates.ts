@@ -19,6 +19,7 @@ import { isUniqueViolation, type Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
 import { templates } from '../db/schema/templates';
 import { libraryText } from './library-text';
+import { escapeLike } from '../db/sql';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -147,7 +148,6 @@ function toTemplate(row: Row, locale: Locale): Template {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 const ownOf = (user: TemplateUser) =>
   and(eq(templates.ownerUserId, user.userId), eq(templates.institutionId, user.institutionId), eq(templates.repository, 'mis-plantillas'));

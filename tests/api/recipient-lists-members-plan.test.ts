@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { RecipientListMember, RecipientListSummary } from '../../shared/recipient-lists-contract';
 import { membersSql, withMembersPlanner } from '../../server/compose/lists';
-import { rowsOf } from '../../server/compose/expand';
+import { rowsOf } from '../../server/db/sql';
 import { one, rows } from './support/compose';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 

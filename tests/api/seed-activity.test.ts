@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { rowsOf } from '../../server/compose/expand';
+import { rowsOf } from '../../server/db/sql';
 import { monthIn } from '../../server/compose/quota';
 import { DEVICE_WINDOW } from '../../server/delivery/status';
 import { addMonths, schoolYearMonths, schoolYearOf } from '../../shared/school-year';
