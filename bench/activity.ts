@@ -15,7 +15,7 @@ import { institutions } from '../server/db/schema/institutions';
 import { staffActivitySql, summarySql } from '../server/dashboard/activity';
 import { courseRankingSql, userRankingSql } from '../server/dashboard/ranking';
 import { resolvePeriod } from '../server/dashboard/period';
-import { monthIn } from '../server/compose/quota';
+import { monthIn } from '../server/db/time';
 import { DEMO_SCHOOLS } from '../shared/demo';
 import { monthPeriod, previousPeriod, schoolYearOf, schoolYearPeriod } from '../shared/school-year';
 import { dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript } from './support';

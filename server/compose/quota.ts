@@ -9,19 +9,7 @@ import { institutionQuotas, smsUsage } from '../db/schema/compose';
 import { deliveries } from '../db/schema/delivery';
 import { institutions } from '../db/schema/institutions';
 import { messages } from '../db/schema/messages';
-
-/** 'YYYY-MM' of `at` in `timezone`. */
-export function monthIn(at: Date, timezone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit' }).formatToParts(at);
-  const year = parts.find((p) => p.type === 'year')!.value;
-  const month = parts.find((p) => p.type === 'month')!.value;
-  return `${year}-${month}`;
-}
-
-export async function institutionTimezone(db: Queryable, institutionId: number): Promise<string> {
-  const [row] = await db.select({ timezone: institutions.timezone }).from(institutions).where(eq(institutions.id, institutionId));
-  return row!.timezone;
-}
+import { institutionTimezone, monthIn } from '../db/time';
 
 interface QuotaRow {
   smsLimit: number;

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivitySummary, DeviceMix, Period, StaffActivity } from '../../shared/dashboard-contract';
 import { schoolYearMonths, schoolYearOf, schoolYearPeriod, monthPeriod } from '../../shared/school-year';
-import { monthIn } from '../compose/quota';
+import { monthIn } from '../db/time';
 import { rowsOf } from '../db/sql';
 import type { FieldErrors } from '../compose/validate';
 import type { Queryable } from '../db/client';

@@ -13,7 +13,8 @@ import {
 } from '../../shared/quota-contract';
 import type { Db, Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits } from '../db/schema/compose';
-import { institutionTimezone, isLow, monthIn, quotaSnapshot, reservedOf, type QuotaSnapshot } from '../compose/quota';
+import { isLow, quotaSnapshot, reservedOf, type QuotaSnapshot } from '../compose/quota';
+import { institutionTimezone, monthIn, dayIn } from '../db/time';
 import type { FieldErrors } from '../compose/validate';
 
 const thousands = new Intl.NumberFormat('es-CL');
@@ -49,11 +50,6 @@ export function parseQuotaSettingsInput(body: unknown): { ok: true; value: Quota
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   if (Object.keys(value).length === 0) return { ok: false, errors: { sms_monthly_limit: [QUOTA_MESSAGES.empty] } };
   return { ok: true, value };
-}
-
-/** 'YYYY-MM-DD' of `at` in `timezone`. */
-export function dayIn(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /**

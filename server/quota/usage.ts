@@ -8,7 +8,7 @@ import type { QuotaUsage, UsageBar, UsageCalendar, UsageView } from '../../share
 import type { Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits, smsUsage } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
-import { monthIn } from '../compose/quota';
+import { monthIn } from '../db/time';
 import { rowsOf } from '../db/sql';
 import type { FieldErrors } from '../compose/validate';
 import { schoolYearMonths, schoolYearOf, ym, type SchoolCountry } from '../../shared/school-year';

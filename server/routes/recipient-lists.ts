@@ -20,6 +20,7 @@ import { intParam, parseId } from '../http/params';
 import { requireRole } from '../http/roles';
 import { addPicks, editPerson, readPerson, removeMember, removeStale, touchList } from '../lists/members';
 import { findList, listSummary, nameTaken, pageOfLists, scheduledUse, type ListScope, type ListWhere } from '../lists/queries';
+import { inZone } from '../db/time';
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
@@ -47,16 +48,6 @@ export const LIST_MESSAGES = {
     `No puedes eliminar esta lista: la usa el mensaje programado «${title}»${author ? ` de ${author}` : ''} para el ${when}. ` +
     (author ? 'Pide que cancelen esa programación y vuelve a intentarlo.' : 'Cancela esa programación y vuelve a intentarlo.'),
 } as const;
-
-/** "27 de noviembre de 2026 a las 10:30 (hora de verano de Chile)": the schedule as its school reads it. */
-export function inZone(at: Date, timezone: string): string {
-  const date = new Intl.DateTimeFormat('es-CL', { timeZone: timezone, day: 'numeric', month: 'long', year: 'numeric' }).format(at);
-  const time = new Intl.DateTimeFormat('es-CL', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-  const zone = new Intl.DateTimeFormat('es-CL', { timeZone: timezone, timeZoneName: 'long' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return `${date} a las ${time}${zone ? ` (${zone})` : ''}`;
-}
 
 const scopeOf = (c: Context<AppEnv>): ListScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
 

@@ -17,7 +17,7 @@ import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { ChannelCode } from '../../shared/codes';
 import { fold } from '../../shared/fold';
 import { addMonths } from '../../shared/school-year';
-import { monthIn } from '../compose/quota';
+import { monthIn } from '../db/time';
 import { DEVICE_WINDOW } from '../delivery/status';
 import { recipientsLabel } from '../messages/queries';
 import { dayKind } from './calendar';

@@ -8,7 +8,7 @@
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { fold } from '../../shared/fold';
-import { monthIn } from '../compose/quota';
+import { monthIn, monthStart } from '../db/time';
 import type { smsMonthlyLimits, smsUsage } from '../db/schema/compose';
 import type { deliveries } from '../db/schema/delivery';
 import { recipientsLabel } from '../messages/queries';
@@ -70,16 +70,6 @@ const SMS_TOPICS = [
   { title: 'Cambio de horario', body: 'El viernes la jornada termina a las 13:00 por consejo de profesores.' },
   { title: 'Pago de matrícula', body: 'Recordamos que el plazo para la matrícula 2027 vence este viernes en secretaría.' },
 ];
-
-/** The instant the month of `at` began in `timezone` (its 1st at 00:00 there). */
-function monthStart(at: Date, timezone: string): number {
-  const [y, m] = monthIn(at, timezone).split('-').map(Number) as [number, number];
-  // Local midnight of the 1st: start from UTC midnight and step back by the zone's offset there.
-  const utc = Date.UTC(y, m - 1, 1);
-  const local = new Date(new Date(utc).toLocaleString('en-US', { timeZone: timezone })).getTime();
-  const utcAsLocal = new Date(new Date(utc).toLocaleString('en-US', { timeZone: 'UTC' })).getTime();
-  return utc - (local - utcAsLocal);
-}
 
 /**
  * Appends this month's SMS messages to `data.mail` (messages, recipients with ids, the authors' Sent

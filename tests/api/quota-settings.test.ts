@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 import { DEMO_LOGINS, DEMO_SCHOOLS } from '../../shared/demo';
 import { QUOTA_API, SMS_LIMIT_MAX, type QuotaSettings, type QuotaUsage } from '../../shared/quota-contract';
-import { monthIn } from '../../server/compose/quota';
+import { monthIn } from '../../server/db/time';
 import { rowsOf } from '../../server/db/sql';
 import { institutionQuotas, smsMonthlyLimits, smsUsage } from '../../server/db/schema/compose';
 import { institutions } from '../../server/db/schema/institutions';

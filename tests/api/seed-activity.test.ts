@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/sql';
-import { monthIn } from '../../server/compose/quota';
+import { monthIn } from '../../server/db/time';
 import { DEVICE_WINDOW } from '../../server/delivery/status';
 import { addMonths, schoolYearMonths, schoolYearOf } from '../../shared/school-year';
 import { DEMO_LOGINS } from '../../shared/demo';

@@ -25,7 +25,7 @@
 //                23:30: G1 (not this month).
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client';
-import { monthIn } from '../../../server/compose/quota';
+import { monthIn } from '../../../server/db/time';
 import { userPolicies, userRoles, users } from '../../../server/db/schema/auth';
 import { deliveries } from '../../../server/db/schema/delivery';
 import { institutions } from '../../../server/db/schema/institutions';
