@@ -12,8 +12,9 @@ import { checkMergedSms } from './merge-values';
 import { quotaProblems, quotaSnapshot } from './quota';
 import { institutionTimezone, monthIn } from '../db/time';
 import { needsOf } from './send';
-import { checkCompose, type FieldErrors, type ParsedCompose } from './validate';
+import { checkCompose, type ParsedCompose } from './validate';
 import { checkReplyTo } from '../messages/replies';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export type EstimateOutcome = { kind: 'ok'; estimate: Estimate } | { kind: 'invalid'; errors: FieldErrors };
 
@@ -30,7 +31,7 @@ export async function estimate(
   const { errors, signature } = await checkCompose(db, { ...scope, draftId: parsed.draftId }, input, mode, now);
   // A reply is answered as send would answer it: a message the user may not answer is refused here already.
   await checkReplyTo(db, scope.userId, parsed.replyToId, errors);
-  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+  if (hasFieldErrors(errors)) return { kind: 'invalid', errors };
   const picks = await checkPicks(db, scope, input.recipients);
   if (!picks.ok) return { kind: 'invalid', errors: { recipients: [picks.message] } };
   const merged = await checkMergedSms(db, scope, input, signature);

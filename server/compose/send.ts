@@ -24,9 +24,10 @@ import { rowsOf } from '../db/sql';
 import { checkMergedSms } from './merge-values';
 import { reserve, type Needs } from './quota';
 import { institutionTimezone, monthIn } from '../db/time';
-import { checkCompose, COMPOSE_MESSAGES, type FieldErrors, type ParsedCompose } from './validate';
+import { checkCompose, COMPOSE_MESSAGES, type ParsedCompose } from './validate';
 import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode, MessageKind } from '../../shared/codes';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export type SendMode = 'send' | 'schedule';
 
@@ -228,7 +229,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
 
   const { errors, signature } = await checkCompose(tx, { institutionId, userId, draftId }, input, mode, now);
   await checkReplyTo(tx, userId, replyToId, errors);
-  if (Object.keys(errors).length > 0) throw new Abort({ kind: 'invalid', errors });
+  if (hasFieldErrors(errors)) throw new Abort({ kind: 'invalid', errors });
 
   let draft: Awaited<ReturnType<typeof lockOwnMessage>> = null;
   if (draftId !== null) {

@@ -6,7 +6,7 @@ import type { Signature } from '../../shared/compose-contract';
 import { SIGNATURE_MESSAGES, signatureError, signatureText } from '../../shared/signature-rules';
 import type { Queryable } from '../db/client';
 import { institutionSignatures } from '../db/schema/compose';
-import type { FieldErrors } from './validate';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export { SIGNATURE_MAX, SIGNATURE_MESSAGES, SIGNATURE_MIN } from '../../shared/signature-rules';
 
@@ -25,7 +25,7 @@ export function parseSignatureChange(
   const error = signatureError(text);
   if (error !== null) errors.signature = [error];
   if (![0, 1, true, false].includes(isActive as number | boolean)) errors.is_active = [SIGNATURE_MESSAGES.isActive];
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
   return { ok: true, value: { signature: text, isActive: isActive === 1 || isActive === true } };
 }
 

@@ -13,9 +13,9 @@ import { messageAttachments } from '../db/schema/messages';
 import { isStorableDate } from '../db/time';
 import { schoolChannels, userChannels } from './recipients';
 import { type ChannelCode, CHANNEL_CODES } from '../../shared/codes';
+import { type FieldErrors, addFieldError, hasFieldErrors } from '../http/field-errors';
 
 export type ComposeMode = 'draft' | 'send' | 'schedule';
-export type FieldErrors = Record<string, string[]>;
 
 export const COMPOSE_MESSAGES = {
   title: 'Debes elegir un Título',
@@ -132,7 +132,7 @@ export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompo
   if (draftId !== null && !isId(draftId)) errors.draft_id = [COMPOSE_MESSAGES.draftId];
   const replyToId = b.reply_to_id ?? null;
   if (replyToId !== null && !isId(replyToId)) errors.reply_to_id = [COMPOSE_MESSAGES.replyTo];
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
 
   return {
     ok: true,
@@ -185,7 +185,7 @@ export async function checkCompose(
   now = new Date(),
 ): Promise<{ errors: FieldErrors; signature: string | null }> {
   const errors: FieldErrors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const add = (field: string, message: string) => addFieldError(errors, field, message);
   const strict = mode === 'send' || mode === 'schedule';
 
   if (strict && input.title.trim() === '') add('title', COMPOSE_MESSAGES.title);

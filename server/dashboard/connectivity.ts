@@ -35,6 +35,7 @@ import { collator, deviceStatusSql, hasPhoneSql } from '../compose/recipients';
 import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
 import { settleSmsPhones, smsPhoneSql } from '../delivery/sms-phones';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export const CONNECTIVITY_MESSAGES = {
   forbidden: 'No tienes permiso para ver la conectividad de las familias.',
@@ -482,8 +483,8 @@ function contacts(g: CourseGuardian): string {
 
 export type CallListQuery = { messages: number; format: 'json' | 'csv' };
 
-export function parseCallListQuery(query: Record<string, string | undefined>): { ok: true; value: CallListQuery } | { ok: false; errors: Record<string, string[]> } {
-  const errors: Record<string, string[]> = {};
+export function parseCallListQuery(query: Record<string, string | undefined>): { ok: true; value: CallListQuery } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
   const raw = query.messages;
   let messages: number = COVERAGE_MESSAGES;
   if (raw !== undefined) {
@@ -492,7 +493,7 @@ export function parseCallListQuery(query: Record<string, string | undefined>): {
   }
   const format = query.format ?? 'json';
   if (format !== 'json' && format !== 'csv') errors.format = [CONNECTIVITY_MESSAGES.format];
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
   return { ok: true, value: { messages, format: format as CallListQuery['format'] } };
 }
 

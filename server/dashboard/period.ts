@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { Period, PeriodKind } from '../../shared/dashboard-contract';
 import { dayAfter, monthPeriod, schoolYearOf, schoolYearPeriod, type SchoolCountry } from '../../shared/school-year';
 import { monthIn } from '../db/time';
-import type { FieldErrors } from '../compose/validate';
 import type { Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
+import type { FieldErrors } from '../http/field-errors';
 
 export const PERIOD_YEAR_MIN = 2000;
 

@@ -15,7 +15,7 @@ import type { Db, Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits } from '../db/schema/compose';
 import { isLow, quotaSnapshot, reservedOf, type QuotaSnapshot } from '../compose/quota';
 import { institutionTimezone, monthIn, dayIn } from '../db/time';
-import type { FieldErrors } from '../compose/validate';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 const thousands = new Intl.NumberFormat('es-CL');
 
@@ -47,7 +47,7 @@ export function parseQuotaSettingsInput(body: unknown): { ok: true; value: Quota
     if (alert === null || isInt(alert, ALERT_PERCENT_MIN, ALERT_PERCENT_MAX)) value.alert_percent = alert;
     else errors.alert_percent = [QUOTA_MESSAGES.alert];
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
   if (Object.keys(value).length === 0) return { ok: false, errors: { sms_monthly_limit: [QUOTA_MESSAGES.empty] } };
   return { ok: true, value };
 }

@@ -21,6 +21,7 @@ import { requireRole } from '../http/roles';
 import { addPicks, editPerson, readPerson, removeMember, removeStale, touchList } from '../lists/members';
 import { findList, listSummary, nameTaken, pageOfLists, scheduledUse, type ListScope, type ListWhere } from '../lists/queries';
 import { inZone } from '../db/time';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
@@ -93,7 +94,7 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     const page = intParam(c.req.query('page'), 1, MAX_PAGE);
     const perPage = intParam(c.req.query('per_page'), DEFAULT_PER_PAGE, MAX_PER_PAGE);
     const q = c.req.query('q') ?? '';
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     if (page === null) errors.page = [LIST_MESSAGES.page];
     if (perPage === null) errors.per_page = [LIST_MESSAGES.perPage];
     if (q.length > Q_MAX) errors.q = [LIST_MESSAGES.q];
@@ -122,14 +123,14 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     const scope = scopeOf(c);
     const body = await readJson(c);
     if (!isObject(body)) return invalid(c, { name: [LIST_MESSAGES.name], picks: [LIST_MESSAGES.picks] });
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     const name = parseName(body.name);
     if (!name.ok) errors.name = [name.error];
     else if (await nameTaken(db, scope, name.name, null)) errors.name = [LIST_MESSAGES.nameTaken];
     if (body.shared !== undefined && typeof body.shared !== 'boolean') errors.shared = [LIST_MESSAGES.shared];
     const picks = await parsePicks(db, scope, body.picks);
     if (!picks.ok) errors.picks = [picks.error];
-    if (!name.ok || !picks.ok || Object.keys(errors).length > 0) return invalid(c, errors);
+    if (!name.ok || !picks.ok || hasFieldErrors(errors)) return invalid(c, errors);
 
     let id: number;
     try {
@@ -161,7 +162,7 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     if (id === null) return notFound(c);
     const body = await readJson(c);
     if (!isObject(body) || (body.name === undefined && body.shared === undefined)) return invalid(c, { name: [LIST_MESSAGES.nothing] });
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     let name: string | undefined;
     if (body.name !== undefined) {
       const parsed = parseName(body.name);
@@ -170,7 +171,7 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
       else name = parsed.name;
     }
     if (body.shared !== undefined && typeof body.shared !== 'boolean') errors.shared = [LIST_MESSAGES.shared];
-    if (Object.keys(errors).length > 0) return invalid(c, errors);
+    if (hasFieldErrors(errors)) return invalid(c, errors);
     await db.execute(sql`
       update recipient_lists set updated_at = now()
         ${name === undefined ? sql`` : sql`, name = ${name}`}

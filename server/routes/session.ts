@@ -18,6 +18,7 @@ import { clearAuthCookies, setAuthCookies, setXsrfCookie } from '../http/cookies
 import type { AppEnv } from '../http/env';
 import { apiError, MESSAGES } from '../http/errors';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 // Deliberately loose: the server only needs "looks like an address"; the real check is the lookup.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,14 +28,14 @@ interface LoginInput {
   password: string;
 }
 
-function validateLogin(body: unknown): { input: LoginInput } | { errors: Record<string, string[]> } {
+function validateLogin(body: unknown): { input: LoginInput } | { errors: FieldErrors } {
   const { email, password } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   if (typeof email !== 'string' || email.trim() === '') errors.email = ['El correo electrónico es obligatorio.'];
   else if (email.length > 254 || !EMAIL_RE.test(email.trim())) errors.email = ['El correo electrónico no es válido.'];
   if (typeof password !== 'string' || password === '') errors.password = ['La contraseña es obligatoria.'];
   else if (password.length > 1024) errors.password = ['La contraseña no puede superar los 1024 caracteres.'];
-  if (Object.keys(errors).length > 0) return { errors };
+  if (hasFieldErrors(errors)) return { errors };
   return { input: { email: (email as string).trim().toLowerCase(), password: password as string } };
 }
 

@@ -20,8 +20,7 @@ import { institutions } from '../db/schema/institutions';
 import { templates } from '../db/schema/templates';
 import { libraryText } from './library-text';
 import { escapeLike } from '../db/sql';
-
-export type FieldErrors = Record<string, string[]>;
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 /** The longest search the list accepts; longer is a mistake, not a template. */
 export const TEMPLATE_QUERY_MAX = 200;
@@ -90,7 +89,7 @@ export function parseTemplateInput(
     errors.name = [TEMPLATE_MESSAGES.nothing];
     errors.content = [TEMPLATE_MESSAGES.nothing];
   }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value };
+  return hasFieldErrors(errors) ? { ok: false, errors } : { ok: true, value };
 }
 
 /** `?repository=&q=` of the list, or the per-field errors. */
@@ -102,7 +101,7 @@ export function parseTemplateQuery(
   const known = repository === undefined || repository === '' || (TEMPLATE_REPOSITORIES as readonly string[]).includes(repository);
   if (!known) errors.repository = [TEMPLATE_MESSAGES.repository];
   if ((q ?? '').length > TEMPLATE_QUERY_MAX) errors.q = [TEMPLATE_MESSAGES.query];
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
   return { ok: true, value: { repository: repository ? (repository as TemplateRepositoryCode) : null, q: (q ?? '').trim() } };
 }
 
