@@ -9,7 +9,7 @@ import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
 import { checkPicks, summarizeReach } from './expand';
 import { checkMergedSms } from './merge-values';
-import { quotaProblems, quotaSnapshot } from './quota';
+import { quotaProblems, quotaSnapshot } from '../quota/balance';
 import { institutionTimezone, monthIn } from '../db/time';
 import { needsOf } from './send';
 import { checkCompose, type ParsedCompose } from './validate';

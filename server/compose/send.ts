@@ -22,7 +22,7 @@ import { recipientsLabel } from '../messages/queries';
 import { checkPicks, reachCtes, type PickScope } from './expand';
 import { rowsOf } from '../db/sql';
 import { checkMergedSms } from './merge-values';
-import { reserve, type Needs } from './quota';
+import { reserve, type Needs, QUOTA_REFUSAL } from '../quota/balance';
 import { institutionTimezone, monthIn } from '../db/time';
 import { checkCompose, COMPOSE_MESSAGES, type ParsedCompose } from './validate';
 import { checkReplyTo } from '../messages/replies';
@@ -41,7 +41,7 @@ export type SendOutcome =
 
 export const SEND_MESSAGES = {
   illegal: 'Solo se puede enviar o programar un borrador.',
-  quota: 'El saldo o la cuota del colegio no alcanza para este mensaje.',
+  quota: QUOTA_REFUSAL,
 } as const;
 
 /** Rolls the transaction back and carries the answer out of it. */

@@ -20,7 +20,7 @@ import { fold } from '../../shared/fold';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Db, Queryable } from '../db/client';
 import { escapeLike, foldSql, rowsOf } from '../db/sql';
-import { reserve } from '../compose/quota';
+import { reserve } from '../quota/balance';
 import { institutionTimezone, monthIn } from '../db/time';
 import { deviceStatus } from '../compose/recipients';
 import { DEVICE_WINDOW, refreshRecipients } from './status';

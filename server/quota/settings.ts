@@ -1,7 +1,7 @@
 // The SMS quota as an administrator sees and sets it (`GET/PATCH /quota/settings`, shared/quota-contract.ts):
 // the limit, this month's use, the emergency reserve and low-quota alert shares, and the day the remaining
 // segments run out at this month's pace. The month is the calendar month in the school's time zone, as
-// compose counts it (server/compose/quota.ts, whose `reserve` takes the same row lock as a change here).
+// compose counts it (server/quota/balance.ts, whose `reserve` takes the same row lock as a change here).
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   ALERT_PERCENT_MAX,
@@ -13,7 +13,7 @@ import {
 } from '../../shared/quota-contract';
 import type { Db, Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits } from '../db/schema/compose';
-import { isLow, quotaSnapshot, reservedOf, type QuotaSnapshot } from '../compose/quota';
+import { isLow, quotaSnapshot, reservedOf, type QuotaSnapshot } from './balance';
 import { institutionTimezone, monthIn, dayIn } from '../db/time';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 

@@ -12,7 +12,6 @@ import {
   type ReceptionScope,
   type RetryResult,
 } from '../../shared/reception-contract';
-import { SEND_MESSAGES } from '../compose/send';
 import type { Db } from '../db/client';
 import { channelProgressOf, findOwnSent, progressOf, receptionPage, retryableIn, retryFailed } from '../delivery/reception';
 import type { DeliveryEngine } from '../delivery/engine-contract';
@@ -20,6 +19,7 @@ import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound } from '../http/errors';
 import { intParam, parseId } from '../http/params';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
+import { QUOTA_REFUSAL } from '../quota/balance';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
@@ -121,7 +121,7 @@ export function receptionRoutes(db: Db, engine: DeliveryEngine): Hono<AppEnv> {
     const scope = scopeOf(isObject ? (raw as Record<string, unknown>) : {}, errors);
     if (hasFieldErrors(errors)) return invalid(c, errors);
     const outcome = await retryFailed(db, message, scope);
-    if (outcome.kind === 'quota') return apiError(c, 409, 'compose.quota', SEND_MESSAGES.quota, { quota: outcome.problems });
+    if (outcome.kind === 'quota') return apiError(c, 409, 'compose.quota', QUOTA_REFUSAL, { quota: outcome.problems });
     // After the commit: if this process dies first, the engine's sweep finds the queued rounds anyway.
     if (outcome.rounds.length > 0) await engine.deliveriesQueued(outcome.rounds);
     const [progress, channels, retryable] = await Promise.all([progressOf(db, [id]), channelProgressOf(db, id), retryableIn(db, id, scope)]);
