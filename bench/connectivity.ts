@@ -9,7 +9,7 @@ import { connectivitySql, courseGuardiansSql, missedSql } from '../server/dashbo
 import { openDb } from '../server/db/client';
 import { rowsOf } from '../server/db/sql';
 import { rollUpReachedAt } from '../server/delivery/status';
-import { staleSmsPhonesSql } from '../server/delivery/sms-phones';
+import { staleSmsPhonesSql } from '../server/recipients/sms-phones';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';
 import { COVERAGE_MESSAGES } from '../shared/dashboard-contract';
 import { ApiClient, dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript, startServer, stopServer, timedGet } from './support';

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { fillFields, hasFields, type MergeValues } from '../../shared/merge-fields';
 import { rowsOf } from '../db/sql';
-import { valuesByRecipient } from '../compose/merge-values';
+import { valuesByRecipient } from '../recipients/merge-values';
 import { messageAttachments } from '../db/schema/messages';
 import { applyReports } from '../delivery/status';
 import { SNIPPET_LENGTH } from '../messages/queries';

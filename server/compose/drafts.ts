@@ -9,7 +9,7 @@ import { canTransition } from '../../shared/message-rules';
 import type { Db, Queryable } from '../db/client';
 import { mailboxEntries, messageAttachments, messages } from '../db/schema/messages';
 import { attachmentUrl, recipientsLabel } from '../messages/queries';
-import { checkPicks, summarizeReach } from './expand';
+import { checkPicks, summarizeReach } from '../recipients/expand';
 import { linkAttachments, lockOwnMessage, messageValues, senderOf } from './send';
 import { checkCompose, type ParsedCompose } from './validate';
 import { checkReplyTo } from '../messages/replies';

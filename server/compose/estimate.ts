@@ -7,12 +7,11 @@
 import type { Estimate } from '../../shared/compose-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
-import { checkPicks, summarizeReach } from './expand';
-import { checkMergedSms } from './merge-values';
+import { checkPicks, summarizeReach } from '../recipients/expand';
 import { quotaProblems, quotaSnapshot } from '../quota/balance';
 import { institutionTimezone, monthIn } from '../db/time';
 import { needsOf } from './send';
-import { checkCompose, type ParsedCompose } from './validate';
+import { checkCompose, type ParsedCompose, checkMergedSms } from './validate';
 import { checkReplyTo } from '../messages/replies';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 

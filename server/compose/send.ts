@@ -1,8 +1,8 @@
 // Send and schedule (POST /messages/send, /messages/schedule): everything in ONE transaction — idempotency
 // key, validation, recipient expansion, quota reservation under a row lock, the message, its recipients
 // and per-channel deliveries, attachments and mailbox entries. Any refusal rolls the whole thing back
-// (thrown `Abort`), so a refused send writes nothing. Delivery itself is issue 5's engine: deliveries are
-// born `queued` (or `failed` / `missing_address`).
+// (thrown `Abort`), so a refused send writes nothing. Delivery itself is the engine's (server/delivery/):
+// deliveries are born `queued` (or `failed` / `missing_address`).
 //
 // Copy to sender: mailbox_entries is unique per (user, message) and the author already has the message in
 // "sent", so the copy is a second message row (same title, content and attachments' names are not copied)
@@ -19,12 +19,11 @@ import { users } from '../db/schema/auth';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { staff } from '../db/schema/school';
 import { recipientsLabel } from '../messages/queries';
-import { checkPicks, reachCtes, type PickScope } from './expand';
+import { checkPicks, reachCtes, type PickScope } from '../recipients/expand';
 import { rowsOf } from '../db/sql';
-import { checkMergedSms } from './merge-values';
 import { reserve, type Needs, QUOTA_REFUSAL } from '../quota/balance';
 import { institutionTimezone, monthIn } from '../db/time';
-import { checkCompose, COMPOSE_MESSAGES, type ParsedCompose } from './validate';
+import { checkCompose, COMPOSE_MESSAGES, type ParsedCompose, checkMergedSms } from './validate';
 import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode, MessageKind } from '../../shared/codes';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';

@@ -8,7 +8,7 @@ import { monthIn } from '../db/time';
 import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
 import { deviceMixSql } from './device-status';
-import { settleSmsPhones } from '../delivery/sms-phones';
+import { settleSmsPhones } from '../recipients/sms-phones';
 import { enrolledDuring, parsePeriodQuery, parseYear, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery, type School } from './period';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
@@ -232,7 +232,7 @@ export function summarySql(institutionId: number, schoolYear: Period, thisMonth:
 /** `GET /dashboard/summary` at `now`. */
 export async function readActivitySummary(db: Queryable, institutionId: number, year: number | null, now = new Date()): Promise<ActivitySummary> {
   const school: School = await schoolOf(db, institutionId);
-  // The device mix counts numbers the delivery engine can text (server/delivery/sms-phones.ts).
+  // The device mix counts numbers the delivery engine can text (server/recipients/sms-phones.ts).
   await settleSmsPhones(db, institutionId);
   const month = monthIn(now, school.timezone);
   const schoolYear = schoolYearPeriod(year ?? schoolYearOf(month, school.country), school.country);

@@ -31,10 +31,11 @@ import {
   type MissedDelivery,
 } from '../../shared/dashboard-contract';
 import { fold } from '../../shared/fold';
-import { collator, deviceStatusSql, hasPhoneSql } from '../compose/recipients';
+import { collator } from '../recipients/directory';
+import { deviceStatusSql, hasPhoneSql } from '../recipients/device-status';
 import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
-import { settleSmsPhones, smsPhoneSql } from '../delivery/sms-phones';
+import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export const CONNECTIVITY_MESSAGES = {
@@ -381,7 +382,7 @@ export function missedSql(institutionId: number, courseId: number, n: number, vi
 
 /**
  * What staff should fix, in the contract's order of FixHint. `sms`: the number is one the delivery engine
- * can text (server/delivery/sms-phones.ts), the rule the device status and the reach use too.
+ * can text (server/recipients/sms-phones.ts), the rule the device status and the reach use too.
  */
 export function fixHints(g: { phone: string | null; email: string | null; app: boolean; sms: boolean }, missed: readonly MissedDelivery[]): FixHint[] {
   const hints: FixHint[] = [];

@@ -1,9 +1,9 @@
-// SPEC §3 device status as SQL: the rule of `deviceStatus` in server/compose/recipients.ts (red: no app and no
+// SPEC §3 device status as SQL: the rule of `deviceStatus` in server/recipients/directory.ts (red: no app and no
 // usable mobile; yellow: the last DEVICE_WINDOW device deliveries not received; blue: app; green: SMS only),
 // so the dashboards count the mix with one aggregate instead of loading every guardian.
 import { sql, type SQL } from 'drizzle-orm';
 // Written once, beside the TypeScript rule and its E.164 check (the connectivity screens use it too).
-import { deviceStatusSql } from '../compose/recipients';
+import { deviceStatusSql } from '../recipients/device-status';
 
 export { deviceStatusSql };
 

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CourseMetric, Period, RankBy, Ranking, RankingRow, UserMetric } from '../../shared/dashboard-contract';
 import { previousPeriod } from '../../shared/school-year';
 import { rowsOf } from '../db/sql';
-import { collator } from '../compose/recipients';
+import { collator } from '../recipients/directory';
 import type { Queryable } from '../db/client';
 import { enrolledDuring, parsePeriodQuery, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery } from './period';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';

@@ -25,7 +25,7 @@ import PgBoss from 'pg-boss';
 import { fillFields, fitSmsValues, hasFields, type MergeValues } from '../../shared/merge-fields';
 import { smsText, withSignature } from '../../shared/sms-text';
 import { rowsOf } from '../db/sql';
-import { valuesByRecipient } from '../compose/merge-values';
+import { valuesByRecipient } from '../recipients/merge-values';
 import type { Db, DbHandle } from '../db/client';
 import { startPeriodic, type Periodic } from '../db/periodic';
 import type { Logger } from '../log';

@@ -22,9 +22,9 @@ import type { Db, Queryable } from '../db/client';
 import { escapeLike, foldSql, rowsOf } from '../db/sql';
 import { reserve } from '../quota/balance';
 import { institutionTimezone, monthIn } from '../db/time';
-import { deviceStatus } from '../compose/recipients';
-import { DEVICE_WINDOW, refreshRecipients } from './status';
-import { settleSmsPhones, smsPhoneSql } from './sms-phones';
+import { refreshRecipients } from './status';
+import { DEVICE_WINDOW, deviceStatus } from '../recipients/device-status';
+import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 
 /** What "Reintentar fallidos" sends again. */
@@ -300,7 +300,7 @@ export async function retryFailed(
 ): Promise<RetryOutcome> {
   try {
     return await db.transaction(async (tx) => {
-      // Same address rules as the expansion (server/compose/expand.ts `people`).
+      // Same address rules as the expansion (server/recipients/expand.ts `people`).
       const picked = await tx.execute(sql`
         select d.id, d.channel, d.recipient_id,
           -- The person's address now (a phone or e-mail fixed since the send is used), else the one tried.

@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { transactionRetrying, type Queryable } from '../db/client';
 import type { Logger } from '../log';
 import { rowsOf } from '../db/sql';
+import { DEVICE_WINDOW } from '../recipients/device-status';
 
 export type ReportStatus = 'received' | 'read' | 'not_received' | 'error';
 
@@ -180,9 +181,6 @@ export async function refreshRecipients(db: Queryable, recipientIds: readonly nu
     locked.filter((r) => r.recipient_kind === 'apoderado').map((r) => Number(r.recipient_ref_id)),
   );
 }
-
-/** The yellow device status window (SPEC §9: the last 3 messages). */
-export const DEVICE_WINDOW = 3;
 
 /**
  * `guardians.device_misses`: how many of the guardian's last 3 finished device deliveries (app, SMS,

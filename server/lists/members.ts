@@ -1,15 +1,15 @@
 // Changing a list's members: adding the people a picker selection reaches (the same RecipientPick[] compose
-// sends, expanded by server/compose/expand.ts, de-duplicated), removing one, removing the stale ones; and a
+// sends, expanded by server/recipients/expand.ts, de-duplicated), removing one, removing the stale ones; and a
 // member's person record (SPEC §3 "User to edit"), which is the school's record of that person, so an edit
 // shows in every list and every future message.
 import { sql } from 'drizzle-orm';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { checkPersonEdit, PERSON_ERRORS, type PersonKind } from '../../shared/person-rules';
 import type { DocumentTypeId, UserToEdit, UserToEditInput } from '../../shared/recipient-lists-contract';
-import { reachCtes } from '../compose/expand';
+import { reachCtes } from '../recipients/expand';
 import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
-import { normalizePhone, type PhoneCountry } from '../delivery/phone';
+import { normalizePhone, type PhoneCountry } from '../recipients/phone';
 import { memberIsStale, memberStudent, type ListScope } from './queries';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 

@@ -5,7 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CHANNEL_CODES, type ChannelCode, type PersonKind } from '../../shared/codes';
 import { canReply, senderPick } from '../../shared/message-rules';
-import { summarizeReach, type PickScope } from '../compose/expand';
+import { summarizeReach, type PickScope } from '../recipients/expand';
 import { COMPOSE_MESSAGES } from '../compose/validate';
 import type { Queryable } from '../db/client';
 import { mailboxEntries, messages } from '../db/schema/messages';

@@ -18,7 +18,7 @@ import type { ChannelCode } from '../../shared/codes';
 import { fold } from '../../shared/fold';
 import { addMonths } from '../../shared/school-year';
 import { monthIn } from '../db/time';
-import { DEVICE_WINDOW } from '../delivery/status';
+import { DEVICE_WINDOW } from '../recipients/device-status';
 import { recipientsLabel } from '../messages/queries';
 import { dayKind } from './calendar';
 import { staffKind, type CourseRow, type GuardianRow, type SeedData, type StaffRow } from './generate';

@@ -1,5 +1,5 @@
 // The three demo schools and their demo staff. Plain data; `generate.ts` turns it into rows.
-import { normalizePhone } from '../delivery/phone';
+import { normalizePhone } from '../recipients/phone';
 import { DEMO_SCHOOLS } from '../../shared/demo';
 import { CHILE, MEXICO, type NamePool } from './names';
 import type { Rng } from './prng';

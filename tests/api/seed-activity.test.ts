@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { rowsOf } from '../../server/db/sql';
 import { monthIn } from '../../server/db/time';
-import { DEVICE_WINDOW } from '../../server/delivery/status';
+import { DEVICE_WINDOW } from '../../server/recipients/device-status';
 import { addMonths, schoolYearMonths, schoolYearOf } from '../../shared/school-year';
 import { DEMO_LOGINS } from '../../shared/demo';
 import { openSeededCopy } from './support/server';

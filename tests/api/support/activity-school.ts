@@ -189,7 +189,7 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
           counterpartSearch: author,
           readAt: t.read ? new Date() : null,
         });
-        // As the real send path writes it (server/compose/expand.ts): the colleague's Hermes inbox is their app,
+        // As the real send path writes it (server/recipients/expand.ts): the colleague's Hermes inbox is their app,
         // `user:<login id>`, read when they read the entry (server/messages/lifecycle.ts markRead).
         if (t.app) {
           await db.insert(deliveries).values({ messageId, recipientId: r!.id, channel: 'app-mobile', status: t.read ? 'read' : 'received', address: `user:${t.colleague.userId}` });

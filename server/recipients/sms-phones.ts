@@ -1,7 +1,7 @@
-// The one phone rule (issue 16): a guardian's number counts as reachable by SMS / WhatsApp — device status,
-// the connectivity figures' reach, the course page's "Teléfono inválido", the call list — exactly when the
+// The one phone rule: a guardian's number counts as reachable by SMS / WhatsApp — device status, the
+// connectivity figures' reach, the course page's "Teléfono inválido", the call list — exactly when the
 // delivery engine would text it: `normalizePhone` (./phone.ts), the check the provider adapter makes before
-// calling the provider (./provider.ts), which fails a landline or an impossible number permanently
+// calling the provider (server/delivery/provider.ts), which fails a landline or an impossible number permanently
 // (`not_mobile`, `invalid_number`). The E.164 pattern of `guardians_phone_e164_check` is only the stored
 // format: a Santiago landline passes it and still never gets an SMS.
 //
