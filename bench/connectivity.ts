@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { connectivitySql, courseGuardiansSql, missedSql } from '../server/dashboard/connectivity';
 import { openDb } from '../server/db/client';
 import { rowsOf } from '../server/db/sql';
-import { rollUpReachedAt } from '../server/delivery/status';
+import { rollUpReachedAt } from '../server/reception/status';
 import { staleSmsPhonesSql } from '../server/recipients/sms-phones';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';
 import { COVERAGE_MESSAGES } from '../shared/dashboard-contract';
@@ -90,7 +90,7 @@ export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], i
       when 7 then case when ch.channel = 'app-mobile' then 'read' else 'received' end else 'received' end as status) o
     where m.institution_id = ${institutionId} and m.content like ${tag + '%'}
       and (ch.channel = 'sms' or g.app_installed_at is not null)`);
-  // The recipients' reached_at roll-up, as the delivery engine keeps it (server/delivery/status.ts).
+  // The recipients' reached_at roll-up, as the delivery engine keeps it (server/reception/status.ts).
   await rollUpReachedAt(db);
   await db.execute(sql`analyze`);
 }

@@ -93,7 +93,7 @@ const countsFrom = (alias: string) => sql.raw(COUNTS.map((k) => `coalesce(${alia
  *
  * Where the time went (bench k, README Decisions): the newest messages' guardian recipient rows are read
  * once ("rr") and serve both the windows and the coverage; "reached within 24 h" is the recipient's
- * `reached_at` roll-up (kept by the delivery engine, server/delivery/status.ts), not a delivery lookup per
+ * `reached_at` roll-up (kept by the delivery engine, server/reception/status.ts), not a delivery lookup per
  * recipient; and a level's or the school's guardians are counted once by grouping them first, not by ten
  * COUNT(DISTINCT …) over grouping sets.
  */
@@ -343,7 +343,7 @@ export function courseGuardiansSql(courseId: number) {
  * Deliveries that did not reach the course's guardians among each one's last `n` sent messages (their
  * recipient rows ranked per guardian), leaving out rows that never had an address and our side's failures.
  * Newest message first, each with its author's name and whether `viewerId` wrote it (only the author may
- * open a message's reception status: `findOwnSent` in server/delivery/reception.ts).
+ * open a message's reception status: `findOwnSent` in server/reception/reception.ts).
  */
 export function missedSql(institutionId: number, courseId: number, n: number, viewerId: number | null = null) {
   const own = viewerId === null ? sql`false` : sql`coalesce(recent.author_user_id = ${viewerId}, false)`;

@@ -34,7 +34,7 @@ import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
 import type { DeliveryEngine, DeliveryRound } from './engine-contract';
 import { ATTEMPT_DEADLINE_MS, createLeases, HEARTBEAT_MS, LEASE_MS, RECLAIM_EVERY_MS } from './lease';
-import { recordOutcomes, refreshRecipients } from './status';
+import { recordOutcomes, refreshRecipients } from '../reception/status';
 import { createSweep, leaveToSweep } from './sweep';
 
 export const QUEUES = { fanout: 'hermes-fanout', deliver: 'hermes-deliver', fire: 'hermes-fire' } as const;
@@ -289,7 +289,7 @@ export function createEngine(options: EngineOptions): Engine {
    */
   const GAVE_UP: SendResult = { ok: false, kind: 'permanent', error: 'unreachable' };
 
-  /** Records a batch of outcomes (server/delivery/status.ts), with the recipients' refresh. */
+  /** Records a batch of outcomes (server/reception/status.ts), with the recipients' refresh. */
   async function record(outcomes: Outcome[]): Promise<void> {
     await recordOutcomes(db, outcomes, logger);
   }

@@ -6,7 +6,7 @@ import { rowsOf } from '../db/sql';
 import type { Db } from '../db/client';
 import type { Logger } from '../log';
 import type { DeliveryRound } from './engine-contract';
-import { applyReports } from './status';
+import { applyReports } from '../reception/status';
 
 /** How long a handed-over delivery may wait for its receipt before it counts as not received. */
 export const APP_RECEIPT_WAIT_H = 72;

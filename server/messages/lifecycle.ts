@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../db/client';
 import { deliveries } from '../db/schema/delivery';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { releaseQueued } from '../quota/balance';
-import { applyReports } from '../delivery/status';
+import { applyReports } from '../reception/status';
 import type { AttachmentStore } from '../storage/attachments';
 import type { Folder } from '../../shared/codes';
 

@@ -10,7 +10,7 @@ import { institutions } from '../db/schema/institutions';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { fold } from '../../shared/fold';
 import type { DeliveryProgress } from '../../shared/reception-contract';
-import { progressOf } from '../delivery/reception';
+import { progressOf } from '../reception/reception';
 import type { ChannelCode, Folder, MessageKind, PersonKind } from '../../shared/codes';
 import { channelsReaching, conversationCtes } from './replies';
 

@@ -77,7 +77,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
             guardians.phone,
             sql`${guardians.appInstalledAt} is not null`,
             sql`coalesce(${guardians.smsOk} and ${guardians.smsPhone} = ${guardians.phone}, false)`,
-            // Kept by the delivery engine as deliveries end (server/delivery/status.ts refreshDeviceMisses).
+            // Kept by the delivery engine as deliveries end (server/reception/status.ts refreshDeviceMisses).
             sql`${guardians.deviceMisses} >= ${DEVICE_WINDOW}`,
           ),
         })

@@ -10,7 +10,7 @@ import { deliveries } from '../db/schema/delivery';
 import { isStorableDate } from '../db/time';
 import { parseDeliveryKey } from '../delivery/channel';
 import { SIGNATURE_HEADER } from '../delivery/provider';
-import { applyReports, type DeliveryReport, type ReportStatus } from '../delivery/status';
+import { applyReports, type DeliveryReport, type ReportStatus } from '../reception/status';
 import type { AppEnv } from '../http/env';
 import type { Logger } from '../log';
 import { apiError, invalid, notFound } from '../http/errors';

@@ -1,6 +1,6 @@
 // Reception status of a sent message and "retry failed" (shared/reception-contract.ts), for its author
 // only: anyone else, other schools included, gets 404. Mounted inside messageRoutes, whose requireAuth
-// covers it. The rules live in server/delivery/reception.ts.
+// covers it. The rules live in server/reception/reception.ts.
 import { Hono } from 'hono';
 import {
   RECEPTION_API,
@@ -13,7 +13,7 @@ import {
   type RetryResult,
 } from '../../shared/reception-contract';
 import type { Db } from '../db/client';
-import { channelProgressOf, findOwnSent, progressOf, receptionPage, retryableIn, retryFailed } from '../delivery/reception';
+import { channelProgressOf, findOwnSent, progressOf, receptionPage, retryableIn, retryFailed } from '../reception/reception';
 import type { DeliveryEngine } from '../delivery/engine-contract';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound } from '../http/errors';

@@ -526,7 +526,7 @@ function addColleagueMessage(
 }
 
 /**
- * `guardians.device_misses` from the seeded deliveries, by the delivery engine's rule (server/delivery/status.ts
+ * `guardians.device_misses` from the seeded deliveries, by the delivery engine's rule (server/reception/status.ts
  * refreshDeviceMisses): of the last DEVICE_WINDOW finished device deliveries (app, SMS, WhatsApp; not those
  * without an address, not failures on our side), how many were not received.
  */

@@ -33,7 +33,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import { smsVerdict } from '../recipients/sms-phones';
-import { rollUpReachedAt } from '../delivery/status';
+import { rollUpReachedAt } from '../reception/status';
 import { withActivityRollupPaused } from '../dashboard/rollup';
 import type { SeedData } from './generate';
 

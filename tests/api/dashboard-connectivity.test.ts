@@ -16,7 +16,7 @@ import { DASHBOARD_API, type CallList, type Connectivity, type ConnectivityRow, 
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../../shared/demo';
 import { hashPassword } from '../../server/auth/password';
 import { readConnectivity } from '../../server/dashboard/connectivity';
-import { rollUpReachedAt } from '../../server/delivery/status';
+import { rollUpReachedAt } from '../../server/reception/status';
 import { createProviderAdapter } from '../../server/delivery/provider';
 import type { Outgoing } from '../../server/delivery/channel';
 import { userPolicies, userRoles, users } from '../../server/db/schema/auth';

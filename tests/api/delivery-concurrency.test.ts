@@ -19,7 +19,7 @@ import {
   type AttemptOutcome,
   type DeliveryReport,
   type ReportStatus,
-} from '../../server/delivery/status';
+} from '../../server/reception/status';
 import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
 import { startRecordingServer } from './support/recording';

@@ -17,7 +17,7 @@ import {
   type RetryResult,
 } from '../../shared/reception-contract';
 import type { Db } from '../../server/db/client';
-import { applyReports, refreshRecipients } from '../../server/delivery/status';
+import { applyReports, refreshRecipients } from '../../server/reception/status';
 import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
 import { receipt as report, startRecordingServer } from './support/recording';

@@ -94,7 +94,7 @@ describe('the seeded school year of activity', () => {
   });
 
   it('agrees with each guardian’s device status: device_misses is the misses of their last 3 device deliveries', async () => {
-    // The delivery engine's rule (server/delivery/status.ts refreshDeviceMisses), as a query.
+    // The delivery engine's rule (server/reception/status.ts refreshDeviceMisses), as a query.
     const [row] = await rows<{ bad: number; yellow: number; guardians: number }>(sql`
       with ranked as (
         select r.recipient_ref_id as ref, d.status,

@@ -97,7 +97,7 @@ export const messageRecipients = pgTable(
     /**
      * Roll-up of the deliveries: when the first of them was received or read (the earliest delivered_at or
      * read_at of those received or read), null while none is. Kept by the delivery engine with `status`
-     * (server/delivery/status.ts refreshRecipients); the dashboards' "cobertura efectiva" reads it.
+     * (server/reception/status.ts refreshRecipients); the dashboards' "cobertura efectiva" reads it.
      */
     reachedAt: timestamp('reached_at', { withTimezone: true }),
   },

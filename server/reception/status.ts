@@ -3,7 +3,7 @@
 //
 // A delivery only moves forward: queued → sent → received | not_received | error → read, and a late report
 // never undoes a later one (a "delivered" arriving after "read" is ignored). `failed` is final for its round;
-// "retry failed" starts a new round (server/delivery/reception.ts).
+// "retry failed" starts a new round (server/reception/reception.ts).
 //
 // Several of these run at once on PostgreSQL (workers, webhooks, the app, the sweep; each transaction on
 // its own connection, READ COMMITTED). Two rules keep them safe:
