@@ -17,6 +17,7 @@ import { type FieldErrors, addFieldError, hasFieldErrors } from '../http/field-e
 import { parsePick, type PickScope } from '../recipients/expand';
 import { isId } from '../http/params';
 import { longestAmongPicks } from '../recipients/merge-values';
+import { REPLY_MESSAGES } from '../messages/replies';
 
 export type ComposeMode = 'draft' | 'send' | 'schedule';
 
@@ -46,7 +47,7 @@ export const COMPOSE_MESSAGES = {
   scheduledFar: 'La fecha de envío no puede ser más de un año en el futuro.',
   flag: (field: string) => `El campo ${field} debe ser verdadero o falso.`,
   body: 'El cuerpo de la solicitud debe ser un objeto JSON.',
-  replyTo: 'El mensaje al que respondes no existe.',
+  replyTo: REPLY_MESSAGES.missing,
   draftId: 'El borrador indicado no es válido.',
 } as const;
 

@@ -4,7 +4,7 @@
 // fans the deliveries out.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/sql';
-import { publishToColleagues } from '../compose/send';
+import { publishToColleagues } from './publish';
 import type { Db } from '../db/client';
 
 /**

@@ -6,7 +6,6 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CHANNEL_CODES, type ChannelCode, type PersonKind } from '../../shared/codes';
 import { canReply, senderPick } from '../../shared/message-rules';
 import { summarizeReach, type PickScope } from '../recipients/expand';
-import { COMPOSE_MESSAGES } from '../compose/validate';
 import type { Queryable } from '../db/client';
 import { mailboxEntries, messages } from '../db/schema/messages';
 import { type FieldErrors, addFieldError } from '../http/field-errors';
@@ -15,7 +14,7 @@ import { type FieldErrors, addFieldError } from '../http/field-errors';
 const MAX_DEPTH = 50;
 
 export const REPLY_MESSAGES = {
-  missing: COMPOSE_MESSAGES.replyTo,
+  missing: 'El mensaje al que respondes no existe.',
   closed: 'El mensaje al que respondes no admite respuestas.',
 } as const;
 
