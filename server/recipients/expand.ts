@@ -32,9 +32,9 @@ export const FOREIGN_RECIPIENTS = 'Algunos destinatarios elegidos no existen o n
 /**
  * The lists a user can see: their own and those a colleague shares with the school's staff, of their
  * school, out of the trash. Listing, reading members, checking picks and expanding them all ask this one
- * condition; changing a list asks the `owned` scope of server/lists/queries.ts. It lives here, below the
- * recipient-lists feature, because expanding a pick of a list needs it and that feature builds on the
- * expansion.
+ * condition; changing a list asks the `owned` scope of server/recipient-lists/queries.ts. It lives here,
+ * below the recipient-lists feature, because expanding a pick of a list needs it and that feature builds
+ * on the expansion.
  */
 export const visibleLists = (userId: number, institutionId: number): SQL =>
   and(
@@ -210,7 +210,7 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
         case when m.member_kind = 'apoderado' then ${shortName('cs')} end,
         case m.member_kind when 'apoderado' then m.student_id when 'estudiante' then m.member_ref_id end, m.role
       from picks p
-      -- Unaliased, so the one visibility rule of lists (lists.ts) applies here as written.
+      -- Unaliased, so the one visibility rule of lists (visibleLists, above) applies here as written.
       join ${recipientLists} on p.kind = 'recipient-list' and ${recipientLists.id} = p.id
         and ${visibleLists(userId, institutionId)}
       join ${recipientListMembers} m on m.list_id = ${recipientLists.id}
@@ -226,7 +226,7 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
         -- merge fields' values (server/recipients/merge-values.ts).
         array_agg(distinct sid) filter (where sid is not null) as sids,
         -- The student (the member's own, or the guardian's child) and the guardian's role of the first
-        -- reach, which a saved list keeps with the member (server/lists/members.ts).
+        -- reach, which a saved list keeps with the member (server/recipient-lists/members.ts).
         (array_agg(sid order by ord, sub, sid) filter (where sid is not null))[1] as sid,
         (array_agg(rl order by ord, sub, sid) filter (where sid is not null))[1] as rl
       from reached

@@ -2,7 +2,7 @@
 // compose-contract.ts): the paged lists a user can see (own and shared) and their trash, one list, its
 // members and a member's person record; create from the picker's selection, rename, share, add and remove
 // members, remove the stale ones, trash, restore, delete forever. A list the user cannot see is a 404
-// everywhere, and so is a colleague's shared list on the calls that change it. Queries: server/lists/.
+// everywhere, and so is a colleague's shared list on the calls that change it. Queries: server/recipient-lists/.
 import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { MAX_PICKS, type NumberedPage, type RecipientPick } from '../../shared/compose-contract';
@@ -10,15 +10,15 @@ import { ADMIN_ROLES } from '../../shared/codes';
 import { LIST_NAME_MAX, RECIPIENT_LISTS_API, type UserToEditInput } from '../../shared/recipient-lists-contract';
 import { checkPicks, summarizeReach, parsePick } from '../recipients/expand';
 import { rowsOf } from '../db/sql';
-import { listUsers } from '../compose/lists';
+import { listUsers } from '../recipient-lists/users';
 import { transactionRetrying, type Db } from '../db/client';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
 import { intParam, parseId } from '../http/params';
 import { requireRole } from '../http/roles';
-import { addPicks, editPerson, readPerson, removeMember, removeStale, touchList } from '../lists/members';
-import { findList, listSummary, nameTaken, pageOfLists, scheduledUse, type ListScope, type ListWhere } from '../lists/queries';
+import { addPicks, editPerson, readPerson, removeMember, removeStale, touchList } from '../recipient-lists/members';
+import { findList, listSummary, nameTaken, pageOfLists, scheduledUse, type ListScope, type ListWhere } from '../recipient-lists/queries';
 import { inZone } from '../db/time';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 

@@ -1,7 +1,7 @@
-// Saved recipient lists a user can see (own, or shared by a colleague) and a list's members
-// (`GET /recipient-lists/:id/users`). Reads are scoped by `visibleLists`, so another user's unshared list
-// simply does not exist; a pick of a list in compose (server/recipients/expand.ts) goes through the same rule.
-// The paged list with its summaries is server/lists/queries.ts.
+// A list's members with their people (`GET /recipient-lists/:id/users`), of a list the user can see (own, or
+// shared by a colleague). Reads are scoped by `visibleLists` (server/recipients/expand.ts), so another user's
+// unshared list simply does not exist; a pick of a list in compose goes through the same rule. The paged list
+// with its summaries is ./queries.ts.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db/sql';
 import type { GuardianRoleId } from '../../shared/compose-contract';

@@ -16,7 +16,7 @@ export interface ListScope {
 /** Which lists a query reads (`l` is recipient_lists). */
 export type ListWhere = 'visible' | 'owned' | 'trashed';
 
-/** SQL condition on `l` for each scope; the visible one is `visibleLists` (server/compose/lists.ts) in raw form. */
+/** SQL condition on `l` for each scope; the visible one is `visibleLists` (server/recipients/expand.ts) in raw form. */
 export function listCondition(where: ListWhere, { userId, institutionId }: ListScope): SQL {
   const school = sql`l.institution_id = ${institutionId}`;
   switch (where) {
