@@ -5,7 +5,8 @@
 // messages to guardians, a deterministic year is added first (weekly per-course notices, a school-wide one
 // every other week, SMS and app deliveries with varied outcomes), so the windows are walked over realistic volume.
 import { sql, type SQL } from 'drizzle-orm';
-import { connectivitySql, courseGuardiansSql, missedSql } from '../server/dashboard/connectivity';
+import { courseGuardiansSql, missedSql } from '../server/dashboard/connectivity/course';
+import { connectivitySql } from '../server/dashboard/connectivity/figures';
 import { openDb } from '../server/db/client';
 import { rowsOf } from '../server/db/sql';
 import { rollUpReachedAt } from '../server/reception/status';

@@ -7,7 +7,7 @@ import { schoolYearMonths, schoolYearOf, schoolYearPeriod, monthPeriod } from '.
 import { monthIn } from '../db/time';
 import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
-import { deviceMixSql } from './device-status';
+import { deviceMixSql } from './device-mix';
 import { settleSmsPhones } from '../recipients/sms-phones';
 import { enrolledDuring, parsePeriodQuery, parseYear, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery, type School } from './period';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';

@@ -15,7 +15,7 @@ import { ACCESS_POLICY, type ApiError } from '../../shared/contract';
 import { DASHBOARD_API, type CallList, type Connectivity, type ConnectivityRow, type CourseConnectivity } from '../../shared/dashboard-contract';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../../shared/demo';
 import { hashPassword } from '../../server/auth/password';
-import { readConnectivity } from '../../server/dashboard/connectivity';
+import { readConnectivity } from '../../server/dashboard/connectivity/figures';
 import { rollUpReachedAt } from '../../server/reception/status';
 import { createProviderAdapter } from '../../server/delivery/provider';
 import type { Outgoing } from '../../server/delivery/channel';
