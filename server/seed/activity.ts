@@ -1,4 +1,4 @@
-// A school year of activity for the demo schools (issue 16), so the connectivity, staff activity and ranking
+// A school year of activity for the demo schools, so the connectivity, staff activity and ranking
 // dashboards read real rows: sent messages (course messages mostly, some whole-school ones, colleague
 // messages) with their recipients, one delivery per recipient and channel as the send path writes them
 // (server/compose/send.ts), and the outcomes: received, read within hours on the app, SMS not received on dead
@@ -21,10 +21,10 @@ import { monthIn } from '../db/time';
 import { DEVICE_WINDOW } from '../recipients/device-status';
 import { recipientsLabel } from '../messages/queries';
 import { dayKind } from './calendar';
-import { staffKind, type CourseRow, type GuardianRow, type SeedData, type StaffRow } from './generate';
-import { MAILBOX_USERS, type MessageRecipientRow } from './messages';
+import { staffKind } from './schools';
+import type { CourseRow, GuardianRow, StaffRow, MessageRecipientRow, DeliveryRow, SeedData } from './rows';
+import { MAILBOX_USERS } from './messages';
 import { mulberry32, type Rng } from './prng';
-import type { DeliveryRow } from './sms-use';
 import type { SchoolSpec } from './schools';
 
 const HOUR = 3_600_000;

@@ -35,7 +35,7 @@ import { hashPassword } from '../auth/password';
 import { smsVerdict } from '../recipients/sms-phones';
 import { rollUpReachedAt } from '../reception/status';
 import { withActivityRollupPaused } from '../dashboard/rollup';
-import type { SeedData } from './generate';
+import type { SeedData } from './rows';
 
 /** Postgres allows 65 535 bind parameters per statement; 1 000 rows of ≤ 10 columns stays well under. */
 const CHUNK = 1000;
