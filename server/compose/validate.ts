@@ -8,7 +8,6 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_TOTAL_MAX_BYTES, CONTENT_MAX_LENGTH, 
 import { hasFields, mergedSmsText, smsTooLongWithFields } from '../../shared/merge-fields';
 import { smsText } from '../../shared/sms-text';
 import { readTogether, type Queryable } from '../db/client';
-import { institutionSignatures } from '../db/schema/compose';
 import { messageAttachments } from '../db/schema/messages';
 import { isStorableDate } from '../db/time';
 import { allowedChannels } from './channels';
@@ -18,6 +17,7 @@ import { parsePick, type PickScope } from '../recipients/expand';
 import { isId } from '../http/params';
 import { longestAmongPicks } from '../recipients/merge-values';
 import { REPLY_MESSAGES } from '../messages/replies';
+import { activeSignature } from '../signatures/signatures';
 
 export type ComposeMode = 'draft' | 'send' | 'schedule';
 
@@ -135,15 +135,6 @@ export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompo
       replyToId: replyToId as number | null,
     },
   };
-}
-
-/** The active signature text, or null. */
-export async function activeSignature(db: Queryable, institutionId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ signature: institutionSignatures.signature })
-    .from(institutionSignatures)
-    .where(and(eq(institutionSignatures.institutionId, institutionId), eq(institutionSignatures.isActive, true)));
-  return row?.signature ?? null;
 }
 
 export interface ComposeScope {
