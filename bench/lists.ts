@@ -1,4 +1,4 @@
-// (l) Recipient-list pages on the large seed (issue 14): `seed --students 2500`, the real server on PGlite,
+// (l) Recipient-list pages on the large seed: `seed --students 2500`, the real server on PGlite,
 // administrador@sanandres.cl with 60 more lists (one of them every guardian of the school, made from the
 // picker's courses). Timed: GET /api/recipient-lists first page, the pages after it ("Cargar más"), the same
 // with q, one list's summary, and GET /api/recipient-lists/{id}/users of the all-guardians list.

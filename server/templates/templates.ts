@@ -1,4 +1,4 @@
-// Message templates (issue 14, shared/templates-contract.ts): the user's own ("Mis plantillas"), which they
+// Message templates (shared/templates-contract.ts): the user's own ("Mis plantillas"), which they
 // create, edit, delete and copy, and the product's read-only libraries (Hermes and Socioemocional), shown
 // with the school's word for guardian (shared/guardian-term.ts) and copied to "Mis plantillas" as shown.
 // Another user's own template, or another school's, is simply not found. No HTTP here: the routes

@@ -1,4 +1,4 @@
-// Connectivity of families (issue 16, shared/dashboard-contract.ts) on a small fixture school this file
+// Connectivity of families (shared/dashboard-contract.ts) on a small fixture school this file
 // inserts into its private seeded copy: 2 levels, 4 courses (one empty), 8 enrolled students and a withdrawn
 // one, 10 guardians covering every device status, and 6 sent messages (+ a scheduled one) whose deliveries
 // have chosen statuses and times. Every figure below is counted by hand from the table in `fixture()`.

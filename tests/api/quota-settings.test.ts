@@ -1,4 +1,4 @@
-// The quota server of the settings screen (issue 15, shared/quota-contract.ts): `GET/PATCH /quota/settings`
+// The quota server of the settings screen (shared/quota-contract.ts): `GET/PATCH /quota/settings`
 // and `GET /quota/usage`, for the admin roles only, scoped to the school; the limit-below-used refusal with
 // its figure, the limit history, the run-out projection on fixed clocks, the usage bars against sums taken
 // from the database here, the Chilean and Mexican school years, and the seeded year of SMS use.

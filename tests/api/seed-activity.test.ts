@@ -1,4 +1,4 @@
-// The seed's school year of activity (server/seed/activity.ts, issue 16): the invariants the connectivity,
+// The seed's school year of activity (server/seed/activity.ts): the invariants the connectivity,
 // staff activity and ranking dashboards rely on, checked on the seeded database itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

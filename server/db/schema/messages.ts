@@ -90,7 +90,7 @@ export const messageRecipients = pgTable(
     /** curso | electivo | funcionarios | apoderado… as shown in the recipients summary. */
     groupKind: text('group_kind').notNull(),
     groupLabel: text('group_label').notNull(),
-    /** `pending` until the delivery engine (issue 5) reports the first channel outcome. */
+    /** `pending` until the delivery engine reports the first channel outcome. */
     status: text('status', { enum: RECIPIENT_STATUSES }).notNull(),
     /** Guardians: the students they answer for in this message ("Ana Pérez, Tomás Pérez"). */
     studentNames: text('student_names'),

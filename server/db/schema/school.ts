@@ -90,7 +90,7 @@ export const guardians = pgTable(
     appInstalledAt: timestamp('app_installed_at', { withTimezone: true }),
     /**
      * How many of the guardian's last 3 finished device deliveries (app, SMS, WhatsApp) were not received;
-     * 3 is the yellow device status (SPEC §9). Kept by the delivery engine as deliveries end (issue 5).
+     * 3 is the yellow device status (SPEC §9). Kept by the delivery engine as deliveries end.
      */
     deviceMisses: smallint('device_misses').notNull().default(0),
     /**
