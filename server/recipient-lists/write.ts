@@ -27,8 +27,14 @@ function parseName(raw: unknown): { ok: true; name: string } | { ok: false; erro
 }
 
 /** `picks` of a body: one or more well-formed picks, each id of this school, each list visible to the user. */
-async function parsePicks(db: Db, scope: ListScope, raw: unknown): Promise<{ ok: true; picks: RecipientPick[] } | { ok: false; error: string }> {
-  if (!Array.isArray(raw) || raw.length === 0) return { ok: false, error: Array.isArray(raw) ? LIST_MESSAGES.picks : LIST_MESSAGES.picksInvalid };
+async function parsePicks(
+  db: Db,
+  scope: ListScope,
+  raw: unknown,
+): Promise<{ ok: true; picks: RecipientPick[] } | { ok: false; error: string }> {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    return { ok: false, error: Array.isArray(raw) ? LIST_MESSAGES.picks : LIST_MESSAGES.picksInvalid };
+  }
   if (raw.length > MAX_PICKS) return { ok: false, error: LIST_MESSAGES.picksMany };
   const picks = raw.map(parsePick);
   if (picks.some((p) => p === null)) return { ok: false, error: LIST_MESSAGES.picksInvalid };
@@ -75,7 +81,9 @@ export async function createList(db: Db, scope: ListScope, body: unknown): Promi
 
 /** `PATCH /recipient-lists/:id`: a new name, sharing on or off, or both. */
 export async function changeList(db: Db, scope: ListScope, id: number, body: unknown): Promise<ListChange> {
-  if (!isObject(body) || (body.name === undefined && body.shared === undefined)) return { kind: 'invalid', errors: { name: [LIST_MESSAGES.nothing] } };
+  if (!isObject(body) || (body.name === undefined && body.shared === undefined)) {
+    return { kind: 'invalid', errors: { name: [LIST_MESSAGES.nothing] } };
+  }
   const errors: FieldErrors = {};
   let name: string | undefined;
   if (body.name !== undefined) {
@@ -135,7 +143,9 @@ export async function addMembers(db: Db, scope: ListScope, id: number, body: unk
     if (n > 0) await touchList(tx, id);
     return n;
   });
-  if (added === 0 && (await reachesNobody(db, scope, picks.picks))) return { kind: 'invalid', errors: { picks: [LIST_MESSAGES.picksEmpty] } };
+  if (added === 0 && (await reachesNobody(db, scope, picks.picks))) {
+    return { kind: 'invalid', errors: { picks: [LIST_MESSAGES.picksEmpty] } };
+  }
   return { kind: 'ok', list: (await listSummary(db, scope, id, 'owned'))! };
 }
 

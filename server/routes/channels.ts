@@ -1,5 +1,5 @@
 // Channels: what the school contracted (`GET /channels`) and what the signed-in user may send through
-// (`GET /communication-permission/user`). The rules live in server/recipients/directory.ts.
+// (`GET /communication-permission/user`). The rules live in server/compose/channels.ts.
 import { Hono } from 'hono';
 import { COMPOSE_API } from '../../shared/compose-contract';
 import { schoolChannels, toChannels, toPermission, userChannels } from '../compose/channels';

@@ -100,7 +100,8 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     const outcome = await trashList(db, scope, id);
     if (outcome.kind === 'scheduled') {
       const { message, messageId } = outcome;
-      return apiError(c, 409, 'list.scheduled', message, { list: [message], ...(messageId !== null ? { message_id: [String(messageId)] } : {}) });
+      const errors = { list: [message], ...(messageId !== null ? { message_id: [String(messageId)] } : {}) };
+      return apiError(c, 409, 'list.scheduled', message, errors);
     }
     return c.body(null, 204);
   });

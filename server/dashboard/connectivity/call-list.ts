@@ -1,7 +1,14 @@
 // The "Lista de llamados" of a course: its guardians the school cannot count on reaching, with what is wrong
 // and the other guardians' contacts (JSON; the CSV is ./call-list-csv.ts).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { CALL_LIST_MESSAGES_MAX, COVERAGE_MESSAGES, type CallList, type CallListRow, type CourseGuardian, type FixHint } from '../../../shared/dashboard-contract';
+import {
+  CALL_LIST_MESSAGES_MAX,
+  COVERAGE_MESSAGES,
+  type CallList,
+  type CallListRow,
+  type CourseGuardian,
+  type FixHint,
+} from '../../../shared/dashboard-contract';
 import type { Queryable } from '../../db/client';
 import { type FieldErrors, hasFieldErrors } from '../../http/field-errors';
 import { settleSmsPhones } from '../../recipients/sms-phones';
