@@ -882,7 +882,9 @@ defineModelTests({
     filterEvents: offered,
     serializeState: (snapshot) => {
       const c = snapshot.context as Ctx & { idempotencyKey: string | null; errors: object; failure: unknown };
-      return JSON.stringify([snapshot.value, c.draftId, formOf(c), c.intent, c.idempotencyKey !== null, Object.keys(c.errors).sort(), c.failure !== null, unsaved(c), c.leaving]);
+      // Whether an estimate is known tells a failed send (resent at once) from a failed estimate (asked again).
+      const estimated = snapshot.context.estimate !== null;
+      return JSON.stringify([snapshot.value, c.draftId, formOf(c), c.intent, c.idempotencyKey !== null, Object.keys(c.errors).sort(), c.failure !== null, unsaved(c), c.leaving, estimated]);
     },
     stopWhen: (snapshot) => snapshot.status === 'done',
     limit: 50_000,

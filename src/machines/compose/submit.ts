@@ -55,7 +55,7 @@ export const estimating = {
       // Send's own rules refused it (an SMS too long once signed, an emoji…): the field says why and
       // takes the focus, as when the client rules refuse.
       { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', TOAST_REVIEW, 'focusFirstError'] },
-      { target: 'form.failed', actions: ['keepFailure', TOAST_SEND_FAILED] },
+      { target: 'form.failed', actions: ['keepFailure', 'forgetEstimate', TOAST_SEND_FAILED] },
     ],
   },
 } as const;
