@@ -132,7 +132,7 @@ const EDITS: AnyEventObject[] = [
   { type: 'picker.confirmed', picks: Array.from({ length: 2001 }, (_, n) => ({ kind: 'staff', id: n + 1 })) },
   { type: 'compose.toggleOption', option: 'allowReplies' },
   { type: 'compose.toggleOption', option: 'copyToSender' },
-  // The "Emergencia" mark (issue 15): may spend the SMS reserve; offered while the school sends SMS.
+  // The "Emergencia" mark: may spend the SMS reserve; offered while the school sends SMS.
   { type: 'compose.toggleEmergency' },
   { type: 'compose.setSchedule', date: '2030-01-01', time: '10:00' },
   { type: 'compose.setSchedule', date: '2020-01-01', time: '10:00' },

@@ -70,7 +70,7 @@ interface Variant {
 const variantOf = (env: { actor: AnyActorRef }): Variant => VARIANTS.find((v) => v.detail.id === (env.actor.getSnapshot() as AnyMachineSnapshot).context.id) as Variant;
 
 /**
- * Whom staff may answer (issue 12): what reached their inbox from a guardian or a student, always; from a
+ * Whom staff may answer: what reached their inbox from a guardian or a student, always; from a
  * colleague, when the colleague allowed replies.
  */
 const answerable = (kind: MessageKind | null, detail: MessageDetail) =>

@@ -60,7 +60,7 @@ export const estimating = {
   },
 } as const;
 
-// The cost before it is spent (issue 4: "shown before sending"): people reached, deliveries per
+// The cost before it is spent, shown before sending: people reached, deliveries per
 // channel, addresses missing, SMS used of those left this month, empty courses. Nothing is sent
 // until the author confirms; going back keeps the form, the estimate and the key.
 export const confirming = {
