@@ -103,6 +103,8 @@ export const composeActions = {
   }),
   clearErrors: update({ errors: {}, failure: null }),
   ensureKey: update(({ context }) => ({ idempotencyKey: context.idempotencyKey ?? newIdempotencyKey() })),
+  /** A failed estimate: this form's cost is unknown again, so a retry asks for it before anything goes out. */
+  forgetEstimate: update({ estimate: null }),
   /**
    * On `xstate.done.actor.estimate`: kept for "uses N SMS of M left", a quota problem names its field,
    * and a message nobody would get says so (`reach`).
@@ -182,6 +184,11 @@ export const composeActions = {
 export const composeGuards = {
   isValid: ({ context }: Args, intent: ComposeIntent) => !hasErrors(composeErrors(context, intent, Date.now())),
   hasKey: ({ context }: Args) => context.idempotencyKey !== null,
+  /**
+   * In `failed`: the author confirmed this very form's estimate (a failed estimate forgets it, an edit
+   * drops it), so what failed is the send itself and a retry may resend it.
+   */
+  isConfirmed: ({ context }: Args) => context.estimate !== null,
   /** Leaving now would lose something: the form is not what the server has. */
   hasUnsavedChanges: ({ context }: Args) => formFingerprint(context) !== context.savedForm,
   isLeaving: ({ context }: Args) => context.leaving !== null,

@@ -225,13 +225,14 @@ export const composeMachine = setup({
       states: {
         editing: { on: formActions() },
         savingDraft,
-        // The send failed (network, server): everything typed is here. Retry resends the same message
-        // with the same key; after an edit (no key any more) it is a new message, checked again first.
+        // The send failed (network, server): everything typed is here. Retry resends the same confirmed
+        // message with the same key; after a failed estimate it asks for the cost again (nothing goes out
+        // unconfirmed); after an edit (no key any more) it is a new message, checked again first.
         failed: {
           on: {
             'compose.retry': [
-              { guard: and(['hasKey', 'isScheduling']), target: '#compose.scheduling', actions: 'clearErrors' },
-              { guard: 'hasKey', target: '#compose.sending', actions: 'clearErrors' },
+              { guard: and(['hasKey', 'isConfirmed', 'isScheduling']), target: '#compose.scheduling', actions: 'clearErrors' },
+              { guard: and(['hasKey', 'isConfirmed']), target: '#compose.sending', actions: 'clearErrors' },
               { guard: { type: 'isValid', params: ({ context }) => context.intent }, target: '#compose.estimating', actions: ['clearErrors', 'ensureKey'] },
               { target: 'editing', actions: ['showErrors', TOAST_REVIEW, 'focusFirstError'] },
             ],

@@ -55,12 +55,12 @@ export const estimating = {
       // Send's own rules refused it (an SMS too long once signed, an emoji…): the field says why and
       // takes the focus, as when the client rules refuse.
       { guard: 'isValidationFailure', target: 'form.editing', actions: ['serverFieldErrors', TOAST_REVIEW, 'focusFirstError'] },
-      { target: 'form.failed', actions: ['keepFailure', TOAST_SEND_FAILED] },
+      { target: 'form.failed', actions: ['keepFailure', 'forgetEstimate', TOAST_SEND_FAILED] },
     ],
   },
 } as const;
 
-// The cost before it is spent (issue 4: "shown before sending"): people reached, deliveries per
+// The cost before it is spent, shown before sending: people reached, deliveries per
 // channel, addresses missing, SMS used of those left this month, empty courses. Nothing is sent
 // until the author confirms; going back keeps the form, the estimate and the key.
 export const confirming = {
