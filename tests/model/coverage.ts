@@ -23,8 +23,6 @@ export interface CoverageReport {
   transitions: { total: number; covered: number; uncovered: string[] };
   paths: number;
   steps: number;
-  /** Whether the spec states where the actor must be independently of the machine (harness.ts). */
-  oracle?: boolean;
   generatedAt: string;
 }
 

@@ -42,14 +42,14 @@
 // - Every entry must be exercised by some path (else the coverage test fails): no stale entries.
 // - `createActor` builds the real actor from the `machine` it is given, so a test of the harness can run
 //   the same spec on a mutated copy (harness.test.ts does, with the sidebar).
-// - A spec without an oracle yet says `oracle: 'none yet'` (it runs, listed as a todo); convert it.
+// - Every spec states one: a spec without an oracle does not type-check.
 //
 // Besides targets, a state's invariants can state the facts the view relies on from the events so far
 // (`env.history`), e.g. the sidebar is open after an odd number of toggles: the selector is then
 // checked against the test's own account, not against the machine's view of itself.
 //
-// Converting a spec: (1) read the machine's header comment, its SPEC section and README decision, not
-// its transitions; (2) replace `oracle: 'none yet'` with `{ initial, targets }`, one entry per state
+// Writing a spec's oracle: (1) read the machine's header comment, its SPEC section and decision record, not
+// its transitions; (2) write `oracle: { initial, targets }`, one entry per state
 // and event that moves it, guards restated as functions; (3) give `createActor` the `machine` of its
 // env; (4) run the file: where the oracle and the machine disagree, find out which is right from the
 // SPEC (a machine defect gets a failing test first, then the fix); (5) `npx tsc -p tsconfig.json`.
@@ -337,9 +337,6 @@ export interface Oracle<M extends AnyStateMachine = AnyStateMachine> {
   targets: Record<string, { [K in OracleEventType<M>]?: Expectation<OracleEvent<M, K>, ContextFrom<M>> }>;
 }
 
-/** Marks a spec whose oracle is still to be written: it runs against the model only, listed as a todo. */
-export const NO_ORACLE_YET = 'none yet';
-
 export interface ModelSpec<M extends AnyStateMachine = AnyStateMachine> {
   /** Report file name (kebab-case, like the machine file). */
   name: string;
@@ -356,7 +353,7 @@ export interface ModelSpec<M extends AnyStateMachine = AnyStateMachine> {
    */
   createActor: (env: { fakes: Fakes; path: PlannedPath; inspect: (event: InspectionEvent) => void; machine: M }) => AnyActorRef;
   /** Where the real actor must be after each event, independent of the machine (guide at the top). */
-  oracle: Oracle<M> | typeof NO_ORACLE_YET;
+  oracle: Oracle<M>;
   /** Invariants per state node key (`loggedOut.signingIn`); checked on the REAL snapshot. */
   states: Record<string, (snapshot: AnyMachineSnapshot, env: StepEnv) => void>;
   /** How each event type is made to happen on the real actor. */
@@ -496,7 +493,12 @@ export const elapse = (env: StepEnv) => {
 
 // --- running --------------------------------------------------------------------------------------
 
-export async function runPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path: PlannedPath): Promise<void> {
+export interface RunOptions {
+  /** Check the model alone, without the spec's oracle: for the harness's own test, nothing else. */
+  withoutOracle?: boolean;
+}
+
+export async function runPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path: PlannedPath, options: RunOptions = {}): Promise<void> {
   const fakes = new Fakes();
   const emitted: EventObject[] = [];
   const delivered: Delivery[] = [];
@@ -513,7 +515,8 @@ export async function runPath<M extends AnyStateMachine>(spec: ModelSpec<M>, pat
   const crashes: unknown[] = [];
   actor.subscribe({ error: (error: unknown) => crashes.push(error) });
   const contextOf = spec.contextOf ?? plainContext;
-  const oracle = spec.oracle === NO_ORACLE_YET ? null : (spec.oracle as Oracle);
+  // Only the harness's own test turns the oracle off, to show what the model alone lets through.
+  const oracle = options.withoutOracle ? null : (spec.oracle as Oracle);
   const initial = path.steps[0] as Step;
   const history: EventObject[] = [];
 
@@ -591,7 +594,7 @@ export function defineModelTests<M extends AnyStateMachine>(spec: ModelSpec<M>):
           })),
         )
       : planPaths(spec.machine, spec.traversal);
-    const oracle = spec.oracle === NO_ORACLE_YET ? null : (spec.oracle as Oracle);
+    const oracle = spec.oracle as Oracle;
 
     beforeEach(() => {
       vi.useFakeTimers({ now: T0 });
@@ -605,15 +608,11 @@ export function defineModelTests<M extends AnyStateMachine>(spec: ModelSpec<M>):
       expect(Object.keys(spec.events).sort(), 'event executors').toEqual(machineEventTypes(spec.machine));
     });
 
-    if (oracle) {
-      it('states an oracle in the machine\'s state names, every entry of it exercised', () => {
-        const gaps = oracleGaps(spec.machine, oracle, paths);
-        expect(gaps.unknown, 'oracle keys that name no state').toEqual([]);
-        expect(gaps.unused, 'oracle entries no path exercises').toEqual([]);
-      });
-    } else {
-      it.todo('states an oracle independent of the machine (none yet: checked against the machine only)');
-    }
+    it('states an oracle in the machine\'s state names, every entry of it exercised', () => {
+      const gaps = oracleGaps(spec.machine, oracle, paths);
+      expect(gaps.unknown, 'oracle keys that name no state').toEqual([]);
+      expect(gaps.unused, 'oracle entries no path exercises').toEqual([]);
+    });
 
     for (const path of paths) {
       it(path.description, () => runPath(spec, path));
@@ -622,7 +621,7 @@ export function defineModelTests<M extends AnyStateMachine>(spec: ModelSpec<M>):
     it('takes every transition of the machine (coverage report)', () => {
       vi.useRealTimers();
       const report = computeCoverage(spec.name, spec.machine, paths);
-      writeCoverage({ ...report, oracle: oracle !== null });
+      writeCoverage(report);
       expect(report.states.uncovered, 'states never reached').toEqual([]);
       expect(report.transitions.uncovered, 'transitions never taken').toEqual([]);
       expect(report.paths).toBeGreaterThan(0);
