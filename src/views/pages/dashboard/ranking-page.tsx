@@ -1,13 +1,10 @@
-// /ranking/courses and /ranking/users (issue 16): the ordered table (position, name, size or cargo, value,
+// /ranking/courses and /ranking/users: the ordered table (position, name, size or cargo, value,
 // change against the previous period as an arrow AND words, never colour alone), the period, the metric
 // and "Por valor" / "Por mejora". Courses say in one line why they are compared by a rate per guardian.
 // The view lives in the address: the page opens with what it says and follows Back / Forward.
-import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import type { RankBy, Ranking, RankingRow } from '../../../../shared/dashboard-contract';
 import { selectLocale } from '../../../machines/app/locale';
-import { selectSchoolCountry, selectTimezone } from '../../../machines/session/selectors';
 import {
   METRICS,
   RANK_BY,
@@ -27,9 +24,9 @@ import {
 } from '../../../machines/dashboard/ranking';
 import type { MessageKey } from '../../../i18n';
 import { formatNumber } from '../../charts/scale';
-import { localeActor, sessionActor } from '../../actors';
+import { localeActor } from '../../actors';
 import { useT, type Translate } from '../../lib/i18n';
-import { usePageActor } from '../../lib/page-actor';
+import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
@@ -37,6 +34,7 @@ import { NativeSelect } from '../../ui/native-select';
 import { SortableHeader } from '../../ui/sortable-header';
 import { formatDecimal, formatRate, periodName } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
+import { useSchoolClock } from './school-clock';
 import { DashboardShell } from './shell';
 
 const METRIC_LABEL: Record<RankingKind, Partial<Record<RankingMetric, MessageKey>>> = {
@@ -46,14 +44,11 @@ const METRIC_LABEL: Record<RankingKind, Partial<Record<RankingMetric, MessageKey
 
 export function RankingPage({ kind }: { kind: RankingKind }) {
   const t = useT();
-  const search = useSearch();
-  const timeZone = useSelector(sessionActor, selectTimezone);
-  const country = useSelector(sessionActor, selectSchoolCountry);
-  const [initial] = useState(() => ({ kind, search, clock: { now: Date.now(), timeZone, country } }));
-  const actor = usePageActor(rankingMachine, { input: { ...initial, kind } });
-  useEffect(() => {
-    actor?.send({ type: 'ranking.address', search });
-  }, [actor, search]);
+  const clock = useSchoolClock();
+  const actor = usePageActor(rankingMachine, {
+    input: { kind, clock },
+    address: { read: wholeQuery, event: 'ranking.address' },
+  });
   return (
     <DashboardShell title={kind === 'courses' ? 'pages.rankingCourses' : 'pages.rankingUsers'} className="max-w-4xl">
       <div className="flex min-w-0 flex-col gap-4" data-slot="ranking">

@@ -1,12 +1,9 @@
-// /dashboard/users (issue 16): the staff's activity in a period (messages sent, people reached, read rate,
+// /dashboard/users: the staff's activity in a period (messages sent, people reached, read rate,
 // active days; sortable), filtered by cargo, with the school's activity percentage and SPEC §9's note, and
 // the activity summary (a child actor: its failure leaves the table standing). The period, the cargo and
 // the order live in the address: the page opens with what it says and follows Back / Forward.
-import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { selectLocale } from '../../../machines/app/locale';
-import { selectSchoolCountry, selectTimezone } from '../../../machines/session/selectors';
 import {
   selectActiveStaff,
   selectActivity,
@@ -24,9 +21,9 @@ import {
   staffActivityMachine,
   type StaffActivityActor,
 } from '../../../machines/dashboard/staff-activity';
-import { localeActor, sessionActor } from '../../actors';
+import { localeActor } from '../../actors';
 import { useT } from '../../lib/i18n';
-import { usePageActor } from '../../lib/page-actor';
+import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Card, CardContent } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { NativeSelect } from '../../ui/native-select';
@@ -34,21 +31,16 @@ import { formatDecimal } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
 import { StaffTable } from './activity/staff-table';
 import { SummarySection } from './activity/summary-section';
+import { useSchoolClock } from './school-clock';
 import { DashboardShell } from './shell';
 
 export function DashboardUsersPage() {
   const t = useT();
-  const search = useSearch();
-  const timeZone = useSelector(sessionActor, selectTimezone);
-  const country = useSelector(sessionActor, selectSchoolCountry);
-  // What it opened with (its own choices change the address, which must not open another visit); the
-  // newest periods offered are the school's, by its clock and school year.
-  const [initial] = useState(() => ({ search, clock: { now: Date.now(), timeZone, country } }));
-  const actor = usePageActor(staffActivityMachine, { input: initial });
-  // The address changed by itself (Back, Forward, a link): the screen shows what it says.
-  useEffect(() => {
-    actor?.send({ type: 'activity.address', search });
-  }, [actor, search]);
+  const clock = useSchoolClock();
+  const actor = usePageActor(staffActivityMachine, {
+    input: { clock },
+    address: { read: wholeQuery, event: 'activity.address' },
+  });
   return (
     <DashboardShell title="pages.dashboardUsers" className="max-w-5xl">
       <div className="flex min-w-0 flex-col gap-6" data-slot="dashboard-users">

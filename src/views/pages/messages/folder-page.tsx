@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import {
   FOLDER_PURGE_BUTTON_ID,
   folderMachine,
@@ -58,20 +57,14 @@ const TITLE_KEY: Record<Folder, MessageKey> = {
 type FolderActor = ActorRefFrom<FolderMachine>;
 
 /** The address's `?q=`: the search a folder opens with, and the one Back or a link brings. */
-function useAddressQuery(): string {
-  return new URLSearchParams(useSearch()).get('q') ?? '';
-}
+const queryOf = (search: string) => ({ q: new URLSearchParams(search).get('q') ?? '' });
 
 export function FolderPage({ folder }: { folder: Folder }) {
-  const q = useAddressQuery();
-  // The search it opened with (typing changes the address, which must not open another visit).
-  const [initialQ] = useState(q);
   // Another folder is another visit: a new actor with its own list.
-  const actor = usePageActor(folderMachine, { input: { folder, q: initialQ } });
-  // The address changed by itself (Back, a link to the bare folder): the folder searches what it says.
-  useEffect(() => {
-    actor?.send({ type: 'folder.address', q });
-  }, [actor, q]);
+  const actor = usePageActor(folderMachine, {
+    input: { folder },
+    address: { read: queryOf, event: 'folder.address' },
+  });
   return actor ? <FolderScreen actor={actor} folder={folder} /> : <FolderSkeleton />;
 }
 

@@ -1,9 +1,7 @@
 // The wall's list, for readers and the desk alike: search (debounced by the machine), the category filter,
 // the first load's skeleton and failure, the empty and no-match states (with "Limpiar búsqueda"), the
 // posts, a stale warning and "Cargar más". useWallActor starts the page's wall on its address.
-import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import type { AnyActorRef } from 'xstate';
 import {
   newsWallMachine,
@@ -23,7 +21,7 @@ import { selectLocale } from '../../../machines/app/locale';
 import { selectTimezone } from '../../../machines/session/selectors';
 import { localeActor, sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
-import { usePageActor } from '../../lib/page-actor';
+import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
@@ -41,19 +39,12 @@ const totalOf = as(selectTotal);
 export const WALL_SEARCH_ID = 'mural-search';
 export const WALL_CATEGORY_ID = 'mural-category';
 
-/**
- * The page's wall, opened on what its address says (`?q=…&category=…`); its own choices replace the address
- * (which must not open another visit), and an address changed by the browser (Back, Forward, a link) is
- * shown as `wall.address`.
- */
+/** The page's wall, on what its address says (`?q=…&category=…`). */
 export function useWallActor(manage: boolean, path: string): NewsWallActor | null {
-  const search = useSearch();
-  const [input] = useState(() => ({ manage, path, search }));
-  const actor = usePageActor(newsWallMachine, { input });
-  useEffect(() => {
-    actor?.send({ type: 'wall.address', search });
-  }, [actor, search]);
-  return actor;
+  return usePageActor(newsWallMachine, {
+    input: { manage, path },
+    address: { read: wholeQuery, event: 'wall.address' },
+  });
 }
 
 export function WallPosts({ actor, desk }: { actor: NewsWallActor; desk: boolean }) {

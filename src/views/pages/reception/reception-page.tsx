@@ -1,11 +1,10 @@
-// The reception status of one sent message (SPEC §2, §4; issue 5): progress per channel, filters by
-// status (the recipient's, or one channel's: issue 12), search, per-recipient and per-channel statuses,
+// The reception status of one sent message (SPEC §2, §4): progress per channel, filters by
+// status (the recipient's, or one channel's), search, per-recipient and per-channel statuses,
 // paging and "Reintentar fallidos" of the list shown. One actor per page visit, opened with the channel and
 // filter of the address (`?channel=sms&status=not_received`), which the machine keeps up to date.
-import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { selectLocale } from '../../../machines/app/locale';
 import { receptionStatusMachine, type ReceptionStatusMachine } from '../../../machines/reception/status';
 import { receptionInputOf } from '../../../machines/reception/rules';
@@ -83,10 +82,16 @@ const FIGURE_STYLE: Record<(typeof RECIPIENT_STATUSES)[number], string> = {
 };
 
 export function ReceptionPage({ id }: { id: number }) {
-  // The address the visit started from; later changes are the machine's own (replaced, not a new visit).
-  const search = useSearch();
-  const [input] = useState(() => receptionInputOf(id, search));
-  const actor = usePageActor(receptionStatusMachine, { input });
+  // The channel and the filter the visit opens with; later changes are the machine's own (replaced).
+  const actor = usePageActor(receptionStatusMachine, {
+    input: { id },
+    address: {
+      read: (search: string) => {
+        const { channel, status } = receptionInputOf(id, search);
+        return { channel, status };
+      },
+    },
+  });
   return actor ? <ReceptionScreen actor={actor} id={id} /> : <ReceptionSkeleton />;
 }
 
