@@ -1,6 +1,9 @@
-// Fields the list screens share: a labelled text input with its error, and the recipients chosen with the
-// compose picker (its dialog content is compose's own, RecipientPickerContent).
+// What the list screens share: the paged body of the lists and of their trash, a labelled text input with its
+// error, and the recipients chosen with the compose picker (its dialog content is compose's own,
+// RecipientPickerContent).
+import type * as React from 'react';
 import { useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
 import type { RecipientPick } from '../../../../shared/compose-contract';
 import type { FieldErrors } from '../../../machines/recipient-lists/recipient-lists';
 import { pickKey, type PickerActor } from '../../../machines/compose/recipient-picker';
@@ -11,10 +14,32 @@ import { Dialog, DialogTrigger } from '../../ui/dialog';
 import { FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { ListBody, ListEmpty, ListEnd, useListPhase } from '../../ui/list-page';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { RecipientChip } from '../compose/recipients-field';
 import { RecipientPickerContent } from '../compose/recipient-picker';
 
 export type FieldErrorValue = FieldErrors[string];
+
+/** The lists or the trash, paged: the first load, its failure, the empty and no-match states, the rows, "Cargar más". */
+export function PagedLists({ list, q, empty, children }: { list: AnyActorRef; q: string; empty: string; children: React.ReactNode }) {
+  const t = useT();
+  const phase = useListPhase(list, 'states');
+  const reload = () => list.send({ type: 'list.reload' });
+  return (
+    <>
+      <ListBody
+        phase={phase}
+        skeleton={<ListSkeleton label={t('recipientLists.loading')} rows={4} />}
+        failure={<ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={reload} />}
+        empty={<ListEmpty>{q.trim() ? t('recipientLists.noMatch', { q: q.trim() }) : empty}</ListEmpty>}
+      >
+        {children}
+      </ListBody>
+      <ListEnd list={list} staleText={t('recipientLists.staleRows')} retryLabel={t('recipientLists.retry')} moreLabel={t('recipientLists.loadMore')} />
+    </>
+  );
+}
 
 /** An error as text: the client's own (a text key) or the server's Spanish text. */
 export function useErrorText(): (error: FieldErrorValue) => string | null {

@@ -25,10 +25,10 @@ import { usePageActor } from '../../lib/page-actor';
 import { useT } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
-import { ListEnd, ListStart, ListTotal } from './list-states';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { FieldText, PicksField } from './form-bits';
+import { ListPage, ListTotal } from '../../ui/list-page';
+import { SearchInput } from '../../ui/search-input';
+import { FieldText, PicksField, PagedLists } from './form-bits';
 
 type ListsActor = ActorRefFrom<typeof recipientListsMachine>;
 
@@ -45,14 +45,10 @@ function ListsScreen({ actor }: { actor: ListsActor }) {
   const creating = useSelector(actor, selectIsCreating);
   const q = useSelector(actor, selectListsQuery);
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="page-title" className="text-2xl font-bold">
-            {t('recipientLists.heading')}
-          </h1>
-          {list && <ListTotal list={list} />}
-        </div>
+    <ListPage
+      title={t('recipientLists.heading')}
+      below={list && <ListTotal list={list} text={(count) => t('recipientLists.total', { count })} />}
+      actions={
         <div className="flex flex-wrap items-center gap-2">
           <Button asChild variant="ghost" size="sm">
             <Link href="/recipient-lists/trash">{t('recipientLists.trashLink')}</Link>
@@ -63,32 +59,23 @@ function ListsScreen({ actor }: { actor: ListsActor }) {
             </Button>
           )}
         </div>
-      </header>
+      }
+    >
       {creating && <CreateForm actor={actor} />}
-      <Input
-        type="search"
-        className="w-full sm:w-80"
-        aria-label={t('recipientLists.search')}
-        placeholder={t('recipientLists.search')}
-        value={q}
-        onChange={(e) => actor.send({ type: 'lists.search', q: e.currentTarget.value })}
-      />
+      <SearchInput aria-label={t('recipientLists.search')} placeholder={t('recipientLists.search')} value={q} onSearch={(text) => actor.send({ type: 'lists.search', q: text })} />
       {crashed || !list ? (
         <ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={() => actor.send({ type: 'lists.retry' })} />
       ) : (
-        <>
-          <ListStart list={list} empty="recipientLists.empty" q={q} />
+        <PagedLists list={list} q={q} empty={t('recipientLists.empty')}>
           <Rows actor={actor} />
-          <ListEnd list={list} />
-        </>
+        </PagedLists>
       )}
-    </section>
+    </ListPage>
   );
 }
 
 function Rows({ actor }: { actor: ListsActor }) {
   const items = useSelector(actor, selectListsItems);
-  if (items.length === 0) return null;
   return (
     <ul className="flex flex-col gap-2" data-slot="recipient-lists">
       {items.map((item) => (
