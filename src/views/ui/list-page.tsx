@@ -53,8 +53,12 @@ export function useListPhase(list: AnyList, by: 'placeholder' | 'states' = 'plac
 /** Rows shown that a reload could not bring up to date. */
 export const useListStale = (list: AnyList): boolean => useSelector(list, isStale);
 
-/** The phase of a screen's data that reloads over what it shows (a table, a chart): no list actor of its own. */
-export const dataPhase = (data: unknown, failed: boolean): ListPhase => (data ? 'rows' : failed ? 'failed' : 'loading');
+/**
+ * The phase of a screen's data (a table, a chart, a form): no list actor of its own. A failed reload keeps
+ * the data shown (`stale`), unless `hidesData`: then the failure stands in for it.
+ */
+export const dataPhase = (data: unknown, failed: boolean, hidesData = false): ListPhase =>
+  failed && (hidesData || !data) ? 'failed' : data ? 'rows' : 'loading';
 
 export interface ListBodyProps {
   phase: ListPhase;
@@ -87,9 +91,9 @@ export function ListBody({ phase, skeleton, failure, empty = null, stale = false
   );
 }
 
-/** Nothing to list, said in place of the rows. */
-export function ListEmpty({ className, ...props }: React.ComponentProps<'p'>) {
-  return <p role="status" className={cn('rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground', className)} {...props} />;
+/** Nothing to list, said in place of the rows; `large` where the rows would be large cards or a long list. */
+export function ListEmpty({ large = false, className, ...props }: React.ComponentProps<'p'> & { large?: boolean }) {
+  return <p role="status" className={cn(`rounded-lg border border-dashed bg-card ${large ? 'p-10' : 'p-6'} text-center text-muted-foreground`, className)} {...props} />;
 }
 
 /** How many there are ("12 listas"), once the list knows; `hideZero` for screens whose empty state says it. */

@@ -6,9 +6,9 @@ import { selectAttachmentList, selectIsLocked } from '../../../machines/compose/
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 import { buttonVariants } from '../../ui/button';
-import { FieldDescription, FieldError } from '../../ui/field';
+import { describedBy, FieldDescription, FieldError } from '../../ui/field';
 import { AttachmentItem } from './attachment-item';
-import { describedBy, useFieldError, type ComposeActor } from './field';
+import { useFieldError, type ComposeActor } from './field';
 
 /** Drop zone and file chooser; the files go to compose, which admits them by the rules. */
 export function AttachmentsField({ compose }: { compose: ComposeActor }) {

@@ -8,9 +8,9 @@ import { useT, type Translate } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Dialog, DialogTrigger } from '../../ui/dialog';
-import { FieldError } from '../../ui/field';
+import { describedBy, FieldError } from '../../ui/field';
 import { Label } from '../../ui/label';
-import { describedBy, useFieldError, type ComposeActor } from './field';
+import { useFieldError, type ComposeActor } from './field';
 import { pickText, RecipientPickerContent } from './recipient-picker';
 
 /** The chips and the picker dialog (compose spawns the picker with the form, so it is there with it). */

@@ -6,10 +6,10 @@ import { localeActor } from '../../actors';
 import { formatZoneName } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
-import { FieldDescription, FieldError } from '../../ui/field';
+import { describedBy, FieldDescription, FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { describedBy, useFieldError, type ComposeActor } from './field';
+import { useFieldError, type ComposeActor } from './field';
 
 /** Date and time on the institution's clock (its zone is named under the fields). */
 export function ScheduleField({ compose }: { compose: ComposeActor }) {

@@ -3,7 +3,7 @@
 // form already has text. The template picker actor (compose/template-picker.ts) is compose's child `templates`.
 import { useSelector } from '@xstate/react';
 import { TEMPLATE_REPOSITORIES, type Template, type TemplateRepositoryCode } from '../../../../shared/templates-contract';
-import { selectHasFailed, selectIsBusy, selectIsEmpty, selectIsStale } from '../../../machines/list/list';
+import { selectIsBusy } from '../../../machines/list/list';
 import type { TemplateListActor } from '../../../machines/templates/templates';
 import {
   selectAsksReplace,
@@ -29,6 +29,7 @@ import { Spinner } from '../../ui/spinner';
 import { SmsSize } from '../templates/sms-size';
 import { repositoryName } from '../templates/repository';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { ListBody, useListPhase } from '../../ui/list-page';
 import type { ComposeActor } from './field';
 
 const selectTemplates = (s: ComposeSnapshot): TemplatePickerActor | undefined => s.children.templates as TemplatePickerActor | undefined;
@@ -132,25 +133,23 @@ function PickerList({ picker }: { picker: TemplatePickerActor }) {
 
 function PickerBody({ picker, list }: { picker: TemplatePickerActor; list: TemplateListActor }) {
   const t = useT();
+  const phase = useListPhase(list);
   const items = useSelector(picker, selectPickerItems);
   const q = useSelector(picker, selectPickerQuery);
-  const failed = useSelector(list, selectHasFailed);
-  const empty = useSelector(list, selectIsEmpty);
-  const stale = useSelector(list, selectIsStale);
   const busy = useSelector(list, selectIsBusy);
-  if (items.length === 0) {
-    if (failed || (empty && stale)) {
-      return <ListFailure className="p-4" message={t('templates.failed')} retryLabel={t('templates.retry')} onRetry={() => picker.send({ type: 'templates.retry' })} />;
-    }
-    if (empty) return <p role="status" className="text-sm text-muted-foreground">{q.trim() ? t('templates.empty.search', { q: q.trim() }) : t('templates.empty.other')}</p>;
-    return <ListSkeleton label={t('templates.loading')} rows={3} />;
-  }
   return (
-    <ul aria-label={t('templates.heading')} aria-busy={busy} className="-mx-1 flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-1">
-      {items.map((template) => (
-        <PickerRow key={template.id} picker={picker} template={template} />
-      ))}
-    </ul>
+    <ListBody
+      phase={phase}
+      skeleton={<ListSkeleton label={t('templates.loading')} rows={3} />}
+      failure={<ListFailure className="p-4" message={t('templates.failed')} retryLabel={t('templates.retry')} onRetry={() => picker.send({ type: 'templates.retry' })} />}
+      empty={<p role="status" className="text-sm text-muted-foreground">{q.trim() ? t('templates.empty.search', { q: q.trim() }) : t('templates.empty.other')}</p>}
+    >
+      <ul aria-label={t('templates.heading')} aria-busy={busy} className="-mx-1 flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-1">
+        {items.map((template) => (
+          <PickerRow key={template.id} picker={picker} template={template} />
+        ))}
+      </ul>
+    </ListBody>
   );
 }
 

@@ -18,6 +18,7 @@ import { localeActor, sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { CallListSection } from './connectivity/call-list-section';
 import { ConnectivityFigures, formatPercent } from './connectivity/figures';
 import { CourseStudents } from './connectivity/students';
@@ -70,10 +71,12 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
   }
   return (
     <>
-      {failed ? (
-        <ListFailure message={t('course.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'course.retry' })} />
-      ) : course ? (
-        <>
+      <ListBody
+        phase={dataPhase(course, failed, true)}
+        skeleton={<Skeleton />}
+        failure={<ListFailure message={t('course.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'course.retry' })} />}
+      >
+        {course && (
           <header>
             <h2 id="course-title" className="text-xl font-semibold">
               {course.course.name} · {course.course.level.name}
@@ -82,11 +85,9 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
               {t('course.summary', { students: course.summary.students, guardians: course.summary.guardians, coverage: formatPercent(course.summary.coverage.share, locale) })}
             </p>
           </header>
-          <ConnectivityFigures row={course.summary} title={course.course.name} locale={locale} />
-        </>
-      ) : (
-        <Skeleton />
-      )}
+        )}
+        {course && <ConnectivityFigures row={course.summary} title={course.course.name} locale={locale} />}
+      </ListBody>
       {callList ? (
         <CallListSection actor={callList} courseId={id} />
       ) : callListCrashed ? (

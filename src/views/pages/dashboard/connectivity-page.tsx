@@ -9,6 +9,7 @@ import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { ConnectivityFigures } from './connectivity/figures';
 import { CoursesTable } from './connectivity/courses-table';
 import { DashboardShell } from './shell';
@@ -57,13 +58,16 @@ function ConnectivityScreen({ actor }: { actor: ConnectivityActor }) {
   const locale = useSelector(localeActor, selectLocale);
   const data = useSelector(actor, selectData);
   const failed = useSelector(actor, selectFailed);
-  if (failed && !data) return <ListFailure message={t('connectivity.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'connectivity.retry' })} />;
-  if (!data) return <Skeleton />;
   return (
-    <>
-      {failed ? <ListFailure message={t('connectivity.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'connectivity.retry' })} /> : null}
-      <ConnectivityFigures row={data.school} title={t('connectivity.school.title')} locale={locale} />
+    <ListBody
+      phase={dataPhase(data, failed)}
+      skeleton={<Skeleton />}
+      failure={<ListFailure message={t('connectivity.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'connectivity.retry' })} />}
+      stale={failed}
+      staleAt="start"
+    >
+      {data && <ConnectivityFigures row={data.school} title={t('connectivity.school.title')} locale={locale} />}
       <CoursesTable actor={actor} locale={locale} />
-    </>
+    </ListBody>
   );
 }

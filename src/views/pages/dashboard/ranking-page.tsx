@@ -30,6 +30,7 @@ import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
 import { SortableHeader } from '../../ui/sortable-header';
 import { formatDecimal, formatRate, periodName } from './activity/format';
@@ -69,10 +70,15 @@ function RankingScreen({ actor, kind }: { actor: RankingActor; kind: RankingKind
   return (
     <>
       <Controls actor={actor} kind={kind} locale={locale} />
-      {failed ? (
-        <ListFailure message={t(ranking ? 'ranking.staleFailed' : 'ranking.loadFailed')} retryLabel={t('ranking.retry')} onRetry={() => actor.send({ type: 'ranking.retry' })} />
-      ) : null}
-      {ranking ? <RankingTable actor={actor} ranking={ranking} kind={kind} locale={locale} /> : !failed ? <ListSkeleton label={t('ranking.loading')} rows={4} rowClassName="h-12" /> : null}
+      <ListBody
+        phase={dataPhase(ranking, failed)}
+        skeleton={<ListSkeleton label={t('ranking.loading')} rows={4} rowClassName="h-12" />}
+        failure={<ListFailure message={t(ranking ? 'ranking.staleFailed' : 'ranking.loadFailed')} retryLabel={t('ranking.retry')} onRetry={() => actor.send({ type: 'ranking.retry' })} />}
+        stale={failed}
+        staleAt="start"
+      >
+        {ranking && <RankingTable actor={actor} ranking={ranking} kind={kind} locale={locale} />}
+      </ListBody>
     </>
   );
 }

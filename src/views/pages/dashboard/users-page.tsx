@@ -26,6 +26,7 @@ import { useT } from '../../lib/i18n';
 import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Card, CardContent } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
 import { formatDecimal } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
@@ -62,15 +63,16 @@ function ActivityScreen({ actor }: { actor: StaffActivityActor }) {
   return (
     <>
       <Filters actor={actor} locale={locale} />
-      {failed ? <ListFailure message={t(activity ? 'activity.staleFailed' : 'activity.loadFailed')} retryLabel={t('activity.retry')} onRetry={retry} /> : null}
-      {activity ? (
-        <>
-          <ActivityPercent actor={actor} locale={locale} />
-          <StaffTable actor={actor} locale={locale} />
-        </>
-      ) : !failed ? (
-        <ListSkeleton label={t('activity.loading')} rows={4} rowClassName="h-12" />
-      ) : null}
+      <ListBody
+        phase={dataPhase(activity, failed)}
+        skeleton={<ListSkeleton label={t('activity.loading')} rows={4} rowClassName="h-12" />}
+        failure={<ListFailure message={t(activity ? 'activity.staleFailed' : 'activity.loadFailed')} retryLabel={t('activity.retry')} onRetry={retry} />}
+        stale={failed}
+        staleAt="start"
+      >
+        <ActivityPercent actor={actor} locale={locale} />
+        <StaffTable actor={actor} locale={locale} />
+      </ListBody>
       {summary ? (
         <SummarySection actor={summary} locale={locale} />
       ) : summaryCrashed ? (

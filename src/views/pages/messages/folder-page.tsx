@@ -18,14 +18,7 @@ import {
   type FolderListActor,
   type FolderMachine,
 } from '../../../machines/messages/folder';
-import {
-  selectCanLoadMore,
-  selectIsAppending,
-  selectIsBusy,
-  selectIsStale,
-  selectPlaceholder,
-  selectTotal,
-} from '../../../machines/list/list';
+import { selectCanLoadMore, selectIsAppending, selectIsBusy } from '../../../machines/list/list';
 import { selectLocale } from '../../../machines/app/locale';
 import { selectTimezone } from '../../../machines/session/selectors';
 import type { MessageSummary } from '../../../../shared/messages-contract';
@@ -40,8 +33,9 @@ import { usePageActor } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { ListBody, ListEmpty, ListPage, ListTotal, useListPhase, useListStale } from '../../ui/list-page';
+import { SearchInput } from '../../ui/search-input';
 import { VirtualList } from '../../ui/virtual-list';
 import type { Folder } from '../../../../shared/codes';
 
@@ -72,20 +66,27 @@ function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder })
   const t = useT();
   // The hosted list: loading, failures, total and more pages are its own; gone only if it crashed.
   const list = useSelector(actor, selectList);
+  const q = useSelector(actor, selectQuery);
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="page-title" className="text-2xl font-bold">
-            {t(TITLE_KEY[folder])}
-          </h1>
+    <ListPage
+      title={t(TITLE_KEY[folder])}
+      below={
+        <>
           {folder === 'inbox' && (
             <p className="text-sm text-muted-foreground">{t('pages.inboxBody', { guardians: t('terms.guardians') })}</p>
           )}
-          {list && <Total list={list} />}
-        </div>
-        <SearchBox actor={actor} folderName={t(TITLE_KEY[folder])} />
-      </header>
+          {list && <ListTotal list={list} text={(count) => t('folders.total', { count })} />}
+        </>
+      }
+      actions={
+        <SearchInput
+          aria-label={t('folders.search', { folder: t(TITLE_KEY[folder]) })}
+          placeholder={t('folders.searchPlaceholder')}
+          value={q}
+          onSearch={(text) => actor.send({ type: 'folder.search', q: text })}
+        />
+      }
+    >
       {list ? (
         <>
           <Toolbar actor={actor} />
@@ -95,29 +96,7 @@ function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder })
       ) : (
         <Failure actor={actor} />
       )}
-    </section>
-  );
-}
-
-function Total({ list }: { list: FolderListActor }) {
-  const t = useT();
-  const total = useSelector(list, selectTotal);
-  if (total === null) return null;
-  return <p className="text-sm text-muted-foreground">{t('folders.total', { count: total })}</p>;
-}
-
-function SearchBox({ actor, folderName }: { actor: FolderActor; folderName: string }) {
-  const t = useT();
-  const q = useSelector(actor, selectQuery);
-  return (
-    <Input
-      type="search"
-      className="w-full sm:w-80"
-      aria-label={t('folders.search', { folder: folderName })}
-      placeholder={t('folders.searchPlaceholder')}
-      value={q}
-      onChange={(e) => actor.send({ type: 'folder.search', q: e.currentTarget.value })}
-    />
+    </ListPage>
   );
 }
 
@@ -192,30 +171,28 @@ function Failure({ actor }: { actor: FolderActor }) {
 
 function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListActor; folder: Folder }) {
   const t = useT();
-  const placeholder = useSelector(list, selectPlaceholder);
-  const stale = useSelector(list, selectIsStale);
+  const phase = useListPhase(list);
+  const stale = useListStale(list);
   const busy = useSelector(list, selectIsBusy);
   const appending = useSelector(list, selectIsAppending);
   const canLoadMore = useSelector(list, selectCanLoadMore);
   const items = useSelector(actor, selectItems);
   const q = useSelector(actor, selectQuery);
-
-  if (placeholder !== 'rows') {
-    if (placeholder === 'failed') return <Failure actor={actor} />;
-    if (placeholder === 'empty') {
-      return (
-        <p className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
-          {q ? t('folders.emptySearch', { q }) : t('folders.empty')}
-        </p>
-      );
-    }
-    // The first page, or page 1 again with nothing left to show meanwhile.
-    return <FolderSkeleton />;
-  }
   // As tall as the rows need, up to what fits on screen; the list scrolls inside past that.
   const height = Math.min(items.length * ROW_HEIGHT, Math.max(320, window.innerHeight - 260));
   return (
-    <>
+    <ListBody
+      phase={phase}
+      // The first page, or page 1 again with nothing left to show meanwhile.
+      skeleton={<FolderSkeleton />}
+      failure={<Failure actor={actor} />}
+      empty={
+        <ListEmpty role={undefined} large>
+          {q ? t('folders.emptySearch', { q }) : t('folders.empty')}
+        </ListEmpty>
+      }
+      stale={stale}
+    >
       <div className="rounded-lg border bg-card">
         <VirtualList
           role="list"
@@ -230,8 +207,7 @@ function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListAct
         />
         {appending && <p className="border-t px-4 py-2 text-sm text-muted-foreground">{t('folders.loadingMore')}</p>}
       </div>
-      {stale && <Failure actor={actor} />}
-    </>
+    </ListBody>
   );
 }
 

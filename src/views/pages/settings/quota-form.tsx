@@ -9,7 +9,7 @@ import { formatNumber } from '../../charts/scale';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../ui/field';
+import { errorProps, FieldDescription, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import type { MessageKey } from '../../../i18n';
 
@@ -86,8 +86,7 @@ function QuotaInput({
   const id = QUOTA_FIELD_IDS[field];
   const text = errorText(t, error, locale);
   return (
-    <Field data-invalid={text ? true : undefined}>
-      <FieldLabel htmlFor={id}>{t(label)}</FieldLabel>
+    <FormField label={t(label)} htmlFor={id} error={text} errorId={`${id}-error`}>
       <div className="flex items-center gap-2">
         <Input
           id={id}
@@ -96,15 +95,13 @@ function QuotaInput({
           autoComplete="off"
           value={value}
           readOnly={readOnly}
-          aria-invalid={text ? true : undefined}
-          aria-describedby={`${id}-hint${text ? ` ${id}-error` : ''}`}
+          {...errorProps(text, `${id}-error`, `${id}-hint`)}
           onChange={(event) => actor.send({ type: 'quota.change', field, value: event.target.value })}
           className="max-w-48"
         />
         {suffix ? <span aria-hidden="true">{suffix}</span> : null}
       </div>
       <FieldDescription id={`${id}-hint`}>{t(hint, hintParams)}</FieldDescription>
-      <FieldError id={`${id}-error`}>{text}</FieldError>
-    </Field>
+    </FormField>
   );
 }

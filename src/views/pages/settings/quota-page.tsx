@@ -9,6 +9,7 @@ import { localeActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { SettingsShell } from './shell';
 import { MonthCard } from './month-card';
 import { QuotaForm } from './quota-form';
@@ -52,16 +53,16 @@ function QuotaScreen({ actor }: { actor: SettingsQuotaActor }) {
   const usageCrashed = useSelector(actor, selectUsageCrashed);
   return (
     <>
-      {failed ? (
-        <ListFailure message={t('quota.loadFailed')} retryLabel={t('quota.retry')} onRetry={() => actor.send({ type: 'quota.retry' })} />
-      ) : settings ? (
+      <ListBody
+        phase={dataPhase(settings, failed, true)}
+        skeleton={<Skeleton />}
+        failure={<ListFailure message={t('quota.loadFailed')} retryLabel={t('quota.retry')} onRetry={() => actor.send({ type: 'quota.retry' })} />}
+      >
         <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <MonthCard settings={settings} locale={locale} />
+          {settings && <MonthCard settings={settings} locale={locale} />}
           <QuotaForm actor={actor} locale={locale} />
         </div>
-      ) : (
-        <Skeleton />
-      )}
+      </ListBody>
       {usage ? (
         <UsageSection usage={usage} locale={locale} />
       ) : usageCrashed ? (

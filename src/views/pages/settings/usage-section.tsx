@@ -23,6 +23,7 @@ import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
 
 const VIEWS: UsageView[] = ['monthly', 'annual'];
@@ -63,8 +64,15 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
           <Controls actor={actor} />
         </CardHeader>
         <CardContent aria-busy={loading} className={cn('flex flex-col gap-3', loading && usage && 'opacity-60')}>
-          {failed ? <ListFailure message={t('quota.chart.failed')} retryLabel={t('quota.retry')} onRetry={retry} /> : null}
-          {usage ? <Chart usage={usage} locale={locale} /> : !failed ? <ListSkeleton label={t('quota.chart.loading')} rows={1} rowClassName="h-56" /> : null}
+          <ListBody
+            phase={dataPhase(usage, failed)}
+            skeleton={<ListSkeleton label={t('quota.chart.loading')} rows={1} rowClassName="h-56" />}
+            failure={<ListFailure message={t('quota.chart.failed')} retryLabel={t('quota.retry')} onRetry={retry} />}
+            stale={failed}
+            staleAt="start"
+          >
+            {usage && <Chart usage={usage} locale={locale} />}
+          </ListBody>
         </CardContent>
       </Card>
       {usage ? (

@@ -22,7 +22,7 @@ import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/mer
 import { Button } from '../../ui/button';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { Field, FieldError, FieldLabel } from '../../ui/field';
+import { describedBy, errorProps, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/textarea';
 import { SmsSize } from './sms-size';
@@ -84,22 +84,18 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
             actor.send({ type: 'templates.save' });
           }}
         >
-          <Field data-invalid={nameError.text ? true : undefined}>
-            <FieldLabel htmlFor={TEMPLATE_FIELD_IDS.name}>{t('templates.editor.name')}</FieldLabel>
+          <FormField label={t('templates.editor.name')} htmlFor={TEMPLATE_FIELD_IDS.name} error={nameError.text} errorId={nameError.id}>
             <Input
               id={TEMPLATE_FIELD_IDS.name}
               value={name}
               readOnly={saving}
               autoComplete="off"
               placeholder={t('templates.editor.namePlaceholder', { guardians: t('terms.guardians') })}
-              aria-invalid={nameError.text ? true : undefined}
-              aria-describedby={nameError.text ? nameError.id : undefined}
+              {...errorProps(nameError.text, nameError.id)}
               onChange={(e) => change('name', e.currentTarget.value)}
             />
-            <FieldError id={nameError.id}>{nameError.text}</FieldError>
-          </Field>
-          <Field data-invalid={contentError.text ? true : undefined}>
-            <FieldLabel htmlFor={TEMPLATE_FIELD_IDS.content}>{t('templates.editor.content')}</FieldLabel>
+          </FormField>
+          <FormField label={t('templates.editor.content')} htmlFor={TEMPLATE_FIELD_IDS.content} error={contentError.text} errorId={contentError.id}>
             <MergeFieldButtons target={area} disabled={saving} onChange={(value) => change('content', value)} />
             <Textarea
               ref={area}
@@ -109,7 +105,7 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
               rows={7}
               placeholder={t('templates.editor.contentPlaceholder')}
               aria-invalid={contentError.text ? true : undefined}
-              aria-describedby={[contentError.text ? contentError.id : '', 'template-sms-size'].filter(Boolean).join(' ')}
+              aria-describedby={describedBy(contentError.text && contentError.id, 'template-sms-size')}
               onChange={(e) => change('content', e.currentTarget.value)}
             />
             <SmsSize id="template-sms-size" content={content} />
@@ -118,8 +114,7 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
                 <MergeFieldText text={content} />
               </p>
             )}
-            <FieldError id={contentError.id}>{contentError.text}</FieldError>
-          </Field>
+          </FormField>
           {asking ? (
             <DiscardQuestion actor={actor} isNew={isNew} />
           ) : (

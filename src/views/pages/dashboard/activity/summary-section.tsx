@@ -14,6 +14,7 @@ import { useT } from '../../../lib/i18n';
 import { cn } from '../../../lib/utils';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { ListFailure, ListSkeleton } from '../../../ui/list-state';
+import { dataPhase, ListBody } from '../../../ui/list-page';
 
 const STATUSES: readonly DeviceStatus[] = ['blue', 'green', 'yellow', 'red'];
 
@@ -27,8 +28,14 @@ export function SummarySection({ actor, locale }: { actor: ActivitySummaryActor;
       <h2 id="summary-title" className="text-xl font-semibold">
         {t('activity.summary.heading')}
       </h2>
-      {failed ? <ListFailure message={t('activity.summary.failed')} retryLabel={t('activity.retry')} onRetry={() => actor.send({ type: 'summary.retry' })} /> : null}
-      {summary ? (
+      <ListBody
+        phase={dataPhase(summary, failed)}
+        skeleton={<ListSkeleton label={t('activity.summary.loading')} rows={2} rowClassName="h-40" />}
+        failure={<ListFailure message={t('activity.summary.failed')} retryLabel={t('activity.retry')} onRetry={() => actor.send({ type: 'summary.retry' })} />}
+        stale={failed}
+        staleAt="start"
+      >
+        {summary && (
         <div aria-busy={loading} className={cn('grid min-w-0 gap-4 lg:grid-cols-2', loading && 'opacity-60')}>
           <Card className="min-w-0 lg:col-span-2">
             <CardContent>
@@ -65,9 +72,8 @@ export function SummarySection({ actor, locale }: { actor: ActivitySummaryActor;
             </CardContent>
           </Card>
         </div>
-      ) : !failed ? (
-        <ListSkeleton label={t('activity.summary.loading')} rows={2} rowClassName="h-40" />
-      ) : null}
+        )}
+      </ListBody>
     </section>
   );
 }

@@ -10,9 +10,9 @@ import { selectAttachmentList, selectIsLocked } from '../../../../machines/news/
 import { useT } from '../../../lib/i18n';
 import { cn } from '../../../lib/utils';
 import { buttonVariants } from '../../../ui/button';
-import { FieldDescription, FieldError } from '../../../ui/field';
+import { describedBy, FieldDescription, FieldError } from '../../../ui/field';
 import { AttachmentItem } from '../../compose/attachment-item';
-import { describedBy, useNewsFieldError, type NewsComposeActor } from './shared';
+import { useNewsFieldError, type NewsComposeActor } from './shared';
 
 const IMAGE = /^image\/(png|jpeg|gif|webp)$/;
 const selectFile = (s: AttachmentSnapshot): File | null => s.context.file;
