@@ -18,6 +18,7 @@ import {
 } from '../../machines/list/list';
 import { cn } from '../lib/utils';
 import { Button } from './button';
+import { Page, PageTitle } from './page';
 
 /** What a list body shows: a placeholder in place of the rows, the rows, or nothing yet. */
 export type ListPhase = ListPlaceholder | 'none';
@@ -173,17 +174,15 @@ export interface ListPageProps extends Omit<React.ComponentProps<'section'>, 'ti
 /** The frame of a list screen: its `h1` (the page's title, `#page-title`) with what goes under and beside it. */
 export function ListPage({ title, below, actions, align = 'end', titleClassName, className, children, ...props }: ListPageProps) {
   return (
-    <section aria-labelledby="page-title" className={cn('mx-auto flex max-w-5xl flex-col gap-4', className)} {...props}>
+    <Page width="max-w-5xl" className={className} {...props}>
       <header className={`flex flex-wrap ${align === 'end' ? 'items-end' : 'items-start'} justify-between gap-3`}>
         <div className={titleClassName}>
-          <h1 id="page-title" className="text-2xl font-bold">
-            {title}
-          </h1>
+          <PageTitle>{title}</PageTitle>
           {below}
         </div>
         {actions}
       </header>
       {children}
-    </section>
+    </Page>
   );
 }

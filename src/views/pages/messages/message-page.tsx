@@ -37,6 +37,7 @@ import { usePageActor } from '../../lib/page-actor';
 import { ProgressText } from '../../lib/progress-text';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button, buttonVariants } from '../../ui/button';
+import { LoadFailure } from '../../ui/list-state';
 import { Progress } from '../../ui/progress';
 import { cn } from '../../lib/utils';
 import { ErrorPage } from '../app/error-page';
@@ -85,10 +86,9 @@ function Reading({ reader }: { reader: ReaderActor }) {
   if (notFound) return <ErrorPage code={404} />;
   if (failed) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-        <p>{t('messages.readFailed')}</p>
+      <LoadFailure message={t('messages.readFailed')}>
         <Button onClick={() => reader.send({ type: 'reader.retry' })}>{t('folders.retry')}</Button>
-      </div>
+      </LoadFailure>
     );
   }
   if (!message || !lifecycle) return <MessageSkeleton />;

@@ -50,6 +50,7 @@ import { usePageActor } from '../../lib/page-actor';
 import { ProgressText } from '../../lib/progress-text';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
+import { LoadFailure } from '../../ui/list-state';
 import { Input } from '../../ui/input';
 import { Progress } from '../../ui/progress';
 import { DeviceDot, DeviceLegend } from '../../lib/device-status';
@@ -121,10 +122,9 @@ function Content({ actor }: { actor: ReceptionActor }) {
   const failed = useSelector(actor, selectIsFailed);
   if (failed) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-        <p>{t('reception.loadFailed')}</p>
+      <LoadFailure message={t('reception.loadFailed')}>
         <Button onClick={() => actor.send({ type: 'reception.reload' })}>{t('reception.reload')}</Button>
-      </div>
+      </LoadFailure>
     );
   }
   if (loading) return <ReceptionSkeleton />;

@@ -42,7 +42,7 @@ import { Label } from '../../ui/label';
 import { RecipientPickerContent } from '../compose/recipient-picker';
 import { MemberEditorDialog } from './member-editor-dialog';
 import { MembersTable } from './members-table';
-import { ListSkeleton } from '../../ui/list-state';
+import { ListSkeleton, LoadFailure } from '../../ui/list-state';
 import { selectIsOpen } from '../../../machines/compose/recipient-picker-selectors';
 import { DELETE_BUTTON_ID, RENAME_FIELD_ID } from '../../../machines/recipient-lists/recipient-list-rules';
 
@@ -72,8 +72,7 @@ function ListScreen({ actor }: { actor: DetailActor }) {
         <h1 id="page-title" className="text-2xl font-bold">
           {t('pages.recipientList')}
         </h1>
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-          <p>{t(notFound ? 'recipientLists.notFound' : 'recipientLists.detailFailed')}</p>
+        <LoadFailure message={t(notFound ? 'recipientLists.notFound' : 'recipientLists.detailFailed')}>
           {notFound ? (
             <Button asChild variant="outline">
               <Link href="/recipient-lists">{t('recipientLists.backToLists')}</Link>
@@ -81,7 +80,7 @@ function ListScreen({ actor }: { actor: DetailActor }) {
           ) : (
             <Button onClick={() => actor.send({ type: 'detail.retry' })}>{t('recipientLists.retry')}</Button>
           )}
-        </div>
+        </LoadFailure>
       </section>
     );
   return (

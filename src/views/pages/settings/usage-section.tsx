@@ -15,7 +15,7 @@ import {
   type QuotaUsageActor,
 } from '../../../machines/settings/quota-usage';
 import { BarChart } from '../../charts/bar-chart';
-import { BarList, type BarListItem } from '../../charts/bar-list';
+import { BarListCard } from '../../charts/bar-list';
 import { capitalize, longMonth, shortMonth } from '../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../charts/scale';
 import { useT, type Translate } from '../../lib/i18n';
@@ -56,6 +56,8 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
   const loading = useSelector(actor, selectUsageLoading);
   const failed = useSelector(actor, selectUsageFailed);
   const retry = () => actor.send({ type: 'usage.retry' });
+  // This month's most SMS ("1.204 SMS").
+  const sms = (value: number) => t('quota.top.sms', { value: formatNumber(value, locale) });
   return (
     <>
       <Card className="min-w-0">
@@ -77,7 +79,7 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
       </Card>
       {usage ? (
         <div className="grid min-w-0 gap-6 md:grid-cols-2">
-          <TopCard
+          <BarListCard
             title={t('quota.top.senders')}
             empty={t('quota.top.noSenders')}
             locale={locale}
@@ -87,12 +89,14 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
               value: sender.segments,
               detail: t('quota.top.messages', { count: sender.messages }),
             }))}
+            formatValue={sms}
           />
-          <TopCard
+          <BarListCard
             title={t('quota.top.courses')}
             empty={t('quota.top.noCourses')}
             locale={locale}
             items={usage.top_courses.map((course) => ({ key: String(course.course_id), label: course.name, value: course.segments }))}
+            formatValue={sms}
           />
         </div>
       ) : null}
@@ -100,17 +104,6 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
   );
 }
 
-/** This month's most SMS, as a bar list in a card ("1.204 SMS"). */
-function TopCard({ title, empty, locale, items }: { title: string; empty: string; locale: string; items: BarListItem[] }) {
-  const t = useT();
-  return (
-    <Card className="min-w-0">
-      <CardContent>
-        <BarList title={title} locale={locale} empty={empty} items={items} formatValue={(value) => t('quota.top.sms', { value: formatNumber(value, locale) })} />
-      </CardContent>
-    </Card>
-  );
-}
 
 function Chart({ usage, locale }: { usage: QuotaUsage; locale: string }) {
   const t = useT();
