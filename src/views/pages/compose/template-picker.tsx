@@ -22,7 +22,7 @@ import type { ComposeSnapshot } from '../../../machines/compose/compose';
 import { useT } from '../../lib/i18n';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, keepFocusOnClose, QuestionDialog } from '../../ui/dialog';
 import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
@@ -186,21 +186,19 @@ function ReplaceDialog({ picker }: { picker: TemplatePickerActor }) {
   const name = useSelector(picker, selectChosenName);
   const keep = () => picker.send({ type: 'templates.cancel' });
   return (
-    <Dialog open={asking} onOpenChange={(next) => !next && keep()}>
-      <DialogContent role="alertdialog" onCloseAutoFocus={(e) => e.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>{t('templates.picker.replaceTitle')}</DialogTitle>
-          <DialogDescription>{t('templates.picker.replaceBody', { name })}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={keep}>
-            {t('templates.picker.keep')}
-          </Button>
-          <Button type="button" autoFocus onClick={() => picker.send({ type: 'templates.confirm' })}>
-            {t('templates.picker.replace')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <QuestionDialog
+      open={asking}
+      onDismiss={keep}
+      title={t('templates.picker.replaceTitle')}
+      description={t('templates.picker.replaceBody', { name })}
+      onCloseAutoFocus={keepFocusOnClose}
+    >
+      <Button type="button" variant="outline" onClick={keep}>
+        {t('templates.picker.keep')}
+      </Button>
+      <Button type="button" autoFocus onClick={() => picker.send({ type: 'templates.confirm' })}>
+        {t('templates.picker.replace')}
+      </Button>
+    </QuestionDialog>
   );
 }

@@ -37,6 +37,7 @@ import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { ListBody, ListEmpty, ListPage, ListTotal, useListPhase, useListStale } from '../../ui/list-page';
 import { SearchInput } from '../../ui/search-input';
 import { VirtualList } from '../../ui/virtual-list';
+import { ChannelBadges } from './channel-badges';
 import type { Folder } from '../../../../shared/codes';
 
 const ROW_HEIGHT = 76;
@@ -252,11 +253,7 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
           <span className="truncate">{message.snippet}</span>
           {message.progress && message.progress.state !== 'sent' && <ProgressBadge progress={message.progress} />}
           <span className="ml-auto flex shrink-0 gap-1">
-            {message.channels.map((c) => (
-              <span key={c} className="rounded bg-secondary px-1.5 py-0.5 text-[10px] font-medium text-secondary-foreground">
-                {t(`messages.channel.${c}`)}
-              </span>
-            ))}
+            <ChannelBadges channels={message.channels} tiny />
           </span>
         </span>
       </Link>

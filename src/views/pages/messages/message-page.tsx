@@ -42,6 +42,7 @@ import { Progress } from '../../ui/progress';
 import { cn } from '../../lib/utils';
 import { ErrorPage } from '../app/error-page';
 import { ThreadSection } from './thread-section';
+import { ChannelBadges } from './channel-badges';
 
 type ReaderActor = ActorRefFrom<typeof messageReaderMachine>;
 
@@ -115,11 +116,7 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
           <dd>{message.recipients_summary.label}</dd>
           <dt className="text-muted-foreground">{t('messages.channels')}</dt>
           <dd className="flex flex-wrap gap-1">
-            {message.channels.map((c) => (
-              <span key={c} className="rounded bg-secondary px-1.5 py-0.5 text-xs text-secondary-foreground">
-                {t(`messages.channel.${c}`)}
-              </span>
-            ))}
+            <ChannelBadges channels={message.channels} />
           </dd>
         </dl>
         {message.kind === 'scheduled' && message.scheduled_at ? (

@@ -38,6 +38,7 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { ListBody, ListEmpty } from '../../ui/list-page';
+import { MachineForm } from '../../ui/form';
 import { NewsShell } from './shell';
 
 type CategoriesActor = ActorRefFrom<typeof newsCategoriesMachine>;
@@ -86,14 +87,10 @@ function CreateForm({ actor }: { actor: CategoriesActor }) {
   const creating = useSelector(actor, selectCreating);
   const errorId = `${CATEGORY_DRAFT_ID}-error`;
   return (
-    <form
-      noValidate
+    <MachineForm
       data-slot="category-create"
       className="flex flex-col gap-2 rounded-lg border bg-card p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'categories.create' });
-      }}
+      onSend={() => actor.send({ type: 'categories.create' })}
     >
       <Label htmlFor={CATEGORY_DRAFT_ID}>{t('newsAdmin.categories.newLabel')}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
@@ -111,7 +108,7 @@ function CreateForm({ actor }: { actor: CategoriesActor }) {
         </Button>
       </div>
       <FieldError id={errorId}>{error}</FieldError>
-    </form>
+    </MachineForm>
   );
 }
 
@@ -225,14 +222,10 @@ function RenameForm({ actor, category }: { actor: CategoriesActor; category: New
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   return (
-    <form
-      noValidate
+    <MachineForm
       data-slot="category-rename"
       className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'categories.save' });
-      }}
+      onSend={() => actor.send({ type: 'categories.save' })}
     >
       <Label htmlFor={inputId}>{t('newsAdmin.categories.nameLabel')}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
@@ -264,6 +257,6 @@ function RenameForm({ actor, category }: { actor: CategoriesActor; category: New
         {t('newsAdmin.categories.editHint')}
       </p>
       <FieldError id={errorId}>{error}</FieldError>
-    </form>
+    </MachineForm>
   );
 }

@@ -2,22 +2,17 @@
 // error, and the recipients chosen with the compose picker (its dialog content is compose's own,
 // RecipientPickerContent).
 import type * as React from 'react';
-import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import type { RecipientPick } from '../../../../shared/compose-contract';
 import type { FieldErrors } from '../../../machines/recipient-lists/recipient-lists';
-import { pickKey, type PickerActor } from '../../../machines/compose/recipient-picker';
-import { selectIsOpen } from '../../../machines/compose/recipient-picker-selectors';
+import type { PickerActor } from '../../../machines/compose/recipient-picker';
 import { useT } from '../../lib/i18n';
-import { Button } from '../../ui/button';
-import { Dialog, DialogTrigger } from '../../ui/dialog';
-import { FieldError } from '../../ui/field';
+import { errorProps, FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { ListBody, ListEmpty, ListEnd, useListPhase } from '../../ui/list-page';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { RecipientChip } from '../compose/recipients-field';
-import { RecipientPickerContent } from '../compose/recipient-picker';
+import { PickerButton, RecipientChips } from '../compose/recipients-field';
 
 export type FieldErrorValue = FieldErrors[string];
 
@@ -64,11 +59,10 @@ export function FieldText({
   onChange: (value: string) => void;
 } & Omit<React.ComponentProps<'input'>, 'value' | 'onChange' | 'id'>) {
   const text = useErrorText()(error);
-  const describedBy = [hint ? `${id}-hint` : null, text ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div data-slot="field" className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} value={value} aria-invalid={text ? true : undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.currentTarget.value)} {...props} />
+      <Input id={id} value={value} {...errorProps(text, `${id}-error`, hint && `${id}-hint`)} onChange={(e) => onChange(e.currentTarget.value)} {...props} />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
@@ -96,37 +90,23 @@ export function PicksField({
   onRemove: (pick: RecipientPick) => void;
 }) {
   const t = useT();
-  const open = useSelector(picker, selectIsOpen);
   const text = useErrorText()(error);
   return (
     <div role="group" aria-labelledby={`${id}-label`} data-slot="field" className="flex flex-col gap-2">
       <span id={`${id}-label`} className="text-sm font-medium">
         {t('recipientLists.members')}
       </span>
-      {picks.length > 0 ? (
-        <ul aria-label={t('recipientLists.members')} className="flex flex-wrap gap-2">
-          {picks.map((pick) => (
-            <RecipientChip
-              key={pickKey(pick)}
-              pick={pick}
-              empty={false}
-              disabled={disabled}
-              removeLabel={(label) => t('recipientLists.removePick', { label })}
-              onRemove={() => onRemove(pick)}
-            />
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t('recipientLists.noPicks')}</p>
-      )}
-      <Dialog open={open} onOpenChange={(next) => picker.send({ type: next ? 'picker.open' : 'picker.cancel' })}>
-        <DialogTrigger asChild>
-          <Button id={id} type="button" variant="outline" className="self-start" disabled={disabled} aria-invalid={text ? true : undefined} aria-describedby={text ? `${id}-error` : undefined}>
-            {t(picks.length > 0 ? 'recipientLists.editPicks' : 'recipientLists.pickMembers')}
-          </Button>
-        </DialogTrigger>
-        <RecipientPickerContent picker={picker} />
-      </Dialog>
+      <RecipientChips
+        picks={picks}
+        label={t('recipientLists.members')}
+        none={t('recipientLists.noPicks')}
+        disabled={disabled}
+        removeLabel={(label) => t('recipientLists.removePick', { label })}
+        onRemove={onRemove}
+      />
+      <PickerButton picker={picker} id={id} disabled={disabled} {...errorProps(text, `${id}-error`)}>
+        {t(picks.length > 0 ? 'recipientLists.editPicks' : 'recipientLists.pickMembers')}
+      </PickerButton>
       <FieldError id={`${id}-error`}>{text}</FieldError>
     </div>
   );

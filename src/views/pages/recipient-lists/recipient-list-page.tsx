@@ -43,6 +43,7 @@ import { RecipientPickerContent } from '../compose/recipient-picker';
 import { MemberEditorDialog } from './member-editor-dialog';
 import { MembersTable } from './members-table';
 import { ListSkeleton, LoadFailure } from '../../ui/list-state';
+import { MachineForm } from '../../ui/form';
 import { selectIsOpen } from '../../../machines/compose/recipient-picker-selectors';
 import { DELETE_BUTTON_ID, RENAME_FIELD_ID } from '../../../machines/recipient-lists/recipient-list-rules';
 
@@ -163,13 +164,9 @@ function OwnerSettings({ actor }: { actor: DetailActor }) {
   const errorText = error === null ? null : hasText(error) ? t(error as MessageKey) : error;
   return (
     <div className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-end sm:justify-between">
-      <form
-        noValidate
+      <MachineForm
         className="flex flex-1 flex-col gap-1.5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'detail.rename' });
-        }}
+        onSend={() => actor.send({ type: 'detail.rename' })}
       >
         <Label htmlFor={RENAME_FIELD_ID}>{t('recipientLists.rename')}</Label>
         <div className="flex gap-2">
@@ -186,7 +183,7 @@ function OwnerSettings({ actor }: { actor: DetailActor }) {
           </Button>
         </div>
         <FieldError id={`${RENAME_FIELD_ID}-error`}>{errorText}</FieldError>
-      </form>
+      </MachineForm>
       <div className="flex items-start gap-2 sm:max-w-xs">
         <Checkbox
           id="recipient-list-shared"

@@ -28,6 +28,7 @@ import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { ListPage, ListTotal } from '../../ui/list-page';
 import { SearchInput } from '../../ui/search-input';
+import { MachineForm } from '../../ui/form';
 import { FieldText, PicksField, PagedLists } from './form-bits';
 
 type ListsActor = ActorRefFrom<typeof recipientListsMachine>;
@@ -114,14 +115,10 @@ function CreateForm({ actor }: { actor: ListsActor }) {
   const saving = useSelector(actor, selectIsSaving);
   const picker = useSelector(actor, selectListsPicker);
   return (
-    <form
+    <MachineForm
       aria-labelledby="create-title"
-      noValidate
       className="flex flex-col gap-4 rounded-lg border bg-card p-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'lists.save' });
-      }}
+      onSend={() => actor.send({ type: 'lists.save' })}
     >
       <h2 id="create-title" className="text-lg font-semibold">
         {t('recipientLists.createTitle')}
@@ -155,6 +152,6 @@ function CreateForm({ actor }: { actor: ListsActor }) {
           {t('recipientLists.cancel')}
         </Button>
       </div>
-    </form>
+    </MachineForm>
   );
 }

@@ -2,7 +2,6 @@
 // succeeds; the machine puts each field's error (its own check or the server's 422) under it and moves
 // focus to the first. While saving the fields are read-only, not disabled, so focus stays where it was.
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { selectCanSave, selectDraftValue, selectFieldError, selectSaving, selectSettings, type SettingsQuotaActor } from '../../../machines/settings/quota';
 import { QUOTA_FIELD_IDS, type QuotaField, type QuotaFieldError } from '../../../machines/settings/quota-rules';
 import { formatNumber } from '../../charts/scale';
@@ -10,6 +9,7 @@ import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { errorProps, FieldDescription, FormField } from '../../ui/field';
+import { MachineForm } from '../../ui/form';
 import { Input } from '../../ui/input';
 import type { MessageKey } from '../../../i18n';
 
@@ -35,17 +35,13 @@ export function QuotaForm({ actor, locale }: { actor: SettingsQuotaActor; locale
   const saving = useSelector(actor, selectSaving);
   const canSave = useSelector(actor, selectCanSave);
   const used = useSelector(actor, selectUsed);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'quota.save' });
-  };
   return (
     <Card className="min-w-0">
       <CardHeader>
         <h3 className="text-lg leading-tight font-semibold">{t('quota.form.title')}</h3>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} aria-busy={saving} className="flex flex-col gap-4" data-slot="quota-form">
+        <MachineForm onSend={() => actor.send({ type: 'quota.save' })} aria-busy={saving} className="flex flex-col gap-4" data-slot="quota-form">
           {FIELDS.map((spec) => (
             <QuotaInput key={spec.field} actor={actor} locale={locale} readOnly={saving} {...spec} hintParams={{ used: formatNumber(used, locale) }} />
           ))}
@@ -55,7 +51,7 @@ export function QuotaForm({ actor, locale }: { actor: SettingsQuotaActor; locale
             </Button>
             {!saving && !canSave ? <span className="text-sm text-muted-foreground">{t('quota.form.unchanged')}</span> : null}
           </div>
-        </form>
+        </MachineForm>
       </CardContent>
     </Card>
   );

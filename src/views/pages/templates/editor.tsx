@@ -21,10 +21,11 @@ import { useT } from '../../lib/i18n';
 import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
 import { ConfirmPanel } from '../../ui/confirm-panel';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, keepFocusOnClose, QuestionDialog } from '../../ui/dialog';
 import { describedBy, errorProps, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/textarea';
+import { MachineForm } from '../../ui/form';
 import { SmsSize } from './sms-size';
 
 const selectNameError = selectFieldError('name');
@@ -76,13 +77,9 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
           <DialogTitle>{t(isNew ? 'templates.editor.createTitle' : 'templates.editor.editTitle')}</DialogTitle>
           <DialogDescription>{t('templates.editor.description')}</DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
+        <MachineForm
           className="flex min-w-0 flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'templates.save' });
-          }}
+          onSend={() => actor.send({ type: 'templates.save' })}
         >
           <FormField label={t('templates.editor.name')} htmlFor={TEMPLATE_FIELD_IDS.name} error={nameError.text} errorId={nameError.id}>
             <Input
@@ -127,7 +124,7 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
               </Button>
             </DialogFooter>
           )}
-        </form>
+        </MachineForm>
       </DialogContent>
     </Dialog>
   );
@@ -160,21 +157,19 @@ export function DeleteDialog({ actor }: { actor: TemplatesActor }) {
   const name = useSelector(actor, selectTargetName);
   const cancel = () => actor.send({ type: 'templates.cancel' });
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && cancel()}>
-      <DialogContent role="alertdialog" onCloseAutoFocus={(e) => e.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>{t('templates.deleteConfirm.title')}</DialogTitle>
-          <DialogDescription>{t('templates.deleteConfirm.body', { name })}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={cancel}>
-            {t('templates.deleteConfirm.cancel')}
-          </Button>
-          <Button type="button" variant="destructive" autoFocus onClick={() => actor.send({ type: 'templates.confirm' })}>
-            {t('templates.deleteConfirm.confirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <QuestionDialog
+      open={open}
+      onDismiss={cancel}
+      title={t('templates.deleteConfirm.title')}
+      description={t('templates.deleteConfirm.body', { name })}
+      onCloseAutoFocus={keepFocusOnClose}
+    >
+      <Button type="button" variant="outline" onClick={cancel}>
+        {t('templates.deleteConfirm.cancel')}
+      </Button>
+      <Button type="button" variant="destructive" autoFocus onClick={() => actor.send({ type: 'templates.confirm' })}>
+        {t('templates.deleteConfirm.confirm')}
+      </Button>
+    </QuestionDialog>
   );
 }

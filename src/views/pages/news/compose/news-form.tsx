@@ -25,26 +25,23 @@ import {
 } from '../../../../machines/news/compose-selectors';
 import { useT } from '../../../lib/i18n';
 import { Button } from '../../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog';
+import { focusOnOpen, QuestionDialog } from '../../../ui/dialog';
 import { describedBy, errorProps, FieldDescription, FieldError, FormField } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 import { Label } from '../../../ui/label';
 import { NativeSelect } from '../../../ui/native-select';
 import { Switch } from '../../../ui/switch';
 import { Textarea } from '../../../ui/textarea';
+import { MachineForm } from '../../../ui/form';
 import { AudienceField } from './audience-field';
 import { FilesField } from './files-field';
 import { useNewsFieldError, type NewsComposeActor } from './shared';
 
 export function NewsForm({ compose }: { compose: NewsComposeActor }) {
   return (
-    <form
-      noValidate
+    <MachineForm
       className="flex flex-col gap-6 rounded-lg border bg-card p-4 sm:p-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        compose.send({ type: 'news.save' });
-      }}
+      onSend={() => compose.send({ type: 'news.save' })}
     >
       <RestoredNotice compose={compose} />
       <TextFields compose={compose} />
@@ -56,7 +53,7 @@ export function NewsForm({ compose }: { compose: NewsComposeActor }) {
       <EndsField compose={compose} />
       <Actions compose={compose} />
       <LeaveDialog compose={compose} />
-    </form>
+    </MachineForm>
   );
 }
 
@@ -281,27 +278,13 @@ function LeaveDialog({ compose }: { compose: NewsComposeActor }) {
   const stayRef = useRef<HTMLButtonElement>(null);
   const stay = () => compose.send({ type: 'news.stay' });
   return (
-    <Dialog open={asking} onOpenChange={(open) => !open && stay()}>
-      <DialogContent
-        role="alertdialog"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          stayRef.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{t('newsCompose.leave.title')}</DialogTitle>
-          <DialogDescription>{t('newsCompose.leave.body')}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button ref={stayRef} type="button" variant="ghost" onClick={stay}>
-            {t('newsCompose.leave.stay')}
-          </Button>
-          <Button type="button" variant="destructive" onClick={() => compose.send({ type: 'news.discard' })}>
-            {t('newsCompose.leave.discard')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <QuestionDialog open={asking} onDismiss={stay} title={t('newsCompose.leave.title')} description={t('newsCompose.leave.body')} onOpenAutoFocus={focusOnOpen(stayRef)}>
+      <Button ref={stayRef} type="button" variant="ghost" onClick={stay}>
+        {t('newsCompose.leave.stay')}
+      </Button>
+      <Button type="button" variant="destructive" onClick={() => compose.send({ type: 'news.discard' })}>
+        {t('newsCompose.leave.discard')}
+      </Button>
+    </QuestionDialog>
   );
 }
