@@ -23,13 +23,13 @@ import { useT } from '../../lib/i18n';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, keepFocusOnClose, QuestionDialog } from '../../ui/dialog';
-import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { SmsSize } from '../templates/sms-size';
 import { repositoryName } from '../templates/repository';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { ListBody, useListPhase } from '../../ui/list-page';
+import { SearchInput } from '../../ui/search-input';
 import type { ComposeActor } from './field';
 
 const selectTemplates = (s: ComposeSnapshot): TemplatePickerActor | undefined => s.children.templates as TemplatePickerActor | undefined;
@@ -96,14 +96,13 @@ function PickerFilters({ picker }: { picker: TemplatePickerActor }) {
   const repository = useSelector(picker, selectPickerRepository);
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
-      <Input
-        type="search"
+      <SearchInput
         autoFocus
         className="flex-1"
         aria-label={t('templates.search')}
         placeholder={t('templates.searchPlaceholder')}
         value={q}
-        onChange={(e) => picker.send({ type: 'templates.search', q: e.currentTarget.value })}
+        onSearch={(text) => picker.send({ type: 'templates.search', q: text })}
       />
       <NativeSelect
         aria-label={t('templates.repositories')}

@@ -22,11 +22,11 @@ import { localeActor, sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { ListBody, ListEnd, ListTotal, RetryNote, useListPhase } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
+import { SearchInput } from '../../ui/search-input';
 import { PostCard } from './post-card';
 
 export const WALL_SEARCH_ID = 'mural-search';
@@ -82,12 +82,13 @@ function Filters({ actor }: { actor: NewsWallActor }) {
     <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" data-slot="mural-filters">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <Label htmlFor={WALL_SEARCH_ID}>{t('news.search')}</Label>
-        <Input
+        {/* As wide as its column. */}
+        <SearchInput
           id={WALL_SEARCH_ID}
-          type="search"
+          className=""
           placeholder={t('news.searchPlaceholder')}
           value={q}
-          onChange={(e) => actor.send({ type: 'wall.search', q: e.currentTarget.value })}
+          onSearch={(text) => actor.send({ type: 'wall.search', q: text })}
         />
       </div>
       {categories.length > 0 && (

@@ -51,8 +51,9 @@ import { ProgressText } from '../../lib/progress-text';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { LoadFailure } from '../../ui/list-state';
-import { Input } from '../../ui/input';
+import { ListBody, ListEmpty } from '../../ui/list-page';
 import { Progress } from '../../ui/progress';
+import { SearchInput } from '../../ui/search-input';
 import { DeviceDot, DeviceLegend } from '../../lib/device-status';
 import { formatDateTime } from '../../lib/format';
 import { ErrorPage } from '../app/error-page';
@@ -120,16 +121,16 @@ function Content({ actor }: { actor: ReceptionActor }) {
   const t = useT();
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectIsFailed);
-  if (failed) {
-    return (
-      <LoadFailure message={t('reception.loadFailed')}>
-        <Button onClick={() => actor.send({ type: 'reception.reload' })}>{t('reception.reload')}</Button>
-      </LoadFailure>
-    );
-  }
-  if (loading) return <ReceptionSkeleton />;
   return (
-    <>
+    <ListBody
+      phase={failed ? 'failed' : loading ? 'loading' : 'rows'}
+      skeleton={<ReceptionSkeleton />}
+      failure={
+        <LoadFailure message={t('reception.loadFailed')}>
+          <Button onClick={() => actor.send({ type: 'reception.reload' })}>{t('reception.reload')}</Button>
+        </LoadFailure>
+      }
+    >
       <Summary actor={actor} />
       <ChannelPicker actor={actor} />
       <RetryBar actor={actor} />
@@ -141,7 +142,7 @@ function Content({ actor }: { actor: ReceptionActor }) {
       <DeviceLegend />
       <Rows actor={actor} />
       <Pager actor={actor} />
-    </>
+    </ListBody>
   );
 }
 
@@ -356,13 +357,12 @@ function SearchBox({ actor }: { actor: ReceptionActor }) {
   const t = useT();
   const q = useSelector(actor, selectQuery);
   return (
-    <Input
-      type="search"
+    <SearchInput
       className="w-full sm:w-72"
       aria-label={t('reception.search')}
       placeholder={t('reception.searchPlaceholder')}
       value={q}
-      onChange={(e) => actor.send({ type: 'reception.search', q: e.currentTarget.value })}
+      onSearch={(text) => actor.send({ type: 'reception.search', q: text })}
     />
   );
 }
@@ -388,9 +388,9 @@ function Rows({ actor }: { actor: ReceptionActor }) {
   const channel = useSelector(actor, selectShownChannel);
   if (rows.length === 0) {
     return (
-      <p aria-busy={refreshing} className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
+      <ListEmpty role={undefined} large aria-busy={refreshing}>
         {t('reception.empty')}
-      </p>
+      </ListEmpty>
     );
   }
   // One markup for every width: a table from md up, stacked cards below (cells become blocks).
