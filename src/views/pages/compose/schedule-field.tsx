@@ -1,10 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { FIELD_IDS } from '../../../machines/compose/rules';
 import { selectHasSchedule, selectIsLocked, selectScheduleDate, selectScheduleTime, selectTimezone } from '../../../machines/compose/selectors';
-import { selectLocale } from '../../../machines/app/locale';
-import { localeActor } from '../../actors';
 import { formatZoneName } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { describedBy, FieldDescription, FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
@@ -18,7 +16,7 @@ export function ScheduleField({ compose }: { compose: ComposeActor }) {
   const time = useSelector(compose, selectScheduleTime);
   const hasSchedule = useSelector(compose, selectHasSchedule);
   const timezone = useSelector(compose, selectTimezone);
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const locked = useSelector(compose, selectIsLocked);
   const error = useFieldError(compose, 'schedule');
   const invalid = error.text ? true : undefined;

@@ -3,8 +3,6 @@
 // course, nor the other way round. A course that is not the school's is the not-found state.
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { selectLocale } from '../../../machines/app/locale';
-import { selectTimezone } from '../../../machines/session/selectors';
 import {
   courseConnectivityMachine,
   selectCallListActor,
@@ -14,8 +12,7 @@ import {
   selectNotFound,
   type CourseConnectivityActor,
 } from '../../../machines/dashboard/course-connectivity';
-import { localeActor, sessionActor } from '../../actors';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { dataPhase, ListBody } from '../../ui/list-page';
@@ -52,8 +49,7 @@ function Skeleton() {
 
 function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: number }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const course = useSelector(actor, selectCourse);
   const failed = useSelector(actor, selectCourseFailed);
   const notFound = useSelector(actor, selectNotFound);

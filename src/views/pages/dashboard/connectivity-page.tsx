@@ -2,10 +2,8 @@
 // its legend, "cobertura efectiva") and the table per level and course, inside the data shell. A failure
 // with nothing shown yet is the failure and Reintentar; after that the figures stay while it asks again.
 import { useSelector } from '@xstate/react';
-import { selectLocale } from '../../../machines/app/locale';
 import { connectivityMachine, selectData, selectFailed, selectLoading, selectCanReload, type ConnectivityActor } from '../../../machines/dashboard/connectivity';
-import { localeActor } from '../../actors';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
@@ -55,7 +53,7 @@ function Skeleton() {
 
 function ConnectivityScreen({ actor }: { actor: ConnectivityActor }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const data = useSelector(actor, selectData);
   const failed = useSelector(actor, selectFailed);
   return (

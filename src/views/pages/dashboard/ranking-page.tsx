@@ -4,7 +4,6 @@
 // The view lives in the address: the page opens with what it says and follows Back / Forward.
 import { useSelector } from '@xstate/react';
 import type { RankBy, Ranking, RankingRow } from '../../../../shared/dashboard-contract';
-import { selectLocale } from '../../../machines/app/locale';
 import {
   METRICS,
   RANK_BY,
@@ -24,8 +23,7 @@ import {
 } from '../../../machines/dashboard/ranking';
 import type { MessageKey } from '../../../i18n';
 import { formatNumber } from '../../charts/scale';
-import { localeActor } from '../../actors';
-import { useT, type Translate } from '../../lib/i18n';
+import { type Translate, useLocale, useT } from '../../lib/i18n';
 import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
@@ -64,7 +62,7 @@ export function RankingPage({ kind }: { kind: RankingKind }) {
 
 function RankingScreen({ actor, kind }: { actor: RankingActor; kind: RankingKind }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const ranking = useSelector(actor, selectRanking);
   const failed = useSelector(actor, selectRankingFailed);
   return (

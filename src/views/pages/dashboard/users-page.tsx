@@ -3,7 +3,6 @@
 // the activity summary (a child actor: its failure leaves the table standing). The period, the cargo and
 // the order live in the address: the page opens with what it says and follows Back / Forward.
 import { useSelector } from '@xstate/react';
-import { selectLocale } from '../../../machines/app/locale';
 import {
   selectActiveStaff,
   selectActivity,
@@ -21,8 +20,7 @@ import {
   staffActivityMachine,
   type StaffActivityActor,
 } from '../../../machines/dashboard/staff-activity';
-import { localeActor } from '../../actors';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Card, CardContent } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
@@ -54,7 +52,7 @@ export function DashboardUsersPage() {
 
 function ActivityScreen({ actor }: { actor: StaffActivityActor }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const activity = useSelector(actor, selectActivity);
   const failed = useSelector(actor, selectFailed);
   const summary = useSelector(actor, selectSummaryActor);

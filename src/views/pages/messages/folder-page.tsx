@@ -19,16 +19,13 @@ import {
   type FolderMachine,
 } from '../../../machines/messages/folder';
 import { selectCanLoadMore, selectIsAppending, selectIsBusy } from '../../../machines/list/list';
-import { selectLocale } from '../../../machines/app/locale';
-import { selectTimezone } from '../../../machines/session/selectors';
 import type { MessageSummary } from '../../../../shared/messages-contract';
 import type { ActorRefFrom } from 'xstate';
-import { localeActor, sessionActor } from '../../actors';
 import { settledPercent } from '../../../../shared/delivery-progress';
 import type { DeliveryProgress } from '../../../../shared/reception-contract';
 import { formatListDate } from '../../lib/format';
 import type { MessageKey } from '../../../i18n';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
 import { ConfirmPanel } from '../../ui/confirm-panel';
@@ -215,8 +212,7 @@ function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListAct
 function Row({ actor, message, folder }: { actor: FolderActor; message: MessageSummary; folder: Folder }) {
   const t = useT();
   const selected = useSelector(actor, selectIsSelected(message.id));
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const unread = message.kind === 'received' && message.unread;
   const href = messageHref(folder, message);
   return (

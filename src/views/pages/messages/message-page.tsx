@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { selectLocale } from '../../../machines/app/locale';
 import {
   selectDelivery,
   selectIsBusy,
@@ -28,11 +27,10 @@ import {
 import type { Folder } from '../../../../shared/codes';
 import type { MessageDetail } from '../../../../shared/messages-contract';
 import { attachmentHref } from '../../../services/messages/messages';
-import { localeActor } from '../../actors';
 import { settledPercent } from '../../../../shared/delivery-progress';
 import { formatBytes, formatLongDate } from '../../lib/format';
 import type { MessageKey } from '../../../i18n';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ProgressText } from '../../lib/progress-text';
 import { ConfirmPanel } from '../../ui/confirm-panel';
@@ -98,7 +96,7 @@ function Reading({ reader }: { reader: ReaderActor }) {
 
 function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; lifecycle: LifecycleActor; message: MessageDetail }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const kind = useSelector(lifecycle, selectKind);
   const sent = new Date(message.date);
   const when = formatLongDate(message.scheduled_at ?? message.date, locale, message.timezone);

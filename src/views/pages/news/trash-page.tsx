@@ -4,7 +4,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { NewsPost } from '../../../../shared/news-contract';
-import { selectLocale } from '../../../machines/app/locale';
 import {
   newsPurgeButtonId,
   newsTrashMachine,
@@ -16,10 +15,8 @@ import {
   selectNewsTrashTarget,
   type NewsTrashListActor,
 } from '../../../machines/news/trash';
-import { selectTimezone } from '../../../machines/session/selectors';
-import { localeActor, sessionActor } from '../../actors';
 import { formatDateTime } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ItemCard, ItemConfirm, ItemHead, TrashActions } from '../../ui/item-card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
@@ -82,8 +79,7 @@ function TrashBody({ actor, list }: { actor: TrashActor; list: NewsTrashListActo
 
 function TrashRow({ actor, post }: { actor: TrashActor; post: NewsPost }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const target = useSelector(actor, selectNewsTrashTarget);
   const asking = useSelector(actor, selectNewsTrashConfirming);
   const busy = useSelector(actor, selectNewsTrashBusy);

@@ -16,10 +16,7 @@ import {
   selectWallSearch,
   type NewsWallActor,
 } from '../../../machines/news/wall';
-import { selectLocale } from '../../../machines/app/locale';
-import { selectTimezone } from '../../../machines/session/selectors';
-import { localeActor, sessionActor } from '../../actors';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
@@ -121,8 +118,7 @@ function Posts({ actor, list, desk }: { actor: NewsWallActor; list: AnyActorRef;
   const q = useSelector(actor, selectWallSearch).trim();
   const filtered = useSelector(actor, selectHasQuery);
   const items = useSelector(actor, selectWallItems);
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   return (
     <ListBody
       phase={phase}

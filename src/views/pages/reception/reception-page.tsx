@@ -5,7 +5,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { selectLocale } from '../../../machines/app/locale';
 import { receptionStatusMachine, type ReceptionStatusMachine } from '../../../machines/reception/status';
 import { receptionInputOf } from '../../../machines/reception/rules';
 import {
@@ -31,7 +30,6 @@ import {
   selectRows,
   selectShownChannel,
 } from '../../../machines/reception/selectors';
-import { selectTimezone } from '../../../machines/session/selectors';
 import { figureOf, recipientStatusOf, settledPercent, settledReasonOf } from '../../../../shared/delivery-progress';
 import {
   RECEPTION_FILTERS,
@@ -43,9 +41,8 @@ import {
   type ReceptionFilter,
   type ReceptionRow,
 } from '../../../../shared/reception-contract';
-import { localeActor, sessionActor } from '../../actors';
 import { hasText } from '../../../i18n';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ProgressText } from '../../lib/progress-text';
 import { cn } from '../../lib/utils';
@@ -455,8 +452,7 @@ function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel })
 
 function ChannelStatus({ delivery, listed }: { delivery: ChannelDelivery; listed: boolean }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const when = (iso: string) => formatDateTime(iso, locale, timezone);
   const times = [
     delivery.sent_at && t('reception.times.sent', { at: when(delivery.sent_at) }),

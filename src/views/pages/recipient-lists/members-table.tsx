@@ -20,10 +20,8 @@ import {
   selectShowMoreCount,
   selectShownCount,
 } from '../../../machines/recipient-lists/recipient-list-selectors';
-import { selectLocale } from '../../../machines/app/locale';
-import { localeActor } from '../../actors';
 import { DeviceDot } from '../../lib/device-status';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListEmpty } from '../../ui/list-page';
@@ -36,7 +34,7 @@ const selectOwner = (s: RecipientListSnapshot): boolean => s.context.list?.is_ow
 
 /** 3012 → "3.012" (es-CL) / "3,012" (es-MX), in the locale shown. */
 function useCount(): (n: number) => string {
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   return (n: number) => new Intl.NumberFormat(locale).format(n);
 }
 

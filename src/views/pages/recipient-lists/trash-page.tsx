@@ -4,7 +4,6 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { TrashedRecipientList } from '../../../../shared/recipient-lists-contract';
-import { selectLocale } from '../../../machines/app/locale';
 import {
   recipientListsTrashMachine,
   selectIsConfirmingPurge,
@@ -16,10 +15,8 @@ import {
   selectTrashTarget,
   trashPurgeButtonId,
 } from '../../../machines/recipient-lists/trash';
-import { selectTimezone } from '../../../machines/session/selectors';
-import { localeActor, sessionActor } from '../../actors';
 import { formatDateTime } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { ItemCard, ItemConfirm, ItemHead, TrashActions } from '../../ui/item-card';
@@ -70,8 +67,7 @@ function TrashScreen({ actor }: { actor: TrashActor }) {
 
 function TrashRow({ actor, item }: { actor: TrashActor; item: TrashedRecipientList }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const target = useSelector(actor, selectTrashTarget);
   const confirming = useSelector(actor, selectIsConfirmingPurge) && target === item.id;
   const busy = useSelector(actor, selectTrashBusy);

@@ -3,10 +3,8 @@
 // and which courses used the most, and the form that changes the limit, the reserve and the alert.
 // Inside the settings shell (tabs between the two settings screens); its sections beside it.
 import { useSelector } from '@xstate/react';
-import { selectLocale } from '../../../machines/app/locale';
 import { selectFailed, selectSettings, selectUsageActor, selectUsageCrashed, settingsQuotaMachine, type SettingsQuotaActor } from '../../../machines/settings/quota';
-import { localeActor } from '../../actors';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { dataPhase, ListBody } from '../../ui/list-page';
@@ -46,7 +44,7 @@ function Skeleton() {
 
 function QuotaScreen({ actor }: { actor: SettingsQuotaActor }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const settings = useSelector(actor, selectSettings);
   const failed = useSelector(actor, selectFailed);
   const usage = useSelector(actor, selectUsageActor);
