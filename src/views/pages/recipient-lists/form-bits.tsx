@@ -10,14 +10,59 @@ import { useT } from '../../lib/i18n';
 import { errorProps, FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { ListBody, ListEmpty, ListEnd, useListPhase } from '../../ui/list-page';
+import { ListBody, ListEmpty, ListEnd, ListPage, ListTotal, useListPhase } from '../../ui/list-page';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { SearchInput } from '../../ui/search-input';
 import { PickerButton, RecipientChips } from '../compose/recipients-field';
 
 export type FieldErrorValue = FieldErrors[string];
 
-/** The lists or the trash, paged: the first load, its failure, the empty and no-match states, the rows, "Cargar más". */
-export function PagedLists({ list, q, empty, children }: { list: AnyActorRef; q: string; empty: string; children: React.ReactNode }) {
+/**
+ * The lists or their trash: the title with how many there are, the search, then the paged body (the first
+ * load, its failure, the empty and no-match states, the rows, "Cargar más"). `list` is null when the list
+ * itself crashed (or is not there): its failure then retries with the screen's `onRestart`.
+ */
+export function PagedListsPage({
+  title,
+  actions,
+  before,
+  searchLabel,
+  q,
+  onSearch,
+  list,
+  onRestart,
+  empty,
+  children,
+}: {
+  title: string;
+  actions: React.ReactNode;
+  /** Above the search (the new list's form). */
+  before?: React.ReactNode;
+  searchLabel: string;
+  q: string;
+  onSearch: (q: string) => void;
+  list: AnyActorRef | null | undefined;
+  onRestart: () => void;
+  empty: string;
+  children: React.ReactNode;
+}) {
+  const t = useT();
+  return (
+    <ListPage title={title} below={list && <ListTotal list={list} text={(count) => t('recipientLists.total', { count })} />} actions={actions}>
+      {before}
+      <SearchInput aria-label={searchLabel} placeholder={searchLabel} value={q} onSearch={onSearch} />
+      {list ? (
+        <PagedLists list={list} q={q} empty={empty}>
+          {children}
+        </PagedLists>
+      ) : (
+        <ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={onRestart} />
+      )}
+    </ListPage>
+  );
+}
+
+function PagedLists({ list, q, empty, children }: { list: AnyActorRef; q: string; empty: string; children: React.ReactNode }) {
   const t = useT();
   const phase = useListPhase(list, 'states');
   const reload = () => list.send({ type: 'list.reload' });

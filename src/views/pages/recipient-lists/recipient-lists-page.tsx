@@ -25,11 +25,9 @@ import { usePageActor } from '../../lib/page-actor';
 import { useT } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { ListPage, ListTotal } from '../../ui/list-page';
-import { SearchInput } from '../../ui/search-input';
+import { ListSkeleton } from '../../ui/list-state';
 import { MachineForm } from '../../ui/form';
-import { FieldText, PicksField, PagedLists } from './form-bits';
+import { FieldText, PagedListsPage, PicksField } from './form-bits';
 
 type ListsActor = ActorRefFrom<typeof recipientListsMachine>;
 
@@ -46,9 +44,8 @@ function ListsScreen({ actor }: { actor: ListsActor }) {
   const creating = useSelector(actor, selectIsCreating);
   const q = useSelector(actor, selectListsQuery);
   return (
-    <ListPage
+    <PagedListsPage
       title={t('recipientLists.heading')}
-      below={list && <ListTotal list={list} text={(count) => t('recipientLists.total', { count })} />}
       actions={
         <div className="flex flex-wrap items-center gap-2">
           <Button asChild variant="ghost" size="sm">
@@ -61,17 +58,16 @@ function ListsScreen({ actor }: { actor: ListsActor }) {
           )}
         </div>
       }
+      before={creating && <CreateForm actor={actor} />}
+      searchLabel={t('recipientLists.search')}
+      q={q}
+      onSearch={(text) => actor.send({ type: 'lists.search', q: text })}
+      list={crashed ? null : list}
+      onRestart={() => actor.send({ type: 'lists.retry' })}
+      empty={t('recipientLists.empty')}
     >
-      {creating && <CreateForm actor={actor} />}
-      <SearchInput aria-label={t('recipientLists.search')} placeholder={t('recipientLists.search')} value={q} onSearch={(text) => actor.send({ type: 'lists.search', q: text })} />
-      {crashed || !list ? (
-        <ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={() => actor.send({ type: 'lists.retry' })} />
-      ) : (
-        <PagedLists list={list} q={q} empty={t('recipientLists.empty')}>
-          <Rows actor={actor} />
-        </PagedLists>
-      )}
-    </ListPage>
+      <Rows actor={actor} />
+    </PagedListsPage>
   );
 }
 

@@ -20,10 +20,8 @@ import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { ItemCard, ItemConfirm, ItemHead, TrashActions } from '../../ui/item-card';
-import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { ListPage, ListTotal } from '../../ui/list-page';
-import { SearchInput } from '../../ui/search-input';
-import { PagedLists } from './form-bits';
+import { ListSkeleton } from '../../ui/list-state';
+import { PagedListsPage } from './form-bits';
 
 type TrashActor = ActorRefFrom<typeof recipientListsTrashMachine>;
 
@@ -40,28 +38,26 @@ function TrashScreen({ actor }: { actor: TrashActor }) {
   const q = useSelector(actor, selectTrashQuery);
   const items = useSelector(actor, selectTrashItems);
   return (
-    <ListPage
+    <PagedListsPage
       title={t('recipientLists.trashHeading')}
-      below={list && <ListTotal list={list} text={(count) => t('recipientLists.total', { count })} />}
       actions={
         <Button asChild variant="ghost" size="sm">
           <Link href="/recipient-lists">{t('recipientLists.backToLists')}</Link>
         </Button>
       }
+      searchLabel={t('recipientLists.searchTrash')}
+      q={q}
+      onSearch={(text) => actor.send({ type: 'trash.search', q: text })}
+      list={crashed ? null : list}
+      onRestart={() => actor.send({ type: 'trash.retry' })}
+      empty={t('recipientLists.trashEmpty')}
     >
-      <SearchInput aria-label={t('recipientLists.searchTrash')} placeholder={t('recipientLists.searchTrash')} value={q} onSearch={(text) => actor.send({ type: 'trash.search', q: text })} />
-      {crashed || !list ? (
-        <ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={() => actor.send({ type: 'trash.retry' })} />
-      ) : (
-        <PagedLists list={list} q={q} empty={t('recipientLists.trashEmpty')}>
-          <ul className="flex flex-col gap-2">
-            {items.map((item) => (
-              <TrashRow key={item.id} actor={actor} item={item} />
-            ))}
-          </ul>
-        </PagedLists>
-      )}
-    </ListPage>
+      <ul className="flex flex-col gap-2">
+        {items.map((item) => (
+          <TrashRow key={item.id} actor={actor} item={item} />
+        ))}
+      </ul>
+    </PagedListsPage>
   );
 }
 
