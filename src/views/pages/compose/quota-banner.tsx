@@ -1,4 +1,4 @@
-// The low-quota alert (issue 15): administrators see, above the form, how few SMS are left this month and
+// The low-quota alert: administrators see, above the form, how few SMS are left this month and
 // a link to the quota's settings, when less than the school's alert share is left (`GET /quota`'s `low`).
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';

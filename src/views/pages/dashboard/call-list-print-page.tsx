@@ -1,4 +1,4 @@
-// /connectivity/course/:id/call-list?messages=N (issue 16): "Lista de llamados" as a printable page. On
+// /connectivity/course/:id/call-list?messages=N: "Lista de llamados" as a printable page. On
 // screen: the heading, Imprimir and the way back; on paper (print: variants, no inline styles) only the list,
 // cut into pages of CALL_LIST_PAGE_ROWS rows, each with the course, N, when it was generated and its number.
 import { useSelector } from '@xstate/react';

@@ -1,4 +1,4 @@
-// /connectivity/course/:id (issue 16): one course's figures, its students with their guardians (status,
+// /connectivity/course/:id: one course's figures, its students with their guardians (status,
 // phone, e-mail, what to fix) and its call list, a panel of its own: a failing list does not blank the
 // course, nor the other way round. A course that is not the school's is the not-found state.
 import { useSelector } from '@xstate/react';

@@ -1,4 +1,4 @@
-// /dashboard/connectivity (issue 16): the school's figures (guardians, channel reach, the device mix with
+// /dashboard/connectivity: the school's figures (guardians, channel reach, the device mix with
 // its legend, "cobertura efectiva") and the table per level and course, inside the data shell. A failure
 // with nothing shown yet is the failure and Reintentar; after that the figures stay while it asks again.
 import { useSelector } from '@xstate/react';

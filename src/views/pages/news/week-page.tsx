@@ -1,4 +1,4 @@
-// /mural/news/week?date=YYYY-MM-DD (issue 17): the printable weekly wall for the school's entrance
+// /mural/news/week?date=YYYY-MM-DD: the printable weekly wall for the school's entrance
 // noticeboard and families without smartphones. On screen: the week, previous and next, Imprimir (an edge
 // effect) and the way back; on paper (print: variants and @page A4 in index.css, no inline styles) one
 // A4 page: the school and the week in big type, the week's posts (pinned first) with title, category,

@@ -1,4 +1,4 @@
-// The connectivity table (issue 16): one table per level with its courses, each course a link to its page,
+// The connectivity table: one table per level with its courses, each course a link to its page,
 // the courses cut off (effective coverage under CUT_OFF_SHARE) marked by a badge and a tinted row (never
 // the colour alone), and two choices that are events: which level, and the order (by coverage).
 import { useSelector } from '@xstate/react';
