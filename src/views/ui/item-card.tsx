@@ -26,6 +26,15 @@ export function ItemConfirm(props: Omit<React.ComponentProps<typeof ConfirmPanel
   return <ConfirmPanel destructive className="border-destructive/40 bg-destructive/5" {...props} />;
 }
 
+/** A small button that acts on one item of a list: it says its action, and is named with the item ("Eliminar: 3° A"). */
+export function ItemButton({ label, item, children, ...props }: Omit<React.ComponentProps<typeof Button>, 'aria-label' | 'size'> & { label: string; item: string }) {
+  return (
+    <Button size="sm" aria-label={`${label}: ${item}`} {...props}>
+      {children ?? label}
+    </Button>
+  );
+}
+
 /**
  * Restaurar and Eliminar para siempre of a trashed item, each named with the item. While one may not be used
  * it is `disabled`, or with `unavailable="aria-disabled"` stays focusable (the keyboard's place is kept).
@@ -54,12 +63,8 @@ export function TrashActions({
   const off = (cannot: boolean) => (unavailable === 'disabled' ? { disabled: cannot } : { 'aria-disabled': cannot || undefined });
   return (
     <>
-      <Button size="sm" variant="outline" {...off(!canRestore)} aria-label={`${restoreLabel}: ${name}`} onClick={onRestore}>
-        {restoreLabel}
-      </Button>
-      <Button id={purgeId} size="sm" variant="destructive" {...off(!canPurge)} aria-label={`${purgeLabel}: ${name}`} onClick={onPurge}>
-        {purgeLabel}
-      </Button>
+      <ItemButton variant="outline" {...off(!canRestore)} label={restoreLabel} item={name} onClick={onRestore} />
+      <ItemButton id={purgeId} variant="destructive" {...off(!canPurge)} label={purgeLabel} item={name} onClick={onPurge} />
     </>
   );
 }

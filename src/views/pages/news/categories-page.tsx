@@ -32,7 +32,7 @@ import type { MoveDirection } from '../../../machines/news/categories-rules';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
-import { ItemCard, ItemConfirm, ItemHead } from '../../ui/item-card';
+import { ItemButton, ItemCard, ItemConfirm, ItemHead } from '../../ui/item-card';
 import { FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
@@ -144,26 +144,22 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
             <>
               <MoveButton actor={actor} category={category} direction="up" edge={index === 0} />
               <MoveButton actor={actor} category={category} direction="down" edge={index === total - 1} />
-              <Button
+              <ItemButton
                 id={categoryRenameId(category.id)}
-                size="sm"
                 variant="outline"
                 aria-disabled={!canEdit || undefined}
-                aria-label={`${t('newsAdmin.categories.rename')}: ${category.name}`}
+                label={t('newsAdmin.categories.rename')}
+                item={category.name}
                 onClick={() => actor.send({ type: 'categories.edit', id: category.id })}
-              >
-                {t('newsAdmin.categories.rename')}
-              </Button>
-              <Button
+              />
+              <ItemButton
                 id={categoryDeleteId(category.id)}
-                size="sm"
                 variant="destructive"
                 aria-disabled={!canDelete || busy || undefined}
-                aria-label={`${t('newsAdmin.categories.delete')}: ${category.name}`}
+                label={t('newsAdmin.categories.delete')}
+                item={category.name}
                 onClick={() => actor.send({ type: 'categories.delete', id: category.id })}
-              >
-                {t('newsAdmin.categories.delete')}
-              </Button>
+              />
             </>
           }
         />
@@ -199,17 +195,17 @@ function MoveButton({ actor, category, direction, edge }: { actor: CategoriesAct
   const can = useSelector(actor, (s) => s.can({ type: 'categories.move', id: category.id, direction }));
   const label = direction === 'up' ? t('newsAdmin.categories.up') : t('newsAdmin.categories.down');
   return (
-    <Button
+    <ItemButton
       id={categoryMoveId(category.id, direction)}
-      size="sm"
       variant="outline"
       disabled={edge}
       aria-disabled={(!edge && !can) || undefined}
-      aria-label={`${label}: ${category.name}`}
+      label={label}
+      item={category.name}
       onClick={() => actor.send({ type: 'categories.move', id: category.id, direction })}
     >
       {direction === 'up' ? '↑' : '↓'} {label}
-    </Button>
+    </ItemButton>
   );
 }
 
