@@ -9,13 +9,13 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { openDb } from '../server/db/client';
-import { rowsOf } from '../server/compose/expand';
+import { rowsOf } from '../server/db/sql';
 import { withActivityRollupPaused } from '../server/dashboard/rollup';
 import { institutions } from '../server/db/schema/institutions';
 import { staffActivitySql, summarySql } from '../server/dashboard/activity';
 import { courseRankingSql, userRankingSql } from '../server/dashboard/ranking';
 import { resolvePeriod } from '../server/dashboard/period';
-import { monthIn } from '../server/compose/quota';
+import { monthIn } from '../server/db/time';
 import { DEMO_SCHOOLS } from '../shared/demo';
 import { monthPeriod, previousPeriod, schoolYearOf, schoolYearPeriod } from '../shared/school-year';
 import { dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript } from './support';
@@ -90,7 +90,6 @@ export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], i
   await db.execute(sql.raw('ANALYZE "messages", "message_recipients", "deliveries", "mailbox_entries", "activity_days", "activity_reach", "activity_guardians", "activity_authors", "activity_messages"'));
   return added;
 }
-
 
 /** Adds the history when needed, then times every aggregate of San Andrés (also used on a kept dir while tuning). */
 export async function measureActivity(db: Awaited<ReturnType<typeof openDb>>['db'], runs = RUNS): Promise<Pick<ActivityBenchReport, 'historyAdded' | 'volume' | 'queries' | 'baselineMs' | 'loadAvg1m'>> {

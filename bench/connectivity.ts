@@ -5,11 +5,12 @@
 // messages to guardians, a deterministic year is added first (weekly per-course notices, a school-wide one
 // every other week, SMS and app deliveries with varied outcomes), so the windows are walked over realistic volume.
 import { sql, type SQL } from 'drizzle-orm';
-import { connectivitySql, courseGuardiansSql, missedSql } from '../server/dashboard/connectivity';
+import { courseGuardiansSql, missedSql } from '../server/dashboard/connectivity/course';
+import { connectivitySql } from '../server/dashboard/connectivity/figures';
 import { openDb } from '../server/db/client';
-import { rowsOf } from '../server/compose/expand';
-import { rollUpReachedAt } from '../server/delivery/status';
-import { staleSmsPhonesSql } from '../server/delivery/sms-phones';
+import { rowsOf } from '../server/db/sql';
+import { rollUpReachedAt } from '../server/reception/status';
+import { staleSmsPhonesSql } from '../server/recipients/sms-phones';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';
 import { COVERAGE_MESSAGES } from '../shared/dashboard-contract';
 import { ApiClient, dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript, startServer, stopServer, timedGet } from './support';
@@ -90,7 +91,7 @@ export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], i
       when 7 then case when ch.channel = 'app-mobile' then 'read' else 'received' end else 'received' end as status) o
     where m.institution_id = ${institutionId} and m.content like ${tag + '%'}
       and (ch.channel = 'sms' or g.app_installed_at is not null)`);
-  // The recipients' reached_at roll-up, as the delivery engine keeps it (server/delivery/status.ts).
+  // The recipients' reached_at roll-up, as the delivery engine keeps it (server/reception/status.ts).
   await rollUpReachedAt(db);
   await db.execute(sql`analyze`);
 }

@@ -1,4 +1,4 @@
-// (l) Recipient-list pages on the large seed : `seed --students 2500`, the real server on PGlite,
+// (l) Recipient-list pages on the large seed: `seed --students 2500`, the real server on PGlite,
 // administrador@sanandres.cl with 60 more lists (one of them every guardian of the school, made from the
 // picker's courses). Timed: GET /api/recipient-lists first page, the pages after it ("Cargar más"), the same
 // with q, one list's summary, and GET /api/recipient-lists/{id}/users of the all-guardians list.
@@ -7,7 +7,7 @@
 // from navigation to the member rows in the DOM and painted (two frames), how long after the members'
 // answer that was, the rows and DOM elements rendered and the longest task; and, where the page has the
 // member search, a search typed (a surname near the end of the list) and "Mostrar más", each to paint.
-// Last, with the server stopped, the members' statement (server/compose/lists.ts membersSql) in process:
+// Last, with the server stopped, the members' statement (server/recipient-lists/users.ts membersSql) in process:
 // its median and its EXPLAIN (ANALYZE, BUFFERS) plan, buffers beside milliseconds since the machine is shared.
 //
 // `npm run bench -- --only l` (bench/run.ts).
@@ -22,8 +22,8 @@ import type { RecipientPick } from '../shared/compose-contract';
 import type { NumberedPage } from '../shared/recipient-lists-contract';
 import { DEMO_PASSWORD } from '../shared/demo';
 import type { RecipientListMember, RecipientListSummary } from '../shared/recipient-lists-contract';
-import { rowsOf } from '../server/compose/expand';
-import { membersSql, withMembersPlanner } from '../server/compose/lists';
+import { rowsOf } from '../server/db/sql';
+import { membersSql, withMembersPlanner } from '../server/recipient-lists/users';
 import { openDb } from '../server/db/client';
 import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, ROOT, runScript, startServer, stopServer } from './support';
 

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { openDb } from '../server/db/client';
 import { institutions } from '../server/db/schema/institutions';
-import { rowsOf } from '../server/compose/expand';
+import { rowsOf } from '../server/db/sql';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';
 import { ApiClient, dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript, startServer, stopServer, timedGet } from './support';
 

@@ -17,7 +17,7 @@ import { hasData, writeSeed } from './seed/write';
 import { loadLibrary } from './templates/library';
 import { AttachmentStore } from './storage/attachments';
 import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedUploads } from './storage/sweep';
-import { settleSmsPhones } from './delivery/sms-phones';
+import { settleSmsPhones } from './recipients/sms-phones';
 
 const config = configFromEnv();
 const logger = createLogger(config.log);
@@ -36,7 +36,7 @@ if (!(await hasData(handle.db))) {
   await writeSeed(handle.db, data);
 }
 // The delivery engine's verdict on guardians' phones that have none yet (after migration 0012, or rows
-// written by something else than the app): server/delivery/sms-phones.ts.
+// written by something else than the app): server/recipients/sms-phones.ts.
 const settled = await settleSmsPhones(handle.db, null);
 if (settled > 0) logger.info(`Teléfonos de apoderados revisados para SMS: ${settled}.`);
 // The product's template libraries, on any database (a seeded one has them already).

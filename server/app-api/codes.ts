@@ -5,9 +5,9 @@ import { textList } from '../db/arrays';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import { appLoginCodes } from '../db/schema/auth';
-import { normalizePhone } from '../delivery/phone';
+import { normalizePhone } from '../recipients/phone';
 
 export const CODE_TTL_MS = 10 * 60_000;
 /** At most this many codes per phone per CODE_TTL_MS. */

@@ -1,14 +1,14 @@
 // The guardian app inbox: messages with an app-mobile delivery to `guardian:<id>` that the engine handed
 // over (sent) or that already reached the phone (received, read), and those given up on after 3 days
 // unopened (opening the app still brings them). Queued and failed ones do not exist here.
-// Reception moves only through applyReports (server/delivery/status.ts), like every other receipt.
+// Reception moves only through applyReports (server/reception/status.ts), like every other receipt.
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { fillFields, hasFields, type MergeValues } from '../../shared/merge-fields';
-import { rowsOf } from '../compose/expand';
-import { valuesByRecipient } from '../compose/merge-values';
+import { rowsOf } from '../db/sql';
+import { valuesByRecipient } from '../recipients/merge-values';
 import { messageAttachments } from '../db/schema/messages';
-import { applyReports } from '../delivery/status';
+import { applyReports } from '../reception/status';
 import { SNIPPET_LENGTH } from '../messages/queries';
 import { conversationCtes } from '../messages/replies';
 import { THREAD_LIMIT } from '../../shared/messages-contract';

@@ -3,7 +3,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { newToken, hashToken } from '../auth/tokens';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import { appLoginCodes, appTokens } from '../db/schema/auth';
 import { guardians } from '../db/schema/school';
 

@@ -5,7 +5,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ServerConfig } from '../config';
 import type { Db, Queryable } from '../db/client';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import { rateLimitHits } from '../db/schema/auth';
 
 export interface RateLimit {

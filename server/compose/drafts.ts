@@ -8,12 +8,14 @@ import { fold } from '../../shared/fold';
 import { canTransition } from '../../shared/message-rules';
 import type { Db, Queryable } from '../db/client';
 import { mailboxEntries, messageAttachments, messages } from '../db/schema/messages';
-import { attachmentUrl, recipientsLabel } from '../messages/queries';
-import { checkPicks, summarizeReach } from './expand';
+import { recipientsLabel } from '../messages/queries';
+import { attachmentUrl } from '../storage/uploads';
+import { checkPicks, summarizeReach } from '../recipients/expand';
 import { linkAttachments, lockOwnMessage, messageValues, senderOf } from './send';
-import { checkCompose, type FieldErrors, type ParsedCompose } from './validate';
+import { checkCompose, type ParsedCompose } from './validate';
 import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode } from '../../shared/codes';
+import { type FieldErrors, addFieldError, hasFieldErrors } from '../http/field-errors';
 
 export type DraftOutcome =
   | { kind: 'ok'; draft: ComposeDraft }
@@ -42,8 +44,8 @@ async function checkDraft(tx: Queryable, scope: Scope, parsed: ParsedCompose, dr
   const { errors } = await checkCompose(tx, { ...scope, draftId }, input, 'draft');
   await checkReplyTo(tx, scope.userId, replyToId, errors);
   const picks = await checkPicks(tx, scope, input.recipients);
-  if (!picks.ok) (errors.recipients ??= []).push(picks.message);
-  if (Object.keys(errors).length > 0) throw new Abort({ kind: 'invalid', errors });
+  if (!picks.ok) addFieldError(errors, 'recipients', picks.message);
+  if (hasFieldErrors(errors)) throw new Abort({ kind: 'invalid', errors });
   const { groupLabels } = await summarizeReach(tx, scope, input.recipients);
   // Picks that reached nobody (an empty course) still name the draft's recipients by their chip label.
   const labels = groupLabels.length > 0 ? groupLabels : input.recipients.flatMap((p) => (p.label ? [p.label] : []));

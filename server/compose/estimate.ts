@@ -7,12 +7,13 @@
 import type { Estimate } from '../../shared/compose-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
-import { checkPicks, summarizeReach } from './expand';
-import { checkMergedSms } from './merge-values';
-import { institutionTimezone, monthIn, quotaProblems, quotaSnapshot } from './quota';
+import { checkPicks, summarizeReach } from '../recipients/expand';
+import { quotaProblems, quotaSnapshot } from '../quota/balance';
+import { institutionTimezone, monthIn } from '../db/time';
 import { needsOf } from './send';
-import { checkCompose, type FieldErrors, type ParsedCompose } from './validate';
+import { checkCompose, type ParsedCompose, checkMergedSms } from './validate';
 import { checkReplyTo } from '../messages/replies';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export type EstimateOutcome = { kind: 'ok'; estimate: Estimate } | { kind: 'invalid'; errors: FieldErrors };
 
@@ -29,7 +30,7 @@ export async function estimate(
   const { errors, signature } = await checkCompose(db, { ...scope, draftId: parsed.draftId }, input, mode, now);
   // A reply is answered as send would answer it: a message the user may not answer is refused here already.
   await checkReplyTo(db, scope.userId, parsed.replyToId, errors);
-  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+  if (hasFieldErrors(errors)) return { kind: 'invalid', errors };
   const picks = await checkPicks(db, scope, input.recipients);
   if (!picks.ok) return { kind: 'invalid', errors: { recipients: [picks.message] } };
   const merged = await checkMergedSms(db, scope, input, signature);

@@ -1,13 +1,11 @@
 // Send and schedule (POST /messages/send, /messages/schedule): everything in ONE transaction — idempotency
 // key, validation, recipient expansion, quota reservation under a row lock, the message, its recipients
 // and per-channel deliveries, attachments and mailbox entries. Any refusal rolls the whole thing back
-// (thrown `Abort`), so a refused send writes nothing. Delivery itself is issue 5's engine: deliveries are
-// born `queued` (or `failed` / `missing_address`).
+// (thrown `Abort`), so a refused send writes nothing. Delivery itself is the engine's (server/delivery/):
+// deliveries are born `queued` (or `failed` / `missing_address`).
 //
-// Copy to sender: mailbox_entries is unique per (user, message) and the author already has the message in
-// "sent", so the copy is a second message row (same title, content and attachments' names are not copied)
-// addressed to the author alone, with an inbox entry; `reply_to_id` null. Scheduled messages get theirs
-// when the delivery engine fires them (publishToColleagues).
+// Colleagues' inbox entries and the copy to the sender are server/messages/publish.ts, which the engine also
+// calls when it fires a scheduled message.
 import { textList } from '../db/arrays';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ComposeInput, ComposeProblem, RecipientPick, SendResult } from '../../shared/compose-contract';
@@ -19,12 +17,15 @@ import { users } from '../db/schema/auth';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { staff } from '../db/schema/school';
 import { recipientsLabel } from '../messages/queries';
-import { checkPicks, reachCtes, rowsOf, type PickScope } from './expand';
-import { checkMergedSms } from './merge-values';
-import { institutionTimezone, monthIn, reserve, type Needs } from './quota';
-import { checkCompose, COMPOSE_MESSAGES, type FieldErrors, type ParsedCompose } from './validate';
+import { checkPicks, reachCtes, type PickScope } from '../recipients/expand';
+import { rowsOf } from '../db/sql';
+import { reserve, type Needs, QUOTA_REFUSAL } from '../quota/balance';
+import { institutionTimezone, monthIn } from '../db/time';
+import { checkCompose, COMPOSE_MESSAGES, type ParsedCompose, checkMergedSms } from './validate';
 import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode, MessageKind } from '../../shared/codes';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
+import { publishToColleagues } from '../messages/publish';
 
 export type SendMode = 'send' | 'schedule';
 
@@ -38,7 +39,7 @@ export type SendOutcome =
 
 export const SEND_MESSAGES = {
   illegal: 'Solo se puede enviar o programar un borrador.',
-  quota: 'El saldo o la cuota del colegio no alcanza para este mensaje.',
+  quota: QUOTA_REFUSAL,
 } as const;
 
 /** Rolls the transaction back and carries the answer out of it. */
@@ -226,7 +227,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
 
   const { errors, signature } = await checkCompose(tx, { institutionId, userId, draftId }, input, mode, now);
   await checkReplyTo(tx, userId, replyToId, errors);
-  if (Object.keys(errors).length > 0) throw new Abort({ kind: 'invalid', errors });
+  if (hasFieldErrors(errors)) throw new Abort({ kind: 'invalid', errors });
 
   let draft: Awaited<ReturnType<typeof lockOwnMessage>> = null;
   if (draftId !== null) {
@@ -347,54 +348,4 @@ export function messageValues(
     signature: o.signature,
     updatedAt: o.now,
   };
-}
-
-/**
- * What happens when a message goes out (now, or a scheduled one at its time): colleagues with a Hermes
- * login find it in their inbox (the author already has it in "sent"), and "Enviarme una copia" puts a
- * copy in the author's inbox.
- */
-export async function publishToColleagues(
-  tx: Queryable,
-  p: { messageId: number; institutionId: number; userId: number; senderName: string; now: Date; copyToSender: boolean },
-): Promise<void> {
-  const at = p.now.toISOString();
-  await tx.execute(sql`
-    insert into ${mailboxEntries} (user_id, institution_id, message_id, folder, sort_at, counterpart, counterpart_search)
-    select s.user_id, ${p.institutionId}, ${p.messageId}, 'inbox', ${at}::timestamptz, ${p.senderName}, ${fold(p.senderName)}
-    from ${messageRecipients} r join ${staff} s on s.id = r.recipient_ref_id
-    where r.message_id = ${p.messageId} and r.recipient_kind = 'funcionario' and s.user_id is not null and s.user_id <> ${p.userId}
-    on conflict do nothing`);
-  if (p.copyToSender) await insertCopy(tx, p);
-}
-
-/** The copy: the same message as a new row addressed to the author alone, in their inbox. */
-async function insertCopy(tx: Queryable, p: { messageId: number; institutionId: number; userId: number; senderName: string; now: Date }): Promise<void> {
-  const at = p.now.toISOString();
-  const result = await tx.execute(sql`
-    insert into ${messages} (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, channels,
-      allow_replies, copy_to_sender, kind, sent_at, search, signature, created_at, updated_at)
-    select institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, channels,
-      allow_replies, copy_to_sender, 'sent', ${at}::timestamptz, search, signature, ${at}::timestamptz, ${at}::timestamptz
-    from ${messages} where id = ${p.messageId}
-    returning id, sender_ref_id`);
-  const copy = rowsOf<{ id: number; sender_ref_id: number }>(result)[0]!;
-  await tx.insert(messageRecipients).values({
-    messageId: Number(copy.id),
-    recipientKind: 'funcionario',
-    recipientRefId: Number(copy.sender_ref_id),
-    displayName: p.senderName,
-    groupKind: 'funcionario',
-    groupLabel: p.senderName,
-    status: 'received',
-  });
-  await tx.insert(mailboxEntries).values({
-    userId: p.userId,
-    institutionId: p.institutionId,
-    messageId: Number(copy.id),
-    folder: 'inbox',
-    sortAt: p.now,
-    counterpart: p.senderName,
-    counterpartSearch: fold(p.senderName),
-  });
 }

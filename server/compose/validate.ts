@@ -4,18 +4,22 @@
 // texts where it has them. A draft is saved with relaxed rules: nothing is required (an empty draft is
 // fine) and the SMS length is not enforced yet, but every limit and every id still is.
 import { and, eq, inArray } from 'drizzle-orm';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_TOTAL_MAX_BYTES, CONTENT_MAX_LENGTH, MAX_PICKS, SMS_MAX_ATTACHMENTS, TITLE_MAX_LENGTH, type Audience, type ComposeInput, type RecipientPick } from '../../shared/compose-contract';
-import { hasFields } from '../../shared/merge-fields';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_TOTAL_MAX_BYTES, CONTENT_MAX_LENGTH, MAX_PICKS, SMS_MAX_ATTACHMENTS, TITLE_MAX_LENGTH, type ComposeInput, type RecipientPick } from '../../shared/compose-contract';
+import { hasFields, mergedSmsText, smsTooLongWithFields } from '../../shared/merge-fields';
 import { smsText } from '../../shared/sms-text';
 import { readTogether, type Queryable } from '../db/client';
-import { institutionSignatures } from '../db/schema/compose';
 import { messageAttachments } from '../db/schema/messages';
 import { isStorableDate } from '../db/time';
-import { schoolChannels, userChannels } from './recipients';
+import { allowedChannels } from './channels';
 import { type ChannelCode, CHANNEL_CODES } from '../../shared/codes';
+import { type FieldErrors, addFieldError, hasFieldErrors } from '../http/field-errors';
+import { parsePick, type PickScope } from '../recipients/expand';
+import { isId } from '../http/params';
+import { longestAmongPicks } from '../recipients/merge-values';
+import { REPLY_MESSAGES } from '../messages/replies';
+import { activeSignature } from '../signatures/signatures';
 
 export type ComposeMode = 'draft' | 'send' | 'schedule';
-export type FieldErrors = Record<string, string[]>;
 
 export const COMPOSE_MESSAGES = {
   title: 'Debes elegir un Título',
@@ -43,33 +47,12 @@ export const COMPOSE_MESSAGES = {
   scheduledFar: 'La fecha de envío no puede ser más de un año en el futuro.',
   flag: (field: string) => `El campo ${field} debe ser verdadero o falso.`,
   body: 'El cuerpo de la solicitud debe ser un objeto JSON.',
-  replyTo: 'El mensaje al que respondes no existe.',
+  replyTo: REPLY_MESSAGES.missing,
   draftId: 'El borrador indicado no es válido.',
 } as const;
 
-const AUDIENCES: readonly Audience[] = ['apoderados', 'titulares', 'suplentes', 'estudiantes'];
-const GROUP_KINDS = new Set(['level', 'course', 'elective', 'student']);
-const SINGLE_KINDS = new Set(['guardian', 'appointment', 'staff', 'recipient-list']);
-const MAX_ID = 2_147_483_647;
-const MAX_LABEL = 300;
 const MAX_ATTACHMENTS = 50;
 const MIN_LEAD_MS = 60_000;
-
-const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= MAX_ID;
-
-export function parsePick(raw: unknown): RecipientPick | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const p = raw as Record<string, unknown>;
-  if (typeof p.kind !== 'string' || !isId(p.id)) return null;
-  if (p.label !== undefined && (typeof p.label !== 'string' || p.label.length > MAX_LABEL)) return null;
-  const label = p.label === undefined ? {} : { label: p.label as string };
-  if (GROUP_KINDS.has(p.kind)) {
-    if (!AUDIENCES.includes(p.audience as Audience)) return null;
-    return { kind: p.kind as 'course', id: p.id, audience: p.audience as Audience, ...label };
-  }
-  if (SINGLE_KINDS.has(p.kind)) return { kind: p.kind as 'staff', id: p.id, ...label };
-  return null;
-}
 
 /** An ISO date-time (four-digit year) the database can store; a draft's is not checked further until it is scheduled. */
 function isScheduleTime(value: unknown): value is string {
@@ -132,7 +115,7 @@ export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompo
   if (draftId !== null && !isId(draftId)) errors.draft_id = [COMPOSE_MESSAGES.draftId];
   const replyToId = b.reply_to_id ?? null;
   if (replyToId !== null && !isId(replyToId)) errors.reply_to_id = [COMPOSE_MESSAGES.replyTo];
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
 
   return {
     ok: true,
@@ -154,21 +137,6 @@ export function parseComposeInput(body: unknown): { ok: true; value: ParsedCompo
   };
 }
 
-/** Channels the user may send by: contracted by the school AND permitted to the user. */
-export async function allowedChannels(db: Queryable, institutionId: number, userId: number): Promise<Set<ChannelCode>> {
-  const [school, user] = await readTogether(db, [() => schoolChannels(db, institutionId), () => userChannels(db, userId)]);
-  return new Set(CHANNEL_CODES.filter((code) => school[code] && user[code]));
-}
-
-/** The active signature text, or null. */
-export async function activeSignature(db: Queryable, institutionId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ signature: institutionSignatures.signature })
-    .from(institutionSignatures)
-    .where(and(eq(institutionSignatures.institutionId, institutionId), eq(institutionSignatures.isActive, true)));
-  return row?.signature ?? null;
-}
-
 export interface ComposeScope {
   institutionId: number;
   userId: number;
@@ -185,7 +153,7 @@ export async function checkCompose(
   now = new Date(),
 ): Promise<{ errors: FieldErrors; signature: string | null }> {
   const errors: FieldErrors = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const add = (field: string, message: string) => addFieldError(errors, field, message);
   const strict = mode === 'send' || mode === 'schedule';
 
   if (strict && input.title.trim() === '') add('title', COMPOSE_MESSAGES.title);
@@ -244,4 +212,16 @@ export async function checkCompose(
     }
   }
   return { errors, signature };
+}
+
+/**
+ * Send's and the estimate's SMS length rule for a content with merge fields (checkCompose leaves it to
+ * this, which knows the picks): each field at its longest value among the recipients, so what is counted,
+ * charged and sent is one segment for every recipient. Null when it fits; else the field error, naming
+ * the fields and their longest values.
+ */
+export async function checkMergedSms(db: Queryable, scope: PickScope, input: ComposeInput, signature: string | null): Promise<string | null> {
+  if (!input.channels.includes('sms') || !hasFields(input.content)) return null;
+  const counted = mergedSmsText(input.content, signature, await longestAmongPicks(db, scope, input.recipients));
+  return counted.units > counted.limit ? smsTooLongWithFields(counted.limit, counted.units, counted.fields) : null;
 }

@@ -4,13 +4,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ActivitySummary, DeviceMix, Period, StaffActivity } from '../../shared/dashboard-contract';
 import { schoolYearMonths, schoolYearOf, schoolYearPeriod, monthPeriod } from '../../shared/school-year';
-import { monthIn } from '../compose/quota';
-import { rowsOf } from '../compose/expand';
-import type { FieldErrors } from '../compose/validate';
+import { monthIn } from '../db/time';
+import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
-import { deviceMixSql } from './device-status';
-import { settleSmsPhones } from '../delivery/sms-phones';
+import { deviceMixSql } from './device-mix';
+import { settleSmsPhones } from '../recipients/sms-phones';
 import { enrolledDuring, parsePeriodQuery, parseYear, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery, type School } from './period';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export const ACTIVITY_MESSAGES = {
   forbidden: 'No tienes permiso para ver los datos del colegio: solo los administradores, directores y jefes de UTP pueden hacerlo.',
@@ -34,7 +34,7 @@ export function parseStaffActivityQuery(query: Record<string, string | undefined
     positionId = /^[1-9][0-9]{0,9}$/.test(query.position_id) && Number(query.position_id) <= 2_147_483_647 ? Number(query.position_id) : null;
     if (positionId === null) errors.position_id = [ACTIVITY_MESSAGES.position];
   }
-  if (period === null || Object.keys(errors).length > 0) return { ok: false, errors };
+  if (period === null || hasFieldErrors(errors)) return { ok: false, errors };
   return { ok: true, value: { period, positionId } };
 }
 
@@ -173,7 +173,7 @@ export async function readStaffActivity(db: Queryable, institutionId: number, qu
 export function parseSummaryQuery(query: Record<string, string | undefined>, now = new Date()): { ok: true; value: { year: number | null } } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const year = query.year !== undefined && query.year !== '' ? parseYear(query.year, errors, now) : null;
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value: { year } };
+  return hasFieldErrors(errors) ? { ok: false, errors } : { ok: true, value: { year } };
 }
 
 /** The summary statement (exported for the bench's EXPLAIN): months of the school year, this month's tops, the device mix. */
@@ -232,7 +232,7 @@ export function summarySql(institutionId: number, schoolYear: Period, thisMonth:
 /** `GET /dashboard/summary` at `now`. */
 export async function readActivitySummary(db: Queryable, institutionId: number, year: number | null, now = new Date()): Promise<ActivitySummary> {
   const school: School = await schoolOf(db, institutionId);
-  // The device mix counts numbers the delivery engine can text (server/delivery/sms-phones.ts).
+  // The device mix counts numbers the delivery engine can text (server/recipients/sms-phones.ts).
   await settleSmsPhones(db, institutionId);
   const month = monthIn(now, school.timezone);
   const schoolYear = schoolYearPeriod(year ?? schoolYearOf(month, school.country), school.country);

@@ -5,10 +5,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import type { Period, PeriodKind } from '../../shared/dashboard-contract';
 import { dayAfter, monthPeriod, schoolYearOf, schoolYearPeriod, type SchoolCountry } from '../../shared/school-year';
-import { monthIn } from '../compose/quota';
-import type { FieldErrors } from '../compose/validate';
+import { monthIn } from '../db/time';
 import type { Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
+import type { FieldErrors } from '../http/field-errors';
 
 export const PERIOD_YEAR_MIN = 2000;
 

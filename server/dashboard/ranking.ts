@@ -5,11 +5,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CourseMetric, Period, RankBy, Ranking, RankingRow, UserMetric } from '../../shared/dashboard-contract';
 import { previousPeriod } from '../../shared/school-year';
-import { rowsOf } from '../compose/expand';
-import { collator } from '../compose/recipients';
-import type { FieldErrors } from '../compose/validate';
+import { rowsOf } from '../db/sql';
+import { collator } from '../recipients/directory';
 import type { Queryable } from '../db/client';
 import { enrolledDuring, parsePeriodQuery, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery } from './period';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export const RANKING_MESSAGES = {
   courseMetric: 'La métrica debe ser "read" (leídos por apoderado) o "reached" (alcanzados por apoderado).',
@@ -35,7 +35,7 @@ function parseRanking<M extends string>(
   const by = query.by === undefined || query.by === '' ? 'value' : query.by;
   if (!metrics.includes(metric)) errors.metric = [metricMessage];
   if (by !== 'value' && by !== 'improvement') errors.by = [RANKING_MESSAGES.by];
-  if (period === null || Object.keys(errors).length > 0) return { ok: false, errors };
+  if (period === null || hasFieldErrors(errors)) return { ok: false, errors };
   return { ok: true, value: { period, metric, by: by as RankBy } };
 }
 

@@ -60,7 +60,7 @@ export function isUniqueViolation(err: unknown): boolean {
 /**
  * `db.transaction(fn)`, run again (up to 3 times in all, after a short random pause) when PostgreSQL ends
  * it as a deadlock or serialization victim. A backstop: writers of reception state lock in one order
- * (server/delivery/status.ts) and should never meet one. Inside a caller's transaction it is a savepoint
+ * (server/reception/status.ts) and should never meet one. Inside a caller's transaction it is a savepoint
  * and is not retried: the caller's earlier work holds locks only the caller can give back.
  */
 export async function transactionRetrying<T>(db: Queryable, fn: (tx: Queryable) => Promise<T>, logger?: Logger): Promise<T> {

@@ -4,7 +4,7 @@
 // claim is one statement, so of processes ticking at once exactly one wins; and if the process that ran
 // it last dies, another takes over within a tick of the period ending.
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from './sql';
 import type { Db } from './client';
 import type { Logger } from '../log';
 

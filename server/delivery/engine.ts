@@ -24,8 +24,8 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { fillFields, fitSmsValues, hasFields, type MergeValues } from '../../shared/merge-fields';
 import { smsText, withSignature } from '../../shared/sms-text';
-import { rowsOf } from '../compose/expand';
-import { valuesByRecipient } from '../compose/merge-values';
+import { rowsOf } from '../db/sql';
+import { valuesByRecipient } from '../recipients/merge-values';
 import type { Db, DbHandle } from '../db/client';
 import { startPeriodic, type Periodic } from '../db/periodic';
 import type { Logger } from '../log';
@@ -34,7 +34,7 @@ import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
 import type { DeliveryEngine, DeliveryRound } from './engine-contract';
 import { ATTEMPT_DEADLINE_MS, createLeases, HEARTBEAT_MS, LEASE_MS, RECLAIM_EVERY_MS } from './lease';
-import { recordOutcomes, refreshRecipients } from './status';
+import { recordOutcomes, refreshRecipients } from '../reception/status';
 import { createSweep, leaveToSweep } from './sweep';
 
 export const QUEUES = { fanout: 'hermes-fanout', deliver: 'hermes-deliver', fire: 'hermes-fire' } as const;
@@ -289,7 +289,7 @@ export function createEngine(options: EngineOptions): Engine {
    */
   const GAVE_UP: SendResult = { ok: false, kind: 'permanent', error: 'unreachable' };
 
-  /** Records a batch of outcomes (server/delivery/status.ts), with the recipients' refresh. */
+  /** Records a batch of outcomes (server/reception/status.ts), with the recipients' refresh. */
   async function record(outcomes: Outcome[]): Promise<void> {
     await recordOutcomes(db, outcomes, logger);
   }

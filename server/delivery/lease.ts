@@ -13,7 +13,7 @@
 // twice: the second run re-reads its row (a done row is skipped) and re-sends with the same deliveryKey,
 // which the outbox, the simulator and the providers dedupe.
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import { textList } from '../db/arrays';
 import type { Db } from '../db/client';
 import type { Logger } from '../log';

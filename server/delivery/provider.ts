@@ -30,7 +30,7 @@
 //   safe because `reference` (the delivery's idempotency key) makes the provider answer the first message.
 import { createHmac } from 'node:crypto';
 import type { ChannelAdapter, Outgoing, SendResult } from './channel';
-import { normalizePhone } from './phone';
+import { normalizePhone } from '../recipients/phone';
 
 export interface ProviderAdapterOptions {
   channel: 'sms' | 'whatsapp';

@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import { providerSimMessages } from '../db/schema/delivery';
 import { safeEqual } from '../auth/tokens';
 import type { Logger } from '../log';
-import { normalizePhone } from './phone';
+import { normalizePhone } from '../recipients/phone';
 import { SIGNATURE_HEADER, signReport } from './provider';
 
 export interface ProviderSimulatorOptions {

@@ -2,11 +2,11 @@
 // it back to the engine (server/delivery/engine.ts), which owns the queue. Each part runs on its own, so
 // one that fails (say, a message that cannot fire) does not stop the others.
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import type { Db } from '../db/client';
 import type { Logger } from '../log';
 import type { DeliveryRound } from './engine-contract';
-import { applyReports } from './status';
+import { applyReports } from '../reception/status';
 
 /** How long a handed-over delivery may wait for its receipt before it counts as not received. */
 export const APP_RECEIPT_WAIT_H = 72;

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiError, ErrorCode } from '../../shared/contract';
+import type { FieldErrors } from './field-errors';
 
 export const MESSAGES = {
   unauthenticated: 'No autenticado.',
@@ -27,7 +28,7 @@ export function apiError(
   status: ApiStatus,
   code: ErrorCode,
   message: string,
-  errors?: Record<string, string[]>,
+  errors?: FieldErrors,
 ): Response {
   const body: ApiError = errors ? { message, code, errors } : { message, code };
   return c.json(body, status as ContentfulStatusCode);
@@ -36,7 +37,7 @@ export function apiError(
 export const notFound = (c: Context) => apiError(c, 404, 'not_found', MESSAGES.notFound);
 
 /** 422 with the per-field Spanish messages (Laravel style), the answer to any bad input. */
-export const invalid = (c: Context, errors: Record<string, string[]>) =>
+export const invalid = (c: Context, errors: FieldErrors) =>
   apiError(c, 422, 'validation.failed', MESSAGES.validation, errors);
 
 /** The JSON body, or null when there is none or it does not parse (the caller's checks then say what is missing). */

@@ -3,8 +3,8 @@
 // to the author (publishToColleagues). The delivery engine calls it from its fire job and its sweep, then
 // fans the deliveries out.
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../compose/expand';
-import { publishToColleagues } from '../compose/send';
+import { rowsOf } from '../db/sql';
+import { publishToColleagues } from './publish';
 import type { Db } from '../db/client';
 
 /**

@@ -5,8 +5,8 @@ import { and, eq, inArray, notExists, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
 import { deliveries } from '../db/schema/delivery';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
-import { releaseQueued } from '../compose/quota';
-import { applyReports } from '../delivery/status';
+import { releaseQueued } from '../quota/balance';
+import { applyReports } from '../reception/status';
 import type { AttachmentStore } from '../storage/attachments';
 import type { Folder } from '../../shared/codes';
 

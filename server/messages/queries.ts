@@ -2,17 +2,18 @@
 // signed-in user's entries, so another user's message simply does not exist here.
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AttachmentSummary, FolderCount, MessageDetail, MessageSummary, ThreadMessage } from '../../shared/messages-contract';
-import { MESSAGES_API, THREAD_LIMIT } from '../../shared/messages-contract';
+import { THREAD_LIMIT } from '../../shared/messages-contract';
 import { canReply } from '../../shared/message-rules';
-import { rowsOf } from '../compose/expand';
+import { rowsOf, escapeLike } from '../db/sql';
 import type { Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { fold } from '../../shared/fold';
 import type { DeliveryProgress } from '../../shared/reception-contract';
-import { progressOf } from '../delivery/reception';
+import { progressOf } from '../reception/reception';
 import type { ChannelCode, Folder, MessageKind, PersonKind } from '../../shared/codes';
 import { channelsReaching, conversationCtes } from './replies';
+import { attachmentUrl } from '../storage/uploads';
 
 export const SNIPPET_LENGTH = 140;
 
@@ -107,10 +108,6 @@ export interface ListQuery {
   q: string;
   limit: number;
   cursor: Cursor | null;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 export async function listFolder(db: Queryable, query: ListQuery) {
@@ -215,11 +212,6 @@ export async function findSummary(db: Queryable, userId: number, messageId: numb
     .innerJoin(messages, eq(messages.id, mailboxEntries.messageId))
     .where(and(eq(mailboxEntries.userId, userId), eq(mailboxEntries.messageId, messageId)));
   return row ? (await withProgress(db, [row]))[0]! : null;
-}
-
-/** Relative to the API base like every `MESSAGES_API` path (`/attachments/7`); the SPA prefixes its base. */
-export function attachmentUrl(id: number): string {
-  return MESSAGES_API.attachment(id);
 }
 
 export async function findDetail(db: Queryable, userId: number, messageId: number): Promise<MessageDetail | null> {

@@ -5,16 +5,16 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CHANNEL_CODES, type ChannelCode, type PersonKind } from '../../shared/codes';
 import { canReply, senderPick } from '../../shared/message-rules';
-import { summarizeReach, type PickScope } from '../compose/expand';
-import { COMPOSE_MESSAGES } from '../compose/validate';
+import { summarizeReach, type PickScope } from '../recipients/expand';
 import type { Queryable } from '../db/client';
 import { mailboxEntries, messages } from '../db/schema/messages';
+import { type FieldErrors, addFieldError } from '../http/field-errors';
 
 /** Links followed each way: deeper is no conversation anyone reads, and it bounds a (corrupt) cycle. */
 const MAX_DEPTH = 50;
 
 export const REPLY_MESSAGES = {
-  missing: COMPOSE_MESSAGES.replyTo,
+  missing: 'El mensaje al que respondes no existe.',
   closed: 'El mensaje al que respondes no admite respuestas.',
 } as const;
 
@@ -53,10 +53,10 @@ export async function replyRefusal(db: Queryable, userId: number, messageId: num
 }
 
 /** Adds the refusal of `replyToId` (if any) to a body's field errors, as send, estimate and drafts answer it. */
-export async function checkReplyTo(db: Queryable, userId: number, replyToId: number | null, errors: Record<string, string[]>): Promise<void> {
+export async function checkReplyTo(db: Queryable, userId: number, replyToId: number | null, errors: FieldErrors): Promise<void> {
   if (replyToId === null) return;
   const refusal = await replyRefusal(db, userId, replyToId);
-  if (refusal) (errors.reply_to_id ??= []).push(refusal);
+  if (refusal) addFieldError(errors, 'reply_to_id', refusal);
 }
 
 /** The channels on which `sender` has an address (contract order), as the expansion of a reply would find them. */

@@ -8,13 +8,12 @@ import { fold } from '../../shared/fold';
 import { isId } from '../http/params';
 import { isUniqueViolation, readTogether, type Db, type Queryable } from '../db/client';
 import { newsCategories, newsPosts } from '../db/schema/news';
+import type { FieldErrors } from '../http/field-errors';
 
 export const CATEGORY_MESSAGES = {
   name: 'El nombre debe ser un texto.',
   ids: 'Envía cada categoría del colegio exactamente una vez, en el orden nuevo.',
 } as const;
-
-type Errors = Record<string, string[]>;
 
 /** The school's categories by position, each with its post count. */
 export async function listCategories(db: Queryable, institutionId: number): Promise<NewsCategory[]> {
@@ -51,7 +50,7 @@ async function lockCategory(db: Queryable, institutionId: number, id: number): P
 }
 
 /** The body's `name`, or a 422 error. */
-export function readName(body: unknown): { ok: true; name: string } | { ok: false; errors: Errors } {
+export function readName(body: unknown): { ok: true; name: string } | { ok: false; errors: FieldErrors } {
   const name = (body as { name?: unknown } | null)?.name;
   if (name !== undefined && typeof name !== 'string') return { ok: false, errors: { name: [CATEGORY_MESSAGES.name] } };
   return { ok: true, name: name ?? '' };
@@ -72,7 +71,7 @@ async function taken(db: Queryable, institutionId: number, key: string, except: 
   return rows.length > 0;
 }
 
-export type CategoryOutcome = { kind: 'ok'; category: NewsCategory } | { kind: 'invalid'; errors: Errors } | { kind: 'not_found' };
+export type CategoryOutcome = { kind: 'ok'; category: NewsCategory } | { kind: 'invalid'; errors: FieldErrors } | { kind: 'not_found' };
 
 /** Creates (`id` null, at the last position) or renames a category. */
 export async function saveCategory(db: Db, institutionId: number, id: number | null, rawName: string): Promise<CategoryOutcome> {
@@ -112,7 +111,7 @@ export async function orderCategories(
   db: Db,
   institutionId: number,
   raw: unknown,
-): Promise<{ kind: 'ok'; categories: NewsCategory[] } | { kind: 'invalid'; errors: Errors } | { kind: 'not_found' }> {
+): Promise<{ kind: 'ok'; categories: NewsCategory[] } | { kind: 'invalid'; errors: FieldErrors } | { kind: 'not_found' }> {
   const ids = (raw as { ids?: unknown } | null)?.ids;
   const invalid = { kind: 'invalid' as const, errors: { ids: [CATEGORY_MESSAGES.ids] } };
   if (!Array.isArray(ids) || !ids.every(isId)) return invalid;

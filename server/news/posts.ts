@@ -13,6 +13,7 @@ import { users } from '../db/schema/auth';
 import { messageAttachments } from '../db/schema/messages';
 import { newsCategories, newsPostGroups, newsPosts } from '../db/schema/news';
 import { courses, levels, studentGuardians, students } from '../db/schema/school';
+import { escapeLike } from '../db/sql';
 
 /** Shown in the post; other types are listed to download. */
 export const NEWS_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -190,7 +191,6 @@ export function decodeWallCursor(raw: string): WallCursor | null {
 }
 
 const fromUs = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 // --- guardian audience ------------------------------------------------------------------------------------
 

@@ -3,7 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
+import { dayIn } from '../db/time';
 
 export const WEEK_MESSAGES = { date: 'La fecha debe tener el formato AAAA-MM-DD.' } as const;
 
@@ -39,7 +40,7 @@ export async function schoolWeek(db: Queryable, institutionId: number, day: stri
     .select({ name: institutions.name, timezone: institutions.timezone })
     .from(institutions)
     .where(eq(institutions.id, institutionId));
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: school!.timezone }).format(now);
+  const today = dayIn(now, school!.timezone);
   const { from, to } = weekOf(day ?? today);
   const next = new Date(Date.parse(`${to}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
   const [row] = rowsOf<{ start: string | Date; end: string | Date }>(

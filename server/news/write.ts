@@ -13,6 +13,7 @@ import { messageAttachments } from '../db/schema/messages';
 import { newsCategories, newsPostGroups, newsPosts } from '../db/schema/news';
 import { courses, levels } from '../db/schema/school';
 import type { AttachmentStore } from '../storage/attachments';
+import { type FieldErrors, addFieldError, hasFieldErrors } from '../http/field-errors';
 
 export const NEWS_WRITE_MESSAGES = {
   body: 'Envía los datos de la publicación.',
@@ -35,8 +36,7 @@ export interface Manager {
   institutionId: number;
 }
 
-type Errors = Record<string, string[]>;
-export type Parsed = { ok: true; value: Partial<NewsInput> } | { ok: false; errors: Errors };
+export type Parsed = { ok: true; value: Partial<NewsInput> } | { ok: false; errors: FieldErrors };
 
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every(isId);
 const isDate = (v: unknown): v is string | null => v === null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
@@ -45,7 +45,7 @@ const isDate = (v: unknown): v is string | null => v === null || (typeof v === '
 export function parseNewsInput(raw: unknown, mode: 'create' | 'update'): Parsed {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, errors: { title: [NEWS_WRITE_MESSAGES.body] } };
   const b = raw as Record<string, unknown>;
-  const errors: Errors = {};
+  const errors: FieldErrors = {};
   const value: Partial<NewsInput> = {};
   const has = (k: string) => b[k] !== undefined;
   if (has('title') || mode === 'create') {
@@ -86,13 +86,13 @@ export function parseNewsInput(raw: unknown, mode: 'create' | 'update'): Parsed 
     if (typeof b.pinned === 'boolean') value.pinned = b.pinned;
     else errors.pinned = [NEWS_WRITE_MESSAGES.pinned];
   } else if (mode === 'create') value.pinned = false;
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value };
+  return hasFieldErrors(errors) ? { ok: false, errors } : { ok: true, value };
 }
 
 export type WriteOutcome =
   | { kind: 'ok'; id: number; removedKeys: string[] }
   | { kind: 'not_found' }
-  | { kind: 'invalid'; errors: Errors };
+  | { kind: 'invalid'; errors: FieldErrors };
 
 /** Every id of the list belongs to the school (else the caller answers 404). */
 async function allOfSchool(db: Queryable, table: typeof levels | typeof courses | typeof newsCategories, ids: number[], institutionId: number) {
@@ -125,7 +125,7 @@ export async function savePost(
       if (current === null) return { kind: 'not_found' as const };
     }
     const input: NewsInput = { ...(current ?? ({} as NewsInput)), ...change } as NewsInput;
-    const errors: Errors = {};
+    const errors: FieldErrors = {};
     const checked = newsErrors(input, now.getTime(), postId === null);
     // An edit that leaves the end date alone is not refused because that date has passed (an ended post
     // can still be corrected); it must still come after the publish date.
@@ -157,9 +157,9 @@ export async function savePost(
           ? true
           : f.postId === null && f.messageId === null && f.owner === manager.userId,
       );
-      if (!usable) (errors.attachment_ids ??= []).push(NEWS_WRITE_MESSAGES.attachmentUnavailable);
+      if (!usable) addFieldError(errors, 'attachment_ids', NEWS_WRITE_MESSAGES.attachmentUnavailable);
     }
-    if (Object.keys(errors).length > 0) return { kind: 'invalid' as const, errors };
+    if (hasFieldErrors(errors)) return { kind: 'invalid' as const, errors };
 
     const publishAt = input.publish_at === null ? now : new Date(input.publish_at);
     const values = {

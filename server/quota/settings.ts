@@ -1,7 +1,7 @@
 // The SMS quota as an administrator sees and sets it (`GET/PATCH /quota/settings`, shared/quota-contract.ts):
 // the limit, this month's use, the emergency reserve and low-quota alert shares, and the day the remaining
 // segments run out at this month's pace. The month is the calendar month in the school's time zone, as
-// compose counts it (server/compose/quota.ts, whose `reserve` takes the same row lock as a change here).
+// compose counts it (server/quota/balance.ts, whose `reserve` takes the same row lock as a change here).
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   ALERT_PERCENT_MAX,
@@ -13,8 +13,9 @@ import {
 } from '../../shared/quota-contract';
 import type { Db, Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits } from '../db/schema/compose';
-import { institutionTimezone, isLow, monthIn, quotaSnapshot, reservedOf, type QuotaSnapshot } from '../compose/quota';
-import type { FieldErrors } from '../compose/validate';
+import { isLow, quotaSnapshot, reservedOf, type QuotaSnapshot } from './balance';
+import { institutionTimezone, monthIn, dayIn } from '../db/time';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 const thousands = new Intl.NumberFormat('es-CL');
 
@@ -46,14 +47,9 @@ export function parseQuotaSettingsInput(body: unknown): { ok: true; value: Quota
     if (alert === null || isInt(alert, ALERT_PERCENT_MIN, ALERT_PERCENT_MAX)) value.alert_percent = alert;
     else errors.alert_percent = [QUOTA_MESSAGES.alert];
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
   if (Object.keys(value).length === 0) return { ok: false, errors: { sms_monthly_limit: [QUOTA_MESSAGES.empty] } };
   return { ok: true, value };
-}
-
-/** 'YYYY-MM-DD' of `at` in `timezone`. */
-export function dayIn(at: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /**

@@ -8,10 +8,10 @@ import type { QuotaUsage, UsageBar, UsageCalendar, UsageView } from '../../share
 import type { Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits, smsUsage } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
-import { monthIn } from '../compose/quota';
-import { rowsOf } from '../compose/expand';
-import type { FieldErrors } from '../compose/validate';
+import { monthIn } from '../db/time';
+import { rowsOf } from '../db/sql';
 import { schoolYearMonths, schoolYearOf, ym, type SchoolCountry } from '../../shared/school-year';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 /** Years the chart may ask for. */
 export const USAGE_YEAR_MIN = 2000;
@@ -43,7 +43,7 @@ export function parseUsageQuery(query: Record<string, string | undefined>, now =
     year = /^[0-9]{4}$/.test(query.year) ? Number(query.year) : NaN;
     if (!(year >= USAGE_YEAR_MIN && year <= max)) errors.year = [USAGE_MESSAGES.year(max)];
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
   return { ok: true, value: { view: view as UsageView, calendar: calendar as UsageCalendar, year } };
 }
 

@@ -1,8 +1,8 @@
 // Channels: what the school contracted (`GET /channels`) and what the signed-in user may send through
-// (`GET /communication-permission/user`). The rules live in server/compose/recipients.ts.
+// (`GET /communication-permission/user`). The rules live in server/compose/channels.ts.
 import { Hono } from 'hono';
 import { COMPOSE_API } from '../../shared/compose-contract';
-import { schoolChannels, toChannels, toPermission, userChannels } from '../compose/recipients';
+import { schoolChannels, toChannels, toPermission, userChannels } from '../compose/channels';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';

@@ -1,18 +1,13 @@
 // `GET /dashboard/connectivity`, `GET /dashboard/connectivity/courses/:id` and its `/call-list` (JSON or
-// CSV): the families' connectivity for the admin roles (server/dashboard/connectivity.ts). A course of
+// CSV): the families' connectivity for the admin roles (server/dashboard/connectivity/). A course of
 // another school, or an id that is not one, is a 404; a bad `messages` or `format` a 422.
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '../../shared/codes';
 import type { Db } from '../db/client';
-import {
-  callListCsv,
-  callListFilename,
-  CONNECTIVITY_MESSAGES,
-  parseCallListQuery,
-  readCallList,
-  readConnectivity,
-  readCourseConnectivity,
-} from '../dashboard/connectivity';
+import { parseCallListQuery, readCallList } from '../dashboard/connectivity/call-list';
+import { callListCsv, callListFilename } from '../dashboard/connectivity/call-list-csv';
+import { readCourseConnectivity } from '../dashboard/connectivity/course';
+import { CONNECTIVITY_MESSAGES, readConnectivity } from '../dashboard/connectivity/figures';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { invalid, notFound } from '../http/errors';

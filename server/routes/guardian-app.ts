@@ -21,6 +21,7 @@ import { sendFile } from '../http/download';
 import { findGuardianWallFile } from '../news/files';
 import { findPost, guardianWallPage, type NewsReader } from '../news/posts';
 import type { AttachmentStore } from '../storage/attachments';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export interface GuardianAppOptions {
   /** Sends the sign-in code by SMS (the server's SMS adapter). */
@@ -118,10 +119,10 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
     const body = await readJson(c);
     const phone = readPhone(body);
     const code = (body as { code?: unknown } | null)?.code;
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     if ('error' in phone) errors.phone = [phone.error];
     if (typeof code !== 'string' || code.trim() === '') errors.code = [APP_MESSAGES.codeRequired];
-    if (Object.keys(errors).length > 0 || 'error' in phone) return invalid(c, errors);
+    if (hasFieldErrors(errors) || 'error' in phone) return invalid(c, errors);
     const trimmed = (code as string).trim();
     const at = now();
     // Counted as wrong before the check, so guesses sent at once cannot all pass; a right one is taken back.

@@ -23,6 +23,7 @@ import { receptionRoutes } from './reception';
 import { sendRoutes } from './send';
 import type { DeliveryEngine } from '../delivery/engine-contract';
 import { FOLDERS, type Folder } from '../../shared/codes';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
@@ -40,7 +41,6 @@ const VALIDATION = {
   idsTooMany: `No se pueden procesar más de ${MAX_BULK_IDS} mensajes a la vez.`,
 } as const;
 
-
 function answer<T>(c: Context, result: LifecycleResult<T>, ok: (value: T) => Response | Promise<Response>) {
   if (result.ok) return ok(result.value);
   if (result.error === 'not_found') return notFound(c);
@@ -48,7 +48,7 @@ function answer<T>(c: Context, result: LifecycleResult<T>, ok: (value: T) => Res
 }
 
 /** `{ ids: number[] }` → the ids, or the 422 errors. */
-async function readIds(c: Context): Promise<{ ids: number[] } | { errors: Record<string, string[]> }> {
+async function readIds(c: Context): Promise<{ ids: number[] } | { errors: FieldErrors }> {
   const ids = ((await readJson(c)) as { ids?: unknown } | null)?.ids;
   if (!Array.isArray(ids) || ids.length === 0) return { errors: { ids: [VALIDATION.idsRequired] } };
   if (ids.length > MAX_BULK_IDS) return { errors: { ids: [VALIDATION.idsTooMany] } };
@@ -73,7 +73,7 @@ export function messageRoutes(db: Db, store: AttachmentStore, engine: DeliveryEn
   app.route('/', receptionRoutes(db, engine));
 
   app.get('/', async (c) => {
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     const folderParam = c.req.query('folder') ?? 'inbox';
     if (!(FOLDERS as readonly string[]).includes(folderParam)) errors.folder = [VALIDATION.folder];
     const limit = intParam(c.req.query('limit'), DEFAULT_LIMIT, MAX_LIMIT);
@@ -83,7 +83,7 @@ export function messageRoutes(db: Db, store: AttachmentStore, engine: DeliveryEn
     if (cursorParam && !cursor) errors.cursor = [VALIDATION.cursor];
     const q = c.req.query('q') ?? '';
     if (q.length > MAX_Q_LENGTH) errors.q = [VALIDATION.q];
-    if (limit === null || Object.keys(errors).length > 0) return invalid(c, errors);
+    if (limit === null || hasFieldErrors(errors)) return invalid(c, errors);
 
     const folder = folderParam as Folder;
     const page = await listFolder(db, { userId: c.var.auth.userId, folder, q, limit, cursor });

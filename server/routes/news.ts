@@ -30,6 +30,7 @@ import {
 import { parseDay, schoolWeek, WEEK_MESSAGES } from '../news/week';
 import { deleteForever, movePost, NEWS_WRITE_MESSAGES, parseNewsInput, savePost, type Transition } from '../news/write';
 import type { AttachmentStore } from '../storage/attachments';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 const MAX_LIMIT = 100;
 const MAX_Q_LENGTH = 200;
@@ -73,7 +74,7 @@ export function newsRoutes(db: Db, store: AttachmentStore, config: ServerConfig,
     };
     return c.json(body);
   };
-  const readCursor = (errors: Record<string, string[]>, raw: string | undefined): WallCursor | null => {
+  const readCursor = (errors: FieldErrors, raw: string | undefined): WallCursor | null => {
     const cursor = raw ? decodeWallCursor(raw) : null;
     if (raw && !cursor) errors.cursor = [NEWS_QUERY_MESSAGES.cursor];
     return cursor;
@@ -84,7 +85,7 @@ export function newsRoutes(db: Db, store: AttachmentStore, config: ServerConfig,
   };
 
   app.get('/', async (c) => {
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     const categoryRaw = c.req.query('category');
     const categoryId = categoryRaw === undefined || categoryRaw === '' ? null : parseId(categoryRaw);
     if (categoryRaw && categoryId === null) errors.category = [NEWS_QUERY_MESSAGES.category];
@@ -95,7 +96,7 @@ export function newsRoutes(db: Db, store: AttachmentStore, config: ServerConfig,
     const cursor = readCursor(errors, c.req.query('cursor'));
     const q = c.req.query('q') ?? '';
     if (q.length > MAX_Q_LENGTH) errors.q = [NEWS_QUERY_MESSAGES.q];
-    if (limit === null || Object.keys(errors).length > 0) return invalid(c, errors);
+    if (limit === null || hasFieldErrors(errors)) return invalid(c, errors);
     const reader = readerOf(c);
     // Scheduled, ended and unpublished posts are the managers' desk.
     if (status === 'all' && !(reader.kind === 'staff' && reader.manager)) return apiError(c, 403, 'auth.forbidden', 'No tienes permiso para ver las publicaciones que no están en el mural.');
@@ -126,11 +127,11 @@ export function newsRoutes(db: Db, store: AttachmentStore, config: ServerConfig,
   });
 
   app.get('/trash', manage, async (c) => {
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     const limit = intParam(c.req.query('limit'), NEWS_PAGE_SIZE, MAX_LIMIT);
     if (limit === null) errors.limit = [NEWS_QUERY_MESSAGES.limit];
     const cursor = readCursor(errors, c.req.query('cursor'));
-    if (limit === null || Object.keys(errors).length > 0) return invalid(c, errors);
+    if (limit === null || hasFieldErrors(errors)) return invalid(c, errors);
     const page = await listTrash(db, readerOf(c), limit, cursor, now());
     return paged(c, page, limit, (next) => `/api${NEWS_API.trash}?limit=${limit}&cursor=${next}`);
   });

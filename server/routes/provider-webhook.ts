@@ -3,14 +3,12 @@
 // Unknown references and reports of an older round are acknowledged and ignored: answering an error would
 // only make the provider retry something we will never apply.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Db } from '../db/client';
-import { deliveries } from '../db/schema/delivery';
 import { isStorableDate } from '../db/time';
 import { parseDeliveryKey } from '../delivery/channel';
 import { SIGNATURE_HEADER } from '../delivery/provider';
-import { applyReports, type DeliveryReport, type ReportStatus } from '../delivery/status';
+import { applyReports, roundsOf, type DeliveryReport, type ReportStatus } from '../reception/status';
 import type { AppEnv } from '../http/env';
 import type { Logger } from '../log';
 import { apiError, invalid, notFound } from '../http/errors';
@@ -75,11 +73,7 @@ export function providerWebhookRoutes(db: Db, options: { secret: string; logger?
 
     // Only this channel's deliveries, and only the round the report was sent for: a late report of an
     // earlier round must not mark a retried delivery.
-    const rows = await db
-      .select({ id: deliveries.id, generation: deliveries.generation })
-      .from(deliveries)
-      .where(and(inArray(deliveries.id, [...new Set(wanted.map((w) => w.deliveryId))]), eq(deliveries.channel, channel)));
-    const round = new Map(rows.map((r) => [r.id, r.generation]));
+    const round = await roundsOf(db, channel, [...new Set(wanted.map((w) => w.deliveryId))]);
     const furthest = new Map<number, DeliveryReport>();
     for (const { deliveryId, generation, report } of wanted) {
       if (round.get(deliveryId) !== generation) continue;

@@ -1,9 +1,9 @@
 // `GET /quota`: the school's SMS quota of this month and its e-mail / WhatsApp balances
-// (server/compose/quota.ts), for every signed-in user (compose reads it). `GET/PATCH /quota/settings` and
+// (server/quota/balance.ts), for every signed-in user (compose reads it). `GET/PATCH /quota/settings` and
 // `GET /quota/usage` are the settings screen's, for the admin roles only (server/quota/).
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '../../shared/codes';
-import { readQuota } from '../compose/quota';
+import { readQuota } from '../quota/balance';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';

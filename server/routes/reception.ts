@@ -1,6 +1,6 @@
 // Reception status of a sent message and "retry failed" (shared/reception-contract.ts), for its author
 // only: anyone else, other schools included, gets 404. Mounted inside messageRoutes, whose requireAuth
-// covers it. The rules live in server/delivery/reception.ts.
+// covers it. The rules live in server/reception/reception.ts.
 import { Hono } from 'hono';
 import {
   RECEPTION_API,
@@ -12,13 +12,14 @@ import {
   type ReceptionScope,
   type RetryResult,
 } from '../../shared/reception-contract';
-import { SEND_MESSAGES } from '../compose/send';
 import type { Db } from '../db/client';
-import { channelProgressOf, findOwnSent, progressOf, receptionPage, retryableIn, retryFailed } from '../delivery/reception';
+import { channelProgressOf, findOwnSent, progressOf, receptionPage, retryableIn, retryFailed } from '../reception/reception';
 import type { DeliveryEngine } from '../delivery/engine-contract';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound } from '../http/errors';
 import { intParam, parseId } from '../http/params';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
+import { QUOTA_REFUSAL } from '../quota/balance';
 
 export const DEFAULT_PER_PAGE = 50;
 export const MAX_PER_PAGE = 100;
@@ -38,7 +39,7 @@ const VALIDATION = {
  * The list's channel, filter and search (query string or retry body); absent ones are `all`, `all` and
  * empty. Wrong ones are named in `errors`.
  */
-function scopeOf(raw: { channel?: unknown; status?: unknown; q?: unknown }, errors: Record<string, string[]>): ReceptionScope {
+function scopeOf(raw: { channel?: unknown; status?: unknown; q?: unknown }, errors: FieldErrors): ReceptionScope {
   const channel = raw.channel === undefined || raw.channel === '' ? 'all' : raw.channel;
   if (!(RECEPTION_CHANNELS as readonly unknown[]).includes(channel)) errors.channel = [VALIDATION.channel];
   const status = raw.status === undefined || raw.status === '' ? 'all' : raw.status;
@@ -64,7 +65,7 @@ export function receptionRoutes(db: Db, engine: DeliveryEngine): Hono<AppEnv> {
   app.get('/:id/reception', async (c) => {
     const id = parseId(c.req.param('id'));
     if (id === null) return notFound(c);
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     const scope = scopeOf({ channel: c.req.query('channel'), status: c.req.query('status'), q: c.req.query('q') }, errors);
     const page = intParam(c.req.query('page'), 1, MAX_PAGE);
     if (page === null) errors.page = [VALIDATION.page];
@@ -73,7 +74,7 @@ export function receptionRoutes(db: Db, engine: DeliveryEngine): Hono<AppEnv> {
     // Who may see it first: a stranger learns nothing, not even that their parameters were wrong.
     const message = await findOwnSent(db, c.var.auth.userId, id);
     if (!message) return notFound(c);
-    if (Object.keys(errors).length > 0) return invalid(c, errors);
+    if (hasFieldErrors(errors)) return invalid(c, errors);
 
     const data = await receptionPage(db, id, { ...scope, page: page!, perPage: perPage! });
     const lastPage = Math.max(1, Math.ceil(data.total / perPage!));
@@ -107,7 +108,7 @@ export function receptionRoutes(db: Db, engine: DeliveryEngine): Hono<AppEnv> {
     if (!message) return notFound(c);
     // Optional body: the list's scope (none: the whole message). One that is not a JSON object is refused,
     // rather than read as "everything".
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     const text = await c.req.text();
     let raw: unknown = {};
     try {
@@ -118,9 +119,9 @@ export function receptionRoutes(db: Db, engine: DeliveryEngine): Hono<AppEnv> {
     const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
     if (!isObject) errors.body = [VALIDATION.body];
     const scope = scopeOf(isObject ? (raw as Record<string, unknown>) : {}, errors);
-    if (Object.keys(errors).length > 0) return invalid(c, errors);
+    if (hasFieldErrors(errors)) return invalid(c, errors);
     const outcome = await retryFailed(db, message, scope);
-    if (outcome.kind === 'quota') return apiError(c, 409, 'compose.quota', SEND_MESSAGES.quota, { quota: outcome.problems });
+    if (outcome.kind === 'quota') return apiError(c, 409, 'compose.quota', QUOTA_REFUSAL, { quota: outcome.problems });
     // After the commit: if this process dies first, the engine's sweep finds the queued rounds anyway.
     if (outcome.rounds.length > 0) await engine.deliveriesQueued(outcome.rounds);
     const [progress, channels, retryable] = await Promise.all([progressOf(db, [id]), channelProgressOf(db, id), retryableIn(db, id, scope)]);

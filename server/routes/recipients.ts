@@ -1,8 +1,8 @@
 // The recipient picker's data (`GET /recipients`): the school's levels, courses, electives, students with
-// their guardians, cargos and colleagues. Built by server/compose/recipients.ts.
+// their guardians, cargos and colleagues. Built by server/recipients/directory.ts.
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import { loadRecipients } from '../compose/recipients';
+import { loadRecipients } from '../recipients/directory';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';

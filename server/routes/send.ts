@@ -6,11 +6,12 @@ import { Hono } from 'hono';
 import { IDEMPOTENCY_HEADER } from '../../shared/compose-contract';
 import { estimate } from '../compose/estimate';
 import { SEND_MESSAGES, sendMessage, type SendMode } from '../compose/send';
-import { parseComposeInput, type FieldErrors } from '../compose/validate';
+import { parseComposeInput } from '../compose/validate';
 import type { Db } from '../db/client';
 import type { DeliveryEngine } from '../delivery/engine-contract';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 const IDEMPOTENCY_MESSAGE = `Falta el encabezado ${IDEMPOTENCY_HEADER} (entre 8 y 100 caracteres).`;
 const KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;
@@ -32,7 +33,7 @@ export function sendRoutes(db: Db, engine: DeliveryEngine): Hono<AppEnv> {
       const parsed = parseComposeInput(await readJson(c));
       const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
       if (!KEY_PATTERN.test(key)) errors.idempotency_key = [IDEMPOTENCY_MESSAGE];
-      if (!parsed.ok || Object.keys(errors).length > 0) return invalid(c, errors);
+      if (!parsed.ok || hasFieldErrors(errors)) return invalid(c, errors);
       const { userId, institutionId } = c.var.auth;
       const outcome = await sendMessage(db, { userId, institutionId, parsed: parsed.value, mode, idempotencyKey: key });
       switch (outcome.kind) {

@@ -2,22 +2,20 @@
 // CSRF cookie hand-out. Each change of session issues a CSRF token for what follows (server/auth/xsrf.ts).
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { and, asc, eq } from 'drizzle-orm';
-import { ACCESS_POLICY, COOKIE, type SignedInUser, type TokenTimes } from '../../shared/contract';
-import { verifyAgainstDummy, verifyPassword } from '../auth/password';
-import { createSession, deleteSession, rotateSession, type IssuedTokens } from '../auth/sessions';
-import { hit, rateLimits, reset } from '../auth/rate-limit';
+import { COOKIE, type TokenTimes } from '../../shared/contract';
+import { signIn } from '../auth/login';
+import { deleteSession, rotateSession, type IssuedTokens } from '../auth/sessions';
+import { rateLimits } from '../auth/rate-limit';
+import { loadSignedInUser, policyNames } from '../auth/users';
 import type { Xsrf, XsrfBinding } from '../auth/xsrf';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
-import { userPolicies, userRoles, users } from '../db/schema/auth';
-import { institutions } from '../db/schema/institutions';
 import { requireAuth } from '../http/auth';
 import { clientIp } from '../http/client-ip';
 import { clearAuthCookies, setAuthCookies, setXsrfCookie } from '../http/cookies';
 import type { AppEnv } from '../http/env';
 import { apiError, MESSAGES } from '../http/errors';
-import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 // Deliberately loose: the server only needs "looks like an address"; the real check is the lookup.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,63 +25,19 @@ interface LoginInput {
   password: string;
 }
 
-function validateLogin(body: unknown): { input: LoginInput } | { errors: Record<string, string[]> } {
+function validateLogin(body: unknown): { input: LoginInput } | { errors: FieldErrors } {
   const { email, password } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   if (typeof email !== 'string' || email.trim() === '') errors.email = ['El correo electrónico es obligatorio.'];
   else if (email.length > 254 || !EMAIL_RE.test(email.trim())) errors.email = ['El correo electrónico no es válido.'];
   if (typeof password !== 'string' || password === '') errors.password = ['La contraseña es obligatoria.'];
   else if (password.length > 1024) errors.password = ['La contraseña no puede superar los 1024 caracteres.'];
-  if (Object.keys(errors).length > 0) return { errors };
+  if (hasFieldErrors(errors)) return { errors };
   return { input: { email: (email as string).trim().toLowerCase(), password: password as string } };
 }
 
 function tokenTimes(tokens: IssuedTokens): TokenTimes {
   return { token_expires_at: tokens.accessExpiresAt.getTime(), refresh_expires_at: tokens.refreshExpiresAt.getTime() };
-}
-
-async function loadSignedInUser(db: Db, userId: number): Promise<SignedInUser | null> {
-  const [row] = await db
-    .select({ user: users, institution: institutions })
-    .from(users)
-    .innerJoin(institutions, eq(institutions.id, users.institutionId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  const roles = await db
-    .select({ codigo: userRoles.code, nombre: userRoles.name })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .orderBy(asc(userRoles.code));
-  const { user, institution } = row;
-  const signedIn: SignedInUser = {
-    id: user.id,
-    email: user.email,
-    roles,
-    person: { name: user.name },
-    institution: {
-      id: institution.id,
-      desc: institution.name,
-      locale: institution.locale,
-      timezone: institution.timezone,
-      country: institution.country,
-    },
-    device: user.device,
-    options: user.options,
-    scope: user.scope,
-    domain: user.domain,
-  };
-  if (user.domain === 'cl') {
-    const isAdmin = roles.some((r) => ADMIN_ROLES.includes(r.codigo as RoleCode));
-    signedIn.zendesk_info = {
-      name: user.name,
-      email: user.email,
-      organization: institution.name,
-      tags: ['hermes', institution.country.toLowerCase(), ...roles.map((r) => r.codigo)],
-      isChatEnabled: institution.chatEnabled && isAdmin,
-    };
-  }
-  return signedIn;
 }
 
 export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<AppEnv> {
@@ -97,36 +51,20 @@ export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<Ap
     if ('errors' in parsed) return apiError(c, 422, 'validation.failed', MESSAGES.validation, parsed.errors);
     const { email, password } = parsed.input;
 
-    const ip = clientIp(c, config.trustProxy);
-    // Every attempt counts as a failure until it succeeds (then the count is reset): counted before the
-    // password check, attempts sent at once cannot all pass it.
-    const key = `${email}|${ip}`;
-    const wait = await hit(db, loginLimit, key, new Date());
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      return apiError(c, 429, 'auth.throttled', MESSAGES.throttled(wait));
+    const outcome = await signIn(db, loginLimit, config, {
+      email,
+      password,
+      ip: clientIp(c, config.trustProxy),
+      userAgent: c.req.header('user-agent') ?? null,
+      previous: { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) },
+    });
+    if (outcome.kind === 'throttled') {
+      c.header('Retry-After', String(outcome.waitS));
+      return apiError(c, 429, 'auth.throttled', MESSAGES.throttled(outcome.waitS));
     }
-
-    const [user] = await db
-      .select({ id: users.id, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.email, email))
-      .limit(1);
-    // Same work and same answer whether or not the address exists.
-    const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
-    if (!user || !ok) return apiError(c, 401, 'auth.invalid_credentials', MESSAGES.invalidCredentials);
-    await reset(db, loginLimit, key);
-
-    const [access] = await db
-      .select({ name: userPolicies.name })
-      .from(userPolicies)
-      .where(and(eq(userPolicies.userId, user.id), eq(userPolicies.name, ACCESS_POLICY)))
-      .limit(1);
-    if (!access) return apiError(c, 403, 'auth.policy_missing', MESSAGES.policyMissing);
-
-    // Signing in again from the same browser replaces its session instead of leaving the old one alive.
-    await deleteSession(db, { access: getCookie(c, COOKIE.session), refresh: getCookie(c, COOKIE.refresh) });
-    const tokens = await createSession(db, user.id, config, { userAgent: c.req.header('user-agent') ?? null, ip });
+    if (outcome.kind === 'invalid_credentials') return apiError(c, 401, 'auth.invalid_credentials', MESSAGES.invalidCredentials);
+    if (outcome.kind === 'policy_missing') return apiError(c, 403, 'auth.policy_missing', MESSAGES.policyMissing);
+    const { tokens } = outcome;
     setAuthCookies(c, tokens, config, config.trustProxy);
     // A token for the new session: the one from before sign-in (or from the replaced session) is worthless now.
     await newXsrfToken(c, tokens.session);
@@ -166,12 +104,7 @@ export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<Ap
   });
 
   app.get('/institution-policies', requireAuth(db), async (c) => {
-    const rows = await db
-      .select({ name: userPolicies.name })
-      .from(userPolicies)
-      .where(eq(userPolicies.userId, c.var.auth.userId))
-      .orderBy(asc(userPolicies.name));
-    return c.json({ data: rows.map((r) => r.name) });
+    return c.json({ data: await policyNames(db, c.var.auth.userId) });
   });
 
   return app;

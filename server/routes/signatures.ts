@@ -1,9 +1,10 @@
 // The school's SMS signature: everyone reads it (`GET /institutions-signatures`, compose shows it), only
 // the admin roles change it (`PATCH /institutions-signatures/:id`). Another school's id is a 404. The rules
-// live in server/compose/signatures.ts.
+// live in server/signatures/signatures.ts.
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '../../shared/codes';
-import { listSignatures, parseSignatureChange, SIGNATURE_MESSAGES, updateSignature } from '../compose/signatures';
+import { SIGNATURE_MESSAGES } from '../../shared/signature-rules';
+import { listSignatures, parseSignatureChange, updateSignature } from '../signatures/signatures';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';

@@ -1,4 +1,4 @@
-// A school year of activity for the demo schools (issue 16), so the connectivity, staff activity and ranking
+// A school year of activity for the demo schools, so the connectivity, staff activity and ranking
 // dashboards read real rows: sent messages (course messages mostly, some whole-school ones, colleague
 // messages) with their recipients, one delivery per recipient and channel as the send path writes them
 // (server/compose/send.ts), and the outcomes: received, read within hours on the app, SMS not received on dead
@@ -17,14 +17,14 @@ import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { ChannelCode } from '../../shared/codes';
 import { fold } from '../../shared/fold';
 import { addMonths } from '../../shared/school-year';
-import { monthIn } from '../compose/quota';
-import { DEVICE_WINDOW } from '../delivery/status';
+import { monthIn } from '../db/time';
+import { DEVICE_WINDOW } from '../recipients/device-status';
 import { recipientsLabel } from '../messages/queries';
 import { dayKind } from './calendar';
-import { staffKind, type CourseRow, type GuardianRow, type SeedData, type StaffRow } from './generate';
-import { MAILBOX_USERS, type MessageRecipientRow } from './messages';
+import { staffKind } from './schools';
+import type { CourseRow, GuardianRow, StaffRow, MessageRecipientRow, DeliveryRow, SeedData } from './rows';
+import { MAILBOX_USERS } from './messages';
 import { mulberry32, type Rng } from './prng';
-import type { DeliveryRow } from './sms-use';
 import type { SchoolSpec } from './schools';
 
 const HOUR = 3_600_000;
@@ -526,7 +526,7 @@ function addColleagueMessage(
 }
 
 /**
- * `guardians.device_misses` from the seeded deliveries, by the delivery engine's rule (server/delivery/status.ts
+ * `guardians.device_misses` from the seeded deliveries, by the delivery engine's rule (server/reception/status.ts
  * refreshDeviceMisses): of the last DEVICE_WINDOW finished device deliveries (app, SMS, WhatsApp; not those
  * without an address, not failures on our side), how many were not received.
  */

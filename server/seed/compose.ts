@@ -1,37 +1,11 @@
-// Compose data of the demo schools (issue 4): the channels each school contracted, per-user channel
+// Compose data of the demo schools: the channels each school contracted, per-user channel
 // permissions, the SMS signature, quotas, guardians' device facts (app installed, missing phone) and a few
 // saved recipient lists. Deterministic like the rest of the seed: per-school PRNGs and fixed dates.
-import type {
-  institutionChannels,
-  institutionQuotas,
-  institutionSignatures,
-  recipientListMembers,
-  recipientLists,
-  userChannelPermissions,
-} from '../db/schema/compose';
 import { GUARDIAN_ROLE } from '../db/schema/school';
 import { mulberry32, type Rng } from './prng';
-import type { GuardianRow, SeedData, StaffRow, StudentRow } from './generate';
+import type { StudentRow, GuardianRow, StaffRow, RecipientListRow, RecipientListMemberRow, ComposeSeed, SeedData } from './rows';
 import type { SchoolSpec } from './schools';
 import { type ChannelCode, ADMIN_ROLES, type RoleCode, CHANNEL_CODES } from '../../shared/codes';
-
-type WithId<T> = T & { id: number };
-
-export type InstitutionChannelRow = typeof institutionChannels.$inferInsert;
-export type UserChannelPermissionRow = typeof userChannelPermissions.$inferInsert;
-export type SignatureRow = WithId<typeof institutionSignatures.$inferInsert>;
-export type QuotaRow = typeof institutionQuotas.$inferInsert;
-export type RecipientListRow = WithId<typeof recipientLists.$inferInsert>;
-export type RecipientListMemberRow = WithId<typeof recipientListMembers.$inferInsert>;
-
-export interface ComposeSeed {
-  institutionChannels: InstitutionChannelRow[];
-  userChannelPermissions: UserChannelPermissionRow[];
-  signatures: SignatureRow[];
-  quotas: QuotaRow[];
-  recipientLists: RecipientListRow[];
-  recipientListMembers: RecipientListMemberRow[];
-}
 
 /** Share of guardians with the school app installed (device status blue). */
 export const APP_INSTALLED_SHARE = 0.6;
@@ -54,7 +28,7 @@ interface ListSpec {
   shared?: boolean;
   /**
    * Since the list was made, this many of its members' students left the school and this many changed
-   * course: the list screen's "N miembros ya no están matriculados" (issue 14).
+   * course: the list screen's "N miembros ya no están matriculados".
    */
   since?: { withdrawn: number; moved: number };
   /** Guardians (of `students` picked from these levels), with their role. */

@@ -2,79 +2,20 @@
 // byte for byte, because all randomness comes from per-school seeded PRNGs and all dates are fixed.
 import { ACCESS_POLICY } from '../../shared/contract';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../shared/demo';
-import type { userPolicies, userRoles, users } from '../db/schema/auth';
-import type { institutions } from '../db/schema/institutions';
-import {
-  GUARDIAN_ROLE,
-  type courses,
-  type electiveStudents,
-  type electives,
-  type guardians,
-  type levels,
-  type positions,
-  type staff,
-  type studentGuardians,
-  type students,
-} from '../db/schema/school';
+import { GUARDIAN_ROLE } from '../db/schema/school';
 import { emailSlug } from './names';
 import { mulberry32, type Rng } from './prng';
-import { generateCompose, type ComposeSeed } from './compose';
-import { generateTemplates, type TemplateRow } from './templates';
-import { generateNews, type NewsSeed } from './news';
+import { generateCompose } from './compose';
+import type { LevelRow, CourseRow, StudentRow, GuardianRow, ElectiveRow, SeedData } from './rows';
+import { generateTemplates } from './templates';
+import { generateNews } from './news';
 import { rutCheckDigit } from '../../shared/person-rules';
 import { DOCUMENT_TYPES } from '../../shared/recipient-lists-contract';
-import { generateMessages, type MessageSeed } from './messages';
-import { generateSmsUse, type SmsUseSeed } from './sms-use';
+import { generateMessages } from './messages';
+import { generateSmsUse } from './sms-use';
 import { computeDeviceMisses } from './activity';
-import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, type Gendered, type SchoolSpec } from './schools';
+import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, staffKind, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
-
-type WithId<T> = T & { id: number };
-
-export type InstitutionRow = WithId<typeof institutions.$inferInsert>;
-export type LevelRow = WithId<typeof levels.$inferInsert>;
-export type CourseRow = WithId<typeof courses.$inferInsert>;
-export type StudentRow = WithId<typeof students.$inferInsert>;
-export type GuardianRow = WithId<typeof guardians.$inferInsert>;
-export type StudentGuardianRow = typeof studentGuardians.$inferInsert;
-export type PositionRow = WithId<typeof positions.$inferInsert>;
-export type StaffRow = WithId<typeof staff.$inferInsert>;
-export type ElectiveRow = WithId<typeof electives.$inferInsert>;
-export type ElectiveStudentRow = typeof electiveStudents.$inferInsert;
-/** The password is hashed when the rows are written (hashes are salted, hence not deterministic). */
-/** `password` null: a colleague's own account, whose password the demo does not know (nobody signs in as them). */
-export type SeedUserRow = WithId<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password: string | null };
-export type UserRoleRow = typeof userRoles.$inferInsert;
-export type UserPolicyRow = typeof userPolicies.$inferInsert;
-
-export interface SeedData {
-  institutions: InstitutionRow[];
-  levels: LevelRow[];
-  courses: CourseRow[];
-  students: StudentRow[];
-  guardians: GuardianRow[];
-  studentGuardians: StudentGuardianRow[];
-  positions: PositionRow[];
-  staff: StaffRow[];
-  electives: ElectiveRow[];
-  electiveStudents: ElectiveStudentRow[];
-  users: SeedUserRow[];
-  userRoles: UserRoleRow[];
-  userPolicies: UserPolicyRow[];
-  /** Demo mailboxes (server/seed/messages.ts). */
-  mail: MessageSeed;
-  /** Channels, permissions, signatures, quotas and recipient lists (server/seed/compose.ts). */
-  compose: ComposeSeed;
-  /** The product's template libraries and the demo staff's own templates (server/seed/templates.ts). */
-  templates: TemplateRow[];
-  /**
-   * The SMS limit history and use, and every seeded delivery: this month's SMS (server/seed/sms-use.ts) and the
-   * school year of activity (server/seed/activity.ts).
-   */
-  smsUse: SmsUseSeed;
-  /** The news wall's categories and posts (server/seed/news.ts); its pictures' bytes are in `mail.files`. */
-  news: NewsSeed;
-}
 
 export interface SeedOptions {
   /** Students of Colegio San Andrés (default 800); courses and staff scale with it. */
@@ -415,12 +356,6 @@ function addStaffLogins(out: SeedData, specs: readonly SchoolSpec[]): void {
       s.userId = userId;
     }
   });
-}
-
-/** Leadership (the school's named cargos), a head teacher (of a course), or another teacher or staff member. */
-export function staffKind(position: string, leadership: ReadonlySet<string>): 'lead' | 'head' | 'other' {
-  if (leadership.has(position)) return 'lead';
-  return /^(Profesora? jefe|Educadora? de párvulos|Asesora? de grupo)$/.test(position) ? 'head' : 'other';
 }
 
 function checkDemoLogins(out: SeedData): void {

@@ -1,35 +1,13 @@
-// Demo mailboxes (issue 3): for the demo staff of every school, an inbox with guardian and colleague
+// Demo mailboxes: for the demo staff of every school, an inbox with guardian and colleague
 // messages (some unread, some replies, some with attachments), sent messages to courses and guardians with
 // reception states, scheduled messages, drafts and a few trashed ones. Deterministic like the rest of the
 // seed: fixed dates and a seeded PRNG. `bulkInbox` adds N more inbox messages to administrador@sanandres.cl.
 import type { RecipientPick } from '../../shared/compose-contract';
-import type { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import type { AttachmentStore } from '../storage/attachments';
 import { fold } from '../../shared/fold';
 import { recipientsLabel } from '../messages/queries';
 import { mulberry32, type Rng } from './prng';
-import type { CourseRow, GuardianRow, SeedData, SeedUserRow, StaffRow } from './generate';
-
-export type MessageRow = typeof messages.$inferInsert & { id: number };
-export type MessageRecipientRow = typeof messageRecipients.$inferInsert;
-export type MessageAttachmentRow = typeof messageAttachments.$inferInsert & { id: number };
-export type MailboxEntryRow = typeof mailboxEntries.$inferInsert;
-
-/** Bytes of a seeded attachment, written into the attachments directory under its row's `storageKey`. */
-export interface SeedFile {
-  key: string;
-  content: Buffer;
-}
-
-export interface MessageSeed {
-  messages: MessageRow[];
-  recipients: MessageRecipientRow[];
-  /** Rows point at files on disk (`storageKey`); the bytes are in `files`. */
-  attachments: MessageAttachmentRow[];
-  entries: MailboxEntryRow[];
-  /** Optional so an empty seed literal stays valid; written by `writeSeedFiles`. */
-  files?: SeedFile[];
-}
+import type { CourseRow, GuardianRow, StaffRow, SeedUserRow, MessageRow, MailboxEntryRow, MessageSeed, SeedData } from './rows';
 
 /** Demo users that get a full mailbox. */
 export const MAILBOX_USERS = [

@@ -1,29 +1,13 @@
-// The demo news wall (issue 17): for every school, its categories in its country's words and ~15 posts over
+// The demo news wall: for every school, its categories in its country's words and ~15 posts over
 // the last weeks by its managers: two pinned, one scheduled, one ended, one taken off the wall, one in the
 // trash, some with a small generated picture (server/seed/png.ts) in the attachments store, some for one
 // course or one level. Dates are relative to the seed's clock (the start of the hour, like the SMS use), so
 // the statuses hold whenever the demo is loaded.
 import { NEWSFEED_ROLES } from '../../shared/codes';
 import { fold } from '../../shared/fold';
-import type { messageAttachments } from '../db/schema/messages';
-import type { newsCategories, newsPostGroups, newsPosts } from '../db/schema/news';
 import { newsSearchText } from '../news/write';
-import type { SeedData } from './generate';
-import type { SeedFile } from './messages';
+import type { SeedFile, NewsSeed, SeedData } from './rows';
 import { pngImage } from './png';
-
-export type NewsCategoryRow = typeof newsCategories.$inferInsert & { id: number };
-export type NewsPostRow = typeof newsPosts.$inferInsert & { id: number };
-export type NewsPostGroupRow = typeof newsPostGroups.$inferInsert;
-export type NewsAttachmentRow = typeof messageAttachments.$inferInsert & { id: number };
-
-export interface NewsSeed {
-  categories: NewsCategoryRow[];
-  posts: NewsPostRow[];
-  groups: NewsPostGroupRow[];
-  /** message_attachments rows with `newsPostId` (their bytes go with the mail's files, written by writeSeedFiles). */
-  attachments: NewsAttachmentRow[];
-}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,5 +1,5 @@
 // The three demo schools and their demo staff. Plain data; `generate.ts` turns it into rows.
-import { normalizePhone } from '../delivery/phone';
+import { normalizePhone } from '../recipients/phone';
 import { DEMO_SCHOOLS } from '../../shared/demo';
 import { CHILE, MEXICO, type NamePool } from './names';
 import type { Rng } from './prng';
@@ -18,7 +18,7 @@ export interface ElectiveSpec {
   size: number;
 }
 
-/** What the school has contracted for compose (issue 4): channels, the SMS sigla and its balances. */
+/** What the school has contracted for compose: channels, the SMS sigla and its balances. */
 export interface ComposeSpec {
   channels: Readonly<Record<ChannelCode, boolean>>;
   /** 3–4 letters appended to SMS (SPEC §5); only sent while active. */
@@ -262,3 +262,9 @@ export const ROLE_NAMES: Record<string, string> = {
   'corp-utp': 'UTP de corporación',
   docente: 'Docente',
 };
+
+/** Leadership (the school's named cargos), a head teacher (of a course), or another teacher or staff member. */
+export function staffKind(position: string, leadership: ReadonlySet<string>): 'lead' | 'head' | 'other' {
+  if (leadership.has(position)) return 'lead';
+  return /^(Profesora? jefe|Educadora? de párvulos|Asesora? de grupo)$/.test(position) ? 'head' : 'other';
+}

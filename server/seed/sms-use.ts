@@ -1,4 +1,4 @@
-// A year of SMS use for the demo schools that contract SMS (issue 15), so the quota screen's chart means
+// A year of SMS use for the demo schools that contract SMS, so the quota screen's chart means
 // something: each past month's sms_usage with the school calendar's rhythm (the March start and the events
 // of spring high, the Chilean winter break in July and the summer in January–February low), a limit history
 // with changes (sms_monthly_limits), and this month's use made of real sent SMS messages with their
@@ -8,26 +8,14 @@
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { fold } from '../../shared/fold';
-import { monthIn } from '../compose/quota';
-import type { smsMonthlyLimits, smsUsage } from '../db/schema/compose';
-import type { deliveries } from '../db/schema/delivery';
+import { monthIn, monthStart } from '../db/time';
 import { recipientsLabel } from '../messages/queries';
-import type { SeedData } from './generate';
-import { MAILBOX_USERS, type MessageRecipientRow } from './messages';
+import type { MessageRecipientRow, DeliveryRow, SmsUseSeed, SeedData } from './rows';
+import { MAILBOX_USERS } from './messages';
 import { mulberry32 } from './prng';
 import { generateActivity } from './activity';
 import { addMonths } from '../../shared/school-year';
 import type { SchoolSpec } from './schools';
-
-export type SmsUsageRow = typeof smsUsage.$inferInsert;
-export type SmsLimitRow = typeof smsMonthlyLimits.$inferInsert;
-export type DeliveryRow = typeof deliveries.$inferInsert & { id: number };
-
-export interface SmsUseSeed {
-  usage: SmsUsageRow[];
-  limits: SmsLimitRow[];
-  deliveries: DeliveryRow[];
-}
 
 /** Share of a month's limit a Chilean school uses, January to December. */
 export const CHILE_MONTH_SHARE = [0.06, 0.1, 0.92, 0.78, 0.74, 0.68, 0.3, 0.72, 0.6, 0.8, 0.84, 0.5] as const;
@@ -70,16 +58,6 @@ const SMS_TOPICS = [
   { title: 'Cambio de horario', body: 'El viernes la jornada termina a las 13:00 por consejo de profesores.' },
   { title: 'Pago de matrícula', body: 'Recordamos que el plazo para la matrícula 2027 vence este viernes en secretaría.' },
 ];
-
-/** The instant the month of `at` began in `timezone` (its 1st at 00:00 there). */
-function monthStart(at: Date, timezone: string): number {
-  const [y, m] = monthIn(at, timezone).split('-').map(Number) as [number, number];
-  // Local midnight of the 1st: start from UTC midnight and step back by the zone's offset there.
-  const utc = Date.UTC(y, m - 1, 1);
-  const local = new Date(new Date(utc).toLocaleString('en-US', { timeZone: timezone })).getTime();
-  const utcAsLocal = new Date(new Date(utc).toLocaleString('en-US', { timeZone: 'UTC' })).getTime();
-  return utc - (local - utcAsLocal);
-}
 
 /**
  * Appends this month's SMS messages to `data.mail` (messages, recipients with ids, the authors' Sent

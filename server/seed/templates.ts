@@ -1,11 +1,8 @@
-// Templates of the demo (issue 14): the product's libraries (server/templates/library.ts) with fixed ids and
+// Templates of the demo: the product's libraries (server/templates/library.ts) with fixed ids and
 // dates, and a few "Mis plantillas" of the demo staff.
-import type { templates } from '../db/schema/templates';
 import { LIBRARY, type LibraryTemplate } from '../templates/library';
 import { templateValues } from '../templates/templates';
-import type { SeedData } from './generate';
-
-export type TemplateRow = typeof templates.$inferInsert & { id: number };
+import type { TemplateRow, SeedData } from './rows';
 
 /** "Mis plantillas" of some demo users, by login. */
 const OWN_TEMPLATES: readonly (LibraryTemplate & { owner: string })[] = [

@@ -32,10 +32,10 @@ import {
 } from '../db/schema/school';
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
-import { smsVerdict } from '../delivery/sms-phones';
-import { rollUpReachedAt } from '../delivery/status';
+import { smsVerdict } from '../recipients/sms-phones';
+import { rollUpReachedAt } from '../reception/status';
 import { withActivityRollupPaused } from '../dashboard/rollup';
-import type { SeedData } from './generate';
+import type { SeedData } from './rows';
 
 /** Postgres allows 65 535 bind parameters per statement; 1 000 rows of ≤ 10 columns stays well under. */
 const CHUNK = 1000;
@@ -84,7 +84,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     await insertAll(tx, levels, data.levels);
     await insertAll(tx, courses, data.courses);
     await insertAll(tx, students, data.students);
-    // With the delivery engine's verdict on each phone (server/delivery/sms-phones.ts).
+    // With the delivery engine's verdict on each phone (server/recipients/sms-phones.ts).
     await insertAll(tx, guardians, data.guardians.map((g) => ({ ...g, ...smsVerdict(g.phone) })));
     await insertAll(tx, studentGuardians, data.studentGuardians);
     await insertAll(tx, positions, data.positions);

@@ -3,12 +3,16 @@
 // their uploader until a sent or scheduled message takes them.
 import { and, eq } from 'drizzle-orm';
 import { ATTACHMENT_TYPES } from '../../shared/compose-contract';
-import type { AttachmentSummary } from '../../shared/messages-contract';
+import { MESSAGES_API, type AttachmentSummary } from '../../shared/messages-contract';
 import type { Db } from '../db/client';
 import { messageAttachments, messages } from '../db/schema/messages';
-import { attachmentUrl } from '../messages/queries';
 import type { AttachmentStore } from './attachments';
 import { oleEntryNames, zipEntryNames } from './containers';
+
+/** Relative to the API base like every `MESSAGES_API` path (`/attachments/7`); the SPA prefixes its base. */
+export function attachmentUrl(id: number): string {
+  return MESSAGES_API.attachment(id);
+}
 
 function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
   return bytes.length >= prefix.length && prefix.every((v, i) => bytes[i] === v);

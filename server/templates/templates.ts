@@ -1,4 +1,4 @@
-// Message templates (issue 14, shared/templates-contract.ts): the user's own ("Mis plantillas"), which they
+// Message templates (shared/templates-contract.ts): the user's own ("Mis plantillas"), which they
 // create, edit, delete and copy, and the product's read-only libraries (Hermes and Socioemocional), shown
 // with the school's word for guardian (shared/guardian-term.ts) and copied to "Mis plantillas" as shown.
 // Another user's own template, or another school's, is simply not found. No HTTP here: the routes
@@ -19,8 +19,8 @@ import { isUniqueViolation, type Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
 import { templates } from '../db/schema/templates';
 import { libraryText } from './library-text';
-
-export type FieldErrors = Record<string, string[]>;
+import { escapeLike } from '../db/sql';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 /** The longest search the list accepts; longer is a mistake, not a template. */
 export const TEMPLATE_QUERY_MAX = 200;
@@ -89,7 +89,7 @@ export function parseTemplateInput(
     errors.name = [TEMPLATE_MESSAGES.nothing];
     errors.content = [TEMPLATE_MESSAGES.nothing];
   }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value };
+  return hasFieldErrors(errors) ? { ok: false, errors } : { ok: true, value };
 }
 
 /** `?repository=&q=` of the list, or the per-field errors. */
@@ -101,7 +101,7 @@ export function parseTemplateQuery(
   const known = repository === undefined || repository === '' || (TEMPLATE_REPOSITORIES as readonly string[]).includes(repository);
   if (!known) errors.repository = [TEMPLATE_MESSAGES.repository];
   if ((q ?? '').length > TEMPLATE_QUERY_MAX) errors.q = [TEMPLATE_MESSAGES.query];
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
   return { ok: true, value: { repository: repository ? (repository as TemplateRepositoryCode) : null, q: (q ?? '').trim() } };
 }
 
@@ -147,7 +147,6 @@ function toTemplate(row: Row, locale: Locale): Template {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 const ownOf = (user: TemplateUser) =>
   and(eq(templates.ownerUserId, user.userId), eq(templates.institutionId, user.institutionId), eq(templates.repository, 'mis-plantillas'));

@@ -51,6 +51,15 @@ const idOf = (params: RouteParams): number | null => (params.id && /^\d{1,12}$/.
 /** The 404 page: unknown paths, and known ones with a malformed id. */
 export const NotFound = () => <ErrorPage code={404} />;
 
+/** A screen of one record (`/…/:id`, a new visit per id): a malformed id is the 404 page; without one, `bare`. */
+function byId(Screen: ComponentType<{ id: number }>, bare?: () => ReactNode) {
+  return (params: RouteParams) => {
+    if (bare && !params.id) return bare();
+    const id = idOf(params);
+    return id === null ? <NotFound /> : <Screen key={id} id={id} />;
+  };
+}
+
 /** `/<folder>/message/:id`: the reading view; without an id, the folder itself. */
 function messageOr(folder: Folder) {
   return (params: RouteParams) => {
@@ -68,10 +77,7 @@ const SCREENS = {
   'inbox-message': messageOr('inbox'),
   sent: () => <FolderPage folder="sent" />,
   'sent-message': messageOr('sent'),
-  'sent-reception': (params) => {
-    const id = idOf(params);
-    return id === null ? <NotFound /> : <ReceptionPage key={id} id={id} />;
-  },
+  'sent-reception': byId(ReceptionPage),
   scheduled: () => <FolderPage folder="scheduled" />,
   'scheduled-message': messageOr('scheduled'),
   draft: () => <FolderPage folder="draft" />,
@@ -81,25 +87,14 @@ const SCREENS = {
   'recipient-lists': () => <RecipientListsPage />,
   'recipient-lists-trash': () => <RecipientListsTrashPage />,
   // Without an id, the lists themselves; a malformed id is the 404 page, like another user's list.
-  'recipient-list': (params) => {
-    if (!params.id) return <RecipientListsPage />;
-    const id = idOf(params);
-    return id === null ? <NotFound /> : <RecipientListPage key={id} id={id} />;
-  },
+  'recipient-list': byId(RecipientListPage, () => <RecipientListsPage />),
   templates: () => <TemplatesPage />,
   dashboard: () => null,
   'dashboard-connectivity': () => <DashboardConnectivityPage />,
   'dashboard-users': () => <DashboardUsersPage />,
-  // Without an id, the dashboard's table of courses; a malformed id is the 404 page.
-  'connectivity-course': (params) => {
-    if (!params.id) return <DashboardConnectivityPage />;
-    const id = idOf(params);
-    return id === null ? <NotFound /> : <ConnectivityCoursePage key={id} id={id} />;
-  },
-  'connectivity-call-list': (params) => {
-    const id = idOf(params);
-    return id === null ? <NotFound /> : <CallListPrintPage key={id} id={id} />;
-  },
+  // Without an id, the dashboard's table of courses.
+  'connectivity-course': byId(ConnectivityCoursePage, () => <DashboardConnectivityPage />),
+  'connectivity-call-list': byId(CallListPrintPage),
   'ranking-courses': () => <RankingPage key="courses" kind="courses" />,
   'ranking-users': () => <RankingPage key="users" kind="users" />,
   mural: () => <NewsDeskPage />,

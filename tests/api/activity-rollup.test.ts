@@ -11,7 +11,7 @@ import type { SendResult } from '../../shared/compose-contract';
 import { schoolYearMonths, schoolYearOf, type SchoolCountry } from '../../shared/school-year';
 import type { Db } from '../../server/db/client';
 import { isAuthorCopy } from '../../server/dashboard/period';
-import { applyReports, refreshRecipients } from '../../server/delivery/status';
+import { applyReports, refreshRecipients } from '../../server/reception/status';
 import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
 import { receipt, startRecordingServer } from './support/recording';
@@ -188,7 +188,7 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
     const later = app.filter((_, i) => i % 3 === 1);
     if (later.length > 0) await applyReports(db, later.map((d) => receipt(d, 'read')));
     await expectAgreement();
-    // "Reintentar fallidos" as server/delivery/reception.ts retryFailed writes it: the failed deliveries back to
+    // "Reintentar fallidos" as server/reception/reception.ts retryFailed writes it: the failed deliveries back to
     // queued in a new round, their recipients pending again.
     const retried = await rows<{ id: number }>(
       db,

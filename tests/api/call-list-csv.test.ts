@@ -1,8 +1,9 @@
-// The call list's CSV (server/dashboard/connectivity.ts callListCsv) opened in a spreadsheet: a name typed
-// as "=HYPERLINK(…)" or "+56…" by a family must arrive as text, never as a formula (CSV injection).
+// The call list's CSV (server/dashboard/connectivity/call-list-csv.ts callListCsv) opened in a spreadsheet:
+// a name typed as "=HYPERLINK(…)" or "+56…" by a family must arrive as text, never as a formula (CSV
+// injection).
 import { describe, expect, it } from 'vitest';
 import type { CallList } from '../../shared/dashboard-contract';
-import { callListCsv } from '../../server/dashboard/connectivity';
+import { callListCsv } from '../../server/dashboard/connectivity/call-list-csv';
 
 const list = (over: Partial<CallList['rows'][number]>): CallList => ({
   course: { id: 1, name: '1° Básico A' },

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComposeInput, Estimate, RecipientPick } from '../../shared/compose-contract';
-import { normalizePhone } from '../../server/delivery/phone';
+import { normalizePhone } from '../../server/recipients/phone';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send, uploadOk } from './support/compose';
 import { listen, startServer, type Client, type TestServer } from './support/server';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audience, Estimate, RecipientPick, SendResult } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
-import { FOREIGN_RECIPIENTS } from '../../server/compose/expand';
+import { FOREIGN_RECIPIENTS } from '../../server/recipients/expand';
 import { COMPOSE_MESSAGES } from '../../server/compose/validate';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';

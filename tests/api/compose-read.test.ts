@@ -14,7 +14,7 @@ import { deliveries } from '../../server/db/schema/delivery';
 import { institutions } from '../../server/db/schema/institutions';
 import { messageRecipients, messages } from '../../server/db/schema/messages';
 import { guardians, staff, studentGuardians, students } from '../../server/db/schema/school';
-import { refreshDeviceMisses } from '../../server/delivery/status';
+import { refreshDeviceMisses } from '../../server/reception/status';
 import { startServer, type Client, type TestServer } from './support/server';
 
 let server: TestServer;

@@ -10,7 +10,7 @@ import type { ApiError } from '../../shared/contract';
 import { ACTIVITY_MESSAGES } from '../../server/dashboard/activity';
 import { PERIOD_MESSAGES } from '../../server/dashboard/period';
 import { schoolYearOf } from '../../shared/school-year';
-import { monthIn } from '../../server/compose/quota';
+import { monthIn } from '../../server/db/time';
 import { insertActivitySchool, ZONE, type ActivitySchool } from './support/activity-school';
 import { data, errorsOf } from './support/answers';
 import { signedIn, startServer, type TestServer } from './support/server';

@@ -1,4 +1,4 @@
-// Connectivity of families (issue 16, shared/dashboard-contract.ts) on a small fixture school this file
+// Connectivity of families (shared/dashboard-contract.ts) on a small fixture school this file
 // inserts into its private seeded copy: 2 levels, 4 courses (one empty), 8 enrolled students and a withdrawn
 // one, 10 guardians covering every device status, and 6 sent messages (+ a scheduled one) whose deliveries
 // have chosen statuses and times. Every figure below is counted by hand from the table in `fixture()`.
@@ -15,8 +15,8 @@ import { ACCESS_POLICY, type ApiError } from '../../shared/contract';
 import { DASHBOARD_API, type CallList, type Connectivity, type ConnectivityRow, type CourseConnectivity } from '../../shared/dashboard-contract';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../../shared/demo';
 import { hashPassword } from '../../server/auth/password';
-import { readConnectivity } from '../../server/dashboard/connectivity';
-import { rollUpReachedAt } from '../../server/delivery/status';
+import { readConnectivity } from '../../server/dashboard/connectivity/figures';
+import { rollUpReachedAt } from '../../server/reception/status';
 import { createProviderAdapter } from '../../server/delivery/provider';
 import type { Outgoing } from '../../server/delivery/channel';
 import { userPolicies, userRoles, users } from '../../server/db/schema/auth';

@@ -1,4 +1,4 @@
-// Reception state written by several transactions at once (issue 13): on PostgreSQL, workers record
+// Reception state written by several transactions at once: on PostgreSQL, workers record
 // batches of outcomes while provider status reports and the guardian app's receipts arrive on other
 // connections, over the same deliveries in different orders, for recipients with several channels and
 // guardians in several messages. None may fail (a deadlock, 40P01, between two batches locking the same
@@ -19,7 +19,7 @@ import {
   type AttemptOutcome,
   type DeliveryReport,
   type ReportStatus,
-} from '../../server/delivery/status';
+} from '../../server/reception/status';
 import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
 import { startRecordingServer } from './support/recording';

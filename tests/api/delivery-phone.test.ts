@@ -1,6 +1,6 @@
 // Phone normalisation for SMS/WhatsApp (SPEC §3): pure function, no server needed.
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '../../server/delivery/phone';
+import { normalizePhone } from '../../server/recipients/phone';
 
 describe('normalizePhone: Chile', () => {
   it.each([

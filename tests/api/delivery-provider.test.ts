@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryKey, type Outgoing } from '../../server/delivery/channel';
-import { normalizePhone } from '../../server/delivery/phone';
+import { normalizePhone } from '../../server/recipients/phone';
 import { createProviderAdapter, SIGNATURE_HEADER, signReport } from '../../server/delivery/provider';
 import { createProviderSimulator, type ProviderSimulatorOptions } from '../../server/delivery/simulator';
 import { composeInput } from '../fixtures/compose';

@@ -18,7 +18,7 @@ import { smsText } from '../../shared/sms-text';
 import { createApp } from '../../server/app';
 import type { AppMessageDetail, AppMessageSummary } from '../../server/app-api/inbox';
 import { deleteStaleAppLogins } from '../../server/app-api/tokens';
-import { applyReports } from '../../server/delivery/status';
+import { applyReports } from '../../server/reception/status';
 import type { Db } from '../../server/db/client';
 import { composeInput } from '../fixtures/compose';
 import { capturedSms } from './support/app-sms';

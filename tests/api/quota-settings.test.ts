@@ -1,4 +1,4 @@
-// The quota server of the settings screen (issue 15, shared/quota-contract.ts): `GET/PATCH /quota/settings`
+// The quota server of the settings screen (shared/quota-contract.ts): `GET/PATCH /quota/settings`
 // and `GET /quota/usage`, for the admin roles only, scoped to the school; the limit-below-used refusal with
 // its figure, the limit history, the run-out projection on fixed clocks, the usage bars against sums taken
 // from the database here, the Chilean and Mexican school years, and the seeded year of SMS use.
@@ -7,8 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 import { DEMO_LOGINS, DEMO_SCHOOLS } from '../../shared/demo';
 import { QUOTA_API, SMS_LIMIT_MAX, type QuotaSettings, type QuotaUsage } from '../../shared/quota-contract';
-import { monthIn } from '../../server/compose/quota';
-import { rowsOf } from '../../server/compose/expand';
+import { monthIn } from '../../server/db/time';
+import { rowsOf } from '../../server/db/sql';
 import { institutionQuotas, smsMonthlyLimits, smsUsage } from '../../server/db/schema/compose';
 import { institutions } from '../../server/db/schema/institutions';
 import { readQuotaSettings, runsOutOn } from '../../server/quota/settings';

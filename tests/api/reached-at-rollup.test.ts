@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendResult } from '../../shared/compose-contract';
 import type { Db } from '../../server/db/client';
-import { applyReports, recordOutcomes, refreshRecipients, rollUpReachedAt } from '../../server/delivery/status';
+import { applyReports, recordOutcomes, refreshRecipients, rollUpReachedAt } from '../../server/reception/status';
 import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
 import { startRecordingServer } from './support/recording';

@@ -1,4 +1,4 @@
-// Reception status by channel (issue 12, "who missed the SMS"): a message sent by e-mail + SMS where the
+// Reception status by channel ("who missed the SMS"): a message sent by e-mail + SMS where the
 // e-mails arrived and some SMS did not. A recipient's state is the best of their channels, so the
 // "No recibidos" of the whole message is empty while its SMS summary says 3; with `channel=sms` the
 // filters, their counts and the list are that channel's deliveries, and they agree with the summary's
@@ -17,7 +17,7 @@ import {
   type RetryResult,
 } from '../../shared/reception-contract';
 import type { Db } from '../../server/db/client';
-import { applyReports, refreshRecipients } from '../../server/delivery/status';
+import { applyReports, refreshRecipients } from '../../server/reception/status';
 import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
 import { receipt as report, startRecordingServer } from './support/recording';
@@ -159,7 +159,7 @@ describe('GET /messages/:id/reception?channel=', () => {
     }
     const sms = whole.meta.channels.find((c) => c.channel === 'sms')!.progress;
     expect(sms).toMatchObject({ total: 9, received: 3, not_received: 3, error: 1, failed: 1, sent: 1, state: 'sending', retryable: 4 });
-    // What the report of issue 12 saw: by person (the best of their channels) nobody missed the message.
+    // What the first report of it saw: by person (the best of their channels) nobody missed the message.
     expect(whole.meta.counts.not_received).toBe(0);
 
     for (const { channel, progress } of whole.meta.channels) {

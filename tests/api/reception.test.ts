@@ -13,7 +13,7 @@ import type { MessageDetail, MessageSummary, Paged } from '../../shared/messages
 import type { ChannelDelivery, ReceptionPage, RetryResult } from '../../shared/reception-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Db } from '../../server/db/client';
-import { applyReports, refreshRecipients } from '../../server/delivery/status';
+import { applyReports, refreshRecipients } from '../../server/reception/status';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { receipt as report, startRecordingServer, type EngineCalls } from './support/recording';

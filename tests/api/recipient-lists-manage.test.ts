@@ -17,7 +17,7 @@ import type {
   UserToEdit,
 } from '../../shared/recipient-lists-contract';
 import { RECIPIENT_LISTS_API as API } from '../../shared/recipient-lists-contract';
-import { LIST_MESSAGES } from '../../server/routes/recipient-lists';
+import { LIST_MESSAGES } from '../../server/recipient-lists/texts';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';

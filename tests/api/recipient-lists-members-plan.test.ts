@@ -1,4 +1,4 @@
-// The members' statement of `GET /recipient-lists/{id}/users` (server/compose/lists.ts membersSql) stays
+// The members' statement of `GET /recipient-lists/{id}/users` (server/recipient-lists/users.ts membersSql) stays
 // linear in the members whatever the planner believes of the tables: PGlite has no autovacuum, and the
 // seed leaves students, staff and list members unanalyzed, so a join the planner cannot hash became a
 // nested loop comparing every member with every student and every staff member (2,985 × 2,500 rows on the
@@ -8,8 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { RecipientListMember, RecipientListSummary } from '../../shared/recipient-lists-contract';
-import { membersSql, withMembersPlanner } from '../../server/compose/lists';
-import { rowsOf } from '../../server/compose/expand';
+import { membersSql, withMembersPlanner } from '../../server/recipient-lists/users';
+import { rowsOf } from '../../server/db/sql';
 import { one, rows } from './support/compose';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
@@ -37,7 +37,7 @@ interface PlanNode {
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 async function planOf(listId: number): Promise<PlanNode> {
-  // As `listUsers` reads it (server/compose/lists.ts withMembersPlanner).
+  // As `listUsers` reads it (server/recipient-lists/users.ts withMembersPlanner).
   const [row] = await withMembersPlanner(server.db, async (tx) =>
     rowsOf<Record<string, unknown>>(await tx.execute(sql`explain (analyze, format json, costs off, timing off) ${membersSql(sanAndres, listId)}`)),
   );

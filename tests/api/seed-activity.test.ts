@@ -1,11 +1,11 @@
-// The seed's school year of activity (server/seed/activity.ts, issue 16): the invariants the connectivity,
+// The seed's school year of activity (server/seed/activity.ts): the invariants the connectivity,
 // staff activity and ranking dashboards rely on, checked on the seeded database itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
-import { rowsOf } from '../../server/compose/expand';
-import { monthIn } from '../../server/compose/quota';
-import { DEVICE_WINDOW } from '../../server/delivery/status';
+import { rowsOf } from '../../server/db/sql';
+import { monthIn } from '../../server/db/time';
+import { DEVICE_WINDOW } from '../../server/recipients/device-status';
 import { addMonths, schoolYearMonths, schoolYearOf } from '../../shared/school-year';
 import { DEMO_LOGINS } from '../../shared/demo';
 import { openSeededCopy } from './support/server';
@@ -94,7 +94,7 @@ describe('the seeded school year of activity', () => {
   });
 
   it('agrees with each guardian’s device status: device_misses is the misses of their last 3 device deliveries', async () => {
-    // The delivery engine's rule (server/delivery/status.ts refreshDeviceMisses), as a query.
+    // The delivery engine's rule (server/reception/status.ts refreshDeviceMisses), as a query.
     const [row] = await rows<{ bad: number; yellow: number; guardians: number }>(sql`
       with ranked as (
         select r.recipient_ref_id as ref, d.status,

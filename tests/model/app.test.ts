@@ -1,10 +1,9 @@
 // The app root with its page registry (app/pages.ts) and the bridge its children report through (app/bridge.ts).
-import { assign, emit, fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import { assign, createActor, emit, fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import {
   appActorsOf,
   appMachine,
-  createAppActor,
   selectIsAppFailed,
   type AppActor,
   type CreateAppActorOptions,
@@ -136,6 +135,16 @@ function expectPage(env: StepEnv) {
 
 const pageOf = (env: StepEnv, id: string) => (env.actor.getSnapshot() as AnyMachineSnapshot).children[id] as AnyActorRef | undefined;
 
+/** The page ids open after these events, in the test's own account (before any crash). */
+function openPagesAfter(history: readonly AnyEventObject[]): string[] {
+  const open = new Set<string>();
+  for (const event of history) {
+    if (event.type === 'page.open') open.add((event.page as { id: string }).id);
+    if (event.type === 'page.close') open.delete(event.id as string);
+  }
+  return [...open];
+}
+
 /** A page holds navigation while the one that holds is open (whatever else is open). */
 const holding = (snapshot: AnyMachineSnapshot) => (snapshot.context as { pages: string[] }).pages.includes(HOLDING_ID);
 
@@ -207,6 +216,14 @@ function expectChildEffect(env: StepEnv) {
 defineModelTests({
   name: 'app',
   machine: appMachine,
+  // The header and the decision on one root actor: the root forwards, relays and hosts pages while it runs;
+  // a child that crashes (a bug) takes it to the fatal screen, for good. Nothing else moves it.
+  oracle: {
+    initial: 'running',
+    targets: {
+      running: Object.fromEntries(CRASHABLE.map((id) => [`xstate.error.actor.${id}`, 'failed'])),
+    },
+  },
   traversal: {
     events: [
       { type: 'token.set', ...TIMES },
@@ -235,9 +252,10 @@ defineModelTests({
     input: {},
     limit: 500,
   },
-  createActor: ({ fakes, path, inspect }) => {
+  createActor: ({ fakes, path, inspect, machine }) => {
     const crashing = path.steps.map((step) => /^xstate\.error\.actor\.(.+)$/.exec(step.event.type)?.[1]).find(Boolean) ?? null;
-    return createAppActor({ input: { now: () => Date.now() }, actors: childLogic(fakes, crashing), inspect });
+    // What `createAppActor` does, on the spec's machine (so a mutated copy runs under the same spec).
+    return createActor(machine.provide({ actors: childLogic(fakes, crashing) }), { systemId: 'app', input: { now: () => Date.now() }, inspect });
   },
   states: {
     running: (snapshot, env) => {
@@ -247,11 +265,17 @@ defineModelTests({
       for (const id of CHILDREN) expect((actors[id] as AnyActorRef).getSnapshot().status).toBe('active');
       expectForwarded(env);
       expectChildEffect(env);
+      // The pages open are those the view opened and has not closed yet (an id opens once).
+      expect([...snapshot.context.pages].sort(), 'open pages').toEqual(openPagesAfter(env.history).sort());
     },
     failed: (snapshot, env) => {
       expect(selectIsAppFailed(snapshot as never)).toBe(true);
       const crashed = /^xstate\.error\.actor\.(.+)$/.exec(env.event.type)?.[1];
       if (crashed) expect(snapshot.context.failedActor).toBe(crashed);
+      // The fatal screen names the first child that crashed; later events change nothing.
+      const first = env.history.map((event) => /^xstate\.error\.actor\.(.+)$/.exec(event.type)?.[1]).find(Boolean);
+      expect(snapshot.context.failedActor).toBe(first);
+      expect(snapshot.context.pages).toEqual([]);
       // Leaving `running` stops every child: nothing keeps running behind the fatal screen.
       for (const child of Object.values((snapshot as AnyMachineSnapshot).children)) {
         expect((child as AnyActorRef).getSnapshot().status).not.toBe('active');

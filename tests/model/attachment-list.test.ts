@@ -40,6 +40,52 @@ function expectedReports({ from, to }: StepEnv): AnyEventObject[] {
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ type: 'attachments.changed', entries: after }];
 }
 
+/**
+ * The entries after these events, in the test's own words (SPEC §9 and the header): the reopened file is
+ * on the server; a new file gets the next unused key and uploads; removing an uploaded file asks the server
+ * (gone once it says so, back if it fails), while one not on the server just goes; only a failed upload
+ * can be retried; an outcome counts only for an entry still waiting for it.
+ */
+function entriesAfter(history: readonly AnyEventObject[]): AttachmentEntry[] {
+  let entries: AttachmentEntry[] = [{ key: 'attachment-1', size: MB, status: 'uploaded', attachment: SUM_A }];
+  let made = 1;
+  const is = (key: unknown, status: AttachmentEntry['status']) => entries.some((entry) => entry.key === key && entry.status === status);
+  const set = (key: unknown, change: Partial<AttachmentEntry>) =>
+    (entries = entries.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+  const drop = (key: unknown) => (entries = entries.filter((entry) => entry.key !== key));
+  for (const event of history) {
+    const key = event.key as unknown;
+    switch (event.type) {
+      case 'attachments.add':
+        for (const file of event.files as File[]) {
+          made += 1;
+          entries = [...entries, { key: `attachment-${made}`, size: file.size, status: 'uploading', attachment: null }];
+        }
+        break;
+      case 'attachments.remove':
+        if (is(key, 'uploaded')) set(key, { status: 'removing' });
+        else if (is(key, 'uploading') || is(key, 'failed')) drop(key);
+        break;
+      case 'attachments.retry':
+        if (is(key, 'failed')) set(key, { status: 'uploading' });
+        break;
+      case 'attachment.uploaded':
+        if (is(key, 'uploading')) set(key, { status: 'uploaded', attachment: event.attachment as AttachmentSummary });
+        break;
+      case 'attachment.uploadFailed':
+        if (is(key, 'uploading')) set(key, { status: 'failed' });
+        break;
+      case 'attachment.removed':
+        if (is(key, 'removing')) drop(key);
+        break;
+      case 'attachment.deleteFailed':
+        if (is(key, 'removing')) set(key, { status: 'uploaded' });
+        break;
+    }
+  }
+  return entries;
+}
+
 const CHILD_STATE = { uploading: 'uploading', uploaded: 'uploaded', failed: 'failed', removing: 'deleting' } as const;
 
 function entryOf(env: StepEnv, key: string): ListEntry | undefined {
@@ -53,6 +99,9 @@ const reportsFor = (status: string) => (snapshot: AnyMachineSnapshot, key: unkno
 defineModelTests({
   name: 'attachment-list',
   machine: attachmentListMachine,
+  // One mode: every event changes entries, never the state (the entries are checked against
+  // `entriesAfter`, the test's own account, in `listing`).
+  oracle: { initial: 'listing', targets: {} },
   traversal: {
     input: { parent: PLANNING_PARENT, restored: [SUM_A] },
     events: [
@@ -96,11 +145,11 @@ defineModelTests({
     serializeState: (snapshot) => JSON.stringify([snapshot.context.last, summaryOf(snapshot).map((entry) => `${entry.key}:${entry.status}`)]),
     limit: 5000,
   },
-  createActor: ({ inspect }) => {
+  createActor: ({ inspect, machine }) => {
     reports.length = 0;
     uploads.clear();
     deletes.clear();
-    return createActor(attachmentListMachine.provide({ actors: { attachment: fakeAttachmentLogic } }), {
+    return createActor(machine.provide({ actors: { attachment: fakeAttachmentLogic } }), {
       input: { parent: recordingParent(reports), restored: [SUM_A] },
       inspect,
     });
@@ -130,6 +179,8 @@ defineModelTests({
         expect(added?.key).toBe(`attachment-${snapshot.context.last}`);
         expect(uploads.has(env.event.name as string), 'the upload started').toBe(true);
       }
+      // What compose and the view read, against the test's own account of the events so far.
+      expect(summaryOf(snapshot), 'entries after these events').toEqual(entriesAfter(env.history));
       // Keys are never reused.
       expect(new Set(entries.map((entry) => entry.key)).size).toBe(entries.length);
       for (const entry of entries) expect(Number(entry.key.slice('attachment-'.length))).toBeLessThanOrEqual(snapshot.context.last as number);

@@ -56,6 +56,14 @@ function expectedReports(env: StepEnv): AnyEventObject[] {
   }
 }
 
+/**
+ * The last call that settled on the path so far: what the file's error text is about while it rests
+ * (a retry or a delete leaves `failed` / `uploaded` until their own call settles).
+ */
+function lastOutcome(env: StepEnv): (AnyEventObject & { error?: unknown }) | undefined {
+  return env.history.findLast((event) => /^xstate\.(done|error)\.actor\./.test(event.type));
+}
+
 function common(snapshot: AnyMachineSnapshot, env: StepEnv) {
   expect(selectName(at(snapshot))).toBe('acta.pdf');
   expect(selectSize(at(snapshot))).toBe(1000);
@@ -65,6 +73,20 @@ function common(snapshot: AnyMachineSnapshot, env: StepEnv) {
 defineModelTests({
   name: 'attachment',
   machine: attachmentMachine,
+  // The header and SPEC §8: one file, new (uploaded) or reopened (already on the server); a failed upload
+  // can be retried, an uploaded file removed; "failed to delete attachment" keeps it.
+  oracle: {
+    initial: 'pending',
+    targets: {
+      pending: { 'attachment.upload': 'uploading', 'attachment.restore': 'uploaded' },
+      // Progress moves the bar, not the state.
+      uploading: { 'xstate.done.actor.uploadAttachment': 'uploaded', 'xstate.error.actor.uploadAttachment': 'failed' },
+      failed: { 'attachment.retry': 'uploading' },
+      uploaded: { 'attachment.delete': 'deleting' },
+      // Removed for good only once the server deleted it; otherwise it is still attached.
+      deleting: { 'xstate.done.actor.deleteAttachment': 'removed', 'xstate.error.actor.deleteAttachment': 'uploaded' },
+    },
+  },
   traversal: {
     input: { key: KEY, name: 'acta.pdf', size: 1000, parent: PLANNING_PARENT },
     events: [
@@ -86,9 +108,9 @@ defineModelTests({
     stopWhen: (snapshot) => snapshot.status === 'done',
     limit: 2000,
   },
-  createActor: ({ fakes, inspect }) => {
+  createActor: ({ fakes, inspect, machine }) => {
     reports.length = 0;
-    return createActor(attachmentMachine.provide({ actors: { uploadAttachment: fakes.promise(), deleteAttachment: fakes.promise() } }), {
+    return createActor(machine.provide({ actors: { uploadAttachment: fakes.promise(), deleteAttachment: fakes.promise() } }), {
       input: { key: KEY, name: 'acta.pdf', size: 1000, parent: recordingParent(reports) },
       inspect,
     });
@@ -108,6 +130,8 @@ defineModelTests({
       common(snapshot, env);
       expect(selectStatus(at(snapshot))).toBe('uploading');
       expect(selectErrorKey(at(snapshot))).toBeNull();
+      // Each attempt (the first, or a retry) is one upload, started as the state is entered.
+      if (env.event.type !== 'xstate.init') expect(env.started).toEqual(env.from.matches('uploading') ? [] : ['uploadAttachment']);
       // The upload gets the file and a progress callback that reaches this actor.
       const input = env.fakes.inputOf('uploadAttachment') as { file: File; onProgress: unknown };
       expect(input.file).toBe(FILE);
@@ -130,6 +154,8 @@ defineModelTests({
       // SPEC §8 "failed to upload attachment", or the server's precise reason.
       expect(selectErrorKey(at(snapshot))).toBe(snapshot.context.errorKey);
       expect(['compose.attachment.tooLarge', 'compose.attachment.uploadFailed']).toContain(selectErrorKey(at(snapshot)));
+      // The reason of the upload that failed last: too large when the server said so, else the general text.
+      expect(selectErrorKey(at(snapshot))).toBe(lastOutcome(env)?.error === TOO_LARGE ? 'compose.attachment.tooLarge' : 'compose.attachment.uploadFailed');
       expect(snapshot.context.file).toBe(FILE);
       expectRunning(env, null);
     },
@@ -139,12 +165,15 @@ defineModelTests({
       expect(snapshot.context.summary).toEqual(SUMMARY);
       expect(selectPercent(at(snapshot))).toBe(100);
       expect(selectErrorKey(at(snapshot))).toBe(env.event.type === 'xstate.error.actor.deleteAttachment' ? DELETE_FAILED_KEY : env.from.matches('uploaded') ? snapshot.context.errorKey : null);
+      // The delete error shows until the next attempt; an upload's own error is gone once it succeeded.
+      expect(selectErrorKey(at(snapshot))).toBe(lastOutcome(env)?.type === 'xstate.error.actor.deleteAttachment' ? DELETE_FAILED_KEY : null);
       expectRunning(env, null);
     },
     deleting: (snapshot, env) => {
       common(snapshot, env);
       expect(selectStatus(at(snapshot))).toBe('deleting');
       expect(env.fakes.inputOf('deleteAttachment')).toEqual({ id: SUMMARY.id });
+      expect(env.started).toEqual(env.from.matches('deleting') ? [] : ['deleteAttachment']);
       expect(selectErrorKey(at(snapshot))).toBeNull();
       expectRunning(env, 'deleteAttachment');
     },

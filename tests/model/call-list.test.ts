@@ -5,7 +5,7 @@
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { CALL_LIST_PAGE_ROWS, callListMachine, pagesOf, selectCsvUrl, selectPrintPages, selectList, selectListFailed, selectListLoading, selectListNotFound, selectMessages, type CallListSnapshot } from '../../src/machines/dashboard/call-list';
-import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { defineModelTests, send, settle, type Oracle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { callList } from '../fixtures/dashboard';
 
@@ -21,11 +21,16 @@ const EVENTS: AnyEventObject[] = [
   { type: 'callList.messages', messages: 2.5 },
   { type: 'callList.retry' },
 ];
+/** Another school's course: the server answers 404. */
+const NOT_THE_SCHOOLS = failure(404, 'not_found', 'No encontrado');
 const INTERNAL: AnyEventObject[] = [
   ...[3, 5, 20].map((n) => ({ type: 'xstate.done.actor.fetchCallList', output: callList(COURSE, n) })),
   { type: 'xstate.error.actor.fetchCallList', error: failure(500, 'server.error') },
-  { type: 'xstate.error.actor.fetchCallList', error: failure(404, 'not_found', 'No encontrado') },
+  { type: 'xstate.error.actor.fetchCallList', error: NOT_THE_SCHOOLS },
 ];
+
+/** An N the contract takes: a whole number of last messages, 1 to 20. */
+const isTakenN = (n: number) => Number.isInteger(n) && n >= 1 && n <= 20;
 
 /** N after a step (the oracle). */
 function messagesAfter(env: StepEnv, start: number): number {
@@ -33,8 +38,23 @@ function messagesAfter(env: StepEnv, start: number): number {
   const before = env.from.context.messages as number;
   if (env.event.type !== 'callList.messages') return before;
   const n = env.event.messages as number;
-  return Number.isInteger(n) && n >= 1 && n <= 20 ? n : before;
+  return isTakenN(n) ? n : before;
 }
+
+// The header: the list loads, shows, or fails (Reintentar), another school's course for good (no retry).
+// A taken N other than the one shown asks again from wherever the list is, restarting a request still
+// out; any other N changes nothing.
+const ORACLE: Oracle<typeof callListMachine> = {
+  initial: 'loading',
+  targets: {
+    '*': { 'callList.messages': ({ event, context, stay }) => (isTakenN(event.messages) && event.messages !== context.messages ? 'loading' : stay) },
+    loading: {
+      'xstate.done.actor.fetchCallList': 'shown',
+      'xstate.error.actor.fetchCallList': ({ event }) => (event.error === NOT_THE_SCHOOLS ? 'notFound' : 'failed'),
+    },
+    failed: { 'callList.retry': 'loading' },
+  },
+};
 
 const spec = (start: number) => ({
   loading: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
@@ -46,6 +66,9 @@ const spec = (start: number) => ({
     const asks = env.event.type === 'xstate.init' || env.event.type === 'callList.retry' || selectMessages(snap(snapshot)) !== env.from.context.messages;
     expect(env.fakes.calls.at(-1)?.input).toEqual({ courseId: COURSE, messages: selectMessages(snap(snapshot)) });
     if (!asks) expect(env.event.type).toBe('callList.messages');
+    // Each entry asks once (a new N while a request is out restarts it); nothing else starts one.
+    const entered = !env.from.matches('loading') || selectMessages(snap(snapshot)) !== env.from.context.messages;
+    if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(entered ? ['fetchCallList'] : []);
     expect(selectList(snap(snapshot))).toBe(env.event.type === 'xstate.init' ? null : env.from.context.list);
     expect(selectCsvUrl(snap(snapshot))).toBe(`/api/dashboard/connectivity/courses/${COURSE}/call-list?messages=${selectMessages(snap(snapshot))}&format=csv`);
   },
@@ -58,6 +81,7 @@ const spec = (start: number) => ({
   },
   notFound: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
     expect(selectListNotFound(snap(snapshot))).toBe(true);
+    if (env.event.type === 'xstate.error.actor.fetchCallList') expect(env.event.error, 'only a 404 is not found').toBe(NOT_THE_SCHOOLS);
     expect(selectListFailed(snap(snapshot))).toBe(false);
     expect(env.fakes.isRunning('fetchCallList')).toBe(false);
     // Nothing will change another school's course: no retry.
@@ -93,8 +117,9 @@ const EVENT_HANDLERS = {
 defineModelTests({
   name: 'call-list',
   machine: callListMachine,
+  oracle: ORACLE,
   traversal: traversal({ courseId: COURSE }),
-  createActor: ({ fakes, path, inspect }) => createActor(callListMachine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) => createActor(machine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
   states: spec(3),
   events: EVENT_HANDLERS,
   emits: () => [],
@@ -104,8 +129,9 @@ defineModelTests({
 defineModelTests({
   name: 'call-list-print-start',
   machine: callListMachine,
+  oracle: ORACLE,
   traversal: { ...traversal({ courseId: COURSE, messages: 20 }), limit: 5_000 },
-  createActor: ({ fakes, path, inspect }) => createActor(callListMachine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) => createActor(machine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
   states: spec(20),
   events: EVENT_HANDLERS,
   emits: () => [],
@@ -113,8 +139,9 @@ defineModelTests({
 defineModelTests({
   name: 'call-list-bad-start',
   machine: callListMachine,
+  oracle: ORACLE,
   traversal: { ...traversal({ courseId: COURSE, messages: 0 }), limit: 5_000 },
-  createActor: ({ fakes, path, inspect }) => createActor(callListMachine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) => createActor(machine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
   states: spec(3),
   events: EVENT_HANDLERS,
   emits: () => [],

@@ -1,6 +1,6 @@
 // The compose machine as one (compose/compose.ts): its actions and guards, the submission states, the
 // draft-saving and leave-asking states and the restored start (compose/start-rules.ts) run in every path.
-import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { composeMachine, type ComposeSnapshot } from '../../src/machines/compose/compose';
 import { PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose/outcome-rules';
@@ -131,7 +131,7 @@ const EDITS: AnyEventObject[] = [
   { type: 'picker.confirmed', picks: Array.from({ length: 2001 }, (_, n) => ({ kind: 'staff', id: n + 1 })) },
   { type: 'compose.toggleOption', option: 'allowReplies' },
   { type: 'compose.toggleOption', option: 'copyToSender' },
-  // The "Emergencia" mark (issue 15): may spend the SMS reserve; offered while the school sends SMS.
+  // The "Emergencia" mark: may spend the SMS reserve; offered while the school sends SMS.
   { type: 'compose.toggleEmergency' },
   { type: 'compose.setSchedule', date: '2030-01-01', time: '10:00' },
   { type: 'compose.setSchedule', date: '2020-01-01', time: '10:00' },
@@ -364,6 +364,67 @@ function listReports(snapshot: AnyMachineSnapshot): AttachmentEntry[][] {
   return reports;
 }
 
+// --- where each step goes ----------------------------------------------------------------------------
+
+/**
+ * What a draft of this form would hold, field by field (the leaving decision's "unsaved"): the texts, the
+ * channels, the picks, the options, the schedule and the files not being removed (by their server id, or
+ * as themselves while still uploading). Labels are not part of a pick.
+ */
+function printOf(c: Pick<Ctx, 'title' | 'content' | 'channels' | 'allowReplies' | 'copyToSender' | 'emergency' | 'schedule'> & {
+  recipients: readonly unknown[];
+  attachments: readonly { key: string; status: string; attachment?: { id: number } | null }[];
+}): string {
+  const picks = (c.recipients as RecipientPick[]).map((pick) => `${pick.kind}-${pick.id}-${'audience' in pick ? pick.audience : ''}`);
+  const files = c.attachments.filter((entry) => entry.status !== 'removing').map((entry) => entry.attachment?.id ?? entry.key);
+  return JSON.stringify([c.title, c.content, c.channels, picks, c.allowReplies, c.copyToSender, c.schedule, files, c.emergency]);
+}
+const NOTHING = { title: '', content: '', channels: [], recipients: [], allowReplies: false, copyToSender: false, emergency: false, schedule: null, attachments: [] };
+/** Draft 7 as the server has it: whatsapp, which this school does not offer, is not part of it; 13:00Z is 10:00 in Santiago. */
+const DRAFT_AS_SAVED = {
+  title: 'Borrador',
+  content: 'Texto del borrador',
+  channels: ['sms'],
+  recipients: [PICK],
+  allowReplies: true,
+  copyToSender: false,
+  emergency: false,
+  schedule: { date: '2030-01-01', time: '10:00' },
+  attachments: [],
+};
+
+/**
+ * The test's own memory of the path being run: what the server has of this form (a reopened draft, or for
+ * a new message how it started: nothing; then what each finished save sent), what the running save sends,
+ * and which call failed last.
+ */
+let serverHas = printOf(NOTHING);
+let saving: string | null = null;
+let failedCall: 'estimate' | 'send' | null = null;
+
+/** Something typed would be lost by leaving now. */
+const unsavedNow = (c: Parameters<typeof printOf>[0]) => printOf(c) !== serverHas;
+
+/** The last estimate of this very form found nobody its channels reach (decision: refuse a send that reaches nobody). */
+const reachedNobody = (estimated: Estimate | null) => estimated !== null && estimated.recipients - estimated.unreachable <= 0;
+
+/** The server refused the fields (send's rules, a 422), or the quota ran out since the estimate. */
+const refusedFields = (error: unknown) => (error as { status?: number }).status === 422;
+const quotaRanOut = (error: unknown) => (error as { code?: string }).code === 'compose.quota';
+
+/** Enviar / Programar: not taken while the estimate found nobody; refused by the rules, the form says why. */
+const attempt =
+  (intent: 'send' | 'schedule', refused: 'stays' | 'form.editing') =>
+  ({ context, stay }: { context: Ctx & { estimate: Estimate | null }; stay: StateValue }): StateValue => {
+    if (reachedNobody(context.estimate)) return stay;
+    if (passesRules(context, intent)) return 'estimating';
+    return refused === 'stays' ? stay : refused;
+  };
+
+/** A navigation asked for: held with the question only when something would be lost. */
+const askIfUnsaved = ({ context, stay }: { context: Ctx & Parameters<typeof printOf>[0]; stay: StateValue }): StateValue =>
+  unsavedNow(context) ? 'form.leaving.asking' : stay;
+
 // --- oracle -----------------------------------------------------------------------------------------
 
 const toast = (kind: 'success' | 'warning' | 'error', key: string, params?: Record<string, string | number>) =>
@@ -446,6 +507,12 @@ function emits(env: StepEnv): AnyEventObject[] {
 }
 
 // --- assertions -------------------------------------------------------------------------------------
+
+/** Entering `state` starts its call once; staying in it starts none. */
+function expectStarted(env: StepEnv, state: StateValue, id: string) {
+  if (env.event.type === 'xstate.init') return;
+  expect(env.started, `${id} started`).toEqual(env.from.matches(state as never) ? [] : [id]);
+}
 
 function expectRunning(env: StepEnv, id: string | null) {
   for (const other of IO) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
@@ -562,21 +629,12 @@ function expectForm(snapshot: AnyMachineSnapshot, env: StepEnv) {
   expectKey(env);
 }
 
-/** The validation outcome of a refused send/schedule, rule by rule. */
-function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
-  const retried = env.event.type === 'compose.retry' && env.from.matches({ form: 'failed' });
-  if (!(env.event.type === 'compose.send' || env.event.type === 'compose.schedule' || retried) || !snapshot.matches('form')) return;
-  if (!env.from.matches('form') || env.from.matches({ form: 'savingDraft' }) || env.from.matches({ form: 'leaving' })) return;
-  // Not taken (nobody would get it): nothing was checked.
-  if ('reach' in env.from.context.errors) return;
-  const intent = retried ? env.from.context.intent : env.event.type === 'compose.send' ? 'send' : 'schedule';
-  const s = cs(snapshot);
-  const c = env.from.context as Ctx;
+/**
+ * The rule that refuses each field of this form for `intent` (SPEC §9, the limits of the contract), written
+ * for this test's data apart from compose's rules: null where the field passes.
+ */
+function ruleKeysOf(c: Ctx, intent: string) {
   const sms = c.channels.includes('sms');
-  const keyOf = (field: Parameters<typeof selectError>[1]) => selectError(s, field)?.key ?? null;
-  expect(keyOf('title')).toBe(c.title.trim() === '' ? ERROR_KEYS.titleRequired : c.title.length > 200 ? ERROR_KEYS.titleTooLong : null);
-  expect(keyOf('recipients')).toBe(c.recipients.length === 0 ? ERROR_KEYS.recipientsRequired : c.recipients.length > 2000 ? ERROR_KEYS.tooManyRecipients : null);
-  expect(keyOf('channels')).toBe(c.channels.length === 0 ? ERROR_KEYS.channelsRequired : null);
   const content =
     c.content === ''
       ? ERROR_KEYS.contentRequired
@@ -587,9 +645,6 @@ function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
           : sms && c.content.length > 154
             ? ERROR_KEYS.smsTooLong
             : null;
-  expect(keyOf('content')).toBe(content);
-  if (content === ERROR_KEYS.smsUnsupported) expect(selectError(s, 'content')?.params).toEqual({ chars: '😀' });
-  if (content === ERROR_KEYS.smsTooLong) expect(selectError(s, 'content')?.params).toEqual({ units: c.content.length, limit: 154 });
   const live = c.attachments.filter((entry) => entry.status !== 'removing');
   const total = live.reduce((sum, entry) => sum + entry.size, 0);
   const attachments = live.some((entry) => entry.status === 'uploading')
@@ -601,7 +656,6 @@ function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
         : total > 22 * MB
           ? ERROR_KEYS.attachmentsTooLarge
           : null;
-  expect(keyOf('attachments')).toBe(attachments);
   const schedule =
     intent !== 'schedule'
       ? null
@@ -612,7 +666,39 @@ function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
           : c.schedule.date === '2020-01-01'
             ? ERROR_KEYS.schedulePast
             : null;
-  expect(keyOf('schedule')).toBe(schedule);
+  return {
+    title: c.title.trim() === '' ? ERROR_KEYS.titleRequired : c.title.length > 200 ? ERROR_KEYS.titleTooLong : null,
+    recipients: c.recipients.length === 0 ? ERROR_KEYS.recipientsRequired : c.recipients.length > 2000 ? ERROR_KEYS.tooManyRecipients : null,
+    channels: c.channels.length === 0 ? ERROR_KEYS.channelsRequired : null,
+    content,
+    attachments,
+    schedule,
+  };
+}
+
+/** The client rules let this form go for `intent`. */
+const passesRules = (c: Ctx, intent: string) => Object.values(ruleKeysOf(c, intent)).every((key) => key === null);
+
+/** The validation outcome of a refused send/schedule, rule by rule. */
+function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const retried = env.event.type === 'compose.retry' && env.from.matches({ form: 'failed' });
+  if (!(env.event.type === 'compose.send' || env.event.type === 'compose.schedule' || retried) || !snapshot.matches('form')) return;
+  if (!env.from.matches('form') || env.from.matches({ form: 'savingDraft' }) || env.from.matches({ form: 'leaving' })) return;
+  // Not taken (nobody would get it): nothing was checked.
+  if ('reach' in env.from.context.errors) return;
+  const intent = retried ? env.from.context.intent : env.event.type === 'compose.send' ? 'send' : 'schedule';
+  const s = cs(snapshot);
+  const c = env.from.context as Ctx;
+  const keyOf = (field: Parameters<typeof selectError>[1]) => selectError(s, field)?.key ?? null;
+  const expected = ruleKeysOf(c, intent);
+  expect(keyOf('title')).toBe(expected.title);
+  expect(keyOf('recipients')).toBe(expected.recipients);
+  expect(keyOf('channels')).toBe(expected.channels);
+  expect(keyOf('content')).toBe(expected.content);
+  if (expected.content === ERROR_KEYS.smsUnsupported) expect(selectError(s, 'content')?.params).toEqual({ chars: '😀' });
+  if (expected.content === ERROR_KEYS.smsTooLong) expect(selectError(s, 'content')?.params).toEqual({ units: c.content.length, limit: 154 });
+  expect(keyOf('attachments')).toBe(expected.attachments);
+  expect(keyOf('schedule')).toBe(expected.schedule);
   expect(keyOf('quota')).toBeNull();
   expect(Object.keys(snapshot.context.errors).length, 'a refused send names at least one field').toBeGreaterThan(0);
   for (const key of Object.values(snapshot.context.errors as Record<string, { key: string }>)) RULES_SEEN.add(key.key);
@@ -676,8 +762,8 @@ const templatesStandIn = setup({ types: { input: {} as { parent: AnyActorRef } }
 const STAND_INS = { recipientPicker: pickerStandIn as never, attachmentList: listStandIn as never, templatePicker: templatesStandIn as never };
 
 /** Compose with every server call a controllable fake and stand-ins for its children. */
-const fakedComposeMachine = (fakes: Fakes) =>
-  composeMachine.provide({
+const fakedComposeMachine = (fakes: Fakes, logic: typeof composeMachine = composeMachine) =>
+  logic.provide({
     actors: {
       fetchComposeStart: fakes.promise(),
       estimate: fakes.promise(),
@@ -704,6 +790,69 @@ store.clear();
 defineModelTests({
   name: 'compose',
   machine: composeMachine,
+  // The header, SPEC §5, §8, §9 and the compose decisions (drafts save without requirements, confirm with
+  // the server's estimate, a send is idempotent, refuse a send that reaches nobody, leaving asks first).
+  // Edits, the children's reports and their relayed toasts never move it.
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: { 'xstate.done.actor.loadCompose': 'form.editing', 'xstate.error.actor.loadCompose': 'loadFailed' },
+      loadFailed: { 'compose.retry': 'loading' },
+      'form.editing': {
+        'compose.send': attempt('send', 'stays'),
+        'compose.schedule': attempt('schedule', 'stays'),
+        // A draft needs nothing to be saved.
+        'compose.save': 'form.savingDraft',
+        'page.leave': askIfUnsaved,
+      },
+      'form.failed': {
+        // Reintentar repeats what failed. A message changed since (an edit drops its key) is a new one,
+        // checked again first; an estimate that failed is asked again, since nothing goes out before the
+        // author confirms its cost; a confirmed send is resent as it was, under the same key.
+        'compose.retry': ({ context }) => {
+          if (context.idempotencyKey === null) return passesRules(context, context.intent) ? 'estimating' : 'form.editing';
+          if (failedCall === 'estimate') return 'estimating';
+          return context.intent === 'schedule' ? 'scheduling' : 'sending';
+        },
+        'compose.send': attempt('send', 'form.editing'),
+        'compose.schedule': attempt('schedule', 'form.editing'),
+        'compose.save': 'form.savingDraft',
+        'page.leave': askIfUnsaved,
+      },
+      'form.savingDraft': {
+        // A navigation asked for meanwhile goes once saved, unless something was typed since the save began.
+        'xstate.done.actor.saveDraft': ({ context }) =>
+          context.leaving === null ? 'form.editing' : printOf(context) === saving ? 'left' : 'form.leaving.asking',
+        // Refused by the server's rules: the form, the navigation dropped; any other failure asks again.
+        'xstate.error.actor.saveDraft': ({ event, context }) =>
+          refusedFields(event.error) || context.leaving === null ? 'form.editing' : 'form.leaving.asking',
+      },
+      'form.leaving.asking': { 'compose.saveAndLeave': 'form.leaving.saving', 'compose.discard': 'left', 'compose.stay': 'form.editing' },
+      'form.leaving.saving': {
+        'xstate.done.actor.saveDraft': 'left',
+        'xstate.error.actor.saveDraft': ({ event }) => (refusedFields(event.error) ? 'form.editing' : 'form.leaving.asking'),
+      },
+      estimating: {
+        // Nobody reached, or a quota problem: back to the form, said there; otherwise the cost to confirm.
+        'xstate.done.actor.estimate': ({ event }) =>
+          reachedNobody(event.output) || event.output.problems.length > 0 ? 'form.editing' : 'confirming',
+        'xstate.error.actor.estimate': ({ event }) => (refusedFields(event.error) ? 'form.editing' : 'form.failed'),
+      },
+      confirming: {
+        'compose.confirm': ({ context }) => (context.intent === 'schedule' ? 'scheduling' : 'sending'),
+        'compose.cancel': 'form.editing',
+        'page.leave': askIfUnsaved,
+      },
+      sending: {
+        'xstate.done.actor.sendMessage': 'sent',
+        'xstate.error.actor.sendMessage': ({ event }) => (refusedFields(event.error) || quotaRanOut(event.error) ? 'form.editing' : 'form.failed'),
+      },
+      scheduling: {
+        'xstate.done.actor.scheduleMessage': 'sent',
+        'xstate.error.actor.scheduleMessage': ({ event }) => (refusedFields(event.error) || quotaRanOut(event.error) ? 'form.editing' : 'form.failed'),
+      },
+    },
+  },
   traversal: {
     input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY },
     events: [...EDITS, ...COMMANDS, ...LEAVING],
@@ -732,17 +881,22 @@ defineModelTests({
     filterEvents: offered,
     serializeState: (snapshot) => {
       const c = snapshot.context as Ctx & { idempotencyKey: string | null; errors: object; failure: unknown };
-      return JSON.stringify([snapshot.value, c.draftId, formOf(c), c.intent, c.idempotencyKey !== null, Object.keys(c.errors).sort(), c.failure !== null, unsaved(c), c.leaving]);
+      // Whether an estimate is known tells a failed send (resent at once) from a failed estimate (asked again).
+      const estimated = snapshot.context.estimate !== null;
+      return JSON.stringify([snapshot.value, c.draftId, formOf(c), c.intent, c.idempotencyKey !== null, Object.keys(c.errors).sort(), c.failure !== null, unsaved(c), c.leaving, estimated]);
     },
     stopWhen: (snapshot) => snapshot.status === 'done',
     limit: 50_000,
   },
-  createActor: ({ fakes, inspect }) => {
+  createActor: ({ fakes, inspect, machine }) => {
     keys = [];
     lastKey = null;
+    serverHas = printOf(NOTHING);
+    saving = null;
+    failedCall = null;
     store.clear();
     return createActor(
-      fakedComposeMachine(fakes),
+      fakedComposeMachine(fakes, machine),
       { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY }, inspect },
     );
   },
@@ -756,6 +910,7 @@ defineModelTests({
       expect(selectIsLoading(cs(snapshot))).toBe(true);
       expect(env.fakes.inputOf('loadCompose')).toEqual({ draftId: null, replyToId: null, backupKey: BACKUP_KEY });
       expectRunning(env, 'loadCompose');
+      expectStarted(env, 'loading', 'loadCompose');
       expectForwards(env);
     },
     loadFailed: (snapshot, env) => {
@@ -804,6 +959,9 @@ defineModelTests({
       expect(selectIsBusy(cs(snapshot))).toBe(true);
       expect(selectIsSubmitting(cs(snapshot))).toBe(false);
       expectRunning(env, 'saveDraft');
+      expectStarted(env, { form: 'savingDraft' }, 'saveDraft');
+      // What this save sends is the form as it began.
+      if (!env.from.matches({ form: 'savingDraft' })) saving = printOf(snapshot.context);
       const input = env.fakes.inputOf('saveDraft') as { id: number | null; input: { title: string; attachment_ids: number[] }; replyToId: number | null };
       // What was there when saving started (typing may go on meanwhile).
       if (env.event.type !== 'compose.save') return;
@@ -826,6 +984,8 @@ defineModelTests({
       if (env.from.matches('form') && !env.from.matches({ form: 'leaving' }) && env.event.type === 'page.leave') {
         expect(unsaved(env.from.context as Ctx), 'only an unsaved form asks').toBe(true);
       }
+      // Asked only when the form differs from what the server has (the test's own account of it).
+      if (env.event.type === 'page.leave' && !env.from.matches({ form: 'leaving' })) expect(unsavedNow(snapshot.context)).toBe(true);
     },
     'form.leaving.asking': (snapshot, env) => {
       expect(selectIsSavingToLeave(cs(snapshot))).toBe(false);
@@ -836,6 +996,8 @@ defineModelTests({
       expect(selectIsSavingToLeave(cs(snapshot))).toBe(true);
       expect(selectIsBusy(cs(snapshot))).toBe(true);
       expectRunning(env, 'saveDraft');
+      expectStarted(env, { form: { leaving: 'saving' } }, 'saveDraft');
+      if (!env.from.matches({ form: { leaving: 'saving' } })) saving = printOf(snapshot.context);
       const input = env.fakes.inputOf('saveDraft') as { id: number | null; input: { title: string; content: string } };
       expect(input.id).toBe(snapshot.context.draftId);
       expect(input.input).toMatchObject({ title: snapshot.context.title, content: snapshot.context.content });
@@ -863,6 +1025,7 @@ defineModelTests({
       expect(selectIsSubmitting(cs(snapshot))).toBe(true);
       expectForwards(env);
       expectRunning(env, 'estimate');
+      expectStarted(env, 'estimating', 'estimate');
       // The draft travels with the estimate as with the send: its own attachments are not someone else's.
       const { input, draftId } = env.fakes.inputOf('estimate') as { input: { scheduled_at: string | null; channels: string[] }; draftId: number | null };
       expect(draftId).toBe(snapshot.context.draftId);
@@ -876,6 +1039,7 @@ defineModelTests({
       expect(selectIsSubmitting(cs(snapshot))).toBe(true);
       expectForwards(env);
       expectRunning(env, 'sendMessage');
+      expectStarted(env, 'sending', 'sendMessage');
       const input = env.fakes.inputOf('sendMessage') as { idempotencyKey: string; draftId: number | null; input: { scheduled_at: string | null } };
       expect(input.idempotencyKey).toBe((env.actor.getSnapshot() as AnyMachineSnapshot).context.idempotencyKey);
       expect(input.draftId).toBe(snapshot.context.draftId);
@@ -887,6 +1051,7 @@ defineModelTests({
       expect(selectIsSubmitting(cs(snapshot))).toBe(true);
       expectForwards(env);
       expectRunning(env, 'scheduleMessage');
+      expectStarted(env, 'scheduling', 'scheduleMessage');
       const input = env.fakes.inputOf('scheduleMessage') as { idempotencyKey: string; input: { scheduled_at: string | null } };
       expect(input.idempotencyKey).toBe((env.actor.getSnapshot() as AnyMachineSnapshot).context.idempotencyKey);
       // 10:00 in Santiago in January (summer, -03).
@@ -918,6 +1083,28 @@ defineModelTests({
       ].map((type) => [type, step(send)]),
     ),
     ...Object.fromEntries(IO.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
+    // The server has the draft it reopened, or for a new form nothing yet (a backup is only the browser's).
+    'xstate.done.actor.loadCompose': step((env) => {
+      serverHas = printOf(env.event.output === START_DRAFT ? DRAFT_AS_SAVED : NOTHING);
+      settle(env);
+    }),
+    // Saved: the server has what the save sent.
+    'xstate.done.actor.saveDraft': step((env) => {
+      if (saving !== null) serverHas = saving;
+      settle(env);
+    }),
+    'xstate.error.actor.estimate': step((env) => {
+      failedCall = 'estimate';
+      settle(env);
+    }),
+    'xstate.error.actor.sendMessage': step((env) => {
+      failedCall = 'send';
+      settle(env);
+    }),
+    'xstate.error.actor.scheduleMessage': step((env) => {
+      failedCall = 'send';
+      settle(env);
+    }),
     // The children's reports and effects come from the children.
     'picker.confirmed': step((env) => childOf(env, 'picker').send({ type: 'test.confirm', picks: env.event.picks })),
     'attachments.changed': step((env) => childOf(env, 'attachments').send({ type: 'test.report', entries: env.event.entries })),

@@ -45,6 +45,10 @@ const INTERNAL: AnyEventObject[] = [
   { type: 'xstate.error.actor.fetchConnectivity', error: failure(500, 'server.error') },
 ];
 
+/** The figures of the last answer so far (null before any): what the page shows, loading or failed too. */
+const lastFigures = (history: readonly AnyEventObject[]): Connectivity | null =>
+  ([...history].reverse().find((event) => event.type === 'xstate.done.actor.fetchConnectivity')?.output as Connectivity | undefined) ?? null;
+
 const levelIds = (s: AnyMachineSnapshot) => ((s.context.data as Connectivity | null)?.levels ?? []).map((l) => l.id);
 
 /** The order and level after a step: the oracle, from the event alone and what was shown before. */
@@ -96,22 +100,35 @@ function checkChoices(snapshot: AnyMachineSnapshot, env: StepEnv) {
 defineModelTests({
   name: 'connectivity',
   machine: connectivityMachine,
+  // The header and SPEC §2: one panel, loading, shown or failed with Reintentar; Actualizar asks again
+  // from the figures shown. The table's order and level never move the panel.
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: { 'xstate.done.actor.fetchConnectivity': 'shown', 'xstate.error.actor.fetchConnectivity': 'failed' },
+      shown: { 'connectivity.reload': 'loading' },
+      failed: { 'connectivity.retry': 'loading' },
+    },
+  },
   traversal: {
     events: EVENTS,
     internal: INTERNAL,
     serializeState: (s) => JSON.stringify([s.value, s.context.sort, s.context.level, levelIds(s)]),
     limit: 500,
   },
-  createActor: ({ fakes, inspect }) => createActor(connectivityMachine.provide({ actors: { fetchConnectivity: fakes.promise() } }), { inspect }),
+  createActor: ({ fakes, inspect, machine }) => createActor(machine.provide({ actors: { fetchConnectivity: fakes.promise() } }), { inspect }),
   states: {
     loading: (snapshot, env) => {
       checkChoices(snapshot, env);
       expect(selectLoading(snap(snapshot))).toBe(true);
       expect(env.fakes.isRunning('fetchConnectivity')).toBe(true);
       expect(selectCanReload(snap(snapshot))).toBe(false);
+      // Actualizar and Reintentar ask once; a choice in the table while it asks starts nothing.
+      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(env.from.matches('loading') ? [] : ['fetchConnectivity']);
       // The figures shown stay while it asks again.
       if (env.event.type !== 'xstate.init') expect(selectData(snap(snapshot))).toBe(env.from.context.data);
       else expect(selectData(snap(snapshot))).toBeNull();
+      expect(selectData(snap(snapshot))).toBe(lastFigures(env.history));
     },
     shown: (snapshot, env) => {
       checkChoices(snapshot, env);
@@ -120,6 +137,7 @@ defineModelTests({
       expect(env.fakes.isRunning('fetchConnectivity')).toBe(false);
       expect(selectData(snap(snapshot))).not.toBeNull();
       if (env.event.type === 'xstate.done.actor.fetchConnectivity') expect(selectData(snap(snapshot))).toBe(env.event.output);
+      expect(selectData(snap(snapshot))).toBe(lastFigures(env.history));
       expect(selectCanReload(snap(snapshot))).toBe(true);
     },
     failed: (snapshot, env) => {
@@ -130,6 +148,7 @@ defineModelTests({
       expect(snapshot.can({ type: 'connectivity.retry' })).toBe(true);
       // What was shown before the failure is kept.
       expect(selectData(snap(snapshot))).toBe(env.from.context.data);
+      expect(selectData(snap(snapshot))).toBe(lastFigures(env.history));
     },
   },
   events: {

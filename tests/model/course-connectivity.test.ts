@@ -23,9 +23,11 @@ const COURSE = 12;
 const BODY = courseConnectivity(COURSE);
 
 const EVENTS: AnyEventObject[] = [{ type: 'course.retry' }, { type: 'course.restartCallList' }];
+/** Another school's course: the server answers 404. */
+const NOT_THE_SCHOOLS = failure(404, 'not_found', 'No encontrado');
 const INTERNAL: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchCourse', output: BODY },
-  { type: 'xstate.error.actor.fetchCourse', error: failure(404, 'not_found', 'No encontrado') },
+  { type: 'xstate.error.actor.fetchCourse', error: NOT_THE_SCHOOLS },
   { type: 'xstate.error.actor.fetchCourse', error: failure(500, 'server.error') },
   { type: 'xstate.error.actor.callList', error: new Error('call list: a bug') },
 ];
@@ -35,9 +37,24 @@ const callListOf = (env: StepEnv) => selectCallListActor(snap(env.actor.getSnaps
 defineModelTests({
   name: 'course-connectivity',
   machine: courseConnectivityMachine,
+  // The header and SPEC §3: two regions, each changing only itself. The course loads, shows, or fails:
+  // another school's course is not found for good, any other failure offers Reintentar. The call list
+  // runs from the start; a crash of it is offered a restart.
+  oracle: {
+    initial: { course: 'loading', callList: 'running' },
+    targets: {
+      'course.loading': {
+        'xstate.done.actor.fetchCourse': 'course.shown',
+        'xstate.error.actor.fetchCourse': ({ event }) => (event.error === NOT_THE_SCHOOLS ? 'course.notFound' : 'course.failed'),
+      },
+      'course.failed': { 'course.retry': 'course.loading' },
+      'callList.running': { 'xstate.error.actor.callList': 'callList.crashed' },
+      'callList.crashed': { 'course.restartCallList': 'callList.running' },
+    },
+  },
   traversal: { events: EVENTS, internal: INTERNAL, limit: 2_000, input: { courseId: COURSE } },
-  createActor: ({ fakes, path, inspect }) =>
-    createActor(courseConnectivityMachine.provide({ actors: { fetchCourse: fakes.promise(), callList: listStandIn as never } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchCourse: fakes.promise(), callList: listStandIn as never } }), { input: path.input as never, inspect }),
   states: {
     // The course and its call list live side by side: neither region's state stops the other.
     course: (snapshot) => expect(snapshot.matches('callList')).toBe(true),
@@ -46,6 +63,8 @@ defineModelTests({
       expect(selectCourseLoading(snap(snapshot))).toBe(true);
       expect(env.fakes.inputOf('fetchCourse')).toEqual({ courseId: COURSE });
       expect(selectCourse(snap(snapshot))).toBeNull();
+      // Reintentar after a failure asks again, once; nothing else starts another request meanwhile.
+      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(env.from.matches({ course: 'failed' }) ? ['fetchCourse'] : []);
     },
     'course.shown': (snapshot, env) => {
       expect(selectCourse(snap(snapshot))).toBe(BODY);
@@ -63,6 +82,7 @@ defineModelTests({
       expect(selectNotFound(snap(snapshot))).toBe(true);
       expect(selectCourseFailed(snap(snapshot))).toBe(false);
       expect(env.fakes.isRunning('fetchCourse')).toBe(false);
+      expect(env.history.some((event) => event.type === 'xstate.error.actor.fetchCourse' && (event as AnyEventObject).error === NOT_THE_SCHOOLS)).toBe(true);
       // Nothing will change another school's course: no retry.
       expect(snapshot.can({ type: 'course.retry' })).toBe(false);
     },

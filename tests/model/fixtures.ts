@@ -11,8 +11,8 @@ export function failure(status: number, code: string, message = code, fieldError
 }
 
 /** The session machine with every I/O actor a controllable fake (session and app model tests). */
-export const fakedSessionMachine = (fakes: Fakes) =>
-  sessionMachine.provide({
+export const fakedSessionMachine = (fakes: Fakes, logic: typeof sessionMachine = sessionMachine) =>
+  logic.provide({
     actors: {
       readSessionCookie: fakes.promise(),
       refreshToken: fakes.promise(),

@@ -46,6 +46,29 @@ const becameVisible = (env: { from: AnyMachineSnapshot; event: { type: string } 
 defineModelTests({
   name: 'folder-counts',
   machine: folderCountsMachine,
+  // The header and SPEC §7, §8: counts while signed in, reloaded when told, polled while the tab is seen.
+  oracle: {
+    initial: 'idle',
+    targets: {
+      // Counts belong to one user: any session but a signed-in one takes them away.
+      '*': { 'session.updated': ({ event, stay }) => (event.status === 'loggedIn' ? stay : 'idle') },
+      idle: { 'session.updated': ({ event, stay }) => (event.status === 'loggedIn' ? 'loading' : stay) },
+      // A refresh meanwhile asks again in place (the `loading` invariants see the new request).
+      loading: { 'xstate.done.actor.fetchFolderCounts': 'loaded', 'xstate.error.actor.fetchFolderCounts': 'failed' },
+      loaded: {
+        // Every minute, while the tab is seen; a hidden tab asks for nothing.
+        'xstate.after.poll.folderCounts.loaded': ({ context, stay }) => (context.visible ? 'loading' : stay),
+        'counts.refresh': 'loading',
+        // Back to a hidden tab: fresh numbers now.
+        'counts.visibility': ({ event, context, stay }) => (event.visible && !context.visible ? 'loading' : stay),
+      },
+      // Silent: retried at the next refresh or poll.
+      failed: {
+        'xstate.after.poll.folderCounts.failed': ({ context, stay }) => (context.visible ? 'loading' : stay),
+        'counts.refresh': 'loading',
+      },
+    },
+  },
   traversal: {
     input: { isVisible: () => true },
     events: [
@@ -64,9 +87,9 @@ defineModelTests({
     ],
     limit: 1000,
   },
-  createActor: ({ fakes }) =>
+  createActor: ({ fakes, machine }) =>
     createActor(
-      folderCountsMachine.provide({
+      machine.provide({
         actors: {
           fetchFolderCounts: fakes.promise(),
           // Visibility arrives as `counts.visibility` events from the model.
@@ -87,6 +110,9 @@ defineModelTests({
       // A poll only fires into a load while visible.
       if (env.event.type.startsWith('xstate.after.poll')) expect(snapshot.context.visible).toBe(true);
       if (env.event.type === 'counts.visibility' && env.from.matches('loaded')) expect(becameVisible(env)).toBe(true);
+      // One request per entry; a refresh while one is out asks again, anything else lets it run.
+      const asks = !env.from.matches('loading') || env.event.type === 'counts.refresh';
+      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(asks ? ['fetchFolderCounts'] : []);
       expectCounts(snapshot);
     },
     loaded: (snapshot, env) => {

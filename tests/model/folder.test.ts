@@ -102,6 +102,24 @@ function toldList({ from, event }: StepEnv): AnyEventObject[] {
   }
 }
 
+/**
+ * The contract's rule table, for the kinds these folders list: a message in the trash is restored or purged,
+ * any other is deleted.
+ */
+const ALLOWS: Record<'delete' | 'restore' | 'purge', (kind: MessageSummary['kind']) => boolean> = {
+  delete: (kind) => kind !== 'deleted',
+  restore: (kind) => kind === 'deleted',
+  purge: (kind) => kind === 'deleted',
+};
+
+/** Something is selected, and every selected message is a listed row that allows `action`. */
+function selectionAllows(context: { items: MessageSummary[]; selection: number[] }, action: keyof typeof ALLOWS): boolean {
+  return (
+    context.selection.length > 0 &&
+    context.selection.every((id) => context.items.some((item) => item.id === id && ALLOWS[action](item.kind)))
+  );
+}
+
 function emits({ from, event }: StepEnv): AnyEventObject[] {
   const done = MUTATION_DONE.exec(event.type);
   if (done) {
@@ -169,6 +187,27 @@ const variant = (folder: Folder, ids: number[], shows: AnyEventObject[], extra: 
 defineModelTests({
   name: 'folder',
   machine: folderMachine,
+  // The header, SPEC §1, §2, §7 and the contract's rule table: the selection can be acted on only when
+  // every selected row allows the action; purging asks first; any outcome of an action returns to the
+  // rows; a list that breaks (a bug) leaves only Reintentar.
+  oracle: {
+    initial: 'shown.idle',
+    targets: {
+      shown: { 'xstate.error.actor.list': 'crashed' },
+      'shown.idle': {
+        'folder.delete': ({ context, stay }) => (selectionAllows(context, 'delete') ? 'shown.mutating.deleting' : stay),
+        'folder.restore': ({ context, stay }) => (selectionAllows(context, 'restore') ? 'shown.mutating.restoring' : stay),
+        'folder.purge': ({ context, stay }) => (selectionAllows(context, 'purge') ? 'shown.confirmingPurge' : stay),
+        // Other rows in flight restart the progress watcher in place (the `shown.idle` invariant counts its starts).
+      },
+      'shown.confirmingPurge': { 'folder.confirm': 'shown.mutating.purging', 'folder.cancel': 'shown.idle' },
+      'shown.mutating.deleting': { 'xstate.done.actor.deleteMessages': 'shown.idle', 'xstate.error.actor.deleteMessages': 'shown.idle' },
+      'shown.mutating.restoring': { 'xstate.done.actor.restoreMessages': 'shown.idle', 'xstate.error.actor.restoreMessages': 'shown.idle' },
+      'shown.mutating.purging': { 'xstate.done.actor.purgeMessages': 'shown.idle', 'xstate.error.actor.purgeMessages': 'shown.idle' },
+      // A new list on the same search.
+      crashed: { 'folder.retry': 'shown.idle' },
+    },
+  },
   traversal: {
     events: COMMON_EVENTS,
     // Progress comes from the running watcher only: in `idle`, while some listed row is in flight.
@@ -199,12 +238,12 @@ defineModelTests({
       { type: 'folder.progress', progress: { 21: DONE } },
     ]),
   ],
-  createActor: ({ fakes, path, inspect }) => {
+  createActor: ({ fakes, path, inspect, machine }) => {
     watched = null;
     starts = 0;
     startsSeen = 0;
     return createActor(
-      folderMachine.provide({
+      machine.provide({
         actors: {
           list: listStandIn as never,
           deleteMessages: fakes.promise(),
@@ -289,16 +328,19 @@ defineModelTests({
     },
     'shown.mutating.deleting': (snapshot, env) => {
       expect(env.fakes.inputOf('deleteMessages')).toEqual({ ids: snapshot.context.selection });
+      expect(env.started, 'one call, as the action starts').toEqual(env.from.matches({ shown: { mutating: 'deleting' } }) ? [] : ['deleteMessages']);
       expect(snapshot.context.folder).not.toBe('trash');
       expectRunning(env, 'deleteMessages');
     },
     'shown.mutating.restoring': (snapshot, env) => {
       expect(env.fakes.inputOf('restoreMessages')).toEqual({ ids: snapshot.context.selection });
+      expect(env.started, 'one call, as the action starts').toEqual(env.from.matches({ shown: { mutating: 'restoring' } }) ? [] : ['restoreMessages']);
       expect(snapshot.context.folder).toBe('trash');
       expectRunning(env, 'restoreMessages');
     },
     'shown.mutating.purging': (snapshot, env) => {
       expect(env.fakes.inputOf('purgeMessages')).toEqual({ ids: snapshot.context.selection });
+      expect(env.started, 'one call, as the action starts').toEqual(env.from.matches({ shown: { mutating: 'purging' } }) ? [] : ['purgeMessages']);
       // Only after the confirmation step.
       if (!env.from.matches({ shown: { mutating: 'purging' } })) expect(env.from.matches({ shown: 'confirmingPurge' })).toBe(true);
       expectRunning(env, 'purgeMessages');

@@ -1,12 +1,58 @@
 // Model-based test harness. Paths come from `xstate/graph` run on the machine itself (its invokes and
 // delays make `createTestModel` refuse it); each path is then replayed on a REAL actor whose I/O actors
 // are controllable fakes and whose timers are vitest fake timers. At every step the harness checks:
+//   - the real state value equals the spec's ORACLE (below), written by hand in the test,
 //   - the real state value and context equal the model's (pure `transition`) prediction,
 //   - the per-state invariants written in the spec for every active state node,
 //   - the emitted events equal the spec's independent oracle (`emits`), nothing more, nothing less,
 //   - the actor did not crash.
 // It also refuses a spec with a state or event that has no handler, and fails when the paths do not
-// take every transition definition of the machine.
+// take every transition definition of the machine or never exercise an entry of the oracle.
+//
+// THE ORACLE: where the real actor must be after each event, stated by the test from the feature's
+// behaviour (SPEC, README decisions, the machine's header comment), never read from the machine. The
+// model above is the machine checked against itself: a wrong target passes it; it fails the oracle.
+//
+//   oracle: {
+//     initial: 'closed',
+//     targets: {
+//       // source state key → event type → target state key
+//       closed: { 'sidebar.toggle': 'open', 'sidebar.open': 'open' },
+//       open: { 'sidebar.toggle': 'closed', 'sidebar.close': 'closed', 'route.changed': 'closed' },
+//     },
+//   },
+//
+// - Keys are `stateKey`s (coverage.ts), as in `states`: the state's path below the root, dot-joined
+//   (`loggedOut.signingIn`); `'*'` is any state (the machine's root `on`).
+// - A target names a LEAF (`sent.sending`, not `sent`), so initial child states are stated too. In a
+//   parallel machine a target names the region it changes (`'course.shown'` keeps the other regions);
+//   a state value states several regions at once, and the initial state of a parallel machine is one
+//   (`initial: { course: 'loading', callList: 'running' }`).
+// - A guarded branch is a function of the step that restates the rule in the test's own words:
+//     'xstate.done.actor.fetchItems': ({ event }) => (event.output.items.length ? 'loaded' : 'empty'),
+//     'loading.finish': ({ context, stay }) => (context.pending === 1 ? 'idle' : stay),
+//   It gets the event (typed by its key; a done event's `output` is `any`), the real context before the
+//   step, and `stay` (the real state value before it). `initial` may likewise be a function of the input.
+//   Do not call the machine's guards or rules module to answer: say the rule again, for this test's data.
+// - NO ENTRY means "this event changes nothing here": the state value must stay as it was. So an
+//   added, removed or retargeted transition fails. The entry of the deepest active state wins (a
+//   child's entry replaces its parent's, as in XState); in a parallel state each region's is taken.
+// - A re-entry (`reenter: true`) keeps the value; say what it restarts in the state's invariants
+//   (`env.started`: the fake calls started by this step; a timer, by the delay the next step waits).
+// - Every entry must be exercised by some path (else the coverage test fails): no stale entries.
+// - `createActor` builds the real actor from the `machine` it is given, so a test of the harness can run
+//   the same spec on a mutated copy (harness.test.ts does, with the sidebar).
+// - Every spec states one: a spec without an oracle does not type-check.
+//
+// Besides targets, a state's invariants can state the facts the view relies on from the events so far
+// (`env.history`), e.g. the sidebar is open after an odd number of toggles: the selector is then
+// checked against the test's own account, not against the machine's view of itself.
+//
+// Writing a spec's oracle: (1) read the machine's header comment, its SPEC section and decision record, not
+// its transitions; (2) write `oracle: { initial, targets }`, one entry per state
+// and event that moves it, guards restated as functions; (3) give `createActor` the `machine` of its
+// env; (4) run the file: where the oracle and the machine disagree, find out which is right from the
+// SPEC (a machine defect gets a failing test first, then the fix); (5) `npx tsc -p tsconfig.json`.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fromPromise,
@@ -16,9 +62,13 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyEventObject,
+  type ContextFrom,
+  type EventFromLogic,
   type EventObject,
+  type InputFrom,
   type InspectionEvent,
   type PromiseActorLogic,
+  type StateValue,
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from 'xstate/graph';
 import {
@@ -29,6 +79,7 @@ import {
   machineTransitions,
   transitionsTaken,
   writeCoverage,
+  type CoveragePath,
 } from './coverage';
 
 /** Fixed start of every path's clock (fake timers), 2026-03-02T12:00:00Z. */
@@ -236,6 +287,10 @@ export interface StepEnv {
   fakes: Fakes;
   /** Events delivered during this step to any actor of the system, from inspection. */
   delivered: Delivery[];
+  /** The path's events so far, this step's last (empty at the initial state): for facts the test derives itself. */
+  history: EventObject[];
+  /** Ids of the fake I/O actors started during this step, in order (a restarted call shows here). */
+  started: string[];
 }
 
 export interface Delivery {
@@ -246,18 +301,59 @@ export interface Delivery {
   event: EventObject;
 }
 
-export interface ModelSpec {
+// --- the oracle -------------------------------------------------------------------------------------
+
+/** A leaf state key (`loggedOut.idle`), or a state value for parallel states (`{ dialog: 'open' }`). */
+export type Target = StateValue;
+
+type DoneType = `xstate.done.actor.${string}`;
+type ErrorType = `xstate.error.actor.${string}`;
+type AfterType = `xstate.after.${string}`;
+type OracleEventType<M extends AnyStateMachine> = EventFromLogic<M>['type'] | DoneType | ErrorType | AfterType;
+/** The event an oracle entry is keyed by, typed from the machine's events (`output: any`: the fakes' outputs are the test's). */
+type OracleEvent<M extends AnyStateMachine, K> = K extends DoneType
+  ? { type: string; output: any }
+  : K extends ErrorType
+    ? { type: string; error: unknown }
+    : K extends AfterType
+      ? { type: string }
+      : Extract<EventFromLogic<M>, { type: K }>;
+
+export interface OracleEnv<TEvent = AnyEventObject, TContext = unknown> {
+  event: TEvent;
+  /** The real actor's context before the event. */
+  context: TContext;
+  /** The real state value before the event: "this event changes nothing here". */
+  stay: StateValue;
+}
+
+export type Expectation<TEvent = AnyEventObject, TContext = unknown> = Target | ((env: OracleEnv<TEvent, TContext>) => Target);
+
+/** Where the real actor must be, written by hand from the feature's behaviour (see the guide at the top). */
+export interface Oracle<M extends AnyStateMachine = AnyStateMachine> {
+  /** The state right after start (a function of the path's input when it depends on it). */
+  initial: Target | ((input: InputFrom<M>) => Target);
+  /** Source state key (`'*'`: any state) → event type → the target; no entry: the event changes nothing there. */
+  targets: Record<string, { [K in OracleEventType<M>]?: Expectation<OracleEvent<M, K>, ContextFrom<M>> }>;
+}
+
+export interface ModelSpec<M extends AnyStateMachine = AnyStateMachine> {
   /** Report file name (kebab-case, like the machine file). */
   name: string;
-  machine: AnyStateMachine;
+  machine: M;
   traversal: Traversal;
   /**
    * Starts that no single traversal reaches (another input, other loader outputs): each is planned with
    * `traversal` overridden by its own fields, its paths titled with its name, and coverage is their union.
    */
   variants?: readonly { name: string; traversal: Partial<Traversal> }[];
-  /** The real actor for one path, wired to `fakes`; not started. Pass `inspect` on to record deliveries. */
-  createActor: (env: { fakes: Fakes; path: PlannedPath; inspect: (event: InspectionEvent) => void }) => AnyActorRef;
+  /**
+   * The real actor for one path, wired to `fakes`; not started. Build it from `machine` (the spec's), so a
+   * test of the harness can run the same spec on a mutated copy. Pass `inspect` on to record deliveries.
+   */
+  createActor: (env: { fakes: Fakes; path: PlannedPath; inspect: (event: InspectionEvent) => void; machine: M }) => AnyActorRef;
+  /** Where the real actor must be after each event, independent of the machine (guide at the top). */
+  oracle: Oracle<M>;
   /** Invariants per state node key (`loggedOut.signingIn`); checked on the REAL snapshot. */
   states: Record<string, (snapshot: AnyMachineSnapshot, env: StepEnv) => void>;
   /** How each event type is made to happen on the real actor. */
@@ -266,6 +362,91 @@ export interface ModelSpec {
   emits: (env: StepEnv) => AnyEventObject[];
   /** What of the context is compared; functions are dropped by default. */
   contextOf?: (context: unknown) => unknown;
+}
+
+const isMap = (value: StateValue | undefined): value is Exclude<StateValue, string> => typeof value === 'object' && value !== null;
+
+/** `'a.b.c'` → `{ a: { b: 'c' } }`; state values pass through. */
+function valueOf(target: Target): StateValue {
+  if (typeof target !== 'string') return target;
+  const parts = target.split('.');
+  return parts.slice(0, -1).reduceRight<StateValue>((inner, key) => ({ [key]: inner }), parts.at(-1) as string);
+}
+
+/**
+ * The value after moving to `target` from `previous`: where the target follows the previous value's
+ * keys it descends (a parallel state keeps the regions the target does not name); where it leaves them,
+ * it replaces that part whole.
+ */
+function moveTo(previous: StateValue, target: StateValue): StateValue {
+  if (!isMap(previous) || !isMap(target)) return target;
+  const keys = Object.keys(target);
+  if (!keys.every((key) => key in previous)) return target;
+  const result: Record<string, StateValue | undefined> = { ...previous };
+  for (const key of keys) result[key] = moveTo(previous[key] as StateValue, target[key] as StateValue);
+  return result;
+}
+
+/** The keys of the leaf states of a value (`{ a: { b: 'c' }, d: 'e' }` → `a.b.c`, `d.e`). */
+function leafKeys(value: StateValue, prefix = ''): string[] {
+  if (!isMap(value)) return [`${prefix}${value}`];
+  return Object.entries(value).flatMap(([key, inner]) => (inner === undefined ? [] : leafKeys(inner, `${prefix}${key}.`)));
+}
+
+/** The oracle entries `eventType` uses from `value`: per leaf, the deepest state (then `'*'`) with an entry. */
+export function oracleEntries(oracle: Oracle, value: StateValue, eventType: string): string[] {
+  const entries = new Set<string>();
+  for (const leaf of leafKeys(value)) {
+    const parts = leaf.split('.');
+    const candidates = [...parts.map((_, index) => parts.slice(0, parts.length - index).join('.')), '*'];
+    const source = candidates.find((key) => oracle.targets[key]?.[eventType] !== undefined);
+    if (source !== undefined) entries.add(source);
+  }
+  return [...entries];
+}
+
+/** What the oracle expects after `event` from the real snapshot `before`, and which entries said so. */
+export function expectedAfter(oracle: Oracle, before: AnyMachineSnapshot, event: EventObject): { value: StateValue; why: string } {
+  const sources = oracleEntries(oracle, before.value, event.type);
+  let value: StateValue = before.value;
+  const reasons: string[] = [];
+  for (const source of sources) {
+    const expectation = oracle.targets[source]?.[event.type] as Expectation;
+    const target = typeof expectation === 'function' ? expectation({ event, context: before.context, stay: before.value }) : expectation;
+    value = moveTo(value, valueOf(target));
+    reasons.push(`${source} + ${event.type} → ${JSON.stringify(target)}`);
+  }
+  return { value, why: reasons.length ? reasons.join('; ') : `no entry for ${event.type} in ${JSON.stringify(before.value)}: it stays` };
+}
+
+export function expectedInitial(oracle: Oracle, input: unknown): StateValue {
+  return valueOf(typeof oracle.initial === 'function' ? oracle.initial(input) : oracle.initial);
+}
+
+/**
+ * Entries of the oracle that no step of `paths` uses (an event offered in a state where the machine no
+ * longer handles it is never planned, so its entry would go unchecked), and target keys that name no state.
+ */
+export function oracleGaps(machine: AnyStateMachine, oracle: Oracle, paths: CoveragePath[]): { unused: string[]; unknown: string[] } {
+  const used = new Set<string>();
+  for (const path of paths) {
+    path.steps.forEach((step, index) => {
+      const previous = path.steps[index - 1];
+      if (!previous) return;
+      for (const source of oracleEntries(oracle, previous.state.value, step.event.type)) used.add(`${source} · ${step.event.type}`);
+    });
+  }
+  const keys = new Set(machineStateKeys(machine));
+  const all = Object.entries(oracle.targets).flatMap(([source, entries]) => Object.keys(entries).map((type) => `${source} · ${type}`));
+  const named = Object.entries(oracle.targets).flatMap(([source, entries]) => [
+    source,
+    ...Object.values(entries).flatMap((target) => (typeof target === 'string' ? [target] : [])),
+  ]);
+  if (typeof oracle.initial === 'string') named.push(oracle.initial);
+  return {
+    unused: all.filter((entry) => !used.has(entry)),
+    unknown: [...new Set(named)].filter((key) => key !== '*' && !keys.has(key)),
+  };
 }
 
 const plainContext = (context: unknown) => JSON.parse(JSON.stringify(context ?? null)) as unknown;
@@ -312,7 +493,12 @@ export const elapse = (env: StepEnv) => {
 
 // --- running --------------------------------------------------------------------------------------
 
-export async function runPath(spec: ModelSpec, path: PlannedPath): Promise<void> {
+export interface RunOptions {
+  /** Check the model alone, without the spec's oracle: for the harness's own test, nothing else. */
+  withoutOracle?: boolean;
+}
+
+export async function runPath<M extends AnyStateMachine>(spec: ModelSpec<M>, path: PlannedPath, options: RunOptions = {}): Promise<void> {
   const fakes = new Fakes();
   const emitted: EventObject[] = [];
   const delivered: Delivery[] = [];
@@ -324,19 +510,24 @@ export async function runPath(spec: ModelSpec, path: PlannedPath): Promise<void>
     if (event.type !== '@xstate.event') return;
     delivered.push({ to: nameOf(event.actorRef) ?? '?', from: nameOf(event.sourceRef), event: event.event });
   };
-  const actor = spec.createActor({ fakes, path, inspect });
+  const actor = spec.createActor({ fakes, path, inspect, machine: spec.machine });
   actor.on('*', (event: EventObject) => emitted.push(event));
   const crashes: unknown[] = [];
   actor.subscribe({ error: (error: unknown) => crashes.push(error) });
   const contextOf = spec.contextOf ?? plainContext;
+  // Only the harness's own test turns the oracle off, to show what the model alone lets through.
+  const oracle = options.withoutOracle ? null : (spec.oracle as Oracle);
   const initial = path.steps[0] as Step;
+  const history: EventObject[] = [];
 
-  const check = (env: StepEnv, label: string) => {
+  const check = (env: StepEnv, label: string, expected: { value: StateValue; why: string } | null) => {
     const real = actor.getSnapshot() as AnyMachineSnapshot;
     expect(crashes, `${label}: actor crashed`).toEqual([]);
+    // The oracle first: when the machine is wrong, the model below agrees with it.
+    if (expected) expect(real.value, `${label}: state value, by the spec's oracle (${expected.why})`).toEqual(expected.value);
     expect(real.value, `${label}: state value`).toEqual(env.to.value);
     expect(contextOf(real.context), `${label}: context`).toEqual(contextOf(env.to.context));
-    for (const key of activeStateKeys(spec.machine, env.to)) {
+    for (const key of activeStateKeys(spec.machine, real)) {
       const assertState = spec.states[key];
       if (!assertState) throw new Error(`${label}: no assertion for state "${key}"`);
       assertState(real, env);
@@ -354,11 +545,14 @@ export async function runPath(spec: ModelSpec, path: PlannedPath): Promise<void>
     event: initial.event as StepEnv['event'],
     fakes,
     delivered: delivered.splice(0),
+    history: [],
+    started: fakes.calls.map((call) => call.id),
   };
-  check(start, 'initial state');
+  check(start, 'initial state', oracle && { value: expectedInitial(oracle, path.input), why: `initial ${JSON.stringify(oracle.initial)}` });
   for (let index = 1; index < path.steps.length; index += 1) {
     const step = path.steps[index] as Step;
     const previous = path.steps[index - 1] as Step;
+    history.push(step.event);
     const env: StepEnv = {
       actor,
       machine: spec.machine,
@@ -367,20 +561,30 @@ export async function runPath(spec: ModelSpec, path: PlannedPath): Promise<void>
       event: step.event as StepEnv['event'],
       fakes,
       delivered: [],
+      history: [...history],
+      started: [],
     };
     const execute = spec.events[step.event.type];
     if (!execute) throw new Error(`no executor for event "${step.event.type}"`);
+    // Predicted before the step, from the real snapshot as it is now.
+    const expected = oracle && expectedAfter(oracle, actor.getSnapshot() as AnyMachineSnapshot, step.event);
     delivered.length = 0;
+    const callsBefore = fakes.calls.length;
     await execute(env);
     await flush();
     env.delivered = delivered.splice(0);
-    check(env, `step ${index} (${describeEvent(step.event)})`);
+    env.started = fakes.calls.slice(callsBefore).map((call) => call.id);
+    check(env, `step ${index} (${describeEvent(step.event)})`, expected);
   }
   actor.stop();
 }
 
 /** Registers the model suite of one machine: handler checks, one test per path, and coverage. */
-export function defineModelTests(spec: ModelSpec): void {
+export function defineModelTests<M extends AnyStateMachine>(spec: ModelSpec<M>): void {
+  if (collecting) {
+    collecting.push(spec as unknown as ModelSpec);
+    return;
+  }
   describe(`${spec.name} (model)`, () => {
     const paths = spec.variants
       ? spec.variants.flatMap((variant) =>
@@ -390,6 +594,7 @@ export function defineModelTests(spec: ModelSpec): void {
           })),
         )
       : planPaths(spec.machine, spec.traversal);
+    const oracle = spec.oracle as Oracle;
 
     beforeEach(() => {
       vi.useFakeTimers({ now: T0 });
@@ -401,6 +606,12 @@ export function defineModelTests(spec: ModelSpec): void {
     it('has an assertion for every state and an executor for every event, and nothing stale', () => {
       expect(Object.keys(spec.states).sort(), 'state assertions').toEqual(machineStateKeys(spec.machine).sort());
       expect(Object.keys(spec.events).sort(), 'event executors').toEqual(machineEventTypes(spec.machine));
+    });
+
+    it('states an oracle in the machine\'s state names, every entry of it exercised', () => {
+      const gaps = oracleGaps(spec.machine, oracle, paths);
+      expect(gaps.unknown, 'oracle keys that name no state').toEqual([]);
+      expect(gaps.unused, 'oracle entries no path exercises').toEqual([]);
     });
 
     for (const path of paths) {
@@ -416,4 +627,23 @@ export function defineModelTests(spec: ModelSpec): void {
       expect(report.paths).toBeGreaterThan(0);
     });
   });
+}
+
+/** Set while `specsOf` imports a test file: its `defineModelTests` hands the spec over instead of registering. */
+let collecting: ModelSpec[] | null = null;
+
+/**
+ * The specs a model test file defines, without registering its tests (for tests of the harness that run
+ * a real spec on a mutated machine). `load` imports the file: `() => import('./sidebar.test')`. A module
+ * runs once: call this once per file and keep the result.
+ */
+export async function specsOf(load: () => Promise<unknown>): Promise<ModelSpec[]> {
+  const specs: ModelSpec[] = [];
+  collecting = specs;
+  try {
+    await load();
+  } finally {
+    collecting = null;
+  }
+  return specs;
 }

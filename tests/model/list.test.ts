@@ -1,5 +1,5 @@
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import {
   createListMachine,
   selectCanLoadMore,
@@ -31,6 +31,8 @@ const FRESHER_2: Item = { id: 2, title: 'Dos (actualizado)' };
 const NONE: ListPage<Item> = { items: [], total: 0, next: null };
 const SERVER_DOWN = failure(500, 'server.error', 'Error del servidor');
 const LIVE_MS = 5000;
+/** The list decision: a search waits 250 ms of quiet. */
+const DEBOUNCE_MS = 250;
 
 /** The running fetch asks for this query and, when appending, the page after the last one shown. */
 function expectFetch(env: StepEnv, snapshot: AnyMachineSnapshot, after: string | null) {
@@ -59,6 +61,9 @@ function expectSettled(snapshot: AnyMachineSnapshot, env: StepEnv) {
   }
 }
 
+/** How much of a restarted wait the `list.query` step already let pass, per actor. */
+const waited = new WeakMap<object, number>();
+
 /** fetchPage calls made up to the last `refreshing` step of each actor. */
 const callsBefore = new WeakMap<object, number>();
 
@@ -82,6 +87,59 @@ function expectHostChanges(snapshot: AnyMachineSnapshot, env: StepEnv) {
 defineModelTests({
   name: 'list',
   machine: listMachine,
+  // The header and the list decision: a first load with its own failure, then every reload behind the rows
+  // shown; a search waits for typing to pause; "Cargar más" appends; a live list reloads page 1 while shown.
+  oracle: {
+    initial: 'loading',
+    targets: {
+      // Rows the host removed or updated change in place, wherever the list is (no entry: it stays).
+      loading: {
+        // No rows at all: the empty state, not a table.
+        'xstate.done.actor.fetchPage': ({ event }) => (event.output.items.length > 0 ? 'loaded' : 'empty'),
+        'xstate.error.actor.fetchPage': 'failed',
+        'list.query': 'debouncing',
+      },
+      failed: { 'list.reload': 'loading', 'list.query': 'debouncing' },
+      loaded: {
+        'list.query': 'debouncing',
+        // Only while there is a next page and the last one asked for did not fail (Reintentar retries it).
+        'list.more': ({ context, stay }) => (context.next !== null && !context.stale ? 'appending' : stay),
+        // After a failed next page (stale, its cursor kept) Reintentar asks for that page; else page 1.
+        'list.reload': ({ context }) => (context.stale && context.next !== null ? 'appending' : 'refreshing'),
+        // Every row shown gone: page 1 again, as later pages may hold more.
+        'list.remove': ({ event, context, stay }) =>
+          context.items.every((item) => event.keys.includes(item.id)) ? 'refreshing' : stay,
+        // Only a live list reloads by itself.
+        'xstate.after.refresh.list.loaded': ({ context, stay }) => (context.refreshMs > 0 ? 'refreshing' : stay),
+      },
+      empty: {
+        'list.query': 'debouncing',
+        'list.reload': 'refreshing',
+        'xstate.after.refresh.list.empty': ({ context, stay }) => (context.refreshMs > 0 ? 'refreshing' : stay),
+      },
+      appending: {
+        // Appended, or failed with the pages shown kept (marked stale): the rows either way.
+        'xstate.done.actor.fetchPage': 'loaded',
+        'xstate.error.actor.fetchPage': 'loaded',
+        'list.query': 'debouncing',
+        // A later page alone would be shown: page 1 again instead.
+        'list.remove': ({ event, context, stay }) =>
+          context.items.every((item) => event.keys.includes(item.id)) ? 'refreshing' : stay,
+      },
+      debouncing: {
+        // Typing again restarts the wait (same state); once it pauses, page 1: behind the rows if any
+        // page ever arrived, else as a first load.
+        'xstate.after.debounce.list.debouncing': ({ context }) => (context.loaded ? 'refreshing' : 'loading'),
+      },
+      refreshing: {
+        'xstate.done.actor.fetchPage': ({ event }) => (event.output.items.length > 0 ? 'loaded' : 'empty'),
+        // The rows stay (stale); with none shown, the empty list says the reload failed.
+        'xstate.error.actor.fetchPage': ({ context }) => (context.items.length > 0 ? 'loaded' : 'empty'),
+        'list.query': 'debouncing',
+        // `list.remove` asks again in place (the `refreshing` invariant sees the new request).
+      },
+    },
+  },
   traversal: {
     events: [
       { type: 'list.query', query: { q: 'ana' } },
@@ -115,8 +173,8 @@ defineModelTests({
     // A live list (the sent folder, the reception view) reloads page 1 while shown.
     { name: 'live', traversal: { input: { query: { q: '' }, refreshMs: LIVE_MS } } },
   ],
-  createActor: ({ fakes, path }) =>
-    createActor(listMachine.provide({ actors: { fetchPage: fakes.promise() } }), { input: path.input as { query: Query; refreshMs?: number } }),
+  createActor: ({ fakes, path, machine }) =>
+    createActor(machine.provide({ actors: { fetchPage: fakes.promise() } }), { input: path.input as { query: Query; refreshMs?: number } }),
   states: {
     loading: (snapshot, env) => {
       expectHostChanges(snapshot, env);
@@ -141,6 +199,12 @@ defineModelTests({
       expect(selectPlaceholder(list(snapshot))).toBe('rows');
       // After a failed next page, scrolling does not ask for it again; Reintentar does.
       expect(selectCanLoadMore(list(snapshot))).toBe(snapshot.context.next !== null && !snapshot.context.stale);
+      // "Cargar más" follows the page that just arrived (page 1 has a next page, page 2 is the last), and a
+      // failed next page hides it.
+      if (env.event.type === 'xstate.done.actor.fetchPage') {
+        expect(selectCanLoadMore(list(snapshot))).toBe((env.event.output as ListPage<Item>).next !== null);
+      }
+      if (env.event.type === 'xstate.error.actor.fetchPage') expect(selectCanLoadMore(list(snapshot))).toBe(false);
       expectSettled(snapshot, env);
     },
     empty: (snapshot, env) => {
@@ -172,6 +236,7 @@ defineModelTests({
       // A page that left before the host's change may still hold the rows it removed: it is asked again.
       if (env.event.type === 'list.remove' && env.from.matches('refreshing')) {
         expect(env.fakes.calls.filter((call) => call.id === 'fetchPage').length).toBe((callsBefore.get(env.actor) ?? 0) + 1);
+        expect(env.started, 'the page is asked for again').toEqual(['fetchPage']);
       }
       callsBefore.set(env.actor, env.fakes.calls.filter((call) => call.id === 'fetchPage').length);
       expect(snapshot.context.loaded).toBe(true);
@@ -181,7 +246,18 @@ defineModelTests({
     },
   },
   events: {
-    'list.query': send,
+    // Typing again just before the wait ends starts the wait over: a whole wait less 1 ms later, nothing asked.
+    'list.query': (env) => {
+      const typing = (env.actor.getSnapshot() as AnyMachineSnapshot).matches('debouncing');
+      if (typing) vi.advanceTimersByTime(DEBOUNCE_MS - 1);
+      send(env);
+      waited.delete(env.actor);
+      if (!typing) return;
+      vi.advanceTimersByTime(DEBOUNCE_MS - 1);
+      expect((env.actor.getSnapshot() as AnyMachineSnapshot).matches('debouncing'), 'typing again restarts the wait').toBe(true);
+      expect(env.fakes.isRunning('fetchPage')).toBe(false);
+      waited.set(env.actor, DEBOUNCE_MS - 1);
+    },
     'list.more': send,
     'list.reload': send,
     'list.remove': send,
@@ -194,7 +270,12 @@ defineModelTests({
     },
     'xstate.done.actor.fetchPage': settle,
     'xstate.error.actor.fetchPage': settle,
-    'xstate.after.debounce.list.debouncing': elapse,
+    'xstate.after.debounce.list.debouncing': (env) => {
+      const already = waited.get(env.actor) ?? 0;
+      waited.delete(env.actor);
+      if (already > 0) vi.advanceTimersByTime(DEBOUNCE_MS - already);
+      else elapse(env);
+    },
     'xstate.after.refresh.list.loaded': elapse,
     'xstate.after.refresh.list.empty': elapse,
   },

@@ -25,6 +25,30 @@ function expectFailedFlag(snapshot: AnyMachineSnapshot, env: StepEnv) {
 defineModelTests({
   name: 'loading-bar',
   machine: loadingBarMachine,
+  // SPEC §4: hidden for the first 200 ms, then growing for 5 s and holding; full for 500 ms once the last
+  // request ends; a failure shows even when it came quickly.
+  oracle: {
+    initial: 'idle',
+    targets: {
+      idle: { 'loading.start': 'waiting' },
+      waiting: {
+        'xstate.after.throttle.loadingBar.waiting': 'running.growing',
+        // The last request ended within the throttle: the bar was never seen, and is not now.
+        'loading.finish': ({ context, stay }) => (context.pending === 1 ? 'idle' : stay),
+        'loading.fail': ({ context, stay }) => (context.pending === 1 ? 'finishing' : stay),
+      },
+      running: {
+        'loading.finish': ({ context, stay }) => (context.pending === 1 ? 'finishing' : stay),
+        'loading.fail': ({ context, stay }) => (context.pending === 1 ? 'finishing' : stay),
+      },
+      'running.growing': { 'xstate.after.run.loadingBar.running.growing': 'running.stalled' },
+      finishing: {
+        'xstate.after.hide.loadingBar.finishing': 'idle',
+        // Still on screen: a new request makes it grow again, without a new throttle.
+        'loading.start': 'running.growing',
+      },
+    },
+  },
   traversal: {
     events: [{ type: 'loading.start' }, { type: 'loading.finish' }, { type: 'loading.fail' }],
     internal: [
@@ -36,7 +60,7 @@ defineModelTests({
     filterEvents: (snapshot, event) => !(event.type === 'loading.start' && snapshot.context.pending >= 2),
     limit: 500,
   },
-  createActor: () => createActor(loadingBarMachine),
+  createActor: ({ machine }) => createActor(machine),
   states: {
     idle: (snapshot) => {
       expect(selectIsLoadingBarVisible(bar(snapshot))).toBe(false);

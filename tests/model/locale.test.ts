@@ -9,6 +9,28 @@ const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as LocaleContext;
 defineModelTests({
   name: 'locale',
   machine: localeMachine,
+  // SPEC §1 and the README's "Which locale": the user's choice, else their school's, else es-CL.
+  oracle: {
+    initial: 'starting',
+    targets: {
+      // The cookie read (or unreadable), or a language picked meanwhile: load what the user should read.
+      starting: {
+        'xstate.done.actor.readLocaleChoice': 'loading',
+        'xstate.error.actor.readLocaleChoice': 'loading',
+        'locale.change': 'loading',
+      },
+      // A newer choice or school restarts the load in place (the `loading` invariants say with what).
+      loading: { 'xstate.done.actor.loadLocale': 'ready', 'xstate.error.actor.loadLocale': 'ready' },
+      ready: {
+        // Picking the language in use loads nothing.
+        'locale.change': ({ event, context, stay }) => (event.locale === context.locale ? stay : 'loading'),
+        // A school's language applies to a user who never chose, when it is not the one in use; signing
+        // out (no school) keeps the texts in use.
+        'locale.institution': ({ event, context, stay }) =>
+          context.choice === null && event.locale !== null && event.locale !== context.locale ? 'loading' : stay,
+      },
+    },
+  },
   traversal: {
     events: [
       { type: 'locale.change', locale: 'es-MX' },
@@ -33,14 +55,16 @@ defineModelTests({
     input: {},
     limit: 400,
   },
-  createActor: ({ fakes }) =>
-    createActor(localeMachine.provide({ actors: { readLocaleChoice: fakes.promise(), loadLocale: fakes.promise() } }), { input: {} }),
+  createActor: ({ fakes, machine }) =>
+    createActor(machine.provide({ actors: { readLocaleChoice: fakes.promise(), loadLocale: fakes.promise() } }), { input: {} }),
   states: {
     starting: (snapshot, env) => {
       expect(selectIsLocaleLoading(loc(snapshot))).toBe(true);
       expect(env.fakes.isRunning('readLocaleChoice')).toBe(true);
       expect(env.fakes.isRunning('loadLocale')).toBe(false);
       expect(selectLocale(loc(snapshot))).toBe('es-CL');
+      // The cookie is read once, at start-up; what arrives meanwhile does not start it again.
+      expect(env.started).toEqual(env.event.type === 'xstate.init' ? ['readLocaleChoice'] : []);
     },
     loading: (snapshot, env) => {
       const context = ctx(snapshot);
@@ -52,6 +76,11 @@ defineModelTests({
       else if (env.event.type === 'xstate.done.actor.readLocaleChoice' || env.event.type === 'xstate.error.actor.readLocaleChoice')
         expect(context.requested).toBe('es-CL');
       expect(env.fakes.inputOf('loadLocale')).toEqual({ locale: context.requested, remember: context.choice !== null });
+      // A load starts on entering, and again only when what it asks for changes (a newer choice or school).
+      const before = ctx(env.from);
+      const askedBefore = env.from.matches('loading') ? { locale: before.requested, remember: before.choice !== null } : null;
+      const asked = env.fakes.inputOf('loadLocale');
+      expect(env.started, 'loads started').toEqual(JSON.stringify(askedBefore) === JSON.stringify(asked) ? [] : ['loadLocale']);
     },
     ready: (snapshot, env) => {
       const context = ctx(snapshot);

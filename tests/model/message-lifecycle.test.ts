@@ -166,6 +166,85 @@ function expectAfterStep(snapshot: AnyMachineSnapshot, env: StepEnv) {
 defineModelTests({
   name: 'message-lifecycle',
   machine: messageLifecycleMachine,
+  // SPEC §4, the contract's rule table and the machine's header, as the reader of one message lives it.
+  // A question or a call is its own state; a failed call goes back to where it started.
+  oracle: {
+    initial: 'closed',
+    targets: {
+      closed: {
+        'message.open': ({ event: { message }, stay }) => {
+          switch (message.kind) {
+            case 'draft':
+              return 'draft.idle';
+            case 'scheduled':
+              return 'scheduled.idle';
+            // Opened from a list (no progress), a sent message counts as delivered.
+            case 'sent':
+              return message.reception ? `sent.${DELIVERY_OF[message.reception.state]}` : 'sent.delivered';
+            case 'received':
+              return message.unread ? 'received.unread' : 'received.read';
+            // A trashed message that does not say where from cannot be restored: nothing to open.
+            case 'deleted':
+              return message.deleted_from ? 'deleted.idle' : stay;
+          }
+        },
+      },
+      'draft.idle': {
+        'message.save': 'draft.saving',
+        'message.schedule': 'draft.scheduling',
+        'message.send': 'draft.sending',
+        'message.delete': 'draft.deleting',
+      },
+      'draft.saving': { 'xstate.done.actor.saveDraft': 'draft.idle', 'xstate.error.actor.saveDraft': 'draft.idle' },
+      'draft.scheduling': { 'xstate.done.actor.scheduleMessage': 'scheduled.idle', 'xstate.error.actor.scheduleMessage': 'draft.idle' },
+      // Just sent: its deliveries are in flight until a poll says otherwise.
+      'draft.sending': { 'xstate.done.actor.sendMessage': 'sent.sending', 'xstate.error.actor.sendMessage': 'draft.idle' },
+      'draft.deleting': { 'xstate.done.actor.deleteMessages': 'deleted.idle', 'xstate.error.actor.deleteMessages': 'draft.idle' },
+      // Taking a message out of its schedule asks first.
+      'scheduled.idle': { 'message.cancelSchedule': 'scheduled.confirmingCancel', 'message.delete': 'scheduled.deleting' },
+      'scheduled.confirmingCancel': { 'message.confirm': 'scheduled.cancelling', 'message.cancel': 'scheduled.idle' },
+      'scheduled.cancelling': { 'xstate.done.actor.cancelSchedule': 'draft.idle', 'xstate.error.actor.cancelSchedule': 'scheduled.idle' },
+      'scheduled.deleting': { 'xstate.done.actor.deleteMessages': 'deleted.idle', 'xstate.error.actor.deleteMessages': 'scheduled.idle' },
+      // Each poll moves a message in flight to where its progress says; a dead poller changes nothing.
+      'sent.sending': { 'delivery.progress': ({ event }) => `sent.${DELIVERY_OF[event.progress.state]}`, 'message.delete': 'sent.deleting' },
+      'sent.delivered': { 'message.delete': 'sent.deleting' },
+      'sent.partiallyFailed': { 'message.delete': 'sent.deleting' },
+      'sent.deleting': {
+        'xstate.done.actor.deleteMessages': 'deleted.idle',
+        // Back where its progress says (unknown: still in flight).
+        'xstate.error.actor.deleteMessages': ({ context }) => `sent.${DELIVERY_OF[context.progress?.state ?? 'sending']}`,
+      },
+      // Reading again is idempotent: only an unread message is marked.
+      'received.unread': { 'message.read': 'received.markingRead', 'message.delete': 'received.deleting' },
+      'received.markingRead': { 'xstate.done.actor.markRead': 'received.read', 'xstate.error.actor.markRead': 'received.unread' },
+      'received.read': { 'message.delete': 'received.deleting' },
+      'received.deleting': {
+        'xstate.done.actor.deleteMessages': 'deleted.idle',
+        'xstate.error.actor.deleteMessages': ({ context }) => (context.unread ? 'received.unread' : 'received.read'),
+      },
+      // Forever asks first.
+      'deleted.idle': { 'message.restore': 'deleted.restoring', 'message.purge': 'deleted.confirmingPurge' },
+      'deleted.confirmingPurge': { 'message.confirm': 'deleted.purging', 'message.cancel': 'deleted.idle' },
+      'deleted.restoring': {
+        // Back to the kind it was deleted from, as it was there (unread again; deliveries unchanged, so a
+        // sent message of unknown progress is in flight again).
+        'xstate.done.actor.restoreMessages': ({ context }) => {
+          switch (context.deletedFrom) {
+            case 'draft':
+              return 'draft.idle';
+            case 'scheduled':
+              return 'scheduled.idle';
+            case 'sent':
+              return `sent.${DELIVERY_OF[context.progress?.state ?? 'sending']}`;
+            default:
+              return context.unread ? 'received.unread' : 'received.read';
+          }
+        },
+        'xstate.error.actor.restoreMessages': 'deleted.idle',
+      },
+      'deleted.purging': { 'xstate.done.actor.purgeMessages': 'purged', 'xstate.error.actor.purgeMessages': 'deleted.idle' },
+    },
+  },
   traversal: {
     events: [
       open(msg('draft')),
@@ -198,9 +277,9 @@ defineModelTests({
       JSON.stringify([snapshot.value, snapshot.context.unread, snapshot.context.deletedFrom, snapshot.context.error !== null, snapshot.context.progress?.state ?? null]),
     limit: 5000,
   },
-  createActor: ({ fakes }) =>
+  createActor: ({ fakes, machine }) =>
     createActor(
-      messageLifecycleMachine.provide({
+      machine.provide({
         actors: {
           ...Object.fromEntries(IO_IDS.map((id) => [id, fakes.promise()])),
           // Progress arrives as `delivery.progress` events from the model (the poller itself is a service

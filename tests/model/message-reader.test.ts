@@ -70,7 +70,7 @@ interface Variant {
 const variantOf = (env: { actor: AnyActorRef }): Variant => VARIANTS.find((v) => v.detail.id === (env.actor.getSnapshot() as AnyMachineSnapshot).context.id) as Variant;
 
 /**
- * Whom staff may answer (issue 12): what reached their inbox from a guardian or a student, always; from a
+ * Whom staff may answer: what reached their inbox from a guardian or a student, always; from a
  * colleague, when the colleague allowed replies.
  */
 const answerable = (kind: MessageKind | null, detail: MessageDetail) =>
@@ -80,6 +80,26 @@ function defineReaderTests() {
   defineModelTests({
     name: 'message-reader',
     machine: messageReaderMachine,
+    // The header, SPEC §8 and the decision on the reading view: load, then show the message until it leaves
+    // the folder it was opened from (or is purged); a 404 is final, any other failure can be retried.
+    oracle: {
+      initial: 'loading',
+      targets: {
+        loading: {
+          'xstate.done.actor.fetchMessage': 'loaded.open',
+          // Someone else's id or a message purged meanwhile: nothing to retry.
+          'xstate.error.actor.fetchMessage': ({ event }) => ((event.error as { status?: number }).status === 404 ? 'notFound' : 'failed'),
+        },
+        failed: { 'reader.retry': 'loading' },
+        loaded: {
+          // The lifecycle moved it: the view goes only when it is no longer where the address says.
+          'xstate.snapshot.lifecycle': ({ event, context, stay }) =>
+            FOLDER_OF_KIND[selectKindOf(event.snapshot as AnyMachineSnapshot)] === context.folder ? stay : 'left',
+          // Purged: gone for good.
+          'xstate.done.actor.lifecycle': 'left',
+        },
+      },
+    },
     traversal: {
       events: [{ type: 'reader.retry' }, { type: 'message.reply' }, { type: 'message.edit' }],
       // Bounded by the kind the lifecycle reports (the context's only growing part is fixed per kind).
@@ -101,8 +121,8 @@ function defineReaderTests() {
         ],
       },
     })),
-    createActor: ({ fakes, path }) =>
-      createActor(messageReaderMachine.provide({ actors: { fetchMessage: fakes.promise(), lifecycle: lifecycleStandIn as never } }), {
+    createActor: ({ fakes, path, machine }) =>
+      createActor(machine.provide({ actors: { fetchMessage: fakes.promise(), lifecycle: lifecycleStandIn as never } }), {
         input: path.input as { id: number; folder: Folder },
       }),
     states: {
@@ -110,6 +130,8 @@ function defineReaderTests() {
         expect(selectIsReaderLoading(snap(snapshot))).toBe(true);
         expect(env.fakes.inputOf('fetchMessage')).toEqual({ id: variantOf(env).detail.id });
         expect(selectLifecycle(snap(snapshot))).toBeNull();
+        // Reintentar asks again.
+        if (env.event.type === 'reader.retry') expect(env.started).toEqual(env.from.matches('failed') ? ['fetchMessage'] : []);
       },
       loaded: (snapshot, env) => {
         const { folder, detail } = variantOf(env);
@@ -122,6 +144,11 @@ function defineReaderTests() {
         expect(selectCanEdit(snap(snapshot))).toBe(kind === 'draft');
         // While shown, the message still belongs to the folder it was opened from.
         expect(destinationAfter(folder, kind)).toBeNull();
+        // The kind is the one the lifecycle last reported (none yet: not known), in the test's own account,
+        // and the message as shown belongs to the folder of the address.
+        const reported = lastReportedKind(env.history);
+        expect(kind, 'the kind the lifecycle reported').toBe(reported);
+        expect(FOLDER_OF_KIND[reported ?? detail.kind], 'still in the folder opened').toBe(folder);
       },
       'loaded.open': (_, env) => {
         const { detail } = variantOf(env);
@@ -187,6 +214,15 @@ function defineReaderTests() {
 }
 
 const selectKindOf = (snapshot: AnyMachineSnapshot): MessageKind => KINDS.find((kind) => snapshot.matches(kind)) as MessageKind;
+
+/** The folder a message of each kind is listed in (SPEC §3): received mail is the inbox, deleted the trash. */
+const FOLDER_OF_KIND: Record<MessageKind, Folder> = { draft: 'draft', scheduled: 'scheduled', sent: 'sent', received: 'inbox', deleted: 'trash' };
+
+/** The kind the hosted lifecycle last reported on this path (null: none yet). */
+const lastReportedKind = (history: readonly AnyEventObject[]): MessageKind | null => {
+  const last = history.findLast((event) => event.type === 'xstate.snapshot.lifecycle');
+  return last ? selectKindOf(last.snapshot as AnyMachineSnapshot) : null;
+};
 
 const VARIANTS: readonly Variant[] = [
   // An unread inbox message: read on opening, answered, deleted (back to the inbox).

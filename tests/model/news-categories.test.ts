@@ -27,6 +27,17 @@ const SERVER_ORDER = moved(CATEGORIES, 1, 'down');
 const IN_USE_409 = failure(409, 'news.category_in_use', NEWS_TEXTS.categoryInUse(2));
 const TAKEN_422 = failure(422, 'validation.failed', 'Los datos no son válidos.', { name: [NEWS_MESSAGES.categoryTaken] });
 
+/** Case and accents do not make a name another (decision 0090). */
+const folded = (name: string) => name.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** The shared name rule in short: a name, at most 60 characters, no other category's once folded. */
+const nameOk = (categories: NewsCategory[], name: string, self?: number) =>
+  name.trim() !== '' && [...name.trim()].length <= 60 && !categories.some((c) => c.id !== self && folded(c.name) === folded(name));
+/** Subir/Bajar: one place, never past an end; only a category on screen. */
+const movable = (categories: NewsCategory[], id: number, direction: 'up' | 'down') => {
+  const index = ids(categories).indexOf(id);
+  return index >= 0 && (direction === 'up' ? index > 0 : index < categories.length - 1);
+};
+
 /** Where focus goes after a move: the same button of the row, or the other one at an end (written anew here). */
 function moveFocusOf(to: NewsCategoriesContext): string {
   const { id, direction } = to.moving as { id: number; direction: 'up' | 'down' };
@@ -81,6 +92,37 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
 defineModelTests({
   name: 'news-categories',
   machine: newsCategoriesMachine,
+  // The header and decision 0090: one thing at a time once loaded. Create and rename ask only with a name
+  // the rule accepts (a rename left as it was just closes); a move shows at once and saves; only an empty
+  // category is asked about (one in use says why, in place); every call ends back at the list, but a
+  // refused or failed rename goes back to the field, with what was typed.
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: { 'xstate.done.actor.fetchNewsCategories': 'ready.idle', 'xstate.error.actor.fetchNewsCategories': 'failed' },
+      failed: { 'categories.retry': 'loading' },
+      'ready.idle': {
+        'categories.create': ({ context, stay }) => (nameOk(context.categories, context.draft) ? 'ready.creating' : stay),
+        'categories.edit': ({ event, context, stay }) => (ids(context.categories).includes(event.id) ? 'ready.editing' : stay),
+        'categories.move': ({ event, context, stay }) => (movable(context.categories, event.id, event.direction) ? 'ready.reordering' : stay),
+        'categories.delete': ({ event, context, stay }) =>
+          context.categories.find((category) => category.id === event.id)?.post_count === 0 ? 'ready.confirmingDelete' : stay,
+      },
+      'ready.creating': { 'xstate.done.actor.createNewsCategory': 'ready.idle', 'xstate.error.actor.createNewsCategory': 'ready.idle' },
+      'ready.editing': {
+        'categories.save': ({ context, stay }) => {
+          const { id, name } = context.editing as { id: number; name: string };
+          if (name.trim() === context.categories.find((category) => category.id === id)?.name) return 'ready.idle';
+          return nameOk(context.categories, name, id) ? 'ready.renaming' : stay;
+        },
+        'categories.cancelEdit': 'ready.idle',
+      },
+      'ready.renaming': { 'xstate.done.actor.renameNewsCategory': 'ready.idle', 'xstate.error.actor.renameNewsCategory': 'ready.editing' },
+      'ready.reordering': { 'xstate.done.actor.reorderNewsCategories': 'ready.idle', 'xstate.error.actor.reorderNewsCategories': 'ready.idle' },
+      'ready.confirmingDelete': { 'categories.confirm': 'ready.deleting', 'categories.cancel': 'ready.idle' },
+      'ready.deleting': { 'xstate.done.actor.deleteNewsCategory': 'ready.idle', 'xstate.error.actor.deleteNewsCategory': 'ready.idle' },
+    },
+  },
   traversal: {
     events: [
       { type: 'categories.retry' },
@@ -134,9 +176,9 @@ defineModelTests({
     },
     limit: 20_000,
   },
-  createActor: ({ fakes, inspect }) =>
+  createActor: ({ fakes, inspect, machine }) =>
     createActor(
-      newsCategoriesMachine.provide({
+      machine.provide({
         actors: {
           fetchNewsCategories: fakes.promise(),
           createNewsCategory: fakes.promise(),
@@ -151,6 +193,9 @@ defineModelTests({
     loading: (s, env) => {
       running(env, 'fetchNewsCategories');
       expect(s.hasTag('busy')).toBe(true);
+      // Each entry loads once (Reintentar loads again); an ignored event lets the call run.
+      const entered = env.event.type === 'xstate.init' || !env.from.matches('loading');
+      expect(env.started, 'requests started').toEqual(entered ? ['fetchNewsCategories'] : []);
     },
     failed: (s, env) => {
       running(env, null);
@@ -171,6 +216,8 @@ defineModelTests({
       expect([c.editing, c.target, c.previous]).toEqual([null, null, null]);
       for (const category of c.categories) {
         expect(s.can({ type: 'categories.move', id: category.id, direction: 'up' })).toBe(canMove(c.categories, category.id, 'up'));
+        expect(s.can({ type: 'categories.move', id: category.id, direction: 'up' }), 'Subir offered').toBe(movable(c.categories, category.id, 'up'));
+        expect(s.can({ type: 'categories.move', id: category.id, direction: 'down' }), 'Bajar offered').toBe(movable(c.categories, category.id, 'down'));
         expect(s.can({ type: 'categories.edit', id: category.id })).toBe(true);
       }
       expect(s.can({ type: 'categories.delete', id: 99 })).toBe(false);
@@ -192,6 +239,8 @@ defineModelTests({
       }
       if (env.event.type === 'categories.delete' && env.event.id === 1) expect(c.inUse).toEqual({ id: 1, text: NEWS_TEXTS.categoryInUse(3) });
       if (env.event.type === 'categories.create' && env.from.matches({ ready: 'idle' })) expect(c.draftError).toBe(nameErrorOf(c.categories, c.draft));
+      // Refused before asking: the name the rule refuses is on the field, with its error.
+      if (env.event.type === 'categories.create' && env.from.matches({ ready: 'idle' })) expect([nameOk(c.categories, c.draft), c.draftError !== null]).toEqual([false, true]);
       if (env.event.type === 'xstate.done.actor.renameNewsCategory') expect(c.categories.find((x) => x.id === 2)?.name).toBe('Reuniones de curso');
     },
     'ready.creating': (s, env) => {
@@ -199,6 +248,7 @@ defineModelTests({
       expect(s.hasTag('busy')).toBe(true);
       expect(env.fakes.inputOf('createNewsCategory')).toEqual({ name: ctx(s).draft.trim() });
       expect(nameErrorOf(ctx(s).categories, ctx(s).draft)).toBeNull();
+      expect(nameOk(ctx(s).categories, ctx(s).draft), 'only a name the rule accepts is sent').toBe(true);
     },
     'ready.editing': (s, env) => {
       running(env, null);

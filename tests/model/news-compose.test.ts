@@ -2,6 +2,7 @@
 // backup), every edit re-checked as typed with shared/news-rules.ts's texts and written to the backup,
 // save refused in place (toast, focus on the first refused field), a 422's texts on their fields, a failed
 // save keeping the form, success (toast, backup cleared, to /mural), and «¿Descartar los cambios?».
+import { isDeepStrictEqual } from 'node:util';
 import { createActor, emit, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect, vi } from 'vitest';
 import type { AttachmentEntry } from '../../src/machines/compose/rules';
@@ -87,12 +88,75 @@ function emits(env: StepEnv): AnyEventObject[] {
   }
 }
 
+/** On the school's clock (Santiago, UTC−3 in March) T0 is this wall time; the test's dates compare as text. */
+const NOW_AT_SCHOOL = '2026-03-02T09:00';
+type Wall = { date: string; time: string } | null;
+const wall = (at: Wall) => (at ? `${at.date}T${at.time}` : null);
+
+/**
+ * What Publicar refuses of this test's forms (decision 0095, the shared news rules in short): a title and a
+ * text, an audience (the whole school, or some level or course), an end date still to come and after the
+ * publication, a new post not published in the past, and no file failed or still uploading.
+ */
+function refused(c: NewsComposeContext): boolean {
+  const { form } = c;
+  const publish = wall(form.publishAt) ?? NOW_AT_SCHOOL;
+  const ends = wall(form.endsAt);
+  const noAudience = form.audience.scope === 'groups' && form.audience.level_ids.length + form.audience.course_ids.length === 0;
+  return (
+    form.title.trim() === '' ||
+    form.body.trim() === '' ||
+    noAudience ||
+    (ends !== null && (ends <= NOW_AT_SCHOOL || ends <= publish)) ||
+    (c.postId === null && publish < NOW_AT_SCHOOL) ||
+    form.attachments.some((entry) => entry.status === 'failed' || entry.status === 'uploading')
+  );
+}
+
+/** What the server holds of this test's forms: nothing for a new post; the edited post as it was loaded. */
+const HELD = {
+  new: { title: '', body: '', categoryId: null, audience: { scope: 'school', level_ids: [], course_ids: [] }, publishAt: null, endsAt: null, pinned: false },
+  edit: {
+    title: newsPost().title,
+    body: newsPost().body,
+    categoryId: 3,
+    audience: newsPost().audience,
+    // Its publication, 2026-03-01T12:00Z, on the school's clock.
+    publishAt: { date: '2026-03-01', time: '09:00' },
+    endsAt: null,
+    pinned: false,
+  },
+};
+/** Something typed or a file picked that the server does not have: leaving asks first. */
+function unsaved(c: NewsComposeContext): boolean {
+  const { attachments, ...fields } = c.form;
+  const held = c.postId === null ? HELD.new : HELD.edit;
+  return !isDeepStrictEqual({ ...fields }, held) || attachments.some((entry) => entry.status !== 'removing');
+}
+
 const CHILD_EVENTS = new Set(['attachments.changed', 'effect.relay']);
 const EDITS = new Set(['news.change', 'news.setCategory', 'news.setScope', 'news.toggleGroup', 'news.setPublish', 'news.setEnds', 'news.setPinned', 'attachments.changed']);
 
 defineModelTests({
   name: 'news-compose',
   machine: newsComposeMachine,
+  // The header and decision 0095: loading (Reintentar after a failure), then the form; Publicar asks only
+  // when nothing is refused, and a refused or failed save returns to the form; leaving with something the
+  // server does not have asks first, otherwise the navigation goes through without the machine.
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: { 'xstate.done.actor.loadNewsCompose': 'editing', 'xstate.error.actor.loadNewsCompose': 'loadFailed' },
+      loadFailed: { 'news.retry': 'loading' },
+      editing: {
+        'news.save': ({ context, stay }) => (refused(context) ? stay : 'saving'),
+        'page.leave': ({ context, stay }) => (unsaved(context) ? 'confirmingLeave' : stay),
+      },
+      // A navigation asked for meanwhile waits for the save.
+      saving: { 'xstate.done.actor.saveNewsPost': 'saved', 'xstate.error.actor.saveNewsPost': 'editing' },
+      confirmingLeave: { 'news.discard': 'left', 'news.stay': 'editing' },
+    },
+  },
   traversal: {
     input: { postId: null, backupKey: KEY, timezone: TZ },
     events: [
@@ -157,9 +221,9 @@ defineModelTests({
       },
     },
   ],
-  createActor: ({ fakes, path, inspect }) => {
+  createActor: ({ fakes, path, inspect, machine }) => {
     store.clear();
-    return createActor(newsComposeMachine.provide({ actors: { fetchNewsComposeStart: fakes.promise(), saveNewsPost: fakes.promise(), attachmentList: listStandIn as never } }), {
+    return createActor(machine.provide({ actors: { fetchNewsComposeStart: fakes.promise(), saveNewsPost: fakes.promise(), attachmentList: listStandIn as never } }), {
       input: path.input as never,
       inspect,
     });
@@ -168,6 +232,9 @@ defineModelTests({
     loading: (s, env) => {
       expect(s.hasTag('busy')).toBe(true);
       expect(env.fakes.isRunning('loadNewsCompose')).toBe(true);
+      // Each entry loads once (Reintentar loads again); an ignored event lets the call run.
+      const entered = env.event.type === 'xstate.init' || !env.from.matches('loading');
+      expect(env.started, 'requests started').toEqual(entered ? ['loadNewsCompose'] : []);
       // What the page reads: a spinner, and a form nobody can type into yet.
       expect([selectIsLoading(s), selectIsLocked(s), selectLoadFailed(s)]).toEqual([true, true, false]);
     },
@@ -187,6 +254,7 @@ defineModelTests({
       expect(selectChosenCount(s)).toBe(c.form.audience.level_ids.length + c.form.audience.course_ids.length);
       // The root lets a navigation through at once unless something typed is unsaved.
       expect(s.can(LEAVE)).toBe(hasNewsChanges(c));
+      expect(s.can(LEAVE), 'leaving asks').toBe(unsaved(c));
       if (EDITS.has(env.event.type)) {
         // Written to the browser as typed: a reload loses nothing.
         const { savedAt: _, ...kept } = loadNewsBackup(c.backupKey) ?? { savedAt: 0 };
@@ -197,6 +265,7 @@ defineModelTests({
       if (env.event.type === 'news.change' && env.event.field === 'title' && env.event.value === '  ') expect(c.errors.title).toEqual({ text: NEWS_MESSAGES.titleRequired });
       if (env.event.type === 'attachment.add') expect(c.errors.attachment_ids).toEqual({ key: 'compose.attachment.type', params: { name: 'virus.exe' } });
       if (env.event.type === 'news.save') expect(c.errors).toEqual(all(c));
+      if (env.event.type === 'news.save') expect(refused(c), 'Publicar stayed on a refused form').toBe(true);
       if (env.event.type === 'xstate.error.actor.saveNewsPost') {
         expect(c.form).toEqual(ctx(env.from).form);
         if (errorOf(env.event).status === 422) expect(c.errors).toEqual({ ends_at: { text: NEWS_MESSAGES.endsPast } });
@@ -214,6 +283,8 @@ defineModelTests({
       // What is sent is the form as it stood on Publicar (a file finishing meanwhile is the next save's).
       if (env.event.type === 'news.save') expect(env.fakes.inputOf('saveNewsPost')).toEqual({ id: c.postId, input: newsInputOf(c.form, TZ) });
       else expect(env.fakes.isRunning('saveNewsPost')).toBe(true);
+      // Checked when sent (a file reporting meanwhile is the next save's concern).
+      if (env.event.type === 'news.save' && env.from.matches('editing')) expect(refused(c), 'only a form the rules accept is sent').toBe(false);
     },
     confirmingLeave: (s) => {
       expect(ctx(s).leaving?.to).toBe('/inbox');

@@ -21,11 +21,25 @@ import { NEWS_TEXTS } from '../../shared/news-contract';
 const wk = (snapshot: AnyMachineSnapshot) => snapshot as unknown as NewsWeekSnapshot;
 const WEEK = newsWeek();
 
+/** What the page asks the server for, by its `?date=` (decision 0091): a real day as given, else this week (null). */
+const ASKED: Record<string, string | null> = { '2026-03-04': '2026-03-04', '2026-02-30': null, none: null };
+/** The date this path's actor was started with (set by `createActor`), so the invariants know what it should ask. */
+let startInput: { date: string | null } = { date: null };
+
 const emits = ({ from, event }: StepEnv): AnyEventObject[] => (event.type === 'week.print' && from.matches('shown') ? [{ type: 'print' }] : []);
 
 defineModelTests({
   name: 'news-week',
   machine: newsWeekMachine,
+  // The header and decision 0091: the week loads, then shows; a failure waits for Reintentar, which asks again.
+  // Imprimir only asks the edge for the dialog: the page stays as it is.
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: { 'xstate.done.actor.fetchNewsWeek': 'shown', 'xstate.error.actor.fetchNewsWeek': 'failed' },
+      failed: { 'week.retry': 'loading' },
+    },
+  },
   traversal: {
     input: { date: '2026-03-04' },
     events: [{ type: 'week.retry' }, { type: 'week.print' }],
@@ -40,12 +54,19 @@ defineModelTests({
     { name: 'no date', traversal: { input: { date: null } } },
     { name: 'a malformed date', traversal: { input: { date: '2026-02-30' } } },
   ],
-  createActor: ({ fakes, path, inspect }) => createActor(newsWeekMachine.provide({ actors: { fetchNewsWeek: fakes.promise() } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) => {
+    startInput = path.input as { date: string | null };
+    return createActor(machine.provide({ actors: { fetchNewsWeek: fakes.promise() } }), { input: path.input as never, inspect });
+  },
   states: {
     loading: (s, env) => {
       // A real day is asked as given; none or a malformed one asks for this week (null).
       expect(['2026-03-04', null]).toContain(s.context.date);
       expect(env.fakes.inputOf('fetchNewsWeek')).toEqual({ date: s.context.date });
+      expect(env.fakes.inputOf('fetchNewsWeek'), 'the week asked for').toEqual({ date: ASKED[startInput.date ?? 'none'] });
+      // Each entry asks once (a retry asks again); an ignored event meanwhile lets the call run.
+      const entered = env.event.type === 'xstate.init' || !env.from.matches('loading');
+      expect(env.started, 'requests started').toEqual(entered ? ['fetchNewsWeek'] : []);
       expect(s.hasTag('busy')).toBe(true);
       expect(s.can({ type: 'week.print' })).toBe(false);
     },

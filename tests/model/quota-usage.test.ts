@@ -75,8 +75,9 @@ function asked(env: StepEnv): object | null {
     }
     case 'usage.retry':
       return from.matches('failed') ? { ...q, year: view === 'annual' ? null : q.year } : null;
+    // After a save the bars are asked again, a request still out too: it may predate the new limit.
     case 'usage.reload':
-      return from.matches('loading') ? null : { ...q, year: view === 'annual' ? null : q.year };
+      return { ...q, year: view === 'annual' ? null : q.year };
     default:
       return null;
   }
@@ -85,6 +86,29 @@ function asked(env: StepEnv): object | null {
 defineModelTests({
   name: 'quota-usage',
   machine: quotaUsageMachine,
+  // The header and decision 0102: the chart loads, shows or fails (Reintentar). A view, a calendar or a year
+  // it can show that is not the one shown asks again from wherever it is, restarting a request still
+  // out; a saved limit asks again too (a request already out may not have it).
+  oracle: {
+    initial: 'loading',
+    targets: {
+      '*': {
+        'usage.view': ({ event, context, stay }) => (event.view === context.query.view ? stay : 'loading'),
+        'usage.calendar': ({ event, context, stay }) => (event.calendar === context.query.calendar ? stay : 'loading'),
+        // Only the monthly view has years; it goes from this year (the one the server answered for "no
+        // year", so unknown before its first monthly answer) back YEARS_BACK.
+        'usage.year': ({ event, context, stay }) => {
+          const thisYear = context.latestYear;
+          if (context.query.view !== 'monthly' || thisYear === null) return stay;
+          const shown = context.query.year ?? thisYear;
+          return event.year <= thisYear && event.year >= thisYear - YEARS_BACK && event.year !== shown ? 'loading' : stay;
+        },
+      },
+      loading: { 'xstate.done.actor.fetchUsage': 'shown', 'xstate.error.actor.fetchUsage': 'failed', 'usage.reload': 'loading' },
+      shown: { 'usage.reload': 'loading' },
+      failed: { 'usage.retry': 'loading', 'usage.reload': 'loading' },
+    },
+  },
   traversal: {
     events: EVENTS,
     internal: INTERNAL,
@@ -102,8 +126,8 @@ defineModelTests({
     limit: 800,
     input: {},
   },
-  createActor: ({ fakes, path, inspect }) =>
-    createActor(quotaUsageMachine.provide({ actors: { fetchUsage: fakes.promise() } }), { input: path.input as object, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchUsage: fakes.promise() } }), { input: path.input as object, inspect }),
   states: {
     loading: (snapshot, env) => {
       expect(selectUsageLoading(snap(snapshot))).toBe(true);
@@ -112,6 +136,8 @@ defineModelTests({
       // The request just started is the oracle's; a step that starts none leaves the one running.
       const expected = env.event.type === 'xstate.init' ? { view: 'monthly', calendar: 'civil', year: null } : asked(env);
       if (expected) expect(env.fakes.calls.at(-1)?.input).toEqual(expected);
+      // Exactly the steps that ask start a request, once.
+      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(expected ? ['fetchUsage'] : []);
       // The old bars stay on screen meanwhile.
       expect(snapshot.context.usage === null).toBe(env.from.context.usage === null);
     },

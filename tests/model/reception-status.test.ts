@@ -34,7 +34,7 @@ import {
   type ReceptionPage,
   type RetryResult,
 } from '../../shared/reception-contract';
-import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
+import { defineModelTests, elapse, send, settle, type OracleEnv, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { channelDelivery, countsOf, deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 
@@ -60,7 +60,7 @@ const PAST_P3 = receptionPage([], progress('sent', 0), { current: 3, last: 2 });
 /** A last page of 0 is not "past" (nothing to go back to): shown as it came. */
 const NO_PAGES = receptionPage([], progress('sent', 0), { last: 0 });
 /**
- * Issue 12: e-mail + SMS, every e-mail arrived, three SMS did not. By person (the best of their channels)
+ * Who missed the SMS: e-mail + SMS, every e-mail arrived, three SMS did not. By person (the best of their channels)
  * nobody missed it; the SMS list's chips are the SMS summary, and its retry sends those three again.
  */
 const EMAIL_ALL = deliveryProgress({ received: 5 });
@@ -103,6 +103,44 @@ const EVENTS: AnyEventObject[] = [
   { type: 'reception.retry' },
   { type: 'reception.reload' },
 ];
+
+/**
+ * Whether a list event asks for another list, in the test's words: another channel, filter or search, or a
+ * page that exists by the last page that arrived (one before any) and is not the one asked for.
+ */
+function asksAnotherList(event: AnyEventObject, context: ReceptionStatusSnapshot['context']): boolean {
+  switch (event.type) {
+    case 'reception.channel':
+      return event.channel !== context.channel;
+    case 'reception.filter':
+      return event.status !== context.filter;
+    case 'reception.search':
+      return event.q !== context.q;
+    case 'reception.page': {
+      const page = event.page as number;
+      return Number.isInteger(page) && page >= 1 && page <= (context.meta?.last_page ?? 1) && page !== context.page;
+    }
+    default:
+      return false;
+  }
+}
+/** "Reintentar fallidos" has something to send: the list on screen has retryable deliveries. */
+const hasRetryable = (context: ReceptionStatusSnapshot['context']) => (context.meta?.retryable ?? 0) > 0;
+
+type Ctx = ReceptionStatusSnapshot['context'];
+type Here = OracleEnv<AnyEventObject, Ctx>;
+/** Over the rows on screen, a list event reloads behind them (a reload under way starts again). */
+const reloadsFor = ({ event, context, stay }: Here) => (asksAnotherList(event, context) ? 'filtering' : stay);
+const retriesIfAny = ({ context, stay }: Here) => (hasRetryable(context) ? 'retrying' : stay);
+/** A page answered past the last one is not shown: the last page is asked for again, in the same step. */
+const answerBehindRows = ({ event }: { event: { output: ReceptionPage } }) => (isPast(event.output) ? 'filtering' : 'loaded');
+const OVER_ROWS = {
+  'reception.channel': reloadsFor,
+  'reception.filter': reloadsFor,
+  'reception.search': reloadsFor,
+  'reception.page': reloadsFor,
+  'reception.retry': retriesIfAny,
+} as const;
 
 const outcomeOf = (event: AnyEventObject) => /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
 /** A load answered with a page past the last one. */
@@ -189,7 +227,7 @@ const expectShown = (snapshot: AnyMachineSnapshot) => {
 const FROM_ADDRESS: ReceptionInput = receptionInputOf(ID, '?channel=sms&status=not_received');
 
 /**
- * Issue 12 as a teacher does it: pick SMS, then "No recibidos" (or come Back to that address), retry
+ * Who missed the SMS, as a teacher finds them: pick SMS, then "No recibidos" (or come Back to that address), retry
  * those, pick every channel again. Its own events and answers, so the product with the paging and
  * failure cases above stays small: a retry here runs for the list on screen and names it.
  */
@@ -226,6 +264,37 @@ const CHANNEL_TRAVERSAL = {
 defineModelTests({
   name: 'reception-status',
   machine: receptionStatusMachine,
+  // The header, SPEC §2, §4 and §8, decision 0058: the first load has its own skeleton and failure (Reintentar);
+  // afterwards every reload (a channel, filter, search or page asked, Actualizar, the live refresh while
+  // deliveries are in flight, the reload after a retry) runs behind the rows on screen and falls back to
+  // them silently. "Reintentar fallidos" resends the list on screen when it has something to resend; the
+  // chips and the search stay usable meanwhile (the reload after it shows them), the pager waits.
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: {
+        'xstate.done.actor.loadReception': ({ event }) => (isPast(event.output) ? 'loading' : 'loaded'),
+        'xstate.error.actor.loadReception': 'failed',
+      },
+      failed: { 'reception.reload': 'loading' },
+      loaded: {
+        ...OVER_ROWS,
+        'reception.reload': 'filtering',
+        'xstate.after.refresh.receptionStatus.loaded': ({ context, stay }) => (context.meta?.progress.state === 'sending' ? 'filtering' : stay),
+      },
+      filtering: {
+        ...OVER_ROWS,
+        'xstate.done.actor.loadReception': answerBehindRows,
+        'xstate.error.actor.loadReception': 'loaded',
+      },
+      retrying: { 'xstate.done.actor.retryFailed': 'retried', 'xstate.error.actor.retryFailed': 'filtering' },
+      retried: {
+        ...OVER_ROWS,
+        'xstate.done.actor.loadReception': answerBehindRows,
+        'xstate.error.actor.loadReception': 'loaded',
+      },
+    },
+  },
   variants: [
     { name: 'every channel', traversal: {} },
     { name: 'who missed the SMS', traversal: CHANNEL_TRAVERSAL },
@@ -258,9 +327,9 @@ defineModelTests({
       ]),
     limit: 2000,
   },
-  createActor: ({ fakes, path }) =>
+  createActor: ({ fakes, path, machine }) =>
     createActor(
-      receptionStatusMachine.provide({ actors: { loadReception: fakes.promise(), retryFailed: fakes.promise() } }),
+      machine.provide({ actors: { loadReception: fakes.promise(), retryFailed: fakes.promise() } }),
       { input: path.input as ReceptionInput },
     ),
   states: {
@@ -279,6 +348,8 @@ defineModelTests({
       const input = env.to.context as ReceptionStatusSnapshot['context'];
       const opened = input.channel === 'all' ? { channel: 'all', filter: 'all' } : { channel: 'sms', filter: 'not_received' };
       expect(snapshot.context).toMatchObject({ ...opened, q: '', page, meta: null, shown: null });
+      // Reintentar, or a page past the last, asks once (again); nothing else starts a load meanwhile.
+      if (env.event.type !== 'xstate.init') expect(env.started, 'loads started').toEqual(env.from.matches('loading') && !past ? [] : ['loadReception']);
     },
     failed: (snapshot, env) => {
       // A 404 (not the user's message, or gone) is the not-found page, not a failure a reload fixes.
@@ -336,6 +407,9 @@ defineModelTests({
       expectRunning(snapshot, env, 'loadReception');
       expectRowsKept(snapshot, env);
       expectAsked(snapshot, env);
+      // Each list asked for is one load, the latest winning (a load under way starts again).
+      const asks = !env.from.matches('filtering') || pastAnswer(env.event) || asksAnotherList(env.event, env.from.context as Ctx);
+      expect(env.started, 'loads started').toEqual(asks ? ['loadReception'] : []);
       // The live refresh only runs while something is in flight.
       if (env.event.type.startsWith('xstate.after.refresh')) expect(selectProgress(rs(snapshot))?.state).toBe('sending');
       // An answer past the last page: the last page is asked for, nothing of that answer is shown.
@@ -356,6 +430,7 @@ defineModelTests({
       expect(selectIsRetrying(rs(snapshot))).toBe(true);
       expectRunning(snapshot, env, 'retryFailed');
       expect(selectRetryable(rs(snapshot))).toBeGreaterThan(0);
+      expect(env.started, 'retries started').toEqual(env.from.matches('retrying') ? [] : ['retryFailed']);
       expect(selectResent(rs(snapshot))).toBeNull();
       expect(selectRows(rs(snapshot))).toEqual(env.from.context.rows);
       // Typing in the search box or picking a chip is kept (the reload after the retry shows it); nothing
@@ -374,6 +449,7 @@ defineModelTests({
     retried: (snapshot, env) => {
       expect(selectIsRefreshing(rs(snapshot))).toBe(true);
       expectRunning(snapshot, env, 'loadReception');
+      expect(env.started, 'loads started').toEqual(env.from.matches('retrying') ? ['loadReception'] : []);
       if (outcomeOf(env.event)?.[2] === 'retryFailed') {
         const output = env.event.output as RetryResult;
         expect(selectResent(rs(snapshot))).toBe(output.resent);

@@ -162,11 +162,55 @@ const internal = (detail: unknown): AnyEventObject[] => [
   { type: 'xstate.error.actor.deleteList', error: failure(500, 'server.error') },
 ];
 
+type Detail = { list: { is_owner: boolean; name: string; shared: boolean } | null; members: { id: number; stale: unknown }[]; nameDraft: string };
+/** Decision 0066: only the owner changes a list; a colleague's shared list is read and used. */
+const owns = (context: Detail) => context.list?.is_owner === true;
+const listed = (context: Detail, memberId: number) => context.members.some((member) => member.id === memberId);
+/** A rename worth asking for: a name (at most 80 characters) other than the list's own. */
+const renames = (context: Detail) => {
+  const name = context.nameDraft.trim();
+  return name !== '' && name.length <= 80 && name !== context.list?.name;
+};
+
 const editorOf = (env: StepEnv) => (env.actor.getSnapshot() as AnyMachineSnapshot).children.memberEditor as AnyActorRef | undefined;
 
 defineModelTests({
   name: 'recipient-list',
   machine: recipientListMachine,
+  // The header and decisions 0066–0068, 0072: loading (Reintentar after a failure; the page offers none
+  // for a 404), then one owner action at a time from idle, each back to idle done or not; adding members,
+  // removing the stale ones and sharing read the members again first. Removing one member needs no
+  // question, deleting does. A colleague's list takes none of the owner's actions (picks included: the
+  // picker only adds on the owner's list, with nothing else running).
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: { 'xstate.done.actor.fetchListDetail': 'ready.idle', 'xstate.error.actor.fetchListDetail': 'failed' },
+      failed: { 'detail.retry': 'loading' },
+      'ready.idle': {
+        'detail.rename': ({ context, stay }) => (owns(context) && renames(context) ? 'ready.renaming' : stay),
+        // Sharing as it already is asks nothing.
+        'detail.share': ({ event, context, stay }) => (owns(context) && context.list?.shared !== event.shared ? 'ready.sharing' : stay),
+        // The picker's «Confirmar» adds its picks (none: nothing to add).
+        'picker.confirmed': ({ event, context, stay }) => (owns(context) && event.picks.length > 0 ? 'ready.adding' : stay),
+        'detail.removeMember': ({ event, context, stay }) => (owns(context) && listed(context, event.memberId) ? 'ready.removingMember' : stay),
+        'detail.removeStale': ({ context, stay }) => (owns(context) && context.members.some((member) => member.stale !== null) ? 'ready.removingStale' : stay),
+        'detail.editMember': ({ event, context, stay }) => (owns(context) && listed(context, event.memberId) ? 'ready.editingMember' : stay),
+        'detail.delete': ({ context, stay }) => (owns(context) ? 'ready.confirmingDelete' : stay),
+      },
+      'ready.renaming': { 'xstate.done.actor.updateList': 'ready.idle', 'xstate.error.actor.updateList': 'ready.idle' },
+      // Sharing answers with the list itself: nothing to read again.
+      'ready.sharing': { 'xstate.done.actor.shareList': 'ready.idle', 'xstate.error.actor.shareList': 'ready.idle' },
+      'ready.adding': { 'xstate.done.actor.addMembers': 'ready.refreshing', 'xstate.error.actor.addMembers': 'ready.idle' },
+      'ready.removingMember': { 'xstate.done.actor.removeMember': 'ready.idle', 'xstate.error.actor.removeMember': 'ready.idle' },
+      'ready.removingStale': { 'xstate.done.actor.removeStale': 'ready.refreshing', 'xstate.error.actor.removeStale': 'ready.idle' },
+      'ready.refreshing': { 'xstate.done.actor.refreshDetail': 'ready.idle', 'xstate.error.actor.refreshDetail': 'ready.idle' },
+      'ready.editingMember': { 'xstate.done.actor.memberEditor': 'ready.idle' },
+      'ready.confirmingDelete': { 'detail.confirm': 'ready.deleting', 'detail.cancel': 'ready.idle' },
+      // Deleted: to the lists (the page leaves); refused or failed: the list stays, with why.
+      'ready.deleting': { 'xstate.done.actor.deleteList': 'ready.idle', 'xstate.error.actor.deleteList': 'ready.idle' },
+    },
+  },
   traversal: {
     input: INPUT,
     events: USER_EVENTS,
@@ -202,11 +246,11 @@ defineModelTests({
     { name: 'colleague\'s shared list', traversal: { internal: internal(COLLEAGUES).slice(0, 3) } },
     { name: 'list of 150 members', traversal: { events: [...MEMBER_EVENTS, { type: 'detail.retry' }], internal: internal(BIG).slice(0, 3) } },
   ],
-  createActor: ({ fakes, inspect }) => {
+  createActor: ({ fakes, inspect, machine }) => {
     pickerHeard = [];
     editorInput = null;
     const actors = Object.fromEntries(['fetchListDetail', 'updateList', 'addMembers', 'removeMember', 'removeStale', 'deleteList'].map((id) => [id, fakes.promise()]));
-    return createActor(recipientListMachine.provide({ actors: { ...actors, recipientPicker: pickerStandIn as never, memberEditor: editorStandIn as never } as never }), {
+    return createActor(machine.provide({ actors: { ...actors, recipientPicker: pickerStandIn as never, memberEditor: editorStandIn as never } as never }), {
       input: INPUT as never,
       inspect,
     });
@@ -216,6 +260,9 @@ defineModelTests({
       running(env, 'fetchListDetail');
       expect(env.fakes.inputOf('fetchListDetail')).toEqual({ id: 1 });
       expect(s.children.picker).toBeUndefined();
+      // Each entry reads the list once (Reintentar reads it again); an ignored event lets the call run.
+      const entered = env.event.type === 'xstate.init' || !env.from.matches('loading');
+      expect(env.started, 'requests started').toEqual(entered ? ['fetchListDetail'] : []);
     },
     failed: (s, env) => {
       running(env, null);
@@ -298,6 +345,10 @@ defineModelTests({
     'ready.adding': (_s, env) => {
       running(env, 'addMembers');
       expect(env.fakes.inputOf('addMembers')).toEqual({ id: 1, picks: [COURSE] });
+      // Only the owner adds, from idle, once: a pick confirmed meanwhile neither starts nor restarts a call.
+      const entered = !env.from.matches({ ready: 'adding' });
+      if (entered) expect(env.from.matches({ ready: 'idle' }) && env.from.context.list?.is_owner, 'added from idle on the owner\'s list').toBe(true);
+      expect(env.started, 'calls started').toEqual(entered ? ['addMembers'] : []);
     },
     'ready.removingMember': (s, env) => {
       running(env, 'removeMember');

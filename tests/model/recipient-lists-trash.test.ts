@@ -17,6 +17,18 @@ const running = (env: StepEnv, id: string | null) => {
   for (const other of IO) expect(env.fakes.isRunning(other), other).toBe(other === id);
 };
 
+/** The rows on screen after these events, by the test's account: the list's last rows, none since a crash. */
+const shownIds = (history: readonly AnyEventObject[]): number[] =>
+  history.reduce<number[]>((ids, event) => {
+    if (event.type === 'xstate.snapshot.list') return (event.snapshot as AnyMachineSnapshot).context.items.map((list: { id: number }) => list.id);
+    return event.type === 'xstate.error.actor.list' ? [] : ids;
+  }, []);
+/** The last search typed (a list started after a crash searches it again). */
+const searched = (history: readonly AnyEventObject[]): string =>
+  history.reduce((q, event) => (event.type === 'trash.search' ? (event.q as string) : q), '');
+/** Only a row on screen can be restored or deleted: another id (a stale button) does nothing. */
+const onScreen = (id: number, context: { items: { id: number }[] }) => context.items.some((list) => list.id === id);
+
 function expectedTold(env: StepEnv): AnyEventObject[] {
   const { from, event } = env;
   if (!from.matches('shown')) return [];
@@ -44,6 +56,22 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
 defineModelTests({
   name: 'recipient-lists-trash',
   machine: recipientListsTrashMachine,
+  // The header and SPEC §2: restore at once, delete forever only after the question; either call
+  // ends back at the rows, done or not. A crashed list is a failure until Reintentar starts a new one.
+  oracle: {
+    initial: 'shown.idle',
+    targets: {
+      shown: { 'xstate.error.actor.list': 'crashed' },
+      'shown.idle': {
+        'trash.restore': ({ event, context, stay }) => (onScreen(event.id, context) ? 'shown.restoring' : stay),
+        'trash.purge': ({ event, context, stay }) => (onScreen(event.id, context) ? 'shown.confirmingPurge' : stay),
+      },
+      'shown.confirmingPurge': { 'trash.confirm': 'shown.purging', 'trash.cancel': 'shown.idle' },
+      'shown.restoring': { 'xstate.done.actor.restoreList': 'shown.idle', 'xstate.error.actor.restoreList': 'shown.idle' },
+      'shown.purging': { 'xstate.done.actor.purgeList': 'shown.idle', 'xstate.error.actor.purgeList': 'shown.idle' },
+      crashed: { 'trash.retry': 'shown.idle' },
+    },
+  },
   traversal: {
     events: [
       { type: 'trash.search', q: 'Básico' },
@@ -67,8 +95,8 @@ defineModelTests({
     serializeState: (s) => JSON.stringify([s.value, s.context.q, s.context.items.map((i: { id: number }) => i.id), s.context.target]),
     limit: 5000,
   },
-  createActor: ({ fakes, inspect }) =>
-    createActor(recipientListsTrashMachine.provide({ actors: { list: listStandIn as never, restoreList: fakes.promise(), purgeList: fakes.promise() } }), { inspect }),
+  createActor: ({ fakes, inspect, machine }) =>
+    createActor(machine.provide({ actors: { list: listStandIn as never, restoreList: fakes.promise(), purgeList: fakes.promise() } }), { inspect }),
   states: {
     shown: (s, env) => {
       expect(toldList(env)).toEqual(expectedTold(env));
@@ -76,7 +104,11 @@ defineModelTests({
       expect(list, 'hosted list').toBeDefined();
       // The rows are the list's rows, the same array.
       expect(selectTrashItems(tr(s))).toBe(list?.getSnapshot().context.items);
-      if (env.event.type === 'xstate.init' || env.from.matches('crashed')) expect(list?.getSnapshot().context.input).toEqual({ query: { q: s.context.q } });
+      expect(selectTrashItems(tr(s)).map((row) => row.id), 'rows on screen').toEqual(shownIds(env.history));
+      if (env.event.type === 'xstate.init' || env.from.matches('crashed')) {
+        expect(list?.getSnapshot().context.input).toEqual({ query: { q: s.context.q } });
+        expect(list?.getSnapshot().context.input, 'a new list searches what was typed').toEqual({ query: { q: searched(env.history) } });
+      }
     },
     'shown.idle': (s, env) => {
       running(env, null);

@@ -29,6 +29,10 @@ const pickerStandIn = fromCallback<AnyEventObject, unknown>(({ input, receive })
   };
 });
 
+/** The form asks the server only with a name (trimmed, at most 80 characters) and someone to send to (decision 0072). */
+const sendable = ({ name, picks }: { name: string; picks: readonly RecipientPick[] }) => name.trim() !== '' && name.trim().length <= 80 && picks.length > 0;
+const sameChip = (a: RecipientPick, b: RecipientPick) => JSON.stringify(a) === JSON.stringify(b);
+
 function expectedTold({ from, event }: StepEnv): AnyEventObject[] {
   if (!from.matches('shown')) return [];
   if (event.type === 'lists.search') return [{ type: 'list.query', query: { q: event.q } }];
@@ -60,6 +64,22 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
 defineModelTests({
   name: 'recipient-lists',
   machine: recipientListsMachine,
+  // The header and decision 0072: «Nueva lista» opens the form beside the rows; saving checks before it
+  // asks, a saved list is opened (the form closes), a refusal returns to the form with everything kept.
+  oracle: {
+    initial: 'shown.idle',
+    targets: {
+      // A crashed list is a failure in place of the screen, form and all, until Reintentar.
+      shown: { 'xstate.error.actor.list': 'crashed' },
+      crashed: { 'lists.retry': 'shown.idle' },
+      'shown.idle': { 'lists.create': 'shown.creating.editing' },
+      'shown.creating.editing': {
+        'lists.save': ({ context, stay }) => (sendable(context) ? 'shown.creating.saving' : stay),
+        'lists.cancel': 'shown.idle',
+      },
+      'shown.creating.saving': { 'xstate.done.actor.createList': 'shown.idle', 'xstate.error.actor.createList': 'shown.creating.editing' },
+    },
+  },
   traversal: {
     input: {},
     events: [
@@ -87,10 +107,10 @@ defineModelTests({
     serializeState: (s) => JSON.stringify([s.value, s.context.q, s.context.items.length, s.context.name, s.context.picks.length, s.context.errors]),
     limit: 20_000,
   },
-  createActor: ({ fakes, inspect }) => {
+  createActor: ({ fakes, inspect, machine }) => {
     pickerHeard = [];
     pickerInput = null;
-    return createActor(recipientListsMachine.provide({ actors: { list: listStandIn as never, createList: fakes.promise(), recipientPicker: pickerStandIn as never } }), {
+    return createActor(machine.provide({ actors: { list: listStandIn as never, createList: fakes.promise(), recipientPicker: pickerStandIn as never } }), {
       input: {},
       inspect,
     });
@@ -118,6 +138,16 @@ defineModelTests({
       // Removing a chip tells the picker, so its dialog opens on the chips.
       const synced = pickerHeard.splice(0);
       expect(synced).toEqual(env.event.type === 'lists.removePick' && env.from.matches({ shown: { creating: 'editing' } }) ? [{ type: 'picker.sync', picks: s.context.picks }] : []);
+      // The form as the user filled it: the name typed last, the picks confirmed last less the chips removed.
+      if (env.from.matches({ shown: { creating: 'editing' } })) {
+        const { name, picks } = env.from.context as { name: string; picks: RecipientPick[] };
+        const event = env.event as AnyEventObject;
+        if (event.type === 'lists.name') expect(s.context.name).toBe(event.name);
+        else expect(s.context.name).toBe(name);
+        if (event.type === 'picker.confirmed') expect(s.context.picks).toEqual(event.picks);
+        else if (event.type === 'lists.removePick') expect(s.context.picks).toEqual(picks.filter((pick) => !sameChip(pick, event.pick as RecipientPick)));
+        else expect(s.context.picks).toEqual(picks);
+      }
     },
     'shown.creating.editing': (s, env) => {
       expect(env.fakes.isRunning('createList')).toBe(false);
@@ -133,6 +163,7 @@ defineModelTests({
       expect(s.hasTag('busy')).toBe(true);
       expect(env.fakes.inputOf('createList')).toEqual({ name: s.context.name.trim(), picks: s.context.picks });
       expect(Object.keys(createErrors(s.context.name, s.context.picks))).toEqual([]);
+      expect(sendable(s.context), 'only a sendable form is saved').toBe(true);
     },
     crashed: (s) => {
       expect(s.children.list).toBeUndefined();

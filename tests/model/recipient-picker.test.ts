@@ -1,4 +1,4 @@
-import { assign, createActor, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { assign, createActor, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type StateValue } from 'xstate';
 import { expect } from 'vitest';
 import { recipientPickerMachine, type RecipientPickerSnapshot } from '../../src/machines/compose/recipient-picker';
 import {
@@ -78,6 +78,12 @@ const TOTALS: Record<string, number> = {
   'staff|': 4,
   'staff|munoz': 1,
 };
+
+/** The chips compose shows on the path being run: the start, then each confirmed or synced selection. */
+let chips: RecipientPick[] = [P_GUARDIAN];
+
+/** The recipients region of a state value is ready (either lists substate). */
+const recipientsReady = (value: StateValue) => typeof value === 'object' && typeof value.recipients === 'object' && 'ready' in value.recipients;
 
 /** What the picker told compose, per step. */
 const reports: AnyEventObject[] = [];
@@ -174,6 +180,27 @@ function expectPreview(snapshot: AnyMachineSnapshot) {
 defineModelTests({
   name: 'recipient-picker',
   machine: recipientPickerMachine,
+  // The header, SPEC §2 and §5: two regions, the dialog and the recipients it shows. Each entry names the
+  // region it moves; nothing else (search, tabs, picks, estimates) moves a region.
+  oracle: {
+    initial: { dialog: 'closed', recipients: 'loading' },
+    targets: {
+      'dialog.closed': { 'picker.open': 'dialog.open' },
+      'dialog.open': {
+        // Escape, an outside click and "Cancelar" close it as it opened.
+        'picker.cancel': 'dialog.closed',
+        // Confirming needs the recipients (the chips' labels); until then the dialog stays.
+        'picker.confirm': ({ stay }) => (recipientsReady(stay) ? 'dialog.closed' : stay),
+      },
+      'recipients.loading': {
+        'xstate.done.actor.loadRecipients': 'recipients.ready.listsIdle',
+        'xstate.error.actor.loadRecipients': 'recipients.failed',
+      },
+      'recipients.failed': { 'picker.retry': 'recipients.loading' },
+      // The saved lists are fetched the first time their tab opens, then stay.
+      'recipients.ready.listsIdle': { 'picker.tab': ({ event, stay }) => (event.tab === 'lists' ? 'recipients.ready.listsShown' : stay) },
+    },
+  },
   traversal: {
     input: { initial: [P_GUARDIAN], parent: PLANNING_PARENT },
     events: [
@@ -216,10 +243,11 @@ defineModelTests({
       ]),
     limit: 20_000,
   },
-  createActor: ({ fakes, inspect }) => {
+  createActor: ({ fakes, inspect, machine }) => {
     reports.length = 0;
     lastEstimate = null;
-    return createActor(recipientPickerMachine.provide({ actors: { fetchRecipients: fakes.promise(), lists: listsStandIn as never } }), {
+    chips = [P_GUARDIAN];
+    return createActor(machine.provide({ actors: { fetchRecipients: fakes.promise(), lists: listsStandIn as never } }), {
       input: { initial: [P_GUARDIAN], parent: recordingParent(reports) },
       inspect,
     });
@@ -231,12 +259,16 @@ defineModelTests({
   },
   states: {
     dialog: (_, env) => {
-      expect(reports.splice(0), 'reports to compose').toEqual(expectedReports(env));
+      const heard = reports.splice(0);
+      expect(heard, 'reports to compose').toEqual(expectedReports(env));
+      for (const report of heard) chips = report.picks as RecipientPick[];
     },
     'dialog.closed': (snapshot) => {
       expect(selectIsOpen(pk(snapshot))).toBe(false);
       // Closed, the selection is the chips' (a cancel restored it, a confirm reported it).
       expect(snapshot.context.picks).toEqual(snapshot.context.initial);
+      // The chips as compose knows them: the start, then what it last heard confirmed or synced itself.
+      expect(selectPicks(pk(snapshot)).map(pickKey), 'the chips').toEqual(chips.map(pickKey));
     },
     'dialog.open': (snapshot, env) => {
       expect(selectIsOpen(pk(snapshot))).toBe(true);
@@ -245,6 +277,8 @@ defineModelTests({
     recipients: () => undefined,
     'recipients.loading': (snapshot, env) => {
       expect(selectIsLoading(pk(snapshot))).toBe(true);
+      // Reintentar asks again; nothing else does.
+      if (env.event.type !== 'xstate.init') expect(env.started).toEqual(env.from.matches({ recipients: 'failed' }) ? ['loadRecipients'] : []);
       expect(selectPreview(pk(snapshot))).toEqual([]);
       expectRunning(env, 'loadRecipients');
       expectSelection(snapshot, env);
@@ -278,7 +312,10 @@ defineModelTests({
   },
   events: {
     'picker.open': send,
-    'picker.sync': send,
+    'picker.sync': (env) => {
+      chips = env.event.picks as RecipientPick[];
+      send(env);
+    },
     'picker.estimated': (env) => {
       lastEstimate = { picks: env.event.picks as RecipientPick[], people: env.event.people as number };
       send(env);

@@ -68,6 +68,44 @@ function expectMayView(snapshot: AnyMachineSnapshot) {
   }
 }
 
+/** SPEC §6: the roles that administer a school (dashboard, settings). */
+const ADMINISTERS = ['colegio-administrador', 'colegio-director', 'colegio-utp', 'corp-utp'];
+/** SPEC §2, §6: the roles that manage the news wall (others browse it only with a `newsfeed` query). */
+const MANAGES_NEWS = ['colegio-administrador', 'colegio-director', 'colegio-utp'];
+
+/**
+ * What a visit to one of this test's locations comes to (SPEC §2, §6), written apart from `decideRoute`:
+ * wait for the session check, show the page, or leave it (to the login, home, or another page).
+ */
+function visitOf(location: Location | null, session: SessionSummary): 'waiting' | 'allowed' | 'redirecting' {
+  if (location === null) return 'waiting';
+  // An unknown address is the 404 page, at once, for anyone.
+  if (location.path === '/no-such-page') return 'allowed';
+  if (session.status === 'checking') return 'waiting';
+  const signedIn = session.status === 'loggedIn';
+  // The login page is for visitors; someone signed in goes home.
+  if (location.path === '/login') return signedIn ? 'redirecting' : 'allowed';
+  // Every other page needs a session: without one, to the login with the page remembered.
+  if (!signedIn) return 'redirecting';
+  const has = (roles: string[]) => session.roles.some((role) => roles.includes(role));
+  switch (location.path) {
+    case '/inbox':
+    case '/inbox/message/42':
+      return 'allowed';
+    // The root is the inbox.
+    case '/':
+      return 'redirecting';
+    case '/dashboard/users':
+    case '/settings/message-quota':
+      return has(ADMINISTERS) ? 'allowed' : 'redirecting';
+    // The wall is for latam; its desk for those who manage it or come with a `newsfeed` query, others to /mural/news.
+    case '/mural':
+      return session.device === 'latam' && (has(MANAGES_NEWS) || new URLSearchParams(location.search).get('newsfeed')) ? 'allowed' : 'redirecting';
+    default:
+      throw new Error(`visitOf: say what a visit to ${location.path} is`);
+  }
+}
+
 function effectsOf(decision: ReturnType<typeof decideRoute>): AnyEventObject[] {
   switch (decision.kind) {
     case 'login':
@@ -105,6 +143,17 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
 defineModelTests({
   name: 'route-guard',
   machine: routeGuardMachine,
+  oracle: {
+    initial: 'waiting',
+    targets: {
+      '*': {
+        'route.change': ({ event, context }) => visitOf({ path: event.path, search: event.search }, context.session),
+        // The page on screen for the new session. (Only the end of the start-up check or an expiry
+        // navigates; during a login or logout the page is hidden until the router reports where to.)
+        'session.updated': ({ event, context }) => visitOf(context.location, sessionOf(event)),
+      },
+    },
+  },
   traversal: {
     events: [
       ...LOCATIONS.map((location) => ({ type: 'route.change', ...location })),
@@ -113,7 +162,7 @@ defineModelTests({
     input: { routes: ROUTES },
     limit: 5000,
   },
-  createActor: () => createActor(routeGuardMachine, { input: { routes: ROUTES } }),
+  createActor: ({ machine }) => createActor(machine, { input: { routes: ROUTES } }),
   states: {
     waiting: (snapshot) => {
       expect(selectIsRouteWaiting(guard(snapshot))).toBe(true);

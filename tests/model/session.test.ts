@@ -33,6 +33,9 @@ const LOGIN_FAILURES: Array<[Error, string | null, Record<string, string>]> = [
   [failure(422, 'validation.failed', 'invalid', { email: ['El correo no es válido.'] }), null, { email: 'login.errors.emailInvalid' }],
 ];
 
+/** The login form's own checks, in short: an e-mail address (something@something) and a password. */
+const formIsSendable = ({ email, password }: { email: string; password: string }) => /^\S+@\S+$/.test(email.trim()) && password !== '';
+
 const USER_MISSING = failure(200, 'response.invalid', USER_FIELD_MISSING);
 const OFFLINE = failure(0, 'network', 'Failed to fetch');
 const SERVER_ERROR = failure(500, 'server.error');
@@ -91,6 +94,47 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
 defineModelTests({
   name: 'session',
   machine: sessionMachine,
+  // SPEC §4 and the machine's header: the start-up check, login, logout and expiry, as a user lives them.
+  oracle: {
+    initial: 'checking.readingCookie',
+    targets: {
+      // Start-up: a live session cookie loads the user; one whose access token ran out is refreshed
+      // first; none (or both tokens long gone, or unreadable) is logged out without a request.
+      'checking.readingCookie': {
+        'xstate.done.actor.readSessionCookie': ({ event }) =>
+          event.output.kind === 'active' ? 'checking.loadingUser' : event.output.kind === 'refreshable' ? 'checking.refreshing' : 'loggedOut.idle',
+        'xstate.error.actor.readSessionCookie': 'loggedOut.idle',
+      },
+      'checking.refreshing': { 'xstate.done.actor.refreshToken': 'checking.loadingUser', 'xstate.error.actor.refreshToken': 'loggedOut.idle' },
+      // A start-up that cannot load the user quietly logs out.
+      'checking.loadingUser': { 'xstate.done.actor.fetchUser': 'checking.loadingPolicies', 'xstate.error.actor.fetchUser': 'loggedOut.idle' },
+      // Without the access policy the server session is ended too; a failed policies call is ignored (SPEC §8).
+      'checking.loadingPolicies': {
+        'xstate.done.actor.fetchPolicies': ({ event }) => (event.output.includes(ACCESS_POLICY) ? 'loggedIn' : 'loggedOut.revoking'),
+        'xstate.error.actor.fetchPolicies': 'loggedIn',
+      },
+      // Only a filled form with an e-mail address goes to the server; otherwise its errors show in place.
+      'loggedOut.idle': { 'session.login': ({ event, stay }) => (formIsSendable(event) ? 'loggedOut.signingIn.authenticating' : stay) },
+      'loggedOut.signingIn.authenticating': {
+        'xstate.done.actor.login': 'loggedOut.signingIn.loadingUser',
+        'xstate.error.actor.login': 'loggedOut.idle',
+      },
+      'loggedOut.signingIn.loadingUser': {
+        'xstate.done.actor.fetchUser': 'loggedOut.signingIn.loadingPolicies',
+        'xstate.error.actor.fetchUser': 'loggedOut.idle',
+      },
+      'loggedOut.signingIn.loadingPolicies': {
+        'xstate.done.actor.fetchPolicies': ({ event }) => (event.output.includes(ACCESS_POLICY) ? 'loggedIn' : 'loggedOut.revoking'),
+        'xstate.error.actor.fetchPolicies': 'loggedIn',
+      },
+      'loggedOut.revoking': { 'xstate.done.actor.logout': 'loggedOut.idle', 'xstate.error.actor.logout': 'loggedOut.idle' },
+      // A 401 or the token actor's reset ends the session as expired; logging out asks the server first.
+      loggedIn: { 'session.logout': 'loggingOut', 'session.unauthorized': 'expired', 'session.reset': 'expired' },
+      // The user asked to leave: out, whatever the server answered.
+      loggingOut: { 'xstate.done.actor.logout': 'loggedOut.idle', 'xstate.error.actor.logout': 'loggedOut.idle' },
+      expired: { 'session.login': ({ event, stay }) => (formIsSendable(event) ? 'loggedOut.signingIn.authenticating' : stay) },
+    },
+  },
   traversal: {
     events: [
       VALID,
@@ -136,9 +180,9 @@ defineModelTests({
       ]),
     limit: 20_000,
   },
-  createActor: ({ fakes }) =>
+  createActor: ({ fakes, machine }) =>
     createActor(
-      fakedSessionMachine(fakes),
+      fakedSessionMachine(fakes, machine),
     ),
   states: {
     checking: (snapshot) => {

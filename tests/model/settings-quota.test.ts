@@ -57,6 +57,9 @@ function sent(s: AnyMachineSnapshot): Record<string, number | null> {
   }
   return body;
 }
+/** Guardar sends when nothing typed is wrong and something typed changes a value (by the meanings above). */
+const saves = (draft: Record<Field, string>) =>
+  FIELDS.every((f) => meaning(f, draft[f])?.bad !== true) && FIELDS.some((f) => 'sent' in (meaning(f, draft[f]) ?? {}));
 const settingsDraft = (settings: QuotaSettings) => ({
   sms_monthly_limit: String(settings.sms.limit),
   reserve_percent: String(settings.sms.reserve_percent),
@@ -98,6 +101,21 @@ const usageOf = (env: StepEnv) => selectUsageActor(snap(env.actor.getSnapshot() 
 defineModelTests({
   name: 'settings-quota',
   machine: settingsQuotaMachine,
+  // The header, SPEC §5 and §8, decision 0102, each region apart. The settings load (a failure offers
+  // Reintentar); Guardar sends a form with nothing wrong and something changed, else it stays (saying what
+  // to fix); a save, whatever its answer, returns to the form. The chart runs beside it; a crash of it is
+  // offered a restart.
+  oracle: {
+    initial: { settings: 'loading', usage: 'running' },
+    targets: {
+      'settings.loading': { 'xstate.done.actor.fetchSettings': 'settings.ready.idle', 'xstate.error.actor.fetchSettings': 'settings.failed' },
+      'settings.failed': { 'quota.retry': 'settings.loading' },
+      'settings.ready.idle': { 'quota.save': ({ context, stay }) => (saves(context.draft) ? 'settings.ready.saving' : stay) },
+      'settings.ready.saving': { 'xstate.done.actor.saveSettings': 'settings.ready.idle', 'xstate.error.actor.saveSettings': 'settings.ready.idle' },
+      'usage.running': { 'xstate.error.actor.usage': 'usage.crashed' },
+      'usage.crashed': { 'quota.restartUsage': 'usage.running' },
+    },
+  },
   traversal: {
     events: EVENTS,
     internal: INTERNAL,
@@ -120,9 +138,9 @@ defineModelTests({
     limit: 3_000,
     input: {},
   },
-  createActor: ({ fakes, path, inspect }) =>
+  createActor: ({ fakes, path, inspect, machine }) =>
     createActor(
-      settingsQuotaMachine.provide({ actors: { fetchSettings: fakes.promise(), saveSettings: fakes.promise(), usage: listStandIn as never } }),
+      machine.provide({ actors: { fetchSettings: fakes.promise(), saveSettings: fakes.promise(), usage: listStandIn as never } }),
       { input: path.input as object, inspect },
     ),
   states: {
@@ -133,6 +151,8 @@ defineModelTests({
       expect(selectLoading(snap(snapshot))).toBe(true);
       expect(env.fakes.isRunning('fetchSettings')).toBe(true);
       expect(selectSettings(snap(snapshot))).toBeNull();
+      // Reintentar reads once more; nothing else starts a read.
+      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(env.from.matches({ settings: 'failed' }) ? ['fetchSettings'] : []);
     },
     'settings.failed': (snapshot, env) => {
       expect(selectFailed(snap(snapshot))).toBe(true);
@@ -175,6 +195,8 @@ defineModelTests({
       expect(env.fakes.inputOf('saveSettings')).toEqual(sent(snapshot));
       expect(Object.keys(sent(snapshot)).length).toBeGreaterThan(0);
       expect(selectCanSave(snap(snapshot))).toBe(false);
+      // One PATCH per Guardar.
+      expect(env.started, 'requests started').toEqual(env.from.matches({ settings: { ready: 'saving' } }) ? [] : ['saveSettings']);
     },
     'usage.running': (snapshot, env) => {
       expect(selectUsageActor(snap(snapshot))).toBeDefined();

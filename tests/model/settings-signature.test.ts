@@ -34,6 +34,12 @@ const STATE_REFUSED = failure(422, 'validation.failed', 'Los datos enviados no s
 const SERVER_FAILED = failure(500, 'server.error');
 const LEAVE = { type: 'page.leave', to: '/new' } as const;
 
+/** A sigla is 3 to 4 characters, blanks around it ignored (this test types letters only, so length is the rule). */
+const fits = (typed: string) => typed.trim().length >= 3 && typed.trim().length <= 4;
+/** The form differs from the signature in use, the text as a save would send it (none in use: nothing to save). */
+const unsaved = (c: Pick<SettingsSignatureContext, 'saved' | 'text' | 'active'>) =>
+  c.saved !== null && (c.text.trim() !== c.saved.signature || c.active !== c.saved.is_active);
+
 function running(env: StepEnv, id: string | null) {
   for (const other of ['fetchSignature', 'saveSignature']) expect(env.fakes.isRunning(other), other).toBe(other === id);
 }
@@ -71,6 +77,30 @@ function emits(env: StepEnv): AnyEventObject[] {
 defineModelTests({
   name: 'settings-signature',
   machine: settingsSignatureMachine,
+  // The header, SPEC §5 and §8, decision 0104: a school with a signature edits it, one without gets nothing
+  // to edit; Guardar sends a valid, changed form, a text that breaks the rule is refused in place;
+  // leaving with unsaved changes asks, and a save under way finishes first, then leaves (or asks again if
+  // it failed for another reason than the text, which drops the navigation: there is something to fix).
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: {
+        'xstate.done.actor.fetchSignature': ({ event }) => (event.output ? 'editing' : 'missing'),
+        'xstate.error.actor.fetchSignature': 'loadFailed',
+      },
+      loadFailed: { 'signature.retry': 'loading' },
+      missing: { 'signature.retry': 'loading' },
+      editing: {
+        'signature.save': ({ context, stay }) => (fits(context.text) && unsaved(context) ? 'saving' : stay),
+        'page.leave': ({ context, stay }) => (unsaved(context) ? 'confirmingLeave' : stay),
+      },
+      saving: {
+        'xstate.done.actor.saveSignature': ({ context }) => (context.leaving ? 'left' : 'editing'),
+        'xstate.error.actor.saveSignature': ({ event, context }) => (event.error !== TEXT_REFUSED && context.leaving ? 'confirmingLeave' : 'editing'),
+      },
+      confirmingLeave: { 'signature.discard': 'left', 'signature.stay': 'editing' },
+    },
+  },
   traversal: {
     events: [
       { type: 'signature.change', value: 'AB' },
@@ -100,12 +130,14 @@ defineModelTests({
     },
     limit: 5000,
   },
-  createActor: ({ fakes, inspect }) =>
-    createActor(settingsSignatureMachine.provide({ actors: { fetchSignature: fakes.promise(), saveSignature: fakes.promise() } }), { inspect }),
+  createActor: ({ fakes, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchSignature: fakes.promise(), saveSignature: fakes.promise() } }), { inspect }),
   states: {
     loading: (s, env) => {
       running(env, 'fetchSignature');
       expect(s.hasTag('busy')).toBe(true);
+      // Reintentar reads once more; nothing else starts a read.
+      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(env.from.matches('loading') ? [] : ['fetchSignature']);
       expect(s.can({ type: 'signature.save' })).toBe(false);
     },
     loadFailed: (s, env) => {
@@ -131,6 +163,7 @@ defineModelTests({
       expect(s.can({ type: 'signature.save' })).toBe(hasChanges(c) || signatureError(c.text) !== null);
       // The root lets a navigation through at once unless something typed is unsaved.
       expect(s.can(LEAVE)).toBe(hasChanges(c));
+      expect(s.can(LEAVE), 'asks before leaving, by the test').toBe(unsaved(c));
       const type = env.event.type;
       if (type === 'xstate.done.actor.fetchSignature') expect(c).toMatchObject({ saved: SIG, text: 'CSA', active: true, error: null, failed: false });
       if (type === 'signature.change') {
@@ -155,6 +188,8 @@ defineModelTests({
     saving: (s, env) => {
       running(env, 'saveSignature');
       expect(s.hasTag('busy')).toBe(true);
+      // One PATCH per Guardar; a navigation meanwhile starts nothing.
+      expect(env.started, 'requests started').toEqual(env.from.matches('saving') ? [] : ['saveSignature']);
       const c = ctx(s);
       // One PATCH of the school's row: the text trimmed as the server keeps it, is_active as 1 or 0.
       expect(env.fakes.inputOf('saveSignature')).toEqual({ id: SIG.id, signature: c.text.trim(), is_active: c.active ? 1 : 0 });

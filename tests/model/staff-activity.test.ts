@@ -80,6 +80,46 @@ const INTERNAL: AnyEventObject[] = [
   { type: 'xstate.error.actor.summary', error: new Error('summary: a bug') },
 ];
 
+/** The range offered on the school's October 2026 (Chile): the last 24 months, the last 5 school years. */
+const OFFERED = { month: ['2024-11', TODAY], 'school-year': ['2022', '2026'] } as const;
+
+/** The period `step` away from `key`: the month before or after, or the school year. */
+function stepped(kind: Query['period']['kind'], key: string, step: number): string {
+  if (kind === 'school-year') return String(Number(key) + step);
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  const at = new Date(Date.UTC(year, month - 1 + step, 1));
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Whether an arrow moves, in the test's words: from the period shown (the one asked, or the one the
+ * server's answer names when its default was asked, none before it answers) to one begun and offered.
+ */
+function arrowMoves(context: { query: Query; activity: { period: { kind: string; key: string } } | null }, step: number): boolean {
+  const { period } = context.query;
+  const shown = period.key ?? (context.activity?.period.kind === period.kind ? context.activity.period.key : null);
+  if (shown === null) return false;
+  const [oldest, newest] = OFFERED[period.kind];
+  const key = stepped(period.kind, shown, step);
+  return key >= oldest && key <= newest;
+}
+
+/** The period and cargo each address of this test names, read by hand (a future year or a bad id: the default). */
+function queryNamed(search: string): Query {
+  switch (search) {
+    case '':
+    case '?sort=read_rate&dir=desc':
+      return { period: { kind: 'month', key: null }, positionId: null };
+    case '?position_id=3&sort=name&dir=asc':
+      return { period: { kind: 'month', key: null }, positionId: 3 };
+    case '?period=school-year&year=2031&position_id=x':
+      return { period: { kind: 'school-year', key: null }, positionId: null };
+    default:
+      throw new Error(`queryNamed: say what ${search} names`);
+  }
+}
+const sameQuery = (a: Query, b: Query) => a.period.kind === b.period.kind && a.period.key === b.period.key && a.positionId === b.positionId;
+
 /** Whether the step changed the period or the cargo shown (and so asked again). */
 const queryChanged = ({ from, to }: StepEnv) => !same(queryOf(from), queryOf(to));
 const periodChanged = ({ from, to }: StepEnv) => !same(queryOf(from).period, queryOf(to).period);
@@ -103,6 +143,25 @@ const summaryYear = (query: Query) => (query.period.kind === 'school-year' ? que
 defineModelTests({
   name: 'staff-activity',
   machine: staffActivityMachine,
+  // The header, SPEC §2 and decision 0084, each region apart. The table asks again (aborting a request
+  // still out) for another period kind, an arrow that moves, another cargo, or an address read back that
+  // names another period or cargo; sorting never asks; a failure offers Reintentar. The summary runs
+  // beside it, and a crash of it is offered a restart.
+  oracle: {
+    initial: { table: 'loading', summary: 'running' },
+    targets: {
+      table: {
+        'activity.periodKind': ({ event, context, stay }) => (event.kind === context.query.period.kind ? stay : 'table.loading'),
+        'activity.shift': ({ event, context, stay }) => (arrowMoves(context, event.step) ? 'table.loading' : stay),
+        'activity.position': ({ event, context, stay }) => (event.positionId === context.query.positionId ? stay : 'table.loading'),
+        'activity.address': ({ event, context, stay }) => (sameQuery(queryNamed(event.search), context.query) ? stay : 'table.loading'),
+      },
+      'table.loading': { 'xstate.done.actor.fetchActivity': 'table.shown', 'xstate.error.actor.fetchActivity': 'table.failed' },
+      'table.failed': { 'activity.retry': 'table.loading' },
+      'summary.running': { 'xstate.error.actor.summary': 'summary.crashed' },
+      'summary.crashed': { 'activity.restartSummary': 'summary.running' },
+    },
+  },
   traversal: {
     events: EVENTS,
     internal: INTERNAL,
@@ -134,8 +193,8 @@ defineModelTests({
     limit: 20_000,
     input: { search: '', clock: CLOCK },
   },
-  createActor: ({ fakes, path, inspect }) =>
-    createActor(staffActivityMachine.provide({ actors: { fetchActivity: fakes.promise(), summary: listStandIn as never } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchActivity: fakes.promise(), summary: listStandIn as never } }), { input: path.input as never, inspect }),
   states: {
     // The table and the summary live side by side: neither region's state stops the other.
     table: (snapshot) => expect(snapshot.matches('summary')).toBe(true),
@@ -146,6 +205,9 @@ defineModelTests({
       expect(env.fakes.inputOf('fetchActivity')).toEqual(queryOf(snapshot));
       expect(selectActivity(snap(snapshot))).toEqual(env.event.type === 'xstate.init' ? null : env.from.context.activity);
       if (env.event.type === 'xstate.init') expect(queryOf(snapshot)).toEqual({ period: { kind: 'month', key: null }, positionId: null });
+      // A new period or cargo asks once, aborting a request still out (the live one is the new query's).
+      const asks = !env.from.matches({ table: 'loading' }) || !sameQuery(queryOf(env.from), queryOf(snapshot));
+      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(asks ? ['fetchActivity'] : []);
     },
     'table.shown': (snapshot, env) => {
       expect(selectLoading(snap(snapshot))).toBe(false);

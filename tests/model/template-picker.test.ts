@@ -62,6 +62,13 @@ function toldList({ from, event }: StepEnv): AnyEventObject[] {
   }
 }
 
+/** What compose last asked of the closed picker (an open or a use), per actor: recorded as it is sent. */
+const asked = new WeakMap<object, AnyEventObject>();
+const sendCommand = (env: StepEnv) => {
+  if ((env.actor.getSnapshot() as AnyMachineSnapshot).matches('closed')) asked.set(env.actor, env.event);
+  send(env);
+};
+
 const CLEAR_ADDRESS = { type: 'navigate', to: '/new', replace: true };
 const FOCUS_CONTENT = { type: 'focus', target: 'compose-content' };
 const FOCUS_BUTTON = { type: 'focus', target: 'compose-use-template' };
@@ -128,6 +135,30 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
 defineModelTests({
   name: 'template-picker',
   machine: templatePickerMachine,
+  // The header and the decision on using a template: nothing typed is replaced without a yes; the start's
+  // template is fetched, then asked about or applied the same way.
+  oracle: {
+    initial: 'closed',
+    targets: {
+      closed: { 'templates.open': 'open', 'templates.use': 'fetching' },
+      open: {
+        // A listed template: asked about over typed text, else applied and the dialog closed; a template
+        // no longer listed (a stale click) does nothing.
+        'templates.choose': ({ event, context, stay }) =>
+          context.items.some((item) => item.id === event.id) ? (context.replaces ? 'confirming' : 'closed') : stay,
+        'templates.close': 'closed',
+        // The list broke: the dialog closes with the request error (search, filter and retry keep it open).
+        'xstate.error.actor.list': 'closed',
+      },
+      fetching: {
+        // Gone meanwhile: nothing to apply; found: the same question over typed text.
+        'xstate.done.actor.fetchTemplate': ({ event, context }) => (event.output !== null && context.replaces ? 'confirming' : 'closed'),
+        'xstate.error.actor.fetchTemplate': 'closed',
+      },
+      // Reemplazar applies, Mantener mi texto keeps: either way the question is answered.
+      confirming: { 'templates.confirm': 'closed', 'templates.cancel': 'closed' },
+    },
+  },
   traversal: {
     events: EVENTS,
     internal: INTERNAL,
@@ -136,9 +167,9 @@ defineModelTests({
     serializeState: (s) => JSON.stringify([s.value, s.context.repository, s.context.q, (s.context.items as Template[]).map((i) => i.id), s.context.replaces, s.context.chosen?.id ?? null]),
     limit: 5_000,
   },
-  createActor: ({ fakes, inspect }) => {
+  createActor: ({ fakes, inspect, machine }) => {
     reports.length = 0;
-    return createActor(templatePickerMachine.provide({ actors: { list: listStandIn as never, fetchTemplate: fakes.promise() } }), {
+    return createActor(machine.provide({ actors: { list: listStandIn as never, fetchTemplate: fakes.promise() } }), {
       input: { parent: recordingParent(reports) },
       inspect,
     });
@@ -174,20 +205,23 @@ defineModelTests({
       expect(reports.splice(0)).toEqual([]);
       expect(selectPickerFetching(pk(snapshot))).toBe(true);
       expect(env.fakes.inputOf('fetchTemplate')).toEqual({ id: 11 });
+      if (env.event.type === 'templates.use' && env.from.matches('closed')) expect(env.started, 'the template is asked for').toEqual(['fetchTemplate']);
     },
     confirming: (snapshot, env) => {
       // Asked before anything is replaced: compose has got nothing.
       expect(reports.splice(0)).toEqual([]);
       expect(selectAsksReplace(pk(snapshot))).toBe(true);
       expect(snapshot.context.replaces).toBe(true);
+      // Only over text: compose said so when it opened the picker or passed the start's template.
+      expect(asked.get(env.actor)?.replaces, 'compose said the form has text').toBe(true);
       expect(selectChosenName(pk(snapshot))).toBe(CITATION.name);
       expect(selectPickerList(pk(snapshot))).toBeUndefined();
       expect(env.fakes.isRunning('fetchTemplate')).toBe(false);
     },
   },
   events: {
-    'templates.open': send,
-    'templates.use': send,
+    'templates.open': sendCommand,
+    'templates.use': sendCommand,
     'templates.search': send,
     'templates.repository': send,
     'templates.retry': send,

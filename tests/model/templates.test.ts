@@ -187,6 +187,13 @@ function unsaved(snapshot: AnyMachineSnapshot): boolean {
   return draft.name.trim() !== origin.name || draft.content !== origin.content;
 }
 
+/** The step's context read as a snapshot, for the helpers above (they read only its context). */
+const withContext = (context: unknown) => ({ context }) as unknown as AnyMachineSnapshot;
+/** Decision 0064 in short: a save needs a name and a text that are not blank. */
+const saveable = (draft: { name: string; content: string }) => draft.name.trim() !== '' && draft.content.trim() !== '';
+/** A row on screen, and whether it is the user's own (editable) or a library's (read-only). */
+const rowIs = (context: { items: Template[] }, id: number, editable: boolean) => context.items.some((item) => item.id === id && item.editable === editable);
+
 /**
  * The paths are bounded by what is offered where: the rows, the search and the tabs change only in idle
  * (the search and the tabs with no rows yet and no search, rows with no search); the row actions and the
@@ -226,6 +233,36 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
 defineModelTests({
   name: 'templates',
   machine: templatesMachine,
+  // The header and decision 0064: one thing at a time over the rows. The editor opens for a new or an own
+  // template; Guardar asks only with a name and a text, a failure returns to the editor; closing asks first
+  // when something typed would be lost, and typing answers «Seguir editando». Delete asks first; only a
+  // library's template is copied. A crashed list is a failure until Reintentar starts a new one.
+  oracle: {
+    initial: 'shown.idle',
+    targets: {
+      shown: { 'xstate.error.actor.list': 'crashed' },
+      crashed: { 'templates.retry': 'shown.idle' },
+      'shown.idle': {
+        'templates.create': 'shown.editing',
+        'templates.edit': ({ event, context, stay }) => (rowIs(context, event.id, true) ? 'shown.editing' : stay),
+        'templates.delete': ({ event, context, stay }) => (rowIs(context, event.id, true) ? 'shown.confirmingDelete' : stay),
+        'templates.copy': ({ event, context, stay }) => (rowIs(context, event.id, false) ? 'shown.copying' : stay),
+      },
+      'shown.editing': {
+        'templates.save': ({ context, stay }) => (saveable(context.draft) ? 'shown.saving' : stay),
+        'templates.close': ({ context }) => (unsaved(withContext(context)) ? 'shown.confirmingDiscard' : 'shown.idle'),
+      },
+      'shown.saving': { 'xstate.done.actor.saveTemplate': 'shown.idle', 'xstate.error.actor.saveTemplate': 'shown.editing' },
+      'shown.confirmingDiscard': {
+        'templates.discard': 'shown.idle',
+        'templates.keepEditing': 'shown.editing',
+        'templates.change': ({ event, context, stay }) => (event.value !== context.draft[event.field] ? 'shown.editing' : stay),
+      },
+      'shown.confirmingDelete': { 'templates.confirm': 'shown.deleting', 'templates.cancel': 'shown.idle' },
+      'shown.deleting': { 'xstate.done.actor.deleteTemplate': 'shown.idle', 'xstate.error.actor.deleteTemplate': 'shown.idle' },
+      'shown.copying': { 'xstate.done.actor.copyTemplate': 'shown.idle', 'xstate.error.actor.copyTemplate': 'shown.idle' },
+    },
+  },
   traversal: {
     events: EVENTS,
     internal: [...INTERNAL, NONE, MINE],
@@ -241,9 +278,9 @@ defineModelTests({
     { name: 'mis-plantillas', traversal: { internal: [...INTERNAL, NONE, MINE], input: {} } },
     { name: 'hermes', traversal: { internal: [...INTERNAL, NONE, LIBRARY], input: { repository: 'hermes' } } },
   ],
-  createActor: ({ fakes, path, inspect }) =>
+  createActor: ({ fakes, path, inspect, machine }) =>
     createActor(
-      templatesMachine.provide({
+      machine.provide({
         actors: { list: listStandIn as never, saveTemplate: fakes.promise(), deleteTemplate: fakes.promise(), copyTemplate: fakes.promise() },
       }),
       { input: path.input as object, inspect },
@@ -308,11 +345,13 @@ defineModelTests({
         expect(snapshot.context.errors).toEqual(error.status === 422 ? { name: { key: 'templates.errors.server', params: { message: error.fieldErrors.name?.[0] } } } : {});
       }
       if (env.event.type === 'templates.save') expect(snapshot.context.errors).toEqual(templateErrors(draft));
+      if (env.event.type === 'templates.save') expect(saveable(draft), 'Guardar stayed on a draft it cannot send').toBe(false);
     },
     'shown.saving': (snapshot, env) => {
       expect(selectIsSaving(tpl(snapshot))).toBe(true);
       const draft = snapshot.context.draft;
       expect(templateErrors(draft)).toEqual({});
+      expect(saveable(draft), 'only a name and a text are sent').toBe(true);
       expect(env.fakes.inputOf('saveTemplate')).toEqual({ id: draft.id, template: { name: draft.name.trim(), content: draft.content } });
       expectRunning(env, 'saveTemplate');
     },

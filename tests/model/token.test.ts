@@ -13,6 +13,9 @@ const ACCESS_EXPIRED = { tokenExpiresAt: T0 - 1_000, refreshExpiresAt: T0 + 600_
 const BOTH_EXPIRED = { tokenExpiresAt: T0 - 2_000, refreshExpiresAt: T0 - 1_000 };
 const REFRESHED = { tokenExpiresAt: T0 + 1_800_000, refreshExpiresAt: T0 + 3_600_000 };
 
+/** SPEC §4: a token counts as expired 500 ms before its time. */
+const MARGIN = 500;
+
 const refreshExpired = new ApiFailureError({ status: 401, code: 'auth.refresh_expired', message: 'expired', fieldErrors: {} });
 
 const timesOf = (snapshot: AnyMachineSnapshot) => ({
@@ -28,6 +31,29 @@ function expectRefreshRunning(env: StepEnv, running: boolean) {
 defineModelTests({
   name: 'token',
   machine: tokenMachine,
+  // SPEC §4 (500 ms margin) and §8: refresh when the access token is due while the refresh token lives.
+  oracle: {
+    initial: 'unknown',
+    targets: {
+      // New times (a login, the start-up cookie) count from now, whatever came before; a logout forgets them.
+      '*': { 'token.set': 'valid', 'token.clear': 'unknown' },
+      valid: {
+        // Due 500 ms before the access token expires (at once if it already has): refreshed if the
+        // refresh token still lives then, else the session is over.
+        'xstate.after.refreshDue.token.valid': ({ context: { tokenExpiresAt, refreshExpiresAt } }) => {
+          const due = Math.max(Date.now(), (tokenExpiresAt ?? 0) - MARGIN);
+          return refreshExpiresAt !== null && due < refreshExpiresAt - MARGIN ? 'refreshing' : 'expired';
+        },
+        // The request gate refused a request: over only if both tokens are past their margin now.
+        'token.check': ({ context, stay }) => {
+          const now = Date.now();
+          const alive = (expiresAt: number | null) => expiresAt !== null && now < expiresAt - MARGIN;
+          return alive(context.tokenExpiresAt) || alive(context.refreshExpiresAt) ? stay : 'expired';
+        },
+      },
+      refreshing: { 'xstate.done.actor.refreshToken': 'valid', 'xstate.error.actor.refreshToken': 'expired' },
+    },
+  },
   traversal: {
     events: [
       { type: 'token.set', ...LONG },
@@ -44,8 +70,8 @@ defineModelTests({
     input: { now: () => T0 },
     limit: 500,
   },
-  createActor: ({ fakes }) =>
-    createActor(tokenMachine.provide({ actors: { refreshToken: fakes.promise() } }), { input: { now: () => Date.now() } }),
+  createActor: ({ fakes, machine }) =>
+    createActor(machine.provide({ actors: { refreshToken: fakes.promise() } }), { input: { now: () => Date.now() } }),
   states: {
     unknown: (snapshot, env) => {
       expect(selectTokenStatus(token(snapshot))).toBe('unknown');

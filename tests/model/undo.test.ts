@@ -22,6 +22,19 @@ function expectRunning(env: StepEnv, ids: number[] | null) {
 defineModelTests({
   name: 'undo',
   machine: undoMachine,
+  // "Deshacer" restores what its toast deleted; undos pressed meanwhile wait their turn.
+  oracle: {
+    initial: 'idle',
+    targets: {
+      // A toast of nothing has nothing to put back.
+      idle: { 'undo.restore': ({ event, stay }) => (event.ids.length > 0 ? 'restoring' : stay) },
+      // Done or refused, the next waiting undo starts; with none waiting, it rests.
+      restoring: {
+        'xstate.done.actor.restoreMessages': ({ context }) => (context.queued.length > 0 ? 'restoring' : 'idle'),
+        'xstate.error.actor.restoreMessages': ({ context }) => (context.queued.length > 0 ? 'restoring' : 'idle'),
+      },
+    },
+  },
   traversal: {
     events: [FIRST, LATER, AGAIN, NOTHING],
     internal: [
@@ -32,7 +45,7 @@ defineModelTests({
     filterEvents: (snapshot, event) => event.type !== 'undo.restore' || ctx(snapshot).queued.length === 0,
     limit: 500,
   },
-  createActor: ({ fakes, inspect }) => createActor(undoMachine.provide({ actors: { restoreMessages: fakes.promise() } }), { inspect }),
+  createActor: ({ fakes, inspect, machine }) => createActor(machine.provide({ actors: { restoreMessages: fakes.promise() } }), { inspect }),
   states: {
     idle: (snapshot, env) => {
       expect(selectIsUndoing(snapshot as never)).toBe(false);
@@ -45,6 +58,7 @@ defineModelTests({
       expectRunning(env, ctx(snapshot).ids);
       // Pressed meanwhile: waits, unless those ids are already on their way.
       if (env.event.type === 'undo.restore' && env.from.matches('restoring')) {
+        expect(env.started, 'the running restore goes on').toEqual([]);
         const known = [...ctx(env.from).ids, ...ctx(env.from).queued];
         expect(ctx(snapshot).queued).toEqual([...ctx(env.from).queued, ...(env.event.ids as number[]).filter((id) => !known.includes(id))]);
       }

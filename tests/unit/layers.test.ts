@@ -49,3 +49,96 @@ describe('import direction', () => {
     expect([...offending('src', (t) => !inside('tests')(t)), ...offending('server', (t) => !inside('tests')(t))]).toEqual([]);
   });
 });
+
+/**
+ * The server's domains: each folder under server/ (compose, delivery, db, http, …) is one, and each file at
+ * the top (app.ts, config.ts, …) is one of its own. `import type` counts: a type is still something one
+ * domain must know of the other, and a circle through types becomes a circle of values as soon as a helper
+ * is moved across it.
+ */
+function serverDomainOf(path: string): string | null {
+  const parts = path.split('/');
+  if (parts[0] !== 'server' || parts.length < 2) return null;
+  return parts.length === 2 ? parts[1]!.replace(/\.tsx?$/, '') : parts[1]!;
+}
+
+/** Domain → domain → the file imports behind that edge. */
+function serverDomainGraph(): Map<string, Map<string, string[]>> {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const file of sources('server')) {
+    const from = serverDomainOf(file)!;
+    for (const target of importsOf(file)) {
+      const to = serverDomainOf(target);
+      if (to === null || to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string[]>();
+      graph.set(from, edges);
+      edges.set(to, [...(edges.get(to) ?? []), `${file} → ${target}`]);
+    }
+  }
+  return graph;
+}
+
+/** One circle per strongly connected group of domains (Tarjan), spelt out with the imports that close it. */
+function domainCycles(graph: Map<string, Map<string, string[]>>): string[] {
+  const next = (node: string) => [...(graph.get(node)?.keys() ?? [])].sort();
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const groups: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const to of next(node)) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (stack.includes(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return groups.map((group) => {
+    // The shortest way back to the group's first domain, staying inside the group.
+    const start = group[0]!;
+    const previous = new Map<string, string>();
+    const queue = [start];
+    while (queue.length > 0) {
+      const node = queue.shift()!;
+      for (const to of next(node).filter((n) => group.includes(n))) {
+        if (previous.has(to)) continue;
+        previous.set(to, node);
+        queue.push(to);
+      }
+    }
+    const path = [start];
+    for (let node = previous.get(start)!; node !== start; node = previous.get(node)!) path.unshift(node);
+    path.unshift(start);
+    const imports = path.slice(1).map((to, i) => graph.get(path[i]!)!.get(to)![0]);
+    return `${path.join(' → ')} (${imports.join('; ')}; whole group: ${group.join(', ')})`;
+  });
+}
+
+describe('server domains', () => {
+  it('import one another without a circle', () => {
+    expect(domainCycles(serverDomainGraph())).toEqual([]);
+  });
+
+  it('the check finds a circle when there is one', () => {
+    const graph = new Map([
+      ['compose', new Map([['delivery', ['server/compose/a.ts → server/delivery/b']]])],
+      ['delivery', new Map([['db', ['server/delivery/b.ts → server/db/c']], ['compose', ['server/delivery/b.ts → server/compose/a']]])],
+    ]);
+    expect(domainCycles(graph)).toEqual([
+      'compose → delivery → compose (server/compose/a.ts → server/delivery/b; server/delivery/b.ts → server/compose/a; whole group: compose, delivery)',
+    ]);
+  });
+});

@@ -90,14 +90,14 @@ export const messageRecipients = pgTable(
     /** curso | electivo | funcionarios | apoderado… as shown in the recipients summary. */
     groupKind: text('group_kind').notNull(),
     groupLabel: text('group_label').notNull(),
-    /** `pending` until the delivery engine (issue 5) reports the first channel outcome. */
+    /** `pending` until the delivery engine reports the first channel outcome. */
     status: text('status', { enum: RECIPIENT_STATUSES }).notNull(),
     /** Guardians: the students they answer for in this message ("Ana Pérez, Tomás Pérez"). */
     studentNames: text('student_names'),
     /**
      * Roll-up of the deliveries: when the first of them was received or read (the earliest delivered_at or
      * read_at of those received or read), null while none is. Kept by the delivery engine with `status`
-     * (server/delivery/status.ts refreshRecipients); the dashboards' "cobertura efectiva" reads it.
+     * (server/reception/status.ts refreshRecipients); the dashboards' "cobertura efectiva" reads it.
      */
     reachedAt: timestamp('reached_at', { withTimezone: true }),
   },

@@ -90,20 +90,20 @@ export const guardians = pgTable(
     appInstalledAt: timestamp('app_installed_at', { withTimezone: true }),
     /**
      * How many of the guardian's last 3 finished device deliveries (app, SMS, WhatsApp) were not received;
-     * 3 is the yellow device status (SPEC §9). Kept by the delivery engine as deliveries end (issue 5).
+     * 3 is the yellow device status (SPEC §9). Kept by the delivery engine as deliveries end.
      */
     deviceMisses: smallint('device_misses').notNull().default(0),
     /**
-     * The delivery engine's verdict on `phone` (server/delivery/phone.ts normalizePhone, the check the SMS
+     * The delivery engine's verdict on `phone` (server/recipients/phone.ts normalizePhone, the check the SMS
      * adapter makes before texting): `sms_phone` is the number it was taken for and `sms_ok` whether an SMS
-     * can be sent to it. Stale when `sms_phone` is not `phone`; settled by server/delivery/sms-phones.ts.
+     * can be sent to it. Stale when `sms_phone` is not `phone`; settled by server/recipients/sms-phones.ts.
      */
     smsPhone: text('sms_phone'),
     smsOk: boolean('sms_ok').notNull().default(false),
   },
   (t) => [
     index('guardians_institution_idx').on(t.institutionId),
-    // The few rows whose phone has no verdict yet (server/delivery/sms-phones.ts settleSmsPhones).
+    // The few rows whose phone has no verdict yet (server/recipients/sms-phones.ts settleSmsPhones).
     index('guardians_sms_stale_idx').on(t.institutionId).where(sql`${t.phone} is distinct from ${t.smsPhone}`),
     check('guardians_phone_e164_check', sql`${t.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),
   ],

@@ -250,6 +250,8 @@ const composeSetup = setup({
     // Submission.
     intend: assign((_, intent: ComposeIntent) => ({ intent })),
     ensureKey: assign(({ context }) => ({ idempotencyKey: context.idempotencyKey ?? newIdempotencyKey() })),
+    /** A failed estimate: this form's cost is unknown again, so a retry asks for it before anything goes out. */
+    forgetEstimate: assign({ estimate: null }),
     /**
      * An estimate in: kept for "uses N SMS of M left" (a quota problem names its field, a message nobody
      * would get says so in `reach`), and the picker shows its people count for the chips it counted.
@@ -316,6 +318,11 @@ const composeSetup = setup({
   guards: {
     isValid: ({ context }, intent: ComposeIntent) => !hasErrors(composeErrors(context, intent, Date.now())),
     hasKey: ({ context }) => context.idempotencyKey !== null,
+    /**
+     * In `failed`: the author confirmed this very form's estimate (a failed estimate forgets it, an edit
+     * drops it), so what failed is the send itself and a retry may resend it.
+     */
+    isConfirmed: ({ context }) => context.estimate !== null,
     /** Leaving now would lose something: the form is not what the server has. */
     hasUnsavedChanges: ({ context }) => formFingerprint(context) !== context.savedForm,
     isLeaving: ({ context }) => context.leaving !== null,
@@ -398,7 +405,7 @@ const estimating = composeSetup.createStateConfig({
         target: 'form.editing',
         actions: [{ type: 'serverFieldErrors', params: ({ event }) => toApiFailure(event.error) }, TOAST_REVIEW, 'focusFirstError'],
       },
-      { target: 'form.failed', actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, TOAST_SEND_FAILED] },
+      { target: 'form.failed', actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, 'forgetEstimate', TOAST_SEND_FAILED] },
     ],
   },
 });
@@ -602,13 +609,14 @@ export const composeMachine = composeSetup.createMachine({
       states: {
         editing: { on: formActions() },
         savingDraft,
-        // The send failed (network, server): everything typed is here. Retry resends the same message
-        // with the same key; after an edit (no key any more) it is a new message, checked again first.
+        // The send failed (network, server): everything typed is here. Retry resends the same confirmed
+        // message with the same key; after a failed estimate it asks for the cost again (nothing goes out
+        // unconfirmed); after an edit (no key any more) it is a new message, checked again first.
         failed: {
           on: {
             'compose.retry': [
-              { guard: and(['hasKey', 'isScheduling']), target: '#compose.scheduling', actions: 'clearErrors' },
-              { guard: 'hasKey', target: '#compose.sending', actions: 'clearErrors' },
+              { guard: and(['hasKey', 'isConfirmed', 'isScheduling']), target: '#compose.scheduling', actions: 'clearErrors' },
+              { guard: and(['hasKey', 'isConfirmed']), target: '#compose.sending', actions: 'clearErrors' },
               { guard: { type: 'isValid', params: ({ context }) => context.intent }, target: '#compose.estimating', actions: ['clearErrors', 'ensureKey'] },
               { target: 'editing', actions: ['showErrors', TOAST_REVIEW, 'focusFirstError'] },
             ],

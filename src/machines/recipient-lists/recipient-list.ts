@@ -7,7 +7,7 @@
 // nuevo" is for all. A delete refused because a scheduled message uses the list keeps the list and names
 // that message. The rename field's text is the context's `nameDraft`: typing is kept across every reload.
 // The pure rules are in recipient-lists/recipient-list-rules.ts.
-import { assertEvent, assign, emit, enqueueActions, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, emit, enqueueActions, not, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../../shared/recipient-lists-contract';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
@@ -169,8 +169,9 @@ export const recipientListMachine = setup({
     },
     ready: {
       on: {
-        // Confirmed in the picker: the picks join the list (empty: nothing to do).
-        'picker.confirmed': [{ guard: 'hasPicks', target: '.adding' }, { actions: 'resetPicker' }],
+        // Confirmed in the picker with nothing picked: nothing to add, the picker starts empty again. Picks
+        // are added from idle on the owner's list only (below): never over a running call or a colleague's list.
+        'picker.confirmed': { guard: not('hasPicks'), actions: 'resetPicker' },
         'members.search': { guard: 'hasOtherQuery', actions: { type: 'viewMembers', params: ({ event }) => afterSearch(event.query) } },
         'members.showMore': { guard: 'hasMoreRows', actions: { type: 'viewMembers', params: ({ context }) => afterShowMore(context.members, context) } },
         // The owner types whenever (a call running too): the text is kept, and a reload does not replace it.
@@ -186,6 +187,7 @@ export const recipientListMachine = setup({
             ],
             'detail.share': { guard: 'isOtherSharing', target: 'sharing' },
             'detail.addMembers': { guard: 'isOwner', actions: 'openPicker' },
+            'picker.confirmed': { guard: and(['isOwner', 'hasPicks']), target: 'adding' },
             'detail.removeMember': { guard: 'isListedMember', target: 'removingMember', actions: 'assignMember' },
             'detail.removeStale': { guard: 'hasStale', target: 'removingStale' },
             'detail.editMember': { guard: 'isListedMember', target: 'editingMember', actions: 'assignMember' },

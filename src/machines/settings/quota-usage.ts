@@ -100,6 +100,8 @@ export const quotaUsageMachine = setup({
         onDone: { target: 'shown', actions: { type: 'assignUsage', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
       },
+      // A save while the bars are on their way: the request out may predate the new limit, so ask again.
+      on: { 'usage.reload': { target: 'loading', reenter: true } },
     },
     shown: {
       // The limit changed (a save): the bars are asked for again.

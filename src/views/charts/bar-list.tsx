@@ -1,8 +1,9 @@
-// A horizontal bar list (issue 15: top senders and courses; the dashboards' rankings next): each row a
+// A horizontal bar list (top senders and courses): each row a
 // name, its figure and a bar as long as its share of the first. A list is already text, so it needs no
 // table fallback; the bars are decoration (aria-hidden). Styled by classes, geometry as SVG attributes.
 import { useId } from 'react';
 import { cn } from '../lib/utils';
+import { Card, CardContent } from '../ui/card';
 import { formatNumber, shareOf } from './scale';
 
 export interface BarListItem {
@@ -55,5 +56,16 @@ export function BarList({ title, items, locale, empty, formatValue, className }:
         </ol>
       )}
     </section>
+  );
+}
+
+/** A bar list in a card of its own, beside others (this month's top senders, top courses). */
+export function BarListCard(props: BarListProps) {
+  return (
+    <Card className="min-w-0">
+      <CardContent>
+        <BarList {...props} />
+      </CardContent>
+    </Card>
   );
 }

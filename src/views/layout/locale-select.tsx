@@ -1,13 +1,11 @@
-import { useSelector } from '@xstate/react';
 import { LOCALES, isLocale } from '../../i18n';
-import { selectLocale } from '../../machines/app/locale';
 import { localeActor } from '../actors';
-import { useT } from '../lib/i18n';
+import { useLocale, useT } from '../lib/i18n';
 import { NativeSelect } from '../ui/native-select';
 
 export function LocaleSelect({ className }: { className?: string }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   return (
     <label className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
       <span className="sr-only shrink-0 sm:not-sr-only">{t('locale.label')}</span>

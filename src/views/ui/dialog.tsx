@@ -52,3 +52,39 @@ export function DialogTitle({ className, ...props }: React.ComponentProps<typeof
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
+
+/**
+ * A question asked in a dialog (`alertdialog`): its title, what it means, and the answers as the footer's
+ * buttons (children). Escape and a click outside are `onDismiss`, the answer that keeps things as they are.
+ */
+export function QuestionDialog({
+  open,
+  onDismiss,
+  title,
+  description,
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof DialogPrimitive.Content>, 'title' | 'role'> & { open: boolean; onDismiss: () => void; title: React.ReactNode; description: React.ReactNode }) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onDismiss()}>
+      <DialogContent role="alertdialog" {...props}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>{children}</DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Where the focus goes as a dialog opens: that answer, not the dialog's first button. */
+export const focusOnOpen =
+  (target: React.RefObject<HTMLElement | null>) =>
+  (event: Event): void => {
+    event.preventDefault();
+    target.current?.focus();
+  };
+
+/** As a dialog closes the focus stays where the machine puts it (it emits `focus`), not on Radix's guess. */
+export const keepFocusOnClose = (event: Event): void => event.preventDefault();

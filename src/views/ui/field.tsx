@@ -23,3 +23,33 @@ export function FieldError({ className, children, ...props }: React.ComponentPro
     </p>
   );
 }
+
+/** The ids an element is described by, in order, without the absent ones; none: no attribute. */
+export const describedBy = (...ids: Array<string | false | null | undefined>): string | undefined => {
+  const list = ids.filter(Boolean).join(' ');
+  return list === '' ? undefined : list;
+};
+
+/** A control's side of its field's error: invalid while there is one, and described by it after `also`. */
+export const errorProps = (error: React.ReactNode, errorId: string, ...also: Array<string | false | null | undefined>) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': describedBy(...also, error ? errorId : null),
+});
+
+/** A labelled field: its control and what goes with it (children), then its error, read out as it appears. */
+export function FormField({
+  label,
+  htmlFor,
+  error,
+  errorId,
+  children,
+  ...props
+}: React.ComponentProps<typeof Field> & { label: React.ReactNode; htmlFor: string; error: React.ReactNode; errorId: string }) {
+  return (
+    <Field data-invalid={error ? true : undefined} {...props}>
+      <FieldLabel htmlFor={htmlFor}>{label}</FieldLabel>
+      {children}
+      <FieldError id={errorId}>{error}</FieldError>
+    </Field>
+  );
+}

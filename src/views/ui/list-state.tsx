@@ -13,20 +13,28 @@ export function ListSkeleton({ label, rows = 6, className, rowClassName }: { lab
   );
 }
 
-/** A list that could not load (SPEC §8: silent, in place): what happened and Reintentar. */
+/** What could not be loaded, said in place (SPEC §8: silent), and what to do about it (children). */
+export function LoadFailure({ message, className, children, ...props }: React.ComponentProps<'div'> & { message: React.ReactNode }) {
+  return (
+    <div role="alert" className={cn('flex flex-col items-start gap-3 rounded-lg border bg-card p-6', className)} {...props}>
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+/** A list that could not load: what happened and Reintentar. */
 export function ListFailure({
   message,
   retryLabel,
   onRetry,
-  className,
   ...props
 }: React.ComponentProps<'div'> & { message: React.ReactNode; retryLabel: React.ReactNode; onRetry: () => void }) {
   return (
-    <div role="alert" data-slot="list-failure" className={cn('flex flex-col items-start gap-3 rounded-lg border bg-card p-6', className)} {...props}>
-      <p>{message}</p>
+    <LoadFailure data-slot="list-failure" message={message} {...props}>
       <Button type="button" variant="outline" onClick={onRetry}>
         {retryLabel}
       </Button>
-    </div>
+    </LoadFailure>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type * as React from 'react';
 import { Link } from 'wouter';
 import { cn } from '../lib/utils';
@@ -67,4 +67,32 @@ export function useCurrentTabInView(row: RefObject<HTMLElement | null>, location
     if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
     nav.scrollLeft = Math.max(0, current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2);
   }, [row, location]);
+}
+
+/**
+ * A shell's section tabs as a `nav` row that scrolls sideways inside itself on a phone (the data dashboards,
+ * the news wall), with the current tab kept in view as `location` changes.
+ */
+export function ScrollingNavTabs({
+  label,
+  items,
+  location,
+  isCurrent,
+  slot,
+  className,
+  ...props
+}: Omit<React.ComponentProps<'nav'>, 'ref'> & {
+  label: string;
+  items: readonly { href: string; label: string }[];
+  location: string;
+  isCurrent?: (location: string, href: string) => boolean;
+  slot: string;
+}) {
+  const row = useRef<HTMLElement>(null);
+  useCurrentTabInView(row, location);
+  return (
+    <nav ref={row} aria-label={label} className={cn('relative min-w-0 overflow-x-auto border-b', className)} {...props}>
+      <NavTabs items={items} location={location} isCurrent={isCurrent} slot={slot} className="mb-0 w-max flex-nowrap" itemClassName="shrink-0 whitespace-nowrap" />
+    </nav>
+  );
 }

@@ -25,7 +25,7 @@
 //                23:30: G1 (not this month).
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client';
-import { monthIn } from '../../../server/compose/quota';
+import { monthIn } from '../../../server/db/time';
 import { userPolicies, userRoles, users } from '../../../server/db/schema/auth';
 import { deliveries } from '../../../server/db/schema/delivery';
 import { institutions } from '../../../server/db/schema/institutions';
@@ -189,7 +189,7 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
           counterpartSearch: author,
           readAt: t.read ? new Date() : null,
         });
-        // As the real send path writes it (server/compose/expand.ts): the colleague's Hermes inbox is their app,
+        // As the real send path writes it (server/recipients/expand.ts): the colleague's Hermes inbox is their app,
         // `user:<login id>`, read when they read the entry (server/messages/lifecycle.ts markRead).
         if (t.app) {
           await db.insert(deliveries).values({ messageId, recipientId: r!.id, channel: 'app-mobile', status: t.read ? 'read' : 'received', address: `user:${t.colleague.userId}` });

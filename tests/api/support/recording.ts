@@ -3,7 +3,7 @@
 // (UPDATEs for the hand-over, applyReports for receipts) and checks what was queued.
 import type { Adapters, ChannelAdapter } from '../../../server/delivery/channel';
 import type { DeliveryEngine } from '../../../server/delivery/engine-contract';
-import type { DeliveryReport, ReportStatus } from '../../../server/delivery/status';
+import type { DeliveryReport, ReportStatus } from '../../../server/reception/status';
 import { createApp } from '../../../server/app';
 import type { Db } from '../../../server/db/client';
 import { listen, makeDist, openSeededCopy, testConfig } from './server';

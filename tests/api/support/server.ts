@@ -14,7 +14,7 @@ import { openDb, type Db, type DbHandle } from '../../../server/db/client';
 import { createDelivery, type Delivery, type DeliveryOptions } from '../../../server/delivery/setup';
 import { createLogger } from '../../../server/log';
 import { AttachmentStore } from '../../../server/storage/attachments';
-import { rowsOf } from '../../../server/compose/expand';
+import { rowsOf } from '../../../server/db/sql';
 import { createDatabase, databaseUrl, dropDatabase, onPostgres, uniqueName } from './pg';
 import { makeTempDir } from './tmp';
 

@@ -8,8 +8,10 @@ import {
   type AttachmentActorRef,
 } from '../../../machines/compose/attachment';
 import { formatBytes } from '../../lib/format';
+import type * as React from 'react';
 import { useT } from '../../lib/i18n';
-import { Button } from '../../ui/button';
+import { cn } from '../../lib/utils';
+import { Button, buttonVariants } from '../../ui/button';
 import { Progress } from '../../ui/progress';
 
 /** One file of the message: name, size, upload progress, its own error, delete or retry. */
@@ -59,5 +61,36 @@ export function AttachmentItem({
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * "Elegir archivos": a button-looking label over a hidden file input (the keyboard reaches the input, the ring
+ * shows on the label). The files chosen are handed on; the input is cleared, so choosing the same file again
+ * (after removing it) is a change too.
+ */
+export function ChooseFiles({
+  id,
+  fit = false,
+  onFiles,
+  children,
+  ...props
+}: Omit<React.ComponentProps<'input'>, 'type' | 'multiple' | 'className' | 'onChange'> & { id: string; fit?: boolean; onFiles: (files: File[]) => void }) {
+  return (
+    <label htmlFor={id} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), fit && 'w-fit', 'cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40')}>
+      {children}
+      <input
+        id={id}
+        type="file"
+        multiple
+        className="sr-only"
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          e.currentTarget.value = '';
+          if (files.length > 0) onFiles(files);
+        }}
+        {...props}
+      />
+    </label>
   );
 }

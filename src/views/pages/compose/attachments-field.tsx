@@ -5,10 +5,9 @@ import { FIELD_IDS } from '../../../machines/compose/rules';
 import { selectAttachmentList, selectIsLocked } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
-import { buttonVariants } from '../../ui/button';
-import { FieldDescription, FieldError } from '../../ui/field';
-import { AttachmentItem } from './attachment-item';
-import { describedBy, useFieldError, type ComposeActor } from './field';
+import { errorProps, FieldDescription, FieldError } from '../../ui/field';
+import { AttachmentItem, ChooseFiles } from './attachment-item';
+import { useFieldError, type ComposeActor } from './field';
 
 /** Drop zone and file chooser; the files go to compose, which admits them by the rules. */
 export function AttachmentsField({ compose }: { compose: ComposeActor }) {
@@ -48,24 +47,14 @@ export function AttachmentsField({ compose }: { compose: ComposeActor }) {
         )}
       >
         <span>{t('compose.attachments.drop')}</span>
-        <label htmlFor={FIELD_IDS.attachments} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40')}>
+        <ChooseFiles
+          id={FIELD_IDS.attachments}
+          disabled={locked}
+          {...errorProps(error.text, error.id, 'compose-attachments-limits')}
+          onFiles={(files) => compose.send({ type: 'attachment.add', files })}
+        >
           {t('compose.attachments.choose')}
-          <input
-            id={FIELD_IDS.attachments}
-            type="file"
-            multiple
-            disabled={locked}
-            className="sr-only"
-            aria-invalid={error.text ? true : undefined}
-            aria-describedby={describedBy('compose-attachments-limits', error.text && error.id)}
-            onChange={(e) => {
-              const files = Array.from(e.currentTarget.files ?? []);
-              // Cleared so choosing the same file again (after removing it) fires a change.
-              e.currentTarget.value = '';
-              if (files.length > 0) compose.send({ type: 'attachment.add', files });
-            }}
-          />
-        </label>
+        </ChooseFiles>
       </div>
       <FieldDescription id="compose-attachments-limits">{t('compose.attachments.limits')}</FieldDescription>
       {list && <AttachmentList compose={compose} list={list} />}

@@ -4,9 +4,9 @@ import { channelFieldId } from '../../../machines/compose/rules';
 import { selectAvailableChannels, selectHasChannel, selectIsLocked } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { Checkbox } from '../../ui/checkbox';
-import { FieldDescription, FieldError } from '../../ui/field';
+import { describedBy, FieldDescription, FieldError } from '../../ui/field';
 import { Label } from '../../ui/label';
-import { describedBy, useFieldError, type ComposeActor } from './field';
+import { useFieldError, type ComposeActor } from './field';
 
 export function ChannelsField({ compose }: { compose: ComposeActor }) {
   const t = useT();

@@ -10,8 +10,9 @@ import type { MessageKey } from '../../../i18n';
 import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
-import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
+import { LoadFailure } from '../../ui/list-state';
+import { FormSkeleton, Page, PageTitle } from '../../ui/page';
 import { ComposeForm } from './compose-form';
 import type { ComposeActor } from './field';
 
@@ -59,20 +60,28 @@ export function ComposeScreen({
 }) {
   // The template the visit started with: once used, compose drops it from the address (a reload must not
   // ask again), which must not open another visit.
+  const t = useT();
   const [startTemplate] = useState(templateId);
   const compose = usePageActor(composeMachine, { input: { draftId, replyToId, backupKey, templateId: startTemplate, ...(listId !== null ? { listId } : {}) } });
-  return compose ? <ComposeView compose={compose} /> : <ComposeFrame heading="compose.heading"><FormSkeleton /></ComposeFrame>;
+  return compose ? (
+    <ComposeView compose={compose} />
+  ) : (
+    <ComposeFrame heading="compose.heading">
+      <FormSkeleton label={t('compose.loading')} heights={FORM_OUTLINE} />
+    </ComposeFrame>
+  );
 }
+
+/** The form's outline while it loads. */
+const FORM_OUTLINE = ['h-10', 'h-16', 'h-10', 'h-40', 'h-10'];
 
 function ComposeFrame({ heading, children }: { heading: MessageKey; children: ReactNode }) {
   const t = useT();
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex max-w-3xl flex-col gap-4">
-      <h1 id="page-title" className="text-2xl font-bold">
-        {t(heading)}
-      </h1>
+    <Page width="max-w-3xl">
+      <PageTitle>{t(heading)}</PageTitle>
       {children}
-    </section>
+    </Page>
   );
 }
 
@@ -86,12 +95,11 @@ function ComposeView({ compose }: { compose: ComposeActor }) {
   return (
     <ComposeFrame heading={replying ? 'compose.replyHeading' : editingDraft ? 'compose.draftHeading' : 'compose.heading'}>
       {loadFailed ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-          <p>{t('compose.loadFailed')}</p>
+        <LoadFailure message={t('compose.loadFailed')}>
           <Button onClick={() => compose.send({ type: 'compose.retry' })}>{t('compose.retry')}</Button>
-        </div>
+        </LoadFailure>
       ) : loading ? (
-        <FormSkeleton />
+        <FormSkeleton label={t('compose.loading')} heights={FORM_OUTLINE} />
       ) : (
         <ComposeForm compose={compose} />
       )}
@@ -99,13 +107,3 @@ function ComposeView({ compose }: { compose: ComposeActor }) {
   );
 }
 
-function FormSkeleton() {
-  const t = useT();
-  return (
-    <div role="status" aria-label={t('compose.loading')} className="flex flex-col gap-4 rounded-lg border bg-card p-6">
-      {['h-10', 'h-16', 'h-10', 'h-40', 'h-10'].map((height, i) => (
-        <div key={i} className={cn('animate-pulse rounded-md bg-muted', height)} />
-      ))}
-    </div>
-  );
-}

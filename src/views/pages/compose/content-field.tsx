@@ -14,10 +14,10 @@ import {
 } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
-import { Field, FieldError, FieldLabel } from '../../ui/field';
+import { errorProps, FormField } from '../../ui/field';
 import { Textarea } from '../../ui/textarea';
 import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
-import { describedBy, useFieldError, type ComposeActor } from './field';
+import { useFieldError, type ComposeActor } from './field';
 
 /** The text, with the live SMS counter while SMS is among the channels. */
 export function ContentField({ compose }: { compose: ComposeActor }) {
@@ -29,8 +29,7 @@ export function ContentField({ compose }: { compose: ComposeActor }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const change = (value: string) => compose.send({ type: 'compose.change', field: 'content', value });
   return (
-    <Field data-invalid={error.text ? true : undefined}>
-      <FieldLabel htmlFor={FIELD_IDS.content}>{t('compose.field.content')}</FieldLabel>
+    <FormField label={t('compose.field.content')} htmlFor={FIELD_IDS.content} error={error.text} errorId={error.id}>
       <MergeFieldButtons target={area} disabled={locked} onChange={change} />
       <Textarea
         ref={area}
@@ -39,8 +38,7 @@ export function ContentField({ compose }: { compose: ComposeActor }) {
         readOnly={locked}
         rows={8}
         placeholder={t('compose.field.contentPlaceholder')}
-        aria-invalid={error.text ? true : undefined}
-        aria-describedby={describedBy(sms && 'compose-sms-counter', error.text && error.id)}
+        {...errorProps(error.text, error.id, sms && 'compose-sms-counter')}
         onChange={(e) => change(e.currentTarget.value)}
       />
       {hasMergeFields(content) && (
@@ -49,8 +47,7 @@ export function ContentField({ compose }: { compose: ComposeActor }) {
         </p>
       )}
       {sms && <SmsCounter compose={compose} />}
-      <FieldError id={error.id}>{error.text}</FieldError>
-    </Field>
+    </FormField>
   );
 }
 

@@ -14,8 +14,3 @@ export function useFieldError(compose: ComposeActor, field: ComposeField) {
   const error = useSelector(compose, (s) => selectError(s, field));
   return { text: error ? t(error.key, error.params) : null, id: `compose-${field}-error` };
 }
-
-export const describedBy = (...ids: Array<string | false | null | undefined>): string | undefined => {
-  const list = ids.filter(Boolean).join(' ');
-  return list === '' ? undefined : list;
-};

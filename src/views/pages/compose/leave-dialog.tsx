@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { selectIsAskingToLeave, selectIsSavingToLeave } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { focusOnOpen, QuestionDialog } from '../../ui/dialog';
 import type { ComposeActor } from './field';
 
 /**
@@ -18,31 +18,16 @@ export function LeaveDialog({ compose }: { compose: ComposeActor }) {
   const save = useRef<HTMLButtonElement>(null);
   const stay = () => compose.send({ type: 'compose.stay' });
   return (
-    <Dialog open={asking} onOpenChange={(open) => !open && stay()}>
-      <DialogContent
-        role="alertdialog"
-        aria-busy={saving}
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          save.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{t('compose.leave.title')}</DialogTitle>
-          <DialogDescription>{t('compose.leave.body')}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="ghost" disabled={saving} onClick={stay}>
-            {t('compose.leave.stay')}
-          </Button>
-          <Button type="button" variant="outline" disabled={saving} onClick={() => compose.send({ type: 'compose.discard' })}>
-            {t('compose.leave.discard')}
-          </Button>
-          <Button ref={save} type="button" disabled={saving} onClick={() => compose.send({ type: 'compose.saveAndLeave' })}>
-            {t(saving ? 'compose.leave.saving' : 'compose.leave.save')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <QuestionDialog open={asking} onDismiss={stay} title={t('compose.leave.title')} description={t('compose.leave.body')} aria-busy={saving} onOpenAutoFocus={focusOnOpen(save)}>
+      <Button type="button" variant="ghost" disabled={saving} onClick={stay}>
+        {t('compose.leave.stay')}
+      </Button>
+      <Button type="button" variant="outline" disabled={saving} onClick={() => compose.send({ type: 'compose.discard' })}>
+        {t('compose.leave.discard')}
+      </Button>
+      <Button ref={save} type="button" disabled={saving} onClick={() => compose.send({ type: 'compose.saveAndLeave' })}>
+        {t(saving ? 'compose.leave.saving' : 'compose.leave.save')}
+      </Button>
+    </QuestionDialog>
   );
 }

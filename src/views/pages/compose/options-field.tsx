@@ -5,6 +5,11 @@ import { Checkbox } from '../../ui/checkbox';
 import { Label } from '../../ui/label';
 import type { ComposeActor } from './field';
 
+const OPTIONS = [
+  { option: 'allowReplies', id: 'compose-allow-replies', label: 'compose.options.allowReplies' },
+  { option: 'copyToSender', id: 'compose-copy-to-sender', label: 'compose.options.copyToSender' },
+] as const;
+
 export function OptionsField({ compose }: { compose: ComposeActor }) {
   const t = useT();
   const allowReplies = useSelector(compose, selectAllowReplies);
@@ -16,26 +21,19 @@ export function OptionsField({ compose }: { compose: ComposeActor }) {
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium">{t('compose.options.label')}</legend>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
-        <div className="flex items-center gap-2">
-          <Checkbox
-            id="compose-allow-replies"
-            checked={allowReplies}
-            disabled={locked}
-            onCheckedChange={() => compose.send({ type: 'compose.toggleOption', option: 'allowReplies' })}
-          />
-          <Label htmlFor="compose-allow-replies">{t('compose.options.allowReplies')}</Label>
-        </div>
-        <div className="flex items-center gap-2">
-          <Checkbox
-            id="compose-copy-to-sender"
-            checked={copyToSender}
-            disabled={locked}
-            onCheckedChange={() => compose.send({ type: 'compose.toggleOption', option: 'copyToSender' })}
-          />
-          <Label htmlFor="compose-copy-to-sender">{t('compose.options.copyToSender')}</Label>
-        </div>
+        {OPTIONS.map(({ option, id, label }) => (
+          <div key={option} className="flex items-center gap-2">
+            <Checkbox
+              id={id}
+              checked={option === 'allowReplies' ? allowReplies : copyToSender}
+              disabled={locked}
+              onCheckedChange={() => compose.send({ type: 'compose.toggleOption', option })}
+            />
+            <Label htmlFor={id}>{t(label)}</Label>
+          </div>
+        ))}
       </div>
-      {/* The "Emergencia" mark (issue 15): it may spend the SMS the school keeps in reserve. */}
+      {/* The "Emergencia" mark: it may spend the SMS the school keeps in reserve. */}
       {offersEmergency && (
         <div data-slot="emergency-option" className="flex items-start gap-2 rounded-md border border-dashed px-3 py-2">
           <Checkbox

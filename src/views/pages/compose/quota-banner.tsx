@@ -1,14 +1,13 @@
-// The low-quota alert (issue 15): administrators see, above the form, how few SMS are left this month and
+// The low-quota alert: administrators see, above the form, how few SMS are left this month and
 // a link to the quota's settings, when less than the school's alert share is left (`GET /quota`'s `low`).
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { ADMIN_ROLES } from '../../../../shared/codes';
 import { selectQuotaPercentLeft, selectQuotaSmsRemaining, selectSmsLow, selectSmsMonthlyLimit } from '../../../machines/compose/selectors';
 import { selectHasAnyRole } from '../../../machines/session/selectors';
-import { selectLocale } from '../../../machines/app/locale';
-import { localeActor, sessionActor } from '../../actors';
+import { sessionActor } from '../../actors';
 import { formatCount } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import type { ComposeActor } from './field';
 
 const selectIsAdmin = selectHasAnyRole(ADMIN_ROLES);
@@ -20,7 +19,7 @@ export function QuotaBanner({ compose }: { compose: ComposeActor }) {
   const remaining = useSelector(compose, selectQuotaSmsRemaining);
   const limit = useSelector(compose, selectSmsMonthlyLimit);
   const percent = useSelector(compose, selectQuotaPercentLeft);
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   if (!admin || !low || limit === null) return null;
   return (
     <div

@@ -30,10 +30,10 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { Input } from '../../ui/input';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { SearchInput } from '../../ui/search-input';
 import { DeviceDot, DeviceLegend } from '../../lib/device-status';
 
 const TABS: readonly PickerTab[] = ['students', 'staff', 'lists'];
@@ -138,13 +138,12 @@ function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
   const helpId = useId();
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Input
-        type="search"
+      <SearchInput
         className="min-w-48 flex-1"
         aria-label={t('compose.picker.search')}
         placeholder={t('compose.picker.searchPlaceholder')}
         value={query}
-        onChange={(e) => picker.send({ type: 'picker.search', query: e.currentTarget.value })}
+        onSearch={(text) => picker.send({ type: 'picker.search', query: text })}
       />
       {tab === 'students' && (
         <label htmlFor={filterId} className="flex w-full items-center gap-2 text-sm sm:w-auto">

@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { useSelector } from '@xstate/react';
 import type { RecipientPick } from '../../../../shared/compose-contract';
 import { FIELD_IDS } from '../../../machines/compose/rules';
@@ -8,9 +9,9 @@ import { useT, type Translate } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Dialog, DialogTrigger } from '../../ui/dialog';
-import { FieldError } from '../../ui/field';
+import { errorProps, FieldError } from '../../ui/field';
 import { Label } from '../../ui/label';
-import { describedBy, useFieldError, type ComposeActor } from './field';
+import { useFieldError, type ComposeActor } from './field';
 import { pickText, RecipientPickerContent } from './recipient-picker';
 
 /** The chips and the picker dialog (compose spawns the picker with the form, so it is there with it). */
@@ -24,7 +25,6 @@ function Recipients({ compose, picker }: { compose: ComposeActor; picker: Picker
   const picks = useSelector(compose, selectRecipients);
   const locked = useSelector(compose, selectIsLocked);
   const error = useFieldError(compose, 'recipients');
-  const open = useSelector(picker, selectIsOpen);
   const emptyKeys = useSelector(picker, selectEmptyPickKeys);
   // The picker's picks follow the chips (confirm, cancel and remove keep them equal), so its head count
   // is the chips' one: the server's estimate once it has counted them, the picker's approximation before.
@@ -37,48 +37,77 @@ function Recipients({ compose, picker }: { compose: ComposeActor; picker: Picker
       <Label id="compose-recipients-label" asChild>
         <span>{t('compose.field.recipients')}</span>
       </Label>
-      {picks.length > 0 ? (
-        <ul aria-label={t('compose.field.recipients')} className="flex flex-wrap gap-2">
-          {picks.map((pick) => (
-            <RecipientChip
-              key={pickKey(pick)}
-              pick={pick}
-              empty={empty.has(pickKey(pick))}
-              disabled={locked}
-              onRemove={() => compose.send({ type: 'compose.removeRecipient', pick })}
-            />
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t('compose.field.noRecipients')}</p>
-      )}
+      <RecipientChips
+        picks={picks}
+        label={t('compose.field.recipients')}
+        none={t('compose.field.noRecipients')}
+        empty={empty}
+        disabled={locked}
+        onRemove={(pick) => compose.send({ type: 'compose.removeRecipient', pick })}
+      />
       {picks.length > 0 && (people > 0 || exact) && (
         <p data-slot="recipients-people" className="text-xs text-muted-foreground">
           {t(exact ? 'compose.picker.selectedExact' : 'compose.picker.selected', { count: people })}
         </p>
       )}
-      <Dialog open={open} onOpenChange={(next) => picker.send({ type: next ? 'picker.open' : 'picker.cancel' })}>
-        <DialogTrigger asChild>
-          <Button
-            id={FIELD_IDS.recipients}
-            type="button"
-            variant="outline"
-            className="self-start"
-            disabled={locked}
-            aria-invalid={error.text ? true : undefined}
-            aria-describedby={describedBy(error.text && error.id)}
-          >
-            {t(picks.length > 0 ? 'compose.field.editRecipients' : 'compose.field.addRecipients')}
-          </Button>
-        </DialogTrigger>
-        <RecipientPickerContent picker={picker} />
-      </Dialog>
+      <PickerButton picker={picker} id={FIELD_IDS.recipients} disabled={locked} {...errorProps(error.text, error.id)}>
+        {t(picks.length > 0 ? 'compose.field.editRecipients' : 'compose.field.addRecipients')}
+      </PickerButton>
       <FieldError id={error.id}>{error.text}</FieldError>
     </div>
   );
 }
 
-/** A picked recipient as a chip with its remove button (compose, and the recipient-list form). */
+/** The picks as chips, or that there are none yet (compose, and the recipient-list forms). */
+export function RecipientChips({
+  picks,
+  label,
+  none,
+  empty,
+  disabled,
+  onRemove,
+  removeLabel,
+}: {
+  picks: readonly RecipientPick[];
+  label: string;
+  none: string;
+  /** The picks that would reach nobody (a course with no guardians), marked as such. */
+  empty?: ReadonlySet<string>;
+  disabled: boolean;
+  onRemove: (pick: RecipientPick) => void;
+  removeLabel?: (label: string) => string;
+}) {
+  if (picks.length === 0) return <p className="text-sm text-muted-foreground">{none}</p>;
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-2">
+      {picks.map((pick) => (
+        <RecipientChip
+          key={pickKey(pick)}
+          pick={pick}
+          empty={empty?.has(pickKey(pick)) ?? false}
+          disabled={disabled}
+          removeLabel={removeLabel}
+          onRemove={() => onRemove(pick)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** The button that opens the recipient picker on the picks, and the picker's dialog. */
+export function PickerButton({ picker, ...props }: Omit<React.ComponentProps<typeof Button>, 'type'> & { picker: PickerActor }) {
+  const open = useSelector(picker, selectIsOpen);
+  return (
+    <Dialog open={open} onOpenChange={(next) => picker.send({ type: next ? 'picker.open' : 'picker.cancel' })}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" className="self-start" {...props} />
+      </DialogTrigger>
+      <RecipientPickerContent picker={picker} />
+    </Dialog>
+  );
+}
+
+/** A picked recipient as a chip with its remove button. */
 export function RecipientChip({ pick, empty, disabled, onRemove, removeLabel }: { pick: RecipientPick; empty: boolean; disabled: boolean; onRemove: () => void; removeLabel?: (label: string) => string }) {
   const t = useT();
   const label = chipLabel(t, pick);

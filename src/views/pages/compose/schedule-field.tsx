@@ -1,15 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { FIELD_IDS } from '../../../machines/compose/rules';
 import { selectHasSchedule, selectIsLocked, selectScheduleDate, selectScheduleTime, selectTimezone } from '../../../machines/compose/selectors';
-import { selectLocale } from '../../../machines/app/locale';
-import { localeActor } from '../../actors';
 import { formatZoneName } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
-import { FieldDescription, FieldError } from '../../ui/field';
+import { describedBy, FieldDescription, FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { describedBy, useFieldError, type ComposeActor } from './field';
+import { useFieldError, type ComposeActor } from './field';
 
 /** Date and time on the institution's clock (its zone is named under the fields). */
 export function ScheduleField({ compose }: { compose: ComposeActor }) {
@@ -18,7 +16,7 @@ export function ScheduleField({ compose }: { compose: ComposeActor }) {
   const time = useSelector(compose, selectScheduleTime);
   const hasSchedule = useSelector(compose, selectHasSchedule);
   const timezone = useSelector(compose, selectTimezone);
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const locked = useSelector(compose, selectIsLocked);
   const error = useFieldError(compose, 'schedule');
   const invalid = error.text ? true : undefined;

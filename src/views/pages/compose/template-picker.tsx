@@ -3,7 +3,7 @@
 // form already has text. The template picker actor (compose/template-picker.ts) is compose's child `templates`.
 import { useSelector } from '@xstate/react';
 import { TEMPLATE_REPOSITORIES, type Template, type TemplateRepositoryCode } from '../../../../shared/templates-contract';
-import { selectHasFailed, selectIsBusy, selectIsEmpty, selectIsStale } from '../../../machines/list/list';
+import { selectIsBusy } from '../../../machines/list/list';
 import type { TemplateListActor } from '../../../machines/templates/templates';
 import {
   selectAsksReplace,
@@ -22,13 +22,14 @@ import type { ComposeSnapshot } from '../../../machines/compose/compose';
 import { useT } from '../../lib/i18n';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { Input } from '../../ui/input';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, keepFocusOnClose, QuestionDialog } from '../../ui/dialog';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { SmsSize } from '../templates/sms-size';
 import { repositoryName } from '../templates/repository';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { ListBody, useListPhase } from '../../ui/list-page';
+import { SearchInput } from '../../ui/search-input';
 import type { ComposeActor } from './field';
 
 const selectTemplates = (s: ComposeSnapshot): TemplatePickerActor | undefined => s.children.templates as TemplatePickerActor | undefined;
@@ -95,14 +96,13 @@ function PickerFilters({ picker }: { picker: TemplatePickerActor }) {
   const repository = useSelector(picker, selectPickerRepository);
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
-      <Input
-        type="search"
+      <SearchInput
         autoFocus
         className="flex-1"
         aria-label={t('templates.search')}
         placeholder={t('templates.searchPlaceholder')}
         value={q}
-        onChange={(e) => picker.send({ type: 'templates.search', q: e.currentTarget.value })}
+        onSearch={(text) => picker.send({ type: 'templates.search', q: text })}
       />
       <NativeSelect
         aria-label={t('templates.repositories')}
@@ -132,25 +132,23 @@ function PickerList({ picker }: { picker: TemplatePickerActor }) {
 
 function PickerBody({ picker, list }: { picker: TemplatePickerActor; list: TemplateListActor }) {
   const t = useT();
+  const phase = useListPhase(list);
   const items = useSelector(picker, selectPickerItems);
   const q = useSelector(picker, selectPickerQuery);
-  const failed = useSelector(list, selectHasFailed);
-  const empty = useSelector(list, selectIsEmpty);
-  const stale = useSelector(list, selectIsStale);
   const busy = useSelector(list, selectIsBusy);
-  if (items.length === 0) {
-    if (failed || (empty && stale)) {
-      return <ListFailure className="p-4" message={t('templates.failed')} retryLabel={t('templates.retry')} onRetry={() => picker.send({ type: 'templates.retry' })} />;
-    }
-    if (empty) return <p role="status" className="text-sm text-muted-foreground">{q.trim() ? t('templates.empty.search', { q: q.trim() }) : t('templates.empty.other')}</p>;
-    return <ListSkeleton label={t('templates.loading')} rows={3} />;
-  }
   return (
-    <ul aria-label={t('templates.heading')} aria-busy={busy} className="-mx-1 flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-1">
-      {items.map((template) => (
-        <PickerRow key={template.id} picker={picker} template={template} />
-      ))}
-    </ul>
+    <ListBody
+      phase={phase}
+      skeleton={<ListSkeleton label={t('templates.loading')} rows={3} />}
+      failure={<ListFailure className="p-4" message={t('templates.failed')} retryLabel={t('templates.retry')} onRetry={() => picker.send({ type: 'templates.retry' })} />}
+      empty={<p role="status" className="text-sm text-muted-foreground">{q.trim() ? t('templates.empty.search', { q: q.trim() }) : t('templates.empty.other')}</p>}
+    >
+      <ul aria-label={t('templates.heading')} aria-busy={busy} className="-mx-1 flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-1">
+        {items.map((template) => (
+          <PickerRow key={template.id} picker={picker} template={template} />
+        ))}
+      </ul>
+    </ListBody>
   );
 }
 
@@ -187,21 +185,19 @@ function ReplaceDialog({ picker }: { picker: TemplatePickerActor }) {
   const name = useSelector(picker, selectChosenName);
   const keep = () => picker.send({ type: 'templates.cancel' });
   return (
-    <Dialog open={asking} onOpenChange={(next) => !next && keep()}>
-      <DialogContent role="alertdialog" onCloseAutoFocus={(e) => e.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>{t('templates.picker.replaceTitle')}</DialogTitle>
-          <DialogDescription>{t('templates.picker.replaceBody', { name })}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={keep}>
-            {t('templates.picker.keep')}
-          </Button>
-          <Button type="button" autoFocus onClick={() => picker.send({ type: 'templates.confirm' })}>
-            {t('templates.picker.replace')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <QuestionDialog
+      open={asking}
+      onDismiss={keep}
+      title={t('templates.picker.replaceTitle')}
+      description={t('templates.picker.replaceBody', { name })}
+      onCloseAutoFocus={keepFocusOnClose}
+    >
+      <Button type="button" variant="outline" onClick={keep}>
+        {t('templates.picker.keep')}
+      </Button>
+      <Button type="button" autoFocus onClick={() => picker.send({ type: 'templates.confirm' })}>
+        {t('templates.picker.replace')}
+      </Button>
+    </QuestionDialog>
   );
 }

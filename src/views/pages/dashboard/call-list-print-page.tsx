@@ -1,14 +1,11 @@
-// /connectivity/course/:id/call-list?messages=N (issue 16): "Lista de llamados" as a printable page. On
+// /connectivity/course/:id/call-list?messages=N: "Lista de llamados" as a printable page. On
 // screen: the heading, Imprimir and the way back; on paper (print: variants, no inline styles) only the list,
 // cut into pages of CALL_LIST_PAGE_ROWS rows, each with the course, N, when it was generated and its number.
 import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
-import { selectLocale } from '../../../machines/app/locale';
-import { selectTimezone } from '../../../machines/session/selectors';
 import { callListMachine, selectList, selectListFailed, selectListNotFound, selectPrintPages, type CallListActor } from '../../../machines/dashboard/call-list';
-import { localeActor, sessionActor } from '../../actors';
 import { formatDateTime } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
@@ -40,8 +37,7 @@ export function CallListPrintPage({ id }: { id: number }) {
 
 function PrintBody({ actor }: { actor: CallListActor }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const list = useSelector(actor, selectList);
   const failed = useSelector(actor, selectListFailed);
   const notFound = useSelector(actor, selectListNotFound);

@@ -1,10 +1,8 @@
-// /connectivity/course/:id (issue 16): one course's figures, its students with their guardians (status,
+// /connectivity/course/:id: one course's figures, its students with their guardians (status,
 // phone, e-mail, what to fix) and its call list, a panel of its own: a failing list does not blank the
 // course, nor the other way round. A course that is not the school's is the not-found state.
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { selectLocale } from '../../../machines/app/locale';
-import { selectTimezone } from '../../../machines/session/selectors';
 import {
   courseConnectivityMachine,
   selectCallListActor,
@@ -14,10 +12,10 @@ import {
   selectNotFound,
   type CourseConnectivityActor,
 } from '../../../machines/dashboard/course-connectivity';
-import { localeActor, sessionActor } from '../../actors';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { CallListSection } from './connectivity/call-list-section';
 import { ConnectivityFigures, formatPercent } from './connectivity/figures';
 import { CourseStudents } from './connectivity/students';
@@ -51,8 +49,7 @@ function Skeleton() {
 
 function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: number }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const course = useSelector(actor, selectCourse);
   const failed = useSelector(actor, selectCourseFailed);
   const notFound = useSelector(actor, selectNotFound);
@@ -70,10 +67,12 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
   }
   return (
     <>
-      {failed ? (
-        <ListFailure message={t('course.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'course.retry' })} />
-      ) : course ? (
-        <>
+      <ListBody
+        phase={dataPhase(course, failed, true)}
+        skeleton={<Skeleton />}
+        failure={<ListFailure message={t('course.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'course.retry' })} />}
+      >
+        {course && (
           <header>
             <h2 id="course-title" className="text-xl font-semibold">
               {course.course.name} · {course.course.level.name}
@@ -82,11 +81,9 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
               {t('course.summary', { students: course.summary.students, guardians: course.summary.guardians, coverage: formatPercent(course.summary.coverage.share, locale) })}
             </p>
           </header>
-          <ConnectivityFigures row={course.summary} title={course.course.name} locale={locale} />
-        </>
-      ) : (
-        <Skeleton />
-      )}
+        )}
+        {course && <ConnectivityFigures row={course.summary} title={course.course.name} locale={locale} />}
+      </ListBody>
       {callList ? (
         <CallListSection actor={callList} courseId={id} />
       ) : callListCrashed ? (

@@ -1,14 +1,13 @@
-// /dashboard/connectivity (issue 16): the school's figures (guardians, channel reach, the device mix with
+// /dashboard/connectivity: the school's figures (guardians, channel reach, the device mix with
 // its legend, "cobertura efectiva") and the table per level and course, inside the data shell. A failure
 // with nothing shown yet is the failure and Reintentar; after that the figures stay while it asks again.
 import { useSelector } from '@xstate/react';
-import { selectLocale } from '../../../machines/app/locale';
 import { connectivityMachine, selectData, selectFailed, selectLoading, selectCanReload, type ConnectivityActor } from '../../../machines/dashboard/connectivity';
-import { localeActor } from '../../actors';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { ConnectivityFigures } from './connectivity/figures';
 import { CoursesTable } from './connectivity/courses-table';
 import { DashboardShell } from './shell';
@@ -54,16 +53,19 @@ function Skeleton() {
 
 function ConnectivityScreen({ actor }: { actor: ConnectivityActor }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const data = useSelector(actor, selectData);
   const failed = useSelector(actor, selectFailed);
-  if (failed && !data) return <ListFailure message={t('connectivity.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'connectivity.retry' })} />;
-  if (!data) return <Skeleton />;
   return (
-    <>
-      {failed ? <ListFailure message={t('connectivity.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'connectivity.retry' })} /> : null}
-      <ConnectivityFigures row={data.school} title={t('connectivity.school.title')} locale={locale} />
+    <ListBody
+      phase={dataPhase(data, failed)}
+      skeleton={<Skeleton />}
+      failure={<ListFailure message={t('connectivity.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'connectivity.retry' })} />}
+      stale={failed}
+      staleAt="start"
+    >
+      {data && <ConnectivityFigures row={data.school} title={t('connectivity.school.title')} locale={locale} />}
       <CoursesTable actor={actor} locale={locale} />
-    </>
+    </ListBody>
   );
 }

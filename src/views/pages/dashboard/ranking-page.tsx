@@ -1,13 +1,9 @@
-// /ranking/courses and /ranking/users (issue 16): the ordered table (position, name, size or cargo, value,
+// /ranking/courses and /ranking/users: the ordered table (position, name, size or cargo, value,
 // change against the previous period as an arrow AND words, never colour alone), the period, the metric
 // and "Por valor" / "Por mejora". Courses say in one line why they are compared by a rate per guardian.
 // The view lives in the address: the page opens with what it says and follows Back / Forward.
-import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import type { RankBy, Ranking, RankingRow } from '../../../../shared/dashboard-contract';
-import { selectLocale } from '../../../machines/app/locale';
-import { selectSchoolCountry, selectTimezone } from '../../../machines/session/selectors';
 import {
   METRICS,
   RANK_BY,
@@ -27,16 +23,17 @@ import {
 } from '../../../machines/dashboard/ranking';
 import type { MessageKey } from '../../../i18n';
 import { formatNumber } from '../../charts/scale';
-import { localeActor, sessionActor } from '../../actors';
-import { useT, type Translate } from '../../lib/i18n';
-import { usePageActor } from '../../lib/page-actor';
-import { cn } from '../../lib/utils';
+import { type Translate, useLocale, useT } from '../../lib/i18n';
+import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
 import { SortableHeader } from '../../ui/sortable-header';
+import { ColumnHeader, NumberCell, RowName, TableCard, TableEmpty, TableHead } from '../../ui/data-table';
 import { formatDecimal, formatRate, periodName } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
+import { useSchoolClock } from './school-clock';
 import { DashboardShell } from './shell';
 
 const METRIC_LABEL: Record<RankingKind, Partial<Record<RankingMetric, MessageKey>>> = {
@@ -46,14 +43,11 @@ const METRIC_LABEL: Record<RankingKind, Partial<Record<RankingMetric, MessageKey
 
 export function RankingPage({ kind }: { kind: RankingKind }) {
   const t = useT();
-  const search = useSearch();
-  const timeZone = useSelector(sessionActor, selectTimezone);
-  const country = useSelector(sessionActor, selectSchoolCountry);
-  const [initial] = useState(() => ({ kind, search, clock: { now: Date.now(), timeZone, country } }));
-  const actor = usePageActor(rankingMachine, { input: { ...initial, kind } });
-  useEffect(() => {
-    actor?.send({ type: 'ranking.address', search });
-  }, [actor, search]);
+  const clock = useSchoolClock();
+  const actor = usePageActor(rankingMachine, {
+    input: { kind, clock },
+    address: { read: wholeQuery, event: 'ranking.address' },
+  });
   return (
     <DashboardShell title={kind === 'courses' ? 'pages.rankingCourses' : 'pages.rankingUsers'} className="max-w-4xl">
       <div className="flex min-w-0 flex-col gap-4" data-slot="ranking">
@@ -68,16 +62,21 @@ export function RankingPage({ kind }: { kind: RankingKind }) {
 
 function RankingScreen({ actor, kind }: { actor: RankingActor; kind: RankingKind }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const ranking = useSelector(actor, selectRanking);
   const failed = useSelector(actor, selectRankingFailed);
   return (
     <>
       <Controls actor={actor} kind={kind} locale={locale} />
-      {failed ? (
-        <ListFailure message={t(ranking ? 'ranking.staleFailed' : 'ranking.loadFailed')} retryLabel={t('ranking.retry')} onRetry={() => actor.send({ type: 'ranking.retry' })} />
-      ) : null}
-      {ranking ? <RankingTable actor={actor} ranking={ranking} kind={kind} locale={locale} /> : !failed ? <ListSkeleton label={t('ranking.loading')} rows={4} rowClassName="h-12" /> : null}
+      <ListBody
+        phase={dataPhase(ranking, failed)}
+        skeleton={<ListSkeleton label={t('ranking.loading')} rows={4} rowClassName="h-12" />}
+        failure={<ListFailure message={t(ranking ? 'ranking.staleFailed' : 'ranking.loadFailed')} retryLabel={t('ranking.retry')} onRetry={() => actor.send({ type: 'ranking.retry' })} />}
+        stale={failed}
+        staleAt="start"
+      >
+        {ranking && <RankingTable actor={actor} ranking={ranking} kind={kind} locale={locale} />}
+      </ListBody>
     </>
   );
 }
@@ -143,39 +142,24 @@ function RankingTable({ actor, ranking, kind, locale }: { actor: RankingActor; r
         {t('ranking.previousPeriod', { period: previous.charAt(0).toLocaleLowerCase() + previous.slice(1) })}
       </p>
       {ranking.rows.length === 0 ? (
-        <p className="rounded-lg border bg-card p-6 text-sm" data-slot="ranking-empty">
-          {t('ranking.empty')}
-        </p>
+        <TableEmpty data-slot="ranking-empty">{t('ranking.empty')}</TableEmpty>
       ) : (
-        <div role="region" aria-labelledby="ranking-caption" tabIndex={0} className="relative min-w-0 overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40">
-          <table aria-busy={loading} className={cn('w-full text-sm', loading && 'opacity-60')} data-slot="ranking-table">
-            <caption id="ranking-caption" className="p-3 text-left font-semibold">
-              {t('ranking.caption', { ranking: heading, period })}
-            </caption>
-            <thead className="border-b bg-muted/50 text-left">
-              <tr>
-                {/* The ranking's order is its positions, the server's: said, not offered to change. */}
-                <SortableHeader align="end" direction="ascending" directionLabel={t('activity.table.ascending')}>
-                  {t('ranking.position')}
-                </SortableHeader>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t(kind === 'courses' ? 'ranking.courses.name' : 'ranking.users.name')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  {t('ranking.value')}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {t('ranking.change')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ranking.rows.map((row) => (
-                <Row key={row.id} row={row} kind={kind} locale={locale} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableCard captionId="ranking-caption" caption={t('ranking.caption', { ranking: heading, period })} busy={loading} data-slot="ranking-table">
+          <TableHead>
+            {/* The ranking's order is its positions, the server's: said, not offered to change. */}
+            <SortableHeader align="end" direction="ascending" directionLabel={t('activity.table.ascending')}>
+              {t('ranking.position')}
+            </SortableHeader>
+            <ColumnHeader>{t(kind === 'courses' ? 'ranking.courses.name' : 'ranking.users.name')}</ColumnHeader>
+            <ColumnHeader align="end">{t('ranking.value')}</ColumnHeader>
+            <ColumnHeader>{t('ranking.change')}</ColumnHeader>
+          </TableHead>
+          <tbody>
+            {ranking.rows.map((row) => (
+              <Row key={row.id} row={row} kind={kind} locale={locale} />
+            ))}
+          </tbody>
+        </TableCard>
       )}
     </div>
   );
@@ -194,16 +178,13 @@ function Row({ row, kind, locale }: { row: RankingRow; kind: RankingKind; locale
         : t('ranking.users.noPosition');
   return (
     <tr className="border-b last:border-b-0" data-id={row.id}>
-      <td className="px-3 py-2 text-right font-semibold tabular-nums" data-col="position">
+      <NumberCell strong data-col="position">
         {row.position}°
-      </td>
-      <th scope="row" className="px-3 py-2 text-left font-normal">
-        <span className="block font-medium">{row.name}</span>
-        {detail ? <span className="block text-xs text-muted-foreground">{detail}</span> : null}
-      </th>
-      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-col="value">
+      </NumberCell>
+      <RowName name={row.name} detail={detail} />
+      <NumberCell nowrap data-col="value">
         {valueText(kind, row.value, locale)}
-      </td>
+      </NumberCell>
       <td className="px-3 py-2" data-col="change" data-trend={row.change === null ? 'none' : row.change > 0 ? 'up' : row.change < 0 ? 'down' : 'same'}>
         <span aria-hidden="true" className="mr-1 font-semibold">
           {change.arrow}

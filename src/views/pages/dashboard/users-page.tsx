@@ -1,12 +1,8 @@
-// /dashboard/users (issue 16): the staff's activity in a period (messages sent, people reached, read rate,
+// /dashboard/users: the staff's activity in a period (messages sent, people reached, read rate,
 // active days; sortable), filtered by cargo, with the school's activity percentage and SPEC §9's note, and
 // the activity summary (a child actor: its failure leaves the table standing). The period, the cargo and
 // the order live in the address: the page opens with what it says and follows Back / Forward.
-import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
-import { selectLocale } from '../../../machines/app/locale';
-import { selectSchoolCountry, selectTimezone } from '../../../machines/session/selectors';
 import {
   selectActiveStaff,
   selectActivity,
@@ -24,31 +20,26 @@ import {
   staffActivityMachine,
   type StaffActivityActor,
 } from '../../../machines/dashboard/staff-activity';
-import { localeActor, sessionActor } from '../../actors';
-import { useT } from '../../lib/i18n';
-import { usePageActor } from '../../lib/page-actor';
+import { useLocale, useT } from '../../lib/i18n';
+import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Card, CardContent } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
 import { formatDecimal } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
 import { StaffTable } from './activity/staff-table';
 import { SummarySection } from './activity/summary-section';
+import { useSchoolClock } from './school-clock';
 import { DashboardShell } from './shell';
 
 export function DashboardUsersPage() {
   const t = useT();
-  const search = useSearch();
-  const timeZone = useSelector(sessionActor, selectTimezone);
-  const country = useSelector(sessionActor, selectSchoolCountry);
-  // What it opened with (its own choices change the address, which must not open another visit); the
-  // newest periods offered are the school's, by its clock and school year.
-  const [initial] = useState(() => ({ search, clock: { now: Date.now(), timeZone, country } }));
-  const actor = usePageActor(staffActivityMachine, { input: initial });
-  // The address changed by itself (Back, Forward, a link): the screen shows what it says.
-  useEffect(() => {
-    actor?.send({ type: 'activity.address', search });
-  }, [actor, search]);
+  const clock = useSchoolClock();
+  const actor = usePageActor(staffActivityMachine, {
+    input: { clock },
+    address: { read: wholeQuery, event: 'activity.address' },
+  });
   return (
     <DashboardShell title="pages.dashboardUsers" className="max-w-5xl">
       <div className="flex min-w-0 flex-col gap-6" data-slot="dashboard-users">
@@ -61,7 +52,7 @@ export function DashboardUsersPage() {
 
 function ActivityScreen({ actor }: { actor: StaffActivityActor }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const activity = useSelector(actor, selectActivity);
   const failed = useSelector(actor, selectFailed);
   const summary = useSelector(actor, selectSummaryActor);
@@ -70,15 +61,16 @@ function ActivityScreen({ actor }: { actor: StaffActivityActor }) {
   return (
     <>
       <Filters actor={actor} locale={locale} />
-      {failed ? <ListFailure message={t(activity ? 'activity.staleFailed' : 'activity.loadFailed')} retryLabel={t('activity.retry')} onRetry={retry} /> : null}
-      {activity ? (
-        <>
-          <ActivityPercent actor={actor} locale={locale} />
-          <StaffTable actor={actor} locale={locale} />
-        </>
-      ) : !failed ? (
-        <ListSkeleton label={t('activity.loading')} rows={4} rowClassName="h-12" />
-      ) : null}
+      <ListBody
+        phase={dataPhase(activity, failed)}
+        skeleton={<ListSkeleton label={t('activity.loading')} rows={4} rowClassName="h-12" />}
+        failure={<ListFailure message={t(activity ? 'activity.staleFailed' : 'activity.loadFailed')} retryLabel={t('activity.retry')} onRetry={retry} />}
+        stale={failed}
+        staleAt="start"
+      >
+        <ActivityPercent actor={actor} locale={locale} />
+        <StaffTable actor={actor} locale={locale} />
+      </ListBody>
       {summary ? (
         <SummarySection actor={summary} locale={locale} />
       ) : summaryCrashed ? (

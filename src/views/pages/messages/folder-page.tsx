@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import {
   FOLDER_PURGE_BUTTON_ID,
   folderMachine,
@@ -19,31 +18,23 @@ import {
   type FolderListActor,
   type FolderMachine,
 } from '../../../machines/messages/folder';
-import {
-  selectCanLoadMore,
-  selectIsAppending,
-  selectIsBusy,
-  selectIsStale,
-  selectPlaceholder,
-  selectTotal,
-} from '../../../machines/list/list';
-import { selectLocale } from '../../../machines/app/locale';
-import { selectTimezone } from '../../../machines/session/selectors';
+import { selectCanLoadMore, selectIsAppending, selectIsBusy } from '../../../machines/list/list';
 import type { MessageSummary } from '../../../../shared/messages-contract';
 import type { ActorRefFrom } from 'xstate';
-import { localeActor, sessionActor } from '../../actors';
 import { settledPercent } from '../../../../shared/delivery-progress';
 import type { DeliveryProgress } from '../../../../shared/reception-contract';
 import { formatListDate } from '../../lib/format';
 import type { MessageKey } from '../../../i18n';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { ListBody, ListEmpty, ListPage, ListTotal, useListPhase, useListStale } from '../../ui/list-page';
+import { SearchInput } from '../../ui/search-input';
 import { VirtualList } from '../../ui/virtual-list';
+import { ChannelBadges } from './channel-badges';
 import type { Folder } from '../../../../shared/codes';
 
 const ROW_HEIGHT = 76;
@@ -58,20 +49,14 @@ const TITLE_KEY: Record<Folder, MessageKey> = {
 type FolderActor = ActorRefFrom<FolderMachine>;
 
 /** The address's `?q=`: the search a folder opens with, and the one Back or a link brings. */
-function useAddressQuery(): string {
-  return new URLSearchParams(useSearch()).get('q') ?? '';
-}
+const queryOf = (search: string) => ({ q: new URLSearchParams(search).get('q') ?? '' });
 
 export function FolderPage({ folder }: { folder: Folder }) {
-  const q = useAddressQuery();
-  // The search it opened with (typing changes the address, which must not open another visit).
-  const [initialQ] = useState(q);
   // Another folder is another visit: a new actor with its own list.
-  const actor = usePageActor(folderMachine, { input: { folder, q: initialQ } });
-  // The address changed by itself (Back, a link to the bare folder): the folder searches what it says.
-  useEffect(() => {
-    actor?.send({ type: 'folder.address', q });
-  }, [actor, q]);
+  const actor = usePageActor(folderMachine, {
+    input: { folder },
+    address: { read: queryOf, event: 'folder.address' },
+  });
   return actor ? <FolderScreen actor={actor} folder={folder} /> : <FolderSkeleton />;
 }
 
@@ -79,20 +64,27 @@ function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder })
   const t = useT();
   // The hosted list: loading, failures, total and more pages are its own; gone only if it crashed.
   const list = useSelector(actor, selectList);
+  const q = useSelector(actor, selectQuery);
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="page-title" className="text-2xl font-bold">
-            {t(TITLE_KEY[folder])}
-          </h1>
+    <ListPage
+      title={t(TITLE_KEY[folder])}
+      below={
+        <>
           {folder === 'inbox' && (
             <p className="text-sm text-muted-foreground">{t('pages.inboxBody', { guardians: t('terms.guardians') })}</p>
           )}
-          {list && <Total list={list} />}
-        </div>
-        <SearchBox actor={actor} folderName={t(TITLE_KEY[folder])} />
-      </header>
+          {list && <ListTotal list={list} text={(count) => t('folders.total', { count })} />}
+        </>
+      }
+      actions={
+        <SearchInput
+          aria-label={t('folders.search', { folder: t(TITLE_KEY[folder]) })}
+          placeholder={t('folders.searchPlaceholder')}
+          value={q}
+          onSearch={(text) => actor.send({ type: 'folder.search', q: text })}
+        />
+      }
+    >
       {list ? (
         <>
           <Toolbar actor={actor} />
@@ -102,29 +94,7 @@ function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder })
       ) : (
         <Failure actor={actor} />
       )}
-    </section>
-  );
-}
-
-function Total({ list }: { list: FolderListActor }) {
-  const t = useT();
-  const total = useSelector(list, selectTotal);
-  if (total === null) return null;
-  return <p className="text-sm text-muted-foreground">{t('folders.total', { count: total })}</p>;
-}
-
-function SearchBox({ actor, folderName }: { actor: FolderActor; folderName: string }) {
-  const t = useT();
-  const q = useSelector(actor, selectQuery);
-  return (
-    <Input
-      type="search"
-      className="w-full sm:w-80"
-      aria-label={t('folders.search', { folder: folderName })}
-      placeholder={t('folders.searchPlaceholder')}
-      value={q}
-      onChange={(e) => actor.send({ type: 'folder.search', q: e.currentTarget.value })}
-    />
+    </ListPage>
   );
 }
 
@@ -199,30 +169,28 @@ function Failure({ actor }: { actor: FolderActor }) {
 
 function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListActor; folder: Folder }) {
   const t = useT();
-  const placeholder = useSelector(list, selectPlaceholder);
-  const stale = useSelector(list, selectIsStale);
+  const phase = useListPhase(list);
+  const stale = useListStale(list);
   const busy = useSelector(list, selectIsBusy);
   const appending = useSelector(list, selectIsAppending);
   const canLoadMore = useSelector(list, selectCanLoadMore);
   const items = useSelector(actor, selectItems);
   const q = useSelector(actor, selectQuery);
-
-  if (placeholder !== 'rows') {
-    if (placeholder === 'failed') return <Failure actor={actor} />;
-    if (placeholder === 'empty') {
-      return (
-        <p className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
-          {q ? t('folders.emptySearch', { q }) : t('folders.empty')}
-        </p>
-      );
-    }
-    // The first page, or page 1 again with nothing left to show meanwhile.
-    return <FolderSkeleton />;
-  }
   // As tall as the rows need, up to what fits on screen; the list scrolls inside past that.
   const height = Math.min(items.length * ROW_HEIGHT, Math.max(320, window.innerHeight - 260));
   return (
-    <>
+    <ListBody
+      phase={phase}
+      // The first page, or page 1 again with nothing left to show meanwhile.
+      skeleton={<FolderSkeleton />}
+      failure={<Failure actor={actor} />}
+      empty={
+        <ListEmpty role={undefined} large>
+          {q ? t('folders.emptySearch', { q }) : t('folders.empty')}
+        </ListEmpty>
+      }
+      stale={stale}
+    >
       <div className="rounded-lg border bg-card">
         <VirtualList
           role="list"
@@ -237,16 +205,14 @@ function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListAct
         />
         {appending && <p className="border-t px-4 py-2 text-sm text-muted-foreground">{t('folders.loadingMore')}</p>}
       </div>
-      {stale && <Failure actor={actor} />}
-    </>
+    </ListBody>
   );
 }
 
 function Row({ actor, message, folder }: { actor: FolderActor; message: MessageSummary; folder: Folder }) {
   const t = useT();
   const selected = useSelector(actor, selectIsSelected(message.id));
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const unread = message.kind === 'received' && message.unread;
   const href = messageHref(folder, message);
   return (
@@ -283,11 +249,7 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
           <span className="truncate">{message.snippet}</span>
           {message.progress && message.progress.state !== 'sent' && <ProgressBadge progress={message.progress} />}
           <span className="ml-auto flex shrink-0 gap-1">
-            {message.channels.map((c) => (
-              <span key={c} className="rounded bg-secondary px-1.5 py-0.5 text-[10px] font-medium text-secondary-foreground">
-                {t(`messages.channel.${c}`)}
-              </span>
-            ))}
+            <ChannelBadges channels={message.channels} tiny />
           </span>
         </span>
       </Link>

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { selectLocale } from '../../../machines/app/locale';
 import {
   selectDelivery,
   selectIsBusy,
@@ -28,19 +27,20 @@ import {
 import type { Folder } from '../../../../shared/codes';
 import type { MessageDetail } from '../../../../shared/messages-contract';
 import { attachmentHref } from '../../../services/messages/messages';
-import { localeActor } from '../../actors';
 import { settledPercent } from '../../../../shared/delivery-progress';
 import { formatBytes, formatLongDate } from '../../lib/format';
 import type { MessageKey } from '../../../i18n';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ProgressText } from '../../lib/progress-text';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button, buttonVariants } from '../../ui/button';
+import { LoadFailure } from '../../ui/list-state';
 import { Progress } from '../../ui/progress';
 import { cn } from '../../lib/utils';
 import { ErrorPage } from '../app/error-page';
 import { ThreadSection } from './thread-section';
+import { ChannelBadges } from './channel-badges';
 
 type ReaderActor = ActorRefFrom<typeof messageReaderMachine>;
 
@@ -85,10 +85,9 @@ function Reading({ reader }: { reader: ReaderActor }) {
   if (notFound) return <ErrorPage code={404} />;
   if (failed) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-        <p>{t('messages.readFailed')}</p>
+      <LoadFailure message={t('messages.readFailed')}>
         <Button onClick={() => reader.send({ type: 'reader.retry' })}>{t('folders.retry')}</Button>
-      </div>
+      </LoadFailure>
     );
   }
   if (!message || !lifecycle) return <MessageSkeleton />;
@@ -97,7 +96,7 @@ function Reading({ reader }: { reader: ReaderActor }) {
 
 function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; lifecycle: LifecycleActor; message: MessageDetail }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const kind = useSelector(lifecycle, selectKind);
   const sent = new Date(message.date);
   const when = formatLongDate(message.scheduled_at ?? message.date, locale, message.timezone);
@@ -115,11 +114,7 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
           <dd>{message.recipients_summary.label}</dd>
           <dt className="text-muted-foreground">{t('messages.channels')}</dt>
           <dd className="flex flex-wrap gap-1">
-            {message.channels.map((c) => (
-              <span key={c} className="rounded bg-secondary px-1.5 py-0.5 text-xs text-secondary-foreground">
-                {t(`messages.channel.${c}`)}
-              </span>
-            ))}
+            <ChannelBadges channels={message.channels} />
           </dd>
         </dl>
         {message.kind === 'scheduled' && message.scheduled_at ? (

@@ -1,10 +1,7 @@
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ThreadMessage } from '../../../../shared/messages-contract';
-import { selectLocale } from '../../../machines/app/locale';
-import { localeActor } from '../../actors';
 import { formatDateTime } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 
 /**
  * The message's conversation (the messages it answers, the answers to it), each a line that opens it:
@@ -12,7 +9,7 @@ import { useT } from '../../lib/i18n';
  */
 export function ThreadSection({ thread, timezone }: { thread: ThreadMessage[]; timezone: string }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   if (thread.length === 0) return null;
   return (
     <section aria-labelledby="thread-title" className="flex flex-col gap-2 border-t pt-4">

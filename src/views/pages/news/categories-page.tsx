@@ -32,11 +32,13 @@ import type { MoveDirection } from '../../../machines/news/categories-rules';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
-import { ConfirmPanel } from '../../ui/confirm-panel';
+import { ItemButton, ItemCard, ItemConfirm, ItemHead } from '../../ui/item-card';
 import { FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { ListBody, ListEmpty } from '../../ui/list-page';
+import { MachineForm } from '../../ui/form';
 import { NewsShell } from './shell';
 
 type CategoriesActor = ActorRefFrom<typeof newsCategoriesMachine>;
@@ -56,18 +58,17 @@ function CategoriesScreen({ actor }: { actor: CategoriesActor }) {
   const loading = useSelector(actor, selectCategoriesLoading);
   const failed = useSelector(actor, selectCategoriesFailed);
   const categories = useSelector(actor, selectCategories);
-  if (loading) return <ListSkeleton label={t('newsAdmin.categories.loading')} rows={4} />;
-  if (failed)
-    return (
-      <ListFailure message={t('newsAdmin.categories.loadFailed')} retryLabel={t('newsAdmin.categories.retry')} onRetry={() => actor.send({ type: 'categories.retry' })} />
-    );
   return (
-    <>
+    <ListBody
+      phase={loading ? 'loading' : failed ? 'failed' : 'rows'}
+      skeleton={<ListSkeleton label={t('newsAdmin.categories.loading')} rows={4} />}
+      failure={
+        <ListFailure message={t('newsAdmin.categories.loadFailed')} retryLabel={t('newsAdmin.categories.retry')} onRetry={() => actor.send({ type: 'categories.retry' })} />
+      }
+    >
       <CreateForm actor={actor} />
       {categories.length === 0 ? (
-        <p role="status" data-slot="categories-empty" className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
-          {t('newsAdmin.categories.empty')}
-        </p>
+        <ListEmpty data-slot="categories-empty">{t('newsAdmin.categories.empty')}</ListEmpty>
       ) : (
         <ol aria-label={t('newsAdmin.categories.listLabel')} className="flex flex-col gap-2">
           {categories.map((category, index) => (
@@ -75,7 +76,7 @@ function CategoriesScreen({ actor }: { actor: CategoriesActor }) {
           ))}
         </ol>
       )}
-    </>
+    </ListBody>
   );
 }
 
@@ -86,14 +87,10 @@ function CreateForm({ actor }: { actor: CategoriesActor }) {
   const creating = useSelector(actor, selectCreating);
   const errorId = `${CATEGORY_DRAFT_ID}-error`;
   return (
-    <form
-      noValidate
+    <MachineForm
       data-slot="category-create"
       className="flex flex-col gap-2 rounded-lg border bg-card p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'categories.create' });
-      }}
+      onSend={() => actor.send({ type: 'categories.create' })}
     >
       <Label htmlFor={CATEGORY_DRAFT_ID}>{t('newsAdmin.categories.newLabel')}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
@@ -111,7 +108,7 @@ function CreateForm({ actor }: { actor: CategoriesActor }) {
         </Button>
       </div>
       <FieldError id={errorId}>{error}</FieldError>
-    </form>
+    </MachineForm>
   );
 }
 
@@ -127,44 +124,45 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
   const canDelete = useSelector(actor, (s) => s.can({ type: 'categories.delete', id: category.id }));
   const nameId = `news-category-label-${category.id}`;
   return (
-    <li data-slot="category-row" aria-labelledby={nameId} className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+    <ItemCard data-slot="category-row" aria-labelledby={nameId}>
       {editing ? (
         <RenameForm actor={actor} category={category} />
       ) : (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex min-w-0 flex-col">
+        <ItemHead
+          gap="gap-3"
+          name={
             <span id={nameId} className="truncate font-medium">
               {category.name}
             </span>
-            <span className="text-sm text-muted-foreground">
+          }
+          detail={
+            <>
               {t('newsAdmin.categories.posts', { count: category.post_count })} · {t('newsAdmin.categories.position', { position: index + 1, total })}
-            </span>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <MoveButton actor={actor} category={category} direction="up" edge={index === 0} />
-            <MoveButton actor={actor} category={category} direction="down" edge={index === total - 1} />
-            <Button
-              id={categoryRenameId(category.id)}
-              size="sm"
-              variant="outline"
-              aria-disabled={!canEdit || undefined}
-              aria-label={`${t('newsAdmin.categories.rename')}: ${category.name}`}
-              onClick={() => actor.send({ type: 'categories.edit', id: category.id })}
-            >
-              {t('newsAdmin.categories.rename')}
-            </Button>
-            <Button
-              id={categoryDeleteId(category.id)}
-              size="sm"
-              variant="destructive"
-              aria-disabled={!canDelete || busy || undefined}
-              aria-label={`${t('newsAdmin.categories.delete')}: ${category.name}`}
-              onClick={() => actor.send({ type: 'categories.delete', id: category.id })}
-            >
-              {t('newsAdmin.categories.delete')}
-            </Button>
-          </div>
-        </div>
+            </>
+          }
+          actions={
+            <>
+              <MoveButton actor={actor} category={category} direction="up" edge={index === 0} />
+              <MoveButton actor={actor} category={category} direction="down" edge={index === total - 1} />
+              <ItemButton
+                id={categoryRenameId(category.id)}
+                variant="outline"
+                aria-disabled={!canEdit || undefined}
+                label={t('newsAdmin.categories.rename')}
+                item={category.name}
+                onClick={() => actor.send({ type: 'categories.edit', id: category.id })}
+              />
+              <ItemButton
+                id={categoryDeleteId(category.id)}
+                variant="destructive"
+                aria-disabled={!canDelete || busy || undefined}
+                label={t('newsAdmin.categories.delete')}
+                item={category.name}
+                onClick={() => actor.send({ type: 'categories.delete', id: category.id })}
+              />
+            </>
+          }
+        />
       )}
       {inUse && inUseText && (
         <div role="alert" data-slot="category-in-use" className="flex flex-col gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
@@ -175,18 +173,16 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
         </div>
       )}
       {confirming && (
-        <ConfirmPanel
+        <ItemConfirm
           title={t('newsAdmin.categories.deleteQuestion', { name: category.name })}
           description={t('newsAdmin.categories.deleteHint')}
           confirmLabel={t('newsAdmin.categories.delete')}
           cancelLabel={t('newsAdmin.categories.cancel')}
-          destructive
-          className="border-destructive/40 bg-destructive/5"
           onConfirm={() => actor.send({ type: 'categories.confirm' })}
           onCancel={() => actor.send({ type: 'categories.cancel' })}
         />
       )}
-    </li>
+    </ItemCard>
   );
 }
 
@@ -199,17 +195,17 @@ function MoveButton({ actor, category, direction, edge }: { actor: CategoriesAct
   const can = useSelector(actor, (s) => s.can({ type: 'categories.move', id: category.id, direction }));
   const label = direction === 'up' ? t('newsAdmin.categories.up') : t('newsAdmin.categories.down');
   return (
-    <Button
+    <ItemButton
       id={categoryMoveId(category.id, direction)}
-      size="sm"
       variant="outline"
       disabled={edge}
       aria-disabled={(!edge && !can) || undefined}
-      aria-label={`${label}: ${category.name}`}
+      label={label}
+      item={category.name}
       onClick={() => actor.send({ type: 'categories.move', id: category.id, direction })}
     >
       {direction === 'up' ? '↑' : '↓'} {label}
-    </Button>
+    </ItemButton>
   );
 }
 
@@ -222,14 +218,10 @@ function RenameForm({ actor, category }: { actor: CategoriesActor; category: New
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   return (
-    <form
-      noValidate
+    <MachineForm
       data-slot="category-rename"
       className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'categories.save' });
-      }}
+      onSend={() => actor.send({ type: 'categories.save' })}
     >
       <Label htmlFor={inputId}>{t('newsAdmin.categories.nameLabel')}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
@@ -261,6 +253,6 @@ function RenameForm({ actor, category }: { actor: CategoriesActor; category: New
         {t('newsAdmin.categories.editHint')}
       </p>
       <FieldError id={errorId}>{error}</FieldError>
-    </form>
+    </MachineForm>
   );
 }

@@ -8,8 +8,9 @@ import type { SessionSnapshot } from '../../../machines/session/session';
 import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
-import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
+import { LoadFailure } from '../../ui/list-state';
+import { FormSkeleton, Page, PageTitle } from '../../ui/page';
 import { NewsForm } from './compose/news-form';
 import type { NewsComposeActor } from './compose/shared';
 
@@ -29,19 +30,27 @@ export function NewsComposePage() {
 }
 
 export function NewsComposeScreen({ postId, backupKey, timezone }: { postId: number | null; backupKey: string; timezone: string }) {
+  const t = useT();
   const compose = usePageActor(newsComposeMachine, { input: { postId, backupKey, timezone } });
-  return compose ? <ComposeView compose={compose} /> : <Frame editing={postId !== null}><Skeleton /></Frame>;
+  return compose ? (
+    <ComposeView compose={compose} />
+  ) : (
+    <Frame editing={postId !== null}>
+      <FormSkeleton label={t('newsCompose.loading')} heights={FORM_OUTLINE} />
+    </Frame>
+  );
 }
+
+/** The form's outline while it loads. */
+const FORM_OUTLINE = ['h-10', 'h-40', 'h-10', 'h-16', 'h-10'];
 
 function Frame({ editing, children }: { editing: boolean; children: React.ReactNode }) {
   const t = useT();
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <h1 id="page-title" className="text-2xl font-bold">
-        {t(editing ? 'newsCompose.editHeading' : 'newsCompose.heading')}
-      </h1>
+    <Page width="w-full max-w-3xl">
+      <PageTitle>{t(editing ? 'newsCompose.editHeading' : 'newsCompose.heading')}</PageTitle>
       {children}
-    </section>
+    </Page>
   );
 }
 
@@ -53,12 +62,11 @@ function ComposeView({ compose }: { compose: NewsComposeActor }) {
   return (
     <Frame editing={editing}>
       {loadFailed ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-          <p>{t('newsCompose.loadFailed')}</p>
+        <LoadFailure message={t('newsCompose.loadFailed')}>
           <Button onClick={() => compose.send({ type: 'news.retry' })}>{t('newsCompose.retry')}</Button>
-        </div>
+        </LoadFailure>
       ) : loading ? (
-        <Skeleton />
+        <FormSkeleton label={t('newsCompose.loading')} heights={FORM_OUTLINE} />
       ) : (
         <NewsForm compose={compose} />
       )}
@@ -66,13 +74,3 @@ function ComposeView({ compose }: { compose: NewsComposeActor }) {
   );
 }
 
-function Skeleton() {
-  const t = useT();
-  return (
-    <div role="status" aria-label={t('newsCompose.loading')} className="flex flex-col gap-4 rounded-lg border bg-card p-6">
-      {['h-10', 'h-40', 'h-10', 'h-16', 'h-10'].map((height, i) => (
-        <div key={i} className={cn('animate-pulse rounded-md bg-muted', height)} />
-      ))}
-    </div>
-  );
-}

@@ -7,15 +7,15 @@
 // The tabs are plain links like the dashboard's (dashboard/shell.tsx): Tab reaches them, the current one
 // is aria-current="page", and on a 390 px phone the row scrolls sideways inside itself with the current tab
 // in view. Its texts are the `news` namespace, loaded with every screen that uses it.
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { NEWSFEED_ROLES } from '../../../../shared/codes';
 import type { MessageKey } from '../../../i18n';
 import { selectHasAnyRole } from '../../../machines/session/selectors';
 import { useT } from '../../lib/i18n';
-import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
-import { NavTabs, useCurrentTabInView } from '../../ui/nav-tab';
+import { ScrollingNavTabs } from '../../ui/nav-tab';
+import { Page, PageTitle } from '../../ui/page';
 
 export const MURAL_TABS: readonly { href: string; label: MessageKey }[] = [
   { href: '/mural/news', label: 'news.tabs.wall' },
@@ -45,16 +45,12 @@ export function NewsShell({
 }) {
   const t = useT();
   const [location] = useLocation();
-  const tabs = useRef<HTMLElement>(null);
-  useCurrentTabInView(tabs, location);
   return (
-    <section aria-labelledby="page-title" data-slot="mural-shell" className={cn('mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-4', className)}>
+    <Page width="w-full max-w-4xl min-w-0" data-slot="mural-shell" className={className}>
       <header className="flex flex-col gap-3 print:hidden">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="min-w-0">
-            <h1 id="page-title" className="text-2xl font-bold">
-              {t(title)}
-            </h1>
+            <PageTitle>{t(title)}</PageTitle>
             {intro && <p className="text-sm text-muted-foreground">{intro}</p>}
           </div>
           {manage && (
@@ -69,19 +65,17 @@ export function NewsShell({
           )}
         </div>
         {manage && (
-          <nav ref={tabs} aria-label={t('news.tabs.label')} className="relative min-w-0 overflow-x-auto border-b" data-slot="mural-tabs">
-            <NavTabs
-              items={MURAL_TABS.map(({ href, label }) => ({ href, label: t(label) }))}
-              location={location}
-              isCurrent={isTab}
-              slot="mural-tab"
-              className="mb-0 w-max flex-nowrap"
-              itemClassName="shrink-0 whitespace-nowrap"
-            />
-          </nav>
+          <ScrollingNavTabs
+            label={t('news.tabs.label')}
+            items={MURAL_TABS.map(({ href, label }) => ({ href, label: t(label) }))}
+            location={location}
+            isCurrent={isTab}
+            slot="mural-tab"
+            data-slot="mural-tabs"
+          />
         )}
       </header>
       {children}
-    </section>
+    </Page>
   );
 }

@@ -1,9 +1,7 @@
 // The wall's list, for readers and the desk alike: search (debounced by the machine), the category filter,
 // the first load's skeleton and failure, the empty and no-match states (with "Limpiar búsqueda"), the
 // posts, a stale warning and "Cargar más". useWallActor starts the page's wall on its address.
-import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import type { AnyActorRef } from 'xstate';
 import {
   newsWallMachine,
@@ -18,58 +16,53 @@ import {
   selectWallSearch,
   type NewsWallActor,
 } from '../../../machines/news/wall';
-import { selectCanLoadMore, selectIsAppending, selectIsStale, selectPlaceholder, selectTotal, type ListSnapshot } from '../../../machines/list/list';
-import { selectLocale } from '../../../machines/app/locale';
-import { selectTimezone } from '../../../machines/session/selectors';
-import { localeActor, sessionActor } from '../../actors';
-import { useT } from '../../lib/i18n';
-import { usePageActor } from '../../lib/page-actor';
+import { useLocaleZone, useT } from '../../lib/i18n';
+import { usePageActor, wholeQuery } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { ListBody, ListEnd, ListTotal, RetryNote, useListPhase } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
+import { SearchInput } from '../../ui/search-input';
 import { PostCard } from './post-card';
-
-const as = <R,>(select: (s: ListSnapshot<unknown, unknown>) => R) => (s: unknown) => select(s as ListSnapshot<unknown, unknown>);
-const placeholderOf = as(selectPlaceholder);
-const isStale = as(selectIsStale);
-const canMore = as(selectCanLoadMore);
-const isAppending = as(selectIsAppending);
-const totalOf = as(selectTotal);
 
 export const WALL_SEARCH_ID = 'mural-search';
 export const WALL_CATEGORY_ID = 'mural-category';
 
-/**
- * The page's wall, opened on what its address says (`?q=…&category=…`); its own choices replace the address
- * (which must not open another visit), and an address changed by the browser (Back, Forward, a link) is
- * shown as `wall.address`.
- */
+/** The page's wall, on what its address says (`?q=…&category=…`). */
 export function useWallActor(manage: boolean, path: string): NewsWallActor | null {
-  const search = useSearch();
-  const [input] = useState(() => ({ manage, path, search }));
-  const actor = usePageActor(newsWallMachine, { input });
-  useEffect(() => {
-    actor?.send({ type: 'wall.address', search });
-  }, [actor, search]);
-  return actor;
+  return usePageActor(newsWallMachine, {
+    input: { manage, path },
+    address: { read: wholeQuery, event: 'wall.address' },
+  });
 }
 
 export function WallPosts({ actor, desk }: { actor: NewsWallActor; desk: boolean }) {
   const t = useT();
   const list = useSelector(actor, selectWallList);
   const crashed = useSelector(actor, selectHasCrashed);
+  const shown = useSelector(actor, selectWallCount);
+  const retry = () => actor.send({ type: 'wall.retry' });
   return (
     <>
       <Filters actor={actor} />
       {crashed || !list ? (
-        <ListFailure message={t('news.loadFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />
+        <ListFailure message={t('news.loadFailed')} retryLabel={t('news.retry')} onRetry={retry} />
       ) : (
         <>
-          <Placeholder actor={actor} list={list} desk={desk} />
-          <Posts actor={actor} desk={desk} />
-          <ListEnd actor={actor} list={list} />
+          <Posts actor={actor} list={list} desk={desk} />
+          {/* After the posts: how many, "puede que no estén al día" with Reintentar, and "Cargar más". */}
+          <ListEnd
+            list={list}
+            staleText={t('news.staleRows')}
+            retryLabel={t('news.retry')}
+            moreLabel={t('news.loadMore')}
+            moreClassName="min-h-11 sm:min-h-9"
+            onRetry={retry}
+            onMore={() => actor.send({ type: 'wall.loadMore' })}
+          >
+            {shown > 0 && <ListTotal list={list} text={(count) => t('news.total', { count })} />}
+          </ListEnd>
         </>
       )}
     </>
@@ -86,12 +79,13 @@ function Filters({ actor }: { actor: NewsWallActor }) {
     <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" data-slot="mural-filters">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <Label htmlFor={WALL_SEARCH_ID}>{t('news.search')}</Label>
-        <Input
+        {/* As wide as its column. */}
+        <SearchInput
           id={WALL_SEARCH_ID}
-          type="search"
+          className=""
           placeholder={t('news.searchPlaceholder')}
           value={q}
-          onChange={(e) => actor.send({ type: 'wall.search', q: e.currentTarget.value })}
+          onSearch={(text) => actor.send({ type: 'wall.search', q: text })}
         />
       </div>
       {categories.length > 0 && (
@@ -112,78 +106,42 @@ function Filters({ actor }: { actor: NewsWallActor }) {
           </NativeSelect>
         </div>
       )}
-      {categoriesFailed && <RetryNote actor={actor} text={t('news.categoriesFailed')} />}
+      {categoriesFailed && <RetryNote text={t('news.categoriesFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />}
     </div>
   );
 }
 
-/** Before any post: the skeleton, the failure, or the empty / no-match state; nothing once posts are there. */
-function Placeholder({ actor, list, desk }: { actor: NewsWallActor; list: AnyActorRef; desk: boolean }) {
+/** The posts, or before any: the skeleton, the failure, or the empty / no-match state. */
+function Posts({ actor, list, desk }: { actor: NewsWallActor; list: AnyActorRef; desk: boolean }) {
   const t = useT();
-  const placeholder = useSelector(list, placeholderOf);
+  const phase = useListPhase(list);
   const q = useSelector(actor, selectWallSearch).trim();
   const filtered = useSelector(actor, selectHasQuery);
-  if (placeholder === 'loading') return <ListSkeleton label={t('news.loading')} rows={3} rowClassName="h-40" />;
-  if (placeholder === 'failed') return <ListFailure message={t('news.loadFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />;
-  if (placeholder !== 'empty') return null;
-  return (
-    <div role="status" data-slot="mural-empty" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
-      <p>{filtered ? (q ? t('news.noMatch', { q }) : t('news.noMatchCategory')) : t(desk ? 'news.emptyDesk' : 'news.empty')}</p>
-      {filtered && (
-        <Button variant="outline" onClick={() => actor.send({ type: 'wall.clear' })}>
-          {t('news.clear')}
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function Posts({ actor, desk }: { actor: NewsWallActor; desk: boolean }) {
   const items = useSelector(actor, selectWallItems);
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
-  if (items.length === 0) return null;
+  const { locale, timezone } = useLocaleZone();
   return (
-    <ul className="flex flex-col gap-4" data-slot="mural-posts">
-      {items.map((post) => (
-        <li key={post.id}>
-          <PostCard post={post} locale={locale} timezone={timezone} {...(desk ? { desk: { actor } } : {})} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** After the posts: how many, "puede que no estén al día" with Reintentar, and "Cargar más". */
-function ListEnd({ actor, list }: { actor: NewsWallActor; list: AnyActorRef }) {
-  const t = useT();
-  const stale = useSelector(list, isStale);
-  const more = useSelector(list, canMore);
-  const appending = useSelector(list, isAppending);
-  const total = useSelector(list, totalOf);
-  const shown = useSelector(actor, selectWallCount);
-  return (
-    <div className="flex flex-col items-center gap-2">
-      {shown > 0 && total !== null && <p className="text-sm text-muted-foreground">{t('news.total', { count: total })}</p>}
-      {stale && <RetryNote actor={actor} text={t('news.staleRows')} />}
-      {(more || appending) && (
-        <Button variant="outline" className="min-h-11 sm:min-h-9" disabled={appending} aria-busy={appending || undefined} onClick={() => actor.send({ type: 'wall.loadMore' })}>
-          {t('news.loadMore')}
-        </Button>
-      )}
-    </div>
-  );
-}
-
-/** Something on the page could not be brought up to date: what, and Reintentar (the wall retries all of it). */
-function RetryNote({ actor, text }: { actor: NewsWallActor; text: string }) {
-  const t = useT();
-  return (
-    <p role="alert" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-      {text}
-      <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'wall.retry' })}>
-        {t('news.retry')}
-      </Button>
-    </p>
+    <ListBody
+      phase={phase}
+      skeleton={<ListSkeleton label={t('news.loading')} rows={3} rowClassName="h-40" />}
+      failure={<ListFailure message={t('news.loadFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />}
+      empty={
+        <div role="status" data-slot="mural-empty" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
+          <p>{filtered ? (q ? t('news.noMatch', { q }) : t('news.noMatchCategory')) : t(desk ? 'news.emptyDesk' : 'news.empty')}</p>
+          {filtered && (
+            <Button variant="outline" onClick={() => actor.send({ type: 'wall.clear' })}>
+              {t('news.clear')}
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <ul className="flex flex-col gap-4" data-slot="mural-posts">
+        {items.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} locale={locale} timezone={timezone} {...(desk ? { desk: { actor } } : {})} />
+          </li>
+        ))}
+      </ul>
+    </ListBody>
   );
 }

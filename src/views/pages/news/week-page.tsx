@@ -1,4 +1,4 @@
-// /mural/news/week?date=YYYY-MM-DD (issue 17): the printable weekly wall for the school's entrance
+// /mural/news/week?date=YYYY-MM-DD: the printable weekly wall for the school's entrance
 // noticeboard and families without smartphones. On screen: the week, previous and next, Imprimir (an edge
 // effect) and the way back; on paper (print: variants and @page A4 in index.css, no inline styles) one
 // A4 page: the school and the week in big type, the week's posts (pinned first) with title, category,
@@ -7,7 +7,6 @@ import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { NewsPost } from '../../../../shared/news-contract';
-import { selectLocale } from '../../../machines/app/locale';
 import {
   excerpt,
   newsWeekMachine,
@@ -19,10 +18,8 @@ import {
   selectWeekLoading,
   WEEK_PRINT_MAX,
 } from '../../../machines/news/week';
-import { selectTimezone } from '../../../machines/session/selectors';
-import { localeActor, sessionActor } from '../../actors';
 import { formatDay } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { useLocale, useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
 import { Badge } from '../../ui/badge';
@@ -49,7 +46,7 @@ export function NewsWeekPage() {
 
 function WeekScreen({ actor }: { actor: WeekActor }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const week = useSelector(actor, selectWeek);
   const loading = useSelector(actor, selectWeekLoading);
   const failed = useSelector(actor, selectWeekFailed);
@@ -136,8 +133,7 @@ function WeekScreen({ actor }: { actor: WeekActor }) {
 
 function WeekPost({ post }: { post: NewsPost }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const image = post.attachments.find((attachment) => attachment.is_image);
   return (
     <li

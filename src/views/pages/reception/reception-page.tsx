@@ -1,12 +1,10 @@
-// The reception status of one sent message (SPEC §2, §4; issue 5): progress per channel, filters by
-// status (the recipient's, or one channel's: issue 12), search, per-recipient and per-channel statuses,
+// The reception status of one sent message (SPEC §2, §4): progress per channel, filters by
+// status (the recipient's, or one channel's), search, per-recipient and per-channel statuses,
 // paging and "Reintentar fallidos" of the list shown. One actor per page visit, opened with the channel and
 // filter of the address (`?channel=sms&status=not_received`), which the machine keeps up to date.
-import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Link, useSearch } from 'wouter';
-import { selectLocale } from '../../../machines/app/locale';
+import { Link } from 'wouter';
 import { receptionStatusMachine, type ReceptionStatusMachine } from '../../../machines/reception/status';
 import { receptionInputOf } from '../../../machines/reception/rules';
 import {
@@ -32,7 +30,6 @@ import {
   selectRows,
   selectShownChannel,
 } from '../../../machines/reception/selectors';
-import { selectTimezone } from '../../../machines/session/selectors';
 import { figureOf, recipientStatusOf, settledPercent, settledReasonOf } from '../../../../shared/delivery-progress';
 import {
   RECEPTION_FILTERS,
@@ -44,15 +41,16 @@ import {
   type ReceptionFilter,
   type ReceptionRow,
 } from '../../../../shared/reception-contract';
-import { localeActor, sessionActor } from '../../actors';
 import { hasText } from '../../../i18n';
-import { useT } from '../../lib/i18n';
+import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ProgressText } from '../../lib/progress-text';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
+import { LoadFailure } from '../../ui/list-state';
+import { ListBody, ListEmpty } from '../../ui/list-page';
 import { Progress } from '../../ui/progress';
+import { SearchInput } from '../../ui/search-input';
 import { DeviceDot, DeviceLegend } from '../../lib/device-status';
 import { formatDateTime } from '../../lib/format';
 import { ErrorPage } from '../app/error-page';
@@ -83,10 +81,16 @@ const FIGURE_STYLE: Record<(typeof RECIPIENT_STATUSES)[number], string> = {
 };
 
 export function ReceptionPage({ id }: { id: number }) {
-  // The address the visit started from; later changes are the machine's own (replaced, not a new visit).
-  const search = useSearch();
-  const [input] = useState(() => receptionInputOf(id, search));
-  const actor = usePageActor(receptionStatusMachine, { input });
+  // The channel and the filter the visit opens with; later changes are the machine's own (replaced).
+  const actor = usePageActor(receptionStatusMachine, {
+    input: { id },
+    address: {
+      read: (search: string) => {
+        const { channel, status } = receptionInputOf(id, search);
+        return { channel, status };
+      },
+    },
+  });
   return actor ? <ReceptionScreen actor={actor} id={id} /> : <ReceptionSkeleton />;
 }
 
@@ -114,17 +118,16 @@ function Content({ actor }: { actor: ReceptionActor }) {
   const t = useT();
   const loading = useSelector(actor, selectIsLoading);
   const failed = useSelector(actor, selectIsFailed);
-  if (failed) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-        <p>{t('reception.loadFailed')}</p>
-        <Button onClick={() => actor.send({ type: 'reception.reload' })}>{t('reception.reload')}</Button>
-      </div>
-    );
-  }
-  if (loading) return <ReceptionSkeleton />;
   return (
-    <>
+    <ListBody
+      phase={failed ? 'failed' : loading ? 'loading' : 'rows'}
+      skeleton={<ReceptionSkeleton />}
+      failure={
+        <LoadFailure message={t('reception.loadFailed')}>
+          <Button onClick={() => actor.send({ type: 'reception.reload' })}>{t('reception.reload')}</Button>
+        </LoadFailure>
+      }
+    >
       <Summary actor={actor} />
       <ChannelPicker actor={actor} />
       <RetryBar actor={actor} />
@@ -136,7 +139,7 @@ function Content({ actor }: { actor: ReceptionActor }) {
       <DeviceLegend />
       <Rows actor={actor} />
       <Pager actor={actor} />
-    </>
+    </ListBody>
   );
 }
 
@@ -351,13 +354,12 @@ function SearchBox({ actor }: { actor: ReceptionActor }) {
   const t = useT();
   const q = useSelector(actor, selectQuery);
   return (
-    <Input
-      type="search"
+    <SearchInput
       className="w-full sm:w-72"
       aria-label={t('reception.search')}
       placeholder={t('reception.searchPlaceholder')}
       value={q}
-      onChange={(e) => actor.send({ type: 'reception.search', q: e.currentTarget.value })}
+      onSearch={(text) => actor.send({ type: 'reception.search', q: text })}
     />
   );
 }
@@ -383,9 +385,9 @@ function Rows({ actor }: { actor: ReceptionActor }) {
   const channel = useSelector(actor, selectShownChannel);
   if (rows.length === 0) {
     return (
-      <p aria-busy={refreshing} className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
+      <ListEmpty role={undefined} large aria-busy={refreshing}>
         {t('reception.empty')}
-      </p>
+      </ListEmpty>
     );
   }
   // One markup for every width: a table from md up, stacked cards below (cells become blocks).
@@ -450,8 +452,7 @@ function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel })
 
 function ChannelStatus({ delivery, listed }: { delivery: ChannelDelivery; listed: boolean }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { locale, timezone } = useLocaleZone();
   const when = (iso: string) => formatDateTime(iso, locale, timezone);
   const times = [
     delivery.sent_at && t('reception.times.sent', { at: when(delivery.sent_at) }),

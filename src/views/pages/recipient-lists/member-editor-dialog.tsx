@@ -24,6 +24,7 @@ import { FieldError } from '../../ui/field';
 import { Label } from '../../ui/label';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
+import { MachineForm } from '../../ui/form';
 import { FieldText, useErrorText } from './form-bits';
 
 type EditorActor = ActorRefFrom<typeof memberEditorMachine>;
@@ -70,28 +71,25 @@ function EditorForm({ editor }: { editor: EditorActor }) {
   const change = (field: MemberField) => (value: string) => editor.send({ type: 'editor.change', field, value });
   const phoneError = errorText(errors.phone);
   const hasErrors = Object.keys(errors).length > 0;
+  /** One of the contact's text fields, by its name in the form. */
+  const textField = (field: 'nombres' | 'apellido_paterno' | 'email' | 'dni', extra: Partial<React.ComponentProps<typeof FieldText>> = {}) => (
+    <FieldText
+      id={memberFieldId(field)}
+      label={t(`recipientLists.editor.${field}`)}
+      value={form[field]}
+      error={errors[field]}
+      disabled={saving}
+      autoComplete="off"
+      onChange={change(field)}
+      {...extra}
+    />
+  );
   return (
-    <form
-      noValidate
-      aria-label={name}
-      className="flex flex-col gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        editor.send({ type: 'editor.save' });
-      }}
-    >
+    <MachineForm aria-label={name} className="flex flex-col gap-3" onSend={() => editor.send({ type: 'editor.save' })}>
       <p className="font-medium">{name}</p>
-      <FieldText id={memberFieldId('nombres')} label={t('recipientLists.editor.nombres')} value={form.nombres} error={errors.nombres} disabled={saving} autoComplete="off" onChange={change('nombres')} />
-      <FieldText
-        id={memberFieldId('apellido_paterno')}
-        label={t('recipientLists.editor.apellido_paterno')}
-        value={form.apellido_paterno}
-        error={errors.apellido_paterno}
-        disabled={saving}
-        autoComplete="off"
-        onChange={change('apellido_paterno')}
-      />
-      <FieldText id={memberFieldId('email')} type="email" inputMode="email" label={t('recipientLists.editor.email')} value={form.email} error={errors.email} disabled={saving} autoComplete="off" onChange={change('email')} />
+      {textField('nombres')}
+      {textField('apellido_paterno')}
+      {textField('email', { type: 'email', inputMode: 'email' })}
       <div data-slot="field" className="flex flex-col gap-1.5">
         <Label htmlFor={memberFieldId('phone')}>{t('recipientLists.editor.phone')}</Label>
         <div className="flex gap-2">
@@ -139,16 +137,7 @@ function EditorForm({ editor }: { editor: EditorActor }) {
         </NativeSelect>
         <FieldError>{errorText(errors.tipo_documento_id)}</FieldError>
       </div>
-      <FieldText
-        id={memberFieldId('dni')}
-        label={t('recipientLists.editor.dni')}
-        hint={t('recipientLists.editor.dniHint')}
-        value={form.dni}
-        error={errors.dni}
-        disabled={saving}
-        autoComplete="off"
-        onChange={change('dni')}
-      />
+      {textField('dni', { hint: t('recipientLists.editor.dniHint') })}
       {(failed || errors.form) && (
         <p role="alert" className="text-sm text-destructive">
           {errors.form ? errorText(errors.form) : t('recipientLists.editor.failed')}
@@ -163,6 +152,6 @@ function EditorForm({ editor }: { editor: EditorActor }) {
           {t(saving ? 'recipientLists.editor.saving' : 'recipientLists.editor.save')}
         </Button>
       </DialogFooter>
-    </form>
+    </MachineForm>
   );
 }

@@ -20,13 +20,12 @@ import {
   selectShowMoreCount,
   selectShownCount,
 } from '../../../machines/recipient-lists/recipient-list-selectors';
-import { selectLocale } from '../../../machines/app/locale';
-import { localeActor } from '../../actors';
 import { DeviceDot } from '../../lib/device-status';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
+import { ListEmpty } from '../../ui/list-page';
+import { SearchInput } from '../../ui/search-input';
 
 type DetailActor = ActorRefFrom<typeof recipientListMachine>;
 
@@ -35,14 +34,14 @@ const selectOwner = (s: RecipientListSnapshot): boolean => s.context.list?.is_ow
 
 /** 3012 → "3.012" (es-CL) / "3,012" (es-MX), in the locale shown. */
 function useCount(): (n: number) => string {
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   return (n: number) => new Intl.NumberFormat(locale).format(n);
 }
 
 export function MembersTable({ actor }: { actor: DetailActor }) {
   const t = useT();
   const total = useSelector(actor, selectMemberTotal);
-  if (total === 0) return <p className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">{t('recipientLists.membersEmpty')}</p>;
+  if (total === 0) return <ListEmpty role={undefined}>{t('recipientLists.membersEmpty')}</ListEmpty>;
   return (
     <section aria-labelledby="members-heading" data-slot="members" className="flex flex-col gap-3">
       <h2 id="members-heading" className="sr-only">
@@ -64,9 +63,8 @@ function MemberSearch({ actor }: { actor: DetailActor }) {
       <label htmlFor={MEMBER_SEARCH_ID} className="text-sm font-medium">
         {t('recipientLists.memberSearch')}
       </label>
-      <Input
+      <SearchInput
         id={MEMBER_SEARCH_ID}
-        type="search"
         className="w-full sm:w-96"
         autoComplete="off"
         spellCheck={false}
@@ -74,7 +72,7 @@ function MemberSearch({ actor }: { actor: DetailActor }) {
         aria-controls="members-list"
         aria-describedby="members-count"
         value={query}
-        onChange={(e) => actor.send({ type: 'members.search', query: e.currentTarget.value })}
+        onSearch={(text) => actor.send({ type: 'members.search', query: text })}
       />
     </div>
   );

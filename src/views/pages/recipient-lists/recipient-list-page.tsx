@@ -42,7 +42,8 @@ import { Label } from '../../ui/label';
 import { RecipientPickerContent } from '../compose/recipient-picker';
 import { MemberEditorDialog } from './member-editor-dialog';
 import { MembersTable } from './members-table';
-import { ListSkeleton } from '../../ui/list-state';
+import { ListSkeleton, LoadFailure } from '../../ui/list-state';
+import { MachineForm } from '../../ui/form';
 import { selectIsOpen } from '../../../machines/compose/recipient-picker-selectors';
 import { DELETE_BUTTON_ID, RENAME_FIELD_ID } from '../../../machines/recipient-lists/recipient-list-rules';
 
@@ -72,8 +73,7 @@ function ListScreen({ actor }: { actor: DetailActor }) {
         <h1 id="page-title" className="text-2xl font-bold">
           {t('pages.recipientList')}
         </h1>
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border bg-card p-6">
-          <p>{t(notFound ? 'recipientLists.notFound' : 'recipientLists.detailFailed')}</p>
+        <LoadFailure message={t(notFound ? 'recipientLists.notFound' : 'recipientLists.detailFailed')}>
           {notFound ? (
             <Button asChild variant="outline">
               <Link href="/recipient-lists">{t('recipientLists.backToLists')}</Link>
@@ -81,7 +81,7 @@ function ListScreen({ actor }: { actor: DetailActor }) {
           ) : (
             <Button onClick={() => actor.send({ type: 'detail.retry' })}>{t('recipientLists.retry')}</Button>
           )}
-        </div>
+        </LoadFailure>
       </section>
     );
   return (
@@ -164,13 +164,9 @@ function OwnerSettings({ actor }: { actor: DetailActor }) {
   const errorText = error === null ? null : hasText(error) ? t(error as MessageKey) : error;
   return (
     <div className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-end sm:justify-between">
-      <form
-        noValidate
+      <MachineForm
         className="flex flex-1 flex-col gap-1.5"
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'detail.rename' });
-        }}
+        onSend={() => actor.send({ type: 'detail.rename' })}
       >
         <Label htmlFor={RENAME_FIELD_ID}>{t('recipientLists.rename')}</Label>
         <div className="flex gap-2">
@@ -187,7 +183,7 @@ function OwnerSettings({ actor }: { actor: DetailActor }) {
           </Button>
         </div>
         <FieldError id={`${RENAME_FIELD_ID}-error`}>{errorText}</FieldError>
-      </form>
+      </MachineForm>
       <div className="flex items-start gap-2 sm:max-w-xs">
         <Checkbox
           id="recipient-list-shared"

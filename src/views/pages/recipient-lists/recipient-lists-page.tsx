@@ -25,10 +25,9 @@ import { usePageActor } from '../../lib/page-actor';
 import { useT } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
-import { ListEnd, ListStart, ListTotal } from './list-states';
-import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { FieldText, PicksField } from './form-bits';
+import { ListSkeleton } from '../../ui/list-state';
+import { MachineForm } from '../../ui/form';
+import { FieldText, PagedListsPage, PicksField } from './form-bits';
 
 type ListsActor = ActorRefFrom<typeof recipientListsMachine>;
 
@@ -45,14 +44,9 @@ function ListsScreen({ actor }: { actor: ListsActor }) {
   const creating = useSelector(actor, selectIsCreating);
   const q = useSelector(actor, selectListsQuery);
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="page-title" className="text-2xl font-bold">
-            {t('recipientLists.heading')}
-          </h1>
-          {list && <ListTotal list={list} />}
-        </div>
+    <PagedListsPage
+      title={t('recipientLists.heading')}
+      actions={
         <div className="flex flex-wrap items-center gap-2">
           <Button asChild variant="ghost" size="sm">
             <Link href="/recipient-lists/trash">{t('recipientLists.trashLink')}</Link>
@@ -63,32 +57,22 @@ function ListsScreen({ actor }: { actor: ListsActor }) {
             </Button>
           )}
         </div>
-      </header>
-      {creating && <CreateForm actor={actor} />}
-      <Input
-        type="search"
-        className="w-full sm:w-80"
-        aria-label={t('recipientLists.search')}
-        placeholder={t('recipientLists.search')}
-        value={q}
-        onChange={(e) => actor.send({ type: 'lists.search', q: e.currentTarget.value })}
-      />
-      {crashed || !list ? (
-        <ListFailure message={t('recipientLists.loadFailed')} retryLabel={t('recipientLists.retry')} onRetry={() => actor.send({ type: 'lists.retry' })} />
-      ) : (
-        <>
-          <ListStart list={list} empty="recipientLists.empty" q={q} />
-          <Rows actor={actor} />
-          <ListEnd list={list} />
-        </>
-      )}
-    </section>
+      }
+      before={creating && <CreateForm actor={actor} />}
+      searchLabel={t('recipientLists.search')}
+      q={q}
+      onSearch={(text) => actor.send({ type: 'lists.search', q: text })}
+      list={crashed ? null : list}
+      onRestart={() => actor.send({ type: 'lists.retry' })}
+      empty={t('recipientLists.empty')}
+    >
+      <Rows actor={actor} />
+    </PagedListsPage>
   );
 }
 
 function Rows({ actor }: { actor: ListsActor }) {
   const items = useSelector(actor, selectListsItems);
-  if (items.length === 0) return null;
   return (
     <ul className="flex flex-col gap-2" data-slot="recipient-lists">
       {items.map((item) => (
@@ -127,14 +111,10 @@ function CreateForm({ actor }: { actor: ListsActor }) {
   const saving = useSelector(actor, selectIsSaving);
   const picker = useSelector(actor, selectListsPicker);
   return (
-    <form
+    <MachineForm
       aria-labelledby="create-title"
-      noValidate
       className="flex flex-col gap-4 rounded-lg border bg-card p-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        actor.send({ type: 'lists.save' });
-      }}
+      onSend={() => actor.send({ type: 'lists.save' })}
     >
       <h2 id="create-title" className="text-lg font-semibold">
         {t('recipientLists.createTitle')}
@@ -168,6 +148,6 @@ function CreateForm({ actor }: { actor: ListsActor }) {
           {t('recipientLists.cancel')}
         </Button>
       </div>
-    </form>
+    </MachineForm>
   );
 }

@@ -10,7 +10,7 @@ import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { Field, FieldError, FieldLabel } from '../../ui/field';
+import { errorProps, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { LocaleSelect } from '../../layout/locale-select';
 
@@ -50,8 +50,7 @@ export function LoginPage() {
                   {t(loginError)}
                 </p>
               )}
-              <Field data-invalid={emailError ? true : undefined}>
-                <FieldLabel htmlFor="login-email">{t('login.email')}</FieldLabel>
+              <FormField label={t('login.email')} htmlFor="login-email" error={emailError && t(emailError)} errorId="login-email-error">
                 <Input
                   id="login-email"
                   name="email"
@@ -59,22 +58,18 @@ export function LoginPage() {
                   autoComplete="username"
                   inputMode="email"
                   autoFocus
-                  aria-invalid={emailError ? true : undefined}
-                  aria-describedby={emailError ? 'login-email-error' : undefined}
+                  {...errorProps(emailError, 'login-email-error')}
                   onChange={() => emailError && sessionActor.send({ type: 'session.edit', field: 'email' })}
                 />
-                <FieldError id="login-email-error">{emailError && t(emailError)}</FieldError>
-              </Field>
-              <Field data-invalid={passwordError ? true : undefined}>
-                <FieldLabel htmlFor="login-password">{t('login.password')}</FieldLabel>
+              </FormField>
+              <FormField label={t('login.password')} htmlFor="login-password" error={passwordError && t(passwordError)} errorId="login-password-error">
                 <div className="flex gap-2">
                   <Input
                     id="login-password"
                     name="password"
                     type={reveal ? 'text' : 'password'}
                     autoComplete="current-password"
-                    aria-invalid={passwordError ? true : undefined}
-                    aria-describedby={passwordError ? 'login-password-error' : undefined}
+                    {...errorProps(passwordError, 'login-password-error')}
                     onChange={() => passwordError && sessionActor.send({ type: 'session.edit', field: 'password' })}
                   />
                   <Button
@@ -88,8 +83,7 @@ export function LoginPage() {
                     {reveal ? t('login.hidePassword') : t('login.showPassword')}
                   </Button>
                 </div>
-                <FieldError id="login-password-error">{passwordError && t(passwordError)}</FieldError>
-              </Field>
+              </FormField>
               <Button type="submit" disabled={submitting}>
                 {submitting ? t('login.submitting') : t('login.submit')}
               </Button>

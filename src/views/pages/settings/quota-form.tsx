@@ -2,14 +2,14 @@
 // succeeds; the machine puts each field's error (its own check or the server's 422) under it and moves
 // focus to the first. While saving the fields are read-only, not disabled, so focus stays where it was.
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { selectCanSave, selectDraftValue, selectFieldError, selectSaving, selectSettings, type SettingsQuotaActor } from '../../../machines/settings/quota';
 import { QUOTA_FIELD_IDS, type QuotaField, type QuotaFieldError } from '../../../machines/settings/quota-rules';
 import { formatNumber } from '../../charts/scale';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../ui/field';
+import { errorProps, FieldDescription, FormField } from '../../ui/field';
+import { MachineForm } from '../../ui/form';
 import { Input } from '../../ui/input';
 import type { MessageKey } from '../../../i18n';
 
@@ -35,17 +35,13 @@ export function QuotaForm({ actor, locale }: { actor: SettingsQuotaActor; locale
   const saving = useSelector(actor, selectSaving);
   const canSave = useSelector(actor, selectCanSave);
   const used = useSelector(actor, selectUsed);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'quota.save' });
-  };
   return (
     <Card className="min-w-0">
       <CardHeader>
         <h3 className="text-lg leading-tight font-semibold">{t('quota.form.title')}</h3>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} aria-busy={saving} className="flex flex-col gap-4" data-slot="quota-form">
+        <MachineForm onSend={() => actor.send({ type: 'quota.save' })} aria-busy={saving} className="flex flex-col gap-4" data-slot="quota-form">
           {FIELDS.map((spec) => (
             <QuotaInput key={spec.field} actor={actor} locale={locale} readOnly={saving} {...spec} hintParams={{ used: formatNumber(used, locale) }} />
           ))}
@@ -55,7 +51,7 @@ export function QuotaForm({ actor, locale }: { actor: SettingsQuotaActor; locale
             </Button>
             {!saving && !canSave ? <span className="text-sm text-muted-foreground">{t('quota.form.unchanged')}</span> : null}
           </div>
-        </form>
+        </MachineForm>
       </CardContent>
     </Card>
   );
@@ -86,8 +82,7 @@ function QuotaInput({
   const id = QUOTA_FIELD_IDS[field];
   const text = errorText(t, error, locale);
   return (
-    <Field data-invalid={text ? true : undefined}>
-      <FieldLabel htmlFor={id}>{t(label)}</FieldLabel>
+    <FormField label={t(label)} htmlFor={id} error={text} errorId={`${id}-error`}>
       <div className="flex items-center gap-2">
         <Input
           id={id}
@@ -96,15 +91,13 @@ function QuotaInput({
           autoComplete="off"
           value={value}
           readOnly={readOnly}
-          aria-invalid={text ? true : undefined}
-          aria-describedby={`${id}-hint${text ? ` ${id}-error` : ''}`}
+          {...errorProps(text, `${id}-error`, `${id}-hint`)}
           onChange={(event) => actor.send({ type: 'quota.change', field, value: event.target.value })}
           className="max-w-48"
         />
         {suffix ? <span aria-hidden="true">{suffix}</span> : null}
       </div>
       <FieldDescription id={`${id}-hint`}>{t(hint, hintParams)}</FieldDescription>
-      <FieldError id={`${id}-error`}>{text}</FieldError>
-    </Field>
+    </FormField>
   );
 }

@@ -3,12 +3,11 @@
 // and which courses used the most, and the form that changes the limit, the reserve and the alert.
 // Inside the settings shell (tabs between the two settings screens); its sections beside it.
 import { useSelector } from '@xstate/react';
-import { selectLocale } from '../../../machines/app/locale';
 import { selectFailed, selectSettings, selectUsageActor, selectUsageCrashed, settingsQuotaMachine, type SettingsQuotaActor } from '../../../machines/settings/quota';
-import { localeActor } from '../../actors';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { SettingsShell } from './shell';
 import { MonthCard } from './month-card';
 import { QuotaForm } from './quota-form';
@@ -45,23 +44,23 @@ function Skeleton() {
 
 function QuotaScreen({ actor }: { actor: SettingsQuotaActor }) {
   const t = useT();
-  const locale = useSelector(localeActor, selectLocale);
+  const locale = useLocale();
   const settings = useSelector(actor, selectSettings);
   const failed = useSelector(actor, selectFailed);
   const usage = useSelector(actor, selectUsageActor);
   const usageCrashed = useSelector(actor, selectUsageCrashed);
   return (
     <>
-      {failed ? (
-        <ListFailure message={t('quota.loadFailed')} retryLabel={t('quota.retry')} onRetry={() => actor.send({ type: 'quota.retry' })} />
-      ) : settings ? (
+      <ListBody
+        phase={dataPhase(settings, failed, true)}
+        skeleton={<Skeleton />}
+        failure={<ListFailure message={t('quota.loadFailed')} retryLabel={t('quota.retry')} onRetry={() => actor.send({ type: 'quota.retry' })} />}
+      >
         <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <MonthCard settings={settings} locale={locale} />
+          {settings && <MonthCard settings={settings} locale={locale} />}
           <QuotaForm actor={actor} locale={locale} />
         </div>
-      ) : (
-        <Skeleton />
-      )}
+      </ListBody>
       {usage ? (
         <UsageSection usage={usage} locale={locale} />
       ) : usageCrashed ? (

@@ -1,4 +1,4 @@
-// The settings shell (issue 15): the heading "Configuración" and the two settings screens as real links
+// The settings shell: the heading "Configuración" and the two settings screens as real links
 // (SPEC §2 /settings children message-quota and message-signature), the current one marked with
 // aria-current. Plain links, so Tab reaches them and the browser's own link behaviour holds (open in a new
 // tab, Back); on a 390 px phone they share the row and wrap rather than scroll sideways. Each settings page
@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
-import { cn } from '../../lib/utils';
 import { NavTabs } from '../../ui/nav-tab';
+import { Page, PageTitle } from '../../ui/page';
 
 export const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/settings/message-quota', label: 'settingsShell.quota' },
@@ -19,14 +19,12 @@ export function SettingsShell({ children, className }: { children: ReactNode; cl
   const t = useT();
   const [location] = useLocation();
   return (
-    <section aria-labelledby="page-title" data-slot="settings-shell" className={cn('mx-auto flex w-full max-w-3xl flex-col gap-4', className)}>
-      <h1 id="page-title" className="text-2xl font-bold">
-        {t('settingsShell.heading')}
-      </h1>
+    <Page width="w-full max-w-3xl" data-slot="settings-shell" className={className}>
+      <PageTitle>{t('settingsShell.heading')}</PageTitle>
       <nav aria-label={t('settingsShell.sections')} className="border-b">
         <NavTabs items={SETTINGS_SECTIONS.map(({ href, label }) => ({ href, label: t(label) }))} location={location} slot="settings-tab" />
       </nav>
       {children}
-    </section>
+    </Page>
   );
 }

@@ -36,6 +36,7 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { Switch } from '../../ui/switch';
+import { MachineForm } from '../../ui/form';
 import { SettingsShell } from './shell';
 
 const ACTIVE_ID = 'signature-active';
@@ -85,14 +86,10 @@ function SignatureForm({ actor }: { actor: SettingsSignatureActor }) {
   const failed = useSelector(actor, selectFailed);
   const hasChanges = useSelector(actor, selectHasChanges);
   return (
-    <form
-      noValidate
+    <MachineForm
       aria-busy={saving}
       className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        actor.send({ type: 'signature.save' });
-      }}
+      onSend={() => actor.send({ type: 'signature.save' })}
     >
       <InUse actor={actor} />
       <TextField actor={actor} />
@@ -130,7 +127,7 @@ function SignatureForm({ actor }: { actor: SettingsSignatureActor }) {
           {hasChanges && !saving && <span className="text-sm text-muted-foreground">{t('signature.unsaved')}</span>}
         </div>
       )}
-    </form>
+    </MachineForm>
   );
 }
 

@@ -15,7 +15,7 @@ import {
   type QuotaUsageActor,
 } from '../../../machines/settings/quota-usage';
 import { BarChart } from '../../charts/bar-chart';
-import { BarList, type BarListItem } from '../../charts/bar-list';
+import { BarListCard } from '../../charts/bar-list';
 import { capitalize, longMonth, shortMonth } from '../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../charts/scale';
 import { useT, type Translate } from '../../lib/i18n';
@@ -23,6 +23,7 @@ import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
 
 const VIEWS: UsageView[] = ['monthly', 'annual'];
@@ -55,6 +56,8 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
   const loading = useSelector(actor, selectUsageLoading);
   const failed = useSelector(actor, selectUsageFailed);
   const retry = () => actor.send({ type: 'usage.retry' });
+  // This month's most SMS ("1.204 SMS").
+  const sms = (value: number) => t('quota.top.sms', { value: formatNumber(value, locale) });
   return (
     <>
       <Card className="min-w-0">
@@ -63,13 +66,20 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
           <Controls actor={actor} />
         </CardHeader>
         <CardContent aria-busy={loading} className={cn('flex flex-col gap-3', loading && usage && 'opacity-60')}>
-          {failed ? <ListFailure message={t('quota.chart.failed')} retryLabel={t('quota.retry')} onRetry={retry} /> : null}
-          {usage ? <Chart usage={usage} locale={locale} /> : !failed ? <ListSkeleton label={t('quota.chart.loading')} rows={1} rowClassName="h-56" /> : null}
+          <ListBody
+            phase={dataPhase(usage, failed)}
+            skeleton={<ListSkeleton label={t('quota.chart.loading')} rows={1} rowClassName="h-56" />}
+            failure={<ListFailure message={t('quota.chart.failed')} retryLabel={t('quota.retry')} onRetry={retry} />}
+            stale={failed}
+            staleAt="start"
+          >
+            {usage && <Chart usage={usage} locale={locale} />}
+          </ListBody>
         </CardContent>
       </Card>
       {usage ? (
         <div className="grid min-w-0 gap-6 md:grid-cols-2">
-          <TopCard
+          <BarListCard
             title={t('quota.top.senders')}
             empty={t('quota.top.noSenders')}
             locale={locale}
@@ -79,12 +89,14 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
               value: sender.segments,
               detail: t('quota.top.messages', { count: sender.messages }),
             }))}
+            formatValue={sms}
           />
-          <TopCard
+          <BarListCard
             title={t('quota.top.courses')}
             empty={t('quota.top.noCourses')}
             locale={locale}
             items={usage.top_courses.map((course) => ({ key: String(course.course_id), label: course.name, value: course.segments }))}
+            formatValue={sms}
           />
         </div>
       ) : null}
@@ -92,17 +104,6 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
   );
 }
 
-/** This month's most SMS, as a bar list in a card ("1.204 SMS"). */
-function TopCard({ title, empty, locale, items }: { title: string; empty: string; locale: string; items: BarListItem[] }) {
-  const t = useT();
-  return (
-    <Card className="min-w-0">
-      <CardContent>
-        <BarList title={title} locale={locale} empty={empty} items={items} formatValue={(value) => t('quota.top.sms', { value: formatNumber(value, locale) })} />
-      </CardContent>
-    </Card>
-  );
-}
 
 function Chart({ usage, locale }: { usage: QuotaUsage; locale: string }) {
   const t = useT();

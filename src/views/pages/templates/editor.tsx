@@ -21,10 +21,11 @@ import { useT } from '../../lib/i18n';
 import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
 import { ConfirmPanel } from '../../ui/confirm-panel';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { Field, FieldError, FieldLabel } from '../../ui/field';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, keepFocusOnClose, QuestionDialog } from '../../ui/dialog';
+import { describedBy, errorProps, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/textarea';
+import { MachineForm } from '../../ui/form';
 import { SmsSize } from './sms-size';
 
 const selectNameError = selectFieldError('name');
@@ -76,30 +77,22 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
           <DialogTitle>{t(isNew ? 'templates.editor.createTitle' : 'templates.editor.editTitle')}</DialogTitle>
           <DialogDescription>{t('templates.editor.description')}</DialogDescription>
         </DialogHeader>
-        <form
-          noValidate
+        <MachineForm
           className="flex min-w-0 flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            actor.send({ type: 'templates.save' });
-          }}
+          onSend={() => actor.send({ type: 'templates.save' })}
         >
-          <Field data-invalid={nameError.text ? true : undefined}>
-            <FieldLabel htmlFor={TEMPLATE_FIELD_IDS.name}>{t('templates.editor.name')}</FieldLabel>
+          <FormField label={t('templates.editor.name')} htmlFor={TEMPLATE_FIELD_IDS.name} error={nameError.text} errorId={nameError.id}>
             <Input
               id={TEMPLATE_FIELD_IDS.name}
               value={name}
               readOnly={saving}
               autoComplete="off"
               placeholder={t('templates.editor.namePlaceholder', { guardians: t('terms.guardians') })}
-              aria-invalid={nameError.text ? true : undefined}
-              aria-describedby={nameError.text ? nameError.id : undefined}
+              {...errorProps(nameError.text, nameError.id)}
               onChange={(e) => change('name', e.currentTarget.value)}
             />
-            <FieldError id={nameError.id}>{nameError.text}</FieldError>
-          </Field>
-          <Field data-invalid={contentError.text ? true : undefined}>
-            <FieldLabel htmlFor={TEMPLATE_FIELD_IDS.content}>{t('templates.editor.content')}</FieldLabel>
+          </FormField>
+          <FormField label={t('templates.editor.content')} htmlFor={TEMPLATE_FIELD_IDS.content} error={contentError.text} errorId={contentError.id}>
             <MergeFieldButtons target={area} disabled={saving} onChange={(value) => change('content', value)} />
             <Textarea
               ref={area}
@@ -109,7 +102,7 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
               rows={7}
               placeholder={t('templates.editor.contentPlaceholder')}
               aria-invalid={contentError.text ? true : undefined}
-              aria-describedby={[contentError.text ? contentError.id : '', 'template-sms-size'].filter(Boolean).join(' ')}
+              aria-describedby={describedBy(contentError.text && contentError.id, 'template-sms-size')}
               onChange={(e) => change('content', e.currentTarget.value)}
             />
             <SmsSize id="template-sms-size" content={content} />
@@ -118,8 +111,7 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
                 <MergeFieldText text={content} />
               </p>
             )}
-            <FieldError id={contentError.id}>{contentError.text}</FieldError>
-          </Field>
+          </FormField>
           {asking ? (
             <DiscardQuestion actor={actor} isNew={isNew} />
           ) : (
@@ -132,7 +124,7 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
               </Button>
             </DialogFooter>
           )}
-        </form>
+        </MachineForm>
       </DialogContent>
     </Dialog>
   );
@@ -165,21 +157,19 @@ export function DeleteDialog({ actor }: { actor: TemplatesActor }) {
   const name = useSelector(actor, selectTargetName);
   const cancel = () => actor.send({ type: 'templates.cancel' });
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && cancel()}>
-      <DialogContent role="alertdialog" onCloseAutoFocus={(e) => e.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>{t('templates.deleteConfirm.title')}</DialogTitle>
-          <DialogDescription>{t('templates.deleteConfirm.body', { name })}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={cancel}>
-            {t('templates.deleteConfirm.cancel')}
-          </Button>
-          <Button type="button" variant="destructive" autoFocus onClick={() => actor.send({ type: 'templates.confirm' })}>
-            {t('templates.deleteConfirm.confirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <QuestionDialog
+      open={open}
+      onDismiss={cancel}
+      title={t('templates.deleteConfirm.title')}
+      description={t('templates.deleteConfirm.body', { name })}
+      onCloseAutoFocus={keepFocusOnClose}
+    >
+      <Button type="button" variant="outline" onClick={cancel}>
+        {t('templates.deleteConfirm.cancel')}
+      </Button>
+      <Button type="button" variant="destructive" autoFocus onClick={() => actor.send({ type: 'templates.confirm' })}>
+        {t('templates.deleteConfirm.confirm')}
+      </Button>
+    </QuestionDialog>
   );
 }

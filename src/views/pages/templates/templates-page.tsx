@@ -4,12 +4,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { PRODUCT_REPOSITORY, TEMPLATE_REPOSITORIES, type Template, type TemplateRepositoryCode } from '../../../../shared/templates-contract';
-import {
-  selectIsBusy,
-  selectIsStale,
-  selectPlaceholder,
-  selectTotal,
-} from '../../../machines/list/list';
+import { selectIsBusy } from '../../../machines/list/list';
 import { deleteButtonId, editButtonId, NEW_TEMPLATE_BUTTON_ID } from '../../../machines/templates/rules';
 import {
   selectBusyId,
@@ -27,8 +22,9 @@ import { MergeFieldText } from '../../lib/merge-fields';
 import { usePageActor } from '../../lib/page-actor';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { ListBody, ListEmpty, ListPage, ListTotal, useListPhase, useListStale } from '../../ui/list-page';
+import { SearchInput } from '../../ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { repositoryName } from './repository';
 import { DeleteDialog, TemplateEditor } from './editor';
@@ -44,19 +40,19 @@ function TemplatesScreen({ actor }: { actor: TemplatesActor }) {
   const list = useSelector(actor, selectList);
   const repository = useSelector(actor, selectRepository);
   const canAct = useSelector(actor, selectCanAct);
+  const q = useSelector(actor, selectQuery);
   return (
-    <section aria-labelledby="page-title" className="mx-auto flex max-w-5xl flex-col gap-4">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
-          <h1 id="page-title" className="text-2xl font-bold">
-            {t('templates.heading')}
-          </h1>
-          <p className="text-sm text-muted-foreground">{t('templates.intro', { product: PRODUCT_REPOSITORY.name })}</p>
-        </div>
+    <ListPage
+      title={t('templates.heading')}
+      below={<p className="text-sm text-muted-foreground">{t('templates.intro', { product: PRODUCT_REPOSITORY.name })}</p>}
+      align="start"
+      titleClassName="min-w-0 flex-1"
+      actions={
         <Button id={NEW_TEMPLATE_BUTTON_ID} disabled={!canAct} onClick={() => actor.send({ type: 'templates.create' })}>
           {t('templates.new')}
         </Button>
-      </header>
+      }
+    >
       <Tabs value={repository} onValueChange={(value) => actor.send({ type: 'templates.repository', repository: value as TemplateRepositoryCode })}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label={t('templates.repositories')} className="max-w-full overflow-x-auto">
@@ -66,7 +62,12 @@ function TemplatesScreen({ actor }: { actor: TemplatesActor }) {
               </TabsTrigger>
             ))}
           </TabsList>
-          <SearchBox actor={actor} />
+          <SearchInput
+            aria-label={t('templates.search')}
+            placeholder={t('templates.searchPlaceholder')}
+            value={q}
+            onSearch={(text) => actor.send({ type: 'templates.search', q: text })}
+          />
         </div>
         {TEMPLATE_REPOSITORIES.map((code) => (
           <TabsContent key={code} value={code} className="flex flex-col gap-3">
@@ -76,22 +77,7 @@ function TemplatesScreen({ actor }: { actor: TemplatesActor }) {
       </Tabs>
       <TemplateEditor actor={actor} />
       <DeleteDialog actor={actor} />
-    </section>
-  );
-}
-
-function SearchBox({ actor }: { actor: TemplatesActor }) {
-  const t = useT();
-  const q = useSelector(actor, selectQuery);
-  return (
-    <Input
-      type="search"
-      className="w-full sm:w-80"
-      aria-label={t('templates.search')}
-      placeholder={t('templates.searchPlaceholder')}
-      value={q}
-      onChange={(e) => actor.send({ type: 'templates.search', q: e.currentTarget.value })}
-    />
+    </ListPage>
   );
 }
 
@@ -105,43 +91,35 @@ function Failure({ actor, stale = false }: { actor: TemplatesActor; stale?: bool
 
 function Body({ actor, list }: { actor: TemplatesActor; list: TemplateListActor }) {
   const t = useT();
-  const placeholder = useSelector(list, selectPlaceholder);
-  const stale = useSelector(list, selectIsStale);
+  const phase = useListPhase(list);
+  const stale = useListStale(list);
   const busy = useSelector(list, selectIsBusy);
-  const total = useSelector(list, selectTotal);
   const items = useSelector(actor, selectItems);
   const q = useSelector(actor, selectQuery);
   const repository = useSelector(actor, selectRepository);
-
-  if (placeholder !== 'rows') {
-    if (placeholder === 'failed') return <Failure actor={actor} />;
-    if (placeholder === 'empty') {
-      return (
-        <p role="status" className="rounded-lg border border-dashed bg-card p-10 text-center text-muted-foreground">
+  return (
+    <ListBody
+      phase={phase}
+      skeleton={<CardsSkeleton />}
+      failure={<Failure actor={actor} stale={phase === 'rows'} />}
+      empty={
+        <ListEmpty large>
           {q.trim()
             ? t('templates.empty.search', { q: q.trim() })
             : repository === 'mis-plantillas'
               ? t('templates.empty.mis-plantillas', { product: PRODUCT_REPOSITORY.name })
               : t('templates.empty.other')}
-        </p>
-      );
-    }
-    return <CardsSkeleton />;
-  }
-  return (
-    <>
-      {total !== null && (
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {t('templates.count', { count: total })}
-        </p>
-      )}
+        </ListEmpty>
+      }
+      stale={stale}
+    >
+      <ListTotal list={list} aria-live="polite" text={(count) => t('templates.count', { count })} />
       <ul aria-label={repositoryName(t, repository)} aria-busy={busy} className="grid gap-3 md:grid-cols-2">
         {items.map((template) => (
           <TemplateCard key={template.id} actor={actor} template={template} />
         ))}
       </ul>
-      {stale && <Failure actor={actor} stale />}
-    </>
+    </ListBody>
   );
 }
 

@@ -11,7 +11,7 @@ import type { StaffColumn } from '../../../../machines/dashboard/staff-activity-
 import type { MessageKey } from '../../../../i18n';
 import { formatNumber } from '../../../charts/scale';
 import { useT } from '../../../lib/i18n';
-import { cn } from '../../../lib/utils';
+import { NumberCell, RowName, TableCard, TableEmpty, TableHead } from '../../../ui/data-table';
 import { SortableHeader } from '../../../ui/sortable-header';
 import { formatRate } from './format';
 
@@ -36,34 +36,27 @@ export function StaffTable({ actor, locale }: { actor: StaffActivityActor; local
         {t('activity.table.readNote')}
       </p>
       {rows.length === 0 ? (
-        <p className="rounded-lg border bg-card p-6 text-sm" data-slot="staff-empty">
-          {t(positionId === null ? 'activity.table.emptyAll' : 'activity.table.empty')}
-        </p>
+        <TableEmpty data-slot="staff-empty">{t(positionId === null ? 'activity.table.emptyAll' : 'activity.table.empty')}</TableEmpty>
       ) : (
-        <div
-          role="region"
-          aria-labelledby={`${id}-caption`}
-          tabIndex={0}
-          className="relative min-w-0 overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+        <TableCard
+          captionId={`${id}-caption`}
+          caption={`${t('activity.table.caption')} · ${t('activity.table.count', { count: rows.length })}`}
+          busy={loading}
+          wide
+          aria-describedby={`${id}-note`}
+          data-slot="staff-table"
         >
-          <table aria-busy={loading} aria-describedby={`${id}-note`} className={cn('w-full min-w-[36rem] text-sm', loading && 'opacity-60')} data-slot="staff-table">
-            <caption id={`${id}-caption`} className="p-3 text-left font-semibold">
-              {t('activity.table.caption')} · {t('activity.table.count', { count: rows.length })}
-            </caption>
-            <thead className="border-b bg-muted/50 text-left">
-              <tr>
-                {HEADERS.map((header) => (
-                  <SortHeader key={header.column} actor={actor} {...header} />
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <StaffRow key={row.user_id} row={row} locale={locale} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+          <TableHead>
+            {HEADERS.map((header) => (
+              <SortHeader key={header.column} actor={actor} {...header} />
+            ))}
+          </TableHead>
+          <tbody>
+            {rows.map((row) => (
+              <StaffRow key={row.user_id} row={row} locale={locale} />
+            ))}
+          </tbody>
+        </TableCard>
       )}
     </div>
   );
@@ -89,17 +82,10 @@ function StaffRow({ row, locale }: { row: StaffActivityRow; locale: string }) {
   const t = useT();
   return (
     <tr className="border-b last:border-b-0" data-user={row.user_id}>
-      <th scope="row" className="px-3 py-2 text-left font-normal">
-        <span className="block font-medium">{row.name}</span>
-        <span className="block text-xs text-muted-foreground">{row.position?.name ?? t('activity.table.noPosition')}</span>
-      </th>
-      <td className="px-3 py-2 text-right tabular-nums" data-col="messages">
-        {formatNumber(row.messages, locale)}
-      </td>
-      <td className="px-3 py-2 text-right tabular-nums" data-col="people_reached">
-        {formatNumber(row.people_reached, locale)}
-      </td>
-      <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums" data-col="read_rate">
+      <RowName name={row.name} detail={row.position?.name ?? t('activity.table.noPosition')} />
+      <NumberCell data-col="messages">{formatNumber(row.messages, locale)}</NumberCell>
+      <NumberCell data-col="people_reached">{formatNumber(row.people_reached, locale)}</NumberCell>
+      <NumberCell nowrap data-col="read_rate">
         {row.read_rate === null ? (
           <span title={t('activity.table.noRateLabel')}>
             <span aria-hidden="true">{t('activity.table.noRate')}</span>
@@ -108,10 +94,8 @@ function StaffRow({ row, locale }: { row: StaffActivityRow; locale: string }) {
         ) : (
           formatRate(row.read_rate, locale)
         )}
-      </td>
-      <td className="px-3 py-2 text-right tabular-nums" data-col="active_days">
-        {formatNumber(row.active_days, locale)}
-      </td>
+      </NumberCell>
+      <NumberCell data-col="active_days">{formatNumber(row.active_days, locale)}</NumberCell>
     </tr>
   );
 }

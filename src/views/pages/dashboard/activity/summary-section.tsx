@@ -6,7 +6,7 @@ import type { ActivitySummary } from '../../../../../shared/dashboard-contract';
 import type { DeviceStatus } from '../../../../../shared/compose-contract';
 import { selectSummary, selectSummaryFailed, selectSummaryLoading, type ActivitySummaryActor } from '../../../../machines/dashboard/activity-summary';
 import { BarChart } from '../../../charts/bar-chart';
-import { BarList, type BarListItem } from '../../../charts/bar-list';
+import { BarListCard } from '../../../charts/bar-list';
 import { capitalize, longMonth, shortMonth } from '../../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../../charts/scale';
 import { DeviceDot, DeviceLegend } from '../../../lib/device-status';
@@ -14,6 +14,7 @@ import { useT } from '../../../lib/i18n';
 import { cn } from '../../../lib/utils';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { ListFailure, ListSkeleton } from '../../../ui/list-state';
+import { dataPhase, ListBody } from '../../../ui/list-page';
 
 const STATUSES: readonly DeviceStatus[] = ['blue', 'green', 'yellow', 'red'];
 
@@ -22,30 +23,40 @@ export function SummarySection({ actor, locale }: { actor: ActivitySummaryActor;
   const summary = useSelector(actor, selectSummary);
   const loading = useSelector(actor, selectSummaryLoading);
   const failed = useSelector(actor, selectSummaryFailed);
+  // This month's most messages ("42 mensajes").
+  const messages = (value: number) => t('activity.summary.messageCount', { count: value });
   return (
     <section aria-labelledby="summary-title" className="flex min-w-0 flex-col gap-4" data-slot="activity-summary">
       <h2 id="summary-title" className="text-xl font-semibold">
         {t('activity.summary.heading')}
       </h2>
-      {failed ? <ListFailure message={t('activity.summary.failed')} retryLabel={t('activity.retry')} onRetry={() => actor.send({ type: 'summary.retry' })} /> : null}
-      {summary ? (
+      <ListBody
+        phase={dataPhase(summary, failed)}
+        skeleton={<ListSkeleton label={t('activity.summary.loading')} rows={2} rowClassName="h-40" />}
+        failure={<ListFailure message={t('activity.summary.failed')} retryLabel={t('activity.retry')} onRetry={() => actor.send({ type: 'summary.retry' })} />}
+        stale={failed}
+        staleAt="start"
+      >
+        {summary && (
         <div aria-busy={loading} className={cn('grid min-w-0 gap-4 lg:grid-cols-2', loading && 'opacity-60')}>
           <Card className="min-w-0 lg:col-span-2">
             <CardContent>
               <MonthsChart summary={summary} locale={locale} />
             </CardContent>
           </Card>
-          <TopCard
+          <BarListCard
             title={t('activity.summary.topStaff')}
             empty={t('activity.summary.noStaff')}
             locale={locale}
             items={summary.top_staff.map((s) => ({ key: String(s.user_id), label: s.name, value: s.messages }))}
+            formatValue={messages}
           />
-          <TopCard
+          <BarListCard
             title={t('activity.summary.topCourses')}
             empty={t('activity.summary.noCourses')}
             locale={locale}
             items={summary.top_courses.map((c) => ({ key: String(c.course_id), label: c.name, value: c.messages }))}
+            formatValue={messages}
           />
           <Card className="min-w-0 lg:col-span-2">
             <CardHeader>
@@ -65,9 +76,8 @@ export function SummarySection({ actor, locale }: { actor: ActivitySummaryActor;
             </CardContent>
           </Card>
         </div>
-      ) : !failed ? (
-        <ListSkeleton label={t('activity.summary.loading')} rows={2} rowClassName="h-40" />
-      ) : null}
+        )}
+      </ListBody>
     </section>
   );
 }
@@ -93,14 +103,3 @@ function MonthsChart({ summary, locale }: { summary: ActivitySummary; locale: st
   );
 }
 
-/** This month's most messages, as a bar list in a card ("42 mensajes"). */
-function TopCard({ title, empty, locale, items }: { title: string; empty: string; locale: string; items: BarListItem[] }) {
-  const t = useT();
-  return (
-    <Card className="min-w-0">
-      <CardContent>
-        <BarList title={title} empty={empty} locale={locale} items={items} formatValue={(value) => t('activity.summary.messageCount', { count: value })} />
-      </CardContent>
-    </Card>
-  );
-}

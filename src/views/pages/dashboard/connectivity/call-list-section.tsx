@@ -16,6 +16,7 @@ import { useT } from '../../../lib/i18n';
 import { buttonVariants } from '../../../ui/button';
 import { Label } from '../../../ui/label';
 import { ListFailure, ListSkeleton } from '../../../ui/list-state';
+import { dataPhase, ListBody } from '../../../ui/list-page';
 import { NativeSelect } from '../../../ui/native-select';
 import { CallListTable } from './call-list-table';
 
@@ -52,24 +53,27 @@ export function CallListSection({ actor, courseId }: { actor: CallListActor; cou
           {t('callList.print')}
         </Link>
       </div>
-      {failed ? (
-        <ListFailure message={t('callList.loadFailed')} retryLabel={t('callList.retry')} onRetry={() => actor.send({ type: 'callList.retry' })} />
-      ) : !list ? (
-        <ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />
-      ) : list.rows.length === 0 ? (
-        <p className="text-sm text-muted-foreground" data-slot="call-list-empty">
-          {t('callList.empty')}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm font-medium" data-slot="call-list-count">
-            {t('callList.count', { count: list.rows.length })}
+      <ListBody
+        phase={list?.rows.length === 0 && !failed ? 'empty' : dataPhase(list, failed, true)}
+        skeleton={<ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />}
+        failure={<ListFailure message={t('callList.loadFailed')} retryLabel={t('callList.retry')} onRetry={() => actor.send({ type: 'callList.retry' })} />}
+        empty={
+          <p className="text-sm text-muted-foreground" data-slot="call-list-empty">
+            {t('callList.empty')}
           </p>
-          <div className="min-w-0 overflow-x-auto">
-            <CallListTable rows={list.rows} caption={t('callList.title')} />
-          </div>
-        </>
-      )}
+        }
+      >
+        {list && (
+          <>
+            <p className="text-sm font-medium" data-slot="call-list-count">
+              {t('callList.count', { count: list.rows.length })}
+            </p>
+            <div className="min-w-0 overflow-x-auto">
+              <CallListTable rows={list.rows} caption={t('callList.title')} />
+            </div>
+          </>
+        )}
+      </ListBody>
     </section>
   );
 }

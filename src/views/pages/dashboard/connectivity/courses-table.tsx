@@ -1,4 +1,4 @@
-// The connectivity table (issue 16): one table per level with its courses, each course a link to its page,
+// The connectivity table: one table per level with its courses, each course a link to its page,
 // the courses cut off (effective coverage under CUT_OFF_SHARE) marked by a badge and a tinted row (never
 // the colour alone), and two choices that are events: which level, and the order (by coverage).
 import { useSelector } from '@xstate/react';
@@ -20,6 +20,7 @@ import { DEVICE_STATUSES, DeviceDot } from '../../../lib/device-status';
 import { useT } from '../../../lib/i18n';
 import { cn } from '../../../lib/utils';
 import { Badge } from '../../../ui/badge';
+import { ColumnHeader, NumberCell } from '../../../ui/data-table';
 import { Label } from '../../../ui/label';
 import { NativeSelect } from '../../../ui/native-select';
 import { SortableHeader } from '../../../ui/sortable-header';
@@ -101,18 +102,10 @@ function LevelTable({
         <caption className="bg-muted/50 px-3 py-2 text-left font-semibold">{level.name}</caption>
         <thead>
           <tr className="border-b text-left">
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('connectivity.table.course')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t('connectivity.table.students')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {t('connectivity.table.guardians')}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t('connectivity.table.devices')}
-            </th>
+            <ColumnHeader>{t('connectivity.table.course')}</ColumnHeader>
+            <ColumnHeader align="end">{t('connectivity.table.students')}</ColumnHeader>
+            <ColumnHeader align="end">{t('connectivity.table.guardians')}</ColumnHeader>
+            <ColumnHeader>{t('connectivity.table.devices')}</ColumnHeader>
             <SortableHeader
               align="end"
               direction={sort === 'coverageAsc' ? 'ascending' : sort === 'coverageDesc' ? 'descending' : null}
@@ -143,8 +136,8 @@ function LevelTable({
                     {cutOff ? <Badge variant="destructive">{t('connectivity.table.cutOff')}</Badge> : null}
                   </span>
                 </th>
-                <td className="px-3 py-2 text-right tabular-nums">{n(course.students)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{n(course.guardians)}</td>
+                <NumberCell>{n(course.students)}</NumberCell>
+                <NumberCell>{n(course.guardians)}</NumberCell>
                 <td className="px-3 py-2">
                   <span className="flex flex-wrap items-center gap-x-3 gap-y-1 tabular-nums">
                     {DEVICE_STATUSES.map((status) => (
@@ -155,14 +148,14 @@ function LevelTable({
                     ))}
                   </span>
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums" data-coverage>
+                <NumberCell data-coverage>
                   {formatPercent(course.coverage.share, locale)}
                   {course.coverage.share === null ? null : (
                     <span className="block text-xs text-muted-foreground">
                       {n(course.coverage.reached)}/{n(course.coverage.addressed)}
                     </span>
                   )}
-                </td>
+                </NumberCell>
               </tr>
             );
           })}

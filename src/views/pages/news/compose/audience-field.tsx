@@ -4,8 +4,8 @@ import { useSelector } from '@xstate/react';
 import { NEWS_FIELD_IDS } from '../../../../machines/news/compose-rules';
 import { selectChosenCount, selectCourseIds, selectCourses, selectIsLocked, selectLevelIds, selectLevels, selectScope } from '../../../../machines/news/compose-selectors';
 import { useT } from '../../../lib/i18n';
-import { FieldDescription, FieldError } from '../../../ui/field';
-import { describedBy, useNewsFieldError, type NewsComposeActor } from './shared';
+import { describedBy, FieldDescription, FieldError } from '../../../ui/field';
+import { useNewsFieldError, type NewsComposeActor } from './shared';
 
 export function AudienceField({ compose }: { compose: NewsComposeActor }) {
   const t = useT();

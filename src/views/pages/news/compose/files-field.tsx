@@ -8,11 +8,9 @@ import { selectEntries, type AttachmentListActor } from '../../../../machines/co
 import { NEWS_FIELD_IDS } from '../../../../machines/news/compose-rules';
 import { selectAttachmentList, selectIsLocked } from '../../../../machines/news/compose-selectors';
 import { useT } from '../../../lib/i18n';
-import { cn } from '../../../lib/utils';
-import { buttonVariants } from '../../../ui/button';
-import { FieldDescription, FieldError } from '../../../ui/field';
-import { AttachmentItem } from '../../compose/attachment-item';
-import { describedBy, useNewsFieldError, type NewsComposeActor } from './shared';
+import { errorProps, FieldDescription, FieldError } from '../../../ui/field';
+import { AttachmentItem, ChooseFiles } from '../../compose/attachment-item';
+import { useNewsFieldError, type NewsComposeActor } from './shared';
 
 const IMAGE = /^image\/(png|jpeg|gif|webp)$/;
 const selectFile = (s: AttachmentSnapshot): File | null => s.context.file;
@@ -29,23 +27,15 @@ export function FilesField({ compose }: { compose: NewsComposeActor }) {
       <span id="news-files-label" className="text-sm font-medium">
         {t('newsCompose.files')}
       </span>
-      <label htmlFor={NEWS_FIELD_IDS.attachment_ids} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'w-fit cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40')}>
+      <ChooseFiles
+        id={NEWS_FIELD_IDS.attachment_ids}
+        fit
+        disabled={locked}
+        {...errorProps(error.text, error.id, 'news-files-hint')}
+        onFiles={(files) => compose.send({ type: 'attachment.add', files })}
+      >
         {t('newsCompose.choose')}
-        <input
-          id={NEWS_FIELD_IDS.attachment_ids}
-          type="file"
-          multiple
-          disabled={locked}
-          className="sr-only"
-          aria-invalid={error.invalid}
-          aria-describedby={describedBy('news-files-hint', error.text && error.id)}
-          onChange={(e) => {
-            const files = Array.from(e.currentTarget.files ?? []);
-            e.currentTarget.value = '';
-            if (files.length > 0) compose.send({ type: 'attachment.add', files });
-          }}
-        />
-      </label>
+      </ChooseFiles>
       <FieldDescription id="news-files-hint">{t('newsCompose.filesHint')}</FieldDescription>
       {list && <Files compose={compose} list={list} />}
       <FieldError id={error.id}>{error.text}</FieldError>

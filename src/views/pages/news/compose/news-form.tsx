@@ -25,26 +25,23 @@ import {
 } from '../../../../machines/news/compose-selectors';
 import { useT } from '../../../lib/i18n';
 import { Button } from '../../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../ui/dialog';
-import { Field, FieldDescription, FieldError, FieldLabel } from '../../../ui/field';
+import { focusOnOpen, QuestionDialog } from '../../../ui/dialog';
+import { describedBy, errorProps, FieldDescription, FieldError, FormField } from '../../../ui/field';
 import { Input } from '../../../ui/input';
 import { Label } from '../../../ui/label';
 import { NativeSelect } from '../../../ui/native-select';
 import { Switch } from '../../../ui/switch';
 import { Textarea } from '../../../ui/textarea';
+import { MachineForm } from '../../../ui/form';
 import { AudienceField } from './audience-field';
 import { FilesField } from './files-field';
-import { describedBy, useNewsFieldError, type NewsComposeActor } from './shared';
+import { useNewsFieldError, type NewsComposeActor } from './shared';
 
 export function NewsForm({ compose }: { compose: NewsComposeActor }) {
   return (
-    <form
-      noValidate
+    <MachineForm
       className="flex flex-col gap-6 rounded-lg border bg-card p-4 sm:p-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        compose.send({ type: 'news.save' });
-      }}
+      onSend={() => compose.send({ type: 'news.save' })}
     >
       <RestoredNotice compose={compose} />
       <TextFields compose={compose} />
@@ -56,7 +53,7 @@ export function NewsForm({ compose }: { compose: NewsComposeActor }) {
       <EndsField compose={compose} />
       <Actions compose={compose} />
       <LeaveDialog compose={compose} />
-    </form>
+    </MachineForm>
   );
 }
 
@@ -83,32 +80,26 @@ function TextFields({ compose }: { compose: NewsComposeActor }) {
   const bodyError = useNewsFieldError(compose, 'body');
   return (
     <>
-      <Field data-invalid={titleError.invalid}>
-        <FieldLabel htmlFor={NEWS_FIELD_IDS.title}>{t('newsCompose.title')}</FieldLabel>
+      <FormField label={t('newsCompose.title')} htmlFor={NEWS_FIELD_IDS.title} error={titleError.text} errorId={titleError.id}>
         <Input
           id={NEWS_FIELD_IDS.title}
           value={title}
           readOnly={locked}
           autoComplete="off"
-          aria-invalid={titleError.invalid}
-          aria-describedby={describedBy(titleError.text && titleError.id)}
+          {...errorProps(titleError.text, titleError.id)}
           onChange={(e) => compose.send({ type: 'news.change', field: 'title', value: e.currentTarget.value })}
         />
-        <FieldError id={titleError.id}>{titleError.text}</FieldError>
-      </Field>
-      <Field data-invalid={bodyError.invalid}>
-        <FieldLabel htmlFor={NEWS_FIELD_IDS.body}>{t('newsCompose.body')}</FieldLabel>
+      </FormField>
+      <FormField label={t('newsCompose.body')} htmlFor={NEWS_FIELD_IDS.body} error={bodyError.text} errorId={bodyError.id}>
         <Textarea
           id={NEWS_FIELD_IDS.body}
           value={body}
           readOnly={locked}
           rows={8}
-          aria-invalid={bodyError.invalid}
-          aria-describedby={describedBy(bodyError.text && bodyError.id)}
+          {...errorProps(bodyError.text, bodyError.id)}
           onChange={(e) => compose.send({ type: 'news.change', field: 'body', value: e.currentTarget.value })}
         />
-        <FieldError id={bodyError.id}>{bodyError.text}</FieldError>
-      </Field>
+      </FormField>
     </>
   );
 }
@@ -120,15 +111,13 @@ function CategoryField({ compose }: { compose: NewsComposeActor }) {
   const locked = useSelector(compose, selectIsLocked);
   const error = useNewsFieldError(compose, 'category_id');
   return (
-    <Field data-invalid={error.invalid}>
-      <FieldLabel htmlFor={NEWS_FIELD_IDS.category_id}>{t('newsCompose.category')}</FieldLabel>
+    <FormField label={t('newsCompose.category')} htmlFor={NEWS_FIELD_IDS.category_id} error={error.text} errorId={error.id}>
       <NativeSelect
         id={NEWS_FIELD_IDS.category_id}
         className="w-full sm:w-72"
         value={categoryId === null ? '' : String(categoryId)}
         disabled={locked}
-        aria-invalid={error.invalid}
-        aria-describedby={describedBy(error.text && error.id)}
+        {...errorProps(error.text, error.id)}
         onChange={(e) => compose.send({ type: 'news.setCategory', id: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
       >
         <option value="">{t('newsCompose.noCategory')}</option>
@@ -138,8 +127,7 @@ function CategoryField({ compose }: { compose: NewsComposeActor }) {
           </option>
         ))}
       </NativeSelect>
-      <FieldError id={error.id}>{error.text}</FieldError>
-    </Field>
+    </FormField>
   );
 }
 
@@ -290,27 +278,13 @@ function LeaveDialog({ compose }: { compose: NewsComposeActor }) {
   const stayRef = useRef<HTMLButtonElement>(null);
   const stay = () => compose.send({ type: 'news.stay' });
   return (
-    <Dialog open={asking} onOpenChange={(open) => !open && stay()}>
-      <DialogContent
-        role="alertdialog"
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          stayRef.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{t('newsCompose.leave.title')}</DialogTitle>
-          <DialogDescription>{t('newsCompose.leave.body')}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button ref={stayRef} type="button" variant="ghost" onClick={stay}>
-            {t('newsCompose.leave.stay')}
-          </Button>
-          <Button type="button" variant="destructive" onClick={() => compose.send({ type: 'news.discard' })}>
-            {t('newsCompose.leave.discard')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <QuestionDialog open={asking} onDismiss={stay} title={t('newsCompose.leave.title')} description={t('newsCompose.leave.body')} onOpenAutoFocus={focusOnOpen(stayRef)}>
+      <Button ref={stayRef} type="button" variant="ghost" onClick={stay}>
+        {t('newsCompose.leave.stay')}
+      </Button>
+      <Button type="button" variant="destructive" onClick={() => compose.send({ type: 'news.discard' })}>
+        {t('newsCompose.leave.discard')}
+      </Button>
+    </QuestionDialog>
   );
 }

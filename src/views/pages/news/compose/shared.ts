@@ -18,8 +18,3 @@ export function useNewsFieldError(compose: NewsComposeActor, field: NewsComposeF
   const text = error === null ? null : 'text' in error ? error.text : t(error.key, error.params);
   return { text, id: `news-${field}-error`, invalid: text ? true : undefined };
 }
-
-export const describedBy = (...ids: Array<string | false | null | undefined>): string | undefined => {
-  const list = ids.filter(Boolean).join(' ');
-  return list === '' ? undefined : list;
-};

@@ -1,11 +1,8 @@
-// SPEC §3 device status as SQL: the rule of `deviceStatus` in server/compose/recipients.ts (red: no app and no
-// usable mobile; yellow: the last DEVICE_WINDOW device deliveries not received; blue: app; green: SMS only),
-// so the dashboards count the mix with one aggregate instead of loading every guardian.
+// The school's device mix for the dashboards' summary: SPEC §3 device status in SQL (deviceStatusSql,
+// server/recipients/device-status.ts, beside its TypeScript twin), counted with one aggregate instead of
+// loading every guardian.
 import { sql, type SQL } from 'drizzle-orm';
-// Written once, beside the TypeScript rule and its E.164 check (the connectivity screens use it too).
-import { deviceStatusSql } from '../compose/recipients';
-
-export { deviceStatusSql };
+import { deviceStatusSql } from '../recipients/device-status';
 
 /**
  * The school's device mix: its guardians of enrolled students (the ones compose offers), each once, by status.

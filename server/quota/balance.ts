@@ -1,7 +1,7 @@
-// SMS monthly quota and e-mail / WhatsApp balances of a school. The month is the calendar month in the
-// institution's time zone (a message sent on the 1st at 00:30 in Santiago counts for the new month even
-// though it is still the previous month in UTC). Reservation happens under a row lock on
-// institution_quotas, so two concurrent sends cannot both take the last segments.
+// SMS monthly quota and e-mail / WhatsApp balances of a school: what is left, what a message needs, and the
+// reservation a send (or a retry of failed deliveries) makes and a cancelled schedule gives back. The month
+// is the calendar month in the institution's time zone (server/db/time.ts). Reservation happens under a row
+// lock on institution_quotas, so two concurrent sends cannot both take the last segments.
 import { and, eq, sql } from 'drizzle-orm';
 import type { ComposeProblem } from '../../shared/compose-contract';
 import type { Quota } from '../../shared/quota-contract';
@@ -10,19 +10,7 @@ import { institutionQuotas, smsUsage } from '../db/schema/compose';
 import { deliveries } from '../db/schema/delivery';
 import { institutions } from '../db/schema/institutions';
 import { messages } from '../db/schema/messages';
-
-/** 'YYYY-MM' of `at` in `timezone`. */
-export function monthIn(at: Date, timezone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit' }).formatToParts(at);
-  const year = parts.find((p) => p.type === 'year')!.value;
-  const month = parts.find((p) => p.type === 'month')!.value;
-  return `${year}-${month}`;
-}
-
-export async function institutionTimezone(db: Queryable, institutionId: number): Promise<string> {
-  const [row] = await db.select({ timezone: institutions.timezone }).from(institutions).where(eq(institutions.id, institutionId));
-  return row!.timezone;
-}
+import { institutionTimezone, monthIn } from '../db/time';
 
 interface QuotaRow {
   smsLimit: number;
@@ -32,10 +20,13 @@ interface QuotaRow {
   alertPercent: number | null;
 }
 
+/** The refusal of a message (a send, a retry) whose needs do not fit: the 409's message beside its problems. */
+export const QUOTA_REFUSAL = 'El saldo o la cuota del colegio no alcanza para este mensaje.';
+
 /** A school without a quota row has no SMS contracted (limit 0) and unlimited e-mail / WhatsApp. */
 const NO_ROW: QuotaRow = { smsLimit: 0, emailBalance: null, whatsappBalance: null, reservePercent: 0, alertPercent: null };
 
-/** Segments of `limit` kept for messages marked "Emergencia" (issue 15). */
+/** Segments of `limit` kept for messages marked "Emergencia". */
 export function reservedOf(limit: number, reservePercent: number): number {
   return Math.floor((limit * reservePercent) / 100);
 }

@@ -1,30 +1,19 @@
-// Saved recipient lists a user can see (own, or shared by a colleague) and a list's members
-// (`GET /recipient-lists/:id/users`). Reads are scoped by `visibleLists`, so another user's unshared list
-// simply does not exist; a pick of a list in compose (server/compose/expand.ts) goes through the same rule.
-// The paged list with its summaries is server/lists/queries.ts.
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from './expand';
+// A list's members with their people (`GET /recipient-lists/:id/users`), of a list the user can see (own, or
+// shared by a colleague). Reads are scoped by `visibleLists` (server/recipients/expand.ts), so another user's
+// unshared list simply does not exist; a pick of a list in compose goes through the same rule. The paged list
+// with its summaries is ./queries.ts.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../db/sql';
 import type { GuardianRoleId } from '../../shared/compose-contract';
 import type { RecipientListMember, StaleReason } from '../../shared/recipient-lists-contract';
-import { DEVICE_WINDOW } from '../delivery/status';
-import { settleSmsPhones, smsPhoneSql } from '../delivery/sms-phones';
+import { DEVICE_WINDOW, deviceStatus } from '../recipients/device-status';
+import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import type { Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { courses, guardians, positions, staff, students } from '../db/schema/school';
-import { collator, deviceStatus, personName } from './recipients';
-
-/**
- * The lists a user can see: their own and those a colleague shares with the school's staff, of their
- * school, out of the trash. Listing, reading members, checking picks and expanding them all ask this one
- * condition; changing a list asks `ownedLists` (server/lists/queries.ts).
- */
-export const visibleLists = (userId: number, institutionId: number): SQL =>
-  and(
-    eq(recipientLists.institutionId, institutionId),
-    isNull(recipientLists.deletedAt),
-    or(eq(recipientLists.ownerUserId, userId), eq(recipientLists.shared, true)),
-  )!;
+import { collator, personName } from '../recipients/directory';
+import { visibleLists } from '../recipients/expand';
 
 /** A member with their person, as `listUsers` reads them in one query. */
 interface MemberRow {
@@ -158,7 +147,7 @@ export async function listUsers(
   institutionId: number,
   listId: number,
 ): Promise<RecipientListMember[] | null> {
-  // The members' device status counts numbers the engine can text (server/delivery/sms-phones.ts).
+  // The members' device status counts numbers the engine can text (server/recipients/sms-phones.ts).
   await settleSmsPhones(db, institutionId);
   const [list] = await db
     .select({ id: recipientLists.id, name: recipientLists.name, country: institutions.country })

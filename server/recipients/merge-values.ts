@@ -1,18 +1,21 @@
 // The merge fields' values (shared/merge-fields.ts) as the school's data gives them, for two readers:
-// - send and the estimate: the longest value of each field among everyone the picks reach, so an SMS is
-//   counted (and the quota charged) as its longest recipient gets it;
-// - the delivery engine: each recipient's own values, for a batch of recipients in one query.
+// - send and the estimate (checkMergedSms, server/compose/validate.ts): the longest value of each field
+//   among everyone the picks reach, so an SMS is counted (and the quota charged) as its longest recipient
+//   gets it;
+// - the delivery engine and the guardian app: each recipient's own values, for a batch of recipients in one
+//   query.
 //
 // Which students a guardian is reached for: at send time the expansion knows (reachCtes' `sids`); a
 // written recipient keeps them as `student_names` ("Martina Pérez, Tomás Pérez", the names the reception
 // view shows), so delivery takes the guardian's students whose name is listed there. No new column: the
 // names are what the message already records, and they are the guardian's own children.
 import { sql, type SQL } from 'drizzle-orm';
-import type { ComposeInput, RecipientPick } from '../../shared/compose-contract';
-import { hasFields, longestValues, mergedSmsText, smsTooLongWithFields, valuesOf, type MergeStudent, type MergeValues } from '../../shared/merge-fields';
+import type { RecipientPick } from '../../shared/compose-contract';
+import { longestValues, valuesOf, type MergeStudent, type MergeValues } from '../../shared/merge-fields';
 import { intList } from '../db/arrays';
 import type { Queryable } from '../db/client';
-import { reachCtes, rowsOf, type PickScope } from './expand';
+import { reachCtes, type PickScope } from './expand';
+import { rowsOf } from '../db/sql';
 
 const personName = (t: string) => sql.raw(`${t}.first_names || ' ' || ${t}.last_name_father || ' ' || ${t}.last_name_mother`);
 
@@ -86,16 +89,4 @@ export async function valuesByRecipient(db: Queryable, recipientIds: readonly nu
   );
   for (const row of rows) byId.set(Number(row.key), toValues(row));
   return byId;
-}
-
-/**
- * Send's and the estimate's SMS length rule for a content with merge fields (checkCompose leaves it to
- * this, which knows the picks): each field at its longest value among the recipients, so what is counted,
- * charged and sent is one segment for every recipient. Null when it fits; else the field error, naming
- * the fields and their longest values.
- */
-export async function checkMergedSms(db: Queryable, scope: PickScope, input: ComposeInput, signature: string | null): Promise<string | null> {
-  if (!input.channels.includes('sms') || !hasFields(input.content)) return null;
-  const counted = mergedSmsText(input.content, signature, await longestAmongPicks(db, scope, input.recipients));
-  return counted.units > counted.limit ? smsTooLongWithFields(counted.limit, counted.units, counted.fields) : null;
 }

@@ -1,14 +1,12 @@
-// The school's SMS signature (`/institutions-signatures`): a 3–4 character sigla appended to every message
-// when active (README "Signature"). Reads and the update are scoped to the school, so another school's
-// signature id is simply not found.
+// The school's SMS signature (`/institutions-signatures`, a settings screen): a 3–4 character sigla appended
+// to every message when active (README "Signature"), which compose asks for (`activeSignature`). Reads and
+// the update are scoped to the school, so another school's signature id is simply not found.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Signature } from '../../shared/signature-contract';
 import { SIGNATURE_MESSAGES, signatureError, signatureText } from '../../shared/signature-rules';
 import type { Queryable } from '../db/client';
 import { institutionSignatures } from '../db/schema/compose';
-import type { FieldErrors } from './validate';
-
-export { SIGNATURE_MAX, SIGNATURE_MESSAGES, SIGNATURE_MIN } from '../../shared/signature-rules';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export interface SignatureChange {
   signature: string;
@@ -25,7 +23,7 @@ export function parseSignatureChange(
   const error = signatureError(text);
   if (error !== null) errors.signature = [error];
   if (![0, 1, true, false].includes(isActive as number | boolean)) errors.is_active = [SIGNATURE_MESSAGES.isActive];
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (hasFieldErrors(errors)) return { ok: false, errors };
   return { ok: true, value: { signature: text, isActive: isActive === 1 || isActive === true } };
 }
 
@@ -37,6 +35,15 @@ const toSignature = (row: typeof institutionSignatures.$inferSelect): Signature 
   is_active: row.isActive,
   signature: row.signature,
 });
+
+/** The active signature text, or null. */
+export async function activeSignature(db: Queryable, institutionId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ signature: institutionSignatures.signature })
+    .from(institutionSignatures)
+    .where(and(eq(institutionSignatures.institutionId, institutionId), eq(institutionSignatures.isActive, true)));
+  return row?.signature ?? null;
+}
 
 export async function listSignatures(db: Queryable, institutionId: number): Promise<Signature[]> {
   const rows = await db

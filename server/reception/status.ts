@@ -3,7 +3,7 @@
 //
 // A delivery only moves forward: queued → sent → received | not_received | error → read, and a late report
 // never undoes a later one (a "delivered" arriving after "read" is ignored). `failed` is final for its round;
-// "retry failed" starts a new round (server/delivery/reception.ts).
+// "retry failed" starts a new round (server/reception/reception.ts).
 //
 // Several of these run at once on PostgreSQL (workers, webhooks, the app, the sweep; each transaction on
 // its own connection, READ COMMITTED). Two rules keep them safe:
@@ -18,10 +18,13 @@
 //   subquery), and two channels ending at once left the recipient one step behind for good.
 // Retryable conflicts are retried as a backstop (transactionRetrying in server/db/client.ts).
 import { intList } from '../db/arrays';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ChannelCode } from '../../shared/codes';
+import { deliveries } from '../db/schema/delivery';
 import { transactionRetrying, type Queryable } from '../db/client';
 import type { Logger } from '../log';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
+import { DEVICE_WINDOW } from '../recipients/device-status';
 
 export type ReportStatus = 'received' | 'read' | 'not_received' | 'error';
 
@@ -42,6 +45,15 @@ export interface DeliveryReport {
 const RANK = sql.raw(`case d.status when 'queued' then 0 when 'sent' then 1 when 'received' then 2
   when 'not_received' then 2 when 'error' then 2 when 'read' then 3 else 9 end`);
 const NEW_RANK = sql.raw(`case v.status when 'received' then 2 when 'not_received' then 2 when 'error' then 2 when 'read' then 3 end`);
+
+/** The round (generation) each of these deliveries of `channel` is in; another channel's or an unknown id is absent. */
+export async function roundsOf(db: Queryable, channel: ChannelCode, deliveryIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: deliveries.id, generation: deliveries.generation })
+    .from(deliveries)
+    .where(and(inArray(deliveries.id, deliveryIds), eq(deliveries.channel, channel)));
+  return new Map(rows.map((r) => [r.id, r.generation]));
+}
 
 /**
  * Applies receipts (provider webhook, guardian app) and refreshes the recipients and devices they touch.
@@ -180,9 +192,6 @@ export async function refreshRecipients(db: Queryable, recipientIds: readonly nu
     locked.filter((r) => r.recipient_kind === 'apoderado').map((r) => Number(r.recipient_ref_id)),
   );
 }
-
-/** The yellow device status window (SPEC §9: the last 3 messages). */
-export const DEVICE_WINDOW = 3;
 
 /**
  * `guardians.device_misses`: how many of the guardian's last 3 finished device deliveries (app, SMS,

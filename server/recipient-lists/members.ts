@@ -1,15 +1,17 @@
 // Changing a list's members: adding the people a picker selection reaches (the same RecipientPick[] compose
-// sends, expanded by server/compose/expand.ts, de-duplicated), removing one, removing the stale ones; and a
+// sends, expanded by server/recipients/expand.ts, de-duplicated), removing one, removing the stale ones; and a
 // member's person record (SPEC §3 "User to edit"), which is the school's record of that person, so an edit
 // shows in every list and every future message.
 import { sql } from 'drizzle-orm';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { checkPersonEdit, PERSON_ERRORS, type PersonKind } from '../../shared/person-rules';
 import type { DocumentTypeId, UserToEdit, UserToEditInput } from '../../shared/recipient-lists-contract';
-import { reachCtes, rowsOf } from '../compose/expand';
+import { reachCtes } from '../recipients/expand';
+import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
-import { normalizePhone, type PhoneCountry } from '../delivery/phone';
+import { normalizePhone, type PhoneCountry } from '../recipients/phone';
 import { memberIsStale, memberStudent, type ListScope } from './queries';
+import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 /**
  * Adds everyone `picks` reach to list `listId` (already checked: this school's, lists the user can see);
@@ -115,7 +117,7 @@ export async function readPerson(db: Queryable, scope: ListScope, listId: number
 export type PersonEdit =
   | { ok: true; person: UserToEdit }
   | { ok: false; status: 404 }
-  | { ok: false; status: 422; errors: Record<string, string[]> };
+  | { ok: false; status: 422; errors: FieldErrors };
 
 /** Whether a number that passed its shape check is a mobile of one of its prefix's countries. */
 function mobileError(value: string, countries: readonly PhoneCountry[]): string | null {
@@ -158,7 +160,7 @@ export async function editPerson(
       if (e164?.ok) checked.values.fono_celular = e164.e164;
     }
   }
-  if (Object.keys(errors).length > 0) return { ok: false, status: 422, errors };
+  if (hasFieldErrors(errors)) return { ok: false, status: 422, errors };
 
   const sets = Object.entries(checked.values).map(([field, value]) => sql`${sql.identifier(COLUMNS[field as keyof typeof COLUMNS])} = ${value}`);
   if (person.member_kind === 'apoderado' && checked.values.fono_celular !== undefined && checked.values.fono_celular !== person.phone) {

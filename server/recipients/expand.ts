@@ -8,9 +8,9 @@
 // `checkPicks` proves every picked id is this school's, and every picked list one the author can see
 // (another school's id, another user's list → 422), and finds picked courses with no students; the CTEs
 // filter the same way, so a foreign id can never leak in.
-import { intList } from '../db/arrays';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { RecipientPick } from '../../shared/compose-contract';
+import { anyId } from '../db/arrays';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Audience, RecipientPick } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
 import { readTogether, type Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
@@ -24,9 +24,24 @@ import {
   staff,
   students,
 } from '../db/schema/school';
-import { visibleLists } from './lists';
+import { rowsOf } from '../db/sql';
+import { isId } from '../http/params';
 
 export const FOREIGN_RECIPIENTS = 'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.';
+
+/**
+ * The lists a user can see: their own and those a colleague shares with the school's staff, of their
+ * school, out of the trash. Listing, reading members, checking picks and expanding them all ask this one
+ * condition; changing a list asks the `owned` scope of server/recipient-lists/queries.ts. It lives here,
+ * below the recipient-lists feature, because expanding a pick of a list needs it and that feature builds
+ * on the expansion.
+ */
+export const visibleLists = (userId: number, institutionId: number): SQL =>
+  and(
+    eq(recipientLists.institutionId, institutionId),
+    isNull(recipientLists.deletedAt),
+    or(eq(recipientLists.ownerUserId, userId), eq(recipientLists.shared, true)),
+  )!;
 
 /** Who is sending: picks are checked and expanded for this user in this school. */
 export interface PickScope {
@@ -40,8 +55,25 @@ const idsOf = (picks: RecipientPick[], ...kinds: RecipientPick['kind'][]) => [
   ...new Set(picks.filter((p) => kinds.includes(p.kind)).map((p) => p.id)),
 ];
 
-/** `column = any('{1,2,3}'::int[])`: one bind parameter however many ids. */
-export const anyId = (column: unknown, values: number[]) => sql`${column} = any(${intList(values)}::int[])`;
+const AUDIENCES: readonly Audience[] = ['apoderados', 'titulares', 'suplentes', 'estudiantes'];
+const GROUP_KINDS = new Set(['level', 'course', 'elective', 'student']);
+const SINGLE_KINDS = new Set(['guardian', 'appointment', 'staff', 'recipient-list']);
+const MAX_LABEL = 300;
+
+/** One pick of a request body (compose, a recipient list), well formed; null when it is not. */
+export function parsePick(raw: unknown): RecipientPick | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const p = raw as Record<string, unknown>;
+  if (typeof p.kind !== 'string' || !isId(p.id)) return null;
+  if (p.label !== undefined && (typeof p.label !== 'string' || p.label.length > MAX_LABEL)) return null;
+  const label = p.label === undefined ? {} : { label: p.label as string };
+  if (GROUP_KINDS.has(p.kind)) {
+    if (!AUDIENCES.includes(p.audience as Audience)) return null;
+    return { kind: p.kind as 'course', id: p.id, audience: p.audience as Audience, ...label };
+  }
+  if (SINGLE_KINDS.has(p.kind)) return { kind: p.kind as 'staff', id: p.id, ...label };
+  return null;
+}
 
 /**
  * Every picked id belongs to the school and every picked list is one the user can see; and the picked
@@ -178,7 +210,7 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
         case when m.member_kind = 'apoderado' then ${shortName('cs')} end,
         case m.member_kind when 'apoderado' then m.student_id when 'estudiante' then m.member_ref_id end, m.role
       from picks p
-      -- Unaliased, so the one visibility rule of lists (lists.ts) applies here as written.
+      -- Unaliased, so the one visibility rule of lists (visibleLists, above) applies here as written.
       join ${recipientLists} on p.kind = 'recipient-list' and ${recipientLists.id} = p.id
         and ${visibleLists(userId, institutionId)}
       join ${recipientListMembers} m on m.list_id = ${recipientLists.id}
@@ -191,10 +223,10 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
         (array_agg(gl order by ord, sub))[1] as gl,
         string_agg(distinct child_name, ', ' order by child_name) as sn,
         -- The students a person is reached for (a guardian's picked children; a student themselves): the
-        -- merge fields' values (server/compose/merge-values.ts).
+        -- merge fields' values (server/recipients/merge-values.ts).
         array_agg(distinct sid) filter (where sid is not null) as sids,
         -- The student (the member's own, or the guardian's child) and the guardian's role of the first
-        -- reach, which a saved list keeps with the member (server/lists/members.ts).
+        -- reach, which a saved list keeps with the member (server/recipient-lists/members.ts).
         (array_agg(sid order by ord, sub, sid) filter (where sid is not null))[1] as sid,
         (array_agg(rl order by ord, sub, sid) filter (where sid is not null))[1] as rl
       from reached
@@ -219,11 +251,6 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
       from reach join staff st on st.id = reach.ref and st.institution_id = ${inst}
       where reach.kind = 'funcionario'
     )`;
-}
-
-/** Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export interface ReachSummary {

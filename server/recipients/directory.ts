@@ -3,8 +3,6 @@
 // hundreds of round trips on the large seed.
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
-  Channel,
-  CommunicationPermission,
   DeviceStatus,
   GuardianRoleId,
   RecipientAppointment,
@@ -16,9 +14,8 @@ import type {
   RecipientStudent,
 } from '../../shared/compose-contract';
 import type { Queryable } from '../db/client';
-import { DEVICE_WINDOW } from '../delivery/status';
-import { settleSmsPhones, smsPhoneSql, smsPhoneText } from '../delivery/sms-phones';
-import { institutionChannels, userChannelPermissions } from '../db/schema/compose';
+import { DEVICE_WINDOW, deviceStatus } from './device-status';
+import { settleSmsPhones } from './sms-phones';
 import {
   courses,
   electives,
@@ -30,39 +27,15 @@ import {
   studentGuardians,
   students,
 } from '../db/schema/school';
-import { type ChannelCode, CHANNEL_CODES, CHANNEL_ID } from '../../shared/codes';
 
 /** Spanish order: accents sort with their base letter, ñ after n. */
 export const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
-
-/**
- * SPEC §3 legend. Red when the guardian cannot be reached on a device at all (no app, no number the delivery
- * engine can text: server/delivery/sms-phones.ts); otherwise yellow when the last 3 device deliveries all
- * failed, else blue with the app, green with SMS only.
- */
-export function deviceStatus(g: { app: boolean; sms: boolean }, irregular: boolean): DeviceStatus {
-  if (!g.app && !g.sms) return 'red';
-  if (irregular) return 'yellow';
-  return g.app ? 'blue' : 'green';
-}
-
-/** Whether a guardian row (alias `g`) has a number the delivery engine can text, in SQL (server/delivery/sms-phones.ts). */
-export const hasPhoneSql = (g: string): SQL => smsPhoneSql(g);
-
-/**
- * `deviceStatus` in SQL over a guardian row aliased `g` (the dashboards aggregate it in the database):
- * the same legend and rule, kept beside the TypeScript one so the two cannot drift apart unnoticed.
- */
-export const deviceStatusSql = (g = 'g'): SQL =>
-  sql.raw(`case when ${g}.app_installed_at is null and not ${smsPhoneText(g)} then 'red'
-    when ${g}.device_misses >= ${DEVICE_WINDOW} then 'yellow'
-    when ${g}.app_installed_at is not null then 'blue' else 'green' end`);
 
 export const personName = (p: { firstNames: string; lastNameFather: string; lastNameMother: string }) =>
   `${p.firstNames} ${p.lastNameFather} ${p.lastNameMother}`;
 
 export async function loadRecipients(db: Queryable, institutionId: number): Promise<Recipients> {
-  // The device status counts numbers the delivery engine can text (server/delivery/sms-phones.ts).
+  // The device status counts numbers the delivery engine can text (server/recipients/sms-phones.ts).
   await settleSmsPhones(db, institutionId);
   const [levelRows, courseRows, electiveRows, studentRows, enrolments, links, guardianRows, positionRows, staffRows] =
     await Promise.all([
@@ -78,7 +51,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
       db
         .select({ rows: packed(students.id, students.courseId, students.firstNames, students.lastNameFather, students.lastNameMother) })
         .from(students)
-        // Withdrawn students are no longer offered (server/compose/expand.ts no longer reaches them by course).
+        // Withdrawn students are no longer offered (server/recipients/expand.ts no longer reaches them by course).
         .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt)))
         .then(unpack<[id: number, courseId: number, firstNames: string, lastNameFather: string, lastNameMother: string]>),
       db
@@ -104,7 +77,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
             guardians.phone,
             sql`${guardians.appInstalledAt} is not null`,
             sql`coalesce(${guardians.smsOk} and ${guardians.smsPhone} = ${guardians.phone}, false)`,
-            // Kept by the delivery engine as deliveries end (server/delivery/status.ts refreshDeviceMisses).
+            // Kept by the delivery engine as deliveries end (server/reception/status.ts refreshDeviceMisses).
             sql`${guardians.deviceMisses} >= ${DEVICE_WINDOW}`,
           ),
         })
@@ -224,40 +197,6 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
     }));
 
   return { courses: [...regular, ...electiveCourses], appointments, levels: levelsOut };
-}
-
-const channelFlags = (rows: { channel: ChannelCode; enabled: boolean }[]) =>
-  Object.fromEntries(CHANNEL_CODES.map((code) => [code, rows.some((r) => r.channel === code && r.enabled)])) as Record<
-    ChannelCode,
-    boolean
-  >;
-
-/** Per channel: contracted by the school (SPEC `enabled_by_institution`). A missing row means no. */
-export async function schoolChannels(db: Queryable, institutionId: number): Promise<Record<ChannelCode, boolean>> {
-  return channelFlags(
-    await db
-      .select({ channel: institutionChannels.channel, enabled: institutionChannels.enabled })
-      .from(institutionChannels)
-      .where(eq(institutionChannels.institutionId, institutionId)),
-  );
-}
-
-/** Per channel: permitted to the user (SPEC communication permission). A missing row means no. */
-export async function userChannels(db: Queryable, userId: number): Promise<Record<ChannelCode, boolean>> {
-  return channelFlags(
-    await db
-      .select({ channel: userChannelPermissions.channel, enabled: userChannelPermissions.enabled })
-      .from(userChannelPermissions)
-      .where(eq(userChannelPermissions.userId, userId)),
-  );
-}
-
-export function toChannels(institution: Record<ChannelCode, boolean>): Channel[] {
-  return CHANNEL_CODES.map((code) => ({ id: CHANNEL_ID[code], code, enabled_by_institution: institution[code] }));
-}
-
-export function toPermission(user: Record<ChannelCode, boolean>): CommunicationPermission {
-  return { institution_channel_permissions: CHANNEL_CODES.map((code) => ({ channel_id: CHANNEL_ID[code], enabled: user[code] })) };
 }
 
 /**

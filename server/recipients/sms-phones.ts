@@ -1,7 +1,7 @@
-// The one phone rule (issue 16): a guardian's number counts as reachable by SMS / WhatsApp — device status,
-// the connectivity figures' reach, the course page's "Teléfono inválido", the call list — exactly when the
+// The one phone rule: a guardian's number counts as reachable by SMS / WhatsApp — device status, the
+// connectivity figures' reach, the course page's "Teléfono inválido", the call list — exactly when the
 // delivery engine would text it: `normalizePhone` (./phone.ts), the check the provider adapter makes before
-// calling the provider (./provider.ts), which fails a landline or an impossible number permanently
+// calling the provider (server/delivery/provider.ts), which fails a landline or an impossible number permanently
 // (`not_mobile`, `invalid_number`). The E.164 pattern of `guardians_phone_e164_check` is only the stored
 // format: a Santiago landline passes it and still never gets an SMS.
 //
@@ -13,7 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { intList } from '../db/arrays';
 import { transactionRetrying, type Queryable } from '../db/client';
-import { rowsOf } from '../compose/expand';
+import { rowsOf } from '../db/sql';
 import { normalizePhone } from './phone';
 
 /** Whether the delivery engine would send an SMS to this stored number (a '+' number parses whatever the default country). */
@@ -44,7 +44,7 @@ export async function settleSmsPhones(db: Queryable, institutionId: number | nul
   if (stale.length === 0) return 0;
   const verdicts = JSON.stringify(stale.map((r) => ({ id: Number(r.id), phone: r.phone, ok: smsOk(r.phone) })));
   await transactionRetrying(db, async (tx) => {
-    // Guardians are locked in id order, as every writer of their rows does (server/delivery/status.ts).
+    // Guardians are locked in id order, as every writer of their rows does (server/reception/status.ts).
     await tx.execute(sql`select id from guardians where id = any(${intList(stale.map((r) => Number(r.id)))}::int[]) order by id for no key update`);
     // Only where the phone is still the one judged (a concurrent change waits for its own settling).
     await tx.execute(sql`

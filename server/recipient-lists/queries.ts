@@ -4,9 +4,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecipientListSummary, TrashedRecipientList } from '../../shared/recipient-lists-contract';
 import { fold } from '../../shared/fold';
-import { rowsOf } from '../compose/expand';
+import { rowsOf, foldSql, escapeLike } from '../db/sql';
 import type { Queryable } from '../db/client';
-import { foldSql } from '../delivery/reception';
 
 /** Who asks: the signed-in user and their school. */
 export interface ListScope {
@@ -17,7 +16,7 @@ export interface ListScope {
 /** Which lists a query reads (`l` is recipient_lists). */
 export type ListWhere = 'visible' | 'owned' | 'trashed';
 
-/** SQL condition on `l` for each scope; the visible one is `visibleLists` (server/compose/lists.ts) in raw form. */
+/** SQL condition on `l` for each scope; the visible one is `visibleLists` (server/recipients/expand.ts) in raw form. */
 export function listCondition(where: ListWhere, { userId, institutionId }: ListScope): SQL {
   const school = sql`l.institution_id = ${institutionId}`;
   switch (where) {
@@ -36,8 +35,6 @@ export function listCondition(where: ListWhere, { userId, institutionId }: ListS
  */
 export const memberIsStale = sql`(s.withdrawn_at is not null or (m.course_id is not null and s.course_id <> m.course_id))`;
 export const memberStudent = sql`s.id = coalesce(m.student_id, case when m.member_kind = 'estudiante' then m.member_ref_id end)`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 interface SummaryRow {
   id: number;

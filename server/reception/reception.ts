@@ -19,11 +19,12 @@ import type { ComposeProblem } from '../../shared/compose-contract';
 import { fold } from '../../shared/fold';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Db, Queryable } from '../db/client';
-import { rowsOf } from '../compose/expand';
-import { institutionTimezone, monthIn, reserve } from '../compose/quota';
-import { deviceStatus } from '../compose/recipients';
-import { DEVICE_WINDOW, refreshRecipients } from './status';
-import { settleSmsPhones, smsPhoneSql } from './sms-phones';
+import { escapeLike, foldSql, rowsOf } from '../db/sql';
+import { reserve } from '../quota/balance';
+import { institutionTimezone, monthIn } from '../db/time';
+import { refreshRecipients } from './status';
+import { DEVICE_WINDOW, deviceStatus } from '../recipients/device-status';
+import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 
 /** What "Reintentar fallidos" sends again. */
@@ -122,16 +123,6 @@ export async function findOwnSent(db: Queryable, userId: number, messageId: numb
 }
 
 // --- page -------------------------------------------------------------------------------------------------
-
-/**
- * Accent- and case-folding in SQL, matching shared/fold.ts for the letters of Spanish (and Portuguese /
- * French) names. translate() before lower(): lower() only knows ASCII under the C locale PGlite runs with.
- */
-const ACCENTED = 'ÁÀÂÄÃáàâäãÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇç';
-const PLAIN = fold(ACCENTED);
-export const foldSql = (expr: SQL) => sql`lower(translate(${expr}, ${ACCENTED}, ${PLAIN}))`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The whole message: what a retry without a scope sends again. */
 export const WHOLE_MESSAGE: ReceptionScope = { channel: 'all', status: 'all', q: '' };
@@ -309,7 +300,7 @@ export async function retryFailed(
 ): Promise<RetryOutcome> {
   try {
     return await db.transaction(async (tx) => {
-      // Same address rules as the expansion (server/compose/expand.ts `people`).
+      // Same address rules as the expansion (server/recipients/expand.ts `people`).
       const picked = await tx.execute(sql`
         select d.id, d.channel, d.recipient_id,
           -- The person's address now (a phone or e-mail fixed since the send is used), else the one tried.

@@ -1,0 +1,23 @@
+import type * as React from 'react';
+import { cn } from '../lib/utils';
+
+/** A screen: a section named by its one `h1` (PageTitle), centred, as wide as `width` lets it. */
+export function Page({ width, className, ...props }: React.ComponentProps<'section'> & { width: string }) {
+  return <section aria-labelledby="page-title" className={cn(`mx-auto flex ${width} flex-col gap-4`, className)} {...props} />;
+}
+
+/** The screen's one heading: the route's title, which the browser tab says too. */
+export function PageTitle({ className, ...props }: React.ComponentProps<'h1'>) {
+  return <h1 id="page-title" className={cn('text-2xl font-bold', className)} {...props} />;
+}
+
+/** Placeholder fields while a form's data loads, announced by `label`; `heights` draws its fields' outline. */
+export function FormSkeleton({ label, heights }: { label: string; heights: readonly string[] }) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-4 rounded-lg border bg-card p-6">
+      {heights.map((height, i) => (
+        <div key={i} className={cn('animate-pulse rounded-md bg-muted', height)} />
+      ))}
+    </div>
+  );
+}
