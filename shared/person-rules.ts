@@ -1,6 +1,6 @@
 // Checks of a person's contact data (SPEC §3 "User to edit"), shared so the SPA shows the same Spanish
 // field errors before sending as the server answers after (PATCH /recipient-lists/{id}/users/{memberId}).
-// Pure: no libraries. The server then asks libphonenumber (server/delivery/phone.ts) whether a number that
+// Pure: no libraries. The server then asks libphonenumber (server/recipients/phone.ts) whether a number that
 // passed `checkPhoneShape` really is a mobile of its country.
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEditInput } from './recipient-lists-contract';
 

@@ -1,6 +1,6 @@
 // The school's signature (SPEC §3 "Signature", §5 "Signature length is 3 to 4"): the rule both sides apply
 // to its text, so the settings screen refuses in the browser, with the same Spanish text, what
-// `PATCH /institutions-signatures/{id}` would refuse (server/compose/signatures.ts). How a message closes
+// `PATCH /institutions-signatures/{id}` would refuse (server/signatures/signatures.ts). How a message closes
 // with it is `withSignature` / `smsText` in sms-text.ts, the one rule compose, the server and delivery use.
 import { smsText } from './sms-text';
 

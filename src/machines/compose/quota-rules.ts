@@ -1,6 +1,6 @@
 // Compose's rules of the SMS quota's emergency reserve and low-quota alert, pure. A message not
 // marked "Emergencia" may use only what is left beyond the reserve (max(0, remaining − reserved)); one
-// marked may use all that is left (server/compose/quota.ts `quotaProblems` is the rule that decides; these
+// marked may use all that is left (server/quota/balance.ts `quotaProblems` is the rule that decides; these
 // only say it). Kept apart from compose/rules.ts so the form's rules stay one module's size.
 import type { Estimate } from '../../../shared/compose-contract';
 import type { Quota } from '../../../shared/quota-contract';
