@@ -4,8 +4,8 @@
 // with it is `withSignature` / `smsText` in sms-text.ts, the one rule compose, the server and delivery use.
 import { smsText } from './sms-text';
 
-export const SIGNATURE_MIN = 3;
-export const SIGNATURE_MAX = 4;
+const SIGNATURE_MIN = 3;
+const SIGNATURE_MAX = 4;
 
 export const SIGNATURE_MESSAGES = {
   length: `La firma debe tener entre ${SIGNATURE_MIN} y ${SIGNATURE_MAX} caracteres.`,
