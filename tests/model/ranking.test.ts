@@ -17,7 +17,7 @@ import {
   selectRankingPeriodKey,
   type RankingSnapshot,
 } from '../../src/machines/dashboard/ranking';
-import { useBrowserZone } from '../fixtures/browser-zone';
+import { withBrowserZone } from '../fixtures/browser-zone';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { periodFor, ranking } from '../fixtures/dashboard-activity';
@@ -25,7 +25,7 @@ import { periodFor, ranking } from '../fixtures/dashboard-activity';
 const snap = (s: AnyMachineSnapshot) => s as unknown as RankingSnapshot;
 
 // The browser is in Santiago; the newest periods offered are the school's, by its zone and school year.
-useBrowserZone('America/Santiago');
+withBrowserZone('America/Santiago');
 /** A Chilean school in October 2026. */
 const CL_CLOCK = { now: Date.parse('2026-10-15T15:00:00Z'), timeZone: 'America/Santiago', country: 'CL' };
 /**

@@ -18,7 +18,7 @@ import {
   staffActivityMachine,
   type StaffActivitySnapshot,
 } from '../../src/machines/dashboard/staff-activity';
-import { useBrowserZone } from '../fixtures/browser-zone';
+import { withBrowserZone } from '../fixtures/browser-zone';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listStandIn } from './doubles';
@@ -28,7 +28,7 @@ const snap = (s: AnyMachineSnapshot) => s as unknown as StaffActivitySnapshot;
 
 // A browser in Mexico City at 21:30 on 30 September looks at a Chilean school, where it is 00:30 on
 // 1 October: the newest month offered is the school's October.
-useBrowserZone('America/Mexico_City');
+withBrowserZone('America/Mexico_City');
 const CLOCK = { now: Date.parse('2026-10-01T03:30:00Z'), timeZone: 'America/Santiago', country: 'CL' };
 const TODAY = '2026-10';
 

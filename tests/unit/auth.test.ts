@@ -1,6 +1,6 @@
 // Session services: each actor logic against a stubbed global fetch, bodies checked by the structs.
 import { describe, expect, it } from 'vitest';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import {
   classifySessionCookie,
@@ -17,7 +17,7 @@ import { TEACHER } from '../fixtures/users';
 
 const USER = TEACHER;
 
-const fake = useFakeFetch(['auth._token_expiration.cookie', 'auth._refresh_token_expiration.cookie']);
+const fake = installFakeFetch(['auth._token_expiration.cookie', 'auth._refresh_token_expiration.cookie']);
 const requests = fake.requests;
 
 const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());

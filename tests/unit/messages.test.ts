@@ -1,7 +1,7 @@
 // Message services against a stubbed global fetch (bodies checked by the structs) and the lifecycle rule
 // table.
 import { describe, expect, it, vi } from 'vitest';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { toApiFailure } from '../../src/services/http/client';
 import { canTransition, folderOfKind, kindOfFolder, MESSAGE_ACTIONS, type MessageAction } from '../../shared/message-rules';
@@ -22,7 +22,7 @@ const DETAIL = messageDetail({ ...SUMMARY, attachments: [attachmentSummary(1, { 
 // A next page, so the list's cursor and total are read from it.
 const PAGE = messagePage([SUMMARY], 'abc', 51);
 
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 const requests = fake.requests;
 
 const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());

@@ -7,7 +7,7 @@ import { toApiFailure } from '../../src/services/http/client';
 import { MAX_POLL_WAIT_MS } from '../../src/services/http/poll';
 import { loadReception, retryFailed, watchProgress } from '../../src/services/reception/reception';
 import { PROGRESS_POLL_MS } from '../../shared/reception-contract';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { messageDetail } from '../fixtures/messages';
 import { deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 
@@ -16,7 +16,7 @@ const PAGE = receptionPage([receptionRow(1, 'pending')], PROGRESS, { current: 2,
 // The poller reads `reception`; the row's `progress` stays empty so reading the wrong field would show.
 const DETAIL = messageDetail({ id: 7, folder: 'sent', reception: PROGRESS });
 
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 // saved list ("Usar en mensaje nuevo": /new?list=ID).
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { fetchComposeStart } from '../../src/services/compose/compose';
 import { restoredForm } from '../../src/machines/compose/start-rules';
 import { fetchListDetail, fetchListsPage, saveMemberUser } from '../../src/services/recipient-lists/recipient-lists';
@@ -15,7 +15,7 @@ const run = <T>(logic: AnyActorLogic, input?: unknown) => toPromise(createActor(
 const page = <T>(data: T[], current = 1, last = 2) => ({ data, meta: { current_page: current, last_page: last, per_page: 25, total: 30 }, links: { next: null, prev: null } });
 
 describe('recipient-list calls', () => {
-  const fake = useFakeFetch();
+  const fake = installFakeFetch();
 
   it('pages the lists with the search trimmed, and says where the next page is', async () => {
     fake.answer = () => json(200, page([listSummary()], 2, 2));

@@ -12,7 +12,7 @@ import { es } from '../fixtures/texts';
 import type { Recipients } from '../../shared/compose-contract';
 import type { RecipientList } from '../../shared/recipient-lists-contract';
 import { ComposeScreen } from '../../src/views/pages/compose/compose-page';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { channelList, channelPermissions, composeDraft, estimate, quota, sendResult, signature } from '../fixtures/compose';
 import { attachmentSummary } from '../fixtures/messages';
 import { recipientCourse, recipientGuardian, recipientStaff } from '../fixtures/recipients';
@@ -52,7 +52,7 @@ const DRAFT = composeDraft(5, {
 
 /** Per-test answers for `METHOD /path`, each a queue (the last one repeats); the setup calls are fixed. */
 let script: Record<string, Response[]> = {};
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 fake.answer = (url: string) => {
   const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
   const method = fake.requests.at(-1)?.method ?? 'GET';

@@ -12,9 +12,9 @@ import { RankingPage } from '../../src/views/pages/dashboard/ranking-page';
 import { json } from '../fixtures/fake-fetch';
 import { activitySummary, periodFor, ranking, staffActivity } from '../fixtures/dashboard-activity';
 import { text } from '../fixtures/texts';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
-const api = useScreenTest();
+const api = setUpScreenTest();
 let summaryFails = false;
 let usersFail = false;
 

@@ -17,10 +17,10 @@ import { ConnectivityCoursePage } from '../../src/views/pages/dashboard/connecti
 import { CallListPrintPage } from '../../src/views/pages/dashboard/call-list-print-page';
 import { ROUTES, type RouteDef } from '../../src/views/routes';
 import type { CallListRow } from '../../shared/dashboard-contract';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 import { formatShare, stackBoxes } from '../../src/views/charts/stacked-bar';
 
-const api = useScreenTest();
+const api = setUpScreenTest();
 const noStyle = (container: HTMLElement) => expect(container.querySelectorAll('[style]')).toHaveLength(0);
 
 /** The call list the server would answer for the N asked. */

@@ -7,12 +7,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { navigate } from 'wouter/use-browser-location';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FolderPage } from '../../src/views/pages/messages/folder-page';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { messagePage, messageSummary } from '../fixtures/messages';
 import { startApp } from './app';
 import { es } from '../fixtures/texts';
 
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 fake.answer = (url: string) => {
   const query = new URL(url, 'http://localhost').searchParams;
   const folder = query.get('folder') as 'inbox' | 'draft';

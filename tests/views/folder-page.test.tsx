@@ -14,7 +14,7 @@ import type { Folder } from '../../shared/codes';
 import { FolderPage } from '../../src/views/pages/messages/folder-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { appActor } from '../../src/views/actors';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { messagePage, messageSummary } from '../fixtures/messages';
 import { deliveryProgress } from '../fixtures/reception';
 import { startApp } from './app';
@@ -30,7 +30,7 @@ let held: Array<() => void> = [];
 const release = () => {
   for (const go of held.splice(0)) go();
 };
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 fake.answer = ((url: string) => {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const method = fake.requests.at(-1)?.method ?? 'GET';

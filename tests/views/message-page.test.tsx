@@ -9,7 +9,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { text } from '../fixtures/texts';
 import { MessagePage } from '../../src/views/pages/messages/message-page';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { messageDetail } from '../fixtures/messages';
 import { deliveryProgress } from '../fixtures/reception';
 import { startApp } from './app';
@@ -23,7 +23,7 @@ const SENT = messageDetail({
   reception: deliveryProgress({ received: 40, failed: 52 }),
 });
 
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 fake.answer = (url: string) => {
   const { pathname } = new URL(url, 'http://localhost');
   if (pathname === '/api/messages/90') return json(200, { data: SENT });

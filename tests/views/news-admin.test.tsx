@@ -17,9 +17,9 @@ import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { CATEGORIES, newsCategory, newsWeek, trashedPost } from '../fixtures/news-admin';
 import { text } from '../fixtures/texts';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
-const api = useScreenTest();
+const api = setUpScreenTest();
 const serverError = () => json(500, { message: 'Error interno', code: 'server.error' });
 const withToaster = (node: React.ReactNode) => (
   <>

@@ -15,9 +15,9 @@ import { json } from '../fixtures/fake-fetch';
 import { newsComposeStart, newsPost } from '../fixtures/news-compose';
 import { thirdGrade } from '../fixtures/recipients';
 import { es, text } from '../fixtures/texts';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
-const api = useScreenTest();
+const api = setUpScreenTest();
 const TZ = 'America/Santiago';
 const T = es.newsCompose;
 

@@ -17,9 +17,9 @@ import { NewsWallPage } from '../../src/views/pages/news/wall-page';
 import { json } from '../fixtures/fake-fetch';
 import { DESK_POSTS, WALL_CATEGORIES, wallFile, wallImage, wallPageBody, wallPost } from '../fixtures/news-wall';
 import { text } from '../fixtures/texts';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
-const api = useScreenTest();
+const api = setUpScreenTest();
 // The wall writes its search into the address: each test starts at /.
 afterEach(() => window.history.replaceState(null, '', '/'));
 const here = () => window.location.pathname + window.location.search;

@@ -9,9 +9,9 @@ import { useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
 import type { NavigateEvent } from '../../src/machines/app/effects';
 import { usePageActor } from '../../src/views/lib/page-actor';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
-useScreenTest();
+setUpScreenTest();
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 const here = () => window.location.pathname + window.location.search;

@@ -8,7 +8,7 @@ import { startApp } from './app';
 import { localeActor } from '../../src/views/actors';
 import { selectIsLocaleLoading } from '../../src/machines/app/locale';
 import { ReceptionPage } from '../../src/views/pages/reception/reception-page';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { channelDelivery, deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 
 const ID = 7;
@@ -20,7 +20,7 @@ const ROW = receptionRow(1, 'read', {
   channels: [channelDelivery('sms', 'read', { sent_at: AFTERNOON, delivered_at: AFTERNOON, read_at: AFTERNOON })],
 });
 
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 
 async function switchTo(locale: 'es-CL' | 'es-MX') {
   await act(async () => {

@@ -11,7 +11,7 @@ import { Toaster } from '../../src/views/layout/toaster';
 import { toast } from 'react-hot-toast/headless';
 import { MessagePage } from '../../src/views/pages/messages/message-page';
 import { ReceptionPage as ReceptionScreen } from '../../src/views/pages/reception/reception-page';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { messageDetail } from '../fixtures/messages';
 import { channelDelivery, countsOf, deliveryProgress, receptionPage, receptionRow } from '../fixtures/reception';
 
@@ -52,7 +52,7 @@ const ERROR_CODES = [
   'provider_auth',
 ] as const;
 
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 
 beforeAll(startApp);
 afterEach(() => {

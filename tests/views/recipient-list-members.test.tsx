@@ -10,10 +10,10 @@ import { RecipientListPage } from '../../src/views/pages/recipient-lists/recipie
 import { json } from '../fixtures/fake-fetch';
 import { listSummary, manyMembers, userToEdit } from '../fixtures/recipient-lists';
 import type { RecipientListMember } from '../../shared/recipient-lists-contract';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
 const ALL = manyMembers(300);
-const api = useScreenTest();
+const api = setUpScreenTest();
 /** The server's members: a removal or "Quitar" of the stale ones changes what the next reads answer. */
 let members: RecipientListMember[] = ALL;
 const staleCount = () => members.filter((m) => m.stale !== null).length;

@@ -12,12 +12,12 @@ import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
 import { text } from '../fixtures/texts';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
 const LIST = listSummary({ id: 1, name: 'Apoderados 3° Básico A', users_count: 2, stale_count: 1 });
 const CAROLINA = listMember({ id: 10 });
 const JORGE = listMember({ id: 11, user_id: 101, name: 'Jorge Díaz', stale: 'not_enrolled', device_status: 'red', phone: null });
-const api = useScreenTest();
+const api = setUpScreenTest();
 
 /** The list and its members as the page reads them. */
 function serve(list = LIST, members = [CAROLINA, JORGE]) {

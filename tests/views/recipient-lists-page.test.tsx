@@ -13,9 +13,9 @@ import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { listSummary, trashedList } from '../fixtures/recipient-lists';
 import { text } from '../fixtures/texts';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
-const api = useScreenTest();
+const api = setUpScreenTest();
 
 /** A numbered page of the API (SPEC §7): `{ data, meta, links }`. */
 const page = <T,>(data: T[], current: number, last: number, total: number) =>

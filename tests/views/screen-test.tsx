@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { act, cleanup } from '@testing-library/react';
 import { toast } from 'react-hot-toast/headless';
 import { afterEach, beforeAll } from 'vitest';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { startApp } from './app';
 
 export const RENDER_MODES: Array<[string, (node: ReactNode) => ReactNode]> = [
@@ -17,8 +17,8 @@ export const RENDER_MODES: Array<[string, (node: ReactNode) => ReactNode]> = [
 export type Script = Record<string, Array<Response | (() => Response)>>;
 
 /** Registers the app, the fake fetch and the clean-up around each test of the calling file. */
-export function useScreenTest() {
-  const fake = useFakeFetch();
+export function setUpScreenTest() {
+  const fake = installFakeFetch();
   const api = { script: {} as Script, requests: fake.requests };
   fake.answer = (url: string) => {
     const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');

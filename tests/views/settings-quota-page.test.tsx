@@ -11,13 +11,13 @@ import { SettingsQuotaPage } from '../../src/views/pages/settings/quota-page';
 import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { quotaSettings, quotaUsage } from '../fixtures/quota';
-import { RENDER_MODES, useScreenTest } from './screen-test';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 import { ROUTES, type RouteDef } from '../../src/views/routes';
 
 const SETTINGS = quotaSettings();
 let onPatch: (body: unknown) => Response = () => json(500, {});
 let usageFails = false;
-const api = useScreenTest();
+const api = setUpScreenTest();
 
 /** The usage the server would answer for the query asked. */
 function usageAnswer(): Response {

@@ -10,7 +10,7 @@ import { toast } from 'react-hot-toast/headless';
 import { text } from '../fixtures/texts';
 import { SettingsSignaturePage } from '../../src/views/pages/settings/signature-page';
 import { Toaster } from '../../src/views/layout/toaster';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { signature } from '../fixtures/compose';
 import { SIGNATURE_MESSAGES } from '../../shared/signature-rules';
 import { smsText, withSignature } from '../../shared/sms-text';
@@ -19,7 +19,7 @@ import { startApp } from './app';
 
 let rows: Signature[] = [signature({ id: 7, signature: 'CSA', is_active: true })];
 let onPatch: (body: { signature: string; is_active: number }) => Response = () => json(500, {});
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 fake.answer = ((url: string) => {
   const { pathname } = new URL(url, 'http://localhost');
   const method = fake.requests.at(-1)?.method ?? 'GET';

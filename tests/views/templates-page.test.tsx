@@ -11,7 +11,7 @@ import { toast } from 'react-hot-toast/headless';
 import { text } from '../fixtures/texts';
 import { TemplatesPage } from '../../src/views/pages/templates/templates-page';
 import { Toaster } from '../../src/views/layout/toaster';
-import { json, useFakeFetch } from '../fixtures/fake-fetch';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { productTemplate, template } from '../fixtures/templates';
 import { smsText } from '../../shared/sms-text';
 import type { Template } from '../../shared/templates-contract';
@@ -22,7 +22,7 @@ const CITATION = productTemplate(11, { name: 'Citación', content: 'Se cita al a
 
 let mine: Template[] = [OWN];
 let onPost: (body: unknown) => Response = () => json(500, {});
-const fake = useFakeFetch();
+const fake = installFakeFetch();
 fake.answer = ((url: string) => {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const method = fake.requests.at(-1)?.method ?? 'GET';
