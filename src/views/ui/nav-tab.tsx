@@ -61,6 +61,7 @@ export function NavTabs({
  * its own tab hidden off to the side. A focused tab the browser scrolls in by itself.
  */
 export function useCurrentTabInView(row: RefObject<HTMLElement | null>, location: string): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `location` is the trigger: it moves `aria-current` in the DOM this effect reads.
   useEffect(() => {
     const nav = row.current;
     const current = nav?.querySelector<HTMLElement>('[aria-current=page]');

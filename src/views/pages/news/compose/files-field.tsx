@@ -77,9 +77,8 @@ function Thumbnail({ attachment }: { attachment: AttachmentActorRef }) {
     const url = URL.createObjectURL(file);
     setLocal(url);
     return () => URL.revokeObjectURL(url);
-    // One URL per item: the upload's end drops the file, the image stays until the item goes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [file !== null]);
+    // One URL per item (an item's file is set once): the upload's end drops the file, the image stays until the item goes.
+  }, [file]);
   const src = local ?? server;
   if (!src) return null;
   return <img data-slot="thumbnail" src={src} alt={t('newsCompose.thumbnail', { name })} className="size-16 shrink-0 rounded-md border object-cover" />;
