@@ -91,7 +91,7 @@ defineModelTests({
       const child = callListOf(env);
       expect(child).toBeDefined();
       // Started (or restarted) with the course's id.
-      expect((child?.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ courseId: COURSE });
+      expect((child!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ courseId: COURSE });
     },
     'callList.crashed': (snapshot, env) => {
       expect(selectCallListActor(snap(snapshot))).toBeUndefined();

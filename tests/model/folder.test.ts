@@ -269,10 +269,10 @@ defineModelTests({
       // Its rows are the list's rows: the same array, as the list's last snapshot had them.
       const list = selectList(fol(snapshot)) as AnyActorRef | undefined;
       expect(list, 'hosted list').toBeDefined();
-      expect(selectItems(fol(snapshot))).toBe((list?.getSnapshot() as AnyMachineSnapshot).context.items);
+      expect(selectItems(fol(snapshot))).toBe((list!.getSnapshot() as AnyMachineSnapshot).context.items);
       // A list (re)started asks for this folder with the search as typed.
       if (env.event.type === 'xstate.init' || env.from.matches('crashed')) {
-        expect((list?.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { folder: snapshot.context.folder, q: snapshot.context.q } });
+        expect((list!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { folder: snapshot.context.folder, q: snapshot.context.q } });
       }
       if (env.event.type === 'folder.search' && isIdle(env.from)) expect(selectQuery(fol(snapshot))).toBe(env.event.q);
       // The search box shows what the address says.

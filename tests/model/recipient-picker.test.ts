@@ -305,7 +305,7 @@ defineModelTests({
       // The view pages and retries the saved lists through their own actor; the picker indexes their rows.
       const lists = selectLists(pk(env.actor.getSnapshot() as AnyMachineSnapshot)) as AnyActorRef | null;
       expect(lists).not.toBeNull();
-      const rows = (lists?.getSnapshot() as AnyMachineSnapshot).context.items as RecipientList[];
+      const rows = (lists!.getSnapshot() as AnyMachineSnapshot).context.items as RecipientList[];
       expect(snapshot.context.lists).toEqual(rows);
       if (env.event.type === 'xstate.snapshot.lists') expect(rows).toEqual((env.event.snapshot as AnyMachineSnapshot).context.items);
     },

@@ -206,7 +206,7 @@ defineModelTests({
       // (`quota.saved` is what a save raises for this region; sent from outside it means the same.)
       const reloads = env.event.type === 'xstate.done.actor.saveSettings' || (env.event.type === 'quota.saved' && env.from.matches({ usage: 'running' }));
       expect(told).toEqual(reloads ? [{ type: 'usage.reload' }] : []);
-      if (env.event.type === 'xstate.init' || env.from.matches({ usage: 'crashed' })) expect((usageOf(env)?.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({});
+      if (env.event.type === 'xstate.init' || env.from.matches({ usage: 'crashed' })) expect((usageOf(env)!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({});
     },
     'usage.crashed': (snapshot) => {
       expect(selectUsageActor(snap(snapshot))).toBeUndefined();

@@ -244,7 +244,7 @@ defineModelTests({
       const tells = announced(env) && env.from.matches({ summary: 'running' });
       expect(told).toEqual(tells ? [{ type: 'summary.year', year: summaryYear(queryOf(snapshot)) }] : []);
       if (env.event.type === 'xstate.init' || env.from.matches({ summary: 'crashed' })) {
-        expect((summaryOf(env)?.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ year: summaryYear(queryOf(snapshot)) });
+        expect((summaryOf(env)!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ year: summaryYear(queryOf(snapshot)) });
       }
     },
     'summary.crashed': (snapshot, env) => {

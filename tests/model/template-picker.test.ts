@@ -192,12 +192,12 @@ defineModelTests({
       expect(selectPickerOpen(pk(snapshot))).toBe(true);
       const list = selectPickerList(pk(snapshot));
       expect(list, 'hosted list').toBeDefined();
-      expect(selectPickerItems(pk(snapshot))).toBe((list?.getSnapshot() as AnyMachineSnapshot).context.items);
+      expect(selectPickerItems(pk(snapshot))).toBe((list!.getSnapshot() as AnyMachineSnapshot).context.items);
       const told = env.delivered.filter((d) => d.to === 'list' && !/^(test|xstate)\./.test(d.event.type)).map((d) => d.event);
       expect(told).toEqual(toldList(env));
       // Opened anew: every template, no search, whatever the last visit searched.
       if (env.event.type === 'templates.open' && env.from.matches('closed')) {
-        expect((list?.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { repository: null, q: '' } });
+        expect((list!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { repository: null, q: '' } });
         expect(snapshot.context.replaces).toBe(env.event.replaces);
       }
     },

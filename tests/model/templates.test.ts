@@ -291,10 +291,10 @@ defineModelTests({
       expect(told).toEqual(toldList(env));
       const list = selectList(tpl(snapshot));
       expect(list, 'hosted list').toBeDefined();
-      expect(selectItems(tpl(snapshot))).toBe((list?.getSnapshot() as AnyMachineSnapshot).context.items);
+      expect(selectItems(tpl(snapshot))).toBe((list!.getSnapshot() as AnyMachineSnapshot).context.items);
       // A list (re)started asks for the repository with the search as typed.
       if (env.event.type === 'xstate.init' || env.from.matches('crashed')) {
-        expect((list?.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { repository: snapshot.context.repository, q: snapshot.context.q } });
+        expect((list!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { repository: snapshot.context.repository, q: snapshot.context.q } });
       }
     },
     'shown.idle': (snapshot, env) => {

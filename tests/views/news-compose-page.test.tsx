@@ -134,7 +134,7 @@ describe.each(RENDER_MODES)('mural compose (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: T.schedule })));
     await waitFor(() => expect(posts()).toHaveLength(1));
     // 08:00 in Santiago on 10 March 2030 (summer time, UTC−3).
-    expect((posts()[0]?.body as { publish_at: string }).publish_at).toBe('2030-03-10T11:00:00.000Z');
+    expect((posts()[0]!.body as { publish_at: string }).publish_at).toBe('2030-03-10T11:00:00.000Z');
     expect(await screen.findByText(text('newsCompose.toast.scheduled', { date: '10-03-2030', time: '08:00' }))).toBeTruthy();
   });
 
