@@ -243,12 +243,16 @@ export async function startFleet(options: {
     async restartServer(i) {
       const old = fleet.servers[i];
       if (old) await stopServer(old.child);
-      return (fleet.servers[i] = await startServer(options.dataDir, serverEnv(i)));
+      const restarted = await startServer(options.dataDir, serverEnv(i));
+      fleet.servers[i] = restarted;
+      return restarted;
     },
     async restartWorker(i) {
       const old = fleet.workers[i];
       if (old) await stopServer(old.child);
-      return (fleet.workers[i] = await startWorker(options.dataDir, workerEnv(i)));
+      const restarted = await startWorker(options.dataDir, workerEnv(i));
+      fleet.workers[i] = restarted;
+      return restarted;
     },
     kill() {
       for (const p of [...fleet.servers, ...fleet.workers]) signalGroup(p.child, 'SIGKILL');

@@ -412,7 +412,7 @@ export function createEngine(options: EngineOptions): Engine {
       workerIds.fire = await boss.work<{ messageId: number }>(QUEUES.fire, { pollingIntervalSeconds: 1 }, ([job]) =>
         holding([job!], () => fire(job!.data.messageId)),
       );
-      const deliverWorker: string = (workerIds.deliver = await boss.work<DeliveryRound>(
+      const deliverWorker: string = await boss.work<DeliveryRound>(
         QUEUES.deliver,
         { batchSize, includeMetadata: true, pollingIntervalSeconds: 0.5 },
         (jobs) =>
@@ -421,7 +421,8 @@ export function createEngine(options: EngineOptions): Engine {
             // A full batch means more are waiting: fetch again now instead of after the polling pause.
             if (jobs.length === batchSize && !stopping) boss.notifyWorker(deliverWorker);
           }),
-      ));
+      );
+      workerIds.deliver = deliverWorker;
       // Once at this process's start, then once per period across every process on the database.
       sweepTimer = startPeriodic({
         db,

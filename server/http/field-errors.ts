@@ -7,7 +7,9 @@ export type FieldErrors = Record<string, string[]>;
 
 /** Adds `message` to `field`'s messages. */
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
+  const messages = errors[field] ?? [];
+  messages.push(message);
+  errors[field] = messages;
 }
 
 /** Whether any field has a message. */

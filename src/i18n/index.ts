@@ -136,7 +136,10 @@ const pluralRules = new Map<string, Intl.PluralRules>();
 
 function pluralOf(locale: string, count: number): string {
   let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
   return rules.select(count);
 }
 

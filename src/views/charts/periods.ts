@@ -6,7 +6,10 @@ const cache = new Map<string, Intl.DateTimeFormat>();
 function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = cache.get(key);
-  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })));
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+    cache.set(key, f);
+  }
   return f;
 }
 

@@ -20,7 +20,10 @@ const formats = new Map<string, Intl.NumberFormat>();
 /** "4.210" (es-CL), "4,210" (es-MX). */
 export function formatNumber(value: number, locale: string): string {
   let format = formats.get(locale);
-  if (!format) formats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })));
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    formats.set(locale, format);
+  }
   return format.format(value);
 }
 

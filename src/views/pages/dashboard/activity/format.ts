@@ -7,7 +7,10 @@ import type { Translate } from '../../../lib/i18n';
 const cache = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string): Intl.NumberFormat {
   let f = cache.get(locale);
-  if (!f) cache.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })));
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    cache.set(locale, f);
+  }
   return f;
 }
 
