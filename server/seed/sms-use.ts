@@ -66,7 +66,7 @@ const SMS_TOPICS = [
  */
 export function generateSmsUse(data: SeedData, now: Date, specs: readonly SchoolSpec[]): SmsUseSeed {
   const out: SmsUseSeed = { usage: [], limits: [], deliveries: [] };
-  data.mail.recipients.forEach((r, i) => (r.id = i + 1));
+  for (const [i, r] of data.mail.recipients.entries()) r.id = i + 1;
   const usersByEmail = new Map(data.users.map((u) => [u.email, u]));
   const staffByUser = new Map(data.staff.filter((s) => s.userId != null).map((s) => [s.userId!, s]));
   const students = new Map(data.students.map((s) => [s.id, s]));

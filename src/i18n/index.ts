@@ -121,7 +121,7 @@ export async function setLocale(locale: Locale): Promise<Locale> {
 
 /** A screen's texts in the current locale (and, after a switch, in the new one): await before rendering it. */
 export async function loadTexts(namespaces: readonly Namespace[]): Promise<void> {
-  namespaces.forEach((namespace) => wanted.add(namespace));
+  for (const namespace of namespaces) wanted.add(namespace);
   // A switch under way may have listed what was wanted before this screen asked: load for both locales.
   const locales = new Set([getLocale(), target]);
   await Promise.all([...locales].flatMap((locale) => namespaces.map((namespace) => load(locale, namespace))));

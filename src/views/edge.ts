@@ -114,7 +114,7 @@ export function connectEdge(app: AppActor): () => void {
   ];
   const disconnectHistory = connectHistory(app);
   return () => {
-    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    for (const subscription of subscriptions) subscription.unsubscribe();
     disconnectHistory();
   };
 }

@@ -181,7 +181,9 @@ test.describe('a 390×844 phone', () => {
       await page.goto(path);
       await expect(ready).toBeVisible();
       // Every missed message opened: its author, failures and link or note must fit too.
-      await page.locator('details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+      await page.locator('details').evaluateAll((all) => {
+        for (const d of all) (d as HTMLDetailsElement).open = true;
+      });
       const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
         const root = document.scrollingElement as HTMLElement;
         const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter((element) => {

@@ -44,7 +44,7 @@ const TEXT_KEY = /\b(recipientLists|templates|compose|pages|error|locale)\.[a-zA
 async function readableText(scope: Locator): Promise<string> {
   return scope.evaluate((root) => {
     const clone = root.cloneNode(true) as HTMLElement;
-    clone.querySelectorAll('option, select, [data-slot=member-email], [data-slot=member-name]').forEach((el) => el.remove());
+    for (const el of clone.querySelectorAll('option, select, [data-slot=member-email], [data-slot=member-name]')) el.remove();
     const attrs = [...root.querySelectorAll('[placeholder], [aria-label], [title]')].map((el) =>
       ['placeholder', 'aria-label', 'title'].map((a) => el.getAttribute(a) ?? '').join(' '),
     );

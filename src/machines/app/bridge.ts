@@ -68,5 +68,7 @@ export const bridge = fromCallback<EventObject, void, AppEvent>(({ system, sendB
       }),
     );
   }
-  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  return () => {
+    for (const subscription of subscriptions) subscription.unsubscribe();
+  };
 });

@@ -15,7 +15,7 @@ const listeners = new Set<() => void>();
 
 function publish() {
   snapshot = [...rows.values()];
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 function describeValue(value: unknown): string {
