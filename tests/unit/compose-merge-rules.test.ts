@@ -112,7 +112,13 @@ describe('the merge index', () => {
     let reads = 0;
     const courses = recipients.courses;
     return {
-      recipients: Object.defineProperty({ ...recipients }, 'courses', { get: () => (reads++, courses), enumerable: true }),
+      recipients: Object.defineProperty({ ...recipients }, 'courses', {
+        get: () => {
+          reads++;
+          return courses;
+        },
+        enumerable: true,
+      }),
       builds: () => reads,
     };
   }

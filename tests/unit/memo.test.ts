@@ -6,7 +6,10 @@ import { memoPerOwner } from '../../src/machines/app/memo';
 describe('memoPerOwner', () => {
   const counted = () => {
     let runs = 0;
-    const derive = memoPerOwner((owner: { n: number }, times: number) => (runs++, { value: owner.n * times }));
+    const derive = memoPerOwner((owner: { n: number }, times: number) => {
+      runs++;
+      return { value: owner.n * times };
+    });
     return { derive, runs: () => runs };
   };
 

@@ -10,8 +10,14 @@ export type Translate = (key: MessageKey, params?: TextParams) => string;
 /** `t` bound to the current locale: components re-render when the locale actor switches tables. */
 export function useT(): Translate {
   const locale = useLocale();
-  // `locale` is the dependency that makes a new function (and so a re-render) after a switch.
-  return useCallback((key: MessageKey, params?: TextParams) => (void locale, t(key, params)), [locale]);
+  return useCallback(
+    (key: MessageKey, params?: TextParams) => {
+      // `locale` is the dependency that makes a new function (and so a re-render) after a switch.
+      void locale;
+      return t(key, params);
+    },
+    [locale],
+  );
 }
 
 /** The locale the user reads in (numbers, dates, month names follow it). */
