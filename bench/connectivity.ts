@@ -46,7 +46,11 @@ export interface ConnectivityBenchReport {
 const BIG_TABLES = ['messages', 'message_recipients', 'deliveries', 'guardians', 'students', 'student_guardians'];
 
 export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], institutionId: number): Promise<void> {
+  // Each course's weekly notice is `tag` + its id, the fortnightly general one `tag` + all.
   const tag = 'bench-k:';
+  const general = `${tag}all`;
+  const tagged = `${tag}%`;
+  const perCourse = `^${tag}[0-9]+$`;
   await db.execute(sql`
     insert into messages (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, kind, sent_at, search)
     select ${institutionId}::int, u.id, 'funcionario', u.id, u.name, 'Aviso semanal ' || c.name, ${tag}::text || c.id, 'sent',
@@ -55,17 +59,17 @@ export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], i
     join users u on u.email = ${BENCH_EMAIL}
     where c.institution_id = ${institutionId}
     union all
-    select ${institutionId}::int, u.id, 'funcionario', u.id, u.name, 'Comunicado general ' || w.n, ${tag + 'all'}::text, 'sent',
+    select ${institutionId}::int, u.id, 'funcionario', u.id, u.name, 'Comunicado general ' || w.n, ${general}::text, 'sent',
       now() - w.n * interval '14 days' + interval '3 days', 'comunicado general'
     from generate_series(1, ${WEEKS / 2}::int) w(n) join users u on u.email = ${BENCH_EMAIL}`);
   await db.execute(sql`
     insert into message_recipients (message_id, recipient_kind, recipient_ref_id, display_name, group_kind, group_label, status)
     select distinct on (m.id, sg.guardian_id) m.id, 'apoderado', sg.guardian_id, 'apoderado', 'curso', c.name, 'received'
     from messages m
-    join courses c on c.id = case when m.content ~ ${'^' + tag + '[0-9]+$'} then substr(m.content, ${tag.length + 1}::int)::int end
+    join courses c on c.id = case when m.content ~ ${perCourse} then substr(m.content, ${tag.length + 1}::int)::int end
     join students s on s.course_id = c.id and s.withdrawn_at is null
     join student_guardians sg on sg.student_id = s.id
-    where m.institution_id = ${institutionId} and m.content like ${tag + '%'} and m.content <> ${tag + 'all'}
+    where m.institution_id = ${institutionId} and m.content like ${tagged} and m.content <> ${general}
     order by m.id, sg.guardian_id`);
   await db.execute(sql`
     insert into message_recipients (message_id, recipient_kind, recipient_ref_id, display_name, group_kind, group_label, status)
@@ -74,7 +78,7 @@ export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], i
     join students s on s.institution_id = ${institutionId} and s.withdrawn_at is null
     join courses c on c.id = s.course_id
     join student_guardians sg on sg.student_id = s.id
-    where m.institution_id = ${institutionId} and m.content = ${tag + 'all'}
+    where m.institution_id = ${institutionId} and m.content = ${general}
     order by m.id, sg.guardian_id, c.name`);
   // Outcomes by a hash of the row: mostly received within hours, some late, some read, some not received.
   await db.execute(sql`
@@ -89,7 +93,7 @@ export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], i
     cross join lateral (values ('sms'), ('app-mobile')) ch(channel)
     cross join lateral (select case (r.id * 31 + length(ch.channel)) % 10 when 8 then 'not_received' when 9 then 'failed'
       when 7 then case when ch.channel = 'app-mobile' then 'read' else 'received' end else 'received' end as status) o
-    where m.institution_id = ${institutionId} and m.content like ${tag + '%'}
+    where m.institution_id = ${institutionId} and m.content like ${tagged}
       and (ch.channel = 'sms' or g.app_installed_at is not null)`);
   // The recipients' reached_at roll-up, as the delivery engine keeps it (server/reception/status.ts).
   await rollUpReachedAt(db);

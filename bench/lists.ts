@@ -315,7 +315,7 @@ export function printLists(report: ListsBenchReport): void {
   console.log(line('  navegación → filas pintadas', page.rowsPainted));
   console.log(line('  respuesta de /users → filas pintadas', page.renderAfterAnswer));
   console.log(`      tarea más larga: ${page.longestTaskMs} ms`);
-  if (page.search) console.log(line(`  búsqueda «${page.search.query}» → pintada`, page.search.timing) + ` — ${page.search.matches}`);
+  if (page.search) console.log(`${line(`  búsqueda «${page.search.query}» → pintada`, page.search.timing)} — ${page.search.matches}`);
   if (page.showMore) console.log(line('  «Mostrar más» → pintado', page.showMore));
 }
 

@@ -114,7 +114,7 @@ export async function checkCode(db: Db, phones: string[], code: string, now: Dat
         where phone = ${phone} and consumed_at is null
         order by created_at desc, id desc limit 1 for update`),
     );
-    if (!row || !row.unexpired || Number(row.attempts) >= MAX_ATTEMPTS) return { ok: false };
+    if (!row?.unexpired || Number(row.attempts) >= MAX_ATTEMPTS) return { ok: false };
     const given = Buffer.from(hashCode(code));
     const stored = Buffer.from(row.code_hash);
     const matches = given.length === stored.length && timingSafeEqual(given, stored);

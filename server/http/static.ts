@@ -63,7 +63,7 @@ export function serveDist(distDir: string) {
       'Content-Type': getMimeType(file) ?? 'application/octet-stream',
     };
     const inm = c.req.header('if-none-match');
-    if (inm && inm.split(',').some((t) => t.trim() === etag)) return c.body(null, 304, headers);
+    if (inm?.split(',').some((t) => t.trim() === etag)) return c.body(null, 304, headers);
     return c.body(await readFile(file), 200, headers);
   };
 }

@@ -24,7 +24,7 @@ export function normalizePhone(raw: string, country: PhoneCountry): NormalizedPh
   if (!PHONE_CHARS.test(trimmed)) return { ok: false, reason: 'invalid' };
 
   const parsed = parsePhoneNumberFromString(dropMexicanMobilePrefix(trimmed, country), country as CountryCode);
-  if (!parsed || !parsed.isValid() || !parsed.country || !SUPPORTED.has(parsed.country)) {
+  if (!parsed?.isValid() || !parsed.country || !SUPPORTED.has(parsed.country)) {
     return { ok: false, reason: 'invalid' };
   }
   const type = parsed.getType();

@@ -211,7 +211,7 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
   guarded.post('/messages/:id/reply', async (c) => {
     const id = parseId(c.req.param('id'));
     if (id === null) return notFound(c);
-    const content = (((await readJson(c)) as { content?: unknown } | null) ?? {}).content;
+    const content = ((await readJson(c)) as { content?: unknown } | null)?.content;
     if (typeof content !== 'string' || content.trim() === '') return invalid(c, { content: [APP_MESSAGES.contentRequired] });
     if (content.length > REPLY_MAX_LENGTH) return invalid(c, { content: [APP_MESSAGES.contentTooLong] });
     const outcome = await sendReply(db, c.var.guardian, id, content, now());

@@ -257,7 +257,7 @@ export function generateActivity(
         else if (kind === 'vacation') vacationDays.push(Date.UTC(y, m - 1, d) + offset);
       }
       const intensity = MONTH_INTENSITY[spec.country][m - 1]! * (0.85 + rng.next() * 0.3);
-      let budget = back === 0 ? 0 : smsBudget(institutionId, month);
+      const budget = back === 0 ? 0 : smsBudget(institutionId, month);
       let segments = 0;
       /** An hour of one of `days` (local midnights), before `to`; busier in the month's first and last week. */
       const when = (days: readonly number[]): number => {
@@ -535,7 +535,7 @@ export function computeDeviceMisses(data: SeedData, deliveries: readonly Deliver
   const byGuardian = new Map<number, DeliveryRow[]>();
   for (const d of deliveries) {
     const r = recipients.get(d.recipientId);
-    if (!r || r.recipientKind !== 'apoderado') continue;
+    if (r?.recipientKind !== 'apoderado') continue;
     if (!['app-mobile', 'sms', 'whatsapp'].includes(d.channel) || d.status === 'queued' || d.status === 'sent') continue;
     if (d.error === 'missing_address') continue;
     if (d.status === 'failed' && ['unreachable', 'provider_auth'].includes(d.error ?? '')) continue;

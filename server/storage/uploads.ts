@@ -21,7 +21,8 @@ function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
 /** docx / xlsx / pptx: a ZIP with the package's content types and the parts of its kind under `dir`. */
 const officeZip = (dir: string) => (b: Uint8Array) => {
   const names = zipEntryNames(b);
-  return names !== null && names.includes('[Content_Types].xml') && names.some((n) => n.startsWith(dir));
+  if (names === null) return false;
+  return names.includes('[Content_Types].xml') && names.some((n) => n.startsWith(dir));
 };
 
 /** doc / xls / ppt: an OLE2 compound file holding the stream its program writes (any one of `streams`). */

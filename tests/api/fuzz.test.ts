@@ -90,7 +90,7 @@ function hugeJson(): string {
     case 2:
       return '['.repeat(10_000) + ']'.repeat(10_000);
     case 3:
-      return '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+      return `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
     case 4:
       return `[${Array.from({ length: 50_000 }, (_, i) => i).join(',')}]`;
     default:

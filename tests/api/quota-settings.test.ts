@@ -204,7 +204,7 @@ describe('PATCH /quota/settings', () => {
     expect(bars[index]!.limit).toBe(Math.max(before, usedNow) + 1234);
     // Every month before this one was under the old limit, not the new one.
     for (const bar of bars.slice(0, index)) expect(bar.limit).toBe(before);
-    await data(patch(admin, { sms_monthly_limit: before < usedNow ? usedNow : before }));
+    await data(patch(admin, { sms_monthly_limit: Math.max(before, usedNow) }));
   });
 
   it('creates the quota row of a school that has none, and leaves other schools alone', async () => {

@@ -194,7 +194,7 @@ test('e-mail + SMS: choosing SMS lists exactly who did not get it, Back keeps th
 
   // "No recibidos": exactly the SMS not received, each row saying so.
   await reception.chip('not_received').click();
-  await expect(page).toHaveURL(new RegExp(`\\?channel=sms&status=not_received$`));
+  await expect(page).toHaveURL(/\?channel=sms&status=not_received$/);
   await expect(reception.rows).toHaveCount(lost);
   await expect(reception.badgesIn('sms', 'not_received')).toHaveCount(lost);
   // Each row says its SMS state (by person, the e-mail made them "Recibido").
@@ -214,7 +214,7 @@ test('e-mail + SMS: choosing SMS lists exactly who did not get it, Back keeps th
   await expect(page).toHaveURL(new RegExp(`/sent/message/${id}$`));
   await page.goBack();
   await reception.expectShown();
-  await expect(page).toHaveURL(new RegExp(`\\?channel=sms&status=not_received$`));
+  await expect(page).toHaveURL(/\?channel=sms&status=not_received$/);
   await expect(reception.channel('sms')).toHaveAttribute('aria-pressed', 'true');
   await expect(reception.chip('not_received')).toHaveAttribute('aria-pressed', 'true');
   await expect(reception.rows).toHaveCount(lost);
@@ -239,7 +239,7 @@ test('e-mail + SMS: choosing SMS lists exactly who did not get it, Back keeps th
 
   // On the rows: the retried SMS are exactly theirs (their retry time), and no e-mail was sent again.
   await reception.chip('all').click();
-  await expect(page).toHaveURL(new RegExp(`\\?channel=sms$`));
+  await expect(page).toHaveURL(/\?channel=sms$/);
   await expect(reception.rows).toHaveCount(smsTotal);
   await expect(reception.retried('sms')).toHaveCount(lost, { timeout: 20_000 });
   await expect(reception.retried('e-mail')).toHaveCount(0);

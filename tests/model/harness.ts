@@ -196,7 +196,7 @@ export function planPaths(machine: AnyStateMachine, traversal: Traversal): Plann
   }
   const signatures = [...byEvents.keys()];
   const kept = [...byEvents.entries()].filter(
-    ([signature]) => !signatures.some((other) => other !== signature && other.startsWith(signature.slice(0, -1) + ',')),
+    ([signature]) => !signatures.some((other) => other !== signature && other.startsWith(`${signature.slice(0, -1)},`)),
   );
   return kept.map(([, path], index) => ({
     ...path,

@@ -9,7 +9,7 @@
 // The pure rules are in recipient-lists/recipient-list-rules.ts.
 import { and, assertEvent, assign, emit, enqueueActions, not, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { RecipientPick } from '../../../shared/compose-contract';
-import { type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../../shared/recipient-lists-contract';
+import type { RecipientListMember, RecipientListSummary, UserToEdit } from '../../../shared/recipient-lists-contract';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { addMembers, deleteList, fetchListDetail, removeMember, removeStale, updateList, type ListDetail } from '../../services/recipient-lists/recipient-lists';
 import { relayEffects, type Effect, type RelayedEffect } from '../app/effects';

@@ -52,7 +52,7 @@ export function modelTransitions(machine: AnyStateMachine): string[] {
 export function pathTransitions(paths: readonly StatePath<Snapshot<unknown> & { value?: unknown }, EventObject>[]): string[] {
   const covered = new Set<string>();
   for (const path of paths) {
-    let from: unknown = undefined;
+    let from: unknown;
     for (const step of path.steps) {
       covered.add(`${JSON.stringify(from)} ${step.event.type}`);
       from = step.state.value;

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   DOCUMENT_TYPES,
-  memberEditorMachine,
+  type memberEditorMachine,
   memberFieldId,
   PHONE_PREFIXES,
   selectEditorErrors,
