@@ -312,7 +312,8 @@ type AfterType = `xstate.after.${string}`;
 type OracleEventType<M extends AnyStateMachine> = EventFromLogic<M>['type'] | DoneType | ErrorType | AfterType;
 /** The event an oracle entry is keyed by, typed from the machine's events (`output: any`: the fakes' outputs are the test's). */
 type OracleEvent<M extends AnyStateMachine, K> = K extends DoneType
-  ? { type: string; output: any }
+  ? // biome-ignore lint/suspicious/noExplicitAny: an invoke's id is not in the machine's types, so neither is its output; each entry reads the output its fake gives (unknown would refuse the entries that annotate it).
+    { type: string; output: any }
   : K extends ErrorType
     ? { type: string; error: unknown }
     : K extends AfterType

@@ -5,6 +5,7 @@
 // recipient-lists/trash.ts, whose model test drives it too).
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
+import type { NewsPost } from '../../shared/news-contract';
 import { newsTrashMachine, selectNewsTrashBusy, selectNewsTrashConfirming, selectNewsTrashItems, type NewsTrashSnapshot } from '../../src/machines/news/trash';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
@@ -88,7 +89,7 @@ defineModelTests({
     limit: 5000,
   },
   createActor: ({ fakes, inspect, machine }) =>
-    createActor(machine.provide({ actors: { list: listStandIn as never, restoreNewsPost: fakes.promise(), purgeNewsPost: fakes.promise() } }), { inspect }),
+    createActor(machine.provide({ actors: { list: listStandIn as never, restoreNewsPost: fakes.promise<NewsPost, { id: number }>(), purgeNewsPost: fakes.promise<void, { id: number }>() } }), { inspect }),
   states: {
     shown: (s, env) => {
       expect(toldList(env)).toEqual(expectedTold(env));

@@ -3,6 +3,7 @@
 // button); a row acted on leaves the list (`list.remove`) with a toast; a failure keeps it with a toast.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
+import type { RecipientListSummary } from '../../shared/recipient-lists-contract';
 import { recipientListsTrashMachine, selectIsConfirmingPurge, selectTrashItems, type RecipientListsTrashSnapshot } from '../../src/machines/recipient-lists/trash';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
@@ -96,7 +97,7 @@ defineModelTests({
     limit: 5000,
   },
   createActor: ({ fakes, inspect, machine }) =>
-    createActor(machine.provide({ actors: { list: listStandIn as never, restoreList: fakes.promise(), purgeList: fakes.promise() } }), { inspect }),
+    createActor(machine.provide({ actors: { list: listStandIn as never, restoreList: fakes.promise<RecipientListSummary, { id: number }>(), purgeList: fakes.promise<void, { id: number }>() } }), { inspect }),
   states: {
     shown: (s, env) => {
       expect(toldList(env)).toEqual(expectedTold(env));

@@ -11,10 +11,10 @@ import type { MessageKey } from '../../i18n';
 import type { Effect } from '../app/effects';
 import { listChild, listHostActions, type ListMachine, type ListSnapshot } from './list';
 
-/** A call on one trashed row (restore it, delete it forever), by the row's id; its answer, whatever it is, is not read. */
-type TrashCall = PromiseActorLogic<any, { id: number }>;
+/** A call on one trashed row (restore it, delete it forever), by the row's id; its answer (`R`), whatever it is, is not read. */
+type TrashCall<R> = PromiseActorLogic<R, { id: number }>;
 
-export interface TrashOptions<T extends { id: number }, Q> {
+export interface TrashOptions<T extends { id: number }, Q, R = unknown, P = unknown> {
   /** The machine's id. */
   id: string;
   /** The list of trashed rows, provided with its `fetchPage`. */
@@ -24,8 +24,8 @@ export interface TrashOptions<T extends { id: number }, Q> {
   /** What the list is asked for, from the search box's text ('' without one). */
   queryOf: (q: string) => Q;
   /** The screen's calls, under their names (also their invoke ids, so the done and error events name them). */
-  restore: { name: string; call: TrashCall };
-  purge: { name: string; call: TrashCall };
+  restore: { name: string; call: TrashCall<R> };
+  purge: { name: string; call: TrashCall<P> };
   toasts: { restored: MessageKey; purged: MessageKey };
   /** The row's "Eliminar definitivamente" button, where focus returns when the question is declined. */
   purgeButtonId: (id: number) => string;
@@ -49,7 +49,7 @@ export type TrashEvent<T, Q> =
   | { type: 'trash.cancel' }
   | { type: 'xstate.snapshot.list'; snapshot: ListSnapshot<T, Q> };
 
-export function createTrashMachine<T extends { id: number }, Q>(options: TrashOptions<T, Q>) {
+export function createTrashMachine<T extends { id: number }, Q, R = unknown, P = unknown>(options: TrashOptions<T, Q, R, P>) {
   const { restore, purge, toasts, purgeButtonId } = options;
   const queryOf = (context: TrashContext<T>) => options.queryOf(context.q ?? '');
   const targetOf = (event: TrashEvent<T, Q>): number => {
