@@ -13,14 +13,14 @@ import type { ChannelCode } from '../../shared/codes';
 import { RECIPIENT_STATUSES, type RetryResult } from '../../shared/reception-contract';
 
 const uniqueTitle = (prefix: string): string => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A translated text with its `{{numbers}}` as `(\d+)` groups. */
-const pattern = (text: string): RegExp => new RegExp(`^\\s*${escape(text).replaceAll('§', '(\\d+)')}\\s*$`);
+const pattern = (text: string): RegExp => new RegExp(`^\\s*${escapeRegExp(text).replaceAll('§', '(\\d+)')}\\s*$`);
 
 /** Waits for "Reenviado a N destinatarios" (or "a 1 destinatario") and returns N, which is at least 1. */
 async function resentCount(page: Page): Promise<number> {
-  const many = new RegExp(escape(t('reception.resent', { count: '§' })).replace('§', '(\\d+)'));
-  const one = new RegExp(escape(t('reception.resent', { count: 1 })));
+  const many = new RegExp(escapeRegExp(t('reception.resent', { count: '§' })).replace('§', '(\\d+)'));
+  const one = new RegExp(escapeRegExp(t('reception.resent', { count: 1 })));
   const toast = page.locator('[data-slot=toast]').filter({ hasText: many }).or(page.locator('[data-slot=toast]').filter({ hasText: one }));
   await expect(toast).toBeVisible();
   const text = await toast.innerText();
@@ -63,7 +63,7 @@ test('e-mail + SMS: the message shows its progress, the reception rows their cha
   const delivery = page.getByRole('region', { name: t('messages.reception') });
   const progress = delivery.locator('[data-slot=progress-text]');
   const sending = pattern(t('reception.progressSending', { done: '§', count: '§' })).source;
-  const settledText = `^(${escape(t('reception.progressSent'))}|${escape(t('reception.progressPartial'))})$`;
+  const settledText = `^(${escapeRegExp(t('reception.progressSent'))}|${escapeRegExp(t('reception.progressPartial'))})$`;
   await expect(progress).toHaveText(new RegExp(`${sending}|${settledText}`));
   await expect(progress).toHaveText(new RegExp(settledText), { timeout: 20_000 });
   // With half of the SMS lost the final state is the partial one; screen readers are told the state alone.

@@ -10,7 +10,7 @@ import { t } from './support/i18n';
 import { appUrl } from './support/server';
 import { api, loginViaApi } from './support/session';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function getData<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(api(path));
@@ -48,9 +48,9 @@ test('a teacher answers a guardian: Responder opens compose to them with "Re: �
   await expect(compose.channel('app-mobile')).toBeChecked();
   await expect(compose.channel('sms')).not.toBeChecked();
   // Under a blank line to write in: who wrote it and when, then the original after "> ".
-  const header = escape(t('messages.replyQuote', { date: '§', time: '§', name: original.sender.name })).replaceAll('§', '[^,]+?');
+  const header = escapeRegExp(t('messages.replyQuote', { date: '§', time: '§', name: original.sender.name })).replaceAll('§', '[^,]+?');
   const firstLine = original.content.trim().split('\n')[0]!;
-  await expect(compose.content).toHaveValue(new RegExp(`^\\n\\n${header}\\n> ${escape(firstLine)}`));
+  await expect(compose.content).toHaveValue(new RegExp(`^\\n\\n${header}\\n> ${escapeRegExp(firstLine)}`));
 
   const answer = `Recibido, muchas gracias. ${Date.now().toString(36)}`;
   await compose.content.fill(`${answer}${await compose.content.inputValue()}`);

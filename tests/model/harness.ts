@@ -368,7 +368,7 @@ export interface ModelSpec<M extends AnyStateMachine = AnyStateMachine> {
 const isMap = (value: StateValue | undefined): value is Exclude<StateValue, string> => typeof value === 'object' && value !== null;
 
 /** `'a.b.c'` → `{ a: { b: 'c' } }`; state values pass through. */
-function valueOf(target: Target): StateValue {
+function stateValueOf(target: Target): StateValue {
   if (typeof target !== 'string') return target;
   const parts = target.split('.');
   return parts.slice(0, -1).reduceRight<StateValue>((inner, key) => ({ [key]: inner }), parts.at(-1) as string);
@@ -414,14 +414,14 @@ export function expectedAfter(oracle: Oracle, before: AnyMachineSnapshot, event:
   for (const source of sources) {
     const expectation = oracle.targets[source]?.[event.type] as Expectation;
     const target = typeof expectation === 'function' ? expectation({ event, context: before.context, stay: before.value }) : expectation;
-    value = moveTo(value, valueOf(target));
+    value = moveTo(value, stateValueOf(target));
     reasons.push(`${source} + ${event.type} → ${JSON.stringify(target)}`);
   }
   return { value, why: reasons.length ? reasons.join('; ') : `no entry for ${event.type} in ${JSON.stringify(before.value)}: it stays` };
 }
 
 export function expectedInitial(oracle: Oracle, input: unknown): StateValue {
-  return valueOf(typeof oracle.initial === 'function' ? oracle.initial(input) : oracle.initial);
+  return stateValueOf(typeof oracle.initial === 'function' ? oracle.initial(input) : oracle.initial);
 }
 
 /**
