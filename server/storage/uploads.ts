@@ -32,6 +32,7 @@ const officeOle = (...streams: string[]) => (b: Uint8Array) => {
 };
 
 /** Control characters no text file has (tab, line breaks and form feed are text). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what tells a binary file from text.
 const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
 /** Bytes Windows-1252 leaves undefined, besides the controls. */
 const NOT_CP1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
@@ -83,9 +84,13 @@ export function checkAttachmentType(name: string, declared: string, content: Uin
   return CONTENT[type]?.(content) ? type : null;
 }
 
+/** The C0 control characters and DEL. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not keep.
+const NAME_CONTROL = /[\u0000-\u001f\u007f]/g;
+
 /** The file name without any path a browser or a client may have sent along, trimmed to 255 characters. */
 export function cleanName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = raw.split(/[\\/]/).pop()!.replace(NAME_CONTROL, '').trim();
   return base.slice(-255) || 'adjunto';
 }
 
