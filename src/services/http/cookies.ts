@@ -30,6 +30,7 @@ export function writeCookie(name: string, value: string, options: CookieOptions 
   if (options.maxAge !== undefined) parts.push(`Max-Age=${Math.floor(options.maxAge)}`);
   parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
   if (options.sameSite === 'None' || location.protocol === 'https:') parts.push('Secure');
+  // biome-ignore lint/suspicious/noDocumentCookie: the app's one place that writes cookies, synchronously (the Cookie Store API is asynchronous).
   document.cookie = parts.join('; ');
 }
 
