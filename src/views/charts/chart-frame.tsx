@@ -68,6 +68,7 @@ export function ChartFrame({ slot, title, summary, viewBox, preserveAspectRatio,
           <thead>
             <tr className="border-b text-left">
               {columns.map((column, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list; a header cell is its column's position.
                 <th key={i} scope="col" className={cn('py-1 font-medium', padEnd(i), column.numeric && 'text-right')}>
                   {column.label}
                 </th>
@@ -81,6 +82,7 @@ export function ChartFrame({ slot, title, summary, viewBox, preserveAspectRatio,
                   {row.label}
                 </th>
                 {row.cells.map((cell, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells follow the columns by position.
                   <td key={i} className={cn('py-1', padEnd(i + 1), columns[i + 1]?.numeric && 'text-right tabular-nums')}>
                     {cell}
                   </td>

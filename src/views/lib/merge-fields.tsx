@@ -82,7 +82,10 @@ export function MergeFieldChip({ field }: { field: MergeField }) {
 export function MergeFieldText({ text, className }: { text: string; className?: string }) {
   return (
     <span data-slot="merge-field-text" className={cn('whitespace-pre-line', className)}>
-      {splitMergeFields(text).map((part, i) => (part.kind === 'field' ? <MergeFieldChip key={i} field={part.field} /> : <span key={i}>{part.text}</span>))}
+      {splitMergeFields(text).map((part, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a text cut anew at each render: a part has no identity but its position.
+        part.kind === 'field' ? <MergeFieldChip key={i} field={part.field} /> : <span key={i}>{part.text}</span>,
+      )}
     </span>
   );
 }

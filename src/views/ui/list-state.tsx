@@ -7,6 +7,7 @@ export function ListSkeleton({ label, rows = 6, className, rowClassName }: { lab
   return (
     <div role="status" aria-label={label} data-slot="list-skeleton" className={cn('flex flex-col gap-2', className)}>
       {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows, all alike: nothing but their place to key them by.
         <div key={i} className={cn('h-16 animate-pulse rounded-md bg-muted', rowClassName)} />
       ))}
     </div>

@@ -16,6 +16,7 @@ export function FormSkeleton({ label, heights }: { label: string; heights: reado
   return (
     <div role="status" aria-label={label} className="flex flex-col gap-4 rounded-lg border bg-card p-6">
       {heights.map((height, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder fields drawn from a fixed list of heights: their place is their identity.
         <div key={i} className={cn('animate-pulse rounded-md bg-muted', height)} />
       ))}
     </div>

@@ -64,7 +64,12 @@ function PrintBody({ actor }: { actor: CallListActor }) {
   return (
     <>
       {pages.map((rows, i) => (
-        <article key={i} data-slot="call-list-page" className={cn('flex min-w-0 flex-col gap-2', i < pages.length - 1 && 'print:break-after-page')}>
+        <article
+          // biome-ignore lint/suspicious/noArrayIndexKey: a printed page is its position: page i whatever rows it holds.
+          key={i}
+          data-slot="call-list-page"
+          className={cn('flex min-w-0 flex-col gap-2', i < pages.length - 1 && 'print:break-after-page')}
+        >
           <header className={cn('flex flex-wrap items-baseline justify-between gap-2', i > 0 && 'hidden print:flex')}>
             {/* The heading above is the first page's; the others repeat the title on paper. */}
             {i > 0 ? <p className="font-bold">{t('callList.title')}</p> : null}

@@ -28,16 +28,26 @@ export function PostBody({ body }: { body: string }) {
   return (
     <div data-slot="post-body" className="flex flex-col gap-2 break-words">
       {paragraphs.map((paragraph, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of a text that is only read: their position is their identity.
         <p key={index}>
           {paragraph.split('\n').map((line, lineIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a paragraph that is only read: their position is their identity.
             <Fragment key={lineIndex}>
               {lineIndex > 0 && <br />}
               {linkParts(line).map((part, partIndex) =>
                 part.href ? (
-                  <a key={partIndex} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="text-primary underline underline-offset-2">
+                  <a
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a line that is only read: their position is their identity.
+                    key={partIndex}
+                    href={part.href}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className="text-primary underline underline-offset-2"
+                  >
                     {part.text}
                   </a>
                 ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a line that is only read: their position is their identity.
                   <Fragment key={partIndex}>{part.text}</Fragment>
                 ),
               )}

@@ -150,6 +150,7 @@ function ReceptionSkeleton() {
       <div className="h-24 animate-pulse rounded-lg bg-muted" />
       <div className="h-9 animate-pulse rounded-md bg-muted" />
       {Array.from({ length: 5 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows, all alike: nothing but their place to key them by.
         <div key={i} className="h-14 animate-pulse rounded-md bg-muted" />
       ))}
     </div>

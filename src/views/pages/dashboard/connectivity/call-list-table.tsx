@@ -35,7 +35,12 @@ export function CallListTable({ rows, caption, className }: { rows: readonly Cal
       </thead>
       <tbody>
         {rows.map((row, i) => (
-          <tr key={`${row.student}-${row.guardian}-${i}`} data-slot="call-list-row" className="border-b align-top last:border-0 print:break-inside-avoid">
+          <tr
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows carry names, not ids: two rows with the same student and guardian names are told apart by position.
+            key={`${row.student}-${row.guardian}-${i}`}
+            data-slot="call-list-row"
+            className="border-b align-top last:border-0 print:break-inside-avoid"
+          >
             {CALL_LIST_COLUMNS.map((column) =>
               column === 'student' ? (
                 <th key={column} scope="row" className="px-2 py-2 text-left font-medium print:px-1 print:py-1">
