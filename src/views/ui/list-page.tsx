@@ -92,9 +92,12 @@ export function ListBody({ phase, skeleton, failure, empty = null, stale = false
   );
 }
 
-/** Nothing to list, said in place of the rows; `large` where the rows would be large cards or a long list. */
-export function ListEmpty({ large = false, className, ...props }: React.ComponentProps<'p'> & { large?: boolean }) {
-  return <p role="status" className={cn(`rounded-lg border border-dashed bg-card ${large ? 'p-10' : 'p-6'} text-center text-muted-foreground`, className)} {...props} />;
+/**
+ * Nothing to list, said in place of the rows (a status); `large` where the rows would be large cards or a long
+ * list; `live={false}` keeps it a plain paragraph where a screen does not announce it.
+ */
+export function ListEmpty({ large = false, live = true, className, ...props }: React.ComponentProps<'p'> & { large?: boolean; live?: boolean }) {
+  return <p role={live ? 'status' : undefined} className={cn(`rounded-lg border border-dashed bg-card ${large ? 'p-10' : 'p-6'} text-center text-muted-foreground`, className)} {...props} />;
 }
 
 /** How many there are ("12 listas"), once the list knows; `hideZero` for screens whose empty state says it. */

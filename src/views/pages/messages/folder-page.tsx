@@ -185,7 +185,7 @@ function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListAct
       skeleton={<FolderSkeleton />}
       failure={<Failure actor={actor} />}
       empty={
-        <ListEmpty role={undefined} large>
+        <ListEmpty live={false} large>
           {q ? t('folders.emptySearch', { q }) : t('folders.empty')}
         </ListEmpty>
       }

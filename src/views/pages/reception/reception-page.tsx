@@ -386,7 +386,7 @@ function Rows({ actor }: { actor: ReceptionActor }) {
   const channel = useSelector(actor, selectShownChannel);
   if (rows.length === 0) {
     return (
-      <ListEmpty role={undefined} large aria-busy={refreshing}>
+      <ListEmpty live={false} large aria-busy={refreshing}>
         {t('reception.empty')}
       </ListEmpty>
     );

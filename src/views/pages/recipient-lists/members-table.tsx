@@ -41,7 +41,7 @@ function useCount(): (n: number) => string {
 export function MembersTable({ actor }: { actor: DetailActor }) {
   const t = useT();
   const total = useSelector(actor, selectMemberTotal);
-  if (total === 0) return <ListEmpty role={undefined}>{t('recipientLists.membersEmpty')}</ListEmpty>;
+  if (total === 0) return <ListEmpty live={false}>{t('recipientLists.membersEmpty')}</ListEmpty>;
   return (
     <section aria-labelledby="members-heading" data-slot="members" className="flex flex-col gap-3">
       <h2 id="members-heading" className="sr-only">
