@@ -43,14 +43,14 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
   const legend = (
     <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground" aria-hidden="true">
       <span className="inline-flex items-center gap-1">
-        <svg viewBox="0 0 10 10" className="size-3">
+        <svg viewBox="0 0 10 10" className="size-3" aria-hidden="true">
           <rect width={10} height={10} rx={2} className="fill-primary" />
         </svg>
         {labels.value}
       </span>
       {hasLimit ? (
         <span className="inline-flex items-center gap-1">
-          <svg viewBox="0 0 14 10" className="h-3 w-4">
+          <svg viewBox="0 0 14 10" className="h-3 w-4" aria-hidden="true">
             <line x1={0} x2={14} y1={5} y2={5} className="stroke-foreground" strokeWidth={1.5} strokeDasharray="4 3" />
           </svg>
           {labels.limit}
@@ -72,6 +72,7 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
       hideTable={labels.hideTable}
       className={className}
     >
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group takes no focus; the drawing is hidden because the table beside it says the same. */}
       <g data-slot="bar-chart-axis" aria-hidden="true">
         {layout.ticks.map((tick) => (
           <g key={tick.value}>
@@ -82,6 +83,7 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
           </g>
         ))}
       </g>
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group takes no focus; the drawing is hidden because the table beside it says the same. */}
       <g data-slot="bar-chart-bars" aria-hidden="true">
         {layout.bars.map((bar, i) => {
           const datum = data[i] as BarDatum;
@@ -97,6 +99,7 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
         })}
       </g>
       {layout.limitPath ? (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG path takes no focus; the limit is in the table beside the chart.
         <path d={layout.limitPath} data-slot="bar-chart-limit" aria-hidden="true" className="fill-none stroke-foreground" strokeWidth={1.5} strokeDasharray="4 3" />
       ) : null}
     </ChartFrame>

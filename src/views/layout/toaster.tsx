@@ -60,6 +60,7 @@ function kindOf(t: Toast): ToastKind {
 export function Toaster() {
   const { toasts, handlers } = useToaster();
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the box only pauses the toasts while the pointer or the focus is on them; the toasts' own buttons are the controls.
     <div
       data-slot="toaster"
       // Never over the header's controls: below the 56 px header at top right (SPEC §2), at the bottom on phones.

@@ -17,6 +17,7 @@ export function TableCard({
     <div
       role="region"
       aria-labelledby={captionId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways takes the focus so the keyboard can scroll it (axe's scrollable-region-focusable).
       tabIndex={0}
       className="relative min-w-0 overflow-x-auto rounded-lg border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
     >

@@ -31,6 +31,7 @@ export function AttachmentsField({ compose }: { compose: ComposeActor }) {
       <span id="compose-attachments-label" className="text-sm font-medium">
         {t('compose.attachments.label')}
       </span>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is the pointer's shortcut; the button inside is the way by keyboard. */}
       <div
         data-slot="drop-zone"
         data-over={over || undefined}
