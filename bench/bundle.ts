@@ -222,8 +222,7 @@ export function bundleReport(): BundleReport {
 }
 
 export function printBundle(report: BundleReport): void {
-  const size = (asset: AssetSize): string =>
-    `${kB(asset.gzipBytes).toFixed(2).padStart(8)} kB gzip  (${kB(asset.bytes).toFixed(2)} kB)`;
+  const size = (asset: AssetSize): string => `${kB(asset.gzipBytes).toFixed(2).padStart(8)} kB gzip  (${kB(asset.bytes).toFixed(2)} kB)`;
   const part = (entry: ModuleSize): string =>
     `${kB(entry.bytes).toFixed(2).padStart(8)} kB  (gzip solo ${kB(entry.gzipAloneBytes).toFixed(2)} kB)`;
   const width = Math.max(20, ...[...report.initial, ...report.lazy].map((asset) => asset.file.length)) + 2;

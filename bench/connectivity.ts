@@ -13,7 +13,19 @@ import { rollUpReachedAt } from '../server/reception/status';
 import { staleSmsPhonesSql } from '../server/recipients/sms-phones';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';
 import { COVERAGE_MESSAGES } from '../shared/dashboard-contract';
-import { ApiClient, dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript, startServer, stopServer, timedGet } from './support';
+import {
+  ApiClient,
+  dataEnv,
+  makeTempDir,
+  median,
+  p90,
+  removeTempDir,
+  round2,
+  runScript,
+  startServer,
+  stopServer,
+  timedGet,
+} from './support';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
@@ -121,7 +133,9 @@ export async function connectivityBenchReport(): Promise<ConnectivityBenchReport
     const statements: ConnectivityBenchReport['statements'] = [];
     try {
       const db = handle.db;
-      [{ id: institutionId }] = rowsOf<{ id: number }>(await db.execute(sql`select id from institutions where name = ${DEMO_SCHOOLS.sanAndres}`)) as [{ id: number }];
+      [{ id: institutionId }] = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from institutions where name = ${DEMO_SCHOOLS.sanAndres}`),
+      ) as [{ id: number }];
       const sentToGuardians = async () =>
         Number(
           rowsOf<{ n: number }>(
@@ -140,7 +154,13 @@ export async function connectivityBenchReport(): Promise<ConnectivityBenchReport
           (select count(*) from message_recipients r join messages m on m.id = r.message_id where m.institution_id = ${institutionId})::int as recipients,
           (select count(*) from deliveries d join messages m on m.id = d.message_id where m.institution_id = ${institutionId})::int as deliveries`),
       );
-      history = { added, messages: Number(counts!.messages), recipients: Number(counts!.recipients), deliveries: Number(counts!.deliveries), addMs: Math.round(addMs) };
+      history = {
+        added,
+        messages: Number(counts!.messages),
+        recipients: Number(counts!.recipients),
+        deliveries: Number(counts!.deliveries),
+        addMs: Math.round(addMs),
+      };
       // The biggest course: the heaviest course page.
       const [big] = rowsOf<{ id: number; n: number; courses: number }>(
         await db.execute(sql`select s.course_id as id, count(distinct sg.guardian_id)::int as n,
@@ -156,7 +176,10 @@ export async function connectivityBenchReport(): Promise<ConnectivityBenchReport
       const named: [string, SQL][] = [
         ['connectivity (colegio, niveles y cursos)', connectivitySql(institutionId, null)],
         ['resumen de un curso', connectivitySql(institutionId, courseId)],
-        [`entregas fallidas de los últimos ${COVERAGE_MESSAGES} mensajes de cada apoderado del curso`, missedSql(institutionId, courseId, COVERAGE_MESSAGES)],
+        [
+          `entregas fallidas de los últimos ${COVERAGE_MESSAGES} mensajes de cada apoderado del curso`,
+          missedSql(institutionId, courseId, COVERAGE_MESSAGES),
+        ],
         ['estudiantes y apoderados del curso, con estado y veredicto SMS', courseGuardiansSql(courseId)],
         ['teléfonos sin veredicto SMS (guardians_sms_stale_idx)', staleSmsPhonesSql(institutionId)],
       ];
@@ -240,7 +263,10 @@ export function printConnectivity(report: ConnectivityBenchReport): void {
     console.log(`    ${label[kind]}: mediana ${report.medianMs[kind]} ms, p90 ${report.p90Ms[kind]} ms${mark}`);
   }
   for (const s of report.statements) {
-    const seq = s.seqScansOnBigTables.length > 0 ? `; lectura completa de ${s.seqScansOnBigTables.join(', ')}` : '; solo índices en las tablas grandes';
+    const seq =
+      s.seqScansOnBigTables.length > 0
+        ? `; lectura completa de ${s.seqScansOnBigTables.join(', ')}`
+        : '; solo índices en las tablas grandes';
     console.log(`\n    Sentencia: ${s.name}: mediana ${s.medianMs} ms${seq}`);
     for (const line of s.plan) console.log(`      ${line}`);
   }

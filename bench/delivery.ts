@@ -431,7 +431,9 @@ async function waitUntilDone(
     }
     if (progress && progress.total > 0 && progress.queued === 0 && progress.sent === 0) return { progress, at: Date.now() };
     if (Date.now() > until) {
-      throw new Error(`las entregas no terminaron en ${RUN_TIMEOUT_MS / 1000} s: ${JSON.stringify(progress)}\n${server.output().slice(-2000)}`);
+      throw new Error(
+        `las entregas no terminaron en ${RUN_TIMEOUT_MS / 1000} s: ${JSON.stringify(progress)}\n${server.output().slice(-2000)}`,
+      );
     }
     await sleep(POLL_MS);
   }
@@ -473,7 +475,8 @@ async function readOutcome(prepared: Prepared, messageId: number): Promise<DbOut
       }
       channels.set(row.channel, outcome);
     }
-    const num = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+    const num = (value: number | string | null | undefined): number | null =>
+      value === null || value === undefined ? null : Number(value);
     return { channels: [...channels.values()], firstSentAt: num(times?.first_sent), lastPhoneDeliveredAt: num(times?.last_phone) };
   } finally {
     await handle.close();
@@ -543,10 +546,7 @@ async function deliveryRun(
 
   const outcome = await readOutcome(prepared, messageId);
   const email = outcome.channels.find((c) => c.channel === 'e-mail');
-  const lastAt = Math.max(
-    channels.includes('e-mail') ? smtp.lastAcceptedAt() : 0,
-    outcome.lastPhoneDeliveredAt ?? 0,
-  );
+  const lastAt = Math.max(channels.includes('e-mail') ? smtp.lastAcceptedAt() : 0, outcome.lastPhoneDeliveredAt ?? 0);
   const delivered = outcome.channels.reduce((sum, c) => sum + c.delivered, 0);
   const withAddress = outcome.channels.reduce((sum, c) => sum + c.withAddress, 0);
   const lastMs = Math.max(0, lastAt - sentAt);
@@ -633,7 +633,9 @@ function printRawEmail(raw: RawEmailRun): void {
     `    nodemailer solo (pool de ${raw.maxConnections} conexiones, ${raw.concurrency} a la vez, mismo servidor SMTP): ` +
       `${raw.emails} correos en ${(raw.ms / 1000).toFixed(1)} s → ${raw.emailsPerSecond} correos/s (${raw.accepted} aceptados)`,
   );
-  console.log(`    costo del motor sobre el canal (correos/s de nodemailer solo ÷ del motor): ${raw.engineCost.map((c) => `${c.run} ${c.ratio}×`).join('; ')}`);
+  console.log(
+    `    costo del motor sobre el canal (correos/s de nodemailer solo ÷ del motor): ${raw.engineCost.map((c) => `${c.run} ${c.ratio}×`).join('; ')}`,
+  );
 }
 
 // ───────────────────────────── the section ─────────────────────────────
@@ -743,7 +745,8 @@ export async function deliveryBenchReport(): Promise<DeliveryBenchReport> {
     }
 
     const emailRuns = runs.filter((r) => r.channels.length === 1 && r.channels[0] === 'e-mail' && r.delivered > 0);
-    const rawEmail = emailRuns.length > 0 ? await rawEmailRun(smtp, Math.max(...emailRuns.map((r) => r.delivered)), concurrency, emailRuns) : null;
+    const rawEmail =
+      emailRuns.length > 0 ? await rawEmailRun(smtp, Math.max(...emailRuns.map((r) => r.delivered)), concurrency, emailRuns) : null;
     if (rawEmail) printRawEmail(rawEmail);
     const report: DeliveryBenchReport = {
       concurrency,

@@ -156,10 +156,16 @@ async function pageReport(baseUrl: string, listId: number, members: RecipientLis
     const page = await context.newPage();
     const open = async (): Promise<PageRun> => {
       await page.goto(`${baseUrl}/recipient-list/${listId}`, { waitUntil: 'commit' });
-      await page.waitForFunction(() => (window as unknown as { __bench: { paintedAt: number | null } }).__bench.paintedAt !== null, undefined, { polling: 50 });
+      await page.waitForFunction(
+        () => (window as unknown as { __bench: { paintedAt: number | null } }).__bench.paintedAt !== null,
+        undefined,
+        { polling: 50 },
+      );
       return page.evaluate((id) => {
         const bench = (window as unknown as { __bench: { rowsAt: number; paintedAt: number; tasks: number[] } }).__bench;
-        const answer = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(`/recipient-lists/${id}/users`)) as PerformanceResourceTiming | undefined;
+        const answer = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(`/recipient-lists/${id}/users`)) as
+          | PerformanceResourceTiming
+          | undefined;
         return {
           rowsAt: bench.rowsAt,
           paintedAt: bench.paintedAt,
@@ -234,10 +240,16 @@ export async function listsBenchReport(): Promise<ListsBenchReport> {
       const client = new ApiClient(server.baseUrl);
       await client.login(OWNER, DEMO_PASSWORD);
       const courses = ((await timed(client, '/api/courses')).body as { data: Course[] }).data;
-      const big = await createList(client, 'Todas las familias', courses.map((c) => ({ kind: 'course', id: c.id, audience: 'apoderados' })));
+      const big = await createList(
+        client,
+        'Todas las familias',
+        courses.map((c) => ({ kind: 'course', id: c.id, audience: 'apoderados' })),
+      );
       for (let i = 0; i < EXTRA_LISTS - 1; i++) {
         const course = courses[i % courses.length]!;
-        await createList(client, `${i % 3 === 0 ? 'Reunión' : 'Taller'} ${course.nombre} ${i}`, [{ kind: 'course', id: course.id, audience: 'titulares' }]);
+        await createList(client, `${i % 3 === 0 ? 'Reunión' : 'Taller'} ${course.nombre} ${i}`, [
+          { kind: 'course', id: course.id, audience: 'titulares' },
+        ]);
       }
 
       const run = async (runs: number, path: (i: number) => string) => {
@@ -255,14 +267,18 @@ export async function listsBenchReport(): Promise<ListsBenchReport> {
         seedMs,
         firstPage: await run(RUNS, () => '/api/recipient-lists?page=1&per_page=15'),
         nextPages: await run(RUNS, (i) => `/api/recipient-lists?page=${2 + (i % Math.max(1, lastPage - 1))}&per_page=15`),
-        search: await run(RUNS, (i) => `/api/recipient-lists?q=${encodeURIComponent(['reunion', 'TALLER', 'familias'][i % 3]!)}&per_page=15`),
+        search: await run(
+          RUNS,
+          (i) => `/api/recipient-lists?q=${encodeURIComponent(['reunion', 'TALLER', 'familias'][i % 3]!)}&per_page=15`,
+        ),
         summary: await run(RUNS, () => `/api/recipient-lists/${big.id}`),
         members: await run(MEMBER_RUNS, () => `/api/recipient-lists/${big.id}/users`),
         page: { skipped: 'pendiente' },
         membersStatement: { medianMs: 0, plan: [] },
       };
       const members = ((await timed(client, `/api/recipient-lists/${big.id}/users`)).body as { data: RecipientListMember[] }).data;
-      if (members.length !== big.users_count) throw new Error(`la lista tiene ${big.users_count} miembros pero /users devolvió ${members.length}`);
+      if (members.length !== big.users_count)
+        throw new Error(`la lista tiene ${big.users_count} miembros pero /users devolvió ${members.length}`);
       report.page = await pageReport(server.baseUrl, big.id, members);
     } finally {
       await stopServer(server.child);
@@ -294,7 +310,8 @@ export async function listsBenchReport(): Promise<ListsBenchReport> {
 }
 
 export function printLists(report: ListsBenchReport): void {
-  const line = (label: string, t: Timing) => `    ${label.padEnd(44)}mediana ${t.medianMs.toFixed(2)} ms, p95 ${t.p95Ms.toFixed(2)} ms (n=${t.n})`;
+  const line = (label: string, t: Timing) =>
+    `    ${label.padEnd(44)}mediana ${t.medianMs.toFixed(2)} ms, p95 ${t.p95Ms.toFixed(2)} ms (n=${t.n})`;
   console.log(
     `\n(l) Listas de destinatarios (PGlite, semilla de ${report.students} estudiantes en ${report.seedMs} ms; ` +
       `${report.lists} listas visibles, la mayor con ${report.bigListMembers} miembros)`,
@@ -310,7 +327,9 @@ export function printLists(report: ListsBenchReport): void {
     console.log(`    /recipient-list/{id} en Chromium: no medido (${page.skipped})`);
     return;
   }
-  console.log(`    /recipient-list/{id} en Chromium (${page.runs} aperturas, 1280×800; ${page.rowsRendered} filas y ${page.domElements} elementos en el DOM):`);
+  console.log(
+    `    /recipient-list/{id} en Chromium (${page.runs} aperturas, 1280×800; ${page.rowsRendered} filas y ${page.domElements} elementos en el DOM):`,
+  );
   console.log(line('  navegación → filas en el DOM', page.rowsInDom));
   console.log(line('  navegación → filas pintadas', page.rowsPainted));
   console.log(line('  respuesta de /users → filas pintadas', page.renderAfterAnswer));

@@ -10,7 +10,19 @@ import { openDb } from '../server/db/client';
 import { institutions } from '../server/db/schema/institutions';
 import { rowsOf } from '../server/db/sql';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../shared/demo';
-import { ApiClient, dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript, startServer, stopServer, timedGet } from './support';
+import {
+  ApiClient,
+  dataEnv,
+  makeTempDir,
+  median,
+  p90,
+  removeTempDir,
+  round2,
+  runScript,
+  startServer,
+  stopServer,
+  timedGet,
+} from './support';
 
 export const NEWS_STUDENTS = 2_500;
 const NEWS_POSTS = 20_000;
@@ -93,10 +105,15 @@ export async function newsBenchReport(): Promise<NewsBenchReport> {
     {
       const handle = await openDb({ dataDir });
       try {
-        const [school] = await handle.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.name, DEMO_SCHOOLS.sanAndres));
+        const [school] = await handle.db
+          .select({ id: institutions.id })
+          .from(institutions)
+          .where(eq(institutions.name, DEMO_SCHOOLS.sanAndres));
         inst = school!.id;
         posts = await addPosts(handle.db, inst);
-        const [cat] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from news_categories where institution_id = ${inst} order by position limit 1`));
+        const [cat] = rowsOf<{ id: number }>(
+          await handle.db.execute(sql`select id from news_categories where institution_id = ${inst} order by position limit 1`),
+        );
         categoryId = cat!.id;
       } finally {
         await handle.close();
@@ -131,7 +148,8 @@ export async function newsBenchReport(): Promise<NewsBenchReport> {
             totals[kind] = page.meta?.total ?? page.data.length;
           }
         }
-        const per = (f: (values: number[]) => number) => Object.fromEntries(kinds.map((k) => [k, round2(f(ms[k]))])) as Record<Kind, number>;
+        const per = (f: (values: number[]) => number) =>
+          Object.fromEntries(kinds.map((k) => [k, round2(f(ms[k]))])) as Record<Kind, number>;
         return { rows, totals, medianMs: per(median), p90Ms: per(p90) };
       } finally {
         await stopServer(server.child);
@@ -140,7 +158,9 @@ export async function newsBenchReport(): Promise<NewsBenchReport> {
     const handle = await openDb({ dataDir });
     try {
       const explain = async (query: ReturnType<typeof sql>) =>
-        rowsOf<Record<string, string>>(await handle.db.execute(sql`explain (analyze, costs off, timing off) ${query}`)).map((r) => Object.values(r)[0]!);
+        rowsOf<Record<string, string>>(await handle.db.execute(sql`explain (analyze, costs off, timing off) ${query}`)).map(
+          (r) => Object.values(r)[0]!,
+        );
       // The page's `meta.total`: a count over every live post of the school.
       const total = await explain(sql`select count(*)::int from news_posts p where p.institution_id = ${inst} and p.deleted_at is null
         and p.unpublished_at is null and p.publish_at <= now() and (p.ends_at is null or p.ends_at > now())`);

@@ -47,7 +47,14 @@ export async function quotaBenchReport(): Promise<QuotaBenchReport> {
       }
     }
     const per = (f: (values: number[]) => number) => Object.fromEntries(kinds.map((k) => [k, round2(f(ms[k]))])) as Record<Kind, number>;
-    return { students: QUOTA_STUDENTS, requestsPerKind: REQUESTS, seedMs: Math.round(seedMs), topSenders, medianMs: per(median), p90Ms: per(p90) };
+    return {
+      students: QUOTA_STUDENTS,
+      requestsPerKind: REQUESTS,
+      seedMs: Math.round(seedMs),
+      topSenders,
+      medianMs: per(median),
+      p90Ms: per(p90),
+    };
   });
 }
 

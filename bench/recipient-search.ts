@@ -63,7 +63,10 @@ export function syntheticRecipients(names: number, seed = 4): Recipients {
   for (let courseId = 1; count < names; courseId += 1) {
     const course: RecipientCourse = {
       id: courseId,
-      nombre: courseId % 97 === 0 ? `Taller Ñuñoa ${courseId}` : `${(courseId % 12) + 1}° Básico ${String.fromCharCode(65 + (courseId % 4))} ${courseId}`,
+      nombre:
+        courseId % 97 === 0
+          ? `Taller Ñuñoa ${courseId}`
+          : `${(courseId % 12) + 1}° Básico ${String.fromCharCode(65 + (courseId % 4))} ${courseId}`,
       grupo_type: 'curso',
       level_id: (courseId % 12) + 1,
       estudiantes: [],
@@ -199,7 +202,10 @@ function checkSame(
   if (mine.keys.length !== Math.min(20, mine.total)) fail(`preview has ${mine.keys.length} rows`);
   for (const key of mine.keys) if (!all.has(key)) fail(`preview row ${key} does not match`);
   // The preview is the first matches in index order.
-  const expectedPreview = items.filter((item) => all.has(item.key)).slice(0, 20).map((item) => item.key);
+  const expectedPreview = items
+    .filter((item) => all.has(item.key))
+    .slice(0, 20)
+    .map((item) => item.key);
   if (JSON.stringify(expectedPreview) !== JSON.stringify(mine.keys)) fail('preview is not the first 20 matches');
   void index;
 }

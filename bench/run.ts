@@ -66,12 +66,23 @@ import { printQuota, quotaBenchReport } from './quota';
 import { activityBenchReport, printActivity } from './activity';
 import { printTemplates, templatesBenchReport } from './templates';
 import { newsBenchReport, printNews } from './news';
-import { ApiClient, dataEnv, killAll, makeTempDir, median, removeTempDir, ROOT, round, runScript, startServer, stopServer } from './support';
+import {
+  ApiClient,
+  dataEnv,
+  killAll,
+  makeTempDir,
+  median,
+  removeTempDir,
+  ROOT,
+  round,
+  runScript,
+  startServer,
+  stopServer,
+} from './support';
 
 const REPORT_FILE = join(ROOT, 'reports', 'bench.json');
 
 const REOPEN_RUNS = 5;
-
 
 // ───────────────────────────── (b) server start ─────────────────────────────
 
@@ -410,9 +421,7 @@ async function scrollReport(dataDir: string): Promise<ScrollReport> {
         };
       });
     const nextFrames = (): Promise<void> =>
-      page.evaluate(
-        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-      );
+      page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
     const box = await list.boundingBox();
     if (!box) throw new Error('la lista no tiene caja visible');

@@ -138,7 +138,8 @@ export async function sendBenchReport(): Promise<SendBenchReport> {
           bareMs.push(bare);
         }
       }
-      if (recipients < SEND_MIN_GUARDIANS) throw new Error(`el envío llegó a ${recipients} apoderados; se esperaban ≥ ${SEND_MIN_GUARDIANS}`);
+      if (recipients < SEND_MIN_GUARDIANS)
+        throw new Error(`el envío llegó a ${recipients} apoderados; se esperaban ≥ ${SEND_MIN_GUARDIANS}`);
       const sendMedianMs = round2(median(sendMs));
       const bareMedianMs = round2(median(bareMs));
       const ratio = Math.round((sendMedianMs / bareMedianMs) * 100) / 100;

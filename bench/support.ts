@@ -193,7 +193,8 @@ export async function startWorker(dataDir: string, env: NodeJS.ProcessEnv): Prom
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(`el trabajador terminó antes de estar listo (código ${child.exitCode ?? child.signalCode}):\n${output()}`);
       }
-      if (performance.now() - started > START_TIMEOUT_MS) throw new Error(`el trabajador no estuvo listo en ${START_TIMEOUT_MS} ms:\n${output()}`);
+      if (performance.now() - started > START_TIMEOUT_MS)
+        throw new Error(`el trabajador no estuvo listo en ${START_TIMEOUT_MS} ms:\n${output()}`);
       await sleep(50);
     }
     return { child, startMs: performance.now() - started, output };
@@ -314,7 +315,8 @@ export async function startPgCluster(): Promise<PgCluster> {
         };
       }
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`tests/pg/serve.sh terminó sin un cluster:\n${output}`);
-      if (performance.now() - started > PG_START_TIMEOUT_MS) throw new Error(`PostgreSQL no arrancó en ${PG_START_TIMEOUT_MS} ms:\n${output}`);
+      if (performance.now() - started > PG_START_TIMEOUT_MS)
+        throw new Error(`PostgreSQL no arrancó en ${PG_START_TIMEOUT_MS} ms:\n${output}`);
       await sleep(50);
     }
   } catch (error) {

@@ -71,8 +71,7 @@ export async function templatesBenchReport(): Promise<TemplatesBenchReport> {
         rows[kind] = result.rows;
       }
     }
-    const per = (f: (values: number[]) => number) =>
-      Object.fromEntries(kinds.map((k) => [k, round2(f(ms[k]))])) as Record<Kind, number>;
+    const per = (f: (values: number[]) => number) => Object.fromEntries(kinds.map((k) => [k, round2(f(ms[k]))])) as Record<Kind, number>;
     return {
       students: TEMPLATES_STUDENTS,
       ownTemplates: OWN_TEMPLATES,

@@ -125,7 +125,8 @@ const SECRET_MIN_LENGTH = 32;
 function secret(env: NodeJS.ProcessEnv): string | null {
   const value = env.HERMES_SECRET;
   if (value === undefined || value === '') return null;
-  if (value.length < SECRET_MIN_LENGTH) throw new Error(`HERMES_SECRET debe tener al menos ${SECRET_MIN_LENGTH} caracteres (tiene ${value.length})`);
+  if (value.length < SECRET_MIN_LENGTH)
+    throw new Error(`HERMES_SECRET debe tener al menos ${SECRET_MIN_LENGTH} caracteres (tiene ${value.length})`);
   return value;
 }
 
@@ -133,7 +134,9 @@ function webhookSecret(env: NodeJS.ProcessEnv): string {
   if (env.HERMES_WEBHOOK_SECRET) return env.HERMES_WEBHOOK_SECRET;
   // A known default would let anyone sign reports to the public webhook and mark deliveries received.
   if (env.SMS_PROVIDER_URL || env.WHATSAPP_PROVIDER_URL) {
-    throw new Error('Con un proveedor de SMS o WhatsApp configurado, HERMES_WEBHOOK_SECRET es obligatorio (el secreto compartido de sus reportes).');
+    throw new Error(
+      'Con un proveedor de SMS o WhatsApp configurado, HERMES_WEBHOOK_SECRET es obligatorio (el secreto compartido de sus reportes).',
+    );
   }
   return randomBytes(32).toString('base64url');
 }

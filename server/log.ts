@@ -51,7 +51,13 @@ export function errorSummary(error: unknown): string {
     chain.push(describeOne(e));
   }
   const stack = (error as { stack?: unknown }).stack;
-  const frames = typeof stack === 'string' ? stack.split('\n').filter((line) => /^\s+at /.test(line)).slice(0, MAX_FRAMES) : [];
+  const frames =
+    typeof stack === 'string'
+      ? stack
+          .split('\n')
+          .filter((line) => /^\s+at /.test(line))
+          .slice(0, MAX_FRAMES)
+      : [];
   return [chain.join(' ← '), ...frames].join('\n');
 }
 

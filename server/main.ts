@@ -52,7 +52,8 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const url = `http://${shownHost}:${info.port}`;
   const ms = Math.round(performance.now() - started);
   printBanner(url, handle.kind, ms);
-  if (!config.workers && handle.kind === 'postgres') logger.info('Envíos: sin trabajadores en este proceso (HERMES_WORKERS=0); los atiende `npm run worker`.');
+  if (!config.workers && handle.kind === 'postgres')
+    logger.info('Envíos: sin trabajadores en este proceso (HERMES_WORKERS=0); los atiende `npm run worker`.');
 });
 // The embedded database runs on this thread, so a heavy moment (a 10,000-delivery fan-out) can hold it for
 // seconds; with Node's 5 s keep-alive, the overdue timer then closed sockets a client was reusing that very
@@ -67,7 +68,11 @@ function printBanner(url: string, kind: string, ms: number): void {
   const rows = DEMO_LOGINS.map((l) => [l.email, DEMO_PASSWORD, l.access ? l.role : `${l.role} (sin acceso)`, l.school]);
   const header = ['Correo', 'Contraseña', 'Rol', 'Colegio'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   console.log(
     [
       '',
@@ -96,7 +101,10 @@ const cleanUp = startPeriodic({
       ['sesiones expiradas eliminadas', () => deleteExpiredSessions(handle.db)],
       ['sesiones y códigos de la app vencidos eliminados', () => deleteStaleAppLogins(handle.db)],
       ['adjuntos abandonados eliminados', () => deleteAbandonedUploads(handle.db, store, new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS))],
-      ['intentos vencidos de los límites de acceso eliminados', () => deleteOldRateLimitHits(handle.db, rateLimitHorizon(config, new Date()))],
+      [
+        'intentos vencidos de los límites de acceso eliminados',
+        () => deleteOldRateLimitHits(handle.db, rateLimitHorizon(config, new Date())),
+      ],
     ];
     // Each on its own: one failing does not keep the others from running.
     for (const [done, job] of jobs) {

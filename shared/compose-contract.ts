@@ -2,7 +2,6 @@
 import type { AttachmentSummary } from './messages-contract';
 import type { ChannelCode } from './codes';
 
-
 /** `GET /channels` → `{ data: Channel[] }` (SPEC §3). Ids are global: 1 app-mobile, 2 e-mail, 3 sms, 4 whatsapp. */
 export interface Channel {
   id: number;

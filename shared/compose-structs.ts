@@ -120,7 +120,9 @@ export const EstimateStruct: Describe<Estimate> = type({
   email: nullable(BalanceStruct),
   whatsapp: nullable(BalanceStruct),
   empty_courses: array(type({ id: number(), nombre: string() })),
-  problems: array(enums(['sms.quota_exceeded', 'sms.reserve_only_emergency', 'email.insufficient', 'sms.insufficient', 'whatsapp.insufficient'] as const)),
+  problems: array(
+    enums(['sms.quota_exceeded', 'sms.reserve_only_emergency', 'email.insufficient', 'sms.insufficient', 'whatsapp.insufficient'] as const),
+  ),
 });
 
 const SendResultStruct: Describe<SendResult> = type({

@@ -152,7 +152,10 @@ export function fitSmsValues(content: string, signature: string | null, values: 
   for (;;) {
     const sms = smsText(fillFields(content, fitted), signature);
     if (sms.units <= sms.limit) return fitted;
-    const longest = used.reduce<MergeField | null>((best, field) => (best === null || fitted[field]!.length > fitted[best]!.length ? field : best), null);
+    const longest = used.reduce<MergeField | null>(
+      (best, field) => (best === null || fitted[field]!.length > fitted[best]!.length ? field : best),
+      null,
+    );
     if (longest === null || fitted[longest]!.length <= 3) return fitted;
     const value = fitted[longest]!.replace(/\.\.\.$/, '');
     fitted[longest] = `${[...value].slice(0, -1).join('').trimEnd()}...`;

@@ -59,9 +59,7 @@ const MessageDetailStruct: Describe<MessageDetail> = assign(
     reception: nullable(DeliveryProgressStruct),
     reply_to_id: nullable(number()),
     read_at: nullable(string()),
-    thread: array(
-      type({ id: number(), folder: FolderStruct, title: string(), snippet: string(), sender: PersonStruct, date: string() }),
-    ),
+    thread: array(type({ id: number(), folder: FolderStruct, title: string(), snippet: string(), sender: PersonStruct, date: string() })),
     reply_channels: array(ChannelCodeStruct),
   }),
 );

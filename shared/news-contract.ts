@@ -174,4 +174,3 @@ export const NEWS_TEXTS = {
       ? 'La categoría tiene 1 publicación; cámbiala de categoría o elimínala antes de borrar la categoría.'
       : `La categoría tiene ${posts} publicaciones; cámbialas de categoría o elimínalas antes de borrar la categoría.`,
 } as const;
-

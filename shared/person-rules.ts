@@ -198,7 +198,8 @@ export function checkPersonEdit(
       // Blanks are no document (the editor sends every field); only a real number or type is refused.
       const dni = typeof input.dni === 'string' ? input.dni.trim() : input.dni;
       if (dni !== undefined && dni !== null && dni !== '') fail('dni', PERSON_ERRORS.staffDocument);
-      else if (input.tipo_documento_id !== undefined && input.tipo_documento_id !== null) fail('tipo_documento_id', PERSON_ERRORS.staffDocument);
+      else if (input.tipo_documento_id !== undefined && input.tipo_documento_id !== null)
+        fail('tipo_documento_id', PERSON_ERRORS.staffDocument);
     } else {
       const type = input.tipo_documento_id === undefined ? current.tipo_documento_id : input.tipo_documento_id;
       const rawDni = input.dni === undefined ? current.dni : input.dni;

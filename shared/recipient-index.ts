@@ -183,13 +183,20 @@ export function buildRecipientIndex(recipients: Recipients, lists: readonly Reci
   const appointmentRows: IndexItem[] = [];
   const seenStaff = new Set<number>();
   for (const appointment of recipients.appointments) {
-    appointmentRows.push(row('appointment', appointment.id, appointment.nombre, { cargoId: appointment.id, size: appointment.users.length }));
+    appointmentRows.push(
+      row('appointment', appointment.id, appointment.nombre, { cargoId: appointment.id, size: appointment.users.length }),
+    );
     names.set(`appointment:${appointment.id}`, appointment.nombre);
-    cargos.set(appointment.id, appointment.users.map((user) => user.user_id));
+    cargos.set(
+      appointment.id,
+      appointment.users.map((user) => user.user_id),
+    );
     for (const user of appointment.users) {
       if (seenStaff.has(user.user_id)) continue;
       seenStaff.add(user.user_id);
-      staffRows.push(row('staff', user.user_id, user.name, { detail: appointment.nombre, cargoId: user.cargo_id ?? appointment.id, size: 1 }));
+      staffRows.push(
+        row('staff', user.user_id, user.name, { detail: appointment.nombre, cargoId: user.cargo_id ?? appointment.id, size: 1 }),
+      );
       names.set(`staff:${user.user_id}`, user.name);
     }
   }
@@ -309,7 +316,12 @@ export function pickOf(item: IndexItem, audience: Audience | null): RecipientPic
     case 'student':
       return { kind: 'student', id: item.id, audience: 'estudiantes', label: item.name };
     case 'family':
-      return { kind: 'student', id: item.id, audience: audience === null || audience === 'estudiantes' ? 'apoderados' : audience, label: item.name };
+      return {
+        kind: 'student',
+        id: item.id,
+        audience: audience === null || audience === 'estudiantes' ? 'apoderados' : audience,
+        label: item.name,
+      };
     default:
       return { kind: item.kind, id: item.id, label: item.name };
   }

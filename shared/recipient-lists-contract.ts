@@ -38,7 +38,6 @@ export interface RecipientListUser {
   course: string | null;
 }
 
-
 /** A list as the list screens show it (`GET /recipient-lists/{id}` → `{ data }`; rows of the paged list). */
 export interface RecipientListSummary {
   id: number;

@@ -34,7 +34,11 @@ const summaryFields = {
 };
 
 const RecipientListSummaryStruct: Describe<RecipientListSummary> = type(summaryFields);
-const TrashedRecipientListStruct: Describe<TrashedRecipientList> = type({ ...summaryFields, deleted_at: string(), deleted_by_name: string() });
+const TrashedRecipientListStruct: Describe<TrashedRecipientList> = type({
+  ...summaryFields,
+  deleted_at: string(),
+  deleted_by_name: string(),
+});
 export const RecipientListSummaryPageStruct = numberedPage(RecipientListSummaryStruct);
 export const TrashedRecipientListPageStruct = numberedPage(TrashedRecipientListStruct);
 

@@ -60,7 +60,13 @@ export async function guardianByPhone(db: Queryable, phones: string[]): Promise<
     order by g.id desc limit 1`);
   const row = rowsOf<{ id: number; name: string; institution_id: number; institution_name: string; phone: string }>(result)[0];
   return row
-    ? { id: Number(row.id), name: row.name, institutionId: Number(row.institution_id), institutionName: row.institution_name, phone: row.phone }
+    ? {
+        id: Number(row.id),
+        name: row.name,
+        institutionId: Number(row.institution_id),
+        institutionName: row.institution_name,
+        phone: row.phone,
+      }
     : null;
 }
 

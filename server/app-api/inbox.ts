@@ -92,7 +92,10 @@ const columns = sql`m.id, r.id as recipient_id, m.content, d.id as delivery_id, 
  * in one query; rows whose message has none are not looked up.
  */
 async function valuesOf(db: Queryable, rows: readonly InboxRow[]): Promise<Map<number, MergeValues>> {
-  return valuesByRecipient(db, rows.filter((r) => hasFields(r.title, r.content)).map((r) => Number(r.recipient_id)));
+  return valuesByRecipient(
+    db,
+    rows.filter((r) => hasFields(r.title, r.content)).map((r) => Number(r.recipient_id)),
+  );
 }
 
 function toSummary(row: InboxRow, values: Map<number, MergeValues>): AppMessageSummary {
@@ -148,14 +151,26 @@ export async function openMessage(db: Queryable, reader: Reader, messageId: numb
       where m.id = ${messageId} and d.id = ${row.delivery_id}`),
   );
   const files = await db
-    .select({ id: messageAttachments.id, name: messageAttachments.name, size: messageAttachments.size, content_type: messageAttachments.contentType })
+    .select({
+      id: messageAttachments.id,
+      name: messageAttachments.name,
+      size: messageAttachments.size,
+      content_type: messageAttachments.contentType,
+    })
     .from(messageAttachments)
     .where(eq(messageAttachments.messageId, messageId))
     .orderBy(messageAttachments.id);
   const thread = await threadOf(db, reader, messageId);
   const values = await valuesOf(db, [row]);
   const own = values.get(Number(row.recipient_id));
-  return { ...toSummary(row, values), content: own ? fillFields(full!.content, own) : full!.content, signature: full!.signature, read_at: iso(full!.read_at), attachments: files, thread };
+  return {
+    ...toSummary(row, values),
+    content: own ? fillFields(full!.content, own) : full!.content,
+    signature: full!.signature,
+    read_at: iso(full!.read_at),
+    attachments: files,
+    thread,
+  };
 }
 
 /**
@@ -179,7 +194,10 @@ async function threadOf(db: Queryable, reader: Reader, messageId: number): Promi
   type Row = Omit<AppThreadMessage, 'sent_at' | 'id'> & { id: number; sent_at: string | Date | null; recipient_id: number | null };
   const rows = rowsOf<Row>(result).reverse();
   const reached = rows.filter((row) => row.recipient_id !== null && hasFields(row.title, row.content));
-  const values = await valuesByRecipient(db, reached.map((row) => Number(row.recipient_id)));
+  const values = await valuesByRecipient(
+    db,
+    reached.map((row) => Number(row.recipient_id)),
+  );
   return rows.map(({ recipient_id, ...row }) => {
     const own = recipient_id === null ? undefined : values.get(Number(recipient_id));
     return {

@@ -45,7 +45,9 @@ export async function authenticate(db: Queryable, token: string, now: Date): Pro
     from ${appTokens} t join ${guardians} g on g.id = t.person_id and g.institution_id = t.institution_id
     where t.token_hash = ${hashToken(token)} and t.person_kind = 'apoderado'
       and t.expires_at > ${now.toISOString()}::timestamptz`);
-  const row = rowsOf<{ id: number; person_id: number; institution_id: number; last_used_at: string | Date | null; name: string }>(result)[0];
+  const row = rowsOf<{ id: number; person_id: number; institution_id: number; last_used_at: string | Date | null; name: string }>(
+    result,
+  )[0];
   if (!row) return null;
   const stale = new Date(now.getTime() - LAST_USED_GRANULARITY_MS);
   if (row.last_used_at === null || new Date(row.last_used_at) < stale) {
@@ -59,7 +61,10 @@ export async function authenticate(db: Queryable, token: string, now: Date): Pro
 
 /** Sign-out: the token stops working at once (its row is kept, expired, for the record). */
 export async function revokeToken(db: Queryable, tokenId: number, now: Date): Promise<void> {
-  await db.update(appTokens).set({ expiresAt: now }).where(and(eq(appTokens.id, tokenId), gt(appTokens.expiresAt, now)));
+  await db
+    .update(appTokens)
+    .set({ expiresAt: now })
+    .where(and(eq(appTokens.id, tokenId), gt(appTokens.expiresAt, now)));
 }
 
 /**

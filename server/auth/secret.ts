@@ -11,7 +11,10 @@ const XSRF_SECRET = 'xsrf';
 
 /** The database's secret, created on first use; concurrent first starts agree on the one inserted first. */
 export async function storedSecret(db: Db, name = XSRF_SECRET): Promise<string> {
-  await db.insert(serverSecrets).values({ name, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
   return row!.value;
 }

@@ -116,12 +116,7 @@ export async function findSessionRef(db: Db, tokens: { access?: string; refresh?
  * Swaps both tokens of the session holding this unexpired refresh token. One UPDATE, so a refresh token
  * works once: a replayed (stolen) one finds nothing.
  */
-export async function rotateSession(
-  db: Db,
-  refreshToken: string,
-  lifetimes: Lifetimes,
-  now = new Date(),
-): Promise<IssuedTokens | null> {
+export async function rotateSession(db: Db, refreshToken: string, lifetimes: Lifetimes, now = new Date()): Promise<IssuedTokens | null> {
   const tokens = issue(lifetimes, now);
   const updated = await db
     .update(sessions)

@@ -9,11 +9,7 @@ import { institutions } from '../db/schema/institutions';
 
 /** The user an e-mail signs in as (its password hash to check), or null. */
 export async function findLoginUser(db: Db, email: string): Promise<{ id: number; passwordHash: string } | null> {
-  const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
+  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1);
   return user ?? null;
 }
 

@@ -22,7 +22,9 @@ const label = (binding: XsrfBinding) => (binding === null ? 'anonymous' : `sessi
 
 export function createXsrf(secret: () => Promise<string>): Xsrf {
   const sign = async (binding: XsrfBinding, nonce: string) =>
-    createHmac('sha256', await secret()).update(`hermes-xsrf|${label(binding)}|${nonce}`).digest('base64url');
+    createHmac('sha256', await secret())
+      .update(`hermes-xsrf|${label(binding)}|${nonce}`)
+      .digest('base64url');
   return {
     async issue(binding) {
       const nonce = randomBytes(16).toString('base64url');

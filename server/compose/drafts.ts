@@ -160,7 +160,12 @@ async function readDraft(db: Queryable, userId: number, id: number): Promise<Com
     .where(and(eq(messages.id, id), eq(messages.authorUserId, userId)));
   if (!row) return null;
   const files = await db
-    .select({ id: messageAttachments.id, name: messageAttachments.name, size: messageAttachments.size, contentType: messageAttachments.contentType })
+    .select({
+      id: messageAttachments.id,
+      name: messageAttachments.name,
+      size: messageAttachments.size,
+      contentType: messageAttachments.contentType,
+    })
     .from(messageAttachments)
     .where(eq(messageAttachments.messageId, id))
     .orderBy(asc(messageAttachments.id));

@@ -108,7 +108,9 @@ export async function insertRecipients(
       (select coalesce(sum(segments), 0) from del where channel = 'sms')::int as sms,
       (select count(*) from del where channel = 'e-mail' and reachable)::int as email,
       (select count(*) from del where channel = 'whatsapp' and reachable)::int as whatsapp`);
-  const row = rowsOf<{ recipients: number; unreachable: number; deliveries: number; sms: number; email: number; whatsapp: number }>(result)[0]!;
+  const row = rowsOf<{ recipients: number; unreachable: number; deliveries: number; sms: number; email: number; whatsapp: number }>(
+    result,
+  )[0]!;
   return {
     recipients: Number(row.recipients),
     unreachable: Number(row.unreachable),
@@ -285,7 +287,8 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   if (counts.recipients === 0) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.recipients] } });
   // Nobody has an address on any chosen channel (the estimate's `unreachable` is everyone): compose
   // refuses it before asking, and so does the server, whoever calls it (README Decisions).
-  if (counts.unreachable === counts.recipients) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.nobodyReachable] } });
+  if (counts.unreachable === counts.recipients)
+    throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.nobodyReachable] } });
   const timezone = await institutionTimezone(tx, institutionId);
   const problems = await reserve(tx, institutionId, monthIn(scheduledAt ?? now, timezone), counts.needs, input.emergency === true);
   if (problems.length > 0) throw new Abort({ kind: 'quota', problems });

@@ -4,7 +4,16 @@
 // texts where it has them. A draft is saved with relaxed rules: nothing is required (an empty draft is
 // fine) and the SMS length is not enforced yet, but every limit and every id still is.
 import { and, eq, inArray } from 'drizzle-orm';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENTS_TOTAL_MAX_BYTES, CONTENT_MAX_LENGTH, MAX_PICKS, SMS_MAX_ATTACHMENTS, TITLE_MAX_LENGTH, type ComposeInput, type RecipientPick } from '../../shared/compose-contract';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENTS_TOTAL_MAX_BYTES,
+  CONTENT_MAX_LENGTH,
+  MAX_PICKS,
+  SMS_MAX_ATTACHMENTS,
+  TITLE_MAX_LENGTH,
+  type ComposeInput,
+  type RecipientPick,
+} from '../../shared/compose-contract';
 import { hasFields, mergedSmsText, smsTooLongWithFields } from '../../shared/merge-fields';
 import { smsText } from '../../shared/sms-text';
 import { readTogether, type Queryable } from '../db/client';
@@ -164,23 +173,24 @@ export async function checkCompose(
   const [allowed, signature, files] = await readTogether(db, [
     () => allowedChannels(db, scope.institutionId, scope.userId),
     () => activeSignature(db, scope.institutionId),
-    () => input.attachment_ids.length
-      ? db
-          .select({
-            id: messageAttachments.id,
-            size: messageAttachments.size,
-            messageId: messageAttachments.messageId,
-            newsPostId: messageAttachments.newsPostId,
-          })
-          .from(messageAttachments)
-          .where(
-            and(
-              inArray(messageAttachments.id, input.attachment_ids),
-              eq(messageAttachments.ownerUserId, scope.userId),
-              eq(messageAttachments.institutionId, scope.institutionId),
-            ),
-          )
-      : Promise.resolve([]),
+    () =>
+      input.attachment_ids.length
+        ? db
+            .select({
+              id: messageAttachments.id,
+              size: messageAttachments.size,
+              messageId: messageAttachments.messageId,
+              newsPostId: messageAttachments.newsPostId,
+            })
+            .from(messageAttachments)
+            .where(
+              and(
+                inArray(messageAttachments.id, input.attachment_ids),
+                eq(messageAttachments.ownerUserId, scope.userId),
+                eq(messageAttachments.institutionId, scope.institutionId),
+              ),
+            )
+        : Promise.resolve([]),
   ]);
   for (const code of input.channels) if (!allowed.has(code)) add('channels', COMPOSE_MESSAGES.channelNotAllowed(code));
 
@@ -220,7 +230,12 @@ export async function checkCompose(
  * charged and sent is one segment for every recipient. Null when it fits; else the field error, naming
  * the fields and their longest values.
  */
-export async function checkMergedSms(db: Queryable, scope: PickScope, input: ComposeInput, signature: string | null): Promise<string | null> {
+export async function checkMergedSms(
+  db: Queryable,
+  scope: PickScope,
+  input: ComposeInput,
+  signature: string | null,
+): Promise<string | null> {
   if (!input.channels.includes('sms') || !hasFields(input.content)) return null;
   const counted = mergedSmsText(input.content, signature, await longestAmongPicks(db, scope, input.recipients));
   return counted.units > counted.limit ? smsTooLongWithFields(counted.limit, counted.units, counted.fields) : null;

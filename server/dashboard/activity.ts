@@ -9,7 +9,16 @@ import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
 import { deviceMixSql } from './device-mix';
 import { settleSmsPhones } from '../recipients/sms-phones';
-import { enrolledDuring, parsePeriodQuery, parseYear, resolvePeriod, schoolOf, staffMessagesSql, type PeriodQuery, type School } from './period';
+import {
+  enrolledDuring,
+  parsePeriodQuery,
+  parseYear,
+  resolvePeriod,
+  schoolOf,
+  staffMessagesSql,
+  type PeriodQuery,
+  type School,
+} from './period';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 export const ACTIVITY_MESSAGES = {
@@ -26,12 +35,16 @@ export interface StaffActivityQuery {
   positionId: number | null;
 }
 
-export function parseStaffActivityQuery(query: Record<string, string | undefined>, now = new Date()): { ok: true; value: StaffActivityQuery } | { ok: false; errors: FieldErrors } {
+export function parseStaffActivityQuery(
+  query: Record<string, string | undefined>,
+  now = new Date(),
+): { ok: true; value: StaffActivityQuery } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const period = parsePeriodQuery(query, errors, now);
   let positionId: number | null = null;
   if (query.position_id !== undefined && query.position_id !== '') {
-    positionId = /^[1-9][0-9]{0,9}$/.test(query.position_id) && Number(query.position_id) <= 2_147_483_647 ? Number(query.position_id) : null;
+    positionId =
+      /^[1-9][0-9]{0,9}$/.test(query.position_id) && Number(query.position_id) <= 2_147_483_647 ? Number(query.position_id) : null;
     if (positionId === null) errors.position_id = [ACTIVITY_MESSAGES.position];
   }
   if (period === null || hasFieldErrors(errors)) return { ok: false, errors };
@@ -39,10 +52,12 @@ export function parseStaffActivityQuery(query: Record<string, string | undefined
 }
 
 /** A rate rounded as the contract shows it (4 decimals), null without a denominator. */
-export const rate = (numerator: number, denominator: number): number | null => (denominator > 0 ? Math.round((numerator / denominator) * 10_000) / 10_000 : null);
+export const rate = (numerator: number, denominator: number): number | null =>
+  denominator > 0 ? Math.round((numerator / denominator) * 10_000) / 10_000 : null;
 
 /** Active ÷ on the register as a percentage with one decimal; 0 when nobody is on the register. */
-export const activityPercent = (active: number, onRegister: number): number => (onRegister > 0 ? Math.round((active / onRegister) * 1000) / 10 : 0);
+export const activityPercent = (active: number, onRegister: number): number =>
+  onRegister > 0 ? Math.round((active / onRegister) * 1000) / 10 : 0;
 
 /**
  * Per author of `period`, read live from the messages (a month: messages_sent_at_idx, then recipients,
@@ -147,7 +162,12 @@ interface StaffRow {
 }
 
 /** `GET /dashboard/users`: null when `positionId` is not one of the school's cargos (404). */
-export async function readStaffActivity(db: Queryable, institutionId: number, query: StaffActivityQuery, now = new Date()): Promise<StaffActivity | null> {
+export async function readStaffActivity(
+  db: Queryable,
+  institutionId: number,
+  query: StaffActivityQuery,
+  now = new Date(),
+): Promise<StaffActivity | null> {
   const school = await schoolOf(db, institutionId);
   const positions = rowsOf<{ id: number; name: string }>(
     await db.execute(sql`select id, name from positions where institution_id = ${institutionId} order by name, id`),
@@ -167,10 +187,20 @@ export async function readStaffActivity(db: Queryable, institutionId: number, qu
   // The register's size comes with every row; with nobody listed, ask for it alone.
   const onRegister = raw.length > 0 ? Number(raw[0]!.on_register) : 0;
   const active = rows.filter((r) => r.messages > 0).length;
-  return { period, positions, staff_on_register: onRegister, active_staff: active, activity_percent: activityPercent(active, onRegister), rows };
+  return {
+    period,
+    positions,
+    staff_on_register: onRegister,
+    active_staff: active,
+    activity_percent: activityPercent(active, onRegister),
+    rows,
+  };
 }
 
-export function parseSummaryQuery(query: Record<string, string | undefined>, now = new Date()): { ok: true; value: { year: number | null } } | { ok: false; errors: FieldErrors } {
+export function parseSummaryQuery(
+  query: Record<string, string | undefined>,
+  now = new Date(),
+): { ok: true; value: { year: number | null } } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const year = query.year !== undefined && query.year !== '' ? parseYear(query.year, errors, now) : null;
   return hasFieldErrors(errors) ? { ok: false, errors } : { ok: true, value: { year } };
@@ -230,7 +260,12 @@ export function summarySql(institutionId: number, schoolYear: Period, thisMonth:
 }
 
 /** `GET /dashboard/summary` at `now`. */
-export async function readActivitySummary(db: Queryable, institutionId: number, year: number | null, now = new Date()): Promise<ActivitySummary> {
+export async function readActivitySummary(
+  db: Queryable,
+  institutionId: number,
+  year: number | null,
+  now = new Date(),
+): Promise<ActivitySummary> {
   const school: School = await schoolOf(db, institutionId);
   // The device mix counts numbers the delivery engine can text (server/recipients/sms-phones.ts).
   await settleSmsPhones(db, institutionId);
@@ -243,7 +278,8 @@ export async function readActivitySummary(db: Queryable, institutionId: number, 
   const byMonth = new Map(of('month').map((r) => [r.key, r]));
   const devices: DeviceMix = { blue: 0, green: 0, yellow: 0, red: 0 };
   for (const r of of('device')) devices[r.key as keyof DeviceMix] = Number(r.messages);
-  const byCount = <T extends { messages: number; name: string }>(a: T, b: T) => b.messages - a.messages || a.name.localeCompare(b.name, 'es');
+  const byCount = <T extends { messages: number; name: string }>(a: T, b: T) =>
+    b.messages - a.messages || a.name.localeCompare(b.name, 'es');
   return {
     school_year: schoolYear,
     months: schoolYearMonths(Number(schoolYear.key), school.country).map((m) => ({
@@ -251,8 +287,12 @@ export async function readActivitySummary(db: Queryable, institutionId: number, 
       messages: Number(byMonth.get(m)?.messages ?? 0),
       deliveries: Number(byMonth.get(m)?.deliveries ?? 0),
     })),
-    top_staff: of('staff').map((r) => ({ user_id: Number(r.key), name: r.name!, messages: Number(r.messages) })).sort(byCount),
-    top_courses: of('course').map((r) => ({ course_id: Number(r.key), name: r.name!, messages: Number(r.messages) })).sort(byCount),
+    top_staff: of('staff')
+      .map((r) => ({ user_id: Number(r.key), name: r.name!, messages: Number(r.messages) }))
+      .sort(byCount),
+    top_courses: of('course')
+      .map((r) => ({ course_id: Number(r.key), name: r.name!, messages: Number(r.messages) }))
+      .sort(byCount),
     devices,
   };
 }

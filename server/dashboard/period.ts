@@ -70,7 +70,10 @@ export interface School {
 }
 
 export async function schoolOf(db: Queryable, institutionId: number): Promise<School> {
-  const [row] = await db.select({ timezone: institutions.timezone, country: institutions.country }).from(institutions).where(eq(institutions.id, institutionId));
+  const [row] = await db
+    .select({ timezone: institutions.timezone, country: institutions.country })
+    .from(institutions)
+    .where(eq(institutions.id, institutionId));
   return row!;
 }
 

@@ -68,7 +68,14 @@ function ranked(scored: SQL, before: SQL, by: RankBy): SQL {
 }
 
 /** The course ranking statement (exported for the bench's EXPLAIN). */
-export function courseRankingSql(institutionId: number, period: Period, previous: Period, timezone: string, metric: CourseMetric, by: RankBy): SQL {
+export function courseRankingSql(
+  institutionId: number,
+  period: Period,
+  previous: Period,
+  timezone: string,
+  metric: CourseMetric,
+  by: RankBy,
+): SQL {
   const good = metric === 'read' ? sql`r.status = 'read'` : sql`r.status in ('received', 'read')`;
   return sql`
     -- Each guardian addressed once per period, and whether any of those messages was read / reached them: a
@@ -125,13 +132,20 @@ function rolledUpPerAuthor(institutionId: number, period: Period, previous: Peri
 }
 
 /** The staff ranking statement (exported for the bench's EXPLAIN). */
-export function userRankingSql(institutionId: number, period: Period, previous: Period, timezone: string, metric: UserMetric, by: RankBy): SQL {
+export function userRankingSql(
+  institutionId: number,
+  period: Period,
+  previous: Period,
+  timezone: string,
+  metric: UserMetric,
+  by: RankBy,
+): SQL {
   const perAuthor =
     period.kind === 'school-year'
       ? rolledUpPerAuthor(institutionId, period, previous, metric)
       : metric === 'messages'
-      ? sql`select cur, author, count(*)::int as value from msgs group by cur, author`
-      : sql`select cur, author, count(*)::int as value
+        ? sql`select cur, author, count(*)::int as value from msgs group by cur, author`
+        : sql`select cur, author, count(*)::int as value
           from (
             select distinct msgs.cur, msgs.author, r.recipient_kind, r.recipient_ref_id
             from msgs join message_recipients r on r.message_id = msgs.id
@@ -168,19 +182,22 @@ const num = (v: string | number | null): number | null => (v === null ? null : N
 
 /** Courses' detail is an int (guardians addressed), which both drivers answer as a number; staff's a cargo name or null. */
 function rowsFrom(raw: RankedRow[]): RankingRow[] {
-  return raw.map((r) => ({
-    position: Number(r.position),
-    id: Number(r.id),
-    name: r.name,
-    detail: r.detail,
-    value: Number(r.value),
-    previous: num(r.previous),
-    // Rounded again: a numeric difference of two 4-decimal rates is exact, but keep the float tidy.
-    change: r.change === null ? null : Math.round(Number(r.change) * 10_000) / 10_000,
-    previous_position: num(r.previous_position),
-  }))
-    // Ties in Spanish order (the database's collation may put "Álvarez" after "Zúñiga").
-    .sort((a, b) => a.position - b.position || collator.compare(a.name, b.name) || a.id - b.id);
+  return (
+    raw
+      .map((r) => ({
+        position: Number(r.position),
+        id: Number(r.id),
+        name: r.name,
+        detail: r.detail,
+        value: Number(r.value),
+        previous: num(r.previous),
+        // Rounded again: a numeric difference of two 4-decimal rates is exact, but keep the float tidy.
+        change: r.change === null ? null : Math.round(Number(r.change) * 10_000) / 10_000,
+        previous_position: num(r.previous_position),
+      }))
+      // Ties in Spanish order (the database's collation may put "Álvarez" after "Zúñiga").
+      .sort((a, b) => a.position - b.position || collator.compare(a.name, b.name) || a.id - b.id)
+  );
 }
 
 type RankingSql<M> = (institutionId: number, period: Period, previous: Period, timezone: string, metric: M, by: RankBy) => SQL;

@@ -71,7 +71,9 @@ export async function transactionRetrying<T>(db: Queryable, fn: (tx: Queryable) 
     } catch (err) {
       const state = conflictState(err);
       if (state === null || attempt >= CONFLICT_ATTEMPTS) throw err;
-      logger?.info(`Base de datos: transacción interrumpida por un conflicto (${state}), se reintenta (intento ${attempt + 1} de ${CONFLICT_ATTEMPTS})`);
+      logger?.info(
+        `Base de datos: transacción interrumpida por un conflicto (${state}), se reintenta (intento ${attempt + 1} de ${CONFLICT_ATTEMPTS})`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }
   }

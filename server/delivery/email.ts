@@ -118,7 +118,10 @@ export interface OutboxWriter {
 
 export const THIS_WRITER: OutboxWriter = {
   pid: process.pid,
-  host: hostname().replace(/[^A-Za-z0-9-]/g, '_').slice(0, 63) || 'host',
+  host:
+    hostname()
+      .replace(/[^A-Za-z0-9-]/g, '_')
+      .slice(0, 63) || 'host',
   run: randomBytes(4).toString('hex'),
 };
 
@@ -177,14 +180,22 @@ export async function removeLeftovers(outboxDir: string, now = Date.now()): Prom
   for (const file of (await readdir(outboxDir)).filter((name) => TEMP_FILE.test(name))) {
     const full = path.join(outboxDir, file);
     // Gone meanwhile (renamed by its writer, or removed by another process starting too): nothing to do.
-    const modified = await stat(full).then((info) => info.mtimeMs, () => null);
+    const modified = await stat(full).then(
+      (info) => info.mtimeMs,
+      () => null,
+    );
     if (modified === null) continue;
     if (writerIsDead(file) || now - modified > LEFTOVER_AGE_MS) await rm(full, { force: true });
   }
 }
 
 function safeFileName(messageId: string): string {
-  return messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 120) || randomUUID();
+  return (
+    messageId
+      .replace(/^<|>$/g, '')
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 120) || randomUUID()
+  );
 }
 
 // Nodemailer error codes meaning the message or its addresses can never be sent as they are.

@@ -186,7 +186,10 @@ export function createEngine(options: EngineOptions): Engine {
     await db.transaction(async (tx) => {
       const unreachable = await tx.execute(sql`
         select distinct recipient_id from deliveries where message_id = ${messageId} and error = 'missing_address'`);
-      await refreshRecipients(tx, rowsOf<{ recipient_id: number }>(unreachable).map((r) => Number(r.recipient_id)));
+      await refreshRecipients(
+        tx,
+        rowsOf<{ recipient_id: number }>(unreachable).map((r) => Number(r.recipient_id)),
+      );
       await tx.execute(sql`update messages set fanned_out_at = now() where id = ${messageId} and kind = 'sent'`);
     });
     logger.debug(`Mensaje ${messageId}: ${rounds.length} envíos en cola`);
@@ -217,7 +220,13 @@ export function createEngine(options: EngineOptions): Engine {
     const result = await db.execute(sql`
       select message_id, name, content_type, storage_key, content from message_attachments
       where message_id = any(${intList(messageIds)}::int[]) order by id`);
-    for (const a of rowsOf<{ message_id: number; name: string; content_type: string; storage_key: string | null; content: Uint8Array | null }>(result)) {
+    for (const a of rowsOf<{
+      message_id: number;
+      name: string;
+      content_type: string;
+      storage_key: string | null;
+      content: Uint8Array | null;
+    }>(result)) {
       const list = byMessage.get(Number(a.message_id)) ?? [];
       list.push({
         filename: a.name,
@@ -373,7 +382,17 @@ export function createEngine(options: EngineOptions): Engine {
   const engine: Engine = {
     messageSent: (messageId) =>
       safely(`mensaje ${messageId}`, async () => {
-        await boss.insert([{ id: stableUuid(`fanout:${messageId}`), name: QUEUES.fanout, data: { messageId }, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 }]);
+        await boss.insert([
+          {
+            id: stableUuid(`fanout:${messageId}`),
+            name: QUEUES.fanout,
+            data: { messageId },
+            retryLimit: 10,
+            retryDelay: 5,
+            retryBackoff: true,
+            expireInSeconds: 300,
+          },
+        ]);
         wake('fanout');
       }),
     messageScheduled: (messageId, at) =>

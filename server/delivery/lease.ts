@@ -117,7 +117,10 @@ export function createLeases(db: Db, logger: Logger, queues: readonly string[], 
     },
     reclaim,
     start() {
-      timers.push(setInterval(() => void renew(), timing.heartbeatMs), setInterval(() => void reclaimLogged(), timing.reclaimEveryMs));
+      timers.push(
+        setInterval(() => void renew(), timing.heartbeatMs),
+        setInterval(() => void reclaimLogged(), timing.reclaimEveryMs),
+      );
       for (const timer of timers) timer.unref();
     },
     stop() {

@@ -108,9 +108,7 @@ export function createProviderAdapter(options: ProviderAdapterOptions): ChannelA
 function resultOf(status: number, answer: unknown): SendResult {
   const body = (typeof answer === 'object' && answer !== null ? answer : {}) as { id?: unknown; code?: unknown };
   if (status >= 200 && status < 300) {
-    return typeof body.id === 'string' && body.id !== ''
-      ? { ok: true, status: 'sent', providerRef: body.id }
-      : transient('unreachable');
+    return typeof body.id === 'string' && body.id !== '' ? { ok: true, status: 'sent', providerRef: body.id } : transient('unreachable');
   }
   if (status === 401 || status === 403) return transient('provider_auth');
   if (status === 408 || status === 429 || status >= 500) return transient('unreachable');

@@ -33,7 +33,9 @@ export interface DeliveryOptions {
    * Tests: fetch more often, sweep faster, shorter leases and deadlines; `recoverActive: false` for a second
    * engine on the same PGlite, which plays another process.
    */
-  engine?: Partial<Pick<EngineOptions, 'batchSize' | 'sweepEveryMs' | 'attemptDeadlineMs' | 'leaseMs' | 'heartbeatMs' | 'reclaimEveryMs' | 'recoverActive'>>;
+  engine?: Partial<
+    Pick<EngineOptions, 'batchSize' | 'sweepEveryMs' | 'attemptDeadlineMs' | 'leaseMs' | 'heartbeatMs' | 'reclaimEveryMs' | 'recoverActive'>
+  >;
   random?: () => number;
 }
 

@@ -92,7 +92,13 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     const owed = await db
       .select()
       .from(providerSimMessages)
-      .where(and(isNull(providerSimMessages.reportedAt), sql`${providerSimMessages.status} <> 'accepted'`, sql`${providerSimMessages.reportAt} <= now()`))
+      .where(
+        and(
+          isNull(providerSimMessages.reportedAt),
+          sql`${providerSimMessages.status} <> 'accepted'`,
+          sql`${providerSimMessages.reportAt} <= now()`,
+        ),
+      )
       .orderBy(providerSimMessages.reportAt)
       .limit(REPORT_BATCH);
     const byUrl = new Map<string, SimRow[]>();

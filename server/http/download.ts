@@ -12,7 +12,11 @@ export interface StoredFile {
 }
 
 export async function sendFile(c: Context, store: AttachmentStore, file: StoredFile): Promise<Response> {
-  const ascii = file.name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'adjunto';
+  const ascii =
+    file.name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'adjunto';
   const headers = {
     'Content-Type': file.contentType,
     'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,

@@ -23,13 +23,7 @@ export const MESSAGES = {
 /** 419 ("page expired", as Laravel answers a stale CSRF token) is the contract's CSRF status. */
 export type ApiStatus = ContentfulStatusCode | 419;
 
-export function apiError(
-  c: Context,
-  status: ApiStatus,
-  code: ErrorCode,
-  message: string,
-  errors?: FieldErrors,
-): Response {
+export function apiError(c: Context, status: ApiStatus, code: ErrorCode, message: string, errors?: FieldErrors): Response {
   const body: ApiError = errors ? { message, code, errors } : { message, code };
   return c.json(body, status as ContentfulStatusCode);
 }
@@ -37,8 +31,7 @@ export function apiError(
 export const notFound = (c: Context) => apiError(c, 404, 'not_found', MESSAGES.notFound);
 
 /** 422 with the per-field Spanish messages (Laravel style), the answer to any bad input. */
-export const invalid = (c: Context, errors: FieldErrors) =>
-  apiError(c, 422, 'validation.failed', MESSAGES.validation, errors);
+export const invalid = (c: Context, errors: FieldErrors) => apiError(c, 422, 'validation.failed', MESSAGES.validation, errors);
 
 /** The JSON body, or null when there is none or it does not parse (the caller's checks then say what is missing). */
 export async function readJson(c: Context): Promise<unknown> {

@@ -17,12 +17,14 @@ export interface RoleGuard extends MiddlewareHandler<AppEnv> {
 
 export function requireRole(...roles: RoleCode[]): RoleGuard {
   if (roles.length === 0) throw new Error('requireRole: indica al menos un rol');
-  const guard = (message: string): MiddlewareHandler<AppEnv> => async (c, next) => {
-    // Without requireAuth in front there are no roles to check: a wiring mistake, not a user's fault.
-    const auth = c.get('auth');
-    if (!auth) throw new Error(`requireRole sin requireAuth en ${c.req.method} ${c.req.path}`);
-    if (!hasAnyRole(auth.roles, roles)) return apiError(c, 403, 'auth.forbidden', message);
-    await next();
-  };
+  const guard =
+    (message: string): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      // Without requireAuth in front there are no roles to check: a wiring mistake, not a user's fault.
+      const auth = c.get('auth');
+      if (!auth) throw new Error(`requireRole sin requireAuth en ${c.req.method} ${c.req.path}`);
+      if (!hasAnyRole(auth.roles, roles)) return apiError(c, 403, 'auth.forbidden', message);
+      await next();
+    };
   return Object.assign(guard(MESSAGES.forbidden), { withMessage: guard });
 }

@@ -36,7 +36,13 @@ function resolveInside(root: string, urlPath: string): string | null {
   if (decoded.includes('\0')) return null;
   const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
   if (file !== root && !file.startsWith(root + path.sep)) return null;
-  if (path.relative(root, file).split(path.sep).some((part) => part.startsWith('.'))) return null;
+  if (
+    path
+      .relative(root, file)
+      .split(path.sep)
+      .some((part) => part.startsWith('.'))
+  )
+    return null;
   return file;
 }
 

@@ -23,7 +23,9 @@ export function fireScheduled(db: Db, messageId: number): Promise<boolean> {
       where m.id = ${messageId} and m.kind = 'scheduled' and m.scheduled_at <= now() + interval '1 second'
         and not exists (select 1 from mailbox_entries e where e.message_id = m.id and e.user_id = m.author_user_id and e.folder = 'trash')
       returning m.id, m.institution_id, m.author_user_id, m.sender_name, m.copy_to_sender`);
-    const row = rowsOf<{ id: number; institution_id: number; author_user_id: number; sender_name: string; copy_to_sender: boolean }>(result)[0];
+    const row = rowsOf<{ id: number; institution_id: number; author_user_id: number; sender_name: string; copy_to_sender: boolean }>(
+      result,
+    )[0];
     if (!row) return false;
     await tx.execute(sql`
       update mailbox_entries set folder = 'sent', sort_at = now()

@@ -74,7 +74,12 @@ export function moveToTrash(db: Db, userId: number, ids: number[], now = new Dat
     await tx
       .update(mailboxEntries)
       .set({ deletedFrom: sql`${mailboxEntries.folder}`, folder: 'trash', deletedAt: now, sortAt: trashSortAt })
-      .where(inArray(mailboxEntries.id, entries.map((e) => e.id)));
+      .where(
+        inArray(
+          mailboxEntries.id,
+          entries.map((e) => e.id),
+        ),
+      );
     return { ok: true, value: entries.length };
   });
 }
@@ -88,7 +93,12 @@ export function restoreFromTrash(db: Db, userId: number, ids: number[]): Promise
     await tx
       .update(mailboxEntries)
       .set({ folder: sql`${mailboxEntries.deletedFrom}`, sortAt: liveSortAt, deletedFrom: null, deletedAt: null })
-      .where(inArray(mailboxEntries.id, entries.map((e) => e.id)));
+      .where(
+        inArray(
+          mailboxEntries.id,
+          entries.map((e) => e.id),
+        ),
+      );
     return { ok: true, value: entries.length };
   });
 }
@@ -98,23 +108,26 @@ export function restoreFromTrash(db: Db, userId: number, ids: number[]): Promise
  * was never sent (a sent message stays: its recipients received it). A purged scheduled message gives back
  * the quota it reserved; the files of purged messages' attachments are deleted after the commit.
  */
-export async function purgeFromTrash(
-  db: Db,
-  userId: number,
-  ids: number[],
-  store?: AttachmentStore,
-): Promise<LifecycleResult<number>> {
+export async function purgeFromTrash(db: Db, userId: number, ids: number[], store?: AttachmentStore): Promise<LifecycleResult<number>> {
   const result = await db.transaction(async (tx) => {
     const entries = await ownEntries(tx, userId, ids);
     if (!entries) return { outcome: notFound, keys: [] };
     if (entries.some((e) => e.folder !== 'trash')) return { outcome: illegal(TRANSITION_MESSAGES.purge), keys: [] };
-    await tx.delete(mailboxEntries).where(inArray(mailboxEntries.id, entries.map((e) => e.id)));
+    await tx.delete(mailboxEntries).where(
+      inArray(
+        mailboxEntries.id,
+        entries.map((e) => e.id),
+      ),
+    );
     const doomed = await tx
       .select({ id: messages.id, kind: messages.kind })
       .from(messages)
       .where(
         and(
-          inArray(messages.id, entries.map((e) => e.messageId)),
+          inArray(
+            messages.id,
+            entries.map((e) => e.messageId),
+          ),
           inArray(messages.kind, ['draft', 'scheduled']),
           notExists(tx.select({ one: sql`1` }).from(mailboxEntries).where(eq(mailboxEntries.messageId, messages.id))),
         ),
@@ -126,9 +139,19 @@ export async function purgeFromTrash(
       const files = await tx
         .select({ key: messageAttachments.storageKey })
         .from(messageAttachments)
-        .where(inArray(messageAttachments.messageId, doomed.map((m) => m.id)));
+        .where(
+          inArray(
+            messageAttachments.messageId,
+            doomed.map((m) => m.id),
+          ),
+        );
       for (const f of files) if (f.key) keys.push(f.key);
-      await tx.delete(messages).where(inArray(messages.id, doomed.map((m) => m.id)));
+      await tx.delete(messages).where(
+        inArray(
+          messages.id,
+          doomed.map((m) => m.id),
+        ),
+      );
     }
     return { outcome: { ok: true, value: entries.length } as const, keys };
   });
@@ -174,7 +197,10 @@ export function markRead(db: Db, userId: number, id: number, now = new Date()): 
       .select({ id: deliveries.id })
       .from(deliveries)
       .where(and(eq(deliveries.messageId, id), eq(deliveries.channel, 'app-mobile'), eq(deliveries.address, `user:${userId}`)));
-    await applyReports(tx, own.map((d) => ({ deliveryId: d.id, status: 'read' as const, at: now })));
+    await applyReports(
+      tx,
+      own.map((d) => ({ deliveryId: d.id, status: 'read' as const, at: now })),
+    );
     return { ok: true, value: undefined };
   });
 }

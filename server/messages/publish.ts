@@ -32,7 +32,10 @@ export async function publishToColleagues(
 }
 
 /** The copy: the same message as a new row addressed to the author alone, in their inbox. */
-async function insertCopy(tx: Queryable, p: { messageId: number; institutionId: number; userId: number; senderName: string; now: Date }): Promise<void> {
+async function insertCopy(
+  tx: Queryable,
+  p: { messageId: number; institutionId: number; userId: number; senderName: string; now: Date },
+): Promise<void> {
   const at = p.now.toISOString();
   const result = await tx.execute(sql`
     insert into ${messages} (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, channels,

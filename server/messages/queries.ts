@@ -115,26 +115,19 @@ export async function listFolder(db: Queryable, query: ListQuery) {
   const needle = fold(query.q.trim());
   if (needle) {
     const pattern = `%${escapeLike(needle)}%`;
-    conditions.push(
-      or(sql`${messages.search} like ${pattern}`, sql`${mailboxEntries.counterpartSearch} like ${pattern}`)!,
-    );
+    conditions.push(or(sql`${messages.search} like ${pattern}`, sql`${mailboxEntries.counterpartSearch} like ${pattern}`)!);
   }
   const filter = and(...conditions);
   const cursor = query.cursor;
   const backwards = cursor?.dir === 'prev';
-  const key = cursor
-    ? sql`(timestamptz 'epoch' + ${cursor.sortAtUs}::bigint * interval '1 microsecond', ${cursor.entryId})`
-    : undefined;
+  const key = cursor ? sql`(timestamptz 'epoch' + ${cursor.sortAtUs}::bigint * interval '1 microsecond', ${cursor.entryId})` : undefined;
   const page = and(
     filter,
     key ? sql`(${mailboxEntries.sortAt}, ${mailboxEntries.id}) ${sql.raw(backwards ? '>' : '<')} ${key}` : undefined,
   );
   // Two steps so the common case (no search) walks the (user, folder, sort_at, id) index and stops after one
   // page instead of joining the whole folder: first the page's entry ids, then their rows.
-  const pageQuery = db
-    .select({ entryId: mailboxEntries.id, sortAtUs: summaryColumns.sortAtUs })
-    .from(mailboxEntries)
-    .$dynamic();
+  const pageQuery = db.select({ entryId: mailboxEntries.id, sortAtUs: summaryColumns.sortAtUs }).from(mailboxEntries).$dynamic();
   const countQuery = db.select({ total: sql<number>`count(*)::int` }).from(mailboxEntries).$dynamic();
   if (needle) {
     pageQuery.innerJoin(messages, eq(messages.id, mailboxEntries.messageId));
@@ -144,9 +137,7 @@ export async function listFolder(db: Queryable, query: ListQuery) {
     pageQuery
       .where(page)
       .orderBy(
-        ...(backwards
-          ? [asc(mailboxEntries.sortAt), asc(mailboxEntries.id)]
-          : [desc(mailboxEntries.sortAt), desc(mailboxEntries.id)]),
+        ...(backwards ? [asc(mailboxEntries.sortAt), asc(mailboxEntries.id)] : [desc(mailboxEntries.sortAt), desc(mailboxEntries.id)]),
       )
       .limit(query.limit + 1),
     countQuery.where(filter),
@@ -160,7 +151,12 @@ export async function listFolder(db: Queryable, query: ListQuery) {
           .select(summaryColumns)
           .from(mailboxEntries)
           .innerJoin(messages, eq(messages.id, mailboxEntries.messageId))
-          .where(inArray(mailboxEntries.id, pageKeys.map((k) => k.entryId)))
+          .where(
+            inArray(
+              mailboxEntries.id,
+              pageKeys.map((k) => k.entryId),
+            ),
+          )
           .orderBy(desc(mailboxEntries.sortAt), desc(mailboxEntries.id));
   // Beyond the page in the walking direction there is more when the extra row came back; behind it there
   // is at least the cursor's own entry.
@@ -304,7 +300,16 @@ export async function threadOf(db: Queryable, userId: number, messageId: number)
     join ${mailboxEntries} e on e.message_id = m.id and e.user_id = ${userId} and e.folder in ('inbox', 'sent')
     order by date desc, m.id desc
     limit ${THREAD_LIMIT}`);
-  type Row = { id: number; folder: Folder; title: string; snippet: string; sender_kind: PersonKind; sender_ref_id: number; sender_name: string; date: string | Date };
+  type Row = {
+    id: number;
+    folder: Folder;
+    title: string;
+    snippet: string;
+    sender_kind: PersonKind;
+    sender_ref_id: number;
+    sender_name: string;
+    date: string | Date;
+  };
   return rowsOf<Row>(result)
     .reverse()
     .map((row) => ({
@@ -339,17 +344,17 @@ export async function findAttachment(db: Queryable, userId: number, attachmentId
       storageKey: messageAttachments.storageKey,
     })
     .from(messageAttachments)
-    .leftJoin(
-      mailboxEntries,
-      and(eq(mailboxEntries.messageId, messageAttachments.messageId), eq(mailboxEntries.userId, userId)),
-    )
+    .leftJoin(mailboxEntries, and(eq(mailboxEntries.messageId, messageAttachments.messageId), eq(mailboxEntries.userId, userId)))
     .where(
       and(
         eq(messageAttachments.id, attachmentId),
         or(
           sql`${mailboxEntries.id} is not null`,
           // An upload not yet sent; a news post's file is not (its own rule decides: device, role, status).
-          and(sql`${messageAttachments.messageId} is null and ${messageAttachments.newsPostId} is null`, eq(messageAttachments.ownerUserId, userId)),
+          and(
+            sql`${messageAttachments.messageId} is null and ${messageAttachments.newsPostId} is null`,
+            eq(messageAttachments.ownerUserId, userId),
+          ),
         ),
       ),
     )

@@ -42,7 +42,12 @@ export function conversationCtes(messageId: number): SQL {
 /** Whether `userId` may answer `messageId`: null when they may, else why not (the field error of `reply_to_id`). */
 export async function replyRefusal(db: Queryable, userId: number, messageId: number): Promise<string | null> {
   const [row] = await db
-    .select({ folder: mailboxEntries.folder, deletedFrom: mailboxEntries.deletedFrom, senderKind: messages.senderKind, allowReplies: messages.allowReplies })
+    .select({
+      folder: mailboxEntries.folder,
+      deletedFrom: mailboxEntries.deletedFrom,
+      senderKind: messages.senderKind,
+      allowReplies: messages.allowReplies,
+    })
     .from(mailboxEntries)
     .innerJoin(messages, eq(messages.id, mailboxEntries.messageId))
     .where(and(eq(mailboxEntries.userId, userId), eq(mailboxEntries.messageId, messageId)));
@@ -60,8 +65,17 @@ export async function checkReplyTo(db: Queryable, userId: number, replyToId: num
 }
 
 /** The channels on which `sender` has an address (contract order), as the expansion of a reply would find them. */
-export async function channelsReaching(db: Queryable, scope: PickScope, sender: { id: number; name: string; kind: PersonKind }): Promise<ChannelCode[]> {
+export async function channelsReaching(
+  db: Queryable,
+  scope: PickScope,
+  sender: { id: number; name: string; kind: PersonKind },
+): Promise<ChannelCode[]> {
   const reach = await summarizeReach(db, scope, [senderPick(sender)]);
-  const addresses: Record<ChannelCode, number> = { 'app-mobile': reach.app, 'e-mail': reach.email, sms: reach.phone, whatsapp: reach.phone };
+  const addresses: Record<ChannelCode, number> = {
+    'app-mobile': reach.app,
+    'e-mail': reach.email,
+    sms: reach.phone,
+    whatsapp: reach.phone,
+  };
   return CHANNEL_CODES.filter((code) => addresses[code] > 0);
 }

@@ -262,9 +262,15 @@ export async function listWall(db: Queryable, reader: NewsReader, query: WallQue
   if (needle !== '') conditions.push(sql`${newsPosts.search} like ${`%${escapeLike(needle)}%`}`);
   const where = and(...conditions)!;
   const c = query.cursor;
-  const after = c ? sql`(${newsPosts.pinned}, ${newsPosts.publishAt}, ${newsPosts.id}) < (${c.pinned}, ${fromUs(c.atUs)}, ${c.id})` : undefined;
+  const after = c
+    ? sql`(${newsPosts.pinned}, ${newsPosts.publishAt}, ${newsPosts.id}) < (${c.pinned}, ${fromUs(c.atUs)}, ${c.id})`
+    : undefined;
   const [rows, [count]] = await readTogether(db, [
-    () => selectPosts(db).where(and(where, after)).orderBy(...WALL_ORDER).limit(query.limit + 1),
+    () =>
+      selectPosts(db)
+        .where(and(where, after))
+        .orderBy(...WALL_ORDER)
+        .limit(query.limit + 1),
     () => db.select({ n: sql<number>`count(*)::int` }).from(newsPosts).where(where),
   ]);
   const page = rows.slice(0, query.limit) as PostRow[];
@@ -286,7 +292,12 @@ export async function guardianWallPage(
 ): Promise<{ items: NewsPost[]; total: number }> {
   const where = await visibleTo(db, reader, false, now);
   const [rows, [count]] = await readTogether(db, [
-    () => selectPosts(db).where(where).orderBy(...WALL_ORDER).limit(perPage).offset((page - 1) * perPage),
+    () =>
+      selectPosts(db)
+        .where(where)
+        .orderBy(...WALL_ORDER)
+        .limit(perPage)
+        .offset((page - 1) * perPage),
     () => db.select({ n: sql<number>`count(*)::int` }).from(newsPosts).where(where),
   ]);
   return { items: await toPosts(db, rows as PostRow[], reader, now), total: count?.n ?? 0 };
@@ -301,26 +312,24 @@ export async function findPost(db: Queryable, reader: NewsReader, id: number, no
     ? and(eq(newsPosts.institutionId, reader.institutionId), isNotNull(newsPosts.deletedAt))
     : await visibleTo(db, reader, true, now);
   if (trash && !(reader.kind === 'staff' && reader.manager)) return null;
-  const rows = await selectPosts(db).where(and(where, eq(newsPosts.id, id))).limit(1);
+  const rows = await selectPosts(db)
+    .where(and(where, eq(newsPosts.id, id)))
+    .limit(1);
   const [post] = await toPosts(db, rows as PostRow[], reader, now);
   return post ?? null;
 }
 
 /** Any post of the school, trash included (after a write, to answer it). */
 export async function readPost(db: Queryable, reader: NewsReader, id: number, now: Date): Promise<NewsPost | null> {
-  const rows = await selectPosts(db).where(and(eq(newsPosts.institutionId, reader.institutionId), eq(newsPosts.id, id))).limit(1);
+  const rows = await selectPosts(db)
+    .where(and(eq(newsPosts.institutionId, reader.institutionId), eq(newsPosts.id, id)))
+    .limit(1);
   const [post] = await toPosts(db, rows as PostRow[], reader, now);
   return post ?? null;
 }
 
 /** The trash, newest deleted first, cursor on (deleted_at, id). */
-export async function listTrash(
-  db: Queryable,
-  reader: NewsReader,
-  limit: number,
-  cursor: WallCursor | null,
-  now: Date,
-): Promise<WallPage> {
+export async function listTrash(db: Queryable, reader: NewsReader, limit: number, cursor: WallCursor | null, now: Date): Promise<WallPage> {
   const where = and(eq(newsPosts.institutionId, reader.institutionId), isNotNull(newsPosts.deletedAt))!;
   const after = cursor ? sql`(${newsPosts.deletedAt}, ${newsPosts.id}) < (${fromUs(cursor.atUs)}, ${cursor.id})` : undefined;
   const [rows, [count]] = await readTogether(db, [

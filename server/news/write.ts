@@ -64,7 +64,12 @@ export function parseNewsInput(raw: unknown, mode: 'create' | 'update'): Parsed 
   } else if (mode === 'create') value.category_id = null;
   if (has('audience')) {
     const a = b.audience as Partial<NewsAudience> | null;
-    const ok = a !== null && typeof a === 'object' && (a.scope === 'school' || a.scope === 'groups') && isIdList(a.level_ids ?? []) && isIdList(a.course_ids ?? []);
+    const ok =
+      a !== null &&
+      typeof a === 'object' &&
+      (a.scope === 'school' || a.scope === 'groups') &&
+      isIdList(a.level_ids ?? []) &&
+      isIdList(a.course_ids ?? []);
     if (ok) {
       value.audience =
         a.scope === 'school'
@@ -95,7 +100,12 @@ export type WriteOutcome =
   | { kind: 'invalid'; errors: FieldErrors };
 
 /** Every id of the list belongs to the school (else the caller answers 404). */
-async function allOfSchool(db: Queryable, table: typeof levels | typeof courses | typeof newsCategories, ids: number[], institutionId: number) {
+async function allOfSchool(
+  db: Queryable,
+  table: typeof levels | typeof courses | typeof newsCategories,
+  ids: number[],
+  institutionId: number,
+) {
   if (ids.length === 0) return true;
   const rows = await db
     .select({ id: table.id })
@@ -153,9 +163,7 @@ export async function savePost(
         .for('update');
       if (files.length !== change.attachment_ids.length) return { kind: 'not_found' as const };
       const usable = files.every((f) =>
-        postId !== null && f.postId === postId
-          ? true
-          : f.postId === null && f.messageId === null && f.owner === manager.userId,
+        postId !== null && f.postId === postId ? true : f.postId === null && f.messageId === null && f.owner === manager.userId,
       );
       if (!usable) addFieldError(errors, 'attachment_ids', NEWS_WRITE_MESSAGES.attachmentUnavailable);
     }
@@ -263,7 +271,10 @@ export async function movePost(db: Db, manager: Manager, id: number, to: Transit
       now.getTime(),
     );
     const set = (values: Partial<typeof newsPosts.$inferInsert>) =>
-      tx.update(newsPosts).set({ ...values, updatedAt: now }).where(eq(newsPosts.id, id));
+      tx
+        .update(newsPosts)
+        .set({ ...values, updatedAt: now })
+        .where(eq(newsPosts.id, id));
     switch (to) {
       case 'unpublish':
         if (status !== 'published' && status !== 'scheduled') return 'illegal';
@@ -291,12 +302,7 @@ export async function movePost(db: Db, manager: Manager, id: number, to: Transit
 }
 
 /** Deletes a trashed post and its files (rows in the transaction, files after commit). */
-export async function deleteForever(
-  db: Db,
-  store: AttachmentStore,
-  manager: Manager,
-  id: number,
-): Promise<LifecycleOutcome> {
+export async function deleteForever(db: Db, store: AttachmentStore, manager: Manager, id: number): Promise<LifecycleOutcome> {
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ deletedAt: newsPosts.deletedAt })

@@ -134,7 +134,13 @@ export async function quotaSnapshot(db: Queryable, institutionId: number, month:
  * (SMS usage of `month` up, balances down). Returns the problems; nothing is written when there are any.
  * `emergency`: the message is marked "Emergencia" and may spend the reserve.
  */
-export async function reserve(tx: Queryable, institutionId: number, month: string, needs: Needs, emergency = false): Promise<ComposeProblem[]> {
+export async function reserve(
+  tx: Queryable,
+  institutionId: number,
+  month: string,
+  needs: Needs,
+  emergency = false,
+): Promise<ComposeProblem[]> {
   const quota = await quotaSnapshot(tx, institutionId, month, true);
   const problems = quotaProblems(needs, quota, emergency);
   if (problems.length > 0) return problems;

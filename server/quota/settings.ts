@@ -94,13 +94,7 @@ export async function readQuotaSettings(db: Queryable, institutionId: number, no
   return settingsOf(month, timezone, dayIn(now, timezone), snapshot, row ?? NO_SETTINGS);
 }
 
-function settingsOf(
-  month: string,
-  timezone: string,
-  today: string,
-  snapshot: QuotaSnapshot,
-  row: SettingsRow,
-): QuotaSettings {
+function settingsOf(month: string, timezone: string, today: string, snapshot: QuotaSnapshot, row: SettingsRow): QuotaSettings {
   const { smsLimit: limit, smsUsed: used } = snapshot;
   const remaining = Math.max(0, limit - used);
   const alert = row.alertPercent;
@@ -133,7 +127,12 @@ export type QuotaUpdate = { ok: true; settings: QuotaSettings } | { ok: false; e
 /** Stands for "every month before the history" (YYYY-MM sorts before any real month). */
 const EARLIEST_MONTH = '0000-01';
 
-export async function updateQuotaSettings(db: Db, institutionId: number, input: QuotaSettingsInput, now = new Date()): Promise<QuotaUpdate> {
+export async function updateQuotaSettings(
+  db: Db,
+  institutionId: number,
+  input: QuotaSettingsInput,
+  now = new Date(),
+): Promise<QuotaUpdate> {
   return db.transaction(async (tx) => {
     const timezone = await institutionTimezone(tx, institutionId);
     const month = monthIn(now, timezone);
@@ -158,12 +157,19 @@ export async function updateQuotaSettings(db: Db, institutionId: number, input: 
           .from(smsMonthlyLimits)
           .where(and(eq(smsMonthlyLimits.institutionId, institutionId), lt(smsMonthlyLimits.month, month)))
           .limit(1);
-        if (!earlier) await tx.insert(smsMonthlyLimits).values({ institutionId, month: EARLIEST_MONTH, smsLimit: before.smsLimit }).onConflictDoNothing();
+        if (!earlier)
+          await tx
+            .insert(smsMonthlyLimits)
+            .values({ institutionId, month: EARLIEST_MONTH, smsLimit: before.smsLimit })
+            .onConflictDoNothing();
       }
       await tx
         .insert(smsMonthlyLimits)
         .values({ institutionId, month, smsLimit: input.sms_monthly_limit })
-        .onConflictDoUpdate({ target: [smsMonthlyLimits.institutionId, smsMonthlyLimits.month], set: { smsLimit: sql`excluded.sms_limit` } });
+        .onConflictDoUpdate({
+          target: [smsMonthlyLimits.institutionId, smsMonthlyLimits.month],
+          set: { smsLimit: sql`excluded.sms_limit` },
+        });
     }
     const snapshot = await quotaSnapshot(tx, institutionId, month);
     const row = (await settingsRow(tx, institutionId, false))!;

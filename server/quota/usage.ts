@@ -31,7 +31,10 @@ export interface UsageQuery {
 }
 
 /** The query string as a usage query, or the per-parameter errors. `now` bounds the year (one ahead at most). */
-export function parseUsageQuery(query: Record<string, string | undefined>, now = new Date()): { ok: true; value: UsageQuery } | { ok: false; errors: FieldErrors } {
+export function parseUsageQuery(
+  query: Record<string, string | undefined>,
+  now = new Date(),
+): { ok: true; value: UsageQuery } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const view = query.view ?? 'monthly';
   const calendar = query.calendar ?? 'civil';
@@ -109,7 +112,12 @@ const TOP = 5;
  * student counts for their course; one to a guardian for the course of each of their children at the school
  * (a family with children in two courses counts in both; twice in one course, once).
  */
-async function topThisMonth(db: Queryable, institutionId: number, month: string, timezone: string): Promise<Pick<QuotaUsage, 'top_senders' | 'top_courses'>> {
+async function topThisMonth(
+  db: Queryable,
+  institutionId: number,
+  month: string,
+  timezone: string,
+): Promise<Pick<QuotaUsage, 'top_senders' | 'top_courses'>> {
   const result = await db.execute(topSql(institutionId, month, timezone));
   const rows = rowsOf<{ what: string; id: number; name: string; segments: number; messages: number }>(result).map((r) => ({
     ...r,
@@ -117,7 +125,8 @@ async function topThisMonth(db: Queryable, institutionId: number, month: string,
     segments: Number(r.segments),
     messages: Number(r.messages),
   }));
-  const bySegments = (a: { segments: number; name: string; id: number }, b: typeof a) => b.segments - a.segments || a.name.localeCompare(b.name, 'es') || a.id - b.id;
+  const bySegments = (a: { segments: number; name: string; id: number }, b: typeof a) =>
+    b.segments - a.segments || a.name.localeCompare(b.name, 'es') || a.id - b.id;
   return {
     top_senders: rows
       .filter((r) => r.what === 'sender')

@@ -69,7 +69,12 @@ export async function applyReports(db: Queryable, reports: DeliveryReport[], log
 type Locked = 'deliveries' | 'message_recipients' | 'guardians';
 
 /** Locks these rows in id order (the order every writer of reception state uses); returns them. */
-async function lockInOrder<T extends { id: number }>(db: Queryable, table: Locked, ids: readonly number[], columns = sql`id`): Promise<T[]> {
+async function lockInOrder<T extends { id: number }>(
+  db: Queryable,
+  table: Locked,
+  ids: readonly number[],
+  columns = sql`id`,
+): Promise<T[]> {
   if (ids.length === 0) return [];
   // FOR NO KEY UPDATE is the lock the UPDATE takes anyway (no key changes), so inserts that reference
   // these rows are not held up; ORDER BY runs before the rows are locked.
@@ -80,9 +85,19 @@ async function lockInOrder<T extends { id: number }>(db: Queryable, table: Locke
 
 async function applyInTx(db: Queryable, reports: DeliveryReport[]): Promise<number[]> {
   const rows = JSON.stringify(
-    reports.map((r) => ({ id: r.deliveryId, status: r.status, at: r.at.toISOString(), error: r.error ?? null, generation: r.generation ?? null })),
+    reports.map((r) => ({
+      id: r.deliveryId,
+      status: r.status,
+      at: r.at.toISOString(),
+      error: r.error ?? null,
+      generation: r.generation ?? null,
+    })),
   );
-  await lockInOrder(db, 'deliveries', reports.map((r) => r.deliveryId));
+  await lockInOrder(
+    db,
+    'deliveries',
+    reports.map((r) => r.deliveryId),
+  );
   const result = await db.execute(sql`
     update deliveries d set
       status = v.status,
@@ -97,7 +112,10 @@ async function applyInTx(db: Queryable, reports: DeliveryReport[]): Promise<numb
         or (d.status = 'not_received' and d.error = 'app_not_opened' and v.status in ('received', 'read')))
     returning d.id, d.recipient_id`);
   const changed = rowsOf<{ id: number; recipient_id: number }>(result);
-  await refreshRecipients(db, changed.map((r) => Number(r.recipient_id)));
+  await refreshRecipients(
+    db,
+    changed.map((r) => Number(r.recipient_id)),
+  );
   return changed.map((r) => Number(r.id));
 }
 
@@ -117,10 +135,18 @@ export interface AttemptOutcome {
 export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOutcome[], logger?: Logger): Promise<void> {
   if (outcomes.length === 0) return;
   // With the recipients' refresh in one transaction: a crash in between would leave them stale forever.
-  await transactionRetrying(db, async (tx) => {
-    await lockInOrder(tx, 'deliveries', outcomes.map((o) => o.id));
-    const values = JSON.stringify(outcomes.map(({ id, generation, status, error, provider_ref }) => ({ id, generation, status, error, provider_ref })));
-    const result = await tx.execute(sql`
+  await transactionRetrying(
+    db,
+    async (tx) => {
+      await lockInOrder(
+        tx,
+        'deliveries',
+        outcomes.map((o) => o.id),
+      );
+      const values = JSON.stringify(
+        outcomes.map(({ id, generation, status, error, provider_ref }) => ({ id, generation, status, error, provider_ref })),
+      );
+      const result = await tx.execute(sql`
       update deliveries d set
         status = case when d.status = 'queued' then v.status else d.status end,
         attempts = d.attempts + 1,
@@ -134,8 +160,13 @@ export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOu
       where d.id = v.id and d.generation = v.generation
         and (d.status = 'queued' or (v.status in ('sent', 'received') and d.status in ('received', 'read', 'not_received', 'error')))
       returning d.recipient_id`);
-    await refreshRecipients(tx, rowsOf<{ recipient_id: number }>(result).map((r) => Number(r.recipient_id)));
-  }, logger);
+      await refreshRecipients(
+        tx,
+        rowsOf<{ recipient_id: number }>(result).map((r) => Number(r.recipient_id)),
+      );
+    },
+    logger,
+  );
 }
 
 /**

@@ -90,7 +90,9 @@ async function personOf(db: Queryable, scope: ListScope, listId: number, memberI
     left join staff st on m.member_kind = 'funcionario' and st.id = m.member_ref_id and st.institution_id = i.id
     where m.id = ${memberId} and m.list_id = ${listId}`);
   const row = rowsOf<PersonRow>(result)[0];
-  return row && row.first_names !== null ? { ...row, ref: Number(row.ref), student_id: row.student_id === null ? null : Number(row.student_id) } : null;
+  return row && row.first_names !== null
+    ? { ...row, ref: Number(row.ref), student_id: row.student_id === null ? null : Number(row.student_id) }
+    : null;
 }
 
 function toUserToEdit(p: PersonRow): UserToEdit {
@@ -114,10 +116,7 @@ export async function readPerson(db: Queryable, scope: ListScope, listId: number
   return person ? toUserToEdit(person) : null;
 }
 
-export type PersonEdit =
-  | { ok: true; person: UserToEdit }
-  | { ok: false; status: 404 }
-  | { ok: false; status: 422; errors: FieldErrors };
+export type PersonEdit = { ok: true; person: UserToEdit } | { ok: false; status: 404 } | { ok: false; status: 422; errors: FieldErrors };
 
 /** Whether a number that passed its shape check is a mobile of one of its prefix's countries. */
 function mobileError(value: string, countries: readonly PhoneCountry[]): string | null {
@@ -130,7 +129,14 @@ function mobileError(value: string, countries: readonly PhoneCountry[]): string 
   return reason === 'not_mobile' ? PERSON_ERRORS.phoneNotMobile : PERSON_ERRORS.phoneInvalid;
 }
 
-const COLUMNS = { nombres: 'first_names', apellido_paterno: 'last_name_father', email: 'email', fono_celular: 'phone', dni: 'dni', tipo_documento_id: 'document_type' } as const;
+const COLUMNS = {
+  nombres: 'first_names',
+  apellido_paterno: 'last_name_father',
+  email: 'email',
+  fono_celular: 'phone',
+  dni: 'dni',
+  tipo_documento_id: 'document_type',
+} as const;
 const TABLES = { apoderado: 'guardians', estudiante: 'students', funcionario: 'staff' } as const;
 
 /**
@@ -162,7 +168,9 @@ export async function editPerson(
   }
   if (hasFieldErrors(errors)) return { ok: false, status: 422, errors };
 
-  const sets = Object.entries(checked.values).map(([field, value]) => sql`${sql.identifier(COLUMNS[field as keyof typeof COLUMNS])} = ${value}`);
+  const sets = Object.entries(checked.values).map(
+    ([field, value]) => sql`${sql.identifier(COLUMNS[field as keyof typeof COLUMNS])} = ${value}`,
+  );
   if (person.member_kind === 'apoderado' && checked.values.fono_celular !== undefined && checked.values.fono_celular !== person.phone) {
     sets.push(sql`device_misses = 0`);
   }

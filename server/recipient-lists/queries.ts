@@ -124,7 +124,12 @@ export async function pageOfLists(
 }
 
 /** One list's summary when `where` finds it for this user, else null. */
-export async function listSummary(db: Queryable, scope: ListScope, id: number, where: ListWhere = 'visible'): Promise<RecipientListSummary | null> {
+export async function listSummary(
+  db: Queryable,
+  scope: ListScope,
+  id: number,
+  where: ListWhere = 'visible',
+): Promise<RecipientListSummary | null> {
   const [row] = await readSummaries(db, scope, where, sql`and l.id = ${id}`, { limit: 1, offset: 0 });
   return row ? toSummary(row) : null;
 }
@@ -163,7 +168,14 @@ export async function scheduledUse(db: Queryable, scope: ListScope, listId: numb
     where m.institution_id = ${scope.institutionId} and m.kind = 'scheduled'
       and m.recipient_picks @> ${JSON.stringify([{ kind: 'recipient-list', id: listId }])}::jsonb
     order by m.scheduled_at, m.id limit 1`);
-  const row = rowsOf<{ id: number | string; title: string; scheduled_at: Date | string; timezone: string; sender_name: string; by_owner: boolean }>(result)[0];
+  const row = rowsOf<{
+    id: number | string;
+    title: string;
+    scheduled_at: Date | string;
+    timezone: string;
+    sender_name: string;
+    by_owner: boolean;
+  }>(result)[0];
   return row
     ? {
         title: row.title,

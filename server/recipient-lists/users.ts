@@ -64,8 +64,26 @@ type MemberTuple = [
 ];
 
 const MEMBER_COLUMNS = [
-  'id', 'kind', 'ref', 'role', 'added_in', 'first_names', 'last_name_father', 'last_name_mother', 'email', 'phone',
-  'dni', 'app', 'sms', 'misses', 'student_id', 'course_id', 'course_name', 'withdrawn_at', 'position_id', 'position_name',
+  'id',
+  'kind',
+  'ref',
+  'role',
+  'added_in',
+  'first_names',
+  'last_name_father',
+  'last_name_mother',
+  'email',
+  'phone',
+  'dni',
+  'app',
+  'sms',
+  'misses',
+  'student_id',
+  'course_id',
+  'course_name',
+  'withdrawn_at',
+  'position_id',
+  'position_name',
 ] as const satisfies readonly (keyof MemberRow)[];
 
 const memberRow = (tuple: MemberTuple): MemberRow =>
@@ -84,7 +102,10 @@ const STAFF_FALLBACK = 'Funcionario';
  * Why a member's student makes the member stale: withdrawn, or in another course than when added (`addedIn`
  * null: not known, so not stale).
  */
-export function staleReason(student: { courseId: number; withdrawnAt: Date | string | null } | undefined, addedIn: number | null): StaleReason | null {
+export function staleReason(
+  student: { courseId: number; withdrawnAt: Date | string | null } | undefined,
+  addedIn: number | null,
+): StaleReason | null {
   if (!student) return null;
   if (student.withdrawnAt !== null) return 'not_enrolled';
   return addedIn !== null && student.courseId !== addedIn ? 'course_changed' : null;
@@ -136,7 +157,10 @@ export function withMembersPlanner<T>(db: Queryable, read: (tx: Queryable) => Pr
 
 /** The members' rows; the answer is one JSON text, far faster to decode on PGlite than ~3,000 protocol rows. */
 async function readMembers(db: Queryable, institutionId: number, listId: number): Promise<MemberRow[]> {
-  const text = await withMembersPlanner(db, async (tx) => rowsOf<{ rows: string }>(await tx.execute(membersSql(institutionId, listId)))[0]!.rows);
+  const text = await withMembersPlanner(
+    db,
+    async (tx) => rowsOf<{ rows: string }>(await tx.execute(membersSql(institutionId, listId)))[0]!.rows,
+  );
   return (JSON.parse(text) as MemberTuple[]).map(memberRow);
 }
 
@@ -169,9 +193,10 @@ export async function listUsers(
     const ref = Number(r.ref);
     const person = { firstNames: r.first_names, lastNameFather: r.last_name_father!, lastNameMother: r.last_name_mother! };
     const base = { id, user_id: ref, list_id: list.id, list_name: list.name, name: personName(person), email: r.email };
-    const student = r.student_id === null
-      ? undefined
-      : { id: Number(r.student_id), courseId: Number(r.course_id), courseName: r.course_name!, withdrawnAt: r.withdrawn_at };
+    const student =
+      r.student_id === null
+        ? undefined
+        : { id: Number(r.student_id), courseId: Number(r.course_id), courseName: r.course_name!, withdrawnAt: r.withdrawn_at };
     const addedIn = r.added_in === null ? null : Number(r.added_in);
     if (r.kind === 'apoderado') {
       const role = r.role === 1 || r.role === 2 ? (r.role as GuardianRoleId) : null;

@@ -16,17 +16,7 @@ import type {
 import type { Queryable } from '../db/client';
 import { DEVICE_WINDOW, deviceStatus } from './device-status';
 import { settleSmsPhones } from './sms-phones';
-import {
-  courses,
-  electives,
-  electiveStudents,
-  guardians,
-  levels,
-  positions,
-  staff,
-  studentGuardians,
-  students,
-} from '../db/schema/school';
+import { courses, electives, electiveStudents, guardians, levels, positions, staff, studentGuardians, students } from '../db/schema/school';
 
 /** Spanish order: accents sort with their base letter, ñ after n. */
 export const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
@@ -37,81 +27,77 @@ export const personName = (p: { firstNames: string; lastNameFather: string; last
 export async function loadRecipients(db: Queryable, institutionId: number): Promise<Recipients> {
   // The device status counts numbers the delivery engine can text (server/recipients/sms-phones.ts).
   await settleSmsPhones(db, institutionId);
-  const [levelRows, courseRows, electiveRows, studentRows, enrolments, links, guardianRows, positionRows, staffRows] =
-    await Promise.all([
-      db
-        .select({ id: levels.id, name: levels.name, position: levels.position })
-        .from(levels)
-        .where(eq(levels.institutionId, institutionId)),
-      db
-        .select({ id: courses.id, name: courses.name, levelId: courses.levelId })
-        .from(courses)
-        .where(eq(courses.institutionId, institutionId)),
-      db.select({ id: electives.id, name: electives.name }).from(electives).where(eq(electives.institutionId, institutionId)),
-      db
-        .select({ rows: packed(students.id, students.courseId, students.firstNames, students.lastNameFather, students.lastNameMother) })
-        .from(students)
-        // Withdrawn students are no longer offered (server/recipients/expand.ts no longer reaches them by course).
-        .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt)))
-        .then(unpack<[id: number, courseId: number, firstNames: string, lastNameFather: string, lastNameMother: string]>),
-      db
-        .select({ rows: packed(electiveStudents.electiveId, electiveStudents.studentId) })
-        .from(electiveStudents)
-        .innerJoin(electives, eq(electives.id, electiveStudents.electiveId))
-        .where(eq(electives.institutionId, institutionId))
-        .then(unpack<[electiveId: number, studentId: number]>),
-      db
-        .select({ rows: packed(studentGuardians.studentId, studentGuardians.guardianId, studentGuardians.role) })
-        .from(studentGuardians)
-        .innerJoin(students, eq(students.id, studentGuardians.studentId))
-        .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt)))
-        .then(unpack<[studentId: number, guardianId: number, role: number]>),
-      db
-        .select({
-          rows: packed(
-            guardians.id,
-            guardians.firstNames,
-            guardians.lastNameFather,
-            guardians.lastNameMother,
-            guardians.email,
-            guardians.phone,
-            sql`${guardians.appInstalledAt} is not null`,
-            sql`coalesce(${guardians.smsOk} and ${guardians.smsPhone} = ${guardians.phone}, false)`,
-            // Kept by the delivery engine as deliveries end (server/reception/status.ts refreshDeviceMisses).
-            sql`${guardians.deviceMisses} >= ${DEVICE_WINDOW}`,
-          ),
-        })
-        .from(guardians)
-        .where(eq(guardians.institutionId, institutionId))
-        .then(
-          unpack<
-            [
-              id: number,
-              firstNames: string,
-              lastNameFather: string,
-              lastNameMother: string,
-              email: string | null,
-              phone: string | null,
-              app: boolean,
-              sms: boolean,
-              irregular: boolean,
-            ]
-          >,
+  const [levelRows, courseRows, electiveRows, studentRows, enrolments, links, guardianRows, positionRows, staffRows] = await Promise.all([
+    db.select({ id: levels.id, name: levels.name, position: levels.position }).from(levels).where(eq(levels.institutionId, institutionId)),
+    db
+      .select({ id: courses.id, name: courses.name, levelId: courses.levelId })
+      .from(courses)
+      .where(eq(courses.institutionId, institutionId)),
+    db.select({ id: electives.id, name: electives.name }).from(electives).where(eq(electives.institutionId, institutionId)),
+    db
+      .select({ rows: packed(students.id, students.courseId, students.firstNames, students.lastNameFather, students.lastNameMother) })
+      .from(students)
+      // Withdrawn students are no longer offered (server/recipients/expand.ts no longer reaches them by course).
+      .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt)))
+      .then(unpack<[id: number, courseId: number, firstNames: string, lastNameFather: string, lastNameMother: string]>),
+    db
+      .select({ rows: packed(electiveStudents.electiveId, electiveStudents.studentId) })
+      .from(electiveStudents)
+      .innerJoin(electives, eq(electives.id, electiveStudents.electiveId))
+      .where(eq(electives.institutionId, institutionId))
+      .then(unpack<[electiveId: number, studentId: number]>),
+    db
+      .select({ rows: packed(studentGuardians.studentId, studentGuardians.guardianId, studentGuardians.role) })
+      .from(studentGuardians)
+      .innerJoin(students, eq(students.id, studentGuardians.studentId))
+      .where(and(eq(students.institutionId, institutionId), isNull(students.withdrawnAt)))
+      .then(unpack<[studentId: number, guardianId: number, role: number]>),
+    db
+      .select({
+        rows: packed(
+          guardians.id,
+          guardians.firstNames,
+          guardians.lastNameFather,
+          guardians.lastNameMother,
+          guardians.email,
+          guardians.phone,
+          sql`${guardians.appInstalledAt} is not null`,
+          sql`coalesce(${guardians.smsOk} and ${guardians.smsPhone} = ${guardians.phone}, false)`,
+          // Kept by the delivery engine as deliveries end (server/reception/status.ts refreshDeviceMisses).
+          sql`${guardians.deviceMisses} >= ${DEVICE_WINDOW}`,
         ),
-      db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.institutionId, institutionId)),
-      db
-        .select({
-          id: staff.id,
-          positionId: staff.positionId,
-          userId: staff.userId,
-          firstNames: staff.firstNames,
-          lastNameFather: staff.lastNameFather,
-          lastNameMother: staff.lastNameMother,
-          email: staff.email,
-        })
-        .from(staff)
-        .where(eq(staff.institutionId, institutionId)),
-    ]);
+      })
+      .from(guardians)
+      .where(eq(guardians.institutionId, institutionId))
+      .then(
+        unpack<
+          [
+            id: number,
+            firstNames: string,
+            lastNameFather: string,
+            lastNameMother: string,
+            email: string | null,
+            phone: string | null,
+            app: boolean,
+            sms: boolean,
+            irregular: boolean,
+          ]
+        >,
+      ),
+    db.select({ id: positions.id, name: positions.name }).from(positions).where(eq(positions.institutionId, institutionId)),
+    db
+      .select({
+        id: staff.id,
+        positionId: staff.positionId,
+        userId: staff.userId,
+        firstNames: staff.firstNames,
+        lastNameFather: staff.lastNameFather,
+        lastNameMother: staff.lastNameMother,
+        email: staff.email,
+      })
+      .from(staff)
+      .where(eq(staff.institutionId, institutionId)),
+  ]);
 
   // Students, named and in alphabetical order once; every group below keeps that order.
   const byCourse = new Map<number, RecipientStudent[]>();
@@ -203,8 +189,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
  * The big tables come back as one JSON array of row tuples: the embedded engine decodes a single text value
  * several times faster than thousands of protocol rows, and real Postgres does not mind.
  */
-const packed = (...columns: (AnyColumn | SQL)[]) =>
-  sql<string | null>`json_agg(json_build_array(${sql.join(columns, sql`, `)}))::text`;
+const packed = (...columns: (AnyColumn | SQL)[]) => sql<string | null>`json_agg(json_build_array(${sql.join(columns, sql`, `)}))::text`;
 
 function unpack<T>(rows: { rows: string | null }[]): T[] {
   const text = rows[0]?.rows;

@@ -14,16 +14,7 @@ import type { Audience, RecipientPick } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
 import { readTogether, type Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
-import {
-  courses,
-  electives,
-  electiveStudents,
-  guardians,
-  levels,
-  positions,
-  staff,
-  students,
-} from '../db/schema/school';
+import { courses, electives, electiveStudents, guardians, levels, positions, staff, students } from '../db/schema/school';
 import { rowsOf } from '../db/sql';
 import { isId } from '../http/params';
 
@@ -90,14 +81,16 @@ export async function checkPicks(db: Queryable, { institutionId, userId }: PickS
     [staff, idsOf(picks, 'staff')],
   ] as const;
   const found = await readTogether(db, [
-    ...tables.map(([table, ids]) => () =>
-      ids.length === 0
-        ? Promise.resolve(0)
-        : db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(table)
-            .where(and(eq(table.institutionId, institutionId), anyId(table.id, ids)))
-            .then(([row]) => row!.n),
+    ...tables.map(
+      ([table, ids]) =>
+        () =>
+          ids.length === 0
+            ? Promise.resolve(0)
+            : db
+                .select({ n: sql<number>`count(*)::int` })
+                .from(table)
+                .where(and(eq(table.institutionId, institutionId), anyId(table.id, ids)))
+                .then(([row]) => row!.n),
     ),
     async () => {
       const ids = idsOf(picks, 'recipient-list');
@@ -116,32 +109,34 @@ export async function checkPicks(db: Queryable, { institutionId, userId }: PickS
   const levelIds = idsOf(picks, 'level');
   const electiveIds = idsOf(picks, 'elective');
   const [emptyCourses, emptyElectives] = await readTogether(db, [
-    () => courseIds.length || levelIds.length
-      ? db
-          .select({ id: courses.id, nombre: courses.name })
-          .from(courses)
-          .where(
-            and(
-              eq(courses.institutionId, institutionId),
-              sql`(${anyId(courses.id, courseIds)} or ${anyId(courses.levelId, levelIds)})`,
-              sql`not exists (select 1 from ${students} where ${students.courseId} = ${courses.id})`,
-            ),
-          )
-          .orderBy(courses.id)
-      : Promise.resolve([]),
-    () => electiveIds.length
-      ? db
-          .select({ id: electives.id, nombre: electives.name })
-          .from(electives)
-          .where(
-            and(
-              eq(electives.institutionId, institutionId),
-              anyId(electives.id, electiveIds),
-              sql`not exists (select 1 from ${electiveStudents} where ${electiveStudents.electiveId} = ${electives.id})`,
-            ),
-          )
-          .orderBy(electives.id)
-      : Promise.resolve([]),
+    () =>
+      courseIds.length || levelIds.length
+        ? db
+            .select({ id: courses.id, nombre: courses.name })
+            .from(courses)
+            .where(
+              and(
+                eq(courses.institutionId, institutionId),
+                sql`(${anyId(courses.id, courseIds)} or ${anyId(courses.levelId, levelIds)})`,
+                sql`not exists (select 1 from ${students} where ${students.courseId} = ${courses.id})`,
+              ),
+            )
+            .orderBy(courses.id)
+        : Promise.resolve([]),
+    () =>
+      electiveIds.length
+        ? db
+            .select({ id: electives.id, nombre: electives.name })
+            .from(electives)
+            .where(
+              and(
+                eq(electives.institutionId, institutionId),
+                anyId(electives.id, electiveIds),
+                sql`not exists (select 1 from ${electiveStudents} where ${electiveStudents.electiveId} = ${electives.id})`,
+              ),
+            )
+            .orderBy(electives.id)
+        : Promise.resolve([]),
   ]);
   return { ok: true, emptyCourses: [...emptyCourses, ...emptyElectives] };
 }
@@ -150,7 +145,8 @@ export async function checkPicks(db: Queryable, { institutionId, userId }: PickS
 const shortName = (t: string) => sql.raw(`split_part(${t}.first_names, ' ', 1) || ' ' || ${t}.last_name_father`);
 
 /** "Ana Pérez Soto": first given name and both surnames, as the seed names people. */
-const fullName = (t: string) => sql.raw(`split_part(${t}.first_names, ' ', 1) || ' ' || ${t}.last_name_father || ' ' || ${t}.last_name_mother`);
+const fullName = (t: string) =>
+  sql.raw(`split_part(${t}.first_names, ' ', 1) || ' ' || ${t}.last_name_father || ' ' || ${t}.last_name_mother`);
 
 /**
  * CTEs (to follow `with`) ending in `people`: one row per distinct person reached, with columns
@@ -293,7 +289,16 @@ export async function summarizeReach(
     ),
     labels as (select gl, min(sort) as first from people group by gl)
     select totals.*, coalesce((select json_agg(gl order by first) from labels), '[]'::json) as labels from totals`);
-  const row = rowsOf<{ recipients: number; unreachable: number; email: number; phone: number; app: number; labels: string[] | string }>(result)[0]!;
+  const row = rowsOf<{ recipients: number; unreachable: number; email: number; phone: number; app: number; labels: string[] | string }>(
+    result,
+  )[0]!;
   const labels = typeof row.labels === 'string' ? (JSON.parse(row.labels) as string[]) : row.labels;
-  return { recipients: row.recipients, unreachable: row.unreachable, email: row.email, phone: row.phone, app: row.app, groupLabels: labels };
+  return {
+    recipients: row.recipients,
+    unreachable: row.unreachable,
+    email: row.email,
+    phone: row.phone,
+    app: row.app,
+    groupLabels: labels,
+  };
 }

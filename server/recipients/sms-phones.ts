@@ -45,7 +45,9 @@ export async function settleSmsPhones(db: Queryable, institutionId: number | nul
   const verdicts = JSON.stringify(stale.map((r) => ({ id: Number(r.id), phone: r.phone, ok: smsOk(r.phone) })));
   await transactionRetrying(db, async (tx) => {
     // Guardians are locked in id order, as every writer of their rows does (server/reception/status.ts).
-    await tx.execute(sql`select id from guardians where id = any(${intList(stale.map((r) => Number(r.id)))}::int[]) order by id for no key update`);
+    await tx.execute(
+      sql`select id from guardians where id = any(${intList(stale.map((r) => Number(r.id)))}::int[]) order by id for no key update`,
+    );
     // Only where the phone is still the one judged (a concurrent change waits for its own settling).
     await tx.execute(sql`
       update guardians g set sms_phone = v.phone, sms_ok = v.ok

@@ -8,14 +8,7 @@ import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
 import { intParam, isId, parseId } from '../http/params';
-import {
-  cancelSchedule,
-  markRead,
-  moveToTrash,
-  purgeFromTrash,
-  restoreFromTrash,
-  type LifecycleResult,
-} from '../messages/lifecycle';
+import { cancelSchedule, markRead, moveToTrash, purgeFromTrash, restoreFromTrash, type LifecycleResult } from '../messages/lifecycle';
 import { decodeCursor, findDetail, findSummary, folderCounts, listFolder } from '../messages/queries';
 import type { AttachmentStore } from '../storage/attachments';
 import { draftRoutes } from './drafts';

@@ -17,16 +17,7 @@ import { apiError, invalid, notFound, readJson } from '../http/errors';
 import { intParam, parseId } from '../http/params';
 import { requireRole } from '../http/roles';
 import { listCategories } from '../news/categories';
-import {
-  decodeWallCursor,
-  findPost,
-  listTrash,
-  listWall,
-  readPost,
-  weekPosts,
-  type NewsReader,
-  type WallCursor,
-} from '../news/posts';
+import { decodeWallCursor, findPost, listTrash, listWall, readPost, weekPosts, type NewsReader, type WallCursor } from '../news/posts';
 import { parseDay, schoolWeek, WEEK_MESSAGES } from '../news/week';
 import { deleteForever, movePost, NEWS_WRITE_MESSAGES, parseNewsInput, savePost, type Transition } from '../news/write';
 import type { AttachmentStore } from '../storage/attachments';
@@ -66,7 +57,12 @@ export function newsRoutes(db: Db, store: AttachmentStore, config: ServerConfig,
     manager: isNewsManager(c.var.auth.roles),
   });
   const managerOf = (c: Context<AppEnv>) => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
-  const paged = (c: Context, page: { items: NewsPost[]; nextCursor: string | null; total: number }, limit: number, link: (cursor: string) => string) => {
+  const paged = (
+    c: Context,
+    page: { items: NewsPost[]; nextCursor: string | null; total: number },
+    limit: number,
+    link: (cursor: string) => string,
+  ) => {
     const body: Paged<NewsPost> = {
       data: page.items,
       meta: { per_page: limit, next_cursor: page.nextCursor, prev_cursor: null, total: page.total },
@@ -99,7 +95,8 @@ export function newsRoutes(db: Db, store: AttachmentStore, config: ServerConfig,
     if (limit === null || hasFieldErrors(errors)) return invalid(c, errors);
     const reader = readerOf(c);
     // Scheduled, ended and unpublished posts are the managers' desk.
-    if (status === 'all' && !(reader.kind === 'staff' && reader.manager)) return apiError(c, 403, 'auth.forbidden', 'No tienes permiso para ver las publicaciones que no están en el mural.');
+    if (status === 'all' && !(reader.kind === 'staff' && reader.manager))
+      return apiError(c, 403, 'auth.forbidden', 'No tienes permiso para ver las publicaciones que no están en el mural.');
     if (categoryId !== null) {
       const mine = await listCategories(db, reader.institutionId);
       if (!mine.some((k) => k.id === categoryId)) return notFound(c);

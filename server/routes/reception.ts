@@ -124,7 +124,11 @@ export function receptionRoutes(db: Db, engine: DeliveryEngine): Hono<AppEnv> {
     if (outcome.kind === 'quota') return apiError(c, 409, 'compose.quota', QUOTA_REFUSAL, { quota: outcome.problems });
     // After the commit: if this process dies first, the engine's sweep finds the queued rounds anyway.
     if (outcome.rounds.length > 0) await engine.deliveriesQueued(outcome.rounds);
-    const [progress, channels, retryable] = await Promise.all([progressOf(db, [id]), channelProgressOf(db, id), retryableIn(db, id, scope)]);
+    const [progress, channels, retryable] = await Promise.all([
+      progressOf(db, [id]),
+      channelProgressOf(db, id),
+      retryableIn(db, id, scope),
+    ]);
     const result: RetryResult = { resent: outcome.resent, progress: progress.get(id)!, channels, retryable };
     return c.json({ data: result });
   });

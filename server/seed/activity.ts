@@ -97,28 +97,82 @@ const CUT_OFF_SHARE = 0.08;
 type Months = Partial<Record<'CL' | 'MX', readonly number[]>>;
 
 const COURSE_TOPICS: { title: (c: string) => string; body: (c: string) => string; months?: Months }[] = [
-  { title: (c) => `Bienvenida al año escolar — ${c}`, body: (c) => `Estimadas familias de ${c}: les damos la bienvenida. Adjuntamos el horario y la lista de útiles.`, months: { CL: [3], MX: [8, 9] } },
-  { title: (c) => `Reunión de apoderados ${c}`, body: (c) => `Les invitamos a la reunión de apoderados de ${c} el miércoles a las 19:00 en la sala del curso.` },
-  { title: (c) => `Calendario de evaluaciones ${c}`, body: (c) => `Compartimos el calendario de evaluaciones de ${c}. Ante cualquier duda, escriban a la profesora jefe.` },
-  { title: () => 'Salida pedagógica', body: () => 'La salida pedagógica parte a las 8:15 desde el colegio. Traer colación, agua y la autorización firmada.' },
-  { title: () => 'Materiales para la clase de Artes', body: () => 'Para la próxima clase de Artes se necesitan témperas, pinceles y un block de dibujo.' },
-  { title: () => 'Recordatorio de tareas', body: () => 'Recordamos que el trabajo de investigación se entrega el viernes. Pueden enviarlo también por correo.' },
-  { title: () => 'Resultados del ensayo', body: () => 'Ya están disponibles los resultados del ensayo. Los revisaremos en clase la próxima semana.' },
-  { title: () => 'Entrega de informes de notas', body: () => 'El informe de notas del semestre se entregará en la reunión de apoderados.', months: { CL: [7, 12], MX: [11, 3, 7] } },
+  {
+    title: (c) => `Bienvenida al año escolar — ${c}`,
+    body: (c) => `Estimadas familias de ${c}: les damos la bienvenida. Adjuntamos el horario y la lista de útiles.`,
+    months: { CL: [3], MX: [8, 9] },
+  },
+  {
+    title: (c) => `Reunión de apoderados ${c}`,
+    body: (c) => `Les invitamos a la reunión de apoderados de ${c} el miércoles a las 19:00 en la sala del curso.`,
+  },
+  {
+    title: (c) => `Calendario de evaluaciones ${c}`,
+    body: (c) => `Compartimos el calendario de evaluaciones de ${c}. Ante cualquier duda, escriban a la profesora jefe.`,
+  },
+  {
+    title: () => 'Salida pedagógica',
+    body: () => 'La salida pedagógica parte a las 8:15 desde el colegio. Traer colación, agua y la autorización firmada.',
+  },
+  {
+    title: () => 'Materiales para la clase de Artes',
+    body: () => 'Para la próxima clase de Artes se necesitan témperas, pinceles y un block de dibujo.',
+  },
+  {
+    title: () => 'Recordatorio de tareas',
+    body: () => 'Recordamos que el trabajo de investigación se entrega el viernes. Pueden enviarlo también por correo.',
+  },
+  {
+    title: () => 'Resultados del ensayo',
+    body: () => 'Ya están disponibles los resultados del ensayo. Los revisaremos en clase la próxima semana.',
+  },
+  {
+    title: () => 'Entrega de informes de notas',
+    body: () => 'El informe de notas del semestre se entregará en la reunión de apoderados.',
+    months: { CL: [7, 12], MX: [11, 3, 7] },
+  },
 ];
 
 const SCHOOL_TOPICS: { title: string; body: string; months?: Months }[] = [
-  { title: 'Inicio de clases', body: 'Las clases comienzan el lunes a las 8:00. Les esperamos con mucho entusiasmo.', months: { CL: [2, 3], MX: [8] } },
+  {
+    title: 'Inicio de clases',
+    body: 'Las clases comienzan el lunes a las 8:00. Les esperamos con mucho entusiasmo.',
+    months: { CL: [2, 3], MX: [8] },
+  },
   // Announced in the days before the break: Chile's is in July, Mexico's from 20 December to 6 January.
-  { title: 'Vacaciones de invierno', body: 'Recordamos que las vacaciones de invierno comienzan el lunes. Las clases se retoman en dos semanas.', months: { CL: [6, 7], MX: [12] } },
-  { title: 'Vacaciones de Semana Santa', body: 'Recordamos que las vacaciones de Semana Santa comienzan el lunes. Las clases se retoman en dos semanas.', months: { MX: [3, 4] } },
+  {
+    title: 'Vacaciones de invierno',
+    body: 'Recordamos que las vacaciones de invierno comienzan el lunes. Las clases se retoman en dos semanas.',
+    months: { CL: [6, 7], MX: [12] },
+  },
+  {
+    title: 'Vacaciones de Semana Santa',
+    body: 'Recordamos que las vacaciones de Semana Santa comienzan el lunes. Las clases se retoman en dos semanas.',
+    months: { MX: [3, 4] },
+  },
   { title: 'Suspensión de clases', body: 'Mañana no habrá clases por corte de agua en el sector. Las evaluaciones se reprogramarán.' },
   { title: 'Jornada de reflexión', body: 'El viernes no habrá clases por la jornada de reflexión docente.' },
   { title: 'Campaña solidaria', body: 'Este mes realizamos una campaña solidaria. Pueden enviar alimentos no perecibles hasta el día 28.' },
-  { title: 'Fiestas patrias', body: 'Les invitamos a la celebración de fiestas patrias el jueves. Los estudiantes pueden venir con ropa de color.', months: { CL: [9], MX: [9] } },
-  { title: 'Proceso de matrícula', body: 'Se abre el proceso de matrícula para el próximo año. Revisen los documentos requeridos en la página del colegio.', months: { CL: [10, 11, 12, 1, 2], MX: [1, 2, 7, 8] } },
-  { title: 'Lista de útiles', body: 'Ya está disponible la lista de útiles escolares para el próximo año en la página del colegio.', months: { CL: [12, 1, 2], MX: [7, 8] } },
-  { title: 'Ceremonia de fin de año', body: 'Les invitamos a la ceremonia de fin de año en el gimnasio. Cada familia puede traer dos invitados.', months: { CL: [11, 12], MX: [6, 7] } },
+  {
+    title: 'Fiestas patrias',
+    body: 'Les invitamos a la celebración de fiestas patrias el jueves. Los estudiantes pueden venir con ropa de color.',
+    months: { CL: [9], MX: [9] },
+  },
+  {
+    title: 'Proceso de matrícula',
+    body: 'Se abre el proceso de matrícula para el próximo año. Revisen los documentos requeridos en la página del colegio.',
+    months: { CL: [10, 11, 12, 1, 2], MX: [1, 2, 7, 8] },
+  },
+  {
+    title: 'Lista de útiles',
+    body: 'Ya está disponible la lista de útiles escolares para el próximo año en la página del colegio.',
+    months: { CL: [12, 1, 2], MX: [7, 8] },
+  },
+  {
+    title: 'Ceremonia de fin de año',
+    body: 'Les invitamos a la ceremonia de fin de año en el gimnasio. Cada familia puede traer dos invitados.',
+    months: { CL: [11, 12], MX: [6, 7] },
+  },
 ];
 
 const COLLEAGUE_TOPICS = [
@@ -207,7 +261,12 @@ export function generateActivity(
       // A number missing from the record (red) only where there is no app either.
       if (cut && !g.appInstalledAt && g.phone && rng.chance(0.2)) g.phone = null;
       const reads = theirs.length > 0 ? Math.max(...theirs.map((id) => courseReads.get(id)!)) : 0.6;
-      const profile = { deadPhone: rng.chance(cut ? 0.6 : 0.04), bouncingEmail: rng.chance(cut ? 0.6 : 0.05), appMisses: cut ? 0.12 : 0.03, reads };
+      const profile = {
+        deadPhone: rng.chance(cut ? 0.6 : 0.04),
+        bouncingEmail: rng.chance(cut ? 0.6 : 0.05),
+        appMisses: cut ? 0.12 : 0.03,
+        reads,
+      };
       profiles.set(g.id, profile);
       if (profile.deadPhone && g.phone) result.deadPhones.add(g.id);
     }
@@ -290,7 +349,19 @@ export function generateActivity(
         const at = new Date(item.at);
         const who = pick(item.kind === 'school' || item.kind === 'vacation' ? leaders : authors);
         if (item.kind === 'staff') {
-          addColleagueMessage(data, deliveries, rng, institutionId, who.user, who.staff, schoolStaff, at, now, mailboxUserIds, channels['e-mail']);
+          addColleagueMessage(
+            data,
+            deliveries,
+            rng,
+            institutionId,
+            who.user,
+            who.staff,
+            schoolStaff,
+            at,
+            now,
+            mailboxUserIds,
+            channels['e-mail'],
+          );
           continue;
         }
         let picked: Course[];
@@ -299,7 +370,14 @@ export function generateActivity(
         const audience: Audience = item.kind === 'course' && rng.chance(0.2) ? 'apoderados' : 'titulares';
         if (item.kind === 'vacation') {
           // To the families of a level or two (enrolment, supplies), on a topic of the season only.
-          picked = rng.shuffle(courses).slice(0, rng.weighted([[1, 60], [2, 30], [3, 10]] as const));
+          picked = rng.shuffle(courses).slice(
+            0,
+            rng.weighted([
+              [1, 60],
+              [2, 30],
+              [3, 10],
+            ] as const),
+          );
           const fitting = SCHOOL_TOPICS.filter((t) => t.months?.[spec.country]?.includes(m));
           const topic = fitting.length > 0 ? rng.pick(fitting) : pickTopic(rng, SCHOOL_TOPICS, spec.country, m);
           title = topic.title;
@@ -311,7 +389,14 @@ export function generateActivity(
           body = topic.body;
         } else {
           const pool = who.habit.whole ? courses : who.own;
-          picked = rng.shuffle(pool).slice(0, rng.weighted([[1, 80], [2, 15], [3, 5]] as const));
+          picked = rng.shuffle(pool).slice(
+            0,
+            rng.weighted([
+              [1, 80],
+              [2, 15],
+              [3, 5],
+            ] as const),
+          );
           const topic = pickTopic(rng, COURSE_TOPICS, spec.country, m);
           title = topic.title(picked[0]!.row.name);
           body = topic.body(picked[0]!.row.name);
@@ -331,16 +416,33 @@ export function generateActivity(
         }
 
         const messageId = data.mail.messages.length + 1;
-        const labels = item.kind === 'school' && who.habit.whole ? levelsOf(data, institutionId).map((l) => l.name) : picked.map((c) => c.row.name);
+        const labels =
+          item.kind === 'school' && who.habit.whole ? levelsOf(data, institutionId).map((l) => l.name) : picked.map((c) => c.row.name);
         const picks: RecipientPick[] =
           item.kind === 'school' && who.habit.whole
             ? levelsOf(data, institutionId).map((l) => ({ kind: 'level' as const, id: l.id, audience, label: l.name }))
             : picked.map((c) => ({ kind: 'course' as const, id: c.row.id, audience, label: c.row.name }));
         data.mail.messages.push({
-          id: messageId, institutionId, authorUserId: who.user.id, senderKind: 'funcionario', senderRefId: who.staff?.id ?? who.user.id,
-          senderName: who.user.name, title, content: body, channels: chosen, allowReplies: rng.chance(0.3), copyToSender: false,
-          kind: 'sent', scheduledAt: null, sentAt: at, replyToId: null, createdAt: at, updatedAt: at,
-          search: fold(`${title}\n${body}`), recipientPicks: picks, fannedOutAt: at,
+          id: messageId,
+          institutionId,
+          authorUserId: who.user.id,
+          senderKind: 'funcionario',
+          senderRefId: who.staff?.id ?? who.user.id,
+          senderName: who.user.name,
+          title,
+          content: body,
+          channels: chosen,
+          allowReplies: rng.chance(0.3),
+          copyToSender: false,
+          kind: 'sent',
+          scheduledAt: null,
+          sentAt: at,
+          replyToId: null,
+          createdAt: at,
+          updatedAt: at,
+          search: fold(`${title}\n${body}`),
+          recipientPicks: picks,
+          fannedOutAt: at,
         });
         const seen = new Set<number>();
         for (const c of picked) {
@@ -354,8 +456,16 @@ export function generateActivity(
         if (!mailboxUserIds.has(who.user.id)) {
           const label = recipientsLabel(labels);
           data.mail.entries.push({
-            userId: who.user.id, institutionId, messageId, folder: 'sent', deletedFrom: null, deletedAt: null, readAt: null,
-            sortAt: at, counterpart: label, counterpartSearch: fold(label),
+            userId: who.user.id,
+            institutionId,
+            messageId,
+            folder: 'sent',
+            deletedFrom: null,
+            deletedAt: null,
+            readAt: null,
+            sortAt: at,
+            counterpart: label,
+            counterpartSearch: fold(label),
           });
         }
       }
@@ -389,20 +499,36 @@ function addGuardianDeliveries(
 ): void {
   const recipientId = data.mail.recipients.length + 1;
   const recipient: MessageRecipientRow = {
-    id: recipientId, messageId, recipientKind: 'apoderado', recipientRefId: g.id,
-    displayName: `${g.firstNames.split(' ')[0]} ${g.lastNameFather} ${g.lastNameMother}`, groupKind: 'curso',
-    groupLabel: course.name, status: 'failed',
+    id: recipientId,
+    messageId,
+    recipientKind: 'apoderado',
+    recipientRefId: g.id,
+    displayName: `${g.firstNames.split(' ')[0]} ${g.lastNameFather} ${g.lastNameMother}`,
+    groupKind: 'curso',
+    groupLabel: course.name,
+    status: 'failed',
   };
   data.mail.recipients.push(recipient);
   const t = at.getTime();
   const app = g.appInstalledAt != null && new Date(g.appInstalledAt).getTime() <= t;
   let best = 0;
   for (const channel of chosen) {
-    const address = channel === 'app-mobile' ? (app ? `guardian:${g.id}` : null) : channel === 'e-mail' ? g.email ?? null : g.phone ?? null;
+    const address =
+      channel === 'app-mobile' ? (app ? `guardian:${g.id}` : null) : channel === 'e-mail' ? (g.email ?? null) : (g.phone ?? null);
     const row: DeliveryRow = {
-      id: deliveries.length + 1, messageId, recipientId, channel, address, status: 'failed', error: null,
-      segments: channel === 'sms' && address ? SMS_SEGMENTS_PER_MESSAGE : 0, attempts: 0, createdAt: at, sentAt: null,
-      deliveredAt: null, readAt: null,
+      id: deliveries.length + 1,
+      messageId,
+      recipientId,
+      channel,
+      address,
+      status: 'failed',
+      error: null,
+      segments: channel === 'sms' && address ? SMS_SEGMENTS_PER_MESSAGE : 0,
+      attempts: 0,
+      createdAt: at,
+      sentAt: null,
+      deliveredAt: null,
+      readAt: null,
     };
     if (!address) {
       row.error = 'missing_address';
@@ -411,7 +537,11 @@ function addGuardianDeliveries(
       row.sentAt = new Date(sentAt);
       row.attempts = 1;
       const fails =
-        channel === 'e-mail' ? profile.bouncingEmail : channel === 'app-mobile' ? rng.chance(profile.appMisses) : profile.deadPhone || rng.chance(0.02);
+        channel === 'e-mail'
+          ? profile.bouncingEmail
+          : channel === 'app-mobile'
+            ? rng.chance(profile.appMisses)
+            : profile.deadPhone || rng.chance(0.02);
       if (fails) {
         row.status = channel === 'e-mail' ? 'error' : 'not_received';
         row.error = channel === 'e-mail' ? 'bounced' : 'undelivered';
@@ -467,9 +597,23 @@ function addColleagueMessage(
   const label = to === others ? 'Funcionarios' : `${to.length} funcionarios`;
   const chosen: ChannelCode[] = email && rng.chance(0.3) ? ['app-mobile', 'e-mail'] : ['app-mobile'];
   data.mail.messages.push({
-    id: messageId, institutionId, authorUserId: author.id, senderKind: 'funcionario', senderRefId: me?.id ?? author.id,
-    senderName: author.name, title: topic.title, content: topic.body, channels: chosen, allowReplies: true, copyToSender: false,
-    kind: 'sent', scheduledAt: null, sentAt: at, replyToId: null, createdAt: at, updatedAt: at,
+    id: messageId,
+    institutionId,
+    authorUserId: author.id,
+    senderKind: 'funcionario',
+    senderRefId: me?.id ?? author.id,
+    senderName: author.name,
+    title: topic.title,
+    content: topic.body,
+    channels: chosen,
+    allowReplies: true,
+    copyToSender: false,
+    kind: 'sent',
+    scheduledAt: null,
+    sentAt: at,
+    replyToId: null,
+    createdAt: at,
+    updatedAt: at,
     search: fold(`${topic.title}\n${topic.body}`),
     recipientPicks: to.map((s): RecipientPick => ({ kind: 'staff', id: s.id, label: `${s.firstNames} ${s.lastNameFather}` })),
     fannedOutAt: at,
@@ -481,8 +625,14 @@ function addColleagueMessage(
     const read = readAt !== null && readAt <= now.getTime();
     const recipientId = data.mail.recipients.length + 1;
     const recipient: MessageRecipientRow = {
-      id: recipientId, messageId, recipientKind: 'funcionario', recipientRefId: s.id, displayName: name,
-      groupKind: 'funcionarios', groupLabel: label, status: 'failed',
+      id: recipientId,
+      messageId,
+      recipientKind: 'funcionario',
+      recipientRefId: s.id,
+      displayName: name,
+      groupKind: 'funcionarios',
+      groupLabel: label,
+      status: 'failed',
     };
     data.mail.recipients.push(recipient);
     let best = 0;
@@ -490,8 +640,19 @@ function addColleagueMessage(
       const address = channel === 'app-mobile' ? (s.userId != null ? `user:${s.userId}` : null) : (s.email ?? null);
       const sentAt = t + rng.int(2, 40) * 1000;
       const row: DeliveryRow = {
-        id: deliveries.length + 1, messageId, recipientId, channel, address, status: 'failed', error: null, segments: 0,
-        attempts: 0, createdAt: at, sentAt: null, deliveredAt: null, readAt: null,
+        id: deliveries.length + 1,
+        messageId,
+        recipientId,
+        channel,
+        address,
+        status: 'failed',
+        error: null,
+        segments: 0,
+        attempts: 0,
+        createdAt: at,
+        sentAt: null,
+        deliveredAt: null,
+        readAt: null,
       };
       if (!address) {
         row.error = 'missing_address';
@@ -512,15 +673,31 @@ function addColleagueMessage(
     recipient.status = (Object.keys(RANK).find((k) => RANK[k] === best) ?? 'failed') as MessageRecipientRow['status'];
     if (s.userId != null) {
       data.mail.entries.push({
-        userId: s.userId, institutionId, messageId, folder: 'inbox', deletedFrom: null, deletedAt: null,
-        readAt: read ? new Date(readAt!) : null, sortAt: at, counterpart: author.name, counterpartSearch: fold(author.name),
+        userId: s.userId,
+        institutionId,
+        messageId,
+        folder: 'inbox',
+        deletedFrom: null,
+        deletedAt: null,
+        readAt: read ? new Date(readAt!) : null,
+        sortAt: at,
+        counterpart: author.name,
+        counterpartSearch: fold(author.name),
       });
     }
   }
   if (!mailboxUserIds.has(author.id)) {
     data.mail.entries.push({
-      userId: author.id, institutionId, messageId, folder: 'sent', deletedFrom: null, deletedAt: null, readAt: null,
-      sortAt: at, counterpart: label, counterpartSearch: fold(label),
+      userId: author.id,
+      institutionId,
+      messageId,
+      folder: 'sent',
+      deletedFrom: null,
+      deletedAt: null,
+      readAt: null,
+      sortAt: at,
+      counterpart: label,
+      counterpartSearch: fold(label),
     });
   }
 }

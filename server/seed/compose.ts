@@ -100,7 +100,11 @@ const LISTS: readonly ListSpec[] = [
  */
 export function generateCompose(data: SeedData, specs: readonly SchoolSpec[]): ComposeSeed {
   const out: ComposeSeed = {
-    institutionChannels: [], userChannelPermissions: [], signatures: [], quotas: [], recipientLists: [],
+    institutionChannels: [],
+    userChannelPermissions: [],
+    signatures: [],
+    quotas: [],
+    recipientLists: [],
     recipientListMembers: [],
   };
   const guardiansBySchool = groupBy(data.guardians, (g) => g.institutionId);
@@ -146,7 +150,9 @@ export function generateCompose(data: SeedData, specs: readonly SchoolSpec[]): C
 function assignDevices(rng: Rng, guardians: GuardianRow[]): void {
   for (const g of guardians) {
     if (rng.chance(APP_INSTALLED_SHARE)) {
-      g.appInstalledAt = new Date(INSTALLS_FROM + rng.int(0, Math.floor((INSTALLS_TO - INSTALLS_FROM) / DAY)) * DAY + rng.int(8, 22) * 3_600_000);
+      g.appInstalledAt = new Date(
+        INSTALLS_FROM + rng.int(0, Math.floor((INSTALLS_TO - INSTALLS_FROM) / DAY)) * DAY + rng.int(8, 22) * 3_600_000,
+      );
     } else {
       g.appInstalledAt = null;
       if (rng.chance(MISSING_PHONE_SHARE)) g.phone = null;
@@ -210,7 +216,13 @@ function addLists(out: ComposeSeed, data: SeedData): void {
       const extra = rng.shuffle(schoolStaff.filter((s) => !named.includes(s))).slice(0, spec.staff.count ?? 0);
       for (const s of [...named, ...extra]) add({ memberKind: 'funcionario', memberRefId: s.id, studentId: null, role: null });
     }
-    if (spec.since) ageList(out.recipientListMembers.filter((m) => m.listId === list.id), spec.since, data, spec.createdAt);
+    if (spec.since)
+      ageList(
+        out.recipientListMembers.filter((m) => m.listId === list.id),
+        spec.since,
+        data,
+        spec.createdAt,
+      );
   });
 }
 

@@ -53,11 +53,26 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
   );
 
   const out: SeedData = {
-    institutions: [], levels: [], courses: [], students: [], guardians: [], studentGuardians: [],
-    positions: [], staff: [], electives: [], electiveStudents: [], users: [], userRoles: [], userPolicies: [],
+    institutions: [],
+    levels: [],
+    courses: [],
+    students: [],
+    guardians: [],
+    studentGuardians: [],
+    positions: [],
+    staff: [],
+    electives: [],
+    electiveStudents: [],
+    users: [],
+    userRoles: [],
+    userPolicies: [],
     mail: { messages: [], recipients: [], attachments: [], entries: [] },
     compose: {
-      institutionChannels: [], userChannelPermissions: [], signatures: [], quotas: [], recipientLists: [],
+      institutionChannels: [],
+      userChannelPermissions: [],
+      signatures: [],
+      quotas: [],
+      recipientLists: [],
       recipientListMembers: [],
     },
     templates: [],
@@ -144,7 +159,14 @@ function addSchool(out: SeedData, spec: SchoolSpec): void {
   const phone = () => `${spec.phonePrefix}${spec.mobile(rng)}`;
   let seat = 0;
   while (seat < seats.length) {
-    const size = Math.min(rng.weighted([[1, 70], [2, 23], [3, 7]] as const), seats.length - seat);
+    const size = Math.min(
+      rng.weighted([
+        [1, 70],
+        [2, 23],
+        [3, 7],
+      ] as const),
+      seats.length - seat,
+    );
     const mother = person(rng, spec, 'f');
     const father = person(rng, spec, 'm');
     const children: StudentRow[] = [];
@@ -164,7 +186,11 @@ function addSchool(out: SeedData, spec: SchoolSpec): void {
         email: null,
       };
       if (courseAge.get(courseId)! >= spec.studentEmailFromAge) {
-        child.email = uniqueEmail(usedEmails, `${emailSlug(firstWord(child.firstNames))}.${emailSlug(child.lastNameFather)}`, `alumnos.${spec.mailDomain}`);
+        child.email = uniqueEmail(
+          usedEmails,
+          `${emailSlug(firstWord(child.firstNames))}.${emailSlug(child.lastNameFather)}`,
+          `alumnos.${spec.mailDomain}`,
+        );
       }
       children.push(child);
       schoolStudents.push(child);
@@ -175,7 +201,11 @@ function addSchool(out: SeedData, spec: SchoolSpec): void {
       ...p,
       dni: spec.rut ? rut(rng.int(8_000_000, 20_000_000)) : null,
       documentType: spec.rut ? DOCUMENT_TYPES.rut : null,
-      email: uniqueEmail(usedEmails, `${emailSlug(firstWord(p.firstNames))}.${emailSlug(p.lastNameFather)}${rng.int(1, 99)}`, rng.pick(GUARDIAN_MAIL_DOMAINS)),
+      email: uniqueEmail(
+        usedEmails,
+        `${emailSlug(firstWord(p.firstNames))}.${emailSlug(p.lastNameFather)}${rng.int(1, 99)}`,
+        rng.pick(GUARDIAN_MAIL_DOMAINS),
+      ),
       phone: phone(),
     });
     const guardians: Family['guardians'] = [];
@@ -183,8 +213,14 @@ function addSchool(out: SeedData, spec: SchoolSpec): void {
     const motherFirst = rng.chance(0.65);
     if (twoParents) {
       const [first, second] = motherFirst
-        ? [{ p: mother, r: 'Madre' }, { p: father, r: 'Padre' }]
-        : [{ p: father, r: 'Padre' }, { p: mother, r: 'Madre' }];
+        ? [
+            { p: mother, r: 'Madre' },
+            { p: father, r: 'Padre' },
+          ]
+        : [
+            { p: father, r: 'Padre' },
+            { p: mother, r: 'Madre' },
+          ];
       guardians.push({ person: adult(first.p), relationship: first.r });
       if (rng.chance(0.7)) guardians.push({ person: adult(second.p), relationship: second.r });
     } else {
@@ -236,7 +272,10 @@ function addSchool(out: SeedData, spec: SchoolSpec): void {
     out.electives.push(row);
     if (elective.size === 0) continue;
     const eligible = schoolStudents.filter((s) => elective.levels.includes(courseLevelName.get(s.courseId)!));
-    const members = rng.shuffle(eligible).slice(0, elective.size).sort((a, b) => a.id - b.id);
+    const members = rng
+      .shuffle(eligible)
+      .slice(0, elective.size)
+      .sort((a, b) => a.id - b.id);
     for (const m of members) out.electiveStudents.push({ electiveId: row.id, studentId: m.id });
   }
 }
@@ -347,9 +386,15 @@ function addStaffLogins(out: SeedData, specs: readonly SchoolSpec[]): void {
       if (!rng.chance(LOGIN_SHARE[kind])) continue;
       const userId = out.users.length + 1;
       out.users.push({
-        id: userId, institutionId, email: s.email!.toLowerCase(), password: null,
-        name: `${s.firstNames} ${s.lastNameFather} ${s.lastNameMother}`, device: rng.chance(0.5) ? 'latam' : 'cl',
-        domain: spec.domain, scope: ['mensajeria', 'plantillas'], options: { url: { home: spec.homeUrl } },
+        id: userId,
+        institutionId,
+        email: s.email!.toLowerCase(),
+        password: null,
+        name: `${s.firstNames} ${s.lastNameFather} ${s.lastNameMother}`,
+        device: rng.chance(0.5) ? 'latam' : 'cl',
+        domain: spec.domain,
+        scope: ['mensajeria', 'plantillas'],
+        options: { url: { home: spec.homeUrl } },
       });
       out.userRoles.push({ userId, code: 'docente', name: ROLE_NAMES.docente! });
       for (const name of BASE_POLICIES) out.userPolicies.push({ userId, name });

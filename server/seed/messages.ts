@@ -37,7 +37,8 @@ const CHANNEL_SETS: string[][] = [
 const GUARDIAN_TOPICS: { title: (s: string, c: string) => string; body: (s: string, c: string) => string; file?: string }[] = [
   {
     title: () => 'Justificativo de inasistencia',
-    body: (s) => `Estimada profesora: ${s} no asistió a clases ayer por un cuadro de fiebre. Adjunto el certificado médico. Quedo atenta a cualquier tarea pendiente. Saludos cordiales.`,
+    body: (s) =>
+      `Estimada profesora: ${s} no asistió a clases ayer por un cuadro de fiebre. Adjunto el certificado médico. Quedo atenta a cualquier tarea pendiente. Saludos cordiales.`,
     file: 'Certificado médico.pdf',
   },
   {
@@ -46,20 +47,24 @@ const GUARDIAN_TOPICS: { title: (s: string, c: string) => string; body: (s: stri
   },
   {
     title: () => 'Autorización salida pedagógica al Museo de Historia Natural',
-    body: (s) => `Envío firmada la autorización para que ${s} participe en la salida pedagógica. Mi hijo es alérgico al maní; por favor consideren la colación.`,
+    body: (s) =>
+      `Envío firmada la autorización para que ${s} participe en la salida pedagógica. Mi hijo es alérgico al maní; por favor consideren la colación.`,
     file: 'Autorización firmada.pdf',
   },
   {
     title: () => 'Retiro anticipado el viernes',
-    body: (s) => `Junto con saludar, informo que retiraré a ${s} a las 12:30 el viernes por un control médico. Lo pasará a buscar su abuela.`,
+    body: (s) =>
+      `Junto con saludar, informo que retiraré a ${s} a las 12:30 el viernes por un control médico. Lo pasará a buscar su abuela.`,
   },
   {
     title: () => 'Cambio de número de teléfono',
-    body: () => 'Hola, les informo que cambié mi número de celular. Por favor actualicen la ficha para seguir recibiendo las comunicaciones del colegio.',
+    body: () =>
+      'Hola, les informo que cambié mi número de celular. Por favor actualicen la ficha para seguir recibiendo las comunicaciones del colegio.',
   },
   {
     title: () => 'Solicitud de entrevista con profesora jefe',
-    body: (s) => `Me gustaría agendar una entrevista para conversar sobre el rendimiento de ${s} en Matemática. Tengo disponibilidad los martes en la mañana.`,
+    body: (s) =>
+      `Me gustaría agendar una entrevista para conversar sobre el rendimiento de ${s} en Matemática. Tengo disponibilidad los martes en la mañana.`,
   },
   {
     title: () => 'Uniforme y buzo institucional',
@@ -73,31 +78,93 @@ const GUARDIAN_TOPICS: { title: (s: string, c: string) => string; body: (s: stri
 ];
 
 const COLLEAGUE_TOPICS: { title: string; body: string; file?: string }[] = [
-  { title: 'Consejo de profesores del jueves', body: 'Les recuerdo que el consejo de profesores será el jueves a las 16:00 en la biblioteca. Traer las notas del semestre.' },
-  { title: 'Planificación de la semana de la ciencia', body: 'Adjunto la planificación preliminar de la semana de la ciencia. Por favor revisen los horarios de sus cursos.', file: 'Planificación semana de la ciencia.txt' },
-  { title: 'Turnos de patio — diciembre', body: 'Comparto los turnos de patio para diciembre. Si necesitan un cambio, avísenme antes del lunes.' },
-  { title: 'Actualización del reglamento de convivencia', body: 'La dirección aprobó la actualización del reglamento de convivencia escolar. Favor leerlo antes de la próxima reunión.' },
+  {
+    title: 'Consejo de profesores del jueves',
+    body: 'Les recuerdo que el consejo de profesores será el jueves a las 16:00 en la biblioteca. Traer las notas del semestre.',
+  },
+  {
+    title: 'Planificación de la semana de la ciencia',
+    body: 'Adjunto la planificación preliminar de la semana de la ciencia. Por favor revisen los horarios de sus cursos.',
+    file: 'Planificación semana de la ciencia.txt',
+  },
+  {
+    title: 'Turnos de patio — diciembre',
+    body: 'Comparto los turnos de patio para diciembre. Si necesitan un cambio, avísenme antes del lunes.',
+  },
+  {
+    title: 'Actualización del reglamento de convivencia',
+    body: 'La dirección aprobó la actualización del reglamento de convivencia escolar. Favor leerlo antes de la próxima reunión.',
+  },
 ];
 
 const SENT_TOPICS: { title: (c: string) => string; body: (c: string) => string; file?: string }[] = [
-  { title: (c) => `Reunión de apoderados ${c}`, body: (c) => `Estimados apoderados de ${c}: los invitamos a la reunión de apoderados el próximo miércoles a las 19:00 en la sala del curso. La asistencia es muy importante.` },
-  { title: () => 'Autorización salida pedagógica al Museo de Historia Natural', body: () => 'Les recordamos enviar firmada la autorización para la salida pedagógica al Museo de Historia Natural. Los estudiantes deben traer colación y agua.', file: 'Autorización salida pedagógica.pdf' },
-  { title: () => 'Suspensión de clases por jornada de reflexión', body: () => 'Informamos que el viernes no habrá clases por la jornada de reflexión docente. El establecimiento permanecerá cerrado.' },
-  { title: () => 'Campaña solidaria: útiles para la Teletón', body: () => 'Este mes realizaremos una campaña solidaria. Pueden enviar útiles escolares en buen estado hasta el día 28. ¡Muchas gracias por su compromiso!' },
-  { title: (c) => `Calendario de evaluaciones ${c}`, body: (c) => `Adjuntamos el calendario de evaluaciones de ${c} para el segundo semestre. Ante cualquier duda, contacten a la profesora jefe.`, file: 'Calendario de evaluaciones.txt' },
-  { title: () => 'Vacunación escolar', body: () => 'El Centro de Salud Familiar realizará la vacunación escolar el martes. Si su pupilo no debe vacunarse, envíe el certificado correspondiente.' },
-  { title: () => 'Recordatorio: pago del centro de padres', body: () => 'Recordamos que la cuota anual del centro de padres puede pagarse en secretaría o por transferencia.' },
-  { title: () => 'Día del libro: disfraces de personajes', body: () => 'Para celebrar el día del libro, los niños y niñas pueden venir disfrazados de su personaje favorito. ¡Los esperamos!' },
+  {
+    title: (c) => `Reunión de apoderados ${c}`,
+    body: (c) =>
+      `Estimados apoderados de ${c}: los invitamos a la reunión de apoderados el próximo miércoles a las 19:00 en la sala del curso. La asistencia es muy importante.`,
+  },
+  {
+    title: () => 'Autorización salida pedagógica al Museo de Historia Natural',
+    body: () =>
+      'Les recordamos enviar firmada la autorización para la salida pedagógica al Museo de Historia Natural. Los estudiantes deben traer colación y agua.',
+    file: 'Autorización salida pedagógica.pdf',
+  },
+  {
+    title: () => 'Suspensión de clases por jornada de reflexión',
+    body: () => 'Informamos que el viernes no habrá clases por la jornada de reflexión docente. El establecimiento permanecerá cerrado.',
+  },
+  {
+    title: () => 'Campaña solidaria: útiles para la Teletón',
+    body: () =>
+      'Este mes realizaremos una campaña solidaria. Pueden enviar útiles escolares en buen estado hasta el día 28. ¡Muchas gracias por su compromiso!',
+  },
+  {
+    title: (c) => `Calendario de evaluaciones ${c}`,
+    body: (c) =>
+      `Adjuntamos el calendario de evaluaciones de ${c} para el segundo semestre. Ante cualquier duda, contacten a la profesora jefe.`,
+    file: 'Calendario de evaluaciones.txt',
+  },
+  {
+    title: () => 'Vacunación escolar',
+    body: () =>
+      'El Centro de Salud Familiar realizará la vacunación escolar el martes. Si su pupilo no debe vacunarse, envíe el certificado correspondiente.',
+  },
+  {
+    title: () => 'Recordatorio: pago del centro de padres',
+    body: () => 'Recordamos que la cuota anual del centro de padres puede pagarse en secretaría o por transferencia.',
+  },
+  {
+    title: () => 'Día del libro: disfraces de personajes',
+    body: () => 'Para celebrar el día del libro, los niños y niñas pueden venir disfrazados de su personaje favorito. ¡Los esperamos!',
+  },
 ];
 
 const PLANNED_TOPICS = [
-  { title: 'Ceremonia de licenciatura', body: 'Los invitamos a la ceremonia de licenciatura, que se realizará en el gimnasio del colegio. Cada familia puede traer dos invitados.' },
-  { title: 'Inicio del año escolar 2027', body: 'Les damos la bienvenida al año escolar 2027. Las clases comienzan el miércoles 3 de marzo a las 8:00.' },
-  { title: 'Lista de útiles escolares', body: 'Adjuntamos la lista de útiles para el próximo año. Recuerden marcar cada cuaderno con el nombre del estudiante.' },
-  { title: 'Matrícula: documentos pendientes', body: 'Aún faltan documentos de matrícula. Por favor acérquense a secretaría de lunes a viernes, de 8:30 a 13:00.' },
+  {
+    title: 'Ceremonia de licenciatura',
+    body: 'Los invitamos a la ceremonia de licenciatura, que se realizará en el gimnasio del colegio. Cada familia puede traer dos invitados.',
+  },
+  {
+    title: 'Inicio del año escolar 2027',
+    body: 'Les damos la bienvenida al año escolar 2027. Las clases comienzan el miércoles 3 de marzo a las 8:00.',
+  },
+  {
+    title: 'Lista de útiles escolares',
+    body: 'Adjuntamos la lista de útiles para el próximo año. Recuerden marcar cada cuaderno con el nombre del estudiante.',
+  },
+  {
+    title: 'Matrícula: documentos pendientes',
+    body: 'Aún faltan documentos de matrícula. Por favor acérquense a secretaría de lunes a viernes, de 8:30 a 13:00.',
+  },
 ];
 
-const STATUS_WEIGHTS = [['read', 55], ['received', 30], ['not_received', 8], ['error', 4], ['failed', 3]] as const;
+const STATUS_WEIGHTS = [
+  ['read', 55],
+  ['received', 30],
+  ['not_received', 8],
+  ['error', 4],
+  ['failed', 3],
+] as const;
 
 function fullName(p: { firstNames: string; lastNameFather: string; lastNameMother: string }): string {
   return `${p.firstNames.split(' ')[0]} ${p.lastNameFather} ${p.lastNameMother}`;
@@ -105,7 +172,10 @@ function fullName(p: { firstNames: string; lastNameFather: string; lastNameMothe
 
 /** A tiny but valid one-page PDF with one line of text (ASCII only). */
 export function tinyPdf(text: string): Buffer {
-  const line = text.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, '');
+  const line = text
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[()\\]/g, '');
   const stream = `BT /F1 14 Tf 72 720 Td (${line}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -188,8 +258,14 @@ class Builder {
     const id = this.out.attachments.length + 1;
     const key = seedStorageKey(id);
     this.out.attachments.push({
-      id, messageId, institutionId, ownerUserId, name: file.name, size: file.content.length,
-      contentType: file.contentType, storageKey: key,
+      id,
+      messageId,
+      institutionId,
+      ownerUserId,
+      name: file.name,
+      size: file.content.length,
+      contentType: file.contentType,
+      storageKey: key,
     });
     this.out.files!.push({ key, content: file.content });
   }
@@ -232,19 +308,36 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
       labels.push(name);
       picks.push({ kind: 'guardian', id: guardian.id, label: name });
       b.out.recipients.push({
-        messageId, recipientKind: 'apoderado', recipientRefId: guardian.id, displayName: name,
-        groupKind: 'apoderado', groupLabel: name, status: pending ? 'not_received' : rng.weighted(STATUS_WEIGHTS),
+        messageId,
+        recipientKind: 'apoderado',
+        recipientRefId: guardian.id,
+        displayName: name,
+        groupKind: 'apoderado',
+        groupLabel: name,
+        status: pending ? 'not_received' : rng.weighted(STATUS_WEIGHTS),
       });
       return recipientsLabel(labels);
     }
-    const picked = rng.shuffle(courses).slice(0, rng.weighted([[1, 70], [2, 20], [3, 10]] as const));
+    const picked = rng.shuffle(courses).slice(
+      0,
+      rng.weighted([
+        [1, 70],
+        [2, 20],
+        [3, 10],
+      ] as const),
+    );
     for (const course of picked) {
       labels.push(course.name);
       picks.push({ kind: 'course', id: course.id, audience: 'titulares', label: course.name });
       for (const { guardian } of view.guardiansByCourse.get(course.id)!.slice(0, 30)) {
         b.out.recipients.push({
-          messageId, recipientKind: 'apoderado', recipientRefId: guardian.id, displayName: fullName(guardian),
-          groupKind: course.groupType ?? 'curso', groupLabel: course.name, status: pending ? 'not_received' : rng.weighted(STATUS_WEIGHTS),
+          messageId,
+          recipientKind: 'apoderado',
+          recipientRefId: guardian.id,
+          displayName: fullName(guardian),
+          groupKind: course.groupType ?? 'curso',
+          groupLabel: course.name,
+          status: pending ? 'not_received' : rng.weighted(STATUS_WEIGHTS),
         });
       }
     }
@@ -253,9 +346,22 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
 
   const authored = (kind: 'sent' | 'scheduled' | 'draft', title: string, content: string, at: Date, scheduledAt: Date | null) =>
     b.message({
-      institutionId, authorUserId: user.id, senderKind: 'funcionario', senderRefId: meRef, senderName: user.name,
-      title, content, channels: rng.pick(CHANNEL_SETS), allowReplies: rng.chance(0.6), copyToSender: rng.chance(0.3),
-      kind, scheduledAt, sentAt: kind === 'sent' ? at : null, replyToId: null, createdAt: at, updatedAt: at,
+      institutionId,
+      authorUserId: user.id,
+      senderKind: 'funcionario',
+      senderRefId: meRef,
+      senderName: user.name,
+      title,
+      content,
+      channels: rng.pick(CHANNEL_SETS),
+      allowReplies: rng.chance(0.6),
+      copyToSender: rng.chance(0.3),
+      kind,
+      scheduledAt,
+      sentAt: kind === 'sent' ? at : null,
+      replyToId: null,
+      createdAt: at,
+      updatedAt: at,
     });
 
   // Sent (their ids are what guardian replies point to).
@@ -270,8 +376,15 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     const trashed = i === MAILBOX_SIZES.sent; // the last one goes to the trash
     const deletedAt = new Date(BASE - 30 * HOUR);
     b.entry({
-      userId: user.id, institutionId, messageId: m.id, folder: trashed ? 'trash' : 'sent', deletedFrom: trashed ? 'sent' : null,
-      deletedAt: trashed ? deletedAt : null, readAt: null, sortAt: at, counterpart: label,
+      userId: user.id,
+      institutionId,
+      messageId: m.id,
+      folder: trashed ? 'trash' : 'sent',
+      deletedFrom: trashed ? 'sent' : null,
+      deletedAt: trashed ? deletedAt : null,
+      readAt: null,
+      sortAt: at,
+      counterpart: label,
     });
     if (!trashed) sent.push(m);
   }
@@ -288,9 +401,22 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
       senderName = fullName(colleague);
       file = topic.file;
       m = b.message({
-        institutionId, authorUserId: colleague.userId ?? null, senderKind: 'funcionario', senderRefId: colleague.id,
-        senderName, title: topic.title, content: topic.body, channels: ['app-mobile', 'e-mail'], allowReplies: true,
-        copyToSender: false, kind: 'sent', scheduledAt: null, sentAt: at, replyToId: null, createdAt: at, updatedAt: at,
+        institutionId,
+        authorUserId: colleague.userId ?? null,
+        senderKind: 'funcionario',
+        senderRefId: colleague.id,
+        senderName,
+        title: topic.title,
+        content: topic.body,
+        channels: ['app-mobile', 'e-mail'],
+        allowReplies: true,
+        copyToSender: false,
+        kind: 'sent',
+        scheduledAt: null,
+        sentAt: at,
+        replyToId: null,
+        createdAt: at,
+        updatedAt: at,
       });
     } else {
       const course = rng.pick(courses);
@@ -304,23 +430,47 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
         : topic.body(student, course.name);
       file = original ? undefined : topic.file;
       m = b.message({
-        institutionId, authorUserId: null, senderKind: 'apoderado', senderRefId: guardian.id, senderName,
-        title, content, channels: ['app-mobile'], allowReplies: false, copyToSender: false, kind: 'sent',
-        scheduledAt: null, sentAt: at, replyToId: original?.id ?? null, createdAt: at, updatedAt: at,
+        institutionId,
+        authorUserId: null,
+        senderKind: 'apoderado',
+        senderRefId: guardian.id,
+        senderName,
+        title,
+        content,
+        channels: ['app-mobile'],
+        allowReplies: false,
+        copyToSender: false,
+        kind: 'sent',
+        scheduledAt: null,
+        sentAt: at,
+        replyToId: original?.id ?? null,
+        createdAt: at,
+        updatedAt: at,
       });
     }
     if (file) b.attach(m.id, fileFor(file, m.title, senderName), institutionId, m.authorUserId ?? null);
-    const unread = i < 6 || (i % 7 === 3);
+    const unread = i < 6 || i % 7 === 3;
     b.out.recipients.push({
-      messageId: m.id, recipientKind: 'funcionario', recipientRefId: meRef, displayName: user.name,
-      groupKind: 'funcionario', groupLabel: user.name, status: unread ? 'received' : 'read',
+      messageId: m.id,
+      recipientKind: 'funcionario',
+      recipientRefId: meRef,
+      displayName: user.name,
+      groupKind: 'funcionario',
+      groupLabel: user.name,
+      status: unread ? 'received' : 'read',
     });
     const trashed = i === MAILBOX_SIZES.inbox;
     const deletedAt = new Date(BASE - 20 * HOUR);
     b.entry({
-      userId: user.id, institutionId, messageId: m.id, folder: trashed ? 'trash' : 'inbox', deletedFrom: trashed ? 'inbox' : null,
-      deletedAt: trashed ? deletedAt : null, readAt: unread ? null : new Date(at.getTime() + 2 * HOUR),
-      sortAt: at, counterpart: senderName,
+      userId: user.id,
+      institutionId,
+      messageId: m.id,
+      folder: trashed ? 'trash' : 'inbox',
+      deletedFrom: trashed ? 'inbox' : null,
+      deletedAt: trashed ? deletedAt : null,
+      readAt: unread ? null : new Date(at.getTime() + 2 * HOUR),
+      sortAt: at,
+      counterpart: senderName,
     });
   }
 
@@ -331,7 +481,17 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     const scheduledAt = new Date(Date.UTC(2027, 2, 1 + i * 7, 11, 30));
     const m = authored('scheduled', topic.title, topic.body, created, scheduledAt);
     const label = addRecipients(m, true);
-    b.entry({ userId: user.id, institutionId, messageId: m.id, folder: 'scheduled', deletedFrom: null, deletedAt: null, readAt: null, sortAt: scheduledAt, counterpart: label });
+    b.entry({
+      userId: user.id,
+      institutionId,
+      messageId: m.id,
+      folder: 'scheduled',
+      deletedFrom: null,
+      deletedAt: null,
+      readAt: null,
+      sortAt: scheduledAt,
+      counterpart: label,
+    });
   }
   for (let i = 0; i < MAILBOX_SIZES.draft + 1; i++) {
     const topic = PLANNED_TOPICS[(i + 1) % PLANNED_TOPICS.length]!;
@@ -341,8 +501,15 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     const trashed = i === MAILBOX_SIZES.draft;
     const deletedAt = new Date(BASE - 10 * HOUR);
     b.entry({
-      userId: user.id, institutionId, messageId: m.id, folder: trashed ? 'trash' : 'draft', deletedFrom: trashed ? 'draft' : null,
-      deletedAt: trashed ? deletedAt : null, readAt: null, sortAt: updated, counterpart: label,
+      userId: user.id,
+      institutionId,
+      messageId: m.id,
+      folder: trashed ? 'trash' : 'draft',
+      deletedFrom: trashed ? 'draft' : null,
+      deletedAt: trashed ? deletedAt : null,
+      readAt: null,
+      sortAt: updated,
+      counterpart: label,
     });
   }
 }
@@ -358,14 +525,33 @@ function addBulkInbox(b: Builder, user: SeedUserRow, view: SchoolView, count: nu
     const at = new Date(BASE - 90 * 24 * HOUR - i * 10 * 60_000);
     const senderName = fullName(guardian);
     const m = b.message({
-      institutionId: user.institutionId, authorUserId: null, senderKind: 'apoderado', senderRefId: guardian.id,
-      senderName, title: `${topic.title(student, course.name)} (#${i + 1})`, content: topic.body(student, course.name),
-      channels: ['app-mobile'], allowReplies: false, copyToSender: false, kind: 'sent', scheduledAt: null, sentAt: at,
-      replyToId: null, createdAt: at, updatedAt: at,
+      institutionId: user.institutionId,
+      authorUserId: null,
+      senderKind: 'apoderado',
+      senderRefId: guardian.id,
+      senderName,
+      title: `${topic.title(student, course.name)} (#${i + 1})`,
+      content: topic.body(student, course.name),
+      channels: ['app-mobile'],
+      allowReplies: false,
+      copyToSender: false,
+      kind: 'sent',
+      scheduledAt: null,
+      sentAt: at,
+      replyToId: null,
+      createdAt: at,
+      updatedAt: at,
     });
     b.entry({
-      userId: user.id, institutionId: user.institutionId, messageId: m.id, folder: 'inbox', deletedFrom: null,
-      deletedAt: null, readAt: i % 3 === 0 ? null : at, sortAt: at, counterpart: senderName,
+      userId: user.id,
+      institutionId: user.institutionId,
+      messageId: m.id,
+      folder: 'inbox',
+      deletedFrom: null,
+      deletedAt: null,
+      readAt: i % 3 === 0 ? null : at,
+      sortAt: at,
+      counterpart: senderName,
     });
   }
 }

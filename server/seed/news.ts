@@ -28,38 +28,180 @@ const CATEGORIES = {
 
 const POSTS: Record<'CL' | 'MX', DemoPost[]> = {
   CL: [
-    { category: 0, title: 'Horario de invierno y uso de parka institucional', body: 'Desde el lunes la jornada comienza a las 8:30. Recordamos que la parka azul del colegio es parte del uniforme; se puede usar polerón institucional bajo ella.\n\nAnte cualquier duda, escriban a inspectoría.', marks: ['pinned'] },
-    { category: 0, title: 'Proceso de admisión 2027', body: 'Ya está abierta la postulación para hermanos y hermanas de estudiantes del colegio. Los formularios se reciben en secretaría hasta el 15 de diciembre, de 8:30 a 13:00.', marks: ['pinned'] },
-    { category: 3, title: 'Feria científica: ¡gracias por participar!', body: 'Más de 40 proyectos se presentaron en la feria científica. Felicitamos especialmente al 7° básico B por su trabajo sobre el agua en Ñuñoa, que representará al colegio en la etapa comunal.', marks: ['image'] },
-    { category: 2, title: 'Campeonato comunal de básquetbol', body: 'Nuestro equipo sub-14 juega la final el sábado a las 11:00 en el gimnasio municipal. ¡Los esperamos para alentar a los jugadores!', marks: ['image', 'level'] },
-    { category: 1, title: 'Semana de la chilenidad', body: 'Del 14 al 17 de septiembre celebraremos con muestras de cueca, juegos típicos y una feria de comida preparada por los cursos. El viernes los estudiantes pueden venir con ropa de huaso o china.', marks: ['image'] },
-    { category: 0, title: 'Reunión de apoderados del curso', body: 'Citamos a los apoderados del curso a reunión el jueves a las 19:00 en la sala. Revisaremos el informe de notas parciales y la organización del paseo de fin de año.', marks: ['course'] },
-    { category: 4, title: 'Jornada de convivencia escolar', body: 'El miércoles no habrá clases después del almuerzo: cada curso trabajará con su profesor jefe en actividades sobre buen trato y resolución de conflictos.' },
-    { category: 0, title: 'Corte de agua programado', body: 'Por trabajos de Aguas Andinas, el martes la jornada termina a las 13:00. Los buses de acercamiento saldrán a esa hora.', marks: ['ended'] },
-    { category: 0, title: 'Vacunación escolar contra la influenza', body: 'El equipo del Cesfam vendrá a vacunar a los estudiantes de 1° a 5° básico. Si no autorizan la vacuna, envíen el formulario de rechazo firmado con su hijo o hija.', marks: ['scheduled'] },
-    { category: 1, title: 'Salida pedagógica al Museo Nacional de Historia Natural', body: 'El curso visitará el museo el viernes. Salimos a las 9:00 y volvemos a las 13:30; los estudiantes deben traer colación y la autorización firmada.', marks: ['course', 'image'] },
-    { category: 3, title: 'Olimpiada de matemáticas: resultados', body: 'Tres estudiantes del colegio clasificaron a la etapa regional de la Olimpiada de Matemática. ¡Felicitaciones a ellos y a sus profesores!' },
-    { category: 1, title: 'Cambio de fecha de la kermés', body: 'La kermés se traslada al sábado 6 de diciembre por el pronóstico de lluvia. Se mantienen los turnos de los cursos.', marks: ['unpublished'] },
-    { category: 0, title: 'Menú del casino de la semana', body: 'Lunes: cazuela. Martes: porotos con riendas. Miércoles: pollo con arroz. Jueves: charquicán. Viernes: pescado con puré.', marks: ['trash'] },
-    { category: 4, title: 'Taller de reciclaje para familias', body: 'Invitamos a las familias a un taller de compostaje y reciclaje el sábado a las 10:00 en el patio techado. Cupos limitados: inscripciones con la profesora de ciencias.' },
-    { category: 1, title: 'Día del libro: trueque de lectura', body: 'Cada estudiante puede traer un libro en buen estado para intercambiarlo en la biblioteca durante los recreos de la semana.' },
+    {
+      category: 0,
+      title: 'Horario de invierno y uso de parka institucional',
+      body: 'Desde el lunes la jornada comienza a las 8:30. Recordamos que la parka azul del colegio es parte del uniforme; se puede usar polerón institucional bajo ella.\n\nAnte cualquier duda, escriban a inspectoría.',
+      marks: ['pinned'],
+    },
+    {
+      category: 0,
+      title: 'Proceso de admisión 2027',
+      body: 'Ya está abierta la postulación para hermanos y hermanas de estudiantes del colegio. Los formularios se reciben en secretaría hasta el 15 de diciembre, de 8:30 a 13:00.',
+      marks: ['pinned'],
+    },
+    {
+      category: 3,
+      title: 'Feria científica: ¡gracias por participar!',
+      body: 'Más de 40 proyectos se presentaron en la feria científica. Felicitamos especialmente al 7° básico B por su trabajo sobre el agua en Ñuñoa, que representará al colegio en la etapa comunal.',
+      marks: ['image'],
+    },
+    {
+      category: 2,
+      title: 'Campeonato comunal de básquetbol',
+      body: 'Nuestro equipo sub-14 juega la final el sábado a las 11:00 en el gimnasio municipal. ¡Los esperamos para alentar a los jugadores!',
+      marks: ['image', 'level'],
+    },
+    {
+      category: 1,
+      title: 'Semana de la chilenidad',
+      body: 'Del 14 al 17 de septiembre celebraremos con muestras de cueca, juegos típicos y una feria de comida preparada por los cursos. El viernes los estudiantes pueden venir con ropa de huaso o china.',
+      marks: ['image'],
+    },
+    {
+      category: 0,
+      title: 'Reunión de apoderados del curso',
+      body: 'Citamos a los apoderados del curso a reunión el jueves a las 19:00 en la sala. Revisaremos el informe de notas parciales y la organización del paseo de fin de año.',
+      marks: ['course'],
+    },
+    {
+      category: 4,
+      title: 'Jornada de convivencia escolar',
+      body: 'El miércoles no habrá clases después del almuerzo: cada curso trabajará con su profesor jefe en actividades sobre buen trato y resolución de conflictos.',
+    },
+    {
+      category: 0,
+      title: 'Corte de agua programado',
+      body: 'Por trabajos de Aguas Andinas, el martes la jornada termina a las 13:00. Los buses de acercamiento saldrán a esa hora.',
+      marks: ['ended'],
+    },
+    {
+      category: 0,
+      title: 'Vacunación escolar contra la influenza',
+      body: 'El equipo del Cesfam vendrá a vacunar a los estudiantes de 1° a 5° básico. Si no autorizan la vacuna, envíen el formulario de rechazo firmado con su hijo o hija.',
+      marks: ['scheduled'],
+    },
+    {
+      category: 1,
+      title: 'Salida pedagógica al Museo Nacional de Historia Natural',
+      body: 'El curso visitará el museo el viernes. Salimos a las 9:00 y volvemos a las 13:30; los estudiantes deben traer colación y la autorización firmada.',
+      marks: ['course', 'image'],
+    },
+    {
+      category: 3,
+      title: 'Olimpiada de matemáticas: resultados',
+      body: 'Tres estudiantes del colegio clasificaron a la etapa regional de la Olimpiada de Matemática. ¡Felicitaciones a ellos y a sus profesores!',
+    },
+    {
+      category: 1,
+      title: 'Cambio de fecha de la kermés',
+      body: 'La kermés se traslada al sábado 6 de diciembre por el pronóstico de lluvia. Se mantienen los turnos de los cursos.',
+      marks: ['unpublished'],
+    },
+    {
+      category: 0,
+      title: 'Menú del casino de la semana',
+      body: 'Lunes: cazuela. Martes: porotos con riendas. Miércoles: pollo con arroz. Jueves: charquicán. Viernes: pescado con puré.',
+      marks: ['trash'],
+    },
+    {
+      category: 4,
+      title: 'Taller de reciclaje para familias',
+      body: 'Invitamos a las familias a un taller de compostaje y reciclaje el sábado a las 10:00 en el patio techado. Cupos limitados: inscripciones con la profesora de ciencias.',
+    },
+    {
+      category: 1,
+      title: 'Día del libro: trueque de lectura',
+      body: 'Cada estudiante puede traer un libro en buen estado para intercambiarlo en la biblioteca durante los recreos de la semana.',
+    },
   ],
   MX: [
-    { category: 0, title: 'Inscripciones al ciclo escolar 2027-2028', body: 'Las inscripciones para alumnos de nuevo ingreso están abiertas en la dirección de 8:00 a 13:00. Traer acta de nacimiento, CURP y certificado de primaria.', marks: ['pinned'] },
-    { category: 0, title: 'Horario de entrada y salida', body: 'Les recordamos que la puerta se cierra a las 7:10. La salida del turno matutino es a las 13:40; favor de recoger puntualmente a sus hijos.', marks: ['pinned'] },
-    { category: 3, title: 'Feria de ciencias: ¡felicidades a los ganadores!', body: 'El proyecto de robótica de 2° grado obtuvo el primer lugar de la zona escolar. Muchas felicidades a los alumnos y a su asesor.', marks: ['image'] },
-    { category: 2, title: 'Torneo interescolar de fútbol', body: 'El equipo varonil juega la semifinal el viernes a las 16:00 en la unidad deportiva. ¡Vengan a apoyar!', marks: ['image', 'level'] },
-    { category: 1, title: 'Ceremonia de honores a la bandera', body: 'El lunes la ceremonia estará a cargo del grupo de 3° A. Los alumnos deben presentarse con uniforme de gala.', marks: ['image'] },
-    { category: 0, title: 'Junta de padres de familia del grupo', body: 'Se convoca a los padres de familia del grupo a junta el jueves a las 17:00 en el aula para la entrega de calificaciones del trimestre.', marks: ['course'] },
-    { category: 4, title: 'Jornada de convivencia sana', body: 'El miércoles realizaremos actividades de convivencia y prevención del acoso escolar con apoyo del personal de USAER.' },
-    { category: 0, title: 'Suspensión de labores por Consejo Técnico Escolar', body: 'El último viernes del mes no habrá clases por la sesión del Consejo Técnico Escolar.', marks: ['ended'] },
-    { category: 0, title: 'Campaña de vacunación', body: 'Personal del centro de salud aplicará la vacuna contra la influenza. Es necesario traer la cartilla nacional de salud.', marks: ['scheduled'] },
-    { category: 1, title: 'Visita al Museo Nacional de Antropología', body: 'El grupo visitará el museo el viernes. Salida 8:00, regreso 14:00. Entregar el permiso firmado y la cuota de transporte.', marks: ['course', 'image'] },
-    { category: 3, title: 'Olimpiada de matemáticas: resultados', body: 'Dos alumnos de la escuela pasaron a la etapa estatal de la Olimpiada de Matemáticas. ¡Felicidades!' },
-    { category: 1, title: 'Cambio de fecha del festival', body: 'El festival de fin de año se cambia al sábado 13 de diciembre. Los ensayos continúan en el mismo horario.', marks: ['unpublished'] },
-    { category: 5, title: 'Productos de la cooperativa escolar', body: 'Esta semana la cooperativa ofrece fruta picada, agua natural y sándwiches. Se aceptan pagos en efectivo.', marks: ['trash'] },
-    { category: 4, title: 'Taller de reciclaje para familias', body: 'Invitamos a las familias a un taller de separación de residuos el sábado a las 10:00 en el patio cívico.' },
-    { category: 1, title: 'Día del libro: intercambio de lecturas', body: 'Cada alumno puede traer un libro en buen estado para intercambiarlo en la biblioteca durante el receso.' },
+    {
+      category: 0,
+      title: 'Inscripciones al ciclo escolar 2027-2028',
+      body: 'Las inscripciones para alumnos de nuevo ingreso están abiertas en la dirección de 8:00 a 13:00. Traer acta de nacimiento, CURP y certificado de primaria.',
+      marks: ['pinned'],
+    },
+    {
+      category: 0,
+      title: 'Horario de entrada y salida',
+      body: 'Les recordamos que la puerta se cierra a las 7:10. La salida del turno matutino es a las 13:40; favor de recoger puntualmente a sus hijos.',
+      marks: ['pinned'],
+    },
+    {
+      category: 3,
+      title: 'Feria de ciencias: ¡felicidades a los ganadores!',
+      body: 'El proyecto de robótica de 2° grado obtuvo el primer lugar de la zona escolar. Muchas felicidades a los alumnos y a su asesor.',
+      marks: ['image'],
+    },
+    {
+      category: 2,
+      title: 'Torneo interescolar de fútbol',
+      body: 'El equipo varonil juega la semifinal el viernes a las 16:00 en la unidad deportiva. ¡Vengan a apoyar!',
+      marks: ['image', 'level'],
+    },
+    {
+      category: 1,
+      title: 'Ceremonia de honores a la bandera',
+      body: 'El lunes la ceremonia estará a cargo del grupo de 3° A. Los alumnos deben presentarse con uniforme de gala.',
+      marks: ['image'],
+    },
+    {
+      category: 0,
+      title: 'Junta de padres de familia del grupo',
+      body: 'Se convoca a los padres de familia del grupo a junta el jueves a las 17:00 en el aula para la entrega de calificaciones del trimestre.',
+      marks: ['course'],
+    },
+    {
+      category: 4,
+      title: 'Jornada de convivencia sana',
+      body: 'El miércoles realizaremos actividades de convivencia y prevención del acoso escolar con apoyo del personal de USAER.',
+    },
+    {
+      category: 0,
+      title: 'Suspensión de labores por Consejo Técnico Escolar',
+      body: 'El último viernes del mes no habrá clases por la sesión del Consejo Técnico Escolar.',
+      marks: ['ended'],
+    },
+    {
+      category: 0,
+      title: 'Campaña de vacunación',
+      body: 'Personal del centro de salud aplicará la vacuna contra la influenza. Es necesario traer la cartilla nacional de salud.',
+      marks: ['scheduled'],
+    },
+    {
+      category: 1,
+      title: 'Visita al Museo Nacional de Antropología',
+      body: 'El grupo visitará el museo el viernes. Salida 8:00, regreso 14:00. Entregar el permiso firmado y la cuota de transporte.',
+      marks: ['course', 'image'],
+    },
+    {
+      category: 3,
+      title: 'Olimpiada de matemáticas: resultados',
+      body: 'Dos alumnos de la escuela pasaron a la etapa estatal de la Olimpiada de Matemáticas. ¡Felicidades!',
+    },
+    {
+      category: 1,
+      title: 'Cambio de fecha del festival',
+      body: 'El festival de fin de año se cambia al sábado 13 de diciembre. Los ensayos continúan en el mismo horario.',
+      marks: ['unpublished'],
+    },
+    {
+      category: 5,
+      title: 'Productos de la cooperativa escolar',
+      body: 'Esta semana la cooperativa ofrece fruta picada, agua natural y sándwiches. Se aceptan pagos en efectivo.',
+      marks: ['trash'],
+    },
+    {
+      category: 4,
+      title: 'Taller de reciclaje para familias',
+      body: 'Invitamos a las familias a un taller de separación de residuos el sábado a las 10:00 en el patio cívico.',
+    },
+    {
+      category: 1,
+      title: 'Día del libro: intercambio de lecturas',
+      body: 'Cada alumno puede traer un libro en buen estado para intercambiarlo en la biblioteca durante el receso.',
+    },
   ],
 };
 
@@ -81,7 +223,14 @@ export function generateNews(out: SeedData, now: Date, firstAttachmentId: number
     const country = school.country === 'MX' ? 'MX' : 'CL';
     const categoryIds = CATEGORIES[country].map((name, i) => {
       const id = news.categories.length + 1;
-      news.categories.push({ id, institutionId: school.id, name, nameKey: fold(name), position: i + 1, createdAt: new Date(base - 60 * DAY) });
+      news.categories.push({
+        id,
+        institutionId: school.id,
+        name,
+        nameKey: fold(name),
+        position: i + 1,
+        createdAt: new Date(base - 60 * DAY),
+      });
       return id;
     });
     const managerIds = new Set(out.userRoles.filter((r) => (NEWSFEED_ROLES as readonly string[]).includes(r.code)).map((r) => r.userId));

@@ -70,9 +70,20 @@ const chileanLevels = [
 ];
 
 const chileanSubjects = [
-  'Matemática', 'Lenguaje y Comunicación', 'Historia y Geografía', 'Ciencias Naturales', 'Inglés',
-  'Educación Física', 'Música', 'Artes Visuales', 'Tecnología', 'Religión', 'Biología', 'Química',
-  'Física', 'Filosofía',
+  'Matemática',
+  'Lenguaje y Comunicación',
+  'Historia y Geografía',
+  'Ciencias Naturales',
+  'Inglés',
+  'Educación Física',
+  'Música',
+  'Artes Visuales',
+  'Tecnología',
+  'Religión',
+  'Biología',
+  'Química',
+  'Física',
+  'Filosofía',
 ];
 
 const chileanTeachers: Gendered[] = [
@@ -214,8 +225,17 @@ export const JUAREZ: SchoolSpec = {
   ],
   courseHead: { f: 'Asesora de grupo', m: 'Asesor de grupo' },
   teachers: [
-    ...['Matemáticas', 'Español', 'Ciencias', 'Historia', 'Geografía', 'Inglés', 'Educación Física', 'Artes',
-      'Formación Cívica y Ética'].map((s) => ({ f: `Maestra de ${s}`, m: `Maestro de ${s}` })),
+    ...[
+      'Matemáticas',
+      'Español',
+      'Ciencias',
+      'Historia',
+      'Geografía',
+      'Inglés',
+      'Educación Física',
+      'Artes',
+      'Formación Cívica y Ética',
+    ].map((s) => ({ f: `Maestra de ${s}`, m: `Maestro de ${s}` })),
     { f: 'Maestra de Taller de Electrónica', m: 'Maestro de Taller de Electrónica' },
     { f: 'Maestra de Taller de Contabilidad', m: 'Maestro de Taller de Contabilidad' },
   ],
@@ -238,21 +258,63 @@ export const JUAREZ: SchoolSpec = {
 export const SCHOOLS: readonly SchoolSpec[] = [SAN_ANDRES, ELQUI, JUAREZ];
 
 /** The people behind the demo logins of shared/demo.ts, keyed by e-mail. */
-export const DEMO_PEOPLE: Record<
-  string,
-  { firstNames: string; lastNameFather: string; lastNameMother: string; position: string }
-> = {
-  'administrador@sanandres.cl': { firstNames: 'Rodrigo Andrés', lastNameFather: 'Fuentes', lastNameMother: 'Carrasco', position: 'Administrador de plataforma' },
+export const DEMO_PEOPLE: Record<string, { firstNames: string; lastNameFather: string; lastNameMother: string; position: string }> = {
+  'administrador@sanandres.cl': {
+    firstNames: 'Rodrigo Andrés',
+    lastNameFather: 'Fuentes',
+    lastNameMother: 'Carrasco',
+    position: 'Administrador de plataforma',
+  },
   'directora@sanandres.cl': { firstNames: 'María Isabel', lastNameFather: 'Núñez', lastNameMother: 'Peña', position: 'Directora' },
   'utp@sanandres.cl': { firstNames: 'Claudia Andrea', lastNameFather: 'Sepúlveda', lastNameMother: 'Rojas', position: 'Jefa de UTP' },
-  'corp.utp@sanandres.cl': { firstNames: 'Andrés Ignacio', lastNameFather: 'Valenzuela', lastNameMother: 'Soto', position: 'Coordinador UTP corporativo' },
-  'docente@sanandres.cl': { firstNames: 'Camila Fernanda', lastNameFather: 'Muñoz', lastNameMother: 'Herrera', position: 'Profesora de Matemática' },
-  'docente.latam@sanandres.cl': { firstNames: 'Martín Alonso', lastNameFather: 'Ibáñez', lastNameMother: 'Contreras', position: 'Profesor de Inglés' },
-  'sinacceso@sanandres.cl': { firstNames: 'Jorge Luis', lastNameFather: 'Tapia', lastNameMother: 'Morales', position: 'Profesor de Música' },
-  'administrador@liceoelqui.cl': { firstNames: 'Patricia Soledad', lastNameFather: 'Araya', lastNameMother: 'Cortés', position: 'Administradora de plataforma' },
-  'docente@liceoelqui.cl': { firstNames: 'Felipe Esteban', lastNameFather: 'Rojas', lastNameMother: 'Pizarro', position: 'Profesor de Física' },
-  'administrador@benitojuarez.edu.mx': { firstNames: 'Guadalupe', lastNameFather: 'Hernández', lastNameMother: 'Ramírez', position: 'Administradora de plataforma' },
-  'docente@benitojuarez.edu.mx': { firstNames: 'José Luis', lastNameFather: 'Martínez', lastNameMother: 'Cruz', position: 'Maestro de Matemáticas' },
+  'corp.utp@sanandres.cl': {
+    firstNames: 'Andrés Ignacio',
+    lastNameFather: 'Valenzuela',
+    lastNameMother: 'Soto',
+    position: 'Coordinador UTP corporativo',
+  },
+  'docente@sanandres.cl': {
+    firstNames: 'Camila Fernanda',
+    lastNameFather: 'Muñoz',
+    lastNameMother: 'Herrera',
+    position: 'Profesora de Matemática',
+  },
+  'docente.latam@sanandres.cl': {
+    firstNames: 'Martín Alonso',
+    lastNameFather: 'Ibáñez',
+    lastNameMother: 'Contreras',
+    position: 'Profesor de Inglés',
+  },
+  'sinacceso@sanandres.cl': {
+    firstNames: 'Jorge Luis',
+    lastNameFather: 'Tapia',
+    lastNameMother: 'Morales',
+    position: 'Profesor de Música',
+  },
+  'administrador@liceoelqui.cl': {
+    firstNames: 'Patricia Soledad',
+    lastNameFather: 'Araya',
+    lastNameMother: 'Cortés',
+    position: 'Administradora de plataforma',
+  },
+  'docente@liceoelqui.cl': {
+    firstNames: 'Felipe Esteban',
+    lastNameFather: 'Rojas',
+    lastNameMother: 'Pizarro',
+    position: 'Profesor de Física',
+  },
+  'administrador@benitojuarez.edu.mx': {
+    firstNames: 'Guadalupe',
+    lastNameFather: 'Hernández',
+    lastNameMother: 'Ramírez',
+    position: 'Administradora de plataforma',
+  },
+  'docente@benitojuarez.edu.mx': {
+    firstNames: 'José Luis',
+    lastNameFather: 'Martínez',
+    lastNameMother: 'Cruz',
+    position: 'Maestro de Matemáticas',
+  },
 };
 
 export const ROLE_NAMES: Record<string, string> = {

@@ -36,13 +36,26 @@ interface SmsSchool {
 const SMS_SCHOOLS: readonly SmsSchool[] = [
   {
     email: 'administrador@sanandres.cl',
-    history: [{ from: 14, limit: 3000 }, { from: 8, limit: 4000 }, { from: 3, limit: 5000 }],
-    senders: ['directora@sanandres.cl', 'utp@sanandres.cl', 'corp.utp@sanandres.cl', 'docente.latam@sanandres.cl', 'administrador@sanandres.cl'],
+    history: [
+      { from: 14, limit: 3000 },
+      { from: 8, limit: 4000 },
+      { from: 3, limit: 5000 },
+    ],
+    senders: [
+      'directora@sanandres.cl',
+      'utp@sanandres.cl',
+      'corp.utp@sanandres.cl',
+      'docente.latam@sanandres.cl',
+      'administrador@sanandres.cl',
+    ],
     messages: 36,
   },
   {
     email: 'administrador@liceoelqui.cl',
-    history: [{ from: 14, limit: 800 }, { from: 5, limit: 1000 }],
+    history: [
+      { from: 14, limit: 800 },
+      { from: 5, limit: 1000 },
+    ],
     senders: ['administrador@liceoelqui.cl', 'docente@liceoelqui.cl'],
     messages: 9,
   },
@@ -92,7 +105,8 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
     const rng = mulberry32(0x5e5a0000 + index);
     const thisMonth = monthIn(now, timezone);
     const limitAt = (back: number) => [...school.history].reverse().find((h) => h.from >= back)!.limit;
-    for (const change of school.history) out.limits.push({ institutionId, month: addMonths(thisMonth, -change.from), smsLimit: change.limit });
+    for (const change of school.history)
+      out.limits.push({ institutionId, month: addMonths(thisMonth, -change.from), smsLimit: change.limit });
     for (let back = PAST_MONTHS; back >= 1; back--) {
       const month = addMonths(thisMonth, -back);
       const share = CHILE_MONTH_SHARE[Number(month.slice(5)) - 1]! * (0.88 + rng.next() * 0.2);
@@ -100,7 +114,13 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
     }
     return { school, rng, institutionId, timezone, thisMonth };
   });
-  const activity = generateActivity(data, specs, now, out.deliveries, (institutionId, month) => budgets.get(`${institutionId}:${month}`) ?? 0);
+  const activity = generateActivity(
+    data,
+    specs,
+    now,
+    out.deliveries,
+    (institutionId, month) => budgets.get(`${institutionId}:${month}`) ?? 0,
+  );
 
   streams.forEach((stream) => {
     if (!stream) return;
@@ -124,14 +144,36 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
       const day = Math.floor(((until - from) / DAY) * ((i + rng.next()) / school.messages));
       const at = new Date(Math.max(from, Math.min(until, from + day * DAY + rng.int(8 * 60, 18 * 60 + 59) * 60_000)));
       const topic = rng.pick(SMS_TOPICS);
-      const picked = rng.shuffle(courses).slice(0, rng.weighted([[1, 75], [2, 25]] as const));
+      const picked = rng.shuffle(courses).slice(
+        0,
+        rng.weighted([
+          [1, 75],
+          [2, 25],
+        ] as const),
+      );
       const picks: RecipientPick[] = picked.map((c) => ({ kind: 'course', id: c.id, audience: 'titulares', label: c.name }));
       const messageId = data.mail.messages.length + 1;
       data.mail.messages.push({
-        id: messageId, institutionId, authorUserId: author.id, senderKind: 'funcionario', senderRefId: me?.id ?? author.id,
-        senderName: author.name, title: topic.title, content: topic.body, channels: ['sms'], allowReplies: false,
-        copyToSender: false, kind: 'sent', scheduledAt: null, sentAt: at, replyToId: null, createdAt: at, updatedAt: at,
-        search: fold(`${topic.title}\n${topic.body}`), recipientPicks: picks, fannedOutAt: at,
+        id: messageId,
+        institutionId,
+        authorUserId: author.id,
+        senderKind: 'funcionario',
+        senderRefId: me?.id ?? author.id,
+        senderName: author.name,
+        title: topic.title,
+        content: topic.body,
+        channels: ['sms'],
+        allowReplies: false,
+        copyToSender: false,
+        kind: 'sent',
+        scheduledAt: null,
+        sentAt: at,
+        replyToId: null,
+        createdAt: at,
+        updatedAt: at,
+        search: fold(`${topic.title}\n${topic.body}`),
+        recipientPicks: picks,
+        fannedOutAt: at,
       });
       const seen = new Set<number>();
       for (const course of picked) {
@@ -143,16 +185,30 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
           // A number that never receives (server/seed/activity.ts) does not receive this month either.
           const dead = activity.deadPhones.has(guardianId);
           const recipient: MessageRecipientRow = {
-            id: data.mail.recipients.length + 1, messageId, recipientKind: 'apoderado', recipientRefId: guardianId,
-            displayName: name, groupKind: 'curso', groupLabel: course.name, status: !guardian.phone ? 'failed' : dead ? 'not_received' : 'received',
+            id: data.mail.recipients.length + 1,
+            messageId,
+            recipientKind: 'apoderado',
+            recipientRefId: guardianId,
+            displayName: name,
+            groupKind: 'curso',
+            groupLabel: course.name,
+            status: !guardian.phone ? 'failed' : dead ? 'not_received' : 'received',
           };
           data.mail.recipients.push(recipient);
           const cost = guardian.phone ? SMS_SEGMENTS_PER_MESSAGE : 0;
           segments += cost;
           out.deliveries.push({
-            id: out.deliveries.length + 1, messageId, recipientId: recipient.id!, channel: 'sms', address: guardian.phone ?? null,
-            status: recipient.status as DeliveryRow['status'], error: !guardian.phone ? 'missing_address' : dead ? 'undelivered' : null,
-            segments: cost, attempts: guardian.phone ? 1 : 0, createdAt: at, sentAt: guardian.phone ? at : null,
+            id: out.deliveries.length + 1,
+            messageId,
+            recipientId: recipient.id!,
+            channel: 'sms',
+            address: guardian.phone ?? null,
+            status: recipient.status as DeliveryRow['status'],
+            error: !guardian.phone ? 'missing_address' : dead ? 'undelivered' : null,
+            segments: cost,
+            attempts: guardian.phone ? 1 : 0,
+            createdAt: at,
+            sentAt: guardian.phone ? at : null,
             deliveredAt: guardian.phone && !dead ? new Date(at.getTime() + 20_000) : null,
           });
         }
@@ -161,8 +217,16 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
       // are as if purged from Sent; the other senders find them in Enviados.
       if (!(MAILBOX_USERS as readonly string[]).includes(author.email)) {
         data.mail.entries.push({
-          userId: author.id, institutionId, messageId, folder: 'sent', deletedFrom: null, deletedAt: null, readAt: null,
-          sortAt: at, counterpart: recipientsLabel(picked.map((c) => c.name)), counterpartSearch: fold(recipientsLabel(picked.map((c) => c.name))),
+          userId: author.id,
+          institutionId,
+          messageId,
+          folder: 'sent',
+          deletedFrom: null,
+          deletedAt: null,
+          readAt: null,
+          sortAt: at,
+          counterpart: recipientsLabel(picked.map((c) => c.name)),
+          counterpartSearch: fold(recipientsLabel(picked.map((c) => c.name))),
         });
       }
     }
@@ -170,4 +234,3 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
   });
   return out;
 }
-

@@ -42,7 +42,10 @@ export function generateTemplates(out: Pick<SeedData, 'users'>): TemplateRow[] {
     const owner = out.users.find((u) => u.email === t.owner);
     if (!owner) throw new Error(`La plantilla de demostración "${t.name}" es de ${t.owner}, que no existe`);
     const at = new Date(OWN_FROM + i * DAY);
-    rows.push({ ...templateValues('mis-plantillas', t, { userId: owner.id, institutionId: owner.institutionId }, at), id: rows.length + 1 });
+    rows.push({
+      ...templateValues('mis-plantillas', t, { userId: owner.id, institutionId: owner.institutionId }, at),
+      id: rows.length + 1,
+    });
   });
   return rows;
 }

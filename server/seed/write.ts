@@ -19,17 +19,7 @@ import { templates } from '../db/schema/templates';
 import { newsCategories, newsPostGroups, newsPosts } from '../db/schema/news';
 import { deliveries } from '../db/schema/delivery';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
-import {
-  courses,
-  electiveStudents,
-  electives,
-  guardians,
-  levels,
-  positions,
-  staff,
-  studentGuardians,
-  students,
-} from '../db/schema/school';
+import { courses, electiveStudents, electives, guardians, levels, positions, staff, studentGuardians, students } from '../db/schema/school';
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import { smsVerdict } from '../recipients/sms-phones';
@@ -42,18 +32,60 @@ const CHUNK = 1000;
 
 /** Tables with explicit seeded ids, whose identity sequence must be advanced afterwards. */
 const ID_TABLES = [
-  'institutions', 'levels', 'courses', 'students', 'guardians', 'positions', 'users', 'staff', 'electives',
-  'messages', 'message_attachments', 'institution_signatures', 'recipient_lists', 'recipient_list_members',
-  'templates', 'message_recipients', 'deliveries', 'news_categories', 'news_posts',
+  'institutions',
+  'levels',
+  'courses',
+  'students',
+  'guardians',
+  'positions',
+  'users',
+  'staff',
+  'electives',
+  'messages',
+  'message_attachments',
+  'institution_signatures',
+  'recipient_lists',
+  'recipient_list_members',
+  'templates',
+  'message_recipients',
+  'deliveries',
+  'news_categories',
+  'news_posts',
 ] as const;
 
 /** Every table, children first, for TRUNCATE. */
 const ALL_TABLES = [
-  'templates', 'recipient_list_members', 'recipient_lists', 'sms_monthly_limits', 'sms_usage', 'institution_quotas', 'institution_signatures',
-  'user_channel_permissions', 'institution_channels', 'deliveries',
-  'mailbox_entries', 'message_attachments', 'news_post_groups', 'news_posts', 'news_categories', 'message_recipients', 'messages',
-  'sessions', 'elective_students', 'electives', 'staff', 'user_policies', 'user_roles', 'users', 'positions',
-  'student_guardians', 'guardians', 'students', 'courses', 'levels', 'institutions',
+  'templates',
+  'recipient_list_members',
+  'recipient_lists',
+  'sms_monthly_limits',
+  'sms_usage',
+  'institution_quotas',
+  'institution_signatures',
+  'user_channel_permissions',
+  'institution_channels',
+  'deliveries',
+  'mailbox_entries',
+  'message_attachments',
+  'news_post_groups',
+  'news_posts',
+  'news_categories',
+  'message_recipients',
+  'messages',
+  'sessions',
+  'elective_students',
+  'electives',
+  'staff',
+  'user_policies',
+  'user_roles',
+  'users',
+  'positions',
+  'student_guardians',
+  'guardians',
+  'students',
+  'courses',
+  'levels',
+  'institutions',
 ] as const;
 
 export async function hasData(db: Queryable): Promise<boolean> {
@@ -79,51 +111,63 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
     data.users.map(async ({ password, ...user }) => ({ ...user, passwordHash: await hashOf(password ?? unknown) })),
   );
   // The activity roll-up's triggers off while a school year of rows goes in, then rebuilt once, set-based.
-  await db.transaction((tx) => withActivityRollupPaused(tx, data.institutions.map((i) => i.id), async () => {
-    await insertAll(tx, institutions, data.institutions);
-    await insertAll(tx, levels, data.levels);
-    await insertAll(tx, courses, data.courses);
-    await insertAll(tx, students, data.students);
-    // With the delivery engine's verdict on each phone (server/recipients/sms-phones.ts).
-    await insertAll(tx, guardians, data.guardians.map((g) => ({ ...g, ...smsVerdict(g.phone) })));
-    await insertAll(tx, studentGuardians, data.studentGuardians);
-    await insertAll(tx, positions, data.positions);
-    await insertAll(tx, users, hashedUsers);
-    await insertAll(tx, userRoles, data.userRoles);
-    await insertAll(tx, userPolicies, data.userPolicies);
-    await insertAll(tx, staff, data.staff);
-    await insertAll(tx, electives, data.electives);
-    await insertAll(tx, electiveStudents, data.electiveStudents);
-    await insertAll(tx, messages, data.mail.messages);
-    await insertColumns(tx, messageRecipients, data.mail.recipients);
-    await insertAll(tx, messageAttachments, data.mail.attachments);
-    await insertAll(tx, newsCategories, data.news.categories);
-    await insertAll(tx, newsPosts, data.news.posts);
-    await insertAll(tx, newsPostGroups, data.news.groups);
-    await insertAll(tx, messageAttachments, data.news.attachments);
-    await insertColumns(tx, mailboxEntries, data.mail.entries);
-    await insertAll(tx, institutionChannels, data.compose.institutionChannels);
-    await insertAll(tx, userChannelPermissions, data.compose.userChannelPermissions);
-    await insertAll(tx, institutionSignatures, data.compose.signatures);
-    await insertAll(tx, institutionQuotas, data.compose.quotas);
-    await insertAll(tx, recipientLists, data.compose.recipientLists);
-    await insertAll(tx, recipientListMembers, data.compose.recipientListMembers);
-    await insertAll(tx, templates, data.templates);
-    await insertColumns(tx, deliveries, data.smsUse.deliveries);
-    // The recipients' reached_at roll-up, as the delivery engine would have kept it.
-    await rollUpReachedAt(tx);
-    await insertAll(tx, smsUsage, data.smsUse.usage);
-    await insertAll(tx, smsMonthlyLimits, data.smsUse.limits);
-    for (const table of ID_TABLES) {
-      await tx.execute(
-        sql.raw(
-          `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "${table}"), false)`,
-        ),
-      );
-    }
-  }));
+  await db.transaction((tx) =>
+    withActivityRollupPaused(
+      tx,
+      data.institutions.map((i) => i.id),
+      async () => {
+        await insertAll(tx, institutions, data.institutions);
+        await insertAll(tx, levels, data.levels);
+        await insertAll(tx, courses, data.courses);
+        await insertAll(tx, students, data.students);
+        // With the delivery engine's verdict on each phone (server/recipients/sms-phones.ts).
+        await insertAll(
+          tx,
+          guardians,
+          data.guardians.map((g) => ({ ...g, ...smsVerdict(g.phone) })),
+        );
+        await insertAll(tx, studentGuardians, data.studentGuardians);
+        await insertAll(tx, positions, data.positions);
+        await insertAll(tx, users, hashedUsers);
+        await insertAll(tx, userRoles, data.userRoles);
+        await insertAll(tx, userPolicies, data.userPolicies);
+        await insertAll(tx, staff, data.staff);
+        await insertAll(tx, electives, data.electives);
+        await insertAll(tx, electiveStudents, data.electiveStudents);
+        await insertAll(tx, messages, data.mail.messages);
+        await insertColumns(tx, messageRecipients, data.mail.recipients);
+        await insertAll(tx, messageAttachments, data.mail.attachments);
+        await insertAll(tx, newsCategories, data.news.categories);
+        await insertAll(tx, newsPosts, data.news.posts);
+        await insertAll(tx, newsPostGroups, data.news.groups);
+        await insertAll(tx, messageAttachments, data.news.attachments);
+        await insertColumns(tx, mailboxEntries, data.mail.entries);
+        await insertAll(tx, institutionChannels, data.compose.institutionChannels);
+        await insertAll(tx, userChannelPermissions, data.compose.userChannelPermissions);
+        await insertAll(tx, institutionSignatures, data.compose.signatures);
+        await insertAll(tx, institutionQuotas, data.compose.quotas);
+        await insertAll(tx, recipientLists, data.compose.recipientLists);
+        await insertAll(tx, recipientListMembers, data.compose.recipientListMembers);
+        await insertAll(tx, templates, data.templates);
+        await insertColumns(tx, deliveries, data.smsUse.deliveries);
+        // The recipients' reached_at roll-up, as the delivery engine would have kept it.
+        await rollUpReachedAt(tx);
+        await insertAll(tx, smsUsage, data.smsUse.usage);
+        await insertAll(tx, smsMonthlyLimits, data.smsUse.limits);
+        for (const table of ID_TABLES) {
+          await tx.execute(
+            sql.raw(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM "${table}"), false)`),
+          );
+        }
+      },
+    ),
+  );
   // Fresh statistics, so the planner walks the mailbox list index from the first request on.
-  await db.execute(sql.raw('ANALYZE "mailbox_entries", "messages", "message_recipients", "deliveries", "guardians", "news_posts", "activity_days", "activity_reach", "activity_guardians", "activity_authors"'));
+  await db.execute(
+    sql.raw(
+      'ANALYZE "mailbox_entries", "messages", "message_recipients", "deliveries", "guardians", "news_posts", "activity_days", "activity_reach", "activity_guardians", "activity_authors"',
+    ),
+  );
 }
 
 async function insertAll<T extends PgTable>(db: Queryable, table: T, rows: T['$inferInsert'][]): Promise<void> {
@@ -163,7 +207,5 @@ async function insertColumns<T extends PgTable>(db: Queryable, table: T, rows: T
     names.push(`"${column.name}"`);
     arrays.push(sql`${`{${items.join(',')}}`}::${sql.raw(type)}[]`);
   }
-  await db.execute(
-    sql`insert into ${table} (${sql.raw(names.join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)})`,
-  );
+  await db.execute(sql`insert into ${table} (${sql.raw(names.join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)})`);
 }

@@ -14,9 +14,7 @@ export interface SignatureChange {
 }
 
 /** A PATCH body `{ signature, is_active }` as a change, or the per-field errors. */
-export function parseSignatureChange(
-  body: unknown,
-): { ok: true; value: SignatureChange } | { ok: false; errors: FieldErrors } {
+export function parseSignatureChange(body: unknown): { ok: true; value: SignatureChange } | { ok: false; errors: FieldErrors } {
   const { signature, is_active: isActive } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const errors: FieldErrors = {};
   const text = typeof signature === 'string' ? signatureText(signature) : '';

@@ -12,9 +12,7 @@ export const ABANDONED_UPLOAD_AGE_MS = 7 * 24 * 3600_000;
 export async function deleteAbandonedUploads(db: Queryable, store: AttachmentStore, before: Date): Promise<number> {
   const gone = await db
     .delete(messageAttachments)
-    .where(
-      and(isNull(messageAttachments.messageId), isNull(messageAttachments.newsPostId), lt(messageAttachments.createdAt, before)),
-    )
+    .where(and(isNull(messageAttachments.messageId), isNull(messageAttachments.newsPostId), lt(messageAttachments.createdAt, before)))
     .returning({ key: messageAttachments.storageKey });
   await store.remove(gone.flatMap((row) => (row.key ? [row.key] : [])));
   return gone.length;

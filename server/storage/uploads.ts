@@ -26,10 +26,12 @@ const officeZip = (dir: string) => (b: Uint8Array) => {
 };
 
 /** doc / xls / ppt: an OLE2 compound file holding the stream its program writes (any one of `streams`). */
-const officeOle = (...streams: string[]) => (b: Uint8Array) => {
-  const names = oleEntryNames(b);
-  return names !== null && streams.some((s) => names.includes(s));
-};
+const officeOle =
+  (...streams: string[]) =>
+  (b: Uint8Array) => {
+    const names = oleEntryNames(b);
+    return names !== null && streams.some((s) => names.includes(s));
+  };
 
 /** Control characters no text file has (tab, line breaks and form feed are text). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what tells a binary file from text.

@@ -15,7 +15,8 @@ type LibraryTemplate = TemplateInput;
 export const MX_LIBRARY: Readonly<Record<string, LibraryTemplate>> = {
   'Reunión de apoderados': {
     name: 'Reunión de padres o tutores',
-    content: 'Estimado padre o tutor: le invitamos a la reunión de padres o tutores de {curso} el ___ a las ___ h. Su asistencia es muy importante.',
+    content:
+      'Estimado padre o tutor: le invitamos a la reunión de padres o tutores de {curso} el ___ a las ___ h. Su asistencia es muy importante.',
   },
   'Citación a entrevista': {
     name: 'Citatorio a entrevista',
@@ -27,19 +28,23 @@ export const MX_LIBRARY: Readonly<Record<string, LibraryTemplate>> = {
   },
   'Vacunación escolar': {
     name: 'Vacunación escolar',
-    content: 'Estimado padre o tutor: el ___ se vacunará en la escuela a {curso} (campaña de salud). Si no autoriza, avise por escrito al asesor de grupo.',
+    content:
+      'Estimado padre o tutor: el ___ se vacunará en la escuela a {curso} (campaña de salud). Si no autoriza, avise por escrito al asesor de grupo.',
   },
   'Lista de útiles': {
     name: 'Lista de útiles',
-    content: 'Estimado padre o tutor: la lista de útiles de {curso} ya está en la página de la escuela. Le pedimos enviar los materiales antes del ___.',
+    content:
+      'Estimado padre o tutor: la lista de útiles de {curso} ya está en la página de la escuela. Le pedimos enviar los materiales antes del ___.',
   },
   'Inasistencia a clases': {
     name: 'Inasistencia a clases',
-    content: 'Estimado padre o tutor: {estudiante} no asistió hoy a clases. Si fue por salud, entregue el justificante médico en la prefectura.',
+    content:
+      'Estimado padre o tutor: {estudiante} no asistió hoy a clases. Si fue por salud, entregue el justificante médico en la prefectura.',
   },
   'Atrasos reiterados': {
     name: 'Retardos frecuentes',
-    content: 'Estimado padre o tutor: {estudiante} registra ___ retardos este mes. Le pedimos reforzar la puntualidad. Dudas en la prefectura.',
+    content:
+      'Estimado padre o tutor: {estudiante} registra ___ retardos este mes. Le pedimos reforzar la puntualidad. Dudas en la prefectura.',
   },
   'Término anticipado de la jornada': {
     name: 'Salida anticipada',
@@ -47,27 +52,33 @@ export const MX_LIBRARY: Readonly<Record<string, LibraryTemplate>> = {
   },
   'Proceso de matrícula': {
     name: 'Proceso de inscripción',
-    content: 'Estimado padre o tutor: la inscripción ___ será del ___ al ___ en control escolar, de 8:30 a 13:00 h. Traiga una identificación oficial.',
+    content:
+      'Estimado padre o tutor: la inscripción ___ será del ___ al ___ en control escolar, de 8:30 a 13:00 h. Traiga una identificación oficial.',
   },
   'Informe de notas': {
     name: 'Boleta de calificaciones',
-    content: 'Estimado padre o tutor: la boleta de calificaciones de {estudiante} está disponible. Recójala en la reunión o pídala al asesor de grupo.',
+    content:
+      'Estimado padre o tutor: la boleta de calificaciones de {estudiante} está disponible. Recójala en la reunión o pídala al asesor de grupo.',
   },
   'Jornada solidaria': {
     name: 'Día sin uniforme solidario',
-    content: 'Estimada comunidad: el ___ tendremos un día sin uniforme con cooperación voluntaria de $___ para ___. ¡Gracias por su solidaridad!',
+    content:
+      'Estimada comunidad: el ___ tendremos un día sin uniforme con cooperación voluntaria de $___ para ___. ¡Gracias por su solidaridad!',
   },
   'Accidente escolar': {
     name: 'Accidente escolar',
-    content: 'Estimado padre o tutor: {estudiante} tuvo un accidente leve y fue atendido en enfermería. Comuníquese con la prefectura a la brevedad.',
+    content:
+      'Estimado padre o tutor: {estudiante} tuvo un accidente leve y fue atendido en enfermería. Comuníquese con la prefectura a la brevedad.',
   },
   'Semana de evaluaciones': {
     name: 'Semana de exámenes',
-    content: 'Estimados padres o tutores: del ___ al ___, {curso} tendrá exámenes de fin de trimestre. El calendario está en la página de la escuela.',
+    content:
+      'Estimados padres o tutores: del ___ al ___, {curso} tendrá exámenes de fin de trimestre. El calendario está en la página de la escuela.',
   },
   'Convivencia escolar: cómo informar una situación': {
     name: 'Convivencia escolar: cómo informar una situación',
-    content: 'Estimado padre o tutor: si su hijo o hija vive maltrato o acoso, puede informarlo en orientación educativa. Le escucharemos con discreción.',
+    content:
+      'Estimado padre o tutor: si su hijo o hija vive maltrato o acoso, puede informarlo en orientación educativa. Le escucharemos con discreción.',
   },
 };
 

@@ -29,13 +29,11 @@ export const HERMES_TEMPLATES: readonly LibraryTemplate[] = [
   },
   {
     name: 'Citación a entrevista',
-    content:
-      'Estimado apoderado: le citamos a entrevista por {estudiante} el ___ a las ___ hrs. con ___. Si no puede, avísenos.',
+    content: 'Estimado apoderado: le citamos a entrevista por {estudiante} el ___ a las ___ hrs. con ___. Si no puede, avísenos.',
   },
   {
     name: 'Salida pedagógica',
-    content:
-      'Estimado apoderado: {curso} realizará una salida pedagógica a ___ el ___. Envíe la autorización firmada a más tardar el ___.',
+    content: 'Estimado apoderado: {curso} realizará una salida pedagógica a ___ el ___. Envíe la autorización firmada a más tardar el ___.',
   },
   {
     name: 'Vacunación escolar',
@@ -49,8 +47,7 @@ export const HERMES_TEMPLATES: readonly LibraryTemplate[] = [
   },
   {
     name: 'Inasistencia a clases',
-    content:
-      'Estimado apoderado: {estudiante} no asistió hoy a clases. Si fue por salud, presente el certificado médico en inspectoría.',
+    content: 'Estimado apoderado: {estudiante} no asistió hoy a clases. Si fue por salud, presente el certificado médico en inspectoría.',
   },
   {
     name: 'Atrasos reiterados',
@@ -59,18 +56,15 @@ export const HERMES_TEMPLATES: readonly LibraryTemplate[] = [
   },
   {
     name: 'Término anticipado de la jornada',
-    content:
-      'Estimado apoderado: el ___ la jornada terminará a las ___ hrs. por ___. Le pedimos organizar el retiro a esa hora.',
+    content: 'Estimado apoderado: el ___ la jornada terminará a las ___ hrs. por ___. Le pedimos organizar el retiro a esa hora.',
   },
   {
     name: 'Proceso de matrícula',
-    content:
-      'Estimado apoderado: la matrícula ___ será del ___ al ___ en secretaría, de 8:30 a 13:00 hrs. Traiga su cédula de identidad.',
+    content: 'Estimado apoderado: la matrícula ___ será del ___ al ___ en secretaría, de 8:30 a 13:00 hrs. Traiga su cédula de identidad.',
   },
   {
     name: 'Informe de notas',
-    content:
-      'Estimado apoderado: el informe de notas de {estudiante} está disponible. Retírelo en la reunión o pídalo al profesor jefe.',
+    content: 'Estimado apoderado: el informe de notas de {estudiante} está disponible. Retírelo en la reunión o pídalo al profesor jefe.',
   },
   {
     name: 'Jornada solidaria',
@@ -118,13 +112,11 @@ export const SOCIOEMOTIONAL_TEMPLATES: readonly LibraryTemplate[] = [
   },
   {
     name: 'Reconocimiento positivo: compañerismo',
-    content:
-      'Estimado apoderado: {estudiante} tuvo una excelente actitud esta semana, ayudando a sus compañeros. ¡Felicitaciones!',
+    content: 'Estimado apoderado: {estudiante} tuvo una excelente actitud esta semana, ayudando a sus compañeros. ¡Felicitaciones!',
   },
   {
     name: 'Reconocimiento positivo: esfuerzo',
-    content:
-      'Estimado apoderado: {estudiante} ha mostrado gran esfuerzo y constancia. Lo reconocemos y le invitamos a celebrarlo en casa.',
+    content: 'Estimado apoderado: {estudiante} ha mostrado gran esfuerzo y constancia. Lo reconocemos y le invitamos a celebrarlo en casa.',
   },
   {
     name: 'Bienestar: vuelta a la rutina',
@@ -155,8 +147,9 @@ export const LIBRARY: readonly { repository: TemplateRepositoryCode; templates: 
  */
 export async function loadLibrary(db: Queryable, at = new Date()): Promise<number> {
   const present = new Set(
-    (await db.select({ repository: templates.repository, key: templates.nameKey }).from(templates).where(isNull(templates.ownerUserId)))
-      .map((r) => `${r.repository}/${r.key}`),
+    (
+      await db.select({ repository: templates.repository, key: templates.nameKey }).from(templates).where(isNull(templates.ownerUserId))
+    ).map((r) => `${r.repository}/${r.key}`),
   );
   const missing = LIBRARY.flatMap(({ repository, templates: list }) =>
     list.filter((t) => !present.has(`${repository}/${fold(t.name)}`)).map((t) => templateValues(repository, t, null, at)),

@@ -230,7 +230,10 @@ export async function updateTemplate(
   id: number,
   change: Partial<TemplateInput>,
 ): Promise<SaveOutcome | null> {
-  const [current] = await db.select().from(templates).where(and(ownOf(user), eq(templates.id, id)));
+  const [current] = await db
+    .select()
+    .from(templates)
+    .where(and(ownOf(user), eq(templates.id, id)));
   if (!current) return null;
   const name = change.name ?? current.name;
   const content = change.content ?? current.content;
@@ -250,7 +253,10 @@ export async function updateTemplate(
 
 /** Deletes one of the user's own templates; false when it is not theirs. */
 export async function deleteTemplate(db: Queryable, user: TemplateUser, id: number): Promise<boolean> {
-  const rows = await db.delete(templates).where(and(ownOf(user), eq(templates.id, id))).returning({ id: templates.id });
+  const rows = await db
+    .delete(templates)
+    .where(and(ownOf(user), eq(templates.id, id)))
+    .returning({ id: templates.id });
   return rows.length > 0;
 }
 

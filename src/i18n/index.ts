@@ -27,8 +27,35 @@ import type newsComposeCL from './news/compose/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
-export type Namespace = 'session' | 'messages' | 'compose' | 'reception' | 'templates' | 'recipient-lists' | 'settings/signature' | 'settings' | 'dashboard/activity' | 'dashboard' | 'news/admin' | 'news' | 'news/compose';
-export const NAMESPACES: readonly Namespace[] = ['session', 'messages', 'compose', 'reception', 'templates', 'recipient-lists', 'settings/signature', 'settings', 'dashboard/activity', 'dashboard', 'news/admin', 'news', 'news/compose'];
+export type Namespace =
+  | 'session'
+  | 'messages'
+  | 'compose'
+  | 'reception'
+  | 'templates'
+  | 'recipient-lists'
+  | 'settings/signature'
+  | 'settings'
+  | 'dashboard/activity'
+  | 'dashboard'
+  | 'news/admin'
+  | 'news'
+  | 'news/compose';
+export const NAMESPACES: readonly Namespace[] = [
+  'session',
+  'messages',
+  'compose',
+  'reception',
+  'templates',
+  'recipient-lists',
+  'settings/signature',
+  'settings',
+  'dashboard/activity',
+  'dashboard',
+  'news/admin',
+  'news',
+  'news/compose',
+];
 
 type Messages = typeof shellCL &
   typeof sessionCL &

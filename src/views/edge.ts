@@ -106,7 +106,11 @@ export function connectEdge(app: AppActor): () => void {
     app.on('navigate', go),
     app.on('toast', (e) => {
       const action = e.action;
-      showToast(e.kind, e.message ?? t(e.key, e.params), action ? { label: t(action.label), onPress: () => app.send(action.event) } : undefined);
+      showToast(
+        e.kind,
+        e.message ?? t(e.key, e.params),
+        action ? { label: t(action.label), onPress: () => app.send(action.event) } : undefined,
+      );
     }),
     app.on('focus', (e) => focusOn(e.target)),
     // After React has rendered what was asked to be printed.

@@ -52,7 +52,13 @@ export const ROUTE_TABLE = [
   },
   { name: 'recipient-lists-trash', path: '/recipient-lists/trash', access: 'login', title: 'pages.recipientListsTrash' },
   { name: 'recipient-list', path: '/recipient-list/:id?', access: 'login', title: 'pages.recipientList' },
-  { name: 'templates', path: '/templates', access: 'login', title: 'pages.templates', nav: { label: 'nav.templates', prefix: '/templates' } },
+  {
+    name: 'templates',
+    path: '/templates',
+    access: 'login',
+    title: 'pages.templates',
+    nav: { label: 'nav.templates', prefix: '/templates' },
+  },
   {
     name: 'dashboard',
     path: '/dashboard',
@@ -62,10 +68,28 @@ export const ROUTE_TABLE = [
     title: 'pages.dashboard',
     nav: { label: 'nav.dashboard', prefix: '/dashboard' },
   },
-  { name: 'dashboard-connectivity', path: '/dashboard/connectivity', access: 'login', roles: ADMIN_ROLES, title: 'pages.dashboardConnectivity' },
+  {
+    name: 'dashboard-connectivity',
+    path: '/dashboard/connectivity',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.dashboardConnectivity',
+  },
   { name: 'dashboard-users', path: '/dashboard/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.dashboardUsers' },
-  { name: 'connectivity-course', path: '/connectivity/course/:id?', access: 'login', roles: ADMIN_ROLES, title: 'pages.connectivityCourse' },
-  { name: 'connectivity-call-list', path: '/connectivity/course/:id/call-list', access: 'login', roles: ADMIN_ROLES, title: 'pages.callList' },
+  {
+    name: 'connectivity-course',
+    path: '/connectivity/course/:id?',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.connectivityCourse',
+  },
+  {
+    name: 'connectivity-call-list',
+    path: '/connectivity/course/:id/call-list',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.callList',
+  },
   { name: 'ranking-courses', path: '/ranking/courses', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingCourses' },
   { name: 'ranking-users', path: '/ranking/users', access: 'login', roles: ADMIN_ROLES, title: 'pages.rankingUsers' },
   {
@@ -76,13 +100,41 @@ export const ROUTE_TABLE = [
     browse: { roles: NEWSFEED_ROLES, query: 'newsfeed', otherwise: '/mural/news' },
     title: 'pages.newsDesk',
   },
-  { name: 'mural-categories', path: '/mural/categories', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.newsCategories' },
-  { name: 'mural-news', path: '/mural/news', access: 'login', device: 'latam', title: 'pages.newsWall', nav: { label: 'nav.news', prefix: '/mural' } },
+  {
+    name: 'mural-categories',
+    path: '/mural/categories',
+    access: 'login',
+    device: 'latam',
+    roles: NEWSFEED_ROLES,
+    title: 'pages.newsCategories',
+  },
+  {
+    name: 'mural-news',
+    path: '/mural/news',
+    access: 'login',
+    device: 'latam',
+    title: 'pages.newsWall',
+    nav: { label: 'nav.news', prefix: '/mural' },
+  },
   { name: 'mural-trash', path: '/mural/trash', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.newsTrash' },
   // The printable weekly wall: any latam staff user, like the wall itself.
   { name: 'mural-news-week', path: '/mural/news/week', access: 'login', device: 'latam', title: 'pages.newsWeek' },
-  { name: 'mural-news-compose', path: '/mural/news/compose', access: 'login', device: 'latam', roles: NEWSFEED_ROLES, title: 'pages.newsCompose' },
-  { name: 'settings', path: '/settings', access: 'login', roles: ADMIN_ROLES, redirect: '/settings/message-quota', title: 'pages.settings' },
+  {
+    name: 'mural-news-compose',
+    path: '/mural/news/compose',
+    access: 'login',
+    device: 'latam',
+    roles: NEWSFEED_ROLES,
+    title: 'pages.newsCompose',
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    redirect: '/settings/message-quota',
+    title: 'pages.settings',
+  },
   {
     name: 'settings-message-quota',
     path: '/settings/message-quota',
@@ -91,13 +143,23 @@ export const ROUTE_TABLE = [
     title: 'pages.settingsQuota',
     nav: { label: 'nav.settings', prefix: '/settings' },
   },
-  { name: 'settings-message-signature', path: '/settings/message-signature', access: 'login', roles: ADMIN_ROLES, title: 'pages.settingsSignature' },
+  {
+    name: 'settings-message-signature',
+    path: '/settings/message-signature',
+    access: 'login',
+    roles: ADMIN_ROLES,
+    title: 'pages.settingsSignature',
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];
 
 /** What the route guard needs of the table. */
-export const ROUTE_RULES: readonly RouteRule[] = (ROUTE_TABLE as readonly RouteEntry[]).map(({ title: _title, nav: _nav, ...rule }) => rule);
+export const ROUTE_RULES: readonly RouteRule[] = (ROUTE_TABLE as readonly RouteEntry[]).map(
+  ({ title: _title, nav: _nav, ...rule }) => rule,
+);
 
 /** The sidebar's entries, in table order. */
-export const NAV_ROUTES = (ROUTE_TABLE as readonly RouteEntry[]).filter((route): route is RouteEntry & { nav: NavEntry } => route.nav !== undefined);
+export const NAV_ROUTES = (ROUTE_TABLE as readonly RouteEntry[]).filter(
+  (route): route is RouteEntry & { nav: NavEntry } => route.nav !== undefined,
+);

@@ -27,15 +27,36 @@ const TemplatesPage = screen(() => import('./pages/templates/templates-page').th
 const FolderPage = screen(() => import('./pages/messages/folder-page').then((m) => m.FolderPage), ['messages']);
 const MessagePage = screen(() => import('./pages/messages/message-page').then((m) => m.MessagePage), ['messages', 'reception']);
 const ReceptionPage = screen(() => import('./pages/reception/reception-page').then((m) => m.ReceptionPage), ['messages', 'reception']);
-const RecipientListsPage = screen(() => import('./pages/recipient-lists/recipient-lists-page').then((m) => m.RecipientListsPage), ['recipient-lists', 'compose']);
-const RecipientListsTrashPage = screen(() => import('./pages/recipient-lists/trash-page').then((m) => m.RecipientListsTrashPage), ['recipient-lists']);
-const RecipientListPage = screen(() => import('./pages/recipient-lists/recipient-list-page').then((m) => m.RecipientListPage), ['recipient-lists', 'compose']);
-const SettingsSignaturePage = screen(() => import('./pages/settings/signature-page').then((m) => m.SettingsSignaturePage), ['settings/signature']);
+const RecipientListsPage = screen(
+  () => import('./pages/recipient-lists/recipient-lists-page').then((m) => m.RecipientListsPage),
+  ['recipient-lists', 'compose'],
+);
+const RecipientListsTrashPage = screen(
+  () => import('./pages/recipient-lists/trash-page').then((m) => m.RecipientListsTrashPage),
+  ['recipient-lists'],
+);
+const RecipientListPage = screen(
+  () => import('./pages/recipient-lists/recipient-list-page').then((m) => m.RecipientListPage),
+  ['recipient-lists', 'compose'],
+);
+const SettingsSignaturePage = screen(
+  () => import('./pages/settings/signature-page').then((m) => m.SettingsSignaturePage),
+  ['settings/signature'],
+);
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
-const DashboardUsersPage = screen(() => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage), ['dashboard', 'dashboard/activity']);
+const DashboardUsersPage = screen(
+  () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
+  ['dashboard', 'dashboard/activity'],
+);
 const RankingPage = screen(() => import('./pages/dashboard/ranking-page').then((m) => m.RankingPage), ['dashboard', 'dashboard/activity']);
-const DashboardConnectivityPage = screen(() => import('./pages/dashboard/connectivity-page').then((m) => m.DashboardConnectivityPage), ['dashboard']);
-const ConnectivityCoursePage = screen(() => import('./pages/dashboard/connectivity-course-page').then((m) => m.ConnectivityCoursePage), ['dashboard']);
+const DashboardConnectivityPage = screen(
+  () => import('./pages/dashboard/connectivity-page').then((m) => m.DashboardConnectivityPage),
+  ['dashboard'],
+);
+const ConnectivityCoursePage = screen(
+  () => import('./pages/dashboard/connectivity-course-page').then((m) => m.ConnectivityCoursePage),
+  ['dashboard'],
+);
 const CallListPrintPage = screen(() => import('./pages/dashboard/call-list-print-page').then((m) => m.CallListPrintPage), ['dashboard']);
 const NewsCategoriesPage = screen(() => import('./pages/news/categories-page').then((m) => m.NewsCategoriesPage), ['news/admin', 'news']);
 const NewsTrashPage = screen(() => import('./pages/news/trash-page').then((m) => m.NewsTrashPage), ['news/admin', 'news']);
@@ -111,4 +132,5 @@ const SCREENS = {
 /** The table's routes with their screens, in table order. */
 export const ROUTES = ROUTE_TABLE.map((route) => ({ ...route, screen: SCREENS[route.name] }));
 
-export const routeNamed = (name: string | null): RouteDef | undefined => (ROUTES as readonly RouteDef[]).find((route) => route.name === name);
+export const routeNamed = (name: string | null): RouteDef | undefined =>
+  (ROUTES as readonly RouteDef[]).find((route) => route.name === name);

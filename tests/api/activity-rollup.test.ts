@@ -33,7 +33,10 @@ beforeAll(async () => {
   expect((await docente.login('docente@sanandres.cl')).status).toBe(200);
   ids.school = (await one<{ id: number }>(db, sql`select institution_id as id from users where email = 'administrador@sanandres.cl'`)).id;
   ids.course = (
-    await one<{ id: number }>(db, sql`select c.id from courses c where c.institution_id = ${ids.school} and (select count(*) from students s where s.course_id = c.id) >= 8 order by c.id limit 1`)
+    await one<{ id: number }>(
+      db,
+      sql`select c.id from courses c where c.institution_id = ${ids.school} and (select count(*) from students s where s.course_id = c.id) >= 8 order by c.id limit 1`,
+    )
   ).id;
 });
 afterAll(async () => {
@@ -46,7 +49,12 @@ const DAY_KEYS = ['messages', 'deliveries', 'app_known', 'app_read', 'inbox_know
 const REACH_KEYS = ['addressed', 'reached', 'read'] as const;
 
 /** The roll-up's rows with anything in them, keyed. */
-async function rolledUp(): Promise<{ days: Map<string, Counts>; reach: Map<string, Counts>; guardians: Map<string, Counts>; authors: Map<string, Counts> }> {
+async function rolledUp(): Promise<{
+  days: Map<string, Counts>;
+  reach: Map<string, Counts>;
+  guardians: Map<string, Counts>;
+  authors: Map<string, Counts>;
+}> {
   const days = await rows<Record<string, number> & { institution_id: number; day: string; author: number }>(
     db,
     sql`select institution_id, day::text as day, author_user_id as author, messages, deliveries, app_known, app_read, inbox_known, inbox_read
@@ -97,7 +105,9 @@ async function raw(): Promise<{ days: Map<string, Counts>; reach: Map<string, Co
           where message_id = m.id and user_id <> m.author and coalesce(deleted_from, folder) = 'inbox') e
         group by 1, 2, 3`,
   );
-  const people = await rows<{ institution_id: number; country: SchoolCountry; month: string; author: number; kind: string; ref: number } & Counts>(
+  const people = await rows<
+    { institution_id: number; country: SchoolCountry; month: string; author: number; kind: string; ref: number } & Counts
+  >(
     db,
     sql`with m as (${counted})
         select m.institution_id, m.country, to_char(m.day, 'YYYY-MM') as month, m.author, r.recipient_kind as kind, r.recipient_ref_id as ref,
@@ -110,7 +120,11 @@ async function raw(): Promise<{ days: Map<string, Counts>; reach: Map<string, Co
   const guardians = new Map<string, Counts>();
   const add = (into: Map<string, Counts>, key: string, p: Record<string, unknown>) => {
     const sum = into.get(key) ?? { addressed: 0, reached: 0, read: 0 };
-    into.set(key, { addressed: sum.addressed! + Number(p.addressed), reached: sum.reached! + Number(p.reached), read: sum.read! + Number(p.read) });
+    into.set(key, {
+      addressed: sum.addressed! + Number(p.addressed),
+      reached: sum.reached! + Number(p.reached),
+      read: sum.read! + Number(p.read),
+    });
   };
   for (const p of people) {
     const year = schoolYearOf(p.month, p.country);
@@ -132,7 +146,9 @@ async function expectAgreement(): Promise<void> {
   expect(kept.guardians.size).toBeGreaterThan(0);
   // Only the rows that differ, so a failure says where.
   const differing = (a: Map<string, Counts>, b: Map<string, Counts>) =>
-    [...new Set([...a.keys(), ...b.keys()])].filter((k) => JSON.stringify(a.get(k)) !== JSON.stringify(b.get(k))).map((k) => ({ key: k, kept: a.get(k), raw: b.get(k) }));
+    [...new Set([...a.keys(), ...b.keys()])]
+      .filter((k) => JSON.stringify(a.get(k)) !== JSON.stringify(b.get(k)))
+      .map((k) => ({ key: k, kept: a.get(k), raw: b.get(k) }));
   expect(differing(kept.days, computed.days)).toEqual([]);
   expect(differing(kept.reach, computed.reach)).toEqual([]);
   expect(differing(kept.guardians, computed.guardians)).toEqual([]);
@@ -148,7 +164,13 @@ async function expectAgreement(): Promise<void> {
 }
 
 const sendToCourse = async (client: Client, title: string, copy = false): Promise<number> => {
-  const body = composeInput({ title, channels: ['app-mobile', 'sms'], content: 'Aviso de prueba.', copy_to_sender: copy, recipients: [{ kind: 'course', id: ids.course, audience: 'apoderados' }] });
+  const body = composeInput({
+    title,
+    channels: ['app-mobile', 'sms'],
+    content: 'Aviso de prueba.',
+    copy_to_sender: copy,
+    recipients: [{ kind: 'course', id: ids.course, audience: 'apoderados' }],
+  });
   // Once more with the same key on a reset (a keep-alive socket idled out during a comparison): the send is idempotent.
   const key = randomUUID();
   const res = await send(client, body, key).catch(() => send(client, body, key));
@@ -172,7 +194,10 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
   it('agrees after a send with a copy to its author, then the engine’s outcomes, reads and a retry', async () => {
     sent = await sendToCourse(admin, 'Roll-up 1', true);
     const recipients = await rows<{ id: number }>(db, sql`select id from message_recipients where message_id = ${sent}`);
-    await refreshRecipients(db, recipients.map((r) => Number(r.id)));
+    await refreshRecipients(
+      db,
+      recipients.map((r) => Number(r.id)),
+    );
     await expectAgreement();
     const addressed = (await deliveriesOf(sent)).filter((d) => d.address !== null);
     const app = addressed.filter((d) => d.channel === 'app-mobile');
@@ -186,7 +211,11 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
     await expectAgreement();
     // A read arriving after "received" (the app's read receipt).
     const later = app.filter((_, i) => i % 3 === 1);
-    if (later.length > 0) await applyReports(db, later.map((d) => receipt(d, 'read')));
+    if (later.length > 0)
+      await applyReports(
+        db,
+        later.map((d) => receipt(d, 'read')),
+      );
     await expectAgreement();
     // "Reintentar fallidos" as server/reception/reception.ts retryFailed writes it: the failed deliveries back to
     // queued in a new round, their recipients pending again.
@@ -196,16 +225,29 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
           where message_id = ${sent} and status in ('not_received', 'error') returning recipient_id as id`,
     );
     expect(retried.length).toBeGreaterThan(0);
-    await db.execute(sql`update message_recipients set status = 'pending' where id in (${sql.join(retried.map((r) => sql`${r.id}`), sql`, `)}) and status <> 'received' and status <> 'read'`);
+    await db.execute(
+      sql`update message_recipients set status = 'pending' where id in (${sql.join(
+        retried.map((r) => sql`${r.id}`),
+        sql`, `,
+      )}) and status <> 'received' and status <> 'read'`,
+    );
     await expectAgreement();
     // The new round's outcomes.
-    await applyReports(db, (await deliveriesOf(sent)).filter((d) => d.status === 'queued').map((d) => receipt(d, 'received')));
+    await applyReports(
+      db,
+      (await deliveriesOf(sent)).filter((d) => d.status === 'queued').map((d) => receipt(d, 'received')),
+    );
     await expectAgreement();
   });
 
   it('agrees after colleagues read, the author purges their copy, and rows are deleted', async () => {
     // A message to colleagues (staff of the school with a login), read by one of them.
-    const staffBody = composeInput({ title: 'Roll-up colegas', channels: ['e-mail'], copy_to_sender: true, recipients: [{ kind: 'course', id: ids.course, audience: 'apoderados' }] });
+    const staffBody = composeInput({
+      title: 'Roll-up colegas',
+      channels: ['e-mail'],
+      copy_to_sender: true,
+      recipients: [{ kind: 'course', id: ids.course, audience: 'apoderados' }],
+    });
     const staffKey = randomUUID();
     const staffRes = await send(docente, staffBody, staffKey).catch(() => send(docente, staffBody, staffKey));
     expect(staffRes.status).toBe(201);
@@ -214,10 +256,14 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
       insert into mailbox_entries (user_id, institution_id, message_id, folder, sort_at, counterpart, counterpart_search)
       select u.id, ${ids.school}, ${docenteMessage}, 'inbox', now(), 'Docente', 'docente' from users u
       where u.email = 'administrador@sanandres.cl'`);
-    await db.execute(sql`update mailbox_entries set read_at = now() where message_id = ${docenteMessage} and user_id <> (select author_user_id from messages where id = ${docenteMessage})`);
+    await db.execute(
+      sql`update mailbox_entries set read_at = now() where message_id = ${docenteMessage} and user_id <> (select author_user_id from messages where id = ${docenteMessage})`,
+    );
     await expectAgreement();
     // The colleague moves it to the trash (from the inbox: still counts), then purges it.
-    await db.execute(sql`update mailbox_entries set deleted_from = folder, folder = 'trash', deleted_at = now() where message_id = ${docenteMessage} and folder = 'inbox'`);
+    await db.execute(
+      sql`update mailbox_entries set deleted_from = folder, folder = 'trash', deleted_at = now() where message_id = ${docenteMessage} and folder = 'inbox'`,
+    );
     await expectAgreement();
     // Purge of the authors' copies from their inboxes: the copy rows stay and still are not activity.
     const purged = await rows<{ id: number }>(
@@ -230,7 +276,10 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
     // Deletes: one delivery, one recipient (its deliveries go with it), a whole message, an author.
     const [first] = await deliveriesOf(sent);
     await db.execute(sql`delete from deliveries where id = ${first!.id}`);
-    const [recipient] = await rows<{ id: number }>(db, sql`select id from message_recipients where message_id = ${sent} order by id desc limit 1`);
+    const [recipient] = await rows<{ id: number }>(
+      db,
+      sql`select id from message_recipients where message_id = ${sent} order by id desc limit 1`,
+    );
     await db.execute(sql`delete from message_recipients where id = ${recipient!.id}`);
     await expectAgreement();
     await db.execute(sql`delete from messages where id = ${docenteMessage}`);
@@ -244,9 +293,21 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
     // A colleague by app (the send path writes their `user:<id>` delivery) reading it in Hermes: known once,
     // by the entry. Then their recipient is deleted (its delivery goes with it, by cascade), and a whole message
     // with a colleague's app delivery.
-    const adminStaff = await one<{ id: number }>(db, sql`select st.id from staff st join users u on u.id = st.user_id where u.email = 'administrador@sanandres.cl'`);
+    const adminStaff = await one<{ id: number }>(
+      db,
+      sql`select st.id from staff st join users u on u.id = st.user_id where u.email = 'administrador@sanandres.cl'`,
+    );
     const toColleague = async (title: string): Promise<number> => {
-      const body = composeInput({ title, channels: ['app-mobile'], content: 'Aviso a colega.', copy_to_sender: false, recipients: [{ kind: 'staff', id: adminStaff.id }, { kind: 'course', id: ids.course, audience: 'apoderados' }] });
+      const body = composeInput({
+        title,
+        channels: ['app-mobile'],
+        content: 'Aviso a colega.',
+        copy_to_sender: false,
+        recipients: [
+          { kind: 'staff', id: adminStaff.id },
+          { kind: 'course', id: ids.course, audience: 'apoderados' },
+        ],
+      });
       const key = randomUUID();
       const res = await send(docente, body, key).catch(() => send(docente, body, key));
       expect(res.status, await res.clone().text()).toBe(201);
@@ -274,7 +335,14 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
     // And their outcomes, applied concurrently as several workers would.
     const all = (await Promise.all(results.map(deliveriesOf))).flat().filter((d) => d.address !== null);
     const batches = [0, 1, 2, 3].map((k) => all.filter((_, i) => i % 4 === k));
-    await Promise.all(batches.map((batch, k) => applyReports(db, batch.map((d) => receipt(d, k === 0 ? 'read' : k === 3 ? 'not_received' : 'received')))));
+    await Promise.all(
+      batches.map((batch, k) =>
+        applyReports(
+          db,
+          batch.map((d) => receipt(d, k === 0 ? 'read' : k === 3 ? 'not_received' : 'received')),
+        ),
+      ),
+    );
     await expectAgreement();
   });
 
@@ -286,14 +354,20 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
       expect([...rebuilt[table]].sort(), table).toEqual([...kept[table]].sort());
     }
     // With the triggers paused (server/dashboard/rollup.ts), a send's rows change nothing until the rebuild.
-    const before = await one<{ n: number }>(db, sql`select coalesce(sum(messages), 0)::int as n from activity_days where institution_id = ${ids.school}`);
+    const before = await one<{ n: number }>(
+      db,
+      sql`select coalesce(sum(messages), 0)::int as n from activity_days where institution_id = ${ids.school}`,
+    );
     await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('hermes.activity_rollup', 'paused', true)`);
       await tx.execute(sql`
         insert into messages (institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, title, content, channels, kind, sent_at, search)
         select institution_id, author_user_id, sender_kind, sender_ref_id, sender_name, 'Pausado', 'x', channels, 'sent', now(), 'pausado'
         from messages where institution_id = ${ids.school} and kind = 'sent' and author_user_id is not null order by id desc limit 1`);
-      const during = await one<{ n: number }>(tx as unknown as Db, sql`select coalesce(sum(messages), 0)::int as n from activity_days where institution_id = ${ids.school}`);
+      const during = await one<{ n: number }>(
+        tx as unknown as Db,
+        sql`select coalesce(sum(messages), 0)::int as n from activity_days where institution_id = ${ids.school}`,
+      );
       expect(during.n).toBe(before.n);
     });
     await db.execute(sql`select activity_rebuild(array[${ids.school}]::int[])`);

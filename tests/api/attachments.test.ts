@@ -185,7 +185,9 @@ describe('POST /api/attachments', () => {
     form.set('other', 'x');
     const res = await admin.fetch('/api/attachments', { method: 'POST', body: form });
     expect(res.status).toBe(422);
-    expect(((await res.json()) as { errors: Record<string, string[]> }).errors.file).toEqual(['Debes adjuntar un archivo en el campo file.']);
+    expect(((await res.json()) as { errors: Record<string, string[]> }).errors.file).toEqual([
+      'Debes adjuntar un archivo en el campo file.',
+    ]);
     const anonymous = server.client();
     await anonymous.get('/api/csrf-cookie');
     expect((await upload(anonymous, 'a.txt', 'text/plain', new Uint8Array([65]))).status).toBe(401);
@@ -254,12 +256,19 @@ describe('abandoned uploads', () => {
     const oldFile = path.join(server.attachmentsDir, (await storageKey(old.id))!);
     const keptFile = path.join(server.attachmentsDir, (await storageKey(kept.id))!);
 
-    const removed = await deleteAbandonedUploads(server.db, new AttachmentStore(server.attachmentsDir), new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS));
+    const removed = await deleteAbandonedUploads(
+      server.db,
+      new AttachmentStore(server.attachmentsDir),
+      new Date(Date.now() - ABANDONED_UPLOAD_AGE_MS),
+    );
 
     expect(removed).toBe(1);
     expect(existsSync(oldFile)).toBe(false);
     expect(existsSync(keptFile)).toBe(true);
-    const left = await rows<{ id: number }>(server.db, sql`select id from message_attachments where id in (${old.id}, ${recent.id}, ${kept.id}) order by id`);
+    const left = await rows<{ id: number }>(
+      server.db,
+      sql`select id from message_attachments where id in (${old.id}, ${recent.id}, ${kept.id}) order by id`,
+    );
     expect(left.map((row) => row.id)).toEqual([recent.id, kept.id]);
   });
 });

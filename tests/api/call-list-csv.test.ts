@@ -9,7 +9,19 @@ const list = (over: Partial<CallList['rows'][number]>): CallList => ({
   course: { id: 1, name: '1° Básico A' },
   messages: 3,
   generated_at: '2026-11-24T12:00:00.000Z',
-  rows: [{ student: 'Ana Soto', course: '1° Básico A', guardian: 'Luis Soto', role: 'titular', reasons: ['sms_failed'], phone: null, email: null, alternatives: [], ...over }],
+  rows: [
+    {
+      student: 'Ana Soto',
+      course: '1° Básico A',
+      guardian: 'Luis Soto',
+      role: 'titular',
+      reasons: ['sms_failed'],
+      phone: null,
+      email: null,
+      alternatives: [],
+      ...over,
+    },
+  ],
 });
 
 describe('callListCsv', () => {

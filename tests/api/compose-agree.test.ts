@@ -128,14 +128,13 @@ describe('the estimate refuses what send refuses', () => {
     const refused = await send(admin, input, undefined, path);
     expect(refused.status).toBe(422);
     expect(estimate.status).toBe(422);
-    const errors = ((await estimate.json()) as { code: string; errors: Record<string, string[]> });
+    const errors = (await estimate.json()) as { code: string; errors: Record<string, string[]> };
     expect(errors).toMatchObject({ code: 'validation.failed' });
     expect(errors.errors).toEqual(((await refused.json()) as { errors: Record<string, string[]> }).errors);
     expect(await messages()).toBe(before);
     return errors.errors;
   }
-  const sms = (content: string) =>
-    composeInput({ content, channels: ['sms'], recipients: [{ kind: 'guardian', id: guardian.id }] });
+  const sms = (content: string) => composeInput({ content, channels: ['sms'], recipients: [{ kind: 'guardian', id: guardian.id }] });
 
   it('160 characters with the signature active', async () => {
     expect((await sameRefusal(sms('a'.repeat(160)))).content).toEqual(['El SMS supera los 154 caracteres permitidos.']);
@@ -147,7 +146,9 @@ describe('the estimate refuses what send refuses', () => {
 
   it('a schedule less than a minute ahead', async () => {
     const body = { ...sms('Hola'), scheduled_at: new Date(Date.now() + 20_000).toISOString() };
-    expect((await sameRefusal(body, '/api/messages/schedule')).scheduled_at).toEqual(['La fecha de envío debe ser al menos un minuto en el futuro.']);
+    expect((await sameRefusal(body, '/api/messages/schedule')).scheduled_at).toEqual([
+      'La fecha de envío debe ser al menos un minuto en el futuro.',
+    ]);
   });
 
   it('a send without title or recipients', async () => {

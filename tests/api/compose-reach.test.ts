@@ -42,7 +42,10 @@ beforeAll(async () => {
     )
   ).id;
   ids.colleague = (
-    await one<{ id: number }>(server.db, sql`select st.id from staff st join users u on u.id = st.user_id where u.email = 'directora@sanandres.cl'`)
+    await one<{ id: number }>(
+      server.db,
+      sql`select st.id from staff st join users u on u.id = st.user_id where u.email = 'directora@sanandres.cl'`,
+    )
   ).id;
 });
 afterAll(async () => {
@@ -76,9 +79,7 @@ describe("a student's family", () => {
       server.db,
       sql`select recipient_kind as kind, recipient_ref_id as ref from message_recipients where message_id = ${result.id} order by recipient_ref_id`,
     );
-    expect(reached).toEqual(
-      [ids.titular, ids.suplente].sort((a, b) => a - b).map((ref) => ({ kind: 'apoderado', ref })),
-    );
+    expect(reached).toEqual([ids.titular, ids.suplente].sort((a, b) => a - b).map((ref) => ({ kind: 'apoderado', ref })));
     expect(result.recipients).toBe(2);
   });
 
@@ -92,7 +93,9 @@ describe("a student's family", () => {
     expect(await refused(await docente.post('/api/messages/estimate', body))).toEqual([FOREIGN_RECIPIENTS]);
     expect(await refused(await send(docente, body))).toEqual([FOREIGN_RECIPIENTS]);
     const at = new Date(Date.now() + 86_400_000).toISOString();
-    expect(await refused(await send(docente, { ...body, scheduled_at: at }, randomUUID(), '/api/messages/schedule'))).toEqual([FOREIGN_RECIPIENTS]);
+    expect(await refused(await send(docente, { ...body, scheduled_at: at }, randomUUID(), '/api/messages/schedule'))).toEqual([
+      FOREIGN_RECIPIENTS,
+    ]);
     expect(await refused(await docente.post('/api/messages/drafts', body))).toEqual([FOREIGN_RECIPIENTS]);
     expect(await count(server.db, sql`select count(*)::int as n from messages`)).toBe(before);
   });
@@ -139,13 +142,21 @@ describe('people no chosen channel reaches', () => {
     expect(draft.status).toBe(201);
     const draftId = ((await draft.json()) as { data: { id: number } }).data.id;
     expect(await refused(await send(docente, { ...body, draft_id: draftId }))).toEqual(nobody);
-    expect(await refused(await send(docente, { ...body, draft_id: draftId, scheduled_at: at }, randomUUID(), '/api/messages/schedule'))).toEqual(nobody);
+    expect(
+      await refused(await send(docente, { ...body, draft_id: draftId, scheduled_at: at }, randomUUID(), '/api/messages/schedule')),
+    ).toEqual(nobody);
     expect(await one<{ kind: string }>(server.db, sql`select kind from messages where id = ${draftId}`)).toEqual({ kind: 'draft' });
     expect(await count(server.db, sql`select count(*)::int as n from message_recipients where message_id = ${draftId}`)).toBe(0);
-    expect({ messages: await messagesNow(), deliveries: await deliveriesNow() }).toEqual({ messages: before.messages + 1, deliveries: before.deliveries });
+    expect({ messages: await messagesNow(), deliveries: await deliveriesNow() }).toEqual({
+      messages: before.messages + 1,
+      deliveries: before.deliveries,
+    });
     // The same people on a channel that reaches one of them: sent.
     const email = await count(server.db, sql`select count(email)::int as n from students where id = ${ids.student}`);
-    const withColleague = composeInput({ channels: ['app-mobile'], recipients: [...body.recipients, { kind: 'staff', id: ids.colleague }] });
+    const withColleague = composeInput({
+      channels: ['app-mobile'],
+      recipients: [...body.recipients, { kind: 'staff', id: ids.colleague }],
+    });
     expect((await send(docente, withColleague)).status).toBe(201);
     expect((await send(docente, { ...body, channels: ['e-mail'] })).status).toBe(email === 1 ? 201 : 422);
   });

@@ -60,15 +60,18 @@ const expectSorted = (names: string[], label: string) => {
   }
 };
 
-const userId = async (email: string) =>
-  (await server.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+const userId = async (email: string) => (await server.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
 describe('sessions', () => {
   it('every compose read requires a signed-in user', async () => {
     const anonymous = server.client();
     for (const path of [
-      '/api/channels', '/api/communication-permission/user', '/api/recipients', '/api/recipient-lists',
-      '/api/recipient-lists/1/users', '/api/institutions-signatures',
+      '/api/channels',
+      '/api/communication-permission/user',
+      '/api/recipients',
+      '/api/recipient-lists',
+      '/api/recipient-lists/1/users',
+      '/api/institutions-signatures',
     ]) {
       const res = await anonymous.get(path);
       expect(res.status, path).toBe(401);
@@ -90,15 +93,24 @@ describe('GET /api/channels', () => {
     ]);
     const other = async (client: Client) =>
       (await json<{ data: Channel[] }>(client, '/api/channels')).data.map((c) => [c.code, c.enabled_by_institution]);
-    expect(await other(elqui)).toEqual([['app-mobile', true], ['e-mail', true], ['sms', true], ['whatsapp', false]]);
-    expect(await other(juarez)).toEqual([['app-mobile', true], ['e-mail', true], ['sms', false], ['whatsapp', true]]);
+    expect(await other(elqui)).toEqual([
+      ['app-mobile', true],
+      ['e-mail', true],
+      ['sms', true],
+      ['whatsapp', false],
+    ]);
+    expect(await other(juarez)).toEqual([
+      ['app-mobile', true],
+      ['e-mail', true],
+      ['sms', false],
+      ['whatsapp', true],
+    ]);
   });
 });
 
 describe('GET /api/communication-permission/user', () => {
   const enabled = async (client: Client) =>
-    (await json<{ data: CommunicationPermission }>(client, '/api/communication-permission/user')).data
-      .institution_channel_permissions;
+    (await json<{ data: CommunicationPermission }>(client, '/api/communication-permission/user')).data.institution_channel_permissions;
 
   it('lists the user’s permission for each channel: admins all contracted, teachers no WhatsApp', async () => {
     expect(await enabled(admin)).toEqual([
@@ -149,15 +161,26 @@ describe('GET /api/recipients', () => {
     expect(firstElective).toBe(courseList.length);
     expect(sa.courses.slice(firstElective).every((c) => c.grupo_type === 'electivo')).toBe(true);
     expect(electiveGroups().map((c) => c.nombre)).toEqual([
-      'Electivo Biología Celular', 'Electivo Filosofía Política', 'Electivo Límites, Derivadas e Integrales',
-      'Taller de Cerámica', 'Taller de Fútbol', 'Taller de Robótica', 'Taller de Teatro',
+      'Electivo Biología Celular',
+      'Electivo Filosofía Política',
+      'Electivo Límites, Derivadas e Integrales',
+      'Taller de Cerámica',
+      'Taller de Fútbol',
+      'Taller de Robótica',
+      'Taller de Teatro',
     ]);
     for (const e of electiveGroups()) expect(e.level_id).toBeNull();
   });
 
   it('names every enrolled student of the school once in its course, sorted by name', async () => {
     const dbStudents = await server.db
-      .select({ id: students.id, courseId: students.courseId, first: students.firstNames, father: students.lastNameFather, mother: students.lastNameMother })
+      .select({
+        id: students.id,
+        courseId: students.courseId,
+        first: students.firstNames,
+        father: students.lastNameFather,
+        mother: students.lastNameMother,
+      })
       .from(students)
       .where(and(eq(students.institutionId, schoolId.sanAndres), isNull(students.withdrawnAt)));
     const listed = regular().flatMap((c) => c.estudiantes.map((s) => ({ ...s, courseId: c.id })));
@@ -170,7 +193,11 @@ describe('GET /api/recipients', () => {
       expect(s.name).toBe(`${row.first} ${row.father} ${row.mother}`);
       expect(s.courseId).toBe(row.courseId);
     }
-    for (const c of sa.courses) expectSorted(c.estudiantes.map((s) => s.name), c.nombre);
+    for (const c of sa.courses)
+      expectSorted(
+        c.estudiantes.map((s) => s.name),
+        c.nombre,
+      );
   });
 
   it('lists each course’s guardians, one entry per guardian and student, with role and contact card', async () => {
@@ -212,7 +239,8 @@ describe('GET /api/recipients', () => {
         const row = byId.get(g.id)!;
         // SPEC §3: red without app or mobile; else yellow when the last 3 device deliveries missed (the seeded
         // school year has such numbers); else blue with the app, green with the mobile only.
-        const expected = !row.appInstalledAt && !row.phone ? 'red' : row.deviceMisses >= 3 ? 'yellow' : row.appInstalledAt ? 'blue' : 'green';
+        const expected =
+          !row.appInstalledAt && !row.phone ? 'red' : row.deviceMisses >= 3 ? 'yellow' : row.appInstalledAt ? 'blue' : 'green';
         expect(g.device_status, `guardian ${g.id}`).toBe(expected);
         seen.add(g.device_status);
       }
@@ -228,17 +256,43 @@ describe('GET /api/recipients', () => {
     const [message] = await db
       .insert(messages)
       .values({
-        institutionId: schoolId.sanAndres, authorUserId: author, senderKind: 'funcionario', senderRefId: author,
-        senderName: 'Prueba', title: 'Prueba', content: 'Prueba', kind: 'sent', search: 'prueba', sentAt: new Date(),
+        institutionId: schoolId.sanAndres,
+        authorUserId: author,
+        senderKind: 'funcionario',
+        senderRefId: author,
+        senderName: 'Prueba',
+        title: 'Prueba',
+        content: 'Prueba',
+        kind: 'sent',
+        search: 'prueba',
+        sentAt: new Date(),
       })
       .returning({ id: messages.id });
-    const deliver = async (channel: 'sms' | 'app-mobile' | 'whatsapp' | 'e-mail', status: typeof deliveries.$inferInsert.status, minutesAgo: number, error: string | null = null) => {
+    const deliver = async (
+      channel: 'sms' | 'app-mobile' | 'whatsapp' | 'e-mail',
+      status: typeof deliveries.$inferInsert.status,
+      minutesAgo: number,
+      error: string | null = null,
+    ) => {
       const [recipient] = await db
         .insert(messageRecipients)
-        .values({ messageId: message!.id, recipientKind: 'apoderado', recipientRefId: target.id, displayName: 'x', groupKind: 'curso', groupLabel: course.nombre, status: 'pending' })
+        .values({
+          messageId: message!.id,
+          recipientKind: 'apoderado',
+          recipientRefId: target.id,
+          displayName: 'x',
+          groupKind: 'curso',
+          groupLabel: course.nombre,
+          status: 'pending',
+        })
         .returning({ id: messageRecipients.id });
       await db.insert(deliveries).values({
-        messageId: message!.id, recipientId: recipient!.id, channel, address: '+56911111111', status, error,
+        messageId: message!.id,
+        recipientId: recipient!.id,
+        channel,
+        address: '+56911111111',
+        status,
+        error,
         createdAt: new Date(Date.now() - minutesAgo * 60_000),
       });
       // What the delivery engine does as deliveries end; GET /recipients only reads its result.
@@ -291,8 +345,15 @@ describe('GET /api/recipients', () => {
         appointment: row.positionId,
       });
     }
-    expectSorted(sa.appointments.map((a) => a.nombre), 'appointments');
-    for (const a of sa.appointments) expectSorted(a.users.map((u) => u.name), a.nombre);
+    expectSorted(
+      sa.appointments.map((a) => a.nombre),
+      'appointments',
+    );
+    for (const a of sa.appointments)
+      expectSorted(
+        a.users.map((u) => u.name),
+        a.nombre,
+      );
     const directora = sa.appointments.find((a) => a.nombre === 'Directora')!;
     expect(directora.users).toEqual([
       expect.objectContaining({ name: 'María Isabel Núñez Peña', login_user_id: await userId('directora@sanandres.cl') }),
@@ -301,8 +362,20 @@ describe('GET /api/recipients', () => {
 
   it('lists the levels in school order with their courses', async () => {
     expect(sa.levels.map((l) => l.nombre)).toEqual([
-      'Pre-kínder', 'Kínder', '1° Básico', '2° Básico', '3° Básico', '4° Básico', '5° Básico', '6° Básico',
-      '7° Básico', '8° Básico', 'I Medio', 'II Medio', 'III Medio', 'IV Medio',
+      'Pre-kínder',
+      'Kínder',
+      '1° Básico',
+      '2° Básico',
+      '3° Básico',
+      '4° Básico',
+      '5° Básico',
+      '6° Básico',
+      '7° Básico',
+      '8° Básico',
+      'I Medio',
+      'II Medio',
+      'III Medio',
+      'IV Medio',
     ]);
     expect(sa.levels.flatMap((l) => l.course_ids)).toEqual(regular().map((c) => c.id));
     for (const l of sa.levels) {
@@ -324,7 +397,8 @@ describe('GET /api/recipients', () => {
     expect(other.appointments.flatMap((a) => a.users).some((u) => saStaff.has(u.user_id))).toBe(false);
     expect(other.levels.map((l) => l.nombre)).toEqual(['7° Básico', '8° Básico', 'I Medio', 'II Medio', 'III Medio', 'IV Medio']);
     expect(other.courses.filter((c) => c.grupo_type === 'electivo').map((c) => c.nombre)).toEqual([
-      'Electivo Química Orgánica', 'Taller de Astronomía',
+      'Electivo Química Orgánica',
+      'Taller de Astronomía',
     ]);
   });
 
@@ -351,7 +425,9 @@ describe('GET /api/recipient-lists', () => {
     expect(first.meta).toEqual({ current_page: 1, last_page: 1, per_page: 15, total: 3 });
     expect(first.links).toEqual({ next: null, prev: null });
     expect(first.data.map((l) => l.name)).toEqual([
-      'Delegados de curso Enseñanza Media', 'Equipo de convivencia escolar', 'Directiva del Centro de Padres',
+      'Delegados de curso Enseñanza Media',
+      'Equipo de convivencia escolar',
+      'Directiva del Centro de Padres',
     ]);
     for (const l of first.data) {
       const [row] = await server.db.select({ n: count() }).from(recipientListMembers).where(eq(recipientListMembers.listId, l.id));
@@ -386,7 +462,11 @@ describe('GET /api/recipient-lists', () => {
 
   it('shows each user only their lists and those shared with the school, never the trashed ones', async () => {
     // "Equipo de convivencia escolar" is the administrator's, shared with the school's staff.
-    expect((await page(docente, '')).data.map((l) => l.name)).toEqual(['Olimpiada de Matemática', 'Reforzamiento de Matemática', 'Equipo de convivencia escolar']);
+    expect((await page(docente, '')).data.map((l) => l.name)).toEqual([
+      'Olimpiada de Matemática',
+      'Reforzamiento de Matemática',
+      'Equipo de convivencia escolar',
+    ]);
     expect((await page(juarez, '')).data.map((l) => l.name)).toEqual(['Comité de padres de familia']);
     const none = await page(elqui, '');
     expect(none).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 }, links: { next: null, prev: null } });
@@ -394,8 +474,13 @@ describe('GET /api/recipient-lists', () => {
 
   it('refuses malformed paging with 422 and Spanish messages', async () => {
     for (const [query, field] of [
-      ['?page=0', 'page'], ['?page=abc', 'page'], ['?page=-1', 'page'], ['?page=1.5', 'page'],
-      ['?per_page=0', 'per_page'], ['?per_page=101', 'per_page'], ['?per_page=x', 'per_page'],
+      ['?page=0', 'page'],
+      ['?page=abc', 'page'],
+      ['?page=-1', 'page'],
+      ['?page=1.5', 'page'],
+      ['?per_page=0', 'per_page'],
+      ['?per_page=101', 'per_page'],
+      ['?per_page=x', 'per_page'],
     ] as const) {
       const res = await admin.get(`/api/recipient-lists${query}`);
       expect(res.status, query).toBe(422);
@@ -421,9 +506,16 @@ describe('GET /api/recipient-lists/:id/users', () => {
   it('lists guardians with their student and course, and staff with their cargo', async () => {
     const id = await listId('Directiva del Centro de Padres');
     const { data } = await members(admin, id);
-    const rows = await server.db.select().from(recipientListMembers).where(eq(recipientListMembers.listId, id)).orderBy(asc(recipientListMembers.id));
+    const rows = await server.db
+      .select()
+      .from(recipientListMembers)
+      .where(eq(recipientListMembers.listId, id))
+      .orderBy(asc(recipientListMembers.id));
     expect(data).toHaveLength(rows.length);
-    expectSorted(data.map((u) => u.name), 'members');
+    expectSorted(
+      data.map((u) => u.name),
+      'members',
+    );
     const guardianMembers = data.filter((u) => u.user_type === 'apoderado');
     expect(guardianMembers.length).toBe(7);
     for (const u of guardianMembers) {
@@ -526,8 +618,14 @@ describe('/api/institutions-signatures', () => {
       [{ signature: 'ABCDE', is_active: 1 }, { signature: ['La firma debe tener entre 3 y 4 caracteres.'] }],
       [{ signature: '   ', is_active: 1 }, { signature: ['La firma debe tener entre 3 y 4 caracteres.'] }],
       [{ is_active: 1 }, { signature: ['La firma debe tener entre 3 y 4 caracteres.'] }],
-      [{ signature: 'A😀B', is_active: 1 }, { signature: ['La firma solo puede tener letras, números y signos que se puedan enviar por SMS, sin espacios.'] }],
-      [{ signature: 'A B', is_active: 1 }, { signature: ['La firma solo puede tener letras, números y signos que se puedan enviar por SMS, sin espacios.'] }],
+      [
+        { signature: 'A😀B', is_active: 1 },
+        { signature: ['La firma solo puede tener letras, números y signos que se puedan enviar por SMS, sin espacios.'] },
+      ],
+      [
+        { signature: 'A B', is_active: 1 },
+        { signature: ['La firma solo puede tener letras, números y signos que se puedan enviar por SMS, sin espacios.'] },
+      ],
       [{ signature: 'ABC', is_active: 2 }, { is_active: ['El estado de la firma debe ser 1 (activa) o 0 (inactiva).'] }],
       [{ signature: 'ABC' }, { is_active: ['El estado de la firma debe ser 1 (activa) o 0 (inactiva).'] }],
       [{ signature: 'ABC', is_active: '1' }, { is_active: ['El estado de la firma debe ser 1 (activa) o 0 (inactiva).'] }],
@@ -554,7 +652,10 @@ describe('/api/institutions-signatures', () => {
     expect(await signatures(juarez)).toEqual([mx]);
     // Without the CSRF header an update never reaches the handler.
     const csrf = await admin.fetch(`/api/institutions-signatures/${sa!.id}`, {
-      method: 'PATCH', csrf: false, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ signature: 'ABC', is_active: 1 }),
+      method: 'PATCH',
+      csrf: false,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ signature: 'ABC', is_active: 1 }),
     });
     expect(csrf.status).toBe(419);
   });

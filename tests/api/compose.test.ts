@@ -90,7 +90,10 @@ async function created(res: Response): Promise<SendResult> {
 
 const messageCount = () => count(server.db, sql`select count(*)::int as n from messages`);
 const smsUsed = (month: string) =>
-  count(server.db, sql`select coalesce(sum(segments), 0)::int as n from sms_usage where institution_id = ${ids.sanAndres} and month = ${month}`);
+  count(
+    server.db,
+    sql`select coalesce(sum(segments), 0)::int as n from sms_usage where institution_id = ${ids.sanAndres} and month = ${month}`,
+  );
 const quota = async (client: Client) => ((await (await client.get('/api/quota')).json()) as { data: Quota }).data;
 
 describe('validation', () => {
@@ -126,18 +129,26 @@ describe('validation', () => {
           where u.email = 'administrador@benitojuarez.edu.mx' limit 1`,
     );
     const juarezSms = await errorsOf(
-      await send(juarez, composeInput({ channels: ['sms'], recipients: [{ kind: 'course', id: juarezCourse.id, audience: 'apoderados' }] })),
+      await send(
+        juarez,
+        composeInput({ channels: ['sms'], recipients: [{ kind: 'course', id: juarezCourse.id, audience: 'apoderados' }] }),
+      ),
     );
     expect(juarezSms.channels).toEqual(['No tienes permiso para enviar por el canal sms.']);
   });
 
   it('refuses SMS text over the limit (154 with the signature) or with emoji', async () => {
-    const long = await errorsOf(await send(admin, composeInput({ channels: ['sms'], content: 'a'.repeat(155), recipients: [coursePick()] })));
+    const long = await errorsOf(
+      await send(admin, composeInput({ channels: ['sms'], content: 'a'.repeat(155), recipients: [coursePick()] })),
+    );
     expect(long.content).toEqual(['El SMS supera los 154 caracteres permitidos.']);
     const emoji = await errorsOf(await send(admin, composeInput({ channels: ['sms'], content: 'Hola 🎉', recipients: [coursePick()] })));
     expect(emoji.content).toEqual(['El SMS contiene caracteres que no se pueden enviar: 🎉']);
     // Accents are transliterated, so 154 accented letters fit.
-    const estimate = await admin.post('/api/messages/estimate', composeInput({ channels: ['sms'], content: 'á'.repeat(154), recipients: [coursePick()] }));
+    const estimate = await admin.post(
+      '/api/messages/estimate',
+      composeInput({ channels: ['sms'], content: 'á'.repeat(154), recipients: [coursePick()] }),
+    );
     expect(estimate.status).toBe(200);
   });
 
@@ -177,7 +188,10 @@ describe('validation', () => {
       await send(admin, composeInput({ recipients: [{ kind: 'course', id: ids.elquiCourse, audience: 'apoderados' }] })),
     );
     expect(errors.recipients).toEqual(['Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.']);
-    const draft = await admin.post('/api/messages/drafts', composeInput({ recipients: [{ kind: 'course', id: ids.elquiCourse, audience: 'apoderados' }] }));
+    const draft = await admin.post(
+      '/api/messages/drafts',
+      composeInput({ recipients: [{ kind: 'course', id: ids.elquiCourse, audience: 'apoderados' }] }),
+    );
     expect(draft.status).toBe(422);
     expect(await messageCount()).toBe(before);
   });
@@ -204,9 +218,13 @@ describe('validation', () => {
       expect((await errorsOf(await docente.post('/api/messages/drafts', body))).recipients, `draft ${id}`).toEqual(foreign);
     }
     // A draft saved with the user's own list cannot be switched to someone else's.
-    const draft = ((await (await docente.post('/api/messages/drafts', composeInput({ recipients: [{ kind: 'recipient-list', id: own.id }] }))).json()) as {
-      data: ComposeDraft;
-    }).data;
+    const draft = (
+      (await (
+        await docente.post('/api/messages/drafts', composeInput({ recipients: [{ kind: 'recipient-list', id: own.id }] }))
+      ).json()) as {
+        data: ComposeDraft;
+      }
+    ).data;
     const put = await docente.fetch(`/api/messages/drafts/${draft.id}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -216,8 +234,12 @@ describe('validation', () => {
     expect(await messageCount()).toBe(before + 1);
 
     // The owner still sends to it, and their own list reaches its members.
-    expect((await created(await send(admin, composeInput({ recipients: [{ kind: 'recipient-list', id: adminList.id }] })))).recipients).toBeGreaterThan(0);
-    expect((await created(await send(docente, composeInput({ recipients: [{ kind: 'recipient-list', id: own.id }] })))).recipients).toBeGreaterThan(0);
+    expect(
+      (await created(await send(admin, composeInput({ recipients: [{ kind: 'recipient-list', id: adminList.id }] })))).recipients,
+    ).toBeGreaterThan(0);
+    expect(
+      (await created(await send(docente, composeInput({ recipients: [{ kind: 'recipient-list', id: own.id }] })))).recipients,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -257,8 +279,11 @@ describe('send', () => {
   it('expands audiences, cargos and recipient lists', async () => {
     const db = server.db;
     const roleCount = async (role: number) =>
-      count(db, sql`select count(distinct sg.guardian_id)::int as n from student_guardians sg join students s on s.id = sg.student_id
-                    where s.course_id = ${ids.course.id} and sg.role = ${role}`);
+      count(
+        db,
+        sql`select count(distinct sg.guardian_id)::int as n from student_guardians sg join students s on s.id = sg.student_id
+                    where s.course_id = ${ids.course.id} and sg.role = ${role}`,
+      );
     const studentCount = await count(db, sql`select count(*)::int as n from students where course_id = ${ids.course.id}`);
     const estimateOf = async (recipients: RecipientPick[], channels: ('sms' | 'app-mobile')[] = ['app-mobile']) => {
       const res = await admin.post('/api/messages/estimate', composeInput({ channels, content: 'Hola', recipients }));
@@ -287,7 +312,15 @@ describe('send', () => {
           where u.email = 'administrador@sanandres.cl' and l.deleted_at is null order by l.id limit 1`,
     );
     const result = await created(
-      await send(admin, composeInput({ recipients: [{ kind: 'appointment', id: position.id }, { kind: 'recipient-list', id: list.id }] })),
+      await send(
+        admin,
+        composeInput({
+          recipients: [
+            { kind: 'appointment', id: position.id },
+            { kind: 'recipient-list', id: list.id },
+          ],
+        }),
+      ),
     );
     const groups = await rows<{ gk: string; gl: string; n: number }>(
       db,
@@ -315,7 +348,14 @@ describe('send', () => {
     );
     expect(result.recipients).toBe(guardians.length);
     expect(result.deliveries).toBe(guardians.length * 3);
-    const deliveries = await rows<{ ref: number; channel: string; address: string | null; status: string; error: string | null; segments: number }>(
+    const deliveries = await rows<{
+      ref: number;
+      channel: string;
+      address: string | null;
+      status: string;
+      error: string | null;
+      segments: number;
+    }>(
       server.db,
       sql`select r.recipient_ref_id as ref, d.channel, d.address, d.status, d.error, d.segments
           from deliveries d join message_recipients r on r.id = d.recipient_id where d.message_id = ${result.id}`,
@@ -348,10 +388,21 @@ describe('send', () => {
 
   it('shows the message in the author’s sent folder and the staff recipient’s inbox', async () => {
     const result = await created(
-      await send(admin, composeInput({ title: 'Consejo de profesores extraordinario', recipients: [{ kind: 'staff', id: ids.docenteStaff }, coursePick()] })),
+      await send(
+        admin,
+        composeInput({
+          title: 'Consejo de profesores extraordinario',
+          recipients: [{ kind: 'staff', id: ids.docenteStaff }, coursePick()],
+        }),
+      ),
     );
     const sent = await list(admin, 'folder=sent');
-    expect(sent.data[0]).toMatchObject({ id: result.id, title: 'Consejo de profesores extraordinario', folder: 'sent', channels: ['e-mail'] });
+    expect(sent.data[0]).toMatchObject({
+      id: result.id,
+      title: 'Consejo de profesores extraordinario',
+      folder: 'sent',
+      channels: ['e-mail'],
+    });
     expect(sent.data[0]!.counterpart).toMatch(/ y 1 más$/);
     const inbox = await list(docente, 'folder=inbox');
     expect(inbox.data[0]).toMatchObject({ id: result.id, counterpart: ids.adminName, unread: true });
@@ -362,7 +413,10 @@ describe('send', () => {
 
   it('puts a copy in the author’s inbox when copy_to_sender is set', async () => {
     const result = await created(
-      await send(admin, composeInput({ title: 'Con copia para mí', copy_to_sender: true, recipients: [{ kind: 'staff', id: ids.docenteStaff }] })),
+      await send(
+        admin,
+        composeInput({ title: 'Con copia para mí', copy_to_sender: true, recipients: [{ kind: 'staff', id: ids.docenteStaff }] }),
+      ),
     );
     const inbox = await list(admin, 'folder=inbox');
     expect(inbox.data[0]).toMatchObject({ title: 'Con copia para mí', counterpart: ids.adminName });
@@ -396,7 +450,11 @@ describe('send', () => {
     await db.execute(sql`update institution_quotas set sms_monthly_limit = 1, email_balance = 0 where institution_id = ${ids.sanAndres}`);
     try {
       const q = await quota(admin);
-      const before = { messages: await messageCount(), used: await smsUsed(q.month), deliveries: await count(db, sql`select count(*)::int as n from deliveries`) };
+      const before = {
+        messages: await messageCount(),
+        used: await smsUsed(q.month),
+        deliveries: await count(db, sql`select count(*)::int as n from deliveries`),
+      };
       const body = composeInput({ channels: ['e-mail', 'sms'], content: 'Hola', recipients: [coursePick()] });
       const res = await send(admin, body);
       expect(res.status).toBe(409);
@@ -412,7 +470,9 @@ describe('send', () => {
       expect(estimate.problems).toEqual(['sms.quota_exceeded', 'email.insufficient']);
       expect(estimate.email).toEqual({ total: expect.any(Number), remaining: 0 });
     } finally {
-      await db.execute(sql`update institution_quotas set sms_monthly_limit = 5000, email_balance = null where institution_id = ${ids.sanAndres}`);
+      await db.execute(
+        sql`update institution_quotas set sms_monthly_limit = 5000, email_balance = null where institution_id = ${ids.sanAndres}`,
+      );
     }
   });
 
@@ -423,7 +483,10 @@ describe('send', () => {
           and not exists (select 1 from elective_students es where es.elective_id = e.id)`,
     );
     expect(empty.length).toBeGreaterThan(0);
-    const picks: RecipientPick[] = [coursePick(), ...empty.map((e) => ({ kind: 'elective' as const, id: e.id, audience: 'apoderados' as const }))];
+    const picks: RecipientPick[] = [
+      coursePick(),
+      ...empty.map((e) => ({ kind: 'elective' as const, id: e.id, audience: 'apoderados' as const })),
+    ];
     const res = await admin.post('/api/messages/estimate', composeInput({ recipients: picks }));
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: Estimate };
@@ -444,7 +507,9 @@ describe('drafts', () => {
     const update = await admin.fetch(`/api/messages/drafts/${draft.id}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(composeInput({ title: 'Guía de estudio', recipients: picks, attachment_ids: [file.id], channels: ['e-mail', 'app-mobile'] })),
+      body: JSON.stringify(
+        composeInput({ title: 'Guía de estudio', recipients: picks, attachment_ids: [file.id], channels: ['e-mail', 'app-mobile'] }),
+      ),
     });
     expect(update.status).toBe(200);
     const reopened = ((await (await admin.get(`/api/messages/drafts/${draft.id}`)).json()) as { data: ComposeDraft }).data;
@@ -453,7 +518,12 @@ describe('drafts', () => {
     expect((await list(admin, 'folder=draft')).data[0]).toMatchObject({ id: draft.id, counterpart: ids.course.name });
     expect((await docente.get(`/api/messages/drafts/${draft.id}`)).status).toBe(404);
 
-    const result = await created(await send(admin, { ...composeInput({ title: 'Guía de estudio', recipients: picks, attachment_ids: [file.id] }), draft_id: draft.id }));
+    const result = await created(
+      await send(admin, {
+        ...composeInput({ title: 'Guía de estudio', recipients: picks, attachment_ids: [file.id] }),
+        draft_id: draft.id,
+      }),
+    );
     expect(result.id).toBe(draft.id);
     expect(result.kind).toBe('sent');
     expect((await list(admin, 'folder=draft')).data.map((m) => m.id)).not.toContain(draft.id);
@@ -486,7 +556,10 @@ describe('seeded drafts', () => {
     );
     const draft = ((await (await admin.get(`/api/messages/drafts/${seeded.id}`)).json()) as { data: ComposeDraft }).data;
     expect(draft.recipients.length).toBeGreaterThan(0);
-    const res = await send(admin, { ...composeInput({ title: draft.title || 'Sin título', content: draft.content, recipients: draft.recipients }), draft_id: seeded.id });
+    const res = await send(admin, {
+      ...composeInput({ title: draft.title || 'Sin título', content: draft.content, recipients: draft.recipients }),
+      draft_id: seeded.id,
+    });
     const result = await created(res);
     expect(result.id).toBe(seeded.id);
     const statuses = await rows<{ status: string; n: number }>(
@@ -505,11 +578,20 @@ describe('schedule', () => {
     const month = q.month;
     const whatsappBefore = q.whatsapp.remaining!;
     const usedBefore = await smsUsed(month);
-    const body = composeInput({ title: 'Recordatorio programado', channels: ['sms', 'whatsapp'], content: 'Mañana: reunión.', recipients: [coursePick()], scheduled_at: at.toISOString() });
+    const body = composeInput({
+      title: 'Recordatorio programado',
+      channels: ['sms', 'whatsapp'],
+      content: 'Mañana: reunión.',
+      recipients: [coursePick()],
+      scheduled_at: at.toISOString(),
+    });
     const result = await created(await send(admin, body, randomUUID(), '/api/messages/schedule'));
     expect(result.kind).toBe('scheduled');
     expect(result.sms_segments).toBeGreaterThan(0);
-    const whatsapp = await count(db, sql`select count(*)::int as n from deliveries where message_id = ${result.id} and channel = 'whatsapp' and status = 'queued'`);
+    const whatsapp = await count(
+      db,
+      sql`select count(*)::int as n from deliveries where message_id = ${result.id} and channel = 'whatsapp' and status = 'queued'`,
+    );
     const after = await quota(admin);
     if (after.month === month) {
       expect(after.sms.used).toBe(usedBefore + result.sms_segments);
@@ -544,7 +626,12 @@ describe('schedule in another month', () => {
     const later = monthOf(at);
     expect(later).not.toBe(now);
     const [nowBefore, laterBefore] = [await smsUsed(now), await smsUsed(later)];
-    const body = composeInput({ channels: ['sms'], content: 'Recuerden la matrícula.', recipients: [coursePick()], scheduled_at: at.toISOString() });
+    const body = composeInput({
+      channels: ['sms'],
+      content: 'Recuerden la matrícula.',
+      recipients: [coursePick()],
+      scheduled_at: at.toISOString(),
+    });
     const result = await created(await send(admin, body, randomUUID(), '/api/messages/schedule'));
     expect(result.sms_segments).toBeGreaterThan(0);
     expect(await smsUsed(later)).toBe(laterBefore + result.sms_segments);

@@ -45,13 +45,45 @@ describe('GET /dashboard/users', () => {
     expect(activity.rows).toEqual([
       // M1 (1 May 00:30 local), M2 and M9 (20 May); the copy of M1 and the draft do not count. Reached: G1,
       // G2, Carlos (G3 not received, G4 failed). Read: M1's app read, M9's app received, Carlos read M2 → 2/3.
-      { user_id: school.users.beatriz, name: 'Beatriz Bravo', position: jefe, messages: 3, people_reached: 3, read_rate: 0.6667, active_days: 2 },
+      {
+        user_id: school.users.beatriz,
+        name: 'Beatriz Bravo',
+        position: jefe,
+        messages: 3,
+        people_reached: 3,
+        read_rate: 0.6667,
+        active_days: 2,
+      },
       // M3 on 31 May 23:30 local (1 June in UTC). Reached G5, G7, Ana. Read: G7's app of G5's and G7's, Ana unread → 1/3.
-      { user_id: school.users.carlos, name: 'Carlos Cruz', position: jefe, messages: 1, people_reached: 3, read_rate: 0.3333, active_days: 1 },
+      {
+        user_id: school.users.carlos,
+        name: 'Carlos Cruz',
+        position: jefe,
+        messages: 1,
+        people_reached: 3,
+        read_rate: 0.3333,
+        active_days: 1,
+      },
       // WhatsApp "read" is not a reading the contract counts: nothing where reading is known.
       { user_id: school.users.elena, name: 'Elena Ex', position: null, messages: 1, people_reached: 1, read_rate: null, active_days: 1 },
-      { user_id: school.users.felipe, name: 'Felipe Fuera', position: null, messages: 1, people_reached: 1, read_rate: null, active_days: 1 },
-      { user_id: school.users.ana, name: 'Ana Admin', position: { id: school.positions.inspector, name: 'Inspector' }, messages: 0, people_reached: 0, read_rate: null, active_days: 0 },
+      {
+        user_id: school.users.felipe,
+        name: 'Felipe Fuera',
+        position: null,
+        messages: 1,
+        people_reached: 1,
+        read_rate: null,
+        active_days: 1,
+      },
+      {
+        user_id: school.users.ana,
+        name: 'Ana Admin',
+        position: { id: school.positions.inspector, name: 'Inspector' },
+        messages: 0,
+        people_reached: 0,
+        read_rate: null,
+        active_days: 0,
+      },
     ]);
   });
 
@@ -68,7 +100,10 @@ describe('GET /dashboard/users', () => {
 
   it('filters by cargo: the register and the staff shown are that cargo’s', async () => {
     const jefes = await data<StaffActivity>((await admin()).get(`${USERS}?month=2025-05&position_id=${school.positions.profesorJefe}`));
-    expect(jefes.rows.map((r) => [r.name, r.messages])).toEqual([['Beatriz Bravo', 3], ['Carlos Cruz', 1]]);
+    expect(jefes.rows.map((r) => [r.name, r.messages])).toEqual([
+      ['Beatriz Bravo', 3],
+      ['Carlos Cruz', 1],
+    ]);
     expect([jefes.staff_on_register, jefes.active_staff, jefes.activity_percent]).toEqual([2, 2, 100]);
     const inspectors = await data<StaffActivity>((await admin()).get(`${USERS}?month=2025-05&position_id=${school.positions.inspector}`));
     expect(inspectors.rows.map((r) => r.name)).toEqual(['Ana Admin']);
@@ -180,7 +215,9 @@ describe('what counts, whatever happens to mailbox entries and enrolments', () =
     const before = await data<StaffActivity>((await otherAdmin()).get(may));
     const yearBefore = await data<ActivitySummary>((await otherAdmin()).get(`${SUMMARY}?year=2025`));
     // Purge from the trash deletes the user's entry; the copy's message row stays (it was sent).
-    const purged = await server.db.execute(sql`delete from mailbox_entries where user_id = ${other.users.beatriz} and folder = 'inbox' returning id`);
+    const purged = await server.db.execute(
+      sql`delete from mailbox_entries where user_id = ${other.users.beatriz} and folder = 'inbox' returning id`,
+    );
     expect((purged as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     expect(await data<StaffActivity>((await otherAdmin()).get(may))).toEqual(before);
     expect((await data<ActivitySummary>((await otherAdmin()).get(`${SUMMARY}?year=2025`))).months).toEqual(yearBefore.months);
@@ -190,9 +227,15 @@ describe('what counts, whatever happens to mailbox entries and enrolments', () =
   it('leaves out of this month’s top courses a student withdrawn before it', async () => {
     // G6's only child, Úrsula (1° A), left in March 2025.
     const month = monthIn(new Date(), ZONE);
-    await other.message('ana', `${month}-01 12:00`, [{ guardian: other.guardians.g6, status: 'received', deliveries: [['sms', 'received']] }]);
+    await other.message('ana', `${month}-01 12:00`, [
+      { guardian: other.guardians.g6, status: 'received', deliveries: [['sms', 'received']] },
+    ]);
     const summary = await data<ActivitySummary>((await otherAdmin()).get(SUMMARY));
-    expect(summary.top_staff.map((s) => [s.name, s.messages])).toEqual([['Carlos Cruz', 2], ['Ana Admin', 1], ['Beatriz Bravo', 1]]);
+    expect(summary.top_staff.map((s) => [s.name, s.messages])).toEqual([
+      ['Carlos Cruz', 2],
+      ['Ana Admin', 1],
+      ['Beatriz Bravo', 1],
+    ]);
     expect(summary.top_courses).toEqual([
       { course_id: other.courses.c2A, name: '2° A', messages: 2 },
       { course_id: other.courses.c1A, name: '1° A', messages: 1 },

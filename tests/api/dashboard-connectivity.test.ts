@@ -12,7 +12,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ACCESS_POLICY, type ApiError } from '../../shared/contract';
-import { DASHBOARD_API, type CallList, type Connectivity, type ConnectivityRow, type CourseConnectivity } from '../../shared/dashboard-contract';
+import {
+  DASHBOARD_API,
+  type CallList,
+  type Connectivity,
+  type ConnectivityRow,
+  type CourseConnectivity,
+} from '../../shared/dashboard-contract';
 import { DEMO_PASSWORD, DEMO_SCHOOLS } from '../../shared/demo';
 import { hashPassword } from '../../server/auth/password';
 import { readConnectivity } from '../../server/dashboard/connectivity/figures';
@@ -32,7 +38,11 @@ const ADMIN = 'direccion@conectividad.cl';
 const TEACHER = 'docente@conectividad.cl';
 /** An admin who wrote none of the messages: their reception status is not theirs to open. */
 const UTP = 'utp@conectividad.cl';
-const STAFF_NAMES: Record<string, string> = { [ADMIN]: 'Dirección Conectividad', [TEACHER]: 'Paula Jefa de Curso', [UTP]: 'Unidad Técnica' };
+const STAFF_NAMES: Record<string, string> = {
+  [ADMIN]: 'Dirección Conectividad',
+  [TEACHER]: 'Paula Jefa de Curso',
+  [UTP]: 'Unidad Técnica',
+};
 const SAN_ANDRES_ADMIN = 'administrador@sanandres.cl';
 
 const HOUR = 3_600_000;
@@ -51,7 +61,10 @@ const ids = {
 };
 
 type G = 'g1' | 'g2' | 'g3' | 'g4' | 'g5' | 'g6' | 'g7' | 'g8' | 'g9' | 'g10';
-const GUARDIANS: Record<G, { first: string; father: string; mother: string; phone: string | null; email: string | null; app: boolean; misses: number }> = {
+const GUARDIANS: Record<
+  G,
+  { first: string; father: string; mother: string; phone: string | null; email: string | null; app: boolean; misses: number }
+> = {
   g1: { first: 'Rosa', father: 'Díaz', mother: 'Fuentes', phone: '+56981234561', email: 'rosa.diaz@correo.cl', app: true, misses: 0 }, // blue
   g2: { first: 'Pedro', father: 'Díaz', mother: 'Mora', phone: '+56981234562', email: 'pedro.diaz@correo.cl', app: false, misses: 0 }, // green
   g3: { first: 'Marta', father: 'Vera', mother: 'León', phone: '+56981234563', email: 'marta.vera@correo.cl', app: false, misses: 3 }, // yellow
@@ -68,82 +81,162 @@ const GUARDIANS: Record<G, { first: string; father: string; mother: string; phon
 const nameOf = (g: G) => `${GUARDIANS[g].first} ${GUARDIANS[g].father} ${GUARDIANS[g].mother}`;
 
 // student → course, names, guardians [guardian, role 1 titular | 2 suplente]
-const STUDENTS: { key: string; course: keyof typeof ids.courses; first: string; father: string; mother: string; withdrawn?: boolean; guardians: [G, 1 | 2][] }[] = [
-  { key: 's1', course: 'a', first: 'Ana', father: 'Díaz', mother: 'Rojas', guardians: [['g1', 1], ['g2', 2]] },
-  { key: 's2', course: 'a', first: 'Benjamín', father: 'Soto', mother: 'Vera', guardians: [['g3', 1], ['g4', 2]] },
+const STUDENTS: {
+  key: string;
+  course: keyof typeof ids.courses;
+  first: string;
+  father: string;
+  mother: string;
+  withdrawn?: boolean;
+  guardians: [G, 1 | 2][];
+}[] = [
+  {
+    key: 's1',
+    course: 'a',
+    first: 'Ana',
+    father: 'Díaz',
+    mother: 'Rojas',
+    guardians: [
+      ['g1', 1],
+      ['g2', 2],
+    ],
+  },
+  {
+    key: 's2',
+    course: 'a',
+    first: 'Benjamín',
+    father: 'Soto',
+    mother: 'Vera',
+    guardians: [
+      ['g3', 1],
+      ['g4', 2],
+    ],
+  },
   { key: 's3', course: 'a', first: 'Carla', father: 'Muñoz', mother: 'Pino', guardians: [['g5', 1]] },
   { key: 'sw', course: 'a', first: 'Diego', father: 'Núñez', mother: 'Cid', withdrawn: true, guardians: [['g10', 1]] },
   { key: 's4', course: 'b', first: 'Elena', father: 'Torres', mother: 'Lagos', guardians: [['g6', 1]] },
-  { key: 's5', course: 'b', first: 'Felipe', father: 'Rojas', mother: 'Araya', guardians: [['g7', 1], ['g8', 2]] },
+  {
+    key: 's5',
+    course: 'b',
+    first: 'Felipe',
+    father: 'Rojas',
+    mother: 'Araya',
+    guardians: [
+      ['g7', 1],
+      ['g8', 2],
+    ],
+  },
   { key: 's6', course: 'c', first: 'Gabriel', father: 'Soto', mother: 'Vera', guardians: [['g3', 1]] },
   { key: 's7', course: 'c', first: 'Hugo', father: 'Pérez', mother: 'Lara', guardians: [['g9', 1]] },
 ];
 
 type Channel = 'app-mobile' | 'e-mail' | 'sms' | 'whatsapp';
-type Del = { g: G; channel: Channel; status: 'queued' | 'sent' | 'received' | 'read' | 'not_received' | 'error' | 'failed'; error?: string; delivered?: number; read?: number };
+type Del = {
+  g: G;
+  channel: Channel;
+  status: 'queued' | 'sent' | 'received' | 'read' | 'not_received' | 'error' | 'failed';
+  error?: string;
+  delivered?: number;
+  read?: number;
+};
 const ok = (g: G, channel: Channel, hours = 1): Del => ({ g, channel, status: 'received', delivered: hours });
-const A_ALL_OK = (): Del[] => [{ g: 'g1', channel: 'app-mobile', status: 'read', delivered: 1, read: 2 }, ok('g2', 'sms'), ok('g3', 'sms'), ok('g4', 'e-mail'), ok('g5', 'sms')];
+const A_ALL_OK = (): Del[] => [
+  { g: 'g1', channel: 'app-mobile', status: 'read', delivered: 1, read: 2 },
+  ok('g2', 'sms'),
+  ok('g3', 'sms'),
+  ok('g4', 'e-mail'),
+  ok('g5', 'sms'),
+];
 /** `to`: the course it was sent to (its recipients' group label); null: one guardian picked by name. */
 /** Written by the director, but M6 by the teacher (`by`). */
-const MESSAGES: { key: string; to: string | null; title: string; sent: Date | null; kind?: 'scheduled'; by?: string; deliveries: Del[] }[] = [
-  { key: 'm1', to: '1° Básico A', title: 'Bienvenida', sent: day(1), deliveries: A_ALL_OK() },
-  {
-    key: 'm2', to: '1° Básico A',
-    title: 'Útiles escolares',
-    sent: day(2),
-    deliveries: A_ALL_OK().map((d): Del => (d.g === 'g2' || d.g === 'g3' ? { g: d.g, channel: 'sms', status: 'not_received', error: 'undelivered' } : d)),
-  },
-  {
-    key: 'm3', to: '1° Básico A',
-    title: 'Reunión de apoderados',
-    sent: day(3),
-    deliveries: [
-      { g: 'g1', channel: 'app-mobile', status: 'read', read: 1 }, // read without delivered_at: still reached
-      ok('g2', 'sms', 30), // too late for coverage
-      { g: 'g3', channel: 'sms', status: 'not_received', error: 'undelivered' },
-      { g: 'g4', channel: 'e-mail', status: 'failed', error: 'rejected' },
-      ok('g5', 'sms', 2),
-    ],
-  },
-  {
-    key: 'm4', to: '1° Básico A',
-    title: 'Salida pedagógica',
-    sent: day(4),
-    deliveries: [
-      { g: 'g1', channel: 'app-mobile', status: 'sent' },
-      ok('g2', 'sms', 23),
-      { g: 'g2', channel: 'whatsapp', status: 'failed', error: 'unreachable' }, // our side: not their fault
-      { g: 'g3', channel: 'sms', status: 'error', error: 'provider_error' },
-      ok('g4', 'e-mail', 1),
-      { g: 'g4', channel: 'sms', status: 'failed', error: 'missing_address' },
-      { g: 'g5', channel: 'sms', status: 'not_received', error: 'undelivered' },
-      ok('g10', 'app-mobile', 1), // an ex-guardian: counts nowhere
-    ],
-  },
-  {
-    key: 'm5', to: '1° Básico B',
-    title: 'Horario de invierno',
-    sent: day(5),
-    deliveries: [
-      { g: 'g6', channel: 'app-mobile', status: 'received', delivered: 0.5 },
-      { g: 'g7', channel: 'sms', status: 'failed', error: 'missing_address' },
-      { g: 'g7', channel: 'e-mail', status: 'failed', error: 'missing_address' },
-      { g: 'g8', channel: 'app-mobile', status: 'not_received', error: 'app_not_opened' },
-      ok('g8', 'sms', 25),
-    ],
-  },
-  { key: 'm6', to: '2° Básico A', title: 'Feria científica', sent: day(6), by: TEACHER, deliveries: [{ g: 'g3', channel: 'sms', status: 'not_received', error: 'undelivered' }, ok('g9', 'sms', 1)] },
-  // Not sent yet: in no window, in nobody's last messages.
-  { key: 'm7', to: '1° Básico A', title: 'Fin de semestre', sent: null, kind: 'scheduled', deliveries: [{ g: 'g3', channel: 'sms', status: 'queued' }] },
-  // The newest, to Rosa alone: one of her last messages, but not her course's.
-  { key: 'm8', to: null, title: 'Entrevista', sent: day(7), deliveries: [ok('g1', 'app-mobile', 1)] },
-];
+const MESSAGES: { key: string; to: string | null; title: string; sent: Date | null; kind?: 'scheduled'; by?: string; deliveries: Del[] }[] =
+  [
+    { key: 'm1', to: '1° Básico A', title: 'Bienvenida', sent: day(1), deliveries: A_ALL_OK() },
+    {
+      key: 'm2',
+      to: '1° Básico A',
+      title: 'Útiles escolares',
+      sent: day(2),
+      deliveries: A_ALL_OK().map(
+        (d): Del => (d.g === 'g2' || d.g === 'g3' ? { g: d.g, channel: 'sms', status: 'not_received', error: 'undelivered' } : d),
+      ),
+    },
+    {
+      key: 'm3',
+      to: '1° Básico A',
+      title: 'Reunión de apoderados',
+      sent: day(3),
+      deliveries: [
+        { g: 'g1', channel: 'app-mobile', status: 'read', read: 1 }, // read without delivered_at: still reached
+        ok('g2', 'sms', 30), // too late for coverage
+        { g: 'g3', channel: 'sms', status: 'not_received', error: 'undelivered' },
+        { g: 'g4', channel: 'e-mail', status: 'failed', error: 'rejected' },
+        ok('g5', 'sms', 2),
+      ],
+    },
+    {
+      key: 'm4',
+      to: '1° Básico A',
+      title: 'Salida pedagógica',
+      sent: day(4),
+      deliveries: [
+        { g: 'g1', channel: 'app-mobile', status: 'sent' },
+        ok('g2', 'sms', 23),
+        { g: 'g2', channel: 'whatsapp', status: 'failed', error: 'unreachable' }, // our side: not their fault
+        { g: 'g3', channel: 'sms', status: 'error', error: 'provider_error' },
+        ok('g4', 'e-mail', 1),
+        { g: 'g4', channel: 'sms', status: 'failed', error: 'missing_address' },
+        { g: 'g5', channel: 'sms', status: 'not_received', error: 'undelivered' },
+        ok('g10', 'app-mobile', 1), // an ex-guardian: counts nowhere
+      ],
+    },
+    {
+      key: 'm5',
+      to: '1° Básico B',
+      title: 'Horario de invierno',
+      sent: day(5),
+      deliveries: [
+        { g: 'g6', channel: 'app-mobile', status: 'received', delivered: 0.5 },
+        { g: 'g7', channel: 'sms', status: 'failed', error: 'missing_address' },
+        { g: 'g7', channel: 'e-mail', status: 'failed', error: 'missing_address' },
+        { g: 'g8', channel: 'app-mobile', status: 'not_received', error: 'app_not_opened' },
+        ok('g8', 'sms', 25),
+      ],
+    },
+    {
+      key: 'm6',
+      to: '2° Básico A',
+      title: 'Feria científica',
+      sent: day(6),
+      by: TEACHER,
+      deliveries: [{ g: 'g3', channel: 'sms', status: 'not_received', error: 'undelivered' }, ok('g9', 'sms', 1)],
+    },
+    // Not sent yet: in no window, in nobody's last messages.
+    {
+      key: 'm7',
+      to: '1° Básico A',
+      title: 'Fin de semestre',
+      sent: null,
+      kind: 'scheduled',
+      deliveries: [{ g: 'g3', channel: 'sms', status: 'queued' }],
+    },
+    // The newest, to Rosa alone: one of her last messages, but not her course's.
+    { key: 'm8', to: null, title: 'Entrevista', sent: day(7), deliveries: [ok('g1', 'app-mobile', 1)] },
+  ];
 
 async function fixture(): Promise<void> {
   const db = server.db;
   const [school] = await db
     .insert(institutions)
-    .values({ name: 'Escuela Conectividad de Prueba', country: 'CL', locale: 'es-CL', timezone: 'America/Santiago', domain: 'cl', phonePrefix: '+56', homeUrl: 'https://conectividad.cl' })
+    .values({
+      name: 'Escuela Conectividad de Prueba',
+      country: 'CL',
+      locale: 'es-CL',
+      timezone: 'America/Santiago',
+      domain: 'cl',
+      phonePrefix: '+56',
+      homeUrl: 'https://conectividad.cl',
+    })
     .returning({ id: institutions.id });
   const institutionId = school!.id;
   ids.school = institutionId;
@@ -151,7 +244,15 @@ async function fixture(): Promise<void> {
   const made = await db
     .insert(users)
     .values(
-      [ADMIN, TEACHER, UTP].map((email) => ({ institutionId, email, passwordHash: hash, name: STAFF_NAMES[email]!, device: 'latam', domain: 'cl' as const, options: { url: { home: 'https://conectividad.cl' } } })),
+      [ADMIN, TEACHER, UTP].map((email) => ({
+        institutionId,
+        email,
+        passwordHash: hash,
+        name: STAFF_NAMES[email]!,
+        device: 'latam',
+        domain: 'cl' as const,
+        options: { url: { home: 'https://conectividad.cl' } },
+      })),
     )
     .returning({ id: users.id, email: users.email });
   const userId = (email: string) => made.find((u) => u.email === email)!.id;
@@ -214,7 +315,9 @@ async function fixture(): Promise<void> {
       .returning({ id: students.id });
     ids.students[s.key] = row!.id;
     for (const [g, role] of s.guardians) {
-      await db.insert(studentGuardians).values({ studentId: row!.id, guardianId: ids.guardians[g]!, role, relationship: role === 1 ? 'Madre' : 'Padre' });
+      await db
+        .insert(studentGuardians)
+        .values({ studentId: row!.id, guardianId: ids.guardians[g]!, role, relationship: role === 1 ? 'Madre' : 'Padre' });
     }
   }
 
@@ -270,9 +373,22 @@ async function fixture(): Promise<void> {
   // The recipients' reached_at roll-up, as the delivery engine keeps it beside their deliveries.
   await rollUpReachedAt(db);
   // A staff member of the school as a recipient too: only guardians count.
-  await db.insert(messageRecipients).values({ messageId: ids.messages.m6!, recipientKind: 'funcionario', recipientRefId: userId(TEACHER), displayName: 'Docente', groupKind: 'funcionario', groupLabel: 'Docente', status: 'read' });
+  await db.insert(messageRecipients).values({
+    messageId: ids.messages.m6!,
+    recipientKind: 'funcionario',
+    recipientRefId: userId(TEACHER),
+    displayName: 'Docente',
+    groupKind: 'funcionario',
+    groupLabel: 'Docente',
+    status: 'read',
+  });
 
-  const [sa] = await db.select({ id: courses.id }).from(courses).innerJoin(institutions, eq(institutions.id, courses.institutionId)).where(eq(institutions.name, DEMO_SCHOOLS.sanAndres)).limit(1);
+  const [sa] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .innerJoin(institutions, eq(institutions.id, courses.institutionId))
+    .where(eq(institutions.name, DEMO_SCHOOLS.sanAndres))
+    .limit(1);
   ids.sanAndresCourse = sa!.id;
 }
 
@@ -339,8 +455,24 @@ describe('GET /dashboard/connectivity', () => {
 
   it('uses the delivery engine’s phone rule: what the SMS adapter refuses is no SMS reach, red and "Teléfono inválido"', async () => {
     // What the engine does with these numbers: the provider adapter checks them before any provider call.
-    const adapter = createProviderAdapter({ channel: 'sms', url: 'http://proveedor.invalid', token: 't', callbackUrl: 'http://hermes.invalid/cb', fetch: () => Promise.resolve(Response.json({ id: 'p-1' }, { status: 202 })) });
-    const send = (address: string) => adapter.send({ deliveryId: 1, key: 'hermes-1-0', channel: 'sms', address, messageId: 1, title: 'T', text: 'Hola', attachments: [] } as unknown as Outgoing);
+    const adapter = createProviderAdapter({
+      channel: 'sms',
+      url: 'http://proveedor.invalid',
+      token: 't',
+      callbackUrl: 'http://hermes.invalid/cb',
+      fetch: () => Promise.resolve(Response.json({ id: 'p-1' }, { status: 202 })),
+    });
+    const send = (address: string) =>
+      adapter.send({
+        deliveryId: 1,
+        key: 'hermes-1-0',
+        channel: 'sms',
+        address,
+        messageId: 1,
+        title: 'T',
+        text: 'Hola',
+        attachments: [],
+      } as unknown as Outgoing);
     expect(await send(GUARDIANS.g5.phone!)).toEqual({ ok: false, kind: 'permanent', error: 'not_mobile' });
     expect(await send('+569812345')).toEqual({ ok: false, kind: 'permanent', error: 'invalid_number' });
     expect(await send(GUARDIANS.g9.phone!)).toMatchObject({ ok: true });
@@ -349,7 +481,10 @@ describe('GET /dashboard/connectivity', () => {
     // answer judges it again — red, no SMS reach, "Teléfono inválido" — and green again once it is fixed.
     const client = await as(ADMIN);
     const courseC = async () => (await data<Connectivity>(client.get(CONNECTIVITY))).levels[1]!.courses[0]!;
-    const ines = async () => (await data<CourseConnectivity>(client.get(course(ids.courses.c)))).students.flatMap((s) => s.guardians).find((g) => g.id === ids.guardians.g9)!;
+    const ines = async () =>
+      (await data<CourseConnectivity>(client.get(course(ids.courses.c)))).students
+        .flatMap((s) => s.guardians)
+        .find((g) => g.id === ids.guardians.g9)!;
     await server.db.update(guardians).set({ phone: '+569812345' }).where(eq(guardians.id, ids.guardians.g9!));
     try {
       expect(await courseC()).toMatchObject({ reach: { sms: 1, whatsapp: 1 }, devices: { blue: 0, green: 0, yellow: 1, red: 1 } });
@@ -426,7 +561,13 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
           id: ids.students.s2,
           name: 'Benjamín Soto Vera',
           guardians: [
-            guardian('g3', 'titular', 'yellow', ['sms_failed', 'no_app'], [miss('m6', 'sms', 'not_received'), miss('m4', 'sms', 'error'), miss('m3', 'sms', 'not_received')]),
+            guardian(
+              'g3',
+              'titular',
+              'yellow',
+              ['sms_failed', 'no_app'],
+              [miss('m6', 'sms', 'not_received'), miss('m4', 'sms', 'error'), miss('m3', 'sms', 'not_received')],
+            ),
             // M4's SMS never had an address: the missing phone says it already.
             guardian('g4', 'suplente', 'red', ['phone_missing', 'email_bounced', 'no_app'], [miss('m3', 'e-mail', 'failed')]),
           ],
@@ -434,7 +575,15 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
         {
           id: ids.students.s3,
           name: 'Carla Muñoz Pino',
-          guardians: [guardian('g5', 'titular', 'red', ['phone_invalid', 'email_missing', 'sms_failed', 'no_app'], [miss('m4', 'sms', 'not_received')])],
+          guardians: [
+            guardian(
+              'g5',
+              'titular',
+              'red',
+              ['phone_invalid', 'email_missing', 'sms_failed', 'no_app'],
+              [miss('m4', 'sms', 'not_received')],
+            ),
+          ],
         },
       ],
     });
@@ -449,7 +598,8 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
   });
 
   it('offers the reception status only of the messages the viewer wrote: a director or UTP who did not write one gets its failure, title, author and date in place', async () => {
-    const missedOf = (page: CourseConnectivity) => page.students.flatMap((s) => s.guardians.flatMap((g) => g.missed.map((m) => ({ guardian: g.id, ...m }))));
+    const missedOf = (page: CourseConnectivity) =>
+      page.students.flatMap((s) => s.guardians.flatMap((g) => g.missed.map((m) => ({ guardian: g.id, ...m }))));
     const director = missedOf(await data<CourseConnectivity>((await as(ADMIN)).get(course(ids.courses.a))));
     const utp = missedOf(await data<CourseConnectivity>((await as(UTP)).get(course(ids.courses.a))));
     // The same failures, titles, dates and authors for both; only what they may open differs.
@@ -458,7 +608,10 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
     expect(director.filter((m) => !m.can_view_reception).map((m) => m.message_id)).toEqual([ids.messages.m6]);
     expect(new Set(utp.map((m) => m.author))).toEqual(new Set([STAFF_NAMES[ADMIN], STAFF_NAMES[TEACHER]]));
     // What the flag promises is what the reception API answers each of them.
-    for (const [email, rows] of [[ADMIN, director], [UTP, utp]] as const) {
+    for (const [email, rows] of [
+      [ADMIN, director],
+      [UTP, utp],
+    ] as const) {
       const client = await as(email);
       for (const m of rows) {
         const res = await client.get(`/api/messages/${m.message_id}/reception`);
@@ -473,7 +626,15 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
     const db = server.db;
     const [gone] = await db
       .insert(users)
-      .values({ institutionId: ids.school, email: 'ex.docente@conectividad.cl', passwordHash: 'x', name: 'Ex Docente', device: 'cl', domain: 'cl', options: { url: { home: 'https://conectividad.cl' } } })
+      .values({
+        institutionId: ids.school,
+        email: 'ex.docente@conectividad.cl',
+        passwordHash: 'x',
+        name: 'Ex Docente',
+        device: 'cl',
+        domain: 'cl',
+        options: { url: { home: 'https://conectividad.cl' } },
+      })
       .returning({ id: users.id });
     const m5 = ids.messages.m5!;
     const [{ author } = { author: null }] = await db.select({ author: messages.authorUserId }).from(messages).where(eq(messages.id, m5));
@@ -481,7 +642,9 @@ describe('GET /dashboard/connectivity/courses/:id', () => {
     try {
       const before = await data<CourseConnectivity>((await as(ADMIN)).get(course(ids.courses.b)));
       const tomas = before.students.flatMap((s) => s.guardians).find((g) => g.id === ids.guardians.g8)!;
-      expect(tomas.missed).toEqual([expect.objectContaining({ message_id: m5, channel: 'app-mobile', author: 'Ex Docente', can_view_reception: false })]);
+      expect(tomas.missed).toEqual([
+        expect.objectContaining({ message_id: m5, channel: 'app-mobile', author: 'Ex Docente', can_view_reception: false }),
+      ]);
       await db.delete(users).where(eq(users.id, gone!.id)); // messages.author_user_id: on delete set null
       const after = await data<CourseConnectivity>((await as(ADMIN)).get(course(ids.courses.b)));
       const again = after.students.flatMap((s) => s.guardians).find((g) => g.id === ids.guardians.g8)!;
@@ -515,17 +678,32 @@ describe('GET /dashboard/connectivity/courses/:id/call-list', () => {
     email: GUARDIANS[g].email,
     alternatives,
   });
-  const PEDRO = rowA('Ana Díaz Rojas', 'g2', 'suplente', ['sms_failed', 'no_app'], ['Rosa Díaz Fuentes (titular): +56 9 8123 4561, rosa.diaz@correo.cl']);
+  const PEDRO = rowA(
+    'Ana Díaz Rojas',
+    'g2',
+    'suplente',
+    ['sms_failed', 'no_app'],
+    ['Rosa Díaz Fuentes (titular): +56 9 8123 4561, rosa.diaz@correo.cl'],
+  );
   const MARTA = rowA('Benjamín Soto Vera', 'g3', 'titular', ['sms_failed', 'no_app'], ['Jorge Soto Ruiz (suplente): jorge.soto@correo.cl']);
-  const JORGE = rowA('Benjamín Soto Vera', 'g4', 'suplente', ['phone_missing', 'email_bounced', 'no_app'], [
-    'Marta Vera León (titular): +56 9 8123 4563, marta.vera@correo.cl',
-  ]);
+  const JORGE = rowA(
+    'Benjamín Soto Vera',
+    'g4',
+    'suplente',
+    ['phone_missing', 'email_bounced', 'no_app'],
+    ['Marta Vera León (titular): +56 9 8123 4563, marta.vera@correo.cl'],
+  );
   const LUCIA = rowA('Carla Muñoz Pino', 'g5', 'titular', ['phone_invalid', 'email_missing', 'sms_failed', 'no_app'], []);
 
   it('lists the guardians not reached in their last 3 messages by default, with the other guardians as alternatives', async () => {
     const before = Date.now();
     const got = await data<CallList>((await as(ADMIN)).get(callList(ids.courses.a)));
-    expect(got).toEqual({ course: { id: ids.courses.a, name: '1° Básico A' }, messages: 3, generated_at: expect.any(String), rows: [PEDRO, MARTA, JORGE, LUCIA] });
+    expect(got).toEqual({
+      course: { id: ids.courses.a, name: '1° Básico A' },
+      messages: 3,
+      generated_at: expect.any(String),
+      rows: [PEDRO, MARTA, JORGE, LUCIA],
+    });
     expect(Date.parse(got.generated_at)).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -538,7 +716,16 @@ describe('GET /dashboard/connectivity/courses/:id/call-list', () => {
   it('keeps guardians with the app and no bounce off the list (1° Básico B: only Camila, who has nothing)', async () => {
     const got = await data<CallList>((await as(ADMIN)).get(callList(ids.courses.b, '?messages=20')));
     expect(got.rows).toEqual([
-      { student: 'Felipe Rojas Araya', course: '1° Básico B', guardian: 'Camila Araya Ríos', role: 'titular', reasons: ['phone_missing', 'email_missing', 'no_app'], phone: null, email: null, alternatives: ['Tomás Rojas Vidal (suplente): +56 9 8123 4564, tomas.rojas@correo.cl'] },
+      {
+        student: 'Felipe Rojas Araya',
+        course: '1° Básico B',
+        guardian: 'Camila Araya Ríos',
+        role: 'titular',
+        reasons: ['phone_missing', 'email_missing', 'no_app'],
+        phone: null,
+        email: null,
+        alternatives: ['Tomás Rojas Vidal (suplente): +56 9 8123 4564, tomas.rojas@correo.cl'],
+      },
     ]);
   });
 
@@ -576,9 +763,13 @@ describe('GET /dashboard/connectivity/courses/:id/call-list', () => {
     expect(lines[3]).toBe(
       '"Benjamín Soto Vera";"1° Básico A";"Jorge Soto Ruiz";"suplente";"Sin teléfono, Correo rebotado, Sin app";"";"jorge.soto@correo.cl";"Marta Vera León (titular): +56 9 8123 4563, marta.vera@correo.cl"',
     );
-    expect(lines[4]).toBe('"Carla Muñoz Pino";"1° Básico A";"Lucía Muñoz Paz";"titular";"Teléfono inválido, Sin correo, SMS fallido, Sin app";"(+56) 2 2123 4567";"";""');
+    expect(lines[4]).toBe(
+      '"Carla Muñoz Pino";"1° Básico A";"Lucía Muñoz Paz";"titular";"Teléfono inválido, Sin correo, SMS fallido, Sin app";"(+56) 2 2123 4567";"";""',
+    );
     // The same N as the JSON.
-    const two = new TextDecoder().decode(await (await (await as(ADMIN)).get(callList(ids.courses.a, '?messages=2&format=csv'))).arrayBuffer());
+    const two = new TextDecoder().decode(
+      await (await (await as(ADMIN)).get(callList(ids.courses.a, '?messages=2&format=csv'))).arrayBuffer(),
+    );
     expect(two.split('\r\n').filter(Boolean)).toHaveLength(1 + 3);
   });
 });

@@ -87,9 +87,15 @@ function sqlState(err: unknown): string {
 }
 
 const recipientStates = (ids: number[]) =>
-  rows<{ id: number; status: string }>(db, sql`select id, status from message_recipients where id = any(${`{${ids.join(',')}}`}::int[]) order by id`);
+  rows<{ id: number; status: string }>(
+    db,
+    sql`select id, status from message_recipients where id = any(${`{${ids.join(',')}}`}::int[]) order by id`,
+  );
 const deviceMisses = () =>
-  rows<{ id: number; device_misses: number }>(db, sql`select id, device_misses from guardians where id = any(${`{${guardians.join(',')}}`}::int[]) order by id`);
+  rows<{ id: number; device_misses: number }>(
+    db,
+    sql`select id, device_misses from guardians where id = any(${`{${guardians.join(',')}}`}::int[]) order by id`,
+  );
 
 beforeAll(async () => {
   server = await startRecordingServer();
@@ -124,7 +130,10 @@ describe('receipts and recordings at once', () => {
     for (const batch of chunks(shuffled(all, random), 24)) {
       outcomes.push(
         batch.map((d) => {
-          const status = d.channel === 'e-mail' ? pick(['received', 'received', 'failed'] as const, random) : pick(['sent', 'sent', 'failed'] as const, random);
+          const status =
+            d.channel === 'e-mail'
+              ? pick(['received', 'received', 'failed'] as const, random)
+              : pick(['sent', 'sent', 'failed'] as const, random);
           return { id: Number(d.id), generation: 0, status, error: status === 'failed' ? 'rejected' : null, provider_ref: null };
         }),
       );
@@ -138,12 +147,21 @@ describe('receipts and recordings at once', () => {
           .slice(0, 40)
           .map((d) => {
             const status: ReportStatus = pick(['received', 'read', 'not_received', 'not_received', 'error'] as const, random);
-            return { deliveryId: Number(d.id), generation: 0, status, at: new Date(), error: status === 'received' || status === 'read' ? null : 'undelivered' };
+            return {
+              deliveryId: Number(d.id),
+              generation: 0,
+              status,
+              at: new Date(),
+              error: status === 'received' || status === 'read' ? null : 'undelivered',
+            };
           }),
       );
     }
     const work = shuffled(
-      [...outcomes.map((batch) => () => recordOutcomes(db, batch, logger)), ...reports.map((batch) => () => applyReports(db, batch, logger))],
+      [
+        ...outcomes.map((batch) => () => recordOutcomes(db, batch, logger)),
+        ...reports.map((batch) => () => applyReports(db, batch, logger)),
+      ],
       random,
     );
     const settled = await Promise.allSettled(work.map((run) => run()));
@@ -152,7 +170,10 @@ describe('receipts and recordings at once', () => {
     expect(logged).toEqual([]);
 
     // Every delivery was worked: nothing is left queued.
-    const queued = await rows(db, sql`select id from deliveries where id = any(${`{${all.map((d) => d.id).join(',')}}`}::int[]) and status = 'queued'`);
+    const queued = await rows(
+      db,
+      sql`select id from deliveries where id = any(${`{${all.map((d) => d.id).join(',')}}`}::int[]) and status = 'queued'`,
+    );
     expect(queued).toEqual([]);
 
     // Computed again, one transaction at a time, from the deliveries as they ended: nothing moves.
@@ -171,11 +192,18 @@ describe('receipts and recordings at once', () => {
 
   it('a recipient whose channels all end at the same instant ends as they say, not one step behind', async () => {
     const sent = await sendToAll();
-    await recordOutcomes(db, sent.map((d) => ({ id: Number(d.id), generation: 0, status: 'sent', error: null, provider_ref: null })));
+    await recordOutcomes(
+      db,
+      sent.map((d) => ({ id: Number(d.id), generation: 0, status: 'sent', error: null, provider_ref: null })),
+    );
     // Each channel's report in its own transaction, all at once: each sees the others still "sent".
     const settled = await Promise.allSettled(
       sent.map((d) =>
-        applyReports(db, [{ deliveryId: Number(d.id), generation: 0, status: 'not_received', at: new Date(), error: 'undelivered' }], logger),
+        applyReports(
+          db,
+          [{ deliveryId: Number(d.id), generation: 0, status: 'not_received', at: new Date(), error: 'undelivered' }],
+          logger,
+        ),
       ),
     );
     expect(settled.flatMap((s) => (s.status === 'rejected' ? [sqlState(s.reason)] : []))).toEqual([]);

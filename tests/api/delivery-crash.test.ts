@@ -124,7 +124,10 @@ describe.skipIf(pgliteOnly(SUITE))(SUITE, () => {
     const handle = await openDb({ dataDir: path.join(root, 'pglite'), databaseUrl: '' });
     try {
       const db = handle.db;
-      const reachable = await count(db, sql`select count(*)::int as n from deliveries where message_id = ${sent.id} and address is not null`);
+      const reachable = await count(
+        db,
+        sql`select count(*)::int as n from deliveries where message_id = ${sent.id} and address is not null`,
+      );
       const byStatus = await rows<{ channel: string; status: string; n: number }>(
         db,
         sql`select channel, status, count(*)::int as n from deliveries where message_id = ${sent.id} and address is not null group by 1, 2`,
@@ -141,7 +144,10 @@ describe.skipIf(pgliteOnly(SUITE))(SUITE, () => {
       expect(jobs).toBe(reachable);
 
       // E-mail: exactly one .eml per delivery, named after its key.
-      const emails = await rows<{ id: number }>(db, sql`select id from deliveries where message_id = ${sent.id} and channel = 'e-mail' and address is not null`);
+      const emails = await rows<{ id: number }>(
+        db,
+        sql`select id from deliveries where message_id = ${sent.id} and channel = 'e-mail' and address is not null`,
+      );
       const files = await emlFiles(outbox);
       expect(files.length).toBe(emails.length);
       expect(new Set(files)).toEqual(new Set(emails.map((d) => `hermes-${d.id}-0_hermes.local.eml`)));
@@ -163,7 +169,10 @@ describe.skipIf(pgliteOnly(SUITE))(SUITE, () => {
 
       // The crash really landed mid-way, and what was in flight was handed over again with the same key.
       expect(atKill).toBeLessThan(emails.length);
-      const recipientsPending = await count(db, sql`select count(*)::int as n from message_recipients where message_id = ${sent.id} and status = 'pending'`);
+      const recipientsPending = await count(
+        db,
+        sql`select count(*)::int as n from message_recipients where message_id = ${sent.id} and status = 'pending'`,
+      );
       expect(recipientsPending).toBe(0);
     } finally {
       await handle.close();

@@ -195,11 +195,7 @@ describe('e-mail adapter without SMTP (outbox)', () => {
       expect(top.headers.get('message-id')).toBe(messageId);
       expect(decodeWords(top.headers.get('to') ?? '')).toContain('juan.perez@example.mx');
       const leaves = flatten(top);
-      expect(leaves.map((part) => part.headers.get('content-type')?.split(';')[0])).toEqual([
-        'text/plain',
-        'text/html',
-        'application/pdf',
-      ]);
+      expect(leaves.map((part) => part.headers.get('content-type')?.split(';')[0])).toEqual(['text/plain', 'text/html', 'application/pdf']);
       expect(decodeBody(leaves[0]!).toString('utf8').trim()).toBe(TEXT);
       expect(decodeBody(leaves[2]!).equals(ATTACHMENT_BYTES)).toBe(true);
 
@@ -239,7 +235,11 @@ describe('outbox temp files left by a crash', () => {
   async function zombie(): Promise<{ pid: number; parent: ChildProcess }> {
     const parent = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 60']);
     const pid = await new Promise<number>((done) => parent.stdout.once('data', (chunk: Buffer) => done(Number(String(chunk).trim()))));
-    const state = () => readFile(`/proc/${pid}/stat`, 'utf8').then((stat) => stat.slice(stat.lastIndexOf(')') + 2)[0], () => null);
+    const state = () =>
+      readFile(`/proc/${pid}/stat`, 'utf8').then(
+        (stat) => stat.slice(stat.lastIndexOf(')') + 2)[0],
+        () => null,
+      );
     const until = Date.now() + 10_000;
     while ((await state()) !== 'Z') {
       if (Date.now() > until) throw new Error(`el proceso ${pid} no quedó zombi`);

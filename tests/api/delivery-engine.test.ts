@@ -28,7 +28,10 @@ const statusCounts = async (server: TestServer, messageId: number) =>
   ) as Record<string, number>;
 
 const inFlight = (server: TestServer, messageId: number) =>
-  count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${messageId} and status in ('queued', 'sent') and channel <> 'app-mobile'`);
+  count(
+    server.db,
+    sql`select count(*)::int as n from deliveries where message_id = ${messageId} and status in ('queued', 'sent') and channel <> 'app-mobile'`,
+  );
 
 async function courseOf(server: TestServer, email: string): Promise<RecipientPick> {
   const course = await one<{ id: number }>(
@@ -59,8 +62,15 @@ describe('delivery through the default channels', () => {
 
   it('sends e-mail to the outbox, SMS through the simulator and its webhook, and the app to the guardians', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
-    const id = await sendOk(admin, composeInput({ channels: ['e-mail', 'sms', 'app-mobile'], recipients: [pick], title: 'Salida pedagógica' }));
-    await eventually('entregas terminadas', () => inFlight(server, id), (n) => n === 0);
+    const id = await sendOk(
+      admin,
+      composeInput({ channels: ['e-mail', 'sms', 'app-mobile'], recipients: [pick], title: 'Salida pedagógica' }),
+    );
+    await eventually(
+      'entregas terminadas',
+      () => inFlight(server, id),
+      (n) => n === 0,
+    );
 
     const counts = await statusCounts(server, id);
     const reachable = await one<{ email: number; sms: number; app: number }>(
@@ -80,7 +90,10 @@ describe('delivery through the default channels', () => {
 
     // One .eml per e-mail delivery, named after its key; one simulator message per SMS, with our reference.
     const files = (await readdir(server.outboxDir)).filter((f) => f.endsWith('.eml'));
-    const emailIds = await rows<{ id: number }>(server.db, sql`select id from deliveries where message_id = ${id} and channel = 'e-mail' and address is not null`);
+    const emailIds = await rows<{ id: number }>(
+      server.db,
+      sql`select id from deliveries where message_id = ${id} and channel = 'e-mail' and address is not null`,
+    );
     expect(files.sort()).toEqual(emailIds.map((d) => `hermes-${d.id}-0_hermes.local.eml`).sort());
     const sim = await rows<{ reference: string; to: string; body: string; id: string }>(
       server.db,
@@ -103,7 +116,10 @@ describe('delivery through the default channels', () => {
     }
 
     // Recipients take the best of their channels; the message is marked fanned out.
-    const pending = await count(server.db, sql`select count(*)::int as n from message_recipients where message_id = ${id} and status = 'pending'`);
+    const pending = await count(
+      server.db,
+      sql`select count(*)::int as n from message_recipients where message_id = ${id} and status = 'pending'`,
+    );
     expect(pending).toBe(0);
     const fanned = await one<{ at: string | null }>(server.db, sql`select fanned_out_at as at from messages where id = ${id}`);
     expect(fanned.at).not.toBeNull();
@@ -118,7 +134,12 @@ describe('delivery through the default channels', () => {
     );
     const id = await sendOk(
       admin,
-      composeInput({ channels: ['app-mobile'], recipients: [{ kind: 'guardian', id: guardian.id }], title: 'Entrevista', allow_replies: true }),
+      composeInput({
+        channels: ['app-mobile'],
+        recipients: [{ kind: 'guardian', id: guardian.id }],
+        title: 'Entrevista',
+        allow_replies: true,
+      }),
     );
     const delivery = () =>
       one<{ status: string; delivered_at: string | null; read_at: string | null }>(
@@ -136,7 +157,11 @@ describe('delivery through the default channels', () => {
     expect((await app('/session/code', { method: 'POST', body: JSON.stringify({ phone: guardian.phone }) })).status).toBe(202);
     const sms = await eventually(
       'SMS con el código',
-      () => rows<{ body: string }>(server.db, sql`select body from provider_sim_messages where "to" = ${guardian.phone} and reference like 'app-code-%'`),
+      () =>
+        rows<{ body: string }>(
+          server.db,
+          sql`select body from provider_sim_messages where "to" = ${guardian.phone} and reference like 'app-code-%'`,
+        ),
       (r) => r.length === 1,
     );
     const code = /\b(\d{6})\b/.exec(sms[0]!.body)![1]!;
@@ -164,8 +189,7 @@ describe('delivery through the default channels', () => {
   it('counts an app delivery never fetched in 3 days as not received', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
     const id = await sendOk(admin, composeInput({ channels: ['app-mobile'], recipients: [pick], title: 'Circular' }));
-    const waiting = () =>
-      count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'sent'`);
+    const waiting = () => count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'sent'`);
     // Every delivery handed over first: a worker claims a batch at a time, so some could still be queued
     // and be handed over after the clock is moved back, and never expire in this sweep.
     const queued = () => count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'queued'`);
@@ -189,7 +213,10 @@ describe('delivery through the default channels', () => {
       server.db,
       sql`select s.id, s.user_id from staff s join users u on u.id = s.user_id where u.email = 'docente@sanandres.cl'`,
     );
-    const id = await sendOk(admin, composeInput({ channels: ['app-mobile'], recipients: [{ kind: 'staff', id: staff.id }], title: 'Consejo de profesores' }));
+    const id = await sendOk(
+      admin,
+      composeInput({ channels: ['app-mobile'], recipients: [{ kind: 'staff', id: staff.id }], title: 'Consejo de profesores' }),
+    );
     const delivery = () =>
       one<{ status: string; delivered_at: string | null; read_at: string | null }>(
         server.db,
@@ -210,8 +237,14 @@ describe('delivery through the default channels', () => {
     try {
       const pick = await courseOf(server, 'administrador@sanandres.cl');
       const ids: number[] = [];
-      for (let i = 0; i < 3; i++) ids.push(await sendOk(admin, composeInput({ channels: ['sms'], recipients: [pick], title: `Aviso ${i}` })));
-      for (const id of ids) await eventually('entregas terminadas', () => inFlight(server, id), (n) => n === 0);
+      for (let i = 0; i < 3; i++)
+        ids.push(await sendOk(admin, composeInput({ channels: ['sms'], recipients: [pick], title: `Aviso ${i}` })));
+      for (const id of ids)
+        await eventually(
+          'entregas terminadas',
+          () => inFlight(server, id),
+          (n) => n === 0,
+        );
       const counts = await statusCounts(server, ids[2]!);
       expect(counts['sms:not_received']).toBeGreaterThan(0);
       expect(counts['sms:received']).toBeUndefined();
@@ -229,14 +262,26 @@ describe('delivery through the default channels', () => {
   it('fires a scheduled message at its time through its queue job, with the copy to the sender', async () => {
     const pick = await courseOf(server, 'administrador@sanandres.cl');
     const at = new Date(Date.now() + 3600_000).toISOString();
-    const id = await sendOk(admin, composeInput({ channels: ['e-mail'], recipients: [pick], scheduled_at: at, copy_to_sender: true }), '/api/messages/schedule');
+    const id = await sendOk(
+      admin,
+      composeInput({ channels: ['e-mail'], recipients: [pick], scheduled_at: at, copy_to_sender: true }),
+      '/api/messages/schedule',
+    );
     expect(await inFlight(server, id)).toBeGreaterThan(0);
     // Bring its time to now and queue the job the way compose does, for a second from now.
     await server.db.execute(sql`update messages set scheduled_at = now() + interval '1 second' where id = ${id}`);
     const soon = await one<{ at: Date | string }>(server.db, sql`select scheduled_at as at from messages where id = ${id}`);
     await server.delivery!.engine.messageScheduled(id, new Date(soon.at));
-    await eventually('mensaje enviado', () => one<{ kind: string }>(server.db, sql`select kind from messages where id = ${id}`), (m) => m.kind === 'sent');
-    await eventually('entregas terminadas', () => inFlight(server, id), (n) => n === 0);
+    await eventually(
+      'mensaje enviado',
+      () => one<{ kind: string }>(server.db, sql`select kind from messages where id = ${id}`),
+      (m) => m.kind === 'sent',
+    );
+    await eventually(
+      'entregas terminadas',
+      () => inFlight(server, id),
+      (n) => n === 0,
+    );
     const folder = await one<{ folder: string }>(
       server.db,
       sql`select e.folder from mailbox_entries e join messages m on m.id = e.message_id and e.user_id = m.author_user_id where m.id = ${id}`,
@@ -278,7 +323,11 @@ describe('delivery through the default channels', () => {
     // Restored after its time: it goes out.
     expect((await admin.post('/api/messages/restore', { ids: [id] })).status).toBe(200);
     await server.delivery!.engine.sweep();
-    await eventually('mensaje enviado', () => one<{ kind: string }>(server.db, sql`select kind from messages where id = ${id}`), (m) => m.kind === 'sent');
+    await eventually(
+      'mensaje enviado',
+      () => one<{ kind: string }>(server.db, sql`select kind from messages where id = ${id}`),
+      (m) => m.kind === 'sent',
+    );
   });
 
   it('lets 50 concurrent sends spend at most the month quota, refusing the rest as a whole', async () => {
@@ -302,7 +351,9 @@ describe('delivery through the default channels', () => {
       );
     // Room for exactly 7 more messages.
     const before = await used();
-    await server.db.execute(sql`update institution_quotas set sms_monthly_limit = ${before + perMessage * 7} where institution_id = ${institution.id}`);
+    await server.db.execute(
+      sql`update institution_quotas set sms_monthly_limit = ${before + perMessage * 7} where institution_id = ${institution.id}`,
+    );
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => send(admin, composeInput({ channels: ['sms'], recipients: [pick], title: `Carrera ${i}` }))),
     );
@@ -347,7 +398,10 @@ describe('SMTP errors', () => {
   });
 
   it('retries a 451 with backoff until it gives up, and fails a 550 at once', async () => {
-    const server = await startServer({ delivery: true, config: { smtpUrl: `smtp://127.0.0.1:${port}`, deliveryRetries: 2, deliveryRetryDelayS: 1 } });
+    const server = await startServer({
+      delivery: true,
+      config: { smtpUrl: `smtp://127.0.0.1:${port}`, deliveryRetries: 2, deliveryRetryDelayS: 1 },
+    });
     try {
       const admin = server.client();
       expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
@@ -361,7 +415,12 @@ describe('SMTP errors', () => {
       refuse.transient.add(emails[1]!.email);
       const started = Date.now();
       const id = await sendOk(admin, composeInput({ channels: ['e-mail'], recipients: [pick] }));
-      await eventually('entregas terminadas', () => inFlight(server, id), (n) => n === 0, 30_000);
+      await eventually(
+        'entregas terminadas',
+        () => inFlight(server, id),
+        (n) => n === 0,
+        30_000,
+      );
       const byAddress = async (email: string) =>
         one<{ status: string; error: string; attempts: number; last_retry_at: string | null }>(
           server.db,
@@ -374,7 +433,10 @@ describe('SMTP errors', () => {
       expect(transient.last_retry_at).not.toBeNull();
       // Backoff: two retries of at least 1 s and 2 s (jittered up to twice that).
       expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
-      const others = await count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'received'`);
+      const others = await count(
+        server.db,
+        sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'received'`,
+      );
       expect(others).toBeGreaterThan(0);
       expect(accepted.length).toBe(others);
     } finally {
@@ -399,12 +461,25 @@ describe('restarts', () => {
       await server.delivery!.stop();
       await server.db.execute(sql`update messages set scheduled_at = now() - interval '10 seconds' where id = ${id}`);
       const config = testConfig({ outboxDir: server.outboxDir, simFailureRate: 0, simDelayMs: 20 });
-      const again = createDelivery({ handle: server.handle, config, logger: createLogger('silent'), store: new AttachmentStore(server.attachmentsDir) });
+      const again = createDelivery({
+        handle: server.handle,
+        config,
+        logger: createLogger('silent'),
+        store: new AttachmentStore(server.attachmentsDir),
+      });
       again.bindApp(async () => new Response(null, { status: 204 }));
       await again.start();
       try {
-        await eventually('mensaje enviado', () => one<{ kind: string }>(server.db, sql`select kind from messages where id = ${id}`), (m) => m.kind === 'sent');
-        await eventually('entregas terminadas', () => inFlight(server, id), (n) => n === 0);
+        await eventually(
+          'mensaje enviado',
+          () => one<{ kind: string }>(server.db, sql`select kind from messages where id = ${id}`),
+          (m) => m.kind === 'sent',
+        );
+        await eventually(
+          'entregas terminadas',
+          () => inFlight(server, id),
+          (n) => n === 0,
+        );
       } finally {
         await again.stop();
       }

@@ -29,7 +29,10 @@ const guardiansWithEmail = (server: TestServer, n: number) =>
   );
 
 async function sendEmail(admin: Client, guardianIds: number[], title: string): Promise<number> {
-  const res = await send(admin, composeInput({ channels: ['e-mail'], recipients: guardianIds.map((id) => ({ kind: 'guardian', id })), title }));
+  const res = await send(
+    admin,
+    composeInput({ channels: ['e-mail'], recipients: guardianIds.map((id) => ({ kind: 'guardian', id })), title }),
+  );
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
@@ -47,7 +50,11 @@ async function outboxOf(server: TestServer, ids: readonly number[]): Promise<str
  * Another engine (worker) on the server's database and outbox, as another process would be: it does not
  * take the active jobs at start as the only process on a PGlite database does. `prepare` runs before it starts.
  */
-async function worker(server: TestServer, engine: DeliveryOptions['engine'], prepare: (delivery: Delivery) => void = () => {}): Promise<Delivery> {
+async function worker(
+  server: TestServer,
+  engine: DeliveryOptions['engine'],
+  prepare: (delivery: Delivery) => void = () => {},
+): Promise<Delivery> {
   const config = testConfig({ outboxDir: server.outboxDir, simFailureRate: 0, simDelayMs: 20, deliveryRetryDelayS: 1, deliveryRetries: 2 });
   const delivery = createDelivery({
     handle: server.handle,
@@ -63,7 +70,12 @@ async function worker(server: TestServer, engine: DeliveryOptions['engine'], pre
 }
 
 /** Wraps a worker's e-mail channel: every call is noted; `hold` may keep a call waiting before it goes on. */
-function spy(delivery: Delivery, calls: { key: string; by: string }[], by: string, hold: (message: Outgoing) => Promise<void> = async () => {}) {
+function spy(
+  delivery: Delivery,
+  calls: { key: string; by: string }[],
+  by: string,
+  hold: (message: Outgoing) => Promise<void> = async () => {},
+) {
   const real = delivery.adapters['e-mail'];
   delivery.adapters['e-mail'] = {
     async send(message, signal): Promise<SendResult> {
@@ -109,20 +121,36 @@ describe('a dead worker', () => {
 
   it('its deliveries are sent again, once, within the lease and the next reclaim', async () => {
     const guardians = await guardiansWithEmail(server, 3);
-    const id = await sendEmail(admin, guardians.map((g) => g.id), 'Corte de agua');
-    await eventually('primera ronda', () => pending(server, id), (n) => n === 0, 20_000);
+    const id = await sendEmail(
+      admin,
+      guardians.map((g) => g.id),
+      'Corte de agua',
+    );
+    await eventually(
+      'primera ronda',
+      () => pending(server, id),
+      (n) => n === 0,
+      20_000,
+    );
 
     const ids = await roundClaimedByDeadWorker(id);
     const died = Date.now();
     // Still its claim: nobody takes it before the lease runs out.
     await sleep(LEASE.leaseMs / 2);
     expect(await pending(server, id)).toBe(ids.length);
-    await eventually('ronda retomada', () => pending(server, id), (n) => n === 0, LEASE.leaseMs + LEASE.reclaimEveryMs + 5_000);
+    await eventually(
+      'ronda retomada',
+      () => pending(server, id),
+      (n) => n === 0,
+      LEASE.leaseMs + LEASE.reclaimEveryMs + 5_000,
+    );
     const tookMs = Date.now() - died;
     expect(tookMs).toBeLessThan(LEASE.leaseMs + LEASE.reclaimEveryMs + 5_000);
 
     // Once: one file per delivery and round, every row received in round 1 after one attempt of it.
-    expect(await outboxOf(server, ids)).toEqual(ids.flatMap((d) => [`hermes-${d}-0_hermes.local.eml`, `hermes-${d}-1_hermes.local.eml`]).sort());
+    expect(await outboxOf(server, ids)).toEqual(
+      ids.flatMap((d) => [`hermes-${d}-0_hermes.local.eml`, `hermes-${d}-1_hermes.local.eml`]).sort(),
+    );
     const done = await rows<{ status: string; generation: number; attempts: number }>(
       server.db,
       sql`select status, generation, attempts from deliveries where message_id = ${id}`,
@@ -132,8 +160,17 @@ describe('a dead worker', () => {
 
   it('a fan-out it was holding is done again within the lease', async () => {
     const guardians = await guardiansWithEmail(server, 2);
-    const id = await sendEmail(admin, guardians.map((g) => g.id), 'Reunión de apoderados');
-    await eventually('primera ronda', () => pending(server, id), (n) => n === 0, 20_000);
+    const id = await sendEmail(
+      admin,
+      guardians.map((g) => g.id),
+      'Reunión de apoderados',
+    );
+    await eventually(
+      'primera ronda',
+      () => pending(server, id),
+      (n) => n === 0,
+      20_000,
+    );
     // A new round not yet fanned out, and the fan-out job claimed by a worker that died.
     const ids = (
       await rows<{ id: number }>(
@@ -147,18 +184,41 @@ describe('a dead worker', () => {
         update pgboss.job set state = 'active', started_on = now(), completed_on = null
         where name = ${QUEUES.fanout} and id = ${stableUuid(`fanout:${id}`)}::uuid`);
     });
-    expect(await count(server.db, sql`select count(*)::int as n from pgboss.job where name = ${QUEUES.fanout} and state = 'active'`)).toBe(1);
-    await eventually('reparto retomado', () => pending(server, id), (n) => n === 0, LEASE.leaseMs + LEASE.reclaimEveryMs + 5_000);
-    expect(await outboxOf(server, ids)).toEqual(ids.flatMap((d) => [`hermes-${d}-0_hermes.local.eml`, `hermes-${d}-1_hermes.local.eml`]).sort());
+    expect(await count(server.db, sql`select count(*)::int as n from pgboss.job where name = ${QUEUES.fanout} and state = 'active'`)).toBe(
+      1,
+    );
+    await eventually(
+      'reparto retomado',
+      () => pending(server, id),
+      (n) => n === 0,
+      LEASE.leaseMs + LEASE.reclaimEveryMs + 5_000,
+    );
+    expect(await outboxOf(server, ids)).toEqual(
+      ids.flatMap((d) => [`hermes-${d}-0_hermes.local.eml`, `hermes-${d}-1_hermes.local.eml`]).sort(),
+    );
   });
 
   it('a delivery taken back after its last try is given up on, not tried again', async () => {
     const guardians = await guardiansWithEmail(server, 1);
-    const id = await sendEmail(admin, guardians.map((g) => g.id), 'Aviso');
-    await eventually('primera ronda', () => pending(server, id), (n) => n === 0, 20_000);
+    const id = await sendEmail(
+      admin,
+      guardians.map((g) => g.id),
+      'Aviso',
+    );
+    await eventually(
+      'primera ronda',
+      () => pending(server, id),
+      (n) => n === 0,
+      20_000,
+    );
     // The job already ran its retry limit (2) of times and a worker died holding it once more.
     const ids = await roundClaimedByDeadWorker(id, 2);
-    await eventually('abandonado', () => pending(server, id), (n) => n === 0, LEASE.leaseMs + LEASE.reclaimEveryMs + 5_000);
+    await eventually(
+      'abandonado',
+      () => pending(server, id),
+      (n) => n === 0,
+      LEASE.leaseMs + LEASE.reclaimEveryMs + 5_000,
+    );
     const row = await one<{ status: string; error: string }>(server.db, sql`select status, error from deliveries where id = ${ids[0]!}`);
     expect(row).toEqual({ status: 'failed', error: 'unreachable' });
     expect(await outboxOf(server, ids)).toEqual([`hermes-${ids[0]!}-0_hermes.local.eml`]);
@@ -181,10 +241,18 @@ describe('the attempt deadline', () => {
       };
       const guardians = await guardiansWithEmail(server, 1);
       const started = Date.now();
-      const id = await sendEmail(admin, guardians.map((g) => g.id), 'Sin respuesta');
+      const id = await sendEmail(
+        admin,
+        guardians.map((g) => g.id),
+        'Sin respuesta',
+      );
       const row = await eventually(
         'primer intento cortado',
-        () => one<{ status: string; error: string | null; attempts: number }>(server.db, sql`select status, error, attempts from deliveries where message_id = ${id}`),
+        () =>
+          one<{ status: string; error: string | null; attempts: number }>(
+            server.db,
+            sql`select status, error, attempts from deliveries where message_id = ${id}`,
+          ),
         (d) => Number(d.attempts) >= 1,
         deadlineMs + 10_000,
       );
@@ -223,11 +291,21 @@ describe('a slow or stalled worker', () => {
     extra.push(stalled);
     const [guardian] = await guardiansWithEmail(server, 1);
     const id = await sendEmail(admin, [guardian!.id], 'Retomado');
-    await eventually('primer intento', async () => calls.length, (n) => n === 1, 20_000);
+    await eventually(
+      'primer intento',
+      async () => calls.length,
+      (n) => n === 1,
+      20_000,
+    );
 
     const live = await worker(server, LEASE, (d) => spy(d, calls, 'live'));
     extra.push(live);
-    await eventually('entregado por el otro', () => pending(server, id), (n) => n === 0, LEASE.leaseMs + LEASE.reclaimEveryMs + 5_000);
+    await eventually(
+      'entregado por el otro',
+      () => pending(server, id),
+      (n) => n === 0,
+      LEASE.leaseMs + LEASE.reclaimEveryMs + 5_000,
+    );
     release();
     const delivery = await one<{ id: number; status: string; generation: number }>(
       server.db,
@@ -235,7 +313,12 @@ describe('a slow or stalled worker', () => {
     );
     const key = `hermes-${delivery.id}-0`;
     // The stalled one finishes its send too: the same key, so the same outbox file (a provider dedupes it).
-    await eventually('el lento termina', () => count(server.db, sql`select count(*)::int as n from deliveries where id = ${delivery.id} and attempts >= 2`), (n) => n === 1, 10_000);
+    await eventually(
+      'el lento termina',
+      () => count(server.db, sql`select count(*)::int as n from deliveries where id = ${delivery.id} and attempts >= 2`),
+      (n) => n === 1,
+      10_000,
+    );
     expect(calls).toEqual([
       { key, by: 'stalled' },
       { key, by: 'live' },
@@ -258,8 +341,18 @@ describe('a slow or stalled worker', () => {
     for (const [i, d] of extra.entries()) spy(d, calls, `w${i}`, slow);
     const [, guardian] = await guardiansWithEmail(server, 2);
     const id = await sendEmail(admin, [guardian!.id], 'Adjunto pesado');
-    await eventually('entregado', () => pending(server, id), (n) => n === 0, 3 * LEASE.leaseMs + 10_000);
+    await eventually(
+      'entregado',
+      () => pending(server, id),
+      (n) => n === 0,
+      3 * LEASE.leaseMs + 10_000,
+    );
     expect(calls).toHaveLength(1);
-    expect(await count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'received' and attempts = 1`)).toBe(1);
+    expect(
+      await count(
+        server.db,
+        sql`select count(*)::int as n from deliveries where message_id = ${id} and status = 'received' and attempts = 1`,
+      ),
+    ).toBe(1);
   });
 });

@@ -127,7 +127,14 @@ async function fakeProvider(handler: (c: import('hono').Context) => Response | P
 }
 
 const delivery = (id: number) =>
-  one<{ status: string; error: string | null; delivered_at: string | null; read_at: string | null; sent_at: string | null; recipient: string }>(
+  one<{
+    status: string;
+    error: string | null;
+    delivered_at: string | null;
+    read_at: string | null;
+    sent_at: string | null;
+    recipient: string;
+  }>(
     server.db,
     sql`select d.status, d.error, d.delivered_at, d.read_at, d.sent_at, r.status as recipient
         from deliveries d join message_recipients r on r.id = d.recipient_id where d.id = ${id}`,
@@ -169,11 +176,17 @@ describe('adapter ↔ simulator', () => {
     expect(stored).toMatchObject({ channel: 'sms', to: row.address, body: row.content, callback_url: callbackUrl() });
     expect(result.ok && result.providerRef).toBe(stored.id);
 
-    const done = await until(() => delivery(row.id), (d) => d.status === 'received');
+    const done = await until(
+      () => delivery(row.id),
+      (d) => d.status === 'received',
+    );
     expect(done.delivered_at).not.toBeNull();
     expect(done.error).toBeNull();
     expect(done.recipient).toBe('received');
-    const reported = await until(() => simRow(deliveryKey(row.id, row.generation)), (s) => s.reported_at !== null);
+    const reported = await until(
+      () => simRow(deliveryKey(row.id, row.generation)),
+      (s) => s.reported_at !== null,
+    );
     expect(reported.status).toBe('delivered');
   });
 
@@ -198,7 +211,10 @@ describe('adapter ↔ simulator', () => {
     expect(stored.body).toBe(`${row.title}\n${row.content}`);
     expect(stored.channel).toBe('whatsapp');
 
-    const done = await until(() => delivery(row.id), (d) => d.status === 'read');
+    const done = await until(
+      () => delivery(row.id),
+      (d) => d.status === 'read',
+    );
     expect(done.read_at).not.toBeNull();
     expect(done.delivered_at).not.toBeNull();
     expect(done.recipient).toBe('read');
@@ -227,7 +243,11 @@ describe('adapter ↔ simulator', () => {
   it('refuses a bad token, a bad number and a bad body at the simulator itself', async () => {
     const { url, adapter } = await startSimulator();
     const post = (body: object, token = TOKEN) =>
-      fetch(`${url}/messages`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${url}/messages`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const valid = { channel: 'sms', to: '+56987654321', body: 'Hola', reference: 'direct-1', callback_url: callbackUrl() };
 
     const unauthorized = await post(valid, 'wrong');
@@ -255,7 +275,8 @@ describe('adapter ↔ simulator', () => {
 describe('adapter against failing providers', () => {
   const adapterFor = (url: string, timeoutMs = 2000) =>
     createProviderAdapter({ channel: 'sms', url, token: TOKEN, callbackUrl: callbackUrl(), timeoutMs });
-  const message = () => outgoing({ id: 1, generation: 0, address: '+56987654321', message_id: 1, recipient_id: 1, title: 'T', content: 'Hola' });
+  const message = () =>
+    outgoing({ id: 1, generation: 0, address: '+56987654321', message_id: 1, recipient_id: 1, title: 'T', content: 'Hola' });
 
   it('treats 5xx and 429 as transient', async () => {
     for (const status of [500, 503, 429]) {
@@ -298,7 +319,11 @@ describe('adapter against failing providers', () => {
     );
     const { port } = hanging.address() as AddressInfo;
     const started = Date.now();
-    expect(await adapterFor(`http://127.0.0.1:${port}`, 150).send(message())).toEqual({ ok: false, kind: 'transient', error: 'unreachable' });
+    expect(await adapterFor(`http://127.0.0.1:${port}`, 150).send(message())).toEqual({
+      ok: false,
+      kind: 'transient',
+      error: 'unreachable',
+    });
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });
@@ -310,7 +335,11 @@ describe('status webhook', () => {
     const forged = await postReport('sms', report, signReport(JSON.stringify(report), 'other-secret'));
     expect(forged.status).toBe(401);
     expect(((await forged.json()) as { message: string }).message).toBe('La firma del reporte no es válida.');
-    const unsigned = await fetch(callbackUrl(), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(report) });
+    const unsigned = await fetch(callbackUrl(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(report),
+    });
     expect(unsigned.status).toBe(401);
     expect((await delivery(row.id)).status).toBe('queued');
 
@@ -361,7 +390,10 @@ describe('simulated outcomes', () => {
     simulator.setFailureRate(1);
     const row = take();
     expect((await adapter().send(outgoing(row))).ok).toBe(true);
-    const done = await until(() => delivery(row.id), (d) => d.status === 'not_received');
+    const done = await until(
+      () => delivery(row.id),
+      (d) => d.status === 'not_received',
+    );
     expect(done.error).toBe('undelivered');
     expect(done.recipient).not.toBe('received');
   });
@@ -371,7 +403,10 @@ describe('simulated outcomes', () => {
     const row = take();
     expect((await adapter().send(outgoing(row, 'sms', '+56 9 8765 0000'))).ok).toBe(true);
     expect((await simRow(deliveryKey(row.id, row.generation))).to).toBe('+56987650000');
-    const done = await until(() => delivery(row.id), (d) => d.status === 'error');
+    const done = await until(
+      () => delivery(row.id),
+      (d) => d.status === 'error',
+    );
     expect(done.error).toBe('rejected');
   });
 });
@@ -389,7 +424,10 @@ describe('reports owed across a restart', () => {
     const row = take();
     expect((await first.adapter().send(outgoing(row))).ok).toBe(true);
     const reference = deliveryKey(row.id, row.generation);
-    await until(() => Promise.resolve(attempts), (n) => n === 4);
+    await until(
+      () => Promise.resolve(attempts),
+      (n) => n === 4,
+    );
     await first.stop();
     const owed = await simRow(reference);
     expect(owed).toMatchObject({ status: 'delivered', reported_at: null });
@@ -397,8 +435,18 @@ describe('reports owed across a restart', () => {
 
     const second = await startSimulator();
     await second.simulator.resumeReports();
-    await until(() => delivery(row.id), (d) => d.status === 'received');
-    expect((await until(() => simRow(reference), (s) => s.reported_at !== null)).status).toBe('delivered');
+    await until(
+      () => delivery(row.id),
+      (d) => d.status === 'received',
+    );
+    expect(
+      (
+        await until(
+          () => simRow(reference),
+          (s) => s.reported_at !== null,
+        )
+      ).status,
+    ).toBe('delivered');
   });
 
   it('sends, after a restart, the report of a message accepted before it', async () => {
@@ -411,7 +459,17 @@ describe('reports owed across a restart', () => {
 
     const second = await startSimulator();
     await second.simulator.resumeReports();
-    await until(() => delivery(row.id), (d) => d.status === 'received');
-    expect((await until(() => simRow(reference), (s) => s.reported_at !== null)).status).toBe('delivered');
+    await until(
+      () => delivery(row.id),
+      (d) => d.status === 'received',
+    );
+    expect(
+      (
+        await until(
+          () => simRow(reference),
+          (s) => s.reported_at !== null,
+        )
+      ).status,
+    ).toBe('delivered');
   });
 });

@@ -31,7 +31,14 @@ async function setQuota(limit: number, percent: number, used: number, alert: num
 }
 
 const used = async () =>
-  Number((await rows<{ segments: number }>(server.db, sql`select segments from sms_usage where institution_id = ${ids.school} and month = ${ids.month}`))[0]?.segments ?? 0);
+  Number(
+    (
+      await rows<{ segments: number }>(
+        server.db,
+        sql`select segments from sms_usage where institution_id = ${ids.school} and month = ${ids.month}`,
+      )
+    )[0]?.segments ?? 0,
+  );
 
 async function estimateOf(body: object): Promise<Estimate> {
   const res = await admin.post('/api/messages/estimate', body);
@@ -55,7 +62,10 @@ beforeAll(async () => {
   ids.school = school.id;
   ids.month = school.month;
   ids.guardian = (
-    await one<{ id: number }>(server.db, sql`select id from guardians where institution_id = ${school.id} and phone is not null order by id limit 1`)
+    await one<{ id: number }>(
+      server.db,
+      sql`select id from guardians where institution_id = ${school.id} and phone is not null order by id limit 1`,
+    )
   ).id;
   ids.course = (
     await one<{ id: number }>(
@@ -76,11 +86,31 @@ describe('the emergency reserve at the boundary', () => {
 
   const cases: { name: string; used: number; emergency: boolean; problems: ComposeProblem[] }[] = [
     { name: 'a normal SMS that exactly fits beside the reserve goes', used: LIMIT - RESERVED - seg, emergency: false, problems: [] },
-    { name: 'a normal SMS one over, into the reserve, is refused as reserve-only', used: LIMIT - RESERVED - seg + 1, emergency: false, problems: ['sms.reserve_only_emergency'] },
-    { name: 'an emergency SMS one over the normal share goes (the reserve is for it)', used: LIMIT - RESERVED - seg + 1, emergency: true, problems: [] },
+    {
+      name: 'a normal SMS one over, into the reserve, is refused as reserve-only',
+      used: LIMIT - RESERVED - seg + 1,
+      emergency: false,
+      problems: ['sms.reserve_only_emergency'],
+    },
+    {
+      name: 'an emergency SMS one over the normal share goes (the reserve is for it)',
+      used: LIMIT - RESERVED - seg + 1,
+      emergency: true,
+      problems: [],
+    },
     { name: 'an emergency SMS that exactly fits the limit goes', used: LIMIT - seg, emergency: true, problems: [] },
-    { name: 'an emergency SMS one over the limit is refused as over the quota', used: LIMIT - seg + 1, emergency: true, problems: ['sms.quota_exceeded'] },
-    { name: 'a normal SMS over the limit itself is refused as over the quota, not as reserve-only', used: LIMIT - seg + 1, emergency: false, problems: ['sms.quota_exceeded'] },
+    {
+      name: 'an emergency SMS one over the limit is refused as over the quota',
+      used: LIMIT - seg + 1,
+      emergency: true,
+      problems: ['sms.quota_exceeded'],
+    },
+    {
+      name: 'a normal SMS over the limit itself is refused as over the quota, not as reserve-only',
+      used: LIMIT - seg + 1,
+      emergency: false,
+      problems: ['sms.quota_exceeded'],
+    },
   ];
 
   for (const c of cases) {
@@ -120,17 +150,21 @@ describe('the emergency reserve at the boundary', () => {
     expect((await one<{ emergency: boolean }>(server.db, sql`select emergency from messages where id = ${plainId}`)).emergency).toBe(false);
     const bad = await admin.post('/api/messages/estimate', sms({ emergency: 'sí' as unknown as boolean }));
     expect(bad.status).toBe(422);
-    expect(((await bad.json()) as { errors: Record<string, string[]> }).errors.emergency).toEqual(['El campo emergency debe ser verdadero o falso.']);
+    expect(((await bad.json()) as { errors: Record<string, string[]> }).errors.emergency).toEqual([
+      'El campo emergency debe ser verdadero o falso.',
+    ]);
   });
 
   it('a scheduled message is checked against the reserve of its month when scheduled, and keeps the flag', async () => {
     await setQuota(LIMIT, PERCENT, LIMIT - RESERVED);
     // Tomorrow may be next month; only a schedule within this month is read against this usage.
     const at = new Date(Date.now() + 10 * 60_000).toISOString();
-    const sameMonth = (await one<{ same: boolean }>(
-      server.db,
-      sql`select to_char(${at}::timestamptz at time zone i.timezone, 'YYYY-MM') = ${ids.month} as same from institutions i where i.id = ${ids.school}`,
-    )).same;
+    const sameMonth = (
+      await one<{ same: boolean }>(
+        server.db,
+        sql`select to_char(${at}::timestamptz at time zone i.timezone, 'YYYY-MM') = ${ids.month} as same from institutions i where i.id = ${ids.school}`,
+      )
+    ).same;
     const refused = await send(admin, sms({ scheduled_at: at }), undefined, '/api/messages/schedule');
     if (sameMonth) {
       expect(refused.status).toBe(409);
@@ -139,7 +173,7 @@ describe('the emergency reserve at the boundary', () => {
     const ok = await send(admin, sms({ scheduled_at: at, emergency: true }), undefined, '/api/messages/schedule');
     expect(ok.status).toBe(201);
     const id = ((await ok.json()) as { data: { id: number } }).data.id;
-    expect((await one<{ emergency: boolean; kind: string }>(server.db, sql`select emergency, kind from messages where id = ${id}`))).toEqual({
+    expect(await one<{ emergency: boolean; kind: string }>(server.db, sql`select emergency, kind from messages where id = ${id}`)).toEqual({
       emergency: true,
       kind: 'scheduled',
     });
@@ -232,7 +266,9 @@ describe('50 concurrent sends near the limit with a reserve', () => {
       Array.from({ length: 50 }, (_, i) => send(admin, sms({ recipients: [pick], emergency: i % 2 === 0, title: `Carrera ${i}` }))),
     );
     const statuses = answers.map((r, i) => ({ status: r.status, emergency: i % 2 === 0 }));
-    const problems = await Promise.all(answers.map(async (r) => (r.status === 409 ? ((await r.json()) as { errors: { quota: string[] } }).errors.quota : [])));
+    const problems = await Promise.all(
+      answers.map(async (r) => (r.status === 409 ? ((await r.json()) as { errors: { quota: string[] } }).errors.quota : [])),
+    );
     expect(statuses.every((s) => s.status === 201 || s.status === 409)).toBe(true);
     const accepted = statuses.filter((s) => s.status === 201);
     const acceptedNormal = accepted.filter((s) => !s.emergency).length;
@@ -242,7 +278,10 @@ describe('50 concurrent sends near the limit with a reserve', () => {
     expect(await used()).toBe(limit);
     // A refused normal one says why: into the reserve, or past the limit.
     statuses.forEach((s, i) => {
-      if (s.status === 409) expect(problems[i]).toEqual([expect.stringMatching(s.emergency ? /^sms\.quota_exceeded$/ : /^sms\.(reserve_only_emergency|quota_exceeded)$/)]);
+      if (s.status === 409)
+        expect(problems[i]).toEqual([
+          expect.stringMatching(s.emergency ? /^sms\.quota_exceeded$/ : /^sms\.(reserve_only_emergency|quota_exceeded)$/),
+        ]);
     });
 
     // Each committed send's usage after it, in commit order: no normal one ever left usage above limit − reserved.
@@ -255,6 +294,8 @@ describe('50 concurrent sends near the limit with a reserve', () => {
     expect(spends.map((s) => s.segments)).toEqual(Array.from({ length: 10 }, (_, i) => perMessage * (i + 1)));
     for (const spend of spends) if (!spend.emergency) expect(spend.segments).toBeLessThanOrEqual(limit - reserved);
     expect(spends.filter((s) => !s.emergency)).toHaveLength(acceptedNormal);
-    expect(await count(server.db, sql`select count(*)::int as n from messages where title like 'Carrera %' and emergency`)).toBe(accepted.length - acceptedNormal);
+    expect(await count(server.db, sql`select count(*)::int as n from messages where title like 'Carrera %' and emergency`)).toBe(
+      accepted.length - acceptedNormal,
+    );
   });
 });

@@ -46,38 +46,154 @@ function prng(seed: number): () => number {
 }
 const rng = prng(SEED);
 const int = (n: number) => Math.floor(rng() * n);
-const pick = <T,>(items: readonly T[]): T => items[int(items.length)]!;
+const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
 
 // --- junk --------------------------------------------------------------------------------------------
 
 const NASTY_STRINGS = [
-  '', ' ', 'a', '\u0000', 'a\u0000b', '\u0001', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\u009f', '\t\r\n', '\r',
-  '\ud800', '\udfff', 'x\ud83d', '\ude00x', '\ud83d\ude00', '🎉', 'ñandú', 'Ω≈ç√∫', '\u202eabc', '\ufeff', '\uffff', '\u2028',
-  "' OR 1=1 --", '"; drop table messages; --', '%00', '%', '../../etc/passwd', '<script>alert(1)</script>', '__proto__',
-  'constructor', 'null', 'true', '0', '-1', '1e309', 'NaN', '2026-03-10T12:00:00Z', '2026-02-30T25:61:00Z',
-  '9999-12-31T23:59:59.999Z', '+275760-09-13T00:00:00.000Z', '0000-01-01T00:00:00Z', 'administrador@sanandres.cl', 'a@b.c',
-  '+56912345678', '912345678', '123456', 'sms', 'e-mail', 'app-mobile', 'whatsapp', 'course', 'staff', 'apoderados',
-  'inbox', 'trash', 'hermes-1-0', 'hermes-99999999999999999999-0', 'delivered', 'read',
+  '',
+  ' ',
+  'a',
+  '\u0000',
+  'a\u0000b',
+  '\u0001',
+  '\u0007',
+  '\u001b[31m',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\t\r\n',
+  '\r',
+  '\ud800',
+  '\udfff',
+  'x\ud83d',
+  '\ude00x',
+  '\ud83d\ude00',
+  '🎉',
+  'ñandú',
+  'Ω≈ç√∫',
+  '\u202eabc',
+  '\ufeff',
+  '\uffff',
+  '\u2028',
+  "' OR 1=1 --",
+  '"; drop table messages; --',
+  '%00',
+  '%',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '__proto__',
+  'constructor',
+  'null',
+  'true',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  '2026-03-10T12:00:00Z',
+  '2026-02-30T25:61:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '+275760-09-13T00:00:00.000Z',
+  '0000-01-01T00:00:00Z',
+  'administrador@sanandres.cl',
+  'a@b.c',
+  '+56912345678',
+  '912345678',
+  '123456',
+  'sms',
+  'e-mail',
+  'app-mobile',
+  'whatsapp',
+  'course',
+  'staff',
+  'apoderados',
+  'inbox',
+  'trash',
+  'hermes-1-0',
+  'hermes-99999999999999999999-0',
+  'delivered',
+  'read',
 ];
 /** Text the database cannot keep, alone and inside ordinary words: drawn often, the edge must see it everywhere. */
-const BAD_TEXT = ['\u0000', 'Reunión\u0000', 'a\u0001b', '\u000b', '\u000c', '\u001f', 'fin\u007f', '\u0085', '\ud800', 'fin \udc00', 'x\ud83d'];
+const BAD_TEXT = [
+  '\u0000',
+  'Reunión\u0000',
+  'a\u0001b',
+  '\u000b',
+  '\u000c',
+  '\u001f',
+  'fin\u007f',
+  '\u0085',
+  '\ud800',
+  'fin \udc00',
+  'x\ud83d',
+];
 /** Times PostgreSQL cannot store, though JavaScript parses them. */
-const BAD_TIMES = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '-000001-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', '9999-12-31T23:00:00-02:00'];
+const BAD_TIMES = [
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+01:00',
+  '-000001-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '9999-12-31T23:00:00-02:00',
+];
 const text = () => {
   const roll = rng();
   return roll < 0.35 ? pick(BAD_TEXT) : roll < 0.45 ? pick(BAD_TIMES) : pick(NASTY_STRINGS);
 };
 /** Numbers as JSON text: JSON.parse reads 1e400 as Infinity and keeps -0, things JSON.stringify never writes. */
 const NASTY_NUMBERS = [
-  '0', '-0', '1', '-1', '1.5', '2147483647', '2147483648', '-2147483649', '9007199254740993', '1e308', '-1e308', '1e400',
-  '-1e400', '5e-324', '1e-400', '0.1', '123456789012345678901234567890',
+  '0',
+  '-0',
+  '1',
+  '-1',
+  '1.5',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '1e308',
+  '-1e308',
+  '1e400',
+  '-1e400',
+  '5e-324',
+  '1e-400',
+  '0.1',
+  '123456789012345678901234567890',
 ];
 /** No lone surrogate (encodeURIComponent and File names cannot carry one). */
 const wellFormed = (text: string) => !/\p{Cs}/u.test(text);
 const FIELD_NAMES = [
-  'title', 'content', 'channels', 'recipients', 'attachment_ids', 'allow_replies', 'copy_to_sender', 'scheduled_at',
-  'draft_id', 'reply_to_id', 'ids', 'email', 'password', 'phone', 'code', 'signature', 'is_active', 'reference', 'status',
-  'at', 'kind', 'id', 'audience', 'label', 'file', 'name', '__proto__', 'constructor', '', 'a\u0000', '\ud800',
+  'title',
+  'content',
+  'channels',
+  'recipients',
+  'attachment_ids',
+  'allow_replies',
+  'copy_to_sender',
+  'scheduled_at',
+  'draft_id',
+  'reply_to_id',
+  'ids',
+  'email',
+  'password',
+  'phone',
+  'code',
+  'signature',
+  'is_active',
+  'reference',
+  'status',
+  'at',
+  'kind',
+  'id',
+  'audience',
+  'label',
+  'file',
+  'name',
+  '__proto__',
+  'constructor',
+  '',
+  'a\u0000',
+  '\ud800',
 ];
 
 /** Values too big for anyone to type: near and past the 1 MB body limit, 10k levels deep, 50k items. */
@@ -173,13 +289,27 @@ function bodyFor(base: Record<string, unknown> | null): { body: string | FormDat
     case 2:
       return { body: String.fromCharCode(...Array.from({ length: 64 }, () => int(256))), type: 'application/octet-stream', note: 'bytes' };
     case 3:
-      return { body: `title=a%00b&content=${encodeURIComponent(pick(NASTY_STRINGS.filter(wellFormed)))}&ids=1`, type: 'application/x-www-form-urlencoded', note: 'urlencoded' };
+      return {
+        body: `title=a%00b&content=${encodeURIComponent(pick(NASTY_STRINGS.filter(wellFormed)))}&ids=1`,
+        type: 'application/x-www-form-urlencoded',
+        note: 'urlencoded',
+      };
     case 4:
-      return { body: JSON.stringify(base ?? {}), type: pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']), note: 'mislabelled' };
+      return {
+        body: JSON.stringify(base ?? {}),
+        type: pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']),
+        note: 'mislabelled',
+      };
     default: {
       const form = new FormData();
       const name = pick(['file', 'title', 'a\u0000', 'x']);
-      if (rng() < 0.6) form.set(name, new File([pick(['hola', '%PDF-1.4\n', '\u0000\u0001'])], pick(NASTY_STRINGS.filter(wellFormed)) || 'x.txt', { type: pick(['text/plain', 'application/pdf', 'image/png', '', 'x/\u00e9']) }));
+      if (rng() < 0.6)
+        form.set(
+          name,
+          new File([pick(['hola', '%PDF-1.4\n', '\u0000\u0001'])], pick(NASTY_STRINGS.filter(wellFormed)) || 'x.txt', {
+            type: pick(['text/plain', 'application/pdf', 'image/png', '', 'x/\u00e9']),
+          }),
+        );
       else form.set(name, text());
       return { body: form, note: 'multipart' };
     }
@@ -187,13 +317,64 @@ function bodyFor(base: Record<string, unknown> | null): { body: string | FormDat
 }
 
 const NASTY_QUERY = [
-  '', '%00', 'a%00b', '%01', '%7F', '%C2%85', '%ED%A0%80', '%F0%9F%8E%89', '%C0%AF', '%FF', '%', '%zz', '+', '%2B', '%26',
-  '%3D', '-1', '0', '1', '2147483648', '99999999999999999999', '1.5', '1e3', 'NaN', 'abc', 'inbox', 'sent', 'all', 'failed',
-  'x'.repeat(7_000), '%2F..%2F', 'eyJ4IjoxfQ', 'bnVsbA', '__proto__',
+  '',
+  '%00',
+  'a%00b',
+  '%01',
+  '%7F',
+  '%C2%85',
+  '%ED%A0%80',
+  '%F0%9F%8E%89',
+  '%C0%AF',
+  '%FF',
+  '%',
+  '%zz',
+  '+',
+  '%2B',
+  '%26',
+  '%3D',
+  '-1',
+  '0',
+  '1',
+  '2147483648',
+  '99999999999999999999',
+  '1.5',
+  '1e3',
+  'NaN',
+  'abc',
+  'inbox',
+  'sent',
+  'all',
+  'failed',
+  'x'.repeat(7_000),
+  '%2F..%2F',
+  'eyJ4IjoxfQ',
+  'bnVsbA',
+  '__proto__',
 ];
 const NASTY_PATH = [
-  '0', '-1', '00', '1.0', '1e3', '2147483648', '99999999999999999999', 'abc', '%00', '1%00', '%ED%A0%80', '%C0%AF', '%FF',
-  '%20', '..', '%2e%2e', '%2F', 'null', '%F0%9F%92%A5', 'a'.repeat(3_000), 'sms', 'whatsapp',
+  '0',
+  '-1',
+  '00',
+  '1.0',
+  '1e3',
+  '2147483648',
+  '99999999999999999999',
+  'abc',
+  '%00',
+  '1%00',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%FF',
+  '%20',
+  '..',
+  '%2e%2e',
+  '%2F',
+  'null',
+  '%F0%9F%92%A5',
+  'a'.repeat(3_000),
+  'sms',
+  'whatsapp',
 ];
 
 // --- the seeded world --------------------------------------------------------------------------------
@@ -214,7 +395,10 @@ beforeAll(async () => {
   server = await startServer({ delivery: true });
   client = server.client();
   expect((await client.login(ADMIN)).status).toBe(200);
-  const [admin] = await rows<{ id: number; institution_id: number }>(server.db, sql`select id, institution_id from users where email = ${ADMIN}`);
+  const [admin] = await rows<{ id: number; institution_id: number }>(
+    server.db,
+    sql`select id, institution_id from users where email = ${ADMIN}`,
+  );
   const [g] = await rows<{ id: number; institution_id: number; phone: string }>(
     server.db,
     sql`select id, institution_id, phone from guardians where institution_id = ${admin!.institution_id}
@@ -223,15 +407,25 @@ beforeAll(async () => {
   Object.assign(guardian, { id: g!.id, institutionId: g!.institution_id, phone: g!.phone });
   // One message to that guardian by SMS and the app (replies allowed): a real provider reference for the
   // webhook and a message in the guardian's app for its routes.
-  const message = { title: 'Aviso', content: 'Mañana no hay clases.', channels: ['sms', 'app-mobile'], recipients: [{ kind: 'guardian', id: g!.id }], allow_replies: true };
+  const message = {
+    title: 'Aviso',
+    content: 'Mañana no hay clases.',
+    channels: ['sms', 'app-mobile'],
+    recipients: [{ kind: 'guardian', id: g!.id }],
+    allow_replies: true,
+  };
   expect((await sendMessage(client, message)).status).toBe(201);
 
   const mine = await ids(sql`select message_id as id from mailbox_entries where user_id = ${admin!.id} order by id limit 30`);
-  seeded.drafts = await ids(sql`select message_id as id from mailbox_entries where user_id = ${admin!.id} and folder = 'draft' order by id limit 10`);
-  seeded.staff = (await ids(sql`select id from staff where institution_id = ${admin!.institution_id} and user_id is not null order by id limit 1`))[0]!;
-  seeded.references = (await rows<{ id: number; generation: number }>(server.db, sql`select id, generation from deliveries where channel = 'sms' order by id`)).map(
-    (d) => `hermes-${d.id}-${d.generation}`,
+  seeded.drafts = await ids(
+    sql`select message_id as id from mailbox_entries where user_id = ${admin!.id} and folder = 'draft' order by id limit 10`,
   );
+  seeded.staff = (
+    await ids(sql`select id from staff where institution_id = ${admin!.institution_id} and user_id is not null order by id limit 1`)
+  )[0]!;
+  seeded.references = (
+    await rows<{ id: number; generation: number }>(server.db, sql`select id, generation from deliveries where channel = 'sms' order by id`)
+  ).map((d) => `hermes-${d.id}-${d.generation}`);
   // Own ids and other schools' (a 404 is a path too), per resource; anything else gets small integers.
   realIds.byRoute = [
     [/^\/api\/messages\/drafts\//, seeded.drafts],
@@ -241,7 +435,12 @@ beforeAll(async () => {
     [/^\/api\/recipient-lists\//, await ids(sql`select id from recipient_lists order by id limit 20`)],
     [/^\/api\/institutions-signatures\//, await ids(sql`select id from institution_signatures order by id limit 10`)],
     [/^\/api\/templates\//, await ids(sql`select id from templates order by id limit 30`)],
-    [/^\/api\/app\/messages\//, await ids(sql`select distinct r.message_id as id from message_recipients r join deliveries d on d.recipient_id = r.id where d.address = ${`guardian:${g!.id}`} order by 1 limit 20`)],
+    [
+      /^\/api\/app\/messages\//,
+      await ids(
+        sql`select distinct r.message_id as id from message_recipients r join deliveries d on d.recipient_id = r.id where d.address = ${`guardian:${g!.id}`} order by 1 limit 20`,
+      ),
+    ],
   ];
   realIds.any = [...new Set(realIds.byRoute.flatMap(([, list]) => list.slice(0, 5)))];
 });
@@ -281,7 +480,12 @@ function baseBody(method: string, path: string): Record<string, unknown> | null 
     'PATCH /api/recipient-lists/:id': { name: 'Otra lista', shared: true },
     'POST /api/recipient-lists/:id/members': { picks: [{ kind: 'staff', id: seeded.staff }] },
     'PATCH /api/recipient-lists/:id/users/:memberId': {
-      nombres: 'Ana', apellido_paterno: 'Pérez', email: 'ana@example.cl', fono_celular: '+56 9 8765 4321', dni: '12.345.678-5', tipo_documento_id: 1,
+      nombres: 'Ana',
+      apellido_paterno: 'Pérez',
+      email: 'ana@example.cl',
+      fono_celular: '+56 9 8765 4321',
+      dni: '12.345.678-5',
+      tipo_documento_id: 1,
     },
     'POST /api/webhooks/provider/:channel': { reference: seeded.references[0], status: 'delivered', at: new Date().toISOString() },
     'POST /api/app/session/code': { phone: guardian.phone },
@@ -312,7 +516,9 @@ const failures: Failure[] = [];
 let sent = 0;
 
 const describeBody = (body: unknown) =>
-  body instanceof FormData ? `multipart(${[...body.keys()].map((k) => JSON.stringify(k)).join(',')})` : JSON.stringify(String(body ?? '').slice(0, 160));
+  body instanceof FormData
+    ? `multipart(${[...body.keys()].map((k) => JSON.stringify(k)).join(',')})`
+    : JSON.stringify(String(body ?? '').slice(0, 160));
 
 async function send(method: string, url: string, init: { body?: string | FormData; type?: string; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { ...init.headers };
@@ -333,7 +539,11 @@ async function send(method: string, url: string, init: { body?: string | FormDat
   }
   // 431: Node's HTTP parser refuses a request line over 16 KB itself, before the app sees it.
   const apiError = url.startsWith('/api/') && res.status >= 400 && res.status !== 431 && !isApiError(answer);
-  if (process.env.HERMES_FUZZ_TRACE) appendFileSync(process.env.HERMES_FUZZ_TRACE, `${res.status} ${label.slice(0, 150)} len=${typeof init.body === 'string' ? init.body.length : '-'} → ${answer.slice(0, 120)}\n`);
+  if (process.env.HERMES_FUZZ_TRACE)
+    appendFileSync(
+      process.env.HERMES_FUZZ_TRACE,
+      `${res.status} ${label.slice(0, 150)} len=${typeof init.body === 'string' ? init.body.length : '-'} → ${answer.slice(0, 120)}\n`,
+    );
   if (res.status >= 500 || apiError) failures.push({ case: label, status: res.status, answer: answer.slice(0, 300) });
   return res;
 }
@@ -388,7 +598,9 @@ describe('found by the fuzzer', () => {
     for (const at of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+01:00', '9999-12-31T23:00:00-02:00']) {
       const res = await client.post('/api/messages/drafts', { ...draft, scheduled_at: at });
       expect(res.status, at).toBe(422);
-      expect(((await res.json()) as { errors: Record<string, string[]> }).errors).toEqual({ scheduled_at: ['La fecha de envío no es válida.'] });
+      expect(((await res.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+        scheduled_at: ['La fecha de envío no es válida.'],
+      });
     }
     expect((await client.post('/api/messages/drafts', { ...draft, scheduled_at: '0001-01-01T00:00:00Z' })).status).toBe(201);
   });
@@ -396,7 +608,11 @@ describe('found by the fuzzer', () => {
   it('a signed provider report timed outside those years counts from now, as one with no time does', async () => {
     for (const at of BAD_TIMES) {
       const body = JSON.stringify({ reference: seeded.references[0], status: 'delivered', at });
-      const res = await client.fetch('/api/webhooks/provider/sms', { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature(body) }, body });
+      const res = await client.fetch('/api/webhooks/provider/sms', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature(body) },
+        body,
+      });
       expect(res.status, at).toBe(200);
     }
   });
@@ -425,7 +641,9 @@ describe('fuzz', () => {
       store: new AttachmentStore(server.attachmentsDir),
       delivery: server.delivery!,
     });
-    const routes = [...new Map(app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*')).map((r) => [`${r.method} ${r.path}`, r])).values()];
+    const routes = [
+      ...new Map(app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*')).map((r) => [`${r.method} ${r.path}`, r])).values(),
+    ];
     expect(routes.length).toBeGreaterThan(30);
     const unsafe = routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
     const gets = routes.filter((r) => r.method === 'GET');
@@ -434,7 +652,10 @@ describe('fuzz', () => {
       const base = baseBody(route.method, route.path);
       for (let i = 0; i < BODY_CASES; i++) {
         const { body, type, note } = bodyFor(base);
-        const headers = route.path.endsWith('/send') || route.path.endsWith('/schedule') ? { [IDEMPOTENCY_HEADER]: pick([`fuzz-${SEED}-${sent}`, 'corta', 'x'.repeat(101), `fuzz-${note}-${i}`]) } : undefined;
+        const headers =
+          route.path.endsWith('/send') || route.path.endsWith('/schedule')
+            ? { [IDEMPOTENCY_HEADER]: pick([`fuzz-${SEED}-${sent}`, 'corta', 'x'.repeat(101), `fuzz-${note}-${i}`]) }
+            : undefined;
         await send(route.method, fillPath(route.path, rng() < 0.25), { body, ...(type ? { type } : {}), ...(headers ? { headers } : {}) });
       }
       await stillSignedIn();

@@ -113,7 +113,10 @@ async function errorOf(res: Response, status: number, code: string): Promise<{ m
 
 async function sendToCourse(overrides: { title: string; allow_replies: boolean; attachment_ids?: number[] }): Promise<number> {
   const recipients: RecipientPick[] = [{ kind: 'course', id: ids.course, audience: 'apoderados' }];
-  const res = await send(admin, composeInput({ channels: ['app-mobile'], recipients, content: `Contenido de ${overrides.title}.`, ...overrides }));
+  const res = await send(
+    admin,
+    composeInput({ channels: ['app-mobile'], recipients, content: `Contenido de ${overrides.title}.`, ...overrides }),
+  );
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: SendResult }).data.id;
 }
@@ -261,7 +264,9 @@ describe('sign-in code', () => {
       expect(body.message).toMatch(/^Demasiadas solicitudes de código\. Inténtalo de nuevo en 10 minutos\.$/);
       expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(590);
     }
-    expect(Number((await one<{ n: number }>(db, sql`select count(*)::int as n from app_login_codes where phone = ${ids.throttled.phone}`)).n)).toBe(3);
+    expect(
+      Number((await one<{ n: number }>(db, sql`select count(*)::int as n from app_login_codes where phone = ${ids.throttled.phone}`)).n),
+    ).toBe(3);
     // Once the window has passed, codes flow again.
     await pastWindow(ids.throttled.phone);
     expect((await requestCode(ids.throttled.phone)).status).toBe(202);
@@ -325,7 +330,10 @@ describe('sign-in code', () => {
       person_kind: 'apoderado',
       institution_id: ids.sanAndres,
     });
-    const after = await one<{ app_installed_at: Date | null }>(db, sql`select app_installed_at from guardians where id = ${ids.throttled.id}`);
+    const after = await one<{ app_installed_at: Date | null }>(
+      db,
+      sql`select app_installed_at from guardians where id = ${ids.throttled.id}`,
+    );
     expect(after.app_installed_at).not.toBeNull();
     // The code is consumed: it cannot sign in twice.
     await errorOf(await signIn(ids.throttled.phone, code), 401, 'auth.invalid_credentials');
@@ -351,7 +359,11 @@ describe('shared phones', () => {
 
 describe('bearer token', () => {
   it('refuses calls without a token, with an unknown one, an expired one or a revoked one', async () => {
-    for (const res of [await api('/messages'), await api('/messages', { token: 'no-es-un-token' }), await api('/messages', { headers: { Authorization: 'Basic abc' } })]) {
+    for (const res of [
+      await api('/messages'),
+      await api('/messages', { token: 'no-es-un-token' }),
+      await api('/messages', { headers: { Authorization: 'Basic abc' } }),
+    ]) {
       const body = await errorOf(res, 401, 'auth.unauthenticated');
       expect(body.message).toBe('No autenticado.');
     }
@@ -444,13 +456,15 @@ describe('inbox', () => {
   it('opens a message with its attachments and reports it received', async () => {
     const res = await api(`/messages/${msg.replies}`, { token: await tokenFor(ids.classmate) });
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: AppSummary & { content: string; read_at: string | null; attachments: { name: string; size: number }[] } };
+    const { data } = (await res.json()) as {
+      data: AppSummary & { content: string; read_at: string | null; attachments: { name: string; size: number }[] };
+    };
     expect(data).toMatchObject({ id: msg.replies, title: msg.title, content: `Contenido de ${msg.title}.`, read: false, read_at: null });
     expect(data.attachments).toEqual([expect.objectContaining(msg.attachment)]);
     expect(await deliveryOf(msg.replies, ids.classmate)).toMatchObject({ status: 'received', recipient_status: 'received' });
   });
 
-  it('does not show queued messages, failed ones or other families\' messages', async () => {
+  it("does not show queued messages, failed ones or other families' messages", async () => {
     await errorOf(await api(`/messages/${msg.queued}`, { token }), 404, 'not_found');
     await errorOf(await api(`/messages/abc`, { token }), 404, 'not_found');
     await db.execute(sql`update deliveries set status = 'failed', error = 'test' where message_id = ${msg.closed}
@@ -464,7 +478,11 @@ describe('inbox', () => {
     expect(((await (await api('/messages', { token: outsider })).json()) as AppPage).meta.total).toBe(0);
     await errorOf(await api(`/messages/${msg.replies}`, { token: outsider }), 404, 'not_found');
     await errorOf(await api(`/messages/${msg.replies}/read`, { method: 'POST', token: outsider }), 404, 'not_found');
-    await errorOf(await api(`/messages/${msg.replies}/reply`, { method: 'POST', token: outsider, json: { content: 'Hola' } }), 404, 'not_found');
+    await errorOf(
+      await api(`/messages/${msg.replies}/reply`, { method: 'POST', token: outsider, json: { content: 'Hola' } }),
+      404,
+      'not_found',
+    );
     expect((await deliveryOf(msg.replies, ids.reader)).status).not.toBe('read');
   });
 
@@ -478,7 +496,8 @@ describe('inbox', () => {
     expect(new Date(d.read_at!).toISOString()).toBe(first.read_at);
     expect(d.recipient_status).toBe('read');
 
-    const again = ((await (await api(`/messages/${msg.replies}/read`, { method: 'POST', token })).json()) as { data: { read_at: string } }).data;
+    const again = ((await (await api(`/messages/${msg.replies}/read`, { method: 'POST', token })).json()) as { data: { read_at: string } })
+      .data;
     expect(again.read_at).toBe(first.read_at);
     // Opening it later does not turn it back into "received".
     expect((await api(`/messages/${msg.replies}`, { token })).status).toBe(200);
@@ -487,7 +506,7 @@ describe('inbox', () => {
     expect(page.data.find((m) => m.id === msg.replies)!.read).toBe(true);
   });
 
-  it('delivers a reply to the author\'s inbox and counters', async () => {
+  it("delivers a reply to the author's inbox and counters", async () => {
     const before = await counts(admin);
     const res = await api(`/messages/${msg.replies}/reply`, { method: 'POST', token, json: { content: 'Confirmo asistencia de Tomás.' } });
     expect(res.status).toBe(201);
@@ -510,7 +529,10 @@ describe('inbox', () => {
       channels: [],
       institution_id: ids.sanAndres,
     });
-    const staffRef = await one<{ ref: number }>(db, sql`select coalesce((select id from staff where user_id = ${ids.adminUser}), ${ids.adminUser}) as ref`);
+    const staffRef = await one<{ ref: number }>(
+      db,
+      sql`select coalesce((select id from staff where user_id = ${ids.adminUser}), ${ids.adminUser}) as ref`,
+    );
     expect(await rows(db, sql`select recipient_kind, recipient_ref_id, status from message_recipients where message_id = ${id}`)).toEqual([
       { recipient_kind: 'funcionario', recipient_ref_id: staffRef.ref, status: 'received' },
     ]);
@@ -537,9 +559,7 @@ describe('inbox', () => {
       await errorOf(await api(`/messages/${msg.replies}/reply`, { method: 'POST', token, json: { content } }), 422, 'validation.failed');
     }
     expect((await api(`/messages/${msg.replies}/reply`, { method: 'POST', token, json: { content: 'x'.repeat(4000) } })).status).toBe(201);
-    expect(
-      (await one<{ n: number }>(db, sql`select count(*)::int as n from messages where reply_to_id = ${msg.closed}`)).n,
-    ).toBe(0);
+    expect((await one<{ n: number }>(db, sql`select count(*)::int as n from messages where reply_to_id = ${msg.closed}`)).n).toBe(0);
   });
 });
 
@@ -550,7 +570,9 @@ describe('given up, then opened', () => {
       where message_id = ${msg.replies} and channel = 'app-mobile' and address = ${`guardian:${ids.classmate.id}`}`);
     const d = await deliveryOf(msg.replies, ids.classmate);
     // What the engine's sweep does to it after 3 days unopened.
-    await applyReports(db, [{ deliveryId: Number(d.id), generation: Number(d.generation), status: 'not_received', at: new Date(), error: 'app_not_opened' }]);
+    await applyReports(db, [
+      { deliveryId: Number(d.id), generation: Number(d.generation), status: 'not_received', at: new Date(), error: 'app_not_opened' },
+    ]);
     expect((await deliveryOf(msg.replies, ids.classmate)).status).toBe('not_received');
 
     const token = await tokenFor(ids.classmate);
@@ -594,13 +616,21 @@ describe('paging', () => {
     for (const id of extra) await handOver(id, new Date());
     const first = (await (await api('/messages', { token })).json()) as AppPage;
     expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 20, total: 21 });
-    expect(first.links).toEqual({ first: '/api/app/messages?page=1', last: '/api/app/messages?page=2', prev: null, next: '/api/app/messages?page=2' });
+    expect(first.links).toEqual({
+      first: '/api/app/messages?page=1',
+      last: '/api/app/messages?page=2',
+      prev: null,
+      next: '/api/app/messages?page=2',
+    });
     expect(first.data.map((m) => m.id)).toEqual([...extra.reverse(), msg.closed]);
     const second = (await (await api('/messages?page=2', { token })).json()) as AppPage;
     expect(second.data.map((m) => m.id)).toEqual([msg.replies]);
     expect(second.links).toMatchObject({ prev: '/api/app/messages?page=1', next: null });
     // Every listed delivery was reported received, on both pages.
-    const pending = await rows(db, sql`select d.id from deliveries d where d.address = ${`guardian:${ids.reader.id}`} and d.status = 'sent'`);
+    const pending = await rows(
+      db,
+      sql`select d.id from deliveries d where d.address = ${`guardian:${ids.reader.id}`} and d.status = 'sent'`,
+    );
     expect(pending).toEqual([]);
   });
 });
@@ -629,7 +659,10 @@ describe('staff answer families', () => {
     const asked = await detailOf(admin, question);
     expect(asked).toMatchObject({ kind: 'received', allow_replies: false, sender: { kind: 'apoderado', id: ids.classmate.id } });
     // The channels that reach that guardian: the app (installed), and e-mail and phone as the school has them.
-    const contact = await one<{ email: string | null; phone: string | null }>(db, sql`select email, phone from guardians where id = ${ids.classmate.id}`);
+    const contact = await one<{ email: string | null; phone: string | null }>(
+      db,
+      sql`select email, phone from guardians where id = ${ids.classmate.id}`,
+    );
     expect(asked.reply_channels).toEqual([
       'app-mobile',
       ...(contact.email ? ['e-mail'] : []),
@@ -682,8 +715,12 @@ describe('staff answer families', () => {
   it("refuses an answer to a colleague's message that does not allow replies, in the estimate, send and drafts alike", async () => {
     const teacher = new Client(url);
     expect((await teacher.login('docente@sanandres.cl')).status).toBe(200);
-    const teacherStaff = await one<{ id: number }>(db, sql`select s.id from staff s join users u on u.id = s.user_id where u.email = 'docente@sanandres.cl'`);
-    const toTeacher = (allow_replies: boolean) => composeInput({ title: 'Turnos de patio', recipients: [{ kind: 'staff', id: teacherStaff.id }], allow_replies });
+    const teacherStaff = await one<{ id: number }>(
+      db,
+      sql`select s.id from staff s join users u on u.id = s.user_id where u.email = 'docente@sanandres.cl'`,
+    );
+    const toTeacher = (allow_replies: boolean) =>
+      composeInput({ title: 'Turnos de patio', recipients: [{ kind: 'staff', id: teacherStaff.id }], allow_replies });
     const sentTo = async (allow: boolean) => ((await (await send(admin, toTeacher(allow))).json()) as { data: SendResult }).data.id;
     const closed = await sentTo(false);
     const open = await sentTo(true);

@@ -104,12 +104,15 @@ describe('error log', () => {
   });
 
   it('keeps an unexpected error’s class and codes, not its message, which may echo an address', () => {
-    const smtp = Object.assign(new Error('Can’t send mail - all recipients were rejected: 550 5.1.1 <juana.perez@correo.cl>: unknown user'), {
-      code: 'EENVELOPE',
-      responseCode: 550,
-      command: 'RCPT TO',
-      rejected: ['juana.perez@correo.cl'],
-    });
+    const smtp = Object.assign(
+      new Error('Can’t send mail - all recipients were rejected: 550 5.1.1 <juana.perez@correo.cl>: unknown user'),
+      {
+        code: 'EENVELOPE',
+        responseCode: 550,
+        command: 'RCPT TO',
+        rejected: ['juana.perez@correo.cl'],
+      },
+    );
     createLogger('error').error('Canal e-mail: error inesperado en el envío 41', smtp);
     const text = log();
     expect(text).toContain('Canal e-mail: error inesperado en el envío 41');

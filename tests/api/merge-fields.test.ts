@@ -26,8 +26,12 @@ describe('merge fields filled per recipient', () => {
     expect((await admin.login(ADMIN)).status).toBe(200);
     institutionId = Number((await one<{ id: number }>(server.db, sql`select institution_id as id from users where email = ${ADMIN}`)).id);
     signature =
-      (await rows<{ signature: string }>(server.db, sql`select signature from institution_signatures where institution_id = ${institutionId} and is_active`))[0]
-        ?.signature ?? null;
+      (
+        await rows<{ signature: string }>(
+          server.db,
+          sql`select signature from institution_signatures where institution_id = ${institutionId} and is_active`,
+        )
+      )[0]?.signature ?? null;
   });
   afterAll(async () => {
     await server?.close();
@@ -43,7 +47,11 @@ describe('merge fields filled per recipient', () => {
   async function phoneBodies(messageId: number, channel: 'sms' | 'whatsapp'): Promise<Map<number, string>> {
     await eventually(
       'entregas por teléfono terminadas',
-      () => count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${messageId} and channel = ${channel} and status in ('queued', 'sent')`),
+      () =>
+        count(
+          server.db,
+          sql`select count(*)::int as n from deliveries where message_id = ${messageId} and channel = ${channel} and status in ('queued', 'sent')`,
+        ),
       (n) => n === 0,
     );
     const sim = await rows<{ recipient_id: number; body: string }>(
@@ -62,7 +70,12 @@ describe('merge fields filled per recipient', () => {
     );
     const content = 'Apoderado/a {apoderado}: {estudiante} ({curso}) tiene reunión el jueves.';
     const id = await sendOk(
-      composeInput({ title: 'Reunión de {curso}', content, channels: ['sms', 'whatsapp'], recipients: [{ kind: 'course', id: course.id, audience: 'apoderados' }] }),
+      composeInput({
+        title: 'Reunión de {curso}',
+        content,
+        channels: ['sms', 'whatsapp'],
+        recipients: [{ kind: 'course', id: course.id, audience: 'apoderados' }],
+      }),
     );
     // Each guardian's children in this course, by first name, independently of the server's values.
     const expected = await rows<{ recipient_id: number; guardian: string; names: string[] }>(
@@ -86,7 +99,8 @@ describe('merge fields filled per recipient', () => {
         checked++;
       }
       // WhatsApp carries the text as written: accents and "°" included.
-      if (whatsapp.has(Number(e.recipient_id))) expect(whatsapp.get(Number(e.recipient_id))).toBe(`Reunión de ${course.name}\n${filled}${signature ? `\n\n${signature}` : ''}`);
+      if (whatsapp.has(Number(e.recipient_id)))
+        expect(whatsapp.get(Number(e.recipient_id))).toBe(`Reunión de ${course.name}\n${filled}${signature ? `\n\n${signature}` : ''}`);
     }
     expect(checked).toBe(sms.size);
     // Nothing reached a phone with a placeholder left in it.
@@ -118,12 +132,17 @@ describe('merge fields filled per recipient', () => {
     // The guardian has the app: its inbox shows the message filled too.
     const { token } = await openSession(server.db, { id: Number(family.guardian_id), institutionId }, new Date());
     const content = 'Les recordamos que {estudiante} ({curso}) debe traer su libreta.';
-    const id = await sendOk(composeInput({ title: 'Libreta de {estudiante}', content, channels: ['sms', 'app-mobile'], recipients: picks }));
+    const id = await sendOk(
+      composeInput({ title: 'Libreta de {estudiante}', content, channels: ['sms', 'app-mobile'], recipients: picks }),
+    );
     const recipient = await one<{ id: number; student_names: string }>(
       server.db,
       sql`select id, student_names from message_recipients where message_id = ${id} and recipient_kind = 'apoderado' and recipient_ref_id = ${family.guardian_id}`,
     );
-    const deliveries = await count(server.db, sql`select count(*)::int as n from deliveries where recipient_id = ${recipient.id} and channel = 'sms'`);
+    const deliveries = await count(
+      server.db,
+      sql`select count(*)::int as n from deliveries where recipient_id = ${recipient.id} and channel = 'sms'`,
+    );
     expect(deliveries).toBe(1);
     const bodies = await phoneBodies(id, 'sms');
     const both = joinList(family.names);
@@ -132,8 +151,17 @@ describe('merge fields filled per recipient', () => {
     const filled = fillFields(content, { estudiante: both, curso: joinList(family.courses) });
     expect(body).toBe(smsText(filled, signature).text);
 
-    const app = (path: string) => fetch(`${server.url}/api/app${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
-    await eventually('entrega por la app', () => count(server.db, sql`select count(*)::int as n from deliveries where recipient_id = ${recipient.id} and channel = 'app-mobile' and status = 'sent'`), (n) => n === 1);
+    const app = (path: string) =>
+      fetch(`${server.url}/api/app${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+    await eventually(
+      'entrega por la app',
+      () =>
+        count(
+          server.db,
+          sql`select count(*)::int as n from deliveries where recipient_id = ${recipient.id} and channel = 'app-mobile' and status = 'sent'`,
+        ),
+      (n) => n === 1,
+    );
     const list = (await (await app('/messages')).json()) as { data: { id: number; title: string; snippet: string }[] };
     const listed = list.data.find((m) => m.id === id)!;
     expect(listed.title).toBe(`Libreta de ${both}`);
@@ -177,7 +205,11 @@ describe('merge fields filled per recipient', () => {
     const handedOver = (messageId: number) =>
       eventually(
         'entrega por la app',
-        () => count(server.db, sql`select count(*)::int as n from deliveries where message_id = ${messageId} and channel = 'app-mobile' and status = 'sent'`),
+        () =>
+          count(
+            server.db,
+            sql`select count(*)::int as n from deliveries where message_id = ${messageId} and channel = 'app-mobile' and status = 'sent'`,
+          ),
         (n) => n >= 1,
       );
     const both = joinList(family.names);
@@ -199,12 +231,19 @@ describe('merge fields filled per recipient', () => {
     const asked = await app(`/messages/${original}/reply`, { method: 'POST', body: JSON.stringify({ content: '¿A qué hora?' }) });
     expect(asked.status).toBe(201);
     const question = ((await asked.json()) as { data: { id: number } }).data.id;
-    expect((await one<{ title: string }>(server.db, sql`select title from messages where id = ${question}`)).title).toBe(`Re: ${fillFields(title, values)}`);
+    expect((await one<{ title: string }>(server.db, sql`select title from messages where id = ${question}`)).title).toBe(
+      `Re: ${fillFields(title, values)}`,
+    );
 
     // The school answers with a text using the fields too.
     const answerContent = '{apoderado}, le esperamos a las 9:00 con {estudiante}.';
     const answer = await sendOk({
-      ...composeInput({ title: 'Re: Entrevista', content: answerContent, channels: ['app-mobile'], recipients: [{ kind: 'guardian', id: guardianId }] }),
+      ...composeInput({
+        title: 'Re: Entrevista',
+        content: answerContent,
+        channels: ['app-mobile'],
+        recipients: [{ kind: 'guardian', id: guardianId }],
+      }),
       reply_to_id: question,
     });
     await handedOver(answer);
@@ -220,7 +259,8 @@ describe('merge fields filled per recipient', () => {
       [question, '¿A qué hora?'],
       [answer, fillFields(answerContent, values)],
     ]);
-    for (const m of [opened, ...opened.thread, first, ...first.thread]) expect(`${m.title} ${m.content}`).not.toMatch(/\{(estudiante|curso|apoderado)\}/);
+    for (const m of [opened, ...opened.thread, first, ...first.thread])
+      expect(`${m.title} ${m.content}`).not.toMatch(/\{(estudiante|curso|apoderado)\}/);
 
     // The author's own copies keep the fields as written.
     for (const [id, written] of [
@@ -241,7 +281,10 @@ describe('merge fields filled per recipient', () => {
         sql`select c.id from courses c where c.institution_id = ${institutionId}
             and (select count(*) from students s where s.course_id = c.id) >= 10 order by c.id limit 1`,
       );
-      const names = await rows<{ name: string }>(server.db, sql`select split_part(first_names, ' ', 1) as name from students where course_id = ${course.id}`);
+      const names = await rows<{ name: string }>(
+        server.db,
+        sql`select split_part(first_names, ' ', 1) as name from students where course_id = ${course.id}`,
+      );
       const longest = Math.max(...names.map((n) => smsUnitsOf(n.name)));
       const shortest = Math.min(...names.map((n) => smsUnitsOf(n.name)));
       const pick: RecipientPick = { kind: 'course', id: course.id, audience: 'estudiantes' };
@@ -264,7 +307,11 @@ describe('merge fields filled per recipient', () => {
       ]) {
         expect(res.status).toBe(422);
         const body = (await res.json()) as { errors: Record<string, string[]> };
-        expect(body.errors.content![0]).toMatch(new RegExp(`^El SMS supera los ${limit} caracteres permitidos para el destinatario con el valor más largo de \\{estudiante\\} \\(«.+», ${longest} caracteres\\): tendría ${limit + 1}\\.`));
+        expect(body.errors.content![0]).toMatch(
+          new RegExp(
+            `^El SMS supera los ${limit} caracteres permitidos para el destinatario con el valor más largo de \\{estudiante\\} \\(«.+», ${longest} caracteres\\): tendría ${limit + 1}\\.`,
+          ),
+        );
       }
       // A refused send wrote nothing.
       expect(await count(server.db, sql`select count(*)::int as n from messages where content = ${over}`)).toBe(0);

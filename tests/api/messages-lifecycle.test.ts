@@ -40,7 +40,12 @@ describe('delete and restore', () => {
     expect(await res.json()).toEqual({ data: { moved: 3 } });
 
     const trash = (await list(admin, 'folder=trash')).data;
-    expect(trash.slice(0, 3).map((m) => m.id).sort()).toEqual([...ids].sort());
+    expect(
+      trash
+        .slice(0, 3)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([...ids].sort());
     const trashed = trash.find((m) => m.id === unread.id)!;
     expect(trashed).toMatchObject({ folder: 'trash', kind: 'deleted', deleted_from: 'inbox', unread: true });
     expect(trash.find((m) => m.id === sentId)!.deleted_from).toBe('sent');
@@ -105,9 +110,7 @@ describe('purge', () => {
     const [inboxId] = await folderIds(server.db, ADMIN, 'inbox');
     const refused = await admin.post('/api/messages/purge', { ids: [inboxId] });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual(
-      illegal('Solo se pueden eliminar definitivamente mensajes que están en la papelera.'),
-    );
+    expect(await refused.json()).toEqual(illegal('Solo se pueden eliminar definitivamente mensajes que están en la papelera.'));
     expect((await admin.get(`/api/messages/${inboxId}`)).status).toBe(200);
 
     const trash = await folderIds(server.db, ADMIN, 'trash');

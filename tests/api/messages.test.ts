@@ -82,7 +82,11 @@ describe('GET /api/messages', () => {
     for (let pages = 0; pages < 20; pages++) {
       const res = await admin.get(url);
       expect(res.status).toBe(200);
-      const page = (await res.json()) as { data: MessageSummary[]; meta: { next_cursor: string | null; total: number; per_page: number }; links: { next: string | null } };
+      const page = (await res.json()) as {
+        data: MessageSummary[];
+        meta: { next_cursor: string | null; total: number; per_page: number };
+        links: { next: string | null };
+      };
       expect(page.meta.total).toBe(MAILBOX_SIZES.inbox);
       expect(page.meta.per_page).toBe(7);
       seen.push(...page.data.map((m) => m.id));
@@ -128,7 +132,15 @@ describe('GET /api/messages', () => {
 
     const inbox = await list(admin, 'folder=inbox');
     const sender = inbox.data[0]!.counterpart;
-    const bySender = await list(admin, `folder=inbox&q=${encodeURIComponent(sender.normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase())}`);
+    const bySender = await list(
+      admin,
+      `folder=inbox&q=${encodeURIComponent(
+        sender
+          .normalize('NFD')
+          .replace(/\p{Diacritic}/gu, '')
+          .toUpperCase(),
+      )}`,
+    );
     expect(bySender.data.map((m) => m.id)).toContain(inbox.data[0]!.id);
 
     expect((await list(admin, 'folder=inbox&q=%25')).meta.total).toBe(0);

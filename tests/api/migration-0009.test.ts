@@ -68,11 +68,21 @@ describe('migration 0009 backfills the lists, members and documents a school alr
   });
 
   it('lists were last changed when created; a list already in the trash was deleted by its owner', async () => {
-    const lists = await rows<{ id: number; created_at: Date | string; updated_at: Date | string; deleted_by_user_id: number | null; shared: boolean }>(
-      handle.db,
-      sql`select id, created_at, updated_at, deleted_by_user_id, shared from recipient_lists order by id`,
-    );
-    expect(lists.map((l) => [Number(l.id), new Date(l.updated_at).toISOString(), l.deleted_by_user_id === null ? null : Number(l.deleted_by_user_id), l.shared])).toEqual([
+    const lists = await rows<{
+      id: number;
+      created_at: Date | string;
+      updated_at: Date | string;
+      deleted_by_user_id: number | null;
+      shared: boolean;
+    }>(handle.db, sql`select id, created_at, updated_at, deleted_by_user_id, shared from recipient_lists order by id`);
+    expect(
+      lists.map((l) => [
+        Number(l.id),
+        new Date(l.updated_at).toISOString(),
+        l.deleted_by_user_id === null ? null : Number(l.deleted_by_user_id),
+        l.shared,
+      ]),
+    ).toEqual([
       [1, '2025-03-03T12:00:00.000Z', null, false],
       // Before 0009 only a list's owner saw it, so only they could have put it in the trash.
       [2, '2025-02-10T09:30:00.000Z', 10, false],
@@ -81,7 +91,10 @@ describe('migration 0009 backfills the lists, members and documents a school alr
   });
 
   it("members remember their student's course today; no course for those reached alone, staff, or another school's student", async () => {
-    const members = await rows<{ id: number; course_id: number | null }>(handle.db, sql`select id, course_id from recipient_list_members order by id`);
+    const members = await rows<{ id: number; course_id: number | null }>(
+      handle.db,
+      sql`select id, course_id from recipient_list_members order by id`,
+    );
     expect(members.map((m) => [Number(m.id), m.course_id === null ? null : Number(m.course_id)])).toEqual([
       [1, 100], // a student (member_ref_id, no student_id)
       [2, 101], // a guardian reached for a student of 2° Básico
@@ -93,12 +106,14 @@ describe('migration 0009 backfills the lists, members and documents a school alr
     ]);
   });
 
-  it("types a document on file by what it is: a valid RUT in Chile, a valid CURP in Mexico, anything else «otro», and no type without a number", async () => {
+  it('types a document on file by what it is: a valid RUT in Chile, a valid CURP in Mexico, anything else «otro», and no type without a number', async () => {
     const types = async (table: 'guardians' | 'students') =>
-      (await rows<{ id: number; document_type: number | null }>(handle.db, sql`select id, document_type from ${sql.identifier(table)} order by id`)).map((r) => [
-        Number(r.id),
-        r.document_type === null ? null : Number(r.document_type),
-      ]);
+      (
+        await rows<{ id: number; document_type: number | null }>(
+          handle.db,
+          sql`select id, document_type from ${sql.identifier(table)} order by id`,
+        )
+      ).map((r) => [Number(r.id), r.document_type === null ? null : Number(r.document_type)]);
     expect(await types('guardians')).toEqual([
       [200, DOCUMENT_TYPES.rut], // 12345678-5 as the seed writes it
       [201, DOCUMENT_TYPES.rut], // 7.654.333-k with dots and a lower-case k, as schools typed them

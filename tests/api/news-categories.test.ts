@@ -9,7 +9,20 @@ import { NEWS_MESSAGES } from '../../shared/news-rules';
 import { NewsCategoriesBodyStruct } from '../../shared/news-structs';
 import { assert } from 'superstruct';
 import { CATEGORY_MESSAGES } from '../../server/news/categories';
-import { ADMIN, category, created, dataOf, DIRECTOR, errorOf, fieldErrors, institutionOf, json, startNewsServer, TEACHER, type NewsServer } from './support/news';
+import {
+  ADMIN,
+  category,
+  created,
+  dataOf,
+  DIRECTOR,
+  errorOf,
+  fieldErrors,
+  institutionOf,
+  json,
+  startNewsServer,
+  TEACHER,
+  type NewsServer,
+} from './support/news';
 
 let server: NewsServer;
 
@@ -38,7 +51,9 @@ describe('news categories', () => {
     const a = await category(admin, '  Comunicados ');
     const b = await category(admin, 'Eventos');
     expect([a.name, a.position, a.post_count, b.position]).toEqual(['Comunicados', 1, 0, 2]);
-    const renamed = await dataOf<NewsCategory>(await json(await server.as(DIRECTOR), 'PATCH', `/api/news-categories/${b.id}`, { name: 'Eventos y actos' }));
+    const renamed = await dataOf<NewsCategory>(
+      await json(await server.as(DIRECTOR), 'PATCH', `/api/news-categories/${b.id}`, { name: 'Eventos y actos' }),
+    );
     expect(renamed).toEqual({ id: b.id, name: 'Eventos y actos', position: 2, post_count: 0 });
     // Renaming to its own name (another case) is not a clash with itself.
     expect((await json(admin, 'PATCH', `/api/news-categories/${b.id}`, { name: 'EVENTOS Y ACTOS' })).status).toBe(200);
@@ -48,12 +63,16 @@ describe('news categories', () => {
   it('checks names with the shared texts, duplicates ignoring case and accents', async () => {
     const admin = await server.as(ADMIN);
     await category(admin, 'Convivencia escolar');
-    expect(await fieldErrors(await admin.post('/api/news-categories', { name: '   ' }))).toEqual({ name: [NEWS_MESSAGES.categoryRequired] });
+    expect(await fieldErrors(await admin.post('/api/news-categories', { name: '   ' }))).toEqual({
+      name: [NEWS_MESSAGES.categoryRequired],
+    });
     expect(await fieldErrors(await admin.post('/api/news-categories', {}))).toEqual({ name: [NEWS_MESSAGES.categoryRequired] });
     expect(await fieldErrors(await admin.post('/api/news-categories', { name: 'x'.repeat(NEWS_CATEGORY_NAME_MAX + 1) }))).toEqual({
       name: [NEWS_MESSAGES.categoryLong],
     });
-    expect(await fieldErrors(await admin.post('/api/news-categories', { name: 'convivéncia ESCOLAR' }))).toEqual({ name: [NEWS_MESSAGES.categoryTaken] });
+    expect(await fieldErrors(await admin.post('/api/news-categories', { name: 'convivéncia ESCOLAR' }))).toEqual({
+      name: [NEWS_MESSAGES.categoryTaken],
+    });
     expect(await fieldErrors(await admin.post('/api/news-categories', { name: 7 }))).toEqual({ name: [CATEGORY_MESSAGES.name] });
     const other = await category(admin, 'Logros');
     expect(await fieldErrors(await json(admin, 'PATCH', `/api/news-categories/${other.id}`, { name: 'Convivencia Escolar' }))).toEqual({

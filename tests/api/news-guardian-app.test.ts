@@ -9,7 +9,18 @@ import { GUARDIAN_WALL_API, type NewsPost } from '../../shared/news-contract';
 import { NewsPostStruct } from '../../shared/news-structs';
 import { array } from 'superstruct';
 import { one, rows } from './support/compose';
-import { created, dataOf, DIRECTOR, fieldErrors, guardianToken, json, MX_ADMIN, startNewsServer, uploadPng, type NewsServer } from './support/news';
+import {
+  created,
+  dataOf,
+  DIRECTOR,
+  fieldErrors,
+  guardianToken,
+  json,
+  MX_ADMIN,
+  startNewsServer,
+  uploadPng,
+  type NewsServer,
+} from './support/news';
 
 let server: NewsServer;
 
@@ -37,7 +48,17 @@ async function wallIds(token: string): Promise<number[]> {
 }
 
 /** Guardians of San Andrés picked from the seed: one of course A, one with no child in A's level, one whose only child in A leaves. */
-const g = { course: 0, level: 0, otherCourseSameLevel: 0, reader: 0, outsider: 0, sameLevel: 0, withdrawn: 0, withdrawnStudent: 0, mexican: 0 };
+const g = {
+  course: 0,
+  level: 0,
+  otherCourseSameLevel: 0,
+  reader: 0,
+  outsider: 0,
+  sameLevel: 0,
+  withdrawn: 0,
+  withdrawnStudent: 0,
+  mexican: 0,
+};
 
 beforeAll(async () => {
   server = await startNewsServer();
@@ -69,7 +90,10 @@ beforeAll(async () => {
     )
   )[0]!.id;
   g.mexican = (
-    await one<{ id: number }>(server.db, sql`select g.id from guardians g join users u on u.institution_id = g.institution_id where u.email = ${MX_ADMIN} order by g.id limit 1`)
+    await one<{ id: number }>(
+      server.db,
+      sql`select g.id from guardians g join users u on u.institution_id = g.institution_id where u.email = ${MX_ADMIN} order by g.id limit 1`,
+    )
   ).id;
   await server.db.execute(sql`update students set withdrawn_at = now() - interval '1 day' where id = ${g.withdrawnStudent}`);
 });
@@ -113,7 +137,10 @@ describe('GET /app/wall', () => {
 
   it('gives a level’s post to every course of it, a whole-school post to all, and nothing off the wall', async () => {
     const director = await server.as(DIRECTOR);
-    const level = await created(director, { title: 'Salida del nivel', audience: { scope: 'groups', level_ids: [g.level], course_ids: [] } });
+    const level = await created(director, {
+      title: 'Salida del nivel',
+      audience: { scope: 'groups', level_ids: [g.level], course_ids: [] },
+    });
     const school = await created(director, { title: 'Aniversario del colegio' });
     const scheduled = await created(director, { title: 'Más adelante', publish_at: new Date(Date.now() + 86_400_000).toISOString() });
     const off = await created(director, { title: 'Quitada' });

@@ -76,7 +76,10 @@ async function walk(email: string, query: string): Promise<NewsPost[]> {
 }
 
 const fileOnDisk = async (attachmentId: number) => {
-  const row = await one<{ key: string | null }>(server.db, sql`select storage_key as key from message_attachments where id = ${attachmentId}`);
+  const row = await one<{ key: string | null }>(
+    server.db,
+    sql`select storage_key as key from message_attachments where id = ${attachmentId}`,
+  );
   return row.key ? path.join(server.attachmentsDir, ...row.key.split('/')) : null;
 };
 
@@ -166,7 +169,9 @@ describe('who may call the wall', () => {
   it('lets any manager of the school edit another manager’s post (a shared wall)', async () => {
     const post = await created(await server.as(ADMIN), { title: 'Del administrador' });
     expect(post.editable).toBe(true);
-    const edited = await dataOf<NewsPost>(await json(await server.as(DIRECTOR), 'PATCH', `/api/news/${post.id}`, { title: 'Corregido por la directora' }));
+    const edited = await dataOf<NewsPost>(
+      await json(await server.as(DIRECTOR), 'PATCH', `/api/news/${post.id}`, { title: 'Corregido por la directora' }),
+    );
     expect(edited.title).toBe('Corregido por la directora');
     expect(edited.author.id).toBe(post.author.id);
     expect((await dataOf<NewsPost>(await (await server.as(TEACHER)).get(`/api/news/${post.id}`))).editable).toBe(false);
@@ -243,7 +248,11 @@ describe('validation (422 with the Spanish texts of shared/news-rules.ts)', () =
         'ends_at',
         NEWS_MESSAGES.endsBeforePublish,
       ],
-      [{ attachment_ids: Array.from({ length: NEWS_ATTACHMENTS_MAX + 1 }, (_, i) => i + 1) }, 'attachment_ids', NEWS_MESSAGES.attachmentsMany],
+      [
+        { attachment_ids: Array.from({ length: NEWS_ATTACHMENTS_MAX + 1 }, (_, i) => i + 1) },
+        'attachment_ids',
+        NEWS_MESSAGES.attachmentsMany,
+      ],
     ];
     for (const [overrides, field, message] of cases) {
       const errors = await fieldErrors(await admin.post('/api/news', postInput(overrides)));
@@ -251,7 +260,15 @@ describe('validation (422 with the Spanish texts of shared/news-rules.ts)', () =
     }
     // Wrong types, each with its own text.
     const typed = await fieldErrors(
-      await admin.post('/api/news', { title: 3, body: [], category_id: 'x', audience: { scope: 'curso' }, attachment_ids: 'a', pinned: 'sí', ends_at: 5 }),
+      await admin.post('/api/news', {
+        title: 3,
+        body: [],
+        category_id: 'x',
+        audience: { scope: 'curso' },
+        attachment_ids: 'a',
+        pinned: 'sí',
+        ends_at: 5,
+      }),
     );
     expect(typed).toEqual({
       title: [NEWS_WRITE_MESSAGES.title],
@@ -265,7 +282,9 @@ describe('validation (422 with the Spanish texts of shared/news-rules.ts)', () =
     expect(await fieldErrors(await json(admin, 'POST', '/api/news'))).toEqual({ title: [NEWS_WRITE_MESSAGES.body] });
     // An edit is checked the same way, merged over the stored post.
     const post = await created(admin);
-    expect(await fieldErrors(await json(admin, 'PATCH', `/api/news/${post.id}`, { title: '' }))).toEqual({ title: [NEWS_MESSAGES.titleRequired] });
+    expect(await fieldErrors(await json(admin, 'PATCH', `/api/news/${post.id}`, { title: '' }))).toEqual({
+      title: [NEWS_MESSAGES.titleRequired],
+    });
     // Another user's upload of the same school is not the manager's to attach.
     const teacherFile = await uploadPng(await server.as(TEACHER));
     expect(await fieldErrors(await admin.post('/api/news', postInput({ attachment_ids: [teacherFile.id] })))).toEqual({
@@ -293,9 +312,18 @@ describe('the wall', () => {
     // Published at distinct instants (then moved into the past), two of them pinned.
     const made: NewsPost[] = [];
     for (let i = 0; i < 7; i += 1) {
-      made.push(await created(admin, { title: `Aviso ${i} del ${word}`, body: `Texto ${i}`, pinned: i === 1 || i === 4, publish_at: new Date(base + i * 1000).toISOString() }));
+      made.push(
+        await created(admin, {
+          title: `Aviso ${i} del ${word}`,
+          body: `Texto ${i}`,
+          pinned: i === 1 || i === 4,
+          publish_at: new Date(base + i * 1000).toISOString(),
+        }),
+      );
     }
-    await server.db.execute(sql`update news_posts set publish_at = publish_at - interval '2 hours' where id in ${sql.raw(`(${made.map((p) => p.id).join(',')})`)}`);
+    await server.db.execute(
+      sql`update news_posts set publish_at = publish_at - interval '2 hours' where id in ${sql.raw(`(${made.map((p) => p.id).join(',')})`)}`,
+    );
     const all = await walk(TEACHER, `?q=${encodeURIComponent('ÑANDU')}&limit=3`);
     expect(all.map((p) => p.id)).toEqual([made[4]!.id, made[1]!.id, made[6]!.id, made[5]!.id, made[3]!.id, made[2]!.id, made[0]!.id]);
     expect(all.slice(0, 2).every((p) => p.pinned)).toBe(true);
@@ -324,7 +352,9 @@ describe('the wall', () => {
     const now = Date.now();
     const scheduled = await created(admin, { title: 'Programada', publish_at: new Date(now + 48 * HOUR).toISOString() });
     const ending = await created(admin, { title: 'Terminada', ends_at: new Date(now + HOUR).toISOString() });
-    await server.db.execute(sql`update news_posts set publish_at = now() - interval '3 days', ends_at = now() - interval '1 day' where id = ${ending.id}`);
+    await server.db.execute(
+      sql`update news_posts set publish_at = now() - interval '3 days', ends_at = now() - interval '1 day' where id = ${ending.id}`,
+    );
     const unpublished = await created(admin, { title: 'Quitada' });
     const off = await dataOf<NewsPost>(await admin.post(`/api/news/${unpublished.id}/unpublish`));
     expect(off.status).toBe('unpublished');
@@ -370,10 +400,13 @@ describe('the wall', () => {
     );
     const image = await uploadPng(admin, 'cancha.png');
     const doc = await uploadOk(admin, 'circular.pdf', 'application/pdf', new Uint8Array(new TextEncoder().encode('%PDF-1.4\nhola')));
-    const res = await admin.post('/api/news', postInput({
-      audience: { scope: 'groups', level_ids: [sa.level], course_ids: [sa.course] },
-      attachment_ids: [image.id, doc.id],
-    }));
+    const res = await admin.post(
+      '/api/news',
+      postInput({
+        audience: { scope: 'groups', level_ids: [sa.level], course_ids: [sa.course] },
+        attachment_ids: [image.id, doc.id],
+      }),
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
     assert(body, NewsPostBodyStruct);
@@ -438,7 +471,11 @@ describe('a post’s files', () => {
     const res = await teacher.get(`/api/attachments/${file.id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await res.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect((await (await server.as(TEACHER_CL)).get(`/api/attachments/${file.id}`)).status).toBe(404);
     await dataOf(await admin.post(`/api/news/${post.id}/unpublish`));
     expect((await teacher.get(`/api/attachments/${file.id}`)).status).toBe(404);
@@ -478,7 +515,9 @@ describe('a post’s files', () => {
     expect(edited.attachments.map((f) => f.id)).toEqual([b.id, c.id]);
     expect(existsSync(diskA!)).toBe(false);
     expect(await count(server.db, sql`select count(*) as n from message_attachments where id = ${a.id}`)).toBe(0);
-    const byDirector = await dataOf<NewsPost>(await json(await server.as(DIRECTOR), 'PATCH', `/api/news/${post.id}`, { attachment_ids: [c.id] }));
+    const byDirector = await dataOf<NewsPost>(
+      await json(await server.as(DIRECTOR), 'PATCH', `/api/news/${post.id}`, { attachment_ids: [c.id] }),
+    );
     expect(byDirector.attachments.map((f) => f.id)).toEqual([c.id]);
     // A file of another post is not this one's to take.
     const other = await created(admin, { title: 'Otra' });
@@ -493,7 +532,9 @@ describe('GET /news/week', () => {
     const admin = await server.as(ADMIN);
     const inWeek = await created(admin, { title: 'De esta semana' });
     const old = await created(admin, { title: 'De hace un mes' });
-    await server.db.execute(sql`update news_posts set publish_at = now() - interval '40 days', ends_at = now() - interval '30 days' where id = ${old.id}`);
+    await server.db.execute(
+      sql`update news_posts set publish_at = now() - interval '40 days', ends_at = now() - interval '30 days' where id = ${old.id}`,
+    );
     const res = await (await server.as(TEACHER)).get('/api/news/week');
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -515,4 +556,3 @@ describe('GET /news/week', () => {
     expect((await dataOf<NewsWeek>(await admin.get('/api/news/week?date=2026-03-04'))).from).toBe('2026-03-02');
   });
 });
-

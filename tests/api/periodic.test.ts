@@ -29,7 +29,9 @@ describe('periodic jobs across processes', () => {
   });
 
   const runsOf = async (name: string) =>
-    Number((await one<{ runs: number | null }>(dbs[0], sql`select (select runs from periodic_runs where name = ${name}) as runs`)).runs ?? 0);
+    Number(
+      (await one<{ runs: number | null }>(dbs[0], sql`select (select runs from periodic_runs where name = ${name}) as runs`)).runs ?? 0,
+    );
 
   it('a period is claimed once; the next only when the period has passed', async () => {
     expect(await claimRun(dbs[0], 'claim-once', 60_000)).toBe(true);
@@ -71,7 +73,15 @@ describe('periodic jobs across processes', () => {
   it('a job that runs at start runs as the process starts, claimed or not, and its period starts then', async () => {
     await claimRun(dbs[1], 'at-start', 60_000);
     let calls = 0;
-    const timer = startPeriodic({ db: dbs[0], logger, name: 'at-start', label: 'prueba', everyMs: 60_000, atStart: true, run: async () => void calls++ });
+    const timer = startPeriodic({
+      db: dbs[0],
+      logger,
+      name: 'at-start',
+      label: 'prueba',
+      everyMs: 60_000,
+      atStart: true,
+      run: async () => void calls++,
+    });
     await sleep(300);
     timer.stop();
     expect(calls).toBe(1);
@@ -80,7 +90,7 @@ describe('periodic jobs across processes', () => {
     expect(await claimRun(dbs[1], 'at-start', 60_000)).toBe(false);
   });
 
-  it("a job that fails is logged, not thrown, and the next period runs it again", async () => {
+  it('a job that fails is logged, not thrown, and the next period runs it again', async () => {
     const errors: unknown[] = [];
     let calls = 0;
     const timer = startPeriodic({

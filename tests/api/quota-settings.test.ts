@@ -24,7 +24,10 @@ const zone = { sanAndres: '', elqui: '', juarez: '' };
 beforeAll(async () => {
   server = await startServer();
   for (const key of Object.keys(ids) as (keyof typeof ids)[]) {
-    const [row] = await server.db.select({ id: institutions.id, tz: institutions.timezone }).from(institutions).where(eq(institutions.name, DEMO_SCHOOLS[key]));
+    const [row] = await server.db
+      .select({ id: institutions.id, tz: institutions.timezone })
+      .from(institutions)
+      .where(eq(institutions.name, DEMO_SCHOOLS[key]));
     ids[key] = row!.id;
     zone[key] = row!.tz;
   }
@@ -43,7 +46,10 @@ const patch = (client: Client, body: unknown) =>
 const thisMonth = (school: keyof typeof ids) => monthIn(new Date(), zone[school]);
 
 async function usageRows(institutionId: number): Promise<Map<string, number>> {
-  const rows = await server.db.select({ month: smsUsage.month, segments: smsUsage.segments }).from(smsUsage).where(eq(smsUsage.institutionId, institutionId));
+  const rows = await server.db
+    .select({ month: smsUsage.month, segments: smsUsage.segments })
+    .from(smsUsage)
+    .where(eq(smsUsage.institutionId, institutionId));
   return new Map(rows.map((r) => [r.month, r.segments]));
 }
 
@@ -56,7 +62,10 @@ async function limitOf(institutionId: number, month: string): Promise<number> {
     .orderBy(sql`${smsMonthlyLimits.month} desc`)
     .limit(1);
   if (change) return change.limit;
-  const [row] = await server.db.select({ limit: institutionQuotas.smsMonthlyLimit }).from(institutionQuotas).where(eq(institutionQuotas.institutionId, institutionId));
+  const [row] = await server.db
+    .select({ limit: institutionQuotas.smsMonthlyLimit })
+    .from(institutionQuotas)
+    .where(eq(institutionQuotas.institutionId, institutionId));
   return row?.limit ?? 0;
 }
 
@@ -77,7 +86,10 @@ describe('who may read and change the quota', () => {
     const teacher = await as('docente@sanandres.cl');
     for (const res of [await teacher.get(SETTINGS), await teacher.get(USAGE), await patch(teacher, { sms_monthly_limit: 99_999 })]) {
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ code: 'auth.forbidden', message: 'No tienes permiso para ver ni modificar la cuota de SMS de la institución.' });
+      expect(await res.json()).toEqual({
+        code: 'auth.forbidden',
+        message: 'No tienes permiso para ver ni modificar la cuota de SMS de la institución.',
+      });
     }
     // The teacher's PATCH changed nothing.
     expect((await data<QuotaSettings>(teacher.get('/api/quota'))).sms.limit).toBe(5000);
@@ -108,7 +120,12 @@ describe('GET /quota/settings', () => {
         reserve_percent: 0,
         alert_percent: 10,
         low: 5000 - used < 500,
-        runs_out_on: runsOutOn(month, Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', day: '2-digit' }).format(new Date())), used, 5000 - used),
+        runs_out_on: runsOutOn(
+          month,
+          Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', day: '2-digit' }).format(new Date())),
+          used,
+          5000 - used,
+        ),
       },
       email: { remaining: null },
       whatsapp: { remaining: 2000 },
@@ -140,7 +157,9 @@ describe('PATCH /quota/settings', () => {
     }
     // Several at once: each field says its own.
     expect(Object.keys(await errorsOf(patch(admin, { sms_monthly_limit: -5, reserve_percent: 99, alert_percent: 0 }))).sort()).toEqual([
-      'alert_percent', 'reserve_percent', 'sms_monthly_limit',
+      'alert_percent',
+      'reserve_percent',
+      'sms_monthly_limit',
     ]);
     for (const empty of [{}, null, [], 'límite']) {
       expect(await errorsOf(patch(admin, empty))).toEqual({
@@ -163,7 +182,13 @@ describe('PATCH /quota/settings', () => {
       const [row] = await server.db.select().from(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.sanAndres));
       expect([row!.smsMonthlyLimit, row!.smsReservePercent]).toEqual([5000, 0]);
       const equal = await data<QuotaSettings>(patch(admin, { sms_monthly_limit: 1234 }));
-      expect(equal.sms).toMatchObject({ limit: 1234, used: 1234, remaining: 0, low: true, runs_out_on: expect.stringMatching(new RegExp(`^${month}-\\d\\d$`)) });
+      expect(equal.sms).toMatchObject({
+        limit: 1234,
+        used: 1234,
+        remaining: 0,
+        low: true,
+        runs_out_on: expect.stringMatching(new RegExp(`^${month}-\\d\\d$`)),
+      });
     } finally {
       await setUsed(ids.sanAndres, month, seeded);
       expect((await patch(admin, { sms_monthly_limit: 5000 })).status).toBe(200);
@@ -180,7 +205,11 @@ describe('PATCH /quota/settings', () => {
     const off = await data<QuotaSettings>(patch(admin, { alert_percent: null }));
     expect(off.sms).toMatchObject({ limit: 6001, reserve_percent: 10, alert_percent: null, low: false });
     await data(patch(admin, { sms_monthly_limit: 7000 }));
-    const history = await server.db.select().from(smsMonthlyLimits).where(eq(smsMonthlyLimits.institutionId, ids.sanAndres)).orderBy(smsMonthlyLimits.month);
+    const history = await server.db
+      .select()
+      .from(smsMonthlyLimits)
+      .where(eq(smsMonthlyLimits.institutionId, ids.sanAndres))
+      .orderBy(smsMonthlyLimits.month);
     // The seeded changes, then this month's, written once and updated in place.
     expect(history.filter((h) => h.month === month)).toEqual([{ institutionId: ids.sanAndres, month, smsLimit: 7000 }]);
     expect(history.filter((h) => h.month < month).map((h) => h.smsLimit)).toEqual([3000, 4000, 5000]);
@@ -196,7 +225,8 @@ describe('PATCH /quota/settings', () => {
     const admin = await as('administrador@liceoelqui.cl');
     const month = thisMonth('elqui');
     await server.db.delete(smsMonthlyLimits).where(eq(smsMonthlyLimits.institutionId, ids.elqui));
-    const before = (await server.db.select().from(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.elqui)))[0]!.smsMonthlyLimit;
+    const before = (await server.db.select().from(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.elqui)))[0]!
+      .smsMonthlyLimit;
     const usedNow = (await data<QuotaSettings>(admin.get(SETTINGS))).sms.used;
     await data(patch(admin, { sms_monthly_limit: Math.max(before, usedNow) + 1234 }));
     const bars = (await data<QuotaUsage>(admin.get(USAGE))).bars;
@@ -211,12 +241,28 @@ describe('PATCH /quota/settings', () => {
     const juarez = await as('administrador@benitojuarez.edu.mx');
     await server.db.delete(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.juarez));
     const none = await data<QuotaSettings>(juarez.get(SETTINGS));
-    expect(none.sms).toEqual({ limit: 0, used: 0, remaining: 0, reserved: 0, reserve_percent: 0, alert_percent: 10, low: false, runs_out_on: null });
+    expect(none.sms).toEqual({
+      limit: 0,
+      used: 0,
+      remaining: 0,
+      reserved: 0,
+      reserve_percent: 0,
+      alert_percent: 10,
+      low: false,
+      runs_out_on: null,
+    });
     expect(none.email).toEqual({ remaining: null });
     const created = await data<QuotaSettings>(patch(juarez, { sms_monthly_limit: 300, reserve_percent: 5 }));
     expect(created.sms).toMatchObject({ limit: 300, reserved: 15, used: 0, remaining: 300, runs_out_on: null });
     const [row] = await server.db.select().from(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.juarez));
-    expect(row).toEqual({ institutionId: ids.juarez, smsMonthlyLimit: 300, emailBalance: null, whatsappBalance: null, smsReservePercent: 5, smsAlertPercent: 10 });
+    expect(row).toEqual({
+      institutionId: ids.juarez,
+      smsMonthlyLimit: 300,
+      emailBalance: null,
+      whatsappBalance: null,
+      smsReservePercent: 5,
+      smsAlertPercent: 10,
+    });
     const sanAndres = await server.db.select().from(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.sanAndres));
     expect(sanAndres[0]!.smsMonthlyLimit).toBe(5000);
   });
@@ -265,8 +311,12 @@ describe('the run-out projection', () => {
 describe('GET /quota/usage', () => {
   it('refuses bad query values with Spanish messages', async () => {
     const admin = await as(ADMIN);
-    expect(await errorsOf(admin.get(`${USAGE}?view=weekly`))).toEqual({ view: ['La vista debe ser "monthly" (mensual) o "annual" (anual).'] });
-    expect(await errorsOf(admin.get(`${USAGE}?calendar=lunar`))).toEqual({ calendar: ['El calendario debe ser "civil" (enero a diciembre) o "school" (año escolar).'] });
+    expect(await errorsOf(admin.get(`${USAGE}?view=weekly`))).toEqual({
+      view: ['La vista debe ser "monthly" (mensual) o "annual" (anual).'],
+    });
+    expect(await errorsOf(admin.get(`${USAGE}?calendar=lunar`))).toEqual({
+      calendar: ['El calendario debe ser "civil" (enero a diciembre) o "school" (año escolar).'],
+    });
     const max = new Date().getUTCFullYear() + 1;
     for (const year of ['abc', '1999', String(max + 1), '20261', '-2026', '2026.5']) {
       expect(await errorsOf(admin.get(`${USAGE}?year=${encodeURIComponent(year)}`)), year).toEqual({
@@ -283,7 +333,9 @@ describe('GET /quota/usage', () => {
       const usage = await data<QuotaUsage>(admin.get(`${USAGE}?view=monthly&calendar=civil&year=${y}`));
       expect(usage).toMatchObject({ view: 'monthly', calendar: 'civil', year: y });
       const months = Array.from({ length: 12 }, (_, i) => `${y}-${String(i + 1).padStart(2, '0')}`);
-      expect(usage.bars).toEqual(await Promise.all(months.map(async (m) => ({ period: m, used: used.get(m) ?? 0, limit: await limitOf(ids.sanAndres, m) }))));
+      expect(usage.bars).toEqual(
+        await Promise.all(months.map(async (m) => ({ period: m, used: used.get(m) ?? 0, limit: await limitOf(ids.sanAndres, m) }))),
+      );
     }
     // The default is the year holding this month; the seeded months are there, and vary.
     const current = await data<QuotaUsage>(admin.get(USAGE));
@@ -339,12 +391,27 @@ describe('GET /quota/usage', () => {
     await server.db.insert(smsMonthlyLimits).values({ institutionId: ids.juarez, month: '2025-12', smsLimit: 900 }).onConflictDoNothing();
     const mx = await data<QuotaUsage>(juarez.get(`${USAGE}?calendar=school&year=2025`));
     expect(mx.bars.map((b) => b.period)).toEqual([
-      '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
     ]);
     expect(mx.bars.map((b) => b.used)).toEqual([200, 0, 0, 0, 300, 400, 0, 0, 0, 0, 0, 500]);
-    const current = (await server.db.select().from(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.juarez)))[0]?.smsMonthlyLimit ?? 0;
+    const current =
+      (await server.db.select().from(institutionQuotas).where(eq(institutionQuotas.institutionId, ids.juarez)))[0]?.smsMonthlyLimit ?? 0;
     // Before the first recorded change: the limit the school had then (its first PATCH wrote it), else the current one.
-    const [first] = await server.db.select().from(smsMonthlyLimits).where(and(eq(smsMonthlyLimits.institutionId, ids.juarez), eq(smsMonthlyLimits.month, '0000-01')));
+    const [first] = await server.db
+      .select()
+      .from(smsMonthlyLimits)
+      .where(and(eq(smsMonthlyLimits.institutionId, ids.juarez), eq(smsMonthlyLimits.month, '0000-01')));
     const earlier = first?.smsLimit ?? current;
     expect(mx.bars.map((b) => b.limit)).toEqual([earlier, earlier, earlier, earlier, 900, 900, 900, 900, 900, 900, 900, 900]);
     // The default school year holds this month: August onwards starts a new one in Mexico.
@@ -352,11 +419,26 @@ describe('GET /quota/usage', () => {
     const expected = Number(now.slice(5)) >= 8 ? Number(now.slice(0, 4)) : Number(now.slice(0, 4)) - 1;
     expect((await data<QuotaUsage>(juarez.get(`${USAGE}?calendar=school`))).year).toBe(expected);
     // Fixed clocks: in Chile, January belongs to the school year just ended; in Mexico, July too.
-    const chileJanuary = await readQuotaUsage(server.db, ids.sanAndres, { view: 'monthly', calendar: 'school', year: null }, new Date('2027-01-15T12:00:00Z'));
+    const chileJanuary = await readQuotaUsage(
+      server.db,
+      ids.sanAndres,
+      { view: 'monthly', calendar: 'school', year: null },
+      new Date('2027-01-15T12:00:00Z'),
+    );
     expect(chileJanuary.year).toBe(2026);
-    const mexicoJuly = await readQuotaUsage(server.db, ids.juarez, { view: 'monthly', calendar: 'school', year: null }, new Date('2026-07-31T12:00:00Z'));
+    const mexicoJuly = await readQuotaUsage(
+      server.db,
+      ids.juarez,
+      { view: 'monthly', calendar: 'school', year: null },
+      new Date('2026-07-31T12:00:00Z'),
+    );
     expect(mexicoJuly.year).toBe(2025);
-    const mexicoAugust = await readQuotaUsage(server.db, ids.juarez, { view: 'monthly', calendar: 'school', year: null }, new Date('2026-08-01T12:00:00Z'));
+    const mexicoAugust = await readQuotaUsage(
+      server.db,
+      ids.juarez,
+      { view: 'monthly', calendar: 'school', year: null },
+      new Date('2026-08-01T12:00:00Z'),
+    );
     expect(mexicoAugust.year).toBe(2026);
     // None of it shows at San Andrés.
     expect((await data<QuotaUsage>(admin.get(`${USAGE}?year=2025`))).bars.map((b) => b.used)).toEqual(
@@ -365,11 +447,22 @@ describe('GET /quota/usage', () => {
   });
 
   it('ranks this month’s senders and courses from the deliveries, most first, at most 5, each school its own', async () => {
-    for (const [school, email] of [['sanAndres', ADMIN], ['elqui', 'administrador@liceoelqui.cl']] as const) {
+    for (const [school, email] of [
+      ['sanAndres', ADMIN],
+      ['elqui', 'administrador@liceoelqui.cl'],
+    ] as const) {
       const usage = await data<QuotaUsage>((await as(email)).get(USAGE));
       const month = thisMonth(school);
       const [from, to] = [`${month}-01 00:00`, nextMonth(month)];
-      const deliveries = rowsOf<{ segments: number; message_id: number; author: number; name: string; kind: string; ref: number; user_school: number }>(
+      const deliveries = rowsOf<{
+        segments: number;
+        message_id: number;
+        author: number;
+        name: string;
+        kind: string;
+        ref: number;
+        user_school: number;
+      }>(
         await server.db.execute(sql`
           select d.segments, d.message_id, m.author_user_id as author, u.name, r.recipient_kind as kind, r.recipient_ref_id as ref,
             u.institution_id as user_school
@@ -397,7 +490,10 @@ describe('GET /quota/usage', () => {
       expect(usage.top_senders.length, school).toBeGreaterThanOrEqual(2);
       // The seed's SMS of this month are all there is: the senders' segments are this month's use.
       const used = (await usageRows(ids[school])).get(month)!;
-      expect([...senders.values()].reduce((s, x) => s + x.segments, 0), school).toBe(used);
+      expect(
+        [...senders.values()].reduce((s, x) => s + x.segments, 0),
+        school,
+      ).toBe(used);
 
       // Courses: a guardian's delivery counts for each course of their children.
       const guardianCourses = rowsOf<{ guardian_id: number; course_id: number; name: string }>(
@@ -420,7 +516,9 @@ describe('GET /quota/usage', () => {
           courses.set(id, c);
         }
       }
-      const expectedCourses = [...courses.values()].sort((a, b) => b.segments - a.segments || a.name.localeCompare(b.name, 'es') || a.course_id - b.course_id).slice(0, 5);
+      const expectedCourses = [...courses.values()]
+        .sort((a, b) => b.segments - a.segments || a.name.localeCompare(b.name, 'es') || a.course_id - b.course_id)
+        .slice(0, 5);
       expect(usage.top_courses, school).toEqual(expectedCourses);
       expect(usage.top_courses.length, school).toBe(5);
     }

@@ -39,7 +39,15 @@ async function errorsOf(path: string): Promise<Record<string, string[]>> {
   return ((await res.json()) as ApiError).errors!;
 }
 
-type Row = [position: number, name: string, detail: RankingRow['detail'], value: number, previous: number | null, change: number | null, previousPosition: number | null];
+type Row = [
+  position: number,
+  name: string,
+  detail: RankingRow['detail'],
+  value: number,
+  previous: number | null,
+  change: number | null,
+  previousPosition: number | null,
+];
 const rows = (r: Ranking): Row[] => r.rows.map((x) => [x.position, x.name, x.detail, x.value, x.previous, x.change, x.previous_position]);
 
 // Guardians addressed per course (a guardian in each course of their children):
@@ -49,7 +57,12 @@ const rows = (r: Ranking): Row[] => r.rows.map((x) => [x.position, x.name, x.det
 describe('GET /ranking/courses', () => {
   it('ranks May by guardians who read ÷ guardians addressed; ties share a position', async () => {
     const r = await ranking(`${COURSES}?period=month&month=2025-05&metric=read`);
-    expect([r.period.key, r.previous_period, r.metric, r.by]).toEqual(['2025-05', { kind: 'month', key: '2025-04', from: '2025-04-01', to: '2025-04-30' }, 'read', 'value']);
+    expect([r.period.key, r.previous_period, r.metric, r.by]).toEqual([
+      '2025-05',
+      { kind: 'month', key: '2025-04', from: '2025-04-01', to: '2025-04-30' },
+      'read',
+      'value',
+    ]);
     expect(rows(r)).toEqual([
       [1, '1° A', 2, 1, 0.5, 0.5, 2],
       [1, '3° A', 1, 1, null, null, null],
@@ -124,7 +137,9 @@ describe('GET /ranking/users', () => {
       [3, 'Elena Ex', null, 1, null, null, null],
       [3, 'Felipe Fuera', null, 1, null, null, null],
     ]);
-    expect(rows(await ranking(`${USERS}?month=2025-05&metric=reached&by=improvement`)).map(([p, n, , , , change]) => [p, n, change])).toEqual([
+    expect(
+      rows(await ranking(`${USERS}?month=2025-05&metric=reached&by=improvement`)).map(([p, n, , , , change]) => [p, n, change]),
+    ).toEqual([
       [1, 'Carlos Cruz', 1],
       [2, 'Beatriz Bravo', null],
       [2, 'Elena Ex', null],

@@ -4,7 +4,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv, DEFAULT_CONFIG } from '../../server/config';
-import { deleteOldRateLimitHits, hit, rateLimitHorizon, rateLimits, reset, retryAfterS, unhit, type RateLimit } from '../../server/auth/rate-limit';
+import {
+  deleteOldRateLimitHits,
+  hit,
+  rateLimitHorizon,
+  rateLimits,
+  reset,
+  retryAfterS,
+  unhit,
+  type RateLimit,
+} from '../../server/auth/rate-limit';
 import type { Db } from '../../server/db/client';
 import { count } from './support/compose';
 import { openSharedCopy } from './support/server';
@@ -89,7 +98,9 @@ describe('rate limits in the database', () => {
   });
 
   it('the guardian app limits per IP are settings', () => {
-    const { appCodeIp, appWrongCodeIp } = rateLimits(configFromEnv({ HERMES_APP_CODES_PER_IP: '200', HERMES_APP_WRONG_CODES_PER_IP: '40' }));
+    const { appCodeIp, appWrongCodeIp } = rateLimits(
+      configFromEnv({ HERMES_APP_CODES_PER_IP: '200', HERMES_APP_WRONG_CODES_PER_IP: '40' }),
+    );
     expect([appCodeIp.max, appWrongCodeIp.max]).toEqual([200, 40]);
     expect([DEFAULT_CONFIG.appCodesPerIp, DEFAULT_CONFIG.appWrongCodesPerIp]).toEqual([60, 30]);
     expect(() => configFromEnv({ HERMES_APP_CODES_PER_IP: '0' })).toThrow(/HERMES_APP_CODES_PER_IP debe ser un entero positivo/);

@@ -140,15 +140,19 @@ let nextPhone = 0;
 const unknownPhone = () => `+569870${String(nextPhone++).padStart(5, '0')}`;
 
 async function guardianPhones(n: number): Promise<string[]> {
-  const found = await rows<{ phone: string }>(db, sql`select g.phone from guardians g
-    where g.phone is not null and (select count(*) from guardians o where o.phone = g.phone) = 1 order by g.id limit ${n}`);
+  const found = await rows<{ phone: string }>(
+    db,
+    sql`select g.phone from guardians g
+    where g.phone is not null and (select count(*) from guardians o where o.phone = g.phone) = 1 order by g.id limit ${n}`,
+  );
   return found.map((r) => r.phone);
 }
 
 describe('guardian app codes per client IP', () => {
   it(`sends at most ${CODES_PER_IP} codes per IP every 10 minutes, whichever the phones, across servers`, async () => {
     const ip = freshIp();
-    for (let i = 0; i < CODES_PER_IP; i++) expect((await app((i % 2) as 0 | 1, ip, '/session/code', { phone: unknownPhone() })).status).toBe(202);
+    for (let i = 0; i < CODES_PER_IP; i++)
+      expect((await app((i % 2) as 0 | 1, ip, '/session/code', { phone: unknownPhone() })).status).toBe(202);
     const [known] = await guardianPhones(1);
     const smsBefore = sms.length;
     const codesBefore = await count(db, sql`select count(*)::int as n from app_login_codes where phone = ${known!}`);
@@ -189,7 +193,8 @@ describe('guardian app codes per client IP', () => {
 
   it('counts a right code as no wrong one', async () => {
     const ip = freshIp();
-    for (let i = 0; i < WRONG_CODES_PER_IP - 1; i++) expect((await app(0, ip, '/session', { phone: unknownPhone(), code: '123456' })).status).toBe(401);
+    for (let i = 0; i < WRONG_CODES_PER_IP - 1; i++)
+      expect((await app(0, ip, '/session', { phone: unknownPhone(), code: '123456' })).status).toBe(401);
     const [, , phone] = await guardianPhones(3);
     const before = sms.length;
     expect((await app(1, freshIp(), '/session/code', { phone })).status).toBe(202);

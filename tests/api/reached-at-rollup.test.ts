@@ -63,12 +63,19 @@ beforeAll(async () => {
   ).id;
   const res = await send(
     admin,
-    composeInput({ channels: ['e-mail', 'sms'], content: 'Reunión el jueves.', recipients: [{ kind: 'course', id: course, audience: 'apoderados' }] }),
+    composeInput({
+      channels: ['e-mail', 'sms'],
+      content: 'Reunión el jueves.',
+      recipients: [{ kind: 'course', id: course, audience: 'apoderados' }],
+    }),
   );
   expect(res.status).toBe(201);
   messageId = ((await res.json()) as { data: SendResult }).data.id;
   const recipients = await rows<{ id: number }>(db, sql`select id from message_recipients where message_id = ${messageId}`);
-  await refreshRecipients(db, recipients.map((r) => Number(r.id)));
+  await refreshRecipients(
+    db,
+    recipients.map((r) => Number(r.id)),
+  );
 });
 
 afterAll(async () => {
@@ -107,7 +114,10 @@ describe('message_recipients.reached_at', () => {
     await applyReports(db, [{ deliveryId: sms4!.id, status: 'received', at: t(45) }]);
     // Each guardian's e-mail and SMS are one recipient: the first (e-mail, then SMS) and the fourth.
     await expectAgrees(2);
-    const sms4Reached = await one<{ v: Date | string }>(db, sql`select reached_at as v from message_recipients where id = ${sms4!.recipient_id}`);
+    const sms4Reached = await one<{ v: Date | string }>(
+      db,
+      sql`select reached_at as v from message_recipients where id = ${sms4!.recipient_id}`,
+    );
     expect(new Date(sms4Reached.v).toISOString()).toBe(t(40).toISOString());
 
     // "Reintentar fallidos": the failed e-mail and SMS queue again (new round), then arrive.
@@ -116,8 +126,22 @@ describe('message_recipients.reached_at', () => {
     await expectAgrees(2);
     const again = (await deliveries()).filter((d) => d.status === 'queued');
     expect(again.map((d) => d.id)).toEqual(expect.arrayContaining([mail2!.id, sms2!.id]));
-    await recordOutcomes(db, again.map((d) => ({ id: d.id, generation: d.generation, status: d.channel === 'e-mail' ? 'received' : 'sent', error: null, provider_ref: null })));
-    await applyReports(db, again.filter((d) => d.channel === 'sms').map((d) => ({ deliveryId: d.id, status: 'received' as const, at: t(5), generation: d.generation })));
+    await recordOutcomes(
+      db,
+      again.map((d) => ({
+        id: d.id,
+        generation: d.generation,
+        status: d.channel === 'e-mail' ? 'received' : 'sent',
+        error: null,
+        provider_ref: null,
+      })),
+    );
+    await applyReports(
+      db,
+      again
+        .filter((d) => d.channel === 'sms')
+        .map((d) => ({ deliveryId: d.id, status: 'received' as const, at: t(5), generation: d.generation })),
+    );
     await expectAgrees(3);
 
     // The bulk writer (seed, bench history, fixtures) computes the same thing: recomputing changes nothing.

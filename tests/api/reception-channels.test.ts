@@ -54,7 +54,8 @@ const deliveries = () =>
         from deliveries d join message_recipients r on r.id = d.recipient_id
         where d.message_id = ${message} order by d.id`,
   );
-const deliveryOf = async (ref: number, channel: string) => (await deliveries()).find((d) => Number(d.ref) === ref && d.channel === channel)!;
+const deliveryOf = async (ref: number, channel: string) =>
+  (await deliveries()).find((d) => Number(d.ref) === ref && d.channel === channel)!;
 
 async function reception(query = '', client = admin) {
   const res = await client.get(`/api/messages/${message}/reception${query}`);
@@ -73,7 +74,10 @@ async function listed(query: string): Promise<ReceptionRow[]> {
 
 /** The guardians (recipient_ref_id) behind rows. */
 const refsOf = async (list: ReceptionRow[]) => {
-  const map = await rows<{ id: number; ref: number }>(db, sql`select id, recipient_ref_id as ref from message_recipients where message_id = ${message}`);
+  const map = await rows<{ id: number; ref: number }>(
+    db,
+    sql`select id, recipient_ref_id as ref from message_recipients where message_id = ${message}`,
+  );
   const refOf = new Map(map.map((r) => [Number(r.id), Number(r.ref)]));
   return list.map((r) => refOf.get(r.recipient_id)!).sort((a, b) => a - b);
 };
@@ -112,7 +116,15 @@ beforeAll(async () => {
         group by g.id having count(*) = 1 order by g.id limit 9`,
   );
   expect(guardians).toHaveLength(9);
-  const [a, b, c, refused, noPhone, bounced, waiting] = guardians.map((g) => Number(g.id)) as [number, number, number, number, number, number, number];
+  const [a, b, c, refused, noPhone, bounced, waiting] = guardians.map((g) => Number(g.id)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   Object.assign(who, { lost: [a, b, c], refused, noPhone, bounced, waiting });
   await db.execute(sql`update guardians set first_names = 'Zoraida' where id = ${a}`);
   await db.execute(sql`update guardians set phone = null where id = ${noPhone}`);
@@ -128,11 +140,16 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
   message = ((await res.json()) as { data: SendResult }).data.id;
   const recipients = await rows<{ id: number }>(db, sql`select id from message_recipients where message_id = ${message}`);
-  await refreshRecipients(db, recipients.map((r) => Number(r.id)));
+  await refreshRecipients(
+    db,
+    recipients.map((r) => Number(r.id)),
+  );
 
   // Everything handed over; then the receipts: e-mails arrive (but one), SMS arrive (but the lost, the
   // refused and the one still waiting).
-  await db.execute(sql`update deliveries set status = 'sent', attempts = 1, sent_at = now() where message_id = ${message} and status = 'queued'`);
+  await db.execute(
+    sql`update deliveries set status = 'sent', attempts = 1, sent_at = now() where message_id = ${message} and status = 'queued'`,
+  );
   const all = await deliveries();
   const sms = (ref: number) => all.find((d) => Number(d.ref) === ref && d.channel === 'sms')!;
   const email = (ref: number) => all.find((d) => Number(d.ref) === ref && d.channel === 'e-mail')!;
@@ -155,7 +172,10 @@ describe('GET /messages/:id/reception?channel=', () => {
     // The summary per channel: the channels the message used, whose figures add up to the message's.
     expect(whole.meta.channels.map((c) => c.channel)).toEqual(['e-mail', 'sms']);
     for (const key of ['total', 'queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed', 'retryable'] as const) {
-      expect(whole.meta.channels.reduce((sum, c) => sum + c.progress[key], 0), key).toBe(whole.meta.progress[key]);
+      expect(
+        whole.meta.channels.reduce((sum, c) => sum + c.progress[key], 0),
+        key,
+      ).toBe(whole.meta.progress[key]);
     }
     const sms = whole.meta.channels.find((c) => c.channel === 'sms')!.progress;
     expect(sms).toMatchObject({ total: 9, received: 3, not_received: 3, error: 1, failed: 1, sent: 1, state: 'sending', retryable: 4 });

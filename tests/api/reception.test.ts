@@ -69,7 +69,10 @@ async function allRows(query = '') {
 }
 
 const rowOf = async (ref: number) => {
-  const recipient = await one<{ id: number }>(db, sql`select id from message_recipients where message_id = ${ids.message} and recipient_ref_id = ${ref} and recipient_kind = 'apoderado'`);
+  const recipient = await one<{ id: number }>(
+    db,
+    sql`select id from message_recipients where message_id = ${ids.message} and recipient_ref_id = ${ref} and recipient_kind = 'apoderado'`,
+  );
   return (await allRows()).find((r) => r.recipient_id === Number(recipient.id))!;
 };
 
@@ -114,14 +117,21 @@ beforeAll(async () => {
 
   const res = await send(
     admin,
-    composeInput({ channels: ['e-mail', 'sms'], content: 'Mañana no hay clases.', recipients: [{ kind: 'course', id: ids.course, audience: 'apoderados' }] }),
+    composeInput({
+      channels: ['e-mail', 'sms'],
+      content: 'Mañana no hay clases.',
+      recipients: [{ kind: 'course', id: ids.course, audience: 'apoderados' }],
+    }),
   );
   expect(res.status).toBe(201);
   ids.message = ((await res.json()) as { data: SendResult }).data.id;
   expect(calls.sent).toEqual([ids.message]);
   // The engine's fan-out settles the recipients whose every channel was born failed (no address at all).
   const recipients = await rows<{ id: number }>(db, sql`select id from message_recipients where message_id = ${ids.message}`);
-  await refreshRecipients(db, recipients.map((r) => Number(r.id)));
+  await refreshRecipients(
+    db,
+    recipients.map((r) => Number(r.id)),
+  );
 });
 
 afterAll(async () => {
@@ -151,7 +161,10 @@ describe('GET /messages/:id/reception', () => {
       // Born without an address: not promised to a retry.
       retryable: 0,
     });
-    const failedRecipients = await count(db, sql`select count(*)::int as n from message_recipients where message_id = ${ids.message} and status = 'failed'`);
+    const failedRecipients = await count(
+      db,
+      sql`select count(*)::int as n from message_recipients where message_id = ${ids.message} and status = 'failed'`,
+    );
     expect(failedRecipients).toBeGreaterThanOrEqual(1);
     expect(body.meta.counts).toEqual({
       all: recipients,
@@ -164,13 +177,36 @@ describe('GET /messages/:id/reception', () => {
     });
 
     const jose = await rowOf(ids.jose);
-    const g = await one<{ email: string; phone: string; last_name_father: string }>(db, sql`select email, phone, last_name_father from guardians where id = ${ids.jose}`);
+    const g = await one<{ email: string; phone: string; last_name_father: string }>(
+      db,
+      sql`select email, phone, last_name_father from guardians where id = ${ids.jose}`,
+    );
     expect(jose).toMatchObject({ kind: 'apoderado', status: 'pending', email: g.email, phone: g.phone, group: expect.any(String) });
     expect(jose.name).toMatch(/^José /);
     expect(jose.student_names).toEqual(expect.any(String));
     expect(jose.channels).toEqual([
-      { channel: 'e-mail', status: 'queued', address: g.email, error: null, attempts: 0, sent_at: null, delivered_at: null, read_at: null, last_retry_at: null },
-      { channel: 'sms', status: 'queued', address: g.phone, error: null, attempts: 0, sent_at: null, delivered_at: null, read_at: null, last_retry_at: null },
+      {
+        channel: 'e-mail',
+        status: 'queued',
+        address: g.email,
+        error: null,
+        attempts: 0,
+        sent_at: null,
+        delivered_at: null,
+        read_at: null,
+        last_retry_at: null,
+      },
+      {
+        channel: 'sms',
+        status: 'queued',
+        address: g.phone,
+        error: null,
+        attempts: 0,
+        sent_at: null,
+        delivered_at: null,
+        read_at: null,
+        last_retry_at: null,
+      },
     ] satisfies ChannelDelivery[]);
     const none = await rowOf(ids.none);
     expect(none).toMatchObject({ status: 'failed', email: null, phone: null });
@@ -182,7 +218,9 @@ describe('GET /messages/:id/reception', () => {
 
   it('moves with the deliveries: filters and counts per state, ISO timestamps, partially failed at the end', async () => {
     // The engine hands everything over…
-    await db.execute(sql`update deliveries set status = 'sent', attempts = 1, sent_at = now() where message_id = ${ids.message} and status = 'queued'`);
+    await db.execute(
+      sql`update deliveries set status = 'sent', attempts = 1, sent_at = now() where message_id = ${ids.message} and status = 'queued'`,
+    );
     // … and the receipts come in; José's SMS last.
     const deliveries = await deliveriesOf(ids.message);
     const josesSms = deliveries.find((d) => Number(d.ref) === ids.jose && d.channel === 'sms')!;
@@ -192,7 +230,9 @@ describe('GET /messages/:id/reception', () => {
       report(await deliveryOf(ids.a, 'sms'), 'read'),
       report(await deliveryOf(ids.b, 'sms'), 'not_received', 'undelivered'),
       report(await deliveryOf(ids.b, 'e-mail'), 'error', 'rejected'),
-      ...deliveries.filter((d) => d.status === 'sent' && !special.has(Number(d.ref)) && d.id !== josesSms.id).map((d) => report(d, 'received')),
+      ...deliveries
+        .filter((d) => d.status === 'sent' && !special.has(Number(d.ref)) && d.id !== josesSms.id)
+        .map((d) => report(d, 'received')),
     ]);
     let page = (await reception(admin)).body;
     expect(page.meta.progress).toMatchObject({ sent: 1, read: 1, not_received: 1, error: 1, state: 'sending' });
@@ -265,7 +305,9 @@ describe('GET /messages/:id/reception', () => {
     expect(body.meta.counts.not_received).toBe(1);
     expect(body.meta.counts.all).toBe(body.data.length);
     // Search and filter together; LIKE wildcards are plain characters.
-    expect((await reception(admin, `?q=${encodeURIComponent(fold(surname))}&status=read`)).body.data.every((r) => r.status === 'read')).toBe(true);
+    expect(
+      (await reception(admin, `?q=${encodeURIComponent(fold(surname))}&status=read`)).body.data.every((r) => r.status === 'read'),
+    ).toBe(true);
     expect((await reception(admin, '?q=%25')).body.meta.total).toBe(0);
     expect((await reception(admin, '?q=zzzzqqq')).body).toMatchObject({ data: [], meta: { total: 0, last_page: 1 } });
   });
@@ -283,10 +325,10 @@ describe('GET /messages/:id/reception', () => {
       prev: null,
       next: `${base}?page=2&per_page=3`,
     });
-    const second = await (await admin.get(first.links.next!)).json() as ReceptionPage;
+    const second = (await (await admin.get(first.links.next!)).json()) as ReceptionPage;
     expect(second.data.map((r) => r.recipient_id)).toEqual(everyone.slice(3, 6).map((r) => r.recipient_id));
     expect(second.links.prev).toBe(`${base}?page=1&per_page=3`);
-    const last = await (await admin.get(first.links.last)).json() as ReceptionPage;
+    const last = (await (await admin.get(first.links.last)).json()) as ReceptionPage;
     expect(last.links.next).toBeNull();
     expect(last.data.at(-1)!.recipient_id).toBe(everyone.at(-1)!.recipient_id);
     const filtered = (await reception(admin, '?status=failed&q=a&per_page=1')).body;
@@ -304,7 +346,9 @@ describe('GET /messages/:id/reception', () => {
     expect(bad.body.errors!.per_page).toEqual(['La cantidad por página debe ser un número entero entre 1 y 100.']);
     expect(bad.body.errors!.status![0]).toMatch(/^El estado debe ser uno de: all, pending/);
     expect((await reception(admin, '?page=dos')).status).toBe(422);
-    expect((await reception(admin, `?q=${'a'.repeat(201)}`)).body.errors).toEqual({ q: ['La búsqueda no puede superar los 200 caracteres.'] });
+    expect((await reception(admin, `?q=${'a'.repeat(201)}`)).body.errors).toEqual({
+      q: ['La búsqueda no puede superar los 200 caracteres.'],
+    });
     expect((await reception(admin, '?per_page=100')).status).toBe(200);
   });
 
@@ -342,7 +386,10 @@ describe('progress in the message detail and the sent folder', () => {
     expect(detail.progress).toEqual(page.meta.progress);
 
     // A second message, to one guardian by e-mail, that arrives entirely.
-    const res = await send(admin, composeInput({ title: 'Solo a uno', channels: ['e-mail'], recipients: [{ kind: 'guardian', id: ids.a }] }));
+    const res = await send(
+      admin,
+      composeInput({ title: 'Solo a uno', channels: ['e-mail'], recipients: [{ kind: 'guardian', id: ids.a }] }),
+    );
     const other = ((await res.json()) as { data: SendResult }).data.id;
     const [d] = await deliveriesOf(other);
     expect((await reception(admin, '', other)).body.meta.progress.state).toBe('sending');
@@ -396,7 +443,8 @@ describe('POST /messages/:id/reception/retry', () => {
     }
     expect(byId.get(fixMail.id)!.address).toBe(newEmail);
     expect(byId.get(bSms.id)!).toMatchObject({ address: bSms.address, segments: SMS_SEGMENTS_PER_MESSAGE });
-    for (const d of stillMissing) expect(byId.get(d.id)).toMatchObject({ status: 'failed', error: 'missing_address', generation: 0, last_retry_at: null });
+    for (const d of stillMissing)
+      expect(byId.get(d.id)).toMatchObject({ status: 'failed', error: 'missing_address', generation: 0, last_retry_at: null });
     for (const d of before.rows.filter((x) => ![bSms.id, bMail.id, fixMail.id].includes(x.id))) {
       expect(byId.get(d.id)).toMatchObject({ status: d.status, generation: d.generation });
     }
@@ -405,7 +453,14 @@ describe('POST /messages/:id/reception/retry', () => {
     expect(q.sms.used).toBe(before.quota.sms.used + SMS_SEGMENTS_PER_MESSAGE);
     expect(q.email.remaining).toBe(before.quota.email.remaining === null ? null : before.quota.email.remaining - 2);
 
-    expect(body.data.progress).toMatchObject({ queued: 3, not_received: 0, error: 0, failed: stillMissing.length, state: 'sending', retryable: 0 });
+    expect(body.data.progress).toMatchObject({
+      queued: 3,
+      not_received: 0,
+      error: 0,
+      failed: stillMissing.length,
+      state: 'sending',
+      retryable: 0,
+    });
     expect((await rowOf(ids.b)).status).toBe('pending');
     // Its SMS arrived already: the best channel decides.
     expect(await rowOf(ids.fix)).toMatchObject({ status: 'received', email: newEmail });
@@ -471,7 +526,15 @@ describe('device status', () => {
     expect(await statusOf()).toBe('blue');
     const messages: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await send(admin, composeInput({ title: `Aviso ${i}`, channels: ['sms'], content: 'Hola', recipients: [{ kind: 'guardian', id: Number(target.id) }] }));
+      const res = await send(
+        admin,
+        composeInput({
+          title: `Aviso ${i}`,
+          channels: ['sms'],
+          content: 'Hola',
+          recipients: [{ kind: 'guardian', id: Number(target.id) }],
+        }),
+      );
       expect(res.status).toBe(201);
       const id = ((await res.json()) as { data: SendResult }).data.id;
       messages.push(id);

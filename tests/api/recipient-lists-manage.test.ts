@@ -10,12 +10,7 @@ import type { RecipientPick } from '../../shared/compose-contract';
 import type { NumberedPage } from '../../shared/recipient-lists-contract';
 import type { ApiError } from '../../shared/contract';
 import { PERSON_ERRORS, PERSON_ERRORS_MX } from '../../shared/person-rules';
-import type {
-  RecipientListMember,
-  RecipientListSummary,
-  TrashedRecipientList,
-  UserToEdit,
-} from '../../shared/recipient-lists-contract';
+import type { RecipientListMember, RecipientListSummary, TrashedRecipientList, UserToEdit } from '../../shared/recipient-lists-contract';
 import { RECIPIENT_LISTS_API as API } from '../../shared/recipient-lists-contract';
 import { LIST_MESSAGES } from '../../server/recipient-lists/texts';
 import { composeInput } from '../fixtures/compose';
@@ -72,7 +67,10 @@ async function courseWith(n: number, skip = 0): Promise<{ id: number; students: 
         where c.institution_id = ${sanAndres} and c.group_type = 'curso'
         group by c.id having count(*) >= ${n} order by c.id offset ${skip} limit 1`,
   );
-  const students = await rows<{ id: number }>(server.db, sql`select id from students where course_id = ${course.id} and withdrawn_at is null order by id`);
+  const students = await rows<{ id: number }>(
+    server.db,
+    sql`select id from students where course_id = ${course.id} and withdrawn_at is null order by id`,
+  );
   return { id: course.id, students: students.map((s) => Number(s.id)) };
 }
 
@@ -89,9 +87,19 @@ describe('who may call what', () => {
     const anonymous = server.client();
     await anonymous.get('/api/csrf-cookie');
     for (const [method, path] of [
-      ['GET', API.lists], ['GET', API.trash], ['POST', API.lists], ['GET', API.list(1)], ['PATCH', API.list(1)],
-      ['DELETE', API.list(1)], ['POST', API.members(1)], ['DELETE', API.member(1, 1)], ['POST', API.removeStale(1)],
-      ['GET', API.user(1, 1)], ['PATCH', API.user(1, 1)], ['POST', API.restore(1)], ['DELETE', API.forever(1)],
+      ['GET', API.lists],
+      ['GET', API.trash],
+      ['POST', API.lists],
+      ['GET', API.list(1)],
+      ['PATCH', API.list(1)],
+      ['DELETE', API.list(1)],
+      ['POST', API.members(1)],
+      ['DELETE', API.member(1, 1)],
+      ['POST', API.removeStale(1)],
+      ['GET', API.user(1, 1)],
+      ['PATCH', API.user(1, 1)],
+      ['POST', API.restore(1)],
+      ['DELETE', API.forever(1)],
     ] as const) {
       const res = await call(anonymous, method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect(res.status, `${method} ${path}`).toBe(401);
@@ -103,10 +111,17 @@ describe('who may call what', () => {
     const member = (await members(admin, id))[0]!.id;
     for (const client of [elqui, juarez]) {
       for (const [method, path, body] of [
-        ['GET', API.list(id)], ['GET', `/recipient-lists/${id}/users`], ['PATCH', API.list(id), { name: 'Mía' }],
-        ['DELETE', API.list(id)], ['POST', API.members(id), { picks: [{ kind: 'staff', id: 1 }] }],
-        ['DELETE', API.member(id, member)], ['POST', API.removeStale(id)], ['GET', API.user(id, member)],
-        ['PATCH', API.user(id, member), { nombres: 'X' }], ['POST', API.restore(id)], ['DELETE', API.forever(id)],
+        ['GET', API.list(id)],
+        ['GET', `/recipient-lists/${id}/users`],
+        ['PATCH', API.list(id), { name: 'Mía' }],
+        ['DELETE', API.list(id)],
+        ['POST', API.members(id), { picks: [{ kind: 'staff', id: 1 }] }],
+        ['DELETE', API.member(id, member)],
+        ['POST', API.removeStale(id)],
+        ['GET', API.user(id, member)],
+        ['PATCH', API.user(id, member), { nombres: 'X' }],
+        ['POST', API.restore(id)],
+        ['DELETE', API.forever(id)],
       ] as const) {
         expect((await call(client, method, path, body)).status, `${method} ${path}`).toBe(404);
       }
@@ -152,12 +167,18 @@ describe('paged list and search', () => {
     const none = await ok<NumberedPage<RecipientListSummary>>(await utp.get(api(`${API.lists}?q=100%25`)));
     expect(none).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 }, links: { next: null, prev: null } });
     const past = await ok<NumberedPage<RecipientListSummary>>(await utp.get(api(`${API.lists}?page=9&per_page=2&q=reunion`)));
-    expect(past).toMatchObject({ data: [], meta: { total: 3, last_page: 2 }, links: { next: null, prev: '/api/recipient-lists?page=2&per_page=2&q=reunion' } });
+    expect(past).toMatchObject({
+      data: [],
+      meta: { total: 3, last_page: 2 },
+      links: { next: null, prev: '/api/recipient-lists?page=2&per_page=2&q=reunion' },
+    });
   });
 
   it('refuses malformed paging and an overlong search with Spanish field errors', async () => {
     expect(await errorsOf(await admin.get(api(`${API.lists}?page=0&per_page=101&q=${'x'.repeat(101)}`)))).toEqual({
-      page: [LIST_MESSAGES.page], per_page: [LIST_MESSAGES.perPage], q: [LIST_MESSAGES.q],
+      page: [LIST_MESSAGES.page],
+      per_page: [LIST_MESSAGES.perPage],
+      q: [LIST_MESSAGES.q],
     });
     expect(await errorsOf(await admin.get(api(`${API.trash}?page=x`)))).toEqual({ page: [LIST_MESSAGES.page] });
   });
@@ -167,8 +188,14 @@ describe('create', () => {
   it('expands the picker’s selection into distinct people, each once, keeping their course', async () => {
     const course = await courseWith(4);
     const [s1] = course.students;
-    const titular = await one<{ id: number }>(server.db, sql`select guardian_id as id from student_guardians where student_id = ${s1} and role = 1`);
-    const staffRow = await one<{ id: number }>(server.db, sql`select id from staff where institution_id = ${sanAndres} order by id limit 1`);
+    const titular = await one<{ id: number }>(
+      server.db,
+      sql`select guardian_id as id from student_guardians where student_id = ${s1} and role = 1`,
+    );
+    const staffRow = await one<{ id: number }>(
+      server.db,
+      sql`select id from staff where institution_id = ${sanAndres} order by id limit 1`,
+    );
     const picks: RecipientPick[] = [
       { kind: 'course', id: course.id, audience: 'titulares' },
       { kind: 'guardian', id: titular.id }, // already a titular of the course
@@ -178,9 +205,18 @@ describe('create', () => {
       { kind: 'staff', id: staffRow.id },
     ];
     const list = await created(admin, '  Apoderados   y alumnos ', picks);
-    const titulares = await count(server.db, sql`select count(distinct sg.guardian_id) as n from student_guardians sg
-      join students s on s.id = sg.student_id where s.course_id = ${course.id} and s.withdrawn_at is null and sg.role = 1`);
-    expect(list).toMatchObject({ name: 'Apoderados y alumnos', users_count: titulares + course.students.length + 1, shared: false, is_owner: true, stale_count: 0 });
+    const titulares = await count(
+      server.db,
+      sql`select count(distinct sg.guardian_id) as n from student_guardians sg
+      join students s on s.id = sg.student_id where s.course_id = ${course.id} and s.withdrawn_at is null and sg.role = 1`,
+    );
+    expect(list).toMatchObject({
+      name: 'Apoderados y alumnos',
+      users_count: titulares + course.students.length + 1,
+      shared: false,
+      is_owner: true,
+      stale_count: 0,
+    });
     const people = await members(admin, list.id);
     expect(people).toHaveLength(list.users_count);
     expect(new Set(people.map((p) => `${p.user_type}:${p.user_id}`)).size).toBe(people.length);
@@ -189,13 +225,21 @@ describe('create', () => {
       if (p.user_type === 'apoderado') expect(p.device_status).toMatch(/^(blue|green|yellow|red)$/);
     }
     // Each member's document (searched and shown by the list screen) is the person's record's; staff have none.
-    const documents = await rows<{ kind: string; id: number; dni: string | null }>(server.db, sql`
+    const documents = await rows<{ kind: string; id: number; dni: string | null }>(
+      server.db,
+      sql`
       select 'apoderado' as kind, id, dni from guardians where institution_id = ${sanAndres}
-      union all select 'estudiante', id, dni from students where institution_id = ${sanAndres}`);
+      union all select 'estudiante', id, dni from students where institution_id = ${sanAndres}`,
+    );
     const dniOf = new Map(documents.map((d) => [`${d.kind}:${Number(d.id)}`, d.dni]));
-    expect(people.map((p) => p.dni)).toEqual(people.map((p) => (p.user_type === 'funcionario' ? null : dniOf.get(`${p.user_type}:${p.user_id}`))));
+    expect(people.map((p) => p.dni)).toEqual(
+      people.map((p) => (p.user_type === 'funcionario' ? null : dniOf.get(`${p.user_type}:${p.user_id}`))),
+    );
     expect(people.filter((p) => p.dni !== null).length).toBeGreaterThan(0);
-    const stored = await rows<{ course_id: number | null }>(server.db, sql`select course_id from recipient_list_members where list_id = ${list.id} and member_kind <> 'funcionario'`);
+    const stored = await rows<{ course_id: number | null }>(
+      server.db,
+      sql`select course_id from recipient_list_members where list_id = ${list.id} and member_kind <> 'funcionario'`,
+    );
     expect(stored.every((r) => Number(r.course_id) === course.id)).toBe(true);
   });
 
@@ -206,18 +250,30 @@ describe('create', () => {
     expect(await errorsOf(await create(admin, '   ', good))).toEqual({ name: [LIST_MESSAGES.name] });
     expect(await errorsOf(await create(admin, 'x'.repeat(81), good))).toEqual({ name: [LIST_MESSAGES.nameLong] });
     expect(await errorsOf(await create(admin, 'directiva del centro de padres', good))).toEqual({ name: [LIST_MESSAGES.nameTaken] });
-    expect(await errorsOf(await call(admin, 'POST', API.lists, { name: 'Ok', picks: good, shared: 'sí' }))).toEqual({ shared: [LIST_MESSAGES.shared] });
+    expect(await errorsOf(await call(admin, 'POST', API.lists, { name: 'Ok', picks: good, shared: 'sí' }))).toEqual({
+      shared: [LIST_MESSAGES.shared],
+    });
     expect(await errorsOf(await create(admin, 'Ok', []))).toEqual({ picks: [LIST_MESSAGES.picks] });
     expect(await errorsOf(await call(admin, 'POST', API.lists, { name: 'Ok' }))).toEqual({ picks: [LIST_MESSAGES.picksInvalid] });
-    expect(await errorsOf(await create(admin, 'Ok', [{ kind: 'course', id: course.id } as never]))).toEqual({ picks: [LIST_MESSAGES.picksInvalid] });
+    expect(await errorsOf(await create(admin, 'Ok', [{ kind: 'course', id: course.id } as never]))).toEqual({
+      picks: [LIST_MESSAGES.picksInvalid],
+    });
     const foreignCourse = await one<{ id: number }>(server.db, sql`select id from courses where institution_id <> ${sanAndres} limit 1`);
     expect(await errorsOf(await create(admin, 'Ok', [{ kind: 'course', id: foreignCourse.id, audience: 'apoderados' }]))).toEqual({
       picks: ['Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.'],
     });
-    const empty = await one<{ id: number }>(server.db, sql`select e.id from electives e where e.institution_id = ${sanAndres}
-      and not exists (select 1 from elective_students es where es.elective_id = e.id) limit 1`);
-    expect(await errorsOf(await create(admin, 'Ok', [{ kind: 'elective', id: empty.id, audience: 'apoderados' }]))).toEqual({ picks: [LIST_MESSAGES.picksEmpty] });
-    expect(await errorsOf(await call(admin, 'POST', API.lists, 'nada'))).toEqual({ name: [LIST_MESSAGES.name], picks: [LIST_MESSAGES.picks] });
+    const empty = await one<{ id: number }>(
+      server.db,
+      sql`select e.id from electives e where e.institution_id = ${sanAndres}
+      and not exists (select 1 from elective_students es where es.elective_id = e.id) limit 1`,
+    );
+    expect(await errorsOf(await create(admin, 'Ok', [{ kind: 'elective', id: empty.id, audience: 'apoderados' }]))).toEqual({
+      picks: [LIST_MESSAGES.picksEmpty],
+    });
+    expect(await errorsOf(await call(admin, 'POST', API.lists, 'nada'))).toEqual({
+      name: [LIST_MESSAGES.name],
+      picks: [LIST_MESSAGES.picks],
+    });
     expect(await count(server.db, sql`select count(*) as n from recipient_lists`)).toBe(before);
   });
 
@@ -237,14 +293,22 @@ describe('sharing', () => {
     const course = await courseWith(2);
     const list = await created(admin, 'Compartida de prueba', [{ kind: 'course', id: course.id, audience: 'titulares' }], true);
     expect(list.shared).toBe(true);
-    expect((await ok<{ data: RecipientListSummary }>(await docente.get(api(API.list(list.id))))).data).toMatchObject({ is_owner: false, shared: true });
+    expect((await ok<{ data: RecipientListSummary }>(await docente.get(api(API.list(list.id))))).data).toMatchObject({
+      is_owner: false,
+      shared: true,
+    });
     const people = await members(docente, list.id);
     expect((await docente.get(api(API.user(list.id, people[0]!.id)))).status).toBe(200);
     // Owner-only calls: a 404 for the colleague, and nothing changes.
     for (const [method, path, body] of [
-      ['PATCH', API.list(list.id), { name: 'Mía' }], ['DELETE', API.list(list.id)], ['POST', API.members(list.id), { picks: [{ kind: 'course', id: course.id, audience: 'suplentes' }] }],
-      ['DELETE', API.member(list.id, people[0]!.id)], ['POST', API.removeStale(list.id)], ['PATCH', API.user(list.id, people[0]!.id), { nombres: 'Otro' }],
-      ['POST', API.restore(list.id)], ['DELETE', API.forever(list.id)],
+      ['PATCH', API.list(list.id), { name: 'Mía' }],
+      ['DELETE', API.list(list.id)],
+      ['POST', API.members(list.id), { picks: [{ kind: 'course', id: course.id, audience: 'suplentes' }] }],
+      ['DELETE', API.member(list.id, people[0]!.id)],
+      ['POST', API.removeStale(list.id)],
+      ['PATCH', API.user(list.id, people[0]!.id), { nombres: 'Otro' }],
+      ['POST', API.restore(list.id)],
+      ['DELETE', API.forever(list.id)],
     ] as const) {
       expect((await call(docente, method, path, body)).status, `${method} ${path}`).toBe(404);
     }
@@ -258,18 +322,23 @@ describe('sharing', () => {
     expect((await docente.get(api(API.list(list.id)))).status).toBe(404);
     expect((await docente.get(api(`/recipient-lists/${list.id}/users`))).status).toBe(404);
     expect((await docente.get(api(API.user(list.id, people[0]!.id)))).status).toBe(404);
-    expect((await errorsOf(await send(docente, body))).recipients).toEqual(['Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.']);
+    expect((await errorsOf(await send(docente, body))).recipients).toEqual([
+      'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.',
+    ]);
   });
 
   it('renames, refusing empty, overlong and taken names and a body with nothing to change', async () => {
     const id = await listId('Delegados de curso Enseñanza Media');
     const before = (await ok<{ data: RecipientListSummary }>(await admin.get(api(API.list(id))))).data;
-    const renamed = (await ok<{ data: RecipientListSummary }>(await call(admin, 'PATCH', API.list(id), { name: 'Delegados de Media' }))).data;
+    const renamed = (await ok<{ data: RecipientListSummary }>(await call(admin, 'PATCH', API.list(id), { name: 'Delegados de Media' })))
+      .data;
     expect(renamed).toMatchObject({ id, name: 'Delegados de Media', users_count: before.users_count });
     expect(renamed.updated_at > before.updated_at).toBe(true);
     expect(await errorsOf(await call(admin, 'PATCH', API.list(id), { name: '' }))).toEqual({ name: [LIST_MESSAGES.name] });
     expect(await errorsOf(await call(admin, 'PATCH', API.list(id), { name: 'y'.repeat(81) }))).toEqual({ name: [LIST_MESSAGES.nameLong] });
-    expect(await errorsOf(await call(admin, 'PATCH', API.list(id), { name: 'Equipo de Convivencia Escolar' }))).toEqual({ name: [LIST_MESSAGES.nameTaken] });
+    expect(await errorsOf(await call(admin, 'PATCH', API.list(id), { name: 'Equipo de Convivencia Escolar' }))).toEqual({
+      name: [LIST_MESSAGES.nameTaken],
+    });
     expect(await errorsOf(await call(admin, 'PATCH', API.list(id), { shared: 1 }))).toEqual({ shared: [LIST_MESSAGES.shared] });
     expect(await errorsOf(await call(admin, 'PATCH', API.list(id), {}))).toEqual({ name: [LIST_MESSAGES.nothing] });
     // Its own name, in other letters, is not "taken".
@@ -282,17 +351,33 @@ describe('members', () => {
     const [a, b] = [await courseWith(2, 0), await courseWith(2, 1)];
     const list = await created(admin, 'Dos cursos', [{ kind: 'course', id: a.id, audience: 'estudiantes' }]);
     expect(list.users_count).toBe(a.students.length);
-    const grown = (await ok<{ data: RecipientListSummary }>(await call(admin, 'POST', API.members(list.id), {
-      picks: [{ kind: 'course', id: a.id, audience: 'estudiantes' }, { kind: 'course', id: b.id, audience: 'estudiantes' }],
-    }))).data;
+    const grown = (
+      await ok<{ data: RecipientListSummary }>(
+        await call(admin, 'POST', API.members(list.id), {
+          picks: [
+            { kind: 'course', id: a.id, audience: 'estudiantes' },
+            { kind: 'course', id: b.id, audience: 'estudiantes' },
+          ],
+        }),
+      )
+    ).data;
     expect(grown.users_count).toBe(a.students.length + b.students.length);
     expect(await errorsOf(await call(admin, 'POST', API.members(list.id), { picks: [] }))).toEqual({ picks: [LIST_MESSAGES.picks] });
     // Everyone already in: nothing changes, no error; groups with nobody in them: said so.
-    const same = await ok<{ data: RecipientListSummary }>(await call(admin, 'POST', API.members(list.id), { picks: [{ kind: 'course', id: b.id, audience: 'estudiantes' }] }));
+    const same = await ok<{ data: RecipientListSummary }>(
+      await call(admin, 'POST', API.members(list.id), { picks: [{ kind: 'course', id: b.id, audience: 'estudiantes' }] }),
+    );
     expect(same.data).toMatchObject({ users_count: grown.users_count, updated_at: grown.updated_at });
-    const empty = await one<{ id: number }>(server.db, sql`select e.id from electives e where e.institution_id = ${sanAndres}
-      and not exists (select 1 from elective_students es where es.elective_id = e.id) limit 1`);
-    expect(await errorsOf(await call(admin, 'POST', API.members(list.id), { picks: [{ kind: 'elective', id: empty.id, audience: 'apoderados' }] }))).toEqual({ picks: [LIST_MESSAGES.picksEmpty] });
+    const empty = await one<{ id: number }>(
+      server.db,
+      sql`select e.id from electives e where e.institution_id = ${sanAndres}
+      and not exists (select 1 from elective_students es where es.elective_id = e.id) limit 1`,
+    );
+    expect(
+      await errorsOf(
+        await call(admin, 'POST', API.members(list.id), { picks: [{ kind: 'elective', id: empty.id, audience: 'apoderados' }] }),
+      ),
+    ).toEqual({ picks: [LIST_MESSAGES.picksEmpty] });
 
     const first = (await members(admin, list.id))[0]!;
     expect((await call(admin, 'DELETE', API.member(list.id, first.id))).status).toBe(204);
@@ -301,7 +386,9 @@ describe('members', () => {
     // A member of another list is not this list's.
     const other = (await members(admin, await listId('Directiva del Centro de Padres')))[0]!;
     expect((await call(admin, 'DELETE', API.member(list.id, other.id))).status).toBe(404);
-    expect((await ok<{ data: RecipientListSummary }>(await admin.get(api(API.list(list.id))))).data.users_count).toBe(grown.users_count - 1);
+    expect((await ok<{ data: RecipientListSummary }>(await admin.get(api(API.list(list.id))))).data.users_count).toBe(
+      grown.users_count - 1,
+    );
   });
 
   it('flags members no longer enrolled or in another course, removes them on request, and course picks skip them', async () => {
@@ -327,7 +414,10 @@ describe('members', () => {
 
     const removed = await ok<{ data: { removed: number } }>(await call(admin, 'POST', API.removeStale(id)));
     expect(removed.data.removed).toBe(3);
-    expect((await ok<{ data: RecipientListSummary }>(await admin.get(api(API.list(id))))).data).toMatchObject({ stale_count: 0, users_count: summary.users_count - 3 });
+    expect((await ok<{ data: RecipientListSummary }>(await admin.get(api(API.list(id))))).data).toMatchObject({
+      stale_count: 0,
+      users_count: summary.users_count - 3,
+    });
     expect((await ok<{ data: { removed: number } }>(await call(admin, 'POST', API.removeStale(id)))).data.removed).toBe(0);
   });
 });
@@ -341,11 +431,21 @@ describe('a member’s person record', () => {
     const id = await listId('Reforzamiento de Matemática');
     const m = await guardianMember(docente, id);
     const g = await one<{ first_names: string; last_name_father: string; dni: string; phone: string | null; email: string | null }>(
-      server.db, sql`select * from guardians where id = ${m.user_id}`);
+      server.db,
+      sql`select * from guardians where id = ${m.user_id}`,
+    );
     expect((await ok<{ data: UserToEdit }>(await docente.get(api(API.user(id, m.id))))).data).toEqual({
-      user_type: 'apoderado', id: m.user_id, ficha_adulto_id: m.user_id, ficha_estudiante_id: m.student_id,
-      fono_celular: g.phone, email: g.email, dni: g.dni, tipo_documento_id: 1,
-      nombres: g.first_names, apellido_paterno: g.last_name_father, name: m.name,
+      user_type: 'apoderado',
+      id: m.user_id,
+      ficha_adulto_id: m.user_id,
+      ficha_estudiante_id: m.student_id,
+      fono_celular: g.phone,
+      email: g.email,
+      dni: g.dni,
+      tipo_documento_id: 1,
+      nombres: g.first_names,
+      apellido_paterno: g.last_name_father,
+      name: m.name,
     });
   });
 
@@ -354,25 +454,59 @@ describe('a member’s person record', () => {
     const m = await guardianMember(docente, id);
     const before = await one<Record<string, unknown>>(server.db, sql`select * from guardians where id = ${m.user_id}`);
     const edit = (body: object) => call(docente, 'PATCH', API.user(id, m.id), body);
-    expect(await errorsOf(await edit({ nombres: ' ', apellido_paterno: '', email: 'ana@', fono_celular: '+49 151 2345 6789', dni: '12.345.678-4', tipo_documento_id: 1 }))).toEqual({
-      nombres: [PERSON_ERRORS.nombresRequired], apellido_paterno: [PERSON_ERRORS.apellidoRequired], email: [PERSON_ERRORS.email],
-      fono_celular: [PERSON_ERRORS.phonePrefix], dni: [PERSON_ERRORS.rutCheck],
+    expect(
+      await errorsOf(
+        await edit({
+          nombres: ' ',
+          apellido_paterno: '',
+          email: 'ana@',
+          fono_celular: '+49 151 2345 6789',
+          dni: '12.345.678-4',
+          tipo_documento_id: 1,
+        }),
+      ),
+    ).toEqual({
+      nombres: [PERSON_ERRORS.nombresRequired],
+      apellido_paterno: [PERSON_ERRORS.apellidoRequired],
+      email: [PERSON_ERRORS.email],
+      fono_celular: [PERSON_ERRORS.phonePrefix],
+      dni: [PERSON_ERRORS.rutCheck],
     });
     expect(await errorsOf(await edit({ fono_celular: '+56 2 2345 6789' }))).toEqual({ fono_celular: [PERSON_ERRORS.phoneNotMobile] });
     expect(await errorsOf(await edit({ fono_celular: '+56 9 12' }))).toEqual({ fono_celular: [PERSON_ERRORS.phoneShape] });
     expect(await errorsOf(await edit({ fono_celular: '+52 00 0000 0000' }))).toEqual({ fono_celular: [PERSON_ERRORS.phoneInvalid] });
-    expect(await errorsOf(await edit({ dni: 'HEGG560427MVZRRL04', tipo_documento_id: 7 }))).toEqual({ tipo_documento_id: [PERSON_ERRORS.documentType] });
+    expect(await errorsOf(await edit({ dni: 'HEGG560427MVZRRL04', tipo_documento_id: 7 }))).toEqual({
+      tipo_documento_id: [PERSON_ERRORS.documentType],
+    });
     expect(await one(server.db, sql`select * from guardians where id = ${m.user_id}`)).toEqual(before);
 
     // The same guardian in another list of another user.
     const other = await created(admin, 'Con la misma apoderada', [{ kind: 'guardian', id: m.user_id }]);
-    const res = await ok<{ data: UserToEdit; message: string }>(await edit({ nombres: ' Carmen  Gloria ', fono_celular: '9 8765 4321', email: 'CG@Example.cl', dni: '10.000.013-k', tipo_documento_id: 1 }));
-    expect(res.data).toMatchObject({ nombres: 'Carmen Gloria', fono_celular: '+56987654321', email: 'cg@example.cl', dni: '10000013-K', tipo_documento_id: 1 });
+    const res = await ok<{ data: UserToEdit; message: string }>(
+      await edit({
+        nombres: ' Carmen  Gloria ',
+        fono_celular: '9 8765 4321',
+        email: 'CG@Example.cl',
+        dni: '10.000.013-k',
+        tipo_documento_id: 1,
+      }),
+    );
+    expect(res.data).toMatchObject({
+      nombres: 'Carmen Gloria',
+      fono_celular: '+56987654321',
+      email: 'cg@example.cl',
+      dni: '10000013-K',
+      tipo_documento_id: 1,
+    });
     expect(res.message).toBe(LIST_MESSAGES.personSaved(res.data.name));
     expect(res.message).toContain('todas las listas y en los próximos mensajes');
     const elsewhere = (await members(admin, other.id))[0]!;
     expect(elsewhere).toMatchObject({ name: res.data.name, phone: '+56987654321', email: 'cg@example.cl', dni: '10000013-K' });
-    const picker = (await ok<{ data: { courses: { apoderados: { id: number; ficha_apoderado: { fono_celular: string | null } }[] }[] } }>(await admin.get('/api/recipients'))).data;
+    const picker = (
+      await ok<{ data: { courses: { apoderados: { id: number; ficha_apoderado: { fono_celular: string | null } }[] }[] } }>(
+        await admin.get('/api/recipients'),
+      )
+    ).data;
     const card = picker.courses.flatMap((c) => c.apoderados).find((g) => g.id === m.user_id)!;
     expect(card.ficha_apoderado.fono_celular).toBe('+56987654321');
     // Emptying the e-mail clears it.
@@ -382,22 +516,41 @@ describe('a member’s person record', () => {
   it('students keep no phone; staff records are changed by the leadership only', async () => {
     const id = await listId('Reforzamiento de Matemática');
     const student = (await members(docente, id)).find((p) => p.user_type === 'estudiante')!;
-    expect(await errorsOf(await call(docente, 'PATCH', API.user(id, student.id), { fono_celular: '+56 9 8765 4321' }))).toEqual({ fono_celular: [PERSON_ERRORS.phoneStudent] });
+    expect(await errorsOf(await call(docente, 'PATCH', API.user(id, student.id), { fono_celular: '+56 9 8765 4321' }))).toEqual({
+      fono_celular: [PERSON_ERRORS.phoneStudent],
+    });
 
-    const staffRow = await one<{ id: number }>(server.db, sql`select id from staff where institution_id = ${sanAndres} and user_id is null order by id limit 1`);
+    const staffRow = await one<{ id: number }>(
+      server.db,
+      sql`select id from staff where institution_id = ${sanAndres} and user_id is null order by id limit 1`,
+    );
     const mine = await created(docente, 'Con un colega', [{ kind: 'staff', id: staffRow.id }]);
     const colleague = (await members(docente, mine.id))[0]!;
     const denied = await call(docente, 'PATCH', API.user(mine.id, colleague.id), { email: 'nuevo@sanandres.cl' });
     expect(denied.status).toBe(403);
-    expect(((await denied.json()) as ApiError)).toMatchObject({ code: 'auth.forbidden', message: LIST_MESSAGES.staffEdit });
+    expect((await denied.json()) as ApiError).toMatchObject({ code: 'auth.forbidden', message: LIST_MESSAGES.staffEdit });
     const theirs = await created(admin, 'Con un colega (admin)', [{ kind: 'staff', id: staffRow.id }]);
     const member = (await members(admin, theirs.id))[0]!;
-    const saved = await ok<{ data: UserToEdit }>(await call(admin, 'PATCH', API.user(theirs.id, member.id), { email: 'nuevo@sanandres.cl', fono_celular: '+56 9 5555 1234' }));
+    const saved = await ok<{ data: UserToEdit }>(
+      await call(admin, 'PATCH', API.user(theirs.id, member.id), { email: 'nuevo@sanandres.cl', fono_celular: '+56 9 5555 1234' }),
+    );
     expect(saved.data).toMatchObject({ user_type: 'funcionario', email: 'nuevo@sanandres.cl', fono_celular: '+56955551234', dni: null });
-    expect(await errorsOf(await call(admin, 'PATCH', API.user(theirs.id, member.id), { dni: '12345678-5' }))).toEqual({ dni: [PERSON_ERRORS.staffDocument] });
+    expect(await errorsOf(await call(admin, 'PATCH', API.user(theirs.id, member.id), { dni: '12345678-5' }))).toEqual({
+      dni: [PERSON_ERRORS.staffDocument],
+    });
     // As the contact editor sends it: every field, the empty document as nulls.
-    const asEditor = { nombres: 'Ana', apellido_paterno: 'Rojas', email: 'otro@sanandres.cl', fono_celular: '+56955551234', dni: null, tipo_documento_id: null };
-    expect((await ok<{ data: UserToEdit }>(await call(admin, 'PATCH', API.user(theirs.id, member.id), asEditor))).data).toMatchObject({ email: 'otro@sanandres.cl', dni: null });
+    const asEditor = {
+      nombres: 'Ana',
+      apellido_paterno: 'Rojas',
+      email: 'otro@sanandres.cl',
+      fono_celular: '+56955551234',
+      dni: null,
+      tipo_documento_id: null,
+    };
+    expect((await ok<{ data: UserToEdit }>(await call(admin, 'PATCH', API.user(theirs.id, member.id), asEditor))).data).toMatchObject({
+      email: 'otro@sanandres.cl',
+      dni: null,
+    });
   });
 
   it('checks a CURP and a Mexican mobile in Mexico', async () => {
@@ -407,8 +560,13 @@ describe('a member’s person record', () => {
     expect(await errorsOf(await edit({ dni: 'HEGG560427MVZRRL05', tipo_documento_id: 2 }))).toEqual({ dni: [PERSON_ERRORS.curpCheck] });
     expect(await errorsOf(await edit({ dni: 'ABC', tipo_documento_id: 2 }))).toEqual({ dni: [PERSON_ERRORS.curpShape] });
     // Mexican examples in the texts of a Mexican school.
-    expect(await errorsOf(await edit({ fono_celular: '12', email: 'x' }))).toEqual({ fono_celular: [PERSON_ERRORS_MX.phoneShape], email: [PERSON_ERRORS_MX.email] });
-    const saved = await ok<{ data: UserToEdit }>(await edit({ dni: 'hegg560427mvzrrl04', tipo_documento_id: 2, fono_celular: '55 1234 5678' }));
+    expect(await errorsOf(await edit({ fono_celular: '12', email: 'x' }))).toEqual({
+      fono_celular: [PERSON_ERRORS_MX.phoneShape],
+      email: [PERSON_ERRORS_MX.email],
+    });
+    const saved = await ok<{ data: UserToEdit }>(
+      await edit({ dni: 'hegg560427mvzrrl04', tipo_documento_id: 2, fono_celular: '55 1234 5678' }),
+    );
     expect(saved.data).toMatchObject({ dni: 'HEGG560427MVZRRL04', tipo_documento_id: 2, fono_celular: '+525512345678' });
   });
 });
@@ -425,9 +583,9 @@ describe('trash', () => {
     const listed = await ok<NumberedPage<RecipientListSummary>>(await docente.get(api(API.lists)));
     expect(listed.data.map((l) => l.id)).not.toContain(list.id);
     // A trashed list cannot be sent to.
-    expect((await errorsOf(await send(docente, composeInput({ recipients: [{ kind: 'recipient-list', id: list.id }] })))).recipients).toEqual([
-      'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.',
-    ]);
+    expect(
+      (await errorsOf(await send(docente, composeInput({ recipients: [{ kind: 'recipient-list', id: list.id }] })))).recipients,
+    ).toEqual(['Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.']);
 
     const trash = await ok<NumberedPage<TrashedRecipientList>>(await docente.get(api(`${API.trash}?q=PAPELERA`)));
     expect(trash.meta.total).toBe(1);
@@ -438,7 +596,9 @@ describe('trash', () => {
     expect((await ok<NumberedPage<TrashedRecipientList>>(await admin.get(api(API.trash)))).data.map((l) => l.id)).not.toContain(list.id);
     expect((await call(admin, 'POST', API.restore(list.id))).status).toBe(404);
     // The seed's trashed list is in its owner's trash.
-    expect((await ok<NumberedPage<TrashedRecipientList>>(await admin.get(api(API.trash)))).data.map((l) => l.name)).toContain('Paseo de fin de año 2025');
+    expect((await ok<NumberedPage<TrashedRecipientList>>(await admin.get(api(API.trash)))).data.map((l) => l.name)).toContain(
+      'Paseo de fin de año 2025',
+    );
 
     const restored = await ok<{ data: RecipientListSummary }>(await call(docente, 'POST', API.restore(list.id)));
     expect(restored.data).toMatchObject({ id: list.id, name: 'Para la papelera', users_count: list.users_count });
@@ -456,9 +616,16 @@ describe('trash', () => {
     const course = await courseWith(2);
     const list = await created(admin, 'Programada', [{ kind: 'course', id: course.id, audience: 'titulares' }], true);
     const at = new Date(Date.now() + 3 * 86_400_000);
-    const scheduled = await send(admin, composeInput({ title: 'Citación a reunión', recipients: [{ kind: 'recipient-list', id: list.id }], scheduled_at: at.toISOString() }), randomUUID(), '/api/messages/schedule');
+    const scheduled = await send(
+      admin,
+      composeInput({ title: 'Citación a reunión', recipients: [{ kind: 'recipient-list', id: list.id }], scheduled_at: at.toISOString() }),
+      randomUUID(),
+      '/api/messages/schedule',
+    );
     expect(scheduled.status).toBe(201);
-    const messageId = (await one<{ id: number }>(server.db, sql`select id from messages where title = 'Citación a reunión' and kind = 'scheduled'`)).id;
+    const messageId = (
+      await one<{ id: number }>(server.db, sql`select id from messages where title = 'Citación a reunión' and kind = 'scheduled'`)
+    ).id;
 
     const refused = await call(admin, 'DELETE', API.list(list.id));
     expect(refused.status).toBe(409);
@@ -467,13 +634,29 @@ describe('trash', () => {
     expect(body.errors!.list![0]).toBe(body.message);
     // The owner's own scheduled message is named by id too, so the screen links to it.
     expect(body.errors!.message_id).toEqual([String(messageId)]);
-    expect(body.message).toMatch(/^No puedes eliminar esta lista: la usa el mensaje programado «Citación a reunión» para el \d{1,2} de [a-z]+ de \d{4} a las \d{2}:\d{2} \(hora [^)]*Chile\)\. Cancela esa programación/);
-    const local = new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+    expect(body.message).toMatch(
+      /^No puedes eliminar esta lista: la usa el mensaje programado «Citación a reunión» para el \d{1,2} de [a-z]+ de \d{4} a las \d{2}:\d{2} \(hora [^)]*Chile\)\. Cancela esa programación/,
+    );
+    const local = new Intl.DateTimeFormat('es-CL', {
+      timeZone: 'America/Santiago',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
     expect(body.message).toContain(local);
     expect((await admin.get(api(API.list(list.id)))).status).toBe(200);
 
     // A colleague's schedule of the shared list: the owner is told whose it is.
-    await send(docente, composeInput({ title: 'Taller de padres', recipients: [{ kind: 'recipient-list', id: list.id }], scheduled_at: new Date(Date.now() + 86_400_000).toISOString() }), randomUUID(), '/api/messages/schedule');
+    await send(
+      docente,
+      composeInput({
+        title: 'Taller de padres',
+        recipients: [{ kind: 'recipient-list', id: list.id }],
+        scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+      randomUUID(),
+      '/api/messages/schedule',
+    );
     const colleague = (await (await call(admin, 'DELETE', API.list(list.id))).json()) as ApiError;
     expect(colleague.message).toMatch(/«Taller de padres» de .+ para el .*Pide que cancelen esa programación/);
     // A colleague's message is not the owner's to open: no id to link to.

@@ -39,7 +39,9 @@ const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatM
 async function planOf(listId: number): Promise<PlanNode> {
   // As `listUsers` reads it (server/recipient-lists/users.ts withMembersPlanner).
   const [row] = await withMembersPlanner(server.db, async (tx) =>
-    rowsOf<Record<string, unknown>>(await tx.execute(sql`explain (analyze, format json, costs off, timing off) ${membersSql(sanAndres, listId)}`)),
+    rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`explain (analyze, format json, costs off, timing off) ${membersSql(sanAndres, listId)}`),
+    ),
   );
   const value = Object.values(row!)[0];
   const json = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
@@ -69,8 +71,22 @@ it('reads a list of every guardian, student and staff member with join filters l
   const kinds = new Map<string, number>();
   for (const u of users) kinds.set(u.user_type, (kinds.get(u.user_type) ?? 0) + 1);
   expect(users).toHaveLength(list.users_count);
-  const students = Number((await one<{ n: number }>(server.db, sql`select count(*)::int as n from students where institution_id = ${sanAndres} and withdrawn_at is null`)).n);
-  const staff = Number((await one<{ n: number }>(server.db, sql`select count(*)::int as n from staff where institution_id = ${sanAndres} and position_id is not null`)).n);
+  const students = Number(
+    (
+      await one<{ n: number }>(
+        server.db,
+        sql`select count(*)::int as n from students where institution_id = ${sanAndres} and withdrawn_at is null`,
+      )
+    ).n,
+  );
+  const staff = Number(
+    (
+      await one<{ n: number }>(
+        server.db,
+        sql`select count(*)::int as n from staff where institution_id = ${sanAndres} and position_id is not null`,
+      )
+    ).n,
+  );
   expect(kinds.get('estudiante')).toBe(students);
   expect(kinds.get('funcionario')).toBe(staff);
   expect(kinds.get('apoderado')).toBeGreaterThan(students / 2);

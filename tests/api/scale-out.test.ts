@@ -185,9 +185,15 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
           where d.message_id = ${id} and d.address is not null
             and (d.attempts = 0 or (d.channel = 'sms' and d.provider_ref is distinct from s.id))`,
     );
-    expect(unrecorded.map((r) => Number(r.id)).filter((d) => !heldByTheDead.has(d)), fleetErrors()).toEqual([]);
+    expect(
+      unrecorded.map((r) => Number(r.id)).filter((d) => !heldByTheDead.has(d)),
+      fleetErrors(),
+    ).toEqual([]);
 
-    const recipientsPending = await count(db, sql`select count(*)::int as n from message_recipients where message_id = ${id} and status = 'pending'`);
+    const recipientsPending = await count(
+      db,
+      sql`select count(*)::int as n from message_recipients where message_id = ${id} and status = 'pending'`,
+    );
     expect(recipientsPending).toBe(0);
   }
 
@@ -214,7 +220,9 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     expect(simBy.map((r) => r.by)).toEqual(['hermes-worker-0', 'hermes-worker-1']);
   });
 
-  it('kill -9 of a worker mid-send: the other finishes every delivery exactly once within the promised time', { timeout: 300_000 }, async () => {
+  it('kill -9 of a worker mid-send: the other finishes every delivery exactly once within the promised time', {
+    timeout: 300_000,
+  }, async () => {
     const admin = await login(0);
     const sent = await bigSend(admin, 'Simulacro de evacuación');
     const t0 = Date.now();
@@ -223,7 +231,10 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     await waitFor(
       'primeras entregas de ambos trabajadores',
       async () => {
-        const finished = await count(db, sql`select count(*)::int as n from deliveries where message_id = ${sent.id} and status <> 'queued'`);
+        const finished = await count(
+          db,
+          sql`select count(*)::int as n from deliveries where message_id = ${sent.id} and status <> 'queued'`,
+        );
         const workers = await count(
           db,
           sql`select count(distinct w.by)::int as n from test_worked w join deliveries d on d.id = w.delivery_id where d.message_id = ${sent.id}`,
@@ -261,7 +272,9 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     workerStarts += 1;
   });
 
-  it('kill -9 of the server that took a send before it queued the fan-out: the workers and the other server finish it', { timeout: 300_000 }, async () => {
+  it('kill -9 of the server that took a send before it queued the fan-out: the workers and the other server finish it', {
+    timeout: 300_000,
+  }, async () => {
     const admin = await login(0);
     const title = 'Reunión de apoderados suspendida';
     // Hold pg-boss's job table so the server commits the send but cannot queue its fan-out; kill it there.
@@ -328,14 +341,22 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     const { clients, pick, perMessage, institution } = await smsRace();
     const used = async () =>
       Number(
-        (await rows<{ segments: number }>(db, sql`select segments from sms_usage where institution_id = ${institution.id} and month = ${institution.month}`))[0]
-          ?.segments ?? 0,
+        (
+          await rows<{ segments: number }>(
+            db,
+            sql`select segments from sms_usage where institution_id = ${institution.id} and month = ${institution.month}`,
+          )
+        )[0]?.segments ?? 0,
       );
     // Room for exactly 7 more messages.
     const before = await used();
-    await db.execute(sql`update institution_quotas set sms_monthly_limit = ${before + perMessage * 7} where institution_id = ${institution.id}`);
+    await db.execute(
+      sql`update institution_quotas set sms_monthly_limit = ${before + perMessage * 7} where institution_id = ${institution.id}`,
+    );
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => send(clients[i % 2]!, composeInput({ channels: ['sms'], recipients: [pick], title: `Carrera ${i}` }))),
+      Array.from({ length: 50 }, (_, i) =>
+        send(clients[i % 2]!, composeInput({ channels: ['sms'], recipients: [pick], title: `Carrera ${i}` })),
+      ),
     );
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as { code?: string; message?: string }[];
     const created = answers.map((r, i) => ({ status: r.status, server: i % 2, body: bodies[i]! }));
@@ -348,11 +369,15 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     expect(await used()).toBe(before + perMessage * 7);
   });
 
-  it('lets 50 concurrent sends across both servers, half marked emergency, keep the reserve for the emergencies', { timeout: 120_000 }, async () => {
+  it('lets 50 concurrent sends across both servers, half marked emergency, keep the reserve for the emergencies', {
+    timeout: 120_000,
+  }, async () => {
     const { clients, pick, perMessage, institution } = await smsRace();
     // This month from nothing: room for 10 messages, 4 of them kept for emergencies (40 %).
     await db.execute(sql`update sms_usage set segments = 0 where institution_id = ${institution.id} and month = ${institution.month}`);
-    await db.execute(sql`update institution_quotas set sms_monthly_limit = ${perMessage * 10}, sms_reserve_percent = 40 where institution_id = ${institution.id}`);
+    await db.execute(
+      sql`update institution_quotas set sms_monthly_limit = ${perMessage * 10}, sms_reserve_percent = 40 where institution_id = ${institution.id}`,
+    );
     try {
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
@@ -365,7 +390,10 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
       expect(created.filter((a) => a.status === 201)).toHaveLength(10);
       const normal = created.filter((a) => a.status === 201 && !a.emergency).length;
       expect(normal).toBeLessThanOrEqual(6);
-      const segments = await rows<{ segments: number }>(db, sql`select segments from sms_usage where institution_id = ${institution.id} and month = ${institution.month}`);
+      const segments = await rows<{ segments: number }>(
+        db,
+        sql`select segments from sms_usage where institution_id = ${institution.id} and month = ${institution.month}`,
+      );
       expect(Number(segments[0]!.segments)).toBe(perMessage * 10);
       // Every refusal says why (a normal one: into the reserve or past
       // the limit; an emergency: past the limit).
@@ -390,7 +418,9 @@ describe.runIf(onPostgres)('two servers and two workers on one PostgreSQL', () =
     // A claimed run comes at least a period after the last run of any process, so the file's time holds at
     // most this many; the workers' start runs come on top. Once per process would be about twice as many.
     const periods = Math.floor(seconds / (SWEEP_EVERY_MS / 1000));
-    console.log(`scale-out: en ${Math.round(seconds)} s, barrido ${runs['delivery-sweep']} veces (${workerStarts} al arrancar), limpieza ${runs['hourly-clean-up']}`);
+    console.log(
+      `scale-out: en ${Math.round(seconds)} s, barrido ${runs['delivery-sweep']} veces (${workerStarts} al arrancar), limpieza ${runs['hourly-clean-up']}`,
+    );
     expect(runs['delivery-sweep']).toBeLessThanOrEqual(workerStarts + periods);
     // And it does run: a tick every 5 s claims a period within 5 s of its end.
     expect(runs['delivery-sweep']).toBeGreaterThanOrEqual(workerStarts + Math.floor(seconds / (SWEEP_EVERY_MS / 1000 + 10)) - 1);

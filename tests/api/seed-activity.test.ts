@@ -134,7 +134,8 @@ describe('the seeded school year of activity', () => {
     }
     // The school calendar shows in the use: March (the start) well above January (the summer).
     for (const id of new Set(usage.map((u) => u.institution_id))) {
-      const of = (mm: string) => Math.max(...usage.filter((u) => u.institution_id === id && u.month.endsWith(mm)).map((u) => Number(u.segments)));
+      const of = (mm: string) =>
+        Math.max(...usage.filter((u) => u.institution_id === id && u.month.endsWith(mm)).map((u) => Number(u.segments)));
       expect(of('-03'), String(id)).toBeGreaterThan(3 * of('-01'));
     }
   });
@@ -254,7 +255,9 @@ describe('the seeded school year of activity', () => {
       const day = new Date(t).toISOString().slice(0, 10);
       if (new Date(t).getUTCDay() % 6 !== 0 && within(day)) weekdays++;
     }
-    const n = list.filter((d) => d.day.slice(0, 7) >= first && d.day.slice(0, 7) < today && within(d.day)).reduce((a, d) => a + Number(d.n), 0);
+    const n = list
+      .filter((d) => d.day.slice(0, 7) >= first && d.day.slice(0, 7) < today && within(d.day))
+      .reduce((a, d) => a + Number(d.n), 0);
     return { rate: n / Math.max(1, weekdays), weekdays };
   };
 
@@ -263,7 +266,15 @@ describe('the seeded school year of activity', () => {
     const md = (day: string) => day.slice(5);
     expect(list.filter((d) => md(d.day) >= '12-20' || md(d.day) <= '01-06')).toEqual([]);
     // Easter Sundays (from the published calendar): Holy Week's Monday to the Friday after Easter.
-    const easter: Record<string, string> = { 2024: '2024-03-31', 2025: '2025-04-20', 2026: '2026-04-05', 2027: '2027-03-28', 2028: '2028-04-16', 2029: '2029-04-01', 2030: '2030-04-21' };
+    const easter: Record<string, string> = {
+      2024: '2024-03-31',
+      2025: '2025-04-20',
+      2026: '2026-04-05',
+      2027: '2027-03-28',
+      2028: '2028-04-16',
+      2029: '2029-04-01',
+      2030: '2030-04-21',
+    };
     for (const d of list) {
       const e = Date.parse(easter[d.day.slice(0, 4)]!);
       const t = Date.parse(d.day);
@@ -305,4 +316,3 @@ describe('the seeded school year of activity', () => {
     for (const d of list.filter((x) => Number(x.title_winter) > 0)) expect(['06', '07'], d.day).toContain(md(d.day).slice(0, 2));
   });
 });
-

@@ -15,8 +15,14 @@ describe('seeded mailboxes', () => {
       const byFolder = Object.fromEntries(Object.keys(MAILBOX_SIZES).map((f) => [f, entries.filter((e) => e.folder === f).length]));
       expect(byFolder, email).toEqual(MAILBOX_SIZES);
       const inbox = entries.filter((e) => e.folder === 'inbox');
-      expect(inbox.some((e) => e.readAt === null), email).toBe(true);
-      expect(inbox.some((e) => e.readAt !== null), email).toBe(true);
+      expect(
+        inbox.some((e) => e.readAt === null),
+        email,
+      ).toBe(true);
+      expect(
+        inbox.some((e) => e.readAt !== null),
+        email,
+      ).toBe(true);
     }
   });
 

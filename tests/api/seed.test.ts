@@ -55,7 +55,11 @@ describe('generateSeed', () => {
     expect(sa(big.staff)).toBe(188);
     // Ids shift (San Andrés has more rows before them); the people must not.
     const others = (d: typeof base) =>
-      digest(d.students.filter((s) => s.institutionId !== 1).map((s) => [s.firstNames, s.lastNameFather, s.lastNameMother, s.birthDate, s.email]));
+      digest(
+        d.students
+          .filter((s) => s.institutionId !== 1)
+          .map((s) => [s.firstNames, s.lastNameFather, s.lastNameMother, s.birthDate, s.email]),
+      );
     expect(others(big)).toBe(others(base));
     expect(digest(big)).toBe(digest(generateSeed({ students: 2500 })));
     // The school year of activity (server/seed/activity.ts) grows with the school: what the bench aggregates read.
@@ -119,8 +123,20 @@ describe('the seeded database', () => {
       .where(eq(levels.institutionId, ids.sanAndres))
       .orderBy(asc(levels.position));
     expect(levelNames.map((l) => l.name)).toEqual([
-      'Pre-kínder', 'Kínder', '1° Básico', '2° Básico', '3° Básico', '4° Básico', '5° Básico', '6° Básico',
-      '7° Básico', '8° Básico', 'I Medio', 'II Medio', 'III Medio', 'IV Medio',
+      'Pre-kínder',
+      'Kínder',
+      '1° Básico',
+      '2° Básico',
+      '3° Básico',
+      '4° Básico',
+      '5° Básico',
+      '6° Básico',
+      '7° Básico',
+      '8° Básico',
+      'I Medio',
+      'II Medio',
+      'III Medio',
+      'IV Medio',
     ]);
     expect(await countWhere(courses, ids.elqui)).toBeLessThan(28);
     expect(await countWhere(students, ids.elqui)).toBeLessThan(n);
@@ -175,7 +191,9 @@ describe('the seeded database', () => {
     const [withoutTitular] = await db
       .select({ n: count() })
       .from(students)
-      .where(sql`not exists (select 1 from ${studentGuardians} where ${studentGuardians.studentId} = ${students.id} and ${studentGuardians.role} = 1)`);
+      .where(
+        sql`not exists (select 1 from ${studentGuardians} where ${studentGuardians.studentId} = ${students.id} and ${studentGuardians.role} = 1)`,
+      );
     expect(withoutTitular!.n).toBe(0);
     const [suplentes] = await db.select({ n: count() }).from(studentGuardians).where(eq(studentGuardians.role, 2));
     expect(suplentes!.n).toBeGreaterThan(500);
@@ -215,7 +233,12 @@ describe('the seeded database', () => {
   it('creates the demo logins with the demo password and the access policy where due; the other staff’s accounts are teachers’ the demo password does not open', async () => {
     const rows = await db.select({ id: users.id, email: users.email, hash: users.passwordHash }).from(users);
     const demo = new Set(DEMO_LOGINS.map((l) => l.email));
-    expect(rows.filter((r) => demo.has(r.email)).map((r) => r.email).sort()).toEqual([...demo].sort());
+    expect(
+      rows
+        .filter((r) => demo.has(r.email))
+        .map((r) => r.email)
+        .sort(),
+    ).toEqual([...demo].sort());
     for (const r of rows.filter((x) => demo.has(x.email))) expect(await verifyPassword(DEMO_PASSWORD, r.hash), r.email).toBe(true);
     // Every other account is a staff member's own (same school, same e-mail), a teacher's, with a password
     // nobody was told; the demo one does not open it.
@@ -223,7 +246,10 @@ describe('the seeded database', () => {
       select u.email, u.password_hash as hash, st.institution_id = u.institution_id and st.email = u.email as own,
         array(select r.code from user_roles r where r.user_id = u.id) as roles
       from users u left join staff st on st.user_id = u.id
-      where u.email not in (${sql.join([...demo].map((e) => sql`${e}`), sql`, `)})`);
+      where u.email not in (${sql.join(
+        [...demo].map((e) => sql`${e}`),
+        sql`, `,
+      )})`);
     const list = (others as unknown as { rows: { email: string; hash: string; own: boolean | null; roles: string[] }[] }).rows;
     expect(list.length).toBeGreaterThan(0);
     for (const o of list) {
@@ -243,7 +269,11 @@ describe('the seeded database', () => {
 
   it('stores the channels each school contracted', async () => {
     const rows = await db
-      .select({ institutionId: institutionChannels.institutionId, channel: institutionChannels.channel, enabled: institutionChannels.enabled })
+      .select({
+        institutionId: institutionChannels.institutionId,
+        channel: institutionChannels.channel,
+        enabled: institutionChannels.enabled,
+      })
       .from(institutionChannels);
     const of = (institutionId: number) =>
       Object.fromEntries(rows.filter((r) => r.institutionId === institutionId).map((r) => [r.channel, r.enabled]));
@@ -254,7 +284,12 @@ describe('the seeded database', () => {
 
   it('permits every contracted channel to admin roles and all but WhatsApp to teachers', async () => {
     const perms = await db
-      .select({ email: users.email, channel: userChannelPermissions.channel, enabled: userChannelPermissions.enabled, institutionId: users.institutionId })
+      .select({
+        email: users.email,
+        channel: userChannelPermissions.channel,
+        enabled: userChannelPermissions.enabled,
+        institutionId: users.institutionId,
+      })
       .from(userChannelPermissions)
       .innerJoin(users, eq(users.id, userChannelPermissions.userId));
     const contracted = await db.select().from(institutionChannels);
@@ -268,7 +303,11 @@ describe('the seeded database', () => {
         expect(p.enabled, `${login.email} ${p.channel}`).toBe(expected);
       }
     }
-    const enabled = (email: string) => perms.filter((p) => p.email === email && p.enabled).map((p) => p.channel).sort();
+    const enabled = (email: string) =>
+      perms
+        .filter((p) => p.email === email && p.enabled)
+        .map((p) => p.channel)
+        .sort();
     expect(enabled('docente@sanandres.cl')).toEqual(['app-mobile', 'e-mail', 'sms']);
     expect(enabled('administrador@sanandres.cl')).toEqual(['app-mobile', 'e-mail', 'sms', 'whatsapp']);
     expect(enabled('docente@benitojuarez.edu.mx')).toEqual(['app-mobile', 'e-mail']);
@@ -276,7 +315,13 @@ describe('the seeded database', () => {
 
   it('gives each school one 3–4 character signature, active only at San Andrés, and its quotas', async () => {
     const sigs = await db
-      .select({ institutionId: institutionSignatures.institutionId, signature: institutionSignatures.signature, active: institutionSignatures.isActive, domain: institutionSignatures.domain, schoolDomain: institutions.domain })
+      .select({
+        institutionId: institutionSignatures.institutionId,
+        signature: institutionSignatures.signature,
+        active: institutionSignatures.isActive,
+        domain: institutionSignatures.domain,
+        schoolDomain: institutions.domain,
+      })
       .from(institutionSignatures)
       .innerJoin(institutions, eq(institutions.id, institutionSignatures.institutionId))
       .orderBy(asc(institutionSignatures.institutionId));
@@ -292,9 +337,23 @@ describe('the seeded database', () => {
     }
     const quotas = await db.select().from(institutionQuotas).orderBy(asc(institutionQuotas.institutionId));
     expect(quotas).toEqual([
-      { institutionId: ids.sanAndres, smsMonthlyLimit: 5000, emailBalance: null, whatsappBalance: 2000, smsReservePercent: 0, smsAlertPercent: 10 },
+      {
+        institutionId: ids.sanAndres,
+        smsMonthlyLimit: 5000,
+        emailBalance: null,
+        whatsappBalance: 2000,
+        smsReservePercent: 0,
+        smsAlertPercent: 10,
+      },
       { institutionId: ids.elqui, smsMonthlyLimit: 1000, emailBalance: 500, whatsappBalance: 0, smsReservePercent: 0, smsAlertPercent: 10 },
-      { institutionId: ids.juarez, smsMonthlyLimit: 0, emailBalance: null, whatsappBalance: 3000, smsReservePercent: 0, smsAlertPercent: 10 },
+      {
+        institutionId: ids.juarez,
+        smsMonthlyLimit: 0,
+        emailBalance: null,
+        whatsappBalance: 3000,
+        smsReservePercent: 0,
+        smsAlertPercent: 10,
+      },
     ]);
     // A year of SMS use (server/seed/sms-use.ts) for the schools with SMS; none where SMS is not contracted.
     const months = async (id: number) => (await db.select({ n: count() }).from(smsUsage).where(eq(smsUsage.institutionId, id)))[0]!.n;
@@ -305,7 +364,14 @@ describe('the seeded database', () => {
 
   it('saves recipient lists for the demo staff, with members of the owner’s own school', async () => {
     const lists = await db
-      .select({ id: recipientLists.id, owner: users.email, name: recipientLists.name, deleted: recipientLists.deletedAt, institutionId: recipientLists.institutionId, ownerSchool: users.institutionId })
+      .select({
+        id: recipientLists.id,
+        owner: users.email,
+        name: recipientLists.name,
+        deleted: recipientLists.deletedAt,
+        institutionId: recipientLists.institutionId,
+        ownerSchool: users.institutionId,
+      })
       .from(recipientLists)
       .innerJoin(users, eq(users.id, recipientLists.ownerUserId));
     const active = (email: string) => lists.filter((l) => l.owner === email && l.deleted === null).length;
@@ -324,27 +390,45 @@ describe('the seeded database', () => {
       .select({ n: count() })
       .from(recipientListMembers)
       .innerJoin(recipientLists, eq(recipientLists.id, recipientListMembers.listId))
-      .leftJoin(studentGuardians, and(
-        eq(studentGuardians.guardianId, recipientListMembers.memberRefId),
-        eq(studentGuardians.studentId, recipientListMembers.studentId),
-        eq(studentGuardians.role, recipientListMembers.role),
-      ))
+      .leftJoin(
+        studentGuardians,
+        and(
+          eq(studentGuardians.guardianId, recipientListMembers.memberRefId),
+          eq(studentGuardians.studentId, recipientListMembers.studentId),
+          eq(studentGuardians.role, recipientListMembers.role),
+        ),
+      )
       .leftJoin(students, eq(students.id, studentGuardians.studentId))
-      .where(and(eq(recipientListMembers.memberKind, 'apoderado'), sql`${students.institutionId} is distinct from ${recipientLists.institutionId}`));
+      .where(
+        and(
+          eq(recipientListMembers.memberKind, 'apoderado'),
+          sql`${students.institutionId} is distinct from ${recipientLists.institutionId}`,
+        ),
+      );
     expect(foreignGuardians!.n).toBe(0);
     const [foreignStudents] = await db
       .select({ n: count() })
       .from(recipientListMembers)
       .innerJoin(recipientLists, eq(recipientLists.id, recipientListMembers.listId))
       .leftJoin(students, eq(students.id, recipientListMembers.memberRefId))
-      .where(and(eq(recipientListMembers.memberKind, 'estudiante'), sql`${students.institutionId} is distinct from ${recipientLists.institutionId}`));
+      .where(
+        and(
+          eq(recipientListMembers.memberKind, 'estudiante'),
+          sql`${students.institutionId} is distinct from ${recipientLists.institutionId}`,
+        ),
+      );
     expect(foreignStudents!.n).toBe(0);
     const [foreignStaff] = await db
       .select({ n: count() })
       .from(recipientListMembers)
       .innerJoin(recipientLists, eq(recipientLists.id, recipientListMembers.listId))
       .leftJoin(staff, eq(staff.id, recipientListMembers.memberRefId))
-      .where(and(eq(recipientListMembers.memberKind, 'funcionario'), sql`${staff.institutionId} is distinct from ${recipientLists.institutionId}`));
+      .where(
+        and(
+          eq(recipientListMembers.memberKind, 'funcionario'),
+          sql`${staff.institutionId} is distinct from ${recipientLists.institutionId}`,
+        ),
+      );
     expect(foreignStaff!.n).toBe(0);
     const [guardianShape] = await db
       .select({ n: count() })
@@ -363,13 +447,23 @@ describe('the seeded database', () => {
       .insert(positions)
       .values({ institutionId: ids.elqui, name: 'Cargo de prueba' })
       .returning({ id: positions.id });
-    const [max] = await db.select({ n: sql<number>`max(${positions.id})::int` }).from(positions).where(sql`${positions.id} <> ${inserted!.id}`);
+    const [max] = await db
+      .select({ n: sql<number>`max(${positions.id})::int` })
+      .from(positions)
+      .where(sql`${positions.id} <> ${inserted!.id}`);
     expect(inserted!.id).toBeGreaterThan(max!.n);
     const [list] = await db
       .insert(recipientLists)
-      .values({ institutionId: ids.elqui, ownerUserId: (await db.select({ id: users.id }).from(users).limit(1))[0]!.id, name: 'Lista de prueba' })
+      .values({
+        institutionId: ids.elqui,
+        ownerUserId: (await db.select({ id: users.id }).from(users).limit(1))[0]!.id,
+        name: 'Lista de prueba',
+      })
       .returning({ id: recipientLists.id });
-    const [listMax] = await db.select({ n: sql<number>`max(${recipientLists.id})::int` }).from(recipientLists).where(sql`${recipientLists.id} <> ${list!.id}`);
+    const [listMax] = await db
+      .select({ n: sql<number>`max(${recipientLists.id})::int` })
+      .from(recipientLists)
+      .where(sql`${recipientLists.id} <> ${list!.id}`);
     expect(list!.id).toBeGreaterThan(listMax!.n);
     const [member] = await db
       .insert(recipientListMembers)

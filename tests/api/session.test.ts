@@ -104,7 +104,12 @@ describe('POST /api/login', () => {
     await mx.login('docente@benitojuarez.edu.mx');
     const mxUser = ((await (await mx.get('/api/user')).json()) as { user: SignedInUser }).user;
     expect(mxUser.domain).toBe('mx');
-    expect(mxUser.institution).toMatchObject({ desc: DEMO_SCHOOLS.juarez, locale: 'es-MX', timezone: 'America/Mexico_City', country: 'MX' });
+    expect(mxUser.institution).toMatchObject({
+      desc: DEMO_SCHOOLS.juarez,
+      locale: 'es-MX',
+      timezone: 'America/Mexico_City',
+      country: 'MX',
+    });
     expect(mxUser).not.toHaveProperty('zendesk_info');
     expect(mxUser.options.url.home).toBe('https://www.benitojuarez.edu.mx');
   });

@@ -117,7 +117,9 @@ describe('GET /api/templates', () => {
     // In the content only, with the accent typed where the text has none and the other way round.
     expect((await list(teacher, `?q=${encodeURIComponent('certificado medico')}`)).map((t) => t.name)).toEqual(['Inasistencia a clases']);
     expect((await list(teacher, `?q=${encodeURIComponent('  FRACCIÓNES ')}`)).map((t) => t.name)).toEqual(['Tarea de matemática']);
-    expect((await list(teacher, `?q=${encodeURIComponent('Matemática')}&repository=mis-plantillas`)).map((t) => t.name)).toEqual(['Tarea de matemática']);
+    expect((await list(teacher, `?q=${encodeURIComponent('Matemática')}&repository=mis-plantillas`)).map((t) => t.name)).toEqual([
+      'Tarea de matemática',
+    ]);
     expect((await list(teacher, '?q=matematica&repository=hermes')).map((t) => t.name)).toEqual([]);
     const emotional = await list(teacher, `?q=${encodeURIComponent('AUTOCUIDADO')}`);
     expect(emotional.map((t) => t.repository.code)).toEqual(['socioemocional', 'socioemocional']);
@@ -174,7 +176,9 @@ describe('POST /api/templates', () => {
       content: [`El contenido de la plantilla no puede superar los ${TEMPLATE_CONTENT_MAX} caracteres.`],
     });
     expect(await errorsOf(await create(client, [1, 2]))).toEqual({ body: ['El cuerpo de la solicitud debe ser un objeto JSON.'] });
-    expect(await errorsOf(await client.post('/api/templates', undefined))).toEqual({ body: ['El cuerpo de la solicitud debe ser un objeto JSON.'] });
+    expect(await errorsOf(await client.post('/api/templates', undefined))).toEqual({
+      body: ['El cuerpo de la solicitud debe ser un objeto JSON.'],
+    });
     // The limits themselves are allowed.
     await created(client, { name: 'n'.repeat(TEMPLATE_NAME_MAX), content: 'c'.repeat(TEMPLATE_CONTENT_MAX) });
   });
@@ -227,7 +231,10 @@ describe('PATCH and DELETE /api/templates/:id', () => {
     const res = await send(client, 'DELETE', `/api/templates/${template.id}`);
     expect(res.status).toBe(204);
     expect((await list(client)).map((t) => t.id)).not.toContain(template.id);
-    for (const again of [await send(client, 'DELETE', `/api/templates/${template.id}`), await send(client, 'PATCH', `/api/templates/${template.id}`, { name: 'x' })]) {
+    for (const again of [
+      await send(client, 'DELETE', `/api/templates/${template.id}`),
+      await send(client, 'PATCH', `/api/templates/${template.id}`, { name: 'x' }),
+    ]) {
       expect(again.status).toBe(404);
       expect(await again.json()).toEqual(NOT_FOUND);
     }
@@ -320,9 +327,12 @@ describe('the word for guardian by the school’s locale', () => {
   it('shows the library in Mexican Spanish at a Mexican school: no Chilean-only word, found and copied as shown', async () => {
     const mx = await as(TEACHER_MX);
     const shown = [...(await list(mx, '?repository=hermes')), ...(await list(mx, '?repository=socioemocional'))];
-    const chilean = /apoderad|matr[ií]cul|\bcolegio|inspector[ií]a|profesor jefe|minsal|c[ée]dula de identidad|\bhrs\b|\bnotas\b|ropa de calle|salida pedag/i;
+    const chilean =
+      /apoderad|matr[ií]cul|\bcolegio|inspector[ií]a|profesor jefe|minsal|c[ée]dula de identidad|\bhrs\b|\bnotas\b|ropa de calle|salida pedag/i;
     expect(shown.filter((t) => chilean.test(`${t.name} ${t.content}`)).map((t) => t.name)).toEqual([]);
-    expect(shown.map((t) => t.name)).toEqual(expect.arrayContaining(['Boleta de calificaciones', 'Retardos frecuentes', 'Proceso de inscripción']));
+    expect(shown.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['Boleta de calificaciones', 'Retardos frecuentes', 'Proceso de inscripción']),
+    );
     const [grades] = await list(mx, `?q=${encodeURIComponent('boleta de calificaciones')}`);
     expect(grades!.content).toMatch(/^Estimado padre o tutor: la boleta de calificaciones de \{estudiante\}/);
     expect(await list(mx, '?q=informe%20de%20notas')).toEqual([]);

@@ -53,9 +53,7 @@ describe('GET /api/courses', () => {
 
   it('another school sees its own, different list', async () => {
     const { data } = (await (await elqui.get('/api/courses')).json()) as { data: Course[] };
-    expect(data.map((c) => c.nombre)).toEqual([
-      '7° Básico A', '8° Básico A', 'I Medio A', 'II Medio A', 'III Medio A', 'IV Medio A',
-    ]);
+    expect(data.map((c) => c.nombre)).toEqual(['7° Básico A', '8° Básico A', 'I Medio A', 'II Medio A', 'III Medio A', 'IV Medio A']);
     expect(data.map((c) => c.id)).toContain(elquiCourseId);
   });
 });

@@ -77,7 +77,10 @@ describe('a NUL character', () => {
 
 describe('in the guardian app', () => {
   it('a phone to sign in with, or a reply, is refused the same way', async () => {
-    const [guardian] = await rows<{ id: number; institution_id: number }>(server.db, sql`select id, institution_id from guardians order by id limit 1`);
+    const [guardian] = await rows<{ id: number; institution_id: number }>(
+      server.db,
+      sql`select id, institution_id from guardians order by id limit 1`,
+    );
     const { token } = await openSession(server.db, { id: guardian!.id, institutionId: guardian!.institution_id }, new Date());
     const app = (path: string, body: unknown, bearer?: string) =>
       fetch(`${server.url}${path}`, {
@@ -117,7 +120,12 @@ describe('a lone surrogate', () => {
     await expectRefused(await postRaw(admin, '/api/messages/drafts', `{"recipients":[${pick}]}`), 'recipients');
     await expectRefused(await postRaw(admin, '/api/login', '{"email":"a\\ud800@b.cl","password":"x"}'), 'email');
     expect(await drafts()).toBe(before);
-    expect(await count(server.db, sql`select count(*)::int as n from messages where title like ${'%\ufffd%'} or content like ${'%\ufffd%'} or recipient_picks::text like ${'%\ufffd%'}`)).toBe(0);
+    expect(
+      await count(
+        server.db,
+        sql`select count(*)::int as n from messages where title like ${'%\ufffd%'} or content like ${'%\ufffd%'} or recipient_picks::text like ${'%\ufffd%'}`,
+      ),
+    ).toBe(0);
   });
 
   it('while a whole pair (an emoji) is text', async () => {

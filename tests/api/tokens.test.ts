@@ -116,16 +116,24 @@ describe('Secure cookies', () => {
     const proxied = await server.sibling({ config: { trustProxy: true } });
     const viaProxy = proxied.client();
     await viaProxy.get('/api/csrf-cookie');
-    const res = await viaProxy.post('/api/login', { email: 'docente@sanandres.cl', password: DEMO_PASSWORD }, {
-      headers: { 'X-Forwarded-Proto': 'https' },
-    });
+    const res = await viaProxy.post(
+      '/api/login',
+      { email: 'docente@sanandres.cl', password: DEMO_PASSWORD },
+      {
+        headers: { 'X-Forwarded-Proto': 'https' },
+      },
+    );
     expect(setCookies(res).get(COOKIE.session)!.attrs).toHaveProperty('secure');
 
     const direct = server.client();
     await direct.get('/api/csrf-cookie');
-    const plain = await direct.post('/api/login', { email: 'docente@sanandres.cl', password: DEMO_PASSWORD }, {
-      headers: { 'X-Forwarded-Proto': 'https' },
-    });
+    const plain = await direct.post(
+      '/api/login',
+      { email: 'docente@sanandres.cl', password: DEMO_PASSWORD },
+      {
+        headers: { 'X-Forwarded-Proto': 'https' },
+      },
+    );
     expect(setCookies(plain).get(COOKIE.session)!.attrs).not.toHaveProperty('secure');
   });
 });

@@ -4,12 +4,7 @@
 // as its own demo user a message with a title of its own, so parallel paths never see each other's work.
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { createTestModel } from 'xstate/graph';
-import {
-  COMPOSE_MODEL_STATES,
-  composeModel,
-  type ComposeModelEvent,
-  type ComposeModelState,
-} from './models/compose-model';
+import { COMPOSE_MODEL_STATES, composeModel, type ComposeModelEvent, type ComposeModelState } from './models/compose-model';
 import { AppShell } from './pages/app-shell';
 import { ComposePage, type ComposeFields } from './pages/compose-page';
 import { FolderPage } from './pages/folder-page';

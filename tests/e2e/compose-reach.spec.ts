@@ -102,7 +102,10 @@ test('a message nobody could get is said so and «Enviar» is not offered until 
   await compose.content.fill('Mañana no hay clases.');
   await compose.send.click();
 
-  const nobody = page.locator('[data-slot=estimate]').getByRole('alert').filter({ hasText: t('compose.errors.nobodyReachable', { count: 1 }) });
+  const nobody = page
+    .locator('[data-slot=estimate]')
+    .getByRole('alert')
+    .filter({ hasText: t('compose.errors.nobodyReachable', { count: 1 }) });
   await expect(nobody).toBeVisible();
   await expect(compose.confirmation).toHaveCount(0);
   await expect(compose.send).toBeDisabled();

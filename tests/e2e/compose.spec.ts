@@ -39,12 +39,16 @@ test('compose to a course by e-mail and SMS, send, and find it in /sent', async 
   await expect(compose.smsCounter).toHaveText(t('compose.sms.counter', { units: text.length, limit: 154 }));
   await expect(page.getByText(t('compose.sms.accents'))).toBeVisible();
   // San Andrés' monthly SMS limit is 5000 (seed); what is left depends on the other tests' sends.
-  const left = t('compose.estimate.smsLeft', { count: '§', limit: 5000 }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('§', '\\d+');
+  const left = t('compose.estimate.smsLeft', { count: '§', limit: 5000 })
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('§', '\\d+');
   await expect(page.getByText(new RegExp(`^${left}$`))).toBeVisible();
 
   await compose.send.click();
   // Before anything is sent: how many SMS this uses and how many are left this month.
-  const cost = t('compose.estimate.sms', { total: '§', count: '§' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('§', '\\d+');
+  const cost = t('compose.estimate.sms', { total: '§', count: '§' })
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('§', '\\d+');
   await expect(page.getByText(new RegExp(`^${cost}$`))).toBeVisible();
   await compose.confirm('send');
   await expect(toast(page, t('messages.sent'))).toBeVisible();
@@ -123,7 +127,9 @@ test('a scheduled message appears in /scheduled with its time zone', async ({ pa
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(day);
   await compose.scheduleDate.fill(date);
   await compose.scheduleTime.fill('10:30');
-  await expect(page.getByText(t('compose.schedule.timezone', { name: 'hora estándar central', timezone: 'America/Mexico_City' }))).toBeVisible();
+  await expect(
+    page.getByText(t('compose.schedule.timezone', { name: 'hora estándar central', timezone: 'America/Mexico_City' })),
+  ).toBeVisible();
   await expect(compose.send).toHaveCount(0);
   await compose.schedule.click();
   await compose.confirm('schedule');

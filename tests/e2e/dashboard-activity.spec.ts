@@ -67,13 +67,15 @@ async function expectRanking(page: Page, url: string, kind: 'courses' | 'users')
   }).toPass({ timeout: 30_000 });
 }
 
-test('an administrator changes period and cargo on /dashboard/users; the figures are the API\'s', async ({ page }) => {
+test("an administrator changes period and cargo on /dashboard/users; the figures are the API's", async ({ page }) => {
   await loginViaApi(page, USERS.admin);
   await page.goto('/dashboard/users');
   await expect(page.getByRole('heading', { level: 1, name: t('pages.dashboardUsers') })).toBeVisible();
   const now = await read<StaffActivity>(page, DASHBOARD_API.users);
   await expectStaffTable(page, now);
-  await expect(page.locator('[data-slot=activity-percent-figure]')).toHaveText(`${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 }).format(now.activity_percent)} %`);
+  await expect(page.locator('[data-slot=activity-percent-figure]')).toHaveText(
+    `${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 }).format(now.activity_percent)} %`,
+  );
   await expect(page.getByText(t('activity.percent.note'))).toBeVisible();
   await expect(page.getByText(t('activity.table.readNote'))).toBeVisible();
   await expect(page.getByRole('img', { name: /Mensajes por mes/ })).toBeVisible();
@@ -90,7 +92,10 @@ test('an administrator changes period and cargo on /dashboard/users; the figures
   expect(position, 'the demo school has cargos').toBeDefined();
   await page.getByRole('combobox', { name: t('activity.position') }).selectOption(String(position!.id));
   await expect(page).toHaveURL(new RegExp(`position_id=${position!.id}`));
-  await expectStaffTable(page, await read<StaffActivity>(page, `${DASHBOARD_API.users}?period=month&month=${previous}&position_id=${position!.id}`));
+  await expectStaffTable(
+    page,
+    await read<StaffActivity>(page, `${DASHBOARD_API.users}?period=month&month=${previous}&position_id=${position!.id}`),
+  );
 
   // The school year; a reload of the address shows the same view.
   await page.getByRole('combobox', { name: t('activity.period.kind') }).selectOption('school-year');
@@ -108,7 +113,9 @@ test('both rankings show the API\'s rows and switch to "Por mejora"', async ({ p
     const path = kind === 'courses' ? DASHBOARD_API.rankingCourses : DASHBOARD_API.rankingUsers;
     const metric = kind === 'courses' ? 'read' : 'messages';
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: t(kind === 'courses' ? 'pages.rankingCourses' : 'pages.rankingUsers') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: t(kind === 'courses' ? 'pages.rankingCourses' : 'pages.rankingUsers') }),
+    ).toBeVisible();
     if (kind === 'courses') await expect(page.getByText(t('ranking.courses.intro'))).toBeVisible();
     await expectRanking(page, `${path}?metric=${metric}&by=value`, kind);
     await page.getByRole('button', { name: t('ranking.by.improvement') }).click();
@@ -173,7 +180,15 @@ test.describe('a 390×844 phone', () => {
     await loginViaApi(page, USERS.admin);
     for (const path of ['/dashboard/users', '/ranking/courses', '/ranking/users']) {
       await page.goto(path);
-      await expect(page.locator(path === '/dashboard/users' ? '[data-slot=staff-table], [data-slot=staff-empty]' : '[data-slot=ranking-table], [data-slot=ranking-empty]').first()).toBeVisible();
+      await expect(
+        page
+          .locator(
+            path === '/dashboard/users'
+              ? '[data-slot=staff-table], [data-slot=staff-empty]'
+              : '[data-slot=ranking-table], [data-slot=ranking-empty]',
+          )
+          .first(),
+      ).toBeVisible();
       const { scrollWidth, clientWidth } = await page.evaluate(() => {
         const root = document.scrollingElement as HTMLElement;
         return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
@@ -189,7 +204,12 @@ test.describe('a 390×844 phone', () => {
     const current = tabs.locator('[aria-current=page]');
     await expect(current).toHaveText(t('dashboardShell.rankingUsers'));
     // The row is wider than the phone, so it scrolls; the last tab, current, is shown whole.
-    const row = await tabs.evaluate((nav) => ({ scrollWidth: nav.scrollWidth, clientWidth: nav.clientWidth, left: nav.getBoundingClientRect().left, right: nav.getBoundingClientRect().right }));
+    const row = await tabs.evaluate((nav) => ({
+      scrollWidth: nav.scrollWidth,
+      clientWidth: nav.clientWidth,
+      left: nav.getBoundingClientRect().left,
+      right: nav.getBoundingClientRect().right,
+    }));
     expect(row.scrollWidth, 'the four tabs are wider than 390 px').toBeGreaterThan(row.clientWidth);
     const box = await current.boundingBox();
     expect(box && box.x >= row.left - 1 && box.x + box.width <= row.right + 1, 'the current tab is in view').toBe(true);

@@ -7,7 +7,13 @@
 // be a 404); on a 390×844 phone nothing scrolls sideways, missed messages opened.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { DASHBOARD_API, type CallList, type Connectivity, type ConnectivityRow, type CourseConnectivity } from '../../shared/dashboard-contract';
+import {
+  DASHBOARD_API,
+  type CallList,
+  type Connectivity,
+  type ConnectivityRow,
+  type CourseConnectivity,
+} from '../../shared/dashboard-contract';
 import { ReceptionPage } from './pages/reception-page';
 import { AppShell } from './pages/app-shell';
 import { USERS } from './support/env';
@@ -70,7 +76,9 @@ test('an administrator opens the dashboard and a course, and the downloaded call
   await expect(figures.getByRole('group', { name: t('device.legend.title') })).toBeVisible();
   // One table per level, each with its courses.
   for (const level of data.levels) {
-    await expect(page.getByRole('table', { name: level.name, exact: true }).locator('tbody tr[data-course]')).toHaveCount(level.courses.length);
+    await expect(page.getByRole('table', { name: level.name, exact: true }).locator('tbody tr[data-course]')).toHaveCount(
+      level.courses.length,
+    );
   }
 
   const course = worstCourse(data);
@@ -103,7 +111,9 @@ test('an administrator opens the dashboard and a course, and the downloaded call
   expect(await page.locator('main [style]').count(), 'elements with a style attribute').toBe(0);
 });
 
-test('a missed message opens in place from the keyboard; its reception status is linked only for its author, and opens', async ({ page }) => {
+test('a missed message opens in place from the keyboard; its reception status is linked only for its author, and opens', async ({
+  page,
+}) => {
   await loginViaApi(page, USERS.admin);
   const data = await read<Connectivity>(page, DASHBOARD_API.connectivity);
   // A course where the administrator sees a missed message of their own and one a colleague wrote.
@@ -113,7 +123,18 @@ test('a missed message opens in place from the keyboard; its reception status is
   let other: Found | undefined;
   for (const c of courses) {
     const detail = await read<CourseConnectivity>(page, DASHBOARD_API.course(c.id));
-    const missed = detail.students.flatMap((s) => s.guardians.flatMap((g) => g.missed.map((m) => ({ course: c.id, guardian: g.id, message: m.message_id, author: m.author, title: m.title, mine: m.can_view_reception }))));
+    const missed = detail.students.flatMap((s) =>
+      s.guardians.flatMap((g) =>
+        g.missed.map((m) => ({
+          course: c.id,
+          guardian: g.id,
+          message: m.message_id,
+          author: m.author,
+          title: m.title,
+          mine: m.can_view_reception,
+        })),
+      ),
+    );
     own = missed.find((m) => m.mine);
     other = missed.find((m) => !m.mine && m.author !== null);
     if (own && other) break;
@@ -191,7 +212,11 @@ test.describe('a 390×844 phone', () => {
           if (element.closest('.overflow-x-auto')) return false;
           return element.getBoundingClientRect().right > root.clientWidth + 0.5;
         });
-        return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, culprits: wide.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`) };
+        return {
+          scrollWidth: root.scrollWidth,
+          clientWidth: root.clientWidth,
+          culprits: wide.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
+        };
       });
       expect(scrollWidth, `sideways scroll at 390 px on ${path}: ${culprits.join(', ')}`).toBeLessThanOrEqual(clientWidth);
     }

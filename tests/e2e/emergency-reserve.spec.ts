@@ -37,8 +37,14 @@ test('only the reserve left: a normal SMS is refused in Spanish, the same messag
   const course = recipients.courses.find((c) => c.nombre === COURSE)!;
   const pick = { kind: 'course', id: course.id, audience: 'apoderados' };
   const sms = (title: string) => ({
-    title, content: 'Se suspenden las clases por corte de agua.', channels: ['sms'], recipients: [pick],
-    attachment_ids: [], allow_replies: false, copy_to_sender: false, scheduled_at: null,
+    title,
+    content: 'Se suspenden las clases por corte de agua.',
+    channels: ['sms'],
+    recipients: [pick],
+    attachment_ids: [],
+    allow_replies: false,
+    copy_to_sender: false,
+    scheduled_at: null,
   });
   const need = ((await call(page, 'POST', COMPOSE_API.estimate, sms('Costo'))).body!.data as { sms: { total: number } }).sms.total;
   expect(need).toBeGreaterThan(0);

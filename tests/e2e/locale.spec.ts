@@ -35,7 +35,7 @@ test('cambiar a es-MX sobrevive a recargar la página', async ({ page, context }
   await expect(page.getByText(t('pages.inboxBody'))).toHaveCount(0);
 });
 
-test("una escuela mexicana empieza en es-MX; la elección del usuario gana y queda en la cookie", async ({ page, context }) => {
+test('una escuela mexicana empieza en es-MX; la elección del usuario gana y queda en la cookie', async ({ page, context }) => {
   await loginViaApi(page, USERS.teacherJuarez);
   await page.goto('/inbox');
   // Nobody chose yet: the school's locale, and nothing written to the cookie.

@@ -27,7 +27,11 @@ function parseEml(raw: string): { to: string; subject: string; text: string } {
     value.replace(/=\?utf-8\?([qb])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
       kind.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : qp(data.replace(/_/g, ' ')),
     );
-  const qp = (data: string) => Buffer.from(data.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  const qp = (data: string) =>
+    Buffer.from(
+      data.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
   const body = raw.slice(split + 2);
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
   const text = encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : encoding === 'quoted-printable' ? qp(body) : body;
@@ -68,7 +72,9 @@ test('{estudiante} sent to two siblings’ guardian: counted at its longest, one
   expect(mail.text).toBe(`${filled}\n\nCSA`);
 });
 
-test('a template with {estudiante} made on /templates and used in a new message to two siblings’ guardian: one e-mail naming both', async ({ page }) => {
+test('a template with {estudiante} made on /templates and used in a new message to two siblings’ guardian: one e-mail naming both', async ({
+  page,
+}) => {
   await loginViaApi(page, USERS.admin);
   await page.goto('/templates');
   const screen = templatesScreen(page);
@@ -80,7 +86,10 @@ test('a template with {estudiante} made on /templates and used in a new message 
   await screen.content.pressSequentially(' debe traer la libreta firmada el lunes.');
   await screen.save.click();
   await expect(screen.editor).toBeHidden();
-  await screen.card(name).getByRole('link', { name: t('templates.useLabel', { name }) }).click();
+  await screen
+    .card(name)
+    .getByRole('link', { name: t('templates.useLabel', { name }) })
+    .click();
 
   const compose = new ComposePage(page);
   await compose.expectReady();

@@ -4,12 +4,7 @@
 // inbox (and so its unread counter) no other spec changes.
 import { test, expect, type Page } from '@playwright/test';
 import { createTestModel } from 'xstate/graph';
-import {
-  MESSAGE_MODEL_STATES,
-  messageModel,
-  type MessageModelEvent,
-  type MessageModelState,
-} from './models/message-model';
+import { MESSAGE_MODEL_STATES, messageModel, type MessageModelEvent, type MessageModelState } from './models/message-model';
 import { AppShell } from './pages/app-shell';
 import { ErrorPage } from './pages/error-page';
 import { FolderPage } from './pages/folder-page';

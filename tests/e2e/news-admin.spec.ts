@@ -60,13 +60,17 @@ test('a manager creates, renames, reorders and deletes an empty category; a used
 
   // Rename in place from the keyboard: Escape cancels, Enter saves.
   const renamed = `${name} y clubes`;
-  await rowOf(page, name).getByRole('button', { name: `${t('newsAdmin.categories.rename')}: ${name}` }).click();
+  await rowOf(page, name)
+    .getByRole('button', { name: `${t('newsAdmin.categories.rename')}: ${name}` })
+    .click();
   const input = page.getByLabel(t('newsAdmin.categories.nameLabel'));
   await expect(input).toBeFocused();
   await input.fill(renamed);
   await input.press('Escape');
   await expect(rowOf(page, name)).toBeVisible();
-  await rowOf(page, name).getByRole('button', { name: `${t('newsAdmin.categories.rename')}: ${name}` }).click();
+  await rowOf(page, name)
+    .getByRole('button', { name: `${t('newsAdmin.categories.rename')}: ${name}` })
+    .click();
   await page.getByLabel(t('newsAdmin.categories.nameLabel')).fill(renamed);
   await page.getByLabel(t('newsAdmin.categories.nameLabel')).press('Enter');
   await expect(toast(page, t('newsAdmin.categories.renamed'))).toBeVisible();
@@ -79,14 +83,18 @@ test('a manager creates, renames, reorders and deletes an empty category; a used
   await page.getByRole('button', { name: `${t('newsAdmin.categories.up')}: ${renamed}` }).click();
   await expect.poll(names).toEqual([...before.slice(0, -2), renamed, before.at(-2)]);
   await expect(page.getByRole('button', { name: `${t('newsAdmin.categories.up')}: ${renamed}` })).toBeFocused();
-  await expect.poll(async () => (await call<NewsCategory[]>(page, 'GET', '/news-categories')).map((c) => c.name)).toEqual([...before.slice(0, -2), renamed, before.at(-2)]);
+  await expect
+    .poll(async () => (await call<NewsCategory[]>(page, 'GET', '/news-categories')).map((c) => c.name))
+    .toEqual([...before.slice(0, -2), renamed, before.at(-2)]);
 
   // A category with posts is refused with its count, before asking.
   const categories = await call<NewsCategory[]>(page, 'GET', '/news-categories');
   const used = categories.find((c) => c.post_count > 0) as NewsCategory;
   expect(used, 'a seeded category with posts').toBeTruthy();
   await page.getByRole('button', { name: `${t('newsAdmin.categories.delete')}: ${used.name}` }).click();
-  await expect(rowOf(page, used.name).getByRole('alert')).toHaveText(new RegExp(NEWS_TEXTS.categoryInUse(used.post_count).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(rowOf(page, used.name).getByRole('alert')).toHaveText(
+    new RegExp(NEWS_TEXTS.categoryInUse(used.post_count).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  );
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   // The empty one goes after the question.
@@ -98,7 +106,9 @@ test('a manager creates, renames, reorders and deletes an empty category; a used
   expect((await call<NewsCategory[]>(page, 'GET', '/news-categories')).map((c) => c.name)).not.toContain(renamed);
 });
 
-test('deleted posts are in the trash with who deleted them; one is restored, another deleted forever after the question', async ({ page }) => {
+test('deleted posts are in the trash with who deleted them; one is restored, another deleted forever after the question', async ({
+  page,
+}) => {
   await loginViaApi(page, USERS.admin);
   const kept = await publish(page, unique('Feria científica'));
   const gone = await publish(page, unique('Acto cívico'));
@@ -112,7 +122,9 @@ test('deleted posts are in the trash with who deleted them; one is restored, ano
   await expect(page.locator('[data-slot=news-trash-row]').first()).toContainText(gone.title);
   await expect(row(kept.title)).toContainText(/Eliminada por .+ el \d/);
 
-  await row(kept.title).getByRole('button', { name: `${t('newsAdmin.trash.restore')}: ${kept.title}` }).click();
+  await row(kept.title)
+    .getByRole('button', { name: `${t('newsAdmin.trash.restore')}: ${kept.title}` })
+    .click();
   await expect(toast(page, t('newsAdmin.trash.restored'))).toBeVisible();
   await expect(row(kept.title)).toHaveCount(0);
   expect((await call<NewsPost>(page, 'GET', `/news/${kept.id}`)).status).toBe('published');
@@ -124,7 +136,10 @@ test('deleted posts are in the trash with who deleted them; one is restored, ano
   await expect(question).toHaveCount(0);
   await expect(purge).toBeFocused();
   await purge.click();
-  await page.getByRole('alertdialog').getByRole('button', { name: exactly(t('newsAdmin.trash.purge')) }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: exactly(t('newsAdmin.trash.purge')) })
+    .click();
   await expect(toast(page, t('newsAdmin.trash.purged'))).toBeVisible();
   await expect(row(gone.title)).toHaveCount(0);
   const after = await page.request.get(api(`/news/${gone.id}`));

@@ -14,7 +14,10 @@ import { api, loginViaApi } from './support/session';
 const PHONE = { width: 390, height: 844 };
 const COMPOSE = '/mural/news/compose';
 // A 2×2 PNG: an image the browser really decodes (naturalWidth proves the CSP let it load).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR4nGP4z8DA0AAi/jcw/AcAH/QE/QIE0iYAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFElEQVR4nGP4z8DA0AAi/jcw/AcAH/QE/QIE0iYAAAAASUVORK5CYII=',
+  'base64',
+);
 
 function composeScreen(page: Page) {
   return {
@@ -27,13 +30,16 @@ function composeScreen(page: Page) {
   };
 }
 
-const loaded = (image: import('@playwright/test').Locator) => image.evaluate((node) => (node as HTMLImageElement).complete && (node as HTMLImageElement).naturalWidth > 0);
+const loaded = (image: import('@playwright/test').Locator) =>
+  image.evaluate((node) => (node as HTMLImageElement).complete && (node as HTMLImageElement).naturalWidth > 0);
 
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
-test('the directora posts with an image to one course; another device has no Mural and gets 403; a latam teacher reads it with its image', async ({ browser }) => {
+test('the directora posts with an image to one course; another device has no Mural and gets 403; a latam teacher reads it with its image', async ({
+  browser,
+}) => {
   const title = `Feria científica ${Date.now()}`;
   const director = await browser.newPage({ viewport: PHONE });
   await loginViaApi(director, USERS.directora);
@@ -43,7 +49,11 @@ test('the directora posts with an image to one course; another device has no Mur
   await form.body.fill('El jueves exponen los cursos en el patio techado.');
   await form.groups.check();
   // One course of the first level, by keyboard.
-  const course = director.getByRole('list', { name: /^Cursos de / }).first().getByRole('checkbox').first();
+  const course = director
+    .getByRole('list', { name: /^Cursos de / })
+    .first()
+    .getByRole('checkbox')
+    .first();
   const courseName = (await course.locator('xpath=..').innerText()).trim();
   await course.focus();
   await director.keyboard.press('Space');
@@ -62,7 +72,11 @@ test('the directora posts with an image to one course; another device has no Mur
   const found = await director.request.get(api(`/news?q=${encodeURIComponent(title)}&status=all`));
   expect(found.status()).toBe(200);
   const [saved] = ((await found.json()) as { data: NewsPost[] }).data;
-  expect({ scope: saved?.audience.scope, names: saved?.audience_names, files: saved?.attachments.map((file) => [file.name, file.is_image]) }).toEqual({
+  expect({
+    scope: saved?.audience.scope,
+    names: saved?.audience_names,
+    files: saved?.attachments.map((file) => [file.name, file.is_image]),
+  }).toEqual({
     scope: 'groups',
     names: [courseName],
     files: [['feria.png', true]],

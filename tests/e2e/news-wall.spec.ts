@@ -12,7 +12,12 @@ import { api, loginViaApi, xsrfToken } from './support/session';
 
 /** The seed's San Andrés wall (server/seed/news.ts): the ones readers see, and the ones they do not. */
 const PINNED = ['Horario de invierno y uso de parka institucional', 'Proceso de admisión 2027'];
-const NOT_ON_WALL = ['Vacunación escolar contra la influenza', 'Cambio de fecha de la kermés', 'Corte de agua programado', 'Menú del casino de la semana'];
+const NOT_ON_WALL = [
+  'Vacunación escolar contra la influenza',
+  'Cambio de fecha de la kermés',
+  'Corte de agua programado',
+  'Menú del casino de la semana',
+];
 const SPORTS = 'Campeonato comunal de básquetbol';
 const OLYMPIAD = 'Olimpiada de matemáticas: resultados';
 
@@ -59,7 +64,9 @@ test.afterAll(async ({ browser }) => {
   });
 });
 
-test('un docente con device latam lee el mural: destacadas primero, filtra por categoría, busca sin tildes y carga más', async ({ page }) => {
+test('un docente con device latam lee el mural: destacadas primero, filtra por categoría, busca sin tildes y carga más', async ({
+  page,
+}) => {
   await loginViaApi(page, USERS.teacherLatam);
   await page.goto('/inbox');
   const shell = new AppShell(page);
@@ -149,7 +156,9 @@ test('la directora ve el escritorio con los estados y despublica y vuelve a publ
   expect(back.data.map((p) => p.title)).toContain(OLYMPIAD);
 });
 
-test('en un teléfono de 390 px el escritorio, el mural, las categorías y la papelera no se desbordan; la pestaña actual está a la vista', async ({ page }) => {
+test('en un teléfono de 390 px el escritorio, el mural, las categorías y la papelera no se desbordan; la pestaña actual está a la vista', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginViaApi(page, USERS.directora);
   for (const [path, title] of [

@@ -145,7 +145,13 @@ test.describe('at 1366×800', () => {
 
   test('Eliminar offers Deshacer, in the folder and in the reading view, and it brings the message back', async ({ page, browser }) => {
     const title = uniqueTitle('Para deshacer');
-    await sendToColleague(browser, { from: USERS.adminJuarez, to: USERS.teacherJuarez, title, content: 'Mensaje de prueba.', allowReplies: false });
+    await sendToColleague(browser, {
+      from: USERS.adminJuarez,
+      to: USERS.teacherJuarez,
+      title,
+      content: 'Mensaje de prueba.',
+      allowReplies: false,
+    });
     await loginViaApi(page, USERS.teacherJuarez);
     const shell = new AppShell(page);
     const inbox = new FolderPage(page, 'inbox');
@@ -185,7 +191,11 @@ test.describe('cancelling a schedule', () => {
   test('asks first, keeps it on «Mantener programado», and says the message went to Borradores', async ({ page, browser }) => {
     const title = uniqueTitle('Programado para cancelar');
     const at = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
-    const id = await scheduleToColleague(browser, { from: USERS.adminJuarez, to: USERS.teacherJuarez, title, content: 'Junta de padres.', allowReplies: false }, at);
+    const id = await scheduleToColleague(
+      browser,
+      { from: USERS.adminJuarez, to: USERS.teacherJuarez, title, content: 'Junta de padres.', allowReplies: false },
+      at,
+    );
     await loginViaApi(page, USERS.adminJuarez);
     await page.goto(`/scheduled/message/${id}`);
     const message = new MessagePage(page);

@@ -21,7 +21,10 @@ const pattern = (text: string): RegExp => new RegExp(`^\\s*${escapeRegExp(text).
 async function resentCount(page: Page): Promise<number> {
   const many = new RegExp(escapeRegExp(t('reception.resent', { count: '§' })).replace('§', '(\\d+)'));
   const one = new RegExp(escapeRegExp(t('reception.resent', { count: 1 })));
-  const toast = page.locator('[data-slot=toast]').filter({ hasText: many }).or(page.locator('[data-slot=toast]').filter({ hasText: one }));
+  const toast = page
+    .locator('[data-slot=toast]')
+    .filter({ hasText: many })
+    .or(page.locator('[data-slot=toast]').filter({ hasText: one }));
   await expect(toast).toBeVisible();
   const text = await toast.innerText();
   const count = one.test(text) ? 1 : Number(many.exec(text)?.[1]);
@@ -167,7 +170,9 @@ test('SMS only: "No recibidos" filters, "Reintentar fallidos" works by keyboard,
   expect(lostAfter + (await reception.chipCount('received')) + (await reception.chipCount('read'))).toBe(total);
 });
 
-test('e-mail + SMS: choosing SMS lists exactly who did not get it, Back keeps the list, a retry resends only their SMS', async ({ page }) => {
+test('e-mail + SMS: choosing SMS lists exactly who did not get it, Back keeps the list, a retry resends only their SMS', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { id } = await sendToCourse(page, '7° Básico A', ['e-mail', 'sms']);
   await page.goto(`/sent/message/${id}/reception`);
@@ -198,7 +203,9 @@ test('e-mail + SMS: choosing SMS lists exactly who did not get it, Back keeps th
   await expect(reception.rows).toHaveCount(lost);
   await expect(reception.badgesIn('sms', 'not_received')).toHaveCount(lost);
   // Each row says its SMS state (by person, the e-mail made them "Recibido").
-  await expect(reception.rows.filter({ hasText: `· ${t('messages.channel.sms')}: ${t('reception.recipientStatus.not_received')}` })).toHaveCount(lost);
+  await expect(
+    reception.rows.filter({ hasText: `· ${t('messages.channel.sms')}: ${t('reception.recipientStatus.not_received')}` }),
+  ).toHaveCount(lost);
   const missed = new Set(await Promise.all((await reception.rows.all()).map((row) => reception.nameOf(row))));
   // "Fallidos": the SMS that could not go at all (no mobile), also exactly.
   await reception.chip('failed').click();

@@ -11,21 +11,31 @@ import { USERS, XSRF_HEADER } from './support/env';
 import { exactly, t } from './support/i18n';
 import { api, loginViaApi, xsrfToken } from './support/session';
 
-const plain = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const plain = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 const count = (n: number) => new Intl.NumberFormat('es-CL').format(n);
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('a list of every family: first 100 rows, search beyond them, edit and remove a found member, show more — by keyboard on a phone', async ({ page }) => {
+test('a list of every family: first 100 rows, search beyond them, edit and remove a found member, show more — by keyboard on a phone', async ({
+  page,
+}) => {
   await loginViaApi(page, USERS.teacher);
   const courses = ((await (await page.request.get(api('/courses'))).json()) as { data: Course[] }).data;
   const created = await page.request.post(api('/recipient-lists'), {
-    data: { name: `Todas las familias ${Date.now().toString(36)}`, picks: courses.map((c) => ({ kind: 'course', id: c.id, audience: 'apoderados' })) },
+    data: {
+      name: `Todas las familias ${Date.now().toString(36)}`,
+      picks: courses.map((c) => ({ kind: 'course', id: c.id, audience: 'apoderados' })),
+    },
     headers: { [XSRF_HEADER]: await xsrfToken(page), Accept: 'application/json' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const list = ((await created.json()) as { data: RecipientListSummary }).data;
-  const members = ((await (await page.request.get(api(`/recipient-lists/${list.id}/users`))).json()) as { data: RecipientListMember[] }).data;
+  const members = ((await (await page.request.get(api(`/recipient-lists/${list.id}/users`))).json()) as { data: RecipientListMember[] })
+    .data;
   expect(members.length).toBeGreaterThan(800);
   // A name that appears once, far beyond the first slice.
   const far = members.slice(700).find((m) => members.filter((o) => o.name === m.name).length === 1)!;

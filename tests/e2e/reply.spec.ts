@@ -29,7 +29,9 @@ async function guardianMessage(page: Page): Promise<MessageDetail> {
   throw new Error('no guardian message in the inbox');
 }
 
-test('a teacher answers a guardian: Responder opens compose to them with "Re: …" and the quote, and the answer joins the conversation', async ({ page }) => {
+test('a teacher answers a guardian: Responder opens compose to them with "Re: …" and the quote, and the answer joins the conversation', async ({
+  page,
+}) => {
   await loginViaApi(page, USERS.teacher);
   const original = await guardianMessage(page);
   expect(original.allow_replies).toBe(false);

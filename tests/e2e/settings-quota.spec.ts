@@ -22,7 +22,10 @@ async function read<T>(page: Page, path: string): Promise<T> {
 }
 
 async function patchSettings(page: Page, body: Record<string, unknown>): Promise<void> {
-  const response = await page.request.patch(api(QUOTA_API.settings), { data: body, headers: { [XSRF_HEADER]: await xsrfToken(page), Accept: 'application/json' } });
+  const response = await page.request.patch(api(QUOTA_API.settings), {
+    data: body,
+    headers: { [XSRF_HEADER]: await xsrfToken(page), Accept: 'application/json' },
+  });
   expect(response.ok(), `PATCH ${QUOTA_API.settings} → ${response.status()}: ${await response.text()}`).toBeTruthy();
 }
 
@@ -110,8 +113,14 @@ test.describe('a 390×844 phone', () => {
     for (const where of ['monthly view', 'with the table shown', 'annual view']) {
       const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
         const root = document.scrollingElement as HTMLElement;
-        const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5);
-        return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, culprits: wide.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`) };
+        const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+          (element) => element.getBoundingClientRect().right > root.clientWidth + 0.5,
+        );
+        return {
+          scrollWidth: root.scrollWidth,
+          clientWidth: root.clientWidth,
+          culprits: wide.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
+        };
       });
       expect(scrollWidth, `sideways scroll at 390 px, ${where}: ${culprits.join(', ')}`).toBeLessThanOrEqual(clientWidth);
       if (where === 'monthly view') await page.getByRole('button', { name: t('quota.chart.showTable') }).click();

@@ -106,7 +106,11 @@ test('a save the server refuses keeps the previous signature on screen and in th
   const before = await schoolSignature(page);
   await page.route('**/api/institutions-signatures/*', (route) =>
     route.request().method() === 'PATCH'
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Error interno', code: 'server.error' }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Error interno', code: 'server.error' }),
+        })
       : route.fallback(),
   );
   await page.goto(PATH);
@@ -116,7 +120,9 @@ test('a save the server refuses keeps the previous signature on screen and in th
   await screen.save.click();
   await expect(new AppShell(page).toast('Ha ocurrido un error al actualizar la firma')).toBeVisible();
   await expect(screen.field).toHaveValue('ZZZ');
-  await expect(screen.inUse).toHaveText(t(before.is_active ? 'signature.currentActive' : 'signature.currentInactive', { signature: before.signature }));
+  await expect(screen.inUse).toHaveText(
+    t(before.is_active ? 'signature.currentActive' : 'signature.currentInactive', { signature: before.signature }),
+  );
   await expect(page.getByText(t('signature.failed'), { exact: true })).toBeVisible();
   expect(await schoolSignature(page)).toEqual(before);
 });

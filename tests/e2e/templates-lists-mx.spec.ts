@@ -22,18 +22,19 @@ const CHILEAN_ONLY: readonly [RegExp, string][] = [
   [/\bcursos?\b/i, '"curso" (es-MX: grupo)'],
   [/funcionari[oa]s?/i, '"funcionario" (es-MX: personal)'],
   [/\bañad/i, '"añadir" (es-MX: agregar)'],
-  [/\bRUT\b/, 'RUT (Chile\'s document)'],
+  [/\bRUT\b/, "RUT (Chile's document)"],
   [/\+56/, 'the Chilean prefix +56'],
   [/\bhrs\b/i, '"hrs." (es-MX: h)'],
   [/inspector[ií]a/i, '"inspectoría" (es-MX: prefectura)'],
   [/profesor jefe/i, '"profesor jefe" (es-MX: asesor de grupo)'],
-  [/minsal/i, 'Minsal (Chile\'s health ministry)'],
+  [/minsal/i, "Minsal (Chile's health ministry)"],
   [/c[ée]dula de identidad/i, '"cédula de identidad" (es-MX: identificación oficial)'],
   [/ropa de calle/i, '"ropa de calle" (es-MX: sin uniforme)'],
   [/\bnotas\b/i, '"notas" (es-MX: calificaciones)'],
   [/\.cl\b/i, 'a .cl address as an example'],
 ];
-const ENGLISH = /\b(loading|save|saving|cancel|delete|members?|lists?|templates?|search|restore|trash|undefined|null|NaN|Invalid Date|true|false)\b/i;
+const ENGLISH =
+  /\b(loading|save|saving|cancel|delete|members?|lists?|templates?|search|restore|trash|undefined|null|NaN|Invalid Date|true|false)\b/i;
 const TEXT_KEY = /\b(recipientLists|templates|compose|pages|error|locale)\.[a-zA-Z]/;
 
 /**
@@ -68,7 +69,7 @@ const toast = (page: Page, text: string) => page.locator('[data-slot=toast]').fi
 
 test.use({ viewport: { width: 390, height: 844 }, locale: 'es-MX', timezoneId: 'America/Santiago' });
 
-test('templates in es-MX: the three tabs, the product\'s texts in Mexican Spanish, the editor', async ({ page }) => {
+test("templates in es-MX: the three tabs, the product's texts in Mexican Spanish, the editor", async ({ page }) => {
   await loginViaApi(page, USERS.teacherJuarez);
   await page.goto('/templates');
   const main = page.locator('main');
@@ -94,8 +95,12 @@ test('templates in es-MX: the three tabs, the product\'s texts in Mexican Spanis
   const editor = page.getByRole('dialog');
   await expect(editor.getByLabel(tMX('templates.editor.name'), { exact: true })).toHaveValue('');
   await expect(editor.getByLabel(tMX('templates.editor.content'), { exact: true })).toHaveValue('');
-  await expect(editor.getByRole('button', { name: tMX('templates.mergeFields.insert', { field: tMX('templates.mergeFields.estudiante') }) })).toBeVisible();
-  await expect(editor.getByRole('button', { name: tMX('templates.mergeFields.insert', { field: tMX('templates.mergeFields.curso') }) })).toBeVisible();
+  await expect(
+    editor.getByRole('button', { name: tMX('templates.mergeFields.insert', { field: tMX('templates.mergeFields.estudiante') }) }),
+  ).toBeVisible();
+  await expect(
+    editor.getByRole('button', { name: tMX('templates.mergeFields.insert', { field: tMX('templates.mergeFields.curso') }) }),
+  ).toBeVisible();
   // Saving it empty: Spanish field errors.
   await editor.getByRole('button', { name: exactly(tMX('templates.editor.save')) }).click();
   await expect(editor.getByText(tMX('templates.errors.nameRequired'))).toBeVisible();

@@ -17,7 +17,9 @@ const unique = () => Date.now().toString(36).slice(-5);
 /** "86 caracteres · 1 SMS", as the screen says it for this content. */
 const sizeOf = (content: string) => t('templates.sms.size', { chars: smsText(content, null).units, count: 1 });
 
-test('templates: create with {estudiante}, see its SMS size, edit, copy a product template, use it from the list and from compose, delete', async ({ page }) => {
+test('templates: create with {estudiante}, see its SMS size, edit, copy a product template, use it from the list and from compose, delete', async ({
+  page,
+}) => {
   await loginViaApi(page, USERS.utp);
   await page.goto('/templates');
   const screen = templatesScreen(page);
@@ -41,7 +43,9 @@ test('templates: create with {estudiante}, see its SMS size, edit, copy a produc
   await screen.content.pressSequentially(' tiene reunión el jueves a las 18:00.');
   const content = 'Estimada familia: {estudiante} tiene reunión el jueves a las 18:00.';
   await expect(screen.content).toHaveValue(content);
-  await expect(screen.editor.locator('[data-slot=merge-preview] [data-field=estudiante]')).toHaveText(t('templates.mergeFields.estudiante'));
+  await expect(screen.editor.locator('[data-slot=merge-preview] [data-field=estudiante]')).toHaveText(
+    t('templates.mergeFields.estudiante'),
+  );
   await screen.save.click();
   await expect(toast(page, t('templates.toast.created'))).toBeVisible();
   await expect(screen.editor).toBeHidden();
@@ -112,7 +116,10 @@ test('templates: create with {estudiante}, see its SMS size, edit, copy a produc
   await expect(copy.getByRole('button', { name: /^Editar la plantilla «Citación a entrevista/ })).toBeVisible();
 
   // "Usar en mensaje nuevo": compose opens with the title and the content (an empty form: no question).
-  await screen.card(edited).getByRole('link', { name: t('templates.useLabel', { name: edited }) }).click();
+  await screen
+    .card(edited)
+    .getByRole('link', { name: t('templates.useLabel', { name: edited }) })
+    .click();
   const compose = new ComposePage(page);
   await compose.expectReady();
   await expect(compose.title).toHaveValue(edited);
@@ -163,7 +170,12 @@ test.describe('on a 390×844 phone', () => {
     await page.goto('/templates');
     const screen = templatesScreen(page);
     await expect(screen.heading).toBeVisible();
-    await expect(page.locator('[data-slot=template-card]').first().or(page.getByText(t('templates.empty.mis-plantillas', { product: PRODUCT_REPOSITORY.name })))).toBeVisible();
+    await expect(
+      page
+        .locator('[data-slot=template-card]')
+        .first()
+        .or(page.getByText(t('templates.empty.mis-plantillas', { product: PRODUCT_REPOSITORY.name }))),
+    ).toBeVisible();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow(), 'no sideways scroll').toBeLessThanOrEqual(0);
 

@@ -3,7 +3,13 @@
 // meanwhile, the same year asks nothing, a failure keeps the last figures and offers Reintentar.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { activitySummaryMachine, selectSummary, selectSummaryFailed, selectSummaryLoading, type ActivitySummarySnapshot } from '../../src/machines/dashboard/activity-summary';
+import {
+  activitySummaryMachine,
+  selectSummary,
+  selectSummaryFailed,
+  selectSummaryLoading,
+  type ActivitySummarySnapshot,
+} from '../../src/machines/dashboard/activity-summary';
 import { defineModelTests, send, settle } from './harness';
 import { failure } from './fixtures';
 import { activitySummary } from '../fixtures/dashboard-activity';
@@ -47,7 +53,8 @@ defineModelTests({
     limit: 200,
     input: { year: null },
   },
-  createActor: ({ fakes, path, inspect, machine }) => createActor(machine.provide({ actors: { fetchSummary: fakes.promise() } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchSummary: fakes.promise() } }), { input: path.input as never, inspect }),
   states: {
     loading: (snapshot, env) => {
       expect(selectSummaryLoading(snap(snapshot))).toBe(true);

@@ -1,13 +1,7 @@
 // The app root with its page registry (app/pages.ts) and the bridge its children report through (app/bridge.ts).
 import { assign, createActor, emit, fromCallback, setup, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
-import {
-  appActorsOf,
-  appMachine,
-  selectIsAppFailed,
-  type AppActor,
-  type CreateAppActorOptions,
-} from '../../src/machines/app/app';
+import { appActorsOf, appMachine, selectIsAppFailed, type AppActor, type CreateAppActorOptions } from '../../src/machines/app/app';
 import { pageSpec, selectHoldsNavigation } from '../../src/machines/app/pages';
 import type { Effect, LeaveRequest, PageLeaveEvent } from '../../src/machines/app/effects';
 import { folderCountsMachine } from '../../src/machines/messages/folder-counts';
@@ -32,7 +26,11 @@ const pageLogic = setup({
   types: {
     input: {} as { id: number; holds?: boolean },
     context: {} as { holds: boolean; asked: LeaveRequest | null; heard: AnyEventObject[] },
-    events: {} as { type: 'page.act' } | PageLeaveEvent | { type: 'messages.restored'; ids: number[] } | { type: 'news.restore'; id: number },
+    events: {} as
+      | { type: 'page.act' }
+      | PageLeaveEvent
+      | { type: 'messages.restored'; ids: number[] }
+      | { type: 'news.restore'; id: number },
     emitted: {} as Effect,
   },
 }).createMachine({
@@ -99,10 +97,7 @@ function childLogic(fakes: Fakes, crashing: string | null) {
   const crash = <T>(id: string, logic: T): T => (crashing === id ? (crashable as unknown as T) : logic);
   return {
     bridge: crash('bridge', appMachine.implementations.actors.bridge),
-    session: crash(
-      'session',
-      fakedSessionMachine(fakes),
-    ),
+    session: crash('session', fakedSessionMachine(fakes)),
     token: crash('token', tokenMachine.provide({ actors: { refreshToken: fakes.promise() } })),
     sidebar: crash('sidebar', appMachine.implementations.actors.sidebar),
     loadingBar: crash('loadingBar', appMachine.implementations.actors.loadingBar),
@@ -164,7 +159,9 @@ function expectChildEffect(env: StepEnv) {
     case 'session.updated':
       expect(actors.routeGuard.getSnapshot().context.session.status).toBe('loggedOut');
       // The counters follow the session too: logged out, nothing loaded.
-      expect(env.delivered.filter((delivery) => delivery.to === 'folderCounts')).toEqual([{ to: 'folderCounts', from: 'app', event: env.event }]);
+      expect(env.delivered.filter((delivery) => delivery.to === 'folderCounts')).toEqual([
+        { to: 'folderCounts', from: 'app', event: env.event },
+      ]);
       expect(actors.folderCounts.getSnapshot().value).toBe('idle');
       break;
     case 'route.changed':
@@ -176,7 +173,9 @@ function expectChildEffect(env: StepEnv) {
       break;
     case 'counts.changed':
       // Any actor's SPEC §7 counts event reloads the sidebar counters.
-      expect(env.delivered.filter((delivery) => delivery.to === 'folderCounts')).toEqual([{ to: 'folderCounts', from: 'app', event: { type: 'counts.refresh' } }]);
+      expect(env.delivered.filter((delivery) => delivery.to === 'folderCounts')).toEqual([
+        { to: 'folderCounts', from: 'app', event: { type: 'counts.refresh' } },
+      ]);
       break;
     case 'page.open':
     case 'page.close':
@@ -203,9 +202,12 @@ function expectChildEffect(env: StepEnv) {
     case 'news.restore': {
       // Every open page hears it (a folder reloads, the wall's desk restores the post); closed ones do not.
       const open = (env.from.context as { pages: string[] }).pages;
-      const heard = env.delivered.filter((delivery) => delivery.event.type === env.event.type && delivery.from === 'app').map((delivery) => delivery.to);
+      const heard = env.delivered
+        .filter((delivery) => delivery.event.type === env.event.type && delivery.from === 'app')
+        .map((delivery) => delivery.to);
       expect(heard.sort()).toEqual([...open].sort());
-      for (const id of open) expect(pageOf(env, id)?.getSnapshot().context.heard.at(-1)).toEqual(env.event.type === 'news.restore' ? NEWS_RESTORE : RESTORED);
+      for (const id of open)
+        expect(pageOf(env, id)?.getSnapshot().context.heard.at(-1)).toEqual(env.event.type === 'news.restore' ? NEWS_RESTORE : RESTORED);
       break;
     }
     default:
@@ -255,7 +257,11 @@ defineModelTests({
   createActor: ({ fakes, path, inspect, machine }) => {
     const crashing = path.steps.map((step) => /^xstate\.error\.actor\.(.+)$/.exec(step.event.type)?.[1]).find(Boolean) ?? null;
     // What `createAppActor` does, on the spec's machine (so a mutated copy runs under the same spec).
-    return createActor(machine.provide({ actors: childLogic(fakes, crashing) }), { systemId: 'app', input: { now: () => Date.now() }, inspect });
+    return createActor(machine.provide({ actors: childLogic(fakes, crashing) }), {
+      systemId: 'app',
+      input: { now: () => Date.now() },
+      inspect,
+    });
   },
   states: {
     running: (snapshot, env) => {

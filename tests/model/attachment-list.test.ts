@@ -1,7 +1,12 @@
 import { createActor, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import { DELETE_FAILED_KEY } from '../../src/machines/compose/attachment';
-import { attachmentListMachine, selectEntries, type AttachmentListSnapshot, type ListEntry } from '../../src/machines/compose/attachment-list';
+import {
+  attachmentListMachine,
+  selectEntries,
+  type AttachmentListSnapshot,
+  type ListEntry,
+} from '../../src/machines/compose/attachment-list';
 import type { AttachmentEntry } from '../../src/machines/compose/rules';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { defineModelTests, send, type StepEnv } from './harness';
@@ -132,7 +137,12 @@ defineModelTests({
           );
         // An upload answers with its own file.
         case 'attachment.uploaded':
-          return reportsFor('uploading')(snapshot, key) && entriesOf(snapshot).some((entry) => entry.key === key && SUMMARIES[entry.name] === (event as { attachment?: unknown }).attachment);
+          return (
+            reportsFor('uploading')(snapshot, key) &&
+            entriesOf(snapshot).some(
+              (entry) => entry.key === key && SUMMARIES[entry.name] === (event as { attachment?: unknown }).attachment,
+            )
+          );
         case 'attachment.uploadFailed':
           return reportsFor('uploading')(snapshot, key);
         case 'attachment.removed':
@@ -142,7 +152,8 @@ defineModelTests({
           return true;
       }
     },
-    serializeState: (snapshot) => JSON.stringify([snapshot.context.last, summaryOf(snapshot).map((entry) => `${entry.key}:${entry.status}`)]),
+    serializeState: (snapshot) =>
+      JSON.stringify([snapshot.context.last, summaryOf(snapshot).map((entry) => `${entry.key}:${entry.status}`)]),
     limit: 5000,
   },
   createActor: ({ inspect, machine }) => {
@@ -173,7 +184,8 @@ defineModelTests({
         expect(entry.attachment === null, `${entry.key} on the server`).toBe(entry.status === 'uploading' || entry.status === 'failed');
       }
       // The reopened file starts as uploaded, the new one uploading its file.
-      if (env.event.type === 'xstate.init') expect(summaryOf(snapshot)).toEqual([{ key: 'attachment-1', size: MB, status: 'uploaded', attachment: SUM_A }]);
+      if (env.event.type === 'xstate.init')
+        expect(summaryOf(snapshot)).toEqual([{ key: 'attachment-1', size: MB, status: 'uploaded', attachment: SUM_A }]);
       if (env.event.type === 'attachments.add') {
         const added = entries.at(-1);
         expect(added?.key).toBe(`attachment-${snapshot.context.last}`);
@@ -183,7 +195,8 @@ defineModelTests({
       expect(summaryOf(snapshot), 'entries after these events').toEqual(entriesAfter(env.history));
       // Keys are never reused.
       expect(new Set(entries.map((entry) => entry.key)).size).toBe(entries.length);
-      for (const entry of entries) expect(Number(entry.key.slice('attachment-'.length))).toBeLessThanOrEqual(snapshot.context.last as number);
+      for (const entry of entries)
+        expect(Number(entry.key.slice('attachment-'.length))).toBeLessThanOrEqual(snapshot.context.last as number);
     },
   },
   events: {

@@ -155,7 +155,9 @@ defineModelTests({
       expect(selectErrorKey(at(snapshot))).toBe(snapshot.context.errorKey);
       expect(['compose.attachment.tooLarge', 'compose.attachment.uploadFailed']).toContain(selectErrorKey(at(snapshot)));
       // The reason of the upload that failed last: too large when the server said so, else the general text.
-      expect(selectErrorKey(at(snapshot))).toBe(lastOutcome(env)?.error === TOO_LARGE ? 'compose.attachment.tooLarge' : 'compose.attachment.uploadFailed');
+      expect(selectErrorKey(at(snapshot))).toBe(
+        lastOutcome(env)?.error === TOO_LARGE ? 'compose.attachment.tooLarge' : 'compose.attachment.uploadFailed',
+      );
       expect(snapshot.context.file).toBe(FILE);
       expectRunning(env, null);
     },
@@ -164,9 +166,17 @@ defineModelTests({
       expect(selectStatus(at(snapshot))).toBe('uploaded');
       expect(snapshot.context.summary).toEqual(SUMMARY);
       expect(selectPercent(at(snapshot))).toBe(100);
-      expect(selectErrorKey(at(snapshot))).toBe(env.event.type === 'xstate.error.actor.deleteAttachment' ? DELETE_FAILED_KEY : env.from.matches('uploaded') ? snapshot.context.errorKey : null);
+      expect(selectErrorKey(at(snapshot))).toBe(
+        env.event.type === 'xstate.error.actor.deleteAttachment'
+          ? DELETE_FAILED_KEY
+          : env.from.matches('uploaded')
+            ? snapshot.context.errorKey
+            : null,
+      );
       // The delete error shows until the next attempt; an upload's own error is gone once it succeeded.
-      expect(selectErrorKey(at(snapshot))).toBe(lastOutcome(env)?.type === 'xstate.error.actor.deleteAttachment' ? DELETE_FAILED_KEY : null);
+      expect(selectErrorKey(at(snapshot))).toBe(
+        lastOutcome(env)?.type === 'xstate.error.actor.deleteAttachment' ? DELETE_FAILED_KEY : null,
+      );
       expectRunning(env, null);
     },
     deleting: (snapshot, env) => {
@@ -191,7 +201,9 @@ defineModelTests({
     'attachment.delete': send,
     // What the running upload's onProgress does.
     'upload.progress': (env) => {
-      const call = env.fakes.isRunning('uploadAttachment') ? (env.fakes.inputOf('uploadAttachment') as { onProgress: (l: number, t: number) => void }) : null;
+      const call = env.fakes.isRunning('uploadAttachment')
+        ? (env.fakes.inputOf('uploadAttachment') as { onProgress: (l: number, t: number) => void })
+        : null;
       if (call) call.onProgress(env.event.loaded as number, env.event.total as number);
       else send(env);
     },

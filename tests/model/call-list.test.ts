@@ -4,7 +4,19 @@
 // changes nothing; a failure offers Reintentar, a 404 (another school's course) is not found for good; the CSV link always names the N shown.
 import { createActor, fromPromise, waitFor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { CALL_LIST_PAGE_ROWS, callListMachine, pagesOf, selectCsvUrl, selectPrintPages, selectList, selectListFailed, selectListLoading, selectListNotFound, selectMessages, type CallListSnapshot } from '../../src/machines/dashboard/call-list';
+import {
+  CALL_LIST_PAGE_ROWS,
+  callListMachine,
+  pagesOf,
+  selectCsvUrl,
+  selectPrintPages,
+  selectList,
+  selectListFailed,
+  selectListLoading,
+  selectListNotFound,
+  selectMessages,
+  type CallListSnapshot,
+} from '../../src/machines/dashboard/call-list';
 import { defineModelTests, send, settle, type Oracle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { callList } from '../fixtures/dashboard';
@@ -47,7 +59,10 @@ function messagesAfter(env: StepEnv, start: number): number {
 const ORACLE: Oracle<typeof callListMachine> = {
   initial: 'loading',
   targets: {
-    '*': { 'callList.messages': ({ event, context, stay }) => (isTakenN(event.messages) && event.messages !== context.messages ? 'loading' : stay) },
+    '*': {
+      'callList.messages': ({ event, context, stay }) =>
+        isTakenN(event.messages) && event.messages !== context.messages ? 'loading' : stay,
+    },
     loading: {
       'xstate.done.actor.fetchCallList': 'shown',
       'xstate.error.actor.fetchCallList': ({ event }) => (event.error === NOT_THE_SCHOOLS ? 'notFound' : 'failed'),
@@ -63,14 +78,19 @@ const spec = (start: number) => ({
     // The request running asks for what is shown.
     expect(env.fakes.inputOf('fetchCallList')).toEqual({ courseId: COURSE, messages: selectMessages(snap(snapshot)) });
     // A new N asks again at once; anything else starts no request.
-    const asks = env.event.type === 'xstate.init' || env.event.type === 'callList.retry' || selectMessages(snap(snapshot)) !== env.from.context.messages;
+    const asks =
+      env.event.type === 'xstate.init' ||
+      env.event.type === 'callList.retry' ||
+      selectMessages(snap(snapshot)) !== env.from.context.messages;
     expect(env.fakes.calls.at(-1)?.input).toEqual({ courseId: COURSE, messages: selectMessages(snap(snapshot)) });
     if (!asks) expect(env.event.type).toBe('callList.messages');
     // Each entry asks once (a new N while a request is out restarts it); nothing else starts one.
     const entered = !env.from.matches('loading') || selectMessages(snap(snapshot)) !== env.from.context.messages;
     if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(entered ? ['fetchCallList'] : []);
     expect(selectList(snap(snapshot))).toBe(env.event.type === 'xstate.init' ? null : env.from.context.list);
-    expect(selectCsvUrl(snap(snapshot))).toBe(`/api/dashboard/connectivity/courses/${COURSE}/call-list?messages=${selectMessages(snap(snapshot))}&format=csv`);
+    expect(selectCsvUrl(snap(snapshot))).toBe(
+      `/api/dashboard/connectivity/courses/${COURSE}/call-list?messages=${selectMessages(snap(snapshot))}&format=csv`,
+    );
   },
   shown: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
     expect(selectListLoading(snap(snapshot))).toBe(false);
@@ -119,7 +139,8 @@ defineModelTests({
   machine: callListMachine,
   oracle: ORACLE,
   traversal: traversal({ courseId: COURSE }),
-  createActor: ({ fakes, path, inspect, machine }) => createActor(machine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
   states: spec(3),
   events: EVENT_HANDLERS,
   emits: () => [],
@@ -131,7 +152,8 @@ defineModelTests({
   machine: callListMachine,
   oracle: ORACLE,
   traversal: { ...traversal({ courseId: COURSE, messages: 20 }), limit: 5_000 },
-  createActor: ({ fakes, path, inspect, machine }) => createActor(machine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
   states: spec(20),
   events: EVENT_HANDLERS,
   emits: () => [],
@@ -141,7 +163,8 @@ defineModelTests({
   machine: callListMachine,
   oracle: ORACLE,
   traversal: { ...traversal({ courseId: COURSE, messages: 0 }), limit: 5_000 },
-  createActor: ({ fakes, path, inspect, machine }) => createActor(machine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchCallList: fakes.promise() } }), { input: path.input as never, inspect }),
   states: spec(3),
   events: EVENT_HANDLERS,
   emits: () => [],
@@ -158,7 +181,9 @@ describe('call list: printed pages', () => {
 
   it('gives the print view its pages through a selector, the same array while the list is the same', async () => {
     const list = callList(COURSE, 3);
-    const actor = createActor(callListMachine.provide({ actors: { fetchCallList: fromPromise(async () => list) } }), { input: { courseId: COURSE } }).start();
+    const actor = createActor(callListMachine.provide({ actors: { fetchCallList: fromPromise(async () => list) } }), {
+      input: { courseId: COURSE },
+    }).start();
     expect(selectPrintPages(actor.getSnapshot())).toEqual([]);
     await waitFor(actor, (s) => s.matches('shown'));
     const pages = selectPrintPages(actor.getSnapshot());

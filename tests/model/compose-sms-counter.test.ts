@@ -5,13 +5,7 @@
 // the estimate's refusal naming the field lands on the content.
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import {
-  selectError,
-  selectSmsFields,
-  selectSmsLimit,
-  selectSmsOk,
-  selectSmsUnits,
-} from '../../src/machines/compose/selectors';
+import { selectError, selectSmsFields, selectSmsLimit, selectSmsOk, selectSmsUnits } from '../../src/machines/compose/selectors';
 import type { ComposeStart } from '../../src/services/compose/compose';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { smsText } from '../../shared/sms-text';
@@ -27,7 +21,9 @@ const CONTENT = 'Apoderado/a {apoderado}: {estudiante} tiene reunión.';
 describe('compose’s SMS counter with merge fields', () => {
   it('counts fields as written, then at their longest value among the picked recipients', async () => {
     const fakes = new Fakes();
-    const actor = createActor(composeWithRealChildren(fakes), { input: { draftId: null, replyToId: null, backupKey: 'compose:merge:new' } }).start();
+    const actor = createActor(composeWithRealChildren(fakes), {
+      input: { draftId: null, replyToId: null, backupKey: 'compose:merge:new' },
+    }).start();
     const start: ComposeStart = {
       setup: composeSetup(),
       draft: null,
@@ -84,7 +80,8 @@ describe('compose’s SMS counter with merge fields', () => {
     expect(actor.getSnapshot().matches('estimating')).toBe(true);
 
     // The estimate knows every recipient (a saved list's too) and refuses naming the field: on the content.
-    const refusal = 'El SMS supera los 154 caracteres permitidos para el destinatario con el valor más largo de {estudiante} («Maximiliano», 11 caracteres): tendría 160. Acórtalo o quita el canal SMS.';
+    const refusal =
+      'El SMS supera los 154 caracteres permitidos para el destinatario con el valor más largo de {estudiante} («Maximiliano», 11 caracteres): tendría 160. Acórtalo o quita el canal SMS.';
     fakes.reject('estimate', failure(422, 'validation.failed', 'Revisa los campos.', { content: [refusal] }));
     await flush();
     expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
@@ -100,7 +97,12 @@ describe('compose’s SMS counter with merge fields', () => {
     const open = async (key: string, content: string) => {
       const fakes = new Fakes();
       const actor = createActor(composeWithRealChildren(fakes), { input: { draftId: null, replyToId: null, backupKey: key } }).start();
-      fakes.resolve('loadCompose', { setup: composeSetup(), draft: null, backup: composeBackup({ content, channels: ['sms'], recipients: [COURSE] }), reply: null } satisfies ComposeStart);
+      fakes.resolve('loadCompose', {
+        setup: composeSetup(),
+        draft: null,
+        backup: composeBackup({ content, channels: ['sms'], recipients: [COURSE] }),
+        reply: null,
+      } satisfies ComposeStart);
       await flush();
       fakes.resolve('loadRecipients', thirdGrade());
       await flush();

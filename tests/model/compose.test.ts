@@ -1,6 +1,17 @@
 // The compose machine as one (compose/compose.ts): its actions and guards, the submission states, the
 // draft-saving and leave-asking states and the restored start (compose/start-rules.ts) run in every path.
-import { assign, createActor, emit, fromPromise, sendTo, setup, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type StateValue } from 'xstate';
+import {
+  assign,
+  createActor,
+  emit,
+  fromPromise,
+  sendTo,
+  setup,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type StateValue,
+} from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { composeMachine, type ComposeSnapshot } from '../../src/machines/compose/compose';
 import { PROBLEM_KEYS, TOAST_KEYS } from '../../src/machines/compose/outcome-rules';
@@ -84,7 +95,12 @@ const DRAFT = composeDraft(7, {
   updated_at: new Date(T0).toISOString(),
 });
 /** The backup is older than the draft: the draft wins (and whatsapp, not available, is dropped). */
-const START_DRAFT: ComposeStart = { setup: SETUP, draft: DRAFT, backup: backup({ draftId: 7, title: 'Viejo', savedAt: T0 - 60_000 }), reply: null };
+const START_DRAFT: ComposeStart = {
+  setup: SETUP,
+  draft: DRAFT,
+  backup: backup({ draftId: 7, title: 'Viejo', savedAt: T0 - 60_000 }),
+  reply: null,
+};
 const STARTS = [START_EMPTY, START_VALID, START_BIG, START_DRAFT];
 const draftIdOf = (start: ComposeStart) => (start.draft ? start.draft.id : (start.backup?.draftId ?? null));
 
@@ -103,7 +119,10 @@ const ESTIMATE_NOBODY = estimate(30, { unreachable: 30, channels: [{ code: 'e-ma
 const SENT = sendResult(900, { recipients: 30, deliveries: 30, unreachable: 2 });
 const SCHEDULED = sendResult(901, { kind: 'scheduled', recipients: 30, deliveries: 30 });
 const SAVED: ComposeDraft = { ...DRAFT, id: 55 };
-const INVALID = failure(422, 'validation.failed', 'Datos inválidos', { title: ['El título es obligatorio.'], scheduled_at: ['Debe ser futura.'] });
+const INVALID = failure(422, 'validation.failed', 'Datos inválidos', {
+  title: ['El título es obligatorio.'],
+  scheduled_at: ['Debe ser futura.'],
+});
 const QUOTA = failure(409, 'compose.quota', 'Cupo insuficiente', { quota: ['sms.insufficient'] });
 const SERVER_DOWN = failure(500, 'server.error', 'Error del servidor');
 
@@ -148,12 +167,30 @@ const EDITS: AnyEventObject[] = [
   { type: 'attachment.remove', key: 'attachment-2' },
   { type: 'attachment.retry', key: 'attachment-2' },
 ];
-const EDIT_TYPES = new Set(['compose.change', 'compose.toggleChannel', 'picker.confirmed', 'compose.removeRecipient', 'compose.toggleOption', 'compose.toggleEmergency', 'compose.setSchedule', 'compose.clearSchedule', 'template.insert', 'template.apply', 'attachment.add', 'attachment.remove', 'attachment.retry']);
+const EDIT_TYPES = new Set([
+  'compose.change',
+  'compose.toggleChannel',
+  'picker.confirmed',
+  'compose.removeRecipient',
+  'compose.toggleOption',
+  'compose.toggleEmergency',
+  'compose.setSchedule',
+  'compose.clearSchedule',
+  'template.insert',
+  'template.apply',
+  'attachment.add',
+  'attachment.remove',
+  'attachment.retry',
+]);
 const COMMANDS: AnyEventObject[] = [
   // "Usar plantilla": compose opens its template picker, saying whether the form has text to replace.
   { type: 'template.open' },
-  { type: 'compose.send' }, { type: 'compose.schedule' }, { type: 'compose.save' }, { type: 'compose.retry' },
-  { type: 'compose.confirm' }, { type: 'compose.cancel' },
+  { type: 'compose.send' },
+  { type: 'compose.schedule' },
+  { type: 'compose.save' },
+  { type: 'compose.retry' },
+  { type: 'compose.confirm' },
+  { type: 'compose.cancel' },
 ];
 /** The app asks before a link (and, while asking, the browser's Back pressed again); then the author's answers. */
 const LEAVE_LINK = { type: 'page.leave', to: '/draft' };
@@ -175,7 +212,11 @@ const REPORTS: AnyEventObject[] = A1_STATES.flatMap((a1) =>
   A2_STATES.map((a2) => {
     const entries = [a1, a2].filter((entry): entry is AttachmentEntry => entry !== null);
     // `label` only makes path titles readable.
-    return { type: 'attachments.changed', label: entries.map((entry) => `${entry.key.slice(-1)}:${entry.status}`).join(' ') || 'none', entries };
+    return {
+      type: 'attachments.changed',
+      label: entries.map((entry) => `${entry.key.slice(-1)}:${entry.status}`).join(' ') || 'none',
+      entries,
+    };
   }),
 );
 /** What the list's failed upload emits; compose passes it on. */
@@ -239,7 +280,8 @@ function secondEditAllowed(c: Ctx, event: AnyEventObject): boolean {
   if (event.type === 'attachment.add') return sms && event.files[0] === FILE_B;
   if (event.type === 'attachment.retry') return c.attachments.some((entry) => entry.key === 'attachment-2' && entry.status === 'failed');
   // Removing a file still uploading, or one that failed: nothing on the server, the child just stops.
-  if (event.type === 'attachment.remove') return event.key === 'attachment-2' && c.attachments.some((entry) => entry.key === 'attachment-2' && entry.status !== 'uploaded');
+  if (event.type === 'attachment.remove')
+    return event.key === 'attachment-2' && c.attachments.some((entry) => entry.key === 'attachment-2' && entry.status !== 'uploaded');
   return false;
 }
 
@@ -280,14 +322,19 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
   const refused = (intent: 'send' | 'schedule') => Object.keys(composeErrors(c as never, intent, Date.now())).length > 0;
   // Nobody would get it: «Enviar» and «Programar» are not taken; after an edit they are offered again.
   if (snapshot.matches({ form: 'editing' }) && 'reach' in c.errors) {
-    return event.type === 'compose.send' || event.type === 'compose.schedule' || (event.type === 'compose.toggleOption' && event.option === 'allowReplies');
+    return (
+      event.type === 'compose.send' ||
+      event.type === 'compose.schedule' ||
+      (event.type === 'compose.toggleOption' && event.option === 'allowReplies')
+    );
   }
   if (snapshot.matches({ form: 'editing' }) && Object.keys(c.errors).length > 0 && c.draftId !== null) return false;
   if (EDIT_TYPES.has(event.type)) {
     if (c.draftId === null) return (event.type === 'template.insert' || event.type === 'template.apply') && c.content === '';
     // After a failure or while saving: one edit that breaks a rule, one that keeps the message valid.
     const repliesToggled = event.type === 'compose.toggleOption' && event.option === 'allowReplies';
-    if (!snapshot.matches({ form: 'editing' })) return (titleCleared || (repliesToggled && snapshot.matches({ form: 'failed' }))) && d === 0;
+    if (!snapshot.matches({ form: 'editing' }))
+      return (titleCleared || (repliesToggled && snapshot.matches({ form: 'failed' }))) && d === 0;
     // Over the 22 MB total already (restored), one more file is refused at once.
     if (c.draftId === 6) return d === 0 && event.type === 'attachment.add' && event.name === FILE_B.name;
     if (c.draftId !== 5) return false;
@@ -349,18 +396,27 @@ function refusalOf(c: Ctx, file: File): string | null {
  */
 function listReports(snapshot: AnyMachineSnapshot): AttachmentEntry[][] {
   const entries = (snapshot.context as Ctx).attachments as AttachmentEntry[];
-  const replace = (key: string, next: AttachmentEntry | null) => entries.flatMap((entry) => (entry.key !== key ? [entry] : next ? [next] : []));
+  const replace = (key: string, next: AttachmentEntry | null) =>
+    entries.flatMap((entry) => (entry.key !== key ? [entry] : next ? [next] : []));
   const asked = (type: string, key: string) => offered(snapshot, { type, key });
   const reports: AttachmentEntry[][] = [];
   for (const entry of entries) {
-    if (entry.status === 'uploading') reports.push(replace(entry.key, { ...entry, status: 'uploaded', attachment: SUM_B }), replace(entry.key, { ...entry, status: 'failed' }));
+    if (entry.status === 'uploading')
+      reports.push(
+        replace(entry.key, { ...entry, status: 'uploaded', attachment: SUM_B }),
+        replace(entry.key, { ...entry, status: 'failed' }),
+      );
     if (entry.status === 'removing') reports.push(replace(entry.key, null), replace(entry.key, { ...entry, status: 'uploaded' }));
-    if (entry.status === 'uploaded' && asked('attachment.remove', entry.key)) reports.push(replace(entry.key, { ...entry, status: 'removing' }));
-    if ((entry.status === 'uploading' || entry.status === 'failed') && asked('attachment.remove', entry.key)) reports.push(replace(entry.key, null));
-    if (entry.status === 'failed' && asked('attachment.retry', entry.key)) reports.push(replace(entry.key, { ...entry, status: 'uploading' }));
+    if (entry.status === 'uploaded' && asked('attachment.remove', entry.key))
+      reports.push(replace(entry.key, { ...entry, status: 'removing' }));
+    if ((entry.status === 'uploading' || entry.status === 'failed') && asked('attachment.remove', entry.key))
+      reports.push(replace(entry.key, null));
+    if (entry.status === 'failed' && asked('attachment.retry', entry.key))
+      reports.push(replace(entry.key, { ...entry, status: 'uploading' }));
   }
   const added = { type: 'attachment.add', files: [FILE_B], name: FILE_B.name };
-  if (!entries.some((entry) => entry.key === A2.key) && offered(snapshot, added) && refusalOf(snapshot.context as Ctx, FILE_B) === null) reports.push([...entries, A2]);
+  if (!entries.some((entry) => entry.key === A2.key) && offered(snapshot, added) && refusalOf(snapshot.context as Ctx, FILE_B) === null)
+    reports.push([...entries, A2]);
   return reports;
 }
 
@@ -371,15 +427,27 @@ function listReports(snapshot: AnyMachineSnapshot): AttachmentEntry[][] {
  * channels, the picks, the options, the schedule and the files not being removed (by their server id, or
  * as themselves while still uploading). Labels are not part of a pick.
  */
-function printOf(c: Pick<Ctx, 'title' | 'content' | 'channels' | 'allowReplies' | 'copyToSender' | 'emergency' | 'schedule'> & {
-  recipients: readonly unknown[];
-  attachments: readonly { key: string; status: string; attachment?: { id: number } | null }[];
-}): string {
+function printOf(
+  c: Pick<Ctx, 'title' | 'content' | 'channels' | 'allowReplies' | 'copyToSender' | 'emergency' | 'schedule'> & {
+    recipients: readonly unknown[];
+    attachments: readonly { key: string; status: string; attachment?: { id: number } | null }[];
+  },
+): string {
   const picks = (c.recipients as RecipientPick[]).map((pick) => `${pick.kind}-${pick.id}-${'audience' in pick ? pick.audience : ''}`);
   const files = c.attachments.filter((entry) => entry.status !== 'removing').map((entry) => entry.attachment?.id ?? entry.key);
   return JSON.stringify([c.title, c.content, c.channels, picks, c.allowReplies, c.copyToSender, c.schedule, files, c.emergency]);
 }
-const NOTHING = { title: '', content: '', channels: [], recipients: [], allowReplies: false, copyToSender: false, emergency: false, schedule: null, attachments: [] };
+const NOTHING = {
+  title: '',
+  content: '',
+  channels: [],
+  recipients: [],
+  allowReplies: false,
+  copyToSender: false,
+  emergency: false,
+  schedule: null,
+  attachments: [],
+};
 /** Draft 7 as the server has it: whatsapp, which this school does not offer, is not part of it; 13:00Z is 10:00 in Santiago. */
 const DRAFT_AS_SAVED = {
   title: 'Borrador',
@@ -461,7 +529,9 @@ function emits(env: StepEnv): AnyEventObject[] {
       // Refused by the client rules: stays in the form (back to editing) with a toast, the focus on the
       // first field to fix. Not taken at all once the estimate found nobody the channels reach.
       if ('reach' in from.context.errors) return [];
-      return from.matches('form') && !from.matches({ form: 'savingDraft' }) && !from.matches({ form: 'leaving' }) && to.matches('form') ? refusal(to) : [];
+      return from.matches('form') && !from.matches({ form: 'savingDraft' }) && !from.matches({ form: 'leaving' }) && to.matches('form')
+        ? refusal(to)
+        : [];
     case 'compose.retry':
       // A retry of a message changed after the failure is checked again, like a send.
       return from.matches({ form: 'failed' }) && to.matches({ form: 'editing' }) ? refusal(to) : [];
@@ -526,7 +596,9 @@ let lastKey: string | null = null;
 function expectedForwards({ event, from, to }: StepEnv): { to: string; event: AnyEventObject }[] {
   // The picker shows the estimate's people count for the chips it counted.
   if (event.type === 'xstate.done.actor.estimate') {
-    return [{ to: 'picker', event: { type: 'picker.estimated', picks: from.context.recipients, people: (event.output as Estimate).recipients } }];
+    return [
+      { to: 'picker', event: { type: 'picker.estimated', picks: from.context.recipients, people: (event.output as Estimate).recipients } },
+    ];
   }
   if (!from.matches('form')) return [];
   const c = from.context as Ctx;
@@ -554,8 +626,12 @@ function expectedForwards({ event, from, to }: StepEnv): { to: string; event: An
 
 function expectForwards(env: StepEnv) {
   const told = (delivery: Delivery) =>
-    (delivery.to === 'attachments' || delivery.to === 'picker' || delivery.to === 'templates') && !/^(xstate|test)\./.test(delivery.event.type);
-  expect(env.delivered.filter(told).map(({ to, event }) => ({ to, event })), 'what compose tells its children').toEqual(expectedForwards(env));
+    (delivery.to === 'attachments' || delivery.to === 'picker' || delivery.to === 'templates') &&
+    !/^(xstate|test)\./.test(delivery.event.type);
+  expect(
+    env.delivered.filter(told).map(({ to, event }) => ({ to, event })),
+    'what compose tells its children',
+  ).toEqual(expectedForwards(env));
 }
 
 /** An edit of the form: a change of what `formOf` sees, or an attachment command compose acted on. */
@@ -584,15 +660,24 @@ function expectBackup(snapshot: AnyMachineSnapshot, env: StepEnv) {
   const saved = loadComposeBackup(c.backupKey);
   // Once saved, the form's backup is its draft's (what the page opens `/new?draft=55` with), not the new form's.
   expect(c.backupKey).toBe(c.draftId === SAVED.id ? 'compose:7:55' : BACKUP_KEY);
-  if (c.backupKey !== BACKUP_KEY) expect(loadComposeBackup(BACKUP_KEY), 'the new form\'s backup moved').toBeNull();
+  if (c.backupKey !== BACKUP_KEY) expect(loadComposeBackup(BACKUP_KEY), "the new form's backup moved").toBeNull();
   if (snapshot.matches('sent')) {
     expect(saved, 'a sent message leaves no backup').toBeNull();
     return;
   }
   if (isEdit(env) || env.event.type === 'attachments.changed' || env.event.type === 'xstate.done.actor.saveDraft') {
     // Everything typed is in the backup, with the files already on the server.
-    expect(saved).toMatchObject({ title: c.title, content: c.content, channels: c.channels, recipients: c.recipients, schedule: c.schedule, draftId: c.draftId });
-    const uploaded = (c.attachments as AttachmentEntry[]).flatMap((entry) => (entry.status === 'uploaded' && entry.attachment ? [entry.attachment] : []));
+    expect(saved).toMatchObject({
+      title: c.title,
+      content: c.content,
+      channels: c.channels,
+      recipients: c.recipients,
+      schedule: c.schedule,
+      draftId: c.draftId,
+    });
+    const uploaded = (c.attachments as AttachmentEntry[]).flatMap((entry) =>
+      entry.status === 'uploaded' && entry.attachment ? [entry.attachment] : [],
+    );
     expect(saved?.attachments).toEqual(uploaded);
     expect(saved?.savedAt).toBe(T0);
   }
@@ -612,9 +697,15 @@ function expectForm(snapshot: AnyMachineSnapshot, env: StepEnv) {
     const start = env.event.output as ComposeStart;
     expect(snapshot.context.draftId).toBe(draftIdOf(start));
     if (start === START_DRAFT) {
-      expect(snapshot.context).toMatchObject({ title: 'Borrador', channels: ['sms'], allowReplies: true, schedule: { date: '2030-01-01', time: '10:00' } });
+      expect(snapshot.context).toMatchObject({
+        title: 'Borrador',
+        channels: ['sms'],
+        allowReplies: true,
+        schedule: { date: '2030-01-01', time: '10:00' },
+      });
     }
-    if (start === START_VALID) expect(selectAttachments(s).map((entry) => [entry.key, entry.status])).toEqual([['attachment-1', 'uploaded']]);
+    if (start === START_VALID)
+      expect(selectAttachments(s).map((entry) => [entry.key, entry.status])).toEqual([['attachment-1', 'uploaded']]);
   }
   // The children: the picker holds the chips' selection; the list started from the reopened files.
   const real = env.actor.getSnapshot() as ComposeSnapshot;
@@ -668,7 +759,8 @@ function ruleKeysOf(c: Ctx, intent: string) {
             : null;
   return {
     title: c.title.trim() === '' ? ERROR_KEYS.titleRequired : c.title.length > 200 ? ERROR_KEYS.titleTooLong : null,
-    recipients: c.recipients.length === 0 ? ERROR_KEYS.recipientsRequired : c.recipients.length > 2000 ? ERROR_KEYS.tooManyRecipients : null,
+    recipients:
+      c.recipients.length === 0 ? ERROR_KEYS.recipientsRequired : c.recipients.length > 2000 ? ERROR_KEYS.tooManyRecipients : null,
     channels: c.channels.length === 0 ? ERROR_KEYS.channelsRequired : null,
     content,
     attachments,
@@ -696,7 +788,8 @@ function expectRuleErrors(snapshot: AnyMachineSnapshot, env: StepEnv) {
   expect(keyOf('channels')).toBe(expected.channels);
   expect(keyOf('content')).toBe(expected.content);
   if (expected.content === ERROR_KEYS.smsUnsupported) expect(selectError(s, 'content')?.params).toEqual({ chars: '😀' });
-  if (expected.content === ERROR_KEYS.smsTooLong) expect(selectError(s, 'content')?.params).toEqual({ units: c.content.length, limit: 154 });
+  if (expected.content === ERROR_KEYS.smsTooLong)
+    expect(selectError(s, 'content')?.params).toEqual({ units: c.content.length, limit: 154 });
   expect(keyOf('attachments')).toBe(expected.attachments);
   expect(keyOf('schedule')).toBe(expected.schedule);
   expect(keyOf('quota')).toBeNull();
@@ -734,7 +827,13 @@ const pickerStandIn = setup({
   on: {
     'picker.sync': { actions: assign({ picks: ({ event }) => event.picks }) },
     'test.confirm': {
-      actions: [assign({ picks: ({ event }) => event.picks }), sendTo(({ context }) => context.parent, ({ event }) => ({ type: 'picker.confirmed', picks: event.picks }))],
+      actions: [
+        assign({ picks: ({ event }) => event.picks }),
+        sendTo(
+          ({ context }) => context.parent,
+          ({ event }) => ({ type: 'picker.confirmed', picks: event.picks }),
+        ),
+      ],
     },
   },
 });
@@ -751,7 +850,12 @@ const listStandIn = setup({
   id: 'listStandIn',
   context: ({ input }) => ({ ...input }),
   on: {
-    'test.report': { actions: sendTo(({ context }) => context.parent, ({ event }) => ({ type: 'attachments.changed', entries: event.entries })) },
+    'test.report': {
+      actions: sendTo(
+        ({ context }) => context.parent,
+        ({ event }) => ({ type: 'attachments.changed', entries: event.entries }),
+      ),
+    },
     'test.toast': { actions: emit(UPLOAD_TOAST) },
   },
 });
@@ -759,7 +863,11 @@ const listStandIn = setup({
 /** Takes what compose tells it (read from the deliveries); the template picker has its own model test. */
 const templatesStandIn = setup({ types: { input: {} as { parent: AnyActorRef } } }).createMachine({ id: 'templatesStandIn' });
 
-const STAND_INS = { recipientPicker: pickerStandIn as never, attachmentList: listStandIn as never, templatePicker: templatesStandIn as never };
+const STAND_INS = {
+  recipientPicker: pickerStandIn as never,
+  attachmentList: listStandIn as never,
+  templatePicker: templatesStandIn as never,
+};
 
 /** Compose with every server call a controllable fake and stand-ins for its children. */
 const fakedComposeMachine = (fakes: Fakes, logic: typeof composeMachine = composeMachine) =>
@@ -845,11 +953,13 @@ defineModelTests({
       },
       sending: {
         'xstate.done.actor.sendMessage': 'sent',
-        'xstate.error.actor.sendMessage': ({ event }) => (refusedFields(event.error) || quotaRanOut(event.error) ? 'form.editing' : 'form.failed'),
+        'xstate.error.actor.sendMessage': ({ event }) =>
+          refusedFields(event.error) || quotaRanOut(event.error) ? 'form.editing' : 'form.failed',
       },
       scheduling: {
         'xstate.done.actor.scheduleMessage': 'sent',
-        'xstate.error.actor.scheduleMessage': ({ event }) => (refusedFields(event.error) || quotaRanOut(event.error) ? 'form.editing' : 'form.failed'),
+        'xstate.error.actor.scheduleMessage': ({ event }) =>
+          refusedFields(event.error) || quotaRanOut(event.error) ? 'form.editing' : 'form.failed',
       },
     },
   },
@@ -883,7 +993,18 @@ defineModelTests({
       const c = snapshot.context as Ctx & { idempotencyKey: string | null; errors: object; failure: unknown };
       // Whether an estimate is known tells a failed send (resent at once) from a failed estimate (asked again).
       const estimated = snapshot.context.estimate !== null;
-      return JSON.stringify([snapshot.value, c.draftId, formOf(c), c.intent, c.idempotencyKey !== null, Object.keys(c.errors).sort(), c.failure !== null, unsaved(c), c.leaving, estimated]);
+      return JSON.stringify([
+        snapshot.value,
+        c.draftId,
+        formOf(c),
+        c.intent,
+        c.idempotencyKey !== null,
+        Object.keys(c.errors).sort(),
+        c.failure !== null,
+        unsaved(c),
+        c.leaving,
+        estimated,
+      ]);
     },
     stopWhen: (snapshot) => snapshot.status === 'done',
     limit: 50_000,
@@ -895,10 +1016,7 @@ defineModelTests({
     saving = null;
     failedCall = null;
     store.clear();
-    return createActor(
-      fakedComposeMachine(fakes, machine),
-      { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY }, inspect },
-    );
+    return createActor(fakedComposeMachine(fakes, machine), { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY }, inspect });
   },
   contextOf: (context) => {
     const { idempotencyKey, ...rest } = context as { idempotencyKey: string | null };
@@ -962,7 +1080,11 @@ defineModelTests({
       expectStarted(env, { form: 'savingDraft' }, 'saveDraft');
       // What this save sends is the form as it began.
       if (!env.from.matches({ form: 'savingDraft' })) saving = printOf(snapshot.context);
-      const input = env.fakes.inputOf('saveDraft') as { id: number | null; input: { title: string; attachment_ids: number[] }; replyToId: number | null };
+      const input = env.fakes.inputOf('saveDraft') as {
+        id: number | null;
+        input: { title: string; attachment_ids: number[] };
+        replyToId: number | null;
+      };
       // What was there when saving started (typing may go on meanwhile).
       if (env.event.type !== 'compose.save') return;
       // First save creates (id null), later ones update the same draft.
@@ -1027,7 +1149,10 @@ defineModelTests({
       expectRunning(env, 'estimate');
       expectStarted(env, 'estimating', 'estimate');
       // The draft travels with the estimate as with the send: its own attachments are not someone else's.
-      const { input, draftId } = env.fakes.inputOf('estimate') as { input: { scheduled_at: string | null; channels: string[] }; draftId: number | null };
+      const { input, draftId } = env.fakes.inputOf('estimate') as {
+        input: { scheduled_at: string | null; channels: string[] };
+        draftId: number | null;
+      };
       expect(draftId).toBe(snapshot.context.draftId);
       expect(input.channels).toEqual(snapshot.context.channels);
       expect(input.scheduled_at).toBe(snapshot.context.intent === 'schedule' ? '2030-01-01T13:00:00.000Z' : null);
@@ -1040,7 +1165,11 @@ defineModelTests({
       expectForwards(env);
       expectRunning(env, 'sendMessage');
       expectStarted(env, 'sending', 'sendMessage');
-      const input = env.fakes.inputOf('sendMessage') as { idempotencyKey: string; draftId: number | null; input: { scheduled_at: string | null } };
+      const input = env.fakes.inputOf('sendMessage') as {
+        idempotencyKey: string;
+        draftId: number | null;
+        input: { scheduled_at: string | null };
+      };
       expect(input.idempotencyKey).toBe((env.actor.getSnapshot() as AnyMachineSnapshot).context.idempotencyKey);
       expect(input.draftId).toBe(snapshot.context.draftId);
       expect(input.input.scheduled_at).toBeNull();
@@ -1078,11 +1207,26 @@ defineModelTests({
   events: {
     ...Object.fromEntries(
       [
-        ...EDIT_TYPES, 'compose.send', 'compose.schedule', 'compose.save', 'compose.retry', 'compose.confirm', 'compose.cancel',
-        'page.leave', 'compose.saveAndLeave', 'compose.discard', 'compose.stay', 'template.open',
+        ...EDIT_TYPES,
+        'compose.send',
+        'compose.schedule',
+        'compose.save',
+        'compose.retry',
+        'compose.confirm',
+        'compose.cancel',
+        'page.leave',
+        'compose.saveAndLeave',
+        'compose.discard',
+        'compose.stay',
+        'template.open',
       ].map((type) => [type, step(send)]),
     ),
-    ...Object.fromEntries(IO.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
+    ...Object.fromEntries(
+      IO.flatMap((id) => [
+        [`xstate.done.actor.${id}`, step(settle)],
+        [`xstate.error.actor.${id}`, step(settle)],
+      ]),
+    ),
     // The server has the draft it reopened, or for a new form nothing yet (a backup is only the browser's).
     'xstate.done.actor.loadCompose': step((env) => {
       serverHas = printOf(env.event.output === START_DRAFT ? DRAFT_AS_SAVED : NOTHING);
@@ -1116,9 +1260,22 @@ defineModelTests({
 describe('compose rules (model paths)', () => {
   it('refused a send or schedule for every client rule, each on its own', () => {
     const rules = [
-      'titleRequired', 'titleTooLong', 'recipientsRequired', 'tooManyRecipients', 'channelsRequired', 'contentRequired',
-      'contentTooLong', 'smsTooLong', 'smsUnsupported', 'attachmentsUploading', 'attachmentsFailed', 'smsOneAttachment',
-      'attachmentsTooLarge', 'scheduleRequired', 'scheduleInvalid', 'schedulePast',
+      'titleRequired',
+      'titleTooLong',
+      'recipientsRequired',
+      'tooManyRecipients',
+      'channelsRequired',
+      'contentRequired',
+      'contentTooLong',
+      'smsTooLong',
+      'smsUnsupported',
+      'attachmentsUploading',
+      'attachmentsFailed',
+      'smsOneAttachment',
+      'attachmentsTooLarge',
+      'scheduleRequired',
+      'scheduleInvalid',
+      'schedulePast',
     ] as const;
     expect([...RULES_SEEN].sort()).toEqual(rules.map((rule) => ERROR_KEYS[rule]).sort());
   });
@@ -1135,10 +1292,7 @@ describe('compose idempotency and backup (one scripted path)', () => {
     const { Fakes, flush } = await import('./harness');
     store.clear();
     const fakes = new Fakes();
-    const actor = createActor(
-      fakedComposeMachine(fakes),
-      { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY } },
-    ).start();
+    const actor = createActor(fakedComposeMachine(fakes), { input: { draftId: null, replyToId: null, backupKey: BACKUP_KEY } }).start();
     const sentKey = () => (fakes.inputOf('sendMessage') as { idempotencyKey: string }).idempotencyKey;
     // The "new" form that first saved draft 5 left a backup under another key.
     saveComposeBackup('compose:7:new-other', backup({ draftId: 5 }));
@@ -1192,9 +1346,12 @@ describe('compose reply start', () => {
     const { Fakes, flush } = await import('./harness');
     store.clear();
     const fakes = new Fakes();
-    const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fakes.promise(), estimate: fakes.promise(), ...STAND_INS } }), {
-      input: { draftId: null, replyToId: 31, backupKey: BACKUP_KEY },
-    }).start();
+    const actor = createActor(
+      composeMachine.provide({ actors: { fetchComposeStart: fakes.promise(), estimate: fakes.promise(), ...STAND_INS } }),
+      {
+        input: { draftId: null, replyToId: 31, backupKey: BACKUP_KEY },
+      },
+    ).start();
     expect(fakes.inputOf('loadCompose')).toEqual({ draftId: null, replyToId: 31, backupKey: BACKUP_KEY });
     fakes.resolve('loadCompose', { ...START_EMPTY, reply: { title: 'Re: Justificativo', pick, channels: reaching, quote: QUOTE } });
     await flush();

@@ -47,7 +47,8 @@ const INTERNAL: AnyEventObject[] = [
 
 /** The figures of the last answer so far (null before any): what the page shows, loading or failed too. */
 const lastFigures = (history: readonly AnyEventObject[]): Connectivity | null =>
-  ([...history].reverse().find((event) => event.type === 'xstate.done.actor.fetchConnectivity')?.output as Connectivity | undefined) ?? null;
+  ([...history].reverse().find((event) => event.type === 'xstate.done.actor.fetchConnectivity')?.output as Connectivity | undefined) ??
+  null;
 
 const levelIds = (s: AnyMachineSnapshot) => ((s.context.data as Connectivity | null)?.levels ?? []).map((l) => l.id);
 
@@ -116,7 +117,8 @@ defineModelTests({
     serializeState: (s) => JSON.stringify([s.value, s.context.sort, s.context.level, levelIds(s)]),
     limit: 500,
   },
-  createActor: ({ fakes, inspect, machine }) => createActor(machine.provide({ actors: { fetchConnectivity: fakes.promise() } }), { inspect }),
+  createActor: ({ fakes, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchConnectivity: fakes.promise() } }), { inspect }),
   states: {
     loading: (snapshot, env) => {
       checkChoices(snapshot, env);
@@ -124,7 +126,8 @@ defineModelTests({
       expect(env.fakes.isRunning('fetchConnectivity')).toBe(true);
       expect(selectCanReload(snap(snapshot))).toBe(false);
       // Actualizar and Reintentar ask once; a choice in the table while it asks starts nothing.
-      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(env.from.matches('loading') ? [] : ['fetchConnectivity']);
+      if (env.event.type !== 'xstate.init')
+        expect(env.started, 'requests started').toEqual(env.from.matches('loading') ? [] : ['fetchConnectivity']);
       // The figures shown stay while it asks again.
       if (env.event.type !== 'xstate.init') expect(selectData(snap(snapshot))).toBe(env.from.context.data);
       else expect(selectData(snap(snapshot))).toBeNull();
@@ -188,8 +191,12 @@ describe('connectivity table rules', () => {
     expect(shownLevels(full, 99, 'school')).toEqual([]);
   });
   it('keeps each actor its own shown rows: two tables alternating neither share nor evict them', async () => {
-    const one = createActor(connectivityMachine.provide({ actors: { fetchConnectivity: fromPromise(async () => connectivity()) } })).start();
-    const two = createActor(connectivityMachine.provide({ actors: { fetchConnectivity: fromPromise(async () => connectivity()) } })).start();
+    const one = createActor(
+      connectivityMachine.provide({ actors: { fetchConnectivity: fromPromise(async () => connectivity()) } }),
+    ).start();
+    const two = createActor(
+      connectivityMachine.provide({ actors: { fetchConnectivity: fromPromise(async () => connectivity()) } }),
+    ).start();
     await waitFor(one, (s) => s.matches('shown'));
     await waitFor(two, (s) => s.matches('shown'));
     two.send({ type: 'connectivity.sort', sort: 'coverageAsc' });

@@ -50,6 +50,5 @@ defineModelTests({
     'countdown.cancel': send,
     'xstate.after.tick.countdown.counting': elapse,
   },
-  emits: ({ from, to }) =>
-    from.matches('counting') && to.matches('done') ? [{ type: 'navigate', to: INPUT.to, replace: true }] : [],
+  emits: ({ from, to }) => (from.matches('counting') && to.matches('done') ? [{ type: 'navigate', to: INPUT.to, replace: true }] : []),
 });

@@ -54,7 +54,10 @@ defineModelTests({
   },
   traversal: { events: EVENTS, internal: INTERNAL, limit: 2_000, input: { courseId: COURSE } },
   createActor: ({ fakes, path, inspect, machine }) =>
-    createActor(machine.provide({ actors: { fetchCourse: fakes.promise(), callList: listStandIn as never } }), { input: path.input as never, inspect }),
+    createActor(machine.provide({ actors: { fetchCourse: fakes.promise(), callList: listStandIn as never } }), {
+      input: path.input as never,
+      inspect,
+    }),
   states: {
     // The course and its call list live side by side: neither region's state stops the other.
     course: (snapshot) => expect(snapshot.matches('callList')).toBe(true),
@@ -64,7 +67,8 @@ defineModelTests({
       expect(env.fakes.inputOf('fetchCourse')).toEqual({ courseId: COURSE });
       expect(selectCourse(snap(snapshot))).toBeNull();
       // Reintentar after a failure asks again, once; nothing else starts another request meanwhile.
-      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(env.from.matches({ course: 'failed' }) ? ['fetchCourse'] : []);
+      if (env.event.type !== 'xstate.init')
+        expect(env.started, 'requests started').toEqual(env.from.matches({ course: 'failed' }) ? ['fetchCourse'] : []);
     },
     'course.shown': (snapshot, env) => {
       expect(selectCourse(snap(snapshot))).toBe(BODY);
@@ -82,7 +86,9 @@ defineModelTests({
       expect(selectNotFound(snap(snapshot))).toBe(true);
       expect(selectCourseFailed(snap(snapshot))).toBe(false);
       expect(env.fakes.isRunning('fetchCourse')).toBe(false);
-      expect(env.history.some((event) => event.type === 'xstate.error.actor.fetchCourse' && (event as AnyEventObject).error === NOT_THE_SCHOOLS)).toBe(true);
+      expect(
+        env.history.some((event) => event.type === 'xstate.error.actor.fetchCourse' && (event as AnyEventObject).error === NOT_THE_SCHOOLS),
+      ).toBe(true);
       // Nothing will change another school's course: no retry.
       expect(snapshot.can({ type: 'course.retry' })).toBe(false);
     },

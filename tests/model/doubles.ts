@@ -2,7 +2,17 @@
 // recipient-picker, compose): a parent that records what it hears, and `attachment` children whose
 // uploads and deletes the test settles; and, for the hosts of a list (folder, templates, template picker),
 // a stand-in for the hosted list.
-import { assign, createActor, fromCallback, fromPromise, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject } from 'xstate';
+import {
+  assign,
+  createActor,
+  fromCallback,
+  fromPromise,
+  initialTransition,
+  setup,
+  transition,
+  type AnyActorRef,
+  type AnyEventObject,
+} from 'xstate';
 import { attachmentMachine } from '../../src/machines/compose/attachment';
 import { attachmentListMachine } from '../../src/machines/compose/attachment-list';
 import { composeMachine } from '../../src/machines/compose/compose';
@@ -36,7 +46,9 @@ export const fakeAttachmentLogic = attachmentMachine.provide({
     uploadAttachment: fromPromise<AttachmentSummary, { file: File }>(
       ({ input }) => new Promise((resolve, reject) => uploads.set(input.file.name, { resolve: resolve as never, reject })),
     ),
-    deleteAttachment: fromPromise<void, { id: number }>(({ input }) => new Promise((resolve, reject) => deletes.set(input.id, { resolve: resolve as never, reject }))),
+    deleteAttachment: fromPromise<void, { id: number }>(
+      ({ input }) => new Promise((resolve, reject) => deletes.set(input.id, { resolve: resolve as never, reject })),
+    ),
   },
 });
 

@@ -94,7 +94,9 @@ function toldList({ from, event }: StepEnv): AnyEventObject[] {
     case 'folder.progress': {
       // Fresher progress of listed rows, for the list to merge where they are.
       const progress = event.progress as Record<number, DeliveryProgress>;
-      const items = itemsOf(from).filter((item) => progress[item.id]).map((item) => ({ ...item, progress: progress[item.id] }));
+      const items = itemsOf(from)
+        .filter((item) => progress[item.id])
+        .map((item) => ({ ...item, progress: progress[item.id] }));
       return [{ type: 'list.update', items }];
     }
     default:
@@ -127,7 +129,8 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
     const count = from.context.selection.length;
     // The toast (its text's plural follows `count`), then the SPEC §7 counts event: the counters reload.
     // A delete's toast offers "Deshacer", which asks the app to restore exactly those messages.
-    const undo = done[1] === 'deleteMessages' ? { action: { label: 'toast.undo', event: { type: 'undo.restore', ids: from.context.selection } } } : {};
+    const undo =
+      done[1] === 'deleteMessages' ? { action: { label: 'toast.undo', event: { type: 'undo.restore', ids: from.context.selection } } } : {};
     return [{ type: 'toast', kind: 'success', key, params: { count }, ...undo }, { type: 'counts.changed' }];
   }
   if (MUTATION_ERROR.test(event.type)) return [{ type: 'toast', kind: 'error', key: 'error.request' }];
@@ -214,7 +217,8 @@ defineModelTests({
     // The address and a cleared search are tried with nothing selected (what they do to a selection is a search's).
     filterEvents: (snapshot, event) =>
       (event.type !== 'folder.progress' || (isIdle(snapshot) && inFlight(itemsOf(snapshot)).length > 0)) &&
-      ((event.type !== 'folder.address' && (event.type !== 'folder.search' || (event as AnyEventObject).q !== '')) || snapshot.context.selection.length === 0),
+      ((event.type !== 'folder.address' && (event.type !== 'folder.search' || (event as AnyEventObject).q !== '')) ||
+        snapshot.context.selection.length === 0),
     // One vertex per state, search text (the watcher takes it), rows (and whether in flight) and selection.
     serializeState: (snapshot) =>
       JSON.stringify([
@@ -233,10 +237,15 @@ defineModelTests({
     // The trash: restore, or purge after the confirmation.
     variant('trash', [11], [NONE, TRASH]),
     // The sent folder: a row still going out is watched, its progress merged, until it is done.
-    variant('sent', [21], [NONE, SENT, SENT_DONE], [
-      { type: 'folder.progress', progress: { 21: FURTHER } },
-      { type: 'folder.progress', progress: { 21: DONE } },
-    ]),
+    variant(
+      'sent',
+      [21],
+      [NONE, SENT, SENT_DONE],
+      [
+        { type: 'folder.progress', progress: { 21: FURTHER } },
+        { type: 'folder.progress', progress: { 21: DONE } },
+      ],
+    ),
   ],
   createActor: ({ fakes, path, inspect, machine }) => {
     watched = null;
@@ -272,7 +281,9 @@ defineModelTests({
       expect(selectItems(fol(snapshot))).toBe((list!.getSnapshot() as AnyMachineSnapshot).context.items);
       // A list (re)started asks for this folder with the search as typed.
       if (env.event.type === 'xstate.init' || env.from.matches('crashed')) {
-        expect((list!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { folder: snapshot.context.folder, q: snapshot.context.q } });
+        expect((list!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({
+          query: { folder: snapshot.context.folder, q: snapshot.context.q },
+        });
       }
       if (env.event.type === 'folder.search' && isIdle(env.from)) expect(selectQuery(fol(snapshot))).toBe(env.event.q);
       // The search box shows what the address says.
@@ -328,19 +339,25 @@ defineModelTests({
     },
     'shown.mutating.deleting': (snapshot, env) => {
       expect(env.fakes.inputOf('deleteMessages')).toEqual({ ids: snapshot.context.selection });
-      expect(env.started, 'one call, as the action starts').toEqual(env.from.matches({ shown: { mutating: 'deleting' } }) ? [] : ['deleteMessages']);
+      expect(env.started, 'one call, as the action starts').toEqual(
+        env.from.matches({ shown: { mutating: 'deleting' } }) ? [] : ['deleteMessages'],
+      );
       expect(snapshot.context.folder).not.toBe('trash');
       expectRunning(env, 'deleteMessages');
     },
     'shown.mutating.restoring': (snapshot, env) => {
       expect(env.fakes.inputOf('restoreMessages')).toEqual({ ids: snapshot.context.selection });
-      expect(env.started, 'one call, as the action starts').toEqual(env.from.matches({ shown: { mutating: 'restoring' } }) ? [] : ['restoreMessages']);
+      expect(env.started, 'one call, as the action starts').toEqual(
+        env.from.matches({ shown: { mutating: 'restoring' } }) ? [] : ['restoreMessages'],
+      );
       expect(snapshot.context.folder).toBe('trash');
       expectRunning(env, 'restoreMessages');
     },
     'shown.mutating.purging': (snapshot, env) => {
       expect(env.fakes.inputOf('purgeMessages')).toEqual({ ids: snapshot.context.selection });
-      expect(env.started, 'one call, as the action starts').toEqual(env.from.matches({ shown: { mutating: 'purging' } }) ? [] : ['purgeMessages']);
+      expect(env.started, 'one call, as the action starts').toEqual(
+        env.from.matches({ shown: { mutating: 'purging' } }) ? [] : ['purgeMessages'],
+      );
       // Only after the confirmation step.
       if (!env.from.matches({ shown: { mutating: 'purging' } })) expect(env.from.matches({ shown: 'confirmingPurge' })).toBe(true);
       expectRunning(env, 'purgeMessages');
@@ -375,7 +392,8 @@ defineModelTests({
     // The watcher giving up is silent: the list stays as it is.
     'xstate.error.actor.watchFolderProgress': send,
     // The list shows other rows (a page, a search, rows removed or updated): its snapshot reaches the folder.
-    'xstate.snapshot.list': (env) => listOf(env)?.send({ type: 'test.show', items: (env.event.snapshot as AnyMachineSnapshot).context.items }),
+    'xstate.snapshot.list': (env) =>
+      listOf(env)?.send({ type: 'test.show', items: (env.event.snapshot as AnyMachineSnapshot).context.items }),
     'xstate.error.actor.list': (env) => listOf(env)?.send({ type: 'test.crash' }),
     'xstate.done.actor.deleteMessages': settle,
     'xstate.error.actor.deleteMessages': settle,

@@ -83,7 +83,11 @@ function spec(overrides: Partial<ModelSpec<Door>> = {}): ModelSpec<Door> {
  * (`['states', 'closed', 'on', 'sidebar.toggle']`), `change` gets it and returns its replacement
  * (undefined: removed). Same implementations, so the copy runs exactly like the original but for that.
  */
-function mutant<M extends AnyStateMachine>(machine: M, at: readonly (string | number)[], change: (found: Record<string, unknown>) => unknown): M {
+function mutant<M extends AnyStateMachine>(
+  machine: M,
+  at: readonly (string | number)[],
+  change: (found: Record<string, unknown>) => unknown,
+): M {
   const copy = (value: unknown): unknown =>
     Array.isArray(value)
       ? value.map(copy)
@@ -165,7 +169,9 @@ describe('model harness', () => {
 
   it('reports transitions the paths never take', () => {
     const paths = planPaths(door, spec().traversal).filter((path) => !path.description.includes('error.actor.unlock'));
-    expect(computeCoverage('door', door, paths).transitions.uncovered).toEqual(['door.unlocking · xstate.error.actor.unlock #0 → door.closed']);
+    expect(computeCoverage('door', door, paths).transitions.uncovered).toEqual([
+      'door.unlocking · xstate.error.actor.unlock #0 → door.closed',
+    ]);
   });
 
   it('fails when the real actor diverges from the model', async () => {
@@ -181,7 +187,9 @@ describe('model harness', () => {
 
   it('fails when a state has no assertion', async () => {
     const partial = spec({ states: { closed: () => {} } });
-    await expect(runPath(partial, through(planPaths(door, partial.traversal), 'door.open'))).rejects.toThrow(/no assertion for state "unlocking"/);
+    await expect(runPath(partial, through(planPaths(door, partial.traversal), 'door.open'))).rejects.toThrow(
+      /no assertion for state "unlocking"/,
+    );
   });
 
   it('fails when a delay fires early or late', async () => {
@@ -190,7 +198,7 @@ describe('model harness', () => {
     await expect(runPath(wrong, through(planPaths(door, wrong.traversal), 'after.autoClose'))).rejects.toThrow(/fired before "autoClose"/);
   });
 
-  it('fails when an I/O actor is not under the test\'s control', async () => {
+  it("fails when an I/O actor is not under the test's control", async () => {
     // The unprovided `unlock` resolves on its own, so the real door opens before the model says so.
     const uncontrolled = spec({ createActor: () => createActor(door) });
     await expect(runPath(uncontrolled, through(planPaths(door, uncontrolled.traversal), 'done.actor.unlock'))).rejects.toThrow(
@@ -275,13 +283,17 @@ describe('the oracle', () => {
 
   it('fails when the actor does not start where it says', async () => {
     const wrong = spec({ oracle: { ...doorOracle, initial: 'open' } });
-    await expect(runPath(wrong, longest(planPaths(door, wrong.traversal)))).rejects.toThrow(/initial state: state value, by the spec's oracle/);
+    await expect(runPath(wrong, longest(planPaths(door, wrong.traversal)))).rejects.toThrow(
+      /initial state: state value, by the spec's oracle/,
+    );
   });
 
   it('reports entries no path exercises, and keys that name no state', () => {
     // Without its `onError` the machine never plans a failed unlock, so that entry would go unchecked.
     const unguarded = mutant(door, ['states', 'unlocking', 'invoke', 'onError'], () => undefined);
-    expect(oracleGaps(unguarded, doorOracle, planPaths(unguarded, spec().traversal)).unused).toEqual(['unlocking · xstate.error.actor.unlock']);
+    expect(oracleGaps(unguarded, doorOracle, planPaths(unguarded, spec().traversal)).unused).toEqual([
+      'unlocking · xstate.error.actor.unlock',
+    ]);
     expect(oracleGaps(door, doorOracle, planPaths(door, spec().traversal))).toEqual({ unused: [], unknown: [] });
     const typo = { ...doorOracle, targets: { ...doorOracle.targets, opened: { 'door.close': 'closd' } } };
     expect(oracleGaps(door, typo, []).unknown).toEqual(['opened', 'closd']);
@@ -325,7 +337,14 @@ describe('the oracle of a parallel machine', () => {
     oracle: lampOracle,
     traversal: { events: [{ type: 'power.toggle' }, { type: 'colour.next' }, { type: 'lamp.reset' }], limit: 50 },
     createActor: ({ machine: logic }) => createActor(logic),
-    states: { power: () => {}, 'power.off': () => {}, 'power.on': () => {}, colour: () => {}, 'colour.white': () => {}, 'colour.red': () => {} },
+    states: {
+      power: () => {},
+      'power.off': () => {},
+      'power.on': () => {},
+      colour: () => {},
+      'colour.white': () => {},
+      'colour.red': () => {},
+    },
     events: { 'power.toggle': send, 'colour.next': send, 'lamp.reset': send },
     emits: () => [],
   });

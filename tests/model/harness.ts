@@ -609,7 +609,7 @@ export function defineModelTests<M extends AnyStateMachine>(spec: ModelSpec<M>):
       expect(Object.keys(spec.events).sort(), 'event executors').toEqual(machineEventTypes(spec.machine));
     });
 
-    it('states an oracle in the machine\'s state names, every entry of it exercised', () => {
+    it("states an oracle in the machine's state names, every entry of it exercised", () => {
       const gaps = oracleGaps(spec.machine, oracle, paths);
       expect(gaps.unknown, 'oracle keys that name no state').toEqual([]);
       expect(gaps.unused, 'oracle entries no path exercises').toEqual([]);

@@ -11,7 +11,8 @@ const listOf = (env: StepEnv) => (env.actor.getSnapshot() as AnyMachineSnapshot)
 
 /** Executors of the list's own events on the stand-in. */
 export const listExecutors = {
-  'xstate.snapshot.list': (env: StepEnv) => listOf(env)?.send({ type: 'test.show', items: (env.event.snapshot as AnyMachineSnapshot).context.items }),
+  'xstate.snapshot.list': (env: StepEnv) =>
+    listOf(env)?.send({ type: 'test.show', items: (env.event.snapshot as AnyMachineSnapshot).context.items }),
   'xstate.error.actor.list': (env: StepEnv) => listOf(env)?.send({ type: 'test.crash' }),
 };
 

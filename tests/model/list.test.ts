@@ -24,7 +24,14 @@ type Query = { q: string };
 const listMachine = createListMachine<Item, Query>({ key: (item) => item.id });
 const list = (snapshot: AnyMachineSnapshot) => snapshot as unknown as ListSnapshot<Item, Query>;
 
-const PAGE_1: ListPage<Item> = { items: [{ id: 1, title: 'Uno' }, { id: 2, title: 'Dos' }], total: 3, next: '2' };
+const PAGE_1: ListPage<Item> = {
+  items: [
+    { id: 1, title: 'Uno' },
+    { id: 2, title: 'Dos' },
+  ],
+  total: 3,
+  next: '2',
+};
 const PAGE_2: ListPage<Item> = { items: [{ id: 3, title: 'Tres' }], total: 3, next: null };
 /** What a host knows better than the last page: item 2, changed. */
 const FRESHER_2: Item = { id: 2, title: 'Dos (actualizado)' };
@@ -47,7 +54,9 @@ function expectSettled(snapshot: AnyMachineSnapshot, env: StepEnv) {
   const event = env.event as { type: string; output?: ListPage<Item> };
   if (event.type === 'xstate.done.actor.fetchPage' && event.output) {
     const appended = env.from.matches('appending');
-    expect(selectItems(list(snapshot))).toEqual(appended ? [...(env.from.context.items as Item[]), ...event.output.items] : event.output.items);
+    expect(selectItems(list(snapshot))).toEqual(
+      appended ? [...(env.from.context.items as Item[]), ...event.output.items] : event.output.items,
+    );
     expect(selectTotal(list(snapshot))).toBe(event.output.total);
     expect(selectIsStale(list(snapshot))).toBe(false);
   }
@@ -107,8 +116,7 @@ defineModelTests({
         // After a failed next page (stale, its cursor kept) Reintentar asks for that page; else page 1.
         'list.reload': ({ context }) => (context.stale && context.next !== null ? 'appending' : 'refreshing'),
         // Every row shown gone: page 1 again, as later pages may hold more.
-        'list.remove': ({ event, context, stay }) =>
-          context.items.every((item) => event.keys.includes(item.id)) ? 'refreshing' : stay,
+        'list.remove': ({ event, context, stay }) => (context.items.every((item) => event.keys.includes(item.id)) ? 'refreshing' : stay),
         // Only a live list reloads by itself.
         'xstate.after.refresh.list.loaded': ({ context, stay }) => (context.refreshMs > 0 ? 'refreshing' : stay),
       },
@@ -123,8 +131,7 @@ defineModelTests({
         'xstate.error.actor.fetchPage': 'loaded',
         'list.query': 'debouncing',
         // A later page alone would be shown: page 1 again instead.
-        'list.remove': ({ event, context, stay }) =>
-          context.items.every((item) => event.keys.includes(item.id)) ? 'refreshing' : stay,
+        'list.remove': ({ event, context, stay }) => (context.items.every((item) => event.keys.includes(item.id)) ? 'refreshing' : stay),
       },
       debouncing: {
         // Typing again restarts the wait (same state); once it pauses, page 1: behind the rows if any
@@ -165,7 +172,14 @@ defineModelTests({
       event.type !== 'xstate.done.actor.fetchPage' || snapshot.matches('appending') === ((event as { output?: unknown }).output === PAGE_2),
     // Which items, not their versions: an update changes no transition (replays give each step its own).
     serializeState: (snapshot) =>
-      JSON.stringify([snapshot.value, snapshot.context.query, snapshot.context.items.map((item: Item) => item.id), snapshot.context.next, snapshot.context.stale, snapshot.context.loaded]),
+      JSON.stringify([
+        snapshot.value,
+        snapshot.context.query,
+        snapshot.context.items.map((item: Item) => item.id),
+        snapshot.context.next,
+        snapshot.context.stale,
+        snapshot.context.loaded,
+      ]),
     limit: 5000,
   },
   variants: [

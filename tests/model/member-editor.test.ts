@@ -5,7 +5,14 @@
 // the form's order, as compose and the templates editor do.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { changesOf, checkedErrors, formOf, memberEditorMachine, splitPhone, type MemberEditorSnapshot } from '../../src/machines/recipient-lists/member-editor';
+import {
+  changesOf,
+  checkedErrors,
+  formOf,
+  memberEditorMachine,
+  splitPhone,
+  type MemberEditorSnapshot,
+} from '../../src/machines/recipient-lists/member-editor';
 import { PERSON_ERRORS } from '../../shared/person-rules';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
@@ -15,7 +22,9 @@ const ed = (snapshot: AnyMachineSnapshot) => snapshot as unknown as MemberEditor
 const USER = userToEdit();
 const SAVED = userToEdit({ fono_celular: '+56987654321' });
 const INPUT = { listId: 1, memberId: 10, defaultPrefix: '+56' };
-const PHONE_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', { fono_celular: ['El celular debe tener 9 dígitos después de +56.'] });
+const PHONE_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', {
+  fono_celular: ['El celular debe tener 9 dígitos después de +56.'],
+});
 const RUT_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', { dni: ['El RUT no es válido: revisa el dígito verificador.'] });
 
 /** The form's fields top to bottom, as the dialog shows them (their ids are `member-<field>`). */
@@ -48,7 +57,9 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
   if (event.type === 'editor.save' && from.matches('editing')) return focusFirst(checkedErrors(from.context as never));
   if (event.type === 'xstate.error.actor.saveMemberUser') {
     const error = (event as AnyEventObject).error as { status: number; fieldErrors: Record<string, string[]> };
-    return error.status === 422 ? focusFirst(Object.fromEntries(Object.entries(error.fieldErrors).map(([key, v]) => [key === 'fono_celular' ? 'phone' : key, v]))) : [];
+    return error.status === 422
+      ? focusFirst(Object.fromEntries(Object.entries(error.fieldErrors).map(([key, v]) => [key === 'fono_celular' ? 'phone' : key, v])))
+      : [];
   }
   return [];
 }
@@ -65,7 +76,11 @@ defineModelTests({
   oracle: {
     initial: 'loading',
     targets: {
-      loading: { 'xstate.done.actor.fetchMemberUser': 'editing', 'xstate.error.actor.fetchMemberUser': 'failed', 'editor.cancel': 'closed' },
+      loading: {
+        'xstate.done.actor.fetchMemberUser': 'editing',
+        'xstate.error.actor.fetchMemberUser': 'failed',
+        'editor.cancel': 'closed',
+      },
       failed: { 'editor.retry': 'loading', 'editor.cancel': 'closed' },
       editing: {
         'editor.save': ({ context, stay }) => (refusedFields(context.form).length === 0 ? 'saving' : stay),
@@ -97,7 +112,10 @@ defineModelTests({
     limit: 5000,
   },
   createActor: ({ fakes, inspect, machine }) =>
-    createActor(machine.provide({ actors: { fetchMemberUser: fakes.promise(), saveMemberUser: fakes.promise() } }), { input: INPUT as never, inspect }),
+    createActor(machine.provide({ actors: { fetchMemberUser: fakes.promise(), saveMemberUser: fakes.promise() } }), {
+      input: INPUT as never,
+      inspect,
+    }),
   states: {
     loading: (s, env) => {
       running(env, 'fetchMemberUser');
@@ -115,7 +133,8 @@ defineModelTests({
       running(env, null);
       const form = ed(s).context.form;
       // Loaded: the person's record, the phone split into prefix and national number.
-      if (env.event.type === 'xstate.done.actor.fetchMemberUser') expect(form).toEqual({ ...formOf(USER, '+56'), prefix: '+56', phone: '911112222' });
+      if (env.event.type === 'xstate.done.actor.fetchMemberUser')
+        expect(form).toEqual({ ...formOf(USER, '+56'), prefix: '+56', phone: '911112222' });
       // A refused save keeps everything typed, and puts the server's text on the field it names.
       if (env.event.type.startsWith('xstate.error.actor.saveMemberUser')) {
         expect(form).toEqual(env.from.context.form);
@@ -183,7 +202,7 @@ describe('member-editor rules', () => {
     expect(changesOf(form)).toMatchObject({ fono_celular: '+56987654321', email: null, dni: null, tipo_documento_id: 1 });
   });
 
-  it('offers the school\'s own document for a guardian without one: CURP in Mexico, RUT in Chile; none for staff', () => {
+  it("offers the school's own document for a guardian without one: CURP in Mexico, RUT in Chile; none for staff", () => {
     const without = userToEdit({ dni: null, tipo_documento_id: null });
     expect(formOf(without, '+52').tipo_documento_id).toBe('2');
     expect(formOf(without, '+56').tipo_documento_id).toBe('1');
@@ -198,8 +217,12 @@ describe('member-editor rules', () => {
 
   it('refuses in the browser what the server would: a short phone, a RUT with a wrong check digit', () => {
     const context = { user: USER, defaultPrefix: '+56' as const };
-    expect(checkedErrors({ ...context, form: { ...formOf(USER, '+56'), phone: '12' } })).toEqual({ phone: { text: PERSON_ERRORS.phoneShape } });
-    expect(checkedErrors({ ...context, form: { ...formOf(USER, '+56'), dni: '12.345.678-9' } })).toEqual({ dni: { text: PERSON_ERRORS.rutCheck } });
+    expect(checkedErrors({ ...context, form: { ...formOf(USER, '+56'), phone: '12' } })).toEqual({
+      phone: { text: PERSON_ERRORS.phoneShape },
+    });
+    expect(checkedErrors({ ...context, form: { ...formOf(USER, '+56'), dni: '12.345.678-9' } })).toEqual({
+      dni: { text: PERSON_ERRORS.rutCheck },
+    });
     expect(checkedErrors({ ...context, form: formOf(USER, '+56') })).toEqual({});
   });
 });

@@ -60,7 +60,16 @@ const EVENT_OF: Record<MessageAction, AnyEventObject> = {
 const CONFLICT = failure(409, 'message.illegal_transition', 'El mensaje ya no está en esa carpeta.');
 /** The progress poller died (it swallows failed polls, so only a bug gets here). */
 const POLLER_DIED = failure(0, 'network.error', 'El seguimiento del envío se detuvo.');
-const IO_IDS = ['saveDraft', 'scheduleMessage', 'sendMessage', 'cancelSchedule', 'markRead', 'deleteMessages', 'restoreMessages', 'purgeMessages'];
+const IO_IDS = [
+  'saveDraft',
+  'scheduleMessage',
+  'sendMessage',
+  'cancelSchedule',
+  'markRead',
+  'deleteMessages',
+  'restoreMessages',
+  'purgeMessages',
+];
 const DONE_TOAST: Record<string, string | null> = {
   saveDraft: 'messages.saved',
   scheduleMessage: 'messages.scheduled',
@@ -132,7 +141,8 @@ function expectSentAt(snapshot: AnyMachineSnapshot, env: StepEnv, at: 'sending' 
   if (known === null) expect(['sending', 'delivered']).toContain(at);
   else expect(DELIVERY_OF[known.state]).toBe(at);
   const event = env.event as AnyEventObject;
-  if (event.type === 'message.open' && env.from.matches('closed')) expect(known).toEqual((event.message as LifecycleMessage).reception ?? null);
+  if (event.type === 'message.open' && env.from.matches('closed'))
+    expect(known).toEqual((event.message as LifecycleMessage).reception ?? null);
   if (event.type === 'delivery.progress') {
     if (env.from.matches({ sent: 'sending' })) expect(known).toEqual(event.progress);
     // Once settled, later polls cannot arrive (no poller) and change nothing if they do.
@@ -158,7 +168,12 @@ function expectAfterStep(snapshot: AnyMachineSnapshot, env: StepEnv) {
     expect(selectKind(ml(snapshot)), 'a failed call stays in its kind').toBe(selectKind(ml(env.from)));
   }
   // Starting another call forgets the previous failure (asking to confirm a purge starts none yet).
-  if (env.event.type.startsWith('message.') && env.event.type !== 'message.open' && selectIsBusy(ml(snapshot)) && !snapshot.matches(env.from.value as never)) {
+  if (
+    env.event.type.startsWith('message.') &&
+    env.event.type !== 'message.open' &&
+    selectIsBusy(ml(snapshot)) &&
+    !snapshot.matches(env.from.value as never)
+  ) {
     expect(selectErrorCode(ml(snapshot))).toBeNull();
   }
 }
@@ -206,7 +221,10 @@ defineModelTests({
       'scheduled.cancelling': { 'xstate.done.actor.cancelSchedule': 'draft.idle', 'xstate.error.actor.cancelSchedule': 'scheduled.idle' },
       'scheduled.deleting': { 'xstate.done.actor.deleteMessages': 'deleted.idle', 'xstate.error.actor.deleteMessages': 'scheduled.idle' },
       // Each poll moves a message in flight to where its progress says; a dead poller changes nothing.
-      'sent.sending': { 'delivery.progress': ({ event }) => `sent.${DELIVERY_OF[event.progress.state]}`, 'message.delete': 'sent.deleting' },
+      'sent.sending': {
+        'delivery.progress': ({ event }) => `sent.${DELIVERY_OF[event.progress.state]}`,
+        'message.delete': 'sent.deleting',
+      },
       'sent.delivered': { 'message.delete': 'sent.deleting' },
       'sent.partiallyFailed': { 'message.delete': 'sent.deleting' },
       'sent.deleting': {
@@ -274,7 +292,13 @@ defineModelTests({
       event.type !== 'xstate.error.actor.watchProgress' || snapshot.context.error?.code !== POLLER_DIED.code,
     // `message.open` only matters before the message is known; after that it is offered once per vertex anyway.
     serializeState: (snapshot) =>
-      JSON.stringify([snapshot.value, snapshot.context.unread, snapshot.context.deletedFrom, snapshot.context.error !== null, snapshot.context.progress?.state ?? null]),
+      JSON.stringify([
+        snapshot.value,
+        snapshot.context.unread,
+        snapshot.context.deletedFrom,
+        snapshot.context.error !== null,
+        snapshot.context.progress?.state ?? null,
+      ]),
     limit: 5000,
   },
   createActor: ({ fakes, machine }) =>
@@ -371,14 +395,21 @@ defineModelTests({
     'message.confirm': step(send),
     'message.cancel': step(send),
     'delivery.progress': step(send),
-    ...Object.fromEntries(IO_IDS.flatMap((id) => [[`xstate.done.actor.${id}`, step(settle)], [`xstate.error.actor.${id}`, step(settle)]])),
+    ...Object.fromEntries(
+      IO_IDS.flatMap((id) => [
+        [`xstate.done.actor.${id}`, step(settle)],
+        [`xstate.error.actor.${id}`, step(settle)],
+      ]),
+    ),
     'xstate.error.actor.watchProgress': step(settle),
   },
   emits: ({ event, from }): AnyEventObject[] => {
     // Not confirming a purge gives keyboard focus back to the button that asked.
-    if (event.type === 'message.cancel' && from.matches({ deleted: 'confirmingPurge' })) return [{ type: 'focus', target: 'message-purge' }];
+    if (event.type === 'message.cancel' && from.matches({ deleted: 'confirmingPurge' }))
+      return [{ type: 'focus', target: 'message-purge' }];
     // Keeping the schedule gives it back to "Cancelar envío programado".
-    if (event.type === 'message.cancel' && from.matches({ scheduled: 'confirmingCancel' })) return [{ type: 'focus', target: 'message-cancel-schedule' }];
+    if (event.type === 'message.cancel' && from.matches({ scheduled: 'confirmingCancel' }))
+      return [{ type: 'focus', target: 'message-cancel-schedule' }];
     const outcome = outcomeOf(event);
     if (!outcome) return [];
     if (outcome.kind === 'done') {

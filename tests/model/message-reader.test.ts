@@ -1,4 +1,14 @@
-import { assign, createActor, emit, initialTransition, setup, transition, type AnyActorRef, type AnyMachineSnapshot, type AnyEventObject } from 'xstate';
+import {
+  assign,
+  createActor,
+  emit,
+  initialTransition,
+  setup,
+  transition,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyEventObject,
+} from 'xstate';
 import { expect } from 'vitest';
 import type { Folder, MessageKind } from '../../shared/codes';
 import type { MessageDetail } from '../../shared/messages-contract';
@@ -40,7 +50,10 @@ const lifecycleStandIn = setup({
   context: () => ({ told: [] }),
   initial: 'closed',
   on: {
-    'test.go': [...KINDS, 'purged' as const].map((to) => ({ guard: ({ event }: { event: AnyEventObject }) => event.to === to, target: `.${to}` })),
+    'test.go': [...KINDS, 'purged' as const].map((to) => ({
+      guard: ({ event }: { event: AnyEventObject }) => event.to === to,
+      target: `.${to}`,
+    })),
     'test.toast': { actions: emit({ type: 'toast', kind: 'success', key: 'messages.deleted', params: { count: 1 } }) },
     'message.open': { actions: assign({ told: ({ context }) => [...context.told, 'message.open'] }) },
     'message.read': { actions: assign({ told: ({ context }) => [...context.told, 'message.read'] }) },
@@ -67,7 +80,8 @@ interface Variant {
   kinds: readonly MessageKind[];
 }
 
-const variantOf = (env: { actor: AnyActorRef }): Variant => VARIANTS.find((v) => v.detail.id === (env.actor.getSnapshot() as AnyMachineSnapshot).context.id) as Variant;
+const variantOf = (env: { actor: AnyActorRef }): Variant =>
+  VARIANTS.find((v) => v.detail.id === (env.actor.getSnapshot() as AnyMachineSnapshot).context.id) as Variant;
 
 /**
  * Whom staff may answer: what reached their inbox from a guardian or a student, always; from a
@@ -193,7 +207,9 @@ function defineReaderTests() {
       const shown = from.matches('loaded');
       switch (event.type) {
         case 'xstate.error.actor.fetchMessage':
-          return (event as unknown as { error: { status?: number } }).error.status !== 404 ? [{ type: 'toast', kind: 'error', key: 'messages.readFailed' }] : [];
+          return (event as unknown as { error: { status?: number } }).error.status !== 404
+            ? [{ type: 'toast', kind: 'error', key: 'messages.readFailed' }]
+            : [];
         case 'message.reply':
           return shown && answerable(from.context.kind, detail) ? [{ type: 'navigate', to: `/new?reply=${detail.id}` }] : [];
         case 'message.edit':
@@ -216,7 +232,13 @@ function defineReaderTests() {
 const selectKindOf = (snapshot: AnyMachineSnapshot): MessageKind => KINDS.find((kind) => snapshot.matches(kind)) as MessageKind;
 
 /** The folder a message of each kind is listed in (SPEC §3): received mail is the inbox, deleted the trash. */
-const FOLDER_OF_KIND: Record<MessageKind, Folder> = { draft: 'draft', scheduled: 'scheduled', sent: 'sent', received: 'inbox', deleted: 'trash' };
+const FOLDER_OF_KIND: Record<MessageKind, Folder> = {
+  draft: 'draft',
+  scheduled: 'scheduled',
+  sent: 'sent',
+  received: 'inbox',
+  deleted: 'trash',
+};
 
 /** The kind the hosted lifecycle last reported on this path (null: none yet). */
 const lastReportedKind = (history: readonly AnyEventObject[]): MessageKind | null => {
@@ -244,11 +266,26 @@ const VARIANTS: readonly Variant[] = [
   // A colleague who did not allow replies is not answered.
   { name: 'inbox, a colleague without replies', folder: 'inbox', detail: { ...DETAIL, id: 44, allow_replies: false }, kinds: ['received'] },
   // A draft: edited, or deleted.
-  { name: 'draft', folder: 'draft', detail: { ...DETAIL, id: 45, folder: 'draft', kind: 'draft', unread: false }, kinds: ['draft', 'deleted'] },
+  {
+    name: 'draft',
+    folder: 'draft',
+    detail: { ...DETAIL, id: 45, folder: 'draft', kind: 'draft', unread: false },
+    kinds: ['draft', 'deleted'],
+  },
   // A trashed draft: restored, it leaves the trash.
-  { name: 'trash', folder: 'trash', detail: { ...DETAIL, id: 46, folder: 'trash', kind: 'deleted', unread: false, deleted_from: 'draft' }, kinds: ['deleted', 'draft'] },
+  {
+    name: 'trash',
+    folder: 'trash',
+    detail: { ...DETAIL, id: 46, folder: 'trash', kind: 'deleted', unread: false, deleted_from: 'draft' },
+    kinds: ['deleted', 'draft'],
+  },
   // A scheduled message whose schedule is cancelled goes to drafts.
-  { name: 'scheduled', folder: 'scheduled', detail: { ...DETAIL, id: 47, folder: 'scheduled', kind: 'scheduled', unread: false, allow_replies: false }, kinds: ['scheduled', 'draft'] },
+  {
+    name: 'scheduled',
+    folder: 'scheduled',
+    detail: { ...DETAIL, id: 47, folder: 'scheduled', kind: 'scheduled', unread: false, allow_replies: false },
+    kinds: ['scheduled', 'draft'],
+  },
 ];
 
 defineReaderTests();

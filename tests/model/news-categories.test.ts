@@ -104,7 +104,8 @@ defineModelTests({
       'ready.idle': {
         'categories.create': ({ context, stay }) => (nameOk(context.categories, context.draft) ? 'ready.creating' : stay),
         'categories.edit': ({ event, context, stay }) => (ids(context.categories).includes(event.id) ? 'ready.editing' : stay),
-        'categories.move': ({ event, context, stay }) => (movable(context.categories, event.id, event.direction) ? 'ready.reordering' : stay),
+        'categories.move': ({ event, context, stay }) =>
+          movable(context.categories, event.id, event.direction) ? 'ready.reordering' : stay,
         'categories.delete': ({ event, context, stay }) =>
           context.categories.find((category) => category.id === event.id)?.post_count === 0 ? 'ready.confirmingDelete' : stay,
       },
@@ -118,7 +119,10 @@ defineModelTests({
         'categories.cancelEdit': 'ready.idle',
       },
       'ready.renaming': { 'xstate.done.actor.renameNewsCategory': 'ready.idle', 'xstate.error.actor.renameNewsCategory': 'ready.editing' },
-      'ready.reordering': { 'xstate.done.actor.reorderNewsCategories': 'ready.idle', 'xstate.error.actor.reorderNewsCategories': 'ready.idle' },
+      'ready.reordering': {
+        'xstate.done.actor.reorderNewsCategories': 'ready.idle',
+        'xstate.error.actor.reorderNewsCategories': 'ready.idle',
+      },
       'ready.confirmingDelete': { 'categories.confirm': 'ready.deleting', 'categories.cancel': 'ready.idle' },
       'ready.deleting': { 'xstate.done.actor.deleteNewsCategory': 'ready.idle', 'xstate.error.actor.deleteNewsCategory': 'ready.idle' },
     },
@@ -166,7 +170,8 @@ defineModelTests({
       if (event.type === 'categories.draft') return s.matches({ ready: 'idle' }) && c.categories.length === 3;
       if (event.type === 'categories.move') return ids(c.categories).join(',') === '1,2,3';
       if (event.type === 'categories.dismiss') return c.inUse !== null;
-      if (event.type === 'categories.edit' || event.type === 'categories.delete') return c.categories.length === 3 || !s.matches({ ready: 'idle' });
+      if (event.type === 'categories.edit' || event.type === 'categories.delete')
+        return c.categories.length === 3 || !s.matches({ ready: 'idle' });
       return true;
     },
     // Coarse identity: whether the order moved, not every permutation; names only where they change.
@@ -216,8 +221,12 @@ defineModelTests({
       expect([c.editing, c.target, c.previous]).toEqual([null, null, null]);
       for (const category of c.categories) {
         expect(s.can({ type: 'categories.move', id: category.id, direction: 'up' })).toBe(canMove(c.categories, category.id, 'up'));
-        expect(s.can({ type: 'categories.move', id: category.id, direction: 'up' }), 'Subir offered').toBe(movable(c.categories, category.id, 'up'));
-        expect(s.can({ type: 'categories.move', id: category.id, direction: 'down' }), 'Bajar offered').toBe(movable(c.categories, category.id, 'down'));
+        expect(s.can({ type: 'categories.move', id: category.id, direction: 'up' }), 'Subir offered').toBe(
+          movable(c.categories, category.id, 'up'),
+        );
+        expect(s.can({ type: 'categories.move', id: category.id, direction: 'down' }), 'Bajar offered').toBe(
+          movable(c.categories, category.id, 'down'),
+        );
         expect(s.can({ type: 'categories.edit', id: category.id })).toBe(true);
       }
       expect(s.can({ type: 'categories.delete', id: 99 })).toBe(false);
@@ -237,11 +246,15 @@ defineModelTests({
         const conflict = (env.event.error as { status: number }).status === 409;
         expect(c.inUse).toEqual(conflict ? { id: ctx(env.from).target, text: NEWS_TEXTS.categoryInUse(2) } : null);
       }
-      if (env.event.type === 'categories.delete' && env.event.id === 1) expect(c.inUse).toEqual({ id: 1, text: NEWS_TEXTS.categoryInUse(3) });
-      if (env.event.type === 'categories.create' && env.from.matches({ ready: 'idle' })) expect(c.draftError).toBe(nameErrorOf(c.categories, c.draft));
+      if (env.event.type === 'categories.delete' && env.event.id === 1)
+        expect(c.inUse).toEqual({ id: 1, text: NEWS_TEXTS.categoryInUse(3) });
+      if (env.event.type === 'categories.create' && env.from.matches({ ready: 'idle' }))
+        expect(c.draftError).toBe(nameErrorOf(c.categories, c.draft));
       // Refused before asking: the name the rule refuses is on the field, with its error.
-      if (env.event.type === 'categories.create' && env.from.matches({ ready: 'idle' })) expect([nameOk(c.categories, c.draft), c.draftError !== null]).toEqual([false, true]);
-      if (env.event.type === 'xstate.done.actor.renameNewsCategory') expect(c.categories.find((x) => x.id === 2)?.name).toBe('Reuniones de curso');
+      if (env.event.type === 'categories.create' && env.from.matches({ ready: 'idle' }))
+        expect([nameOk(c.categories, c.draft), c.draftError !== null]).toEqual([false, true]);
+      if (env.event.type === 'xstate.done.actor.renameNewsCategory')
+        expect(c.categories.find((x) => x.id === 2)?.name).toBe('Reuniones de curso');
     },
     'ready.creating': (s, env) => {
       running(env, 'createNewsCategory');
@@ -254,7 +267,8 @@ defineModelTests({
       running(env, null);
       const c = ctx(s);
       expect(c.editing?.id).toBe(2);
-      if (env.event.type === 'categories.edit' && env.from.matches({ ready: 'idle' })) expect(c.editing?.name).toBe(ctx(env.from).categories.find((x) => x.id === 2)?.name);
+      if (env.event.type === 'categories.edit' && env.from.matches({ ready: 'idle' }))
+        expect(c.editing?.name).toBe(ctx(env.from).categories.find((x) => x.id === 2)?.name);
       // A failed rename keeps what was typed.
       if (/renameNewsCategory$/.test(env.event.type)) {
         expect(c.editing).toEqual(ctx(env.from).editing);
@@ -326,6 +340,11 @@ describe('news-categories rules', () => {
     expect(ids(moved(CATEGORIES, 3, 'up'))).toEqual([1, 3, 2]);
     expect(moved(CATEGORIES, 3, 'up').map((c) => c.position)).toEqual([1, 2, 3]);
     expect(ids(moved(CATEGORIES, 1, 'up'))).toEqual([1, 2, 3]);
-    expect([canMove(CATEGORIES, 1, 'up'), canMove(CATEGORIES, 3, 'down'), canMove(CATEGORIES, 2, 'down'), canMove(CATEGORIES, 9, 'up')]).toEqual([false, false, true, false]);
+    expect([
+      canMove(CATEGORIES, 1, 'up'),
+      canMove(CATEGORIES, 3, 'down'),
+      canMove(CATEGORIES, 2, 'down'),
+      canMove(CATEGORIES, 9, 'up'),
+    ]).toEqual([false, false, true, false]);
   });
 });

@@ -7,8 +7,21 @@ import { createActor, emit, sendTo, setup, type AnyActorRef, type AnyEventObject
 import { expect, vi } from 'vitest';
 import type { AttachmentEntry } from '../../src/machines/compose/rules';
 import { hasNewsChanges, newsComposeMachine, type NewsComposeContext } from '../../src/machines/news/compose';
-import { selectChosenCount, selectIsLoading, selectIsLocked, selectLoadFailed, selectSaveFailed } from '../../src/machines/news/compose-selectors';
-import { backupOf, firstInvalidField, newsFormErrors, newsInputOf, savedToast, serverNewsErrors } from '../../src/machines/news/compose-rules';
+import {
+  selectChosenCount,
+  selectIsLoading,
+  selectIsLocked,
+  selectLoadFailed,
+  selectSaveFailed,
+} from '../../src/machines/news/compose-selectors';
+import {
+  backupOf,
+  firstInvalidField,
+  newsFormErrors,
+  newsInputOf,
+  savedToast,
+  serverNewsErrors,
+} from '../../src/machines/news/compose-rules';
 import { loadNewsBackup, saveNewsBackup } from '../../src/services/news/compose';
 import { NEWS_MESSAGES } from '../../shared/news-rules';
 import type { AttachmentSummary } from '../../shared/messages-contract';
@@ -50,7 +63,12 @@ const listStandIn = setup({
   id: 'listStandIn',
   context: ({ input }) => ({ parent: input.parent }),
   on: {
-    'test.report': { actions: sendTo(({ context }) => context.parent, ({ event }) => ({ type: 'attachments.changed', entries: event.entries })) },
+    'test.report': {
+      actions: sendTo(
+        ({ context }) => context.parent,
+        ({ event }) => ({ type: 'attachments.changed', entries: event.entries }),
+      ),
+    },
     'test.toast': { actions: emit(UPLOAD_TOAST) },
   },
 });
@@ -67,7 +85,12 @@ function emits(env: StepEnv): AnyEventObject[] {
       if (!from.matches('editing')) return [];
       const errors = all(c);
       const target = firstInvalidField(errors);
-      return target === null ? [] : [{ type: 'toast', kind: 'error', key: 'compose.errors.review' }, { type: 'focus', target }];
+      return target === null
+        ? []
+        : [
+            { type: 'toast', kind: 'error', key: 'compose.errors.review' },
+            { type: 'focus', target },
+          ];
     }
     case 'effect.relay':
       return [UPLOAD_TOAST];
@@ -75,7 +98,10 @@ function emits(env: StepEnv): AnyEventObject[] {
       return from.matches('confirmingLeave') ? [{ type: 'navigate', to: c.leaving?.to }] : [];
     case 'xstate.done.actor.saveNewsPost': {
       const post = event.output as typeof PUBLISHED;
-      return [{ type: 'toast', kind: 'success', ...savedToast(post, c.postId === null, TZ) }, { type: 'navigate', to: c.leaving?.to ?? '/mural' }];
+      return [
+        { type: 'toast', kind: 'success', ...savedToast(post, c.postId === null, TZ) },
+        { type: 'navigate', to: c.leaving?.to ?? '/mural' },
+      ];
     }
     case 'xstate.error.actor.saveNewsPost': {
       const error = errorOf(event);
@@ -115,7 +141,15 @@ function refused(c: NewsComposeContext): boolean {
 
 /** What the server holds of this test's forms: nothing for a new post; the edited post as it was loaded. */
 const HELD = {
-  new: { title: '', body: '', categoryId: null, audience: { scope: 'school', level_ids: [], course_ids: [] }, publishAt: null, endsAt: null, pinned: false },
+  new: {
+    title: '',
+    body: '',
+    categoryId: null,
+    audience: { scope: 'school', level_ids: [], course_ids: [] },
+    publishAt: null,
+    endsAt: null,
+    pinned: false,
+  },
   edit: {
     title: newsPost().title,
     body: newsPost().body,
@@ -135,7 +169,16 @@ function unsaved(c: NewsComposeContext): boolean {
 }
 
 const CHILD_EVENTS = new Set(['attachments.changed', 'effect.relay']);
-const EDITS = new Set(['news.change', 'news.setCategory', 'news.setScope', 'news.toggleGroup', 'news.setPublish', 'news.setEnds', 'news.setPinned', 'attachments.changed']);
+const EDITS = new Set([
+  'news.change',
+  'news.setCategory',
+  'news.setScope',
+  'news.toggleGroup',
+  'news.setPublish',
+  'news.setEnds',
+  'news.setPinned',
+  'attachments.changed',
+]);
 
 defineModelTests({
   name: 'news-compose',
@@ -194,7 +237,17 @@ defineModelTests({
     // Coarse on purpose: the mode, what is unsaved, which fields are refused and shown, the held navigation.
     serializeState: (s) => {
       const c = ctx(s);
-      return JSON.stringify([s.value, s.status, hasNewsChanges(c), Object.keys(all(c)).length === 0, Object.keys(c.errors).length === 0, c.leaving?.to ?? null, c.restored, c.failure?.status ?? null, c.form.attachments.map((e) => e.status)]);
+      return JSON.stringify([
+        s.value,
+        s.status,
+        hasNewsChanges(c),
+        Object.keys(all(c)).length === 0,
+        Object.keys(c.errors).length === 0,
+        c.leaving?.to ?? null,
+        c.restored,
+        c.failure?.status ?? null,
+        c.form.attachments.map((e) => e.status),
+      ]);
     },
     // The list child exists once the form is shown, and stops with the machine.
     filterEvents: (s, event) =>
@@ -213,7 +266,10 @@ defineModelTests({
             type: 'xstate.done.actor.loadNewsCompose',
             output: newsComposeStart({
               post: newsPost(),
-              backup: { ...backupOf({ ...newsComposeStartForm(), title: 'Feria científica 2026' }, 42, T0), savedAt: Date.parse('2026-03-02T00:00:00Z') },
+              backup: {
+                ...backupOf({ ...newsComposeStartForm(), title: 'Feria científica 2026' }, 42, T0),
+                savedAt: Date.parse('2026-03-02T00:00:00Z'),
+              },
             }),
           },
           { type: 'xstate.done.actor.saveNewsPost', output: newsPost({ title: 'Feria científica 2026' }) },
@@ -223,10 +279,15 @@ defineModelTests({
   ],
   createActor: ({ fakes, path, inspect, machine }) => {
     store.clear();
-    return createActor(machine.provide({ actors: { fetchNewsComposeStart: fakes.promise(), saveNewsPost: fakes.promise(), attachmentList: listStandIn as never } }), {
-      input: path.input as never,
-      inspect,
-    });
+    return createActor(
+      machine.provide({
+        actors: { fetchNewsComposeStart: fakes.promise(), saveNewsPost: fakes.promise(), attachmentList: listStandIn as never },
+      }),
+      {
+        input: path.input as never,
+        inspect,
+      },
+    );
   },
   states: {
     loading: (s, env) => {
@@ -262,8 +323,10 @@ defineModelTests({
         expect(kept).toEqual(expected);
       }
       if (env.event.type === 'news.setEnds' && env.event.at) expect(c.errors.ends_at).toEqual({ text: NEWS_MESSAGES.endsPast });
-      if (env.event.type === 'news.change' && env.event.field === 'title' && env.event.value === '  ') expect(c.errors.title).toEqual({ text: NEWS_MESSAGES.titleRequired });
-      if (env.event.type === 'attachment.add') expect(c.errors.attachment_ids).toEqual({ key: 'compose.attachment.type', params: { name: 'virus.exe' } });
+      if (env.event.type === 'news.change' && env.event.field === 'title' && env.event.value === '  ')
+        expect(c.errors.title).toEqual({ text: NEWS_MESSAGES.titleRequired });
+      if (env.event.type === 'attachment.add')
+        expect(c.errors.attachment_ids).toEqual({ key: 'compose.attachment.type', params: { name: 'virus.exe' } });
       if (env.event.type === 'news.save') expect(c.errors).toEqual(all(c));
       if (env.event.type === 'news.save') expect(refused(c), 'Publicar stayed on a refused form').toBe(true);
       if (env.event.type === 'xstate.error.actor.saveNewsPost') {
@@ -281,10 +344,12 @@ defineModelTests({
       expect(s.hasTag('busy')).toBe(true);
       const c = ctx(s);
       // What is sent is the form as it stood on Publicar (a file finishing meanwhile is the next save's).
-      if (env.event.type === 'news.save') expect(env.fakes.inputOf('saveNewsPost')).toEqual({ id: c.postId, input: newsInputOf(c.form, TZ) });
+      if (env.event.type === 'news.save')
+        expect(env.fakes.inputOf('saveNewsPost')).toEqual({ id: c.postId, input: newsInputOf(c.form, TZ) });
       else expect(env.fakes.isRunning('saveNewsPost')).toBe(true);
       // Checked when sent (a file reporting meanwhile is the next save's concern).
-      if (env.event.type === 'news.save' && env.from.matches('editing')) expect(refused(c), 'only a form the rules accept is sent').toBe(false);
+      if (env.event.type === 'news.save' && env.from.matches('editing'))
+        expect(refused(c), 'only a form the rules accept is sent').toBe(false);
     },
     confirmingLeave: (s) => {
       expect(ctx(s).leaving?.to).toBe('/inbox');

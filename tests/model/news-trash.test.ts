@@ -6,7 +6,13 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { NewsPost } from '../../shared/news-contract';
-import { newsTrashMachine, selectNewsTrashBusy, selectNewsTrashConfirming, selectNewsTrashItems, type NewsTrashSnapshot } from '../../src/machines/news/trash';
+import {
+  newsTrashMachine,
+  selectNewsTrashBusy,
+  selectNewsTrashConfirming,
+  selectNewsTrashItems,
+  type NewsTrashSnapshot,
+} from '../../src/machines/news/trash';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listExecutors, listStandIn, showing, toldList } from './list-stand-in';
@@ -23,7 +29,8 @@ const running = (env: StepEnv, id: string | null) => {
 /** The posts on screen after these events, by the test's account: the list's last rows, none since a crash. */
 const shownIds = (history: readonly AnyEventObject[]): number[] =>
   history.reduce<number[]>((ids, event) => {
-    if (event.type === 'xstate.snapshot.list') return (event.snapshot as AnyMachineSnapshot).context.items.map((post: { id: number }) => post.id);
+    if (event.type === 'xstate.snapshot.list')
+      return (event.snapshot as AnyMachineSnapshot).context.items.map((post: { id: number }) => post.id);
     return event.type === 'xstate.error.actor.list' ? [] : ids;
   }, []);
 /** Only a post on screen can be restored or deleted: another id (a stale button) does nothing. */
@@ -32,7 +39,8 @@ const onScreen = (id: number, context: { items: { id: number }[] }) => context.i
 function expectedTold(env: StepEnv): AnyEventObject[] {
   const { from, event } = env;
   if (!from.matches('shown')) return [];
-  if (/^xstate\.done\.actor\.(restoreNewsPost|purgeNewsPost)$/.test(event.type)) return [{ type: 'list.remove', keys: [from.context.target] }];
+  if (/^xstate\.done\.actor\.(restoreNewsPost|purgeNewsPost)$/.test(event.type))
+    return [{ type: 'list.remove', keys: [from.context.target] }];
   if (event.type === 'trash.loadMore') return [{ type: 'list.more' }];
   if (event.type === 'trash.retry') return [{ type: 'list.reload' }];
   return [];
@@ -41,8 +49,10 @@ function expectedTold(env: StepEnv): AnyEventObject[] {
 function emits({ from, event }: StepEnv): AnyEventObject[] {
   if (event.type === 'xstate.done.actor.restoreNewsPost') return [{ type: 'toast', kind: 'success', key: 'newsAdmin.trash.restored' }];
   if (event.type === 'xstate.done.actor.purgeNewsPost') return [{ type: 'toast', kind: 'success', key: 'newsAdmin.trash.purged' }];
-  if (/^xstate\.error\.actor\.(restoreNewsPost|purgeNewsPost)$/.test(event.type)) return [{ type: 'toast', kind: 'error', key: 'error.request' }];
-  if (event.type === 'trash.cancel' && from.matches({ shown: 'confirmingPurge' })) return [{ type: 'focus', target: `news-trash-purge-${from.context.target}` }];
+  if (/^xstate\.error\.actor\.(restoreNewsPost|purgeNewsPost)$/.test(event.type))
+    return [{ type: 'toast', kind: 'error', key: 'error.request' }];
+  if (event.type === 'trash.cancel' && from.matches({ shown: 'confirmingPurge' }))
+    return [{ type: 'focus', target: `news-trash-purge-${from.context.target}` }];
   return [];
 }
 
@@ -79,7 +89,10 @@ defineModelTests({
     internal: [
       NONE,
       ROWS,
-      { type: 'xstate.done.actor.restoreNewsPost', output: trashedPost({ id: 1, status: 'published', deleted_at: null, deleted_by: null }) },
+      {
+        type: 'xstate.done.actor.restoreNewsPost',
+        output: trashedPost({ id: 1, status: 'published', deleted_at: null, deleted_by: null }),
+      },
       { type: 'xstate.error.actor.restoreNewsPost', error: failure(500, 'server.error') },
       { type: 'xstate.done.actor.purgeNewsPost', output: undefined },
       { type: 'xstate.error.actor.purgeNewsPost', error: failure(409, 'message.illegal_transition') },
@@ -89,14 +102,26 @@ defineModelTests({
     limit: 5000,
   },
   createActor: ({ fakes, inspect, machine }) =>
-    createActor(machine.provide({ actors: { list: listStandIn as never, restoreNewsPost: fakes.promise<NewsPost, { id: number }>(), purgeNewsPost: fakes.promise<void, { id: number }>() } }), { inspect }),
+    createActor(
+      machine.provide({
+        actors: {
+          list: listStandIn as never,
+          restoreNewsPost: fakes.promise<NewsPost, { id: number }>(),
+          purgeNewsPost: fakes.promise<void, { id: number }>(),
+        },
+      }),
+      { inspect },
+    ),
   states: {
     shown: (s, env) => {
       expect(toldList(env)).toEqual(expectedTold(env));
       const list = s.children.list as { getSnapshot: () => AnyMachineSnapshot } | undefined;
       expect(list, 'hosted list').toBeDefined();
       expect(selectNewsTrashItems(tr(s))).toBe(list?.getSnapshot().context.items);
-      expect(selectNewsTrashItems(tr(s)).map((post) => post.id), 'posts on screen').toEqual(shownIds(env.history));
+      expect(
+        selectNewsTrashItems(tr(s)).map((post) => post.id),
+        'posts on screen',
+      ).toEqual(shownIds(env.history));
       if (env.event.type === 'xstate.init' || env.from.matches('crashed')) expect(list?.getSnapshot().context.input).toEqual({ query: {} });
     },
     'shown.idle': (s, env) => {

@@ -10,7 +10,14 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { wallAddress, wallAddressOf } from '../../src/machines/news/wall-rules';
-import { newsWallMachine, type WallInput, selectActingOn, selectCategories, selectWallItems, type NewsWallSnapshot } from '../../src/machines/news/wall';
+import {
+  newsWallMachine,
+  type WallInput,
+  selectActingOn,
+  selectCategories,
+  selectWallItems,
+  type NewsWallSnapshot,
+} from '../../src/machines/news/wall';
 import type { NewsPost } from '../../shared/news-contract';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
@@ -25,7 +32,12 @@ const ROWS = showing('1,2,3,4,5', [DESK_POSTS.published, DESK_POSTS.unpublished,
 const ANSWERS: Record<string, NewsPost> = {
   unpublishPost: { ...DESK_POSTS.published, status: 'unpublished' },
   publishPost: { ...DESK_POSTS.unpublished, status: 'published' },
-  trashPost: { ...DESK_POSTS.published, status: 'deleted', deleted_at: '2026-03-02T12:05:00.000Z', deleted_by: { id: 10, name: 'Ana Directora' } },
+  trashPost: {
+    ...DESK_POSTS.published,
+    status: 'deleted',
+    deleted_at: '2026-03-02T12:05:00.000Z',
+    deleted_by: { id: 10, name: 'Ana Directora' },
+  },
   restorePost: { ...DESK_POSTS.published },
 };
 const FAILED_KEYS: Record<string, string> = {
@@ -40,7 +52,12 @@ const ACTION_OF: Record<string, string> = {
   'news.delete': 'trashPost',
   'news.restore': 'restorePost',
 };
-const STATE_OF: Record<string, string> = { unpublishPost: 'unpublishing', publishPost: 'publishing', trashPost: 'trashing', restorePost: 'restoring' };
+const STATE_OF: Record<string, string> = {
+  unpublishPost: 'unpublishing',
+  publishPost: 'publishing',
+  trashPost: 'trashing',
+  restorePost: 'restoring',
+};
 
 const queryOf = (s: AnyMachineSnapshot) => ({ category: s.context.category, q: s.context.q, all: s.context.manage });
 
@@ -70,12 +87,18 @@ function expectedTold({ from, to, event }: StepEnv): AnyEventObject[] {
     case 'wall.search':
       return [{ type: 'list.query', query: { ...queryOf(from), q: event.q } }];
     case 'wall.filter':
-      return event.category === from.context.category ? [] : [{ type: 'list.query', query: { ...queryOf(from), category: event.category } }];
+      return event.category === from.context.category
+        ? []
+        : [{ type: 'list.query', query: { ...queryOf(from), category: event.category } }];
     case 'wall.clear':
-      return from.context.q === '' && from.context.category === null ? [] : [{ type: 'list.query', query: { ...queryOf(from), q: '', category: null } }];
+      return from.context.q === '' && from.context.category === null
+        ? []
+        : [{ type: 'list.query', query: { ...queryOf(from), q: '', category: null } }];
     case 'wall.address': {
       const read = ADDRESSES[event.search as string] as { q: string; category: number | null };
-      return read.q === from.context.q && read.category === from.context.category ? [] : [{ type: 'list.query', query: { ...queryOf(from), ...read } }];
+      return read.q === from.context.q && read.category === from.context.category
+        ? []
+        : [{ type: 'list.query', query: { ...queryOf(from), ...read } }];
     }
     case 'wall.loadMore':
       return [{ type: 'list.more' }];
@@ -96,9 +119,12 @@ function expectedTold({ from, to, event }: StepEnv): AnyEventObject[] {
 function emits({ event, from }: StepEnv): AnyEventObject[] {
   // A choice goes in the address (replacing the entry); one read from the address writes nothing back.
   const shown = from.matches({ posts: 'shown' });
-  if (event.type === 'wall.search' && shown) return [{ type: 'navigate', to: addressOf(event.q as string, from.context.category), replace: true }];
-  if (event.type === 'wall.filter' && shown && event.category !== from.context.category) return [{ type: 'navigate', to: addressOf(from.context.q, event.category as number | null), replace: true }];
-  if (event.type === 'wall.clear' && shown && (from.context.q !== '' || from.context.category !== null)) return [{ type: 'navigate', to: running.path + (running.search.includes('newsfeed=1') ? '?newsfeed=1' : ''), replace: true }];
+  if (event.type === 'wall.search' && shown)
+    return [{ type: 'navigate', to: addressOf(event.q as string, from.context.category), replace: true }];
+  if (event.type === 'wall.filter' && shown && event.category !== from.context.category)
+    return [{ type: 'navigate', to: addressOf(from.context.q, event.category as number | null), replace: true }];
+  if (event.type === 'wall.clear' && shown && (from.context.q !== '' || from.context.category !== null))
+    return [{ type: 'navigate', to: running.path + (running.search.includes('newsfeed=1') ? '?newsfeed=1' : ''), replace: true }];
   const match = /^xstate\.(done|error)\.actor\.(\w+Post)$/.exec(event.type);
   if (!match) return [];
   const [, kind, actor] = match as unknown as [string, 'done' | 'error', string];
@@ -124,7 +150,15 @@ function emits({ event, from }: StepEnv): AnyEventObject[] {
  * ended ones; Eliminar
  * an editable post (1), not one the user may not touch (5); "Deshacer" only for a post no longer shown (9).
  */
-const ALLOWED_WITH_ROWS = new Set(['news.unpublish 1', 'news.unpublish 3', 'news.publish 2', 'news.publish 4', 'news.delete 1', 'news.restore 1', 'news.restore 9']);
+const ALLOWED_WITH_ROWS = new Set([
+  'news.unpublish 1',
+  'news.unpublish 3',
+  'news.publish 2',
+  'news.publish 4',
+  'news.delete 1',
+  'news.restore 1',
+  'news.restore 9',
+]);
 const ALLOWED_WITHOUT_ROWS = new Set(['news.restore 1', 'news.restore 9']);
 
 /** Whether a post event starts its action with no other running: on the desk only, by the rows shown. */
@@ -207,7 +241,10 @@ defineModelTests({
     targets: {
       'posts.shown': { 'xstate.error.actor.list': 'posts.crashed' },
       'posts.crashed': { 'wall.retry': 'posts.shown' },
-      'categories.loading': { 'xstate.done.actor.fetchNewsCategories': 'categories.loaded', 'xstate.error.actor.fetchNewsCategories': 'categories.failed' },
+      'categories.loading': {
+        'xstate.done.actor.fetchNewsCategories': 'categories.loaded',
+        'xstate.error.actor.fetchNewsCategories': 'categories.failed',
+      },
       'categories.failed': { 'wall.retry': 'categories.loading' },
       'action.idle': {
         'news.unpublish': ({ event, context, stay }) => (starts(context, event) ? 'action.unpublishing' : stay),
@@ -238,18 +275,25 @@ defineModelTests({
       if (event.type === 'xstate.snapshot.list') return idle || plain;
       return true;
     },
-    serializeState: (s) => JSON.stringify([s.value, s.context.q, s.context.category, s.context.items.length, s.context.categories.length, s.context.target]),
+    serializeState: (s) =>
+      JSON.stringify([s.value, s.context.q, s.context.category, s.context.items.length, s.context.categories.length, s.context.target]),
     limit: 50_000,
   },
   variants: [
     { name: 'desk', traversal: { input: { manage: true, path: '/mural', search: '' } } },
     // A reader: the same wall, no actions ever start.
-    { name: 'reader', traversal: { input: { manage: false, path: '/mural/news', search: '' }, stopWhen: (s) => s.matches({ posts: 'crashed' }) } },
+    {
+      name: 'reader',
+      traversal: { input: { manage: false, path: '/mural/news', search: '' }, stopWhen: (s) => s.matches({ posts: 'crashed' }) },
+    },
     // A link (or a reload) with a search and a category, and a non-manager let in by ?newsfeed: the wall
     // opens on them, and its choices keep `newsfeed` in the address.
     {
       name: 'address',
-      traversal: { input: { manage: false, path: '/mural', search: '?newsfeed=1&q=acto&category=7' }, stopWhen: (s) => s.matches({ posts: 'crashed' }) },
+      traversal: {
+        input: { manage: false, path: '/mural', search: '?newsfeed=1&q=acto&category=7' },
+        stopWhen: (s) => s.matches({ posts: 'crashed' }),
+      },
     },
   ],
   createActor: ({ fakes, path, inspect, machine }) => {
@@ -275,9 +319,13 @@ defineModelTests({
       const list = s.children.list as { getSnapshot: () => AnyMachineSnapshot } | undefined;
       expect(list, 'hosted list').toBeDefined();
       expect(selectWallItems(ws(s))).toBe(list?.getSnapshot().context.items);
-      expect(selectWallItems(ws(s)).map((post) => post.id), 'posts on screen').toEqual(shownIds(env.history));
+      expect(
+        selectWallItems(ws(s)).map((post) => post.id),
+        'posts on screen',
+      ).toEqual(shownIds(env.history));
       // A list (re)opened starts on the wall's query: the desk's with every status.
-      if (env.event.type === 'xstate.init' || env.from.matches({ posts: 'crashed' })) expect(list?.getSnapshot().context.input).toEqual({ query: queryOf(s) });
+      if (env.event.type === 'xstate.init' || env.from.matches({ posts: 'crashed' }))
+        expect(list?.getSnapshot().context.input).toEqual({ query: queryOf(s) });
       // It opens with what its address says.
       if (env.event.type === 'xstate.init') {
         const read = ADDRESSES[running.search] as { q: string; category: number | null };
@@ -295,7 +343,10 @@ defineModelTests({
       expect(env.fakes.isRunning('fetchNewsCategories')).toBe(true);
       // Asked once per entry (Reintentar asks again); other steps let the call run.
       const entered = env.event.type === 'xstate.init' || !env.from.matches({ categories: 'loading' });
-      expect(env.started.filter((id) => id === 'fetchNewsCategories'), 'categories asked').toEqual(entered ? ['fetchNewsCategories'] : []);
+      expect(
+        env.started.filter((id) => id === 'fetchNewsCategories'),
+        'categories asked',
+      ).toEqual(entered ? ['fetchNewsCategories'] : []);
     },
     'categories.loaded': (s) => {
       expect(selectCategories(ws(s))).toEqual(WALL_CATEGORIES);
@@ -345,7 +396,7 @@ defineModelTests({
   emits,
 });
 
-describe('the wall\'s address (news-wall-rules.ts)', () => {
+describe("the wall's address (news-wall-rules.ts)", () => {
   it('reads q and category, anything malformed as nothing', () => {
     expect(wallAddressOf('?q=Reuni%C3%B3n+de+apoderados&category=12')).toEqual({ q: 'Reunión de apoderados', category: 12 });
     expect(wallAddressOf('category=0&q=')).toEqual({ q: '', category: null });
@@ -355,9 +406,14 @@ describe('the wall\'s address (news-wall-rules.ts)', () => {
   });
   it('writes them after the parameters it came with, leaving the defaults out', () => {
     expect(wallAddress('/mural', '', { q: '', category: null })).toBe('/mural');
-    expect(wallAddress('/mural/news', '?q=viejo&category=1', { q: 'acto cívico', category: 4 })).toBe('/mural/news?q=acto+c%C3%ADvico&category=4');
+    expect(wallAddress('/mural/news', '?q=viejo&category=1', { q: 'acto cívico', category: 4 })).toBe(
+      '/mural/news?q=acto+c%C3%ADvico&category=4',
+    );
     expect(wallAddress('/mural', '?newsfeed=1&q=viejo', { q: '', category: 2 })).toBe('/mural?newsfeed=1&category=2');
     // What is written reads back the same, spaces at the end included (nothing typed is lost on reload).
-    expect(wallAddressOf(wallAddress('/mural', '', { q: 'feria ', category: 3 }).slice('/mural'.length))).toEqual({ q: 'feria ', category: 3 });
+    expect(wallAddressOf(wallAddress('/mural', '', { q: 'feria ', category: 3 }).slice('/mural'.length))).toEqual({
+      q: 'feria ',
+      category: 3,
+    });
   });
 });

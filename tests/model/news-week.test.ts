@@ -26,7 +26,8 @@ const ASKED: Record<string, string | null> = { '2026-03-04': '2026-03-04', '2026
 /** The date this path's actor was started with (set by `createActor`), so the invariants know what it should ask. */
 let startInput: { date: string | null } = { date: null };
 
-const emits = ({ from, event }: StepEnv): AnyEventObject[] => (event.type === 'week.print' && from.matches('shown') ? [{ type: 'print' }] : []);
+const emits = ({ from, event }: StepEnv): AnyEventObject[] =>
+  event.type === 'week.print' && from.matches('shown') ? [{ type: 'print' }] : [];
 
 defineModelTests({
   name: 'news-week',
@@ -97,7 +98,11 @@ defineModelTests({
 
 describe('news-week dates and text', () => {
   it('asks for this week when the date is malformed', () => {
-    for (const [date, asked] of [['2026-03-04', '2026-03-04'], ['2026-02-30', null], [null, null]] as const) {
+    for (const [date, asked] of [
+      ['2026-03-04', '2026-03-04'],
+      ['2026-02-30', null],
+      [null, null],
+    ] as const) {
       const actor = createActor(newsWeekMachine, { input: { date } });
       expect(actor.getSnapshot().context.date).toBe(asked);
     }

@@ -119,10 +119,17 @@ defineModelTests({
         const output = (event as AnyEventObject).output as typeof expected;
         return output.view === expected.view && output.year === expected.year && output.calendar === expected.calendar;
       }
-      if (event.type === 'usage.year') return s.context.query.view === 'monthly' && s.context.query.calendar === 'civil' && !s.matches('loading');
+      if (event.type === 'usage.year')
+        return s.context.query.view === 'monthly' && s.context.query.calendar === 'civil' && !s.matches('loading');
       return true;
     },
-    serializeState: (s) => JSON.stringify([s.value, s.context.query, s.context.latestYear, s.context.usage && [s.context.usage.view, s.context.usage.year, s.context.usage.calendar]]),
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.query,
+        s.context.latestYear,
+        s.context.usage && [s.context.usage.view, s.context.usage.year, s.context.usage.calendar],
+      ]),
     limit: 800,
     input: {},
   },

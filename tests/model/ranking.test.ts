@@ -49,7 +49,8 @@ const viewOf = (s: AnyMachineSnapshot) => s.context.view as View;
 const kindOf = (s: AnyMachineSnapshot) => s.context.kind as 'courses' | 'users';
 
 /** The server's default: this month, this school year (the school's). */
-const keyAsked = (s: AnyMachineSnapshot, period: View['period']) => period.key ?? (period.kind === 'month' ? offeredOf(s).month : offeredOf(s).year);
+const keyAsked = (s: AnyMachineSnapshot, period: View['period']) =>
+  period.key ?? (period.kind === 'month' ? offeredOf(s).month : offeredOf(s).year);
 
 /** The address a view is written as, spelled out here (the defaults left out). */
 function address(kind: 'courses' | 'users', view: View): string {
@@ -86,7 +87,10 @@ const INTERNAL: AnyEventObject[] = [
   ...(['courses', 'users'] as const).flatMap((kind) =>
     PERIODS.flatMap((period) =>
       (kind === 'courses' ? ['read', 'reached'] : ['messages', 'reached']).flatMap((metric) =>
-        ['value', 'improvement'].map((by) => ({ type: 'xstate.done.actor.fetchRanking', output: ranking(kind, period, metric as never, by as never) })),
+        ['value', 'improvement'].map((by) => ({
+          type: 'xstate.done.actor.fetchRanking',
+          output: ranking(kind, period, metric as never, by as never),
+        })),
       ),
     ),
   ),
@@ -108,7 +112,10 @@ function stepped(kind: View['period']['kind'], key: string, step: number): strin
  * Whether an arrow moves, in the test's words: from the period shown (the one asked, or the one the
  * server's answer names when its default was asked, none before it answers) to one begun and offered.
  */
-function arrowMoves(context: { view: View; ranking: { period: { kind: string; key: string } } | null; today: { country: 'CL' | 'MX' } }, step: number): boolean {
+function arrowMoves(
+  context: { view: View; ranking: { period: { kind: string; key: string } } | null; today: { country: 'CL' | 'MX' } },
+  step: number,
+): boolean {
   const { period } = context.view;
   const shown = period.key ?? (context.ranking?.period.kind === period.kind ? context.ranking.period.key : null);
   if (shown === null) return false;
@@ -132,11 +139,13 @@ function viewNamed(kind: 'courses' | 'users', search: string, country: 'CL' | 'M
       throw new Error(`viewNamed: say what ${search} names`);
   }
 }
-const sameView = (a: View, b: View) => a.period.kind === b.period.kind && a.period.key === b.period.key && a.metric === b.metric && a.by === b.by;
+const sameView = (a: View, b: View) =>
+  a.period.kind === b.period.kind && a.period.key === b.period.key && a.metric === b.metric && a.by === b.by;
 
 /** Whether the step wrote the address: a choice that asked again (an address read back is not written). */
 const wrote = ({ from, to, event }: StepEnv) =>
-  ['ranking.periodKind', 'ranking.shift', 'ranking.metric', 'ranking.by'].includes(event.type) && JSON.stringify(viewOf(from)) !== JSON.stringify(viewOf(to));
+  ['ranking.periodKind', 'ranking.shift', 'ranking.metric', 'ranking.by'].includes(event.type) &&
+  JSON.stringify(viewOf(from)) !== JSON.stringify(viewOf(to));
 
 const commonStates = {
   loading: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
@@ -148,9 +157,16 @@ const commonStates = {
     // The old table stays while the new one comes.
     expect(selectRanking(snap(snapshot))).toEqual(env.event.type === 'xstate.init' ? null : env.from.context.ranking);
     // The school's today, by its zone and school year, whatever the browser's.
-    expect(snapshot.context.today).toEqual({ month: offeredOf(snapshot).month, country: (snapshot.context.today as { country: string }).country });
+    expect(snapshot.context.today).toEqual({
+      month: offeredOf(snapshot).month,
+      country: (snapshot.context.today as { country: string }).country,
+    });
     // Never the future, never another ranking's metric.
-    expect(viewOf(snapshot).period.key === null || keyAsked(snapshot, viewOf(snapshot).period) <= (viewOf(snapshot).period.kind === 'month' ? offeredOf(snapshot).month : offeredOf(snapshot).year)).toBe(true);
+    expect(
+      viewOf(snapshot).period.key === null ||
+        keyAsked(snapshot, viewOf(snapshot).period) <=
+          (viewOf(snapshot).period.kind === 'month' ? offeredOf(snapshot).month : offeredOf(snapshot).year),
+    ).toBe(true);
     expect(kindOf(snapshot) === 'courses' ? ['read', 'reached'] : ['messages', 'reached']).toContain(selectMetric(snap(snapshot)));
   },
   shown: (snapshot: AnyMachineSnapshot, env: StepEnv) => {
@@ -158,7 +174,12 @@ const commonStates = {
     expect(env.fakes.isRunning('fetchRanking')).toBe(false);
     const shown = selectRanking(snap(snapshot));
     const view = viewOf(snapshot);
-    expect([shown?.period.kind, shown?.period.key, shown?.metric, shown?.by]).toEqual([view.period.kind, keyAsked(snapshot, view.period), selectMetric(snap(snapshot)), selectBy(snap(snapshot))]);
+    expect([shown?.period.kind, shown?.period.key, shown?.metric, shown?.by]).toEqual([
+      view.period.kind,
+      keyAsked(snapshot, view.period),
+      selectMetric(snap(snapshot)),
+      selectBy(snap(snapshot)),
+    ]);
     const key = selectRankingPeriodKey(snap(snapshot));
     expect(key).toBe(keyAsked(snapshot, view.period));
     // The arrows: not past this month / the newest school year begun, not before the range offered.
@@ -221,10 +242,14 @@ defineModelTests({
       if ((event.type === 'ranking.shift' || event.type === 'ranking.periodKind') && !plain && !linked) return false;
       if (event.type === 'ranking.shift') {
         const key = s.context.ranking ? keyAsked(s, view.period) : null;
-        const from = (event as AnyEventObject).step === -1 ? ['2026-10', '2026-09', '2026', '2025', '2024-11', '2024-12'] : ['2026-10', '2026-09', '2026-08', '2026', '2025', '2024', '2024-11'];
+        const from =
+          (event as AnyEventObject).step === -1
+            ? ['2026-10', '2026-09', '2026', '2025', '2024-11', '2024-12']
+            : ['2026-10', '2026-09', '2026-08', '2026', '2025', '2024', '2024-11'];
         return key === null || from.includes(key);
       }
-      if (event.type === 'ranking.metric' || event.type === 'ranking.by') return (view.period.key === null && view.period.kind === 'month') || view.period.key === '2025';
+      if (event.type === 'ranking.metric' || event.type === 'ranking.by')
+        return (view.period.key === null && view.period.kind === 'month') || view.period.key === '2025';
       // Addresses and a stray Reintentar are tried from the first table only (and Reintentar where it fails).
       if (event.type === 'ranking.address') return s.matches('shown') && view.period.key === null && (plain || linked);
       if (event.type === 'ranking.retry') return s.matches('failed') || (s.matches('shown') && view.period.key === null && plain);
@@ -237,12 +262,32 @@ defineModelTests({
   },
   variants: [
     { name: 'courses', traversal: {} },
-    { name: 'users, a school year by improvement from a link', traversal: { input: { kind: 'users', search: '?period=school-year&year=2025&metric=reached&by=improvement', clock: CL_CLOCK }, stopWhen: (s) => viewOf(s).period.kind === 'month' } },
-    { name: 'courses, at the oldest month offered', traversal: { input: { kind: 'courses', search: '?period=month&month=2024-11', clock: CL_CLOCK }, limit: 2_000, stopWhen: (s) => !['2024-11', '2024-12'].includes(viewOf(s).period.key ?? '') } },
+    {
+      name: 'users, a school year by improvement from a link',
+      traversal: {
+        input: { kind: 'users', search: '?period=school-year&year=2025&metric=reached&by=improvement', clock: CL_CLOCK },
+        stopWhen: (s) => viewOf(s).period.kind === 'month',
+      },
+    },
+    {
+      name: 'courses, at the oldest month offered',
+      traversal: {
+        input: { kind: 'courses', search: '?period=month&month=2024-11', clock: CL_CLOCK },
+        limit: 2_000,
+        stopWhen: (s) => !['2024-11', '2024-12'].includes(viewOf(s).period.key ?? ''),
+      },
+    },
     // Its February, Santiago's March: 2026 is neither its month's year nor a school year begun.
-    { name: 'users, a Mexican school year on the last evening of February', traversal: { input: { kind: 'users', search: '?period=school-year&year=2026', clock: MX_CLOCK }, stopWhen: (s) => viewOf(s).period.kind === 'month' } },
+    {
+      name: 'users, a Mexican school year on the last evening of February',
+      traversal: {
+        input: { kind: 'users', search: '?period=school-year&year=2026', clock: MX_CLOCK },
+        stopWhen: (s) => viewOf(s).period.kind === 'month',
+      },
+    },
   ],
-  createActor: ({ fakes, path, inspect, machine }) => createActor(machine.provide({ actors: { fetchRanking: fakes.promise() } }), { input: path.input as never, inspect }),
+  createActor: ({ fakes, path, inspect, machine }) =>
+    createActor(machine.provide({ actors: { fetchRanking: fakes.promise() } }), { input: path.input as never, inspect }),
   states: commonStates,
   events: {
     'ranking.periodKind': send,

@@ -70,7 +70,9 @@ const BY_CHANNEL: ChannelProgress[] = [
   { channel: 'sms', progress: SMS_LOST },
 ];
 const lostSms = (id: number) =>
-  receptionRow(id, 'received', { channels: [channelDelivery('e-mail', 'received'), channelDelivery('sms', 'not_received', { error: 'undelivered' })] });
+  receptionRow(id, 'received', {
+    channels: [channelDelivery('e-mail', 'received'), channelDelivery('sms', 'not_received', { error: 'undelivered' })],
+  });
 const SMS_LIST = receptionPage([lostSms(4), lostSms(5), lostSms(6)], deliveryProgress({ received: 7, not_received: 3 }), {
   channels: BY_CHANNEL,
   counts: countsOf(SMS_LOST),
@@ -280,7 +282,8 @@ defineModelTests({
       loaded: {
         ...OVER_ROWS,
         'reception.reload': 'filtering',
-        'xstate.after.refresh.receptionStatus.loaded': ({ context, stay }) => (context.meta?.progress.state === 'sending' ? 'filtering' : stay),
+        'xstate.after.refresh.receptionStatus.loaded': ({ context, stay }) =>
+          context.meta?.progress.state === 'sending' ? 'filtering' : stay,
       },
       filtering: {
         ...OVER_ROWS,
@@ -328,10 +331,9 @@ defineModelTests({
     limit: 2000,
   },
   createActor: ({ fakes, path, machine }) =>
-    createActor(
-      machine.provide({ actors: { loadReception: fakes.promise(), retryFailed: fakes.promise() } }),
-      { input: path.input as ReceptionInput },
-    ),
+    createActor(machine.provide({ actors: { loadReception: fakes.promise(), retryFailed: fakes.promise() } }), {
+      input: path.input as ReceptionInput,
+    }),
   states: {
     loading: (snapshot, env) => {
       expect(selectIsLoading(rs(snapshot))).toBe(true);
@@ -349,7 +351,8 @@ defineModelTests({
       const opened = input.channel === 'all' ? { channel: 'all', filter: 'all' } : { channel: 'sms', filter: 'not_received' };
       expect(snapshot.context).toMatchObject({ ...opened, q: '', page, meta: null, shown: null });
       // Reintentar, or a page past the last, asks once (again); nothing else starts a load meanwhile.
-      if (env.event.type !== 'xstate.init') expect(env.started, 'loads started').toEqual(env.from.matches('loading') && !past ? [] : ['loadReception']);
+      if (env.event.type !== 'xstate.init')
+        expect(env.started, 'loads started').toEqual(env.from.matches('loading') && !past ? [] : ['loadReception']);
     },
     failed: (snapshot, env) => {
       // A 404 (not the user's message, or gone) is the not-found page, not a failure a reload fixes.
@@ -357,7 +360,9 @@ defineModelTests({
       expect([404, 500]).toContain(status);
       expect(selectIsFailed(rs(snapshot))).toBe(status === 500);
       expect(selectIsNotFound(rs(snapshot))).toBe(status === 404);
-      expect(snapshot.context.error).toMatchObject(status === 404 ? { status: 404, code: 'not_found' } : { status: 500, code: 'server.error' });
+      expect(snapshot.context.error).toMatchObject(
+        status === 404 ? { status: 404, code: 'not_found' } : { status: 500, code: 'server.error' },
+      );
       expect(snapshot.context.errorOf).toBe('load');
       expect(selectIsStale(rs(snapshot))).toBe(false);
       expect(selectCanRetry(rs(snapshot))).toBe(false);
@@ -378,7 +383,10 @@ defineModelTests({
         expect(selectLastPage(rs(snapshot))).toBe(output.meta.last_page);
         // The pages "Anterior" and "Siguiente" go to, none at either end.
         const { current_page: current, last_page: last } = output.meta;
-        expect([selectPreviousPage(rs(snapshot)), selectNextPage(rs(snapshot))]).toEqual([current > 1 ? current - 1 : null, current < last ? current + 1 : null]);
+        expect([selectPreviousPage(rs(snapshot)), selectNextPage(rs(snapshot))]).toEqual([
+          current > 1 ? current - 1 : null,
+          current < last ? current + 1 : null,
+        ]);
         expect(snapshot.context.meta?.counts).toEqual(output.meta.counts);
         expect(selectChannels(rs(snapshot))).toEqual(output.meta.channels);
         expect(snapshot.context.error).toBeNull();

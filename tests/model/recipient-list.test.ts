@@ -12,7 +12,15 @@ import { assign, createActor, emit, fromCallback, setup, type AnyActorRef, type 
 import { expect } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { UserToEdit } from '../../shared/recipient-lists-contract';
-import { selectCanDelete, selectCanManage, selectCanRemoveStale, selectCanShowMore, selectConflict, selectMemberRows, selectStaleCount } from '../../src/machines/recipient-lists/recipient-list-selectors';
+import {
+  selectCanDelete,
+  selectCanManage,
+  selectCanRemoveStale,
+  selectCanShowMore,
+  selectConflict,
+  selectMemberRows,
+  selectStaleCount,
+} from '../../src/machines/recipient-lists/recipient-list-selectors';
 import { recipientListMachine, type RecipientListSnapshot } from '../../src/machines/recipient-lists/recipient-list';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
@@ -23,13 +31,22 @@ import { renameError } from '../../src/machines/recipient-lists/recipient-list-r
 const rl = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RecipientListSnapshot;
 const INPUT = { id: 1, defaultPrefix: '+56' };
 const COURSE: RecipientPick = { kind: 'course', id: 3, audience: 'apoderados', label: '3° Básico A' };
-const MEMBERS = [listMember({ id: 10 }), listMember({ id: 11, user_id: 101, name: 'Jorge Díaz', stale: 'not_enrolled', device_status: 'red' })];
+const MEMBERS = [
+  listMember({ id: 10 }),
+  listMember({ id: 11, user_id: 101, name: 'Jorge Díaz', stale: 'not_enrolled', device_status: 'red' }),
+];
 const OWNED = { list: listSummary({ users_count: 2, stale_count: 1 }), members: MEMBERS };
 const COLLEAGUES = { list: listSummary({ is_owner: false, shared: true, owner_name: 'Pedro Rojas' }), members: MEMBERS };
 const BIG = { list: listSummary({ users_count: 150, stale_count: 1 }), members: manyMembers(150) };
-const AFTER = { list: listSummary({ name: 'Apoderados 3° A 2026', users_count: 5, stale_count: 0 }), members: [listMember({ id: 10 }), listMember({ id: 12, user_id: 102, name: 'Rosa Vera' })] };
+const AFTER = {
+  list: listSummary({ name: 'Apoderados 3° A 2026', users_count: 5, stale_count: 0 }),
+  members: [listMember({ id: 10 }), listMember({ id: 12, user_id: 102, name: 'Rosa Vera' })],
+};
 const SAVED: UserToEdit = userToEdit({ fono_celular: '+56987654321', name: 'Carolina Soto' });
-const SCHEDULED = failure(409, 'list.scheduled', 'Lista en uso', { list: ['La usa el mensaje programado «Reunión de apoderados» del 12-03-2026 18:00.'], message_id: ['44'] });
+const SCHEDULED = failure(409, 'list.scheduled', 'Lista en uso', {
+  list: ['La usa el mensaje programado «Reunión de apoderados» del 12-03-2026 18:00.'],
+  message_id: ['44'],
+});
 const IO = ['fetchListDetail', 'updateList', 'shareList', 'addMembers', 'removeMember', 'removeStale', 'refreshDetail', 'deleteList'];
 
 const REFUSED_FOCUS = { type: 'focus', target: 'member-phone' } as const;
@@ -40,7 +57,11 @@ const pickerStandIn = fromCallback<AnyEventObject, unknown>(({ receive }) => {
 /** The contact editor: open until the test finishes it with the person saved (or null: cancelled). */
 let editorInput: unknown = null;
 const editorStandIn = setup({
-  types: { input: {} as unknown, context: {} as { user: UserToEdit | null }, events: {} as { type: 'test.finish'; user: UserToEdit | null } | { type: 'test.refuse' } },
+  types: {
+    input: {} as unknown,
+    context: {} as { user: UserToEdit | null },
+    events: {} as { type: 'test.finish'; user: UserToEdit | null } | { type: 'test.refuse' },
+  },
 }).createMachine({
   id: 'editorStandIn',
   context: ({ input }) => {
@@ -77,9 +98,13 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
     case 'detail.use':
       return idle ? [{ type: 'navigate', to: '/new?list=1' }] : [];
     case 'members.search':
-      return from.matches('ready') && event.query === '' && from.context.memberQuery !== '' ? [{ type: 'focus', target: 'recipient-list-member-search' }] : [];
+      return from.matches('ready') && event.query === '' && from.context.memberQuery !== ''
+        ? [{ type: 'focus', target: 'recipient-list-member-search' }]
+        : [];
     case 'members.showMore': {
-      const next = from.matches('ready') ? filterMembers(from.context.members, from.context.memberQuery)[from.context.memberLimit] : undefined;
+      const next = from.matches('ready')
+        ? filterMembers(from.context.members, from.context.memberQuery)[from.context.memberLimit]
+        : undefined;
       return next ? [{ type: 'focus', target: `member-row-${next.id}` }] : [];
     }
     case 'detail.cancel':
@@ -89,7 +114,13 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
     case 'xstate.error.actor.updateList':
       return [{ type: 'focus', target: 'recipient-list-rename' }];
     case 'xstate.done.actor.shareList':
-      return [{ type: 'toast', kind: 'success', key: (event.output as { shared: boolean }).shared ? 'recipientLists.sharedOn' : 'recipientLists.sharedOff' }];
+      return [
+        {
+          type: 'toast',
+          kind: 'success',
+          key: (event.output as { shared: boolean }).shared ? 'recipientLists.sharedOn' : 'recipientLists.sharedOff',
+        },
+      ];
     case 'xstate.done.actor.addMembers':
       return [{ type: 'toast', kind: 'success', key: 'recipientLists.membersAdded' }];
     case 'xstate.done.actor.removeMember':
@@ -98,10 +129,16 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
       return [{ type: 'toast', kind: 'success', key: 'recipientLists.staleRemoved', params: { count: event.output as number } }];
     case 'xstate.done.actor.memberEditor': {
       const user = (event.output as { user: UserToEdit | null }).user;
-      return [...(user ? [{ type: 'toast', kind: 'success', key: 'recipientLists.memberSaved' }] : []), { type: 'focus', target: `member-edit-${from.context.memberId}` }];
+      return [
+        ...(user ? [{ type: 'toast', kind: 'success', key: 'recipientLists.memberSaved' }] : []),
+        { type: 'focus', target: `member-edit-${from.context.memberId}` },
+      ];
     }
     case 'xstate.done.actor.deleteList':
-      return [{ type: 'toast', kind: 'success', key: 'recipientLists.deleted' }, { type: 'navigate', to: '/recipient-lists' }];
+      return [
+        { type: 'toast', kind: 'success', key: 'recipientLists.deleted' },
+        { type: 'navigate', to: '/recipient-lists' },
+      ];
     case 'xstate.error.actor.deleteList':
       return (event.error as { status: number }).status === 409 ? [] : [err];
     case 'xstate.error.actor.shareList':
@@ -137,14 +174,21 @@ const USER_EVENTS: AnyEventObject[] = [
 ];
 
 /** The members table's events, taken on the 150-member list (its own variant, to keep the others' graphs as they were). */
-const MEMBER_EVENTS: AnyEventObject[] = [{ type: 'members.search', query: 'JORGE' }, { type: 'members.search', query: '' }, { type: 'members.showMore' }];
+const MEMBER_EVENTS: AnyEventObject[] = [
+  { type: 'members.search', query: 'JORGE' },
+  { type: 'members.search', query: '' },
+  { type: 'members.showMore' },
+];
 
 const internal = (detail: unknown): AnyEventObject[] => [
   { type: 'xstate.done.actor.fetchListDetail', output: detail },
   { type: 'xstate.error.actor.fetchListDetail', error: failure(404, 'not_found') },
   { type: 'xstate.error.actor.fetchListDetail', error: failure(0, 'network') },
   { type: 'xstate.done.actor.updateList', output: listSummary({ name: 'Familias 3° A', stale_count: 1 }) },
-  { type: 'xstate.error.actor.updateList', error: failure(422, 'validation.failed', 'x', { name: ['Ya tienes una lista con ese nombre.'] }) },
+  {
+    type: 'xstate.error.actor.updateList',
+    error: failure(422, 'validation.failed', 'x', { name: ['Ya tienes una lista con ese nombre.'] }),
+  },
   { type: 'xstate.done.actor.shareList', output: listSummary({ shared: true, stale_count: 1 }) },
   { type: 'xstate.error.actor.shareList', error: failure(500, 'server.error') },
   { type: 'xstate.done.actor.addMembers', output: listSummary({ users_count: 5 }) },
@@ -162,7 +206,11 @@ const internal = (detail: unknown): AnyEventObject[] => [
   { type: 'xstate.error.actor.deleteList', error: failure(500, 'server.error') },
 ];
 
-type Detail = { list: { is_owner: boolean; name: string; shared: boolean } | null; members: { id: number; stale: unknown }[]; nameDraft: string };
+type Detail = {
+  list: { is_owner: boolean; name: string; shared: boolean } | null;
+  members: { id: number; stale: unknown }[];
+  nameDraft: string;
+};
 /** Decision 0066: only the owner changes a list; a colleague's shared list is read and used. */
 const owns = (context: Detail) => context.list?.is_owner === true;
 const listed = (context: Detail, memberId: number) => context.members.some((member) => member.id === memberId);
@@ -193,9 +241,12 @@ defineModelTests({
         'detail.share': ({ event, context, stay }) => (owns(context) && context.list?.shared !== event.shared ? 'ready.sharing' : stay),
         // The picker's «Confirmar» adds its picks (none: nothing to add).
         'picker.confirmed': ({ event, context, stay }) => (owns(context) && event.picks.length > 0 ? 'ready.adding' : stay),
-        'detail.removeMember': ({ event, context, stay }) => (owns(context) && listed(context, event.memberId) ? 'ready.removingMember' : stay),
-        'detail.removeStale': ({ context, stay }) => (owns(context) && context.members.some((member) => member.stale !== null) ? 'ready.removingStale' : stay),
-        'detail.editMember': ({ event, context, stay }) => (owns(context) && listed(context, event.memberId) ? 'ready.editingMember' : stay),
+        'detail.removeMember': ({ event, context, stay }) =>
+          owns(context) && listed(context, event.memberId) ? 'ready.removingMember' : stay,
+        'detail.removeStale': ({ context, stay }) =>
+          owns(context) && context.members.some((member) => member.stale !== null) ? 'ready.removingStale' : stay,
+        'detail.editMember': ({ event, context, stay }) =>
+          owns(context) && listed(context, event.memberId) ? 'ready.editingMember' : stay,
         'detail.delete': ({ context, stay }) => (owns(context) ? 'ready.confirmingDelete' : stay),
       },
       'ready.renaming': { 'xstate.done.actor.updateList': 'ready.idle', 'xstate.error.actor.updateList': 'ready.idle' },
@@ -243,17 +294,25 @@ defineModelTests({
   },
   variants: [
     { name: 'own list', traversal: {} },
-    { name: 'colleague\'s shared list', traversal: { internal: internal(COLLEAGUES).slice(0, 3) } },
-    { name: 'list of 150 members', traversal: { events: [...MEMBER_EVENTS, { type: 'detail.retry' }], internal: internal(BIG).slice(0, 3) } },
+    { name: "colleague's shared list", traversal: { internal: internal(COLLEAGUES).slice(0, 3) } },
+    {
+      name: 'list of 150 members',
+      traversal: { events: [...MEMBER_EVENTS, { type: 'detail.retry' }], internal: internal(BIG).slice(0, 3) },
+    },
   ],
   createActor: ({ fakes, inspect, machine }) => {
     pickerHeard = [];
     editorInput = null;
-    const actors = Object.fromEntries(['fetchListDetail', 'updateList', 'addMembers', 'removeMember', 'removeStale', 'deleteList'].map((id) => [id, fakes.promise()]));
-    return createActor(machine.provide({ actors: { ...actors, recipientPicker: pickerStandIn as never, memberEditor: editorStandIn as never } as never }), {
-      input: INPUT as never,
-      inspect,
-    });
+    const actors = Object.fromEntries(
+      ['fetchListDetail', 'updateList', 'addMembers', 'removeMember', 'removeStale', 'deleteList'].map((id) => [id, fakes.promise()]),
+    );
+    return createActor(
+      machine.provide({ actors: { ...actors, recipientPicker: pickerStandIn as never, memberEditor: editorStandIn as never } as never }),
+      {
+        input: INPUT as never,
+        inspect,
+      },
+    );
   },
   states: {
     loading: (s, env) => {
@@ -266,7 +325,9 @@ defineModelTests({
     },
     failed: (s, env) => {
       running(env, null);
-      expect(s.context.notFound).toBe((env.event as { error?: { status: number } }).error?.status === 404 || (env.from.matches('failed') && env.from.context.notFound));
+      expect(s.context.notFound).toBe(
+        (env.event as { error?: { status: number } }).error?.status === 404 || (env.from.matches('failed') && env.from.context.notFound),
+      );
     },
     ready: (s, env) => {
       // The picker is there from the moment the list is shown, for "Añadir miembros".
@@ -274,9 +335,14 @@ defineModelTests({
       const heard = pickerHeard.splice(0);
       const { from, event } = env;
       const expected: AnyEventObject[] = [];
-      if (event.type === 'detail.addMembers' && from.matches({ ready: 'idle' }) && from.context.list?.is_owner) expect(heard).toEqual([{ type: 'picker.open' }]);
+      if (event.type === 'detail.addMembers' && from.matches({ ready: 'idle' }) && from.context.list?.is_owner)
+        expect(heard).toEqual([{ type: 'picker.open' }]);
       else {
-        if ((event.type === 'picker.confirmed' && (event.picks as unknown[]).length === 0 && from.matches('ready')) || /actor\.addMembers$/.test(event.type)) expected.push({ type: 'picker.sync', picks: [] });
+        if (
+          (event.type === 'picker.confirmed' && (event.picks as unknown[]).length === 0 && from.matches('ready')) ||
+          /actor\.addMembers$/.test(event.type)
+        )
+          expected.push({ type: 'picker.sync', picks: [] });
         expect(heard).toEqual(expected);
       }
       // Owner actions are offered on the owner's list only, and only while nothing runs.
@@ -315,20 +381,26 @@ defineModelTests({
       expect(editorInput === null || !s.children.memberEditor).toBe(true);
       if (env.event.type === 'xstate.error.actor.deleteList') {
         const conflict = selectConflict(rl(s));
-        if ((env.event.error as { status: number }).status === 409) expect(conflict).toEqual({ text: 'La usa el mensaje programado «Reunión de apoderados» del 12-03-2026 18:00.', messageId: 44 });
+        if ((env.event.error as { status: number }).status === 409)
+          expect(conflict).toEqual({ text: 'La usa el mensaje programado «Reunión de apoderados» del 12-03-2026 18:00.', messageId: 44 });
         else expect(conflict).toBeNull();
         expect(s.context.list).toEqual(env.from.context.list);
       }
       if (env.event.type === 'xstate.done.actor.removeMember') {
-        expect(s.context.members.map((m: { id: number }) => m.id)).toEqual(env.from.context.members.map((m: { id: number }) => m.id).filter((id: number) => id !== env.from.context.memberId));
+        expect(s.context.members.map((m: { id: number }) => m.id)).toEqual(
+          env.from.context.members.map((m: { id: number }) => m.id).filter((id: number) => id !== env.from.context.memberId),
+        );
         expect(s.context.list?.users_count).toBe((env.from.context.list?.users_count ?? 0) - 1);
       }
       if (env.event.type === 'xstate.done.actor.memberEditor') {
         const user = (env.event.output as { user: UserToEdit | null }).user;
         const row = s.context.members.find((m: { user_id: number }) => m.user_id === 100);
-        expect(row?.phone).toBe(user ? user.fono_celular : env.from.context.members.find((m: { user_id: number }) => m.user_id === 100)?.phone);
+        expect(row?.phone).toBe(
+          user ? user.fono_celular : env.from.context.members.find((m: { user_id: number }) => m.user_id === 100)?.phone,
+        );
       }
-      if (env.event.type === 'detail.rename' && renameError(env.from.context.nameDraft) && s.context.list?.is_owner) expect(s.context.nameError).toBe('recipientLists.error.nameRequired');
+      if (env.event.type === 'detail.rename' && renameError(env.from.context.nameDraft) && s.context.list?.is_owner)
+        expect(s.context.nameError).toBe('recipientLists.error.nameRequired');
       if (env.event.type === 'xstate.error.actor.updateList') expect(s.context.nameError).toBe('Ya tienes una lista con ese nombre.');
       expect(s.context.memberId).toBeNull();
     },
@@ -347,7 +419,8 @@ defineModelTests({
       expect(env.fakes.inputOf('addMembers')).toEqual({ id: 1, picks: [COURSE] });
       // Only the owner adds, from idle, once: a pick confirmed meanwhile neither starts nor restarts a call.
       const entered = !env.from.matches({ ready: 'adding' });
-      if (entered) expect(env.from.matches({ ready: 'idle' }) && env.from.context.list?.is_owner, 'added from idle on the owner\'s list').toBe(true);
+      if (entered)
+        expect(env.from.matches({ ready: 'idle' }) && env.from.context.list?.is_owner, "added from idle on the owner's list").toBe(true);
       expect(env.started, 'calls started').toEqual(entered ? ['addMembers'] : []);
     },
     'ready.removingMember': (s, env) => {
@@ -379,8 +452,13 @@ defineModelTests({
   },
   events: {
     ...Object.fromEntries([...USER_EVENTS, ...MEMBER_EVENTS].map((event) => [event.type, send])),
-    ...Object.fromEntries(internal(OWNED).filter((e) => e.type !== 'xstate.done.actor.memberEditor').map((event) => [event.type, settle])),
-    'xstate.done.actor.memberEditor': (env) => editorOf(env)?.send({ type: 'test.finish', user: (env.event.output as { user: UserToEdit | null }).user }),
+    ...Object.fromEntries(
+      internal(OWNED)
+        .filter((e) => e.type !== 'xstate.done.actor.memberEditor')
+        .map((event) => [event.type, settle]),
+    ),
+    'xstate.done.actor.memberEditor': (env) =>
+      editorOf(env)?.send({ type: 'test.finish', user: (env.event.output as { user: UserToEdit | null }).user }),
     'effect.relay': (env) => editorOf(env)?.send({ type: 'test.refuse' }),
   },
   emits,

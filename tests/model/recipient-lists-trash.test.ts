@@ -4,7 +4,12 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { RecipientListSummary } from '../../shared/recipient-lists-contract';
-import { recipientListsTrashMachine, selectIsConfirmingPurge, selectTrashItems, type RecipientListsTrashSnapshot } from '../../src/machines/recipient-lists/trash';
+import {
+  recipientListsTrashMachine,
+  selectIsConfirmingPurge,
+  selectTrashItems,
+  type RecipientListsTrashSnapshot,
+} from '../../src/machines/recipient-lists/trash';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listExecutors, listStandIn, showing, toldList } from './list-stand-in';
@@ -21,7 +26,8 @@ const running = (env: StepEnv, id: string | null) => {
 /** The rows on screen after these events, by the test's account: the list's last rows, none since a crash. */
 const shownIds = (history: readonly AnyEventObject[]): number[] =>
   history.reduce<number[]>((ids, event) => {
-    if (event.type === 'xstate.snapshot.list') return (event.snapshot as AnyMachineSnapshot).context.items.map((list: { id: number }) => list.id);
+    if (event.type === 'xstate.snapshot.list')
+      return (event.snapshot as AnyMachineSnapshot).context.items.map((list: { id: number }) => list.id);
     return event.type === 'xstate.error.actor.list' ? [] : ids;
   }, []);
 /** The last search typed (a list started after a crash searches it again). */
@@ -50,7 +56,8 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
   if (event.type === 'xstate.done.actor.restoreList') return [{ type: 'toast', kind: 'success', key: 'recipientLists.restored' }];
   if (event.type === 'xstate.done.actor.purgeList') return [{ type: 'toast', kind: 'success', key: 'recipientLists.purged' }];
   if (/^xstate\.error\.actor\.(restoreList|purgeList)$/.test(event.type)) return [{ type: 'toast', kind: 'error', key: 'error.request' }];
-  if (event.type === 'trash.cancel' && from.matches({ shown: 'confirmingPurge' })) return [{ type: 'focus', target: `trash-purge-${from.context.target}` }];
+  if (event.type === 'trash.cancel' && from.matches({ shown: 'confirmingPurge' }))
+    return [{ type: 'focus', target: `trash-purge-${from.context.target}` }];
   return [];
 }
 
@@ -97,7 +104,16 @@ defineModelTests({
     limit: 5000,
   },
   createActor: ({ fakes, inspect, machine }) =>
-    createActor(machine.provide({ actors: { list: listStandIn as never, restoreList: fakes.promise<RecipientListSummary, { id: number }>(), purgeList: fakes.promise<void, { id: number }>() } }), { inspect }),
+    createActor(
+      machine.provide({
+        actors: {
+          list: listStandIn as never,
+          restoreList: fakes.promise<RecipientListSummary, { id: number }>(),
+          purgeList: fakes.promise<void, { id: number }>(),
+        },
+      }),
+      { inspect },
+    ),
   states: {
     shown: (s, env) => {
       expect(toldList(env)).toEqual(expectedTold(env));
@@ -105,7 +121,10 @@ defineModelTests({
       expect(list, 'hosted list').toBeDefined();
       // The rows are the list's rows, the same array.
       expect(selectTrashItems(tr(s))).toBe(list?.getSnapshot().context.items);
-      expect(selectTrashItems(tr(s)).map((row) => row.id), 'rows on screen').toEqual(shownIds(env.history));
+      expect(
+        selectTrashItems(tr(s)).map((row) => row.id),
+        'rows on screen',
+      ).toEqual(shownIds(env.history));
       if (env.event.type === 'xstate.init' || env.from.matches('crashed')) {
         expect(list?.getSnapshot().context.input).toEqual({ query: { q: s.context.q } });
         expect(list?.getSnapshot().context.input, 'a new list searches what was typed').toEqual({ query: { q: searched(env.history) } });
@@ -158,4 +177,3 @@ defineModelTests({
   },
   emits,
 });
-

@@ -5,7 +5,13 @@
 import { createActor, fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
-import { createErrors, recipientListsMachine, selectIsCreating, selectListsItems, type RecipientListsSnapshot } from '../../src/machines/recipient-lists/recipient-lists';
+import {
+  createErrors,
+  recipientListsMachine,
+  selectIsCreating,
+  selectListsItems,
+  type RecipientListsSnapshot,
+} from '../../src/machines/recipient-lists/recipient-lists';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { failure } from './fixtures';
 import { listExecutors, listStandIn, showing, toldList } from './list-stand-in';
@@ -30,7 +36,8 @@ const pickerStandIn = fromCallback<AnyEventObject, unknown>(({ input, receive })
 });
 
 /** The form asks the server only with a name (trimmed, at most 80 characters) and someone to send to (decision 0072). */
-const sendable = ({ name, picks }: { name: string; picks: readonly RecipientPick[] }) => name.trim() !== '' && name.trim().length <= 80 && picks.length > 0;
+const sendable = ({ name, picks }: { name: string; picks: readonly RecipientPick[] }) =>
+  name.trim() !== '' && name.trim().length <= 80 && picks.length > 0;
 const sameChip = (a: RecipientPick, b: RecipientPick) => JSON.stringify(a) === JSON.stringify(b);
 
 function expectedTold({ from, event }: StepEnv): AnyEventObject[] {
@@ -48,7 +55,8 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
     if (Object.keys(errors).length === 0) return [];
     return [{ type: 'focus', target: errors.name ? 'recipient-list-name' : 'recipient-list-picks' }];
   }
-  if (event.type === 'lists.cancel' && editing) return [{ type: 'focus', target: 'recipients-lists-create'.replace('recipients', 'recipient') }];
+  if (event.type === 'lists.cancel' && editing)
+    return [{ type: 'focus', target: 'recipients-lists-create'.replace('recipients', 'recipient') }];
   if (event.type === 'xstate.done.actor.createList')
     return [
       { type: 'toast', kind: 'success', key: 'recipientLists.created' },
@@ -56,7 +64,9 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
     ];
   if (event.type === 'xstate.error.actor.createList') {
     const status = (event.error as { status: number }).status;
-    return status === 422 ? [{ type: 'focus', target: to.context.errors.name ? 'recipient-list-name' : 'recipient-list-picks' }] : [{ type: 'toast', kind: 'error', key: 'recipientLists.saveFailed' }];
+    return status === 422
+      ? [{ type: 'focus', target: to.context.errors.name ? 'recipient-list-name' : 'recipient-list-picks' }]
+      : [{ type: 'toast', kind: 'error', key: 'recipientLists.saveFailed' }];
   }
   return [];
 }
@@ -102,18 +112,23 @@ defineModelTests({
       { type: 'xstate.error.actor.list', error: new Error('list: a bug') },
     ],
     // The list's own events are tried outside the form (inside it they do the same, through `shown`).
-    filterEvents: (s, event) => !s.matches({ shown: 'creating' }) || !/^(lists\.(search|loadMore|retry)|xstate\.snapshot\.list)$/.test(event.type),
+    filterEvents: (s, event) =>
+      !s.matches({ shown: 'creating' }) || !/^(lists\.(search|loadMore|retry)|xstate\.snapshot\.list)$/.test(event.type),
     // Rows, search, form and errors: the vertex.
-    serializeState: (s) => JSON.stringify([s.value, s.context.q, s.context.items.length, s.context.name, s.context.picks.length, s.context.errors]),
+    serializeState: (s) =>
+      JSON.stringify([s.value, s.context.q, s.context.items.length, s.context.name, s.context.picks.length, s.context.errors]),
     limit: 20_000,
   },
   createActor: ({ fakes, inspect, machine }) => {
     pickerHeard = [];
     pickerInput = null;
-    return createActor(machine.provide({ actors: { list: listStandIn as never, createList: fakes.promise(), recipientPicker: pickerStandIn as never } }), {
-      input: {},
-      inspect,
-    });
+    return createActor(
+      machine.provide({ actors: { list: listStandIn as never, createList: fakes.promise(), recipientPicker: pickerStandIn as never } }),
+      {
+        input: {},
+        inspect,
+      },
+    );
   },
   states: {
     shown: (s, env) => {
@@ -121,7 +136,8 @@ defineModelTests({
       const list = s.children.list as { getSnapshot: () => AnyMachineSnapshot } | undefined;
       expect(list, 'hosted list').toBeDefined();
       expect(selectListsItems(ls(s))).toBe(list?.getSnapshot().context.items);
-      if (env.event.type === 'xstate.init' || env.from.matches('crashed')) expect(list?.getSnapshot().context.input).toEqual({ query: { q: s.context.q } });
+      if (env.event.type === 'xstate.init' || env.from.matches('crashed'))
+        expect(list?.getSnapshot().context.input).toEqual({ query: { q: s.context.q } });
     },
     'shown.idle': (s, env) => {
       expect(selectIsCreating(ls(s))).toBe(false);
@@ -134,10 +150,15 @@ defineModelTests({
       // The picker runs with the form, started empty, reporting here.
       expect(pickerInput).toMatchObject({ initial: [] });
       // "Nueva lista" opens empty; it then keeps what was typed and picked.
-      if (env.event.type === 'lists.create' && env.from.matches({ shown: 'idle' })) expect([s.context.name, s.context.picks, s.context.errors]).toEqual(['', [], {}]);
+      if (env.event.type === 'lists.create' && env.from.matches({ shown: 'idle' }))
+        expect([s.context.name, s.context.picks, s.context.errors]).toEqual(['', [], {}]);
       // Removing a chip tells the picker, so its dialog opens on the chips.
       const synced = pickerHeard.splice(0);
-      expect(synced).toEqual(env.event.type === 'lists.removePick' && env.from.matches({ shown: { creating: 'editing' } }) ? [{ type: 'picker.sync', picks: s.context.picks }] : []);
+      expect(synced).toEqual(
+        env.event.type === 'lists.removePick' && env.from.matches({ shown: { creating: 'editing' } })
+          ? [{ type: 'picker.sync', picks: s.context.picks }]
+          : [],
+      );
       // The form as the user filled it: the name typed last, the picks confirmed last less the chips removed.
       if (env.from.matches({ shown: { creating: 'editing' } })) {
         const { name, picks } = env.from.context as { name: string; picks: RecipientPick[] };
@@ -145,7 +166,8 @@ defineModelTests({
         if (event.type === 'lists.name') expect(s.context.name).toBe(event.name);
         else expect(s.context.name).toBe(name);
         if (event.type === 'picker.confirmed') expect(s.context.picks).toEqual(event.picks);
-        else if (event.type === 'lists.removePick') expect(s.context.picks).toEqual(picks.filter((pick) => !sameChip(pick, event.pick as RecipientPick)));
+        else if (event.type === 'lists.removePick')
+          expect(s.context.picks).toEqual(picks.filter((pick) => !sameChip(pick, event.pick as RecipientPick)));
         else expect(s.context.picks).toEqual(picks);
       }
     },

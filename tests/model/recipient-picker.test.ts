@@ -1,4 +1,14 @@
-import { assign, createActor, initialTransition, setup, transition, type AnyActorRef, type AnyEventObject, type AnyMachineSnapshot, type StateValue } from 'xstate';
+import {
+  assign,
+  createActor,
+  initialTransition,
+  setup,
+  transition,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type StateValue,
+} from 'xstate';
 import { expect } from 'vitest';
 import { recipientPickerMachine, type RecipientPickerSnapshot } from '../../src/machines/compose/recipient-picker';
 import {
@@ -60,7 +70,11 @@ const P_GUARDIAN: RecipientPick = { kind: 'guardian', id: 501, label: 'Ana Rojas
 const P_COURSE: RecipientPick = { kind: 'course', id: 11, audience: 'titulares' };
 const P_STAFF: RecipientPick = { kind: 'staff', id: 900 };
 const PEOPLE: Record<string, number> = { [pickKey(P_GUARDIAN)]: 1, [pickKey(P_COURSE)]: 0, [pickKey(P_STAFF)]: 1 };
-const LABELS: Record<string, string> = { [pickKey(P_GUARDIAN)]: 'Ana Rojas Soto', [pickKey(P_COURSE)]: '3° Básico B', [pickKey(P_STAFF)]: 'Marta Muñoz' };
+const LABELS: Record<string, string> = {
+  [pickKey(P_GUARDIAN)]: 'Ana Rojas Soto',
+  [pickKey(P_COURSE)]: '3° Básico B',
+  [pickKey(P_STAFF)]: 'Marta Muñoz',
+};
 
 /**
  * What compose reports of an estimate: 7 people for Ana and Marta (the index approximates 2), picked in the
@@ -69,7 +83,8 @@ const LABELS: Record<string, string> = { [pickKey(P_GUARDIAN)]: 'Ana Rojas Soto'
 const ESTIMATED = { type: 'picker.estimated', picks: [P_STAFF, P_GUARDIAN], people: 7 } as const;
 /** The last estimate reported on the path being run (the oracle's own memory of it). */
 let lastEstimate: { picks: RecipientPick[]; people: number } | null = null;
-const sameSelection = (a: RecipientPick[], b: RecipientPick[]) => JSON.stringify(a.map(pickKey).sort()) === JSON.stringify(b.map(pickKey).sort());
+const sameSelection = (a: RecipientPick[], b: RecipientPick[]) =>
+  JSON.stringify(a.map(pickKey).sort()) === JSON.stringify(b.map(pickKey).sort());
 
 /** Totals checked by hand for the unfiltered searches (each student comes with a row for their family). */
 const TOTALS: Record<string, number> = {
@@ -83,7 +98,8 @@ const TOTALS: Record<string, number> = {
 let chips: RecipientPick[] = [P_GUARDIAN];
 
 /** The recipients region of a state value is ready (either lists substate). */
-const recipientsReady = (value: StateValue) => typeof value === 'object' && typeof value.recipients === 'object' && 'ready' in value.recipients;
+const recipientsReady = (value: StateValue) =>
+  typeof value === 'object' && typeof value.recipients === 'object' && 'ready' in value.recipients;
 
 /** What the picker told compose, per step. */
 const reports: AnyEventObject[] = [];
@@ -91,7 +107,12 @@ const reports: AnyEventObject[] = [];
 /** The oracle for what compose hears: the confirmed picks, with their chip labels. */
 function expectedReports({ from, event }: StepEnv): AnyEventObject[] {
   if (event.type === 'picker.confirm' && from.matches({ dialog: 'open' }) && from.matches({ recipients: 'ready' })) {
-    return [{ type: 'picker.confirmed', picks: (from.context.picks as RecipientPick[]).map((pick) => ({ ...pick, label: LABELS[pickKey(pick)] })) }];
+    return [
+      {
+        type: 'picker.confirmed',
+        picks: (from.context.picks as RecipientPick[]).map((pick) => ({ ...pick, label: LABELS[pickKey(pick)] })),
+      },
+    ];
   }
   return [];
 }
@@ -156,7 +177,9 @@ function expectSelection(snapshot: AnyMachineSnapshot, env: StepEnv) {
       break;
   }
   // An empty course is flagged while picked.
-  expect(selectEmptyPickKeys(s)).toBe(snapshot.context.index && picks.some((p) => pickKey(p) === pickKey(P_COURSE)) ? pickKey(P_COURSE) : '');
+  expect(selectEmptyPickKeys(s)).toBe(
+    snapshot.context.index && picks.some((p) => pickKey(p) === pickKey(P_COURSE)) ? pickKey(P_COURSE) : '',
+  );
 }
 
 function expectPreview(snapshot: AnyMachineSnapshot) {
@@ -170,9 +193,11 @@ function expectPreview(snapshot: AnyMachineSnapshot) {
   const hand = TOTALS[`${tab}|${selectQuery(s)}`];
   const unfiltered = tab === 'students' ? filters.audience === null : tab === 'staff' ? filters.cargoId === null : true;
   if (hand !== undefined && unfiltered) expect(selectTotal(s)).toBe(hand);
-  if (tab === 'lists') expect(selectTotal(s)).toBe(lists.filter((list) => selectQuery(s) === '' || list.name.toLowerCase().includes('muñoz')).length);
+  if (tab === 'lists')
+    expect(selectTotal(s)).toBe(lists.filter((list) => selectQuery(s) === '' || list.name.toLowerCase().includes('muñoz')).length);
   if (tab === 'staff' && filters.cargoId === 8) expect(selectPreview(s).every((item) => item.cargoId === 8)).toBe(true);
-  if (tab === 'students' && filters.audience === 'titulares') expect(selectPreview(s).some((item) => item.kind === 'guardian' && item.roleId === 2)).toBe(false);
+  if (tab === 'students' && filters.audience === 'titulares')
+    expect(selectPreview(s).some((item) => item.kind === 'guardian' && item.roleId === 2)).toBe(false);
   // Device status travels with guardian rows.
   for (const item of selectPreview(s)) expect(item.deviceStatus !== null).toBe(item.kind === 'guardian');
 }
@@ -278,7 +303,8 @@ defineModelTests({
     'recipients.loading': (snapshot, env) => {
       expect(selectIsLoading(pk(snapshot))).toBe(true);
       // Reintentar asks again; nothing else does.
-      if (env.event.type !== 'xstate.init') expect(env.started).toEqual(env.from.matches({ recipients: 'failed' }) ? ['loadRecipients'] : []);
+      if (env.event.type !== 'xstate.init')
+        expect(env.started).toEqual(env.from.matches({ recipients: 'failed' }) ? ['loadRecipients'] : []);
       expect(selectPreview(pk(snapshot))).toEqual([]);
       expectRunning(env, 'loadRecipients');
       expectSelection(snapshot, env);

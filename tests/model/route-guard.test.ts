@@ -100,7 +100,9 @@ function visitOf(location: Location | null, session: SessionSummary): 'waiting' 
       return has(ADMINISTERS) ? 'allowed' : 'redirecting';
     // The wall is for latam; its desk for those who manage it or come with a `newsfeed` query, others to /mural/news.
     case '/mural':
-      return session.device === 'latam' && (has(MANAGES_NEWS) || new URLSearchParams(location.search).get('newsfeed')) ? 'allowed' : 'redirecting';
+      return session.device === 'latam' && (has(MANAGES_NEWS) || new URLSearchParams(location.search).get('newsfeed'))
+        ? 'allowed'
+        : 'redirecting';
     default:
       throw new Error(`visitOf: say what a visit to ${location.path} is`);
   }
@@ -109,7 +111,10 @@ function visitOf(location: Location | null, session: SessionSummary): 'waiting' 
 function effectsOf(decision: ReturnType<typeof decideRoute>): AnyEventObject[] {
   switch (decision.kind) {
     case 'login':
-      return [{ type: 'session.remember', path: decision.remember }, { type: 'navigate', to: decision.to, replace: true }];
+      return [
+        { type: 'session.remember', path: decision.remember },
+        { type: 'navigate', to: decision.to, replace: true },
+      ];
     case 'redirect':
       return [{ type: 'navigate', to: decision.to, replace: true }];
     // Kept out by role or device: home, and told so.

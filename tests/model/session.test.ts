@@ -102,12 +102,22 @@ defineModelTests({
       // first; none (or both tokens long gone, or unreadable) is logged out without a request.
       'checking.readingCookie': {
         'xstate.done.actor.readSessionCookie': ({ event }) =>
-          event.output.kind === 'active' ? 'checking.loadingUser' : event.output.kind === 'refreshable' ? 'checking.refreshing' : 'loggedOut.idle',
+          event.output.kind === 'active'
+            ? 'checking.loadingUser'
+            : event.output.kind === 'refreshable'
+              ? 'checking.refreshing'
+              : 'loggedOut.idle',
         'xstate.error.actor.readSessionCookie': 'loggedOut.idle',
       },
-      'checking.refreshing': { 'xstate.done.actor.refreshToken': 'checking.loadingUser', 'xstate.error.actor.refreshToken': 'loggedOut.idle' },
+      'checking.refreshing': {
+        'xstate.done.actor.refreshToken': 'checking.loadingUser',
+        'xstate.error.actor.refreshToken': 'loggedOut.idle',
+      },
       // A start-up that cannot load the user quietly logs out.
-      'checking.loadingUser': { 'xstate.done.actor.fetchUser': 'checking.loadingPolicies', 'xstate.error.actor.fetchUser': 'loggedOut.idle' },
+      'checking.loadingUser': {
+        'xstate.done.actor.fetchUser': 'checking.loadingPolicies',
+        'xstate.error.actor.fetchUser': 'loggedOut.idle',
+      },
       // Without the access policy the server session is ended too; a failed policies call is ignored (SPEC §8).
       'checking.loadingPolicies': {
         'xstate.done.actor.fetchPolicies': ({ event }) => (event.output.includes(ACCESS_POLICY) ? 'loggedIn' : 'loggedOut.revoking'),
@@ -180,10 +190,7 @@ defineModelTests({
       ]),
     limit: 20_000,
   },
-  createActor: ({ fakes, machine }) =>
-    createActor(
-      fakedSessionMachine(fakes, machine),
-    ),
+  createActor: ({ fakes, machine }) => createActor(fakedSessionMachine(fakes, machine)),
   states: {
     checking: (snapshot) => {
       expect(selectSessionStatus(ses(snapshot))).toBe('checking');

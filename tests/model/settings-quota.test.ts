@@ -26,7 +26,9 @@ const snap = (s: AnyMachineSnapshot) => s as unknown as SettingsQuotaSnapshot;
 
 const SETTINGS = quotaSettings();
 const SAVED = quotaSettings({ limit: 6000, remaining: 4766, reserved: 1200, reserve_percent: 20 });
-const REFUSED = failure(422, 'validation.failed', 'Los datos no son válidos.', { sms_monthly_limit: ['Este mes ya se usaron 1.234 SMS; el límite no puede ser menor.'] });
+const REFUSED = failure(422, 'validation.failed', 'Los datos no son válidos.', {
+  sms_monthly_limit: ['Este mes ya se usaron 1.234 SMS; el límite no puede ser menor.'],
+});
 const SERVER_DOWN = failure(500, 'server.error');
 
 type Field = 'sms_monthly_limit' | 'reserve_percent' | 'alert_percent';
@@ -66,7 +68,13 @@ const settingsDraft = (settings: QuotaSettings) => ({
   alert_percent: settings.sms.alert_percent === null ? '' : String(settings.sms.alert_percent),
 });
 
-const EVENTS: AnyEventObject[] = [...TYPED.map(({ field, value }) => ({ type: 'quota.change', field, value })), { type: 'quota.save' }, { type: 'quota.retry' }, { type: 'quota.restartUsage' }, { type: 'quota.saved' }];
+const EVENTS: AnyEventObject[] = [
+  ...TYPED.map(({ field, value }) => ({ type: 'quota.change', field, value })),
+  { type: 'quota.save' },
+  { type: 'quota.retry' },
+  { type: 'quota.restartUsage' },
+  { type: 'quota.saved' },
+];
 
 const INTERNAL: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchSettings', output: SETTINGS },
@@ -82,7 +90,12 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
     case 'quota.save': {
       if (!from.matches({ settings: { ready: 'idle' } })) return [];
       const bad = badFields(from);
-      return bad.length > 0 ? [{ type: 'toast', kind: 'error', key: 'quota.toast.review' }, { type: 'focus', target: IDS[bad[0] as Field] }] : [];
+      return bad.length > 0
+        ? [
+            { type: 'toast', kind: 'error', key: 'quota.toast.review' },
+            { type: 'focus', target: IDS[bad[0] as Field] },
+          ]
+        : [];
     }
     case 'xstate.done.actor.saveSettings':
       return [{ type: 'toast', kind: 'success', key: 'quota.toast.saved' }];
@@ -108,10 +121,16 @@ defineModelTests({
   oracle: {
     initial: { settings: 'loading', usage: 'running' },
     targets: {
-      'settings.loading': { 'xstate.done.actor.fetchSettings': 'settings.ready.idle', 'xstate.error.actor.fetchSettings': 'settings.failed' },
+      'settings.loading': {
+        'xstate.done.actor.fetchSettings': 'settings.ready.idle',
+        'xstate.error.actor.fetchSettings': 'settings.failed',
+      },
       'settings.failed': { 'quota.retry': 'settings.loading' },
       'settings.ready.idle': { 'quota.save': ({ context, stay }) => (saves(context.draft) ? 'settings.ready.saving' : stay) },
-      'settings.ready.saving': { 'xstate.done.actor.saveSettings': 'settings.ready.idle', 'xstate.error.actor.saveSettings': 'settings.ready.idle' },
+      'settings.ready.saving': {
+        'xstate.done.actor.saveSettings': 'settings.ready.idle',
+        'xstate.error.actor.saveSettings': 'settings.ready.idle',
+      },
       'usage.running': { 'xstate.error.actor.usage': 'usage.crashed' },
       'usage.crashed': { 'quota.restartUsage': 'usage.running' },
     },
@@ -152,7 +171,8 @@ defineModelTests({
       expect(env.fakes.isRunning('fetchSettings')).toBe(true);
       expect(selectSettings(snap(snapshot))).toBeNull();
       // Reintentar reads once more; nothing else starts a read.
-      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(env.from.matches({ settings: 'failed' }) ? ['fetchSettings'] : []);
+      if (env.event.type !== 'xstate.init')
+        expect(env.started, 'requests started').toEqual(env.from.matches({ settings: 'failed' }) ? ['fetchSettings'] : []);
     },
     'settings.failed': (snapshot, env) => {
       expect(selectFailed(snap(snapshot))).toBe(true);
@@ -176,7 +196,11 @@ defineModelTests({
         // Nothing typed is lost; a 422's text lands on its field as the server wrote it.
         expect(draft).toEqual(draftOf(env.from));
         const error = env.event.error as { status: number; fieldErrors: Record<string, string[]> };
-        expect(snapshot.context.errors).toEqual(error.status === 422 ? { sms_monthly_limit: { key: 'quota.errors.server', params: { message: error.fieldErrors.sms_monthly_limit?.[0] } } } : {});
+        expect(snapshot.context.errors).toEqual(
+          error.status === 422
+            ? { sms_monthly_limit: { key: 'quota.errors.server', params: { message: error.fieldErrors.sms_monthly_limit?.[0] } } }
+            : {},
+        );
       }
       if (env.event.type === 'quota.change') {
         expect(draft[env.event.field as Field]).toBe(env.event.value);
@@ -204,9 +228,11 @@ defineModelTests({
       const told = env.delivered.filter((d) => d.to === 'usage' && !/^(test|xstate)\./.test(d.event.type)).map((d) => d.event);
       // A saved limit is this month's bar's: the chart asks again.
       // (`quota.saved` is what a save raises for this region; sent from outside it means the same.)
-      const reloads = env.event.type === 'xstate.done.actor.saveSettings' || (env.event.type === 'quota.saved' && env.from.matches({ usage: 'running' }));
+      const reloads =
+        env.event.type === 'xstate.done.actor.saveSettings' || (env.event.type === 'quota.saved' && env.from.matches({ usage: 'running' }));
       expect(told).toEqual(reloads ? [{ type: 'usage.reload' }] : []);
-      if (env.event.type === 'xstate.init' || env.from.matches({ usage: 'crashed' })) expect((usageOf(env)!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({});
+      if (env.event.type === 'xstate.init' || env.from.matches({ usage: 'crashed' }))
+        expect((usageOf(env)!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({});
     },
     'usage.crashed': (snapshot) => {
       expect(selectUsageActor(snap(snapshot))).toBeUndefined();

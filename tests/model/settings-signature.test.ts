@@ -29,7 +29,9 @@ import { defineModelTests, send, settle, type StepEnv } from './harness';
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as SettingsSignatureContext;
 const SIG = signature({ id: 7, signature: 'CSA', is_active: true });
 const SAVED = signature({ id: 7, signature: 'LBV', is_active: false });
-const TEXT_REFUSED = failure(422, 'validation.failed', 'Los datos enviados no son válidos.', { signature: [SIGNATURE_MESSAGES.characters] });
+const TEXT_REFUSED = failure(422, 'validation.failed', 'Los datos enviados no son válidos.', {
+  signature: [SIGNATURE_MESSAGES.characters],
+});
 const STATE_REFUSED = failure(422, 'validation.failed', 'Los datos enviados no son válidos.', { is_active: [SIGNATURE_MESSAGES.isActive] });
 const SERVER_FAILED = failure(500, 'server.error');
 const LEAVE = { type: 'page.leave', to: '/new' } as const;
@@ -96,7 +98,8 @@ defineModelTests({
       },
       saving: {
         'xstate.done.actor.saveSignature': ({ context }) => (context.leaving ? 'left' : 'editing'),
-        'xstate.error.actor.saveSignature': ({ event, context }) => (event.error !== TEXT_REFUSED && context.leaving ? 'confirmingLeave' : 'editing'),
+        'xstate.error.actor.saveSignature': ({ event, context }) =>
+          event.error !== TEXT_REFUSED && context.leaving ? 'confirmingLeave' : 'editing',
       },
       confirmingLeave: { 'signature.discard': 'left', 'signature.stay': 'editing' },
     },
@@ -126,7 +129,17 @@ defineModelTests({
     ],
     serializeState: (s) => {
       const c = ctx(s);
-      return JSON.stringify([s.value, c.saved?.signature ?? null, c.saved?.is_active ?? null, c.text, c.active, c.error, c.failed, c.leaving?.to ?? null, s.status]);
+      return JSON.stringify([
+        s.value,
+        c.saved?.signature ?? null,
+        c.saved?.is_active ?? null,
+        c.text,
+        c.active,
+        c.error,
+        c.failed,
+        c.leaving?.to ?? null,
+        s.status,
+      ]);
     },
     limit: 5000,
   },
@@ -137,7 +150,8 @@ defineModelTests({
       running(env, 'fetchSignature');
       expect(s.hasTag('busy')).toBe(true);
       // Reintentar reads once more; nothing else starts a read.
-      if (env.event.type !== 'xstate.init') expect(env.started, 'requests started').toEqual(env.from.matches('loading') ? [] : ['fetchSignature']);
+      if (env.event.type !== 'xstate.init')
+        expect(env.started, 'requests started').toEqual(env.from.matches('loading') ? [] : ['fetchSignature']);
       expect(s.can({ type: 'signature.save' })).toBe(false);
     },
     loadFailed: (s, env) => {
@@ -165,22 +179,31 @@ defineModelTests({
       expect(s.can(LEAVE)).toBe(hasChanges(c));
       expect(s.can(LEAVE), 'asks before leaving, by the test').toBe(unsaved(c));
       const type = env.event.type;
-      if (type === 'xstate.done.actor.fetchSignature') expect(c).toMatchObject({ saved: SIG, text: 'CSA', active: true, error: null, failed: false });
+      if (type === 'xstate.done.actor.fetchSignature')
+        expect(c).toMatchObject({ saved: SIG, text: 'CSA', active: true, error: null, failed: false });
       if (type === 'signature.change') {
         const value = env.event.value as string;
         expect(c.text).toBe(value);
         // Live: the server's own Spanish text as soon as the text breaks the rule.
         expect(c.error).toBe(signatureError(value));
       }
-      if (type === 'signature.toggle') expect({ active: c.active, error: c.error }).toEqual({ active: env.event.active, error: signatureError(c.text) });
+      if (type === 'signature.toggle')
+        expect({ active: c.active, error: c.error }).toEqual({ active: env.event.active, error: signatureError(c.text) });
       if (type === 'signature.save') expect(c.error).toBe(signatureError(c.text));
-      if (type === 'signature.reset' && hasChanges(before)) expect(c).toMatchObject({ text: before.saved?.signature, active: before.saved?.is_active, error: null });
-      if (type === 'xstate.done.actor.saveSignature') expect(c).toMatchObject({ saved: SAVED, text: 'LBV', active: false, error: null, failed: false });
+      if (type === 'signature.reset' && hasChanges(before))
+        expect(c).toMatchObject({ text: before.saved?.signature, active: before.saved?.is_active, error: null });
+      if (type === 'xstate.done.actor.saveSignature')
+        expect(c).toMatchObject({ saved: SAVED, text: 'LBV', active: false, error: null, failed: false });
       if (type === 'xstate.error.actor.saveSignature') {
         // Nothing typed is lost and the signature in use stays the previous one.
-        expect({ text: c.text, active: c.active, saved: c.saved }).toEqual({ text: before.text, active: before.active, saved: before.saved });
+        expect({ text: c.text, active: c.active, saved: c.saved }).toEqual({
+          text: before.text,
+          active: before.active,
+          saved: before.saved,
+        });
         const error = errorOf(env.event);
-        if (error.fieldErrors.signature) expect({ error: c.error, failed: c.failed }).toEqual({ error: error.fieldErrors.signature[0], failed: false });
+        if (error.fieldErrors.signature)
+          expect({ error: c.error, failed: c.failed }).toEqual({ error: error.fieldErrors.signature[0], failed: false });
         else expect({ error: c.error, failed: c.failed }).toEqual({ error: null, failed: true });
       }
       if (type === 'signature.stay') expect(c.text).toBe(before.text);
@@ -234,7 +257,12 @@ describe('settings-signature rules', () => {
     expect(previewSignature({ text: ' LBV ', active: true })).toBe('LBV');
     expect(previewSignature({ text: 'AB', active: true })).toBeNull();
     expect(previewSignature({ text: 'LBV', active: false })).toBeNull();
-    expect(signaturePreview('Reunión mañana', 'CSA')).toEqual({ sms: 'Reunion mañana\n\nCSA', email: 'Reunión mañana\n\nCSA', limit: 154, cost: 6 });
+    expect(signaturePreview('Reunión mañana', 'CSA')).toEqual({
+      sms: 'Reunion mañana\n\nCSA',
+      email: 'Reunión mañana\n\nCSA',
+      limit: 154,
+      cost: 6,
+    });
     expect(signaturePreview('Hola', 'ABCD')).toMatchObject({ limit: 154, cost: 6 });
     expect(signaturePreview('Hola', null)).toEqual({ sms: 'Hola', email: 'Hola', limit: 160, cost: 0 });
     // What one SMS leaves as the form stands: the switch off gives all 160; on, the signature's 6 even while
@@ -256,12 +284,20 @@ describe('settings-signature rules', () => {
   });
 
   it('gives the screen its figures and previews through selectors, from the form as it stands', async () => {
-    const machine = settingsSignatureMachine.provide({ actors: { fetchSignature: fromPromise(async (): Promise<typeof SIG | null> => SIG) } });
+    const machine = settingsSignatureMachine.provide({
+      actors: { fetchSignature: fromPromise(async (): Promise<typeof SIG | null> => SIG) },
+    });
     const actor = createActor(machine).start();
     await waitFor(actor, (s) => s.matches('editing'));
     const figures = () => {
       const s = actor.getSnapshot();
-      return { length: selectTextLength(s), cost: selectSmsCost(s), limit: selectSmsLimit(s), sms: selectPreviewSms(s, 'Reunión mañana'), email: selectPreviewEmail(s, 'Reunión mañana') };
+      return {
+        length: selectTextLength(s),
+        cost: selectSmsCost(s),
+        limit: selectSmsLimit(s),
+        sms: selectPreviewSms(s, 'Reunión mañana'),
+        email: selectPreviewEmail(s, 'Reunión mañana'),
+      };
     };
     expect(figures()).toEqual({ length: 3, cost: 6, limit: 154, sms: 'Reunion mañana\n\nCSA', email: 'Reunión mañana\n\nCSA' });
     actor.send({ type: 'signature.change', value: ' A€B€ ' });

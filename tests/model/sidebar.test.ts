@@ -26,12 +26,7 @@ defineModelTests({
     },
   },
   traversal: {
-    events: [
-      { type: 'sidebar.toggle' },
-      { type: 'sidebar.open' },
-      { type: 'sidebar.close' },
-      { type: 'route.changed', path: '/inbox' },
-    ],
+    events: [{ type: 'sidebar.toggle' }, { type: 'sidebar.open' }, { type: 'sidebar.close' }, { type: 'route.changed', path: '/inbox' }],
     limit: 50,
   },
   createActor: ({ machine }) => createActor(machine),

@@ -73,9 +73,14 @@ const EVENTS: AnyEventObject[] = [
   { type: 'activity.periodChanged' },
 ];
 
-const PERIODS = [...['2026-10', '2026-09', '2026-08'].map((key) => periodFor('month', key)), ...['2026', '2025'].map((key) => periodFor('school-year', key))];
+const PERIODS = [
+  ...['2026-10', '2026-09', '2026-08'].map((key) => periodFor('month', key)),
+  ...['2026', '2025'].map((key) => periodFor('school-year', key)),
+];
 const INTERNAL: AnyEventObject[] = [
-  ...PERIODS.flatMap((period) => [null, 3].map((position) => ({ type: 'xstate.done.actor.fetchActivity', output: staffActivity(period, position) }))),
+  ...PERIODS.flatMap((period) =>
+    [null, 3].map((position) => ({ type: 'xstate.done.actor.fetchActivity', output: staffActivity(period, position) })),
+  ),
   { type: 'xstate.error.actor.fetchActivity', error: failure(500, 'server.error') },
   { type: 'xstate.error.actor.summary', error: new Error('summary: a bug') },
 ];
@@ -177,7 +182,8 @@ defineModelTests({
       // Periods move with every cargo and the default order; cargo and order change on this month.
       if (event.type === 'activity.shift') {
         const key = s.context.activity ? keyAsked(q.period) : null;
-        const from = (event as AnyEventObject).step === -1 ? ['2026-10', '2026-09', '2026'] : ['2026-10', '2026-09', '2026-08', '2026', '2025'];
+        const from =
+          (event as AnyEventObject).step === -1 ? ['2026-10', '2026-09', '2026'] : ['2026-10', '2026-09', '2026-08', '2026', '2025'];
         return plainSort && (key === null || from.includes(key));
       }
       if (event.type === 'activity.periodKind') return plainSort;
@@ -194,7 +200,10 @@ defineModelTests({
     input: { search: '', clock: CLOCK },
   },
   createActor: ({ fakes, path, inspect, machine }) =>
-    createActor(machine.provide({ actors: { fetchActivity: fakes.promise(), summary: listStandIn as never } }), { input: path.input as never, inspect }),
+    createActor(machine.provide({ actors: { fetchActivity: fakes.promise(), summary: listStandIn as never } }), {
+      input: path.input as never,
+      inspect,
+    }),
   states: {
     // The table and the summary live side by side: neither region's state stops the other.
     table: (snapshot) => expect(snapshot.matches('summary')).toBe(true),
@@ -225,9 +234,24 @@ defineModelTests({
       const rows = selectSortedRows(snap(snapshot)) ?? [];
       const sort = sortOf(snapshot);
       const names = rows.map((r) => r.name);
-      if (sort.column === 'messages' && sort.direction === 'desc') expect(names).toEqual(q.positionId === 3 ? ['Ana Pérez', 'Carla Soto'] : ['Ana Pérez', 'Carla Soto', 'Bruno Díaz', 'Óscar Ruiz']);
-      if (sort.column === 'name') expect(names).toEqual(sort.direction === 'asc' ? [...names].sort((a, b) => a.localeCompare(b, 'es')) : [...names].sort((a, b) => b.localeCompare(a, 'es')));
-      if (sort.column === 'read_rate') expect(rows.map((r) => r.read_rate)).toEqual(q.positionId === 3 ? (sort.direction === 'desc' ? [0.9, 0.625] : [0.625, 0.9]) : sort.direction === 'desc' ? [0.9, 0.625, null, null] : [0.625, 0.9, null, null]);
+      if (sort.column === 'messages' && sort.direction === 'desc')
+        expect(names).toEqual(q.positionId === 3 ? ['Ana Pérez', 'Carla Soto'] : ['Ana Pérez', 'Carla Soto', 'Bruno Díaz', 'Óscar Ruiz']);
+      if (sort.column === 'name')
+        expect(names).toEqual(
+          sort.direction === 'asc'
+            ? [...names].sort((a, b) => a.localeCompare(b, 'es'))
+            : [...names].sort((a, b) => b.localeCompare(a, 'es')),
+        );
+      if (sort.column === 'read_rate')
+        expect(rows.map((r) => r.read_rate)).toEqual(
+          q.positionId === 3
+            ? sort.direction === 'desc'
+              ? [0.9, 0.625]
+              : [0.625, 0.9]
+            : sort.direction === 'desc'
+              ? [0.9, 0.625, null, null]
+              : [0.625, 0.9, null, null],
+        );
       // The same array while nothing changes (a selector's identity).
       expect(selectSortedRows(snap(snapshot))).toBe(selectSortedRows(snap(snapshot)));
     },
@@ -252,7 +276,9 @@ defineModelTests({
       expect(selectSummaryCrashed(snap(snapshot))).toBe(true);
       expect(snapshot.can({ type: 'activity.restartSummary' })).toBe(true);
       // The table goes on regardless.
-      expect(snapshot.matches({ table: 'shown' }) || snapshot.matches({ table: 'loading' }) || snapshot.matches({ table: 'failed' })).toBe(true);
+      expect(snapshot.matches({ table: 'shown' }) || snapshot.matches({ table: 'loading' }) || snapshot.matches({ table: 'failed' })).toBe(
+        true,
+      );
       expect(env.delivered.filter((d) => d.to === 'summary' && !/^(test|xstate)\./.test(d.event.type))).toEqual([]);
     },
   },
@@ -276,7 +302,9 @@ defineModelTests({
 // and a leaving page during a transition) each keep their own array, as useSelector needs to skip a render.
 describe('staff-activity: sorted rows of two actors read in turn', () => {
   it('answers each actor its own order, the same array each time', async () => {
-    const machine = staffActivityMachine.provide({ actors: { fetchActivity: fromPromise(async () => staffActivity()), summary: createMachine({}) as never } });
+    const machine = staffActivityMachine.provide({
+      actors: { fetchActivity: fromPromise(async () => staffActivity()), summary: createMachine({}) as never },
+    });
     const byMessages = createActor(machine, { input: { search: '', clock: { ...CLOCK, country: 'CL' as const } } }).start();
     const byName = createActor(machine, { input: { search: '?sort=name&dir=asc', clock: { ...CLOCK, country: 'CL' as const } } }).start();
     await waitFor(byMessages, (s) => s.matches({ table: 'shown' }));

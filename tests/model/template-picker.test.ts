@@ -164,7 +164,15 @@ defineModelTests({
     internal: INTERNAL,
     filterEvents: offered,
     input: { parent: PLANNING_PARENT },
-    serializeState: (s) => JSON.stringify([s.value, s.context.repository, s.context.q, (s.context.items as Template[]).map((i) => i.id), s.context.replaces, s.context.chosen?.id ?? null]),
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.repository,
+        s.context.q,
+        (s.context.items as Template[]).map((i) => i.id),
+        s.context.replaces,
+        s.context.chosen?.id ?? null,
+      ]),
     limit: 5_000,
   },
   createActor: ({ fakes, inspect, machine }) => {
@@ -205,7 +213,8 @@ defineModelTests({
       expect(reports.splice(0)).toEqual([]);
       expect(selectPickerFetching(pk(snapshot))).toBe(true);
       expect(env.fakes.inputOf('fetchTemplate')).toEqual({ id: 11 });
-      if (env.event.type === 'templates.use' && env.from.matches('closed')) expect(env.started, 'the template is asked for').toEqual(['fetchTemplate']);
+      if (env.event.type === 'templates.use' && env.from.matches('closed'))
+        expect(env.started, 'the template is asked for').toEqual(['fetchTemplate']);
     },
     confirming: (snapshot, env) => {
       // Asked before anything is replaced: compose has got nothing.
@@ -229,7 +238,8 @@ defineModelTests({
     'templates.close': send,
     'templates.confirm': send,
     'templates.cancel': send,
-    'xstate.snapshot.list': (env) => listOf(env)?.send({ type: 'test.show', items: (env.event.snapshot as AnyMachineSnapshot).context.items }),
+    'xstate.snapshot.list': (env) =>
+      listOf(env)?.send({ type: 'test.show', items: (env.event.snapshot as AnyMachineSnapshot).context.items }),
     'xstate.error.actor.list': (env) => listOf(env)?.send({ type: 'test.crash' }),
     'xstate.done.actor.fetchTemplate': settle,
     'xstate.error.actor.fetchTemplate': settle,

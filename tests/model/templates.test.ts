@@ -61,7 +61,9 @@ function toldList({ from, event }: StepEnv): AnyEventObject[] {
     case 'templates.search':
       return [{ type: 'list.query', query: { repository: from.context.repository, q: event.q } }];
     case 'templates.repository':
-      return event.repository === from.context.repository ? [] : [{ type: 'list.query', query: { repository: event.repository, q: from.context.q } }];
+      return event.repository === from.context.repository
+        ? []
+        : [{ type: 'list.query', query: { repository: event.repository, q: from.context.q } }];
     case 'templates.retry':
       return [{ type: 'list.reload' }];
     // A new template comes with page 1 again; an edited one is updated where it is.
@@ -100,7 +102,10 @@ function emits(env: StepEnv): AnyEventObject[] {
       if (!from.matches({ shown: 'confirmingDiscard' })) return [];
       return [{ type: 'focus', target: draft.name.trim() !== originOf(from).name ? 'template-name' : 'template-content' }];
     case 'xstate.done.actor.saveTemplate':
-      return [{ type: 'toast', kind: 'success', key: draft.id === null ? 'templates.toast.created' : 'templates.toast.updated' }, { type: 'focus', target: opener(draft) }];
+      return [
+        { type: 'toast', kind: 'success', key: draft.id === null ? 'templates.toast.created' : 'templates.toast.updated' },
+        { type: 'focus', target: opener(draft) },
+      ];
     case 'xstate.error.actor.saveTemplate': {
       // SPEC §8's one failure text; a 422 also marks its field and takes the focus there.
       const failed = { type: 'toast', kind: 'error', key: 'templates.toast.failed' };
@@ -113,7 +118,10 @@ function emits(env: StepEnv): AnyEventObject[] {
     case 'xstate.done.actor.deleteTemplate':
       return [{ type: 'toast', kind: 'success', key: 'templates.toast.deleted' }];
     case 'xstate.error.actor.deleteTemplate':
-      return [{ type: 'toast', kind: 'error', key: 'templates.toast.failed' }, { type: 'focus', target: `template-delete-${from.context.target.id}` }];
+      return [
+        { type: 'toast', kind: 'error', key: 'templates.toast.failed' },
+        { type: 'focus', target: `template-delete-${from.context.target.id}` },
+      ];
     case 'xstate.done.actor.copyTemplate':
       return [{ type: 'toast', kind: 'success', key: 'templates.toast.copied' }];
     case 'xstate.error.actor.copyTemplate':
@@ -192,7 +200,8 @@ const withContext = (context: unknown) => ({ context }) as unknown as AnyMachine
 /** Decision 0064 in short: a save needs a name and a text that are not blank. */
 const saveable = (draft: { name: string; content: string }) => draft.name.trim() !== '' && draft.content.trim() !== '';
 /** A row on screen, and whether it is the user's own (editable) or a library's (read-only). */
-const rowIs = (context: { items: Template[] }, id: number, editable: boolean) => context.items.some((item) => item.id === id && item.editable === editable);
+const rowIs = (context: { items: Template[] }, id: number, editable: boolean) =>
+  context.items.some((item) => item.id === id && item.editable === editable);
 
 /**
  * The paths are bounded by what is offered where: the rows, the search and the tabs change only in idle
@@ -223,7 +232,7 @@ function offered(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
       const { draft } = snapshot.context as { draft: typeof EMPTY_DRAFT };
       const field = event.field as 'name' | 'content';
       const origin = draft.id === null ? EMPTY_DRAFT : (listed(snapshot, draft.id) ?? EMPTY_DRAFT);
-      return draft[field] === origin[field] && (changed(snapshot) < 2);
+      return draft[field] === origin[field] && changed(snapshot) < 2;
     }
     default:
       return true;
@@ -270,7 +279,16 @@ defineModelTests({
     // One vertex per state, tab, search, rows and which editor fields are empty (not their text).
     serializeState: (snapshot) => {
       const { draft } = snapshot.context as { draft: typeof EMPTY_DRAFT };
-      return JSON.stringify([snapshot.value, snapshot.context.repository, snapshot.context.q, itemsOf(snapshot).map((i) => i.id), draft.id, changed(snapshot), draft.name.trim() === '', draft.content === '']);
+      return JSON.stringify([
+        snapshot.value,
+        snapshot.context.repository,
+        snapshot.context.q,
+        itemsOf(snapshot).map((i) => i.id),
+        draft.id,
+        changed(snapshot),
+        draft.name.trim() === '',
+        draft.content === '',
+      ]);
     },
     limit: 2_000,
   },
@@ -281,7 +299,12 @@ defineModelTests({
   createActor: ({ fakes, path, inspect, machine }) =>
     createActor(
       machine.provide({
-        actors: { list: listStandIn as never, saveTemplate: fakes.promise(), deleteTemplate: fakes.promise(), copyTemplate: fakes.promise() },
+        actors: {
+          list: listStandIn as never,
+          saveTemplate: fakes.promise(),
+          deleteTemplate: fakes.promise(),
+          copyTemplate: fakes.promise(),
+        },
       }),
       { input: path.input as object, inspect },
     ),
@@ -294,7 +317,9 @@ defineModelTests({
       expect(selectItems(tpl(snapshot))).toBe((list!.getSnapshot() as AnyMachineSnapshot).context.items);
       // A list (re)started asks for the repository with the search as typed.
       if (env.event.type === 'xstate.init' || env.from.matches('crashed')) {
-        expect((list!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({ query: { repository: snapshot.context.repository, q: snapshot.context.q } });
+        expect((list!.getSnapshot() as AnyMachineSnapshot).context.input).toEqual({
+          query: { repository: snapshot.context.repository, q: snapshot.context.q },
+        });
       }
     },
     'shown.idle': (snapshot, env) => {
@@ -305,14 +330,17 @@ defineModelTests({
       expect(snapshot.context.errors).toEqual({});
       expect(selectConfirmingDiscard(tpl(snapshot))).toBe(false);
       // Nothing typed is lost: the editor closes at once only when untouched, else only by "Descartar".
-      if (env.from.matches({ shown: 'editing' }) && env.event.type === 'templates.close') expect(unsaved(env.from), 'closed with unsaved changes').toBe(false);
+      if (env.from.matches({ shown: 'editing' }) && env.event.type === 'templates.close')
+        expect(unsaved(env.from), 'closed with unsaved changes').toBe(false);
       if (env.from.matches({ shown: 'confirmingDiscard' })) expect(env.event.type).toBe('templates.discard');
       expect(snapshot.context.target).toBeNull();
       expect(selectBusyId(tpl(snapshot))).toBeNull();
       expectRunning(env, null);
       // Only own templates open the editor or the delete question; only read-only ones are copied.
-      if (env.from.matches({ shown: 'idle' }) && (env.event.type === 'templates.edit' || env.event.type === 'templates.delete')) expect(listed(env.from, env.event.id)?.editable).not.toBe(true);
-      if (env.event.type === 'templates.copy' && env.from.matches({ shown: 'idle' })) expect(listed(env.from, env.event.id)?.editable).not.toBe(false);
+      if (env.from.matches({ shown: 'idle' }) && (env.event.type === 'templates.edit' || env.event.type === 'templates.delete'))
+        expect(listed(env.from, env.event.id)?.editable).not.toBe(true);
+      if (env.event.type === 'templates.copy' && env.from.matches({ shown: 'idle' }))
+        expect(listed(env.from, env.event.id)?.editable).not.toBe(false);
     },
     'shown.editing': (snapshot, env) => {
       expect(selectEditorOpen(tpl(snapshot))).toBe(true);
@@ -324,9 +352,11 @@ defineModelTests({
       // What the editor opened with is kept, whatever is typed since.
       expect(snapshot.context.original).toEqual(originOf(snapshot));
       // "Seguir editando": everything typed is still there.
-      if (env.from.matches({ shown: 'confirmingDiscard' }) && env.event.type === 'templates.keepEditing') expect(draft).toEqual(env.from.context.draft);
+      if (env.from.matches({ shown: 'confirmingDiscard' }) && env.event.type === 'templates.keepEditing')
+        expect(draft).toEqual(env.from.context.draft);
       // Typing while asked answers "Seguir editando" with what was typed.
-      if (env.from.matches({ shown: 'confirmingDiscard' }) && env.event.type === 'templates.change') expect(env.event.value).not.toBe(env.from.context.draft[env.event.field as 'name' | 'content']);
+      if (env.from.matches({ shown: 'confirmingDiscard' }) && env.event.type === 'templates.change')
+        expect(env.event.value).not.toBe(env.from.context.draft[env.event.field as 'name' | 'content']);
       // SPEC §3: "A template selected by the user starts empty": a new template has empty fields.
       const opened = env.from.matches({ shown: 'idle' });
       if (opened && env.event.type === 'templates.create') {
@@ -342,7 +372,9 @@ defineModelTests({
       if (env.event.type.startsWith('xstate.error.actor.saveTemplate')) {
         expect(draft).toEqual(env.from.context.draft);
         const error = errorOf(env);
-        expect(snapshot.context.errors).toEqual(error.status === 422 ? { name: { key: 'templates.errors.server', params: { message: error.fieldErrors.name?.[0] } } } : {});
+        expect(snapshot.context.errors).toEqual(
+          error.status === 422 ? { name: { key: 'templates.errors.server', params: { message: error.fieldErrors.name?.[0] } } } : {},
+        );
       }
       if (env.event.type === 'templates.save') expect(snapshot.context.errors).toEqual(templateErrors(draft));
       if (env.event.type === 'templates.save') expect(saveable(draft), 'Guardar stayed on a draft it cannot send').toBe(false);
@@ -364,10 +396,12 @@ defineModelTests({
       expect(unsaved(snapshot), 'asked with nothing to lose').toBe(true);
       expect(snapshot.context.original).toEqual(originOf(snapshot));
       // Only closing an editor with unsaved changes asks; the question itself changes nothing.
-      if (!env.from.matches({ shown: 'confirmingDiscard' })) expect(env.from.matches({ shown: 'editing' }) && env.event.type === 'templates.close').toBe(true);
+      if (!env.from.matches({ shown: 'confirmingDiscard' }))
+        expect(env.from.matches({ shown: 'editing' }) && env.event.type === 'templates.close').toBe(true);
       expect(snapshot.context.draft).toEqual(env.from.context.draft);
       // A field reporting the value it has (as it loses the focus to the question) does not answer it.
-      if (env.event.type === 'templates.change') expect(env.event.value).toBe(env.from.context.draft[env.event.field as 'name' | 'content']);
+      if (env.event.type === 'templates.change')
+        expect(env.event.value).toBe(env.from.context.draft[env.event.field as 'name' | 'content']);
       expectRunning(env, null);
     },
     'shown.confirmingDelete': (snapshot, env) => {
@@ -409,7 +443,8 @@ defineModelTests({
     'templates.copy': send,
     'templates.confirm': send,
     'templates.cancel': send,
-    'xstate.snapshot.list': (env) => listOf(env)?.send({ type: 'test.show', items: (env.event.snapshot as AnyMachineSnapshot).context.items }),
+    'xstate.snapshot.list': (env) =>
+      listOf(env)?.send({ type: 'test.show', items: (env.event.snapshot as AnyMachineSnapshot).context.items }),
     'xstate.error.actor.list': (env) => listOf(env)?.send({ type: 'test.crash' }),
     'xstate.done.actor.saveTemplate': settle,
     'xstate.error.actor.saveTemplate': settle,
@@ -420,4 +455,3 @@ defineModelTests({
   },
   emits,
 });
-

@@ -1,6 +1,12 @@
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
-import { selectCanRequest, selectIsTokenValid, selectTokenStatus, tokenMachine, type TokenSnapshot } from '../../src/machines/session/token';
+import {
+  selectCanRequest,
+  selectIsTokenValid,
+  selectTokenStatus,
+  tokenMachine,
+  type TokenSnapshot,
+} from '../../src/machines/session/token';
 import { ApiFailureError, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http/client';
 import { defineModelTests, elapse, send, settle, T0, type StepEnv } from './harness';
 

@@ -75,7 +75,11 @@ defineModelTests({
   emits: ({ event, from }): AnyEventObject[] => {
     const { ids } = ctx(from);
     if (event.type === 'xstate.done.actor.restoreMessages') {
-      return [{ type: 'toast', kind: 'success', key: 'messages.restored', params: { count: ids.length } }, { type: 'counts.changed' }, { type: 'messages.restored', ids }];
+      return [
+        { type: 'toast', kind: 'success', key: 'messages.restored', params: { count: ids.length } },
+        { type: 'counts.changed' },
+        { type: 'messages.restored', ids },
+      ];
     }
     if (event.type === 'xstate.error.actor.restoreMessages') return [{ type: 'toast', kind: 'error', key: 'error.request' }];
     return [];

@@ -2,7 +2,18 @@
 // spell it, the range offered, the arrows) and src/machines/dashboard/staff-activity-rules.ts (the staff table's
 // address and order).
 import { describe, expect, it } from 'vitest';
-import { currentMonth, isOffered, MONTHS_BACK, periodOf, queryString, schoolToday, shiftedPeriod, shiftShown, shownKey, YEARS_BACK } from '../../src/machines/dashboard/period-rules';
+import {
+  currentMonth,
+  isOffered,
+  MONTHS_BACK,
+  periodOf,
+  queryString,
+  schoolToday,
+  shiftedPeriod,
+  shiftShown,
+  shownKey,
+  YEARS_BACK,
+} from '../../src/machines/dashboard/period-rules';
 import { DEFAULT_SORT, nextSort, sortStaff, staffAddress, staffAddressOf } from '../../src/machines/dashboard/staff-activity-rules';
 import { staffActivity } from '../fixtures/dashboard-activity';
 
@@ -16,8 +27,10 @@ describe('dashboard period', () => {
     expect(read('?month=2026-09')).toEqual({ kind: 'month', key: '2026-09' });
     expect(read('?period=school-year&year=2025')).toEqual({ kind: 'school-year', key: '2025' });
     expect(read('?period=school-year')).toEqual({ kind: 'school-year', key: null });
-    for (const bad of ['?month=2026-13', '?month=2026-11', '?month=26-09', '?month=2024-10', '?month=2026-9']) expect(read(bad)).toEqual({ kind: 'month', key: null });
-    for (const bad of ['?period=school-year&year=2027', '?period=school-year&year=2021', '?period=school-year&year=dos']) expect(read(bad)).toEqual({ kind: 'school-year', key: null });
+    for (const bad of ['?month=2026-13', '?month=2026-11', '?month=26-09', '?month=2024-10', '?month=2026-9'])
+      expect(read(bad)).toEqual({ kind: 'month', key: null });
+    for (const bad of ['?period=school-year&year=2027', '?period=school-year&year=2021', '?period=school-year&year=dos'])
+      expect(read(bad)).toEqual({ kind: 'school-year', key: null });
   });
 
   it('offers the last MONTHS_BACK months and YEARS_BACK school years, never the future', () => {
@@ -87,21 +100,34 @@ describe('dashboard period', () => {
 
 describe('staff table', () => {
   it('writes and reads its address with the defaults left out', () => {
-    expect(staffAddress({ query: { period: { kind: 'month', key: null }, positionId: null }, sort: DEFAULT_SORT })).toBe('/dashboard/users');
-    const view = { query: { period: { kind: 'school-year' as const, key: '2025' }, positionId: 3 }, sort: { column: 'read_rate' as const, direction: 'asc' as const } };
+    expect(staffAddress({ query: { period: { kind: 'month', key: null }, positionId: null }, sort: DEFAULT_SORT })).toBe(
+      '/dashboard/users',
+    );
+    const view = {
+      query: { period: { kind: 'school-year' as const, key: '2025' }, positionId: 3 },
+      sort: { column: 'read_rate' as const, direction: 'asc' as const },
+    };
     const written = staffAddress(view);
     expect(written).toBe('/dashboard/users?period=school-year&year=2025&position_id=3&sort=read_rate&dir=asc');
     expect(staffAddressOf(written.slice(written.indexOf('?')), TODAY)).toEqual(view);
     // A column without a direction starts in its own; nonsense reads as the default.
     expect(staffAddressOf('?sort=name', TODAY).sort).toEqual({ column: 'name', direction: 'asc' });
-    expect(staffAddressOf('?sort=salary&dir=up&position_id=3x', TODAY)).toEqual({ query: { period: { kind: 'month', key: null }, positionId: null }, sort: DEFAULT_SORT });
+    expect(staffAddressOf('?sort=salary&dir=up&position_id=3x', TODAY)).toEqual({
+      query: { period: { kind: 'month', key: null }, positionId: null },
+      sort: DEFAULT_SORT,
+    });
   });
 
   it('sorts names A→Z first and figures most first, turns around on a second press, keeps unknown rates last', () => {
     expect(nextSort(DEFAULT_SORT, 'messages')).toEqual({ column: 'messages', direction: 'asc' });
     expect(nextSort(DEFAULT_SORT, 'name')).toEqual({ column: 'name', direction: 'asc' });
     const rows = staffActivity().rows;
-    expect(sortStaff(rows, { column: 'name', direction: 'asc' }).map((r) => r.name)).toEqual(['Ana Pérez', 'Bruno Díaz', 'Carla Soto', 'Óscar Ruiz']);
+    expect(sortStaff(rows, { column: 'name', direction: 'asc' }).map((r) => r.name)).toEqual([
+      'Ana Pérez',
+      'Bruno Díaz',
+      'Carla Soto',
+      'Óscar Ruiz',
+    ]);
     expect(sortStaff(rows, { column: 'read_rate', direction: 'asc' }).map((r) => r.read_rate)).toEqual([0.625, 0.9, null, null]);
     expect(sortStaff(rows, { column: 'people_reached', direction: 'desc' }).map((r) => r.people_reached)).toEqual([1200, 380, 95, 0]);
     // The server's array is left as it came.

@@ -203,8 +203,13 @@ describe('session end', () => {
     const { app, actors } = start({ cookie: { kind: 'active', times: TIMES } });
     await flush();
     go(app, '/sent');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'x', code: 'auth.unauthenticated' }), { status: 401 })));
-    await httpIn(app.system).request('/messages/info').catch(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'x', code: 'auth.unauthenticated' }), { status: 401 })),
+    );
+    await httpIn(app.system)
+      .request('/messages/info')
+      .catch(() => undefined);
     vi.unstubAllGlobals();
     await flush();
     expect(actors.session.getSnapshot().value).toBe('expired');
@@ -216,7 +221,9 @@ describe('session end', () => {
     await flush();
     go(app, '/inbox');
     const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
-    const error = await createHttpClient({ fetch, baseURL: '/api', session: httpSessionOf(app) }).request('/channels').catch((caught: unknown) => caught);
+    const error = await createHttpClient({ fetch, baseURL: '/api', session: httpSessionOf(app) })
+      .request('/channels')
+      .catch((caught: unknown) => caught);
     await flush();
     expect((error as Error).message).toBe(TOKENS_EXPIRED_MESSAGE);
     expect(fetch).not.toHaveBeenCalled();
@@ -286,7 +293,11 @@ describe('layout actors', () => {
     const { app, actors } = start({ cookie: { kind: 'active', times: TIMES } });
     await flush();
     let answer: (response: Response) => void = () => undefined;
-    const http = createHttpClient({ fetch: () => new Promise<Response>((resolve) => (answer = resolve)), baseURL: '/api', session: httpSessionOf(app) });
+    const http = createHttpClient({
+      fetch: () => new Promise<Response>((resolve) => (answer = resolve)),
+      baseURL: '/api',
+      session: httpSessionOf(app),
+    });
     const request = http.request('/templates');
     expect(actors.loadingBar.getSnapshot().value).toBe('waiting');
     vi.advanceTimersByTime(200);

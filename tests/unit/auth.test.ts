@@ -21,7 +21,13 @@ const fake = installFakeFetch(['auth._token_expiration.cookie', 'auth._refresh_t
 const requests = fake.requests;
 
 const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());
-const failureOf = async (promise: Promise<unknown>) => toApiFailure(await promise.then(() => 'resolved', (error: unknown) => error));
+const failureOf = async (promise: Promise<unknown>) =>
+  toApiFailure(
+    await promise.then(
+      () => 'resolved',
+      (error: unknown) => error,
+    ),
+  );
 
 describe('session services', () => {
   it('login posts the credentials and returns the token times', async () => {
@@ -62,7 +68,8 @@ describe('session services', () => {
   });
 
   it('logout and refresh call their endpoints', async () => {
-    fake.answer = (url) => (url.endsWith('/logout') ? new Response(null, { status: 204 }) : json(200, { data: { token_expires_at: 5, refresh_expires_at: 6 } }));
+    fake.answer = (url) =>
+      url.endsWith('/logout') ? new Response(null, { status: 204 }) : json(200, { data: { token_expires_at: 5, refresh_expires_at: 6 } });
     await run(logout);
     await expect(run(refreshToken)).resolves.toEqual({ tokenExpiresAt: 5, refreshExpiresAt: 6 });
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /api/logout', 'POST /api/token/refresh']);

@@ -17,7 +17,13 @@ function withSiblings(): Recipients {
     levels: [...base.levels, { id: 2, nombre: '5° Básico', course_ids: [12] }],
     courses: [
       ...base.courses,
-      recipientCourse(12, '5° Básico B', 2, [{ id: 102, name: 'Maximiliano Muñoz Rojas' }], [recipientGuardian(500, 102, 'José Muñoz Pérez', 1, 'blue')]),
+      recipientCourse(
+        12,
+        '5° Básico B',
+        2,
+        [{ id: 102, name: 'Maximiliano Muñoz Rojas' }],
+        [recipientGuardian(500, 102, 'José Muñoz Pérez', 1, 'blue')],
+      ),
       recipientCourse(
         30,
         'Taller de teatro',
@@ -33,7 +39,11 @@ function withSiblings(): Recipients {
   };
 }
 
-const course = (id: number, audience: 'apoderados' | 'estudiantes' | 'titulares' | 'suplentes' = 'apoderados'): RecipientPick => ({ kind: 'course', id, audience });
+const course = (id: number, audience: 'apoderados' | 'estudiantes' | 'titulares' | 'suplentes' = 'apoderados'): RecipientPick => ({
+  kind: 'course',
+  id,
+  audience,
+});
 const family = (id: number): RecipientPick => ({ kind: 'student', id, audience: 'apoderados' });
 
 describe('longest merge values among the picked recipients', () => {
@@ -102,7 +112,10 @@ describe('the counter counts the longest recipient’s SMS', () => {
   });
 
   it('counts a field as written until the recipients are known', () => {
-    expect(countedSms('Hola {estudiante}', null, null, picks)).toMatchObject({ units: 5 + 14, fields: [{ field: 'estudiante', value: '{estudiante}', units: 14 }] });
+    expect(countedSms('Hola {estudiante}', null, null, picks)).toMatchObject({
+      units: 5 + 14,
+      fields: [{ field: 'estudiante', value: '{estudiante}', units: 14 }],
+    });
   });
 });
 

@@ -1,12 +1,35 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { is } from 'superstruct';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { estimate as estimateCall, replyStartOf, fetchComposeSetup, newIdempotencyKey, sendDraftById, sendMessage } from '../../src/services/compose/compose';
-import { BACKUP_VERSION, clearComposeBackup, clearDraftBackups, loadComposeBackup, saveComposeBackup } from '../../src/services/compose/backup';
+import {
+  estimate as estimateCall,
+  replyStartOf,
+  fetchComposeSetup,
+  newIdempotencyKey,
+  sendDraftById,
+  sendMessage,
+} from '../../src/services/compose/compose';
+import {
+  BACKUP_VERSION,
+  clearComposeBackup,
+  clearDraftBackups,
+  loadComposeBackup,
+  saveComposeBackup,
+} from '../../src/services/compose/backup';
 import { utcToZoned, zonedToUtc } from '../../shared/zoned-time';
 import { ComposeDraftStruct, EstimateStruct, RecipientPickStruct, RecipientsStruct } from '../../shared/compose-structs';
 import { http } from '../../src/services/http/client';
-import { channelList, channelPermissions, composeBackup, composeDraft, composeInput, estimate, quota, sendResult, signature } from '../fixtures/compose';
+import {
+  channelList,
+  channelPermissions,
+  composeBackup,
+  composeDraft,
+  composeInput,
+  estimate,
+  quota,
+  sendResult,
+  signature,
+} from '../fixtures/compose';
 import { attachmentSummary, messageDetail } from '../fixtures/messages';
 import { translate } from '../fixtures/texts';
 import { loadTexts } from '../../src/i18n';
@@ -117,7 +140,16 @@ describe('compose structs', () => {
     expect(
       is(
         {
-          courses: [{ id: 1, nombre: 'A', grupo_type: 'curso', level_id: 1, estudiantes: [], apoderados: [{ id: 1, student_id: 1, rol_adulto_id: 3 }] }],
+          courses: [
+            {
+              id: 1,
+              nombre: 'A',
+              grupo_type: 'curso',
+              level_id: 1,
+              estudiantes: [],
+              apoderados: [{ id: 1, student_id: 1, rol_adulto_id: 3 }],
+            },
+          ],
           appointments: [],
           levels: [],
         },
@@ -135,7 +167,9 @@ describe('compose calls', () => {
       // SMS is off at the school, WhatsApp not permitted to this user.
       '/channels': { data: channelList(['sms']) },
       // Listed out of order: a permission belongs to its channel by id.
-      '/communication-permission/user': { data: { institution_channel_permissions: channelPermissions(['whatsapp']).institution_channel_permissions.reverse() } },
+      '/communication-permission/user': {
+        data: { institution_channel_permissions: channelPermissions(['whatsapp']).institution_channel_permissions.reverse() },
+      },
       '/institutions-signatures': { data: [signature()] },
       '/quota': { data: quota(100, 3) },
     };
@@ -155,14 +189,20 @@ describe('compose calls', () => {
     const input = composeInput();
     const result = await run<{ id: number }>(sendMessage, { input, draftId: 4, replyToId: null, idempotencyKey: 'key-12345678' });
     expect(result.id).toBe(5);
-    expect(spy).toHaveBeenCalledWith('/messages/send', expect.objectContaining({ method: 'POST', headers: { 'Idempotency-Key': 'key-12345678' }, body: { ...input, draft_id: 4 } }));
+    expect(spy).toHaveBeenCalledWith(
+      '/messages/send',
+      expect.objectContaining({ method: 'POST', headers: { 'Idempotency-Key': 'key-12345678' }, body: { ...input, draft_id: 4 } }),
+    );
   });
 
   it('asks the estimate for the draft being sent and the message answered, as send does', async () => {
     const spy = vi.spyOn(http, 'request').mockResolvedValue({ data: estimate(3) });
     const input = composeInput({ attachment_ids: [2] });
     await run(estimateCall, { input, draftId: 4, replyToId: 6 });
-    expect(spy).toHaveBeenCalledWith('/messages/estimate', expect.objectContaining({ method: 'POST', body: { ...input, draft_id: 4, reply_to_id: 6 } }));
+    expect(spy).toHaveBeenCalledWith(
+      '/messages/estimate',
+      expect.objectContaining({ method: 'POST', body: { ...input, draft_id: 4, reply_to_id: 6 } }),
+    );
     await run(estimateCall, { input, draftId: null, replyToId: null });
     expect(spy.mock.calls[1]?.[1]?.body).toEqual(input);
   });
@@ -189,7 +229,14 @@ describe('compose calls', () => {
 describe('replyStartOf', () => {
   beforeAll(() => loadTexts(['messages']));
   const message = (kind: PersonKind, title = 'Reunión', content = 'Tomás faltó por fiebre.\n\nSaludos.') =>
-    messageDetail({ title, content, date: '2026-03-12T13:15:00.000Z', timezone: 'America/Santiago', sender: { id: 4, name: 'Ana Pérez', kind }, reply_channels: ['e-mail', 'sms'] });
+    messageDetail({
+      title,
+      content,
+      date: '2026-03-12T13:15:00.000Z',
+      timezone: 'America/Santiago',
+      sender: { id: 4, name: 'Ana Pérez', kind },
+      reply_channels: ['e-mail', 'sms'],
+    });
   const header = translate('es-CL', 'messages.replyQuote', { date: '12-03-2026', time: '10:15', name: 'Ana Pérez' });
 
   it('answers the sender with "Re: <title>", on the channels that reach them, quoting the original', () => {

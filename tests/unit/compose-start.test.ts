@@ -17,7 +17,10 @@ const start = (overrides: Partial<ComposeStart> = {}): ComposeStart => ({
 describe('restoredForm', () => {
   it('a backup newer than the draft wins: what was typed after the last save is not lost', () => {
     const restored = restoredForm(
-      start({ draft: composeDraft(7, { title: 'Guardado' }), backup: composeBackup({ title: 'Escrito después', draftId: 7, savedAt: DRAFT_SAVED + 1 }) }),
+      start({
+        draft: composeDraft(7, { title: 'Guardado' }),
+        backup: composeBackup({ title: 'Escrito después', draftId: 7, savedAt: DRAFT_SAVED + 1 }),
+      }),
       7,
     );
     expect(restored.form.title).toBe('Escrito después');
@@ -26,12 +29,21 @@ describe('restoredForm', () => {
 
   it('an older backup, or one of another draft, gives way to the draft', () => {
     const draft = composeDraft(7, { title: 'Guardado' });
-    expect(restoredForm(start({ draft, backup: composeBackup({ title: 'Viejo', draftId: 7, savedAt: DRAFT_SAVED - 1 }) }), 7).form.title).toBe('Guardado');
-    expect(restoredForm(start({ draft, backup: composeBackup({ title: 'Otro', draftId: 8, savedAt: DRAFT_SAVED + 1 }) }), 7).form.title).toBe('Guardado');
+    expect(
+      restoredForm(start({ draft, backup: composeBackup({ title: 'Viejo', draftId: 7, savedAt: DRAFT_SAVED - 1 }) }), 7).form.title,
+    ).toBe('Guardado');
+    expect(
+      restoredForm(start({ draft, backup: composeBackup({ title: 'Otro', draftId: 8, savedAt: DRAFT_SAVED + 1 }) }), 7).form.title,
+    ).toBe('Guardado');
   });
 
   it('a reply by e-mail quotes the original under a blank line; by SMS alone it starts empty', () => {
-    const reply = { title: 'Re: Justificativo', pick: { kind: 'guardian', id: 3 } as never, channels: ['e-mail' as const], quote: '> Hola' };
+    const reply = {
+      title: 'Re: Justificativo',
+      pick: { kind: 'guardian', id: 3 } as never,
+      channels: ['e-mail' as const],
+      quote: '> Hola',
+    };
     const byMail = restoredForm(start({ reply }), null).form;
     expect(byMail).toMatchObject({ title: 'Re: Justificativo', channels: ['e-mail'], content: '\n\n> Hola', allowReplies: true });
     const bySms = restoredForm(start({ reply: { ...reply, channels: ['sms'] } }), null).form;
@@ -43,7 +55,9 @@ describe('savedFingerprintOf', () => {
   it('is what the server has: the backup does not change it, the draft does', () => {
     const draft = composeDraft(7);
     const withoutBackup = savedFingerprintOf(start({ draft }), 7);
-    expect(savedFingerprintOf(start({ draft, backup: composeBackup({ title: 'Sin guardar', draftId: 7, savedAt: DRAFT_SAVED + 1 }) }), 7)).toBe(withoutBackup);
+    expect(
+      savedFingerprintOf(start({ draft, backup: composeBackup({ title: 'Sin guardar', draftId: 7, savedAt: DRAFT_SAVED + 1 }) }), 7),
+    ).toBe(withoutBackup);
     expect(savedFingerprintOf(start({ draft: composeDraft(7, { title: 'Otro título' }) }), 7)).not.toBe(withoutBackup);
   });
 });

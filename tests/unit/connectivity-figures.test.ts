@@ -12,7 +12,14 @@ describe('connectivity row rules', () => {
 
   it('gives each channel its share of the guardians, none for a row without guardians', () => {
     const row = connectivityRow(1, '2° Básico A');
-    expect([reachShare(row, 'app-mobile'), reachShare(row, 'e-mail'), reachShare(row, 'sms'), reachShare(row, 'whatsapp')]).toEqual([0.5, 0.75, 0.9, 0.9]);
-    expect(reachShare(connectivityRow(2, 'Sin apoderados', { guardians: 0, reach: { 'app-mobile': 0, 'e-mail': 0, sms: 0, whatsapp: 0 } }), 'sms')).toBeNull();
+    expect([reachShare(row, 'app-mobile'), reachShare(row, 'e-mail'), reachShare(row, 'sms'), reachShare(row, 'whatsapp')]).toEqual([
+      0.5, 0.75, 0.9, 0.9,
+    ]);
+    expect(
+      reachShare(
+        connectivityRow(2, 'Sin apoderados', { guardians: 0, reach: { 'app-mobile': 0, 'e-mail': 0, sms: 0, whatsapp: 0 } }),
+        'sms',
+      ),
+    ).toBeNull();
   });
 });

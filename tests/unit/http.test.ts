@@ -119,7 +119,9 @@ describe('http client', () => {
   it('lets requests through when the gate allows', async () => {
     const gate = vi.fn(() => true);
     const { fetch } = fakeFetch(() => json(200, { data: [] }));
-    await expect(createHttpClient({ fetch, baseURL: '/api', session: { mayRequest: gate } }).request('/templates')).resolves.toEqual({ data: [] });
+    await expect(createHttpClient({ fetch, baseURL: '/api', session: { mayRequest: gate } }).request('/templates')).resolves.toEqual({
+      data: [],
+    });
     expect(gate).toHaveBeenCalledTimes(1);
   });
 
@@ -139,15 +141,24 @@ describe('http client', () => {
       fieldErrors: { email: ['requerido'] },
     });
 
-    const html = createHttpClient({ fetch: fakeFetch(() => new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' })).fetch, baseURL: '/api' });
+    const html = createHttpClient({
+      fetch: fakeFetch(() => new Response('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' })).fetch,
+      baseURL: '/api',
+    });
     expect(toApiFailure(await html.request('/user').catch((caught: unknown) => caught))).toMatchObject({ status: 502, code: 'http.502' });
   });
 
   it('reports activity to the loading bar: start, then finish or fail; cancels are not failures', async () => {
     const events: string[] = [];
-    const session = { activity: { start: () => events.push('start'), finish: () => events.push('finish'), fail: () => events.push('fail') } };
+    const session = {
+      activity: { start: () => events.push('start'), finish: () => events.push('finish'), fail: () => events.push('fail') },
+    };
     const ok = createHttpClient({ fetch: fakeFetch(() => json(200, {})).fetch, baseURL: '/api', session });
-    const broken = createHttpClient({ fetch: fakeFetch(() => json(500, { message: 'boom', code: 'server.error' })).fetch, baseURL: '/api', session });
+    const broken = createHttpClient({
+      fetch: fakeFetch(() => json(500, { message: 'boom', code: 'server.error' })).fetch,
+      baseURL: '/api',
+      session,
+    });
 
     await ok.request('/channels');
     await broken.request('/channels').catch(() => undefined);

@@ -35,7 +35,7 @@ describe('i18n', () => {
     expect(hasText('no.such.key')).toBe(false);
   });
 
-  it('loads a screen\'s texts when asked, and again in the new locale after a switch', async () => {
+  it("loads a screen's texts when asked, and again in the new locale after a switch", async () => {
     await setLocale('es-CL');
     await loadTexts(['reception']);
     expect(t('reception.filter.failed')).toBe('Fallidos');
@@ -107,9 +107,14 @@ describe('translation tables', () => {
   });
 
   it('every text with a {{count}} has its "one" and "other" forms, in every table (no "1 personas")', () => {
-    for (const [name, table] of [['es-CL', esCL], ['es-MX', esMX]] as const) {
+    for (const [name, table] of [
+      ['es-CL', esCL],
+      ['es-MX', esMX],
+    ] as const) {
       const keys = leaves(table);
-      const texts = new Map(keys.map((key) => [key, key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], table) as string]));
+      const texts = new Map(
+        keys.map((key) => [key, key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], table) as string]),
+      );
       const counted = keys.filter((key) => texts.get(key)?.includes('{{count}}'));
       expect(counted.length).toBeGreaterThan(0);
       const bare = counted.filter((key) => !/_(one|other|many)$/.test(key));
@@ -120,9 +125,21 @@ describe('translation tables', () => {
     }
   });
 
-  it('issue 14\'s screens speak Mexican Spanish in es-MX: no Chilean-only term in templates and recipient lists', () => {
+  it("issue 14's screens speak Mexican Spanish in es-MX: no Chilean-only term in templates and recipient lists", () => {
     // The document select keeps "RUT (Chile)" for a Chilean family; everything else is the Mexican word.
-    const chilean = [/apoderad/i, /matr[ií]cul/i, /\bcolegios?\b/i, /\bcursos?\b/i, /funcionari/i, /\bañad/i, /\+56/, /\bhrs\b/i, /inspector[ií]a/i, /profesor jefe/i, /\bnotas\b/i];
+    const chilean = [
+      /apoderad/i,
+      /matr[ií]cul/i,
+      /\bcolegios?\b/i,
+      /\bcursos?\b/i,
+      /funcionari/i,
+      /\bañad/i,
+      /\+56/,
+      /\bhrs\b/i,
+      /inspector[ií]a/i,
+      /profesor jefe/i,
+      /\bnotas\b/i,
+    ];
     const found: string[] = [];
     for (const screen of ['templates', 'recipientLists'] as const) {
       for (const key of leaves(esMX[screen])) {
@@ -139,7 +156,9 @@ describe('translation tables', () => {
     expect(t('compose.estimate.sms', { total: 3, count: 1 })).toBe('Este mensaje usará 3 SMS; queda 1 este mes.');
     expect(t('compose.estimate.sms', { total: 3, count: 40 })).toBe('Este mensaje usará 3 SMS; quedan 40 este mes.');
     expect(t('compose.estimate.smsLeft', { count: 1, limit: 500 })).toBe('Queda 1 de 500 SMS este mes.');
-    expect(t('compose.emptyCourses', { count: 1, courses: '1° Medio B' })).toBe('Este curso no tiene estudiantes y no recibirá el mensaje: 1° Medio B');
+    expect(t('compose.emptyCourses', { count: 1, courses: '1° Medio B' })).toBe(
+      'Este curso no tiene estudiantes y no recibirá el mensaje: 1° Medio B',
+    );
     expect(t('compose.emptyCourses', { count: 2, courses: '1° Medio A, 1° Medio B' })).toMatch(/^Estos cursos no tienen estudiantes/);
   });
 

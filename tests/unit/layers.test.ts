@@ -23,10 +23,17 @@ function importsOf(file: string): string[] {
 
 /** `file → import` pairs that break `allowed`. */
 function offending(dir: string, allowed: (target: string) => boolean): string[] {
-  return sources(dir).flatMap((file) => importsOf(file).filter((target) => !allowed(target)).map((target) => `${file} → ${target}`));
+  return sources(dir).flatMap((file) =>
+    importsOf(file)
+      .filter((target) => !allowed(target))
+      .map((target) => `${file} → ${target}`),
+  );
 }
 
-const inside = (...dirs: string[]) => (target: string) => dirs.some((dir) => target === dir || target.startsWith(`${dir}/`));
+const inside =
+  (...dirs: string[]) =>
+  (target: string) =>
+    dirs.some((dir) => target === dir || target.startsWith(`${dir}/`));
 
 describe('import direction', () => {
   it('shared imports nothing of the SPA, the server or a UI library', () => {
@@ -135,7 +142,13 @@ describe('server domains', () => {
   it('the check finds a circle when there is one', () => {
     const graph = new Map([
       ['compose', new Map([['delivery', ['server/compose/a.ts → server/delivery/b']]])],
-      ['delivery', new Map([['db', ['server/delivery/b.ts → server/db/c']], ['compose', ['server/delivery/b.ts → server/compose/a']]])],
+      [
+        'delivery',
+        new Map([
+          ['db', ['server/delivery/b.ts → server/db/c']],
+          ['compose', ['server/delivery/b.ts → server/compose/a']],
+        ]),
+      ],
     ]);
     expect(domainCycles(graph)).toEqual([
       'compose → delivery → compose (server/compose/a.ts → server/delivery/b; server/delivery/b.ts → server/compose/a; whole group: compose, delivery)',

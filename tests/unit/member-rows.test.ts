@@ -2,13 +2,35 @@
 // document and course (case and accents ignored, every word found, phones and RUTs without punctuation),
 // and the slices shown.
 import { describe, expect, it } from 'vitest';
-import { filterMembers, firstAddedRow, hasMoreRows, isSearching, MEMBER_SLICE, memberRows } from '../../src/machines/recipient-lists/member-rows';
+import {
+  filterMembers,
+  firstAddedRow,
+  hasMoreRows,
+  isSearching,
+  MEMBER_SLICE,
+  memberRows,
+} from '../../src/machines/recipient-lists/member-rows';
 import { listMember } from '../fixtures/recipient-lists';
 import { manyMembers } from '../fixtures/recipient-lists';
 
-const CAROLINA = listMember({ id: 1, name: 'Carolina Muñoz Soto', email: 'CAROLINA.munoz@example.cl', phone: '+56911112222', dni: '12.345.678-5', course: '3° Básico A' });
+const CAROLINA = listMember({
+  id: 1,
+  name: 'Carolina Muñoz Soto',
+  email: 'CAROLINA.munoz@example.cl',
+  phone: '+56911112222',
+  dni: '12.345.678-5',
+  course: '3° Básico A',
+});
 const JORGE = listMember({ id: 2, name: 'Jorge Díaz', email: null, phone: null, dni: '9.876.543-K', course: '1° Medio B' });
-const ANA = listMember({ id: 3, user_type: 'funcionario', name: 'Ana Pérez', email: 'ana.perez@sanandres.cl', phone: '+56 9 3333 4444', dni: null, course: null });
+const ANA = listMember({
+  id: 3,
+  user_type: 'funcionario',
+  name: 'Ana Pérez',
+  email: 'ana.perez@sanandres.cl',
+  phone: '+56 9 3333 4444',
+  dni: null,
+  course: null,
+});
 const MEMBERS = [CAROLINA, JORGE, ANA];
 const ids = (members: readonly { id: number }[]) => members.map((m) => m.id);
 

@@ -58,13 +58,23 @@ describe('merge fields: the Spanish list', () => {
 describe('merge fields: each recipient’s values', () => {
   it('names a guardian’s students and their distinct courses, and the guardian', () => {
     const guardianOf = (...courses: string[]) =>
-      valuesOf({ kind: 'apoderado', name: 'Carolina Pérez Soto', students: courses.map((course, i) => ({ firstName: ['Martina', 'Tomás'][i]!, course })) });
-    expect(guardianOf('3° Básico A', '5° Básico B')).toEqual({ estudiante: 'Martina y Tomás', curso: '3° Básico A y 5° Básico B', apoderado: 'Carolina Pérez Soto' });
+      valuesOf({
+        kind: 'apoderado',
+        name: 'Carolina Pérez Soto',
+        students: courses.map((course, i) => ({ firstName: ['Martina', 'Tomás'][i]!, course })),
+      });
+    expect(guardianOf('3° Básico A', '5° Básico B')).toEqual({
+      estudiante: 'Martina y Tomás',
+      curso: '3° Básico A y 5° Básico B',
+      apoderado: 'Carolina Pérez Soto',
+    });
     expect(guardianOf('3° Básico A', '3° Básico A').curso).toBe('3° Básico A');
   });
 
   it('gives a student their own name and course and their titular guardian', () => {
-    expect(valuesOf({ kind: 'estudiante', student: { firstName: 'Martina', course: '3° Básico A' }, guardian: 'Carolina Pérez Soto' })).toEqual({
+    expect(
+      valuesOf({ kind: 'estudiante', student: { firstName: 'Martina', course: '3° Básico A' }, guardian: 'Carolina Pérez Soto' }),
+    ).toEqual({
       estudiante: 'Martina',
       curso: '3° Básico A',
       apoderado: 'Carolina Pérez Soto',

@@ -26,10 +26,16 @@ const fake = installFakeFetch();
 const requests = fake.requests;
 
 const run = <T extends AnyActorLogic>(logic: T, input?: unknown) => toPromise(createActor(logic, { input } as never).start());
-const failureOf = async (promise: Promise<unknown>) => toApiFailure(await promise.then(() => 'resolved', (error: unknown) => error));
+const failureOf = async (promise: Promise<unknown>) =>
+  toApiFailure(
+    await promise.then(
+      () => 'resolved',
+      (error: unknown) => error,
+    ),
+  );
 
 describe('message services', () => {
-  it('fetchFolderListPage asks for one folder page with the search and cursor, in the list\'s shape', async () => {
+  it("fetchFolderListPage asks for one folder page with the search and cursor, in the list's shape", async () => {
     fake.answer = () => json(200, PAGE);
     await expect(run(fetchFolderListPage, { query: { folder: 'inbox', q: 'reunión' }, after: 'abc' })).resolves.toEqual({
       items: PAGE.data,
@@ -50,7 +56,9 @@ describe('message services', () => {
 
   it('fetchFolderListPage rejects a page that breaks the contract', async () => {
     fake.answer = () => json(200, { data: [{ ...SUMMARY, kind: 'archived' }], meta: PAGE.meta, links: PAGE.links });
-    expect(await failureOf(run(fetchFolderListPage, { query: { folder: 'inbox', q: '' }, after: null }))).toMatchObject({ code: 'response.invalid' });
+    expect(await failureOf(run(fetchFolderListPage, { query: { folder: 'inbox', q: '' }, after: null }))).toMatchObject({
+      code: 'response.invalid',
+    });
   });
 
   it('fetchMessage returns the checked detail', async () => {
@@ -81,7 +89,8 @@ describe('message services', () => {
   });
 
   it('an illegal transition is a 409 failure with the server message', async () => {
-    fake.answer = () => json(409, { code: 'message.illegal_transition', message: 'Solo se eliminan definitivamente mensajes en la papelera.' });
+    fake.answer = () =>
+      json(409, { code: 'message.illegal_transition', message: 'Solo se eliminan definitivamente mensajes en la papelera.' });
     expect(await failureOf(run(purgeMessages, { ids: [1] }))).toMatchObject({ status: 409, code: 'message.illegal_transition' });
   });
 

@@ -21,7 +21,10 @@ describe('newsErrors', () => {
     [{ body: '\n\n' }, { body: NEWS_MESSAGES.bodyRequired }],
     [{ body: 'a'.repeat(NEWS_BODY_MAX + 1) }, { body: NEWS_MESSAGES.bodyLong }],
     [{ audience: { scope: 'groups', level_ids: [], course_ids: [] } }, { audience: NEWS_MESSAGES.audienceEmpty }],
-    [{ attachment_ids: Array.from({ length: NEWS_ATTACHMENTS_MAX + 1 }, (_, i) => i + 1) }, { attachment_ids: NEWS_MESSAGES.attachmentsMany }],
+    [
+      { attachment_ids: Array.from({ length: NEWS_ATTACHMENTS_MAX + 1 }, (_, i) => i + 1) },
+      { attachment_ids: NEWS_MESSAGES.attachmentsMany },
+    ],
     [{ publish_at: at(-2) }, { publish_at: NEWS_MESSAGES.publishPast }],
     [{ publish_at: 'el lunes' }, { publish_at: NEWS_MESSAGES.dateInvalid }],
     [{ ends_at: 'pronto' }, { ends_at: NEWS_MESSAGES.dateInvalid }],
@@ -33,7 +36,11 @@ describe('newsErrors', () => {
   });
 
   it('gives every field’s message at once', () => {
-    const errors = newsErrors(input({ title: '', body: '', audience: { scope: 'groups', level_ids: [], course_ids: [] }, ends_at: at(-5) }), NOW, true);
+    const errors = newsErrors(
+      input({ title: '', body: '', audience: { scope: 'groups', level_ids: [], course_ids: [] }, ends_at: at(-5) }),
+      NOW,
+      true,
+    );
     expect(Object.keys(errors).sort()).toEqual(['audience', 'body', 'ends_at', 'title']);
   });
 
@@ -70,7 +77,13 @@ describe('categoryNameError', () => {
 });
 
 describe('newsStatus', () => {
-  const post = (o: Partial<Parameters<typeof newsStatus>[0]> = {}) => ({ deleted_at: null, unpublished_at: null, publish_at: at(-60), ends_at: null, ...o });
+  const post = (o: Partial<Parameters<typeof newsStatus>[0]> = {}) => ({
+    deleted_at: null,
+    unpublished_at: null,
+    publish_at: at(-60),
+    ends_at: null,
+    ...o,
+  });
   it.each([
     ['published', post()],
     ['published', post({ publish_at: at(0) })],

@@ -82,7 +82,14 @@ describe('checkPersonEdit', () => {
     // The member editor sends every field, blanks as null: a staff member's empty document is not a document.
     const out = checkPersonEdit(
       'funcionario',
-      { nombres: 'Ana', apellido_paterno: 'Rojas', email: 'ana@sanandres.cl', fono_celular: '+56955551234', dni: null, tipo_documento_id: null },
+      {
+        nombres: 'Ana',
+        apellido_paterno: 'Rojas',
+        email: 'ana@sanandres.cl',
+        fono_celular: '+56955551234',
+        dni: null,
+        tipo_documento_id: null,
+      },
       none,
       '+56',
     );
@@ -99,7 +106,14 @@ describe('checkPersonEdit', () => {
   it('answers a Spanish error per bad field', () => {
     const out = checkPersonEdit(
       'apoderado',
-      { nombres: ' ', apellido_paterno: 'x'.repeat(81), email: 'ana@', fono_celular: '+49 151 2345 6789', dni: '12345678-4', tipo_documento_id: 1 },
+      {
+        nombres: ' ',
+        apellido_paterno: 'x'.repeat(81),
+        email: 'ana@',
+        fono_celular: '+49 151 2345 6789',
+        dni: '12345678-4',
+        tipo_documento_id: 1,
+      },
       none,
       '+56',
     );
@@ -113,24 +127,40 @@ describe('checkPersonEdit', () => {
   });
 
   it('checks a new number against the stored type and a new type against the stored number', () => {
-    expect(checkPersonEdit('apoderado', { dni: 'HEGG560427MVZRRL04' }, { dni: null, tipo_documento_id: 2 }, '+52').values)
-      .toEqual({ dni: 'HEGG560427MVZRRL04', tipo_documento_id: 2 });
-    expect(checkPersonEdit('apoderado', { tipo_documento_id: 2 }, { dni: '12345678-5', tipo_documento_id: 1 }, '+56').errors)
-      .toEqual({ dni: [PERSON_ERRORS.curpShape] });
-    expect(checkPersonEdit('apoderado', { dni: '12345678-5' }, none, '+56').errors).toEqual({ tipo_documento_id: [PERSON_ERRORS.documentTypeMissing] });
-    expect(checkPersonEdit('apoderado', { tipo_documento_id: 9 as never }, none, '+56').errors).toEqual({ tipo_documento_id: [PERSON_ERRORS.documentType] });
+    expect(checkPersonEdit('apoderado', { dni: 'HEGG560427MVZRRL04' }, { dni: null, tipo_documento_id: 2 }, '+52').values).toEqual({
+      dni: 'HEGG560427MVZRRL04',
+      tipo_documento_id: 2,
+    });
+    expect(checkPersonEdit('apoderado', { tipo_documento_id: 2 }, { dni: '12345678-5', tipo_documento_id: 1 }, '+56').errors).toEqual({
+      dni: [PERSON_ERRORS.curpShape],
+    });
+    expect(checkPersonEdit('apoderado', { dni: '12345678-5' }, none, '+56').errors).toEqual({
+      tipo_documento_id: [PERSON_ERRORS.documentTypeMissing],
+    });
+    expect(checkPersonEdit('apoderado', { tipo_documento_id: 9 as never }, none, '+56').errors).toEqual({
+      tipo_documento_id: [PERSON_ERRORS.documentType],
+    });
   });
 
   it('an emptied field clears it; "other" documents are free text', () => {
-    expect(checkPersonEdit('apoderado', { email: '', fono_celular: ' ', dni: '' }, { dni: '1-9', tipo_documento_id: 1 }, '+56').values)
-      .toEqual({ email: null, fono_celular: null, dni: null, tipo_documento_id: null });
-    expect(checkPersonEdit('apoderado', { dni: 'P-1234567', tipo_documento_id: 3 }, none, '+56').values).toEqual({ dni: 'P-1234567', tipo_documento_id: 3 });
+    expect(
+      checkPersonEdit('apoderado', { email: '', fono_celular: ' ', dni: '' }, { dni: '1-9', tipo_documento_id: 1 }, '+56').values,
+    ).toEqual({ email: null, fono_celular: null, dni: null, tipo_documento_id: null });
+    expect(checkPersonEdit('apoderado', { dni: 'P-1234567', tipo_documento_id: 3 }, none, '+56').values).toEqual({
+      dni: 'P-1234567',
+      tipo_documento_id: 3,
+    });
   });
 
   it('students have no phone and staff no document in Hermes', () => {
-    expect(checkPersonEdit('estudiante', { fono_celular: '+56912345678' }, none, '+56').errors).toEqual({ fono_celular: [PERSON_ERRORS.phoneStudent] });
+    expect(checkPersonEdit('estudiante', { fono_celular: '+56912345678' }, none, '+56').errors).toEqual({
+      fono_celular: [PERSON_ERRORS.phoneStudent],
+    });
     expect(checkPersonEdit('funcionario', { dni: '12345678-5' }, none, '+56').errors).toEqual({ dni: [PERSON_ERRORS.staffDocument] });
-    expect(checkPersonEdit('funcionario', { fono_celular: '+56 9 8765 4321' }, none, '+56')).toMatchObject({ errors: {}, phoneCountries: ['CL'] });
+    expect(checkPersonEdit('funcionario', { fono_celular: '+56 9 8765 4321' }, none, '+56')).toMatchObject({
+      errors: {},
+      phoneCountries: ['CL'],
+    });
   });
 
   it('a Mexican school (+52) reads Mexican examples and words; a Chilean one the Chilean texts', () => {
@@ -138,11 +168,17 @@ describe('checkPersonEdit', () => {
       fono_celular: ['Ingresa el celular con su prefijo de país, por ejemplo +52 55 1234 5678.'],
       email: ['Ingresa un correo electrónico válido, por ejemplo nombre@dominio.mx.'],
     });
-    expect(checkPersonEdit('estudiante', { fono_celular: '+525512345678' }, none, '+52').errors).toEqual({ fono_celular: [PERSON_ERRORS_MX.phoneStudent] });
+    expect(checkPersonEdit('estudiante', { fono_celular: '+525512345678' }, none, '+52').errors).toEqual({
+      fono_celular: [PERSON_ERRORS_MX.phoneStudent],
+    });
     expect(PERSON_ERRORS_MX.phoneStudent).toMatch(/padres o tutores/);
-    expect(checkPersonEdit('funcionario', { dni: 'HEGG560427MVZRRL04' }, none, '+52').errors).toEqual({ dni: ['Hermes no guarda documentos del personal.'] });
+    expect(checkPersonEdit('funcionario', { dni: 'HEGG560427MVZRRL04' }, none, '+52').errors).toEqual({
+      dni: ['Hermes no guarda documentos del personal.'],
+    });
     // The same in both countries where nothing differs.
-    expect(checkPersonEdit('apoderado', { dni: 'HEGG560427MVZRRL05', tipo_documento_id: 2 }, none, '+52').errors).toEqual({ dni: [PERSON_ERRORS.curpCheck] });
+    expect(checkPersonEdit('apoderado', { dni: 'HEGG560427MVZRRL05', tipo_documento_id: 2 }, none, '+52').errors).toEqual({
+      dni: [PERSON_ERRORS.curpCheck],
+    });
     expect(checkPersonEdit('apoderado', { fono_celular: '12' }, none, '+56').errors).toEqual({ fono_celular: [PERSON_ERRORS.phoneShape] });
     for (const text of Object.values(PERSON_ERRORS_MX)) expect(text).not.toMatch(/apoderad|funcionari|estudiante|\+56|\.cl\b/i);
   });

@@ -34,7 +34,9 @@ describe('reception services', () => {
 
   it('loadReception leaves out "all" and an empty search; a body off the contract is a failure', async () => {
     fake.answer = () => json(200, { ...PAGE, meta: { ...PAGE.meta, counts: undefined } });
-    const failure = toApiFailure(await run(loadReception, { id: 7, channel: 'all', status: 'all', q: '', page: 1 }).catch((error: unknown) => error));
+    const failure = toApiFailure(
+      await run(loadReception, { id: 7, channel: 'all', status: 'all', q: '', page: 1 }).catch((error: unknown) => error),
+    );
     expect(failure.code).toBe('response.invalid');
     expect(fake.requests[0]?.url).toBe('/api/messages/7/reception?page=1&per_page=50');
   });
@@ -48,7 +50,8 @@ describe('reception services', () => {
   });
 
   it('retryFailed passes a quota refusal on with its problem codes', async () => {
-    fake.answer = () => json(409, { code: 'compose.quota', message: 'Cupo mensual de SMS excedido', errors: { quota: ['sms.quota_exceeded'] } });
+    fake.answer = () =>
+      json(409, { code: 'compose.quota', message: 'Cupo mensual de SMS excedido', errors: { quota: ['sms.quota_exceeded'] } });
     const scope = { channel: 'all', status: 'all', q: '' };
     const failure = toApiFailure(await run(retryFailed, { id: 7, scope }).catch((error: unknown) => error));
     expect(failure).toMatchObject({ status: 409, code: 'compose.quota', fieldErrors: { quota: ['sms.quota_exceeded'] } });

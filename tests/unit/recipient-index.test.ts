@@ -20,7 +20,13 @@ import { recipientCourse, recipientGuardian, thirdGrade } from '../fixtures/reci
 const RECIPIENTS = thirdGrade({
   teacher: 'Marta Ramírez',
   electives: [
-    recipientCourse(20, 'Electivo de Teatro', null, [{ id: 101, name: 'Tomás Núñez Díaz' }], [recipientGuardian(502, 101, 'Raúl Núñez Vera', 1, 'blue')]),
+    recipientCourse(
+      20,
+      'Electivo de Teatro',
+      null,
+      [{ id: 101, name: 'Tomás Núñez Díaz' }],
+      [recipientGuardian(502, 101, 'Raúl Núñez Vera', 1, 'blue')],
+    ),
   ],
 });
 
@@ -111,13 +117,32 @@ describe('recipient index', () => {
     expect(countPeople(index, [{ kind: 'course', id: 10, audience: 'apoderados' }])).toBe(3);
     expect(countPeople(index, [{ kind: 'level', id: 1, audience: 'titulares' }])).toBe(2);
     // The guardian picked twice (course + person) is one person.
-    expect(countPeople(index, [{ kind: 'course', id: 10, audience: 'titulares' }, { kind: 'guardian', id: 500 }])).toBe(2);
-    expect(countPeople(index, [{ kind: 'student', id: 100, audience: 'apoderados' }, { kind: 'elective', id: 20, audience: 'estudiantes' }])).toBe(3);
-    expect(countPeople(index, [{ kind: 'appointment', id: 7 }, { kind: 'staff', id: 900 }, { kind: 'staff', id: 901 }])).toBe(2);
+    expect(
+      countPeople(index, [
+        { kind: 'course', id: 10, audience: 'titulares' },
+        { kind: 'guardian', id: 500 },
+      ]),
+    ).toBe(2);
+    expect(
+      countPeople(index, [
+        { kind: 'student', id: 100, audience: 'apoderados' },
+        { kind: 'elective', id: 20, audience: 'estudiantes' },
+      ]),
+    ).toBe(3);
+    expect(
+      countPeople(index, [
+        { kind: 'appointment', id: 7 },
+        { kind: 'staff', id: 900 },
+        { kind: 'staff', id: 901 },
+      ]),
+    ).toBe(2);
     expect(countPeople(withLists(index, [{ id: 1, name: 'L', users_count: 12 }]), [{ kind: 'recipient-list', id: 1 }])).toBe(12);
-    expect(emptyGroups(index, [{ kind: 'course', id: 11, audience: 'apoderados' }, { kind: 'course', id: 10, audience: 'apoderados' }])).toEqual([
-      { kind: 'course', id: 11, audience: 'apoderados' },
-    ]);
+    expect(
+      emptyGroups(index, [
+        { kind: 'course', id: 11, audience: 'apoderados' },
+        { kind: 'course', id: 10, audience: 'apoderados' },
+      ]),
+    ).toEqual([{ kind: 'course', id: 11, audience: 'apoderados' }]);
   });
 
   it('tells a course from an elective with the same id (their ids are separate sequences)', () => {
@@ -125,7 +150,13 @@ describe('recipient index', () => {
     const same = buildRecipientIndex(
       thirdGrade({
         electives: [
-          recipientCourse(10, 'Electivo de Teatro', null, [{ id: 101, name: 'Tomás Núñez Díaz' }], [recipientGuardian(502, 101, 'Raúl Núñez Vera', 1, 'blue')]),
+          recipientCourse(
+            10,
+            'Electivo de Teatro',
+            null,
+            [{ id: 101, name: 'Tomás Núñez Díaz' }],
+            [recipientGuardian(502, 101, 'Raúl Núñez Vera', 1, 'blue')],
+          ),
           recipientCourse(11, 'Electivo de Coro', null, [{ id: 100, name: 'Sofía Muñoz Rojas' }]),
         ],
       }),
@@ -160,7 +191,10 @@ describe('recipient index', () => {
     expect(labelOf(index, pick)).toBe('Sofía Muñoz Rojas (3° Básico A)');
     expect(labelOf(index, { kind: 'student', id: 100, audience: 'estudiantes' })).toBe('Sofía Muñoz Rojas');
     // A student with no guardian on record is flagged: picking her family reaches nobody.
-    const orphan = buildRecipientIndex({ ...RECIPIENTS, courses: [recipientCourse(30, '4° Básico A', null, [{ id: 300, name: 'Inés Soto' }])] });
+    const orphan = buildRecipientIndex({
+      ...RECIPIENTS,
+      courses: [recipientCourse(30, '4° Básico A', null, [{ id: 300, name: 'Inés Soto' }])],
+    });
     expect(search(orphan, 'students', 'ines', apoderados).preview[0]).toMatchObject({ kind: 'family', size: 0, empty: true });
   });
 });

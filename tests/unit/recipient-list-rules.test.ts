@@ -31,7 +31,11 @@ describe('recipient-list rules', () => {
   });
 
   it("a saved person changes every row of that person (and no one else's)", () => {
-    const members = [listMember({ id: 10, user_id: 100 }), listMember({ id: 11, user_id: 100, student_id: 51 }), listMember({ id: 12, user_id: 100, user_type: 'funcionario' })];
+    const members = [
+      listMember({ id: 10, user_id: 100 }),
+      listMember({ id: 11, user_id: 100, student_id: 51 }),
+      listMember({ id: 12, user_id: 100, user_type: 'funcionario' }),
+    ];
     const rows = withEditedUser(members, userToEdit({ id: 100, fono_celular: '+56987654321', email: null, name: 'Carolina Soto P.' }));
     expect(rows.map((m) => [m.phone, m.email, m.name])).toEqual([
       ['+56987654321', null, 'Carolina Soto P.'],

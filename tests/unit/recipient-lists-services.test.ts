@@ -12,14 +12,21 @@ import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists
 import { conflictOf } from '../../src/machines/recipient-lists/recipient-list-rules';
 
 const run = <T>(logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start()) as Promise<T>;
-const page = <T>(data: T[], current = 1, last = 2) => ({ data, meta: { current_page: current, last_page: last, per_page: 25, total: 30 }, links: { next: null, prev: null } });
+const page = <T>(data: T[], current = 1, last = 2) => ({
+  data,
+  meta: { current_page: current, last_page: last, per_page: 25, total: 30 },
+  links: { next: null, prev: null },
+});
 
 describe('recipient-list calls', () => {
   const fake = installFakeFetch();
 
   it('pages the lists with the search trimmed, and says where the next page is', async () => {
     fake.answer = () => json(200, page([listSummary()], 2, 2));
-    const result = await run<{ items: unknown[]; next: string | null; total: number }>(fetchListsPage, { query: { q: '  Básico ' }, after: '2' });
+    const result = await run<{ items: unknown[]; next: string | null; total: number }>(fetchListsPage, {
+      query: { q: '  Básico ' },
+      after: '2',
+    });
     expect(result).toMatchObject({ next: null, total: 30 });
     const url = new URL(fake.requests[0]!.url, 'http://x');
     expect(url.pathname).toBe('/api/recipient-lists');
@@ -32,7 +39,11 @@ describe('recipient-list calls', () => {
   });
 
   it('reads a list with its members (device colour and stale reason)', async () => {
-    fake.answer = (url) => json(200, url.endsWith('/users') ? { data: [listMember({ stale: 'course_changed', device_status: null })] } : { data: listSummary() });
+    fake.answer = (url) =>
+      json(
+        200,
+        url.endsWith('/users') ? { data: [listMember({ stale: 'course_changed', device_status: null })] } : { data: listSummary() },
+      );
     const detail = await run<{ members: { stale: string }[] }>(fetchListDetail, { id: 1 });
     expect(detail.members[0]!.stale).toBe('course_changed');
   });
@@ -45,9 +56,17 @@ describe('recipient-list calls', () => {
   });
 
   it('reads a 409 as the scheduled message that uses the list', () => {
-    const error = new ApiFailureError({ status: 409, code: 'list.scheduled', message: 'En uso', fieldErrors: { list: ['«Reunión» del 12-03-2026 18:00'], message_id: ['44'] } });
+    const error = new ApiFailureError({
+      status: 409,
+      code: 'list.scheduled',
+      message: 'En uso',
+      fieldErrors: { list: ['«Reunión» del 12-03-2026 18:00'], message_id: ['44'] },
+    });
     expect(conflictOf(error)).toEqual({ text: '«Reunión» del 12-03-2026 18:00', messageId: 44 });
-    expect(conflictOf(new ApiFailureError({ status: 409, code: 'list.scheduled', message: 'En uso', fieldErrors: {} }))).toEqual({ text: 'En uso', messageId: null });
+    expect(conflictOf(new ApiFailureError({ status: 409, code: 'list.scheduled', message: 'En uso', fieldErrors: {} }))).toEqual({
+      text: 'En uso',
+      messageId: null,
+    });
     expect(conflictOf(new ApiFailureError({ status: 500, code: 'x', message: 'x', fieldErrors: {} }))).toBeNull();
   });
 
@@ -60,7 +79,12 @@ describe('recipient-list calls', () => {
       '/recipient-lists/5': { data: listSummary({ id: 5, name: 'Familias 3° A' }) },
     };
     fake.answer = (url) => json(200, answers[new URL(url, 'http://x').pathname.replace(/^\/api/, '')] ?? {});
-    const start = await run<Parameters<typeof restoredForm>[0]>(fetchComposeStart, { draftId: null, replyToId: null, backupKey: 'compose:7:list-5', listId: 5 });
+    const start = await run<Parameters<typeof restoredForm>[0]>(fetchComposeStart, {
+      draftId: null,
+      replyToId: null,
+      backupKey: 'compose:7:list-5',
+      listId: 5,
+    });
     expect(start.list).toEqual({ kind: 'recipient-list', id: 5, label: 'Familias 3° A' });
     expect(restoredForm(start, null).form.recipients).toEqual([{ kind: 'recipient-list', id: 5, label: 'Familias 3° A' }]);
   });

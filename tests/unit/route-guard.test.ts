@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute as decideWith, matchRoute as matchWith, mayEnter, type Location, type SessionSummary } from '../../src/machines/app/route-rules';
+import {
+  decideRoute as decideWith,
+  matchRoute as matchWith,
+  mayEnter,
+  type Location,
+  type SessionSummary,
+} from '../../src/machines/app/route-rules';
 import { ROUTE_RULES } from '../../src/views/route-table';
 
 const matchRoute = (path: string) => matchWith(ROUTE_RULES, path);

@@ -9,9 +9,10 @@ describe('screens of the phone pass', () => {
     expect(SCREENS.map((screen) => screen.route).sort()).toEqual(ROUTES.map((route) => route.name).sort());
   });
 
-  it("titles each visit after the screen it lands on, as the table says", () => {
+  it('titles each visit after the screen it lands on, as the table says', () => {
     for (const visit of SCREENS) {
-      const landsOn = ROUTES.find((route) => route.path === (visit.landsOn ?? visit.path)) ?? ROUTES.find((route) => route.name === visit.route);
+      const landsOn =
+        ROUTES.find((route) => route.path === (visit.landsOn ?? visit.path)) ?? ROUTES.find((route) => route.name === visit.route);
       expect(landsOn?.title, visit.route).toBe(visit.title);
     }
   });

@@ -7,7 +7,10 @@ const failure = (status: number, code: string, fieldErrors: Record<string, strin
 
 describe('validateCredentials', () => {
   it.each([
-    [{ email: '', password: '' }, { email: 'login.errors.emailRequired', password: 'login.errors.passwordRequired' }],
+    [
+      { email: '', password: '' },
+      { email: 'login.errors.emailRequired', password: 'login.errors.passwordRequired' },
+    ],
     [{ email: '   ', password: 'x' }, { email: 'login.errors.emailRequired' }],
     [{ email: 'ana', password: 'x' }, { email: 'login.errors.emailInvalid' }],
     [{ email: 'ana@colegio', password: 'x' }, { email: 'login.errors.emailInvalid' }],

@@ -32,7 +32,8 @@ describe('parseWhole', () => {
   });
 
   it('refuses decimals, signs, misplaced separators and words', () => {
-    for (const text of ['', '1,5', '2.50', '-3', '+3', '1.0000', 'diez', '5e3', '99999999999999999999']) expect(parseWhole(text)).toBeNull();
+    for (const text of ['', '1,5', '2.50', '-3', '+3', '1.0000', 'diez', '5e3', '99999999999999999999'])
+      expect(parseWhole(text)).toBeNull();
   });
 });
 
@@ -49,7 +50,9 @@ describe('quotaErrors', () => {
       alert_percent: { key: 'quota.errors.alert', params: { min: 1, max: ALERT_PERCENT_MAX } },
     });
     expect(firstQuotaError(errors)).toBe('sms_monthly_limit');
-    expect(quotaErrors({ ...draftOf(settings), sms_monthly_limit: String(SMS_LIMIT_MAX + 1) }, settings).sms_monthly_limit?.key).toBe('quota.errors.limit');
+    expect(quotaErrors({ ...draftOf(settings), sms_monthly_limit: String(SMS_LIMIT_MAX + 1) }, settings).sms_monthly_limit?.key).toBe(
+      'quota.errors.limit',
+    );
     expect(firstQuotaError(quotaErrors({ ...draftOf(settings), alert_percent: 'x' }, settings))).toBe('alert_percent');
   });
 
@@ -72,10 +75,18 @@ describe('quotaInputOf', () => {
 
 describe('a 422 from the server', () => {
   it('lands on the fields it names, with the server’s text', () => {
-    const failure = { status: 422, code: 'validation.failed', message: '', fieldErrors: { sms_monthly_limit: ['Este mes ya se usaron 1.234 SMS; el límite no puede ser menor.'] } };
+    const failure = {
+      status: 422,
+      code: 'validation.failed',
+      message: '',
+      fieldErrors: { sms_monthly_limit: ['Este mes ya se usaron 1.234 SMS; el límite no puede ser menor.'] },
+    };
     expect(isQuotaValidationFailure(failure)).toBe(true);
     expect(serverQuotaErrors(failure)).toEqual({
-      sms_monthly_limit: { key: 'quota.errors.server', params: { message: 'Este mes ya se usaron 1.234 SMS; el límite no puede ser menor.' } },
+      sms_monthly_limit: {
+        key: 'quota.errors.server',
+        params: { message: 'Este mes ya se usaron 1.234 SMS; el límite no puede ser menor.' },
+      },
     });
     expect(isQuotaValidationFailure({ ...failure, fieldErrors: { title: ['x'] } })).toBe(false);
     expect(isQuotaValidationFailure({ ...failure, status: 500 })).toBe(false);

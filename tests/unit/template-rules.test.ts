@@ -1,7 +1,15 @@
 // The templates screen's pure rules: what the editor refuses before any request, whether compose has text
 // to replace, and merge fields cut out for chips. (The SMS size is shared/template-size.ts, tested beside it.)
 import { describe, expect, it } from 'vitest';
-import { changesTemplateField, EMPTY_DRAFT, firstChangedTemplateField, formHasText, hasUnsavedTemplateChanges, splitMergeFields, templateErrors } from '../../src/machines/templates/rules';
+import {
+  changesTemplateField,
+  EMPTY_DRAFT,
+  firstChangedTemplateField,
+  formHasText,
+  hasUnsavedTemplateChanges,
+  splitMergeFields,
+  templateErrors,
+} from '../../src/machines/templates/rules';
 import { TEMPLATE_CONTENT_MAX, TEMPLATE_NAME_MAX } from '../../shared/templates-contract';
 
 describe('template rules', () => {

@@ -25,7 +25,9 @@ const noStyle = (container: HTMLElement) => {
 
 describe('scales', () => {
   it('picks a round top at or above the highest value', () => {
-    expect([0, 1, 7, 10, 11, 23, 240, 4210, 5000, 6100, 99_999].map(niceMax)).toEqual([1, 1, 10, 10, 20, 25, 250, 5000, 5000, 10_000, 100_000]);
+    expect([0, 1, 7, 10, 11, 23, 240, 4210, 5000, 6100, 99_999].map(niceMax)).toEqual([
+      1, 1, 10, 10, 20, 25, 250, 5000, 5000, 10_000, 100_000,
+    ]);
   });
   it('spaces the ticks evenly from 0 to the top', () => {
     expect(ticks(5000)).toEqual([0, 1250, 2500, 3750, 5000]);
@@ -46,7 +48,8 @@ describe('scales', () => {
       else expect(layout.baseline - (bar.limitY as number)).toBeCloseTo((d.limit / layout.top) * plot, 0);
     }
     // Bars in order, left to right, none overlapping.
-    for (let i = 1; i < layout.bars.length; i++) expect(layout.bars[i]!.x).toBeGreaterThan(layout.bars[i - 1]!.x + layout.bars[i - 1]!.width);
+    for (let i = 1; i < layout.bars.length; i++)
+      expect(layout.bars[i]!.x).toBeGreaterThan(layout.bars[i - 1]!.x + layout.bars[i - 1]!.width);
     // The limit is one step across the slots that have one (joined), broken where a bar has none.
     expect(layout.limitPath.match(/M/g)?.length).toBe(1);
     expect(layout.limitPath.match(/L/g)?.length).toBe(5);
@@ -59,7 +62,12 @@ describe('scales', () => {
   });
   it('finds the peak (the first of equals, none when all are zero) and shares', () => {
     expect(peak(DATA)?.key).toBe('2026-05');
-    expect(peak([{ value: 2, k: 1 }, { value: 2, k: 2 }])?.k).toBe(1);
+    expect(
+      peak([
+        { value: 2, k: 1 },
+        { value: 2, k: 2 },
+      ])?.k,
+    ).toBe(1);
     expect(peak([{ value: 0 }])).toBeNull();
     expect([shareOf(5, 10), shareOf(20, 10), shareOf(1, 0), shareOf(-1, 10)]).toEqual([0.5, 1, 0, 0]);
   });
@@ -96,8 +104,13 @@ describe('BarChart', () => {
     // Hidden in an sr-only box (a table ignores overflow: sr-only on itself stretched a phone sideways).
     const box = table.closest('[data-slot=bar-chart-table-box]') as HTMLElement;
     expect(box.className).toContain('sr-only');
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));
-    expect(rows).toEqual(DATA.map((d) => [d.longLabel, formatNumber(d.value, 'es-CL'), d.limit == null ? '—' : formatNumber(d.limit, 'es-CL')]));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual(
+      DATA.map((d) => [d.longLabel, formatNumber(d.value, 'es-CL'), d.limit == null ? '—' : formatNumber(d.limit, 'es-CL')]),
+    );
     const toggle = screen.getByRole('button', { name: 'Ver tabla' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(toggle.getAttribute('aria-controls')).toBe(table.id);
@@ -112,7 +125,11 @@ describe('BarChart', () => {
   it('writes es-MX numbers and leaves the limit column out when no bar has a limit', () => {
     renderChart('es-MX', [{ key: '2025', label: '2025', value: 48_210 }]);
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((n) => n.textContent)).toEqual(['Mes', 'SMS usados']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((n) => n.textContent),
+    ).toEqual(['Mes', 'SMS usados']);
     expect(within(table).getByText('48,210')).toBeTruthy();
     expect(document.querySelector('[data-slot=bar-chart-limit]')).toBeNull();
   });
@@ -129,16 +146,31 @@ describe('StackedBar', () => {
   const summary = '1.500 apoderados: 30 con la app, 1.200 solo SMS, 270 sin registro.';
 
   it('is an image named by its title and summary, one box per non-empty segment, its table the data with shares', () => {
-    const { container } = render(<StackedBar title="Dispositivos" summary={summary} segments={SEGMENTS} locale="es-CL" labels={STACK_LABELS} />);
+    const { container } = render(
+      <StackedBar title="Dispositivos" summary={summary} segments={SEGMENTS} locale="es-CL" labels={STACK_LABELS} />,
+    );
     const image = screen.getByRole('img', { name: `Dispositivos ${summary}` });
-    expect([...image.querySelectorAll('[data-slot=stacked-bar-segment]')].map((n) => [n.getAttribute('data-key'), n.getAttribute('x'), n.getAttribute('width')])).toEqual([
+    expect(
+      [...image.querySelectorAll('[data-slot=stacked-bar-segment]')].map((n) => [
+        n.getAttribute('data-key'),
+        n.getAttribute('x'),
+        n.getAttribute('width'),
+      ]),
+    ).toEqual([
       ['blue', '0', '2'],
       ['green', '2', '80'],
       ['red', '82', '18'],
     ]);
     const table = screen.getByRole('table', { name: 'Dispositivos' });
-    expect(within(table).getAllByRole('columnheader').map((n) => n.textContent)).toEqual(['Estado', 'Apoderados', 'Porcentaje']);
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((n) => n.textContent),
+    ).toEqual(['Estado', 'Apoderados', 'Porcentaje']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['App instalada', '30', '2 %'],
       ['Solo SMS', '1.200', '80 %'],
@@ -188,7 +220,11 @@ describe('Meter', () => {
   it('is a meter with its figures and draws the used share and the reserve without styles', () => {
     const { container } = render(<Meter label="Usado este mes" value={4210} max={5000} reserved={500} valueText="4.210 de 5.000 SMS" />);
     const meter = screen.getByRole('meter', { name: 'Usado este mes' });
-    expect([meter.getAttribute('aria-valuenow'), meter.getAttribute('aria-valuemax'), meter.getAttribute('aria-valuetext')]).toEqual(['4210', '5000', '4.210 de 5.000 SMS']);
+    expect([meter.getAttribute('aria-valuenow'), meter.getAttribute('aria-valuemax'), meter.getAttribute('aria-valuetext')]).toEqual([
+      '4210',
+      '5000',
+      '4.210 de 5.000 SMS',
+    ]);
     expect(container.querySelector('[data-slot=meter-used]')?.getAttribute('width')).toBe('84.2');
     expect(container.querySelector('[data-slot=meter-reserved]')?.getAttribute('x')).toBe('90');
     noStyle(container);

@@ -38,7 +38,9 @@ const GUARDIANS = [
 const RECIPIENTS: Recipients = {
   levels: [{ id: 3, nombre: '3° Básico', course_ids: [30] }],
   courses: [recipientCourse(30, '3° Básico A', 3, STUDENTS, GUARDIANS), recipientCourse(90, 'Taller de Cerámica', null)],
-  appointments: [{ id: 7, nombre: 'Profesor jefe', users: [recipientStaff(70, 'Marcela Soto', 7, { email: 'msoto@sanandres.cl', login_user_id: 5 })] }],
+  appointments: [
+    { id: 7, nombre: 'Profesor jefe', users: [recipientStaff(70, 'Marcela Soto', 7, { email: 'msoto@sanandres.cl', login_user_id: 5 })] },
+  ],
 };
 
 const ESTIMATE = estimate(2);
@@ -81,7 +83,13 @@ const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
 
 async function renderCompose(wrap: (node: ReactNode) => ReactNode, draftId: number | null = null) {
   const { hook } = memoryLocation({ path: '/new' });
-  render(wrap(<Router hook={hook}><ComposeScreen draftId={draftId} replyToId={null} backupKey={`compose:1:${draftId ?? 'new'}`} /></Router>));
+  render(
+    wrap(
+      <Router hook={hook}>
+        <ComposeScreen draftId={draftId} replyToId={null} backupKey={`compose:1:${draftId ?? 'new'}`} />
+      </Router>,
+    ),
+  );
   // The form replaces the skeleton once channels, permissions, signature and quota have arrived.
   const title = await screen.findByLabelText(es.compose.field.title);
   return title as HTMLInputElement;
@@ -102,7 +110,9 @@ async function fillValidForm(title: HTMLInputElement, channel: string) {
   const dialog = await screen.findByRole('dialog', { name: es.compose.picker.title });
   await act(async () => fireEvent.click(await within(dialog).findByRole('checkbox', { name: '3° Básico A' })));
   await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: es.compose.picker.confirm })));
-  await act(async () => fireEvent.click(within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: channel })));
+  await act(async () =>
+    fireEvent.click(within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: channel })),
+  );
   await act(async () => fireEvent.change(screen.getByLabelText(es.compose.field.content), { target: { value: 'El jueves a las 18:30.' } }));
 }
 
@@ -248,7 +258,9 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
 
     // «Apoderados»: only the family; the help says a marked student reaches her guardians.
     await act(async () => fireEvent.change(who, { target: { value: 'apoderados' } }));
-    expect(document.getElementById(who.getAttribute('aria-describedby') ?? '')?.textContent).toBe(es.compose.picker.audience.help.apoderados);
+    expect(document.getElementById(who.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      es.compose.picker.audience.help.apoderados,
+    );
     expect(within(dialog).queryByRole('checkbox', { name: 'Ana Pérez' })).toBeNull();
     await act(async () => fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Apoderados de Ana Pérez' })));
     // Ana's one guardian, Jorge Pérez.
@@ -257,7 +269,13 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
 
     const chips = screen.getByRole('list', { name: es.compose.field.recipients });
     expect(within(chips).getByRole('listitem').textContent).toContain('Apoderados de Ana Pérez (3° Básico A)');
-    await act(async () => fireEvent.click(within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: es.messages.channel['e-mail'] })));
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', {
+          name: es.messages.channel['e-mail'],
+        }),
+      ),
+    );
     await act(async () => fireEvent.change(title, { target: { value: 'Reunión' } }));
     await act(async () => fireEvent.change(screen.getByLabelText(es.compose.field.content), { target: { value: 'Hola' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
@@ -282,7 +300,8 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     await renderCompose(wrap);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.field.addRecipients })));
     const dialog = await screen.findByRole('dialog', { name: es.compose.picker.title });
-    const listRequests = () => fake.requests.filter((r) => r.url.includes('/recipient-lists')).map((r) => new URL(r.url, 'http://x').searchParams.get('page'));
+    const listRequests = () =>
+      fake.requests.filter((r) => r.url.includes('/recipient-lists')).map((r) => new URL(r.url, 'http://x').searchParams.get('page'));
     // Not asked for before the tab opens.
     expect(listRequests()).toEqual([]);
     await act(async () => fireEvent.mouseDown(within(dialog).getByRole('tab', { name: es.compose.picker.tabs.lists }), { button: 0 }));
@@ -324,10 +343,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
   it('a failed send keeps everything typed; Reintentar sends the same message again', async () => {
     script = {
       'POST /messages/estimate': [json(200, { data: ESTIMATE })],
-      'POST /messages/send': [
-        json(500, { message: 'Error interno', code: 'server.error' }),
-        json(201, { data: sendResult(77) }),
-      ],
+      'POST /messages/send': [json(500, { message: 'Error interno', code: 'server.error' }), json(201, { data: sendResult(77) })],
     };
     const title = await renderCompose(wrap);
     await fillValidForm(title, es.messages.channel['e-mail']);
@@ -380,7 +396,9 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     const sendButton = () => screen.getByRole('button', { name: es.compose.actions.send }) as HTMLButtonElement;
     await act(async () => fireEvent.click(sendButton()));
 
-    const nobody = await screen.findByText('Nadie recibiría este mensaje: ninguna de las 2 personas elegidas tiene dirección en los canales marcados. Elige otro canal o cambia los destinatarios.');
+    const nobody = await screen.findByText(
+      'Nadie recibiría este mensaje: ninguna de las 2 personas elegidas tiene dirección en los canales marcados. Elige otro canal o cambia los destinatarios.',
+    );
     expect(nobody.getAttribute('role')).toBe('alert');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.queryByText(/^Llegará a/)).toBeNull();
@@ -391,7 +409,11 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(screen.getByText('2 personas seleccionadas')).toBeTruthy();
 
     // Another channel: offered again, and the estimate says who will not get it.
-    await act(async () => fireEvent.click(within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: es.messages.channel.sms })));
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('group', { name: es.compose.field.channels })).getByRole('checkbox', { name: es.messages.channel.sms }),
+      ),
+    );
     expect(sendButton().disabled).toBe(false);
     await act(async () => fireEvent.click(sendButton()));
     await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
@@ -404,7 +426,9 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     const NOBODY = 'Ningún destinatario puede recibir este mensaje por los canales elegidos.';
     script = {
       'POST /messages/estimate': [json(200, { data: ESTIMATE })],
-      'POST /messages/send': [json(422, { message: 'Los datos enviados no son válidos.', code: 'validation.failed', errors: { recipients: [NOBODY] } })],
+      'POST /messages/send': [
+        json(422, { message: 'Los datos enviados no son válidos.', code: 'validation.failed', errors: { recipients: [NOBODY] } }),
+      ],
     };
     const title = await renderCompose(wrap);
     await fillValidForm(title, es.messages.channel['e-mail']);
@@ -457,7 +481,9 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(describedText(input)).toBe(es.compose.attachment.type);
     expect(FakeXhr.sent).toHaveLength(0);
 
-    await act(async () => fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'acta.pdf', { type: 'application/pdf' })] } }));
+    await act(async () =>
+      fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'acta.pdf', { type: 'application/pdf' })] } }),
+    );
     expect(input.getAttribute('aria-invalid')).toBeNull();
     const item = within(screen.getByRole('list', { name: es.compose.attachments.list })).getByRole('listitem');
     expect(item.getAttribute('data-status')).toBe('uploading');
@@ -469,7 +495,9 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
 
     await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Eliminar acta.pdf' })));
     await waitFor(() => expect(screen.queryByRole('list', { name: es.compose.attachments.list })).toBeNull());
-    expect(fake.requests.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url, 'http://localhost').pathname)).toEqual(['/api/attachments/9']);
+    expect(fake.requests.filter((r) => r.method === 'DELETE').map((r) => new URL(r.url, 'http://localhost').pathname)).toEqual([
+      '/api/attachments/9',
+    ]);
   });
 
   it('a draft opens with its fields, its chip label and audience, and the draft heading', async () => {
@@ -492,10 +520,18 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
   it('a failed start shows the load error, and Reintentar loads the form', async () => {
     script = { 'GET /channels': [json(500, { message: 'Error interno', code: 'server.error' }), json(200, { data: CHANNELS })] };
     const { hook } = memoryLocation({ path: '/new' });
-    render(wrap(<Router hook={hook}><ComposeScreen draftId={null} replyToId={null} backupKey="compose:1:new" /></Router>));
+    render(
+      wrap(
+        <Router hook={hook}>
+          <ComposeScreen draftId={null} replyToId={null} backupKey="compose:1:new" />
+        </Router>,
+      ),
+    );
     const failed = await screen.findByText(es.compose.loadFailed);
     expect(screen.queryByLabelText(es.compose.field.title)).toBeNull();
-    await act(async () => fireEvent.click(within(failed.closest('[role=alert]') as HTMLElement).getByRole('button', { name: es.compose.retry })));
+    await act(async () =>
+      fireEvent.click(within(failed.closest('[role=alert]') as HTMLElement).getByRole('button', { name: es.compose.retry })),
+    );
     expect(await screen.findByLabelText(es.compose.field.title)).toBeTruthy();
     expect(screen.queryByText(es.compose.loadFailed)).toBeNull();
   });
@@ -505,7 +541,9 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     const LOW = quota(5000, 4690, { sms: { reserved: 500, low: true } });
 
     async function signIn(user: SignedInUser) {
-      script['POST /login'] = [json(200, { data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 } })];
+      script['POST /login'] = [
+        json(200, { data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 } }),
+      ];
       script['GET /user'] = [json(200, { user })];
       script['GET /institution-policies'] = [json(200, ['hermes-acceder-sistema'])];
       await act(async () => sessionActor.send({ type: 'session.login', email: user.email, password: 'Hermes.2026' }));
@@ -544,8 +582,18 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
       script['GET /quota'] = [json(200, { data: LOW })];
       const sms = { segments_per_message: 1, total: 60, remaining: 310, limit: 5000, reserved: 500 };
       script['POST /messages/estimate'] = [
-        json(200, { data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: ['sms.reserve_only_emergency'] } }),
-        json(200, { data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: [] } }),
+        json(200, {
+          data: {
+            ...ESTIMATE,
+            channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }],
+            sms,
+            email: null,
+            problems: ['sms.reserve_only_emergency'],
+          },
+        }),
+        json(200, {
+          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: [] },
+        }),
       ];
       const title = await renderCompose(wrap);
       await fillValidForm(title, es.messages.channel.sms);

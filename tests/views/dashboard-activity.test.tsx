@@ -19,8 +19,12 @@ let summaryFails = false;
 let usersFail = false;
 
 const lastQuery = () => new URL(api.requests.at(-1)?.url ?? '', 'http://localhost').searchParams;
-const periodAsked = (q: URLSearchParams) => (q.get('period') === 'school-year' ? periodFor('school-year', q.get('year')) : periodFor('month', q.get('month')));
-const asked = (path: string) => api.requests.filter((r) => new URL(r.url, 'http://localhost').pathname === `/api${path}`).map((r) => new URL(r.url, 'http://localhost').search);
+const periodAsked = (q: URLSearchParams) =>
+  q.get('period') === 'school-year' ? periodFor('school-year', q.get('year')) : periodFor('month', q.get('month'));
+const asked = (path: string) =>
+  api.requests
+    .filter((r) => new URL(r.url, 'http://localhost').pathname === `/api${path}`)
+    .map((r) => new URL(r.url, 'http://localhost').search);
 const here = () => window.location.pathname + window.location.search;
 
 beforeEach(() => {
@@ -34,14 +38,43 @@ beforeEach(() => {
         return json(200, { data: staffActivity(periodAsked(q), q.get('position_id') ? Number(q.get('position_id')) : null) });
       },
     ],
-    'GET /dashboard/summary': [() => (summaryFails ? json(500, { message: 'Error', code: 'server.error' }) : json(200, { data: activitySummary(lastQuery().get('year') ?? '2026') }))],
-    'GET /ranking/courses': [() => json(200, { data: ranking('courses', periodAsked(lastQuery()), (lastQuery().get('metric') ?? 'read') as never, (lastQuery().get('by') ?? 'value') as never) })],
-    'GET /ranking/users': [() => json(200, { data: ranking('users', periodAsked(lastQuery()), (lastQuery().get('metric') ?? 'messages') as never, (lastQuery().get('by') ?? 'value') as never) })],
+    'GET /dashboard/summary': [
+      () =>
+        summaryFails
+          ? json(500, { message: 'Error', code: 'server.error' })
+          : json(200, { data: activitySummary(lastQuery().get('year') ?? '2026') }),
+    ],
+    'GET /ranking/courses': [
+      () =>
+        json(200, {
+          data: ranking(
+            'courses',
+            periodAsked(lastQuery()),
+            (lastQuery().get('metric') ?? 'read') as never,
+            (lastQuery().get('by') ?? 'value') as never,
+          ),
+        }),
+    ],
+    'GET /ranking/users': [
+      () =>
+        json(200, {
+          data: ranking(
+            'users',
+            periodAsked(lastQuery()),
+            (lastQuery().get('metric') ?? 'messages') as never,
+            (lastQuery().get('by') ?? 'value') as never,
+          ),
+        }),
+    ],
   };
 });
 afterEach(() => window.history.replaceState(null, '', '/'));
 
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent?.trim()));
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.children].map((cell) => cell.textContent?.trim()));
 
 describe.each(RENDER_MODES)('/dashboard/users (%s)', (_mode, wrap) => {
   it('opens with the address, shows the table, the percentage with its note and the summary', async () => {
@@ -82,13 +115,22 @@ describe.each(RENDER_MODES)('/dashboard/users (%s)', (_mode, wrap) => {
     window.history.replaceState(null, '', '/dashboard/users');
     render(wrap(<DashboardUsersPage />));
     const table = await screen.findByRole('table', { name: /Actividad por funcionario/ });
-    expect(rowsOf(table).map((r) => r[0])).toEqual(['Ana PérezProfesor jefe', 'Carla SotoProfesor jefe', 'Bruno DíazInspector', 'Óscar RuizSin cargo']);
+    expect(rowsOf(table).map((r) => r[0])).toEqual([
+      'Ana PérezProfesor jefe',
+      'Carla SotoProfesor jefe',
+      'Bruno DíazInspector',
+      'Óscar RuizSin cargo',
+    ]);
     // Bruno's SMS-only messages: no read rate, said in words.
     expect(rowsOf(table)[2]?.[3]).toBe(`${text('activity.table.noRate')}${text('activity.table.noRateLabel')}`);
 
     await act(async () => fireEvent.click(within(table).getByRole('button', { name: new RegExp(text('activity.table.readRate')) })));
     expect(rowsOf(table).map((r) => r[3]?.slice(0, 4))).toEqual(['90 %', '62,5', '—Sin', '—Sin']);
-    expect(within(table).getByRole('columnheader', { name: new RegExp(text('activity.table.readRate')) }).getAttribute('aria-sort')).toBe('descending');
+    expect(
+      within(table)
+        .getByRole('columnheader', { name: new RegExp(text('activity.table.readRate')) })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
     expect(here()).toBe('/dashboard/users?sort=read_rate&dir=desc');
     await act(async () => fireEvent.click(within(table).getByRole('button', { name: new RegExp(text('activity.table.name')) })));
     expect(rowsOf(table).map((r) => r[0]?.split(/(?=[A-Z])/)[0])).toEqual(['Ana ', 'Bruno ', 'Carla ', 'Óscar ']);
@@ -98,11 +140,16 @@ describe.each(RENDER_MODES)('/dashboard/users (%s)', (_mode, wrap) => {
     await waitFor(() => expect(asked('/dashboard/users')).toEqual(['', '?position_id=5']));
     expect(here()).toBe('/dashboard/users?position_id=5&sort=name&dir=asc');
 
-    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: text('activity.period.kind') }), { target: { value: 'school-year' } }));
+    await act(async () =>
+      fireEvent.change(screen.getByRole('combobox', { name: text('activity.period.kind') }), { target: { value: 'school-year' } }),
+    );
     await screen.findByText('Año escolar 2026');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('activity.period.previousYear') })));
     await screen.findByText('Año escolar 2025');
-    expect(asked('/dashboard/users').slice(2)).toEqual(['?period=school-year&position_id=5', '?period=school-year&year=2025&position_id=5']);
+    expect(asked('/dashboard/users').slice(2)).toEqual([
+      '?period=school-year&position_id=5',
+      '?period=school-year&year=2025&position_id=5',
+    ]);
     expect(here()).toBe('/dashboard/users?period=school-year&year=2025&position_id=5&sort=name&dir=asc');
     // The summary follows the school year chosen.
     await screen.findByRole('img', { name: /Mensajes por mes, año escolar 2025/ });
@@ -118,7 +165,9 @@ describe.each(RENDER_MODES)('/dashboard/users (%s)', (_mode, wrap) => {
     await screen.findByRole('table', { name: /Actividad por funcionario/ });
     const summaryFailure = await screen.findByText(text('activity.summary.failed'));
     summaryFails = false;
-    await act(async () => fireEvent.click(within(summaryFailure.closest('[role=alert]') as HTMLElement).getByRole('button', { name: text('activity.retry') })));
+    await act(async () =>
+      fireEvent.click(within(summaryFailure.closest('[role=alert]') as HTMLElement).getByRole('button', { name: text('activity.retry') })),
+    );
     await screen.findByRole('img', { name: /Mensajes por mes/ });
 
     usersFail = true;
@@ -154,8 +203,17 @@ describe.each(RENDER_MODES)('rankings (%s)', (_mode, wrap) => {
     expect(here()).toBe('/ranking/courses?by=improvement');
     expect(improvement.getAttribute('aria-pressed')).toBe('true');
     // The server's order by improvement: the most improved first, whatever its rate.
-    await waitFor(() => expect(rowsOf(table).map((r) => `${r[0]} ${r[1]}`)).toEqual(['1° 1° Medio B12 apoderados', '2° 3° Básico A38 apoderados', '3° 2° Básico C1 apoderado', '4° Kínder20 apoderados']));
-    await act(async () => fireEvent.change(screen.getByRole('combobox', { name: text('ranking.metric.label') }), { target: { value: 'reached' } }));
+    await waitFor(() =>
+      expect(rowsOf(table).map((r) => `${r[0]} ${r[1]}`)).toEqual([
+        '1° 1° Medio B12 apoderados',
+        '2° 3° Básico A38 apoderados',
+        '3° 2° Básico C1 apoderado',
+        '4° Kínder20 apoderados',
+      ]),
+    );
+    await act(async () =>
+      fireEvent.change(screen.getByRole('combobox', { name: text('ranking.metric.label') }), { target: { value: 'reached' } }),
+    );
     await waitFor(() => expect(here()).toBe('/ranking/courses?metric=reached&by=improvement'));
     expect(container.querySelectorAll('[style]')).toHaveLength(0);
   });

@@ -40,7 +40,10 @@ beforeEach(() => {
   };
 });
 
-const rowNames = (table: HTMLElement) => within(table).getAllByRole('rowheader').map((cell) => within(cell).getByRole('link').textContent);
+const rowNames = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('rowheader')
+    .map((cell) => within(cell).getByRole('link').textContent);
 
 describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
   it('shows the school, the device mix with its legend, the coverage and a table per level with the course cut off marked', async () => {
@@ -49,17 +52,28 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
     expect([...figures.querySelectorAll('[data-figure] dd')].map((n) => n.textContent)).toEqual(['90', '120']);
     expect(figures.querySelector('[data-figure=coverage]')?.textContent).toBe('95 %');
     // Channel reach: 44 of 120 have the app.
-    expect(within(figures).getByRole('meter', { name: text('connectivity.reach.app-mobile') }).getAttribute('aria-valuetext')).toBe('44 de 120 apoderados');
+    expect(
+      within(figures)
+        .getByRole('meter', { name: text('connectivity.reach.app-mobile') })
+        .getAttribute('aria-valuetext'),
+    ).toBe('44 de 120 apoderados');
     // The device mix: four segments in SPEC order, its table equal to the figures, the legend beside it.
     const bar = within(figures).getByRole('img', { name: new RegExp(text('connectivity.devices.title')) });
-    expect([...bar.querySelectorAll('[data-slot=stacked-bar-segment]')].map((n) => [n.getAttribute('data-key'), n.getAttribute('width')])).toEqual([
+    expect(
+      [...bar.querySelectorAll('[data-slot=stacked-bar-segment]')].map((n) => [n.getAttribute('data-key'), n.getAttribute('width')]),
+    ).toEqual([
       ['blue', '36.7'],
       ['green', '28.3'],
       ['yellow', '16.7'],
       ['red', '18.3'],
     ]);
     const mix = within(figures).getByRole('table', { name: text('connectivity.devices.title') });
-    expect(within(mix).getAllByRole('row').slice(1).map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+    expect(
+      within(mix)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.children].map((c) => c.textContent)),
+    ).toEqual([
       [text('device.legend.blue'), '44', '37 %'],
       [text('device.legend.green'), '34', '28 %'],
       [text('device.legend.yellow'), '20', '17 %'],
@@ -94,7 +108,10 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
   it('sorts by coverage from its column header too: a button, least covered first, then the other way', async () => {
     render(wrap(<DashboardConnectivityPage />));
     const table = await screen.findByRole('table', { name: 'Básica' });
-    const header = () => within(screen.getByRole('table', { name: 'Básica' })).getByRole('columnheader', { name: new RegExp(text('connectivity.table.coverage')) });
+    const header = () =>
+      within(screen.getByRole('table', { name: 'Básica' })).getByRole('columnheader', {
+        name: new RegExp(text('connectivity.table.coverage')),
+      });
     expect(header().getAttribute('aria-sort')).toBeNull();
     expect(rowNames(table)).toEqual(['1° Básico A', '1° Básico B']);
     await act(async () => fireEvent.click(within(header()).getByRole('button')));
@@ -109,7 +126,10 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
   });
 
   it('says so when the figures cannot load, and Reintentar asks again', async () => {
-    api.script['GET /dashboard/connectivity'] = [json(500, { message: 'Error', code: 'server.error' }), () => json(200, { data: connectivity() })];
+    api.script['GET /dashboard/connectivity'] = [
+      json(500, { message: 'Error', code: 'server.error' }),
+      () => json(200, { data: connectivity() }),
+    ];
     render(wrap(<DashboardConnectivityPage />));
     await screen.findByText(text('connectivity.loadFailed'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('connectivity.retry') })));
@@ -121,7 +141,11 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
     render(wrap(<Suspense fallback={null}>{route.screen({})}</Suspense>));
     expect(await screen.findByRole('heading', { level: 1, name: text('pages.dashboardConnectivity') })).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: text('dashboardShell.sections') });
-    expect(within(tabs).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       [text('dashboardShell.connectivity'), '/dashboard/connectivity'],
       [text('dashboardShell.users'), '/dashboard/users'],
       [text('dashboardShell.rankingCourses'), '/ranking/courses'],
@@ -144,7 +168,12 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
     expect(await screen.findByRole('heading', { level: 1, name: text(route.title) })).toBeTruthy();
     expect(container.querySelectorAll('h1')).toHaveLength(1);
     const tabs = screen.getByRole('navigation', { name: text('dashboardShell.sections') });
-    expect(within(tabs).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page').map((a) => a.textContent)).toEqual([text(tab)]);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('aria-current') === 'page')
+        .map((a) => a.textContent),
+    ).toEqual([text(tab)]);
     window.history.replaceState(null, '', '/');
   });
 });
@@ -163,19 +192,44 @@ describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => 
     expect(within(yellow).getByText(text('device.status.yellow'))).toBeTruthy();
     // Each missed message once, newest first, its channels' failures inside.
     expect([...yellow.querySelectorAll('[data-missed]')].map((li) => li.getAttribute('data-missed'))).toEqual(['7001', '7000']);
-    expect(within(container.querySelector('[data-student="503"]') as HTMLElement).getByText(text('course.students.noGuardians'))).toBeTruthy();
+    expect(
+      within(container.querySelector('[data-student="503"]') as HTMLElement).getByText(text('course.students.noGuardians')),
+    ).toBeTruthy();
 
     const list = screen.getByRole('region', { name: text('callList.title') });
     await within(list).findByText(text('callList.count', { count: 2 }));
-    const rows = within(list).getAllByRole('row').slice(1).map((r) => [...r.children].map((c) => c.textContent));
-    expect(rows[0]).toEqual(['Agustín Rojas', '1° Básico B', 'Pedro Rojas', 'suplente', text('course.fix.phone_missing'), '—', 'pedro@example.cl', 'Carla Rojas (titular): +56911112222']);
+    const rows = within(list)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows[0]).toEqual([
+      'Agustín Rojas',
+      '1° Básico B',
+      'Pedro Rojas',
+      'suplente',
+      text('course.fix.phone_missing'),
+      '—',
+      'pedro@example.cl',
+      'Carla Rojas (titular): +56911112222',
+    ]);
     const csv = within(list).getByRole('link', { name: text('callList.csv') });
     expect(csv.getAttribute('href')).toBe('/api/dashboard/connectivity/courses/12/call-list?messages=3&format=csv');
     expect(csv.hasAttribute('download')).toBe(true);
     await act(async () => fireEvent.change(within(list).getByLabelText(text('callList.messages')), { target: { value: '10' } }));
-    expect(api.calls('GET', '/dashboard/connectivity/courses/12/call-list').map((r) => new URL(r.url, 'http://localhost').search)).toEqual(['?messages=3', '?messages=10']);
-    expect(within(list).getByRole('link', { name: text('callList.csv') }).getAttribute('href')).toBe('/api/dashboard/connectivity/courses/12/call-list?messages=10&format=csv');
-    expect(within(list).getByRole('link', { name: text('callList.print') }).getAttribute('href')).toBe('/connectivity/course/12/call-list?messages=10');
+    expect(api.calls('GET', '/dashboard/connectivity/courses/12/call-list').map((r) => new URL(r.url, 'http://localhost').search)).toEqual([
+      '?messages=3',
+      '?messages=10',
+    ]);
+    expect(
+      within(list)
+        .getByRole('link', { name: text('callList.csv') })
+        .getAttribute('href'),
+    ).toBe('/api/dashboard/connectivity/courses/12/call-list?messages=10&format=csv');
+    expect(
+      within(list)
+        .getByRole('link', { name: text('callList.print') })
+        .getAttribute('href'),
+    ).toBe('/connectivity/course/12/call-list?messages=10');
     noStyle(container);
   });
 
@@ -193,7 +247,10 @@ describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => 
     expect(details.open).toBe(true);
     const date = summary.textContent!.replace(/^Reunión de apoderados · /, '');
     expect(within(theirs).getByText(text('course.missed.sentBy', { author: 'Paula Jefa de Curso', date }))).toBeTruthy();
-    expect([...theirs.querySelectorAll('[data-slot=missed-failures] li')].map((li) => li.textContent)).toEqual(['SMS: no recibido', 'WhatsApp: fallido']);
+    expect([...theirs.querySelectorAll('[data-slot=missed-failures] li')].map((li) => li.textContent)).toEqual([
+      'SMS: no recibido',
+      'WhatsApp: fallido',
+    ]);
     // Not written by the viewer: the server would answer its reception status 404, so no link, and who can.
     expect(within(theirs).queryByRole('link')).toBeNull();
     expect(within(theirs).getByText(text('course.missed.authorOnly', { author: 'Paula Jefa de Curso' }))).toBeTruthy();
@@ -225,7 +282,10 @@ describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => 
   });
 
   it('keeps the course when its call list fails, and Reintentar asks for the list again', async () => {
-    api.script['GET /dashboard/connectivity/courses/12/call-list'] = [json(500, { message: 'Error', code: 'server.error' }), callListAnswer()];
+    api.script['GET /dashboard/connectivity/courses/12/call-list'] = [
+      json(500, { message: 'Error', code: 'server.error' }),
+      callListAnswer(),
+    ];
     render(wrap(<ConnectivityCoursePage id={12} />));
     await screen.findByText(text('callList.loadFailed'));
     expect(screen.getByRole('heading', { level: 2, name: '1° Básico B · Básica' })).toBeTruthy();
@@ -250,13 +310,17 @@ describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => 
     const many = Array.from({ length: 30 }, (_, i) => ({ ...callList().rows[1]!, student: `Estudiante ${i + 1}` }));
     api.script['GET /dashboard/connectivity/courses/12/call-list'] = [callListAnswer(many)];
     const { hook, searchHook } = memoryLocation({ path: '/connectivity/course/12/call-list?messages=5' });
-    const { container } = render(wrap(
-      <Router hook={hook} searchHook={searchHook}>
-        <CallListPrintPage id={12} />
-      </Router>,
-    ));
+    const { container } = render(
+      wrap(
+        <Router hook={hook} searchHook={searchHook}>
+          <CallListPrintPage id={12} />
+        </Router>,
+      ),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: text('callList.title') })).toBeTruthy();
-    expect(api.calls('GET', '/dashboard/connectivity/courses/12/call-list').map((r) => new URL(r.url, 'http://localhost').search)).toEqual(['?messages=5']);
+    expect(api.calls('GET', '/dashboard/connectivity/courses/12/call-list').map((r) => new URL(r.url, 'http://localhost').search)).toEqual([
+      '?messages=5',
+    ]);
     const pages = [...container.querySelectorAll('[data-slot=call-list-page]')];
     expect(pages.map((p) => p.querySelectorAll('[data-slot=call-list-row]').length)).toEqual([25, 5]);
     expect(pages.map((p) => p.className.includes('print:break-after-page'))).toEqual([true, false]);
@@ -282,7 +346,13 @@ describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => 
 
 describe('the 100 % bar', () => {
   it('lays the segments end to end on a 0–100 track, skipping empty ones', () => {
-    expect(stackBoxes([{ key: 'a', value: 1 }, { key: 'b', value: 0 }, { key: 'c', value: 2 }])).toEqual([
+    expect(
+      stackBoxes([
+        { key: 'a', value: 1 },
+        { key: 'b', value: 0 },
+        { key: 'c', value: 2 },
+      ]),
+    ).toEqual([
       { key: 'a', x: 0, width: 33.3 },
       { key: 'c', x: 33.3, width: 66.7 },
     ]);

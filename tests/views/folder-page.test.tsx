@@ -69,7 +69,8 @@ const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
   ['plain', (node) => node],
 ];
 
-const listRequests = () => fake.requests.filter((r) => r.method === 'GET' && new URL(r.url, 'http://localhost').pathname === '/api/messages');
+const listRequests = () =>
+  fake.requests.filter((r) => r.method === 'GET' && new URL(r.url, 'http://localhost').pathname === '/api/messages');
 const queryOf = (r: { url: string }) => Object.fromEntries(new URL(r.url, 'http://localhost').searchParams);
 const titles = () => screen.queryAllByRole('listitem').map((item) => item.querySelector('[data-slot=message-title]')?.textContent);
 

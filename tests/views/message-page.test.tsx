@@ -41,10 +41,18 @@ const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
 describe.each(modes)('message page (%s)', (_mode, wrap) => {
   it('a sent message says how many people it was for, and counts deliveries as deliveries', async () => {
     const { hook } = memoryLocation({ path: '/sent/message/90' });
-    render(wrap(<Router hook={hook}><MessagePage folder="sent" id={90} /></Router>));
+    render(
+      wrap(
+        <Router hook={hook}>
+          <MessagePage folder="sent" id={90} />
+        </Router>,
+      ),
+    );
     const reception = await screen.findByRole('region', { name: text('messages.reception') });
     expect(within(reception).getByText('Para 46 personas · 92 entregas (una por persona y canal)')).toBeTruthy();
-    const chips = within(reception).getAllByRole('listitem').map((item) => item.textContent);
+    const chips = within(reception)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(chips).toContain(`${text('messages.status.received')}: 40 / 92 entregas`);
     expect(chips).toContain(`${text('messages.status.failed')}: 52 / 92 entregas`);
   });

@@ -45,7 +45,11 @@ function expectShell(title: string, current: string) {
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 /** The categories' names in the order shown. */
-const shownNames = () => screen.getAllByRole('listitem').filter((li) => li.dataset.slot === 'category-row').map((li) => li.querySelector('span')?.textContent);
+const shownNames = () =>
+  screen
+    .getAllByRole('listitem')
+    .filter((li) => li.dataset.slot === 'category-row')
+    .map((li) => li.querySelector('span')?.textContent);
 
 describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
   const renderPage = () => render(wrap(withToaster(<NewsCategoriesPage />)));
@@ -71,7 +75,9 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
     expect(api.calls('POST', '/news-categories')).toHaveLength(0);
 
     // Another manager took it meanwhile: the server's text, the name kept.
-    api.script['POST /news-categories'] = [json(422, { message: 'Los datos no son válidos.', code: 'validation.failed', errors: { name: [NEWS_MESSAGES.categoryTaken] } })];
+    api.script['POST /news-categories'] = [
+      json(422, { message: 'Los datos no son válidos.', code: 'validation.failed', errors: { name: [NEWS_MESSAGES.categoryTaken] } }),
+    ];
     await act(async () => fireEvent.change(field, { target: { value: 'Talleres' } }));
     await act(async () => fireEvent.submit(field.closest('form') as HTMLFormElement));
     await screen.findByText(NEWS_MESSAGES.categoryTaken);
@@ -98,9 +104,14 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.keyDown(input, { key: 'Escape' }));
     expect(screen.queryByLabelText(text('newsAdmin.categories.nameLabel'))).toBeNull();
     expect(screen.getByText('Reuniones')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: `${text('newsAdmin.categories.rename')}: Reuniones` })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: `${text('newsAdmin.categories.rename')}: Reuniones` })),
+    );
 
-    api.script['PATCH /news-categories/2'] = [serverError(), json(200, { data: newsCategory({ id: 2, name: 'Reuniones de curso', position: 2 }) })];
+    api.script['PATCH /news-categories/2'] = [
+      serverError(),
+      json(200, { data: newsCategory({ id: 2, name: 'Reuniones de curso', position: 2 }) }),
+    ];
     await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('newsAdmin.categories.rename')}: Reuniones` })));
     const again = screen.getByLabelText(text('newsAdmin.categories.nameLabel')) as HTMLInputElement;
     await act(async () => fireEvent.change(again, { target: { value: 'Reuniones de curso' } }));
@@ -111,7 +122,10 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.submit(again.closest('form') as HTMLFormElement));
     await screen.findByText(text('newsAdmin.categories.renamed'));
     expect(screen.getByText('Reuniones de curso')).toBeTruthy();
-    expect(api.calls('PATCH', '/news-categories/2').map((r) => r.body)).toEqual([{ name: 'Reuniones de curso' }, { name: 'Reuniones de curso' }]);
+    expect(api.calls('PATCH', '/news-categories/2').map((r) => r.body)).toEqual([
+      { name: 'Reuniones de curso' },
+      { name: 'Reuniones de curso' },
+    ]);
   });
 
   it('Subir moves a category at once and sends the whole order; refused, the order comes back with a toast; the top one cannot go up', async () => {
@@ -121,7 +135,9 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
     api.script['PUT /news-categories/order'] = [(() => held.then(() => serverError())) as unknown as () => Response];
     renderPage();
     await screen.findByText('Deportes');
-    expect((screen.getByRole('button', { name: `${text('newsAdmin.categories.up')}: Actividades` }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: `${text('newsAdmin.categories.up')}: Actividades` }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     const up = screen.getByRole('button', { name: `${text('newsAdmin.categories.up')}: Deportes` });
     await act(async () => fireEvent.click(up));
     expect(shownNames()).toEqual(['Actividades', 'Deportes', 'Reuniones']);
@@ -131,7 +147,9 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
     await act(async () => refuse());
     await screen.findByText(text('newsAdmin.categories.reorderFailed'));
     expect(shownNames()).toEqual(['Actividades', 'Reuniones', 'Deportes']);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: `${text('newsAdmin.categories.up')}: Deportes` })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: `${text('newsAdmin.categories.up')}: Deportes` })),
+    );
   });
 
   it('a category with posts says how many instead of asking; an empty one is deleted after the question; a 409 says why', async () => {
@@ -149,14 +167,18 @@ describe.each(RENDER_MODES)('news categories (%s)', (_mode, wrap) => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.calls('DELETE', '/news-categories/2')).toHaveLength(0);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('newsAdmin.categories.delete')}: Reuniones` })));
-    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('newsAdmin.categories.delete') })));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('newsAdmin.categories.delete') })),
+    );
     await screen.findByText(text('newsAdmin.categories.deleted'));
     expect(shownNames()).toEqual(['Actividades', 'Deportes', 'Antiguas']);
 
     // The list said 0 but a post took it meanwhile.
     api.script['DELETE /news-categories/5'] = [json(409, { message: NEWS_TEXTS.categoryInUse(1), code: 'news.category_in_use' })];
     await act(async () => fireEvent.click(screen.getByRole('button', { name: `${text('newsAdmin.categories.delete')}: Antiguas` })));
-    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('newsAdmin.categories.delete') })));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('newsAdmin.categories.delete') })),
+    );
     await screen.findByText(NEWS_TEXTS.categoryInUse(1));
     expect(shownNames()).toContain('Antiguas');
   });
@@ -189,7 +211,9 @@ describe.each(RENDER_MODES)('news trash (%s)', (_mode, wrap) => {
     expect(api.calls('GET', '/news/trash').map((r) => new URL(r.url, 'http://x').searchParams.get('cursor'))).toEqual([null, 'c2']);
 
     api.script['POST /news/7/restore'] = [json(200, { data: { ...A, status: 'published', deleted_at: null, deleted_by: null } })];
-    await act(async () => fireEvent.click(within(rowOf(A.title)).getByRole('button', { name: `${text('newsAdmin.trash.restore')}: ${A.title}` })));
+    await act(async () =>
+      fireEvent.click(within(rowOf(A.title)).getByRole('button', { name: `${text('newsAdmin.trash.restore')}: ${A.title}` })),
+    );
     await screen.findByText(text('newsAdmin.trash.restored'));
     await waitFor(() => expect(screen.queryByText(A.title)).toBeNull());
   });
@@ -207,7 +231,9 @@ describe.each(RENDER_MODES)('news trash (%s)', (_mode, wrap) => {
 
     api.script['DELETE /news/8/forever'] = [new Response(null, { status: 204 })];
     await act(async () => fireEvent.click(screen.getByRole('button', { name: purge })));
-    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('newsAdmin.trash.purge') })));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('newsAdmin.trash.purge') })),
+    );
     await screen.findByText(text('newsAdmin.trash.purged'));
     await waitFor(() => expect(screen.queryByText(B.title)).toBeNull());
     expect(api.calls('DELETE', '/news/8/forever')).toHaveLength(1);
@@ -246,15 +272,22 @@ describe.each(RENDER_MODES)('printable week (%s)', (_mode, wrap) => {
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
     expect(container.querySelector('[style]')).toBeNull();
     expect(screen.getByText(text('newsAdmin.week.readMore'))).toBeTruthy();
-    expect(screen.getByRole('link', { name: new RegExp(text('newsAdmin.week.previous')) }).getAttribute('href')).toBe('/mural/news/week?date=2026-02-23');
-    expect(screen.getByRole('link', { name: new RegExp(text('newsAdmin.week.next')) }).getAttribute('href')).toBe('/mural/news/week?date=2026-03-09');
+    expect(screen.getByRole('link', { name: new RegExp(text('newsAdmin.week.previous')) }).getAttribute('href')).toBe(
+      '/mural/news/week?date=2026-02-23',
+    );
+    expect(screen.getByRole('link', { name: new RegExp(text('newsAdmin.week.next')) }).getAttribute('href')).toBe(
+      '/mural/news/week?date=2026-03-09',
+    );
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('newsAdmin.week.print') })));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
   });
 
   it('a refusal says the server’s text and offers Reintentar; an empty week says so', async () => {
-    api.script['GET /news/week'] = [json(403, { message: NEWS_TEXTS.device, code: 'news.device' }), json(200, { data: newsWeek({ posts: [] }) })];
+    api.script['GET /news/week'] = [
+      json(403, { message: NEWS_TEXTS.device, code: 'news.device' }),
+      json(200, { data: newsWeek({ posts: [] }) }),
+    ];
     render(wrap(<NewsWeekPage />));
     await screen.findByText(NEWS_TEXTS.device);
     expect(new URL(api.calls('GET', '/news/week')[0]!.url, 'http://x').searchParams.get('date')).toBeNull();
@@ -265,6 +298,12 @@ describe.each(RENDER_MODES)('printable week (%s)', (_mode, wrap) => {
 
 describe('qrPathOf', () => {
   it('draws each row’s runs of dark modules as one rectangle', () => {
-    expect(qrPathOf([[true, true, false, true], [false, false, false, false], [false, true, true, true]])).toBe('M0 0h2v1h-2zM3 0h1v1h-1zM1 2h3v1h-3z');
+    expect(
+      qrPathOf([
+        [true, true, false, true],
+        [false, false, false, false],
+        [false, true, true, true],
+      ]),
+    ).toBe('M0 0h2v1h-2zM3 0h1v1h-1zM1 2h3v1h-3z');
   });
 });

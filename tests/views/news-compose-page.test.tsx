@@ -140,7 +140,13 @@ describe.each(RENDER_MODES)('mural compose (%s)', (_mode, wrap) => {
 
   it('puts a 422 on its field and keeps everything typed', async () => {
     script();
-    api.script['POST /news'] = [json(422, { message: 'Los datos enviados no son válidos.', code: 'validation.failed', errors: { title: ['Ya hay una publicación con ese título.'] } })];
+    api.script['POST /news'] = [
+      json(422, {
+        message: 'Los datos enviados no son válidos.',
+        code: 'validation.failed',
+        errors: { title: ['Ya hay una publicación con ese título.'] },
+      }),
+    ];
     const { title } = await renderPage(wrap);
     await change(title, 'Feria');
     await change(screen.getByLabelText(T.body), 'Texto');

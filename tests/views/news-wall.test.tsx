@@ -70,7 +70,11 @@ describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
     const image = within(pinned).getByRole('img', { name: 'patio.png' });
     expect(image.getAttribute('loading')).toBe('lazy');
     expect(image.getAttribute('src')).toBe('/api/attachments/31');
-    expect(within(pinned).getByRole('link', { name: text('news.openImage', { name: 'patio.png' }) }).getAttribute('href')).toBe('/api/attachments/31');
+    expect(
+      within(pinned)
+        .getByRole('link', { name: text('news.openImage', { name: 'patio.png' }) })
+        .getAttribute('href'),
+    ).toBe('/api/attachments/31');
     const file = within(pinned).getByRole('link', { name: /circular\.pdf/ });
     expect(file.getAttribute('download')).toBe('circular.pdf');
     // Readers see no status and no actions.
@@ -90,7 +94,9 @@ describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
     api.script['GET /news-categories'] = [categories()];
     renderWall();
     await screen.findByText(text('news.empty'));
-    await act(async () => fireEvent.change(screen.getByRole('searchbox', { name: text('news.search') }), { target: { value: 'Reunión ' } }));
+    await act(async () =>
+      fireEvent.change(screen.getByRole('searchbox', { name: text('news.search') }), { target: { value: 'Reunión ' } }),
+    );
     await screen.findByText(text('news.noMatch', { q: 'Reunión' }));
     await waitFor(() => expect(api.calls('GET', '/news').map((r) => queryOf(r.url).q)).toEqual([undefined, 'Reunión']));
 
@@ -100,12 +106,16 @@ describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
     expect(queryOf(api.calls('GET', '/news').at(-1)?.url ?? '').q).toBeUndefined();
 
     const select = screen.getByRole('combobox', { name: text('news.category') });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([text('news.allCategories'), 'Actividades', 'Reuniones']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([text('news.allCategories'), 'Actividades', 'Reuniones']);
     await act(async () => fireEvent.change(select, { target: { value: '2' } }));
     await waitFor(() => expect(queryOf(api.calls('GET', '/news').at(-1)?.url ?? '').category).toBe('2'));
   });
 
-  it('a reader gets one h1, the page\'s title, and no managers\' tabs or actions', async () => {
+  it("a reader gets one h1, the page's title, and no managers' tabs or actions", async () => {
     window.history.replaceState(null, '', '/mural/news');
     api.script['GET /news'] = [page([NEWS])];
     api.script['GET /news-categories'] = [categories()];
@@ -169,17 +179,24 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     expect(status(DESK_POSTS.unpublished)).toBe(text('news.status.unpublished'));
     expect(status(DESK_POSTS.scheduled)).toMatch(/^Programada para el \d\d-\d\d-2026, \d\d:\d\d$/);
     expect(status(DESK_POSTS.ended)).toBe(text('news.status.ended'));
-    const buttons = (post: NewsPost) => within(postOf(post.title)).getAllByRole('button').map((b) => b.textContent);
+    const buttons = (post: NewsPost) =>
+      within(postOf(post.title))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
     expect(buttons(DESK_POSTS.published)).toEqual([text('news.actions.unpublish'), text('news.actions.delete')]);
     expect(buttons(DESK_POSTS.unpublished)).toEqual([text('news.actions.publish'), text('news.actions.delete')]);
     expect(buttons(DESK_POSTS.scheduled)).toEqual([text('news.actions.unpublish'), text('news.actions.delete')]);
     expect(buttons(DESK_POSTS.ended)).toEqual([text('news.actions.publish'), text('news.actions.delete')]);
-    expect(within(postOf(DESK_POSTS.published.title)).getByRole('link', { name: text('news.actions.edit') }).getAttribute('href')).toBe('/mural/news/compose?id=1');
+    expect(
+      within(postOf(DESK_POSTS.published.title))
+        .getByRole('link', { name: text('news.actions.edit') })
+        .getAttribute('href'),
+    ).toBe('/mural/news/compose?id=1');
     expect(screen.getByRole('link', { name: text('news.newPost') }).getAttribute('href')).toBe('/mural/news/compose');
     expect(screen.getByRole('link', { name: text('news.week') }).getAttribute('href')).toBe('/mural/news/week');
   });
 
-  it('is in the one shell: its title as the one h1, the tabs in a manager\'s order with Publicaciones current, the actions not tabs', async () => {
+  it("is in the one shell: its title as the one h1, the tabs in a manager's order with Publicaciones current, the actions not tabs", async () => {
     window.history.replaceState(null, '', '/mural');
     api.script['GET /news'] = [page([DESK_POSTS.published])];
     api.script['GET /news-categories'] = [categories()];
@@ -192,7 +209,11 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     expect(tabs.map((tab) => tab.getAttribute('aria-current'))).toEqual([null, 'page', null, null]);
     // Nueva publicación and the printable week are actions beside the title, not tabs.
     const actions = document.querySelector('[data-slot=mural-actions]') as HTMLElement;
-    expect(within(actions).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/mural/news/week', '/mural/news/compose']);
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/mural/news/week', '/mural/news/compose']);
   });
 
   it('opens with the search and the category of its address, writes each choice back, and follows Back', async () => {
@@ -233,7 +254,9 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     api.script['POST /news/1/unpublish'] = [json(200, { data: { ...DESK_POSTS.published, status: 'unpublished' } })];
     renderDesk();
     await screen.findByRole('article', { name: DESK_POSTS.published.title });
-    await act(async () => fireEvent.click(within(postOf(DESK_POSTS.published.title)).getByRole('button', { name: text('news.actions.unpublish') })));
+    await act(async () =>
+      fireEvent.click(within(postOf(DESK_POSTS.published.title)).getByRole('button', { name: text('news.actions.unpublish') })),
+    );
     await screen.findByText(text('news.toast.unpublished'));
     const republish = await within(postOf(DESK_POSTS.published.title)).findByRole('button', { name: text('news.actions.publish') });
     expect(postOf(DESK_POSTS.published.title).querySelector('[data-slot=post-status]')?.textContent).toBe(text('news.status.unpublished'));
@@ -249,11 +272,22 @@ describe.each(RENDER_MODES)('the desk (%s)', (_mode, wrap) => {
     const other = DESK_POSTS.unpublished;
     api.script['GET /news'] = [page([DESK_POSTS.published, other]), page([DESK_POSTS.published, other])];
     api.script['GET /news-categories'] = [categories()];
-    api.script['DELETE /news/1'] = [json(200, { data: { ...DESK_POSTS.published, status: 'deleted', deleted_at: '2026-03-02T12:05:00.000Z', deleted_by: { id: 10, name: 'Ana Directora' } } })];
+    api.script['DELETE /news/1'] = [
+      json(200, {
+        data: {
+          ...DESK_POSTS.published,
+          status: 'deleted',
+          deleted_at: '2026-03-02T12:05:00.000Z',
+          deleted_by: { id: 10, name: 'Ana Directora' },
+        },
+      }),
+    ];
     api.script['POST /news/1/restore'] = [json(200, { data: DESK_POSTS.published })];
     renderDesk();
     await screen.findByRole('article', { name: DESK_POSTS.published.title });
-    await act(async () => fireEvent.click(within(postOf(DESK_POSTS.published.title)).getByRole('button', { name: text('news.actions.delete') })));
+    await act(async () =>
+      fireEvent.click(within(postOf(DESK_POSTS.published.title)).getByRole('button', { name: text('news.actions.delete') })),
+    );
     const toast = await screen.findByText(text('news.toast.trashed', { title: DESK_POSTS.published.title }));
     await waitFor(() => expect(screen.queryByRole('article', { name: DESK_POSTS.published.title })).toBeNull());
     expect(screen.getByRole('article', { name: other.title })).toBeTruthy();

@@ -59,7 +59,12 @@ function ProbeScreen({ actor }: { actor: NonNullable<ReturnType<typeof usePageAc
   const heard = useSelector(actor, (s) => s.context.heard.join(','));
   return (
     <>
-      <input type="search" aria-label={`buscar en ${name}`} value={q} onChange={(e) => actor.send({ type: 'probe.search', q: e.currentTarget.value })} />
+      <input
+        type="search"
+        aria-label={`buscar en ${name}`}
+        value={q}
+        onChange={(e) => actor.send({ type: 'probe.search', q: e.currentTarget.value })}
+      />
       <p data-testid="heard">{heard}</p>
     </>
   );

@@ -121,7 +121,12 @@ describe('reception page', () => {
         retried = true;
         return json(200, { data: { resent: 2, progress: SENDING, channels: [], retryable: 0 } });
       }
-      return json(200, retried ? body([CAROLINA, { ...JORGE, status: 'pending', channels: [channelDelivery('sms', 'queued')] }], SENDING) : body([CAROLINA, JORGE], PARTIAL));
+      return json(
+        200,
+        retried
+          ? body([CAROLINA, { ...JORGE, status: 'pending', channels: [channelDelivery('sms', 'queued')] }], SENDING)
+          : body([CAROLINA, JORGE], PARTIAL),
+      );
     };
     renderPage();
     await screen.findByText('Jorge Pérez');
@@ -166,8 +171,20 @@ describe('reception page', () => {
       { ...JORGE, recipient_id: 4, name: 'Sin abrir', channels: [channelDelivery('e-mail', 'not_received', { error: 'app_not_opened' })] },
       { ...JORGE, recipient_id: 5, name: 'Credenciales', channels: [channelDelivery('sms', 'failed', { error: 'provider_auth' })] },
       // Queued again after a temporary error, or handed over again: no reason while in flight.
-      { ...JORGE, recipient_id: 6, name: 'En cola', status: 'pending', channels: [channelDelivery('sms', 'queued', { error: 'unreachable' })] },
-      { ...JORGE, recipient_id: 7, name: 'Entregado al proveedor', status: 'pending', channels: [channelDelivery('sms', 'sent', { error: 'provider_auth' })] },
+      {
+        ...JORGE,
+        recipient_id: 6,
+        name: 'En cola',
+        status: 'pending',
+        channels: [channelDelivery('sms', 'queued', { error: 'unreachable' })],
+      },
+      {
+        ...JORGE,
+        recipient_id: 7,
+        name: 'Entregado al proveedor',
+        status: 'pending',
+        channels: [channelDelivery('sms', 'sent', { error: 'provider_auth' })],
+      },
     ];
     fake.answer = () => json(200, body(rows, PARTIAL));
     renderPage();
@@ -278,7 +295,9 @@ describe('reception page by channel (issue 12)', () => {
     return Number(line?.querySelector(`[data-state="${state}"] strong`)?.textContent ?? 0);
   };
   const chip = (filter: keyof typeof es.reception.filter) =>
-    screen.getByRole('group', { name: es.reception.filters }).querySelector(`button:nth-child(${Object.keys(es.reception.filter).indexOf(filter) + 1})`) as HTMLElement;
+    screen
+      .getByRole('group', { name: es.reception.filters })
+      .querySelector(`button:nth-child(${Object.keys(es.reception.filter).indexOf(filter) + 1})`) as HTMLElement;
   const chipCount = (filter: keyof typeof es.reception.filter) => Number(/\((\d+)\)/.exec(chip(filter).textContent ?? '')?.[1]);
 
   it('SMS lists who did not get the SMS, its chips agree with its summary, the address keeps it, the retry is of that list', async () => {
@@ -294,7 +313,11 @@ describe('reception page by channel (issue 12)', () => {
     expect(screen.getByText(es.reception.filtersHintAll)).toBeTruthy();
 
     const picker = screen.getByRole('group', { name: es.reception.channelFilter });
-    expect(within(picker).getAllByRole('button').map((b) => b.textContent)).toEqual([es.reception.channelAll, 'Correo', 'SMS']);
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([es.reception.channelAll, 'Correo', 'SMS']);
     await act(async () => fireEvent.click(within(picker).getByRole('button', { name: 'SMS' })));
     await waitFor(() => expect(receptionCalls().at(-1)?.url).toContain('channel=sms'));
     expect(window.location.pathname + window.location.search).toBe(`/sent/message/${ID}/reception?channel=sms`);
@@ -329,7 +352,11 @@ describe('reception page by channel (issue 12)', () => {
     expect(first.get('channel')).toBe('sms');
     expect(first.get('status')).toBe('not_received');
     expect(screen.queryByText('Ana Rojas')).toBeNull();
-    expect(within(screen.getByRole('group', { name: es.reception.channelFilter })).getByRole('button', { name: 'SMS' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(screen.getByRole('group', { name: es.reception.channelFilter }))
+        .getByRole('button', { name: 'SMS' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(chip('not_received').getAttribute('aria-pressed')).toBe('true');
   });
 });

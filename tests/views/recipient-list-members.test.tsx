@@ -19,7 +19,9 @@ let members: RecipientListMember[] = ALL;
 const staleCount = () => members.filter((m) => m.stale !== null).length;
 function serve() {
   members = ALL;
-  api.script['GET /recipient-lists/1'] = [() => json(200, { data: listSummary({ users_count: members.length, stale_count: staleCount() }) })];
+  api.script['GET /recipient-lists/1'] = [
+    () => json(200, { data: listSummary({ users_count: members.length, stale_count: staleCount() }) }),
+  ];
   api.script['GET /recipient-lists/1/users'] = [() => json(200, { data: members })];
   api.script['POST /recipient-lists/1/members/remove-stale'] = [
     () => {
@@ -31,7 +33,11 @@ function serve() {
 }
 /** One member's contact record and removal, as the server answers them. */
 function serveMember(member: RecipientListMember) {
-  api.script[`GET /recipient-lists/1/users/${member.id}`] = [json(200, { data: userToEdit({ id: member.user_id, name: member.name, fono_celular: member.phone, email: member.email, dni: member.dni }) })];
+  api.script[`GET /recipient-lists/1/users/${member.id}`] = [
+    json(200, {
+      data: userToEdit({ id: member.user_id, name: member.name, fono_celular: member.phone, email: member.email, dni: member.dni }),
+    }),
+  ];
   api.script[`DELETE /recipient-lists/1/members/${member.id}`] = [
     () => {
       members = members.filter((m) => m.id !== member.id);
@@ -42,9 +48,14 @@ function serveMember(member: RecipientListMember) {
 
 const rowNames = () => [...document.querySelectorAll('[data-slot=member-row] [data-slot=member-name]')].map((n) => n.textContent);
 const count = () => document.querySelector('[data-slot=members-count]')?.textContent;
-const search = (value: string) => act(async () => fireEvent.change(screen.getByLabelText(text('recipientLists.memberSearch')), { target: { value } }));
+const search = (value: string) =>
+  act(async () => fireEvent.change(screen.getByLabelText(text('recipientLists.memberSearch')), { target: { value } }));
 /** The ASCII, lower-case spelling of a name: what someone types in a hurry. */
-const plain = (name: string) => name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const plain = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 // Rendering 100–300 rows in jsdom takes seconds on a shared machine.
 describe.each(RENDER_MODES)('members of a 300-member list (%s)', { timeout: 30_000 }, (_mode, wrap) => {
@@ -97,13 +108,21 @@ describe.each(RENDER_MODES)('members of a 300-member list (%s)', { timeout: 30_0
     serveMember(far);
     await search(far.email!);
     const row = screen.getByText(far.name).closest('li') as HTMLElement;
-    await act(async () => fireEvent.click(within(row).getByRole('button', { name: text('recipientLists.editMember', { name: far.name }) })));
+    await act(async () =>
+      fireEvent.click(within(row).getByRole('button', { name: text('recipientLists.editMember', { name: far.name }) })),
+    );
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(api.calls('GET', `/recipient-lists/1/users/${far.id}`)).toHaveLength(1));
     await act(async () => fireEvent.keyDown(dialog, { key: 'Escape' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    await act(async () => fireEvent.click(within(screen.getByText(far.name).closest('li') as HTMLElement).getByRole('button', { name: text('recipientLists.removeMember', { name: far.name }) })));
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByText(far.name).closest('li') as HTMLElement).getByRole('button', {
+          name: text('recipientLists.removeMember', { name: far.name }),
+        }),
+      ),
+    );
     await waitFor(() => expect(rowNames()).toEqual([]));
     expect(api.calls('DELETE', `/recipient-lists/1/members/${far.id}`)).toHaveLength(1);
     expect(count()).toBe(`Ningún miembro coincide con «${far.email}».`);

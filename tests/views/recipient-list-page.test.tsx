@@ -25,7 +25,6 @@ function serve(list = LIST, members = [CAROLINA, JORGE]) {
   api.script['GET /recipient-lists/1/users'] = [json(200, { data: members })];
 }
 
-
 describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
   const renderPage = () =>
     render(
@@ -47,14 +46,17 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     const dialog = await screen.findByRole('dialog', { name: text('recipientLists.editor.title') });
     return { dialog, phone: (await within(dialog).findByLabelText(text('recipientLists.editor.phone'))) as HTMLInputElement };
   };
-  const button = (key: Parameters<typeof text>[0], params?: Record<string, string | number>) => screen.getByRole('button', { name: text(key, params) });
+  const button = (key: Parameters<typeof text>[0], params?: Record<string, string | number>) =>
+    screen.getByRole('button', { name: text(key, params) });
 
   it('shows a skeleton while it loads, then the members with their contact data, and offers the owner every action', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     serve();
     const users = api.script['GET /recipient-lists/1/users'];
-    api.script['GET /recipient-lists/1/users'] = [(() => held.then(() => json(200, { data: [CAROLINA, JORGE] }))) as unknown as () => Response];
+    api.script['GET /recipient-lists/1/users'] = [
+      (() => held.then(() => json(200, { data: [CAROLINA, JORGE] }))) as unknown as () => Response,
+    ];
     renderPage();
     expect(await screen.findByRole('status', { name: text('recipientLists.detailLoading') })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
@@ -87,7 +89,12 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     renderPage();
     await heading();
     expect(screen.getByText(text('recipientLists.readOnly', { name: 'Pedro Rojas' }))).toBeTruthy();
-    for (const key of ['recipientLists.addMembers', 'recipientLists.delete', 'recipientLists.removeStale', 'recipientLists.renameSave'] as const) {
+    for (const key of [
+      'recipientLists.addMembers',
+      'recipientLists.delete',
+      'recipientLists.removeStale',
+      'recipientLists.renameSave',
+    ] as const) {
       expect(screen.queryByRole('button', { name: text(key) }), key).toBeNull();
     }
     expect(screen.queryByRole('button', { name: text('recipientLists.editMember', { name: 'Carolina Soto' }) })).toBeNull();
@@ -96,7 +103,7 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     await waitFor(() => expect(location.pathname + location.search).toBe('/new?list=1'));
   });
 
-  it('a list that is not the user\'s says so with a way back and no retry; a failed load offers Reintentar, which loads it', async () => {
+  it("a list that is not the user's says so with a way back and no retry; a failed load offers Reintentar, which loads it", async () => {
     renderPage();
     await screen.findByText(text('recipientLists.notFound'));
     expect(screen.getByRole('link', { name: text('recipientLists.backToLists') }).getAttribute('href')).toBe('/recipient-lists');
@@ -139,7 +146,9 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     // Typing clears the error; the rename is sent trimmed, and the field shows the saved name.
     await act(async () => fireEvent.change(renamed, { target: { value: ' Familias 3° A ' } }));
     expect(renamed.getAttribute('aria-invalid')).toBeNull();
-    api.script['PATCH /recipient-lists/1'] = [json(200, { data: listSummary({ ...LIST, name: 'Familias 3° A', users_count: 1, stale_count: 0 }) })];
+    api.script['PATCH /recipient-lists/1'] = [
+      json(200, { data: listSummary({ ...LIST, name: 'Familias 3° A', users_count: 1, stale_count: 0 }) }),
+    ];
     await act(async () => fireEvent.submit(renamed.closest('form') as HTMLFormElement));
     await screen.findByText(text('recipientLists.renamed'));
     expect(api.calls('PATCH', '/recipient-lists/1').map((r) => r.body)).toEqual([{ name: 'Familias 3° A' }]);
@@ -161,10 +170,16 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     expect(api.calls('DELETE', '/recipient-lists/1')).toHaveLength(0);
 
     api.script['DELETE /recipient-lists/1'] = [
-      json(409, { message: 'Lista en uso', code: 'list.scheduled', errors: { list: ['La usa el mensaje programado «Reunión» del 12-03-2026 18:00.'], message_id: ['44'] } }),
+      json(409, {
+        message: 'Lista en uso',
+        code: 'list.scheduled',
+        errors: { list: ['La usa el mensaje programado «Reunión» del 12-03-2026 18:00.'], message_id: ['44'] },
+      }),
     ];
     await act(async () => fireEvent.click(button('recipientLists.delete')));
-    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('recipientLists.deleteConfirm') })));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: text('recipientLists.deleteConfirm') })),
+    );
     await screen.findByText('La usa el mensaje programado «Reunión» del 12-03-2026 18:00.');
     expect(screen.getByRole('link', { name: text('recipientLists.scheduledLink') }).getAttribute('href')).toBe('/scheduled/message/44');
     expect(screen.getByRole('heading', { level: 1, name: LIST.name })).toBeTruthy();
@@ -172,7 +187,7 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     expect(screen.queryByText('La usa el mensaje programado «Reunión» del 12-03-2026 18:00.')).toBeNull();
   });
 
-  it('the contact editor puts the focus on the first refused field (its own check, then the server\'s 422), keeps what was typed, and gives it back to «Editar» when saved', async () => {
+  it("the contact editor puts the focus on the first refused field (its own check, then the server's 422), keeps what was typed, and gives it back to «Editar» when saved", async () => {
     const { dialog, phone } = await openEditor();
     const names = within(dialog).getByLabelText(text('recipientLists.editor.nombres')) as HTMLInputElement;
     expect(phone.value).toBe('911112222');

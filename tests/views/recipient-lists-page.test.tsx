@@ -31,7 +31,6 @@ const SHARED = listSummary({ id: 2, name: 'Centro de Padres', users_count: 12, i
 const LATER = listSummary({ id: 3, name: 'Directiva', users_count: 5 });
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
-
 describe.each(RENDER_MODES)('recipient lists screen (%s)', (_mode, wrap) => {
   const renderPage = () => render(wrap(<RecipientListsPage />));
   const rowOf = (name: string) => screen.getByRole('link', { name: new RegExp(name) });
@@ -39,7 +38,10 @@ describe.each(RENDER_MODES)('recipient lists screen (%s)', (_mode, wrap) => {
   it('shows the skeleton, then each list linking to it with its members, owner and badges; «Cargar más» appends the next page', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    api.script['GET /recipient-lists'] = [(() => held.then(() => page([OWN, SHARED], 1, 2, 3))) as unknown as () => Response, page([LATER], 2, 2, 3)];
+    api.script['GET /recipient-lists'] = [
+      (() => held.then(() => page([OWN, SHARED], 1, 2, 3))) as unknown as () => Response,
+      page([LATER], 2, 2, 3),
+    ];
     renderPage();
     expect(await screen.findByRole('status', { name: text('recipientLists.loading') })).toBeTruthy();
     await act(async () => release());
@@ -56,7 +58,9 @@ describe.each(RENDER_MODES)('recipient lists screen (%s)', (_mode, wrap) => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('recipientLists.loadMore') })));
     await screen.findByRole('link', { name: new RegExp(LATER.name) });
-    expect(screen.getAllByRole('link', { name: /./ }).filter((link) => link.getAttribute('href')?.startsWith('/recipient-list/'))).toHaveLength(3);
+    expect(
+      screen.getAllByRole('link', { name: /./ }).filter((link) => link.getAttribute('href')?.startsWith('/recipient-list/')),
+    ).toHaveLength(3);
     expect(api.calls('GET', '/recipient-lists').map((r) => queryOf(r.url).page)).toEqual(['1', '2']);
     expect(screen.queryByRole('button', { name: text('recipientLists.loadMore') })).toBeNull();
   });
@@ -65,7 +69,9 @@ describe.each(RENDER_MODES)('recipient lists screen (%s)', (_mode, wrap) => {
     api.script['GET /recipient-lists'] = [page<RecipientListSummary>([], 1, 1, 0)];
     renderPage();
     await screen.findByText(text('recipientLists.empty'));
-    await act(async () => fireEvent.change(screen.getByRole('searchbox', { name: text('recipientLists.search') }), { target: { value: 'Pádres ' } }));
+    await act(async () =>
+      fireEvent.change(screen.getByRole('searchbox', { name: text('recipientLists.search') }), { target: { value: 'Pádres ' } }),
+    );
     await screen.findByText(text('recipientLists.noMatch', { q: 'Pádres' }));
     await waitFor(() => expect(api.calls('GET', '/recipient-lists').map((r) => queryOf(r.url).q)).toEqual([undefined, 'Pádres']));
   });
@@ -127,7 +133,9 @@ describe.each(RENDER_MODES)('recipient lists trash (%s)', (_mode, wrap) => {
     expect(rowOf(A.name).textContent).toContain(text('recipientLists.members', { count: 40 }));
 
     api.script['POST /recipient-lists/7/restore'] = [json(200, { data: listSummary({ id: 7, name: A.name }) })];
-    await act(async () => fireEvent.click(within(rowOf(A.name)).getByRole('button', { name: `${text('recipientLists.restore')}: ${A.name}` })));
+    await act(async () =>
+      fireEvent.click(within(rowOf(A.name)).getByRole('button', { name: `${text('recipientLists.restore')}: ${A.name}` })),
+    );
     await screen.findByText(text('recipientLists.restored'));
     await waitFor(() => expect(screen.queryByText(A.name)).toBeNull());
     expect(screen.getByText(B.name)).toBeTruthy();

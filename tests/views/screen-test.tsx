@@ -29,7 +29,8 @@ export function setUpScreenTest() {
     return typeof next === 'function' ? next() : next.clone();
   };
   /** The requests made with this method to this path (without /api). */
-  const calls = (method: string, path: string) => fake.requests.filter((r) => r.method === method && new URL(r.url, 'http://localhost').pathname === `/api${path}`);
+  const calls = (method: string, path: string) =>
+    fake.requests.filter((r) => r.method === method && new URL(r.url, 'http://localhost').pathname === `/api${path}`);
   beforeAll(startApp);
   afterEach(() => {
     cleanup();

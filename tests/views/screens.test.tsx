@@ -22,7 +22,13 @@ const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
 describe.each(modes)('screens (%s)', (_mode, wrap) => {
   it('login: empty submit shows both field errors bound to aria-invalid, typing clears one', async () => {
     const { hook } = memoryLocation({ path: '/login' });
-    render(wrap(<Router hook={hook}><LoginPage /></Router>));
+    render(
+      wrap(
+        <Router hook={hook}>
+          <LoginPage />
+        </Router>,
+      ),
+    );
     const email = screen.getByLabelText(es.login.email);
     const password = screen.getByLabelText(es.login.password);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: es.login.submit })));

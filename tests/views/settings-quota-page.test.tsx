@@ -24,7 +24,9 @@ function usageAnswer(): Response {
   if (usageFails) return json(500, { message: 'Error', code: 'server.error' });
   const { searchParams } = new URL(api.requests.at(-1)?.url ?? '', 'http://localhost');
   const view = (searchParams.get('view') ?? 'monthly') as 'monthly' | 'annual';
-  return json(200, { data: quotaUsage(view, Number(searchParams.get('year') ?? 2026), (searchParams.get('calendar') ?? 'civil') as 'civil' | 'school') });
+  return json(200, {
+    data: quotaUsage(view, Number(searchParams.get('year') ?? 2026), (searchParams.get('calendar') ?? 'civil') as 'civil' | 'school'),
+  });
 }
 
 beforeEach(() => {
@@ -63,7 +65,10 @@ describe.each(RENDER_MODES)('quota screen (%s)', (_mode, wrap) => {
     expect(chart.querySelectorAll('[data-slot=bar]')).toHaveLength(12);
     const usage = quotaUsage('monthly', 2026);
     const table = screen.getByRole('table', { name: 'SMS por mes, 2026' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => cell.textContent));
     expect(rows.map((row) => row[1])).toEqual(usage.bars.map((bar) => new Intl.NumberFormat('es-CL').format(bar.used)));
     expect(rows[0]?.[0]).toBe('enero de 2026');
     // Octubre: the peak of the fixture (300 + 9 × 410).
@@ -100,7 +105,12 @@ describe.each(RENDER_MODES)('quota screen (%s)', (_mode, wrap) => {
 
     await act(async () => fireEvent.change(reserve, { target: { value: '10' } }));
     await act(async () => fireEvent.change(limit, { target: { value: '6.000' } }));
-    onPatch = () => json(422, { message: 'Los datos no son válidos.', code: 'validation.failed', errors: { sms_monthly_limit: ['Este mes ya se usaron 6.100 SMS; el límite no puede ser menor.'] } });
+    onPatch = () =>
+      json(422, {
+        message: 'Los datos no son válidos.',
+        code: 'validation.failed',
+        errors: { sms_monthly_limit: ['Este mes ya se usaron 6.100 SMS; el límite no puede ser menor.'] },
+      });
     await act(async () => fireEvent.click(save));
     expect(await screen.findByText('Este mes ya se usaron 6.100 SMS; el límite no puede ser menor.')).toBeTruthy();
     await screen.findByText(text('quota.toast.failed'));

@@ -115,7 +115,12 @@ describe.each(modes)('signature settings (%s)', (_mode, wrap) => {
     expect(screen.getByTestId('signature-in-use').textContent).toBe(text('signature.currentActive', { signature: 'CSA' }));
     expect(screen.getByText(text('signature.failed'))).toBeTruthy();
     // The server's 422 text goes on the field.
-    onPatch = () => json(422, { message: 'Los datos enviados no son válidos.', code: 'validation.failed', errors: { signature: [SIGNATURE_MESSAGES.characters] } });
+    onPatch = () =>
+      json(422, {
+        message: 'Los datos enviados no son válidos.',
+        code: 'validation.failed',
+        errors: { signature: [SIGNATURE_MESSAGES.characters] },
+      });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('signature.save') })));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SIGNATURE_MESSAGES.characters));
     expect(field.value).toBe('XYZW');

@@ -59,8 +59,13 @@ describe.each(modes)('templates screen (%s)', (_mode, wrap) => {
   it('lists the own templates with their SMS size and fields as chips, asking for Mis plantillas', async () => {
     renderPage();
     const card = (await screen.findByRole('heading', { name: 'Reunión' })).closest('li') as HTMLElement;
-    expect(card.querySelector('[data-slot=sms-size]')?.textContent).toBe(text('templates.sms.size', { chars: smsText(OWN.content, null).units, count: 1 }));
-    expect([...card.querySelectorAll('[data-slot=merge-field]')].map((chip) => chip.getAttribute('data-field'))).toEqual(['apoderado', 'estudiante']);
+    expect(card.querySelector('[data-slot=sms-size]')?.textContent).toBe(
+      text('templates.sms.size', { chars: smsText(OWN.content, null).units, count: 1 }),
+    );
+    expect([...card.querySelectorAll('[data-slot=merge-field]')].map((chip) => chip.getAttribute('data-field'))).toEqual([
+      'apoderado',
+      'estudiante',
+    ]);
     expect(within(card).getByRole('button', { name: text('templates.editLabel', { name: 'Reunión' }) })).toBeTruthy();
     const gets = fake.requests.filter((r) => r.method === 'GET');
     expect(gets.map((r) => new URL(r.url, 'http://localhost').search)).toEqual(['?repository=mis-plantillas']);
@@ -79,10 +84,21 @@ describe.each(modes)('templates screen (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.change(content, { target: { value: 'Hola  mañana' } }));
     // The caret after "Hola ": the chip writes the field there.
     content.setSelectionRange(5, 5);
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: text('templates.mergeFields.insert', { field: text('templates.mergeFields.estudiante') }) })));
+    await act(async () =>
+      fireEvent.click(
+        within(dialog).getByRole('button', {
+          name: text('templates.mergeFields.insert', { field: text('templates.mergeFields.estudiante') }),
+        }),
+      ),
+    );
     expect(content.value).toBe('Hola {estudiante} mañana');
 
-    onPost = () => json(422, { message: 'Los datos no son válidos.', code: 'validation.failed', errors: { name: ['Ya tienes una plantilla con ese nombre.'] } });
+    onPost = () =>
+      json(422, {
+        message: 'Los datos no son válidos.',
+        code: 'validation.failed',
+        errors: { name: ['Ya tienes una plantilla con ese nombre.'] },
+      });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: text('templates.editor.save') })));
     await within(dialog).findByText('Ya tienes una plantilla con ese nombre.');
     expect(name.getAttribute('aria-invalid')).toBe('true');
@@ -154,6 +170,10 @@ describe.each(modes)('templates screen (%s)', (_mode, wrap) => {
     const card = (await screen.findByRole('heading', { name: 'Citación' })).closest('li') as HTMLElement;
     expect(within(card).getByRole('button', { name: text('templates.copyLabel', { name: 'Citación' }) })).toBeTruthy();
     expect(within(card).queryByRole('button', { name: text('templates.editLabel', { name: 'Citación' }) })).toBeNull();
-    expect(within(card).getByRole('link', { name: text('templates.useLabel', { name: 'Citación' }) }).getAttribute('href')).toBe('/new?template=11');
+    expect(
+      within(card)
+        .getByRole('link', { name: text('templates.useLabel', { name: 'Citación' }) })
+        .getAttribute('href'),
+    ).toBe('/new?template=11');
   });
 });

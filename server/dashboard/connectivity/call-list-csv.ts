@@ -58,6 +58,9 @@ export function callListCsv(list: CallList): string {
 
 /** "lista-de-llamados-3-basico-a.csv" */
 export function callListFilename(courseName: string): string {
-  const slug = fold(courseName).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'curso';
+  const slug =
+    fold(courseName)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'curso';
   return `lista-de-llamados-${slug}.csv`;
 }

@@ -21,7 +21,10 @@ import { CONNECTIVITY_MESSAGES } from './figures';
  */
 export function needsCall(fix: readonly FixHint[]): boolean {
   const noApp = fix.includes('no_app');
-  return (noApp && (fix.includes('phone_missing') || fix.includes('phone_invalid') || fix.includes('sms_failed'))) || fix.includes('email_bounced');
+  return (
+    (noApp && (fix.includes('phone_missing') || fix.includes('phone_invalid') || fix.includes('sms_failed'))) ||
+    fix.includes('email_bounced')
+  );
 }
 
 /** "+56 9 1234 5678" for people; the stored value when it does not parse. */
@@ -35,7 +38,9 @@ function contacts(g: CourseGuardian): string {
 
 export type CallListQuery = { messages: number; format: 'json' | 'csv' };
 
-export function parseCallListQuery(query: Record<string, string | undefined>): { ok: true; value: CallListQuery } | { ok: false; errors: FieldErrors } {
+export function parseCallListQuery(
+  query: Record<string, string | undefined>,
+): { ok: true; value: CallListQuery } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const raw = query.messages;
   let messages: number = COVERAGE_MESSAGES;
@@ -49,7 +54,13 @@ export function parseCallListQuery(query: Record<string, string | undefined>): {
   return { ok: true, value: { messages, format: format as CallListQuery['format'] } };
 }
 
-export async function readCallList(db: Queryable, institutionId: number, courseId: number, messages: number, now = new Date()): Promise<CallList | null> {
+export async function readCallList(
+  db: Queryable,
+  institutionId: number,
+  courseId: number,
+  messages: number,
+  now = new Date(),
+): Promise<CallList | null> {
   await settleSmsPhones(db, institutionId);
   const data = await loadCourse(db, institutionId, courseId, messages, null);
   if (!data) return null;

@@ -121,7 +121,10 @@ export function missedSql(institutionId: number, courseId: number, n: number, vi
  * What staff should fix, in the contract's order of FixHint. `sms`: the number is one the delivery engine
  * can text (server/recipients/sms-phones.ts), the rule the device status and the reach use too.
  */
-export function fixHints(g: { phone: string | null; email: string | null; app: boolean; sms: boolean }, missed: readonly MissedDelivery[]): FixHint[] {
+export function fixHints(
+  g: { phone: string | null; email: string | null; app: boolean; sms: boolean },
+  missed: readonly MissedDelivery[],
+): FixHint[] {
   const hints: FixHint[] = [];
   if (!g.phone) hints.push('phone_missing');
   else if (!g.sms) hints.push('phone_invalid');
@@ -137,7 +140,13 @@ export interface CourseData {
   students: { id: number; name: string; guardians: CourseGuardian[] }[];
 }
 
-export async function loadCourse(db: Queryable, institutionId: number, courseId: number, n: number, viewerId: number | null): Promise<CourseData | null> {
+export async function loadCourse(
+  db: Queryable,
+  institutionId: number,
+  courseId: number,
+  n: number,
+  viewerId: number | null,
+): Promise<CourseData | null> {
   const head = await courseOf(db, institutionId, courseId);
   if (!head) return null;
   const [links, missed] = await Promise.all([
@@ -183,7 +192,12 @@ export async function loadCourse(db: Queryable, institutionId: number, courseId:
 }
 
 /** A course's page as `viewerId` sees it (the missed messages they may open the reception status of). */
-export async function readCourseConnectivity(db: Queryable, institutionId: number, courseId: number, viewerId: number): Promise<CourseConnectivity | null> {
+export async function readCourseConnectivity(
+  db: Queryable,
+  institutionId: number,
+  courseId: number,
+  viewerId: number,
+): Promise<CourseConnectivity | null> {
   await settleSmsPhones(db, institutionId);
   const [data, aggregates] = await Promise.all([
     loadCourse(db, institutionId, courseId, COVERAGE_MESSAGES, viewerId),
@@ -194,7 +208,11 @@ export async function readCourseConnectivity(db: Queryable, institutionId: numbe
   const { head, students } = data;
   return {
     course: { id: Number(head.id), name: head.name, level: { id: Number(head.level_id), name: head.level_name } },
-    summary: toRow(Number(head.id), head.name, aggregates.find((a) => Number(a.g) === 0)),
+    summary: toRow(
+      Number(head.id),
+      head.name,
+      aggregates.find((a) => Number(a.g) === 0),
+    ),
     students,
   };
 }

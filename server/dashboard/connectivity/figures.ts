@@ -60,7 +60,8 @@ const COUNTS = ['guardians', 'app', 'email', 'phone', 'blue', 'green', 'yellow',
 /** The counted columns over one row per guardian (so no COUNT(DISTINCT)). */
 const countsOf = sql.raw(
   COUNTS.map((k) => {
-    const filter = k === 'guardians' ? '' : ['blue', 'green', 'yellow', 'red'].includes(k) ? ` filter (where status = '${k}')` : ` filter (where ${k})`;
+    const filter =
+      k === 'guardians' ? '' : ['blue', 'green', 'yellow', 'red'].includes(k) ? ` filter (where status = '${k}')` : ` filter (where ${k})`;
     return `count(*)${filter}::int as ${k}`;
   }).join(', '),
 );
@@ -232,7 +233,11 @@ export function toRow(id: number, name: string, a: AggregateRow | undefined): Co
   };
 }
 
-export async function readConnectivity(db: Queryable, institutionId: number, options: { recentPerCourse?: number } = {}): Promise<Connectivity> {
+export async function readConnectivity(
+  db: Queryable,
+  institutionId: number,
+  options: { recentPerCourse?: number } = {},
+): Promise<Connectivity> {
   await settleSmsPhones(db, institutionId);
   const [aggregates, names] = await Promise.all([
     db.execute(connectivitySql(institutionId, null, options)).then(rowsOf<AggregateRow>),

@@ -58,7 +58,9 @@ export const activityReach = pgTable(
     reached: integer('reached').notNull().default(0),
     read: integer('read').notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'activity_reach_pk', columns: [t.institutionId, t.schoolYear, t.authorUserId, t.recipientKind, t.recipientRefId] })],
+  (t) => [
+    primaryKey({ name: 'activity_reach_pk', columns: [t.institutionId, t.schoolYear, t.authorUserId, t.recipientKind, t.recipientRefId] }),
+  ],
 );
 
 /**

@@ -1,18 +1,7 @@
 // Who signs in: staff users with their roles and policies and their browser sessions, and the guardian
 // app's bearer tokens and SMS sign-in codes.
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, institutionId } from './institutions';
 
 /** Shape of `users.options`; the SPA reads `options.url.home` for the sidebar home link. */

@@ -1,17 +1,7 @@
 // What compose reads and spends: contracted channels, per-user channel permissions, the school's SMS
 // signature, quotas and monthly SMS usage, and saved recipient lists.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHANNEL_CODES } from '../../../shared/codes';
 import { users } from './auth';
 import { createdAt, id, institutionId, institutions } from './institutions';

@@ -46,10 +46,7 @@ export const deliveries = pgTable(
     index('deliveries_recipient_idx').on(t.recipientId),
     index('deliveries_status_idx').on(t.status),
     uniqueIndex('deliveries_recipient_channel_idx').on(t.recipientId, t.channel),
-    check(
-      'deliveries_status_check',
-      sql`${t.status} in ('queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed')`,
-    ),
+    check('deliveries_status_check', sql`${t.status} in ('queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed')`),
   ],
 );
 

@@ -1,17 +1,6 @@
 // Messages as written, their recipients and attachments, and each user's folders (mailbox entries).
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { FOLDERS, LIVE_FOLDERS, PERSON_KINDS } from '../../../shared/codes';
 import { RECIPIENT_STATUSES } from '../../../shared/reception-contract';
@@ -104,10 +93,7 @@ export const messageRecipients = pgTable(
   (t) => [
     index('message_recipients_message_idx').on(t.messageId),
     index('message_recipients_person_idx').on(t.recipientKind, t.recipientRefId),
-    check(
-      'message_recipients_status_check',
-      sql`${t.status} in ('pending', 'received', 'read', 'not_received', 'error', 'failed')`,
-    ),
+    check('message_recipients_status_check', sql`${t.status} in ('pending', 'received', 'read', 'not_received', 'error', 'failed')`),
   ],
 );
 
@@ -172,9 +158,6 @@ export const mailboxEntries = pgTable(
     uniqueIndex('mailbox_entries_user_message_idx').on(t.userId, t.messageId),
     index('mailbox_entries_message_idx').on(t.messageId),
     check('mailbox_entries_folder_check', sql`${t.folder} in ('inbox', 'sent', 'scheduled', 'draft', 'trash')`),
-    check(
-      'mailbox_entries_trash_check',
-      sql`(${t.folder} = 'trash') = (${t.deletedFrom} is not null and ${t.deletedAt} is not null)`,
-    ),
+    check('mailbox_entries_trash_check', sql`(${t.folder} = 'trash') = (${t.deletedFrom} is not null and ${t.deletedAt} is not null)`),
   ],
 );

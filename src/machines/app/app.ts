@@ -24,7 +24,19 @@
 // cover the page's question), and that page lets it through later by emitting
 // `navigate`, or drops it. Otherwise the root emits `navigate` at once. `selectHoldsNavigation` answers the
 // same question for the edge's synchronous cases (the popstate it must undo, the tab closing).
-import { assertEvent, assign, createActor, emit, enqueueActions, sendTo, setup, type ActorOptions, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  createActor,
+  emit,
+  enqueueActions,
+  sendTo,
+  setup,
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
 import { HTTP_SYSTEM_ID, httpClientLogic, type ActorLookup, type HttpSession } from '../../services/http/client';
 import { appEventOf, bridge, type ChildId } from './bridge';
 import { pageHolding, relayIdOf, type PageSpec } from './pages';

@@ -34,7 +34,8 @@ export type LocaleEvent =
 export type LocaleEmitted = ToastEvent;
 
 /** What the user should read now: their choice, else their school's, else the default. */
-const wantedOf = (context: Pick<LocaleContext, 'choice' | 'institution'>): Locale => context.choice ?? context.institution ?? DEFAULT_LOCALE;
+const wantedOf = (context: Pick<LocaleContext, 'choice' | 'institution'>): Locale =>
+  context.choice ?? context.institution ?? DEFAULT_LOCALE;
 
 export const localeMachine = setup({
   types: {
@@ -90,7 +91,10 @@ export const localeMachine = setup({
         src: 'readLocaleChoice',
         onDone: {
           target: 'loading',
-          actions: [{ type: 'assignCookieChoice', params: ({ context, event }) => ({ choice: context.choice ?? event.output }) }, 'requestWanted'],
+          actions: [
+            { type: 'assignCookieChoice', params: ({ context, event }) => ({ choice: context.choice ?? event.output }) },
+            'requestWanted',
+          ],
         },
         onError: { target: 'loading', actions: 'requestWanted' },
       },

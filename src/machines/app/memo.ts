@@ -10,11 +10,14 @@
  * `derive` remembered per owner: each owner keeps its own last inputs (compared with `Object.is`) and
  * result, so calls for other owners never replace it.
  */
-export function memoPerOwner<O extends object, I extends readonly unknown[], R>(derive: (owner: O, ...inputs: I) => R): (owner: O, ...inputs: I) => R {
+export function memoPerOwner<O extends object, I extends readonly unknown[], R>(
+  derive: (owner: O, ...inputs: I) => R,
+): (owner: O, ...inputs: I) => R {
   const last = new WeakMap<O, { inputs: I; result: R }>();
   return (owner, ...inputs) => {
     const entry = last.get(owner);
-    if (entry && entry.inputs.length === inputs.length && entry.inputs.every((value, i) => Object.is(value, inputs[i]))) return entry.result;
+    if (entry && entry.inputs.length === inputs.length && entry.inputs.every((value, i) => Object.is(value, inputs[i])))
+      return entry.result;
     const result = derive(owner, ...inputs);
     last.set(owner, { inputs, result });
     return result;

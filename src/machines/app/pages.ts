@@ -25,7 +25,11 @@ export function pageSpec<TLogic extends AnyActorLogic>(id: string, logic: TLogic
 export const relayIdOf = (pageId: string) => `${pageId}:effects`;
 
 /** The open page that would hold a navigation now (its machine takes `page.leave`), or null. */
-export function pageHolding(pages: readonly string[], children: Readonly<Record<string, AnyActorRef | undefined>>, request: LeaveRequest): string | null {
+export function pageHolding(
+  pages: readonly string[],
+  children: Readonly<Record<string, AnyActorRef | undefined>>,
+  request: LeaveRequest,
+): string | null {
   const event: PageLeaveEvent = { type: 'page.leave', ...request };
   // Pages are machines or not (a callback page has no `can`): only a machine that takes the event holds it.
   return pages.find((id) => children[id]?.getSnapshot().can?.(event) === true) ?? null;
@@ -42,7 +46,12 @@ export const selectHoldsNavigation = (snapshot: AppSnapshot): boolean =>
  * Opens a page actor as a child of `app` and returns it (started). Call from the view's layout effect
  * (`usePageActor`), never during render: opening spawns.
  */
-export function openPage<TLogic extends AnyActorLogic>(app: AppActor, id: string, logic: TLogic, input: InputFrom<TLogic>): ActorRefFrom<TLogic> {
+export function openPage<TLogic extends AnyActorLogic>(
+  app: AppActor,
+  id: string,
+  logic: TLogic,
+  input: InputFrom<TLogic>,
+): ActorRefFrom<TLogic> {
   app.send({ type: 'page.open', page: pageSpec(id, logic, input) });
   // The child spawned from `logic` just now; the root's children are not typed by what a page opened.
   const actor = app.getSnapshot().children[id] as ActorRefFrom<TLogic> | undefined;

@@ -19,9 +19,7 @@ export interface RouteGuardContext {
   params: Record<string, string>;
 }
 
-export type RouteGuardEvent =
-  | { type: 'route.change'; path: string; search: string }
-  | ({ type: 'session.updated' } & SessionSummary);
+export type RouteGuardEvent = { type: 'route.change'; path: string; search: string } | ({ type: 'session.updated' } & SessionSummary);
 
 export type RouteGuardEmitted =
   | NavigateEvent
@@ -44,15 +42,31 @@ const decisionOf = (context: RouteGuardContext, event: RouteGuardEvent): RouteDe
  * Where a decision takes the guard and what it says on the way, the same for a new location (`route.change`)
  * and a new session (`session.updated`): each keeps what changed (`keep`) and tells what it must after.
  */
-const decided = <const G extends 'isDecision' | 'redecidesTo', const K extends 'assignLocation' | 'assignSession', const T extends readonly 'emitRouteChanged'[]>(
+const decided = <
+  const G extends 'isDecision' | 'redecidesTo',
+  const K extends 'assignLocation' | 'assignSession',
+  const T extends readonly 'emitRouteChanged'[],
+>(
   guard: G,
   keep: K,
   tell: T,
 ) =>
   [
-    { guard: { type: guard, params: { kind: 'login' } }, target: '.redirecting', actions: ['emitRemember', 'emitNavigate', keep, 'clearRoute', ...tell] },
-    { guard: { type: guard, params: { kind: 'redirect' } }, target: '.redirecting', actions: ['emitNavigate', keep, 'clearRoute', ...tell] },
-    { guard: { type: guard, params: { kind: 'denied' } }, target: '.redirecting', actions: ['emitNavigate', 'toastDenied', keep, 'clearRoute', ...tell] },
+    {
+      guard: { type: guard, params: { kind: 'login' } },
+      target: '.redirecting',
+      actions: ['emitRemember', 'emitNavigate', keep, 'clearRoute', ...tell],
+    },
+    {
+      guard: { type: guard, params: { kind: 'redirect' } },
+      target: '.redirecting',
+      actions: ['emitNavigate', keep, 'clearRoute', ...tell],
+    },
+    {
+      guard: { type: guard, params: { kind: 'denied' } },
+      target: '.redirecting',
+      actions: ['emitNavigate', 'toastDenied', keep, 'clearRoute', ...tell],
+    },
     { guard: { type: guard, params: { kind: 'guest' } }, target: '.allowed', actions: ['emitRemember', 'assignRoute', keep, ...tell] },
   ] as const;
 
@@ -121,7 +135,11 @@ export const routeGuardMachine = setup({
   }),
   on: {
     'route.change': [
-      { guard: { type: 'isDecision', params: { kind: 'wait' } }, target: '.waiting', actions: ['assignLocation', 'clearRoute', 'emitRouteChanged'] },
+      {
+        guard: { type: 'isDecision', params: { kind: 'wait' } },
+        target: '.waiting',
+        actions: ['assignLocation', 'clearRoute', 'emitRouteChanged'],
+      },
       ...decided('isDecision', 'assignLocation', ['emitRouteChanged']),
       { target: '.allowed', actions: ['assignRoute', 'assignLocation', 'emitRouteChanged'] },
     ],
@@ -151,8 +169,7 @@ export const selectIsRedirecting = (snapshot: RouteGuardSnapshot): boolean => sn
 /** null on a 404 and while not `allowed`. */
 export const selectRouteName = (snapshot: RouteGuardSnapshot): string | null =>
   snapshot.matches('allowed') ? snapshot.context.route : null;
-export const selectIsNotFound = (snapshot: RouteGuardSnapshot): boolean =>
-  snapshot.matches('allowed') && snapshot.context.route === null;
+export const selectIsNotFound = (snapshot: RouteGuardSnapshot): boolean => snapshot.matches('allowed') && snapshot.context.route === null;
 /** Selector factory: whether the signed-in user may enter the route named `name` (false when logged out). */
 export const selectMayEnter =
   (name: string) =>

@@ -130,4 +130,3 @@ export function decideRoute(routes: readonly RouteRule[], location: Location | n
   }
   return { kind: 'allow', route: route.name, params };
 }
-

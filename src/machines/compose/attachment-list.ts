@@ -5,7 +5,18 @@
 // (`attachments.changed`, through the `parent` of its input), so compose's rules and backup read compose's
 // own context. A failed upload or delete is a toast, which compose relays. Progress and each file's error
 // stay in the `attachment` children, read by the view.
-import { assertEvent, assign, emit, enqueueActions, sendTo, setup, stopChild, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  enqueueActions,
+  sendTo,
+  setup,
+  stopChild,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from 'xstate';
 import type { AttachmentSummary } from '../../../shared/messages-contract';
 import { attachmentMachine, type AttachmentActorRef, type AttachmentReport } from './attachment';
 import type { AttachmentEntry, AttachmentEntryStatus } from './rules';
@@ -82,14 +93,16 @@ export const attachmentListMachine = setup({
       enqueue.assign(({ spawn, self }) => ({
         entries: [
           ...context.entries,
-          ...files.map(({ file, key }): ListEntry => ({
-            key,
-            name: file.name,
-            size: file.size,
-            status: 'uploading',
-            attachment: null,
-            ref: spawn('attachment', { id: key, input: { key, name: file.name, size: file.size, parent: self } }),
-          })),
+          ...files.map(
+            ({ file, key }): ListEntry => ({
+              key,
+              name: file.name,
+              size: file.size,
+              status: 'uploading',
+              attachment: null,
+              ref: spawn('attachment', { id: key, input: { key, name: file.name, size: file.size, parent: self } }),
+            }),
+          ),
         ],
         last: context.last + files.length,
       }));
@@ -140,7 +153,11 @@ export const attachmentListMachine = setup({
     parent: input.parent,
     entries: restoredEntries(input.restored).map((entry) => {
       const name = entry.attachment?.name ?? '';
-      return { ...entry, name, ref: spawn('attachment', { id: entry.key, input: { key: entry.key, name, size: entry.size, parent: self } }) };
+      return {
+        ...entry,
+        name,
+        ref: spawn('attachment', { id: entry.key, input: { key: entry.key, name, size: entry.size, parent: self } }),
+      };
     }),
     last: input.restored.length,
   }),
@@ -157,9 +174,15 @@ export const attachmentListMachine = setup({
         ],
         'attachments.retry': { guard: 'isFailedUpload', actions: ['markRetrying', 'askRetry', 'report'] },
         'attachment.uploaded': { guard: { type: 'isReportFor', params: 'uploading' }, actions: ['entryUploaded', 'report'] },
-        'attachment.uploadFailed': { guard: { type: 'isReportFor', params: 'uploading' }, actions: ['entryUploadFailed', 'toastError', 'report'] },
+        'attachment.uploadFailed': {
+          guard: { type: 'isReportFor', params: 'uploading' },
+          actions: ['entryUploadFailed', 'toastError', 'report'],
+        },
         'attachment.removed': { guard: { type: 'isReportFor', params: 'removing' }, actions: ['stopEntry', 'dropEntry', 'report'] },
-        'attachment.deleteFailed': { guard: { type: 'isReportFor', params: 'removing' }, actions: ['entryDeleteFailed', 'toastError', 'report'] },
+        'attachment.deleteFailed': {
+          guard: { type: 'isReportFor', params: 'removing' },
+          actions: ['entryDeleteFailed', 'toastError', 'report'],
+        },
       },
     },
   },

@@ -94,12 +94,18 @@ export const attachmentMachine = setup({
       ({ context }) => context.parent,
       ({ context }, attachment: AttachmentSummary): AttachmentReport => ({ type: 'attachment.uploaded', key: context.key, attachment }),
     ),
-    reportUploadFailed: sendTo(({ context }) => context.parent, ({ context }): AttachmentReport => ({
-      type: 'attachment.uploadFailed',
-      key: context.key,
-      errorKey: context.errorKey ?? 'compose.attachment.uploadFailed',
-    })),
-    reportRemoved: sendTo(({ context }) => context.parent, ({ context }): AttachmentReport => ({ type: 'attachment.removed', key: context.key })),
+    reportUploadFailed: sendTo(
+      ({ context }) => context.parent,
+      ({ context }): AttachmentReport => ({
+        type: 'attachment.uploadFailed',
+        key: context.key,
+        errorKey: context.errorKey ?? 'compose.attachment.uploadFailed',
+      }),
+    ),
+    reportRemoved: sendTo(
+      ({ context }) => context.parent,
+      ({ context }): AttachmentReport => ({ type: 'attachment.removed', key: context.key }),
+    ),
     reportDeleteFailed: sendTo(
       ({ context }) => context.parent,
       ({ context }): AttachmentReport => ({ type: 'attachment.deleteFailed', key: context.key, errorKey: DELETE_FAILED_KEY }),
@@ -126,7 +132,10 @@ export const attachmentMachine = setup({
         }),
         onDone: {
           target: 'uploaded',
-          actions: [{ type: 'keepSummary', params: ({ event }) => event.output }, { type: 'reportUploaded', params: ({ event }) => event.output }],
+          actions: [
+            { type: 'keepSummary', params: ({ event }) => event.output },
+            { type: 'reportUploaded', params: ({ event }) => event.output },
+          ],
         },
         onError: {
           target: 'failed',

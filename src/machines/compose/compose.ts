@@ -31,7 +31,15 @@ import { and, assertEvent, assign, emit, enqueueActions, sendTo, setup, spawnChi
 import type { ComposeDraft, Estimate, SendResult } from '../../../shared/compose-contract';
 import type { MessageKey } from '../../i18n';
 import { clearComposeBackup, clearDraftBackups, draftBackupKey, saveComposeBackup } from '../../services/compose/backup';
-import { estimate, fetchComposeStart, newIdempotencyKey, saveDraft, scheduleMessage, sendMessage, type ComposeStart } from '../../services/compose/compose';
+import {
+  estimate,
+  fetchComposeStart,
+  newIdempotencyKey,
+  saveDraft,
+  scheduleMessage,
+  sendMessage,
+  type ComposeStart,
+} from '../../services/compose/compose';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { relayEffects, type Effect, type LeaveRequest, type PageLeaveEvent, type RelayedEffect } from '../app/effects';
 import { formHasText } from '../templates/rules';
@@ -181,21 +189,34 @@ const composeSetup = setup({
       };
     }),
     /** Loads the recipients while the author types, so the dialog opens at once; it starts from the chips. */
-    spawnPicker: spawnChild('recipientPicker', { id: 'picker', input: ({ context, self }) => ({ initial: context.recipients, parent: self }) }),
+    spawnPicker: spawnChild('recipientPicker', {
+      id: 'picker',
+      input: ({ context, self }) => ({ initial: context.recipients, parent: self }),
+    }),
     spawnAttachments: spawnChild('attachmentList', {
       id: 'attachments',
-      input: ({ context, self }) => ({ parent: self, restored: context.attachments.flatMap((entry) => (entry.attachment ? [entry.attachment] : [])) }),
+      input: ({ context, self }) => ({
+        parent: self,
+        restored: context.attachments.flatMap((entry) => (entry.attachment ? [entry.attachment] : [])),
+      }),
     }),
     // Spawned after the list, in the same step, so it finds the list among compose's children.
-    relayAttachmentEffects: spawnChild('relayEffects', { id: 'attachmentEffects', input: ({ self }) => ({ parent: self, child: 'attachments' }) }),
+    relayAttachmentEffects: spawnChild('relayEffects', {
+      id: 'attachmentEffects',
+      input: ({ self }) => ({ parent: self, child: 'attachments' }),
+    }),
     /** "Usar plantilla" (compose/template-picker.ts): its dialog, its question, and the start's template. */
     spawnTemplates: spawnChild('templatePicker', { id: 'templates', input: ({ self }) => ({ parent: self }) }),
-    relayTemplateEffects: spawnChild('relayEffects', { id: 'templateEffects', input: ({ self }) => ({ parent: self, child: 'templates' }) }),
+    relayTemplateEffects: spawnChild('relayEffects', {
+      id: 'templateEffects',
+      input: ({ self }) => ({ parent: self, child: 'templates' }),
+    }),
     /** "Usar plantilla": the picker opens, knowing whether choosing replaces text already typed. */
     openTemplates: sendTo('templates', ({ context }) => ({ type: 'templates.open', replaces: formHasText(context) })),
     /** `/new?template=ID`: the picker brings that template, asking first if the restored form has text. */
     useStartTemplate: enqueueActions(({ context, enqueue }) => {
-      if (context.templateId !== null) enqueue.sendTo('templates', { type: 'templates.use', id: context.templateId, replaces: formHasText(context) });
+      if (context.templateId !== null)
+        enqueue.sendTo('templates', { type: 'templates.use', id: context.templateId, replaces: formHasText(context) });
     }),
     relay: emit(({ event }) => {
       assertEvent(event, 'effect.relay');
@@ -281,7 +302,10 @@ const composeSetup = setup({
     keepResult: enqueueActions(({ enqueue }, result: SendResult) => {
       enqueue.assign({ result });
       enqueue.emit({ type: 'toast', ...resultToast(result) });
-      enqueue.emit({ type: 'navigate', to: result.kind === 'scheduled' ? `/scheduled/message/${result.id}` : `/sent/message/${result.id}` });
+      enqueue.emit({
+        type: 'navigate',
+        to: result.kind === 'scheduled' ? `/scheduled/message/${result.id}` : `/sent/message/${result.id}`,
+      });
       enqueue(({ context }) => clearBackup(context));
       enqueue.emit({ type: 'counts.changed' });
     }),
@@ -360,7 +384,11 @@ const attempt = (intent: ComposeIntent, refusedTarget?: 'editing') =>
       target: '#compose.estimating',
       actions: [{ type: 'intend', params: intent }, 'clearErrors', 'ensureKey'],
     },
-    { guard: 'canReach', target: refusedTarget, actions: [{ type: 'intend', params: intent }, 'showErrors', TOAST_REVIEW, 'focusFirstError'] },
+    {
+      guard: 'canReach',
+      target: refusedTarget,
+      actions: [{ type: 'intend', params: intent }, 'showErrors', TOAST_REVIEW, 'focusFirstError'],
+    },
   ] as const;
 
 /** A navigation while the form holds something the server does not: ask first (`form.leaving`). */
@@ -405,7 +433,10 @@ const estimating = composeSetup.createStateConfig({
         target: 'form.editing',
         actions: [{ type: 'serverFieldErrors', params: ({ event }) => toApiFailure(event.error) }, TOAST_REVIEW, 'focusFirstError'],
       },
-      { target: 'form.failed', actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, 'forgetEstimate', TOAST_SEND_FAILED] },
+      {
+        target: 'form.failed',
+        actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, 'forgetEstimate', TOAST_SEND_FAILED],
+      },
     ],
   },
 });
@@ -460,7 +491,11 @@ const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeInte
 // --- the draft save and leaving ---------------------------------------------------------------------
 
 /** What a draft save sends, the same in `savingDraft` and when saving on the way out. */
-const draftSaveInput = ({ context }: { context: ComposeContext }) => ({ id: context.draftId, input: composeInputOf(context, 'draft'), replyToId: context.replyToId });
+const draftSaveInput = ({ context }: { context: ComposeContext }) => ({
+  id: context.draftId,
+  input: composeInputOf(context, 'draft'),
+  replyToId: context.replyToId,
+});
 
 // A navigation asked for meanwhile waits for the save (leaving would abort it): then it goes, or,
 // when something was typed meanwhile or the save failed, the author is asked.
@@ -486,7 +521,11 @@ const savingDraft = composeSetup.createStateConfig({
         target: 'editing',
         actions: [{ type: 'serverFieldErrors', params: ({ event }) => toApiFailure(event.error) }, TOAST_REVIEW, 'forgetLeave'],
       },
-      { guard: 'isLeaving', target: 'leaving', actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, TOAST_REQUEST_FAILED] },
+      {
+        guard: 'isLeaving',
+        target: 'leaving',
+        actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, TOAST_REQUEST_FAILED],
+      },
       { target: 'editing', actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, TOAST_REQUEST_FAILED] },
     ],
   },
@@ -512,15 +551,20 @@ const leaving = composeSetup.createStateConfig({
       entry: 'markSaving',
       invoke: {
         id: 'saveDraft',
-    src: 'saveDraft',
-    input: draftSaveInput,
+        src: 'saveDraft',
+        input: draftSaveInput,
         onDone: { target: '#compose.left', actions: [{ type: 'keepDraft', params: ({ event }) => event.output }, 'clearBackup', 'leave'] },
         onError: [
           // Refused (a title too long…): back to the form, the field marked, the navigation dropped.
           {
             guard: { type: 'isValidationFailure', params: ({ event }) => toApiFailure(event.error) },
             target: '#compose.form.editing',
-            actions: [{ type: 'serverFieldErrors', params: ({ event }) => toApiFailure(event.error) }, TOAST_REVIEW, 'focusFirstError', 'forgetLeave'],
+            actions: [
+              { type: 'serverFieldErrors', params: ({ event }) => toApiFailure(event.error) },
+              TOAST_REVIEW,
+              'focusFirstError',
+              'forgetLeave',
+            ],
           },
           // Not saved: asked again (discard or try again), nothing lost meanwhile.
           { target: 'asking', actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, TOAST_REQUEST_FAILED] },
@@ -617,7 +661,11 @@ export const composeMachine = composeSetup.createMachine({
             'compose.retry': [
               { guard: and(['hasKey', 'isConfirmed', 'isScheduling']), target: '#compose.scheduling', actions: 'clearErrors' },
               { guard: and(['hasKey', 'isConfirmed']), target: '#compose.sending', actions: 'clearErrors' },
-              { guard: { type: 'isValid', params: ({ context }) => context.intent }, target: '#compose.estimating', actions: ['clearErrors', 'ensureKey'] },
+              {
+                guard: { type: 'isValid', params: ({ context }) => context.intent },
+                target: '#compose.estimating',
+                actions: ['clearErrors', 'ensureKey'],
+              },
               { target: 'editing', actions: ['showErrors', TOAST_REVIEW, 'focusFirstError'] },
             ],
             ...formActions('editing'),

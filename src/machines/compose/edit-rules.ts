@@ -51,7 +51,10 @@ export function applyEdit(form: ComposeForm & { errors: ComposeErrors }, edit: F
       return { recipients: form.recipients.filter((pick) => pickKey(pick) !== key), ...edited(form, 'recipients') };
     }
     case 'compose.toggleOption':
-      return { ...(edit.option === 'allowReplies' ? { allowReplies: !form.allowReplies } : { copyToSender: !form.copyToSender }), ...edited(form) };
+      return {
+        ...(edit.option === 'allowReplies' ? { allowReplies: !form.allowReplies } : { copyToSender: !form.copyToSender }),
+        ...edited(form),
+      };
     case 'compose.toggleEmergency':
       // The quota problem may change with it (the reserve), so the estimate is stale like after any edit.
       return { emergency: !form.emergency, ...edited(form) };

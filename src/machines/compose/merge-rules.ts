@@ -33,9 +33,19 @@ const indexes = new WeakMap<Recipients, MergeIndex>();
 function indexOf(recipients: Recipients): MergeIndex {
   const known = indexes.get(recipients);
   if (known) return known;
-  const index: MergeIndex = { students: new Map(), groups: new Map(), levels: new Map(), guardiansOf: new Map(), childrenOf: new Map(), guardianNames: new Map() };
+  const index: MergeIndex = {
+    students: new Map(),
+    groups: new Map(),
+    levels: new Map(),
+    guardiansOf: new Map(),
+    childrenOf: new Map(),
+    guardianNames: new Map(),
+  };
   for (const course of recipients.courses) {
-    index.groups.set(`${course.grupo_type === 'electivo' ? 'elective' : 'course'}:${course.id}`, course.estudiantes.map((s) => s.id));
+    index.groups.set(
+      `${course.grupo_type === 'electivo' ? 'elective' : 'course'}:${course.id}`,
+      course.estudiantes.map((s) => s.id),
+    );
     for (const student of course.estudiantes) {
       // A student's course is their regular course (an elective is not what {curso} names).
       if (course.grupo_type === 'curso') index.students.set(student.id, { firstName: firstNameOf(student.name), course: course.nombre });
@@ -128,7 +138,12 @@ export function longestAmongPicks(recipients: Recipients | null, picks: readonly
 }
 
 /** The SMS counter: the content with each field at its longest value among the picked recipients. */
-export function countedSms(content: string, signature: string | null, recipients: Recipients | null, picks: readonly RecipientPick[]): MergedSmsText {
+export function countedSms(
+  content: string,
+  signature: string | null,
+  recipients: Recipients | null,
+  picks: readonly RecipientPick[],
+): MergedSmsText {
   const longest = hasFields(content) ? longestAmongPicks(recipients, picks).values : {};
   return mergedSmsText(content, signature, longest);
 }

@@ -53,7 +53,9 @@ export function quotaError(problems: readonly string[], estimated: Estimate | nu
   if (!problem) return null;
   if (problem === 'sms.reserve_only_emergency') return reserveOnlyError(estimated);
   const sms = estimated?.sms;
-  return sms ? { key: PROBLEM_KEYS[problem], params: { total: sms.total, remaining: sms.remaining, limit: sms.limit } } : { key: PROBLEM_KEYS[problem] };
+  return sms
+    ? { key: PROBLEM_KEYS[problem], params: { total: sms.total, remaining: sms.remaining, limit: sms.limit } }
+    : { key: PROBLEM_KEYS[problem] };
 }
 
 /** People the estimate says will get the message: those with an address on at least one chosen channel. */
@@ -65,14 +67,20 @@ export const reachedBy = (estimated: Estimate): number => Math.max(0, estimated.
  */
 export function reachError(estimated: Estimate): FieldError | null {
   if (reachedBy(estimated) > 0) return null;
-  return estimated.recipients === 0 ? { key: ERROR_KEYS.nobodyPicked } : { key: ERROR_KEYS.nobodyReachable, params: { count: estimated.recipients } };
+  return estimated.recipients === 0
+    ? { key: ERROR_KEYS.nobodyPicked }
+    : { key: ERROR_KEYS.nobodyReachable, params: { count: estimated.recipients } };
 }
 
 /** The toast of a message handed over for sending (or scheduled): a warning naming who nothing reaches, if anyone. */
 export function resultToast(result: SendResult): { kind: 'success' | 'warning'; key: MessageKey; params?: Record<string, number> } {
   const scheduled = result.kind === 'scheduled';
   if (result.unreachable === 0) return { kind: 'success', key: scheduled ? TOAST_KEYS.scheduled : TOAST_KEYS.sent };
-  return { kind: 'warning', key: scheduled ? TOAST_KEYS.scheduledUnreachable : TOAST_KEYS.sentUnreachable, params: { count: result.unreachable } };
+  return {
+    kind: 'warning',
+    key: scheduled ? TOAST_KEYS.scheduledUnreachable : TOAST_KEYS.sentUnreachable,
+    params: { count: result.unreachable },
+  };
 }
 
 export const isValidationFailure = (failure: ApiFailure): boolean => failure.status === 422;

@@ -28,8 +28,7 @@ export const selectAppointments = (snapshot: RecipientPickerSnapshot): Recipient
   snapshot.context.recipients?.appointments ?? NO_APPOINTMENTS;
 const NO_APPOINTMENTS: RecipientAppointment[] = [];
 /** The saved lists tab's list, once the tab has been opened (the view pages and retries it). */
-export const selectLists = (snapshot: RecipientPickerSnapshot): RecipientListsActor | null =>
-  snapshot.children.lists ?? null;
+export const selectLists = (snapshot: RecipientPickerSnapshot): RecipientListsActor | null => snapshot.children.lists ?? null;
 /** Whether `pick` is selected: `useSelector(ref, (s) => selectIsPicked(s, pick))`. */
 export const selectIsPicked = (snapshot: RecipientPickerSnapshot, pick: RecipientPick): boolean => {
   const key = pickKey(pick);

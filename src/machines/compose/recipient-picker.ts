@@ -99,7 +99,10 @@ const samePick = (a: RecipientPick, b: RecipientPick) => pickKey(a) === pickKey(
 const selectionKey = (picks: readonly RecipientPick[]) => picks.map(pickKey).sort().join('|');
 
 /** The people `picks` reach: the estimate's figure when it counted this very selection, else the index's. */
-function counted(context: Pick<PickerContext, 'index' | 'estimated'>, picks: readonly RecipientPick[]): Pick<PickerContext, 'people' | 'exact'> {
+function counted(
+  context: Pick<PickerContext, 'index' | 'estimated'>,
+  picks: readonly RecipientPick[],
+): Pick<PickerContext, 'people' | 'exact'> {
   if (context.estimated && context.estimated.key === selectionKey(picks)) return { people: context.estimated.people, exact: true };
   return { people: context.index ? countPeople(context.index, picks) : 0, exact: false };
 }
@@ -141,7 +144,8 @@ export const recipientPickerMachine = setup({
     }),
     setFilter: assign(({ context, event }) => {
       assertEvent(event, 'picker.filter');
-      const filters = 'audience' in event ? { ...context.filters, audience: event.audience } : { ...context.filters, cargoId: event.cargoId };
+      const filters =
+        'audience' in event ? { ...context.filters, audience: event.audience } : { ...context.filters, cargoId: event.cargoId };
       return { filters, ...refreshed({ ...context, filters }) };
     }),
     togglePick: assign(({ context, event }) => {

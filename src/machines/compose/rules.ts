@@ -128,19 +128,23 @@ export function composeErrors(form: ComposeForm, intent: ComposeIntent, now: num
 
   const sms = form.channels.includes('sms');
   if (form.content.trim() === '') errors.content = { key: ERROR_KEYS.contentRequired };
-  else if (form.content.length > CONTENT_MAX_LENGTH) errors.content = { key: ERROR_KEYS.contentTooLong, params: { max: CONTENT_MAX_LENGTH } };
+  else if (form.content.length > CONTENT_MAX_LENGTH)
+    errors.content = { key: ERROR_KEYS.contentTooLong, params: { max: CONTENT_MAX_LENGTH } };
   else if (sms) {
     const text = smsText(form.content, activeSignature(form));
     if (text.unsupported.length > 0) errors.content = { key: ERROR_KEYS.smsUnsupported, params: { chars: text.unsupported.join(' ') } };
     // With merge fields the length depends on who gets it: the estimate counts it (compose/merge-rules.ts).
-    else if (!text.ok && !hasFields(form.content)) errors.content = { key: ERROR_KEYS.smsTooLong, params: { units: text.units, limit: text.limit } };
+    else if (!text.ok && !hasFields(form.content))
+      errors.content = { key: ERROR_KEYS.smsTooLong, params: { units: text.units, limit: text.limit } };
   }
 
   const live = liveAttachments(form);
   if (live.some((entry) => entry.status === 'uploading')) errors.attachments = { key: ERROR_KEYS.attachmentsUploading };
   else if (live.some((entry) => entry.status === 'failed')) errors.attachments = { key: ERROR_KEYS.attachmentsFailed };
-  else if (sms && live.length > SMS_MAX_ATTACHMENTS) errors.attachments = { key: ERROR_KEYS.smsOneAttachment, params: { max: SMS_MAX_ATTACHMENTS } };
-  else if (bytesOf(live) > ATTACHMENTS_TOTAL_MAX_BYTES) errors.attachments = { key: ERROR_KEYS.attachmentsTooLarge, params: { max: ATTACHMENTS_TOTAL_MAX_BYTES / MB } };
+  else if (sms && live.length > SMS_MAX_ATTACHMENTS)
+    errors.attachments = { key: ERROR_KEYS.smsOneAttachment, params: { max: SMS_MAX_ATTACHMENTS } };
+  else if (bytesOf(live) > ATTACHMENTS_TOTAL_MAX_BYTES)
+    errors.attachments = { key: ERROR_KEYS.attachmentsTooLarge, params: { max: ATTACHMENTS_TOTAL_MAX_BYTES / MB } };
 
   if (intent === 'schedule') {
     if (form.schedule === null) errors.schedule = { key: ERROR_KEYS.scheduleRequired };
@@ -184,7 +188,10 @@ function allowedType(file: File): boolean {
 }
 
 /** Which of `files` may be added now (SPEC §9), and the error for the first one refused. */
-export function admitFiles(form: Pick<ComposeForm, 'attachments' | 'channels'>, files: readonly File[]): { accepted: File[]; error: FieldError | null } {
+export function admitFiles(
+  form: Pick<ComposeForm, 'attachments' | 'channels'>,
+  files: readonly File[],
+): { accepted: File[]; error: FieldError | null } {
   const accepted: File[] = [];
   let error: FieldError | null = null;
   const live = liveAttachments(form);
@@ -194,8 +201,10 @@ export function admitFiles(form: Pick<ComposeForm, 'attachments' | 'channels'>, 
   for (const file of files) {
     let refusal: FieldError | null = null;
     if (!allowedType(file)) refusal = { key: ERROR_KEYS.attachmentType, params: { name: file.name } };
-    else if (file.size > ATTACHMENT_MAX_BYTES) refusal = { key: ERROR_KEYS.attachmentTooLarge, params: { name: file.name, max: ATTACHMENT_MAX_BYTES / MB } };
-    else if (total + file.size > ATTACHMENTS_TOTAL_MAX_BYTES) refusal = { key: ERROR_KEYS.attachmentsTooLarge, params: { max: ATTACHMENTS_TOTAL_MAX_BYTES / MB } };
+    else if (file.size > ATTACHMENT_MAX_BYTES)
+      refusal = { key: ERROR_KEYS.attachmentTooLarge, params: { name: file.name, max: ATTACHMENT_MAX_BYTES / MB } };
+    else if (total + file.size > ATTACHMENTS_TOTAL_MAX_BYTES)
+      refusal = { key: ERROR_KEYS.attachmentsTooLarge, params: { max: ATTACHMENTS_TOTAL_MAX_BYTES / MB } };
     else if (sms && count + 1 > SMS_MAX_ATTACHMENTS) refusal = { key: ERROR_KEYS.smsOneAttachment, params: { max: SMS_MAX_ATTACHMENTS } };
     if (refusal) {
       error ??= refusal;

@@ -11,14 +11,7 @@ import { countedSms } from './merge-rules';
 import { memoPerOwner } from '../app/memo';
 import { reachedBy } from './outcome-rules';
 import { canMarkEmergency, percentLeft, reserveNote } from './quota-rules';
-import {
-  activeSignature,
-  signatureActive,
-  timezoneOf,
-  type AttachmentEntry,
-  type ComposeField,
-  type FieldError,
-} from './rules';
+import { activeSignature, signatureActive, timezoneOf, type AttachmentEntry, type ComposeField, type FieldError } from './rules';
 import type { PickerActor } from './recipient-picker';
 
 export const selectIsLoading = (snapshot: ComposeSnapshot): boolean => snapshot.matches('loading');
@@ -35,7 +28,8 @@ export const selectIsSent = (snapshot: ComposeSnapshot): boolean => snapshot.mat
 /** "¿Guardar los cambios antes de salir?" is asked (a navigation waits for the answer). */
 export const selectIsAskingToLeave = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'leaving' });
 /** The draft is being saved on the way out. */
-export const selectIsSavingToLeave = (snapshot: ComposeSnapshot): boolean => snapshot.matches({ form: 'leaving' }) && snapshot.hasTag('busy');
+export const selectIsSavingToLeave = (snapshot: ComposeSnapshot): boolean =>
+  snapshot.matches({ form: 'leaving' }) && snapshot.hasTag('busy');
 /** A server call for the whole form is running: buttons disabled. */
 export const selectIsBusy = (snapshot: ComposeSnapshot): boolean => snapshot.hasTag('busy');
 /** The message is being checked, sent or scheduled: the main button shows it. */
@@ -50,7 +44,8 @@ export const selectContent = (snapshot: ComposeSnapshot): string => snapshot.con
 export const selectChannels = (snapshot: ComposeSnapshot): ChannelCode[] => snapshot.context.channels;
 export const selectHasChannel = (snapshot: ComposeSnapshot, code: ChannelCode): boolean => snapshot.context.channels.includes(code);
 const NO_CHANNELS: ChannelCode[] = [];
-export const selectAvailableChannels = (snapshot: ComposeSnapshot): ChannelCode[] => snapshot.context.setup?.availableChannels ?? NO_CHANNELS;
+export const selectAvailableChannels = (snapshot: ComposeSnapshot): ChannelCode[] =>
+  snapshot.context.setup?.availableChannels ?? NO_CHANNELS;
 export const selectRecipients = (snapshot: ComposeSnapshot): RecipientPick[] => snapshot.context.recipients;
 export const selectAllowReplies = (snapshot: ComposeSnapshot): boolean => snapshot.context.allowReplies;
 export const selectCopyToSender = (snapshot: ComposeSnapshot): boolean => snapshot.context.copyToSender;
@@ -64,8 +59,9 @@ export const selectSignatureActive = (snapshot: ComposeSnapshot): boolean => sig
 export const selectSignature = (snapshot: ComposeSnapshot): string | null => activeSignature(snapshot.context);
 
 /** The counter, remembered per compose actor: its picker (spawned once per visit), or its context before there is one. */
-const smsTextOf = memoPerOwner((_owner: object, content: string, signature: string | null, recipients: Recipients | null, picks: RecipientPick[]) =>
-  countedSms(content, signature, recipients, picks),
+const smsTextOf = memoPerOwner(
+  (_owner: object, content: string, signature: string | null, recipients: Recipients | null, picks: RecipientPick[]) =>
+    countedSms(content, signature, recipients, picks),
 );
 /**
  * The live SMS counter, counted as validation and delivery count: merge fields at their longest value
@@ -75,7 +71,13 @@ const smsTextOf = memoPerOwner((_owner: object, content: string, signature: stri
 const selectSmsText = (snapshot: ComposeSnapshot): MergedSmsText => {
   const picker = snapshot.children.picker;
   const recipients = picker?.getSnapshot().context.recipients ?? null;
-  return smsTextOf(picker ?? snapshot.context, snapshot.context.content, activeSignature(snapshot.context), recipients, snapshot.context.recipients);
+  return smsTextOf(
+    picker ?? snapshot.context,
+    snapshot.context.content,
+    activeSignature(snapshot.context),
+    recipients,
+    snapshot.context.recipients,
+  );
 };
 /** The merge fields the content uses, each with the longest value it was counted at (same array while unchanged). */
 export const selectSmsFields = (snapshot: ComposeSnapshot): CountedField[] => selectSmsText(snapshot).fields;

@@ -14,7 +14,9 @@ export function restoredForm(start: ComposeStart, draftId: number | null) {
   const { setup: loaded, draft, backup } = start;
   const keep = (channels: ChannelCode[]) => channels.filter((code) => loaded.availableChannels.includes(code));
   const backupWins =
-    backup !== null && (draft === null || backup.savedAt > Date.parse(draft.updated_at)) && (draftId === null || backup.draftId === draftId);
+    backup !== null &&
+    (draft === null || backup.savedAt > Date.parse(draft.updated_at)) &&
+    (draftId === null || backup.draftId === draftId);
   if (backupWins) {
     return {
       // A backup written before the "Emergencia" mark existed has none.
@@ -49,7 +51,9 @@ function replyForm(reply: ReplyStart, available: readonly ChannelCode[]) {
 /** The fingerprint of what the server has for this start (the draft, or nothing yet): the form without its backup. */
 export function savedFingerprintOf(start: ComposeStart, draftId: number | null): string {
   const { form, attachments } = restoredForm({ ...start, backup: null }, draftId);
-  const entries = attachments.map((attachment): AttachmentEntry => ({ key: `saved-${attachment.id}`, size: attachment.size, status: 'uploaded', attachment }));
+  const entries = attachments.map(
+    (attachment): AttachmentEntry => ({ key: `saved-${attachment.id}`, size: attachment.size, status: 'uploaded', attachment }),
+  );
   return formFingerprint({ setup: start.setup, draftId, ...form, attachments: entries });
 }
 

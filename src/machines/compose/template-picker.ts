@@ -103,11 +103,20 @@ export const templatePickerMachine = setup({
     chooseFetched: assign((_, chosen: Template | null) => ({ chosen })),
     /** The chosen template to compose: its name as the title, its content. */
     // Typed by hand: inferred, it would read this very actions map and loop.
-    apply: enqueueActions<TemplatePickerContext, TemplatePickerEvent, undefined, TemplatePickerEvent, never, never, never, never, TemplatePickerEmitted>(
-      ({ context, enqueue }) => {
-        if (context.chosen !== null) enqueue.sendTo(context.parent, { type: 'template.apply', ...templateApplyOf(context.chosen) } satisfies TemplateApplyEvent);
-      },
-    ),
+    apply: enqueueActions<
+      TemplatePickerContext,
+      TemplatePickerEvent,
+      undefined,
+      TemplatePickerEvent,
+      never,
+      never,
+      never,
+      never,
+      TemplatePickerEmitted
+    >(({ context, enqueue }) => {
+      if (context.chosen !== null)
+        enqueue.sendTo(context.parent, { type: 'template.apply', ...templateApplyOf(context.chosen) } satisfies TemplateApplyEvent);
+    }),
     clearChosen: assign({ chosen: null }),
     focusContent: emit({ type: 'focus', target: FIELD_IDS.content }),
     focusButton: emit({ type: 'focus', target: USE_TEMPLATE_BUTTON_ID }),
@@ -161,11 +170,25 @@ export const templatePickerMachine = setup({
           return { id: event.id };
         },
         onDone: [
-          { guard: { type: 'isMissing', params: ({ event }) => event.output }, target: 'closed', actions: ['toastNotFound', 'dropFromAddress'] },
-          { guard: 'replaces', target: 'confirming', actions: [{ type: 'chooseFetched', params: ({ event }) => event.output }, 'dropFromAddress'] },
+          {
+            guard: { type: 'isMissing', params: ({ event }) => event.output },
+            target: 'closed',
+            actions: ['toastNotFound', 'dropFromAddress'],
+          },
+          {
+            guard: 'replaces',
+            target: 'confirming',
+            actions: [{ type: 'chooseFetched', params: ({ event }) => event.output }, 'dropFromAddress'],
+          },
           {
             target: 'closed',
-            actions: [{ type: 'chooseFetched', params: ({ event }) => event.output }, 'apply', 'focusContent', 'clearChosen', 'dropFromAddress'],
+            actions: [
+              { type: 'chooseFetched', params: ({ event }) => event.output },
+              'apply',
+              'focusContent',
+              'clearChosen',
+              'dropFromAddress',
+            ],
           },
         ],
         onError: { target: 'closed', actions: ['toastRequestError', 'dropFromAddress'] },

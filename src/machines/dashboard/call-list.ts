@@ -65,7 +65,11 @@ export const callListMachine = setup({
   },
 }).createMachine({
   id: 'callList',
-  context: ({ input }) => ({ courseId: input.courseId, messages: isMessagesCount(input.messages) ? input.messages : COVERAGE_MESSAGES, list: null }),
+  context: ({ input }) => ({
+    courseId: input.courseId,
+    messages: isMessagesCount(input.messages) ? input.messages : COVERAGE_MESSAGES,
+    list: null,
+  }),
   initial: 'loading',
   on: {
     'callList.messages': { guard: 'canAskMessages', target: '.loading', reenter: true, actions: 'assignMessages' },
@@ -79,7 +83,10 @@ export const callListMachine = setup({
         input: ({ context }) => ({ courseId: context.courseId, messages: context.messages }),
         onDone: { target: 'shown', actions: { type: 'assignList', params: ({ event }) => event.output } },
         // Another school's course (404): nothing to retry; anything else offers Reintentar.
-        onError: [{ guard: { type: 'isNotFound', params: ({ event }) => toApiFailure(event.error) }, target: 'notFound' }, { target: 'failed' }],
+        onError: [
+          { guard: { type: 'isNotFound', params: ({ event }) => toApiFailure(event.error) }, target: 'notFound' },
+          { target: 'failed' },
+        ],
       },
     },
     shown: {},

@@ -8,7 +8,8 @@ import { DEVICE_STATUSES } from '../../../shared/compose-contract';
 import type { Connectivity, ConnectivityRow } from '../../../shared/dashboard-contract';
 
 /** Guardians in the device mix (blue, green, yellow and red together); 0: nothing to draw. */
-export const deviceTotal = (row: Pick<ConnectivityRow, 'devices'>): number => DEVICE_STATUSES.reduce((sum, status) => sum + row.devices[status], 0);
+export const deviceTotal = (row: Pick<ConnectivityRow, 'devices'>): number =>
+  DEVICE_STATUSES.reduce((sum, status) => sum + row.devices[status], 0);
 
 /** The share (0–1) of the row's guardians a channel reaches; null when the row has no guardians ("—"). */
 export const reachShare = (row: Pick<ConnectivityRow, 'reach' | 'guardians'>, channel: ChannelCode): number | null =>

@@ -48,7 +48,10 @@ export const courseConnectivityMachine = setup({
             src: 'fetchCourse',
             input: ({ context }) => ({ courseId: context.courseId }),
             onDone: { target: 'shown', actions: { type: 'assignCourse', params: ({ event }) => event.output } },
-            onError: [{ guard: { type: 'isNotFound', params: ({ event }) => toApiFailure(event.error) }, target: 'notFound' }, { target: 'failed' }],
+            onError: [
+              { guard: { type: 'isNotFound', params: ({ event }) => toApiFailure(event.error) }, target: 'notFound' },
+              { target: 'failed' },
+            ],
           },
         },
         shown: {},

@@ -81,7 +81,14 @@ export function queryString(params: [string, string][]): string {
 /** The period `step` before (-1) or after (+1) the one shown, or null when it is not offered. */
 export function shiftedPeriod(kind: PeriodKind, shown: string | null, step: number, today: SchoolToday): PeriodQuery | null {
   if (shown === null) return null;
-  const key = kind === 'month' ? (MONTH.test(shown) ? monthKey(monthIndex(shown) + step) : null) : YEAR.test(shown) ? String(Number(shown) + step) : null;
+  const key =
+    kind === 'month'
+      ? MONTH.test(shown)
+        ? monthKey(monthIndex(shown) + step)
+        : null
+      : YEAR.test(shown)
+        ? String(Number(shown) + step)
+        : null;
   return key !== null && isOffered(kind, key, today) ? { kind, key } : null;
 }
 
@@ -95,8 +102,12 @@ export function shownKey(asked: PeriodQuery, answered: { kind: PeriodKind; key: 
 }
 
 /** The period `step` before or after the one shown (see shownKey), or null when not offered. */
-export const shiftShown = (asked: PeriodQuery, answered: { kind: PeriodKind; key: string } | null | undefined, step: number, today: SchoolToday): PeriodQuery | null =>
-  shiftedPeriod(asked.kind, shownKey(asked, answered), step, today);
+export const shiftShown = (
+  asked: PeriodQuery,
+  answered: { kind: PeriodKind; key: string } | null | undefined,
+  step: number,
+  today: SchoolToday,
+): PeriodQuery | null => shiftedPeriod(asked.kind, shownKey(asked, answered), step, today);
 
 export const samePeriod = (a: PeriodQuery, b: PeriodQuery): boolean => a.kind === b.kind && a.key === b.key;
 
@@ -106,4 +117,7 @@ export function currentMonth(now: number, timeZone: string): string {
 }
 
 /** The school's today at the clock's instant: the newest periods offered. */
-export const schoolToday = (clock: SchoolClock): SchoolToday => ({ month: currentMonth(clock.now, clock.timeZone), country: clock.country });
+export const schoolToday = (clock: SchoolClock): SchoolToday => ({
+  month: currentMonth(clock.now, clock.timeZone),
+  country: clock.country,
+});

@@ -8,7 +8,18 @@ import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom 
 import { fetchRanking, type RankingKind } from '../../services/dashboard/activity';
 import type { CourseMetric, PeriodKind, RankBy, Ranking, UserMetric } from '../../../shared/dashboard-contract';
 import type { NavigateEvent } from '../app/effects';
-import { periodOf, periodParams, queryString, samePeriod, schoolToday, shiftShown, shownKey, type PeriodQuery, type SchoolClock, type SchoolToday } from './period-rules';
+import {
+  periodOf,
+  periodParams,
+  queryString,
+  samePeriod,
+  schoolToday,
+  shiftShown,
+  shownKey,
+  type PeriodQuery,
+  type SchoolClock,
+  type SchoolToday,
+} from './period-rules';
 
 export type { RankingKind };
 export type RankingMetric = CourseMetric | UserMetric;
@@ -69,7 +80,8 @@ export type RankingEvent =
   | { type: 'ranking.address'; search: string }
   | { type: 'ranking.retry' };
 
-const shiftOf = (context: RankingContext, step: number): PeriodQuery | null => shiftShown(context.view.period, context.ranking?.period, step, context.today);
+const shiftOf = (context: RankingContext, step: number): PeriodQuery | null =>
+  shiftShown(context.view.period, context.ranking?.period, step, context.today);
 
 export const rankingMachine = setup({
   types: {

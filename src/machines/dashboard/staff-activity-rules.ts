@@ -36,7 +36,9 @@ export function staffAddressOf(search: string, today: SchoolToday): StaffAddress
   const position = params.get('position_id');
   const column = params.get('sort');
   const dir = params.get('dir');
-  const sort: StaffSort = isColumn(column) ? { column, direction: dir === 'asc' || dir === 'desc' ? dir : firstDirection(column) } : DEFAULT_SORT;
+  const sort: StaffSort = isColumn(column)
+    ? { column, direction: dir === 'asc' || dir === 'desc' ? dir : firstDirection(column) }
+    : DEFAULT_SORT;
   return {
     query: { period: periodOf(params, today), positionId: position !== null && /^\d{1,12}$/.test(position) ? Number(position) : null },
     sort,

@@ -53,7 +53,8 @@ export type StaffActivityEvent =
 
 export type StaffActivityEmitted = NavigateEvent;
 
-const shiftOf = (context: StaffActivityContext, step: number): PeriodQuery | null => shiftShown(context.query.period, context.activity?.period, step, context.today);
+const shiftOf = (context: StaffActivityContext, step: number): PeriodQuery | null =>
+  shiftShown(context.query.period, context.activity?.period, step, context.today);
 
 export const staffActivityMachine = setup({
   types: {
@@ -92,7 +93,10 @@ export const staffActivityMachine = setup({
     assignAddress: assign(({ context, event }) => {
       assertEvent(event, 'activity.address');
       const read = staffAddressOf(event.search, context.today);
-      return { query: sameQuery(read.query, context.query) ? context.query : read.query, sort: sameSort(read.sort, context.sort) ? context.sort : read.sort };
+      return {
+        query: sameQuery(read.query, context.query) ? context.query : read.query,
+        sort: sameSort(read.sort, context.sort) ? context.sort : read.sort,
+      };
     }),
     assignActivity: assign((_, activity: StaffActivity) => ({ activity })),
     /** The choice goes in the address, replacing the entry. */

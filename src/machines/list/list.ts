@@ -9,7 +9,18 @@
 // The fetch is the `fetchPage` actor, provided per use (services turn the API's pages into `ListPage`);
 // `key` names an item for `list.remove` / `list.update`:
 //   createListMachine<Template, TemplateQuery>({ key: (t) => t.id }).provide({ actors: { fetchPage: fetchTemplatePage } })
-import { assertEvent, assign, fromPromise, sendTo, setup, type AnyActorRef, type EventObject, type MachineContext, type PromiseActorLogic, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromPromise,
+  sendTo,
+  setup,
+  type AnyActorRef,
+  type EventObject,
+  type MachineContext,
+  type PromiseActorLogic,
+  type SnapshotFrom,
+} from 'xstate';
 import type { ListFetchInput, ListPage } from '../../services/list/pages';
 
 export type ListKey = string | number;
@@ -70,7 +81,13 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
         assertEvent(event, 'list.query');
         return { query: event.query };
       }),
-      replaceItems: assign((_, page: ListPage<T>) => ({ items: page.items, total: page.total, next: page.next, stale: false, loaded: true })),
+      replaceItems: assign((_, page: ListPage<T>) => ({
+        items: page.items,
+        total: page.total,
+        next: page.next,
+        stale: false,
+        loaded: true,
+      })),
       appendItems: assign(({ context }, page: ListPage<T>) => ({
         items: [...context.items, ...page.items],
         total: page.total,
@@ -128,7 +145,11 @@ export function createListMachine<T, Q>({ key }: ListOptions<T>) {
         src: 'fetchPage',
         input: ({ context }) => ({ query: context.query, after: null }),
         onDone: [
-          { guard: { type: 'isEmptyPage', params: ({ event }) => event.output }, target: 'empty', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+          {
+            guard: { type: 'isEmptyPage', params: ({ event }) => event.output },
+            target: 'empty',
+            actions: { type: 'replaceItems', params: ({ event }) => event.output },
+          },
           { target: 'loaded', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
         ],
         onError:
@@ -268,7 +289,10 @@ export const selectCanLoadMore = <T, Q>(s: ListSnapshot<T, Q>): boolean => s.can
 export function listHostActions<C extends MachineContext, E extends EventObject, Q>(queryOf: (context: C) => Q) {
   return {
     /** New search or filters: page 1 again (the list debounces). */
-    askQuery: sendTo<C, E, undefined, AnyActorRef, E>('list', ({ context }: { context: C }) => ({ type: 'list.query', query: queryOf(context) })),
+    askQuery: sendTo<C, E, undefined, AnyActorRef, E>('list', ({ context }: { context: C }) => ({
+      type: 'list.query',
+      query: queryOf(context),
+    })),
     askMore: sendTo<C, E, undefined, AnyActorRef, E>('list', { type: 'list.more' }),
     askReload: sendTo<C, E, undefined, AnyActorRef, E>('list', { type: 'list.reload' }),
   };

@@ -94,7 +94,10 @@ export function createTrashMachine<T extends { id: number }, Q, R = unknown, P =
       }),
       assignTarget: assign(({ event }) => ({ target: targetOf(event) })),
       clearTarget: assign({ target: null }),
-      removeTarget: sendTo('list', ({ context }) => ({ type: 'list.remove' as const, keys: context.target === null ? [] : [context.target] })),
+      removeTarget: sendTo('list', ({ context }) => ({
+        type: 'list.remove' as const,
+        keys: context.target === null ? [] : [context.target],
+      })),
       toastRestored: emit({ type: 'toast', kind: 'success', key: toasts.restored }),
       toastPurged: emit({ type: 'toast', kind: 'success', key: toasts.purged }),
       toastFailed: emit({ type: 'toast', kind: 'error', key: 'error.request' }),
@@ -148,7 +151,8 @@ export const selectTrashList = <T extends { id: number }, Q>(s: TrashSnapshot<T,
 export const selectTrashItems = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): T[] => s.context.items;
 export const selectTrashQuery = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): string => s.context.q ?? '';
 export const selectTrashTarget = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): number | null => s.context.target;
-export const selectTrashConfirming = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): boolean => s.matches({ shown: 'confirmingPurge' });
+export const selectTrashConfirming = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): boolean =>
+  s.matches({ shown: 'confirmingPurge' });
 /** Restoring or deleting one row. */
 export const selectTrashBusy = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): boolean => s.hasTag('busy');
 export const selectTrashCrashed = <T extends { id: number }, Q>(s: TrashSnapshot<T, Q>): boolean => s.matches('crashed');

@@ -105,7 +105,10 @@ export const folderCountsMachine = setup({
     loaded: {
       after: {
         // While hidden the timer just runs again; nothing is asked for.
-        poll: [{ guard: 'isVisible', target: 'loading' }, { target: 'loaded', reenter: true }],
+        poll: [
+          { guard: 'isVisible', target: 'loading' },
+          { target: 'loaded', reenter: true },
+        ],
       },
       on: {
         'counts.refresh': { target: 'loading' },
@@ -118,7 +121,10 @@ export const folderCountsMachine = setup({
     },
     failed: {
       after: {
-        poll: [{ guard: 'isVisible', target: 'loading' }, { target: 'failed', reenter: true }],
+        poll: [
+          { guard: 'isVisible', target: 'loading' },
+          { target: 'failed', reenter: true },
+        ],
       },
       on: {
         'counts.refresh': { target: 'loading' },
@@ -132,8 +138,14 @@ export type FolderCountsSnapshot = SnapshotFrom<typeof folderCountsMachine>;
 const countOf = (snapshot: FolderCountsSnapshot, type: CountType) => snapshot.context.counts.find((count) => count.type === type);
 
 /** Selector factories: define once per folder outside the component (`const selectInboxUnreads = selectUnreads('received')`). */
-export const selectUnreads = (type: CountType) => (snapshot: FolderCountsSnapshot): number => countOf(snapshot, type)?.unreads ?? 0;
-export const selectTotal = (type: CountType) => (snapshot: FolderCountsSnapshot): number => countOf(snapshot, type)?.total ?? 0;
+export const selectUnreads =
+  (type: CountType) =>
+  (snapshot: FolderCountsSnapshot): number =>
+    countOf(snapshot, type)?.unreads ?? 0;
+export const selectTotal =
+  (type: CountType) =>
+  (snapshot: FolderCountsSnapshot): number =>
+    countOf(snapshot, type)?.total ?? 0;
 export const selectHasCounts = (snapshot: FolderCountsSnapshot): boolean => snapshot.context.counts.length > 0;
 export const selectIsLoadingCounts = (snapshot: FolderCountsSnapshot): boolean => snapshot.matches('loading');
 export const selectCountsFailed = (snapshot: FolderCountsSnapshot): boolean => snapshot.matches('failed');

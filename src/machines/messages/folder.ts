@@ -147,7 +147,9 @@ export const folderMachine = setup({
     /** Fresher delivery progress of listed messages, merged into their rows by the list. */
     updateProgress: sendTo('list', ({ context, event }) => {
       assertEvent(event, 'folder.progress');
-      const items = context.items.filter((item) => event.progress[item.id]).map((item) => ({ ...item, progress: event.progress[item.id]! }));
+      const items = context.items
+        .filter((item) => event.progress[item.id])
+        .map((item) => ({ ...item, progress: event.progress[item.id]! }));
       return { type: 'list.update' as const, items };
     }),
     /** The action succeeded: the selected rows have left this folder, at once. */
@@ -155,9 +157,7 @@ export const folderMachine = setup({
     toggleSelect: assign({
       selection: ({ context, event }) => {
         assertEvent(event, 'folder.toggleSelect');
-        return context.selection.includes(event.id)
-          ? context.selection.filter((id) => id !== event.id)
-          : [...context.selection, event.id];
+        return context.selection.includes(event.id) ? context.selection.filter((id) => id !== event.id) : [...context.selection, event.id];
       },
     }),
     selectAll: assign({ selection: ({ context }) => context.items.map((item) => item.id) }),
@@ -168,7 +168,9 @@ export const folderMachine = setup({
       kind: 'success' as const,
       key: params.key,
       params: { count: context.selection.length },
-      ...(params.undoable ? { action: { label: 'toast.undo' as const, event: { type: 'undo.restore' as const, ids: context.selection } } } : {}),
+      ...(params.undoable
+        ? { action: { label: 'toast.undo' as const, event: { type: 'undo.restore' as const, ids: context.selection } } }
+        : {}),
     })),
     toastRequestError: emit({ type: 'toast', kind: 'error', key: 'error.request' }),
     /** SPEC §7: the folder counters reload. */
@@ -277,12 +279,14 @@ export type FolderSnapshot = SnapshotFrom<typeof folderMachine>;
 // Selectors: primitives, or references that keep their identity until their value changes.
 export const selectQuery = (snapshot: FolderSnapshot): string => snapshot.context.q;
 /** The hosted list (loading, failures, total, more pages); undefined once it crashed. */
-export const selectList = (snapshot: FolderSnapshot): FolderListActor | undefined =>
-  snapshot.children.list;
+export const selectList = (snapshot: FolderSnapshot): FolderListActor | undefined => snapshot.children.list;
 export const selectItems = (snapshot: FolderSnapshot): MessageSummary[] => snapshot.context.items;
 export const selectSelectedIds = (snapshot: FolderSnapshot): number[] => snapshot.context.selection;
 export const selectSelectedCount = (snapshot: FolderSnapshot): number => snapshot.context.selection.length;
-export const selectIsSelected = (id: number) => (snapshot: FolderSnapshot): boolean => snapshot.context.selection.includes(id);
+export const selectIsSelected =
+  (id: number) =>
+  (snapshot: FolderSnapshot): boolean =>
+    snapshot.context.selection.includes(id);
 export const selectAllSelected = (snapshot: FolderSnapshot): boolean =>
   snapshot.context.items.length > 0 && snapshot.context.selection.length === snapshot.context.items.length;
 export const selectIsConfirmingPurge = (snapshot: FolderSnapshot): boolean => snapshot.matches({ shown: 'confirmingPurge' });

@@ -34,7 +34,16 @@ export interface LifecycleContext {
 }
 
 /** Where a message can rest, as lifecycle state paths. */
-export const RESTING = ['draft', 'scheduled', 'sent.sending', 'sent.delivered', 'sent.partiallyFailed', 'received.unread', 'received.read', 'deleted'] as const;
+export const RESTING = [
+  'draft',
+  'scheduled',
+  'sent.sending',
+  'sent.delivered',
+  'sent.partiallyFailed',
+  'received.unread',
+  'received.read',
+  'deleted',
+] as const;
 export type Resting = (typeof RESTING)[number];
 
 /** The kind a trashed message returns to; null when it does not say where from (it cannot be restored). */

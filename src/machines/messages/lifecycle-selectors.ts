@@ -26,7 +26,8 @@ export const selectOffersPurge = (snapshot: MessageLifecycleSnapshot): boolean =
 export const selectOffersCancelSchedule = (snapshot: MessageLifecycleSnapshot): boolean =>
   snapshot.can({ type: 'message.cancelSchedule' }) || snapshot.hasTag('cancelling');
 export const selectIsConfirmingPurge = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches({ deleted: 'confirmingPurge' });
-export const selectIsConfirmingCancel = (snapshot: MessageLifecycleSnapshot): boolean => snapshot.matches({ scheduled: 'confirmingCancel' });
+export const selectIsConfirmingCancel = (snapshot: MessageLifecycleSnapshot): boolean =>
+  snapshot.matches({ scheduled: 'confirmingCancel' });
 
 export type DeliveryState = 'sending' | 'delivered' | 'partiallyFailed';
 

@@ -98,7 +98,12 @@ const lifecycleSetup = setup({
     markAsRead: assign({ unread: false }),
     rememberOrigin: assign((_, params: { from: LiveKind }) => ({ deletedFrom: params.from })),
     forgetOrigin: assign({ deletedFrom: null }),
-    toastDone: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'success' as const, key: params.key, params: { count: 1 } })),
+    toastDone: emit((_, params: { key: MessageKey }) => ({
+      type: 'toast' as const,
+      kind: 'success' as const,
+      key: params.key,
+      params: { count: 1 },
+    })),
     toastError: emit((_, params: { key: MessageKey }) => ({ type: 'toast' as const, kind: 'error' as const, key: params.key })),
     /** "Mensaje eliminado" with "Deshacer": the app's undo actor restores it (this view may be gone by then). */
     toastDeleted: emit(({ context }) => ({
@@ -186,7 +191,11 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
       on: {
         // Where the message rests (messages/lifecycle-rules.ts `openingOf`); a trashed message that does
         // not say where from cannot be restored: it stays closed.
-        'message.open': RESTING.map((at) => ({ guard: { type: 'opensAs' as const, params: { at } }, target: at, actions: 'openMessage' as const })),
+        'message.open': RESTING.map((at) => ({
+          guard: { type: 'opensAs' as const, params: { at } },
+          target: at,
+          actions: 'openMessage' as const,
+        })),
       },
     },
     draft: {
@@ -207,7 +216,10 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             src: 'saveDraft',
             input: ({ context }) => ({ id: context.id ?? 0 }),
             onDone: { target: 'idle', actions: { type: 'toastDone', params: { key: 'messages.saved' } } },
-            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
+            },
           },
         },
         scheduling: {
@@ -219,8 +231,14 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
               assertEvent(event, 'message.schedule');
               return { id: context.id ?? 0, at: event.at };
             },
-            onDone: { target: '#messageLifecycle.scheduled', actions: [{ type: 'toastDone', params: { key: 'messages.scheduled' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+            onDone: {
+              target: '#messageLifecycle.scheduled',
+              actions: [{ type: 'toastDone', params: { key: 'messages.scheduled' } }, 'announceCounts'],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
+            },
           },
         },
         sending: {
@@ -229,8 +247,14 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             id: 'sendMessage',
             src: 'sendMessage',
             input: ({ context }) => ({ id: context.id ?? 0 }),
-            onDone: { target: '#messageLifecycle.sent', actions: [{ type: 'toastDone', params: { key: 'messages.sent' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.send')] },
+            onDone: {
+              target: '#messageLifecycle.sent',
+              actions: [{ type: 'toastDone', params: { key: 'messages.sent' } }, 'announceCounts'],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.send')],
+            },
           },
         },
         deleting: deletingFrom('draft'),
@@ -253,8 +277,14 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             id: 'cancelSchedule',
             src: 'cancelSchedule',
             input: ({ context }) => ({ id: context.id ?? 0 }),
-            onDone: { target: '#messageLifecycle.draft', actions: [{ type: 'toastDone', params: { key: 'messages.scheduleCancelled' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+            onDone: {
+              target: '#messageLifecycle.draft',
+              actions: [{ type: 'toastDone', params: { key: 'messages.scheduleCancelled' } }, 'announceCounts'],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
+            },
           },
         },
         deleting: deletingFrom('scheduled'),
@@ -344,7 +374,10 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
               target: `#messageLifecycle.${at}`,
               actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] as const,
             })),
-            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
+            },
           },
         },
         purging: {
@@ -353,8 +386,14 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             id: 'purgeMessages',
             src: 'purgeMessages',
             input: ({ context }) => ({ ids: context.id === null ? [] : [context.id] }),
-            onDone: { target: '#messageLifecycle.purged', actions: [{ type: 'toastDone', params: { key: 'messages.purged' } }, 'announceCounts'] },
-            onError: { target: 'idle', actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')] },
+            onDone: {
+              target: '#messageLifecycle.purged',
+              actions: [{ type: 'toastDone', params: { key: 'messages.purged' } }, 'announceCounts'],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
+            },
           },
         },
       },

@@ -94,7 +94,9 @@ export const messageReaderMachine = setup({
     leavesFolder: ({ context, event }) => destinationAfter(context.folder, kindOf(event)) !== null,
     /** Staff answer a guardian or a student always, a colleague who allowed replies (shared/message-rules.ts). */
     canReply: ({ context }) =>
-      context.kind !== null && context.message !== null && canReply(context.kind, context.message.sender.kind, context.message.allow_replies),
+      context.kind !== null &&
+      context.message !== null &&
+      canReply(context.kind, context.message.sender.kind, context.message.allow_replies),
     isDraft: ({ context }) => context.kind === 'draft',
   },
 }).createMachine({
@@ -158,7 +160,6 @@ export const selectIsReaderLoading = (s: MessageReaderSnapshot): boolean => s.ma
 export const selectIsReaderFailed = (s: MessageReaderSnapshot): boolean => s.matches('failed');
 export const selectIsReaderNotFound = (s: MessageReaderSnapshot): boolean => s.matches('notFound');
 /** The hosted lifecycle while the message is shown (the same reference until it leaves). */
-export const selectLifecycle = (s: MessageReaderSnapshot): LifecycleActor | null =>
-  s.children.lifecycle ?? null;
+export const selectLifecycle = (s: MessageReaderSnapshot): LifecycleActor | null => s.children.lifecycle ?? null;
 export const selectCanReply = (s: MessageReaderSnapshot): boolean => s.can({ type: 'message.reply' });
 export const selectCanEdit = (s: MessageReaderSnapshot): boolean => s.can({ type: 'message.edit' });

@@ -39,10 +39,17 @@ export const undoMachine = setup({
   actors: { restoreMessages },
   actions: {
     take: assign(({ event }) => ({ ids: idsOf(event) })),
-    queue: assign(({ context, event }) => ({ queued: [...context.queued, ...idsOf(event).filter((id) => !context.queued.includes(id) && !context.ids.includes(id))] })),
+    queue: assign(({ context, event }) => ({
+      queued: [...context.queued, ...idsOf(event).filter((id) => !context.queued.includes(id) && !context.ids.includes(id))],
+    })),
     takeQueued: assign(({ context }) => ({ ids: context.queued, queued: [] })),
     clear: assign({ ids: [] }),
-    toastRestored: emit(({ context }) => ({ type: 'toast' as const, kind: 'success' as const, key: 'messages.restored' as const, params: { count: context.ids.length } })),
+    toastRestored: emit(({ context }) => ({
+      type: 'toast' as const,
+      kind: 'success' as const,
+      key: 'messages.restored' as const,
+      params: { count: context.ids.length },
+    })),
     toastFailed: emit({ type: 'toast', kind: 'error', key: 'error.request' }),
     announceCounts: emit({ type: 'counts.changed' }),
     announceRestored: emit(({ context }) => ({ type: 'messages.restored' as const, ids: context.ids })),
@@ -66,7 +73,12 @@ export const undoMachine = setup({
         src: 'restoreMessages',
         input: ({ context }) => ({ ids: context.ids }),
         onDone: [
-          { guard: 'hasQueued', target: 'restoring', reenter: true, actions: ['toastRestored', 'announceCounts', 'announceRestored', 'takeQueued'] },
+          {
+            guard: 'hasQueued',
+            target: 'restoring',
+            reenter: true,
+            actions: ['toastRestored', 'announceCounts', 'announceRestored', 'takeQueued'],
+          },
           { target: 'idle', actions: ['toastRestored', 'announceCounts', 'announceRestored', 'clear'] },
         ],
         // Restored meanwhile (from the trash) or gone: nothing to put back; the toast says it did not work.

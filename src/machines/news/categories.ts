@@ -149,14 +149,25 @@ export const newsCategoriesMachine = setup({
       return canMove(context.categories, event.id, event.direction);
     },
     isNameUnchanged: ({ context }) => context.editing !== null && find(context, context.editing.id)?.name === context.editing.name.trim(),
-    isEditInvalid: ({ context }) => context.editing !== null && nameErrorOf(context.categories, context.editing.name, context.editing.id) !== null,
+    isEditInvalid: ({ context }) =>
+      context.editing !== null && nameErrorOf(context.categories, context.editing.name, context.editing.id) !== null,
     isNameRefused: (_, failure: ApiFailure) => nameFailure(failure) !== null,
     isInUseFailure: ({ context }, failure: ApiFailure) => inUseText(failure, find(context, context.target)?.post_count ?? 0) !== null,
   },
 }).createMachine({
   id: 'newsCategories',
   initial: 'loading',
-  context: { categories: [], previous: null, moving: null, draft: '', draftError: null, editing: null, editError: null, target: null, inUse: null },
+  context: {
+    categories: [],
+    previous: null,
+    moving: null,
+    draft: '',
+    draftError: null,
+    editing: null,
+    editError: null,
+    target: null,
+    inUse: null,
+  },
   states: {
     loading: {
       tags: 'busy',
@@ -223,7 +234,10 @@ export const newsCategoriesMachine = setup({
             id: 'renameNewsCategory',
             src: 'renameNewsCategory',
             input: ({ context }) => ({ id: context.editing?.id ?? 0, name: (context.editing?.name ?? '').trim() }),
-            onDone: { target: 'idle', actions: [{ type: 'replaceRenamed', params: ({ event }) => event.output }, 'toastRenamed', 'focusRename', 'clearEditing'] },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'replaceRenamed', params: ({ event }) => event.output }, 'toastRenamed', 'focusRename', 'clearEditing'],
+            },
             onError: [
               {
                 guard: { type: 'isNameRefused', params: ({ event }) => toApiFailure(event.error) },

@@ -173,11 +173,16 @@ function backupForm(backup: NewsBackup): NewsForm {
 export function restoredNewsForm(start: NewsComposeStart, postId: number | null, timezone: string) {
   const saved = start.post ? postForm(start.post, timezone) : EMPTY_NEWS_FORM;
   const { backup } = start;
-  const backupWins = backup !== null && backup.postId === postId && (start.post === null || backup.savedAt > Date.parse(start.post.updated_at));
+  const backupWins =
+    backup !== null && backup.postId === postId && (start.post === null || backup.savedAt > Date.parse(start.post.updated_at));
   // A category deleted since the backup was written falls back to "Sin categoría".
   const form = backupWins ? backupForm(backup) : saved;
   const categoryId = start.categories.some((category) => category.id === form.categoryId) ? form.categoryId : null;
-  return { form: { ...form, categoryId }, savedForm: newsFingerprint(saved), restored: backupWins && newsFingerprint(form) !== newsFingerprint(saved) };
+  return {
+    form: { ...form, categoryId },
+    savedForm: newsFingerprint(saved),
+    restored: backupWins && newsFingerprint(form) !== newsFingerprint(saved),
+  };
 }
 
 export function backupOf(form: NewsForm, postId: number | null, now: number): NewsBackup {

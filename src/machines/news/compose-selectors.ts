@@ -25,7 +25,8 @@ export const selectCategoryId = (s: NewsComposeSnapshot) => s.context.form.categ
 export const selectScope = (s: NewsComposeSnapshot) => s.context.form.audience.scope;
 export const selectLevelIds = (s: NewsComposeSnapshot): readonly number[] => s.context.form.audience.level_ids;
 export const selectCourseIds = (s: NewsComposeSnapshot): readonly number[] => s.context.form.audience.course_ids;
-export const selectChosenCount = (s: NewsComposeSnapshot) => s.context.form.audience.level_ids.length + s.context.form.audience.course_ids.length;
+export const selectChosenCount = (s: NewsComposeSnapshot) =>
+  s.context.form.audience.level_ids.length + s.context.form.audience.course_ids.length;
 export const selectPublishNow = (s: NewsComposeSnapshot) => s.context.form.publishAt === null;
 export const selectPublishDate = (s: NewsComposeSnapshot) => s.context.form.publishAt?.date ?? '';
 export const selectPublishTime = (s: NewsComposeSnapshot) => s.context.form.publishAt?.time ?? '';
@@ -38,8 +39,10 @@ export const selectCategories = (s: NewsComposeSnapshot): readonly NewsCategory[
 export const selectLevels = (s: NewsComposeSnapshot): readonly RecipientLevel[] => s.context.setup?.levels ?? NONE;
 export const selectCourses = (s: NewsComposeSnapshot): readonly AudienceCourse[] => s.context.setup?.courses ?? NONE;
 
-export const selectAttachmentList = (s: NewsComposeSnapshot): AttachmentListActor | null =>
-  s.children.attachments ?? null;
+export const selectAttachmentList = (s: NewsComposeSnapshot): AttachmentListActor | null => s.children.attachments ?? null;
 
 /** One field's error (the same object until it changes). */
-export const selectFieldError = (field: NewsComposeField) => (s: NewsComposeSnapshot): NewsFieldError | null => s.context.errors[field] ?? null;
+export const selectFieldError =
+  (field: NewsComposeField) =>
+  (s: NewsComposeSnapshot): NewsFieldError | null =>
+    s.context.errors[field] ?? null;

@@ -17,7 +17,15 @@ import { clearComposeBackup } from '../../services/compose/backup';
 import { fetchNewsComposeStart, saveNewsBackup, saveNewsPost, type NewsComposeStart, type WallTime } from '../../services/news/compose';
 import { attachmentListMachine, type AttachmentListReport } from '../compose/attachment-list';
 import { admitFiles } from '../compose/rules';
-import { leaveRequestOf, navigateOf, relayEffects, type Effect, type LeaveRequest, type PageLeaveEvent, type RelayedEffect } from '../app/effects';
+import {
+  leaveRequestOf,
+  navigateOf,
+  relayEffects,
+  type Effect,
+  type LeaveRequest,
+  type PageLeaveEvent,
+  type RelayedEffect,
+} from '../app/effects';
 import {
   backupOf,
   CHECKED_TOGETHER,
@@ -93,7 +101,10 @@ function editOf(context: NewsComposeContext, event: NewsComposeEvent): { change:
     case 'news.setScope':
       return { change: { audience: { ...context.form.audience, scope: event.scope } }, field: 'audience' };
     case 'news.toggleGroup':
-      return { change: { audience: toggleGroup(context.form.audience, event.kind, event.id, context.setup?.levels ?? []) }, field: 'audience' };
+      return {
+        change: { audience: toggleGroup(context.form.audience, event.kind, event.id, context.setup?.levels ?? []) },
+        field: 'audience',
+      };
     case 'news.setPublish':
       return { change: { publishAt: event.at }, field: 'publish_at' };
     case 'news.setEnds':
@@ -123,13 +134,25 @@ export const newsComposeMachine = setup({
   actions: {
     restore: assign(({ context }, start: NewsComposeStart) => {
       const { form, savedForm, restored } = restoredNewsForm(start, context.postId, context.timezone);
-      return { setup: { categories: start.categories, levels: start.levels, courses: start.courses }, form, savedForm, restored, failure: null };
+      return {
+        setup: { categories: start.categories, levels: start.levels, courses: start.courses },
+        form,
+        savedForm,
+        restored,
+        failure: null,
+      };
     }),
     spawnAttachments: spawnChild('attachmentList', {
       id: 'attachments',
-      input: ({ context, self }) => ({ parent: self, restored: context.form.attachments.flatMap((entry) => (entry.attachment ? [entry.attachment] : [])) }),
+      input: ({ context, self }) => ({
+        parent: self,
+        restored: context.form.attachments.flatMap((entry) => (entry.attachment ? [entry.attachment] : [])),
+      }),
     }),
-    relayAttachmentEffects: spawnChild('relayEffects', { id: 'attachmentEffects', input: ({ self }) => ({ parent: self, child: 'attachments' }) }),
+    relayAttachmentEffects: spawnChild('relayEffects', {
+      id: 'attachmentEffects',
+      input: ({ self }) => ({ parent: self, child: 'attachments' }),
+    }),
     relay: emit(({ event }) => {
       assertEvent(event, 'effect.relay');
       return event.effect;
@@ -173,7 +196,11 @@ export const newsComposeMachine = setup({
     }),
     toastReview: emit({ type: 'toast', kind: 'error', key: NEWS_TOAST_KEYS.review }),
     toastFailed: emit({ type: 'toast', kind: 'error', key: NEWS_TOAST_KEYS.failed }),
-    toastSaved: emit(({ context }, post: NewsPost) => ({ type: 'toast' as const, kind: 'success' as const, ...savedToast(post, creating(context), context.timezone) })),
+    toastSaved: emit(({ context }, post: NewsPost) => ({
+      type: 'toast' as const,
+      kind: 'success' as const,
+      ...savedToast(post, creating(context), context.timezone),
+    })),
     keepLeave: assign(({ event }) => {
       assertEvent(event, 'page.leave');
       return { leaving: leaveRequestOf(event) };
@@ -265,10 +292,18 @@ export const newsComposeMachine = setup({
           {
             guard: { type: 'isRefused', params: ({ event }) => toApiFailure(event.error) },
             target: 'editing',
-            actions: [{ type: 'serverErrors', params: ({ event }) => toApiFailure(event.error) }, 'toastReview', 'focusFirstError', 'forgetLeave'],
+            actions: [
+              { type: 'serverErrors', params: ({ event }) => toApiFailure(event.error) },
+              'toastReview',
+              'focusFirstError',
+              'forgetLeave',
+            ],
           },
           // Not saved (network, server): everything typed stays, said beside Publicar.
-          { target: 'editing', actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed', 'forgetLeave'] },
+          {
+            target: 'editing',
+            actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed', 'forgetLeave'],
+          },
         ],
       },
       // A navigation asked for meanwhile waits for the save, then goes there instead of /mural.

@@ -16,7 +16,15 @@
 import { assertEvent, assign, emit, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { NewsCategory, NewsPost } from '../../../shared/news-contract';
 import type { MessageKey } from '../../i18n';
-import { fetchNewsCategories, fetchWallPage, publishPost, restorePost, trashPost, unpublishPost, type WallQuery } from '../../services/news/wall';
+import {
+  fetchNewsCategories,
+  fetchWallPage,
+  publishPost,
+  restorePost,
+  trashPost,
+  unpublishPost,
+  type WallQuery,
+} from '../../services/news/wall';
 import type { Effect } from '../app/effects';
 import { listOf, listChild, listHostActions } from '../list/list';
 import { sameWallAddress, wallAddress, wallAddressOf } from './wall-rules';
@@ -119,7 +127,11 @@ const wallSetup = setup({
       return { search: event.search, ...wallAddressOf(event.search) };
     }),
     /** The choice goes in the address, replacing the entry. */
-    showInAddress: emit(({ context }) => ({ type: 'navigate' as const, to: wallAddress(context.path, context.search, context), replace: true })),
+    showInAddress: emit(({ context }) => ({
+      type: 'navigate' as const,
+      to: wallAddress(context.path, context.search, context),
+      replace: true,
+    })),
     assignCategories: assign((_, categories: NewsCategory[]) => ({ categories })),
     assignTarget: assign(({ event }) => ({ target: idOf(event) })),
     clearTarget: assign({ target: null }),
@@ -260,7 +272,11 @@ export const newsWallMachine = wallSetup.createMachine({
               {
                 guard: 'hasList',
                 target: 'idle',
-                actions: [{ type: 'removeRow', params: ({ event }) => event.output }, { type: 'toastTrashed', params: ({ event }) => event.output }, 'clearTarget'],
+                actions: [
+                  { type: 'removeRow', params: ({ event }) => event.output },
+                  { type: 'toastTrashed', params: ({ event }) => event.output },
+                  'clearTarget',
+                ],
               },
               { target: 'idle', actions: [{ type: 'toastTrashed', params: ({ event }) => event.output }, 'clearTarget'] },
             ],

@@ -80,8 +80,10 @@ export const selectWeek = (s: NewsWeekSnapshot): NewsWeek | null => s.context.we
 export const selectWeekLoading = (s: NewsWeekSnapshot): boolean => s.matches('loading');
 export const selectWeekFailed = (s: NewsWeekSnapshot): boolean => s.matches('failed');
 export const selectWeekFailure = (s: NewsWeekSnapshot): string | null => s.context.failure;
-export const selectPreviousWeekHref = (s: NewsWeekSnapshot): string | null => (s.context.week ? weekHref(shiftDate(s.context.week.from, -7)) : null);
-export const selectNextWeekHref = (s: NewsWeekSnapshot): string | null => (s.context.week ? weekHref(shiftDate(s.context.week.from, 7)) : null);
+export const selectPreviousWeekHref = (s: NewsWeekSnapshot): string | null =>
+  s.context.week ? weekHref(shiftDate(s.context.week.from, -7)) : null;
+export const selectNextWeekHref = (s: NewsWeekSnapshot): string | null =>
+  s.context.week ? weekHref(shiftDate(s.context.week.from, 7)) : null;
 
 /** Posts on the printed page (two columns of four, under the heading and above the QR code). */
 export const WEEK_PRINT_MAX = 8;

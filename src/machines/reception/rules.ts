@@ -48,7 +48,8 @@ export const scopeOf = (list: { channel: ReceptionChannel; filter: ReceptionFilt
 });
 
 /** A scope that is a part of the message (a channel, a filter or a search): a retry sends only its rows. */
-export const isPartialScope = (scope: ReceptionScope): boolean => scope.channel !== 'all' || scope.status !== 'all' || scope.q.trim() !== '';
+export const isPartialScope = (scope: ReceptionScope): boolean =>
+  scope.channel !== 'all' || scope.status !== 'all' || scope.q.trim() !== '';
 
 /** A page that exists (by the last page that arrived, `last`) and is not the one asked for (`current`). */
 export const isOtherPageOf = (page: number, current: number, last: number): boolean =>

@@ -1,5 +1,11 @@
 // What the reception view reads of the reception status (reception/status.ts): primitives for `useSelector`.
-import type { ChannelProgress, DeliveryProgress, ReceptionChannel, ReceptionFilter, ReceptionRow } from '../../../shared/reception-contract';
+import type {
+  ChannelProgress,
+  DeliveryProgress,
+  ReceptionChannel,
+  ReceptionFilter,
+  ReceptionRow,
+} from '../../../shared/reception-contract';
 import type { ReceptionMeta, ReceptionStatusSnapshot } from './status';
 import { isPartialScope } from './rules';
 
@@ -21,8 +27,10 @@ export const selectProgress = (s: ReceptionStatusSnapshot): DeliveryProgress | n
 export const selectCurrentPage = (s: ReceptionStatusSnapshot): number => s.context.meta?.current_page ?? 1;
 export const selectLastPage = (s: ReceptionStatusSnapshot): number => s.context.meta?.last_page ?? 1;
 /** The page "Anterior" / "Siguiente" go to from the one shown, or null at either end. */
-export const selectPreviousPage = (s: ReceptionStatusSnapshot): number | null => (selectCurrentPage(s) > 1 ? selectCurrentPage(s) - 1 : null);
-export const selectNextPage = (s: ReceptionStatusSnapshot): number | null => (selectCurrentPage(s) < selectLastPage(s) ? selectCurrentPage(s) + 1 : null);
+export const selectPreviousPage = (s: ReceptionStatusSnapshot): number | null =>
+  selectCurrentPage(s) > 1 ? selectCurrentPage(s) - 1 : null;
+export const selectNextPage = (s: ReceptionStatusSnapshot): number | null =>
+  selectCurrentPage(s) < selectLastPage(s) ? selectCurrentPage(s) + 1 : null;
 export const selectResent = (s: ReceptionStatusSnapshot): number | null => s.context.resent;
 /** First load running (skeleton). */
 export const selectIsLoading = (s: ReceptionStatusSnapshot): boolean => s.matches('loading');

@@ -184,7 +184,10 @@ const loadingPage = (again: 'loading' | 'filtering', failed: 'failed' | 'loaded'
         },
         { target: 'loaded', actions: { type: 'assignRows', params: ({ event }) => event.output } },
       ],
-      onError: { target: failed, actions: { type: 'assignError', params: ({ event }) => ({ error: toApiFailure(event.error), of: 'load' }) } },
+      onError: {
+        target: failed,
+        actions: { type: 'assignError', params: ({ event }) => ({ error: toApiFailure(event.error), of: 'load' }) },
+      },
     },
   });
 

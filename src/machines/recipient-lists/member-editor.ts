@@ -73,13 +73,16 @@ export function changesOf(form: MemberForm): UserToEditInput {
 
 /** The form field a server error names (the phone's error is shown under the number). */
 const fieldOfError = (key: string): MemberField | 'form' =>
-  key === 'fono_celular' ? 'phone' : (['nombres', 'apellido_paterno', 'email', 'dni', 'tipo_documento_id'] as const).find((f) => f === key) ?? 'form';
+  key === 'fono_celular'
+    ? 'phone'
+    : ((['nombres', 'apellido_paterno', 'email', 'dni', 'tipo_documento_id'] as const).find((f) => f === key) ?? 'form');
 
 export const memberFieldId = (field: MemberField | 'form') => `member-${field}`;
 
 /** The fields top to bottom as the dialog shows them: a refused save puts focus on the first with an error. */
 const FIELD_ORDER: readonly MemberField[] = ['nombres', 'apellido_paterno', 'email', 'phone', 'tipo_documento_id', 'dni'];
-export const firstRefusedField = (errors: FieldErrors): MemberField | null => FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
+export const firstRefusedField = (errors: FieldErrors): MemberField | null =>
+  FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
 
 export interface MemberEditorInput {
   listId: number;
@@ -120,7 +123,12 @@ function formErrors(failure: ApiFailure): FieldErrors {
 export function checkedErrors(context: Pick<MemberEditorContext, 'user' | 'form' | 'defaultPrefix'>): FieldErrors {
   const user = context.user;
   if (!user) return {};
-  const { errors } = checkPersonEdit(user.user_type, changesOf(context.form), { dni: user.dni, tipo_documento_id: user.tipo_documento_id }, context.defaultPrefix);
+  const { errors } = checkPersonEdit(
+    user.user_type,
+    changesOf(context.form),
+    { dni: user.dni, tipo_documento_id: user.tipo_documento_id },
+    context.defaultPrefix,
+  );
   const out: FieldErrors = {};
   for (const [key, texts] of Object.entries(errors)) if (texts[0] && !out[fieldOfError(key)]) out[fieldOfError(key)] = { text: texts[0] };
   return out;
@@ -160,7 +168,14 @@ export const memberEditorMachine = setup({
 }).createMachine({
   id: 'memberEditor',
   initial: 'loading',
-  context: ({ input }) => ({ ...input, user: null, form: { ...EMPTY_FORM, prefix: input.defaultPrefix }, errors: {}, failed: false, saved: null }),
+  context: ({ input }) => ({
+    ...input,
+    user: null,
+    form: { ...EMPTY_FORM, prefix: input.defaultPrefix },
+    errors: {},
+    failed: false,
+    saved: null,
+  }),
   states: {
     loading: {
       tags: 'busy',
@@ -181,7 +196,10 @@ export const memberEditorMachine = setup({
       on: {
         'editor.change': { actions: 'change' },
         // Checked here first: what the shared rules refuse never leaves the browser.
-        'editor.save': [{ guard: 'isValid', target: 'saving', actions: 'clearFailure' }, { actions: ['assignCheckedErrors', 'focusFirstError'] }],
+        'editor.save': [
+          { guard: 'isValid', target: 'saving', actions: 'clearFailure' },
+          { actions: ['assignCheckedErrors', 'focusFirstError'] },
+        ],
         'editor.cancel': { target: 'closed' },
       },
     },

@@ -59,7 +59,9 @@ export function filterMembers(members: readonly RecipientListMember[], query: st
   const index = searchableOf(members);
   return members.filter((_, i) => {
     const entry = index[i]!;
-    return words.every((word) => entry.text.includes(word) || (isNumberish(word) && compact(word).length > 0 && entry.digits.includes(compact(word))));
+    return words.every(
+      (word) => entry.text.includes(word) || (isNumberish(word) && compact(word).length > 0 && entry.digits.includes(compact(word))),
+    );
   });
 }
 

@@ -1,7 +1,12 @@
 // /recipient-list/:id's pure rules: the rename's own check and its draft across reloads, what a removed
 // member or a saved person changes in the rows, reading a 409 "used by a scheduled message", and the ids
 // focus moves to. Apart from the machine (recipient-lists/recipient-list.ts) so views and tests use them alone.
-import { LIST_NAME_MAX, type RecipientListMember, type RecipientListSummary, type UserToEdit } from '../../../shared/recipient-lists-contract';
+import {
+  LIST_NAME_MAX,
+  type RecipientListMember,
+  type RecipientListSummary,
+  type UserToEdit,
+} from '../../../shared/recipient-lists-contract';
 import type { ApiFailure } from '../../services/http/client';
 
 /** A delete refused (409 `list.scheduled`): the server's text naming the message, and its id when given. */
@@ -39,13 +44,21 @@ export function withoutMember(list: RecipientListSummary | null, members: Recipi
   const gone = members.find((member) => member.id === memberId);
   return {
     members: members.filter((member) => member.id !== memberId),
-    list: list && { ...list, users_count: Math.max(0, list.users_count - 1), stale_count: Math.max(0, list.stale_count - (gone?.stale ? 1 : 0)) },
+    list: list && {
+      ...list,
+      users_count: Math.max(0, list.users_count - 1),
+      stale_count: Math.max(0, list.stale_count - (gone?.stale ? 1 : 0)),
+    },
   };
 }
 
 /** The person's record changed everywhere: every row of that person shows the saved name, e-mail and phone. */
 export const withEditedUser = (members: RecipientListMember[], user: UserToEdit): RecipientListMember[] =>
-  members.map((member) => (member.user_id === user.id && member.user_type === user.user_type ? { ...member, name: user.name, email: user.email, phone: user.fono_celular, dni: user.dni } : member));
+  members.map((member) =>
+    member.user_id === user.id && member.user_type === user.user_type
+      ? { ...member, name: user.name, email: user.email, phone: user.fono_celular, dni: user.dni }
+      : member,
+  );
 
 /** A 409 `list.scheduled`: the message's text (`errors.list`) and, when the server names it, its id (`errors.message_id`). */
 export function conflictOf(failure: ApiFailure): ScheduledConflict | null {

@@ -24,9 +24,11 @@ export const selectStaleCount = (s: RecipientListSnapshot): number => s.context.
 export const selectCanManage = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.addMembers' });
 export const selectCanDelete = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.delete' });
 export const selectCanRemoveStale = (s: RecipientListSnapshot): boolean => s.can({ type: 'detail.removeStale' });
-export const selectRemovingId = (s: RecipientListSnapshot): number | null => (s.matches({ ready: 'removingMember' }) ? s.context.memberId : null);
+export const selectRemovingId = (s: RecipientListSnapshot): number | null =>
+  s.matches({ ready: 'removingMember' }) ? s.context.memberId : null;
 /** The members table: the same object while members, search and slice are unchanged (recipient-lists/member-rows.ts). */
-export const selectMemberRows = (s: RecipientListSnapshot): MemberRows => memberRows(s.context.members, s.context.memberQuery, s.context.memberLimit);
+export const selectMemberRows = (s: RecipientListSnapshot): MemberRows =>
+  memberRows(s.context.members, s.context.memberQuery, s.context.memberLimit);
 export const selectMemberQuery = (s: RecipientListSnapshot): string => s.context.memberQuery;
 /** The members table's figures, one number each: shown, found by the search, in the list, added by "Mostrar más". */
 export const selectShownCount = (s: RecipientListSnapshot): number => selectMemberRows(s).rows.length;

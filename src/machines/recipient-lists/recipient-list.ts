@@ -11,10 +11,29 @@ import { and, assertEvent, assign, emit, enqueueActions, not, sendTo, setup, typ
 import type { RecipientPick } from '../../../shared/compose-contract';
 import type { RecipientListMember, RecipientListSummary, UserToEdit } from '../../../shared/recipient-lists-contract';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
-import { addMembers, deleteList, fetchListDetail, removeMember, removeStale, updateList, type ListDetail } from '../../services/recipient-lists/recipient-lists';
+import {
+  addMembers,
+  deleteList,
+  fetchListDetail,
+  removeMember,
+  removeStale,
+  updateList,
+  type ListDetail,
+} from '../../services/recipient-lists/recipient-lists';
 import { relayEffects, type Effect, type RelayedEffect } from '../app/effects';
 import { memberEditorMachine, type PhonePrefix } from './member-editor';
-import { conflictOf, DELETE_BUTTON_ID, isRenameChange, memberEditButtonId, nameDraftAfter, RENAME_FIELD_ID, renameError, withEditedUser, withoutMember, type ScheduledConflict } from './recipient-list-rules';
+import {
+  conflictOf,
+  DELETE_BUTTON_ID,
+  isRenameChange,
+  memberEditButtonId,
+  nameDraftAfter,
+  RENAME_FIELD_ID,
+  renameError,
+  withEditedUser,
+  withoutMember,
+  type ScheduledConflict,
+} from './recipient-list-rules';
 import { recipientPickerMachine, type PickerReport } from '../compose/recipient-picker';
 import { afterSearch, afterShowMore, hasMoreRows, MEMBER_VIEW, type MemberView, type MemberViewChange } from './member-rows';
 
@@ -53,7 +72,8 @@ export type RecipientListEvent =
   | { type: 'detail.cancel' }
   | { type: 'detail.use' }
   | { type: 'detail.dismissConflict' }
-  | { type: 'members.search'; query: string } | { type: 'members.showMore' }
+  | { type: 'members.search'; query: string }
+  | { type: 'members.showMore' }
   | PickerReport
   | RelayedEffect;
 
@@ -71,7 +91,17 @@ export const recipientListMachine = setup({
     emitted: {} as Effect,
     children: {} as { picker: 'recipientPicker'; memberEditor: 'memberEditor'; memberEditorEffects: 'relayEffects' },
   },
-  actors: { fetchListDetail, updateList, addMembers, removeMember, removeStale, deleteList, recipientPicker: recipientPickerMachine, memberEditor: memberEditorMachine, relayEffects },
+  actors: {
+    fetchListDetail,
+    updateList,
+    addMembers,
+    removeMember,
+    removeStale,
+    deleteList,
+    recipientPicker: recipientPickerMachine,
+    memberEditor: memberEditorMachine,
+    relayEffects,
+  },
   actions: {
     assignDetail: assign(({ context }, detail: ListDetail) => ({
       list: detail.list,
@@ -79,14 +109,20 @@ export const recipientListMachine = setup({
       notFound: false,
       nameDraft: nameDraftAfter(context.nameDraft, context.list?.name ?? null, detail.list.name),
     })),
-    assignList: assign(({ context }, list: RecipientListSummary) => ({ list, nameError: null, nameDraft: nameDraftAfter(context.nameDraft, context.list?.name ?? null, list.name) })),
+    assignList: assign(({ context }, list: RecipientListSummary) => ({
+      list,
+      nameError: null,
+      nameDraft: nameDraftAfter(context.nameDraft, context.list?.name ?? null, list.name),
+    })),
     assignNotFound: assign((_, failure: ApiFailure) => ({ notFound: failure.status === 404 })),
     changeName: assign(({ event }) => {
       assertEvent(event, 'detail.changeName');
       return { nameDraft: event.name, nameError: null };
     }),
     assignNameError: assign(({ context }) => ({ nameError: renameError(context.nameDraft) })),
-    assignServerNameError: assign((_, failure: ApiFailure) => ({ nameError: failure.fieldErrors.name?.[0] ?? 'recipientLists.saveFailed' })),
+    assignServerNameError: assign((_, failure: ApiFailure) => ({
+      nameError: failure.fieldErrors.name?.[0] ?? 'recipientLists.saveFailed',
+    })),
     assignMember: assign(({ event }) => {
       assertEvent(event, ['detail.removeMember', 'detail.editMember']);
       return { memberId: event.memberId };
@@ -94,7 +130,10 @@ export const recipientListMachine = setup({
     clearMember: assign({ memberId: null }),
     dropMember: assign(({ context }) => ({ ...withoutMember(context.list, context.members, context.memberId), memberId: null })),
     /** The person's record changed everywhere: this list's row shows it now. */
-    applyEdit: assign(({ context }, user: UserToEdit | null) => ({ members: user ? withEditedUser(context.members, user) : context.members, memberId: null })),
+    applyEdit: assign(({ context }, user: UserToEdit | null) => ({
+      members: user ? withEditedUser(context.members, user) : context.members,
+      memberId: null,
+    })),
     assignConflict: assign((_, failure: ApiFailure) => ({ conflict: conflictOf(failure) })),
     clearConflict: assign({ conflict: null }),
     viewMembers: enqueueActions(({ enqueue }, change: MemberViewChange) => {
@@ -108,9 +147,22 @@ export const recipientListMachine = setup({
       spawn('recipientPicker', { id: 'picker', input: { initial: [], parent: self } });
       return {};
     }),
-    toast: emit((_, params: { kind: 'success' | 'error'; key: ToastKey }) => ({ type: 'toast' as const, kind: params.kind, key: params.key })),
-    toastStaleRemoved: emit((_, removed: number) => ({ type: 'toast' as const, kind: 'success' as const, key: 'recipientLists.staleRemoved' as const, params: { count: removed } })),
-    toastShared: emit(({ context }) => ({ type: 'toast' as const, kind: 'success' as const, key: context.list?.shared ? ('recipientLists.sharedOn' as const) : ('recipientLists.sharedOff' as const) })),
+    toast: emit((_, params: { kind: 'success' | 'error'; key: ToastKey }) => ({
+      type: 'toast' as const,
+      kind: params.kind,
+      key: params.key,
+    })),
+    toastStaleRemoved: emit((_, removed: number) => ({
+      type: 'toast' as const,
+      kind: 'success' as const,
+      key: 'recipientLists.staleRemoved' as const,
+      params: { count: removed },
+    })),
+    toastShared: emit(({ context }) => ({
+      type: 'toast' as const,
+      kind: 'success' as const,
+      key: context.list?.shared ? ('recipientLists.sharedOn' as const) : ('recipientLists.sharedOff' as const),
+    })),
     focus: emit((_, target: string) => ({ type: 'focus' as const, target })),
     /** The contact editor's focus moves (its first refused field), passed on to the app edge. */
     relay: emit(({ event }) => {
@@ -151,7 +203,17 @@ export const recipientListMachine = setup({
 }).createMachine({
   id: 'recipientList',
   initial: 'loading',
-  context: ({ input }) => ({ ...input, list: null, members: [], notFound: false, nameDraft: '', nameError: null, conflict: null, memberId: null, ...MEMBER_VIEW }),
+  context: ({ input }) => ({
+    ...input,
+    list: null,
+    members: [],
+    notFound: false,
+    nameDraft: '',
+    nameError: null,
+    conflict: null,
+    memberId: null,
+    ...MEMBER_VIEW,
+  }),
   states: {
     loading: {
       tags: 'busy',
@@ -173,7 +235,10 @@ export const recipientListMachine = setup({
         // are added from idle on the owner's list only (below): never over a running call or a colleague's list.
         'picker.confirmed': { guard: not('hasPicks'), actions: 'resetPicker' },
         'members.search': { guard: 'hasOtherQuery', actions: { type: 'viewMembers', params: ({ event }) => afterSearch(event.query) } },
-        'members.showMore': { guard: 'hasMoreRows', actions: { type: 'viewMembers', params: ({ context }) => afterShowMore(context.members, context) } },
+        'members.showMore': {
+          guard: 'hasMoreRows',
+          actions: { type: 'viewMembers', params: ({ context }) => afterShowMore(context.members, context) },
+        },
         // The owner types whenever (a call running too): the text is kept, and a reload does not replace it.
         'detail.changeName': { guard: 'isOwner', actions: 'changeName' },
       },
@@ -202,10 +267,19 @@ export const recipientListMachine = setup({
             id: 'updateList',
             src: 'updateList',
             input: ({ context }) => ({ id: context.id, name: context.nameDraft.trim() }),
-            onDone: { target: 'idle', actions: [{ type: 'assignList', params: ({ event }) => event.output }, { type: 'toast', params: { kind: 'success', key: 'recipientLists.renamed' } }] },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'assignList', params: ({ event }) => event.output },
+                { type: 'toast', params: { kind: 'success', key: 'recipientLists.renamed' } },
+              ],
+            },
             onError: {
               target: 'idle',
-              actions: [{ type: 'assignServerNameError', params: ({ event }) => toApiFailure(event.error) }, { type: 'focus', params: RENAME_FIELD_ID }],
+              actions: [
+                { type: 'assignServerNameError', params: ({ event }) => toApiFailure(event.error) },
+                { type: 'focus', params: RENAME_FIELD_ID },
+              ],
             },
           },
         },
@@ -231,7 +305,10 @@ export const recipientListMachine = setup({
               assertEvent(event, 'picker.confirmed');
               return { id: context.id, picks: event.picks };
             },
-            onDone: { target: 'refreshing', actions: ['resetPicker', { type: 'toast', params: { kind: 'success', key: 'recipientLists.membersAdded' } }] },
+            onDone: {
+              target: 'refreshing',
+              actions: ['resetPicker', { type: 'toast', params: { kind: 'success', key: 'recipientLists.membersAdded' } }],
+            },
             onError: { target: 'idle', actions: ['resetPicker', { type: 'toast', params: { kind: 'error', key: 'error.request' } }] },
           },
         },
@@ -241,7 +318,10 @@ export const recipientListMachine = setup({
             id: 'removeMember',
             src: 'removeMember',
             input: ({ context }) => ({ id: context.id, memberId: context.memberId ?? 0 }),
-            onDone: { target: 'idle', actions: ['dropMember', { type: 'toast', params: { kind: 'success', key: 'recipientLists.memberRemoved' } }] },
+            onDone: {
+              target: 'idle',
+              actions: ['dropMember', { type: 'toast', params: { kind: 'success', key: 'recipientLists.memberRemoved' } }],
+            },
             onError: { target: 'idle', actions: ['clearMember', { type: 'toast', params: { kind: 'error', key: 'error.request' } }] },
           },
         },
@@ -277,7 +357,10 @@ export const recipientListMachine = setup({
               // The person saved, or null when the dialog closed without saving.
               onDone: {
                 target: 'idle',
-                actions: [{ type: 'afterEditor', params: ({ event }) => event.output.user }, { type: 'applyEdit', params: ({ event }) => event.output.user }],
+                actions: [
+                  { type: 'afterEditor', params: ({ event }) => event.output.user },
+                  { type: 'applyEdit', params: ({ event }) => event.output.user },
+                ],
               },
             },
             // Started after the editor (same step), so it finds it among this actor's children.
@@ -296,7 +379,10 @@ export const recipientListMachine = setup({
             id: 'deleteList',
             src: 'deleteList',
             input: ({ context }) => ({ id: context.id }),
-            onDone: { target: 'idle', actions: [{ type: 'toast', params: { kind: 'success', key: 'recipientLists.deleted' } }, 'goToLists'] },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'toast', params: { kind: 'success', key: 'recipientLists.deleted' } }, 'goToLists'],
+            },
             onError: [
               {
                 guard: { type: 'isConflict', params: ({ event }) => toApiFailure(event.error) },

@@ -68,7 +68,8 @@ export function serverErrors(failure: ApiFailure): FieldErrors | null {
 
 const queryOf = (context: ListsContext): ListsQuery => ({ q: context.q });
 
-const samePick = (a: RecipientPick, b: RecipientPick) => a.kind === b.kind && a.id === b.id && ('audience' in a ? a.audience : '') === ('audience' in b ? b.audience : '');
+const samePick = (a: RecipientPick, b: RecipientPick) =>
+  a.kind === b.kind && a.id === b.id && ('audience' in a ? a.audience : '') === ('audience' in b ? b.audience : '');
 
 export const recipientListsMachine = setup({
   types: {
@@ -113,7 +114,10 @@ export const recipientListsMachine = setup({
     clearErrors: assign({ errors: NO_ERRORS }),
     assignCheckErrors: assign(({ context }) => ({ errors: createErrors(context.name, context.picks) })),
     assignServerErrors: assign((_, failure: ApiFailure) => ({ errors: serverErrors(failure) ?? NO_ERRORS })),
-    focusFirstError: emit(({ context }) => ({ type: 'focus' as const, target: context.errors.name ? LIST_NAME_FIELD_ID : LIST_PICKS_FIELD_ID })),
+    focusFirstError: emit(({ context }) => ({
+      type: 'focus' as const,
+      target: context.errors.name ? LIST_NAME_FIELD_ID : LIST_PICKS_FIELD_ID,
+    })),
     focusCreate: emit({ type: 'focus', target: LIST_CREATE_BUTTON_ID }),
     toastCreated: emit({ type: 'toast', kind: 'success', key: 'recipientLists.created' }),
     toastFailed: emit({ type: 'toast', kind: 'error', key: 'recipientLists.saveFailed' }),
@@ -150,7 +154,10 @@ export const recipientListsMachine = setup({
                 'lists.name': { actions: 'assignName' },
                 'picker.confirmed': { actions: 'assignPicks' },
                 'lists.removePick': { actions: ['removePick', 'syncPicker'] },
-                'lists.save': [{ guard: 'isValid', target: 'saving', actions: 'clearErrors' }, { actions: ['assignCheckErrors', 'focusFirstError'] }],
+                'lists.save': [
+                  { guard: 'isValid', target: 'saving', actions: 'clearErrors' },
+                  { actions: ['assignCheckErrors', 'focusFirstError'] },
+                ],
                 'lists.cancel': { target: '#recipientLists.shown.idle', actions: 'focusCreate' },
               },
             },
@@ -160,7 +167,10 @@ export const recipientListsMachine = setup({
                 id: 'createList',
                 src: 'createList',
                 input: ({ context }) => ({ name: context.name.trim(), picks: context.picks }),
-                onDone: { target: '#recipientLists.shown.idle', actions: ['toastCreated', { type: 'openCreated', params: ({ event }) => event.output }] },
+                onDone: {
+                  target: '#recipientLists.shown.idle',
+                  actions: ['toastCreated', { type: 'openCreated', params: ({ event }) => event.output }],
+                },
                 onError: [
                   {
                     guard: { type: 'isFieldError', params: ({ event }) => toApiFailure(event.error) },

@@ -19,8 +19,7 @@ export const selectIsSubmitting = (snapshot: SessionSnapshot): boolean =>
 /** Stable reference: the object only changes when the user does. */
 export const selectUser = (snapshot: SessionSnapshot): SignedInUser | null => snapshot.context.user;
 export const selectUserName = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.person.name ?? null;
-export const selectInstitutionName = (snapshot: SessionSnapshot): string | null =>
-  snapshot.context.user?.institution.desc ?? null;
+export const selectInstitutionName = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.institution.desc ?? null;
 export const selectHomeUrl = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.options.url.home ?? null;
 export const selectHasAnyRole =
   (roles: readonly string[]) =>
@@ -28,10 +27,8 @@ export const selectHasAnyRole =
     (snapshot.context.user?.roles ?? []).some((role) => roles.includes(role.codigo));
 export const selectLoginError = (snapshot: SessionSnapshot): LoginErrorKey | null => snapshot.context.loginError;
 export const selectEmailError = (snapshot: SessionSnapshot): FieldErrorKey | null => snapshot.context.fieldErrors.email ?? null;
-export const selectPasswordError = (snapshot: SessionSnapshot): FieldErrorKey | null =>
-  snapshot.context.fieldErrors.password ?? null;
+export const selectPasswordError = (snapshot: SessionSnapshot): FieldErrorKey | null => snapshot.context.fieldErrors.password ?? null;
 /** Dates are shown in the institution's time zone. */
-export const selectTimezone = (snapshot: SessionSnapshot): string =>
-  snapshot.context.user?.institution.timezone ?? 'America/Santiago';
+export const selectTimezone = (snapshot: SessionSnapshot): string => snapshot.context.user?.institution.timezone ?? 'America/Santiago';
 /** The school's country: its school year (shared/school-year.ts). */
 export const selectSchoolCountry = (snapshot: SessionSnapshot): 'CL' | 'MX' => snapshot.context.user?.institution.country ?? 'CL';

@@ -16,14 +16,7 @@ import { toApiFailure } from '../../services/http/client';
 import { resolveRedirect } from './redirect-rules';
 import type { TokenExpiry } from '../../../shared/token-times';
 import type { NavigateEvent, ToastEvent } from '../app/effects';
-import {
-  loginFailureFor,
-  validateCredentials,
-  type FieldErrors,
-  type LoginErrorKey,
-  type LoginField,
-  type ResetReason,
-} from './rules';
+import { loginFailureFor, validateCredentials, type FieldErrors, type LoginErrorKey, type LoginField, type ResetReason } from './rules';
 
 interface SessionContext {
   user: SignedInUser | null;
@@ -138,7 +131,9 @@ const userThenPolicies = (after: 'startup' | 'login') => {
               actions: [
                 {
                   type: 'assignLoginError',
-                  params: ({ event }) => ({ loginError: toApiFailure(event.error).status === 0 ? 'login.errors.network' : 'login.errors.server' }),
+                  params: ({ event }) => ({
+                    loginError: toApiFailure(event.error).status === 0 ? 'login.errors.network' : 'login.errors.server',
+                  }),
                 },
                 'emitTokenClear',
               ],
@@ -154,7 +149,10 @@ const userThenPolicies = (after: 'startup' | 'login') => {
           {
             guard: { type: 'hasAccessPolicy', params: ({ event }) => ({ policies: event.output }) },
             target: '#session.loggedIn',
-            actions: [{ type: 'assignPolicies', params: ({ event }) => ({ policies: event.output }) }, ...(login ? (['navigateAfterLogin', 'clearRedirect'] as const) : [])],
+            actions: [
+              { type: 'assignPolicies', params: ({ event }) => ({ policies: event.output }) },
+              ...(login ? (['navigateAfterLogin', 'clearRedirect'] as const) : []),
+            ],
           },
           {
             target: '#session.loggedOut.revoking',

@@ -3,13 +3,7 @@
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { refreshToken } from '../../services/session/auth';
 import { TOKENS_EXPIRED_MESSAGE } from '../../services/http/client';
-import {
-  canRequest,
-  isAccessTokenValid,
-  isRefreshTokenValid,
-  msUntilRefresh,
-  type TokenExpiry,
-} from '../../../shared/token-times';
+import { canRequest, isAccessTokenValid, isRefreshTokenValid, msUntilRefresh, type TokenExpiry } from '../../../shared/token-times';
 import type { ResetReason } from './rules';
 import type { ToastEvent } from '../app/effects';
 
@@ -128,5 +122,4 @@ export const selectIsTokenValid = (snapshot: TokenSnapshot): boolean => {
   return times !== null && snapshot.matches('valid') && isAccessTokenValid(snapshot.context.now(), times);
 };
 /** For the request gate: may a request leave now? */
-export const selectCanRequest = (snapshot: TokenSnapshot): boolean =>
-  canRequest(snapshot.context.now(), timesOf(snapshot.context));
+export const selectCanRequest = (snapshot: TokenSnapshot): boolean => canRequest(snapshot.context.now(), timesOf(snapshot.context));

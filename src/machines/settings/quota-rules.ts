@@ -1,7 +1,14 @@
 // Pure rules of the quota form (/settings/message-quota): what was typed, its checks (the contract's bounds,
 // the same as the server's), the PATCH body of what changed, and a 422's texts on their fields.
 import type { ApiFailure } from '../../services/http/client';
-import { ALERT_PERCENT_MAX, ALERT_PERCENT_MIN, RESERVE_PERCENT_MAX, SMS_LIMIT_MAX, type QuotaSettings, type QuotaSettingsInput } from '../../../shared/quota-contract';
+import {
+  ALERT_PERCENT_MAX,
+  ALERT_PERCENT_MIN,
+  RESERVE_PERCENT_MAX,
+  SMS_LIMIT_MAX,
+  type QuotaSettings,
+  type QuotaSettingsInput,
+} from '../../../shared/quota-contract';
 import type { MessageKey } from '../../i18n';
 
 /** The form's fields, named as the API names them (a 422's errors land on them as they come). */
@@ -48,12 +55,15 @@ export function quotaErrors(draft: QuotaDraft, settings: QuotaSettings | null): 
   const errors: QuotaErrors = {};
   const limit = parseWhole(draft.sms_monthly_limit);
   if (limit === null || limit > SMS_LIMIT_MAX) errors.sms_monthly_limit = { key: 'quota.errors.limit', params: { max: SMS_LIMIT_MAX } };
-  else if (settings && limit < settings.sms.used && limit !== settings.sms.limit) errors.sms_monthly_limit = { key: 'quota.errors.belowUsed', params: { used: settings.sms.used } };
+  else if (settings && limit < settings.sms.used && limit !== settings.sms.limit)
+    errors.sms_monthly_limit = { key: 'quota.errors.belowUsed', params: { used: settings.sms.used } };
   const reserve = parseWhole(draft.reserve_percent);
-  if (reserve === null || reserve > RESERVE_PERCENT_MAX) errors.reserve_percent = { key: 'quota.errors.reserve', params: { max: RESERVE_PERCENT_MAX } };
+  if (reserve === null || reserve > RESERVE_PERCENT_MAX)
+    errors.reserve_percent = { key: 'quota.errors.reserve', params: { max: RESERVE_PERCENT_MAX } };
   if (draft.alert_percent.trim() !== '') {
     const alert = parseWhole(draft.alert_percent);
-    if (alert === null || alert < ALERT_PERCENT_MIN || alert > ALERT_PERCENT_MAX) errors.alert_percent = { key: 'quota.errors.alert', params: { min: ALERT_PERCENT_MIN, max: ALERT_PERCENT_MAX } };
+    if (alert === null || alert < ALERT_PERCENT_MIN || alert > ALERT_PERCENT_MAX)
+      errors.alert_percent = { key: 'quota.errors.alert', params: { min: ALERT_PERCENT_MIN, max: ALERT_PERCENT_MAX } };
   }
   return errors;
 }
@@ -72,7 +82,8 @@ export function quotaInputOf(draft: QuotaDraft, settings: QuotaSettings | null):
   return input;
 }
 
-export const hasQuotaChanges = (draft: QuotaDraft, settings: QuotaSettings | null): boolean => Object.keys(quotaInputOf(draft, settings)).length > 0;
+export const hasQuotaChanges = (draft: QuotaDraft, settings: QuotaSettings | null): boolean =>
+  Object.keys(quotaInputOf(draft, settings)).length > 0;
 
 /** The first field to fix, in the form's order. */
 export const firstQuotaError = (errors: QuotaErrors): QuotaField => QUOTA_FIELDS.find((field) => errors[field]) ?? 'sms_monthly_limit';

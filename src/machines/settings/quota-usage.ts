@@ -78,12 +78,22 @@ export const quotaUsageMachine = setup({
     canShowYear: ({ context, event }) => {
       assertEvent(event, 'usage.year');
       const latest = context.latestYear;
-      return context.query.view === 'monthly' && latest !== null && event.year <= latest && event.year >= latest - YEARS_BACK && event.year !== shownYear(context);
+      return (
+        context.query.view === 'monthly' &&
+        latest !== null &&
+        event.year <= latest &&
+        event.year >= latest - YEARS_BACK &&
+        event.year !== shownYear(context)
+      );
     },
   },
 }).createMachine({
   id: 'quotaUsage',
-  context: ({ input }) => ({ query: { view: input.view ?? 'monthly', calendar: input.calendar ?? 'civil', year: null }, usage: null, latestYear: null }),
+  context: ({ input }) => ({
+    query: { view: input.view ?? 'monthly', calendar: input.calendar ?? 'civil', year: null },
+    usage: null,
+    latestYear: null,
+  }),
   initial: 'loading',
   on: {
     'usage.view': { guard: 'isOtherView', target: '.loading', reenter: true, actions: 'assignView' },

@@ -122,7 +122,10 @@ export const settingsQuotaMachine = setup({
                 id: 'saveSettings',
                 src: 'saveSettings',
                 input: ({ context }) => quotaInputOf(context.draft, context.settings),
-                onDone: { target: 'idle', actions: [{ type: 'assignSettings', params: ({ event }) => event.output }, 'toastSaved', 'announceSaved'] },
+                onDone: {
+                  target: 'idle',
+                  actions: [{ type: 'assignSettings', params: ({ event }) => event.output }, 'toastSaved', 'announceSaved'],
+                },
                 // Refused or failed: the form keeps what was typed; a 422 puts its texts on the fields.
                 onError: [
                   {
@@ -170,7 +173,10 @@ export const selectLoading = (s: SettingsQuotaSnapshot): boolean => s.matches({ 
 export const selectFailed = (s: SettingsQuotaSnapshot): boolean => s.matches({ settings: 'failed' });
 export const selectSaving = (s: SettingsQuotaSnapshot): boolean => s.matches({ settings: { ready: 'saving' } });
 export const selectCanSave = (s: SettingsQuotaSnapshot): boolean => s.can({ type: 'quota.save' });
-export const selectDraftValue = (field: QuotaField) => (s: SettingsQuotaSnapshot): string => s.context.draft[field];
+export const selectDraftValue =
+  (field: QuotaField) =>
+  (s: SettingsQuotaSnapshot): string =>
+    s.context.draft[field];
 export const selectFieldError = (field: QuotaField) => (s: SettingsQuotaSnapshot) => s.context.errors[field];
 export const selectUsageActor = (s: SettingsQuotaSnapshot): QuotaUsageActor | undefined => s.children.usage;
 export const selectUsageCrashed = (s: SettingsQuotaSnapshot): boolean => s.matches({ usage: 'crashed' });

@@ -152,7 +152,11 @@ export const settingsSignatureMachine = setup({
         src: 'saveSignature',
         input: ({ context }) => saveInputOf(context),
         onDone: [
-          { guard: 'isLeaving', target: 'left', actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'toastSaved', 'leave'] },
+          {
+            guard: 'isLeaving',
+            target: 'left',
+            actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'toastSaved', 'leave'],
+          },
           { target: 'editing', actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'toastSaved'] },
         ],
         onError: [
@@ -160,7 +164,12 @@ export const settingsSignatureMachine = setup({
           {
             guard: { type: 'isTextRefused', params: ({ event }) => toApiFailure(event.error) },
             target: 'editing',
-            actions: [{ type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed', 'focusField', 'forgetLeave'],
+            actions: [
+              { type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) },
+              'toastFailed',
+              'focusField',
+              'forgetLeave',
+            ],
           },
           // Not saved: the signature in use is unchanged, everything typed stays; a held navigation asks.
           {
@@ -235,6 +244,8 @@ export const selectTextLength = (s: SettingsSignatureSnapshot): number => signat
 /** "La firma usa 6 caracteres de cada SMS": what it takes (0 while off); `selectSmsLimit` is what is left. */
 export const selectSmsCost = (s: SettingsSignatureSnapshot): number => smsCostOf(s.context);
 /** `sample` (the screen's sample text) as an SMS ends with the form's signature, as handed to the provider. */
-export const selectPreviewSms = (s: SettingsSignatureSnapshot, sample: string): string => signaturePreview(sample, previewSignature(s.context)).sms;
+export const selectPreviewSms = (s: SettingsSignatureSnapshot, sample: string): string =>
+  signaturePreview(sample, previewSignature(s.context)).sms;
 /** `sample` as an e-mail ends with the form's signature. */
-export const selectPreviewEmail = (s: SettingsSignatureSnapshot, sample: string): string => signaturePreview(sample, previewSignature(s.context)).email;
+export const selectPreviewEmail = (s: SettingsSignatureSnapshot, sample: string): string =>
+  signaturePreview(sample, previewSignature(s.context)).email;

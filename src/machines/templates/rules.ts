@@ -1,7 +1,14 @@
 // The templates screen's and the template picker's pure rules: what the editor accepts, whether compose's
 // form already has text to replace, and the merge fields as text. (A template's SMS size is
 // shared/template-size.ts, the server's too.)
-import { MERGE_FIELDS, TEMPLATE_CONTENT_MAX, TEMPLATE_NAME_MAX, type MergeField, type Template, type TemplateInput } from '../../../shared/templates-contract';
+import {
+  MERGE_FIELDS,
+  TEMPLATE_CONTENT_MAX,
+  TEMPLATE_NAME_MAX,
+  type MergeField,
+  type Template,
+  type TemplateInput,
+} from '../../../shared/templates-contract';
 import type { MessageKey } from '../../i18n';
 import type { ApiFailure } from '../../services/http/client';
 
@@ -58,7 +65,8 @@ export function templateErrors(draft: TemplateDraft): TemplateErrors {
   if (name === '') errors.name = { key: 'templates.errors.nameRequired' };
   else if (name.length > TEMPLATE_NAME_MAX) errors.name = { key: 'templates.errors.nameTooLong', params: { max: TEMPLATE_NAME_MAX } };
   if (draft.content.trim() === '') errors.content = { key: 'templates.errors.contentRequired' };
-  else if (draft.content.length > TEMPLATE_CONTENT_MAX) errors.content = { key: 'templates.errors.contentTooLong', params: { max: TEMPLATE_CONTENT_MAX } };
+  else if (draft.content.length > TEMPLATE_CONTENT_MAX)
+    errors.content = { key: 'templates.errors.contentTooLong', params: { max: TEMPLATE_CONTENT_MAX } };
   return errors;
 }
 

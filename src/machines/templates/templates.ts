@@ -133,12 +133,22 @@ export const templatesMachine = setup({
     closeEditor: assign({ draft: EMPTY_DRAFT, original: EMPTY_DRAFT, errors: NO_ERRORS }),
     focusOpener: emit(({ context }) => ({ type: 'focus' as const, target: editorOpener(context.draft) })),
     focusKeepEditing: emit({ type: 'focus', target: KEEP_EDITING_BUTTON_ID }),
-    focusChangedField: emit(({ context }) => ({ type: 'focus' as const, target: TEMPLATE_FIELD_IDS[firstChangedTemplateField(context.original, context.draft)] })),
-    focusFirstError: emit(({ context }) => ({ type: 'focus' as const, target: TEMPLATE_FIELD_IDS[firstInvalidTemplateField(context.errors) ?? 'name'] })),
+    focusChangedField: emit(({ context }) => ({
+      type: 'focus' as const,
+      target: TEMPLATE_FIELD_IDS[firstChangedTemplateField(context.original, context.draft)],
+    })),
+    focusFirstError: emit(({ context }) => ({
+      type: 'focus' as const,
+      target: TEMPLATE_FIELD_IDS[firstInvalidTemplateField(context.errors) ?? 'name'],
+    })),
     toastReview: emit({ type: 'toast', kind: 'error', key: 'templates.errors.review' }),
     serverErrors: assign((_, failure: ApiFailure) => ({ errors: serverTemplateErrors(failure) })),
     /** SPEC §8: "template created" / "template updated". */
-    toastSaved: emit(({ context }) => ({ type: 'toast' as const, kind: 'success' as const, key: context.draft.id === null ? ('templates.toast.created' as const) : ('templates.toast.updated' as const) })),
+    toastSaved: emit(({ context }) => ({
+      type: 'toast' as const,
+      kind: 'success' as const,
+      key: context.draft.id === null ? ('templates.toast.created' as const) : ('templates.toast.updated' as const),
+    })),
     /** SPEC §8: "template creation, update or deletion failed" (copying creates one). */
     toastFailed: emit({ type: 'toast', kind: 'error', key: 'templates.toast.failed' }),
     toastDeleted: emit({ type: 'toast', kind: 'success', key: 'templates.toast.deleted' }),
@@ -172,7 +182,15 @@ export const templatesMachine = setup({
 }).createMachine({
   id: 'templates',
   initial: 'shown',
-  context: ({ input }) => ({ repository: input.repository ?? 'mis-plantillas', q: '', items: NO_ROWS, draft: EMPTY_DRAFT, original: EMPTY_DRAFT, errors: NO_ERRORS, target: null }),
+  context: ({ input }) => ({
+    repository: input.repository ?? 'mis-plantillas',
+    q: '',
+    items: NO_ROWS,
+    draft: EMPTY_DRAFT,
+    original: EMPTY_DRAFT,
+    errors: NO_ERRORS,
+    target: null,
+  }),
   states: {
     shown: {
       // A bug in the list, not a failed request (those are its own silent states), is `crashed`.
@@ -198,10 +216,7 @@ export const templatesMachine = setup({
         editing: {
           on: {
             'templates.change': { actions: 'change' },
-            'templates.save': [
-              { guard: 'isDraftValid', target: 'saving' },
-              { actions: ['showErrors', 'toastReview', 'focusFirstError'] },
-            ],
+            'templates.save': [{ guard: 'isDraftValid', target: 'saving' }, { actions: ['showErrors', 'toastReview', 'focusFirstError'] }],
             'templates.close': [
               { guard: 'hasUnsavedChanges', target: 'confirmingDiscard', actions: 'focusKeepEditing' },
               { target: 'idle', actions: ['focusOpener', 'closeEditor'] },
@@ -224,7 +239,10 @@ export const templatesMachine = setup({
             id: 'saveTemplate',
             src: 'saveTemplate',
             input: ({ context }) => ({ id: context.draft.id, template: templateInputOf(context.draft) }),
-            onDone: { target: 'idle', actions: ['toastSaved', { type: 'showSaved', params: ({ event }) => event.output }, 'focusOpener', 'closeEditor'] },
+            onDone: {
+              target: 'idle',
+              actions: ['toastSaved', { type: 'showSaved', params: ({ event }) => event.output }, 'focusOpener', 'closeEditor'],
+            },
             // Refused or failed: the editor stays with everything typed; a 422 marks its fields.
             onError: [
               {

@@ -1,7 +1,16 @@
 // Compose calls (compose-contract.ts `COMPOSE_API`) as actor logic: setup, the start of a form, recipients,
 // drafts, estimate, send and schedule, deleting an upload. The upload itself is services/compose/upload.ts, the
 // schedule's clock shared/zoned-time.ts, the browser backup services/compose/backup.ts.
-import { COMPOSE_API, IDEMPOTENCY_HEADER, type ComposeDraft, type ComposeInput, type Estimate, type RecipientPick, type Recipients, type SendResult } from '../../../shared/compose-contract';
+import {
+  COMPOSE_API,
+  IDEMPOTENCY_HEADER,
+  type ComposeDraft,
+  type ComposeInput,
+  type Estimate,
+  type RecipientPick,
+  type Recipients,
+  type SendResult,
+} from '../../../shared/compose-contract';
 import { QUOTA_API, type Quota } from '../../../shared/quota-contract';
 import { QuotaBodyStruct } from '../../../shared/quota-structs';
 import { RECIPIENT_LISTS_API, type RecipientList } from '../../../shared/recipient-lists-contract';
@@ -44,9 +53,7 @@ async function loadSetup(http: HttpClient, signal: AbortSignal): Promise<Compose
     http.request(SIGNATURE_API.signatures, { signal }).then((body) => parseBody(body, SignaturesBodyStruct, SIGNATURE_API.signatures).data),
     http.request(QUOTA_API.quota, { signal }).then((body) => parseBody(body, QuotaBodyStruct, QUOTA_API.quota).data),
   ]);
-  const permitted = new Set(
-    permission.institution_channel_permissions.filter((entry) => entry.enabled).map((entry) => entry.channel_id),
-  );
+  const permitted = new Set(permission.institution_channel_permissions.filter((entry) => entry.enabled).map((entry) => entry.channel_id));
   const enabled = new Set(channels.filter((channel) => channel.enabled_by_institution).map((channel) => channel.code));
   const availableChannels = (Object.keys(CHANNEL_ID) as ChannelCode[]).filter(
     (code) => enabled.has(code) && permitted.has(CHANNEL_ID[code]),
@@ -94,9 +101,14 @@ const QUOTE_MAX_LENGTH = 2000;
 function quoteOf(message: MessageDetail): string {
   const at = new Date(message.date);
   const locale = getLocale();
-  const date = new Intl.DateTimeFormat(locale, { timeZone: message.timezone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
+  const date = new Intl.DateTimeFormat(locale, { timeZone: message.timezone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    at,
+  );
   // The clock each country reads, as the app shows dates (views/lib/format.ts): 10:15 in Chile, 10:15 a.m. in Mexico.
-  const clock: Intl.DateTimeFormatOptions = locale === 'es-MX' ? { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' } : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+  const clock: Intl.DateTimeFormatOptions =
+    locale === 'es-MX'
+      ? { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }
+      : { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
   const time = new Intl.DateTimeFormat(locale, { timeZone: message.timezone, ...clock }).format(at);
   const original = message.content.trim();
   const text = original.length > QUOTE_MAX_LENGTH ? `${original.slice(0, QUOTE_MAX_LENGTH).trimEnd()}…` : original;
@@ -119,8 +131,12 @@ export const fetchComposeStart = fromCall<ComposeStart, ComposeStartInput>(async
   const [setup, draft, replied, list] = await Promise.all([
     loadSetup(http, signal),
     input.draftId === null ? Promise.resolve(null) : draftOf(http, input.draftId, signal),
-    replyPath === null ? Promise.resolve(null) : http.request(replyPath, { signal }).then((body) => parseBody(body, MessageDetailBodyStruct, replyPath).data),
-    listPath === null ? Promise.resolve(null) : http.request(listPath, { signal }).then((body) => parseBody(body, RecipientListBodyStruct, listPath).data),
+    replyPath === null
+      ? Promise.resolve(null)
+      : http.request(replyPath, { signal }).then((body) => parseBody(body, MessageDetailBodyStruct, replyPath).data),
+    listPath === null
+      ? Promise.resolve(null)
+      : http.request(listPath, { signal }).then((body) => parseBody(body, RecipientListBodyStruct, listPath).data),
   ]);
   return {
     setup,
@@ -168,10 +184,7 @@ export interface SaveDraftInput {
 
 export const saveDraft = fromCall<ComposeDraft, SaveDraftInput>(async ({ input, signal, http }) => {
   const path = input.id === null ? COMPOSE_API.drafts : COMPOSE_API.draft(input.id);
-  const body =
-    input.id === null
-      ? { ...input.input, ...(input.replyToId ? { reply_to_id: input.replyToId } : {}) }
-      : { ...input.input };
+  const body = input.id === null ? { ...input.input, ...(input.replyToId ? { reply_to_id: input.replyToId } : {}) } : { ...input.input };
   const answer = await http.request(path, { method: input.id === null ? 'POST' : 'PUT', body, signal });
   return parseBody(answer, ComposeDraftBodyStruct, path).data;
 });
@@ -190,7 +203,8 @@ export const estimate = fromCall<Estimate, EstimateInput>(async ({ input, signal
     ...(input.draftId !== null ? { draft_id: input.draftId } : {}),
     ...(input.replyToId !== null ? { reply_to_id: input.replyToId } : {}),
   };
-  return parseBody(await http.request(COMPOSE_API.estimate, { method: 'POST', body, signal }), EstimateBodyStruct, COMPOSE_API.estimate).data;
+  return parseBody(await http.request(COMPOSE_API.estimate, { method: 'POST', body, signal }), EstimateBodyStruct, COMPOSE_API.estimate)
+    .data;
 });
 
 export interface SendInput {
@@ -247,7 +261,12 @@ export const sendDraftById = fromCall<SendResult, IdInput>(async ({ input, signa
 /** Schedule a saved draft by id at `at` (ISO UTC). */
 export const scheduleDraftById = fromCall<SendResult, IdInput & { at: string }>(async ({ input, signal, http }) => {
   const draft = await draftOf(http, input.id, signal);
-  const send = { input: draftToInput(draft, input.at), draftId: draft.id, replyToId: draft.reply_to_id, idempotencyKey: newIdempotencyKey() };
+  const send = {
+    input: draftToInput(draft, input.at),
+    draftId: draft.id,
+    replyToId: draft.reply_to_id,
+    idempotencyKey: newIdempotencyKey(),
+  };
   return post(http, COMPOSE_API.schedule, send, signal);
 });
 

@@ -61,7 +61,11 @@ export const uploadAttachment = fromCall<AttachmentSummary, UploadInput>(async (
       try {
         resolve(parseBody(JSON.parse(xhr.responseText) as unknown, AttachmentBodyStruct, MESSAGES_API.attachments).data);
       } catch (error) {
-        reject(error instanceof ApiFailureError ? error : new ApiFailureError({ status: xhr.status, code: 'response.invalid', message: 'Unexpected response body', fieldErrors: {} }));
+        reject(
+          error instanceof ApiFailureError
+            ? error
+            : new ApiFailureError({ status: xhr.status, code: 'response.invalid', message: 'Unexpected response body', fieldErrors: {} }),
+        );
       }
     };
     xhr.onerror = () => fail({ status: 0, code: 'network', message: 'Network error', fieldErrors: {} });

@@ -3,7 +3,16 @@
 // goes as the contract spells it (`period=month&month=YYYY-MM`, `period=school-year&year=YYYY`, nothing for
 // the server's default).
 import { fromCall, parseBody } from '../http/client';
-import { DASHBOARD_API, type ActivitySummary, type CourseMetric, type PeriodKind, type RankBy, type Ranking, type StaffActivity, type UserMetric } from '../../../shared/dashboard-contract';
+import {
+  DASHBOARD_API,
+  type ActivitySummary,
+  type CourseMetric,
+  type PeriodKind,
+  type RankBy,
+  type Ranking,
+  type StaffActivity,
+  type UserMetric,
+} from '../../../shared/dashboard-contract';
 import { ActivitySummaryBodyStruct, RankingBodyStruct, StaffActivityBodyStruct } from '../../../shared/dashboard-structs';
 
 export interface PeriodParam {
@@ -14,8 +23,19 @@ export interface PeriodParam {
 
 /** A period's query parameters, in order (the screens' addresses use the same); none for the default month. */
 export function periodParams(period: PeriodParam): [string, string][] {
-  if (period.kind === 'month') return period.key === null ? [] : [['period', 'month'], ['month', period.key]];
-  return period.key === null ? [['period', 'school-year']] : [['period', 'school-year'], ['year', period.key]];
+  if (period.kind === 'month')
+    return period.key === null
+      ? []
+      : [
+          ['period', 'month'],
+          ['month', period.key],
+        ];
+  return period.key === null
+    ? [['period', 'school-year']]
+    : [
+        ['period', 'school-year'],
+        ['year', period.key],
+      ];
 }
 
 const periodQuery = (period: PeriodParam): Record<string, string> => Object.fromEntries(periodParams(period));

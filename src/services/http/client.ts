@@ -201,7 +201,10 @@ export const http: HttpClient = createHttpClient();
 export const HTTP_SYSTEM_ID = 'http';
 
 /** Holds the app's client, created once with its session (the root's child `http`); it takes no events. */
-export const httpClientLogic = fromTransition((client: HttpClient) => client, ({ input }: { input: HttpClientConfig }) => createHttpClient(input));
+export const httpClientLogic = fromTransition(
+  (client: HttpClient) => client,
+  ({ input }: { input: HttpClientConfig }) => createHttpClient(input),
+);
 type HttpClientActor = ActorRefFrom<typeof httpClientLogic>;
 
 /** An actor system as far as finding an actor by its systemId. */

@@ -112,4 +112,3 @@ export const cancelSchedule = fromCall<MessageSummary, IdInput>(async ({ input, 
   const path = MESSAGES_API.cancelSchedule(input.id);
   return parseBody(await http.request(path, { method: 'POST', signal }), MessageSummaryBodyStruct, path).data;
 });
-

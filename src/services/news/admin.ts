@@ -3,7 +3,13 @@
 // restore, delete forever) and the printable week. Every answer is checked with shared/news-structs.ts.
 // The readers' wall and compose calls are src/services/news/wall.ts.
 import { NEWS_API, NEWS_PAGE_SIZE, type NewsCategory, type NewsPost, type NewsWeek } from '../../../shared/news-contract';
-import { NewsCategoriesBodyStruct, NewsCategoryBodyStruct, NewsPageStruct, NewsPostBodyStruct, NewsWeekBodyStruct } from '../../../shared/news-structs';
+import {
+  NewsCategoriesBodyStruct,
+  NewsCategoryBodyStruct,
+  NewsPageStruct,
+  NewsPostBodyStruct,
+  NewsWeekBodyStruct,
+} from '../../../shared/news-structs';
 import type { Paged } from '../../../shared/messages-contract';
 import { fromCall, parseBody } from '../http/client';
 import { fromCursorPage, type ListFetchInput, type ListPage } from '../list/pages';

@@ -69,7 +69,8 @@ const NewsBackupStruct = object({
   }),
 });
 
-export const loadNewsBackup = (key: string): NewsBackup | null => (readBackup(key, NewsBackupStruct)?.value as NewsBackup | undefined) ?? null;
+export const loadNewsBackup = (key: string): NewsBackup | null =>
+  (readBackup(key, NewsBackupStruct)?.value as NewsBackup | undefined) ?? null;
 
 export const saveNewsBackup = (key: string, value: NewsBackup): void => writeBackup(key, { v: NEWS_BACKUP_VERSION, value });
 
@@ -93,7 +94,9 @@ export const fetchNewsComposeStart = fromCall<NewsComposeStart, NewsComposeStart
   const [categories, recipients, post] = await Promise.all([
     http.request(NEWS_API.categories, { signal }).then((body) => parseBody(body, NewsCategoriesBodyStruct, NEWS_API.categories).data),
     http.request(COMPOSE_API.recipients, { signal }).then((body) => parseBody(body, RecipientsBodyStruct, COMPOSE_API.recipients).data),
-    postPath === null ? Promise.resolve(null) : http.request(postPath, { signal }).then((body) => parseBody(body, NewsPostBodyStruct, postPath).data),
+    postPath === null
+      ? Promise.resolve(null)
+      : http.request(postPath, { signal }).then((body) => parseBody(body, NewsPostBodyStruct, postPath).data),
   ]);
   return {
     categories: [...categories].sort((a, b) => a.position - b.position),

@@ -75,11 +75,13 @@ export const fetchListDetail = fromCall<ListDetail, ListIdInput>(async ({ input,
   return { list, members };
 });
 
-export const updateList = fromCall<RecipientListSummary, ListIdInput & { name?: string; shared?: boolean }>(async ({ input, signal, http }) => {
-  const { id, ...body } = input;
-  const path = RECIPIENT_LISTS_API.list(id);
-  return summaryAnswer(await http.request(path, { method: 'PATCH', body, signal }), path);
-});
+export const updateList = fromCall<RecipientListSummary, ListIdInput & { name?: string; shared?: boolean }>(
+  async ({ input, signal, http }) => {
+    const { id, ...body } = input;
+    const path = RECIPIENT_LISTS_API.list(id);
+    return summaryAnswer(await http.request(path, { method: 'PATCH', body, signal }), path);
+  },
+);
 
 export const addMembers = fromCall<RecipientListSummary, ListIdInput & { picks: RecipientPick[] }>(async ({ input, signal, http }) => {
   const path = RECIPIENT_LISTS_API.members(input.id);

@@ -4,12 +4,7 @@ import { API, COOKIE, type SignedInUser } from '../../../shared/contract';
 import { readEpochCookie } from '../http/cookies';
 import { fromCall, ApiFailureError, parseBody } from '../http/client';
 import { PoliciesBodyStruct, SignedInUserStruct, TokenTimesBodyStruct } from '../../../shared/structs';
-import {
-  isAccessTokenValid,
-  isRefreshTokenValid,
-  toTokenExpiry,
-  type TokenExpiry,
-} from '../../../shared/token-times';
+import { isAccessTokenValid, isRefreshTokenValid, toTokenExpiry, type TokenExpiry } from '../../../shared/token-times';
 
 export interface Credentials {
   email: string;

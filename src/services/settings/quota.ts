@@ -1,7 +1,14 @@
 // The quota screen's calls (shared/quota-contract.ts `QUOTA_API`) as actor logic; every body is checked
 // (shared/quota-structs.ts) before a machine sees it.
 import { fromCall, parseBody } from '../http/client';
-import { QUOTA_API, type QuotaSettings, type QuotaSettingsInput, type QuotaUsage, type UsageCalendar, type UsageView } from '../../../shared/quota-contract';
+import {
+  QUOTA_API,
+  type QuotaSettings,
+  type QuotaSettingsInput,
+  type QuotaUsage,
+  type UsageCalendar,
+  type UsageView,
+} from '../../../shared/quota-contract';
 import { QuotaSettingsBodyStruct, QuotaUsageBodyStruct } from '../../../shared/quota-structs';
 
 /** `GET /quota/settings`: this month's limit, use, reserve, alert and projection, and the balances. */

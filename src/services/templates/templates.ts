@@ -3,7 +3,13 @@
 import { array, boolean, enums, number, string, type, type Describe } from 'superstruct';
 import { fromCall, parseBody, type HttpClient } from '../http/client';
 import type { ListFetchInput, ListPage } from '../list/pages';
-import { TEMPLATE_REPOSITORIES, TEMPLATES_API, type Template, type TemplateInput, type TemplateRepositoryCode } from '../../../shared/templates-contract';
+import {
+  TEMPLATE_REPOSITORIES,
+  TEMPLATES_API,
+  type Template,
+  type TemplateInput,
+  type TemplateRepositoryCode,
+} from '../../../shared/templates-contract';
 
 const TemplateStruct: Describe<Template> = type({
   id: number(),

@@ -34,7 +34,11 @@ export const CHART_FRAME: Frame = { ...DEFAULT_FRAME, width: 400, height: 220, l
 export function BarChart({ title, summary, data, locale, labels, frame = CHART_FRAME, className }: BarChartProps) {
   const layout = layoutBars(data, frame);
   const hasLimit = data.some((d) => d.limit != null);
-  const columns = [{ label: labels.period }, { label: labels.value, numeric: true }, ...(hasLimit ? [{ label: labels.limit, numeric: true }] : [])];
+  const columns = [
+    { label: labels.period },
+    { label: labels.value, numeric: true },
+    ...(hasLimit ? [{ label: labels.limit, numeric: true }] : []),
+  ];
   const rows = data.map((d) => ({
     key: d.key,
     label: d.longLabel ?? d.label,
@@ -90,7 +94,15 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
           const over = datum.limit != null && datum.value > datum.limit;
           return (
             <g key={bar.key} data-key={bar.key}>
-              <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={2} data-slot="bar" className={over ? 'fill-destructive' : 'fill-primary'} />
+              <rect
+                x={bar.x}
+                y={bar.y}
+                width={bar.width}
+                height={bar.height}
+                rx={2}
+                data-slot="bar"
+                className={over ? 'fill-destructive' : 'fill-primary'}
+              />
               <text x={bar.center} y={layout.baseline + 14} textAnchor="middle" className="fill-muted-foreground text-[10px]">
                 {datum.label}
               </text>
@@ -100,7 +112,14 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
       </g>
       {layout.limitPath ? (
         // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG path takes no focus; the limit is in the table beside the chart.
-        <path d={layout.limitPath} data-slot="bar-chart-limit" aria-hidden="true" className="fill-none stroke-foreground" strokeWidth={1.5} strokeDasharray="4 3" />
+        <path
+          d={layout.limitPath}
+          data-slot="bar-chart-limit"
+          aria-hidden="true"
+          className="fill-none stroke-foreground"
+          strokeWidth={1.5}
+          strokeDasharray="4 3"
+        />
       ) : null}
     </ChartFrame>
   );

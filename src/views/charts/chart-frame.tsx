@@ -42,7 +42,21 @@ export interface ChartFrameProps {
   className?: string;
 }
 
-export function ChartFrame({ slot, title, summary, viewBox, preserveAspectRatio, svgClassName, children, legend, columns, rows, showTable, hideTable, className }: ChartFrameProps) {
+export function ChartFrame({
+  slot,
+  title,
+  summary,
+  viewBox,
+  preserveAspectRatio,
+  svgClassName,
+  children,
+  legend,
+  columns,
+  rows,
+  showTable,
+  hideTable,
+  className,
+}: ChartFrameProps) {
   const id = useId();
   const [tableShown, setTableShown] = useState(false);
   const titleId = `${id}-title`;
@@ -51,7 +65,14 @@ export function ChartFrame({ slot, title, summary, viewBox, preserveAspectRatio,
   const padEnd = (i: number) => (i < columns.length - 1 ? 'pr-2' : null);
   return (
     <figure data-slot={slot} className={cn('flex min-w-0 flex-col gap-2', className)}>
-      <svg viewBox={viewBox} preserveAspectRatio={preserveAspectRatio} role="img" aria-labelledby={`${titleId} ${summaryId}`} className={svgClassName} data-slot={`${slot}-svg`}>
+      <svg
+        viewBox={viewBox}
+        preserveAspectRatio={preserveAspectRatio}
+        role="img"
+        aria-labelledby={`${titleId} ${summaryId}`}
+        className={svgClassName}
+        data-slot={`${slot}-svg`}
+      >
         <title id={titleId}>{title}</title>
         {children}
       </svg>
@@ -61,7 +82,14 @@ export function ChartFrame({ slot, title, summary, viewBox, preserveAspectRatio,
         </span>
         {legend}
       </figcaption>
-      <TableToggle shown={tableShown} controls={tableId} onToggle={() => setTableShown((shown) => !shown)} showLabel={showTable} hideLabel={hideTable} slot={`${slot}-toggle`} />
+      <TableToggle
+        shown={tableShown}
+        controls={tableId}
+        onToggle={() => setTableShown((shown) => !shown)}
+        showLabel={showTable}
+        hideLabel={hideTable}
+        slot={`${slot}-toggle`}
+      />
       <div className={tableShown ? 'w-full max-w-md' : 'sr-only'} data-slot={`${slot}-table-box`}>
         <table id={tableId} data-slot={`${slot}-table`} className="w-full text-sm">
           <caption className="sr-only">{title}</caption>

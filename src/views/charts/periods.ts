@@ -19,10 +19,12 @@ const monthDate = (period: string): Date => {
 };
 
 /** 'YYYY-MM' → "mar", "sept" (no abbreviation dot: the axis is narrow). */
-export const shortMonth = (period: string, locale: string): string => format(locale, { month: 'short' }).format(monthDate(period)).replace(/\.$/, '');
+export const shortMonth = (period: string, locale: string): string =>
+  format(locale, { month: 'short' }).format(monthDate(period)).replace(/\.$/, '');
 
 /** 'YYYY-MM' → "marzo de 2026". */
-export const longMonth = (period: string, locale: string): string => format(locale, { month: 'long', year: 'numeric' }).format(monthDate(period));
+export const longMonth = (period: string, locale: string): string =>
+  format(locale, { month: 'long', year: 'numeric' }).format(monthDate(period));
 
 /** 'YYYY-MM-DD' → "23 de octubre". */
 export function dayOfMonth(day: string, locale: string): string {

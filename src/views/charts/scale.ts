@@ -40,7 +40,7 @@ export function niceMax(max: number): number {
 
 /** `count` + 1 evenly spaced ticks from 0 to `top` inclusive, integers when `top` allows. */
 export function ticks(top: number, count = 4): number[] {
-  return Array.from({ length: count + 1 }, (_, i) => Math.round((top * i) / count * 100) / 100);
+  return Array.from({ length: count + 1 }, (_, i) => Math.round(((top * i) / count) * 100) / 100);
 }
 
 export interface Frame {
@@ -114,7 +114,8 @@ export function layoutBars(data: readonly BarDatum[], frame: Frame = DEFAULT_FRA
       previous = null;
       continue;
     }
-    limitPath += previous && previous.limitY !== null ? ` L${bar.slotStart} ${bar.limitY}` : `${limitPath ? ' ' : ''}M${bar.slotStart} ${bar.limitY}`;
+    limitPath +=
+      previous && previous.limitY !== null ? ` L${bar.slotStart} ${bar.limitY}` : `${limitPath ? ' ' : ''}M${bar.slotStart} ${bar.limitY}`;
     limitPath += ` L${bar.slotEnd} ${bar.limitY}`;
     previous = bar;
   }

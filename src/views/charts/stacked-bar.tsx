@@ -72,7 +72,11 @@ export function StackedBar({ title, summary, segments, locale, labels, className
       preserveAspectRatio="none"
       svgClassName="h-6 w-full"
       columns={[{ label: labels.category }, { label: labels.value, numeric: true }, { label: labels.share, numeric: true }]}
-      rows={segments.map((s) => ({ key: s.key, label: s.label, cells: [formatNumber(s.value, locale), formatShare(s.value, total, locale)] }))}
+      rows={segments.map((s) => ({
+        key: s.key,
+        label: s.label,
+        cells: [formatNumber(s.value, locale), formatShare(s.value, total, locale)],
+      }))}
       showTable={labels.showTable}
       hideTable={labels.hideTable}
       className={className}
@@ -80,7 +84,17 @@ export function StackedBar({ title, summary, segments, locale, labels, className
       <rect width={100} height={8} rx={1.5} className="fill-muted" />
       {boxes.map((box) => {
         const segment = segments.find((s) => s.key === box.key) as StackSegment;
-        return <rect key={box.key} x={box.x} width={box.width} height={8} data-slot="stacked-bar-segment" data-key={box.key} className={segment.fillClassName} />;
+        return (
+          <rect
+            key={box.key}
+            x={box.x}
+            width={box.width}
+            height={8}
+            data-slot="stacked-bar-segment"
+            data-key={box.key}
+            className={segment.fillClassName}
+          />
+        );
       })}
     </ChartFrame>
   );

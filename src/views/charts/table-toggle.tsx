@@ -1,6 +1,20 @@
 // "Ver tabla" / "Ocultar tabla": the button that shows a chart's data table to sighted users (screen readers
 // read the table always). Shared by the bar chart and the 100 % bar.
-export function TableToggle({ shown, controls, onToggle, showLabel, hideLabel, slot }: { shown: boolean; controls: string; onToggle: () => void; showLabel: string; hideLabel: string; slot: string }) {
+export function TableToggle({
+  shown,
+  controls,
+  onToggle,
+  showLabel,
+  hideLabel,
+  slot,
+}: {
+  shown: boolean;
+  controls: string;
+  onToggle: () => void;
+  showLabel: string;
+  hideLabel: string;
+  slot: string;
+}) {
   return (
     <div>
       <button

@@ -10,13 +10,22 @@ export function ActorPanel() {
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
-      <Button variant="outline" size="sm" accessKey="a" className="fixed right-4 bottom-4 z-50 opacity-70 hover:opacity-100" onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        accessKey="a"
+        className="fixed right-4 bottom-4 z-50 opacity-70 hover:opacity-100"
+        onClick={() => setOpen(true)}
+      >
         {t('dev.panel')} ({rows.length})
       </Button>
     );
   }
   return (
-    <aside aria-label={t('dev.panel')} className="fixed right-4 bottom-4 z-50 max-h-[60vh] w-96 overflow-auto rounded-lg border bg-card p-3 text-xs shadow-xl">
+    <aside
+      aria-label={t('dev.panel')}
+      className="fixed right-4 bottom-4 z-50 max-h-[60vh] w-96 overflow-auto rounded-lg border bg-card p-3 text-xs shadow-xl"
+    >
       <div className="mb-2 flex items-center justify-between">
         <strong>{t('dev.panel')}</strong>
         <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>

@@ -29,7 +29,10 @@ function Counter({ type }: { type: CountType }) {
     <span className="ml-auto flex items-center gap-1 text-xs">
       {unreads > 0 && (
         // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the counter's words go into the link's name (name from content); the browser tests read that name and select by this label.
-        <span className="rounded-full bg-primary px-1.5 font-semibold text-primary-foreground" aria-label={t('nav.unread', { count: unreads })}>
+        <span
+          className="rounded-full bg-primary px-1.5 font-semibold text-primary-foreground"
+          aria-label={t('nav.unread', { count: unreads })}
+        >
           {unreads}
         </span>
       )}
@@ -79,7 +82,12 @@ function NavLinks() {
         <NavLink key={route.name} name={route.name} href={route.nav.href ?? route.path} nav={route.nav} />
       ))}
       {home && (
-        <a href={home} target="_blank" rel="noopener noreferrer" className="mt-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent">
+        <a
+          href={home}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent"
+        >
           {t('nav.home')} ↗
         </a>
       )}

@@ -12,7 +12,10 @@ export function TopBar() {
   const loggingOut = useSelector(sessionActor, selectIsLoggingOut);
   return (
     // On a 390 px phone everything fits on one line (WCAG 1.4.10): tighter gaps, the logout an icon with its name.
-    <header data-slot="top-bar" className="print:hidden sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur sm:gap-3 sm:px-4">
+    <header
+      data-slot="top-bar"
+      className="print:hidden sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur sm:gap-3 sm:px-4"
+    >
       <Button
         variant="ghost"
         size="sm"
@@ -37,7 +40,16 @@ export function TopBar() {
           disabled={loggingOut}
           onClick={() => sessionActor.send({ type: 'session.logout' })}
         >
-          <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="sm:hidden">
+          <svg
+            aria-hidden
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="sm:hidden"
+          >
             <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
           </svg>
           <span className="sr-only sm:not-sr-only">{t('session.logout')}</span>

@@ -39,7 +39,12 @@ export function DeviceLegend({ className }: { className?: string }) {
   const t = useT();
   const titleId = useId();
   return (
-    <div data-slot="device-legend" role="group" aria-labelledby={titleId} className={cn('flex flex-col gap-1 text-xs text-muted-foreground', className)}>
+    <div
+      data-slot="device-legend"
+      role="group"
+      aria-labelledby={titleId}
+      className={cn('flex flex-col gap-1 text-xs text-muted-foreground', className)}
+    >
       <p id={titleId} className="font-medium text-foreground">
         {t('device.legend.title')}
       </p>

@@ -40,7 +40,12 @@ export function MergeFieldButtons({
     area.focus();
   };
   return (
-    <div role="group" aria-label={t('templates.mergeFields.label')} data-slot="merge-field-buttons" className={cn('flex flex-wrap items-center gap-1.5', className)}>
+    <div
+      role="group"
+      aria-label={t('templates.mergeFields.label')}
+      data-slot="merge-field-buttons"
+      className={cn('flex flex-wrap items-center gap-1.5', className)}
+    >
       <span aria-hidden className="text-xs text-muted-foreground">
         {t('templates.mergeFields.label')}:
       </span>

@@ -72,8 +72,9 @@ export function usePageActor<TLogic extends AnyActorLogic, TFromAddress extends 
   const visit = useRef<Visit | null>(null);
   const search = useSearch();
   // Read when a visit opens and when the query changes, with what the page gives then.
-  const openingInput = useEffectEvent((own: InputFrom<TLogic>): InputFrom<TLogic> =>
-    options.address ? ({ ...own, ...options.address.read(search) } as InputFrom<TLogic>) : own,
+  const openingInput = useEffectEvent(
+    (own: InputFrom<TLogic>): InputFrom<TLogic> =>
+      options.address ? ({ ...own, ...options.address.read(search) } as InputFrom<TLogic>) : own,
   );
   const addressEvent = useEffectEvent((changed: string) => {
     const address = options.address;

@@ -4,7 +4,6 @@ import type { DeliveryProgress } from '../../../shared/reception-contract';
 import { useT, type Translate } from './i18n';
 import { cn } from './utils';
 
-
 /** "Enviando… 3 de 10 entregas", "Enviado" or "Enviado con fallos". */
 export function progressText(t: Translate, progress: DeliveryProgress): string {
   if (progress.state === 'sending') return t('reception.progressSending', { done: settledOf(progress), count: progress.total });
@@ -15,7 +14,15 @@ export function progressText(t: Translate, progress: DeliveryProgress): string {
  * The progress line, shown with its counts, and a hidden live region that announces only the change of
  * state (sending, sent, sent with failures): the counts change every poll and would be read out each time.
  */
-export function ProgressText({ progress, className, ...data }: { progress: DeliveryProgress; className?: string; 'data-delivery'?: string }) {
+export function ProgressText({
+  progress,
+  className,
+  ...data
+}: {
+  progress: DeliveryProgress;
+  className?: string;
+  'data-delivery'?: string;
+}) {
   const t = useT();
   return (
     <>

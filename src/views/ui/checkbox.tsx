@@ -22,7 +22,16 @@ export function Checkbox({ className, ...props }: React.ComponentProps<typeof Ch
             <path d="M5 12h14" />
           </svg>
         ) : (
-          <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" className="size-3">
+          <svg
+            aria-hidden
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="size-3"
+          >
             <path d="M20 6 9 17l-5-5" />
           </svg>
         )}

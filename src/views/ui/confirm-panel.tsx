@@ -56,7 +56,13 @@ export function ConfirmPanel({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" size="sm" variant={destructive ? 'destructive' : 'default'} autoFocus={focus === 'confirm'} onClick={onConfirm}>
+        <Button
+          type="button"
+          size="sm"
+          variant={destructive ? 'destructive' : 'default'}
+          autoFocus={focus === 'confirm'}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </Button>
         <Button id={cancelId} type="button" size="sm" variant="outline" autoFocus={focus === 'cancel'} onClick={onCancel}>

@@ -41,7 +41,10 @@ export function TableHead({ children }: { children: React.ReactNode }) {
 }
 
 /** A column's header; numbers are right-aligned, under their column. */
-export function ColumnHeader({ align = 'start', ...props }: Omit<React.ComponentProps<'th'>, 'className' | 'align'> & { align?: 'start' | 'end' }) {
+export function ColumnHeader({
+  align = 'start',
+  ...props
+}: Omit<React.ComponentProps<'th'>, 'className' | 'align'> & { align?: 'start' | 'end' }) {
   return <th scope="col" className={align === 'end' ? 'px-3 py-2 text-right font-medium' : 'px-3 py-2 font-medium'} {...props} />;
 }
 
@@ -56,7 +59,11 @@ export function RowName({ name, detail }: { name: React.ReactNode; detail?: Reac
 }
 
 /** A figure, right-aligned with its digits in columns; `strong` for the one the row is about, `nowrap` for units. */
-export function NumberCell({ strong = false, nowrap = false, ...props }: Omit<React.ComponentProps<'td'>, 'className'> & { strong?: boolean; nowrap?: boolean }) {
+export function NumberCell({
+  strong = false,
+  nowrap = false,
+  ...props
+}: Omit<React.ComponentProps<'td'>, 'className'> & { strong?: boolean; nowrap?: boolean }) {
   return <td className={cn('px-3 py-2 text-right', strong && 'font-semibold', nowrap && 'whitespace-nowrap', 'tabular-nums')} {...props} />;
 }
 

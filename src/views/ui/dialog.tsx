@@ -50,7 +50,9 @@ export function DialogTitle({ className, ...props }: React.ComponentProps<typeof
 }
 
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
 }
 
 /**
@@ -64,7 +66,12 @@ export function QuestionDialog({
   description,
   children,
   ...props
-}: Omit<React.ComponentProps<typeof DialogPrimitive.Content>, 'title' | 'role'> & { open: boolean; onDismiss: () => void; title: React.ReactNode; description: React.ReactNode }) {
+}: Omit<React.ComponentProps<typeof DialogPrimitive.Content>, 'title' | 'role'> & {
+  open: boolean;
+  onDismiss: () => void;
+  title: React.ReactNode;
+  description: React.ReactNode;
+}) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onDismiss()}>
       <DialogContent role="alertdialog" {...props}>

@@ -9,7 +9,17 @@ export function ItemCard({ className, ...props }: React.ComponentProps<'li'>) {
 }
 
 /** The item's name (its own element: an id names the card), a line of detail, and its buttons beside them. */
-export function ItemHead({ name, detail, actions, gap = 'gap-1' }: { name: React.ReactNode; detail: React.ReactNode; actions: React.ReactNode; gap?: 'gap-1' | 'gap-2' | 'gap-3' }) {
+export function ItemHead({
+  name,
+  detail,
+  actions,
+  gap = 'gap-1',
+}: {
+  name: React.ReactNode;
+  detail: React.ReactNode;
+  actions: React.ReactNode;
+  gap?: 'gap-1' | 'gap-2' | 'gap-3';
+}) {
   return (
     <div className={`flex flex-col ${gap} sm:flex-row sm:items-center sm:justify-between`}>
       <div className="flex min-w-0 flex-col">
@@ -27,7 +37,12 @@ export function ItemConfirm(props: Omit<React.ComponentProps<typeof ConfirmPanel
 }
 
 /** A small button that acts on one item of a list: it says its action, and is named with the item ("Eliminar: 3° A"). */
-export function ItemButton({ label, item, children, ...props }: Omit<React.ComponentProps<typeof Button>, 'aria-label' | 'size'> & { label: string; item: string }) {
+export function ItemButton({
+  label,
+  item,
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof Button>, 'aria-label' | 'size'> & { label: string; item: string }) {
   return (
     <Button size="sm" aria-label={`${label}: ${item}`} {...props}>
       {children ?? label}

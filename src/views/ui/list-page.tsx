@@ -96,8 +96,19 @@ export function ListBody({ phase, skeleton, failure, empty = null, stale = false
  * Nothing to list, said in place of the rows (a status); `large` where the rows would be large cards or a long
  * list; `live={false}` keeps it a plain paragraph where a screen does not announce it.
  */
-export function ListEmpty({ large = false, live = true, className, ...props }: React.ComponentProps<'p'> & { large?: boolean; live?: boolean }) {
-  return <p role={live ? 'status' : undefined} className={cn(`rounded-lg border border-dashed bg-card ${large ? 'p-10' : 'p-6'} text-center text-muted-foreground`, className)} {...props} />;
+export function ListEmpty({
+  large = false,
+  live = true,
+  className,
+  ...props
+}: React.ComponentProps<'p'> & { large?: boolean; live?: boolean }) {
+  return (
+    <p
+      role={live ? 'status' : undefined}
+      className={cn(`rounded-lg border border-dashed bg-card ${large ? 'p-10' : 'p-6'} text-center text-muted-foreground`, className)}
+      {...props}
+    />
+  );
 }
 
 /** How many there are ("12 listas"), once the list knows; `hideZero` for screens whose empty state says it. */
@@ -145,7 +156,17 @@ export interface ListEndProps {
 }
 
 /** After the rows: the stale warning with Reintentar, and "Cargar más" while there is more. */
-export function ListEnd({ list, staleText, retryLabel, moreLabel, onRetry, onMore, busy = 'disabled', moreClassName, children }: ListEndProps) {
+export function ListEnd({
+  list,
+  staleText,
+  retryLabel,
+  moreLabel,
+  onRetry,
+  onMore,
+  busy = 'disabled',
+  moreClassName,
+  children,
+}: ListEndProps) {
   const stale = useSelector(list, isStale);
   const more = useSelector(list, canMore);
   const appending = useSelector(list, isAppending);
@@ -155,7 +176,13 @@ export function ListEnd({ list, staleText, retryLabel, moreLabel, onRetry, onMor
       {children}
       {stale && <RetryNote text={staleText} retryLabel={retryLabel} onRetry={onRetry ?? (() => list.send({ type: 'list.reload' }))} />}
       {(more || appending) && (
-        <Button variant="outline" className={moreClassName} {...waiting} aria-busy={appending || undefined} onClick={onMore ?? (() => list.send({ type: 'list.more' }))}>
+        <Button
+          variant="outline"
+          className={moreClassName}
+          {...waiting}
+          aria-busy={appending || undefined}
+          onClick={onMore ?? (() => list.send({ type: 'list.more' }))}
+        >
           {moreLabel}
         </Button>
       )}

@@ -3,7 +3,17 @@ import { cn } from '../lib/utils';
 import { Button } from './button';
 
 /** Placeholder rows while a list's first page loads, announced by `label`. */
-export function ListSkeleton({ label, rows = 6, className, rowClassName }: { label: string; rows?: number; className?: string; rowClassName?: string }) {
+export function ListSkeleton({
+  label,
+  rows = 6,
+  className,
+  rowClassName,
+}: {
+  label: string;
+  rows?: number;
+  className?: string;
+  rowClassName?: string;
+}) {
   return (
     <div role="status" aria-label={label} data-slot="list-skeleton" className={cn('flex flex-col gap-2', className)}>
       {Array.from({ length: rows }, (_, i) => (

@@ -4,7 +4,19 @@ import { Link } from 'wouter';
 import { cn } from '../lib/utils';
 
 /** A section tab that is a real link (the settings and data shells): the current one has aria-current="page". */
-export function NavTab({ href, current, className, slot, children }: { href: string; current: boolean; className?: string; slot: string; children: React.ReactNode }) {
+export function NavTab({
+  href,
+  current,
+  className,
+  slot,
+  children,
+}: {
+  href: string;
+  current: boolean;
+  className?: string;
+  slot: string;
+  children: React.ReactNode;
+}) {
   return (
     <Link
       href={href}
@@ -93,7 +105,14 @@ export function ScrollingNavTabs({
   useCurrentTabInView(row, location);
   return (
     <nav ref={row} aria-label={label} className={cn('relative min-w-0 overflow-x-auto border-b', className)} {...props}>
-      <NavTabs items={items} location={location} isCurrent={isCurrent} slot={slot} className="mb-0 w-max flex-nowrap" itemClassName="shrink-0 whitespace-nowrap" />
+      <NavTabs
+        items={items}
+        location={location}
+        isCurrent={isCurrent}
+        slot={slot}
+        className="mb-0 w-max flex-nowrap"
+        itemClassName="shrink-0 whitespace-nowrap"
+      />
     </nav>
   );
 }

@@ -66,10 +66,21 @@ type Channel = 'app-mobile' | 'e-mail' | 'sms' | 'whatsapp';
 export async function insertActivitySchool(db: Db, tag: string): Promise<ActivitySchool> {
   const [school] = await db
     .insert(institutions)
-    .values({ name: `Colegio Prueba Actividad ${tag}`, country: 'CL', locale: 'es-CL', timezone: ZONE, domain: 'cl', phonePrefix: '+56', homeUrl: 'https://example.cl' })
+    .values({
+      name: `Colegio Prueba Actividad ${tag}`,
+      country: 'CL',
+      locale: 'es-CL',
+      timezone: ZONE,
+      domain: 'cl',
+      phonePrefix: '+56',
+      homeUrl: 'https://example.cl',
+    })
     .returning({ id: institutions.id });
   const inst = school!.id;
-  const [template] = await db.select({ id: users.id, hash: users.passwordHash, options: users.options }).from(users).where(eq(users.email, PASSWORD_OF));
+  const [template] = await db
+    .select({ id: users.id, hash: users.passwordHash, options: users.options })
+    .from(users)
+    .where(eq(users.email, PASSWORD_OF));
   const policies = await db.select({ name: userPolicies.name }).from(userPolicies).where(eq(userPolicies.userId, template!.id));
 
   const user = async (name: string, email: string, role: 'colegio-administrador' | 'docente') => {
@@ -91,7 +102,10 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
   };
   const [inspector, profesorJefe] = await db
     .insert(positions)
-    .values([{ institutionId: inst, name: 'Inspector' }, { institutionId: inst, name: 'Profesor jefe' }])
+    .values([
+      { institutionId: inst, name: 'Inspector' },
+      { institutionId: inst, name: 'Profesor jefe' },
+    ])
     .returning({ id: positions.id });
   const member = async (userId: number | null, positionId: number, first: string, last: string) => {
     const [row] = await db
@@ -116,7 +130,15 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
   const student = async (first: string, courseId: number, withdrawn = false) => {
     const [row] = await db
       .insert(students)
-      .values({ institutionId: inst, courseId, firstNames: first, lastNameFather: 'Prueba', lastNameMother: 'Fixture', birthDate: '2015-01-01', ...(withdrawn ? { withdrawnAt: new Date('2025-03-15T12:00:00Z') } : {}) })
+      .values({
+        institutionId: inst,
+        courseId,
+        firstNames: first,
+        lastNameFather: 'Prueba',
+        lastNameMother: 'Fixture',
+        birthDate: '2015-01-01',
+        ...(withdrawn ? { withdrawnAt: new Date('2025-03-15T12:00:00Z') } : {}),
+      })
       .returning({ id: students.id });
     return row!.id;
   };
@@ -177,7 +199,15 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
       if ('colleague' in t) {
         const [r] = await db
           .insert(messageRecipients)
-          .values({ messageId, recipientKind: 'funcionario', recipientRefId: t.colleague.staffId, displayName: 'Colega', groupKind: 'funcionario', groupLabel: 'Colega', status: t.app && t.read ? 'read' : 'received' })
+          .values({
+            messageId,
+            recipientKind: 'funcionario',
+            recipientRefId: t.colleague.staffId,
+            displayName: 'Colega',
+            groupKind: 'funcionario',
+            groupLabel: 'Colega',
+            status: t.app && t.read ? 'read' : 'received',
+          })
           .returning({ id: messageRecipients.id });
         await db.insert(mailboxEntries).values({
           userId: t.colleague.userId,
@@ -192,17 +222,33 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
         // As the real send path writes it (server/recipients/expand.ts): the colleague's Hermes inbox is their app,
         // `user:<login id>`, read when they read the entry (server/messages/lifecycle.ts markRead).
         if (t.app) {
-          await db.insert(deliveries).values({ messageId, recipientId: r!.id, channel: 'app-mobile', status: t.read ? 'read' : 'received', address: `user:${t.colleague.userId}` });
+          await db.insert(deliveries).values({
+            messageId,
+            recipientId: r!.id,
+            channel: 'app-mobile',
+            status: t.read ? 'read' : 'received',
+            address: `user:${t.colleague.userId}`,
+          });
         }
         continue;
       }
       const [kind, ref] = 'guardian' in t ? (['apoderado', t.guardian] as const) : (['estudiante', t.student] as const);
       const [r] = await db
         .insert(messageRecipients)
-        .values({ messageId, recipientKind: kind, recipientRefId: ref, displayName: 'Persona', groupKind: 'curso', groupLabel: 'Curso', status: t.status })
+        .values({
+          messageId,
+          recipientKind: kind,
+          recipientRefId: ref,
+          displayName: 'Persona',
+          groupKind: 'curso',
+          groupLabel: 'Curso',
+          status: t.status,
+        })
         .returning({ id: messageRecipients.id });
       for (const [channel, status, noAddress] of t.deliveries) {
-        await db.insert(deliveries).values({ messageId, recipientId: r!.id, channel, status, address: noAddress ? null : `${channel}:${ref}` });
+        await db
+          .insert(deliveries)
+          .values({ messageId, recipientId: r!.id, channel, status, address: noAddress ? null : `${channel}:${ref}` });
       }
     }
     return messageId;
@@ -223,7 +269,14 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
     'beatriz',
     '2025-05-01 00:30',
     [
-      { guardian: g.g1, status: 'read', deliveries: [['app-mobile', 'read'], ['sms', 'received']] },
+      {
+        guardian: g.g1,
+        status: 'read',
+        deliveries: [
+          ['app-mobile', 'read'],
+          ['sms', 'received'],
+        ],
+      },
       { guardian: g.g2, status: 'received', deliveries: [['sms', 'received']] },
     ],
     { copy: true },
@@ -243,7 +296,9 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
   ]);
   await message('elena', '2025-05-10 12:00', [{ guardian: g.g2, status: 'read', deliveries: [['whatsapp', 'read']] }]);
   await message('felipe', '2025-05-15 09:00', [{ student: s.valentina, status: 'received', deliveries: [['e-mail', 'received']] }]);
-  await message('beatriz', '2025-05-12 08:00', [{ guardian: g.g1, status: 'received', deliveries: [['app-mobile', 'received']] }], { kind: 'draft' });
+  await message('beatriz', '2025-05-12 08:00', [{ guardian: g.g1, status: 'received', deliveries: [['app-mobile', 'received']] }], {
+    kind: 'draft',
+  });
 
   const thisMonth = monthIn(new Date(), ZONE);
   const lastDay = monthPeriod(addMonths(thisMonth, -1)).to;

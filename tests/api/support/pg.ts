@@ -10,8 +10,7 @@ export const PG_ADMIN_URL = process.env.HERMES_TEST_PG_URL || '';
 export const onPostgres = PG_ADMIN_URL !== '';
 
 /** Which store this run is on, for the run's header. */
-export const storeLabel = () =>
-  onPostgres ? process.env.HERMES_TEST_PG_LABEL || `PostgreSQL (${new URL(PG_ADMIN_URL).host})` : 'PGlite';
+export const storeLabel = () => (onPostgres ? process.env.HERMES_TEST_PG_LABEL || `PostgreSQL (${new URL(PG_ADMIN_URL).host})` : 'PGlite');
 
 /**
  * The suites about PGlite itself, by name, with why PostgreSQL skips them. Nothing else is skipped there:

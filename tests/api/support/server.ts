@@ -105,7 +105,11 @@ export interface TestServer {
   distDir: string;
   client(): Client;
   /** Another app (other settings, other dist) on the same database, also listening. */
-  sibling(options: { config?: Partial<ServerConfig>; distDir?: string; db?: Db }): Promise<{ url: string; client(): Client; close(): Promise<void> }>;
+  sibling(options: {
+    config?: Partial<ServerConfig>;
+    distDir?: string;
+    db?: Db;
+  }): Promise<{ url: string; client(): Client; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -124,10 +128,21 @@ export async function startServer(
   const copy = await openSeededCopy();
   const distDir = makeDist(copy.root);
   const outboxDir = path.join(copy.root, 'outbox');
-  const config = testConfig({ attachmentsDir: copy.attachmentsDir, outboxDir, ...(options.delivery ? TEST_DELIVERY : {}), ...options.config });
+  const config = testConfig({
+    attachmentsDir: copy.attachmentsDir,
+    outboxDir,
+    ...(options.delivery ? TEST_DELIVERY : {}),
+    ...options.config,
+  });
   const store = new AttachmentStore(config.attachmentsDir);
   const delivery = options.delivery
-    ? createDelivery({ handle: copy.handle, config, logger: createLogger(config.log), store, engine: { sweepEveryMs: 1000, ...options.engine } })
+    ? createDelivery({
+        handle: copy.handle,
+        config,
+        logger: createLogger(config.log),
+        store,
+        engine: { sweepEveryMs: 1000, ...options.engine },
+      })
     : null;
   const app = createApp({ db: copy.handle.db, distDir, config, store, ...(delivery ? { delivery } : {}) });
   if (delivery) {

@@ -2,10 +2,7 @@
 // independent from src/machines: it states what the user should observe, not how the app is built.
 import { setup } from 'xstate';
 
-export type LoginModelEvent =
-  | { type: 'login.submitWrongPassword' }
-  | { type: 'login.submitRightPassword' }
-  | { type: 'session.logout' };
+export type LoginModelEvent = { type: 'login.submitWrongPassword' } | { type: 'login.submitRightPassword' } | { type: 'session.logout' };
 
 export const LOGIN_MODEL_EVENTS: readonly LoginModelEvent['type'][] = [
   'login.submitWrongPassword',

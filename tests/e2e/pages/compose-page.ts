@@ -48,9 +48,9 @@ export class ComposePage {
     this.heading = page.getByRole('heading', { level: 1 });
     this.title = page.getByLabel(t('compose.field.title'), { exact: true });
     this.content = page.getByLabel(t('compose.field.content'), { exact: true });
-    this.addRecipients = page.getByRole('button', { name: t('compose.field.addRecipients') }).or(
-      page.getByRole('button', { name: t('compose.field.editRecipients') }),
-    );
+    this.addRecipients = page
+      .getByRole('button', { name: t('compose.field.addRecipients') })
+      .or(page.getByRole('button', { name: t('compose.field.editRecipients') }));
     this.recipients = page.getByRole('list', { name: t('compose.field.recipients'), exact: true });
     this.noRecipients = page.getByText(t('compose.field.noRecipients'), { exact: true });
     this.channels = page.getByRole('group', { name: t('compose.field.channels'), exact: true });
@@ -60,9 +60,9 @@ export class ComposePage {
     this.save = page.getByRole('button', { name: exactly(t('compose.actions.save')) });
     this.send = page.getByRole('button', { name: exactly(t('compose.actions.send')) });
     this.schedule = page.getByRole('button', { name: exactly(t('compose.actions.schedule')) });
-    this.confirmation = page.getByRole('alertdialog', { name: t('compose.confirm.sendTitle') }).or(
-      page.getByRole('alertdialog', { name: t('compose.confirm.scheduleTitle') }),
-    );
+    this.confirmation = page
+      .getByRole('alertdialog', { name: t('compose.confirm.sendTitle') })
+      .or(page.getByRole('alertdialog', { name: t('compose.confirm.scheduleTitle') }));
     this.backToEdit = this.confirmation.getByRole('button', { name: exactly(t('compose.confirm.back')) });
     const estimate = page.locator('[data-slot=estimate]');
     this.reach = estimate

@@ -51,7 +51,9 @@ export class ReceptionPage {
 
   /** A button of the channel picker ("SMS", "Todos los canales"). */
   channel(channel: ReceptionChannel): Locator {
-    return this.channels.getByRole('button', { name: exactly(channel === 'all' ? t('reception.channelAll') : t(`messages.channel.${channel}`)) });
+    return this.channels.getByRole('button', {
+      name: exactly(channel === 'all' ? t('reception.channelAll') : t(`messages.channel.${channel}`)),
+    });
   }
 
   /** One channel's line of the summary ("SMS · 34 entregas  Recibido: 17  No recibido: 15"). */
@@ -107,13 +109,21 @@ export class ReceptionPage {
    */
   retried(channel: ChannelCode): Locator {
     const stamp = t('reception.times.lastRetry', { at: '§' }).split('§')[0] as string;
-    return this.rows.locator('li').filter({ has: this.page.locator(`[data-channel="${channel}"]`) }).filter({ hasText: stamp });
+    return this.rows
+      .locator('li')
+      .filter({ has: this.page.locator(`[data-channel="${channel}"]`) })
+      .filter({ hasText: stamp });
   }
 
   /** Rows whose delivery of one channel a retry sent again (see `retried`). */
   rowsRetried(channel: ChannelCode): Locator {
     const stamp = t('reception.times.lastRetry', { at: '§' }).split('§')[0] as string;
-    return this.rows.filter({ has: this.page.locator('li').filter({ has: this.page.locator(`[data-channel="${channel}"]`) }).filter({ hasText: stamp }) });
+    return this.rows.filter({
+      has: this.page
+        .locator('li')
+        .filter({ has: this.page.locator(`[data-channel="${channel}"]`) })
+        .filter({ hasText: stamp }),
+    });
   }
 
   /** Rows whose recipient status (the best of their channels) is `status`. */

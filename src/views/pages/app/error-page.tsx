@@ -33,7 +33,6 @@ export function ErrorPage({ code, message }: { code: number; message?: string })
   );
 }
 
-
 function RedirectNotice() {
   const actor = usePageActor(countdownMachine, { input: { seconds: REDIRECT_SECONDS, to: HOME } });
   return actor ? <Countdown actor={actor} /> : null;

@@ -49,7 +49,10 @@ export function Actions({ compose }: { compose: ComposeActor }) {
   return (
     <div className="flex flex-col gap-3 border-t pt-4">
       {failed && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm"
+        >
           <div className="flex flex-1 flex-col">
             <span className="font-medium text-destructive">{t('error.send')}</span>
             {failure && <span className="text-muted-foreground">{failure}</span>}

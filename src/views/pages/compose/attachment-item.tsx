@@ -32,7 +32,12 @@ export function AttachmentItem({
   const errorKey = useSelector(attachment, selectErrorKey);
   const errorId = `${attachment.id}-error`;
   return (
-    <li data-slot="attachment" data-status={status} className="flex flex-col gap-1.5 rounded-md border px-3 py-2" aria-describedby={errorKey ? errorId : undefined}>
+    <li
+      data-slot="attachment"
+      data-status={status}
+      className="flex flex-col gap-1.5 rounded-md border px-3 py-2"
+      aria-describedby={errorKey ? errorId : undefined}
+    >
       <div className="flex items-center gap-3 text-sm">
         <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
         <span className="shrink-0 text-muted-foreground">{formatBytes(size)}</span>
@@ -75,9 +80,20 @@ export function ChooseFiles({
   onFiles,
   children,
   ...props
-}: Omit<React.ComponentProps<'input'>, 'type' | 'multiple' | 'className' | 'onChange'> & { id: string; fit?: boolean; onFiles: (files: File[]) => void }) {
+}: Omit<React.ComponentProps<'input'>, 'type' | 'multiple' | 'className' | 'onChange'> & {
+  id: string;
+  fit?: boolean;
+  onFiles: (files: File[]) => void;
+}) {
   return (
-    <label htmlFor={id} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), fit && 'w-fit', 'cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40')}>
+    <label
+      htmlFor={id}
+      className={cn(
+        buttonVariants({ variant: 'outline', size: 'sm' }),
+        fit && 'w-fit',
+        'cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
+      )}
+    >
       {children}
       <input
         id={id}

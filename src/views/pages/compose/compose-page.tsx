@@ -42,7 +42,9 @@ export function ComposePage() {
   if (userId === null) return null;
   const start = replyToId !== null ? `reply-${replyToId}` : listId !== null ? `list-${listId}` : 'new';
   const backupKey = `compose:${userId}:${draftId ?? start}`;
-  return <ComposeScreen key={backupKey} draftId={draftId} replyToId={replyToId} backupKey={backupKey} templateId={templateId} listId={listId} />;
+  return (
+    <ComposeScreen key={backupKey} draftId={draftId} replyToId={replyToId} backupKey={backupKey} templateId={templateId} listId={listId} />
+  );
 }
 
 export function ComposeScreen({
@@ -62,7 +64,9 @@ export function ComposeScreen({
   // ask again), which must not open another visit.
   const t = useT();
   const [startTemplate] = useState(templateId);
-  const compose = usePageActor(composeMachine, { input: { draftId, replyToId, backupKey, templateId: startTemplate, ...(listId !== null ? { listId } : {}) } });
+  const compose = usePageActor(composeMachine, {
+    input: { draftId, replyToId, backupKey, templateId: startTemplate, ...(listId !== null ? { listId } : {}) },
+  });
   return compose ? (
     <ComposeView compose={compose} />
   ) : (
@@ -106,4 +110,3 @@ function ComposeView({ compose }: { compose: ComposeActor }) {
     </ComposeFrame>
   );
 }
-

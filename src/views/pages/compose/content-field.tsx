@@ -62,7 +62,12 @@ function SmsCounter({ compose }: { compose: ComposeActor }) {
   const fields = useSelector(compose, selectSmsFields);
   return (
     <div className="flex flex-col gap-1 text-xs text-muted-foreground">
-      <p id="compose-sms-counter" data-slot="sms-counter" aria-live="polite" className={cn('font-medium tabular-nums', !ok && 'text-destructive')}>
+      <p
+        id="compose-sms-counter"
+        data-slot="sms-counter"
+        aria-live="polite"
+        className={cn('font-medium tabular-nums', !ok && 'text-destructive')}
+      >
         {t('compose.sms.counter', { units, limit })}
       </p>
       {fields.map((f) => (

@@ -69,7 +69,10 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
   if (estimate && estimate.empty_courses.length > 0) {
     lines.push(
       <li key="empty" className="text-foreground">
-        {t('compose.emptyCourses', { count: estimate.empty_courses.length, courses: estimate.empty_courses.map((c) => c.nombre).join(', ') })}
+        {t('compose.emptyCourses', {
+          count: estimate.empty_courses.length,
+          courses: estimate.empty_courses.map((c) => c.nombre).join(', '),
+        })}
       </li>,
     );
   }

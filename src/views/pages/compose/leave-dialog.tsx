@@ -18,7 +18,14 @@ export function LeaveDialog({ compose }: { compose: ComposeActor }) {
   const save = useRef<HTMLButtonElement>(null);
   const stay = () => compose.send({ type: 'compose.stay' });
   return (
-    <QuestionDialog open={asking} onDismiss={stay} title={t('compose.leave.title')} description={t('compose.leave.body')} aria-busy={saving} onOpenAutoFocus={focusOnOpen(save)}>
+    <QuestionDialog
+      open={asking}
+      onDismiss={stay}
+      title={t('compose.leave.title')}
+      description={t('compose.leave.body')}
+      aria-busy={saving}
+      onOpenAutoFocus={focusOnOpen(save)}
+    >
       <Button type="button" variant="ghost" disabled={saving} onClick={stay}>
         {t('compose.leave.stay')}
       </Button>

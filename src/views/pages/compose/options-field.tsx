@@ -1,5 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { selectAllowReplies, selectCopyToSender, selectEmergency, selectIsLocked, selectOffersEmergency } from '../../../machines/compose/selectors';
+import {
+  selectAllowReplies,
+  selectCopyToSender,
+  selectEmergency,
+  selectIsLocked,
+  selectOffersEmergency,
+} from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { Checkbox } from '../../ui/checkbox';
 import { Label } from '../../ui/label';

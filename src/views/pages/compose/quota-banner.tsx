@@ -29,9 +29,17 @@ export function QuotaBanner({ compose }: { compose: ComposeActor }) {
       className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-md border border-warning/60 bg-warning/10 px-3 py-2 text-sm"
     >
       <span className="min-w-0">
-        {t('compose.quotaLow.text', { count: remaining, remaining: formatCount(remaining, locale), limit: formatCount(limit, locale), percent })}
+        {t('compose.quotaLow.text', {
+          count: remaining,
+          remaining: formatCount(remaining, locale),
+          limit: formatCount(limit, locale),
+          percent,
+        })}
       </span>
-      <Link href="/settings/message-quota" className="font-medium underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
+      <Link
+        href="/settings/message-quota"
+        className="font-medium underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring"
+      >
         {t('compose.quotaLow.link')}
       </Link>
     </div>

@@ -1,6 +1,13 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
-import { isFamilyPick, pickOf, type IndexItem, type PickerActor, type PickerTab, type RecipientListsActor } from '../../../machines/compose/recipient-picker';
+import {
+  isFamilyPick,
+  pickOf,
+  type IndexItem,
+  type PickerActor,
+  type PickerTab,
+  type RecipientListsActor,
+} from '../../../machines/compose/recipient-picker';
 import {
   selectAppointments,
   selectAudience,
@@ -261,7 +268,12 @@ function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem;
   const id = useId();
   return (
     <li className="flex items-center gap-3 px-3 py-2" data-kind={item.kind}>
-      <Checkbox id={id} checked={checked} aria-describedby={`${id}-detail`} onCheckedChange={() => picker.send({ type: 'picker.toggle', pick })} />
+      <Checkbox
+        id={id}
+        checked={checked}
+        aria-describedby={`${id}-detail`}
+        onCheckedChange={() => picker.send({ type: 'picker.toggle', pick })}
+      />
       {item.deviceStatus && <DeviceDot status={item.deviceStatus} />}
       <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer text-sm font-medium break-words sm:truncate">
         {family ? pickText(t, pick, item.name) : item.name}
@@ -292,14 +304,18 @@ export function pickText(t: Translate, pick: RecipientPick, name: string): strin
 function rowDetail(t: T, item: IndexItem): string {
   // A guardian row says which role it has for which student ("Titular de Ana Pérez").
   if (item.kind === 'guardian' && item.detail) {
-    return t('compose.picker.guardianOf', { role: item.roleId === null ? '' : t(`compose.picker.role.${item.roleId}`), student: item.detail });
+    return t('compose.picker.guardianOf', {
+      role: item.roleId === null ? '' : t(`compose.picker.role.${item.roleId}`),
+      student: item.detail,
+    });
   }
   return item.detail ?? '';
 }
 
 function sizeText(t: T, item: IndexItem): string | null {
   if (item.empty) return null;
-  if (item.kind === 'level' || item.kind === 'course' || item.kind === 'elective') return t('compose.picker.students', { count: item.size });
+  if (item.kind === 'level' || item.kind === 'course' || item.kind === 'elective')
+    return t('compose.picker.students', { count: item.size });
   if (item.kind === 'appointment') return t('compose.picker.staffCount', { count: item.size });
   if (item.kind === 'recipient-list') return t('compose.picker.members', { count: item.size });
   return null;

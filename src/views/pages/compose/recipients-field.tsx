@@ -4,7 +4,12 @@ import type { RecipientPick } from '../../../../shared/compose-contract';
 import { FIELD_IDS } from '../../../machines/compose/rules';
 import { selectIsLocked, selectPicker, selectRecipients } from '../../../machines/compose/selectors';
 import { pickKey, type PickerActor } from '../../../machines/compose/recipient-picker';
-import { selectEmptyPickKeys, selectIsOpen, selectPeopleCount, selectPeopleExact } from '../../../machines/compose/recipient-picker-selectors';
+import {
+  selectEmptyPickKeys,
+  selectIsOpen,
+  selectPeopleCount,
+  selectPeopleExact,
+} from '../../../machines/compose/recipient-picker-selectors';
 import { useT, type Translate } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -108,11 +113,27 @@ export function PickerButton({ picker, ...props }: Omit<React.ComponentProps<typ
 }
 
 /** A picked recipient as a chip with its remove button. */
-export function RecipientChip({ pick, empty, disabled, onRemove, removeLabel }: { pick: RecipientPick; empty: boolean; disabled: boolean; onRemove: () => void; removeLabel?: (label: string) => string }) {
+export function RecipientChip({
+  pick,
+  empty,
+  disabled,
+  onRemove,
+  removeLabel,
+}: {
+  pick: RecipientPick;
+  empty: boolean;
+  disabled: boolean;
+  onRemove: () => void;
+  removeLabel?: (label: string) => string;
+}) {
   const t = useT();
   const label = chipLabel(t, pick);
   return (
-    <li data-slot="recipient-chip" data-empty={empty || undefined} className="flex items-center gap-1 rounded-full border bg-secondary py-0.5 pr-1 pl-3 text-sm text-secondary-foreground">
+    <li
+      data-slot="recipient-chip"
+      data-empty={empty || undefined}
+      className="flex items-center gap-1 rounded-full border bg-secondary py-0.5 pr-1 pl-3 text-sm text-secondary-foreground"
+    >
       <span>{label}</span>
       {empty && <Badge variant="warning">{t('compose.emptyCourse')}</Badge>}
       <button

@@ -1,6 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { FIELD_IDS } from '../../../machines/compose/rules';
-import { selectHasSchedule, selectIsLocked, selectScheduleDate, selectScheduleTime, selectTimezone } from '../../../machines/compose/selectors';
+import {
+  selectHasSchedule,
+  selectIsLocked,
+  selectScheduleDate,
+  selectScheduleTime,
+  selectTimezone,
+} from '../../../machines/compose/selectors';
 import { formatZoneName } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';

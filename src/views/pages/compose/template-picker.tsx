@@ -22,7 +22,16 @@ import type { ComposeSnapshot } from '../../../machines/compose/compose';
 import { useT } from '../../lib/i18n';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, keepFocusOnClose, QuestionDialog } from '../../ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  keepFocusOnClose,
+  QuestionDialog,
+} from '../../ui/dialog';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { SmsSize } from '../templates/sms-size';
@@ -140,8 +149,19 @@ function PickerBody({ picker, list }: { picker: TemplatePickerActor; list: Templ
     <ListBody
       phase={phase}
       skeleton={<ListSkeleton label={t('templates.loading')} rows={3} />}
-      failure={<ListFailure className="p-4" message={t('templates.failed')} retryLabel={t('templates.retry')} onRetry={() => picker.send({ type: 'templates.retry' })} />}
-      empty={<p role="status" className="text-sm text-muted-foreground">{q.trim() ? t('templates.empty.search', { q: q.trim() }) : t('templates.empty.other')}</p>}
+      failure={
+        <ListFailure
+          className="p-4"
+          message={t('templates.failed')}
+          retryLabel={t('templates.retry')}
+          onRetry={() => picker.send({ type: 'templates.retry' })}
+        />
+      }
+      empty={
+        <p role="status" className="text-sm text-muted-foreground">
+          {q.trim() ? t('templates.empty.search', { q: q.trim() }) : t('templates.empty.other')}
+        </p>
+      }
     >
       <ul aria-label={t('templates.heading')} aria-busy={busy} className="-mx-1 flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto px-1">
         {items.map((template) => (

@@ -3,7 +3,14 @@
 // cut into pages of CALL_LIST_PAGE_ROWS rows, each with the course, N, when it was generated and its number.
 import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
-import { callListMachine, selectList, selectListFailed, selectListNotFound, selectPrintPages, type CallListActor } from '../../../machines/dashboard/call-list';
+import {
+  callListMachine,
+  selectList,
+  selectListFailed,
+  selectListNotFound,
+  selectPrintPages,
+  type CallListActor,
+} from '../../../machines/dashboard/call-list';
 import { formatDateTime } from '../../lib/format';
 import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
@@ -18,7 +25,11 @@ export function CallListPrintPage({ id }: { id: number }) {
   const actor = usePageActor(callListMachine, { input: { courseId: id, messages: asked } });
   const t = useT();
   return (
-    <section aria-labelledby="call-list-print-title" data-slot="call-list-print" className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-4 print:max-w-none">
+    <section
+      aria-labelledby="call-list-print-title"
+      data-slot="call-list-print"
+      className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-4 print:max-w-none"
+    >
       <h1 id="call-list-print-title" className="text-2xl font-bold print:text-base">
         {t('callList.title')}
       </h1>
@@ -50,9 +61,20 @@ function PrintBody({ actor }: { actor: CallListActor }) {
       </div>
     );
   }
-  if (failed) return <ListFailure message={t('callList.loadFailed')} retryLabel={t('callList.retry')} onRetry={() => actor.send({ type: 'callList.retry' })} />;
+  if (failed)
+    return (
+      <ListFailure
+        message={t('callList.loadFailed')}
+        retryLabel={t('callList.retry')}
+        onRetry={() => actor.send({ type: 'callList.retry' })}
+      />
+    );
   if (!list) return <ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />;
-  const subtitle = t('callList.generated', { course: list.course.name, messages: list.messages, date: formatDateTime(list.generated_at, locale, timezone) });
+  const subtitle = t('callList.generated', {
+    course: list.course.name,
+    messages: list.messages,
+    date: formatDateTime(list.generated_at, locale, timezone),
+  });
   if (pages.length === 0) {
     return (
       <>

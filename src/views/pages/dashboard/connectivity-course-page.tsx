@@ -36,7 +36,10 @@ export function ConnectivityCoursePage({ id }: { id: number }) {
 function BackLink() {
   const t = useT();
   return (
-    <Link href="/dashboard/connectivity" className="w-fit rounded-sm text-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+    <Link
+      href="/dashboard/connectivity"
+      className="w-fit rounded-sm text-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+    >
       ← {t('course.back')}
     </Link>
   );
@@ -70,7 +73,13 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
       <ListBody
         phase={dataPhase(course, failed, true)}
         skeleton={<Skeleton />}
-        failure={<ListFailure message={t('course.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'course.retry' })} />}
+        failure={
+          <ListFailure
+            message={t('course.loadFailed')}
+            retryLabel={t('connectivity.retry')}
+            onRetry={() => actor.send({ type: 'course.retry' })}
+          />
+        }
       >
         {course && (
           <header>
@@ -78,7 +87,11 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
               {course.course.name} · {course.course.level.name}
             </h2>
             <p className="text-sm text-muted-foreground">
-              {t('course.summary', { students: course.summary.students, guardians: course.summary.guardians, coverage: formatPercent(course.summary.coverage.share, locale) })}
+              {t('course.summary', {
+                students: course.summary.students,
+                guardians: course.summary.guardians,
+                coverage: formatPercent(course.summary.coverage.share, locale),
+              })}
             </p>
           </header>
         )}
@@ -87,7 +100,11 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
       {callList ? (
         <CallListSection actor={callList} courseId={id} />
       ) : callListCrashed ? (
-        <ListFailure message={t('callList.crashed')} retryLabel={t('callList.retry')} onRetry={() => actor.send({ type: 'course.restartCallList' })} />
+        <ListFailure
+          message={t('callList.crashed')}
+          retryLabel={t('callList.retry')}
+          onRetry={() => actor.send({ type: 'course.restartCallList' })}
+        />
       ) : null}
       {course && !failed ? <CourseStudents course={course} locale={locale} timezone={timezone} /> : null}
     </>

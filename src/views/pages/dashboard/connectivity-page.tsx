@@ -2,7 +2,14 @@
 // its legend, "cobertura efectiva") and the table per level and course, inside the data shell. A failure
 // with nothing shown yet is the failure and Reintentar; after that the figures stay while it asks again.
 import { useSelector } from '@xstate/react';
-import { connectivityMachine, selectData, selectFailed, selectLoading, selectCanReload, type ConnectivityActor } from '../../../machines/dashboard/connectivity';
+import {
+  connectivityMachine,
+  selectData,
+  selectFailed,
+  selectLoading,
+  selectCanReload,
+  type ConnectivityActor,
+} from '../../../machines/dashboard/connectivity';
 import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
@@ -40,7 +47,13 @@ function Reload({ actor }: { actor: ConnectivityActor }) {
   const loading = useSelector(actor, selectLoading);
   const canReload = useSelector(actor, selectCanReload);
   return (
-    <Button type="button" variant="outline" disabled={!canReload} aria-busy={loading} onClick={() => actor.send({ type: 'connectivity.reload' })}>
+    <Button
+      type="button"
+      variant="outline"
+      disabled={!canReload}
+      aria-busy={loading}
+      onClick={() => actor.send({ type: 'connectivity.reload' })}
+    >
       {t('connectivity.reload')}
     </Button>
   );
@@ -60,7 +73,13 @@ function ConnectivityScreen({ actor }: { actor: ConnectivityActor }) {
     <ListBody
       phase={dataPhase(data, failed)}
       skeleton={<Skeleton />}
-      failure={<ListFailure message={t('connectivity.loadFailed')} retryLabel={t('connectivity.retry')} onRetry={() => actor.send({ type: 'connectivity.retry' })} />}
+      failure={
+        <ListFailure
+          message={t('connectivity.loadFailed')}
+          retryLabel={t('connectivity.retry')}
+          onRetry={() => actor.send({ type: 'connectivity.retry' })}
+        />
+      }
       stale={failed}
       staleAt="start"
     >

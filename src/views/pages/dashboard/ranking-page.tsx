@@ -71,7 +71,13 @@ function RankingScreen({ actor, kind }: { actor: RankingActor; kind: RankingKind
       <ListBody
         phase={dataPhase(ranking, failed)}
         skeleton={<ListSkeleton label={t('ranking.loading')} rows={4} rowClassName="h-12" />}
-        failure={<ListFailure message={t(ranking ? 'ranking.staleFailed' : 'ranking.loadFailed')} retryLabel={t('ranking.retry')} onRetry={() => actor.send({ type: 'ranking.retry' })} />}
+        failure={
+          <ListFailure
+            message={t(ranking ? 'ranking.staleFailed' : 'ranking.loadFailed')}
+            retryLabel={t('ranking.retry')}
+            onRetry={() => actor.send({ type: 'ranking.retry' })}
+          />
+        }
         stale={failed}
         staleAt="start"
       >
@@ -101,7 +107,12 @@ function Controls({ actor, kind, locale }: { actor: RankingActor; kind: RankingK
         onKind={(value) => actor.send({ type: 'ranking.periodKind', kind: value })}
         onShift={(step) => actor.send({ type: 'ranking.shift', step })}
       />
-      <NativeSelect id="ranking-metric" aria-label={t('ranking.metric.label')} value={metric} onChange={(event) => actor.send({ type: 'ranking.metric', metric: event.target.value as RankingMetric })}>
+      <NativeSelect
+        id="ranking-metric"
+        aria-label={t('ranking.metric.label')}
+        value={metric}
+        onChange={(event) => actor.send({ type: 'ranking.metric', metric: event.target.value as RankingMetric })}
+      >
         {METRICS[kind].map((m) => (
           <option key={m} value={m}>
             {t(METRIC_LABEL[kind][m] as MessageKey)}
@@ -110,7 +121,14 @@ function Controls({ actor, kind, locale }: { actor: RankingActor; kind: RankingK
       </NativeSelect>
       <div role="group" aria-label={t('ranking.by.label')} className="inline-flex rounded-md border p-0.5">
         {RANK_BY.map((option: RankBy) => (
-          <Button key={option} type="button" size="sm" variant={option === by ? 'secondary' : 'ghost'} aria-pressed={option === by} onClick={() => actor.send({ type: 'ranking.by', by: option })}>
+          <Button
+            key={option}
+            type="button"
+            size="sm"
+            variant={option === by ? 'secondary' : 'ghost'}
+            aria-pressed={option === by}
+            onClick={() => actor.send({ type: 'ranking.by', by: option })}
+          >
             {t(option === 'value' ? 'ranking.by.value' : 'ranking.by.improvement')}
           </Button>
         ))}
@@ -120,13 +138,17 @@ function Controls({ actor, kind, locale }: { actor: RankingActor; kind: RankingK
 }
 
 /** A value as read: a course's rate as a percentage, a staff member's count as a number. */
-const valueText = (kind: RankingKind, value: number, locale: string): string => (kind === 'courses' ? formatRate(value, locale) : formatNumber(value, locale));
+const valueText = (kind: RankingKind, value: number, locale: string): string =>
+  kind === 'courses' ? formatRate(value, locale) : formatNumber(value, locale);
 
 /** The change against the previous period in words ("sube 5 pts.", "baja 12", "sin cambio", "sin dato anterior"). */
 export function changeText(t: Translate, kind: RankingKind, change: number | null, locale: string): { arrow: string; text: string } {
   if (change === null) return { arrow: '–', text: t('ranking.new') };
   if (change === 0) return { arrow: '=', text: t('ranking.same') };
-  const size = kind === 'courses' ? t('ranking.points', { value: formatDecimal(Math.abs(change) * 100, locale) }) : formatNumber(Math.abs(change), locale);
+  const size =
+    kind === 'courses'
+      ? t('ranking.points', { value: formatDecimal(Math.abs(change) * 100, locale) })
+      : formatNumber(Math.abs(change), locale);
   return change > 0 ? { arrow: '↑', text: t('ranking.up', { change: size }) } : { arrow: '↓', text: t('ranking.down', { change: size }) };
 }
 
@@ -144,7 +166,12 @@ function RankingTable({ actor, ranking, kind, locale }: { actor: RankingActor; r
       {ranking.rows.length === 0 ? (
         <TableEmpty data-slot="ranking-empty">{t('ranking.empty')}</TableEmpty>
       ) : (
-        <TableCard captionId="ranking-caption" caption={t('ranking.caption', { ranking: heading, period })} busy={loading} data-slot="ranking-table">
+        <TableCard
+          captionId="ranking-caption"
+          caption={t('ranking.caption', { ranking: heading, period })}
+          busy={loading}
+          data-slot="ranking-table"
+        >
           <TableHead>
             {/* The ranking's order is its positions, the server's: said, not offered to change. */}
             <SortableHeader align="end" direction="ascending" directionLabel={t('activity.table.ascending')}>
@@ -185,7 +212,11 @@ function Row({ row, kind, locale }: { row: RankingRow; kind: RankingKind; locale
       <NumberCell nowrap data-col="value">
         {valueText(kind, row.value, locale)}
       </NumberCell>
-      <td className="px-3 py-2" data-col="change" data-trend={row.change === null ? 'none' : row.change > 0 ? 'up' : row.change < 0 ? 'down' : 'same'}>
+      <td
+        className="px-3 py-2"
+        data-col="change"
+        data-trend={row.change === null ? 'none' : row.change > 0 ? 'up' : row.change < 0 ? 'down' : 'same'}
+      >
         <span aria-hidden="true" className="mr-1 font-semibold">
           {change.arrow}
         </span>

@@ -23,7 +23,15 @@ export const DASHBOARD_SECTIONS: readonly { href: string; label: MessageKey }[] 
 /** The course pages belong to the Conectividad tab. */
 const sectionPath = (location: string): string => (location.startsWith('/connectivity/') ? '/dashboard/connectivity' : location);
 
-export function DashboardShell({ title, children, className }: { title: Extract<MessageKey, `pages.${string}`>; children: ReactNode; className?: string }) {
+export function DashboardShell({
+  title,
+  children,
+  className,
+}: {
+  title: Extract<MessageKey, `pages.${string}`>;
+  children: ReactNode;
+  className?: string;
+}) {
   const t = useT();
   const [location] = useLocation();
   return (

@@ -64,7 +64,13 @@ function ActivityScreen({ actor }: { actor: StaffActivityActor }) {
       <ListBody
         phase={dataPhase(activity, failed)}
         skeleton={<ListSkeleton label={t('activity.loading')} rows={4} rowClassName="h-12" />}
-        failure={<ListFailure message={t(activity ? 'activity.staleFailed' : 'activity.loadFailed')} retryLabel={t('activity.retry')} onRetry={retry} />}
+        failure={
+          <ListFailure
+            message={t(activity ? 'activity.staleFailed' : 'activity.loadFailed')}
+            retryLabel={t('activity.retry')}
+            onRetry={retry}
+          />
+        }
         stale={failed}
         staleAt="start"
       >
@@ -74,7 +80,11 @@ function ActivityScreen({ actor }: { actor: StaffActivityActor }) {
       {summary ? (
         <SummarySection actor={summary} locale={locale} />
       ) : summaryCrashed ? (
-        <ListFailure message={t('activity.summary.crashed')} retryLabel={t('activity.retry')} onRetry={() => actor.send({ type: 'activity.restartSummary' })} />
+        <ListFailure
+          message={t('activity.summary.crashed')}
+          retryLabel={t('activity.retry')}
+          onRetry={() => actor.send({ type: 'activity.restartSummary' })}
+        />
       ) : null}
     </>
   );
@@ -104,7 +114,9 @@ function Filters({ actor, locale }: { actor: StaffActivityActor; locale: string 
         id="activity-position"
         aria-label={t('activity.position')}
         value={positionId === null ? '' : String(positionId)}
-        onChange={(event) => actor.send({ type: 'activity.position', positionId: event.target.value === '' ? null : Number(event.target.value) })}
+        onChange={(event) =>
+          actor.send({ type: 'activity.position', positionId: event.target.value === '' ? null : Number(event.target.value) })
+        }
         className="max-w-full"
       >
         <option value="">{t('activity.allPositions')}</option>
@@ -114,7 +126,9 @@ function Filters({ actor, locale }: { actor: StaffActivityActor; locale: string 
           </option>
         ))}
         {/* A cargo the address names before the list has come. */}
-        {positionId !== null && !(positions ?? []).some((p) => p.id === positionId) ? <option value={positionId}>{t('activity.position')}</option> : null}
+        {positionId !== null && !(positions ?? []).some((p) => p.id === positionId) ? (
+          <option value={positionId}>{t('activity.position')}</option>
+        ) : null}
       </NativeSelect>
     </div>
   );

@@ -6,7 +6,10 @@ import { cn } from '../../lib/utils';
 export function ChannelBadges({ channels, tiny = false }: { channels: readonly ChannelCode[]; tiny?: boolean }) {
   const t = useT();
   return channels.map((c) => (
-    <span key={c} className={cn('rounded bg-secondary px-1.5 py-0.5', tiny ? 'text-[10px] font-medium' : 'text-xs', 'text-secondary-foreground')}>
+    <span
+      key={c}
+      className={cn('rounded bg-secondary px-1.5 py-0.5', tiny ? 'text-[10px] font-medium' : 'text-xs', 'text-secondary-foreground')}
+    >
       {t(`messages.channel.${c}`)}
     </span>
   ));

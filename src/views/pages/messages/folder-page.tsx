@@ -129,7 +129,13 @@ function Toolbar({ actor }: { actor: FolderActor }) {
         </Button>
       )}
       {canPurge && (
-        <Button id={FOLDER_PURGE_BUTTON_ID} size="sm" variant="destructive" disabled={mutating} onClick={() => actor.send({ type: 'folder.purge' })}>
+        <Button
+          id={FOLDER_PURGE_BUTTON_ID}
+          size="sm"
+          variant="destructive"
+          disabled={mutating}
+          onClick={() => actor.send({ type: 'folder.purge' })}
+        >
           {t('folders.purge')}
         </Button>
       )}
@@ -236,12 +242,24 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
           <span className="ml-auto shrink-0 text-xs text-muted-foreground">{formatListDate(message.date, locale, timezone)}</span>
         </span>
         <span className="flex min-w-0 items-center gap-2">
-          <span data-slot="message-title" className={cn('truncate text-sm', unread && 'font-semibold', !message.title && 'text-muted-foreground italic')}>
+          <span
+            data-slot="message-title"
+            className={cn('truncate text-sm', unread && 'font-semibold', !message.title && 'text-muted-foreground italic')}
+          >
             {message.title || t('messages.untitled')}
           </span>
           {/* Beside the title, not inside it: a long title would cut it off. */}
           {message.has_attachments && (
-            <svg role="img" aria-label={t('folders.attachment')} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-3.5 shrink-0 text-muted-foreground">
+            <svg
+              role="img"
+              aria-label={t('folders.attachment')}
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              className="size-3.5 shrink-0 text-muted-foreground"
+            >
               <path d="m21 11-8.6 8.6a5 5 0 0 1-7-7L14 4a3.3 3.3 0 0 1 4.7 4.7l-8.6 8.6a1.7 1.7 0 0 1-2.4-2.4L15.6 7" />
             </svg>
           )}

@@ -186,7 +186,12 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
         </Button>
       )}
       {canCancelSchedule && (
-        <Button id={CANCEL_SCHEDULE_BUTTON_ID} variant="outline" disabled={busy} onClick={() => lifecycle.send({ type: 'message.cancelSchedule' })}>
+        <Button
+          id={CANCEL_SCHEDULE_BUTTON_ID}
+          variant="outline"
+          disabled={busy}
+          onClick={() => lifecycle.send({ type: 'message.cancelSchedule' })}
+        >
           {t('messages.cancelSchedule')}
         </Button>
       )}
@@ -254,7 +259,8 @@ function Delivery({ lifecycle, id, people }: { lifecycle: LifecycleActor; id: nu
           <ul className="flex flex-wrap gap-2 text-xs">
             {(['received', 'read', 'not_received', 'error', 'failed'] as const).map((k) => (
               <li key={k} className="rounded-md border px-2 py-0.5">
-                {t(`messages.status.${k}`)}: <strong>{progress[k]}</strong> / {progress.total} {t('messages.deliveries', { count: progress.total })}
+                {t(`messages.status.${k}`)}: <strong>{progress[k]}</strong> / {progress.total}{' '}
+                {t('messages.deliveries', { count: progress.total })}
               </li>
             ))}
           </ul>

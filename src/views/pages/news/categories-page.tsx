@@ -63,7 +63,11 @@ function CategoriesScreen({ actor }: { actor: CategoriesActor }) {
       phase={loading ? 'loading' : failed ? 'failed' : 'rows'}
       skeleton={<ListSkeleton label={t('newsAdmin.categories.loading')} rows={4} />}
       failure={
-        <ListFailure message={t('newsAdmin.categories.loadFailed')} retryLabel={t('newsAdmin.categories.retry')} onRetry={() => actor.send({ type: 'categories.retry' })} />
+        <ListFailure
+          message={t('newsAdmin.categories.loadFailed')}
+          retryLabel={t('newsAdmin.categories.retry')}
+          onRetry={() => actor.send({ type: 'categories.retry' })}
+        />
       }
     >
       <CreateForm actor={actor} />
@@ -137,7 +141,8 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
           }
           detail={
             <>
-              {t('newsAdmin.categories.posts', { count: category.post_count })} · {t('newsAdmin.categories.position', { position: index + 1, total })}
+              {t('newsAdmin.categories.posts', { count: category.post_count })} ·{' '}
+              {t('newsAdmin.categories.position', { position: index + 1, total })}
             </>
           }
           actions={
@@ -165,7 +170,11 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
         />
       )}
       {inUse && inUseText && (
-        <div role="alert" data-slot="category-in-use" className="flex flex-col gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          data-slot="category-in-use"
+          className="flex flex-col gap-2 rounded-md border border-warning/60 bg-warning/10 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+        >
           <p>{inUseText}</p>
           <Button size="sm" variant="outline" className="shrink-0" onClick={() => actor.send({ type: 'categories.dismiss' })}>
             {t('newsAdmin.categories.dismiss')}
@@ -190,7 +199,17 @@ function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor
  * Subir / Bajar. Disabled only at the top or the bottom; while an order is being saved it stays focusable
  * (aria-disabled), so a keyboard user's focus is not thrown out of the list.
  */
-function MoveButton({ actor, category, direction, edge }: { actor: CategoriesActor; category: NewsCategory; direction: MoveDirection; edge: boolean }) {
+function MoveButton({
+  actor,
+  category,
+  direction,
+  edge,
+}: {
+  actor: CategoriesActor;
+  category: NewsCategory;
+  direction: MoveDirection;
+  edge: boolean;
+}) {
   const t = useT();
   const can = useSelector(actor, (s) => s.can({ type: 'categories.move', id: category.id, direction }));
   const label = direction === 'up' ? t('newsAdmin.categories.up') : t('newsAdmin.categories.down');
@@ -218,11 +237,7 @@ function RenameForm({ actor, category }: { actor: CategoriesActor; category: New
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   return (
-    <MachineForm
-      data-slot="category-rename"
-      className="flex flex-col gap-2"
-      onSend={() => actor.send({ type: 'categories.save' })}
-    >
+    <MachineForm data-slot="category-rename" className="flex flex-col gap-2" onSend={() => actor.send({ type: 'categories.save' })}>
       <Label htmlFor={inputId}>{t('newsAdmin.categories.nameLabel')}</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
@@ -244,7 +259,13 @@ function RenameForm({ actor, category }: { actor: CategoriesActor; category: New
           <Button type="submit" size="sm" className="min-h-9" aria-disabled={renaming || undefined} aria-busy={renaming || undefined}>
             {renaming ? t('newsAdmin.categories.saving') : t('newsAdmin.categories.save')}
           </Button>
-          <Button type="button" size="sm" variant="outline" className="min-h-9" onClick={() => actor.send({ type: 'categories.cancelEdit' })}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            className="min-h-9"
+            onClick={() => actor.send({ type: 'categories.cancelEdit' })}
+          >
             {t('newsAdmin.categories.cancel')}
           </Button>
         </div>

@@ -73,4 +73,3 @@ function ComposeView({ compose }: { compose: NewsComposeActor }) {
     </Frame>
   );
 }
-

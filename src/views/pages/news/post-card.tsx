@@ -88,7 +88,13 @@ export function PostCard({ post, locale, timezone, desk }: PostCardProps) {
                 aria-label={t('news.openImage', { name: image.name })}
                 className="block overflow-hidden rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
               >
-                <img src={newsFileHref(image.url)} alt={image.name} loading="lazy" decoding="async" className="aspect-[4/3] h-auto w-full bg-muted object-cover" />
+                <img
+                  src={newsFileHref(image.url)}
+                  alt={image.name}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-[4/3] h-auto w-full bg-muted object-cover"
+                />
               </a>
             </li>
           ))}
@@ -99,7 +105,11 @@ export function PostCard({ post, locale, timezone, desk }: PostCardProps) {
           <ul className="flex flex-col gap-1">
             {files.map((file) => (
               <li key={file.id}>
-                <a href={newsFileHref(file.url)} download={file.name} className="inline-flex min-h-11 items-center text-sm text-primary underline underline-offset-2 sm:min-h-0">
+                <a
+                  href={newsFileHref(file.url)}
+                  download={file.name}
+                  className="inline-flex min-h-11 items-center text-sm text-primary underline underline-offset-2 sm:min-h-0"
+                >
                   {t('news.download', { name: file.name, size: formatBytes(file.size) })}
                 </a>
               </li>
@@ -124,7 +134,13 @@ function PostActions({ actor, post }: { actor: NewsWallActor; post: NewsPost }) 
   const offered = postActions(post);
   if (!post.editable) return null;
   return (
-    <div role="group" aria-label={t('news.actions.label', { title: post.title })} aria-busy={busy || undefined} className="flex flex-wrap gap-2 border-t pt-3" data-slot="post-actions">
+    <div
+      role="group"
+      aria-label={t('news.actions.label', { title: post.title })}
+      aria-busy={busy || undefined}
+      className="flex flex-wrap gap-2 border-t pt-3"
+      data-slot="post-actions"
+    >
       {busy && (
         <span role="status" className="inline-flex items-center text-sm text-muted-foreground">
           {t('news.actions.busy')}
@@ -143,7 +159,13 @@ function PostActions({ actor, post }: { actor: NewsWallActor; post: NewsPost }) 
           {t('news.actions.publish')}
         </Button>
       )}
-      <Button size="sm" variant="ghost" className="text-destructive" disabled={!canDelete} onClick={() => actor.send({ type: 'news.delete', id })}>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="text-destructive"
+        disabled={!canDelete}
+        onClick={() => actor.send({ type: 'news.delete', id })}
+      >
         {t('news.actions.delete')}
       </Button>
     </div>

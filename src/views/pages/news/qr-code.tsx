@@ -28,7 +28,14 @@ export function QrCode({ text, label, className }: { text: string; label: string
   const { data, size } = encode(text, { ecc: 'M', border: 0 });
   const box = size + QUIET * 2;
   return (
-    <svg data-slot="qr-code" role="img" aria-label={label} viewBox={`${-QUIET} ${-QUIET} ${box} ${box}`} shapeRendering="crispEdges" className={cn('bg-white', className)}>
+    <svg
+      data-slot="qr-code"
+      role="img"
+      aria-label={label}
+      viewBox={`${-QUIET} ${-QUIET} ${box} ${box}`}
+      shapeRendering="crispEdges"
+      className={cn('bg-white', className)}
+    >
       <rect x={-QUIET} y={-QUIET} width={box} height={box} className="fill-white" />
       <path d={qrPathOf(data)} className="fill-black" />
     </svg>

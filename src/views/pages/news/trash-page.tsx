@@ -40,7 +40,13 @@ function TrashScreen({ actor }: { actor: TrashActor }) {
   const list = useSelector(actor, selectNewsTrashList);
   const crashed = useSelector(actor, selectNewsTrashCrashed);
   if (crashed || !list)
-    return <ListFailure message={t('newsAdmin.trash.loadFailed')} retryLabel={t('newsAdmin.trash.retry')} onRetry={() => actor.send({ type: 'trash.retry' })} />;
+    return (
+      <ListFailure
+        message={t('newsAdmin.trash.loadFailed')}
+        retryLabel={t('newsAdmin.trash.retry')}
+        onRetry={() => actor.send({ type: 'trash.retry' })}
+      />
+    );
   return (
     <>
       <ListTotal list={list} hideZero text={(count) => t('newsAdmin.trash.total', { count })} />
@@ -65,7 +71,13 @@ function TrashBody({ actor, list }: { actor: TrashActor; list: NewsTrashListActo
     <ListBody
       phase={phase}
       skeleton={<ListSkeleton label={t('newsAdmin.trash.loading')} rows={4} />}
-      failure={<ListFailure message={t('newsAdmin.trash.loadFailed')} retryLabel={t('newsAdmin.trash.retry')} onRetry={() => list.send({ type: 'list.reload' })} />}
+      failure={
+        <ListFailure
+          message={t('newsAdmin.trash.loadFailed')}
+          retryLabel={t('newsAdmin.trash.retry')}
+          onRetry={() => list.send({ type: 'list.reload' })}
+        />
+      }
       empty={<ListEmpty data-slot="trash-empty">{t('newsAdmin.trash.empty')}</ListEmpty>}
     >
       <ul className="flex flex-col gap-2">
@@ -100,7 +112,9 @@ function TrashRow({ actor, post }: { actor: TrashActor; post: NewsPost }) {
         detail={
           <>
             {post.category?.name ?? t('newsAdmin.trash.noCategory')} ·{' '}
-            {post.deleted_by ? t('newsAdmin.trash.deletedBy', { name: post.deleted_by.name, date: when }) : t('newsAdmin.trash.deletedAt', { date: when })}
+            {post.deleted_by
+              ? t('newsAdmin.trash.deletedBy', { name: post.deleted_by.name, date: when })
+              : t('newsAdmin.trash.deletedAt', { date: when })}
           </>
         }
         actions={

@@ -95,7 +95,9 @@ function Filters({ actor }: { actor: NewsWallActor }) {
             id={WALL_CATEGORY_ID}
             className="h-11 sm:h-9"
             value={category === null ? '' : String(category)}
-            onChange={(e) => actor.send({ type: 'wall.filter', category: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+            onChange={(e) =>
+              actor.send({ type: 'wall.filter', category: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })
+            }
           >
             <option value="">{t('news.allCategories')}</option>
             {categories.map((c) => (
@@ -106,7 +108,9 @@ function Filters({ actor }: { actor: NewsWallActor }) {
           </NativeSelect>
         </div>
       )}
-      {categoriesFailed && <RetryNote text={t('news.categoriesFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />}
+      {categoriesFailed && (
+        <RetryNote text={t('news.categoriesFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />
+      )}
     </div>
   );
 }
@@ -123,9 +127,15 @@ function Posts({ actor, list, desk }: { actor: NewsWallActor; list: AnyActorRef;
     <ListBody
       phase={phase}
       skeleton={<ListSkeleton label={t('news.loading')} rows={3} rowClassName="h-40" />}
-      failure={<ListFailure message={t('news.loadFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />}
+      failure={
+        <ListFailure message={t('news.loadFailed')} retryLabel={t('news.retry')} onRetry={() => actor.send({ type: 'wall.retry' })} />
+      }
       empty={
-        <div role="status" data-slot="mural-empty" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">
+        <div
+          role="status"
+          data-slot="mural-empty"
+          className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground"
+        >
           <p>{filtered ? (q ? t('news.noMatch', { q }) : t('news.noMatchCategory')) : t(desk ? 'news.emptyDesk' : 'news.empty')}</p>
           {filtered && (
             <Button variant="outline" onClick={() => actor.send({ type: 'wall.clear' })}>

@@ -38,7 +38,11 @@ export function NewsWeekPage() {
   const actor = usePageActor(newsWeekMachine, { input: { date } });
   const t = useT();
   return (
-    <section aria-labelledby="page-title" data-slot="news-week" className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-4 print:max-w-none print:gap-3">
+    <section
+      aria-labelledby="page-title"
+      data-slot="news-week"
+      className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-4 print:max-w-none print:gap-3"
+    >
       {actor ? <WeekScreen actor={actor} /> : <ListSkeleton label={t('newsAdmin.week.loading')} rows={3} />}
     </section>
   );
@@ -92,7 +96,11 @@ function WeekScreen({ actor }: { actor: WeekActor }) {
           <h1 id="page-title" className="text-2xl font-bold">
             {t('newsAdmin.week.heading')}
           </h1>
-          <ListFailure message={failure ?? t('newsAdmin.week.loadFailed')} retryLabel={t('newsAdmin.week.retry')} onRetry={() => actor.send({ type: 'week.retry' })} />
+          <ListFailure
+            message={failure ?? t('newsAdmin.week.loadFailed')}
+            retryLabel={t('newsAdmin.week.retry')}
+            onRetry={() => actor.send({ type: 'week.retry' })}
+          />
         </>
       )}
       {week && !loading && (
@@ -102,10 +110,16 @@ function WeekScreen({ actor }: { actor: WeekActor }) {
             <h1 id="page-title" className="text-3xl font-bold print:text-[28pt] print:leading-tight">
               {t('newsAdmin.week.heading')}
             </h1>
-            <p className="text-lg print:text-[14pt]">{t('newsAdmin.week.range', { from: dayOf(week.from, locale), to: dayOf(week.to, locale) })}</p>
+            <p className="text-lg print:text-[14pt]">
+              {t('newsAdmin.week.range', { from: dayOf(week.from, locale), to: dayOf(week.to, locale) })}
+            </p>
           </header>
           {week.posts.length === 0 ? (
-            <p role="status" data-slot="week-empty" className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground print:text-black">
+            <p
+              role="status"
+              data-slot="week-empty"
+              className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground print:text-black"
+            >
               {t('newsAdmin.week.empty')}
             </p>
           ) : (
@@ -116,10 +130,16 @@ function WeekScreen({ actor }: { actor: WeekActor }) {
             </ul>
           )}
           {week.posts.length > WEEK_PRINT_MAX && (
-            <p className="text-sm font-medium print:text-[10pt]">{t('newsAdmin.week.more', { count: week.posts.length - WEEK_PRINT_MAX })}</p>
+            <p className="text-sm font-medium print:text-[10pt]">
+              {t('newsAdmin.week.more', { count: week.posts.length - WEEK_PRINT_MAX })}
+            </p>
           )}
           <footer data-slot="week-qr" className="mt-auto flex items-center gap-4 rounded-lg border p-3 print:break-inside-avoid">
-            <QrCode text={week.wall_url} label={t('newsAdmin.week.qrLabel', { url: week.wall_url })} className="size-28 shrink-0 print:size-[32mm]" />
+            <QrCode
+              text={week.wall_url}
+              label={t('newsAdmin.week.qrLabel', { url: week.wall_url })}
+              className="size-28 shrink-0 print:size-[32mm]"
+            />
             <div className="flex min-w-0 flex-col gap-1">
               <p className="text-lg font-semibold print:text-[14pt]">{t('newsAdmin.week.readMore')}</p>
               <p className="text-sm break-all print:text-[11pt]">{week.wall_url}</p>
@@ -138,9 +158,14 @@ function WeekPost({ post }: { post: NewsPost }) {
   return (
     <li
       data-slot="week-post"
-      className={cn('flex min-w-0 gap-3 rounded-lg border bg-card p-3 print:break-inside-avoid print:gap-2 print:p-2', post.pinned && 'border-primary/60 print:border-black')}
+      className={cn(
+        'flex min-w-0 gap-3 rounded-lg border bg-card p-3 print:break-inside-avoid print:gap-2 print:p-2',
+        post.pinned && 'border-primary/60 print:border-black',
+      )}
     >
-      {image && <img src={image.url} alt="" loading="eager" className="h-16 w-20 shrink-0 rounded object-cover print:h-[18mm] print:w-[24mm]" />}
+      {image && (
+        <img src={image.url} alt="" loading="eager" className="h-16 w-20 shrink-0 rounded object-cover print:h-[18mm] print:w-[24mm]" />
+      )}
       <div className="flex min-w-0 flex-col gap-1">
         <h2 className="text-base leading-snug font-semibold break-words print:text-[12pt]">{post.title}</h2>
         <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground print:text-[9pt] print:text-black">

@@ -212,7 +212,10 @@ function ChannelLine({ entry, current }: { entry: ChannelProgress; current: bool
     <li
       data-channel={entry.channel}
       aria-current={current || undefined}
-      className={cn('flex flex-col gap-1 rounded-md border px-3 py-2 sm:flex-row sm:items-center sm:gap-3', current ? 'border-primary' : 'border-transparent bg-muted/40')}
+      className={cn(
+        'flex flex-col gap-1 rounded-md border px-3 py-2 sm:flex-row sm:items-center sm:gap-3',
+        current ? 'border-primary' : 'border-transparent bg-muted/40',
+      )}
     >
       <span className="shrink-0 text-sm">
         <span className="font-semibold">{name}</span>{' '}
@@ -332,7 +335,12 @@ function FilterChipList({
 }) {
   const t = useT();
   return (
-    <div role="group" aria-label={t('reception.filters')} aria-describedby={described ? 'filters-hint' : undefined} className="flex flex-wrap gap-2">
+    <div
+      role="group"
+      aria-label={t('reception.filters')}
+      aria-describedby={described ? 'filters-hint' : undefined}
+      className="flex flex-wrap gap-2"
+    >
       {RECEPTION_FILTERS.map((status) => (
         <button
           key={status}
@@ -396,11 +404,21 @@ function Rows({ actor }: { actor: ReceptionActor }) {
     <table aria-label={t('reception.rows')} aria-busy={refreshing} className="w-full border-separate border-spacing-0 text-sm">
       <thead className="sr-only md:not-sr-only md:table-header-group">
         <tr className="text-left text-xs text-muted-foreground">
-          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.student')}</th>
-          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.person')}</th>
-          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.email')}</th>
-          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.phone')}</th>
-          <th scope="col" className="border-b px-3 py-2 font-medium">{t('reception.col.channels')}</th>
+          <th scope="col" className="border-b px-3 py-2 font-medium">
+            {t('reception.col.student')}
+          </th>
+          <th scope="col" className="border-b px-3 py-2 font-medium">
+            {t('reception.col.person')}
+          </th>
+          <th scope="col" className="border-b px-3 py-2 font-medium">
+            {t('reception.col.email')}
+          </th>
+          <th scope="col" className="border-b px-3 py-2 font-medium">
+            {t('reception.col.phone')}
+          </th>
+          <th scope="col" className="border-b px-3 py-2 font-medium">
+            {t('reception.col.channels')}
+          </th>
         </tr>
       </thead>
       <tbody className="flex flex-col gap-2 md:table-row-group">
@@ -421,7 +439,10 @@ function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel })
     ? `${t(`messages.channel.${listed.channel}`)}: ${t(`reception.recipientStatus.${recipientStatusOf(listed.status)}`)}`
     : t(`reception.recipientStatus.${row.status}`);
   return (
-    <tr data-status={row.status} className="block rounded-lg border bg-card py-2 md:table-row md:rounded-none md:border-0 md:bg-transparent">
+    <tr
+      data-status={row.status}
+      className="block rounded-lg border bg-card py-2 md:table-row md:rounded-none md:border-0 md:bg-transparent"
+    >
       <td className={cn(cell, 'font-medium md:font-normal')}>{row.student_names ?? row.group}</td>
       <td className={cell}>
         <span className="flex items-center gap-2">
@@ -498,13 +519,23 @@ function Pager({ actor }: { actor: ReceptionActor }) {
   if (last <= 1) return null;
   return (
     <nav aria-label={t('reception.pagination')} className="flex items-center justify-center gap-3">
-      <Button variant="outline" size="sm" disabled={previous === null} onClick={() => previous !== null && actor.send({ type: 'reception.page', page: previous })}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={previous === null}
+        onClick={() => previous !== null && actor.send({ type: 'reception.page', page: previous })}
+      >
         {t('reception.prev')}
       </Button>
       <span className="text-sm tabular-nums" aria-live="polite">
         {t('reception.page', { page, last })}
       </span>
-      <Button variant="outline" size="sm" disabled={next === null} onClick={() => next !== null && actor.send({ type: 'reception.page', page: next })}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={next === null}
+        onClick={() => next !== null && actor.send({ type: 'reception.page', page: next })}
+      >
         {t('reception.next')}
       </Button>
     </nav>

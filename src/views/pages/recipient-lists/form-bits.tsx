@@ -48,7 +48,11 @@ export function PagedListsPage({
 }) {
   const t = useT();
   return (
-    <ListPage title={title} below={list && <ListTotal list={list} text={(count) => t('recipientLists.total', { count })} />} actions={actions}>
+    <ListPage
+      title={title}
+      below={list && <ListTotal list={list} text={(count) => t('recipientLists.total', { count })} />}
+      actions={actions}
+    >
       {before}
       <SearchInput aria-label={searchLabel} placeholder={searchLabel} value={q} onSearch={onSearch} />
       {list ? (
@@ -76,7 +80,12 @@ function PagedLists({ list, q, empty, children }: { list: AnyActorRef; q: string
       >
         {children}
       </ListBody>
-      <ListEnd list={list} staleText={t('recipientLists.staleRows')} retryLabel={t('recipientLists.retry')} moreLabel={t('recipientLists.loadMore')} />
+      <ListEnd
+        list={list}
+        staleText={t('recipientLists.staleRows')}
+        retryLabel={t('recipientLists.retry')}
+        moreLabel={t('recipientLists.loadMore')}
+      />
     </>
   );
 }
@@ -107,7 +116,13 @@ export function FieldText({
   return (
     <div data-slot="field" className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} value={value} {...errorProps(text, `${id}-error`, hint && `${id}-hint`)} onChange={(e) => onChange(e.currentTarget.value)} {...props} />
+      <Input
+        id={id}
+        value={value}
+        {...errorProps(text, `${id}-error`, hint && `${id}-hint`)}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        {...props}
+      />
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}

@@ -72,7 +72,10 @@ function EditorForm({ editor }: { editor: EditorActor }) {
   const phoneError = errorText(errors.phone);
   const hasErrors = Object.keys(errors).length > 0;
   /** One of the contact's text fields, by its name in the form. */
-  const textField = (field: 'nombres' | 'apellido_paterno' | 'email' | 'dni', extra: Partial<React.ComponentProps<typeof FieldText>> = {}) => (
+  const textField = (
+    field: 'nombres' | 'apellido_paterno' | 'email' | 'dni',
+    extra: Partial<React.ComponentProps<typeof FieldText>> = {},
+  ) => (
     <FieldText
       id={memberFieldId(field)}
       label={t(`recipientLists.editor.${field}`)}
@@ -93,7 +96,12 @@ function EditorForm({ editor }: { editor: EditorActor }) {
       <div data-slot="field" className="flex flex-col gap-1.5">
         <Label htmlFor={memberFieldId('phone')}>{t('recipientLists.editor.phone')}</Label>
         <div className="flex gap-2">
-          <NativeSelect aria-label={t('recipientLists.editor.prefix')} value={form.prefix} disabled={saving} onChange={(e) => change('prefix')(e.currentTarget.value)}>
+          <NativeSelect
+            aria-label={t('recipientLists.editor.prefix')}
+            value={form.prefix}
+            disabled={saving}
+            onChange={(e) => change('prefix')(e.currentTarget.value)}
+          >
             {PHONE_PREFIXES.map((prefix) => (
               <option key={prefix} value={prefix}>
                 {prefix}
@@ -109,7 +117,9 @@ function EditorForm({ editor }: { editor: EditorActor }) {
             value={form.phone}
             disabled={saving}
             aria-invalid={phoneError ? true : undefined}
-            aria-describedby={[`${memberFieldId('phone')}-hint`, phoneError ? `${memberFieldId('phone')}-error` : ''].filter(Boolean).join(' ')}
+            aria-describedby={[`${memberFieldId('phone')}-hint`, phoneError ? `${memberFieldId('phone')}-error` : '']
+              .filter(Boolean)
+              .join(' ')}
             onChange={(e) => change('phone')(e.currentTarget.value)}
             className="h-9 w-full min-w-0 rounded-md border border-input bg-card px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/30 aria-invalid:border-destructive md:text-sm"
           />

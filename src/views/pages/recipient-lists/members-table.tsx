@@ -174,10 +174,23 @@ function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientLis
       </div>
       {owner && (
         <div className="flex flex-wrap gap-2">
-          <Button id={memberEditButtonId(member.id)} size="sm" variant="outline" disabled={!canEdit} aria-label={t('recipientLists.editMember', { name: member.name })} onClick={() => actor.send({ type: 'detail.editMember', memberId: member.id })}>
+          <Button
+            id={memberEditButtonId(member.id)}
+            size="sm"
+            variant="outline"
+            disabled={!canEdit}
+            aria-label={t('recipientLists.editMember', { name: member.name })}
+            onClick={() => actor.send({ type: 'detail.editMember', memberId: member.id })}
+          >
             {t('recipientLists.edit')}
           </Button>
-          <Button size="sm" variant="ghost" disabled={!canRemove || removing} aria-label={t('recipientLists.removeMember', { name: member.name })} onClick={() => actor.send({ type: 'detail.removeMember', memberId: member.id })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!canRemove || removing}
+            aria-label={t('recipientLists.removeMember', { name: member.name })}
+            onClick={() => actor.send({ type: 'detail.removeMember', memberId: member.id })}
+          >
             {t('recipientLists.remove')}
           </Button>
         </div>

@@ -126,13 +126,22 @@ function Header({ actor }: { actor: DetailActor }) {
           {canUse && <Button onClick={() => actor.send({ type: 'detail.use' })}>{t('recipientLists.use')}</Button>}
           {picker && (canManage || !idle) && list.is_owner && <AddMembers actor={actor} disabled={!canManage || busy} />}
           {list.is_owner && (
-            <Button id={DELETE_BUTTON_ID} variant="destructive" disabled={!canDelete || busy} onClick={() => actor.send({ type: 'detail.delete' })}>
+            <Button
+              id={DELETE_BUTTON_ID}
+              variant="destructive"
+              disabled={!canDelete || busy}
+              onClick={() => actor.send({ type: 'detail.delete' })}
+            >
               {t('recipientLists.delete')}
             </Button>
           )}
         </div>
       </div>
-      {list.is_owner ? <OwnerSettings actor={actor} /> : <p className="rounded-md border bg-muted/40 p-3 text-sm">{t('recipientLists.readOnly', { name: list.owner_name })}</p>}
+      {list.is_owner ? (
+        <OwnerSettings actor={actor} />
+      ) : (
+        <p className="rounded-md border bg-muted/40 p-3 text-sm">{t('recipientLists.readOnly', { name: list.owner_name })}</p>
+      )}
     </header>
   );
 }
@@ -142,7 +151,10 @@ function AddMembers({ actor, disabled }: { actor: DetailActor; disabled: boolean
   const picker = useSelector(actor, selectDetailPicker);
   const open = useSelector(picker!, selectIsOpen);
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? actor.send({ type: 'detail.addMembers' }) : picker?.send({ type: 'picker.cancel' }))}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? actor.send({ type: 'detail.addMembers' }) : picker?.send({ type: 'picker.cancel' }))}
+    >
       <DialogTrigger asChild>
         <Button variant="outline" disabled={disabled}>
           {t('recipientLists.addMembers')}
@@ -164,10 +176,7 @@ function OwnerSettings({ actor }: { actor: DetailActor }) {
   const errorText = error === null ? null : hasText(error) ? t(error as MessageKey) : error;
   return (
     <div className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-end sm:justify-between">
-      <MachineForm
-        className="flex flex-1 flex-col gap-1.5"
-        onSend={() => actor.send({ type: 'detail.rename' })}
-      >
+      <MachineForm className="flex flex-1 flex-col gap-1.5" onSend={() => actor.send({ type: 'detail.rename' })}>
         <Label htmlFor={RENAME_FIELD_ID}>{t('recipientLists.rename')}</Label>
         <div className="flex gap-2">
           <Input
@@ -214,7 +223,9 @@ function Conflict({ actor }: { actor: DetailActor }) {
       <p className="text-sm text-muted-foreground">{t('recipientLists.scheduledHint')}</p>
       <div className="flex flex-wrap gap-2">
         <Button asChild size="sm">
-          <Link href={conflict.messageId ? `/scheduled/message/${conflict.messageId}` : '/scheduled'}>{t('recipientLists.scheduledLink')}</Link>
+          <Link href={conflict.messageId ? `/scheduled/message/${conflict.messageId}` : '/scheduled'}>
+            {t('recipientLists.scheduledLink')}
+          </Link>
         </Button>
         <Button size="sm" variant="outline" onClick={() => actor.send({ type: 'detail.dismissConflict' })}>
           {t('recipientLists.dismiss')}
@@ -250,7 +261,11 @@ function StaleBanner({ actor }: { actor: DetailActor }) {
   const busy = useSelector(actor, selectBusy);
   if (count === 0) return null;
   return (
-    <div role="status" data-slot="stale-banner" className="flex flex-col gap-2 rounded-lg border border-warning/60 bg-warning/10 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="status"
+      data-slot="stale-banner"
+      className="flex flex-col gap-2 rounded-lg border border-warning/60 bg-warning/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p>{t('recipientLists.staleBanner', { count })}</p>
       {canRemove && (
         <Button size="sm" variant="outline" disabled={busy} onClick={() => actor.send({ type: 'detail.removeStale' })}>

@@ -86,7 +86,10 @@ function Row({ item }: { item: RecipientListSummary }) {
   const t = useT();
   return (
     <li data-slot="recipient-list-row" className="rounded-lg border bg-card">
-      <Link href={`/recipient-list/${item.id}`} className="flex flex-col gap-1 p-4 outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:flex-row sm:items-center sm:justify-between">
+      <Link
+        href={`/recipient-list/${item.id}`}
+        className="flex flex-col gap-1 p-4 outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/40 sm:flex-row sm:items-center sm:justify-between"
+      >
         <span className="flex min-w-0 flex-col">
           <span className="truncate font-medium">{item.name}</span>
           <span className="text-sm text-muted-foreground">
@@ -139,7 +142,11 @@ function CreateForm({ actor }: { actor: ListsActor }) {
           onRemove={(pick) => actor.send({ type: 'lists.removePick', pick })}
         />
       )}
-      {errors.form && <p role="alert" className="text-sm text-destructive">{'text' in errors.form ? errors.form.text : t(errors.form.key)}</p>}
+      {errors.form && (
+        <p role="alert" className="text-sm text-destructive">
+          {'text' in errors.form ? errors.form.text : t(errors.form.key)}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
           {t(saving ? 'recipientLists.saving' : 'recipientLists.save')}

@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import {
-  selectEmailError,
-  selectIsSubmitting,
-  selectLoginError,
-  selectPasswordError,
-} from '../../../machines/session/selectors';
+import { selectEmailError, selectIsSubmitting, selectLoginError, selectPasswordError } from '../../../machines/session/selectors';
 import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
@@ -46,7 +41,11 @@ export function LoginPage() {
             {/* noValidate: our own Spanish messages replace the browser's. */}
             <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={submitting}>
               {loginError && (
-                <p role="alert" data-slot="form-error" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+                <p
+                  role="alert"
+                  data-slot="form-error"
+                  className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+                >
                   {t(loginError)}
                 </p>
               )}
@@ -62,7 +61,12 @@ export function LoginPage() {
                   onChange={() => emailError && sessionActor.send({ type: 'session.edit', field: 'email' })}
                 />
               </FormField>
-              <FormField label={t('login.password')} htmlFor="login-password" error={passwordError && t(passwordError)} errorId="login-password-error">
+              <FormField
+                label={t('login.password')}
+                htmlFor="login-password"
+                error={passwordError && t(passwordError)}
+                errorId="login-password-error"
+              >
                 <div className="flex gap-2">
                   <Input
                     id="login-password"

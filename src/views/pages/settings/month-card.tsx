@@ -28,7 +28,9 @@ export function MonthCard({ settings, locale }: { settings: QuotaSettings; local
   return (
     <Card data-slot="quota-month" className="min-w-0">
       <CardHeader>
-        <h3 className="text-lg leading-tight font-semibold">{capitalize(t('quota.month.title', { month: longMonth(settings.month, locale) }))}</h3>
+        <h3 className="text-lg leading-tight font-semibold">
+          {capitalize(t('quota.month.title', { month: longMonth(settings.month, locale) }))}
+        </h3>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-3 gap-2">
@@ -56,7 +58,9 @@ export function MonthCard({ settings, locale }: { settings: QuotaSettings; local
           </p>
         ) : null}
         {sms.reserved > 0 ? (
-          <p className="text-sm text-muted-foreground">{t('quota.month.reservedNote', { reserved: n(sms.reserved), percent: sms.reserve_percent })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('quota.month.reservedNote', { reserved: n(sms.reserved), percent: sms.reserve_percent })}
+          </p>
         ) : null}
         {balances.length > 0 ? (
           <div className="flex flex-col gap-1 border-t pt-3">

@@ -2,7 +2,14 @@
 // succeeds; the machine puts each field's error (its own check or the server's 422) under it and moves
 // focus to the first. While saving the fields are read-only, not disabled, so focus stays where it was.
 import { useSelector } from '@xstate/react';
-import { selectCanSave, selectDraftValue, selectFieldError, selectSaving, selectSettings, type SettingsQuotaActor } from '../../../machines/settings/quota';
+import {
+  selectCanSave,
+  selectDraftValue,
+  selectFieldError,
+  selectSaving,
+  selectSettings,
+  type SettingsQuotaActor,
+} from '../../../machines/settings/quota';
 import { QUOTA_FIELD_IDS, type QuotaField, type QuotaFieldError } from '../../../machines/settings/quota-rules';
 import { formatNumber } from '../../charts/scale';
 import { useT } from '../../lib/i18n';
@@ -19,14 +26,22 @@ const FIELDS: { field: QuotaField; label: MessageKey; hint: MessageKey; suffix?:
   { field: 'alert_percent', label: 'quota.form.alert', hint: 'quota.form.alertHint', suffix: '%' },
 ];
 
-const VALUE_SELECTORS = Object.fromEntries(FIELDS.map(({ field }) => [field, selectDraftValue(field)])) as Record<QuotaField, ReturnType<typeof selectDraftValue>>;
-const ERROR_SELECTORS = Object.fromEntries(FIELDS.map(({ field }) => [field, selectFieldError(field)])) as Record<QuotaField, ReturnType<typeof selectFieldError>>;
+const VALUE_SELECTORS = Object.fromEntries(FIELDS.map(({ field }) => [field, selectDraftValue(field)])) as Record<
+  QuotaField,
+  ReturnType<typeof selectDraftValue>
+>;
+const ERROR_SELECTORS = Object.fromEntries(FIELDS.map(({ field }) => [field, selectFieldError(field)])) as Record<
+  QuotaField,
+  ReturnType<typeof selectFieldError>
+>;
 const selectUsed = (s: Parameters<typeof selectSettings>[0]) => selectSettings(s)?.sms.used ?? 0;
 
 /** Numbers in an error's figures are written in the locale ("1.234"). */
 function errorText(t: ReturnType<typeof useT>, error: QuotaFieldError | undefined, locale: string): string | undefined {
   if (!error) return undefined;
-  const params = Object.fromEntries(Object.entries(error.params ?? {}).map(([key, value]) => [key, typeof value === 'number' ? formatNumber(value, locale) : value]));
+  const params = Object.fromEntries(
+    Object.entries(error.params ?? {}).map(([key, value]) => [key, typeof value === 'number' ? formatNumber(value, locale) : value]),
+  );
   return t(error.key, params);
 }
 
@@ -41,9 +56,21 @@ export function QuotaForm({ actor, locale }: { actor: SettingsQuotaActor; locale
         <h3 className="text-lg leading-tight font-semibold">{t('quota.form.title')}</h3>
       </CardHeader>
       <CardContent>
-        <MachineForm onSend={() => actor.send({ type: 'quota.save' })} aria-busy={saving} className="flex flex-col gap-4" data-slot="quota-form">
+        <MachineForm
+          onSend={() => actor.send({ type: 'quota.save' })}
+          aria-busy={saving}
+          className="flex flex-col gap-4"
+          data-slot="quota-form"
+        >
           {FIELDS.map((spec) => (
-            <QuotaInput key={spec.field} actor={actor} locale={locale} readOnly={saving} {...spec} hintParams={{ used: formatNumber(used, locale) }} />
+            <QuotaInput
+              key={spec.field}
+              actor={actor}
+              locale={locale}
+              readOnly={saving}
+              {...spec}
+              hintParams={{ used: formatNumber(used, locale) }}
+            />
           ))}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={saving || !canSave}>

@@ -3,7 +3,14 @@
 // and which courses used the most, and the form that changes the limit, the reserve and the alert.
 // Inside the settings shell (tabs between the two settings screens); its sections beside it.
 import { useSelector } from '@xstate/react';
-import { selectFailed, selectSettings, selectUsageActor, selectUsageCrashed, settingsQuotaMachine, type SettingsQuotaActor } from '../../../machines/settings/quota';
+import {
+  selectFailed,
+  selectSettings,
+  selectUsageActor,
+  selectUsageCrashed,
+  settingsQuotaMachine,
+  type SettingsQuotaActor,
+} from '../../../machines/settings/quota';
 import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
@@ -54,7 +61,9 @@ function QuotaScreen({ actor }: { actor: SettingsQuotaActor }) {
       <ListBody
         phase={dataPhase(settings, failed, true)}
         skeleton={<Skeleton />}
-        failure={<ListFailure message={t('quota.loadFailed')} retryLabel={t('quota.retry')} onRetry={() => actor.send({ type: 'quota.retry' })} />}
+        failure={
+          <ListFailure message={t('quota.loadFailed')} retryLabel={t('quota.retry')} onRetry={() => actor.send({ type: 'quota.retry' })} />
+        }
       >
         <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {settings && <MonthCard settings={settings} locale={locale} />}
@@ -64,7 +73,11 @@ function QuotaScreen({ actor }: { actor: SettingsQuotaActor }) {
       {usage ? (
         <UsageSection usage={usage} locale={locale} />
       ) : usageCrashed ? (
-        <ListFailure message={t('quota.chart.crashed')} retryLabel={t('quota.retry')} onRetry={() => actor.send({ type: 'quota.restartUsage' })} />
+        <ListFailure
+          message={t('quota.chart.crashed')}
+          retryLabel={t('quota.retry')}
+          onRetry={() => actor.send({ type: 'quota.restartUsage' })}
+        />
       ) : null}
     </>
   );

@@ -48,9 +48,7 @@ export function SettingsSignaturePage() {
   const actor = usePageActor(settingsSignatureMachine, { input: undefined });
   const t = useT();
   return (
-    <SettingsShell>
-      {actor ? <SignatureScreen actor={actor} /> : <ListSkeleton label={t('signature.loading')} rows={3} />}
-    </SettingsShell>
+    <SettingsShell>{actor ? <SignatureScreen actor={actor} /> : <ListSkeleton label={t('signature.loading')} rows={3} />}</SettingsShell>
   );
 }
 
@@ -60,7 +58,14 @@ function SignatureScreen({ actor }: { actor: SettingsSignatureActor }) {
   const loadFailed = useSelector(actor, selectLoadFailed);
   const missing = useSelector(actor, selectMissing);
   if (loading) return <ListSkeleton label={t('signature.loading')} rows={3} />;
-  if (loadFailed) return <ListFailure message={t('signature.loadFailed')} retryLabel={t('signature.retry')} onRetry={() => actor.send({ type: 'signature.retry' })} />;
+  if (loadFailed)
+    return (
+      <ListFailure
+        message={t('signature.loadFailed')}
+        retryLabel={t('signature.retry')}
+        onRetry={() => actor.send({ type: 'signature.retry' })}
+      />
+    );
   return (
     <Card>
       <CardContent className="flex flex-col gap-5">
@@ -86,11 +91,7 @@ function SignatureForm({ actor }: { actor: SettingsSignatureActor }) {
   const failed = useSelector(actor, selectFailed);
   const hasChanges = useSelector(actor, selectHasChanges);
   return (
-    <MachineForm
-      aria-busy={saving}
-      className="flex flex-col gap-5"
-      onSend={() => actor.send({ type: 'signature.save' })}
-    >
+    <MachineForm aria-busy={saving} className="flex flex-col gap-5" onSend={() => actor.send({ type: 'signature.save' })}>
       <InUse actor={actor} />
       <TextField actor={actor} />
       <ActiveField actor={actor} />
@@ -150,7 +151,9 @@ function TextField({ actor }: { actor: SettingsSignatureActor }) {
   const error = useSelector(actor, selectError);
   const length = useSelector(actor, selectTextLength);
   const editable = useSelector(actor, canChange);
-  const describedBy = [`${SIGNATURE_FIELD_ID}-hint`, `${SIGNATURE_FIELD_ID}-count`, error ? `${SIGNATURE_FIELD_ID}-error` : null].filter(Boolean).join(' ');
+  const describedBy = [`${SIGNATURE_FIELD_ID}-hint`, `${SIGNATURE_FIELD_ID}-count`, error ? `${SIGNATURE_FIELD_ID}-error` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Field data-invalid={error !== null}>
       <FieldLabel htmlFor={SIGNATURE_FIELD_ID}>{t('signature.field')}</FieldLabel>

@@ -32,7 +32,13 @@ const VIEWS: UsageView[] = ['monthly', 'annual'];
 export function usageBars(usage: QuotaUsage, locale: string): BarDatum[] {
   return usage.bars.map((bar) =>
     usage.view === 'monthly'
-      ? { key: bar.period, label: shortMonth(bar.period, locale), longLabel: longMonth(bar.period, locale), value: bar.used, limit: bar.limit }
+      ? {
+          key: bar.period,
+          label: shortMonth(bar.period, locale),
+          longLabel: longMonth(bar.period, locale),
+          value: bar.used,
+          limit: bar.limit,
+        }
       : { key: bar.period, label: bar.period, value: bar.used, limit: bar.limit },
   );
 }
@@ -46,7 +52,11 @@ export function chartTitle(t: Translate, usage: QuotaUsage): string {
 export function chartSummary(t: Translate, usage: QuotaUsage, data: BarDatum[], locale: string): string {
   const top = peak(data);
   if (!top) return t('quota.chart.nothing');
-  const params = { period: capitalize(top.longLabel ?? top.label), used: formatNumber(top.value, locale), limit: formatNumber(top.limit ?? 0, locale) };
+  const params = {
+    period: capitalize(top.longLabel ?? top.label),
+    used: formatNumber(top.value, locale),
+    limit: formatNumber(top.limit ?? 0, locale),
+  };
   return t(usage.view === 'monthly' ? 'quota.chart.peakMonth' : 'quota.chart.peakYear', params);
 }
 
@@ -103,7 +113,6 @@ export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor;
     </>
   );
 }
-
 
 function Chart({ usage, locale }: { usage: QuotaUsage; locale: string }) {
   const t = useT();
@@ -162,13 +171,27 @@ function Controls({ actor }: { actor: QuotaUsageActor }) {
       </label>
       {view === 'monthly' && year !== null ? (
         <div className="inline-flex items-center gap-1">
-          <Button type="button" size="icon" variant="outline" aria-label={t('quota.chart.previous')} disabled={previous === null} onClick={() => previous !== null && actor.send({ type: 'usage.year', year: previous })}>
+          <Button
+            type="button"
+            size="icon"
+            variant="outline"
+            aria-label={t('quota.chart.previous')}
+            disabled={previous === null}
+            onClick={() => previous !== null && actor.send({ type: 'usage.year', year: previous })}
+          >
             <span aria-hidden="true">‹</span>
           </Button>
           <span aria-live="polite" className="min-w-12 text-center text-sm font-medium tabular-nums" data-slot="quota-year">
             {year}
           </span>
-          <Button type="button" size="icon" variant="outline" aria-label={t('quota.chart.next')} disabled={next === null} onClick={() => next !== null && actor.send({ type: 'usage.year', year: next })}>
+          <Button
+            type="button"
+            size="icon"
+            variant="outline"
+            aria-label={t('quota.chart.next')}
+            disabled={next === null}
+            onClick={() => next !== null && actor.send({ type: 'usage.year', year: next })}
+          >
             <span aria-hidden="true">›</span>
           </Button>
         </div>

@@ -21,7 +21,16 @@ import { useT } from '../../lib/i18n';
 import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
 import { ConfirmPanel } from '../../ui/confirm-panel';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, keepFocusOnClose, QuestionDialog } from '../../ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  keepFocusOnClose,
+  QuestionDialog,
+} from '../../ui/dialog';
 import { describedBy, errorProps, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/textarea';
@@ -77,10 +86,7 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
           <DialogTitle>{t(isNew ? 'templates.editor.createTitle' : 'templates.editor.editTitle')}</DialogTitle>
           <DialogDescription>{t('templates.editor.description')}</DialogDescription>
         </DialogHeader>
-        <MachineForm
-          className="flex min-w-0 flex-col gap-4"
-          onSend={() => actor.send({ type: 'templates.save' })}
-        >
+        <MachineForm className="flex min-w-0 flex-col gap-4" onSend={() => actor.send({ type: 'templates.save' })}>
           <FormField label={t('templates.editor.name')} htmlFor={TEMPLATE_FIELD_IDS.name} error={nameError.text} errorId={nameError.id}>
             <Input
               id={TEMPLATE_FIELD_IDS.name}
@@ -92,7 +98,12 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
               onChange={(e) => change('name', e.currentTarget.value)}
             />
           </FormField>
-          <FormField label={t('templates.editor.content')} htmlFor={TEMPLATE_FIELD_IDS.content} error={contentError.text} errorId={contentError.id}>
+          <FormField
+            label={t('templates.editor.content')}
+            htmlFor={TEMPLATE_FIELD_IDS.content}
+            error={contentError.text}
+            errorId={contentError.id}
+          >
             <MergeFieldButtons target={area} disabled={saving} onChange={(value) => change('content', value)} />
             <Textarea
               ref={area}

@@ -8,7 +8,15 @@ export function SmsSize({ content, className, id }: { content: string; className
   const size = templateSmsSize(content, null);
   const unsupported = size.unsupported.length > 0;
   return (
-    <p id={id} data-slot="sms-size" className={cn('text-xs tabular-nums text-muted-foreground', unsupported ? 'text-destructive' : size.segments > 1 && 'font-medium text-foreground', className)}>
+    <p
+      id={id}
+      data-slot="sms-size"
+      className={cn(
+        'text-xs tabular-nums text-muted-foreground',
+        unsupported ? 'text-destructive' : size.segments > 1 && 'font-medium text-foreground',
+        className,
+      )}
+    >
       {unsupported
         ? t('templates.sms.unsupported', { chars: size.units, unsupported: size.unsupported.join(' ') })
         : t('templates.sms.size', { chars: size.units, count: size.segments })}

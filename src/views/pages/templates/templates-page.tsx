@@ -3,7 +3,12 @@
 // Mis plantillas; any can start a new message. Sections in pages/templates/.
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { PRODUCT_REPOSITORY, TEMPLATE_REPOSITORIES, type Template, type TemplateRepositoryCode } from '../../../../shared/templates-contract';
+import {
+  PRODUCT_REPOSITORY,
+  TEMPLATE_REPOSITORIES,
+  type Template,
+  type TemplateRepositoryCode,
+} from '../../../../shared/templates-contract';
 import { selectIsBusy } from '../../../machines/list/list';
 import { deleteButtonId, editButtonId, NEW_TEMPLATE_BUTTON_ID } from '../../../machines/templates/rules';
 import {
@@ -53,7 +58,10 @@ function TemplatesScreen({ actor }: { actor: TemplatesActor }) {
         </Button>
       }
     >
-      <Tabs value={repository} onValueChange={(value) => actor.send({ type: 'templates.repository', repository: value as TemplateRepositoryCode })}>
+      <Tabs
+        value={repository}
+        onValueChange={(value) => actor.send({ type: 'templates.repository', repository: value as TemplateRepositoryCode })}
+      >
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label={t('templates.repositories')} className="max-w-full overflow-x-auto">
             {TEMPLATE_REPOSITORIES.map((code) => (
@@ -85,7 +93,11 @@ function TemplatesScreen({ actor }: { actor: TemplatesActor }) {
 function Failure({ actor, stale = false }: { actor: TemplatesActor; stale?: boolean }) {
   const t = useT();
   return (
-    <ListFailure message={t(stale ? 'templates.stale' : 'templates.failed')} retryLabel={t('templates.retry')} onRetry={() => actor.send({ type: 'templates.retry' })} />
+    <ListFailure
+      message={t(stale ? 'templates.stale' : 'templates.failed')}
+      retryLabel={t('templates.retry')}
+      onRetry={() => actor.send({ type: 'templates.retry' })}
+    />
   );
 }
 

@@ -24,16 +24,31 @@ export function PeriodPicker({ id, kind, periodKey, canPrevious, canNext, locale
   const month = kind === 'month';
   return (
     <div role="group" aria-label={t('activity.period.label')} className="flex flex-wrap items-center gap-2" data-slot="period-picker">
-      <NativeSelect id={id} aria-label={t('activity.period.kind')} value={kind} onChange={(event) => onKind(event.target.value as PeriodKind)}>
+      <NativeSelect
+        id={id}
+        aria-label={t('activity.period.kind')}
+        value={kind}
+        onChange={(event) => onKind(event.target.value as PeriodKind)}
+      >
         <option value="month">{t('activity.period.month')}</option>
         <option value="school-year">{t('activity.period.schoolYear')}</option>
       </NativeSelect>
       <div className="inline-flex items-center gap-1">
-        <Arrow label={t(month ? 'activity.period.previousMonth' : 'activity.period.previousYear')} glyph="‹" enabled={canPrevious} onPress={() => onShift(-1)} />
+        <Arrow
+          label={t(month ? 'activity.period.previousMonth' : 'activity.period.previousYear')}
+          glyph="‹"
+          enabled={canPrevious}
+          onPress={() => onShift(-1)}
+        />
         <span aria-live="polite" className="min-w-32 px-1 text-center text-sm font-medium" data-slot="period-name">
           {periodKey === null ? '…' : periodName(t, kind, periodKey, locale)}
         </span>
-        <Arrow label={t(month ? 'activity.period.nextMonth' : 'activity.period.nextYear')} glyph="›" enabled={canNext} onPress={() => onShift(1)} />
+        <Arrow
+          label={t(month ? 'activity.period.nextMonth' : 'activity.period.nextYear')}
+          glyph="›"
+          enabled={canNext}
+          onPress={() => onShift(1)}
+        />
       </div>
     </div>
   );

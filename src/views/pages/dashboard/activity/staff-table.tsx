@@ -6,7 +6,14 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import type { StaffActivityRow } from '../../../../../shared/dashboard-contract';
-import { selectLoading, selectPositionId, selectSortColumn, selectSortDirection, selectSortedRows, type StaffActivityActor } from '../../../../machines/dashboard/staff-activity';
+import {
+  selectLoading,
+  selectPositionId,
+  selectSortColumn,
+  selectSortDirection,
+  selectSortedRows,
+  type StaffActivityActor,
+} from '../../../../machines/dashboard/staff-activity';
 import type { StaffColumn } from '../../../../machines/dashboard/staff-activity-rules';
 import type { MessageKey } from '../../../../i18n';
 import { formatNumber } from '../../../charts/scale';
@@ -62,7 +69,17 @@ export function StaffTable({ actor, locale }: { actor: StaffActivityActor; local
   );
 }
 
-function SortHeader({ actor, column, label, numeric }: { actor: StaffActivityActor; column: StaffColumn; label: MessageKey; numeric: boolean }) {
+function SortHeader({
+  actor,
+  column,
+  label,
+  numeric,
+}: {
+  actor: StaffActivityActor;
+  column: StaffColumn;
+  label: MessageKey;
+  numeric: boolean;
+}) {
   const t = useT();
   const sorted = useSelector(actor, selectSortColumn) === column;
   const direction = useSelector(actor, selectSortDirection);

@@ -28,7 +28,12 @@ export function CallListSection({ actor, courseId }: { actor: CallListActor; cou
   const messages = useSelector(actor, selectMessages);
   const csvUrl = useSelector(actor, selectCsvUrl);
   return (
-    <section aria-labelledby="call-list-title" data-slot="call-list" aria-busy={loading} className="flex min-w-0 flex-col gap-4 rounded-lg border bg-card p-4 md:p-6">
+    <section
+      aria-labelledby="call-list-title"
+      data-slot="call-list"
+      aria-busy={loading}
+      className="flex min-w-0 flex-col gap-4 rounded-lg border bg-card p-4 md:p-6"
+    >
       <header className="flex flex-col gap-1">
         <h3 id="call-list-title" className="text-lg font-semibold">
           {t('callList.title')}
@@ -38,7 +43,11 @@ export function CallListSection({ actor, courseId }: { actor: CallListActor; cou
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <Label htmlFor="call-list-messages">{t('callList.messages')}</Label>
-          <NativeSelect id="call-list-messages" value={String(messages)} onChange={(e) => actor.send({ type: 'callList.messages', messages: Number(e.target.value) })}>
+          <NativeSelect
+            id="call-list-messages"
+            value={String(messages)}
+            onChange={(e) => actor.send({ type: 'callList.messages', messages: Number(e.target.value) })}
+          >
             {CALL_LIST_CHOICES.map((n) => (
               <option key={n} value={n}>
                 {t('callList.option', { count: n })}
@@ -56,7 +65,13 @@ export function CallListSection({ actor, courseId }: { actor: CallListActor; cou
       <ListBody
         phase={list?.rows.length === 0 && !failed ? 'empty' : dataPhase(list, failed, true)}
         skeleton={<ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />}
-        failure={<ListFailure message={t('callList.loadFailed')} retryLabel={t('callList.retry')} onRetry={() => actor.send({ type: 'callList.retry' })} />}
+        failure={
+          <ListFailure
+            message={t('callList.loadFailed')}
+            retryLabel={t('callList.retry')}
+            onRetry={() => actor.send({ type: 'callList.retry' })}
+          />
+        }
         empty={
           <p className="text-sm text-muted-foreground" data-slot="call-list-empty">
             {t('callList.empty')}

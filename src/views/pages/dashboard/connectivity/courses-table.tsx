@@ -63,7 +63,11 @@ export function CoursesTable({ actor, locale }: { actor: ConnectivityActor; loca
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor="connectivity-sort">{t('connectivity.table.sort')}</Label>
-          <NativeSelect id="connectivity-sort" value={sort} onChange={(e) => actor.send({ type: 'connectivity.sort', sort: e.target.value as ConnectivitySort })}>
+          <NativeSelect
+            id="connectivity-sort"
+            value={sort}
+            onChange={(e) => actor.send({ type: 'connectivity.sort', sort: e.target.value as ConnectivitySort })}
+          >
             {CONNECTIVITY_SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(SORT_LABEL[s])}
@@ -75,7 +79,14 @@ export function CoursesTable({ actor, locale }: { actor: ConnectivityActor; loca
       <p className="text-sm text-muted-foreground">{t('connectivity.table.cutOffNote', { percent: Math.round(CUT_OFF_SHARE * 100) })}</p>
       {data.levels.length === 0 ? <p className="text-sm text-muted-foreground">{t('connectivity.table.empty')}</p> : null}
       {levels.map((shown) => (
-        <LevelTable key={shown.level.id} level={shown.level} courses={shown.courses} sort={sort} onSortByCoverage={() => actor.send({ type: 'connectivity.sortByCoverage' })} locale={locale} />
+        <LevelTable
+          key={shown.level.id}
+          level={shown.level}
+          courses={shown.courses}
+          sort={sort}
+          onSortByCoverage={() => actor.send({ type: 'connectivity.sortByCoverage' })}
+          locale={locale}
+        />
       ))}
     </section>
   );
@@ -127,10 +138,18 @@ function LevelTable({
           {courses.map((course) => {
             const cutOff = isCutOff(course);
             return (
-              <tr key={course.id} data-course={course.id} data-cut-off={cutOff || undefined} className={cn('border-b last:border-0', cutOff && 'bg-destructive/10')}>
+              <tr
+                key={course.id}
+                data-course={course.id}
+                data-cut-off={cutOff || undefined}
+                className={cn('border-b last:border-0', cutOff && 'bg-destructive/10')}
+              >
                 <th scope="row" className="px-3 py-2 text-left font-medium">
                   <span className="flex flex-wrap items-center gap-2">
-                    <Link href={`/connectivity/course/${course.id}`} className="rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+                    <Link
+                      href={`/connectivity/course/${course.id}`}
+                      className="rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                    >
                       {course.name}
                     </Link>
                     {cutOff ? <Badge variant="destructive">{t('connectivity.table.cutOff')}</Badge> : null}

@@ -16,12 +16,26 @@ export function formatPercent(share: number | null, locale: string): string {
   return share === null ? '—' : `${formatNumber(Math.round(share * 100), locale)} %`;
 }
 
-export function ConnectivityFigures({ row, title, locale, className }: { row: ConnectivityRow; title: string; locale: string; className?: string }) {
+export function ConnectivityFigures({
+  row,
+  title,
+  locale,
+  className,
+}: {
+  row: ConnectivityRow;
+  title: string;
+  locale: string;
+  className?: string;
+}) {
   const t = useT();
   const n = (value: number) => formatNumber(value, locale);
   const total = deviceTotal(row);
   return (
-    <section aria-label={title} data-slot="connectivity-figures" className={cn('grid min-w-0 gap-4 rounded-lg border bg-card p-4 md:grid-cols-2 md:p-6', className)}>
+    <section
+      aria-label={title}
+      data-slot="connectivity-figures"
+      className={cn('grid min-w-0 gap-4 rounded-lg border bg-card p-4 md:grid-cols-2 md:p-6', className)}
+    >
       <div className="flex min-w-0 flex-col gap-4">
         <h3 className="text-lg font-semibold">{title}</h3>
         <dl className="grid grid-cols-2 gap-3">
@@ -48,7 +62,9 @@ export function ConnectivityFigures({ row, title, locale, className }: { row: Co
             />
           )}
           <p className="text-sm text-muted-foreground">
-            {row.coverage.share === null ? null : `${t('connectivity.coverage.detail', { reached: n(row.coverage.reached), addressed: n(row.coverage.addressed) })}. `}
+            {row.coverage.share === null
+              ? null
+              : `${t('connectivity.coverage.detail', { reached: n(row.coverage.reached), addressed: n(row.coverage.addressed) })}. `}
             {t('connectivity.coverage.explain', { messages: COVERAGE_MESSAGES, hours: COVERAGE_HOURS })}
           </p>
         </div>
@@ -89,7 +105,12 @@ export function ConnectivityFigures({ row, title, locale, className }: { row: Co
                 yellow: n(row.devices.yellow),
                 red: n(row.devices.red),
               })}
-              segments={DEVICE_STATUSES.map((status) => ({ key: status, label: t(`device.legend.${status}`), value: row.devices[status], fillClassName: DEVICE_FILL[status] }))}
+              segments={DEVICE_STATUSES.map((status) => ({
+                key: status,
+                label: t(`device.legend.${status}`),
+                value: row.devices[status],
+                fillClassName: DEVICE_FILL[status],
+              }))}
               locale={locale}
               labels={{
                 category: t('connectivity.devices.status'),

@@ -43,7 +43,11 @@ export function CourseStudents({ course, locale, timezone }: { course: CourseCon
 function GuardianRow({ guardian, locale, timezone }: { guardian: CourseGuardian; locale: string; timezone: string }) {
   const t = useT();
   return (
-    <li data-guardian={guardian.id} data-status={guardian.device_status} className="grid min-w-0 gap-x-4 gap-y-1 py-2 text-sm md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,3fr)]">
+    <li
+      data-guardian={guardian.id}
+      data-status={guardian.device_status}
+      className="grid min-w-0 gap-x-4 gap-y-1 py-2 text-sm md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,3fr)]"
+    >
       <div className="min-w-0">
         <p className="font-medium">
           {guardian.name} <span className="font-normal text-muted-foreground">({t(`course.role.${guardian.role}`)})</span>
@@ -110,18 +114,26 @@ function MissedMessageItem({ message, locale, timezone }: { message: MissedMessa
         </summary>
         <div className="mt-1 flex flex-col gap-1 border-l-2 pl-3">
           <p className="break-words text-muted-foreground">
-            {message.author === null ? t('course.missed.sentByGone', { date }) : t('course.missed.sentBy', { author: message.author, date })}
+            {message.author === null
+              ? t('course.missed.sentByGone', { date })
+              : t('course.missed.sentBy', { author: message.author, date })}
           </p>
           <p className="sr-only">{t('course.missed.failures')}</p>
           <ul data-slot="missed-failures">
             {message.failures.map((failure) => (
               <li key={failure.channel}>
-                {t('course.missed.failure', { channel: t(`course.channel.${failure.channel}`), status: t(`course.missed.${failure.status}`) })}
+                {t('course.missed.failure', {
+                  channel: t(`course.channel.${failure.channel}`),
+                  status: t(`course.missed.${failure.status}`),
+                })}
               </li>
             ))}
           </ul>
           {message.can_view_reception ? (
-            <Link href={`/sent/message/${message.message_id}/reception`} className={cn('w-fit break-words text-primary underline-offset-4 hover:underline', focusRing)}>
+            <Link
+              href={`/sent/message/${message.message_id}/reception`}
+              className={cn('w-fit break-words text-primary underline-offset-4 hover:underline', focusRing)}
+            >
               {t('course.missed.open', { title: message.title })}
             </Link>
           ) : (

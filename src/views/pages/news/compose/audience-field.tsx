@@ -2,7 +2,15 @@
 // message compose loads). Native radios and checkboxes: Tab, Space and the arrows work as everywhere.
 import { useSelector } from '@xstate/react';
 import { NEWS_FIELD_IDS } from '../../../../machines/news/compose-rules';
-import { selectChosenCount, selectCourseIds, selectCourses, selectIsLocked, selectLevelIds, selectLevels, selectScope } from '../../../../machines/news/compose-selectors';
+import {
+  selectChosenCount,
+  selectCourseIds,
+  selectCourses,
+  selectIsLocked,
+  selectLevelIds,
+  selectLevels,
+  selectScope,
+} from '../../../../machines/news/compose-selectors';
 import { useT } from '../../../lib/i18n';
 import { describedBy, FieldDescription, FieldError } from '../../../ui/field';
 import { useNewsFieldError, type NewsComposeActor } from './shared';
@@ -19,11 +27,25 @@ export function AudienceField({ compose }: { compose: NewsComposeActor }) {
       <FieldDescription id="news-audience-hint">{t('newsCompose.audienceHint')}</FieldDescription>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">
-          <input id={NEWS_FIELD_IDS.audience} type="radio" name="news-audience" checked={scope === 'school'} disabled={locked} onChange={() => compose.send({ type: 'news.setScope', scope: 'school' })} />
+          <input
+            id={NEWS_FIELD_IDS.audience}
+            type="radio"
+            name="news-audience"
+            checked={scope === 'school'}
+            disabled={locked}
+            onChange={() => compose.send({ type: 'news.setScope', scope: 'school' })}
+          />
           {t('newsCompose.school')}
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="news-audience" checked={scope === 'groups'} disabled={locked} aria-invalid={error.invalid} onChange={() => compose.send({ type: 'news.setScope', scope: 'groups' })} />
+          <input
+            type="radio"
+            name="news-audience"
+            checked={scope === 'groups'}
+            disabled={locked}
+            aria-invalid={error.invalid}
+            onChange={() => compose.send({ type: 'news.setScope', scope: 'groups' })}
+          />
           {t('newsCompose.groups')}
           {scope === 'groups' && <span className="text-muted-foreground">({t('newsCompose.chosen', { count })})</span>}
         </label>
@@ -59,7 +81,12 @@ function GroupPicker({ compose }: { compose: NewsComposeActor }) {
                 .map((course) => (
                   <li key={course.id}>
                     <label className="flex items-center gap-2">
-                      <input type="checkbox" checked={whole || courseIds.includes(course.id)} disabled={locked || whole} onChange={() => toggle('course', course.id)} />
+                      <input
+                        type="checkbox"
+                        checked={whole || courseIds.includes(course.id)}
+                        disabled={locked || whole}
+                        onChange={() => toggle('course', course.id)}
+                      />
                       {course.nombre}
                       {whole && <span className="sr-only">({t('newsCompose.coveredByLevel')})</span>}
                     </label>
@@ -76,7 +103,12 @@ function GroupPicker({ compose }: { compose: NewsComposeActor }) {
             {electives.map((course) => (
               <li key={course.id}>
                 <label className="flex items-center gap-2">
-                  <input type="checkbox" checked={courseIds.includes(course.id)} disabled={locked} onChange={() => toggle('course', course.id)} />
+                  <input
+                    type="checkbox"
+                    checked={courseIds.includes(course.id)}
+                    disabled={locked}
+                    onChange={() => toggle('course', course.id)}
+                  />
                   {course.nombre}
                 </label>
               </li>

@@ -14,7 +14,8 @@ import { useNewsFieldError, type NewsComposeActor } from './shared';
 
 const IMAGE = /^image\/(png|jpeg|gif|webp)$/;
 const selectFile = (s: AttachmentSnapshot): File | null => s.context.file;
-const selectServerImage = (s: AttachmentSnapshot): string | null => (s.context.summary && IMAGE.test(s.context.summary.content_type) ? s.context.summary.url : null);
+const selectServerImage = (s: AttachmentSnapshot): string | null =>
+  s.context.summary && IMAGE.test(s.context.summary.content_type) ? s.context.summary.url : null;
 const selectName = (s: AttachmentSnapshot): string => s.context.name;
 
 export function FilesField({ compose }: { compose: NewsComposeActor }) {
@@ -81,5 +82,12 @@ function Thumbnail({ attachment }: { attachment: AttachmentActorRef }) {
   }, [file]);
   const src = local ?? server;
   if (!src) return null;
-  return <img data-slot="thumbnail" src={src} alt={t('newsCompose.thumbnail', { name })} className="size-16 shrink-0 rounded-md border object-cover" />;
+  return (
+    <img
+      data-slot="thumbnail"
+      src={src}
+      alt={t('newsCompose.thumbnail', { name })}
+      className="size-16 shrink-0 rounded-md border object-cover"
+    />
+  );
 }

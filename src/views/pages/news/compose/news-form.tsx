@@ -39,10 +39,7 @@ import { useNewsFieldError, type NewsComposeActor } from './shared';
 
 export function NewsForm({ compose }: { compose: NewsComposeActor }) {
   return (
-    <MachineForm
-      className="flex flex-col gap-6 rounded-lg border bg-card p-4 sm:p-6"
-      onSend={() => compose.send({ type: 'news.save' })}
-    >
+    <MachineForm className="flex flex-col gap-6 rounded-lg border bg-card p-4 sm:p-6" onSend={() => compose.send({ type: 'news.save' })}>
       <RestoredNotice compose={compose} />
       <TextFields compose={compose} />
       <CategoryField compose={compose} />
@@ -62,7 +59,10 @@ function RestoredNotice({ compose }: { compose: NewsComposeActor }) {
   const restored = useSelector(compose, selectRestored);
   if (!restored) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-primary/40 bg-accent px-3 py-2 text-sm">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-primary/40 bg-accent px-3 py-2 text-sm"
+    >
       <span>{t('newsCompose.restored')}</span>
       <Button type="button" size="sm" variant="ghost" onClick={() => compose.send({ type: 'news.dismissRestored' })}>
         {t('newsCompose.restoredDismiss')}
@@ -118,7 +118,9 @@ function CategoryField({ compose }: { compose: NewsComposeActor }) {
         value={categoryId === null ? '' : String(categoryId)}
         disabled={locked}
         {...errorProps(error.text, error.id)}
-        onChange={(e) => compose.send({ type: 'news.setCategory', id: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+        onChange={(e) =>
+          compose.send({ type: 'news.setCategory', id: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })
+        }
       >
         <option value="">{t('newsCompose.noCategory')}</option>
         {categories.map((category) => (
@@ -154,11 +156,29 @@ function WallTimeInputs({
     <div className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col gap-1">
         <Label htmlFor={dateId}>{t('newsCompose.date')}</Label>
-        <Input id={dateId} type="date" className="w-44" value={date} readOnly={locked} aria-invalid={error.invalid} aria-describedby={described} onChange={(e) => onChange(e.currentTarget.value, time)} />
+        <Input
+          id={dateId}
+          type="date"
+          className="w-44"
+          value={date}
+          readOnly={locked}
+          aria-invalid={error.invalid}
+          aria-describedby={described}
+          onChange={(e) => onChange(e.currentTarget.value, time)}
+        />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${dateId}-time`}>{t('newsCompose.time')}</Label>
-        <Input id={`${dateId}-time`} type="time" className="w-32" value={time} readOnly={locked} aria-invalid={error.invalid} aria-describedby={described} onChange={(e) => onChange(date, e.currentTarget.value)} />
+        <Input
+          id={`${dateId}-time`}
+          type="time"
+          className="w-32"
+          value={time}
+          readOnly={locked}
+          aria-invalid={error.invalid}
+          aria-describedby={described}
+          onChange={(e) => onChange(date, e.currentTarget.value)}
+        />
       </div>
     </div>
   );
@@ -187,17 +207,36 @@ function WhenField({ compose }: { compose: NewsComposeActor }) {
       <legend className="mb-1 text-sm font-medium">{t('newsCompose.when')}</legend>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">
-          <input type="radio" name="news-when" checked={now} disabled={locked} onChange={() => compose.send({ type: 'news.setPublish', at: null })} />
+          <input
+            type="radio"
+            name="news-when"
+            checked={now}
+            disabled={locked}
+            onChange={() => compose.send({ type: 'news.setPublish', at: null })}
+          />
           {t('newsCompose.now')}
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="news-when" checked={!now} disabled={locked} onChange={() => compose.send({ type: 'news.setPublish', at: { date: '', time: '' } })} />
+          <input
+            type="radio"
+            name="news-when"
+            checked={!now}
+            disabled={locked}
+            onChange={() => compose.send({ type: 'news.setPublish', at: { date: '', time: '' } })}
+          />
           {t('newsCompose.at')}
         </label>
       </div>
       {!now && (
         <>
-          <WallTimeInputs compose={compose} dateId={dateId} date={date} time={time} error={error} onChange={(d, h) => compose.send({ type: 'news.setPublish', at: { date: d, time: h } })} />
+          <WallTimeInputs
+            compose={compose}
+            dateId={dateId}
+            date={date}
+            time={time}
+            error={error}
+            onChange={(d, h) => compose.send({ type: 'news.setPublish', at: { date: d, time: h } })}
+          />
           <ZoneNote compose={compose} id={`${dateId}-zone`} />
         </>
       )}
@@ -212,7 +251,13 @@ function PinField({ compose }: { compose: NewsComposeActor }) {
   const locked = useSelector(compose, selectIsLocked);
   return (
     <div className="flex items-start gap-3">
-      <Switch id="news-pinned" checked={pinned} disabled={locked} aria-describedby="news-pinned-hint" onCheckedChange={(value) => compose.send({ type: 'news.setPinned', pinned: value })} />
+      <Switch
+        id="news-pinned"
+        checked={pinned}
+        disabled={locked}
+        aria-describedby="news-pinned-hint"
+        onCheckedChange={(value) => compose.send({ type: 'news.setPinned', pinned: value })}
+      />
       <div className="flex flex-col gap-0.5">
         <Label htmlFor="news-pinned">{t('newsCompose.pinned')}</Label>
         <FieldDescription id="news-pinned-hint">{t('newsCompose.pinnedHint')}</FieldDescription>
@@ -230,7 +275,8 @@ function EndsField({ compose }: { compose: NewsComposeActor }) {
   const error = useNewsFieldError(compose, 'ends_at');
   const dateId = NEWS_FIELD_IDS.ends_at;
   // A date alone ends the post at the end of that day: what "quitar el 30-06" means to a reader.
-  const change = (d: string, h: string) => compose.send({ type: 'news.setEnds', at: d === '' && h === '' ? null : { date: d, time: h === '' && d !== '' ? '23:59' : h } });
+  const change = (d: string, h: string) =>
+    compose.send({ type: 'news.setEnds', at: d === '' && h === '' ? null : { date: d, time: h === '' && d !== '' ? '23:59' : h } });
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-sm font-medium">{t('newsCompose.ends')}</legend>
@@ -238,7 +284,14 @@ function EndsField({ compose }: { compose: NewsComposeActor }) {
       <WallTimeInputs compose={compose} dateId={dateId} date={date} time={time} error={error} onChange={change} />
       <ZoneNote compose={compose} id={`${dateId}-zone`} />
       {hasEnds && (
-        <Button type="button" variant="ghost" size="sm" className="self-start" disabled={locked} onClick={() => compose.send({ type: 'news.setEnds', at: null })}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          disabled={locked}
+          onClick={() => compose.send({ type: 'news.setEnds', at: null })}
+        >
           {t('newsCompose.endsClear')}
         </Button>
       )}
@@ -278,7 +331,13 @@ function LeaveDialog({ compose }: { compose: NewsComposeActor }) {
   const stayRef = useRef<HTMLButtonElement>(null);
   const stay = () => compose.send({ type: 'news.stay' });
   return (
-    <QuestionDialog open={asking} onDismiss={stay} title={t('newsCompose.leave.title')} description={t('newsCompose.leave.body')} onOpenAutoFocus={focusOnOpen(stayRef)}>
+    <QuestionDialog
+      open={asking}
+      onDismiss={stay}
+      title={t('newsCompose.leave.title')}
+      description={t('newsCompose.leave.body')}
+      onOpenAutoFocus={focusOnOpen(stayRef)}
+    >
       <Button ref={stayRef} type="button" variant="ghost" onClick={stay}>
         {t('newsCompose.leave.stay')}
       </Button>
