@@ -1,5 +1,8 @@
 // The import direction of the house (README "Layout"): views → machines → services → shared, and the
 // server → shared. Read from the sources, so a stray import fails here before it becomes a habit.
+// The linter enforces the same rules at edit time (`noRestrictedImports` per layer and `noImportCycles` in
+// biome.json, run by `npm run lint`); this test stays because it resolves every path exactly and checks
+// that the server's domains import one another without a circle, domain by domain.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
