@@ -125,7 +125,7 @@ export function createApp({
   // Also /messages/drafts, estimate, send, schedule and /:id/reception (mounted inside, under its requireAuth).
   api.route('/messages', messageRoutes(db, store, engine));
   api.route('/attachments', attachmentRoutes(db, store));
-  // The news wall (issue 17): device latam only, managers for changes (server/routes/news*.ts).
+  // The news wall: device latam only, managers for changes (server/routes/news*.ts).
   api.route('/news', newsRoutes(db, store, config));
   api.route('/news-categories', newsCategoryRoutes(db));
   api.route('/webhooks/provider', providerWebhookRoutes(db, { secret: config.webhookSecret, logger }));

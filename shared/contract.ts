@@ -94,7 +94,7 @@ export interface Course {
 
 /**
  * API paths, relative to the configurable base (`VITE_API_BASE`, default `/api`).
- * Login/refresh/logout/user/policies are the session API of issue 2.
+ * Login/refresh/logout/user/policies are the session API.
  */
 export const API = {
   login: '/login',

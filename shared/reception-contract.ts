@@ -1,4 +1,4 @@
-// API contract of the delivery engine's screens (issue 5), shared by the SPA and `server/`. Plain types only.
+// API contract of the delivery engine's screens, shared by the SPA and `server/`. Plain types only.
 import type { DeviceStatus } from './compose-contract';
 import { CHANNEL_CODES, type ChannelCode } from './codes';
 

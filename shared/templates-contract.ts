@@ -1,4 +1,4 @@
-// API contract for message templates (issue 14, SPEC §3 "Template"), shared by the SPA and `server/`.
+// API contract for message templates (SPEC §3 "Template"), shared by the SPA and `server/`.
 // Plain types and constants only.
 
 /**

@@ -1,4 +1,4 @@
-// The product's library as each school reads it (issue 14): stored in Chilean Spanish (library.ts), shown to
+// The product's library as each school reads it: stored in Chilean Spanish (library.ts), shown to
 // a Mexican school in Mexican Spanish. SPEC §3 asks for the word for guardian ("Padre o tutor",
 // shared/guardian-term.ts); templates that say more that is Chilean-only are given whole, below.
 import type { Locale } from '../../shared/contract';

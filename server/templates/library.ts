@@ -1,4 +1,4 @@
-// The product's template libraries (issue 14): Hermes (SPEC's `{product}`) and Socioemocional, written in
+// The product's template libraries: Hermes (SPEC's `{product}`) and Socioemocional, written in
 // Chilean Spanish (a Mexican school reads them in Mexican Spanish: library-text.ts where more than the word
 // for guardian differs, else with its word for guardian, shared/guardian-term.ts). They are
 // the product's content, not the demo's: every server start loads whichever are missing (`loadLibrary`), so
@@ -143,7 +143,7 @@ export const LIBRARY: readonly { repository: TemplateRepositoryCode; templates: 
 /**
  * Inserts the library templates the database lacks (by repository and folded name; one edited since
  * stays as it is), and returns how many. Two servers starting together cannot both insert one: the
- * library's unique index lets the second pass over it.
+ * library's unique index makes the second one skip it.
  */
 export async function loadLibrary(db: Queryable, at = new Date()): Promise<number> {
   const present = new Set(

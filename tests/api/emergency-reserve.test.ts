@@ -3,7 +3,7 @@
 // transaction (under the quota row lock) say the same at the boundary; drafts and scheduled messages keep
 // the flag; `GET /quota` tells compose the reserve and the low-quota alert; and 50 concurrent sends, half
 // of them emergencies, never let a normal one spend into the reserve nor the total pass the limit.
-// The reserve share is set in the database directly (its PATCH is /quota/settings, another part of the issue).
+// The reserve share is set in the database directly (its PATCH, /quota/settings, is tested in quota-settings.test.ts).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ComposeDraft, ComposeProblem, Estimate, RecipientPick } from '../../shared/compose-contract';

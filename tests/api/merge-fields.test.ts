@@ -1,4 +1,4 @@
-// Merge fields (issue 14) on the real server: {estudiante} {curso} {apoderado} are filled per recipient at
+// Merge fields on the real server: {estudiante} {curso} {apoderado} are filled per recipient at
 // delivery (the simulator holds what each phone got), a guardian of two picked students gets one delivery
 // naming both, staff get the fields as written, and send and the estimate count an SMS with each field at
 // its longest value among the recipients (refusing, naming the field, what would not fit one segment).

@@ -55,7 +55,7 @@ describe('GET /api/messages', () => {
           unread: expect.any(Boolean),
           date: expect.stringMatching(isoUtc),
           deleted_from: folder === 'trash' ? expect.stringMatching(/^(inbox|sent|scheduled|draft)$/) : null,
-          // Issue 5: the sent folder's rows carry their delivery progress.
+          // The sent folder's rows carry their delivery progress.
           progress: folder === 'sent' ? expect.objectContaining({ total: expect.any(Number), state: expect.any(String) }) : null,
         });
         expect(m.snippet.length).toBeLessThanOrEqual(140);

@@ -1,7 +1,7 @@
-// Issue 12 part 2 in the browser, as a teacher would try it: a Chilean school's at 1366×800 and a Mexican
-// school's on a 390×844 phone. A student's name in the picker finds their family as one pick (the role
-// control saying who receives), the real server reaches the student's titular and suplente, and the people
-// count agrees from the picker to the estimate, the chips and the sent message; a message nobody could
+// Reaching families from compose in the browser, as a teacher would try it: a Chilean school's at 1366×800
+// and a Mexican school's on a 390×844 phone. A student's name in the picker finds their family as one pick
+// (the role control saying who receives), the real server reaches the student's titular and suplente, and the
+// people count agrees from the picker to the estimate, the chips and the sent message; a message nobody could
 // get is said so and «Enviar» is not offered; the toast says the message was handed over.
 import { expect, test, type Page } from '@playwright/test';
 import { ComposePage } from './pages/compose-page';

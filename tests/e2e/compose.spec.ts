@@ -1,4 +1,4 @@
-// Issue 4 in the browser: compose to a course and see it in /sent, validation texts bound to the fields,
+// Compose in the browser: compose to a course and see it in /sent, validation texts bound to the fields,
 // a draft saved → reopened → sent, a scheduled message with its time zone, and typing that survives a
 // reload. Each test uses its own demo user: the server and its database are shared by the parallel workers.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 16, the activity screens in the browser against the real server: an administrator opens
+// The activity screens in the browser against the real server: an administrator opens
 // /dashboard/users, changes the period and the cargo, and every figure of the staff table equals what the
 // API reads from the database for that view (which the address now names); both rankings show the API's
 // rows and switch to "Por mejora"; the data shell's tabs move between the four screens by pointer and

@@ -1,4 +1,4 @@
-// Issue 16, the connectivity screens in the browser against the real server: an administrator opens the
+// The connectivity screens in the browser against the real server: an administrator opens the
 // dashboard, whose school figures are what the API reads from the database, opens the course with the most
 // guardians in yellow or red, downloads its call list as CSV, and the CSV's rows are the screen's call list
 // row for row (student, guardian, phone, e-mail); the print view shows the same rows; a teacher is sent

@@ -1,4 +1,4 @@
-// Issue 3 in the browser: reading drops the unread counter, delete → trash → restore, accent-less search.
+// Folders in the browser: reading drops the unread counter, delete → trash → restore, accent-less search.
 // Each test uses its own demo user: the server and its database are shared by the parallel workers.
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell';

@@ -1,4 +1,4 @@
-// Issue 14, merge fields in the browser: "create a template with {estudiante} and send it to two siblings'
+// Merge fields in the browser: "create a template with {estudiante} and send it to two siblings'
 // guardian" walked from /templates to the outbox; and {estudiante} and {curso} typed in compose, the SMS
 // counter counting them at their longest value among the picked people, sent to the guardian of two
 // students picked by name, and one e-mail in the server's outbox naming both children.

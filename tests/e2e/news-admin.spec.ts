@@ -1,8 +1,8 @@
-// Issue 17's managers' screens in the browser, on the real server: a manager creates, renames, reorders and
+// The news wall's managers' screens in the browser, on the real server: a manager creates, renames, reorders and
 // (empty) deletes a category, and a used one is refused with its count; posts deleted through the desk API
 // are found in the trash, one restored (gone from the trash, back on the wall), another deleted forever
 // after the question; the printable week shows the QR code (one SVG path) and the week's posts, and print
-// media hides the shell. Needs the wall's server (branch i17-news-srv).
+// media hides the shell.
 import { expect, test, type Page } from '@playwright/test';
 import type { NewsCategory, NewsPost } from '../../shared/news-contract';
 import { NEWS_TEXTS } from '../../shared/news-contract';

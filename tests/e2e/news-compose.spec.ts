@@ -1,4 +1,4 @@
-// Issue 17, composing a news post in the browser, on a 390 px phone: the directora posts with an image to
+// Composing a news post in the browser, on a 390 px phone: the directora posts with an image to
 // one course (the image's thumbnail comes from the local file, a blob: the CSP allows); a teacher on device
 // latam reads it on /mural/news with its image; a teacher on another device has no Mural link and the API
 // answers 403. Also: a reload mid-compose keeps what was typed (and says so), and a past end date shows

@@ -1,4 +1,4 @@
-// The news wall in the browser against the real server and its demo wall (issue 17): a teacher on device
+// The news wall in the browser against the real server and its demo wall: a teacher on device
 // latam reads the wall (pinned first, only what is published), filters by category, searches with the
 // accents left out, and loads more; a manager's desk says each post's status in words and unpublishes and
 // publishes a post again; a user on device `cl` has no "Mural" link and the API refuses them (403).

@@ -1,4 +1,4 @@
-// Issue 12, part 4 in the browser: nothing typed is lost and nothing is destroyed by one click. Leaving
+// In the browser, nothing typed is lost and nothing is destroyed by one click. Leaving
 // compose with unsaved changes asks first (sidebar, browser Back, a tab reload), a saved draft keeps what
 // was typed after it was saved, "Eliminar" can be undone from its toast, and a refused send on a phone
 // shows the field to fix. Each test uses its own demo user: the server is shared by the parallel workers.

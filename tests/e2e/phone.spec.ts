@@ -1,4 +1,4 @@
-// Issue 12 on a 390×844 phone (and the toasts at 1366×800): every screen of the route table, as the
+// On a 390×844 phone (and the toasts at 1366×800): every screen of the route table, as the
 // administrator (who may enter them all), the reading and reception views, compose with the recipient
 // picker open and the sidebar drawer: nothing scrolls sideways (WCAG 1.4.10), the header's controls
 // ("Idioma", "Cerrar sesión", the menu) are inside the screen, each tab is titled after its screen, and a

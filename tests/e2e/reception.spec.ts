@@ -1,4 +1,4 @@
-// Issues 5 and 12 in the browser: send, watch the delivery statuses change, retry the failures, list who
+// Delivery and reception in the browser: send, watch the delivery statuses change, retry the failures, list who
 // did not get the SMS and retry just those. The e2e server's SMS simulator (tests/e2e/serve.sh) loses
 // about half of the SMS, after a short delay, and a retry has the same odds; e-mail goes to the outbox and
 // always counts as received. The tests send as administrador@sanandres.cl: the other specs only log in as

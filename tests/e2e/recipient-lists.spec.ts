@@ -1,7 +1,7 @@
-// Issue 14's recipient lists in the browser, on the real server: build a list from the compose picker, edit
+// Recipient lists in the browser, on the real server: build a list from the compose picker, edit
 // a member's phone with a bad then a good value (the server's Spanish field error, the typed value kept,
 // then the row updated), send to the list from compose ("Usar en mensaje nuevo"), delete it to the trash
-// and restore it. Once on a desktop and once on a 390×844 phone. Needs L-srv's routes (branch i14-lsrv).
+// and restore it. Once on a desktop and once on a 390×844 phone.
 import { expect, test, type Page } from '@playwright/test';
 import { ComposePage } from './pages/compose-page';
 import { USERS } from './support/env';

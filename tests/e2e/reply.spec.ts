@@ -1,4 +1,4 @@
-// Issue 12, part 1 in the browser: a teacher answers a family. The guardian's message (a justificativo from
+// Replying in the browser: a teacher answers a family. The guardian's message (a justificativo from
 // the seed, as the app writes them: no allow-replies) offers "Responder"; compose opens addressed to that
 // guardian, titled "Re: …", the original quoted; sent, the answer and the message are one conversation.
 import { expect, test, type Page } from '@playwright/test';

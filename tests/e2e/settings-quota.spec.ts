@@ -1,4 +1,4 @@
-// Issue 15, the SMS quota screen in the browser against the real server: an administrator sees this month
+// The SMS quota screen in the browser against the real server: an administrator sees this month
 // and the seeded months in the chart, whose table matches what the API reads from the database; the chart
 // switches to the annual view; a limit set to what is already used makes compose refuse an SMS with SPEC
 // §8's "monthly SMS quota exceeded" (the limit is put back afterwards); a teacher is sent home with "No

@@ -1,4 +1,4 @@
-// The Mexican pass of issue 14's screens: a Mexican school's staff (es-MX) go through /templates (its three
+// The templates and recipient-list screens in Mexican Spanish: a Mexican school's staff (es-MX) go through /templates (its three
 // tabs and the editor), /recipient-lists with "Nueva lista", its trash, /recipient-list/:id and the member
 // editor, on a 390×844 phone. Every text they read is es-MX where es-MX differs: no Chilean-only term
 // (apoderado, matrícula, curso, colegio, funcionario, RUT as the default, +56, "hrs.", inspectoría…), no

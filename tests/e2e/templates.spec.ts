@@ -1,7 +1,7 @@
-// Issue 14, templates in the browser: create a template with {estudiante} (inserted with its chip) and see
-// it listed with its SMS size; close an editor with unsaved changes (asked first) and an untouched one; edit it; copy a product template to Mis plantillas; use one from the list in
-// a new message, and one from compose with the replace question; delete one after its question. Also on a
-// 390×844 phone, where nothing scrolls sideways.
+// Templates in the browser: create a template with {estudiante} (inserted with its chip) and see it listed
+// with its SMS size; close an editor with unsaved changes (asked first) and an untouched one; edit it; copy a
+// product template to Mis plantillas; use one from the list in a new message, and one from compose with the
+// replace question; delete one after its question. Also on a 390×844 phone, where nothing scrolls sideways.
 import { expect, test, type Page } from '@playwright/test';
 import { PRODUCT_REPOSITORY } from '../../shared/templates-contract';
 import { smsText } from '../../shared/sms-text';

@@ -125,7 +125,7 @@ describe('translation tables', () => {
     }
   });
 
-  it("issue 14's screens speak Mexican Spanish in es-MX: no Chilean-only term in templates and recipient lists", () => {
+  it("the templates' and recipient lists' screens speak Mexican Spanish in es-MX: no Chilean-only term", () => {
     // The document select keeps "RUT (Chile)" for a Chilean family; everything else is the Mexican word.
     const chilean = [
       /apoderad/i,

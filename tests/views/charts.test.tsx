@@ -1,4 +1,4 @@
-// The chart components (issue 15): scales, the summary and title, the table fallback equal to the data,
+// The chart components: scales, the summary and title, the table fallback equal to the data,
 // the "Ver tabla" toggle, the limit as a step, numbers in each locale, and no style attribute anywhere.
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12: a folder as the address has it. The search lives in `?q=` (typing replaces the entry, so Back
+// A folder as the address has it. The search lives in `?q=` (typing replaces the entry, so Back
 // from a message finds the folder searched as it was), a change of the address by itself (Back, a link to
 // the bare folder) searches what it says, and a draft opens straight in compose, ready to edit (an
 // untitled one listed as "(Sin título)", not as an empty row).

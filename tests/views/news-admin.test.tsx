@@ -1,4 +1,4 @@
-// The news wall's managers' screens (issue 17) under StrictMode and without it, real machines over a
+// The news wall's managers' screens under StrictMode and without it, real machines over a
 // scripted API: /mural/categories (create with the shared rule and the server's 422, rename in place with
 // Enter and Escape, Subir/Bajar at once with the order put back and a toast when refused, delete only when
 // empty, the in-use count before asking and from the 409), /mural/trash (who deleted and when, Restaurar,

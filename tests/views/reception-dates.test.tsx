@@ -1,4 +1,4 @@
-// Issue 12, the reception view as a Mexican school reads it: one date style (four-digit years, the clock
+// The reception view as a Mexican school reads it: one date style (four-digit years, the clock
 // the country reads), no "p.m.." double stop in what screen readers hear, and the device colour legend
 // shown where the colours are, before the rows, not folded away at the end.
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';

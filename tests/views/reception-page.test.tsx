@@ -258,7 +258,7 @@ describe('reception page', () => {
 });
 
 /**
- * Issue 12: e-mail + SMS, all three e-mails arrived, two SMS did not. By person nobody missed it; by SMS,
+ * E-mail + SMS, all three e-mails arrived, two SMS did not. By person nobody missed it; by SMS,
  * Rosa and Luis did.
  */
 const EMAIL_OK = deliveryProgress({ received: 3 });
@@ -288,7 +288,7 @@ function byChannel(url: string) {
   return receptionPage(rows, BOTH, { channels: CHANNELS, counts: countsOf(SMS_MISSED), retryable: 2 });
 }
 
-describe('reception page by channel (issue 12)', () => {
+describe('reception page by channel', () => {
   /** The summary's figure of one channel and state ("No recibido: 2" on the SMS line), 0 when not shown. */
   const figure = (channel: string, state: keyof typeof es.reception.recipientStatus) => {
     const line = document.querySelector(`[aria-label="${es.reception.byChannel}"] > li[data-channel="${channel}"]`);

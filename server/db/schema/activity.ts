@@ -1,4 +1,4 @@
-// The data screens' school-year roll-up (issue 16, server/dashboard/): what the staff-activity, summary and
+// The data screens' school-year roll-up (read by server/dashboard/): what the staff-activity, summary and
 // ranking aggregates need, kept by triggers (migration 0014_activity_rollup) in the same transaction as the
 // messages, recipients, deliveries and mailbox entries they summarise — whichever path writes them (send,
 // the delivery engine's outcomes and retries, reads, purge, deletes). A school year then reads a few

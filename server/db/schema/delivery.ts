@@ -7,7 +7,7 @@ import { createdAt, id } from './institutions';
 import { messageRecipients, messages } from './messages';
 
 /**
- * One channel of one recipient of a sent or scheduled message: what the delivery engine (issue 5) works
+ * One channel of one recipient of a sent or scheduled message: what the delivery engine works
  * through. `address` is the e-mail, E.164 phone or app account it goes to; null when the recipient has
  * none, in which case the row is born `failed` with `error = 'missing_address'`.
  */

@@ -1,4 +1,4 @@
-// The news wall (issue 17): a school's categories and posts, and who each post is for. Files of a post are
+// The news wall: a school's categories and posts, and who each post is for. Files of a post are
 // rows of message_attachments with `news_post_id` set (same upload rules and store as messages).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

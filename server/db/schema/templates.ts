@@ -1,4 +1,4 @@
-// Message templates (issue 14, SPEC §3 "Template"): the user's own ("Mis plantillas") and the product's
+// Message templates (SPEC §3 "Template"): the user's own ("Mis plantillas") and the product's
 // read-only libraries (Hermes and Socioemocional), which belong to no school.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

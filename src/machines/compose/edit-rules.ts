@@ -25,7 +25,7 @@ export type FormEdit =
   | { type: 'compose.toggleEmergency' }
   | { type: 'compose.setSchedule'; date: string; time: string }
   | { type: 'compose.clearSchedule' }
-  /** The templates issue's hook: appends a template's text to the content. */
+  /** Appends a template's text to the content (`template.apply` replaces it instead). */
   | { type: 'template.insert'; content: string }
   /** A template chosen in the template picker (compose/template-picker.ts): it replaces the title and the content. */
   | { type: 'template.apply'; title: string; content: string };

@@ -1,4 +1,4 @@
-// "Deshacer" (issue 12): the toast of Eliminar carries a button whose event (`undo.restore` with the ids
+// "Deshacer": the toast of Eliminar carries a button whose event (`undo.restore` with the ids
 // deleted) the edge sends to the app root, which hands it here. App-lifetime (systemId `undo`), because
 // the screen that deleted may be gone by then: the reading view leaves for its folder as soon as its
 // message is in the trash. Restoring puts the messages back where they were (the server remembers), then

@@ -1,4 +1,4 @@
-// The wall's address (/mural and /mural/news, issue 17): the search and the category live in the query
+// The wall's address (/mural and /mural/news): the search and the category live in the query
 // (`?q=…&category=…`) so a reload or a shared link opens the same view; the defaults are left out, and any
 // other parameter the page came with (`newsfeed`, SPEC §2) is kept where it was.
 

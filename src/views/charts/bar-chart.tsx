@@ -1,4 +1,4 @@
-// A vertical bar chart drawn as SVG (issue 15): one bar per period, the limit in force as a step across
+// A vertical bar chart drawn as SVG: one bar per period, the limit in force as a step across
 // each bar's slot, the value axis in the locale's numbers. Styled by classes only (the CSP allows no inline
 // styles): geometry is SVG attributes (x, y, width, height), which are not styles. Its title, summary,
 // legend and data table are the chart frame's (chart-frame.tsx). Generic: texts come in as props (the

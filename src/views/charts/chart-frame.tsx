@@ -1,4 +1,4 @@
-// What every chart here is around its drawing (issue 15, issue 16): a figure whose SVG is an image named by
+// What every chart here is around its drawing: a figure whose SVG is an image named by
 // its <title> and described by the summary on screen, a caption (the summary, and a legend where the chart
 // has one), and its data as a table that screen readers always read and sighted users open with "Ver
 // tabla". The bar chart and the 100 % bar draw inside it; their texts come in as props. Hidden, the table

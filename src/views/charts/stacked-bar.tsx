@@ -1,4 +1,4 @@
-// A 100 % stacked bar (issue 16: the guardians' device mix) drawn as SVG, in bar-chart.tsx's pattern:
+// A 100 % stacked bar (the guardians' device mix) drawn as SVG, in bar-chart.tsx's pattern:
 // styled by classes only (the CSP allows no inline styles; widths are SVG attributes), inside the chart
 // frame (chart-frame.tsx: title, summary on screen, data table behind "Ver tabla"). The legend is the
 // caller's (the device legend is always visible beside it, never folded away). Generic: segments and

@@ -1,4 +1,4 @@
-// Page object for a message folder (/inbox, /sent, /scheduled, /draft, /trash; SPEC §2, issue 3): its
+// Page object for a message folder (/inbox, /sent, /scheduled, /draft, /trash; SPEC §2): its
 // heading, its search box and the rows of its (virtual) list, found by their exact title.
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Folder } from '../../../shared/codes';

@@ -1,4 +1,4 @@
-// Page object for /sent/message/:id/reception (SPEC §2, §4; issues 5 and 12): the delivery summary (per
+// Page object for /sent/message/:id/reception (SPEC §2, §4): the delivery summary (per
 // channel), the channel picker, the filter chips with their counts, "Reintentar fallidos" and the
 // per-recipient rows with one badge per channel.
 import { expect, type Locator, type Page } from '@playwright/test';

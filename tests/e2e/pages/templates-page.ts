@@ -1,4 +1,4 @@
-// Page object for /templates (issue 14): its tabs, search, cards found by their exact name, and the
+// Page object for /templates: its tabs, search, cards found by their exact name, and the
 // editor dialog with its merge-field buttons.
 import type { Page } from '@playwright/test';
 import { exactly, t } from '../support/i18n';

@@ -1,4 +1,4 @@
-// /mural: the managers' desk (issue 17). Every post of the school with its status (programada, publicada,
+// /mural: the managers' desk. Every post of the school with its status (programada, publicada,
 // terminada, despublicada) and its actions: Editar, Despublicar / Publicar de nuevo, Eliminar (with
 // "Deshacer"); "Nueva publicación" and the printable weekly wall. Someone who is not a manager but came
 // with a `newsfeed` query (SPEC §2) sees the published posts only, without actions. The search and the

@@ -1,4 +1,4 @@
-// A QR code drawn as our own SVG (issue 17's printable week): `uqr` encodes, the dark modules are one
+// A QR code drawn as our own SVG (for the news wall's printable week): `uqr` encodes, the dark modules are one
 // <path> of unit squares styled by class (the CSP forbids inline styles), on a white quiet zone.
 import { encode } from 'uqr';
 import { cn } from '../../lib/utils';

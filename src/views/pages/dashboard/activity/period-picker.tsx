@@ -1,4 +1,4 @@
-// The period of a data screen (issue 16): Mes / Año escolar and the arrows to the one before or after,
+// The period of a data screen: Mes / Año escolar and the arrows to the one before or after,
 // offered only where the machine allows it (never the future). Its name is announced when it changes;
 // on a 390 px phone the controls wrap rather than scroll sideways.
 import type { PeriodKind } from '../../../../../shared/dashboard-contract';
