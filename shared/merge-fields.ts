@@ -2,7 +2,7 @@
 // filled per recipient when it is delivered. Pure rules shared by compose's SMS counter (SPA), send's and
 // the estimate's validation and the delivery engine (server), so the SMS counted is the SMS sent.
 //
-// What each recipient gets (README, Decisions "Merge fields"):
+// What each recipient gets (docs/decisions/0047-merge-fields-filled-per-recipient.md):
 // - a guardian: {estudiante} the first names of the students they were reached for ("Martina y Tomás"),
 //   {curso} those students' courses, once each ("3° Básico A y 5° Básico B"), {apoderado} their own name;
 // - a student: their own first name and course, and {apoderado} their titular guardian's name;

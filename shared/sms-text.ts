@@ -1,10 +1,10 @@
-// SMS text rules shared by the compose screen (live counter), the server (refusal, estimate) and the
-// delivery (the body handed to the provider), so the text sent is exactly the text counted. Decision
-// (README): an SMS is one GSM-7 segment of 160 units; with the institution signature active 6 are reserved
-// for it (SPEC §5). Characters GSM-7 lacks are replaced by their unaccented letter (á → a, í → i, ó → o,
-// ú → u; ñ, é, ü are GSM-7 and stay); typographic quotes and dashes become plain ones. Characters with no
-// GSM-7 form (emoji…) are refused rather than silently switching to UCS-2, which would cut the limit to 70
-// without the author noticing.
+// SMS text rules shared by the compose screen (live counter), the server (refusal, estimate) and the delivery
+// (the body handed to the provider), so the text sent is exactly the text counted. Decision
+// (docs/decisions/0045-an-sms-is-one-gsm7-segment.md): an SMS is one GSM-7 segment of 160 units; with the
+// institution signature active 6 are reserved for it (SPEC §5). Characters GSM-7 lacks are replaced by their
+// unaccented letter (á → a, í → i, ó → o, ú → u; ñ, é, ü are GSM-7 and stay); typographic quotes and dashes
+// become plain ones. Characters with no GSM-7 form (emoji…) are refused rather than silently switching to
+// UCS-2, which would cut the limit to 70 without the author noticing.
 
 export const SMS_SEGMENT_UNITS = 160;
 export const SIGNATURE_DISCOUNT = 6;

@@ -286,7 +286,8 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   const counts = await insertRecipients(tx, messageId, { institutionId, userId }, input.recipients, input.channels);
   if (counts.recipients === 0) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.recipients] } });
   // Nobody has an address on any chosen channel (the estimate's `unreachable` is everyone): compose
-  // refuses it before asking, and so does the server, whoever calls it (README Decisions).
+  // refuses it before asking, and so does the server, whoever calls it
+  // (docs/decisions/0037-refuse-a-send-that-reaches-nobody.md).
   if (counts.unreachable === counts.recipients)
     throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.nobodyReachable] } });
   const timezone = await institutionTimezone(tx, institutionId);

@@ -1,8 +1,8 @@
 // Text PostgreSQL cannot keep, or would keep wrong, refused once at the edge of /api: a NUL fails the query
 // ("invalid byte sequence for encoding UTF8", a 500), and a lone surrogate is silently stored as "�". Every
 // other control character is invisible noise nobody types, so it goes too. Tab, LF and CR stay: text areas
-// and pasted Windows text carry them (README, Decisions). Routes then read only clean text and check
-// nothing of this themselves.
+// and pasted Windows text carry them (docs/decisions/0008-refuse-text-the-database-cannot-keep.md). Routes
+// then read only clean text and check nothing of this themselves.
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { invalid } from './errors';

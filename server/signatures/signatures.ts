@@ -1,6 +1,7 @@
 // The school's SMS signature (`/institutions-signatures`, a settings screen): a 3–4 character sigla appended
-// to every message when active (README "Signature"), which compose asks for (`activeSignature`). Reads and
-// the update are scoped to the school, so another school's signature id is simply not found.
+// to every message when active (docs/decisions/0103-signature-is-a-sigla.md), which compose asks for
+// (`activeSignature`). Reads and the update are scoped to the school, so another school's signature id is
+// simply not found.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Signature } from '../../shared/signature-contract';
 import { SIGNATURE_MESSAGES, signatureError, signatureText } from '../../shared/signature-rules';

@@ -2,7 +2,8 @@
 // The sidebar lists the routes with `nav` that the user may enter, `document.title` shows `title`, and the
 // route guard gets the access rules at start-up (views/actors.ts). What each route shows is routes.tsx's:
 // this module imports no page, so the shell, the sidebar and the pages themselves can read it.
-// Adding a screen: a row here, its screen in routes.tsx, its page, its machine and its texts (README).
+// Adding a screen: a row here, its screen in routes.tsx, its page, its machine and its texts
+// (README "How to add a screen").
 import { ADMIN_ROLES, NEWSFEED_ROLES, type CountType, type Folder } from '../../shared/codes';
 import type { MessageKey } from '../i18n';
 import type { RouteRule } from '../machines/app/route-rules';

@@ -13,7 +13,10 @@ import { capturedSms, codeSentTo } from './support/app-sms';
 import { count, rows } from './support/compose';
 import { Client, listen, makeDist, openSharedCopy, testConfig } from './support/server';
 
-/** The defaults the README promises (server/config.ts). */
+/**
+ * The defaults (server/config.ts): the login's in docs/decisions/0003-login-errors-do-not-reveal-accounts.md,
+ * the guardian app's codes per IP in the README's configuration table.
+ */
 const LOGIN_MAX_FAILURES = 5;
 const CODES_PER_IP = 60;
 const WRONG_CODES_PER_IP = 30;

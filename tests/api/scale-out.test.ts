@@ -1,8 +1,9 @@
-// A school network on PostgreSQL as the README describes it: two servers (HERMES_WORKERS=0) and two
-// `npm run worker` processes, real processes over one database cloned from the seeded template. A send
-// started on one server is worked by both workers; kill -9 of a worker mid-send, and of the server that
-// took a send, still ends with every delivery done exactly once; 50 concurrent sends split across both
-// servers never spend more SMS than the month's quota. PostgreSQL only: PGlite is one process's database.
+// A school network on PostgreSQL as the README's "Running on several processes" describes it: two servers
+// (HERMES_WORKERS=0) and two `npm run worker` processes, real processes over one database cloned from the
+// seeded template. A send started on one server is worked by both workers; kill -9 of a worker mid-send, and
+// of the server that took a send, still ends with every delivery done exactly once; 50 concurrent sends split
+// across both servers never spend more SMS than the month's quota. PostgreSQL only: PGlite is one process's
+// database.
 //
 // Which process did what is read from the database, not from the product: each process's connections
 // carry an application_name (bench/support.ts startFleet), and triggers of this test's own database note

@@ -10,7 +10,7 @@
 // take every transition definition of the machine or never exercise an entry of the oracle.
 //
 // THE ORACLE: where the real actor must be after each event, stated by the test from the feature's
-// behaviour (SPEC, README decisions, the machine's header comment), never read from the machine. The
+// behaviour (SPEC, docs/decisions/, the machine's header comment), never read from the machine. The
 // model above is the machine checked against itself: a wrong target passes it; it fails the oracle.
 //
 //   oracle: {

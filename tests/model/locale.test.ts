@@ -9,7 +9,8 @@ const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as LocaleContext;
 defineModelTests({
   name: 'locale',
   machine: localeMachine,
-  // SPEC §1 and the README's "Which locale": the user's choice, else their school's, else es-CL.
+  // SPEC §1 and docs/decisions/0022-the-users-language-choice-wins.md: the user's choice, else their school's,
+  // else es-CL.
   oracle: {
     initial: 'starting',
     targets: {

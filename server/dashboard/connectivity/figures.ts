@@ -4,13 +4,13 @@
 // ./call-list-csv.ts. Every figure is an SQL aggregate over the school's rows; JavaScript only assembles the
 // aggregated rows.
 //
-// "The group's last messages" (README Decisions): the COVERAGE_MESSAGES most recently sent messages
-// (messages.kind 'sent', by sent_at) sent to the course as a group: a recipient row of one of its current
-// guardians under the course pick (or a level pick, which expands per course): group_kind 'curso',
-// group_label the course's name, as the reception screen groups them. A message to one guardian or to a
-// list is not the course's. Addressed = the course's current guardians among those messages' recipients;
-// reached = those with a delivery of one of them received or read on any channel within COVERAGE_HOURS of
-// the message's sent_at. A level and the school count each guardian once over their courses' windows.
+// "The group's last messages" (docs/decisions/0077-connectivity-definitions.md): the COVERAGE_MESSAGES most
+// recently sent messages (messages.kind 'sent', by sent_at) sent to the course as a group: a recipient row of
+// one of its current guardians under the course pick (or a level pick, which expands per course): group_kind
+// 'curso', group_label the course's name, as the reception screen groups them. A message to one guardian or
+// to a list is not the course's. Addressed = the course's current guardians among those messages' recipients;
+// reached = those with a delivery of one of them received or read on any channel within COVERAGE_HOURS of the
+// message's sent_at. A level and the school count each guardian once over their courses' windows.
 import { sql } from 'drizzle-orm';
 import {
   CALL_LIST_MESSAGES_MAX,
@@ -74,11 +74,11 @@ const countsFrom = (alias: string) => sql.raw(COUNTS.map((k) => `coalesce(${alia
  * level and school rows.
  * `courseId` narrows it to one course (the course page's summary).
  *
- * Where the time went (bench k, README Decisions): the newest messages' guardian recipient rows are read
- * once ("rr") and serve both the windows and the coverage; "reached within 24 h" is the recipient's
- * `reached_at` roll-up (kept by the delivery engine, server/reception/status.ts), not a delivery lookup per
- * recipient; and a level's or the school's guardians are counted once by grouping them first, not by ten
- * COUNT(DISTINCT …) over grouping sets.
+ * Where the time went (bench k, docs/decisions/0079-connectivity-reads-roll-ups.md): the newest messages'
+ * guardian recipient rows are read once ("rr") and serve both the windows and the coverage; "reached within
+ * 24 h" is the recipient's `reached_at` roll-up (kept by the delivery engine, server/reception/status.ts),
+ * not a delivery lookup per recipient; and a level's or the school's guardians are counted once by grouping
+ * them first, not by ten COUNT(DISTINCT …) over grouping sets.
  */
 export function connectivitySql(institutionId: number, courseId: number | null, { recentPerCourse = RECENT_PER_COURSE } = {}) {
   const courseFilter = courseId === null ? sql`` : sql`and c.id = ${courseId}`;

@@ -19,7 +19,10 @@ export const reachShare = (row: Pick<ConnectivityRow, 'reach' | 'guardians'>, ch
 export type ConnectivitySort = 'school' | 'coverageAsc' | 'coverageDesc';
 export const CONNECTIVITY_SORTS: readonly ConnectivitySort[] = ['school', 'coverageAsc', 'coverageDesc'];
 
-/** A course is "cut off" when under this share of its addressed guardians was reached (README Decisions). */
+/**
+ * A course is "cut off" when under this share of its addressed guardians was reached
+ * (docs/decisions/0075-connectivity-screens.md).
+ */
 export const CUT_OFF_SHARE = 0.5;
 export const isCutOff = (row: ConnectivityRow): boolean => row.coverage.share !== null && row.coverage.share < CUT_OFF_SHARE;
 

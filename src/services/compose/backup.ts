@@ -1,6 +1,6 @@
-// The browser's backup of the compose form (README "Nothing typed is lost"): one localStorage entry per
-// form (user and draft/reply/new), versioned and checked by a struct, so a corrupt or older entry is
-// ignored rather than trusted.
+// The browser's backup of the compose form (docs/decisions/0039-compose-backs-up-to-the-browser.md): one
+// localStorage entry per form (user and draft/reply/new), versioned and checked by a struct, so a corrupt or
+// older entry is ignored rather than trusted.
 import { array, boolean, enums, is, literal, nullable, number, object, optional, string, type, type Struct } from 'superstruct';
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { AttachmentSummaryStruct, RecipientPickStruct } from '../../../shared/compose-structs';

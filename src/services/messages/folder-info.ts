@@ -1,6 +1,6 @@
 // The two mail calls the app-lifetime machines make (the folder counters and the undo of a delete), apart
 // from messages.ts so the first download carries them and not the whole messages service with its
-// paging and polling (bench (a); README, Decisions, "Initial download").
+// paging and polling (bench (a); docs/decisions/0112-initial-javascript-budget.md).
 import { fromCall, parseBody } from '../http/client';
 import { MESSAGES_API, type FolderCount } from '../../../shared/messages-contract';
 import { FolderCountsBodyStruct, RestoredBodyStruct } from '../../../shared/structs';

@@ -2,8 +2,8 @@
 // e-mail): each guardian's device status as a dot and its name (the colour is never alone), and what to
 // fix: the red's missing or malformed number, the yellow's last messages that did not reach them, each a
 // disclosure with its title, author, date and what failed on each channel. The link to the message's
-// reception status is offered only to its author, the one person the server lets open it (README
-// Decisions, "Missed messages on a course's page"); anyone else is told who can.
+// reception status is offered only to its author, the one person the server lets open it
+// (docs/decisions/0076-missed-messages-on-a-course-page.md); anyone else is told who can.
 import { Link } from 'wouter';
 import type { CourseConnectivity, CourseGuardian } from '../../../../../shared/dashboard-contract';
 import { missedMessages, type MissedMessage } from '../../../../machines/dashboard/course-connectivity';
