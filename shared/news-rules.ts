@@ -1,7 +1,7 @@
 // The news wall's rules both sides apply: what a post and a category may hold, with the same
 // Spanish field texts in compose (checked as the manager types) and in the server's 422, and a post's
 // derived status. The entry rule (SPEC §2 `check-newsfeed-role`) is the route table's `browse`
-// (src/machines/route-rules.ts).
+// (src/machines/app/route-rules.ts).
 import { hasAnyRole, NEWSFEED_ROLES } from './codes';
 import {
   NEWS_ATTACHMENTS_MAX,

@@ -396,7 +396,7 @@ defineModelTests({
   emits,
 });
 
-describe("the wall's address (news-wall-rules.ts)", () => {
+describe("the wall's address (news/wall-rules.ts)", () => {
   it('reads q and category, anything malformed as nothing', () => {
     expect(wallAddressOf('?q=Reuni%C3%B3n+de+apoderados&category=12')).toEqual({ q: 'Reunión de apoderados', category: 12 });
     expect(wallAddressOf('category=0&q=')).toEqual({ q: '', category: null });

@@ -1,7 +1,7 @@
 # Sourced by tests/pg/run.sh (the API suite) and tests/pg/serve.sh (the bench): a throwaway PostgreSQL
 # cluster in a temp dir, on a free port of 127.0.0.1, stopped and deleted on any exit of the sourcing
 # shell (success, failure, Ctrl-C). Installs Debian's PostgreSQL when its binaries are missing, as
-# ensure-chromium.sh does for Chromium.
+# tests/e2e/ensure-chromium.sh does for Chromium.
 # Usage: pg_cluster_start <who is asking>; then PG_URL (superuser postgres, database postgres),
 # PG_LABEL ("PostgreSQL 15 (127.0.0.1:port)") and PG_TMP (the cluster's temp dir) are set.
 # shellcheck source=../support/apt-install.sh

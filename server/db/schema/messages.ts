@@ -58,7 +58,7 @@ export const messages = pgTable(
     /** The data screens' periods and the coverage windows (newest first): a school's sent messages by date (server/dashboard/). */
     index('messages_sent_at_idx').on(t.institutionId, t.sentAt).where(sql`${t.kind} = 'sent'`),
     index('messages_due_idx').on(t.kind, t.scheduledAt),
-    /** A conversation is walked down from its first message (server/messages/thread.ts). */
+    /** A conversation is walked down from its first message (server/messages/replies.ts `conversationCtes`). */
     index('messages_reply_to_idx').on(t.replyToId).where(sql`${t.replyToId} is not null`),
     uniqueIndex('messages_author_idempotency_idx').on(t.authorUserId, t.idempotencyKey),
     check('messages_kind_check', sql`${t.kind} in ('draft', 'scheduled', 'sent')`),
