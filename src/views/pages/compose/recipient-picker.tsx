@@ -42,6 +42,7 @@ import { Spinner } from '../../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { SearchInput } from '../../ui/search-input';
 import { DeviceDot, DeviceLegend } from '../../lib/device-status';
+import { useSelectors } from '../../lib/selectors';
 
 const TABS: readonly PickerTab[] = ['students', 'staff', 'lists'];
 const AUDIENCES: readonly Audience[] = ['apoderados', 'titulares', 'suplentes', 'estudiantes'];
@@ -84,9 +85,7 @@ export function RecipientPickerContent({ picker }: { picker: PickerActor }) {
 
 function SelectionSummary({ picker }: { picker: PickerActor }) {
   const t = useT();
-  const picks = useSelector(picker, selectPickCount);
-  const people = useSelector(picker, selectPeopleCount);
-  const exact = useSelector(picker, selectPeopleExact);
+  const { picks, people, exact } = useSelectors(picker, { picks: selectPickCount, people: selectPeopleCount, exact: selectPeopleExact });
   return (
     <p aria-live="polite" className="mr-auto flex items-center gap-2 text-sm text-muted-foreground">
       <span>{t('compose.picker.picks', { count: picks })}</span>
