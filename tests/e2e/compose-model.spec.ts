@@ -1,4 +1,4 @@
-// Model-based browser test of composing at /new (STYLE.md 12–13): the abstract model in
+// Model-based browser test of composing at /new: the abstract model in
 // models/compose-model.ts, its simple paths from xstate/graph, one Playwright test per path driving the
 // compose page object and checking what the author sees in every state the path visits. Each path writes
 // as its own demo user a message with a title of its own, so parallel paths never see each other's work.

@@ -1,4 +1,4 @@
-// Model-based browser test of the login flow (STYLE.md 12–13): the abstract model in
+// Model-based browser test of the login flow: the abstract model in
 // models/login-model.ts, its simple paths from xstate/graph, one Playwright test per path driving the
 // page objects and checking the UI in every state the path visits.
 import { test, expect, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Model-based browser test of a message's lifecycle from the reading view (STYLE.md 12–13): the
+// Model-based browser test of a message's lifecycle from the reading view: the
 // abstract model in models/message-model.ts, its simple paths from xstate/graph, one Playwright test per
 // path. Each path starts from a message of its own: a colleague writes to the path's demo user, whose
 // inbox (and so its unread counter) no other spec changes.

@@ -1,4 +1,4 @@
-// The compose screen's wiring (STYLE.md 14, under StrictMode and without it): the real compose and
+// The compose screen's wiring (under StrictMode and without it): the real compose and
 // picker machines and services over a scripted fetch. Field errors are bound with aria-invalid and
 // aria-describedby (a refused send focuses the first), the SMS counter follows the text, the picker
 // dialog opens, closes with Escape (focus back on its button) and hands its picks to the form, and a

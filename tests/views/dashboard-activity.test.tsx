@@ -1,4 +1,4 @@
-// The activity screens' wiring (STYLE.md 14, under StrictMode and without it): the real machines and
+// The activity screens' wiring (under StrictMode and without it): the real machines and
 // services over a scripted fetch. /dashboard/users opens with what its address says, shows the staff table
 // with the read-rate note, the activity percentage with SPEC §9's explanation and the summary (chart with
 // its table, top staff and courses, the device mix with the legend); headers sort without asking again;

@@ -1,4 +1,4 @@
-// The connectivity screens' wiring (STYLE.md 14, under StrictMode and without it): the real machines and
+// The connectivity screens' wiring (under StrictMode and without it): the real machines and
 // services over a scripted fetch. The school's figures, the device mix as a 100 % bar with its table and
 // the legend beside it, "cobertura efectiva", the table per level (a course cut off stands out; sort and
 // level are events), a failure with Reintentar; a course's guardians with status text, what to fix and the

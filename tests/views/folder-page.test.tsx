@@ -1,4 +1,4 @@
-// The folder screen's wiring (STYLE.md 14, under StrictMode and without it): the real folder machine, its
+// The folder screen's wiring (under StrictMode and without it): the real folder machine, its
 // hosted list and the message services over a scripted fetch. The first page and its total, a search that
 // waits for typing to pause and keeps the rows meanwhile, the next page on scrolling, a silent failure with
 // Reintentar, rows that leave at once after an action (toast, counters), the purge that asks first, and the

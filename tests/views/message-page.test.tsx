@@ -1,4 +1,4 @@
-// A sent message's reception status on its reading view (STYLE.md 14, under StrictMode and without it): the
+// A sent message's reception status on its reading view (under StrictMode and without it): the
 // real reader and lifecycle machines over a scripted fetch. People and deliveries are two numbers and say so:
 // the people the message was for (the estimate's count), and the deliveries, one per person and channel,
 // which the per-state chips count.

@@ -1,4 +1,4 @@
-// The news compose screen's wiring (STYLE.md 14, under StrictMode and without it): the real machine and
+// The news compose screen's wiring (under StrictMode and without it): the real machine and
 // service over a scripted API. The categories with "Sin categoría"; Publicar on an empty form shows the
 // shared rules' Spanish texts and focuses the title; a past end date is refused as typed and on save the
 // focus goes to it, nothing is sent; the audience picker by keyboard sends one course and "Publicación

@@ -1,4 +1,4 @@
-// /mural/news and /mural (STYLE.md 14, under StrictMode and without it): the real news-wall
+// /mural/news and /mural (under StrictMode and without it): the real news-wall
 // machine and list pattern over a scripted API. The wall: the skeleton, then posts pinned first and marked,
 // with category, author and date, paragraphs with safe links, images (lazy, alt = file name, open full
 // size) and files to download, "Cargar más" by cursor; the empty state, a search sent to the server and its

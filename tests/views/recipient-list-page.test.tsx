@@ -1,4 +1,4 @@
-// /recipient-list/:id's wiring (STYLE.md 14, under StrictMode and without it): the real list machine, its
+// /recipient-list/:id's wiring (under StrictMode and without it): the real list machine, its
 // contact editor and the services over a scripted API. The skeleton while it loads; 404 without retry and
 // a failure with Reintentar; what the owner is offered and what a colleague's shared list is not; the
 // rename text is kept while the members reload (and follows a saved rename); the delete question, its

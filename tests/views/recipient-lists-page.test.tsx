@@ -1,4 +1,4 @@
-// /recipient-lists and /recipient-lists/trash (STYLE.md 14, under StrictMode and without it): the real
+// /recipient-lists and /recipient-lists/trash (under StrictMode and without it): the real
 // machines and the list pattern over a scripted API. The skeleton of the first page, rows that link to
 // their list with their counts and badges, "Cargar más" appending the next page, the search sent (and its
 // no-match text), the empty and failed states with Reintentar; "Nueva lista" refusing an unnamed, empty

@@ -1,4 +1,4 @@
-// What a screen's view tests share: the two render modes (STYLE.md 14: StrictMode and without it), the app
+// What a screen's view tests share: the two render modes (StrictMode and without it), the app
 // started once, and a scripted API answering by "METHOD /path" (without /api) from a queue, the last answer
 // repeating; anything not scripted is a 404. Each test ends unmounted, with no toast and no script left.
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Views under StrictMode and without it (STYLE.md 14): the screens render from the real app actors and
+// Views under StrictMode and without it: the screens render from the real app actors and
 // send events; double mounting must not create a second actor or lose what the user typed.
 import { StrictMode, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';

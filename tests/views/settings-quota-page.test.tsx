@@ -1,4 +1,4 @@
-// The quota screen's wiring (STYLE.md 14, under StrictMode and without it): the real machines and the quota
+// The quota screen's wiring (under StrictMode and without it): the real machines and the quota
 // services over a scripted fetch. This month's figures, projection and balances; the chart with its table
 // equal to the bars and the year arrows; top senders and courses; a save the server refuses keeps what was
 // typed with the server's text on the field and SPEC §8's "limit not updated"; a good save says so, sends

@@ -1,4 +1,4 @@
-// The signature settings screen's wiring (STYLE.md 14, under StrictMode and without it): the real machine
+// The signature settings screen's wiring (under StrictMode and without it): the real machine
 // and service over a scripted fetch. The shell's two links with aria-current; the signature in use, the
 // field's live Spanish error, the preview of an SMS and an e-mail by the shared rule and the cost; a save
 // sends is_active as 1 or 0 and says SPEC §8's success; a failed save keeps what was typed and the

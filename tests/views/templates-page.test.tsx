@@ -1,4 +1,4 @@
-// The templates screen's wiring (STYLE.md 14, under StrictMode and without it): the real machine, its list
+// The templates screen's wiring (under StrictMode and without it): the real machine, its list
 // and the template services over a scripted fetch. Each template with its SMS size and its fields as
 // chips; a new template starts empty; a merge field goes in at the caret; a save the server refuses keeps
 // everything typed with the server's message on the field and SPEC §8's failure toast; a good save says

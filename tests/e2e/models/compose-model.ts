@@ -1,4 +1,4 @@
-// Abstract model of composing at /new as the author sees it (STYLE.md points 12–13). Small on purpose and
+// Abstract model of composing at /new as the author sees it. Small on purpose and
 // independent from src/machines/compose/compose.ts: it states what the screen shows after each thing the author
 // does, not how the app gets there. Every simple path is a real browser run, so the model keeps to the
 // transitions worth a run: the empty send, the form filled (and surviving a reload), the confirmation

@@ -1,4 +1,4 @@
-// Abstract model of the login flow as the browser sees it (STYLE.md points 12–13). Deliberately tiny and
+// Abstract model of the login flow as the browser sees it. Deliberately tiny and
 // independent from src/machines: it states what the user should observe, not how the app is built.
 import { setup } from 'xstate';
 

@@ -1,5 +1,5 @@
 // Abstract model of a received message's lifecycle as its reader sees it from the reading view
-// (STYLE.md points 12–13; docs/decisions/0025-message-lifecycle-is-one-rule-table.md and
+// (docs/decisions/0025-message-lifecycle-is-one-rule-table.md and
 // 0026-trash-remembers-folder-and-date.md). Independent from
 // src/machines/messages/lifecycle.ts: it states what the user observes after each action — the unread
 // counter, the toasts, which folder lists the message and which actions the view offers.

@@ -1,4 +1,4 @@
-// Running an abstract model's paths in the browser (STYLE.md 12–13): every state has a check and every
+// Running an abstract model's paths in the browser: every state has a check and every
 // event a driver, both taking the path's context; and the transitions a set of paths goes through, to
 // compare with the ones the model has.
 import type { AnyStateMachine, EventObject, Snapshot } from 'xstate';
