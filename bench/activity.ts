@@ -20,11 +20,11 @@ import { DEMO_SCHOOLS } from '../shared/demo';
 import { monthPeriod, previousPeriod, schoolYearOf, schoolYearPeriod } from '../shared/school-year';
 import { dataEnv, makeTempDir, median, p90, removeTempDir, round2, runScript } from './support';
 
-export const ACTIVITY_STUDENTS = 2_500;
+const ACTIVITY_STUDENTS = 2_500;
 const HISTORY_MESSAGES = 4_000;
 const RUNS = 30;
 const WARMUP = 3;
-export const ACTIVITY_TARGET_MS = 100;
+const ACTIVITY_TARGET_MS = 100;
 
 export interface ActivityBenchReport {
   students: number;
@@ -39,7 +39,7 @@ export interface ActivityBenchReport {
   queries: { name: string; medianMs: number; p90Ms: number; withinTarget: boolean; plan: string[] }[];
 }
 
-export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], inst: number): Promise<number> {
+async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], inst: number): Promise<number> {
   const [{ year }] = rowsOf<{ year: number }>(
     await db.execute(
       sql`select count(*)::int as year from messages where institution_id = ${inst} and kind = 'sent' and sent_at > now() - interval '365 days'`,
@@ -102,7 +102,7 @@ export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], i
 }
 
 /** Adds the history when needed, then times every aggregate of San Andrés (also used on a kept dir while tuning). */
-export async function measureActivity(
+async function measureActivity(
   db: Awaited<ReturnType<typeof openDb>>['db'],
   runs = RUNS,
 ): Promise<Pick<ActivityBenchReport, 'historyAdded' | 'volume' | 'queries' | 'baselineMs' | 'loadAvg1m'>> {

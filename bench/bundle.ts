@@ -11,23 +11,23 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { makeTempDir, removeTempDir, ROOT } from './support';
 
-export const JS_BUDGET_KB = 110;
+const JS_BUDGET_KB = 110;
 /** What React 19 + ReactDOM + XState + the router cost before any app code: the budget's practical floor. */
-export const JS_FLOOR_KB = 82;
+const JS_FLOOR_KB = 82;
 /** How many of the largest modules of the first download are printed and reported. */
 const TOP_MODULES = 20;
 
 /** 1 kB = 1000 bytes, 2 decimals. */
-export const kB = (bytes: number): number => Math.round(bytes / 10) / 100;
+const kB = (bytes: number): number => Math.round(bytes / 10) / 100;
 
-export interface AssetSize {
+interface AssetSize {
   file: string;
   bytes: number;
   gzipBytes: number;
 }
 
 /** A source module (or a package, summed) inside the initial files. */
-export interface ModuleSize {
+interface ModuleSize {
   module: string;
   /** Minified bytes charged to it by the source maps. */
   bytes: number;
@@ -116,7 +116,7 @@ function moduleName(file: string, sourceRoot: string, source: string): string {
 }
 
 /** The text of `file` charged to each source module, from `file.map`. */
-export function moduleTexts(file: string): Map<string, string> {
+function moduleTexts(file: string): Map<string, string> {
   const code = readFileSync(file, 'utf8');
   const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; sourceRoot?: string; mappings: string };
   const names = map.sources.map((source) => moduleName(file, map.sourceRoot ?? '', source));
@@ -148,7 +148,7 @@ export function moduleTexts(file: string): Map<string, string> {
 }
 
 /** `node_modules/<pkg>` (scoped too), `src/<folder>` or `shared`, else the module itself. */
-export function packageOf(module: string): string {
+function packageOf(module: string): string {
   const inPackage = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module);
   if (inPackage) return inPackage[1] ?? module;
   const inSrc = /^src\/([^/]+)\//.exec(module);

@@ -29,7 +29,7 @@ import {
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
-export const CONNECTIVITY_STUDENTS = 2_500;
+const CONNECTIVITY_STUDENTS = 2_500;
 const REQUESTS = 30;
 const WARMUP = 3;
 const BENCH_EMAIL = 'administrador@sanandres.cl';
@@ -57,7 +57,7 @@ export interface ConnectivityBenchReport {
 
 const BIG_TABLES = ['messages', 'message_recipients', 'deliveries', 'guardians', 'students', 'student_guardians'];
 
-export async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], institutionId: number): Promise<void> {
+async function addHistory(db: Awaited<ReturnType<typeof openDb>>['db'], institutionId: number): Promise<void> {
   // Each course's weekly notice is `tag` + its id, the fortnightly general one `tag` + all.
   const tag = 'bench-k:';
   const general = `${tag}all`;

@@ -97,7 +97,7 @@ interface MemoryReport {
   samples: number;
 }
 
-export interface DeliveryRun {
+interface DeliveryRun {
   name: string;
   store: Store;
   /** `npm run worker` processes beside a server at HERMES_WORKERS=0; null: the server's own workers. */
@@ -122,7 +122,7 @@ export interface DeliveryRun {
 }
 
 /** The same e-mails through a bare nodemailer pool, no queue, no database. */
-export interface RawEmailRun {
+interface RawEmailRun {
   emails: number;
   ms: number;
   emailsPerSecond: number;

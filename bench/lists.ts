@@ -37,7 +37,7 @@ const RENDER_RUNS = 5;
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
 
-export interface Timing {
+interface Timing {
   n: number;
   medianMs: number;
   p95Ms: number;
@@ -59,7 +59,7 @@ export interface ListsBenchReport {
   membersStatement: { medianMs: number; plan: string[] };
 }
 
-export interface PageReport {
+interface PageReport {
   runs: number;
   dist: string;
   /** Navigation start → member rows in the DOM, and → painted (two frames later). */

@@ -24,7 +24,7 @@ import {
   timedGet,
 } from './support';
 
-export const NEWS_STUDENTS = 2_500;
+const NEWS_STUDENTS = 2_500;
 const NEWS_POSTS = 20_000;
 const REQUESTS = 40;
 const WARMUP = 5;

@@ -6,7 +6,7 @@
 import { DEMO_PASSWORD } from '../shared/demo';
 import { ApiClient, median, onSeededServer, p90, round2, timedGet } from './support';
 
-export const QUOTA_STUDENTS = 2_500;
+const QUOTA_STUDENTS = 2_500;
 const REQUESTS = 60;
 const WARMUP = 5;
 const BENCH_EMAIL = 'administrador@sanandres.cl';

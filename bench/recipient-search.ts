@@ -16,17 +16,17 @@ import { fold } from '../shared/fold';
 import { buildRecipientIndex, search, type IndexItem } from '../shared/recipient-index';
 
 /** What a user types, one letter at a time (accents and ñ as typed; all three engines get them folded). */
-export const QUERIES = ['ramirez', 'gonzález', 'ñuñoa', 'mar', 'maría jos', 'muñoz r', 'zz', ''];
+const QUERIES = ['ramirez', 'gonzález', 'ñuñoa', 'mar', 'maría jos', 'muñoz r', 'zz', ''];
 const SIZES = [7_000, 70_000] as const;
 const TARGET_MEDIAN_MS: Readonly<Record<number, number>> = { 7000: 0.5, 70000: 4 };
 const REPEATS = 15;
 
-export interface EngineStats {
+interface EngineStats {
   medianMs: number;
   p95Ms: number;
 }
 
-export interface SizeReport {
+interface SizeReport {
   names: number;
   buildIndexMs: number;
   keystrokes: number;
@@ -54,7 +54,7 @@ function personName(rng: Rng): string {
  * A school-shaped `GET /recipients` with about `names` searchable names on the students tab: courses of
  * ~35 students, each with one or two guardians. The odd course name is "Ñuñoa" so that query hits too.
  */
-export function syntheticRecipients(names: number, seed = 4): Recipients {
+function syntheticRecipients(names: number, seed = 4): Recipients {
   const rng = mulberry32(seed);
   const courses: RecipientCourse[] = [];
   let count = 0;
@@ -118,7 +118,7 @@ function time(run: () => void): number {
   return performance.now() - start;
 }
 
-export function benchSize(names: number): SizeReport {
+function benchSize(names: number): SizeReport {
   const recipients = syntheticRecipients(names);
   let index = buildRecipientIndex(recipients);
   const buildIndexMs = time(() => {

@@ -22,9 +22,9 @@ import type { RecipientPick } from '../shared/compose-contract';
 
 /** Students of San Andrés so its guardians pass 5,000 (the seed has ~1.19 guardians per student). */
 export const SEND_STUDENTS = 4_300;
-export const SEND_MIN_GUARDIANS = 5_000;
-export const SEND_RUNS = 7;
-export const SEND_RATIO_TARGET = 1.3;
+const SEND_MIN_GUARDIANS = 5_000;
+const SEND_RUNS = 7;
+const SEND_RATIO_TARGET = 1.3;
 const SENDER = 'administrador@sanandres.cl';
 
 export interface SendBenchReport {

@@ -66,7 +66,7 @@ export async function killAll(): Promise<void> {
   await Promise.race([Promise.all(pending), deadline(STOP_TIMEOUT_MS)]);
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
@@ -83,7 +83,7 @@ export function freePort(): Promise<number> {
 
 export const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 /** A timeout for Promise.race that does not keep the process alive once the race is decided elsewhere. */
-export const deadline = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms).unref());
+const deadline = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms).unref());
 
 /** Signals the server's whole process group (tsx runs the app in a child node process). */
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -122,7 +122,7 @@ export interface RunningServer {
 }
 
 /** `tsx <args>` in its own process group (so stopping it kills its children), its output collected. */
-export function spawnTsx(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+function spawnTsx(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), args, {
     cwd: ROOT,
@@ -179,7 +179,7 @@ export interface RunningWorker {
 }
 
 /** What `server/worker.ts` logs (at info) once its queue workers run. */
-export const WORKER_READY = 'Trabajador de envíos en marcha.';
+const WORKER_READY = 'Trabajador de envíos en marcha.';
 
 /**
  * Spawns `tsx server/worker.ts` (`npm run worker`) and waits for its ready line; stops it again if that

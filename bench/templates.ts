@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { DEMO_PASSWORD } from '../shared/demo';
 import { ApiClient, median, onSeededServer, p90, round2, timedGet } from './support';
 
-export const TEMPLATES_STUDENTS = 2_500;
+const TEMPLATES_STUDENTS = 2_500;
 const OWN_TEMPLATES = 100;
 const REQUESTS = 60;
 const WARMUP = 5;

@@ -44,7 +44,7 @@ function describeOne(error: object): string {
  * frames (file and line, from the stack's `at` lines only: its first lines repeat the message). Never the
  * message, `detail`, `query` or `params`.
  */
-export function errorSummary(error: unknown): string {
+function errorSummary(error: unknown): string {
   if (typeof error !== 'object' || error === null) return typeof error;
   const chain: string[] = [];
   for (let e: unknown = error; typeof e === 'object' && e !== null && chain.length <= MAX_CAUSES; e = (e as { cause?: unknown }).cause) {

@@ -9,15 +9,15 @@ import { rowsOf } from '../db/sql';
 import { appLoginCodes } from '../db/schema/auth';
 import { normalizePhone } from '../recipients/phone';
 
-export const CODE_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 10 * 60_000;
 /** At most this many codes per phone per CODE_TTL_MS. */
-export const CODES_PER_WINDOW = 3;
+const CODES_PER_WINDOW = 3;
 /** Wrong answers a code survives; the next one kills it. */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 const CODE_DIGITS = 6;
 
-export const hashCode = (code: string): string => createHash('sha256').update(code).digest('base64url');
+const hashCode = (code: string): string => createHash('sha256').update(code).digest('base64url');
 
 /** The stored phone format (guardians_phone_e164_check). */
 const E164 = /^\+[1-9][0-9]{7,14}$/;
@@ -50,7 +50,7 @@ export interface CodeGuardian {
  * The guardian a phone signs in as. Several guardian rows can share a phone (a parent registered twice, or
  * in two schools): the most recently created one (highest id) wins, so the choice is stable.
  */
-export async function guardianByPhone(db: Queryable, phones: string[]): Promise<CodeGuardian | null> {
+async function guardianByPhone(db: Queryable, phones: string[]): Promise<CodeGuardian | null> {
   if (phones.length === 0) return null;
   const result = await db.execute(sql`
     select g.id, split_part(g.first_names, ' ', 1) || ' ' || g.last_name_father || ' ' || g.last_name_mother as name,

@@ -40,7 +40,7 @@ export interface AppMessageDetail extends AppMessageSummary {
 }
 
 /** One message of a conversation in the app: the guardian's own answers are `mine` and carry their text. */
-export interface AppThreadMessage {
+interface AppThreadMessage {
   id: number;
   title: string;
   content: string;

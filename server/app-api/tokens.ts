@@ -7,7 +7,7 @@ import { rowsOf } from '../db/sql';
 import { appLoginCodes, appTokens } from '../db/schema/auth';
 import { guardians } from '../db/schema/school';
 
-export const APP_TOKEN_TTL_MS = 90 * 24 * 3600_000;
+const APP_TOKEN_TTL_MS = 90 * 24 * 3600_000;
 /** `last_used_at` is refreshed at most this often, so reads do not turn every call into a write. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 

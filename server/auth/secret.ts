@@ -10,7 +10,7 @@ import { serverSecrets } from '../db/schema/auth';
 const XSRF_SECRET = 'xsrf';
 
 /** The database's secret, created on first use; concurrent first starts agree on the one inserted first. */
-export async function storedSecret(db: Db, name = XSRF_SECRET): Promise<string> {
+async function storedSecret(db: Db, name = XSRF_SECRET): Promise<string> {
   await db
     .insert(serverSecrets)
     .values({ name, value: randomBytes(32).toString('base64url') })

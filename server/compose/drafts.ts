@@ -23,7 +23,7 @@ export type DraftOutcome =
   | { kind: 'not_found' }
   | { kind: 'illegal'; message: string };
 
-export const DRAFT_MESSAGES = {
+const DRAFT_MESSAGES = {
   notDraft: 'Solo se pueden editar borradores.',
 } as const;
 

@@ -58,7 +58,7 @@ export function needsOf(reach: { email: number; phone: number }, channels: Chann
   };
 }
 
-export interface Inserted {
+interface Inserted {
   recipients: number;
   /** Recipients none of whose deliveries has an address. */
   unreachable: number;
@@ -72,7 +72,7 @@ export interface Inserted {
  * INSERT … SELECT of recipients, and the deliveries (recipient × channel) are built from the inserted ids.
  * A delivery without an address is born `failed` with `missing_address` and costs nothing.
  */
-export async function insertRecipients(
+async function insertRecipients(
   db: Queryable,
   messageId: number,
   scope: PickScope,
@@ -131,7 +131,7 @@ async function writtenLabel(db: Queryable, messageId: number): Promise<string> {
 }
 
 /** The first answer of an idempotency key, rebuilt from what it wrote. */
-export async function findByKey(db: Queryable, userId: number, key: string): Promise<SendResult | null> {
+async function findByKey(db: Queryable, userId: number, key: string): Promise<SendResult | null> {
   const result = await db.execute(sql`
     select m.id, m.kind,
       (select count(*) from message_recipients r where r.message_id = m.id)::int as recipients,

@@ -28,7 +28,7 @@ export const ACTIVITY_MESSAGES = {
 } as const;
 
 /** How many staff and courses the summary's "this month" lists show. */
-export const SUMMARY_TOP = 5;
+const SUMMARY_TOP = 5;
 
 export interface StaffActivityQuery {
   period: PeriodQuery;
@@ -52,11 +52,11 @@ export function parseStaffActivityQuery(
 }
 
 /** A rate rounded as the contract shows it (4 decimals), null without a denominator. */
-export const rate = (numerator: number, denominator: number): number | null =>
+const rate = (numerator: number, denominator: number): number | null =>
   denominator > 0 ? Math.round((numerator / denominator) * 10_000) / 10_000 : null;
 
 /** Active ÷ on the register as a percentage with one decimal; 0 when nobody is on the register. */
-export const activityPercent = (active: number, onRegister: number): number =>
+const activityPercent = (active: number, onRegister: number): number =>
   onRegister > 0 ? Math.round((active / onRegister) * 1000) / 10 : 0;
 
 /**

@@ -10,7 +10,7 @@ import type { Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
 import type { FieldErrors } from '../http/field-errors';
 
-export const PERIOD_YEAR_MIN = 2000;
+const PERIOD_YEAR_MIN = 2000;
 
 export const PERIOD_MESSAGES = {
   period: 'El período debe ser "month" (mes) o "school-year" (año escolar).',
@@ -85,13 +85,13 @@ export function resolvePeriod(query: PeriodQuery, school: School, now = new Date
 }
 
 /** `column` within `period`'s days in the school's zone: from its first day's midnight to the day after its last. */
-export function withinPeriod(column: SQL, period: Period, timezone: string): SQL {
+function withinPeriod(column: SQL, period: Period, timezone: string): SQL {
   return sql`${column} >= ${periodStart(period, timezone)}
     and ${column} < (${`${dayAfter(period.to)} 00:00`}::timestamp at time zone ${timezone})`;
 }
 
 /** The instant `period` starts in the school's zone (its first day's midnight). */
-export function periodStart(period: Period, timezone: string): SQL {
+function periodStart(period: Period, timezone: string): SQL {
   return sql`(${`${period.from} 00:00`}::timestamp at time zone ${timezone})`;
 }
 

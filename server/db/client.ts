@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Logger } from '../log';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
-export type Tx = PgTransaction<PgQueryResultHKT>;
+type Tx = PgTransaction<PgQueryResultHKT>;
 /** Anything that can run queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
@@ -41,7 +41,7 @@ const CONFLICT_STATES = new Set(['40P01', '40001']);
 const CONFLICT_ATTEMPTS = 3;
 
 /** The SQLSTATE of a conflict anywhere in an error's cause chain (Drizzle wraps the driver's error), else null. */
-export function conflictState(err: unknown): string | null {
+function conflictState(err: unknown): string | null {
   for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && CONFLICT_STATES.has(code)) return code;
@@ -80,7 +80,7 @@ export async function transactionRetrying<T>(db: Queryable, fn: (tx: Queryable) 
 }
 
 /** What pg-boss needs to run its SQL on this database (its `db` option). */
-export interface BossDb {
+interface BossDb {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 

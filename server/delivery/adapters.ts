@@ -9,7 +9,7 @@ import type { ProviderSimulator } from './simulator';
 /** Host part of our Message-IDs: the key makes them unique, this only has to be stable. */
 const MESSAGE_ID_HOST = 'hermes.local';
 
-export function emailChannel(options: { smtpUrl?: string; outboxDir: string; from: string }): ChannelAdapter {
+function emailChannel(options: { smtpUrl?: string; outboxDir: string; from: string }): ChannelAdapter {
   const email = createEmailAdapter(options);
   return {
     start: () => email.start(),
@@ -38,7 +38,7 @@ export function emailChannel(options: { smtpUrl?: string; outboxDir: string; fro
  * received at once, read when they open it. Guardians get it in the guardian app's inbox:
  * handed over here, received when their app fetches it, read when they open it (server/routes/guardian-app.ts).
  */
-export const appChannel: ChannelAdapter = {
+const appChannel: ChannelAdapter = {
   async send(message) {
     if (/^user:\d+$/.test(message.address)) return { ok: true, status: 'received' };
     if (/^guardian:\d+$/.test(message.address)) return { ok: true, status: 'sent' };

@@ -3,7 +3,7 @@
 // and the record is healed by re-sending with the same `key` (providers and the outbox dedupe on it).
 import type { ChannelCode } from '../../shared/codes';
 
-export interface OutgoingAttachment {
+interface OutgoingAttachment {
   filename: string;
   contentType: string;
   /** File on disk (new uploads) … */

@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export interface EmailAttachment {
+interface EmailAttachment {
   filename: string;
   /** File on disk; streamed by nodemailer, never loaded whole into memory … */
   path?: string;
@@ -16,7 +16,7 @@ export interface EmailAttachment {
   contentType: string;
 }
 
-export interface EmailMessage {
+interface EmailMessage {
   to: string;
   subject: string;
   text: string;
@@ -176,7 +176,7 @@ function isZombie(pid: number): boolean {
  * workers) may share the outbox, so a live writer's file is never taken; should a guess still be wrong,
  * that writer's rename fails, the delivery is retried and its file written again under the same name.
  */
-export async function removeLeftovers(outboxDir: string, now = Date.now()): Promise<void> {
+async function removeLeftovers(outboxDir: string, now = Date.now()): Promise<void> {
   for (const file of (await readdir(outboxDir)).filter((name) => TEMP_FILE.test(name))) {
     const full = path.join(outboxDir, file);
     // Gone meanwhile (renamed by its writer, or removed by another process starting too): nothing to do.

@@ -9,8 +9,8 @@ import type { DeliveryRound } from './engine-contract';
 import { applyReports } from '../reception/status';
 
 /** How long a handed-over delivery may wait for its receipt before it counts as not received. */
-export const APP_RECEIPT_WAIT_H = 72;
-export const PROVIDER_RECEIPT_WAIT_H = 24;
+const APP_RECEIPT_WAIT_H = 72;
+const PROVIDER_RECEIPT_WAIT_H = 24;
 
 /** What the sweep asks of the engine. */
 export interface SweepActions {

@@ -7,7 +7,7 @@ import type { CookieOptions } from 'hono/utils/cookie';
 import { COOKIE } from '../../shared/contract';
 import type { IssuedTokens, Lifetimes } from '../auth/sessions';
 
-export function isHttps(c: Context, trustProxy: boolean): boolean {
+function isHttps(c: Context, trustProxy: boolean): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }

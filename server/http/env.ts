@@ -2,7 +2,7 @@
 import type { XsrfBinding } from '../auth/xsrf';
 import type { Tenant } from './tenant';
 
-export interface AuthContext {
+interface AuthContext {
   sessionId: number;
   /** When the session began (epoch ms): with the id, what its CSRF token is bound to. */
   sessionStartedAt: number;

@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { invalid } from './errors';
 
-export const TEXT_REFUSED = 'El texto contiene caracteres no permitidos (caracteres de control o Unicode mal formado).';
+const TEXT_REFUSED = 'El texto contiene caracteres no permitidos (caracteres de control o Unicode mal formado).';
 
 /** C0 controls but tab, LF and CR; DEL and the C1 controls; with the `u` flag, `\p{Cs}` is a surrogate outside a pair. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are exactly what the guard refuses.

@@ -10,9 +10,9 @@ import { applyReports } from '../reception/status';
 import type { AttachmentStore } from '../storage/attachments';
 import type { Folder } from '../../shared/codes';
 
-export type LiveFolder = Exclude<Folder, 'trash'>;
+type LiveFolder = Exclude<Folder, 'trash'>;
 
-export const TRANSITION_MESSAGES = {
+const TRANSITION_MESSAGES = {
   delete: 'El mensaje ya está en la papelera.',
   restore: 'Solo se pueden restaurar mensajes que están en la papelera.',
   purge: 'Solo se pueden eliminar definitivamente mensajes que están en la papelera.',

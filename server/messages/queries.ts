@@ -89,7 +89,7 @@ export interface Cursor {
   entryId: number;
 }
 
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.dir === 'next' ? 'n' : 'p'}${cursor.sortAtUs}:${cursor.entryId}`).toString('base64url');
 }
 
@@ -290,7 +290,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
 }
 
 /** The staff user's other messages of the conversation (inbox and sent), oldest first, the latest THREAD_LIMIT. */
-export async function threadOf(db: Queryable, userId: number, messageId: number): Promise<ThreadMessage[]> {
+async function threadOf(db: Queryable, userId: number, messageId: number): Promise<ThreadMessage[]> {
   const result = await db.execute(sql`
     with recursive ${conversationCtes(messageId)}
     select m.id, e.folder, m.title, left(m.content, ${SNIPPET_LENGTH}) as snippet, m.sender_kind, m.sender_ref_id,

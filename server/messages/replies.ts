@@ -40,7 +40,7 @@ export function conversationCtes(messageId: number): SQL {
 }
 
 /** Whether `userId` may answer `messageId`: null when they may, else why not (the field error of `reply_to_id`). */
-export async function replyRefusal(db: Queryable, userId: number, messageId: number): Promise<string | null> {
+async function replyRefusal(db: Queryable, userId: number, messageId: number): Promise<string | null> {
   const [row] = await db
     .select({
       folder: mailboxEntries.folder,

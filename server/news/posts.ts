@@ -16,7 +16,7 @@ import { courses, levels, studentGuardians, students } from '../db/schema/school
 import { escapeLike } from '../db/sql';
 
 /** Shown in the post; other types are listed to download. */
-export const NEWS_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const NEWS_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** Who is reading: staff (managers see every status and may edit) or a guardian through the app. */
 export type NewsReader =
@@ -90,7 +90,7 @@ function selectPosts(db: Queryable) {
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 /** The rows as the contract's NewsPost, with their audience and files read in two queries for all of them. */
-export async function toPosts(db: Queryable, rows: PostRow[], reader: NewsReader, now: Date): Promise<NewsPost[]> {
+async function toPosts(db: Queryable, rows: PostRow[], reader: NewsReader, now: Date): Promise<NewsPost[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [groups, files] = await readTogether(db, [
@@ -179,7 +179,7 @@ export interface WallCursor {
   id: number;
 }
 
-export function encodeWallCursor(c: WallCursor): string {
+function encodeWallCursor(c: WallCursor): string {
   return Buffer.from(`${c.pinned ? 1 : 0}:${c.atUs}:${c.id}`).toString('base64url');
 }
 

@@ -18,7 +18,7 @@ export function parseDay(raw: string): string | null {
 }
 
 /** Monday and Sunday (YYYY-MM-DD) of the ISO week holding `day`. */
-export function weekOf(day: string): { from: string; to: string } {
+function weekOf(day: string): { from: string; to: string } {
   const ms = Date.parse(`${day}T00:00:00Z`);
   const back = (new Date(ms).getUTCDay() + 6) % 7;
   const monday = ms - back * DAY;

@@ -14,10 +14,10 @@ import { schoolYearMonths, schoolYearOf, ym, type SchoolCountry } from '../../sh
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 /** Years the chart may ask for. */
-export const USAGE_YEAR_MIN = 2000;
+const USAGE_YEAR_MIN = 2000;
 const ANNUAL_YEARS = 5;
 
-export const USAGE_MESSAGES = {
+const USAGE_MESSAGES = {
   view: 'La vista debe ser "monthly" (mensual) o "annual" (anual).',
   calendar: 'El calendario debe ser "civil" (enero a diciembre) o "school" (año escolar).',
   year: (max: number) => `El año debe ser un número entero entre ${USAGE_YEAR_MIN} y ${max}.`,
@@ -51,12 +51,12 @@ export function parseUsageQuery(
 }
 
 /** The months ('YYYY-MM') of `year` in `calendar` for a school of `country`. */
-export function monthsOf(year: number, calendar: UsageCalendar, country: SchoolCountry): string[] {
+function monthsOf(year: number, calendar: UsageCalendar, country: SchoolCountry): string[] {
   return calendar === 'civil' ? Array.from({ length: 12 }, (_, i) => ym(year, 1 + i)) : schoolYearMonths(year, country);
 }
 
 /** The year holding `month`: the civil year, or the school year it belongs to (shared/school-year.ts). */
-export function yearHolding(month: string, calendar: UsageCalendar, country: SchoolCountry): number {
+function yearHolding(month: string, calendar: UsageCalendar, country: SchoolCountry): number {
   return calendar === 'civil' ? Number(month.slice(0, 4)) : schoolYearOf(month, country);
 }
 
@@ -140,7 +140,7 @@ async function topThisMonth(
 }
 
 /** The top senders and courses of `month` as one statement (exported for the bench's EXPLAIN). */
-export function topSql(institutionId: number, month: string, timezone: string): SQL {
+function topSql(institutionId: number, month: string, timezone: string): SQL {
   const [year, mon] = month.split('-').map(Number) as [number, number];
   const from = `${month}-01 00:00`;
   const to = `${ym(year, mon + 1)}-01 00:00`;

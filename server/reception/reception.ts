@@ -28,11 +28,11 @@ import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 
 /** What "Reintentar fallidos" sends again. */
-export const RETRYABLE: readonly DeliveryStatus[] = ['failed', 'error', 'not_received'];
+const RETRYABLE: readonly DeliveryStatus[] = ['failed', 'error', 'not_received'];
 
 // --- progress ---------------------------------------------------------------------------------------------
 
-export function emptyProgress(): DeliveryProgress {
+function emptyProgress(): DeliveryProgress {
   return { total: 0, queued: 0, sent: 0, received: 0, read: 0, not_received: 0, error: 0, failed: 0, state: 'sent', retryable: 0 };
 }
 
@@ -125,7 +125,7 @@ export async function findOwnSent(db: Queryable, userId: number, messageId: numb
 // --- page -------------------------------------------------------------------------------------------------
 
 /** The whole message: what a retry without a scope sends again. */
-export const WHOLE_MESSAGE: ReceptionScope = { channel: 'all', status: 'all', q: '' };
+const WHOLE_MESSAGE: ReceptionScope = { channel: 'all', status: 'all', q: '' };
 
 /** A delivery state column under a filter's name: pending is queued or handed over. */
 const inState = (column: SQL, status: RecipientStatus) =>

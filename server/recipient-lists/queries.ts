@@ -17,7 +17,7 @@ export interface ListScope {
 export type ListWhere = 'visible' | 'owned' | 'trashed';
 
 /** SQL condition on `l` for each scope; the visible one is `visibleLists` (server/recipients/expand.ts) in raw form. */
-export function listCondition(where: ListWhere, { userId, institutionId }: ListScope): SQL {
+function listCondition(where: ListWhere, { userId, institutionId }: ListScope): SQL {
   const school = sql`l.institution_id = ${institutionId}`;
   switch (where) {
     case 'visible':

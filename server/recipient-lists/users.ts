@@ -102,7 +102,7 @@ const STAFF_FALLBACK = 'Funcionario';
  * Why a member's student makes the member stale: withdrawn, or in another course than when added (`addedIn`
  * null: not known, so not stale).
  */
-export function staleReason(
+function staleReason(
   student: { courseId: number; withdrawnAt: Date | string | null } | undefined,
   addedIn: number | null,
 ): StaleReason | null {

@@ -265,7 +265,7 @@ export interface ReachSummary {
  * SQL true for a `people` row with an address on one of `channels` (the one a delivery of that channel
  * would get: e-mail, the phone for SMS and WhatsApp, the app), as insertRecipients addresses them.
  */
-export function reachedOn(channels: readonly ChannelCode[]): SQL {
+function reachedOn(channels: readonly ChannelCode[]): SQL {
   const email = channels.includes('e-mail');
   const phone = channels.includes('sms') || channels.includes('whatsapp');
   const app = channels.includes('app-mobile');

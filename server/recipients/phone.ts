@@ -3,7 +3,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
 /** Countries whose prefixes SPEC §3 offers: CA and US +1, PE +51, MX +52, AR +54, BR +55, CL +56. */
-export const PHONE_COUNTRIES = ['CL', 'MX', 'AR', 'BR', 'PE', 'US', 'CA'] as const;
+const PHONE_COUNTRIES = ['CL', 'MX', 'AR', 'BR', 'PE', 'US', 'CA'] as const;
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 
 export type NormalizedPhone = { ok: true; e164: string } | { ok: false; reason: 'empty' | 'invalid' | 'not_mobile' };

@@ -17,7 +17,7 @@ import { rowsOf } from '../db/sql';
 import { normalizePhone } from './phone';
 
 /** Whether the delivery engine would send an SMS to this stored number (a '+' number parses whatever the default country). */
-export const smsOk = (phone: string | null): boolean => phone !== null && normalizePhone(phone, 'CL').ok;
+const smsOk = (phone: string | null): boolean => phone !== null && normalizePhone(phone, 'CL').ok;
 
 /** The verdict columns for a guardian row being written. */
 export const smsVerdict = (phone: string | null | undefined): { smsPhone: string | null; smsOk: boolean } => ({

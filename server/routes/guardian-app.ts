@@ -39,7 +39,7 @@ function inMinutes(seconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
 }
 
-export const APP_MESSAGES = {
+const APP_MESSAGES = {
   phoneRequired: 'El teléfono es obligatorio.',
   phoneInvalid: 'El teléfono no es válido.',
   codeRequired: 'El código es obligatorio.',
@@ -56,7 +56,7 @@ export const APP_MESSAGES = {
 } as const;
 
 // Through smsText like every SMS: the "ó" would otherwise make the provider send UCS-2.
-export const smsCodeText = (code: string) => smsText(`Tu código de Hermes es ${code}. Vence en 10 minutos.`, null).text;
+const smsCodeText = (code: string) => smsText(`Tu código de Hermes es ${code}. Vence en 10 minutos.`, null).text;
 
 type GuardianEnv = { Variables: { guardian: GuardianAuth } };
 

@@ -18,10 +18,10 @@ import type { DeliveryEngine } from '../delivery/engine-contract';
 import { FOLDERS, type Folder } from '../../shared/codes';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 100;
 /** Upper bound of ids per bulk call, so one request cannot lock a whole mailbox. */
-export const MAX_BULK_IDS = 500;
+const MAX_BULK_IDS = 500;
 const MAX_Q_LENGTH = 200;
 
 const VALIDATION = {

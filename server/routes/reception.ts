@@ -21,8 +21,8 @@ import { intParam, parseId } from '../http/params';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { QUOTA_REFUSAL } from '../quota/balance';
 
-export const DEFAULT_PER_PAGE = 50;
-export const MAX_PER_PAGE = 100;
+const DEFAULT_PER_PAGE = 50;
+const MAX_PER_PAGE = 100;
 const MAX_Q_LENGTH = 200;
 const MAX_PAGE = 1_000_000;
 

@@ -34,7 +34,7 @@ const HOUR = 3_600_000;
  * breaks and vacations themselves come from the calendar (server/seed/calendar.ts): a month with a break has
  * fewer school days, and so fewer messages.
  */
-export const MONTH_INTENSITY: Record<'CL' | 'MX', readonly number[]> = {
+const MONTH_INTENSITY: Record<'CL' | 'MX', readonly number[]> = {
   // Chile: the March start busiest, November's closing events and December's graduations high.
   CL: [1, 1, 1.6, 1.1, 1, 1, 1, 1.05, 1, 1, 1.25, 1.1],
   // Mexico: the late-August start busiest, June–July's closing and the December posadas a little busier.
@@ -44,7 +44,7 @@ export const MONTH_INTENSITY: Record<'CL' | 'MX', readonly number[]> = {
 const SCHOOL_DAYS = 21;
 
 /** Months of history before this one (the same window as the SMS use of server/seed/sms-use.ts). */
-export const ACTIVITY_MONTHS = 14;
+const ACTIVITY_MONTHS = 14;
 
 interface Habit {
   /** Weight among the school's authors (0 = never writes). */

@@ -13,7 +13,7 @@ import type { SchoolCountry } from '../../shared/school-year';
 export type DayKind = 'school' | 'weekend' | 'break' | 'vacation';
 
 /** Easter Sunday of `year` (anonymous Gregorian algorithm, Meeus/Jones/Butcher), as UTC midnight. */
-export function easterSunday(year: number): Date {
+function easterSunday(year: number): Date {
   const a = year % 19;
   const b = Math.floor(year / 100);
   const c = year % 100;

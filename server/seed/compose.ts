@@ -8,9 +8,9 @@ import type { SchoolSpec } from './schools';
 import { type ChannelCode, ADMIN_ROLES, type RoleCode, CHANNEL_CODES } from '../../shared/codes';
 
 /** Share of guardians with the school app installed (device status blue). */
-export const APP_INSTALLED_SHARE = 0.6;
+const APP_INSTALLED_SHARE = 0.6;
 /** Share of guardians, among those without the app, whose school record has no mobile (device status red). */
-export const MISSING_PHONE_SHARE = 0.08;
+const MISSING_PHONE_SHARE = 0.08;
 /** Teachers may write by app, e-mail and SMS; WhatsApp is for the leadership team. */
 const TEACHER_CHANNELS: readonly ChannelCode[] = ['app-mobile', 'e-mail', 'sms'];
 

@@ -171,7 +171,7 @@ function fullName(p: { firstNames: string; lastNameFather: string; lastNameMothe
 }
 
 /** A tiny but valid one-page PDF with one line of text (ASCII only). */
-export function tinyPdf(text: string): Buffer {
+function tinyPdf(text: string): Buffer {
   const line = text
     .normalize('NFD')
     .replace(/[^\x20-\x7e]/g, '')
@@ -211,7 +211,7 @@ function fileFor(name: string, title: string, who: string): FileSpec {
 }
 
 /** Stable per row id, so the same seed always names the same files. */
-export function seedStorageKey(attachmentId: number): string {
+function seedStorageKey(attachmentId: number): string {
   return `seed/${String(attachmentId).padStart(6, '0')}`;
 }
 

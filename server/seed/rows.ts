@@ -33,28 +33,28 @@ type WithId<T> = T & { id: number };
 
 // ── The school and its people (./generate.ts)
 
-export type InstitutionRow = WithId<typeof institutions.$inferInsert>;
+type InstitutionRow = WithId<typeof institutions.$inferInsert>;
 export type LevelRow = WithId<typeof levels.$inferInsert>;
 export type CourseRow = WithId<typeof courses.$inferInsert>;
 export type StudentRow = WithId<typeof students.$inferInsert>;
 export type GuardianRow = WithId<typeof guardians.$inferInsert>;
-export type StudentGuardianRow = typeof studentGuardians.$inferInsert;
-export type PositionRow = WithId<typeof positions.$inferInsert>;
+type StudentGuardianRow = typeof studentGuardians.$inferInsert;
+type PositionRow = WithId<typeof positions.$inferInsert>;
 export type StaffRow = WithId<typeof staff.$inferInsert>;
 export type ElectiveRow = WithId<typeof electives.$inferInsert>;
-export type ElectiveStudentRow = typeof electiveStudents.$inferInsert;
+type ElectiveStudentRow = typeof electiveStudents.$inferInsert;
 /** The password is hashed when the rows are written (hashes are salted, hence not deterministic). */
 /** `password` null: a colleague's own account, whose password the demo does not know (nobody signs in as them). */
 export type SeedUserRow = WithId<Omit<typeof users.$inferInsert, 'passwordHash'>> & { password: string | null };
-export type UserRoleRow = typeof userRoles.$inferInsert;
-export type UserPolicyRow = typeof userPolicies.$inferInsert;
+type UserRoleRow = typeof userRoles.$inferInsert;
+type UserPolicyRow = typeof userPolicies.$inferInsert;
 
 // ── Compose: channels, permissions, signatures, quotas, recipient lists (./compose.ts)
 
-export type InstitutionChannelRow = typeof institutionChannels.$inferInsert;
-export type UserChannelPermissionRow = typeof userChannelPermissions.$inferInsert;
-export type SignatureRow = WithId<typeof institutionSignatures.$inferInsert>;
-export type QuotaRow = typeof institutionQuotas.$inferInsert;
+type InstitutionChannelRow = typeof institutionChannels.$inferInsert;
+type UserChannelPermissionRow = typeof userChannelPermissions.$inferInsert;
+type SignatureRow = WithId<typeof institutionSignatures.$inferInsert>;
+type QuotaRow = typeof institutionQuotas.$inferInsert;
 export type RecipientListRow = WithId<typeof recipientLists.$inferInsert>;
 export type RecipientListMemberRow = WithId<typeof recipientListMembers.$inferInsert>;
 
@@ -71,7 +71,7 @@ export interface ComposeSeed {
 
 export type MessageRow = WithId<typeof messages.$inferInsert>;
 export type MessageRecipientRow = typeof messageRecipients.$inferInsert;
-export type MessageAttachmentRow = WithId<typeof messageAttachments.$inferInsert>;
+type MessageAttachmentRow = WithId<typeof messageAttachments.$inferInsert>;
 export type MailboxEntryRow = typeof mailboxEntries.$inferInsert;
 
 /** Bytes of a seeded attachment, written into the attachments directory under its row's `storageKey`. */
@@ -96,8 +96,8 @@ export type TemplateRow = WithId<typeof templates.$inferInsert>;
 
 // ── SMS use and every seeded delivery (./sms-use.ts, ./activity.ts)
 
-export type SmsUsageRow = typeof smsUsage.$inferInsert;
-export type SmsLimitRow = typeof smsMonthlyLimits.$inferInsert;
+type SmsUsageRow = typeof smsUsage.$inferInsert;
+type SmsLimitRow = typeof smsMonthlyLimits.$inferInsert;
 export type DeliveryRow = WithId<typeof deliveries.$inferInsert>;
 
 export interface SmsUseSeed {
@@ -108,10 +108,10 @@ export interface SmsUseSeed {
 
 // ── The news wall (./news.ts)
 
-export type NewsCategoryRow = WithId<typeof newsCategories.$inferInsert>;
-export type NewsPostRow = WithId<typeof newsPosts.$inferInsert>;
-export type NewsPostGroupRow = typeof newsPostGroups.$inferInsert;
-export type NewsAttachmentRow = WithId<typeof messageAttachments.$inferInsert>;
+type NewsCategoryRow = WithId<typeof newsCategories.$inferInsert>;
+type NewsPostRow = WithId<typeof newsPosts.$inferInsert>;
+type NewsPostGroupRow = typeof newsPostGroups.$inferInsert;
+type NewsAttachmentRow = WithId<typeof messageAttachments.$inferInsert>;
 
 export interface NewsSeed {
   categories: NewsCategoryRow[];

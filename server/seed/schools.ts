@@ -11,7 +11,7 @@ export interface Gendered {
   m: string;
 }
 
-export interface ElectiveSpec {
+interface ElectiveSpec {
   name: string;
   /** Level names whose students may take it. */
   levels: readonly string[];
@@ -19,7 +19,7 @@ export interface ElectiveSpec {
 }
 
 /** What the school has contracted for compose: channels, the SMS sigla and its balances. */
-export interface ComposeSpec {
+interface ComposeSpec {
   channels: Readonly<Record<ChannelCode, boolean>>;
   /** 3–4 letters appended to SMS (SPEC §5); only sent while active. */
   signature: { text: string; active: boolean; device: 'cl' | 'latam' };
@@ -156,7 +156,7 @@ export const SAN_ANDRES: SchoolSpec = {
   seed: 0x5a17a9d5,
 };
 
-export const ELQUI: SchoolSpec = {
+const ELQUI: SchoolSpec = {
   name: DEMO_SCHOOLS.elqui,
   country: 'CL',
   locale: 'es-CL',
@@ -195,7 +195,7 @@ export const ELQUI: SchoolSpec = {
   seed: 0x0e1a0117,
 };
 
-export const JUAREZ: SchoolSpec = {
+const JUAREZ: SchoolSpec = {
   name: DEMO_SCHOOLS.juarez,
   country: 'MX',
   locale: 'es-MX',

@@ -18,7 +18,7 @@ import { addMonths } from '../../shared/school-year';
 import type { SchoolSpec } from './schools';
 
 /** Share of a month's limit a Chilean school uses, January to December. */
-export const CHILE_MONTH_SHARE = [0.06, 0.1, 0.92, 0.78, 0.74, 0.68, 0.3, 0.72, 0.6, 0.8, 0.84, 0.5] as const;
+const CHILE_MONTH_SHARE = [0.06, 0.1, 0.92, 0.78, 0.74, 0.68, 0.3, 0.72, 0.6, 0.8, 0.84, 0.5] as const;
 /** Past months of use before this one (14: the whole civil and school years shown, and the one before). */
 export const PAST_MONTHS = 14;
 

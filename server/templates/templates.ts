@@ -23,9 +23,9 @@ import { escapeLike } from '../db/sql';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 /** The longest search the list accepts; longer is a mistake, not a template. */
-export const TEMPLATE_QUERY_MAX = 200;
+const TEMPLATE_QUERY_MAX = 200;
 
-export const TEMPLATE_MESSAGES = {
+const TEMPLATE_MESSAGES = {
   body: 'El cuerpo de la solicitud debe ser un objeto JSON.',
   name: 'Debes escribir el nombre de la plantilla.',
   nameText: 'El nombre de la plantilla debe ser un texto.',

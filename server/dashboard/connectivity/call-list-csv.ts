@@ -3,7 +3,7 @@ import { CALL_LIST_COLUMNS, type CallList, type CallListRow, type FixHint } from
 import { fold } from '../../../shared/fold';
 import { displayPhone } from './call-list';
 
-export const CALL_LIST_HEADERS: Record<(typeof CALL_LIST_COLUMNS)[number], string> = {
+const CALL_LIST_HEADERS: Record<(typeof CALL_LIST_COLUMNS)[number], string> = {
   student: 'Estudiante',
   course: 'Curso',
   guardian: 'Apoderado',
@@ -14,7 +14,7 @@ export const CALL_LIST_HEADERS: Record<(typeof CALL_LIST_COLUMNS)[number], strin
   alternatives: 'Contactos alternativos',
 };
 
-export const FIX_TEXTS: Record<FixHint, string> = {
+const FIX_TEXTS: Record<FixHint, string> = {
   phone_missing: 'Sin teléfono',
   phone_invalid: 'Teléfono inválido',
   email_missing: 'Sin correo',

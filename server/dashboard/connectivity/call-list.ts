@@ -19,7 +19,7 @@ import { CONNECTIVITY_MESSAGES } from './figures';
  * On the call list when the school cannot count on reaching them: no app and no usable number or their
  * SMS failed, or their e-mail bounced (docs/decisions/0078-connectivity-call-list-and-csv.md).
  */
-export function needsCall(fix: readonly FixHint[]): boolean {
+function needsCall(fix: readonly FixHint[]): boolean {
   const noApp = fix.includes('no_app');
   return (
     (noApp && (fix.includes('phone_missing') || fix.includes('phone_invalid') || fix.includes('sms_failed'))) ||

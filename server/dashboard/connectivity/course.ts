@@ -121,7 +121,7 @@ export function missedSql(institutionId: number, courseId: number, n: number, vi
  * What staff should fix, in the contract's order of FixHint. `sms`: the number is one the delivery engine
  * can text (server/recipients/sms-phones.ts), the rule the device status and the reach use too.
  */
-export function fixHints(
+function fixHints(
   g: { phone: string | null; email: string | null; app: boolean; sms: boolean },
   missed: readonly MissedDelivery[],
 ): FixHint[] {

@@ -36,7 +36,7 @@ export const CONNECTIVITY_MESSAGES = {
  * rest is found course by course through its guardians, slower but rare): a course usually gets a message
  * every few days, so the newest 4 × courses hold nearly every course's last three.
  */
-export const RECENT_PER_COURSE = 4;
+const RECENT_PER_COURSE = 4;
 
 export interface AggregateRow {
   level_id: number | null;
