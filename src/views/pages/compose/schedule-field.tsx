@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { FIELD_IDS } from '../../../machines/compose/rules';
 import {
   selectHasSchedule,
@@ -9,6 +8,7 @@ import {
 } from '../../../machines/compose/selectors';
 import { formatZoneName } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { Button } from '../../ui/button';
 import { describedBy, FieldDescription, FieldError } from '../../ui/field';
 import { Input } from '../../ui/input';
@@ -18,12 +18,14 @@ import { useFieldError, type ComposeActor } from './field';
 /** Date and time on the institution's clock (its zone is named under the fields). */
 export function ScheduleField({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const date = useSelector(compose, selectScheduleDate);
-  const time = useSelector(compose, selectScheduleTime);
-  const hasSchedule = useSelector(compose, selectHasSchedule);
-  const timezone = useSelector(compose, selectTimezone);
+  const { date, time, hasSchedule, timezone, locked } = useSelectors(compose, {
+    date: selectScheduleDate,
+    time: selectScheduleTime,
+    hasSchedule: selectHasSchedule,
+    timezone: selectTimezone,
+    locked: selectIsLocked,
+  });
   const locale = useLocale();
-  const locked = useSelector(compose, selectIsLocked);
   const error = useFieldError(compose, 'schedule');
   const invalid = error.text ? true : undefined;
   const described = describedBy('compose-schedule-zone', error.text && error.id);

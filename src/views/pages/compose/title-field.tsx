@@ -1,15 +1,14 @@
-import { useSelector } from '@xstate/react';
 import { FIELD_IDS } from '../../../machines/compose/rules';
 import { selectIsLocked, selectTitle } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { errorProps, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { useFieldError, type ComposeActor } from './field';
 
 export function TitleField({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const title = useSelector(compose, selectTitle);
-  const locked = useSelector(compose, selectIsLocked);
+  const { title, locked } = useSelectors(compose, { title: selectTitle, locked: selectIsLocked });
   const error = useFieldError(compose, 'title');
   return (
     <FormField label={t('compose.field.title')} htmlFor={FIELD_IDS.title} error={error.text} errorId={error.id}>
