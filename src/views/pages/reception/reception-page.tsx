@@ -44,6 +44,7 @@ import {
 import { hasText } from '../../../i18n';
 import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
+import { useSelectors } from '../../lib/selectors';
 import { ProgressText } from '../../lib/progress-text';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
@@ -116,8 +117,7 @@ function ReceptionScreen({ actor, id }: { actor: ReceptionActor; id: number }) {
 
 function Content({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const loading = useSelector(actor, selectIsLoading);
-  const failed = useSelector(actor, selectIsFailed);
+  const { loading, failed } = useSelectors(actor, { loading: selectIsLoading, failed: selectIsFailed });
   return (
     <ListBody
       phase={failed ? 'failed' : loading ? 'loading' : 'rows'}
@@ -181,9 +181,11 @@ function Summary({ actor }: { actor: ReceptionActor }) {
  */
 function ByChannel({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const channels = useSelector(actor, selectChannels);
-  const shown = useSelector(actor, selectShownChannel);
-  const progress = useSelector(actor, selectProgress);
+  const { channels, shown, progress } = useSelectors(actor, {
+    channels: selectChannels,
+    shown: selectShownChannel,
+    progress: selectProgress,
+  });
   if (channels.length === 0) {
     if (!progress) return null;
     return (
@@ -236,8 +238,7 @@ function ChannelLine({ entry, current }: { entry: ChannelProgress; current: bool
 /** Whose state the filters read: every channel (the recipient's best) or one channel's delivery. */
 function ChannelPicker({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const channels = useSelector(actor, selectChannels);
-  const channel = useSelector(actor, selectChannel);
+  const { channels, channel } = useSelectors(actor, { channels: selectChannels, channel: selectChannel });
   // One channel is the message itself: nothing to choose (unless the address named another).
   if (channels.length < 2 && channel === 'all') return null;
   const options: ReceptionChannel[] = ['all', ...channels.map((entry) => entry.channel)];
@@ -267,11 +268,13 @@ function ChannelPicker({ actor }: { actor: ReceptionActor }) {
 
 function RetryBar({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const retryable = useSelector(actor, selectRetryable);
-  const canRetry = useSelector(actor, selectCanRetry);
-  const retrying = useSelector(actor, selectIsRetrying);
-  const partial = useSelector(actor, selectIsPartial);
-  const shown = useSelector(actor, selectShownChannel);
+  const { retryable, canRetry, retrying, partial, shown } = useSelectors(actor, {
+    retryable: selectRetryable,
+    canRetry: selectCanRetry,
+    retrying: selectIsRetrying,
+    partial: selectIsPartial,
+    shown: selectShownChannel,
+  });
   const hint =
     retryable === 0
       ? t(partial ? 'reception.retryNoneList' : 'reception.retryNone')
@@ -299,10 +302,12 @@ function RetryBar({ actor }: { actor: ReceptionActor }) {
 
 function FilterChips({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const filter = useSelector(actor, selectFilter);
-  const meta = useSelector(actor, selectMeta);
-  const shown = useSelector(actor, selectShownChannel);
-  const channels = useSelector(actor, selectChannels);
+  const { filter, meta, shown, channels } = useSelectors(actor, {
+    filter: selectFilter,
+    meta: selectMeta,
+    shown: selectShownChannel,
+    channels: selectChannels,
+  });
   // What the counts are of: said when the message used more than one channel (else both read the same).
   const hint =
     shown !== 'all'
@@ -389,9 +394,11 @@ function Stale({ actor }: { actor: ReceptionActor }) {
 
 function Rows({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const rows = useSelector(actor, selectRows);
-  const refreshing = useSelector(actor, selectIsRefreshing);
-  const channel = useSelector(actor, selectShownChannel);
+  const { rows, refreshing, channel } = useSelectors(actor, {
+    rows: selectRows,
+    refreshing: selectIsRefreshing,
+    channel: selectShownChannel,
+  });
   if (rows.length === 0) {
     return (
       <ListEmpty live={false} large aria-busy={refreshing}>
@@ -512,10 +519,12 @@ function ChannelStatus({ delivery, listed }: { delivery: ChannelDelivery; listed
 
 function Pager({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const page = useSelector(actor, selectCurrentPage);
-  const last = useSelector(actor, selectLastPage);
-  const previous = useSelector(actor, selectPreviousPage);
-  const next = useSelector(actor, selectNextPage);
+  const { page, last, previous, next } = useSelectors(actor, {
+    page: selectCurrentPage,
+    last: selectLastPage,
+    previous: selectPreviousPage,
+    next: selectNextPage,
+  });
   if (last <= 1) return null;
   return (
     <nav aria-label={t('reception.pagination')} className="flex items-center justify-center gap-3">

@@ -18,6 +18,7 @@ import {
   type TemplatesActor,
 } from '../../../machines/templates/templates';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
 import { ConfirmPanel } from '../../ui/confirm-panel';
@@ -54,12 +55,14 @@ function useFieldError(actor: TemplatesActor, field: TemplateField) {
  */
 export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
   const t = useT();
-  const open = useSelector(actor, selectEditorOpen);
-  const saving = useSelector(actor, selectIsSaving);
-  const isNew = useSelector(actor, selectIsNew);
-  const name = useSelector(actor, selectDraftName);
-  const content = useSelector(actor, selectDraftContent);
-  const asking = useSelector(actor, selectConfirmingDiscard);
+  const { open, saving, isNew, name, content, asking } = useSelectors(actor, {
+    open: selectEditorOpen,
+    saving: selectIsSaving,
+    isNew: selectIsNew,
+    name: selectDraftName,
+    content: selectDraftContent,
+    asking: selectConfirmingDiscard,
+  });
   const nameError = useFieldError(actor, 'name');
   const contentError = useFieldError(actor, 'content');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -164,8 +167,7 @@ function DiscardQuestion({ actor, isNew }: { actor: TemplatesActor; isNew: boole
 /** «¿Eliminar la plantilla?»: focus starts on Eliminar plantilla; Cancelar or Escape return to the row's button. */
 export function DeleteDialog({ actor }: { actor: TemplatesActor }) {
   const t = useT();
-  const open = useSelector(actor, selectConfirmingDelete);
-  const name = useSelector(actor, selectTargetName);
+  const { open, name } = useSelectors(actor, { open: selectConfirmingDelete, name: selectTargetName });
   const cancel = () => actor.send({ type: 'templates.cancel' });
   return (
     <QuestionDialog

@@ -25,6 +25,7 @@ import {
 import { useT } from '../../lib/i18n';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { usePageActor } from '../../lib/page-actor';
+import { useSelectors } from '../../lib/selectors';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
@@ -42,10 +43,12 @@ export function TemplatesPage() {
 
 function TemplatesScreen({ actor }: { actor: TemplatesActor }) {
   const t = useT();
-  const list = useSelector(actor, selectList);
-  const repository = useSelector(actor, selectRepository);
-  const canAct = useSelector(actor, selectCanAct);
-  const q = useSelector(actor, selectQuery);
+  const { list, repository, canAct, q } = useSelectors(actor, {
+    list: selectList,
+    repository: selectRepository,
+    canAct: selectCanAct,
+    q: selectQuery,
+  });
   return (
     <ListPage
       title={t('templates.heading')}
@@ -106,9 +109,7 @@ function Body({ actor, list }: { actor: TemplatesActor; list: TemplateListActor 
   const phase = useListPhase(list);
   const stale = useListStale(list);
   const busy = useSelector(list, selectIsBusy);
-  const items = useSelector(actor, selectItems);
-  const q = useSelector(actor, selectQuery);
-  const repository = useSelector(actor, selectRepository);
+  const { items, q, repository } = useSelectors(actor, { items: selectItems, q: selectQuery, repository: selectRepository });
   return (
     <ListBody
       phase={phase}
@@ -137,8 +138,7 @@ function Body({ actor, list }: { actor: TemplatesActor; list: TemplateListActor 
 
 function TemplateCard({ actor, template }: { actor: TemplatesActor; template: Template }) {
   const t = useT();
-  const canAct = useSelector(actor, selectCanAct);
-  const busyId = useSelector(actor, selectBusyId);
+  const { canAct, busyId } = useSelectors(actor, { canAct: selectCanAct, busyId: selectBusyId });
   const busy = busyId === template.id;
   const name = template.name;
   return (
