@@ -23,16 +23,8 @@ import { useT } from '../../lib/i18n';
 import { useSelectors } from '../../lib/selectors';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  keepFocusOnClose,
-  QuestionDialog,
-} from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { SmsSize } from '../templates/sms-size';
@@ -200,21 +192,15 @@ function PickerRow({ picker, template }: { picker: TemplatePickerActor; template
 function ReplaceDialog({ picker }: { picker: TemplatePickerActor }) {
   const t = useT();
   const { asking, name } = useSelectors(picker, { asking: selectAsksReplace, name: selectChosenName });
-  const keep = () => picker.send({ type: 'templates.cancel' });
   return (
-    <QuestionDialog
+    <ConfirmDialog
       open={asking}
-      onDismiss={keep}
       title={t('templates.picker.replaceTitle')}
       description={t('templates.picker.replaceBody', { name })}
-      onCloseAutoFocus={keepFocusOnClose}
-    >
-      <Button type="button" variant="outline" onClick={keep}>
-        {t('templates.picker.keep')}
-      </Button>
-      <Button type="button" autoFocus onClick={() => picker.send({ type: 'templates.confirm' })}>
-        {t('templates.picker.replace')}
-      </Button>
-    </QuestionDialog>
+      confirmLabel={t('templates.picker.replace')}
+      cancelLabel={t('templates.picker.keep')}
+      onConfirm={() => picker.send({ type: 'templates.confirm' })}
+      onCancel={() => picker.send({ type: 'templates.cancel' })}
+    />
   );
 }

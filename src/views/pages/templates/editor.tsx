@@ -21,17 +21,9 @@ import { useT } from '../../lib/i18n';
 import { useSelectors } from '../../lib/selectors';
 import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ConfirmPanel } from '../../ui/confirm-panel';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  keepFocusOnClose,
-  QuestionDialog,
-} from '../../ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { describedBy, errorProps, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Textarea } from '../../ui/textarea';
@@ -168,21 +160,16 @@ function DiscardQuestion({ actor, isNew }: { actor: TemplatesActor; isNew: boole
 export function DeleteDialog({ actor }: { actor: TemplatesActor }) {
   const t = useT();
   const { open, name } = useSelectors(actor, { open: selectConfirmingDelete, name: selectTargetName });
-  const cancel = () => actor.send({ type: 'templates.cancel' });
   return (
-    <QuestionDialog
+    <ConfirmDialog
       open={open}
-      onDismiss={cancel}
       title={t('templates.deleteConfirm.title')}
       description={t('templates.deleteConfirm.body', { name })}
-      onCloseAutoFocus={keepFocusOnClose}
-    >
-      <Button type="button" variant="outline" onClick={cancel}>
-        {t('templates.deleteConfirm.cancel')}
-      </Button>
-      <Button type="button" variant="destructive" autoFocus onClick={() => actor.send({ type: 'templates.confirm' })}>
-        {t('templates.deleteConfirm.confirm')}
-      </Button>
-    </QuestionDialog>
+      confirmLabel={t('templates.deleteConfirm.confirm')}
+      cancelLabel={t('templates.deleteConfirm.cancel')}
+      destructive
+      onConfirm={() => actor.send({ type: 'templates.confirm' })}
+      onCancel={() => actor.send({ type: 'templates.cancel' })}
+    />
   );
 }
