@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { FIELD_IDS } from '../../../machines/compose/rules';
 import {
   selectContent,
@@ -15,8 +14,7 @@ import { useT } from '../../lib/i18n';
 import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
 import { errorProps, FormField } from '../../ui/field';
-import { Textarea } from '../../ui/textarea';
-import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
+import { MergeFieldArea, MergePreview } from '../templates/merge-field-area';
 import { useFieldError, type ComposeActor } from './field';
 
 /** The text, with the live SMS counter while SMS is among the channels. */
@@ -28,26 +26,18 @@ export function ContentField({ compose }: { compose: ComposeActor }) {
     sms: (s) => selectHasChannel(s, 'sms'),
   });
   const error = useFieldError(compose, 'content');
-  const area = useRef<HTMLTextAreaElement>(null);
-  const change = (value: string) => compose.send({ type: 'compose.change', field: 'content', value });
   return (
     <FormField label={t('compose.field.content')} htmlFor={FIELD_IDS.content} error={error.text} errorId={error.id}>
-      <MergeFieldButtons target={area} disabled={locked} onChange={change} />
-      <Textarea
-        ref={area}
+      <MergeFieldArea
         id={FIELD_IDS.content}
         value={content}
         readOnly={locked}
         rows={8}
         placeholder={t('compose.field.contentPlaceholder')}
         {...errorProps(error.text, error.id, sms && 'compose-sms-counter')}
-        onChange={(e) => change(e.currentTarget.value)}
+        onValueChange={(value) => compose.send({ type: 'compose.change', field: 'content', value })}
       />
-      {hasMergeFields(content) && (
-        <p data-slot="merge-preview" className="rounded-md bg-muted/50 p-2 text-sm break-words">
-          <MergeFieldText text={content} />
-        </p>
-      )}
+      <MergePreview text={content} />
       {sms && <SmsCounter compose={compose} />}
     </FormField>
   );
