@@ -1,6 +1,7 @@
 // /templates (SPEC §2, §3 "Template"): the three repositories as tabs, a search, each template with its
 // preview (merge fields as chips) and SMS size; the own ones are edited and deleted, the others copied to
 // Mis plantillas; any can start a new message. Sections in pages/templates/.
+import type { ComponentProps } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import {
@@ -159,41 +160,53 @@ function TemplateCard({ actor, template }: { actor: TemplatesActor; template: Te
         </Button>
         {template.editable ? (
           <>
-            <Button
+            <CardAction
+              actor={actor}
+              template={template}
+              action="edit"
               id={editButtonId(template.id)}
-              size="sm"
               variant="outline"
               disabled={!canAct}
-              aria-label={t('templates.editLabel', { name })}
-              onClick={() => actor.send({ type: 'templates.edit', id: template.id })}
-            >
-              {t('templates.edit')}
-            </Button>
-            <Button
+            />
+            <CardAction
+              actor={actor}
+              template={template}
+              action="delete"
               id={deleteButtonId(template.id)}
-              size="sm"
               variant="ghost"
               className="text-destructive"
               disabled={!canAct}
-              aria-label={t('templates.deleteLabel', { name })}
-              onClick={() => actor.send({ type: 'templates.delete', id: template.id })}
-            >
-              {t('templates.delete')}
-            </Button>
+            />
           </>
         ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={!canAct}
-            aria-label={t('templates.copyLabel', { name })}
-            onClick={() => actor.send({ type: 'templates.copy', id: template.id })}
-          >
-            {t('templates.copy')}
-          </Button>
+          <CardAction actor={actor} template={template} action="copy" variant="outline" disabled={!canAct} />
         )}
       </div>
     </li>
+  );
+}
+
+/** «Editar», «Eliminar» or «Copiar a Mis plantillas» on a card: named with the template, it sends the action with its id. */
+function CardAction({
+  actor,
+  template,
+  action,
+  ...props
+}: Omit<ComponentProps<typeof Button>, 'size' | 'aria-label' | 'onClick' | 'children'> & {
+  actor: TemplatesActor;
+  template: Template;
+  action: 'edit' | 'delete' | 'copy';
+}) {
+  const t = useT();
+  return (
+    <Button
+      size="sm"
+      {...props}
+      aria-label={t(`templates.${action}Label`, { name: template.name })}
+      onClick={() => actor.send({ type: `templates.${action}`, id: template.id })}
+    >
+      {t(`templates.${action}`)}
+    </Button>
   );
 }
 
