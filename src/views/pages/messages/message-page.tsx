@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
@@ -215,27 +216,38 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
         </Button>
       )}
       {confirmingCancel && (
-        <ConfirmPanel
+        <LifecycleQuestion
+          lifecycle={lifecycle}
           title={t('messages.cancelScheduleConfirmTitle')}
           description={t('messages.cancelScheduleConfirmBody')}
           confirmLabel={t('messages.cancelScheduleConfirm')}
           cancelLabel={t('messages.keepSchedule')}
-          destructive
-          onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
-          onCancel={() => lifecycle.send({ type: 'message.cancel' })}
         />
       )}
       {confirmingPurge && (
-        <ConfirmPanel
+        <LifecycleQuestion
+          lifecycle={lifecycle}
           title={t('folders.purgeConfirmTitle')}
           confirmLabel={t('folders.purge')}
           cancelLabel={t('folders.cancel')}
-          destructive
-          onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
-          onCancel={() => lifecycle.send({ type: 'message.cancel' })}
         />
       )}
     </footer>
+  );
+}
+
+/** A question the lifecycle waits on (cancel the schedule?, delete forever?): the answer goes back to it. */
+function LifecycleQuestion({
+  lifecycle,
+  ...texts
+}: Pick<ComponentProps<typeof ConfirmPanel>, 'title' | 'description' | 'confirmLabel' | 'cancelLabel'> & { lifecycle: LifecycleActor }) {
+  return (
+    <ConfirmPanel
+      {...texts}
+      destructive
+      onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
+      onCancel={() => lifecycle.send({ type: 'message.cancel' })}
+    />
   );
 }
 
