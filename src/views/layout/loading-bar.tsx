@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { selectIsLoadingBarFailed, selectLoadingBarPhase } from '../../machines/app/loading-bar';
 import { loadingBarActor } from '../actors';
+import { useSelectors } from '../lib/selectors';
 
 const WIDTH = {
   growing: 'animate-bar-grow',
@@ -10,8 +10,7 @@ const WIDTH = {
 
 /** SPEC §4 progress bar; the machine owns the timing, this only maps its phase to a width. */
 export function LoadingBar() {
-  const phase = useSelector(loadingBarActor, selectLoadingBarPhase);
-  const failed = useSelector(loadingBarActor, selectIsLoadingBarFailed);
+  const { phase, failed } = useSelectors(loadingBarActor, { phase: selectLoadingBarPhase, failed: selectIsLoadingBarFailed });
   if (phase === 'idle' || phase === 'waiting') return null;
   return (
     <div

@@ -8,6 +8,7 @@ import { selectIsSidebarOpen } from '../../machines/app/sidebar';
 import { selectTotal, selectUnreads } from '../../machines/messages/folder-counts';
 import { folderCountsActor, routeGuardActor, sessionActor, sidebarActor } from '../actors';
 import { useT } from '../lib/i18n';
+import { useSelectors } from '../lib/selectors';
 import { cn } from '../lib/utils';
 import { NAV_ROUTES, type NavEntry } from '../route-table';
 import { Button, buttonVariants } from '../ui/button';
@@ -22,8 +23,7 @@ const NEVER = () => false;
 
 function Counter({ type }: { type: CountType }) {
   const t = useT();
-  const unreads = useSelector(folderCountsActor, COUNT_SELECTORS[type].unreads);
-  const total = useSelector(folderCountsActor, COUNT_SELECTORS[type].total);
+  const { unreads, total } = useSelectors(folderCountsActor, COUNT_SELECTORS[type]);
   if (!unreads && !total) return null;
   return (
     <span className="ml-auto flex items-center gap-1 text-xs">

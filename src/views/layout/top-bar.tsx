@@ -1,15 +1,17 @@
-import { useSelector } from '@xstate/react';
 import { selectInstitutionName, selectIsLoggingOut, selectUserName } from '../../machines/session/selectors';
 import { sessionActor, sidebarActor } from '../actors';
 import { useT } from '../lib/i18n';
+import { useSelectors } from '../lib/selectors';
 import { Button } from '../ui/button';
 import { LocaleSelect } from './locale-select';
 
 export function TopBar() {
   const t = useT();
-  const name = useSelector(sessionActor, selectUserName);
-  const institution = useSelector(sessionActor, selectInstitutionName);
-  const loggingOut = useSelector(sessionActor, selectIsLoggingOut);
+  const { name, institution, loggingOut } = useSelectors(sessionActor, {
+    name: selectUserName,
+    institution: selectInstitutionName,
+    loggingOut: selectIsLoggingOut,
+  });
   return (
     // On a 390 px phone everything fits on one line (WCAG 1.4.10): tighter gaps, the logout an icon with its name.
     <header

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import {
   selectCanSchedule,
   selectCanSend,
@@ -16,6 +15,7 @@ import {
 } from '../../../machines/compose/selectors';
 import { SUBMIT_BUTTON_ID } from '../../../machines/compose/rules';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button } from '../../ui/button';
 import type { ComposeActor } from './field';
@@ -29,21 +29,38 @@ const SUBMIT = {
 /** Save, send or schedule; the failed send's retry; the confirmation once the estimate is shown. */
 export function Actions({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const busy = useSelector(compose, selectIsBusy);
-  const saving = useSelector(compose, selectIsSavingDraft);
-  const estimating = useSelector(compose, selectIsEstimating);
-  const sending = useSelector(compose, selectIsSending);
-  const scheduling = useSelector(compose, selectIsScheduling);
-  const submitting = useSelector(compose, selectIsSubmitting);
-  const failed = useSelector(compose, selectHasFailed);
-  const hasSchedule = useSelector(compose, selectHasSchedule);
-  const failure = useSelector(compose, selectFailureMessage);
-  const invalid = useSelector(compose, (s) => selectHasError(s, 'quota'));
-  // Not offered when the estimate found nobody the chosen channels reach (its reason is said above).
-  const unreachable = useSelector(compose, (s) => selectHasError(s, 'reach'));
-  const canSend = useSelector(compose, selectCanSend);
-  const canSchedule = useSelector(compose, selectCanSchedule);
-  const confirming = useSelector(compose, selectIsConfirming);
+  const {
+    busy,
+    saving,
+    estimating,
+    sending,
+    scheduling,
+    submitting,
+    failed,
+    hasSchedule,
+    failure,
+    invalid,
+    unreachable,
+    canSend,
+    canSchedule,
+    confirming,
+  } = useSelectors(compose, {
+    busy: selectIsBusy,
+    saving: selectIsSavingDraft,
+    estimating: selectIsEstimating,
+    sending: selectIsSending,
+    scheduling: selectIsScheduling,
+    submitting: selectIsSubmitting,
+    failed: selectHasFailed,
+    hasSchedule: selectHasSchedule,
+    failure: selectFailureMessage,
+    invalid: (s) => selectHasError(s, 'quota'),
+    // Not offered when the estimate found nobody the chosen channels reach (its reason is said above).
+    unreachable: (s) => selectHasError(s, 'reach'),
+    canSend: selectCanSend,
+    canSchedule: selectCanSchedule,
+    confirming: selectIsConfirming,
+  });
   const action = hasSchedule ? 'schedule' : 'send';
   if (confirming) return <ConfirmSend compose={compose} scheduled={hasSchedule} />;
   return (

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import {
   selectErrorKey,
   selectName,
@@ -10,6 +9,7 @@ import {
 import { formatBytes } from '../../lib/format';
 import type * as React from 'react';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
 import { Button, buttonVariants } from '../../ui/button';
 import { Progress } from '../../ui/progress';
@@ -25,11 +25,13 @@ export function AttachmentItem({
   onRetry: () => void;
 }) {
   const t = useT();
-  const name = useSelector(attachment, selectName);
-  const size = useSelector(attachment, selectSize);
-  const status = useSelector(attachment, selectStatus);
-  const percent = useSelector(attachment, selectPercent);
-  const errorKey = useSelector(attachment, selectErrorKey);
+  const { name, size, status, percent, errorKey } = useSelectors(attachment, {
+    name: selectName,
+    size: selectSize,
+    status: selectStatus,
+    percent: selectPercent,
+    errorKey: selectErrorKey,
+  });
   const errorId = `${attachment.id}-error`;
   return (
     <li

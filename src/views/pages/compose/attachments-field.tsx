@@ -4,6 +4,7 @@ import { selectEntries, type AttachmentListActor } from '../../../machines/compo
 import { FIELD_IDS } from '../../../machines/compose/rules';
 import { selectAttachmentList, selectIsLocked } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
 import { errorProps, FieldDescription, FieldError } from '../../ui/field';
 import { AttachmentItem, ChooseFiles } from './attachment-item';
@@ -12,8 +13,7 @@ import { useFieldError, type ComposeActor } from './field';
 /** Drop zone and file chooser; the files go to compose, which admits them by the rules. */
 export function AttachmentsField({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const list = useSelector(compose, selectAttachmentList);
-  const locked = useSelector(compose, selectIsLocked);
+  const { list, locked } = useSelectors(compose, { list: selectAttachmentList, locked: selectIsLocked });
   const error = useFieldError(compose, 'attachments');
   // Purely visual: highlights the drop zone while a file is dragged over it.
   const [over, setOver] = useState(false);

@@ -3,6 +3,7 @@ import type { ChannelCode } from '../../../../shared/codes';
 import { channelFieldId } from '../../../machines/compose/rules';
 import { selectAvailableChannels, selectHasChannel, selectIsLocked } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { Checkbox } from '../../ui/checkbox';
 import { describedBy, FieldDescription, FieldError } from '../../ui/field';
 import { Label } from '../../ui/label';
@@ -36,8 +37,7 @@ export function ChannelsField({ compose }: { compose: ComposeActor }) {
 
 function ChannelToggle({ compose, code, invalid }: { compose: ComposeActor; code: ChannelCode; invalid: boolean }) {
   const t = useT();
-  const checked = useSelector(compose, (s) => selectHasChannel(s, code));
-  const locked = useSelector(compose, selectIsLocked);
+  const { checked, locked } = useSelectors(compose, { checked: (s) => selectHasChannel(s, code), locked: selectIsLocked });
   const id = channelFieldId(code);
   return (
     <div className="flex items-center gap-2">

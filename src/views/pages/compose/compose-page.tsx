@@ -10,6 +10,7 @@ import type { MessageKey } from '../../../i18n';
 import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
+import { useSelectors } from '../../lib/selectors';
 import { Button } from '../../ui/button';
 import { LoadFailure } from '../../ui/list-state';
 import { FormSkeleton, Page, PageTitle } from '../../ui/page';
@@ -91,10 +92,14 @@ function ComposeFrame({ heading, children }: { heading: MessageKey; children: Re
 
 function ComposeView({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const loading = useSelector(compose, selectIsLoading);
-  const loadFailed = useSelector(compose, selectLoadFailed);
-  const editingDraft = useSelector(compose, selectDraftId) !== null;
-  const replying = useSelector(compose, selectReplyToId) !== null;
+  const { loading, loadFailed, draftId, replyToId } = useSelectors(compose, {
+    loading: selectIsLoading,
+    loadFailed: selectLoadFailed,
+    draftId: selectDraftId,
+    replyToId: selectReplyToId,
+  });
+  const editingDraft = draftId !== null;
+  const replying = replyToId !== null;
 
   return (
     <ComposeFrame heading={replying ? 'compose.replyHeading' : editingDraft ? 'compose.draftHeading' : 'compose.heading'}>

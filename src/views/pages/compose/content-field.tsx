@@ -1,5 +1,3 @@
-import { useRef } from 'react';
-import { useSelector } from '@xstate/react';
 import { FIELD_IDS } from '../../../machines/compose/rules';
 import {
   selectContent,
@@ -13,39 +11,33 @@ import {
   selectSmsUnsupported,
 } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
 import { errorProps, FormField } from '../../ui/field';
-import { Textarea } from '../../ui/textarea';
-import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
+import { MergeFieldArea, MergePreview } from '../templates/merge-field-area';
 import { useFieldError, type ComposeActor } from './field';
 
 /** The text, with the live SMS counter while SMS is among the channels. */
 export function ContentField({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const content = useSelector(compose, selectContent);
-  const locked = useSelector(compose, selectIsLocked);
-  const sms = useSelector(compose, (s) => selectHasChannel(s, 'sms'));
+  const { content, locked, sms } = useSelectors(compose, {
+    content: selectContent,
+    locked: selectIsLocked,
+    sms: (s) => selectHasChannel(s, 'sms'),
+  });
   const error = useFieldError(compose, 'content');
-  const area = useRef<HTMLTextAreaElement>(null);
-  const change = (value: string) => compose.send({ type: 'compose.change', field: 'content', value });
   return (
     <FormField label={t('compose.field.content')} htmlFor={FIELD_IDS.content} error={error.text} errorId={error.id}>
-      <MergeFieldButtons target={area} disabled={locked} onChange={change} />
-      <Textarea
-        ref={area}
+      <MergeFieldArea
         id={FIELD_IDS.content}
         value={content}
         readOnly={locked}
         rows={8}
         placeholder={t('compose.field.contentPlaceholder')}
         {...errorProps(error.text, error.id, sms && 'compose-sms-counter')}
-        onChange={(e) => change(e.currentTarget.value)}
+        onValueChange={(value) => compose.send({ type: 'compose.change', field: 'content', value })}
       />
-      {hasMergeFields(content) && (
-        <p data-slot="merge-preview" className="rounded-md bg-muted/50 p-2 text-sm break-words">
-          <MergeFieldText text={content} />
-        </p>
-      )}
+      <MergePreview text={content} />
       {sms && <SmsCounter compose={compose} />}
     </FormField>
   );
@@ -53,13 +45,15 @@ export function ContentField({ compose }: { compose: ComposeActor }) {
 
 function SmsCounter({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const units = useSelector(compose, selectSmsUnits);
-  const limit = useSelector(compose, selectSmsLimit);
-  const ok = useSelector(compose, selectSmsOk);
-  const unsupported = useSelector(compose, selectSmsUnsupported);
-  const signature = useSelector(compose, selectSignatureActive);
-  // The same array while its content is unchanged (compose/selectors.ts caches it).
-  const fields = useSelector(compose, selectSmsFields);
+  const { units, limit, ok, unsupported, signature, fields } = useSelectors(compose, {
+    units: selectSmsUnits,
+    limit: selectSmsLimit,
+    ok: selectSmsOk,
+    unsupported: selectSmsUnsupported,
+    signature: selectSignatureActive,
+    // The same array while its content is unchanged (compose/selectors.ts caches it).
+    fields: selectSmsFields,
+  });
   return (
     <div className="flex flex-col gap-1 text-xs text-muted-foreground">
       <p

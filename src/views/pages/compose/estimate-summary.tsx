@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
 import {
   selectEmergency,
   selectEstimate,
@@ -13,22 +12,25 @@ import {
   selectUnreachableCount,
 } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { FieldError } from '../../ui/field';
 import { useFieldError, type ComposeActor } from './field';
 
 /** What the message costs: SMS left this month, and the last server estimate once there is one. */
 export function EstimateSummary({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const sms = useSelector(compose, (s) => selectHasChannel(s, 'sms'));
-  const smsTotal = useSelector(compose, selectSmsTotal);
-  const remaining = useSelector(compose, selectSmsRemaining);
-  const limit = useSelector(compose, selectSmsMonthlyLimit);
-  const estimate = useSelector(compose, selectEstimate);
-  const reached = useSelector(compose, selectReachedCount);
-  const unreachable = useSelector(compose, selectUnreachableCount);
-  const emergency = useSelector(compose, selectEmergency);
-  const reserveNote = useSelector(compose, selectReserveNote);
-  const reserved = useSelector(compose, selectSmsReserved);
+  const { sms, smsTotal, remaining, limit, estimate, reached, unreachable, emergency, reserveNote, reserved } = useSelectors(compose, {
+    sms: (s) => selectHasChannel(s, 'sms'),
+    smsTotal: selectSmsTotal,
+    remaining: selectSmsRemaining,
+    limit: selectSmsMonthlyLimit,
+    estimate: selectEstimate,
+    reached: selectReachedCount,
+    unreachable: selectUnreachableCount,
+    emergency: selectEmergency,
+    reserveNote: selectReserveNote,
+    reserved: selectSmsReserved,
+  });
   const quota = useFieldError(compose, 'quota');
   // Nobody would get it: said once, as the reason «Enviar» is not offered (no "Llegará a 0 personas").
   const reach = useFieldError(compose, 'reach');

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
-import { useSelector } from '@xstate/react';
 import { selectIsAskingToLeave, selectIsSavingToLeave } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { Button } from '../../ui/button';
 import { focusOnOpen, QuestionDialog } from '../../ui/dialog';
 import type { ComposeActor } from './field';
@@ -13,8 +13,7 @@ import type { ComposeActor } from './field';
  */
 export function LeaveDialog({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const asking = useSelector(compose, selectIsAskingToLeave);
-  const saving = useSelector(compose, selectIsSavingToLeave);
+  const { asking, saving } = useSelectors(compose, { asking: selectIsAskingToLeave, saving: selectIsSavingToLeave });
   const save = useRef<HTMLButtonElement>(null);
   const stay = () => compose.send({ type: 'compose.stay' });
   return (

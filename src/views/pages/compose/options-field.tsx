@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import {
   selectAllowReplies,
   selectCopyToSender,
@@ -7,6 +6,7 @@ import {
   selectOffersEmergency,
 } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { Checkbox } from '../../ui/checkbox';
 import { Label } from '../../ui/label';
 import type { ComposeActor } from './field';
@@ -18,11 +18,13 @@ const OPTIONS = [
 
 export function OptionsField({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const allowReplies = useSelector(compose, selectAllowReplies);
-  const copyToSender = useSelector(compose, selectCopyToSender);
-  const emergency = useSelector(compose, selectEmergency);
-  const offersEmergency = useSelector(compose, selectOffersEmergency);
-  const locked = useSelector(compose, selectIsLocked);
+  const { allowReplies, copyToSender, emergency, offersEmergency, locked } = useSelectors(compose, {
+    allowReplies: selectAllowReplies,
+    copyToSender: selectCopyToSender,
+    emergency: selectEmergency,
+    offersEmergency: selectOffersEmergency,
+    locked: selectIsLocked,
+  });
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium">{t('compose.options.label')}</legend>

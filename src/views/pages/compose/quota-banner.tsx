@@ -8,6 +8,7 @@ import { selectHasAnyRole } from '../../../machines/session/selectors';
 import { sessionActor } from '../../actors';
 import { formatCount } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import type { ComposeActor } from './field';
 
 const selectIsAdmin = selectHasAnyRole(ADMIN_ROLES);
@@ -15,10 +16,12 @@ const selectIsAdmin = selectHasAnyRole(ADMIN_ROLES);
 export function QuotaBanner({ compose }: { compose: ComposeActor }) {
   const t = useT();
   const admin = useSelector(sessionActor, selectIsAdmin);
-  const low = useSelector(compose, selectSmsLow);
-  const remaining = useSelector(compose, selectQuotaSmsRemaining);
-  const limit = useSelector(compose, selectSmsMonthlyLimit);
-  const percent = useSelector(compose, selectQuotaPercentLeft);
+  const { low, remaining, limit, percent } = useSelectors(compose, {
+    low: selectSmsLow,
+    remaining: selectQuotaSmsRemaining,
+    limit: selectSmsMonthlyLimit,
+    percent: selectQuotaPercentLeft,
+  });
   const locale = useLocale();
   if (!admin || !low || limit === null) return null;
   return (

@@ -101,9 +101,7 @@ function SelectionSummary({ picker }: { picker: PickerActor }) {
 
 function PickerBody({ picker }: { picker: PickerActor }) {
   const t = useT();
-  const loading = useSelector(picker, selectIsLoading);
-  const failed = useSelector(picker, selectHasFailed);
-  const tab = useSelector(picker, selectTab);
+  const { loading, failed, tab } = useSelectors(picker, { loading: selectIsLoading, failed: selectHasFailed, tab: selectTab });
   if (failed) {
     return (
       <div role="alert" className="flex flex-1 flex-col items-start gap-3">
@@ -136,10 +134,12 @@ function PickerBody({ picker }: { picker: PickerActor }) {
 
 function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
   const t = useT();
-  const query = useSelector(picker, selectQuery);
-  const audience = useSelector(picker, selectAudience);
-  const cargoId = useSelector(picker, selectCargoId);
-  const appointments = useSelector(picker, selectAppointments);
+  const { query, audience, cargoId, appointments } = useSelectors(picker, {
+    query: selectQuery,
+    audience: selectAudience,
+    cargoId: selectCargoId,
+    appointments: selectAppointments,
+  });
   const filterId = useId();
   const helpId = useId();
   return (
@@ -207,11 +207,13 @@ function Preview({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
 /** The saved lists tab: its rows come from the picker's index, its paging and failures from the lists' own actor. */
 function SavedLists({ picker, lists }: { picker: PickerActor; lists: RecipientListsActor }) {
   const t = useT();
-  const loading = useSelector(lists, selectListLoading);
-  const appending = useSelector(lists, selectIsAppending);
-  const failed = useSelector(lists, selectListFailed);
-  const stale = useSelector(lists, selectIsStale);
-  const more = useSelector(lists, selectCanLoadMore);
+  const { loading, appending, failed, stale, more } = useSelectors(lists, {
+    loading: selectListLoading,
+    appending: selectIsAppending,
+    failed: selectListFailed,
+    stale: selectIsStale,
+    more: selectCanLoadMore,
+  });
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       {(failed || stale) && (
@@ -235,10 +237,12 @@ function SavedLists({ picker, lists }: { picker: PickerActor; lists: RecipientLi
 
 function Rows({ picker, tab, loading }: { picker: PickerActor; tab: PickerTab; loading: boolean }) {
   const t = useT();
-  const preview = useSelector(picker, selectPreview);
-  const total = useSelector(picker, selectTotal);
-  const query = useSelector(picker, selectQuery);
-  const audience = useSelector(picker, selectAudience);
+  const { preview, total, query, audience } = useSelectors(picker, {
+    preview: selectPreview,
+    total: selectTotal,
+    query: selectQuery,
+    audience: selectAudience,
+  });
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
       <p data-slot="picker-showing" aria-live="polite" className="text-xs text-muted-foreground">

@@ -11,6 +11,7 @@ import {
   selectPeopleExact,
 } from '../../../machines/compose/recipient-picker-selectors';
 import { useT, type Translate } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Dialog, DialogTrigger } from '../../ui/dialog';
@@ -27,14 +28,15 @@ export function RecipientsField({ compose }: { compose: ComposeActor }) {
 
 function Recipients({ compose, picker }: { compose: ComposeActor; picker: PickerActor }) {
   const t = useT();
-  const picks = useSelector(compose, selectRecipients);
-  const locked = useSelector(compose, selectIsLocked);
+  const { picks, locked } = useSelectors(compose, { picks: selectRecipients, locked: selectIsLocked });
   const error = useFieldError(compose, 'recipients');
-  const emptyKeys = useSelector(picker, selectEmptyPickKeys);
   // The picker's picks follow the chips (confirm, cancel and remove keep them equal), so its head count
   // is the chips' one: the server's estimate once it has counted them, the picker's approximation before.
-  const people = useSelector(picker, selectPeopleCount);
-  const exact = useSelector(picker, selectPeopleExact);
+  const { emptyKeys, people, exact } = useSelectors(picker, {
+    emptyKeys: selectEmptyPickKeys,
+    people: selectPeopleCount,
+    exact: selectPeopleExact,
+  });
   const empty = new Set(emptyKeys.split(',').filter(Boolean));
 
   return (

@@ -20,18 +20,11 @@ import {
 import { selectIsLocked } from '../../../machines/compose/selectors';
 import type { ComposeSnapshot } from '../../../machines/compose/compose';
 import { useT } from '../../lib/i18n';
+import { useSelectors } from '../../lib/selectors';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { Button } from '../../ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  keepFocusOnClose,
-  QuestionDialog,
-} from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { SmsSize } from '../templates/sms-size';
@@ -46,8 +39,7 @@ const selectTemplates = (s: ComposeSnapshot): TemplatePickerActor | undefined =>
 /** The "Usar plantilla" button and what it opens. */
 export function TemplateField({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const picker = useSelector(compose, selectTemplates);
-  const locked = useSelector(compose, selectIsLocked);
+  const { picker, locked } = useSelectors(compose, { picker: selectTemplates, locked: selectIsLocked });
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
       {picker && <Fetching picker={picker} />}
@@ -101,8 +93,7 @@ function PickerDialog({ picker }: { picker: TemplatePickerActor }) {
 
 function PickerFilters({ picker }: { picker: TemplatePickerActor }) {
   const t = useT();
-  const q = useSelector(picker, selectPickerQuery);
-  const repository = useSelector(picker, selectPickerRepository);
+  const { q, repository } = useSelectors(picker, { q: selectPickerQuery, repository: selectPickerRepository });
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
       <SearchInput
@@ -142,8 +133,7 @@ function PickerList({ picker }: { picker: TemplatePickerActor }) {
 function PickerBody({ picker, list }: { picker: TemplatePickerActor; list: TemplateListActor }) {
   const t = useT();
   const phase = useListPhase(list);
-  const items = useSelector(picker, selectPickerItems);
-  const q = useSelector(picker, selectPickerQuery);
+  const { items, q } = useSelectors(picker, { items: selectPickerItems, q: selectPickerQuery });
   const busy = useSelector(list, selectIsBusy);
   return (
     <ListBody
@@ -201,23 +191,16 @@ function PickerRow({ picker, template }: { picker: TemplatePickerActor; template
 /** «¿Reemplazar el título y el contenido?»: focus starts on Reemplazar; Escape keeps what was typed. */
 function ReplaceDialog({ picker }: { picker: TemplatePickerActor }) {
   const t = useT();
-  const asking = useSelector(picker, selectAsksReplace);
-  const name = useSelector(picker, selectChosenName);
-  const keep = () => picker.send({ type: 'templates.cancel' });
+  const { asking, name } = useSelectors(picker, { asking: selectAsksReplace, name: selectChosenName });
   return (
-    <QuestionDialog
+    <ConfirmDialog
       open={asking}
-      onDismiss={keep}
       title={t('templates.picker.replaceTitle')}
       description={t('templates.picker.replaceBody', { name })}
-      onCloseAutoFocus={keepFocusOnClose}
-    >
-      <Button type="button" variant="outline" onClick={keep}>
-        {t('templates.picker.keep')}
-      </Button>
-      <Button type="button" autoFocus onClick={() => picker.send({ type: 'templates.confirm' })}>
-        {t('templates.picker.replace')}
-      </Button>
-    </QuestionDialog>
+      confirmLabel={t('templates.picker.replace')}
+      cancelLabel={t('templates.picker.keep')}
+      onConfirm={() => picker.send({ type: 'templates.confirm' })}
+      onCancel={() => picker.send({ type: 'templates.cancel' })}
+    />
   );
 }

@@ -27,6 +27,7 @@ import { formatListDate } from '../../lib/format';
 import type { MessageKey } from '../../../i18n';
 import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
+import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button } from '../../ui/button';
@@ -63,8 +64,7 @@ export function FolderPage({ folder }: { folder: Folder }) {
 function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder }) {
   const t = useT();
   // The hosted list: loading, failures, total and more pages are its own; gone only if it crashed.
-  const list = useSelector(actor, selectList);
-  const q = useSelector(actor, selectQuery);
+  const { list, q } = useSelectors(actor, { list: selectList, q: selectQuery });
   return (
     <ListPage
       title={t(TITLE_KEY[folder])}
@@ -100,12 +100,14 @@ function FolderScreen({ actor, folder }: { actor: FolderActor; folder: Folder })
 
 function Toolbar({ actor }: { actor: FolderActor }) {
   const t = useT();
-  const count = useSelector(actor, selectSelectedCount);
-  const all = useSelector(actor, selectAllSelected);
-  const canDelete = useSelector(actor, selectCanDelete);
-  const canRestore = useSelector(actor, selectCanRestore);
-  const canPurge = useSelector(actor, selectCanPurge);
-  const mutating = useSelector(actor, selectIsMutating);
+  const { count, all, canDelete, canRestore, canPurge, mutating } = useSelectors(actor, {
+    count: selectSelectedCount,
+    all: selectAllSelected,
+    canDelete: selectCanDelete,
+    canRestore: selectCanRestore,
+    canPurge: selectCanPurge,
+    mutating: selectIsMutating,
+  });
   return (
     <div role="toolbar" aria-label={t('folders.selected', { count })} className="flex min-h-9 flex-wrap items-center gap-2">
       <label className="flex items-center gap-2 text-sm">
@@ -150,8 +152,7 @@ function Toolbar({ actor }: { actor: FolderActor }) {
 
 function PurgeConfirm({ actor }: { actor: FolderActor }) {
   const t = useT();
-  const open = useSelector(actor, selectIsConfirmingPurge);
-  const count = useSelector(actor, selectSelectedCount);
+  const { open, count } = useSelectors(actor, { open: selectIsConfirmingPurge, count: selectSelectedCount });
   if (!open) return null;
   return (
     <ConfirmPanel
@@ -177,11 +178,12 @@ function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListAct
   const t = useT();
   const phase = useListPhase(list);
   const stale = useListStale(list);
-  const busy = useSelector(list, selectIsBusy);
-  const appending = useSelector(list, selectIsAppending);
-  const canLoadMore = useSelector(list, selectCanLoadMore);
-  const items = useSelector(actor, selectItems);
-  const q = useSelector(actor, selectQuery);
+  const { busy, appending, canLoadMore } = useSelectors(list, {
+    busy: selectIsBusy,
+    appending: selectIsAppending,
+    canLoadMore: selectCanLoadMore,
+  });
+  const { items, q } = useSelectors(actor, { items: selectItems, q: selectQuery });
   // As tall as the rows need, up to what fits on screen; the list scrolls inside past that.
   const height = Math.min(items.length * ROW_HEIGHT, Math.max(320, window.innerHeight - 260));
   return (

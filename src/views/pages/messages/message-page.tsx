@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
@@ -32,6 +33,7 @@ import { formatBytes, formatLongDate } from '../../lib/format';
 import type { MessageKey } from '../../../i18n';
 import { useLocale, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
+import { useSelectors } from '../../lib/selectors';
 import { ProgressText } from '../../lib/progress-text';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button, buttonVariants } from '../../ui/button';
@@ -78,10 +80,12 @@ function MessageSkeleton() {
 
 function Reading({ reader }: { reader: ReaderActor }) {
   const t = useT();
-  const message = useSelector(reader, selectMessage);
-  const lifecycle = useSelector(reader, selectLifecycle);
-  const failed = useSelector(reader, selectIsReaderFailed);
-  const notFound = useSelector(reader, selectIsReaderNotFound);
+  const { message, lifecycle, failed, notFound } = useSelectors(reader, {
+    message: selectMessage,
+    lifecycle: selectLifecycle,
+    failed: selectIsReaderFailed,
+    notFound: selectIsReaderNotFound,
+  });
   if (notFound) return <ErrorPage code={404} />;
   if (failed) {
     return (
@@ -163,16 +167,17 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
 /** What can be done with the message now: the reader's and the lifecycle's `can`, nothing decided here. */
 function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: LifecycleActor }) {
   const t = useT();
-  const canReply = useSelector(reader, selectCanReply);
-  const canEdit = useSelector(reader, selectCanEdit);
+  const { canReply, canEdit } = useSelectors(reader, { canReply: selectCanReply, canEdit: selectCanEdit });
   // A button stays (disabled) while its own call runs, so keyboard focus is not lost under the user.
-  const canCancelSchedule = useSelector(lifecycle, selectOffersCancelSchedule);
-  const canDelete = useSelector(lifecycle, selectOffersDelete);
-  const canRestore = useSelector(lifecycle, selectOffersRestore);
-  const canPurge = useSelector(lifecycle, selectOffersPurge);
-  const confirmingPurge = useSelector(lifecycle, selectIsConfirmingPurge);
-  const confirmingCancel = useSelector(lifecycle, selectIsConfirmingCancel);
-  const busy = useSelector(lifecycle, selectIsBusy);
+  const { canCancelSchedule, canDelete, canRestore, canPurge, confirmingPurge, confirmingCancel, busy } = useSelectors(lifecycle, {
+    canCancelSchedule: selectOffersCancelSchedule,
+    canDelete: selectOffersDelete,
+    canRestore: selectOffersRestore,
+    canPurge: selectOffersPurge,
+    confirmingPurge: selectIsConfirmingPurge,
+    confirmingCancel: selectIsConfirmingCancel,
+    busy: selectIsBusy,
+  });
   return (
     <footer className="flex flex-wrap gap-2 border-t pt-4">
       {canReply && (
@@ -211,35 +216,45 @@ function Actions({ reader, lifecycle }: { reader: ReaderActor; lifecycle: Lifecy
         </Button>
       )}
       {confirmingCancel && (
-        <ConfirmPanel
+        <LifecycleQuestion
+          lifecycle={lifecycle}
           title={t('messages.cancelScheduleConfirmTitle')}
           description={t('messages.cancelScheduleConfirmBody')}
           confirmLabel={t('messages.cancelScheduleConfirm')}
           cancelLabel={t('messages.keepSchedule')}
-          destructive
-          onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
-          onCancel={() => lifecycle.send({ type: 'message.cancel' })}
         />
       )}
       {confirmingPurge && (
-        <ConfirmPanel
+        <LifecycleQuestion
+          lifecycle={lifecycle}
           title={t('folders.purgeConfirmTitle')}
           confirmLabel={t('folders.purge')}
           cancelLabel={t('folders.cancel')}
-          destructive
-          onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
-          onCancel={() => lifecycle.send({ type: 'message.cancel' })}
         />
       )}
     </footer>
   );
 }
 
+/** A question the lifecycle waits on (cancel the schedule?, delete forever?): the answer goes back to it. */
+function LifecycleQuestion({
+  lifecycle,
+  ...texts
+}: Pick<ComponentProps<typeof ConfirmPanel>, 'title' | 'description' | 'confirmLabel' | 'cancelLabel'> & { lifecycle: LifecycleActor }) {
+  return (
+    <ConfirmPanel
+      {...texts}
+      destructive
+      onConfirm={() => lifecycle.send({ type: 'message.confirm' })}
+      onCancel={() => lifecycle.send({ type: 'message.cancel' })}
+    />
+  );
+}
+
 /** A sent message of its author: live delivery progress (from the lifecycle) and the way to the detail. */
 function Delivery({ lifecycle, id, people }: { lifecycle: LifecycleActor; id: number; people: number }) {
   const t = useT();
-  const progress = useSelector(lifecycle, selectProgress);
-  const delivery = useSelector(lifecycle, selectDelivery);
+  const { progress, delivery } = useSelectors(lifecycle, { progress: selectProgress, delivery: selectDelivery });
   const href = `/sent/message/${id}/reception`;
   return (
     <section aria-labelledby="reception-title" className="flex flex-col gap-2 rounded-md border p-3">

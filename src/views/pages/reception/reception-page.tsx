@@ -2,6 +2,7 @@
 // status (the recipient's, or one channel's), search, per-recipient and per-channel statuses,
 // paging and "Reintentar fallidos" of the list shown. One actor per page visit, opened with the channel and
 // filter of the address (`?channel=sms&status=not_received`), which the machine keeps up to date.
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
@@ -44,6 +45,7 @@ import {
 import { hasText } from '../../../i18n';
 import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
+import { useSelectors } from '../../lib/selectors';
 import { ProgressText } from '../../lib/progress-text';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
@@ -66,6 +68,9 @@ const STATUS_STYLE: Record<DeliveryStatus, string> = {
   error: 'border-red-600/40 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
   failed: 'border-red-600/40 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100',
 };
+
+/** The table's columns, in order. */
+const COLUMNS = ['student', 'person', 'email', 'phone', 'channels'] as const;
 
 /** Counts of the summary, in the order a reader follows a delivery. */
 const SUMMARY_STATES = ['queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed'] as const;
@@ -116,8 +121,7 @@ function ReceptionScreen({ actor, id }: { actor: ReceptionActor; id: number }) {
 
 function Content({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const loading = useSelector(actor, selectIsLoading);
-  const failed = useSelector(actor, selectIsFailed);
+  const { loading, failed } = useSelectors(actor, { loading: selectIsLoading, failed: selectIsFailed });
   return (
     <ListBody
       phase={failed ? 'failed' : loading ? 'loading' : 'rows'}
@@ -181,9 +185,11 @@ function Summary({ actor }: { actor: ReceptionActor }) {
  */
 function ByChannel({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const channels = useSelector(actor, selectChannels);
-  const shown = useSelector(actor, selectShownChannel);
-  const progress = useSelector(actor, selectProgress);
+  const { channels, shown, progress } = useSelectors(actor, {
+    channels: selectChannels,
+    shown: selectShownChannel,
+    progress: selectProgress,
+  });
   if (channels.length === 0) {
     if (!progress) return null;
     return (
@@ -236,8 +242,7 @@ function ChannelLine({ entry, current }: { entry: ChannelProgress; current: bool
 /** Whose state the filters read: every channel (the recipient's best) or one channel's delivery. */
 function ChannelPicker({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const channels = useSelector(actor, selectChannels);
-  const channel = useSelector(actor, selectChannel);
+  const { channels, channel } = useSelectors(actor, { channels: selectChannels, channel: selectChannel });
   // One channel is the message itself: nothing to choose (unless the address named another).
   if (channels.length < 2 && channel === 'all') return null;
   const options: ReceptionChannel[] = ['all', ...channels.map((entry) => entry.channel)];
@@ -248,18 +253,14 @@ function ChannelPicker({ actor }: { actor: ReceptionActor }) {
         {t('reception.channelFilter')}:
       </span>
       {options.map((option) => (
-        <button
+        <Choice
           key={option}
-          type="button"
-          aria-pressed={channel === option}
-          onClick={() => actor.send({ type: 'reception.channel', channel: option })}
-          className={cn(
-            'min-h-9 rounded-md border px-3 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            channel === option ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
-          )}
+          shape="min-h-9 rounded-md"
+          pressed={channel === option}
+          onPress={() => actor.send({ type: 'reception.channel', channel: option })}
         >
           {option === 'all' ? t('reception.channelAll') : t(`messages.channel.${option}`)}
-        </button>
+        </Choice>
       ))}
     </div>
   );
@@ -267,11 +268,13 @@ function ChannelPicker({ actor }: { actor: ReceptionActor }) {
 
 function RetryBar({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const retryable = useSelector(actor, selectRetryable);
-  const canRetry = useSelector(actor, selectCanRetry);
-  const retrying = useSelector(actor, selectIsRetrying);
-  const partial = useSelector(actor, selectIsPartial);
-  const shown = useSelector(actor, selectShownChannel);
+  const { retryable, canRetry, retrying, partial, shown } = useSelectors(actor, {
+    retryable: selectRetryable,
+    canRetry: selectCanRetry,
+    retrying: selectIsRetrying,
+    partial: selectIsPartial,
+    shown: selectShownChannel,
+  });
   const hint =
     retryable === 0
       ? t(partial ? 'reception.retryNoneList' : 'reception.retryNone')
@@ -299,10 +302,12 @@ function RetryBar({ actor }: { actor: ReceptionActor }) {
 
 function FilterChips({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const filter = useSelector(actor, selectFilter);
-  const meta = useSelector(actor, selectMeta);
-  const shown = useSelector(actor, selectShownChannel);
-  const channels = useSelector(actor, selectChannels);
+  const { filter, meta, shown, channels } = useSelectors(actor, {
+    filter: selectFilter,
+    meta: selectMeta,
+    shown: selectShownChannel,
+    channels: selectChannels,
+  });
   // What the counts are of: said when the message used more than one channel (else both read the same).
   const hint =
     shown !== 'all'
@@ -342,20 +347,34 @@ function FilterChipList({
       className="flex flex-wrap gap-2"
     >
       {RECEPTION_FILTERS.map((status) => (
-        <button
+        <Choice
           key={status}
-          type="button"
-          aria-pressed={filter === status}
-          onClick={() => actor.send({ type: 'reception.filter', status })}
-          className={cn(
-            'rounded-full border px-3 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            filter === status ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
-          )}
+          shape="rounded-full"
+          pressed={filter === status}
+          onPress={() => actor.send({ type: 'reception.filter', status })}
         >
           {t(`reception.filter.${status}`)} <span className="tabular-nums opacity-80">({counts?.[status] ?? 0})</span>
-        </button>
+        </Choice>
       ))}
     </div>
+  );
+}
+
+/** One option of the channel picker or the status filters: pressed while it is the one the list shows. */
+function Choice({ shape, pressed, onPress, children }: { shape: string; pressed: boolean; onPress: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onPress}
+      className={cn(
+        shape,
+        'border px-3 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        pressed ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:bg-accent',
+      )}
+    >
+      {children}
+    </button>
   );
 }
 
@@ -389,9 +408,11 @@ function Stale({ actor }: { actor: ReceptionActor }) {
 
 function Rows({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const rows = useSelector(actor, selectRows);
-  const refreshing = useSelector(actor, selectIsRefreshing);
-  const channel = useSelector(actor, selectShownChannel);
+  const { rows, refreshing, channel } = useSelectors(actor, {
+    rows: selectRows,
+    refreshing: selectIsRefreshing,
+    channel: selectShownChannel,
+  });
   if (rows.length === 0) {
     return (
       <ListEmpty live={false} large aria-busy={refreshing}>
@@ -404,21 +425,11 @@ function Rows({ actor }: { actor: ReceptionActor }) {
     <table aria-label={t('reception.rows')} aria-busy={refreshing} className="w-full border-separate border-spacing-0 text-sm">
       <thead className="sr-only md:not-sr-only md:table-header-group">
         <tr className="text-left text-xs text-muted-foreground">
-          <th scope="col" className="border-b px-3 py-2 font-medium">
-            {t('reception.col.student')}
-          </th>
-          <th scope="col" className="border-b px-3 py-2 font-medium">
-            {t('reception.col.person')}
-          </th>
-          <th scope="col" className="border-b px-3 py-2 font-medium">
-            {t('reception.col.email')}
-          </th>
-          <th scope="col" className="border-b px-3 py-2 font-medium">
-            {t('reception.col.phone')}
-          </th>
-          <th scope="col" className="border-b px-3 py-2 font-medium">
-            {t('reception.col.channels')}
-          </th>
+          {COLUMNS.map((column) => (
+            <th key={column} scope="col" className="border-b px-3 py-2 font-medium">
+              {t(`reception.col.${column}`)}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody className="flex flex-col gap-2 md:table-row-group">
@@ -453,14 +464,8 @@ function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel })
           {row.group} · {state}
         </span>
       </td>
-      <td className={cn(cell, 'break-all')}>
-        <span className="text-xs text-muted-foreground md:sr-only">{t('reception.col.email')}: </span>
-        {row.email ?? t('reception.noAddress')}
-      </td>
-      <td className={cn(cell, 'whitespace-nowrap')}>
-        <span className="text-xs text-muted-foreground md:sr-only">{t('reception.col.phone')}: </span>
-        {row.phone ?? t('reception.noAddress')}
-      </td>
+      <AddressCell column="email" address={row.email} className={cn(cell, 'break-all')} />
+      <AddressCell column="phone" address={row.phone} className={cn(cell, 'whitespace-nowrap')} />
       <td className={cell}>
         <ul className="flex flex-col gap-1">
           {row.channels.map((delivery) => (
@@ -469,6 +474,17 @@ function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel })
         </ul>
       </td>
     </tr>
+  );
+}
+
+/** A row's e-mail or phone; on a narrow screen, where the table's header is hidden, it says which of the two it is. */
+function AddressCell({ column, address, className }: { column: 'email' | 'phone'; address: string | null; className: string }) {
+  const t = useT();
+  return (
+    <td className={className}>
+      <span className="text-xs text-muted-foreground md:sr-only">{t(`reception.col.${column}`)}: </span>
+      {address ?? t('reception.noAddress')}
+    </td>
   );
 }
 
@@ -512,32 +528,38 @@ function ChannelStatus({ delivery, listed }: { delivery: ChannelDelivery; listed
 
 function Pager({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const page = useSelector(actor, selectCurrentPage);
-  const last = useSelector(actor, selectLastPage);
-  const previous = useSelector(actor, selectPreviousPage);
-  const next = useSelector(actor, selectNextPage);
+  const { page, last, previous, next } = useSelectors(actor, {
+    page: selectCurrentPage,
+    last: selectLastPage,
+    previous: selectPreviousPage,
+    next: selectNextPage,
+  });
   if (last <= 1) return null;
   return (
     <nav aria-label={t('reception.pagination')} className="flex items-center justify-center gap-3">
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={previous === null}
-        onClick={() => previous !== null && actor.send({ type: 'reception.page', page: previous })}
-      >
+      <PageButton actor={actor} page={previous}>
         {t('reception.prev')}
-      </Button>
+      </PageButton>
       <span className="text-sm tabular-nums" aria-live="polite">
         {t('reception.page', { page, last })}
       </span>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={next === null}
-        onClick={() => next !== null && actor.send({ type: 'reception.page', page: next })}
-      >
+      <PageButton actor={actor} page={next}>
         {t('reception.next')}
-      </Button>
+      </PageButton>
     </nav>
+  );
+}
+
+/** «Anterior» or «Siguiente»: goes to `page`, disabled when there is none that way (null). */
+function PageButton({ actor, page, children }: { actor: ReceptionActor; page: number | null; children: ReactNode }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={page === null}
+      onClick={() => page !== null && actor.send({ type: 'reception.page', page })}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,6 +1,5 @@
 // The template editor (a dialog: a new template starts empty, SPEC §3), the question it asks before
 // dropping unsaved changes, and the question before deleting.
-import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 
 import { KEEP_EDITING_BUTTON_ID, TEMPLATE_FIELD_IDS, type TemplateField } from '../../../machines/templates/rules';
@@ -18,23 +17,15 @@ import {
   type TemplatesActor,
 } from '../../../machines/templates/templates';
 import { useT } from '../../lib/i18n';
-import { hasMergeFields, MergeFieldButtons, MergeFieldText } from '../../lib/merge-fields';
+import { useSelectors } from '../../lib/selectors';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ConfirmPanel } from '../../ui/confirm-panel';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  keepFocusOnClose,
-  QuestionDialog,
-} from '../../ui/dialog';
-import { describedBy, errorProps, FormField } from '../../ui/field';
-import { Input } from '../../ui/input';
-import { Textarea } from '../../ui/textarea';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { describedBy, FormField } from '../../ui/field';
+import { InputField } from '../../ui/input-field';
 import { MachineForm } from '../../ui/form';
+import { MergeFieldArea, MergePreview } from './merge-field-area';
 import { SmsSize } from './sms-size';
 
 const selectNameError = selectFieldError('name');
@@ -54,15 +45,16 @@ function useFieldError(actor: TemplatesActor, field: TemplateField) {
  */
 export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
   const t = useT();
-  const open = useSelector(actor, selectEditorOpen);
-  const saving = useSelector(actor, selectIsSaving);
-  const isNew = useSelector(actor, selectIsNew);
-  const name = useSelector(actor, selectDraftName);
-  const content = useSelector(actor, selectDraftContent);
-  const asking = useSelector(actor, selectConfirmingDiscard);
+  const { open, saving, isNew, name, content, asking } = useSelectors(actor, {
+    open: selectEditorOpen,
+    saving: selectIsSaving,
+    isNew: selectIsNew,
+    name: selectDraftName,
+    content: selectDraftContent,
+    asking: selectConfirmingDiscard,
+  });
   const nameError = useFieldError(actor, 'name');
   const contentError = useFieldError(actor, 'content');
-  const area = useRef<HTMLTextAreaElement>(null);
   const close = () => actor.send({ type: 'templates.close' });
   const change = (field: TemplateField, value: string) => actor.send({ type: 'templates.change', field, value });
   const keepEditing = () => actor.send({ type: 'templates.keepEditing' });
@@ -87,26 +79,23 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
           <DialogDescription>{t('templates.editor.description')}</DialogDescription>
         </DialogHeader>
         <MachineForm className="flex min-w-0 flex-col gap-4" onSend={() => actor.send({ type: 'templates.save' })}>
-          <FormField label={t('templates.editor.name')} htmlFor={TEMPLATE_FIELD_IDS.name} error={nameError.text} errorId={nameError.id}>
-            <Input
-              id={TEMPLATE_FIELD_IDS.name}
-              value={name}
-              readOnly={saving}
-              autoComplete="off"
-              placeholder={t('templates.editor.namePlaceholder', { guardians: t('terms.guardians') })}
-              {...errorProps(nameError.text, nameError.id)}
-              onChange={(e) => change('name', e.currentTarget.value)}
-            />
-          </FormField>
+          <InputField
+            label={t('templates.editor.name')}
+            id={TEMPLATE_FIELD_IDS.name}
+            error={nameError}
+            value={name}
+            readOnly={saving}
+            autoComplete="off"
+            placeholder={t('templates.editor.namePlaceholder', { guardians: t('terms.guardians') })}
+            onValueChange={(value) => change('name', value)}
+          />
           <FormField
             label={t('templates.editor.content')}
             htmlFor={TEMPLATE_FIELD_IDS.content}
             error={contentError.text}
             errorId={contentError.id}
           >
-            <MergeFieldButtons target={area} disabled={saving} onChange={(value) => change('content', value)} />
-            <Textarea
-              ref={area}
+            <MergeFieldArea
               id={TEMPLATE_FIELD_IDS.content}
               value={content}
               readOnly={saving}
@@ -114,14 +103,10 @@ export function TemplateEditor({ actor }: { actor: TemplatesActor }) {
               placeholder={t('templates.editor.contentPlaceholder')}
               aria-invalid={contentError.text ? true : undefined}
               aria-describedby={describedBy(contentError.text && contentError.id, 'template-sms-size')}
-              onChange={(e) => change('content', e.currentTarget.value)}
+              onValueChange={(value) => change('content', value)}
             />
             <SmsSize id="template-sms-size" content={content} />
-            {hasMergeFields(content) && (
-              <p data-slot="merge-preview" className="rounded-md bg-muted/50 p-2 text-sm break-words">
-                <MergeFieldText text={content} />
-              </p>
-            )}
+            <MergePreview text={content} />
           </FormField>
           {asking ? (
             <DiscardQuestion actor={actor} isNew={isNew} />
@@ -164,23 +149,17 @@ function DiscardQuestion({ actor, isNew }: { actor: TemplatesActor; isNew: boole
 /** «¿Eliminar la plantilla?»: focus starts on Eliminar plantilla; Cancelar or Escape return to the row's button. */
 export function DeleteDialog({ actor }: { actor: TemplatesActor }) {
   const t = useT();
-  const open = useSelector(actor, selectConfirmingDelete);
-  const name = useSelector(actor, selectTargetName);
-  const cancel = () => actor.send({ type: 'templates.cancel' });
+  const { open, name } = useSelectors(actor, { open: selectConfirmingDelete, name: selectTargetName });
   return (
-    <QuestionDialog
+    <ConfirmDialog
       open={open}
-      onDismiss={cancel}
       title={t('templates.deleteConfirm.title')}
       description={t('templates.deleteConfirm.body', { name })}
-      onCloseAutoFocus={keepFocusOnClose}
-    >
-      <Button type="button" variant="outline" onClick={cancel}>
-        {t('templates.deleteConfirm.cancel')}
-      </Button>
-      <Button type="button" variant="destructive" autoFocus onClick={() => actor.send({ type: 'templates.confirm' })}>
-        {t('templates.deleteConfirm.confirm')}
-      </Button>
-    </QuestionDialog>
+      confirmLabel={t('templates.deleteConfirm.confirm')}
+      cancelLabel={t('templates.deleteConfirm.cancel')}
+      destructive
+      onConfirm={() => actor.send({ type: 'templates.confirm' })}
+      onCancel={() => actor.send({ type: 'templates.cancel' })}
+    />
   );
 }

@@ -1,6 +1,7 @@
 // /templates (SPEC §2, §3 "Template"): the three repositories as tabs, a search, each template with its
 // preview (merge fields as chips) and SMS size; the own ones are edited and deleted, the others copied to
 // Mis plantillas; any can start a new message. Sections in pages/templates/.
+import type { ComponentProps } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import {
@@ -25,6 +26,7 @@ import {
 import { useT } from '../../lib/i18n';
 import { MergeFieldText } from '../../lib/merge-fields';
 import { usePageActor } from '../../lib/page-actor';
+import { useSelectors } from '../../lib/selectors';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
@@ -42,10 +44,12 @@ export function TemplatesPage() {
 
 function TemplatesScreen({ actor }: { actor: TemplatesActor }) {
   const t = useT();
-  const list = useSelector(actor, selectList);
-  const repository = useSelector(actor, selectRepository);
-  const canAct = useSelector(actor, selectCanAct);
-  const q = useSelector(actor, selectQuery);
+  const { list, repository, canAct, q } = useSelectors(actor, {
+    list: selectList,
+    repository: selectRepository,
+    canAct: selectCanAct,
+    q: selectQuery,
+  });
   return (
     <ListPage
       title={t('templates.heading')}
@@ -106,9 +110,7 @@ function Body({ actor, list }: { actor: TemplatesActor; list: TemplateListActor 
   const phase = useListPhase(list);
   const stale = useListStale(list);
   const busy = useSelector(list, selectIsBusy);
-  const items = useSelector(actor, selectItems);
-  const q = useSelector(actor, selectQuery);
-  const repository = useSelector(actor, selectRepository);
+  const { items, q, repository } = useSelectors(actor, { items: selectItems, q: selectQuery, repository: selectRepository });
   return (
     <ListBody
       phase={phase}
@@ -137,8 +139,7 @@ function Body({ actor, list }: { actor: TemplatesActor; list: TemplateListActor 
 
 function TemplateCard({ actor, template }: { actor: TemplatesActor; template: Template }) {
   const t = useT();
-  const canAct = useSelector(actor, selectCanAct);
-  const busyId = useSelector(actor, selectBusyId);
+  const { canAct, busyId } = useSelectors(actor, { canAct: selectCanAct, busyId: selectBusyId });
   const busy = busyId === template.id;
   const name = template.name;
   return (
@@ -159,41 +160,53 @@ function TemplateCard({ actor, template }: { actor: TemplatesActor; template: Te
         </Button>
         {template.editable ? (
           <>
-            <Button
+            <CardAction
+              actor={actor}
+              template={template}
+              action="edit"
               id={editButtonId(template.id)}
-              size="sm"
               variant="outline"
               disabled={!canAct}
-              aria-label={t('templates.editLabel', { name })}
-              onClick={() => actor.send({ type: 'templates.edit', id: template.id })}
-            >
-              {t('templates.edit')}
-            </Button>
-            <Button
+            />
+            <CardAction
+              actor={actor}
+              template={template}
+              action="delete"
               id={deleteButtonId(template.id)}
-              size="sm"
               variant="ghost"
               className="text-destructive"
               disabled={!canAct}
-              aria-label={t('templates.deleteLabel', { name })}
-              onClick={() => actor.send({ type: 'templates.delete', id: template.id })}
-            >
-              {t('templates.delete')}
-            </Button>
+            />
           </>
         ) : (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={!canAct}
-            aria-label={t('templates.copyLabel', { name })}
-            onClick={() => actor.send({ type: 'templates.copy', id: template.id })}
-          >
-            {t('templates.copy')}
-          </Button>
+          <CardAction actor={actor} template={template} action="copy" variant="outline" disabled={!canAct} />
         )}
       </div>
     </li>
+  );
+}
+
+/** «Editar», «Eliminar» or «Copiar a Mis plantillas» on a card: named with the template, it sends the action with its id. */
+function CardAction({
+  actor,
+  template,
+  action,
+  ...props
+}: Omit<ComponentProps<typeof Button>, 'size' | 'aria-label' | 'onClick' | 'children'> & {
+  actor: TemplatesActor;
+  template: Template;
+  action: 'edit' | 'delete' | 'copy';
+}) {
+  const t = useT();
+  return (
+    <Button
+      size="sm"
+      {...props}
+      aria-label={t(`templates.${action}Label`, { name: template.name })}
+      onClick={() => actor.send({ type: `templates.${action}`, id: template.id })}
+    >
+      {t(`templates.${action}`)}
+    </Button>
   );
 }
 
