@@ -1,7 +1,6 @@
 // /connectivity/course/:id/call-list?messages=N: "Lista de llamados" as a printable page. On
 // screen: the heading, Imprimir and the way back; on paper (print: variants, no inline styles) only the list,
 // cut into pages of CALL_LIST_PAGE_ROWS rows, each with the course, N, when it was generated and its number.
-import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import {
   callListMachine,
@@ -18,6 +17,7 @@ import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { CallListTable } from './connectivity/call-list-table';
+import { useSelectors } from '../../lib/selectors';
 
 export function CallListPrintPage({ id }: { id: number }) {
   const search = useSearch();
@@ -49,10 +49,12 @@ export function CallListPrintPage({ id }: { id: number }) {
 function PrintBody({ actor }: { actor: CallListActor }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
-  const list = useSelector(actor, selectList);
-  const failed = useSelector(actor, selectListFailed);
-  const notFound = useSelector(actor, selectListNotFound);
-  const pages = useSelector(actor, selectPrintPages);
+  const { list, failed, notFound, pages } = useSelectors(actor, {
+    list: selectList,
+    failed: selectListFailed,
+    notFound: selectListNotFound,
+    pages: selectPrintPages,
+  });
   if (notFound) {
     return (
       <div role="alert" data-slot="course-not-found" className="flex flex-col gap-2 rounded-lg border bg-card p-6">

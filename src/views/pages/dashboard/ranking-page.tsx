@@ -35,6 +35,7 @@ import { formatDecimal, formatRate, periodName } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
 import { useSchoolClock } from './school-clock';
 import { DashboardShell } from './shell';
+import { useSelectors } from '../../lib/selectors';
 
 const METRIC_LABEL: Record<RankingKind, Partial<Record<RankingMetric, MessageKey>>> = {
   courses: { read: 'ranking.metric.read', reached: 'ranking.metric.reached' },
@@ -63,8 +64,7 @@ export function RankingPage({ kind }: { kind: RankingKind }) {
 function RankingScreen({ actor, kind }: { actor: RankingActor; kind: RankingKind }) {
   const t = useT();
   const locale = useLocale();
-  const ranking = useSelector(actor, selectRanking);
-  const failed = useSelector(actor, selectRankingFailed);
+  const { ranking, failed } = useSelectors(actor, { ranking: selectRanking, failed: selectRankingFailed });
   return (
     <>
       <Controls actor={actor} kind={kind} locale={locale} />
@@ -89,12 +89,14 @@ function RankingScreen({ actor, kind }: { actor: RankingActor; kind: RankingKind
 
 function Controls({ actor, kind, locale }: { actor: RankingActor; kind: RankingKind; locale: string }) {
   const t = useT();
-  const periodKind = useSelector(actor, selectRankingPeriodKind);
-  const periodKey = useSelector(actor, selectRankingPeriodKey);
-  const canPrevious = useSelector(actor, selectRankingCanPrevious);
-  const canNext = useSelector(actor, selectRankingCanNext);
-  const metric = useSelector(actor, selectMetric);
-  const by = useSelector(actor, selectBy);
+  const { periodKind, periodKey, canPrevious, canNext, metric, by } = useSelectors(actor, {
+    periodKind: selectRankingPeriodKind,
+    periodKey: selectRankingPeriodKey,
+    canPrevious: selectRankingCanPrevious,
+    canNext: selectRankingCanNext,
+    metric: selectMetric,
+    by: selectBy,
+  });
   return (
     <div className="flex flex-wrap items-center gap-3" data-slot="ranking-controls">
       <PeriodPicker

@@ -1,7 +1,6 @@
 // "Lista de llamados" on a course's page (the dashboard/call-list.ts child): how many last messages count (an event),
 // the guardians not reached, the CSV download (a plain link to the server's CSV: the session cookie goes
 // with it) and the print view. Loading, empty, failed (Reintentar) each say so.
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import {
   CALL_LIST_CHOICES,
@@ -19,14 +18,17 @@ import { ListFailure, ListSkeleton } from '../../../ui/list-state';
 import { dataPhase, ListBody } from '../../../ui/list-page';
 import { NativeSelect } from '../../../ui/native-select';
 import { CallListTable } from './call-list-table';
+import { useSelectors } from '../../../lib/selectors';
 
 export function CallListSection({ actor, courseId }: { actor: CallListActor; courseId: number }) {
   const t = useT();
-  const list = useSelector(actor, selectList);
-  const loading = useSelector(actor, selectListLoading);
-  const failed = useSelector(actor, selectListFailed);
-  const messages = useSelector(actor, selectMessages);
-  const csvUrl = useSelector(actor, selectCsvUrl);
+  const { list, loading, failed, messages, csvUrl } = useSelectors(actor, {
+    list: selectList,
+    loading: selectListLoading,
+    failed: selectListFailed,
+    messages: selectMessages,
+    csvUrl: selectCsvUrl,
+  });
   return (
     <section
       aria-labelledby="call-list-title"

@@ -1,7 +1,6 @@
 // The connectivity table: one table per level with its courses, each course a link to its page,
 // the courses cut off (effective coverage under CUT_OFF_SHARE) marked by a badge and a tinted row (never
 // the colour alone), and two choices that are events: which level, and the order (by coverage).
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import {
   CONNECTIVITY_SORTS,
@@ -26,6 +25,7 @@ import { NativeSelect } from '../../../ui/native-select';
 import { SortableHeader } from '../../../ui/sortable-header';
 import { formatPercent } from './figures';
 import type { MessageKey } from '../../../../i18n';
+import { useSelectors } from '../../../lib/selectors';
 
 const SORT_LABEL: Record<ConnectivitySort, MessageKey> = {
   school: 'connectivity.table.sortSchool',
@@ -35,10 +35,12 @@ const SORT_LABEL: Record<ConnectivitySort, MessageKey> = {
 
 export function CoursesTable({ actor, locale }: { actor: ConnectivityActor; locale: string }) {
   const t = useT();
-  const data = useSelector(actor, selectData);
-  const sort = useSelector(actor, selectSort);
-  const level = useSelector(actor, selectLevel);
-  const levels = useSelector(actor, selectShownLevels);
+  const { data, sort, level, levels } = useSelectors(actor, {
+    data: selectData,
+    sort: selectSort,
+    level: selectLevel,
+    levels: selectShownLevels,
+  });
   if (!data || !levels) return null;
   return (
     <section aria-labelledby="connectivity-table-title" className="flex min-w-0 flex-col gap-4">
