@@ -1,7 +1,6 @@
 // The usage chart (settings/quota-usage.ts): Mensual / Anual, the calendar (January–December or the school year),
 // the year with its arrows (monthly view), the bars with the limit, and this month's top senders and
 // courses. A new choice keeps the old bars on screen (dimmed, aria-busy) until the new ones come.
-import { useSelector } from '@xstate/react';
 import type { QuotaUsage, UsageCalendar, UsageView } from '../../../../shared/quota-contract';
 import {
   selectCalendar,
@@ -25,6 +24,7 @@ import { Card, CardContent, CardHeader } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
+import { useSelectors } from '../../lib/selectors';
 
 const VIEWS: UsageView[] = ['monthly', 'annual'];
 
@@ -62,9 +62,7 @@ export function chartSummary(t: Translate, usage: QuotaUsage, data: BarDatum[], 
 
 export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor; locale: string }) {
   const t = useT();
-  const usage = useSelector(actor, selectUsage);
-  const loading = useSelector(actor, selectUsageLoading);
-  const failed = useSelector(actor, selectUsageFailed);
+  const { usage, loading, failed } = useSelectors(actor, { usage: selectUsage, loading: selectUsageLoading, failed: selectUsageFailed });
   const retry = () => actor.send({ type: 'usage.retry' });
   // This month's most SMS ("1.204 SMS").
   const sms = (value: number) => t('quota.top.sms', { value: formatNumber(value, locale) });
@@ -136,11 +134,13 @@ function Chart({ usage, locale }: { usage: QuotaUsage; locale: string }) {
 
 function Controls({ actor }: { actor: QuotaUsageActor }) {
   const t = useT();
-  const view = useSelector(actor, selectView);
-  const calendar = useSelector(actor, selectCalendar);
-  const year = useSelector(actor, selectYear);
-  const previous = useSelector(actor, selectPreviousYear);
-  const next = useSelector(actor, selectNextYear);
+  const { view, calendar, year, previous, next } = useSelectors(actor, {
+    view: selectView,
+    calendar: selectCalendar,
+    year: selectYear,
+    previous: selectPreviousYear,
+    next: selectNextYear,
+  });
   return (
     <div className="flex flex-wrap items-center gap-3">
       <div role="group" aria-label={t('quota.chart.view')} className="inline-flex rounded-md border p-0.5">
