@@ -22,6 +22,7 @@ import { ItemCard, ItemConfirm, ItemHead, TrashActions } from '../../ui/item-car
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { ListBody, ListEmpty, ListEnd, ListTotal, useListPhase } from '../../ui/list-page';
 import { NewsShell } from './shell';
+import { useSelectors } from '../../lib/selectors';
 
 type TrashActor = ActorRefFrom<typeof newsTrashMachine>;
 
@@ -37,8 +38,7 @@ export function NewsTrashPage() {
 
 function TrashScreen({ actor }: { actor: TrashActor }) {
   const t = useT();
-  const list = useSelector(actor, selectNewsTrashList);
-  const crashed = useSelector(actor, selectNewsTrashCrashed);
+  const { list, crashed } = useSelectors(actor, { list: selectNewsTrashList, crashed: selectNewsTrashCrashed });
   if (crashed || !list)
     return (
       <ListFailure
@@ -92,11 +92,13 @@ function TrashBody({ actor, list }: { actor: TrashActor; list: NewsTrashListActo
 function TrashRow({ actor, post }: { actor: TrashActor; post: NewsPost }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
-  const target = useSelector(actor, selectNewsTrashTarget);
-  const asking = useSelector(actor, selectNewsTrashConfirming);
-  const busy = useSelector(actor, selectNewsTrashBusy);
-  const canRestore = useSelector(actor, (s) => s.can({ type: 'trash.restore', id: post.id }));
-  const canPurge = useSelector(actor, (s) => s.can({ type: 'trash.purge', id: post.id }));
+  const { target, asking, busy, canRestore, canPurge } = useSelectors(actor, {
+    target: selectNewsTrashTarget,
+    asking: selectNewsTrashConfirming,
+    busy: selectNewsTrashBusy,
+    canRestore: (s) => s.can({ type: 'trash.restore', id: post.id }),
+    canPurge: (s) => s.can({ type: 'trash.purge', id: post.id }),
+  });
   const confirming = asking && target === post.id;
   const when = post.deleted_at ? formatDateTime(post.deleted_at, locale, timezone) : '';
   const titleId = `news-trash-title-${post.id}`;
