@@ -1,6 +1,5 @@
 // /recipient-lists/trash: deleted lists with who deleted them and when; restore, or delete forever after a
 // question. The machine is recipient-lists/trash.ts.
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { TrashedRecipientList } from '../../../../shared/recipient-lists-contract';
@@ -22,6 +21,7 @@ import { Button } from '../../ui/button';
 import { ItemCard, ItemConfirm, ItemHead, TrashActions } from '../../ui/item-card';
 import { ListSkeleton } from '../../ui/list-state';
 import { PagedListsPage } from './form-bits';
+import { useSelectors } from '../../lib/selectors';
 
 type TrashActor = ActorRefFrom<typeof recipientListsTrashMachine>;
 
@@ -33,10 +33,12 @@ export function RecipientListsTrashPage() {
 
 function TrashScreen({ actor }: { actor: TrashActor }) {
   const t = useT();
-  const list = useSelector(actor, selectTrashList);
-  const crashed = useSelector(actor, selectTrashCrashed);
-  const q = useSelector(actor, selectTrashQuery);
-  const items = useSelector(actor, selectTrashItems);
+  const { list, crashed, q, items } = useSelectors(actor, {
+    list: selectTrashList,
+    crashed: selectTrashCrashed,
+    q: selectTrashQuery,
+    items: selectTrashItems,
+  });
   return (
     <PagedListsPage
       title={t('recipientLists.trashHeading')}
@@ -64,11 +66,14 @@ function TrashScreen({ actor }: { actor: TrashActor }) {
 function TrashRow({ actor, item }: { actor: TrashActor; item: TrashedRecipientList }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
-  const target = useSelector(actor, selectTrashTarget);
-  const confirming = useSelector(actor, selectIsConfirmingPurge) && target === item.id;
-  const busy = useSelector(actor, selectTrashBusy);
-  const canRestore = useSelector(actor, (s) => s.can({ type: 'trash.restore', id: item.id }));
-  const canPurge = useSelector(actor, (s) => s.can({ type: 'trash.purge', id: item.id }));
+  const { target, asking, busy, canRestore, canPurge } = useSelectors(actor, {
+    target: selectTrashTarget,
+    asking: selectIsConfirmingPurge,
+    busy: selectTrashBusy,
+    canRestore: (s) => s.can({ type: 'trash.restore', id: item.id }),
+    canPurge: (s) => s.can({ type: 'trash.purge', id: item.id }),
+  });
+  const confirming = asking && target === item.id;
   return (
     <ItemCard data-slot="trash-row">
       <ItemHead
