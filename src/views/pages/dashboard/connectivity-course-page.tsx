@@ -20,6 +20,7 @@ import { ConnectivityFigures, formatPercent } from './connectivity/figures';
 import { CourseStudents } from './connectivity/students';
 import { DashboardShell } from './shell';
 import { useSelectors } from '../../lib/selectors';
+import { ChildSection } from '../../ui/child-section';
 
 export function ConnectivityCoursePage({ id }: { id: number }) {
   const actor = usePageActor(courseConnectivityMachine, { input: { courseId: id } });
@@ -99,15 +100,15 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
         )}
         {course && <ConnectivityFigures row={course.summary} title={course.course.name} locale={locale} />}
       </ListBody>
-      {callList ? (
-        <CallListSection actor={callList} courseId={id} />
-      ) : callListCrashed ? (
-        <ListFailure
-          message={t('callList.crashed')}
-          retryLabel={t('callList.retry')}
-          onRetry={() => actor.send({ type: 'course.restartCallList' })}
-        />
-      ) : null}
+      <ChildSection
+        child={callList}
+        crashed={callListCrashed}
+        crashedText={t('callList.crashed')}
+        retryLabel={t('callList.retry')}
+        onRestart={() => actor.send({ type: 'course.restartCallList' })}
+      >
+        {(child) => <CallListSection actor={child} courseId={id} />}
+      </ChildSection>
       {course && !failed ? <CourseStudents course={course} locale={locale} timezone={timezone} /> : null}
     </>
   );

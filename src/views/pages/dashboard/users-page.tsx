@@ -32,6 +32,7 @@ import { SummarySection } from './activity/summary-section';
 import { useSchoolClock } from './school-clock';
 import { DashboardShell } from './shell';
 import { useSelectors } from '../../lib/selectors';
+import { ChildSection } from '../../ui/child-section';
 
 export function DashboardUsersPage() {
   const t = useT();
@@ -79,15 +80,15 @@ function ActivityScreen({ actor }: { actor: StaffActivityActor }) {
         <ActivityPercent actor={actor} locale={locale} />
         <StaffTable actor={actor} locale={locale} />
       </ListBody>
-      {summary ? (
-        <SummarySection actor={summary} locale={locale} />
-      ) : summaryCrashed ? (
-        <ListFailure
-          message={t('activity.summary.crashed')}
-          retryLabel={t('activity.retry')}
-          onRetry={() => actor.send({ type: 'activity.restartSummary' })}
-        />
-      ) : null}
+      <ChildSection
+        child={summary}
+        crashed={summaryCrashed}
+        crashedText={t('activity.summary.crashed')}
+        retryLabel={t('activity.retry')}
+        onRestart={() => actor.send({ type: 'activity.restartSummary' })}
+      >
+        {(child) => <SummarySection actor={child} locale={locale} />}
+      </ChildSection>
     </>
   );
 }

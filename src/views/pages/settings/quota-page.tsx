@@ -19,6 +19,7 @@ import { MonthCard } from './month-card';
 import { QuotaForm } from './quota-form';
 import { UsageSection } from './usage-section';
 import { useSelectors } from '../../lib/selectors';
+import { ChildSection } from '../../ui/child-section';
 
 export function SettingsQuotaPage() {
   const actor = usePageActor(settingsQuotaMachine, { input: {} });
@@ -72,15 +73,15 @@ function QuotaScreen({ actor }: { actor: SettingsQuotaActor }) {
           <QuotaForm actor={actor} locale={locale} />
         </div>
       </ListBody>
-      {usage ? (
-        <UsageSection usage={usage} locale={locale} />
-      ) : usageCrashed ? (
-        <ListFailure
-          message={t('quota.chart.crashed')}
-          retryLabel={t('quota.retry')}
-          onRetry={() => actor.send({ type: 'quota.restartUsage' })}
-        />
-      ) : null}
+      <ChildSection
+        child={usage}
+        crashed={usageCrashed}
+        crashedText={t('quota.chart.crashed')}
+        retryLabel={t('quota.retry')}
+        onRestart={() => actor.send({ type: 'quota.restartUsage' })}
+      >
+        {(child) => <UsageSection usage={child} locale={locale} />}
+      </ChildSection>
     </>
   );
 }
