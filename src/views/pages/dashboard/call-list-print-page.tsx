@@ -16,6 +16,7 @@ import { usePageActor } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { Page } from '../../ui/page';
 import { CallListTable } from './connectivity/call-list-table';
 import { useSelectors } from '../../lib/selectors';
 
@@ -25,11 +26,7 @@ export function CallListPrintPage({ id }: { id: number }) {
   const actor = usePageActor(callListMachine, { input: { courseId: id, messages: asked } });
   const t = useT();
   return (
-    <section
-      aria-labelledby="call-list-print-title"
-      data-slot="call-list-print"
-      className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-4 print:max-w-none"
-    >
+    <Page width="w-full max-w-5xl min-w-0" aria-labelledby="call-list-print-title" data-slot="call-list-print" className="print:max-w-none">
       <h1 id="call-list-print-title" className="text-2xl font-bold print:text-base">
         {t('callList.title')}
       </h1>
@@ -42,7 +39,7 @@ export function CallListPrintPage({ id }: { id: number }) {
         </Button>
       </div>
       {actor ? <PrintBody actor={actor} /> : <ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />}
-    </section>
+    </Page>
   );
 }
 

@@ -24,6 +24,7 @@ import { cn } from '../../lib/utils';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { Page } from '../../ui/page';
 import { QrCode } from './qr-code';
 import { useSelectors } from '../../lib/selectors';
 
@@ -38,13 +39,9 @@ export function NewsWeekPage() {
   const actor = usePageActor(newsWeekMachine, { input: { date } });
   const t = useT();
   return (
-    <section
-      aria-labelledby="page-title"
-      data-slot="news-week"
-      className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-4 print:max-w-none print:gap-3"
-    >
+    <Page width="w-full max-w-4xl min-w-0" data-slot="news-week" className="print:max-w-none print:gap-3">
       {actor ? <WeekScreen actor={actor} /> : <ListSkeleton label={t('newsAdmin.week.loading')} rows={3} />}
-    </section>
+    </Page>
   );
 }
 
