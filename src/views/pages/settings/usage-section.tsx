@@ -24,6 +24,7 @@ import { Card, CardContent, CardHeader } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
+import { StepButton } from '../../ui/step-button';
 import { useSelectors } from '../../lib/selectors';
 
 const VIEWS: UsageView[] = ['monthly', 'annual'];
@@ -171,29 +172,21 @@ function Controls({ actor }: { actor: QuotaUsageActor }) {
       </label>
       {view === 'monthly' && year !== null ? (
         <div className="inline-flex items-center gap-1">
-          <Button
-            type="button"
-            size="icon"
-            variant="outline"
-            aria-label={t('quota.chart.previous')}
+          <StepButton
+            direction="previous"
+            label={t('quota.chart.previous')}
             disabled={previous === null}
             onClick={() => previous !== null && actor.send({ type: 'usage.year', year: previous })}
-          >
-            <span aria-hidden="true">‹</span>
-          </Button>
+          />
           <span aria-live="polite" className="min-w-12 text-center text-sm font-medium tabular-nums" data-slot="quota-year">
             {year}
           </span>
-          <Button
-            type="button"
-            size="icon"
-            variant="outline"
-            aria-label={t('quota.chart.next')}
+          <StepButton
+            direction="next"
+            label={t('quota.chart.next')}
             disabled={next === null}
             onClick={() => next !== null && actor.send({ type: 'usage.year', year: next })}
-          >
-            <span aria-hidden="true">›</span>
-          </Button>
+          />
         </div>
       ) : null}
     </div>
