@@ -19,7 +19,7 @@ import { capitalize, longMonth, shortMonth } from '../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../charts/scale';
 import { useT, type Translate } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
-import { Button } from '../../ui/button';
+import { ChoiceButtons } from '../../ui/choice-buttons';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { dataPhase, ListBody } from '../../ui/list-page';
@@ -144,20 +144,13 @@ function Controls({ actor }: { actor: QuotaUsageActor }) {
   });
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <div role="group" aria-label={t('quota.chart.view')} className="inline-flex rounded-md border p-0.5">
-        {VIEWS.map((option) => (
-          <Button
-            key={option}
-            type="button"
-            size="sm"
-            variant={option === view ? 'secondary' : 'ghost'}
-            aria-pressed={option === view}
-            onClick={() => actor.send({ type: 'usage.view', view: option })}
-          >
-            {t(option === 'monthly' ? 'quota.chart.monthly' : 'quota.chart.annual')}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label={t('quota.chart.view')}
+        options={VIEWS}
+        value={view}
+        optionLabel={(option) => t(option === 'monthly' ? 'quota.chart.monthly' : 'quota.chart.annual')}
+        onChoose={(option) => actor.send({ type: 'usage.view', view: option })}
+      />
       <label className="flex items-center gap-2 text-sm">
         <span className="sr-only">{t('quota.chart.calendar')}</span>
         <NativeSelect
