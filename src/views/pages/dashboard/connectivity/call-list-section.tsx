@@ -13,10 +13,9 @@ import {
 } from '../../../../machines/dashboard/call-list';
 import { useT } from '../../../lib/i18n';
 import { buttonVariants } from '../../../ui/button';
-import { Label } from '../../../ui/label';
 import { ListFailure, ListSkeleton } from '../../../ui/list-state';
 import { dataPhase, ListBody } from '../../../ui/list-page';
-import { NativeSelect } from '../../../ui/native-select';
+import { SelectField } from '../../../ui/native-select';
 import { CallListTable } from './call-list-table';
 import { useSelectors } from '../../../lib/selectors';
 
@@ -43,20 +42,18 @@ export function CallListSection({ actor, courseId }: { actor: CallListActor; cou
         <p className="text-sm text-muted-foreground">{t('callList.intro')}</p>
       </header>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="call-list-messages">{t('callList.messages')}</Label>
-          <NativeSelect
-            id="call-list-messages"
-            value={String(messages)}
-            onChange={(e) => actor.send({ type: 'callList.messages', messages: Number(e.target.value) })}
-          >
-            {CALL_LIST_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {t('callList.option', { count: n })}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id="call-list-messages"
+          label={t('callList.messages')}
+          value={String(messages)}
+          onChange={(e) => actor.send({ type: 'callList.messages', messages: Number(e.target.value) })}
+        >
+          {CALL_LIST_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {t('callList.option', { count: n })}
+            </option>
+          ))}
+        </SelectField>
         <a href={csvUrl} download className={buttonVariants({ variant: 'outline' })} data-slot="call-list-csv">
           {t('callList.csv')}
         </a>
