@@ -94,7 +94,7 @@ export function TrashItem({
  * Restaurar and Eliminar para siempre of a trashed item, each named with the item. While one may not be used
  * it is `disabled`, or with `unavailable="aria-disabled"` stays focusable (the keyboard's place is kept).
  */
-export function TrashActions({
+function TrashActions({
   name,
   restoreLabel,
   purgeLabel,
