@@ -15,7 +15,7 @@ import {
 } from '../../../machines/settings/quota-usage';
 import { BarChart } from '../../charts/bar-chart';
 import { BarListCard } from '../../charts/bar-list';
-import { capitalize, longMonth, shortMonth } from '../../charts/periods';
+import { capitalize, monthBar } from '../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../charts/scale';
 import { useT, type Translate } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
@@ -33,13 +33,7 @@ const VIEWS: UsageView[] = ['monthly', 'annual'];
 export function usageBars(usage: QuotaUsage, locale: string): BarDatum[] {
   return usage.bars.map((bar) =>
     usage.view === 'monthly'
-      ? {
-          key: bar.period,
-          label: shortMonth(bar.period, locale),
-          longLabel: longMonth(bar.period, locale),
-          value: bar.used,
-          limit: bar.limit,
-        }
+      ? { ...monthBar(bar.period, bar.used, locale), limit: bar.limit }
       : { key: bar.period, label: bar.period, value: bar.used, limit: bar.limit },
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../../machines/dashboard/activity-summary';
 import { BarChart } from '../../../charts/bar-chart';
 import { BarListCard } from '../../../charts/bar-list';
-import { capitalize, longMonth, shortMonth } from '../../../charts/periods';
+import { capitalize, monthBar } from '../../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../../charts/scale';
 import { DeviceDot, DeviceLegend } from '../../../lib/device-status';
 import { useT } from '../../../lib/i18n';
@@ -99,12 +99,7 @@ export function SummarySection({ actor, locale }: { actor: ActivitySummaryActor;
 
 function MonthsChart({ summary, locale }: { summary: ActivitySummary; locale: string }) {
   const t = useT();
-  const data: BarDatum[] = summary.months.map((m) => ({
-    key: m.month,
-    label: shortMonth(m.month, locale),
-    longLabel: longMonth(m.month, locale),
-    value: m.messages,
-  }));
+  const data: BarDatum[] = summary.months.map((m) => monthBar(m.month, m.messages, locale));
   const top = peak(data);
   return (
     <BarChart
