@@ -6,6 +6,7 @@ import { selectIsLoggedIn } from '../machines/session/selectors';
 import { appActor, routeGuardActor, sessionActor } from './actors';
 import { useT } from './lib/i18n';
 import { NotFound, ROUTES, routeNamed } from './routes';
+import { useSelectors } from './lib/selectors';
 
 // The layout is its own chunk: the first download is only the shell and its machines (bench budget).
 const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
@@ -22,8 +23,7 @@ function useRouteSync() {
 /** The tab names the screen the guard let through ("Enviados · Hermes"), in the current locale. */
 function useDocumentTitle() {
   const t = useT();
-  const name = useSelector(routeGuardActor, selectRouteName);
-  const notFound = useSelector(routeGuardActor, selectIsNotFound);
+  const { name, notFound } = useSelectors(routeGuardActor, { name: selectRouteName, notFound: selectIsNotFound });
   const route = routeNamed(name);
   const title = notFound ? t('error.notFoundTitle') : route ? t(route.title) : null;
   useEffect(() => {

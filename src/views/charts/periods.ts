@@ -1,6 +1,8 @@
 // Names of the charts' periods in the UI's language: 'YYYY-MM' as an axis label ("mar", "sept") and in
 // full ("marzo de 2026"), 'YYYY-MM-DD' as a day of a month ("23 de octubre"). Periods are calendar
 // months, not moments: they are read in UTC so no time zone moves them to the month before.
+import type { BarDatum } from './scale';
+
 const cache = new Map<string, Intl.DateTimeFormat>();
 
 function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -25,6 +27,14 @@ export const shortMonth = (period: string, locale: string): string =>
 /** 'YYYY-MM' → "marzo de 2026". */
 export const longMonth = (period: string, locale: string): string =>
   format(locale, { month: 'long', year: 'numeric' }).format(monthDate(period));
+
+/** A month's bar: "mar" on the axis, "marzo de 2026" in the table and the summary. */
+export const monthBar = (period: string, value: number, locale: string): BarDatum => ({
+  key: period,
+  label: shortMonth(period, locale),
+  longLabel: longMonth(period, locale),
+  value,
+});
 
 /** 'YYYY-MM-DD' → "23 de octubre". */
 export function dayOfMonth(day: string, locale: string): string {

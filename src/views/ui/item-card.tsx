@@ -49,37 +49,3 @@ export function ItemButton({
     </Button>
   );
 }
-
-/**
- * Restaurar and Eliminar para siempre of a trashed item, each named with the item. While one may not be used
- * it is `disabled`, or with `unavailable="aria-disabled"` stays focusable (the keyboard's place is kept).
- */
-export function TrashActions({
-  name,
-  restoreLabel,
-  purgeLabel,
-  purgeId,
-  canRestore,
-  canPurge,
-  unavailable = 'disabled',
-  onRestore,
-  onPurge,
-}: {
-  name: string;
-  restoreLabel: string;
-  purgeLabel: string;
-  purgeId: string;
-  canRestore: boolean;
-  canPurge: boolean;
-  unavailable?: 'disabled' | 'aria-disabled';
-  onRestore: () => void;
-  onPurge: () => void;
-}) {
-  const off = (cannot: boolean) => (unavailable === 'disabled' ? { disabled: cannot } : { 'aria-disabled': cannot || undefined });
-  return (
-    <>
-      <ItemButton variant="outline" {...off(!canRestore)} label={restoreLabel} item={name} onClick={onRestore} />
-      <ItemButton id={purgeId} variant="destructive" {...off(!canPurge)} label={purgeLabel} item={name} onClick={onPurge} />
-    </>
-  );
-}

@@ -19,6 +19,7 @@ import {
 import { cn } from '../lib/utils';
 import { Button } from './button';
 import { Page, PageTitle } from './page';
+import { useSelectors } from '../lib/selectors';
 
 /** What a list body shows: a placeholder in place of the rows, the rows, or nothing yet. */
 export type ListPhase = ListPlaceholder | 'none';
@@ -167,9 +168,7 @@ export function ListEnd({
   moreClassName,
   children,
 }: ListEndProps) {
-  const stale = useSelector(list, isStale);
-  const more = useSelector(list, canMore);
-  const appending = useSelector(list, isAppending);
+  const { stale, more, appending } = useSelectors(list, { stale: isStale, more: canMore, appending: isAppending });
   const waiting = busy === 'disabled' ? { disabled: appending } : { 'aria-disabled': appending || undefined };
   return (
     <div className="flex flex-col items-center gap-2">

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/utils';
+import { Label } from './label';
 
 /** A styled native `<select>`: keyboard and screen-reader behaviour for free, no injected styles (strict CSP). */
 export function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
@@ -12,5 +13,15 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<'sele
       )}
       {...props}
     />
+  );
+}
+
+/** A select with its label above it (a table's or a list's filter). */
+export function SelectField({ id, label, ...props }: React.ComponentProps<typeof NativeSelect> & { id: string; label: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} {...props} />
+    </div>
   );
 }

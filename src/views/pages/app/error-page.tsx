@@ -1,10 +1,10 @@
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
 import { countdownMachine, selectIsCounting, selectRemaining } from '../../../machines/app/countdown';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
+import { useSelectors } from '../../lib/selectors';
 
 const HOME = '/inbox/';
 const REDIRECT_SECONDS = 10;
@@ -40,8 +40,7 @@ function RedirectNotice() {
 
 function Countdown({ actor }: { actor: ActorRefFrom<typeof countdownMachine> }) {
   const t = useT();
-  const remaining = useSelector(actor, selectRemaining);
-  const counting = useSelector(actor, selectIsCounting);
+  const { remaining, counting } = useSelectors(actor, { remaining: selectRemaining, counting: selectIsCounting });
   if (!counting) return null;
   return (
     <p className="text-sm text-muted-foreground" aria-live="polite">

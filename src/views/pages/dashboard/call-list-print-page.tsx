@@ -1,7 +1,6 @@
 // /connectivity/course/:id/call-list?messages=N: "Lista de llamados" as a printable page. On
 // screen: the heading, Imprimir and the way back; on paper (print: variants, no inline styles) only the list,
 // cut into pages of CALL_LIST_PAGE_ROWS rows, each with the course, N, when it was generated and its number.
-import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import {
   callListMachine,
@@ -17,7 +16,9 @@ import { usePageActor } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { Page } from '../../ui/page';
 import { CallListTable } from './connectivity/call-list-table';
+import { useSelectors } from '../../lib/selectors';
 
 export function CallListPrintPage({ id }: { id: number }) {
   const search = useSearch();
@@ -25,11 +26,7 @@ export function CallListPrintPage({ id }: { id: number }) {
   const actor = usePageActor(callListMachine, { input: { courseId: id, messages: asked } });
   const t = useT();
   return (
-    <section
-      aria-labelledby="call-list-print-title"
-      data-slot="call-list-print"
-      className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-4 print:max-w-none"
-    >
+    <Page width="w-full max-w-5xl min-w-0" aria-labelledby="call-list-print-title" data-slot="call-list-print" className="print:max-w-none">
       <h1 id="call-list-print-title" className="text-2xl font-bold print:text-base">
         {t('callList.title')}
       </h1>
@@ -42,17 +39,19 @@ export function CallListPrintPage({ id }: { id: number }) {
         </Button>
       </div>
       {actor ? <PrintBody actor={actor} /> : <ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />}
-    </section>
+    </Page>
   );
 }
 
 function PrintBody({ actor }: { actor: CallListActor }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
-  const list = useSelector(actor, selectList);
-  const failed = useSelector(actor, selectListFailed);
-  const notFound = useSelector(actor, selectListNotFound);
-  const pages = useSelector(actor, selectPrintPages);
+  const { list, failed, notFound, pages } = useSelectors(actor, {
+    list: selectList,
+    failed: selectListFailed,
+    notFound: selectListNotFound,
+    pages: selectPrintPages,
+  });
   if (notFound) {
     return (
       <div role="alert" data-slot="course-not-found" className="flex flex-col gap-2 rounded-lg border bg-card p-6">

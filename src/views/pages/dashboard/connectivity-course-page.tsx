@@ -1,7 +1,6 @@
 // /connectivity/course/:id: one course's figures, its students with their guardians (status,
 // phone, e-mail, what to fix) and its call list, a panel of its own: a failing list does not blank the
 // course, nor the other way round. A course that is not the school's is the not-found state.
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import {
   courseConnectivityMachine,
@@ -20,6 +19,8 @@ import { CallListSection } from './connectivity/call-list-section';
 import { ConnectivityFigures, formatPercent } from './connectivity/figures';
 import { CourseStudents } from './connectivity/students';
 import { DashboardShell } from './shell';
+import { useSelectors } from '../../lib/selectors';
+import { ChildSection } from '../../ui/child-section';
 
 export function ConnectivityCoursePage({ id }: { id: number }) {
   const actor = usePageActor(courseConnectivityMachine, { input: { courseId: id } });
@@ -53,11 +54,13 @@ function Skeleton() {
 function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: number }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
-  const course = useSelector(actor, selectCourse);
-  const failed = useSelector(actor, selectCourseFailed);
-  const notFound = useSelector(actor, selectNotFound);
-  const callList = useSelector(actor, selectCallListActor);
-  const callListCrashed = useSelector(actor, selectCallListCrashed);
+  const { course, failed, notFound, callList, callListCrashed } = useSelectors(actor, {
+    course: selectCourse,
+    failed: selectCourseFailed,
+    notFound: selectNotFound,
+    callList: selectCallListActor,
+    callListCrashed: selectCallListCrashed,
+  });
   if (notFound) {
     return (
       <div role="alert" data-slot="course-not-found" className="flex flex-col gap-2 rounded-lg border bg-card p-6">
@@ -97,15 +100,15 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
         )}
         {course && <ConnectivityFigures row={course.summary} title={course.course.name} locale={locale} />}
       </ListBody>
-      {callList ? (
-        <CallListSection actor={callList} courseId={id} />
-      ) : callListCrashed ? (
-        <ListFailure
-          message={t('callList.crashed')}
-          retryLabel={t('callList.retry')}
-          onRetry={() => actor.send({ type: 'course.restartCallList' })}
-        />
-      ) : null}
+      <ChildSection
+        child={callList}
+        crashed={callListCrashed}
+        crashedText={t('callList.crashed')}
+        retryLabel={t('callList.retry')}
+        onRestart={() => actor.send({ type: 'course.restartCallList' })}
+      >
+        {(child) => <CallListSection actor={child} courseId={id} />}
+      </ChildSection>
       {course && !failed ? <CourseStudents course={course} locale={locale} timezone={timezone} /> : null}
     </>
   );

@@ -1,7 +1,6 @@
 // /dashboard/connectivity: the school's figures (guardians, channel reach, the device mix with
 // its legend, "cobertura efectiva") and the table per level and course, inside the data shell. A failure
 // with nothing shown yet is the failure and Reintentar; after that the figures stay while it asks again.
-import { useSelector } from '@xstate/react';
 import {
   connectivityMachine,
   selectData,
@@ -18,6 +17,7 @@ import { dataPhase, ListBody } from '../../ui/list-page';
 import { ConnectivityFigures } from './connectivity/figures';
 import { CoursesTable } from './connectivity/courses-table';
 import { DashboardShell } from './shell';
+import { useSelectors } from '../../lib/selectors';
 
 export function DashboardConnectivityPage() {
   const actor = usePageActor(connectivityMachine, { input: undefined });
@@ -44,8 +44,7 @@ function Heading({ actor }: { actor: ConnectivityActor | null }) {
 
 function Reload({ actor }: { actor: ConnectivityActor }) {
   const t = useT();
-  const loading = useSelector(actor, selectLoading);
-  const canReload = useSelector(actor, selectCanReload);
+  const { loading, canReload } = useSelectors(actor, { loading: selectLoading, canReload: selectCanReload });
   return (
     <Button
       type="button"
@@ -67,8 +66,7 @@ function Skeleton() {
 function ConnectivityScreen({ actor }: { actor: ConnectivityActor }) {
   const t = useT();
   const locale = useLocale();
-  const data = useSelector(actor, selectData);
-  const failed = useSelector(actor, selectFailed);
+  const { data, failed } = useSelectors(actor, { data: selectData, failed: selectFailed });
   return (
     <ListBody
       phase={dataPhase(data, failed)}

@@ -3,7 +3,7 @@
 // and "Por valor" / "Por mejora". Courses say in one line why they are compared by a rate per guardian.
 // The view lives in the address: the page opens with what it says and follows Back / Forward.
 import { useSelector } from '@xstate/react';
-import type { RankBy, Ranking, RankingRow } from '../../../../shared/dashboard-contract';
+import type { Ranking, RankingRow } from '../../../../shared/dashboard-contract';
 import {
   METRICS,
   RANK_BY,
@@ -25,7 +25,7 @@ import type { MessageKey } from '../../../i18n';
 import { formatNumber } from '../../charts/scale';
 import { type Translate, useLocale, useT } from '../../lib/i18n';
 import { usePageActor, wholeQuery } from '../../lib/page-actor';
-import { Button } from '../../ui/button';
+import { ChoiceButtons } from '../../ui/choice-buttons';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
@@ -35,6 +35,7 @@ import { formatDecimal, formatRate, periodName } from './activity/format';
 import { PeriodPicker } from './activity/period-picker';
 import { useSchoolClock } from './school-clock';
 import { DashboardShell } from './shell';
+import { useSelectors } from '../../lib/selectors';
 
 const METRIC_LABEL: Record<RankingKind, Partial<Record<RankingMetric, MessageKey>>> = {
   courses: { read: 'ranking.metric.read', reached: 'ranking.metric.reached' },
@@ -63,8 +64,7 @@ export function RankingPage({ kind }: { kind: RankingKind }) {
 function RankingScreen({ actor, kind }: { actor: RankingActor; kind: RankingKind }) {
   const t = useT();
   const locale = useLocale();
-  const ranking = useSelector(actor, selectRanking);
-  const failed = useSelector(actor, selectRankingFailed);
+  const { ranking, failed } = useSelectors(actor, { ranking: selectRanking, failed: selectRankingFailed });
   return (
     <>
       <Controls actor={actor} kind={kind} locale={locale} />
@@ -89,12 +89,14 @@ function RankingScreen({ actor, kind }: { actor: RankingActor; kind: RankingKind
 
 function Controls({ actor, kind, locale }: { actor: RankingActor; kind: RankingKind; locale: string }) {
   const t = useT();
-  const periodKind = useSelector(actor, selectRankingPeriodKind);
-  const periodKey = useSelector(actor, selectRankingPeriodKey);
-  const canPrevious = useSelector(actor, selectRankingCanPrevious);
-  const canNext = useSelector(actor, selectRankingCanNext);
-  const metric = useSelector(actor, selectMetric);
-  const by = useSelector(actor, selectBy);
+  const { periodKind, periodKey, canPrevious, canNext, metric, by } = useSelectors(actor, {
+    periodKind: selectRankingPeriodKind,
+    periodKey: selectRankingPeriodKey,
+    canPrevious: selectRankingCanPrevious,
+    canNext: selectRankingCanNext,
+    metric: selectMetric,
+    by: selectBy,
+  });
   return (
     <div className="flex flex-wrap items-center gap-3" data-slot="ranking-controls">
       <PeriodPicker
@@ -119,20 +121,13 @@ function Controls({ actor, kind, locale }: { actor: RankingActor; kind: RankingK
           </option>
         ))}
       </NativeSelect>
-      <div role="group" aria-label={t('ranking.by.label')} className="inline-flex rounded-md border p-0.5">
-        {RANK_BY.map((option: RankBy) => (
-          <Button
-            key={option}
-            type="button"
-            size="sm"
-            variant={option === by ? 'secondary' : 'ghost'}
-            aria-pressed={option === by}
-            onClick={() => actor.send({ type: 'ranking.by', by: option })}
-          >
-            {t(option === 'value' ? 'ranking.by.value' : 'ranking.by.improvement')}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label={t('ranking.by.label')}
+        options={RANK_BY}
+        value={by}
+        optionLabel={(option) => t(option === 'value' ? 'ranking.by.value' : 'ranking.by.improvement')}
+        onChoose={(option) => actor.send({ type: 'ranking.by', by: option })}
+      />
     </div>
   );
 }

@@ -2,7 +2,6 @@
 // active days; sortable), filtered by cargo, with the school's activity percentage and SPEC §9's note, and
 // the activity summary (a child actor: its failure leaves the table standing). The period, the cargo and
 // the order live in the address: the page opens with what it says and follows Back / Forward.
-import { useSelector } from '@xstate/react';
 import {
   selectActiveStaff,
   selectActivity,
@@ -32,6 +31,8 @@ import { StaffTable } from './activity/staff-table';
 import { SummarySection } from './activity/summary-section';
 import { useSchoolClock } from './school-clock';
 import { DashboardShell } from './shell';
+import { useSelectors } from '../../lib/selectors';
+import { ChildSection } from '../../ui/child-section';
 
 export function DashboardUsersPage() {
   const t = useT();
@@ -53,10 +54,12 @@ export function DashboardUsersPage() {
 function ActivityScreen({ actor }: { actor: StaffActivityActor }) {
   const t = useT();
   const locale = useLocale();
-  const activity = useSelector(actor, selectActivity);
-  const failed = useSelector(actor, selectFailed);
-  const summary = useSelector(actor, selectSummaryActor);
-  const summaryCrashed = useSelector(actor, selectSummaryCrashed);
+  const { activity, failed, summary, summaryCrashed } = useSelectors(actor, {
+    activity: selectActivity,
+    failed: selectFailed,
+    summary: selectSummaryActor,
+    summaryCrashed: selectSummaryCrashed,
+  });
   const retry = () => actor.send({ type: 'activity.retry' });
   return (
     <>
@@ -77,27 +80,29 @@ function ActivityScreen({ actor }: { actor: StaffActivityActor }) {
         <ActivityPercent actor={actor} locale={locale} />
         <StaffTable actor={actor} locale={locale} />
       </ListBody>
-      {summary ? (
-        <SummarySection actor={summary} locale={locale} />
-      ) : summaryCrashed ? (
-        <ListFailure
-          message={t('activity.summary.crashed')}
-          retryLabel={t('activity.retry')}
-          onRetry={() => actor.send({ type: 'activity.restartSummary' })}
-        />
-      ) : null}
+      <ChildSection
+        child={summary}
+        crashed={summaryCrashed}
+        crashedText={t('activity.summary.crashed')}
+        retryLabel={t('activity.retry')}
+        onRestart={() => actor.send({ type: 'activity.restartSummary' })}
+      >
+        {(child) => <SummarySection actor={child} locale={locale} />}
+      </ChildSection>
     </>
   );
 }
 
 function Filters({ actor, locale }: { actor: StaffActivityActor; locale: string }) {
   const t = useT();
-  const kind = useSelector(actor, selectPeriodKind);
-  const periodKey = useSelector(actor, selectPeriodKey);
-  const canPrevious = useSelector(actor, selectCanPrevious);
-  const canNext = useSelector(actor, selectCanNext);
-  const positionId = useSelector(actor, selectPositionId);
-  const positions = useSelector(actor, selectPositions);
+  const { kind, periodKey, canPrevious, canNext, positionId, positions } = useSelectors(actor, {
+    kind: selectPeriodKind,
+    periodKey: selectPeriodKey,
+    canPrevious: selectCanPrevious,
+    canNext: selectCanNext,
+    positionId: selectPositionId,
+    positions: selectPositions,
+  });
   return (
     <div role="group" aria-label={t('activity.filters')} className="flex flex-wrap items-center gap-3" data-slot="activity-filters">
       <PeriodPicker
@@ -137,9 +142,11 @@ function Filters({ actor, locale }: { actor: StaffActivityActor; locale: string 
 /** The school's activity percentage and SPEC §9's explanation of why it can pass 100 %. */
 function ActivityPercent({ actor, locale }: { actor: StaffActivityActor; locale: string }) {
   const t = useT();
-  const percent = useSelector(actor, selectActivityPercent) ?? 0;
-  const active = useSelector(actor, selectActiveStaff);
-  const register = useSelector(actor, selectStaffOnRegister);
+  const { percent, active, register } = useSelectors(actor, {
+    percent: (s) => selectActivityPercent(s) ?? 0,
+    active: selectActiveStaff,
+    register: selectStaffOnRegister,
+  });
   return (
     <Card className="min-w-0" data-slot="activity-percent">
       <CardContent className="flex flex-col gap-1">

@@ -40,6 +40,7 @@ import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { ListBody, ListEmpty } from '../../ui/list-page';
 import { MachineForm } from '../../ui/form';
 import { NewsShell } from './shell';
+import { useSelectors } from '../../lib/selectors';
 
 type CategoriesActor = ActorRefFrom<typeof newsCategoriesMachine>;
 
@@ -55,9 +56,11 @@ export function NewsCategoriesPage() {
 
 function CategoriesScreen({ actor }: { actor: CategoriesActor }) {
   const t = useT();
-  const loading = useSelector(actor, selectCategoriesLoading);
-  const failed = useSelector(actor, selectCategoriesFailed);
-  const categories = useSelector(actor, selectCategories);
+  const { loading, failed, categories } = useSelectors(actor, {
+    loading: selectCategoriesLoading,
+    failed: selectCategoriesFailed,
+    categories: selectCategories,
+  });
   return (
     <ListBody
       phase={loading ? 'loading' : failed ? 'failed' : 'rows'}
@@ -86,9 +89,7 @@ function CategoriesScreen({ actor }: { actor: CategoriesActor }) {
 
 function CreateForm({ actor }: { actor: CategoriesActor }) {
   const t = useT();
-  const draft = useSelector(actor, selectDraft);
-  const error = useSelector(actor, selectDraftError);
-  const creating = useSelector(actor, selectCreating);
+  const { draft, error, creating } = useSelectors(actor, { draft: selectDraft, error: selectDraftError, creating: selectCreating });
   const errorId = `${CATEGORY_DRAFT_ID}-error`;
   return (
     <MachineForm
@@ -118,14 +119,17 @@ function CreateForm({ actor }: { actor: CategoriesActor }) {
 
 function CategoryRow({ actor, category, index, total }: { actor: CategoriesActor; category: NewsCategory; index: number; total: number }) {
   const t = useT();
-  const editing = useSelector(actor, selectEditingId) === category.id;
-  const inUse = useSelector(actor, selectInUseId) === category.id;
-  const inUseText = useSelector(actor, selectInUseText);
-  const asking = useSelector(actor, selectConfirmingDelete);
-  const confirming = useSelector(actor, selectDeleteTarget) === category.id && asking;
-  const busy = useSelector(actor, selectCategoriesBusy);
-  const canEdit = useSelector(actor, (s) => s.can({ type: 'categories.edit', id: category.id }));
-  const canDelete = useSelector(actor, (s) => s.can({ type: 'categories.delete', id: category.id }));
+  const { editing, inUse, inUseText, asking, deleteTarget, busy, canEdit, canDelete } = useSelectors(actor, {
+    editing: (s) => selectEditingId(s) === category.id,
+    inUse: (s) => selectInUseId(s) === category.id,
+    inUseText: selectInUseText,
+    asking: selectConfirmingDelete,
+    deleteTarget: selectDeleteTarget,
+    busy: selectCategoriesBusy,
+    canEdit: (s) => s.can({ type: 'categories.edit', id: category.id }),
+    canDelete: (s) => s.can({ type: 'categories.delete', id: category.id }),
+  });
+  const confirming = deleteTarget === category.id && asking;
   const nameId = `news-category-label-${category.id}`;
   return (
     <ItemCard data-slot="category-row" aria-labelledby={nameId}>
@@ -230,9 +234,7 @@ function MoveButton({
 
 function RenameForm({ actor, category }: { actor: CategoriesActor; category: NewsCategory }) {
   const t = useT();
-  const name = useSelector(actor, selectEditName);
-  const error = useSelector(actor, selectEditError);
-  const renaming = useSelector(actor, selectRenaming);
+  const { name, error, renaming } = useSelectors(actor, { name: selectEditName, error: selectEditError, renaming: selectRenaming });
   const inputId = categoryNameInputId(category.id);
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;

@@ -1,6 +1,5 @@
 // /mural/news/compose (a new post) and /mural/news/compose?id=N (edit it): the page actor, its frame, the
 // skeleton while it loads, the load failure. The form's sections are beside it.
-import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { newsComposeMachine } from '../../../machines/news/compose';
 import { selectIsEditingPost, selectIsLoading, selectLoadFailed } from '../../../machines/news/compose-selectors';
@@ -13,6 +12,7 @@ import { LoadFailure } from '../../ui/list-state';
 import { FormSkeleton, Page, PageTitle } from '../../ui/page';
 import { NewsForm } from './compose/news-form';
 import type { NewsComposeActor } from './compose/shared';
+import { useSelectors } from '../../lib/selectors';
 
 const selectUserId = (s: SessionSnapshot): number | null => s.context.user?.id ?? null;
 const selectTimezone = (s: SessionSnapshot): string | null => s.context.user?.institution.timezone ?? null;
@@ -20,8 +20,7 @@ const selectTimezone = (s: SessionSnapshot): string | null => s.context.user?.in
 /** Each post (and "new") is its own visit with its own backup, per user. */
 export function NewsComposePage() {
   const search = useSearch();
-  const userId = useSelector(sessionActor, selectUserId);
-  const timezone = useSelector(sessionActor, selectTimezone);
+  const { userId, timezone } = useSelectors(sessionActor, { userId: selectUserId, timezone: selectTimezone });
   const raw = new URLSearchParams(search).get('id');
   const postId = raw !== null && /^\d{1,12}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
   if (userId === null || timezone === null) return null;
@@ -56,9 +55,11 @@ function Frame({ editing, children }: { editing: boolean; children: React.ReactN
 
 function ComposeView({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const loading = useSelector(compose, selectIsLoading);
-  const loadFailed = useSelector(compose, selectLoadFailed);
-  const editing = useSelector(compose, selectIsEditingPost);
+  const { loading, loadFailed, editing } = useSelectors(compose, {
+    loading: selectIsLoading,
+    loadFailed: selectLoadFailed,
+    editing: selectIsEditingPost,
+  });
   return (
     <Frame editing={editing}>
       {loadFailed ? (

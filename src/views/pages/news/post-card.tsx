@@ -1,7 +1,6 @@
 // One post of the wall: pinned mark, category, title, byline (author, date in the school's zone), the text
 // with safe links, its images (lazy, sized by class, open full size) and its files to download. On the desk
 // it also shows its status in words and colour, its audience, and the actions the machine offers for it.
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { NewsPost, NewsStatus } from '../../../../shared/news-contract';
 import { postActions, selectActingOn, type NewsWallActor, type NewsWallSnapshot } from '../../../machines/news/wall';
@@ -13,6 +12,7 @@ import { cn } from '../../lib/utils';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { PostBody } from './post-body';
+import { useSelectors } from '../../lib/selectors';
 
 /** Status colours (classes, never inline styles: the CSP forbids them). */
 const STATUS_CLASS: Record<NewsStatus, string> = {
@@ -126,10 +126,12 @@ export function PostCard({ post, locale, timezone, desk }: PostCardProps) {
 function PostActions({ actor, post }: { actor: NewsWallActor; post: NewsPost }) {
   const t = useT();
   const id = post.id;
-  const canUnpublish = useSelector(actor, (s: NewsWallSnapshot) => s.can({ type: 'news.unpublish', id }));
-  const canPublish = useSelector(actor, (s: NewsWallSnapshot) => s.can({ type: 'news.publish', id }));
-  const canDelete = useSelector(actor, (s: NewsWallSnapshot) => s.can({ type: 'news.delete', id }));
-  const busy = useSelector(actor, selectActingOn) === id;
+  const { canUnpublish, canPublish, canDelete, busy } = useSelectors(actor, {
+    canUnpublish: (s: NewsWallSnapshot) => s.can({ type: 'news.unpublish', id }),
+    canPublish: (s: NewsWallSnapshot) => s.can({ type: 'news.publish', id }),
+    canDelete: (s: NewsWallSnapshot) => s.can({ type: 'news.delete', id }),
+    busy: (s: NewsWallSnapshot) => selectActingOn(s) === id,
+  });
   // Which buttons a post has (its status); whether each works now is `state.can` (one action at a time).
   const offered = postActions(post);
   if (!post.editable) return null;

@@ -7,21 +7,19 @@ import type { NewsPost } from '../../../../shared/news-contract';
 import {
   newsPurgeButtonId,
   newsTrashMachine,
-  selectNewsTrashBusy,
-  selectNewsTrashConfirming,
   selectNewsTrashCrashed,
   selectNewsTrashItems,
   selectNewsTrashList,
-  selectNewsTrashTarget,
   type NewsTrashListActor,
 } from '../../../machines/news/trash';
 import { formatDateTime } from '../../lib/format';
 import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
-import { ItemCard, ItemConfirm, ItemHead, TrashActions } from '../../ui/item-card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { ListBody, ListEmpty, ListEnd, ListTotal, useListPhase } from '../../ui/list-page';
+import { TrashItem } from '../../ui/trash-item';
 import { NewsShell } from './shell';
+import { useSelectors } from '../../lib/selectors';
 
 type TrashActor = ActorRefFrom<typeof newsTrashMachine>;
 
@@ -37,8 +35,7 @@ export function NewsTrashPage() {
 
 function TrashScreen({ actor }: { actor: TrashActor }) {
   const t = useT();
-  const list = useSelector(actor, selectNewsTrashList);
-  const crashed = useSelector(actor, selectNewsTrashCrashed);
+  const { list, crashed } = useSelectors(actor, { list: selectNewsTrashList, crashed: selectNewsTrashCrashed });
   if (crashed || !list)
     return (
       <ListFailure
@@ -92,55 +89,39 @@ function TrashBody({ actor, list }: { actor: TrashActor; list: NewsTrashListActo
 function TrashRow({ actor, post }: { actor: TrashActor; post: NewsPost }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
-  const target = useSelector(actor, selectNewsTrashTarget);
-  const asking = useSelector(actor, selectNewsTrashConfirming);
-  const busy = useSelector(actor, selectNewsTrashBusy);
-  const canRestore = useSelector(actor, (s) => s.can({ type: 'trash.restore', id: post.id }));
-  const canPurge = useSelector(actor, (s) => s.can({ type: 'trash.purge', id: post.id }));
-  const confirming = asking && target === post.id;
   const when = post.deleted_at ? formatDateTime(post.deleted_at, locale, timezone) : '';
   const titleId = `news-trash-title-${post.id}`;
   return (
-    <ItemCard data-slot="news-trash-row" aria-labelledby={titleId} aria-busy={(busy && target === post.id) || undefined}>
-      <ItemHead
-        gap="gap-2"
-        name={
-          <span id={titleId} className="font-medium break-words">
-            {post.title}
-          </span>
-        }
-        detail={
-          <>
-            {post.category?.name ?? t('newsAdmin.trash.noCategory')} ·{' '}
-            {post.deleted_by
-              ? t('newsAdmin.trash.deletedBy', { name: post.deleted_by.name, date: when })
-              : t('newsAdmin.trash.deletedAt', { date: when })}
-          </>
-        }
-        actions={
-          <TrashActions
-            name={post.title}
-            restoreLabel={t('newsAdmin.trash.restore')}
-            purgeLabel={t('newsAdmin.trash.purge')}
-            purgeId={newsPurgeButtonId(post.id)}
-            canRestore={canRestore && !busy}
-            canPurge={canPurge && !busy}
-            unavailable="aria-disabled"
-            onRestore={() => actor.send({ type: 'trash.restore', id: post.id })}
-            onPurge={() => actor.send({ type: 'trash.purge', id: post.id })}
-          />
-        }
-      />
-      {confirming && (
-        <ItemConfirm
-          title={t('newsAdmin.trash.purgeQuestion', { title: post.title })}
-          description={t('newsAdmin.trash.purgeHint')}
-          confirmLabel={t('newsAdmin.trash.purge')}
-          cancelLabel={t('newsAdmin.trash.cancel')}
-          onConfirm={() => actor.send({ type: 'trash.confirm' })}
-          onCancel={() => actor.send({ type: 'trash.cancel' })}
-        />
-      )}
-    </ItemCard>
+    <TrashItem
+      trash={actor}
+      itemId={post.id}
+      label={post.title}
+      data-slot="news-trash-row"
+      aria-labelledby={titleId}
+      marksBusy
+      gap="gap-2"
+      name={
+        <span id={titleId} className="font-medium break-words">
+          {post.title}
+        </span>
+      }
+      detail={
+        <>
+          {post.category?.name ?? t('newsAdmin.trash.noCategory')} ·{' '}
+          {post.deleted_by
+            ? t('newsAdmin.trash.deletedBy', { name: post.deleted_by.name, date: when })
+            : t('newsAdmin.trash.deletedAt', { date: when })}
+        </>
+      }
+      purgeId={newsPurgeButtonId(post.id)}
+      unavailable="aria-disabled"
+      texts={{
+        restore: t('newsAdmin.trash.restore'),
+        purge: t('newsAdmin.trash.purge'),
+        question: t('newsAdmin.trash.purgeQuestion', { title: post.title }),
+        hint: t('newsAdmin.trash.purgeHint'),
+        cancel: t('newsAdmin.trash.cancel'),
+      }}
+    />
   );
 }

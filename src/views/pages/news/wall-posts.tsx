@@ -1,7 +1,6 @@
 // The wall's list, for readers and the desk alike: search (debounced by the machine), the category filter,
 // the first load's skeleton and failure, the empty and no-match states (with "Limpiar búsqueda"), the
 // posts, a stale warning and "Cargar más". useWallActor starts the page's wall on its address.
-import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
 import {
   newsWallMachine,
@@ -25,6 +24,7 @@ import { ListBody, ListEnd, ListTotal, RetryNote, useListPhase } from '../../ui/
 import { NativeSelect } from '../../ui/native-select';
 import { SearchInput } from '../../ui/search-input';
 import { PostCard } from './post-card';
+import { useSelectors } from '../../lib/selectors';
 
 export const WALL_SEARCH_ID = 'mural-search';
 export const WALL_CATEGORY_ID = 'mural-category';
@@ -39,9 +39,7 @@ export function useWallActor(manage: boolean, path: string): NewsWallActor | nul
 
 export function WallPosts({ actor, desk }: { actor: NewsWallActor; desk: boolean }) {
   const t = useT();
-  const list = useSelector(actor, selectWallList);
-  const crashed = useSelector(actor, selectHasCrashed);
-  const shown = useSelector(actor, selectWallCount);
+  const { list, crashed, shown } = useSelectors(actor, { list: selectWallList, crashed: selectHasCrashed, shown: selectWallCount });
   const retry = () => actor.send({ type: 'wall.retry' });
   return (
     <>
@@ -71,10 +69,12 @@ export function WallPosts({ actor, desk }: { actor: NewsWallActor; desk: boolean
 
 function Filters({ actor }: { actor: NewsWallActor }) {
   const t = useT();
-  const q = useSelector(actor, selectWallSearch);
-  const category = useSelector(actor, selectWallCategory);
-  const categories = useSelector(actor, selectCategories);
-  const categoriesFailed = useSelector(actor, selectCategoriesFailed);
+  const { q, category, categories, categoriesFailed } = useSelectors(actor, {
+    q: selectWallSearch,
+    category: selectWallCategory,
+    categories: selectCategories,
+    categoriesFailed: selectCategoriesFailed,
+  });
   return (
     <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" data-slot="mural-filters">
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
@@ -119,9 +119,11 @@ function Filters({ actor }: { actor: NewsWallActor }) {
 function Posts({ actor, list, desk }: { actor: NewsWallActor; list: AnyActorRef; desk: boolean }) {
   const t = useT();
   const phase = useListPhase(list);
-  const q = useSelector(actor, selectWallSearch).trim();
-  const filtered = useSelector(actor, selectHasQuery);
-  const items = useSelector(actor, selectWallItems);
+  const { q, filtered, items } = useSelectors(actor, {
+    q: (s) => selectWallSearch(s).trim(),
+    filtered: selectHasQuery,
+    items: selectWallItems,
+  });
   const { locale, timezone } = useLocaleZone();
   return (
     <ListBody

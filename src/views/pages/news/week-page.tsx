@@ -3,7 +3,6 @@
 // effect) and the way back; on paper (print: variants and @page A4 in index.css, no inline styles) one
 // A4 page: the school and the week in big type, the week's posts (pinned first) with title, category,
 // date, the first image small and the text cut with "…", and a QR code to the wall with its address.
-import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { NewsPost } from '../../../../shared/news-contract';
@@ -25,7 +24,9 @@ import { cn } from '../../lib/utils';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { Page } from '../../ui/page';
 import { QrCode } from './qr-code';
+import { useSelectors } from '../../lib/selectors';
 
 type WeekActor = ActorRefFrom<typeof newsWeekMachine>;
 
@@ -38,26 +39,24 @@ export function NewsWeekPage() {
   const actor = usePageActor(newsWeekMachine, { input: { date } });
   const t = useT();
   return (
-    <section
-      aria-labelledby="page-title"
-      data-slot="news-week"
-      className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-4 print:max-w-none print:gap-3"
-    >
+    <Page width="w-full max-w-4xl min-w-0" data-slot="news-week" className="print:max-w-none print:gap-3">
       {actor ? <WeekScreen actor={actor} /> : <ListSkeleton label={t('newsAdmin.week.loading')} rows={3} />}
-    </section>
+    </Page>
   );
 }
 
 function WeekScreen({ actor }: { actor: WeekActor }) {
   const t = useT();
   const locale = useLocale();
-  const week = useSelector(actor, selectWeek);
-  const loading = useSelector(actor, selectWeekLoading);
-  const failed = useSelector(actor, selectWeekFailed);
-  const failure = useSelector(actor, selectWeekFailure);
-  const previous = useSelector(actor, selectPreviousWeekHref);
-  const next = useSelector(actor, selectNextWeekHref);
-  const canPrint = useSelector(actor, (s) => s.can({ type: 'week.print' }));
+  const { week, loading, failed, failure, previous, next, canPrint } = useSelectors(actor, {
+    week: selectWeek,
+    loading: selectWeekLoading,
+    failed: selectWeekFailed,
+    failure: selectWeekFailure,
+    previous: selectPreviousWeekHref,
+    next: selectNextWeekHref,
+    canPrint: (s) => s.can({ type: 'week.print' }),
+  });
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden" data-slot="week-tools">

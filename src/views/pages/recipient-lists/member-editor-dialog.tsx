@@ -1,7 +1,6 @@
 // "Editar datos de contacto": the SPEC §3 "user to edit" fields of a list member, over the member editor
 // actor (recipient-lists/member-editor.ts). The server's Spanish error shows under each refused field; nothing typed is
 // lost; the note says the change reaches every list and future message.
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   DOCUMENT_TYPES,
@@ -26,13 +25,13 @@ import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { MachineForm } from '../../ui/form';
 import { FieldText, useErrorText } from './form-bits';
+import { useSelectors } from '../../lib/selectors';
 
 type EditorActor = ActorRefFrom<typeof memberEditorMachine>;
 
 export function MemberEditorDialog({ editor }: { editor: EditorActor }) {
   const t = useT();
-  const loading = useSelector(editor, selectEditorLoading);
-  const loadFailed = useSelector(editor, selectEditorLoadFailed);
+  const { loading, loadFailed } = useSelectors(editor, { loading: selectEditorLoading, loadFailed: selectEditorLoadFailed });
   return (
     <Dialog open onOpenChange={(open) => !open && editor.send({ type: 'editor.cancel' })}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-lg overflow-y-auto">
@@ -62,11 +61,13 @@ export function MemberEditorDialog({ editor }: { editor: EditorActor }) {
 
 function EditorForm({ editor }: { editor: EditorActor }) {
   const t = useT();
-  const form = useSelector(editor, selectEditorForm);
-  const errors = useSelector(editor, selectEditorErrors);
-  const saving = useSelector(editor, selectEditorSaving);
-  const failed = useSelector(editor, selectEditorFailed);
-  const name = useSelector(editor, selectEditorName);
+  const { form, errors, saving, failed, name } = useSelectors(editor, {
+    form: selectEditorForm,
+    errors: selectEditorErrors,
+    saving: selectEditorSaving,
+    failed: selectEditorFailed,
+    name: selectEditorName,
+  });
   const errorText = useErrorText();
   const change = (field: MemberField) => (value: string) => editor.send({ type: 'editor.change', field, value });
   const phoneError = errorText(errors.phone);

@@ -26,6 +26,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListEmpty } from '../../ui/list-page';
 import { SearchInput } from '../../ui/search-input';
+import { useSelectors } from '../../lib/selectors';
 
 type DetailActor = ActorRefFrom<typeof recipientListMachine>;
 
@@ -82,11 +83,13 @@ function MemberSearch({ actor }: { actor: DetailActor }) {
 function MemberCount({ actor }: { actor: DetailActor }) {
   const t = useT();
   const count = useCount();
-  const shown = useSelector(actor, selectShownCount);
-  const matches = useSelector(actor, selectMatchCount);
-  const total = useSelector(actor, selectMemberTotal);
-  const searching = useSelector(actor, selectIsSearching);
-  const query = useSelector(actor, selectSearchShown);
+  const { shown, matches, total, searching, query } = useSelectors(actor, {
+    shown: selectShownCount,
+    matches: selectMatchCount,
+    total: selectMemberTotal,
+    searching: selectIsSearching,
+    query: selectSearchShown,
+  });
   return (
     <p id="members-count" role="status" data-slot="members-count" className="text-sm text-muted-foreground">
       {!searching
@@ -121,8 +124,7 @@ function MemberList({ actor }: { actor: DetailActor }) {
 function ShowMore({ actor }: { actor: DetailActor }) {
   const t = useT();
   const count = useCount();
-  const canShowMore = useSelector(actor, selectCanShowMore);
-  const more = useSelector(actor, selectShowMoreCount);
+  const { canShowMore, more } = useSelectors(actor, { canShowMore: selectCanShowMore, more: selectShowMoreCount });
   if (!canShowMore) return null;
   return (
     <Button variant="outline" className="self-center" onClick={() => actor.send({ type: 'members.showMore' })}>
@@ -133,10 +135,12 @@ function ShowMore({ actor }: { actor: DetailActor }) {
 
 function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientListMember }) {
   const t = useT();
-  const canEdit = useSelector(actor, (s) => s.can({ type: 'detail.editMember', memberId: member.id }));
-  const canRemove = useSelector(actor, (s) => s.can({ type: 'detail.removeMember', memberId: member.id }));
-  const removing = useSelector(actor, selectRemovingId) === member.id;
-  const owner = useSelector(actor, selectOwner);
+  const { canEdit, canRemove, removing, owner } = useSelectors(actor, {
+    canEdit: (s) => s.can({ type: 'detail.editMember', memberId: member.id }),
+    canRemove: (s) => s.can({ type: 'detail.removeMember', memberId: member.id }),
+    removing: (s) => selectRemovingId(s) === member.id,
+    owner: selectOwner,
+  });
   const none = t('recipientLists.noData');
   return (
     <li

@@ -46,6 +46,7 @@ import { ListSkeleton, LoadFailure } from '../../ui/list-state';
 import { MachineForm } from '../../ui/form';
 import { selectIsOpen } from '../../../machines/compose/recipient-picker-selectors';
 import { DELETE_BUTTON_ID, RENAME_FIELD_ID } from '../../../machines/recipient-lists/recipient-list-rules';
+import { useSelectors } from '../../lib/selectors';
 
 type DetailActor = ActorRefFrom<typeof recipientListMachine>;
 
@@ -62,10 +63,12 @@ export function RecipientListPage({ id }: { id: number }) {
 
 function ListScreen({ actor }: { actor: DetailActor }) {
   const t = useT();
-  const loading = useSelector(actor, selectDetailLoading);
-  const failed = useSelector(actor, selectDetailFailed);
-  const notFound = useSelector(actor, selectNotFound);
-  const list = useSelector(actor, selectList);
+  const { loading, failed, notFound, list } = useSelectors(actor, {
+    loading: selectDetailLoading,
+    failed: selectDetailFailed,
+    notFound: selectNotFound,
+    list: selectList,
+  });
   if (loading) return <ListSkeleton label={t('recipientLists.detailLoading')} rows={4} />;
   if (failed || !list)
     return (
@@ -99,13 +102,15 @@ function ListScreen({ actor }: { actor: DetailActor }) {
 
 function Header({ actor }: { actor: DetailActor }) {
   const t = useT();
-  const list = useSelector(actor, selectList);
-  const canManage = useSelector(actor, selectCanManage);
-  const canDelete = useSelector(actor, selectCanDelete);
-  const canUse = useSelector(actor, selectCanUse);
-  const busy = useSelector(actor, selectBusy);
-  const idle = useSelector(actor, selectIsIdle);
-  const picker = useSelector(actor, selectDetailPicker);
+  const { list, canManage, canDelete, canUse, busy, idle, picker } = useSelectors(actor, {
+    list: selectList,
+    canManage: selectCanManage,
+    canDelete: selectCanDelete,
+    canUse: selectCanUse,
+    busy: selectBusy,
+    idle: selectIsIdle,
+    picker: selectDetailPicker,
+  });
   if (!list) return null;
   return (
     <header className="flex flex-col gap-3">
@@ -168,10 +173,12 @@ function AddMembers({ actor, disabled }: { actor: DetailActor; disabled: boolean
 /** Rename and share: the owner's settings. The name typed is the machine's draft: kept until saved, and across reloads. */
 function OwnerSettings({ actor }: { actor: DetailActor }) {
   const t = useT();
-  const list = useSelector(actor, selectList);
-  const error = useSelector(actor, selectNameError);
-  const busy = useSelector(actor, selectBusy);
-  const name = useSelector(actor, selectNameDraft);
+  const { list, error, busy, name } = useSelectors(actor, {
+    list: selectList,
+    error: selectNameError,
+    busy: selectBusy,
+    name: selectNameDraft,
+  });
   if (!list) return null;
   const errorText = error === null ? null : hasText(error) ? t(error as MessageKey) : error;
   return (
@@ -237,8 +244,7 @@ function Conflict({ actor }: { actor: DetailActor }) {
 
 function DeleteConfirm({ actor }: { actor: DetailActor }) {
   const t = useT();
-  const open = useSelector(actor, selectConfirmingDelete);
-  const list = useSelector(actor, selectList);
+  const { open, list } = useSelectors(actor, { open: selectConfirmingDelete, list: selectList });
   if (!open || !list) return null;
   return (
     <ConfirmPanel
@@ -256,9 +262,7 @@ function DeleteConfirm({ actor }: { actor: DetailActor }) {
 
 function StaleBanner({ actor }: { actor: DetailActor }) {
   const t = useT();
-  const count = useSelector(actor, selectStaleCount);
-  const canRemove = useSelector(actor, selectCanRemoveStale);
-  const busy = useSelector(actor, selectBusy);
+  const { count, canRemove, busy } = useSelectors(actor, { count: selectStaleCount, canRemove: selectCanRemoveStale, busy: selectBusy });
   if (count === 0) return null;
   return (
     <div

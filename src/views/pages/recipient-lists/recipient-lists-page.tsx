@@ -28,6 +28,7 @@ import { Button } from '../../ui/button';
 import { ListSkeleton } from '../../ui/list-state';
 import { MachineForm } from '../../ui/form';
 import { FieldText, PagedListsPage, PicksField } from './form-bits';
+import { useSelectors } from '../../lib/selectors';
 
 type ListsActor = ActorRefFrom<typeof recipientListsMachine>;
 
@@ -39,10 +40,12 @@ export function RecipientListsPage() {
 
 function ListsScreen({ actor }: { actor: ListsActor }) {
   const t = useT();
-  const list = useSelector(actor, selectListsList);
-  const crashed = useSelector(actor, selectHasCrashed);
-  const creating = useSelector(actor, selectIsCreating);
-  const q = useSelector(actor, selectListsQuery);
+  const { list, crashed, creating, q } = useSelectors(actor, {
+    list: selectListsList,
+    crashed: selectHasCrashed,
+    creating: selectIsCreating,
+    q: selectListsQuery,
+  });
   return (
     <PagedListsPage
       title={t('recipientLists.heading')}
@@ -108,11 +111,13 @@ function Row({ item }: { item: RecipientListSummary }) {
 
 function CreateForm({ actor }: { actor: ListsActor }) {
   const t = useT();
-  const name = useSelector(actor, selectNewName);
-  const picks = useSelector(actor, selectNewPicks);
-  const errors = useSelector(actor, selectErrors);
-  const saving = useSelector(actor, selectIsSaving);
-  const picker = useSelector(actor, selectListsPicker);
+  const { name, picks, errors, saving, picker } = useSelectors(actor, {
+    name: selectNewName,
+    picks: selectNewPicks,
+    errors: selectErrors,
+    saving: selectIsSaving,
+    picker: selectListsPicker,
+  });
   return (
     <MachineForm
       aria-labelledby="create-title"

@@ -1,27 +1,24 @@
 // /recipient-lists/trash: deleted lists with who deleted them and when; restore, or delete forever after a
 // question. The machine is recipient-lists/trash.ts.
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { TrashedRecipientList } from '../../../../shared/recipient-lists-contract';
 import {
   recipientListsTrashMachine,
-  selectIsConfirmingPurge,
-  selectTrashBusy,
   selectTrashCrashed,
   selectTrashItems,
   selectTrashList,
   selectTrashQuery,
-  selectTrashTarget,
   trashPurgeButtonId,
 } from '../../../machines/recipient-lists/trash';
 import { formatDateTime } from '../../lib/format';
 import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { Button } from '../../ui/button';
-import { ItemCard, ItemConfirm, ItemHead, TrashActions } from '../../ui/item-card';
+import { TrashItem } from '../../ui/trash-item';
 import { ListSkeleton } from '../../ui/list-state';
 import { PagedListsPage } from './form-bits';
+import { useSelectors } from '../../lib/selectors';
 
 type TrashActor = ActorRefFrom<typeof recipientListsTrashMachine>;
 
@@ -33,10 +30,12 @@ export function RecipientListsTrashPage() {
 
 function TrashScreen({ actor }: { actor: TrashActor }) {
   const t = useT();
-  const list = useSelector(actor, selectTrashList);
-  const crashed = useSelector(actor, selectTrashCrashed);
-  const q = useSelector(actor, selectTrashQuery);
-  const items = useSelector(actor, selectTrashItems);
+  const { list, crashed, q, items } = useSelectors(actor, {
+    list: selectTrashList,
+    crashed: selectTrashCrashed,
+    q: selectTrashQuery,
+    items: selectTrashItems,
+  });
   return (
     <PagedListsPage
       title={t('recipientLists.trashHeading')}
@@ -64,44 +63,27 @@ function TrashScreen({ actor }: { actor: TrashActor }) {
 function TrashRow({ actor, item }: { actor: TrashActor; item: TrashedRecipientList }) {
   const t = useT();
   const { locale, timezone } = useLocaleZone();
-  const target = useSelector(actor, selectTrashTarget);
-  const confirming = useSelector(actor, selectIsConfirmingPurge) && target === item.id;
-  const busy = useSelector(actor, selectTrashBusy);
-  const canRestore = useSelector(actor, (s) => s.can({ type: 'trash.restore', id: item.id }));
-  const canPurge = useSelector(actor, (s) => s.can({ type: 'trash.purge', id: item.id }));
   return (
-    <ItemCard data-slot="trash-row">
-      <ItemHead
-        name={<span className="truncate font-medium">{item.name}</span>}
-        detail={
-          <>
-            {t('recipientLists.members', { count: item.users_count })} ·{' '}
-            {t('recipientLists.deletedBy', { name: item.deleted_by_name, date: formatDateTime(item.deleted_at, locale, timezone) })}
-          </>
-        }
-        actions={
-          <TrashActions
-            name={item.name}
-            restoreLabel={t('recipientLists.restore')}
-            purgeLabel={t('recipientLists.purge')}
-            purgeId={trashPurgeButtonId(item.id)}
-            canRestore={canRestore && !busy}
-            canPurge={canPurge && !busy}
-            onRestore={() => actor.send({ type: 'trash.restore', id: item.id })}
-            onPurge={() => actor.send({ type: 'trash.purge', id: item.id })}
-          />
-        }
-      />
-      {confirming && (
-        <ItemConfirm
-          title={t('recipientLists.purgeQuestion', { name: item.name })}
-          description={t('recipientLists.purgeHint')}
-          confirmLabel={t('recipientLists.purge')}
-          cancelLabel={t('recipientLists.cancel')}
-          onConfirm={() => actor.send({ type: 'trash.confirm' })}
-          onCancel={() => actor.send({ type: 'trash.cancel' })}
-        />
-      )}
-    </ItemCard>
+    <TrashItem
+      trash={actor}
+      itemId={item.id}
+      label={item.name}
+      data-slot="trash-row"
+      name={<span className="truncate font-medium">{item.name}</span>}
+      detail={
+        <>
+          {t('recipientLists.members', { count: item.users_count })} ·{' '}
+          {t('recipientLists.deletedBy', { name: item.deleted_by_name, date: formatDateTime(item.deleted_at, locale, timezone) })}
+        </>
+      }
+      purgeId={trashPurgeButtonId(item.id)}
+      texts={{
+        restore: t('recipientLists.restore'),
+        purge: t('recipientLists.purge'),
+        question: t('recipientLists.purgeQuestion', { name: item.name }),
+        hint: t('recipientLists.purgeHint'),
+        cancel: t('recipientLists.cancel'),
+      }}
+    />
   );
 }

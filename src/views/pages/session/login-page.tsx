@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useSelector } from '@xstate/react';
 import { selectEmailError, selectIsSubmitting, selectLoginError, selectPasswordError } from '../../../machines/session/selectors';
 import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
@@ -8,13 +7,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { errorProps, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { LocaleSelect } from '../../layout/locale-select';
+import { useSelectors } from '../../lib/selectors';
 
 export function LoginPage() {
   const t = useT();
-  const loginError = useSelector(sessionActor, selectLoginError);
-  const emailError = useSelector(sessionActor, selectEmailError);
-  const passwordError = useSelector(sessionActor, selectPasswordError);
-  const submitting = useSelector(sessionActor, selectIsSubmitting);
+  const { loginError, emailError, passwordError, submitting } = useSelectors(sessionActor, {
+    loginError: selectLoginError,
+    emailError: selectEmailError,
+    passwordError: selectPasswordError,
+    submitting: selectIsSubmitting,
+  });
   // Purely visual: whether the password characters are shown.
   const [reveal, setReveal] = useState(false);
 

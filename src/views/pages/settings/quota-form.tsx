@@ -1,7 +1,6 @@
 // The form of the limit, the emergency reserve and the low-quota alert. What is typed stays until a save
 // succeeds; the machine puts each field's error (its own check or the server's 422) under it and moves
 // focus to the first. While saving the fields are read-only, not disabled, so focus stays where it was.
-import { useSelector } from '@xstate/react';
 import {
   selectCanSave,
   selectDraftValue,
@@ -19,6 +18,7 @@ import { errorProps, FieldDescription, FormField } from '../../ui/field';
 import { MachineForm } from '../../ui/form';
 import { Input } from '../../ui/input';
 import type { MessageKey } from '../../../i18n';
+import { useSelectors } from '../../lib/selectors';
 
 const FIELDS: { field: QuotaField; label: MessageKey; hint: MessageKey; suffix?: string }[] = [
   { field: 'sms_monthly_limit', label: 'quota.form.limit', hint: 'quota.form.limitHint' },
@@ -47,9 +47,7 @@ function errorText(t: ReturnType<typeof useT>, error: QuotaFieldError | undefine
 
 export function QuotaForm({ actor, locale }: { actor: SettingsQuotaActor; locale: string }) {
   const t = useT();
-  const saving = useSelector(actor, selectSaving);
-  const canSave = useSelector(actor, selectCanSave);
-  const used = useSelector(actor, selectUsed);
+  const { saving, canSave, used } = useSelectors(actor, { saving: selectSaving, canSave: selectCanSave, used: selectUsed });
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -104,8 +102,7 @@ function QuotaInput({
   hintParams: Record<string, string>;
 }) {
   const t = useT();
-  const value = useSelector(actor, VALUE_SELECTORS[field]);
-  const error = useSelector(actor, ERROR_SELECTORS[field]);
+  const { value, error } = useSelectors(actor, { value: VALUE_SELECTORS[field], error: ERROR_SELECTORS[field] });
   const id = QUOTA_FIELD_IDS[field];
   const text = errorText(t, error, locale);
   return (

@@ -2,7 +2,6 @@
 // the other channels' balances), the usage chart with its monthly/annual, calendar and year choices, who
 // and which courses used the most, and the form that changes the limit, the reserve and the alert.
 // Inside the settings shell (tabs between the two settings screens); its sections beside it.
-import { useSelector } from '@xstate/react';
 import {
   selectFailed,
   selectSettings,
@@ -19,6 +18,8 @@ import { SettingsShell } from './shell';
 import { MonthCard } from './month-card';
 import { QuotaForm } from './quota-form';
 import { UsageSection } from './usage-section';
+import { useSelectors } from '../../lib/selectors';
+import { ChildSection } from '../../ui/child-section';
 
 export function SettingsQuotaPage() {
   const actor = usePageActor(settingsQuotaMachine, { input: {} });
@@ -52,10 +53,12 @@ function Skeleton() {
 function QuotaScreen({ actor }: { actor: SettingsQuotaActor }) {
   const t = useT();
   const locale = useLocale();
-  const settings = useSelector(actor, selectSettings);
-  const failed = useSelector(actor, selectFailed);
-  const usage = useSelector(actor, selectUsageActor);
-  const usageCrashed = useSelector(actor, selectUsageCrashed);
+  const { settings, failed, usage, usageCrashed } = useSelectors(actor, {
+    settings: selectSettings,
+    failed: selectFailed,
+    usage: selectUsageActor,
+    usageCrashed: selectUsageCrashed,
+  });
   return (
     <>
       <ListBody
@@ -70,15 +73,15 @@ function QuotaScreen({ actor }: { actor: SettingsQuotaActor }) {
           <QuotaForm actor={actor} locale={locale} />
         </div>
       </ListBody>
-      {usage ? (
-        <UsageSection usage={usage} locale={locale} />
-      ) : usageCrashed ? (
-        <ListFailure
-          message={t('quota.chart.crashed')}
-          retryLabel={t('quota.retry')}
-          onRetry={() => actor.send({ type: 'quota.restartUsage' })}
-        />
-      ) : null}
+      <ChildSection
+        child={usage}
+        crashed={usageCrashed}
+        crashedText={t('quota.chart.crashed')}
+        retryLabel={t('quota.retry')}
+        onRestart={() => actor.send({ type: 'quota.restartUsage' })}
+      >
+        {(child) => <UsageSection usage={child} locale={locale} />}
+      </ChildSection>
     </>
   );
 }

@@ -1,7 +1,6 @@
 // /settings/message-signature (SPEC §3 "Signature", §5, §8): the signature in use, its text and
 // switch, a live preview of how an SMS and an e-mail end with it and what it costs, and Guardar. The
 // machine (settings/signature.ts) checks, saves, toasts and asks before leaving with unsaved changes.
-import { useSelector } from '@xstate/react';
 import {
   selectActive,
   selectConfirmingLeave,
@@ -38,6 +37,7 @@ import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { Switch } from '../../ui/switch';
 import { MachineForm } from '../../ui/form';
 import { SettingsShell } from './shell';
+import { useSelectors } from '../../lib/selectors';
 
 const ACTIVE_ID = 'signature-active';
 const canSave = (s: SettingsSignatureSnapshot) => s.can({ type: 'signature.save' });
@@ -54,9 +54,11 @@ export function SettingsSignaturePage() {
 
 function SignatureScreen({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
-  const loading = useSelector(actor, selectLoading);
-  const loadFailed = useSelector(actor, selectLoadFailed);
-  const missing = useSelector(actor, selectMissing);
+  const { loading, loadFailed, missing } = useSelectors(actor, {
+    loading: selectLoading,
+    loadFailed: selectLoadFailed,
+    missing: selectMissing,
+  });
   if (loading) return <ListSkeleton label={t('signature.loading')} rows={3} />;
   if (loadFailed)
     return (
@@ -84,12 +86,14 @@ function SignatureScreen({ actor }: { actor: SettingsSignatureActor }) {
 
 function SignatureForm({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
-  const saving = useSelector(actor, selectSaving);
-  const confirming = useSelector(actor, selectConfirmingLeave);
-  const saveAllowed = useSelector(actor, canSave);
-  const resetAllowed = useSelector(actor, canReset);
-  const failed = useSelector(actor, selectFailed);
-  const hasChanges = useSelector(actor, selectHasChanges);
+  const { saving, confirming, saveAllowed, resetAllowed, failed, hasChanges } = useSelectors(actor, {
+    saving: selectSaving,
+    confirming: selectConfirmingLeave,
+    saveAllowed: canSave,
+    resetAllowed: canReset,
+    failed: selectFailed,
+    hasChanges: selectHasChanges,
+  });
   return (
     <MachineForm aria-busy={saving} className="flex flex-col gap-5" onSend={() => actor.send({ type: 'signature.save' })}>
       <InUse actor={actor} />
@@ -135,8 +139,7 @@ function SignatureForm({ actor }: { actor: SettingsSignatureActor }) {
 /** The signature as the server has it: after a failed save it is still this one. */
 function InUse({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
-  const text = useSelector(actor, selectSavedText);
-  const active = useSelector(actor, selectSavedActive);
+  const { text, active } = useSelectors(actor, { text: selectSavedText, active: selectSavedActive });
   return (
     <p className="text-sm">
       <span className="font-medium">{t('signature.current')}: </span>
@@ -147,10 +150,12 @@ function InUse({ actor }: { actor: SettingsSignatureActor }) {
 
 function TextField({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
-  const text = useSelector(actor, selectText);
-  const error = useSelector(actor, selectError);
-  const length = useSelector(actor, selectTextLength);
-  const editable = useSelector(actor, canChange);
+  const { text, error, length, editable } = useSelectors(actor, {
+    text: selectText,
+    error: selectError,
+    length: selectTextLength,
+    editable: canChange,
+  });
   const describedBy = [`${SIGNATURE_FIELD_ID}-hint`, `${SIGNATURE_FIELD_ID}-count`, error ? `${SIGNATURE_FIELD_ID}-error` : null]
     .filter(Boolean)
     .join(' ');
@@ -182,8 +187,7 @@ function TextField({ actor }: { actor: SettingsSignatureActor }) {
 
 function ActiveField({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
-  const active = useSelector(actor, selectActive);
-  const editable = useSelector(actor, canChange);
+  const { active, editable } = useSelectors(actor, { active: selectActive, editable: canChange });
   return (
     <div className="flex items-start gap-3">
       <Switch
@@ -206,9 +210,7 @@ function ActiveField({ actor }: { actor: SettingsSignatureActor }) {
 /** What the signature takes from each SMS, by the rule the counter and the server use. */
 function Cost({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
-  const active = useSelector(actor, selectActive);
-  const limit = useSelector(actor, selectSmsLimit);
-  const cost = useSelector(actor, selectSmsCost);
+  const { active, limit, cost } = useSelectors(actor, { active: selectActive, limit: selectSmsLimit, cost: selectSmsCost });
   return (
     <p data-testid="signature-cost" className="text-sm font-medium">
       {active ? t('signature.cost', { count: cost, limit }) : t('signature.noCost', { limit })}
@@ -219,10 +221,12 @@ function Cost({ actor }: { actor: SettingsSignatureActor }) {
 function Preview({ actor }: { actor: SettingsSignatureActor }) {
   const t = useT();
   const sample = t('signature.preview.sample');
-  const sms = useSelector(actor, (s) => selectPreviewSms(s, sample));
-  const email = useSelector(actor, (s) => selectPreviewEmail(s, sample));
-  const active = useSelector(actor, selectActive);
-  const error = useSelector(actor, selectError);
+  const { sms, email, active, error } = useSelectors(actor, {
+    sms: (s) => selectPreviewSms(s, sample),
+    email: (s) => selectPreviewEmail(s, sample),
+    active: selectActive,
+    error: selectError,
+  });
   return (
     <section aria-labelledby="signature-preview-title" aria-live="polite" className="flex flex-col gap-2">
       <h2 id="signature-preview-title" className="text-sm font-semibold">

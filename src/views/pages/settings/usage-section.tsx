@@ -1,7 +1,6 @@
 // The usage chart (settings/quota-usage.ts): Mensual / Anual, the calendar (January–December or the school year),
 // the year with its arrows (monthly view), the bars with the limit, and this month's top senders and
 // courses. A new choice keeps the old bars on screen (dimmed, aria-busy) until the new ones come.
-import { useSelector } from '@xstate/react';
 import type { QuotaUsage, UsageCalendar, UsageView } from '../../../../shared/quota-contract';
 import {
   selectCalendar,
@@ -16,15 +15,17 @@ import {
 } from '../../../machines/settings/quota-usage';
 import { BarChart } from '../../charts/bar-chart';
 import { BarListCard } from '../../charts/bar-list';
-import { capitalize, longMonth, shortMonth } from '../../charts/periods';
+import { capitalize, monthBar } from '../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../charts/scale';
 import { useT, type Translate } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
-import { Button } from '../../ui/button';
+import { ChoiceButtons } from '../../ui/choice-buttons';
 import { Card, CardContent, CardHeader } from '../../ui/card';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { dataPhase, ListBody } from '../../ui/list-page';
 import { NativeSelect } from '../../ui/native-select';
+import { StepButton } from '../../ui/step-button';
+import { useSelectors } from '../../lib/selectors';
 
 const VIEWS: UsageView[] = ['monthly', 'annual'];
 
@@ -32,13 +33,7 @@ const VIEWS: UsageView[] = ['monthly', 'annual'];
 export function usageBars(usage: QuotaUsage, locale: string): BarDatum[] {
   return usage.bars.map((bar) =>
     usage.view === 'monthly'
-      ? {
-          key: bar.period,
-          label: shortMonth(bar.period, locale),
-          longLabel: longMonth(bar.period, locale),
-          value: bar.used,
-          limit: bar.limit,
-        }
+      ? { ...monthBar(bar.period, bar.used, locale), limit: bar.limit }
       : { key: bar.period, label: bar.period, value: bar.used, limit: bar.limit },
   );
 }
@@ -62,9 +57,7 @@ export function chartSummary(t: Translate, usage: QuotaUsage, data: BarDatum[], 
 
 export function UsageSection({ usage: actor, locale }: { usage: QuotaUsageActor; locale: string }) {
   const t = useT();
-  const usage = useSelector(actor, selectUsage);
-  const loading = useSelector(actor, selectUsageLoading);
-  const failed = useSelector(actor, selectUsageFailed);
+  const { usage, loading, failed } = useSelectors(actor, { usage: selectUsage, loading: selectUsageLoading, failed: selectUsageFailed });
   const retry = () => actor.send({ type: 'usage.retry' });
   // This month's most SMS ("1.204 SMS").
   const sms = (value: number) => t('quota.top.sms', { value: formatNumber(value, locale) });
@@ -136,27 +129,22 @@ function Chart({ usage, locale }: { usage: QuotaUsage; locale: string }) {
 
 function Controls({ actor }: { actor: QuotaUsageActor }) {
   const t = useT();
-  const view = useSelector(actor, selectView);
-  const calendar = useSelector(actor, selectCalendar);
-  const year = useSelector(actor, selectYear);
-  const previous = useSelector(actor, selectPreviousYear);
-  const next = useSelector(actor, selectNextYear);
+  const { view, calendar, year, previous, next } = useSelectors(actor, {
+    view: selectView,
+    calendar: selectCalendar,
+    year: selectYear,
+    previous: selectPreviousYear,
+    next: selectNextYear,
+  });
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <div role="group" aria-label={t('quota.chart.view')} className="inline-flex rounded-md border p-0.5">
-        {VIEWS.map((option) => (
-          <Button
-            key={option}
-            type="button"
-            size="sm"
-            variant={option === view ? 'secondary' : 'ghost'}
-            aria-pressed={option === view}
-            onClick={() => actor.send({ type: 'usage.view', view: option })}
-          >
-            {t(option === 'monthly' ? 'quota.chart.monthly' : 'quota.chart.annual')}
-          </Button>
-        ))}
-      </div>
+      <ChoiceButtons
+        label={t('quota.chart.view')}
+        options={VIEWS}
+        value={view}
+        optionLabel={(option) => t(option === 'monthly' ? 'quota.chart.monthly' : 'quota.chart.annual')}
+        onChoose={(option) => actor.send({ type: 'usage.view', view: option })}
+      />
       <label className="flex items-center gap-2 text-sm">
         <span className="sr-only">{t('quota.chart.calendar')}</span>
         <NativeSelect
@@ -171,29 +159,21 @@ function Controls({ actor }: { actor: QuotaUsageActor }) {
       </label>
       {view === 'monthly' && year !== null ? (
         <div className="inline-flex items-center gap-1">
-          <Button
-            type="button"
-            size="icon"
-            variant="outline"
-            aria-label={t('quota.chart.previous')}
+          <StepButton
+            direction="previous"
+            label={t('quota.chart.previous')}
             disabled={previous === null}
             onClick={() => previous !== null && actor.send({ type: 'usage.year', year: previous })}
-          >
-            <span aria-hidden="true">‹</span>
-          </Button>
+          />
           <span aria-live="polite" className="min-w-12 text-center text-sm font-medium tabular-nums" data-slot="quota-year">
             {year}
           </span>
-          <Button
-            type="button"
-            size="icon"
-            variant="outline"
-            aria-label={t('quota.chart.next')}
+          <StepButton
+            direction="next"
+            label={t('quota.chart.next')}
             disabled={next === null}
             onClick={() => next !== null && actor.send({ type: 'usage.year', year: next })}
-          >
-            <span aria-hidden="true">›</span>
-          </Button>
+          />
         </div>
       ) : null}
     </div>

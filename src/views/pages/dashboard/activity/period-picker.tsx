@@ -3,8 +3,8 @@
 // on a 390 px phone the controls wrap rather than scroll sideways.
 import type { PeriodKind } from '../../../../../shared/dashboard-contract';
 import { useT } from '../../../lib/i18n';
-import { Button } from '../../../ui/button';
 import { NativeSelect } from '../../../ui/native-select';
+import { StepButton } from '../../../ui/step-button';
 import { periodName } from './format';
 
 export interface PeriodPickerProps {
@@ -34,30 +34,22 @@ export function PeriodPicker({ id, kind, periodKey, canPrevious, canNext, locale
         <option value="school-year">{t('activity.period.schoolYear')}</option>
       </NativeSelect>
       <div className="inline-flex items-center gap-1">
-        <Arrow
+        <StepButton
+          direction="previous"
           label={t(month ? 'activity.period.previousMonth' : 'activity.period.previousYear')}
-          glyph="‹"
-          enabled={canPrevious}
-          onPress={() => onShift(-1)}
+          disabled={!canPrevious}
+          onClick={() => onShift(-1)}
         />
         <span aria-live="polite" className="min-w-32 px-1 text-center text-sm font-medium" data-slot="period-name">
           {periodKey === null ? '…' : periodName(t, kind, periodKey, locale)}
         </span>
-        <Arrow
+        <StepButton
+          direction="next"
           label={t(month ? 'activity.period.nextMonth' : 'activity.period.nextYear')}
-          glyph="›"
-          enabled={canNext}
-          onPress={() => onShift(1)}
+          disabled={!canNext}
+          onClick={() => onShift(1)}
         />
       </div>
     </div>
-  );
-}
-
-function Arrow({ label, glyph, enabled, onPress }: { label: string; glyph: string; enabled: boolean; onPress: () => void }) {
-  return (
-    <Button type="button" size="icon" variant="outline" aria-label={label} disabled={!enabled} onClick={onPress}>
-      <span aria-hidden="true">{glyph}</span>
-    </Button>
   );
 }

@@ -4,7 +4,6 @@
 // cargo loads. On a phone the table scrolls inside its own focusable region, the page does not (the region
 // is `relative`: the screen-reader-only texts are absolutely placed and would otherwise widen the page).
 import { useId } from 'react';
-import { useSelector } from '@xstate/react';
 import type { StaffActivityRow } from '../../../../../shared/dashboard-contract';
 import {
   selectLoading,
@@ -21,6 +20,7 @@ import { useT } from '../../../lib/i18n';
 import { NumberCell, RowName, TableCard, TableEmpty, TableHead } from '../../../ui/data-table';
 import { SortableHeader } from '../../../ui/sortable-header';
 import { formatRate } from './format';
+import { useSelectors } from '../../../lib/selectors';
 
 const HEADERS: readonly { column: StaffColumn; label: MessageKey; numeric: boolean }[] = [
   { column: 'name', label: 'activity.table.name', numeric: false },
@@ -33,9 +33,11 @@ const HEADERS: readonly { column: StaffColumn; label: MessageKey; numeric: boole
 export function StaffTable({ actor, locale }: { actor: StaffActivityActor; locale: string }) {
   const t = useT();
   const id = useId();
-  const rows = useSelector(actor, selectSortedRows);
-  const loading = useSelector(actor, selectLoading);
-  const positionId = useSelector(actor, selectPositionId);
+  const { rows, loading, positionId } = useSelectors(actor, {
+    rows: selectSortedRows,
+    loading: selectLoading,
+    positionId: selectPositionId,
+  });
   if (!rows) return null;
   return (
     <div className="flex min-w-0 flex-col gap-2">
@@ -81,8 +83,7 @@ function SortHeader({
   numeric: boolean;
 }) {
   const t = useT();
-  const sorted = useSelector(actor, selectSortColumn) === column;
-  const direction = useSelector(actor, selectSortDirection);
+  const { sorted, direction } = useSelectors(actor, { sorted: (s) => selectSortColumn(s) === column, direction: selectSortDirection });
   return (
     <SortableHeader
       align={numeric ? 'end' : 'start'}

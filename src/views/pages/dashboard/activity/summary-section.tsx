@@ -1,7 +1,6 @@
 // The activity summary (SPEC §2; dashboard/activity-summary.ts): messages per month of the school year as a bar
 // chart with its table, this month's top staff and courses as bar lists, and the guardians' device mix
 // with the SPEC §3 legend beside it. Its own failure and Reintentar; the staff table does not depend on it.
-import { useSelector } from '@xstate/react';
 import type { ActivitySummary } from '../../../../../shared/dashboard-contract';
 import type { DeviceStatus } from '../../../../../shared/compose-contract';
 import {
@@ -12,7 +11,7 @@ import {
 } from '../../../../machines/dashboard/activity-summary';
 import { BarChart } from '../../../charts/bar-chart';
 import { BarListCard } from '../../../charts/bar-list';
-import { capitalize, longMonth, shortMonth } from '../../../charts/periods';
+import { capitalize, monthBar } from '../../../charts/periods';
 import { formatNumber, peak, type BarDatum } from '../../../charts/scale';
 import { DeviceDot, DeviceLegend } from '../../../lib/device-status';
 import { useT } from '../../../lib/i18n';
@@ -20,14 +19,17 @@ import { cn } from '../../../lib/utils';
 import { Card, CardContent, CardHeader } from '../../../ui/card';
 import { ListFailure, ListSkeleton } from '../../../ui/list-state';
 import { dataPhase, ListBody } from '../../../ui/list-page';
+import { useSelectors } from '../../../lib/selectors';
 
 const STATUSES: readonly DeviceStatus[] = ['blue', 'green', 'yellow', 'red'];
 
 export function SummarySection({ actor, locale }: { actor: ActivitySummaryActor; locale: string }) {
   const t = useT();
-  const summary = useSelector(actor, selectSummary);
-  const loading = useSelector(actor, selectSummaryLoading);
-  const failed = useSelector(actor, selectSummaryFailed);
+  const { summary, loading, failed } = useSelectors(actor, {
+    summary: selectSummary,
+    loading: selectSummaryLoading,
+    failed: selectSummaryFailed,
+  });
   // This month's most messages ("42 mensajes").
   const messages = (value: number) => t('activity.summary.messageCount', { count: value });
   return (
@@ -97,12 +99,7 @@ export function SummarySection({ actor, locale }: { actor: ActivitySummaryActor;
 
 function MonthsChart({ summary, locale }: { summary: ActivitySummary; locale: string }) {
   const t = useT();
-  const data: BarDatum[] = summary.months.map((m) => ({
-    key: m.month,
-    label: shortMonth(m.month, locale),
-    longLabel: longMonth(m.month, locale),
-    value: m.messages,
-  }));
+  const data: BarDatum[] = summary.months.map((m) => monthBar(m.month, m.messages, locale));
   const top = peak(data);
   return (
     <BarChart

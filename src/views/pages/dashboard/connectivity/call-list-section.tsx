@@ -1,7 +1,6 @@
 // "Lista de llamados" on a course's page (the dashboard/call-list.ts child): how many last messages count (an event),
 // the guardians not reached, the CSV download (a plain link to the server's CSV: the session cookie goes
 // with it) and the print view. Loading, empty, failed (Reintentar) each say so.
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import {
   CALL_LIST_CHOICES,
@@ -14,19 +13,21 @@ import {
 } from '../../../../machines/dashboard/call-list';
 import { useT } from '../../../lib/i18n';
 import { buttonVariants } from '../../../ui/button';
-import { Label } from '../../../ui/label';
 import { ListFailure, ListSkeleton } from '../../../ui/list-state';
 import { dataPhase, ListBody } from '../../../ui/list-page';
-import { NativeSelect } from '../../../ui/native-select';
+import { SelectField } from '../../../ui/native-select';
 import { CallListTable } from './call-list-table';
+import { useSelectors } from '../../../lib/selectors';
 
 export function CallListSection({ actor, courseId }: { actor: CallListActor; courseId: number }) {
   const t = useT();
-  const list = useSelector(actor, selectList);
-  const loading = useSelector(actor, selectListLoading);
-  const failed = useSelector(actor, selectListFailed);
-  const messages = useSelector(actor, selectMessages);
-  const csvUrl = useSelector(actor, selectCsvUrl);
+  const { list, loading, failed, messages, csvUrl } = useSelectors(actor, {
+    list: selectList,
+    loading: selectListLoading,
+    failed: selectListFailed,
+    messages: selectMessages,
+    csvUrl: selectCsvUrl,
+  });
   return (
     <section
       aria-labelledby="call-list-title"
@@ -41,20 +42,18 @@ export function CallListSection({ actor, courseId }: { actor: CallListActor; cou
         <p className="text-sm text-muted-foreground">{t('callList.intro')}</p>
       </header>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="call-list-messages">{t('callList.messages')}</Label>
-          <NativeSelect
-            id="call-list-messages"
-            value={String(messages)}
-            onChange={(e) => actor.send({ type: 'callList.messages', messages: Number(e.target.value) })}
-          >
-            {CALL_LIST_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {t('callList.option', { count: n })}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id="call-list-messages"
+          label={t('callList.messages')}
+          value={String(messages)}
+          onChange={(e) => actor.send({ type: 'callList.messages', messages: Number(e.target.value) })}
+        >
+          {CALL_LIST_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {t('callList.option', { count: n })}
+            </option>
+          ))}
+        </SelectField>
         <a href={csvUrl} download className={buttonVariants({ variant: 'outline' })} data-slot="call-list-csv">
           {t('callList.csv')}
         </a>

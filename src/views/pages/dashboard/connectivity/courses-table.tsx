@@ -1,7 +1,6 @@
 // The connectivity table: one table per level with its courses, each course a link to its page,
 // the courses cut off (effective coverage under CUT_OFF_SHARE) marked by a badge and a tinted row (never
 // the colour alone), and two choices that are events: which level, and the order (by coverage).
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import {
   CONNECTIVITY_SORTS,
@@ -21,11 +20,11 @@ import { useT } from '../../../lib/i18n';
 import { cn } from '../../../lib/utils';
 import { Badge } from '../../../ui/badge';
 import { ColumnHeader, NumberCell } from '../../../ui/data-table';
-import { Label } from '../../../ui/label';
-import { NativeSelect } from '../../../ui/native-select';
+import { SelectField } from '../../../ui/native-select';
 import { SortableHeader } from '../../../ui/sortable-header';
 import { formatPercent } from './figures';
 import type { MessageKey } from '../../../../i18n';
+import { useSelectors } from '../../../lib/selectors';
 
 const SORT_LABEL: Record<ConnectivitySort, MessageKey> = {
   school: 'connectivity.table.sortSchool',
@@ -35,10 +34,12 @@ const SORT_LABEL: Record<ConnectivitySort, MessageKey> = {
 
 export function CoursesTable({ actor, locale }: { actor: ConnectivityActor; locale: string }) {
   const t = useT();
-  const data = useSelector(actor, selectData);
-  const sort = useSelector(actor, selectSort);
-  const level = useSelector(actor, selectLevel);
-  const levels = useSelector(actor, selectShownLevels);
+  const { data, sort, level, levels } = useSelectors(actor, {
+    data: selectData,
+    sort: selectSort,
+    level: selectLevel,
+    levels: selectShownLevels,
+  });
   if (!data || !levels) return null;
   return (
     <section aria-labelledby="connectivity-table-title" className="flex min-w-0 flex-col gap-4">
@@ -46,35 +47,31 @@ export function CoursesTable({ actor, locale }: { actor: ConnectivityActor; loca
         {t('connectivity.table.title')}
       </h3>
       <div className="flex flex-wrap gap-4">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="connectivity-level">{t('connectivity.table.level')}</Label>
-          <NativeSelect
-            id="connectivity-level"
-            value={level === null ? '' : String(level)}
-            onChange={(e) => actor.send({ type: 'connectivity.level', level: e.target.value === '' ? null : Number(e.target.value) })}
-          >
-            <option value="">{t('connectivity.table.allLevels')}</option>
-            {data.levels.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="connectivity-sort">{t('connectivity.table.sort')}</Label>
-          <NativeSelect
-            id="connectivity-sort"
-            value={sort}
-            onChange={(e) => actor.send({ type: 'connectivity.sort', sort: e.target.value as ConnectivitySort })}
-          >
-            {CONNECTIVITY_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(SORT_LABEL[s])}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id="connectivity-level"
+          label={t('connectivity.table.level')}
+          value={level === null ? '' : String(level)}
+          onChange={(e) => actor.send({ type: 'connectivity.level', level: e.target.value === '' ? null : Number(e.target.value) })}
+        >
+          <option value="">{t('connectivity.table.allLevels')}</option>
+          {data.levels.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="connectivity-sort"
+          label={t('connectivity.table.sort')}
+          value={sort}
+          onChange={(e) => actor.send({ type: 'connectivity.sort', sort: e.target.value as ConnectivitySort })}
+        >
+          {CONNECTIVITY_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(SORT_LABEL[s])}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <p className="text-sm text-muted-foreground">{t('connectivity.table.cutOffNote', { percent: Math.round(CUT_OFF_SHARE * 100) })}</p>
       {data.levels.length === 0 ? <p className="text-sm text-muted-foreground">{t('connectivity.table.empty')}</p> : null}

@@ -1,6 +1,5 @@
 // Who sees the post besides the school's staff: the whole school, or levels and courses (the recipients data
 // message compose loads). Native radios and checkboxes: Tab, Space and the arrows work as everywhere.
-import { useSelector } from '@xstate/react';
 import { NEWS_FIELD_IDS } from '../../../../machines/news/compose-rules';
 import {
   selectChosenCount,
@@ -14,12 +13,11 @@ import {
 import { useT } from '../../../lib/i18n';
 import { describedBy, FieldDescription, FieldError } from '../../../ui/field';
 import { useNewsFieldError, type NewsComposeActor } from './shared';
+import { useSelectors } from '../../../lib/selectors';
 
 export function AudienceField({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const scope = useSelector(compose, selectScope);
-  const locked = useSelector(compose, selectIsLocked);
-  const count = useSelector(compose, selectChosenCount);
+  const { scope, locked, count } = useSelectors(compose, { scope: selectScope, locked: selectIsLocked, count: selectChosenCount });
   const error = useNewsFieldError(compose, 'audience');
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={describedBy('news-audience-hint', error.text && error.id)}>
@@ -58,11 +56,13 @@ export function AudienceField({ compose }: { compose: NewsComposeActor }) {
 
 function GroupPicker({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const levels = useSelector(compose, selectLevels);
-  const courses = useSelector(compose, selectCourses);
-  const levelIds = useSelector(compose, selectLevelIds);
-  const courseIds = useSelector(compose, selectCourseIds);
-  const locked = useSelector(compose, selectIsLocked);
+  const { levels, courses, levelIds, courseIds, locked } = useSelectors(compose, {
+    levels: selectLevels,
+    courses: selectCourses,
+    levelIds: selectLevelIds,
+    courseIds: selectCourseIds,
+    locked: selectIsLocked,
+  });
   const electives = courses.filter((course) => course.level_id === null);
   const toggle = (kind: 'level' | 'course', id: number) => compose.send({ type: 'news.toggleGroup', kind, id });
   return (

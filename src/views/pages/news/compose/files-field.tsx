@@ -11,6 +11,7 @@ import { useT } from '../../../lib/i18n';
 import { errorProps, FieldDescription, FieldError } from '../../../ui/field';
 import { AttachmentItem, ChooseFiles } from '../../compose/attachment-item';
 import { useNewsFieldError, type NewsComposeActor } from './shared';
+import { useSelectors } from '../../../lib/selectors';
 
 const IMAGE = /^image\/(png|jpeg|gif|webp)$/;
 const selectFile = (s: AttachmentSnapshot): File | null => s.context.file;
@@ -20,8 +21,7 @@ const selectName = (s: AttachmentSnapshot): string => s.context.name;
 
 export function FilesField({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const list = useSelector(compose, selectAttachmentList);
-  const locked = useSelector(compose, selectIsLocked);
+  const { list, locked } = useSelectors(compose, { list: selectAttachmentList, locked: selectIsLocked });
   const error = useNewsFieldError(compose, 'attachment_ids');
   return (
     <div role="group" aria-labelledby="news-files-label" className="flex flex-col gap-2">
@@ -69,9 +69,7 @@ function Files({ compose, list }: { compose: NewsComposeActor; list: AttachmentL
 /** The local file's image while this item lives (kept after the upload drops the file), else the server's. */
 function Thumbnail({ attachment }: { attachment: AttachmentActorRef }) {
   const t = useT();
-  const file = useSelector(attachment, selectFile);
-  const server = useSelector(attachment, selectServerImage);
-  const name = useSelector(attachment, selectName);
+  const { file, server, name } = useSelectors(attachment, { file: selectFile, server: selectServerImage, name: selectName });
   const [local, setLocal] = useState<string | null>(null);
   useEffect(() => {
     if (!file || !IMAGE.test(file.type)) return;

@@ -36,6 +36,7 @@ import { MachineForm } from '../../../ui/form';
 import { AudienceField } from './audience-field';
 import { FilesField } from './files-field';
 import { useNewsFieldError, type NewsComposeActor } from './shared';
+import { useSelectors } from '../../../lib/selectors';
 
 export function NewsForm({ compose }: { compose: NewsComposeActor }) {
   return (
@@ -73,9 +74,7 @@ function RestoredNotice({ compose }: { compose: NewsComposeActor }) {
 
 function TextFields({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const title = useSelector(compose, selectTitle);
-  const body = useSelector(compose, selectBody);
-  const locked = useSelector(compose, selectIsLocked);
+  const { title, body, locked } = useSelectors(compose, { title: selectTitle, body: selectBody, locked: selectIsLocked });
   const titleError = useNewsFieldError(compose, 'title');
   const bodyError = useNewsFieldError(compose, 'body');
   return (
@@ -106,9 +105,11 @@ function TextFields({ compose }: { compose: NewsComposeActor }) {
 
 function CategoryField({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const categories = useSelector(compose, selectCategories);
-  const categoryId = useSelector(compose, selectCategoryId);
-  const locked = useSelector(compose, selectIsLocked);
+  const { categories, categoryId, locked } = useSelectors(compose, {
+    categories: selectCategories,
+    categoryId: selectCategoryId,
+    locked: selectIsLocked,
+  });
   const error = useNewsFieldError(compose, 'category_id');
   return (
     <FormField label={t('newsCompose.category')} htmlFor={NEWS_FIELD_IDS.category_id} error={error.text} errorId={error.id}>
@@ -196,10 +197,12 @@ function ZoneNote({ compose, id }: { compose: NewsComposeActor; id: string }) {
 
 function WhenField({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const now = useSelector(compose, selectPublishNow);
-  const date = useSelector(compose, selectPublishDate);
-  const time = useSelector(compose, selectPublishTime);
-  const locked = useSelector(compose, selectIsLocked);
+  const { now, date, time, locked } = useSelectors(compose, {
+    now: selectPublishNow,
+    date: selectPublishDate,
+    time: selectPublishTime,
+    locked: selectIsLocked,
+  });
   const error = useNewsFieldError(compose, 'publish_at');
   const dateId = NEWS_FIELD_IDS.publish_at;
   return (
@@ -247,8 +250,7 @@ function WhenField({ compose }: { compose: NewsComposeActor }) {
 
 function PinField({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const pinned = useSelector(compose, selectPinned);
-  const locked = useSelector(compose, selectIsLocked);
+  const { pinned, locked } = useSelectors(compose, { pinned: selectPinned, locked: selectIsLocked });
   return (
     <div className="flex items-start gap-3">
       <Switch
@@ -268,10 +270,12 @@ function PinField({ compose }: { compose: NewsComposeActor }) {
 
 function EndsField({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const date = useSelector(compose, selectEndsDate);
-  const time = useSelector(compose, selectEndsTime);
-  const hasEnds = useSelector(compose, selectHasEnds);
-  const locked = useSelector(compose, selectIsLocked);
+  const { date, time, hasEnds, locked } = useSelectors(compose, {
+    date: selectEndsDate,
+    time: selectEndsTime,
+    hasEnds: selectHasEnds,
+    locked: selectIsLocked,
+  });
   const error = useNewsFieldError(compose, 'ends_at');
   const dateId = NEWS_FIELD_IDS.ends_at;
   // A date alone ends the post at the end of that day: what "quitar el 30-06" means to a reader.
@@ -302,11 +306,13 @@ function EndsField({ compose }: { compose: NewsComposeActor }) {
 
 function Actions({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
-  const saving = useSelector(compose, selectIsSaving);
-  const locked = useSelector(compose, selectIsLocked);
-  const failed = useSelector(compose, selectSaveFailed);
-  const editing = useSelector(compose, selectIsEditingPost);
-  const now = useSelector(compose, selectPublishNow);
+  const { saving, locked, failed, editing, now } = useSelectors(compose, {
+    saving: selectIsSaving,
+    locked: selectIsLocked,
+    failed: selectSaveFailed,
+    editing: selectIsEditingPost,
+    now: selectPublishNow,
+  });
   const label = saving ? 'newsCompose.saving' : editing ? 'newsCompose.update' : now ? 'newsCompose.publish' : 'newsCompose.schedule';
   return (
     <div className="flex flex-col gap-2">
