@@ -14,8 +14,10 @@ import {
   queryString,
   samePeriod,
   schoolToday,
-  shiftShown,
+  periodAfterShift,
+  periodPickerGuards,
   shownKey,
+  type PeriodPicker,
   type PeriodQuery,
   type SchoolClock,
   type SchoolToday,
@@ -80,8 +82,12 @@ export type RankingEvent =
   | { type: 'ranking.address'; search: string }
   | { type: 'ranking.retry' };
 
-const shiftOf = (context: RankingContext, step: number): PeriodQuery | null =>
-  shiftShown(context.view.period, context.ranking?.period, step, context.today);
+/** The ranking's period picker: the period asked, the one the answer names, the school's today. */
+const pickerOf = (context: RankingContext): PeriodPicker => ({
+  asked: context.view.period,
+  answered: context.ranking?.period,
+  today: context.today,
+});
 
 export const rankingMachine = setup({
   types: {
@@ -99,7 +105,7 @@ export const rankingMachine = setup({
           case 'ranking.periodKind':
             return { ...context.view, period: { kind: event.kind, key: null } };
           case 'ranking.shift':
-            return { ...context.view, period: shiftOf(context, event.step) ?? context.view.period };
+            return { ...context.view, period: periodAfterShift(pickerOf(context), event.step) };
           case 'ranking.metric':
             return { ...context.view, metric: event.metric };
           case 'ranking.by':
@@ -113,14 +119,7 @@ export const rankingMachine = setup({
     showInAddress: emit(({ context }) => ({ type: 'navigate' as const, to: rankingAddress(context.kind, context.view), replace: true })),
   },
   guards: {
-    isOtherKind: ({ context, event }) => {
-      assertEvent(event, 'ranking.periodKind');
-      return event.kind !== context.view.period.kind;
-    },
-    canShift: ({ context, event }) => {
-      assertEvent(event, 'ranking.shift');
-      return shiftOf(context, event.step) !== null;
-    },
+    ...periodPickerGuards,
     isOtherMetric: ({ context, event }) => {
       assertEvent(event, 'ranking.metric');
       return event.metric !== context.view.metric && METRICS[context.kind].includes(event.metric);
@@ -142,8 +141,18 @@ export const rankingMachine = setup({
   },
   initial: 'loading',
   on: {
-    'ranking.periodKind': { guard: 'isOtherKind', target: '.loading', reenter: true, actions: ['assignView', 'showInAddress'] },
-    'ranking.shift': { guard: 'canShift', target: '.loading', reenter: true, actions: ['assignView', 'showInAddress'] },
+    'ranking.periodKind': {
+      guard: { type: 'isOtherKind', params: ({ context, event }) => ({ ...pickerOf(context), kind: event.kind }) },
+      target: '.loading',
+      reenter: true,
+      actions: ['assignView', 'showInAddress'],
+    },
+    'ranking.shift': {
+      guard: { type: 'canShift', params: ({ context, event }) => ({ ...pickerOf(context), step: event.step }) },
+      target: '.loading',
+      reenter: true,
+      actions: ['assignView', 'showInAddress'],
+    },
     'ranking.metric': { guard: 'isOtherMetric', target: '.loading', reenter: true, actions: ['assignView', 'showInAddress'] },
     'ranking.by': { guard: 'isOtherBy', target: '.loading', reenter: true, actions: ['assignView', 'showInAddress'] },
     'ranking.address': { guard: 'isOtherAddress', target: '.loading', reenter: true, actions: 'assignView' },
