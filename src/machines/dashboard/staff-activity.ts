@@ -11,6 +11,7 @@ import type { PeriodKind, StaffActivity, StaffActivityRow } from '../../../share
 import type { NavigateEvent } from '../app/effects';
 import { activitySummaryMachine, type ActivitySummaryActor } from './activity-summary';
 import { memoPerOwner } from '../app/memo';
+import { childPanelRegion } from '../app/child-panel';
 import {
   periodAfterShift,
   periodPickerGuards,
@@ -181,24 +182,12 @@ export const staffActivityMachine = setup({
         },
       },
     },
-    summary: {
-      initial: 'running',
-      states: {
-        running: {
-          invoke: {
-            id: 'summary',
-            src: 'summary',
-            input: ({ context }) => ({ year: summaryYearOf(context.query.period) }),
-            // A bug in the summary's actor, not a failed request (that is its own `failed`).
-            onError: { target: 'crashed' },
-          },
-          on: { 'activity.periodChanged': { actions: 'followPeriod' } },
-        },
-        crashed: {
-          on: { 'activity.restartSummary': { target: 'running' } },
-        },
-      },
-    },
+    summary: childPanelRegion<StaffActivityContext, StaffActivityEvent>()(
+      'summary',
+      ({ context }) => ({ year: summaryYearOf(context.query.period) }),
+      'activity.restartSummary',
+      { 'activity.periodChanged': { actions: 'followPeriod' } },
+    ),
   },
 });
 
