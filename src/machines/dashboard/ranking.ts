@@ -8,6 +8,7 @@ import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom 
 import { fetchRanking, type RankingKind } from '../../services/dashboard/activity';
 import type { CourseMetric, PeriodKind, RankBy, Ranking, UserMetric } from '../../../shared/dashboard-contract';
 import type { NavigateEvent } from '../app/effects';
+import { loadStates } from '../app/load-states';
 import {
   periodOf,
   periodParams,
@@ -158,21 +159,13 @@ export const rankingMachine = setup({
     'ranking.address': { guard: 'isOtherAddress', target: '.loading', reenter: true, actions: 'assignView' },
   },
   states: {
-    loading: {
-      tags: 'busy',
-      invoke: {
-        id: 'fetchRanking',
-        src: 'fetchRanking',
-        input: ({ context }) => ({ kind: context.kind, ...context.view }),
-        onDone: { target: 'shown', actions: { type: 'assignRanking', params: ({ event }) => event.output } },
-        onError: { target: 'failed' },
-      },
-    },
-    shown: {},
-    // The last table stays on screen, said to be out of date, with Reintentar.
-    failed: {
-      on: { 'ranking.retry': { target: 'loading' } },
-    },
+    // A failure keeps the last table on screen, said to be out of date, with Reintentar.
+    ...loadStates<RankingContext, RankingEvent>()(
+      'fetchRanking',
+      ({ context }) => ({ kind: context.kind, ...context.view }),
+      'assignRanking',
+      'ranking.retry',
+    ),
   },
 });
 

@@ -12,6 +12,7 @@ import type { NavigateEvent } from '../app/effects';
 import { activitySummaryMachine, type ActivitySummaryActor } from './activity-summary';
 import { memoPerOwner } from '../app/memo';
 import { childPanelRegion } from '../app/child-panel';
+import { loadStates } from '../app/load-states';
 import {
   periodAfterShift,
   periodPickerGuards,
@@ -165,21 +166,13 @@ export const staffActivityMachine = setup({
         ],
       },
       states: {
-        loading: {
-          tags: 'busy',
-          invoke: {
-            id: 'fetchActivity',
-            src: 'fetchActivity',
-            input: ({ context }) => context.query,
-            onDone: { target: 'shown', actions: { type: 'assignActivity', params: ({ event }) => event.output } },
-            onError: { target: 'failed' },
-          },
-        },
-        shown: {},
-        // The last table stays on screen, said to be out of date, with Reintentar.
-        failed: {
-          on: { 'activity.retry': { target: 'loading' } },
-        },
+        // A failure keeps the last table on screen, said to be out of date, with Reintentar.
+        ...loadStates<StaffActivityContext, StaffActivityEvent>()(
+          'fetchActivity',
+          ({ context }) => context.query,
+          'assignActivity',
+          'activity.retry',
+        ),
       },
     },
     summary: childPanelRegion<StaffActivityContext, StaffActivityEvent>()(
