@@ -13,6 +13,15 @@ export type LoadingBarEvent = { type: 'loading.start' } | { type: 'loading.finis
 
 export const LOADING_BAR_TIMING = { throttle: 200, run: 5000, hide: 500 } as const;
 
+/**
+ * A request failed, while waiting or running alike: the failed style, and the last one ends the run
+ * (shown full, even when it came before the throttle).
+ */
+const FAIL = [
+  { guard: 'isLastPending', target: 'finishing', actions: ['removePending', 'markFailed'] },
+  { actions: ['removePending', 'markFailed'] },
+] as const;
+
 export const loadingBarMachine = setup({
   types: {
     context: {} as LoadingBarContext,
@@ -42,11 +51,7 @@ export const loadingBarMachine = setup({
       on: {
         'loading.start': { actions: 'addPending' },
         'loading.finish': [{ guard: 'isLastPending', target: 'idle', actions: 'removePending' }, { actions: 'removePending' }],
-        // A failure is shown even when it came quickly.
-        'loading.fail': [
-          { guard: 'isLastPending', target: 'finishing', actions: ['removePending', 'markFailed'] },
-          { actions: ['removePending', 'markFailed'] },
-        ],
+        'loading.fail': FAIL,
       },
     },
     running: {
@@ -61,10 +66,7 @@ export const loadingBarMachine = setup({
       on: {
         'loading.start': { actions: 'addPending' },
         'loading.finish': [{ guard: 'isLastPending', target: 'finishing', actions: 'removePending' }, { actions: 'removePending' }],
-        'loading.fail': [
-          { guard: 'isLastPending', target: 'finishing', actions: ['removePending', 'markFailed'] },
-          { actions: ['removePending', 'markFailed'] },
-        ],
+        'loading.fail': FAIL,
       },
     },
     // Full width, then hidden after `hide` ms.

@@ -403,6 +403,19 @@ const formActions = (refusedTarget?: 'editing') =>
     'page.leave': ASK_BEFORE_LEAVING,
   }) as const;
 
+/** An invoked call's failure, as the guards and actions that read it take it. */
+const failureOf = ({ event }: { event: { error: unknown } }) => toApiFailure(event.error);
+
+/**
+ * Send's own rules refused it (an SMS too long once signed, an emoji…), at the estimate or at the send
+ * itself: the field says why and takes the focus, as when the client rules refuse.
+ */
+const REFUSED_BY_SEND_RULES = {
+  guard: { type: 'isValidationFailure', params: failureOf },
+  target: 'form.editing',
+  actions: [{ type: 'serverFieldErrors', params: failureOf }, TOAST_REVIEW, 'focusFirstError'],
+} as const;
+
 /** The server's check and cost of what was asked (`intent`): a refusal or a problem back to the form, else the confirmation. */
 const estimating = composeSetup.createStateConfig({
   tags: ['busy', 'submitting'],
@@ -426,13 +439,7 @@ const estimating = composeSetup.createStateConfig({
       { target: 'confirming', actions: { type: 'keepEstimate', params: ({ event }) => event.output } },
     ],
     onError: [
-      // Send's own rules refused it (an SMS too long once signed, an emoji…): the field says why and
-      // takes the focus, as when the client rules refuse.
-      {
-        guard: { type: 'isValidationFailure', params: ({ event }) => toApiFailure(event.error) },
-        target: 'form.editing',
-        actions: [{ type: 'serverFieldErrors', params: ({ event }) => toApiFailure(event.error) }, TOAST_REVIEW, 'focusFirstError'],
-      },
+      REFUSED_BY_SEND_RULES,
       {
         target: 'form.failed',
         actions: [{ type: 'keepFailure', params: ({ event }) => toApiFailure(event.error) }, 'forgetEstimate', TOAST_SEND_FAILED],
@@ -473,11 +480,7 @@ const dispatching = (src: 'sendMessage' | 'scheduleMessage', intent: ComposeInte
       }),
       onDone: { target: 'sent', actions: { type: 'keepResult', params: ({ event }) => event.output } },
       onError: [
-        {
-          guard: { type: 'isValidationFailure', params: ({ event }) => toApiFailure(event.error) },
-          target: 'form.editing',
-          actions: [{ type: 'serverFieldErrors', params: ({ event }) => toApiFailure(event.error) }, TOAST_REVIEW, 'focusFirstError'],
-        },
+        REFUSED_BY_SEND_RULES,
         {
           guard: { type: 'isQuotaFailure', params: ({ event }) => toApiFailure(event.error) },
           target: 'form.editing',

@@ -5,6 +5,7 @@
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { fetchActivitySummary } from '../../services/dashboard/activity';
 import type { ActivitySummary } from '../../../shared/dashboard-contract';
+import { loadStates } from '../app/load-states';
 
 export interface ActivitySummaryInput {
   /** A school year's start ('YYYY'), or null for the server's current one. */
@@ -48,20 +49,12 @@ export const activitySummaryMachine = setup({
     'summary.year': { guard: 'isOtherYear', target: '.loading', reenter: true, actions: 'assignYear' },
   },
   states: {
-    loading: {
-      tags: 'busy',
-      invoke: {
-        id: 'fetchSummary',
-        src: 'fetchSummary',
-        input: ({ context }) => ({ year: context.year }),
-        onDone: { target: 'shown', actions: { type: 'assignSummary', params: ({ event }) => event.output } },
-        onError: { target: 'failed' },
-      },
-    },
-    shown: {},
-    failed: {
-      on: { 'summary.retry': { target: 'loading' } },
-    },
+    ...loadStates<ActivitySummaryContext, ActivitySummaryEvent>()(
+      'fetchSummary',
+      ({ context }) => ({ year: context.year }),
+      'assignSummary',
+      'summary.retry',
+    ),
   },
 });
 

@@ -7,6 +7,7 @@ import { fetchCourseConnectivity } from '../../services/dashboard/connectivity';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { CourseConnectivity, MissedDelivery } from '../../../shared/dashboard-contract';
 import { callListMachine, type CallListActor } from './call-list';
+import { childPanelRegion } from '../app/child-panel';
 
 export interface CourseConnectivityInput {
   courseId: number;
@@ -61,23 +62,11 @@ export const courseConnectivityMachine = setup({
         notFound: {},
       },
     },
-    callList: {
-      initial: 'running',
-      states: {
-        running: {
-          invoke: {
-            id: 'callList',
-            src: 'callList',
-            input: ({ context }) => ({ courseId: context.courseId }),
-            // A bug in the list's actor, not a failed request (that is its own `failed`).
-            onError: { target: 'crashed' },
-          },
-        },
-        crashed: {
-          on: { 'course.restartCallList': { target: 'running' } },
-        },
-      },
-    },
+    callList: childPanelRegion<CourseConnectivityContext, CourseConnectivityEvent>()(
+      'callList',
+      ({ context }) => ({ courseId: context.courseId }),
+      'course.restartCallList',
+    ),
   },
 });
 

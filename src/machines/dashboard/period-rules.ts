@@ -109,6 +109,29 @@ export const shiftShown = (
   today: SchoolToday,
 ): PeriodQuery | null => shiftedPeriod(asked.kind, shownKey(asked, answered), step, today);
 
+/**
+ * A data screen's period picker as its guards read it: the period asked, the one the answer names (none
+ * before it answers) and the school's today. The activity and ranking screens pick a period by one rule.
+ */
+export interface PeriodPicker {
+  asked: PeriodQuery;
+  answered: { kind: PeriodKind; key: string } | null | undefined;
+  today: SchoolToday;
+}
+
+/** The period an arrow leads to (`step` before or after the one shown), or the one asked when none is offered. */
+export const periodAfterShift = ({ asked, answered, today }: PeriodPicker, step: number): PeriodQuery =>
+  shiftShown(asked, answered, step, today) ?? asked;
+
+/** The picker's guards, for a screen's `setup({ guards })`; each transition passes its picker as params. */
+export const periodPickerGuards = {
+  /** Month or school year: only a kind other than the one asked asks again. */
+  isOtherKind: (_: unknown, { asked, kind }: PeriodPicker & { kind: PeriodKind }) => kind !== asked.kind,
+  /** An arrow leads somewhere only when the period before or after the one shown is offered. */
+  canShift: (_: unknown, { asked, answered, today, step }: PeriodPicker & { step: number }) =>
+    shiftShown(asked, answered, step, today) !== null,
+};
+
 export const samePeriod = (a: PeriodQuery, b: PeriodQuery): boolean => a.kind === b.kind && a.key === b.key;
 
 /** This month on the school's wall clock ('YYYY-MM'), whatever the browser's zone; an unknown zone reads as UTC. */

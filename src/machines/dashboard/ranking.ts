@@ -8,14 +8,17 @@ import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom 
 import { fetchRanking, type RankingKind } from '../../services/dashboard/activity';
 import type { CourseMetric, PeriodKind, RankBy, Ranking, UserMetric } from '../../../shared/dashboard-contract';
 import type { NavigateEvent } from '../app/effects';
+import { loadStates } from '../app/load-states';
 import {
   periodOf,
   periodParams,
   queryString,
   samePeriod,
   schoolToday,
-  shiftShown,
+  periodAfterShift,
+  periodPickerGuards,
   shownKey,
+  type PeriodPicker,
   type PeriodQuery,
   type SchoolClock,
   type SchoolToday,
@@ -80,8 +83,12 @@ export type RankingEvent =
   | { type: 'ranking.address'; search: string }
   | { type: 'ranking.retry' };
 
-const shiftOf = (context: RankingContext, step: number): PeriodQuery | null =>
-  shiftShown(context.view.period, context.ranking?.period, step, context.today);
+/** The ranking's period picker: the period asked, the one the answer names, the school's today. */
+const pickerOf = (context: RankingContext): PeriodPicker => ({
+  asked: context.view.period,
+  answered: context.ranking?.period,
+  today: context.today,
+});
 
 export const rankingMachine = setup({
   types: {
@@ -99,7 +106,7 @@ export const rankingMachine = setup({
           case 'ranking.periodKind':
             return { ...context.view, period: { kind: event.kind, key: null } };
           case 'ranking.shift':
-            return { ...context.view, period: shiftOf(context, event.step) ?? context.view.period };
+            return { ...context.view, period: periodAfterShift(pickerOf(context), event.step) };
           case 'ranking.metric':
             return { ...context.view, metric: event.metric };
           case 'ranking.by':
@@ -113,14 +120,7 @@ export const rankingMachine = setup({
     showInAddress: emit(({ context }) => ({ type: 'navigate' as const, to: rankingAddress(context.kind, context.view), replace: true })),
   },
   guards: {
-    isOtherKind: ({ context, event }) => {
-      assertEvent(event, 'ranking.periodKind');
-      return event.kind !== context.view.period.kind;
-    },
-    canShift: ({ context, event }) => {
-      assertEvent(event, 'ranking.shift');
-      return shiftOf(context, event.step) !== null;
-    },
+    ...periodPickerGuards,
     isOtherMetric: ({ context, event }) => {
       assertEvent(event, 'ranking.metric');
       return event.metric !== context.view.metric && METRICS[context.kind].includes(event.metric);
@@ -142,28 +142,30 @@ export const rankingMachine = setup({
   },
   initial: 'loading',
   on: {
-    'ranking.periodKind': { guard: 'isOtherKind', target: '.loading', reenter: true, actions: ['assignView', 'showInAddress'] },
-    'ranking.shift': { guard: 'canShift', target: '.loading', reenter: true, actions: ['assignView', 'showInAddress'] },
+    'ranking.periodKind': {
+      guard: { type: 'isOtherKind', params: ({ context, event }) => ({ ...pickerOf(context), kind: event.kind }) },
+      target: '.loading',
+      reenter: true,
+      actions: ['assignView', 'showInAddress'],
+    },
+    'ranking.shift': {
+      guard: { type: 'canShift', params: ({ context, event }) => ({ ...pickerOf(context), step: event.step }) },
+      target: '.loading',
+      reenter: true,
+      actions: ['assignView', 'showInAddress'],
+    },
     'ranking.metric': { guard: 'isOtherMetric', target: '.loading', reenter: true, actions: ['assignView', 'showInAddress'] },
     'ranking.by': { guard: 'isOtherBy', target: '.loading', reenter: true, actions: ['assignView', 'showInAddress'] },
     'ranking.address': { guard: 'isOtherAddress', target: '.loading', reenter: true, actions: 'assignView' },
   },
   states: {
-    loading: {
-      tags: 'busy',
-      invoke: {
-        id: 'fetchRanking',
-        src: 'fetchRanking',
-        input: ({ context }) => ({ kind: context.kind, ...context.view }),
-        onDone: { target: 'shown', actions: { type: 'assignRanking', params: ({ event }) => event.output } },
-        onError: { target: 'failed' },
-      },
-    },
-    shown: {},
-    // The last table stays on screen, said to be out of date, with Reintentar.
-    failed: {
-      on: { 'ranking.retry': { target: 'loading' } },
-    },
+    // A failure keeps the last table on screen, said to be out of date, with Reintentar.
+    ...loadStates<RankingContext, RankingEvent>()(
+      'fetchRanking',
+      ({ context }) => ({ kind: context.kind, ...context.view }),
+      'assignRanking',
+      'ranking.retry',
+    ),
   },
 });
 

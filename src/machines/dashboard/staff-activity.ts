@@ -11,7 +11,17 @@ import type { PeriodKind, StaffActivity, StaffActivityRow } from '../../../share
 import type { NavigateEvent } from '../app/effects';
 import { activitySummaryMachine, type ActivitySummaryActor } from './activity-summary';
 import { memoPerOwner } from '../app/memo';
-import { schoolToday, shiftShown, shownKey, type PeriodQuery, type SchoolClock, type SchoolToday } from './period-rules';
+import { childPanelRegion } from '../app/child-panel';
+import { loadStates } from '../app/load-states';
+import {
+  periodAfterShift,
+  periodPickerGuards,
+  schoolToday,
+  shownKey,
+  type PeriodPicker,
+  type SchoolClock,
+  type SchoolToday,
+} from './period-rules';
 import {
   nextSort,
   sameQuery,
@@ -53,8 +63,12 @@ export type StaffActivityEvent =
 
 export type StaffActivityEmitted = NavigateEvent;
 
-const shiftOf = (context: StaffActivityContext, step: number): PeriodQuery | null =>
-  shiftShown(context.query.period, context.activity?.period, step, context.today);
+/** The table's period picker: the period asked, the one the answer names, the school's today. */
+const pickerOf = (context: StaffActivityContext): PeriodPicker => ({
+  asked: context.query.period,
+  answered: context.activity?.period,
+  today: context.today,
+});
 
 export const staffActivityMachine = setup({
   types: {
@@ -75,7 +89,7 @@ export const staffActivityMachine = setup({
     assignShift: assign({
       query: ({ context, event }) => {
         assertEvent(event, 'activity.shift');
-        return { ...context.query, period: shiftOf(context, event.step) ?? context.query.period };
+        return { ...context.query, period: periodAfterShift(pickerOf(context), event.step) };
       },
     }),
     assignPosition: assign({
@@ -105,14 +119,7 @@ export const staffActivityMachine = setup({
     followPeriod: sendTo('summary', ({ context }) => ({ type: 'summary.year' as const, year: summaryYearOf(context.query.period) })),
   },
   guards: {
-    isOtherKind: ({ context, event }) => {
-      assertEvent(event, 'activity.periodKind');
-      return event.kind !== context.query.period.kind;
-    },
-    canShift: ({ context, event }) => {
-      assertEvent(event, 'activity.shift');
-      return shiftOf(context, event.step) !== null;
-    },
+    ...periodPickerGuards,
     isOtherPosition: ({ context, event }) => {
       assertEvent(event, 'activity.position');
       return event.positionId !== context.query.positionId;
@@ -142,8 +149,16 @@ export const staffActivityMachine = setup({
       // Targets inside this region, never `reenter`: re-entering the region would exit the whole parallel
       // state, restarting the summary beside it (or reviving a crashed one).
       on: {
-        'activity.periodKind': { guard: 'isOtherKind', target: '.loading', actions: ['assignKind', 'showInAddress', 'announcePeriod'] },
-        'activity.shift': { guard: 'canShift', target: '.loading', actions: ['assignShift', 'showInAddress', 'announcePeriod'] },
+        'activity.periodKind': {
+          guard: { type: 'isOtherKind', params: ({ context, event }) => ({ ...pickerOf(context), kind: event.kind }) },
+          target: '.loading',
+          actions: ['assignKind', 'showInAddress', 'announcePeriod'],
+        },
+        'activity.shift': {
+          guard: { type: 'canShift', params: ({ context, event }) => ({ ...pickerOf(context), step: event.step }) },
+          target: '.loading',
+          actions: ['assignShift', 'showInAddress', 'announcePeriod'],
+        },
         'activity.position': { guard: 'isOtherPosition', target: '.loading', actions: ['assignPosition', 'showInAddress'] },
         'activity.address': [
           { guard: 'isOtherQueryInAddress', target: '.loading', actions: ['assignAddress', 'announcePeriod'] },
@@ -151,41 +166,21 @@ export const staffActivityMachine = setup({
         ],
       },
       states: {
-        loading: {
-          tags: 'busy',
-          invoke: {
-            id: 'fetchActivity',
-            src: 'fetchActivity',
-            input: ({ context }) => context.query,
-            onDone: { target: 'shown', actions: { type: 'assignActivity', params: ({ event }) => event.output } },
-            onError: { target: 'failed' },
-          },
-        },
-        shown: {},
-        // The last table stays on screen, said to be out of date, with Reintentar.
-        failed: {
-          on: { 'activity.retry': { target: 'loading' } },
-        },
+        // A failure keeps the last table on screen, said to be out of date, with Reintentar.
+        ...loadStates<StaffActivityContext, StaffActivityEvent>()(
+          'fetchActivity',
+          ({ context }) => context.query,
+          'assignActivity',
+          'activity.retry',
+        ),
       },
     },
-    summary: {
-      initial: 'running',
-      states: {
-        running: {
-          invoke: {
-            id: 'summary',
-            src: 'summary',
-            input: ({ context }) => ({ year: summaryYearOf(context.query.period) }),
-            // A bug in the summary's actor, not a failed request (that is its own `failed`).
-            onError: { target: 'crashed' },
-          },
-          on: { 'activity.periodChanged': { actions: 'followPeriod' } },
-        },
-        crashed: {
-          on: { 'activity.restartSummary': { target: 'running' } },
-        },
-      },
-    },
+    summary: childPanelRegion<StaffActivityContext, StaffActivityEvent>()(
+      'summary',
+      ({ context }) => ({ year: summaryYearOf(context.query.period) }),
+      'activity.restartSummary',
+      { 'activity.periodChanged': { actions: 'followPeriod' } },
+    ),
   },
 });
 

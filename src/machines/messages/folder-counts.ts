@@ -39,6 +39,16 @@ const visibilityChanges = fromCallback<EventObject, void, FolderCountsEvent>(({ 
   return () => document.removeEventListener('visibilitychange', onChange);
 });
 
+/**
+ * The poll's tick, the same after a load and after a failure: a visible tab asks again; a hidden one
+ * asks nothing, and the timer just runs again from where it is (`from`).
+ */
+const pollFrom = <T extends 'loaded' | 'failed'>(from: T) =>
+  [
+    { guard: 'isVisible', target: 'loading' },
+    { target: from, reenter: true },
+  ] as const;
+
 export const folderCountsMachine = setup({
   types: {
     input: {} as FolderCountsInput,
@@ -103,13 +113,7 @@ export const folderCountsMachine = setup({
       },
     },
     loaded: {
-      after: {
-        // While hidden the timer just runs again; nothing is asked for.
-        poll: [
-          { guard: 'isVisible', target: 'loading' },
-          { target: 'loaded', reenter: true },
-        ],
-      },
+      after: { poll: pollFrom('loaded') },
       on: {
         'counts.refresh': { target: 'loading' },
         // Back to the tab after a while: show fresh numbers now, not at the next tick.
@@ -120,12 +124,7 @@ export const folderCountsMachine = setup({
       },
     },
     failed: {
-      after: {
-        poll: [
-          { guard: 'isVisible', target: 'loading' },
-          { target: 'failed', reenter: true },
-        ],
-      },
+      after: { poll: pollFrom('failed') },
       on: {
         'counts.refresh': { target: 'loading' },
       },

@@ -139,8 +139,16 @@ const lifecycleSetup = setup({
 const allowed = <T extends string>(kind: MessageKind, action: MessageAction, target: T, clears = true) =>
   ({ guard: { type: 'allows', params: { kind, action } }, target, actions: clears ? (['clearError'] as const) : ([] as const) }) as const;
 
-/** The toast of a call that failed. */
-const toastFailed = (key: MessageKey) => ({ type: 'toastError', params: { key } }) as const;
+/** A call on the message that failed: its error kept, and a toast saying so (`key`). */
+const failedCall = (key: MessageKey) =>
+  [
+    { type: 'assignError', params: ({ event }: { event: { error: unknown } }) => toApiFailure(event.error) },
+    { type: 'toastError', params: { key } },
+  ] as const;
+
+/** A call on the message that succeeded: it is now `target`, a toast says so (`key`), the folder counts change. */
+const doneCall = <T extends string>(target: T, key: MessageKey) =>
+  ({ target, actions: [{ type: 'toastDone', params: { key } }, 'announceCounts'] }) as const;
 
 const deleteSent = allowed('sent', 'delete', 'deleting');
 
@@ -164,7 +172,7 @@ const deletingFrom = (from: LiveKind, back: readonly { guard?: BackGuard; target
       onError: back.map(({ guard, target }) => ({
         guard,
         target,
-        actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
+        actions: failedCall('error.request'),
       })),
     },
   });
@@ -216,10 +224,7 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             src: 'saveDraft',
             input: ({ context }) => ({ id: context.id ?? 0 }),
             onDone: { target: 'idle', actions: { type: 'toastDone', params: { key: 'messages.saved' } } },
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
-            },
+            onError: { target: 'idle', actions: failedCall('error.request') },
           },
         },
         scheduling: {
@@ -231,14 +236,8 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
               assertEvent(event, 'message.schedule');
               return { id: context.id ?? 0, at: event.at };
             },
-            onDone: {
-              target: '#messageLifecycle.scheduled',
-              actions: [{ type: 'toastDone', params: { key: 'messages.scheduled' } }, 'announceCounts'],
-            },
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
-            },
+            onDone: doneCall('#messageLifecycle.scheduled', 'messages.scheduled'),
+            onError: { target: 'idle', actions: failedCall('error.request') },
           },
         },
         sending: {
@@ -247,14 +246,8 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             id: 'sendMessage',
             src: 'sendMessage',
             input: ({ context }) => ({ id: context.id ?? 0 }),
-            onDone: {
-              target: '#messageLifecycle.sent',
-              actions: [{ type: 'toastDone', params: { key: 'messages.sent' } }, 'announceCounts'],
-            },
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.send')],
-            },
+            onDone: doneCall('#messageLifecycle.sent', 'messages.sent'),
+            onError: { target: 'idle', actions: failedCall('error.send') },
           },
         },
         deleting: deletingFrom('draft'),
@@ -277,14 +270,8 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             id: 'cancelSchedule',
             src: 'cancelSchedule',
             input: ({ context }) => ({ id: context.id ?? 0 }),
-            onDone: {
-              target: '#messageLifecycle.draft',
-              actions: [{ type: 'toastDone', params: { key: 'messages.scheduleCancelled' } }, 'announceCounts'],
-            },
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
-            },
+            onDone: doneCall('#messageLifecycle.draft', 'messages.scheduleCancelled'),
+            onError: { target: 'idle', actions: failedCall('error.request') },
           },
         },
         deleting: deletingFrom('scheduled'),
@@ -374,10 +361,7 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
               target: `#messageLifecycle.${at}`,
               actions: ['forgetOrigin', { type: 'toastDone', params: { key: 'messages.restored' } }, 'announceCounts'] as const,
             })),
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
-            },
+            onError: { target: 'idle', actions: failedCall('error.request') },
           },
         },
         purging: {
@@ -386,14 +370,8 @@ export const messageLifecycleMachine = lifecycleSetup.createMachine({
             id: 'purgeMessages',
             src: 'purgeMessages',
             input: ({ context }) => ({ ids: context.id === null ? [] : [context.id] }),
-            onDone: {
-              target: '#messageLifecycle.purged',
-              actions: [{ type: 'toastDone', params: { key: 'messages.purged' } }, 'announceCounts'],
-            },
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'assignError', params: ({ event }) => toApiFailure(event.error) }, toastFailed('error.request')],
-            },
+            onDone: doneCall('#messageLifecycle.purged', 'messages.purged'),
+            onError: { target: 'idle', actions: failedCall('error.request') },
           },
         },
       },

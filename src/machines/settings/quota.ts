@@ -8,6 +8,7 @@ import { fetchQuotaSettings, saveQuotaSettings } from '../../services/settings/q
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import type { QuotaSettings } from '../../../shared/quota-contract';
 import type { FocusEvent, ToastEvent } from '../app/effects';
+import { childPanelRegion } from '../app/child-panel';
 import { quotaUsageMachine, type QuotaUsageActor, type QuotaUsageInput } from './quota-usage';
 import {
   draftOf,
@@ -141,26 +142,16 @@ export const settingsQuotaMachine = setup({
         },
       },
     },
-    usage: {
-      initial: 'running',
-      states: {
-        running: {
-          invoke: {
-            id: 'usage',
-            src: 'usage',
-            input: ({ context }) => context.usageInput,
-            // A bug in the chart's actor, not a failed request (that is its own `failed`).
-            onError: { target: 'crashed' },
-          },
-          // A saved limit is this month's bar's limit: the chart asks again (a crashed chart has no one
-          // to tell, and starts afresh when restarted).
-          on: { 'quota.saved': { actions: 'reloadUsage' } },
-        },
-        crashed: {
-          on: { 'quota.restartUsage': { target: 'running' } },
-        },
+    // A saved limit is this month's bar's limit: the chart asks again (a crashed chart has no one to
+    // tell, and starts afresh when restarted).
+    usage: childPanelRegion<SettingsQuotaContext, SettingsQuotaEvent>()(
+      'usage',
+      ({ context }) => context.usageInput,
+      'quota.restartUsage',
+      {
+        'quota.saved': { actions: 'reloadUsage' },
       },
-    },
+    ),
   },
 });
 

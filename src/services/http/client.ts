@@ -192,6 +192,22 @@ export function parseBody<T>(body: unknown, struct: Struct<T, unknown>, what: st
   });
 }
 
+/**
+ * The save of a form that makes one thing or edits it: a new one (`id` null) is POSTed to `collection`,
+ * one that exists is PATCHed at `one(id)` with the whole form; the answer's `data`, checked by `struct`.
+ */
+export async function saveOne<T>(
+  http: HttpClient,
+  target: { id: number | null; collection: string; one: (id: number) => string },
+  form: object,
+  struct: Struct<{ data: T }, unknown>,
+  signal: AbortSignal,
+): Promise<T> {
+  const path = target.id === null ? target.collection : target.one(target.id);
+  const body = await http.request(path, { method: target.id === null ? 'POST' : 'PATCH', body: { ...form }, signal });
+  return parseBody(body, struct, path).data;
+}
+
 /** The client without a session: what a call finds outside the app's actor system (a test of one actor). */
 export const http: HttpClient = createHttpClient();
 

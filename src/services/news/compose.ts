@@ -10,7 +10,7 @@ import type { AttachmentSummary } from '../../../shared/messages-contract';
 import { NEWS_API, type NewsAudience, type NewsCategory, type NewsInput, type NewsPost } from '../../../shared/news-contract';
 import { NewsAudienceStruct, NewsCategoriesBodyStruct, NewsPostBodyStruct } from '../../../shared/news-structs';
 import { readBackup, writeBackup } from '../compose/backup';
-import { fromCall, parseBody } from '../http/client';
+import { fromCall, parseBody, saveOne } from '../http/client';
 
 /** A course as the audience picker shows it (the recipients' course without its people). */
 export interface AudienceCourse {
@@ -113,8 +113,6 @@ export interface SaveNewsInput {
   input: NewsInput;
 }
 
-export const saveNewsPost = fromCall<NewsPost, SaveNewsInput>(async ({ input, signal, http }) => {
-  const path = input.id === null ? NEWS_API.news : NEWS_API.post(input.id);
-  const body = await http.request(path, { method: input.id === null ? 'POST' : 'PATCH', body: { ...input.input }, signal });
-  return parseBody(body, NewsPostBodyStruct, path).data;
-});
+export const saveNewsPost = fromCall<NewsPost, SaveNewsInput>(({ input, signal, http }) =>
+  saveOne(http, { id: input.id, collection: NEWS_API.news, one: NEWS_API.post }, input.input, NewsPostBodyStruct, signal),
+);

@@ -1,7 +1,7 @@
 // Template calls (shared/templates-contract.ts `TEMPLATES_API`) as actor logic. Every body is checked
 // before a machine sees it.
 import { array, boolean, enums, number, string, type, type Describe } from 'superstruct';
-import { fromCall, parseBody, type HttpClient } from '../http/client';
+import { fromCall, parseBody, saveOne, type HttpClient } from '../http/client';
 import type { ListFetchInput, ListPage } from '../list/pages';
 import {
   TEMPLATE_REPOSITORIES,
@@ -53,11 +53,15 @@ export interface SaveTemplateInput {
   template: TemplateInput;
 }
 
-export const saveTemplate = fromCall<Template, SaveTemplateInput>(async ({ input, signal, http }) => {
-  const path = input.id === null ? TEMPLATES_API.templates : TEMPLATES_API.template(input.id);
-  const body = await http.request(path, { method: input.id === null ? 'POST' : 'PATCH', body: { ...input.template }, signal });
-  return parseBody(body, TemplateBodyStruct, path).data;
-});
+export const saveTemplate = fromCall<Template, SaveTemplateInput>(({ input, signal, http }) =>
+  saveOne(
+    http,
+    { id: input.id, collection: TEMPLATES_API.templates, one: TEMPLATES_API.template },
+    input.template,
+    TemplateBodyStruct,
+    signal,
+  ),
+);
 
 export const deleteTemplate = fromCall<void, { id: number }>(async ({ input, signal, http }) => {
   await http.request(TEMPLATES_API.template(input.id), { method: 'DELETE', signal });
