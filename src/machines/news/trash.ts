@@ -12,7 +12,6 @@ import {
   selectTrashCrashed,
   selectTrashItems,
   selectTrashList,
-  selectTrashTarget,
   type TrashSnapshot,
 } from '../list/trash';
 
@@ -37,7 +36,6 @@ export type NewsTrashSnapshot = TrashSnapshot<NewsPost, NewsTrashQuery>;
 
 export const selectNewsTrashList = selectTrashList<NewsPost, NewsTrashQuery>;
 export const selectNewsTrashItems = selectTrashItems<NewsPost, NewsTrashQuery>;
-export const selectNewsTrashTarget = selectTrashTarget<NewsPost, NewsTrashQuery>;
 export const selectNewsTrashConfirming = selectTrashConfirming<NewsPost, NewsTrashQuery>;
 export const selectNewsTrashBusy = selectTrashBusy<NewsPost, NewsTrashQuery>;
 export const selectNewsTrashCrashed = selectTrashCrashed<NewsPost, NewsTrashQuery>;

@@ -26,7 +26,5 @@ export type RecipientListsTrashSnapshot = trash.TrashSnapshot<TrashedRecipientLi
 export const selectTrashList = trash.selectTrashList<TrashedRecipientList, ListsQuery>;
 export const selectTrashItems = trash.selectTrashItems<TrashedRecipientList, ListsQuery>;
 export const selectTrashQuery = trash.selectTrashQuery<TrashedRecipientList, ListsQuery>;
-export const selectTrashTarget = trash.selectTrashTarget<TrashedRecipientList, ListsQuery>;
 export const selectIsConfirmingPurge = trash.selectTrashConfirming<TrashedRecipientList, ListsQuery>;
-export const selectTrashBusy = trash.selectTrashBusy<TrashedRecipientList, ListsQuery>;
 export const selectTrashCrashed = trash.selectTrashCrashed<TrashedRecipientList, ListsQuery>;
