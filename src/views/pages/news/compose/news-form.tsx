@@ -27,6 +27,7 @@ import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { describedBy, errorProps, FieldDescription, FieldError, FormField } from '../../../ui/field';
 import { Input } from '../../../ui/input';
+import { InputField } from '../../../ui/input-field';
 import { Label } from '../../../ui/label';
 import { NativeSelect } from '../../../ui/native-select';
 import { Switch } from '../../../ui/switch';
@@ -78,16 +79,15 @@ function TextFields({ compose }: { compose: NewsComposeActor }) {
   const bodyError = useNewsFieldError(compose, 'body');
   return (
     <>
-      <FormField label={t('newsCompose.title')} htmlFor={NEWS_FIELD_IDS.title} error={titleError.text} errorId={titleError.id}>
-        <Input
-          id={NEWS_FIELD_IDS.title}
-          value={title}
-          readOnly={locked}
-          autoComplete="off"
-          {...errorProps(titleError.text, titleError.id)}
-          onChange={(e) => compose.send({ type: 'news.change', field: 'title', value: e.currentTarget.value })}
-        />
-      </FormField>
+      <InputField
+        label={t('newsCompose.title')}
+        id={NEWS_FIELD_IDS.title}
+        error={titleError}
+        value={title}
+        readOnly={locked}
+        autoComplete="off"
+        onValueChange={(value) => compose.send({ type: 'news.change', field: 'title', value })}
+      />
       <FormField label={t('newsCompose.body')} htmlFor={NEWS_FIELD_IDS.body} error={bodyError.text} errorId={bodyError.id}>
         <Textarea
           id={NEWS_FIELD_IDS.body}
