@@ -20,7 +20,6 @@ export const appActor = createAppActor({ input: { routes: ROUTE_RULES }, ...(imp
 
 export const {
   session: sessionActor,
-  token: tokenActor,
   sidebar: sidebarActor,
   loadingBar: loadingBarActor,
   locale: localeActor,

@@ -6,7 +6,7 @@ import type { Folder } from '../../shared/codes';
 import { loadTexts, type Namespace } from '../i18n';
 import { ROUTE_TABLE, type RouteEntry, type RouteName } from './route-table';
 
-export type RouteParams = Record<string, string | undefined>;
+type RouteParams = Record<string, string | undefined>;
 
 export interface RouteDef extends RouteEntry {
   /** What the route shows, from its params (`:id`). */

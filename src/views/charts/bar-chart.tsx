@@ -6,7 +6,7 @@
 import { ChartFrame } from './chart-frame';
 import { DEFAULT_FRAME, formatNumber, layoutBars, type BarDatum, type Frame } from './scale';
 
-export interface BarChartLabels {
+interface BarChartLabels {
   /** Column headers of the table. */
   period: string;
   value: string;

@@ -6,7 +6,7 @@ import { cn } from '../lib/utils';
 import { Card, CardContent } from '../ui/card';
 import { formatNumber, shareOf } from './scale';
 
-export interface BarListItem {
+interface BarListItem {
   key: string;
   label: string;
   value: number;

@@ -8,13 +8,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { cn } from '../lib/utils';
 import { TableToggle } from './table-toggle';
 
-export interface ChartColumn {
+interface ChartColumn {
   label: string;
   /** A figure: right-aligned, tabular digits. */
   numeric?: boolean;
 }
 
-export interface ChartRow {
+interface ChartRow {
   key: string;
   /** The row's name (its header cell). */
   label: string;

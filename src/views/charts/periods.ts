@@ -21,7 +21,7 @@ const monthDate = (period: string): Date => {
 };
 
 /** 'YYYY-MM' → "mar", "sept" (no abbreviation dot: the axis is narrow). */
-export const shortMonth = (period: string, locale: string): string =>
+const shortMonth = (period: string, locale: string): string =>
   format(locale, { month: 'short' }).format(monthDate(period)).replace(/\.$/, '');
 
 /** 'YYYY-MM' → "marzo de 2026". */

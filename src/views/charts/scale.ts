@@ -55,7 +55,7 @@ export interface Frame {
 
 export const DEFAULT_FRAME: Frame = { width: 640, height: 260, left: 56, bottom: 28, top: 12, right: 8 };
 
-export interface BarBox {
+interface BarBox {
   key: string;
   x: number;
   y: number;

@@ -6,7 +6,7 @@
 import { ChartFrame } from './chart-frame';
 import { formatNumber } from './scale';
 
-export interface StackSegment {
+interface StackSegment {
   key: string;
   label: string;
   value: number;
@@ -14,7 +14,7 @@ export interface StackSegment {
   fillClassName: string;
 }
 
-export interface StackedBarLabels {
+interface StackedBarLabels {
   /** Column headers of the table. */
   category: string;
   value: string;

@@ -2,7 +2,7 @@ import type { InspectionEvent } from 'xstate';
 
 // Dev-only record of live actors, their state and their last events, fed by XState's `inspect` hook.
 // Works offline, unlike the Stately inspector.
-export interface ActorRow {
+interface ActorRow {
   id: string;
   state: string;
   events: string[];

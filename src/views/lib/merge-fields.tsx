@@ -14,7 +14,7 @@ const LABEL: Record<MergeField, MessageKey> = {
 };
 
 /** "Estudiante", "Curso", "Apoderado" (es-MX: "Alumno", "Grupo", "Padre o tutor"). */
-export const mergeFieldLabel = (t: Translate, field: MergeField): string => t(LABEL[field]);
+const mergeFieldLabel = (t: Translate, field: MergeField): string => t(LABEL[field]);
 
 /**
  * One button per field; a click writes `{campo}` where the caret is (replacing a selection), as typing
@@ -69,7 +69,7 @@ export function MergeFieldButtons({
 }
 
 /** A merge field as a chip, named in the locale ("Estudiante"), with the field as written for assistive tech. */
-export function MergeFieldChip({ field }: { field: MergeField }) {
+function MergeFieldChip({ field }: { field: MergeField }) {
   const t = useT();
   return (
     <span

@@ -17,7 +17,7 @@ let visits = 0;
  * tests see every address it writes; that change comes back here as a changed query, and the machine ignores
  * an address that says what it already shows.
  */
-export interface PageAddress<TLogic extends AnyActorLogic, TFromAddress extends object> {
+interface PageAddress<TLogic extends AnyActorLogic, TFromAddress extends object> {
   read: (search: string) => TFromAddress;
   event?: AddressEventType<EventFromLogic<TLogic>, TFromAddress>;
 }

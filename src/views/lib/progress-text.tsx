@@ -5,7 +5,7 @@ import { useT, type Translate } from './i18n';
 import { cn } from './utils';
 
 /** "Enviando… 3 de 10 entregas", "Enviado" or "Enviado con fallos". */
-export function progressText(t: Translate, progress: DeliveryProgress): string {
+function progressText(t: Translate, progress: DeliveryProgress): string {
   if (progress.state === 'sending') return t('reception.progressSending', { done: settledOf(progress), count: progress.total });
   return t(progress.state === 'sent' ? 'reception.progressSent' : 'reception.progressPartial');
 }

@@ -5,7 +5,8 @@ import { keepFocusOnClose, QuestionDialog } from './dialog';
 /**
  * A yes-or-no question in a dialog (replace the text?, delete the template?): the answer that goes on has the
  * focus first, so Enter confirms what was just asked for; the other one, Escape and a click outside keep things
- * as they are. As it closes the focus stays where the machine puts it.
+ * as they are; one whose going on loses what the user did not ask to lose (discard the changes?) starts on the
+ * other answer, `focus="cancel"`. As it closes the focus stays where the machine puts it.
  */
 export function ConfirmDialog({
   open,
@@ -16,6 +17,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   destructive = false,
+  focus = 'confirm',
 }: {
   open: boolean;
   title: ReactNode;
@@ -25,13 +27,15 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   destructive?: boolean;
+  /** Which answer has the focus as the question opens. */
+  focus?: 'confirm' | 'cancel';
 }) {
   return (
     <QuestionDialog open={open} onDismiss={onCancel} title={title} description={description} onCloseAutoFocus={keepFocusOnClose}>
-      <Button type="button" variant="outline" onClick={onCancel}>
+      <Button type="button" variant="outline" autoFocus={focus === 'cancel'} onClick={onCancel}>
         {cancelLabel}
       </Button>
-      <Button type="button" variant={destructive ? 'destructive' : 'default'} autoFocus onClick={onConfirm}>
+      <Button type="button" variant={destructive ? 'destructive' : 'default'} autoFocus={focus === 'confirm'} onClick={onConfirm}>
         {confirmLabel}
       </Button>
     </QuestionDialog>

@@ -52,9 +52,6 @@ export function useListPhase(list: AnyList, by: 'placeholder' | 'states' = 'plac
   return useSelector(list, by === 'states' ? statePhase : placeholderPhase);
 }
 
-/** Rows shown that a reload could not bring up to date. */
-export const useListStale = (list: AnyList): boolean => useSelector(list, isStale);
-
 /**
  * The phase of a screen's data (a table, a chart, a form): no list actor of its own. A failed reload keeps
  * the data shown (`stale`), unless `hidesData`: then the failure stands in for it.

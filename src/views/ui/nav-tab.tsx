@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { cn } from '../lib/utils';
 
 /** A section tab that is a real link (the settings and data shells): the current one has aria-current="page". */
-export function NavTab({
+function NavTab({
   href,
   current,
   className,
@@ -72,7 +72,7 @@ export function NavTabs({
  * the row's view (the row only, never the page) whenever `location` changes, so a page does not open with
  * its own tab hidden off to the side. A focused tab the browser scrolls in by itself.
  */
-export function useCurrentTabInView(row: RefObject<HTMLElement | null>, location: string): void {
+function useCurrentTabInView(row: RefObject<HTMLElement | null>, location: string): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `location` is the trigger: it moves `aria-current` in the DOM this effect reads.
   useEffect(() => {
     const nav = row.current;

@@ -11,7 +11,7 @@ import { ItemButton, ItemCard, ItemConfirm, ItemHead } from './item-card';
 type AnyTrash = AnyActorRef;
 type AnyTrashSnapshot = TrashSnapshot<{ id: number }, unknown>;
 
-export interface TrashItemTexts {
+interface TrashItemTexts {
   restore: string;
   purge: string;
   /** «¿Eliminar … para siempre?», naming the row. */

@@ -1,13 +1,12 @@
 import { useState, type DragEvent } from 'react';
-import { useSelector } from '@xstate/react';
-import { selectEntries, type AttachmentListActor } from '../../../machines/compose/attachment-list';
 import { FIELD_IDS } from '../../../machines/compose/rules';
 import { selectAttachmentList, selectIsLocked } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
 import { errorProps, FieldDescription, FieldError } from '../../ui/field';
-import { AttachmentItem, ChooseFiles } from './attachment-item';
+import { ChooseFiles } from './attachment-item';
+import { AttachmentList } from './attachment-list';
 import { useFieldError, type ComposeActor } from './field';
 
 /** Drop zone and file chooser; the files go to compose, which admits them by the rules. */
@@ -58,27 +57,15 @@ export function AttachmentsField({ compose }: { compose: ComposeActor }) {
         </ChooseFiles>
       </div>
       <FieldDescription id="compose-attachments-limits">{t('compose.attachments.limits')}</FieldDescription>
-      {list && <AttachmentList compose={compose} list={list} />}
+      {list && (
+        <AttachmentList
+          list={list}
+          label={t('compose.attachments.list')}
+          onRemove={(key) => compose.send({ type: 'attachment.remove', key })}
+          onRetry={(key) => compose.send({ type: 'attachment.retry', key })}
+        />
+      )}
       <FieldError id={error.id}>{error.text}</FieldError>
     </div>
-  );
-}
-
-/** Each file with its own progress and error (read from its `attachment` child); remove and retry go to compose. */
-function AttachmentList({ compose, list }: { compose: ComposeActor; list: AttachmentListActor }) {
-  const t = useT();
-  const entries = useSelector(list, selectEntries);
-  if (entries.length === 0) return null;
-  return (
-    <ul aria-label={t('compose.attachments.list')} className="flex flex-col gap-2">
-      {entries.map((entry) => (
-        <AttachmentItem
-          key={entry.key}
-          attachment={entry.ref}
-          onRemove={() => compose.send({ type: 'attachment.remove', key: entry.key })}
-          onRetry={() => compose.send({ type: 'attachment.retry', key: entry.key })}
-        />
-      ))}
-    </ul>
   );
 }

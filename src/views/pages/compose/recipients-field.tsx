@@ -40,33 +40,85 @@ function Recipients({ compose, picker }: { compose: ComposeActor; picker: Picker
   const empty = new Set(emptyKeys.split(',').filter(Boolean));
 
   return (
-    <div role="group" aria-labelledby="compose-recipients-label" data-slot="field" className="flex flex-col gap-2">
-      <Label id="compose-recipients-label" asChild>
-        <span>{t('compose.field.recipients')}</span>
-      </Label>
-      <RecipientChips
-        picks={picks}
-        label={t('compose.field.recipients')}
-        none={t('compose.field.noRecipients')}
-        empty={empty}
-        disabled={locked}
-        onRemove={(pick) => compose.send({ type: 'compose.removeRecipient', pick })}
-      />
+    <PicksGroup
+      id={FIELD_IDS.recipients}
+      label={t('compose.field.recipients')}
+      none={t('compose.field.noRecipients')}
+      action={t(picks.length > 0 ? 'compose.field.editRecipients' : 'compose.field.addRecipients')}
+      picker={picker}
+      picks={picks}
+      empty={empty}
+      disabled={locked}
+      error={error.text}
+      onRemove={(pick) => compose.send({ type: 'compose.removeRecipient', pick })}
+    >
       {picks.length > 0 && (people > 0 || exact) && (
         <p data-slot="recipients-people" className="text-xs text-muted-foreground">
           {t(exact ? 'compose.picker.selectedExact' : 'compose.picker.selected', { count: people })}
         </p>
       )}
-      <PickerButton picker={picker} id={FIELD_IDS.recipients} disabled={locked} {...errorProps(error.text, error.id)}>
-        {t(picks.length > 0 ? 'compose.field.editRecipients' : 'compose.field.addRecipients')}
+    </PicksGroup>
+  );
+}
+
+/**
+ * The chosen recipients as a labelled group (compose, the recipient-list forms): the chips, what `children`
+ * says of them, the button that opens the picker on them (`id`, where an error sends the focus) and the
+ * error, under `${id}-error`.
+ */
+export function PicksGroup({
+  id,
+  label,
+  none,
+  action,
+  picker,
+  picks,
+  empty,
+  disabled,
+  error,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  id: string;
+  label: string;
+  none: string;
+  /** The picker button's text. */
+  action: string;
+  picker: PickerActor;
+  picks: readonly RecipientPick[];
+  empty?: ReadonlySet<string>;
+  disabled: boolean;
+  error: string | null;
+  removeLabel?: (label: string) => string;
+  onRemove: (pick: RecipientPick) => void;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} data-slot="field" className="flex flex-col gap-2">
+      <Label id={`${id}-label`} asChild>
+        <span>{label}</span>
+      </Label>
+      <RecipientChips
+        picks={picks}
+        label={label}
+        none={none}
+        empty={empty}
+        disabled={disabled}
+        removeLabel={removeLabel}
+        onRemove={onRemove}
+      />
+      {children}
+      <PickerButton picker={picker} id={id} disabled={disabled} {...errorProps(error, `${id}-error`)}>
+        {action}
       </PickerButton>
-      <FieldError id={error.id}>{error.text}</FieldError>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }
 
 /** The picks as chips, or that there are none yet (compose, and the recipient-list forms). */
-export function RecipientChips({
+function RecipientChips({
   picks,
   label,
   none,
@@ -102,7 +154,7 @@ export function RecipientChips({
 }
 
 /** The button that opens the recipient picker on the picks, and the picker's dialog. */
-export function PickerButton({ picker, ...props }: Omit<React.ComponentProps<typeof Button>, 'type'> & { picker: PickerActor }) {
+function PickerButton({ picker, ...props }: Omit<React.ComponentProps<typeof Button>, 'type'> & { picker: PickerActor }) {
   const open = useSelector(picker, selectIsOpen);
   return (
     <Dialog open={open} onOpenChange={(next) => picker.send({ type: next ? 'picker.open' : 'picker.cancel' })}>
@@ -115,7 +167,7 @@ export function PickerButton({ picker, ...props }: Omit<React.ComponentProps<typ
 }
 
 /** A picked recipient as a chip with its remove button. */
-export function RecipientChip({
+function RecipientChip({
   pick,
   empty,
   disabled,

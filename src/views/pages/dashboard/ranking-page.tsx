@@ -137,7 +137,7 @@ const valueText = (kind: RankingKind, value: number, locale: string): string =>
   kind === 'courses' ? formatRate(value, locale) : formatNumber(value, locale);
 
 /** The change against the previous period in words ("sube 5 pts.", "baja 12", "sin cambio", "sin dato anterior"). */
-export function changeText(t: Translate, kind: RankingKind, change: number | null, locale: string): { arrow: string; text: string } {
+function changeText(t: Translate, kind: RankingKind, change: number | null, locale: string): { arrow: string; text: string } {
   if (change === null) return { arrow: '–', text: t('ranking.new') };
   if (change === 0) return { arrow: '=', text: t('ranking.same') };
   const size =

@@ -13,7 +13,7 @@ import { useT } from '../../lib/i18n';
 import { isUnder, ScrollingNavTabs } from '../../ui/nav-tab';
 import { Page, PageTitle } from '../../ui/page';
 
-export const DASHBOARD_SECTIONS: readonly { href: string; label: MessageKey }[] = [
+const DASHBOARD_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/dashboard/connectivity', label: 'dashboardShell.connectivity' },
   { href: '/dashboard/users', label: 'dashboardShell.users' },
   { href: '/ranking/courses', label: 'dashboardShell.rankingCourses' },

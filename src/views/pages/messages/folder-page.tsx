@@ -18,7 +18,7 @@ import {
   type FolderListActor,
   type FolderMachine,
 } from '../../../machines/messages/folder';
-import { selectCanLoadMore, selectIsAppending, selectIsBusy } from '../../../machines/list/list';
+import { selectCanLoadMore, selectIsAppending, selectIsBusy, selectIsStale, selectPlaceholder } from '../../../machines/list/list';
 import type { MessageSummary } from '../../../../shared/messages-contract';
 import type { ActorRefFrom } from 'xstate';
 import { settledPercent } from '../../../../shared/delivery-progress';
@@ -32,7 +32,7 @@ import { cn } from '../../lib/utils';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { ListBody, ListEmpty, ListPage, ListTotal, useListPhase, useListStale } from '../../ui/list-page';
+import { ListBody, ListEmpty, ListPage, ListTotal } from '../../ui/list-page';
 import { SearchInput } from '../../ui/search-input';
 import { VirtualList } from '../../ui/virtual-list';
 import { ChannelBadges } from './channel-badges';
@@ -176,9 +176,10 @@ function Failure({ actor }: { actor: FolderActor }) {
 
 function Body({ actor, list, folder }: { actor: FolderActor; list: FolderListActor; folder: Folder }) {
   const t = useT();
-  const phase = useListPhase(list);
-  const stale = useListStale(list);
-  const { busy, appending, canLoadMore } = useSelectors(list, {
+  // The phase as useListPhase reads it by default, with the list's other facts in one subscription.
+  const { phase, stale, busy, appending, canLoadMore } = useSelectors(list, {
+    phase: selectPlaceholder,
+    stale: selectIsStale,
     busy: selectIsBusy,
     appending: selectIsAppending,
     canLoadMore: selectCanLoadMore,

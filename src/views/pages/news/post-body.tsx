@@ -6,7 +6,7 @@ import { Fragment } from 'react';
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]}'»]/gi;
 
 /** The text cut into plain parts and addresses. */
-export function linkParts(text: string): Array<{ text: string; href?: string }> {
+function linkParts(text: string): Array<{ text: string; href?: string }> {
   const parts: Array<{ text: string; href?: string }> = [];
   let last = 0;
   for (const match of text.matchAll(URL_PATTERN)) {

@@ -17,7 +17,7 @@ import { Button } from '../../ui/button';
 import { ScrollingNavTabs } from '../../ui/nav-tab';
 import { Page, PageTitle } from '../../ui/page';
 
-export const MURAL_TABS: readonly { href: string; label: MessageKey }[] = [
+const MURAL_TABS: readonly { href: string; label: MessageKey }[] = [
   { href: '/mural/news', label: 'news.tabs.wall' },
   { href: '/mural', label: 'news.tabs.desk' },
   { href: '/mural/categories', label: 'news.tabs.categories' },

@@ -26,8 +26,8 @@ import { SearchInput } from '../../ui/search-input';
 import { PostCard } from './post-card';
 import { useSelectors } from '../../lib/selectors';
 
-export const WALL_SEARCH_ID = 'mural-search';
-export const WALL_CATEGORY_ID = 'mural-category';
+const WALL_SEARCH_ID = 'mural-search';
+const WALL_CATEGORY_ID = 'mural-category';
 
 /** The page's wall, on what its address says (`?q=…&category=…`). */
 export function useWallActor(manage: boolean, path: string): NewsWallActor | null {

@@ -1,6 +1,5 @@
 // What the list screens share: the paged body of the lists and of their trash, a labelled text input with its
-// error, and the recipients chosen with the compose picker (its dialog content is compose's own,
-// RecipientPickerContent).
+// error, and the recipients chosen with the compose picker (compose's own group, PicksGroup).
 import type * as React from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { RecipientPick } from '../../../../shared/compose-contract';
@@ -13,7 +12,7 @@ import { Label } from '../../ui/label';
 import { ListBody, ListEmpty, ListEnd, ListPage, ListTotal, useListPhase } from '../../ui/list-page';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { SearchInput } from '../../ui/search-input';
-import { PickerButton, RecipientChips } from '../compose/recipients-field';
+import { PicksGroup } from '../compose/recipients-field';
 
 export type FieldErrorValue = FieldErrors[string];
 
@@ -152,22 +151,17 @@ export function PicksField({
   const t = useT();
   const text = useErrorText()(error);
   return (
-    <div role="group" aria-labelledby={`${id}-label`} data-slot="field" className="flex flex-col gap-2">
-      <span id={`${id}-label`} className="text-sm font-medium">
-        {t('recipientLists.members')}
-      </span>
-      <RecipientChips
-        picks={picks}
-        label={t('recipientLists.members')}
-        none={t('recipientLists.noPicks')}
-        disabled={disabled}
-        removeLabel={(label) => t('recipientLists.removePick', { label })}
-        onRemove={onRemove}
-      />
-      <PickerButton picker={picker} id={id} disabled={disabled} {...errorProps(text, `${id}-error`)}>
-        {t(picks.length > 0 ? 'recipientLists.editPicks' : 'recipientLists.pickMembers')}
-      </PickerButton>
-      <FieldError id={`${id}-error`}>{text}</FieldError>
-    </div>
+    <PicksGroup
+      id={id}
+      label={t('recipientLists.members')}
+      none={t('recipientLists.noPicks')}
+      action={t(picks.length > 0 ? 'recipientLists.editPicks' : 'recipientLists.pickMembers')}
+      picker={picker}
+      picks={picks}
+      disabled={disabled}
+      error={text}
+      removeLabel={(label) => t('recipientLists.removePick', { label })}
+      onRemove={onRemove}
+    />
   );
 }

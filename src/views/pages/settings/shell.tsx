@@ -10,7 +10,7 @@ import { useT } from '../../lib/i18n';
 import { NavTabs } from '../../ui/nav-tab';
 import { Page, PageTitle } from '../../ui/page';
 
-export const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey }[] = [
+const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/settings/message-quota', label: 'settingsShell.quota' },
   { href: '/settings/message-signature', label: 'settingsShell.signature' },
 ];

@@ -30,7 +30,7 @@ import { useSelectors } from '../../lib/selectors';
 const VIEWS: UsageView[] = ['monthly', 'annual'];
 
 /** The bars as the chart takes them: months by their short and long names, years as they are. */
-export function usageBars(usage: QuotaUsage, locale: string): BarDatum[] {
+function usageBars(usage: QuotaUsage, locale: string): BarDatum[] {
   return usage.bars.map((bar) =>
     usage.view === 'monthly'
       ? { ...monthBar(bar.period, bar.used, locale), limit: bar.limit }
@@ -38,13 +38,13 @@ export function usageBars(usage: QuotaUsage, locale: string): BarDatum[] {
   );
 }
 
-export function chartTitle(t: Translate, usage: QuotaUsage): string {
+function chartTitle(t: Translate, usage: QuotaUsage): string {
   if (usage.view === 'annual') return t(usage.calendar === 'school' ? 'quota.chart.titleAnnualSchool' : 'quota.chart.titleAnnual');
   return t(usage.calendar === 'school' ? 'quota.chart.titleMonthlySchool' : 'quota.chart.titleMonthly', { year: usage.year });
 }
 
 /** "Marzo de 2026 es el mes con más SMS: 4.210 de 5.000.", or that nothing was sent. */
-export function chartSummary(t: Translate, usage: QuotaUsage, data: BarDatum[], locale: string): string {
+function chartSummary(t: Translate, usage: QuotaUsage, data: BarDatum[], locale: string): string {
   const top = peak(data);
   if (!top) return t('quota.chart.nothing');
   const params = {

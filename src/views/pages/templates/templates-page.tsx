@@ -2,7 +2,6 @@
 // preview (merge fields as chips) and SMS size; the own ones are edited and deleted, the others copied to
 // Mis plantillas; any can start a new message. Sections in pages/templates/.
 import type { ComponentProps } from 'react';
-import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import {
   PRODUCT_REPOSITORY,
@@ -10,7 +9,7 @@ import {
   type Template,
   type TemplateRepositoryCode,
 } from '../../../../shared/templates-contract';
-import { selectIsBusy } from '../../../machines/list/list';
+import { selectIsBusy, selectIsStale, selectPlaceholder } from '../../../machines/list/list';
 import { deleteButtonId, editButtonId, NEW_TEMPLATE_BUTTON_ID } from '../../../machines/templates/rules';
 import {
   selectBusyId,
@@ -30,7 +29,7 @@ import { useSelectors } from '../../lib/selectors';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { ListBody, ListEmpty, ListPage, ListTotal, useListPhase, useListStale } from '../../ui/list-page';
+import { ListBody, ListEmpty, ListPage, ListTotal } from '../../ui/list-page';
 import { SearchInput } from '../../ui/search-input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { repositoryName } from './repository';
@@ -107,9 +106,8 @@ function Failure({ actor, stale = false }: { actor: TemplatesActor; stale?: bool
 
 function Body({ actor, list }: { actor: TemplatesActor; list: TemplateListActor }) {
   const t = useT();
-  const phase = useListPhase(list);
-  const stale = useListStale(list);
-  const busy = useSelector(list, selectIsBusy);
+  // The phase as useListPhase reads it by default, with the list's other facts in one subscription.
+  const { phase, stale, busy } = useSelectors(list, { phase: selectPlaceholder, stale: selectIsStale, busy: selectIsBusy });
   const { items, q, repository } = useSelectors(actor, { items: selectItems, q: selectQuery, repository: selectRepository });
   return (
     <ListBody

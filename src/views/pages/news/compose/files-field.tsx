@@ -1,15 +1,14 @@
 // Images and files of the post: message compose's upload rules, limits and texts (the same attachment list);
 // each image shows a thumbnail from the local file (an object URL, revoked when the file is removed or the
 // page closes; the CSP allows `blob:` images) or, once saved, from the server.
-import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { AttachmentSnapshot, AttachmentActorRef } from '../../../../machines/compose/attachment';
-import { selectEntries, type AttachmentListActor } from '../../../../machines/compose/attachment-list';
 import { NEWS_FIELD_IDS } from '../../../../machines/news/compose-rules';
 import { selectAttachmentList, selectIsLocked } from '../../../../machines/news/compose-selectors';
 import { useT } from '../../../lib/i18n';
 import { errorProps, FieldDescription, FieldError } from '../../../ui/field';
-import { AttachmentItem, ChooseFiles } from '../../compose/attachment-item';
+import { ChooseFiles } from '../../compose/attachment-item';
+import { AttachmentList } from '../../compose/attachment-list';
 import { useNewsFieldError, type NewsComposeActor } from './shared';
 import { useSelectors } from '../../../lib/selectors';
 
@@ -38,31 +37,17 @@ export function FilesField({ compose }: { compose: NewsComposeActor }) {
         {t('newsCompose.choose')}
       </ChooseFiles>
       <FieldDescription id="news-files-hint">{t('newsCompose.filesHint')}</FieldDescription>
-      {list && <Files compose={compose} list={list} />}
+      {list && (
+        <AttachmentList
+          list={list}
+          label={t('newsCompose.files')}
+          onRemove={(key) => compose.send({ type: 'attachment.remove', key })}
+          onRetry={(key) => compose.send({ type: 'attachment.retry', key })}
+          thumbnail={(attachment) => <Thumbnail attachment={attachment} />}
+        />
+      )}
       <FieldError id={error.id}>{error.text}</FieldError>
     </div>
-  );
-}
-
-function Files({ compose, list }: { compose: NewsComposeActor; list: AttachmentListActor }) {
-  const t = useT();
-  const entries = useSelector(list, selectEntries);
-  if (entries.length === 0) return null;
-  return (
-    <ul aria-label={t('newsCompose.files')} className="flex flex-col gap-2">
-      {entries.map((entry) => (
-        <li key={entry.key} className="flex items-start gap-3">
-          <Thumbnail attachment={entry.ref} />
-          <ul className="min-w-0 flex-1 list-none">
-            <AttachmentItem
-              attachment={entry.ref}
-              onRemove={() => compose.send({ type: 'attachment.remove', key: entry.key })}
-              onRetry={() => compose.send({ type: 'attachment.retry', key: entry.key })}
-            />
-          </ul>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,7 +1,6 @@
 // The news compose form's sections: text, category, files, audience, when, pin and end, the actions and
 // the question before leaving. Each reads one primitive per selector and sends what happens.
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
 import { NEWS_FIELD_IDS } from '../../../../machines/news/compose-rules';
 import {
   selectBody,
@@ -25,9 +24,10 @@ import {
 } from '../../../../machines/news/compose-selectors';
 import { useT } from '../../../lib/i18n';
 import { Button } from '../../../ui/button';
-import { focusOnOpen, QuestionDialog } from '../../../ui/dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { describedBy, errorProps, FieldDescription, FieldError, FormField } from '../../../ui/field';
 import { Input } from '../../../ui/input';
+import { InputField } from '../../../ui/input-field';
 import { Label } from '../../../ui/label';
 import { NativeSelect } from '../../../ui/native-select';
 import { Switch } from '../../../ui/switch';
@@ -79,16 +79,15 @@ function TextFields({ compose }: { compose: NewsComposeActor }) {
   const bodyError = useNewsFieldError(compose, 'body');
   return (
     <>
-      <FormField label={t('newsCompose.title')} htmlFor={NEWS_FIELD_IDS.title} error={titleError.text} errorId={titleError.id}>
-        <Input
-          id={NEWS_FIELD_IDS.title}
-          value={title}
-          readOnly={locked}
-          autoComplete="off"
-          {...errorProps(titleError.text, titleError.id)}
-          onChange={(e) => compose.send({ type: 'news.change', field: 'title', value: e.currentTarget.value })}
-        />
-      </FormField>
+      <InputField
+        label={t('newsCompose.title')}
+        id={NEWS_FIELD_IDS.title}
+        error={titleError}
+        value={title}
+        readOnly={locked}
+        autoComplete="off"
+        onValueChange={(value) => compose.send({ type: 'news.change', field: 'title', value })}
+      />
       <FormField label={t('newsCompose.body')} htmlFor={NEWS_FIELD_IDS.body} error={bodyError.text} errorId={bodyError.id}>
         <Textarea
           id={NEWS_FIELD_IDS.body}
@@ -334,22 +333,17 @@ function Actions({ compose }: { compose: NewsComposeActor }) {
 function LeaveDialog({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
   const asking = useSelector(compose, selectIsAskingToLeave);
-  const stayRef = useRef<HTMLButtonElement>(null);
-  const stay = () => compose.send({ type: 'news.stay' });
   return (
-    <QuestionDialog
+    <ConfirmDialog
       open={asking}
-      onDismiss={stay}
       title={t('newsCompose.leave.title')}
       description={t('newsCompose.leave.body')}
-      onOpenAutoFocus={focusOnOpen(stayRef)}
-    >
-      <Button ref={stayRef} type="button" variant="ghost" onClick={stay}>
-        {t('newsCompose.leave.stay')}
-      </Button>
-      <Button type="button" variant="destructive" onClick={() => compose.send({ type: 'news.discard' })}>
-        {t('newsCompose.leave.discard')}
-      </Button>
-    </QuestionDialog>
+      confirmLabel={t('newsCompose.leave.discard')}
+      cancelLabel={t('newsCompose.leave.stay')}
+      destructive
+      focus="cancel"
+      onConfirm={() => compose.send({ type: 'news.discard' })}
+      onCancel={() => compose.send({ type: 'news.stay' })}
+    />
   );
 }
