@@ -27,6 +27,7 @@ export function CardContent({ className, ...props }: React.ComponentProps<'div'>
   return <div data-slot="card-content" className={cn('px-6', className)} {...props} />;
 }
 
+/** @public Part of the card, as shadcn ships it; no screen uses it yet. */
 export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card-footer" className={cn('flex items-center gap-3 px-6', className)} {...props} />;
 }
