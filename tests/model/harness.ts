@@ -601,7 +601,7 @@ function traversalsOf(spec: ModelSpec): Array<{ variant: string | null; traversa
 }
 
 /** Every path of a spec: each variant's planned paths, titled with its name. */
-export function planSpec(spec: ModelSpec): PlannedPath[] {
+function planSpec(spec: ModelSpec): PlannedPath[] {
   return traversalsOf(spec).flatMap(({ variant, traversal }) =>
     planPaths(spec.machine, traversal).map((path) =>
       variant === null ? path : { ...path, description: `[${variant}] ${path.description}` },
@@ -657,7 +657,7 @@ function storePath(spec: ModelSpec, path: PlannedPath): StoredPath {
 }
 
 /** The covering subset of a spec's planned paths (see above), stored. */
-export function storedSubset(spec: ModelSpec, paths: PlannedPath[]): StoredPath[] {
+function storedSubset(spec: ModelSpec, paths: PlannedPath[]): StoredPath[] {
   const infos = machineTransitions(spec.machine);
   const seen = new Set<string>();
   const kept: StoredPath[] = [];
