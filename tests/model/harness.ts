@@ -622,9 +622,11 @@ function planSpec(spec: ModelSpec): PlannedPath[] {
 //   only within tests, where Stryker sees which tests reach them.
 //
 // The subset: a path is kept when one of its steps is a (variant, state value, event type, transition
-// definitions taken, and the spec's `mutationFacts` after it) that no path kept before it has. Every transition definition, guarded branch and
-// ignored event is still taken from every state value it was planned from, but from fewer contexts. A
-// mutant the subset kills, the whole plan kills too: the score is a lower bound.
+// definitions taken, and the spec's `mutationFacts` after it) that no path kept before it has. Every
+// transition definition, guarded branch and ignored event is still taken from every state value it was
+// planned from, but from fewer contexts and with fewer event payloads, so some mutants the whole plan kills
+// survive it (one whose effect shows only for some payload). A mutant the subset kills, the whole plan
+// kills too: the score is a lower bound.
 
 /** One stored path: its title, its variant, and its events as indices into that traversal's `[...events, ...internal]`. */
 interface StoredPath {
