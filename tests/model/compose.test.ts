@@ -1255,6 +1255,13 @@ defineModelTests({
     'effect.relay': step((env) => childOf(env, 'attachments').send({ type: 'test.toast' })),
   },
   emits,
+  // The tests below check that the paths met every rule: under `npm run mutation` the stored subset of
+  // paths keeps one for each set of errors the whole plan shows.
+  mutationFacts: (snapshot) =>
+    Object.values(snapshot.context.errors as Record<string, { key: string }>)
+      .map((error) => error.key)
+      .sort()
+      .join(),
 });
 
 describe('compose rules (model paths)', () => {

@@ -319,6 +319,14 @@ defineModelTests({
         expect(itemsOf(snapshot)).toEqual(itemsOf(env.from));
         expect(selectSelectedIds(fol(snapshot))).toEqual((env.from.context.selection as number[]).filter((id) => listed.has(id)));
       }
+      if (env.event.type === 'folder.toggleSelect' && isIdle(env.from)) {
+        // A listed row's checkbox flips that row alone; a row no longer listed changes nothing.
+        const id = env.event.id as number;
+        const before = env.from.context.selection as number[];
+        const wasListed = itemsOf(env.from).some((item) => item.id === id);
+        const flipped = before.includes(id) ? before.filter((other) => other !== id) : [...before, id];
+        expect(selectSelectedIds(fol(snapshot)), 'the checkbox flips its row').toEqual(wasListed ? flipped : before);
+      }
       if (env.event.type === 'folder.clearSelection' || MUTATION_DONE.test(env.event.type)) {
         // After an action the acted-on rows leave through the list (`list.remove`, checked in `shown`).
         expect(selectSelectedCount(fol(snapshot))).toBe(0);

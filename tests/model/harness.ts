@@ -53,6 +53,8 @@
 // and event that moves it, guards restated as functions; (3) give `createActor` the `machine` of its
 // env; (4) run the file: where the oracle and the machine disagree, find out which is right from the
 // SPEC (a machine defect gets a failing test first, then the fix); (5) `npx tsc -p tsconfig.json`.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fromPromise,
@@ -202,16 +204,21 @@ export function planPaths(machine: AnyStateMachine, traversal: Traversal): Plann
     ...path,
     // With a coarse `serializeState`, the graph keeps one snapshot per vertex, which need not be the one
     // these exact events lead to; replaying the events purely gives each step its true snapshot.
-    steps: replay(machine, path.steps, traversal.input),
+    steps: replay(
+      machine,
+      path.steps.map((step) => step.event),
+      traversal.input,
+    ),
     description: `#${String(index + 1).padStart(3, '0')} ${path.steps.map((step) => describeEvent(step.event)).join(' → ')}`,
   }));
 }
 
-function replay(machine: AnyStateMachine, steps: Step[], input: unknown): Step[] {
+/** The steps of `events` (the first is the init event) on `machine`, computed purely. */
+function replay(machine: AnyStateMachine, events: EventObject[], input: unknown): Step[] {
   let [state] = initialTransition(machine, input as never) as [AnyMachineSnapshot, unknown];
-  return steps.map((step, index) => {
-    if (index > 0) [state] = transition(machine, state, step.event) as [AnyMachineSnapshot, unknown];
-    return { event: step.event, state };
+  return events.map((event, index) => {
+    if (index > 0) [state] = transition(machine, state, event) as [AnyMachineSnapshot, unknown];
+    return { event, state };
   });
 }
 
@@ -363,6 +370,12 @@ export interface ModelSpec<M extends AnyStateMachine = AnyStateMachine> {
   emits: (env: StepEnv) => AnyEventObject[];
   /** What of the context is compared; functions are dropped by default. */
   contextOf?: (context: unknown) => unknown;
+  /**
+   * Mutation mode only (below): facts of the snapshot after a step that the stored subset of paths must
+   * still reach in every value the whole plan reaches (e.g. the set of error keys, when a test checks that
+   * the paths met every rule).
+   */
+  mutationFacts?: (snapshot: AnyMachineSnapshot) => string;
 }
 
 const isMap = (value: StateValue | undefined): value is Exclude<StateValue, string> => typeof value === 'object' && value !== null;
@@ -580,21 +593,132 @@ export async function runPath<M extends AnyStateMachine>(spec: ModelSpec<M>, pat
   actor.stop();
 }
 
+/** The traversal of each variant of a spec (`null`: the spec's own, when it has no variants). */
+function traversalsOf(spec: ModelSpec): Array<{ variant: string | null; traversal: Traversal }> {
+  return spec.variants
+    ? spec.variants.map((variant) => ({ variant: variant.name, traversal: { ...spec.traversal, ...variant.traversal } }))
+    : [{ variant: null, traversal: spec.traversal }];
+}
+
+/** Every path of a spec: each variant's planned paths, titled with its name. */
+function planSpec(spec: ModelSpec): PlannedPath[] {
+  return traversalsOf(spec).flatMap(({ variant, traversal }) =>
+    planPaths(spec.machine, traversal).map((path) =>
+      variant === null ? path : { ...path, description: `[${variant}] ${path.description}` },
+    ),
+  );
+}
+
+// --- mutation mode ------------------------------------------------------------------------------------
+//
+// `npm run mutation` (decision 0126) runs the model tests in two modes, set by vitest.mutation.config.ts:
+// - MODEL_PLAN=write (`--mode plan`, before Stryker starts): each spec plans its paths on the ORIGINAL
+//   machine, as in normal mode, and writes a covering subset of them (below) to MODEL_PLAN_DIR/<name>.json;
+//   its only test is the one that writes them.
+// - MODEL_PLAN=read (Stryker's runs): nothing is planned when a test file loads; the stored paths are the
+//   tests, so they are the same for every mutant (a mutant changes the code, not the tests), their titles do
+//   not change (Stryker's per-test coverage holds), and planning does not run again for each mutant. Each
+//   stored path is replayed on the machine inside its own test, not at load: guards and actions then run
+//   only within tests, where Stryker sees which tests reach them.
+//
+// The subset: a path is kept when one of its steps is a (variant, state value, event type, transition
+// definitions taken, and the spec's `mutationFacts` after it) that no path kept before it has. Every
+// transition definition, guarded branch and ignored event is still taken from every state value it was
+// planned from, but from fewer contexts and with fewer event payloads, so some mutants the whole plan kills
+// survive it (one whose effect shows only for some payload). A mutant the subset kills, the whole plan
+// kills too: the score is a lower bound.
+
+/** One stored path: its title, its variant, and its events as indices into that traversal's `[...events, ...internal]`. */
+interface StoredPath {
+  description: string;
+  variant: string | null;
+  events: number[];
+}
+
+/** The traversal a path of `spec` was planned with, from the `[variant] ` its title starts with. */
+function traversalOfPath(spec: ModelSpec, description: string): { variant: string | null; traversal: Traversal } {
+  const all = traversalsOf(spec);
+  const found = spec.variants ? all.find((entry) => description.startsWith(`[${entry.variant}] `)) : all[0];
+  if (!found) throw new Error(`${spec.name}: no variant for "${description}"`);
+  return found;
+}
+
+const offeredBy = (traversal: Traversal): readonly EventObject[] => [...traversal.events, ...(traversal.internal ?? [])];
+
+/** The path's events as indices into its traversal's offered events (kept as the spec gives them, so Errors survive). */
+function storePath(spec: ModelSpec, path: PlannedPath): StoredPath {
+  const { variant, traversal } = traversalOfPath(spec, path.description);
+  const offered = offeredBy(traversal);
+  const events = path.steps.slice(1).map(({ event }) => {
+    let index = offered.indexOf(event);
+    if (index < 0) index = offered.findIndex((candidate) => JSON.stringify(candidate) === JSON.stringify(event));
+    if (index < 0) throw new Error(`${spec.name}: event ${JSON.stringify(event)} is not one the traversal offers`);
+    return index;
+  });
+  return { description: path.description, variant, events };
+}
+
+/** The covering subset of a spec's planned paths (see above), stored. */
+function storedSubset(spec: ModelSpec, paths: PlannedPath[]): StoredPath[] {
+  const infos = machineTransitions(spec.machine);
+  const seen = new Set<string>();
+  const kept: StoredPath[] = [];
+  for (const path of paths) {
+    const { variant } = traversalOfPath(spec, path.description);
+    const fresh = path.steps.slice(1).flatMap((step, index) => {
+      const before = (path.steps[index] as Step).state;
+      const taken = transitionsTaken(spec.machine, before, step.event).map((definition) => infos.get(definition)?.id ?? '?');
+      const facts = spec.mutationFacts ? ` · ${spec.mutationFacts(step.state)}` : '';
+      const key = `${variant} · ${JSON.stringify(before.value)} · ${step.event.type} · ${taken.join(' + ') || 'ignored'}${facts}`;
+      return seen.has(key) ? [] : [key];
+    });
+    if (fresh.length === 0) continue;
+    for (const key of fresh) seen.add(key);
+    kept.push(storePath(spec, path));
+  }
+  return kept;
+}
+
+/** A stored path as a planned one, its snapshots computed now on `spec.machine` (the mutant's, under Stryker). */
+function restorePath(spec: ModelSpec, stored: StoredPath): PlannedPath {
+  const { traversal } = traversalOfPath(spec, stored.description);
+  const offered = offeredBy(traversal);
+  const events = [{ type: 'xstate.init' }, ...stored.events.map((index) => offered[index] as EventObject)];
+  return { description: stored.description, input: traversal.input, steps: replay(spec.machine, events, traversal.input), covers: [] };
+}
+
+const planFile = (name: string) => resolve(process.env.MODEL_PLAN_DIR ?? '', `${name}.json`);
+
+/** Registers the test that writes a spec's stored paths (MODEL_PLAN=write). */
+function defineStoring(spec: ModelSpec): void {
+  describe(`${spec.name} (model)`, () => {
+    const paths = planSpec(spec);
+    it('stores its paths for mutation testing', () => {
+      const stored = storedSubset(spec, paths);
+      mkdirSync(dirname(planFile(spec.name)), { recursive: true });
+      writeFileSync(planFile(spec.name), JSON.stringify(stored));
+      expect(stored.length).toBeGreaterThan(0);
+    });
+  });
+}
+
 /** Registers the model suite of one machine: handler checks, one test per path, and coverage. */
 export function defineModelTests<M extends AnyStateMachine>(spec: ModelSpec<M>): void {
+  const anySpec = spec as unknown as ModelSpec;
   if (collecting) {
-    collecting.push(spec as unknown as ModelSpec);
+    collecting.push(anySpec);
+    return;
+  }
+  const mode = process.env.MODEL_PLAN;
+  if (mode === 'write') {
+    defineStoring(anySpec);
     return;
   }
   describe(`${spec.name} (model)`, () => {
-    const paths = spec.variants
-      ? spec.variants.flatMap((variant) =>
-          planPaths(spec.machine, { ...spec.traversal, ...variant.traversal }).map((path) => ({
-            ...path,
-            description: `[${variant.name}] ${path.description}`,
-          })),
-        )
-      : planPaths(spec.machine, spec.traversal);
+    // Normal mode plans here; under Stryker the stored paths are read, and replayed within the tests.
+    const stored = mode === 'read' ? (JSON.parse(readFileSync(planFile(spec.name), 'utf8')) as StoredPath[]) : null;
+    const planned = stored ? null : planSpec(anySpec);
+    const allPaths = (): PlannedPath[] => planned ?? (stored ?? []).map((path) => restorePath(anySpec, path));
     const oracle = spec.oracle as Oracle;
 
     beforeEach(() => {
@@ -610,19 +734,21 @@ export function defineModelTests<M extends AnyStateMachine>(spec: ModelSpec<M>):
     });
 
     it("states an oracle in the machine's state names, every entry of it exercised", () => {
-      const gaps = oracleGaps(spec.machine, oracle, paths);
+      const gaps = oracleGaps(spec.machine, oracle, allPaths());
       expect(gaps.unknown, 'oracle keys that name no state').toEqual([]);
       expect(gaps.unused, 'oracle entries no path exercises').toEqual([]);
     });
 
-    for (const path of paths) {
-      it(path.description, () => runPath(spec, path));
+    if (planned) {
+      for (const path of planned) it(path.description, () => runPath(spec, path));
+    } else {
+      for (const path of stored ?? []) it(path.description, () => runPath(spec, restorePath(anySpec, path)));
     }
 
     it('takes every transition of the machine (coverage report)', () => {
       vi.useRealTimers();
-      const report = computeCoverage(spec.name, spec.machine, paths);
-      writeCoverage(report);
+      const report = computeCoverage(spec.name, spec.machine, allPaths());
+      if (planned) writeCoverage(report);
       expect(report.states.uncovered, 'states never reached').toEqual([]);
       expect(report.transitions.uncovered, 'transitions never taken').toEqual([]);
       expect(report.paths).toBeGreaterThan(0);

@@ -42,6 +42,19 @@ const sessionOf = (event: AnyEventObject): SessionSummary => {
 };
 
 /**
+ * The location and session the guard decides with are the last ones reported, in the test's own account of
+ * the events so far (the oracle reads them from the context, so a decision that forgot one would agree).
+ */
+function expectRemembers(snapshot: AnyMachineSnapshot, env: StepEnv) {
+  const { location, session } = snapshot.context as RouteGuardSnapshot['context'];
+  const lastOf = (type: string) => env.history.filter((event) => event.type === type).at(-1);
+  const moved = lastOf('route.change') as (AnyEventObject & Location) | undefined;
+  const updated = lastOf('session.updated');
+  expect(location, 'the last location reported').toEqual(moved ? { path: moved.path, search: moved.search } : null);
+  expect(session, 'the last session reported').toEqual(updated ? sessionOf(updated) : { status: 'checking', roles: [], device: null });
+}
+
+/**
  * Written apart from `decideRoute`: what may be on screen for this session. A page is shown only if
  * it is a 404, a guest page without a session, or a page whose every rule the signed-in user passes.
  */
@@ -169,19 +182,22 @@ defineModelTests({
   },
   createActor: ({ machine }) => createActor(machine, { input: { routes: ROUTES } }),
   states: {
-    waiting: (snapshot) => {
+    waiting: (snapshot, env) => {
+      expectRemembers(snapshot, env);
       expect(selectIsRouteWaiting(guard(snapshot))).toBe(true);
       expect(selectRouteName(guard(snapshot))).toBeNull();
       const { location, session } = snapshot.context as RouteGuardSnapshot['context'];
       // Waiting means: nothing reported yet, or a known page while the session is being checked.
       expect(location === null || session.status === 'checking').toBe(true);
     },
-    allowed: (snapshot) => {
+    allowed: (snapshot, env) => {
+      expectRemembers(snapshot, env);
       expect(selectIsRouteAllowed(guard(snapshot))).toBe(true);
       expect(selectIsNotFound(guard(snapshot))).toBe(snapshot.context.route === null);
       expectMayView(snapshot);
     },
-    redirecting: (snapshot) => {
+    redirecting: (snapshot, env) => {
+      expectRemembers(snapshot, env);
       expect(selectIsRedirecting(guard(snapshot))).toBe(true);
       expect(selectRouteName(guard(snapshot))).toBeNull();
     },

@@ -9,6 +9,7 @@ import {
   hasChanges,
   previewSignature,
   saveInputOf,
+  selectFailed,
   selectPreviewEmail,
   selectPreviewSms,
   selectSmsCost,
@@ -189,6 +190,8 @@ defineModelTests({
       }
       if (type === 'signature.toggle')
         expect({ active: c.active, error: c.error }).toEqual({ active: env.event.active, error: signatureError(c.text) });
+      // Editing again puts away the notice of a failed save: it was about what was there before.
+      if (type === 'signature.change' || type === 'signature.toggle') expect(selectFailed(s as never), 'save failed notice').toBe(false);
       if (type === 'signature.save') expect(c.error).toBe(signatureError(c.text));
       if (type === 'signature.reset' && hasChanges(before))
         expect(c).toMatchObject({ text: before.saved?.signature, active: before.saved?.is_active, error: null });
