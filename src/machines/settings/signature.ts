@@ -52,12 +52,9 @@ export function saveInputOf(context: Pick<SettingsSignatureContext, 'saved' | 't
 export const hasChanges = (context: Pick<SettingsSignatureContext, 'saved' | 'text' | 'active'>): boolean =>
   context.saved !== null && (signatureText(context.text) !== context.saved.signature || context.active !== context.saved.is_active);
 
-/** The 422's text for the signature, or the first text of any other field, or null when it was not a 422. */
-function refusal(failure: ApiFailure): { field: string | null; other: string | null } | null {
-  if (failure.status !== 422) return null;
-  const field = failure.fieldErrors.signature?.[0] ?? null;
-  const other = Object.entries(failure.fieldErrors).find(([key, texts]) => key !== 'signature' && texts[0])?.[1][0] ?? null;
-  return { field, other };
+/** The 422's text for the signature, or null (another failure, said beside the button instead). */
+function refusedText(failure: ApiFailure): string | null {
+  return failure.status === 422 ? (failure.fieldErrors.signature?.[0] ?? null) : null;
 }
 
 const formOf = (saved: Signature) => ({ saved, text: saved.signature, active: saved.is_active, error: null, failed: false });
@@ -84,8 +81,8 @@ export const settingsSignatureMachine = setup({
     reset: assign(({ context }) => (context.saved ? formOf(context.saved) : {})),
     showError: assign(({ context }) => ({ error: signatureError(context.text) })),
     assignRefusal: assign((_, failure: ApiFailure) => {
-      const refused = refusal(failure);
-      return { error: refused?.field ?? null, failed: refused?.field == null };
+      const text = refusedText(failure);
+      return { error: text, failed: text === null };
     }),
     markFailed: assign({ failed: true }),
     clearFailure: assign({ failed: false }),
@@ -105,7 +102,7 @@ export const settingsSignatureMachine = setup({
     isInvalid: ({ context }) => signatureError(context.text) !== null,
     hasChanges: ({ context }) => hasChanges(context),
     isLeaving: ({ context }) => context.leaving !== null,
-    isTextRefused: (_, failure: ApiFailure) => refusal(failure)?.field != null,
+    isTextRefused: (_, failure: ApiFailure) => refusedText(failure) !== null,
   },
 }).createMachine({
   id: 'settingsSignature',
