@@ -84,10 +84,13 @@ defineModelTests({
       expect(timesOf(snapshot)).toEqual({ tokenExpiresAt: null, refreshExpiresAt: null });
       // Without times the gate never blocks: the server decides.
       expect(selectCanRequest(token(snapshot))).toBe(true);
+      expect(selectIsTokenValid(token(snapshot)), 'no token known').toBe(false);
       expectRefreshRunning(env, false);
     },
     valid: (snapshot, env) => {
       expect(selectTokenStatus(token(snapshot))).toBe('valid');
+      // Valid for the views while the access token lives, SPEC §4's margin before its time.
+      expect(selectIsTokenValid(token(snapshot))).toBe(Date.now() < snapshot.context.tokenExpiresAt - MARGIN);
       if (env.event.type === 'token.set') {
         const { type: _type, ...times } = env.event;
         expect(timesOf(snapshot)).toEqual(times);
@@ -99,6 +102,7 @@ defineModelTests({
       expect(selectTokenStatus(token(snapshot))).toBe('refreshing');
       // Only a live refresh token is ever used.
       expect(snapshot.context.refreshExpiresAt).toBeGreaterThan(Date.now() + 500);
+      expect(selectIsTokenValid(token(snapshot)), 'while refreshing').toBe(false);
       expectRefreshRunning(env, true);
     },
     expired: (snapshot, env) => {
