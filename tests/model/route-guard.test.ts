@@ -8,6 +8,7 @@ import {
   selectIsRedirecting,
   selectIsRouteAllowed,
   selectIsRouteWaiting,
+  selectMayEnter,
   selectRouteName,
   type RouteGuardSnapshot,
 } from '../../src/machines/app/route-guard';
@@ -52,6 +53,20 @@ function expectRemembers(snapshot: AnyMachineSnapshot, env: StepEnv) {
   const updated = lastOf('session.updated');
   expect(location, 'the last location reported').toEqual(moved ? { path: moved.path, search: moved.search } : null);
   expect(session, 'the last session reported').toEqual(updated ? sessionOf(updated) : { status: 'checking', roles: [], device: null });
+}
+
+/**
+ * What the sidebar offers (`selectMayEnter`), written apart from `mayEnter`: a signed-in user who has one of the
+ * route's roles, on its device, for every route; nothing while logged out or checking, nor for an unknown name.
+ */
+function expectOffers(snapshot: AnyMachineSnapshot) {
+  const { session } = snapshot.context as RouteGuardSnapshot['context'];
+  for (const route of ROUTES) {
+    const byRole = !route.roles || session.roles.some((role) => (route.roles as readonly string[]).includes(role));
+    const byDevice = !route.device || session.device === route.device;
+    expect(selectMayEnter(route.name)(guard(snapshot)), `offers ${route.name}`).toBe(session.status === 'loggedIn' && byRole && byDevice);
+  }
+  expect(selectMayEnter('noSuchRoute')(guard(snapshot))).toBe(false);
 }
 
 /**
@@ -189,17 +204,22 @@ defineModelTests({
       const { location, session } = snapshot.context as RouteGuardSnapshot['context'];
       // Waiting means: nothing reported yet, or a known page while the session is being checked.
       expect(location === null || session.status === 'checking').toBe(true);
+      expectOffers(snapshot);
     },
     allowed: (snapshot, env) => {
       expectRemembers(snapshot, env);
       expect(selectIsRouteAllowed(guard(snapshot))).toBe(true);
       expect(selectIsNotFound(guard(snapshot))).toBe(snapshot.context.route === null);
       expectMayView(snapshot);
+      // The page shown is the one the checks above allow (none on a 404).
+      expect(selectRouteName(guard(snapshot))).toBe(snapshot.context.route);
+      expectOffers(snapshot);
     },
     redirecting: (snapshot, env) => {
       expectRemembers(snapshot, env);
       expect(selectIsRedirecting(guard(snapshot))).toBe(true);
       expect(selectRouteName(guard(snapshot))).toBeNull();
+      expectOffers(snapshot);
     },
   },
   events: {
