@@ -2,7 +2,7 @@
 // substring, an empty search returns everything; at most 20 shown per tab with the full count).
 // Built once per data load: every name is folded once, and each tab's folded names are joined into one
 // haystack string, so a keystroke is a run of `indexOf` calls plus an offset → item lookup. All matches
-// are counted; only the first PREVIEW_LIMIT become preview rows.
+// are counted; the best PREVIEW_LIMIT by rank (decision 0128) become preview rows.
 import type { Audience, DeviceStatus, GuardianRoleId, RecipientPick, Recipients } from './compose-contract';
 import type { RecipientList } from './recipient-lists-contract';
 import { fold } from './fold';
@@ -281,19 +281,48 @@ export function search(index: RecipientIndex, tab: PickerTab, query: string, fil
     }
     return { preview, total };
   }
+  // Matches are sorted into RANKS buckets; a bucket only keeps what the preview can still show.
+  const buckets: IndexItem[][] = Array.from({ length: RANKS }, () => []);
   let position = haystack.indexOf(needle);
   let current = 0;
   while (position !== -1) {
     current = itemAt(starts, position, current);
     const item = items[current] as IndexItem;
+    const next = starts[current + 1] as number;
     if (unfiltered || accepts(tab, filters, item)) {
+      // The item's best occurrence decides its rank ("a" in "Ana Rojas A" is a whole word at the end).
+      let rank = rankAt(haystack, starts[current] as number, next - SEPARATOR.length, position, needle.length);
+      for (
+        let again = haystack.indexOf(needle, position + 1);
+        rank > 0 && again !== -1 && again < next;
+        again = haystack.indexOf(needle, again + 1)
+      ) {
+        rank = Math.min(rank, rankAt(haystack, starts[current] as number, next - SEPARATOR.length, again, needle.length));
+      }
       total += 1;
-      if (preview.length < PREVIEW_LIMIT) preview.push(item);
+      const bucket = buckets[rank] as IndexItem[];
+      if (bucket.length < PREVIEW_LIMIT) bucket.push(item);
     }
     // One count per item, however many times its name contains the query.
-    position = haystack.indexOf(needle, starts[current + 1] as number);
+    position = haystack.indexOf(needle, next);
   }
-  return { preview, total };
+  return { preview: buckets.flat().slice(0, PREVIEW_LIMIT), total };
+}
+
+/**
+ * Ranks, best first: the whole name, a whole word (or words), the start of a word, any other substring.
+ * The first row is the one Tab and Space reach first, so it must be the best match ("Kínder A" before
+ * "Pre-kínder A").
+ */
+const RANKS = 4;
+
+/** Rank of the match at `at` (length `length`) in the name spanning [start, end) of the haystack. */
+function rankAt(haystack: string, start: number, end: number, at: number, length: number): number {
+  const startsWord = at === start || haystack[at - 1] === ' ';
+  const endsWord = at + length === end || haystack[at + length] === ' ';
+  if (at === start && at + length === end) return 0;
+  if (startsWord && endsWord) return 1;
+  return startsWord ? 2 : 3;
 }
 
 // --- picks ------------------------------------------------------------------------------------------

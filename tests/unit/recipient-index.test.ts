@@ -198,3 +198,38 @@ describe('recipient index', () => {
     expect(search(orphan, 'students', 'ines', apoderados).preview[0]).toMatchObject({ kind: 'family', size: 0, empty: true });
   });
 });
+
+describe('recipient search ranking', () => {
+  /** Index order puts the partial matches first, as a school's list of levels and courses does. */
+  const courses = (...names: string[]): Recipients => ({
+    levels: [],
+    appointments: [],
+    courses: names.map((name, position) => recipientCourse(position + 1, name, 1)),
+  });
+
+  it('lists the exact match first, then whole words, then word starts, then other substrings', () => {
+    const index = buildRecipientIndex(courses('Pre-kínder A', 'Kínder Azul', 'Kínder A Tarde', 'Kínder A'));
+    const names = search(index, 'students', 'Kínder A').preview.map((item) => item.name);
+    expect(names).toEqual(['Kínder A', 'Kínder A Tarde', 'Kínder Azul', 'Pre-kínder A']);
+    // The SPEC's rule stays: every substring match is found and counted.
+    expect(search(index, 'students', 'Kínder A').total).toBe(4);
+  });
+
+  it('keeps the index order within a rank', () => {
+    const index = buildRecipientIndex(courses('Taller B', 'Pre-kínder B', 'Kínder B', 'Pre-kínder A', 'Kínder A'));
+    expect(search(index, 'students', 'kinder').preview.map((item) => item.name)).toEqual([
+      'Kínder B',
+      'Kínder A',
+      'Pre-kínder B',
+      'Pre-kínder A',
+    ]);
+  });
+
+  it('ranks within the 20 previewed, over every match', () => {
+    const many = courses(...Array.from({ length: 30 }, (_, n) => `Pre-kínder ${n + 1}`), 'Kínder');
+    const result = search(buildRecipientIndex(many), 'students', 'kinder');
+    expect(result.total).toBe(31);
+    expect(result.preview[0]?.name).toBe('Kínder');
+    expect(result.preview).toHaveLength(PREVIEW_LIMIT);
+  });
+});
