@@ -59,6 +59,12 @@ interface TabIndex {
   haystack: string;
   /** starts[i]: offset of item i's name in `haystack`; one extra entry at the end. */
   starts: Int32Array;
+  /** Every item's words, each opened by WORD, the item's last word closed by WORD. */
+  words: string;
+  /** wordStarts[i]: offset of item i's words in `words`; one extra entry at the end. */
+  wordStarts: Int32Array;
+  /** Item i's words joined by one space: its whole name, for the exact rank. */
+  wordKeys: string[];
 }
 
 interface CourseInfo {
@@ -83,19 +89,38 @@ export interface RecipientIndex {
 }
 
 const SEPARATOR = '\u0001';
+/** Opens every word in `TabIndex.words` (and closes an item's last), so `WORD + w` is "a word starting with w". */
+const WORD = '\u0002';
+
+/** Folded, with runs of spaces as one: "maría  josé" is typed with two spaces. */
+const squeeze = (text: string): string => fold(text).replace(/\s+/g, ' ').trim();
+
+/** The words of a squeezed text: runs of letters, digits, hyphens and apostrophes ("Pre-kínder" is one word). */
+const wordsOf = (squeezed: string): string[] => squeezed.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word !== '');
 
 function tabIndex(items: IndexItem[]): TabIndex {
   const starts = new Int32Array(items.length + 1);
+  const wordStarts = new Int32Array(items.length + 1);
   const parts: string[] = new Array<string>(items.length);
+  const wordParts: string[] = new Array<string>(items.length);
+  const wordKeys: string[] = new Array<string>(items.length);
   let offset = 0;
+  let wordOffset = 0;
   items.forEach((item, index) => {
-    const folded = fold(item.name);
+    const folded = squeeze(item.name);
+    const words = wordsOf(folded);
     parts[index] = folded;
     starts[index] = offset;
     offset += folded.length + SEPARATOR.length;
+    const joined = `${WORD}${[...new Set(words)].join(WORD)}${WORD}`;
+    wordParts[index] = joined;
+    wordStarts[index] = wordOffset;
+    wordOffset += joined.length;
+    wordKeys[index] = words.join(' ');
   });
   starts[items.length] = offset;
-  return { items, haystack: parts.join(SEPARATOR) + SEPARATOR, starts };
+  wordStarts[items.length] = wordOffset;
+  return { items, haystack: parts.join(SEPARATOR) + SEPARATOR, starts, words: wordParts.join(''), wordStarts, wordKeys };
 }
 
 const row = (kind: ItemKind, id: number, name: string, extra: Partial<IndexItem> = {}): IndexItem => ({
@@ -268,7 +293,7 @@ function itemAt(starts: Int32Array, offset: number, low: number): number {
 /** SPEC §5 search on one tab. */
 export function search(index: RecipientIndex, tab: PickerTab, query: string, filters: SearchFilters = NO_FILTERS): SearchResult {
   const { items, haystack, starts } = index.tabs[tab];
-  const needle = fold(query.trim()).replaceAll(SEPARATOR, '');
+  const needle = squeeze(query).replaceAll(SEPARATOR, '').replaceAll(WORD, '');
   const unfiltered = tab === 'lists' || (tab === 'students' ? filters.audience === null : filters.cargoId === null);
   const preview: IndexItem[] = [];
   let total = 0;
@@ -281,30 +306,37 @@ export function search(index: RecipientIndex, tab: PickerTab, query: string, fil
     }
     return { preview, total };
   }
-  // Matches are sorted into RANKS buckets; a bucket only keeps what the preview can still show.
-  const buckets: IndexItem[][] = Array.from({ length: RANKS }, () => []);
+  // rankOf[i]: item i's best rank, RANKS when it does not match.
+  const rankOf = new Uint8Array(items.length).fill(RANKS);
+  const byWords = rankWords(index.tabs[tab], needle, rankOf);
   let position = haystack.indexOf(needle);
   let current = 0;
   while (position !== -1) {
     current = itemAt(starts, position, current);
-    const item = items[current] as IndexItem;
     const next = starts[current + 1] as number;
-    if (unfiltered || accepts(tab, filters, item)) {
-      // The item's best occurrence decides its rank ("a" in "Ana Rojas A" is a whole word at the end).
-      let rank = rankAt(haystack, starts[current] as number, next - SEPARATOR.length, position, needle.length);
-      for (
-        let again = haystack.indexOf(needle, position + 1);
-        rank > 0 && again !== -1 && again < next;
-        again = haystack.indexOf(needle, again + 1)
-      ) {
-        rank = Math.min(rank, rankAt(haystack, starts[current] as number, next - SEPARATOR.length, again, needle.length));
+    if (byWords) {
+      // A whole-query match at the start of a word is also a match of its words, ranked there already: what
+      // is left is the other substrings.
+      if (rankOf[current] === RANKS) rankOf[current] = RANKS - 1;
+    } else {
+      // A query with no word ("°"): the item's best occurrence decides its rank.
+      for (let again = position; again !== -1 && again < next; again = haystack.indexOf(needle, again + 1)) {
+        const rank = rankAt(haystack, starts[current] as number, next - SEPARATOR.length, again, needle.length);
+        if (rank < (rankOf[current] as number)) rankOf[current] = rank;
       }
-      total += 1;
-      const bucket = buckets[rank] as IndexItem[];
-      if (bucket.length < PREVIEW_LIMIT) bucket.push(item);
     }
-    // One count per item, however many times its name contains the query.
     position = haystack.indexOf(needle, next);
+  }
+  // Matches are sorted into RANKS buckets; a bucket only keeps what the preview can still show.
+  const buckets: IndexItem[][] = Array.from({ length: RANKS }, () => []);
+  for (let at = 0; at < items.length; at += 1) {
+    const rank = rankOf[at] as number;
+    if (rank === RANKS) continue;
+    const item = items[at] as IndexItem;
+    if (!unfiltered && !accepts(tab, filters, item)) continue;
+    total += 1;
+    const bucket = buckets[rank] as IndexItem[];
+    if (bucket.length < PREVIEW_LIMIT) bucket.push(item);
   }
   return { preview: buckets.flat().slice(0, PREVIEW_LIMIT), total };
 }
@@ -323,6 +355,53 @@ function rankAt(haystack: string, start: number, end: number, at: number, length
   if (at === start && at + length === end) return 0;
   if (startsWord && endsWord) return 1;
   return startsWord ? 2 : 3;
+}
+
+/** At most this many words of a query are matched one by one (a bit each); more is not a name. */
+const MAX_WORDS = 30;
+
+/**
+ * Every word of the query matches the start of a word of the name, in any order: whole words rank 1 (0 for
+ * the whole name), word starts 2. Two scans per query word over `words`; an item missing an earlier word
+ * is skipped. False when the query has no word to match ("°").
+ */
+function rankWords({ words, wordStarts, wordKeys }: TabIndex, needle: string, rankOf: Uint8Array): boolean {
+  const all = wordsOf(needle);
+  const tokens = [...new Set(all)].slice(0, MAX_WORDS);
+  if (tokens.length === 0) return false;
+  const prefix = new Int32Array(rankOf.length);
+  const whole = new Int32Array(rankOf.length);
+  tokens.forEach((token, t) => {
+    const bit = 1 << t;
+    const before = bit - 1;
+    // Searched without its WORD mark (a rarer first character scans faster); a hit counts at a word's start.
+    const length = token.length;
+    let current = 0;
+    for (let at = words.indexOf(token); at !== -1; ) {
+      current = itemAt(wordStarts, at, current);
+      const next = wordStarts[current + 1] as number;
+      if (((prefix[current] as number) & before) !== before) {
+        at = words.indexOf(token, next);
+        continue;
+      }
+      if (words[at - 1] === WORD) {
+        prefix[current] = (prefix[current] as number) | bit;
+        if (words[at + length] === WORD) {
+          whole[current] = (whole[current] as number) | bit;
+          at = words.indexOf(token, next);
+          continue;
+        }
+      }
+      at = words.indexOf(token, at + 1);
+    }
+  });
+  const every = (1 << tokens.length) - 1;
+  const key = all.join(' ');
+  for (let at = 0; at < rankOf.length; at += 1) {
+    if (prefix[at] !== every) continue;
+    rankOf[at] = whole[at] !== every ? 2 : wordKeys[at] === key ? 0 : 1;
+  }
+  return true;
 }
 
 // --- picks ------------------------------------------------------------------------------------------

@@ -233,3 +233,39 @@ describe('recipient search ranking', () => {
     expect(result.preview).toHaveLength(PREVIEW_LIMIT);
   });
 });
+
+describe('recipient search by words', () => {
+  const people = (...names: string[]): Recipients => ({
+    levels: [],
+    appointments: [],
+    courses: [
+      recipientCourse(
+        1,
+        'Curso',
+        1,
+        names.map((name, position) => ({ id: position + 1, name })),
+      ),
+    ],
+  });
+  const students = (index: ReturnType<typeof buildRecipientIndex>, query: string) =>
+    search(index, 'students', query, { audience: 'estudiantes', cargoId: null }).preview.map((item) => item.name);
+
+  it('matches the words of the query in any order, each by the start of a word of the name', () => {
+    const index = buildRecipientIndex(
+      people('Renata Isidora Romero Díaz', 'Óscar Núñez Núñez', 'María José Pérez', 'Paula Andrea Contreras Bravo', 'Romina Reyes'),
+    );
+    expect(students(index, 'renata romero')).toEqual(['Renata Isidora Romero Díaz']);
+    expect(students(index, 'Núñez Óscar')).toEqual(['Óscar Núñez Núñez']);
+    expect(students(index, 'maría  josé')).toEqual(['María José Pérez']);
+    expect(students(index, ' Paula Contreras Bravo ')).toEqual(['Paula Andrea Contreras Bravo']);
+    expect(students(index, 'ROM re')).toEqual(['Renata Isidora Romero Díaz', 'Romina Reyes']);
+    // Every word must match: a name missing one is not found.
+    expect(students(index, 'renata bravo')).toEqual([]);
+  });
+
+  it('ranks whole words before word starts, and a substring of the whole query still counts, last', () => {
+    const index = buildRecipientIndex(people('Mariana Soto', 'Anabel Ríos', 'Soto Ana', 'Ana María Soto'));
+    expect(students(index, 'ana soto')).toEqual(['Soto Ana', 'Ana María Soto', 'Mariana Soto']);
+    expect(students(index, 'ana')).toEqual(['Soto Ana', 'Ana María Soto', 'Anabel Ríos', 'Mariana Soto']);
+  });
+});
