@@ -176,7 +176,19 @@ function benchSize(names: number): SizeReport {
 }
 
 const squeezed = (text: string) => fold(text).replace(/\s+/g, ' ').trim();
-const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word !== '');
+const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}'-]+|[ºª]+|(?<=\p{N})(?=\p{L})/u).filter((word) => word !== '');
+const NUMBERS = [
+  ['1', 'primero', 'i'],
+  ['2', 'segundo', 'ii'],
+  ['3', 'tercero', 'iii'],
+  ['4', 'cuarto', 'iv'],
+  ['5', 'quinto'],
+  ['6', 'sexto'],
+  ['7', 'septimo'],
+  ['8', 'octavo'],
+];
+/** A word's spellings as a course number ("3", "tercero", "iii"), or the word alone. */
+const spellings = (word: string) => NUMBERS.find((forms) => forms.includes(word)) ?? [word];
 
 /**
  * The picker's rule written plainly: 0 the whole name, 1 whole words, 2 starts of words (the query's words
@@ -188,8 +200,9 @@ function naiveRank(name: string, query: string): number {
   const words = wordsOf(text);
   const tokens = wordsOf(needle);
   let rank = 4;
-  if (tokens.length > 0 && tokens.every((token) => words.some((word) => word.startsWith(token)))) {
-    rank = !tokens.every((token) => words.includes(token)) ? 2 : words.join(' ') === tokens.join(' ') ? 0 : 1;
+  const forms = words.flatMap(spellings);
+  if (tokens.length > 0 && tokens.every((token) => forms.some((form) => form.startsWith(token)))) {
+    rank = !tokens.every((token) => forms.includes(token)) ? 2 : words.join(' ') === tokens.join(' ') ? 0 : 1;
   }
   if (text.includes(needle)) {
     const padded = ` ${text} `;

@@ -95,8 +95,23 @@ const WORD = '\u0002';
 /** Folded, with runs of spaces as one: "maría  josé" is typed with two spaces. */
 const squeeze = (text: string): string => fold(text).replace(/\s+/g, ' ').trim();
 
-/** The words of a squeezed text: runs of letters, digits, hyphens and apostrophes ("Pre-kínder" is one word). */
-const wordsOf = (squeezed: string): string[] => squeezed.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word !== '');
+/**
+ * The words of a squeezed text: runs of letters, digits, hyphens and apostrophes ("Pre-kínder" is one word).
+ * A course's number is a word of its own however it is written: "3°B", "3ºB", "3b" and "3° B" are "3 b".
+ */
+const wordsOf = (squeezed: string): string[] => squeezed.split(/[^\p{L}\p{N}'-]+|[ºª]+|(?<=\p{N})(?=\p{L})/u).filter((word) => word !== '');
+
+/** Courses are named "3° Básico A" and "III Medio A" (Chile) or "1° de Secundaria"; staff also write "tercero". */
+const ORDINALS = ['primero', 'segundo', 'tercero', 'cuarto', 'quinto', 'sexto', 'septimo', 'octavo'];
+const ROMANS = ['i', 'ii', 'iii', 'iv'];
+
+/** A word and its other spellings as a course number: "3", "tercero" and "iii" each match all three. */
+function spellings(word: string): string[] {
+  const number = /^[1-8]$/.test(word) ? Number(word) : ORDINALS.indexOf(word) + 1 || ROMANS.indexOf(word) + 1;
+  if (number === 0) return [word];
+  const roman = ROMANS[number - 1];
+  return [String(number), ORDINALS[number - 1] as string, ...(roman === undefined ? [] : [roman])];
+}
 
 function tabIndex(items: IndexItem[]): TabIndex {
   const starts = new Int32Array(items.length + 1);
@@ -112,7 +127,7 @@ function tabIndex(items: IndexItem[]): TabIndex {
     parts[index] = folded;
     starts[index] = offset;
     offset += folded.length + SEPARATOR.length;
-    const joined = `${WORD}${[...new Set(words)].join(WORD)}${WORD}`;
+    const joined = `${WORD}${[...new Set(words.flatMap(spellings))].join(WORD)}${WORD}`;
     wordParts[index] = joined;
     wordStarts[index] = wordOffset;
     wordOffset += joined.length;

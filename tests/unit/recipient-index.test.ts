@@ -269,3 +269,30 @@ describe('recipient search by words', () => {
     expect(students(index, 'ana')).toEqual(['Soto Ana', 'Ana María Soto', 'Anabel Ríos', 'Mariana Soto']);
   });
 });
+
+describe('recipient search by course names as staff write them', () => {
+  const index = buildRecipientIndex({
+    levels: [],
+    appointments: [],
+    courses: ['I Medio A', 'III Medio A', '3° Básico A', '3° Básico B', '1° de Secundaria A'].map((name, position) =>
+      recipientCourse(position + 1, name, 1),
+    ),
+  });
+  const names = (query: string) => search(index, 'students', query).preview.map((item) => item.name);
+
+  it('takes the ° as optional, and a number and its letter with or without a space', () => {
+    expect(names('3 basico a')).toEqual(['3° Básico A']);
+    // "b" also starts "Básico": 3° Básico A matches too, after the course whose letter is B.
+    for (const query of ['3°B', '3° b', '3b', '3ºB']) expect(names(query)).toEqual(['3° Básico B', '3° Básico A']);
+  });
+
+  it('reads ordinal words and Roman numerals as the course number', () => {
+    expect(names('tercero básico a')).toEqual(['3° Básico A']);
+    expect(names('3 medio a')).toEqual(['III Medio A']);
+    expect(names('tercero medio')).toEqual(['III Medio A']);
+    expect(names('iii medio')).toEqual(['III Medio A']);
+    expect(names('primero de secundaria')).toEqual(['1° de Secundaria A']);
+    // The exact name first: "I Medio A" before "III Medio A" (which starts with "i" too).
+    expect(names('i medio a')).toEqual(['I Medio A', 'III Medio A']);
+  });
+});
