@@ -65,6 +65,8 @@ interface TabIndex {
   wordStarts: Int32Array;
   /** Item i's words joined by one space: its whole name, for the exact rank. */
   wordKeys: string[];
+  /** formsAt[i]: where item i's own words end in `words` and the other spellings of its numbers begin. */
+  formsAt: Int32Array;
 }
 
 interface CourseInfo {
@@ -116,6 +118,7 @@ function spellings(word: string): string[] {
 function tabIndex(items: IndexItem[]): TabIndex {
   const starts = new Int32Array(items.length + 1);
   const wordStarts = new Int32Array(items.length + 1);
+  const formsAt = new Int32Array(items.length);
   const parts: string[] = new Array<string>(items.length);
   const wordParts: string[] = new Array<string>(items.length);
   const wordKeys: string[] = new Array<string>(items.length);
@@ -127,15 +130,19 @@ function tabIndex(items: IndexItem[]): TabIndex {
     parts[index] = folded;
     starts[index] = offset;
     offset += folded.length + SEPARATOR.length;
-    const joined = `${WORD}${[...new Set(words.flatMap(spellings))].join(WORD)}${WORD}`;
+    const own = [...new Set(words)];
+    const forms = [...new Set(words.flatMap(spellings))].filter((form) => !own.includes(form));
+    const head = `${WORD}${own.join(WORD)}`;
+    const joined = `${head}${WORD}${forms.map((form) => `${form}${WORD}`).join('')}`;
     wordParts[index] = joined;
     wordStarts[index] = wordOffset;
+    formsAt[index] = wordOffset + head.length;
     wordOffset += joined.length;
     wordKeys[index] = words.join(' ');
   });
   starts[items.length] = offset;
   wordStarts[items.length] = wordOffset;
-  return { items, haystack: parts.join(SEPARATOR) + SEPARATOR, starts, words: wordParts.join(''), wordStarts, wordKeys };
+  return { items, haystack: parts.join(SEPARATOR) + SEPARATOR, starts, words: wordParts.join(''), wordStarts, wordKeys, formsAt };
 }
 
 const row = (kind: ItemKind, id: number, name: string, extra: Partial<IndexItem> = {}): IndexItem => ({
@@ -324,12 +331,13 @@ export function search(index: RecipientIndex, tab: PickerTab, query: string, fil
   // rankOf[i]: item i's best rank, RANKS when it does not match.
   const rankOf = new Uint8Array(items.length).fill(RANKS);
   const byWords = rankWords(index.tabs[tab], needle, rankOf);
-  let position = haystack.indexOf(needle);
+  // A one-word query has had its substrings ranked with its words.
+  let position = byWords === 'all' ? -1 : haystack.indexOf(needle);
   let current = 0;
   while (position !== -1) {
     current = itemAt(starts, position, current);
     const next = starts[current + 1] as number;
-    if (byWords) {
+    if (byWords !== 'none') {
       // A whole-query match at the start of a word is also a match of its words, ranked there already: what
       // is left is the other substrings.
       if (rankOf[current] === RANKS) rankOf[current] = RANKS - 1;
@@ -380,10 +388,13 @@ const MAX_WORDS = 30;
  * the whole name), word starts 2. Two scans per query word over `words`; an item missing an earlier word
  * is skipped. False when the query has no word to match ("°").
  */
-function rankWords({ words, wordStarts, wordKeys }: TabIndex, needle: string, rankOf: Uint8Array): boolean {
+function rankWords({ words, wordStarts, wordKeys, formsAt }: TabIndex, needle: string, rankOf: Uint8Array): 'none' | 'words' | 'all' {
   const all = wordsOf(needle);
   const tokens = [...new Set(all)].slice(0, MAX_WORDS);
-  if (tokens.length === 0) return false;
+  if (tokens.length === 0) return 'none';
+  // A query that is one word is a substring of the name exactly where it is inside one of the item's own
+  // words (not the other spellings of a number), so this scan can rank those too.
+  const single = tokens.length === 1 && tokens[0] === needle;
   const prefix = new Int32Array(rankOf.length);
   const whole = new Int32Array(rankOf.length);
   tokens.forEach((token, t) => {
@@ -399,7 +410,9 @@ function rankWords({ words, wordStarts, wordKeys }: TabIndex, needle: string, ra
         at = words.indexOf(token, next);
         continue;
       }
-      if (words[at - 1] === WORD) {
+      if (words[at - 1] !== WORD) {
+        if (single && at < (formsAt[current] as number) && rankOf[current] === RANKS) rankOf[current] = RANKS - 1;
+      } else {
         prefix[current] = (prefix[current] as number) | bit;
         if (words[at + length] === WORD) {
           whole[current] = (whole[current] as number) | bit;
@@ -416,7 +429,7 @@ function rankWords({ words, wordStarts, wordKeys }: TabIndex, needle: string, ra
     if (prefix[at] !== every) continue;
     rankOf[at] = whole[at] !== every ? 2 : wordKeys[at] === key ? 0 : 1;
   }
-  return true;
+  return single ? 'all' : 'words';
 }
 
 // --- picks ------------------------------------------------------------------------------------------
