@@ -2,7 +2,7 @@
 // substring, an empty search returns everything; at most 20 shown per tab with the full count).
 // Built once per data load: every name is folded once, and each tab's folded names are joined into one
 // haystack string, so a keystroke is a run of `indexOf` calls plus an offset → item lookup. All matches
-// are counted; only the first PREVIEW_LIMIT become preview rows.
+// are counted; the best PREVIEW_LIMIT by rank (decision 0128) become preview rows.
 import type { Audience, DeviceStatus, GuardianRoleId, RecipientPick, Recipients } from './compose-contract';
 import type { RecipientList } from './recipient-lists-contract';
 import { fold } from './fold';
@@ -59,6 +59,14 @@ interface TabIndex {
   haystack: string;
   /** starts[i]: offset of item i's name in `haystack`; one extra entry at the end. */
   starts: Int32Array;
+  /** Every item's words, each opened by WORD, the item's last word closed by WORD. */
+  words: string;
+  /** wordStarts[i]: offset of item i's words in `words`; one extra entry at the end. */
+  wordStarts: Int32Array;
+  /** Item i's words joined by one space: its whole name, for the exact rank. */
+  wordKeys: string[];
+  /** formsAt[i]: where item i's own words end in `words` and the other spellings of its numbers begin. */
+  formsAt: Int32Array;
 }
 
 interface CourseInfo {
@@ -83,19 +91,58 @@ export interface RecipientIndex {
 }
 
 const SEPARATOR = '\u0001';
+/** Opens every word in `TabIndex.words` (and closes an item's last), so `WORD + w` is "a word starting with w". */
+const WORD = '\u0002';
+
+/** Folded, with runs of spaces as one: "maría  josé" is typed with two spaces. */
+const squeeze = (text: string): string => fold(text).replace(/\s+/g, ' ').trim();
+
+/**
+ * The words of a squeezed text: runs of letters, digits, hyphens and apostrophes ("Pre-kínder" is one word).
+ * A course's number is a word of its own however it is written: "3°B", "3ºB", "3b" and "3° B" are "3 b".
+ */
+const wordsOf = (squeezed: string): string[] => squeezed.split(/[^\p{L}\p{N}'-]+|[ºª]+|(?<=\p{N})(?=\p{L})/u).filter((word) => word !== '');
+
+/** Courses are named "3° Básico A" and "III Medio A" (Chile) or "1° de Secundaria"; staff also write "tercero". */
+const ORDINALS = ['primero', 'segundo', 'tercero', 'cuarto', 'quinto', 'sexto', 'septimo', 'octavo'];
+const ROMANS = ['i', 'ii', 'iii', 'iv'];
+
+/** A word and its other spellings as a course number: "3", "tercero" and "iii" each match all three. */
+function spellings(word: string): string[] {
+  const number = /^[1-8]$/.test(word) ? Number(word) : ORDINALS.indexOf(word) + 1 || ROMANS.indexOf(word) + 1;
+  if (number === 0) return [word];
+  const roman = ROMANS[number - 1];
+  return [String(number), ORDINALS[number - 1] as string, ...(roman === undefined ? [] : [roman])];
+}
 
 function tabIndex(items: IndexItem[]): TabIndex {
   const starts = new Int32Array(items.length + 1);
+  const wordStarts = new Int32Array(items.length + 1);
+  const formsAt = new Int32Array(items.length);
   const parts: string[] = new Array<string>(items.length);
+  const wordParts: string[] = new Array<string>(items.length);
+  const wordKeys: string[] = new Array<string>(items.length);
   let offset = 0;
+  let wordOffset = 0;
   items.forEach((item, index) => {
-    const folded = fold(item.name);
+    const folded = squeeze(item.name);
+    const words = wordsOf(folded);
     parts[index] = folded;
     starts[index] = offset;
     offset += folded.length + SEPARATOR.length;
+    const own = [...new Set(words)];
+    const forms = [...new Set(words.flatMap(spellings))].filter((form) => !own.includes(form));
+    const head = `${WORD}${own.join(WORD)}`;
+    const joined = `${head}${WORD}${forms.map((form) => `${form}${WORD}`).join('')}`;
+    wordParts[index] = joined;
+    wordStarts[index] = wordOffset;
+    formsAt[index] = wordOffset + head.length;
+    wordOffset += joined.length;
+    wordKeys[index] = words.join(' ');
   });
   starts[items.length] = offset;
-  return { items, haystack: parts.join(SEPARATOR) + SEPARATOR, starts };
+  wordStarts[items.length] = wordOffset;
+  return { items, haystack: parts.join(SEPARATOR) + SEPARATOR, starts, words: wordParts.join(''), wordStarts, wordKeys, formsAt };
 }
 
 const row = (kind: ItemKind, id: number, name: string, extra: Partial<IndexItem> = {}): IndexItem => ({
@@ -268,7 +315,7 @@ function itemAt(starts: Int32Array, offset: number, low: number): number {
 /** SPEC §5 search on one tab. */
 export function search(index: RecipientIndex, tab: PickerTab, query: string, filters: SearchFilters = NO_FILTERS): SearchResult {
   const { items, haystack, starts } = index.tabs[tab];
-  const needle = fold(query.trim()).replaceAll(SEPARATOR, '');
+  const needle = squeeze(query).replaceAll(SEPARATOR, '').replaceAll(WORD, '');
   const unfiltered = tab === 'lists' || (tab === 'students' ? filters.audience === null : filters.cargoId === null);
   const preview: IndexItem[] = [];
   let total = 0;
@@ -281,19 +328,108 @@ export function search(index: RecipientIndex, tab: PickerTab, query: string, fil
     }
     return { preview, total };
   }
-  let position = haystack.indexOf(needle);
+  // rankOf[i]: item i's best rank, RANKS when it does not match.
+  const rankOf = new Uint8Array(items.length).fill(RANKS);
+  const byWords = rankWords(index.tabs[tab], needle, rankOf);
+  // A one-word query has had its substrings ranked with its words.
+  let position = byWords === 'all' ? -1 : haystack.indexOf(needle);
   let current = 0;
   while (position !== -1) {
     current = itemAt(starts, position, current);
-    const item = items[current] as IndexItem;
-    if (unfiltered || accepts(tab, filters, item)) {
-      total += 1;
-      if (preview.length < PREVIEW_LIMIT) preview.push(item);
+    const next = starts[current + 1] as number;
+    if (byWords !== 'none') {
+      // A whole-query match at the start of a word is also a match of its words, ranked there already: what
+      // is left is the other substrings.
+      if (rankOf[current] === RANKS) rankOf[current] = RANKS - 1;
+    } else {
+      // A query with no word ("°"): the item's best occurrence decides its rank.
+      for (let again = position; again !== -1 && again < next; again = haystack.indexOf(needle, again + 1)) {
+        const rank = rankAt(haystack, starts[current] as number, next - SEPARATOR.length, again, needle.length);
+        if (rank < (rankOf[current] as number)) rankOf[current] = rank;
+      }
     }
-    // One count per item, however many times its name contains the query.
-    position = haystack.indexOf(needle, starts[current + 1] as number);
+    position = haystack.indexOf(needle, next);
   }
-  return { preview, total };
+  // Matches are sorted into RANKS buckets; a bucket only keeps what the preview can still show.
+  const buckets: IndexItem[][] = Array.from({ length: RANKS }, () => []);
+  for (let at = 0; at < items.length; at += 1) {
+    const rank = rankOf[at] as number;
+    if (rank === RANKS) continue;
+    const item = items[at] as IndexItem;
+    if (!unfiltered && !accepts(tab, filters, item)) continue;
+    total += 1;
+    const bucket = buckets[rank] as IndexItem[];
+    if (bucket.length < PREVIEW_LIMIT) bucket.push(item);
+  }
+  return { preview: buckets.flat().slice(0, PREVIEW_LIMIT), total };
+}
+
+/**
+ * Ranks, best first: the whole name, a whole word (or words), the start of a word, any other substring.
+ * The first row is the one Tab and Space reach first, so it must be the best match ("Kínder A" before
+ * "Pre-kínder A").
+ */
+const RANKS = 4;
+
+/** Rank of the match at `at` (length `length`) in the name spanning [start, end) of the haystack. */
+function rankAt(haystack: string, start: number, end: number, at: number, length: number): number {
+  const startsWord = at === start || haystack[at - 1] === ' ';
+  const endsWord = at + length === end || haystack[at + length] === ' ';
+  if (at === start && at + length === end) return 0;
+  if (startsWord && endsWord) return 1;
+  return startsWord ? 2 : 3;
+}
+
+/** At most this many words of a query are matched one by one (a bit each); more is not a name. */
+const MAX_WORDS = 30;
+
+/**
+ * Every word of the query matches the start of a word of the name, in any order: whole words rank 1 (0 for
+ * the whole name), word starts 2. Two scans per query word over `words`; an item missing an earlier word
+ * is skipped. False when the query has no word to match ("°").
+ */
+function rankWords({ words, wordStarts, wordKeys, formsAt }: TabIndex, needle: string, rankOf: Uint8Array): 'none' | 'words' | 'all' {
+  const all = wordsOf(needle);
+  const tokens = [...new Set(all)].slice(0, MAX_WORDS);
+  if (tokens.length === 0) return 'none';
+  // A query that is one word is a substring of the name exactly where it is inside one of the item's own
+  // words (not the other spellings of a number), so this scan can rank those too.
+  const single = tokens.length === 1 && tokens[0] === needle;
+  const prefix = new Int32Array(rankOf.length);
+  const whole = new Int32Array(rankOf.length);
+  tokens.forEach((token, t) => {
+    const bit = 1 << t;
+    const before = bit - 1;
+    // Searched without its WORD mark (a rarer first character scans faster); a hit counts at a word's start.
+    const length = token.length;
+    let current = 0;
+    for (let at = words.indexOf(token); at !== -1; ) {
+      current = itemAt(wordStarts, at, current);
+      const next = wordStarts[current + 1] as number;
+      if (((prefix[current] as number) & before) !== before) {
+        at = words.indexOf(token, next);
+        continue;
+      }
+      if (words[at - 1] !== WORD) {
+        if (single && at < (formsAt[current] as number) && rankOf[current] === RANKS) rankOf[current] = RANKS - 1;
+      } else {
+        prefix[current] = (prefix[current] as number) | bit;
+        if (words[at + length] === WORD) {
+          whole[current] = (whole[current] as number) | bit;
+          at = words.indexOf(token, next);
+          continue;
+        }
+      }
+      at = words.indexOf(token, at + 1);
+    }
+  });
+  const every = (1 << tokens.length) - 1;
+  const key = all.join(' ');
+  for (let at = 0; at < rankOf.length; at += 1) {
+    if (prefix[at] !== every) continue;
+    rankOf[at] = whole[at] !== every ? 2 : wordKeys[at] === key ? 0 : 1;
+  }
+  return single ? 'all' : 'words';
 }
 
 // --- picks ------------------------------------------------------------------------------------------

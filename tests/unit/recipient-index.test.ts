@@ -198,3 +198,101 @@ describe('recipient index', () => {
     expect(search(orphan, 'students', 'ines', apoderados).preview[0]).toMatchObject({ kind: 'family', size: 0, empty: true });
   });
 });
+
+describe('recipient search ranking', () => {
+  /** Index order puts the partial matches first, as a school's list of levels and courses does. */
+  const courses = (...names: string[]): Recipients => ({
+    levels: [],
+    appointments: [],
+    courses: names.map((name, position) => recipientCourse(position + 1, name, 1)),
+  });
+
+  it('lists the exact match first, then whole words, then word starts, then other substrings', () => {
+    const index = buildRecipientIndex(courses('Pre-kínder A', 'Kínder Azul', 'Kínder A Tarde', 'Kínder A'));
+    const names = search(index, 'students', 'Kínder A').preview.map((item) => item.name);
+    expect(names).toEqual(['Kínder A', 'Kínder A Tarde', 'Kínder Azul', 'Pre-kínder A']);
+    // The SPEC's rule stays: every substring match is found and counted.
+    expect(search(index, 'students', 'Kínder A').total).toBe(4);
+  });
+
+  it('keeps the index order within a rank', () => {
+    const index = buildRecipientIndex(courses('Taller B', 'Pre-kínder B', 'Kínder B', 'Pre-kínder A', 'Kínder A'));
+    expect(search(index, 'students', 'kinder').preview.map((item) => item.name)).toEqual([
+      'Kínder B',
+      'Kínder A',
+      'Pre-kínder B',
+      'Pre-kínder A',
+    ]);
+  });
+
+  it('ranks within the 20 previewed, over every match', () => {
+    const many = courses(...Array.from({ length: 30 }, (_, n) => `Pre-kínder ${n + 1}`), 'Kínder');
+    const result = search(buildRecipientIndex(many), 'students', 'kinder');
+    expect(result.total).toBe(31);
+    expect(result.preview[0]?.name).toBe('Kínder');
+    expect(result.preview).toHaveLength(PREVIEW_LIMIT);
+  });
+});
+
+describe('recipient search by words', () => {
+  const people = (...names: string[]): Recipients => ({
+    levels: [],
+    appointments: [],
+    courses: [
+      recipientCourse(
+        1,
+        'Curso',
+        1,
+        names.map((name, position) => ({ id: position + 1, name })),
+      ),
+    ],
+  });
+  const students = (index: ReturnType<typeof buildRecipientIndex>, query: string) =>
+    search(index, 'students', query, { audience: 'estudiantes', cargoId: null }).preview.map((item) => item.name);
+
+  it('matches the words of the query in any order, each by the start of a word of the name', () => {
+    const index = buildRecipientIndex(
+      people('Renata Isidora Romero Díaz', 'Óscar Núñez Núñez', 'María José Pérez', 'Paula Andrea Contreras Bravo', 'Romina Reyes'),
+    );
+    expect(students(index, 'renata romero')).toEqual(['Renata Isidora Romero Díaz']);
+    expect(students(index, 'Núñez Óscar')).toEqual(['Óscar Núñez Núñez']);
+    expect(students(index, 'maría  josé')).toEqual(['María José Pérez']);
+    expect(students(index, ' Paula Contreras Bravo ')).toEqual(['Paula Andrea Contreras Bravo']);
+    expect(students(index, 'ROM re')).toEqual(['Renata Isidora Romero Díaz', 'Romina Reyes']);
+    // Every word must match: a name missing one is not found.
+    expect(students(index, 'renata bravo')).toEqual([]);
+  });
+
+  it('ranks whole words before word starts, and a substring of the whole query still counts, last', () => {
+    const index = buildRecipientIndex(people('Mariana Soto', 'Anabel Ríos', 'Soto Ana', 'Ana María Soto'));
+    expect(students(index, 'ana soto')).toEqual(['Soto Ana', 'Ana María Soto', 'Mariana Soto']);
+    expect(students(index, 'ana')).toEqual(['Soto Ana', 'Ana María Soto', 'Anabel Ríos', 'Mariana Soto']);
+  });
+});
+
+describe('recipient search by course names as staff write them', () => {
+  const index = buildRecipientIndex({
+    levels: [],
+    appointments: [],
+    courses: ['I Medio A', 'III Medio A', '3° Básico A', '3° Básico B', '1° de Secundaria A'].map((name, position) =>
+      recipientCourse(position + 1, name, 1),
+    ),
+  });
+  const names = (query: string) => search(index, 'students', query).preview.map((item) => item.name);
+
+  it('takes the ° as optional, and a number and its letter with or without a space', () => {
+    expect(names('3 basico a')).toEqual(['3° Básico A']);
+    // "b" also starts "Básico": 3° Básico A matches too, after the course whose letter is B.
+    for (const query of ['3°B', '3° b', '3b', '3ºB']) expect(names(query)).toEqual(['3° Básico B', '3° Básico A']);
+  });
+
+  it('reads ordinal words and Roman numerals as the course number', () => {
+    expect(names('tercero básico a')).toEqual(['3° Básico A']);
+    expect(names('3 medio a')).toEqual(['III Medio A']);
+    expect(names('tercero medio')).toEqual(['III Medio A']);
+    expect(names('iii medio')).toEqual(['III Medio A']);
+    expect(names('primero de secundaria')).toEqual(['1° de Secundaria A']);
+    // The exact name first: "I Medio A" before "III Medio A" (which starts with "i" too).
+    expect(names('i medio a')).toEqual(['I Medio A', 'III Medio A']);
+  });
+});
