@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import type { QuestionAnswers } from './confirm-panel';
 import { keepFocusOnClose, QuestionDialog } from './dialog';
 
 /**
@@ -18,17 +19,10 @@ export function ConfirmDialog({
   onCancel,
   destructive = false,
   focus = 'confirm',
-}: {
+}: QuestionAnswers & {
   open: boolean;
   title: ReactNode;
   description: ReactNode;
-  confirmLabel: ReactNode;
-  cancelLabel: ReactNode;
-  onConfirm: () => void;
-  onCancel: () => void;
-  destructive?: boolean;
-  /** Which answer has the focus as the question opens. */
-  focus?: 'confirm' | 'cancel';
 }) {
   return (
     <QuestionDialog open={open} onDismiss={onCancel} title={title} description={description} onCloseAutoFocus={keepFocusOnClose}>

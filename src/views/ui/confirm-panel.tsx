@@ -3,6 +3,17 @@ import { cn } from '../lib/utils';
 import { AlertPanel } from './alert-panel';
 import { Button } from './button';
 
+/** The two answers of a yes-or-no question, asked in place (ConfirmPanel) or in a dialog (ConfirmDialog). */
+export interface QuestionAnswers {
+  confirmLabel: ReactNode;
+  cancelLabel: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+  destructive?: boolean;
+  /** Which answer has the focus when the question appears. */
+  focus?: 'confirm' | 'cancel';
+}
+
 /**
  * The one shape of a question asked in place (delete forever?, cancel the schedule?, send now?): a title,
  * an optional explanation, the answer that goes on (focused first, so Enter confirms what was just asked
@@ -22,18 +33,11 @@ export function ConfirmPanel({
   focus = 'confirm',
   cancelId,
   className,
-}: {
+}: QuestionAnswers & {
   title: ReactNode;
   description?: ReactNode;
   /** An element elsewhere on the page that explains the question (compose's cost summary). */
   describedBy?: string;
-  confirmLabel: ReactNode;
-  cancelLabel: ReactNode;
-  onConfirm: () => void;
-  onCancel: () => void;
-  destructive?: boolean;
-  /** Which answer has the focus when the question appears. */
-  focus?: 'confirm' | 'cancel';
   cancelId?: string;
   className?: string;
 }) {
