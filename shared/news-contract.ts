@@ -114,7 +114,7 @@ export interface NewsWeek {
   school: string;
   /** Absolute address of the wall (/mural/news) for the QR code. */
   wall_url: string;
-  /** Posts on the wall at some moment of that week, pinned first then newest; whole-school and group posts alike. */
+  /** Posts published that week (school's zone) and still out, pinned first then newest; whole-school and group posts alike. */
   posts: NewsPost[];
 }
 

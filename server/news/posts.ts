@@ -2,7 +2,7 @@
 // author, audience with its names, files), the wall's cursor pages, one post, the trash, the printable week
 // and the guardian app's wall. Everything takes the school's id: another school's post is never found.
 // Which posts are "on the wall" at an instant is `liveAt` (the SQL twin of shared/news-rules.ts newsStatus).
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { GUARDIAN_WALL_API, type NewsAttachment, type NewsPost } from '../../shared/news-contract';
 import { newsStatus } from '../../shared/news-rules';
@@ -355,8 +355,9 @@ export async function listTrash(db: Queryable, reader: NewsReader, limit: number
 }
 
 /**
- * Posts on the wall at some moment of [from, to): published before `to`, not ended before `from`, not
- * taken off or trashed now. Pinned first, then newest.
+ * Posts published in [from, to) (the week's instants in the school's zone) and out by now, not taken off or
+ * trashed now. An older post still on the wall is not this week's news: the printout's dates stay inside its
+ * heading's week. Pinned first, then newest.
  */
 export async function weekPosts(db: Queryable, reader: NewsReader, from: Date, to: Date, now: Date): Promise<NewsPost[]> {
   const rows = await selectPosts(db)
@@ -365,8 +366,8 @@ export async function weekPosts(db: Queryable, reader: NewsReader, from: Date, t
         eq(newsPosts.institutionId, reader.institutionId),
         isNull(newsPosts.deletedAt),
         isNull(newsPosts.unpublishedAt),
-        sql`${newsPosts.publishAt} < ${to}`,
-        or(isNull(newsPosts.endsAt), gt(newsPosts.endsAt, from)),
+        gte(newsPosts.publishAt, from),
+        lt(newsPosts.publishAt, to),
         // Nothing that is not out yet: a scheduled post of this week is not printed before it is published.
         lte(newsPosts.publishAt, now),
       ),

@@ -548,11 +548,39 @@ describe('GET /news/week', () => {
     expect(week.school).toBe('Colegio San Andrés de Ñuñoa');
     expect(week.posts.map((p) => p.id)).toContain(inWeek.id);
     expect(week.posts.map((p) => p.id)).not.toContain(old.id);
-    // That old post's week holds it.
-    const then = new Date(Date.now() - 35 * 86_400_000).toISOString().slice(0, 10);
+    // The week it was published in holds it.
+    const then = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date(Date.now() - 40 * 86_400_000));
     const past = await dataOf<NewsWeek>(await admin.get(`/api/news/week?date=${then}`));
     expect(past.posts.map((p) => p.id)).toContain(old.id);
     expect(past.posts.map((p) => p.id)).not.toContain(inWeek.id);
     expect((await dataOf<NewsWeek>(await admin.get('/api/news/week?date=2026-03-04'))).from).toBe('2026-03-02');
+  });
+
+  it('lists the posts published that week in the school’s zone, not older ones still on the wall', async () => {
+    const admin = await server.as(ADMIN);
+    const at = async (title: string, publishAt: string, pinned = false) => {
+      const post = await created(admin, { title, pinned });
+      await server.db.execute(sql`update news_posts set publish_at = ${publishAt}::timestamptz where id = ${post.id}`);
+      return post.id;
+    };
+    // Santiago is UTC−3 in March 2026: the week of 2026-03-04 runs from 2026-03-02T03:00Z to 2026-03-09T03:00Z.
+    const stillUp = await at('Publicada dos semanas antes y aún en el mural', '2026-02-16T15:00:00Z', true);
+    const sundayBefore = await at('Domingo anterior a las 23:30', '2026-03-02T02:30:00Z');
+    const mondayEarly = await at('Lunes a las 00:30', '2026-03-02T03:30:00Z');
+    const midweek = await at('Miércoles al mediodía', '2026-03-04T15:00:00Z');
+    const pinnedMidweek = await at('Destacada del jueves', '2026-03-05T15:00:00Z', true);
+    const sundayLate = await at('Domingo a las 23:30', '2026-03-09T02:30:00Z');
+    const nextMonday = await at('Lunes siguiente a las 00:30', '2026-03-09T03:30:00Z');
+
+    const week = await dataOf<NewsWeek>(await (await server.as(TEACHER)).get('/api/news/week?date=2026-03-04'));
+    expect([week.from, week.to]).toEqual(['2026-03-02', '2026-03-08']);
+    // Pinned first, then newest; nothing from before Monday or after Sunday, however long it stays up.
+    expect(week.posts.map((p) => p.id)).toEqual([pinnedMidweek, sundayLate, midweek, mondayEarly]);
+    for (const id of [stillUp, sundayBefore, nextMonday]) expect(week.posts.map((p) => p.id)).not.toContain(id);
+    // The previous week holds its Sunday night's post, and the one still up two weeks later only its own week.
+    const before = await dataOf<NewsWeek>(await admin.get('/api/news/week?date=2026-03-01'));
+    expect(before.posts.map((p) => p.id)).toEqual([sundayBefore]);
+    const next = await dataOf<NewsWeek>(await admin.get('/api/news/week?date=2026-03-09'));
+    expect(next.posts.map((p) => p.id)).toEqual([nextMonday]);
   });
 });

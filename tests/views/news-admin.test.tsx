@@ -254,7 +254,7 @@ describe.each(RENDER_MODES)('printable week (%s)', (_mode, wrap) => {
     history.replaceState(null, '', '/');
   });
 
-  it('shows the week’s posts pinned first with the first image, a QR code to the wall as one path, and the weeks around; Imprimir opens the print dialog', async () => {
+  it('shows the week’s posts pinned first with whom each is for and the first image from the API, a QR code to the wall as one path, and the weeks around; Imprimir opens the print dialog', async () => {
     history.replaceState(null, '', '/mural/news/week?date=2026-03-04');
     api.script['GET /news/week'] = [json(200, { data: newsWeek() })];
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
@@ -266,6 +266,10 @@ describe.each(RENDER_MODES)('printable week (%s)', (_mode, wrap) => {
     const [pinned, withImage] = [...container.querySelectorAll('[data-slot="week-post"]')];
     expect(pinned?.querySelector('img')).toBeNull();
     expect(pinned?.textContent).toContain(text('newsAdmin.week.pinned'));
+    // Whom each post is for, as the wall says it.
+    expect(pinned?.textContent).toContain('Para: 3° Básico A');
+    expect(withImage?.textContent).toContain('Para: todo el colegio');
+    // The picture is fetched where the API serves files, not from the app's own pages.
     expect(withImage?.querySelector('img')?.getAttribute('src')).toBe('/api/attachments/7');
     const qr = screen.getByRole('img', { name: text('newsAdmin.week.qrLabel', { url: 'https://hermes.example/mural/news' }) });
     expect(qr.querySelectorAll('path')).toHaveLength(1);

@@ -38,7 +38,13 @@ const PINNED = wallPost({
   body: 'Mañana no hay clases.\n\nMás información en https://www.mineduc.cl/calendario. Saludos.',
   attachments: [wallImage(31, 'patio.png'), wallFile(32, 'circular.pdf')],
 });
-const NEWS = wallPost({ id: 6, title: 'Feria científica', category: { id: 2, name: 'Reuniones' } });
+const NEWS = wallPost({
+  id: 6,
+  title: 'Feria científica',
+  category: { id: 2, name: 'Reuniones' },
+  audience: { scope: 'groups', level_ids: [4], course_ids: [31] },
+  audience_names: ['Enseñanza Media', '3° Básico A'],
+});
 const OLDER = wallPost({ id: 2, title: 'Bienvenida', category: null });
 
 describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
@@ -77,6 +83,9 @@ describe.each(RENDER_MODES)('the wall (%s)', (_mode, wrap) => {
     ).toBe('/api/attachments/31');
     const file = within(pinned).getByRole('link', { name: /circular\.pdf/ });
     expect(file.getAttribute('download')).toBe('circular.pdf');
+    // Staff who read the wall see whom each post is for, like the desk.
+    expect(within(pinned).getByText('Para: todo el colegio')).toBeTruthy();
+    expect(within(postOf(NEWS.title)).getByText('Para: Enseñanza Media, 3° Básico A')).toBeTruthy();
     // Readers see no status and no actions.
     expect(screen.queryByText(text('news.status.published'))).toBeNull();
     expect(screen.queryByRole('button', { name: text('news.actions.unpublish') })).toBeNull();

@@ -1,6 +1,7 @@
 // One post of the wall: pinned mark, category, title, byline (author, date in the school's zone), the text
 // with safe links, its images (lazy, sized by class, open full size) and its files to download. On the desk
-// it also shows its status in words and colour, its audience, and the actions the machine offers for it.
+// it also shows its status in words and colour and the actions the machine offers for it. Every staff reader
+// sees its audience.
 import { Link } from 'wouter';
 import type { NewsPost, NewsStatus } from '../../../../shared/news-contract';
 import { postActions, selectActingOn, type NewsWallActor, type NewsWallSnapshot } from '../../../machines/news/wall';
@@ -71,11 +72,10 @@ export function PostCard({ post, locale, timezone, desk }: PostCardProps) {
         {t('news.byline', { name: post.author.name, date })}
         {post.ends_at && <> · {t('news.endsAt', { date: formatDateTime(post.ends_at, locale, timezone) })}</>}
       </p>
-      {desk && (
-        <p className="text-sm text-muted-foreground" data-slot="post-audience">
-          {post.audience.scope === 'school' ? t('news.forSchool') : t('news.forGroups', { names: post.audience_names.join(', ') })}
-        </p>
-      )}
+      {/* Every staff reader sees whom a post is for: a teacher must tell a course's notice from the school's. */}
+      <p className="text-sm text-muted-foreground" data-slot="post-audience">
+        {post.audience.scope === 'school' ? t('news.forSchool') : t('news.forGroups', { names: post.audience_names.join(', ') })}
+      </p>
       <PostBody body={post.body} />
       {images.length > 0 && (
         <ul aria-label={t('news.images')} className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-slot="post-images">

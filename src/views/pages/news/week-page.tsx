@@ -1,8 +1,9 @@
 // /mural/news/week?date=YYYY-MM-DD: the printable weekly wall for the school's entrance
 // noticeboard and families without smartphones. On screen: the week, previous and next, Imprimir (an edge
 // effect) and the way back; on paper (print: variants and @page A4 in index.css, no inline styles) one
-// A4 page: the school and the week in big type, the week's posts (pinned first) with title, category,
-// date, the first image small and the text cut with "…", and a QR code to the wall with its address.
+// A4 page: the school and the week in big type, the posts published that week (pinned first) with title,
+// category, date, whom it is for, the first image small (from the API, like the wall's) and the text cut
+// with "…", and a QR code to the wall with its address.
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { NewsPost } from '../../../../shared/news-contract';
@@ -17,6 +18,7 @@ import {
   selectWeekLoading,
   WEEK_PRINT_MAX,
 } from '../../../machines/news/week';
+import { newsFileHref } from '../../../services/news/wall';
 import { formatDay } from '../../lib/format';
 import { useLocale, useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
@@ -163,7 +165,12 @@ function WeekPost({ post }: { post: NewsPost }) {
       )}
     >
       {image && (
-        <img src={image.url} alt="" loading="eager" className="h-16 w-20 shrink-0 rounded object-cover print:h-[18mm] print:w-[24mm]" />
+        <img
+          src={newsFileHref(image.url)}
+          alt=""
+          loading="eager"
+          className="h-16 w-20 shrink-0 rounded object-cover print:h-[18mm] print:w-[24mm]"
+        />
       )}
       <div className="flex min-w-0 flex-col gap-1">
         <h2 className="text-base leading-snug font-semibold break-words print:text-[12pt]">{post.title}</h2>
@@ -172,6 +179,11 @@ function WeekPost({ post }: { post: NewsPost }) {
           <span>{post.category?.name ?? t('newsAdmin.week.noCategory')}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={post.publish_at}>{formatDay(post.publish_at, locale, timezone)}</time>
+        </p>
+        <p className="text-xs text-muted-foreground print:text-[9pt] print:text-black" data-slot="week-post-audience">
+          {post.audience.scope === 'school'
+            ? t('newsAdmin.week.forSchool')
+            : t('newsAdmin.week.forGroups', { names: post.audience_names.join(', ') })}
         </p>
         <p className="line-clamp-4 text-sm break-words print:text-[10pt] print:leading-snug">{excerpt(post.body)}</p>
       </div>
