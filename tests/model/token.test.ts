@@ -56,7 +56,12 @@ defineModelTests({
           const alive = (expiresAt: number | null) => expiresAt !== null && now < expiresAt - MARGIN;
           return alive(context.tokenExpiresAt) || alive(context.refreshExpiresAt) ? stay : 'expired';
         },
+        // A request got 401 (a tab woken before its timer fired, a token the server dropped): refresh now
+        // if the refresh token lives past its margin, whatever the access token's own time says; else over.
+        'token.refresh': ({ context }) =>
+          context.refreshExpiresAt !== null && Date.now() < context.refreshExpiresAt - MARGIN ? 'refreshing' : 'expired',
       },
+      // A 401 while a refresh runs waits for that one: no second refresh (no entry: it stays).
       refreshing: { 'xstate.done.actor.refreshToken': 'valid', 'xstate.error.actor.refreshToken': 'expired' },
     },
   },
@@ -67,6 +72,7 @@ defineModelTests({
       { type: 'token.set', ...BOTH_EXPIRED },
       { type: 'token.clear' },
       { type: 'token.check' },
+      { type: 'token.refresh' },
     ],
     internal: [
       { type: 'xstate.after.refreshDue.token.valid' },
@@ -109,7 +115,8 @@ defineModelTests({
       expect(selectTokenStatus(token(snapshot))).toBe('expired');
       expect(selectIsTokenValid(token(snapshot))).toBe(false);
       // Entered because both tokens ran out: the gate must now refuse requests.
-      const enteredByTime = !env.from.matches('expired') && env.event.type !== 'xstate.error.actor.refreshToken';
+      const enteredByTime =
+        !env.from.matches('expired') && env.event.type !== 'xstate.error.actor.refreshToken' && env.event.type !== 'token.refresh';
       if (enteredByTime) expect(selectCanRequest(token(snapshot))).toBe(false);
       expectRefreshRunning(env, false);
     },
@@ -118,6 +125,7 @@ defineModelTests({
     'token.set': send,
     'token.clear': send,
     'token.check': send,
+    'token.refresh': send,
     'xstate.after.refreshDue.token.valid': elapse,
     'xstate.done.actor.refreshToken': settle,
     'xstate.error.actor.refreshToken': settle,
@@ -125,7 +133,10 @@ defineModelTests({
   emits: ({ from, to, event }) => {
     const enteredExpired = !from.matches('expired') && to.matches('expired');
     if (!enteredExpired) return [];
-    if (event.type === 'xstate.error.actor.refreshToken') return [{ type: 'session.reset', reason: 'refreshFailed' }];
+    // A refresh that failed, or a 401 with no refresh token left to try: the session ends as after any 401.
+    if (event.type === 'xstate.error.actor.refreshToken' || event.type === 'token.refresh') {
+      return [{ type: 'session.reset', reason: 'refreshFailed' }];
+    }
     // Both tokens gone: SPEC §8's message, verbatim, then the session reset.
     return [
       { type: 'toast', kind: 'error', key: 'session.aborted', message: TOKENS_EXPIRED_MESSAGE },

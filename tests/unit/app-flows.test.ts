@@ -11,7 +11,7 @@ import { sessionMachine } from '../../src/machines/session/session';
 import { tokenMachine } from '../../src/machines/session/token';
 import type { Credentials, SessionCookie } from '../../src/services/session/auth';
 import { ACCESS_POLICY, type Locale, type SignedInUser } from '../../shared/contract';
-import { ApiFailureError, createHttpClient, httpIn, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http/client';
+import { ApiFailureError, createHttpClient, httpIn, toApiFailure, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http/client';
 import type { FolderCount } from '../../shared/messages-contract';
 import type { TokenExpiry } from '../../shared/token-times';
 import { TEACHER, TEACHER_MX } from '../fixtures/users';
@@ -26,7 +26,7 @@ interface Script {
   cookie: SessionCookie;
   login?: (credentials: Credentials) => TokenExpiry;
   policies?: () => string[];
-  refresh?: () => TokenExpiry;
+  refresh?: () => TokenExpiry | Promise<TokenExpiry>;
   /** The choice the locale cookie keeps (none by default). */
   choice?: () => Locale | null;
   user?: SignedInUser;
@@ -39,7 +39,7 @@ const flush = async () => {
 function startApp(script: Script) {
   const calls: string[] = [];
   const localeLoads: { locale: Locale; remember: boolean }[] = [];
-  const scripted = <TOut, TIn>(name: string, run: (input: TIn) => TOut) =>
+  const scripted = <TOut, TIn>(name: string, run: (input: TIn) => TOut | Promise<TOut>) =>
     fromPromise<TOut, TIn>(async ({ input }) => {
       calls.push(name);
       return run(input);
@@ -178,18 +178,102 @@ describe('login', () => {
   });
 });
 
-describe('session end', () => {
-  it('a 401 from any call expires the session and sends the user to login for the current page', async () => {
-    const { app, actors, emitted } = start({ cookie: { kind: 'active', times: TIMES } });
+const unauthenticated = () => new Response(JSON.stringify({ message: 'x', code: 'auth.unauthenticated' }), { status: 401 });
+
+describe('a 401 with a live refresh token', () => {
+  it('a phone woken after the access token expired, before the timer fired: one refresh for every 401, each request sent again, the user stays', async () => {
+    const renewed = { tokenExpiresAt: T0 + 130_000, refreshExpiresAt: T0 + 600_000 };
+    const { app, actors, calls, emitted } = start({ cookie: { kind: 'active', times: TIMES }, refresh: () => renewed });
+    await flush();
+    go(app, '/inbox');
+    // The tab slept 70 s: the clock moved, the refresh timer did not fire.
+    vi.setSystemTime(T0 + 70_000);
+    const sent: string[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      sent.push(String(input));
+      return actors.token.getSnapshot().context.tokenExpiresAt === renewed.tokenExpiresAt
+        ? new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } })
+        : unauthenticated();
+    });
+    const http = createHttpClient({ fetch, baseURL: '/api', session: httpSessionOf(app) });
+    const answers = Promise.all(['/messages/info', '/messages', '/templates'].map((path) => http.request(path)));
+    await vi.waitFor(() => expect(sent).toHaveLength(6));
+    await expect(answers).resolves.toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    await flush();
+    expect(calls.filter((call) => call === 'token.refreshToken')).toHaveLength(1);
+    expect(actors.token.getSnapshot().value).toBe('valid');
+    expect(actors.token.getSnapshot().context.tokenExpiresAt).toBe(renewed.tokenExpiresAt);
+    expect(actors.session.getSnapshot().value).toBe('loggedIn');
+    expect(emitted).toEqual([]);
+  });
+
+  it('a 401 that comes while the timer’s refresh runs waits for it: no second refresh', async () => {
+    let finish: () => void = () => undefined;
+    const renewed = { tokenExpiresAt: T0 + 130_000, refreshExpiresAt: T0 + 600_000 };
+    const { app, actors, calls } = start({
+      cookie: { kind: 'active', times: TIMES },
+      // The timer's refresh, held until the 401 has arrived.
+      refresh: () => new Promise<TokenExpiry>((resolve) => (finish = () => resolve(renewed))),
+    });
+    await flush();
+    go(app, '/inbox');
+    vi.advanceTimersByTime(59_500);
+    await flush();
+    expect(actors.token.getSnapshot().value).toBe('refreshing');
+    const fetch = vi.fn(async () =>
+      actors.token.getSnapshot().matches('valid') ? new Response('{}', { status: 200 }) : unauthenticated(),
+    );
+    const request = createHttpClient({ fetch, baseURL: '/api', session: httpSessionOf(app) }).request('/messages');
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await flush();
+    expect(calls.filter((call) => call === 'token.refreshToken')).toHaveLength(1);
+    finish();
+    await request;
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(calls.filter((call) => call === 'token.refreshToken')).toHaveLength(1);
+    expect(actors.token.getSnapshot().context.tokenExpiresAt).toBe(renewed.tokenExpiresAt);
+    expect(actors.session.getSnapshot().value).toBe('loggedIn');
+  });
+
+  it('a 401 whose refresh fails ends the session once and sends the user to login for the current page', async () => {
+    const { app, actors, calls, emitted } = start({
+      cookie: { kind: 'active', times: TIMES },
+      refresh: () => {
+        throw new ApiFailureError({ status: 401, code: 'auth.refresh_expired', message: 'x', fieldErrors: {} });
+      },
+    });
     await flush();
     go(app, '/sent');
-    const http = createHttpClient({
-      fetch: async () => new Response(JSON.stringify({ message: 'x', code: 'auth.unauthenticated' }), { status: 401 }),
-      baseURL: '/api',
-      session: httpSessionOf(app),
-    });
+    vi.setSystemTime(T0 + 70_000);
+    const fetch = vi.fn(async () => unauthenticated());
+    const http = createHttpClient({ fetch, baseURL: '/api', session: httpSessionOf(app) });
+    const failures = await Promise.all(
+      ['/messages/info', '/messages'].map((path) => http.request(path).catch((caught: unknown) => caught)),
+    );
+    await flush();
+    expect(failures.map((failure) => toApiFailure(failure).status)).toEqual([401, 401]);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(calls.filter((call) => call === 'token.refreshToken')).toHaveLength(1);
+    expect(actors.session.getSnapshot().value).toBe('expired');
+    expect(emitted).toEqual([
+      { type: 'toast', kind: 'warning', key: 'session.expired' },
+      { type: 'navigate', to: '/login?redirect=%2Fsent', replace: true },
+    ]);
+  });
+});
+
+describe('session end', () => {
+  it('a 401 that stands after a good refresh expires the session and sends the user to login for the current page', async () => {
+    const { app, actors, calls, emitted } = start({ cookie: { kind: 'active', times: TIMES } });
+    await flush();
+    go(app, '/sent');
+    const fetch = vi.fn(async () => unauthenticated());
+    const http = createHttpClient({ fetch, baseURL: '/api', session: httpSessionOf(app) });
     await http.request('/messages/info').catch(() => undefined);
     await flush();
+    // Refreshed once and sent again once; refused again, the session is over.
+    expect(calls.filter((call) => call === 'token.refreshToken')).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
     expect(actors.session.getSnapshot().value).toBe('expired');
     expect(actors.token.getSnapshot().value).toBe('unknown');
     expect(emitted).toEqual([

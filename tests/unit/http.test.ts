@@ -1,4 +1,6 @@
-// The HTTP client against a fake fetch: headers, XSRF, its session callbacks and error normalisation.
+// The HTTP client against a fake fetch: headers, XSRF, its session callbacks (the gate, a 401 refreshed once
+// and sent again, one refresh for concurrent 401s, the session ended only when that fails) and error
+// normalisation.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { string, type } from 'superstruct';
 import {
@@ -100,6 +102,125 @@ describe('http client', () => {
     document.cookie = 'XSRF-TOKEN-HERMES=t; Path=/';
     await expect(http.request('/login', { method: 'POST', authFlow: true })).rejects.toBeInstanceOf(ApiFailureError);
     expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 with a live refresh token refreshes once and retries: the caller gets the answer, the session is not ended', async () => {
+    let refreshed = false;
+    const refresh = vi.fn(async () => {
+      refreshed = true;
+      return true;
+    });
+    const unauthorized = vi.fn();
+    const { fetch, calls } = fakeFetch(() =>
+      refreshed ? json(200, { data: ['hola'] }) : json(401, { message: 'Unauthenticated.', code: 'auth.unauthenticated' }),
+    );
+    const http = createHttpClient({ fetch, baseURL: '/api', session: { refresh, unauthorized } });
+
+    await expect(http.request('/messages')).resolves.toEqual({ data: ['hola'] });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/messages', 'GET /api/messages']);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a write refused with 401 is sent again after the refresh with the XSRF cookie as it is then', async () => {
+    document.cookie = 'XSRF-TOKEN-HERMES=before; Path=/';
+    let refreshed = false;
+    const refresh = async () => {
+      refreshed = true;
+      document.cookie = 'XSRF-TOKEN-HERMES=after; Path=/';
+      return true;
+    };
+    const { fetch, calls } = fakeFetch(() => (refreshed ? json(201, { data: { id: 9 } }) : json(401, { message: 'Unauthenticated.' })));
+    const http = createHttpClient({ fetch, baseURL: '/api', session: { refresh } });
+
+    await expect(http.request('/messages', { method: 'POST', body: { title: 'Hola' } })).resolves.toEqual({ data: { id: 9 } });
+    expect(calls.map((call) => [call.method, call.headers.get('x-xsrf-token'), call.body])).toEqual([
+      ['POST', 'before', { title: 'Hola' }],
+      ['POST', 'after', { title: 'Hola' }],
+    ]);
+  });
+
+  it('concurrent 401s wait for one refresh, then each request is sent again once', async () => {
+    let refreshed = false;
+    let finishRefresh: (ok: boolean) => void = () => {};
+    const refresh = vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          finishRefresh = (ok) => {
+            refreshed = ok;
+            resolve(ok);
+          };
+        }),
+    );
+    const { fetch, calls } = fakeFetch((call) => (refreshed ? json(200, { path: call.url }) : json(401, { message: 'Unauthenticated.' })));
+    const http = createHttpClient({ fetch, baseURL: '/api', session: { refresh } });
+
+    const answers = Promise.all(['/messages', '/templates', '/user'].map((path) => http.request(path)));
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    finishRefresh(true);
+    await expect(answers).resolves.toEqual([{ path: '/api/messages' }, { path: '/api/templates' }, { path: '/api/user' }]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(6);
+  });
+
+  it('a 401 that arrives after a refresh its request did not wait for is sent again without another refresh', async () => {
+    // Each answer is released by hand, so the second request's 401 comes back after the first one's refresh.
+    const pending: Array<{ url: string; answer: (response: Response) => void }> = [];
+    const { fetch } = fakeFetch(
+      (call) =>
+        new Promise<Response>((resolve) => {
+          pending.push({ url: call.url, answer: resolve });
+        }),
+    );
+    const refresh = vi.fn(async () => true);
+    const http = createHttpClient({ fetch, baseURL: '/api', session: { refresh } });
+    const unauthenticated = () => json(401, { message: 'Unauthenticated.' });
+
+    const first = http.request('/messages');
+    const second = http.request('/templates');
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    pending[0]!.answer(unauthenticated());
+    await vi.waitFor(() => expect(pending).toHaveLength(3));
+    pending[2]!.answer(json(200, { which: 'first' }));
+    await expect(first).resolves.toEqual({ which: 'first' });
+    pending[1]!.answer(unauthenticated());
+    await vi.waitFor(() => expect(pending).toHaveLength(4));
+    expect(pending[3]!.url).toBe('/api/templates');
+    pending[3]!.answer(json(200, { which: 'second' }));
+    await expect(second).resolves.toEqual({ which: 'second' });
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('only a failed refresh ends the session: the 401 stands and is not sent again', async () => {
+    const refresh = vi.fn(async () => false);
+    const unauthorized = vi.fn();
+    const { fetch, calls } = fakeFetch(() => json(401, { message: 'Unauthenticated.', code: 'auth.unauthenticated' }));
+    const http = createHttpClient({ fetch, baseURL: '/api', session: { refresh, unauthorized } });
+
+    const error = await http.request('/messages').catch((caught: unknown) => caught);
+    expect(toApiFailure(error)).toMatchObject({ status: 401, code: 'auth.unauthenticated' });
+    expect(calls).toHaveLength(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a request refused again after a good refresh ends the session, without a second refresh', async () => {
+    const refresh = vi.fn(async () => true);
+    const unauthorized = vi.fn();
+    const events: string[] = [];
+    const activity = { start: () => events.push('start'), finish: () => events.push('finish'), fail: () => events.push('fail') };
+    const { fetch, calls } = fakeFetch(() => json(401, { message: 'Unauthenticated.', code: 'auth.unauthenticated' }));
+    const http = createHttpClient({ fetch, baseURL: '/api', session: { refresh, unauthorized, activity } });
+
+    const error = await http.request('/messages').catch((caught: unknown) => caught);
+    expect(toApiFailure(error)).toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(2);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    // One request for the loading bar, however many times it was sent.
+    expect(events).toEqual(['start', 'fail']);
   });
 
   it('aborts with the exact SPEC message when the gate refuses, without any request', async () => {

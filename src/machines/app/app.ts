@@ -48,7 +48,7 @@ import type { RouteRule, SessionSummary } from './route-rules';
 import { sessionMachine, type TokenSetEvent } from '../session/session';
 import type { ResetReason } from '../session/rules';
 import { sidebarMachine } from './sidebar';
-import { selectCanRequest, tokenMachine } from '../session/token';
+import { selectCanRequest, selectRefreshOutcome, tokenMachine, type TokenSnapshot } from '../session/token';
 import { relayEffects, type LeaveRequest, type RelayedEffect, type ToastCommand, type UiEvent } from './effects';
 import { undoMachine, type MessagesRestoredEvent } from '../messages/undo';
 import type { Locale } from '../../../shared/contract';
@@ -119,8 +119,9 @@ interface AppRoot {
 /**
  * What the app's HTTP client asks of the session and tells it, answered by the app-lifetime actors: the
  * token actor says whether a request may leave (and, when it may not, hears `token.check`, so it tells the
- * user and resets the session once; it ignores repeats), a 401 ends the session, and every request that is
- * not silent drives the loading bar.
+ * user and resets the session once; it ignores repeats); a 401 asks it to refresh (`token.refresh`: one
+ * refresh, the running one if the timer started it) and waits for how that ends; a 401 that stands ends the
+ * session; and every request that is not silent drives the loading bar.
  */
 export function httpSessionOf(root: AppRoot): HttpSession {
   const token = (): TokenActor | undefined => root.system.get('token');
@@ -133,6 +134,26 @@ export function httpSessionOf(root: AppRoot): HttpSession {
       if (!allowed) actor.send({ type: 'token.check' });
       return allowed;
     },
+    refresh: () =>
+      new Promise<boolean>((resolve) => {
+        const actor = token();
+        if (!actor) return resolve(false);
+        actor.send({ type: 'token.refresh' });
+        const settled = (snapshot: TokenSnapshot) => {
+          const outcome = selectRefreshOutcome(snapshot);
+          if (outcome !== 'pending') resolve(outcome === 'renewed');
+          return outcome !== 'pending';
+        };
+        if (settled(actor.getSnapshot())) return;
+        const subscription = actor.subscribe({
+          next: (snapshot) => {
+            if (settled(snapshot)) subscription.unsubscribe();
+          },
+          // The app stopped meanwhile: nothing was renewed.
+          complete: () => resolve(false),
+          error: () => resolve(false),
+        });
+      }),
     unauthorized: () => root.send({ type: 'session.unauthorized' }),
     activity: {
       start: () => loadingBar()?.send({ type: 'loading.start' }),

@@ -1,5 +1,6 @@
 // Token status (SPEC §4): unknown, valid, refreshing, expired. Refreshes 500 ms before the access token
-// expires while the refresh token lives; otherwise tells the user and asks the session to reset.
+// expires while the refresh token lives, and at once when a request got 401 (`token.refresh`: a phone's tab
+// woken before its timer fired); otherwise tells the user and asks the session to reset.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import { refreshToken } from '../../services/session/auth';
 import { TOKENS_EXPIRED_MESSAGE } from '../../services/http/client';
@@ -22,7 +23,9 @@ export type TokenEvent =
   | ({ type: 'token.set' } & TokenExpiry)
   | { type: 'token.clear' }
   /** Sent by the request gate when it refused a request: both tokens are expired right now. */
-  | { type: 'token.check' };
+  | { type: 'token.check' }
+  /** A request got 401 (a tab woken before the timer fired): refresh now while the refresh token lives. */
+  | { type: 'token.refresh' };
 
 export type TokenEmitted = ToastEvent | { type: 'session.reset'; reason: ResetReason };
 
@@ -99,8 +102,15 @@ export const tokenMachine = setup({
           target: 'expired',
           actions: ['toastAborted', { type: 'requestReset', params: { reason: 'tokensExpired' } }],
         },
+        // The server refused the access token before the timer said so: the refresh token decides. The
+        // request was sent and refused (SPEC §8's 401, not the gate's abort): the session says it expired.
+        'token.refresh': [
+          { guard: 'canRefresh', target: 'refreshing' },
+          { target: 'expired', actions: { type: 'requestReset', params: { reason: 'refreshFailed' } } },
+        ],
       },
     },
+    // Every request that got 401 meanwhile waits for this one refresh (`token.refresh` is not taken here).
     refreshing: {
       invoke: {
         id: 'refreshToken',
@@ -121,5 +131,11 @@ export const selectIsTokenValid = (snapshot: TokenSnapshot): boolean => {
   const times = timesOf(snapshot.context);
   return times !== null && snapshot.matches('valid') && isAccessTokenValid(snapshot.context.now(), times);
 };
+/**
+ * How a refresh asked for by a 401 came out: still running, renewed (valid again), or not (anything else:
+ * expired, or the session cleared meanwhile).
+ */
+export const selectRefreshOutcome = (snapshot: TokenSnapshot): 'pending' | 'renewed' | 'failed' =>
+  snapshot.matches('refreshing') ? 'pending' : snapshot.matches('valid') ? 'renewed' : 'failed';
 /** For the request gate: may a request leave now? */
 export const selectCanRequest = (snapshot: TokenSnapshot): boolean => canRequest(snapshot.context.now(), timesOf(snapshot.context));

@@ -1,6 +1,7 @@
 // The one HTTP client of the SPA (SPEC §7): common API base, JSON, cookies sent, the XSRF cookie echoed
 // on writes, and every failure normalised to `ApiFailure`. What it asks of the session and tells it (the
-// token gate, a 401, activity for the loading bar) are callbacks it is created with: the app root creates
+// token gate, a refresh after a 401, a 401 that stands, activity for the loading bar) are callbacks it is
+// created with: the app root creates
 // the app's client with its actors' answers and keeps it in the actor system as `http`, where every call
 // made as actor logic (`fromCall`) finds it. Services cannot import machines; nothing here is set later.
 import { ofetch, type $Fetch } from 'ofetch';
@@ -57,7 +58,12 @@ interface ActivityListener {
 export interface HttpSession {
   /** False when the request must not leave (both tokens expired). */
   mayRequest?: () => boolean;
-  /** A 401 on a call outside the session flow: the session has ended. */
+  /**
+   * A 401 on a call outside the session flow: refresh the access token if the refresh token lives, and
+   * answer whether it worked. The client asks once for all the 401s that arrive while it runs.
+   */
+  refresh?: () => Promise<boolean>;
+  /** A 401 the session could not refresh away (no refresh, a failed one, or refused again after it): the session has ended. */
   unauthorized?: (failure: ApiFailure) => void;
   /** Requests that are not silent drive the loading bar. */
   activity?: ActivityListener;
@@ -121,6 +127,46 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
     return token === null ? {} : { [XSRF_HEADER]: token };
   }
 
+  // The refresh a 401 started, shared by every 401 that arrives while it runs; and how many refreshes have
+  // succeeded, so a 401 to a request sent before the last one is simply sent again.
+  let refreshing: Promise<boolean> | null = null;
+  let refreshes = 0;
+
+  function refreshOnce(refresh: () => Promise<boolean>): Promise<boolean> {
+    refreshing ??= refresh()
+      .catch(() => false)
+      .then((ok) => {
+        if (ok) refreshes += 1;
+        refreshing = null;
+        return ok;
+      });
+    return refreshing;
+  }
+
+  /** One trip to the server; the XSRF header is read for each, as a refresh may have renewed the cookie. */
+  async function send(path: string, method: HttpMethod, options: RequestOptions): Promise<unknown> {
+    const headers = { ...options.headers, ...(method === 'GET' ? {} : await xsrfHeader(options.signal)) };
+    return client(path, { method, headers, body: options.body, query: options.query, signal: options.signal });
+  }
+
+  /**
+   * Sends the request; a 401 outside the session flow is refreshed away once (a tab woken after the access
+   * token expired, before the refresh timer fired) and the request sent again. Only a 401 that survives that
+   * ends the session.
+   */
+  async function sendRefreshing(path: string, method: HttpMethod, options: RequestOptions): Promise<unknown> {
+    const sentAfter = refreshes;
+    try {
+      return await send(path, method, options);
+    } catch (error) {
+      const failure = normaliseError(error, options.signal);
+      if (failure.status !== 401 || options.authFlow || !session.refresh) throw error;
+      const renewed = refreshes !== sentAfter || (await refreshOnce(session.refresh));
+      if (!renewed || options.signal?.aborted) throw error;
+      return send(path, method, options);
+    }
+  }
+
   async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
     const method = options.method ?? 'GET';
     if (!options.authFlow && session.mayRequest && !session.mayRequest()) {
@@ -129,14 +175,7 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
     const activity = options.silent ? null : session.activity;
     activity?.start();
     try {
-      const headers = { ...options.headers, ...(method === 'GET' ? {} : await xsrfHeader(options.signal)) };
-      const body = await client(path, {
-        method,
-        headers,
-        body: options.body,
-        query: options.query,
-        signal: options.signal,
-      });
+      const body = await sendRefreshing(path, method, options);
       activity?.finish();
       return body;
     } catch (error) {
