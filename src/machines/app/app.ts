@@ -67,7 +67,7 @@ export type AppEvent =
   | { type: 'token.clear' }
   | { type: 'session.reset'; reason: ResetReason }
   | { type: 'session.remember'; path: string | null }
-  /** From the HTTP 401 hook. */
+  /** From the HTTP client: a 401 that a refresh did not cure. */
   | { type: 'session.unauthorized' }
   | ({ type: 'session.updated' } & SessionSummary)
   /** The signed-in user's institution locale changed (null: signed out); for `locale`. */

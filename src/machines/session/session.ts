@@ -275,7 +275,7 @@ export const sessionMachine = sessionSetup.createMachine({
         onError: loggedOutByUser,
       },
     },
-    // Logged out by the server (401) or by the token actor. The route guard sends the user to
+    // Logged out by the server (a 401 that a refresh did not cure) or by the token actor. The route guard sends the user to
     // /login?redirect=<current page>, because it is the one that knows the current location.
     expired: {
       entry: ['clearUser', 'emitTokenClear'],
