@@ -266,6 +266,9 @@ describe.each(RENDER_MODES)('printable week (%s)', (_mode, wrap) => {
     const [pinned, withImage] = [...container.querySelectorAll('[data-slot="week-post"]')];
     expect(pinned?.querySelector('img')).toBeNull();
     expect(pinned?.textContent).toContain(text('newsAdmin.week.pinned'));
+    // The week and each post's day in the school's zone: the Sunday-night post is inside the heading's week.
+    expect(screen.getByText('Semana del 02-03-2026 al 08-03-2026')).toBeTruthy();
+    expect(pinned?.querySelector('time')?.textContent).toBe('08-03-2026');
     // Whom each post is for, as the wall says it.
     expect(pinned?.textContent).toContain('Para: 3° Básico A');
     expect(withImage?.textContent).toContain('Para: todo el colegio');
