@@ -46,10 +46,15 @@ async function xsrfToken(http: HttpClient, signal: AbortSignal): Promise<string 
 /**
  * `POST /attachments` (multipart `file`) with XMLHttpRequest for its upload progress. Resolves with the
  * stored attachment; rejects with an ApiFailureError like every other call (413/415/422/network/cancel);
- * stopping the actor aborts the upload.
+ * stopping the actor aborts the upload. It goes through the client, so a 401 is refreshed away and the file
+ * sent again like any other call's.
  */
-export const uploadAttachment = fromCall<AttachmentSummary, UploadInput>(async ({ input, signal, http }) => {
-  const token = await xsrfToken(http, signal);
+export const uploadAttachment = fromCall<AttachmentSummary, UploadInput>(({ input, signal, http }) =>
+  http.through(async () => sendFile(input, await xsrfToken(http, signal), signal), { signal, silent: true }),
+);
+
+/** One trip of the file to the server. */
+function sendFile(input: UploadInput, token: string | null, signal: AbortSignal): Promise<AttachmentSummary> {
   return new Promise<AttachmentSummary>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const fail = (failure: ApiFailure) => reject(new ApiFailureError(failure));
@@ -83,4 +88,4 @@ export const uploadAttachment = fromCall<AttachmentSummary, UploadInput>(async (
     form.append('file', input.file, input.file.name);
     xhr.send(form);
   });
-});
+}

@@ -97,8 +97,17 @@ export interface HttpClientConfig {
   session?: HttpSession;
 }
 
+/** What `through` takes of a request's options: a call it does not make itself is never a session-flow call. */
+type ThroughOptions = Pick<RequestOptions, 'signal' | 'silent'>;
+
 export interface HttpClient {
   request: (path: string, options?: RequestOptions) => Promise<unknown>;
+  /**
+   * A call the client cannot make itself (the upload's XMLHttpRequest, for its progress): `send` makes one
+   * trip and rejects with an ApiFailureError. It is gated, refreshed after a 401 and sent again, and tells
+   * the session like `request`.
+   */
+  through: <T>(send: () => Promise<T>, options?: ThroughOptions) => Promise<T>;
 }
 
 /** Where API calls go (build-time VITE_API_BASE); also the prefix of download links and uploads. */
@@ -144,7 +153,7 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
   }
 
   /** One trip to the server; the XSRF header is read for each, as a refresh may have renewed the cookie. */
-  async function send(path: string, method: HttpMethod, options: RequestOptions): Promise<unknown> {
+  async function fetchOnce(path: string, method: HttpMethod, options: RequestOptions): Promise<unknown> {
     const headers = { ...options.headers, ...(method === 'GET' ? {} : await xsrfHeader(options.signal)) };
     return client(path, { method, headers, body: options.body, query: options.query, signal: options.signal });
   }
@@ -154,28 +163,28 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
    * token expired, before the refresh timer fired) and the request sent again. Only a 401 that survives that
    * ends the session.
    */
-  async function sendRefreshing(path: string, method: HttpMethod, options: RequestOptions): Promise<unknown> {
+  async function sendRefreshing<T>(send: () => Promise<T>, options: RequestOptions): Promise<T> {
     const sentAfter = refreshes;
     try {
-      return await send(path, method, options);
+      return await send();
     } catch (error) {
       const failure = normaliseError(error, options.signal);
       if (failure.status !== 401 || options.authFlow || !session.refresh) throw error;
       const renewed = refreshes !== sentAfter || (await refreshOnce(session.refresh));
       if (!renewed || options.signal?.aborted) throw error;
-      return send(path, method, options);
+      return send();
     }
   }
 
-  async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
-    const method = options.method ?? 'GET';
+  /** The gate, the loading bar, the refresh after a 401 and the failure as an ApiFailureError, around `send`. */
+  async function perform<T>(send: () => Promise<T>, options: RequestOptions): Promise<T> {
     if (!options.authFlow && session.mayRequest && !session.mayRequest()) {
       throw new ApiFailureError({ status: 0, code: 'tokens.expired', message: TOKENS_EXPIRED_MESSAGE, fieldErrors: {} });
     }
     const activity = options.silent ? null : session.activity;
     activity?.start();
     try {
-      const body = await sendRefreshing(path, method, options);
+      const body = await sendRefreshing(send, options);
       activity?.finish();
       return body;
     } catch (error) {
@@ -187,10 +196,21 @@ export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
     }
   }
 
-  return { request };
+  function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+    const method = options.method ?? 'GET';
+    return perform(() => fetchOnce(path, method, options), options);
+  }
+
+  function through<T>(send: () => Promise<T>, options: ThroughOptions = {}): Promise<T> {
+    return perform(send, options);
+  }
+
+  return { request, through };
 }
 
 function normaliseError(error: unknown, signal: AbortSignal | undefined): ApiFailure {
+  // Already one (a call made `through` the client, or one this client normalised before).
+  if (error instanceof ApiFailureError) return toApiFailure(error);
   if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
     return { status: 0, code: 'request.cancelled', message: 'Request cancelled', fieldErrors: {} };
   }

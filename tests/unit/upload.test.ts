@@ -1,0 +1,106 @@
+// The upload (XMLHttpRequest, for its progress) goes through the app's HTTP client: a 401 is refreshed away
+// once and the file sent again; a 401 the refresh cannot cure tells the session. Run in a small actor system
+// that holds a client, as the app root does, with a fake XMLHttpRequest the test answers.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assign, createActor, setup, waitFor } from 'xstate';
+import type { AttachmentSummary } from '../../shared/messages-contract';
+import { uploadAttachment } from '../../src/services/compose/upload';
+import { HTTP_SYSTEM_ID, httpClientLogic, toApiFailure, type ApiFailure, type HttpSession } from '../../src/services/http/client';
+
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  upload: { onprogress: (() => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  headers: Record<string, string> = {};
+  open() {}
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send() {
+    FakeXhr.sent.push(this);
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const STORED: AttachmentSummary = { id: 9, name: 'acta.pdf', size: 8, content_type: 'application/pdf', url: '/attachments/9' };
+const UNAUTHENTICATED = { message: 'Unauthenticated.', code: 'auth.unauthenticated' };
+
+/** A host holding the client as the app root does (systemId `http`) and running one upload. */
+function uploadIn(session: HttpSession) {
+  const host = setup({
+    types: { context: {} as { stored: AttachmentSummary | null; failure: ApiFailure | null } },
+    actors: { http: httpClientLogic, uploadAttachment },
+  }).createMachine({
+    context: { stored: null, failure: null },
+    invoke: { id: 'http', systemId: HTTP_SYSTEM_ID, src: 'http', input: { session } },
+    initial: 'uploading',
+    states: {
+      uploading: {
+        invoke: {
+          id: 'upload',
+          src: 'uploadAttachment',
+          input: { file: new File(['12345678'], 'acta.pdf', { type: 'application/pdf' }) },
+          onDone: { target: 'done', actions: assign({ stored: ({ event }) => event.output }) },
+          onError: { target: 'done', actions: assign({ failure: ({ event }) => toApiFailure(event.error) }) },
+        },
+      },
+      done: {},
+    },
+  });
+  return createActor(host).start();
+}
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  document.cookie = 'XSRF-TOKEN-HERMES=before; Path=/';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.cookie = 'XSRF-TOKEN-HERMES=; Max-Age=0; Path=/';
+});
+
+describe('the upload through the client', () => {
+  it('a 401 with a live refresh token refreshes once and sends the file again, with the XSRF token as it is then', async () => {
+    const refresh = vi.fn(async () => {
+      document.cookie = 'XSRF-TOKEN-HERMES=after; Path=/';
+      return true;
+    });
+    const unauthorized = vi.fn();
+    const host = uploadIn({ refresh, unauthorized });
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0]!.respond(401, UNAUTHENTICATED);
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    FakeXhr.sent[1]!.respond(201, { data: STORED });
+    const done = await waitFor(host, (snapshot) => snapshot.matches('done'));
+    expect(done.context).toEqual({ stored: STORED, failure: null });
+    expect(FakeXhr.sent.map((xhr) => xhr.headers['X-XSRF-TOKEN'])).toEqual(['before', 'after']);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a 401 whose refresh fails is the upload’s failure, and the session is told once', async () => {
+    const refresh = vi.fn(async () => false);
+    const unauthorized = vi.fn();
+    const host = uploadIn({ refresh, unauthorized });
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0]!.respond(401, UNAUTHENTICATED);
+    const done = await waitFor(host, (snapshot) => snapshot.matches('done'));
+    expect(done.context.failure).toMatchObject({ status: 401, code: 'auth.unauthenticated' });
+    expect(FakeXhr.sent).toHaveLength(1);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+});
