@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NEWS_MESSAGES } from '../../shared/news-rules';
 
 const I18N = resolve(__dirname, '../../src/i18n');
 
@@ -63,6 +64,16 @@ describe('es-MX vocabulary', () => {
   });
 
   it('no es-MX text uses the Chilean word where the Mexican one applies', () => {
+    expect(found).toEqual([]);
+  });
+});
+
+// shared/ texts the SPA shows as they are, in either country: written in words both read.
+describe('texts every locale reads', () => {
+  it("the news form's errors use no Chilean-only word", () => {
+    const found = Object.entries(NEWS_MESSAGES).flatMap(([key, text]) =>
+      CHILEAN.filter(({ word }) => word.test(text)).map(({ mexican }) => `${key}: «${text}» (→ ${mexican})`),
+    );
     expect(found).toEqual([]);
   });
 });
