@@ -18,7 +18,7 @@ export const NEWS_MESSAGES = {
   titleLong: `El título puede tener hasta ${NEWS_TITLE_MAX} caracteres.`,
   bodyRequired: 'Debes escribir el texto de la publicación.',
   bodyLong: `El texto puede tener hasta ${NEWS_BODY_MAX.toLocaleString('es-CL')} caracteres.`,
-  audienceEmpty: 'Elige al menos un nivel o curso, o publica para todo el colegio.',
+  audienceEmpty: 'Elige quién la ve: marca al menos una opción de la lista, o publícala para todos.',
   attachmentsMany: `Puedes adjuntar hasta ${NEWS_ATTACHMENTS_MAX} archivos.`,
   publishPast: 'La fecha de publicación no puede estar en el pasado.',
   endsBeforePublish: 'La fecha de término debe ser posterior a la de publicación.',

@@ -2,7 +2,9 @@
 // CSV): the families' connectivity for the admin roles (server/dashboard/connectivity/). A course of
 // another school, or an id that is not one, is a 404; a bad `messages` or `format` a 422.
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { ADMIN_ROLES } from '../../shared/codes';
+import { COOKIE, type Locale } from '../../shared/contract';
 import type { Db } from '../db/client';
 import { parseCallListQuery, readCallList } from '../dashboard/connectivity/call-list';
 import { callListCsv, callListFilename } from '../dashboard/connectivity/call-list-csv';
@@ -13,6 +15,10 @@ import type { AppEnv } from '../http/env';
 import { invalid, notFound } from '../http/errors';
 import { parseId } from '../http/params';
 import { requireRole } from '../http/roles';
+import { schoolLocale } from '../templates/templates';
+
+/** The locale the user reads the screen in: their own choice (the locale cookie), else the school's. */
+const readerLocale = (choice: string | undefined): Locale | null => (choice === 'es-CL' || choice === 'es-MX' ? choice : null);
 
 export function dashboardConnectivityRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -35,7 +41,8 @@ export function dashboardConnectivityRoutes(db: Db): Hono<AppEnv> {
     if (!list) return notFound(c);
     if (query.value.format === 'json') return c.json({ data: list });
     const filename = callListFilename(list.course.name);
-    return c.body(callListCsv(list), 200, {
+    const locale = readerLocale(getCookie(c, COOKIE.locale)) ?? (await schoolLocale(db, c.var.auth.institutionId));
+    return c.body(callListCsv(list, locale), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
       'Cache-Control': 'no-store',

@@ -25,7 +25,7 @@ import { staffKind } from './schools';
 import type { CourseRow, GuardianRow, StaffRow, MessageRecipientRow, DeliveryRow, SeedData } from './rows';
 import { MAILBOX_USERS } from './messages';
 import { mulberry32, type Rng } from './prng';
-import { COLLEAGUE_TOPICS, COURSE_TOPICS, type Months, SCHOOL_TOPICS } from './activity-topics';
+import { COLLEAGUE_TOPICS, COURSE_TOPICS, type Months, SCHOOL_TOPICS, STAFF_LABEL } from './activity-topics';
 import type { SchoolSpec } from './schools';
 
 const HOUR = 3_600_000;
@@ -290,13 +290,13 @@ export function generateActivity(
               [3, 10],
             ] as const),
           );
-          const fitting = SCHOOL_TOPICS.filter((t) => t.months?.[spec.country]?.includes(m));
-          const topic = fitting.length > 0 ? rng.pick(fitting) : pickTopic(rng, SCHOOL_TOPICS, spec.country, m);
+          const fitting = SCHOOL_TOPICS[spec.country].filter((t) => t.months?.[spec.country]?.includes(m));
+          const topic = fitting.length > 0 ? rng.pick(fitting) : pickTopic(rng, SCHOOL_TOPICS[spec.country], spec.country, m);
           title = topic.title;
           body = topic.body;
         } else if (item.kind === 'school' && who.habit.whole) {
           picked = courses;
-          const topic = pickTopic(rng, SCHOOL_TOPICS, spec.country, m);
+          const topic = pickTopic(rng, SCHOOL_TOPICS[spec.country], spec.country, m);
           title = topic.title;
           body = topic.body;
         } else {
@@ -309,7 +309,7 @@ export function generateActivity(
               [3, 5],
             ] as const),
           );
-          const topic = pickTopic(rng, COURSE_TOPICS, spec.country, m);
+          const topic = pickTopic(rng, COURSE_TOPICS[spec.country], spec.country, m);
           title = topic.title(picked[0]!.row.name);
           body = topic.body(picked[0]!.row.name);
         }
@@ -502,11 +502,12 @@ function addColleagueMessage(
   mailboxUserIds: Set<number>,
   email: boolean,
 ): void {
-  const topic = rng.pick(COLLEAGUE_TOPICS);
+  const country = data.institutions.find((i) => i.id === institutionId)!.country;
+  const topic = rng.pick(COLLEAGUE_TOPICS[country]);
   const messageId = data.mail.messages.length + 1;
   const others = schoolStaff.filter((s) => s.userId !== author.id && (s.userId == null || !mailboxUserIds.has(s.userId)));
   const to = rng.chance(0.5) ? others : rng.shuffle(others).slice(0, rng.int(4, 12));
-  const label = to === others ? 'Funcionarios' : `${to.length} funcionarios`;
+  const label = to === others ? STAFF_LABEL[country].all : STAFF_LABEL[country].some(to.length);
   const chosen: ChannelCode[] = email && rng.chance(0.3) ? ['app-mobile', 'e-mail'] : ['app-mobile'];
   data.mail.messages.push({
     id: messageId,

@@ -6,6 +6,8 @@ import type { RecipientPick } from '../../shared/compose-contract';
 import type { AttachmentStore } from '../storage/attachments';
 import { fold } from '../../shared/fold';
 import { recipientsLabel } from '../messages/queries';
+import type { SchoolCountry } from '../../shared/school-year';
+import { greeting, MAIL_TOPICS } from './message-topics';
 import { mulberry32, type Rng } from './prng';
 import type { CourseRow, GuardianRow, StaffRow, SeedUserRow, MessageRow, MailboxEntryRow, MessageSeed, SeedData } from './rows';
 
@@ -32,130 +34,6 @@ const CHANNEL_SETS: string[][] = [
   ['app-mobile', 'e-mail', 'sms'],
   ['e-mail'],
   ['app-mobile', 'whatsapp'],
-];
-
-const GUARDIAN_TOPICS: { title: (s: string, c: string) => string; body: (s: string, c: string) => string; file?: string }[] = [
-  {
-    title: () => 'Justificativo de inasistencia',
-    body: (s) =>
-      `Estimada profesora: ${s} no asistió a clases ayer por un cuadro de fiebre. Adjunto el certificado médico. Quedo atenta a cualquier tarea pendiente. Saludos cordiales.`,
-    file: 'Certificado médico.pdf',
-  },
-  {
-    title: (_s, c) => `Consulta sobre la reunión de apoderados ${c}`,
-    body: () => 'Buenas tardes, quería confirmar si la reunión será presencial o en línea, porque trabajo hasta las 18:00. Muchas gracias.',
-  },
-  {
-    title: () => 'Autorización salida pedagógica al Museo de Historia Natural',
-    body: (s) =>
-      `Envío firmada la autorización para que ${s} participe en la salida pedagógica. Mi hijo es alérgico al maní; por favor consideren la colación.`,
-    file: 'Autorización firmada.pdf',
-  },
-  {
-    title: () => 'Retiro anticipado el viernes',
-    body: (s) =>
-      `Junto con saludar, informo que retiraré a ${s} a las 12:30 el viernes por un control médico. Lo pasará a buscar su abuela.`,
-  },
-  {
-    title: () => 'Cambio de número de teléfono',
-    body: () =>
-      'Hola, les informo que cambié mi número de celular. Por favor actualicen la ficha para seguir recibiendo las comunicaciones del colegio.',
-  },
-  {
-    title: () => 'Solicitud de entrevista con profesora jefe',
-    body: (s) =>
-      `Me gustaría agendar una entrevista para conversar sobre el rendimiento de ${s} en Matemática. Tengo disponibilidad los martes en la mañana.`,
-  },
-  {
-    title: () => 'Uniforme y buzo institucional',
-    body: () => '¿Dónde se puede comprar el buzo institucional? En la tienda del centro de padres no quedan tallas pequeñas. ¡Gracias!',
-  },
-  {
-    title: () => 'Licencia médica',
-    body: (s) => `Adjunto licencia médica de ${s} por cinco días. Agradeceré que me envíen las guías de estudio por correo electrónico.`,
-    file: 'Licencia médica.pdf',
-  },
-];
-
-const COLLEAGUE_TOPICS: { title: string; body: string; file?: string }[] = [
-  {
-    title: 'Consejo de profesores del jueves',
-    body: 'Les recuerdo que el consejo de profesores será el jueves a las 16:00 en la biblioteca. Traer las notas del semestre.',
-  },
-  {
-    title: 'Planificación de la semana de la ciencia',
-    body: 'Adjunto la planificación preliminar de la semana de la ciencia. Por favor revisen los horarios de sus cursos.',
-    file: 'Planificación semana de la ciencia.txt',
-  },
-  {
-    title: 'Turnos de patio — diciembre',
-    body: 'Comparto los turnos de patio para diciembre. Si necesitan un cambio, avísenme antes del lunes.',
-  },
-  {
-    title: 'Actualización del reglamento de convivencia',
-    body: 'La dirección aprobó la actualización del reglamento de convivencia escolar. Favor leerlo antes de la próxima reunión.',
-  },
-];
-
-const SENT_TOPICS: { title: (c: string) => string; body: (c: string) => string; file?: string }[] = [
-  {
-    title: (c) => `Reunión de apoderados ${c}`,
-    body: (c) =>
-      `Estimados apoderados de ${c}: los invitamos a la reunión de apoderados el próximo miércoles a las 19:00 en la sala del curso. La asistencia es muy importante.`,
-  },
-  {
-    title: () => 'Autorización salida pedagógica al Museo de Historia Natural',
-    body: () =>
-      'Les recordamos enviar firmada la autorización para la salida pedagógica al Museo de Historia Natural. Los estudiantes deben traer colación y agua.',
-    file: 'Autorización salida pedagógica.pdf',
-  },
-  {
-    title: () => 'Suspensión de clases por jornada de reflexión',
-    body: () => 'Informamos que el viernes no habrá clases por la jornada de reflexión docente. El establecimiento permanecerá cerrado.',
-  },
-  {
-    title: () => 'Campaña solidaria: útiles para la Teletón',
-    body: () =>
-      'Este mes realizaremos una campaña solidaria. Pueden enviar útiles escolares en buen estado hasta el día 28. ¡Muchas gracias por su compromiso!',
-  },
-  {
-    title: (c) => `Calendario de evaluaciones ${c}`,
-    body: (c) =>
-      `Adjuntamos el calendario de evaluaciones de ${c} para el segundo semestre. Ante cualquier duda, contacten a la profesora jefe.`,
-    file: 'Calendario de evaluaciones.txt',
-  },
-  {
-    title: () => 'Vacunación escolar',
-    body: () =>
-      'El Centro de Salud Familiar realizará la vacunación escolar el martes. Si su pupilo no debe vacunarse, envíe el certificado correspondiente.',
-  },
-  {
-    title: () => 'Recordatorio: pago del centro de padres',
-    body: () => 'Recordamos que la cuota anual del centro de padres puede pagarse en secretaría o por transferencia.',
-  },
-  {
-    title: () => 'Día del libro: disfraces de personajes',
-    body: () => 'Para celebrar el día del libro, los niños y niñas pueden venir disfrazados de su personaje favorito. ¡Los esperamos!',
-  },
-];
-
-const PLANNED_TOPICS = [
-  {
-    title: 'Ceremonia de licenciatura',
-    body: 'Los invitamos a la ceremonia de licenciatura, que se realizará en el gimnasio del colegio. Cada familia puede traer dos invitados.',
-  },
-  {
-    title: 'Inicio del año escolar 2027',
-    body: 'Les damos la bienvenida al año escolar 2027. Las clases comienzan el miércoles 3 de marzo a las 8:00.',
-  },
-  {
-    title: 'Lista de útiles escolares',
-    body: 'Adjuntamos la lista de útiles para el próximo año. Recuerden marcar cada cuaderno con el nombre del estudiante.',
-  },
-  {
-    title: 'Matrícula: documentos pendientes',
-    body: 'Aún faltan documentos de matrícula. Por favor acérquense a secretaría de lunes a viernes, de 8:30 a 13:00.',
-  },
 ];
 
 const STATUS_WEIGHTS = [
@@ -221,6 +99,10 @@ export async function writeSeedFiles(store: AttachmentStore, mail: MessageSeed):
 }
 
 interface SchoolView {
+  /** Whose words the school's mail is written in (server/seed/message-topics.ts). */
+  country: SchoolCountry;
+  /** Position names by id: a family greets a teacher by title. */
+  positions: Map<number, string>;
   courses: CourseRow[];
   /** Titular guardians per course, with the name of their student. */
   guardiansByCourse: Map<number, { guardian: GuardianRow; student: string }[]>;
@@ -229,7 +111,10 @@ interface SchoolView {
 
 function schoolViews(data: SeedData): Map<number, SchoolView> {
   const views = new Map<number, SchoolView>();
-  for (const inst of data.institutions) views.set(inst.id, { courses: [], guardiansByCourse: new Map(), staff: [] });
+  for (const inst of data.institutions) {
+    views.set(inst.id, { country: inst.country, positions: new Map(), courses: [], guardiansByCourse: new Map(), staff: [] });
+  }
+  for (const p of data.positions) views.get(p.institutionId)!.positions.set(p.id, p.name);
   for (const c of data.courses) views.get(c.institutionId)!.courses.push(c);
   for (const s of data.staff) views.get(s.institutionId)!.staff.push(s);
   const guardians = new Map(data.guardians.map((g) => [g.id, g]));
@@ -288,12 +173,24 @@ export function generateMessages(data: SeedData, options: { bulkInbox?: number }
   return b.out;
 }
 
+/** How a family opens a message to `user` (server/seed/message-topics.ts `greeting`). */
+function greetingFor(view: SchoolView, user: SeedUserRow): string {
+  const me = view.staff.find((s) => s.userId === user.id);
+  return greeting(view.country, {
+    firstNames: me?.firstNames ?? user.name,
+    lastNameFather: me?.lastNameFather ?? '',
+    position: (me?.positionId != null ? view.positions.get(me.positionId) : undefined) ?? '',
+  });
+}
+
 function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): void {
   const institutionId = user.institutionId;
   const me = view.staff.find((s) => s.userId === user.id);
   const meRef = me?.id ?? user.id;
   const colleagues = view.staff.filter((s) => s.userId !== user.id);
   const courses = view.courses.filter((c) => (view.guardiansByCourse.get(c.id)?.length ?? 0) > 0);
+  const topics = MAIL_TOPICS[view.country];
+  const hello = greetingFor(view, user);
 
   /** A message to 1–3 courses (or one guardian), with the picks that chose them; returns its recipients label. */
   const addRecipients = (m: MessageRow, pending: boolean): string => {
@@ -367,7 +264,7 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
   // Sent (their ids are what guardian replies point to).
   const sent: MessageRow[] = [];
   for (let i = 0; i < MAILBOX_SIZES.sent + 1; i++) {
-    const topic = SENT_TOPICS[i % SENT_TOPICS.length]!;
+    const topic = topics.sent[i % topics.sent.length]!;
     const course = rng.pick(courses).name;
     const at = new Date(BASE - i * 26 * HOUR - rng.int(0, 50) * 60_000);
     const m = authored('sent', topic.title(course), topic.body(course), at, null);
@@ -397,7 +294,7 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     let file: string | undefined;
     if (i % 5 === 4 && colleagues.length > 0) {
       const colleague = colleagues[(i * 7) % colleagues.length]!;
-      const topic = COLLEAGUE_TOPICS[i % COLLEAGUE_TOPICS.length]!;
+      const topic = topics.colleague[i % topics.colleague.length]!;
       senderName = fullName(colleague);
       file = topic.file;
       m = b.message({
@@ -423,11 +320,11 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
       const { guardian, student } = rng.pick(view.guardiansByCourse.get(course.id)!);
       senderName = fullName(guardian);
       const original = i % 4 === 1 ? sent.find((s) => s.sentAt! < at) : undefined;
-      const topic = GUARDIAN_TOPICS[i % GUARDIAN_TOPICS.length]!;
+      const topic = topics.guardian[i % topics.guardian.length]!;
       const title = original ? `Re: ${original.title}` : topic.title(student, course.name);
       const content = original
         ? `Muchas gracias por la información. ${student} estará presente. Saludos, ${guardian.firstNames.split(' ')[0]}.`
-        : topic.body(student, course.name);
+        : topic.body(student, course.name, hello);
       file = original ? undefined : topic.file;
       m = b.message({
         institutionId,
@@ -476,7 +373,7 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
 
   // Scheduled (in the future) and drafts, plus one trashed draft.
   for (let i = 0; i < MAILBOX_SIZES.scheduled; i++) {
-    const topic = PLANNED_TOPICS[i]!;
+    const topic = topics.planned[i]!;
     const created = new Date(BASE - (i + 1) * 5 * HOUR);
     const scheduledAt = new Date(Date.UTC(2027, 2, 1 + i * 7, 11, 30));
     const m = authored('scheduled', topic.title, topic.body, created, scheduledAt);
@@ -494,7 +391,7 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
     });
   }
   for (let i = 0; i < MAILBOX_SIZES.draft + 1; i++) {
-    const topic = PLANNED_TOPICS[(i + 1) % PLANNED_TOPICS.length]!;
+    const topic = topics.planned[(i + 1) % topics.planned.length]!;
     const updated = new Date(BASE - i * 31 * HOUR - 3 * HOUR);
     const m = authored('draft', i === 0 ? '' : `${topic.title} (borrador)`, topic.body, updated, null);
     const label = i % 2 === 0 ? addRecipients(m, true) : recipientsLabel([]);
@@ -517,11 +414,13 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
 /** `--messages N`: N guardian messages in one inbox, one every 10 minutes back from the demo "now". */
 function addBulkInbox(b: Builder, user: SeedUserRow, view: SchoolView, count: number): void {
   const rng = mulberry32(0x42554c4b);
+  const topics = MAIL_TOPICS[view.country];
+  const hello = greetingFor(view, user);
   const courses = view.courses.filter((c) => (view.guardiansByCourse.get(c.id)?.length ?? 0) > 0);
   for (let i = 0; i < count; i++) {
     const course = rng.pick(courses);
     const { guardian, student } = rng.pick(view.guardiansByCourse.get(course.id)!);
-    const topic = GUARDIAN_TOPICS[i % GUARDIAN_TOPICS.length]!;
+    const topic = topics.guardian[i % topics.guardian.length]!;
     const at = new Date(BASE - 90 * 24 * HOUR - i * 10 * 60_000);
     const senderName = fullName(guardian);
     const m = b.message({
@@ -531,7 +430,7 @@ function addBulkInbox(b: Builder, user: SeedUserRow, view: SchoolView, count: nu
       senderRefId: guardian.id,
       senderName,
       title: `${topic.title(student, course.name)} (#${i + 1})`,
-      content: topic.body(student, course.name),
+      content: topic.body(student, course.name, hello),
       channels: ['app-mobile'],
       allowReplies: false,
       copyToSender: false,

@@ -170,14 +170,34 @@ function pluralOf(locale: string, count: number): string {
   return rules.select(count);
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The params as the text shows them: a number written as the locale writes amounts ("3.663" in Chile,
+ * "3,663" in Mexico, "94,6"), so no count reaches a screen without its thousands separator. A number that is
+ * a name, not an amount (a year, a code), is passed as text.
+ */
+function shown(params: TextParams | undefined, locale: string): TextParams | undefined {
+  if (!params) return params;
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  const out: TextParams = {};
+  for (const [name, value] of Object.entries(params)) out[name] = typeof value === 'number' ? format.format(value) : value;
+  return out;
+}
+
 function lookup(key: string, params: TextParams | undefined, locale: string): string | null {
   const count = params?.count;
+  const values = shown(params, locale);
   // With a number the plural forms come first: a key may also have a plain text (the label "Miembros" beside
   // "8 miembros"). A plural text asked for without a number (a pattern's placeholder, say) reads in its
   // "other" form.
   const candidates = typeof count === 'number' ? [`${key}_${pluralOf(locale, count)}`, `${key}_other`, key] : [key, `${key}_other`];
   for (const candidate of candidates) {
-    const text = i18n.t(candidate, params, locale);
+    const text = i18n.t(candidate, values, locale);
     if (typeof text === 'string' && text !== '') return text;
   }
   return null;

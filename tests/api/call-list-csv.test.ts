@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallList } from '../../shared/dashboard-contract';
 import { callListCsv } from '../../server/dashboard/connectivity/call-list-csv';
+import { es, mx } from '../fixtures/texts';
 
 const list = (over: Partial<CallList['rows'][number]>): CallList => ({
   course: { id: 1, name: '1° Básico A' },
@@ -28,6 +29,7 @@ describe('callListCsv', () => {
   it('writes a field starting with = + - @ (or a tab) after an apostrophe, quoted, so it stays text', () => {
     const csv = callListCsv(
       list({ student: '=HYPERLINK("http://x","y")', guardian: '+56 9 1234', email: '@evil', course: '-1+1', alternatives: ['=1+1'] }),
+      'es-CL',
     );
     const row = csv.split('\r\n')[1]!;
     expect(row).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
@@ -35,11 +37,37 @@ describe('callListCsv', () => {
     expect(row).toContain(`"'@evil"`);
     expect(row).toContain(`"'-1+1"`);
     expect(row).toContain(`"'=1+1"`);
-    expect(callListCsv(list({ student: '\tTab' })).split('\r\n')[1]).toContain(`"'\tTab"`);
+    expect(callListCsv(list({ student: '\tTab' }), 'es-CL').split('\r\n')[1]).toContain(`"'\tTab"`);
   });
 
   it('leaves ordinary text as it is', () => {
-    const row = callListCsv(list({})).split('\r\n')[1]!;
+    const row = callListCsv(list({}), 'es-CL').split('\r\n')[1]!;
     expect(row.startsWith('"Ana Soto";"1° Básico A";"Luis Soto"')).toBe(true);
+  });
+});
+
+// The file says what the screen says (src/i18n/dashboard): its headers, the guardian's role and the reasons
+// in the words of the call list's table, in the locale the user reads.
+describe("callListCsv in the screen's words", () => {
+  const header = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n')[0]!;
+  const cellsOf = (line: string) => line.slice(1, -1).split('";"');
+  const reasons = ['phone_missing', 'sms_failed', 'no_app'] as const;
+
+  for (const [locale, texts] of [
+    ['es-CL', es],
+    ['es-MX', mx],
+  ] as const) {
+    it(`${locale}: headers, role and reasons as the table shows them`, () => {
+      const csv = callListCsv(list({ role: 'suplente', reasons: [...reasons] }), locale);
+      const columns = ['student', 'course', 'guardian', 'role', 'reasons', 'phone', 'email', 'alternatives'] as const;
+      expect(cellsOf(header(csv))).toEqual(columns.map((column) => texts.callList[column]));
+      const row = cellsOf(csv.split('\r\n')[1]!);
+      expect(row[3]).toBe(texts.course.role.suplente);
+      expect(row[4]).toBe(reasons.map((reason) => texts.course.fix[reason]).join('; '));
+    });
+  }
+
+  it('a Mexican file reads "Alumno", "Grupo" and "Padre o tutor"', () => {
+    expect(cellsOf(header(callListCsv(list({}), 'es-MX'))).slice(0, 3)).toEqual(['Alumno', 'Grupo', 'Padre o tutor']);
   });
 });

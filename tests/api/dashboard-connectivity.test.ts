@@ -11,7 +11,7 @@
 //   2° Básico B: no students → 0 / 0, share null
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ACCESS_POLICY, type ApiError } from '../../shared/contract';
+import { ACCESS_POLICY, type ApiError, COOKIE } from '../../shared/contract';
 import {
   DASHBOARD_API,
   type CallList,
@@ -741,7 +741,7 @@ describe('GET /dashboard/connectivity/courses/:id/call-list', () => {
     expect(((await res.json()) as ApiError).errors?.format).toEqual(['El formato debe ser "json" o "csv".']);
   });
 
-  it('exports the same rows as CSV: BOM, ; separated, quoted, UTF-8 accents, the course in the file name', async () => {
+  it("exports the same rows as CSV: BOM, ; separated, quoted, UTF-8 accents, the course in the file name, the screen's words", async () => {
     const res = await (await as(ADMIN)).get(callList(ids.courses.a, '?format=csv'));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -754,22 +754,35 @@ describe('GET /dashboard/connectivity/courses/:id/call-list', () => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('"Estudiante";"Curso";"Apoderado";"Rol";"Motivos";"Teléfono";"Correo electrónico";"Contactos alternativos"');
+    expect(lines[0]).toBe('"Estudiante";"Curso";"Apoderado";"Rol";"Motivo";"Teléfono";"Correo";"Contactos alternativos"');
     const json = await data<CallList>((await as(ADMIN)).get(callList(ids.courses.a)));
     expect(lines.slice(1, -1)).toHaveLength(json.rows.length);
     expect(lines[1]).toBe(
-      '"Ana Díaz Rojas";"1° Básico A";"Pedro Díaz Mora";"suplente";"SMS fallido, Sin app";"(+56) 9 8123 4562";"pedro.diaz@correo.cl";"Rosa Díaz Fuentes (titular): +56 9 8123 4561, rosa.diaz@correo.cl"',
+      '"Ana Díaz Rojas";"1° Básico A";"Pedro Díaz Mora";"suplente";"Los SMS no le llegan; No tiene la app";"(+56) 9 8123 4562";"pedro.diaz@correo.cl";"Rosa Díaz Fuentes (titular): +56 9 8123 4561, rosa.diaz@correo.cl"',
     );
     expect(lines[3]).toBe(
-      '"Benjamín Soto Vera";"1° Básico A";"Jorge Soto Ruiz";"suplente";"Sin teléfono, Correo rebotado, Sin app";"";"jorge.soto@correo.cl";"Marta Vera León (titular): +56 9 8123 4563, marta.vera@correo.cl"',
+      '"Benjamín Soto Vera";"1° Básico A";"Jorge Soto Ruiz";"suplente";"Falta el número de celular; El correo rebota; No tiene la app";"";"jorge.soto@correo.cl";"Marta Vera León (titular): +56 9 8123 4563, marta.vera@correo.cl"',
     );
     expect(lines[4]).toBe(
-      '"Carla Muñoz Pino";"1° Básico A";"Lucía Muñoz Paz";"titular";"Teléfono inválido, Sin correo, SMS fallido, Sin app";"(+56) 2 2123 4567";"";""',
+      '"Carla Muñoz Pino";"1° Básico A";"Lucía Muñoz Paz";"titular";"El número está mal formateado o no existe; Falta el correo; Los SMS no le llegan; No tiene la app";"(+56) 2 2123 4567";"";""',
     );
     // The same N as the JSON.
     const two = new TextDecoder().decode(
       await (await (await as(ADMIN)).get(callList(ids.courses.a, '?messages=2&format=csv'))).arrayBuffer(),
     );
     expect(two.split('\r\n').filter(Boolean)).toHaveLength(1 + 3);
+  });
+
+  it("writes the CSV in the locale the user reads the screen in (the locale cookie), else the school's", async () => {
+    const header = async (locale: string | null) => {
+      const client = server.client();
+      await client.login(ADMIN);
+      if (locale) client.jar.set(COOKIE.locale, locale);
+      const text = new TextDecoder().decode(await (await client.get(callList(ids.courses.a, '?format=csv'))).arrayBuffer());
+      return text.replace(/^\uFEFF/, '').split('\r\n')[0];
+    };
+    expect(await header('es-MX')).toBe('"Alumno";"Grupo";"Padre o tutor";"Rol";"Motivo";"Teléfono";"Correo";"Contactos alternativos"');
+    expect(await header(null)).toBe('"Estudiante";"Curso";"Apoderado";"Rol";"Motivo";"Teléfono";"Correo";"Contactos alternativos"');
+    expect(await header('en-US')).toBe(await header(null));
   });
 });

@@ -1,7 +1,7 @@
 // One date style for every screen (src/views/lib/format.ts): four-digit years, the clock each country reads
 // (24 h in Chile, 12 h with "p.m." in Mexico), in the institution's time zone.
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatListDate, formatLongDate, formatTime } from '../../src/views/lib/format';
+import { formatBytes, formatDateTime, formatDay, formatListDate, formatLongDate, formatTime } from '../../src/views/lib/format';
 
 const SANTIAGO = 'America/Santiago';
 const MEXICO = 'America/Mexico_City';
@@ -33,5 +33,14 @@ describe('dates', () => {
   it("a message's own date, spelled out, with the same clock", () => {
     expect(formatLongDate(AFTERNOON, 'es-CL', SANTIAGO)).toEqual({ date: 'lunes, 2 de marzo de 2026', time: '17:05' });
     expect(formatLongDate(AFTERNOON, 'es-MX', MEXICO)).toEqual({ date: 'lunes, 2 de marzo de 2026', time: '2:05 p.m.' });
+  });
+});
+
+describe('sizes', () => {
+  it("a file's size in the locale's decimals: 1,5 MB in Chile, 1.5 MB in Mexico", () => {
+    expect(formatBytes(1.5 * 1024 * 1024, 'es-CL')).toBe('1,5 MB');
+    expect(formatBytes(1.5 * 1024 * 1024, 'es-MX')).toBe('1.5 MB');
+    expect(formatBytes(200 * 1024, 'es-CL')).toBe('200 KB');
+    expect(formatBytes(512, 'es-MX')).toBe('512 B');
   });
 });

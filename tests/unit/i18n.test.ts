@@ -64,7 +64,7 @@ describe('i18n', () => {
     expect(t('folders.selected', { count: 0 })).toBe('0 seleccionados');
     expect(t('compose.estimate.recipients', { count: 1 })).toBe('Llegará a 1 persona.');
     // Spanish has a "many" category for round millions; without its own form it reads as "other".
-    expect(t('compose.estimate.recipients', { count: 1_000_000 })).toBe('Llegará a 1000000 personas.');
+    expect(t('compose.estimate.recipients', { count: 1_000_000 })).toBe('Llegará a 1.000.000 personas.');
     await setLocale('es-MX');
     expect(t('compose.picker.students', { count: 1 })).toBe('1 alumno');
     expect(t('compose.picker.students', { count: 2 })).toBe('2 alumnos');
@@ -78,6 +78,54 @@ describe('i18n', () => {
     expect(t('recipientLists.members', { count: 8 })).toBe('8 miembros');
     await setLocale('es-MX');
     expect(t('recipientLists.members', { count: 8 })).toBe('8 miembros');
+  });
+
+  it('writes the numbers of a text as the locale does: thousands grouped, es-CL 3.663, es-MX 3,663', async () => {
+    await loadTexts(['compose', 'dashboard/activity']);
+    expect(t('compose.estimate.smsLeft', { count: 3663, limit: 5000 })).toBe('Quedan 3.663 de 5.000 SMS este mes.');
+    expect(t('compose.estimate.recipients', { count: 12_500 })).toBe('Llegará a 12.500 personas.');
+    // Decimals too: "94,6" in Chile.
+    expect(t('compose.quotaLow.text', { count: 3706, remaining: 3706, limit: 5000, percent: 74.1 })).toBe(
+      'Quedan 3.706 SMS de 5.000 este mes (74,1 %)',
+    );
+    // A year is a name, not an amount: passed as text, it stays as written.
+    expect(t('activity.period.schoolYearName', { year: '2026' })).toBe('Año escolar 2026');
+    await setLocale('es-MX');
+    expect(t('compose.estimate.smsLeft', { count: 3663, limit: 5000 })).toBe('Quedan 3,663 de 5,000 SMS este mes.');
+    expect(t('compose.estimate.recipients', { count: 1 })).toBe('Llegará a 1 persona.');
+  });
+
+  it('a count sentence agrees with its own number: "1 irregular", "1 de 1 apoderado", "el último mensaje"', async () => {
+    await loadTexts(['dashboard']);
+    const summary = (total: number, blue: number, green: number, yellow: number, red: number) =>
+      t('connectivity.devices.summary', {
+        count: total,
+        blue: t('connectivity.devices.blue', { count: blue }),
+        green: t('connectivity.devices.green', { count: green }),
+        yellow: t('connectivity.devices.yellow', { count: yellow }),
+        red: t('connectivity.devices.red', { count: red }),
+      });
+    expect(summary(1200, 700, 300, 1, 199)).toBe(
+      'De 1.200 apoderados: 700 con la app, 300 solo con SMS, 1 irregular y 199 sin un número válido.',
+    );
+    expect(summary(1, 0, 0, 0, 1)).toBe('De 1 apoderado: 0 con la app, 0 solo con SMS, 0 irregulares y 1 sin un número válido.');
+    expect(t('connectivity.coverage.detail', { reached: 1, count: 1 })).toBe('1 de 1 apoderado');
+    expect(t('connectivity.reach.valueText', { value: 0, count: 1 })).toBe('0 de 1 apoderado');
+    expect(
+      t('course.summary', {
+        students: t('course.studentCount', { count: 1 }),
+        guardians: t('course.guardianCount', { count: 2 }),
+        coverage: '50 %',
+      }),
+    ).toBe('1 estudiante, 2 apoderados. Cobertura efectiva: 50 %.');
+    expect(t('callList.generated', { course: '1° Básico A', count: 1, date: '20-11-2026' })).toBe(
+      '1° Básico A · último mensaje · generada el 20-11-2026',
+    );
+    expect(t('callList.generated', { course: '1° Básico A', count: 3, date: '20-11-2026' })).toBe(
+      '1° Básico A · últimos 3 mensajes · generada el 20-11-2026',
+    );
+    await setLocale('es-MX');
+    expect(summary(1, 1, 0, 0, 0)).toBe('De 1 padre o tutor: 1 con la app, 0 solo con SMS, 0 irregulares y 0 sin un número válido.');
   });
 
   it('knows its locales', () => {

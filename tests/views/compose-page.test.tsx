@@ -517,6 +517,19 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     expect(screen.getByText(es.compose.field.noRecipients)).toBeTruthy();
   });
 
+  it("the attachments' SMS limit is told only where SMS is offered", async () => {
+    const field = () => screen.getByRole('group', { name: es.compose.attachments.label });
+    await renderCompose(wrap);
+    expect(field().textContent).toContain('Con SMS se permite un solo adjunto.');
+    cleanup();
+    // A school without SMS (or a sender not allowed it): the limit would be about a channel not there.
+    script = { 'GET /channels': [json(200, { data: channelList(['whatsapp', 'sms']) })] };
+    await renderCompose(wrap);
+    expect(within(screen.getByRole('group', { name: es.compose.field.channels })).queryByRole('checkbox', { name: 'SMS' })).toBeNull();
+    expect(field().textContent).toContain('Hasta 22 MB por archivo y 22 MB en total.');
+    expect(field().textContent).not.toContain('SMS');
+  });
+
   it('a failed start shows the load error, and Reintentar loads the form', async () => {
     script = { 'GET /channels': [json(500, { message: 'Error interno', code: 'server.error' }), json(200, { data: CHANNELS })] };
     const { hook } = memoryLocation({ path: '/new' });

@@ -1,27 +1,9 @@
 // The call list as a CSV file Excel in es-CL / es-MX opens as it is.
-import { CALL_LIST_COLUMNS, type CallList, type CallListRow, type FixHint } from '../../../shared/dashboard-contract';
+import { CALL_LIST_TEXT, reasonsText } from '../../../shared/call-list-text';
+import type { Locale } from '../../../shared/contract';
+import { CALL_LIST_COLUMNS, type CallList, type CallListRow } from '../../../shared/dashboard-contract';
 import { fold } from '../../../shared/fold';
 import { displayPhone } from './call-list';
-
-const CALL_LIST_HEADERS: Record<(typeof CALL_LIST_COLUMNS)[number], string> = {
-  student: 'Estudiante',
-  course: 'Curso',
-  guardian: 'Apoderado',
-  role: 'Rol',
-  reasons: 'Motivos',
-  phone: 'Teléfono',
-  email: 'Correo electrónico',
-  alternatives: 'Contactos alternativos',
-};
-
-const FIX_TEXTS: Record<FixHint, string> = {
-  phone_missing: 'Sin teléfono',
-  phone_invalid: 'Teléfono inválido',
-  email_missing: 'Sin correo',
-  email_bounced: 'Correo rebotado',
-  sms_failed: 'SMS fallido',
-  no_app: 'Sin app',
-};
 
 /**
  * One field: always quoted, quotes doubled. A field Excel would run as a formula (= + - @ first) gets a
@@ -34,20 +16,24 @@ function field(value: string): string {
 
 const csvPhone = (phone: string | null) => (phone ? displayPhone(phone).replace(/^\+(\d+)/, '(+$1)') : '');
 
-/** BOM, `;` separated (Excel in es-CL / es-MX), CRLF lines, the contract's columns in order. */
-export function callListCsv(list: CallList): string {
+/**
+ * BOM, `;` separated (Excel in es-CL / es-MX), CRLF lines, the contract's columns in order, in the words
+ * the screen shows in `locale`.
+ */
+export function callListCsv(list: CallList, locale: Locale): string {
+  const text = CALL_LIST_TEXT[locale];
   const cells = (r: CallListRow): Record<(typeof CALL_LIST_COLUMNS)[number], string> => ({
     student: r.student,
     course: r.course,
     guardian: r.guardian,
-    role: r.role,
-    reasons: r.reasons.map((h) => FIX_TEXTS[h]).join(', '),
+    role: text.roles[r.role],
+    reasons: reasonsText(r.reasons, locale),
     phone: csvPhone(r.phone),
     email: r.email ?? '',
     alternatives: r.alternatives.join(' | '),
   });
   const lines = [
-    CALL_LIST_COLUMNS.map((c) => field(CALL_LIST_HEADERS[c])).join(';'),
+    CALL_LIST_COLUMNS.map((c) => field(text.columns[c])).join(';'),
     ...list.rows.map((r) => {
       const row = cells(r);
       return CALL_LIST_COLUMNS.map((c) => field(row[c])).join(';');

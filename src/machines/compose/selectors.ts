@@ -46,6 +46,8 @@ export const selectHasChannel = (snapshot: ComposeSnapshot, code: ChannelCode): 
 const NO_CHANNELS: ChannelCode[] = [];
 export const selectAvailableChannels = (snapshot: ComposeSnapshot): ChannelCode[] =>
   snapshot.context.setup?.availableChannels ?? NO_CHANNELS;
+/** Whether the sender may send this message by SMS (the school offers it and the sender is allowed it). */
+export const selectIsSmsOffered = (snapshot: ComposeSnapshot): boolean => selectAvailableChannels(snapshot).includes('sms');
 export const selectRecipients = (snapshot: ComposeSnapshot): RecipientPick[] => snapshot.context.recipients;
 export const selectAllowReplies = (snapshot: ComposeSnapshot): boolean => snapshot.context.allowReplies;
 export const selectCopyToSender = (snapshot: ComposeSnapshot): boolean => snapshot.context.copyToSender;

@@ -59,10 +59,13 @@ export function formatZoneName(locale: string, timeZone: string, at = new Date()
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(0)} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
+/** A file's size in the locale's numbers: "512 B", "200 KB", "1,5 MB" (es-CL) / "1.5 MB" (es-MX). */
+export function formatBytes(size: number, locale: string): string {
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  if (size < 1024) return `${number(size, 0)} B`;
+  if (size < 1024 * 1024) return `${number(size / 1024, 0)} KB`;
+  return `${number(size / (1024 * 1024), 1)} MB`;
 }
 
 /** A whole number as the locale writes it ("5.000" in Chile, "5,000" in Mexico). */

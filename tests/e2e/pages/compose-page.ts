@@ -102,10 +102,10 @@ export class ComposePage {
     await expect(this.errors).toHaveCount(0);
   }
 
-  /** The number in "Llegará a N personas." (waits for it). */
+  /** The number in "Llegará a N personas." (waits for it), written with its thousands separator ("1.250"). */
   async reachCount(): Promise<number> {
     await expect(this.reach).toBeVisible();
-    return Number(/\d+/.exec(await this.reach.innerText())?.[0]);
+    return Number(/\d{1,3}(?:[.,]\d{3})*/.exec(await this.reach.innerText())?.[0].replace(/[.,]/g, ''));
   }
 
   /** Confirms the estimate shown after "Enviar" / "Programar". */

@@ -15,7 +15,7 @@ export function ErrorPage({ code, message }: { code: number; message?: string })
   const notFound = code === 404;
   return (
     <section aria-labelledby="error-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <p className="text-sm font-semibold tracking-wide text-primary">{t('error.title', { code })}</p>
+      <p className="text-sm font-semibold tracking-wide text-primary">{t('error.title', { code: String(code) })}</p>
       <h1 id="error-title" className="text-3xl font-bold">
         {notFound ? t('error.notFoundTitle') : t('error.serverTitle')}
       </h1>

@@ -8,7 +8,7 @@ import {
 } from '../../../machines/compose/attachment';
 import { formatBytes } from '../../lib/format';
 import type * as React from 'react';
-import { useT } from '../../lib/i18n';
+import { useLocale, useT } from '../../lib/i18n';
 import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
 import { Button, buttonVariants } from '../../ui/button';
@@ -25,6 +25,7 @@ export function AttachmentItem({
   onRetry: () => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const { name, size, status, percent, errorKey } = useSelectors(attachment, {
     name: selectName,
     size: selectSize,
@@ -42,7 +43,7 @@ export function AttachmentItem({
     >
       <div className="flex items-center gap-3 text-sm">
         <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
-        <span className="shrink-0 text-muted-foreground">{formatBytes(size)}</span>
+        <span className="shrink-0 text-muted-foreground">{formatBytes(size, locale)}</span>
         {status === 'failed' && (
           <Button size="sm" variant="outline" aria-label={t('compose.attachments.retryNamed', { name })} onClick={onRetry}>
             {t('compose.attachments.retry')}

@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import { FIELD_IDS } from '../../../machines/compose/rules';
-import { selectAttachmentList, selectIsLocked } from '../../../machines/compose/selectors';
+import { selectAttachmentList, selectIsLocked, selectIsSmsOffered } from '../../../machines/compose/selectors';
 import { useT } from '../../lib/i18n';
 import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
@@ -12,7 +12,11 @@ import { useFieldError, type ComposeActor } from './field';
 /** Drop zone and file chooser; the files go to compose, which admits them by the rules. */
 export function AttachmentsField({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const { list, locked } = useSelectors(compose, { list: selectAttachmentList, locked: selectIsLocked });
+  const { list, locked, smsOffered } = useSelectors(compose, {
+    list: selectAttachmentList,
+    locked: selectIsLocked,
+    smsOffered: selectIsSmsOffered,
+  });
   const error = useFieldError(compose, 'attachments');
   // Purely visual: highlights the drop zone while a file is dragged over it.
   const [over, setOver] = useState(false);
@@ -56,7 +60,11 @@ export function AttachmentsField({ compose }: { compose: ComposeActor }) {
           {t('compose.attachments.choose')}
         </ChooseFiles>
       </div>
-      <FieldDescription id="compose-attachments-limits">{t('compose.attachments.limits')}</FieldDescription>
+      <FieldDescription id="compose-attachments-limits">
+        {t('compose.attachments.limits')}
+        {/* The one-file limit is SMS's: told only where SMS can be chosen. */}
+        {smsOffered && ` ${t('compose.attachments.smsLimit')}`}
+      </FieldDescription>
       {list && (
         <AttachmentList
           list={list}

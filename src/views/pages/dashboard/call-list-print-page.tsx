@@ -71,7 +71,7 @@ function PrintBody({ actor }: { actor: CallListActor }) {
   if (!list) return <ListSkeleton label={t('callList.loading')} rows={3} rowClassName="h-10" />;
   const subtitle = t('callList.generated', {
     course: list.course.name,
-    messages: list.messages,
+    count: list.messages,
     date: formatDateTime(list.generated_at, locale, timezone),
   });
   if (pages.length === 0) {

@@ -91,8 +91,8 @@ function CourseScreen({ actor, id }: { actor: CourseConnectivityActor; id: numbe
             </h2>
             <p className="text-sm text-muted-foreground">
               {t('course.summary', {
-                students: course.summary.students,
-                guardians: course.summary.guardians,
+                students: t('course.studentCount', { count: course.summary.students }),
+                guardians: t('course.guardianCount', { count: course.summary.guardians }),
                 coverage: formatPercent(course.summary.coverage.share, locale),
               })}
             </p>

@@ -145,7 +145,7 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
             {message.attachments.map((a) => (
               <li key={a.id} className="flex items-center gap-3 text-sm">
                 <span className="truncate">{a.name}</span>
-                <span className="text-muted-foreground">{formatBytes(a.size)}</span>
+                <span className="text-muted-foreground">{formatBytes(a.size, locale)}</span>
                 <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href={attachmentHref(a.id)} download={a.name}>
                   {t('messages.download')}
                 </a>

@@ -110,7 +110,7 @@ export function PostCard({ post, locale, timezone, desk }: PostCardProps) {
                   download={file.name}
                   className="inline-flex min-h-11 items-center text-sm text-primary underline underline-offset-2 sm:min-h-0"
                 >
-                  {t('news.download', { name: file.name, size: formatBytes(file.size) })}
+                  {t('news.download', { name: file.name, size: formatBytes(file.size, locale) })}
                 </a>
               </li>
             ))}

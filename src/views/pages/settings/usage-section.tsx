@@ -40,7 +40,7 @@ function usageBars(usage: QuotaUsage, locale: string): BarDatum[] {
 
 function chartTitle(t: Translate, usage: QuotaUsage): string {
   if (usage.view === 'annual') return t(usage.calendar === 'school' ? 'quota.chart.titleAnnualSchool' : 'quota.chart.titleAnnual');
-  return t(usage.calendar === 'school' ? 'quota.chart.titleMonthlySchool' : 'quota.chart.titleMonthly', { year: usage.year });
+  return t(usage.calendar === 'school' ? 'quota.chart.titleMonthlySchool' : 'quota.chart.titleMonthly', { year: String(usage.year) });
 }
 
 /** "Marzo de 2026 es el mes con más SMS: 4.210 de 5.000.", or that nothing was sent. */

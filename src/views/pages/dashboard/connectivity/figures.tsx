@@ -58,13 +58,13 @@ export function ConnectivityFigures({
               label={t('connectivity.coverage.meter')}
               value={row.coverage.reached}
               max={Math.max(row.coverage.addressed, 1)}
-              valueText={t('connectivity.coverage.detail', { reached: n(row.coverage.reached), addressed: n(row.coverage.addressed) })}
+              valueText={t('connectivity.coverage.detail', { reached: row.coverage.reached, count: row.coverage.addressed })}
             />
           )}
           <p className="text-sm text-muted-foreground">
             {row.coverage.share === null
               ? null
-              : `${t('connectivity.coverage.detail', { reached: n(row.coverage.reached), addressed: n(row.coverage.addressed) })}. `}
+              : `${t('connectivity.coverage.detail', { reached: row.coverage.reached, count: row.coverage.addressed })}. `}
             {t('connectivity.coverage.explain', { messages: COVERAGE_MESSAGES, hours: COVERAGE_HOURS })}
           </p>
         </div>
@@ -85,7 +85,7 @@ export function ConnectivityFigures({
                   label={t(`connectivity.reach.${channel}`)}
                   value={row.reach[channel]}
                   max={Math.max(row.guardians, 1)}
-                  valueText={t('connectivity.reach.valueText', { value: n(row.reach[channel]), total: n(row.guardians) })}
+                  valueText={t('connectivity.reach.valueText', { value: row.reach[channel], count: row.guardians })}
                 />
               </li>
             ))}
@@ -99,11 +99,11 @@ export function ConnectivityFigures({
             <StackedBar
               title={t('connectivity.devices.title')}
               summary={t('connectivity.devices.summary', {
-                total: n(total),
-                blue: n(row.devices.blue),
-                green: n(row.devices.green),
-                yellow: n(row.devices.yellow),
-                red: n(row.devices.red),
+                count: total,
+                blue: t('connectivity.devices.blue', { count: row.devices.blue }),
+                green: t('connectivity.devices.green', { count: row.devices.green }),
+                yellow: t('connectivity.devices.yellow', { count: row.devices.yellow }),
+                red: t('connectivity.devices.red', { count: row.devices.red }),
               })}
               segments={DEVICE_STATUSES.map((status) => ({
                 key: status,
