@@ -3,7 +3,7 @@
 // Redactar again before the fade-out ended showed the old compose (its actor finished, its fields read-only,
 // the discarded title in them) instead of a new one.
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import { lazy, useState } from 'react';
+import { lazy, useState, type ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageTransition } from '../../src/views/layout/page-transition';
 
@@ -66,8 +66,8 @@ describe('PageTransition', () => {
   });
 
   it('a screen whose code is still coming shows the loading state in the page area; the shell around stays', async () => {
-    let arrive: (screen: { default: () => JSX.Element }) => void = () => {};
-    const Slow = lazy(() => new Promise<{ default: () => JSX.Element }>((resolve) => (arrive = resolve)));
+    let arrive: (screen: { default: () => ReactElement }) => void = () => {};
+    const Slow = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (arrive = resolve)));
     const shell = (location: string) => (
       <>
         <header>Encabezado</header>
