@@ -171,7 +171,7 @@ test('en un teléfono de 390 px el escritorio, el mural, las categorías y la pa
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(title));
     const current = page.locator('[data-slot=mural-tab][aria-current=page]');
     await expect(current).toHaveAttribute('href', path);
-    // The tab row scrolls inside itself; the current tab is within the screen.
+    // The tab row wraps on a phone; the current tab is within the screen.
     const box = await current.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390, `${path}: current tab in view`).toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -92,6 +92,13 @@ describe.each(modes)('folder screen (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text(action) })));
   }
 
+  it('names the tick box of a draft without a title (not «Seleccionar «»»)', async () => {
+    pages = () => json(200, messagePage([messageSummary({ id: 7, folder: 'draft', title: '' })], null, 1));
+    renderFolder('draft');
+    expect(await screen.findByRole('checkbox', { name: 'Seleccionar mensaje sin título' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Seleccionar «»' })).toBeNull();
+  });
+
   it('shows the first page with its total, asking once for the folder', async () => {
     pages = () => json(200, messagePage([row(1, 'inbox'), row(2, 'inbox')], null, 2));
     renderFolder('inbox');

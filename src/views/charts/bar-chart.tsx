@@ -3,6 +3,7 @@
 // styles): geometry is SVG attributes (x, y, width, height), which are not styles. Its title, summary,
 // legend and data table are the chart frame's (chart-frame.tsx). Generic: texts come in as props (the
 // dashboards pass their own).
+import { cn } from '../lib/utils';
 import { ChartFrame } from './chart-frame';
 import { DEFAULT_FRAME, formatNumber, layoutBars, type BarDatum, type Frame } from './scale';
 
@@ -28,8 +29,14 @@ export interface BarChartProps {
   className?: string;
 }
 
-/** The smaller viewBox the charts use: on a 390 px phone its 11-unit labels stay readable. */
+/** The smaller viewBox the charts use. */
 export const CHART_FRAME: Frame = { ...DEFAULT_FRAME, width: 400, height: 220, left: 44, bottom: 22 };
+
+/**
+ * The axis labels, in viewBox units: the drawing shrinks with its box, so in a box narrower than 28rem (a
+ * 390 px phone draws it about 310 px wide) the labels are larger units, to stay at 11 px or more on screen.
+ */
+const LABEL_CLASS = 'fill-muted-foreground text-[10px] @max-md:text-[15px]';
 
 export function BarChart({ title, summary, data, locale, labels, frame = CHART_FRAME, className }: BarChartProps) {
   const layout = layoutBars(data, frame);
@@ -74,14 +81,15 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
       rows={rows}
       showTable={labels.showTable}
       hideTable={labels.hideTable}
-      className={className}
+      // The labels' size follows the chart's own width (LABEL_CLASS).
+      className={cn('@container', className)}
     >
       {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group takes no focus; the drawing is hidden because the table beside it says the same. */}
       <g data-slot="bar-chart-axis" aria-hidden="true">
         {layout.ticks.map((tick) => (
           <g key={tick.value}>
             <line x1={frame.left} x2={frame.width - frame.right} y1={tick.y} y2={tick.y} className="stroke-border" strokeWidth={1} />
-            <text x={frame.left - 4} y={tick.y} dy="0.32em" textAnchor="end" className="fill-muted-foreground text-[10px]">
+            <text x={frame.left - 4} y={tick.y} dy="0.32em" textAnchor="end" className={LABEL_CLASS}>
               {formatNumber(tick.value, locale)}
             </text>
           </g>
@@ -103,7 +111,7 @@ export function BarChart({ title, summary, data, locale, labels, frame = CHART_F
                 data-slot="bar"
                 className={over ? 'fill-destructive' : 'fill-primary'}
               />
-              <text x={bar.center} y={layout.baseline + 14} textAnchor="middle" className="fill-muted-foreground text-[10px]">
+              <text x={bar.center} y={layout.baseline + 14} textAnchor="middle" className={LABEL_CLASS}>
                 {datum.label}
               </text>
             </g>

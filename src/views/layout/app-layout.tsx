@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../lib/i18n';
+import { Spinner } from '../ui/spinner';
 import { PageTransition } from './page-transition';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -20,7 +21,7 @@ export function AppLayout({ render }: { render: (location: string) => ReactNode 
       <div className="flex flex-1">
         <Sidebar />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 md:p-8 print:p-0">
-          <PageTransition location={location} render={render} />
+          <PageTransition location={location} render={render} pending={<Spinner label={t('app.loading')} />} />
         </main>
       </div>
     </div>

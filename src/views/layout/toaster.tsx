@@ -63,8 +63,9 @@ export function Toaster() {
     // biome-ignore lint/a11y/noStaticElementInteractions: the box only pauses the toasts while the pointer or the focus is on them; the toasts' own buttons are the controls.
     <div
       data-slot="toaster"
-      // Never over the header's controls: below the 56 px header at top right (SPEC §2), at the bottom on phones.
-      className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:inset-x-auto sm:top-16 sm:right-4 sm:bottom-auto sm:w-[min(24rem,calc(100vw-2rem))]"
+      // Never over the header's controls: below the 56 px header, at top right (SPEC §2); on phones across the
+      // top too, since a form's buttons ("Guardar borrador", "Enviar") sit at the bottom of the screen there.
+      className="pointer-events-none fixed inset-x-4 top-16 z-50 flex flex-col gap-2 sm:inset-x-auto sm:right-4 sm:w-[min(24rem,calc(100vw-2rem))]"
       onMouseEnter={handlers.startPause}
       onMouseLeave={handlers.endPause}
       onFocus={handlers.startPause}

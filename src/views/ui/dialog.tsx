@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '../lib/utils';
@@ -19,8 +20,18 @@ export function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.C
  * The content with its backdrop. The backdrop is a plain element, not Radix's `Overlay`: the Overlay
  * locks scrolling by injecting a `<style>` tag, which the strict CSP (`style-src 'self'`) refuses.
  * Focus trapping, Escape, outside-click and hiding the rest from screen readers stay with `Content`.
+ * Closing gives the focus back to what had it when the dialog opened (a link whose navigation compose
+ * held, a button): Radix knows only its `Trigger`, and a dialog a machine opens has none, so the focus
+ * fell on the body. A caller that places the focus itself prevents this (`onCloseAutoFocus`).
  */
-export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal data-slot="dialog-portal">
       <div data-slot="dialog-overlay" aria-hidden className="fixed inset-0 z-40 bg-black/50" />
@@ -30,6 +41,18 @@ export function DialogContent({ className, children, ...props }: React.Component
           'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-hidden rounded-lg border bg-card p-6 shadow-lg outline-none',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const back = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !back?.isConnected || back === document.body) return;
+          event.preventDefault();
+          back.focus({ preventScroll: true });
+        }}
         {...props}
       >
         {children}

@@ -1,4 +1,3 @@
-import { useEffect, useRef, type RefObject } from 'react';
 import type * as React from 'react';
 import { Link } from 'wouter';
 import { cn } from '../lib/utils';
@@ -68,25 +67,11 @@ export function NavTabs({
 }
 
 /**
- * On a phone a tab row is wider than the screen and scrolls inside itself: the current tab is scrolled into
- * the row's view (the row only, never the page) whenever `location` changes, so a page does not open with
- * its own tab hidden off to the side. A focused tab the browser scrolls in by itself.
+ * A shell's section tabs as a `nav` row (the data dashboards, the news wall). On a phone the row wraps onto
+ * a second line rather than scrolling sideways: a tab off to the side ("Ranking de funcionarios") was out of
+ * sight with nothing saying it was there.
  */
-function useCurrentTabInView(row: RefObject<HTMLElement | null>, location: string): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `location` is the trigger: it moves `aria-current` in the DOM this effect reads.
-  useEffect(() => {
-    const nav = row.current;
-    const current = nav?.querySelector<HTMLElement>('[aria-current=page]');
-    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
-    nav.scrollLeft = Math.max(0, current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2);
-  }, [row, location]);
-}
-
-/**
- * A shell's section tabs as a `nav` row that scrolls sideways inside itself on a phone (the data dashboards,
- * the news wall), with the current tab kept in view as `location` changes.
- */
-export function ScrollingNavTabs({
+export function SectionNavTabs({
   label,
   items,
   location,
@@ -94,25 +79,16 @@ export function ScrollingNavTabs({
   slot,
   className,
   ...props
-}: Omit<React.ComponentProps<'nav'>, 'ref'> & {
+}: React.ComponentProps<'nav'> & {
   label: string;
   items: readonly { href: string; label: string }[];
   location: string;
   isCurrent?: (location: string, href: string) => boolean;
   slot: string;
 }) {
-  const row = useRef<HTMLElement>(null);
-  useCurrentTabInView(row, location);
   return (
-    <nav ref={row} aria-label={label} className={cn('relative min-w-0 overflow-x-auto border-b', className)} {...props}>
-      <NavTabs
-        items={items}
-        location={location}
-        isCurrent={isCurrent}
-        slot={slot}
-        className="mb-0 w-max flex-nowrap"
-        itemClassName="shrink-0 whitespace-nowrap"
-      />
+    <nav aria-label={label} className={cn('min-w-0 border-b', className)} {...props}>
+      <NavTabs items={items} location={location} isCurrent={isCurrent} slot={slot} className="mb-0" itemClassName="whitespace-nowrap" />
     </nav>
   );
 }

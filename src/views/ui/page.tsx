@@ -6,9 +6,12 @@ export function Page({ width, className, ...props }: React.ComponentProps<'secti
   return <section aria-labelledby="page-title" className={cn(`mx-auto flex ${width} flex-col gap-4`, className)} {...props} />;
 }
 
-/** The screen's one heading: the route's title, which the browser tab says too. */
+/**
+ * The screen's one heading: the route's title, which the browser tab says too. Focusable by script: a
+ * visit puts the keyboard focus here (layout/page-transition.tsx).
+ */
 export function PageTitle({ className, ...props }: React.ComponentProps<'h1'>) {
-  return <h1 id="page-title" className={cn('text-2xl font-bold', className)} {...props} />;
+  return <h1 id="page-title" tabIndex={-1} className={cn('text-2xl font-bold outline-none', className)} {...props} />;
 }
 
 /** Placeholder fields while a form's data loads, announced by `label`; `heights` draws its fields' outline. */

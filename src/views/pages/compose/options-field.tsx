@@ -46,7 +46,7 @@ export function OptionsField({ compose }: { compose: ComposeActor }) {
         <div data-slot="emergency-option" className="flex items-start gap-2 rounded-md border border-dashed px-3 py-2">
           <Checkbox
             id="compose-emergency"
-            className="mt-0.5"
+            className="-mt-0.5"
             checked={emergency}
             disabled={locked}
             aria-describedby="compose-emergency-hint"

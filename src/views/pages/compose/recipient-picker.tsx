@@ -58,7 +58,9 @@ export function RecipientPickerContent({ picker }: { picker: PickerActor }) {
   const t = useT();
   return (
     <DialogContent
-      className="h-[min(44rem,calc(100dvh-2rem))] max-w-3xl"
+      // On a phone the sheet takes the screen, its description is for screen readers only and its padding is
+      // smaller: the results get most of it.
+      className="h-[min(44rem,calc(100dvh-2rem))] max-w-3xl max-sm:h-[calc(100dvh-1rem)] max-sm:gap-3 max-sm:p-4"
       // Opening puts the caret in the search box (once the recipients are there); else Radix's default.
       onOpenAutoFocus={(e) => {
         const search = (e.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>('input[type=search]');
@@ -69,10 +71,11 @@ export function RecipientPickerContent({ picker }: { picker: PickerActor }) {
     >
       <DialogHeader>
         <DialogTitle>{t('compose.picker.title')}</DialogTitle>
-        <DialogDescription>{t('compose.picker.description')}</DialogDescription>
+        <DialogDescription className="max-sm:sr-only">{t('compose.picker.description')}</DialogDescription>
       </DialogHeader>
       <PickerBody picker={picker} />
-      <DialogFooter className="items-center border-t pt-4">
+      {/* On a phone the two buttons share a row under the count, not one row each. */}
+      <DialogFooter className="items-center border-t pt-4 max-sm:flex-row max-sm:flex-wrap max-sm:justify-end max-sm:pt-3">
         <SelectionSummary picker={picker} />
         <Button variant="outline" onClick={() => picker.send({ type: 'picker.cancel' })}>
           {t('compose.picker.cancel')}
@@ -87,7 +90,7 @@ function SelectionSummary({ picker }: { picker: PickerActor }) {
   const t = useT();
   const { picks, people, exact } = useSelectors(picker, { picks: selectPickCount, people: selectPeopleCount, exact: selectPeopleExact });
   return (
-    <p aria-live="polite" className="mr-auto flex items-center gap-2 text-sm text-muted-foreground">
+    <p aria-live="polite" className="mr-auto flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground max-sm:w-full">
       <span>{t('compose.picker.picks', { count: picks })}</span>
       {picks > 0 && <span>· {t(exact ? 'compose.picker.selectedExact' : 'compose.picker.selected', { count: people })}</span>}
       {picks > 0 && (
@@ -172,7 +175,7 @@ function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
       )}
       {tab === 'students' && (
         // What the choice does to what is marked: who receives the message (students, guardians, or which).
-        <p id={helpId} className="w-full text-xs text-muted-foreground">
+        <p id={helpId} className="w-full text-xs text-muted-foreground max-sm:hidden">
           {t(`compose.picker.audience.help.${audience ?? 'all'}`)}
         </p>
       )}
@@ -194,7 +197,17 @@ function Filters({ picker, tab }: { picker: PickerActor; tab: PickerTab }) {
           </NativeSelect>
         </label>
       )}
-      {tab === 'students' && <DeviceLegend />}
+      {tab === 'students' && <DeviceLegend className="max-sm:hidden" />}
+      {tab === 'students' && (
+        // On a phone the help and the colours fold away, so the results get the sheet.
+        <details data-slot="picker-help" className="w-full text-xs sm:hidden">
+          <summary className="flex min-h-6 cursor-pointer items-center text-muted-foreground">{t('compose.picker.helpToggle')}</summary>
+          <div className="flex flex-col gap-2 pt-2">
+            <p className="text-muted-foreground">{t(`compose.picker.audience.help.${audience ?? 'all'}`)}</p>
+            <DeviceLegend />
+          </div>
+        </details>
+      )}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { cn } from '../../lib/utils';
 import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { Page } from '../../ui/page';
+import { ScrollRegion } from '../../ui/scroll-region';
 import { CallListTable } from './connectivity/call-list-table';
 import { useSelectors } from '../../lib/selectors';
 
@@ -98,9 +99,12 @@ function PrintBody({ actor }: { actor: CallListActor }) {
             <p className="hidden text-[9pt] print:block">{t('callList.page', { page: i + 1, pages: pages.length })}</p>
           </header>
           {i === 0 ? <p className="text-sm font-medium">{t('callList.count', { count: list.rows.length })}</p> : null}
-          <div className="min-w-0 overflow-x-auto print:overflow-visible">
+          <ScrollRegion
+            label={`${t('callList.table')} · ${t('callList.page', { page: i + 1, pages: pages.length })}`}
+            className="print:overflow-visible"
+          >
             <CallListTable rows={rows} caption={`${t('callList.title')} · ${t('callList.page', { page: i + 1, pages: pages.length })}`} />
-          </div>
+          </ScrollRegion>
         </article>
       ))}
     </>

@@ -81,7 +81,7 @@ function ConnectivityScreen({ actor }: { actor: ConnectivityActor }) {
       stale={failed}
       staleAt="start"
     >
-      {data && <ConnectivityFigures row={data.school} title={t('connectivity.school.title')} locale={locale} />}
+      {data && <ConnectivityFigures row={data.school} title={t('connectivity.school.title')} locale={locale} level={2} />}
       <CoursesTable actor={actor} locale={locale} />
     </ListBody>
   );

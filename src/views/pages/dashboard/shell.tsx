@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { MessageKey } from '../../../i18n';
 import { useT } from '../../lib/i18n';
-import { isUnder, ScrollingNavTabs } from '../../ui/nav-tab';
+import { isUnder, SectionNavTabs } from '../../ui/nav-tab';
 import { Page, PageTitle } from '../../ui/page';
 
 const DASHBOARD_SECTIONS: readonly { href: string; label: MessageKey }[] = [
@@ -37,8 +37,8 @@ export function DashboardShell({
   return (
     <Page width="w-full max-w-6xl min-w-0" data-slot="dashboard-shell" className={className}>
       <PageTitle className="print:hidden">{t(title)}</PageTitle>
-      {/* On a phone /ranking/users does not open with its own tab hidden off to the right. */}
-      <ScrollingNavTabs
+      {/* On a phone the tabs wrap: every section is in sight. */}
+      <SectionNavTabs
         label={t('dashboardShell.sections')}
         items={DASHBOARD_SECTIONS.map(({ href, label }) => ({ href, label: t(label) }))}
         location={location}

@@ -31,6 +31,7 @@ import { useSelectors } from '../../lib/selectors';
 import { cn } from '../../lib/utils';
 import { ConfirmPanel } from '../../ui/confirm-panel';
 import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { ListBody, ListEmpty, ListPage, ListTotal } from '../../ui/list-page';
 import { SearchInput } from '../../ui/search-input';
@@ -111,12 +112,7 @@ function Toolbar({ actor }: { actor: FolderActor }) {
   return (
     <div role="toolbar" aria-label={t('folders.selected', { count })} className="flex min-h-9 flex-wrap items-center gap-2">
       <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={all}
-          onChange={() => actor.send({ type: all ? 'folder.clearSelection' : 'folder.selectAll' })}
-        />
+        <Checkbox checked={all} onCheckedChange={() => actor.send({ type: all ? 'folder.clearSelection' : 'folder.selectAll' })} />
         {t('folders.selectAll')}
       </label>
       {count > 0 && <span className="text-sm text-muted-foreground">{t('folders.selected', { count })}</span>}
@@ -230,12 +226,10 @@ function Row({ actor, message, folder }: { actor: FolderActor; message: MessageS
       data-unread={unread || undefined}
       className={cn('flex h-full items-center gap-3 border-b px-4 hover:bg-accent/50', selected && 'bg-accent')}
     >
-      <input
-        type="checkbox"
-        className="size-4 shrink-0 accent-primary"
-        aria-label={t('folders.select', { title: message.title })}
+      <Checkbox
+        aria-label={message.title ? t('folders.select', { title: message.title }) : t('folders.selectUntitled')}
         checked={selected}
-        onChange={() => actor.send({ type: 'folder.toggleSelect', id: message.id })}
+        onCheckedChange={() => actor.send({ type: 'folder.toggleSelect', id: message.id })}
       />
       <Link href={href} className="flex min-w-0 flex-1 flex-col gap-0.5 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <span className="flex items-center gap-2">

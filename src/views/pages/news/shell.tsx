@@ -14,7 +14,7 @@ import type { MessageKey } from '../../../i18n';
 import { selectHasAnyRole } from '../../../machines/session/selectors';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
-import { ScrollingNavTabs } from '../../ui/nav-tab';
+import { SectionNavTabs } from '../../ui/nav-tab';
 import { Page, PageTitle } from '../../ui/page';
 
 const MURAL_TABS: readonly { href: string; label: MessageKey }[] = [
@@ -65,7 +65,7 @@ export function NewsShell({
           )}
         </div>
         {manage && (
-          <ScrollingNavTabs
+          <SectionNavTabs
             label={t('news.tabs.label')}
             items={MURAL_TABS.map(({ href, label }) => ({ href, label: t(label) }))}
             location={location}

@@ -16,6 +16,7 @@ import { buttonVariants } from '../../../ui/button';
 import { ListFailure, ListSkeleton } from '../../../ui/list-state';
 import { dataPhase, ListBody } from '../../../ui/list-page';
 import { SelectField } from '../../../ui/native-select';
+import { ScrollRegion } from '../../../ui/scroll-region';
 import { CallListTable } from './call-list-table';
 import { useSelectors } from '../../../lib/selectors';
 
@@ -82,9 +83,9 @@ export function CallListSection({ actor, courseId }: { actor: CallListActor; cou
             <p className="text-sm font-medium" data-slot="call-list-count">
               {t('callList.count', { count: list.rows.length })}
             </p>
-            <div className="min-w-0 overflow-x-auto">
+            <ScrollRegion label={t('callList.table')}>
               <CallListTable rows={list.rows} caption={t('callList.title')} />
-            </div>
+            </ScrollRegion>
           </>
         )}
       </ListBody>

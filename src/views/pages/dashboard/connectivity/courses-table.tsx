@@ -22,6 +22,7 @@ import { Badge } from '../../../ui/badge';
 import { ColumnHeader, NumberCell } from '../../../ui/data-table';
 import { SelectField } from '../../../ui/native-select';
 import { SortableHeader } from '../../../ui/sortable-header';
+import { ScrollRegion } from '../../../ui/scroll-region';
 import { formatPercent } from './figures';
 import type { MessageKey } from '../../../../i18n';
 import { useSelectors } from '../../../lib/selectors';
@@ -43,9 +44,9 @@ export function CoursesTable({ actor, locale }: { actor: ConnectivityActor; loca
   if (!data || !levels) return null;
   return (
     <section aria-labelledby="connectivity-table-title" className="flex min-w-0 flex-col gap-4">
-      <h3 id="connectivity-table-title" className="text-lg font-semibold">
+      <h2 id="connectivity-table-title" className="text-lg font-semibold">
         {t('connectivity.table.title')}
-      </h3>
+      </h2>
       <div className="flex flex-wrap gap-4">
         <SelectField
           id="connectivity-level"
@@ -105,7 +106,7 @@ function LevelTable({
   const t = useT();
   const n = (value: number) => formatNumber(value, locale);
   return (
-    <div className="min-w-0 overflow-x-auto rounded-lg border" data-level={level.id}>
+    <ScrollRegion label={level.name} className="rounded-lg border" data-level={level.id}>
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="bg-muted/50 px-3 py-2 text-left font-semibold">{level.name}</caption>
         <thead>
@@ -177,6 +178,6 @@ function LevelTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

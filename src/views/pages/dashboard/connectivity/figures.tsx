@@ -21,15 +21,20 @@ export function ConnectivityFigures({
   title,
   locale,
   className,
+  level = 3,
 }: {
   row: ConnectivityRow;
   title: string;
   locale: string;
   className?: string;
+  /** The figures' heading level: 2 right under the page's h1 (the school), 3 under a course's h2. */
+  level?: 2 | 3;
 }) {
   const t = useT();
   const n = (value: number) => formatNumber(value, locale);
   const total = deviceTotal(row);
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const Subheading = level === 2 ? 'h3' : 'h4';
   return (
     <section
       aria-label={title}
@@ -37,7 +42,7 @@ export function ConnectivityFigures({
       className={cn('grid min-w-0 gap-4 rounded-lg border bg-card p-4 md:grid-cols-2 md:p-6', className)}
     >
       <div className="flex min-w-0 flex-col gap-4">
-        <h3 className="text-lg font-semibold">{title}</h3>
+        <Heading className="text-lg font-semibold">{title}</Heading>
         <dl className="grid grid-cols-2 gap-3">
           <div data-figure="students">
             <dt className="text-sm text-muted-foreground">{t('connectivity.school.students')}</dt>
@@ -49,7 +54,7 @@ export function ConnectivityFigures({
           </div>
         </dl>
         <div className="flex flex-col gap-2" data-slot="coverage">
-          <h4 className="font-medium">{t('connectivity.coverage.title')}</h4>
+          <Subheading className="font-medium">{t('connectivity.coverage.title')}</Subheading>
           <p className="text-3xl font-semibold tabular-nums" data-figure="coverage">
             {row.coverage.share === null ? t('connectivity.coverage.none') : formatPercent(row.coverage.share, locale)}
           </p>
@@ -71,7 +76,7 @@ export function ConnectivityFigures({
       </div>
       <div className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-col gap-2">
-          <h4 className="font-medium">{t('connectivity.reach.title')}</h4>
+          <Subheading className="font-medium">{t('connectivity.reach.title')}</Subheading>
           <ul className="flex flex-col gap-2">
             {CHANNEL_CODES.map((channel) => (
               <li key={channel} data-reach={channel} className="flex flex-col gap-1">
@@ -92,7 +97,7 @@ export function ConnectivityFigures({
           </ul>
         </div>
         <div className="flex flex-col gap-2">
-          <h4 className="font-medium">{t('connectivity.devices.title')}</h4>
+          <Subheading className="font-medium">{t('connectivity.devices.title')}</Subheading>
           {total === 0 ? (
             <p className="text-sm text-muted-foreground">{t('connectivity.devices.none')}</p>
           ) : (

@@ -1,5 +1,5 @@
 // Who sees the post besides the school's staff: the whole school, or levels and courses (the recipients data
-// message compose loads). Native radios and checkboxes: Tab, Space and the arrows work as everywhere.
+// message compose loads). Native radios (Tab, Space and the arrows work as everywhere) and the app's tick boxes.
 import { NEWS_FIELD_IDS } from '../../../../machines/news/compose-rules';
 import {
   selectChosenCount,
@@ -14,6 +14,8 @@ import { useT } from '../../../lib/i18n';
 import { describedBy, FieldDescription, FieldError } from '../../../ui/field';
 import { useNewsFieldError, type NewsComposeActor } from './shared';
 import { useSelectors } from '../../../lib/selectors';
+import { Checkbox } from '../../../ui/checkbox';
+import { Radio } from '../../../ui/radio';
 
 export function AudienceField({ compose }: { compose: NewsComposeActor }) {
   const t = useT();
@@ -25,9 +27,8 @@ export function AudienceField({ compose }: { compose: NewsComposeActor }) {
       <FieldDescription id="news-audience-hint">{t('newsCompose.audienceHint')}</FieldDescription>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">
-          <input
+          <Radio
             id={NEWS_FIELD_IDS.audience}
-            type="radio"
             name="news-audience"
             checked={scope === 'school'}
             disabled={locked}
@@ -36,8 +37,7 @@ export function AudienceField({ compose }: { compose: NewsComposeActor }) {
           {t('newsCompose.school')}
         </label>
         <label className="flex items-center gap-2">
-          <input
-            type="radio"
+          <Radio
             name="news-audience"
             checked={scope === 'groups'}
             disabled={locked}
@@ -72,7 +72,7 @@ function GroupPicker({ compose }: { compose: NewsComposeActor }) {
         return (
           <div key={level.id} className="flex flex-col gap-1">
             <label className="flex items-center gap-2 font-medium">
-              <input type="checkbox" checked={whole} disabled={locked} onChange={() => toggle('level', level.id)} />
+              <Checkbox checked={whole} disabled={locked} onCheckedChange={() => toggle('level', level.id)} />
               {level.nombre}
             </label>
             <ul aria-label={t('newsCompose.levelCourses', { level: level.nombre })} className="ml-6 flex flex-wrap gap-x-4 gap-y-1">
@@ -81,11 +81,10 @@ function GroupPicker({ compose }: { compose: NewsComposeActor }) {
                 .map((course) => (
                   <li key={course.id}>
                     <label className="flex items-center gap-2">
-                      <input
-                        type="checkbox"
+                      <Checkbox
                         checked={whole || courseIds.includes(course.id)}
                         disabled={locked || whole}
-                        onChange={() => toggle('course', course.id)}
+                        onCheckedChange={() => toggle('course', course.id)}
                       />
                       {course.nombre}
                       {whole && <span className="sr-only">({t('newsCompose.coveredByLevel')})</span>}
@@ -103,12 +102,7 @@ function GroupPicker({ compose }: { compose: NewsComposeActor }) {
             {electives.map((course) => (
               <li key={course.id}>
                 <label className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    checked={courseIds.includes(course.id)}
-                    disabled={locked}
-                    onChange={() => toggle('course', course.id)}
-                  />
+                  <Checkbox checked={courseIds.includes(course.id)} disabled={locked} onCheckedChange={() => toggle('course', course.id)} />
                   {course.nombre}
                 </label>
               </li>

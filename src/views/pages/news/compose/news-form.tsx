@@ -37,6 +37,7 @@ import { AudienceField } from './audience-field';
 import { FilesField } from './files-field';
 import { useNewsFieldError, type NewsComposeActor } from './shared';
 import { useSelectors } from '../../../lib/selectors';
+import { Radio } from '../../../ui/radio';
 
 export function NewsForm({ compose }: { compose: NewsComposeActor }) {
   return (
@@ -209,18 +210,11 @@ function WhenField({ compose }: { compose: NewsComposeActor }) {
       <legend className="mb-1 text-sm font-medium">{t('newsCompose.when')}</legend>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            name="news-when"
-            checked={now}
-            disabled={locked}
-            onChange={() => compose.send({ type: 'news.setPublish', at: null })}
-          />
+          <Radio name="news-when" checked={now} disabled={locked} onChange={() => compose.send({ type: 'news.setPublish', at: null })} />
           {t('newsCompose.now')}
         </label>
         <label className="flex items-center gap-2">
-          <input
-            type="radio"
+          <Radio
             name="news-when"
             checked={!now}
             disabled={locked}
