@@ -8,32 +8,13 @@ import { AppShell } from './pages/app-shell';
 import { ComposePage } from './pages/compose-page';
 import { t } from './support/i18n';
 import { USERS } from './support/env';
-import { api, loginViaApi } from './support/session';
+import { loginViaApi } from './support/session';
 import { appUrl } from './support/server';
 import { SCREENS, addressOf, type MessageIds, type ScreenVisit } from './support/screens';
-import type { MessageSummary, Paged } from '../../shared/messages-contract';
+import { messageIds, settled } from './support/visits';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 800 };
-
-/** The first message of each folder of the signed-in user, from the same API the SPA calls. */
-async function messageIds(page: Page): Promise<MessageIds> {
-  const ids = {} as MessageIds;
-  for (const folder of ['inbox', 'sent', 'scheduled', 'draft', 'trash'] as const) {
-    const response = await page.request.get(api(`/messages?folder=${folder}&limit=1`));
-    expect(response.ok(), `GET /messages?folder=${folder}`).toBeTruthy();
-    const first = ((await response.json()) as Paged<MessageSummary>).data[0];
-    expect(first, `a seeded message in ${folder}`).toBeDefined();
-    ids[folder] = first!.id;
-  }
-  return ids;
-}
-
-/** The screen has rendered: its heading is there and no skeleton is left. */
-async function settled(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('.animate-pulse')).toHaveCount(0);
-}
 
 /** Nothing is wider than the screen: the page never scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
