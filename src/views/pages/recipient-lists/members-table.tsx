@@ -162,6 +162,7 @@ function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientLis
       id={memberRowId(member.id)}
       tabIndex={-1}
       data-slot="member-row"
+      data-user-type={member.user_type}
       data-stale={member.stale ?? undefined}
       className="flex flex-col gap-2 p-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30 sm:flex-row sm:items-center sm:justify-between"
     >
