@@ -21,7 +21,7 @@ export interface NumberedPage<T> {
 }
 
 /** `GET /recipient-lists/{id}/users` → `{ data: RecipientListUser[] }` (SPEC §3 fields). */
-export interface RecipientListUser {
+interface RecipientListUser {
   id: number;
   user_id: number;
   user_type: 'apoderado' | 'estudiante' | 'funcionario';
