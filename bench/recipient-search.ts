@@ -176,7 +176,12 @@ function benchSize(names: number): SizeReport {
 }
 
 const squeezed = (text: string) => fold(text).replace(/\s+/g, ' ').trim();
-const wordsOf = (text: string) => text.split(/[^\p{L}\p{N}'-]+|[ºª]+|(?<=\p{N})(?=\p{L})/u).filter((word) => word !== '');
+/** "3ro", "1ra", "4to": the number alone. */
+const withoutEnding = (text: string) => text.replace(/(?<=\p{N})(?:ro|ra|do|da|to|ta|er|mo|ma|vo|va|no|na)(?![\p{L}\p{N}])/gu, '');
+const wordsOf = (text: string) =>
+  withoutEnding(text)
+    .split(/[^\p{L}\p{N}'-]+|[ºª]+|(?<=\p{N})(?=\p{L})/u)
+    .filter((word) => word !== '');
 const NUMBERS = [
   ['1', 'primero', 'i'],
   ['2', 'segundo', 'ii'],

@@ -1,6 +1,7 @@
 // The locale's word for a student's guardian (SPEC §3: "In {product} templates the word Apoderado is
 // replaced by the locale's term for guardian"). The product's texts are written in Chilean Spanish; a
 // Mexican school reads "Padre o tutor". Pure, so the server (templates it answers) and the SPA can share it.
+import type { Audience } from './compose-contract';
 import type { Locale } from './contract';
 
 interface Term {
@@ -48,4 +49,19 @@ export function withGuardianTerm(text: string, locale: Locale): string {
     const replacement = feminine ? (many ? term.otherFeminine : term.oneFeminine) : many ? term.other : term.one;
     return matchCase(word, replacement);
   });
+}
+
+/** A student's guardians as one recipient group, by the audience picked (the picker's «Apoderados de …» row). */
+const FAMILY_WORDS: Readonly<Record<Exclude<Audience, 'estudiantes'>, string>> = {
+  apoderados: 'Apoderados de',
+  titulares: 'Apoderados titulares de',
+  suplentes: 'Apoderados suplentes de',
+};
+
+/**
+ * The words before a student's name when a message goes to their guardians ("Apoderados de", es-MX "Padres o
+ * tutores de"): the folders' «Para …» must not read as if the student were the recipient.
+ */
+export function familyWords(audience: Exclude<Audience, 'estudiantes'>, locale: Locale): string {
+  return withGuardianTerm(FAMILY_WORDS[audience], locale);
 }

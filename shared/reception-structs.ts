@@ -31,6 +31,7 @@ const ReceptionRowStruct: Describe<ReceptionRow> = type({
   kind: enums(['funcionario', 'apoderado', 'estudiante'] as const),
   name: string(),
   student_names: nullable(string()),
+  students: array(type({ name: string(), course: string() })),
   group: string(),
   email: nullable(string()),
   phone: nullable(string()),

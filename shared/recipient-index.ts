@@ -27,6 +27,8 @@ export interface IndexItem {
   name: string;
   /** Students and families: the student's course; guardians: the student they answer for; staff: their cargo; lists: null. */
   detail: string | null;
+  /** Students, families and guardians: the student's course (a guardian's, their child's), to tell namesakes apart. */
+  course: string | null;
   /** Guardians only: 1 titular, 2 suplente. */
   roleId: GuardianRoleId | null;
   /** Guardians only (SPEC §3 legend). */
@@ -98,10 +100,20 @@ const WORD = '\u0002';
 const squeeze = (text: string): string => fold(text).replace(/\s+/g, ' ').trim();
 
 /**
- * The words of a squeezed text: runs of letters, digits, hyphens and apostrophes ("Pre-kínder" is one word).
- * A course's number is a word of its own however it is written: "3°B", "3ºB", "3b" and "3° B" are "3 b".
+ * The ending staff add to a course number ("3ro", "1ra", "2do", "4to", "1er", "7mo", "8vo", "9no"), dropped so
+ * the number stands alone; a single letter after it ("3b") is the course's letter and stays.
  */
-const wordsOf = (squeezed: string): string[] => squeezed.split(/[^\p{L}\p{N}'-]+|[ºª]+|(?<=\p{N})(?=\p{L})/u).filter((word) => word !== '');
+const ORDINAL_ENDING = /(?<=\p{N})(?:ro|ra|do|da|to|ta|er|mo|ma|vo|va|no|na)(?![\p{L}\p{N}])/gu;
+
+/**
+ * The words of a squeezed text: runs of letters, digits, hyphens and apostrophes ("Pre-kínder" is one word).
+ * A course's number is a word of its own however it is written: "3°B", "3ºB", "3b", "3° B" and "3ro b" are "3 b".
+ */
+const wordsOf = (squeezed: string): string[] =>
+  squeezed
+    .replace(ORDINAL_ENDING, '')
+    .split(/[^\p{L}\p{N}'-]+|[ºª]+|(?<=\p{N})(?=\p{L})/u)
+    .filter((word) => word !== '');
 
 /** Courses are named "3° Básico A" and "III Medio A" (Chile) or "1° de Secundaria"; staff also write "tercero". */
 const ORDINALS = ['primero', 'segundo', 'tercero', 'cuarto', 'quinto', 'sexto', 'septimo', 'octavo'];
@@ -151,6 +163,7 @@ const row = (kind: ItemKind, id: number, name: string, extra: Partial<IndexItem>
   id,
   name,
   detail: null,
+  course: null,
   roleId: null,
   deviceStatus: null,
   cargoId: null,
@@ -172,6 +185,8 @@ export function buildRecipientIndex(recipients: Recipients, lists: readonly Reci
   const seenStudents = new Set<number>();
   const seenGuardians = new Set<string>();
   const studentNames = new Map<number, string>();
+  /** A student's course: the first group they are listed in, their course (courses come before electives). */
+  const studentCourses = new Map<number, string>();
 
   for (const level of recipients.levels) {
     const size = level.course_ids.reduce(
@@ -193,10 +208,12 @@ export function buildRecipientIndex(recipients: Recipients, lists: readonly Reci
       studentNames.set(student.id, student.name);
       if (seenStudents.has(student.id)) continue;
       seenStudents.add(student.id);
-      const family = row('family', student.id, student.name, { detail: course.nombre });
-      students.push(row('student', student.id, student.name, { detail: course.nombre, size: 1 }), family);
+      studentCourses.set(student.id, course.nombre);
+      const family = row('family', student.id, student.name, { detail: course.nombre, course: course.nombre });
+      students.push(row('student', student.id, student.name, { detail: course.nombre, course: course.nombre, size: 1 }), family);
       families.push(family);
-      names.set(`student:${student.id}`, student.name);
+      // Chips name a student with the course, so two namesakes picked together are told apart.
+      names.set(`student:${student.id}`, `${student.name} (${course.nombre})`);
       names.set(`family:${student.id}`, `${student.name} (${course.nombre})`);
     }
     for (const guardian of course.apoderados) {
@@ -219,7 +236,11 @@ export function buildRecipientIndex(recipients: Recipients, lists: readonly Reci
       names.set(`guardian:${guardian.id}`, guardian.ficha_apoderado.name);
     }
   }
-  for (const guardian of guardians) guardian.detail = studentNames.get(Number(guardian.detail)) ?? null;
+  for (const guardian of guardians) {
+    const studentId = Number(guardian.detail);
+    guardian.detail = studentNames.get(studentId) ?? null;
+    guardian.course = studentCourses.get(studentId) ?? null;
+  }
   for (const family of families) {
     family.size = guardiansOf.get(family.id)?.length ?? 0;
     family.empty = family.size === 0;

@@ -21,7 +21,7 @@ export interface NumberedPage<T> {
 }
 
 /** `GET /recipient-lists/{id}/users` → `{ data: RecipientListUser[] }` (SPEC §3 fields). */
-export interface RecipientListUser {
+interface RecipientListUser {
   id: number;
   user_id: number;
   user_type: 'apoderado' | 'estudiante' | 'funcionario';
@@ -64,6 +64,8 @@ export type StaleReason = 'not_enrolled' | 'course_changed';
 
 /** `GET /recipient-lists/{id}/users` rows, with what the list screen shows beyond SPEC §3's fields. */
 export interface RecipientListMember extends RecipientListUser {
+  /** Guardians: the student they are a member for, in full (a guardian of two children says which); others null. */
+  student_name: string | null;
   /** Guardians and students: their document (RUT in Chile, CURP in Mexico), shown and searched; staff: null. */
   dni: string | null;
   /** Guardians only: SPEC §3 device status colour. */

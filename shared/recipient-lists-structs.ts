@@ -62,6 +62,7 @@ const userFields = {
 /** A member as the list screen shows it: the SPEC §3 fields, the document, the device and why it is stale. */
 const RecipientListMemberStruct: Struct<RecipientListMember, unknown> = type({
   ...userFields,
+  student_name: nullable(string()),
   dni: nullable(string()),
   device_status: nullable(enums(['blue', 'green', 'yellow', 'red'] as const)),
   stale: nullable(enums(['not_enrolled', 'course_changed'] as const)),

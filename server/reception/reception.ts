@@ -191,6 +191,7 @@ interface PageRow {
   guardian_phone: string | null;
   guardian_sms: boolean | null;
   guardian_misses: number | null;
+  students: { name: string; course: string }[] | string | null;
 }
 
 const isoUtc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -216,7 +217,8 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
     select r.id, r.recipient_kind as kind, r.display_name as name, r.student_names, r.group_label, r.status,
       coalesce(ch.email, g.email, s.email, st.email) as email,
       coalesce(ch.phone, g.phone, st.phone) as phone,
-      ch.channels, g.app_installed_at is not null as guardian_app, g.phone as guardian_phone, ${smsPhoneSql('g')} as guardian_sms, g.device_misses as guardian_misses
+      ch.channels, g.app_installed_at is not null as guardian_app, g.phone as guardian_phone, ${smsPhoneSql('g')} as guardian_sms, g.device_misses as guardian_misses,
+      ab.students
     from (
       -- The page first, so the joins and the channels' JSON are built for its rows only.
       select r.* from message_recipients r
@@ -238,6 +240,18 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
         ) order by d.channel) as channels
       from deliveries d where d.recipient_id = r.id
     ) ch on true
+    -- Who the row is about, in full and with the course: a student themself; a guardian's children whose
+    -- names the message recorded (student_names, as server/recipients/merge-values.ts reads them).
+    left join lateral (
+      select json_agg(json_build_object(
+        'name', split_part(x.first_names, ' ', 1) || ' ' || x.last_name_father || ' ' || x.last_name_mother,
+        'course', xc.name) order by x.first_names, x.id) as students
+      from students x join courses xc on xc.id = x.course_id
+      where (r.recipient_kind = 'estudiante' and x.id = r.recipient_ref_id)
+        or (r.recipient_kind = 'apoderado'
+          and x.id in (select sg.student_id from student_guardians sg where sg.guardian_id = r.recipient_ref_id)
+          and split_part(x.first_names, ' ', 1) || ' ' || x.last_name_father = any(string_to_array(r.student_names, ', ')))
+    ) ab on true
     order by r.id`);
   const [countRows, pageRows, progress, channels, retryable] = await Promise.all([
     countsQuery,
@@ -259,6 +273,7 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
       kind: r.kind,
       name: r.name,
       student_names: r.student_names,
+      students: typeof r.students === 'string' ? (JSON.parse(r.students) as ReceptionRow['students']) : (r.students ?? []),
       group: r.group_label,
       email: r.email,
       phone: r.phone,

@@ -37,6 +37,8 @@ interface MemberRow {
   withdrawn_at: Date | string | null;
   position_id: number | null;
   position_name: string | null;
+  /** Guardians: the student they are a member for, named in full. */
+  student_name: string | null;
 }
 
 /** `membersSql`'s row tuple, in `MemberRow`'s order. */
@@ -61,6 +63,7 @@ type MemberTuple = [
   withdrawn_at: string | null,
   position_id: number | null,
   position_name: string | null,
+  student_name: string | null,
 ];
 
 const MEMBER_COLUMNS = [
@@ -84,6 +87,7 @@ const MEMBER_COLUMNS = [
   'withdrawn_at',
   'position_id',
   'position_name',
+  'student_name',
 ] as const satisfies readonly (keyof MemberRow)[];
 
 const memberRow = (tuple: MemberTuple): MemberRow =>
@@ -131,7 +135,8 @@ export const membersSql = (institutionId: number, listId: number): SQL =>
       coalesce(g.phone, st.phone), coalesce(g.dni, case when m.member_kind = 'estudiante' then s.dni end),
       g.app_installed_at is not null, ${smsPhoneSql('g')}, g.device_misses,
       s.id, s.course_id, c.name, s.withdrawn_at,
-      st.position_id, p.name
+      st.position_id, p.name,
+      case when m.member_kind = 'apoderado' then s.first_names || ' ' || s.last_name_father || ' ' || s.last_name_mother end
     ) order by m.id), '[]')::text as rows
     from ${recipientListMembers} m
     left join ${guardians} g
@@ -209,6 +214,7 @@ export async function listUsers(
         group_type: student ? 'curso' : null,
         rol_adulto_id: role,
         student_id: student?.id ?? null,
+        student_name: r.student_name,
         course: student?.courseName ?? null,
         dni: r.dni,
         device_status: deviceStatus({ app: r.app, sms: Boolean(r.sms) }, Number(r.misses) >= DEVICE_WINDOW),
@@ -224,6 +230,7 @@ export async function listUsers(
         group_type: 'curso',
         rol_adulto_id: null,
         student_id: ref,
+        student_name: null,
         course: student!.courseName,
         dni: r.dni,
         device_status: null,
@@ -240,6 +247,7 @@ export async function listUsers(
         group_type: positionId === null ? null : 'cargo',
         rol_adulto_id: null,
         student_id: null,
+        student_name: null,
         course: null,
         dni: null,
         device_status: null,

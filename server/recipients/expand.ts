@@ -12,6 +12,7 @@ import { anyId } from '../db/arrays';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Audience, RecipientPick } from '../../shared/compose-contract';
 import type { ChannelCode } from '../../shared/codes';
+import { familyWords } from '../../shared/guardian-term';
 import { readTogether, type Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { courses, electives, electiveStudents, guardians, levels, positions, staff, students } from '../db/schema/school';
@@ -141,6 +142,16 @@ export async function checkPicks(db: Queryable, { institutionId, userId }: PickS
   return { ok: true, emptyCourses: [...emptyCourses, ...emptyElectives] };
 }
 
+/**
+ * Every locale's words before a student's name for each guardian audience ("Apoderados de"), as JSON for the
+ * expansion: a pick of a student's guardians is named as such in the recipients summary.
+ */
+const FAMILY_WORDS_JSON = JSON.stringify(
+  (['es-CL', 'es-MX'] as const).flatMap((locale) =>
+    (['apoderados', 'titulares', 'suplentes'] as const).map((audience) => ({ locale, audience, words: familyWords(audience, locale) })),
+  ),
+);
+
 /** "Ana Pérez": how a guardian's children are named in `student_names`. */
 const shortName = (t: string) => sql.raw(`split_part(${t}.first_names, ' ', 1) || ' ' || ${t}.last_name_father`);
 
@@ -176,8 +187,15 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
       join elective_students es on es.elective_id = e.id
       join students s on s.id = es.student_id and s.withdrawn_at is null
       union all
-      select p.ord, 0, p.audience, 'estudiante', ${fullName('s')}, s.id, ${shortName('s')}
+      -- A picked student names the group with the course ("Ana Pérez Soto (3° Básico A)"), and a pick of their
+      -- guardians says so ("Apoderados de Ana Pérez Soto (3° Básico A)"), as the picker's chip does.
+      select p.ord, 0, p.audience, 'estudiante',
+        case when fw.words is null then '' else fw.words || ' ' end || ${fullName('s')} || ' (' || sc.name || ')',
+        s.id, ${shortName('s')}
       from picks p join students s on p.kind = 'student' and s.id = p.id and s.institution_id = ${inst}
+      join courses sc on sc.id = s.course_id
+      left join json_to_recordset(${FAMILY_WORDS_JSON}::json) as fw(locale text, audience text, words text)
+        on fw.audience = p.audience and fw.locale = (select i.locale from institutions i where i.id = ${inst})
     ),
     reached as (
       select ord, sub, gk, gl, 'estudiante'::text as kind, student_id as ref, null::text as child_name,

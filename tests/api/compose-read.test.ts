@@ -2,10 +2,10 @@
 // device status and empty groups, saved recipient lists with their members, and the SMS signature with its
 // update rules. Every read is scoped to the signed-in user's school (and lists to their owner).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEMO_SCHOOLS } from '../../shared/demo';
 import type { Channel, CommunicationPermission, RecipientCourse, Recipients } from '../../shared/compose-contract';
-import type { NumberedPage, RecipientList, RecipientListUser } from '../../shared/recipient-lists-contract';
+import type { NumberedPage, RecipientList, RecipientListMember } from '../../shared/recipient-lists-contract';
 import type { Signature } from '../../shared/signature-contract';
 import type { ApiError, Course } from '../../shared/contract';
 import { users } from '../../server/db/schema/auth';
@@ -501,9 +501,9 @@ describe('GET /api/recipient-lists', () => {
 describe('GET /api/recipient-lists/:id/users', () => {
   const listId = async (name: string) =>
     (await server.db.select({ id: recipientLists.id }).from(recipientLists).where(eq(recipientLists.name, name)))[0]!.id;
-  const members = (client: Client, id: number) => json<{ data: RecipientListUser[] }>(client, `/api/recipient-lists/${id}/users`);
+  const members = (client: Client, id: number) => json<{ data: RecipientListMember[] }>(client, `/api/recipient-lists/${id}/users`);
 
-  it('lists guardians with their student and course, and staff with their cargo', async () => {
+  it('lists guardians with their student (named) and course, and staff with their cargo', async () => {
     const id = await listId('Directiva del Centro de Padres');
     const { data } = await members(admin, id);
     const rows = await server.db
@@ -522,7 +522,12 @@ describe('GET /api/recipient-lists/:id/users', () => {
       const row = rows.find((r) => r.id === u.id)!;
       const [g] = await server.db.select().from(guardians).where(eq(guardians.id, row.memberRefId));
       const [s] = await server.db
-        .select({ id: students.id, courseId: students.courseId, withdrawnAt: students.withdrawnAt })
+        .select({
+          id: students.id,
+          courseId: students.courseId,
+          withdrawnAt: students.withdrawnAt,
+          name: sql<string>`${students.firstNames} || ' ' || ${students.lastNameFather} || ' ' || ${students.lastNameMother}`,
+        })
         .from(students)
         .where(eq(students.id, row.studentId!));
       const regularCourse = (await json<{ data: Course }>(admin, `/api/courses/${s!.courseId}`)).data;
@@ -540,6 +545,7 @@ describe('GET /api/recipient-lists/:id/users', () => {
         group_type: 'curso',
         rol_adulto_id: 1,
         student_id: s!.id,
+        student_name: s!.name,
         course: regularCourse.nombre,
         dni: g!.dni,
         device_status: expect.stringMatching(/^(blue|green|yellow|red)$/),
@@ -549,7 +555,14 @@ describe('GET /api/recipient-lists/:id/users', () => {
     const staffMembers = data.filter((u) => u.user_type === 'funcionario');
     expect(staffMembers.map((u) => u.nombre_rol).sort()).toEqual(['Directora', 'Orientadora']);
     for (const u of staffMembers) {
-      expect(u).toMatchObject({ rol_adulto_id: null, student_id: null, course: null, group_type: 'cargo', group_id: expect.any(Number) });
+      expect(u).toMatchObject({
+        rol_adulto_id: null,
+        student_id: null,
+        student_name: null,
+        course: null,
+        group_type: 'cargo',
+        group_id: expect.any(Number),
+      });
       expect(u.email).toMatch(/@sanandres\.cl$/);
     }
   });
@@ -559,7 +572,8 @@ describe('GET /api/recipient-lists/:id/users', () => {
     const roles = new Set(data.map((u) => `${u.user_type}:${u.nombre_rol}`));
     expect(roles).toEqual(new Set(['apoderado:Apoderado suplente', 'estudiante:Estudiante', 'funcionario:Jefa de UTP']));
     for (const u of data.filter((u) => u.user_type === 'estudiante')) {
-      expect(u).toMatchObject({ student_id: u.user_id, rol_adulto_id: null, group_type: 'curso', phone: null });
+      // A student member is the student: the name says who, no second name.
+      expect(u).toMatchObject({ student_id: u.user_id, student_name: null, rol_adulto_id: null, group_type: 'curso', phone: null });
       expect(u.course).toMatch(/^(I|II|III|IV) Medio [A-Z]$/);
     }
     for (const u of data.filter((u) => u.user_type === 'apoderado')) expect(u.rol_adulto_id).toBe(2);

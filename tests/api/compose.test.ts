@@ -545,6 +545,64 @@ describe('drafts', () => {
   });
 });
 
+describe("a student's family as recipients", () => {
+  /** A student of the school of `email` with an e-mail, a titular and a suplente, named as the folders name people, and their course. */
+  const studentOf = (email: string) =>
+    one<{ id: number; name: string; course: string }>(
+      server.db,
+      sql`select s.id, split_part(s.first_names, ' ', 1) || ' ' || s.last_name_father || ' ' || s.last_name_mother as name,
+            c.name as course
+          from students s join courses c on c.id = s.course_id join users u on u.institution_id = s.institution_id
+          where u.email = ${email} and s.withdrawn_at is null and s.email is not null
+            and (select count(distinct role) from student_guardians sg where sg.student_id = s.id) = 2
+          order by s.id limit 1`,
+    );
+  const familyPick = (id: number, audience: Audience): RecipientPick => ({ kind: 'student', id, audience });
+  const find = async (client: Client, folder: string, id: number) =>
+    (await list(client, `folder=${folder}&limit=100`)).data.find((m) => m.id === id)?.counterpart;
+  const summaryOf = async (client: Client, id: number) =>
+    ((await (await client.get(`/api/messages/${id}`)).json()) as { data: MessageDetail }).data.recipients_summary.label;
+
+  it('reads "Para Apoderados de …" (with the course) in Drafts, Scheduled and Sent, and the student alone for a message to the student', async () => {
+    const student = await studentOf('administrador@sanandres.cl');
+    const guardians = `Apoderados de ${student.name} (${student.course})`;
+
+    const draftRes = await admin.post('/api/messages/drafts', composeInput({ recipients: [familyPick(student.id, 'apoderados')] }));
+    expect(draftRes.status).toBe(201);
+    const draft = ((await draftRes.json()) as { data: ComposeDraft }).data;
+    expect(await find(admin, 'draft', draft.id)).toBe(guardians);
+
+    const scheduled = await created(
+      await send(
+        admin,
+        composeInput({
+          recipients: [familyPick(student.id, 'titulares')],
+          scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+        }),
+        randomUUID(),
+        '/api/messages/schedule',
+      ),
+    );
+    expect(await find(admin, 'scheduled', scheduled.id)).toBe(`Apoderados titulares de ${student.name} (${student.course})`);
+    expect(await summaryOf(admin, scheduled.id)).toBe(`Apoderados titulares de ${student.name} (${student.course})`);
+
+    const sent = await created(await send(admin, composeInput({ recipients: [familyPick(student.id, 'suplentes')] })));
+    expect(await find(admin, 'sent', sent.id)).toBe(`Apoderados suplentes de ${student.name} (${student.course})`);
+    expect(await summaryOf(admin, sent.id)).toBe(`Apoderados suplentes de ${student.name} (${student.course})`);
+
+    const own = await created(await send(admin, composeInput({ recipients: [familyPick(student.id, 'estudiantes')] })));
+    expect(await find(admin, 'sent', own.id)).toBe(`${student.name} (${student.course})`);
+  });
+
+  it("says it in the Mexican school's words", async () => {
+    const student = await studentOf('administrador@benitojuarez.edu.mx');
+    const draftRes = await juarez.post('/api/messages/drafts', composeInput({ recipients: [familyPick(student.id, 'apoderados')] }));
+    expect(draftRes.status).toBe(201);
+    const draft = ((await draftRes.json()) as { data: ComposeDraft }).data;
+    expect(await find(juarez, 'draft', draft.id)).toBe(`Padres o tutores de ${student.name} (${student.course})`);
+  });
+});
+
 describe('seeded drafts', () => {
   it('reopen with their picks and, when sent, keep only the freshly expanded recipients', async () => {
     const seeded = await one<{ id: number }>(

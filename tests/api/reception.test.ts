@@ -555,3 +555,32 @@ describe('device status', () => {
     expect(await statusOf()).toBe('blue');
   });
 });
+
+describe('who each row is about', () => {
+  it("names a guardian's child and a student with their course, in full, so two children of one name are told apart", async () => {
+    // José's one child, as the folders name people (first given name and both surnames), and the course.
+    const child = await one<{ name: string; course: string }>(
+      db,
+      sql`select split_part(s.first_names, ' ', 1) || ' ' || s.last_name_father || ' ' || s.last_name_mother as name, c.name as course
+          from student_guardians sg join students s on s.id = sg.student_id join courses c on c.id = s.course_id
+          where sg.guardian_id = ${ids.jose}`,
+    );
+    expect((await rowOf(ids.jose)).students).toEqual([{ name: child.name, course: child.course }]);
+
+    // A message to the students of a course whose students have an e-mail: each row names the student and the course.
+    const course = await one<{ id: number; name: string }>(
+      db,
+      sql`select c.id, c.name from courses c where c.institution_id = ${ids.school}
+          and exists (select 1 from students s where s.course_id = c.id and s.email is not null) order by c.id limit 1`,
+    );
+    const res = await send(
+      admin,
+      composeInput({ channels: ['e-mail'], content: 'Hola', recipients: [{ kind: 'course', id: course.id, audience: 'estudiantes' }] }),
+    );
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { data: SendResult }).data.id;
+    const { body } = await reception(admin, '?per_page=100', id);
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const row of body.data) expect(row.students).toEqual([{ name: row.name, course: course.name }]);
+  });
+});

@@ -40,10 +40,7 @@ async function listFlow(page: Page, email: string): Promise<void> {
 
   // Edit a member's phone: a bad value is refused in Spanish under the field and stays typed; a good one saves.
   // A guardian's row (students have no phone of their own).
-  const row = page
-    .locator('[data-slot=member-row]')
-    .filter({ hasText: t('recipientLists.userType.apoderado') })
-    .first();
+  const row = page.locator('[data-slot=member-row][data-user-type=apoderado]').first();
   const who = (await row.locator('[data-slot=member-name]').textContent()) ?? '';
   await row.getByRole('button', { name: exactly(t('recipientLists.editMember', { name: who })) }).click();
   const dialog = page.getByRole('dialog', { name: t('recipientLists.editor.title') });

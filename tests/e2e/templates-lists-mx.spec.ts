@@ -140,7 +140,7 @@ test('recipient lists in es-MX: the lists, a new list, one list, the member edit
   await expectMexican(main, '/recipient-list/:id');
 
   // The member editor: the school's prefix (+52) and document (CURP) for a guardian without one.
-  const guardian = members.filter({ hasText: tMX('recipientLists.userType.apoderado') }).first();
+  const guardian = main.locator('[data-slot=member-row][data-user-type=apoderado]').first();
   const who = (await guardian.locator('[data-slot=member-name]').textContent()) ?? '';
   await guardian.getByRole('button', { name: exactly(tMX('recipientLists.editMember', { name: who })) }).click();
   const dialog = page.getByRole('dialog', { name: tMX('recipientLists.editor.title') });

@@ -1,5 +1,5 @@
 // The members table's rules (src/machines/recipient-lists/member-rows.ts): what a search finds over name, e-mail, phone,
-// document and course (case and accents ignored, every word found, phones and RUTs without punctuation),
+// document, course and a guardian's student (case and accents ignored, every word found, phones and RUTs without punctuation),
 // and the slices shown.
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,8 +20,17 @@ const CAROLINA = listMember({
   phone: '+56911112222',
   dni: '12.345.678-5',
   course: '3° Básico A',
+  student_name: 'Tomás Muñoz Soto',
 });
-const JORGE = listMember({ id: 2, name: 'Jorge Díaz', email: null, phone: null, dni: '9.876.543-K', course: '1° Medio B' });
+const JORGE = listMember({
+  id: 2,
+  name: 'Jorge Díaz',
+  email: null,
+  phone: null,
+  dni: '9.876.543-K',
+  course: '1° Medio B',
+  student_name: 'Martina Díaz Rojas',
+});
 const ANA = listMember({
   id: 3,
   user_type: 'funcionario',
@@ -30,6 +39,7 @@ const ANA = listMember({
   phone: '+56 9 3333 4444',
   dni: null,
   course: null,
+  student_name: null,
 });
 const MEMBERS = [CAROLINA, JORGE, ANA];
 const ids = (members: readonly { id: number }[]) => members.map((m) => m.id);
@@ -55,6 +65,7 @@ describe('filterMembers', () => {
     ['a number typed in parts is one number, not words', '5691 1112', [1]],
     ['course', '3° basico', [1]],
     ['course, another word order', 'medio 1°', [2]],
+    ['the student a guardian is a member for', 'martina rojas', [2]],
     ['every word must be found', 'carolina basico', [1]],
     ['a word nobody has', 'carolina medio', []],
     ['nothing', 'zzz', []],

@@ -189,7 +189,7 @@ describe('recipient index', () => {
     expect(countPeople(index, [pickOf(family!, 'titulares')])).toBe(1);
     // The chip names the student with the course (two Sofías in two courses are told apart).
     expect(labelOf(index, pick)).toBe('Sofía Muñoz Rojas (3° Básico A)');
-    expect(labelOf(index, { kind: 'student', id: 100, audience: 'estudiantes' })).toBe('Sofía Muñoz Rojas');
+    expect(labelOf(index, { kind: 'student', id: 100, audience: 'estudiantes' })).toBe('Sofía Muñoz Rojas (3° Básico A)');
     // A student with no guardian on record is flagged: picking her family reaches nobody.
     const orphan = buildRecipientIndex({
       ...RECIPIENTS,
@@ -294,5 +294,86 @@ describe('recipient search by course names as staff write them', () => {
     expect(names('primero de secundaria')).toEqual(['1° de Secundaria A']);
     // The exact name first: "I Medio A" before "III Medio A" (which starts with "i" too).
     expect(names('i medio a')).toEqual(['I Medio A', 'III Medio A']);
+  });
+});
+
+describe('recipient search by course numbers with an ordinal ending', () => {
+  const index = buildRecipientIndex({
+    levels: [],
+    appointments: [],
+    courses: ['I Medio B', 'III Medio A', '3° Básico A', '4° Básico B', '1° de Secundaria A', '7° Básico A', '8° Básico A'].map(
+      (name, position) => recipientCourse(position + 1, name, 1),
+    ),
+  });
+  const names = (query: string) => search(index, 'students', query).preview.map((item) => item.name);
+
+  it('reads "3ro", "1ra", "2do", "4to", "1er", "7mo", "8vo" as the number', () => {
+    expect(names('3ro basico a')).toEqual(['3° Básico A']);
+    expect(names('3RO BÁSICO A')).toEqual(['3° Básico A']);
+    expect(names('1ro medio b')).toEqual(['I Medio B']);
+    expect(names('3ro medio')).toEqual(['III Medio A']);
+    expect(names('4to basico b')).toEqual(['4° Básico B']);
+    expect(names('1ra de secundaria')).toEqual(['1° de Secundaria A']);
+    expect(names('1er de secundaria')).toEqual(['1° de Secundaria A']);
+    expect(names('7mo basico')).toEqual(['7° Básico A']);
+    expect(names('8vo')).toEqual(['8° Básico A']);
+  });
+
+  it('is still the exact name when only the ordinal ending differs', () => {
+    expect(search(index, 'students', '3ro básico a').preview.map((item) => item.name)).toEqual(['3° Básico A']);
+    // A course letter right after the number is still the letter ("3b"), not an ending.
+    expect(names('4b')).toEqual(['4° Básico B']);
+  });
+});
+
+describe('people with the same name told apart', () => {
+  // Two Maximilianos of one school: what a teacher searching "Maximiliano Pizarro" must tell apart.
+  const index = buildRecipientIndex({
+    levels: [],
+    appointments: [],
+    courses: [
+      recipientCourse(
+        9,
+        '3° Básico A',
+        1,
+        [{ id: 251, name: 'Maximiliano Ramón Pizarro Contreras' }],
+        [recipientGuardian(600, 251, 'Carla Contreras Soto', 1, 'blue'), recipientGuardian(601, 251, 'Raúl Pizarro Vega', 2, 'red')],
+      ),
+      recipientCourse(
+        25,
+        'III Medio A',
+        2,
+        [{ id: 707, name: 'Maximiliano Pizarro Carrasco' }],
+        [recipientGuardian(700, 707, 'Lorena Carrasco Díaz', 1, 'blue')],
+      ),
+    ],
+  });
+
+  it('finds both students and both families, each with its course', () => {
+    const found = search(index, 'students', 'Maximiliano Pizarro').preview.map((item) => [item.key, item.detail]);
+    expect(found).toEqual([
+      ['student:251', '3° Básico A'],
+      ['family:251', '3° Básico A'],
+      ['student:707', 'III Medio A'],
+      ['family:707', 'III Medio A'],
+    ]);
+  });
+
+  it("names a guardian row's child and the child's course", () => {
+    expect(search(index, 'students', 'raul pizarro').preview[0]).toMatchObject({
+      kind: 'guardian',
+      id: 601,
+      detail: 'Maximiliano Ramón Pizarro Contreras',
+      course: '3° Básico A',
+    });
+    expect(search(index, 'students', 'lorena').preview[0]).toMatchObject({
+      detail: 'Maximiliano Pizarro Carrasco',
+      course: 'III Medio A',
+    });
+  });
+
+  it('names a picked student with the course on the chip, as a picked family is', () => {
+    expect(labelOf(index, { kind: 'student', id: 251, audience: 'estudiantes' })).toBe('Maximiliano Ramón Pizarro Contreras (3° Básico A)');
+    expect(labelOf(index, { kind: 'student', id: 707, audience: 'apoderados' })).toBe('Maximiliano Pizarro Carrasco (III Medio A)');
   });
 });

@@ -103,6 +103,13 @@ const describedText = (element: HTMLElement): string =>
     .map((node) => node.textContent)
     .join(' ');
 
+/** Every text an element is described by, in order. */
+const descriptionOf = (element: HTMLElement): string =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
 /** Title, the course 3° Básico A through the picker, the given channel and a short text. */
 async function fillValidForm(title: HTMLInputElement, channel: string) {
   await act(async () => fireEvent.change(title, { target: { value: 'Reunión de apoderados' } }));
@@ -254,7 +261,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.change(search, { target: { value: 'ana perez' } }));
     expect(within(dialog).getByRole('checkbox', { name: 'Ana Pérez' })).toBeTruthy();
     const family = within(dialog).getByRole('checkbox', { name: 'Apoderados de Ana Pérez' });
-    expect(document.getElementById(family.getAttribute('aria-describedby') ?? '')?.textContent).toContain('3° Básico A');
+    expect(descriptionOf(family)).toContain('3° Básico A');
 
     // «Apoderados»: only the family; the help says a marked student reaches her guardians.
     await act(async () => fireEvent.change(who, { target: { value: 'apoderados' } }));
@@ -282,6 +289,19 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     await screen.findByRole('alertdialog', { name: es.compose.confirm.sendTitle });
     // What the server expands: the student with the guardians' audience.
     expect(posts('/messages/estimate')[0]?.body).toMatchObject({ recipients: [{ kind: 'student', id: 302, audience: 'apoderados' }] });
+  });
+
+  it("a person row says enough to tell namesakes apart: a student's course, a guardian's child and the child's course", async () => {
+    await renderCompose(wrap);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.field.addRecipients })));
+    const dialog = await screen.findByRole('dialog', { name: es.compose.picker.title });
+    const search = await within(dialog).findByRole('searchbox', { name: es.compose.picker.search });
+    await act(async () => fireEvent.change(search, { target: { value: 'tomas' } }));
+    const student = within(dialog).getByRole('checkbox', { name: 'Tomás Núñez' });
+    expect(descriptionOf(student)).toContain('3° Básico A');
+    await act(async () => fireEvent.change(search, { target: { value: 'carolina' } }));
+    const guardian = within(dialog).getByRole('checkbox', { name: 'Carolina Núñez' });
+    expect(descriptionOf(guardian)).toContain('Titular de Tomás Núñez · 3° Básico A');
   });
 
   it('the saved lists load when their tab opens, Cargar más appends the next page, a failed page says so and is asked again', async () => {

@@ -101,6 +101,29 @@ describe('reception page', () => {
     expect(receptionCalls()[0]?.url).not.toContain('status=');
   });
 
+  it("names who each row is about with the course: a guardian's children, a student themself", async () => {
+    const guardian = receptionRow(1, 'read', {
+      name: 'Carla Contreras Soto',
+      student_names: 'Maximiliano Pizarro',
+      students: [{ name: 'Maximiliano Pizarro Contreras', course: '3° Básico A' }],
+    });
+    const student = receptionRow(2, 'read', {
+      kind: 'estudiante',
+      name: 'Maximiliano Pizarro Carrasco',
+      student_names: null,
+      group: 'Electivo de Teatro',
+      device: null,
+      students: [{ name: 'Maximiliano Pizarro Carrasco', course: 'III Medio A' }],
+    });
+    fake.answer = () => json(200, body([guardian, student], PARTIAL));
+    renderPage();
+    const table = await screen.findByRole('table', { name: es.reception.rows });
+    const [first, second] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    const studentCell = (row: HTMLElement) => row.querySelector('td')?.textContent;
+    expect(studentCell(first)).toBe('Maximiliano Pizarro Contreras · 3° Básico A');
+    expect(studentCell(second)).toBe('Maximiliano Pizarro Carrasco · III Medio A');
+  });
+
   it('a filter chip asks for that status and shows what comes back', async () => {
     fake.answer = (url) => json(200, url.includes('status=failed') ? body([JORGE], PARTIAL) : body([CAROLINA, JORGE], PARTIAL));
     renderPage();

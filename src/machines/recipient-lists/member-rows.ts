@@ -3,7 +3,7 @@
 // only the query and the slice size in its context; the view renders what these answer.
 //
 // The search is the one of every search here (shared/fold.ts: case and accents ignored) over the name,
-// e-mail, phone, document (RUT / CURP) and course; each word typed must be found (in any of them), and a
+// e-mail, phone, document (RUT / CURP), course and a guardian's student; each word typed must be found (in any of them), and a
 // search that is a number (digits with spaces, dots, dashes, "+", a RUT's K) is one phone or document,
 // compared without punctuation, so "9 1111 2222" finds "+56911112222" and "12345678" finds "12.345.678-5". The rows are shown in slices of MEMBER_SLICE ("Mostrar más").
 import { fold } from '../../../shared/fold';
@@ -34,7 +34,7 @@ function searchableOf(members: readonly RecipientListMember[]): Searchable[] {
   let found = searchables.get(members);
   if (!found) {
     found = members.map((m) => {
-      const text = fold([m.name, m.email ?? '', m.phone ?? '', m.dni ?? '', m.course ?? ''].join('\n'));
+      const text = fold([m.name, m.email ?? '', m.phone ?? '', m.dni ?? '', m.course ?? '', m.student_name ?? ''].join('\n'));
       return { text, digits: `${compact(fold(m.phone ?? ''))}\n${compact(fold(m.dni ?? ''))}` };
     });
     searchables.set(members, found);

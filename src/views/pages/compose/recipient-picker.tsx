@@ -287,15 +287,22 @@ function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem;
       <Checkbox
         id={id}
         checked={checked}
-        aria-describedby={`${id}-detail`}
+        aria-describedby={item.detail ? `${id}-detail ${id}-meta` : `${id}-meta`}
         onCheckedChange={() => picker.send({ type: 'picker.toggle', pick })}
       />
       {item.deviceStatus && <DeviceDot status={item.deviceStatus} />}
-      <label htmlFor={id} className="min-w-0 flex-1 cursor-pointer text-sm font-medium break-words sm:truncate">
-        {family ? pickText(t, pick, item.name) : item.name}
-      </label>
-      <span id={`${id}-detail`} className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
-        {item.detail && <span className="max-w-48 truncate">{rowDetail(t, item)}</span>}
+      <span className="flex min-w-0 flex-1 flex-col">
+        <label htmlFor={id} className="cursor-pointer text-sm font-medium break-words">
+          {family ? pickText(t, pick, item.name) : item.name}
+        </label>
+        {/* Under the name and wrapped, never cut: the course and the child are what tell two namesakes apart. */}
+        {item.detail && (
+          <span id={`${id}-detail`} className="text-xs break-words text-muted-foreground">
+            {rowDetail(t, item)}
+          </span>
+        )}
+      </span>
+      <span id={`${id}-meta`} className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
         {sizeText(t, item)}
         {item.empty ? (
           <Badge variant="warning">{t(family ? 'compose.picker.noGuardians' : 'compose.emptyCourse')}</Badge>
@@ -318,12 +325,14 @@ export function pickText(t: Translate, pick: RecipientPick, name: string): strin
 }
 
 function rowDetail(t: T, item: IndexItem): string {
-  // A guardian row says which role it has for which student ("Titular de Ana Pérez").
+  // A guardian row says which role it has for which student, and the student's course ("Titular de Ana
+  // Pérez · 3° Básico A"): two children of the same name are in different courses.
   if (item.kind === 'guardian' && item.detail) {
-    return t('compose.picker.guardianOf', {
+    const of = t('compose.picker.guardianOf', {
       role: item.roleId === null ? '' : t(`compose.picker.role.${item.roleId}`),
       student: item.detail,
     });
+    return item.course ? `${of} · ${item.course}` : of;
   }
   return item.detail ?? '';
 }

@@ -454,7 +454,16 @@ function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel })
       data-status={row.status}
       className="block rounded-lg border bg-card py-2 md:table-row md:rounded-none md:border-0 md:bg-transparent"
     >
-      <td className={cn(cell, 'font-medium md:font-normal')}>{row.student_names ?? row.group}</td>
+      <td className={cn(cell, 'font-medium md:font-normal')}>
+        {/* Named in full with the course: two children called "Maximiliano Pizarro" are two courses. */}
+        {row.students.length > 0
+          ? row.students.map((student) => (
+              <span key={`${student.name}:${student.course}`} data-slot="reception-student" className="block">
+                {student.name} · {student.course}
+              </span>
+            ))
+          : (row.student_names ?? row.group)}
+      </td>
       <td className={cell}>
         <span className="flex items-center gap-2">
           {row.device && <DeviceDot status={row.device} />}

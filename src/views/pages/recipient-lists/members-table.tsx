@@ -21,7 +21,7 @@ import {
   selectShownCount,
 } from '../../../machines/recipient-lists/recipient-list-selectors';
 import { DeviceDot } from '../../lib/device-status';
-import { useLocale, useT } from '../../lib/i18n';
+import { useLocale, useT, type Translate } from '../../lib/i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListEmpty } from '../../ui/list-page';
@@ -133,6 +133,21 @@ function ShowMore({ actor }: { actor: DetailActor }) {
   );
 }
 
+/**
+ * What a member is: a guardian names the child they are in the list for and the child's course ("Apoderado
+ * titular de Óscar Núñez Núñez · 3° Básico A"), so two guardians of the same name, or one guardian of two
+ * children, are told apart; others say their type, their role or cargo, and a student their course.
+ */
+function roleText(t: Translate, member: RecipientListMember): string {
+  const course = member.course ? ` · ${member.course}` : '';
+  if (member.user_type === 'apoderado' && member.student_name) {
+    return `${t('recipientLists.memberOf', { role: member.nombre_rol, student: member.student_name })}${course}`;
+  }
+  const type = t(`recipientLists.userType.${member.user_type}`);
+  const role = member.nombre_rol && member.nombre_rol.toLowerCase() !== member.user_type ? ` · ${member.nombre_rol}` : '';
+  return `${type}${role}${course}`;
+}
+
 function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientListMember }) {
   const t = useT();
   const { canEdit, canRemove, removing, owner } = useSelectors(actor, {
@@ -147,6 +162,7 @@ function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientLis
       id={memberRowId(member.id)}
       tabIndex={-1}
       data-slot="member-row"
+      data-user-type={member.user_type}
       data-stale={member.stale ?? undefined}
       className="flex flex-col gap-2 p-3 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30 sm:flex-row sm:items-center sm:justify-between"
     >
@@ -158,10 +174,8 @@ function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientLis
           </span>
           {member.stale && <Badge variant="warning">{t(`recipientLists.staleReason.${member.stale}`)}</Badge>}
         </span>
-        <span className="text-sm text-muted-foreground">
-          {t(`recipientLists.userType.${member.user_type}`)}
-          {member.nombre_rol && member.nombre_rol.toLowerCase() !== member.user_type ? ` · ${member.nombre_rol}` : ''}
-          {member.course ? ` · ${member.course}` : ''}
+        <span data-slot="member-role" className="text-sm text-muted-foreground">
+          {roleText(t, member)}
         </span>
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-sm">
           <dt className="text-muted-foreground">{t('recipientLists.column.email')}</dt>
