@@ -437,12 +437,13 @@ function printOf(
   const files = c.attachments.filter((entry) => entry.status !== 'removing').map((entry) => entry.attachment?.id ?? entry.key);
   return JSON.stringify([c.title, c.content, c.channels, picks, c.allowReplies, c.copyToSender, c.schedule, files, c.emergency]);
 }
+/** A new message before anything is typed: empty, replies allowed (a family can answer unless told not to). */
 const NOTHING = {
   title: '',
   content: '',
   channels: [],
   recipients: [],
-  allowReplies: false,
+  allowReplies: true,
   copyToSender: false,
   emergency: false,
   schedule: null,
@@ -1342,6 +1343,41 @@ describe('compose idempotency and backup (one scripted path)', () => {
     expect(loadComposeBackup('compose:7:new-other')).toBeNull();
     expect(loadComposeBackup('compose:7:unrelated')?.draftId).toBe(99);
     expect(fakes.calls.filter((call) => call.id === 'sendMessage')).toHaveLength(3);
+  });
+});
+
+describe('compose new message start', () => {
+  async function started(start: ComposeStart, draftId: number | null = null) {
+    const { Fakes, flush } = await import('./harness');
+    store.clear();
+    const fakes = new Fakes();
+    const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fakes.promise(), ...STAND_INS } }), {
+      input: { draftId, replyToId: null, backupKey: BACKUP_KEY },
+    }).start();
+    fakes.resolve('loadCompose', start);
+    await flush();
+    return actor;
+  }
+
+  it('allows replies on a new message (families can answer unless the author says no), and nothing is unsaved yet', async () => {
+    const actor = await started(START_EMPTY);
+    expect(actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.allowReplies).toBe(true);
+    // Untouched, leaving asks nothing; turned off, it is a change worth asking about.
+    const fresh = actor.getSnapshot().context;
+    expect(formFingerprint(fresh)).toBe(fresh.savedForm);
+    actor.send({ type: 'compose.toggleOption', option: 'allowReplies' });
+    expect(actor.getSnapshot().context.allowReplies).toBe(false);
+    actor.send({ type: 'page.leave', to: '/inbox' });
+    expect(actor.getSnapshot().matches({ form: 'leaving' })).toBe(true);
+    actor.stop();
+  });
+
+  it('keeps the choice a draft was saved with, replies off included', async () => {
+    const draft = composeDraft(8, { title: 'Sin respuestas', allow_replies: false, updated_at: new Date(T0).toISOString() });
+    const actor = await started({ setup: SETUP, draft, backup: null, reply: null }, 8);
+    expect(actor.getSnapshot().context.allowReplies).toBe(false);
+    actor.stop();
   });
 });
 

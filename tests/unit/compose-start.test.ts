@@ -37,6 +37,16 @@ describe('restoredForm', () => {
     ).toBe('Guardado');
   });
 
+  it('a new message allows replies; a draft and a backup keep the choice they were saved with', () => {
+    // Families can answer unless the author turns it off (as ParentSquare, Remind and ClassDojo do).
+    expect(restoredForm(start(), null).form.allowReplies).toBe(true);
+    const list = { kind: 'recipient-list', id: 9, label: 'Delegados' } as const;
+    expect(restoredForm(start({ list }), null).form).toMatchObject({ recipients: [list], allowReplies: true });
+    expect(restoredForm(start({ draft: composeDraft(7, { allow_replies: false }) }), 7).form.allowReplies).toBe(false);
+    expect(restoredForm(start({ draft: composeDraft(7, { allow_replies: true }) }), 7).form.allowReplies).toBe(true);
+    expect(restoredForm(start({ backup: composeBackup({ allowReplies: false }) }), null).form.allowReplies).toBe(false);
+  });
+
   it('a reply by e-mail quotes the original under a blank line; by SMS alone it starts empty', () => {
     const reply = {
       title: 'Re: Justificativo',
