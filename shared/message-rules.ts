@@ -78,11 +78,18 @@ export function replyTitle(title: string): string {
 
 /**
  * The channels a reply starts with, among `available` (the user's) and `reaching` (those on which the
- * person has an address): the app and e-mail, which cost nothing, when they reach them; otherwise the first
- * phone channel that does (SMS before WhatsApp), so one answer is one notification, not four.
+ * person has an address): the ones the original came by (`receivedBy`: a guardian who wrote in the app is
+ * answered in the app), else any that reach them. Of those, the app and e-mail, which cost nothing; otherwise
+ * the first phone channel (SMS before WhatsApp), so one answer is one notification, not four.
  */
-export function replyChannels(reaching: readonly ChannelCode[], available: readonly ChannelCode[]): ChannelCode[] {
+export function replyChannels(
+  receivedBy: readonly ChannelCode[],
+  reaching: readonly ChannelCode[],
+  available: readonly ChannelCode[],
+): ChannelCode[] {
   const usable = available.filter((code) => reaching.includes(code));
-  const free = usable.filter((code) => code === 'app-mobile' || code === 'e-mail');
-  return free.length > 0 ? free : usable.slice(0, 1);
+  const same = usable.filter((code) => receivedBy.includes(code));
+  const candidates = same.length > 0 ? same : usable;
+  const free = candidates.filter((code) => code === 'app-mobile' || code === 'e-mail');
+  return free.length > 0 ? free : candidates.slice(0, 1);
 }

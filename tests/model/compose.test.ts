@@ -1385,7 +1385,10 @@ describe('compose reply start', () => {
   const pick: RecipientPick = { kind: 'guardian', id: 4, label: 'Rosa Díaz' };
   const QUOTE = 'El 12-03-2026 a las 10:15, Rosa Díaz escribió:\n> Tomás faltó por fiebre.';
 
-  async function replyTo(reaching: ComposeStart['setup']['availableChannels']) {
+  async function replyTo(
+    reaching: ComposeStart['setup']['availableChannels'],
+    receivedBy: ComposeStart['setup']['availableChannels'] = ['app-mobile'],
+  ) {
     const { Fakes, flush } = await import('./harness');
     store.clear();
     const fakes = new Fakes();
@@ -1396,18 +1399,21 @@ describe('compose reply start', () => {
       },
     ).start();
     expect(fakes.inputOf('loadCompose')).toEqual({ draftId: null, replyToId: 31, backupKey: BACKUP_KEY });
-    fakes.resolve('loadCompose', { ...START_EMPTY, reply: { title: 'Re: Justificativo', pick, channels: reaching, quote: QUOTE } });
+    fakes.resolve('loadCompose', {
+      ...START_EMPTY,
+      reply: { title: 'Re: Justificativo', pick, channels: reaching, receivedBy, quote: QUOTE },
+    });
     await flush();
     return { actor, fakes };
   }
 
-  it('starts a reply as "Re: <title>" to the sender, on the free channels that reach them, quoting the original, and estimates it as a reply', async () => {
-    // App, e-mail, SMS and WhatsApp reach the guardian; SMS is offered to this user too, but one answer is not four notifications.
+  it('starts a reply as "Re: <title>" to the sender, by the channel they wrote by, quoting the original, and estimates it as a reply', async () => {
+    // The guardian wrote in the app; e-mail and the phone reach them too, but the answer goes where they asked.
     const { actor, fakes } = await replyTo(['app-mobile', 'e-mail', 'sms', 'whatsapp']);
     expect(actor.getSnapshot().context).toMatchObject({
       title: 'Re: Justificativo',
       recipients: [pick],
-      channels: ['app-mobile', 'e-mail'],
+      channels: ['app-mobile'],
       content: `\n\n${QUOTE}`,
       // A family answered can answer back.
       allowReplies: true,
@@ -1418,6 +1424,13 @@ describe('compose reply start', () => {
     expect(actor.getSnapshot().matches('estimating')).toBe(true);
     // The estimate checks the reply as send will.
     expect(fakes.inputOf('estimate')).toMatchObject({ replyToId: 31, input: { title: 'Re: Justificativo', recipients: [pick] } });
+    actor.stop();
+  });
+
+  it('starts on the free channels that reach the sender when the one they wrote by is not offered to this user', async () => {
+    // This school's compose offers app, e-mail and SMS; the colleague wrote by WhatsApp.
+    const { actor } = await replyTo(['app-mobile', 'e-mail', 'sms', 'whatsapp'], ['whatsapp']);
+    expect(actor.getSnapshot().context.channels).toEqual(['app-mobile', 'e-mail']);
     actor.stop();
   });
 
