@@ -1,6 +1,7 @@
 // Replying in the browser: a teacher answers a family. The guardian's message (a justificativo from
 // the seed, as the app writes them: no allow-replies) offers "Responder"; compose opens addressed to that
-// guardian, titled "Re: …", the original quoted; sent, the answer and the message are one conversation.
+// guardian by the app the guardian wrote in, titled "Re: …", the original quoted; sent, the answer and the
+// message are one conversation, each shown whole, the guardian named with their child and course.
 import { expect, test, type Page } from '@playwright/test';
 import type { MessageDetail, MessageSummary, Paged } from '../../shared/messages-contract';
 import { ComposePage } from './pages/compose-page';
@@ -61,15 +62,19 @@ test('a teacher answers a guardian: Responder opens compose to them with "Re: �
   await compose.send.click();
   await compose.confirm('send');
 
-  // The answer, in Enviados, names the guardian's message in its conversation…
+  // The answer, in Enviados, shows the guardian's message whole in its conversation, saying whose guardian wrote…
   await expect(page).toHaveURL(/\/sent\/message\/\d+$/);
   await expect(message.heading).toHaveText(`Re: ${original.title}`);
   const conversation = page.getByRole('region', { name: t('messages.thread.title') });
-  const toOriginal = conversation.getByRole('link').filter({ hasText: original.title }).filter({ hasText: original.sender.name });
-  await expect(toOriginal).toHaveCount(1);
-  // …and the guardian's message, opened from there, has the answer in its own.
-  await toOriginal.click();
+  const theirs = conversation.getByRole('article', { name: original.title }).filter({ hasText: original.sender.name });
+  await expect(theirs).toHaveCount(1);
+  await expect(theirs.locator('[data-slot=thread-content]')).toHaveText(original.content);
+  const child = original.sender_of[0]!;
+  await expect(theirs.locator('[data-slot=guardian-of]')).toContainText(`${child.student} · ${child.course}`);
+  // …and the guardian's message, opened from there, has the answer in its own, whole.
+  await theirs.getByRole('link', { name: original.title }).click();
   await message.expectShown('inbox', original.title);
   await expect(page).toHaveURL(appUrl(`/inbox/message/${original.id}`));
-  await expect(conversation.getByRole('link').filter({ hasText: answer })).toHaveCount(1);
+  await expect(page.locator('[data-slot=guardian-of]').first()).toContainText(`${child.student} · ${child.course}`);
+  await expect(conversation.getByRole('article').filter({ hasText: answer })).toHaveCount(1);
 });
