@@ -1,7 +1,8 @@
 // The message lifecycle rules of messages-contract.ts as one pure table, shared by the machines' guards
 // and (later) the server's 409 `message.illegal_transition` check; and who may be answered, and how a reply
-// starts. No imports beyond the contracts.
+// starts, and how a guardian is named. No imports beyond the contracts and folding.
 import type { ChannelCode, Folder, MessageKind, PersonKind } from './codes';
+import { fold } from './fold';
 import { TITLE_MAX_LENGTH, type RecipientPick } from './compose-contract';
 import type { Person } from './messages-contract';
 
@@ -78,11 +79,37 @@ export function replyTitle(title: string): string {
 
 /**
  * The channels a reply starts with, among `available` (the user's) and `reaching` (those on which the
- * person has an address): the app and e-mail, which cost nothing, when they reach them; otherwise the first
- * phone channel that does (SMS before WhatsApp), so one answer is one notification, not four.
+ * person has an address): the ones the original came by (`receivedBy`: a guardian who wrote in the app is
+ * answered in the app), else any that reach them. Of those, the app and e-mail, which cost nothing; otherwise
+ * the first phone channel (SMS before WhatsApp), so one answer is one notification, not four.
  */
-export function replyChannels(reaching: readonly ChannelCode[], available: readonly ChannelCode[]): ChannelCode[] {
+export function replyChannels(
+  receivedBy: readonly ChannelCode[],
+  reaching: readonly ChannelCode[],
+  available: readonly ChannelCode[],
+): ChannelCode[] {
   const usable = available.filter((code) => reaching.includes(code));
-  const free = usable.filter((code) => code === 'app-mobile' || code === 'e-mail');
-  return free.length > 0 ? free : usable.slice(0, 1);
+  const same = usable.filter((code) => receivedBy.includes(code));
+  const candidates = same.length > 0 ? same : usable;
+  const free = candidates.filter((code) => code === 'app-mobile' || code === 'e-mail');
+  return free.length > 0 ? free : candidates.slice(0, 1);
+}
+
+/** Relationships that name a woman (as schools register them: «Madre», «Abuela», «Tía»…), folded. */
+const FEMININE_RELATIONSHIPS = new Set([
+  'madre',
+  'mama',
+  'abuela',
+  'tia',
+  'hermana',
+  'madrastra',
+  'tutora',
+  'apoderada',
+  'prima',
+  'madrina',
+]);
+
+/** Whether a guardian registered with this relationship is named in the feminine ("Apoderada de …"). */
+export function isFeminineRelationship(relationship: string): boolean {
+  return FEMININE_RELATIONSHIPS.has(fold(relationship.trim()));
 }

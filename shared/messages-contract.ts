@@ -73,16 +73,28 @@ export interface MessageDetail extends MessageSummary {
    * address, in contract order (a reply starts on them); empty otherwise.
    */
   reply_channels: ChannelCode[];
+  /** A guardian sender's enrolled children (whose guardian wrote); empty for anyone else. */
+  sender_of: GuardianOf[];
 }
 
-/** One message of a conversation, as a line that opens it. */
+/** One child of a guardian, as the school registered them: "Óscar Núñez Núñez", "3° Básico A", "Madre". */
+export interface GuardianOf {
+  student: string;
+  course: string;
+  relationship: string;
+}
+
+/** One message of a conversation, whole, with a link that opens it. */
 export interface ThreadMessage {
   id: number;
   /** Where the user has it: `inbox` (received) or `sent` (their own). */
   folder: Folder;
   title: string;
-  snippet: string;
+  /** The whole text, as the message itself shows it. */
+  content: string;
   sender: Person;
+  /** As MessageDetail `sender_of`. */
+  sender_of: GuardianOf[];
   /** ISO 8601 UTC, when it was sent. */
   date: string;
 }

@@ -40,6 +40,8 @@ const MessageSummaryStruct: Describe<MessageSummary> = type({
   progress: nullable(DeliveryProgressStruct),
 });
 
+const GuardianOfStruct = type({ student: string(), course: string(), relationship: string() });
+
 // A detail is a summary plus its own fields.
 const MessageDetailStruct: Describe<MessageDetail> = assign(
   MessageSummaryStruct,
@@ -59,8 +61,19 @@ const MessageDetailStruct: Describe<MessageDetail> = assign(
     reception: nullable(DeliveryProgressStruct),
     reply_to_id: nullable(number()),
     read_at: nullable(string()),
-    thread: array(type({ id: number(), folder: FolderStruct, title: string(), snippet: string(), sender: PersonStruct, date: string() })),
+    thread: array(
+      type({
+        id: number(),
+        folder: FolderStruct,
+        title: string(),
+        content: string(),
+        sender: PersonStruct,
+        sender_of: array(GuardianOfStruct),
+        date: string(),
+      }),
+    ),
     reply_channels: array(ChannelCodeStruct),
+    sender_of: array(GuardianOfStruct),
   }),
 );
 

@@ -1,5 +1,6 @@
 // A guardian's answer from the app: a message of its own (sender apoderado, no staff author) addressed to
 // the original's author, who finds it in their Hermes inbox. No channel delivers it: it is born received.
+// Its channels say how it came (the app), so staff answer it there (shared/message-rules.ts replyChannels).
 import { fold } from '../../shared/fold';
 import { replyTitle } from '../../shared/message-rules';
 import type { Db } from '../db/client';
@@ -35,7 +36,7 @@ export async function sendReply(
         senderName: reader.name,
         title,
         content,
-        channels: [],
+        channels: ['app-mobile'],
         kind: 'sent',
         sentAt: now,
         replyToId: messageId,

@@ -1,10 +1,18 @@
 // Read side of the mailbox: folder lists (cursor-paged), counters, one message. Everything is keyed by the
 // signed-in user's entries, so another user's message simply does not exist here.
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AttachmentSummary, FolderCount, MessageDetail, MessageSummary, ThreadMessage } from '../../shared/messages-contract';
+import type {
+  AttachmentSummary,
+  FolderCount,
+  GuardianOf,
+  MessageDetail,
+  MessageSummary,
+  ThreadMessage,
+} from '../../shared/messages-contract';
 import { THREAD_LIMIT } from '../../shared/messages-contract';
 import { canReply } from '../../shared/message-rules';
 import { rowsOf, escapeLike } from '../db/sql';
+import { intList } from '../db/arrays';
 import type { Queryable } from '../db/client';
 import { institutions } from '../db/schema/institutions';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
@@ -236,7 +244,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
   const liveFolder = row.folder === 'trash' ? row.deletedFrom : row.folder;
   const sender = { id: row.senderRefId, name: row.senderName, kind: row.senderKind };
   const answerable = canReply(KIND_BY_FOLDER[row.folder], row.senderKind, row.allowReplies);
-  const [groups, progress, files, thread, replyChannels] = await Promise.all([
+  const [groups, progress, files, thread, replyChannels, senderOf] = await Promise.all([
     db
       .select({
         kind: messageRecipients.groupKind,
@@ -260,6 +268,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
       .orderBy(asc(messageAttachments.id)),
     threadOf(db, userId, messageId),
     answerable ? channelsReaching(db, { institutionId: row.institutionId, userId }, sender) : Promise.resolve([]),
+    sender.kind === 'apoderado' ? guardiansOf(db, row.institutionId, [sender.id]).then((m) => m.get(sender.id) ?? []) : Promise.resolve([]),
   ]);
 
   const summary = toSummary(row, row.folder === 'sent' ? progress : null);
@@ -286,15 +295,38 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
     read_at: row.readAt ? new Date(row.readAt).toISOString() : null,
     thread,
     reply_channels: replyChannels,
+    sender_of: senderOf,
   };
+}
+
+/**
+ * Whose guardian each of `guardianIds` is: their enrolled children with course and relationship, titular
+ * ones first, then by name (how staff tell two families apart: "Apoderada de Óscar Núñez Núñez · 3° Básico A").
+ */
+async function guardiansOf(db: Queryable, institutionId: number, guardianIds: number[]): Promise<Map<number, GuardianOf[]>> {
+  const byGuardian = new Map<number, GuardianOf[]>();
+  if (guardianIds.length === 0) return byGuardian;
+  const result = await db.execute(sql`
+    select sg.guardian_id, s.first_names || ' ' || s.last_name_father || ' ' || s.last_name_mother as student,
+      c.name as course, sg.relationship
+    from student_guardians sg
+    join students s on s.id = sg.student_id and s.institution_id = ${institutionId} and s.withdrawn_at is null
+    join courses c on c.id = s.course_id
+    where sg.guardian_id = any(${intList(guardianIds)}::int[])
+    order by sg.guardian_id, sg.role, s.first_names, s.last_name_father, s.last_name_mother, s.id`);
+  for (const row of rowsOf<{ guardian_id: number } & GuardianOf>(result)) {
+    const id = Number(row.guardian_id);
+    byGuardian.set(id, [...(byGuardian.get(id) ?? []), { student: row.student, course: row.course, relationship: row.relationship }]);
+  }
+  return byGuardian;
 }
 
 /** The staff user's other messages of the conversation (inbox and sent), oldest first, the latest THREAD_LIMIT. */
 async function threadOf(db: Queryable, userId: number, messageId: number): Promise<ThreadMessage[]> {
   const result = await db.execute(sql`
     with recursive ${conversationCtes(messageId)}
-    select m.id, e.folder, m.title, left(m.content, ${SNIPPET_LENGTH}) as snippet, m.sender_kind, m.sender_ref_id,
-      m.sender_name, coalesce(m.sent_at, m.created_at) as date
+    select m.id, e.folder, m.title, m.content, m.sender_kind, m.sender_ref_id, m.sender_name, m.institution_id,
+      coalesce(m.sent_at, m.created_at) as date
     from conversation c
     join ${messages} m on m.id = c.id
     join ${mailboxEntries} e on e.message_id = m.id and e.user_id = ${userId} and e.folder in ('inbox', 'sent')
@@ -304,22 +336,27 @@ async function threadOf(db: Queryable, userId: number, messageId: number): Promi
     id: number;
     folder: Folder;
     title: string;
-    snippet: string;
+    content: string;
     sender_kind: PersonKind;
     sender_ref_id: number;
     sender_name: string;
+    institution_id: number;
     date: string | Date;
   };
-  return rowsOf<Row>(result)
-    .reverse()
-    .map((row) => ({
-      id: Number(row.id),
-      folder: row.folder,
-      title: row.title,
-      snippet: row.snippet,
-      sender: { id: Number(row.sender_ref_id), name: row.sender_name, kind: row.sender_kind },
-      date: new Date(row.date).toISOString(),
-    }));
+  const found = rowsOf<Row>(result).reverse();
+  const guardianIds = [...new Set(found.filter((row) => row.sender_kind === 'apoderado').map((row) => Number(row.sender_ref_id)))];
+  // A conversation stays within one school: its messages' school is the guardians'.
+  const children =
+    found.length > 0 ? await guardiansOf(db, Number(found[0]!.institution_id), guardianIds) : new Map<number, GuardianOf[]>();
+  return found.map((row) => ({
+    id: Number(row.id),
+    folder: row.folder,
+    title: row.title,
+    content: row.content,
+    sender: { id: Number(row.sender_ref_id), name: row.sender_name, kind: row.sender_kind },
+    sender_of: row.sender_kind === 'apoderado' ? (children.get(Number(row.sender_ref_id)) ?? []) : [],
+    date: new Date(row.date).toISOString(),
+  }));
 }
 
 /** "3° Básico A", "3° Básico A y 2 más", or "Sin destinatarios". */

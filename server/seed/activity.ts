@@ -23,7 +23,7 @@ import { recipientsLabel } from '../messages/queries';
 import { dayKind } from './calendar';
 import { staffKind } from './schools';
 import type { CourseRow, GuardianRow, StaffRow, MessageRecipientRow, DeliveryRow, SeedData } from './rows';
-import { MAILBOX_USERS } from './messages';
+import { appWriters, MAILBOX_USERS } from './messages';
 import { mulberry32, type Rng } from './prng';
 import { COLLEAGUE_TOPICS, COURSE_TOPICS, type Months, SCHOOL_TOPICS, STAFF_LABEL } from './activity-topics';
 import type { SchoolSpec } from './schools';
@@ -150,6 +150,8 @@ export function generateActivity(
     set.add(student.courseId);
     coursesOf.set(link.guardianId, set);
   }
+  // Who wrote from the app keeps it (a cut-off course's family can still be one that answers).
+  const writers = appWriters(data.mail);
   const mailboxUserIds = new Set(data.users.filter((u) => (MAILBOX_USERS as readonly string[]).includes(u.email)).map((u) => u.id));
 
   specs.forEach((spec, index) => {
@@ -169,7 +171,7 @@ export function generateActivity(
     for (const g of data.guardians.filter((x) => x.institutionId === institutionId)) {
       const theirs = [...(coursesOf.get(g.id) ?? [])];
       const cut = theirs.length > 0 && theirs.every((id) => cutIds.has(id));
-      if (cut && g.appInstalledAt && rng.chance(0.75)) g.appInstalledAt = null;
+      if (cut && g.appInstalledAt && rng.chance(0.75) && !writers.has(g.id)) g.appInstalledAt = null;
       // A number missing from the record (red) only where there is no app either.
       if (cut && !g.appInstalledAt && g.phone && rng.chance(0.2)) g.phone = null;
       const reads = theirs.length > 0 ? Math.max(...theirs.map((id) => courseReads.get(id)!)) : 0.6;

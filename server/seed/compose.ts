@@ -3,6 +3,7 @@
 // saved recipient lists. Deterministic like the rest of the seed: per-school PRNGs and fixed dates.
 import { GUARDIAN_ROLE } from '../db/schema/school';
 import { mulberry32, type Rng } from './prng';
+import { appWriters } from './messages';
 import type { StudentRow, GuardianRow, StaffRow, RecipientListRow, RecipientListMemberRow, ComposeSeed, SeedData } from './rows';
 import type { SchoolSpec } from './schools';
 import { type ChannelCode, ADMIN_ROLES, type RoleCode, CHANNEL_CODES } from '../../shared/codes';
@@ -108,6 +109,7 @@ export function generateCompose(data: SeedData, specs: readonly SchoolSpec[]): C
     recipientListMembers: [],
   };
   const guardiansBySchool = groupBy(data.guardians, (g) => g.institutionId);
+  const writers = appWriters(data.mail);
   specs.forEach((spec, index) => {
     const institutionId = data.institutions[index]!.id;
     const { channels, signature, quota } = spec.compose;
@@ -127,7 +129,7 @@ export function generateCompose(data: SeedData, specs: readonly SchoolSpec[]): C
       whatsappBalance: quota.whatsappBalance,
     });
     // Its own stream, so the people generated before stay exactly as they were.
-    assignDevices(mulberry32(spec.seed ^ 0x0de71ce5), guardiansBySchool.get(institutionId) ?? []);
+    assignDevices(mulberry32(spec.seed ^ 0x0de71ce5), guardiansBySchool.get(institutionId) ?? [], writers);
   });
 
   const rolesByUser = groupBy(data.userRoles, (r) => r.userId);
@@ -147,7 +149,8 @@ export function generateCompose(data: SeedData, specs: readonly SchoolSpec[]): C
   return out;
 }
 
-function assignDevices(rng: Rng, guardians: GuardianRow[]): void {
+/** `writers`: guardians who wrote from the app (messages.ts `appWriters`), who have it since the day before. */
+function assignDevices(rng: Rng, guardians: GuardianRow[], writers: ReadonlyMap<number, number>): void {
   for (const g of guardians) {
     if (rng.chance(APP_INSTALLED_SHARE)) {
       g.appInstalledAt = new Date(
@@ -155,8 +158,11 @@ function assignDevices(rng: Rng, guardians: GuardianRow[]): void {
       );
     } else {
       g.appInstalledAt = null;
-      if (rng.chance(MISSING_PHONE_SHARE)) g.phone = null;
+      // A number missing from the record only where there is no app (a writer has one, below).
+      if (rng.chance(MISSING_PHONE_SHARE) && !writers.has(g.id)) g.phone = null;
     }
+    const wrote = writers.get(g.id);
+    if (wrote !== undefined && (!g.appInstalledAt || g.appInstalledAt.getTime() > wrote)) g.appInstalledAt = new Date(wrote - DAY);
   }
 }
 

@@ -11,7 +11,7 @@ import { generateTemplates } from './templates';
 import { generateNews } from './news';
 import { rutCheckDigit } from '../../shared/person-rules';
 import { DOCUMENT_TYPES } from '../../shared/recipient-lists-contract';
-import { generateMessages } from './messages';
+import { addBulkInboxTo, generateMessages } from './messages';
 import { generateSmsUse } from './sms-use';
 import { computeDeviceMisses } from './activity';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, staffKind, type Gendered, type SchoolSpec } from './schools';
@@ -81,7 +81,7 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
   };
   for (const spec of specs) addSchool(out, spec);
   checkDemoLogins(out);
-  out.mail = generateMessages(out, { bulkInbox: options.messages ?? 0 });
+  out.mail = generateMessages(out);
   // After the demo mailboxes, so they stay exactly as they were (their colleagues' messages keep no author).
   addStaffLogins(out, specs);
   out.compose = generateCompose(out, specs);
@@ -93,6 +93,7 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
   out.news = news.news;
   out.mail.files = [...(out.mail.files ?? []), ...news.files];
   computeDeviceMisses(out, out.smsUse.deliveries);
+  addBulkInboxTo(out, options.messages ?? 0);
   return out;
 }
 

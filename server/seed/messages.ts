@@ -131,7 +131,7 @@ function schoolViews(data: SeedData): Map<number, SchoolView> {
 }
 
 class Builder {
-  readonly out: MessageSeed = { messages: [], recipients: [], attachments: [], entries: [], files: [] };
+  constructor(readonly out: MessageSeed = { messages: [], recipients: [], attachments: [], entries: [], files: [] }) {}
 
   message(row: Omit<MessageRow, 'id' | 'search'>): MessageRow {
     const m: MessageRow = { ...row, id: this.out.messages.length + 1, search: fold(`${row.title}\n${row.content}`) };
@@ -160,7 +160,22 @@ class Builder {
   }
 }
 
-export function generateMessages(data: SeedData, options: { bulkInbox?: number } = {}): MessageSeed {
+/**
+ * The guardians who wrote from the app in the mailboxes, each with the time of their first message: they have
+ * the app since before then (compose.ts gives it to them, activity.ts does not take it away), as a real
+ * answer from the app requires a signed-in app.
+ */
+export function appWriters(mail: MessageSeed): Map<number, number> {
+  const first = new Map<number, number>();
+  for (const m of mail.messages) {
+    if (m.senderKind !== 'apoderado' || !m.sentAt) continue;
+    const at = m.sentAt.getTime();
+    first.set(m.senderRefId, Math.min(at, first.get(m.senderRefId) ?? at));
+  }
+  return first;
+}
+
+export function generateMessages(data: SeedData): MessageSeed {
   const b = new Builder();
   const views = schoolViews(data);
   const usersByEmail = new Map(data.users.map((u) => [u.email, u]));
@@ -168,8 +183,6 @@ export function generateMessages(data: SeedData, options: { bulkInbox?: number }
     const user = usersByEmail.get(email);
     if (user) addMailbox(b, user, views.get(user.institutionId)!, mulberry32(0x4d41494c + index));
   });
-  const bulkUser = usersByEmail.get(BULK_INBOX_USER);
-  if (options.bulkInbox && bulkUser) addBulkInbox(b, bulkUser, views.get(bulkUser.institutionId)!, options.bulkInbox);
   return b.out;
 }
 
@@ -181,6 +194,16 @@ function greetingFor(view: SchoolView, user: SeedUserRow): string {
     lastNameFather: me?.lastNameFather ?? '',
     position: (me?.positionId != null ? view.positions.get(me.positionId) : undefined) ?? '',
   });
+}
+
+/**
+ * `--messages N`: appends N guardian messages to the admin's inbox (`data.mail`, ids continuing). Run last,
+ * once the guardians' apps are settled: each is written by a guardian who had the app by then, and the rest
+ * of the seed is the same with or without them.
+ */
+export function addBulkInboxTo(data: SeedData, count: number): void {
+  const user = data.users.find((u) => u.email === BULK_INBOX_USER);
+  if (count > 0 && user) addBulkInbox(new Builder(data.mail), user, schoolViews(data).get(user.institutionId)!, count);
 }
 
 function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): void {
@@ -411,17 +434,18 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
   }
 }
 
-/** `--messages N`: N guardian messages in one inbox, one every 10 minutes back from the demo "now". */
+/** N guardian messages in one inbox, one every 10 minutes back from the demo "now", each from a guardian with the app. */
 function addBulkInbox(b: Builder, user: SeedUserRow, view: SchoolView, count: number): void {
   const rng = mulberry32(0x42554c4b);
   const topics = MAIL_TOPICS[view.country];
   const hello = greetingFor(view, user);
-  const courses = view.courses.filter((c) => (view.guardiansByCourse.get(c.id)?.length ?? 0) > 0);
+  const families = view.courses.flatMap((course) => (view.guardiansByCourse.get(course.id) ?? []).map((family) => ({ course, ...family })));
   for (let i = 0; i < count; i++) {
-    const course = rng.pick(courses);
-    const { guardian, student } = rng.pick(view.guardiansByCourse.get(course.id)!);
-    const topic = topics.guardian[i % topics.guardian.length]!;
     const at = new Date(BASE - 90 * 24 * HOUR - i * 10 * 60_000);
+    const withApp = families.filter(({ guardian: g }) => g.appInstalledAt && g.appInstalledAt <= at);
+    if (withApp.length === 0) break;
+    const { course, guardian, student } = rng.pick(withApp);
+    const topic = topics.guardian[i % topics.guardian.length]!;
     const senderName = fullName(guardian);
     const m = b.message({
       institutionId: user.institutionId,

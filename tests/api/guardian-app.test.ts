@@ -526,7 +526,8 @@ describe('inbox', () => {
       reply_to_id: msg.replies,
       title: `Re: ${msg.title}`,
       search: `re: salida pedagogica\nconfirmo asistencia de tomas.`,
-      channels: [],
+      // The channel it came by: staff answer it there (shared/message-rules.ts replyChannels).
+      channels: ['app-mobile'],
       institution_id: ids.sanAndres,
     });
     const staffRef = await one<{ ref: number }>(
@@ -668,6 +669,7 @@ describe('staff answer families', () => {
       ...(contact.email ? ['e-mail'] : []),
       ...(contact.phone ? ['sms', 'whatsapp'] : []),
     ]);
+    expect(asked.channels).toEqual(['app-mobile']);
     expect(asked.thread.map((m) => [m.id, m.folder])).toEqual([[msg.replies, 'sent']]);
 
     const answer = composeInput({

@@ -42,6 +42,18 @@ describe('seeded mailboxes', () => {
     expect(fold('Reunión de Apoderados — Ñuñoa')).toBe('reunion de apoderados — nunoa');
   });
 
+  it('a guardian writes in the app only once they have it, as a real answer from the app requires', () => {
+    const installed = new Map(data.guardians.map((g) => [g.id, g.appInstalledAt]));
+    const fromTheApp = data.mail.messages.filter((m) => m.senderKind === 'apoderado');
+    expect(fromTheApp.length).toBeGreaterThan(20);
+    for (const m of fromTheApp) {
+      expect(m.channels, m.title).toEqual(['app-mobile']);
+      const since = installed.get(m.senderRefId);
+      expect(since, `${m.senderName}: ${m.title}`).toBeTruthy();
+      expect(new Date(since!).getTime(), `${m.senderName}: ${m.title}`).toBeLessThanOrEqual(m.sentAt!.getTime());
+    }
+  });
+
   it('is deterministic, and --messages adds that many inbox messages for the admin', () => {
     expect(JSON.stringify(generateSeed().mail)).toBe(JSON.stringify(data.mail));
     const big = generateSeed({ messages: 10_000 });

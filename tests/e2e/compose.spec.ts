@@ -1,6 +1,7 @@
 // Compose in the browser: compose to a course and see it in /sent, validation texts bound to the fields,
-// a draft saved → reopened → sent, a scheduled message with its time zone, and typing that survives a
-// reload. Each test uses its own demo user: the server and its database are shared by the parallel workers.
+// a draft saved (replies allowed by default, turned off, kept) → reopened → sent, a scheduled message with
+// its time zone, and typing that survives a reload. Each test uses its own demo user: the server and its
+// database are shared by the parallel workers.
 import { expect, test, type Page } from '@playwright/test';
 import { ComposePage } from './pages/compose-page';
 import { USERS } from './support/env';
@@ -84,6 +85,10 @@ test('a draft is saved, reopened from /draft, edited and sent', async ({ page })
   await compose.pickCourse('4° Básico B');
   await compose.channel('e-mail').check();
   await compose.content.fill('Recuerden traer la autorización firmada.');
+  // A new message lets the families answer; this author turns it off, and the draft keeps that.
+  await expect(compose.allowReplies).toBeChecked();
+  await compose.allowReplies.click();
+  await expect(compose.allowReplies).not.toBeChecked();
   await compose.save.click();
   await expect(toast(page, t('messages.saved'))).toBeVisible();
 
@@ -99,6 +104,7 @@ test('a draft is saved, reopened from /draft, edited and sent', async ({ page })
   await expect(reopened.content).toHaveValue('Recuerden traer la autorización firmada.');
   await expect(reopened.recipients.getByRole('listitem').filter({ hasText: '4° Básico B' }).first()).toBeVisible();
   await expect(reopened.channel('e-mail')).toBeChecked();
+  await expect(reopened.allowReplies).not.toBeChecked();
 
   const edited = `${title} (editado)`;
   await reopened.title.fill(edited);

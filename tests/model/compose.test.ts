@@ -437,12 +437,13 @@ function printOf(
   const files = c.attachments.filter((entry) => entry.status !== 'removing').map((entry) => entry.attachment?.id ?? entry.key);
   return JSON.stringify([c.title, c.content, c.channels, picks, c.allowReplies, c.copyToSender, c.schedule, files, c.emergency]);
 }
+/** A new message before anything is typed: empty, replies allowed (a family can answer unless told not to). */
 const NOTHING = {
   title: '',
   content: '',
   channels: [],
   recipients: [],
-  allowReplies: false,
+  allowReplies: true,
   copyToSender: false,
   emergency: false,
   schedule: null,
@@ -1345,11 +1346,49 @@ describe('compose idempotency and backup (one scripted path)', () => {
   });
 });
 
+describe('compose new message start', () => {
+  async function started(start: ComposeStart, draftId: number | null = null) {
+    const { Fakes, flush } = await import('./harness');
+    store.clear();
+    const fakes = new Fakes();
+    const actor = createActor(composeMachine.provide({ actors: { fetchComposeStart: fakes.promise(), ...STAND_INS } }), {
+      input: { draftId, replyToId: null, backupKey: BACKUP_KEY },
+    }).start();
+    fakes.resolve('loadCompose', start);
+    await flush();
+    return actor;
+  }
+
+  it('allows replies on a new message (families can answer unless the author says no), and nothing is unsaved yet', async () => {
+    const actor = await started(START_EMPTY);
+    expect(actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.allowReplies).toBe(true);
+    // Untouched, leaving asks nothing; turned off, it is a change worth asking about.
+    const fresh = actor.getSnapshot().context;
+    expect(formFingerprint(fresh)).toBe(fresh.savedForm);
+    actor.send({ type: 'compose.toggleOption', option: 'allowReplies' });
+    expect(actor.getSnapshot().context.allowReplies).toBe(false);
+    actor.send({ type: 'page.leave', to: '/inbox' });
+    expect(actor.getSnapshot().matches({ form: 'leaving' })).toBe(true);
+    actor.stop();
+  });
+
+  it('keeps the choice a draft was saved with, replies off included', async () => {
+    const draft = composeDraft(8, { title: 'Sin respuestas', allow_replies: false, updated_at: new Date(T0).toISOString() });
+    const actor = await started({ setup: SETUP, draft, backup: null, reply: null }, 8);
+    expect(actor.getSnapshot().context.allowReplies).toBe(false);
+    actor.stop();
+  });
+});
+
 describe('compose reply start', () => {
   const pick: RecipientPick = { kind: 'guardian', id: 4, label: 'Rosa Díaz' };
   const QUOTE = 'El 12-03-2026 a las 10:15, Rosa Díaz escribió:\n> Tomás faltó por fiebre.';
 
-  async function replyTo(reaching: ComposeStart['setup']['availableChannels']) {
+  async function replyTo(
+    reaching: ComposeStart['setup']['availableChannels'],
+    receivedBy: ComposeStart['setup']['availableChannels'] = ['app-mobile'],
+  ) {
     const { Fakes, flush } = await import('./harness');
     store.clear();
     const fakes = new Fakes();
@@ -1360,18 +1399,21 @@ describe('compose reply start', () => {
       },
     ).start();
     expect(fakes.inputOf('loadCompose')).toEqual({ draftId: null, replyToId: 31, backupKey: BACKUP_KEY });
-    fakes.resolve('loadCompose', { ...START_EMPTY, reply: { title: 'Re: Justificativo', pick, channels: reaching, quote: QUOTE } });
+    fakes.resolve('loadCompose', {
+      ...START_EMPTY,
+      reply: { title: 'Re: Justificativo', pick, channels: reaching, receivedBy, quote: QUOTE },
+    });
     await flush();
     return { actor, fakes };
   }
 
-  it('starts a reply as "Re: <title>" to the sender, on the free channels that reach them, quoting the original, and estimates it as a reply', async () => {
-    // App, e-mail, SMS and WhatsApp reach the guardian; SMS is offered to this user too, but one answer is not four notifications.
+  it('starts a reply as "Re: <title>" to the sender, by the channel they wrote by, quoting the original, and estimates it as a reply', async () => {
+    // The guardian wrote in the app; e-mail and the phone reach them too, but the answer goes where they asked.
     const { actor, fakes } = await replyTo(['app-mobile', 'e-mail', 'sms', 'whatsapp']);
     expect(actor.getSnapshot().context).toMatchObject({
       title: 'Re: Justificativo',
       recipients: [pick],
-      channels: ['app-mobile', 'e-mail'],
+      channels: ['app-mobile'],
       content: `\n\n${QUOTE}`,
       // A family answered can answer back.
       allowReplies: true,
@@ -1382,6 +1424,13 @@ describe('compose reply start', () => {
     expect(actor.getSnapshot().matches('estimating')).toBe(true);
     // The estimate checks the reply as send will.
     expect(fakes.inputOf('estimate')).toMatchObject({ replyToId: 31, input: { title: 'Re: Justificativo', recipients: [pick] } });
+    actor.stop();
+  });
+
+  it('starts on the free channels that reach the sender when the one they wrote by is not offered to this user', async () => {
+    // This school's compose offers app, e-mail and SMS; the colleague wrote by WhatsApp.
+    const { actor } = await replyTo(['app-mobile', 'e-mail', 'sms', 'whatsapp'], ['whatsapp']);
+    expect(actor.getSnapshot().context.channels).toEqual(['app-mobile', 'e-mail']);
     actor.stop();
   });
 

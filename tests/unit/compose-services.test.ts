@@ -235,6 +235,7 @@ describe('replyStartOf', () => {
       date: '2026-03-12T13:15:00.000Z',
       timezone: 'America/Santiago',
       sender: { id: 4, name: 'Ana Pérez', kind },
+      channels: ['e-mail'],
       reply_channels: ['e-mail', 'sms'],
     });
   const header = translate('es-CL', 'messages.replyQuote', { date: '12-03-2026', time: '10:15', name: 'Ana Pérez' });
@@ -244,6 +245,8 @@ describe('replyStartOf', () => {
       title: 'Re: Reunión',
       pick: { kind: 'staff', id: 4, label: 'Ana Pérez' },
       channels: ['e-mail', 'sms'],
+      // What the message came by, which the reply prefers.
+      receivedBy: ['e-mail'],
       // Said when (the school's clock) and who, then every line of it quoted, blank ones too.
       quote: `${header}\n> Tomás faltó por fiebre.\n>\n> Saludos.`,
     });

@@ -279,7 +279,8 @@ export const EMPTY_FORM = {
   content: '',
   channels: [] as ChannelCode[],
   recipients: [] as RecipientPick[],
-  allowReplies: false,
+  // Families and colleagues may answer unless the author turns it off (docs/decisions/0133).
+  allowReplies: true,
   copyToSender: false,
   emergency: false,
   schedule: null as Schedule | null,

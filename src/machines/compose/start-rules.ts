@@ -33,12 +33,12 @@ export function restoredForm(start: ComposeStart, draftId: number | null) {
 }
 
 /**
- * A new reply: "Re: <title>" to whoever sent the original, on the channels that reach them (message-rules.ts
- * `replyChannels`), the original quoted under a blank line to write in, and replies allowed so the family or
+ * A new reply: "Re: <title>" to whoever sent the original, by the channel they wrote by when it reaches them
+ * (message-rules.ts `replyChannels`), the original quoted under a blank line to write in, and replies allowed so the family or
  * colleague can answer back. By SMS alone it starts empty: one segment carries the answer, not a quote.
  */
 function replyForm(reply: ReplyStart, available: readonly ChannelCode[]) {
-  const channels = replyChannels(reply.channels, available);
+  const channels = replyChannels(reply.receivedBy, reply.channels, available);
   return {
     title: reply.title,
     recipients: reply.pick ? [reply.pick] : [],

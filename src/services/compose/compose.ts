@@ -80,6 +80,8 @@ export interface ReplyStart {
   pick: RecipientPick | null;
   /** The channels on which the sender has an address (compose starts on those it may use, message-rules.ts `replyChannels`). */
   channels: ChannelCode[];
+  /** The channels the original came by (a guardian's answer in the app: app-mobile); the reply prefers them. */
+  receivedBy: ChannelCode[];
   /** "El 12-03-2026 a las 10:15, Ana Pérez escribió:" and the original, every line after "> ". */
   quote: string;
 }
@@ -118,7 +120,13 @@ function quoteOf(message: MessageDetail): string {
 
 /** The reply form for `message`: its sender picked as who they are (colleague, guardian, student). */
 export function replyStartOf(message: MessageDetail): ReplyStart {
-  return { title: replyTitle(message.title), pick: senderPick(message.sender), channels: message.reply_channels, quote: quoteOf(message) };
+  return {
+    title: replyTitle(message.title),
+    pick: senderPick(message.sender),
+    channels: message.reply_channels,
+    receivedBy: message.channels,
+    quote: quoteOf(message),
+  };
 }
 
 /** `GET /recipient-lists/{id}` as far as compose needs it (id and name: the chip). */

@@ -22,6 +22,8 @@ export class ComposePage {
   readonly noRecipients: Locator;
   readonly channels: Locator;
   readonly smsCounter: Locator;
+  /** "Permitir respuestas". */
+  readonly allowReplies: Locator;
   readonly scheduleDate: Locator;
   readonly scheduleTime: Locator;
   readonly save: Locator;
@@ -55,6 +57,7 @@ export class ComposePage {
     this.noRecipients = page.getByText(t('compose.field.noRecipients'), { exact: true });
     this.channels = page.getByRole('group', { name: t('compose.field.channels'), exact: true });
     this.smsCounter = page.locator('[data-slot=sms-counter]');
+    this.allowReplies = page.getByRole('checkbox', { name: exactly(t('compose.options.allowReplies')) });
     this.scheduleDate = page.getByLabel(t('compose.schedule.date'), { exact: true });
     this.scheduleTime = page.getByLabel(t('compose.schedule.time'), { exact: true });
     this.save = page.getByRole('button', { name: exactly(t('compose.actions.save')) });

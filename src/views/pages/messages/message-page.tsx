@@ -41,6 +41,7 @@ import { LoadFailure } from '../../ui/list-state';
 import { Progress } from '../../ui/progress';
 import { cn } from '../../lib/utils';
 import { ErrorPage } from '../app/error-page';
+import { GuardianOfLine } from './guardian-of';
 import { ThreadSection } from './thread-section';
 import { ChannelBadges } from './channel-badges';
 
@@ -113,7 +114,10 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
         </h1>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-muted-foreground">{t('messages.from')}</dt>
-          <dd>{message.sender.name}</dd>
+          <dd className="flex flex-col">
+            <span>{message.sender.name}</span>
+            <GuardianOfLine of={message.sender_of} />
+          </dd>
           <dt className="text-muted-foreground">{t('messages.to')}</dt>
           <dd>{message.recipients_summary.label}</dd>
           <dt className="text-muted-foreground">{t('messages.channels')}</dt>

@@ -2,10 +2,12 @@ import { Link } from 'wouter';
 import type { ThreadMessage } from '../../../../shared/messages-contract';
 import { formatDateTime } from '../../lib/format';
 import { useLocale, useT } from '../../lib/i18n';
+import { GuardianOfLine } from './guardian-of';
 
 /**
- * The message's conversation (the messages it answers, the answers to it), each a line that opens it:
- * who, when, the title and the first words. Nothing when it is a message of its own.
+ * The message's conversation (the messages it answers, the answers to it), each whole: who (and whose
+ * guardian), when, the title as a link that opens it, and all of its text, so the exchange reads in one
+ * place. Nothing when it is a message of its own.
  */
 export function ThreadSection({ thread, timezone }: { thread: ThreadMessage[]; timezone: string }) {
   const t = useT();
@@ -20,17 +22,26 @@ export function ThreadSection({ thread, timezone }: { thread: ThreadMessage[]; t
       <ol className="flex flex-col gap-2">
         {thread.map((m) => (
           <li key={m.id}>
-            <Link
-              href={`/${m.folder}/message/${m.id}`}
-              className="flex min-w-0 flex-col gap-0.5 rounded-md border p-3 hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              <span className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
-                <span className="font-medium text-foreground">{m.sender.name}</span>
+            <article aria-labelledby={`thread-${m.id}`} className="flex min-w-0 flex-col gap-1 rounded-md border p-3">
+              <header className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
+                <span className="flex min-w-0 flex-col">
+                  <span className="font-medium text-foreground">{m.sender.name}</span>
+                  <GuardianOfLine of={m.sender_of} />
+                </span>
                 <time dateTime={m.date}>{formatDateTime(m.date, locale, timezone)}</time>
-              </span>
-              <span className="truncate text-sm font-medium">{m.title}</span>
-              <span className="line-clamp-2 text-sm break-words text-muted-foreground">{m.snippet}</span>
-            </Link>
+              </header>
+              <h3 id={`thread-${m.id}`} className="text-sm font-medium break-words">
+                <Link
+                  href={`/${m.folder}/message/${m.id}`}
+                  className="rounded-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  {m.title || t('messages.untitled')}
+                </Link>
+              </h3>
+              <p data-slot="thread-content" className="text-sm leading-relaxed break-words whitespace-pre-wrap">
+                {m.content}
+              </p>
+            </article>
           </li>
         ))}
       </ol>

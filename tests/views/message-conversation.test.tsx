@@ -1,0 +1,98 @@
+// A guardian's message on its reading view (under StrictMode and without it), with the real reader machine
+// over a scripted fetch: it says whose guardian wrote (child and course), and its conversation shows every
+// message whole, each with a link that opens it.
+import { StrictMode, type ReactNode } from 'react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MessagePage } from '../../src/views/pages/messages/message-page';
+import { json, installFakeFetch } from '../fixtures/fake-fetch';
+import { messageDetail } from '../fixtures/messages';
+import { startApp } from './app';
+
+const ROSA_OF = [{ student: 'Óscar Núñez Núñez', course: '3° Básico A', relationship: 'Madre' }];
+/** Longer than any first-words snippet, over several lines. */
+const LONG = [
+  'Estimadas familias: el jueves 12 salimos al Museo de Historia Natural.',
+  '',
+  'Los estudiantes deben llegar a las 8:00 con uniforme, colación y la autorización firmada; volvemos a las',
+  '13:30. Quien no traiga la autorización se queda en el colegio con el curso paralelo, sin excepciones.',
+].join('\n');
+
+const QUESTION = messageDetail({
+  id: 91,
+  folder: 'inbox',
+  kind: 'received',
+  title: 'Re: Salida pedagógica',
+  content: '¿Hay que llevar almuerzo?',
+  sender: { id: 8, name: 'Rosa Díaz Soto', kind: 'apoderado' },
+  sender_of: ROSA_OF,
+  allow_replies: false,
+  thread: [
+    {
+      id: 80,
+      folder: 'sent',
+      title: 'Salida pedagógica',
+      content: LONG,
+      sender: { id: 3, name: 'Ana Pérez', kind: 'funcionario' },
+      sender_of: [],
+      date: '2026-03-01T12:00:00Z',
+    },
+    {
+      id: 95,
+      folder: 'inbox',
+      title: 'Re: Salida pedagógica',
+      content: 'Gracias, quedó claro.',
+      sender: { id: 9, name: 'Pedro Núñez Rojas', kind: 'apoderado' },
+      sender_of: [
+        { student: 'Óscar Núñez Núñez', course: '3° Básico A', relationship: 'Padre' },
+        { student: 'Ana Núñez Núñez', course: 'I Medio B', relationship: 'Padre' },
+      ],
+      date: '2026-03-02T12:00:00Z',
+    },
+  ],
+});
+
+const fake = installFakeFetch();
+fake.answer = (url: string) => {
+  const { pathname } = new URL(url, 'http://localhost');
+  if (pathname === '/api/messages/91') return json(200, { data: QUESTION });
+  return json(404, { message: 'No encontrado', code: 'not_found' });
+};
+
+beforeAll(startApp);
+afterEach(cleanup);
+
+const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
+  ['StrictMode', (node) => <StrictMode>{node}</StrictMode>],
+  ['plain', (node) => node],
+];
+
+describe.each(modes)('a conversation with a family (%s)', (_mode, wrap) => {
+  it('names whose guardian wrote, and shows every message of the conversation whole with a link to it', async () => {
+    const { hook } = memoryLocation({ path: '/inbox/message/91' });
+    render(
+      wrap(
+        <Router hook={hook}>
+          <MessagePage folder="inbox" id={91} />
+        </Router>,
+      ),
+    );
+    const conversation = await screen.findByRole('region', { name: 'Conversación' });
+    // The message's own header: who wrote and whose guardian they are.
+    const header = screen.getByRole('heading', { level: 1, name: 'Re: Salida pedagógica' }).closest('header')!;
+    expect(within(header).getByText('Apoderada de Óscar Núñez Núñez · 3° Básico A')).toBeTruthy();
+
+    const items = within(conversation).getAllByRole('article');
+    expect(items).toHaveLength(2);
+    // The teacher's message, whole: every line, not its first words; its title opens it.
+    expect(items[0]!.querySelector('[data-slot=thread-content]')?.textContent).toBe(LONG);
+    expect(within(items[0]!).getByRole('link', { name: 'Salida pedagógica' }).getAttribute('href')).toBe('/sent/message/80');
+    expect(within(items[0]!).queryByText(/^Apoderad/)).toBeNull();
+    // A father of two: both children, with their courses.
+    expect(within(items[1]!).getByText('Apoderado de Óscar Núñez Núñez · 3° Básico A y Ana Núñez Núñez · I Medio B')).toBeTruthy();
+    expect(within(items[1]!).getByText('Gracias, quedó claro.')).toBeTruthy();
+    expect(within(items[1]!).getByRole('link', { name: 'Re: Salida pedagógica' }).getAttribute('href')).toBe('/inbox/message/95');
+  });
+});
