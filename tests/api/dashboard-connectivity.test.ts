@@ -28,6 +28,8 @@ import type { Outgoing } from '../../server/delivery/channel';
 import { userPolicies, userRoles, users } from '../../server/db/schema/auth';
 import { deliveries } from '../../server/db/schema/delivery';
 import { institutions } from '../../server/db/schema/institutions';
+import { institutionChannels, institutionQuotas } from '../../server/db/schema/compose';
+import { CHANNEL_CODES } from '../../shared/codes';
 import { messageRecipients, messages } from '../../server/db/schema/messages';
 import { courses, guardians, levels, studentGuardians, students } from '../../server/db/schema/school';
 import { signedIn, startServer, type TestServer } from './support/server';
@@ -240,6 +242,9 @@ async function fixture(): Promise<void> {
     .returning({ id: institutions.id });
   const institutionId = school!.id;
   ids.school = institutionId;
+  // Every channel contracted and SMS left this month: the phone reach counts the numbers.
+  await db.insert(institutionChannels).values(CHANNEL_CODES.map((channel) => ({ institutionId, channel, enabled: true })));
+  await db.insert(institutionQuotas).values({ institutionId, smsMonthlyLimit: 1000 });
   const hash = await hashPassword(DEMO_PASSWORD);
   const made = await db
     .insert(users)
