@@ -163,7 +163,7 @@ describe('staff activity against the Sent folder', () => {
     }
   };
 
-  it('credits each demo user with the messages and days of their Sent folder, in the school’s time zone', async () => {
+  it('credits each demo user with the messages and days of their Sent folder in the school’s time zone, plus those they removed from it', async () => {
     for (const { admin, teacher } of SCHOOLS) {
       const school = await schoolOf(admin);
       const thisMonth = monthIn(new Date(), school.timezone);
@@ -171,12 +171,21 @@ describe('staff activity against the Sent folder', () => {
         const activity = await data<StaffActivity>((await as(admin)).get(`/api${DASHBOARD_API.users}?period=month&month=${month}`));
         for (const email of [admin, teacher]) {
           const [user] = await rows<{ id: number }>(sql`select id from users where email = ${email}`);
-          const sent = (await sentFolder(email)).filter((m) => utcToZoned(m.date, school.timezone)!.date.startsWith(month));
-          const days = new Set(sent.map((m) => utcToZoned(m.date, school.timezone)!.date));
+          const sent = (await sentFolder(email)).map((m) => m.date);
+          // Sent by them, to someone besides themselves, and no longer in their Sent folder (deleted, or purged).
+          const removed = await rows<{ sent_at: string | Date }>(sql`
+            select m.sent_at from messages m
+            where m.author_user_id = ${user!.id} and m.kind = 'sent'
+              and exists (select 1 from message_recipients r where r.message_id = m.id
+                and not (r.recipient_kind = 'funcionario' and r.recipient_ref_id = m.sender_ref_id))
+              and not exists (select 1 from mailbox_entries e where e.message_id = m.id and e.user_id = m.author_user_id and e.folder = 'sent')`);
+          const dates = [...sent, ...removed.map((r) => new Date(r.sent_at).toISOString())]
+            .map((d) => utcToZoned(d, school.timezone)!.date)
+            .filter((d) => d.startsWith(month));
           const row = activity.rows.find((r) => r.user_id === Number(user!.id));
           expect({ messages: row?.messages ?? 0, days: row?.active_days ?? 0 }, `${email} ${month}`).toEqual({
-            messages: sent.length,
-            days: days.size,
+            messages: dates.length,
+            days: new Set(dates).size,
           });
         }
       }

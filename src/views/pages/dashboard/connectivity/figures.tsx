@@ -90,6 +90,9 @@ export function ConnectivityFigures({
               </li>
             ))}
           </ul>
+          <p className="text-sm text-muted-foreground" data-slot="reach-note">
+            {t('connectivity.reach.note')}
+          </p>
         </div>
         <div className="flex flex-col gap-2">
           <h4 className="font-medium">{t('connectivity.devices.title')}</h4>
