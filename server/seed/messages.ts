@@ -418,6 +418,20 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
         createdAt: at,
         updatedAt: at,
       });
+      // A colleague who signs in (another demo user) finds it in Enviados, as a send files it.
+      if (colleague.userId != null) {
+        b.entry({
+          userId: colleague.userId,
+          institutionId,
+          messageId: m.id,
+          folder: 'sent',
+          deletedFrom: null,
+          deletedAt: null,
+          readAt: null,
+          sortAt: at,
+          counterpart: user.name,
+        });
+      }
     } else {
       const course = rng.pick(courses);
       const { guardian, student } = rng.pick(view.guardiansByCourse.get(course.id)!);

@@ -58,6 +58,19 @@ describe('the seed writes what a real send writes', () => {
     expect(Number(row!.mismatch)).toBe(0);
   });
 
+  it('files each sent message in its author’s Sent folder, as a send does (the trash keeps where it came from)', async () => {
+    const missing = await rows<{ email: string; messages: number }>(sql`
+      select u.email, count(*)::int as messages
+      from messages m join users u on u.id = m.author_user_id
+      where m.kind = 'sent'
+        and exists (select 1 from message_recipients r where r.message_id = m.id
+          and not (r.recipient_kind = 'funcionario' and r.recipient_ref_id = m.sender_ref_id))
+        and not exists (select 1 from mailbox_entries e where e.message_id = m.id and e.user_id = m.author_user_id
+          and (e.folder = 'sent' or e.deleted_from = 'sent'))
+      group by u.email order by 1`);
+    expect(missing).toEqual([]);
+  });
+
   it('sends only by channels the school has contracted', async () => {
     const off = await rows<{ institution_id: number; channel: string; messages: number }>(sql`
       select m.institution_id, c.channel, count(*)::int as messages
