@@ -4,7 +4,14 @@
 // send writes.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COVERAGE_HOURS, COVERAGE_MESSAGES, DASHBOARD_API, type Connectivity, type StaffActivity } from '../../shared/dashboard-contract';
+import {
+  COVERAGE_HOURS,
+  COVERAGE_MESSAGES,
+  DASHBOARD_API,
+  type Connectivity,
+  type Ranking,
+  type StaffActivity,
+} from '../../shared/dashboard-contract';
 import type { MessageSummary } from '../../shared/messages-contract';
 import { rowsOf } from '../../server/db/sql';
 import { monthIn } from '../../server/db/time';
@@ -158,6 +165,47 @@ describe('connectivity against the raw rows', () => {
       expect(mix.blue + mix.green + mix.yellow + mix.red, admin).toBe(Number(g!.guardians));
       // Green is "good by phone without the app": none where the school can send neither SMS nor WhatsApp.
       if (!can!.sms && !can!.whatsapp) expect(mix.green, admin).toBe(0);
+    }
+  });
+});
+
+describe('the course ranking against the raw rows', () => {
+  it('rates each course by its guardians who read ÷ those addressed by the month’s staff messages', async () => {
+    for (const { admin } of SCHOOLS) {
+      const school = await schoolOf(admin);
+      const month = monthIn(new Date(), school.timezone);
+      const answer = await data<Ranking>(
+        (await as(admin)).get(`/api${DASHBOARD_API.rankingCourses}?period=month&month=${month}&metric=read`),
+      );
+      // Messages sent by staff in the month (the school's clock), not an author's copy to themselves; each
+      // guardian addressed once, in every course of a child of theirs enrolled then.
+      const expected = await rows<{ course_id: number; addressed: number; good: number }>(sql`
+        with msgs as (
+          select m.id from messages m
+          where m.institution_id = ${school.id} and m.kind = 'sent' and m.author_user_id is not null
+            and to_char(m.sent_at at time zone ${school.timezone}, 'YYYY-MM') = ${month}
+            and exists (select 1 from message_recipients r where r.message_id = m.id
+              and not (r.recipient_kind = 'funcionario' and r.recipient_ref_id = m.sender_ref_id))
+        ),
+        g as (
+          select r.recipient_ref_id as guardian_id, bool_or(r.status = 'read') as good
+          from msgs join message_recipients r on r.message_id = msgs.id and r.recipient_kind = 'apoderado'
+          group by 1
+        )
+        select s.course_id, count(distinct g.guardian_id)::int as addressed,
+          count(distinct g.guardian_id) filter (where g.good)::int as good
+        from g join student_guardians sg on sg.guardian_id = g.guardian_id
+        join students s on s.id = sg.student_id and s.institution_id = ${school.id}
+          and (s.withdrawn_at is null or to_char(s.withdrawn_at at time zone ${school.timezone}, 'YYYY-MM') >= ${month})
+        group by 1`);
+      expect(answer.rows.length, admin).toBe(expected.length);
+      for (const e of expected) {
+        const row = answer.rows.find((r) => r.id === Number(e.course_id))!;
+        expect({ detail: row.detail, value: row.value }, `${admin} ${e.course_id}`).toEqual({
+          detail: Number(e.addressed),
+          value: Math.round((Number(e.good) / Number(e.addressed)) * 10_000) / 10_000,
+        });
+      }
     }
   });
 });
