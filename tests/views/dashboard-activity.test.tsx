@@ -104,7 +104,7 @@ describe.each(RENDER_MODES)('/dashboard/users (%s)', (_mode, wrap) => {
     expect(screen.getByRole('region', { name: text('activity.summary.topStaff') }).textContent).toContain('Ana Pérez42 mensajes');
     expect(screen.getByRole('region', { name: text('activity.summary.topCourses') }).textContent).toContain('3° Básico A25 mensajes');
     expect([...container.querySelectorAll('[data-slot=device-mix] li')].map((li) => li.textContent)).toEqual([
-      'App instalada:410 apoderados',
+      'Con la app, al día:410 apoderados',
       'Bueno (sin app, por celular):300 apoderados',
       'Irregular:45 apoderados',
       'No registrado:12 apoderados',
