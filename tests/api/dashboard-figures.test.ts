@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type ActivitySummary,
   COVERAGE_HOURS,
   COVERAGE_MESSAGES,
   DASHBOARD_API,
@@ -165,6 +166,17 @@ describe('connectivity against the raw rows', () => {
       expect(mix.blue + mix.green + mix.yellow + mix.red, admin).toBe(Number(g!.guardians));
       // Green is "good by phone without the app": none where the school can send neither SMS nor WhatsApp.
       if (!can!.sms && !can!.whatsapp) expect(mix.green, admin).toBe(0);
+    }
+  });
+});
+
+describe('the activity summary against connectivity', () => {
+  it('shows the same device mix as the connectivity screen: one definition', async () => {
+    for (const { admin } of SCHOOLS) {
+      const client = await as(admin);
+      const summary = await data<ActivitySummary>(client.get(`/api${DASHBOARD_API.summary}`));
+      const connectivity = await data<Connectivity>(client.get(`/api${DASHBOARD_API.connectivity}`));
+      expect(summary.devices, admin).toEqual(connectivity.school.devices);
     }
   });
 });
