@@ -14,7 +14,8 @@ const RANK: Record<MessageRecipientRow['status'], number> = { read: 5, received:
 const BY_RANK = ['pending', 'failed', 'error', 'not_received', 'received', 'read'] as const;
 
 /**
- * Adds the missing deliveries to `deliveries` (ids continue theirs). `schoolChannels` is what each school
+ * Adds the missing deliveries to `deliveries` (ids continue theirs), and keeps drafts and scheduled messages
+ * to the contracted channels. `schoolChannels` is what each school
  * contracted. The mailboxes send no SMS: a month's SMS use is the history's (./sms-use.ts), so their SMS
  * channel is dropped rather than spending segments the quota never counted.
  */
@@ -35,9 +36,14 @@ export function addMailboxDeliveries(
     byMessage.set(r.messageId, list);
   }
   for (const m of data.mail.messages) {
+    const contracted = schoolChannels.get(m.institutionId)!;
+    // Compose offers only the contracted channels, to drafts and scheduled messages too.
+    if (m.kind !== 'sent' && m.senderKind === 'funcionario') {
+      const offered = (m.channels as ChannelCode[]).filter((c) => contracted[c]);
+      m.channels = offered.length > 0 ? offered : ['app-mobile'];
+    }
     const recipients = byMessage.get(m.id);
     if (m.kind !== 'sent' || !recipients || m.sentAt == null) continue;
-    const contracted = schoolChannels.get(m.institutionId)!;
     const channels = (m.channels as ChannelCode[]).filter((c) => c !== 'sms' && contracted[c]);
     m.channels = channels.length > 0 ? channels : ['app-mobile'];
     const at = new Date(m.sentAt).getTime();

@@ -79,11 +79,11 @@ describe('the seed writes what a real send writes', () => {
     expect(missing).toEqual([]);
   });
 
-  it('sends only by channels the school has contracted', async () => {
+  it('sends, schedules and drafts only by channels the school has contracted', async () => {
     const off = await rows<{ institution_id: number; channel: string; messages: number }>(sql`
       select m.institution_id, c.channel, count(*)::int as messages
       from messages m cross join lateral unnest(m.channels) as c(channel)
-      where m.kind = 'sent' and m.sender_kind = 'funcionario'
+      where m.sender_kind = 'funcionario'
         and not exists (select 1 from institution_channels ic where ic.institution_id = m.institution_id
           and ic.channel = c.channel and ic.enabled)
       group by 1, 2`);
