@@ -21,10 +21,18 @@ export interface Period {
   to: string;
 }
 
-/** Guardians by SPEC §3 device status: blue app installed, green SMS only and good, yellow last 3 not received, red no usable number. */
+/**
+ * Guardians by SPEC §3 device status: blue app installed and regular, green no app but good by phone (SMS or
+ * WhatsApp), yellow last 3 device deliveries not received (app or not), red no app and no number the school can
+ * send to: green counts as red where the school can send neither SMS nor WhatsApp.
+ */
 export type DeviceMix = Record<DeviceStatus, number>;
 
-/** Guardians a channel can reach: app installed, an e-mail, a valid mobile (SMS and WhatsApp). */
+/**
+ * Guardians a channel can reach: app installed (the irregular too, so it can exceed `blue`), an e-mail, and for
+ * SMS and WhatsApp a number the engine can text, only where the school can send by that channel now (SMS:
+ * contracted with a monthly limit above 0; WhatsApp: contracted), else 0.
+ */
 type ChannelReach = Record<ChannelCode, number>;
 
 /**
@@ -139,6 +147,7 @@ export interface StaffActivityRow {
   user_id: number;
   name: string;
   position: { id: number; name: string } | null;
+  /** Their sent messages of the period by `sent_at` in the school's zone: their Enviados, plus any they removed from it. */
   messages: number;
   people_reached: number;
   read_rate: number | null;

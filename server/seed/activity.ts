@@ -10,8 +10,9 @@
 // computed from these deliveries by the delivery engine's own rule, so the device status agrees with them.
 //
 // Deterministic like the rest of the seed: one PRNG stream per school; the months are counted back from `now`.
-// The demo mailbox users' folders keep their fixed sizes (tests count them): their messages of this history
-// are as if purged from Enviados, and they receive no colleague messages from it.
+// Every message of the history is in its author's Enviados, as a send files it, so staff activity and the
+// Sent folder count the same messages. The demo mailbox users receive no colleague messages from it (their
+// inboxes keep their fixed sizes).
 import type { Audience, RecipientPick } from '../../shared/compose-contract';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { ChannelCode } from '../../shared/codes';
@@ -367,21 +368,19 @@ export function generateActivity(
             addGuardianDeliveries(data, deliveries, rng, messageId, c.row, g, profiles.get(guardianId)!, chosen, at, now);
           }
         }
-        if (!mailboxUserIds.has(who.user.id)) {
-          const label = recipientsLabel(labels);
-          data.mail.entries.push({
-            userId: who.user.id,
-            institutionId,
-            messageId,
-            folder: 'sent',
-            deletedFrom: null,
-            deletedAt: null,
-            readAt: null,
-            sortAt: at,
-            counterpart: label,
-            counterpartSearch: fold(label),
-          });
-        }
+        const label = recipientsLabel(labels);
+        data.mail.entries.push({
+          userId: who.user.id,
+          institutionId,
+          messageId,
+          folder: 'sent',
+          deletedFrom: null,
+          deletedAt: null,
+          readAt: null,
+          sortAt: at,
+          counterpart: label,
+          counterpartSearch: fold(label),
+        });
       }
       result.smsSegments.set(`${institutionId}:${month}`, segments);
     }
@@ -488,8 +487,8 @@ function gaussian(rng: Rng): number {
  * A message to colleagues, as the send path writes it: a recipient per colleague, a delivery per channel (the
  * app is the colleague's Hermes inbox, `user:<id>`, received at once and read when they open it there, so the
  * delivery's read time is the inbox entry's; `missing_address` for a colleague without a login; e-mail, when
- * chosen, to their address and never "read"), and the inbox entry of each colleague who signs in. The demo
- * mailbox users are left out (their folders keep their fixed sizes).
+ * chosen, to their address and never "read"), the inbox entry of each colleague who signs in (not the demo
+ * mailbox users: their inboxes keep their fixed sizes) and the author's Sent entry.
  */
 function addColleagueMessage(
   data: SeedData,
@@ -601,20 +600,18 @@ function addColleagueMessage(
       });
     }
   }
-  if (!mailboxUserIds.has(author.id)) {
-    data.mail.entries.push({
-      userId: author.id,
-      institutionId,
-      messageId,
-      folder: 'sent',
-      deletedFrom: null,
-      deletedAt: null,
-      readAt: null,
-      sortAt: at,
-      counterpart: label,
-      counterpartSearch: fold(label),
-    });
-  }
+  data.mail.entries.push({
+    userId: author.id,
+    institutionId,
+    messageId,
+    folder: 'sent',
+    deletedFrom: null,
+    deletedAt: null,
+    readAt: null,
+    sortAt: at,
+    counterpart: label,
+    counterpartSearch: fold(label),
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 // Demo mailboxes: for the demo staff of every school, an inbox with guardian and colleague
-// messages (some unread, some replies, some with attachments), sent messages to courses and guardians with
-// reception states, scheduled messages, drafts and a few trashed ones. Deterministic like the rest of the
+// messages (some unread, some replies, some with attachments), sent messages to courses and guardians (their
+// deliveries and the recipients' states from them: ./mailbox-deliveries.ts), scheduled messages, drafts and a
+// few trashed ones. Deterministic like the rest of the
 // seed: fixed dates and a seeded PRNG. `bulkInbox` adds N more inbox messages to administrador@sanandres.cl.
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { AttachmentStore } from '../storage/attachments';
@@ -338,6 +339,20 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
         createdAt: at,
         updatedAt: at,
       });
+      // A colleague who signs in (another demo user) finds it in Enviados, as a send files it.
+      if (colleague.userId != null) {
+        b.entry({
+          userId: colleague.userId,
+          institutionId,
+          messageId: m.id,
+          folder: 'sent',
+          deletedFrom: null,
+          deletedAt: null,
+          readAt: null,
+          sortAt: at,
+          counterpart: user.name,
+        });
+      }
     } else {
       const course = rng.pick(courses);
       const { guardian, student } = rng.pick(view.guardiansByCourse.get(course.id)!);

@@ -11,7 +11,6 @@ import { fold } from '../../shared/fold';
 import { monthIn, monthStart } from '../db/time';
 import { recipientsLabel } from '../messages/queries';
 import type { MessageRecipientRow, DeliveryRow, SmsUseSeed, SeedData } from './rows';
-import { MAILBOX_USERS } from './messages';
 import { mulberry32 } from './prng';
 import { generateActivity } from './activity';
 import { addMonths } from '../../shared/school-year';
@@ -213,22 +212,19 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
           });
         }
       }
-      // The demo mailboxes keep their fixed folder sizes (tests count them), so their owners' SMS of this month
-      // are as if purged from Sent; the other senders find them in Enviados.
-      if (!(MAILBOX_USERS as readonly string[]).includes(author.email)) {
-        data.mail.entries.push({
-          userId: author.id,
-          institutionId,
-          messageId,
-          folder: 'sent',
-          deletedFrom: null,
-          deletedAt: null,
-          readAt: null,
-          sortAt: at,
-          counterpart: recipientsLabel(picked.map((c) => c.name)),
-          counterpartSearch: fold(recipientsLabel(picked.map((c) => c.name))),
-        });
-      }
+      // In the author's Enviados, as a send files it.
+      data.mail.entries.push({
+        userId: author.id,
+        institutionId,
+        messageId,
+        folder: 'sent',
+        deletedFrom: null,
+        deletedAt: null,
+        readAt: null,
+        sortAt: at,
+        counterpart: recipientsLabel(picked.map((c) => c.name)),
+        counterpartSearch: fold(recipientsLabel(picked.map((c) => c.name))),
+      });
     }
     out.usage.push({ institutionId, month: thisMonth, segments });
   });

@@ -10,7 +10,7 @@
 //   2° Básico A: M6 only → addressed Marta and Inés, reached Inés
 //   2° Básico B: no students → 0 / 0, share null
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ACCESS_POLICY, type ApiError, COOKIE } from '../../shared/contract';
 import {
   DASHBOARD_API,
@@ -28,6 +28,8 @@ import type { Outgoing } from '../../server/delivery/channel';
 import { userPolicies, userRoles, users } from '../../server/db/schema/auth';
 import { deliveries } from '../../server/db/schema/delivery';
 import { institutions } from '../../server/db/schema/institutions';
+import { institutionChannels, institutionQuotas } from '../../server/db/schema/compose';
+import { CHANNEL_CODES } from '../../shared/codes';
 import { messageRecipients, messages } from '../../server/db/schema/messages';
 import { courses, guardians, levels, studentGuardians, students } from '../../server/db/schema/school';
 import { signedIn, startServer, type TestServer } from './support/server';
@@ -240,6 +242,9 @@ async function fixture(): Promise<void> {
     .returning({ id: institutions.id });
   const institutionId = school!.id;
   ids.school = institutionId;
+  // Every channel contracted and SMS left this month: the phone reach counts the numbers.
+  await db.insert(institutionChannels).values(CHANNEL_CODES.map((channel) => ({ institutionId, channel, enabled: true })));
+  await db.insert(institutionQuotas).values({ institutionId, smsMonthlyLimit: 1000 });
   const hash = await hashPassword(DEMO_PASSWORD);
   const made = await db
     .insert(users)
@@ -444,6 +449,41 @@ describe('GET /dashboard/connectivity', () => {
       ],
     });
     expect(got.school.coverage.share).toBeCloseTo(2 / 3);
+  });
+
+  it('reaches nobody by SMS where the school has none (a limit of 0, or not contracted); without SMS and WhatsApp green is red', async () => {
+    const client = await as(ADMIN);
+    const school = async () => (await data<Connectivity>(client.get(CONNECTIVITY))).school;
+    const ines = async () =>
+      (await data<CourseConnectivity>(client.get(course(ids.courses.c)))).students
+        .flatMap((s) => s.guardians)
+        .find((g) => g.id === ids.guardians.g9)!;
+    const channel = (code: 'sms' | 'whatsapp', enabled: boolean) =>
+      server.db
+        .update(institutionChannels)
+        .set({ enabled })
+        .where(and(eq(institutionChannels.institutionId, ids.school), eq(institutionChannels.channel, code)));
+    const limit = (smsMonthlyLimit: number) =>
+      server.db.update(institutionQuotas).set({ smsMonthlyLimit }).where(eq(institutionQuotas.institutionId, ids.school));
+    try {
+      await limit(0);
+      expect(await school()).toMatchObject({
+        reach: { 'app-mobile': 3, 'e-mail': 7, sms: 0, whatsapp: 5 },
+        devices: { blue: 2, green: 2, yellow: 2, red: 3 },
+      });
+      await limit(1000);
+      await channel('sms', false);
+      expect((await school()).reach).toMatchObject({ sms: 0, whatsapp: 5 });
+      await channel('whatsapp', false);
+      // Nothing reaches a phone: the two green guardians (no app) are red, on the course page too.
+      expect(await school()).toMatchObject({ reach: { sms: 0, whatsapp: 0 }, devices: { blue: 2, green: 0, yellow: 2, red: 5 } });
+      expect((await ines()).device_status).toBe('red');
+    } finally {
+      await limit(1000);
+      await channel('sms', true);
+      await channel('whatsapp', true);
+    }
+    expect(await school()).toMatchObject({ reach: { sms: 5, whatsapp: 5 }, devices: { blue: 2, green: 2, yellow: 2, red: 3 } });
   });
 
   it('finds the same windows when a course’s messages are not among the school’s newest (the per-course fallback)', async () => {

@@ -36,10 +36,14 @@ describe('GET /api/messages', () => {
     const kinds = { inbox: 'received', sent: 'sent', scheduled: 'scheduled', draft: 'draft', trash: 'deleted' } as const;
     for (const folder of FOLDERS) {
       const page = await list(admin, `folder=${folder}`);
-      expect(page.meta.total, folder).toBe(MAILBOX_SIZES[folder]);
-      expect(page.data, folder).toHaveLength(MAILBOX_SIZES[folder]);
-      expect(page.meta).toMatchObject({ per_page: 50, next_cursor: null, prev_cursor: null });
-      expect(page.links).toEqual({ next: null, prev: null });
+      // Enviados also holds the school year of activity the seed wrote for them (server/seed/activity.ts).
+      const total = folder === 'sent' ? (await folderIds(server.db, ADMIN, 'sent')).length : MAILBOX_SIZES[folder];
+      if (folder === 'sent') expect(total).toBeGreaterThan(MAILBOX_SIZES.sent);
+      expect(page.meta.total, folder).toBe(total);
+      expect(page.data, folder).toHaveLength(Math.min(total, 50));
+      expect(page.meta).toMatchObject({ per_page: 50, prev_cursor: null });
+      expect(page.meta.next_cursor === null, folder).toBe(total <= 50);
+      expect(page.links.prev).toBeNull();
       const dates = page.data.map((m) => m.date);
       expect(dates, folder).toEqual([...dates].sort().reverse());
       for (const m of page.data) {
@@ -172,7 +176,7 @@ describe('GET /api/messages/info', () => {
     const inbox = await list(docente, 'folder=inbox');
     expect(data).toEqual([
       { type: 'received', total: MAILBOX_SIZES.inbox, unreads: inbox.data.filter((m) => m.unread).length },
-      { type: 'sent', total: MAILBOX_SIZES.sent, unreads: 0 },
+      { type: 'sent', total: (await folderIds(server.db, DOCENTE, 'sent')).length, unreads: 0 },
       { type: 'scheduled', total: MAILBOX_SIZES.scheduled, unreads: 0 },
       { type: 'draft', total: MAILBOX_SIZES.draft, unreads: 0 },
     ]);

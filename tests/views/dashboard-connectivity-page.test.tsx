@@ -46,6 +46,18 @@ const rowNames = (table: HTMLElement) =>
     .map((cell) => within(cell).getByRole('link').textContent);
 
 describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
+  it('says why figures that look alike differ: the app reach counts the irregular too, coverage is neither the ranking nor the call list', async () => {
+    render(wrap(<DashboardConnectivityPage />));
+    const figures = await screen.findByRole('region', { name: text('connectivity.school.title') });
+    expect(figures.querySelector('[data-slot=reach-note]')?.textContent).toMatch(/con la app instalada, también los irregulares/);
+    expect(figures.querySelector('[data-slot=reach-note]')?.textContent).toMatch(/solo si el colegio puede enviar por ese canal este mes/);
+    const coverage = figures.querySelector('[data-slot=coverage]')!.textContent;
+    expect(coverage).toMatch(/No es el ranking de cursos/);
+    expect(coverage).toMatch(/lista de llamados/);
+    // The device mix's "con la app" is only the blue ones, said as such.
+    expect(figures.textContent).toMatch(/De 120 apoderados: 44 al día con la app/);
+  });
+
   it('shows the school, the device mix with its legend, the coverage and a table per level with the course cut off marked', async () => {
     const { container } = render(wrap(<DashboardConnectivityPage />));
     const figures = await screen.findByRole('region', { name: text('connectivity.school.title') });

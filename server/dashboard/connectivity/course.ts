@@ -14,10 +14,9 @@ import {
 } from '../../../shared/dashboard-contract';
 import type { Queryable } from '../../db/client';
 import { rowsOf } from '../../db/sql';
-import { deviceStatusSql } from '../../recipients/device-status';
 import { collator } from '../../recipients/directory';
 import { settleSmsPhones, smsPhoneSql } from '../../recipients/sms-phones';
-import { connectivitySql, toRow, type AggregateRow } from './figures';
+import { connectivitySql, schoolDeviceStatusSql, schoolPhoneChannelsSql, toRow, type AggregateRow } from './figures';
 
 /** Failures that say nothing about the guardian's contact data: no address at all, or our side failing. */
 const NOT_THEIR_FAULT = sql.raw(`('missing_address', 'unreachable', 'provider_auth')`);
@@ -67,10 +66,11 @@ interface MissedRow {
 /** The course's enrolled students with their guardians (one row per link; students without guardians kept). */
 export function courseGuardiansSql(courseId: number) {
   return sql`
+    with can as (${schoolPhoneChannelsSql(sql`(select institution_id from courses where id = ${courseId})`)})
     select s.id as student_id, s.first_names || ' ' || s.last_name_father || ' ' || s.last_name_mother as student_name,
       g.id as guardian_id, g.first_names || ' ' || g.last_name_father || ' ' || g.last_name_mother as guardian_name,
-      sg.role, g.phone, g.email, g.app_installed_at is not null as app, ${smsPhoneSql('g')} as sms, ${deviceStatusSql('g')} as status
-    from students s
+      sg.role, g.phone, g.email, g.app_installed_at is not null as app, ${smsPhoneSql('g')} as sms, ${schoolDeviceStatusSql('g', 'can')} as status
+    from students s cross join can
     left join student_guardians sg on sg.student_id = s.id
     left join guardians g on g.id = sg.guardian_id
     where s.course_id = ${courseId} and s.withdrawn_at is null`;

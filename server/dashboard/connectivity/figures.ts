@@ -11,7 +11,7 @@
 // to a list is not the course's. Addressed = the course's current guardians among those messages' recipients;
 // reached = those with a delivery of one of them received or read on any channel within COVERAGE_HOURS of the
 // message's sent_at. A level and the school count each guardian once over their courses' windows.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CALL_LIST_MESSAGES_MAX,
   COVERAGE_HOURS,
@@ -47,7 +47,8 @@ export interface AggregateRow {
   guardians: number;
   app: number;
   email: number;
-  phone: number;
+  sms: number;
+  whatsapp: number;
   blue: number;
   green: number;
   yellow: number;
@@ -56,7 +57,7 @@ export interface AggregateRow {
   reached: number;
 }
 
-const COUNTS = ['guardians', 'app', 'email', 'phone', 'blue', 'green', 'yellow', 'red', 'addressed', 'reached'] as const;
+const COUNTS = ['guardians', 'app', 'email', 'sms', 'whatsapp', 'blue', 'green', 'yellow', 'red', 'addressed', 'reached'] as const;
 /** The counted columns over one row per guardian (so no COUNT(DISTINCT)). */
 const countsOf = sql.raw(
   COUNTS.map((k) => {
@@ -185,22 +186,27 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
       where (x.course_id, x.message_id) in (select course_id, message_id from win)
       group by x.course_id, x.guardian_id
     ),
+    -- The phone channels the school can send by now (schoolPhoneChannelsSql).
+    can as materialized (${schoolPhoneChannelsSql(institutionId)}),
     -- One row per course guardian with what is counted; then per level and per school each guardian once.
+    -- Green ("good without the app, by phone") only where the school can text or WhatsApp; else red.
     gd as materialized (
-      select cg.level_id, cg.course_id, cg.guardian_id, ${deviceStatusSql('g')} as status, g.app_installed_at is not null as app,
-        coalesce(g.email, '') <> '' as email, ${hasPhoneSql('g')} as phone, cov.guardian_id is not null as addressed,
-        coalesce(cov.reached, false) as reached
-      from cg join guardians g on g.id = cg.guardian_id
+      select cg.level_id, cg.course_id, cg.guardian_id,
+        ${schoolDeviceStatusSql('g', 'can')} as status,
+        g.app_installed_at is not null as app, coalesce(g.email, '') <> '' as email,
+        ${hasPhoneSql('g')} and can.sms as sms, ${hasPhoneSql('g')} and can.whatsapp as whatsapp,
+        cov.guardian_id is not null as addressed, coalesce(cov.reached, false) as reached
+      from cg join guardians g on g.id = cg.guardian_id cross join can
       left join cov on cov.course_id = cg.course_id and cov.guardian_id = cg.guardian_id
     ),
     lg as (
-      select level_id, guardian_id, min(status) as status, bool_or(app) as app, bool_or(email) as email, bool_or(phone) as phone,
-        bool_or(addressed) as addressed, bool_or(reached) as reached
+      select level_id, guardian_id, min(status) as status, bool_or(app) as app, bool_or(email) as email, bool_or(sms) as sms,
+        bool_or(whatsapp) as whatsapp, bool_or(addressed) as addressed, bool_or(reached) as reached
       from gd group by level_id, guardian_id
     ),
     sg as (
-      select guardian_id, min(status) as status, bool_or(app) as app, bool_or(email) as email, bool_or(phone) as phone,
-        bool_or(addressed) as addressed, bool_or(reached) as reached
+      select guardian_id, min(status) as status, bool_or(app) as app, bool_or(email) as email, bool_or(sms) as sms,
+        bool_or(whatsapp) as whatsapp, bool_or(addressed) as addressed, bool_or(reached) as reached
       from lg group by guardian_id
     ),
     per_course as (select course_id, ${countsOf} from gd group by course_id),
@@ -218,6 +224,27 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
     from sg`;
 }
 
+/**
+ * One row (`sms`, `whatsapp`): whether the school can send by that phone channel now. SMS: contracted and a
+ * monthly limit above 0 (a school whose limit is 0 has no SMS at all); WhatsApp: contracted. A channel the
+ * school cannot use reaches nobody, whatever numbers its guardians have (shared/dashboard-contract.ts).
+ */
+export function schoolPhoneChannelsSql(institutionId: number | SQL) {
+  return sql`select
+      exists (select 1 from institution_channels where institution_id = ${institutionId} and channel = 'sms' and enabled)
+        and coalesce((select sms_monthly_limit from institution_quotas where institution_id = ${institutionId}), 0) > 0 as sms,
+      exists (select 1 from institution_channels where institution_id = ${institutionId} and channel = 'whatsapp' and enabled) as whatsapp`;
+}
+
+/**
+ * The device status as the school's connectivity shows it: SPEC §3's (deviceStatusSql), except that green
+ * ("good without the app, by phone") is red where the school can neither text nor WhatsApp (`can`, a row of
+ * schoolPhoneChannelsSql): nothing reaches that guardian's device.
+ */
+export function schoolDeviceStatusSql(g: string, can: string) {
+  return sql`case when ${deviceStatusSql(g)} = 'green' and not (${sql.raw(can)}.sms or ${sql.raw(can)}.whatsapp) then 'red' else ${deviceStatusSql(g)} end`;
+}
+
 export function toRow(id: number, name: string, a: AggregateRow | undefined): ConnectivityRow {
   const n = (v: number | undefined) => Number(v ?? 0);
   const addressed = n(a?.addressed);
@@ -227,7 +254,7 @@ export function toRow(id: number, name: string, a: AggregateRow | undefined): Co
     name,
     students: n(a?.students),
     guardians: n(a?.guardians),
-    reach: { 'app-mobile': n(a?.app), 'e-mail': n(a?.email), sms: n(a?.phone), whatsapp: n(a?.phone) },
+    reach: { 'app-mobile': n(a?.app), 'e-mail': n(a?.email), sms: n(a?.sms), whatsapp: n(a?.whatsapp) },
     devices: { blue: n(a?.blue), green: n(a?.green), yellow: n(a?.yellow), red: n(a?.red) },
     coverage: { reached, addressed, share: addressed === 0 ? null : reached / addressed },
   };

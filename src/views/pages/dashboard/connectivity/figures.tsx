@@ -95,6 +95,9 @@ export function ConnectivityFigures({
               </li>
             ))}
           </ul>
+          <p className="text-sm text-muted-foreground" data-slot="reach-note">
+            {t('connectivity.reach.note')}
+          </p>
         </div>
         <div className="flex flex-col gap-2">
           <Subheading className="font-medium">{t('connectivity.devices.title')}</Subheading>
