@@ -2,9 +2,16 @@
 // field errors before sending as the server answers after (PATCH /recipient-lists/{id}/users/{memberId}).
 // Pure: no libraries. The server then asks libphonenumber (server/recipients/phone.ts) whether a number that
 // passed `checkPhoneShape` really is a mobile of its country.
+import { ADMIN_ROLES, type RoleCode } from './codes';
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEditInput } from './recipient-lists-contract';
 
 const PERSON_NAME_MAX = 80;
+
+/**
+ * Who may change a person's contact data (a guardian's, a student's, a colleague's): the school's leadership.
+ * Hermes does not know which course a head teacher leads, so it is not among them (decision 0135).
+ */
+export const PEOPLE_EDITORS: readonly RoleCode[] = ADMIN_ROLES;
 const EMAIL_MAX = 254;
 
 /** SPEC §3 phone prefixes, as the prefix picker offers them (Chile first, the default). */
@@ -23,6 +30,7 @@ export const PERSON_ERRORS = {
   nombresLong: `Los nombres pueden tener hasta ${PERSON_NAME_MAX} caracteres.`,
   apellidoRequired: 'Ingresa el apellido paterno.',
   apellidoLong: `El apellido paterno puede tener hasta ${PERSON_NAME_MAX} caracteres.`,
+  apellidoMaternoLong: `El apellido materno puede tener hasta ${PERSON_NAME_MAX} caracteres.`,
   email: 'Ingresa un correo electrónico válido, por ejemplo nombre@dominio.cl.',
   phoneShape: 'Ingresa el celular con su prefijo de país, por ejemplo +56 9 1234 5678.',
   phonePrefix: 'Ese prefijo de país no está disponible: usa +56, +52, +54, +55, +51 o +1.',
@@ -160,16 +168,18 @@ export function checkPersonEdit(
     errors[field] = [personErrorFor(message, schoolPrefix)];
   };
 
-  const name = (field: 'nombres' | 'apellido_paterno', required: string, long: string) => {
+  const name = (field: 'nombres' | 'apellido_paterno' | 'apellido_materno', required: string | null, long: string) => {
     const raw = input[field];
     if (raw === undefined) return;
     const value = typeof raw === 'string' ? raw.trim().replace(/\s+/g, ' ') : '';
-    if (value === '') fail(field, required);
+    if (value === '' && required !== null) fail(field, required);
     else if (value.length > PERSON_NAME_MAX) fail(field, long);
     else values[field] = value;
   };
   name('nombres', PERSON_ERRORS.nombresRequired, PERSON_ERRORS.nombresLong);
   name('apellido_paterno', PERSON_ERRORS.apellidoRequired, PERSON_ERRORS.apellidoLong);
+  // Optional: many people have one surname only.
+  name('apellido_materno', null, PERSON_ERRORS.apellidoMaternoLong);
 
   if (input.email !== undefined) {
     const value = typeof input.email === 'string' ? input.email.trim().toLowerCase() : input.email;

@@ -91,14 +91,20 @@ export interface UserToEdit {
   tipo_documento_id: DocumentTypeId | null;
   nombres: string;
   apellido_paterno: string;
+  /** '' when the person has none. */
+  apellido_materno: string;
   /** Full name as shown. */
   name: string;
+  /** Whether the signed-in user may change this record (the school's leadership); others ask them to. */
+  can_edit: boolean;
 }
 
 /** Body of `PATCH /recipient-lists/{id}/users/{memberId}`: the editable fields (absent = unchanged). */
 export interface UserToEditInput {
   nombres?: string;
   apellido_paterno?: string;
+  /** Blank clears it (not everyone has a second surname). */
+  apellido_materno?: string;
   email?: string | null;
   /** National number plus country prefix (SPEC §3 prefixes); stored E.164. */
   fono_celular?: string | null;
@@ -123,7 +129,8 @@ export interface RecipientListInput {
  * - DELETE /recipient-lists/{id}/members/{memberId} → 204                                                (owner)
  * - POST   /recipient-lists/{id}/members/remove-stale → { data: { removed: number } }                    (owner)
  * - GET    /recipient-lists/{id}/users/{memberId}  { data: UserToEdit }
- * - PATCH  /recipient-lists/{id}/users/{memberId}  UserToEditInput → { data: UserToEdit }                (owner)
+ * - PATCH  /recipient-lists/{id}/users/{memberId}  UserToEditInput → { data: UserToEdit }    (leadership, any list it sees;
+ *                                                  403 `auth.forbidden` for everyone else; each changed field recorded)
  * - DELETE /recipient-lists/{id}                  → 204, to the trash (owner); 409 `list.scheduled` with
  *                                                  `errors.list` naming the scheduled message (title and date),
  *                                                  and `errors.message_id` ([id]) when it is the owner's own
@@ -133,7 +140,7 @@ export interface RecipientListInput {
  * - DELETE /recipient-lists/{id}/forever          → 204                                                   (owner, from trash)
  * A list the user cannot see (another user's unshared list, another school's) is 404 everywhere; a shared
  * list of a colleague is 404 for the owner-only calls too (it is not theirs to change).
- * Errors: 422 `validation.failed` with per-field `errors` (name, picks, nombres, apellido_paterno, email,
+ * Errors: 422 `validation.failed` with per-field `errors` (name, picks, nombres, apellido_paterno, apellido_materno, email,
  * fono_celular, dni, tipo_documento_id).
  */
 export const RECIPIENT_LISTS_API = {

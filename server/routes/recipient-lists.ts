@@ -4,7 +4,8 @@
 // trash, restore, delete forever. A list the user cannot see is a 404 everywhere, and so is a colleague's
 // shared list on the calls that change it. Reads, rules and writes: server/recipient-lists/.
 import { Hono, type Context } from 'hono';
-import { ADMIN_ROLES } from '../../shared/codes';
+import { hasAnyRole } from '../../shared/codes';
+import { PEOPLE_EDITORS } from '../../shared/person-rules';
 import { RECIPIENT_LISTS_API, type NumberedPage, type UserToEditInput } from '../../shared/recipient-lists-contract';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
@@ -143,32 +144,34 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     return (await removeListMember(db, id, memberId)) ? c.body(null, 204) : notFound(c);
   });
 
+  const mayEditPeople = (c: Context<AppEnv>) => hasAnyRole(c.var.auth.roles, PEOPLE_EDITORS);
+
   app.get('/:id/users/:memberId', auth, async (c) => {
     const scope = scopeOf(c);
     const memberId = parseId(c.req.param('memberId'));
     const id = memberId === null ? null : await listIn(c, 'visible');
     if (id === null || memberId === null) return notFound(c);
-    const person = await readPerson(db, scope, id, memberId);
+    const person = await readPerson(db, scope, id, memberId, mayEditPeople(c));
     return person ? c.json({ data: person }) : notFound(c);
   });
 
-  const staffEditors = requireRole(...ADMIN_ROLES).withMessage(LIST_MESSAGES.staffEdit);
+  // A person's record is the school's, not the list's: the leadership changes it through any list it sees,
+  // and nobody else through any list (a teacher asks them; decision 0135).
+  const staffEditors = requireRole(...PEOPLE_EDITORS).withMessage(LIST_MESSAGES.staffEdit);
+  const familyEditors = requireRole(...PEOPLE_EDITORS).withMessage(LIST_MESSAGES.familyEdit);
   app.patch('/:id/users/:memberId', auth, async (c) => {
     const scope = scopeOf(c);
     const memberId = parseId(c.req.param('memberId'));
-    const id = memberId === null ? null : await listIn(c, 'owned');
+    const id = memberId === null ? null : await listIn(c, 'visible');
     if (id === null || memberId === null) return notFound(c);
-    const person = await readPerson(db, scope, id, memberId);
+    const person = await readPerson(db, scope, id, memberId, false);
     if (!person) return notFound(c);
-    // A colleague's record is the school's staff file: only the leadership changes it.
-    if (person.user_type === 'funcionario') {
-      const denied = await staffEditors(c, async () => {});
-      if (denied) return denied;
-    }
+    const denied = await (person.user_type === 'funcionario' ? staffEditors : familyEditors)(c, async () => {});
+    if (denied) return denied;
     const body = await readJson(c);
     if (!isObject(body)) return invalid(c, { nombres: [LIST_MESSAGES.nothing] });
     const input: UserToEditInput = {};
-    for (const field of ['nombres', 'apellido_paterno', 'email', 'fono_celular', 'dni', 'tipo_documento_id'] as const) {
+    for (const field of ['nombres', 'apellido_paterno', 'apellido_materno', 'email', 'fono_celular', 'dni', 'tipo_documento_id'] as const) {
       if (body[field] !== undefined) (input as Record<string, unknown>)[field] = body[field];
     }
     const result = await editPerson(db, scope, id, memberId, input);

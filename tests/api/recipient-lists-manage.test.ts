@@ -306,12 +306,13 @@ describe('sharing', () => {
       ['POST', API.members(list.id), { picks: [{ kind: 'course', id: course.id, audience: 'suplentes' }] }],
       ['DELETE', API.member(list.id, people[0]!.id)],
       ['POST', API.removeStale(list.id)],
-      ['PATCH', API.user(list.id, people[0]!.id), { nombres: 'Otro' }],
       ['POST', API.restore(list.id)],
       ['DELETE', API.forever(list.id)],
     ] as const) {
       expect((await call(docente, method, path, body)).status, `${method} ${path}`).toBe(404);
     }
+    // A person's data is the school's, not the list's: a teacher may not change it through any list.
+    expect((await call(docente, 'PATCH', API.user(list.id, people[0]!.id), { nombres: 'Otro' })).status).toBe(403);
     expect((await members(admin, list.id)).length).toBe(list.users_count);
     // The colleague can send to it.
     const body = composeInput({ recipients: [{ kind: 'recipient-list', id: list.id }] });
@@ -434,7 +435,7 @@ describe('a member’s person record', () => {
       server.db,
       sql`select * from guardians where id = ${m.user_id}`,
     );
-    expect((await ok<{ data: UserToEdit }>(await docente.get(api(API.user(id, m.id))))).data).toEqual({
+    const expected = {
       user_type: 'apoderado',
       id: m.user_id,
       ficha_adulto_id: m.user_id,
@@ -445,15 +446,28 @@ describe('a member’s person record', () => {
       tipo_documento_id: 1,
       nombres: g.first_names,
       apellido_paterno: g.last_name_father,
+      apellido_materno: g.last_name_mother,
       name: m.name,
+    };
+    // The teacher reads the record but may not change it; an administrator may.
+    expect((await ok<{ data: UserToEdit }>(await docente.get(api(API.user(id, m.id))))).data).toEqual({ ...expected, can_edit: false });
+    const shared = await created(admin, 'Para leer la ficha', [{ kind: 'guardian', id: m.user_id }]);
+    const mine = (await members(admin, shared.id))[0]!;
+    expect((await ok<{ data: UserToEdit }>(await admin.get(api(API.user(shared.id, mine.id))))).data).toEqual({
+      ...expected,
+      ficha_estudiante_id: mine.student_id,
+      can_edit: true,
     });
   });
 
   it('refuses bad values field by field, changing nothing; a good edit reaches every list and the picker', async () => {
     const id = await listId('Reforzamiento de Matemática');
-    const m = await guardianMember(docente, id);
+    const inTheirs = await guardianMember(docente, id);
+    // The administrator reaches the same guardian through a list of their own.
+    const own = await created(admin, 'Ficha de una apoderada', [{ kind: 'guardian', id: inTheirs.user_id }]);
+    const m = (await members(admin, own.id))[0]!;
     const before = await one<Record<string, unknown>>(server.db, sql`select * from guardians where id = ${m.user_id}`);
-    const edit = (body: object) => call(docente, 'PATCH', API.user(id, m.id), body);
+    const edit = (body: object) => call(admin, 'PATCH', API.user(own.id, m.id), body);
     expect(
       await errorsOf(
         await edit({
@@ -480,8 +494,6 @@ describe('a member’s person record', () => {
     });
     expect(await one(server.db, sql`select * from guardians where id = ${m.user_id}`)).toEqual(before);
 
-    // The same guardian in another list of another user.
-    const other = await created(admin, 'Con la misma apoderada', [{ kind: 'guardian', id: m.user_id }]);
     const res = await ok<{ data: UserToEdit; message: string }>(
       await edit({
         nombres: ' Carmen  Gloria ',
@@ -500,7 +512,8 @@ describe('a member’s person record', () => {
     });
     expect(res.message).toBe(LIST_MESSAGES.personSaved(res.data.name));
     expect(res.message).toContain('todas las listas y en los próximos mensajes');
-    const elsewhere = (await members(admin, other.id))[0]!;
+    // The same guardian in another user's list.
+    const elsewhere = (await members(docente, id)).find((p) => p.user_id === m.user_id && p.user_type === 'apoderado')!;
     expect(elsewhere).toMatchObject({ name: res.data.name, phone: '+56987654321', email: 'cg@example.cl', dni: '10000013-K' });
     const picker = (
       await ok<{ data: { courses: { apoderados: { id: number; ficha_apoderado: { fono_celular: string | null } }[] }[] } }>(
@@ -515,8 +528,10 @@ describe('a member’s person record', () => {
 
   it('students keep no phone; staff records are changed by the leadership only', async () => {
     const id = await listId('Reforzamiento de Matemática');
-    const student = (await members(docente, id)).find((p) => p.user_type === 'estudiante')!;
-    expect(await errorsOf(await call(docente, 'PATCH', API.user(id, student.id), { fono_celular: '+56 9 8765 4321' }))).toEqual({
+    const child = (await members(docente, id)).find((p) => p.user_type === 'estudiante')!;
+    const students = await created(admin, 'Con un estudiante', [{ kind: 'student', id: child.user_id, audience: 'estudiantes' }]);
+    const student = (await members(admin, students.id)).find((p) => p.user_type === 'estudiante')!;
+    expect(await errorsOf(await call(admin, 'PATCH', API.user(students.id, student.id), { fono_celular: '+56 9 8765 4321' }))).toEqual({
       fono_celular: [PERSON_ERRORS.phoneStudent],
     });
 
@@ -568,6 +583,91 @@ describe('a member’s person record', () => {
       await edit({ dni: 'hegg560427mvzrrl04', tipo_documento_id: 2, fono_celular: '55 1234 5678' }),
     );
     expect(saved.data).toMatchObject({ dni: 'HEGG560427MVZRRL04', tipo_documento_id: 2, fono_celular: '+525512345678' });
+  });
+});
+
+describe('who may change a family’s data', () => {
+  it('a teacher may not, whatever list they own; nothing changes and nothing is recorded', async () => {
+    const id = await listId('Reforzamiento de Matemática');
+    for (const kind of ['apoderado', 'estudiante'] as const) {
+      const m = (await members(docente, id)).find((p) => p.user_type === kind)!;
+      const table = kind === 'apoderado' ? sql`guardians` : sql`students`;
+      const before = await one<Record<string, unknown>>(server.db, sql`select * from ${table} where id = ${m.user_id}`);
+      const denied = await call(docente, 'PATCH', API.user(id, m.id), { nombres: 'Otra', email: 'otra@example.cl' });
+      expect(denied.status).toBe(403);
+      expect((await denied.json()) as ApiError).toMatchObject({
+        code: 'auth.forbidden',
+        message: 'Solo la dirección o la administración del colegio puede cambiar los datos de una familia. Pídeles la corrección.',
+      });
+      expect(await one(server.db, sql`select * from ${table} where id = ${m.user_id}`)).toEqual(before);
+      expect(await count(server.db, sql`select count(*)::int as n from contact_changes where person_id = ${m.user_id}`)).toBe(0);
+    }
+  });
+
+  it('an administrator may; each changed field is recorded with who, when, old and new value', async () => {
+    const id = await listId('Reforzamiento de Matemática');
+    const theirs = (await members(docente, id)).filter((p) => p.user_type === 'apoderado' && p.stale === null)[1]!;
+    const own = await created(admin, 'Ficha para el registro', [{ kind: 'guardian', id: theirs.user_id }]);
+    const m = (await members(admin, own.id))[0]!;
+    const g = await one<{ first_names: string; last_name_mother: string; phone: string | null; email: string | null }>(
+      server.db,
+      sql`select first_names, last_name_mother, phone, email from guardians where id = ${m.user_id}`,
+    );
+    const adminId = (await one<{ id: number }>(server.db, sql`select id from users where email = 'administrador@sanandres.cl'`)).id;
+    const saved = await ok<{ data: UserToEdit }>(
+      await call(admin, 'PATCH', API.user(own.id, m.id), {
+        nombres: g.first_names, // unchanged: not recorded
+        apellido_materno: ' Núñez  del Río ',
+        fono_celular: '+56 9 9747 3752',
+        email: g.email,
+      }),
+    );
+    expect(saved.data).toMatchObject({ apellido_materno: 'Núñez del Río', fono_celular: '+56997473752' });
+    expect(saved.data.name).toBe(`${g.first_names} ${saved.data.apellido_paterno} Núñez del Río`);
+    const changes = await rows<Record<string, unknown>>(
+      server.db,
+      sql`select institution_id, person_kind, person_id, field, old_value, new_value, changed_by, changed_at
+          from contact_changes where person_id = ${m.user_id} and person_kind = 'apoderado' order by field`,
+    );
+    expect(changes.map(({ changed_at, ...rest }) => rest)).toEqual([
+      {
+        institution_id: sanAndres,
+        person_kind: 'apoderado',
+        person_id: m.user_id,
+        field: 'apellido_materno',
+        old_value: g.last_name_mother,
+        new_value: 'Núñez del Río',
+        changed_by: adminId,
+      },
+      {
+        institution_id: sanAndres,
+        person_kind: 'apoderado',
+        person_id: m.user_id,
+        field: 'fono_celular',
+        old_value: g.phone,
+        new_value: '+56997473752',
+        changed_by: adminId,
+      },
+    ]);
+    for (const change of changes) expect(Date.now() - new Date(String(change.changed_at)).getTime()).toBeLessThan(60_000);
+    // Saving the same values again changes nothing and records nothing.
+    await ok(await call(admin, 'PATCH', API.user(own.id, m.id), { apellido_materno: 'Núñez del Río', fono_celular: '+56997473752' }));
+    expect(await count(server.db, sql`select count(*)::int as n from contact_changes where person_id = ${m.user_id}`)).toBe(2);
+    // The maternal surname shows in every list.
+    expect((await members(docente, id)).find((p) => p.id === theirs.id)!.name).toBe(saved.data.name);
+  });
+
+  it('checks the maternal surname: optional, at most 80 characters', async () => {
+    const id = await listId('Reforzamiento de Matemática');
+    const theirs = (await members(docente, id)).filter((p) => p.user_type === 'apoderado' && p.stale === null)[2]!;
+    const own = await created(admin, 'Ficha sin segundo apellido', [{ kind: 'guardian', id: theirs.user_id }]);
+    const m = (await members(admin, own.id))[0]!;
+    expect(await errorsOf(await call(admin, 'PATCH', API.user(own.id, m.id), { apellido_materno: 'x'.repeat(81) }))).toEqual({
+      apellido_materno: ['El apellido materno puede tener hasta 80 caracteres.'],
+    });
+    const saved = await ok<{ data: UserToEdit }>(await call(admin, 'PATCH', API.user(own.id, m.id), { apellido_materno: '  ' }));
+    expect(saved.data.apellido_materno).toBe('');
+    expect(saved.data.name).toBe(`${saved.data.nombres} ${saved.data.apellido_paterno}`);
   });
 });
 
