@@ -14,7 +14,7 @@ const PERSON_NAME_MAX = 80;
 export const PEOPLE_EDITORS: readonly RoleCode[] = ADMIN_ROLES;
 const EMAIL_MAX = 254;
 
-/** SPEC §3 phone prefixes, as the prefix picker offers them (Chile first, the default). */
+/** SPEC §3 phone prefixes with their countries; the picker names them and starts with the school's (`phonePrefixesFor`). */
 export const PHONE_PREFIXES = [
   { prefix: '+56', countries: ['CL'] },
   { prefix: '+52', countries: ['MX'] },
@@ -25,6 +25,12 @@ export const PHONE_PREFIXES = [
 ] as const;
 export type PhonePrefixCountry = (typeof PHONE_PREFIXES)[number]['countries'][number];
 
+/** The prefixes as the school of `schoolPrefix` is offered them: its own first, then the others in SPEC order. */
+export function phonePrefixesFor(schoolPrefix: string): (typeof PHONE_PREFIXES)[number][] {
+  const own = PHONE_PREFIXES.filter((p) => p.prefix === schoolPrefix);
+  return [...own, ...PHONE_PREFIXES.filter((p) => p.prefix !== schoolPrefix)];
+}
+
 export const PERSON_ERRORS = {
   nombresRequired: 'Ingresa los nombres.',
   nombresLong: `Los nombres pueden tener hasta ${PERSON_NAME_MAX} caracteres.`,
@@ -32,7 +38,8 @@ export const PERSON_ERRORS = {
   apellidoLong: `El apellido paterno puede tener hasta ${PERSON_NAME_MAX} caracteres.`,
   apellidoMaternoLong: `El apellido materno puede tener hasta ${PERSON_NAME_MAX} caracteres.`,
   email: 'Ingresa un correo electrónico válido, por ejemplo nombre@dominio.cl.',
-  phoneShape: 'Ingresa el celular con su prefijo de país, por ejemplo +56 9 1234 5678.',
+  // The editor picks the prefix apart from the number: its hint and this text both speak of the number after it.
+  phoneShape: 'Revisa el número: después del prefijo del país van de 8 a 11 dígitos, por ejemplo 9 1234 5678.',
   phonePrefix: 'Ese prefijo de país no está disponible: usa +56, +52, +54, +55, +51 o +1.',
   phoneInvalid: 'Ese número de celular no existe en el país de su prefijo. Revisa los dígitos.',
   phoneNotMobile: 'Ese número no es de un celular: los SMS y WhatsApp solo llegan a celulares.',
@@ -53,7 +60,7 @@ export const PERSON_ERRORS = {
  */
 export const PERSON_ERRORS_MX: Readonly<Partial<Record<keyof typeof PERSON_ERRORS, string>>> = {
   email: 'Ingresa un correo electrónico válido, por ejemplo nombre@dominio.mx.',
-  phoneShape: 'Ingresa el celular con su prefijo de país, por ejemplo +52 55 1234 5678.',
+  phoneShape: 'Revisa el número: después del prefijo del país van de 8 a 11 dígitos, por ejemplo 55 1234 5678.',
   phoneStudent: 'Hermes no guarda celulares de alumnos: escribe a sus padres o tutores.',
   staffDocument: 'Hermes no guarda documentos del personal.',
 };

@@ -67,7 +67,7 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     expect(screen.queryByRole('status', { name: text('recipientLists.detailLoading') })).toBeNull();
     const rows = screen.getAllByRole('listitem').filter((row) => row.getAttribute('data-slot') === 'member-row');
     expect(rows.map((row) => row.querySelector('[data-slot=member-name]')?.textContent)).toEqual(['Carolina Soto', 'Jorge Díaz']);
-    expect(rows[0]?.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56911112222');
+    expect(rows[0]?.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56 9 1111 2222');
     expect(rows[1]?.querySelector('[data-slot=member-phone]')?.textContent).toBe(text('recipientLists.noData'));
     expect(within(rows[1] as HTMLElement).getByText(text('recipientLists.staleReason.not_enrolled'))).toBeTruthy();
     expect(screen.getByText(text('recipientLists.staleBanner', { count: 1 }))).toBeTruthy();

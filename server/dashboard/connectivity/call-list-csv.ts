@@ -1,7 +1,7 @@
 // The call list as a CSV file Excel in es-CL / es-MX opens as it is.
 import { CALL_LIST_COLUMNS, type CallList, type CallListRow, type FixHint } from '../../../shared/dashboard-contract';
 import { fold } from '../../../shared/fold';
-import { displayPhone } from './call-list';
+import { formatPhone } from '../../../shared/phone-format';
 
 const CALL_LIST_HEADERS: Record<(typeof CALL_LIST_COLUMNS)[number], string> = {
   student: 'Estudiante',
@@ -32,7 +32,8 @@ function field(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-const csvPhone = (phone: string | null) => (phone ? displayPhone(phone).replace(/^\+(\d+)/, '(+$1)') : '');
+/** The screens' format (shared/phone-format.ts) with its prefix in parentheses: Excel runs a leading "+" as a formula. */
+const csvPhone = (phone: string | null) => (phone ? formatPhone(phone).replace(/^\+(\d+)/, '(+$1)') : '');
 
 /** BOM, `;` separated (Excel in es-CL / es-MX), CRLF lines, the contract's columns in order. */
 export function callListCsv(list: CallList): string {

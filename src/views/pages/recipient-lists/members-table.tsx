@@ -27,6 +27,7 @@ import { Button } from '../../ui/button';
 import { ListEmpty } from '../../ui/list-page';
 import { SearchInput } from '../../ui/search-input';
 import { useSelectors } from '../../lib/selectors';
+import { formatPhone } from '../../../../shared/phone-format';
 
 type DetailActor = ActorRefFrom<typeof recipientListMachine>;
 
@@ -167,7 +168,7 @@ function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientLis
           <dt className="text-muted-foreground">{t('recipientLists.column.email')}</dt>
           <dd className="break-all">{member.email ?? none}</dd>
           <dt className="text-muted-foreground">{t('recipientLists.column.phone')}</dt>
-          <dd data-slot="member-phone">{member.phone ?? none}</dd>
+          <dd data-slot="member-phone">{member.phone ? formatPhone(member.phone) : none}</dd>
           {member.dni && (
             <>
               <dt className="text-muted-foreground">{t('recipientLists.column.document')}</dt>
