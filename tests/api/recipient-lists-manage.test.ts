@@ -431,10 +431,14 @@ describe('a member’s person record', () => {
   it('reads the SPEC “User to edit” fields', async () => {
     const id = await listId('Reforzamiento de Matemática');
     const m = await guardianMember(docente, id);
-    const g = await one<{ first_names: string; last_name_father: string; dni: string; phone: string | null; email: string | null }>(
-      server.db,
-      sql`select * from guardians where id = ${m.user_id}`,
-    );
+    const g = await one<{
+      first_names: string;
+      last_name_father: string;
+      last_name_mother: string;
+      dni: string;
+      phone: string | null;
+      email: string | null;
+    }>(server.db, sql`select * from guardians where id = ${m.user_id}`);
     const expected = {
       user_type: 'apoderado',
       id: m.user_id,

@@ -15,7 +15,7 @@ import { text } from '../fixtures/texts';
 import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
 const LIST = listSummary({ id: 1, name: 'Apoderados 3° Básico A', users_count: 2, stale_count: 1 });
-const CAROLINA = listMember({ id: 10 });
+const CAROLINA = listMember({ id: 10, phone: '+56997473752' });
 const JORGE = listMember({ id: 11, user_id: 101, name: 'Jorge Díaz', stale: 'not_enrolled', device_status: 'red', phone: null });
 const api = setUpScreenTest();
 
@@ -67,7 +67,7 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     expect(screen.queryByRole('status', { name: text('recipientLists.detailLoading') })).toBeNull();
     const rows = screen.getAllByRole('listitem').filter((row) => row.getAttribute('data-slot') === 'member-row');
     expect(rows.map((row) => row.querySelector('[data-slot=member-name]')?.textContent)).toEqual(['Carolina Soto', 'Jorge Díaz']);
-    expect(rows[0]?.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56 9 1111 2222');
+    expect(rows[0]?.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56 9 9747 3752');
     expect(rows[1]?.querySelector('[data-slot=member-phone]')?.textContent).toBe(text('recipientLists.noData'));
     expect(within(rows[1] as HTMLElement).getByText(text('recipientLists.staleReason.not_enrolled'))).toBeTruthy();
     expect(screen.getByText(text('recipientLists.staleBanner', { count: 1 }))).toBeTruthy();
@@ -220,8 +220,59 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls('PATCH', '/recipient-lists/1/users/10').at(-1)?.body).toMatchObject({ fono_celular: '+56987654322' });
     const row = button('recipientLists.editMember', { name: 'Carolina Soto' }).closest('li') as HTMLElement;
-    expect(row.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56987654322');
+    expect(row.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56 9 8765 4322');
     await waitFor(() => expect(document.activeElement).toBe(button('recipientLists.editMember', { name: 'Carolina Soto' })));
+  });
+
+  it('the editor names each prefix by its country, the school’s first; its hint and its error both ask for the number without the prefix; it has the maternal surname', async () => {
+    const { dialog, phone } = await openEditor();
+    const prefix = within(dialog).getByLabelText(text('recipientLists.editor.prefix')) as HTMLSelectElement;
+    expect([...prefix.options].map((o) => o.textContent)).toEqual([
+      'Chile +56',
+      'México +52',
+      'Argentina +54',
+      'Brasil +55',
+      'Perú +51',
+      'EE. UU. y Canadá +1',
+    ]);
+    expect(within(dialog).getByText('Elige el país y escribe el número sin el prefijo, por ejemplo 9 1234 5678.')).toBeTruthy();
+    await act(async () => fireEvent.change(phone, { target: { value: '12' } }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: text('recipientLists.editor.save') })));
+    expect(
+      within(dialog).getByText('Revisa el número: después del prefijo del país van de 8 a 11 dígitos, por ejemplo 9 1234 5678.'),
+    ).toBeTruthy();
+    const maternal = within(dialog).getByLabelText('Apellido materno') as HTMLInputElement;
+    expect(maternal.value).toBe('');
+    await act(async () => fireEvent.change(maternal, { target: { value: 'Núñez' } }));
+    await act(async () => fireEvent.change(phone, { target: { value: '+56 9 8765 4321' } }));
+    api.script['PATCH /recipient-lists/1/users/10'] = [json(200, { data: userToEdit({ apellido_materno: 'Núñez' }) })];
+    await act(async () => fireEvent.submit(phone.closest('form') as HTMLFormElement));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls('PATCH', '/recipient-lists/1/users/10').at(-1)?.body).toMatchObject({
+      apellido_materno: 'Núñez',
+      fono_celular: '+56987654321',
+    });
+  });
+
+  it('someone who may not change the record reads it, with whom to ask and «Solicitar corrección»; nothing to type or save', async () => {
+    serve();
+    api.script['GET /recipient-lists/1/users/10'] = [json(200, { data: userToEdit({ can_edit: false, fono_celular: '+56997473752' }) })];
+    renderPage();
+    await heading();
+    await act(async () => fireEvent.click(button('recipientLists.editMember', { name: 'Carolina Soto' })));
+    const dialog = await screen.findByRole('dialog', { name: 'Datos de contacto' });
+    expect(
+      within(dialog).getByText(
+        'Solo la dirección o la administración del colegio puede cambiar estos datos: son los del colegio y se usan en todas las listas y mensajes.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('+56 9 9747 3752')).toBeTruthy();
+    expect(within(dialog).queryAllByRole('textbox')).toHaveLength(0);
+    expect(within(dialog).queryByRole('button', { name: text('recipientLists.editor.save') })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Solicitar corrección' }).getAttribute('href')).toBe('/new');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls('PATCH', '/recipient-lists/1/users/10')).toHaveLength(0);
   });
 
   it('Escape closes the contact editor without saving, focus back on «Editar»', async () => {
