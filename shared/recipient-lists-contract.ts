@@ -131,6 +131,8 @@ export interface RecipientListInput {
  * - GET    /recipient-lists/{id}/users/{memberId}  { data: UserToEdit }
  * - PATCH  /recipient-lists/{id}/users/{memberId}  UserToEditInput → { data: UserToEdit }    (leadership, any list it sees;
  *                                                  403 `auth.forbidden` for everyone else; each changed field recorded)
+ * - POST   /recipient-lists/{id}/users/{memberId}/correction  { note } → 201 { data: { message_id }, message }
+ *                                                  («Solicitar corrección»: a message to the leadership; any list it sees)
  * - DELETE /recipient-lists/{id}                  → 204, to the trash (owner); 409 `list.scheduled` with
  *                                                  `errors.list` naming the scheduled message (title and date),
  *                                                  and `errors.message_id` ([id]) when it is the owner's own
@@ -151,6 +153,7 @@ export const RECIPIENT_LISTS_API = {
   member: (id: number, memberId: number) => `/recipient-lists/${id}/members/${memberId}`,
   removeStale: (id: number) => `/recipient-lists/${id}/members/remove-stale`,
   user: (id: number, memberId: number) => `/recipient-lists/${id}/users/${memberId}`,
+  correction: (id: number, memberId: number) => `/recipient-lists/${id}/users/${memberId}/correction`,
   trash: '/recipient-lists/trash',
   restore: (id: number) => `/recipient-lists/${id}/restore`,
   forever: (id: number) => `/recipient-lists/${id}/forever`,

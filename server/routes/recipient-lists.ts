@@ -14,6 +14,7 @@ import { apiError, invalid, notFound, readJson } from '../http/errors';
 import type { FieldErrors } from '../http/field-errors';
 import { intParam, parseId } from '../http/params';
 import { requireRole } from '../http/roles';
+import { parseCorrectionNote, requestCorrection } from '../recipient-lists/correction';
 import { editPerson, readPerson } from '../recipient-lists/members';
 import { findList, listSummary, pageOfLists, type ListScope, type ListWhere } from '../recipient-lists/queries';
 import { DEFAULT_PER_PAGE, LIST_MESSAGES, MAX_PAGE, MAX_PER_PAGE, Q_MAX } from '../recipient-lists/texts';
@@ -177,6 +178,19 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     const result = await editPerson(db, scope, id, memberId, input);
     if (!result.ok) return result.status === 404 ? notFound(c) : invalid(c, result.errors);
     return c.json({ data: result.person, message: LIST_MESSAGES.personSaved(result.person.name) });
+  });
+
+  // «Solicitar corrección»: anyone who sees the list may ask the leadership to fix a person's data.
+  app.post('/:id/users/:memberId/correction', auth, async (c) => {
+    const memberId = parseId(c.req.param('memberId'));
+    const id = memberId === null ? null : await listIn(c, 'visible');
+    if (id === null || memberId === null) return notFound(c);
+    const parsed = parseCorrectionNote(await readJson(c));
+    if (!parsed.ok) return invalid(c, parsed.errors);
+    const outcome = await requestCorrection(db, scopeOf(c), id, memberId, parsed.note);
+    if (outcome.kind === 'not_found') return notFound(c);
+    if (outcome.kind === 'invalid') return invalid(c, outcome.errors);
+    return c.json({ data: { message_id: outcome.messageId }, message: outcome.message }, 201);
   });
 
   return app;

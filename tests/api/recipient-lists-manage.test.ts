@@ -608,6 +608,48 @@ describe('who may change a family’s data', () => {
     }
   });
 
+  it('a teacher asks the leadership instead: «Solicitar corrección» is a message in their inbox naming the person', async () => {
+    const id = await listId('Reforzamiento de Matemática');
+    const m = (await members(docente, id)).find((p) => p.user_type === 'apoderado')!;
+    const path = API.correction(id, m.id);
+    expect(await errorsOf(await call(docente, 'POST', path, { note: '  ' }))).toEqual({ note: ['Escribe qué dato hay que corregir.'] });
+    expect(await errorsOf(await call(docente, 'POST', path, { note: 'x'.repeat(1001) }))).toEqual({
+      note: ['La solicitud puede tener hasta 1000 caracteres.'],
+    });
+    // A list the user cannot see is not there.
+    const unshared = await listId('Directiva del Centro de Padres'); // another school's
+    expect((await call(docente, 'POST', API.correction(unshared, 1), { note: 'Hola' })).status).toBe(404);
+
+    const before = await one(server.db, sql`select * from guardians where id = ${m.user_id}`);
+    const sent = await ok<{ data: { message_id: number }; message: string }>(
+      await call(docente, 'POST', path, { note: 'El celular correcto es +56 9 9747 3752.' }),
+      201,
+    );
+    expect(sent.message).toBe('Solicitud enviada a la dirección y la administración del colegio.');
+    const message = await one<{ title: string; content: string; kind: string }>(
+      server.db,
+      sql`select title, content, kind from messages where id = ${sent.data.message_id}`,
+    );
+    expect(message.kind).toBe('sent');
+    expect(message.title).toBe(`Corrección de datos de contacto: ${m.name}`);
+    expect(message.content).toContain('El celular correcto es +56 9 9747 3752.');
+    expect(message.content).toContain(m.name);
+    // In the inbox of every leader with a login, and of nobody else.
+    const inboxes = await rows<{ email: string }>(
+      server.db,
+      sql`select u.email from mailbox_entries e join users u on u.id = e.user_id
+          where e.message_id = ${sent.data.message_id} and e.folder = 'inbox' order by u.email`,
+    );
+    expect(inboxes.map((r) => r.email)).toEqual([
+      'administrador@sanandres.cl',
+      'corp.utp@sanandres.cl',
+      'directora@sanandres.cl',
+      'utp@sanandres.cl',
+    ]);
+    // Asking changes nothing.
+    expect(await one(server.db, sql`select * from guardians where id = ${m.user_id}`)).toEqual(before);
+  });
+
   it('an administrator may; each changed field is recorded with who, when, old and new value', async () => {
     const id = await listId('Reforzamiento de Matemática');
     const theirs = (await members(docente, id)).filter((p) => p.user_type === 'apoderado' && p.stale === null)[1]!;
