@@ -254,7 +254,7 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     });
   });
 
-  it('someone who may not change the record reads it, with whom to ask and «Solicitar corrección»; nothing to type or save', async () => {
+  it('someone who may not change the record reads it and asks the leadership with «Solicitar corrección»; nothing to save', async () => {
     serve();
     api.script['GET /recipient-lists/1/users/10'] = [json(200, { data: userToEdit({ can_edit: false, fono_celular: '+56997473752' }) })];
     renderPage();
@@ -267,9 +267,19 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
       ),
     ).toBeTruthy();
     expect(within(dialog).getByText('+56 9 9747 3752')).toBeTruthy();
-    expect(within(dialog).queryAllByRole('textbox')).toHaveLength(0);
     expect(within(dialog).queryByRole('button', { name: text('recipientLists.editor.save') })).toBeNull();
-    expect(within(dialog).getByRole('link', { name: 'Solicitar corrección' }).getAttribute('href')).toBe('/new');
+    // Only the request is written: the record's fields are not inputs.
+    expect(within(dialog).getAllByRole('textbox')).toHaveLength(1);
+    const request = within(dialog).getByRole('button', { name: 'Solicitar corrección' }) as HTMLButtonElement;
+    expect(request.disabled).toBe(true);
+    const note = within(dialog).getByLabelText('¿Qué hay que corregir?');
+    await act(async () => fireEvent.change(note, { target: { value: 'El celular correcto termina en 3753.' } }));
+    api.script['POST /recipient-lists/1/users/10/correction'] = [json(201, { data: { message_id: 99 }, message: 'Enviada' })];
+    await act(async () => fireEvent.click(request));
+    await within(dialog).findByText('Solicitud enviada a la dirección y la administración del colegio. Te responderán por mensaje.');
+    expect(api.calls('POST', '/recipient-lists/1/users/10/correction').map((c) => c.body)).toEqual([
+      { note: 'El celular correcto termina en 3753.' },
+    ]);
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' })));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls('PATCH', '/recipient-lists/1/users/10')).toHaveLength(0);

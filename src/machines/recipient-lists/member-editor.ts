@@ -5,11 +5,12 @@
 // the first refused field (a `focus` effect, relayed by the list page's machine). It ends with the saved
 // person as its output (null when closed without saving); the list page updates the member's row. Only the
 // school's leadership changes a person's record (the server says so in `can_edit`); anyone else reads it
-// and is told whom to ask: typing and Guardar are refused, so `state.can` offers neither.
-import { and, assertEvent, assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+// and is told whom to ask: typing and Guardar are refused, so `state.can` offers neither; instead they write
+// what is wrong and «Solicitar corrección» sends it to the leadership as a message (`requested` says so).
+import { and, assertEvent, assign, enqueueActions, not, setup, type SnapshotFrom } from 'xstate';
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEdit, type UserToEditInput } from '../../../shared/recipient-lists-contract';
 import { checkPersonEdit, PHONE_PREFIXES as SHARED_PREFIXES, phonePrefixesFor } from '../../../shared/person-rules';
-import { fetchMemberUser, saveMemberUser } from '../../services/recipient-lists/recipient-lists';
+import { fetchMemberUser, requestCorrection, saveMemberUser } from '../../services/recipient-lists/recipient-lists';
 import type { FocusEvent } from '../app/effects';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { serverErrors, type FieldErrors } from './recipient-lists';
@@ -119,12 +120,16 @@ export interface MemberEditorContext extends MemberEditorInput {
   failed: boolean;
   /** The person as the server saved them (the dialog's output). */
   saved: UserToEdit | null;
+  /** What a reader who may not change the record asks the leadership to correct. */
+  note: string;
 }
 
 export type MemberEditorEvent =
   | { type: 'editor.change'; field: MemberField; value: string }
   | { type: 'editor.save' }
   | { type: 'editor.retry' }
+  | { type: 'editor.note'; value: string }
+  | { type: 'editor.request' }
   | { type: 'editor.cancel' };
 
 const EMPTY_FORM: MemberForm = {
@@ -171,7 +176,7 @@ export const memberEditorMachine = setup({
     output: {} as { user: UserToEdit | null },
     emitted: {} as FocusEvent,
   },
-  actors: { fetchMemberUser, saveMemberUser },
+  actors: { fetchMemberUser, saveMemberUser, requestCorrection },
   actions: {
     assignUser: assign(({ context }, user: UserToEdit) => ({ user, form: formOf(user, context.defaultPrefix) })),
     assignSaved: assign((_, user: UserToEdit) => ({ user, saved: user })),
@@ -184,6 +189,10 @@ export const memberEditorMachine = setup({
     markFailed: assign({ failed: true, errors: {} }),
     assignCheckedErrors: assign(({ context }) => ({ errors: checkedErrors(context), failed: false })),
     clearFailure: assign({ failed: false }),
+    changeNote: assign(({ event }) => {
+      assertEvent(event, 'editor.note');
+      return { note: event.value, errors: {}, failed: false };
+    }),
     /** Keyboard focus on the first refused field (none when the failure names no field: the alert says it). */
     focusFirstError: enqueueActions(({ context, enqueue }) => {
       const field = firstRefusedField(context.errors);
@@ -194,6 +203,7 @@ export const memberEditorMachine = setup({
     isFieldError: (_, failure: ApiFailure) => serverErrors(failure) !== null,
     isValid: ({ context }) => Object.keys(checkedErrors(context)).length === 0,
     canEdit: ({ context }) => context.user?.can_edit === true,
+    hasNote: ({ context }) => context.note.trim() !== '',
   },
 }).createMachine({
   id: 'memberEditor',
@@ -205,6 +215,7 @@ export const memberEditorMachine = setup({
     errors: {},
     failed: false,
     saved: null,
+    note: '',
   }),
   states: {
     loading: {
@@ -230,8 +241,32 @@ export const memberEditorMachine = setup({
           { guard: and(['canEdit', 'isValid']), target: 'saving', actions: 'clearFailure' },
           { guard: 'canEdit', actions: ['assignCheckedErrors', 'focusFirstError'] },
         ],
+        // Read only: what is wrong, written for the leadership, sent once there is something to send.
+        'editor.note': { guard: not('canEdit'), actions: 'changeNote' },
+        'editor.request': { guard: and([not('canEdit'), 'hasNote']), target: 'requesting', actions: 'clearFailure' },
         'editor.cancel': { target: 'closed' },
       },
+    },
+    requesting: {
+      tags: 'busy',
+      invoke: {
+        id: 'requestCorrection',
+        src: 'requestCorrection',
+        input: ({ context }) => ({ listId: context.listId, memberId: context.memberId, note: context.note }),
+        onDone: { target: 'requested' },
+        onError: [
+          {
+            guard: { type: 'isFieldError', params: ({ event }) => toApiFailure(event.error) },
+            target: 'editing',
+            actions: { type: 'assignErrors', params: ({ event }) => toApiFailure(event.error) },
+          },
+          { target: 'editing', actions: 'markFailed' },
+        ],
+      },
+    },
+    // Sent: the dialog says so until it is closed.
+    requested: {
+      on: { 'editor.cancel': { target: 'closed' } },
     },
     saving: {
       tags: 'busy',
@@ -266,6 +301,11 @@ export const selectEditorForm = (s: MemberEditorSnapshot): MemberForm => s.conte
 export const selectEditorErrors = (s: MemberEditorSnapshot): FieldErrors => s.context.errors;
 export const selectEditorName = (s: MemberEditorSnapshot): string => s.context.user?.name ?? '';
 /** The record is shown to someone who may not change it (Guardar refused while editing). */
-export const selectEditorReadOnly = (s: MemberEditorSnapshot): boolean => s.matches('editing') && !s.can({ type: 'editor.save' });
+export const selectEditorReadOnly = (s: MemberEditorSnapshot): boolean =>
+  s.context.user !== null && !s.can({ type: 'editor.save' }) && !s.matches('saving') && !s.matches('loading');
+export const selectEditorRequesting = (s: MemberEditorSnapshot): boolean => s.matches('requesting');
+export const selectEditorRequested = (s: MemberEditorSnapshot): boolean => s.matches('requested');
+export const selectEditorNote = (s: MemberEditorSnapshot): string => s.context.note;
+export const selectEditorCanRequest = (s: MemberEditorSnapshot): boolean => s.can({ type: 'editor.request' });
 export const selectEditorSchoolPrefix = (s: MemberEditorSnapshot): PhonePrefix => s.context.defaultPrefix;
 export { DOCUMENT_TYPES };

@@ -3,14 +3,17 @@
 // lost; the note says the change reaches every list and future message. Someone who may not change the record
 // (only the school's leadership may) reads it, with whom to ask and a way to write to them.
 import type { ActorRefFrom } from 'xstate';
-import { Link } from 'wouter';
 import { formatPhone } from '../../../../shared/phone-format';
 import {
   DOCUMENT_TYPES,
   type memberEditorMachine,
   memberFieldId,
   prefixesFor,
+  selectEditorCanRequest,
   selectEditorErrors,
+  selectEditorNote,
+  selectEditorRequested,
+  selectEditorRequesting,
   selectEditorFailed,
   selectEditorForm,
   selectEditorLoadFailed,
@@ -26,6 +29,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { FieldError } from '../../ui/field';
 import { Label } from '../../ui/label';
+import { Textarea } from '../../ui/textarea';
 import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { MachineForm } from '../../ui/form';
@@ -70,10 +74,23 @@ export function MemberEditorDialog({ editor }: { editor: EditorActor }) {
   );
 }
 
-/** The record as someone who may not change it reads it, with whom to ask for a correction. */
+/**
+ * The record as someone who may not change it reads it, and «Solicitar corrección»: what is wrong, sent to
+ * the leadership as a message; then that it was sent.
+ */
 function ReadOnlyRecord({ editor }: { editor: EditorActor }) {
   const t = useT();
-  const { form, name } = useSelectors(editor, { form: selectEditorForm, name: selectEditorName });
+  const { form, name, note, canRequest, requesting, requested, failed, errors } = useSelectors(editor, {
+    form: selectEditorForm,
+    name: selectEditorName,
+    note: selectEditorNote,
+    canRequest: selectEditorCanRequest,
+    requesting: selectEditorRequesting,
+    requested: selectEditorRequested,
+    failed: selectEditorFailed,
+    errors: selectEditorErrors,
+  });
+  const errorText = useErrorText();
   const none = <span className="text-muted-foreground">—</span>;
   const phone = form.phone === '' ? '' : formatPhone(`${form.prefix}${form.phone}`);
   const rows: [string, string][] = [
@@ -84,6 +101,12 @@ function ReadOnlyRecord({ editor }: { editor: EditorActor }) {
     [t('recipientLists.editor.phone'), phone],
     [t('recipientLists.editor.dni'), form.dni],
   ];
+  const noteError = errorText(errors.form);
+  const close = (
+    <Button type="button" variant="outline" onClick={() => editor.send({ type: 'editor.cancel' })}>
+      {t('recipientLists.editor.close')}
+    </Button>
+  );
   return (
     <div data-slot="contact-record" className="flex flex-col gap-3">
       <p className="font-medium">{name}</p>
@@ -95,15 +118,42 @@ function ReadOnlyRecord({ editor }: { editor: EditorActor }) {
           </div>
         ))}
       </dl>
-      <p className="text-sm">{t('recipientLists.editor.requestHint')}</p>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={() => editor.send({ type: 'editor.cancel' })}>
-          {t('recipientLists.editor.close')}
-        </Button>
-        <Button asChild>
-          <Link href="/new">{t('recipientLists.editor.request')}</Link>
-        </Button>
-      </DialogFooter>
+      {requested ? (
+        <>
+          <p role="status" className="text-sm">
+            {t('recipientLists.editor.requested')}
+          </p>
+          <DialogFooter>{close}</DialogFooter>
+        </>
+      ) : (
+        <MachineForm className="flex flex-col gap-3" onSend={() => editor.send({ type: 'editor.request' })}>
+          <p className="text-sm">{t('recipientLists.editor.requestHint')}</p>
+          <div data-slot="field" className="flex flex-col gap-1.5">
+            <Label htmlFor={memberFieldId('form')}>{t('recipientLists.editor.requestNote')}</Label>
+            <Textarea
+              id={memberFieldId('form')}
+              value={note}
+              rows={3}
+              disabled={requesting}
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? `${memberFieldId('form')}-error` : undefined}
+              onChange={(e) => editor.send({ type: 'editor.note', value: e.currentTarget.value })}
+            />
+            <FieldError id={`${memberFieldId('form')}-error`}>{noteError}</FieldError>
+          </div>
+          {failed && (
+            <p role="alert" className="text-sm text-destructive">
+              {t('recipientLists.editor.requestFailed')}
+            </p>
+          )}
+          <DialogFooter>
+            {close}
+            <Button type="submit" disabled={!canRequest} aria-busy={requesting || undefined}>
+              {t(requesting ? 'recipientLists.editor.requesting' : 'recipientLists.editor.request')}
+            </Button>
+          </DialogFooter>
+        </MachineForm>
+      )}
     </div>
   );
 }
