@@ -714,6 +714,8 @@ describe('who may change a family’s data', () => {
     const saved = await ok<{ data: UserToEdit }>(await call(admin, 'PATCH', API.user(own.id, m.id), { apellido_materno: '  ' }));
     expect(saved.data.apellido_materno).toBe('');
     expect(saved.data.name).toBe(`${saved.data.nombres} ${saved.data.apellido_paterno}`);
+    // Every list names them the same way, with no trailing space.
+    expect((await members(docente, id)).find((p) => p.id === theirs.id)!.name).toBe(saved.data.name);
   });
 });
 
