@@ -15,9 +15,9 @@ import { QUOTA_REFUSAL } from '../quota/balance';
 import { readPerson } from './members';
 import type { ListScope } from './queries';
 
-export const CORRECTION_NOTE_MAX = 1000;
+const CORRECTION_NOTE_MAX = 1000;
 
-export const CORRECTION_MESSAGES = {
+const CORRECTION_MESSAGES = {
   note: 'Escribe qué dato hay que corregir.',
   noteLong: `La solicitud puede tener hasta ${CORRECTION_NOTE_MAX} caracteres.`,
   nobody: { CL: 'El colegio no tiene a quién enviarle la solicitud.', MX: 'La escuela no tiene a quién enviarle la solicitud.' },
