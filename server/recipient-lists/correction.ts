@@ -12,7 +12,7 @@ import type { FieldErrors } from '../http/field-errors';
 import { allowedChannels } from '../compose/channels';
 import { sendMessage } from '../compose/send';
 import { QUOTA_REFUSAL } from '../quota/balance';
-import { readPerson } from './members';
+import { readPerson, schoolCountry } from './members';
 import type { ListScope } from './queries';
 
 const CORRECTION_NOTE_MAX = 1000;
@@ -51,10 +51,7 @@ export async function requestCorrection(
 ): Promise<CorrectionOutcome> {
   const person = await readPerson(db, scope, listId, memberId, false);
   if (!person) return { kind: 'not_found' };
-  const [school] = rowsOf<{ country: 'CL' | 'MX' }>(
-    await db.execute(sql`select country from institutions where id = ${scope.institutionId}`),
-  );
-  const country = school?.country ?? 'CL';
+  const country = await schoolCountry(db, scope.institutionId);
   // The leaders who sign in: staff rows with a login holding one of the editors' roles, not the asker.
   const leaders = rowsOf<{ id: number }>(
     await db.execute(sql`

@@ -130,6 +130,12 @@ export async function readPerson(
   return person ? toUserToEdit(person, canEdit) : null;
 }
 
+/** The school's country, for the texts that differ (colegio / escuela). */
+export async function schoolCountry(db: Queryable, institutionId: number): Promise<'CL' | 'MX'> {
+  const [row] = rowsOf<{ country: 'CL' | 'MX' }>(await db.execute(sql`select country from institutions where id = ${institutionId}`));
+  return row?.country ?? 'CL';
+}
+
 export type PersonEdit = { ok: true; person: UserToEdit } | { ok: false; status: 404 } | { ok: false; status: 422; errors: FieldErrors };
 
 /** Whether a number that passed its shape check is a mobile of one of its prefix's countries. */

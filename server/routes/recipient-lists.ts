@@ -15,7 +15,7 @@ import type { FieldErrors } from '../http/field-errors';
 import { intParam, parseId } from '../http/params';
 import { requireRole } from '../http/roles';
 import { parseCorrectionNote, requestCorrection } from '../recipient-lists/correction';
-import { editPerson, readPerson } from '../recipient-lists/members';
+import { editPerson, readPerson, schoolCountry } from '../recipient-lists/members';
 import { findList, listSummary, pageOfLists, type ListScope, type ListWhere } from '../recipient-lists/queries';
 import { DEFAULT_PER_PAGE, LIST_MESSAGES, MAX_PAGE, MAX_PER_PAGE, Q_MAX } from '../recipient-lists/texts';
 import { listUsers } from '../recipient-lists/users';
@@ -159,7 +159,6 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
   // A person's record is the school's, not the list's: the leadership changes it through any list it sees,
   // and nobody else through any list (a teacher asks them; decision 0135).
   const staffEditors = requireRole(...PEOPLE_EDITORS).withMessage(LIST_MESSAGES.staffEdit);
-  const familyEditors = requireRole(...PEOPLE_EDITORS).withMessage(LIST_MESSAGES.familyEdit);
   app.patch('/:id/users/:memberId', auth, async (c) => {
     const scope = scopeOf(c);
     const memberId = parseId(c.req.param('memberId'));
@@ -167,8 +166,13 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     if (id === null || memberId === null) return notFound(c);
     const person = await readPerson(db, scope, id, memberId, false);
     if (!person) return notFound(c);
-    const denied = await (person.user_type === 'funcionario' ? staffEditors : familyEditors)(c, async () => {});
-    if (denied) return denied;
+    if (person.user_type === 'funcionario') {
+      const denied = await staffEditors(c, async () => {});
+      if (denied) return denied;
+    } else if (!mayEditPeople(c)) {
+      const country = await schoolCountry(db, scope.institutionId);
+      return apiError(c, 403, 'auth.forbidden', LIST_MESSAGES.familyEdit[country]);
+    }
     const body = await readJson(c);
     if (!isObject(body)) return invalid(c, { nombres: [LIST_MESSAGES.nothing] });
     const input: UserToEditInput = {};

@@ -608,6 +608,19 @@ describe('who may change a family’s data', () => {
     }
   });
 
+  it('a Mexican teacher reads why in Mexican words', async () => {
+    const teacher = await signedIn(() => server)('docente@benitojuarez.edu.mx');
+    const id = await listId('Comité de padres de familia');
+    const guardian = (await members(juarez, id)).find((p) => p.user_type === 'apoderado')!;
+    const own = await created(teacher, 'Padres de un alumno', [{ kind: 'guardian', id: guardian.user_id }]);
+    const m = (await members(teacher, own.id))[0]!;
+    const denied = await call(teacher, 'PATCH', API.user(own.id, m.id), { nombres: 'Otra' });
+    expect(denied.status).toBe(403);
+    expect(((await denied.json()) as ApiError).message).toBe(
+      'Solo la dirección o la administración de la escuela puede cambiar los datos de una familia. Pídeles la corrección.',
+    );
+  });
+
   it('a teacher asks the leadership instead: «Solicitar corrección» is a message in their inbox naming the person', async () => {
     const id = await listId('Reforzamiento de Matemática');
     const m = (await members(docente, id)).find((p) => p.user_type === 'apoderado')!;
