@@ -65,7 +65,8 @@ async function listFlow(page: Page, email: string, mayEdit: boolean): Promise<vo
     .filter({ hasText: t('recipientLists.userType.apoderado') })
     .first();
   const who = (await row.locator('[data-slot=member-name]').textContent()) ?? '';
-  await row.getByRole('button', { name: exactly(t('recipientLists.editMember', { name: who })) }).click();
+  const open = t(mayEdit ? 'recipientLists.editMember' : 'recipientLists.viewMember', { name: who });
+  await row.getByRole('button', { name: exactly(open) }).click();
   if (mayEdit) await editPhone(page, row);
   else {
     // Only the school's leadership changes a family's data: a teacher reads it and is told whom to ask.

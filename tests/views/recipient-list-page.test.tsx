@@ -12,6 +12,9 @@ import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
 import { text } from '../fixtures/texts';
+import { TEACHER } from '../fixtures/users';
+import { sessionActor } from '../../src/views/actors';
+import { selectIsLoggedIn } from '../../src/machines/session/selectors';
 import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
 const LIST = listSummary({ id: 1, name: 'Apoderados 3° Básico A', users_count: 2, stale_count: 1 });
@@ -283,6 +286,28 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' })));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls('PATCH', '/recipient-lists/1/users/10')).toHaveLength(0);
+  });
+
+  it('a teacher’s rows offer «Ver datos», not «Editar»: they read the record and may ask for a correction', async () => {
+    api.script['POST /login'] = [
+      json(200, { data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 } }),
+    ];
+    api.script['GET /user'] = [json(200, { user: TEACHER })];
+    api.script['GET /institution-policies'] = [json(200, ['hermes-acceder-sistema'])];
+    await act(async () => sessionActor.send({ type: 'session.login', email: TEACHER.email, password: 'Hermes.2026' }));
+    await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(true));
+    try {
+      serve();
+      renderPage();
+      await heading();
+      expect(screen.queryByRole('button', { name: 'Editar datos de Carolina Soto' })).toBeNull();
+      const view = screen.getByRole('button', { name: 'Ver datos de Carolina Soto' });
+      expect(view.textContent).toBe('Ver datos');
+    } finally {
+      api.script['GET /logout'] = [json(200, {})];
+      await act(async () => sessionActor.send({ type: 'session.logout' }));
+      await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(false));
+    }
   });
 
   it('Escape closes the contact editor without saving, focus back on «Editar»', async () => {
