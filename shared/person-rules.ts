@@ -2,12 +2,19 @@
 // field errors before sending as the server answers after (PATCH /recipient-lists/{id}/users/{memberId}).
 // Pure: no libraries. The server then asks libphonenumber (server/recipients/phone.ts) whether a number that
 // passed `checkPhoneShape` really is a mobile of its country.
+import { ADMIN_ROLES, type RoleCode } from './codes';
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEditInput } from './recipient-lists-contract';
 
 const PERSON_NAME_MAX = 80;
+
+/**
+ * Who may change a person's contact data (a guardian's, a student's, a colleague's): the school's leadership.
+ * Hermes does not know which course a head teacher leads, so it is not among them (decision 0135).
+ */
+export const PEOPLE_EDITORS: readonly RoleCode[] = ADMIN_ROLES;
 const EMAIL_MAX = 254;
 
-/** SPEC §3 phone prefixes, as the prefix picker offers them (Chile first, the default). */
+/** SPEC §3 phone prefixes with their countries; the picker names them and starts with the school's (`phonePrefixesFor`). */
 export const PHONE_PREFIXES = [
   { prefix: '+56', countries: ['CL'] },
   { prefix: '+52', countries: ['MX'] },
@@ -18,13 +25,21 @@ export const PHONE_PREFIXES = [
 ] as const;
 export type PhonePrefixCountry = (typeof PHONE_PREFIXES)[number]['countries'][number];
 
+/** The prefixes as the school of `schoolPrefix` is offered them: its own first, then the others in SPEC order. */
+export function phonePrefixesFor(schoolPrefix: string): (typeof PHONE_PREFIXES)[number][] {
+  const own = PHONE_PREFIXES.filter((p) => p.prefix === schoolPrefix);
+  return [...own, ...PHONE_PREFIXES.filter((p) => p.prefix !== schoolPrefix)];
+}
+
 export const PERSON_ERRORS = {
   nombresRequired: 'Ingresa los nombres.',
   nombresLong: `Los nombres pueden tener hasta ${PERSON_NAME_MAX} caracteres.`,
   apellidoRequired: 'Ingresa el apellido paterno.',
   apellidoLong: `El apellido paterno puede tener hasta ${PERSON_NAME_MAX} caracteres.`,
+  apellidoMaternoLong: `El apellido materno puede tener hasta ${PERSON_NAME_MAX} caracteres.`,
   email: 'Ingresa un correo electrónico válido, por ejemplo nombre@dominio.cl.',
-  phoneShape: 'Ingresa el celular con su prefijo de país, por ejemplo +56 9 1234 5678.',
+  // The editor picks the prefix apart from the number: its hint and this text both speak of the number after it.
+  phoneShape: 'Revisa el número: después del prefijo del país van de 8 a 11 dígitos, por ejemplo 9 1234 5678.',
   phonePrefix: 'Ese prefijo de país no está disponible: usa +56, +52, +54, +55, +51 o +1.',
   phoneInvalid: 'Ese número de celular no existe en el país de su prefijo. Revisa los dígitos.',
   phoneNotMobile: 'Ese número no es de un celular: los SMS y WhatsApp solo llegan a celulares.',
@@ -45,7 +60,7 @@ export const PERSON_ERRORS = {
  */
 export const PERSON_ERRORS_MX: Readonly<Partial<Record<keyof typeof PERSON_ERRORS, string>>> = {
   email: 'Ingresa un correo electrónico válido, por ejemplo nombre@dominio.mx.',
-  phoneShape: 'Ingresa el celular con su prefijo de país, por ejemplo +52 55 1234 5678.',
+  phoneShape: 'Revisa el número: después del prefijo del país van de 8 a 11 dígitos, por ejemplo 55 1234 5678.',
   phoneStudent: 'Hermes no guarda celulares de alumnos: escribe a sus padres o tutores.',
   staffDocument: 'Hermes no guarda documentos del personal.',
 };
@@ -160,16 +175,18 @@ export function checkPersonEdit(
     errors[field] = [personErrorFor(message, schoolPrefix)];
   };
 
-  const name = (field: 'nombres' | 'apellido_paterno', required: string, long: string) => {
+  const name = (field: 'nombres' | 'apellido_paterno' | 'apellido_materno', required: string | null, long: string) => {
     const raw = input[field];
     if (raw === undefined) return;
     const value = typeof raw === 'string' ? raw.trim().replace(/\s+/g, ' ') : '';
-    if (value === '') fail(field, required);
+    if (value === '' && required !== null) fail(field, required);
     else if (value.length > PERSON_NAME_MAX) fail(field, long);
     else values[field] = value;
   };
   name('nombres', PERSON_ERRORS.nombresRequired, PERSON_ERRORS.nombresLong);
   name('apellido_paterno', PERSON_ERRORS.apellidoRequired, PERSON_ERRORS.apellidoLong);
+  // Optional: many people have one surname only.
+  name('apellido_materno', null, PERSON_ERRORS.apellidoMaternoLong);
 
   if (input.email !== undefined) {
     const value = typeof input.email === 'string' ? input.email.trim().toLowerCase() : input.email;

@@ -93,14 +93,20 @@ export interface UserToEdit {
   tipo_documento_id: DocumentTypeId | null;
   nombres: string;
   apellido_paterno: string;
+  /** '' when the person has none. */
+  apellido_materno: string;
   /** Full name as shown. */
   name: string;
+  /** Whether the signed-in user may change this record (the school's leadership); others ask them to. */
+  can_edit: boolean;
 }
 
 /** Body of `PATCH /recipient-lists/{id}/users/{memberId}`: the editable fields (absent = unchanged). */
 export interface UserToEditInput {
   nombres?: string;
   apellido_paterno?: string;
+  /** Blank clears it (not everyone has a second surname). */
+  apellido_materno?: string;
   email?: string | null;
   /** National number plus country prefix (SPEC §3 prefixes); stored E.164. */
   fono_celular?: string | null;
@@ -125,7 +131,10 @@ export interface RecipientListInput {
  * - DELETE /recipient-lists/{id}/members/{memberId} → 204                                                (owner)
  * - POST   /recipient-lists/{id}/members/remove-stale → { data: { removed: number } }                    (owner)
  * - GET    /recipient-lists/{id}/users/{memberId}  { data: UserToEdit }
- * - PATCH  /recipient-lists/{id}/users/{memberId}  UserToEditInput → { data: UserToEdit }                (owner)
+ * - PATCH  /recipient-lists/{id}/users/{memberId}  UserToEditInput → { data: UserToEdit }    (leadership, any list it sees;
+ *                                                  403 `auth.forbidden` for everyone else; each changed field recorded)
+ * - POST   /recipient-lists/{id}/users/{memberId}/correction  { note } → 201 { data: { message_id }, message }
+ *                                                  («Solicitar corrección»: a message to the leadership; any list it sees)
  * - DELETE /recipient-lists/{id}                  → 204, to the trash (owner); 409 `list.scheduled` with
  *                                                  `errors.list` naming the scheduled message (title and date),
  *                                                  and `errors.message_id` ([id]) when it is the owner's own
@@ -135,7 +144,7 @@ export interface RecipientListInput {
  * - DELETE /recipient-lists/{id}/forever          → 204                                                   (owner, from trash)
  * A list the user cannot see (another user's unshared list, another school's) is 404 everywhere; a shared
  * list of a colleague is 404 for the owner-only calls too (it is not theirs to change).
- * Errors: 422 `validation.failed` with per-field `errors` (name, picks, nombres, apellido_paterno, email,
+ * Errors: 422 `validation.failed` with per-field `errors` (name, picks, nombres, apellido_paterno, apellido_materno, email,
  * fono_celular, dni, tipo_documento_id).
  */
 export const RECIPIENT_LISTS_API = {
@@ -146,6 +155,7 @@ export const RECIPIENT_LISTS_API = {
   member: (id: number, memberId: number) => `/recipient-lists/${id}/members/${memberId}`,
   removeStale: (id: number) => `/recipient-lists/${id}/members/remove-stale`,
   user: (id: number, memberId: number) => `/recipient-lists/${id}/users/${memberId}`,
+  correction: (id: number, memberId: number) => `/recipient-lists/${id}/users/${memberId}/correction`,
   trash: '/recipient-lists/trash',
   restore: (id: number) => `/recipient-lists/${id}/restore`,
   forever: (id: number) => `/recipient-lists/${id}/forever`,

@@ -79,7 +79,9 @@ const UserToEditStruct: Struct<UserToEdit, unknown> = type({
   tipo_documento_id: nullable(union([literal(1), literal(2), literal(3)])),
   nombres: string(),
   apellido_paterno: string(),
+  apellido_materno: string(),
   name: string(),
+  can_edit: boolean(),
 });
 
 // --- `{ data }` envelopes -----------------------------------------------------------------------------

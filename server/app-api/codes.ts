@@ -53,7 +53,7 @@ export interface CodeGuardian {
 async function guardianByPhone(db: Queryable, phones: string[]): Promise<CodeGuardian | null> {
   if (phones.length === 0) return null;
   const result = await db.execute(sql`
-    select g.id, split_part(g.first_names, ' ', 1) || ' ' || g.last_name_father || ' ' || g.last_name_mother as name,
+    select g.id, concat_ws(' ', split_part(g.first_names, ' ', 1), g.last_name_father, nullif(g.last_name_mother, '')) as name,
       g.institution_id, i.name as institution_name, g.phone
     from guardians g join institutions i on i.id = g.institution_id
     where g.phone = any(${textList(phones)}::text[])

@@ -41,7 +41,7 @@ export async function openSession(db: Queryable, guardian: { id: number; institu
 export async function authenticate(db: Queryable, token: string, now: Date): Promise<GuardianAuth | null> {
   const result = await db.execute(sql`
     select t.id, t.person_id, t.institution_id, t.last_used_at,
-      split_part(g.first_names, ' ', 1) || ' ' || g.last_name_father || ' ' || g.last_name_mother as name
+      concat_ws(' ', split_part(g.first_names, ' ', 1), g.last_name_father, nullif(g.last_name_mother, '')) as name
     from ${appTokens} t join ${guardians} g on g.id = t.person_id and g.institution_id = t.institution_id
     where t.token_hash = ${hashToken(token)} and t.person_kind = 'apoderado'
       and t.expires_at > ${now.toISOString()}::timestamptz`);

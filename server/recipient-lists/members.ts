@@ -10,6 +10,7 @@ import { reachCtes } from '../recipients/expand';
 import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
 import { normalizePhone, type PhoneCountry } from '../recipients/phone';
+import { contactChanges } from '../db/schema/school';
 import { memberIsStale, memberStudent, type ListScope } from './queries';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
@@ -95,7 +96,11 @@ async function personOf(db: Queryable, scope: ListScope, listId: number, memberI
     : null;
 }
 
-function toUserToEdit(p: PersonRow): UserToEdit {
+/** A full name as every screen shows it: no trailing space for someone without a second surname. */
+const fullName = (p: Pick<PersonRow, 'first_names' | 'last_name_father' | 'last_name_mother'>) =>
+  [p.first_names, p.last_name_father, p.last_name_mother].filter((part) => part !== '').join(' ');
+
+function toUserToEdit(p: PersonRow, canEdit: boolean): UserToEdit {
   return {
     user_type: p.member_kind,
     id: p.ref,
@@ -107,13 +112,28 @@ function toUserToEdit(p: PersonRow): UserToEdit {
     tipo_documento_id: p.document_type === null ? null : (Number(p.document_type) as DocumentTypeId),
     nombres: p.first_names,
     apellido_paterno: p.last_name_father,
-    name: `${p.first_names} ${p.last_name_father} ${p.last_name_mother}`,
+    apellido_materno: p.last_name_mother,
+    name: fullName(p),
+    can_edit: canEdit,
   };
 }
 
-export async function readPerson(db: Queryable, scope: ListScope, listId: number, memberId: number): Promise<UserToEdit | null> {
+/** The person behind a member, as the editor reads it; `canEdit` says whether the reader may change it. */
+export async function readPerson(
+  db: Queryable,
+  scope: ListScope,
+  listId: number,
+  memberId: number,
+  canEdit: boolean,
+): Promise<UserToEdit | null> {
   const person = await personOf(db, scope, listId, memberId);
-  return person ? toUserToEdit(person) : null;
+  return person ? toUserToEdit(person, canEdit) : null;
+}
+
+/** The school's country, for the texts that differ (colegio / escuela). */
+export async function schoolCountry(db: Queryable, institutionId: number): Promise<'CL' | 'MX'> {
+  const [row] = rowsOf<{ country: 'CL' | 'MX' }>(await db.execute(sql`select country from institutions where id = ${institutionId}`));
+  return row?.country ?? 'CL';
 }
 
 export type PersonEdit = { ok: true; person: UserToEdit } | { ok: false; status: 404 } | { ok: false; status: 422; errors: FieldErrors };
@@ -132,6 +152,7 @@ function mobileError(value: string, countries: readonly PhoneCountry[]): string 
 const COLUMNS = {
   nombres: 'first_names',
   apellido_paterno: 'last_name_father',
+  apellido_materno: 'last_name_mother',
   email: 'email',
   fono_celular: 'phone',
   dni: 'dni',
@@ -139,10 +160,24 @@ const COLUMNS = {
 } as const;
 const TABLES = { apoderado: 'guardians', estudiante: 'students', funcionario: 'staff' } as const;
 
+/** The stored value of each editable field, under its API name (what the record of changes compares). */
+function storedValues(p: PersonRow): Record<keyof typeof COLUMNS, string | null> {
+  return {
+    nombres: p.first_names,
+    apellido_paterno: p.last_name_father,
+    apellido_materno: p.last_name_mother,
+    email: p.email,
+    fono_celular: p.phone,
+    dni: p.dni,
+    tipo_documento_id: p.document_type === null ? null : String(p.document_type),
+  };
+}
+
 /**
  * Checks and saves an edit of member `memberId`'s person: the row in guardians, students or staff, so every
- * list and future message has it. A guardian's new phone starts its device record afresh (its misses were
- * the old number's).
+ * list and future message has it, and one `contact_changes` row per field that really changed (who, when,
+ * old and new value), in the same transaction: the school can tell who put a number there. A guardian's new
+ * phone starts its device record afresh (its misses were the old number's). Who may call it is the route's.
  */
 export async function editPerson(
   db: Queryable,
@@ -168,17 +203,28 @@ export async function editPerson(
   }
   if (hasFieldErrors(errors)) return { ok: false, status: 422, errors };
 
-  const sets = Object.entries(checked.values).map(
-    ([field, value]) => sql`${sql.identifier(COLUMNS[field as keyof typeof COLUMNS])} = ${value}`,
-  );
-  if (person.member_kind === 'apoderado' && checked.values.fono_celular !== undefined && checked.values.fono_celular !== person.phone) {
-    sets.push(sql`device_misses = 0`);
-  }
-  if (sets.length > 0) {
-    await db.execute(sql`
-      update ${sql.identifier(TABLES[person.member_kind])} set ${sql.join(sets, sql`, `)}
-      where id = ${person.ref} and institution_id = ${scope.institutionId}`);
+  const before = storedValues(person);
+  const changed = (Object.entries(checked.values) as [keyof typeof COLUMNS, string | number | null][])
+    .map(([field, value]) => ({ field, value, text: value === null ? null : String(value) }))
+    .filter((change) => change.text !== before[change.field]);
+  if (changed.length > 0) {
+    const sets = changed.map(({ field, value }) => sql`${sql.identifier(COLUMNS[field])} = ${value}`);
+    if (person.member_kind === 'apoderado' && changed.some((change) => change.field === 'fono_celular')) {
+      sets.push(sql`device_misses = 0`);
+    }
+    const records = changed.map(
+      ({ field, text }) =>
+        sql`(${scope.institutionId}, ${person.member_kind}, ${person.ref}, ${field}, ${before[field]}, ${text}, ${scope.userId})`,
+    );
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        update ${sql.identifier(TABLES[person.member_kind])} set ${sql.join(sets, sql`, `)}
+        where id = ${person.ref} and institution_id = ${scope.institutionId}`);
+      await tx.execute(sql`
+        insert into ${contactChanges} (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
+        values ${sql.join(records, sql`, `)}`);
+    });
   }
   const updated = await personOf(db, scope, listId, memberId);
-  return { ok: true, person: toUserToEdit(updated!) };
+  return { ok: true, person: toUserToEdit(updated!, true) };
 }

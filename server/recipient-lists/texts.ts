@@ -23,6 +23,10 @@ export const LIST_MESSAGES = {
   picksEmpty: 'Los grupos elegidos no tienen personas: elige otros destinatarios.',
   nothing: 'No hay cambios que guardar.',
   staffEdit: 'Solo la dirección o la administración del colegio puede cambiar los datos de un funcionario.',
+  familyEdit: {
+    CL: 'Solo la dirección o la administración del colegio puede cambiar los datos de una familia. Pídeles la corrección.',
+    MX: 'Solo la dirección o la administración de la escuela puede cambiar los datos de una familia. Pídeles la corrección.',
+  },
   personSaved: (name: string) => `Datos de ${name} actualizados. El cambio se aplica en todas las listas y en los próximos mensajes.`,
   scheduled: (title: string, when: string, author: string | null) =>
     `No puedes eliminar esta lista: la usa el mensaje programado «${title}»${author ? ` de ${author}` : ''} para el ${when}. ` +

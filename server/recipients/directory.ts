@@ -21,8 +21,9 @@ import { courses, electives, electiveStudents, guardians, levels, positions, sta
 /** Spanish order: accents sort with their base letter, ñ after n. */
 export const collator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
+/** A full name; someone without a second surname has no trailing space. */
 export const personName = (p: { firstNames: string; lastNameFather: string; lastNameMother: string }) =>
-  `${p.firstNames} ${p.lastNameFather} ${p.lastNameMother}`;
+  [p.firstNames, p.lastNameFather, p.lastNameMother].filter((part) => part !== '').join(' ');
 
 export async function loadRecipients(db: Queryable, institutionId: number): Promise<Recipients> {
   // The device status counts numbers the delivery engine can text (server/recipients/sms-phones.ts).
@@ -103,7 +104,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
   const byCourse = new Map<number, RecipientStudent[]>();
   const named = studentRows.map(([id, courseId, firstNames, lastNameFather, lastNameMother]) => ({
     courseId,
-    student: { id, name: `${firstNames} ${lastNameFather} ${lastNameMother}` },
+    student: { id, name: personName({ firstNames, lastNameFather, lastNameMother }) },
   }));
   named.sort((a, b) => collator.compare(a.student.name, b.student.name) || a.student.id - b.student.id);
   const electivesOf = new Map<number, number[]>();
@@ -121,7 +122,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
         email,
         // No separate guardian accounts: the app account is the guardian record once the app is installed.
         user_id: app ? id : null,
-        name: `${firstNames} ${lastNameFather} ${lastNameMother}`,
+        name: personName({ firstNames, lastNameFather, lastNameMother }),
         fono_celular: phone,
         user_type: 'apoderado',
       },

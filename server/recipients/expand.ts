@@ -157,7 +157,7 @@ const shortName = (t: string) => sql.raw(`split_part(${t}.first_names, ' ', 1) |
 
 /** "Ana Pérez Soto": first given name and both surnames, as the seed names people. */
 const fullName = (t: string) =>
-  sql.raw(`split_part(${t}.first_names, ' ', 1) || ' ' || ${t}.last_name_father || ' ' || ${t}.last_name_mother`);
+  sql.raw(`concat_ws(' ', split_part(${t}.first_names, ' ', 1), ${t}.last_name_father, nullif(${t}.last_name_mother, ''))`);
 
 /**
  * CTEs (to follow `with`) ending in `people`: one row per distinct person reached, with columns

@@ -17,7 +17,7 @@ import type { Queryable } from '../db/client';
 import { reachCtes, type PickScope } from './expand';
 import { rowsOf } from '../db/sql';
 
-const personName = (t: string) => sql.raw(`${t}.first_names || ' ' || ${t}.last_name_father || ' ' || ${t}.last_name_mother`);
+const personName = (t: string) => sql.raw(`concat_ws(' ', ${t}.first_names, ${t}.last_name_father, nullif(${t}.last_name_mother, ''))`);
 
 /**
  * After CTEs ending in `subjects(key, kind, ref, sids)`: each subject's students (first given name and

@@ -4,7 +4,8 @@
 // trash, restore, delete forever. A list the user cannot see is a 404 everywhere, and so is a colleague's
 // shared list on the calls that change it. Reads, rules and writes: server/recipient-lists/.
 import { Hono, type Context } from 'hono';
-import { ADMIN_ROLES } from '../../shared/codes';
+import { hasAnyRole } from '../../shared/codes';
+import { PEOPLE_EDITORS } from '../../shared/person-rules';
 import { RECIPIENT_LISTS_API, type NumberedPage, type UserToEditInput } from '../../shared/recipient-lists-contract';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
@@ -13,7 +14,8 @@ import { apiError, invalid, notFound, readJson } from '../http/errors';
 import type { FieldErrors } from '../http/field-errors';
 import { intParam, parseId } from '../http/params';
 import { requireRole } from '../http/roles';
-import { editPerson, readPerson } from '../recipient-lists/members';
+import { parseCorrectionNote, requestCorrection } from '../recipient-lists/correction';
+import { editPerson, readPerson, schoolCountry } from '../recipient-lists/members';
 import { findList, listSummary, pageOfLists, type ListScope, type ListWhere } from '../recipient-lists/queries';
 import { DEFAULT_PER_PAGE, LIST_MESSAGES, MAX_PAGE, MAX_PER_PAGE, Q_MAX } from '../recipient-lists/texts';
 import { listUsers } from '../recipient-lists/users';
@@ -143,37 +145,56 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     return (await removeListMember(db, id, memberId)) ? c.body(null, 204) : notFound(c);
   });
 
+  const mayEditPeople = (c: Context<AppEnv>) => hasAnyRole(c.var.auth.roles, PEOPLE_EDITORS);
+
   app.get('/:id/users/:memberId', auth, async (c) => {
     const scope = scopeOf(c);
     const memberId = parseId(c.req.param('memberId'));
     const id = memberId === null ? null : await listIn(c, 'visible');
     if (id === null || memberId === null) return notFound(c);
-    const person = await readPerson(db, scope, id, memberId);
+    const person = await readPerson(db, scope, id, memberId, mayEditPeople(c));
     return person ? c.json({ data: person }) : notFound(c);
   });
 
-  const staffEditors = requireRole(...ADMIN_ROLES).withMessage(LIST_MESSAGES.staffEdit);
+  // A person's record is the school's, not the list's: the leadership changes it through any list it sees,
+  // and nobody else through any list (a teacher asks them; decision 0135).
+  const staffEditors = requireRole(...PEOPLE_EDITORS).withMessage(LIST_MESSAGES.staffEdit);
   app.patch('/:id/users/:memberId', auth, async (c) => {
     const scope = scopeOf(c);
     const memberId = parseId(c.req.param('memberId'));
-    const id = memberId === null ? null : await listIn(c, 'owned');
+    const id = memberId === null ? null : await listIn(c, 'visible');
     if (id === null || memberId === null) return notFound(c);
-    const person = await readPerson(db, scope, id, memberId);
+    const person = await readPerson(db, scope, id, memberId, false);
     if (!person) return notFound(c);
-    // A colleague's record is the school's staff file: only the leadership changes it.
     if (person.user_type === 'funcionario') {
       const denied = await staffEditors(c, async () => {});
       if (denied) return denied;
+    } else if (!mayEditPeople(c)) {
+      const country = await schoolCountry(db, scope.institutionId);
+      return apiError(c, 403, 'auth.forbidden', LIST_MESSAGES.familyEdit[country]);
     }
     const body = await readJson(c);
     if (!isObject(body)) return invalid(c, { nombres: [LIST_MESSAGES.nothing] });
     const input: UserToEditInput = {};
-    for (const field of ['nombres', 'apellido_paterno', 'email', 'fono_celular', 'dni', 'tipo_documento_id'] as const) {
+    for (const field of ['nombres', 'apellido_paterno', 'apellido_materno', 'email', 'fono_celular', 'dni', 'tipo_documento_id'] as const) {
       if (body[field] !== undefined) (input as Record<string, unknown>)[field] = body[field];
     }
     const result = await editPerson(db, scope, id, memberId, input);
     if (!result.ok) return result.status === 404 ? notFound(c) : invalid(c, result.errors);
     return c.json({ data: result.person, message: LIST_MESSAGES.personSaved(result.person.name) });
+  });
+
+  // «Solicitar corrección»: anyone who sees the list may ask the leadership to fix a person's data.
+  app.post('/:id/users/:memberId/correction', auth, async (c) => {
+    const memberId = parseId(c.req.param('memberId'));
+    const id = memberId === null ? null : await listIn(c, 'visible');
+    if (id === null || memberId === null) return notFound(c);
+    const parsed = parseCorrectionNote(await readJson(c));
+    if (!parsed.ok) return invalid(c, parsed.errors);
+    const outcome = await requestCorrection(db, scopeOf(c), id, memberId, parsed.note);
+    if (outcome.kind === 'not_found') return notFound(c);
+    if (outcome.kind === 'invalid') return invalid(c, outcome.errors);
+    return c.json({ data: { message_id: outcome.messageId }, message: outcome.message }, 201);
   });
 
   return app;

@@ -487,6 +487,7 @@ function baseBody(method: string, path: string): Record<string, unknown> | null 
       dni: '12.345.678-5',
       tipo_documento_id: 1,
     },
+    'POST /api/recipient-lists/:id/users/:memberId/correction': { note: 'El celular correcto es +56 9 9747 3752.' },
     'POST /api/webhooks/provider/:channel': { reference: seeded.references[0], status: 'delivered', at: new Date().toISOString() },
     'POST /api/app/session/code': { phone: guardian.phone },
     'POST /api/app/session': { phone: guardian.phone, code: '123456' },

@@ -306,12 +306,13 @@ describe('sharing', () => {
       ['POST', API.members(list.id), { picks: [{ kind: 'course', id: course.id, audience: 'suplentes' }] }],
       ['DELETE', API.member(list.id, people[0]!.id)],
       ['POST', API.removeStale(list.id)],
-      ['PATCH', API.user(list.id, people[0]!.id), { nombres: 'Otro' }],
       ['POST', API.restore(list.id)],
       ['DELETE', API.forever(list.id)],
     ] as const) {
       expect((await call(docente, method, path, body)).status, `${method} ${path}`).toBe(404);
     }
+    // A person's data is the school's, not the list's: a teacher may not change it through any list.
+    expect((await call(docente, 'PATCH', API.user(list.id, people[0]!.id), { nombres: 'Otro' })).status).toBe(403);
     expect((await members(admin, list.id)).length).toBe(list.users_count);
     // The colleague can send to it.
     const body = composeInput({ recipients: [{ kind: 'recipient-list', id: list.id }] });
@@ -430,11 +431,15 @@ describe('a member’s person record', () => {
   it('reads the SPEC “User to edit” fields', async () => {
     const id = await listId('Reforzamiento de Matemática');
     const m = await guardianMember(docente, id);
-    const g = await one<{ first_names: string; last_name_father: string; dni: string; phone: string | null; email: string | null }>(
-      server.db,
-      sql`select * from guardians where id = ${m.user_id}`,
-    );
-    expect((await ok<{ data: UserToEdit }>(await docente.get(api(API.user(id, m.id))))).data).toEqual({
+    const g = await one<{
+      first_names: string;
+      last_name_father: string;
+      last_name_mother: string;
+      dni: string;
+      phone: string | null;
+      email: string | null;
+    }>(server.db, sql`select * from guardians where id = ${m.user_id}`);
+    const expected = {
       user_type: 'apoderado',
       id: m.user_id,
       ficha_adulto_id: m.user_id,
@@ -445,15 +450,28 @@ describe('a member’s person record', () => {
       tipo_documento_id: 1,
       nombres: g.first_names,
       apellido_paterno: g.last_name_father,
+      apellido_materno: g.last_name_mother,
       name: m.name,
+    };
+    // The teacher reads the record but may not change it; an administrator may.
+    expect((await ok<{ data: UserToEdit }>(await docente.get(api(API.user(id, m.id))))).data).toEqual({ ...expected, can_edit: false });
+    const shared = await created(admin, 'Para leer la ficha', [{ kind: 'guardian', id: m.user_id }]);
+    const mine = (await members(admin, shared.id))[0]!;
+    expect((await ok<{ data: UserToEdit }>(await admin.get(api(API.user(shared.id, mine.id))))).data).toEqual({
+      ...expected,
+      ficha_estudiante_id: mine.student_id,
+      can_edit: true,
     });
   });
 
   it('refuses bad values field by field, changing nothing; a good edit reaches every list and the picker', async () => {
     const id = await listId('Reforzamiento de Matemática');
-    const m = await guardianMember(docente, id);
+    const inTheirs = await guardianMember(docente, id);
+    // The administrator reaches the same guardian through a list of their own.
+    const own = await created(admin, 'Ficha de una apoderada', [{ kind: 'guardian', id: inTheirs.user_id }]);
+    const m = (await members(admin, own.id))[0]!;
     const before = await one<Record<string, unknown>>(server.db, sql`select * from guardians where id = ${m.user_id}`);
-    const edit = (body: object) => call(docente, 'PATCH', API.user(id, m.id), body);
+    const edit = (body: object) => call(admin, 'PATCH', API.user(own.id, m.id), body);
     expect(
       await errorsOf(
         await edit({
@@ -480,8 +498,6 @@ describe('a member’s person record', () => {
     });
     expect(await one(server.db, sql`select * from guardians where id = ${m.user_id}`)).toEqual(before);
 
-    // The same guardian in another list of another user.
-    const other = await created(admin, 'Con la misma apoderada', [{ kind: 'guardian', id: m.user_id }]);
     const res = await ok<{ data: UserToEdit; message: string }>(
       await edit({
         nombres: ' Carmen  Gloria ',
@@ -500,7 +516,8 @@ describe('a member’s person record', () => {
     });
     expect(res.message).toBe(LIST_MESSAGES.personSaved(res.data.name));
     expect(res.message).toContain('todas las listas y en los próximos mensajes');
-    const elsewhere = (await members(admin, other.id))[0]!;
+    // The same guardian in another user's list.
+    const elsewhere = (await members(docente, id)).find((p) => p.user_id === m.user_id && p.user_type === 'apoderado')!;
     expect(elsewhere).toMatchObject({ name: res.data.name, phone: '+56987654321', email: 'cg@example.cl', dni: '10000013-K' });
     const picker = (
       await ok<{ data: { courses: { apoderados: { id: number; ficha_apoderado: { fono_celular: string | null } }[] }[] } }>(
@@ -515,8 +532,10 @@ describe('a member’s person record', () => {
 
   it('students keep no phone; staff records are changed by the leadership only', async () => {
     const id = await listId('Reforzamiento de Matemática');
-    const student = (await members(docente, id)).find((p) => p.user_type === 'estudiante')!;
-    expect(await errorsOf(await call(docente, 'PATCH', API.user(id, student.id), { fono_celular: '+56 9 8765 4321' }))).toEqual({
+    const child = (await members(docente, id)).find((p) => p.user_type === 'estudiante')!;
+    const students = await created(admin, 'Con un estudiante', [{ kind: 'student', id: child.user_id, audience: 'estudiantes' }]);
+    const student = (await members(admin, students.id)).find((p) => p.user_type === 'estudiante')!;
+    expect(await errorsOf(await call(admin, 'PATCH', API.user(students.id, student.id), { fono_celular: '+56 9 8765 4321' }))).toEqual({
       fono_celular: [PERSON_ERRORS.phoneStudent],
     });
 
@@ -568,6 +587,148 @@ describe('a member’s person record', () => {
       await edit({ dni: 'hegg560427mvzrrl04', tipo_documento_id: 2, fono_celular: '55 1234 5678' }),
     );
     expect(saved.data).toMatchObject({ dni: 'HEGG560427MVZRRL04', tipo_documento_id: 2, fono_celular: '+525512345678' });
+  });
+});
+
+describe('who may change a family’s data', () => {
+  it('a teacher may not, whatever list they own; nothing changes and nothing is recorded', async () => {
+    const id = await listId('Reforzamiento de Matemática');
+    for (const kind of ['apoderado', 'estudiante'] as const) {
+      const m = (await members(docente, id)).find((p) => p.user_type === kind)!;
+      const table = kind === 'apoderado' ? sql`guardians` : sql`students`;
+      const before = await one<Record<string, unknown>>(server.db, sql`select * from ${table} where id = ${m.user_id}`);
+      const denied = await call(docente, 'PATCH', API.user(id, m.id), { nombres: 'Otra', email: 'otra@example.cl' });
+      expect(denied.status).toBe(403);
+      expect((await denied.json()) as ApiError).toMatchObject({
+        code: 'auth.forbidden',
+        message: 'Solo la dirección o la administración del colegio puede cambiar los datos de una familia. Pídeles la corrección.',
+      });
+      expect(await one(server.db, sql`select * from ${table} where id = ${m.user_id}`)).toEqual(before);
+      expect(await count(server.db, sql`select count(*)::int as n from contact_changes where person_id = ${m.user_id}`)).toBe(0);
+    }
+  });
+
+  it('a Mexican teacher reads why in Mexican words', async () => {
+    const teacher = await signedIn(() => server)('docente@benitojuarez.edu.mx');
+    const id = await listId('Comité de padres de familia');
+    const guardian = (await members(juarez, id)).find((p) => p.user_type === 'apoderado')!;
+    const own = await created(teacher, 'Padres de un alumno', [{ kind: 'guardian', id: guardian.user_id }]);
+    const m = (await members(teacher, own.id))[0]!;
+    const denied = await call(teacher, 'PATCH', API.user(own.id, m.id), { nombres: 'Otra' });
+    expect(denied.status).toBe(403);
+    expect(((await denied.json()) as ApiError).message).toBe(
+      'Solo la dirección o la administración de la escuela puede cambiar los datos de una familia. Pídeles la corrección.',
+    );
+  });
+
+  it('a teacher asks the leadership instead: «Solicitar corrección» is a message in their inbox naming the person', async () => {
+    const id = await listId('Reforzamiento de Matemática');
+    const m = (await members(docente, id)).find((p) => p.user_type === 'apoderado')!;
+    const path = API.correction(id, m.id);
+    expect(await errorsOf(await call(docente, 'POST', path, { note: '  ' }))).toEqual({ note: ['Escribe qué dato hay que corregir.'] });
+    expect(await errorsOf(await call(docente, 'POST', path, { note: 'x'.repeat(1001) }))).toEqual({
+      note: ['La solicitud puede tener hasta 1000 caracteres.'],
+    });
+    // A list the user cannot see is not there.
+    const unshared = await listId('Directiva del Centro de Padres'); // another school's
+    expect((await call(docente, 'POST', API.correction(unshared, 1), { note: 'Hola' })).status).toBe(404);
+
+    const before = await one(server.db, sql`select * from guardians where id = ${m.user_id}`);
+    const sent = await ok<{ data: { message_id: number }; message: string }>(
+      await call(docente, 'POST', path, { note: 'El celular correcto es +56 9 9747 3752.' }),
+      201,
+    );
+    expect(sent.message).toBe('Solicitud enviada a la dirección y la administración del colegio.');
+    const message = await one<{ title: string; content: string; kind: string }>(
+      server.db,
+      sql`select title, content, kind from messages where id = ${sent.data.message_id}`,
+    );
+    expect(message.kind).toBe('sent');
+    expect(message.title).toBe(`Corrección de datos de contacto: ${m.name}`);
+    expect(message.content).toContain('El celular correcto es +56 9 9747 3752.');
+    expect(message.content).toContain(m.name);
+    // In the inbox of every leader with a login, and of nobody else.
+    const inboxes = await rows<{ email: string }>(
+      server.db,
+      sql`select u.email from mailbox_entries e join users u on u.id = e.user_id
+          where e.message_id = ${sent.data.message_id} and e.folder = 'inbox' order by u.email`,
+    );
+    expect(inboxes.map((r) => r.email)).toEqual([
+      'administrador@sanandres.cl',
+      'corp.utp@sanandres.cl',
+      'directora@sanandres.cl',
+      'utp@sanandres.cl',
+    ]);
+    // Asking changes nothing.
+    expect(await one(server.db, sql`select * from guardians where id = ${m.user_id}`)).toEqual(before);
+  });
+
+  it('an administrator may; each changed field is recorded with who, when, old and new value', async () => {
+    const id = await listId('Reforzamiento de Matemática');
+    const theirs = (await members(docente, id)).filter((p) => p.user_type === 'apoderado' && p.stale === null)[1]!;
+    const own = await created(admin, 'Ficha para el registro', [{ kind: 'guardian', id: theirs.user_id }]);
+    const m = (await members(admin, own.id))[0]!;
+    const g = await one<{ first_names: string; last_name_mother: string; phone: string | null; email: string | null }>(
+      server.db,
+      sql`select first_names, last_name_mother, phone, email from guardians where id = ${m.user_id}`,
+    );
+    const adminId = (await one<{ id: number }>(server.db, sql`select id from users where email = 'administrador@sanandres.cl'`)).id;
+    const saved = await ok<{ data: UserToEdit }>(
+      await call(admin, 'PATCH', API.user(own.id, m.id), {
+        nombres: g.first_names, // unchanged: not recorded
+        apellido_materno: ' Núñez  del Río ',
+        fono_celular: '+56 9 9747 3752',
+        email: g.email,
+      }),
+    );
+    expect(saved.data).toMatchObject({ apellido_materno: 'Núñez del Río', fono_celular: '+56997473752' });
+    expect(saved.data.name).toBe(`${g.first_names} ${saved.data.apellido_paterno} Núñez del Río`);
+    const changes = await rows<Record<string, unknown>>(
+      server.db,
+      sql`select institution_id, person_kind, person_id, field, old_value, new_value, changed_by, changed_at
+          from contact_changes where person_id = ${m.user_id} and person_kind = 'apoderado' order by field`,
+    );
+    expect(changes.map(({ changed_at, ...rest }) => rest)).toEqual([
+      {
+        institution_id: sanAndres,
+        person_kind: 'apoderado',
+        person_id: m.user_id,
+        field: 'apellido_materno',
+        old_value: g.last_name_mother,
+        new_value: 'Núñez del Río',
+        changed_by: adminId,
+      },
+      {
+        institution_id: sanAndres,
+        person_kind: 'apoderado',
+        person_id: m.user_id,
+        field: 'fono_celular',
+        old_value: g.phone,
+        new_value: '+56997473752',
+        changed_by: adminId,
+      },
+    ]);
+    for (const change of changes) expect(Date.now() - new Date(String(change.changed_at)).getTime()).toBeLessThan(60_000);
+    // Saving the same values again changes nothing and records nothing.
+    await ok(await call(admin, 'PATCH', API.user(own.id, m.id), { apellido_materno: 'Núñez del Río', fono_celular: '+56997473752' }));
+    expect(await count(server.db, sql`select count(*)::int as n from contact_changes where person_id = ${m.user_id}`)).toBe(2);
+    // The maternal surname shows in every list.
+    expect((await members(docente, id)).find((p) => p.id === theirs.id)!.name).toBe(saved.data.name);
+  });
+
+  it('checks the maternal surname: optional, at most 80 characters', async () => {
+    const id = await listId('Reforzamiento de Matemática');
+    const theirs = (await members(docente, id)).filter((p) => p.user_type === 'apoderado' && p.stale === null)[2]!;
+    const own = await created(admin, 'Ficha sin segundo apellido', [{ kind: 'guardian', id: theirs.user_id }]);
+    const m = (await members(admin, own.id))[0]!;
+    expect(await errorsOf(await call(admin, 'PATCH', API.user(own.id, m.id), { apellido_materno: 'x'.repeat(81) }))).toEqual({
+      apellido_materno: ['El apellido materno puede tener hasta 80 caracteres.'],
+    });
+    const saved = await ok<{ data: UserToEdit }>(await call(admin, 'PATCH', API.user(own.id, m.id), { apellido_materno: '  ' }));
+    expect(saved.data.apellido_materno).toBe('');
+    expect(saved.data.name).toBe(`${saved.data.nombres} ${saved.data.apellido_paterno}`);
+    // Every list names them the same way, with no trailing space.
+    expect((await members(docente, id)).find((p) => p.id === theirs.id)!.name).toBe(saved.data.name);
   });
 });
 

@@ -147,6 +147,8 @@ test('recipient lists in es-MX: the lists, a new list, one list, the member edit
   const phone = dialog.getByLabel(tMX('recipientLists.editor.phone'), { exact: true });
   await expect(phone).not.toHaveValue('');
   await expect(dialog.getByLabel(tMX('recipientLists.editor.prefix'), { exact: true })).toHaveValue('+52');
+  // Mexico first, each prefix by its country's name.
+  await expect(dialog.getByLabel(tMX('recipientLists.editor.prefix'), { exact: true }).locator('option').first()).toHaveText('México +52');
   const documentType = dialog.getByLabel(tMX('recipientLists.editor.tipo_documento_id'), { exact: true });
   await expect(documentType).toHaveValue(String(DOCUMENT_TYPES.curp));
   await expectMexican(dialog, 'the member editor');
@@ -165,7 +167,7 @@ test('recipient lists in es-MX: the lists, a new list, one list, the member edit
   await dialog.getByRole('button', { name: exactly(tMX('recipientLists.editor.save')) }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, tMX('recipientLists.memberSaved'))).toBeVisible();
-  await expect(guardian.locator('[data-slot=member-phone]')).toHaveText('+525512345678');
+  await expect(guardian.locator('[data-slot=member-phone]')).toHaveText('+52 55 1234 5678');
 
   // To the trash: who and when, in the school's zone (the browser is in Santiago's).
   await page.getByRole('button', { name: exactly(tMX('recipientLists.delete')) }).click();

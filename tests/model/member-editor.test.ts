@@ -21,14 +21,18 @@ import { userToEdit } from '../fixtures/recipient-lists';
 const ed = (snapshot: AnyMachineSnapshot) => snapshot as unknown as MemberEditorSnapshot;
 const USER = userToEdit();
 const SAVED = userToEdit({ fono_celular: '+56987654321' });
+/** The record as a teacher reads it: only the school's leadership may change it (decision 0135). */
+const READ_ONLY = userToEdit({ can_edit: false });
+const canEdit = (context: { user: { can_edit: boolean } | null }) => context.user?.can_edit === true;
 const INPUT = { listId: 1, memberId: 10, defaultPrefix: '+56' };
 const PHONE_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', {
   fono_celular: ['El celular debe tener 9 dígitos después de +56.'],
 });
+const NOTE_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', { note: ['Escribe qué dato hay que corregir.'] });
 const RUT_REFUSED = failure(422, 'validation.failed', 'Revisa los campos', { dni: ['El RUT no es válido: revisa el dígito verificador.'] });
 
 /** The form's fields top to bottom, as the dialog shows them (their ids are `member-<field>`). */
-const FORM_ORDER = ['nombres', 'apellido_paterno', 'email', 'phone', 'tipo_documento_id', 'dni'];
+const FORM_ORDER = ['nombres', 'apellido_paterno', 'apellido_materno', 'email', 'phone', 'tipo_documento_id', 'dni'];
 const focusFirst = (errors: Record<string, unknown>): AnyEventObject[] => {
   const field = FORM_ORDER.find((f) => errors[f] !== undefined);
   return field ? [{ type: 'focus', target: `member-${field}` }] : [];
@@ -54,7 +58,8 @@ const refusedFields = (form: { nombres: string; prefix: string; phone: string; d
   ].filter((field): field is string => field !== false);
 
 function emits({ from, event }: StepEnv): AnyEventObject[] {
-  if (event.type === 'editor.save' && from.matches('editing')) return focusFirst(checkedErrors(from.context as never));
+  if (event.type === 'editor.save' && from.matches('editing') && canEdit(from.context as never))
+    return focusFirst(checkedErrors(from.context as never));
   if (event.type === 'xstate.error.actor.saveMemberUser') {
     const error = (event as AnyEventObject).error as { status: number; fieldErrors: Record<string, string[]> };
     return error.status === 422
@@ -65,7 +70,8 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
 }
 
 function running(env: StepEnv, id: string | null) {
-  for (const other of ['fetchMemberUser', 'saveMemberUser']) expect(env.fakes.isRunning(other), other).toBe(other === id);
+  for (const other of ['fetchMemberUser', 'saveMemberUser', 'requestCorrection'])
+    expect(env.fakes.isRunning(other), other).toBe(other === id);
 }
 
 defineModelTests({
@@ -83,10 +89,15 @@ defineModelTests({
       },
       failed: { 'editor.retry': 'loading', 'editor.cancel': 'closed' },
       editing: {
-        'editor.save': ({ context, stay }) => (refusedFields(context.form).length === 0 ? 'saving' : stay),
+        // Read only: a written note is sent to the leadership («Solicitar corrección»); a blank one is not.
+        'editor.request': ({ context, stay }) => (!canEdit(context) && context.note.trim() !== '' ? 'requesting' : stay),
+        // A record the reader may not change is only read: nothing is typed, nothing is sent.
+        'editor.save': ({ context, stay }) => (canEdit(context) && refusedFields(context.form).length === 0 ? 'saving' : stay),
         'editor.cancel': 'closed',
       },
       saving: { 'xstate.done.actor.saveMemberUser': 'saved', 'xstate.error.actor.saveMemberUser': 'editing' },
+      requesting: { 'xstate.done.actor.requestCorrection': 'requested', 'xstate.error.actor.requestCorrection': 'editing' },
+      requested: { 'editor.cancel': 'closed' },
     },
   },
   traversal: {
@@ -97,25 +108,38 @@ defineModelTests({
       { type: 'editor.change', field: 'dni', value: '12.345.678-9' },
       { type: 'editor.change', field: 'nombres', value: ' ' },
       { type: 'editor.save' },
+      { type: 'editor.note', value: 'El celular correcto es +56 9 9747 3752' },
+      { type: 'editor.note', value: ' ' },
+      { type: 'editor.request' },
       { type: 'editor.retry' },
       { type: 'editor.cancel' },
     ],
     internal: [
       { type: 'xstate.done.actor.fetchMemberUser', output: USER },
+      { type: 'xstate.done.actor.fetchMemberUser', output: READ_ONLY },
       { type: 'xstate.error.actor.fetchMemberUser', error: failure(500, 'server.error') },
       { type: 'xstate.done.actor.saveMemberUser', output: SAVED },
       { type: 'xstate.error.actor.saveMemberUser', error: PHONE_REFUSED },
       { type: 'xstate.error.actor.saveMemberUser', error: RUT_REFUSED },
       { type: 'xstate.error.actor.saveMemberUser', error: failure(0, 'network') },
+      { type: 'xstate.done.actor.requestCorrection', output: undefined },
+      { type: 'xstate.error.actor.requestCorrection', error: NOTE_REFUSED },
+      { type: 'xstate.error.actor.requestCorrection', error: failure(0, 'network') },
     ],
-    serializeState: (s) => JSON.stringify([s.value, s.context.form, s.context.errors, s.context.failed, s.status]),
+    serializeState: (s) =>
+      JSON.stringify([s.value, s.context.user?.can_edit, s.context.note, s.context.form, s.context.errors, s.context.failed, s.status]),
     limit: 5000,
   },
   createActor: ({ fakes, inspect, machine }) =>
-    createActor(machine.provide({ actors: { fetchMemberUser: fakes.promise(), saveMemberUser: fakes.promise() } }), {
-      input: INPUT as never,
-      inspect,
-    }),
+    createActor(
+      machine.provide({
+        actors: { fetchMemberUser: fakes.promise(), saveMemberUser: fakes.promise(), requestCorrection: fakes.promise() },
+      }),
+      {
+        input: INPUT as never,
+        inspect,
+      },
+    ),
   states: {
     loading: (s, env) => {
       running(env, 'fetchMemberUser');
@@ -134,7 +158,29 @@ defineModelTests({
       const form = ed(s).context.form;
       // Loaded: the person's record, the phone split into prefix and national number.
       if (env.event.type === 'xstate.done.actor.fetchMemberUser')
-        expect(form).toEqual({ ...formOf(USER, '+56'), prefix: '+56', phone: '911112222' });
+        expect(form).toEqual({ ...formOf(USER, '+56'), prefix: '+56', phone: '911112222', apellido_materno: '' });
+      // Read only: Guardar and typing are refused, so the dialog offers neither.
+      if (!canEdit(ed(s).context)) {
+        expect(s.can({ type: 'editor.save' })).toBe(false);
+        expect(s.can({ type: 'editor.change', field: 'nombres', value: 'Otra' })).toBe(false);
+        expect(form).toEqual(formOf(READ_ONLY, '+56'));
+        // «Solicitar corrección» is offered once something is written.
+        expect(s.can({ type: 'editor.request' })).toBe(ed(s).context.note.trim() !== '');
+        if (env.event.type === 'editor.note') expect(ed(s).context.note).toBe((env.event as AnyEventObject).value);
+        // A refused or failed request keeps the note: the server's text, or "not sent", says why.
+        if (env.event.type === 'xstate.error.actor.requestCorrection') {
+          expect(ed(s).context.note).toBe(env.from.context.note);
+          const error = (env.event as AnyEventObject).error as { status: number };
+          expect(ed(s).context.errors).toEqual(error.status === 422 ? { form: { text: 'Escribe qué dato hay que corregir.' } } : {});
+          expect(ed(s).context.failed).toBe(error.status !== 422);
+        } else if (env.event.type === 'editor.note' || env.event.type === 'xstate.done.actor.fetchMemberUser')
+          expect(ed(s).context.errors).toEqual({});
+        // Refused events (typing in the record, Guardar) change nothing.
+        else expect(ed(s).context.errors).toEqual(env.from.context.errors);
+        return;
+      }
+      expect(s.can({ type: 'editor.save' })).toBe(true);
+      expect(s.can({ type: 'editor.request' })).toBe(false);
       // A refused save keeps everything typed, and puts the server's text on the field it names.
       if (env.event.type.startsWith('xstate.error.actor.saveMemberUser')) {
         expect(form).toEqual(env.from.context.form);
@@ -168,6 +214,18 @@ defineModelTests({
       expect(checkedErrors(ed(s).context)).toEqual({});
       expect(refusedFields(ed(s).context.form), 'only a form the rules accept is sent').toEqual([]);
     },
+    requesting: (s, env) => {
+      running(env, 'requestCorrection');
+      expect(env.fakes.inputOf('requestCorrection')).toEqual({ listId: 1, memberId: 10, note: ed(s).context.note });
+      expect(ed(s).context.note.trim()).not.toBe('');
+      expect(canEdit(ed(s).context)).toBe(false);
+      expect(s.hasTag('busy')).toBe(true);
+    },
+    requested: (s, env) => {
+      running(env, null);
+      expect(s.status).toBe('active');
+      expect(s.can({ type: 'editor.request' })).toBe(false);
+    },
     saved: (s) => {
       expect(s.status).toBe('done');
       expect(s.output).toEqual({ user: SAVED });
@@ -181,6 +239,10 @@ defineModelTests({
     'editor.change': send,
     'editor.save': send,
     'editor.retry': send,
+    'editor.note': send,
+    'editor.request': send,
+    'xstate.done.actor.requestCorrection': settle,
+    'xstate.error.actor.requestCorrection': settle,
     'editor.cancel': send,
     'xstate.done.actor.fetchMemberUser': settle,
     'xstate.error.actor.fetchMemberUser': settle,
@@ -224,5 +286,20 @@ describe('member-editor rules', () => {
       dni: { text: PERSON_ERRORS.rutCheck },
     });
     expect(checkedErrors({ ...context, form: formOf(USER, '+56') })).toEqual({});
+  });
+});
+
+describe('the phone and the surnames as the editor sends them', () => {
+  it('a number typed with its "+" prefix is taken whole, not prefixed twice', () => {
+    const form = formOf(USER, '+56');
+    expect(changesOf({ ...form, prefix: '+56', phone: '+56 9 8765 4321' }).fono_celular).toBe('+56987654321');
+    expect(changesOf({ ...form, prefix: '+56', phone: '+52 55 1234 5678' }).fono_celular).toBe('+525512345678');
+  });
+
+  it('sends the maternal surname, trimmed; blank clears it', () => {
+    const form = formOf(userToEdit({ apellido_materno: 'Núñez' }), '+56');
+    expect(form.apellido_materno).toBe('Núñez');
+    expect(changesOf({ ...form, apellido_materno: '  Del Río ' }).apellido_materno).toBe('Del Río');
+    expect(changesOf({ ...form, apellido_materno: ' ' }).apellido_materno).toBe('');
   });
 });

@@ -10,6 +10,7 @@ import {
   normalizeRut,
   PERSON_ERRORS,
   PERSON_ERRORS_MX,
+  phonePrefixesFor,
   rutCheckDigit,
 } from '../../shared/person-rules';
 
@@ -165,7 +166,7 @@ describe('checkPersonEdit', () => {
 
   it('a Mexican school (+52) reads Mexican examples and words; a Chilean one the Chilean texts', () => {
     expect(checkPersonEdit('apoderado', { fono_celular: '12', email: 'x' }, none, '+52').errors).toEqual({
-      fono_celular: ['Ingresa el celular con su prefijo de país, por ejemplo +52 55 1234 5678.'],
+      fono_celular: ['Revisa el número: después del prefijo del país van de 8 a 11 dígitos, por ejemplo 55 1234 5678.'],
       email: ['Ingresa un correo electrónico válido, por ejemplo nombre@dominio.mx.'],
     });
     expect(checkPersonEdit('estudiante', { fono_celular: '+525512345678' }, none, '+52').errors).toEqual({
@@ -181,5 +182,43 @@ describe('checkPersonEdit', () => {
     });
     expect(checkPersonEdit('apoderado', { fono_celular: '12' }, none, '+56').errors).toEqual({ fono_celular: [PERSON_ERRORS.phoneShape] });
     for (const text of Object.values(PERSON_ERRORS_MX)) expect(text).not.toMatch(/apoderad|funcionari|estudiante|\+56|\.cl\b/i);
+  });
+});
+
+describe('the prefix picker', () => {
+  it('names each prefix by its countries and puts the school’s country first', () => {
+    expect(phonePrefixesFor('+52').map((p) => [p.prefix, p.countries])).toEqual([
+      ['+52', ['MX']],
+      ['+56', ['CL']],
+      ['+54', ['AR']],
+      ['+55', ['BR']],
+      ['+51', ['PE']],
+      ['+1', ['US', 'CA']],
+    ]);
+    expect(phonePrefixesFor('+56').map((p) => p.prefix)).toEqual(['+56', '+52', '+54', '+55', '+51', '+1']);
+  });
+});
+
+describe('the phone texts', () => {
+  it('the shape error asks for what the editor’s hint asks for: the number after the country’s prefix', () => {
+    expect(PERSON_ERRORS.phoneShape).toBe('Revisa el número: después del prefijo del país van de 8 a 11 dígitos, por ejemplo 9 1234 5678.');
+    expect(PERSON_ERRORS_MX.phoneShape).toBe(
+      'Revisa el número: después del prefijo del país van de 8 a 11 dígitos, por ejemplo 55 1234 5678.',
+    );
+  });
+});
+
+describe('the maternal surname', () => {
+  it('is optional, trimmed, and at most 80 characters', () => {
+    expect(checkPersonEdit('apoderado', { apellido_materno: '  Núñez  del Río ' }, none, '+56').values).toEqual({
+      apellido_materno: 'Núñez del Río',
+    });
+    expect(checkPersonEdit('apoderado', { apellido_materno: ' ' }, none, '+56')).toMatchObject({
+      values: { apellido_materno: '' },
+      errors: {},
+    });
+    expect(checkPersonEdit('apoderado', { apellido_materno: 'x'.repeat(81) }, none, '+56').errors).toEqual({
+      apellido_materno: [PERSON_ERRORS.apellidoMaternoLong],
+    });
   });
 });

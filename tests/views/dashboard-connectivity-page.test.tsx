@@ -200,6 +200,9 @@ describe.each(RENDER_MODES)('a course and its call list (%s)', (_mode, wrap) => 
     expect(within(red).getByText(text('course.students.noPhone'))).toBeTruthy();
     expect(within(red).getByText('pedro@example.cl')).toBeTruthy();
     expect(within(red).getByText(text('course.fix.phone_missing'))).toBeTruthy();
+    // Phones read the international way, as on every screen.
+    const blue = container.querySelector('[data-guardian="901"]') as HTMLElement;
+    expect(within(blue).getByText('+56 9 9747 3752')).toBeTruthy();
     const yellow = container.querySelector('[data-guardian="903"]') as HTMLElement;
     expect(within(yellow).getByText(text('device.status.yellow'))).toBeTruthy();
     // Each missed message once, newest first, its channels' failures inside.

@@ -24,6 +24,7 @@ const CAROLINA = receptionRow(1, 'read', {
   name: 'Carolina Núñez',
   student_names: 'Tomás Núñez',
   email: 'carolina@correo.cl',
+  phone: '+56997473752',
   channels: [channelDelivery('e-mail', 'read'), channelDelivery('sms', 'received')],
 });
 const JORGE = receptionRow(2, 'failed', {
@@ -87,6 +88,8 @@ describe('reception page', () => {
     expect(within(rows[0] as HTMLElement).getByText('Tomás Núñez')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('Carolina Núñez')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('carolina@correo.cl')).toBeTruthy();
+    // Phones read the international way, as on every screen.
+    expect(rows[0]?.textContent).toContain('+56 9 9747 3752');
     expect(within(rows[0] as HTMLElement).getByText('Correo: Leído')).toBeTruthy();
     expect(within(rows[0] as HTMLElement).getByText('SMS: Recibido')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('SMS: Fallido')).toBeTruthy();

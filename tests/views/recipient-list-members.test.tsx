@@ -73,6 +73,13 @@ describe.each(RENDER_MODES)('members of a 300-member list (%s)', { timeout: 30_0
     expect(screen.getByRole('button', { name: 'Mostrar 100 más' })).toBeTruthy();
   });
 
+  it('phones read the international way, as on every screen: "+56 9 5000 0000"', async () => {
+    await open();
+    const phones = [...document.querySelectorAll('[data-slot=member-row] [data-slot=member-phone]')].map((n) => n.textContent);
+    expect(phones[0]).toBe(`+56 9 ${ALL[0]!.phone!.slice(4, 8)} ${ALL[0]!.phone!.slice(8)}`);
+    expect(phones.every((phone) => /^\+56 9 \d{4} \d{4}$/.test(phone ?? ''))).toBe(true);
+  });
+
   it('a search finds a member beyond the first slice, without accents or case; by RUT, phone and course too', async () => {
     await open();
     const far = ALL[287]!; // "Agustín Silva Espinoza": not among the first 100

@@ -12,10 +12,13 @@ import { Toaster } from '../../src/views/layout/toaster';
 import { json } from '../fixtures/fake-fetch';
 import { listMember, listSummary, userToEdit } from '../fixtures/recipient-lists';
 import { text } from '../fixtures/texts';
+import { TEACHER } from '../fixtures/users';
+import { sessionActor } from '../../src/views/actors';
+import { selectIsLoggedIn } from '../../src/machines/session/selectors';
 import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
 const LIST = listSummary({ id: 1, name: 'Apoderados 3° Básico A', users_count: 2, stale_count: 1 });
-const CAROLINA = listMember({ id: 10 });
+const CAROLINA = listMember({ id: 10, phone: '+56997473752' });
 const JORGE = listMember({ id: 11, user_id: 101, name: 'Jorge Díaz', stale: 'not_enrolled', device_status: 'red', phone: null });
 const api = setUpScreenTest();
 
@@ -67,7 +70,7 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     expect(screen.queryByRole('status', { name: text('recipientLists.detailLoading') })).toBeNull();
     const rows = screen.getAllByRole('listitem').filter((row) => row.getAttribute('data-slot') === 'member-row');
     expect(rows.map((row) => row.querySelector('[data-slot=member-name]')?.textContent)).toEqual(['Carolina Soto', 'Jorge Díaz']);
-    expect(rows[0]?.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56911112222');
+    expect(rows[0]?.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56 9 9747 3752');
     // A guardian says whose: the role, the child and the child's course.
     expect(rows[0]?.querySelector('[data-slot=member-role]')?.textContent).toBe('Apoderado titular de Tomás Soto Araya · 3° Básico A');
     expect(rows[1]?.querySelector('[data-slot=member-phone]')?.textContent).toBe(text('recipientLists.noData'));
@@ -222,8 +225,91 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls('PATCH', '/recipient-lists/1/users/10').at(-1)?.body).toMatchObject({ fono_celular: '+56987654322' });
     const row = button('recipientLists.editMember', { name: 'Carolina Soto' }).closest('li') as HTMLElement;
-    expect(row.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56987654322');
+    expect(row.querySelector('[data-slot=member-phone]')?.textContent).toBe('+56 9 8765 4322');
     await waitFor(() => expect(document.activeElement).toBe(button('recipientLists.editMember', { name: 'Carolina Soto' })));
+  });
+
+  it('the editor names each prefix by its country, the school’s first; its hint and its error both ask for the number without the prefix; it has the maternal surname', async () => {
+    const { dialog, phone } = await openEditor();
+    const prefix = within(dialog).getByLabelText(text('recipientLists.editor.prefix')) as HTMLSelectElement;
+    expect([...prefix.options].map((o) => o.textContent)).toEqual([
+      'Chile +56',
+      'México +52',
+      'Argentina +54',
+      'Brasil +55',
+      'Perú +51',
+      'EE. UU. y Canadá +1',
+    ]);
+    expect(within(dialog).getByText('Elige el país y escribe el número sin el prefijo, por ejemplo 9 1234 5678.')).toBeTruthy();
+    await act(async () => fireEvent.change(phone, { target: { value: '12' } }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: text('recipientLists.editor.save') })));
+    expect(
+      within(dialog).getByText('Revisa el número: después del prefijo del país van de 8 a 11 dígitos, por ejemplo 9 1234 5678.'),
+    ).toBeTruthy();
+    const maternal = within(dialog).getByLabelText('Apellido materno') as HTMLInputElement;
+    expect(maternal.value).toBe('');
+    await act(async () => fireEvent.change(maternal, { target: { value: 'Núñez' } }));
+    await act(async () => fireEvent.change(phone, { target: { value: '+56 9 8765 4321' } }));
+    api.script['PATCH /recipient-lists/1/users/10'] = [json(200, { data: userToEdit({ apellido_materno: 'Núñez' }) })];
+    await act(async () => fireEvent.submit(phone.closest('form') as HTMLFormElement));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls('PATCH', '/recipient-lists/1/users/10').at(-1)?.body).toMatchObject({
+      apellido_materno: 'Núñez',
+      fono_celular: '+56987654321',
+    });
+  });
+
+  it('someone who may not change the record reads it and asks the leadership with «Solicitar corrección»; nothing to save', async () => {
+    serve();
+    api.script['GET /recipient-lists/1/users/10'] = [json(200, { data: userToEdit({ can_edit: false, fono_celular: '+56997473752' }) })];
+    renderPage();
+    await heading();
+    await act(async () => fireEvent.click(button('recipientLists.editMember', { name: 'Carolina Soto' })));
+    const dialog = await screen.findByRole('dialog', { name: 'Datos de contacto' });
+    expect(
+      within(dialog).getByText(
+        'Solo la dirección o la administración del colegio puede cambiar estos datos: son los del colegio y se usan en todas las listas y mensajes.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('+56 9 9747 3752')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: text('recipientLists.editor.save') })).toBeNull();
+    // Only the request is written: the record's fields are not inputs.
+    expect(within(dialog).getAllByRole('textbox')).toHaveLength(1);
+    const request = within(dialog).getByRole('button', { name: 'Solicitar corrección' }) as HTMLButtonElement;
+    expect(request.disabled).toBe(true);
+    const note = within(dialog).getByLabelText('¿Qué hay que corregir?');
+    await act(async () => fireEvent.change(note, { target: { value: 'El celular correcto termina en 3753.' } }));
+    api.script['POST /recipient-lists/1/users/10/correction'] = [json(201, { data: { message_id: 99 }, message: 'Enviada' })];
+    await act(async () => fireEvent.click(request));
+    await within(dialog).findByText('Solicitud enviada a la dirección y la administración del colegio. Te responderán por mensaje.');
+    expect(api.calls('POST', '/recipient-lists/1/users/10/correction').map((c) => c.body)).toEqual([
+      { note: 'El celular correcto termina en 3753.' },
+    ]);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls('PATCH', '/recipient-lists/1/users/10')).toHaveLength(0);
+  });
+
+  it('a teacher’s rows offer «Ver datos», not «Editar»: they read the record and may ask for a correction', async () => {
+    api.script['POST /login'] = [
+      json(200, { data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 } }),
+    ];
+    api.script['GET /user'] = [json(200, { user: TEACHER })];
+    api.script['GET /institution-policies'] = [json(200, ['hermes-acceder-sistema'])];
+    await act(async () => sessionActor.send({ type: 'session.login', email: TEACHER.email, password: 'Hermes.2026' }));
+    await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(true));
+    try {
+      serve();
+      renderPage();
+      await heading();
+      expect(screen.queryByRole('button', { name: 'Editar datos de Carolina Soto' })).toBeNull();
+      const view = screen.getByRole('button', { name: 'Ver datos de Carolina Soto' });
+      expect(view.textContent).toBe('Ver datos');
+    } finally {
+      api.script['GET /logout'] = [json(200, {})];
+      await act(async () => sessionActor.send({ type: 'session.logout' }));
+      await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(false));
+    }
   });
 
   it('Escape closes the contact editor without saving, focus back on «Editar»', async () => {

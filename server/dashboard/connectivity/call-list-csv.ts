@@ -3,7 +3,7 @@ import { CALL_LIST_TEXT, reasonsText } from '../../../shared/call-list-text';
 import type { Locale } from '../../../shared/contract';
 import { CALL_LIST_COLUMNS, type CallList, type CallListRow } from '../../../shared/dashboard-contract';
 import { fold } from '../../../shared/fold';
-import { displayPhone } from './call-list';
+import { formatPhone } from '../../../shared/phone-format';
 
 /**
  * One field: always quoted, quotes doubled. A field Excel would run as a formula (= + - @ first) gets a
@@ -14,7 +14,8 @@ function field(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-const csvPhone = (phone: string | null) => (phone ? displayPhone(phone).replace(/^\+(\d+)/, '(+$1)') : '');
+/** The screens' format (shared/phone-format.ts) with its prefix in parentheses: Excel runs a leading "+" as a formula. */
+const csvPhone = (phone: string | null) => (phone ? formatPhone(phone).replace(/^\+(\d+)/, '(+$1)') : '');
 
 /**
  * BOM, `;` separated (Excel in es-CL / es-MX), CRLF lines, the contract's columns in order, in the words

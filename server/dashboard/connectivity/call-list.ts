@@ -1,6 +1,5 @@
 // The "Lista de llamados" of a course: its guardians the school cannot count on reaching, with what is wrong
 // and the other guardians' contacts (JSON; the CSV is ./call-list-csv.ts).
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import {
   CALL_LIST_MESSAGES_MAX,
   COVERAGE_MESSAGES,
@@ -9,6 +8,7 @@ import {
   type CourseGuardian,
   type FixHint,
 } from '../../../shared/dashboard-contract';
+import { formatPhone } from '../../../shared/phone-format';
 import type { Queryable } from '../../db/client';
 import { type FieldErrors, hasFieldErrors } from '../../http/field-errors';
 import { settleSmsPhones } from '../../recipients/sms-phones';
@@ -27,13 +27,8 @@ function needsCall(fix: readonly FixHint[]): boolean {
   );
 }
 
-/** "+56 9 1234 5678" for people; the stored value when it does not parse. */
-export function displayPhone(phone: string): string {
-  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
-}
-
 function contacts(g: CourseGuardian): string {
-  return [g.phone ? displayPhone(g.phone) : null, g.email].filter(Boolean).join(', ');
+  return [g.phone ? formatPhone(g.phone) : null, g.email].filter(Boolean).join(', ');
 }
 
 export type CallListQuery = { messages: number; format: 'json' | 'csv' };

@@ -67,8 +67,8 @@ interface MissedRow {
 export function courseGuardiansSql(courseId: number) {
   return sql`
     with can as (${schoolPhoneChannelsSql(sql`(select institution_id from courses where id = ${courseId})`)})
-    select s.id as student_id, s.first_names || ' ' || s.last_name_father || ' ' || s.last_name_mother as student_name,
-      g.id as guardian_id, g.first_names || ' ' || g.last_name_father || ' ' || g.last_name_mother as guardian_name,
+    select s.id as student_id, concat_ws(' ', s.first_names, s.last_name_father, nullif(s.last_name_mother, '')) as student_name,
+      g.id as guardian_id, concat_ws(' ', g.first_names, g.last_name_father, nullif(g.last_name_mother, '')) as guardian_name,
       sg.role, g.phone, g.email, g.app_installed_at is not null as app, ${smsPhoneSql('g')} as sms, ${schoolDeviceStatusSql('g', 'can')} as status
     from students s cross join can
     left join student_guardians sg on sg.student_id = s.id

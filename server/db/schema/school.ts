@@ -175,3 +175,24 @@ export const electiveStudents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.electiveId, t.studentId] }), index('elective_students_student_idx').on(t.studentId)],
 );
+
+/**
+ * Who changed a person's contact data, and what (one row per changed field, written in the same transaction
+ * as the change): the school can answer "who put this number here" without an audit log of everything.
+ */
+export const contactChanges = pgTable(
+  'contact_changes',
+  {
+    id: id(),
+    institutionId: institutionId(),
+    personKind: text('person_kind', { enum: ['apoderado', 'estudiante', 'funcionario'] }).notNull(),
+    personId: integer('person_id').notNull(),
+    /** The field as the API names it (`nombres`, `apellido_materno`, `fono_celular`…). */
+    field: text('field').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_changes_person_idx').on(t.institutionId, t.personKind, t.personId)],
+);

@@ -3,22 +3,29 @@
 // server checks every field (RUT check digit for Chile, CURP for Mexico, phone, e-mail) and answers 422
 // with a Spanish text per field: shown beside the field, with everything typed kept, and keyboard focus on
 // the first refused field (a `focus` effect, relayed by the list page's machine). It ends with the saved
-// person as its output (null when closed without saving); the list page updates the member's row.
-import { assertEvent, assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+// person as its output (null when closed without saving); the list page updates the member's row. Only the
+// school's leadership changes a person's record (the server says so in `can_edit`); anyone else reads it
+// and is told whom to ask: typing and Guardar are refused, so `state.can` offers neither; instead they write
+// what is wrong and «Solicitar corrección» sends it to the leadership as a message (`requested` says so).
+import { and, assertEvent, assign, enqueueActions, not, setup, type SnapshotFrom } from 'xstate';
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEdit, type UserToEditInput } from '../../../shared/recipient-lists-contract';
-import { checkPersonEdit, PHONE_PREFIXES as SHARED_PREFIXES } from '../../../shared/person-rules';
-import { fetchMemberUser, saveMemberUser } from '../../services/recipient-lists/recipient-lists';
+import { checkPersonEdit, PHONE_PREFIXES as SHARED_PREFIXES, phonePrefixesFor } from '../../../shared/person-rules';
+import { fetchMemberUser, requestCorrection, saveMemberUser } from '../../services/recipient-lists/recipient-lists';
 import type { FocusEvent } from '../app/effects';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { serverErrors, type FieldErrors } from './recipient-lists';
 
 /** SPEC §3 prefixes as the prefix picker offers them (shared/person-rules.ts); the longest match wins when splitting. */
-export const PHONE_PREFIXES = SHARED_PREFIXES.map((entry) => entry.prefix);
+const PHONE_PREFIXES = SHARED_PREFIXES.map((entry) => entry.prefix);
 export type PhonePrefix = (typeof SHARED_PREFIXES)[number]['prefix'];
+
+/** The prefixes as the picker lists them: the school's own first. */
+export const prefixesFor = (schoolPrefix: PhonePrefix): PhonePrefix[] => phonePrefixesFor(schoolPrefix).map((entry) => entry.prefix);
 
 export interface MemberForm {
   nombres: string;
   apellido_paterno: string;
+  apellido_materno: string;
   email: string;
   prefix: PhonePrefix;
   phone: string;
@@ -50,6 +57,7 @@ export function formOf(user: UserToEdit, fallback: PhonePrefix): MemberForm {
   return {
     nombres: user.nombres,
     apellido_paterno: user.apellido_paterno,
+    apellido_materno: user.apellido_materno,
     email: user.email ?? '',
     ...splitPhone(user.fono_celular, fallback),
     tipo_documento_id: documentTypeOf(user, fallback),
@@ -57,15 +65,19 @@ export function formOf(user: UserToEdit, fallback: PhonePrefix): MemberForm {
   };
 }
 
-/** What the PATCH sends: every field, blanks as null; the phone as prefix plus digits typed. */
+/**
+ * What the PATCH sends: every field, blanks as null; the phone as prefix plus digits typed, or whole when it
+ * was typed with its own "+" prefix (pasted from elsewhere), so it is never prefixed twice.
+ */
 export function changesOf(form: MemberForm): UserToEditInput {
   const phone = form.phone.replace(/[\s\-().]/g, '');
   const documentType = form.tipo_documento_id === '' ? null : (Number(form.tipo_documento_id) as DocumentTypeId);
   return {
     nombres: form.nombres.trim(),
     apellido_paterno: form.apellido_paterno.trim(),
+    apellido_materno: form.apellido_materno.trim(),
     email: form.email.trim() || null,
-    fono_celular: phone ? `${form.prefix}${phone.replace(/^\+/, '')}` : null,
+    fono_celular: phone === '' ? null : phone.startsWith('+') ? phone : `${form.prefix}${phone}`,
     tipo_documento_id: documentType,
     dni: form.dni.trim() || null,
   };
@@ -75,12 +87,21 @@ export function changesOf(form: MemberForm): UserToEditInput {
 const fieldOfError = (key: string): MemberField | 'form' =>
   key === 'fono_celular'
     ? 'phone'
-    : ((['nombres', 'apellido_paterno', 'email', 'dni', 'tipo_documento_id'] as const).find((f) => f === key) ?? 'form');
+    : ((['nombres', 'apellido_paterno', 'apellido_materno', 'email', 'dni', 'tipo_documento_id'] as const).find((f) => f === key) ??
+      'form');
 
 export const memberFieldId = (field: MemberField | 'form') => `member-${field}`;
 
 /** The fields top to bottom as the dialog shows them: a refused save puts focus on the first with an error. */
-const FIELD_ORDER: readonly MemberField[] = ['nombres', 'apellido_paterno', 'email', 'phone', 'tipo_documento_id', 'dni'];
+const FIELD_ORDER: readonly MemberField[] = [
+  'nombres',
+  'apellido_paterno',
+  'apellido_materno',
+  'email',
+  'phone',
+  'tipo_documento_id',
+  'dni',
+];
 export const firstRefusedField = (errors: FieldErrors): MemberField | null =>
   FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
 
@@ -99,15 +120,28 @@ export interface MemberEditorContext extends MemberEditorInput {
   failed: boolean;
   /** The person as the server saved them (the dialog's output). */
   saved: UserToEdit | null;
+  /** What a reader who may not change the record asks the leadership to correct. */
+  note: string;
 }
 
 export type MemberEditorEvent =
   | { type: 'editor.change'; field: MemberField; value: string }
   | { type: 'editor.save' }
   | { type: 'editor.retry' }
+  | { type: 'editor.note'; value: string }
+  | { type: 'editor.request' }
   | { type: 'editor.cancel' };
 
-const EMPTY_FORM: MemberForm = { nombres: '', apellido_paterno: '', email: '', prefix: '+56', phone: '', tipo_documento_id: '', dni: '' };
+const EMPTY_FORM: MemberForm = {
+  nombres: '',
+  apellido_paterno: '',
+  apellido_materno: '',
+  email: '',
+  prefix: '+56',
+  phone: '',
+  tipo_documento_id: '',
+  dni: '',
+};
 
 /** Server errors keyed by the form's fields. */
 function formErrors(failure: ApiFailure): FieldErrors {
@@ -142,7 +176,7 @@ export const memberEditorMachine = setup({
     output: {} as { user: UserToEdit | null },
     emitted: {} as FocusEvent,
   },
-  actors: { fetchMemberUser, saveMemberUser },
+  actors: { fetchMemberUser, saveMemberUser, requestCorrection },
   actions: {
     assignUser: assign(({ context }, user: UserToEdit) => ({ user, form: formOf(user, context.defaultPrefix) })),
     assignSaved: assign((_, user: UserToEdit) => ({ user, saved: user })),
@@ -155,6 +189,10 @@ export const memberEditorMachine = setup({
     markFailed: assign({ failed: true, errors: {} }),
     assignCheckedErrors: assign(({ context }) => ({ errors: checkedErrors(context), failed: false })),
     clearFailure: assign({ failed: false }),
+    changeNote: assign(({ event }) => {
+      assertEvent(event, 'editor.note');
+      return { note: event.value, errors: {}, failed: false };
+    }),
     /** Keyboard focus on the first refused field (none when the failure names no field: the alert says it). */
     focusFirstError: enqueueActions(({ context, enqueue }) => {
       const field = firstRefusedField(context.errors);
@@ -164,6 +202,8 @@ export const memberEditorMachine = setup({
   guards: {
     isFieldError: (_, failure: ApiFailure) => serverErrors(failure) !== null,
     isValid: ({ context }) => Object.keys(checkedErrors(context)).length === 0,
+    canEdit: ({ context }) => context.user?.can_edit === true,
+    hasNote: ({ context }) => context.note.trim() !== '',
   },
 }).createMachine({
   id: 'memberEditor',
@@ -175,6 +215,7 @@ export const memberEditorMachine = setup({
     errors: {},
     failed: false,
     saved: null,
+    note: '',
   }),
   states: {
     loading: {
@@ -194,14 +235,38 @@ export const memberEditorMachine = setup({
     },
     editing: {
       on: {
-        'editor.change': { actions: 'change' },
+        'editor.change': { guard: 'canEdit', actions: 'change' },
         // Checked here first: what the shared rules refuse never leaves the browser.
         'editor.save': [
-          { guard: 'isValid', target: 'saving', actions: 'clearFailure' },
-          { actions: ['assignCheckedErrors', 'focusFirstError'] },
+          { guard: and(['canEdit', 'isValid']), target: 'saving', actions: 'clearFailure' },
+          { guard: 'canEdit', actions: ['assignCheckedErrors', 'focusFirstError'] },
         ],
+        // Read only: what is wrong, written for the leadership, sent once there is something to send.
+        'editor.note': { guard: not('canEdit'), actions: 'changeNote' },
+        'editor.request': { guard: and([not('canEdit'), 'hasNote']), target: 'requesting', actions: 'clearFailure' },
         'editor.cancel': { target: 'closed' },
       },
+    },
+    requesting: {
+      tags: 'busy',
+      invoke: {
+        id: 'requestCorrection',
+        src: 'requestCorrection',
+        input: ({ context }) => ({ listId: context.listId, memberId: context.memberId, note: context.note }),
+        onDone: { target: 'requested' },
+        onError: [
+          {
+            guard: { type: 'isFieldError', params: ({ event }) => toApiFailure(event.error) },
+            target: 'editing',
+            actions: { type: 'assignErrors', params: ({ event }) => toApiFailure(event.error) },
+          },
+          { target: 'editing', actions: 'markFailed' },
+        ],
+      },
+    },
+    // Sent: the dialog says so until it is closed.
+    requested: {
+      on: { 'editor.cancel': { target: 'closed' } },
     },
     saving: {
       tags: 'busy',
@@ -235,4 +300,12 @@ export const selectEditorFailed = (s: MemberEditorSnapshot): boolean => s.contex
 export const selectEditorForm = (s: MemberEditorSnapshot): MemberForm => s.context.form;
 export const selectEditorErrors = (s: MemberEditorSnapshot): FieldErrors => s.context.errors;
 export const selectEditorName = (s: MemberEditorSnapshot): string => s.context.user?.name ?? '';
+/** The record is shown to someone who may not change it (Guardar refused while editing). */
+export const selectEditorReadOnly = (s: MemberEditorSnapshot): boolean =>
+  s.context.user !== null && !s.can({ type: 'editor.save' }) && !s.matches('saving') && !s.matches('loading');
+export const selectEditorRequesting = (s: MemberEditorSnapshot): boolean => s.matches('requesting');
+export const selectEditorRequested = (s: MemberEditorSnapshot): boolean => s.matches('requested');
+export const selectEditorNote = (s: MemberEditorSnapshot): string => s.context.note;
+export const selectEditorCanRequest = (s: MemberEditorSnapshot): boolean => s.can({ type: 'editor.request' });
+export const selectEditorSchoolPrefix = (s: MemberEditorSnapshot): PhonePrefix => s.context.defaultPrefix;
 export { DOCUMENT_TYPES };

@@ -126,3 +126,8 @@ export const saveMemberUser = fromCall<UserToEdit, MemberInput & { changes: User
   const path = RECIPIENT_LISTS_API.user(input.listId, input.memberId);
   return parseBody(await http.request(path, { method: 'PATCH', body: { ...input.changes }, signal }), UserToEditBodyStruct, path).data;
 });
+
+/** «Solicitar corrección»: the note goes to the school's leadership as a message (nothing to read back). */
+export const requestCorrection = fromCall<void, MemberInput & { note: string }>(async ({ input, signal, http }) => {
+  await http.request(RECIPIENT_LISTS_API.correction(input.listId, input.memberId), { method: 'POST', body: { note: input.note }, signal });
+});

@@ -56,6 +56,7 @@ import { SearchInput } from '../../ui/search-input';
 import { DeviceDot, DeviceLegend } from '../../lib/device-status';
 import { formatDateTime } from '../../lib/format';
 import { ErrorPage } from '../app/error-page';
+import { formatPhone } from '../../../../shared/phone-format';
 
 type ReceptionActor = ActorRefFrom<ReceptionStatusMachine>;
 
@@ -492,7 +493,7 @@ function AddressCell({ column, address, className }: { column: 'email' | 'phone'
   return (
     <td className={className}>
       <span className="text-xs text-muted-foreground md:sr-only">{t(`reception.col.${column}`)}: </span>
-      {address ?? t('reception.noAddress')}
+      {address === null ? t('reception.noAddress') : column === 'phone' ? formatPhone(address) : address}
     </td>
   );
 }

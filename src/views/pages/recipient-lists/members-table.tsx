@@ -27,6 +27,19 @@ import { Button } from '../../ui/button';
 import { ListEmpty } from '../../ui/list-page';
 import { SearchInput } from '../../ui/search-input';
 import { useSelectors } from '../../lib/selectors';
+import { formatPhone } from '../../../../shared/phone-format';
+import { hasAnyRole } from '../../../../shared/codes';
+import { PEOPLE_EDITORS } from '../../../../shared/person-rules';
+import type { SessionSnapshot } from '../../../machines/session/session';
+import { sessionActor } from '../../actors';
+
+/** A signed-in user who may not change people's records (decision 0135): their rows say «Ver datos». */
+const selectOnlyReads = (s: SessionSnapshot): boolean =>
+  s.context.user !== null &&
+  !hasAnyRole(
+    s.context.user.roles.map((role) => role.codigo),
+    PEOPLE_EDITORS,
+  );
 
 type DetailActor = ActorRefFrom<typeof recipientListMachine>;
 
@@ -156,6 +169,7 @@ function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientLis
     removing: (s) => selectRemovingId(s) === member.id,
     owner: selectOwner,
   });
+  const onlyReads = useSelector(sessionActor, selectOnlyReads);
   const none = t('recipientLists.noData');
   return (
     <li
@@ -181,7 +195,7 @@ function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientLis
           <dt className="text-muted-foreground">{t('recipientLists.column.email')}</dt>
           <dd className="break-all">{member.email ?? none}</dd>
           <dt className="text-muted-foreground">{t('recipientLists.column.phone')}</dt>
-          <dd data-slot="member-phone">{member.phone ?? none}</dd>
+          <dd data-slot="member-phone">{member.phone ? formatPhone(member.phone) : none}</dd>
           {member.dni && (
             <>
               <dt className="text-muted-foreground">{t('recipientLists.column.document')}</dt>
@@ -197,10 +211,10 @@ function MemberRow({ actor, member }: { actor: DetailActor; member: RecipientLis
             size="sm"
             variant="outline"
             disabled={!canEdit}
-            aria-label={t('recipientLists.editMember', { name: member.name })}
+            aria-label={t(onlyReads ? 'recipientLists.viewMember' : 'recipientLists.editMember', { name: member.name })}
             onClick={() => actor.send({ type: 'detail.editMember', memberId: member.id })}
           >
-            {t('recipientLists.edit')}
+            {t(onlyReads ? 'recipientLists.view' : 'recipientLists.edit')}
           </Button>
           <Button
             size="sm"

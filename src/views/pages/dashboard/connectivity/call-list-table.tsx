@@ -3,6 +3,7 @@
 import { CALL_LIST_COLUMNS, type CallListRow } from '../../../../../shared/dashboard-contract';
 import { useT } from '../../../lib/i18n';
 import { cn } from '../../../lib/utils';
+import { formatPhone } from '../../../../../shared/phone-format';
 
 export function CallListTable({ rows, caption, className }: { rows: readonly CallListRow[]; caption: string; className?: string }) {
   const t = useT();
@@ -15,8 +16,9 @@ export function CallListTable({ rows, caption, className }: { rows: readonly Cal
       case 'alternatives':
         return row.alternatives.length === 0 ? '—' : row.alternatives.join('; ');
       case 'phone':
+        return row.phone ? formatPhone(row.phone) : '—';
       case 'email':
-        return row[column] ?? '—';
+        return row.email ?? '—';
       default:
         return row[column];
     }

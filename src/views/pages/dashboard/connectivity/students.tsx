@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { DeviceDot } from '../../../lib/device-status';
 import { useT } from '../../../lib/i18n';
 import { cn } from '../../../lib/utils';
+import { formatPhone } from '../../../../../shared/phone-format';
 
 export function CourseStudents({ course, locale, timezone }: { course: CourseConnectivity; locale: string; timezone: string }) {
   const t = useT();
@@ -60,7 +61,9 @@ function GuardianRow({ guardian, locale, timezone }: { guardian: CourseGuardian;
       <dl className="min-w-0">
         <div className="flex gap-1">
           <dt className="sr-only">{t('course.students.phone')}</dt>
-          <dd className="break-all">{guardian.phone ?? <span className="text-muted-foreground">{t('course.students.noPhone')}</span>}</dd>
+          <dd className="break-all">
+            {guardian.phone ? formatPhone(guardian.phone) : <span className="text-muted-foreground">{t('course.students.noPhone')}</span>}
+          </dd>
         </div>
         <div className="flex gap-1">
           <dt className="sr-only">{t('course.students.email')}</dt>
