@@ -237,6 +237,8 @@ function schoolViews(data: SeedData): Map<number, SchoolView> {
   for (const link of data.studentGuardians) {
     if (link.role !== 1) continue;
     const student = students.get(link.studentId)!;
+    // A withdrawn student's family is no longer reached through the course (server/recipients/expand.ts).
+    if (student.withdrawnAt) continue;
     const view = views.get(student.institutionId)!;
     const list = view.guardiansByCourse.get(student.courseId) ?? [];
     list.push({ guardian: guardians.get(link.guardianId)!, student: student.firstNames.split(' ')[0]! });
