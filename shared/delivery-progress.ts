@@ -66,3 +66,15 @@ export function messageStateOf(inFlight: number, unreached: number): DeliveryPro
 
 /** Deliveries that were tried: every person on every channel where they had an address. */
 export const triedOf = (progress: DeliveryProgress): number => progress.total - progress.no_address;
+
+/**
+ * Why the whole message's retry offer and its state do not simply agree, for the screen to say: everyone
+ * tried was reached, yet deliveries lost on another of their channels can be sent again (`reachedElsewhere`);
+ * or nothing can be sent again because what failed was never tried, for want of an address (`noAddressOnly`).
+ */
+export function retryNoteOf(progress: DeliveryProgress): 'reachedElsewhere' | 'noAddressOnly' | null {
+  if (progress.state === 'sending') return null;
+  if (progress.retryable > 0 && progress.unreached === 0) return 'reachedElsewhere';
+  if (progress.retryable === 0 && progress.no_address > 0) return 'noAddressOnly';
+  return null;
+}
