@@ -34,12 +34,12 @@ export function figureOf(progress: DeliveryProgress, state: RecipientStatus | 'a
 /** A delivery that ended without arriving: not received (no receipt), a reception error, or given up. */
 export const ENDED_BADLY: readonly DeliveryStatus[] = ['not_received', 'error', 'failed'];
 
-/** The error of a delivery never tried because the person had no address on its channel. */
+/**
+ * The error of a delivery never tried because the person had no address on its channel. What "Reintentar
+ * fallidos" sends again is a delivery that ENDED_BADLY without it (one that was tried).
+ */
 export const NO_ADDRESS = 'missing_address';
 
-/** What "Reintentar fallidos" sends again: a delivery that ended badly after it was tried (it had an address). */
-export const isRetryable = (delivery: Pick<ChannelDelivery, 'status' | 'error'>): boolean =>
-  ENDED_BADLY.includes(delivery.status) && delivery.error !== NO_ADDRESS;
 
 const BEST_FIRST: readonly DeliveryStatus[] = ['read', 'received', 'queued', 'sent', 'not_received', 'error', 'failed'];
 

@@ -94,7 +94,7 @@ export interface DeliveryProgress {
   /** Where the message stands (delivery-progress.ts `messageStateOf`): sending, sent, or partially_failed. */
   state: 'sending' | 'sent' | 'partially_failed';
   /**
-   * Deliveries "Reintentar fallidos" will send again (delivery-progress.ts `isRetryable`): failed, error and
+   * Deliveries "Reintentar fallidos" will send again (delivery-progress.ts `ENDED_BADLY`, not `NO_ADDRESS`): failed, error and
    * not_received, except those that had no address (a retry still tries them if an address was added since).
    */
   retryable: number;

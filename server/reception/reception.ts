@@ -28,7 +28,7 @@ import { DEVICE_WINDOW, deviceStatus } from '../recipients/device-status';
 import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 
-/** What "Reintentar fallidos" sends again (shared/delivery-progress.ts `isRetryable`, with the address check). */
+/** What "Reintentar fallidos" sends again (shared/delivery-progress.ts: ended badly, and tried). */
 const RETRYABLE = ENDED_BADLY;
 
 // --- progress ---------------------------------------------------------------------------------------------
