@@ -40,7 +40,6 @@ export const ENDED_BADLY: readonly DeliveryStatus[] = ['not_received', 'error', 
  */
 export const NO_ADDRESS = 'missing_address';
 
-
 const BEST_FIRST: readonly DeliveryStatus[] = ['read', 'received', 'queued', 'sent', 'not_received', 'error', 'failed'];
 
 /**
