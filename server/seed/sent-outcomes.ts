@@ -68,6 +68,8 @@ export function addSentOutcomes(
     }
     if (channels.length === 0) channels = ['app-mobile'];
     m.channels = channels;
+    // Fanned out when sent, as the engine marks it (else the sweep would take it for a send cut short).
+    m.fannedOutAt = at;
     for (const r of recipients) {
       const statuses = channels.map((channel) => {
         const row = delivery(
