@@ -148,9 +148,10 @@ export interface Estimate {
   /**
    * SMS segments this message consumes (deliveries × segments per text), and what is left this month
    * (`remaining`, the reserve included). `reserved`: segments of the limit kept for emergencies this month;
-   * a message not marked emergency may use only max(0, remaining − reserved).
+   * a message not marked emergency may use only max(0, remaining − reserved) (shared/quota-rules.ts). `month`
+   * (YYYY-MM, school zone): the month these figures are of, the scheduled one for a scheduled message.
    */
-  sms: { segments_per_message: number; total: number; remaining: number; limit: number; reserved: number } | null;
+  sms: { segments_per_message: number; total: number; remaining: number; limit: number; reserved: number; month: string } | null;
   email: { total: number; remaining: number | null } | null;
   whatsapp: { total: number; remaining: number | null } | null;
   /** Courses picked that have no students (SPEC §5: flagged). */

@@ -116,7 +116,9 @@ export const EstimateStruct: Describe<Estimate> = type({
   recipients: number(),
   unreachable: number(),
   channels: array(type({ code: ChannelCodeStruct, deliveries: number(), missing_address: number() })),
-  sms: nullable(type({ segments_per_message: number(), total: number(), remaining: number(), limit: number(), reserved: number() })),
+  sms: nullable(
+    type({ segments_per_message: number(), total: number(), remaining: number(), limit: number(), reserved: number(), month: string() }),
+  ),
   email: nullable(BalanceStruct),
   whatsapp: nullable(BalanceStruct),
   empty_courses: array(type({ id: number(), nombre: string() })),

@@ -19,6 +19,8 @@ export const DeliveryProgressStruct: Describe<DeliveryProgress> = type({
   failed: number(),
   state: enums(['sending', 'sent', 'partially_failed'] as const),
   retryable: number(),
+  no_address: number(),
+  unreached: number(),
 });
 
 const FolderStruct = enums(FOLDERS);

@@ -97,13 +97,20 @@ export interface DeliveryProgress {
   not_received: number;
   error: number;
   failed: number;
-  /** sending: something is queued or sent; else sent (no failures) or partially_failed. */
+  /** Where the message stands (delivery-progress.ts `messageStateOf`): sending, sent, or partially_failed. */
   state: 'sending' | 'sent' | 'partially_failed';
   /**
-   * Deliveries "Reintentar fallidos" will send again: failed, error and not_received, except those that had
-   * no address (a retry still tries them if an address was added since).
+   * Deliveries "Reintentar fallidos" will send again (delivery-progress.ts `ENDED_BADLY`, not `NO_ADDRESS`): failed, error and
+   * not_received, except those that had no address (a retry still tries them if an address was added since).
    */
   retryable: number;
+  /** Deliveries never tried: the person had no address on that channel (failed, `missing_address`). */
+  no_address: number;
+  /**
+   * People tried on at least one channel and reached on none, nothing of theirs still under way: what makes a
+   * message "con fallos". Someone with no address on any chosen channel is not counted (compose warned).
+   */
+  unreached: number;
 }
 
 /** `GET /messages/:id/reception?channel=&status=&q=&page=&per_page=` (author only; others 404). */

@@ -5,6 +5,7 @@
 // (a missing field, an SMS too long or with emoji, a schedule too soon, a reply to a message the user may
 // not answer) the estimate answers the same way.
 import type { Estimate } from '../../shared/compose-contract';
+import { smsRemaining } from '../../shared/quota-rules';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Queryable } from '../db/client';
 import { checkPicks, summarizeReach } from '../recipients/expand';
@@ -38,8 +39,9 @@ export async function estimate(
 
   const timezone = await institutionTimezone(db, scope.institutionId);
   const at = input.scheduled_at ? new Date(input.scheduled_at) : now;
+  const month = monthIn(at, timezone);
   const [quota, reach] = await Promise.all([
-    quotaSnapshot(db, scope.institutionId, monthIn(at, timezone)),
+    quotaSnapshot(db, scope.institutionId, month),
     summarizeReach(db, scope, input.recipients, input.channels),
   ]);
   const needs = needsOf(reach, input.channels);
@@ -58,9 +60,10 @@ export async function estimate(
         ? {
             segments_per_message: SMS_SEGMENTS_PER_MESSAGE,
             total: needs.sms,
-            remaining: Math.max(0, quota.smsLimit - quota.smsUsed),
+            remaining: smsRemaining(quota.smsLimit, quota.smsUsed),
             limit: quota.smsLimit,
             reserved: quota.smsReserved,
+            month,
           }
         : null,
       email: input.channels.includes('e-mail') ? { total: needs.email, remaining: quota.email } : null,

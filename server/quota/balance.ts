@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ComposeProblem } from '../../shared/compose-contract';
 import type { Quota } from '../../shared/quota-contract';
+import { smsRemaining } from '../../shared/quota-rules';
 import type { Queryable } from '../db/client';
 import { institutionQuotas, smsUsage } from '../db/schema/compose';
 import { deliveries } from '../db/schema/delivery';
@@ -64,7 +65,7 @@ export async function readQuota(db: Queryable, institutionId: number, now = new 
   const timezone = await institutionTimezone(db, institutionId);
   const month = monthIn(now, timezone);
   const [row, used] = await Promise.all([quotaRow(db, institutionId, false), smsUsed(db, institutionId, month)]);
-  const remaining = Math.max(0, row.smsLimit - used);
+  const remaining = smsRemaining(row.smsLimit, used);
   return {
     month,
     timezone,

@@ -11,6 +11,7 @@ import {
   type QuotaSettings,
   type QuotaSettingsInput,
 } from '../../shared/quota-contract';
+import { smsRemaining } from '../../shared/quota-rules';
 import type { Db, Queryable } from '../db/client';
 import { institutionQuotas, smsMonthlyLimits } from '../db/schema/compose';
 import { isLow, quotaSnapshot, reservedOf, type QuotaSnapshot } from './balance';
@@ -96,7 +97,7 @@ export async function readQuotaSettings(db: Queryable, institutionId: number, no
 
 function settingsOf(month: string, timezone: string, today: string, snapshot: QuotaSnapshot, row: SettingsRow): QuotaSettings {
   const { smsLimit: limit, smsUsed: used } = snapshot;
-  const remaining = Math.max(0, limit - used);
+  const remaining = smsRemaining(limit, used);
   const alert = row.alertPercent;
   return {
     month,

@@ -16,6 +16,7 @@ import {
   type RecipientStatus,
 } from '../../shared/reception-contract';
 import type { ComposeProblem } from '../../shared/compose-contract';
+import { ENDED_BADLY, messageStateOf, NO_ADDRESS } from '../../shared/delivery-progress';
 import { fold } from '../../shared/fold';
 import { SMS_SEGMENTS_PER_MESSAGE } from '../../shared/sms-text';
 import type { Db, Queryable } from '../db/client';
@@ -27,27 +28,44 @@ import { DEVICE_WINDOW, deviceStatus } from '../recipients/device-status';
 import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 
-/** What "Reintentar fallidos" sends again. */
-const RETRYABLE: readonly DeliveryStatus[] = ['failed', 'error', 'not_received'];
+/** What "Reintentar fallidos" sends again (shared/delivery-progress.ts: ended badly, and tried). */
+const RETRYABLE = ENDED_BADLY;
 
 // --- progress ---------------------------------------------------------------------------------------------
 
 function emptyProgress(): DeliveryProgress {
-  return { total: 0, queued: 0, sent: 0, received: 0, read: 0, not_received: 0, error: 0, failed: 0, state: 'sent', retryable: 0 };
+  return {
+    total: 0,
+    queued: 0,
+    sent: 0,
+    received: 0,
+    read: 0,
+    not_received: 0,
+    error: 0,
+    failed: 0,
+    state: 'sent',
+    retryable: 0,
+    no_address: 0,
+    unreached: 0,
+  };
 }
 
 /**
- * `appWaiting`: app deliveries handed over and waiting for the guardian to open the app. They are not "in
- * flight" (that may take days; after 3 the engine counts them not received), so they do not keep the
- * message "sending"; SMS / WhatsApp waiting for their provider's receipt (seconds) do.
+ * The figures the counts give, by the shared rules (shared/delivery-progress.ts). `appWaiting`: app
+ * deliveries handed over and waiting for the guardian to open the app. They are not "in flight" (that may
+ * take days; after 3 the engine counts them not received), so they do not keep the message "sending"; SMS /
+ * WhatsApp waiting for their provider's receipt (seconds) do. `unreached`: people tried and reached on no
+ * channel (for one channel's figures: its deliveries tried that ended badly, one person each).
  */
-function finish(p: DeliveryProgress, appWaiting = 0, noAddress = 0): DeliveryProgress {
+function finish(p: DeliveryProgress, appWaiting: number, noAddress: number, unreached: number): DeliveryProgress {
   p.total = DELIVERY_STATUSES.reduce((sum, s) => sum + p[s], 0);
   const ended = RETRYABLE.reduce((sum, s) => sum + p[s], 0);
   // What a retry can send: people with no address then are only retried if one was added since, so they
   // are not promised in the count.
+  p.no_address = noAddress;
   p.retryable = Math.max(0, ended - noAddress);
-  p.state = p.queued + p.sent - appWaiting > 0 ? 'sending' : ended > 0 ? 'partially_failed' : 'sent';
+  p.unreached = unreached;
+  p.state = messageStateOf(p.queued + p.sent - appWaiting, unreached);
   return p;
 }
 
@@ -60,31 +78,50 @@ export async function progressOf(db: Queryable, messageIds: readonly number[]): 
   const out = new Map<number, DeliveryProgress>();
   if (messageIds.length === 0) return out;
   const ids = intList([...new Set(messageIds)]);
+  // `unreached` counts people whose state (the best of their channels, server/reception/status.ts) is a
+  // failure and who were tried on some channel; without deliveries, every person in a failed state.
   const result = await db.execute(sql`
     with d as (
       select message_id, status, count(*)::int as n,
         count(*) filter (where status = 'sent' and channel = 'app-mobile')::int as app_waiting,
-        count(*) filter (where error = 'missing_address')::int as no_address
+        count(*) filter (where error = ${NO_ADDRESS})::int as no_address
       from deliveries
       where message_id = any(${ids}::int[]) group by message_id, status
     )
-    select message_id, status, n, app_waiting, no_address from d
+    select message_id, status, n, app_waiting, no_address, 0 as unreached from d
     union all
-    select r.message_id, case r.status when 'pending' then 'queued' else r.status end, count(*)::int, 0, 0
+    select r.message_id, case r.status when 'pending' then 'queued' else r.status end, count(*)::int, 0, 0,
+      count(*) filter (where r.status = any(${textList(RETRYABLE)}::text[]))::int
     from message_recipients r
     where r.message_id = any(${ids}::int[]) and r.message_id not in (select message_id from d)
-    group by r.message_id, r.status`);
+    group by r.message_id, r.status
+    union all
+    select r.message_id, 'unreached', 0, 0, 0, count(*)::int
+    from message_recipients r
+    where r.message_id = any(${ids}::int[]) and r.status = any(${textList(RETRYABLE)}::text[])
+      and exists (select 1 from deliveries t where t.recipient_id = r.id and t.error is distinct from ${NO_ADDRESS})
+    group by r.message_id`);
   for (const id of new Set(messageIds)) out.set(id, emptyProgress());
   const appWaiting = new Map<number, number>();
   const noAddress = new Map<number, number>();
-  for (const row of rowsOf<{ message_id: number; status: DeliveryStatus; n: number; app_waiting: number; no_address: number }>(result)) {
+  const unreached = new Map<number, number>();
+  const add = (map: Map<number, number>, id: number, n: number) => map.set(id, (map.get(id) ?? 0) + Number(n));
+  for (const row of rowsOf<{
+    message_id: number;
+    status: DeliveryStatus;
+    n: number;
+    app_waiting: number;
+    no_address: number;
+    unreached: number;
+  }>(result)) {
     const id = Number(row.message_id);
     const p = out.get(id);
     if (p && (DELIVERY_STATUSES as readonly string[]).includes(row.status)) p[row.status] += Number(row.n);
-    appWaiting.set(id, (appWaiting.get(id) ?? 0) + Number(row.app_waiting));
-    noAddress.set(id, (noAddress.get(id) ?? 0) + Number(row.no_address));
+    add(appWaiting, id, row.app_waiting);
+    add(noAddress, id, row.no_address);
+    add(unreached, id, row.unreached);
   }
-  for (const [id, p] of out) finish(p, appWaiting.get(id), noAddress.get(id));
+  for (const [id, p] of out) finish(p, appWaiting.get(id) ?? 0, noAddress.get(id) ?? 0, unreached.get(id) ?? 0);
   return out;
 }
 
@@ -96,7 +133,7 @@ export async function channelProgressOf(db: Queryable, messageId: number): Promi
   const result = await db.execute(sql`
     select channel, status, count(*)::int as n,
       count(*) filter (where status = 'sent' and channel = 'app-mobile')::int as app_waiting,
-      count(*) filter (where error = 'missing_address')::int as no_address
+      count(*) filter (where error = ${NO_ADDRESS})::int as no_address
     from deliveries where message_id = ${messageId} group by channel, status`);
   const byChannel = new Map<ChannelCode, { progress: DeliveryProgress; appWaiting: number; noAddress: number }>();
   for (const row of rowsOf<{ channel: ChannelCode; status: DeliveryStatus; n: number; app_waiting: number; no_address: number }>(result)) {
@@ -108,7 +145,11 @@ export async function channelProgressOf(db: Queryable, messageId: number): Promi
   }
   return CHANNEL_CODES.flatMap((channel) => {
     const entry = byChannel.get(channel);
-    return entry ? [{ channel, progress: finish(entry.progress, entry.appWaiting, entry.noAddress) }] : [];
+    if (!entry) return [];
+    const { progress, appWaiting, noAddress } = entry;
+    // On one channel each delivery is one person: those tried whose delivery ended badly were not reached by it.
+    const lost = RETRYABLE.reduce((sum, s) => sum + progress[s], 0) - noAddress;
+    return [{ channel, progress: finish(progress, appWaiting, noAddress, lost) }];
   });
 }
 
@@ -157,7 +198,7 @@ export async function retryableIn(db: Queryable, messageId: number, scope: Recep
   const result = await db.execute(sql`
     select count(*)::int as n from deliveries d join message_recipients r on r.id = d.recipient_id
     where d.message_id = ${messageId} and r.message_id = ${messageId}
-      and d.status = any(${textList(RETRYABLE)}::text[]) and d.error is distinct from 'missing_address'
+      and d.status = any(${textList(RETRYABLE)}::text[]) and d.error is distinct from ${NO_ADDRESS}
       ${ofChannel(scope)} ${listedSql(scope)}`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }

@@ -14,7 +14,7 @@ import { DOCUMENT_TYPES } from '../../shared/recipient-lists-contract';
 import { addBulkInboxTo, generateMessages } from './messages';
 import { generateSmsUse } from './sms-use';
 import { computeDeviceMisses } from './activity';
-import { addMailboxDeliveries } from './mailbox-deliveries';
+import { keepMailboxesToContractedChannels } from './mailbox-channels';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, staffKind, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 
@@ -93,7 +93,7 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
   const news = generateNews(out, now, out.mail.attachments.reduce((max, a) => Math.max(max, a.id), 0) + 1);
   out.news = news.news;
   out.mail.files = [...(out.mail.files ?? []), ...news.files];
-  addMailboxDeliveries(out, out.smsUse.deliveries, new Map(specs.map((s, i) => [out.institutions[i]!.id, s.compose.channels])), now);
+  keepMailboxesToContractedChannels(out, new Map(specs.map((s, i) => [out.institutions[i]!.id, s.compose.channels])));
   computeDeviceMisses(out, out.smsUse.deliveries);
   addBulkInboxTo(out, options.messages ?? 0);
   return out;

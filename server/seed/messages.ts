@@ -1,6 +1,6 @@
 // Demo mailboxes: for the demo staff of every school, an inbox with guardian and colleague
 // messages (some unread, some replies, some with attachments), sent messages to courses and guardians (their
-// deliveries and the recipients' states from them: ./mailbox-deliveries.ts), scheduled messages, drafts and a
+// deliveries and the recipients' states from them: ./sent-outcomes.ts), scheduled messages, drafts and a
 // few trashed ones. Deterministic like the rest of the
 // seed: fixed dates and a seeded PRNG. `bulkInbox` adds N more inbox messages to administrador@sanandres.cl.
 import type { RecipientPick } from '../../shared/compose-contract';
@@ -123,6 +123,8 @@ function schoolViews(data: SeedData): Map<number, SchoolView> {
   for (const link of data.studentGuardians) {
     if (link.role !== 1) continue;
     const student = students.get(link.studentId)!;
+    // A withdrawn student's family is no longer reached through the course (server/recipients/expand.ts).
+    if (student.withdrawnAt) continue;
     const view = views.get(student.institutionId)!;
     const list = view.guardiansByCourse.get(student.courseId) ?? [];
     list.push({ guardian: guardians.get(link.guardianId)!, student: student.firstNames.split(' ')[0]! });
@@ -216,15 +218,18 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
   const topics = MAIL_TOPICS[view.country];
   const hello = greetingFor(view, user);
 
-  /** A message to 1–3 courses (or one guardian), with the picks that chose them; returns its recipients label. */
-  const addRecipients = (m: MessageRow, pending: boolean): string => {
+  /**
+   * A message to 1–3 courses (or one guardian), with the picks that chose them; returns its recipients label.
+   * `first`: the course the message is about (its title names it): the first course picked, or the course of
+   * the one guardian's child, so a title never names a course the message did not go to.
+   */
+  const addRecipients = (m: MessageRow, pending: boolean, first: CourseRow = rng.pick(courses)): string => {
     const messageId = m.id;
     const labels: string[] = [];
     const picks: RecipientPick[] = [];
     m.recipientPicks = picks;
     if (rng.chance(0.2)) {
-      const course = rng.pick(courses);
-      const { guardian } = rng.pick(view.guardiansByCourse.get(course.id)!);
+      const { guardian } = rng.pick(view.guardiansByCourse.get(first.id)!);
       const name = fullName(guardian);
       labels.push(name);
       picks.push({ kind: 'guardian', id: guardian.id, label: name });
@@ -239,7 +244,8 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
       });
       return recipientsLabel(labels);
     }
-    const picked = rng.shuffle(courses).slice(
+    const others = rng.shuffle(courses.filter((c) => c.id !== first.id));
+    const picked = [first, ...others].slice(
       0,
       rng.weighted([
         [1, 70],
@@ -289,10 +295,10 @@ function addMailbox(b: Builder, user: SeedUserRow, view: SchoolView, rng: Rng): 
   const sent: MessageRow[] = [];
   for (let i = 0; i < MAILBOX_SIZES.sent + 1; i++) {
     const topic = topics.sent[i % topics.sent.length]!;
-    const course = rng.pick(courses).name;
+    const course = rng.pick(courses);
     const at = new Date(BASE - i * 26 * HOUR - rng.int(0, 50) * 60_000);
-    const m = authored('sent', topic.title(course), topic.body(course), at, null);
-    const label = addRecipients(m, false);
+    const m = authored('sent', topic.title(course.name), topic.body(course.name), at, null);
+    const label = addRecipients(m, false, course);
     if (topic.file) b.attach(m.id, fileFor(topic.file, m.title, user.name), institutionId, user.id);
     const trashed = i === MAILBOX_SIZES.sent; // the last one goes to the trash
     const deletedAt = new Date(BASE - 30 * HOUR);

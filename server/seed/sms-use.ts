@@ -15,6 +15,7 @@ import { mulberry32 } from './prng';
 import { generateActivity } from './activity';
 import { addMonths } from '../../shared/school-year';
 import type { SchoolSpec } from './schools';
+import { addSentOutcomes, nameChildren } from './sent-outcomes';
 
 /** Share of a month's limit a Chilean school uses, January to December. */
 const CHILE_MONTH_SHARE = [0.06, 0.1, 0.92, 0.78, 0.74, 0.68, 0.3, 0.72, 0.6, 0.8, 0.84, 0.5] as const;
@@ -121,13 +122,10 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
     (institutionId, month) => budgets.get(`${institutionId}:${month}`) ?? 0,
   );
 
+  const thisMonthUse = new Map<number, number>();
   streams.forEach((stream) => {
     if (!stream) return;
-    const { school, rng, institutionId, timezone, thisMonth } = stream;
-    for (let back = PAST_MONTHS; back >= 1; back--) {
-      const month = addMonths(thisMonth, -back);
-      out.usage.push({ institutionId, month, segments: activity.smsSegments.get(`${institutionId}:${month}`) ?? 0 });
-    }
+    const { school, rng, institutionId, timezone } = stream;
 
     // This month: real messages between the 1st (school time) and a few minutes ago.
     const from = monthStart(now, timezone);
@@ -226,7 +224,32 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
         counterpartSearch: fold(recipientsLabel(picked.map((c) => c.name))),
       });
     }
-    out.usage.push({ institutionId, month: thisMonth, segments });
+    thisMonthUse.set(institutionId, segments);
   });
+
+  // The demo mailboxes' sent messages, as sent within each month's limit; then each month's use.
+  const usedOf = (institutionId: number, month: string) =>
+    (activity.smsSegments.get(`${institutionId}:${month}`) ?? 0) +
+    (month === streams.find((st) => st?.institutionId === institutionId)?.thisMonth ? (thisMonthUse.get(institutionId) ?? 0) : 0);
+  nameChildren(data);
+  const mailbox = addSentOutcomes(data, now, out.deliveries, activity.deadPhones, (institutionId, month) =>
+    Math.max(0, limitOf(out.limits, institutionId, month) - usedOf(institutionId, month)),
+  );
+  const months = new Set<string>();
+  for (const stream of streams) {
+    if (!stream) continue;
+    for (let back = PAST_MONTHS; back >= 0; back--) months.add(`${stream.institutionId}:${addMonths(stream.thisMonth, -back)}`);
+  }
+  for (const key of mailbox.keys()) months.add(key);
+  for (const key of [...months].sort()) {
+    const [id, month] = [Number(key.slice(0, key.indexOf(':'))), key.slice(key.indexOf(':') + 1)];
+    out.usage.push({ institutionId: id, month, segments: usedOf(id, month) + (mailbox.get(key) ?? 0) });
+  }
   return out;
+}
+
+/** The SMS limit of `month`: the latest change at or before it, else the earliest known (0 without any). */
+function limitOf(limits: SmsUseSeed['limits'], institutionId: number, month: string): number {
+  const own = limits.filter((l) => l.institutionId === institutionId).sort((a, b) => a.month.localeCompare(b.month));
+  return ([...own].reverse().find((l) => l.month <= month) ?? own[0])?.smsLimit ?? 0;
 }

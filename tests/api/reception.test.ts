@@ -160,6 +160,8 @@ describe('GET /messages/:id/reception', () => {
       state: 'sending',
       // Born without an address: not promised to a retry.
       retryable: 0,
+      no_address: missing,
+      unreached: 0,
     });
     const failedRecipients = await count(
       db,
@@ -251,7 +253,16 @@ describe('GET /messages/:id/reception', () => {
       failed: missing,
       state: 'partially_failed',
       retryable: 2,
+      no_address: missing,
+      // People tried on some channel who got it on none.
+      unreached: await count(
+        db,
+        sql`select count(*)::int as n from message_recipients r where r.message_id = ${ids.message}
+          and exists (select 1 from deliveries d where d.recipient_id = r.id and d.address is not null)
+          and not exists (select 1 from deliveries d where d.recipient_id = r.id and d.status in ('received', 'read', 'queued', 'sent'))`,
+      ),
     });
+    expect(page.meta.progress.unreached).toBeGreaterThan(0);
     const failedRecipients = page.meta.counts.failed;
     expect(page.meta.counts).toEqual({
       all: page.meta.total,
@@ -403,10 +414,10 @@ describe('progress in the message detail and the sent folder', () => {
     expect(byId.get(ids.message)!.progress).toEqual(page.meta.progress);
     expect(byId.get(other)!.progress).toEqual(done);
     expect(sent.data.every((m) => m.progress !== null && m.progress.total >= 0)).toBe(true);
-    // Seeded history (no deliveries): the recipients' states stand in for them.
+    // The seeded history has the deliveries a send writes: one per person and channel.
     const seeded = sent.data.find((m) => m.id !== ids.message && m.id !== other)!;
     const seededDetail = ((await (await admin.get(`/api/messages/${seeded.id}`)).json()) as { data: MessageDetail }).data;
-    expect(seeded.progress!.total).toBe(seededDetail.recipients_summary.total);
+    expect(seeded.progress!.total).toBe(seededDetail.recipients_summary.total * seeded.channels.length);
 
     const inbox = (await (await admin.get('/api/messages?folder=inbox')).json()) as Paged<MessageSummary>;
     expect(inbox.data.length).toBeGreaterThan(0);

@@ -57,6 +57,32 @@ describe('seeded mailboxes', () => {
     }
   });
 
+  it('titles a message for a course only when the message goes to that course (or a family of it)', () => {
+    const courses = new Map(data.courses.map((c) => [c.id, c]));
+    const studentCourse = new Map(data.students.map((s) => [s.id, s.courseId]));
+    const childCourses = (guardianId: number) =>
+      data.studentGuardians.filter((l) => l.guardianId === guardianId).map((l) => studentCourse.get(l.studentId));
+    let titled = 0;
+    for (const m of data.mail.messages) {
+      if (m.senderKind !== 'funcionario' || !m.recipientPicks) continue;
+      // The course a title names: the longest course name of the school the title ends with, after a space
+      // ("Kínder A" is not "Pre-kínder A").
+      const named = data.courses
+        .filter((c) => c.institutionId === m.institutionId && m.title.endsWith(` ${c.name}`))
+        .sort((a, b) => b.name.length - a.name.length)[0];
+      if (!named) continue;
+      titled++;
+      const reaches = m.recipientPicks.some(
+        (p) =>
+          (p.kind === 'course' && p.id === named.id) ||
+          (p.kind === 'level' && courses.get(named.id)!.levelId === p.id) ||
+          (p.kind === 'guardian' && childCourses(p.id).includes(named.id)),
+      );
+      expect(reaches, `${m.id} «${m.title}» → ${m.recipientPicks.map((p) => p.label).join(', ')}`).toBe(true);
+    }
+    expect(titled).toBeGreaterThan(20);
+  });
+
   it('is deterministic, and --messages adds that many inbox messages for the admin', () => {
     expect(JSON.stringify(generateSeed().mail)).toBe(JSON.stringify(data.mail));
     const big = generateSeed({ messages: 10_000 });

@@ -69,20 +69,22 @@ test('e-mail + SMS: the message shows its progress, the reception rows their cha
   const settledText = `^(${escapeRegExp(t('reception.progressSent'))}|${escapeRegExp(t('reception.progressPartial'))})$`;
   await expect(progress).toHaveText(new RegExp(`${sending}|${settledText}`));
   await expect(progress).toHaveText(new RegExp(settledText), { timeout: 20_000 });
-  // With half of the SMS lost the final state is the partial one; screen readers are told the state alone.
-  await expect(progress).toHaveText(t('reception.progressPartial'));
-  await expect(delivery.locator('[aria-live=polite]')).toHaveText(t('reception.progressPartial'));
+  // Half of the SMS lost, but every guardian got the e-mail: nobody tried was left out, so the message is
+  // sent (decision 0132); screen readers are told the state alone.
+  await expect(progress).toHaveText(t('reception.progressSent'));
+  await expect(delivery.locator('[aria-live=polite]')).toHaveText(t('reception.progressSent'));
 
-  // The sent folder's row says so too.
+  // The sent folder's row shows no "Con fallos" either.
   await page.goto('/sent');
   const row = page.getByRole('listitem').filter({ hasText: title }).first();
-  await expect(row.locator('[data-slot=progress-badge]')).toHaveText(t('folders.progressPartial'));
+  await expect(row).toBeVisible();
+  await expect(row.locator('[data-slot=progress-badge]')).toHaveCount(0);
 
   await page.goto(`/sent/message/${id}`);
   await page.getByRole('link', { name: t('reception.view') }).click();
   const reception = new ReceptionPage(page);
   await reception.expectShown();
-  await expect(reception.progress).toHaveText(t('reception.progressPartial'));
+  await expect(reception.progress).toHaveText(t('reception.progressSent'));
 
   // One row per guardian, each with its e-mail and its SMS badge; e-mail always arrives, SMS sometimes not.
   const rows = await reception.rows.count();
@@ -96,6 +98,8 @@ test('e-mail + SMS: the message shows its progress, the reception rows their cha
   // The recipient is the best of their channels: every guardian got the e-mail.
   await expect(reception.chip('received')).toHaveText(pattern(`${t('reception.filter.received')} (${rows})`));
   await expect(page.getByText(t('reception.retryHint', { count: lostBefore }))).toBeVisible();
+  // The offer differs from the state, and the screen says why.
+  await expect(page.getByText(t('reception.retryReachedElsewhere'))).toBeVisible();
 
   await reception.retry.click();
   // One SMS per guardian: at most as many recipients resent as SMS lost (one without a usable number is not).
@@ -105,7 +109,7 @@ test('e-mail + SMS: the message shows its progress, the reception rows their cha
   // them in flight: the durable trace on the rows is their retry time, one per resent guardian, whatever
   // status they reached since.
   await expect(reception.retried('sms')).toHaveCount(resent, { timeout: 20_000 });
-  await expect(reception.progress).toHaveText(t('reception.progressPartial'), { timeout: 20_000 });
+  await expect(reception.progress).toHaveText(t('reception.progressSent'), { timeout: 20_000 });
   await expect(reception.badgesInFlight('sms')).toHaveCount(0);
   for (const badge of await reception.badges('sms').all()) await settled(badge);
   const lostAfter = await reception.badgesToRetry('sms').count();
@@ -178,7 +182,8 @@ test('e-mail + SMS: choosing SMS lists exactly who did not get it, Back keeps th
   await page.goto(`/sent/message/${id}/reception`);
   const reception = new ReceptionPage(page);
   await reception.expectShown();
-  await expect(reception.progress).toHaveText(t('reception.progressPartial'), { timeout: 20_000 });
+  // Every e-mail arrived: everyone was reached, so the message is sent, the SMS lost still retryable.
+  await expect(reception.progress).toHaveText(t('reception.progressSent'), { timeout: 20_000 });
 
   // Every e-mail arrived, so by person (the best of their channels) the SMS lost do not show; the SMS line
   // of the summary counts them.

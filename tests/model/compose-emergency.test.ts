@@ -5,7 +5,8 @@
 import { createActor, type AnyEventObject } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComposeInput, Estimate } from '../../shared/compose-contract';
-import { canMarkEmergency, percentLeft, reserveNote, reserveOnlyError, smsFree } from '../../src/machines/compose/quota-rules';
+import { canMarkEmergency, percentLeft, reserveNote, reserveOnlyError } from '../../src/machines/compose/quota-rules';
+import { smsFree } from '../../shared/quota-rules';
 import {
   selectEmergency,
   selectError,
@@ -34,7 +35,7 @@ const RESERVE_QUOTA = quota(5000, 4690, { sms: { reserved: 500, low: true } });
 /** One SMS to one guardian; the reserve is all that is left. */
 const RESERVE_ONLY: Estimate = estimate(1, {
   channels: [{ code: 'sms', deliveries: 1, missing_address: 0 }],
-  sms: { segments_per_message: 1, total: 1, remaining: 310, limit: 5000, reserved: 500 },
+  sms: { segments_per_message: 1, total: 1, remaining: 310, limit: 5000, reserved: 500, month: '2026-03' },
   email: null,
   problems: ['sms.reserve_only_emergency'],
 });

@@ -108,7 +108,7 @@ const draftIdOf = (start: ComposeStart) => (start.draft ? start.draft.id : (star
 const estimateOf = (problems: Estimate['problems']): Estimate =>
   estimate(30, {
     channels: [{ code: 'e-mail', deliveries: 30, missing_address: 2 }],
-    sms: { segments_per_message: 1, total: 30, remaining: 20, limit: 100, reserved: 0 },
+    sms: { segments_per_message: 1, total: 30, remaining: 20, limit: 100, reserved: 0, month: '2026-03' },
     problems,
   });
 const ESTIMATE_OK = estimateOf([]);

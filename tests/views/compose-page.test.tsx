@@ -471,7 +471,7 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
           data: {
             ...ESTIMATE,
             channels: [{ code: 'sms', deliveries: 60, missing_address: 3 }],
-            sms: { segments_per_message: 1, total: 60, remaining: 10, limit: 5000, reserved: 0 },
+            sms: { segments_per_message: 1, total: 60, remaining: 10, limit: 5000, reserved: 0, month: '2026-03' },
             email: null,
             problems: ['sms.quota_exceeded'],
           },
@@ -611,9 +611,28 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
       expect(screen.queryByRole('status', { name: es.compose.quotaLow.label })).toBeNull();
     });
 
+    it('an estimate of another month (a message scheduled for it) names that month instead of «este mes»', async () => {
+      script['GET /quota'] = [json(200, { data: LOW })];
+      const sms = { segments_per_message: 1, total: 60, remaining: 4000, limit: 5000, reserved: 0, month: '2026-04' };
+      script['POST /messages/estimate'] = [
+        json(200, {
+          data: { ...ESTIMATE, channels: [{ code: 'sms', deliveries: 60, missing_address: 0 }], sms, email: null, problems: [] },
+        }),
+      ];
+      const title = await renderCompose(wrap);
+      await fillValidForm(title, es.messages.channel.sms);
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
+      expect(
+        await screen.findByText(
+          'Este mensaje usará 60 SMS de la cuota de abril de 2026, el mes en que se enviará; para ese mes quedan 4000.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText(/quedan 4000 este mes/)).toBeNull();
+    });
+
     it('the Emergencia mark explains itself; a normal SMS is refused with the reserve text, then goes marked', async () => {
       script['GET /quota'] = [json(200, { data: LOW })];
-      const sms = { segments_per_message: 1, total: 60, remaining: 310, limit: 5000, reserved: 500 };
+      const sms = { segments_per_message: 1, total: 60, remaining: 310, limit: 5000, reserved: 500, month: '2026-03' };
       script['POST /messages/estimate'] = [
         json(200, {
           data: {

@@ -225,6 +225,38 @@ describe('reception page', () => {
     expect(within(table).queryByText(es.reception.errorCode.unknown)).toBeNull();
   });
 
+  it('the Estudiante column names the children, never the course; a row without deliveries says so', async () => {
+    const legacy = receptionRow(3, 'received', { name: 'Marta Rojas', student_names: null, group: 'Pre-kínder A', channels: [] });
+    fake.answer = () => json(200, body([CAROLINA, legacy], PARTIAL));
+    renderPage();
+    const table = await screen.findByRole('table', { name: es.reception.rows });
+    const cells = within(within(table).getByText('Marta Rojas').closest('tr') as HTMLElement).getAllByRole('cell');
+    expect(cells[0]?.textContent).not.toContain('Pre-kínder A');
+    expect(cells[0]?.textContent).toContain(es.reception.col.noStudent);
+    expect(cells[4]?.textContent).toBe(es.reception.noDeliveries);
+  });
+
+  it('says why the retry offer and the message state differ', async () => {
+    // Everyone reached on some channel; two SMS lost beside an app message that arrived: "Enviado", and 2 to retry.
+    fake.answer = () => json(200, body([CAROLINA], deliveryProgress({ received: 3, not_received: 2, unreached: 0 })));
+    renderPage();
+    expect(await screen.findByText(es.reception.retryReachedElsewhere)).toBeTruthy();
+    expect(shownProgress()).toBe(es.reception.progressSent);
+    cleanup();
+    // Failures of people with no address on that channel: nothing a retry can send, and that is why.
+    fake.answer = () => json(200, body([CAROLINA], deliveryProgress({ received: 3, failed: 2, no_address: 2, unreached: 0 })));
+    renderPage();
+    expect(await screen.findByText(es.reception.retryNoAddress_other.replace('{{count}}', '2'))).toBeTruthy();
+    expect(screen.queryByText(es.reception.retryNone)).toBeNull();
+    cleanup();
+    // Someone reached on no channel: "Enviado con fallos", who, and the retry offer.
+    fake.answer = () => json(200, body([CAROLINA, JORGE], deliveryProgress({ received: 2, not_received: 3, unreached: 3 })));
+    renderPage();
+    expect(await screen.findByText(es.reception.unreached_other.replace('{{count}}', '3'))).toBeTruthy();
+    expect(shownProgress()).toBe(es.reception.progressPartial);
+    expect(screen.getByText(es.reception.retryHint_other.replace('{{count}}', '3'))).toBeTruthy();
+  });
+
   it('the retry hint is singular for one delivery', async () => {
     fake.answer = () => json(200, body([JORGE], { ...PARTIAL, failed: 1, retryable: 1 }));
     renderPage();
@@ -399,6 +431,22 @@ const SENT_DETAIL = (reception: DeliveryProgress) =>
   });
 
 describe('message page of a sent message', () => {
+  it('counts the deliveries tried (people × channels where they have an address) and those never tried apart', async () => {
+    // 30 people by App, Correo and SMS: 8 without the app, 2 without e-mail.
+    const progress = deliveryProgress({ received: 50, read: 30, no_address: 10, failed: 10, unreached: 0 });
+    fake.answer = () =>
+      json(200, { data: { ...SENT_DETAIL(progress), recipients_summary: { total: 30, label: '3° Básico A', groups: [] } } });
+    render(<MessagePage folder="sent" id={ID} />);
+    await waitFor(() => expect(document.querySelector('[data-slot=reach-summary]')).not.toBeNull());
+    expect(document.querySelector('[data-slot=reach-summary]')?.textContent).toBe(
+      [
+        es.messages.reachedPeople_other.replace('{{count}}', '30'),
+        es.messages.deliveryCount_other.replace('{{count}}', '80'),
+        es.messages.noAddressCount_other.replace('{{count}}', '10'),
+      ].join(' · '),
+    );
+  });
+
   it('shows "Enviando… N de M entregas", follows the polls to "Enviado con fallos" and links to the reception status', async () => {
     let polls = 0;
     fake.answer = () => {

@@ -4,11 +4,9 @@
 // only say it). Kept apart from compose/rules.ts so the form's rules stay one module's size.
 import type { Estimate } from '../../../shared/compose-contract';
 import type { Quota } from '../../../shared/quota-contract';
+import { smsFree } from '../../../shared/quota-rules';
 import type { MessageKey } from '../../i18n';
 import type { ComposeForm, FieldError } from './rules';
-
-/** SMS a message not marked emergency may still use this month. */
-export const smsFree = (remaining: number, reserved: number): number => Math.max(0, remaining - reserved);
 
 /**
  * The "Emergencia" mark is offered while the school sends SMS (the reserve is of SMS); a form that carries

@@ -110,6 +110,14 @@ export const selectSmsTotal = (snapshot: ComposeSnapshot): number | null => snap
 export const selectSmsRemaining = (snapshot: ComposeSnapshot): number | null =>
   snapshot.context.estimate?.sms?.remaining ?? snapshot.context.setup?.quota.sms.remaining ?? null;
 export const selectSmsMonthlyLimit = (snapshot: ComposeSnapshot): number | null => snapshot.context.setup?.quota.sms.limit ?? null;
+/**
+ * The month (YYYY-MM) the estimate's SMS figures are of when it is not this one (a message scheduled for
+ * another month is counted against that month's limit), so the line names it; null otherwise.
+ */
+export const selectSmsOtherMonth = (snapshot: ComposeSnapshot): string | null => {
+  const month = snapshot.context.estimate?.sms?.month;
+  return month && month !== snapshot.context.setup?.quota.month ? month : null;
+};
 /** The "Emergencia" mark: whether it is on, and whether the form offers it. */
 export const selectEmergency = (snapshot: ComposeSnapshot): boolean => snapshot.context.emergency;
 export const selectOffersEmergency = (snapshot: ComposeSnapshot): boolean => canMarkEmergency(snapshot.context);

@@ -7,11 +7,13 @@ import {
   selectReserveNote,
   selectSmsReserved,
   selectSmsMonthlyLimit,
+  selectSmsOtherMonth,
   selectSmsRemaining,
   selectSmsTotal,
   selectUnreachableCount,
 } from '../../../machines/compose/selectors';
-import { useT } from '../../lib/i18n';
+import { longMonth } from '../../charts/periods';
+import { useLocale, useT } from '../../lib/i18n';
 import { useSelectors } from '../../lib/selectors';
 import { FieldError } from '../../ui/field';
 import { useFieldError, type ComposeActor } from './field';
@@ -19,18 +21,23 @@ import { useFieldError, type ComposeActor } from './field';
 /** What the message costs: SMS left this month, and the last server estimate once there is one. */
 export function EstimateSummary({ compose }: { compose: ComposeActor }) {
   const t = useT();
-  const { sms, smsTotal, remaining, limit, estimate, reached, unreachable, emergency, reserveNote, reserved } = useSelectors(compose, {
-    sms: (s) => selectHasChannel(s, 'sms'),
-    smsTotal: selectSmsTotal,
-    remaining: selectSmsRemaining,
-    limit: selectSmsMonthlyLimit,
-    estimate: selectEstimate,
-    reached: selectReachedCount,
-    unreachable: selectUnreachableCount,
-    emergency: selectEmergency,
-    reserveNote: selectReserveNote,
-    reserved: selectSmsReserved,
-  });
+  const { sms, smsTotal, remaining, limit, estimate, reached, unreachable, emergency, reserveNote, reserved, otherMonth } = useSelectors(
+    compose,
+    {
+      sms: (s) => selectHasChannel(s, 'sms'),
+      smsTotal: selectSmsTotal,
+      remaining: selectSmsRemaining,
+      limit: selectSmsMonthlyLimit,
+      estimate: selectEstimate,
+      reached: selectReachedCount,
+      unreachable: selectUnreachableCount,
+      emergency: selectEmergency,
+      reserveNote: selectReserveNote,
+      reserved: selectSmsReserved,
+      otherMonth: selectSmsOtherMonth,
+    },
+  );
+  const locale = useLocale();
   const quota = useFieldError(compose, 'quota');
   // Nobody would get it: said once, as the reason «Enviar» is not offered (no "Llegará a 0 personas").
   const reach = useFieldError(compose, 'reach');
@@ -46,7 +53,15 @@ export function EstimateSummary({ compose }: { compose: ComposeActor }) {
     }
   }
   if (sms && smsTotal !== null && remaining !== null) {
-    lines.push(<li key="sms">{t('compose.estimate.sms', { total: smsTotal, count: remaining })}</li>);
+    // Scheduled for another month: that month's limit pays for it, and the line says which (the settings
+    // screen shows this month's).
+    lines.push(
+      <li key="sms">
+        {otherMonth
+          ? t('compose.estimate.smsIn', { total: smsTotal, count: remaining, month: longMonth(otherMonth, locale) })
+          : t('compose.estimate.sms', { total: smsTotal, count: remaining })}
+      </li>,
+    );
   } else if (sms && remaining !== null && limit !== null) {
     lines.push(<li key="left">{t('compose.estimate.smsLeft', { count: remaining, limit })}</li>);
   }

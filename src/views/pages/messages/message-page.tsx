@@ -28,7 +28,7 @@ import {
 import type { Folder } from '../../../../shared/codes';
 import type { MessageDetail } from '../../../../shared/messages-contract';
 import { attachmentHref } from '../../../services/messages/messages';
-import { settledPercent } from '../../../../shared/delivery-progress';
+import { settledPercent, triedOf } from '../../../../shared/delivery-progress';
 import { formatBytes, formatLongDate } from '../../lib/format';
 import type { MessageKey } from '../../../i18n';
 import { useLocale, useT } from '../../lib/i18n';
@@ -273,7 +273,8 @@ function Delivery({ lifecycle, id, people }: { lifecycle: LifecycleActor; id: nu
           <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
           {/* People (as the compose estimate counted them) and deliveries (one per person and channel) apart. */}
           <p data-slot="reach-summary" className="text-xs text-muted-foreground">
-            {t('messages.reachedPeople', { count: people })} · {t('messages.deliveryCount', { count: progress.total })}
+            {t('messages.reachedPeople', { count: people })} · {t('messages.deliveryCount', { count: triedOf(progress) })}
+            {progress.no_address > 0 && ` · ${t('messages.noAddressCount', { count: progress.no_address })}`}
           </p>
           <ul className="flex flex-wrap gap-2 text-xs">
             {(['received', 'read', 'not_received', 'error', 'failed'] as const).map((k) => (

@@ -31,7 +31,7 @@ import {
   selectRows,
   selectShownChannel,
 } from '../../../machines/reception/selectors';
-import { figureOf, recipientStatusOf, settledPercent, settledReasonOf } from '../../../../shared/delivery-progress';
+import { figureOf, recipientStatusOf, retryNoteOf, settledPercent, settledReasonOf } from '../../../../shared/delivery-progress';
 import {
   RECEPTION_FILTERS,
   RECIPIENT_STATUSES,
@@ -175,6 +175,12 @@ function Summary({ actor }: { actor: ReceptionActor }) {
         <ProgressText progress={progress} className="font-medium" />
       </div>
       <Progress value={settledPercent(progress)} aria-label={t('reception.progressBar')} />
+      {/* What "Enviado con fallos" means for this message: who got it on no channel. */}
+      {progress.state !== 'sending' && progress.unreached > 0 && (
+        <p data-slot="unreached" className="text-sm text-destructive">
+          {t('reception.unreached', { count: progress.unreached })}
+        </p>
+      )}
       <ByChannel actor={actor} />
     </section>
   );
@@ -269,19 +275,24 @@ function ChannelPicker({ actor }: { actor: ReceptionActor }) {
 
 function RetryBar({ actor }: { actor: ReceptionActor }) {
   const t = useT();
-  const { retryable, canRetry, retrying, partial, shown } = useSelectors(actor, {
+  const { retryable, canRetry, retrying, partial, shown, progress } = useSelectors(actor, {
     retryable: selectRetryable,
     canRetry: selectCanRetry,
     retrying: selectIsRetrying,
     partial: selectIsPartial,
     shown: selectShownChannel,
+    progress: selectProgress,
   });
+  // On the whole message, why the offer and the message's state do not simply agree (shared rules).
+  const note = progress && !partial && shown === 'all' ? retryNoteOf(progress) : null;
   const hint =
-    retryable === 0
-      ? t(partial ? 'reception.retryNoneList' : 'reception.retryNone')
-      : shown !== 'all'
-        ? t('reception.retryHintChannel', { count: retryable, channel: t(`messages.channel.${shown}`) })
-        : t(partial ? 'reception.retryHintList' : 'reception.retryHint', { count: retryable });
+    note === 'noAddressOnly' && progress
+      ? t('reception.retryNoAddress', { count: progress.no_address })
+      : retryable === 0
+        ? t(partial ? 'reception.retryNoneList' : 'reception.retryNone')
+        : shown !== 'all'
+          ? t('reception.retryHintChannel', { count: retryable, channel: t(`messages.channel.${shown}`) })
+          : t(partial ? 'reception.retryHintList' : 'reception.retryHint', { count: retryable });
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button
@@ -296,6 +307,7 @@ function RetryBar({ actor }: { actor: ReceptionActor }) {
       </Button>
       <p id="retry-hint" className="text-sm text-muted-foreground">
         {hint}
+        {note === 'reachedElsewhere' && <span className="block">{t('reception.retryReachedElsewhere')}</span>}
       </p>
     </div>
   );
@@ -455,15 +467,16 @@ function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel })
       data-status={row.status}
       className="block rounded-lg border bg-card py-2 md:table-row md:rounded-none md:border-0 md:bg-transparent"
     >
+      {/* The children the guardian was reached for, each in full with the course (two children called
+          "Maximiliano Pizarro" are two courses); a student: themself. */}
       <td className={cn(cell, 'font-medium md:font-normal')}>
-        {/* Named in full with the course: two children called "Maximiliano Pizarro" are two courses. */}
         {row.students.length > 0
           ? row.students.map((student) => (
               <span key={`${student.name}:${student.course}`} data-slot="reception-student" className="block">
                 {student.name} · {student.course}
               </span>
             ))
-          : (row.student_names ?? row.group)}
+          : (row.student_names ?? (row.kind === 'estudiante' ? row.name : <NoStudent />))}
       </td>
       <td className={cell}>
         <span className="flex items-center gap-2">
@@ -477,13 +490,28 @@ function Row({ row, channel }: { row: ReceptionRow; channel: ReceptionChannel })
       <AddressCell column="email" address={row.email} className={cn(cell, 'break-all')} />
       <AddressCell column="phone" address={row.phone} className={cn(cell, 'whitespace-nowrap')} />
       <td className={cell}>
-        <ul className="flex flex-col gap-1">
-          {row.channels.map((delivery) => (
-            <ChannelStatus key={delivery.channel} delivery={delivery} listed={delivery.channel === channel} />
-          ))}
-        </ul>
+        {row.channels.length === 0 ? (
+          <span className="text-xs text-muted-foreground">{t('reception.noDeliveries')}</span>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {row.channels.map((delivery) => (
+              <ChannelStatus key={delivery.channel} delivery={delivery} listed={delivery.channel === channel} />
+            ))}
+          </ul>
+        )}
       </td>
     </tr>
+  );
+}
+
+/** A colleague's row has no student: a dash to the eye, words to a screen reader. */
+function NoStudent() {
+  const t = useT();
+  return (
+    <>
+      <span aria-hidden>—</span>
+      <span className="sr-only">{t('reception.col.noStudent')}</span>
+    </>
   );
 }
 
