@@ -118,7 +118,14 @@ describe('the emergency reserve at the boundary', () => {
       await setQuota(LIMIT, PERCENT, c.used);
       const body = sms({ emergency: c.emergency, title: c.name.slice(0, 60) });
       const estimate = await estimateOf(body);
-      expect(estimate.sms).toEqual({ segments_per_message: seg, total: seg, remaining: LIMIT - c.used, limit: LIMIT, reserved: RESERVED, month: ids.month });
+      expect(estimate.sms).toEqual({
+        segments_per_message: seg,
+        total: seg,
+        remaining: LIMIT - c.used,
+        limit: LIMIT,
+        reserved: RESERVED,
+        month: ids.month,
+      });
       expect(estimate.problems).toEqual(c.problems);
       const res = await send(admin, body);
       if (c.problems.length === 0) {

@@ -49,7 +49,9 @@ describe.each(modes)('message page (%s)', (_mode, wrap) => {
       ),
     );
     const reception = await screen.findByRole('region', { name: text('messages.reception') });
-    expect(within(reception).getByText('Para 46 personas · 92 entregas intentadas (cada persona, por cada canal en que tiene dirección)')).toBeTruthy();
+    expect(
+      within(reception).getByText('Para 46 personas · 92 entregas intentadas (cada persona, por cada canal en que tiene dirección)'),
+    ).toBeTruthy();
     const chips = within(reception)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
