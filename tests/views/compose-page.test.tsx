@@ -624,10 +624,10 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
       await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.actions.send })));
       expect(
         await screen.findByText(
-          'Este mensaje usará 60 SMS de la cuota de abril de 2026, el mes en que se enviará; para ese mes quedan 4000.',
+          'Este mensaje usará 60 SMS de la cuota de abril de 2026, el mes en que se enviará; para ese mes quedan 4.000.',
         ),
       ).toBeTruthy();
-      expect(screen.queryByText(/quedan 4000 este mes/)).toBeNull();
+      expect(screen.queryByText(/quedan 4\.?000 este mes/)).toBeNull();
     });
 
     it('the Emergencia mark explains itself; a normal SMS is refused with the reserve text, then goes marked', async () => {

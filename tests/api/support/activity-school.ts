@@ -28,9 +28,11 @@ import type { Db } from '../../../server/db/client';
 import { monthIn } from '../../../server/db/time';
 import { userPolicies, userRoles, users } from '../../../server/db/schema/auth';
 import { deliveries } from '../../../server/db/schema/delivery';
+import { institutionChannels, institutionQuotas } from '../../../server/db/schema/compose';
 import { institutions } from '../../../server/db/schema/institutions';
 import { mailboxEntries, messageRecipients } from '../../../server/db/schema/messages';
 import { courses, guardians, levels, positions, staff, studentGuardians, students } from '../../../server/db/schema/school';
+import { CHANNEL_CODES } from '../../../shared/codes';
 import { addMonths, monthPeriod } from '../../../shared/school-year';
 
 export const ZONE = 'America/Santiago';
@@ -77,6 +79,10 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
     })
     .returning({ id: institutions.id });
   const inst = school!.id;
+  // Every channel contracted and SMS left this month, so G2's phone makes it green (a school that cannot text
+  // counts a phone-only guardian as unreachable).
+  await db.insert(institutionChannels).values(CHANNEL_CODES.map((channel) => ({ institutionId: inst, channel, enabled: true })));
+  await db.insert(institutionQuotas).values({ institutionId: inst, smsMonthlyLimit: 1000 });
   const [template] = await db
     .select({ id: users.id, hash: users.passwordHash, options: users.options })
     .from(users)
