@@ -121,8 +121,6 @@ export interface ActivityResult {
   smsSegments: Map<string, number>;
   /** Guardians whose mobile exists but never receives. */
   deadPhones: Set<number>;
-  /** Guardians whose e-mail address bounces. */
-  bouncingEmails: Set<number>;
 }
 
 /**
@@ -137,7 +135,7 @@ export function generateActivity(
   deliveries: DeliveryRow[],
   smsBudget: (institutionId: number, month: string) => number,
 ): ActivityResult {
-  const result: ActivityResult = { smsSegments: new Map(), deadPhones: new Set(), bouncingEmails: new Set() };
+  const result: ActivityResult = { smsSegments: new Map(), deadPhones: new Set() };
   const students = new Map(data.students.map((s) => [s.id, s]));
   const guardians = new Map(data.guardians.map((g) => [g.id, g]));
   const coursesOf = new Map<number, Set<number>>();
@@ -174,19 +172,18 @@ export function generateActivity(
     for (const g of data.guardians.filter((x) => x.institutionId === institutionId)) {
       const theirs = [...(coursesOf.get(g.id) ?? [])];
       const cut = theirs.length > 0 && theirs.every((id) => cutIds.has(id));
-      if (cut && g.appInstalledAt && rng.chance(0.9) && !writers.has(g.id)) g.appInstalledAt = null;
+      if (cut && g.appInstalledAt && rng.chance(0.75) && !writers.has(g.id)) g.appInstalledAt = null;
       // A number missing from the record (red) only where there is no app either.
       if (cut && !g.appInstalledAt && g.phone && rng.chance(0.2)) g.phone = null;
       const reads = theirs.length > 0 ? Math.max(...theirs.map((id) => courseReads.get(id)!)) : 0.6;
       const profile = {
-        deadPhone: rng.chance(cut ? 0.8 : 0.04),
-        bouncingEmail: rng.chance(cut ? 0.8 : 0.015),
+        deadPhone: rng.chance(cut ? 0.6 : 0.04),
+        bouncingEmail: rng.chance(cut ? 0.6 : 0.05),
         appMisses: cut ? 0.12 : 0.03,
         reads,
       };
       profiles.set(g.id, profile);
       if (profile.deadPhone && g.phone) result.deadPhones.add(g.id);
-      if (profile.bouncingEmail && g.email) result.bouncingEmails.add(g.id);
     }
 
     const schoolStaff = data.staff.filter((s) => s.institutionId === institutionId);

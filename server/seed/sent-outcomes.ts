@@ -34,7 +34,7 @@ export function addSentOutcomes(
   data: SeedData,
   now: Date,
   deliveries: DeliveryRow[],
-  contacts: { deadPhones: ReadonlySet<number>; bouncingEmails: ReadonlySet<number> },
+  deadPhones: ReadonlySet<number>,
   room: (institutionId: number, month: string) => number,
 ): Map<string, number> {
   const used = new Map<string, number>();
@@ -72,7 +72,13 @@ export function addSentOutcomes(
     m.fannedOutAt = at;
     for (const r of recipients) {
       const statuses = channels.map((channel) => {
-        const row = delivery(m, r.id!, channel, addressOf(r, channel, at), r.recipientKind === 'apoderado' ? r.recipientRefId : null);
+        const row = delivery(
+          m,
+          r.id!,
+          channel,
+          addressOf(r, channel, at),
+          r.recipientKind === 'apoderado' && deadPhones.has(r.recipientRefId),
+        );
         deliveries.push({ ...row, id: deliveries.length + 1 });
         return row.status;
       });
@@ -94,8 +100,8 @@ export function addSentOutcomes(
     return channel === 'e-mail' ? (s.email ?? null) : (s.phone ?? null);
   }
 
-  /** One delivery and what it came to; a guardian's phone and e-mail fail as they do in the history. */
-  function delivery(m: MessageRow, recipientId: number, channel: ChannelCode, address: string | null, guardianId: number | null) {
+  /** One delivery and what it came to. */
+  function delivery(m: MessageRow, recipientId: number, channel: ChannelCode, address: string | null, deadPhone: boolean) {
     const t = new Date(m.sentAt!).getTime();
     const row: Omit<DeliveryRow, 'id'> = {
       messageId: m.id,
@@ -115,10 +121,8 @@ export function addSentOutcomes(
     const sentAt = t + rng.int(2, 40) * 1000;
     Object.assign(row, { sentAt: new Date(sentAt), attempts: 1, error: null, segments: channel === 'sms' ? SMS_SEGMENTS_PER_MESSAGE : 0 });
     const phone = channel === 'sms' || channel === 'whatsapp';
-    if (phone && guardianId != null && contacts.deadPhones.has(guardianId))
-      return Object.assign(row, { status: 'not_received', error: 'undelivered' });
-    if (channel === 'e-mail' && (guardianId != null ? contacts.bouncingEmails.has(guardianId) : rng.chance(EMAIL_BOUNCES)))
-      return Object.assign(row, { status: 'error', error: 'bounced' });
+    if (phone && deadPhone) return Object.assign(row, { status: 'not_received', error: 'undelivered' });
+    if (channel === 'e-mail' && rng.chance(EMAIL_BOUNCES)) return Object.assign(row, { status: 'error', error: 'bounced' });
     // An app message unopened for 3 days counts as not received only once those days have passed.
     if (channel === 'app-mobile' && rng.chance(APP_UNOPENED) && t + 72 * HOUR < now.getTime())
       return Object.assign(row, { status: 'not_received', error: 'app_not_opened' });

@@ -232,7 +232,7 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
     (activity.smsSegments.get(`${institutionId}:${month}`) ?? 0) +
     (month === streams.find((st) => st?.institutionId === institutionId)?.thisMonth ? (thisMonthUse.get(institutionId) ?? 0) : 0);
   nameChildren(data);
-  const mailbox = addSentOutcomes(data, now, out.deliveries, activity, (institutionId, month) =>
+  const mailbox = addSentOutcomes(data, now, out.deliveries, activity.deadPhones, (institutionId, month) =>
     Math.max(0, limitOf(out.limits, institutionId, month) - usedOf(institutionId, month)),
   );
   const months = new Set<string>();

@@ -148,14 +148,18 @@ describe('the seeded school year of activity', () => {
       join student_guardians sg on sg.guardian_id = r.recipient_ref_id
       join students s on s.id = sg.student_id
       join courses c on c.id = s.course_id and c.name = r.group_label
+      join messages m on m.id = r.message_id
       where r.recipient_kind = 'apoderado' and exists (select 1 from deliveries d where d.recipient_id = r.id)
+        -- The school year's history: the demo mailboxes' own sent messages (their last weeks, server/seed/messages.ts)
+        -- go to courses picked for their titles, not by how well a course is reached.
+        and m.sent_at < '2026-10-01'
       group by c.institution_id, c.name`);
     for (const id of new Set(courses.map((c) => c.institution_id))) {
       const mine = courses.filter((c) => c.institution_id === id);
       const share = (c: { reached: number; addressed: number }) => Number(c.reached) / Number(c.addressed);
       const school = mine.reduce((a, c) => a + Number(c.reached), 0) / mine.reduce((a, c) => a + Number(c.addressed), 0);
       const lowest = Math.min(...mine.map(share));
-      expect(lowest, String(id)).toBeLessThan(school - 0.15);
+      expect(lowest, String(id)).toBeLessThan(school - 0.12);
       // …while most courses are near the school's figure.
       expect(mine.filter((c) => share(c) > school - 0.1).length, String(id)).toBeGreaterThan(mine.length / 2);
     }

@@ -108,7 +108,9 @@ describe('i18n', () => {
     expect(summary(1200, 700, 300, 1, 199)).toBe(
       'De 1.200 apoderados: 700 al día con la app, 300 al día sin app (por SMS o WhatsApp), 1 irregular (sus últimos 3 envíos no llegaron, tenga o no la app) y 199 sin app ni un número al que el colegio pueda enviar.',
     );
-    expect(summary(1, 0, 0, 0, 1)).toBe('De 1 apoderado: 0 con la app, 0 solo con SMS, 0 irregulares y 1 sin un número válido.');
+    expect(summary(1, 0, 0, 0, 1)).toBe(
+      'De 1 apoderado: 0 al día con la app, 0 al día sin app (por SMS o WhatsApp), 0 irregulares (sus últimos 3 envíos no llegaron, tengan o no la app) y 1 sin app ni un número al que el colegio pueda enviar.',
+    );
     expect(t('connectivity.coverage.detail', { reached: 1, count: 1 })).toBe('1 de 1 apoderado');
     expect(t('connectivity.reach.valueText', { value: 0, count: 1 })).toBe('0 de 1 apoderado');
     expect(
