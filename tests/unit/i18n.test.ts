@@ -127,7 +127,9 @@ describe('i18n', () => {
       '1° Básico A · últimos 3 mensajes · generada el 20-11-2026',
     );
     await setLocale('es-MX');
-    expect(summary(1, 1, 0, 0, 0)).toBe('De 1 padre o tutor: 1 con la app, 0 solo con SMS, 0 irregulares y 0 sin un número válido.');
+    expect(summary(1, 1, 0, 0, 0)).toBe(
+      'De 1 padre o tutor: 1 al día con la app, 0 al día sin app (por SMS o WhatsApp), 0 irregulares (sus últimos 3 envíos no llegaron, tengan o no la app) y 0 sin app ni un número al que la escuela pueda enviar.',
+    );
   });
 
   it('knows its locales', () => {
