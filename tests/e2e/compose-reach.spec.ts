@@ -56,13 +56,14 @@ test("a Chilean teacher writes to a student's family by the student's name; the 
   await compose.picker.expectOpen();
   // The role control says what it does to what is marked.
   const who = compose.picker.dialog.getByRole('combobox', { name: t('compose.picker.audience.label'), exact: true });
-  await expect(compose.picker.dialog.getByText(t('compose.picker.audience.help.all'))).toBeVisible();
+  // The help is written twice: under the title on a wide screen, folded under "Ayuda y colores" on a phone.
+  await expect(compose.picker.dialog.getByText(t('compose.picker.audience.help.all')).filter({ visible: true })).toBeVisible();
   await compose.picker.search.fill(student.name);
   // «Todos»: the student and, beside her, her family.
   await expect(compose.picker.item(student.name)).toBeVisible();
   await expect(compose.picker.item(t('compose.picker.familyOf.apoderados', { student: student.name }))).toBeVisible();
   await who.selectOption('apoderados');
-  await expect(compose.picker.dialog.getByText(t('compose.picker.audience.help.apoderados'))).toBeVisible();
+  await expect(compose.picker.dialog.getByText(t('compose.picker.audience.help.apoderados')).filter({ visible: true })).toBeVisible();
   await expect(compose.picker.item(student.name)).toHaveCount(0);
   await compose.picker.item(t('compose.picker.familyOf.apoderados', { student: student.name })).check();
   await expect(compose.picker.dialog.getByText(t('compose.picker.selected', { count: 2 }))).toBeVisible();
@@ -125,7 +126,9 @@ test("a Mexican teacher on a phone finds a student's parents by the student's na
   const dialog = page.getByRole('dialog', { name: tMX('compose.picker.title') });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('combobox', { name: tMX('compose.picker.audience.label'), exact: true }).selectOption('apoderados');
-  await expect(dialog.getByText(tMX('compose.picker.audience.help.apoderados'))).toBeVisible();
+  // On a phone the help is folded under "Ayuda y colores".
+  await dialog.getByText(tMX('compose.picker.helpToggle'), { exact: true }).click();
+  await expect(dialog.getByText(tMX('compose.picker.audience.help.apoderados')).filter({ visible: true })).toBeVisible();
   await dialog.getByRole('searchbox', { name: tMX('compose.picker.search') }).fill(student.name);
   const family = dialog.getByRole('checkbox', { name: exactly(tMX('compose.picker.familyOf.apoderados', { student: student.name })) });
   await family.check();

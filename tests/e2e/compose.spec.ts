@@ -42,14 +42,14 @@ test('compose to a course by e-mail and SMS, send, and find it in /sent', async 
   // San Andrés' monthly SMS limit is 5000 (seed); what is left depends on the other tests' sends.
   const left = t('compose.estimate.smsLeft', { count: '§', limit: 5000 })
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace('§', '\\d+');
+    .replace('§', '\\d{1,3}(?:\\.\\d{3})*');
   await expect(page.getByText(new RegExp(`^${left}$`))).toBeVisible();
 
   await compose.send.click();
   // Before anything is sent: how many SMS this uses and how many are left this month.
   const cost = t('compose.estimate.sms', { total: '§', count: '§' })
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replaceAll('§', '\\d+');
+    .replaceAll('§', '\\d{1,3}(?:\\.\\d{3})*');
   await expect(page.getByText(new RegExp(`^${cost}$`))).toBeVisible();
   await compose.confirm('send');
   await expect(toast(page, t('messages.sent'))).toBeVisible();

@@ -40,12 +40,12 @@ test('an administrator sees this month and the seeded months, the chart table ma
   const usage = await read<QuotaUsage>(page, `${QUOTA_API.usage}?view=monthly&calendar=civil`);
   // The demo school has a year of SMS use seeded: several months have bars.
   expect(usage.bars.filter((bar) => bar.used > 0).length, 'seeded months with SMS').toBeGreaterThan(1);
-  const chart = page.getByRole('img', { name: new RegExp(`^${t('quota.chart.titleMonthly', { year: usage.year })}`) });
+  const chart = page.getByRole('img', { name: new RegExp(`^${t('quota.chart.titleMonthly', { year: String(usage.year) })}`) });
   await expect(chart).toBeVisible();
   await expect(chart.locator('[data-slot=bar]')).toHaveCount(usage.bars.length);
 
   // The table: hidden to the eye until "Ver tabla", equal to the database's figures.
-  const table = page.getByRole('table', { name: t('quota.chart.titleMonthly', { year: usage.year }) });
+  const table = page.getByRole('table', { name: t('quota.chart.titleMonthly', { year: String(usage.year) }) });
   await page.getByRole('button', { name: t('quota.chart.showTable') }).click();
   await expect(table).toBeVisible();
   const rows = table.locator('tbody tr');
