@@ -21,17 +21,22 @@ const REASONS: Record<FixHint, string> = {
 
 const ROLES: Record<CallListRow['role'], string> = { titular: 'titular', suplente: 'suplente' };
 
+/** The columns both countries name alike. */
+const SAME_COLUMNS = {
+  role: 'Rol',
+  reasons: 'Motivo',
+  phone: 'Teléfono',
+  email: 'Correo',
+  alternatives: 'Contactos alternativos',
+} as const;
+
 export const CALL_LIST_TEXT: Readonly<Record<Locale, CallListText>> = {
   'es-CL': {
     columns: {
       student: 'Estudiante',
       course: 'Curso',
       guardian: 'Apoderado',
-      role: 'Rol',
-      reasons: 'Motivo',
-      phone: 'Teléfono',
-      email: 'Correo',
-      alternatives: 'Contactos alternativos',
+      ...SAME_COLUMNS,
     },
     roles: ROLES,
     reasons: REASONS,
@@ -41,11 +46,7 @@ export const CALL_LIST_TEXT: Readonly<Record<Locale, CallListText>> = {
       student: 'Alumno',
       course: 'Grupo',
       guardian: 'Padre o tutor',
-      role: 'Rol',
-      reasons: 'Motivo',
-      phone: 'Teléfono',
-      email: 'Correo',
-      alternatives: 'Contactos alternativos',
+      ...SAME_COLUMNS,
     },
     roles: ROLES,
     reasons: REASONS,

@@ -28,6 +28,7 @@ import { appWriters, MAILBOX_USERS } from './messages';
 import { mulberry32, type Rng } from './prng';
 import { COLLEAGUE_TOPICS, COURSE_TOPICS, type Months, SCHOOL_TOPICS, STAFF_LABEL } from './activity-topics';
 import type { SchoolSpec } from './schools';
+import { sentEntry } from './sent-entry';
 
 const HOUR = 3_600_000;
 
@@ -369,18 +370,7 @@ export function generateActivity(
           }
         }
         const label = recipientsLabel(labels);
-        data.mail.entries.push({
-          userId: who.user.id,
-          institutionId,
-          messageId,
-          folder: 'sent',
-          deletedFrom: null,
-          deletedAt: null,
-          readAt: null,
-          sortAt: at,
-          counterpart: label,
-          counterpartSearch: fold(label),
-        });
+        data.mail.entries.push(sentEntry(who.user.id, institutionId, messageId, at, label));
       }
       result.smsSegments.set(`${institutionId}:${month}`, segments);
     }
@@ -600,18 +590,7 @@ function addColleagueMessage(
       });
     }
   }
-  data.mail.entries.push({
-    userId: author.id,
-    institutionId,
-    messageId,
-    folder: 'sent',
-    deletedFrom: null,
-    deletedAt: null,
-    readAt: null,
-    sortAt: at,
-    counterpart: label,
-    counterpartSearch: fold(label),
-  });
+  data.mail.entries.push(sentEntry(author.id, institutionId, messageId, at, label));
 }
 
 /**

@@ -16,6 +16,7 @@ import { generateActivity } from './activity';
 import { addMonths } from '../../shared/school-year';
 import type { SchoolSpec } from './schools';
 import { addSentOutcomes, nameChildren } from './sent-outcomes';
+import { sentEntry } from './sent-entry';
 
 /** Share of a month's limit a Chilean school uses, January to December. */
 const CHILE_MONTH_SHARE = [0.06, 0.1, 0.92, 0.78, 0.74, 0.68, 0.3, 0.72, 0.6, 0.8, 0.84, 0.5] as const;
@@ -211,18 +212,7 @@ export function generateSmsUse(data: SeedData, now: Date, specs: readonly School
         }
       }
       // In the author's Enviados, as a send files it.
-      data.mail.entries.push({
-        userId: author.id,
-        institutionId,
-        messageId,
-        folder: 'sent',
-        deletedFrom: null,
-        deletedAt: null,
-        readAt: null,
-        sortAt: at,
-        counterpart: recipientsLabel(picked.map((c) => c.name)),
-        counterpartSearch: fold(recipientsLabel(picked.map((c) => c.name))),
-      });
+      data.mail.entries.push(sentEntry(author.id, institutionId, messageId, at, recipientsLabel(picked.map((c) => c.name))));
     }
     thisMonthUse.set(institutionId, segments);
   });

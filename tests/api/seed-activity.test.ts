@@ -1,28 +1,15 @@
 // The seed's school year of activity (server/seed/activity.ts): the invariants the connectivity,
 // staff activity and ranking dashboards rely on, checked on the seeded database itself.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
-import { rowsOf } from '../../server/db/sql';
 import { monthIn } from '../../server/db/time';
 import { DEVICE_WINDOW } from '../../server/recipients/device-status';
 import { addMonths, schoolYearMonths, schoolYearOf } from '../../shared/school-year';
 import { DEMO_LOGINS } from '../../shared/demo';
-import { openSeededCopy } from './support/server';
+import { withSeededCopy } from './support/seeded';
 
 describe('the seeded school year of activity', () => {
-  let db: Db;
-  let dispose: () => Promise<void>;
-  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
-
-  beforeAll(async () => {
-    const copy = await openSeededCopy();
-    db = copy.handle.db;
-    dispose = copy.dispose;
-  });
-  afterAll(async () => {
-    await dispose?.();
-  });
+  const { rows } = withSeededCopy();
 
   it('has sent messages with deliveries in every month of each school’s school year so far, more in some than others', async () => {
     const schools = await rows<{ id: number; timezone: string; country: 'CL' | 'MX' }>(

@@ -1,13 +1,11 @@
 // The demo's Sent folders against the raw rows under them: every seeded sent message has the deliveries a
 // real send writes, and each folder row's status and counters are what those rows say, by this test's own
 // plain counting (not the server's SQL).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client';
-import { rowsOf } from '../../server/db/sql';
 import { listFolder } from '../../server/messages/queries';
 import { MAILBOX_USERS } from '../../server/seed/messages';
-import { openSeededCopy } from './support/server';
+import { withSeededCopy } from './support/seeded';
 
 interface Delivery {
   message_id: number;
@@ -51,18 +49,7 @@ function expected(rows: Delivery[]) {
 }
 
 describe('the seeded Sent folders', () => {
-  let db: Db;
-  let dispose: () => Promise<void>;
-  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
-
-  beforeAll(async () => {
-    const copy = await openSeededCopy();
-    db = copy.handle.db;
-    dispose = copy.dispose;
-  });
-  afterAll(async () => {
-    await dispose?.();
-  });
+  const { rows, db } = withSeededCopy();
 
   it('gives every sent message of a Sent folder deliveries, and each row the status and counters of its rows', async () => {
     const users = await rows<{ id: number; email: string }>(sql`select id, email from users order by id`);
@@ -70,7 +57,7 @@ describe('the seeded Sent folders', () => {
     let partial = 0;
     for (const email of MAILBOX_USERS) {
       const user = users.find((u) => u.email === email)!;
-      const page = await listFolder(db, { userId: Number(user.id), folder: 'sent', q: '', limit: 100, cursor: null });
+      const page = await listFolder(db(), { userId: Number(user.id), folder: 'sent', q: '', limit: 100, cursor: null });
       expect(page.items.length, email).toBeGreaterThan(0);
       const ids = page.items.map((m) => m.id);
       const all = await rows<Delivery>(sql`

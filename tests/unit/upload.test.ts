@@ -6,34 +6,7 @@ import { assign, createActor, setup, waitFor } from 'xstate';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { uploadAttachment } from '../../src/services/compose/upload';
 import { HTTP_SYSTEM_ID, httpClientLogic, toApiFailure, type ApiFailure, type HttpSession } from '../../src/services/http/client';
-
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  upload: { onprogress: (() => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  withCredentials = false;
-  headers: Record<string, string> = {};
-  open() {}
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  send() {
-    FakeXhr.sent.push(this);
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
+import { FakeXhr } from '../fixtures/fake-xhr';
 
 const STORED: AttachmentSummary = { id: 9, name: 'acta.pdf', size: 8, content_type: 'application/pdf', url: '/attachments/9' };
 const UNAUTHENTICATED = { message: 'Unauthenticated.', code: 'auth.unauthenticated' };

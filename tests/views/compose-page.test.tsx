@@ -21,6 +21,7 @@ import { sessionActor } from '../../src/views/actors';
 import { selectIsLoggedIn } from '../../src/machines/session/selectors';
 import { ADMIN, TEACHER } from '../fixtures/users';
 import type { SignedInUser } from '../../shared/contract';
+import { FakeXhr } from '../fixtures/fake-xhr';
 
 // WhatsApp is off at the school; 4880 of 5000 SMS left.
 const CHANNELS = channelList(['whatsapp']);
@@ -124,32 +125,6 @@ async function fillValidForm(title: HTMLInputElement, channel: string) {
 }
 
 const posts = (path: string) => fake.requests.filter((r) => r.method === 'POST' && r.url.endsWith(path));
-
-/** The upload's XMLHttpRequest (fetch reports no upload progress): the test answers it. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  withCredentials = false;
-  open() {}
-  setRequestHeader() {}
-  abort() {
-    this.onabort?.();
-  }
-  send() {
-    FakeXhr.sent.push(this);
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
   it('send with nothing filled binds the SPEC texts to their fields with aria-invalid; typing clears one', async () => {

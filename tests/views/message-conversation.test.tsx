@@ -1,15 +1,14 @@
 // A guardian's message on its reading view (under StrictMode and without it), with the real reader machine
 // over a scripted fetch: it says whose guardian wrote (child and course), and its conversation shows every
 // message whole, each with a link that opens it.
-import { StrictMode, type ReactNode } from 'react';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MessagePage } from '../../src/views/pages/messages/message-page';
-import { json, installFakeFetch } from '../fixtures/fake-fetch';
+import { json } from '../fixtures/fake-fetch';
 import { messageDetail } from '../fixtures/messages';
-import { startApp } from './app';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
 const ROSA_OF = [{ student: 'Óscar Núñez Núñez', course: '3° Básico A', relationship: 'Madre' }];
 /** Longer than any first-words snippet, over several lines. */
@@ -54,23 +53,11 @@ const QUESTION = messageDetail({
   ],
 });
 
-const fake = installFakeFetch();
-fake.answer = (url: string) => {
-  const { pathname } = new URL(url, 'http://localhost');
-  if (pathname === '/api/messages/91') return json(200, { data: QUESTION });
-  return json(404, { message: 'No encontrado', code: 'not_found' });
-};
+const api = setUpScreenTest();
 
-beforeAll(startApp);
-afterEach(cleanup);
-
-const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
-  ['StrictMode', (node) => <StrictMode>{node}</StrictMode>],
-  ['plain', (node) => node],
-];
-
-describe.each(modes)('a conversation with a family (%s)', (_mode, wrap) => {
+describe.each(RENDER_MODES)('a conversation with a family (%s)', (_mode, wrap) => {
   it('names whose guardian wrote, and shows every message of the conversation whole with a link to it', async () => {
+    api.script['GET /messages/91'] = [json(200, { data: QUESTION })];
     const { hook } = memoryLocation({ path: '/inbox/message/91' });
     render(
       wrap(

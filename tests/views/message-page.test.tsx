@@ -2,17 +2,16 @@
 // real reader and lifecycle machines over a scripted fetch. People and deliveries are two numbers and say so:
 // the people the message was for (the estimate's count), and the deliveries, one per person and channel,
 // which the per-state chips count.
-import { StrictMode, type ReactNode } from 'react';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { text } from '../fixtures/texts';
 import { MessagePage } from '../../src/views/pages/messages/message-page';
-import { json, installFakeFetch } from '../fixtures/fake-fetch';
+import { json } from '../fixtures/fake-fetch';
 import { messageDetail } from '../fixtures/messages';
 import { deliveryProgress } from '../fixtures/reception';
-import { startApp } from './app';
+import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
 /** Message 90, sent by app and SMS to 46 people: 92 deliveries, 40 received, 52 failed (no address, say). */
 const SENT = messageDetail({
@@ -23,23 +22,11 @@ const SENT = messageDetail({
   reception: deliveryProgress({ received: 40, failed: 52 }),
 });
 
-const fake = installFakeFetch();
-fake.answer = (url: string) => {
-  const { pathname } = new URL(url, 'http://localhost');
-  if (pathname === '/api/messages/90') return json(200, { data: SENT });
-  return json(404, { message: 'No encontrado', code: 'not_found' });
-};
+const api = setUpScreenTest();
 
-beforeAll(startApp);
-afterEach(cleanup);
-
-const modes: Array<[string, (node: ReactNode) => ReactNode]> = [
-  ['StrictMode', (node) => <StrictMode>{node}</StrictMode>],
-  ['plain', (node) => node],
-];
-
-describe.each(modes)('message page (%s)', (_mode, wrap) => {
+describe.each(RENDER_MODES)('message page (%s)', (_mode, wrap) => {
   it('a sent message says how many people it was for, and counts deliveries as deliveries', async () => {
+    api.script['GET /messages/90'] = [json(200, { data: SENT })];
     const { hook } = memoryLocation({ path: '/sent/message/90' });
     render(
       wrap(
