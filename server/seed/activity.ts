@@ -19,16 +19,16 @@ import type { ChannelCode } from '../../shared/codes';
 import { fold } from '../../shared/fold';
 import { addMonths } from '../../shared/school-year';
 import { monthIn } from '../db/time';
-import { DEVICE_WINDOW } from '../recipients/device-status';
 import { recipientsLabel } from '../messages/queries';
 import { dayKind } from './calendar';
 import { staffKind } from './schools';
-import type { CourseRow, GuardianRow, StaffRow, MessageRecipientRow, DeliveryRow, SeedData } from './rows';
+import type { CourseRow, StaffRow, MessageRecipientRow, DeliveryRow, SeedData } from './rows';
 import { appWriters, MAILBOX_USERS } from './messages';
 import { mulberry32, type Rng } from './prng';
 import { COLLEAGUE_TOPICS, COURSE_TOPICS, type Months, SCHOOL_TOPICS, STAFF_LABEL } from './activity-topics';
 import type { SchoolSpec } from './schools';
 import { sentEntry } from './sent-entry';
+import { addGuardianDeliveries, type Profile, RANK } from './activity-deliveries';
 
 const HOUR = 3_600_000;
 
@@ -96,17 +96,6 @@ const VACATION_SCHOOL = 0.6;
 /** Share of a school's courses that are cut off (at least one). */
 const CUT_OFF_SHARE = 0.08;
 
-/** A guardian's contact facts over the history: fixed per guardian. */
-interface Profile {
-  /** The mobile exists but never receives (yellow once the last 3 device deliveries fail). */
-  deadPhone: boolean;
-  bouncingEmail: boolean;
-  /** Chance an app message does not arrive (a phone rarely online). */
-  appMisses: number;
-  /** Chance to open an app message. */
-  reads: number;
-}
-
 interface Course {
   row: CourseRow;
   cutOff: boolean;
@@ -114,8 +103,6 @@ interface Course {
   titulars: number[];
   everyone: number[];
 }
-
-const RANK: Record<string, number> = { read: 5, received: 4, not_received: 3, error: 2, failed: 1 };
 
 export interface ActivityResult {
   /** SMS segments sent per `${institutionId}:${YYYY-MM}`. */
@@ -388,86 +375,6 @@ function pickTopic<T extends { months?: Months }>(rng: Rng, topics: readonly T[]
   return rng.pick(topics.filter((t) => !t.months));
 }
 
-function addGuardianDeliveries(
-  data: SeedData,
-  deliveries: DeliveryRow[],
-  rng: Rng,
-  messageId: number,
-  course: CourseRow,
-  g: GuardianRow,
-  profile: Profile,
-  chosen: readonly ChannelCode[],
-  at: Date,
-  now: Date,
-): void {
-  const recipientId = data.mail.recipients.length + 1;
-  const recipient: MessageRecipientRow = {
-    id: recipientId,
-    messageId,
-    recipientKind: 'apoderado',
-    recipientRefId: g.id,
-    displayName: `${g.firstNames.split(' ')[0]} ${g.lastNameFather} ${g.lastNameMother}`,
-    groupKind: 'curso',
-    groupLabel: course.name,
-    status: 'failed',
-  };
-  data.mail.recipients.push(recipient);
-  const t = at.getTime();
-  const app = g.appInstalledAt != null && new Date(g.appInstalledAt).getTime() <= t;
-  let best = 0;
-  for (const channel of chosen) {
-    const address =
-      channel === 'app-mobile' ? (app ? `guardian:${g.id}` : null) : channel === 'e-mail' ? (g.email ?? null) : (g.phone ?? null);
-    const row: DeliveryRow = {
-      id: deliveries.length + 1,
-      messageId,
-      recipientId,
-      channel,
-      address,
-      status: 'failed',
-      error: null,
-      segments: channel === 'sms' && address ? SMS_SEGMENTS_PER_MESSAGE : 0,
-      attempts: 0,
-      createdAt: at,
-      sentAt: null,
-      deliveredAt: null,
-      readAt: null,
-    };
-    if (!address) {
-      row.error = 'missing_address';
-    } else {
-      const sentAt = t + rng.int(2, 40) * 1000;
-      row.sentAt = new Date(sentAt);
-      row.attempts = 1;
-      const fails =
-        channel === 'e-mail'
-          ? profile.bouncingEmail
-          : channel === 'app-mobile'
-            ? rng.chance(profile.appMisses)
-            : profile.deadPhone || rng.chance(0.02);
-      if (fails) {
-        row.status = channel === 'e-mail' ? 'error' : 'not_received';
-        row.error = channel === 'e-mail' ? 'bounced' : 'undelivered';
-      } else {
-        const deliveredAt = sentAt + rng.int(5, channel === 'app-mobile' ? 600 : 120) * 1000;
-        row.status = 'received';
-        row.deliveredAt = new Date(deliveredAt);
-        // App messages (and WhatsApp) are read by most, within hours; e-mail and SMS reads are not known.
-        if ((channel === 'app-mobile' || channel === 'whatsapp') && rng.chance(profile.reads)) {
-          const readAt = deliveredAt + Math.round(-Math.log(1 - rng.next()) * 3 * HOUR);
-          if (readAt <= now.getTime()) {
-            row.status = 'read';
-            row.readAt = new Date(readAt);
-          }
-        }
-      }
-    }
-    best = Math.max(best, RANK[row.status]!);
-    deliveries.push(row);
-  }
-  recipient.status = (Object.keys(RANK).find((k) => RANK[k] === best) ?? 'failed') as MessageRecipientRow['status'];
-}
-
 /** A standard normal draw (Box–Muller). */
 function gaussian(rng: Rng): number {
   return Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
@@ -591,30 +498,4 @@ function addColleagueMessage(
     }
   }
   data.mail.entries.push(sentEntry(author.id, institutionId, messageId, at, label));
-}
-
-/**
- * `guardians.device_misses` from the seeded deliveries, by the delivery engine's rule (server/reception/status.ts
- * refreshDeviceMisses): of the last DEVICE_WINDOW finished device deliveries (app, SMS, WhatsApp; not those
- * without an address, not failures on our side), how many were not received.
- */
-export function computeDeviceMisses(data: SeedData, deliveries: readonly DeliveryRow[]): void {
-  const recipients = new Map(data.mail.recipients.map((r) => [r.id!, r]));
-  const byGuardian = new Map<number, DeliveryRow[]>();
-  for (const d of deliveries) {
-    const r = recipients.get(d.recipientId);
-    if (r?.recipientKind !== 'apoderado') continue;
-    if (!['app-mobile', 'sms', 'whatsapp'].includes(d.channel) || d.status === 'queued' || d.status === 'sent') continue;
-    if (d.error === 'missing_address') continue;
-    if (d.status === 'failed' && ['unreachable', 'provider_auth'].includes(d.error ?? '')) continue;
-    const list = byGuardian.get(r.recipientRefId) ?? [];
-    list.push(d);
-    byGuardian.set(r.recipientRefId, list);
-  }
-  for (const g of data.guardians) {
-    const list = (byGuardian.get(g.id) ?? []).sort(
-      (a, b) => new Date(b.createdAt!).getTime() - new Date(a.createdAt!).getTime() || b.id - a.id,
-    );
-    g.deviceMisses = list.slice(0, DEVICE_WINDOW).filter((d) => ['not_received', 'error', 'failed'].includes(d.status)).length;
-  }
 }

@@ -13,7 +13,7 @@ import { rutCheckDigit } from '../../shared/person-rules';
 import { DOCUMENT_TYPES } from '../../shared/recipient-lists-contract';
 import { addBulkInboxTo, generateMessages } from './messages';
 import { generateSmsUse } from './sms-use';
-import { computeDeviceMisses } from './activity';
+import { computeDeviceMisses } from './activity-deliveries';
 import { keepMailboxesToContractedChannels } from './mailbox-channels';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, staffKind, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
