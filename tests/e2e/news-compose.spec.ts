@@ -104,6 +104,8 @@ test('the directora posts with an image to one course; another device has no Mur
   await expect(post).toBeVisible();
   const image = post.getByRole('img', { name: 'feria.png' });
   await expect(image).toBeVisible();
+  // The wall's images load lazily, when near the viewport: a reader scrolls to the post to see it.
+  await image.scrollIntoViewIfNeeded();
   await expect.poll(() => loaded(image)).toBe(true);
   await reader.close();
 });
