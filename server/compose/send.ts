@@ -26,6 +26,7 @@ import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode, MessageKind } from '../../shared/codes';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { publishToColleagues } from '../messages/publish';
+import { pauseActivityRollup, resumeActivityRollup } from '../dashboard/rollup';
 
 export type SendMode = 'send' | 'schedule';
 
@@ -252,6 +253,8 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   const scheduledAt = mode === 'schedule' ? new Date(input.scheduled_at!) : null;
 
   const sender = await senderOf(tx, userId);
+  // The message and its thousands of recipients and deliveries reach the activity roll-up in one step, below.
+  await pauseActivityRollup(tx);
   const values = messageValues(input, {
     kind: mode === 'send' ? 'sent' : 'scheduled',
     sentAt: mode === 'send' ? now : null,
@@ -291,6 +294,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   // Written first, then paid for: the quota check needs the addresses the expansion found, and a refusal
   // rolls all of it back.
   const counts = await insertRecipients(tx, messageId, { institutionId, userId }, input.recipients, input.channels);
+  await resumeActivityRollup(tx, [messageId]);
   if (counts.recipients === 0) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.recipients] } });
   // Nobody has an address on any chosen channel (the estimate's `unreachable` is everyone): compose
   // refuses it before asking, and so does the server, whoever calls it
