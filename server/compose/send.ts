@@ -16,7 +16,7 @@ import { isUniqueViolation, type Db, type Queryable } from '../db/client';
 import { users } from '../db/schema/auth';
 import { mailboxEntries, messageAttachments, messageRecipients, messages } from '../db/schema/messages';
 import { staff } from '../db/schema/school';
-import { recipientsLabel } from '../messages/queries';
+import { groupsLabel } from '../messages/queries';
 import { checkPicks, reachCtes, type PickScope } from '../recipients/expand';
 import { rowsOf } from '../db/sql';
 import { reserve, type Needs, QUOTA_REFUSAL } from '../quota/balance';
@@ -26,6 +26,7 @@ import { checkReplyTo } from '../messages/replies';
 import type { ChannelCode, MessageKind } from '../../shared/codes';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { publishToColleagues } from '../messages/publish';
+import { pauseActivityRollup, resumeActivityRollup } from '../dashboard/rollup';
 
 export type SendMode = 'send' | 'schedule';
 
@@ -65,12 +66,15 @@ interface Inserted {
   deliveries: number;
   /** Deliveries with an address, i.e. what the quota pays for. */
   needs: Needs;
+  /** The recipients summary ("3° Básico A y 2 más"): groups in order of first reach. */
+  label: string;
 }
 
 /**
  * Recipients and their deliveries for `messageId` in ONE statement: the expansion (reachCtes) feeds an
  * INSERT … SELECT of recipients, and the deliveries (recipient × channel) are built from the inserted ids.
- * A delivery without an address is born `failed` with `missing_address` and costs nothing.
+ * A delivery without an address is born `failed` with `missing_address` and costs nothing. The counts and
+ * the summary label come from the same rows, in one pass each, instead of reading the written rows again.
  */
 async function insertRecipients(
   db: Queryable,
@@ -82,8 +86,9 @@ async function insertRecipients(
   const result = await db.execute(sql`
     with ${reachCtes(scope, picks)},
     -- Ids drawn up front, so deliveries are built from the same rows without joining back to the insert.
+    -- The sequence is looked up once (a subquery), not by name for each of thousands of rows.
     numbered as materialized (
-      select nextval(pg_get_serial_sequence('message_recipients', 'id')) as id, people.*
+      select nextval((select pg_get_serial_sequence('message_recipients', 'id')::regclass)) as id, people.*
       from (select * from people order by sort) people
     ),
     ins as (
@@ -103,31 +108,34 @@ async function insertRecipients(
         else numbered.phone end as address) a
       returning recipient_id, channel, segments, address is not null as reachable
     )
-    select (select count(*) from ins)::int as recipients, (select count(*) from del)::int as deliveries,
-      (select count(*) from numbered where numbered.id not in (select recipient_id from del where reachable))::int as unreachable,
-      (select coalesce(sum(segments), 0) from del where channel = 'sms')::int as sms,
-      (select count(*) from del where channel = 'e-mail' and reachable)::int as email,
-      (select count(*) from del where channel = 'whatsapp' and reachable)::int as whatsapp`);
-  const row = rowsOf<{ recipients: number; unreachable: number; deliveries: number; sms: number; email: number; whatsapp: number }>(
-    result,
-  )[0]!;
+    select (select count(*) from ins)::int as recipients, d.deliveries, d.sms, d.email, d.whatsapp,
+      ((select count(*) from ins) - d.reached)::int as unreachable,
+      (select gl from numbered order by sort limit 1) as first_label,
+      (select count(distinct gl) from numbered)::int as labels
+    from (
+      select count(*)::int as deliveries, count(distinct recipient_id) filter (where reachable)::int as reached,
+        coalesce(sum(segments) filter (where channel = 'sms'), 0)::int as sms,
+        count(*) filter (where channel = 'e-mail' and reachable)::int as email,
+        count(*) filter (where channel = 'whatsapp' and reachable)::int as whatsapp
+      from del
+    ) d`);
+  const row = rowsOf<{
+    recipients: number;
+    unreachable: number;
+    deliveries: number;
+    sms: number;
+    email: number;
+    whatsapp: number;
+    first_label: string | null;
+    labels: number;
+  }>(result)[0]!;
   return {
     recipients: Number(row.recipients),
     unreachable: Number(row.unreachable),
     deliveries: Number(row.deliveries),
     needs: { sms: Number(row.sms), email: Number(row.email), whatsapp: Number(row.whatsapp) },
+    label: groupsLabel(row.first_label, Number(row.labels)),
   };
-}
-
-/** The recipients summary label of a written message ("3° Básico A y 2 más"), groups in order of first reach. */
-async function writtenLabel(db: Queryable, messageId: number): Promise<string> {
-  const groups = await db
-    .select({ label: messageRecipients.groupLabel })
-    .from(messageRecipients)
-    .where(eq(messageRecipients.messageId, messageId))
-    .groupBy(messageRecipients.groupLabel)
-    .orderBy(sql`min(${messageRecipients.id})`);
-  return recipientsLabel(groups.map((g) => g.label));
 }
 
 /** The first answer of an idempotency key, rebuilt from what it wrote. */
@@ -245,6 +253,8 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   const scheduledAt = mode === 'schedule' ? new Date(input.scheduled_at!) : null;
 
   const sender = await senderOf(tx, userId);
+  // The message and its thousands of recipients and deliveries reach the activity roll-up in one step, below.
+  await pauseActivityRollup(tx);
   const values = messageValues(input, {
     kind: mode === 'send' ? 'sent' : 'scheduled',
     sentAt: mode === 'send' ? now : null,
@@ -284,6 +294,7 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   // Written first, then paid for: the quota check needs the addresses the expansion found, and a refusal
   // rolls all of it back.
   const counts = await insertRecipients(tx, messageId, { institutionId, userId }, input.recipients, input.channels);
+  await resumeActivityRollup(tx, [messageId]);
   if (counts.recipients === 0) throw new Abort({ kind: 'invalid', errors: { recipients: [COMPOSE_MESSAGES.recipients] } });
   // Nobody has an address on any chosen channel (the estimate's `unreachable` is everyone): compose
   // refuses it before asking, and so does the server, whoever calls it
@@ -293,11 +304,12 @@ async function sendInTx(tx: Queryable, req: SendRequest): Promise<SendOutcome> {
   const timezone = await institutionTimezone(tx, institutionId);
   const problems = await reserve(tx, institutionId, monthIn(scheduledAt ?? now, timezone), counts.needs, input.emergency === true);
   if (problems.length > 0) throw new Abort({ kind: 'quota', problems });
-  await linkAttachments(tx, userId, messageId, input.attachment_ids);
+  // A new message has no attachments to let go of: only a draft's, or the ones listed, need linking.
+  if (draft || input.attachment_ids.length > 0) await linkAttachments(tx, userId, messageId, input.attachment_ids);
 
   const folder = mode === 'send' ? 'sent' : 'scheduled';
   const sortAt = scheduledAt ?? now;
-  const counterpart = await writtenLabel(tx, messageId);
+  const counterpart = counts.label;
   if (draft) {
     await tx
       .update(mailboxEntries)

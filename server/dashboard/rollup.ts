@@ -17,3 +17,23 @@ export async function withActivityRollupPaused<T>(tx: Queryable, institutionIds:
   await tx.execute(sql`select set_config('hermes.activity_rollup', '', true)`);
   return result;
 }
+
+/**
+ * For a writer of one message's thousands of rows (a send to a whole school): the roll-up's triggers off
+ * from here to `resumeActivityRollup`, which brings the messages written meanwhile into it in one step each.
+ * The row triggers would add the same, one delivery at a time (a JSON object and a lookup per row: most of
+ * the cost of writing a large send). Only those messages' own rows may be written in between.
+ */
+export async function pauseActivityRollup(tx: Queryable): Promise<void> {
+  await tx.execute(sql`select set_config('hermes.activity_rollup', 'paused', true)`);
+}
+
+/**
+ * The triggers on again, and `messageIds` as they are now added to the roll-up by `activity_refresh`, the
+ * triggers' own path for a message whose key changed: a message it does not know yet (or whose kind or
+ * send time changed) contributes all its recipients, deliveries and entries under its key at once.
+ */
+export async function resumeActivityRollup(tx: Queryable, messageIds: readonly number[]): Promise<void> {
+  await tx.execute(sql`select set_config('hermes.activity_rollup', '', true)`);
+  await tx.execute(sql`select activity_refresh(${`{${messageIds.join(',')}}`}::int[])`);
+}

@@ -361,8 +361,13 @@ async function threadOf(db: Queryable, userId: number, messageId: number): Promi
 
 /** "3° Básico A", "3° Básico A y 2 más", or "Sin destinatarios". */
 export function recipientsLabel(groupNames: string[]): string {
-  if (groupNames.length === 0) return 'Sin destinatarios';
-  return groupNames.length === 1 ? groupNames[0]! : `${groupNames[0]} y ${groupNames.length - 1} más`;
+  return groupsLabel(groupNames[0] ?? null, groupNames.length);
+}
+
+/** The same label from the first group and how many groups there are (what the send's statement returns). */
+export function groupsLabel(first: string | null, groups: number): string {
+  if (first === null || groups === 0) return 'Sin destinatarios';
+  return groups === 1 ? first : `${first} y ${groups - 1} más`;
 }
 
 // --- attachments ------------------------------------------------------------------------------------------

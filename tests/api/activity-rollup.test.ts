@@ -12,6 +12,7 @@ import { schoolYearMonths, schoolYearOf, type SchoolCountry } from '../../shared
 import type { Db } from '../../server/db/client';
 import { isAuthorCopy } from '../../server/dashboard/period';
 import { applyReports, refreshRecipients } from '../../server/reception/status';
+import { fireScheduled } from '../../server/messages/fire-scheduled';
 import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
 import { receipt, startRecordingServer } from './support/recording';
@@ -237,6 +238,35 @@ describe(`the activity roll-up (${storeLabel()})`, () => {
       db,
       (await deliveriesOf(sent)).filter((d) => d.status === 'queued').map((d) => receipt(d, 'received')),
     );
+    await expectAgreement();
+  });
+
+  it('agrees after a draft is sent, and after a message is scheduled and fired', async () => {
+    const body = composeInput({
+      title: 'Roll-up de un borrador',
+      channels: ['app-mobile', 'e-mail'],
+      content: 'Aviso de prueba.',
+      recipients: [{ kind: 'course', id: ids.course, audience: 'apoderados' }],
+    });
+    const draft = await admin.post('/api/messages/drafts', body);
+    expect(draft.status, await draft.clone().text()).toBe(201);
+    const draftId = ((await draft.json()) as { data: { id: number } }).data.id;
+    const fromDraft = await send(admin, { ...body, draft_id: draftId });
+    expect(fromDraft.status, await fromDraft.clone().text()).toBe(201);
+    await expectAgreement();
+
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const res = await send(
+      admin,
+      { ...body, title: 'Roll-up programado', copy_to_sender: true, scheduled_at: at },
+      randomUUID(),
+      '/api/messages/schedule',
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    const scheduled = ((await res.json()) as { data: SendResult }).data.id;
+    await expectAgreement();
+    await db.execute(sql`update messages set scheduled_at = now() - interval '1 minute' where id = ${scheduled}`);
+    expect(await fireScheduled(db, scheduled)).toBe(true);
     await expectAgreement();
   });
 

@@ -411,6 +411,18 @@ describe('send', () => {
     expect(detail.recipients_summary.total).toBe(result.recipients);
   });
 
+  it('names the sent message after the group reached first, and how many more', async () => {
+    const counterpartOf = async (recipients: RecipientPick[]) => {
+      const { id } = await created(await send(admin, composeInput({ title: 'Orden de los grupos', recipients })));
+      return (await list(admin, 'folder=sent')).data.find((m) => m.id === id)?.counterpart;
+    };
+    expect(await counterpartOf([coursePick()])).toBe(ids.course.name);
+    expect(await counterpartOf([coursePick(), { kind: 'staff', id: ids.docenteStaff }])).toBe(`${ids.course.name} y 1 más`);
+    const staffFirst = await counterpartOf([{ kind: 'staff', id: ids.docenteStaff }, coursePick()]);
+    expect(staffFirst).toMatch(/ y 1 más$/);
+    expect(staffFirst).not.toContain(ids.course.name);
+  });
+
   it('puts a copy in the author’s inbox when copy_to_sender is set', async () => {
     const result = await created(
       await send(
