@@ -7,6 +7,14 @@ const apiTarget = process.env.HERMES_API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // React 19 has useSyncExternalStore: the shim that @xstate/react and wouter import for React 17 is not
+    // downloaded (bench section (a)).
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+    ],
+  },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: { target: 'es2022', sourcemap: false },
 });

@@ -40,6 +40,9 @@
 // (n) The news wall on `seed --students 2500` plus 20,000 posts at Colegio San Andrés (bench/news.ts): GET
 //     /api/news (first page), a search, the managers' status=all and a category; medians and p90 against
 //     100 ms, and the EXPLAIN ANALYZE plans of the first page and the search.
+// (y) The school's directory, GET /api/recipients, on a `seed --students` school of ≥ 5,000 families
+//     (bench/recipients-size.ts): its time (median, p90) and its size raw, gzip and brotli (node:zlib on the
+//     body), beside GET /api/recipients/courses (levels and courses without people).
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
@@ -61,6 +64,7 @@ import { connectivityBenchReport, printConnectivity } from './connectivity';
 import { deliveryBenchReport } from './delivery';
 import { listsBenchReport, printLists } from './lists';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
+import { printRecipientsSize, recipientsSizeBenchReport } from './recipients-size';
 import { printSend, sendBenchReport } from './send';
 import { printQuota, quotaBenchReport } from './quota';
 import { activityBenchReport, printActivity } from './activity';
@@ -558,7 +562,7 @@ function printScroll(report: ScrollReport): void {
   );
 }
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'k', 'l', 'n', 'q', 'r'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'k', 'l', 'n', 'q', 'r', 'y'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -654,6 +658,11 @@ async function main(): Promise<void> {
     const connectivity = await connectivityBenchReport();
     printConnectivity(connectivity);
     report.connectivity = connectivity;
+  }
+  if (sections.has('y')) {
+    const recipientsSize = await recipientsSizeBenchReport();
+    printRecipientsSize(recipientsSize);
+    report.recipientsSize = recipientsSize;
   }
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });

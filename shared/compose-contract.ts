@@ -88,6 +88,19 @@ export interface Recipients {
   levels: RecipientLevel[];
 }
 
+/** A course or an elective without its people. */
+export type RecipientGroup = Omit<RecipientCourse, 'estudiantes' | 'apoderados'>;
+
+/**
+ * `GET /recipients/courses` → `{ data: RecipientGroups }`: the directory's levels and groups without their
+ * people, in the same order, for a screen that needs only them (news compose's audience): a few kB where the
+ * whole directory of a large school is hundreds.
+ */
+export interface RecipientGroups {
+  levels: RecipientLevel[];
+  courses: RecipientGroup[];
+}
+
 /**
  * Who a pick reaches among a group's people (the picker's role filter):
  * `apoderados` titular and suplente, `titulares` / `suplentes` one role, `estudiantes` the students.
@@ -181,7 +194,7 @@ export interface SendResult {
 
 /**
  * Calls (all scoped to the signed-in user and school):
- * - GET    /channels, /communication-permission/user, /recipients (the saved lists are recipient-lists-contract.ts',
+ * - GET    /channels, /communication-permission/user, /recipients, /recipients/courses (the saved lists are recipient-lists-contract.ts',
  *          the signature signature-contract.ts', the month's quota quota-contract.ts')
  * - POST   /messages/drafts            ComposeInput (+ reply_to_id?) → 201 { data: ComposeDraft }
  * - PUT    /messages/drafts/:id        ComposeInput → { data: ComposeDraft }   (409 if no longer a draft)
@@ -201,6 +214,7 @@ export const COMPOSE_API = {
   channels: '/channels',
   permissions: '/communication-permission/user',
   recipients: '/recipients',
+  recipientCourses: '/recipients/courses',
   drafts: '/messages/drafts',
   draft: (id: number) => `/messages/drafts/${id}`,
   estimate: '/messages/estimate',

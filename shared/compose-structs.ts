@@ -8,6 +8,8 @@ import type {
   Estimate,
   RecipientAppointment,
   RecipientCourse,
+  RecipientGroup,
+  RecipientGroups,
   RecipientGuardian,
   RecipientLevel,
   RecipientPick,
@@ -55,6 +57,13 @@ const GuardianStruct: Struct<RecipientGuardian, unknown> = type({
   }),
 });
 
+const GroupStruct: Describe<RecipientGroup> = type({
+  id: number(),
+  nombre: string(),
+  grupo_type: enums(['curso', 'electivo'] as const),
+  level_id: nullable(number()),
+});
+
 const CourseStruct: Describe<RecipientCourse> = type({
   id: number(),
   nombre: string(),
@@ -80,6 +89,8 @@ export const RecipientsStruct: Describe<Recipients> = type({
   appointments: array(AppointmentStruct),
   levels: array(LevelStruct),
 });
+
+const RecipientGroupsStruct: Describe<RecipientGroups> = type({ levels: array(LevelStruct), courses: array(GroupStruct) });
 
 // A union of two object shapes cannot be `Describe`d field by field; checked as the union it is.
 const GroupPickStruct = type({
@@ -141,6 +152,7 @@ const SendResultStruct: Describe<SendResult> = type({
 export const ChannelsBodyStruct = type({ data: array(ChannelStruct) });
 export const PermissionBodyStruct = type({ data: PermissionStruct });
 export const RecipientsBodyStruct = type({ data: RecipientsStruct });
+export const RecipientGroupsBodyStruct = type({ data: RecipientGroupsStruct });
 export const ComposeDraftBodyStruct = type({ data: ComposeDraftStruct });
 export const EstimateBodyStruct = type({ data: EstimateStruct });
 export const SendResultBodyStruct = type({ data: SendResultStruct });

@@ -7,6 +7,7 @@ import type {
   GuardianRoleId,
   RecipientAppointment,
   RecipientCourse,
+  RecipientGroups,
   RecipientGuardian,
   RecipientLevel,
   Recipients,
@@ -28,13 +29,8 @@ export const personName = (p: { firstNames: string; lastNameFather: string; last
 export async function loadRecipients(db: Queryable, institutionId: number): Promise<Recipients> {
   // The device status counts numbers the delivery engine can text (server/recipients/sms-phones.ts).
   await settleSmsPhones(db, institutionId);
-  const [levelRows, courseRows, electiveRows, studentRows, enrolments, links, guardianRows, positionRows, staffRows] = await Promise.all([
-    db.select({ id: levels.id, name: levels.name, position: levels.position }).from(levels).where(eq(levels.institutionId, institutionId)),
-    db
-      .select({ id: courses.id, name: courses.name, levelId: courses.levelId })
-      .from(courses)
-      .where(eq(courses.institutionId, institutionId)),
-    db.select({ id: electives.id, name: electives.name }).from(electives).where(eq(electives.institutionId, institutionId)),
+  const [groups, studentRows, enrolments, links, guardianRows, positionRows, staffRows] = await Promise.all([
+    groupRows(db, institutionId),
     db
       .select({ rows: packed(students.id, students.courseId, students.firstNames, students.lastNameFather, students.lastNameMother) })
       .from(students)
@@ -143,24 +139,18 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
       }),
     );
 
-  const levelOrder = new Map(levelRows.map((l) => [l.id, l.position]));
-  courseRows.sort(
-    (a, b) => (levelOrder.get(a.levelId) ?? 0) - (levelOrder.get(b.levelId) ?? 0) || collator.compare(a.name, b.name) || a.id - b.id,
-  );
+  const { levelRows, courseRows, electiveRows } = groups;
   const regular: RecipientCourse[] = courseRows.map((c) => {
     const estudiantes = byCourse.get(c.id) ?? [];
     return { id: c.id, nombre: c.name, grupo_type: 'curso', level_id: c.levelId, estudiantes, apoderados: apoderadosOf(estudiantes) };
   });
 
-  electiveRows.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
   const electiveCourses: RecipientCourse[] = electiveRows.map((e) => {
     const estudiantes = electiveMembers.get(e.id) ?? [];
     return { id: e.id, nombre: e.name, grupo_type: 'electivo', level_id: null, estudiantes, apoderados: apoderadosOf(estudiantes) };
   });
 
-  const levelsOut: RecipientLevel[] = levelRows
-    .sort((a, b) => a.position - b.position)
-    .map((l) => ({ id: l.id, nombre: l.name, course_ids: regular.filter((c) => c.level_id === l.id).map((c) => c.id) }));
+  const levelsOut = levelsOf(levelRows, courseRows);
 
   // Staff without a cargo cannot be reached through an appointment pick; the seed gives everyone one.
   const staffByPosition = new Map<number, RecipientStaff[]>();
@@ -184,6 +174,42 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
     }));
 
   return { courses: [...regular, ...electiveCourses], appointments, levels: levelsOut };
+}
+
+/** The school's levels, courses and electives, each in the order the directory shows them. */
+async function groupRows(db: Queryable, institutionId: number) {
+  const [levelRows, courseRows, electiveRows] = await Promise.all([
+    db.select({ id: levels.id, name: levels.name, position: levels.position }).from(levels).where(eq(levels.institutionId, institutionId)),
+    db
+      .select({ id: courses.id, name: courses.name, levelId: courses.levelId })
+      .from(courses)
+      .where(eq(courses.institutionId, institutionId)),
+    db.select({ id: electives.id, name: electives.name }).from(electives).where(eq(electives.institutionId, institutionId)),
+  ]);
+  levelRows.sort((a, b) => a.position - b.position);
+  const levelOrder = new Map(levelRows.map((l) => [l.id, l.position]));
+  courseRows.sort(
+    (a, b) => (levelOrder.get(a.levelId) ?? 0) - (levelOrder.get(b.levelId) ?? 0) || collator.compare(a.name, b.name) || a.id - b.id,
+  );
+  electiveRows.sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+  return { levelRows, courseRows, electiveRows };
+}
+
+type GroupRows = Awaited<ReturnType<typeof groupRows>>;
+
+const levelsOf = (levelRows: GroupRows['levelRows'], courseRows: GroupRows['courseRows']): RecipientLevel[] =>
+  levelRows.map((l) => ({ id: l.id, nombre: l.name, course_ids: courseRows.filter((c) => c.levelId === l.id).map((c) => c.id) }));
+
+/** The directory's levels and groups without their people (`GET /recipients/courses`), in the same order. */
+export async function loadRecipientGroups(db: Queryable, institutionId: number): Promise<RecipientGroups> {
+  const { levelRows, courseRows, electiveRows } = await groupRows(db, institutionId);
+  return {
+    levels: levelsOf(levelRows, courseRows),
+    courses: [
+      ...courseRows.map((c) => ({ id: c.id, nombre: c.name, grupo_type: 'curso' as const, level_id: c.levelId })),
+      ...electiveRows.map((e) => ({ id: e.id, nombre: e.name, grupo_type: 'electivo' as const, level_id: null })),
+    ],
+  };
 }
 
 /**

@@ -5,7 +5,8 @@ import { selectIsRouteAllowed, selectIsNotFound, selectRouteName } from '../mach
 import { selectIsLoggedIn } from '../machines/session/selectors';
 import { appActor, routeGuardActor, sessionActor } from './actors';
 import { useT } from './lib/i18n';
-import { NotFound, ROUTES, routeNamed } from './routes';
+import { NotFound } from './lazy-screen';
+import { ROUTES, routeNamed } from './routes';
 import { useSelectors } from './lib/selectors';
 
 // The layout is its own chunk: the first download is only the shell and its machines (bench budget).

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEMO_SCHOOLS } from '../../shared/demo';
-import type { Channel, CommunicationPermission, RecipientCourse, Recipients } from '../../shared/compose-contract';
+import type { Channel, CommunicationPermission, RecipientCourse, RecipientGroups, Recipients } from '../../shared/compose-contract';
 import type { NumberedPage, RecipientList, RecipientListMember } from '../../shared/recipient-lists-contract';
 import type { Signature } from '../../shared/signature-contract';
 import type { ApiError, Course } from '../../shared/contract';
@@ -69,6 +69,7 @@ describe('sessions', () => {
       '/api/channels',
       '/api/communication-permission/user',
       '/api/recipients',
+      '/api/recipients/courses',
       '/api/recipient-lists',
       '/api/recipient-lists/1/users',
       '/api/institutions-signatures',
@@ -414,6 +415,18 @@ describe('GET /api/recipients', () => {
     // Another school's data has another tag.
     const other = await elqui.get('/api/recipients', { headers: { 'If-None-Match': tag! } });
     expect(other.status).toBe(200);
+  });
+});
+
+describe('GET /api/recipients/courses', () => {
+  it("answers the directory's levels and groups without their people, in the directory's order, for each school", async () => {
+    for (const client of [admin, elqui]) {
+      const whole = (await json<{ data: Recipients }>(client, '/api/recipients')).data;
+      const { data } = await json<{ data: RecipientGroups }>(client, '/api/recipients/courses');
+      expect(data.levels).toEqual(whole.levels);
+      expect(data.courses).toEqual(whole.courses.map(({ id, nombre, grupo_type, level_id }) => ({ id, nombre, grupo_type, level_id })));
+      expect(data.courses.length).toBeGreaterThan(0);
+    }
   });
 });
 

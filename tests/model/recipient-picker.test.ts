@@ -13,6 +13,7 @@ import { expect } from 'vitest';
 import { recipientPickerMachine, type RecipientPickerSnapshot } from '../../src/machines/compose/recipient-picker';
 import {
   selectAudience,
+  selectCanBrowse,
   selectCargoId,
   selectEmptyPickKeys,
   selectHasFailed,
@@ -30,7 +31,7 @@ import {
   selectTab,
   selectTotal,
 } from '../../src/machines/compose/recipient-picker-selectors';
-import type { RecipientPick } from '../../shared/compose-contract';
+import type { RecipientGroups, RecipientPick } from '../../shared/compose-contract';
 import type { RecipientList } from '../../shared/recipient-lists-contract';
 import { buildRecipientIndex, pickKey, search, type PickerTab } from '../../shared/recipient-index';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
@@ -42,6 +43,11 @@ const pk = (snapshot: AnyMachineSnapshot) => snapshot as unknown as RecipientPic
 
 /** Staff 900 is Marta Muñoz: the staff search for "munoz" finds her alone. */
 const RECIPIENTS = thirdGrade();
+/** Its levels and courses alone (`GET /recipients/courses`). */
+const GROUPS: RecipientGroups = {
+  levels: RECIPIENTS.levels,
+  courses: RECIPIENTS.courses.map(({ id, nombre, grupo_type, level_id }) => ({ id, nombre, grupo_type, level_id })),
+};
 
 const LIST_1: RecipientList = { id: 1, name: 'Centro de Padres Muñoz', users_count: 12 };
 const LIST_2: RecipientList = { id: 2, name: 'Directiva', users_count: 5 };
@@ -117,9 +123,9 @@ function expectedReports({ from, event }: StepEnv): AnyEventObject[] {
   return [];
 }
 
-const IO_IDS = ['loadRecipients'];
-function expectRunning(env: StepEnv, id: string | null) {
-  for (const other of IO_IDS) expect(env.fakes.isRunning(other), `${other} running`).toBe(other === id);
+const IO_IDS = ['loadRecipients', 'loadGroups'];
+function expectRunning(env: StepEnv, ids: readonly string[]) {
+  for (const other of IO_IDS) expect(env.fakes.isRunning(other), `${other} running`).toBe(ids.includes(other));
 }
 
 function expectSelection(snapshot: AnyMachineSnapshot, env: StepEnv) {
@@ -128,7 +134,8 @@ function expectSelection(snapshot: AnyMachineSnapshot, env: StepEnv) {
   expect(selectPickCount(s)).toBe(picks.length);
   // The estimate's figure for the very selection it counted (in any order), the index's approximation otherwise.
   const estimated = lastEstimate !== null && picks.length > 0 && sameSelection(lastEstimate.picks, picks);
-  const approximated = snapshot.context.index ? picks.reduce((sum, pick) => sum + (PEOPLE[pickKey(pick)] ?? 0), 0) : 0;
+  // The levels and courses alone count nobody: the approximation needs the people.
+  const approximated = snapshot.context.recipients ? picks.reduce((sum, pick) => sum + (PEOPLE[pickKey(pick)] ?? 0), 0) : 0;
   expect(selectPeopleCount(s)).toBe(estimated ? lastEstimate?.people : approximated);
   expect(selectPeopleExact(s)).toBe(estimated);
   for (const pick of [P_GUARDIAN, P_COURSE, P_STAFF]) expect(selectIsPicked(s, pick)).toBe(picks.some((p) => pickKey(p) === pickKey(pick)));
@@ -178,8 +185,36 @@ function expectSelection(snapshot: AnyMachineSnapshot, env: StepEnv) {
   }
   // An empty course is flagged while picked.
   expect(selectEmptyPickKeys(s)).toBe(
-    snapshot.context.index && picks.some((p) => pickKey(p) === pickKey(P_COURSE)) ? pickKey(P_COURSE) : '',
+    snapshot.context.recipients && picks.some((p) => pickKey(p) === pickKey(P_COURSE)) ? pickKey(P_COURSE) : '',
   );
+}
+
+/** While the people load: the levels and courses searched by the same rule, once they are there; else nothing. */
+function expectGroupsPreview(snapshot: AnyMachineSnapshot) {
+  const s = pk(snapshot);
+  expect(selectCanBrowse(s)).toBe(snapshot.context.index !== null);
+  if (snapshot.context.index === null) {
+    expect(selectPreview(s)).toEqual([]);
+    return;
+  }
+  const filters = { audience: selectAudience(s), cargoId: selectCargoId(s) };
+  const expected = search(
+    buildRecipientIndex({
+      ...GROUPS,
+      courses: RECIPIENTS.courses.map((c) => ({ ...c, estudiantes: [], apoderados: [] })),
+      appointments: [],
+    }),
+    selectTab(s),
+    selectQuery(s),
+    filters,
+  );
+  expect(selectTotal(s)).toBe(expected.total);
+  expect(selectPreview(s).map((item) => item.key)).toEqual(expected.preview.map((item) => item.key));
+  // By hand: the students tab lists the level and its two courses (no people yet), the staff tab nobody.
+  if (selectQuery(s) === '' && filters.audience === null) expect(selectTotal(s)).toBe(selectTab(s) === 'students' ? 3 : 0);
+  expect(selectPreview(s).every((item) => ['level', 'course', 'elective'].includes(item.kind))).toBe(true);
+  // The saved lists wait for the people.
+  expect(selectTab(s)).not.toBe('lists');
 }
 
 function expectPreview(snapshot: AnyMachineSnapshot) {
@@ -208,7 +243,7 @@ defineModelTests({
   // The header, SPEC §2 and §5: two regions, the dialog and the recipients it shows. Each entry names the
   // region it moves; nothing else (search, tabs, picks, estimates) moves a region.
   oracle: {
-    initial: { dialog: 'closed', recipients: 'loading' },
+    initial: { dialog: 'closed', recipients: { loading: 'groups' } },
     targets: {
       'dialog.closed': { 'picker.open': 'dialog.open' },
       'dialog.open': {
@@ -221,7 +256,12 @@ defineModelTests({
         'xstate.done.actor.loadRecipients': 'recipients.ready.listsIdle',
         'xstate.error.actor.loadRecipients': 'recipients.failed',
       },
-      'recipients.failed': { 'picker.retry': 'recipients.loading' },
+      // The levels and courses come first (or fail silently); then only the people are awaited.
+      'recipients.loading.groups': {
+        'xstate.done.actor.loadGroups': 'recipients.loading.people',
+        'xstate.error.actor.loadGroups': 'recipients.loading.people',
+      },
+      'recipients.failed': { 'picker.retry': 'recipients.loading.groups' },
       // The saved lists are fetched the first time their tab opens, then stay.
       'recipients.ready.listsIdle': { 'picker.tab': ({ event, stay }) => (event.tab === 'lists' ? 'recipients.ready.listsShown' : stay) },
     },
@@ -249,6 +289,8 @@ defineModelTests({
     internal: [
       { type: 'xstate.done.actor.loadRecipients', output: RECIPIENTS },
       { type: 'xstate.error.actor.loadRecipients', error: SERVER_DOWN },
+      { type: 'xstate.done.actor.loadGroups', output: GROUPS },
+      { type: 'xstate.error.actor.loadGroups', error: SERVER_DOWN },
       // The saved lists' pages: the first, then the second appended.
       { type: 'xstate.snapshot.lists', snapshot: listsHolding([LIST_1]) },
       { type: 'xstate.snapshot.lists', snapshot: listsHolding([LIST_1, LIST_2]) },
@@ -272,10 +314,15 @@ defineModelTests({
     reports.length = 0;
     lastEstimate = null;
     chips = [P_GUARDIAN];
-    return createActor(machine.provide({ actors: { fetchRecipients: fakes.promise(), lists: listsStandIn as never } }), {
-      input: { initial: [P_GUARDIAN], parent: recordingParent(reports) },
-      inspect,
-    });
+    return createActor(
+      machine.provide({
+        actors: { fetchRecipients: fakes.promise(), fetchRecipientGroups: fakes.promise(), lists: listsStandIn as never },
+      }),
+      {
+        input: { initial: [P_GUARDIAN], parent: recordingParent(reports) },
+        inspect,
+      },
+    );
   },
   contextOf: (context) => {
     // The index is derived from `recipients` and `lists`, compared through the preview instead.
@@ -303,16 +350,27 @@ defineModelTests({
     'recipients.loading': (snapshot, env) => {
       expect(selectIsLoading(pk(snapshot))).toBe(true);
       // Reintentar asks again; nothing else does.
+      // Reintentar asks again for both; nothing else does.
       if (env.event.type !== 'xstate.init')
-        expect(env.started).toEqual(env.from.matches({ recipients: 'failed' }) ? ['loadRecipients'] : []);
-      expect(selectPreview(pk(snapshot))).toEqual([]);
-      expectRunning(env, 'loadRecipients');
+        expect([...env.started].sort()).toEqual(env.from.matches({ recipients: 'failed' }) ? ['loadGroups', 'loadRecipients'] : []);
+      expectGroupsPreview(snapshot);
       expectSelection(snapshot, env);
+    },
+    'recipients.loading.groups': (snapshot, env) => {
+      expect(snapshot.context.index).toBeNull();
+      expectRunning(env, ['loadRecipients', 'loadGroups']);
+    },
+    'recipients.loading.people': (snapshot, env) => {
+      // Answered: the levels and courses are shown; failed: nothing until the people arrive.
+      expect(snapshot.context.index !== null).toBe(env.event.type !== 'xstate.error.actor.loadGroups' || env.from.context.index !== null);
+      expectRunning(env, ['loadRecipients']);
     },
     'recipients.failed': (snapshot, env) => {
       expect(selectHasFailed(pk(snapshot))).toBe(true);
+      // The levels and courses shown meanwhile go with the failure.
       expect(snapshot.context.index).toBeNull();
-      expectRunning(env, null);
+      expect(selectPreview(pk(snapshot))).toEqual([]);
+      expectRunning(env, []);
       expectSelection(snapshot, env);
     },
     'recipients.ready': (snapshot, env) => {
@@ -324,10 +382,10 @@ defineModelTests({
     'recipients.ready.listsIdle': (snapshot, env) => {
       expect(snapshot.context.lists).toEqual([]);
       expect(selectTab(pk(snapshot))).not.toBe('lists');
-      expectRunning(env, null);
+      expectRunning(env, []);
     },
     'recipients.ready.listsShown': (snapshot, env) => {
-      expectRunning(env, null);
+      expectRunning(env, []);
       // The view pages and retries the saved lists through their own actor; the picker indexes their rows.
       const lists = selectLists(pk(env.actor.getSnapshot() as AnyMachineSnapshot)) as AnyActorRef | null;
       expect(lists).not.toBeNull();
@@ -356,6 +414,8 @@ defineModelTests({
     'picker.cancel': send,
     'xstate.done.actor.loadRecipients': settle,
     'xstate.error.actor.loadRecipients': settle,
+    'xstate.done.actor.loadGroups': settle,
+    'xstate.error.actor.loadGroups': settle,
     // A page of saved lists arrives: the lists' actor holds the rows, the picker sees its snapshot.
     'xstate.snapshot.lists': (env) => {
       const lists = selectLists(pk(env.actor.getSnapshot() as AnyMachineSnapshot)) as AnyActorRef;

@@ -55,6 +55,8 @@ const DRAFT = composeDraft(5, {
 
 /** Per-test answers for `METHOD /path`, each a queue (the last one repeats); the setup calls are fixed. */
 let script: Record<string, Response[]> = {};
+/** The whole directory's answer, when a test holds it back (a large school on a slow network). */
+let heldDirectory: Promise<Response> | null = null;
 const fake = installFakeFetch();
 fake.answer = (url: string) => {
   const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
@@ -65,7 +67,7 @@ fake.answer = (url: string) => {
   if (path === '/communication-permission/user') return json(200, { data: channelPermissions() });
   if (path === '/institutions-signatures') return json(200, { data: [signature()] });
   if (path === '/quota') return json(200, { data: QUOTA });
-  if (path === '/recipients') return json(200, { data: RECIPIENTS });
+  if (path === '/recipients') return heldDirectory ?? json(200, { data: RECIPIENTS });
   return json(404, { message: 'No encontrado', code: 'not_found' });
 };
 
@@ -74,6 +76,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   script = {};
+  heldDirectory = null;
   history.replaceState(null, '', '/');
 });
 
@@ -220,6 +223,38 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     const items = within(screen.getByRole('list', { name: es.compose.field.recipients })).getAllByRole('listitem');
     expect(items.map((item) => item.getAttribute('data-empty'))).toEqual([null, 'true']);
     expect(within(items[1] as HTMLElement).getByText(es.compose.emptyCourse)).toBeTruthy();
+  });
+
+  it("opens on the levels and courses while the school's people are on their way, and picks once they arrive", async () => {
+    let release: (answer: Response) => void = () => undefined;
+    heldDirectory = new Promise<Response>((resolve) => {
+      release = resolve;
+    });
+    const groups = RECIPIENTS.courses.map(({ id, nombre, grupo_type, level_id }) => ({ id, nombre, grupo_type, level_id }));
+    script = { 'GET /recipients/courses': [json(200, { data: { levels: RECIPIENTS.levels, courses: groups } })] };
+    await renderCompose(wrap);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: es.compose.field.addRecipients })));
+    const dialog = await screen.findByRole('dialog', { name: es.compose.picker.title });
+    // Usable at once: the search box (with the caret), the tabs and the level, the course and the elective.
+    const search = (await within(dialog).findByRole('searchbox', { name: es.compose.picker.search })) as HTMLInputElement;
+    expect(document.activeElement).toBe(search);
+    expect(within(dialog).getByText(es.compose.picker.loadingPeople)).toBeTruthy();
+    expect(within(dialog).getByText('Mostrando 3 de 3')).toBeTruthy();
+    // Picking, sizes, empty courses and the saved lists wait for the people.
+    const course = within(dialog).getByRole('checkbox', { name: '3° Básico A' }) as HTMLButtonElement;
+    expect(course.disabled).toBe(true);
+    expect(within(dialog).queryByText(es.compose.emptyCourse)).toBeNull();
+    expect(within(dialog).getByRole('tab', { name: es.compose.picker.tabs.lists }).hasAttribute('disabled')).toBe(true);
+    await act(async () => fireEvent.change(search, { target: { value: 'ceramica' } }));
+    expect(within(dialog).getByText('Mostrando 1 de 1')).toBeTruthy();
+
+    await act(async () => release(json(200, { data: RECIPIENTS })));
+    await waitFor(() => expect(within(dialog).queryByText(es.compose.picker.loadingPeople)).toBeNull());
+    // What was typed meanwhile stays, now searched among the people too.
+    expect(search.value).toBe('ceramica');
+    const ceramica = within(dialog).getByRole('checkbox', { name: 'Taller de Cerámica' }) as HTMLButtonElement;
+    expect(ceramica.disabled).toBe(false);
+    expect(within(ceramica.closest('li') as HTMLElement).getByText(es.compose.emptyCourse)).toBeTruthy();
   });
 
   it("a student's name finds their family: one pick that reaches the student's guardians, named on its chip", async () => {

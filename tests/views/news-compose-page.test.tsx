@@ -35,7 +35,10 @@ afterEach(() => {
 
 function script() {
   api.script['GET /news-categories'] = [json(200, { data: newsComposeStart().categories })];
-  api.script['GET /recipients'] = [json(200, { data: thirdGrade() })];
+  // The audience needs the levels and courses, never the whole school's directory of people.
+  const { levels, courses } = thirdGrade();
+  const groups = courses.map(({ id, nombre, grupo_type, level_id }) => ({ id, nombre, grupo_type, level_id }));
+  api.script['GET /recipients/courses'] = [json(200, { data: { levels, courses: groups } })];
 }
 
 async function renderPage(wrap: (node: ReactNode) => ReactNode, postId: number | null = null) {
@@ -74,6 +77,7 @@ describe.each(RENDER_MODES)('mural compose (%s)', (_mode, wrap) => {
     await waitFor(() => expect(document.activeElement).toBe(title));
     expect(title.getAttribute('aria-invalid')).toBe('true');
     expect(posts()).toHaveLength(0);
+    expect(api.calls('GET', '/recipients')).toHaveLength(0);
   });
 
   it('refuses an end date already past as it is typed and on save puts the focus on it, sending nothing', async () => {

@@ -11,6 +11,8 @@ export const selectIsOpen = (snapshot: RecipientPickerSnapshot): boolean => snap
 export const selectIsLoading = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: 'loading' });
 export const selectHasFailed = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: 'failed' });
 export const selectIsReady = (snapshot: RecipientPickerSnapshot): boolean => snapshot.matches({ recipients: 'ready' });
+/** The dialog has rows to show: the whole directory, or meanwhile its levels and courses. */
+export const selectCanBrowse = (snapshot: RecipientPickerSnapshot): boolean => snapshot.context.index !== null;
 export const selectTab = (snapshot: RecipientPickerSnapshot): PickerTab => snapshot.context.tab;
 export const selectQuery = (snapshot: RecipientPickerSnapshot): string => snapshot.context.query;
 export const selectAudience = (snapshot: RecipientPickerSnapshot): Audience | null => snapshot.context.filters.audience;
@@ -34,6 +36,8 @@ export const selectIsPicked = (snapshot: RecipientPickerSnapshot, pick: Recipien
   const key = pickKey(pick);
   return snapshot.context.picks.some((picked) => pickKey(picked) === key);
 };
-/** Picked courses/levels/electives with no students (flagged), as `kind:id` keys joined by commas. */
+/** Picked courses/levels/electives with no students (flagged, once the people are there), as `kind:id` keys joined by commas. */
 export const selectEmptyPickKeys = (snapshot: RecipientPickerSnapshot): string =>
-  snapshot.context.index ? emptyGroups(snapshot.context.index, snapshot.context.picks).map(pickKey).join(',') : '';
+  snapshot.context.recipients && snapshot.context.index
+    ? emptyGroups(snapshot.context.index, snapshot.context.picks).map(pickKey).join(',')
+    : '';

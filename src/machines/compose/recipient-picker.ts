@@ -2,6 +2,9 @@
 // search that ignores case and accents, a preview of at most 20 rows per tab with the total count, and
 // the selection. `GET /recipients` is indexed once per load (shared/recipient-index.ts); every
 // keystroke is a search over that index, fast enough to need no debounce (see bench/recipient-search.ts).
+// A large school's directory takes seconds on a phone's network (bench (y)), so the levels and courses
+// alone (`GET /recipients/courses`, a few kB) are asked for beside it and indexed first: meanwhile the
+// dialog searches and shows them, and picking waits for the people (counts, labels, empty courses).
 // Saved recipient lists load the first time their tab opens, in a `lists` child (the list pattern,
 // machines/list/list.ts) whose pages the picker indexes as they arrive; the view pages and retries it directly.
 //
@@ -13,9 +16,9 @@
 // removed (`picker.sync`), and tells the picker how many people the server's estimate counted for the
 // chips (`picker.estimated`): for that selection the picker shows the estimate's figure, not its own
 // approximation, so the dialog, the chips and the confirmation say the same number.
-import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { fetchRecipientListPage, fetchRecipients } from '../../services/compose/compose';
-import { MAX_PICKS, type Audience, type RecipientPick, type Recipients } from '../../../shared/compose-contract';
+import { and, assertEvent, assign, not, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { fetchRecipientGroups, fetchRecipientListPage, fetchRecipients } from '../../services/compose/compose';
+import { MAX_PICKS, type Audience, type RecipientGroups, type RecipientPick, type Recipients } from '../../../shared/compose-contract';
 import type { RecipientList } from '../../../shared/recipient-lists-contract';
 import {
   buildRecipientIndex,
@@ -43,7 +46,10 @@ export interface PickerInput {
 export interface PickerContext {
   parent: AnyActorRef;
   recipients: Recipients | null;
-  /** Built once per `GET /recipients` answer, extended as list pages arrive. */
+  /**
+   * Built once per `GET /recipients` answer, extended as list pages arrive; before that answer, the levels
+   * and courses alone (without people) while they are there.
+   */
   index: RecipientIndex | null;
   tab: PickerTab;
   query: string;
@@ -100,12 +106,20 @@ const selectionKey = (picks: readonly RecipientPick[]) => picks.map(pickKey).sor
 
 /** The people `picks` reach: the estimate's figure when it counted this very selection, else the index's. */
 function counted(
-  context: Pick<PickerContext, 'index' | 'estimated'>,
+  context: Pick<PickerContext, 'recipients' | 'index' | 'estimated'>,
   picks: readonly RecipientPick[],
 ): Pick<PickerContext, 'people' | 'exact'> {
   if (context.estimated && context.estimated.key === selectionKey(picks)) return { people: context.estimated.people, exact: true };
-  return { people: context.index ? countPeople(context.index, picks) : 0, exact: false };
+  // The levels and courses alone count nobody: until the people arrive there is no approximation.
+  return { people: context.recipients && context.index ? countPeople(context.index, picks) : 0, exact: false };
 }
+
+/** The levels and courses as a directory without people, for the index. */
+const withoutPeople = (groups: RecipientGroups): Recipients => ({
+  levels: groups.levels,
+  courses: groups.courses.map((group) => ({ ...group, estudiantes: [], apoderados: [] })),
+  appointments: [],
+});
 
 /** The saved lists tab: the list pattern over `GET /recipient-lists`, unfiltered (the search is the picker's). */
 const recipientListsMachine = listOf<RecipientList, null>(fetchRecipientListPage, (list) => list.id);
@@ -119,7 +133,7 @@ export const recipientPickerMachine = setup({
     input: {} as PickerInput,
     children: {} as { lists: 'lists' },
   },
-  actors: { fetchRecipients, lists: recipientListsMachine },
+  actors: { fetchRecipients, fetchRecipientGroups, lists: recipientListsMachine },
   actions: {
     /** On `xstate.done.actor.loadRecipients`. */
     indexRecipients: assign(({ context }, recipients: Recipients) => {
@@ -127,6 +141,13 @@ export const recipientPickerMachine = setup({
       const next = { ...context, recipients, index };
       return { recipients, index, ...counted(next, context.picks), ...refreshed(next) };
     }),
+    /** On `xstate.done.actor.loadGroups`: the levels and courses, searched and shown until the people arrive. */
+    indexGroups: assign(({ context }, groups: RecipientGroups) => {
+      const index = buildRecipientIndex(withoutPeople(groups), context.lists);
+      return { index, ...refreshed({ ...context, index }) };
+    }),
+    /** The directory did not come: the levels and courses shown meanwhile go with it. */
+    forgetGroups: assign({ index: null, preview: [], total: 0 }),
     /** The `lists` child's rows changed (a page arrived): indexed, so the search and the counts see them. */
     indexLists: assign(({ context, event }) => {
       assertEvent(event, 'xstate.snapshot.lists');
@@ -238,11 +259,32 @@ export const recipientPickerMachine = setup({
       initial: 'loading',
       states: {
         loading: {
+          initial: 'groups',
           invoke: {
             id: 'loadRecipients',
             src: 'fetchRecipients',
             onDone: { target: 'ready', actions: { type: 'indexRecipients', params: ({ event }) => event.output } },
-            onError: { target: 'failed' },
+            onError: { target: 'failed', actions: 'forgetGroups' },
+          },
+          // The saved lists tab waits for the people (its lists load once the directory is ready).
+          on: {
+            'picker.tab': { guard: not('isListsTab'), actions: 'setTab' },
+            'picker.search': { actions: 'setQuery' },
+            'picker.filter': { actions: 'setFilter' },
+          },
+          states: {
+            // The levels and courses are asked for beside the whole directory.
+            groups: {
+              invoke: {
+                id: 'loadGroups',
+                src: 'fetchRecipientGroups',
+                onDone: { target: 'people', actions: { type: 'indexGroups', params: ({ event }) => event.output } },
+                // Silent: the whole directory brings them too.
+                onError: { target: 'people' },
+              },
+            },
+            // Shown (or failed to come): only the people are awaited.
+            people: {},
           },
         },
         // List failures are silent (SPEC §8): the dialog shows the failed state and a retry.

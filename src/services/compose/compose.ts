@@ -8,6 +8,7 @@ import {
   type ComposeInput,
   type Estimate,
   type RecipientPick,
+  type RecipientGroups,
   type Recipients,
   type SendResult,
 } from '../../../shared/compose-contract';
@@ -22,6 +23,7 @@ import {
   ComposeDraftBodyStruct,
   EstimateBodyStruct,
   PermissionBodyStruct,
+  RecipientGroupsBodyStruct,
   RecipientsBodyStruct,
   SendResultBodyStruct,
 } from '../../../shared/compose-structs';
@@ -162,6 +164,12 @@ const RECIPIENT_LISTS_PER_PAGE = 50;
 export const fetchRecipients = fromCall<Recipients>(async ({ signal, http }) => {
   const body = await http.request(COMPOSE_API.recipients, { signal });
   return parseBody(body, RecipientsBodyStruct, COMPOSE_API.recipients).data;
+});
+
+/** The directory's levels and groups alone, a few kB: what the picker shows while the people arrive. */
+export const fetchRecipientGroups = fromCall<RecipientGroups>(async ({ signal, http }) => {
+  const body = await http.request(COMPOSE_API.recipientCourses, { signal });
+  return parseBody(body, RecipientGroupsBodyStruct, COMPOSE_API.recipientCourses).data;
 });
 
 /** The user's saved lists, page by page (numbered pages), as a list's `fetchPage` (machines/list/list.ts). */

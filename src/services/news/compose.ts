@@ -5,7 +5,7 @@
 // wall's list and actions are services/news/wall.ts's.
 import { array, boolean, literal, nullable, number, object, string, type } from 'superstruct';
 import { COMPOSE_API, type RecipientLevel } from '../../../shared/compose-contract';
-import { AttachmentSummaryStruct, RecipientsBodyStruct } from '../../../shared/compose-structs';
+import { AttachmentSummaryStruct, RecipientGroupsBodyStruct } from '../../../shared/compose-structs';
 import type { AttachmentSummary } from '../../../shared/messages-contract';
 import { NEWS_API, type NewsAudience, type NewsCategory, type NewsInput, type NewsPost } from '../../../shared/news-contract';
 import { NewsAudienceStruct, NewsCategoriesBodyStruct, NewsPostBodyStruct } from '../../../shared/news-structs';
@@ -91,17 +91,20 @@ export interface NewsComposeStart {
 /** Categories, levels and courses, the post being edited and the backup, in parallel. */
 export const fetchNewsComposeStart = fromCall<NewsComposeStart, NewsComposeStartInput>(async ({ input, signal, http }) => {
   const postPath = input.postId === null ? null : NEWS_API.post(input.postId);
-  const [categories, recipients, post] = await Promise.all([
+  const [categories, groups, post] = await Promise.all([
     http.request(NEWS_API.categories, { signal }).then((body) => parseBody(body, NewsCategoriesBodyStruct, NEWS_API.categories).data),
-    http.request(COMPOSE_API.recipients, { signal }).then((body) => parseBody(body, RecipientsBodyStruct, COMPOSE_API.recipients).data),
+    // The levels and courses alone: the whole school's directory (its people) is the picker's, not the audience's.
+    http
+      .request(COMPOSE_API.recipientCourses, { signal })
+      .then((body) => parseBody(body, RecipientGroupsBodyStruct, COMPOSE_API.recipientCourses).data),
     postPath === null
       ? Promise.resolve(null)
       : http.request(postPath, { signal }).then((body) => parseBody(body, NewsPostBodyStruct, postPath).data),
   ]);
   return {
     categories: [...categories].sort((a, b) => a.position - b.position),
-    levels: recipients.levels,
-    courses: recipients.courses.map(({ id, nombre, level_id }) => ({ id, nombre, level_id })),
+    levels: groups.levels,
+    courses: groups.courses.map(({ id, nombre, level_id }) => ({ id, nombre, level_id })),
     post,
     backup: loadNewsBackup(input.backupKey),
   };

@@ -11,6 +11,7 @@ import {
 import {
   selectAppointments,
   selectAudience,
+  selectCanBrowse,
   selectCargoId,
   selectHasFailed,
   selectIsLoading,
@@ -104,7 +105,12 @@ function SelectionSummary({ picker }: { picker: PickerActor }) {
 
 function PickerBody({ picker }: { picker: PickerActor }) {
   const t = useT();
-  const { loading, failed, tab } = useSelectors(picker, { loading: selectIsLoading, failed: selectHasFailed, tab: selectTab });
+  const { loading, failed, tab, browsable } = useSelectors(picker, {
+    loading: selectIsLoading,
+    failed: selectHasFailed,
+    tab: selectTab,
+    browsable: selectCanBrowse,
+  });
   if (failed) {
     return (
       <div role="alert" className="flex flex-1 flex-col items-start gap-3">
@@ -113,13 +119,20 @@ function PickerBody({ picker }: { picker: PickerActor }) {
       </div>
     );
   }
-  if (loading) return <Spinner label={t('compose.picker.loading')} className="flex-1 items-start" />;
+  if (loading && !browsable) return <Spinner label={t('compose.picker.loading')} className="flex-1 items-start" />;
+  // While the people arrive, the levels and courses are searched and shown; picking waits for the people.
   return (
     <Tabs value={tab} onValueChange={(value) => picker.send({ type: 'picker.tab', tab: value as PickerTab })} className="min-h-0 flex-1">
+      {loading && <Spinner label={t('compose.picker.loadingPeople')} />}
       {/* On a phone the three labels share the width and wrap rather than run off the dialog. */}
       <TabsList className="h-auto min-h-9 w-full">
         {TABS.map((key) => (
-          <TabsTrigger key={key} value={key} className="min-w-0 text-xs leading-tight whitespace-normal sm:text-sm">
+          <TabsTrigger
+            key={key}
+            value={key}
+            disabled={loading && key === 'lists'}
+            className="min-w-0 text-xs leading-tight whitespace-normal sm:text-sm"
+          >
             {t(`compose.picker.tabs.${key}`)}
           </TabsTrigger>
         ))}
@@ -250,11 +263,12 @@ function SavedLists({ picker, lists }: { picker: PickerActor; lists: RecipientLi
 
 function Rows({ picker, tab, loading }: { picker: PickerActor; tab: PickerTab; loading: boolean }) {
   const t = useT();
-  const { preview, total, query, audience } = useSelectors(picker, {
+  const { preview, total, query, audience, waiting } = useSelectors(picker, {
     preview: selectPreview,
     total: selectTotal,
     query: selectQuery,
     audience: selectAudience,
+    waiting: selectIsLoading,
   });
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
@@ -268,7 +282,7 @@ function Rows({ picker, tab, loading }: { picker: PickerActor; tab: PickerTab; l
       ) : (
         <ul aria-label={t(`compose.picker.tabs.${tab}`)} className="min-h-0 flex-1 divide-y overflow-y-auto rounded-md border">
           {preview.map((item) => (
-            <Row key={item.key} picker={picker} item={item} audience={audience} />
+            <Row key={item.key} picker={picker} item={item} audience={audience} waiting={waiting} />
           ))}
         </ul>
       )}
@@ -276,7 +290,8 @@ function Rows({ picker, tab, loading }: { picker: PickerActor; tab: PickerTab; l
   );
 }
 
-function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem; audience: Audience | null }) {
+/** `waiting`: the people have not arrived: the row cannot be picked yet and its size is unknown. */
+function Row({ picker, item, audience, waiting }: { picker: PickerActor; item: IndexItem; audience: Audience | null; waiting: boolean }) {
   const t = useT();
   const pick = pickOf(item, audience);
   const family = item.kind === 'family';
@@ -287,6 +302,7 @@ function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem;
       <Checkbox
         id={id}
         checked={checked}
+        disabled={waiting}
         aria-describedby={item.detail ? `${id}-detail ${id}-meta` : `${id}-meta`}
         onCheckedChange={() => picker.send({ type: 'picker.toggle', pick })}
       />
@@ -303,8 +319,8 @@ function Row({ picker, item, audience }: { picker: PickerActor; item: IndexItem;
         )}
       </span>
       <span id={`${id}-meta`} className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
-        {sizeText(t, item)}
-        {item.empty ? (
+        {!waiting && sizeText(t, item)}
+        {item.empty && !waiting ? (
           <Badge variant="warning">{t(family ? 'compose.picker.noGuardians' : 'compose.emptyCourse')}</Badge>
         ) : (
           <Badge variant="secondary">{t(`compose.picker.kind.${item.kind}`)}</Badge>
