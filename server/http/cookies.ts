@@ -1,5 +1,5 @@
 // The auth cookies of the contract. The tokens are HttpOnly; the expiry times and the CSRF token are
-// readable on purpose (the SPA's token machine and HTTP client read them). Secure only over https, so the demo
+// readable on purpose (the SPA's token machine and ofetch read them). Secure only over https, so the demo
 // also works on plain http://localhost.
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';

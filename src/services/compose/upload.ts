@@ -1,4 +1,4 @@
-// `POST /attachments` with upload progress: the one call that cannot go through the client's fetch (fetch reports no
+// `POST /attachments` with upload progress: the one call that cannot go through ofetch (fetch reports no
 // upload progress), so it speaks XMLHttpRequest and still fails like every other call (ApiFailureError).
 import { is } from 'superstruct';
 import { MESSAGES_API } from '../../../shared/messages-contract';

@@ -4,6 +4,7 @@
 // created with: the app root creates
 // the app's client with its actors' answers and keeps it in the actor system as `http`, where every call
 // made as actor logic (`fromCall`) finds it. Services cannot import machines; nothing here is set later.
+import { ofetch, type $Fetch } from 'ofetch';
 import { fromPromise, fromTransition, type ActorRefFrom, type AnyActorRef, type NonReducibleUnknown } from 'xstate';
 import { is, type Struct } from 'superstruct';
 import { API, COOKIE, XSRF_HEADER } from '../../../shared/contract';
@@ -112,65 +113,18 @@ export interface HttpClient {
 /** Where API calls go (build-time VITE_API_BASE); also the prefix of download links and uploads. */
 export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
-/** A failed answer as `fetchJson` throws it: its status and its body, read as the server sent it. */
-class HttpStatusError extends Error {
-  readonly response: Response;
-  readonly data: unknown;
-
-  constructor(method: string, url: string, response: Response, data: unknown) {
-    super(`[${method}] "${url}": ${response.status} ${response.statusText}`);
-    this.name = 'HttpStatusError';
-    this.response = response;
-    this.data = data;
-  }
-}
-
-/** `path` under `base` with `query`'s defined values (`?a=1&b=x`). */
-function urlOf(base: string, path: string, query: RequestOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(name, String(value));
-  const search = params.toString();
-  const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
-  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
-}
-
-/** The body as the server wrote it: JSON when it says so (text when it is not valid JSON), else text; empty is undefined. */
-async function bodyOf(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  if (!/json/i.test(response.headers.get('content-type') ?? '')) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 export function createHttpClient(config: HttpClientConfig = {}): HttpClient {
   const session = config.session ?? {};
-  const base = config.baseURL ?? API_BASE;
-
-  /**
-   * One request with `fetch` (the platform's, looked up per call so a test's stub is found): JSON in and out,
-   * cookies sent; a status that is not 2xx throws with its body. Retrying is the machines' decision
-   * (resource.retry), never a hidden second request.
-   */
-  async function client(path: string, options: Pick<RequestOptions, 'method' | 'body' | 'query' | 'signal' | 'headers'>) {
-    const method = options.method ?? 'GET';
-    const url = urlOf(base, path, options.query);
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await (config.fetch ?? globalThis.fetch)(url, {
-      method,
-      headers,
+  const client: $Fetch = ofetch.create(
+    {
+      baseURL: config.baseURL ?? API_BASE,
       credentials: 'include',
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    const data = await bodyOf(response);
-    if (!response.ok) throw new HttpStatusError(method, url, response, data);
-    return data;
-  }
+      headers: { Accept: 'application/json' },
+      // Retrying is the machines' decision (resource.retry), never a hidden second request.
+      retry: false,
+    },
+    config.fetch ? { fetch: config.fetch } : {},
+  );
 
   async function xsrfHeader(signal: AbortSignal | undefined): Promise<Record<string, string>> {
     let token = readCookie(COOKIE.xsrf);
@@ -260,11 +214,12 @@ function normaliseError(error: unknown, signal: AbortSignal | undefined): ApiFai
   if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
     return { status: 0, code: 'request.cancelled', message: 'Request cancelled', fieldErrors: {} };
   }
-  if (!(error instanceof HttpStatusError)) {
+  const response = (error as { response?: Response } | null)?.response;
+  if (!response) {
     const message = error instanceof Error ? error.message : String(error);
     return { status: 0, code: 'network', message, fieldErrors: {} };
   }
-  const { response, data } = error;
+  const data = (error as { data?: unknown }).data;
   if (is(data, ApiErrorStruct)) {
     return {
       status: response.status,
