@@ -65,6 +65,21 @@ describe('http client', () => {
     expect(calls[0]?.headers.has('x-xsrf-token')).toBe(false);
   });
 
+  it('sends the defined query values, a JSON body as JSON, and reads an empty or plain-text answer as such', async () => {
+    document.cookie = 'XSRF-TOKEN-HERMES=t; Path=/';
+    const { fetch, calls } = fakeFetch((call) =>
+      call.method === 'DELETE'
+        ? new Response(null, { status: 204 })
+        : new Response('hola', { status: 200, headers: { 'content-type': 'text/plain' } }),
+    );
+    const http = createHttpClient({ fetch, baseURL: '/api/' });
+    await expect(http.request('/messages', { query: { q: 'año 2°', page: 2, unread: true, folder: undefined } })).resolves.toBe('hola');
+    expect(calls[0]?.url).toBe('/api/messages?q=a%C3%B1o+2%C2%B0&page=2&unread=true');
+    await expect(http.request('/messages/7', { method: 'DELETE', body: { ids: [7] } })).resolves.toBeUndefined();
+    expect(calls[1]?.headers.get('content-type')).toBe('application/json');
+    expect(calls[1]?.body).toEqual({ ids: [7] });
+  });
+
   it('echoes the XSRF cookie on writes', async () => {
     document.cookie = 'XSRF-TOKEN-HERMES=abc%3D123; Path=/';
     const { fetch, calls } = fakeFetch(() => json(200, { data: {} }));
