@@ -13,12 +13,19 @@ export interface RouteDef extends RouteEntry {
   screen: (params: RouteParams) => ReactNode;
 }
 
-/** A screen's chunk and its texts, loaded together; the route shows the shell's splash meanwhile. */
+/**
+ * A screen's chunk and its texts, loaded together; the route shows the shell's splash meanwhile. `preload`
+ * starts that load ahead of the visit (once: the visit then uses the same download).
+ */
 function screen<P extends object>(load: () => Promise<ComponentType<P>>, texts: readonly Namespace[] = []) {
-  return lazy(async () => {
-    const [component] = await Promise.all([load(), loadTexts(texts)]);
-    return { default: component };
-  });
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const start = () => {
+    loading ??= Promise.all([load(), loadTexts(texts)]).then(([component]) => ({ default: component }));
+    return loading;
+  };
+  // A preload that failed (offline a moment) is forgotten, so the visit tries again.
+  const preload = () => void start().catch(() => (loading = null));
+  return Object.assign(lazy(start), { preload });
 }
 
 const LoginPage = screen(() => import('./pages/session/login-page').then((m) => m.LoginPage), ['session']);
@@ -68,6 +75,9 @@ const NewsComposePage = screen(() => import('./pages/news/compose-page').then((m
 
 /** A path id: digits only (anything else is the 404 page, like an id that is not the user's). */
 const idOf = (params: RouteParams): number | null => (params.id && /^\d{1,12}$/.test(params.id) ? Number(params.id) : null);
+
+/** The screen most sign-ins land on (`/` goes to the inbox): what the login page loads while the user types. */
+export const preloadLanding = (): void => FolderPage.preload();
 
 /** The 404 page: unknown paths, and known ones with a malformed id. */
 export const NotFound = () => <ErrorPage code={404} />;
