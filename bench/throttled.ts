@@ -95,6 +95,8 @@ export interface ThrottledReport {
   figures: ThrottledFigureReport[];
   /** Requests after "Ingresar" up to the first inbox row, first run. */
   loginWaterfall: Waterfall;
+  /** Requests of the cold visit up to the login form, first run (ms from the navigation's start). */
+  coldWaterfall: Waterfall;
   loadAvg1m: number;
   cpus: number;
 }
@@ -211,7 +213,7 @@ async function oneRun(
   baseUrl: string,
   receptionPath: string,
   keepWaterfall: boolean,
-): Promise<{ times: RunTimes; waterfall: Waterfall | null; acceptEncoding: string }> {
+): Promise<{ times: RunTimes; waterfall: Waterfall | null; coldWaterfall: Waterfall | null; acceptEncoding: string }> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'es-CL', timezoneId: 'America/Santiago', baseURL: baseUrl });
   try {
     context.setDefaultTimeout(STEP_TIMEOUT_MS);
@@ -221,8 +223,10 @@ async function oneRun(
     const first = await throttledPage(context);
     const firstRequests = recordRequests(first);
     await first.goto('/login', { waitUntil: 'commit' });
-    const loginCold = (await waitForMark(first, 'loginCold')).marks.loginCold ?? 0;
+    const cold = await waitForMark(first, 'loginCold');
+    const loginCold = cold.marks.loginCold ?? 0;
     await first.waitForLoadState('load');
+    const coldWaterfall = keepWaterfall ? await firstRequests.since(cold.timeOrigin, cold.timeOrigin + loginCold) : null;
     await first.close();
 
     // (ii) the same context, a second visit.
@@ -258,6 +262,7 @@ async function oneRun(
     return {
       times: { loginCold, loginReturning, inbox, picker, reception },
       waterfall,
+      coldWaterfall,
       acceptEncoding: firstRequests.acceptEncoding() || requests.acceptEncoding(),
     };
   } finally {
@@ -299,11 +304,13 @@ export async function throttledBenchReport(): Promise<ThrottledReport> {
       browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
       const runs: RunTimes[] = [];
       let waterfall: Waterfall = { requests: [] };
+      let coldWaterfall: Waterfall = { requests: [] };
       let acceptEncoding = '';
       for (let run = 0; run < RUNS; run += 1) {
         const result = await oneRun(browser, server.baseUrl, receptionPath, run === 0);
         runs.push(result.times);
         if (result.waterfall) waterfall = result.waterfall;
+        if (result.coldWaterfall) coldWaterfall = result.coldWaterfall;
         acceptEncoding ||= result.acceptEncoding;
       }
       const figures = (Object.keys(THROTTLED_TARGETS_MS) as ThrottledFigure[]).map((figure): ThrottledFigureReport => {
@@ -328,6 +335,7 @@ export async function throttledBenchReport(): Promise<ThrottledReport> {
         acceptEncoding,
         figures,
         loginWaterfall: waterfall,
+        coldWaterfall,
         loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
         cpus: cpus().length,
       };
@@ -355,12 +363,16 @@ export function printThrottled(report: ThrottledReport): void {
       `    ${figure.label.padEnd(46)}${String(figure.medianMs).padStart(6)} ms${target} → ${verdict}  [${figure.runsMs.join(', ')}]`,
     );
   }
-  console.log('    pedidos tras «Ingresar» hasta la primera fila (primera corrida; ms desde el clic):');
-  for (const r of report.loginWaterfall.requests) {
-    console.log(
-      `      ${String(r.startMs).padStart(5)} → ${String(r.endMs).padStart(5)}  ${r.status} ${r.type.padEnd(8)} ${r.path}` +
-        `${r.encoding ? ` (${r.encoding})` : ''} ${r.bytes} B`,
-    );
-  }
+  const printWaterfall = (title: string, waterfall: Waterfall): void => {
+    console.log(title);
+    for (const r of waterfall.requests) {
+      console.log(
+        `      ${String(r.startMs).padStart(5)} → ${String(r.endMs).padStart(5)}  ${r.status} ${r.type.padEnd(10)} ${r.path}` +
+          `${r.encoding ? ` (${r.encoding})` : ''} ${r.bytes} B`,
+      );
+    }
+  };
+  printWaterfall('    pedidos de la visita en frío hasta el formulario (primera corrida; ms desde la navegación):', report.coldWaterfall);
+  printWaterfall('    pedidos tras «Ingresar» hasta la primera fila (primera corrida; ms desde el clic):', report.loginWaterfall);
   console.log(`    carga de la máquina al terminar: loadavg 1 min ${report.loadAvg1m} con ${report.cpus} CPU`);
 }
