@@ -4,7 +4,7 @@
 // verdict are worked out here, the same way for every row. Nothing here measures or reads a file.
 
 /** What a figure must do: stay at or under a limit, reach at least one, or just be reported. */
-export type Goal = { kind: 'atMost'; limit: number } | { kind: 'atLeast'; limit: number } | { kind: 'reported' };
+type Goal = { kind: 'atMost'; limit: number } | { kind: 'atLeast'; limit: number } | { kind: 'reported' };
 
 export interface SummaryRow {
   /** The bench section's letter (`a`, `g`…). */
@@ -22,7 +22,7 @@ export type SummaryRows<R> = (report: R) => SummaryRow[];
 
 export type Verdict = 'ok' | 'fail' | 'reported' | 'missing';
 
-export interface SummaryEntry extends SummaryRow {
+interface SummaryEntry extends SummaryRow {
   target: string;
   /** value ÷ limit, 2 decimals; null when reported only, missing, or the limit is 0. */
   ratio: number | null;
@@ -39,7 +39,7 @@ export interface Summary {
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 /** A number as the table shows it: at most 2 decimals, none when whole. */
-export function formatNumber(value: number): string {
+function formatNumber(value: number): string {
   const rounded = round2(value);
   return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(2).replace(/0$/, '');
 }
@@ -80,7 +80,7 @@ export function summarize(rows: readonly SummaryRow[]): Summary {
   return { entries, withTarget: judged.length, met: judged.filter((entry) => entry.verdict === 'ok').length };
 }
 
-export const VERDICT_TEXT: Record<Verdict, string> = { ok: 'OK', fail: 'NO CUMPLE', reported: 'informado', missing: 'sin dato' };
+const VERDICT_TEXT: Record<Verdict, string> = { ok: 'OK', fail: 'NO CUMPLE', reported: 'informado', missing: 'sin dato' };
 
 /** Longest figure text before it is cut with "…", so the table fits a 120-column screen. */
 const FIGURE_WIDTH = 56;

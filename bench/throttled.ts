@@ -31,10 +31,10 @@ const STEP_TIMEOUT_MS = 60_000;
 const SEED_TIMEOUT_MS = 180_000;
 
 /** The throttled profile: a mid-range phone on mobile data. 1.6 Mb/s = 200,000 bytes/s. */
-export const THROTTLE = { latencyMs: 150, downloadBytesPerS: 1_600_000 / 8, uploadBytesPerS: 1_600_000 / 8, cpuSlowdown: 4 } as const;
+const THROTTLE = { latencyMs: 150, downloadBytesPerS: 1_600_000 / 8, uploadBytesPerS: 1_600_000 / 8, cpuSlowdown: 4 } as const;
 
 /** What each figure must stay under, in ms; null: reported only. */
-export const THROTTLED_TARGETS_MS = {
+const THROTTLED_TARGETS_MS = {
   loginCold: 1500,
   loginReturning: null,
   inbox: 1500,
@@ -42,9 +42,9 @@ export const THROTTLED_TARGETS_MS = {
   reception: null,
 } as const satisfies Record<string, number | null>;
 
-export type ThrottledFigure = keyof typeof THROTTLED_TARGETS_MS;
+type ThrottledFigure = keyof typeof THROTTLED_TARGETS_MS;
 
-export const FIGURE_LABELS: Record<ThrottledFigure, string> = {
+const FIGURE_LABELS: Record<ThrottledFigure, string> = {
   loginCold: 'formulario de ingreso, caché vacía',
   loginReturning: 'formulario de ingreso, segunda visita',
   inbox: '«Ingresar» → primera fila de la bandeja',
@@ -74,7 +74,7 @@ interface RunTimes {
   reception: number;
 }
 
-export interface ThrottledFigureReport {
+interface ThrottledFigureReport {
   figure: ThrottledFigure;
   label: string;
   runsMs: number[];

@@ -5,7 +5,7 @@ import { COUNT_TYPES } from './codes';
 import type { SignedIn, SignedInUser, TokenTimes } from './contract';
 import type { FolderCount } from './messages-contract';
 
-export const SignedInUserStruct: Describe<SignedInUser> = type({
+const SignedInUserStruct: Describe<SignedInUser> = type({
   id: number(),
   email: string(),
   roles: array(type({ codigo: string(), nombre: string() })),
