@@ -1,8 +1,9 @@
 // (t) The SPA on a family's phone network (bench/run.ts): the built SPA (HERMES_DIST_DIR, else built afresh
 // into a temp dir, never ./dist) served by the real server on a temp dir with the demo seed, in Chromium with
 // Chrome DevTools' throttling through CDP: 150 ms latency, 1.6 Mb/s down and up
-// (Network.emulateNetworkConditions) and a 4× slower CPU (Emulation.setCPUThrottlingRate). The browser's own
-// requests are left as they are (its Accept-Encoding included), so compression and caching count.
+// (Network.emulateNetworkConditions) and a 4× slower CPU (Emulation.setCPUThrottlingRate), on every page and
+// on every service worker the browser starts. The browser's own requests are left as they are (its
+// Accept-Encoding included), so compression, caching and a service worker count.
 // Each run is a new browser context (empty cache, no cookies) and measures, as a user goes:
 //   (i)   /login typed in the address bar → the login form shown (cold: nothing cached);
 //   (ii)  the same context opens /login again in a new tab → the form shown (a returning user);
@@ -171,6 +172,35 @@ async function throttledPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/**
+ * A service worker's own fetches are not the page's: the page's emulation leaves them at full speed (a
+ * request the worker passes on to the network would come back in 20 ms instead of 650). Every service
+ * worker the browser starts gets the same profile through its own target, attached as soon as it appears
+ * (what its very first moments fetch, before the attach, may still go unthrottled).
+ */
+async function throttleServiceWorkers(browser: Browser): Promise<void> {
+  const cdp = await browser.newBrowserCDPSession();
+  let id = 0;
+  cdp.on('Target.targetCreated', (event) => {
+    if (event.targetInfo.type !== 'service_worker') return;
+    void (async () => {
+      // Browser-level sessions cannot auto-attach without flattening, which Playwright's API does not expose.
+      const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: event.targetInfo.targetId, flatten: false });
+      const send = (method: string, params: object) =>
+        cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
+      await send('Network.enable', {});
+      await send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: THROTTLE.latencyMs,
+        downloadThroughput: THROTTLE.downloadBytesPerS,
+        uploadThroughput: THROTTLE.uploadBytesPerS,
+      });
+      await send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpuSlowdown });
+    })().catch(() => undefined);
+  });
+  await cdp.send('Target.setDiscoverTargets', { discover: true });
+}
+
 /** Records every request of `page` with its timing, to print the waterfall after "Ingresar". */
 function recordRequests(page: Page): { since(epochMs: number, untilEpochMs: number): Promise<Waterfall>; acceptEncoding(): string } {
   const finished: Request[] = [];
@@ -302,6 +332,7 @@ export async function throttledBenchReport(): Promise<ThrottledReport> {
     try {
       const receptionPath = await sentReceptionPath(server.baseUrl);
       browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
+      await throttleServiceWorkers(browser);
       const runs: RunTimes[] = [];
       let waterfall: Waterfall = { requests: [] };
       let coldWaterfall: Waterfall = { requests: [] };
