@@ -96,7 +96,8 @@ export function formatSummary(summary: Summary): string[] {
     cut(entry.figure, FIGURE_WIDTH),
     entry.target,
     entry.value === null ? '—' : withUnit(entry.value, entry.unit),
-    entry.ratio === null ? '' : formatNumber(entry.ratio),
+    // Always two decimals: 1.00 next to «NO CUMPLE» says the figure is just over its target.
+    entry.ratio === null ? '' : entry.ratio.toFixed(2),
     VERDICT_TEXT[entry.verdict],
   ]);
   const header = ['', 'cifra', 'objetivo', 'valor', 'razón', 'resultado'];

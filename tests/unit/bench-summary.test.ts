@@ -78,10 +78,15 @@ describe('summary', () => {
       '   cifra                objetivo     valor  razón  resultado',
       `─  ${'─'.repeat(18)}  ${'─'.repeat(9)}  ${'─'.repeat(8)}  ${'─'.repeat(5)}  ${'─'.repeat(9)}`,
       'a  JavaScript inicial    ≤ 95 kB  106.8 kB   1.12  NO CUMPLE',
-      't  login               ≤ 1500 ms   1200 ms    0.8  OK',
+      't  login               ≤ 1500 ms   1200 ms   0.80  OK',
       'g  repetidos                   —         —         sin dato',
       '1 de 2 objetivos cumplidos; 1 no cumple.',
     ]);
+  });
+
+  it('a figure just over its target shows a ratio of 1.00, and fails', () => {
+    const lines = formatSummary(summarize([{ ...rows[1], value: 1502 } as SummaryRow]));
+    expect(lines[2]).toBe('t  login  ≤ 1500 ms  1502 ms   1.00  NO CUMPLE');
   });
 
   it('every target met says so without a failure count', () => {
