@@ -55,6 +55,10 @@ const MIN_GUARDIANS = 5_000;
 const SEED_TIMEOUT_MS = 300_000;
 /** The demo seed's San Andrés has under 1,000 guardians; sized like (e) it passes 5,000. */
 const SEED_ARGS = ['server/seed/cli.ts', '--students', String(SEND_STUDENTS)];
+/** The engine may cost at most this much over the bare channel (nodemailer's rate ÷ the engine's, e-mail runs). */
+export const ENGINE_COST_TARGET = 1.5;
+/** The server's peak RSS on PGlite while delivering, MB. */
+export const PGLITE_PEAK_RSS_TARGET_MB = 500;
 /** One run gives up after this long without every delivery done. */
 const RUN_TIMEOUT_MS = 15 * 60_000;
 const POLL_MS = 500;

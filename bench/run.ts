@@ -43,6 +43,10 @@
 // (y) The school's directory, GET /api/recipients, on a `seed --students` school of ≥ 5,000 families
 //     (bench/recipients-size.ts): its time (median, p90) and its size raw, gzip and brotli (node:zlib on the
 //     body), beside GET /api/recipients/courses (levels and courses without people).
+// (t) The SPA on a phone's network (bench/throttled.ts): the built SPA and the real server on the demo seed in
+//     Chromium with CDP throttling (150 ms, 1.6 Mb/s, CPU 4× slower): the login form cold and on a second
+//     visit, "Ingresar" → the first inbox row, the recipient picker's first opening, a reception screen;
+//     medians against their targets, and the requests after "Ingresar" as a waterfall.
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
@@ -70,6 +74,23 @@ import { printQuota, quotaBenchReport } from './quota';
 import { activityBenchReport, printActivity } from './activity';
 import { printTemplates, templatesBenchReport } from './templates';
 import { newsBenchReport, printNews } from './news';
+import { printThrottled, throttledBenchReport } from './throttled';
+import { formatSummary, summarize, type SummaryRow, type SummaryRows } from './summary';
+import {
+  activityRows,
+  bundleRows,
+  connectivityRows,
+  deliveryRows,
+  listsRows,
+  newsRows,
+  quotaRows,
+  recipientSearchRows,
+  recipientsSizeRows,
+  sendRows,
+  startupRows,
+  templatesRows,
+  throttledRows,
+} from './summary-rows';
 import {
   ApiClient,
   dataEnv,
@@ -562,7 +583,27 @@ function printScroll(report: ScrollReport): void {
   );
 }
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'k', 'l', 'n', 'q', 'r', 'y'] as const;
+const folderApiRows: SummaryRows<FolderApiReport> = (r) => [
+  {
+    section: 'c',
+    figure: 'API de carpeta ÷ su consulta (mediana)',
+    unit: '×',
+    value: r.ratioMedian,
+    goal: { kind: 'atMost', limit: r.ratioTarget },
+  },
+];
+
+const scrollRows: SummaryRows<ScrollReport> = (r) => [
+  {
+    section: 'd',
+    figure: `tareas largas (> ${r.thresholdMs} ms) al recorrer /inbox`,
+    unit: '',
+    value: r.longTasks,
+    goal: { kind: 'atMost', limit: 0 },
+  },
+];
+
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'k', 'l', 'n', 'q', 'r', 't', 'y'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -600,70 +641,99 @@ async function main(): Promise<void> {
   const all = sections.size === SECTIONS.length;
   console.log(all ? 'Hermes bench' : `Hermes bench (solo ${[...sections].join(', ')})`);
   const report: Record<string, unknown> = all ? {} : previousReport();
+  /** The summary's rows of the sections this run measured, in the order they ran. */
+  const rows: SummaryRow[] = [];
   if (sections.has('a')) {
     const bundle = bundleReport();
     printBundle(bundle);
     report.bundle = bundle;
+    rows.push(...bundleRows(bundle));
   }
   if (sections.has('b')) {
     const startup = await startupReport();
     printStartup(startup);
     report.startup = startup;
+    rows.push(...startupRows(startup));
   }
   if (sections.has('c')) {
     const { folderApi, scroll } = await folderReports();
     report.folderApi = folderApi;
     report.scroll = scroll;
+    rows.push(...folderApiRows(folderApi), ...scrollRows(scroll));
   }
   if (sections.has('e')) {
     const send = await sendBenchReport();
     printSend(send);
     report.send = send;
+    rows.push(...sendRows(send));
   }
   if (sections.has('f')) {
     const recipientSearch = runRecipientSearchBench();
     printRecipientSearchReport(recipientSearch);
     report.recipientSearch = recipientSearch;
+    rows.push(...recipientSearchRows(recipientSearch));
   }
   if (sections.has('g')) {
     // printed run by run inside, as each one can take a minute
-    report.delivery = await deliveryBenchReport();
+    const delivery = await deliveryBenchReport();
+    report.delivery = delivery;
+    rows.push(...deliveryRows(delivery));
   }
   if (sections.has('h')) {
     const templates = await templatesBenchReport();
     printTemplates(templates);
     report.templates = templates;
+    rows.push(...templatesRows(templates));
   }
   if (sections.has('l')) {
     const lists = await listsBenchReport();
     printLists(lists);
     report.lists = lists;
+    rows.push(...listsRows(lists));
   }
   if (sections.has('q')) {
     const quota = await quotaBenchReport();
     printQuota(quota);
     report.quota = quota;
+    rows.push(...quotaRows(quota));
   }
   if (sections.has('r')) {
     const activity = await activityBenchReport();
     printActivity(activity);
     report.activity = activity;
+    rows.push(...activityRows(activity));
   }
   if (sections.has('n')) {
     const news = await newsBenchReport();
     printNews(news);
     report.news = news;
+    rows.push(...newsRows(news));
   }
   if (sections.has('k')) {
     const connectivity = await connectivityBenchReport();
     printConnectivity(connectivity);
     report.connectivity = connectivity;
+    rows.push(...connectivityRows(connectivity));
   }
   if (sections.has('y')) {
     const recipientsSize = await recipientsSizeBenchReport();
     printRecipientsSize(recipientsSize);
     report.recipientsSize = recipientsSize;
+    rows.push(...recipientsSizeRows(recipientsSize));
   }
+  if (sections.has('t')) {
+    const throttled = await throttledBenchReport();
+    printThrottled(throttled);
+    report.throttled = throttled;
+    rows.push(...throttledRows(throttled));
+  }
+
+  const summary = summarize(rows);
+  console.log(
+    `\nResumen (${all ? 'todas las secciones' : `secciones ${[...sections].join(', ')}`}; loadavg 1 min ${(loadavg()[0] ?? 0).toFixed(2)} con ${cpus().length} CPU)`,
+  );
+  for (const line of formatSummary(summary)) console.log(`  ${line}`);
+  report.summary = summary;
 
   mkdirSync(dirname(REPORT_FILE), { recursive: true });
   writeFileSync(REPORT_FILE, `${JSON.stringify({ ...report, date: new Date().toISOString(), node: process.version }, null, 2)}\n`);

@@ -26,7 +26,7 @@ export const TOKEN_MAX_AGE_S = 1800;
 
 export type Locale = 'es-CL' | 'es-MX';
 
-/** SPEC §3 signed-in user. `GET /api/user` answers `{ user: SignedInUser }`. */
+/** SPEC §3 signed-in user. `GET /api/user` answers `{ user: SignedInUser, policies }` (`SignedIn`). */
 export interface SignedInUser {
   id: number;
   email: string;
@@ -47,7 +47,17 @@ export interface SignedInUser {
   };
 }
 
-/** Body of `POST /api/login` and `POST /api/token/refresh` on success: `{ data: TokenTimes }`. */
+/**
+ * Who is signed in: `GET /api/user` answers `{ user, policies }`, and a sign-in answers it beside its token
+ * times (`{ data: TokenTimes, user, policies }`), so the first screen needs no further call to know them.
+ */
+export interface SignedIn {
+  user: SignedInUser;
+  /** The user's policy names (`hermes-acceder-sistema`…), alphabetical. */
+  policies: string[];
+}
+
+/** Body of `POST /api/login` (with `SignedIn` beside it) and `POST /api/token/refresh` on success: `{ data: TokenTimes }`. */
 export interface TokenTimes {
   /** epoch ms */
   token_expires_at: number;

@@ -1,11 +1,11 @@
 // Runtime checks for every response body the SPA reads. `type()` (not `object()`) so extra fields the
 // server adds later do not break older clients; `Describe` keeps each struct in step with contract.ts.
-import { array, boolean, enums, number, optional, record, string, type, union, type Describe } from 'superstruct';
+import { array, boolean, enums, number, optional, record, string, type, type Describe } from 'superstruct';
 import { COUNT_TYPES } from './codes';
-import type { SignedInUser, TokenTimes } from './contract';
+import type { SignedIn, SignedInUser, TokenTimes } from './contract';
 import type { FolderCount } from './messages-contract';
 
-export const SignedInUserStruct: Describe<SignedInUser> = type({
+const SignedInUserStruct: Describe<SignedInUser> = type({
   id: number(),
   email: string(),
   roles: array(type({ codigo: string(), nombre: string() })),
@@ -37,14 +37,14 @@ const TokenTimesStruct: Describe<TokenTimes> = type({
   refresh_expires_at: number(),
 });
 
-/** `POST /login` and `POST /token/refresh` answer `{ data: TokenTimes }`. */
+/** `POST /token/refresh` answers `{ data: TokenTimes }`. */
 export const TokenTimesBodyStruct = type({ data: TokenTimesStruct });
 
-/**
- * `GET /institution-policies`. The contract does not pin the shape yet, so both a bare list and the
- * Laravel `{ data: [...] }` envelope are accepted.
- */
-export const PoliciesBodyStruct = union([array(string()), type({ data: array(string()) })]);
+/** `GET /user` answers `{ user, policies }`. */
+export const SignedInStruct: Describe<SignedIn> = type({ user: SignedInUserStruct, policies: array(string()) });
+
+/** `POST /login` answers its token times and who signed in: `{ data: TokenTimes, user, policies }`. */
+export const LoginBodyStruct = type({ data: TokenTimesStruct, user: SignedInUserStruct, policies: array(string()) });
 
 /**
  * Error bodies (`ApiError` in the contract). `code` is read as any string: a code this client does not

@@ -21,7 +21,7 @@ export type LoginOutcome =
   | { kind: 'throttled'; waitS: number }
   | { kind: 'invalid_credentials' }
   | { kind: 'policy_missing' }
-  | { kind: 'signed_in'; tokens: IssuedTokens };
+  | { kind: 'signed_in'; userId: number; tokens: IssuedTokens };
 
 export async function signIn(db: Db, limit: RateLimit, lifetimes: Lifetimes, attempt: LoginAttempt): Promise<LoginOutcome> {
   // Counted before the password check, so attempts sent at once cannot all pass it.
@@ -40,5 +40,5 @@ export async function signIn(db: Db, limit: RateLimit, lifetimes: Lifetimes, att
   // Signing in again from the same browser replaces its session instead of leaving the old one alive.
   await deleteSession(db, attempt.previous);
   const tokens = await createSession(db, user.id, lifetimes, { userAgent: attempt.userAgent, ip: attempt.ip });
-  return { kind: 'signed_in', tokens };
+  return { kind: 'signed_in', userId: user.id, tokens };
 }

@@ -2,7 +2,7 @@
 // CSRF cookie hand-out. Each change of session issues a CSRF token for what follows (server/auth/xsrf.ts).
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { COOKIE, type TokenTimes } from '../../shared/contract';
+import { COOKIE, type SignedIn, type TokenTimes } from '../../shared/contract';
 import { signIn } from '../auth/login';
 import { deleteSession, rotateSession, type IssuedTokens } from '../auth/sessions';
 import { rateLimits } from '../auth/rate-limit';
@@ -34,6 +34,12 @@ function validateLogin(body: unknown): { input: LoginInput } | { errors: FieldEr
   else if (password.length > 1024) errors.password = ['La contraseña no puede superar los 1024 caracteres.'];
   if (hasFieldErrors(errors)) return { errors };
   return { input: { email: (email as string).trim().toLowerCase(), password: password as string } };
+}
+
+/** The user and their policies, as `GET /user` and a sign-in answer them; null when the user is gone. */
+async function signedInAnswer(db: Db, userId: number): Promise<SignedIn | null> {
+  const [user, policies] = await Promise.all([loadSignedInUser(db, userId), policyNames(db, userId)]);
+  return user ? { user, policies } : null;
 }
 
 function tokenTimes(tokens: IssuedTokens): TokenTimes {
@@ -68,7 +74,10 @@ export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<Ap
     setAuthCookies(c, tokens, config, config.trustProxy);
     // A token for the new session: the one from before sign-in (or from the replaced session) is worthless now.
     await newXsrfToken(c, tokens.session);
-    return c.json({ data: tokenTimes(tokens) });
+    // Who signed in comes with the answer: on a phone's network each further trip before the first screen costs.
+    const signedIn = await signedInAnswer(db, outcome.userId);
+    if (!signedIn) return apiError(c, 401, 'auth.unauthenticated', MESSAGES.unauthenticated);
+    return c.json({ data: tokenTimes(tokens), ...signedIn });
   });
 
   app.post('/token/refresh', async (c) => {
@@ -98,9 +107,9 @@ export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<Ap
   app.get('/csrf-cookie', (c) => c.body(null, 204));
 
   app.get('/user', requireAuth(db), async (c) => {
-    const user = await loadSignedInUser(db, c.var.auth.userId);
-    if (!user) return apiError(c, 401, 'auth.unauthenticated', MESSAGES.unauthenticated);
-    return c.json({ user });
+    const signedIn = await signedInAnswer(db, c.var.auth.userId);
+    if (!signedIn) return apiError(c, 401, 'auth.unauthenticated', MESSAGES.unauthenticated);
+    return c.json(signedIn);
   });
 
   app.get('/institution-policies', requireAuth(db), async (c) => {

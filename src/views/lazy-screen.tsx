@@ -5,12 +5,19 @@ import { loadTexts, type Namespace } from '../i18n';
 
 export type RouteParams = Record<string, string | undefined>;
 
-/** A screen's chunk and its texts, loaded together; the route shows the shell's splash meanwhile. */
+/**
+ * A screen's chunk and its texts, loaded together; the route shows the shell's splash meanwhile. `preload`
+ * starts that load ahead of the visit (once: the visit then uses the same download).
+ */
 export function screen<P extends object>(load: () => Promise<ComponentType<P>>, texts: readonly Namespace[] = []) {
-  return lazy(async () => {
-    const [component] = await Promise.all([load(), loadTexts(texts)]);
-    return { default: component };
-  });
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const start = () => {
+    loading ??= Promise.all([load(), loadTexts(texts)]).then(([component]) => ({ default: component }));
+    return loading;
+  };
+  // A preload that failed (offline a moment) is forgotten, so the visit tries again.
+  const preload = () => void start().catch(() => (loading = null));
+  return Object.assign(lazy(start), { preload });
 }
 
 const ErrorPage = screen(() => import('./pages/app/error-page').then((m) => m.ErrorPage));

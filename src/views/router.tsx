@@ -6,11 +6,25 @@ import { selectIsLoggedIn } from '../machines/session/selectors';
 import { appActor, routeGuardActor, sessionActor } from './actors';
 import { useT } from './lib/i18n';
 import { NotFound } from './lazy-screen';
-import { ROUTES, routeNamed } from './routes';
+import { preloadLanding, ROUTES, routeNamed } from './routes';
 import { useSelectors } from './lib/selectors';
 
 // The layout is its own chunk: the first download is only the shell and its machines (bench budget).
-const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+const loadLayout = () => import('./layout/app-layout').then((m) => ({ default: m.AppLayout }));
+const AppLayout = lazy(loadLayout);
+
+/**
+ * Once the login form is shown, the layout and the landing screen load while the user types: on a phone's
+ * network their chunks would otherwise start only after "Ingresar" is answered. A failed download is
+ * loaded again on the visit.
+ */
+function PreloadAfterLogin() {
+  useEffect(() => {
+    loadLayout().catch(() => undefined);
+    preloadLanding();
+  }, []);
+  return null;
+}
 
 /** Tells the route guard about every location change; the guard decides, the view only renders. */
 function useRouteSync() {
@@ -94,7 +108,10 @@ function Screens({ loggedIn }: { loggedIn: boolean }) {
   const login = routeNamed('login');
   return (
     <Switch>
-      <Route path="/login">{login?.screen({})}</Route>
+      <Route path="/login">
+        {login?.screen({})}
+        {!loggedIn && <PreloadAfterLogin />}
+      </Route>
       <Route>
         {loggedIn ? (
           <AppLayout render={screens} />

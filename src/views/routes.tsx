@@ -18,6 +18,9 @@ const LoginPage = screen(() => import('./pages/session/login-page').then((m) => 
 const FolderPage = screen(() => import('./pages/messages/folder-page').then((m) => m.FolderPage), ['messages']);
 const MessagePage = screen(() => import('./pages/messages/message-page').then((m) => m.MessagePage), ['messages', 'reception']);
 
+/** The screen most sign-ins land on (`/` goes to the inbox): what the login page loads while the user types. */
+export const preloadLanding = (): void => FolderPage.preload();
+
 /** The other screens' chunk, once; a failed load is asked again by the next screen that needs it. */
 let others: Promise<typeof import('./other-screens')> | null = null;
 function otherScreens() {

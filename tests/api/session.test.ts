@@ -87,6 +87,23 @@ describe('POST /api/login', () => {
     });
   });
 
+  it('answers the signed-in user and their policies with the token times: no second trip before the first screen', async () => {
+    const client = server.client();
+    const res = await client.login('directora@sanandres.cl');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: TokenTimes; user: SignedInUser; policies: string[] };
+    expect(body.data.token_expires_at).toBeGreaterThan(Date.now());
+    expect(body.user.email).toBe('directora@sanandres.cl');
+    expect(body.user.roles.map((role) => role.codigo)).toEqual(['colegio-director']);
+    expect(body.user.institution.desc).toBe(DEMO_SCHOOLS.sanAndres);
+    expect(body.policies).toContain(ACCESS_POLICY);
+    expect(body.policies).toContain('hermes-ver-estadisticas');
+    // The same user GET /api/user describes.
+    const again = (await (await client.get('/api/user')).json()) as { user: SignedInUser; policies: string[] };
+    expect(again.user).toEqual(body.user);
+    expect(again.policies).toEqual(body.policies);
+  });
+
   it('accepts the e-mail in any case and with spaces around it', async () => {
     const res = await server.client().login('  Docente.Latam@SanAndres.CL ');
     expect(res.status).toBe(200);
@@ -199,6 +216,17 @@ describe('session endpoints', () => {
     const own = ((await (await teacher.get('/api/institution-policies')).json()) as { data: string[] }).data;
     expect(own).toContain(ACCESS_POLICY);
     expect(own).not.toContain('hermes-ver-estadisticas');
+  });
+
+  it('GET /api/user carries the policies too, so a page load needs one call to know who is signed in', async () => {
+    const teacher = server.client();
+    await teacher.login('docente@liceoelqui.cl');
+    const res = await teacher.get('/api/user');
+    expect(res.status).toBe(200);
+    const { user, policies } = (await res.json()) as { user: SignedInUser; policies: string[] };
+    expect(user.email).toBe('docente@liceoelqui.cl');
+    expect(policies).toContain(ACCESS_POLICY);
+    expect(policies).not.toContain('hermes-ver-estadisticas');
   });
 
   it('GET /api/logout ends the session, clears the cookies, and the old cookie is then refused', async () => {

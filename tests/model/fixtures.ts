@@ -18,7 +18,6 @@ export const fakedSessionMachine = (fakes: Fakes, logic: typeof sessionMachine =
       refreshToken: fakes.promise(),
       login: fakes.promise(),
       fetchUser: fakes.promise(),
-      fetchPolicies: fakes.promise(),
       logout: fakes.promise(),
     },
   });

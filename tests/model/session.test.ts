@@ -40,7 +40,12 @@ const USER_MISSING = failure(200, 'response.invalid', USER_FIELD_MISSING);
 const OFFLINE = failure(0, 'network', 'Failed to fetch');
 const SERVER_ERROR = failure(500, 'server.error');
 
-const RUNNING_IDS = ['readSessionCookie', 'refreshToken', 'login', 'fetchUser', 'fetchPolicies', 'logout'];
+const RUNNING_IDS = ['readSessionCookie', 'refreshToken', 'login', 'fetchUser', 'logout'];
+
+/** Who signed in, as a sign-in's answer and GET /user carry it: with the access policy, and without. */
+const ALLOWED = { user: TEACHER, policies: [ACCESS_POLICY, 'hermes-enviar-sms'] };
+const NOT_ALLOWED = { user: TEACHER, policies: ['hermes-enviar-sms'] };
+const mayEnter = (output: { policies: string[] }) => output.policies.includes(ACCESS_POLICY);
 
 /** Exactly the named I/O actor runs (or none): leaving a state must cancel its call. */
 function expectRunning(env: StepEnv, id: string | null) {
@@ -61,19 +66,18 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
       return cookie.kind === 'active' ? [{ type: 'token.set', ...(cookie.times as object) }] : [];
     }
     case 'xstate.done.actor.refreshToken':
-    case 'xstate.done.actor.login':
       return [{ type: 'token.set', ...(event.output as object) }];
+    // In at once with the answer's times, to the remembered page; without the access policy, its session ended.
+    case 'xstate.done.actor.login': {
+      const output = event.output as typeof ALLOWED & { times: object };
+      return mayEnter(output) ? [{ type: 'token.set', ...output.times }, navigateAfterLogin(from)] : [tokenClear];
+    }
+    case 'xstate.done.actor.fetchUser':
+      return mayEnter(event.output as typeof ALLOWED)
+        ? []
+        : [{ type: 'toast', kind: 'error', key: 'login.errors.policyMissing' }, tokenClear];
     case 'xstate.error.actor.fetchUser':
       return [tokenClear];
-    case 'xstate.done.actor.fetchPolicies': {
-      const allowed = (event.output as string[]).includes(ACCESS_POLICY);
-      if (from.matches('checking')) {
-        return allowed ? [] : [{ type: 'toast', kind: 'error', key: 'login.errors.policyMissing' }, tokenClear];
-      }
-      return allowed ? [navigateAfterLogin(from)] : [tokenClear];
-    }
-    case 'xstate.error.actor.fetchPolicies':
-      return from.matches('checking') ? [] : [navigateAfterLogin(from)];
     case 'xstate.done.actor.logout':
     case 'xstate.error.actor.logout':
       return from.matches('loggingOut')
@@ -113,29 +117,18 @@ defineModelTests({
         'xstate.done.actor.refreshToken': 'checking.loadingUser',
         'xstate.error.actor.refreshToken': 'loggedOut.idle',
       },
-      // A start-up that cannot load the user quietly logs out.
+      // The user comes with their policies: without the access policy the server session is ended too; a
+      // start-up that cannot load them quietly logs out.
       'checking.loadingUser': {
-        'xstate.done.actor.fetchUser': 'checking.loadingPolicies',
+        'xstate.done.actor.fetchUser': ({ event }) => (mayEnter(event.output) ? 'loggedIn' : 'loggedOut.revoking'),
         'xstate.error.actor.fetchUser': 'loggedOut.idle',
-      },
-      // Without the access policy the server session is ended too; a failed policies call is ignored (SPEC §8).
-      'checking.loadingPolicies': {
-        'xstate.done.actor.fetchPolicies': ({ event }) => (event.output.includes(ACCESS_POLICY) ? 'loggedIn' : 'loggedOut.revoking'),
-        'xstate.error.actor.fetchPolicies': 'loggedIn',
       },
       // Only a filled form with an e-mail address goes to the server; otherwise its errors show in place.
       'loggedOut.idle': { 'session.login': ({ event, stay }) => (formIsSendable(event) ? 'loggedOut.signingIn.authenticating' : stay) },
+      // The sign-in's answer says who signed in: in at once, or (without the access policy) its session ended.
       'loggedOut.signingIn.authenticating': {
-        'xstate.done.actor.login': 'loggedOut.signingIn.loadingUser',
+        'xstate.done.actor.login': ({ event }) => (mayEnter(event.output) ? 'loggedIn' : 'loggedOut.revoking'),
         'xstate.error.actor.login': 'loggedOut.idle',
-      },
-      'loggedOut.signingIn.loadingUser': {
-        'xstate.done.actor.fetchUser': 'loggedOut.signingIn.loadingPolicies',
-        'xstate.error.actor.fetchUser': 'loggedOut.idle',
-      },
-      'loggedOut.signingIn.loadingPolicies': {
-        'xstate.done.actor.fetchPolicies': ({ event }) => (event.output.includes(ACCESS_POLICY) ? 'loggedIn' : 'loggedOut.revoking'),
-        'xstate.error.actor.fetchPolicies': 'loggedIn',
       },
       'loggedOut.revoking': { 'xstate.done.actor.logout': 'loggedOut.idle', 'xstate.error.actor.logout': 'loggedOut.idle' },
       // A 401 or the token actor's reset ends the session as expired; logging out asks the server first.
@@ -167,14 +160,14 @@ defineModelTests({
       { type: 'xstate.error.actor.readSessionCookie', error: new Error('cookies unavailable') },
       { type: 'xstate.done.actor.refreshToken', output: TIMES },
       { type: 'xstate.error.actor.refreshToken', error: failure(401, 'auth.refresh_expired') },
-      { type: 'xstate.done.actor.login', output: TIMES },
+      { type: 'xstate.done.actor.login', output: { times: TIMES, ...ALLOWED } },
+      { type: 'xstate.done.actor.login', output: { times: TIMES, ...NOT_ALLOWED } },
       ...LOGIN_FAILURES.map(([error]) => ({ type: 'xstate.error.actor.login', error })),
-      { type: 'xstate.done.actor.fetchUser', output: TEACHER },
+      { type: 'xstate.done.actor.fetchUser', output: ALLOWED },
+      { type: 'xstate.done.actor.fetchUser', output: NOT_ALLOWED },
       { type: 'xstate.error.actor.fetchUser', error: USER_MISSING },
       { type: 'xstate.error.actor.fetchUser', error: OFFLINE },
-      { type: 'xstate.done.actor.fetchPolicies', output: [ACCESS_POLICY, 'hermes-enviar-sms'] },
-      { type: 'xstate.done.actor.fetchPolicies', output: ['hermes-enviar-sms'] },
-      { type: 'xstate.error.actor.fetchPolicies', error: SERVER_ERROR },
+      { type: 'xstate.error.actor.fetchUser', error: SERVER_ERROR },
       { type: 'xstate.done.actor.logout', output: undefined },
       { type: 'xstate.error.actor.logout', error: OFFLINE },
     ],
@@ -208,10 +201,6 @@ defineModelTests({
       expect(selectUser(ses(snapshot))).toBeNull();
       expectRunning(env, 'fetchUser');
     },
-    'checking.loadingPolicies': (snapshot, env) => {
-      expect(selectUser(ses(snapshot))).toEqual(TEACHER);
-      expectRunning(env, 'fetchPolicies');
-    },
     loggedOut: (snapshot) => {
       expect(selectSessionStatus(ses(snapshot))).toBe('loggedOut');
       expect(selectIsLoggedIn(ses(snapshot))).toBe(false);
@@ -237,9 +226,6 @@ defineModelTests({
         expect(selectLoginError(ses(snapshot))).toBe(loginError);
         expect(snapshot.context.fieldErrors).toEqual(fieldErrors);
       }
-      if (env.event.type === 'xstate.error.actor.fetchUser' && env.from.matches('loggedOut')) {
-        expect(selectLoginError(ses(snapshot))).toBe(env.event.error === OFFLINE ? 'login.errors.network' : 'login.errors.server');
-      }
       if (env.event.type === 'session.edit') {
         expect(snapshot.context.fieldErrors[env.event.field as 'email' | 'password']).toBeUndefined();
         expect(selectLoginError(ses(snapshot))).toBeNull();
@@ -256,14 +242,6 @@ defineModelTests({
       expect(env.fakes.inputOf('login')).toEqual({ email: 'docente@sanandres.cl', password: 'Hermes.2026' });
       expect(snapshot.context.user).toBeNull();
     },
-    'loggedOut.signingIn.loadingUser': (snapshot, env) => {
-      expectRunning(env, 'fetchUser');
-      expect(snapshot.context.user).toBeNull();
-    },
-    'loggedOut.signingIn.loadingPolicies': (snapshot, env) => {
-      expectRunning(env, 'fetchPolicies');
-      expect(snapshot.context.user).toEqual(TEACHER);
-    },
     'loggedOut.revoking': (snapshot, env) => {
       expectRunning(env, 'logout');
       expect(selectIsSubmitting(ses(snapshot))).toBe(true);
@@ -273,10 +251,8 @@ defineModelTests({
     loggedIn: (snapshot, env) => {
       expect(selectSessionStatus(ses(snapshot))).toBe('loggedIn');
       expect(selectUser(ses(snapshot))).toEqual(TEACHER);
-      const { policies } = snapshot.context;
-      // Known and including the access policy, or unknown because the call failed (ignored, SPEC §8).
-      expect(policies === null || policies.includes(ACCESS_POLICY)).toBe(true);
-      if (env.event.type === 'xstate.error.actor.fetchPolicies') expect(policies).toBeNull();
+      // The policies came with the user, the access policy among them.
+      expect(snapshot.context.policies).toEqual(ALLOWED.policies);
       // The remembered page is used once.
       if (env.from.matches({ loggedOut: 'signingIn' })) expect(snapshot.context.redirectTo).toBeNull();
       expectRunning(env, null);
@@ -308,8 +284,6 @@ defineModelTests({
     'xstate.error.actor.login': settle,
     'xstate.done.actor.fetchUser': settle,
     'xstate.error.actor.fetchUser': settle,
-    'xstate.done.actor.fetchPolicies': settle,
-    'xstate.error.actor.fetchPolicies': settle,
     'xstate.done.actor.logout': settle,
     'xstate.error.actor.logout': settle,
   },

@@ -9,7 +9,7 @@ import { closePage, openPage } from '../../src/machines/app/pages';
 import { localeMachine } from '../../src/machines/app/locale';
 import { sessionMachine } from '../../src/machines/session/session';
 import { tokenMachine } from '../../src/machines/session/token';
-import type { Credentials, SessionCookie } from '../../src/services/session/auth';
+import type { Credentials, SessionCookie, SignInAnswer } from '../../src/services/session/auth';
 import { ACCESS_POLICY, type Locale, type SignedInUser } from '../../shared/contract';
 import { ApiFailureError, createHttpClient, httpIn, toApiFailure, TOKENS_EXPIRED_MESSAGE } from '../../src/services/http/client';
 import type { FolderCount } from '../../shared/messages-contract';
@@ -24,7 +24,7 @@ const TIMES: TokenExpiry = { tokenExpiresAt: T0 + 60_000, refreshExpiresAt: T0 +
 
 interface Script {
   cookie: SessionCookie;
-  login?: (credentials: Credentials) => TokenExpiry;
+  login?: (credentials: Credentials) => SignInAnswer;
   policies?: () => string[];
   refresh?: () => TokenExpiry | Promise<TokenExpiry>;
   /** The choice the locale cookie keeps (none by default). */
@@ -38,6 +38,8 @@ const flush = async () => {
 
 function startApp(script: Script) {
   const calls: string[] = [];
+  // Who signed in: a sign-in's answer and GET /user both carry the user and their policies.
+  const signedIn = () => ({ user: script.user ?? USER, policies: (script.policies ?? (() => [ACCESS_POLICY]))() });
   const localeLoads: { locale: Locale; remember: boolean }[] = [];
   const scripted = <TOut, TIn>(name: string, run: (input: TIn) => TOut | Promise<TOut>) =>
     fromPromise<TOut, TIn>(async ({ input }) => {
@@ -51,9 +53,8 @@ function startApp(script: Script) {
         actors: {
           readSessionCookie: scripted('readSessionCookie', () => script.cookie),
           refreshToken: scripted('refreshToken', () => (script.refresh ?? (() => TIMES))()),
-          login: scripted('login', (input: Credentials) => (script.login ?? (() => TIMES))(input)),
-          fetchUser: scripted('fetchUser', () => script.user ?? USER),
-          fetchPolicies: scripted('fetchPolicies', () => (script.policies ?? (() => [ACCESS_POLICY]))()),
+          login: scripted('login', (input: Credentials) => (script.login ?? (() => ({ times: TIMES, ...signedIn() })))(input)),
+          fetchUser: scripted('fetchUser', signedIn),
           logout: scripted<void, unknown>('logout', () => undefined),
         },
       }),
@@ -103,11 +104,11 @@ describe('start-up', () => {
     expect(emitted).toEqual([{ type: 'navigate', to: '/login?redirect=%2Finbox%2Fmessage%2F42', replace: true }]);
   });
 
-  it('with a session cookie: user and policies loaded, token timed, role rules applied', async () => {
+  it('with a session cookie: user and policies loaded in one call, token timed, role rules applied', async () => {
     const { app, actors, calls, emitted } = start({ cookie: { kind: 'active', times: TIMES } });
     await flush();
     const sessionCalls = calls.filter((call) => !['readLocaleChoice', 'loadLocale'].includes(call));
-    expect(sessionCalls).toEqual(['readSessionCookie', 'fetchUser', 'fetchPolicies']);
+    expect(sessionCalls).toEqual(['readSessionCookie', 'fetchUser']);
     expect(actors.session.getSnapshot().value).toBe('loggedIn');
     expect(actors.token.getSnapshot().value).toBe('valid');
     expect(actors.token.getSnapshot().context.tokenExpiresAt).toBe(TIMES.tokenExpiresAt);
@@ -135,14 +136,16 @@ describe('start-up', () => {
 });
 
 describe('login', () => {
-  it('signs in, starts the token timer and goes to the remembered page', async () => {
-    const { app, actors, emitted } = start({ cookie: { kind: 'none' } });
+  it('signs in with one call, starts the token timer and goes to the remembered page', async () => {
+    const { app, actors, calls, emitted } = start({ cookie: { kind: 'none' } });
     await flush();
     go(app, '/login', '?redirect=%2Fsent');
     expect(actors.routeGuard.getSnapshot().context.route).toBe('login');
     actors.session.send({ type: 'session.login', email: 'docente@sanandres.cl', password: 'Hermes.2026' });
     await flush();
     expect(actors.session.getSnapshot().value).toBe('loggedIn');
+    expect(actors.session.getSnapshot().context.user).toEqual(USER);
+    expect(calls.filter((call) => !['readLocaleChoice', 'loadLocale'].includes(call))).toEqual(['readSessionCookie', 'login']);
     expect(actors.token.getSnapshot().value).toBe('valid');
     expect(emitted).toEqual([{ type: 'navigate', to: '/sent' }]);
     go(app, '/sent');

@@ -4,7 +4,6 @@ import { json, installFakeFetch } from '../fixtures/fake-fetch';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import {
   classifySessionCookie,
-  fetchPolicies,
   fetchUser,
   login,
   logout,
@@ -30,20 +29,41 @@ const failureOf = async (promise: Promise<unknown>) =>
   );
 
 describe('session services', () => {
-  it('login posts the credentials and returns the token times', async () => {
-    fake.answer = () => json(200, { data: { token_expires_at: 1000, refresh_expires_at: 2000 } });
-    await expect(run(login, { email: 'a@b.cl', password: 'x' })).resolves.toEqual({ tokenExpiresAt: 1000, refreshExpiresAt: 2000 });
+  it('login posts the credentials and returns the token times, the user and their policies', async () => {
+    fake.answer = () =>
+      json(200, { data: { token_expires_at: 1000, refresh_expires_at: 2000 }, user: USER, policies: ['hermes-acceder-sistema'] });
+    await expect(run(login, { email: 'a@b.cl', password: 'x' })).resolves.toEqual({
+      times: { tokenExpiresAt: 1000, refreshExpiresAt: 2000 },
+      user: USER,
+      policies: ['hermes-acceder-sistema'],
+    });
     expect(requests).toEqual([{ method: 'POST', url: '/api/login', body: { email: 'a@b.cl', password: 'x' } }]);
   });
 
-  it('login rejects a body without times', async () => {
-    fake.answer = () => json(200, { data: { token_expires_at: 'soon' } });
-    expect(await failureOf(run(login, { email: 'a@b.cl', password: 'x' }))).toMatchObject({ code: 'response.invalid' });
+  it('login rejects a body without times, without the user or without the policies', async () => {
+    const times = { token_expires_at: 1000, refresh_expires_at: 2000 };
+    for (const body of [
+      { data: { token_expires_at: 'soon' }, user: USER, policies: [] },
+      { data: times, policies: ['hermes-acceder-sistema'] },
+      { data: times, user: USER },
+    ]) {
+      fake.answer = () => json(200, body);
+      expect(await failureOf(run(login, { email: 'a@b.cl', password: 'x' }))).toMatchObject({ code: 'response.invalid' });
+    }
   });
 
-  it('fetchUser returns the checked user', async () => {
-    fake.answer = () => json(200, { user: { ...USER, extra: true } });
-    await expect(run(fetchUser)).resolves.toMatchObject(USER);
+  it('fetchUser returns the checked user and their policies', async () => {
+    fake.answer = () => json(200, { user: { ...USER, extra: true }, policies: ['a', 'b'] });
+    const signedIn = await run(fetchUser);
+    expect(signedIn.user).toMatchObject(USER);
+    expect(signedIn.policies).toEqual(['a', 'b']);
+  });
+
+  it('fetchUser fails when the policies are missing or malformed', async () => {
+    fake.answer = () => json(200, { user: USER });
+    expect(await failureOf(run(fetchUser))).toMatchObject({ code: 'response.invalid' });
+    fake.answer = () => json(200, { user: USER, policies: [1] });
+    expect(await failureOf(run(fetchUser))).toMatchObject({ code: 'response.invalid' });
   });
 
   it('fetchUser fails with the SPEC message when the field is missing', async () => {
@@ -54,17 +74,8 @@ describe('session services', () => {
   });
 
   it('fetchUser fails on a malformed user', async () => {
-    fake.answer = () => json(200, { user: { ...USER, roles: 'docente' } });
+    fake.answer = () => json(200, { user: { ...USER, roles: 'docente' }, policies: [] });
     expect(await failureOf(run(fetchUser))).toMatchObject({ code: 'response.invalid' });
-  });
-
-  it('fetchPolicies accepts a list or a data envelope', async () => {
-    fake.answer = () => json(200, ['hermes-acceder-sistema']);
-    await expect(run(fetchPolicies)).resolves.toEqual(['hermes-acceder-sistema']);
-    fake.answer = () => json(200, { data: ['a', 'b'] });
-    await expect(run(fetchPolicies)).resolves.toEqual(['a', 'b']);
-    fake.answer = () => json(200, { data: [1] });
-    expect(await failureOf(run(fetchPolicies))).toMatchObject({ code: 'response.invalid' });
   });
 
   it('logout and refresh call their endpoints', async () => {

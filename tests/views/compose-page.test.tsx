@@ -584,11 +584,14 @@ describe.each(modes)('compose screen (%s)', (_mode, wrap) => {
     const LOW = quota(5000, 4690, { sms: { reserved: 500, low: true } });
 
     async function signIn(user: SignedInUser) {
+      // The sign-in's answer says who signed in, with their policies.
       script['POST /login'] = [
-        json(200, { data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 } }),
+        json(200, {
+          data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 },
+          user: user,
+          policies: ['hermes-acceder-sistema'],
+        }),
       ];
-      script['GET /user'] = [json(200, { user })];
-      script['GET /institution-policies'] = [json(200, ['hermes-acceder-sistema'])];
       await act(async () => sessionActor.send({ type: 'session.login', email: user.email, password: 'Hermes.2026' }));
       await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(true));
     }

@@ -291,11 +291,14 @@ describe.each(RENDER_MODES)('recipient list screen (%s)', (_mode, wrap) => {
   });
 
   it('a teacher’s rows offer «Ver datos», not «Editar»: they read the record and may ask for a correction', async () => {
+    // The sign-in's answer says who signed in, with their policies.
     api.script['POST /login'] = [
-      json(200, { data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 } }),
+      json(200, {
+        data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 },
+        user: TEACHER,
+        policies: ['hermes-acceder-sistema'],
+      }),
     ];
-    api.script['GET /user'] = [json(200, { user: TEACHER })];
-    api.script['GET /institution-policies'] = [json(200, ['hermes-acceder-sistema'])];
     await act(async () => sessionActor.send({ type: 'session.login', email: TEACHER.email, password: 'Hermes.2026' }));
     await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(true));
     try {

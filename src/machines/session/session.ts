@@ -2,7 +2,6 @@
 // emitting events (`token.set`, `token.clear`, `navigate`, `toast`); the app root forwards them.
 import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import {
-  fetchPolicies,
   fetchUser,
   login,
   logout,
@@ -11,8 +10,7 @@ import {
   type Credentials,
   type SessionCookie,
 } from '../../services/session/auth';
-import { ACCESS_POLICY, type SignedInUser } from '../../../shared/contract';
-import { toApiFailure } from '../../services/http/client';
+import { ACCESS_POLICY, type SignedIn, type SignedInUser } from '../../../shared/contract';
 import { resolveRedirect } from './redirect-rules';
 import type { TokenExpiry } from '../../../shared/token-times';
 import type { NavigateEvent, ToastEvent } from '../app/effects';
@@ -20,7 +18,7 @@ import { loginFailureFor, validateCredentials, type FieldErrors, type LoginError
 
 interface SessionContext {
   user: SignedInUser | null;
-  /** null while unknown: a failed policies call is ignored (SPEC §8). */
+  /** null while signed out; they come with the user (the sign-in's answer, or `GET /user` at start-up). */
   policies: string[] | null;
   /** The page wanted before login; validated only when used. */
   redirectTo: string | null;
@@ -68,10 +66,9 @@ const sessionSetup = setup({
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
   },
-  actors: { readSessionCookie, refreshToken, login, fetchUser, fetchPolicies, logout },
+  actors: { readSessionCookie, refreshToken, login, fetchUser, logout },
   actions: {
-    assignUser: assign((_, params: { user: SignedInUser }) => ({ user: params.user })),
-    assignPolicies: assign((_, params: { policies: string[] }) => ({ policies: params.policies })),
+    assignSignedIn: assign((_, params: SignedIn) => ({ user: params.user, policies: params.policies })),
     clearUser: assign({ user: null, policies: null }),
     assignRedirect: assign(({ event }) => {
       assertEvent(event, 'session.remember');
@@ -110,63 +107,6 @@ const sessionSetup = setup({
     },
   },
 });
-
-/**
- * "Load the user, then the policies": the same two steps at start-up (a session cookie is there) and
- * after a login. They differ in what a failure shows and in what follows: at start-up a failure quietly
- * logs out and a missing policy is a toast; after a login the form shows the error, and once in, the
- * user goes where they wanted to go.
- */
-const userThenPolicies = (after: 'startup' | 'login') => {
-  const login = after === 'login';
-  return {
-    loadingUser: sessionSetup.createStateConfig({
-      invoke: {
-        id: 'fetchUser',
-        src: 'fetchUser',
-        onDone: { target: 'loadingPolicies', actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) } },
-        onError: login
-          ? {
-              target: '#session.loggedOut.idle',
-              actions: [
-                {
-                  type: 'assignLoginError',
-                  params: ({ event }) => ({
-                    loginError: toApiFailure(event.error).status === 0 ? 'login.errors.network' : 'login.errors.server',
-                  }),
-                },
-                'emitTokenClear',
-              ],
-            }
-          : { target: '#session.loggedOut', actions: 'emitTokenClear' },
-      },
-    }),
-    loadingPolicies: sessionSetup.createStateConfig({
-      invoke: {
-        id: 'fetchPolicies',
-        src: 'fetchPolicies',
-        onDone: [
-          {
-            guard: { type: 'hasAccessPolicy', params: ({ event }) => ({ policies: event.output }) },
-            target: '#session.loggedIn',
-            actions: [
-              { type: 'assignPolicies', params: ({ event }) => ({ policies: event.output }) },
-              ...(login ? (['navigateAfterLogin', 'clearRedirect'] as const) : []),
-            ],
-          },
-          {
-            target: '#session.loggedOut.revoking',
-            actions: login
-              ? (['clearUser', { type: 'assignLoginError', params: { loginError: 'login.errors.policyMissing' } }] as const)
-              : (['clearUser', { type: 'toast', params: { kind: 'error', key: 'login.errors.policyMissing' } }] as const),
-          },
-        ],
-        // SPEC §8: a failed policies call is ignored; the user stays in with policies unknown.
-        onError: { target: '#session.loggedIn', actions: login ? (['navigateAfterLogin', 'clearRedirect'] as const) : [] },
-      },
-    }),
-  };
-};
 
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
@@ -209,7 +149,26 @@ export const sessionMachine = sessionSetup.createMachine({
             onError: { target: '#session.loggedOut' },
           },
         },
-        ...userThenPolicies('startup'),
+        // The user and their policies in one call. A failure quietly logs out; without the access policy the
+        // server session is ended too, with a toast.
+        loadingUser: {
+          invoke: {
+            id: 'fetchUser',
+            src: 'fetchUser',
+            onDone: [
+              {
+                guard: { type: 'hasAccessPolicy', params: ({ event }) => ({ policies: event.output.policies }) },
+                target: '#session.loggedIn',
+                actions: { type: 'assignSignedIn', params: ({ event }) => event.output },
+              },
+              {
+                target: '#session.loggedOut.revoking',
+                actions: { type: 'toast', params: { kind: 'error', key: 'login.errors.policyMissing' } },
+              },
+            ],
+            onError: { target: '#session.loggedOut', actions: 'emitTokenClear' },
+          },
+        },
       },
     },
     loggedOut: {
@@ -228,17 +187,30 @@ export const sessionMachine = sessionSetup.createMachine({
                 id: 'login',
                 src: 'login',
                 input: credentialsFrom,
-                onDone: {
-                  target: 'loadingUser',
-                  actions: { type: 'emitTokenSet', params: ({ event }) => event.output },
-                },
+                // The answer says who signed in: in at once, to the page they wanted.
+                onDone: [
+                  {
+                    guard: { type: 'hasAccessPolicy', params: ({ event }) => ({ policies: event.output.policies }) },
+                    target: '#session.loggedIn',
+                    actions: [
+                      { type: 'emitTokenSet', params: ({ event }) => event.output.times },
+                      { type: 'assignSignedIn', params: ({ event }) => event.output },
+                      'navigateAfterLogin',
+                      'clearRedirect',
+                    ],
+                  },
+                  // The server refuses such a sign-in (403); an answer without the policy still opened a session: end it.
+                  {
+                    target: '#session.loggedOut.revoking',
+                    actions: { type: 'assignLoginError', params: { loginError: 'login.errors.policyMissing' } },
+                  },
+                ],
                 onError: {
                   target: '#session.loggedOut.idle',
                   actions: { type: 'assignLoginFailure', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },
-            ...userThenPolicies('login'),
           },
         },
         // The server session exists but may not be used: end it there too, quietly.

@@ -1,9 +1,9 @@
 // Session API calls (contract.ts `API`) as actor logic. Every body is checked before a machine sees it.
 import { fromPromise } from 'xstate';
-import { API, COOKIE, type SignedInUser } from '../../../shared/contract';
+import { API, COOKIE, type SignedIn } from '../../../shared/contract';
 import { readEpochCookie } from '../http/cookies';
 import { fromCall, ApiFailureError, parseBody } from '../http/client';
-import { PoliciesBodyStruct, SignedInUserStruct, TokenTimesBodyStruct } from '../../../shared/structs';
+import { LoginBodyStruct, SignedInStruct, TokenTimesBodyStruct } from '../../../shared/structs';
 import { isAccessTokenValid, isRefreshTokenValid, toTokenExpiry, type TokenExpiry } from '../../../shared/token-times';
 
 export interface Credentials {
@@ -34,27 +34,29 @@ export const readSessionCookie = fromPromise<SessionCookie>(async () =>
   classifySessionCookie(Date.now(), readEpochCookie(COOKIE.tokenExpiration), readEpochCookie(COOKIE.refreshExpiration)),
 );
 
-export const login = fromCall<TokenExpiry, Credentials>(async ({ input, signal, http }) => {
+/** A sign-in's answer: the token times and who signed in, so no further call is needed to enter. */
+export interface SignInAnswer extends SignedIn {
+  times: TokenExpiry;
+}
+
+export const login = fromCall<SignInAnswer, Credentials>(async ({ input, signal, http }) => {
   const body = await http.request(API.login, {
     method: 'POST',
     body: { email: input.email, password: input.password },
     signal,
     authFlow: true,
   });
-  return toTokenExpiry(parseBody(body, TokenTimesBodyStruct, API.login).data);
+  const { data, user, policies } = parseBody(body, LoginBodyStruct, API.login);
+  return { times: toTokenExpiry(data), user, policies };
 });
 
-export const fetchUser = fromCall<SignedInUser>(async ({ signal, http }) => {
+/** The signed-in user and their policies (`GET /user`), at start-up. */
+export const fetchUser = fromCall<SignedIn>(async ({ signal, http }) => {
   const body = await http.request(API.user, { signal });
   if (typeof body !== 'object' || body === null || !('user' in body)) {
     throw new ApiFailureError({ status: 200, code: 'response.invalid', message: USER_FIELD_MISSING, fieldErrors: {} });
   }
-  return parseBody(body.user, SignedInUserStruct, API.user);
-});
-
-export const fetchPolicies = fromCall<string[]>(async ({ signal, http }) => {
-  const body = parseBody(await http.request(API.policies, { signal }), PoliciesBodyStruct, API.policies);
-  return Array.isArray(body) ? body : body.data;
+  return parseBody(body, SignedInStruct, API.user);
 });
 
 export const logout = fromCall<void>(async ({ signal, http }) => {
