@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appActor } from './views/actors';
 import { App } from './views/app';
+import { registerShellWorker } from './services/shell/register';
 import { connectEdge } from './views/edge';
 import './index.css';
 
@@ -25,3 +26,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+registerShellWorker();

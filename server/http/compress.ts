@@ -96,5 +96,5 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
       return;
     }
   }
-  answer(c, new Response(encoded, init));
+  answer(c, new Response(new Uint8Array(encoded), init));
 };
