@@ -12,7 +12,7 @@ const gzipAsync = promisify(gzip);
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/i;
 
-export interface Precompressed {
+interface Precompressed {
   /** The file's path inside the directory, with forward slashes. */
   file: string;
   size: number;

@@ -19,7 +19,7 @@ interface ChunkLike {
 
 type Output = ChunkLike | { type: 'asset'; fileName: string; source: string | Uint8Array };
 
-export interface ShellOptions {
+interface ShellOptions {
   /** The worker's source module, relative to the project root. */
   worker: string;
   /** Modules (paths relative to the root) whose chunks the first screen needs, kept with the entry. */

@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { type Coding, matchesTag, negotiate, varyOnEncoding } from './encoding';
 
 /** Below this many bytes, compressing saves less than a packet's worth. */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 
 /**
  * Levels picked by measuring the seed's GET /api/recipients, 411 kB (docs/decisions/0148): brotli 5 makes
