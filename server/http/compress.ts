@@ -50,6 +50,17 @@ function isCompressible(res: Response): boolean {
   return TEXTUAL.test(h.get('Content-Type') ?? '');
 }
 
+/** A 304's headers: what a 200 would have said about caching (RFC 9110 §15.4.5), and the cookies. */
+function notModified(headers: Headers, tag: string): Headers {
+  const kept = new Headers({ ETag: tag });
+  for (const name of ['Cache-Control', 'Expires', 'Vary']) {
+    const value = headers.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  for (const cookie of headers.getSetCookie()) kept.append('Set-Cookie', cookie);
+  return kept;
+}
+
 /** Replaces the answer whole: Hono's `c.res =` would copy the old answer's headers over the new one's. */
 function answer(c: Context, response: Response): void {
   c.res = undefined;
@@ -80,21 +91,18 @@ export const compressAnswers: MiddlewareHandler = async (c, next) => {
     answer(c, new Response(body, init));
     return;
   }
-  const encoded = await encode(body, coding);
-  headers.set('Content-Encoding', coding);
-  headers.set('Content-Length', String(encoded.length));
   const tag = headers.get('ETag');
   if (tag) {
     const own = tagFor(tag, coding);
-    headers.set('ETag', own);
-    // The route compared the plain copy's tag; the tag of the copy sent is checked here.
+    // The route compared the plain copy's tag; the tag of the copy it would send is checked here.
     if (matchesTag(c.req.header('if-none-match'), own)) {
-      headers.delete('Content-Encoding');
-      headers.delete('Content-Length');
-      headers.delete('Content-Type');
-      answer(c, new Response(null, { status: 304, headers }));
+      answer(c, new Response(null, { status: 304, headers: notModified(headers, own) }));
       return;
     }
+    headers.set('ETag', own);
   }
+  const encoded = await encode(body, coding);
+  headers.set('Content-Encoding', coding);
+  headers.set('Content-Length', String(encoded.length));
   answer(c, new Response(new Uint8Array(encoded), init));
 };

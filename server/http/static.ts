@@ -90,8 +90,9 @@ export function serveDist(distDir: string) {
       const copyInfo = await fileInfo(file + copy.suffix);
       if (copyInfo) variants.push({ coding: copy.coding, file: file + copy.suffix, size: copyInfo.size, mtimeMs: copyInfo.mtimeMs });
     }
+    const cacheControl = immutable ? IMMUTABLE : 'no-cache';
     const headers: Record<string, string> = {
-      'Cache-Control': immutable ? IMMUTABLE : 'no-cache',
+      'Cache-Control': cacheControl,
       'Content-Type': getMimeType(file) ?? 'application/octet-stream',
       Vary: 'Accept-Encoding',
     };
@@ -103,9 +104,13 @@ export function serveDist(distDir: string) {
     if (!sent) return c.body(null, 406, headers);
 
     const suffix = sent.coding === 'identity' ? '' : `-${sent.coding}`;
-    headers.ETag = `W/"${sent.size.toString(16)}-${Math.trunc(sent.mtimeMs).toString(16)}${suffix}"`;
+    const etag = `W/"${sent.size.toString(16)}-${Math.trunc(sent.mtimeMs).toString(16)}${suffix}"`;
+    if (matchesTag(c.req.header('if-none-match'), etag)) {
+      // Only what a cache needs to keep its copy fresh (RFC 9110 §15.4.5).
+      return c.body(null, 304, { 'Cache-Control': cacheControl, ETag: etag, Vary: 'Accept-Encoding' });
+    }
+    headers.ETag = etag;
     if (sent.coding !== 'identity') headers['Content-Encoding'] = sent.coding;
-    if (matchesTag(c.req.header('if-none-match'), headers.ETag)) return c.body(null, 304, headers);
     headers['Content-Length'] = String(sent.size);
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
     return c.body(await readFile(sent.file), 200, headers);
