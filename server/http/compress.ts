@@ -2,10 +2,10 @@
 // the recipient picker's directory, folders and reception pages are JSON that shrinks to a fifth or less,
 // and a family's phone network is slow. Small answers go as they are (the headers would outweigh the
 // saving), and so do downloads (attachments, call lists: files the browser saves, often compressed already,
-// streamed with their length) and anything already encoded. Compressed on the thread pool, so a large
-// answer does not hold the event loop.
+// streamed with their length) and anything already encoded. A large answer is compressed on the thread
+// pool, so it does not hold the event loop.
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type Coding, matchesTag, negotiate, varyOnEncoding } from './encoding';
 
@@ -23,19 +23,27 @@ const GZIP_LEVEL = 6;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/**
+ * Up to this size an answer is compressed on the event loop (well under a millisecond): the hop to the
+ * thread pool and back costs more than that on a busy machine. Larger ones go to the pool.
+ */
+const INLINE_LIMIT = 64 * 1024;
+
 const TEXTUAL = /^(?:application\/(?:[\w.+-]+\+)?(?:json|xml|javascript)|text\/(?!event-stream))/i;
 
-function encode(body: Uint8Array, coding: Exclude<Coding, 'identity'>): Promise<Buffer> {
+async function encode(body: Uint8Array, coding: Exclude<Coding, 'identity'>): Promise<Buffer> {
+  const inline = body.length <= INLINE_LIMIT;
   if (coding === 'br') {
-    return brotli(body, {
+    const options = {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
-    });
+    };
+    return inline ? brotliCompressSync(body, options) : brotli(body, options);
   }
-  return gzipAsync(body, { level: GZIP_LEVEL });
+  return inline ? gzipSync(body, { level: GZIP_LEVEL }) : gzipAsync(body, { level: GZIP_LEVEL });
 }
 
 /** A strong or weak tag for one coding of a body: `"abc"` → `"abc-br"`, so each copy validates only itself. */
