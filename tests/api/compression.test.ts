@@ -273,6 +273,22 @@ describe('API answers', () => {
     expect((await get('/api/recipients', 'gzip', { 'If-None-Match': tags[0]! })).status).toBe(200);
   });
 
+  it('compresses a page of a folder (a few kB) alike', async () => {
+    const plain = await get('/api/messages?folder=inbox');
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(2_000);
+    expect(plain.body.length).toBeLessThan(64 * 1024);
+    for (const [accept, coding] of [
+      ['gzip', 'gzip'],
+      ['br', 'br'],
+    ] as const) {
+      const res = await get('/api/messages?folder=inbox', accept);
+      expect(header(res, 'content-encoding'), accept).toBe(coding);
+      expect(header(res, 'content-length'), accept).toBe(String(res.body.length));
+      expect(decoded(res), accept).toBe(plain.body.toString('utf8'));
+    }
+  });
+
   it('sends small answers as they are', async () => {
     const res = await get('/api/health', 'gzip, br');
     expect(res.status).toBe(200);
