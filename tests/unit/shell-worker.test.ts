@@ -77,12 +77,8 @@ interface FakeEvent {
 
 class FakeCache {
   readonly entries = new Map<string, Response>();
-  constructor(private readonly network: (request: Request) => Promise<Response>) {}
-  async addAll(requests: Request[]) {
-    for (const request of requests) this.entries.set(new URL(request.url).pathname, await this.network(request));
-  }
-  async put(request: Request, response: Response) {
-    this.entries.set(new URL(request.url).pathname, response);
+  async put(request: Request | string, response: Response) {
+    this.entries.set(new URL(typeof request === 'string' ? request : request.url, ORIGIN).pathname, response);
   }
   async match(request: Request | string) {
     return this.entries.get(new URL(typeof request === 'string' ? request : request.url, ORIGIN).pathname)?.clone();
@@ -105,7 +101,7 @@ function runWorker(script: string, headersFor: (pathname: string) => Record<stri
     clients: { claim: async () => undefined },
     caches: {
       open: async (name: string) => {
-        if (!caches.has(name)) caches.set(name, new FakeCache(network));
+        if (!caches.has(name)) caches.set(name, new FakeCache());
         return caches.get(name)!;
       },
       keys: async () => [...caches.keys()],
@@ -181,12 +177,19 @@ describe('the worker', () => {
     const { version, files } = manifestOf(script);
     const worker = runWorker(script, immutable);
     const scope = worker.caches;
-    scope.set('hermes-shell-0000000000000000', new FakeCache(async () => new Response('')));
-    scope.set('otra-cosa', new FakeCache(async () => new Response('')));
+    scope.set('hermes-shell-0000000000000000', new FakeCache());
+    scope.set('otra-cosa', new FakeCache());
     await worker.lifecycle('install');
     expect([...scope.get(`hermes-shell-${version}`)!.entries.keys()]).toEqual(files);
     await worker.lifecycle('activate');
     expect([...scope.keys()].sort()).toEqual([`hermes-shell-${version}`, 'otra-cosa']);
+  });
+
+  it('fails its install when the server answers one of its assets with the history fallback (a newer deploy)', async () => {
+    const worker = runWorker(await build(bundle()), (pathname) =>
+      pathname === '/assets/login-page-DDDDDDDD.js' ? { 'Cache-Control': 'no-cache' } : immutable(pathname),
+    );
+    await expect(worker.lifecycle('install')).rejects.toThrow(/login-page/);
   });
 
   it('answers every page of the app with the kept index.html, without the network', async () => {

@@ -27,6 +27,9 @@ const SERVER_PATHS = /^\/(?:api|sim)(?:\/|$)/;
 /** A page of the app (any path the SPA routes), not a file such as /favicon.svg opened in a tab. */
 const isAppPage = (pathname: string): boolean => !SERVER_PATHS.test(pathname) && !/\.[A-Za-z0-9]+$/.test(pathname);
 
+/** The server's word that a file is a hashed asset of this build, not the history fallback's index.html. */
+const isImmutable = (response: Response): boolean => /\bimmutable\b/.test(response.headers.get('Cache-Control') ?? '');
+
 /** Every cached copy is the build's own file under its own URL, so Vary (Accept-Encoding) never matters. */
 const MATCH = { ignoreVary: true, ignoreSearch: true } as const;
 
@@ -37,8 +40,16 @@ export function installShellWorker(scope: ServiceWorkerGlobalScope, shell: Shell
     event.waitUntil(
       (async () => {
         const cache = await scope.caches.open(cacheName);
-        // `reload`: never the HTTP cache's copy of index.html, which could be the previous build's.
-        await cache.addAll(shell.files.map((file) => new Request(file, { cache: 'reload' })));
+        await Promise.all(
+          shell.files.map(async (file) => {
+            // `reload`: never the HTTP cache's copy of index.html, which could be the previous build's.
+            const response = await fetch(new Request(file, { cache: 'reload' }));
+            // A deploy between this worker's download and now leaves its assets missing, and the server
+            // answers them with index.html: the install fails and the next visit tries the new build.
+            if (!response.ok || (HASHED_ASSET.test(file) && !isImmutable(response))) throw new Error(`${file}: ${response.status}`);
+            await cache.put(file, response);
+          }),
+        );
         await scope.skipWaiting();
       })(),
     );
@@ -68,7 +79,7 @@ export function installShellWorker(scope: ServiceWorkerGlobalScope, shell: Shell
     if (cached) return cached;
     const response = await fetch(event.request);
     // The history fallback answers a missing asset with index.html: that is never kept under its name.
-    if (response.ok && /\bimmutable\b/.test(response.headers.get('Cache-Control') ?? '')) {
+    if (response.ok && isImmutable(response)) {
       event.waitUntil(cache.put(event.request, response.clone()));
     }
     return response;
