@@ -6,6 +6,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell';
 import { LoginPage } from './pages/login-page';
 import { USERS } from './support/env';
+import { t } from './support/i18n';
 
 /**
  * The first visit: the login form, then the worker installed, active and in control of the page. The
@@ -94,5 +95,20 @@ test.describe('la aplicación guardada en el navegador', () => {
     expect(paths.filter((path) => path.startsWith('/api/'))).toEqual([]);
     // Only the build's files: the shell, hashed assets and the icon.
     for (const path of paths) expect(path).toMatch(/^\/(?:index\.html|favicon\.svg|assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+)$/);
+  });
+
+  test('deja los demás archivos al navegador: `page.route` los sigue viendo con el worker al mando', async ({ page, context }) => {
+    await firstVisit(page, context);
+    await new LoginPage(page).login(USERS.admin);
+    await new AppShell(page).expectInbox();
+    const routed: string[] = [];
+    await page.route(/\/assets\/templates-page-[^/]*\.js$/, async (route) => {
+      routed.push(route.request().url());
+      await route.continue();
+    });
+
+    await new AppShell(page).navLink('nav.templates').click();
+    await expect(page.getByRole('heading', { level: 1, name: t('pages.templates') })).toBeVisible();
+    expect(routed).toHaveLength(1);
   });
 });

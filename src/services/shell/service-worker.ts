@@ -1,8 +1,8 @@
 // The service worker that keeps the app shell (build/shell.ts builds it into dist/sw.js, with this build's
 // list of files): index.html, the entry's scripts and styles and the login screen come from the cache, so
-// a returning user's login form appears without waiting for the network, and with none at all. Other
-// hashed assets are kept the first time they are fetched: a name with a content hash never changes bytes.
-// The API is never touched: its answers carry personal data and go to the server as if no worker existed.
+// a returning user's login form appears without waiting for the network, and with none at all. Every
+// other request is left to the browser as if no worker existed: the other screens' chunks are in its HTTP
+// cache for a year (hashed, immutable), and the API's answers carry personal data and are never kept.
 //
 // A new build changes this file's list, so the browser, which checks the worker at each visit, installs
 // the new one in the background; it takes over at once and drops the old build's cache, so the next visit
@@ -72,17 +72,10 @@ export function installShellWorker(scope: ServiceWorkerGlobalScope, shell: Shell
     return cached ?? fetch(request);
   }
 
-  /** A hashed asset from the cache, else fetched and kept when the server says it is immutable. */
-  async function asset(event: FetchEvent): Promise<Response> {
-    const cache = await scope.caches.open(cacheName);
-    const cached = await cache.match(event.request, MATCH);
-    if (cached) return cached;
-    const response = await fetch(event.request);
-    // The history fallback answers a missing asset with index.html: that is never kept under its name.
-    if (response.ok && isImmutable(response)) {
-      event.waitUntil(cache.put(event.request, response.clone()));
-    }
-    return response;
+  /** A file of the shell from the cache, else from the network (not kept: the cache is this build's list). */
+  async function shellFile(request: Request): Promise<Response> {
+    const cached = await scope.caches.match(request, { ...MATCH, cacheName });
+    return cached ?? fetch(request);
   }
 
   scope.addEventListener('fetch', (event) => {
@@ -94,6 +87,6 @@ export function installShellWorker(scope: ServiceWorkerGlobalScope, shell: Shell
       if (isAppPage(url.pathname)) event.respondWith(page(request));
       return;
     }
-    if (HASHED_ASSET.test(url.pathname) || shell.files.includes(url.pathname)) event.respondWith(asset(event));
+    if (shell.files.includes(url.pathname)) event.respondWith(shellFile(request));
   });
 }
