@@ -12,6 +12,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import type { AppEnv } from './http/env';
+import { compressAnswers } from './http/compress';
 import { apiError, MESSAGES, notFound } from './http/errors';
 import { serverSecret } from './auth/secret';
 import { createXsrf } from './auth/xsrf';
@@ -90,6 +91,9 @@ export function createApp({
     await next();
     logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)} ms`);
   });
+
+  // Inside the security headers and the CSRF cookie, which only add headers to the answer it sends.
+  app.use('/api/*', compressAnswers);
 
   const jsonBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT,

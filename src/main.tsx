@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appActor } from './views/actors';
 import { App } from './views/app';
+import { registerShellWorker, updateShellWorker } from './services/shell/register';
 import { connectEdge } from './views/edge';
 import './index.css';
 
@@ -15,7 +16,8 @@ window.addEventListener('vite:preloadError', (event) => {
   if (Date.now() - last < 60_000) return;
   event.preventDefault();
   sessionStorage.setItem('hermes.chunkReload', String(Date.now()));
-  location.reload();
+  // With the shell kept by the service worker, the reload must wait for the new build's worker.
+  void updateShellWorker().finally(() => location.reload());
 });
 
 const root = document.getElementById('root');
@@ -25,3 +27,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+registerShellWorker();

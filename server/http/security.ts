@@ -32,7 +32,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   h.set('Referrer-Policy', 'no-referrer');
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('X-Frame-Options', 'DENY');
-  // SPEC §8: non-HTML responses carry no-cache; index.html too, so a deploy is picked up at once.
+  // SPEC §8: non-HTML responses carry no-cache; index.html too, so a deploy is picked up at once. An answer
+  // that says otherwise keeps its own: hashed assets are immutable (server/http/static.ts).
   if (!h.has('Cache-Control')) h.set('Cache-Control', 'no-cache');
 };
 
