@@ -14,12 +14,18 @@ export default defineConfig({
     // The service worker that keeps the app shell: what the login form needs comes from the cache.
     shell({
       worker: 'src/services/shell/service-worker.ts',
-      // The login screen and its texts, and the toaster every screen mounts.
+      // The login screen and its texts, the toaster every screen mounts, and what the login screen loads
+      // while the user types (the layout, the inbox and its texts, the other screens' routes).
       firstScreen: [
         'src/views/pages/session/login-page.tsx',
         'src/i18n/session/es-CL.json',
         'src/i18n/session/es-MX.json',
         'src/views/layout/toaster.tsx',
+        'src/views/layout/app-layout.tsx',
+        'src/views/pages/messages/folder-page.tsx',
+        'src/i18n/messages/es-CL.json',
+        'src/i18n/messages/es-MX.json',
+        'src/views/other-screens.tsx',
       ],
       publicFiles: ['/favicon.svg'],
     }),
