@@ -211,6 +211,8 @@ async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A killed server's connections end with a reset: not the sink's error.
+  server.on('error', () => {});
   const port = await new Promise<number>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(0, HOST, () => resolve((server.server.address() as AddressInfo).port));

@@ -57,6 +57,8 @@ async function smtpSink() {
       });
     },
   });
+  // A killed server's connections end with a reset: not the sink's error.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
