@@ -105,6 +105,11 @@ interface MemoryReport {
   endMB: number;
   /** The biggest single process of the group at its peak (the app itself). */
   appPeakMB: number;
+  /**
+   * CPU seconds the group used from the baseline to the end (user + system): what the work costs, which
+   * another load on the machine does not change as it changes the rate.
+   */
+  cpuS: number;
   samples: number;
 }
 
@@ -174,6 +179,8 @@ export interface DeliveryBenchReport {
 
 const mb = (kb: number): number => Math.round((kb * 1024) / 1e5) / 10;
 const round1 = (value: number): number => Math.round(value * 10) / 10;
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
 
 // ───────────────────────────── the SMTP server on loopback ─────────────────────────────
 
@@ -234,10 +241,11 @@ async function startSmtpSink(): Promise<SmtpSink> {
 // ───────────────────────────── memory of the server ─────────────────────────────
 
 /** Summed and largest VmRSS (kB) of the processes in group `pgid`, from /proc; null off Linux. */
-function groupRssKb(pgid: number): { totalKb: number; maxKb: number } | null {
+function groupRssKb(pgid: number): { totalKb: number; maxKb: number; cpuTicks: number } | null {
   if (!existsSync('/proc/self/stat')) return null;
   let totalKb = 0;
   let maxKb = 0;
+  let cpuTicks = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
@@ -249,11 +257,13 @@ function groupRssKb(pgid: number): { totalKb: number; maxKb: number } | null {
       const kb = rss ? Number(rss[1]) : 0;
       totalKb += kb;
       maxKb = Math.max(maxKb, kb);
+      // utime and stime, in clock ticks
+      cpuTicks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // the process ended between readdir and read
     }
   }
-  return { totalKb, maxKb };
+  return { totalKb, maxKb, cpuTicks };
 }
 
 interface MemorySampler {
@@ -271,6 +281,8 @@ function sampleMemory(pgids: number[]): MemorySampler {
   let lastKb = 0;
   let samples = 0;
   let supported = true;
+  let cpuAtBaseline = 0;
+  let lastCpu = 0;
   const take = (): void => {
     const groups = pgids.map(groupRssKb);
     if (groups.some((g) => g === null)) {
@@ -280,9 +292,11 @@ function sampleMemory(pgids: number[]): MemorySampler {
     const rss = {
       totalKb: groups.reduce((sum, g) => sum + g!.totalKb, 0),
       maxKb: Math.max(...groups.map((g) => g!.maxKb)),
+      cpuTicks: groups.reduce((sum, g) => sum + g!.cpuTicks, 0),
     };
     samples += 1;
     lastKb = rss.totalKb;
+    lastCpu = rss.cpuTicks;
     if (!measuring) idle.push(rss.totalKb);
     peakKb = Math.max(peakKb, rss.totalKb);
     appPeakKb = Math.max(appPeakKb, rss.maxKb);
@@ -298,13 +312,21 @@ function sampleMemory(pgids: number[]): MemorySampler {
       peakKb = baselineKb;
       appPeakKb = 0;
       take();
+      cpuAtBaseline = lastCpu;
       return baselineKb;
     },
     stop() {
       take();
       clearInterval(timer);
       if (!supported) return null;
-      return { baselineMB: mb(baselineKb), peakMB: mb(peakKb), endMB: mb(lastKb), appPeakMB: mb(appPeakKb), samples };
+      return {
+        baselineMB: mb(baselineKb),
+        peakMB: mb(peakKb),
+        endMB: mb(lastKb),
+        appPeakMB: mb(appPeakKb),
+        cpuS: round1((lastCpu - cpuAtBaseline) / USER_HZ),
+        samples,
+      };
     },
   };
 }
@@ -781,7 +803,8 @@ function printRun(run: DeliveryRun): void {
   if (run.memory) {
     console.log(
       `      memoria ${run.workers === null ? 'del servidor' : 'del servidor y los trabajadores'} (RSS de los grupos de procesos, cada ${MEMORY_SAMPLE_MS} ms): antes ${run.memory.baselineMB} MB, ` +
-        `pico ${run.memory.peakMB} MB (proceso de la app ${run.memory.appPeakMB} MB), al final ${run.memory.endMB} MB`,
+        `pico ${run.memory.peakMB} MB (proceso de la app ${run.memory.appPeakMB} MB), al final ${run.memory.endMB} MB; ` +
+        `CPU ${run.memory.cpuS} s (${run.delivered > 0 ? round1((run.memory.cpuS * 1e6) / run.delivered / 1000) : 0} ms por entrega)`,
     );
   }
   if (!run.ok) console.log('      AVISO: no todas las entregas con dirección quedaron recibidas exactamente una vez');
