@@ -132,8 +132,17 @@ export interface AttemptOutcome {
  * Records a batch of the engine's outcomes in one statement, only on rows still in the round that was
  * attempted (a receipt that arrived first is kept; the hand-over's time and reference are added to it).
  */
-export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOutcome[], logger?: Logger): Promise<void> {
-  if (outcomes.length === 0) return;
+export async function recordOutcomes(
+  db: Queryable,
+  outcomes: readonly AttemptOutcome[],
+  logger?: Logger,
+  /** More of the caller's in the same transaction (the engine closes the outcomes' queue jobs). */
+  also: (tx: Queryable) => Promise<unknown> = async () => {},
+): Promise<void> {
+  if (outcomes.length === 0) {
+    await also(db);
+    return;
+  }
   // With the recipients' refresh in one transaction: a crash in between would leave them stale forever.
   await transactionRetrying(
     db,
@@ -168,6 +177,7 @@ export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOu
         changed.map((r) => Number(r.recipient_id)),
         changed.filter((r) => r.device_ended).map((r) => Number(r.recipient_id)),
       );
+      await also(tx);
     },
     logger,
   );
