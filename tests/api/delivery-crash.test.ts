@@ -20,6 +20,7 @@ import type { RecipientPick } from '../../shared/compose-contract';
 import { openDb } from '../../server/db/client';
 import { DEFAULT_CONFIG } from '../../server/config';
 import { SMTP_POOL, tempFileName, THIS_WRITER } from '../../server/delivery/email';
+import { RECORD_GROUP } from '../../server/delivery/engine';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { Client, makeDist } from './support/server';
@@ -221,12 +222,12 @@ describe.skipIf(pgliteOnly(SUITE))(SUITE, () => {
   /**
    * Sent again after the restart: only what the SMTP server had accepted and the killed server had not yet
    * recorded. Those are the messages on the pool's connections whose answer was still on its way (one per
-   * connection) and the answers received but not yet committed. Acceptances are committed as they arrive,
-   * a group at a time, one commit in flight; RESENT_BOUND allows the connections plus a commit in flight
-   * and the group that waits behind it at the rate measured here. The whole concurrency (every e-mail in
-   * flight, as when a batch was recorded only once all of it was done) is over the bound.
+   * connection) and the answers received but not yet committed: the group of the commit in flight and the
+   * one gathering behind it, which goes to its commit once it holds RECORD_GROUP (so fewer than that while
+   * the database keeps up). The whole concurrency (every e-mail in flight, as when a batch was recorded
+   * only once all of it was done) is over the bound.
    */
-  const RESENT_BOUND = SMTP_POOL.maxConnections + 2 * 3;
+  const RESENT_BOUND = SMTP_POOL.maxConnections + RECORD_GROUP + (RECORD_GROUP - 1);
 
   it('a kill -9 mid-send hands over again only the e-mails whose acceptance was not recorded', { timeout: 600_000 }, async () => {
     expect(RESENT_BOUND).toBeLessThan(DEFAULT_CONFIG.deliveryConcurrency);
