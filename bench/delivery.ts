@@ -15,8 +15,17 @@
 // Beside them, the same number of e-mails (same subject and text) pushed by a bare nodemailer pool with the
 // engine's pool settings and concurrency to the same SMTP server: the engine's cost over the raw channel is
 // the ratio of the two rates.
+// Last on PGlite, a crash: the e-mail run again, the server killed with SIGKILL once a quarter of the e-mails
+// are in, started again on the same files until every delivery is done; the SMTP server counts the e-mails it
+// received twice (the deliveries whose acceptance the killed server had not yet recorded).
+//
+// While working on the engine, HERMES_BENCH_DELIVERY_RUNS picks runs (comma-separated: pglite-email,
+// pglite-sms, pglite-both, pglite-crash, pg-email, pg-sms, pg-w1, pg-w2; default all), and
+// HERMES_BENCH_DELIVERY_SEED names a directory kept between runs for the seeded PGlite template (seeded
+// there when empty). Neither changes what a plain `npm run bench` measures.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -34,12 +43,14 @@ import {
   ApiClient,
   attachmentsDirOf,
   dataEnv,
+  exited,
   HOST,
   makeTempDir,
   median,
   registerCleanup,
   removeTempDir,
   runScript,
+  signalGroup,
   sleep,
   startPgCluster,
   startServer,
@@ -98,6 +109,11 @@ interface MemoryReport {
   endMB: number;
   /** The biggest single process of the group at its peak (the app itself). */
   appPeakMB: number;
+  /**
+   * CPU seconds the group used from the baseline to the end (user + system): what the work costs, which
+   * another load on the machine does not change as it changes the rate.
+   */
+  cpuS: number;
   samples: number;
 }
 
@@ -137,11 +153,27 @@ interface RawEmailRun {
   engineCost: { run: string; ratio: number }[];
 }
 
+/** kill -9 of the server mid-send (PGlite, e-mail), then a restart on the same files until done. */
+interface CrashRun {
+  emails: number;
+  /** E-mails the SMTP server had accepted when the server was killed. */
+  acceptedAtKill: number;
+  /** Accepted in all, and distinct Message-IDs among them (every delivery must arrive). */
+  accepted: number;
+  uniqueMessageIds: number;
+  /** Received twice: handed over again after the restart because their acceptance was not yet recorded. */
+  resent: number;
+  /** Milliseconds from the restart's start to the last delivery. */
+  recoveryMs: number;
+  ok: boolean;
+}
+
 export interface DeliveryBenchReport {
   concurrency: number;
   simDelayMs: number;
   runs: DeliveryRun[];
   rawEmail: RawEmailRun | null;
+  crash: CrashRun | null;
   /** Where the PostgreSQL runs ran. */
   postgresServer: string | null;
   postgres: 'measured' | 'skipped' | { error: string };
@@ -151,6 +183,8 @@ export interface DeliveryBenchReport {
 
 const mb = (kb: number): number => Math.round((kb * 1024) / 1e5) / 10;
 const round1 = (value: number): number => Math.round(value * 10) / 10;
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
 
 // ───────────────────────────── the SMTP server on loopback ─────────────────────────────
 
@@ -188,6 +222,8 @@ async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A killed server's connections end with a reset: not the sink's error.
+  server.on('error', () => {});
   const port = await new Promise<number>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(0, HOST, () => resolve((server.server.address() as AddressInfo).port));
@@ -209,10 +245,11 @@ async function startSmtpSink(): Promise<SmtpSink> {
 // ───────────────────────────── memory of the server ─────────────────────────────
 
 /** Summed and largest VmRSS (kB) of the processes in group `pgid`, from /proc; null off Linux. */
-function groupRssKb(pgid: number): { totalKb: number; maxKb: number } | null {
+function groupRssKb(pgid: number): { totalKb: number; maxKb: number; cpuTicks: number } | null {
   if (!existsSync('/proc/self/stat')) return null;
   let totalKb = 0;
   let maxKb = 0;
+  let cpuTicks = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
@@ -224,11 +261,13 @@ function groupRssKb(pgid: number): { totalKb: number; maxKb: number } | null {
       const kb = rss ? Number(rss[1]) : 0;
       totalKb += kb;
       maxKb = Math.max(maxKb, kb);
+      // utime and stime, in clock ticks
+      cpuTicks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // the process ended between readdir and read
     }
   }
-  return { totalKb, maxKb };
+  return { totalKb, maxKb, cpuTicks };
 }
 
 interface MemorySampler {
@@ -246,6 +285,8 @@ function sampleMemory(pgids: number[]): MemorySampler {
   let lastKb = 0;
   let samples = 0;
   let supported = true;
+  let cpuAtBaseline = 0;
+  let lastCpu = 0;
   const take = (): void => {
     const groups = pgids.map(groupRssKb);
     if (groups.some((g) => g === null)) {
@@ -255,9 +296,11 @@ function sampleMemory(pgids: number[]): MemorySampler {
     const rss = {
       totalKb: groups.reduce((sum, g) => sum + g!.totalKb, 0),
       maxKb: Math.max(...groups.map((g) => g!.maxKb)),
+      cpuTicks: groups.reduce((sum, g) => sum + g!.cpuTicks, 0),
     };
     samples += 1;
     lastKb = rss.totalKb;
+    lastCpu = rss.cpuTicks;
     if (!measuring) idle.push(rss.totalKb);
     peakKb = Math.max(peakKb, rss.totalKb);
     appPeakKb = Math.max(appPeakKb, rss.maxKb);
@@ -273,13 +316,21 @@ function sampleMemory(pgids: number[]): MemorySampler {
       peakKb = baselineKb;
       appPeakKb = 0;
       take();
+      cpuAtBaseline = lastCpu;
       return baselineKb;
     },
     stop() {
       take();
       clearInterval(timer);
       if (!supported) return null;
-      return { baselineMB: mb(baselineKb), peakMB: mb(peakKb), endMB: mb(lastKb), appPeakMB: mb(appPeakKb), samples };
+      return {
+        baselineMB: mb(baselineKb),
+        peakMB: mb(peakKb),
+        endMB: mb(lastKb),
+        appPeakMB: mb(appPeakKb),
+        cpuS: round1((lastCpu - cpuAtBaseline) / USER_HZ),
+        samples,
+      };
     },
   };
 }
@@ -582,6 +633,81 @@ async function deliveryRun(
   };
 }
 
+// ───────────────────────────── a crash mid-send ─────────────────────────────
+
+/** Share of the e-mails accepted before the kill. */
+const CRASH_AT = 0.25;
+
+async function crashRun(prepared: Prepared, smtp: SmtpSink): Promise<CrashRun> {
+  smtp.reset();
+  const env: NodeJS.ProcessEnv = { ...prepared.env, SMTP_URL: smtp.url, HERMES_DELIVERY_RETRY_DELAY: '1' };
+  const first = await startServer(prepared.dir, env);
+  let messageId = 0;
+  let recipients = 0;
+  try {
+    const client = new ApiClient(first.baseUrl);
+    await client.login(SENDER, DEMO_PASSWORD);
+    const input: ComposeInput = {
+      title: EMAIL_SUBJECT,
+      content: EMAIL_TEXT,
+      channels: ['e-mail'],
+      recipients: prepared.picks,
+      attachment_ids: [],
+      allow_replies: false,
+      copy_to_sender: false,
+      scheduled_at: null,
+    };
+    const response = await client.post('/api/messages/send', input, { [IDEMPOTENCY_HEADER]: randomUUID() });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`POST /api/messages/send → ${response.status}: ${text.slice(0, 500)}`);
+    ({ id: messageId, recipients } = (JSON.parse(text) as { data: SendResult }).data);
+    const until = Date.now() + RUN_TIMEOUT_MS;
+    while (smtp.accepted() < recipients * CRASH_AT) {
+      if (first.child.exitCode !== null || first.child.signalCode !== null) throw new Error(`el servidor terminó:\n${first.output()}`);
+      if (Date.now() > until) throw new Error(`no llegaron ${recipients * CRASH_AT} correos en ${RUN_TIMEOUT_MS / 1000} s`);
+      await sleep(5);
+    }
+  } finally {
+    signalGroup(first.child, 'SIGKILL');
+    await exited(first.child);
+    await stopServer(first.child);
+  }
+  const acceptedAtKill = smtp.accepted();
+  const restartedAt = Date.now();
+  const second = await startServer(prepared.dir, env);
+  try {
+    const client = new ApiClient(second.baseUrl);
+    await client.login(SENDER, DEMO_PASSWORD);
+    await waitUntilDone(client, messageId, second, []);
+  } finally {
+    await stopServer(second.child);
+  }
+  const recoveryMs = Math.max(0, smtp.lastAcceptedAt() - restartedAt);
+  const outcome = await readOutcome(prepared, messageId);
+  const email = outcome.channels.find((c) => c.channel === 'e-mail');
+  const emails = email?.withAddress ?? 0;
+  const accepted = smtp.accepted();
+  const uniqueMessageIds = smtp.uniqueMessageIds();
+  return {
+    emails,
+    acceptedAtKill,
+    accepted,
+    uniqueMessageIds,
+    resent: accepted - uniqueMessageIds,
+    recoveryMs: Math.round(recoveryMs),
+    ok: uniqueMessageIds === emails && email?.delivered === emails,
+  };
+}
+
+function printCrash(crash: CrashRun, concurrency: number): void {
+  console.log(
+    `    PGlite, correo, kill -9 del servidor con ${crash.acceptedAtKill} de ${crash.emails} correos aceptados, y reinicio: ` +
+      `${crash.uniqueMessageIds} Message-ID distintos de ${crash.accepted} aceptados → ${crash.resent} correos recibidos dos veces ` +
+      `(${concurrency} entregas simultáneas; todo entregado ${(crash.recoveryMs / 1000).toFixed(1)} s después de reiniciar)` +
+      (crash.ok ? '' : ' — AVISO: no todos los correos llegaron'),
+  );
+}
+
 // ───────────────────────────── the raw channel ─────────────────────────────
 
 /** Runs `fn` for 0…n-1 with at most `limit` at a time (the engine's concurrency). */
@@ -644,6 +770,9 @@ function printRawEmail(raw: RawEmailRun): void {
 
 // ───────────────────────────── the section ─────────────────────────────
 
+const RUN_NAMES = ['pglite-email', 'pglite-sms', 'pglite-both', 'pglite-crash', 'pg-email', 'pg-sms', 'pg-w1', 'pg-w2'] as const;
+type RunName = (typeof RUN_NAMES)[number];
+
 const CHANNEL_NAMES: Record<ChannelCode, string> = { 'e-mail': 'correo', sms: 'SMS', whatsapp: 'WhatsApp', 'app-mobile': 'app' };
 const STORE_NAMES: Record<Store, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
@@ -678,7 +807,8 @@ function printRun(run: DeliveryRun): void {
   if (run.memory) {
     console.log(
       `      memoria ${run.workers === null ? 'del servidor' : 'del servidor y los trabajadores'} (RSS de los grupos de procesos, cada ${MEMORY_SAMPLE_MS} ms): antes ${run.memory.baselineMB} MB, ` +
-        `pico ${run.memory.peakMB} MB (proceso de la app ${run.memory.appPeakMB} MB), al final ${run.memory.endMB} MB`,
+        `pico ${run.memory.peakMB} MB (proceso de la app ${run.memory.appPeakMB} MB), al final ${run.memory.endMB} MB; ` +
+        `CPU ${run.memory.cpuS} s (${run.delivered > 0 ? round1((run.memory.cpuS * 1e6) / run.delivered / 1000) : 0} ms por entrega)`,
     );
   }
   if (!run.ok) console.log('      AVISO: no todas las entregas con dirección quedaron recibidas exactamente una vez');
@@ -691,12 +821,21 @@ export async function deliveryBenchReport(): Promise<DeliveryBenchReport> {
       `(${concurrency} entregas simultáneas; simulador sin fallas ni demora)`,
   );
   const runs: DeliveryRun[] = [];
+  const picked = process.env.HERMES_BENCH_DELIVERY_RUNS?.split(',').map((name) => name.trim());
+  const wanted = (name: RunName): boolean => !picked || picked.includes(name);
+  const unknown = picked?.filter((name) => !(RUN_NAMES as readonly string[]).includes(name)) ?? [];
+  if (unknown.length > 0) throw new Error(`HERMES_BENCH_DELIVERY_RUNS acepta ${RUN_NAMES.join(', ')} (recibido "${unknown.join(', ')}")`);
   const smtp = await startSmtpSink();
-  const template = makeTempDir('hermes-bench-delivery-');
+  const keptSeed = process.env.HERMES_BENCH_DELIVERY_SEED;
+  const template = keptSeed ? join(keptSeed, 'pglite') : makeTempDir('hermes-bench-delivery-');
   try {
-    const seedStarted = performance.now();
-    await runScript(SEED_ARGS, dataEnv(template), SEED_TIMEOUT_MS);
-    console.log(`    semilla con ${SEND_STUDENTS} estudiantes en San Andrés (PGlite): ${Math.round(performance.now() - seedStarted)} ms`);
+    if (!keptSeed || !existsSync(join(keptSeed, 'seeded'))) {
+      const seedStarted = performance.now();
+      if (keptSeed) mkdirSync(keptSeed, { recursive: true });
+      await runScript(SEED_ARGS, dataEnv(template), SEED_TIMEOUT_MS);
+      if (keptSeed) writeFileSync(join(keptSeed, 'seeded'), '');
+      console.log(`    semilla con ${SEND_STUDENTS} estudiantes en San Andrés (PGlite): ${Math.round(performance.now() - seedStarted)} ms`);
+    }
 
     const measure = async (
       name: string,
@@ -714,49 +853,62 @@ export async function deliveryBenchReport(): Promise<DeliveryBenchReport> {
         await prepared.dispose();
       }
     };
-    await measure('email', 'pglite', ['e-mail'], () => preparePglite(template));
-    await measure('sms', 'pglite', ['sms'], () => preparePglite(template));
-    await measure('email+sms', 'pglite', ['e-mail', 'sms'], () => preparePglite(template));
+    if (wanted('pglite-email')) await measure('email', 'pglite', ['e-mail'], () => preparePglite(template));
+    if (wanted('pglite-sms')) await measure('sms', 'pglite', ['sms'], () => preparePglite(template));
+    if (wanted('pglite-both')) await measure('email+sms', 'pglite', ['e-mail', 'sms'], () => preparePglite(template));
 
     let postgres: DeliveryBenchReport['postgres'] = 'skipped';
     let postgresServer: string | null = null;
-    try {
-      // DATABASE_URL's server when set (its own database is never touched), else a throwaway cluster.
-      const cluster = process.env.DATABASE_URL ? null : await startPgCluster();
-      const adminUrl = process.env.DATABASE_URL || cluster!.url;
-      postgresServer = cluster ? `${cluster.label}, temporal` : new URL(adminUrl).host;
+    const pgRuns = (['pg-email', 'pg-sms', 'pg-w1', 'pg-w2'] as const).filter(wanted);
+    if (pgRuns.length > 0)
       try {
-        const seedStarted = performance.now();
-        const template = await seedPostgresTemplate(adminUrl);
-        console.log(`    semilla en PostgreSQL (${postgresServer}): ${Math.round(performance.now() - seedStarted)} ms`);
+        // DATABASE_URL's server when set (its own database is never touched), else a throwaway cluster.
+        const cluster = process.env.DATABASE_URL ? null : await startPgCluster();
+        const adminUrl = process.env.DATABASE_URL || cluster!.url;
+        postgresServer = cluster ? `${cluster.label}, temporal` : new URL(adminUrl).host;
         try {
-          const prepare = () => preparePostgres(adminUrl, template.name);
-          await measure('email', 'postgres', ['e-mail'], prepare);
-          await measure('sms', 'postgres', ['sms'], prepare);
-          await measure('email-w1', 'postgres', ['e-mail'], prepare, 1);
-          await measure('email-w2', 'postgres', ['e-mail'], prepare, 2);
-          postgres = 'measured';
+          const seedStarted = performance.now();
+          const template = await seedPostgresTemplate(adminUrl);
+          console.log(`    semilla en PostgreSQL (${postgresServer}): ${Math.round(performance.now() - seedStarted)} ms`);
+          try {
+            const prepare = () => preparePostgres(adminUrl, template.name);
+            if (wanted('pg-email')) await measure('email', 'postgres', ['e-mail'], prepare);
+            if (wanted('pg-sms')) await measure('sms', 'postgres', ['sms'], prepare);
+            if (wanted('pg-w1')) await measure('email-w1', 'postgres', ['e-mail'], prepare, 1);
+            if (wanted('pg-w2')) await measure('email-w2', 'postgres', ['e-mail'], prepare, 2);
+            postgres = 'measured';
+          } finally {
+            await template.drop();
+          }
         } finally {
-          await template.drop();
+          await cluster?.stop();
         }
-      } finally {
-        await cluster?.stop();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.log(`    PostgreSQL: falló (${message.split('\n')[0]})`);
+        postgres = { error: message };
       }
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.log(`    PostgreSQL: falló (${message.split('\n')[0]})`);
-      postgres = { error: message };
-    }
 
     const emailRuns = runs.filter((r) => r.channels.length === 1 && r.channels[0] === 'e-mail' && r.delivered > 0);
     const rawEmail =
       emailRuns.length > 0 ? await rawEmailRun(smtp, Math.max(...emailRuns.map((r) => r.delivered)), concurrency, emailRuns) : null;
     if (rawEmail) printRawEmail(rawEmail);
+    let crash: CrashRun | null = null;
+    if (wanted('pglite-crash')) {
+      const prepared = await preparePglite(template);
+      try {
+        crash = await crashRun(prepared, smtp);
+        printCrash(crash, concurrency);
+      } finally {
+        await prepared.dispose();
+      }
+    }
     const report: DeliveryBenchReport = {
       concurrency,
       simDelayMs: SIM_DELAY_MS,
       runs,
       rawEmail,
+      crash,
       postgresServer,
       postgres,
       loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
@@ -765,7 +917,7 @@ export async function deliveryBenchReport(): Promise<DeliveryBenchReport> {
     console.log(`    carga de la máquina al terminar: loadavg 1 min ${report.loadAvg1m} con ${report.cpus} CPU`);
     return report;
   } finally {
-    removeTempDir(template);
+    if (!keptSeed) removeTempDir(template);
     await smtp.close();
   }
 }

@@ -23,7 +23,8 @@
 //     and the server's memory (RSS of its process group) during it. On PGlite, then on PostgreSQL
 //     (DATABASE_URL's server, else a throwaway cluster the bench starts and removes; a database cloned per
 //     run and dropped after it), also with the server at HERMES_WORKERS=0 beside 1 and 2 `npm run worker`
-//     processes; and the same e-mails through a bare nodemailer pool: the engine's cost as a ratio.
+//     processes; and the same e-mails through a bare nodemailer pool: the engine's cost as a ratio. Each
+//     run's CPU seconds too; last, a kill -9 of the PGlite server mid-send: the e-mails received twice.
 // (h) Templates page on the large seed (bench/templates.ts): GET /api/templates, a search and a library tab
 //     for a user with 100 templates of their own, and a Mexican school's list; medians and p90.
 // (l) Recipient-list pages on `seed --students 2500` (bench/lists.ts): the paged lists, "Cargar más", q,

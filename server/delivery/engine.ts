@@ -13,8 +13,17 @@
 // Retries: a transient error fails the job and pg-boss runs it again after an exponential backoff
 // (retryDelay · 2^n, jittered); a permanent error, or the last retry, fails the delivery.
 //
-// A dead worker: a worker claims only what it works at once, renews its claims while it works, and every
-// worker process takes back the claims of a dead one within about half a minute (server/delivery/lease.ts).
+// A pipeline, not batches: a worker keeps `concurrency` attempts in flight and starts the next one as soon
+// as one ends, from jobs it claimed and loaded ahead (one fetch of `concurrency` jobs whenever fewer than
+// that are ready). Each ended attempt is recorded in a group commit: one commit in flight, the next taking
+// every attempt that ended meanwhile (once RECORD_GROUP have ended, or RECORD_WAIT_MS after the first), and
+// completing their jobs. So a crash hands over again only what the channel accepted and the commit
+// had not yet recorded: the messages whose answer was still on the way, one per SMTP connection, and a
+// group or two, not every attempt in flight.
+//
+// A dead worker: a worker claims only what it works now or next, renews its claims until they are
+// recorded, and every worker process takes back the claims of a dead one within about half a minute
+// (server/delivery/lease.ts).
 //
 // Firing a scheduled message is server/messages/fire-scheduled.ts; the safety sweep that catches up after
 // a crash or a lost job is server/delivery/sweep.ts. This file is the queue: jobs, workers, recording.
@@ -57,11 +66,6 @@ export interface EngineOptions {
    * is the only one using the database (PGlite); on PostgreSQL they wait for their lease (lease.ts) instead.
    */
   recoverActive: boolean;
-  /**
-   * Deliveries fetched per worker round (default: `concurrency`). No more than it works at once, so no
-   * claimed job waits behind others, and a dead worker takes few with it.
-   */
-  batchSize?: number;
   /** How often the safety sweep runs (default 30 s). */
   sweepEveryMs?: number;
   /** Tests: lease.ts's figures (ATTEMPT_DEADLINE_MS, LEASE_MS, HEARTBEAT_MS, RECLAIM_EVERY_MS). */
@@ -88,19 +92,17 @@ export function stableUuid(name: string): string {
 
 const deliverJobId = (id: number, generation: number) => stableUuid(`deliver:${id}:${generation}`);
 
-/** Runs `fn` over `items` with at most `limit` at a time, keeping order in the results. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
+/** How long an idle deliver loop waits before it looks for jobs queued by other processes. */
+const DELIVER_POLL_MS = 500;
+/**
+ * A group commit waits for this many finished attempts, or RECORD_WAIT_MS after the first: on PGlite every
+ * statement holds the one thread the channels also need, so a commit per attempt would cost more than the
+ * attempt. A crash re-sends at most what was finished and not yet committed (the top of the file).
+ */
+export const RECORD_GROUP = 6;
+const RECORD_WAIT_MS = 20;
+/** How long stopping waits for the attempts in flight. */
+const STOP_TIMEOUT_MS = 15_000;
 
 interface DeliveryRow {
   id: number;
@@ -130,7 +132,6 @@ interface Outcome {
 
 export function createEngine(options: EngineOptions): Engine {
   const { db, adapters, store, logger } = options;
-  const batchSize = options.batchSize ?? options.concurrency;
   const attemptDeadlineMs = options.attemptDeadlineMs ?? ATTEMPT_DEADLINE_MS;
   const boss = new PgBoss({
     ...(options.queue.kind === 'pglite' ? { db: options.queue.db } : { connectionString: options.queue.connectionString, max: 4 }),
@@ -148,8 +149,9 @@ export function createEngine(options: EngineOptions): Engine {
   });
   let sweepTimer: Periodic | undefined;
   /** This process's workers, to wake at once for work it just queued (others find it by polling). */
-  const workerIds: Partial<Record<keyof typeof QUEUES, string>> = {};
+  const workerIds: Partial<Record<'fanout' | 'fire', string>> = {};
   const wake = (queue: keyof typeof QUEUES) => {
+    if (queue === 'deliver') return wakeDeliverer();
     const id = workerIds[queue];
     if (id && !stopping) boss.notifyWorker(id);
   };
@@ -298,43 +300,233 @@ export function createEngine(options: EngineOptions): Engine {
    */
   const GAVE_UP: SendResult = { ok: false, kind: 'permanent', error: 'unreachable' };
 
-  /** Records a batch of outcomes (server/reception/status.ts), with the recipients' refresh. */
-  async function record(outcomes: Outcome[]): Promise<void> {
-    await recordOutcomes(db, outcomes, logger);
-  }
-
   type DeliverJob = PgBoss.JobWithMetadata<DeliveryRound>;
 
-  async function deliverBatch(jobs: DeliverJob[]): Promise<void> {
-    const rows = await loadRows(jobs.map((j) => j.data.id));
-    const live = jobs.filter((j) => {
-      const row = rows.get(j.data.id);
-      // Done already (a job run twice), or a newer round exists: nothing to do, the job completes.
-      return row && row.status === 'queued' && Number(row.generation) === j.data.generation;
+  /** A job whose attempt is over, its outcome waiting to be recorded (null: its row was done already). */
+  interface Finished {
+    job: DeliverJob;
+    outcome: Outcome | null;
+  }
+
+  /** A claimed job with what its attempt needs, waiting for a free slot. */
+  interface Ready {
+    job: DeliverJob;
+    row: DeliveryRow;
+    attachments: Outgoing['attachments'];
+    values: MergeValues;
+  }
+
+  // The deliver pipeline (see the top): `concurrency` attempts in flight, started as others finish from
+  // jobs claimed and loaded ahead; finished attempts recorded a group at a time, one commit in flight.
+  let ready: Ready[] = [];
+  let sending = 0;
+  let unrecorded: Finished[] = [];
+  let committing = 0;
+  let groupTimer: NodeJS.Timeout | undefined;
+  /** Completions of recorded jobs in flight (the job leaves pg-boss's `active` state; its lease is let go). */
+  const settling = new Set<Promise<void>>();
+  let nudged = false;
+  let nudge: (() => void) | undefined;
+  let delivering: Promise<void> | undefined;
+
+  /** Wakes the deliver loop: a slot came free, work was queued here, or it is time to stop. */
+  function wakeDeliverer(): void {
+    nudged = true;
+    nudge?.();
+  }
+
+  /** Waits until woken, or `ms` at most (others' work is found by polling). */
+  function pause(ms: number): Promise<void> {
+    if (nudged) {
+      nudged = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        nudge = undefined;
+        nudged = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      nudge = done;
     });
-    const attachments = await loadAttachments([
-      ...new Set(live.filter((j) => rows.get(j.data.id)!.channel === 'e-mail').map((j) => Number(rows.get(j.data.id)!.message_id))),
-    ]);
-    const values = await loadValues(live.map((j) => rows.get(j.data.id)!));
-    const results = await mapLimit(live, options.concurrency, async (job) => {
-      const row = rows.get(job.data.id)!;
-      if (job.retryCount > job.retryLimit) {
-        logger.error(`Cola de envíos: el envío ${row.id} se abandona tras ${job.retryCount} intentos interrumpidos o fallidos`);
-        return GAVE_UP;
+  }
+
+  /** What one attempt came to, as the row's new values and whether the job is failed for a retry. */
+  function outcomeOf(job: DeliverJob, result: SendResult): Outcome {
+    const base = { id: job.data.id, generation: job.data.generation };
+    if (result.ok) return { ...base, status: result.status, error: null, provider_ref: result.providerRef ?? null, retry: false };
+    const retry = result.kind === 'transient' && job.retryCount < job.retryLimit;
+    return { ...base, status: retry ? 'queued' : 'failed', error: result.error, provider_ref: null, retry };
+  }
+
+  /** Starts attempts from the ready jobs while slots are free. */
+  function launch(): void {
+    while (sending < options.concurrency && ready.length > 0) {
+      const { job, row, attachments, values } = ready.shift()!;
+      sending += 1;
+      const gaveUp = job.retryCount > job.retryLimit;
+      if (gaveUp) logger.error(`Cola de envíos: el envío ${row.id} se abandona tras ${job.retryCount} intentos interrumpidos o fallidos`);
+      void (gaveUp ? Promise.resolve(GAVE_UP) : attempt(row, attachments, values))
+        .catch((err: unknown): SendResult => {
+          logger.error(`Canal ${row.channel}: error inesperado en el envío ${row.id}`, err);
+          return { ok: false, kind: 'transient', error: 'unreachable' };
+        })
+        .then((result) => {
+          sending -= 1;
+          finish({ job, outcome: outcomeOf(job, result) });
+          launch();
+        });
+    }
+    if (ready.length < options.concurrency) wakeDeliverer();
+  }
+
+  function finish(finished: Finished): void {
+    unrecorded.push(finished);
+    recordNext();
+  }
+
+  /**
+   * Starts the next group commit unless one is in flight: once RECORD_GROUP attempts wait, or the first of
+   * them has waited RECORD_WAIT_MS, or nothing else is in flight. The group is every attempt finished by
+   * then; what finishes during the commit waits for the next one.
+   */
+  function recordNext(): void {
+    if (committing > 0 || unrecorded.length === 0) return;
+    if (unrecorded.length < RECORD_GROUP && sending > 0 && !stopping) {
+      groupTimer ??= setTimeout(() => {
+        groupTimer = undefined;
+        if (committing === 0 && unrecorded.length > 0) commit();
+      }, RECORD_WAIT_MS);
+      return;
+    }
+    commit();
+  }
+
+  function commit(): void {
+    clearTimeout(groupTimer);
+    groupTimer = undefined;
+    const group = unrecorded;
+    unrecorded = [];
+    committing = group.length;
+    void recordGroup(group).finally(() => {
+      committing = 0;
+      recordNext();
+      wakeDeliverer();
+    });
+  }
+
+  async function recordGroup(group: Finished[]): Promise<void> {
+    const ids = group.map((f) => f.job.id);
+    const retrying = group.filter((f) => f.outcome?.retry).map((f) => f.job.id);
+    const done = group.filter((f) => !f.outcome?.retry).map((f) => f.job.id);
+    try {
+      // The jobs that need no retry complete in the same commit (pg-boss's complete, as its SQL does it):
+      // one statement less per group, and a recorded job is never left active.
+      await recordOutcomes(
+        db,
+        group.flatMap((f) => (f.outcome ? [f.outcome] : [])),
+        logger,
+        (tx) =>
+          tx.execute(sql`
+            update pgboss.job set state = 'completed', completed_on = now()
+            where name = ${QUEUES.deliver} and id = any(${textList(done)}::uuid[]) and state = 'active'`),
+      );
+    } catch (err) {
+      // As a worker's failure: the jobs run again after their backoff, and find their rows as they are.
+      logger.error(`Cola de envíos: no se pudo registrar el resultado de ${group.length} envíos; se reintentarán`, err);
+      settle(ids, () => boss.fail(QUEUES.deliver, ids));
+      return;
+    }
+    // Failing a job is what schedules its retry (pg-boss backoff).
+    settle(ids, async () => {
+      if (retrying.length > 0) await boss.fail(QUEUES.deliver, retrying);
+    });
+  }
+
+  /**
+   * Ends the jobs' turn with pg-boss without holding up the next commit; their leases are renewed until it
+   * is done. Should it fail, they stay `active` and are taken back when their lease runs out (lease.ts).
+   */
+  function settle(ids: string[], end: () => Promise<unknown>): void {
+    const settled: Promise<void> = end()
+      .then(
+        () => undefined,
+        (err: unknown) => logger.error(`Cola de envíos: ${ids.length} trabajos no se pudieron cerrar; vuelven al vencer su reserva`, err),
+      )
+      .finally(() => {
+        leases.release(ids);
+        settling.delete(settled);
+      });
+    settling.add(settled);
+  }
+
+  /** Loads what these jobs need (rows, attachments, merge values, one query each) and makes them ready. */
+  async function prepare(jobs: DeliverJob[]): Promise<void> {
+    const ids = jobs.map((j) => j.id);
+    leases.hold(ids);
+    try {
+      const rows = await loadRows(jobs.map((j) => j.data.id));
+      const live = jobs.filter((j) => {
+        const row = rows.get(j.data.id);
+        // Done already (a job run twice), or a newer round exists: nothing to do, the job completes.
+        return row && row.status === 'queued' && Number(row.generation) === j.data.generation;
+      });
+      const liveRows = live.map((j) => rows.get(j.data.id)!);
+      const attachments = await loadAttachments([
+        ...new Set(liveRows.filter((r) => r.channel === 'e-mail').map((r) => Number(r.message_id))),
+      ]);
+      const values = await loadValues(liveRows);
+      for (const job of jobs) if (!live.includes(job)) finish({ job, outcome: null });
+      ready = ready.concat(
+        live.map((job, i) => ({
+          job,
+          row: liveRows[i]!,
+          attachments: attachments.get(Number(liveRows[i]!.message_id)) ?? [],
+          values: values.get(Number(liveRows[i]!.recipient_id)) ?? {},
+        })),
+      );
+    } catch (err) {
+      logger.error(`Cola de envíos: no se pudieron preparar ${jobs.length} envíos; se reintentarán`, err);
+      settle(ids, () => boss.fail(QUEUES.deliver, ids));
+    }
+  }
+
+  /**
+   * Claims jobs ahead of the free slots: a fetch of `concurrency` jobs whenever fewer than that are ready,
+   * so the queries of a fetch (the jobs, their rows, attachments and values) serve many deliveries while
+   * the attempts in flight keep the channel busy. Holds off while as many finished attempts wait for
+   * their record as run at once (the database is behind).
+   */
+  async function deliverLoop(): Promise<void> {
+    while (!stopping) {
+      if (ready.length >= options.concurrency || unrecorded.length + committing >= options.concurrency) {
+        await pause(DELIVER_POLL_MS);
+        continue;
       }
-      return attempt(row, attachments.get(Number(row.message_id)) ?? [], values.get(Number(row.recipient_id)) ?? {});
-    });
-    const outcomes: Outcome[] = live.map((job, i) => {
-      const result = results[i]!;
-      const base = { id: job.data.id, generation: job.data.generation };
-      if (result.ok) return { ...base, status: result.status, error: null, provider_ref: result.providerRef ?? null, retry: false };
-      const retry = result.kind === 'transient' && job.retryCount < job.retryLimit;
-      return { ...base, status: retry ? 'queued' : 'failed', error: result.error, provider_ref: null, retry };
-    });
-    await record(outcomes);
-    const retrying = live.filter((_, i) => outcomes[i]!.retry).map((j) => j.id);
-    // Failing the job is what schedules its retry (pg-boss backoff); the others complete after this returns.
-    if (retrying.length > 0) await boss.fail(QUEUES.deliver, retrying);
+      let jobs: DeliverJob[] = [];
+      try {
+        jobs = await boss.fetch<DeliveryRound>(QUEUES.deliver, { batchSize: options.concurrency, includeMetadata: true });
+      } catch (err) {
+        logger.error('Cola de envíos: no se pudieron tomar trabajos', err);
+      }
+      if (jobs.length === 0) {
+        await pause(DELIVER_POLL_MS);
+        continue;
+      }
+      await prepare(jobs);
+      launch();
+    }
+  }
+
+  /** Until every attempt started is recorded and its job closed, or `ms` passes. */
+  async function drain(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while ((sending > 0 || committing > 0 || unrecorded.length > 0 || settling.size > 0) && Date.now() < until) {
+      recordNext();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async function recoverActiveJobs(): Promise<void> {
@@ -431,17 +623,7 @@ export function createEngine(options: EngineOptions): Engine {
       workerIds.fire = await boss.work<{ messageId: number }>(QUEUES.fire, { pollingIntervalSeconds: 1 }, ([job]) =>
         holding([job!], () => fire(job!.data.messageId)),
       );
-      const deliverWorker: string = await boss.work<DeliveryRound>(
-        QUEUES.deliver,
-        { batchSize, includeMetadata: true, pollingIntervalSeconds: 0.5 },
-        (jobs) =>
-          holding(jobs, async () => {
-            await deliverBatch(jobs);
-            // A full batch means more are waiting: fetch again now instead of after the polling pause.
-            if (jobs.length === batchSize && !stopping) boss.notifyWorker(deliverWorker);
-          }),
-      );
-      workerIds.deliver = deliverWorker;
+      delivering = deliverLoop().catch((err: unknown) => logger.error('Cola de envíos: el ciclo de entregas se detuvo', err));
       // Once at this process's start, then once per period across every process on the database.
       sweepTimer = startPeriodic({
         db,
@@ -457,10 +639,14 @@ export function createEngine(options: EngineOptions): Engine {
     async stop() {
       stopping = true;
       sweepTimer?.stop();
+      wakeDeliverer();
+      await delivering;
+      // Attempts in flight finish and are recorded; what is still out after that stays active for its lease.
+      await drain(STOP_TIMEOUT_MS);
       leases.stop();
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: 15_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
     },
 
     sweep,

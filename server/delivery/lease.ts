@@ -7,7 +7,8 @@
 // to run at once. A job is never held for long without a sign of life, however slow its work: a 22 MB
 // e-mail through a slow SMTP relay keeps its claim, while a dead worker's deliveries run again within
 // RECLAIMED_WITHIN_MS of its death. Every channel attempt is also cut at ATTEMPT_DEADLINE_MS (engine.ts)
-// so a live but stuck transfer cannot hold a job, nor the worker's next batch, for ever.
+// so a live but stuck transfer cannot hold a job, nor a slot of its worker, for ever. A job stays held (and
+// renewed) from its fetch until its outcome is recorded and the job completed.
 //
 // A job taken back from a worker that was only slow or stalled (its heartbeat missed the lease) runs
 // twice: the second run re-reads its row (a done row is skipped) and re-sends with the same deliveryKey,

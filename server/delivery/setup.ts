@@ -34,7 +34,7 @@ export interface DeliveryOptions {
    * engine on the same PGlite, which plays another process.
    */
   engine?: Partial<
-    Pick<EngineOptions, 'batchSize' | 'sweepEveryMs' | 'attemptDeadlineMs' | 'leaseMs' | 'heartbeatMs' | 'reclaimEveryMs' | 'recoverActive'>
+    Pick<EngineOptions, 'sweepEveryMs' | 'attemptDeadlineMs' | 'leaseMs' | 'heartbeatMs' | 'reclaimEveryMs' | 'recoverActive'>
   >;
   random?: () => number;
 }

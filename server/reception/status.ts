@@ -132,8 +132,17 @@ export interface AttemptOutcome {
  * Records a batch of the engine's outcomes in one statement, only on rows still in the round that was
  * attempted (a receipt that arrived first is kept; the hand-over's time and reference are added to it).
  */
-export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOutcome[], logger?: Logger): Promise<void> {
-  if (outcomes.length === 0) return;
+export async function recordOutcomes(
+  db: Queryable,
+  outcomes: readonly AttemptOutcome[],
+  logger?: Logger,
+  /** More of the caller's in the same transaction (the engine closes the outcomes' queue jobs). */
+  also: (tx: Queryable) => Promise<unknown> = async () => {},
+): Promise<void> {
+  if (outcomes.length === 0) {
+    await also(db);
+    return;
+  }
   // With the recipients' refresh in one transaction: a crash in between would leave them stale forever.
   await transactionRetrying(
     db,
@@ -159,11 +168,16 @@ export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOu
         as v(id int, generation int, status text, error text, provider_ref text)
       where d.id = v.id and d.generation = v.generation
         and (d.status = 'queued' or (v.status in ('sent', 'received') and d.status in ('received', 'read', 'not_received', 'error')))
-      returning d.recipient_id`);
+      returning d.recipient_id,
+        -- Whether a device delivery now ends (device_misses counts those): not an e-mail, nor a hand-over.
+        d.channel in (${sql.raw(DEVICE_CHANNELS)}) and d.status = v.status and v.status not in ('queued', 'sent') as device_ended`);
+      const changed = rowsOf<{ recipient_id: number; device_ended: boolean }>(result);
       await refreshRecipients(
         tx,
-        rowsOf<{ recipient_id: number }>(result).map((r) => Number(r.recipient_id)),
+        changed.map((r) => Number(r.recipient_id)),
+        changed.filter((r) => r.device_ended).map((r) => Number(r.recipient_id)),
       );
+      await also(tx);
     },
     logger,
   );
@@ -174,6 +188,9 @@ export async function recordOutcomes(db: Queryable, outcomes: readonly AttemptOu
  * was received or read. A delivery only moves forward and "retry failed" requeues only failed ones, so once
  * set it only moves earlier (a read reported before its "delivered").
  */
+/** The channels device_misses counts (refreshDeviceMisses). */
+const DEVICE_CHANNELS = "'app-mobile', 'sms', 'whatsapp'";
+
 const REACHED_AT = sql.raw(`min(least(delivered_at, read_at)) filter (where status in ('received', 'read'))`);
 
 /**
@@ -195,7 +212,16 @@ export async function rollUpReachedAt(db: Queryable, messageIds?: readonly numbe
  * beside an e-mail received). Call it in the transaction that changed the recipients' deliveries, after
  * the change: it locks the recipients, then computes from what is committed by then (see the top).
  */
-export async function refreshRecipients(db: Queryable, recipientIds: readonly number[]): Promise<void> {
+export async function refreshRecipients(
+  db: Queryable,
+  recipientIds: readonly number[],
+  /**
+   * Those of them whose guardian's device_misses may have changed (default: all). The engine names only
+   * recipients with a device delivery that ended: an e-mail, or a hand-over still waiting for its receipt,
+   * leaves the count as it was, and counting is the costly part of recording a busy send.
+   */
+  deviceRecipientIds: readonly number[] = recipientIds,
+): Promise<void> {
   if (recipientIds.length === 0) return;
   const locked = await lockInOrder<{ id: number; recipient_kind: string; recipient_ref_id: number }>(
     db,
@@ -218,9 +244,10 @@ export async function refreshRecipients(db: Queryable, recipientIds: readonly nu
       from deliveries where recipient_id = any(${intList(locked.map((r) => Number(r.id)))}::int[]) group by recipient_id
     ) agg
     where r.id = agg.recipient_id and (r.status is distinct from agg.status or r.reached_at is distinct from agg.reached_at)`);
+  const devices = new Set(deviceRecipientIds);
   await refreshDeviceMisses(
     db,
-    locked.filter((r) => r.recipient_kind === 'apoderado').map((r) => Number(r.recipient_ref_id)),
+    locked.filter((r) => r.recipient_kind === 'apoderado' && devices.has(Number(r.id))).map((r) => Number(r.recipient_ref_id)),
   );
 }
 
@@ -245,7 +272,7 @@ export async function refreshDeviceMisses(db: Queryable, guardianIds: readonly n
           row_number() over (partition by r.recipient_ref_id order by d.created_at desc, d.id desc) as n
         from deliveries d join message_recipients r on r.id = d.recipient_id
         where r.recipient_kind = 'apoderado' and r.recipient_ref_id = any(${ids}::int[])
-          and d.channel in ('app-mobile', 'sms', 'whatsapp') and d.status not in ('queued', 'sent')
+          and d.channel in (${sql.raw(DEVICE_CHANNELS)}) and d.status not in ('queued', 'sent')
           and d.error is distinct from 'missing_address'
           -- Our side failing (provider down, our credentials refused) says nothing about the guardian's phone.
           and not (d.status = 'failed' and coalesce(d.error, '') in ('unreachable', 'provider_auth'))

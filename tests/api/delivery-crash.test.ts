@@ -1,12 +1,16 @@
 // Kill -9 the real server (a separate `tsx server/main.ts` process on its own PGlite copy) in the middle of
 // a fan-out to every guardian of a school, start it again on the same files, and check that every delivery
 // completed exactly once: one queue job per delivery, one .eml per e-mail delivery, one simulator message
-// per SMS delivery, every row received, nothing left behind.
+// per SMS delivery, every row received, nothing left behind. Then the same through a real SMTP server,
+// which sees what the outbox hides: how many e-mails the killed server had handed over without recording
+// it, received again after the restart.
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_STUDENTS } from '../../bench/send';
 import { exited, outboxDirOf, signalGroup, startServer, stopServer } from '../../bench/support';
@@ -14,7 +18,9 @@ import { generateSeed } from '../../server/seed/generate';
 import { writeSeed } from '../../server/seed/write';
 import type { RecipientPick } from '../../shared/compose-contract';
 import { openDb } from '../../server/db/client';
-import { tempFileName, THIS_WRITER } from '../../server/delivery/email';
+import { DEFAULT_CONFIG } from '../../server/config';
+import { SMTP_POOL, tempFileName, THIS_WRITER } from '../../server/delivery/email';
+import { RECORD_GROUP } from '../../server/delivery/engine';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { Client, makeDist } from './support/server';
@@ -32,6 +38,52 @@ const serverEnv = (distDir: string): NodeJS.ProcessEnv => ({
 });
 
 const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+
+/** An SMTP server on loopback that keeps every Message-ID it accepts, repeats included. */
+async function smtpSink() {
+  const ids: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < 4096) head += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        ids.push(/^Message-ID:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? '');
+        callback();
+      });
+    },
+  });
+  // A killed server's connections end with a reset: not the sink's error.
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    ids,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Polls the message's progress until nothing is queued or waiting for a receipt. */
+async function waitDelivered(server: Awaited<ReturnType<typeof startServer>>, client: Client, messageId: number): Promise<void> {
+  await waitFor(
+    'todas las entregas',
+    async () => {
+      if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`el servidor terminó:\n${server.output()}`);
+      // A busy server may drop an idle keep-alive socket just as the next poll reuses it: ask again.
+      const detail = await client.get(`/api/messages/${messageId}`).catch(() => null);
+      if (!detail) return false;
+      const body = (await detail.json()) as { data: { reception: { queued: number; sent: number } | null } };
+      const progress = body.data.reception;
+      return progress !== null && progress.queued === 0 && progress.sent === 0;
+    },
+    300_000,
+  );
+}
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -105,19 +157,7 @@ describe.skipIf(pgliteOnly(SUITE))(SUITE, () => {
     const admin2 = new Client(second.baseUrl);
     expect((await admin2.login('administrador@sanandres.cl')).status).toBe(200);
     // Done when nothing is queued or waiting for a receipt (the API's progress of the message).
-    await waitFor(
-      'todas las entregas',
-      async () => {
-        if (second.child.exitCode !== null || second.child.signalCode !== null) throw new Error(`el servidor terminó:\n${second.output()}`);
-        // A busy server may drop an idle keep-alive socket just as the next poll reuses it: ask again.
-        const detail = await admin2.get(`/api/messages/${sent.id}`).catch(() => null);
-        if (!detail) return false;
-        const body = (await detail.json()) as { data: { reception: { queued: number; sent: number } | null } };
-        const progress = body.data.reception;
-        return progress !== null && progress.queued === 0 && progress.sent === 0;
-      },
-      300_000,
-    );
+    await waitDelivered(second, admin2, sent.id);
     console.log(`crash: todo entregado tras el reinicio (${Date.now() - t0} ms)`);
     await stopServer(second.child);
 
@@ -176,6 +216,70 @@ describe.skipIf(pgliteOnly(SUITE))(SUITE, () => {
       expect(recipientsPending).toBe(0);
     } finally {
       await handle.close();
+    }
+  });
+
+  /**
+   * Sent again after the restart: only what the SMTP server had accepted and the killed server had not yet
+   * recorded. Those are the messages on the pool's connections whose answer was still on its way (one per
+   * connection) and the answers received but not yet committed: the group of the commit in flight and the
+   * one gathering behind it, which goes to its commit once it holds RECORD_GROUP (so fewer than that while
+   * the database keeps up). The whole concurrency (every e-mail in flight, as when a batch was recorded
+   * only once all of it was done) is over the bound.
+   */
+  const RESENT_BOUND = SMTP_POOL.maxConnections + RECORD_GROUP + (RECORD_GROUP - 1);
+
+  it('a kill -9 mid-send hands over again only the e-mails whose acceptance was not recorded', { timeout: 600_000 }, async () => {
+    expect(RESENT_BOUND).toBeLessThan(DEFAULT_CONFIG.deliveryConcurrency);
+    const dataDir = path.join(root, 'pglite');
+    const smtp = await smtpSink();
+    try {
+      const env = { ...serverEnv(distDir), SMTP_URL: smtp.url };
+      const first = await startServer(dataDir, env);
+      children.push(first.child);
+      const admin = new Client(first.baseUrl);
+      expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
+      const res = await send(admin, composeInput({ channels: ['e-mail'], recipients: picks, title: 'Corte de luz' }));
+      expect(res.status).toBe(201);
+      const sent = ((await res.json()) as { data: { id: number } }).data;
+
+      await waitFor('primeros correos', async () => smtp.ids.length >= 1000, 120_000);
+      signalGroup(first.child, 'SIGKILL');
+      await exited(first.child);
+      const atKill = smtp.ids.length;
+
+      const second = await startServer(dataDir, env);
+      children.push(second.child);
+      const admin2 = new Client(second.baseUrl);
+      expect((await admin2.login('administrador@sanandres.cl')).status).toBe(200);
+      await waitDelivered(second, admin2, sent.id);
+      await stopServer(second.child);
+
+      const handle = await openDb({ dataDir, databaseUrl: '' });
+      let keys: string[];
+      try {
+        keys = (
+          await rows<{ id: number; generation: number }>(
+            handle.db,
+            sql`select id, generation from deliveries where message_id = ${sent.id} and address is not null and status = 'received'`,
+          )
+        ).map((d) => `<hermes-${d.id}-${d.generation}@hermes.local>`);
+        expect(
+          await count(handle.db, sql`select count(*)::int as n from deliveries where message_id = ${sent.id} and address is not null`),
+        ).toBe(keys.length);
+      } finally {
+        await handle.close();
+      }
+      const unique = new Set(smtp.ids);
+      const resent = smtp.ids.length - unique.size;
+      console.log(`crash SMTP: ${atKill} correos aceptados al matar el proceso, ${resent} recibidos dos veces`);
+      // Every delivery arrived, under its own Message-ID …
+      expect(unique).toEqual(new Set(keys));
+      expect(atKill).toBeLessThan(keys.length);
+      // … and only a handful twice.
+      expect(resent).toBeLessThanOrEqual(RESENT_BOUND);
+    } finally {
+      await smtp.close();
     }
   });
 });
