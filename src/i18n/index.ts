@@ -6,6 +6,8 @@
 // screens load different texts keeps them apart in subfolders, so each screen loads only its own:
 // `news/admin` (categories, trash, the week) and `news/compose` beside the wall's `news`,
 // `dashboard/activity` (the users and ranking screens), `settings/signature` beside the quota's `settings`.
+// What only a signed-in user sees around the screens (the menu, the account, toasts' buttons, the device
+// legend, the settings' tabs) is `layout`, loaded with the layout's chunk: the login form does not need it.
 //
 // Plurals are real: a text with forms `key_one` / `key_other` (CLDR categories, `Intl.PluralRules`) is
 // asked for as `t('key', { count })`. Keys are typed (`MessageKey`): a typo fails the type check.
@@ -13,6 +15,7 @@ import rosetta from 'rosetta';
 import shellCL from './es-CL.json';
 import type composeCL from './compose/es-CL.json';
 import type sessionCL from './session/es-CL.json';
+import type layoutCL from './layout/es-CL.json';
 import type messagesCL from './messages/es-CL.json';
 import type receptionCL from './reception/es-CL.json';
 import type recipientListsCL from './recipient-lists/es-CL.json';
@@ -28,6 +31,7 @@ import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
 export type Namespace =
+  | 'layout'
   | 'session'
   | 'messages'
   | 'compose'
@@ -42,6 +46,7 @@ export type Namespace =
   | 'news'
   | 'news/compose';
 export const NAMESPACES: readonly Namespace[] = [
+  'layout',
   'session',
   'messages',
   'compose',
@@ -58,6 +63,7 @@ export const NAMESPACES: readonly Namespace[] = [
 ];
 
 type Messages = typeof shellCL &
+  typeof layoutCL &
   typeof sessionCL &
   typeof messagesCL &
   typeof composeCL &

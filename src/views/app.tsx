@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectIsAppFailed } from '../machines/app/app';
-import { t } from '../i18n';
+import { loadTexts, t } from '../i18n';
 import { appActor } from './actors';
 import { LoadingBar } from './layout/loading-bar';
 import { AppRouter } from './router';
@@ -9,7 +9,9 @@ import { AppRouter } from './router';
 // Not in the first download: nothing toasts before the first screen (edge.ts loads the same chunk for a toast).
 const Toaster = lazy(() => import('./layout/toaster').then((m) => ({ default: m.Toaster })));
 const ErrorPage = lazy(() => import('./pages/app/error-page').then((m) => ({ default: m.ErrorPage })));
-const ActorPanel = import.meta.env.DEV ? lazy(() => import('./dev/actor-panel').then((m) => ({ default: m.ActorPanel }))) : null;
+const ActorPanel = import.meta.env.DEV
+  ? lazy(() => Promise.all([import('./dev/actor-panel'), loadTexts(['layout'])]).then(([m]) => ({ default: m.ActorPanel })))
+  : null;
 
 /** Last resort when rendering itself fails (SPEC §8 texts), with a plain link home. */
 class FatalBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {

@@ -4,13 +4,15 @@ import { Route, Router, Switch, useLocation, useSearch, type AroundNavHandler } 
 import { selectIsRouteAllowed, selectIsNotFound, selectRouteName } from '../machines/app/route-guard';
 import { selectIsLoggedIn } from '../machines/session/selectors';
 import { appActor, routeGuardActor, sessionActor } from './actors';
+import { loadTexts } from '../i18n';
 import { useT } from './lib/i18n';
 import { NotFound } from './lazy-screen';
 import { preloadLanding, ROUTES, routeNamed } from './routes';
 import { useSelectors } from './lib/selectors';
 
-// The layout is its own chunk: the first download is only the shell and its machines (bench budget).
-const loadLayout = () => import('./layout/app-layout').then((m) => ({ default: m.AppLayout }));
+// The layout is its own chunk, loaded with its texts: the first download is only the shell and its machines
+// (bench budget).
+const loadLayout = () => Promise.all([import('./layout/app-layout'), loadTexts(['layout'])]).then(([m]) => ({ default: m.AppLayout }));
 const AppLayout = lazy(loadLayout);
 
 /**

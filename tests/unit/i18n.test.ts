@@ -30,6 +30,18 @@ describe('i18n', () => {
     expect(t('app.tagline', { guardians: t('terms.guardians') })).toBe('Comunicación escolar con padres o tutores, alumnos y personal');
   });
 
+  it("keeps the layout's texts out of the shell: the signed-in menu's come with the layout's namespace", async () => {
+    // A fresh copy of the module, as the first download has it: nothing loaded but the shell.
+    vi.resetModules();
+    const fresh = await import('../../src/i18n');
+    expect(fresh.t('nav.inbox')).toBe('nav.inbox');
+    expect(fresh.t('toast.undo')).toBe('toast.undo');
+    expect(fresh.t('session.checking')).toBe('Verificando tu sesión…');
+    await fresh.loadTexts(['layout']);
+    expect(fresh.t('nav.inbox')).toBe('Recibidos');
+    expect(fresh.t('toast.undo')).toBe('Deshacer');
+  });
+
   it('shows the key itself for a text that exists nowhere', () => {
     expect(t('no.such.key' as MessageKey)).toBe('no.such.key');
     expect(hasText('no.such.key')).toBe(false);
