@@ -26,13 +26,15 @@ export default defineConfig({
     shell({
       worker: 'src/services/shell/service-worker.ts',
       // The login screen and its texts, the toaster every screen mounts, and what the login screen loads
-      // while the user types (the layout, the inbox and its texts, the other screens' routes).
+      // while the user types (the layout and its texts, the inbox and its texts, the other screens' routes).
       firstScreen: [
         'src/views/pages/session/login-page.tsx',
         'src/i18n/session/es-CL.json',
         'src/i18n/session/es-MX.json',
         'src/views/layout/toaster.tsx',
         'src/views/layout/app-layout.tsx',
+        'src/i18n/layout/es-CL.json',
+        'src/i18n/layout/es-MX.json',
         'src/views/pages/messages/folder-page.tsx',
         'src/i18n/messages/es-CL.json',
         'src/i18n/messages/es-MX.json',
