@@ -1,0 +1,129 @@
+// One delivery's attempt, for the engine's pipeline (engine.ts): the claimed deliveries' rows loaded with
+// what their messages carry (attachments, the recipients' merge-field values), and the hand-over of one
+// delivery to its channel, cut at the attempt's deadline. No queue, no recording: the engine does both.
+import { sql } from 'drizzle-orm';
+import { fillFields, fitSmsValues, hasFields, type MergeValues } from '../../shared/merge-fields';
+import { smsText, withSignature } from '../../shared/sms-text';
+import { intList } from '../db/arrays';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/sql';
+import type { Logger } from '../log';
+import { valuesByRecipient } from '../recipients/merge-values';
+import type { AttachmentStore } from '../storage/attachments';
+import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
+
+export interface DeliveryRow {
+  id: number;
+  generation: number;
+  status: string;
+  channel: Outgoing['channel'];
+  address: string | null;
+  attempts: number;
+  recipient_id: number;
+  message_id: number;
+  title: string;
+  content: string;
+  signature: string | null;
+  sender_name: string;
+  institution_name: string;
+}
+
+interface AttemptOptions {
+  db: Db;
+  adapters: Adapters;
+  store: AttachmentStore;
+  logger: Logger;
+  /** Longest one attempt may take before it counts as a transient error (lease.ts). */
+  attemptDeadlineMs: number;
+}
+
+export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs }: AttemptOptions) {
+  async function loadRows(ids: number[]): Promise<Map<number, DeliveryRow>> {
+    const result = await db.execute(sql`
+      select d.id, d.generation, d.status, d.channel, d.address, d.attempts, d.recipient_id, m.id as message_id, m.title, m.content,
+        m.signature, m.sender_name, i.name as institution_name
+      from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
+      where d.id = any(${intList(ids)}::int[])`);
+    return new Map(rowsOf<DeliveryRow>(result).map((r) => [Number(r.id), r]));
+  }
+
+  async function loadAttachments(messageIds: number[]): Promise<Map<number, Outgoing['attachments']>> {
+    const byMessage = new Map<number, Outgoing['attachments']>();
+    if (messageIds.length === 0) return byMessage;
+    const result = await db.execute(sql`
+      select message_id, name, content_type, storage_key, content from message_attachments
+      where message_id = any(${intList(messageIds)}::int[]) order by id`);
+    for (const a of rowsOf<{
+      message_id: number;
+      name: string;
+      content_type: string;
+      storage_key: string | null;
+      content: Uint8Array | null;
+    }>(result)) {
+      const list = byMessage.get(Number(a.message_id)) ?? [];
+      list.push({
+        filename: a.name,
+        contentType: a.content_type,
+        ...(a.storage_key ? { path: store.pathOf(a.storage_key) } : { content: Buffer.from(a.content ?? new Uint8Array()) }),
+      });
+      byMessage.set(Number(a.message_id), list);
+    }
+    return byMessage;
+  }
+
+  // An SMS carries exactly the GSM-7 text validation counted (one segment, what the quota was charged);
+  // the other channels have no such limit and carry the text as written. Merge fields are filled with the
+  // recipient's values first (validation counted each at its longest value among the recipients).
+  const textOf = (row: DeliveryRow, values: MergeValues) =>
+    row.channel === 'sms'
+      ? smsText(fillFields(row.content, fitSmsValues(row.content, row.signature, values)), row.signature).text
+      : withSignature(fillFields(row.content, values), row.signature);
+
+  /** The merge fields' values of the batch's recipients whose message uses them: one query per batch. */
+  async function loadValues(rows: readonly DeliveryRow[]): Promise<Map<number, MergeValues>> {
+    const ids = new Set(rows.filter((r) => hasFields(r.title, r.content)).map((r) => Number(r.recipient_id)));
+    return valuesByRecipient(db, [...ids]);
+  }
+
+  async function attempt(row: DeliveryRow, attachments: Outgoing['attachments'], values: MergeValues): Promise<SendResult> {
+    if (!row.address) return { ok: false, kind: 'permanent', error: 'missing_address' };
+    const outgoing: Outgoing = {
+      deliveryId: Number(row.id),
+      key: deliveryKey(Number(row.id), Number(row.generation)),
+      channel: row.channel,
+      address: row.address,
+      messageId: Number(row.message_id),
+      title: fillFields(row.title, values),
+      text: textOf(row, values),
+      senderName: row.sender_name,
+      institutionName: row.institution_name,
+      attachments: row.channel === 'e-mail' ? attachments : [],
+    };
+    // The deadline: past it the attempt is a transient error, retried later with the same key. The signal
+    // aborts what can be aborted (a provider's request); an SMTP transfer may still finish meanwhile, and its
+    // retry then carries the same Message-ID.
+    const deadline = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const overrun = new Promise<SendResult>((resolve) => {
+      timer = setTimeout(() => {
+        deadline.abort();
+        logger.info(`Canal ${row.channel}: el envío ${row.id} no terminó en ${attemptDeadlineMs / 1000} s; se reintentará`);
+        resolve({ ok: false, kind: 'transient', error: 'unreachable' });
+      }, attemptDeadlineMs);
+    });
+    const sending = Promise.resolve()
+      .then(() => adapters[row.channel].send(outgoing, deadline.signal))
+      .catch((err: unknown): SendResult => {
+        // An adapter is not supposed to throw; if one does, treat it like a network fault.
+        logger.error(`Canal ${row.channel}: error inesperado en el envío ${row.id}`, err);
+        return { ok: false, kind: 'transient', error: 'unreachable' };
+      });
+    try {
+      return await Promise.race([sending, overrun]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return { loadRows, loadAttachments, loadValues, attempt };
+}
