@@ -10,6 +10,7 @@ import { configFromEnv, positiveInt } from './config';
 import { openDb } from './db/client';
 import { startPeriodic } from './db/periodic';
 import { createDelivery } from './delivery/setup';
+import { keepSocketsAlive } from './http/keep-alive';
 import { createLogger } from './log';
 import { generateSeed } from './seed/generate';
 import { writeSeedFiles } from './seed/messages';
@@ -55,13 +56,7 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   if (!config.workers && handle.kind === 'postgres')
     logger.info('Envíos: sin trabajadores en este proceso (HERMES_WORKERS=0); los atiende `npm run worker`.');
 });
-// The embedded database runs on this thread, so a heavy moment (a 10,000-delivery fan-out) can hold it for
-// seconds; with Node's 5 s keep-alive, the overdue timer then closed sockets a client was reusing that very
-// moment (ECONNRESET). A longer keep-alive, as behind load balancers, avoids that race.
-if ('keepAliveTimeout' in server) {
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-}
+keepSocketsAlive(server);
 
 function printBanner(url: string, kind: string, ms: number): void {
   if (config.log === 'silent') return;

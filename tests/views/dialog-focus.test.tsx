@@ -3,6 +3,10 @@
 // itself (onCloseAutoFocus prevented, ConfirmDialog) keeps that.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
+// Radix moves the focus on close in a timer (its FocusScope unmounts, then focuses): wait past it, never
+// assume a microtask is enough (under load it was not).
+const pastCloseTimer = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
 import { keepFocusOnClose, QuestionDialog } from '../../src/views/ui/dialog';
 
 afterEach(cleanup);
@@ -34,7 +38,7 @@ describe('QuestionDialog', () => {
     expect(screen.getByRole('alertdialog').contains(document.activeElement)).toBe(true);
     fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
     rerender(<Screen open={false} />);
-    await act(async () => {});
+    await pastCloseTimer();
     expect(document.activeElement).toBe(link);
   });
 
@@ -44,7 +48,7 @@ describe('QuestionDialog', () => {
     rerender(<Screen open keep />);
     await act(async () => {});
     rerender(<Screen open={false} keep />);
-    await act(async () => {});
+    await pastCloseTimer();
     expect(document.activeElement).not.toBe(screen.getByRole('link', { name: 'Recibidos' }));
   });
 });

@@ -12,6 +12,7 @@ import { createApp } from '../../../server/app';
 import { DEFAULT_CONFIG, type ServerConfig } from '../../../server/config';
 import { openDb, type Db, type DbHandle } from '../../../server/db/client';
 import { createDelivery, type Delivery, type DeliveryOptions } from '../../../server/delivery/setup';
+import { keepSocketsAlive } from '../../../server/http/keep-alive';
 import { createLogger } from '../../../server/log';
 import { AttachmentStore } from '../../../server/storage/attachments';
 import { rowsOf } from '../../../server/db/sql';
@@ -81,6 +82,7 @@ export const testConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
 /** Serves an app over a real socket; `close` also drops keep-alive connections so nothing lingers. */
 export async function listen(app: { fetch: (req: Request) => Response | Promise<Response> }) {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  keepSocketsAlive(server);
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
