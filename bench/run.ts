@@ -191,6 +191,12 @@ interface FolderApiReport {
   ratioTarget: number;
   withinTarget: boolean;
   rawIncludes: string;
+  /**
+   * What any answer of this server costs beyond its SQL, timed beside each page: GET /api/health (the HTTP
+   * hop and Hono, no session) and GET /api/user (the session look-up and one small query), and the ratio
+   * the raw pages would have with that cost added: about the floor of the folder API.
+   */
+  floor: { healthMedianMs: number; userMedianMs: number; ratioWithHop: number; ratioWithSession: number };
 }
 
 const RAW_INCLUDES =
@@ -248,10 +254,27 @@ type RawQuery = (request: PageRequest) => Promise<unknown>;
 async function timePages(
   client: ApiClient,
   raw: RawQuery,
-): Promise<{ plan: PageRequest[]; apiMs: number[]; rawMs: number[]; total: number; deepestPage: number }> {
+): Promise<{
+  plan: PageRequest[];
+  apiMs: number[];
+  rawMs: number[];
+  healthMs: number[];
+  userMs: number[];
+  total: number;
+  deepestPage: number;
+}> {
   const plan: PageRequest[] = [];
   const apiMs: number[] = [];
   const rawMs: number[] = [];
+  const healthMs: number[] = [];
+  const userMs: number[] = [];
+  const timeGet = async (path: string, into: number[]) => {
+    const started = performance.now();
+    const response = await client.request(path);
+    await response.text();
+    into.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`GET ${path} → ${response.status}`);
+  };
   let total = 0;
   let deepCursor = '';
   let deepPage = 1;
@@ -261,6 +284,8 @@ async function timePages(
     const started = performance.now();
     await raw(request);
     rawMs.push(performance.now() - started);
+    await timeGet('/api/health', healthMs);
+    await timeGet('/api/user', userMs);
     plan.push(request);
     apiMs.push(result.ms);
     return result.body;
@@ -294,7 +319,7 @@ async function timePages(
     }
     cycle += 1;
   }
-  return { plan, apiMs, rawMs, total, deepestPage };
+  return { plan, apiMs, rawMs, healthMs, userMs, total, deepestPage };
 }
 
 async function folderApiReport(dataDir: string): Promise<FolderApiReport> {
@@ -357,6 +382,12 @@ async function folderApiReport(dataDir: string): Promise<FolderApiReport> {
     ratioTarget: RATIO_TARGET,
     withinTarget: ratioMedian <= RATIO_TARGET,
     rawIncludes: RAW_INCLUDES,
+    floor: {
+      healthMedianMs: round2(median(pages.healthMs)),
+      userMedianMs: round2(median(pages.userMs)),
+      ratioWithHop: Math.round(((median(rawMs) + median(pages.healthMs)) / median(rawMs)) * 100) / 100,
+      ratioWithSession: Math.round(((median(rawMs) + median(pages.userMs)) / median(rawMs)) * 100) / 100,
+    },
   };
 }
 
@@ -558,6 +589,11 @@ function printFolderApi(report: FolderApiReport): void {
       kinds.map(([label, k]) => `${label} ${k.apiMedianMs.toFixed(2)} / ${k.rawMedianMs.toFixed(2)} ms`).join('; '),
   );
   console.log(`    raw = ${report.rawIncludes}`);
+  console.log(
+    `    piso, medido junto a cada página: GET /api/health (HTTP y Hono, sin sesión) ${report.floor.healthMedianMs.toFixed(2)} ms → ` +
+      `raw + eso = ${report.floor.ratioWithHop.toFixed(2)}× raw; GET /api/user (más la sesión y una consulta) ` +
+      `${report.floor.userMedianMs.toFixed(2)} ms → ${report.floor.ratioWithSession.toFixed(2)}× raw`,
+  );
   const verdict = report.withinTarget ? 'OK' : 'OVER';
   console.log(
     `    razón API/raw: mediana ${report.ratioMedian.toFixed(2)}×, p99 ${report.ratioP99.toFixed(2)}× / objetivo ≤ ${report.ratioTarget}× (mediana) → ${verdict}`,
@@ -591,6 +627,13 @@ const folderApiRows: SummaryRows<FolderApiReport> = (r) => [
     unit: '×',
     value: r.ratioMedian,
     goal: { kind: 'atMost', limit: r.ratioTarget },
+  },
+  {
+    section: 'c',
+    figure: 'piso: su consulta + GET /api/user, ÷ su consulta',
+    unit: '×',
+    value: r.floor.ratioWithSession,
+    goal: { kind: 'reported' },
   },
 ];
 

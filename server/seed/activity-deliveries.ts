@@ -21,6 +21,21 @@ export interface Profile {
 }
 
 /** A recipient's statuses, best first: its state is the best of its deliveries. */
+/** A delivery before its outcome: failed for want of an address; the caller writes what happened otherwise. */
+export function blankDelivery(
+  fields: Pick<DeliveryRow, 'id' | 'messageId' | 'recipientId' | 'channel' | 'address' | 'segments' | 'createdAt'>,
+): DeliveryRow {
+  return {
+    ...fields,
+    status: 'failed',
+    error: fields.address ? null : 'missing_address',
+    attempts: 0,
+    sentAt: null,
+    deliveredAt: null,
+    readAt: null,
+  };
+}
+
 export const RANK: Record<string, number> = { read: 5, received: 4, not_received: 3, error: 2, failed: 1 };
 
 export function addGuardianDeliveries(
@@ -53,24 +68,16 @@ export function addGuardianDeliveries(
   for (const channel of chosen) {
     const address =
       channel === 'app-mobile' ? (app ? `guardian:${g.id}` : null) : channel === 'e-mail' ? (g.email ?? null) : (g.phone ?? null);
-    const row: DeliveryRow = {
+    const row = blankDelivery({
       id: deliveries.length + 1,
       messageId,
       recipientId,
       channel,
       address,
-      status: 'failed',
-      error: null,
       segments: channel === 'sms' && address ? SMS_SEGMENTS_PER_MESSAGE : 0,
-      attempts: 0,
       createdAt: at,
-      sentAt: null,
-      deliveredAt: null,
-      readAt: null,
-    };
-    if (!address) {
-      row.error = 'missing_address';
-    } else {
+    });
+    if (address) {
       const sentAt = t + rng.int(2, 40) * 1000;
       row.sentAt = new Date(sentAt);
       row.attempts = 1;

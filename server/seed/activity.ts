@@ -28,7 +28,7 @@ import { mulberry32, type Rng } from './prng';
 import { COLLEAGUE_TOPICS, COURSE_TOPICS, type Months, SCHOOL_TOPICS, STAFF_LABEL } from './activity-topics';
 import type { SchoolSpec } from './schools';
 import { sentEntry } from './sent-entry';
-import { addGuardianDeliveries, type Profile, RANK } from './activity-deliveries';
+import { addGuardianDeliveries, blankDelivery, type Profile, RANK } from './activity-deliveries';
 
 const HOUR = 3_600_000;
 
@@ -450,24 +450,8 @@ function addColleagueMessage(
     for (const channel of chosen) {
       const address = channel === 'app-mobile' ? (s.userId != null ? `user:${s.userId}` : null) : (s.email ?? null);
       const sentAt = t + rng.int(2, 40) * 1000;
-      const row: DeliveryRow = {
-        id: deliveries.length + 1,
-        messageId,
-        recipientId,
-        channel,
-        address,
-        status: 'failed',
-        error: null,
-        segments: 0,
-        attempts: 0,
-        createdAt: at,
-        sentAt: null,
-        deliveredAt: null,
-        readAt: null,
-      };
-      if (!address) {
-        row.error = 'missing_address';
-      } else {
+      const row = blankDelivery({ id: deliveries.length + 1, messageId, recipientId, channel, address, segments: 0, createdAt: at });
+      if (address) {
         row.attempts = 1;
         row.sentAt = new Date(sentAt);
         row.status = 'received';
