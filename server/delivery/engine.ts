@@ -19,7 +19,8 @@
 // every attempt that ended meanwhile (once RECORD_GROUP have ended, or RECORD_WAIT_MS after the first), and
 // completing their jobs. So a crash hands over again only what the channel accepted and the commit
 // had not yet recorded: the messages whose answer was still on the way, one per SMTP connection, and a
-// group or two, not every attempt in flight.
+// group or two, not every attempt in flight. The recipients of a group are left owed a refresh, which runs
+// for many groups at once (server/reception/status.ts refreshOwed).
 //
 // A dead worker: a worker claims only what it works now or next, renews its claims until they are
 // recorded, and every worker process takes back the claims of a dead one within about half a minute
@@ -42,7 +43,7 @@ import type { AttachmentStore } from '../storage/attachments';
 import type { Adapters, Outgoing, SendResult } from './channel';
 import type { DeliveryEngine, DeliveryRound } from './engine-contract';
 import { ATTEMPT_DEADLINE_MS, createLeases, HEARTBEAT_MS, LEASE_MS, RECLAIM_EVERY_MS } from './lease';
-import { recordOutcomes, refreshRecipients } from '../reception/status';
+import { recordOutcomes, refreshOwed, refreshRecipients } from '../reception/status';
 import { createAttempts, type DeliveryRow } from './attempt';
 import { createSweep, leaveToSweep } from './sweep';
 
@@ -101,6 +102,13 @@ const DELIVER_POLL_MS = 500;
  */
 export const RECORD_GROUP = 6;
 const RECORD_WAIT_MS = 20;
+/**
+ * Recipients owed a refresh by this process's commits are refreshed once this many wait, or REFRESH_WAIT_MS
+ * after the first, or at once when nothing else is in flight: a refresh costs about the same for 6
+ * recipients as for 60 (the roll-up's statement trigger, the locks).
+ */
+const REFRESH_BATCH = 60;
+const REFRESH_WAIT_MS = 100;
 /** How long stopping waits for the attempts in flight. */
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -224,6 +232,10 @@ export function createEngine(options: EngineOptions): Engine {
   let groupTimer: NodeJS.Timeout | undefined;
   /** Completions of recorded jobs in flight (the job leaves pg-boss's `active` state; its lease is let go). */
   const settling = new Set<Promise<void>>();
+  /** Recipients this process's commits left owed a refresh, and the refresh in flight. */
+  let owed = 0;
+  let refreshing: Promise<void> | undefined;
+  let refreshTimer: NodeJS.Timeout | undefined;
   let nudged = false;
   let nudge: (() => void) | undefined;
   let delivering: Promise<void> | undefined;
@@ -311,9 +323,41 @@ export function createEngine(options: EngineOptions): Engine {
     committing = group.length;
     void recordGroup(group).finally(() => {
       committing = 0;
+      owed += group.length;
       recordNext();
+      refreshSoon();
       wakeDeliverer();
     });
+  }
+
+  /** Starts the refresh of owed recipients unless one is in flight: once REFRESH_BATCH wait, or soon. */
+  function refreshSoon(): void {
+    if (refreshing || owed === 0) return;
+    const busy = sending > 0 || committing > 0 || unrecorded.length > 0;
+    if (owed < REFRESH_BATCH && busy && !stopping) {
+      refreshTimer ??= setTimeout(() => {
+        refreshTimer = undefined;
+        refreshNow();
+      }, REFRESH_WAIT_MS);
+      return;
+    }
+    refreshNow();
+  }
+
+  function refreshNow(): void {
+    clearTimeout(refreshTimer);
+    refreshTimer = undefined;
+    if (refreshing) return;
+    owed = 0;
+    refreshing = refreshOwed(db, logger)
+      .then(() => undefined)
+      .catch((err: unknown) =>
+        logger.error('Cola de envíos: no se pudo actualizar el estado de los destinatarios; el barrido lo retoma', err),
+      )
+      .finally(() => {
+        refreshing = undefined;
+        refreshSoon();
+      });
   }
 
   async function recordGroup(group: Finished[]): Promise<void> {
@@ -422,8 +466,9 @@ export function createEngine(options: EngineOptions): Engine {
   /** Until every attempt started is recorded and its job closed, or `ms` passes. */
   async function drain(ms: number): Promise<void> {
     const until = Date.now() + ms;
-    while ((sending > 0 || committing > 0 || unrecorded.length > 0 || settling.size > 0) && Date.now() < until) {
+    while ((sending > 0 || committing > 0 || unrecorded.length > 0 || settling.size > 0 || owed > 0 || refreshing) && Date.now() < until) {
       recordNext();
+      refreshSoon();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -542,6 +587,7 @@ export function createEngine(options: EngineOptions): Engine {
       await delivering;
       // Attempts in flight finish and are recorded; what is still out after that stays active for its lease.
       await drain(STOP_TIMEOUT_MS);
+      clearTimeout(refreshTimer);
       leases.stop();
       if (!started) return;
       started = false;

@@ -6,7 +6,7 @@ import { rowsOf } from '../db/sql';
 import type { Db } from '../db/client';
 import type { Logger } from '../log';
 import type { DeliveryRound } from './engine-contract';
-import { applyReports } from '../reception/status';
+import { applyReports, refreshOwed } from '../reception/status';
 
 /** How long a handed-over delivery may wait for its receipt before it counts as not received. */
 const APP_RECEIPT_WAIT_H = 72;
@@ -89,6 +89,10 @@ async function waitingRounds(db: Db): Promise<DeliveryRound[]> {
 /** One pass of the sweep. */
 export function createSweep(db: Db, logger: Logger, actions: SweepActions): () => Promise<void> {
   return async () => {
+    // What a process that died owed its recipients (server/reception/status.ts refreshOwed).
+    await leaveToSweep(logger, 'destinatarios por actualizar', async () => {
+      await refreshOwed(db, logger);
+    });
     await leaveToSweep(logger, 'vencimiento de acuses', () => expireReceipts(db, logger));
     await leaveToSweep(logger, 'mensajes sin repartir', async () => {
       for (const id of await unsentMessages(db)) await actions.messageSent(id);

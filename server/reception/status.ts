@@ -12,15 +12,17 @@
 //   locks rows in whatever order its plan visits them, so two batches over the same deliveries in opposite
 //   orders deadlocked (40P01).
 // - A recipient's state (and a guardian's device_misses) is computed in a statement that starts after its
-//   row lock is held. Every transaction that changes a delivery takes that lock before it commits, so the
-//   last one to take it sees every other's delivery committed; computed in the same statement as the
+//   row lock is held, and after every committed change of its deliveries one such refresh follows: a
+//   receipt takes the lock before it commits; the engine's outcomes leave the recipient owed a refresh
+//   (`recipient_refreshes`, in their transaction), and the refresh that takes that row starts after they
+//   committed. So the last refresh sees every delivery committed. Computed in the same statement as the
 //   lock wait, it used the snapshot from before the wait (PostgreSQL rechecks only the locked row, not the
 //   subquery), and two channels ending at once left the recipient one step behind for good.
 // Retryable conflicts are retried as a backstop (transactionRetrying in server/db/client.ts).
 import { intList } from '../db/arrays';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ChannelCode } from '../../shared/codes';
-import { deliveries } from '../db/schema/delivery';
+import { deliveries, recipientRefreshes } from '../db/schema/delivery';
 import { transactionRetrying, type Queryable } from '../db/client';
 import type { Logger } from '../log';
 import { rowsOf } from '../db/sql';
@@ -131,6 +133,9 @@ export interface AttemptOutcome {
 /**
  * Records a batch of the engine's outcomes in one statement, only on rows still in the round that was
  * attempted (a receipt that arrived first is kept; the hand-over's time and reference are added to it).
+ * Their recipients are left owed a refresh (`refreshOwed`): the engine records a few outcomes at a time to
+ * keep what a crash re-sends small, and refreshing recipients (their state, the roll-up, the devices) a
+ * few at a time was most of the recording's cost.
  */
 export async function recordOutcomes(
   db: Queryable,
@@ -143,7 +148,7 @@ export async function recordOutcomes(
     await also(db);
     return;
   }
-  // With the recipients' refresh in one transaction: a crash in between would leave them stale forever.
+  // With the recipients' refresh owed in the same transaction: a crash in between would leave them stale.
   await transactionRetrying(
     db,
     async (tx) => {
@@ -155,7 +160,8 @@ export async function recordOutcomes(
       const values = JSON.stringify(
         outcomes.map(({ id, generation, status, error, provider_ref }) => ({ id, generation, status, error, provider_ref })),
       );
-      const result = await tx.execute(sql`
+      await tx.execute(sql`
+      with changed as (
       update deliveries d set
         status = case when d.status = 'queued' then v.status else d.status end,
         attempts = d.attempts + 1,
@@ -170,17 +176,45 @@ export async function recordOutcomes(
         and (d.status = 'queued' or (v.status in ('sent', 'received') and d.status in ('received', 'read', 'not_received', 'error')))
       returning d.recipient_id,
         -- Whether a device delivery now ends (device_misses counts those): not an e-mail, nor a hand-over.
-        d.channel in (${sql.raw(DEVICE_CHANNELS)}) and d.status = v.status and v.status not in ('queued', 'sent') as device_ended`);
-      const changed = rowsOf<{ recipient_id: number; device_ended: boolean }>(result);
-      await refreshRecipients(
-        tx,
-        changed.map((r) => Number(r.recipient_id)),
-        changed.filter((r) => r.device_ended).map((r) => Number(r.recipient_id)),
-      );
+        d.channel in (${sql.raw(DEVICE_CHANNELS)}) and d.status = v.status and v.status not in ('queued', 'sent') as device_ended)
+      insert into ${recipientRefreshes} (recipient_id, device) select recipient_id, device_ended from changed`);
       await also(tx);
     },
     logger,
   );
+}
+
+/** Owed recipients refreshed per transaction. */
+const REFRESH_LIMIT = 500;
+
+/**
+ * Refreshes every owed recipient, oldest first, REFRESH_LIMIT per transaction; rows another process is
+ * refreshing are skipped (it owns them). Returns how many owed rows it took.
+ */
+export async function refreshOwed(db: Queryable, logger?: Logger): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const taken = await transactionRetrying(
+      db,
+      async (tx) => {
+        const rows = rowsOf<{ recipient_id: number; device: boolean }>(
+          await tx.execute(sql`
+            delete from ${recipientRefreshes} where id in (
+              select id from ${recipientRefreshes} order by id limit ${REFRESH_LIMIT} for update skip locked)
+            returning recipient_id, device`),
+        );
+        await refreshRecipients(
+          tx,
+          rows.map((r) => Number(r.recipient_id)),
+          rows.filter((r) => r.device).map((r) => Number(r.recipient_id)),
+        );
+        return rows.length;
+      },
+      logger,
+    );
+    total += taken;
+    if (taken < REFRESH_LIMIT) return total;
+  }
 }
 
 /**

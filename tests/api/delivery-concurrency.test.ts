@@ -15,6 +15,7 @@ import {
   applyReports,
   recordOutcomes,
   refreshDeviceMisses,
+  refreshOwed,
   refreshRecipients,
   type AttemptOutcome,
   type DeliveryReport,
@@ -161,6 +162,8 @@ describe('receipts and recordings at once', () => {
       [
         ...outcomes.map((batch) => () => recordOutcomes(db, batch, logger)),
         ...reports.map((batch) => () => applyReports(db, batch, logger)),
+        // The engines' refreshes of the recipients their outcomes left owed, as several workers run them.
+        ...Array.from({ length: 6 }, () => () => refreshOwed(db, logger)),
       ],
       random,
     );
@@ -168,6 +171,9 @@ describe('receipts and recordings at once', () => {
     expect(settled.flatMap((s) => (s.status === 'rejected' ? [sqlState(s.reason)] : []))).toEqual([]);
     // Not even retried: the batches lock in one order, so none waits for another in a circle.
     expect(logged).toEqual([]);
+    // What the last outcomes left owed, refreshed as the engine does after them.
+    await refreshOwed(db, logger);
+    expect(await rows(db, sql`select id from recipient_refreshes`)).toEqual([]);
 
     // Every delivery was worked: nothing is left queued.
     const queued = await rows(
@@ -196,16 +202,18 @@ describe('receipts and recordings at once', () => {
       db,
       sent.map((d) => ({ id: Number(d.id), generation: 0, status: 'sent', error: null, provider_ref: null })),
     );
-    // Each channel's report in its own transaction, all at once: each sees the others still "sent".
-    const settled = await Promise.allSettled(
-      sent.map((d) =>
+    // Each channel's report in its own transaction, all at once: each sees the others still "sent"; the
+    // engine's refresh of what the hand-over left owed runs among them.
+    const settled = await Promise.allSettled([
+      ...sent.map((d) =>
         applyReports(
           db,
           [{ deliveryId: Number(d.id), generation: 0, status: 'not_received', at: new Date(), error: 'undelivered' }],
           logger,
         ),
       ),
-    );
+      refreshOwed(db, logger),
+    ]);
     expect(settled.flatMap((s) => (s.status === 'rejected' ? [sqlState(s.reason)] : []))).toEqual([]);
     expect(logged).toEqual([]);
     const recipients = [...new Set(sent.map((d) => Number(d.recipient_id)))];

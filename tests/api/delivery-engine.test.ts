@@ -27,10 +27,12 @@ const statusCounts = async (server: TestServer, messageId: number) =>
     ).map((r) => [r.key, Number(r.n)]),
   ) as Record<string, number>;
 
+/** Deliveries still in flight, and recipients the engine still owes a refresh (it refreshes them after). */
 const inFlight = (server: TestServer, messageId: number) =>
   count(
     server.db,
-    sql`select count(*)::int as n from deliveries where message_id = ${messageId} and status in ('queued', 'sent') and channel <> 'app-mobile'`,
+    sql`select (select count(*) from deliveries where message_id = ${messageId} and status in ('queued', 'sent') and channel <> 'app-mobile')::int
+      + (select count(*) from recipient_refreshes)::int as n`,
   );
 
 async function courseOf(server: TestServer, email: string): Promise<RecipientPick> {
@@ -204,6 +206,31 @@ describe('delivery through the default channels', () => {
     );
     expect(expired).toBe(handed);
     expect(await waiting()).toBe(0);
+  });
+
+  it('recipients a crash left owed a refresh are brought up to date by the sweep', async () => {
+    const pick = await courseOf(server, 'administrador@sanandres.cl');
+    const id = await sendOk(admin, composeInput({ channels: ['e-mail'], recipients: [pick], title: 'Reunión de apoderados' }));
+    await eventually(
+      'entregas terminadas',
+      () => inFlight(server, id),
+      (n) => n === 0,
+    );
+    const pending = () =>
+      count(server.db, sql`select count(*)::int as n from message_recipients where message_id = ${id} and status = 'pending'`);
+    expect(await pending()).toBe(0);
+    // What a process killed between its outcomes' commit and their recipients' refresh leaves behind.
+    const stale = await rows(
+      server.db,
+      sql`update message_recipients set status = 'pending' where message_id = ${id} and status = 'received' returning id`,
+    );
+    expect(stale.length).toBeGreaterThan(0);
+    await server.db.execute(
+      sql`insert into recipient_refreshes (recipient_id, device) select id, false from message_recipients where message_id = ${id}`,
+    );
+    await server.delivery!.engine.sweep();
+    expect(await pending()).toBe(0);
+    expect(await count(server.db, sql`select count(*)::int as n from recipient_refreshes`)).toBe(0);
   });
 
   it('a colleague receives the app channel in their Hermes inbox at once, and reading it there is "read"', async () => {

@@ -8,7 +8,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendResult } from '../../shared/compose-contract';
 import type { Db } from '../../server/db/client';
-import { applyReports, recordOutcomes, refreshRecipients, rollUpReachedAt } from '../../server/reception/status';
+import {
+  applyReports,
+  recordOutcomes,
+  refreshOwed,
+  refreshRecipients,
+  rollUpReachedAt,
+  type AttemptOutcome,
+} from '../../server/reception/status';
 import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
 import { startRecordingServer } from './support/recording';
@@ -82,6 +89,12 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The engine's hand-over: outcomes recorded, then the recipients they left owed refreshed. */
+async function handOver(on: Db, outcomes: AttemptOutcome[]): Promise<void> {
+  await recordOutcomes(on, outcomes);
+  await refreshOwed(on);
+}
+
 describe('message_recipients.reached_at', () => {
   it('agrees with the deliveries after the send, hand-over, receipts, failures and a retry', async () => {
     // Sent: nothing reached yet.
@@ -93,7 +106,7 @@ describe('message_recipients.reached_at', () => {
     expect([mail1, mail2, mail3, sms1, sms2, sms3, sms4].every(Boolean)).toBe(true);
 
     // Hand-over: e-mail is received at once (SMTP 250), SMS sent; one e-mail and one SMS fail for good.
-    await recordOutcomes(db, [
+    await handOver(db, [
       { id: mail1!.id, generation: 0, status: 'received', error: null, provider_ref: null },
       { id: mail2!.id, generation: 0, status: 'failed', error: 'rejected', provider_ref: null },
       { id: sms1!.id, generation: 0, status: 'sent', error: null, provider_ref: 'p1' },
@@ -126,7 +139,7 @@ describe('message_recipients.reached_at', () => {
     await expectAgrees(2);
     const again = (await deliveries()).filter((d) => d.status === 'queued');
     expect(again.map((d) => d.id)).toEqual(expect.arrayContaining([mail2!.id, sms2!.id]));
-    await recordOutcomes(
+    await handOver(
       db,
       again.map((d) => ({
         id: d.id,

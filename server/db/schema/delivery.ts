@@ -1,6 +1,6 @@
 // The delivery engine's rows (one per recipient and channel) and the built-in provider simulator's store.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHANNEL_CODES } from '../../../shared/codes';
 import { DELIVERY_STATUSES } from '../../../shared/reception-contract';
 import { createdAt, id } from './institutions';
@@ -49,6 +49,20 @@ export const deliveries = pgTable(
     check('deliveries_status_check', sql`${t.status} in ('queued', 'sent', 'received', 'read', 'not_received', 'error', 'failed')`),
   ],
 );
+
+/**
+ * Recipients whose state is owed a refresh from their deliveries: the engine records each small group of
+ * outcomes with a row here and refreshes the recipients (their state, the roll-up, the guardians' device
+ * status) in larger batches after it (server/reception/status.ts). The row is written in the outcomes'
+ * transaction, so a crash between the two leaves it for the next refresh. No foreign key: a recipient
+ * deleted meanwhile is simply not found. The same recipient may be here twice (two channels).
+ */
+export const recipientRefreshes = pgTable('recipient_refreshes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  recipientId: integer('recipient_id').notNull(),
+  /** A device delivery (app, SMS, WhatsApp) ended: the guardian's device_misses may change too. */
+  device: boolean('device').notNull(),
+});
 
 /**
  * The built-in SMS / WhatsApp provider simulator's own store (server/delivery/simulator.ts): what a real
