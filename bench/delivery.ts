@@ -1,13 +1,13 @@
 // (g) Delivery engine: one message to every guardian of Colegio San Andrés (all levels, audience
 // apoderados, ≥ 5,000 people: seeded with as many students as (e)) sent through the real server — a separate
-// `tsx server/main.ts` on a temp copy of the seeded data — and carried out by its queue:
+// `node --import tsx server/main.ts` on a temp copy of the seeded data — and carried out by its queue:
 //   1. e-mail only, to an SMTP server on loopback run in this process (smtp-server), which counts what it
 //      accepts and checks no Message-ID arrives twice;
 //   2. SMS only, to the built-in provider simulator (no failures, no delay), until every receipt is in;
 //   3. both channels at once.
 // Each run: deliveries/s = deliveries with an address ÷ seconds from the send's 201 to the last delivery
 // (e-mail: the SMTP server's acceptance; SMS: the receipt's delivered_at), and the RSS of the server's whole
-// process group sampled every 250 ms (tsx runs node as a child): before the send, peak, and at the end.
+// process group sampled every 250 ms: before the send, peak, and at the end.
 // Then on PostgreSQL: DATABASE_URL's server when set, else a throwaway cluster the bench starts itself
 // (tests/pg/serve.sh, the API suite's); each run in a database cloned for it from one seeded there and dropped
 // after it (never the database DATABASE_URL names): 1 and 2 with the server's own workers, then 1 again with

@@ -3,7 +3,7 @@
 // (a) Initial JavaScript (bench/bundle.ts): the SPA built into a temp dir (never ./dist), the entry module of
 //     its index.html plus its modulepreload files, each gzipped at level 9, summed and compared with the
 //     budget, with the largest modules and packages in them (from the source maps). Lazy chunks apart.
-// (b) Server start: time from spawning `tsx server/main.ts` to the first answered GET /api/health, once on
+// (b) Server start: time from spawning `node --import tsx server/main.ts` to the first answered GET /api/health, once on
 //     a fresh data dir (creates and seeds PGlite) and then N times reopening that same dir.
 // (c) Folder page on a 10,000-message inbox (administrador@sanandres.cl, `seed --messages 10000`): 200 timed
 //     GET /api/messages pages against the real server (first page, pages following meta.next_cursor, pages
@@ -558,7 +558,7 @@ async function folderReports(): Promise<{ folderApi: FolderApiReport; scroll: Sc
 // ───────────────────────────── report ─────────────────────────────
 
 function printStartup(report: StartupReport): void {
-  console.log('\n(b) Arranque del servidor (spawn de `tsx server/main.ts` → primer 200 de GET /api/health)');
+  console.log('\n(b) Arranque del servidor (spawn de `node --import tsx server/main.ts` → primer 200 de GET /api/health)');
   console.log(`    directorio nuevo (crea y siembra PGlite): ${report.freshCreateMs} ms`);
   console.log(
     `    reabriendo el mismo directorio, ${report.runs} veces: mediana ${report.reopenMedianMs} ms, ` +

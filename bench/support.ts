@@ -1,4 +1,4 @@
-// What the bench sections share: temp data dirs, spawning `tsx` in its own process group, starting and
+// What the bench sections share: temp data dirs, spawning TypeScript through tsx in its own process group, starting and
 // stopping the real server on a free port, and a small logged-in HTTP client. Every process and temp dir
 // made here is tracked so `killAll` / the sections' own finally blocks leave nothing behind.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -85,7 +85,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((done) => setTim
 /** A timeout for Promise.race that does not keep the process alive once the race is decided elsewhere. */
 const deadline = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms).unref());
 
-/** Signals the server's whole process group (tsx runs the app in a child node process). */
+/** Signals the server's whole process group. */
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
@@ -107,7 +107,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
     signalGroup(child, 'SIGKILL');
     await exited(child);
   }
-  // Children of tsx may outlive it for a moment; make sure the group is empty.
+  // Anything the process started may outlive it for a moment; make sure the group is empty.
   signalGroup(child, 'SIGKILL');
   running.delete(child);
 }
@@ -121,10 +121,13 @@ export interface RunningServer {
   output(): string;
 }
 
-/** `tsx <args>` in its own process group (so stopping it kills its children), its output collected. */
+/**
+ * `node --import tsx <args>`, as `npm start` and `npm run worker` run, in its own process group (so stopping
+ * it kills anything it started), its output collected.
+ */
 function spawnTsx(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), args, {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -137,7 +140,7 @@ function spawnTsx(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess
 }
 
 /**
- * Spawns `tsx server/main.ts` on a free port and waits for /api/health; stops it again if that fails.
+ * Spawns `node --import tsx server/main.ts` on a free port and waits for /api/health; stops it again if that fails.
  * `env` is laid over the temp data dir's settings (e.g. SMTP_URL, DATABASE_URL of a bench database).
  */
 export async function startServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
@@ -182,7 +185,7 @@ export interface RunningWorker {
 const WORKER_READY = 'Trabajador de envíos en marcha.';
 
 /**
- * Spawns `tsx server/worker.ts` (`npm run worker`) and waits for its ready line; stops it again if that
+ * Spawns `node --import tsx server/worker.ts` (`npm run worker`) and waits for its ready line; stops it again if that
  * fails. `env` must carry DATABASE_URL: a worker needs PostgreSQL.
  */
 export async function startWorker(dataDir: string, env: NodeJS.ProcessEnv): Promise<RunningWorker> {

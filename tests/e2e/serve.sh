@@ -47,7 +47,7 @@ trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 129' HUP
 
 echo "serve.sh: data under $DATA_DIR PORT=$PORT HOST=$HOST" >&2
-node_modules/.bin/tsx server/main.ts &
+node --import tsx server/main.ts &
 SERVER_PID=$!
 wait "$SERVER_PID"
 STATUS=$?
