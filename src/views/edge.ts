@@ -5,6 +5,7 @@ import { t } from '../i18n';
 import type { AppActor } from '../machines/app/app';
 import { selectHoldsNavigation } from '../machines/app/pages';
 import type { NavigateEvent } from '../machines/app/effects';
+import { loadToaster } from './layout/toaster-loader';
 
 /** Where this tab's entries are in its history: stamped on every entry the app makes (`history.state`). */
 const positionOf = (state: unknown): number | null => {
@@ -90,14 +91,11 @@ function focusOn(id: string) {
   }, 0);
 }
 
-/**
- * The toaster (react-hot-toast and its markup) is not in the first download: its chunk comes with the first
- * toast (app.tsx mounts it lazily too). Toasts asked for meanwhile show in the order they were asked.
- */
-let toaster: Promise<typeof import('./layout/toaster')> | null = null;
+/** The toaster's chunk comes with the first toast (toaster-loader.ts); a toast whose code cannot load is lost. */
 const showToast = (...args: Parameters<typeof import('./layout/toaster').showToast>) => {
-  toaster ??= import('./layout/toaster');
-  void toaster.then((module) => module.showToast(...args));
+  loadToaster()
+    .then((module) => module.showToast(...args))
+    .catch(() => undefined);
 };
 
 /** Performs the root's UI effects and follows the browser's history; returns the function that undoes both. */
