@@ -1,3 +1,5 @@
+// First: the login form's chunk is asked for before anything else runs.
+import './views/first-screen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appActor } from './views/actors';

@@ -29,6 +29,17 @@ test.describe('primera pantalla', () => {
     expect(scripts.filter((path) => /\/toaster-/.test(path))).toEqual([]);
   });
 
+  test('el código del formulario de ingreso se pide antes que el resto de lo que pide la aplicación al partir', async ({ page }) => {
+    const scripts = watchScripts(page);
+    await new LoginPage(page).goto();
+    await page.waitForLoadState('networkidle');
+    // The entry (index.html's only script), then at once the login form's chunk: not after the other
+    // screens' routes, nor after the app's first render.
+    expect(chunkIndex(scripts, 'index')).toBe(0);
+    expect(chunkIndex(scripts, 'login')).toBe(1);
+    expect(chunkIndex(scripts, 'other-screens')).toBeGreaterThan(1);
+  });
+
   test('tras «Ingresar» Recibidos no descarga código: el formulario ya lo trajo mientras se escribía', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
