@@ -1,23 +1,44 @@
 // What every screen of the table is made of, for the first screens (routes.tsx) and the others
 // (other-screens.tsx) alike: a lazy chunk loaded with its texts, the route's `:id`, and the 404 page.
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { loadTexts, type Namespace } from '../i18n';
 
 export type RouteParams = Record<string, string | undefined>;
 
 /**
  * A screen's chunk and its texts, loaded together; the route shows the shell's splash meanwhile. `preload`
- * starts that load ahead of the visit (once: the visit then uses the same download).
+ * starts that load ahead of the visit (once: the visit then uses the same download). A screen whose load
+ * has already finished when it mounts is rendered at once: through `lazy` it would suspend once anyway,
+ * show the splash, and React then holds the screen back until 300 ms after the splash appeared.
  */
 export function screen<P extends object>(load: () => Promise<ComponentType<P>>, texts: readonly Namespace[] = []) {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  let loaded: ComponentType<P> | null = null;
   const start = () => {
-    loading ??= Promise.all([load(), loadTexts(texts)]).then(([component]) => ({ default: component }));
+    loading ??= Promise.all([load(), loadTexts(texts)]).then(([component]) => {
+      loaded = component;
+      return { default: component };
+    });
     return loading;
   };
   // A preload that failed (offline a moment) is forgotten, so the visit tries again.
   const preload = () => void start().catch(() => (loading = null));
-  return Object.assign(lazy(start), { preload });
+  const shown: ShownScreen<P> = { loaded: () => loaded, Lazy: lazy(start) };
+  // Made once per screen, at module level, like `lazy` itself: the same component on every render.
+  const view = (props: P) => <Shown screen={shown} props={props} />;
+  return Object.assign(view, { preload });
+}
+
+interface ShownScreen<P extends object> {
+  /** The screen's component once its load has finished. */
+  loaded: () => ComponentType<P> | null;
+  Lazy: ComponentType<P>;
+}
+
+function Shown<P extends object>({ screen, props }: { screen: ShownScreen<P>; props: P }) {
+  // Chosen once per mounted screen: switching from `lazy` to the component would mount it again.
+  const [Loaded] = useState(screen.loaded);
+  return Loaded ? <Loaded {...props} /> : <screen.Lazy {...props} />;
 }
 
 const ErrorPage = screen(() => import('./pages/app/error-page').then((m) => m.ErrorPage));

@@ -32,6 +32,9 @@ function otherScreens() {
 }
 // Start-up: it loads while the session is checked and the first screen's chunk arrives.
 otherScreens().catch(() => undefined);
+// Start-up too: the login form with its texts (its chunk is already on its way, first-screen.ts), so the
+// form shows at once when the route guard lets it, with no splash in between.
+LoginPage.preload();
 
 const OtherScreen = lazy(() => otherScreens().then((m) => ({ default: m.OtherScreen })));
 
