@@ -7,7 +7,7 @@ import { appActor, routeGuardActor, sessionActor } from './actors';
 import { loadTexts } from '../i18n';
 import { useT } from './lib/i18n';
 import { NotFound } from './lazy-screen';
-import { preloadLanding, ROUTES, routeNamed } from './routes';
+import { preloadLanding, ROUTES, routeNamed, useIsLoginLoading } from './routes';
 import { useSelectors } from './lib/selectors';
 
 // The layout is its own chunk, loaded with its texts: the first download is only the shell and its machines
@@ -18,12 +18,22 @@ const AppLayout = lazy(loadLayout);
 /**
  * Once the login form is shown, the layout and the landing screen load while the user types: on a phone's
  * network their chunks would otherwise start only after "Ingresar" is answered. A failed download is
- * loaded again on the visit.
+ * loaded again on the visit. Asked for after the form's first frame: adding their ~20 preload links takes
+ * a phone's CPU over 100 ms, and an effect of this render would run before the form is painted.
  */
 function PreloadAfterLogin() {
   useEffect(() => {
-    loadLayout().catch(() => undefined);
-    preloadLanding();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        loadLayout().catch(() => undefined);
+        preloadLanding();
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   return null;
 }
@@ -108,11 +118,20 @@ function screens(location?: string): ReactNode {
 
 function Screens({ loggedIn }: { loggedIn: boolean }) {
   const login = routeNamed('login');
+  // The splash, not Suspense's fallback, until the form's chunk has arrived: then it shows at once, where
+  // React would keep a fallback at least 300 ms before revealing the form.
+  const loginLoading = useIsLoginLoading();
   return (
     <Switch>
       <Route path="/login">
-        {login?.screen({})}
-        {!loggedIn && <PreloadAfterLogin />}
+        {loginLoading ? (
+          <Splash />
+        ) : (
+          <>
+            {login?.screen({})}
+            {!loggedIn && <PreloadAfterLogin />}
+          </>
+        )}
       </Route>
       <Route>
         {loggedIn ? (

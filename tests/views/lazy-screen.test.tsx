@@ -4,7 +4,7 @@
 import { StrictMode, Suspense, useState } from 'react';
 import { act, cleanup, fireEvent, render, screen as dom } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '../../src/views/lazy-screen';
+import { screen, useIsScreenLoading } from '../../src/views/lazy-screen';
 
 afterEach(cleanup);
 
@@ -43,6 +43,19 @@ function Host() {
   );
 }
 
+let arriveFirst: (component: typeof Counter) => void = () => undefined;
+const First = screen(() => new Promise<typeof Counter>((resolve) => (arriveFirst = resolve)));
+
+/** A route that keeps its own splash while its screen's preload is under way (as /login does). */
+function FirstRoute() {
+  if (useIsScreenLoading(First)) return <p>Comprobando…</p>;
+  return (
+    <Suspense fallback={<Splash />}>
+      <First label="Formulario" />
+    </Suspense>
+  );
+}
+
 describe('screen', () => {
   it('shows a screen whose chunk has arrived at once, never its fallback', async () => {
     const Page = screen(async () => Counter);
@@ -56,6 +69,19 @@ describe('screen', () => {
       </StrictMode>,
     );
     expect(dom.getByRole('button', { name: 'Pantalla 0' })).toBeTruthy();
+    expect(fallbacks).toEqual([]);
+  });
+
+  it('says its preload is under way until it arrives, so a route can show it with no fallback at all', async () => {
+    First.preload();
+    fallbacks.length = 0;
+    render(<FirstRoute />);
+    expect(dom.getByText('Comprobando…')).toBeTruthy();
+    await act(async () => {
+      arriveFirst(Counter);
+      await arrived();
+    });
+    expect(dom.getByRole('button', { name: 'Formulario 0' })).toBeTruthy();
     expect(fallbacks).toEqual([]);
   });
 
