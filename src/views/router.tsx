@@ -9,32 +9,46 @@ import { useT } from './lib/i18n';
 import { NotFound } from './lazy-screen';
 import { preloadLanding, ROUTES, routeNamed, useIsLoginLoading } from './routes';
 import { useSelectors } from './lib/selectors';
+import { markFirstScreenShown } from './first-screen';
 
 // The layout is its own chunk, loaded with its texts: the first download is only the shell and its machines
 // (bench budget).
 const loadLayout = () => Promise.all([import('./layout/app-layout'), loadTexts(['layout'])]).then(([m]) => ({ default: m.AppLayout }));
 const AppLayout = lazy(loadLayout);
 
-/**
- * Once the login form is shown, the layout and the landing screen load while the user types: on a phone's
- * network their chunks would otherwise start only after "Ingresar" is answered. A failed download is
- * loaded again on the visit. Asked for after the form's first frame: adding their ~20 preload links takes
- * a phone's CPU over 100 ms, and an effect of this render would run before the form is painted.
- */
-function PreloadAfterLogin() {
+/** Runs `run` once the next frame has been painted (an effect of a render runs before its paint). */
+function useAfterNextFrame(run: () => void) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        loadLayout().catch(() => undefined);
-        preloadLanding();
-      }, 0);
+      timer = setTimeout(run, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [run]);
+}
+
+/**
+ * Once the login form is shown, the layout and the landing screen load while the user types: on a phone's
+ * network their chunks would otherwise start only after "Ingresar" is answered. A failed download is
+ * loaded again on the visit. Asked for after the form's first frame: adding their ~20 preload links takes
+ * a phone's CPU over 100 ms.
+ */
+function preloadAfterLogin() {
+  loadLayout().catch(() => undefined);
+  preloadLanding();
+}
+
+function PreloadAfterLogin() {
+  useAfterNextFrame(preloadAfterLogin);
+  return null;
+}
+
+/** Mounted with the first screen past the splash: after its first frame, the app shell's worker may install. */
+function FirstScreenShown() {
+  useAfterNextFrame(markFirstScreenShown);
   return null;
 }
 
@@ -130,6 +144,7 @@ function Screens({ loggedIn }: { loggedIn: boolean }) {
           <>
             {login?.screen({})}
             {!loggedIn && <PreloadAfterLogin />}
+            <FirstScreenShown />
           </>
         )}
       </Route>
@@ -141,6 +156,7 @@ function Screens({ loggedIn }: { loggedIn: boolean }) {
             {screens()}
           </main>
         )}
+        <FirstScreenShown />
       </Route>
     </Switch>
   );
