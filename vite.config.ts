@@ -27,8 +27,9 @@ export default defineConfig({
     // The service worker that keeps the app shell: what the login form needs comes from the cache.
     shell({
       worker: 'src/services/shell/service-worker.ts',
-      // The login screen and its texts, the toaster every screen mounts, and what the login screen loads
-      // while the user types (the layout and its texts, the inbox and its texts, the other screens' routes).
+      // The login screen and its texts, the toaster (it comes with the first toast, which may come offline),
+      // and what the login screen loads while the user types (the layout and its texts, the inbox and its
+      // texts, the other screens' routes).
       firstScreen: [
         'src/views/pages/session/login-page.tsx',
         'src/i18n/session/es-CL.json',
