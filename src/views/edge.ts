@@ -5,7 +5,8 @@ import { t } from '../i18n';
 import type { AppActor } from '../machines/app/app';
 import { selectHoldsNavigation } from '../machines/app/pages';
 import type { NavigateEvent } from '../machines/app/effects';
-import { loadToaster } from './layout/toaster-loader';
+// The toaster's chunk comes with the first toast.
+import { showToast } from './layout/toaster-loader';
 
 /** Where this tab's entries are in its history: stamped on every entry the app makes (`history.state`). */
 const positionOf = (state: unknown): number | null => {
@@ -90,13 +91,6 @@ function focusOn(id: string) {
     element.scrollIntoView?.({ block: 'center', inline: 'nearest' });
   }, 0);
 }
-
-/** The toaster's chunk comes with the first toast (toaster-loader.ts); a toast whose code cannot load is lost. */
-const showToast = (...args: Parameters<typeof import('./layout/toaster').showToast>) => {
-  loadToaster()
-    .then((module) => module.showToast(...args))
-    .catch(() => undefined);
-};
 
 /** Performs the root's UI effects and follows the browser's history; returns the function that undoes both. */
 export function connectEdge(app: AppActor): () => void {

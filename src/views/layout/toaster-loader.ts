@@ -3,20 +3,25 @@
 // Toasts asked for meanwhile wait in react-hot-toast's store and show, in the order they were asked, once
 // it is mounted.
 import { useSyncExternalStore, type ComponentType } from 'react';
+import type { ToastKind } from '../../machines/app/effects';
+import type { ToastButton } from './toaster';
 
-type ToasterModule = typeof import('./toaster');
+interface ToasterModule {
+  Toaster: ComponentType;
+  showToast: (kind: ToastKind, message: string, action?: ToastButton) => void;
+}
 
 let loading: Promise<ToasterModule> | null = null;
 let loaded: ToasterModule | null = null;
 const listeners = new Set<() => void>();
 
 /** The toaster's chunk, once; a failed download (offline a moment) is asked for again by the next toast. */
-export function loadToaster(): Promise<ToasterModule> {
+function loadToaster(): Promise<ToasterModule> {
   loading ??= import('./toaster').then(
-    (module) => {
-      loaded = module;
+    ({ Toaster, showToast }) => {
+      loaded = { Toaster, showToast };
       for (const listener of listeners) listener();
-      return module;
+      return loaded;
     },
     (error: unknown) => {
       loading = null;
@@ -24,6 +29,13 @@ export function loadToaster(): Promise<ToasterModule> {
     },
   );
   return loading;
+}
+
+/** Shows a toast once the toaster's chunk is there, in the order asked; one whose code cannot load is lost. */
+export function showToast(kind: ToastKind, message: string, action?: ToastButton): void {
+  loadToaster()
+    .then((toaster) => toaster.showToast(kind, message, action))
+    .catch(() => undefined);
 }
 
 function subscribe(listener: () => void): () => void {
