@@ -14,8 +14,8 @@
 // (retryDelay · 2^n, jittered); a permanent error, or the last retry, fails the delivery.
 //
 // A pipeline, not batches: a worker keeps `concurrency` attempts in flight and starts the next one as soon
-// as one ends, from jobs it claimed and loaded ahead (one fetch of `concurrency` jobs whenever fewer than
-// that are ready). Each ended attempt is recorded in a group commit: one commit in flight, the next taking
+// as one ends, from jobs it claimed and loaded ahead (one fetch of twice `concurrency` jobs whenever fewer
+// than `concurrency` are ready). Each ended attempt is recorded in a group commit: one commit in flight, the next taking
 // every attempt that ended meanwhile (once RECORD_GROUP have ended, or RECORD_WAIT_MS after the first), and
 // completing their jobs. So a crash hands over again only what the channel accepted and the commit
 // had not yet recorded: the messages whose answer was still on the way, one per SMTP connection, and a
@@ -437,9 +437,10 @@ export function createEngine(options: EngineOptions): Engine {
   }
 
   /**
-   * Claims jobs ahead of the free slots: a fetch of `concurrency` jobs whenever fewer than that are ready,
-   * so the queries of a fetch (the jobs, their rows, attachments and values) serve many deliveries while
-   * the attempts in flight keep the channel busy. Holds off while as many finished attempts wait for
+   * Claims jobs ahead of the free slots: a fetch of twice `concurrency` jobs whenever fewer than
+   * `concurrency` are ready, so the queries of a fetch (the jobs, their rows, attachments and values) serve
+   * many deliveries while the attempts in flight keep the channel busy. pg-boss's fetch orders every waiting
+   * job of the queue each time, so on a large send fewer, larger fetches cost less. Holds off while as many finished attempts wait for
    * their record as run at once (the database is behind).
    */
   async function deliverLoop(): Promise<void> {
@@ -450,7 +451,7 @@ export function createEngine(options: EngineOptions): Engine {
       }
       let jobs: DeliverJob[] = [];
       try {
-        jobs = await boss.fetch<DeliveryRound>(QUEUES.deliver, { batchSize: options.concurrency, includeMetadata: true });
+        jobs = await boss.fetch<DeliveryRound>(QUEUES.deliver, { batchSize: 2 * options.concurrency, includeMetadata: true });
       } catch (err) {
         logger.error('Cola de envíos: no se pudieron tomar trabajos', err);
       }
