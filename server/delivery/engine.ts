@@ -20,7 +20,7 @@
 // completing their jobs. So a crash hands over again only what the channel accepted and the commit
 // had not yet recorded: the messages whose answer was still on the way, one per SMTP connection, and a
 // group or two, not every attempt in flight. The recipients of a group are left owed a refresh, which runs
-// for many groups at once (server/reception/status.ts refreshOwed).
+// for many groups at once (server/delivery/refresher.ts).
 //
 // A dead worker: a worker claims only what it works now or next, renews its claims until they are
 // recorded, and every worker process takes back the claims of a dead one within about half a minute
@@ -43,7 +43,9 @@ import type { AttachmentStore } from '../storage/attachments';
 import type { Adapters, Outgoing, SendResult } from './channel';
 import type { DeliveryEngine, DeliveryRound } from './engine-contract';
 import { ATTEMPT_DEADLINE_MS, createLeases, HEARTBEAT_MS, LEASE_MS, RECLAIM_EVERY_MS } from './lease';
-import { recordOutcomes, refreshOwed, refreshRecipients } from '../reception/status';
+import { recordOutcomes, refreshRecipients } from '../reception/status';
+import { createGatherer } from './gather';
+import { createRefresher } from './refresher';
 import { createAttempts, type DeliveryRow } from './attempt';
 import { createSweep, leaveToSweep } from './sweep';
 
@@ -102,13 +104,6 @@ const DELIVER_POLL_MS = 500;
  */
 export const RECORD_GROUP = 6;
 const RECORD_WAIT_MS = 20;
-/**
- * Recipients owed a refresh by this process's commits are refreshed once this many wait, or REFRESH_WAIT_MS
- * after the first, or at once when nothing else is in flight: a refresh costs about the same for 6
- * recipients as for 60 (the roll-up's statement trigger, the locks).
- */
-const REFRESH_BATCH = 60;
-const REFRESH_WAIT_MS = 100;
 /** How long stopping waits for the attempts in flight. */
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -229,13 +224,9 @@ export function createEngine(options: EngineOptions): Engine {
   let sending = 0;
   let unrecorded: Finished[] = [];
   let committing = 0;
-  let groupTimer: NodeJS.Timeout | undefined;
   /** Completions of recorded jobs in flight (the job leaves pg-boss's `active` state; its lease is let go). */
   const settling = new Set<Promise<void>>();
-  /** Recipients this process's commits left owed a refresh, and the refresh in flight. */
-  let owed = 0;
-  let refreshing: Promise<void> | undefined;
-  let refreshTimer: NodeJS.Timeout | undefined;
+  const refresher = createRefresher(db, logger, () => !stopping && (sending > 0 || committing > 0 || unrecorded.length > 0));
   let nudged = false;
   let nudge: (() => void) | undefined;
   let delivering: Promise<void> | undefined;
@@ -295,69 +286,33 @@ export function createEngine(options: EngineOptions): Engine {
 
   function finish(finished: Finished): void {
     unrecorded.push(finished);
-    recordNext();
+    groups.poke();
   }
 
   /**
-   * Starts the next group commit unless one is in flight: once RECORD_GROUP attempts wait, or the first of
-   * them has waited RECORD_WAIT_MS, or nothing else is in flight. The group is every attempt finished by
-   * then; what finishes during the commit waits for the next one.
+   * The next group commit starts once RECORD_GROUP attempts wait, or the first of them has waited
+   * RECORD_WAIT_MS, or nothing else is in flight; one commit at a time. The group is every attempt finished
+   * by then; what finishes during the commit waits for the next one.
    */
-  function recordNext(): void {
-    if (committing > 0 || unrecorded.length === 0) return;
-    if (unrecorded.length < RECORD_GROUP && sending > 0 && !stopping) {
-      groupTimer ??= setTimeout(() => {
-        groupTimer = undefined;
-        if (committing === 0 && unrecorded.length > 0) commit();
-      }, RECORD_WAIT_MS);
-      return;
-    }
-    commit();
-  }
+  const groups = createGatherer({
+    size: RECORD_GROUP,
+    waitMs: RECORD_WAIT_MS,
+    waiting: () => unrecorded.length,
+    running: () => committing > 0,
+    moreComing: () => sending > 0 && !stopping,
+    run: () => commit(),
+  });
 
   function commit(): void {
-    clearTimeout(groupTimer);
-    groupTimer = undefined;
     const group = unrecorded;
     unrecorded = [];
     committing = group.length;
     void recordGroup(group).finally(() => {
       committing = 0;
-      owed += group.length;
-      recordNext();
-      refreshSoon();
+      groups.poke();
+      refresher.owe(group.length);
       wakeDeliverer();
     });
-  }
-
-  /** Starts the refresh of owed recipients unless one is in flight: once REFRESH_BATCH wait, or soon. */
-  function refreshSoon(): void {
-    if (refreshing || owed === 0) return;
-    const busy = sending > 0 || committing > 0 || unrecorded.length > 0;
-    if (owed < REFRESH_BATCH && busy && !stopping) {
-      refreshTimer ??= setTimeout(() => {
-        refreshTimer = undefined;
-        refreshNow();
-      }, REFRESH_WAIT_MS);
-      return;
-    }
-    refreshNow();
-  }
-
-  function refreshNow(): void {
-    clearTimeout(refreshTimer);
-    refreshTimer = undefined;
-    if (refreshing) return;
-    owed = 0;
-    refreshing = refreshOwed(db, logger)
-      .then(() => undefined)
-      .catch((err: unknown) =>
-        logger.error('Cola de envíos: no se pudo actualizar el estado de los destinatarios; el barrido lo retoma', err),
-      )
-      .finally(() => {
-        refreshing = undefined;
-        refreshSoon();
-      });
   }
 
   async function recordGroup(group: Finished[]): Promise<void> {
@@ -467,9 +422,9 @@ export function createEngine(options: EngineOptions): Engine {
   /** Until every attempt started is recorded and its job closed, or `ms` passes. */
   async function drain(ms: number): Promise<void> {
     const until = Date.now() + ms;
-    while ((sending > 0 || committing > 0 || unrecorded.length > 0 || settling.size > 0 || owed > 0 || refreshing) && Date.now() < until) {
-      recordNext();
-      refreshSoon();
+    while ((sending > 0 || committing > 0 || unrecorded.length > 0 || settling.size > 0 || refresher.pending()) && Date.now() < until) {
+      groups.poke();
+      refresher.soon();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -588,7 +543,8 @@ export function createEngine(options: EngineOptions): Engine {
       await delivering;
       // Attempts in flight finish and are recorded; what is still out after that stays active for its lease.
       await drain(STOP_TIMEOUT_MS);
-      clearTimeout(refreshTimer);
+      groups.stop();
+      refresher.stop();
       leases.stop();
       if (!started) return;
       started = false;
