@@ -1,8 +1,8 @@
 // (y) The school's directory, `GET /api/recipients` (the picker's people; news compose's courses), for a
 // school of ≥ 5,000 families: `seed --students` sizes Colegio San Andrés (the real server on PGlite,
 // administrador@sanandres.cl). Timed to the whole body, median and p90 after a warm-up; its size raw and
-// compressed, computed here with node:zlib on the body (gzip at zlib's default level, brotli at a level a
-// server uses on the fly and at its maximum, with what each costs in CPU), whatever the server sends. Beside
+// compressed, computed here with node:zlib on the body (gzip and brotli at the levels server/http/compress.ts
+// answers with, and brotli at its maximum, with what each costs in CPU), whatever the server sends. Beside
 // it, `GET /api/recipients/courses`: the levels and courses alone, what a screen needs before the people.
 // Families: students with the same guardians count once (siblings), students without guardians are none.
 //
@@ -12,6 +12,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Recipients } from '../shared/compose-contract';
 import { COMPOSE_API } from '../shared/compose-contract';
 import { DEMO_PASSWORD } from '../shared/demo';
+import { BROTLI_QUALITY, GZIP_LEVEL } from '../server/http/compress';
 import { ApiClient, median, onSeededServer, p90, round, round2 } from './support';
 
 /** San Andrés's students so its families pass 5,000 (siblings share their guardians). */
@@ -20,8 +21,6 @@ const MIN_FAMILIES = 5_000;
 const RUNS = 15;
 const WARM_UP = 2;
 const OWNER = 'administrador@sanandres.cl';
-/** A level servers use for answers compressed as they go; 11 is brotli's maximum (static files). */
-const BROTLI_ON_THE_FLY = 4;
 
 interface Timing {
   n: number;
@@ -120,12 +119,16 @@ export function recipientsSizeBenchReport(): Promise<RecipientsSizeReport> {
       directory: {
         time: timing(whole.samples),
         rawBytes: body.length,
-        gzip: compressed(() => gzipSync(body)),
-        brotliOnTheFly: compressed(() => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_ON_THE_FLY } })),
+        gzip: compressed(() => gzipSync(body, { level: GZIP_LEVEL })),
+        brotliOnTheFly: compressed(() => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })),
         brotliMax: compressed(() => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
       },
-      courses: { time: timing(slice.samples), rawBytes: sliceBody.length, gzip: compressed(() => gzipSync(sliceBody)) },
-      brotliOnTheFlyLevel: BROTLI_ON_THE_FLY,
+      courses: {
+        time: timing(slice.samples),
+        rawBytes: sliceBody.length,
+        gzip: compressed(() => gzipSync(sliceBody, { level: GZIP_LEVEL })),
+      },
+      brotliOnTheFlyLevel: BROTLI_QUALITY,
     };
   });
 }

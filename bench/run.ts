@@ -101,6 +101,7 @@ import {
   removeTempDir,
   ROOT,
   round,
+  round2,
   runScript,
   startServer,
   stopServer,
@@ -211,8 +212,6 @@ function percentile(values: readonly number[], p: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank] ?? 0;
 }
-
-const round2 = (ms: number): number => Math.round(ms * 100) / 100;
 
 function stats(values: readonly number[]): LatencyStats {
   return {
@@ -362,8 +361,8 @@ async function folderApiReport(dataDir: string): Promise<FolderApiReport> {
   const rawMs = pages.rawMs;
   const apiStats = stats(api.ms);
   const rawStats = stats(rawMs);
-  const ratioMedian = Math.round((median(api.ms) / median(rawMs)) * 100) / 100;
-  const ratioP99 = Math.round((percentile(api.ms, 99) / percentile(rawMs, 99)) * 100) / 100;
+  const ratioMedian = round2(median(api.ms) / median(rawMs));
+  const ratioP99 = round2(percentile(api.ms, 99) / percentile(rawMs, 99));
   const count = (kind: PageRequest['kind']): number => api.plan.filter((request) => request.kind === kind).length;
   const kindMedian = (values: readonly number[], kind: PageRequest['kind']): number =>
     round2(median(values.filter((_, index) => api.plan[index]?.kind === kind)));
@@ -385,8 +384,8 @@ async function folderApiReport(dataDir: string): Promise<FolderApiReport> {
     floor: {
       healthMedianMs: round2(median(pages.healthMs)),
       userMedianMs: round2(median(pages.userMs)),
-      ratioWithHop: Math.round(((median(rawMs) + median(pages.healthMs)) / median(rawMs)) * 100) / 100,
-      ratioWithSession: Math.round(((median(rawMs) + median(pages.userMs)) / median(rawMs)) * 100) / 100,
+      ratioWithHop: round2((median(rawMs) + median(pages.healthMs)) / median(rawMs)),
+      ratioWithSession: round2((median(rawMs) + median(pages.userMs)) / median(rawMs)),
     },
   };
 }
@@ -530,7 +529,7 @@ async function scrollReport(dataDir: string): Promise<ScrollReport> {
       maxLongTaskMs: round(maxLongTaskMs),
       longTaskMs: during.map((task) => round(task.duration)),
       longTasksOnLoad: tasks.filter((task) => task.start < scrollStart && task.duration > LONG_TASK_MS).length,
-      loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+      loadAvg1m: round2(loadavg()[0] ?? 0),
       cpus: cpus().length,
       thresholdMs: LONG_TASK_MS,
       withinTarget: during.length === 0,

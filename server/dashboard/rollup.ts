@@ -4,6 +4,7 @@
 // migration's own set-based statements (`activity_rebuild`).
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { intList } from '../db/arrays';
 
 /**
  * Runs `write` in transaction `tx` with the roll-up's triggers off (a transaction-local setting: other
@@ -11,12 +12,14 @@ import type { Queryable } from '../db/client';
  * those schools' messages meanwhile (a rebuild replaces their rows).
  */
 export async function withActivityRollupPaused<T>(tx: Queryable, institutionIds: readonly number[], write: () => Promise<T>): Promise<T> {
-  await tx.execute(sql`select set_config('hermes.activity_rollup', 'paused', true)`);
+  await pauseActivityRollup(tx);
   const result = await write();
-  await tx.execute(sql`select activity_rebuild(${`{${institutionIds.join(',')}}`}::int[])`);
-  await tx.execute(sql`select set_config('hermes.activity_rollup', '', true)`);
+  await tx.execute(sql`select activity_rebuild(${intList(institutionIds)}::int[])`);
+  await turnOn(tx);
   return result;
 }
+
+const turnOn = (tx: Queryable) => tx.execute(sql`select set_config('hermes.activity_rollup', '', true)`);
 
 /**
  * For a writer of one message's thousands of rows (a send to a whole school): the roll-up's triggers off
@@ -34,6 +37,6 @@ export async function pauseActivityRollup(tx: Queryable): Promise<void> {
  * send time changed) contributes all its recipients, deliveries and entries under its key at once.
  */
 export async function resumeActivityRollup(tx: Queryable, messageIds: readonly number[]): Promise<void> {
-  await tx.execute(sql`select set_config('hermes.activity_rollup', '', true)`);
-  await tx.execute(sql`select activity_refresh(${`{${messageIds.join(',')}}`}::int[])`);
+  await turnOn(tx);
+  await tx.execute(sql`select activity_refresh(${intList(messageIds)}::int[])`);
 }

@@ -111,13 +111,8 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
         resolve({ ok: false, kind: 'transient', error: 'unreachable' });
       }, attemptDeadlineMs);
     });
-    const sending = Promise.resolve()
-      .then(() => adapters[row.channel].send(outgoing, deadline.signal))
-      .catch((err: unknown): SendResult => {
-        // An adapter is not supposed to throw; if one does, treat it like a network fault.
-        logger.error(`Canal ${row.channel}: error inesperado en el envío ${row.id}`, err);
-        return { ok: false, kind: 'transient', error: 'unreachable' };
-      });
+    // An adapter is not supposed to throw; if one does, the engine treats it like a network fault.
+    const sending = Promise.resolve().then(() => adapters[row.channel].send(outgoing, deadline.signal));
     try {
       return await Promise.race([sending, overrun]);
     } finally {

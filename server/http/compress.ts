@@ -17,8 +17,8 @@ const COMPRESS_THRESHOLD = 1024;
  * 46 kB in about 5 ms, smaller than gzip 9 in a third of its time (quality 9 and up cost 5× to 200× more for
  * a few kB); gzip 6, zlib's default, makes 62 kB in about 6 ms, 9 saves 4 % for twice the time.
  */
-const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
+export const BROTLI_QUALITY = 5;
+export const GZIP_LEVEL = 6;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

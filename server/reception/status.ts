@@ -217,14 +217,14 @@ export async function refreshOwed(db: Queryable, logger?: Logger): Promise<numbe
   }
 }
 
+/** The channels device_misses counts (refreshDeviceMisses). */
+const DEVICE_CHANNELS = "'app-mobile', 'sms', 'whatsapp'";
+
 /**
  * `message_recipients.reached_at` over a recipient's deliveries (grouped by recipient): when the first of them
  * was received or read. A delivery only moves forward and "retry failed" requeues only failed ones, so once
  * set it only moves earlier (a read reported before its "delivered").
  */
-/** The channels device_misses counts (refreshDeviceMisses). */
-const DEVICE_CHANNELS = "'app-mobile', 'sms', 'whatsapp'";
-
 const REACHED_AT = sql.raw(`min(least(delivered_at, read_at)) filter (where status in ('received', 'read'))`);
 
 /**

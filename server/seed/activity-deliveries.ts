@@ -20,7 +20,6 @@ export interface Profile {
   reads: number;
 }
 
-/** A recipient's statuses, best first: its state is the best of its deliveries. */
 /** A delivery before its outcome: failed for want of an address; the caller writes what happened otherwise. */
 export function blankDelivery(
   fields: Pick<DeliveryRow, 'id' | 'messageId' | 'recipientId' | 'channel' | 'address' | 'segments' | 'createdAt'>,
@@ -36,6 +35,7 @@ export function blankDelivery(
   };
 }
 
+/** A recipient's statuses, best first: its state is the best of its deliveries. */
 export const RANK: Record<string, number> = { read: 5, received: 4, not_received: 3, error: 2, failed: 1 };
 
 export function addGuardianDeliveries(

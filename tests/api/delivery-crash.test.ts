@@ -1,6 +1,6 @@
-// Kill -9 the real server (a separate `tsx server/main.ts` process on its own PGlite copy) in the middle of
-// a fan-out to every guardian of a school, start it again on the same files, and check that every delivery
-// completed exactly once: one queue job per delivery, one .eml per e-mail delivery, one simulator message
+// Kill -9 the real server (a separate `node --import tsx server/main.ts` process on its own PGlite copy) in
+// the middle of a fan-out to every guardian of a school, start it again on the same files, and check that
+// every delivery completed exactly once: one queue job per delivery, one .eml per e-mail delivery, one simulator message
 // per SMS delivery, every row received, nothing left behind. Then the same through a real SMTP server,
 // which sees what the outbox hides: how many e-mails the killed server had handed over without recording
 // it, received again after the restart.
