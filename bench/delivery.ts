@@ -26,12 +26,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { DEFAULT_CONFIG } from '../server/config';
 import { SMTP_POOL } from '../server/delivery/email';
 import { openDb } from '../server/db/client';
@@ -44,7 +42,6 @@ import {
   attachmentsDirOf,
   dataEnv,
   exited,
-  HOST,
   makeTempDir,
   median,
   registerCleanup,
@@ -54,10 +51,12 @@ import {
   sleep,
   startPgCluster,
   startServer,
+  startSmtpSink,
   startWorker,
   stopServer,
   type RunningServer,
   type RunningWorker,
+  type SmtpSink,
 } from './support';
 import type { ChannelCode } from '../shared/codes';
 
@@ -186,61 +185,8 @@ const round1 = (value: number): number => Math.round(value * 10) / 10;
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
 const USER_HZ = 100;
 
-// ───────────────────────────── the SMTP server on loopback ─────────────────────────────
-
-interface SmtpSink {
-  url: string;
-  accepted(): number;
-  uniqueMessageIds(): number;
-  /** Date.now() of the last message accepted, 0 before any. */
-  lastAcceptedAt(): number;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-async function startSmtpSink(): Promise<SmtpSink> {
-  let accepted = 0;
-  let lastAt = 0;
-  const ids = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    // No reverse DNS per connection: nodemailer opens one connection per message.
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const headerEnd = raw.indexOf('\r\n\r\n');
-        const id = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(headerEnd >= 0 ? raw.slice(0, headerEnd) : raw)?.[1];
-        if (id) ids.add(id);
-        accepted += 1;
-        lastAt = Date.now();
-        callback();
-      });
-    },
-  });
-  // A killed server's connections end with a reset: not the sink's error.
-  server.on('error', () => {});
-  const port = await new Promise<number>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(0, HOST, () => resolve((server.server.address() as AddressInfo).port));
-  });
-  return {
-    url: `smtp://${HOST}:${port}`,
-    accepted: () => accepted,
-    uniqueMessageIds: () => ids.size,
-    lastAcceptedAt: () => lastAt,
-    reset: () => {
-      accepted = 0;
-      lastAt = 0;
-      ids.clear();
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** Distinct Message-IDs the sink accepted: fewer than accepted e-mails means some came twice. */
+const distinctIds = (smtp: SmtpSink): number => new Set(smtp.ids.filter((id) => id !== '')).size;
 
 // ───────────────────────────── memory of the server ─────────────────────────────
 
@@ -607,10 +553,10 @@ async function deliveryRun(
   const lastMs = Math.max(0, lastAt - sentAt);
   const smtpCheck: SmtpCheck | null = email
     ? {
-        accepted: smtp.accepted(),
-        uniqueMessageIds: smtp.uniqueMessageIds(),
+        accepted: smtp.ids.length,
+        uniqueMessageIds: distinctIds(smtp),
         expected: email.withAddress,
-        ok: smtp.accepted() === email.withAddress && smtp.uniqueMessageIds() === email.withAddress,
+        ok: smtp.ids.length === email.withAddress && distinctIds(smtp) === email.withAddress,
       }
     : null;
   return {
@@ -662,7 +608,7 @@ async function crashRun(prepared: Prepared, smtp: SmtpSink): Promise<CrashRun> {
     if (response.status !== 201) throw new Error(`POST /api/messages/send → ${response.status}: ${text.slice(0, 500)}`);
     ({ id: messageId, recipients } = (JSON.parse(text) as { data: SendResult }).data);
     const until = Date.now() + RUN_TIMEOUT_MS;
-    while (smtp.accepted() < recipients * CRASH_AT) {
+    while (smtp.ids.length < recipients * CRASH_AT) {
       if (first.child.exitCode !== null || first.child.signalCode !== null) throw new Error(`el servidor terminó:\n${first.output()}`);
       if (Date.now() > until) throw new Error(`no llegaron ${recipients * CRASH_AT} correos en ${RUN_TIMEOUT_MS / 1000} s`);
       await sleep(5);
@@ -672,7 +618,7 @@ async function crashRun(prepared: Prepared, smtp: SmtpSink): Promise<CrashRun> {
     await exited(first.child);
     await stopServer(first.child);
   }
-  const acceptedAtKill = smtp.accepted();
+  const acceptedAtKill = smtp.ids.length;
   const restartedAt = Date.now();
   const second = await startServer(prepared.dir, env);
   try {
@@ -686,8 +632,8 @@ async function crashRun(prepared: Prepared, smtp: SmtpSink): Promise<CrashRun> {
   const outcome = await readOutcome(prepared, messageId);
   const email = outcome.channels.find((c) => c.channel === 'e-mail');
   const emails = email?.withAddress ?? 0;
-  const accepted = smtp.accepted();
-  const uniqueMessageIds = smtp.uniqueMessageIds();
+  const accepted = smtp.ids.length;
+  const uniqueMessageIds = distinctIds(smtp);
   return {
     emails,
     acceptedAtKill,
@@ -750,7 +696,7 @@ async function rawEmailRun(smtp: SmtpSink, emails: number, concurrency: number, 
     emailsPerSecond,
     maxConnections: SMTP_POOL.maxConnections,
     concurrency,
-    accepted: smtp.accepted(),
+    accepted: smtp.ids.length,
     engineCost: engineRuns.map((run) => ({
       run: `${STORE_NAMES[run.store]}${processesLabel(run.workers)}`,
       ratio: Math.round((emailsPerSecond / run.deliveriesPerSecond) * 100) / 100,

@@ -3,15 +3,16 @@
 // made here is tracked so `killAll` / the sections' own finally blocks leave nothing behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const HOST = '127.0.0.1';
+const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -429,4 +430,60 @@ export class ApiClient {
     const text = await response.text();
     if (response.status !== 200) throw new Error(`POST /api${API.login} → ${response.status}: ${text}`);
   }
+}
+
+/**
+ * An SMTP server on loopback that keeps the Message-ID of every e-mail it accepts, in order and repeats
+ * included ('' when one has none): what the delivery bench and the crash test count.
+ */
+export interface SmtpSink {
+  url: string;
+  ids: readonly string[];
+  /** Date.now() of the last e-mail accepted, 0 before any. */
+  lastAcceptedAt(): number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Only the head is read for the Message-ID; the body is let through. */
+const SINK_HEAD_BYTES = 16_384;
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const ids: string[] = [];
+  let lastAt = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    // No reverse DNS per connection: nodemailer opens one connection per message.
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < SINK_HEAD_BYTES && !head.includes('\r\n\r\n')) head += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        const end = head.indexOf('\r\n\r\n');
+        ids.push(/^Message-ID:\s*(<[^>\r\n]+>)/im.exec(end >= 0 ? head.slice(0, end) : head)?.[1] ?? '');
+        lastAt = Date.now();
+        callback();
+      });
+    },
+  });
+  // A killed server's connections end with a reset: not the sink's error.
+  server.on('error', () => {});
+  const port = await new Promise<number>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, HOST, () => resolve((server.server.address() as AddressInfo).port));
+  });
+  return {
+    url: `smtp://${HOST}:${port}`,
+    ids,
+    lastAcceptedAt: () => lastAt,
+    reset: () => {
+      ids.length = 0;
+      lastAt = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -7,13 +7,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { readdir, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_STUDENTS } from '../../bench/send';
-import { exited, outboxDirOf, signalGroup, startServer, stopServer } from '../../bench/support';
+import { exited, outboxDirOf, signalGroup, startServer, startSmtpSink, stopServer } from '../../bench/support';
 import { generateSeed } from '../../server/seed/generate';
 import { writeSeed } from '../../server/seed/write';
 import type { RecipientPick } from '../../shared/compose-contract';
@@ -38,35 +36,6 @@ const serverEnv = (distDir: string): NodeJS.ProcessEnv => ({
 });
 
 const emlFiles = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-
-/** An SMTP server on loopback that keeps every Message-ID it accepts, repeats included. */
-async function smtpSink() {
-  const ids: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      let head = '';
-      stream.on('data', (chunk: Buffer) => {
-        if (head.length < 4096) head += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        ids.push(/^Message-ID:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? '');
-        callback();
-      });
-    },
-  });
-  // A killed server's connections end with a reset: not the sink's error.
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    ids,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Polls the message's progress until nothing is queued or waiting for a receipt. */
 async function waitDelivered(server: Awaited<ReturnType<typeof startServer>>, client: Client, messageId: number): Promise<void> {
@@ -232,7 +201,7 @@ describe.skipIf(pgliteOnly(SUITE))(SUITE, () => {
   it('a kill -9 mid-send hands over again only the e-mails whose acceptance was not recorded', { timeout: 600_000 }, async () => {
     expect(RESENT_BOUND).toBeLessThan(DEFAULT_CONFIG.deliveryConcurrency);
     const dataDir = path.join(root, 'pglite');
-    const smtp = await smtpSink();
+    const smtp = await startSmtpSink();
     try {
       const env = { ...serverEnv(distDir), SMTP_URL: smtp.url };
       const first = await startServer(dataDir, env);
