@@ -1,6 +1,6 @@
 // Runtime checks for every response body the SPA reads. `type()` (not `object()`) so extra fields the
 // server adds later do not break older clients; `Describe` keeps each struct in step with contract.ts.
-import { array, boolean, enums, number, optional, record, string, type, type Describe } from 'superstruct';
+import { array, assign, boolean, enums, number, optional, record, string, type, type Describe } from 'superstruct';
 import { COUNT_TYPES } from './codes';
 import type { SignedIn, SignedInUser, TokenTimes } from './contract';
 import type { FolderCount } from './messages-contract';
@@ -44,7 +44,7 @@ export const TokenTimesBodyStruct = type({ data: TokenTimesStruct });
 export const SignedInStruct: Describe<SignedIn> = type({ user: SignedInUserStruct, policies: array(string()) });
 
 /** `POST /login` answers its token times and who signed in: `{ data: TokenTimes, user, policies }`. */
-export const LoginBodyStruct = type({ data: TokenTimesStruct, user: SignedInUserStruct, policies: array(string()) });
+export const LoginBodyStruct = assign(SignedInStruct, type({ data: TokenTimesStruct }));
 
 /**
  * Error bodies (`ApiError` in the contract). `code` is read as any string: a code this client does not

@@ -66,15 +66,12 @@ export function installShellWorker(scope: ServiceWorkerGlobalScope, shell: Shell
     );
   });
 
-  /** The cached index.html, else the network's answer. */
-  async function page(request: Request): Promise<Response> {
-    const cached = await scope.caches.match('/index.html', { ...MATCH, cacheName });
-    return cached ?? fetch(request);
-  }
-
-  /** A file of the shell from the cache, else from the network (not kept: the cache is this build's list). */
-  async function shellFile(request: Request): Promise<Response> {
-    const cached = await scope.caches.match(request, { ...MATCH, cacheName });
+  /**
+   * What the cache keeps under `key` (index.html for every page of the app, else the file itself), else the
+   * network's answer, not kept: the cache is this build's list.
+   */
+  async function cachedOr(key: Request | string, request: Request): Promise<Response> {
+    const cached = await scope.caches.match(key, { ...MATCH, cacheName });
     return cached ?? fetch(request);
   }
 
@@ -84,9 +81,9 @@ export function installShellWorker(scope: ServiceWorkerGlobalScope, shell: Shell
     const url = new URL(request.url);
     if (url.origin !== scope.location.origin) return;
     if (request.mode === 'navigate') {
-      if (isAppPage(url.pathname)) event.respondWith(page(request));
+      if (isAppPage(url.pathname)) event.respondWith(cachedOr('/index.html', request));
       return;
     }
-    if (shell.files.includes(url.pathname)) event.respondWith(shellFile(request));
+    if (shell.files.includes(url.pathname)) event.respondWith(cachedOr(request, request));
   });
 }
