@@ -7,8 +7,9 @@
 //
 // Several of these run at once on PostgreSQL (workers, webhooks, the app, the sweep; each transaction on
 // its own connection, READ COMMITTED). Two rules keep them safe:
-// - Rows are locked in one global order before they are written: deliveries by id, then their recipients
-//   by id, then those recipients' guardians by id (`lockInOrder`). An UPDATE … FROM json_to_recordset
+// - Rows are locked in one global order before they are written: deliveries by id, then the activity
+//   roll-up's day rows of their messages (`activity_lock_days`, migration 0018), then their recipients by
+//   id, then those recipients' guardians by id (`lockInOrder`). An UPDATE … FROM json_to_recordset
 //   locks rows in whatever order its plan visits them, so two batches over the same deliveries in opposite
 //   orders deadlocked (40P01).
 // - A recipient's state (and a guardian's device_misses) is computed in a statement that starts after its
@@ -95,11 +96,11 @@ async function applyInTx(db: Queryable, reports: DeliveryReport[]): Promise<numb
       generation: r.generation ?? null,
     })),
   );
-  await lockInOrder(
-    db,
-    'deliveries',
-    reports.map((r) => r.deliveryId),
-  );
+  const ids = reports.map((r) => r.deliveryId);
+  await lockInOrder(db, 'deliveries', ids);
+  // Before the deliveries' update, whose trigger takes some of them when a delivery becomes read.
+  await db.execute(sql`
+    select activity_lock_days(array(select distinct message_id from deliveries where id = any(${intList([...new Set(ids)])}::int[])))`);
   const result = await db.execute(sql`
     update deliveries d set
       status = v.status,
@@ -257,6 +258,8 @@ export async function refreshRecipients(
   deviceRecipientIds: readonly number[] = recipientIds,
 ): Promise<void> {
   if (recipientIds.length === 0) return;
+  await db.execute(sql`
+    select activity_lock_days(array(select distinct message_id from message_recipients where id = any(${intList([...new Set(recipientIds)])}::int[])))`);
   const locked = await lockInOrder<{ id: number; recipient_kind: string; recipient_ref_id: number }>(
     db,
     'message_recipients',
