@@ -1,5 +1,3 @@
-// First: the login form's chunk is asked for before anything else runs.
-import { firstScreenShown } from './views/first-screen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appActor } from './views/actors';
@@ -30,4 +28,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-registerShellWorker(firstScreenShown);
+registerShellWorker();
