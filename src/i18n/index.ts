@@ -144,11 +144,20 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** Loads the shell and every namespace in use for `locale`, then makes it current. Rejects when a chunk fails. */
+/**
+ * Loads the shell and every namespace in use for `locale`, then makes it current, unless another locale was
+ * asked for meanwhile: the latest request wins even when an earlier one finishes loading after it (the
+ * default's texts still arriving when the school's locale is asked for). Rejects when a chunk fails.
+ */
 export async function setLocale(locale: Locale): Promise<Locale> {
   target = locale;
-  await Promise.all([load(locale, 'shell'), ...[...wanted].map((namespace) => load(locale, namespace))]);
-  i18n.locale(locale);
+  try {
+    await Promise.all([load(locale, 'shell'), ...[...wanted].map((namespace) => load(locale, namespace))]);
+  } catch (error) {
+    if (target === locale) target = getLocale();
+    throw error;
+  }
+  if (target === locale) i18n.locale(locale);
   return locale;
 }
 

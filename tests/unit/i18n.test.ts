@@ -68,6 +68,20 @@ describe('i18n', () => {
     expect(fresh.t('compose.picker.students', { count: 2 })).toBe('2 alumnos');
   });
 
+  it('the latest locale asked for wins, even when an earlier one finishes loading after it', async () => {
+    // A school's locale arrives while the default's texts are still loading (the locale machine then asks
+    // again): the earlier load, done last, must not switch back to the default.
+    vi.resetModules();
+    const fresh = await import('../../src/i18n');
+    await fresh.setLocale('es-MX');
+    await fresh.loadTexts(['compose']);
+    const earlier = fresh.setLocale('es-CL');
+    const latest = fresh.setLocale('es-MX');
+    await Promise.all([earlier, latest]);
+    expect(fresh.getLocale()).toBe('es-MX');
+    expect(fresh.t('compose.picker.students', { count: 2 })).toBe('2 alumnos');
+  });
+
   it('picks real plural forms from count (CLDR categories), in both locales', async () => {
     await loadTexts(['messages', 'compose']);
     expect(t('messages.deleted', { count: 1 })).toBe('Mensaje eliminado');
