@@ -1,3 +1,5 @@
+// First: the login form's chunk is asked for before anything else runs.
+import { firstScreenShown } from './views/first-screen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appActor } from './views/actors';
@@ -28,4 +30,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-registerShellWorker();
+registerShellWorker(firstScreenShown);

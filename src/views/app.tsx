@@ -4,10 +4,9 @@ import { selectIsAppFailed } from '../machines/app/app';
 import { loadTexts, t } from '../i18n';
 import { appActor } from './actors';
 import { LoadingBar } from './layout/loading-bar';
+import { useLoadedToaster } from './layout/toaster-loader';
 import { AppRouter } from './router';
 
-// Not in the first download: nothing toasts before the first screen (edge.ts loads the same chunk for a toast).
-const Toaster = lazy(() => import('./layout/toaster').then((m) => ({ default: m.Toaster })));
 const ErrorPage = lazy(() => import('./pages/app/error-page').then((m) => ({ default: m.ErrorPage })));
 const ActorPanel = import.meta.env.DEV
   ? lazy(() => Promise.all([import('./dev/actor-panel'), loadTexts(['layout'])]).then(([m]) => ({ default: m.ActorPanel })))
@@ -38,6 +37,7 @@ class FatalBoundary extends Component<{ children: ReactNode }, { error: Error | 
 
 export function App() {
   const failed = useSelector(appActor, selectIsAppFailed);
+  const Toaster = useLoadedToaster();
   return (
     <FatalBoundary>
       <LoadingBar />
@@ -48,9 +48,7 @@ export function App() {
       ) : (
         <AppRouter />
       )}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {Toaster && <Toaster />}
       {ActorPanel && (
         <Suspense fallback={null}>
           <ActorPanel />

@@ -5,6 +5,8 @@ import { t } from '../i18n';
 import type { AppActor } from '../machines/app/app';
 import { selectHoldsNavigation } from '../machines/app/pages';
 import type { NavigateEvent } from '../machines/app/effects';
+// The toaster's chunk comes with the first toast.
+import { showToast } from './layout/toaster-loader';
 
 /** Where this tab's entries are in its history: stamped on every entry the app makes (`history.state`). */
 const positionOf = (state: unknown): number | null => {
@@ -89,16 +91,6 @@ function focusOn(id: string) {
     element.scrollIntoView?.({ block: 'center', inline: 'nearest' });
   }, 0);
 }
-
-/**
- * The toaster (react-hot-toast and its markup) is not in the first download: its chunk comes with the first
- * toast (app.tsx mounts it lazily too). Toasts asked for meanwhile show in the order they were asked.
- */
-let toaster: Promise<typeof import('./layout/toaster')> | null = null;
-const showToast = (...args: Parameters<typeof import('./layout/toaster').showToast>) => {
-  toaster ??= import('./layout/toaster');
-  void toaster.then((module) => module.showToast(...args));
-};
 
 /** Performs the root's UI effects and follows the browser's history; returns the function that undoes both. */
 export function connectEdge(app: AppActor): () => void {

@@ -7,24 +7,48 @@ import { appActor, routeGuardActor, sessionActor } from './actors';
 import { loadTexts } from '../i18n';
 import { useT } from './lib/i18n';
 import { NotFound } from './lazy-screen';
-import { preloadLanding, ROUTES, routeNamed } from './routes';
+import { preloadLanding, ROUTES, routeNamed, useIsLoginLoading } from './routes';
 import { useSelectors } from './lib/selectors';
+import { markFirstScreenShown } from './first-screen';
 
 // The layout is its own chunk, loaded with its texts: the first download is only the shell and its machines
 // (bench budget).
 const loadLayout = () => Promise.all([import('./layout/app-layout'), loadTexts(['layout'])]).then(([m]) => ({ default: m.AppLayout }));
 const AppLayout = lazy(loadLayout);
 
+/** Runs `run` once the next frame has been painted (an effect of a render runs before its paint). */
+function useAfterNextFrame(run: () => void) {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(run, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [run]);
+}
+
 /**
  * Once the login form is shown, the layout and the landing screen load while the user types: on a phone's
  * network their chunks would otherwise start only after "Ingresar" is answered. A failed download is
- * loaded again on the visit.
+ * loaded again on the visit. Asked for after the form's first frame: adding their ~20 preload links takes
+ * a phone's CPU over 100 ms.
  */
+function preloadAfterLogin() {
+  loadLayout().catch(() => undefined);
+  preloadLanding();
+}
+
 function PreloadAfterLogin() {
-  useEffect(() => {
-    loadLayout().catch(() => undefined);
-    preloadLanding();
-  }, []);
+  useAfterNextFrame(preloadAfterLogin);
+  return null;
+}
+
+/** Mounted with the first screen past the splash: after its first frame, the app shell's worker may install. */
+function FirstScreenShown() {
+  useAfterNextFrame(markFirstScreenShown);
   return null;
 }
 
@@ -108,11 +132,21 @@ function screens(location?: string): ReactNode {
 
 function Screens({ loggedIn }: { loggedIn: boolean }) {
   const login = routeNamed('login');
+  // The splash, not Suspense's fallback, until the form's chunk has arrived: then it shows at once, where
+  // React would keep a fallback at least 300 ms before revealing the form.
+  const loginLoading = useIsLoginLoading();
   return (
     <Switch>
       <Route path="/login">
-        {login?.screen({})}
-        {!loggedIn && <PreloadAfterLogin />}
+        {loginLoading ? (
+          <Splash />
+        ) : (
+          <>
+            {login?.screen({})}
+            {!loggedIn && <PreloadAfterLogin />}
+            <FirstScreenShown />
+          </>
+        )}
       </Route>
       <Route>
         {loggedIn ? (
@@ -122,6 +156,7 @@ function Screens({ loggedIn }: { loggedIn: boolean }) {
             {screens()}
           </main>
         )}
+        <FirstScreenShown />
       </Route>
     </Switch>
   );

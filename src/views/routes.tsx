@@ -5,7 +5,7 @@
 // rows are their own chunk (other-screens.tsx), asked for at start-up beside the first screen's.
 import { lazy, type ReactNode } from 'react';
 import type { Folder } from '../../shared/codes';
-import { idOf, screen, type RouteParams } from './lazy-screen';
+import { idOf, screen, useIsScreenLoading, type RouteParams } from './lazy-screen';
 import type { OtherScreenName } from './other-screens';
 import { ROUTE_TABLE, type RouteEntry, type RouteName } from './route-table';
 
@@ -32,6 +32,11 @@ function otherScreens() {
 }
 // Start-up: it loads while the session is checked and the first screen's chunk arrives.
 otherScreens().catch(() => undefined);
+// Start-up too: the login form with its texts (its chunk is already on its way, first-screen.ts).
+LoginPage.preload();
+
+/** Whether the login form's load, started with the app, is still under way: /login keeps the splash meanwhile. */
+export const useIsLoginLoading = (): boolean => useIsScreenLoading(LoginPage);
 
 const OtherScreen = lazy(() => otherScreens().then((m) => ({ default: m.OtherScreen })));
 

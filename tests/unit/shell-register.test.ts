@@ -1,7 +1,8 @@
-// The reload after a deploy (src/main.tsx, `vite:preloadError`) first lets the new build's service worker
+// The worker is registered once the page has loaded and its first screen is shown, so installing it (it
+// downloads the whole shell) never competes with that screen. The reload after a deploy (src/main.tsx, `vite:preloadError`) first lets the new build's service worker
 // take over (src/services/shell/register.ts `updateShellWorker`), or it would reopen the old kept shell.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { updateShellWorker } from '../../src/services/shell/register';
+import { registerShellWorker, updateShellWorker } from '../../src/services/shell/register';
 
 /** A fake `navigator.serviceWorker` whose registration's update finds a newer worker or not. */
 function fakeContainer(options: { registered: boolean; newer: boolean }) {
@@ -23,6 +24,7 @@ function fakeContainer(options: { registered: boolean; newer: boolean }) {
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
   vi.useRealTimers();
+  vi.unstubAllEnvs();
 });
 
 /** Whether `promise` has settled after the pending microtasks ran. */
@@ -68,5 +70,23 @@ describe('updateShellWorker', () => {
     expect(await settled(update)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(update)).toBe(true);
+  });
+});
+
+describe('registerShellWorker', () => {
+  it('registers the worker only once the page has loaded and its first screen has been shown', async () => {
+    vi.stubEnv('PROD', true);
+    const register = vi.fn(async () => ({}));
+    Object.defineProperty(navigator, 'serviceWorker', { value: { register }, configurable: true });
+    let shown: () => void = () => undefined;
+    const firstScreen = new Promise<void>((resolve) => (shown = resolve));
+    // jsdom's page has loaded already: only the first screen is missing.
+    expect(document.readyState).toBe('complete');
+    registerShellWorker(firstScreen);
+    await settled(Promise.resolve());
+    expect(register).not.toHaveBeenCalled();
+    shown();
+    await settled(Promise.resolve());
+    expect(register).toHaveBeenCalledExactlyOnceWith('/sw.js');
   });
 });

@@ -1,13 +1,17 @@
-// Registers the app shell's service worker (dist/sw.js, built by build/shell.ts) once the page has loaded,
-// so installing it never competes with the first screen. Only in a build: `npm run dev` has no worker.
-// A browser without service workers, or one that refuses this one, simply keeps using the network.
-export function registerShellWorker(): void {
+// Registers the app shell's service worker (dist/sw.js, built by build/shell.ts) once the page has loaded
+// and its first screen has been shown: installing it downloads the whole shell, which must never compete
+// with that screen (the page's `load` comes before it, as the screens' chunks do not hold it back). Only in
+// a build: `npm run dev` has no worker. A browser without service workers, or one that refuses this one,
+// simply keeps using the network.
+export function registerShellWorker(firstScreenShown: Promise<void>): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  Promise.all([loaded, firstScreenShown])
+    .then(() => navigator.serviceWorker.register('/sw.js'))
+    .catch(() => undefined);
 }
 
 /**
