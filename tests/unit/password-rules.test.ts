@@ -5,11 +5,11 @@ import { ownerWords, PASSWORD_MESSAGES, passwordError, passwordProblem } from '.
 const maria = { name: 'María José González Pérez', email: 'maria.gonzalez@sanjorge.cl', school: 'Colegio San Jorge' };
 
 describe('password rule', () => {
-  it('asks for 10 characters at least, counted as people count them, and 128 at most', () => {
+  it('asks for 10 characters at least, counted as people count them, and 64 at most', () => {
     expect(passwordProblem('corto')).toBe('tooShort');
     // Nine characters, eleven UTF-16 units: still too short.
     expect(passwordProblem('ñandú🦙🦙xy')).toBe('tooShort');
-    expect(passwordProblem('a'.repeat(129))).toBe('tooLong');
+    expect(passwordProblem('a'.repeat(65))).toBe('tooLong');
   });
 
   it('refuses common passwords and keyboard or number runs', () => {
