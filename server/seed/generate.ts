@@ -15,8 +15,8 @@ import { addBulkInboxTo, generateMessages } from './messages';
 import { generateSmsUse } from './sms-use';
 import { computeDeviceMisses } from './activity-deliveries';
 import { keepMailboxesToContractedChannels } from './mailbox-channels';
-import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, staffKind, type Gendered, type SchoolSpec } from './schools';
-import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
+import { DEMO_PEOPLE, SAN_ANDRES, SCHOOLS, staffKind, type Gendered, type SchoolSpec } from './schools';
+import { ADMIN_ROLES, ROLE_NAMES, type RoleCode } from '../../shared/codes';
 
 export interface SeedOptions {
   /** Students of Colegio San Andrés (default 800); courses and staff scale with it. */
@@ -339,7 +339,7 @@ function addStaffAndUsers(
       scope: isAdmin ? ['mensajeria', 'plantillas', 'dashboard'] : ['mensajeria', 'plantillas'],
       options: { url: { home: spec.homeUrl } },
     });
-    out.userRoles.push({ userId, code: role, name: ROLE_NAMES[role] ?? role });
+    out.userRoles.push({ userId, code: role, name: ROLE_NAMES[role] });
     const policies = login.access ? [...BASE_POLICIES] : BASE_POLICIES.filter((x) => x !== ACCESS_POLICY);
     if (isAdmin) policies.push(...ADMIN_POLICIES);
     for (const name of policies) out.userPolicies.push({ userId, name });
@@ -399,7 +399,7 @@ function addStaffLogins(out: SeedData, specs: readonly SchoolSpec[]): void {
         scope: ['mensajeria', 'plantillas'],
         options: { url: { home: spec.homeUrl } },
       });
-      out.userRoles.push({ userId, code: 'docente', name: ROLE_NAMES.docente! });
+      out.userRoles.push({ userId, code: 'docente', name: ROLE_NAMES.docente });
       for (const name of BASE_POLICIES) out.userPolicies.push({ userId, name });
       s.userId = userId;
     }
