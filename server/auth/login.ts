@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { hit, reset, type RateLimit } from './rate-limit';
 import { createSession, deleteSession, type IssuedTokens, type Lifetimes } from './sessions';
-import { findLoginUser, hasAccessPolicy } from './users';
+import { findLoginUser, hasAccessPolicy, recordSignIn } from './users';
 
 export interface LoginAttempt {
   /** Trimmed and lower-cased. */
@@ -40,5 +40,6 @@ export async function signIn(db: Db, limit: RateLimit, lifetimes: Lifetimes, att
   // Signing in again from the same browser replaces its session instead of leaving the old one alive.
   await deleteSession(db, attempt.previous);
   const tokens = await createSession(db, user.id, lifetimes, { userAgent: attempt.userAgent, ip: attempt.ip });
+  await recordSignIn(db, user.id);
   return { kind: 'signed_in', userId: user.id, tokens };
 }
