@@ -75,7 +75,8 @@ export async function createSession(
  * The lookup every signed-in request makes, built once per database instead of on each request: a prepared
  * query (on PostgreSQL each connection also plans it once). It still reads the session, the user's status, the
  * access policy and the roles on every request, so a sign-out, a deactivation or a revoked policy counts from
- * the next one.
+ * the next one. Only an active user's session is found: a deactivated account is out at its next request,
+ * whichever process deactivated it and even if a session row outlived the deactivation.
  */
 function activeSessionQuery(db: Db) {
   return db
@@ -89,8 +90,6 @@ function activeSessionQuery(db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // Only an active user's session: a deactivated account is out at its next request, whichever process
-    // deactivated it and even if a session row outlived the deactivation.
     .where(
       and(
         eq(sessions.accessHash, sql.placeholder('hash')),
