@@ -1,7 +1,19 @@
 // Who signs in: staff users with their roles and policies and their browser sessions, and the guardian
 // app's bearer tokens and SMS sign-in codes.
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { STAFF_STATES } from '../../../shared/staff-contract';
 import { createdAt, id, institutionId } from './institutions';
 
