@@ -1,7 +1,7 @@
 // Server-side sessions: one row per signed-in browser holding the hashes of its access and refresh tokens.
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { ACCESS_POLICY } from '../../shared/contract';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { sessions, userPolicies, userRoles, users } from '../db/schema/auth';
 import { hashToken, newToken } from './tokens';
 
@@ -164,7 +164,7 @@ export async function rotateSession(db: Db, refreshToken: string, lifetimes: Lif
 }
 
 /** Ends every session of a user (a deactivated account); returns how many. */
-export async function deleteUserSessions(db: Db, userId: number): Promise<number> {
+export async function deleteUserSessions(db: Queryable, userId: number): Promise<number> {
   const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return deleted.length;
 }
