@@ -60,7 +60,8 @@ export function staffRoutes(db: Db, mailer: AccountMailer): Hono<AppEnv> {
     if (change.kind === 'not_invited') return apiError(c, 409, 'staff.not_invited', STAFF_MESSAGES.notInvited);
     if (change.kind === 'no_pending') return apiError(c, 409, 'staff.not_invited', STAFF_MESSAGES.noPending);
     const member = await findMember(db, scopeOf(c), id);
-    return member ? c.json({ data: member, mail_sent: change.mailSent }) : notFound(c);
+    if (!member) return notFound(c);
+    return change.mailSent === null ? c.json({ data: member }) : c.json({ data: member, mail_sent: change.mailSent });
   };
 
   app.get('/', ...admin, async (c) => {

@@ -240,7 +240,7 @@ export type InvitationChange =
   | { kind: 'not_found' }
   | { kind: 'not_invited' }
   | { kind: 'no_pending' }
-  | { kind: 'done'; mailSent: boolean };
+  | { kind: 'done'; mailSent: boolean | null };
 
 /** The user of the school `scope` with `userId`, locked for this change, with what an invitation needs. */
 async function lockedAccount(db: Queryable, scope: StaffScope, userId: number) {
@@ -305,7 +305,7 @@ export async function revokeInvitation(db: Db, scope: StaffScope, userId: number
       action: 'invitation.revoked',
       detail: { invitation_ids: revoked },
     });
-    return { kind: 'done', mailSent: false } as const;
+    return { kind: 'done', mailSent: null } as const;
   });
 }
 
