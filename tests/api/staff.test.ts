@@ -41,7 +41,12 @@ async function idOf(email: string): Promise<number> {
 
 async function changesOf(userId: number) {
   return server.db
-    .select({ action: userChanges.action, actor: userChanges.actorUserId, detail: userChanges.detail, institutionId: userChanges.institutionId })
+    .select({
+      action: userChanges.action,
+      actor: userChanges.actorUserId,
+      detail: userChanges.detail,
+      institutionId: userChanges.institutionId,
+    })
     .from(userChanges)
     .where(eq(userChanges.subjectUserId, userId))
     .orderBy(asc(userChanges.id));
@@ -353,7 +358,9 @@ describe('the last administrator', () => {
     const other = 'directora@sanandres.cl';
     const otherId = await idOf(other);
     const adminId = await idOf(ADMIN);
-    expect((await send(admin, 'PATCH', `/api/staff/${otherId}`, { roles: ['colegio-administrador', 'colegio-director'] })).status).toBe(200);
+    expect((await send(admin, 'PATCH', `/api/staff/${otherId}`, { roles: ['colegio-administrador', 'colegio-director'] })).status).toBe(
+      200,
+    );
     const second = await freshSession(other);
     const [a, b] = await Promise.all([
       send(admin, 'POST', `/api/staff/${otherId}/deactivate`),
@@ -537,7 +544,12 @@ describe('deactivation', () => {
     const open = await freshSession(email);
     expect((await open.get('/api/user')).status).toBe(200);
     await server.db.update(users).set({ status: 'deactivated' }).where(eq(users.email, email));
-    expect(await server.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, await idOf(email)))).not.toEqual([]);
+    expect(
+      await server.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.userId, await idOf(email))),
+    ).not.toEqual([]);
     const res = await open.get('/api/user');
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual(UNAUTHENTICATED);

@@ -36,7 +36,10 @@ function parse(raw: string): OutboxMail {
   const normalized = raw.replace(/\r\n/g, '\n');
   const split = normalized.indexOf('\n\n');
   const headers = new Map<string, string>();
-  for (const line of normalized.slice(0, split).replace(/\n[ \t]+/g, ' ').split('\n')) {
+  for (const line of normalized
+    .slice(0, split)
+    .replace(/\n[ \t]+/g, ' ')
+    .split('\n')) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
