@@ -386,7 +386,10 @@ describe('the last administrator', () => {
     const survivor = a.status === 200 ? admin : second;
     const gone = a.status === 200 ? otherId : adminId;
     expect((await send(survivor, 'POST', `/api/staff/${gone}/reactivate`)).status).toBe(200);
-    await send(await freshSession(ADMIN), 'PATCH', `/api/staff/${otherId}`, { roles: ['colegio-director'] });
+    // The file's administrator client signs in again: its session ended if it was the one deactivated.
+    admin.jar.clear();
+    expect((await admin.login(ADMIN)).status).toBe(200);
+    expect((await send(admin, 'PATCH', `/api/staff/${otherId}`, { roles: ['colegio-director'] })).status).toBe(200);
   });
 });
 
