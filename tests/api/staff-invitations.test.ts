@@ -4,7 +4,8 @@
 // revoked links, resend and revoke, and the record of each step.
 import { asc, eq } from 'drizzle-orm';
 import { is } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { format } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COOKIE, type ApiError } from '../../shared/contract';
 import type {
   AcceptedInvitation,
@@ -459,5 +460,30 @@ describe('expired, resent and revoked links', () => {
       ['deactivated', { from: 'invited', sessions_ended: 0, revoked_invitation_ids: expect.any(Array) }],
       ['reactivated', { to: 'invited' }],
     ]);
+  });
+});
+
+describe('the log', () => {
+  it('never holds a link’s token, not even the debug log of each request', async () => {
+    await invite([{ name: 'Rosa Vidal', email: 'rosa.vidal@sanandres.cl', role: 'docente' }]);
+    const [token] = await linkTokens('rosa.vidal@sanandres.cl');
+    const printed: string[] = [];
+    const spies = (['log', 'error', 'info', 'warn'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void printed.push(format(...args))),
+    );
+    const debug = await server.sibling({ config: { log: 'debug' } });
+    try {
+      const client = debug.client();
+      await client.get('/api/csrf-cookie');
+      expect((await client.get(`/api/invitations/${token}`)).status).toBe(200);
+      expect((await send(client, 'POST', `/api/invitations/${token}/accept`, { password: 'corta' })).status).toBe(422);
+      expect((await client.get(`/invitation/${token}`)).status).toBe(200);
+    } finally {
+      await debug.close();
+      for (const spy of spies) spy.mockRestore();
+    }
+    const log = printed.join('\n');
+    expect(log).toContain('GET /api/invitations/');
+    expect(log).not.toContain(token!);
   });
 });
