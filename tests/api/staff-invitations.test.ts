@@ -4,6 +4,8 @@
 // revoked links, resend and revoke, and the record of each step.
 import { asc, eq } from 'drizzle-orm';
 import { is } from 'superstruct';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { format } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COOKIE, type ApiError } from '../../shared/contract';
@@ -460,6 +462,32 @@ describe('expired, resent and revoked links', () => {
       ['deactivated', { from: 'invited', sessions_ended: 0, revoked_invitation_ids: expect.any(Array) }],
       ['reactivated', { to: 'invited' }],
     ]);
+  });
+});
+
+describe('when the e-mail cannot leave', () => {
+  it('the invitation stands, the answer says the e-mail did not leave, and «Reenviar» tries again', async () => {
+    // An outbox under a file cannot be created: the transport fails as a refusing mail server would.
+    const blocker = path.join(server.outboxDir, '..', 'not-a-directory');
+    writeFileSync(blocker, '');
+    const broken = await server.sibling({ config: { outboxDir: path.join(blocker, 'outbox') } });
+    try {
+      const admin = broken.client();
+      expect((await admin.login(ADMIN)).status).toBe(200);
+      const outcomes = await invite([{ name: 'Julio Castro', email: 'julio.castro@sanandres.cl', role: 'docente' }], admin);
+      expect(outcomes).toEqual([expect.objectContaining({ outcome: 'invited', email: 'julio.castro@sanandres.cl', mail_sent: false })]);
+      const id = await idOf('julio.castro@sanandres.cl');
+      const resend = await send(admin, 'POST', `/api/staff/${id}/invitation`);
+      expect(resend.status).toBe(200);
+      expect(((await resend.json()) as { mail_sent: boolean }).mail_sent).toBe(false);
+    } finally {
+      await broken.close();
+    }
+    // From a server whose mail works, the resend reaches them.
+    const id = await idOf('julio.castro@sanandres.cl');
+    const res = await send(await as(ADMIN), 'POST', `/api/staff/${id}/invitation`);
+    expect(((await res.json()) as { mail_sent: boolean }).mail_sent).toBe(true);
+    expect(await linkTokens('julio.castro@sanandres.cl')).toHaveLength(1);
   });
 });
 
