@@ -34,6 +34,9 @@ import { recipientListRoutes } from './routes/recipient-lists';
 import { recipientRoutes } from './routes/recipients';
 import { sessionRoutes } from './routes/session';
 import { signatureRoutes } from './routes/signatures';
+import { invitationRoutes } from './routes/invitations';
+import { staffRoutes } from './routes/staff';
+import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
 import type { Adapters } from './delivery/channel';
@@ -55,6 +58,8 @@ export interface CreateAppOptions {
    * Without it messages are recorded but nothing is delivered: only tests of other areas build such an app.
    */
   delivery?: { engine: DeliveryEngine; adapters: Adapters; simulator: ProviderSimulator | null };
+  /** Account e-mails (invitations); by default through SMTP_URL or the outbox, as the e-mail channel sends. */
+  mailer?: AccountMailer;
 }
 
 /** Records messages, delivers nothing: the engine of an app built without `delivery`. */
@@ -67,6 +72,9 @@ const NO_ENGINE: DeliveryEngine = {
 /** Paths authenticated by a bearer token or a signature instead of cookies, so CSRF does not apply. */
 const NO_CSRF = /^\/api\/(app|webhooks)\//;
 
+/** A path as the log may keep it: an invitation link's token is a password until used (decision 0007). */
+const loggedPath = (path: string): string => path.replace(/^(\/(?:api\/)?invitations?\/)[^/]+/, '$1…');
+
 /** JSON bodies of this API are small; uploads have their own 22 MB limit on their route. */
 const API_BODY_LIMIT = 1024 * 1024;
 
@@ -77,6 +85,7 @@ export function createApp({
   logger = createLogger(config.log),
   store = new AttachmentStore(config.attachmentsDir),
   delivery,
+  mailer = accountMailer(config, logger),
 }: CreateAppOptions): Hono<AppEnv> {
   const engine = delivery?.engine ?? NO_ENGINE;
   const app = new Hono<AppEnv>();
@@ -89,7 +98,7 @@ export function createApp({
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)} ms`);
+    logger.debug(`${c.req.method} ${loggedPath(c.req.path)} ${c.res.status} ${(performance.now() - started).toFixed(1)} ms`);
   });
 
   // Inside the security headers and the CSRF cookie, which only add headers to the answer it sends.
@@ -115,6 +124,8 @@ export function createApp({
   const api = new Hono<AppEnv>();
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config, xsrf));
+  api.route('/staff', staffRoutes(db, mailer));
+  api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/courses', courseRoutes(db));
   api.route('/', channelRoutes(db));
   api.route('/recipients', recipientRoutes(db));
@@ -144,7 +155,7 @@ export function createApp({
   app.notFound(notFound);
 
   app.onError((err, c) => {
-    logger.error(`${c.req.method} ${c.req.path} falló`, err);
+    logger.error(`${c.req.method} ${loggedPath(c.req.path)} falló`, err);
     return apiError(c, 500, 'server.error', MESSAGES.server);
   });
 

@@ -9,8 +9,23 @@ export type ChannelCode = (typeof CHANNEL_CODES)[number];
 export const CHANNEL_ID: Readonly<Record<ChannelCode, number>> = { 'app-mobile': 1, 'e-mail': 2, sms: 3, whatsapp: 4 };
 
 /** Staff role codes (SPEC §6). */
-const ROLE_CODES = ['colegio-administrador', 'colegio-director', 'colegio-utp', 'corp-utp', 'docente'] as const;
+export const ROLE_CODES = ['colegio-administrador', 'colegio-director', 'colegio-utp', 'corp-utp', 'docente'] as const;
 export type RoleCode = (typeof ROLE_CODES)[number];
+
+/** Each role's name as staff read it (stored beside the code in `user_roles.name`). */
+export const ROLE_NAMES: Readonly<Record<RoleCode, string>> = {
+  'colegio-administrador': 'Administrador',
+  'colegio-director': 'Director',
+  'colegio-utp': 'Jefe de UTP',
+  'corp-utp': 'UTP de corporación',
+  docente: 'Docente',
+};
+
+/** The school's administrator (SPEC §6 `colegio-administrador`): a school keeps at least one. */
+export const SCHOOL_ADMIN_ROLE: RoleCode = 'colegio-administrador';
+
+/** Who manages the school's staff accounts: invitations, roles, device, deactivation. */
+export const STAFF_ADMIN_ROLES: readonly RoleCode[] = [SCHOOL_ADMIN_ROLE];
 
 /** Dashboards, rankings and settings (SPEC §2, §6). */
 export const ADMIN_ROLES: readonly RoleCode[] = ['colegio-administrador', 'colegio-director', 'colegio-utp', 'corp-utp'];

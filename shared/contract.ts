@@ -91,6 +91,13 @@ export type ErrorCode =
   | 'list.scheduled' // 409 on deleting a recipient list a scheduled message uses (`errors.list` names the message)
   | 'news.device' // 403 on any news wall call by a user whose device is not latam (SPEC §1)
   | 'news.category_in_use' // 409 on deleting a news category that posts still use (the message says how many)
+  | 'staff.not_invited' // 409 on resending or revoking an invitation of someone not (or no longer) invited
+  | 'staff.self' // 409 on deactivating oneself
+  | 'staff.last_admin' // 409 on deactivating the school's last active administrator
+  | 'staff.state' // 409 on deactivating someone deactivated, or reactivating someone who is not
+  | 'invitation.expired' // 410 on an invitation link past its 7 days
+  | 'invitation.used' // 410 on an invitation link already used
+  | 'invitation.revoked' // 410 on an invitation link revoked, replaced by a newer one, or of a deactivated account
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

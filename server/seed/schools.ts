@@ -317,14 +317,6 @@ export const DEMO_PEOPLE: Record<string, { firstNames: string; lastNameFather: s
   },
 };
 
-export const ROLE_NAMES: Record<string, string> = {
-  'colegio-administrador': 'Administrador',
-  'colegio-director': 'Director',
-  'colegio-utp': 'Jefe de UTP',
-  'corp-utp': 'UTP de corporación',
-  docente: 'Docente',
-};
-
 /** Leadership (the school's named cargos), a head teacher (of a course), or another teacher or staff member. */
 export function staffKind(position: string, leadership: ReadonlySet<string>): 'lead' | 'head' | 'other' {
   if (leadership.has(position)) return 'lead';
