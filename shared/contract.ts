@@ -91,6 +91,9 @@ export type ErrorCode =
   | 'list.scheduled' // 409 on deleting a recipient list a scheduled message uses (`errors.list` names the message)
   | 'news.device' // 403 on any news wall call by a user whose device is not latam (SPEC §1)
   | 'news.category_in_use' // 409 on deleting a news category that posts still use (the message says how many)
+  | 'password_reset.invalid' // 404 on a password reset link that never existed
+  | 'password_reset.expired' // 410 on a password reset link older than an hour
+  | 'password_reset.used' // 410 on a password reset link already used (or made void by another one's use)
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

@@ -73,6 +73,7 @@ const ALL_TABLES = [
   'message_recipients',
   'messages',
   'sessions',
+  'password_resets',
   'elective_students',
   'electives',
   'staff',
