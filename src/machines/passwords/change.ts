@@ -47,7 +47,7 @@ const EMPTY_FORM = {
 
 /** The rule's reason for the new password as typed, when the rule has arrived and something is typed. */
 export function changeRuleReason(context: Pick<ChangeContext, 'rule' | 'password' | 'owner'>): string | null {
-  return context.rule && context.password !== '' ? context.rule(context.password, context.owner) : null;
+  return context.rule && context.password !== '' ? context.rule.reasonFor(context.password, context.owner) : null;
 }
 
 export const changePasswordMachine = setup({
@@ -75,7 +75,8 @@ export const changePasswordMachine = setup({
       currentRefusal: refusalOf(failure, 'current_password'),
       passwordRefusal: refusalOf(failure, 'password'),
     })),
-    assignFailure: assign((_, failure: ApiFailure) => ({ failure: failureOf(failure) })),
+    // Each answer replaces what the previous one said of the fields.
+    assignFailure: assign((_, failure: ApiFailure) => ({ failure: failureOf(failure), currentRefusal: null, passwordRefusal: null })),
     focusCurrent: emit({ type: 'focus', target: CHANGE_CURRENT_ID }),
     focusPassword: emit({ type: 'focus', target: CHANGE_PASSWORD_ID }),
     focusConfirmation: emit({ type: 'focus', target: CHANGE_CONFIRMATION_ID }),
@@ -96,48 +97,62 @@ export const changePasswordMachine = setup({
     closed: {
       on: { 'password.open': { target: 'open', actions: 'open' } },
     },
+    // The rule's chunk arriving (at once after the first time; if it never does, only the server checks) beside the form.
     open: {
-      initial: 'editing',
-      // The rule loads as the dialog opens (at once after the first time); without it the server's check holds.
-      invoke: {
-        id: 'loadPasswordRule',
-        src: 'loadPasswordRule',
-        onDone: { actions: { type: 'assignRule', params: ({ event }) => ({ rule: event.output }) } },
-        onError: { actions: [] },
-      },
+      type: 'parallel',
       states: {
-        editing: {
-          on: {
-            'password.change': { actions: 'change' },
-            'password.submit': [
-              { guard: 'isCurrentMissing', actions: ['markSubmitted', 'focusCurrent'] },
-              { guard: 'isPasswordInvalid', actions: ['markSubmitted', 'focusPassword'] },
-              { guard: 'isConfirmationWrong', actions: ['markSubmitted', 'focusConfirmation'] },
-              { target: 'saving', actions: 'markSubmitted' },
-            ],
-            'password.close': { target: '#changePassword.closed', actions: 'clearForm' },
+        rule: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadPasswordRule',
+                src: 'loadPasswordRule',
+                onDone: { target: 'loaded', actions: { type: 'assignRule', params: ({ event }) => ({ rule: event.output }) } },
+                onError: { target: 'unavailable' },
+              },
+            },
+            loaded: {},
+            unavailable: {},
           },
         },
-        saving: {
-          tags: 'busy',
-          invoke: {
-            id: 'changePassword',
-            src: 'changePassword',
-            input: ({ context }) => ({ current: context.current, password: context.password }),
-            onDone: { target: '#changePassword.closed', actions: ['clearForm', 'toastChanged'] },
-            onError: [
-              {
-                guard: { type: 'isCurrentRefused', params: ({ event }) => toApiFailure(event.error) },
-                target: 'editing',
-                actions: [{ type: 'assignRefusals', params: ({ event }) => toApiFailure(event.error) }, 'focusCurrent'],
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'password.change': { actions: 'change' },
+                'password.submit': [
+                  { guard: 'isCurrentMissing', actions: ['markSubmitted', 'focusCurrent'] },
+                  { guard: 'isPasswordInvalid', actions: ['markSubmitted', 'focusPassword'] },
+                  { guard: 'isConfirmationWrong', actions: ['markSubmitted', 'focusConfirmation'] },
+                  { target: 'saving', actions: 'markSubmitted' },
+                ],
+                'password.close': { target: '#changePassword.closed', actions: 'clearForm' },
               },
-              {
-                guard: { type: 'isPasswordRefused', params: ({ event }) => toApiFailure(event.error) },
-                target: 'editing',
-                actions: [{ type: 'assignRefusals', params: ({ event }) => toApiFailure(event.error) }, 'focusPassword'],
+            },
+            saving: {
+              tags: 'busy',
+              invoke: {
+                id: 'changePassword',
+                src: 'changePassword',
+                input: ({ context }) => ({ current: context.current, password: context.password }),
+                onDone: { target: '#changePassword.closed', actions: ['clearForm', 'toastChanged'] },
+                onError: [
+                  {
+                    guard: { type: 'isCurrentRefused', params: ({ event }) => toApiFailure(event.error) },
+                    target: 'editing',
+                    actions: [{ type: 'assignRefusals', params: ({ event }) => toApiFailure(event.error) }, 'focusCurrent'],
+                  },
+                  {
+                    guard: { type: 'isPasswordRefused', params: ({ event }) => toApiFailure(event.error) },
+                    target: 'editing',
+                    actions: [{ type: 'assignRefusals', params: ({ event }) => toApiFailure(event.error) }, 'focusPassword'],
+                  },
+                  { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => toApiFailure(event.error) } },
+                ],
               },
-              { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => toApiFailure(event.error) } },
-            ],
+            },
           },
         },
       },

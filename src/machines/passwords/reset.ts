@@ -35,7 +35,7 @@ type ResetEvent = { type: 'reset.change'; field: NewPasswordField; value: string
 
 /** The rule's reason for the password as typed, when the rule has arrived and something is typed. */
 export function ruleReason(context: Pick<ResetContext, 'rule' | 'password' | 'owner'>): string | null {
-  return context.rule && context.password !== '' ? context.rule(context.password, context.owner ?? {}) : null;
+  return context.rule && context.password !== '' ? context.rule.reasonFor(context.password, context.owner ?? {}) : null;
 }
 
 export const isConfirmed = (context: Pick<ResetContext, 'password' | 'confirmation'>): boolean => context.password === context.confirmation;
@@ -52,7 +52,8 @@ export const resetPasswordMachine = setup({
     assignOwner: assign((_, owner: ResetOwner) => ({ owner, failure: null })),
     assignRule: assign((_, params: { rule: PasswordRule }) => ({ rule: params.rule })),
     assignProblem: assign((_, failure: ApiFailure) => ({ problem: linkProblemOf(failure) })),
-    assignFailure: assign((_, failure: ApiFailure) => ({ failure: failureOf(failure) })),
+    // Each answer replaces what the previous one said of the password.
+    assignFailure: assign((_, failure: ApiFailure) => ({ failure: failureOf(failure), refusal: null })),
     assignRefusal: assign((_, failure: ApiFailure) => ({ refusal: refusalOf(failure, 'password'), failure: null })),
     change: assign(({ event }) => {
       assertEvent(event, 'reset.change');
@@ -108,47 +109,62 @@ export const resetPasswordMachine = setup({
     checkFailed: { on: { 'reset.retry': { target: 'checking' } } },
     // Unknown, expired or used: the page says which and offers a new link.
     unusable: {},
+    // Two things at once: the rule's chunk arriving (until then, and if it never does, only the server checks)
+    // and the form.
     ready: {
-      initial: 'editing',
-      // The rule loads beside the form; without it (its chunk did not arrive) the server's check still holds.
-      invoke: {
-        id: 'loadPasswordRule',
-        src: 'loadPasswordRule',
-        onDone: { actions: { type: 'assignRule', params: ({ event }) => ({ rule: event.output }) } },
-        onError: { actions: [] },
-      },
+      type: 'parallel',
       states: {
-        editing: {
-          on: {
-            'reset.change': { actions: 'change' },
-            'reset.submit': [
-              { guard: 'isPasswordInvalid', actions: ['markSubmitted', 'focusPassword'] },
-              { guard: 'isConfirmationWrong', actions: ['markSubmitted', 'focusConfirmation'] },
-              { target: 'saving', actions: 'markSubmitted' },
-            ],
+        rule: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadPasswordRule',
+                src: 'loadPasswordRule',
+                onDone: { target: 'loaded', actions: { type: 'assignRule', params: ({ event }) => ({ rule: event.output }) } },
+                onError: { target: 'unavailable' },
+              },
+            },
+            loaded: {},
+            unavailable: {},
           },
         },
-        saving: {
-          tags: 'busy',
-          invoke: {
-            id: 'resetPassword',
-            src: 'resetPassword',
-            input: ({ context }) => ({ token: context.token, password: context.password }),
-            onDone: { target: '#resetPassword.done' },
-            onError: [
-              {
-                guard: { type: 'isPasswordRefused', params: ({ event }) => toApiFailure(event.error) },
-                target: 'editing',
-                actions: [{ type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) }, 'focusPassword'],
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'reset.change': { actions: 'change' },
+                'reset.submit': [
+                  { guard: 'isPasswordInvalid', actions: ['markSubmitted', 'focusPassword'] },
+                  { guard: 'isConfirmationWrong', actions: ['markSubmitted', 'focusConfirmation'] },
+                  { target: 'saving', actions: 'markSubmitted' },
+                ],
               },
-              // The link died meanwhile (used from another tab, or its hour ran out).
-              {
-                guard: { type: 'isLinkUnusable', params: ({ event }) => toApiFailure(event.error) },
-                target: '#resetPassword.unusable',
-                actions: { type: 'assignProblem', params: ({ event }) => toApiFailure(event.error) },
+            },
+            saving: {
+              tags: 'busy',
+              invoke: {
+                id: 'resetPassword',
+                src: 'resetPassword',
+                input: ({ context }) => ({ token: context.token, password: context.password }),
+                onDone: { target: '#resetPassword.done' },
+                onError: [
+                  {
+                    guard: { type: 'isPasswordRefused', params: ({ event }) => toApiFailure(event.error) },
+                    target: 'editing',
+                    actions: [{ type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) }, 'focusPassword'],
+                  },
+                  // The link died meanwhile (used from another tab, or its hour ran out).
+                  {
+                    guard: { type: 'isLinkUnusable', params: ({ event }) => toApiFailure(event.error) },
+                    target: '#resetPassword.unusable',
+                    actions: { type: 'assignProblem', params: ({ event }) => toApiFailure(event.error) },
+                  },
+                  { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => toApiFailure(event.error) } },
+                ],
               },
-              { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => toApiFailure(event.error) } },
-            ],
+            },
           },
         },
       },
@@ -164,7 +180,7 @@ export const selectIsChecking = (s: ResetPasswordSnapshot): boolean => s.matches
 export const selectCheckFailed = (s: ResetPasswordSnapshot): boolean => s.matches('checkFailed');
 export const selectLinkProblem = (s: ResetPasswordSnapshot): LinkProblem | null => (s.matches('unusable') ? s.context.problem : null);
 export const selectIsReady = (s: ResetPasswordSnapshot): boolean => s.matches('ready');
-export const selectIsSaving = (s: ResetPasswordSnapshot): boolean => s.matches({ ready: 'saving' });
+export const selectIsSaving = (s: ResetPasswordSnapshot): boolean => s.matches({ ready: { form: 'saving' } });
 export const selectOwnerEmail = (s: ResetPasswordSnapshot): string => s.context.owner?.email ?? '';
 export const selectPassword = (s: ResetPasswordSnapshot): string => s.context.password;
 export const selectConfirmation = (s: ResetPasswordSnapshot): string => s.context.confirmation;

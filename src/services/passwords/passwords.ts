@@ -34,7 +34,11 @@ export const changePassword = fromCall<void, { current: string; password: string
   parseBody(body, OkBodyStruct, PASSWORDS_API.change);
 });
 
-/** The rule's Spanish reason a password may not be used by its owner, or null. */
-export type PasswordRule = (password: string, owner: PasswordOwner) => string | null;
+/** The shared rule, loaded: `reasonFor` is its Spanish reason a password may not be used by its owner, or null. */
+export interface PasswordRule {
+  reasonFor: (password: string, owner: PasswordOwner) => string | null;
+}
 
-export const loadPasswordRule = fromPromise<PasswordRule>(async () => (await import('../../../shared/password-rules')).passwordError);
+export const loadPasswordRule = fromPromise<PasswordRule>(async () => ({
+  reasonFor: (await import('../../../shared/password-rules')).passwordError,
+}));
