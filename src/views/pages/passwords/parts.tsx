@@ -16,9 +16,7 @@ export function PasswordCard({ title, description, children }: { title: ReactNod
         <p className="text-center text-2xl font-bold text-primary">{t('app.name')}</p>
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h1>{title}</h1>
-            </CardTitle>
+            <CardTitle>{title}</CardTitle>
             {description && <CardDescription>{description}</CardDescription>}
           </CardHeader>
           <CardContent className="flex flex-col gap-5">{children}</CardContent>
