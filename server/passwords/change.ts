@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { institutions } from '../db/schema/institutions';
 
-export const CHANGE_MESSAGES = {
+const CHANGE_MESSAGES = {
   wrongCurrent: 'La contraseña actual no es correcta.',
   same: 'La nueva contraseña debe ser distinta de la actual.',
 } as const;
