@@ -2,6 +2,7 @@
 // IP, one use within an hour, the rule, every session ended), the change while signed in, and the upgrade of
 // an older hash at sign-in. Expectations are written here from decisions 0162 and 0166–0168.
 import { randomBytes, scryptSync } from 'node:crypto';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../shared/demo';
@@ -87,6 +88,37 @@ describe('POST /api/password-resets', () => {
     // Only the token's hash is kept.
     const rows = await server.db.select({ hash: passwordResets.tokenHash }).from(passwordResets);
     expect(rows.map((r) => r.hash)).not.toContain(tokenOf(resetLinkIn(mail!)!));
+  });
+
+  it('answers before any e-mail is sent: a mail server that never speaks does not hold the answer back', async () => {
+    // An SMTP server that accepts the connection and says nothing (nodemailer waits 10 s for its greeting).
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const mute = await server.sibling({
+      config: { trustProxy: true, smtpUrl: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` },
+    });
+    try {
+      for (const email of ['docente@sanandres.cl', 'nadie.mas@sanandres.cl']) {
+        const client = mute.client();
+        const ip = freshIp();
+        await client.get('/api/csrf-cookie', { headers: { 'X-Forwarded-For': ip } });
+        const started = performance.now();
+        const res = await client.post('/api/password-resets', { email }, { headers: { 'X-Forwarded-For': ip } });
+        expect({ status: res.status, body: await res.json() }).toEqual({ status: 202, body: { data: { ok: true } } });
+        expect(performance.now() - started, email).toBeLessThan(3000);
+      }
+      // The account's e-mail was under way (its connection open) when the answer came.
+      await eventually(
+        'la conexión SMTP',
+        () => sockets.size,
+        (n) => n > 0,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await mute.close();
+    }
   });
 
   it('refuses a missing or malformed address in Spanish', async () => {
