@@ -32,6 +32,7 @@ import { dashboardActivityRoutes } from './routes/dashboard-activity';
 import { rankingRoutes } from './routes/ranking';
 import { recipientListRoutes } from './routes/recipient-lists';
 import { recipientRoutes } from './routes/recipients';
+import { passwordRoutes } from './routes/passwords';
 import { sessionRoutes } from './routes/session';
 import { signatureRoutes } from './routes/signatures';
 import { invitationRoutes } from './routes/invitations';
@@ -126,6 +127,7 @@ export function createApp({
   api.route('/', sessionRoutes(db, config, xsrf));
   api.route('/staff', staffRoutes(db, mailer));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
+  api.route('/', passwordRoutes(db, config, logger));
   api.route('/courses', courseRoutes(db));
   api.route('/', channelRoutes(db));
   api.route('/recipients', recipientRoutes(db));

@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { deleteStaleAppLogins } from './app-api/tokens';
 import { deleteOldRateLimitHits, rateLimitHorizon } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/sessions';
+import { deleteOldResetLinks } from './passwords/resets';
 import { configFromEnv, positiveInt } from './config';
 import { openDb } from './db/client';
 import { startPeriodic } from './db/periodic';
@@ -100,6 +101,7 @@ const cleanUp = startPeriodic({
         'intentos vencidos de los límites de acceso eliminados',
         () => deleteOldRateLimitHits(handle.db, rateLimitHorizon(config, new Date())),
       ],
+      ['enlaces vencidos para restablecer contraseñas eliminados', () => deleteOldResetLinks(handle.db)],
     ];
     // Each on its own: one failing does not keep the others from running.
     for (const [done, job] of jobs) {

@@ -98,6 +98,9 @@ export type ErrorCode =
   | 'invitation.expired' // 410 on an invitation link past its 7 days
   | 'invitation.used' // 410 on an invitation link already used
   | 'invitation.revoked' // 410 on an invitation link revoked, replaced by a newer one, or of a deactivated account
+  | 'password_reset.invalid' // 404 on a password reset link that never existed
+  | 'password_reset.expired' // 410 on a password reset link older than an hour
+  | 'password_reset.used' // 410 on a password reset link already used (or made void by another one's use)
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

@@ -2,6 +2,7 @@
 // work, so the answer does not tell which e-mails exist; every attempt counts against the rate limit until
 // one succeeds (then the count is reset).
 import type { Db } from '../db/client';
+import { upgradeHashIfOld } from './credentials';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { hit, reset, type RateLimit } from './rate-limit';
 import { createSession, deleteSession, type IssuedTokens, type Lifetimes } from './sessions';
@@ -34,6 +35,8 @@ export async function signIn(db: Db, limit: RateLimit, lifetimes: Lifetimes, att
   const ok = user ? await verifyPassword(attempt.password, user.passwordHash) : await verifyAgainstDummy(attempt.password);
   if (!user || !ok) return { kind: 'invalid_credentials' };
   await reset(db, limit, key);
+  // A hash of an older cost is stored again at today's while the password is at hand (decision 0166).
+  await upgradeHashIfOld(db, user.id, attempt.password, user.passwordHash);
 
   return openSession(db, lifetimes, user.id, attempt);
 }

@@ -16,6 +16,7 @@ export interface RateLimit {
 }
 
 const APP_WINDOW_MS = 10 * 60_000;
+const RESET_WINDOW_MS = 60 * 60_000;
 
 /** Every limit the server applies, from its settings. */
 export function rateLimits(config: ServerConfig) {
@@ -26,6 +27,10 @@ export function rateLimits(config: ServerConfig) {
     appCodeIp: { scope: 'app-code-ip', max: config.appCodesPerIp, windowMs: APP_WINDOW_MS },
     /** Wrong guardian-app codes per client IP, whichever the phones. */
     appWrongCodeIp: { scope: 'app-wrong-code-ip', max: config.appWrongCodesPerIp, windowMs: APP_WINDOW_MS },
+    /** Password reset links asked for one address, whoever asks (each may send an e-mail). */
+    resetEmail: { scope: 'password-reset-email', max: 3, windowMs: RESET_WINDOW_MS },
+    /** Password reset links one client IP asks for, whichever the addresses. */
+    resetIp: { scope: 'password-reset-ip', max: 20, windowMs: RESET_WINDOW_MS },
   } satisfies Record<string, RateLimit>;
 }
 

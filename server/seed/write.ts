@@ -75,6 +75,7 @@ const ALL_TABLES = [
   'sessions',
   'user_changes',
   'invitations',
+  'password_resets',
   'elective_students',
   'electives',
   'staff',

@@ -3,7 +3,7 @@
 // school message, has no recipients to report on, and the administrator wants to know now whether it left.
 import { invitationPagePath } from '../../shared/staff-contract';
 import type { ServerConfig } from '../config';
-import { createEmailAdapter, type EmailAdapter } from '../delivery/email';
+import { lazyMailer } from '../mail/transport';
 import type { Logger } from '../log';
 
 interface InvitationMail {
@@ -50,13 +50,12 @@ export function accountMailer(
   config: Pick<ServerConfig, 'smtpUrl' | 'outboxDir' | 'mailFrom' | 'publicUrl'>,
   logger: Logger,
 ): AccountMailer {
-  let adapter: EmailAdapter | undefined;
-  const transport = () => (adapter ??= createEmailAdapter({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }));
+  const transport = lazyMailer(config);
   return {
     async sendInvitation(mail) {
       const { subject, text } = invitationText(mail, config.publicUrl);
       try {
-        await transport().send({ to: mail.to, subject, text });
+        await transport.send({ to: mail.to, subject, text });
         return true;
       } catch (err) {
         // The fault, not the person (their address stays out of the log).

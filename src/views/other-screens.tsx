@@ -46,7 +46,12 @@ const NewsWallPage = screen(() => import('./pages/news/wall-page').then((m) => m
 const NewsDeskPage = screen(() => import('./pages/news/desk-page').then((m) => m.NewsDeskPage), ['news']);
 const NewsComposePage = screen(() => import('./pages/news/compose-page').then((m) => m.NewsComposePage), ['compose', 'news/compose']);
 
+const ForgotPasswordPage = screen(() => import('./pages/passwords/forgot-password-page').then((m) => m.ForgotPasswordPage), ['passwords']);
+const ResetPasswordPage = screen(() => import('./pages/passwords/reset-password-page').then((m) => m.ResetPasswordPage), ['passwords']);
+
 const OTHER_SCREENS = {
+  'forgot-password': () => <ForgotPasswordPage />,
+  'reset-password': ({ token }) => <ResetPasswordPage key={token} token={token ?? ''} />,
   new: () => <ComposePage />,
   'sent-reception': byId(ReceptionPage),
   'recipient-lists': () => <RecipientListsPage />,

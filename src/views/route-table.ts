@@ -37,6 +37,8 @@ function mailFolder<F extends Folder>(folder: F, title: MessageKey, nav: NavEntr
 export const ROUTE_TABLE = [
   { name: 'index', path: '/', access: 'login', redirect: '/inbox', title: 'pages.inbox' },
   { name: 'login', path: '/login', access: 'guest', title: 'pages.login' },
+  { name: 'forgot-password', path: '/forgot-password', access: 'guest', title: 'pages.forgotPassword' },
+  { name: 'reset-password', path: '/reset-password/:token', access: 'guest', title: 'pages.resetPassword' },
   { name: 'new', path: '/new', access: 'login', title: 'pages.new', nav: { label: 'nav.new', prefix: '/new', primary: true } },
   ...mailFolder('inbox', 'pages.inbox', { label: 'nav.inbox', prefix: '/inbox', counts: 'received' }),
   ...mailFolder('sent', 'pages.sent', { label: 'nav.sent', prefix: '/sent', counts: 'sent' }),

@@ -55,6 +55,8 @@ function messageOr(folder: Folder) {
 const SCREENS = {
   index: () => null,
   login: () => <LoginPage />,
+  'forgot-password': other('forgot-password'),
+  'reset-password': other('reset-password'),
   new: other('new'),
   inbox: () => <FolderPage folder="inbox" />,
   'inbox-message': messageOr('inbox'),

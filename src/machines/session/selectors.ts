@@ -19,6 +19,7 @@ export const selectIsSubmitting = (snapshot: SessionSnapshot): boolean =>
 /** Stable reference: the object only changes when the user does. */
 export const selectUser = (snapshot: SessionSnapshot): SignedInUser | null => snapshot.context.user;
 export const selectUserName = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.person.name ?? null;
+export const selectUserEmail = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.email ?? null;
 export const selectInstitutionName = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.institution.desc ?? null;
 export const selectHomeUrl = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.options.url.home ?? null;
 export const selectHasAnyRole =

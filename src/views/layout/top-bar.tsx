@@ -3,6 +3,7 @@ import { sessionActor, sidebarActor } from '../actors';
 import { useT } from '../lib/i18n';
 import { useSelectors } from '../lib/selectors';
 import { Button } from '../ui/button';
+import { ChangePasswordEntry } from '../pages/passwords/change-password-entry';
 import { LocaleSelect } from './locale-select';
 
 export function TopBar() {
@@ -34,6 +35,7 @@ export function TopBar() {
       <div data-slot="header-controls" className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
         <LocaleSelect className="w-full min-w-0 sm:w-auto" />
         {name && <span className="hidden shrink-0 text-sm font-medium md:inline">{name}</span>}
+        <ChangePasswordEntry />
         <Button
           variant="outline"
           size="sm"

@@ -21,6 +21,9 @@ export interface ScreenVisit {
 
 export const SCREENS: readonly ScreenVisit[] = [
   { route: 'login', path: '/login', title: 'pages.login', guest: true },
+  // The password screens are a visitor's too; tests/e2e/passwords.spec.ts checks them on a phone.
+  { route: 'forgot-password', path: '/forgot-password', title: 'pages.forgotPassword', guest: true },
+  { route: 'reset-password', path: '/reset-password/enlace-de-prueba', title: 'pages.resetPassword', guest: true },
   { route: 'index', path: '/', landsOn: '/inbox', title: 'pages.inbox' },
   { route: 'new', path: '/new', title: 'pages.new' },
   { route: 'inbox', path: '/inbox', title: 'pages.inbox' },

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { selectEmailError, selectIsSubmitting, selectLoginError, selectPasswordError } from '../../../machines/session/selectors';
 import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
@@ -94,6 +95,9 @@ export function LoginPage() {
                 {submitting ? t('login.submitting') : t('login.submit')}
               </Button>
             </form>
+            <Link href="/forgot-password" className="mt-4 block text-center text-sm text-primary underline-offset-4 hover:underline">
+              {t('login.forgot')}
+            </Link>
           </CardContent>
         </Card>
         <div className="flex justify-center">
