@@ -33,6 +33,8 @@ import { rankingRoutes } from './routes/ranking';
 import { recipientListRoutes } from './routes/recipient-lists';
 import { recipientRoutes } from './routes/recipients';
 import { sessionRoutes } from './routes/session';
+import { setupRoutes } from './routes/setup';
+import { setupGate, setupState } from './setup/state';
 import { signatureRoutes } from './routes/signatures';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
@@ -83,6 +85,8 @@ export function createApp({
   // CSRF tokens signed with HERMES_SECRET or the database's secret, read at the first request that needs it.
   const xsrf = createXsrf(serverSecret(db, config.secret));
   const csrf = csrfCheck(db, xsrf);
+  // Until the install has a school, /setup is the only page (server/setup/state.ts).
+  const setup = setupState(db);
 
   app.use('*', securityHeaders);
   app.use('*', ensureXsrfCookie(db, xsrf, config.trustProxy));
@@ -115,6 +119,7 @@ export function createApp({
   const api = new Hono<AppEnv>();
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config, xsrf));
+  api.route('/setup', setupRoutes(db, config, xsrf, setup));
   api.route('/courses', courseRoutes(db));
   api.route('/', channelRoutes(db));
   api.route('/recipients', recipientRoutes(db));
@@ -140,7 +145,7 @@ export function createApp({
   // The built-in SMS / WhatsApp provider (when no real one is configured), as a provider would expose it.
   if (delivery?.simulator) app.route('/sim/provider', delivery.simulator.routes);
 
-  app.get('*', serveDist(distDir));
+  app.get('*', setupGate(setup), serveDist(distDir));
   app.notFound(notFound);
 
   app.onError((err, c) => {

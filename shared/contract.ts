@@ -91,6 +91,7 @@ export type ErrorCode =
   | 'list.scheduled' // 409 on deleting a recipient list a scheduled message uses (`errors.list` names the message)
   | 'news.device' // 403 on any news wall call by a user whose device is not latam (SPEC §1)
   | 'news.category_in_use' // 409 on deleting a news category that posts still use (the message says how many)
+  | 'setup.done' // 410 on POST /setup once the install has a school (the setup code is spent)
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

@@ -16,6 +16,8 @@ export interface RateLimit {
 }
 
 const APP_WINDOW_MS = 10 * 60_000;
+/** Ten guesses at a 59-bit code in ten minutes: enough for typos, nothing for a guesser. */
+const SETUP_CODES_PER_IP = 10;
 
 /** Every limit the server applies, from its settings. */
 export function rateLimits(config: ServerConfig) {
@@ -26,6 +28,8 @@ export function rateLimits(config: ServerConfig) {
     appCodeIp: { scope: 'app-code-ip', max: config.appCodesPerIp, windowMs: APP_WINDOW_MS },
     /** Wrong guardian-app codes per client IP, whichever the phones. */
     appWrongCodeIp: { scope: 'app-wrong-code-ip', max: config.appWrongCodesPerIp, windowMs: APP_WINDOW_MS },
+    /** Setup codes per client IP on an install still without a school (a right code is not counted). */
+    setupCodeIp: { scope: 'setup-code-ip', max: SETUP_CODES_PER_IP, windowMs: APP_WINDOW_MS },
   } satisfies Record<string, RateLimit>;
 }
 

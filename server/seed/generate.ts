@@ -17,6 +17,7 @@ import { computeDeviceMisses } from './activity-deliveries';
 import { keepMailboxesToContractedChannels } from './mailbox-channels';
 import { DEMO_PEOPLE, ROLE_NAMES, SAN_ANDRES, SCHOOLS, staffKind, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
+import { ADMIN_POLICIES as SCHOOL_ADMIN_POLICIES, STAFF_POLICIES } from '../schools/schools';
 
 export interface SeedOptions {
   /** Students of Colegio San Andrés (default 800); courses and staff scale with it. */
@@ -33,8 +34,8 @@ export interface SeedOptions {
 /** The school year the ages refer to; fixed so birth dates never drift. */
 const SCHOOL_YEAR = 2026;
 const GUARDIAN_MAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
-const BASE_POLICIES = [ACCESS_POLICY, 'hermes-enviar-mensajes', 'hermes-gestionar-plantillas'];
-const ADMIN_POLICIES = ['hermes-ver-estadisticas', 'hermes-configurar-institucion'];
+const BASE_POLICIES: string[] = [...STAFF_POLICIES];
+const ADMIN_POLICIES: string[] = [...SCHOOL_ADMIN_POLICIES];
 
 export function generateSeed(options: SeedOptions = {}): SeedData {
   const students = options.students ?? SAN_ANDRES.students;
