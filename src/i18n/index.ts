@@ -27,6 +27,7 @@ import type dashboardCL from './dashboard/es-CL.json';
 import type newsAdminCL from './news/admin/es-CL.json';
 import type newsCL from './news/es-CL.json';
 import type newsComposeCL from './news/compose/es-CL.json';
+import type setupCL from './setup/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -44,7 +45,8 @@ export type Namespace =
   | 'dashboard'
   | 'news/admin'
   | 'news'
-  | 'news/compose';
+  | 'news/compose'
+  | 'setup';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -60,6 +62,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'news/admin',
   'news',
   'news/compose',
+  'setup',
 ];
 
 type Messages = typeof shellCL &
@@ -76,7 +79,8 @@ type Messages = typeof shellCL &
   typeof dashboardCL &
   typeof newsAdminCL &
   typeof newsCL &
-  typeof newsComposeCL;
+  typeof newsComposeCL &
+  typeof setupCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

@@ -46,7 +46,10 @@ const NewsWallPage = screen(() => import('./pages/news/wall-page').then((m) => m
 const NewsDeskPage = screen(() => import('./pages/news/desk-page').then((m) => m.NewsDeskPage), ['news']);
 const NewsComposePage = screen(() => import('./pages/news/compose-page').then((m) => m.NewsComposePage), ['compose', 'news/compose']);
 
+const SetupPage = screen(() => import('./pages/setup/setup-page').then((m) => m.SetupPage), ['setup']);
+
 const OTHER_SCREENS = {
+  setup: () => <SetupPage />,
   new: () => <ComposePage />,
   'sent-reception': byId(ReceptionPage),
   'recipient-lists': () => <RecipientListsPage />,

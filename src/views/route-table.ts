@@ -37,6 +37,8 @@ function mailFolder<F extends Folder>(folder: F, title: MessageKey, nav: NavEntr
 export const ROUTE_TABLE = [
   { name: 'index', path: '/', access: 'login', redirect: '/inbox', title: 'pages.inbox' },
   { name: 'login', path: '/login', access: 'guest', title: 'pages.login' },
+  // The first start: the server sends every page here until the install has a school (server/setup/state.ts).
+  { name: 'setup', path: '/setup', access: 'guest', title: 'pages.setup' },
   { name: 'new', path: '/new', access: 'login', title: 'pages.new', nav: { label: 'nav.new', prefix: '/new', primary: true } },
   ...mailFolder('inbox', 'pages.inbox', { label: 'nav.inbox', prefix: '/inbox', counts: 'received' }),
   ...mailFolder('sent', 'pages.sent', { label: 'nav.sent', prefix: '/sent', counts: 'sent' }),

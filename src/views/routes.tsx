@@ -55,6 +55,7 @@ function messageOr(folder: Folder) {
 const SCREENS = {
   index: () => null,
   login: () => <LoginPage />,
+  setup: other('setup'),
   new: other('new'),
   inbox: () => <FolderPage folder="inbox" />,
   'inbox-message': messageOr('inbox'),
