@@ -56,15 +56,14 @@ export interface SchoolFields {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-/** An absolute http(s) address with a host that has a dot (a school's site, not `localhost`). */
+/**
+ * An absolute http(s) address whose host has a dot (a school's site, not `localhost`), without credentials.
+ * A pattern rather than `URL`: this module runs where neither the DOM's nor Node's globals are typed.
+ */
+const HOME_URL_RE = /^https?:\/\/(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#][^\s]*)?$/iu;
+
 export function isHomeUrl(value: string): boolean {
-  if (value.length > URL_MAX || /\s/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
+  return value.length <= URL_MAX && HOME_URL_RE.test(value);
 }
 
 // Deliberately loose, as the login's: "looks like an address"; the invitation or first sign-in proves it.
