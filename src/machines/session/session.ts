@@ -9,7 +9,6 @@ import {
   refreshToken,
   type Credentials,
   type SessionCookie,
-  type SignInAnswer,
 } from '../../services/session/auth';
 import { ACCESS_POLICY, type SignedIn, type SignedInUser } from '../../../shared/contract';
 import { resolveRedirect } from './redirect-rules';
@@ -33,9 +32,7 @@ type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.remember'; path: string | null }
   | { type: 'session.unauthorized' }
-  | { type: 'session.reset'; reason: ResetReason }
-  /** Signed in by another screen's call (the first start's setup): its answer, as a login's. */
-  | { type: 'session.signedIn'; answer: SignInAnswer };
+  | { type: 'session.reset'; reason: ResetReason };
 
 export type TokenSetEvent = { type: 'token.set' } & TokenExpiry;
 
@@ -45,11 +42,6 @@ type SessionEmitted = NavigateEvent | ToastEvent | TokenSetEvent | { type: 'toke
 function timesOf(cookie: SessionCookie): TokenExpiry {
   return 'times' in cookie ? cookie.times : { tokenExpiresAt: 0, refreshExpiresAt: 0 };
 }
-
-const answerOf = (event: SessionEvent): SignInAnswer => {
-  assertEvent(event, 'session.signedIn');
-  return event.answer;
-};
 
 const credentialsFrom = ({ event }: { event: SessionEvent }): Credentials => {
   assertEvent(event, 'session.login');
@@ -115,16 +107,6 @@ const sessionSetup = setup({
     },
   },
 });
-
-/** Another screen signed the user in: in with its answer (the page that did it says where to go). */
-const signedInElsewhere = {
-  guard: { type: 'hasAccessPolicy', params: ({ event }: { event: SessionEvent }) => ({ policies: answerOf(event).policies }) },
-  target: '#session.loggedIn',
-  actions: [
-    { type: 'emitTokenSet', params: ({ event }: { event: SessionEvent }) => answerOf(event).times },
-    { type: 'assignSignedIn', params: ({ event }: { event: SessionEvent }) => answerOf(event) },
-  ],
-} as const;
 
 export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
@@ -195,7 +177,6 @@ export const sessionMachine = sessionSetup.createMachine({
         idle: {
           on: {
             'session.login': submitLogin,
-            'session.signedIn': signedInElsewhere,
           },
         },
         signingIn: {
@@ -272,7 +253,6 @@ export const sessionMachine = sessionSetup.createMachine({
       entry: ['clearUser', 'emitTokenClear'],
       on: {
         'session.login': submitLogin,
-        'session.signedIn': signedInElsewhere,
       },
     },
   },

@@ -2,12 +2,11 @@
 // first school; then the form (the setup code from the server's log, the school, its first administrator)
 // and one `POST /setup`. The country fills in its time zone and locale (still editable). A refusal puts
 // the server's Spanish text on each field it names and keeps everything typed; success signs the
-// administrator in (the session hears the answer, as after a login) and opens the inbox.
+// administrator in: the session signs in with what they typed, as after the login form, and opens the inbox.
 import { assertEvent, assign, emit, sendTo, setup, type ActorRef, type ActorRefFrom, type Snapshot, type SnapshotFrom } from 'xstate';
 import { COUNTRY_DEFAULTS, isCountry } from '../../../shared/school-rules';
 import type { SetupInput } from '../../../shared/setup-contract';
 import { type ApiFailure, toApiFailure } from '../../services/http/client';
-import type { SignInAnswer } from '../../services/session/auth';
 import { fetchSetupStatus, submitSetup } from '../../services/setup/setup';
 import type { Effect } from '../app/effects';
 
@@ -31,8 +30,13 @@ export const setupFieldId = (field: SetupField): string => `setup-${field.replac
 /** Why a submit failed without naming a field: too many wrong codes, no answer, or the server's fault. */
 export type SetupFailure = 'throttled' | 'network' | 'server';
 
-/** Who hears the sign-in: the app's session actor (a stand-in in tests). */
-export type SessionListener = ActorRef<Snapshot<unknown>, { type: 'session.signedIn'; answer: SignInAnswer }>;
+/**
+ * The app's session actor (a stand-in in tests). The setup's answer already signed the administrator in;
+ * the session learns it by signing in with the same e-mail and password, as the login form does, which
+ * also takes them to the inbox. Telling it the answer instead would grow the session machine, which every
+ * visit downloads first, for a screen an install uses once.
+ */
+export type SessionListener = ActorRef<Snapshot<unknown>, { type: 'session.login'; email: string; password: string }>;
 
 export interface SetupContext {
   session: SessionListener;
@@ -120,9 +124,12 @@ export const setupMachine = setup({
     })),
     signIn: sendTo(
       ({ context }) => context.session,
-      (_, answer: SignInAnswer) => ({ type: 'session.signedIn' as const, answer }),
+      ({ context }) => ({
+        type: 'session.login' as const,
+        email: context.values['admin.email'],
+        password: context.values['admin.password'],
+      }),
     ),
-    openInbox: emit({ type: 'navigate', to: '/inbox', replace: true }),
     toastWelcome: emit({ type: 'toast', kind: 'success', key: 'setup.done' }),
   },
   guards: {
@@ -160,7 +167,7 @@ export const setupMachine = setup({
         input: ({ context }) => setupInputOf(context.values),
         onDone: {
           target: 'finished',
-          actions: [{ type: 'signIn', params: ({ event }) => event.output }, 'toastWelcome', 'openInbox'],
+          actions: ['signIn', 'toastWelcome'],
         },
         onError: [
           // Someone else finished the setup meanwhile: nothing left to do here.
