@@ -21,6 +21,8 @@ export interface ScreenVisit {
 
 export const SCREENS: readonly ScreenVisit[] = [
   { route: 'login', path: '/login', title: 'pages.login', guest: true },
+  // Only an install without a school shows it (tests/e2e/setup.spec.ts); this one sends it to the sign-in.
+  { route: 'setup', path: '/setup', landsOn: '/login', title: 'pages.login', guest: true },
   { route: 'index', path: '/', landsOn: '/inbox', title: 'pages.inbox' },
   { route: 'new', path: '/new', title: 'pages.new' },
   { route: 'inbox', path: '/inbox', title: 'pages.inbox' },
