@@ -3,7 +3,7 @@
 // and one `POST /setup`. The country fills in its time zone and locale (still editable). A refusal puts
 // the server's Spanish text on each field it names and keeps everything typed; success signs the
 // administrator in: the session signs in with what they typed, as after the login form, and opens the inbox.
-import { assertEvent, assign, emit, sendTo, setup, type ActorRef, type ActorRefFrom, type Snapshot, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { COUNTRY_DEFAULTS, isCountry } from '../../../shared/school-rules';
 import type { SetupInput } from '../../../shared/setup-contract';
 import { type ApiFailure, toApiFailure } from '../../services/http/client';
@@ -31,15 +31,14 @@ export const setupFieldId = (field: SetupField): string => `setup-${field.replac
 export type SetupFailure = 'throttled' | 'network' | 'server';
 
 /**
- * The app's session actor (a stand-in in tests). The setup's answer already signed the administrator in;
- * the session learns it by signing in with the same e-mail and password, as the login form does, which
- * also takes them to the inbox. Telling it the answer instead would grow the session machine, which every
- * visit downloads first, for a screen an install uses once.
+ * The setup's answer already signed the administrator in; the app's session (systemId `session`) learns it
+ * by signing in with the same e-mail and password, as the login form does, which also takes them to the
+ * inbox. Telling it the answer instead would grow the session machine, which every visit downloads first,
+ * for a screen an install uses once.
  */
-export type SessionListener = ActorRef<Snapshot<unknown>, { type: 'session.login'; email: string; password: string }>;
+export const SESSION_SYSTEM_ID = 'session';
 
 export interface SetupContext {
-  session: SessionListener;
   values: Record<SetupField, string>;
   errors: Partial<Record<SetupField, string>>;
   failure: SetupFailure | null;
@@ -96,7 +95,6 @@ export const setupMachine = setup({
   types: {
     context: {} as SetupContext,
     events: {} as SetupEvent,
-    input: {} as { session: SessionListener },
     emitted: {} as Effect,
   },
   actors: { fetchSetupStatus, submitSetup },
@@ -123,7 +121,7 @@ export const setupMachine = setup({
       target: setupFieldId(SETUP_FIELDS.find((field) => context.errors[field] !== undefined) ?? 'code'),
     })),
     signIn: sendTo(
-      ({ context }) => context.session,
+      ({ system }) => system.get(SESSION_SYSTEM_ID),
       ({ context }) => ({
         type: 'session.login' as const,
         email: context.values['admin.email'],
@@ -140,7 +138,7 @@ export const setupMachine = setup({
 }).createMachine({
   id: 'setup',
   initial: 'checking',
-  context: ({ input }) => ({ session: input.session, values: initialValues(), errors: {}, failure: null }),
+  context: { values: initialValues(), errors: {}, failure: null },
   states: {
     checking: {
       tags: 'busy',
@@ -181,9 +179,11 @@ export const setupMachine = setup({
         ],
       },
     },
-    // The install has its school: the page says so and links to the sign-in.
-    configured: { type: 'final' },
-    finished: { type: 'final' },
+    // The install has its school: the page says so and links to the sign-in. Not final states: a page
+    // actor that finished would leave the app root's children while the root still counts it open.
+    configured: {},
+    // Signed in: the session takes the administrator to the inbox, which closes this page.
+    finished: {},
   },
 });
 

@@ -18,7 +18,6 @@ import {
   setupFieldId,
   setupMachine,
 } from '../../../machines/setup/setup';
-import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { useSelectors } from '../../lib/selectors';
@@ -38,7 +37,7 @@ const FAILURES = {
 } as const satisfies Record<string, MessageKey>;
 
 export function SetupPage() {
-  const actor = usePageActor(setupMachine, { input: { session: sessionActor } });
+  const actor = usePageActor(setupMachine, { input: undefined });
   const t = useT();
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 py-4">
