@@ -53,23 +53,34 @@ export interface EmptyServer {
   url: string;
   handle: DbHandle;
   client(): Client;
+  /** Another app on the same database, listening too: a second server behind the load balancer. */
+  sibling(): Promise<Client>;
   close(): Promise<void>;
 }
 
 /** The real app on an empty install, listening. */
 export async function startEmptyServer(config: Partial<ServerConfig> = {}): Promise<EmptyServer> {
   const empty = await openEmptyDb();
-  const app = createApp({
-    db: empty.handle.db,
-    distDir: makeDist(empty.root),
-    config: testConfig({ attachmentsDir: path.join(empty.root, 'attachments'), outboxDir: path.join(empty.root, 'outbox'), ...config }),
-  });
-  const server = await listen(app);
+  const distDir = makeDist(empty.root);
+  const appOnDb = () =>
+    createApp({
+      db: empty.handle.db,
+      distDir,
+      config: testConfig({ attachmentsDir: path.join(empty.root, 'attachments'), outboxDir: path.join(empty.root, 'outbox'), ...config }),
+    });
+  const server = await listen(appOnDb());
+  const siblings: (() => Promise<void>)[] = [];
   return {
     url: server.url,
     handle: empty.handle,
     client: () => new Client(server.url),
+    sibling: async () => {
+      const other = await listen(appOnDb());
+      siblings.push(other.close);
+      return new Client(other.url);
+    },
     close: async () => {
+      await Promise.all(siblings.map((close) => close()));
       await server.close();
       await empty.dispose();
     },
