@@ -35,8 +35,8 @@ export const COUNTRY_DEFAULTS: Readonly<
   MX: { timezone: 'America/Mexico_City', locale: 'es-MX', domain: 'mx', phonePrefix: '+52' },
 };
 
-export const SCHOOL_NAME_MAX = 120;
-export const PERSON_NAME_MAX = 120;
+const SCHOOL_NAME_MAX = 120;
+const PERSON_NAME_MAX = 120;
 const URL_MAX = 500;
 const EMAIL_MAX = 254;
 
@@ -62,13 +62,13 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
  */
 const HOME_URL_RE = /^https?:\/\/(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(?::\d{1,5})?(?:[/?#][^\s]*)?$/iu;
 
-export function isHomeUrl(value: string): boolean {
+function isHomeUrl(value: string): boolean {
   return value.length <= URL_MAX && HOME_URL_RE.test(value);
 }
 
 // Deliberately loose, as the login's: "looks like an address"; the invitation or first sign-in proves it.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_RE.test(value);
+const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL_RE.test(value);
 
 /** Spanish problems with a school's fields, by field name (`name`, `country`…); empty when none. */
 export function schoolProblems(fields: SchoolFields): Record<string, string> {

@@ -15,7 +15,7 @@ import { rowsOf } from '../db/sql';
 /** What every staff account holds, and what an administrator holds besides (SPEC §6 policies). */
 export const STAFF_POLICIES = [ACCESS_POLICY, 'hermes-enviar-mensajes', 'hermes-gestionar-plantillas'] as const;
 export const ADMIN_POLICIES = ['hermes-ver-estadisticas', 'hermes-configurar-institucion'] as const;
-export const ADMIN_ROLE = { code: 'colegio-administrador', name: 'Administrador' } as const;
+const ADMIN_ROLE = { code: 'colegio-administrador', name: 'Administrador' } as const;
 const ADMIN_SCOPE = ['mensajeria', 'plantillas', 'dashboard'];
 
 /**

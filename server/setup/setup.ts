@@ -27,7 +27,7 @@ const record = (value: unknown): Record<string, unknown> =>
 const trimmed = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** The body's fields checked (not the code): the input, or Spanish errors keyed `school.name`, `admin.email`… */
-export function checkSetupFields(body: unknown): { input: SetupInput } | { errors: FieldErrors } {
+function checkSetupFields(body: unknown): { input: SetupInput } | { errors: FieldErrors } {
   const { code, school: rawSchool, admin: rawAdmin } = record(body);
   const school = record(rawSchool);
   const admin = record(rawAdmin);
