@@ -34,6 +34,7 @@ import { recipientListRoutes } from './routes/recipient-lists';
 import { recipientRoutes } from './routes/recipients';
 import { sessionRoutes } from './routes/session';
 import { setupRoutes } from './routes/setup';
+import { schoolRoutes } from './routes/school';
 import { setupGate, setupState } from './setup/state';
 import { signatureRoutes } from './routes/signatures';
 import { templateRoutes } from './routes/templates';
@@ -127,6 +128,7 @@ export function createApp({
   api.route('/institutions-signatures', signatureRoutes(db));
   api.route('/templates', templateRoutes(db));
   api.route('/quota', quotaRoutes(db));
+  api.route('/school', schoolRoutes(db));
   // Before /dashboard: its own admin check and 403 text answer for the connectivity routes.
   api.route('/dashboard/connectivity', dashboardConnectivityRoutes(db));
   api.route('/dashboard', dashboardActivityRoutes(db));
