@@ -28,6 +28,7 @@ import type newsAdminCL from './news/admin/es-CL.json';
 import type newsCL from './news/es-CL.json';
 import type newsComposeCL from './news/compose/es-CL.json';
 import type setupCL from './setup/es-CL.json';
+import type schoolCL from './settings/school/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -46,7 +47,8 @@ export type Namespace =
   | 'news/admin'
   | 'news'
   | 'news/compose'
-  | 'setup';
+  | 'setup'
+  | 'settings/school';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -63,6 +65,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'news',
   'news/compose',
   'setup',
+  'settings/school',
 ];
 
 type Messages = typeof shellCL &
@@ -80,7 +83,8 @@ type Messages = typeof shellCL &
   typeof newsAdminCL &
   typeof newsCL &
   typeof newsComposeCL &
-  typeof setupCL;
+  typeof setupCL &
+  typeof schoolCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

@@ -24,6 +24,7 @@ const SettingsSignaturePage = screen(
   () => import('./pages/settings/signature-page').then((m) => m.SettingsSignaturePage),
   ['settings/signature'],
 );
+const SettingsSchoolPage = screen(() => import('./pages/settings/school-page').then((m) => m.SettingsSchoolPage), ['settings/school']);
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
@@ -72,6 +73,7 @@ const OTHER_SCREENS = {
   'mural-news-compose': () => <NewsComposePage />,
   'settings-message-quota': () => <SettingsQuotaPage />,
   'settings-message-signature': () => <SettingsSignaturePage />,
+  'settings-school': () => <SettingsSchoolPage />,
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

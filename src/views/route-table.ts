@@ -153,6 +153,7 @@ export const ROUTE_TABLE = [
     roles: ADMIN_ROLES,
     title: 'pages.settingsSignature',
   },
+  { name: 'settings-school', path: '/settings/school', access: 'login', roles: ADMIN_ROLES, title: 'pages.settingsSchool' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];
