@@ -34,6 +34,9 @@ import { recipientListRoutes } from './routes/recipient-lists';
 import { recipientRoutes } from './routes/recipients';
 import { passwordRoutes } from './routes/passwords';
 import { sessionRoutes } from './routes/session';
+import { setupRoutes } from './routes/setup';
+import { schoolRoutes } from './routes/school';
+import { setupGate, setupState } from './setup/state';
 import { signatureRoutes } from './routes/signatures';
 import { invitationRoutes } from './routes/invitations';
 import { staffRoutes } from './routes/staff';
@@ -93,6 +96,8 @@ export function createApp({
   // CSRF tokens signed with HERMES_SECRET or the database's secret, read at the first request that needs it.
   const xsrf = createXsrf(serverSecret(db, config.secret));
   const csrf = csrfCheck(db, xsrf);
+  // Until the install has a school, /setup is the only page (server/setup/state.ts).
+  const setup = setupState(db);
 
   app.use('*', securityHeaders);
   app.use('*', ensureXsrfCookie(db, xsrf, config.trustProxy));
@@ -128,6 +133,7 @@ export function createApp({
   api.route('/staff', staffRoutes(db, mailer));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
+  api.route('/setup', setupRoutes(db, config, xsrf, setup));
   api.route('/courses', courseRoutes(db));
   api.route('/', channelRoutes(db));
   api.route('/recipients', recipientRoutes(db));
@@ -135,6 +141,7 @@ export function createApp({
   api.route('/institutions-signatures', signatureRoutes(db));
   api.route('/templates', templateRoutes(db));
   api.route('/quota', quotaRoutes(db));
+  api.route('/school', schoolRoutes(db));
   // Before /dashboard: its own admin check and 403 text answer for the connectivity routes.
   api.route('/dashboard/connectivity', dashboardConnectivityRoutes(db));
   api.route('/dashboard', dashboardActivityRoutes(db));
@@ -153,7 +160,7 @@ export function createApp({
   // The built-in SMS / WhatsApp provider (when no real one is configured), as a provider would expose it.
   if (delivery?.simulator) app.route('/sim/provider', delivery.simulator.routes);
 
-  app.get('*', serveDist(distDir));
+  app.get('*', setupGate(setup), serveDist(distDir));
   app.notFound(notFound);
 
   app.onError((err, c) => {

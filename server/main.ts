@@ -1,5 +1,6 @@
-// Entry point: open the database, migrate, seed an empty one with the demo schools, load the product's
-// template libraries it lacks, serve the API and the SPA, and shut down cleanly (PGlite must be closed to flush its files).
+// Entry point: open the database, migrate, seed an empty one with the demo schools (unless HERMES_DEMO=0,
+// which leaves it empty and prints the first start's setup code instead), load the product's template
+// libraries it lacks, serve the API and the SPA, and shut down cleanly (PGlite must be closed to flush its files).
 import { serve } from '@hono/node-server';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../shared/demo';
 import { createApp } from './app';
@@ -20,18 +21,22 @@ import { loadLibrary } from './templates/library';
 import { AttachmentStore } from './storage/attachments';
 import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedUploads } from './storage/sweep';
 import { settleSmsPhones } from './recipients/sms-phones';
+import { hasSchool } from './schools/schools';
+import { issueSetupCode } from './setup/code';
 
 const config = configFromEnv();
 const logger = createLogger(config.log);
 const port = process.env.PORT === '0' ? 0 : positiveInt(process.env, 'PORT', 3000);
 const host = process.env.HOST || '0.0.0.0';
 const distDir = process.env.HERMES_DIST_DIR || './dist';
+/** `npm start` is how people try Hermes: the demo schools unless HERMES_DEMO=0 (a real school's install). */
+const demo = process.env.HERMES_DEMO !== '0' && process.env.HERMES_DEMO !== 'false';
 
 const started = performance.now();
 const store = new AttachmentStore(config.attachmentsDir);
 const handle = await openDb({ logger });
 await handle.migrate();
-if (!(await hasData(handle.db))) {
+if (demo && !(await hasData(handle.db))) {
   logger.info('Base de datos vacía: cargando los colegios de demostración…');
   const data = generateSeed();
   await writeSeedFiles(store, data.mail);
@@ -45,6 +50,10 @@ if (settled > 0) logger.info(`Teléfonos de apoderados revisados para SMS: ${set
 const libraryLoaded = await loadLibrary(handle.db);
 if (libraryLoaded > 0) logger.info(`Plantillas de Hermes y Socioemocional cargadas: ${libraryLoaded}.`);
 
+// No school yet: the setup page's one-time code. The embedded database has this one process, so each start
+// prints a fresh code; on PostgreSQL the first server to start prints it and the others keep it.
+const setupCode = (await hasSchool(handle.db)) ? undefined : await issueSetupCode(handle.db, handle.kind === 'pglite');
+
 const delivery = createDelivery({ handle, config, logger, store });
 const app = createApp({ db: handle.db, distDir, config, logger, store, delivery });
 delivery.bindApp(app.fetch);
@@ -54,13 +63,29 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   const url = `http://${shownHost}:${info.port}`;
   const ms = Math.round(performance.now() - started);
   printBanner(url, handle.kind, ms);
+  if (setupCode !== undefined) printSetup(url, setupCode);
   if (!config.workers && handle.kind === 'postgres')
     logger.info('Envíos: sin trabajadores en este proceso (HERMES_WORKERS=0); los atiende `npm run worker`.');
 });
 keepSocketsAlive(server);
 
+function printSetup(url: string, code: string | null): void {
+  if (config.log === 'silent') return;
+  const lines = code
+    ? [`  Código de configuración (se usa una vez): ${code}`]
+    : [
+        '  El código de configuración lo imprimió el primer servidor que arrancó con esta base de datos;',
+        '  `npm run hermes -- setup-code` genera otro.',
+      ];
+  console.log(['', `  Hermes aún no tiene colegios. Configúralo en ${url}/setup`, ...lines, ''].join('\n'));
+}
+
 function printBanner(url: string, kind: string, ms: number): void {
   if (config.log === 'silent') return;
+  if (!demo) {
+    console.log(`\n  Hermes escuchando en ${url}  (base de datos: ${kind}, lista en ${ms} ms)\n`);
+    return;
+  }
   const rows = DEMO_LOGINS.map((l) => [l.email, DEMO_PASSWORD, l.access ? l.role : `${l.role} (sin acceso)`, l.school]);
   const header = ['Correo', 'Contraseña', 'Rol', 'Colegio'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -101,6 +101,7 @@ export type ErrorCode =
   | 'password_reset.invalid' // 404 on a password reset link that never existed
   | 'password_reset.expired' // 410 on a password reset link older than an hour
   | 'password_reset.used' // 410 on a password reset link already used (or made void by another one's use)
+  | 'setup.done' // 410 on POST /setup once the install has a school (the setup code is spent)
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

@@ -17,6 +17,8 @@ export interface RateLimit {
 
 const APP_WINDOW_MS = 10 * 60_000;
 const RESET_WINDOW_MS = 60 * 60_000;
+/** Ten guesses at a 59-bit code in ten minutes: enough for typos, nothing for a guesser. */
+const SETUP_CODES_PER_IP = 10;
 
 /** Every limit the server applies, from its settings. */
 export function rateLimits(config: ServerConfig) {
@@ -31,6 +33,8 @@ export function rateLimits(config: ServerConfig) {
     resetEmail: { scope: 'password-reset-email', max: 3, windowMs: RESET_WINDOW_MS },
     /** Password reset links one client IP asks for, whichever the addresses. */
     resetIp: { scope: 'password-reset-ip', max: 20, windowMs: RESET_WINDOW_MS },
+    /** Setup codes per client IP on an install still without a school (a right code is not counted). */
+    setupCodeIp: { scope: 'setup-code-ip', max: SETUP_CODES_PER_IP, windowMs: APP_WINDOW_MS },
   } satisfies Record<string, RateLimit>;
 }
 

@@ -28,6 +28,8 @@ import type newsAdminCL from './news/admin/es-CL.json';
 import type newsCL from './news/es-CL.json';
 import type newsComposeCL from './news/compose/es-CL.json';
 import type passwordsCL from './passwords/es-CL.json';
+import type setupCL from './setup/es-CL.json';
+import type schoolCL from './settings/school/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -46,7 +48,9 @@ export type Namespace =
   | 'news/admin'
   | 'news'
   | 'news/compose'
-  | 'passwords';
+  | 'passwords'
+  | 'setup'
+  | 'settings/school';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -63,6 +67,8 @@ export const NAMESPACES: readonly Namespace[] = [
   'news',
   'news/compose',
   'passwords',
+  'setup',
+  'settings/school',
 ];
 
 type Messages = typeof shellCL &
@@ -80,7 +86,9 @@ type Messages = typeof shellCL &
   typeof newsAdminCL &
   typeof newsCL &
   typeof newsComposeCL &
-  typeof passwordsCL;
+  typeof passwordsCL &
+  typeof setupCL &
+  typeof schoolCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

@@ -24,6 +24,7 @@ const SettingsSignaturePage = screen(
   () => import('./pages/settings/signature-page').then((m) => m.SettingsSignaturePage),
   ['settings/signature'],
 );
+const SettingsSchoolPage = screen(() => import('./pages/settings/school-page').then((m) => m.SettingsSchoolPage), ['settings/school']);
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
@@ -49,9 +50,12 @@ const NewsComposePage = screen(() => import('./pages/news/compose-page').then((m
 const ForgotPasswordPage = screen(() => import('./pages/passwords/forgot-password-page').then((m) => m.ForgotPasswordPage), ['passwords']);
 const ResetPasswordPage = screen(() => import('./pages/passwords/reset-password-page').then((m) => m.ResetPasswordPage), ['passwords']);
 
+const SetupPage = screen(() => import('./pages/setup/setup-page').then((m) => m.SetupPage), ['setup']);
+
 const OTHER_SCREENS = {
   'forgot-password': () => <ForgotPasswordPage />,
   'reset-password': ({ token }) => <ResetPasswordPage key={token} token={token ?? ''} />,
+  setup: () => <SetupPage />,
   new: () => <ComposePage />,
   'sent-reception': byId(ReceptionPage),
   'recipient-lists': () => <RecipientListsPage />,
@@ -74,6 +78,7 @@ const OTHER_SCREENS = {
   'mural-news-compose': () => <NewsComposePage />,
   'settings-message-quota': () => <SettingsQuotaPage />,
   'settings-message-signature': () => <SettingsSignaturePage />,
+  'settings-school': () => <SettingsSchoolPage />,
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

@@ -39,6 +39,8 @@ export const ROUTE_TABLE = [
   { name: 'login', path: '/login', access: 'guest', title: 'pages.login' },
   { name: 'forgot-password', path: '/forgot-password', access: 'guest', title: 'pages.forgotPassword' },
   { name: 'reset-password', path: '/reset-password/:token', access: 'guest', title: 'pages.resetPassword' },
+  // The first start: the server sends every page here until the install has a school (server/setup/state.ts).
+  { name: 'setup', path: '/setup', access: 'guest', title: 'pages.setup' },
   { name: 'new', path: '/new', access: 'login', title: 'pages.new', nav: { label: 'nav.new', prefix: '/new', primary: true } },
   ...mailFolder('inbox', 'pages.inbox', { label: 'nav.inbox', prefix: '/inbox', counts: 'received' }),
   ...mailFolder('sent', 'pages.sent', { label: 'nav.sent', prefix: '/sent', counts: 'sent' }),
@@ -153,6 +155,7 @@ export const ROUTE_TABLE = [
     roles: ADMIN_ROLES,
     title: 'pages.settingsSignature',
   },
+  { name: 'settings-school', path: '/settings/school', access: 'login', roles: ADMIN_ROLES, title: 'pages.settingsSchool' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];

@@ -57,6 +57,7 @@ const SCREENS = {
   login: () => <LoginPage />,
   'forgot-password': other('forgot-password'),
   'reset-password': other('reset-password'),
+  setup: other('setup'),
   new: other('new'),
   inbox: () => <FolderPage folder="inbox" />,
   'inbox-message': messageOr('inbox'),
@@ -89,6 +90,7 @@ const SCREENS = {
   settings: () => null,
   'settings-message-quota': other('settings-message-quota'),
   'settings-message-signature': other('settings-message-signature'),
+  'settings-school': other('settings-school'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

@@ -24,6 +24,8 @@ export const SCREENS: readonly ScreenVisit[] = [
   // The password screens are a visitor's too; tests/e2e/passwords.spec.ts checks them on a phone.
   { route: 'forgot-password', path: '/forgot-password', title: 'pages.forgotPassword', guest: true },
   { route: 'reset-password', path: '/reset-password/enlace-de-prueba', title: 'pages.resetPassword', guest: true },
+  // Only an install without a school shows it (tests/e2e/setup.spec.ts); this one sends it to the sign-in.
+  { route: 'setup', path: '/setup', landsOn: '/login', title: 'pages.login', guest: true },
   { route: 'index', path: '/', landsOn: '/inbox', title: 'pages.inbox' },
   { route: 'new', path: '/new', title: 'pages.new' },
   { route: 'inbox', path: '/inbox', title: 'pages.inbox' },
@@ -57,6 +59,7 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'settings', path: '/settings', landsOn: '/settings/message-quota', title: 'pages.settingsQuota' },
   { route: 'settings-message-quota', path: '/settings/message-quota', title: 'pages.settingsQuota' },
   { route: 'settings-message-signature', path: '/settings/message-signature', title: 'pages.settingsSignature' },
+  { route: 'settings-school', path: '/settings/school', title: 'pages.settingsSchool' },
 ];
 
 /** The address of a visit, its `{folder}` ids filled in. */

@@ -1,5 +1,5 @@
-// The settings shell: the heading "Configuración" and the two settings screens as real links
-// (SPEC §2 /settings children message-quota and message-signature), the current one marked with
+// The settings shell: the heading "Configuración" and the settings screens as real links
+// (SPEC §2 /settings children message-quota and message-signature, and the school's own data), the current one marked with
 // aria-current. Plain links, so Tab reaches them and the browser's own link behaviour holds (open in a new
 // tab, Back); on a 390 px phone they share the row and wrap rather than scroll sideways. Each settings page
 // renders its content inside it; the shell's texts are the shell's (bundled), so either page can use it.
@@ -13,6 +13,7 @@ import { Page, PageTitle } from '../../ui/page';
 const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/settings/message-quota', label: 'settingsShell.quota' },
   { href: '/settings/message-signature', label: 'settingsShell.signature' },
+  { href: '/settings/school', label: 'settingsShell.school' },
 ];
 
 export function SettingsShell({ children, className }: { children: ReactNode; className?: string }) {

@@ -1,0 +1,177 @@
+// `npm run hermes -- <command>`: the operators' command line (schools list / create / invite-admin, setup-code),
+// on the same database the server uses (DATABASE_URL, else the embedded one in HERMES_DATA_DIR). Texts and
+// exit codes in server/cli/texts.ts; scripts may rely on the codes, which `--help` lists.
+import { parseArgs } from 'node:util';
+import { COUNTRY_DEFAULTS, isCountry, personProblems, schoolProblems } from '../../shared/school-rules';
+import { configFromEnv } from '../config';
+import { type DbHandle, openDb } from '../db/client';
+import { createAdministrator, createSchool, emailTaken, hasSchool, listSchools, NO_PASSWORD, schoolExists } from '../schools/schools';
+import { dropSetupCode, issueSetupCode } from '../setup/code';
+import { EXIT, langOf, type Texts, TEXTS } from './texts';
+
+type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+class Exit extends Error {
+  constructor(
+    readonly code: ExitCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const OPTIONS = {
+  lang: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
+  name: { type: 'string' },
+  country: { type: 'string' },
+  timezone: { type: 'string' },
+  locale: { type: 'string' },
+  'home-url': { type: 'string' },
+  school: { type: 'string' },
+  email: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+const COMMANDS = ['list', 'create', 'invite-admin', 'setup-code'] as const;
+type Command = (typeof COMMANDS)[number];
+
+/** `schools list` → list, `setup-code` → setup-code; null for anything else. */
+function commandOf(positionals: readonly string[]): Command | null {
+  const [first, second] = positionals;
+  if (first === 'setup-code' && second === undefined) return 'setup-code';
+  if (first === 'schools' && positionals.length === 2 && (COMMANDS as readonly string[]).includes(second!) && second !== 'setup-code')
+    return second as Command;
+  return null;
+}
+
+function required(values: Values, option: 'name' | 'country' | 'school' | 'email', t: Texts): string {
+  const value = values[option];
+  if (value === undefined) throw new Exit(EXIT.usage, t.missing(option));
+  return value;
+}
+
+function refuseProblems(problems: Record<string, string>, t: Texts): void {
+  const lines = Object.entries(problems).map(([field, message]) => t.field(field === 'homeUrl' ? 'home-url' : field, message));
+  if (lines.length > 0) throw new Exit(EXIT.refused, lines.join('\n'));
+}
+
+async function run(command: Command, values: Values, handle: DbHandle, t: Texts, out: (line: string) => void): Promise<void> {
+  const { db } = handle;
+  if (command === 'list') {
+    const schools = await listSchools(db);
+    if (values.json) return out(JSON.stringify(schools));
+    if (schools.length === 0) return out(t.noSchools);
+    const rows = [t.header, ...schools.map((s) => [String(s.id), s.name, s.country, String(s.staff)])];
+    const widths = t.header.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+    for (const row of rows)
+      out(
+        row
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      );
+    return;
+  }
+  if (command === 'create') {
+    const name = required(values, 'name', t);
+    const country = required(values, 'country', t).toUpperCase();
+    const defaults = isCountry(country) ? COUNTRY_DEFAULTS[country] : null;
+    const school = {
+      name,
+      country,
+      timezone: values.timezone ?? defaults?.timezone,
+      locale: values.locale ?? defaults?.locale,
+      // The users' «Inicio» link; without one, this Hermes itself.
+      homeUrl: values['home-url'] ?? `${configFromEnv().publicUrl}/`,
+    };
+    const problems = schoolProblems(school);
+    // The default address may be a local one (http://localhost:3000/), which a school would not type.
+    if (values['home-url'] === undefined) delete problems.homeUrl;
+    refuseProblems(problems, t);
+    const id = await db.transaction(async (tx) => {
+      const created = await createSchool(tx, {
+        ...school,
+        country: country as 'CL' | 'MX',
+        timezone: school.timezone!,
+        locale: school.locale as 'es-CL' | 'es-MX',
+      });
+      // The install has a school now: a setup code still kept would open nothing, so it goes.
+      await dropSetupCode(tx);
+      return created;
+    });
+    out(values.json ? JSON.stringify({ id }) : t.created(id, name.trim()));
+    return;
+  }
+  if (command === 'invite-admin') {
+    const schoolId = required(values, 'school', t);
+    const email = required(values, 'email', t).trim().toLowerCase();
+    const name = required(values, 'name', t);
+    refuseProblems(personProblems({ name, email }), t);
+    const school = /^[1-9][0-9]{0,9}$/.test(schoolId) ? await schoolExists(db, Number(schoolId)) : null;
+    if (!school) throw new Exit(EXIT.refused, t.noSuchSchool(schoolId));
+    if (await emailTaken(db, email)) throw new Exit(EXIT.refused, t.emailTaken(email));
+    const id = await db.transaction((tx) =>
+      createAdministrator(tx, { institutionId: Number(schoolId), name, email, passwordHash: NO_PASSWORD }),
+    );
+    out(values.json ? JSON.stringify({ id, email }) : t.invited(email, school.name));
+    return;
+  }
+  if (await hasSchool(db)) throw new Exit(EXIT.refused, t.hasSchools);
+  out(t.setupCode((await issueSetupCode(db, true))!));
+}
+
+async function main(argv: string[]): Promise<ExitCode> {
+  const t = TEXTS[langOf(argv, process.env)];
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    console.error(t.badOption(err instanceof Error ? err.message : String(err)));
+    return EXIT.usage;
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length === 0 || (positionals[0] === 'help' && positionals.length === 1)) {
+    // Asked for help: out, 0. Nothing asked at all: the same help, on stderr, as bad usage.
+    if (values.help || positionals[0] === 'help') console.log(t.help);
+    else console.error(t.help);
+    return values.help || positionals[0] === 'help' ? EXIT.ok : EXIT.usage;
+  }
+  const asked = positionals[0] === 'help' ? positionals.slice(1) : values.help ? positionals : null;
+  // `help create` as well as `help schools create`.
+  const helpFor = asked && asked.length === 1 && asked[0] !== 'setup-code' && asked[0] !== 'schools' ? ['schools', ...asked] : asked;
+  const command = commandOf(helpFor ?? positionals);
+  if (!command) {
+    console.error(t.unknownCommand((helpFor ?? positionals).join(' ')));
+    return EXIT.usage;
+  }
+  if (helpFor) {
+    console.log(t.commands[command]);
+    return EXIT.ok;
+  }
+
+  let handle: DbHandle;
+  try {
+    handle = await openDb();
+    await handle.migrate();
+  } catch (err) {
+    console.error(t.database(err instanceof Error ? err.message : String(err)));
+    return EXIT.database;
+  }
+  try {
+    await run(command, values, handle, t, (line) => console.log(line));
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof Exit) {
+      console.error(err.message);
+      return err.code;
+    }
+    throw err;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

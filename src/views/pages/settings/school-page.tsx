@@ -1,0 +1,199 @@
+// /settings/school: the school's name, country, time zone, locale, home link and support chat. The machine
+// (settings/school.ts) loads, checks nothing the server does not, saves, toasts and keeps what is typed.
+import type * as React from 'react';
+import { COUNTRIES, COUNTRY_TIMEZONES, isCountry, SCHOOL_LOCALES } from '../../../../shared/school-rules';
+import {
+  type SchoolField,
+  schoolFieldId,
+  selectChatAvailable,
+  selectChatEnabled,
+  selectFailed,
+  selectFieldError,
+  selectHasChanges,
+  selectLoadFailed,
+  selectLoading,
+  selectSaving,
+  selectValue,
+  type SettingsSchoolActor,
+  settingsSchoolMachine,
+} from '../../../machines/settings/school';
+import { useT } from '../../lib/i18n';
+import { usePageActor } from '../../lib/page-actor';
+import { useSelectors } from '../../lib/selectors';
+import { Button } from '../../ui/button';
+import { Card, CardContent } from '../../ui/card';
+import { errorProps, FieldDescription, FieldError, FormField } from '../../ui/field';
+import { MachineForm } from '../../ui/form';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { NativeSelect } from '../../ui/native-select';
+import { Switch } from '../../ui/switch';
+import { SettingsShell } from './shell';
+
+export function SettingsSchoolPage() {
+  const actor = usePageActor(settingsSchoolMachine, { input: undefined });
+  const t = useT();
+  return <SettingsShell>{actor ? <SchoolScreen actor={actor} /> : <ListSkeleton label={t('school.loading')} rows={4} />}</SettingsShell>;
+}
+
+function SchoolScreen({ actor }: { actor: SettingsSchoolActor }) {
+  const t = useT();
+  const { loading, loadFailed } = useSelectors(actor, { loading: selectLoading, loadFailed: selectLoadFailed });
+  if (loading) return <ListSkeleton label={t('school.loading')} rows={4} />;
+  if (loadFailed)
+    return (
+      <ListFailure message={t('school.loadFailed')} retryLabel={t('school.retry')} onRetry={() => actor.send({ type: 'school.retry' })} />
+    );
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-5">
+        <p className="text-sm text-muted-foreground">{t('school.intro')}</p>
+        <SchoolForm actor={actor} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SchoolForm({ actor }: { actor: SettingsSchoolActor }) {
+  const t = useT();
+  const { saving, failed, hasChanges } = useSelectors(actor, { saving: selectSaving, failed: selectFailed, hasChanges: selectHasChanges });
+  return (
+    <MachineForm aria-busy={saving} className="flex flex-col gap-5" onSend={() => actor.send({ type: 'school.save' })}>
+      <TextField actor={actor} field="name" label={t('school.name')} autoComplete="organization" />
+      <SelectField
+        actor={actor}
+        field="country"
+        label={t('school.country')}
+        options={COUNTRIES.map((c) => ({ value: c, label: t(`school.countries.${c}`) }))}
+      />
+      <TimezoneField actor={actor} />
+      <SelectField
+        actor={actor}
+        field="locale"
+        label={t('school.locale')}
+        options={SCHOOL_LOCALES.map((l) => ({ value: l, label: t(`school.locales.${l}`) }))}
+      />
+      <TextField actor={actor} field="home_url" label={t('school.homeUrl')} hint={t('school.homeUrlHint')} type="url" inputMode="url" />
+      <ChatField actor={actor} />
+      {failed && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          {t('school.failed')}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        {/* Never `disabled`: focus stays on it through the save (a disabled button drops it to the page). */}
+        <Button type="submit" aria-disabled={!hasChanges || saving || undefined} className="aria-disabled:opacity-50">
+          {saving ? t('school.saving') : t('school.save')}
+        </Button>
+        {hasChanges && !saving && (
+          <>
+            <Button type="button" variant="outline" onClick={() => actor.send({ type: 'school.reset' })}>
+              {t('school.reset')}
+            </Button>
+            <span className="text-sm text-muted-foreground">{t('school.unsaved')}</span>
+          </>
+        )}
+      </div>
+    </MachineForm>
+  );
+}
+
+interface FieldProps {
+  actor: SettingsSchoolActor;
+  field: SchoolField;
+  label: string;
+  hint?: string;
+}
+
+function useField(actor: SettingsSchoolActor, field: SchoolField) {
+  return useSelectors(actor, { value: (s) => selectValue(s, field), error: (s) => selectFieldError(s, field) });
+}
+
+function TextField({
+  actor,
+  field,
+  label,
+  hint,
+  ...props
+}: FieldProps & Omit<React.ComponentProps<typeof Input>, 'id' | 'value' | 'onChange'>) {
+  const { value, error } = useField(actor, field);
+  const id = schoolFieldId(field);
+  return (
+    <FormField label={label} htmlFor={id} error={error} errorId={`${id}-error`}>
+      {hint && <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription>}
+      <Input
+        id={id}
+        value={value}
+        {...props}
+        {...errorProps(error, `${id}-error`, hint ? `${id}-hint` : null)}
+        onChange={(e) => actor.send({ type: 'school.change', field, value: e.currentTarget.value })}
+      />
+    </FormField>
+  );
+}
+
+function SelectField({ actor, field, label, hint, options }: FieldProps & { options: { value: string; label: string }[] }) {
+  const { value, error } = useField(actor, field);
+  const id = schoolFieldId(field);
+  return (
+    <FormField label={label} htmlFor={id} error={error} errorId={`${id}-error`}>
+      {hint && <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription>}
+      <NativeSelect
+        id={id}
+        value={value}
+        {...errorProps(error, `${id}-error`, hint ? `${id}-hint` : null)}
+        onChange={(e) => actor.send({ type: 'school.change', field, value: e.currentTarget.value })}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormField>
+  );
+}
+
+function TimezoneField({ actor }: { actor: SettingsSchoolActor }) {
+  const t = useT();
+  const { country } = useSelectors(actor, { country: (s) => selectValue(s, 'country') });
+  const zones = isCountry(country) ? COUNTRY_TIMEZONES[country] : [];
+  return (
+    <SelectField
+      actor={actor}
+      field="timezone"
+      label={t('school.timezone')}
+      hint={t('school.timezoneHint')}
+      options={zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))}
+    />
+  );
+}
+
+function ChatField({ actor }: { actor: SettingsSchoolActor }) {
+  const t = useT();
+  const { enabled, available, error } = useSelectors(actor, {
+    enabled: selectChatEnabled,
+    available: selectChatAvailable,
+    error: (s) => selectFieldError(s, 'chat_enabled'),
+  });
+  const id = schoolFieldId('chat_enabled');
+  return (
+    <div className="flex items-start gap-3">
+      <Switch
+        id={id}
+        checked={enabled}
+        disabled={!available}
+        aria-describedby={`${id}-state`}
+        onCheckedChange={(checked) => actor.send({ type: 'school.chat', enabled: checked })}
+      />
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={id}>{t('school.chat')}</Label>
+        <p id={`${id}-state`} className="text-sm text-muted-foreground">
+          {t(!available ? 'school.chatUnavailable' : enabled ? 'school.chatOn' : 'school.chatOff')}
+        </p>
+        <FieldError>{error}</FieldError>
+      </div>
+    </div>
+  );
+}
