@@ -62,6 +62,7 @@ describe('npm run hermes', () => {
     expect(unreachable.stderr).toContain('No se pudo abrir la base de datos');
   });
 
+  // A dozen processes, each opening the database: beside the rest of the suite on 2 cores, over the default.
   it('issues a setup code while there is no school, then creates schools, refuses bad input with 2, invites an admin and lists them', async () => {
     const code = await hermes(['setup-code']);
     expect(code.code).toBe(0);
@@ -105,5 +106,5 @@ describe('npm run hermes', () => {
     ]);
     // With schools, /setup has nothing to set up.
     expect((await hermes(['setup-code'])).code).toBe(2);
-  });
+  }, 120_000);
 });
