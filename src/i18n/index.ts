@@ -5,7 +5,8 @@
 // A namespace is named by its folder, one per feature (`session`, `compose`, `news`…). A feature whose
 // screens load different texts keeps them apart in subfolders, so each screen loads only its own:
 // `news/admin` (categories, trash, the week) and `news/compose` beside the wall's `news`,
-// `dashboard/activity` (the users and ranking screens), `settings/signature` beside the quota's `settings`.
+// `dashboard/activity` (the users and ranking screens), `settings/signature` beside the quota's `settings`,
+// `staff/invitation` (the public page an invited person opens) beside the staff screen's `staff`.
 // What only a signed-in user sees around the screens (the menu, the account, toasts' buttons, the device
 // legend, the settings' tabs) is `layout`, loaded with the layout's chunk: the login form does not need it.
 //
@@ -27,6 +28,8 @@ import type dashboardCL from './dashboard/es-CL.json';
 import type newsAdminCL from './news/admin/es-CL.json';
 import type newsCL from './news/es-CL.json';
 import type newsComposeCL from './news/compose/es-CL.json';
+import type staffCL from './staff/es-CL.json';
+import type invitationCL from './staff/invitation/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -44,7 +47,9 @@ export type Namespace =
   | 'dashboard'
   | 'news/admin'
   | 'news'
-  | 'news/compose';
+  | 'news/compose'
+  | 'staff'
+  | 'staff/invitation';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -60,6 +65,8 @@ export const NAMESPACES: readonly Namespace[] = [
   'news/admin',
   'news',
   'news/compose',
+  'staff',
+  'staff/invitation',
 ];
 
 type Messages = typeof shellCL &
@@ -76,7 +83,9 @@ type Messages = typeof shellCL &
   typeof dashboardCL &
   typeof newsAdminCL &
   typeof newsCL &
-  typeof newsComposeCL;
+  typeof newsComposeCL &
+  typeof staffCL &
+  typeof invitationCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

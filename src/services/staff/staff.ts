@@ -1,0 +1,76 @@
+// The school's staff accounts (shared/staff-contract.ts `STAFF_API`) as actor logic: the paged list (for the
+// list pattern), invitations one or many, roles and device, resend and revoke, deactivate and reactivate.
+// Every answer is checked with its struct (shared/staff-structs.ts).
+import {
+  STAFF_API,
+  STAFF_PER_PAGE,
+  type Deactivated,
+  type InviteOutcome,
+  type InvitePerson,
+  type SortOrder,
+  type StaffChange,
+  type StaffMember,
+  type StaffSort,
+  type StaffState,
+} from '../../../shared/staff-contract';
+import { DeactivatedBodyStruct, InviteOutcomesBodyStruct, StaffMemberBodyStruct, StaffPageStruct } from '../../../shared/staff-structs';
+import { fromCall, parseBody } from '../http/client';
+import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from '../list/pages';
+
+/** What the staff list shows: a search of name and e-mail, a state (null: all) and an order. */
+export interface StaffListQuery {
+  q: string;
+  state: StaffState | null;
+  sort: StaffSort;
+  order: SortOrder;
+}
+
+export const fetchStaffPage = fromCall<ListPage<StaffMember>, ListFetchInput<StaffListQuery>>(async ({ input, signal, http }) => {
+  const { q, state, sort, order } = input.query;
+  const query = {
+    page: pageNumberOf(input.after),
+    per_page: STAFF_PER_PAGE,
+    sort,
+    order,
+    ...(q.trim() ? { q: q.trim() } : {}),
+    ...(state ? { state } : {}),
+  };
+  const body = await http.request(STAFF_API.staff, { query, signal });
+  return fromNumberedPage(parseBody(body, StaffPageStruct, STAFF_API.staff));
+});
+
+const memberAnswer = (body: unknown, path: string): StaffMember => parseBody(body, StaffMemberBodyStruct, path).data;
+
+export interface MemberIdInput {
+  id: number;
+}
+
+export const inviteStaff = fromCall<InviteOutcome[], { people: InvitePerson[] }>(async ({ input, signal, http }) => {
+  const body = await http.request(STAFF_API.invitations, { method: 'POST', body: { people: input.people }, signal });
+  return parseBody(body, InviteOutcomesBodyStruct, STAFF_API.invitations).data;
+});
+
+export const changeStaff = fromCall<StaffMember, MemberIdInput & { change: StaffChange }>(async ({ input, signal, http }) => {
+  const path = STAFF_API.member(input.id);
+  return memberAnswer(await http.request(path, { method: 'PATCH', body: { ...input.change }, signal }), path);
+});
+
+export const resendInvitation = fromCall<StaffMember, MemberIdInput>(async ({ input, signal, http }) => {
+  const path = STAFF_API.invitation(input.id);
+  return memberAnswer(await http.request(path, { method: 'POST', signal }), path);
+});
+
+export const revokeInvitation = fromCall<StaffMember, MemberIdInput>(async ({ input, signal, http }) => {
+  const path = STAFF_API.invitation(input.id);
+  return memberAnswer(await http.request(path, { method: 'DELETE', signal }), path);
+});
+
+export const deactivateStaff = fromCall<Deactivated, MemberIdInput>(async ({ input, signal, http }) => {
+  const path = STAFF_API.deactivate(input.id);
+  return parseBody(await http.request(path, { method: 'POST', signal }), DeactivatedBodyStruct, path).data;
+});
+
+export const reactivateStaff = fromCall<StaffMember, MemberIdInput>(async ({ input, signal, http }) => {
+  const path = STAFF_API.reactivate(input.id);
+  return memberAnswer(await http.request(path, { method: 'POST', signal }), path);
+});
