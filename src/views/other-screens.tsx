@@ -25,6 +25,8 @@ const SettingsSignaturePage = screen(
   ['settings/signature'],
 );
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
+const SettingsStaffPage = screen(() => import('./pages/staff/staff-page').then((m) => m.SettingsStaffPage), ['staff']);
+const InvitationPage = screen(() => import('./pages/staff/invitation-page').then((m) => m.InvitationPage), ['staff/invitation']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
   ['dashboard', 'dashboard/activity'],
@@ -69,6 +71,9 @@ const OTHER_SCREENS = {
   'mural-news-compose': () => <NewsComposePage />,
   'settings-message-quota': () => <SettingsQuotaPage />,
   'settings-message-signature': () => <SettingsSignaturePage />,
+  'settings-staff': () => <SettingsStaffPage />,
+  // A new visit per link: another token is another invitation.
+  invitation: ({ token }: RouteParams) => <InvitationPage key={token} token={token ?? ''} />,
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

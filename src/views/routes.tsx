@@ -87,6 +87,8 @@ const SCREENS = {
   settings: () => null,
   'settings-message-quota': other('settings-message-quota'),
   'settings-message-signature': other('settings-message-signature'),
+  'settings-staff': other('settings-staff'),
+  invitation: other('invitation'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

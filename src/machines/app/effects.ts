@@ -3,6 +3,7 @@
 // (machines/app/app.ts), so the app edge (main.tsx) subscribes in one place. Machines never import views.
 import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
 import type { MessageKey } from '../../i18n';
+import type { SignInAnswer } from '../../services/session/auth';
 
 export type ToastKind = 'default' | 'success' | 'error' | 'warning' | 'info';
 
@@ -91,9 +92,25 @@ export interface CountsChangedEvent {
   type: 'counts.changed';
 }
 
-export type Effect = UiEvent | CountsChangedEvent;
+/**
+ * Someone signed in away from the login form (an invitation accepted with a new password): the answer is
+ * login's, and the app root hands it to the session, which enters as after a login.
+ */
+export interface SessionEnterEvent {
+  type: 'session.enter';
+  answer: SignInAnswer;
+}
 
-const EFFECT_TYPES: ReadonlySet<string> = new Set<Effect['type']>(['navigate', 'toast', 'focus', 'print', 'counts.changed']);
+export type Effect = UiEvent | CountsChangedEvent | SessionEnterEvent;
+
+const EFFECT_TYPES: ReadonlySet<string> = new Set<Effect['type']>([
+  'navigate',
+  'toast',
+  'focus',
+  'print',
+  'counts.changed',
+  'session.enter',
+]);
 
 export const isEffect = (event: EventObject): event is Effect => EFFECT_TYPES.has(event.type);
 

@@ -12,7 +12,16 @@ import { readTextFile } from '../../services/staff/files';
 import { inviteStaff } from '../../services/staff/staff';
 import { memoPerOwner } from '../app/memo';
 import type { Effect } from '../app/effects';
-import { isSendable, parseInvite, peopleOf, personProblems, roleOf, type InviteRow, type ParsedInvite } from './invite-rules';
+import {
+  isSendable,
+  parseInvite,
+  peopleOf,
+  personProblems,
+  roleOf,
+  type InviteProblem,
+  type InviteRow,
+  type ParsedInvite,
+} from './invite-rules';
 
 export type InviteMode = 'one' | 'many';
 
@@ -199,3 +208,26 @@ export const inviteMachine = setup({
 
 export type InviteActor = ActorRefFrom<typeof inviteMachine>;
 export type InviteSnapshot = SnapshotFrom<typeof inviteMachine>;
+
+export const selectMode = (s: InviteSnapshot): InviteMode => s.context.mode;
+export const selectName = (s: InviteSnapshot): string => s.context.name;
+export const selectEmail = (s: InviteSnapshot): string => s.context.email;
+export const selectRole = (s: InviteSnapshot): RoleCode => s.context.role;
+export const selectText = (s: InviteSnapshot): string => s.context.text;
+export const selectFileName = (s: InviteSnapshot): string | null => s.context.fileName;
+export const selectChecked = (s: InviteSnapshot): boolean => s.context.checked;
+export const selectIsReading = (s: InviteSnapshot): boolean => s.matches('reading');
+export const selectIsSending = (s: InviteSnapshot): boolean => s.matches('sending');
+export const selectIsDone = (s: InviteSnapshot): boolean => s.matches('done');
+export const selectFailure = (s: InviteSnapshot): InviteContext['failure'] => s.context.failure;
+export const selectOutcomes = (s: InviteSnapshot): InviteOutcome[] | null => s.context.outcomes;
+export const selectSent = (s: InviteSnapshot): InviteRow[] => s.context.sent;
+/** The pasted text's rows (the same object while the text is unchanged). */
+export const selectParsed = (s: InviteSnapshot): ParsedInvite => parsedOf(s.context.parent, s.context.text);
+/** The one person's problem with their name, or with their e-mail, shown once a send was tried (a pasted row's rule). */
+const oneProblem = (s: InviteSnapshot, field: 'name' | 'email'): InviteProblem | null =>
+  s.context.checked ? (oneRow(s.context).problems.find((problem) => problem.startsWith(field)) ?? null) : null;
+export const selectNameProblem = (s: InviteSnapshot): InviteProblem | null => oneProblem(s, 'name');
+export const selectEmailProblem = (s: InviteSnapshot): InviteProblem | null => oneProblem(s, 'email');
+/** How many a send would invite as the form stands (one, or the text's rows). */
+export const selectSendCount = (s: InviteSnapshot): number => (s.context.mode === 'one' ? 1 : selectParsed(s).rows.length);

@@ -401,3 +401,25 @@ export const staffMachine = setup({
 
 export type StaffActor = ActorRefFrom<typeof staffMachine>;
 export type StaffSnapshot = SnapshotFrom<typeof staffMachine>;
+
+// Selectors: primitives, or references the context keeps; what a row offers is `state.can` of its event.
+export const selectStaffList = (s: StaffSnapshot): StaffListActor | undefined => s.children.list;
+export const selectInvite = (s: StaffSnapshot) => s.children.invite;
+export const selectStaffItems = (s: StaffSnapshot): StaffMember[] => s.context.items;
+export const selectStaffQ = (s: StaffSnapshot): string => s.context.q;
+export const selectStateFilter = (s: StaffSnapshot): StaffState | null => s.context.state;
+/** The order as one value (`name_asc`), as the order select offers it. */
+export const selectSortKey = (s: StaffSnapshot): `${StaffSort}_${SortOrder}` => `${s.context.sort}_${s.context.order}`;
+export const selectHasCrashed = (s: StaffSnapshot): boolean => s.matches('crashed');
+export const selectTarget = (s: StaffSnapshot): StaffMember | null => s.context.target;
+export const selectIsEditing = (s: StaffSnapshot): boolean => s.matches({ shown: 'editing' });
+export const selectIsConfirmingDeactivate = (s: StaffSnapshot): boolean =>
+  s.matches({ shown: 'confirmingDeactivate' }) || s.matches({ shown: 'deactivating' });
+export const selectIsShowingHandover = (s: StaffSnapshot): boolean => s.matches({ shown: 'handover' });
+export const selectIsBusy = (s: StaffSnapshot): boolean => s.hasTag('busy');
+export const selectRoles = (s: StaffSnapshot): RoleCode[] => s.context.roles;
+export const selectDevice = (s: StaffSnapshot): StaffDevice => s.context.device;
+export const selectProblem = (s: StaffSnapshot): StaffProblem | null => s.context.problem;
+export const selectHandover = (s: StaffSnapshot): Handover | null => s.context.handover;
+/** The row a request runs for (its buttons wait), or null. */
+export const selectWorkingId = (s: StaffSnapshot): number | null => (s.hasTag('busy') ? (s.context.target?.id ?? null) : null);

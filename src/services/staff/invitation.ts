@@ -31,4 +31,6 @@ export const acceptInvitation = fromCall<SignInAnswer, TokenInput & { password: 
 export type PasswordCheck = (password: string, owner: PasswordOwner) => string | null;
 
 /** The rule's module, asked for when the page opens (a lazy chunk, never in the first download). */
-export const loadPasswordRule = fromPromise<PasswordCheck>(async () => (await import('../../../shared/password-rules')).passwordError);
+export const loadPasswordRule = fromPromise<{ check: PasswordCheck }>(async () => ({
+  check: (await import('../../../shared/password-rules')).passwordError,
+}));
