@@ -34,6 +34,9 @@ import { recipientListRoutes } from './routes/recipient-lists';
 import { recipientRoutes } from './routes/recipients';
 import { sessionRoutes } from './routes/session';
 import { signatureRoutes } from './routes/signatures';
+import { invitationRoutes } from './routes/invitations';
+import { staffRoutes } from './routes/staff';
+import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
 import type { Adapters } from './delivery/channel';
@@ -55,6 +58,8 @@ export interface CreateAppOptions {
    * Without it messages are recorded but nothing is delivered: only tests of other areas build such an app.
    */
   delivery?: { engine: DeliveryEngine; adapters: Adapters; simulator: ProviderSimulator | null };
+  /** Account e-mails (invitations); by default through SMTP_URL or the outbox, as the e-mail channel sends. */
+  mailer?: AccountMailer;
 }
 
 /** Records messages, delivers nothing: the engine of an app built without `delivery`. */
@@ -77,6 +82,7 @@ export function createApp({
   logger = createLogger(config.log),
   store = new AttachmentStore(config.attachmentsDir),
   delivery,
+  mailer = accountMailer(config, logger),
 }: CreateAppOptions): Hono<AppEnv> {
   const engine = delivery?.engine ?? NO_ENGINE;
   const app = new Hono<AppEnv>();
@@ -115,6 +121,8 @@ export function createApp({
   const api = new Hono<AppEnv>();
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config, xsrf));
+  api.route('/staff', staffRoutes(db, mailer));
+  api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/courses', courseRoutes(db));
   api.route('/', channelRoutes(db));
   api.route('/recipients', recipientRoutes(db));

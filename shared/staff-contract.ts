@@ -153,7 +153,8 @@ export type AcceptedInvitation = { data: TokenTimes } & SignedIn;
  * - GET    /staff/{id}                         { data: StaffMember }
  * - POST   /staff/invitations                  InviteInput → 200 { data: InviteOutcome[] }
  *                                              (422 only when the body itself is wrong: no `people`, none, over INVITE_MAX_PEOPLE)
- * - POST   /staff/{id}/invitation              → { data: StaffMember }  resend: a new link, the old one stops working
+ * - POST   /staff/{id}/invitation              → { data: StaffMember, mail_sent: boolean }  resend: a new link by e-mail,
+ *                                              the old one stops working (mail_sent false: the mail server refused it)
  *                                              (409 `staff.not_invited` when the person is not in state invited)
  * - DELETE /staff/{id}/invitation              → { data: StaffMember }  revoke: the link stops working, the person stays invited
  *                                              (409 `staff.not_invited` likewise, or when no link is pending)

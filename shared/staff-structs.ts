@@ -61,6 +61,8 @@ const InvitationInfoStruct: Describe<InvitationInfo> = type({
 // --- `{ data }` envelopes -----------------------------------------------------------------------------
 
 export const StaffMemberBodyStruct = type({ data: StaffMemberStruct });
+/** `POST /staff/{id}/invitation` (resend). */
+export const ResentBodyStruct = type({ data: StaffMemberStruct, mail_sent: boolean() });
 export const InviteOutcomesBodyStruct = type({ data: array(InviteOutcomeStruct) });
 export const HandoverBodyStruct = type({ data: HandoverStruct });
 export const DeactivatedBodyStruct = type({ data: type({ member: StaffMemberStruct, handover: HandoverStruct }) });

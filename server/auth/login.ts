@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { hit, reset, type RateLimit } from './rate-limit';
 import { createSession, deleteSession, type IssuedTokens, type Lifetimes } from './sessions';
-import { findLoginUser, hasAccessPolicy } from './users';
+import { findLoginUser, hasAccessPolicy, recordSignIn } from './users';
 
 export interface LoginAttempt {
   /** Trimmed and lower-cased. */
@@ -35,10 +35,24 @@ export async function signIn(db: Db, limit: RateLimit, lifetimes: Lifetimes, att
   if (!user || !ok) return { kind: 'invalid_credentials' };
   await reset(db, limit, key);
 
-  if (!(await hasAccessPolicy(db, user.id))) return { kind: 'policy_missing' };
+  return openSession(db, lifetimes, user.id, attempt);
+}
+
+/**
+ * Signs in a user whose credentials were checked (a password, an invitation just accepted): refused
+ * without the access policy, else this browser's session, replaced if it had one, and the sign-in noted.
+ */
+export async function openSession(
+  db: Db,
+  lifetimes: Lifetimes,
+  userId: number,
+  attempt: Pick<LoginAttempt, 'ip' | 'userAgent' | 'previous'>,
+): Promise<Extract<LoginOutcome, { kind: 'policy_missing' | 'signed_in' }>> {
+  if (!(await hasAccessPolicy(db, userId))) return { kind: 'policy_missing' };
 
   // Signing in again from the same browser replaces its session instead of leaving the old one alive.
   await deleteSession(db, attempt.previous);
-  const tokens = await createSession(db, user.id, lifetimes, { userAgent: attempt.userAgent, ip: attempt.ip });
-  return { kind: 'signed_in', userId: user.id, tokens };
+  const tokens = await createSession(db, userId, lifetimes, { userAgent: attempt.userAgent, ip: attempt.ip });
+  await recordSignIn(db, userId);
+  return { kind: 'signed_in', userId, tokens };
 }

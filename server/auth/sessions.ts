@@ -1,7 +1,7 @@
 // Server-side sessions: one row per signed-in browser holding the hashes of its access and refresh tokens.
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { ACCESS_POLICY } from '../../shared/contract';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { sessions, userPolicies, userRoles, users } from '../db/schema/auth';
 import { hashToken, newToken } from './tokens';
 
@@ -73,8 +73,10 @@ export async function createSession(
 
 /**
  * The lookup every signed-in request makes, built once per database instead of on each request: a prepared
- * query (on PostgreSQL each connection also plans it once). It still reads the session, the access policy and
- * the roles on every request, so a sign-out or a revoked policy counts from the next one.
+ * query (on PostgreSQL each connection also plans it once). It still reads the session, the user's status, the
+ * access policy and the roles on every request, so a sign-out, a deactivation or a revoked policy counts from
+ * the next one. Only an active user's session is found: a deactivated account is out at its next request,
+ * whichever process deactivated it and even if a session row outlived the deactivation.
  */
 function activeSessionQuery(db: Db) {
   return db
@@ -88,7 +90,13 @@ function activeSessionQuery(db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.accessHash, sql.placeholder('hash')), gt(sessions.accessExpiresAt, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(sessions.accessHash, sql.placeholder('hash')),
+        gt(sessions.accessExpiresAt, sql.placeholder('now')),
+        eq(users.status, 'active'),
+      ),
+    )
     .limit(1)
     .prepare('hermes_active_session');
 }
@@ -130,7 +138,7 @@ export async function findSessionRef(db: Db, tokens: { access?: string; refresh?
 
 /**
  * Swaps both tokens of the session holding this unexpired refresh token. One UPDATE, so a refresh token
- * works once: a replayed (stolen) one finds nothing.
+ * works once: a replayed (stolen) one finds nothing. A deactivated user's session does not refresh.
  */
 export async function rotateSession(db: Db, refreshToken: string, lifetimes: Lifetimes, now = new Date()): Promise<IssuedTokens | null> {
   const tokens = issue(lifetimes, now);
@@ -143,10 +151,22 @@ export async function rotateSession(db: Db, refreshToken: string, lifetimes: Lif
       refreshExpiresAt: tokens.refreshExpiresAt,
       refreshedAt: now,
     })
-    .where(and(eq(sessions.refreshHash, hashToken(refreshToken)), gt(sessions.refreshExpiresAt, now)))
+    .where(
+      and(
+        eq(sessions.refreshHash, hashToken(refreshToken)),
+        gt(sessions.refreshExpiresAt, now),
+        sql`exists (select 1 from ${users} where ${users.id} = ${sessions.userId} and ${users.status} = 'active')`,
+      ),
+    )
     .returning({ id: sessions.id, createdAt: sessions.createdAt });
   const row = updated[0];
   return row ? { ...tokens, session: { id: row.id, startedAt: row.createdAt.getTime() } } : null;
+}
+
+/** Ends every session of a user (a deactivated account); returns how many. */
+export async function deleteUserSessions(db: Queryable, userId: number): Promise<number> {
+  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return deleted.length;
 }
 
 /** Ends the session identified by either token (the access token may already be expired). */

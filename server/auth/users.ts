@@ -7,10 +7,22 @@ import type { Db } from '../db/client';
 import { userPolicies, userRoles, users } from '../db/schema/auth';
 import { institutions } from '../db/schema/institutions';
 
-/** The user an e-mail signs in as (its password hash to check), or null. */
+/**
+ * The user an e-mail signs in as (its password hash to check), or null: also for an invited user (no
+ * password yet) and a deactivated one, so that they get the answer of an unknown address.
+ */
 export async function findLoginUser(db: Db, email: string): Promise<{ id: number; passwordHash: string } | null> {
-  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1);
-  return user ?? null;
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.status, 'active')))
+    .limit(1);
+  return user?.passwordHash ? { id: user.id, passwordHash: user.passwordHash } : null;
+}
+
+/** Notes a successful sign-in (the staff list's «último ingreso»). */
+export async function recordSignIn(db: Db, userId: number, now = new Date()): Promise<void> {
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
 }
 
 /** Whether the user holds `hermes-acceder-sistema`, without which Hermes refuses the sign-in. */

@@ -46,6 +46,24 @@ function tokenTimes(tokens: IssuedTokens): TokenTimes {
   return { token_expires_at: tokens.accessExpiresAt.getTime(), refresh_expires_at: tokens.refreshExpiresAt.getTime() };
 }
 
+/**
+ * The answer of a sign-in (`POST /login`, an accepted invitation): the session's cookies, a CSRF token for
+ * it, and who signed in.
+ */
+export async function answerSignIn(
+  c: Context,
+  { db, config, xsrf }: { db: Db; config: ServerConfig; xsrf: Xsrf },
+  { userId, tokens }: { userId: number; tokens: IssuedTokens },
+): Promise<Response> {
+  setAuthCookies(c, tokens, config, config.trustProxy);
+  // A token for the new session: the one from before sign-in (or from the replaced session) is worthless now.
+  setXsrfCookie(c, await xsrf.issue(tokens.session), config.trustProxy);
+  // Who signed in comes with the answer: on a phone's network each further trip before the first screen costs.
+  const signedIn = await signedInAnswer(db, userId);
+  if (!signedIn) return apiError(c, 401, 'auth.unauthenticated', MESSAGES.unauthenticated);
+  return c.json({ data: tokenTimes(tokens), ...signedIn });
+}
+
 export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { login: loginLimit } = rateLimits(config);
@@ -70,14 +88,7 @@ export function sessionRoutes(db: Db, config: ServerConfig, xsrf: Xsrf): Hono<Ap
     }
     if (outcome.kind === 'invalid_credentials') return apiError(c, 401, 'auth.invalid_credentials', MESSAGES.invalidCredentials);
     if (outcome.kind === 'policy_missing') return apiError(c, 403, 'auth.policy_missing', MESSAGES.policyMissing);
-    const { tokens } = outcome;
-    setAuthCookies(c, tokens, config, config.trustProxy);
-    // A token for the new session: the one from before sign-in (or from the replaced session) is worthless now.
-    await newXsrfToken(c, tokens.session);
-    // Who signed in comes with the answer: on a phone's network each further trip before the first screen costs.
-    const signedIn = await signedInAnswer(db, outcome.userId);
-    if (!signedIn) return apiError(c, 401, 'auth.unauthenticated', MESSAGES.unauthenticated);
-    return c.json({ data: tokenTimes(tokens), ...signedIn });
+    return answerSignIn(c, { db, config, xsrf }, outcome);
   });
 
   app.post('/token/refresh', async (c) => {

@@ -17,6 +17,7 @@ import { computeDeviceMisses } from './activity-deliveries';
 import { keepMailboxesToContractedChannels } from './mailbox-channels';
 import { DEMO_PEOPLE, SAN_ANDRES, SCHOOLS, staffKind, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, ROLE_NAMES, type RoleCode } from '../../shared/codes';
+import { ADMIN_POLICIES, BASE_POLICIES, scopeFor } from '../staff/policies';
 
 export interface SeedOptions {
   /** Students of Colegio San Andrés (default 800); courses and staff scale with it. */
@@ -33,8 +34,6 @@ export interface SeedOptions {
 /** The school year the ages refer to; fixed so birth dates never drift. */
 const SCHOOL_YEAR = 2026;
 const GUARDIAN_MAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
-const BASE_POLICIES = [ACCESS_POLICY, 'hermes-enviar-mensajes', 'hermes-gestionar-plantillas'];
-const ADMIN_POLICIES = ['hermes-ver-estadisticas', 'hermes-configurar-institucion'];
 
 export function generateSeed(options: SeedOptions = {}): SeedData {
   const students = options.students ?? SAN_ANDRES.students;
@@ -336,7 +335,7 @@ function addStaffAndUsers(
       name: `${p.firstNames} ${p.lastNameFather} ${p.lastNameMother}`,
       device: login.device,
       domain: spec.domain,
-      scope: isAdmin ? ['mensajeria', 'plantillas', 'dashboard'] : ['mensajeria', 'plantillas'],
+      scope: scopeFor([role]),
       options: { url: { home: spec.homeUrl } },
     });
     out.userRoles.push({ userId, code: role, name: ROLE_NAMES[role] });
@@ -396,7 +395,7 @@ function addStaffLogins(out: SeedData, specs: readonly SchoolSpec[]): void {
         name: `${s.firstNames} ${s.lastNameFather} ${s.lastNameMother}`,
         device: rng.chance(0.5) ? 'latam' : 'cl',
         domain: spec.domain,
-        scope: ['mensajeria', 'plantillas'],
+        scope: scopeFor(['docente']),
         options: { url: { home: spec.homeUrl } },
       });
       out.userRoles.push({ userId, code: 'docente', name: ROLE_NAMES.docente });

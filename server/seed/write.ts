@@ -73,6 +73,8 @@ const ALL_TABLES = [
   'message_recipients',
   'messages',
   'sessions',
+  'user_changes',
+  'invitations',
   'elective_students',
   'electives',
   'staff',

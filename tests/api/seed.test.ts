@@ -239,7 +239,7 @@ describe('the seeded database', () => {
         .map((r) => r.email)
         .sort(),
     ).toEqual([...demo].sort());
-    for (const r of rows.filter((x) => demo.has(x.email))) expect(await verifyPassword(DEMO_PASSWORD, r.hash), r.email).toBe(true);
+    for (const r of rows.filter((x) => demo.has(x.email))) expect(await verifyPassword(DEMO_PASSWORD, r.hash ?? ''), r.email).toBe(true);
     // Every other account is a staff member's own (same school, same e-mail), a teacher's, with a password
     // nobody was told; the demo one does not open it.
     const others = await db.execute(sql`

@@ -1,7 +1,20 @@
 // Who signs in: staff users with their roles and policies and their browser sessions, and the guardian
 // app's bearer tokens and SMS sign-in codes.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { STAFF_STATES } from '../../../shared/staff-contract';
 import { createdAt, id, institutionId } from './institutions';
 
 /** Shape of `users.options`; the SPA reads `options.url.home` for the sidebar home link. */
@@ -16,19 +29,26 @@ export const users = pgTable(
     institutionId: institutionId(),
     /** Always stored lowercased (checked), unique across schools because login is by e-mail alone. */
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null until an invited person sets a password (server/staff/invitations.ts); such a user cannot sign in. */
+    passwordHash: text('password_hash'),
     name: text('name').notNull(),
     /** `latam` users see the news wall; `cl` users do not. */
     device: text('device').notNull(),
     domain: text('domain', { enum: ['cl', 'mx'] }).notNull(),
     scope: text('scope').array().notNull().default(sql`'{}'::text[]`),
     options: jsonb('options').$type<UserOptions>().notNull(),
+    /** Only `active` users sign in; the session lookup reads it on every request (server/auth/sessions.ts). */
+    status: text('status', { enum: STAFF_STATES }).notNull().default('active'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    deactivatedBy: integer('deactivated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
     index('users_institution_idx').on(t.institutionId),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_status_check', sql`${t.status} in ('invited', 'active', 'deactivated')`),
   ],
 );
 

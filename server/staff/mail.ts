@@ -1,0 +1,68 @@
+// The invitation e-mail: what it says and how it leaves. It goes out at once through the e-mail channel's
+// transport (SMTP_URL, or an .eml file in the outbox without it), not through the delivery queue: it is no
+// school message, has no recipients to report on, and the administrator wants to know now whether it left.
+import { invitationPagePath } from '../../shared/staff-contract';
+import type { ServerConfig } from '../config';
+import { createEmailAdapter, type EmailAdapter } from '../delivery/email';
+import type { Logger } from '../log';
+
+export interface InvitationMail {
+  to: string;
+  name: string;
+  school: string;
+  inviter: string;
+  token: string;
+  expiresAt: Date;
+  locale: string;
+  timezone: string;
+}
+
+/** Sends account e-mails; false when the mail server refused or could not be reached. */
+export interface AccountMailer {
+  sendInvitation(mail: InvitationMail): Promise<boolean>;
+}
+
+/** The link a new colleague opens: the SPA's invitation page on this server's public address. */
+export const invitationLink = (publicUrl: string, token: string): string => `${publicUrl}${invitationPagePath(token)}`;
+
+export function invitationText(mail: InvitationMail, publicUrl: string): { subject: string; text: string } {
+  const until = new Intl.DateTimeFormat(mail.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: mail.timezone }).format(
+    mail.expiresAt,
+  );
+  return {
+    subject: `Invitación a Hermes de ${mail.school}`,
+    text: [
+      `Hola, ${mail.name}:`,
+      '',
+      `${mail.inviter} te invitó a usar Hermes, la mensajería de ${mail.school}, con este correo (${mail.to}).`,
+      '',
+      'Para activar tu cuenta, abre este enlace y elige tu contraseña:',
+      invitationLink(publicUrl, mail.token),
+      '',
+      `El enlace sirve una sola vez y vence el ${until}. Si vence, pide a la administración que te envíe uno nuevo.`,
+      'Si no esperabas esta invitación, puedes ignorar este correo.',
+    ].join('\n'),
+  };
+}
+
+/** The mailer of a server: the transport is made at the first e-mail, so a server that sends none opens nothing. */
+export function accountMailer(
+  config: Pick<ServerConfig, 'smtpUrl' | 'outboxDir' | 'mailFrom' | 'publicUrl'>,
+  logger: Logger,
+): AccountMailer {
+  let adapter: EmailAdapter | undefined;
+  const transport = () => (adapter ??= createEmailAdapter({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, from: config.mailFrom }));
+  return {
+    async sendInvitation(mail) {
+      const { subject, text } = invitationText(mail, config.publicUrl);
+      try {
+        await transport().send({ to: mail.to, subject, text });
+        return true;
+      } catch (err) {
+        // The fault, not the person (their address stays out of the log).
+        logger.error('Correo de invitación: no se pudo enviar', err);
+        return false;
+      }
+    },
+  };
+}
