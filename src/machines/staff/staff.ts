@@ -166,7 +166,7 @@ export const staffMachine = setup({
     updateRow: sendTo('list', (_, member: StaffMember) => ({ type: 'list.update' as const, items: [member] })),
     toast: emit((_, params: { key: MessageKey; name: string }) => ({
       type: 'toast' as const,
-      kind: 'success' as const,
+      kind: params.key === 'staff.toast.resentNotSent' ? ('warning' as const) : ('success' as const),
       key: params.key,
       params: { name: params.name },
     })),
@@ -343,8 +343,14 @@ export const staffMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                { type: 'updateRow', params: ({ event }) => event.output },
-                { type: 'toast', params: ({ event }) => ({ key: 'staff.toast.resent', name: event.output.name }) },
+                { type: 'updateRow', params: ({ event }) => event.output.member },
+                {
+                  type: 'toast',
+                  params: ({ event }) => ({
+                    key: event.output.mailSent ? 'staff.toast.resent' : 'staff.toast.resentNotSent',
+                    name: event.output.member.name,
+                  }),
+                },
                 'clearDialog',
               ],
             },

@@ -13,7 +13,13 @@ import {
   type StaffSort,
   type StaffState,
 } from '../../../shared/staff-contract';
-import { DeactivatedBodyStruct, InviteOutcomesBodyStruct, StaffMemberBodyStruct, StaffPageStruct } from '../../../shared/staff-structs';
+import {
+  DeactivatedBodyStruct,
+  InviteOutcomesBodyStruct,
+  ResentBodyStruct,
+  StaffMemberBodyStruct,
+  StaffPageStruct,
+} from '../../../shared/staff-structs';
 import { fromCall, parseBody } from '../http/client';
 import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from '../list/pages';
 
@@ -55,9 +61,11 @@ export const changeStaff = fromCall<StaffMember, MemberIdInput & { change: Staff
   return memberAnswer(await http.request(path, { method: 'PATCH', body: { ...input.change }, signal }), path);
 });
 
-export const resendInvitation = fromCall<StaffMember, MemberIdInput>(async ({ input, signal, http }) => {
+/** A new link by e-mail; `mailSent` false: the mail server refused it (the link stands, «Reenviar» tries again). */
+export const resendInvitation = fromCall<{ member: StaffMember; mailSent: boolean }, MemberIdInput>(async ({ input, signal, http }) => {
   const path = STAFF_API.invitation(input.id);
-  return memberAnswer(await http.request(path, { method: 'POST', signal }), path);
+  const body = parseBody(await http.request(path, { method: 'POST', signal }), ResentBodyStruct, path);
+  return { member: body.data, mailSent: body.mail_sent };
 });
 
 export const revokeInvitation = fromCall<StaffMember, MemberIdInput>(async ({ input, signal, http }) => {
