@@ -213,7 +213,7 @@ export const staffMachine = setup({
   }),
   states: {
     shown: {
-      invoke: { ...listChild(queryOf), onError: { target: 'crashed', actions: 'forgetItems' } },
+      invoke: { ...listChild(queryOf), onError: { target: 'crashed', actions: ['forgetItems', 'clearDialog'] } },
       on: {
         'staff.search': { actions: ['assignSearch', 'askQuery'] },
         'staff.filter': { actions: ['assignFilter', 'askQuery'] },
