@@ -1,7 +1,7 @@
 // «Invitar personal» (staff/invite.ts): one person or many (pasted, or a CSV file read into the same text),
 // sent only when every row is right (otherwise the problems show and the focus goes to the field); the
 // answer's outcomes shown; a failed send keeps everything; closing tells the staff screen how many were invited.
-import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import { inviteMachine } from '../../src/machines/staff/invite';
 import { defineModelTests, send, settle, type StepEnv } from './harness';

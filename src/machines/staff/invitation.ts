@@ -18,6 +18,8 @@ export interface InvitationContext {
   info: InvitationInfo | null;
   /** The password rule, once its chunk has arrived (until then only the server checks). */
   check: PasswordCheck | null;
+  /** The rule's chunk is still on its way (once it came, or failed to, the server alone decides without it). */
+  ruleLoading: boolean;
   password: string;
   confirm: string;
   /** A send was tried: empty and unmatched fields are said from then on. */
@@ -71,7 +73,8 @@ export const invitationMachine = setup({
   actors: { fetchInvitation, acceptInvitation, loadPasswordRule },
   actions: {
     assignInfo: assign((_, info: InvitationInfo) => ({ info })),
-    assignCheck: assign((_, rule: { check: PasswordCheck }) => ({ check: rule.check })),
+    assignCheck: assign((_, rule: { check: PasswordCheck }) => ({ check: rule.check, ruleLoading: false })),
+    markRuleMissing: assign({ ruleLoading: false }),
     assignPassword: assign(({ event }) => {
       assertEvent(event, 'invitation.password');
       return { password: event.value, refusal: null };
@@ -104,13 +107,22 @@ export const invitationMachine = setup({
 }).createMachine({
   id: 'invitation',
   initial: 'loading',
-  context: ({ input }) => ({ token: input.token, info: null, check: null, password: '', confirm: '', tried: false, refusal: null }),
+  context: ({ input }) => ({
+    token: input.token,
+    info: null,
+    check: null,
+    ruleLoading: true,
+    password: '',
+    confirm: '',
+    tried: false,
+    refusal: null,
+  }),
   // The rule loads beside everything else; without it the server's answer is the rule.
   invoke: {
     id: 'loadPasswordRule',
     src: 'loadPasswordRule',
     onDone: { actions: { type: 'assignCheck', params: ({ event }) => event.output } },
-    onError: {},
+    onError: { actions: 'markRuleMissing' },
   },
   states: {
     loading: {
