@@ -10,8 +10,6 @@ import { tokenMachine } from '../../src/machines/session/token';
 import { undoMachine } from '../../src/machines/messages/undo';
 import { defineModelTests, send, type Fakes, type StepEnv } from './harness';
 import { fakedSessionMachine, TIMES } from './fixtures';
-import { ACCESS_POLICY } from '../../shared/contract';
-import { TEACHER } from '../fixtures/users';
 
 const CHILDREN = ['session', 'token', 'sidebar', 'loadingBar', 'locale', 'routeGuard', 'folderCounts', 'undo'] as const;
 const CRASHABLE = ['bridge', ...CHILDREN] as const;
@@ -61,8 +59,6 @@ const RESTORED = { type: 'messages.restored', ids: [31] };
 /** "Deshacer" of a news post sent to the trash: for the open pages (the wall's desk restores it). */
 const NEWS_RESTORE = { type: 'news.restore', id: 12 };
 const PAGE_TOAST = { type: 'toast', kind: 'success', key: 'messages.deleted' };
-/** A page signed someone in (an accepted invitation): for the session. */
-const SESSION_ENTER = { type: 'session.enter', answer: { times: TIMES, user: TEACHER, policies: [ACCESS_POLICY] } };
 
 /** Where the root must forward each event it receives from the bridge (or the 401 hook). */
 const ROUTING: Record<string, string> = {
@@ -71,7 +67,6 @@ const ROUTING: Record<string, string> = {
   'session.reset': 'session',
   'session.remember': 'session',
   'session.unauthorized': 'session',
-  'session.enter': 'session',
   'session.updated': 'routeGuard',
   'route.changed': 'sidebar',
   'undo.restore': 'undo',
@@ -238,7 +233,6 @@ defineModelTests({
       { type: 'session.reset', reason: 'refreshFailed' },
       { type: 'session.remember', path: '/sent' },
       { type: 'session.unauthorized' },
-      SESSION_ENTER,
       UPDATED,
       { type: 'route.changed', path: '/inbox' },
       { type: 'locale.institution', locale: 'es-MX' },
@@ -301,7 +295,6 @@ defineModelTests({
     'session.reset': send,
     'session.remember': send,
     'session.unauthorized': send,
-    'session.enter': send,
     'session.updated': send,
     'route.changed': send,
     'locale.institution': send,

@@ -1,7 +1,7 @@
 // /invitation/:token (staff/invitation.ts): the link's invitation is read; one that ran out, was used or
 // revoked (410) or never existed (404) gets its page; the password is sent only when it is typed twice alike
-// and, once the rule has arrived, passes it; the server's refusal keeps what was typed; accepted, the answer
-// goes to the session (`session.enter`).
+// and, once the rule has arrived, passes it; the server's refusal keeps what was typed; accepted (the server
+// set the session's cookies), the app starts again on the inbox.
 import { createActor, type AnyEventObject } from 'xstate';
 import { expect } from 'vitest';
 import { invitationMachine, selectPasswordProblemText } from '../../src/machines/staff/invitation';
@@ -52,7 +52,8 @@ function emits({ from, event, history }: StepEnv): AnyEventObject[] {
     const passwordWrong = c.password === '' || (c.refusal !== null && 'text' in c.refusal) || (loaded && check(c.password) !== null);
     return [{ type: 'focus', target: passwordWrong ? 'invitation-password' : 'invitation-confirm' }];
   }
-  if (event.type === 'xstate.done.actor.acceptInvitation') return [{ type: 'session.enter', answer: ANSWER }];
+  // Signed in by the server's cookies: the app starts again on the inbox.
+  if (event.type === 'xstate.done.actor.acceptInvitation') return [{ type: 'navigate', to: '/inbox', reload: true }];
   if (event.type === 'xstate.error.actor.acceptInvitation' && goneTarget(event.error, 'editing') === 'editing')
     return [{ type: 'focus', target: 'invitation-password' }];
   return [];

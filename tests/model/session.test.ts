@@ -46,9 +46,6 @@ const RUNNING_IDS = ['readSessionCookie', 'refreshToken', 'login', 'fetchUser', 
 const ALLOWED = { user: TEACHER, policies: [ACCESS_POLICY, 'hermes-enviar-sms'] };
 const NOT_ALLOWED = { user: TEACHER, policies: ['hermes-enviar-sms'] };
 const mayEnter = (output: { policies: string[] }) => output.policies.includes(ACCESS_POLICY);
-/** A sign-in made away from the form (an accepted invitation), with login's answer. */
-const ENTER = { type: 'session.enter', answer: { times: TIMES, ...ALLOWED } };
-const ENTER_NOT_ALLOWED = { type: 'session.enter', answer: { times: TIMES, ...NOT_ALLOWED } };
 
 /** Exactly the named I/O actor runs (or none): leaving a state must cancel its call. */
 function expectRunning(env: StepEnv, id: string | null) {
@@ -86,17 +83,6 @@ function emits({ from, to, event }: StepEnv): AnyEventObject[] {
       return from.matches('loggingOut')
         ? [tokenClear, { type: 'navigate', to: '/' }, { type: 'toast', kind: 'success', key: 'session.loggedOut' }]
         : [];
-    // In as after a login, to the inbox (`/`); without the access policy, the session it opened is ended.
-    case 'session.enter': {
-      if (!from.matches({ loggedOut: 'idle' }) && !from.matches('expired')) return [];
-      const answer = event.answer as typeof ALLOWED & { times: object };
-      return mayEnter(answer)
-        ? [
-            { type: 'token.set', ...answer.times },
-            { type: 'navigate', to: '/' },
-          ]
-        : [{ type: 'toast', kind: 'error', key: 'login.errors.policyMissing' }, tokenClear];
-    }
     case 'session.unauthorized':
       return from.matches('loggedIn') ? [{ type: 'toast', kind: 'warning', key: 'session.expired' }, tokenClear] : [];
     case 'session.reset':
@@ -138,11 +124,7 @@ defineModelTests({
         'xstate.error.actor.fetchUser': 'loggedOut.idle',
       },
       // Only a filled form with an e-mail address goes to the server; otherwise its errors show in place.
-      // Signed in elsewhere (an accepted invitation): in at once, like a sign-in's answer.
-      'loggedOut.idle': {
-        'session.login': ({ event, stay }) => (formIsSendable(event) ? 'loggedOut.signingIn.authenticating' : stay),
-        'session.enter': ({ event }) => (mayEnter(event.answer) ? 'loggedIn' : 'loggedOut.revoking'),
-      },
+      'loggedOut.idle': { 'session.login': ({ event, stay }) => (formIsSendable(event) ? 'loggedOut.signingIn.authenticating' : stay) },
       // The sign-in's answer says who signed in: in at once, or (without the access policy) its session ended.
       'loggedOut.signingIn.authenticating': {
         'xstate.done.actor.login': ({ event }) => (mayEnter(event.output) ? 'loggedIn' : 'loggedOut.revoking'),
@@ -153,10 +135,7 @@ defineModelTests({
       loggedIn: { 'session.logout': 'loggingOut', 'session.unauthorized': 'expired', 'session.reset': 'expired' },
       // The user asked to leave: out, whatever the server answered.
       loggingOut: { 'xstate.done.actor.logout': 'loggedOut.idle', 'xstate.error.actor.logout': 'loggedOut.idle' },
-      expired: {
-        'session.login': ({ event, stay }) => (formIsSendable(event) ? 'loggedOut.signingIn.authenticating' : stay),
-        'session.enter': ({ event }) => (mayEnter(event.answer) ? 'loggedIn' : 'loggedOut.revoking'),
-      },
+      expired: { 'session.login': ({ event, stay }) => (formIsSendable(event) ? 'loggedOut.signingIn.authenticating' : stay) },
     },
   },
   traversal: {
@@ -172,8 +151,6 @@ defineModelTests({
       { type: 'session.unauthorized' },
       { type: 'session.reset', reason: 'tokensExpired' },
       { type: 'session.reset', reason: 'refreshFailed' },
-      ENTER,
-      ENTER_NOT_ALLOWED,
     ],
     internal: [
       { type: 'xstate.done.actor.readSessionCookie', output: { kind: 'none' } },
@@ -277,8 +254,7 @@ defineModelTests({
       // The policies came with the user, the access policy among them.
       expect(snapshot.context.policies).toEqual(ALLOWED.policies);
       // The remembered page is used once.
-      if (env.from.matches({ loggedOut: 'signingIn' }) || (env.event.type === 'session.enter' && !env.from.matches('loggedIn')))
-        expect(snapshot.context.redirectTo).toBeNull();
+      if (env.from.matches({ loggedOut: 'signingIn' })) expect(snapshot.context.redirectTo).toBeNull();
       expectRunning(env, null);
     },
     loggingOut: (snapshot, env) => {
@@ -300,7 +276,6 @@ defineModelTests({
     'session.remember': send,
     'session.unauthorized': send,
     'session.reset': send,
-    'session.enter': send,
     'xstate.done.actor.readSessionCookie': settle,
     'xstate.error.actor.readSessionCookie': settle,
     'xstate.done.actor.refreshToken': settle,

@@ -49,7 +49,7 @@ import { sessionMachine, type TokenSetEvent } from '../session/session';
 import type { ResetReason } from '../session/rules';
 import { sidebarMachine } from './sidebar';
 import { selectCanRequest, selectRefreshOutcome, tokenMachine, type TokenSnapshot } from '../session/token';
-import { relayEffects, type LeaveRequest, type RelayedEffect, type SessionEnterEvent, type ToastCommand, type UiEvent } from './effects';
+import { relayEffects, type LeaveRequest, type RelayedEffect, type ToastCommand, type UiEvent } from './effects';
 import { undoMachine, type MessagesRestoredEvent } from '../messages/undo';
 import type { Locale } from '../../../shared/contract';
 
@@ -69,8 +69,6 @@ export type AppEvent =
   | { type: 'session.remember'; path: string | null }
   /** From the HTTP client: a 401 that a refresh did not cure. */
   | { type: 'session.unauthorized' }
-  /** A page signed someone in (an accepted invitation): for `session`. */
-  | SessionEnterEvent
   | ({ type: 'session.updated' } & SessionSummary)
   /** The signed-in user's institution locale changed (null: signed out); for `locale`. */
   | { type: 'locale.institution'; locale: Locale | null }
@@ -283,7 +281,6 @@ export const appMachine = setup({
         'session.reset': { actions: 'toSession' },
         'session.remember': { actions: 'toSession' },
         'session.unauthorized': { actions: 'toSession' },
-        'session.enter': { actions: 'toSession' },
         'session.updated': { actions: ['toRouteGuard', 'toFolderCounts'] },
         'locale.institution': { actions: 'toLocale' },
         'route.changed': { actions: 'toSidebar' },

@@ -27,7 +27,7 @@ const institutionLocaleOf = (snapshot: SessionSnapshot): Locale | null =>
 
 /** Where an effect goes: UI effects to the edge (wrapped in `app.relay`), the rest to this root as is. */
 export function appEventOf(effect: Effect): AppEvent {
-  return effect.type === 'counts.changed' || effect.type === 'session.enter' ? effect : { type: 'app.relay', event: effect };
+  return effect.type === 'counts.changed' ? effect : { type: 'app.relay', event: effect };
 }
 
 /**

@@ -3,7 +3,6 @@
 // (machines/app/app.ts), so the app edge (main.tsx) subscribes in one place. Machines never import views.
 import { fromCallback, type AnyActorRef, type EventObject } from 'xstate';
 import type { MessageKey } from '../../i18n';
-import type { SignInAnswer } from '../../services/session/auth';
 
 export type ToastKind = 'default' | 'success' | 'error' | 'warning' | 'info';
 
@@ -14,6 +13,11 @@ export interface NavigateEvent {
   replace?: boolean;
   /** A browser Back a page held (see LeaveRequest), now let through: the edge goes back in history to `to`. */
   back?: boolean;
+  /**
+   * The app starts again at `to` (a new document): after the server set a session's cookies on its own (an
+   * invitation accepted), the start-up check signs the person in, with nothing of this visit kept.
+   */
+  reload?: boolean;
 }
 
 /**
@@ -92,25 +96,9 @@ export interface CountsChangedEvent {
   type: 'counts.changed';
 }
 
-/**
- * Someone signed in away from the login form (an invitation accepted with a new password): the answer is
- * login's, and the app root hands it to the session, which enters as after a login.
- */
-export interface SessionEnterEvent {
-  type: 'session.enter';
-  answer: SignInAnswer;
-}
+export type Effect = UiEvent | CountsChangedEvent;
 
-export type Effect = UiEvent | CountsChangedEvent | SessionEnterEvent;
-
-const EFFECT_TYPES: ReadonlySet<string> = new Set<Effect['type']>([
-  'navigate',
-  'toast',
-  'focus',
-  'print',
-  'counts.changed',
-  'session.enter',
-]);
+const EFFECT_TYPES: ReadonlySet<string> = new Set<Effect['type']>(['navigate', 'toast', 'focus', 'print', 'counts.changed']);
 
 export const isEffect = (event: EventObject): event is Effect => EFFECT_TYPES.has(event.type);
 

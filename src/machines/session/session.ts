@@ -1,6 +1,6 @@
 // Session (SPEC §4): start-up cookie check, login, logout and expiry. Talks to other actors only by
 // emitting events (`token.set`, `token.clear`, `navigate`, `toast`); the app root forwards them.
-import { assertEvent, assign, emit, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, setup, type SnapshotFrom } from 'xstate';
 import {
   fetchUser,
   login,
@@ -9,7 +9,6 @@ import {
   refreshToken,
   type Credentials,
   type SessionCookie,
-  type SignInAnswer,
 } from '../../services/session/auth';
 import { ACCESS_POLICY, type SignedIn, type SignedInUser } from '../../../shared/contract';
 import { resolveRedirect } from './redirect-rules';
@@ -33,9 +32,7 @@ type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.remember'; path: string | null }
   | { type: 'session.unauthorized' }
-  | { type: 'session.reset'; reason: ResetReason }
-  /** Signed in away from the login form (an accepted invitation): the answer is login's. */
-  | { type: 'session.enter'; answer: SignInAnswer };
+  | { type: 'session.reset'; reason: ResetReason };
 
 export type TokenSetEvent = { type: 'token.set' } & TokenExpiry;
 
@@ -56,27 +53,6 @@ const submitLogin = [
   { guard: 'isLoginFormValid', target: '#session.loggedOut.signingIn', actions: 'clearLoginErrors' },
   { actions: 'assignFieldErrors' },
 ] as const;
-
-/**
- * A sign-in made elsewhere (an accepted invitation): in at once, to the inbox, as after a login; an answer
- * without the access policy still opened a server session, which is ended.
- */
-const enterSignedIn = [
-  {
-    guard: { type: 'hasAccessPolicy', params: ({ event }: { event: SessionEvent }) => ({ policies: enteredPolicies(event) }) },
-    target: '#session.loggedIn',
-    actions: ['enterAnswer', 'clearLoginErrors', 'clearRedirect', 'navigateHome'],
-  },
-  {
-    target: '#session.loggedOut.revoking',
-    actions: { type: 'toast', params: { kind: 'error', key: 'login.errors.policyMissing' } },
-  },
-] as const;
-
-/** The policies a `session.enter` carries (none for another event). */
-function enteredPolicies(event: SessionEvent): string[] {
-  return event.type === 'session.enter' ? event.answer.policies : [];
-}
 
 /** The end of a logout the user asked for, whatever the server answered. */
 const loggedOutByUser = {
@@ -112,12 +88,6 @@ const sessionSetup = setup({
     assignLoginFailure: assign((_, params: { error: unknown }) => loginFailureFor(params.error)),
     assignLoginError: assign((_, params: { loginError: LoginErrorKey }) => ({ loginError: params.loginError })),
     emitTokenSet: emit((_, params: TokenExpiry) => ({ type: 'token.set' as const, ...params })),
-    /** A `session.enter`'s answer: its token times told, who signed in kept. */
-    enterAnswer: enqueueActions(({ enqueue, event }) => {
-      assertEvent(event, 'session.enter');
-      enqueue.emit({ type: 'token.set', ...event.answer.times });
-      enqueue.assign({ user: event.answer.user, policies: event.answer.policies });
-    }),
     emitTokenClear: emit({ type: 'token.clear' }),
     navigateAfterLogin: emit(({ context }) => ({ type: 'navigate' as const, to: resolveRedirect(context.redirectTo) })),
     navigateHome: emit({ type: 'navigate', to: '/' }),
@@ -207,7 +177,6 @@ export const sessionMachine = sessionSetup.createMachine({
         idle: {
           on: {
             'session.login': submitLogin,
-            'session.enter': enterSignedIn,
           },
         },
         signingIn: {
@@ -284,7 +253,6 @@ export const sessionMachine = sessionSetup.createMachine({
       entry: ['clearUser', 'emitTokenClear'],
       on: {
         'session.login': submitLogin,
-        'session.enter': enterSignedIn,
       },
     },
   },

@@ -2,14 +2,14 @@
 // and name the link is for, and takes a new password twice; the shared password rule (shared/password-rules.ts,
 // loaded on its own as the page opens: its dictionaries never come with the first download) says its Spanish
 // reason while they type, and the server checks it again. A link that ran out, was used or was revoked
-// (410) or never existed (404) gets a page saying what happened and what to do. Accepted, the answer signs
-// them in as `POST /login` does: the machine hands it to the session (`session.enter`), which opens the inbox.
+// (410) or never existed (404) gets a page saying what happened and what to do. Accepted, the server has set
+// the session's cookies as `POST /login` does: the app starts again on the inbox (`navigate` with `reload`),
+// and its start-up check signs them in (the session machine, in the first download, needs nothing new).
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { InvitationInfo } from '../../../shared/staff-contract';
 import type { MessageKey } from '../../i18n';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
 import { acceptInvitation, fetchInvitation, loadPasswordRule, type PasswordCheck } from '../../services/staff/invitation';
-import type { SignInAnswer } from '../../services/session/auth';
 import { memoPerOwner } from '../app/memo';
 import type { Effect } from '../app/effects';
 
@@ -93,7 +93,7 @@ export const invitationMachine = setup({
       type: 'focus' as const,
       target: passwordProblemOf(context) || context.password === '' ? INVITATION_PASSWORD_ID : INVITATION_CONFIRM_ID,
     })),
-    enter: emit((_, answer: SignInAnswer) => ({ type: 'session.enter' as const, answer })),
+    enter: emit({ type: 'navigate', to: '/inbox', reload: true }),
   },
   guards: {
     isReady: ({ context }) =>
@@ -160,7 +160,7 @@ export const invitationMachine = setup({
         id: 'acceptInvitation',
         src: 'acceptInvitation',
         input: ({ context }) => ({ token: context.token, password: context.password }),
-        onDone: { target: 'accepted', actions: { type: 'enter', params: ({ event }) => event.output } },
+        onDone: { target: 'accepted', actions: 'enter' },
         onError: [
           // The link stopped working meanwhile (used in another tab, revoked): that page instead.
           { guard: { type: 'isExpired', params: ({ event }) => toApiFailure(event.error) }, target: 'expired' },
@@ -175,7 +175,7 @@ export const invitationMachine = setup({
         ],
       },
     },
-    // Signed in: the session opens the inbox.
+    // Signed in: the app starts again on the inbox.
     accepted: { type: 'final' },
   },
 });
