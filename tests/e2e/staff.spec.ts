@@ -94,6 +94,7 @@ test('an administrator invites a teacher, who sets a password from the e-mail’
   await screen.dialog.getByRole('button', { name: exactly(t('invite.close')) }).click();
   await expect(screen.dialog).toHaveCount(0);
   // The list shows them, invited.
+  await screen.search.fill(email);
   await expect(screen.row(email)).toContainText(t('staff.state.invited'));
 
   // The invited teacher opens the link from their e-mail, in a browser of their own.
@@ -167,6 +168,8 @@ test('an administrator cannot drop their own admin role: said in the dialog, not
   page.on('request', (request) => {
     if (request.method() === 'PATCH') patches.push(request.url());
   });
+  // Teacher as well, and administrator no more.
+  await screen.dialog.getByRole('checkbox', { name: t('staff.role.docente') }).click();
   await screen.dialog.getByRole('checkbox', { name: t('staff.role.colegio-administrador') }).click();
   await screen.dialog.getByRole('button', { name: exactly(t('staff.edit.save')) }).click();
   await expect(screen.dialog.getByRole('alert')).toHaveText(t('staff.error.ownAdmin'));
