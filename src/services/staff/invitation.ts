@@ -2,7 +2,7 @@
 // signs the person in as `POST /login` does (shared/staff-contract.ts). The password rule is loaded here too,
 // on its own: its dictionaries are large, so only this page (and others that set a password) downloads them.
 import { fromPromise } from 'xstate';
-import type { InvitationInfo } from '../../../shared/staff-contract';
+import type { AcceptedInvitation, AcceptInvitationInput, InvitationInfo } from '../../../shared/staff-contract';
 import { STAFF_API } from '../../../shared/staff-contract';
 import type { PasswordOwner } from '../../../shared/password-rules';
 import { InvitationInfoBodyStruct } from '../../../shared/staff-structs';
@@ -22,8 +22,9 @@ export const fetchInvitation = fromCall<InvitationInfo, TokenInput>(async ({ inp
 
 export const acceptInvitation = fromCall<SignInAnswer, TokenInput & { password: string }>(async ({ input, signal, http }) => {
   const path = STAFF_API.accept(input.token);
-  const body = await http.request(path, { method: 'POST', body: { password: input.password }, signal, authFlow: true });
-  const { data, user, policies } = parseBody(body, LoginBodyStruct, path);
+  const sent: AcceptInvitationInput = { password: input.password };
+  const body = await http.request(path, { method: 'POST', body: { ...sent }, signal, authFlow: true });
+  const { data, user, policies }: AcceptedInvitation = parseBody(body, LoginBodyStruct, path);
   return { times: toTokenExpiry(data), user, policies };
 });
 

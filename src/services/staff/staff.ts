@@ -5,11 +5,12 @@ import {
   STAFF_API,
   STAFF_PER_PAGE,
   type Deactivated,
+  type InviteInput,
   type InviteOutcome,
-  type InvitePerson,
   type SortOrder,
   type StaffChange,
   type StaffMember,
+  type StaffQuery,
   type StaffSort,
   type StaffState,
 } from '../../../shared/staff-contract';
@@ -33,7 +34,7 @@ export interface StaffListQuery {
 
 export const fetchStaffPage = fromCall<ListPage<StaffMember>, ListFetchInput<StaffListQuery>>(async ({ input, signal, http }) => {
   const { q, state, sort, order } = input.query;
-  const query = {
+  const query: StaffQuery = {
     page: pageNumberOf(input.after),
     per_page: STAFF_PER_PAGE,
     sort,
@@ -41,7 +42,7 @@ export const fetchStaffPage = fromCall<ListPage<StaffMember>, ListFetchInput<Sta
     ...(q.trim() ? { q: q.trim() } : {}),
     ...(state ? { state } : {}),
   };
-  const body = await http.request(STAFF_API.staff, { query, signal });
+  const body = await http.request(STAFF_API.staff, { query: { ...query }, signal });
   return fromNumberedPage(parseBody(body, StaffPageStruct, STAFF_API.staff));
 });
 
@@ -51,8 +52,8 @@ export interface MemberIdInput {
   id: number;
 }
 
-export const inviteStaff = fromCall<InviteOutcome[], { people: InvitePerson[] }>(async ({ input, signal, http }) => {
-  const body = await http.request(STAFF_API.invitations, { method: 'POST', body: { people: input.people }, signal });
+export const inviteStaff = fromCall<InviteOutcome[], InviteInput>(async ({ input, signal, http }) => {
+  const body = await http.request(STAFF_API.invitations, { method: 'POST', body: { people: input.people } satisfies InviteInput, signal });
   return parseBody(body, InviteOutcomesBodyStruct, STAFF_API.invitations).data;
 });
 
