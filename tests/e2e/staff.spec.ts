@@ -178,11 +178,23 @@ test('an administrator cannot drop their own admin role: said in the dialog, not
   await expect(screen.dialog).toHaveCount(0);
 });
 
-test('a link that leads to no invitation says so, with the way to sign in', async ({ page }) => {
+test('a link that leads to no invitation says so, with the way to sign in; the password rule loads only there', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const ruleChunk = (paths: string[]) => paths.filter((p) => /password-rules/.test(p));
+  // The first download (the login form and what it preloads) carries no part of the rule's dictionaries.
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: exactly(t('login.submit')) })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(ruleChunk(scripts)).toEqual([]);
   await page.goto(`/invitation/${'x'.repeat(43)}`);
   await expect(page.getByText(t('invitation.notFound.title'))).toBeVisible();
   await expect(page.getByRole('link', { name: t('invitation.toLogin') })).toHaveAttribute('href', '/login');
   await expectNoAxeViolations(page, 'invitation not found');
+  // The invitation page asked for the rule on its own.
+  expect(ruleChunk(scripts)).toHaveLength(1);
 });
 
 test('a teacher has no staff screen: no tab, and the address sends them home', async ({ page }) => {
