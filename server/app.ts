@@ -72,6 +72,9 @@ const NO_ENGINE: DeliveryEngine = {
 /** Paths authenticated by a bearer token or a signature instead of cookies, so CSRF does not apply. */
 const NO_CSRF = /^\/api\/(app|webhooks)\//;
 
+/** A path as the log may keep it: an invitation link's token is a password until used (decision 0007). */
+const loggedPath = (path: string): string => path.replace(/^(\/(?:api\/)?invitations?\/)[^/]+/, '$1…');
+
 /** JSON bodies of this API are small; uploads have their own 22 MB limit on their route. */
 const API_BODY_LIMIT = 1024 * 1024;
 
@@ -95,7 +98,7 @@ export function createApp({
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)} ms`);
+    logger.debug(`${c.req.method} ${loggedPath(c.req.path)} ${c.res.status} ${(performance.now() - started).toFixed(1)} ms`);
   });
 
   // Inside the security headers and the CSRF cookie, which only add headers to the answer it sends.
@@ -152,7 +155,7 @@ export function createApp({
   app.notFound(notFound);
 
   app.onError((err, c) => {
-    logger.error(`${c.req.method} ${c.req.path} falló`, err);
+    logger.error(`${c.req.method} ${loggedPath(c.req.path)} falló`, err);
     return apiError(c, 500, 'server.error', MESSAGES.server);
   });
 

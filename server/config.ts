@@ -43,7 +43,7 @@ export interface ServerConfig {
    * provider; otherwise a random one per process (the built-in simulator reports in-process).
    */
   webhookSecret: string;
-  /** This server as providers reach it, for their status callbacks (HERMES_PUBLIC_URL). */
+  /** This server as providers and staff reach it: status callbacks, invitation links (HERMES_PUBLIC_URL). */
   publicUrl: string;
   /** Simulator: share of messages it reports not delivered (HERMES_SIM_FAILURE_RATE, 0–1, default 0.05). */
   simFailureRate: number;

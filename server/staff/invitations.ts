@@ -32,7 +32,7 @@ import { STAFF_MESSAGES } from './texts';
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const DAY_MS = 24 * 3600 * 1000;
-export const invitationExpiry = (now: Date): Date => new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
+const invitationExpiry = (now: Date): Date => new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isRole = (value: unknown): value is RoleCode => (ROLE_CODES as readonly unknown[]).includes(value);

@@ -6,7 +6,7 @@ import type { ServerConfig } from '../config';
 import { createEmailAdapter, type EmailAdapter } from '../delivery/email';
 import type { Logger } from '../log';
 
-export interface InvitationMail {
+interface InvitationMail {
   to: string;
   name: string;
   school: string;
@@ -23,9 +23,9 @@ export interface AccountMailer {
 }
 
 /** The link a new colleague opens: the SPA's invitation page on this server's public address. */
-export const invitationLink = (publicUrl: string, token: string): string => `${publicUrl}${invitationPagePath(token)}`;
+const invitationLink = (publicUrl: string, token: string): string => `${publicUrl}${invitationPagePath(token)}`;
 
-export function invitationText(mail: InvitationMail, publicUrl: string): { subject: string; text: string } {
+function invitationText(mail: InvitationMail, publicUrl: string): { subject: string; text: string } {
   const until = new Intl.DateTimeFormat(mail.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: mail.timezone }).format(
     mail.expiresAt,
   );

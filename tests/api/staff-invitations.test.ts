@@ -3,9 +3,21 @@
 // who it is for and sets the password by the shared rule, which signs the person in. Expired, used and
 // revoked links, resend and revoke, and the record of each step.
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COOKIE, type ApiError, type SignedIn } from '../../shared/contract';
-import type { InviteOutcome, StaffMember } from '../../shared/staff-contract';
+import { is } from 'superstruct';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { format } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { COOKIE, type ApiError } from '../../shared/contract';
+import type {
+  AcceptedInvitation,
+  AcceptInvitationInput,
+  InviteInput,
+  InviteOutcome,
+  InvitePerson,
+  StaffMember,
+} from '../../shared/staff-contract';
+import { InvitationInfoBodyStruct, InviteOutcomesBodyStruct, ResentBodyStruct, StaffMemberStruct } from '../../shared/staff-structs';
 import { sessions, userPolicies, userRoles, users } from '../../server/db/schema/auth';
 import { invitations, userChanges } from '../../server/db/schema/staff';
 import { mailsTo } from './support/outbox';
@@ -52,11 +64,18 @@ async function changesOf(userId: number) {
   return rows;
 }
 
-async function invite(people: unknown[], client?: Client): Promise<InviteOutcome[]> {
+/** `POST /api/staff/invitations`; its answer checked against the contract's struct. `people` may hold rows the contract does not allow, to see them refused. */
+async function invite(people: InviteInput['people'] | unknown[], client?: Client): Promise<InviteOutcome[]> {
   const res = await send(client ?? (await as(ADMIN)), 'POST', '/api/staff/invitations', { people });
   expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as { data: InviteOutcome[] }).data;
+  const body: unknown = await res.json();
+  expect(is(body, InviteOutcomesBodyStruct)).toBe(true);
+  return (body as { data: InviteOutcome[] }).data;
 }
+
+/** `POST /api/invitations/:token/accept` with the contract's body. */
+const accept = (client: Client, token: string, input: AcceptInvitationInput) =>
+  send(client, 'POST', `/api/invitations/${token}/accept`, input);
 
 /** The tokens of the invitation links e-mailed to `email`, in the order the e-mails say nothing of (a set). */
 async function linkTokens(email: string): Promise<string[]> {
@@ -236,7 +255,9 @@ describe('the invitation page: GET /api/invitations/:token and POST …/accept',
     const [token] = await linkTokens('valentina.rojas@sanandres.cl');
     const res = await server.client().get(`/api/invitations/${token}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    const info: unknown = await res.json();
+    expect(is(info, InvitationInfoBodyStruct)).toBe(true);
+    expect(info).toEqual({
       data: {
         name: 'Valentina Rojas Soto',
         email: 'valentina.rojas@sanandres.cl',
@@ -284,9 +305,9 @@ describe('the invitation page: GET /api/invitations/:token and POST …/accept',
     const [token] = await linkTokens('valentina.rojas@sanandres.cl');
     const client = await visitor();
     const id = await idOf('valentina.rojas@sanandres.cl');
-    const res = await send(client, 'POST', `/api/invitations/${token}/accept`, { password: STRONG });
+    const res = await accept(client, token!, { password: STRONG });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as SignedIn & { data: { token_expires_at: number } };
+    const body = (await res.json()) as AcceptedInvitation;
     expect(body.user).toMatchObject({ id, email: 'valentina.rojas@sanandres.cl', person: { name: 'Valentina Rojas Soto' } });
     expect(body.user.roles).toEqual([{ codigo: 'docente', nombre: 'Docente' }]);
     expect(body.policies).toContain('hermes-acceder-sistema');
@@ -297,6 +318,7 @@ describe('the invitation page: GET /api/invitations/:token and POST …/accept',
     expect((await send(client, 'POST', '/api/templates', { name: 'Bienvenida', content: 'Hola a todos.' })).status).toBe(201);
 
     const member = (await (await (await as(ADMIN)).get(`/api/staff/${id}`)).json()) as { data: StaffMember };
+    expect(is(member.data, StaffMemberStruct)).toBe(true);
     expect(member.data).toMatchObject({ state: 'active', invitation_state: null, invitation_expires_at: null });
     expect(Date.now() - Date.parse(member.data.last_sign_in_at!)).toBeLessThan(60_000);
     const [invitation] = await server.db.select().from(invitations).where(eq(invitations.userId, id));
@@ -322,7 +344,8 @@ describe('the invitation page: GET /api/invitations/:token and POST …/accept',
   });
 
   it('two tabs sending the form at once: one signs in, the other is told the link was used', async () => {
-    await invite([{ name: 'Gonzalo Díaz', email: 'gonzalo.diaz@sanandres.cl', role: 'docente' }]);
+    const gonzalo: InvitePerson = { name: 'Gonzalo Díaz', email: 'gonzalo.diaz@sanandres.cl', role: 'docente' };
+    await invite([gonzalo]);
     const [token] = await linkTokens('gonzalo.diaz@sanandres.cl');
     const [a, b] = [await visitor(), await visitor()];
     const answers = await Promise.all([
@@ -363,7 +386,9 @@ describe('expired, resent and revoked links', () => {
     const [old] = await linkTokens('ester.lagos@sanandres.cl');
     const res = await send(admin, 'POST', `/api/staff/${id}/invitation`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { data: StaffMember; mail_sent: boolean };
+    const resent: unknown = await res.json();
+    expect(is(resent, ResentBodyStruct)).toBe(true);
+    const body = resent as { data: StaffMember; mail_sent: boolean };
     expect(body.mail_sent).toBe(true);
     expect(body.data).toMatchObject({ state: 'invited', invitation_state: 'pending' });
     const tokens = await linkTokens('ester.lagos@sanandres.cl');
@@ -437,5 +462,56 @@ describe('expired, resent and revoked links', () => {
       ['deactivated', { from: 'invited', sessions_ended: 0, revoked_invitation_ids: expect.any(Array) }],
       ['reactivated', { to: 'invited' }],
     ]);
+  });
+});
+
+describe('when the e-mail cannot leave', () => {
+  it('the invitation stands, the answer says the e-mail did not leave, and «Reenviar» tries again', async () => {
+    // An outbox under a file cannot be created: the transport fails as a refusing mail server would.
+    const blocker = path.join(server.outboxDir, '..', 'not-a-directory');
+    writeFileSync(blocker, '');
+    const broken = await server.sibling({ config: { outboxDir: path.join(blocker, 'outbox') } });
+    try {
+      const admin = broken.client();
+      expect((await admin.login(ADMIN)).status).toBe(200);
+      const outcomes = await invite([{ name: 'Julio Castro', email: 'julio.castro@sanandres.cl', role: 'docente' }], admin);
+      expect(outcomes).toEqual([expect.objectContaining({ outcome: 'invited', email: 'julio.castro@sanandres.cl', mail_sent: false })]);
+      const id = await idOf('julio.castro@sanandres.cl');
+      const resend = await send(admin, 'POST', `/api/staff/${id}/invitation`);
+      expect(resend.status).toBe(200);
+      expect(((await resend.json()) as { mail_sent: boolean }).mail_sent).toBe(false);
+    } finally {
+      await broken.close();
+    }
+    // From a server whose mail works, the resend reaches them.
+    const id = await idOf('julio.castro@sanandres.cl');
+    const res = await send(await as(ADMIN), 'POST', `/api/staff/${id}/invitation`);
+    expect(((await res.json()) as { mail_sent: boolean }).mail_sent).toBe(true);
+    expect(await linkTokens('julio.castro@sanandres.cl')).toHaveLength(1);
+  });
+});
+
+describe('the log', () => {
+  it('never holds a link’s token, not even the debug log of each request', async () => {
+    await invite([{ name: 'Rosa Vidal', email: 'rosa.vidal@sanandres.cl', role: 'docente' }]);
+    const [token] = await linkTokens('rosa.vidal@sanandres.cl');
+    const printed: string[] = [];
+    const spies = (['log', 'error', 'info', 'warn'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void printed.push(format(...args))),
+    );
+    const debug = await server.sibling({ config: { log: 'debug' } });
+    try {
+      const client = debug.client();
+      await client.get('/api/csrf-cookie');
+      expect((await client.get(`/api/invitations/${token}`)).status).toBe(200);
+      expect((await send(client, 'POST', `/api/invitations/${token}/accept`, { password: 'corta' })).status).toBe(422);
+      expect((await client.get(`/invitation/${token}`)).status).toBe(200);
+    } finally {
+      await debug.close();
+      for (const spy of spies) spy.mockRestore();
+    }
+    const log = printed.join('\n');
+    expect(log).toContain('GET /api/invitations/');
+    expect(log).not.toContain(token!);
   });
 });

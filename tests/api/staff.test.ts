@@ -3,10 +3,20 @@
 // the last administrator), a deactivated user's open session, and the record of every change. The
 // invitations have their own file (staff-invitations.test.ts).
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleCode } from '../../shared/codes';
 import type { ApiError } from '../../shared/contract';
-import type { Deactivated, StaffMember, StaffPage } from '../../shared/staff-contract';
+import type {
+  Deactivated,
+  HandoverList,
+  HandoverMessage,
+  StaffChange,
+  StaffMember,
+  StaffPage,
+  StaffQuery,
+} from '../../shared/staff-contract';
+import { DeactivatedBodyStruct, HandoverBodyStruct, StaffMemberBodyStruct, StaffPageStruct } from '../../shared/staff-structs';
 import { sessions, userPolicies, userRoles, users } from '../../server/db/schema/auth';
 import { userChanges } from '../../server/db/schema/staff';
 import { rowsOf } from '../../server/db/sql';
@@ -52,11 +62,18 @@ async function changesOf(userId: number) {
     .orderBy(asc(userChanges.id));
 }
 
-async function page(client: Client, query = ''): Promise<StaffPage> {
-  const res = await client.get(`/api/staff${query}`);
+/** A page of the list, checked against the contract's struct (what the screen checks it with). */
+async function page(client: Client, query: string | StaffQuery = ''): Promise<StaffPage> {
+  const search = typeof query === 'string' ? query : `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+  const res = await client.get(`/api/staff${search}`);
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as StaffPage;
+  const body: unknown = await res.json();
+  expect(is(body, StaffPageStruct)).toBe(true);
+  return body as StaffPage;
 }
+
+/** `PATCH /api/staff/:id` with the contract's body. */
+const patch = (client: Client, id: number, change: StaffChange) => send(client, 'PATCH', `/api/staff/${id}`, change);
 
 /** A fresh client signed in as `email` (its own session, apart from the shared ones of `as`). */
 async function freshSession(email: string, password?: string): Promise<Client> {
@@ -183,7 +200,7 @@ describe('GET /api/staff', () => {
     const admin = await as(ADMIN);
     const byEmail = (await page(admin, '?sort=email&per_page=100')).data.map((m) => m.email);
     expect(byEmail).toEqual([...byEmail].sort());
-    const byEmailDesc = (await page(admin, '?sort=email&order=desc&per_page=100')).data.map((m) => m.email);
+    const byEmailDesc = (await page(admin, { sort: 'email', order: 'desc', per_page: 100 })).data.map((m) => m.email);
     expect(byEmailDesc).toEqual([...byEmail].reverse());
 
     const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -249,9 +266,11 @@ describe('PATCH /api/staff/:id', () => {
   it('changes roles and device, keeps the admin policies in step and records each change', async () => {
     const admin = await as(ADMIN);
     const id = await idOf('utp@sanandres.cl');
-    const res = await send(admin, 'PATCH', `/api/staff/${id}`, { roles: ['docente', 'colegio-utp', 'docente'], device: 'latam' });
+    const res = await patch(admin, id, { roles: ['docente', 'colegio-utp', 'docente'], device: 'latam' });
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: StaffMember };
+    const body: unknown = await res.json();
+    expect(is(body, StaffMemberBodyStruct)).toBe(true);
+    const { data } = body as { data: StaffMember };
     expect(data).toMatchObject({ id, roles: ['colegio-utp', 'docente'], device: 'latam' });
     expect(await changesOf(id)).toEqual([
       {
@@ -455,7 +474,9 @@ describe('deactivation', () => {
     expect((await open.get('/api/user')).status).toBe(200);
     const res = await send(admin, 'POST', `/api/staff/${id}/deactivate`);
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: Deactivated };
+    const deactivated: unknown = await res.json();
+    expect(is(deactivated, DeactivatedBodyStruct)).toBe(true);
+    const { data } = deactivated as { data: Deactivated };
     expect(data.member).toMatchObject({ id, state: 'deactivated' });
 
     const lists = rowsOf<{ id: number; name: string }>(
@@ -522,12 +543,21 @@ describe('deactivation', () => {
     );
     const res = await admin.get(`/api/staff/${owner!.id}/handover`);
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: Deactivated['handover'] };
-    expect(data.shared_lists).toContainEqual({ id: list!.id, name: 'Apoderados del taller', users_count: 0 });
-    expect(data.scheduled_messages.length).toBeGreaterThan(0);
-    for (const m of data.scheduled_messages) {
-      expect(m).toEqual({ id: expect.any(Number), title: expect.any(String), scheduled_at: expect.stringMatching(/Z$/) });
-    }
+    const handover: unknown = await res.json();
+    expect(is(handover, HandoverBodyStruct)).toBe(true);
+    const { data } = handover as { data: Deactivated['handover'] };
+    const shared: HandoverList = { id: list!.id, name: 'Apoderados del taller', users_count: 0 };
+    expect(data.shared_lists).toContainEqual(shared);
+    const scheduled = rowsOf<{ id: number; title: string; scheduled_at: Date | string }>(
+      await server.db.execute(sql`select id, title, scheduled_at from messages where author_user_id = ${owner!.id} and kind = 'scheduled'`),
+    );
+    expect(scheduled.length).toBeGreaterThan(0);
+    const expected: HandoverMessage[] = scheduled.map((m) => ({
+      id: m.id,
+      title: m.title,
+      scheduled_at: new Date(m.scheduled_at).toISOString(),
+    }));
+    expect([...data.scheduled_messages].sort((a, b) => a.id - b.id)).toEqual(expected.sort((a, b) => a.id - b.id));
   });
 
   it('refuses an administrator deactivating themselves', async () => {
