@@ -5,7 +5,8 @@
 // A namespace is named by its folder, one per feature (`session`, `compose`, `news`…). A feature whose
 // screens load different texts keeps them apart in subfolders, so each screen loads only its own:
 // `news/admin` (categories, trash, the week) and `news/compose` beside the wall's `news`,
-// `dashboard/activity` (the users and ranking screens), `settings/signature` beside the quota's `settings`.
+// `dashboard/activity` (the users and ranking screens), `settings/signature` beside the quota's `settings`,
+// `staff/invitation` (the public page an invited person opens) beside the staff screen's `staff`.
 // What only a signed-in user sees around the screens (the menu, the account, toasts' buttons, the device
 // legend, the settings' tabs) is `layout`, loaded with the layout's chunk: the login form does not need it.
 //
@@ -30,6 +31,8 @@ import type newsComposeCL from './news/compose/es-CL.json';
 import type passwordsCL from './passwords/es-CL.json';
 import type setupCL from './setup/es-CL.json';
 import type schoolCL from './settings/school/es-CL.json';
+import type staffCL from './staff/es-CL.json';
+import type invitationCL from './staff/invitation/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -50,7 +53,9 @@ export type Namespace =
   | 'news/compose'
   | 'passwords'
   | 'setup'
-  | 'settings/school';
+  | 'settings/school'
+  | 'staff'
+  | 'staff/invitation';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -69,6 +74,8 @@ export const NAMESPACES: readonly Namespace[] = [
   'passwords',
   'setup',
   'settings/school',
+  'staff',
+  'staff/invitation',
 ];
 
 type Messages = typeof shellCL &
@@ -88,7 +95,9 @@ type Messages = typeof shellCL &
   typeof newsComposeCL &
   typeof passwordsCL &
   typeof setupCL &
-  typeof schoolCL;
+  typeof schoolCL &
+  typeof staffCL &
+  typeof invitationCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

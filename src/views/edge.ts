@@ -67,8 +67,12 @@ function connectHistory(app: AppActor): () => void {
   };
 }
 
-/** Performs a `navigate` effect: back in history, or a new (or replaced) entry stamped with its position. */
+/** Performs a `navigate` effect: a new document, back in history, or a new (or replaced) entry stamped with its position. */
 function go(event: NavigateEvent) {
+  if (event.reload) {
+    location.assign(event.to);
+    return;
+  }
   if (event.back) {
     history.back();
     return;

@@ -26,6 +26,8 @@ const SettingsSignaturePage = screen(
 );
 const SettingsSchoolPage = screen(() => import('./pages/settings/school-page').then((m) => m.SettingsSchoolPage), ['settings/school']);
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
+const SettingsStaffPage = screen(() => import('./pages/staff/staff-page').then((m) => m.SettingsStaffPage), ['staff']);
+const InvitationPage = screen(() => import('./pages/staff/invitation-page').then((m) => m.InvitationPage), ['staff/invitation']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
   ['dashboard', 'dashboard/activity'],
@@ -79,6 +81,9 @@ const OTHER_SCREENS = {
   'settings-message-quota': () => <SettingsQuotaPage />,
   'settings-message-signature': () => <SettingsSignaturePage />,
   'settings-school': () => <SettingsSchoolPage />,
+  'settings-staff': () => <SettingsStaffPage />,
+  // A new visit per link: another token is another invitation.
+  invitation: ({ token }: RouteParams) => <InvitationPage key={token} token={token ?? ''} />,
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

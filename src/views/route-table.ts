@@ -4,7 +4,7 @@
 // this module imports no page, so the shell, the sidebar and the pages themselves can read it.
 // Adding a screen: a row here, its screen in routes.tsx, its page, its machine and its texts
 // (README "How to add a screen").
-import { ADMIN_ROLES, NEWSFEED_ROLES, type CountType, type Folder } from '../../shared/codes';
+import { ADMIN_ROLES, NEWSFEED_ROLES, STAFF_ADMIN_ROLES, type CountType, type Folder } from '../../shared/codes';
 import type { MessageKey } from '../i18n';
 import type { RouteRule } from '../machines/app/route-rules';
 
@@ -156,6 +156,10 @@ export const ROUTE_TABLE = [
     title: 'pages.settingsSignature',
   },
   { name: 'settings-school', path: '/settings/school', access: 'login', roles: ADMIN_ROLES, title: 'pages.settingsSchool' },
+  // The school's staff accounts: its administrators only (the other settings screens' roles see no tab).
+  { name: 'settings-staff', path: '/settings/staff', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsStaff' },
+  // The page an invitation e-mail links to: for someone without an account yet.
+  { name: 'invitation', path: '/invitation/:token', access: 'guest', title: 'pages.invitation' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];

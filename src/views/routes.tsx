@@ -91,6 +91,8 @@ const SCREENS = {
   'settings-message-quota': other('settings-message-quota'),
   'settings-message-signature': other('settings-message-signature'),
   'settings-school': other('settings-school'),
+  'settings-staff': other('settings-staff'),
+  invitation: other('invitation'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

@@ -26,6 +26,8 @@ describe('matchRoute', () => {
     ['/mural/news/compose', 'mural-news-compose', {}],
     ['/mural/news/week?date=2026-03-02', 'mural-news-week', {}],
     ['/settings/message-signature', 'settings-message-signature', {}],
+    ['/settings/staff', 'settings-staff', {}],
+    ['/invitation/Ab-9_x', 'invitation', { token: 'Ab-9_x' }],
     ['/inbox?page=2', 'inbox', {}],
     ['/sent#top', 'sent', {}],
   ])('%s → %s', (path, name, params) => {
@@ -68,6 +70,14 @@ describe('decideRoute (SPEC §2, §6)', () => {
     expect(decideRoute(at('/Dashboard/Users'), teacher)).toEqual({ kind: 'denied', to: '/' });
     expect(decideRoute(at('/Inbox'), out)).toMatchObject({ kind: 'login' });
     expect(decideRoute(at('/INBOX'), teacher)).toMatchObject({ kind: 'allow', route: 'inbox' });
+  });
+
+  it("lets only the school's administrators into the staff screen; the invitation page is for visitors", () => {
+    expect(decideRoute(at('/settings/staff'), admin)).toEqual({ kind: 'allow', route: 'settings-staff', params: {} });
+    for (const session of [director, corpUtp, utpCl, teacher])
+      expect(decideRoute(at('/settings/staff'), session)).toEqual({ kind: 'denied', to: '/' });
+    expect(decideRoute(at('/invitation/abc'), out)).toMatchObject({ kind: 'guest', route: 'invitation', params: { token: 'abc' } });
+    expect(decideRoute(at('/invitation/abc'), admin)).toEqual({ kind: 'redirect', to: '/' });
   });
 
   it('sends visitors to login, remembering the page with its query', () => {

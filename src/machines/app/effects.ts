@@ -13,6 +13,11 @@ export interface NavigateEvent {
   replace?: boolean;
   /** A browser Back a page held (see LeaveRequest), now let through: the edge goes back in history to `to`. */
   back?: boolean;
+  /**
+   * The app starts again at `to` (a new document): after the server set a session's cookies on its own (an
+   * invitation accepted), the start-up check signs the person in, with nothing of this visit kept.
+   */
+  reload?: boolean;
 }
 
 /**
