@@ -35,6 +35,7 @@ import { recipientRoutes } from './routes/recipients';
 import { sessionRoutes } from './routes/session';
 import { signatureRoutes } from './routes/signatures';
 import { invitationRoutes } from './routes/invitations';
+import { ssoRoutes } from './routes/sso';
 import { staffRoutes } from './routes/staff';
 import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
@@ -123,6 +124,7 @@ export function createApp({
   api.route('/', sessionRoutes(db, config, xsrf));
   api.route('/staff', staffRoutes(db, mailer));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
+  api.route('/sso', ssoRoutes(db, config, xsrf));
   api.route('/courses', courseRoutes(db));
   api.route('/', channelRoutes(db));
   api.route('/recipients', recipientRoutes(db));

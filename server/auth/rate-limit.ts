@@ -26,6 +26,8 @@ export function rateLimits(config: ServerConfig) {
     appCodeIp: { scope: 'app-code-ip', max: config.appCodesPerIp, windowMs: APP_WINDOW_MS },
     /** Wrong guardian-app codes per client IP, whichever the phones. */
     appWrongCodeIp: { scope: 'app-wrong-code-ip', max: config.appWrongCodesPerIp, windowMs: APP_WINDOW_MS },
+    /** Single sign-on starts and callbacks per client IP. */
+    ssoIp: { scope: 'sso-ip', max: config.ssoPerIp, windowMs: APP_WINDOW_MS },
   } satisfies Record<string, RateLimit>;
 }
 
