@@ -15,6 +15,7 @@ import rosetta from 'rosetta';
 import shellCL from './es-CL.json';
 import type composeCL from './compose/es-CL.json';
 import type sessionCL from './session/es-CL.json';
+import type ssoCL from './session/sso/es-CL.json';
 import type layoutCL from './layout/es-CL.json';
 import type messagesCL from './messages/es-CL.json';
 import type receptionCL from './reception/es-CL.json';
@@ -33,6 +34,7 @@ import type { Locale } from '../../shared/contract';
 export type Namespace =
   | 'layout'
   | 'session'
+  | 'session/sso'
   | 'messages'
   | 'compose'
   | 'reception'
@@ -48,6 +50,7 @@ export type Namespace =
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
+  'session/sso',
   'messages',
   'compose',
   'reception',
@@ -65,6 +68,7 @@ export const NAMESPACES: readonly Namespace[] = [
 type Messages = typeof shellCL &
   typeof layoutCL &
   typeof sessionCL &
+  typeof ssoCL &
   typeof messagesCL &
   typeof composeCL &
   typeof receptionCL &
