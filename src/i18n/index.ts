@@ -23,6 +23,7 @@ import type recipientListsCL from './recipient-lists/es-CL.json';
 import type templatesCL from './templates/es-CL.json';
 import type signatureCL from './settings/signature/es-CL.json';
 import type settingsCL from './settings/es-CL.json';
+import type settingsSsoCL from './settings/sso/es-CL.json';
 import type activityCL from './dashboard/activity/es-CL.json';
 import type dashboardCL from './dashboard/es-CL.json';
 import type newsAdminCL from './news/admin/es-CL.json';
@@ -42,6 +43,7 @@ export type Namespace =
   | 'recipient-lists'
   | 'settings/signature'
   | 'settings'
+  | 'settings/sso'
   | 'dashboard/activity'
   | 'dashboard'
   | 'news/admin'
@@ -58,6 +60,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'recipient-lists',
   'settings/signature',
   'settings',
+  'settings/sso',
   'dashboard/activity',
   'dashboard',
   'news/admin',
@@ -76,6 +79,7 @@ type Messages = typeof shellCL &
   typeof recipientListsCL &
   typeof signatureCL &
   typeof settingsCL &
+  typeof settingsSsoCL &
   typeof activityCL &
   typeof dashboardCL &
   typeof newsAdminCL &

@@ -24,6 +24,7 @@ const SettingsSignaturePage = screen(
   () => import('./pages/settings/signature-page').then((m) => m.SettingsSignaturePage),
   ['settings/signature'],
 );
+const SettingsSsoPage = screen(() => import('./pages/settings/sso-page').then((m) => m.SettingsSsoPage), ['settings/sso']);
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
@@ -69,6 +70,7 @@ const OTHER_SCREENS = {
   'mural-news-compose': () => <NewsComposePage />,
   'settings-message-quota': () => <SettingsQuotaPage />,
   'settings-message-signature': () => <SettingsSignaturePage />,
+  'settings-sso': () => <SettingsSsoPage />,
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

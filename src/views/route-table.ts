@@ -4,7 +4,7 @@
 // this module imports no page, so the shell, the sidebar and the pages themselves can read it.
 // Adding a screen: a row here, its screen in routes.tsx, its page, its machine and its texts
 // (README "How to add a screen").
-import { ADMIN_ROLES, NEWSFEED_ROLES, type CountType, type Folder } from '../../shared/codes';
+import { ADMIN_ROLES, NEWSFEED_ROLES, STAFF_ADMIN_ROLES, type CountType, type Folder } from '../../shared/codes';
 import type { MessageKey } from '../i18n';
 import type { RouteRule } from '../machines/app/route-rules';
 
@@ -151,6 +151,8 @@ export const ROUTE_TABLE = [
     roles: ADMIN_ROLES,
     title: 'pages.settingsSignature',
   },
+  // The school's own administrators only, as its staff accounts (the API answers 403 to the others).
+  { name: 'settings-sso', path: '/settings/sso', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsSso' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];

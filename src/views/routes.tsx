@@ -87,6 +87,7 @@ const SCREENS = {
   settings: () => null,
   'settings-message-quota': other('settings-message-quota'),
   'settings-message-signature': other('settings-message-signature'),
+  'settings-sso': other('settings-sso'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

@@ -25,7 +25,7 @@ declare module 'oidc-provider' {
     interactions?: { url(ctx: Context, interaction: { uid: string }): string };
     loadExistingGrant?(ctx: Context): Promise<Grant | undefined>;
     features?: Record<string, { enabled: boolean }>;
-    pkce?: { required(): boolean };
+    ttl?: Record<string, number>;
   }
 
   export default class Provider {

@@ -79,6 +79,8 @@ export async function startProvider(redirectUri: string): Promise<TestProvider> 
       return grant;
     },
     features: { devInteractions: { enabled: false } },
+    // Short lives, said explicitly (oidc-provider prints a notice for each one left to its default).
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
   });
 
   return {

@@ -13,6 +13,7 @@ import { Page, PageTitle } from '../../ui/page';
 const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey }[] = [
   { href: '/settings/message-quota', label: 'settingsShell.quota' },
   { href: '/settings/message-signature', label: 'settingsShell.signature' },
+  { href: '/settings/sso', label: 'settingsShell.sso' },
 ];
 
 export function SettingsShell({ children, className }: { children: ReactNode; className?: string }) {
