@@ -50,7 +50,7 @@ const formOf = (saved: SsoSettings): SsoForm => ({
 });
 
 /** What a save sends: the secret only when one was typed (absent keeps the stored one). */
-export function saveInputOf(form: SsoForm): SsoSettingsInput {
+function saveInputOf(form: SsoForm): SsoSettingsInput {
   const { client_secret, ...rest } = form;
   return client_secret.trim() === '' ? rest : { ...rest, client_secret };
 }
