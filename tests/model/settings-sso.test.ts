@@ -5,13 +5,7 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { SsoSettings } from '../../shared/sso-contract';
-import {
-  selectFailed,
-  selectHasSecret,
-  selectSaving,
-  settingsSsoMachine,
-  type SettingsSsoContext,
-} from '../../src/machines/settings/sso';
+import { selectFailed, selectHasSecret, selectSaving, settingsSsoMachine, type SettingsSsoContext } from '../../src/machines/settings/sso';
 import { failure } from './fixtures';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 
