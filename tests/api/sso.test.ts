@@ -10,7 +10,7 @@ import type { SsoSettings } from '../../shared/sso-contract';
 import type { InviteOutcome } from '../../shared/staff-contract';
 import { rateLimitHits, sessions, users } from '../../server/db/schema/auth';
 import { userChanges } from '../../server/db/schema/staff';
-import { startProvider, type TestAccount, type TestProvider } from './support/oidc';
+import { startProvider, type TestAccount, type TestProvider } from '../fixtures/oidc';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 const ADMIN = 'administrador@sanandres.cl';
