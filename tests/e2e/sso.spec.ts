@@ -21,9 +21,18 @@ test.afterAll(async () => {
   await provider?.close();
 });
 
+const SETTINGS = () => ({
+  provider: 'google',
+  issuer: provider.issuer,
+  client_id: provider.clientId,
+  client_secret: provider.clientSecret,
+  domain: 'sanandres.cl',
+});
+
+/** Puts the school back without single sign-on, whatever the test got to. */
 async function switchOff(page: Page): Promise<void> {
   const response = await page.request.put(api('/sso/settings'), {
-    data: { provider: 'google', issuer: provider.issuer, client_id: provider.clientId, domain: 'sanandres.cl', enabled: false },
+    data: { ...SETTINGS(), enabled: false },
     headers: { [XSRF_HEADER]: await xsrfToken(page) },
   });
   expect(response.status()).toBe(200);
