@@ -13,7 +13,7 @@ import { users } from '../db/schema/auth';
 import { ssoAttempts, ssoSettings } from '../db/schema/sso';
 import { invitations } from '../db/schema/staff';
 import { recordChange } from '../staff/changes';
-import { callbackUrl, isLoopback } from './settings';
+import { callbackUrl, isLoopback, isVerified } from './rules';
 
 /** How long the provider may take to send the browser back (the person types a password, maybe a code). */
 const ATTEMPT_TTL_MS = 10 * 60_000;
@@ -97,15 +97,6 @@ export async function begin(db: Db, publicUrl: string, provider: SsoProvider, em
   // Google shows only the accounts of the school's Workspace domain.
   if (school.provider === 'google') parameters.hd = school.domain;
   return { kind: 'redirect', url: oidc.buildAuthorizationUrl(config, parameters).href, state };
-}
-
-/**
- * Whether the provider vouches for the e-mail: `email_verified` true; a Microsoft tenant says it with
- * `xms_edov` (the optional claim "email domain owner verified") instead.
- */
-export function isVerified(provider: SsoProvider, claims: Record<string, unknown>): boolean {
-  if (claims.email_verified === true) return true;
-  return provider === 'microsoft' && claims.xms_edov === true;
 }
 
 export type Finish = { kind: 'refused'; why: SsoRefusal } | { kind: 'identified'; userId: number };

@@ -2,7 +2,6 @@
 // stored) and written after checking every field. Rules for the values are here; the sign-in is flow.ts.
 import { eq } from 'drizzle-orm';
 import {
-  SSO_API,
   SSO_CLIENT_ID_MAX,
   SSO_DOMAIN_MAX,
   SSO_ISSUER_MAX,
@@ -14,6 +13,7 @@ import {
 import type { Db } from '../db/client';
 import { ssoSettings } from '../db/schema/sso';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
+import { callbackUrl, issuerProblem } from './rules';
 import { SSO_MESSAGES } from './texts';
 
 /** The signed-in administrator's school and themselves. */
@@ -24,27 +24,6 @@ export interface SsoScope {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isProvider = (value: unknown): value is SsoProvider => (SSO_PROVIDERS as readonly unknown[]).includes(value);
-
-/** Where the provider sends the browser back: the address to register with it. */
-export const callbackUrl = (publicUrl: string): string => `${publicUrl}/api${SSO_API.callback}`;
-
-/**
- * An issuer's URL as openid-client may use it: https, or plain http on this machine only (a provider run
- * beside the server in development and in the tests). No query or fragment: the discovery path is added to it.
- */
-export function issuerProblem(raw: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return true;
-  }
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return true;
-  if (url.protocol === 'https:') return false;
-  return !(url.protocol === 'http:' && isLoopback(url.hostname));
-}
-
-export const isLoopback = (hostname: string): boolean => hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 
 const DOMAIN_RE = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -59,7 +38,7 @@ interface CheckedInput {
 }
 
 /** The body checked field by field (`hasSecret`: whether one is stored, for an enabled provider without one). */
-export function checkSettings(body: unknown, hasSecret: boolean): { input: CheckedInput } | { errors: FieldErrors } {
+function checkSettings(body: unknown, hasSecret: boolean): { input: CheckedInput } | { errors: FieldErrors } {
   const row = isObject(body) ? body : {};
   const errors: FieldErrors = {};
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -91,7 +70,7 @@ export function checkSettings(body: unknown, hasSecret: boolean): { input: Check
 type SettingsRow = typeof ssoSettings.$inferSelect;
 
 /** The school's row, secret included: for the server's own use only. */
-export async function settingsRow(db: Db, institutionId: number): Promise<SettingsRow | null> {
+async function settingsRow(db: Db, institutionId: number): Promise<SettingsRow | null> {
   const [row] = await db.select().from(ssoSettings).where(eq(ssoSettings.institutionId, institutionId)).limit(1);
   return row ?? null;
 }

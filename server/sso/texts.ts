@@ -1,6 +1,5 @@
-// Single sign-on's Spanish answers: the settings' field errors and what the login page says of a refused
-// sign-in. One object the routes, the domain and the tests read.
-import type { SsoRefusal } from '../../shared/sso-contract';
+// Single sign-on's Spanish answers: the settings' field errors and the 403. One object the route, the
+// domain and the tests read (a refused sign-in is a code; the login page has its texts).
 import { SSO_CLIENT_ID_MAX, SSO_DOMAIN_MAX, SSO_ISSUER_MAX, SSO_SECRET_MAX } from '../../shared/sso-contract';
 
 export const SSO_MESSAGES = {
@@ -18,15 +17,3 @@ export const SSO_MESSAGES = {
   domainLong: `El dominio puede tener hasta ${SSO_DOMAIN_MAX} caracteres.`,
   enabled: 'Indica si el ingreso con el proveedor está activado.',
 } as const;
-
-/** What the login page says of each refusal (the SPA has the same texts in its i18n files). */
-export const SSO_REFUSAL_MESSAGES: Readonly<Record<SsoRefusal, string>> = {
-  unavailable: 'El ingreso con ese proveedor no está disponible. Ingresa con tu correo y contraseña.',
-  email_needed: 'Escribe tu correo institucional y vuelve a elegir el proveedor.',
-  failed: 'No se pudo completar el ingreso con el proveedor. Inténtalo de nuevo.',
-  unverified: 'El proveedor no confirma que tu correo esté verificado, así que no puedes ingresar con él.',
-  domain: 'Tu correo no pertenece al dominio que tu institución permite para este ingreso.',
-  unknown: 'No hay una cuenta activa ni invitada con ese correo en tu institución. Pide una invitación a su administración.',
-  throttled: 'Demasiados intentos de ingreso desde esta red. Espera unos minutos e inténtalo de nuevo.',
-  no_access: 'Tu cuenta no tiene acceso a Hermes. Pide acceso al administrador de tu colegio.',
-};
