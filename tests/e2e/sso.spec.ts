@@ -89,3 +89,16 @@ test('an administrator sets the provider, and a teacher signs in through it to t
     await switchOff(page);
   }
 });
+
+test('only the school’s administrator is offered the single sign-on tab; a director is not', async ({ page }) => {
+  const tab = page
+    .getByRole('navigation', { name: t('settingsShell.sections') })
+    .getByRole('link', { name: t('settingsShell.sso'), exact: true });
+  await loginViaApi(page, USERS.directora);
+  await page.goto('/settings/message-quota');
+  await expect(page.getByRole('link', { name: t('settingsShell.quota'), exact: true })).toBeVisible();
+  await expect(tab).toHaveCount(0);
+  await loginViaApi(page, USERS.admin);
+  await page.goto('/settings/message-quota');
+  await expect(tab).toBeVisible();
+});
