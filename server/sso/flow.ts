@@ -34,10 +34,12 @@ function providerConfig(row: SettingsRow, now: number): Promise<oidc.Configurati
   if (kept && now - kept.at < DISCOVERY_TTL_MS) return kept.config;
   const issuer = new URL(row.issuer);
   const config = oidc.discovery(issuer, row.clientId, row.clientSecret ?? undefined, undefined, {
-    // Plain http only for a provider on this machine (settings.ts refuses any other http issuer).
+    // Plain http only for a provider on this machine (rules.ts refuses any other http issuer).
     ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? { execute: [oidc.allowInsecureRequests] } : {}),
     timeout: 10,
   });
+  // Entries of settings since changed are dropped as they go stale, so the map keeps only what is in use.
+  for (const [other, entry] of discovered) if (now - entry.at >= DISCOVERY_TTL_MS) discovered.delete(other);
   discovered.set(key, { at: now, config });
   config.catch(() => discovered.delete(key));
   return config;

@@ -301,6 +301,28 @@ describe('signing in through the provider', () => {
     expect(refusalOf(await start(await browser(), 'provider=google&email=alguien%40gmail.com'))).toBe('domain');
   });
 
+  it('with two schools on the same provider, picks the school by the e-mail’s domain, or asks for the e-mail', async () => {
+    const elqui = await as(ELQUI_ADMIN);
+    expect((await put(elqui, settingsBody({ domain: 'liceoelqui.cl' }))).status).toBe(200);
+    try {
+      expect(refusalOf(await start(await browser()))).toBe('email_needed');
+      const client = await browser();
+      const res = await signInThroughProvider(client, account('docente@liceoelqui.cl'), 'provider=google&email=docente%40liceoelqui.cl');
+      expect(res.headers.get('location')).toBe('/');
+      expect(((await (await client.get('/api/user')).json()) as SignedIn).user.email).toBe('docente@liceoelqui.cl');
+      // San Andrés' provider refuses Elqui's people: the e-mail's domain picks the school, the answer decides.
+      const other = await browser();
+      const refused = await signInThroughProvider(
+        other,
+        account('docente@liceoelqui.cl'),
+        `provider=google&email=${encodeURIComponent(TEACHER)}`,
+      );
+      expect(refusalOf(refused)).toBe('domain');
+    } finally {
+      expect((await put(elqui, settingsBody({ domain: 'liceoelqui.cl', enabled: false }))).status).toBe(200);
+    }
+  });
+
   it('limits the flow per IP', async () => {
     const limited = await server.sibling({ config: { publicUrl: PUBLIC_URL, ssoPerIp: 2 } });
     await server.db.delete(rateLimitHits).where(and(eq(rateLimitHits.scope, 'sso-ip')));
