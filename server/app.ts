@@ -39,6 +39,7 @@ import { schoolRoutes } from './routes/school';
 import { setupGate, setupState } from './setup/state';
 import { signatureRoutes } from './routes/signatures';
 import { invitationRoutes } from './routes/invitations';
+import { ssoRoutes } from './routes/sso';
 import { staffRoutes } from './routes/staff';
 import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
@@ -134,6 +135,7 @@ export function createApp({
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));
+  api.route('/sso', ssoRoutes(db, config, xsrf));
   api.route('/courses', courseRoutes(db));
   api.route('/', channelRoutes(db));
   api.route('/recipients', recipientRoutes(db));

@@ -23,6 +23,11 @@ export interface ServerConfig {
   appCodesPerIp: number;
   /** Wrong guardian-app codes one client IP may send in 10 minutes (HERMES_APP_WRONG_CODES_PER_IP, default 30). */
   appWrongCodesPerIp: number;
+  /**
+   * Single sign-on requests (leaving for the provider, coming back) one client IP may make in 10 minutes
+   * (HERMES_SSO_PER_IP, default 300): a whole school behind one address signs in at the same hour.
+   */
+  ssoPerIp: number;
   /** Where uploaded attachments are stored (HERMES_ATTACHMENTS_DIR, default ./data/attachments). */
   attachmentsDir: string;
   /** SMTP server for the e-mail channel (SMTP_URL, e.g. smtp://user:pass@host:587); unset writes .eml files. */
@@ -73,6 +78,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   loginWindowS: 60,
   appCodesPerIp: 60,
   appWrongCodesPerIp: 30,
+  ssoPerIp: 300,
   attachmentsDir: './data/attachments',
   outboxDir: './data/outbox',
   mailFrom: 'Hermes <no-responder@hermes.local>',
@@ -101,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: env.HERMES_TRUST_PROXY === '1' || env.HERMES_TRUST_PROXY === 'true',
     appCodesPerIp: positiveInt(env, 'HERMES_APP_CODES_PER_IP', DEFAULT_CONFIG.appCodesPerIp),
     appWrongCodesPerIp: positiveInt(env, 'HERMES_APP_WRONG_CODES_PER_IP', DEFAULT_CONFIG.appWrongCodesPerIp),
+    ssoPerIp: positiveInt(env, 'HERMES_SSO_PER_IP', DEFAULT_CONFIG.ssoPerIp),
     attachmentsDir: env.HERMES_ATTACHMENTS_DIR || DEFAULT_CONFIG.attachmentsDir,
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     outboxDir: env.HERMES_OUTBOX_DIR || DEFAULT_CONFIG.outboxDir,

@@ -35,6 +35,8 @@ export function rateLimits(config: ServerConfig) {
     resetIp: { scope: 'password-reset-ip', max: 20, windowMs: RESET_WINDOW_MS },
     /** Setup codes per client IP on an install still without a school (a right code is not counted). */
     setupCodeIp: { scope: 'setup-code-ip', max: SETUP_CODES_PER_IP, windowMs: APP_WINDOW_MS },
+    /** Single sign-on starts and callbacks per client IP. */
+    ssoIp: { scope: 'sso-ip', max: config.ssoPerIp, windowMs: APP_WINDOW_MS },
   } satisfies Record<string, RateLimit>;
 }
 

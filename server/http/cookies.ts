@@ -2,7 +2,7 @@
 // readable on purpose (the SPA's token machine and ofetch read them). Secure only over https, so the demo
 // also works on plain http://localhost.
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { COOKIE } from '../../shared/contract';
 import type { IssuedTokens, Lifetimes } from '../auth/sessions';
@@ -43,4 +43,22 @@ export function setXsrfCookie(c: Context, token: string, trustProxy: boolean): v
 
 export function responseSetsCookie(res: Response, name: string): boolean {
   return res.headers.getSetCookie().some((v) => v.startsWith(`${name}=`));
+}
+
+/** The single sign-on state cookie: only the sign-on routes read it, for the minutes a provider may take. */
+const SSO_STATE_COOKIE = 'hermes_sso_state';
+const SSO_COOKIE_PATH = '/api/sso';
+
+/**
+ * Binds a sign-in sent to a provider to this browser: the provider's answer must come back to the browser
+ * that left (Lax: sent on the provider's top-level redirect back).
+ */
+export function setSsoStateCookie(c: Context, state: string, trustProxy: boolean): void {
+  setCookie(c, SSO_STATE_COOKIE, state, { ...base(c, trustProxy), path: SSO_COOKIE_PATH, httpOnly: true, maxAge: 600 });
+}
+
+export function takeSsoStateCookie(c: Context, trustProxy: boolean): string | null {
+  const value = getCookie(c, SSO_STATE_COOKIE) ?? null;
+  deleteCookie(c, SSO_STATE_COOKIE, { ...base(c, trustProxy), path: SSO_COOKIE_PATH });
+  return value;
 }

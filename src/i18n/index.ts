@@ -16,6 +16,7 @@ import rosetta from 'rosetta';
 import shellCL from './es-CL.json';
 import type composeCL from './compose/es-CL.json';
 import type sessionCL from './session/es-CL.json';
+import type ssoCL from './session/sso/es-CL.json';
 import type layoutCL from './layout/es-CL.json';
 import type messagesCL from './messages/es-CL.json';
 import type receptionCL from './reception/es-CL.json';
@@ -23,6 +24,7 @@ import type recipientListsCL from './recipient-lists/es-CL.json';
 import type templatesCL from './templates/es-CL.json';
 import type signatureCL from './settings/signature/es-CL.json';
 import type settingsCL from './settings/es-CL.json';
+import type settingsSsoCL from './settings/sso/es-CL.json';
 import type activityCL from './dashboard/activity/es-CL.json';
 import type dashboardCL from './dashboard/es-CL.json';
 import type newsAdminCL from './news/admin/es-CL.json';
@@ -39,6 +41,7 @@ import type { Locale } from '../../shared/contract';
 export type Namespace =
   | 'layout'
   | 'session'
+  | 'session/sso'
   | 'messages'
   | 'compose'
   | 'reception'
@@ -46,6 +49,7 @@ export type Namespace =
   | 'recipient-lists'
   | 'settings/signature'
   | 'settings'
+  | 'settings/sso'
   | 'dashboard/activity'
   | 'dashboard'
   | 'news/admin'
@@ -59,6 +63,7 @@ export type Namespace =
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
+  'session/sso',
   'messages',
   'compose',
   'reception',
@@ -66,6 +71,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'recipient-lists',
   'settings/signature',
   'settings',
+  'settings/sso',
   'dashboard/activity',
   'dashboard',
   'news/admin',
@@ -81,6 +87,7 @@ export const NAMESPACES: readonly Namespace[] = [
 type Messages = typeof shellCL &
   typeof layoutCL &
   typeof sessionCL &
+  typeof ssoCL &
   typeof messagesCL &
   typeof composeCL &
   typeof receptionCL &
@@ -88,6 +95,7 @@ type Messages = typeof shellCL &
   typeof recipientListsCL &
   typeof signatureCL &
   typeof settingsCL &
+  typeof settingsSsoCL &
   typeof activityCL &
   typeof dashboardCL &
   typeof newsAdminCL &

@@ -25,6 +25,7 @@ const SettingsSignaturePage = screen(
   ['settings/signature'],
 );
 const SettingsSchoolPage = screen(() => import('./pages/settings/school-page').then((m) => m.SettingsSchoolPage), ['settings/school']);
+const SettingsSsoPage = screen(() => import('./pages/settings/sso-page').then((m) => m.SettingsSsoPage), ['settings/sso']);
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
 const SettingsStaffPage = screen(() => import('./pages/staff/staff-page').then((m) => m.SettingsStaffPage), ['staff']);
 const InvitationPage = screen(() => import('./pages/staff/invitation-page').then((m) => m.InvitationPage), ['staff/invitation']);
@@ -84,6 +85,7 @@ const OTHER_SCREENS = {
   'settings-staff': () => <SettingsStaffPage />,
   // A new visit per link: another token is another invitation.
   invitation: ({ token }: RouteParams) => <InvitationPage key={token} token={token ?? ''} />,
+  'settings-sso': () => <SettingsSsoPage />,
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

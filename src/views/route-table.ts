@@ -160,6 +160,8 @@ export const ROUTE_TABLE = [
   { name: 'settings-staff', path: '/settings/staff', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsStaff' },
   // The page an invitation e-mail links to: for someone without an account yet.
   { name: 'invitation', path: '/invitation/:token', access: 'guest', title: 'pages.invitation' },
+  // The school's own administrators only, as its staff accounts (the API answers 403 to the others).
+  { name: 'settings-sso', path: '/settings/sso', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsSso' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];

@@ -93,6 +93,7 @@ const SCREENS = {
   'settings-school': other('settings-school'),
   'settings-staff': other('settings-staff'),
   invitation: other('invitation'),
+  'settings-sso': other('settings-sso'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

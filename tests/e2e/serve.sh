@@ -20,6 +20,8 @@ export HERMES_SIM_DELAY_MS="${HERMES_SIM_DELAY_MS:-300}"
 export HERMES_DELIVERY_RETRY_DELAY=1
 export PORT="${PORT:-3210}"
 export HOST="${HOST:-127.0.0.1}"
+# The address the browser uses: links in e-mails and the single sign-on callback come back to it.
+export HERMES_PUBLIC_URL="${HERMES_PUBLIC_URL:-http://$HOST:$PORT}"
 # Where specs find this server's data dir (its .eml outbox): tests/e2e/support/server.ts `serverDataDir`.
 POINTER="${TMPDIR:-/tmp}/hermes-e2e-$PORT.datadir"
 printf '%s' "$DATA_DIR" > "$POINTER"

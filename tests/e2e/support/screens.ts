@@ -60,6 +60,7 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'settings-message-quota', path: '/settings/message-quota', title: 'pages.settingsQuota' },
   { route: 'settings-message-signature', path: '/settings/message-signature', title: 'pages.settingsSignature' },
   { route: 'settings-school', path: '/settings/school', title: 'pages.settingsSchool' },
+  { route: 'settings-sso', path: '/settings/sso', title: 'pages.settingsSso' },
 ];
 
 /** The address of a visit, its `{folder}` ids filled in. */

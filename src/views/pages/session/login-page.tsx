@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { selectEmailError, selectIsSubmitting, selectLoginError, selectPasswordError } from '../../../machines/session/selectors';
 import { sessionActor } from '../../actors';
@@ -9,6 +9,27 @@ import { errorProps, FormField } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { LocaleSelect } from '../../layout/locale-select';
 import { useSelectors } from '../../lib/selectors';
+import { screen } from '../../lazy-screen';
+
+// Single sign-on's buttons: their own chunk and texts, asked after the form's first frame (below).
+const SsoSection = screen(() => import('./sso-section').then((m) => m.SsoSection), ['session/sso']);
+
+/** True from the frame after the first one: what the form must never wait for starts then. */
+function useAfterFirstFrame(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    // A frame callback runs before that frame is painted; the task it queues runs after.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAfter(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return after;
+}
 
 export function LoginPage() {
   const t = useT();
@@ -20,6 +41,9 @@ export function LoginPage() {
   });
   // Purely visual: whether the password characters are shown.
   const [reveal, setReveal] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const afterFirstFrame = useAfterFirstFrame();
+  const typedEmail = () => (form.current ? String(new FormData(form.current).get('email') ?? '') : '');
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -42,7 +66,7 @@ export function LoginPage() {
           </CardHeader>
           <CardContent>
             {/* noValidate: our own Spanish messages replace the browser's. */}
-            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={submitting}>
+            <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-busy={submitting}>
               {loginError && (
                 <p
                   role="alert"
@@ -98,6 +122,11 @@ export function LoginPage() {
             <Link href="/forgot-password" className="mt-4 block text-center text-sm text-primary underline-offset-4 hover:underline">
               {t('login.forgot')}
             </Link>
+            {afterFirstFrame && (
+              <Suspense fallback={null}>
+                <SsoSection typedEmail={typedEmail} />
+              </Suspense>
+            )}
           </CardContent>
         </Card>
         <div className="flex justify-center">
