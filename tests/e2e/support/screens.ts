@@ -26,6 +26,8 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'reset-password', path: '/reset-password/enlace-de-prueba', title: 'pages.resetPassword', guest: true },
   // Only an install without a school shows it (tests/e2e/setup.spec.ts); this one sends it to the sign-in.
   { route: 'setup', path: '/setup', landsOn: '/login', title: 'pages.login', guest: true },
+  // An invitation link no one was sent: its page says so (tests/e2e/staff.spec.ts follows a real one).
+  { route: 'invitation', path: '/invitation/enlace-de-prueba', title: 'pages.invitation', guest: true },
   { route: 'index', path: '/', landsOn: '/inbox', title: 'pages.inbox' },
   { route: 'new', path: '/new', title: 'pages.new' },
   { route: 'inbox', path: '/inbox', title: 'pages.inbox' },
@@ -60,6 +62,7 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'settings-message-quota', path: '/settings/message-quota', title: 'pages.settingsQuota' },
   { route: 'settings-message-signature', path: '/settings/message-signature', title: 'pages.settingsSignature' },
   { route: 'settings-school', path: '/settings/school', title: 'pages.settingsSchool' },
+  { route: 'settings-staff', path: '/settings/staff', title: 'pages.settingsStaff' },
   { route: 'settings-sso', path: '/settings/sso', title: 'pages.settingsSso' },
 ];
 
