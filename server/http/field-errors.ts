@@ -7,9 +7,11 @@ export type FieldErrors = Record<string, string[]>;
 
 /** Adds `message` to `field`'s messages. */
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {
-  const messages = errors[field] ?? [];
+  // The field may be a key the client sent ("constructor", "__proto__"): only an own property is its messages,
+  // and it is defined, not assigned, so `__proto__` stays a key instead of replacing the prototype.
+  const messages = Object.hasOwn(errors, field) ? (errors[field] ?? []) : [];
   messages.push(message);
-  errors[field] = messages;
+  Object.defineProperty(errors, field, { value: messages, enumerable: true, writable: true, configurable: true });
 }
 
 /** Whether any field has a message. */

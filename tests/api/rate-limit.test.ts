@@ -87,14 +87,14 @@ describe('rate limits in the database', () => {
   it('the clean-up deletes the hits older than the longest window, and only those', async () => {
     const now = new Date();
     const horizon = rateLimitHorizon(DEFAULT_CONFIG, now);
-    // The guardian app's 10 minutes is the longest of the default limits.
-    expect(now.getTime() - horizon.getTime()).toBe(10 * 60_000);
-    const { appCodeIp } = rateLimits(DEFAULT_CONFIG);
-    await hit(dbs[0], appCodeIp, 'old', new Date(horizon.getTime() - 1));
-    await hit(dbs[0], appCodeIp, 'young', new Date(horizon.getTime() + 1));
+    // The forgotten password's hour is the longest of the default limits.
+    expect(now.getTime() - horizon.getTime()).toBe(60 * 60_000);
+    const { resetIp } = rateLimits(DEFAULT_CONFIG);
+    await hit(dbs[0], resetIp, 'old', new Date(horizon.getTime() - 1));
+    await hit(dbs[0], resetIp, 'young', new Date(horizon.getTime() + 1));
     expect(await deleteOldRateLimitHits(dbs[1], horizon)).toBeGreaterThanOrEqual(1);
-    expect(await hitsOf(appCodeIp.scope, 'old')).toBe(0);
-    expect(await hitsOf(appCodeIp.scope, 'young')).toBe(1);
+    expect(await hitsOf(resetIp.scope, 'old')).toBe(0);
+    expect(await hitsOf(resetIp.scope, 'young')).toBe(1);
   });
 
   it('the guardian app limits per IP are settings', () => {
