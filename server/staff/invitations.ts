@@ -1,7 +1,8 @@
 // Invitations: an administrator invites one person or many (an account in state invited, without password,
 // and a one-time link by e-mail, valid INVITATION_DAYS), resends (a new link; the old one stops working) or
-// revokes it; the operators' command line invites and re-invites a school's first administrator the same way; the person opens the link, sets a password by the shared rule and is signed in. Only the
-// SHA-256 of a link's token is stored, like sessions' tokens.
+// revokes it; the operators' command line invites (and re-invites) a school's first administrator the same
+// way, with no user as the inviter. The person opens the link, sets a password by the shared rule and is
+// signed in. Only the SHA-256 of a link's token is stored, like sessions' tokens.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAnyRole, ROLE_CODES, ROLE_NAMES, type RoleCode } from '../../shared/codes';
 import { PASSWORD_MESSAGES, passwordProblem } from '../../shared/password-rules';
@@ -26,6 +27,7 @@ import { recordChange } from './changes';
 import type { AccountMailer } from './mail';
 import { ADMIN_POLICIES, BASE_POLICIES, grantSchoolChannels, scopeFor } from './policies';
 import type { StaffScope } from './members';
+import { STAFF_MESSAGES } from './texts';
 
 /**
  * Who invites into which school: an administrator of it (the staff screen, a StaffScope), or no user at all
@@ -35,7 +37,6 @@ export interface Inviter {
   institutionId: number;
   userId: number | null;
 }
-import { STAFF_MESSAGES } from './texts';
 
 // Deliberately loose, as the login's: "looks like an address"; the person's mailbox is the real check.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -107,11 +108,11 @@ async function schoolOf(db: Queryable, institutionId: number): Promise<School> {
   return school;
 }
 
-/** The inviter's name for the e-mail; null when no one (the command line) or an account since removed. */
+/** The inviter's name for the e-mail; null for no one (the command line), which the e-mail words apart. */
 async function nameOf(db: Queryable, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return row?.name ?? null;
+  return row?.name ?? 'La administración';
 }
 
 /** Ends every link of the user still open (not used, not revoked); returns their ids. */
