@@ -16,7 +16,7 @@ export const scopeFor = (roles: readonly string[]): string[] =>
   hasAnyRole(roles, ADMIN_ROLES) ? ['mensajeria', 'plantillas', 'dashboard'] : ['mensajeria', 'plantillas'];
 
 /** Teachers may write by app, e-mail and SMS; WhatsApp is for the leadership team (admin roles). */
-export const STAFF_CHANNELS: readonly ChannelCode[] = ['app-mobile', 'e-mail', 'sms'];
+const STAFF_CHANNELS: readonly ChannelCode[] = ['app-mobile', 'e-mail', 'sms'];
 
 /** Whether an account with these roles may send by a channel its school contracted. */
 export const mayUseChannel = (roles: readonly string[], channel: ChannelCode): boolean =>
