@@ -2,11 +2,15 @@
 // on the same database the server uses (DATABASE_URL, else the embedded one in HERMES_DATA_DIR). Texts and
 // exit codes in server/cli/texts.ts; scripts may rely on the codes, which `--help` lists.
 import { parseArgs } from 'node:util';
+import { SCHOOL_ADMIN_ROLE } from '../../shared/codes';
 import { COUNTRY_DEFAULTS, isCountry, personProblems, schoolProblems } from '../../shared/school-rules';
 import { configFromEnv } from '../config';
-import { type DbHandle, openDb } from '../db/client';
-import { createAdministrator, createSchool, emailTaken, hasSchool, listSchools, NO_PASSWORD, schoolExists } from '../schools/schools';
+import { type Db, type DbHandle, openDb } from '../db/client';
+import { createLogger } from '../log';
+import { createSchool, emailTaken, hasSchool, invitedAdministrator, listSchools, schoolExists } from '../schools/schools';
 import { dropSetupCode, issueSetupCode } from '../setup/code';
+import { invite, type Inviter, resendInvitation } from '../staff/invitations';
+import { accountMailer } from '../staff/mail';
 import { EXIT, langOf, type Texts, TEXTS } from './texts';
 
 type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -56,6 +60,38 @@ function required(values: Values, option: 'name' | 'country' | 'school' | 'email
 function refuseProblems(problems: Record<string, string>, t: Texts): void {
   const lines = Object.entries(problems).map(([field, message]) => t.field(field === 'homeUrl' ? 'home-url' : field, message));
   if (lines.length > 0) throw new Exit(EXIT.refused, lines.join('\n'));
+}
+
+/** What an invitation of the command line left: the account, its link's expiry, whether the e-mail went out. */
+interface Invited {
+  id: number;
+  expiresAt: Date;
+  mailSent: boolean;
+}
+
+/**
+ * Invites the school's administrator as the staff screen invites anyone (server/staff/invitations.ts), with
+ * no user as the inviter; an administrator still invited gets a new link (the earlier one stops working),
+ * which is how an operator recovers from an e-mail that did not leave or a link that expired.
+ */
+async function inviteAdministrator(db: Db, institutionId: number, person: { name: string; email: string }, t: Texts): Promise<Invited> {
+  const config = configFromEnv();
+  const mailer = accountMailer(config, createLogger(config.log));
+  const inviter: Inviter = { institutionId, userId: null };
+  const pending = await invitedAdministrator(db, institutionId, person.email);
+  if (pending !== null) {
+    const resent = await resendInvitation(db, inviter, pending, mailer);
+    if (resent.kind !== 'done' || resent.expiresAt === null || resent.mailSent === null)
+      throw new Exit(EXIT.refused, t.emailTaken(person.email));
+    return { id: pending, expiresAt: resent.expiresAt, mailSent: resent.mailSent };
+  }
+  if (await emailTaken(db, person.email)) throw new Exit(EXIT.refused, t.emailTaken(person.email));
+  // Administrators are on latam, as the setup page's and the demo schools': it shows them the news wall too.
+  const [outcome] = await invite(db, inviter, [{ ...person, role: SCHOOL_ADMIN_ROLE, device: 'latam' }], mailer);
+  if (outcome?.outcome === 'invited') return { id: outcome.id, expiresAt: new Date(outcome.expires_at), mailSent: outcome.mail_sent };
+  if (outcome?.outcome === 'refused') throw new Exit(EXIT.refused, t.field(outcome.field, outcome.reason));
+  // Someone took the address since the look-up.
+  throw new Exit(EXIT.refused, t.emailTaken(person.email));
 }
 
 async function run(command: Command, values: Values, handle: DbHandle, t: Texts, out: (line: string) => void): Promise<void> {
@@ -112,11 +148,12 @@ async function run(command: Command, values: Values, handle: DbHandle, t: Texts,
     refuseProblems(personProblems({ name, email }), t);
     const school = /^[1-9][0-9]{0,9}$/.test(schoolId) ? await schoolExists(db, Number(schoolId)) : null;
     if (!school) throw new Exit(EXIT.refused, t.noSuchSchool(schoolId));
-    if (await emailTaken(db, email)) throw new Exit(EXIT.refused, t.emailTaken(email));
-    const id = await db.transaction((tx) =>
-      createAdministrator(tx, { institutionId: Number(schoolId), name, email, passwordHash: NO_PASSWORD }),
-    );
-    out(values.json ? JSON.stringify({ id, email }) : t.invited(email, school.name));
+    const invited = await inviteAdministrator(db, Number(schoolId), { name, email }, t);
+    const expiresAt = invited.expiresAt.toISOString();
+    if (values.json) out(JSON.stringify({ id: invited.id, email, expires_at: expiresAt, mail_sent: invited.mailSent }));
+    else if (invited.mailSent) out(t.invited(email, school.name, expiresAt));
+    // The account and its link stand; only the e-mail is missing, and a new run sends a new one.
+    if (!invited.mailSent) throw new Exit(EXIT.mailFailed, t.mailFailed(email));
     return;
   }
   if (await hasSchool(db)) throw new Exit(EXIT.refused, t.hasSchools);

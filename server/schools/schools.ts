@@ -1,16 +1,18 @@
 // Schools and their first administrator, created by the first start's setup page and by the operators'
 // command line (server/cli/): the institution with what its country decides, the channels every new school
-// starts with, and an administrator with the SPEC's admin role and policies. Listing them is the CLI's.
-import { asc, count, eq, sql } from 'drizzle-orm';
+// starts with, and an administrator with the SPEC's admin role and policies (the setup page's, with the
+// password typed there; the command line invites its administrator through server/staff/invitations.ts).
+// Listing them is the CLI's.
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { CHANNEL_CODES, ROLE_NAMES, SCHOOL_ADMIN_ROLE, type ChannelCode } from '../../shared/codes';
 import { COUNTRY_DEFAULTS, type Country } from '../../shared/school-rules';
 import type { SchoolInput } from '../../shared/setup-contract';
 import type { Queryable } from '../db/client';
 import { userPolicies, userRoles, users } from '../db/schema/auth';
-import { institutionChannels, userChannelPermissions } from '../db/schema/compose';
+import { institutionChannels } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { rowsOf } from '../db/sql';
-import { ADMIN_POLICIES, BASE_POLICIES, scopeFor } from '../staff/policies';
+import { ADMIN_POLICIES, BASE_POLICIES, grantSchoolChannels, scopeFor } from '../staff/policies';
 
 const ADMIN_ROLE = { code: SCHOOL_ADMIN_ROLE, name: ROLE_NAMES[SCHOOL_ADMIN_ROLE] };
 
@@ -19,12 +21,6 @@ const ADMIN_ROLE = { code: SCHOOL_ADMIN_ROLE, name: ROLE_NAMES[SCHOOL_ADMIN_ROLE
  * provider and a quota are set up for it.
  */
 const NEW_SCHOOL_CHANNELS: readonly ChannelCode[] = ['app-mobile', 'e-mail'];
-
-/**
- * Stands in for a password hash on an account whose owner has not chosen one yet: it matches no password
- * (server/auth/password.ts refuses anything not `scrypt$…`), so the account cannot sign in until they do.
- */
-export const NO_PASSWORD = '!';
 
 /** Whether the install has any school: until it does, `/setup` is the only way in. */
 export async function hasSchool(db: Queryable): Promise<boolean> {
@@ -61,7 +57,7 @@ export interface NewAdministrator {
   name: string;
   /** Lower-cased by the caller. */
   email: string;
-  /** `hashPassword`'s result, or NO_PASSWORD for an account its owner still has to open. */
+  /** `hashPassword`'s result: the setup page's administrator chose it there (the CLI invites instead). */
   passwordHash: string;
 }
 
@@ -69,6 +65,19 @@ export interface NewAdministrator {
 export async function emailTaken(db: Queryable, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return row !== undefined;
+}
+
+/**
+ * The administrator of the school with this e-mail who has not opened their account yet (the command line
+ * sends them a new link instead of refusing), or null.
+ */
+export async function invitedAdministrator(db: Queryable, institutionId: number, email: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.code, SCHOOL_ADMIN_ROLE)))
+    .where(and(eq(users.institutionId, institutionId), eq(users.email, email), eq(users.status, 'invited')));
+  return row?.id ?? null;
 }
 
 /** Creates a school's administrator: the admin role, every staff and admin policy, the school's channels. */
@@ -95,11 +104,7 @@ export async function createAdministrator(tx: Queryable, admin: NewAdministrator
   const userId = row!.id;
   await tx.insert(userRoles).values({ userId, ...ADMIN_ROLE });
   await tx.insert(userPolicies).values([...BASE_POLICIES, ...ADMIN_POLICIES].map((name) => ({ userId, name })));
-  const contracted = await tx
-    .select({ channel: institutionChannels.channel, enabled: institutionChannels.enabled })
-    .from(institutionChannels)
-    .where(eq(institutionChannels.institutionId, admin.institutionId));
-  if (contracted.length > 0) await tx.insert(userChannelPermissions).values(contracted.map((c) => ({ userId, ...c })));
+  await grantSchoolChannels(tx, admin.institutionId, userId, [SCHOOL_ADMIN_ROLE]);
   return userId;
 }
 

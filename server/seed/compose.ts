@@ -6,14 +6,13 @@ import { mulberry32, type Rng } from './prng';
 import { appWriters } from './messages';
 import type { StudentRow, GuardianRow, StaffRow, RecipientListRow, RecipientListMemberRow, ComposeSeed, SeedData } from './rows';
 import type { SchoolSpec } from './schools';
-import { type ChannelCode, ADMIN_ROLES, type RoleCode, CHANNEL_CODES } from '../../shared/codes';
+import { type RoleCode, CHANNEL_CODES } from '../../shared/codes';
+import { mayUseChannel } from '../staff/policies';
 
 /** Share of guardians with the school app installed (device status blue). */
 const APP_INSTALLED_SHARE = 0.6;
 /** Share of guardians, among those without the app, whose school record has no mobile (device status red). */
 const MISSING_PHONE_SHARE = 0.08;
-/** Teachers may write by app, e-mail and SMS; WhatsApp is for the leadership team. */
-const TEACHER_CHANNELS: readonly ChannelCode[] = ['app-mobile', 'e-mail', 'sms'];
 
 /** App installs spread over the two school years before the demo "now" (2026-11-20). */
 const INSTALLS_FROM = Date.UTC(2024, 2, 1);
@@ -136,11 +135,10 @@ export function generateCompose(data: SeedData, specs: readonly SchoolSpec[]): C
   const schoolChannels = new Map(specs.map((spec, i) => [data.institutions[i]!.id, spec.compose.channels]));
   for (const user of data.users) {
     const roles = (rolesByUser.get(user.id) ?? []).map((r) => r.code as RoleCode);
-    const isAdmin = roles.some((r) => ADMIN_ROLES.includes(r));
     const contracted = schoolChannels.get(user.institutionId)!;
     for (const channel of CHANNEL_CODES) {
       // A permission for a channel the school has not contracted would offer nothing, so it is stored off.
-      const enabled = contracted[channel] && (isAdmin || TEACHER_CHANNELS.includes(channel));
+      const enabled = contracted[channel] && mayUseChannel(roles, channel);
       out.userChannelPermissions.push({ userId: user.id, channel, enabled });
     }
   }

@@ -1,7 +1,8 @@
 // Invitations: an administrator invites one person or many (an account in state invited, without password,
 // and a one-time link by e-mail, valid INVITATION_DAYS), resends (a new link; the old one stops working) or
-// revokes it; the person opens the link, sets a password by the shared rule and is signed in. Only the
-// SHA-256 of a link's token is stored, like sessions' tokens.
+// revokes it; the operators' command line invites (and re-invites) a school's first administrator the same
+// way, with no user as the inviter. The person opens the link, sets a password by the shared rule and is
+// signed in. Only the SHA-256 of a link's token is stored, like sessions' tokens.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ADMIN_ROLES, hasAnyRole, ROLE_CODES, ROLE_NAMES, type RoleCode } from '../../shared/codes';
 import { PASSWORD_MESSAGES, passwordProblem } from '../../shared/password-rules';
@@ -24,9 +25,18 @@ import { invitations } from '../db/schema/staff';
 import type { FieldErrors } from '../http/field-errors';
 import { recordChange } from './changes';
 import type { AccountMailer } from './mail';
-import { ADMIN_POLICIES, BASE_POLICIES, scopeFor } from './policies';
+import { ADMIN_POLICIES, BASE_POLICIES, grantSchoolChannels, scopeFor } from './policies';
 import type { StaffScope } from './members';
 import { STAFF_MESSAGES } from './texts';
+
+/**
+ * Who invites into which school: an administrator of it (the staff screen, a StaffScope), or no user at all
+ * (`userId` null: the operators' command line, which has no account). Links and records keep the null.
+ */
+export interface Inviter {
+  institutionId: number;
+  userId: number | null;
+}
 
 // Deliberately loose, as the login's: "looks like an address"; the person's mailbox is the real check.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -98,7 +108,9 @@ async function schoolOf(db: Queryable, institutionId: number): Promise<School> {
   return school;
 }
 
-async function nameOf(db: Queryable, userId: number): Promise<string> {
+/** The inviter's name for the e-mail; null for no one (the command line), which the e-mail words apart. */
+async function nameOf(db: Queryable, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return row?.name ?? 'La administración';
 }
@@ -116,7 +128,7 @@ async function revokeOpenInvitations(db: Queryable, userId: number, now: Date): 
 /** A new link for the user; the token itself only leaves in the e-mail. */
 async function issueInvitation(
   db: Queryable,
-  scope: StaffScope,
+  scope: Inviter,
   userId: number,
   now: Date,
 ): Promise<{ id: number; token: string; expiresAt: Date }> {
@@ -130,7 +142,7 @@ async function issueInvitation(
 }
 
 /** The account of an invited person, their role, policies and link, and the record of it. */
-async function createInvited(db: Queryable, scope: StaffScope, school: School, person: Person, now: Date) {
+async function createInvited(db: Queryable, scope: Inviter, school: School, person: Person, now: Date) {
   return db.transaction(async (tx) => {
     const device = person.device ?? (school.country === 'CL' ? 'cl' : 'latam');
     const [user] = await tx
@@ -151,6 +163,7 @@ async function createInvited(db: Queryable, scope: StaffScope, school: School, p
     await tx.insert(userRoles).values({ userId, code: person.role, name: ROLE_NAMES[person.role] });
     const policies = hasAnyRole([person.role], ADMIN_ROLES) ? [...BASE_POLICIES, ...ADMIN_POLICIES] : BASE_POLICIES;
     await tx.insert(userPolicies).values(policies.map((name) => ({ userId, name })));
+    await grantSchoolChannels(tx, scope.institutionId, userId, [person.role]);
     const invitation = await issueInvitation(tx, scope, userId, now);
     await recordChange(tx, {
       institutionId: scope.institutionId,
@@ -164,7 +177,7 @@ async function createInvited(db: Queryable, scope: StaffScope, school: School, p
 }
 
 /** What an existing account with this e-mail means for an invitation: a member here, or an account elsewhere. */
-async function existingOutcome(db: Queryable, scope: StaffScope, person: Person): Promise<InviteOutcome | null> {
+async function existingOutcome(db: Queryable, scope: Inviter, person: Person): Promise<InviteOutcome | null> {
   const [user] = await db.select({ id: users.id, institutionId: users.institutionId }).from(users).where(eq(users.email, person.email));
   if (!user) return null;
   if (user.institutionId === scope.institutionId) return { index: person.index, email: person.email, outcome: 'member', id: user.id };
@@ -178,7 +191,7 @@ async function existingOutcome(db: Queryable, scope: StaffScope, person: Person)
  */
 export async function invite(
   db: Db,
-  scope: StaffScope,
+  scope: Inviter,
   people: readonly unknown[],
   mailer: AccountMailer,
   now = new Date(),
@@ -240,10 +253,11 @@ export type InvitationChange =
   | { kind: 'not_found' }
   | { kind: 'not_invited' }
   | { kind: 'no_pending' }
-  | { kind: 'done'; mailSent: boolean | null };
+  /** `mailSent` and `expiresAt` of the new link after a resend; null after a revocation. */
+  | { kind: 'done'; mailSent: boolean | null; expiresAt: Date | null };
 
 /** The user of the school `scope` with `userId`, locked for this change, with what an invitation needs. */
-async function lockedAccount(db: Queryable, scope: StaffScope, userId: number) {
+async function lockedAccount(db: Queryable, scope: Inviter, userId: number) {
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email, status: users.status })
     .from(users)
@@ -255,7 +269,7 @@ async function lockedAccount(db: Queryable, scope: StaffScope, userId: number) {
 /** A new link for an invited person, by e-mail; every earlier link stops working. */
 export async function resendInvitation(
   db: Db,
-  scope: StaffScope,
+  scope: Inviter,
   userId: number,
   mailer: AccountMailer,
   now = new Date(),
@@ -287,7 +301,7 @@ export async function resendInvitation(
     locale: school.locale,
     timezone: school.timezone,
   });
-  return { kind: 'done', mailSent };
+  return { kind: 'done', mailSent, expiresAt: outcome.invitation.expiresAt };
 }
 
 /** Ends an invited person's open link; they stay invited, and «Reenviar» sends a new one. */
@@ -305,7 +319,7 @@ export async function revokeInvitation(db: Db, scope: StaffScope, userId: number
       action: 'invitation.revoked',
       detail: { invitation_ids: revoked },
     });
-    return { kind: 'done', mailSent: null } as const;
+    return { kind: 'done', mailSent: null, expiresAt: null } as const;
   });
 }
 

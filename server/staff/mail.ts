@@ -10,7 +10,8 @@ interface InvitationMail {
   to: string;
   name: string;
   school: string;
-  inviter: string;
+  /** Who invites; null for the operators' command line (no one of the school). */
+  inviter: string | null;
   token: string;
   expiresAt: Date;
   locale: string;
@@ -34,12 +35,12 @@ function invitationText(mail: InvitationMail, publicUrl: string): { subject: str
     text: [
       `Hola, ${mail.name}:`,
       '',
-      `${mail.inviter} te invitó a usar Hermes, la mensajería de ${mail.school}, con este correo (${mail.to}).`,
+      `${mail.inviter === null ? 'Te invitamos' : `${mail.inviter} te invitó`} a usar Hermes, la mensajería de ${mail.school}, con este correo (${mail.to}).`,
       '',
       'Para activar tu cuenta, abre este enlace y elige tu contraseña:',
       invitationLink(publicUrl, mail.token),
       '',
-      `El enlace sirve una sola vez y vence el ${until}. Si vence, pide a la administración que te envíe uno nuevo.`,
+      `El enlace sirve una sola vez y vence el ${until}. Si vence, pide ${mail.inviter === null ? 'a quien administra Hermes en tu institución' : 'a la administración'} que te envíe uno nuevo.`,
       'Si no esperabas esta invitación, puedes ignorar este correo.',
     ].join('\n'),
   };

@@ -316,6 +316,12 @@ describe('the invitation page: GET /api/invitations/:token and POST …/accept',
     expect((await client.get('/api/user')).status).toBe(200);
     // CSRF token for the new session: a write goes through.
     expect((await send(client, 'POST', '/api/templates', { name: 'Bienvenida', content: 'Hola a todos.' })).status).toBe(201);
+    // The channels a seeded teacher of the school may send by, not none.
+    const permission = async (who: Client) =>
+      ((await (await who.get('/api/communication-permission/user')).json()) as { data: unknown }).data;
+    const granted = await permission(client);
+    expect(granted).toEqual(await permission(await as(TEACHER)));
+    expect(JSON.stringify(granted)).toContain('"enabled":true');
 
     const member = (await (await (await as(ADMIN)).get(`/api/staff/${id}`)).json()) as { data: StaffMember };
     expect(is(member.data, StaffMemberStruct)).toBe(true);
