@@ -294,6 +294,31 @@ describe('PATCH /api/staff/:id', () => {
     expect((await changesOf(id)).map((c) => c.action)).toEqual(['roles.changed', 'device.changed', 'roles.changed']);
   });
 
+  it('channels follow the roles: a teacher made UTP may use WhatsApp, as a seeded UTP may; made teacher again, no longer', async () => {
+    const admin = await as(ADMIN);
+    const [teacher] = rowsOf<{ id: number }>(
+      await server.db.execute(sql`
+        select u.id from users u join institutions i on i.id = u.institution_id
+        where i.name = 'Colegio San Andrés de Ñuñoa' and u.status = 'active' and u.email <> 'docente@sanandres.cl'
+          and exists (select 1 from user_roles r where r.user_id = u.id and r.code = 'docente')
+          and not exists (select 1 from user_roles r where r.user_id = u.id and r.code <> 'docente')
+        order by u.id limit 1`),
+    );
+    const id = Number(teacher!.id);
+    const whatsapp = async () => {
+      const rows = rowsOf<{ enabled: boolean }>(
+        await server.db.execute(sql`select enabled from user_channel_permissions where user_id = ${id} and channel = 'whatsapp'`),
+      );
+      return rows.map((row) => row.enabled);
+    };
+    // San Andrés contracts WhatsApp; the seed opens it to its admin roles only.
+    expect(await whatsapp()).toEqual([false]);
+    expect((await patch(admin, id, { roles: ['colegio-utp'] })).status).toBe(200);
+    expect(await whatsapp()).toEqual([true]);
+    expect((await patch(admin, id, { roles: ['docente'] })).status).toBe(200);
+    expect(await whatsapp()).toEqual([false]);
+  });
+
   it('a role taken away counts at the user’s next request', async () => {
     const admin = await as(ADMIN);
     const id = await idOf('corp.utp@sanandres.cl');
