@@ -21,6 +21,7 @@ import { sessions, userPolicies, userRoles, users } from '../../server/db/schema
 import { userChanges } from '../../server/db/schema/staff';
 import { rowsOf } from '../../server/db/sql';
 import { changeAccount, deactivateAccount, reactivateAccount } from '../../server/staff/accounts';
+import { sendJson, userIdOf } from './support/staff';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 const ADMIN = 'administrador@sanandres.cl';
@@ -36,18 +37,9 @@ const INVALID_CREDENTIALS = { code: 'auth.invalid_credentials', message: 'Estas 
 let server: TestServer;
 const as = signedIn(() => server);
 
-const send = (client: Client, method: string, path: string, body?: unknown) =>
-  client.fetch(path, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const send = sendJson;
 
-async function idOf(email: string): Promise<number> {
-  const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`sin usuario ${email}`);
-  return row.id;
-}
+const idOf = (email: string): Promise<number> => userIdOf(server.db, email);
 
 async function changesOf(userId: number) {
   return server.db
