@@ -10,13 +10,14 @@ import type { StaffDevice } from '../../shared/staff-contract';
 import { deleteUserSessions } from '../auth/sessions';
 import { transactionRetrying, type Db, type Queryable } from '../db/client';
 import { userPolicies, userRoles, users } from '../db/schema/auth';
+import { userChannelPermissions } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { invitations } from '../db/schema/staff';
 import { addFieldError, type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { recordChange } from './changes';
 import { isDevice } from './invitations';
 import type { StaffScope } from './members';
-import { ADMIN_POLICIES, scopeFor } from './policies';
+import { ADMIN_POLICIES, grantSchoolChannels, scopeFor } from './policies';
 import { STAFF_MESSAGES } from './texts';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -106,7 +107,7 @@ export async function changeAccount(db: Db, scope: StaffScope, userId: number, i
     if (roles !== null && roles.join() !== before.roles.join()) {
       await tx.delete(userRoles).where(eq(userRoles.userId, userId));
       await tx.insert(userRoles).values(roles.map((code) => ({ userId, code, name: ROLE_NAMES[code] })));
-      await syncAdminGrants(tx, userId, roles);
+      await syncRoleGrants(tx, scope.institutionId, userId, roles);
       await recordChange(tx, { ...base, action: 'roles.changed', detail: { from: before.roles, to: roles } });
     }
     if (input.device !== null && input.device !== before.device) {
@@ -117,14 +118,20 @@ export async function changeAccount(db: Db, scope: StaffScope, userId: number, i
   });
 }
 
-/** The admin policies and scope follow the roles (policies.ts), as they do for a seeded or invited account. */
-async function syncAdminGrants(tx: Queryable, userId: number, roles: readonly RoleCode[]): Promise<void> {
+/**
+ * The admin policies, the scope and the channels follow the roles (policies.ts), as they do for a seeded or
+ * invited account: a teacher made UTP may use WhatsApp where the school contracts it, and no longer once
+ * made teacher again.
+ */
+async function syncRoleGrants(tx: Queryable, institutionId: number, userId: number, roles: readonly RoleCode[]): Promise<void> {
   await tx.delete(userPolicies).where(and(eq(userPolicies.userId, userId), inArray(userPolicies.name, [...ADMIN_POLICIES])));
   if (hasAnyRole(roles, ADMIN_ROLES)) await tx.insert(userPolicies).values(ADMIN_POLICIES.map((name) => ({ userId, name })));
   await tx
     .update(users)
     .set({ scope: scopeFor(roles) })
     .where(eq(users.id, userId));
+  await tx.delete(userChannelPermissions).where(eq(userChannelPermissions.userId, userId));
+  await grantSchoolChannels(tx, institutionId, userId, roles);
 }
 
 /**

@@ -21,6 +21,7 @@ import { InvitationInfoBodyStruct, InviteOutcomesBodyStruct, ResentBodyStruct, S
 import { sessions, userPolicies, userRoles, users } from '../../server/db/schema/auth';
 import { invitations, userChanges } from '../../server/db/schema/staff';
 import { mailsTo } from './support/outbox';
+import { sendJson, userIdOf } from './support/staff';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 const ADMIN = 'administrador@sanandres.cl';
@@ -42,18 +43,9 @@ const EXPIRED = {
 let server: TestServer;
 const as = signedIn(() => server);
 
-const send = (client: Client, method: string, path: string, body?: unknown) =>
-  client.fetch(path, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const send = sendJson;
 
-async function idOf(email: string): Promise<number> {
-  const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`sin usuario ${email}`);
-  return row.id;
-}
+const idOf = (email: string): Promise<number> => userIdOf(server.db, email);
 
 async function changesOf(userId: number) {
   const rows = await server.db

@@ -21,6 +21,7 @@ import { sessions, userPolicies, userRoles, users } from '../../server/db/schema
 import { userChanges } from '../../server/db/schema/staff';
 import { rowsOf } from '../../server/db/sql';
 import { changeAccount, deactivateAccount, reactivateAccount } from '../../server/staff/accounts';
+import { sendJson, userIdOf } from './support/staff';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 const ADMIN = 'administrador@sanandres.cl';
@@ -36,18 +37,9 @@ const INVALID_CREDENTIALS = { code: 'auth.invalid_credentials', message: 'Estas 
 let server: TestServer;
 const as = signedIn(() => server);
 
-const send = (client: Client, method: string, path: string, body?: unknown) =>
-  client.fetch(path, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const send = sendJson;
 
-async function idOf(email: string): Promise<number> {
-  const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`sin usuario ${email}`);
-  return row.id;
-}
+const idOf = (email: string): Promise<number> => userIdOf(server.db, email);
 
 async function changesOf(userId: number) {
   return server.db
@@ -292,6 +284,31 @@ describe('PATCH /api/staff/:id', () => {
     // The same roles again changes nothing and records nothing.
     await send(admin, 'PATCH', `/api/staff/${id}`, { roles: ['docente'], device: 'latam' });
     expect((await changesOf(id)).map((c) => c.action)).toEqual(['roles.changed', 'device.changed', 'roles.changed']);
+  });
+
+  it('channels follow the roles: a teacher made UTP may use WhatsApp, as a seeded UTP may; made teacher again, no longer', async () => {
+    const admin = await as(ADMIN);
+    const [teacher] = rowsOf<{ id: number }>(
+      await server.db.execute(sql`
+        select u.id from users u join institutions i on i.id = u.institution_id
+        where i.name = 'Colegio San Andrés de Ñuñoa' and u.status = 'active' and u.email <> 'docente@sanandres.cl'
+          and exists (select 1 from user_roles r where r.user_id = u.id and r.code = 'docente')
+          and not exists (select 1 from user_roles r where r.user_id = u.id and r.code <> 'docente')
+        order by u.id limit 1`),
+    );
+    const id = Number(teacher!.id);
+    const whatsapp = async () => {
+      const rows = rowsOf<{ enabled: boolean }>(
+        await server.db.execute(sql`select enabled from user_channel_permissions where user_id = ${id} and channel = 'whatsapp'`),
+      );
+      return rows.map((row) => row.enabled);
+    };
+    // San Andrés contracts WhatsApp; the seed opens it to its admin roles only.
+    expect(await whatsapp()).toEqual([false]);
+    expect((await patch(admin, id, { roles: ['colegio-utp'] })).status).toBe(200);
+    expect(await whatsapp()).toEqual([true]);
+    expect((await patch(admin, id, { roles: ['docente'] })).status).toBe(200);
+    expect(await whatsapp()).toEqual([false]);
   });
 
   it('a role taken away counts at the user’s next request', async () => {

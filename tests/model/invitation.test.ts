@@ -91,7 +91,7 @@ defineModelTests({
       { type: 'invitation.retry' },
     ],
     internal: [
-      { type: 'xstate.done.actor.loadPasswordRule', output: { check } },
+      { type: 'xstate.done.actor.loadPasswordRule', output: { reasonFor: check } },
       { type: 'xstate.error.actor.loadPasswordRule', error: new Error('chunk failed') },
       { type: 'xstate.done.actor.fetchInvitation', output: INFO },
       { type: 'xstate.error.actor.fetchInvitation', error: gone('invitation.expired') },

@@ -73,7 +73,7 @@ export const invitationMachine = setup({
   actors: { fetchInvitation, acceptInvitation, loadPasswordRule },
   actions: {
     assignInfo: assign((_, info: InvitationInfo) => ({ info })),
-    assignCheck: assign((_, rule: { check: PasswordCheck }) => ({ check: rule.check, ruleLoading: false })),
+    assignCheck: assign((_, rule: { reasonFor: PasswordCheck }) => ({ check: rule.reasonFor, ruleLoading: false })),
     markRuleMissing: assign({ ruleLoading: false }),
     assignPassword: assign(({ event }) => {
       assertEvent(event, 'invitation.password');

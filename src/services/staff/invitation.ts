@@ -1,10 +1,9 @@
 // The invitation page's calls (public: no session yet): who the link is for, and setting the password, which
 // signs the person in as `POST /login` does (shared/staff-contract.ts). The password rule is loaded here too,
 // on its own: its dictionaries are large, so only this page (and others that set a password) downloads them.
-import { fromPromise } from 'xstate';
 import type { AcceptedInvitation, AcceptInvitationInput, InvitationInfo } from '../../../shared/staff-contract';
 import { STAFF_API } from '../../../shared/staff-contract';
-import type { PasswordOwner } from '../../../shared/password-rules';
+import { loadPasswordRule, type PasswordRule } from '../passwords/passwords';
 import { InvitationInfoBodyStruct } from '../../../shared/staff-structs';
 import { LoginBodyStruct } from '../../../shared/structs';
 import { toTokenExpiry } from '../../../shared/token-times';
@@ -29,9 +28,7 @@ export const acceptInvitation = fromCall<SignInAnswer, TokenInput & { password: 
 });
 
 /** The shared password rule: the Spanish reason a password may not be used by its owner, or null. */
-export type PasswordCheck = (password: string, owner: PasswordOwner) => string | null;
+export type PasswordCheck = PasswordRule['reasonFor'];
 
-/** The rule's module, asked for when the page opens (a lazy chunk, never in the first download). */
-export const loadPasswordRule = fromPromise<{ check: PasswordCheck }>(async () => ({
-  check: (await import('../../../shared/password-rules')).passwordError,
-}));
+/** The rule's module, loaded as the password screens load it (a lazy chunk, never in the first download). */
+export { loadPasswordRule };

@@ -22,12 +22,11 @@ import { usePageActor } from '../../lib/page-actor';
 import { useSelectors } from '../../lib/selectors';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
-import { errorProps, FieldDescription, FieldError, FormField } from '../../ui/field';
+import { FieldError } from '../../ui/field';
 import { MachineForm } from '../../ui/form';
-import { Input } from '../../ui/input';
+import { InputField, OptionsField } from '../../ui/input-field';
 import { Label } from '../../ui/label';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { NativeSelect } from '../../ui/native-select';
 import { Switch } from '../../ui/switch';
 import { SettingsShell } from './shell';
 
@@ -113,45 +112,32 @@ function useField(actor: SettingsSchoolActor, field: SchoolField) {
 function TextField({
   actor,
   field,
-  label,
-  hint,
   ...props
-}: FieldProps & Omit<React.ComponentProps<typeof Input>, 'id' | 'value' | 'onChange'>) {
+}: FieldProps & Omit<React.ComponentProps<typeof InputField>, 'id' | 'value' | 'error' | 'onValueChange'>) {
   const { value, error } = useField(actor, field);
   const id = schoolFieldId(field);
   return (
-    <FormField label={label} htmlFor={id} error={error} errorId={`${id}-error`}>
-      {hint && <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription>}
-      <Input
-        id={id}
-        value={value}
-        {...props}
-        {...errorProps(error, `${id}-error`, hint ? `${id}-hint` : null)}
-        onChange={(e) => actor.send({ type: 'school.change', field, value: e.currentTarget.value })}
-      />
-    </FormField>
+    <InputField
+      id={id}
+      value={value}
+      error={{ text: error, id: `${id}-error` }}
+      {...props}
+      onValueChange={(value) => actor.send({ type: 'school.change', field, value })}
+    />
   );
 }
 
-function SelectField({ actor, field, label, hint, options }: FieldProps & { options: { value: string; label: string }[] }) {
+function SelectField({ actor, field, ...props }: FieldProps & { hint?: string; options: { value: string; label: string }[] }) {
   const { value, error } = useField(actor, field);
   const id = schoolFieldId(field);
   return (
-    <FormField label={label} htmlFor={id} error={error} errorId={`${id}-error`}>
-      {hint && <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription>}
-      <NativeSelect
-        id={id}
-        value={value}
-        {...errorProps(error, `${id}-error`, hint ? `${id}-hint` : null)}
-        onChange={(e) => actor.send({ type: 'school.change', field, value: e.currentTarget.value })}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </FormField>
+    <OptionsField
+      id={id}
+      value={value}
+      error={{ text: error, id: `${id}-error` }}
+      {...props}
+      onValueChange={(value) => actor.send({ type: 'school.change', field, value })}
+    />
   );
 }
 

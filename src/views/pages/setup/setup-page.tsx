@@ -26,8 +26,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { errorProps, FieldDescription, FormField } from '../../ui/field';
 import { MachineForm } from '../../ui/form';
 import { Input } from '../../ui/input';
+import { InputField, OptionsField } from '../../ui/input-field';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { NativeSelect } from '../../ui/native-select';
 import type { MessageKey } from '../../../i18n';
 
 const FAILURES = {
@@ -168,46 +168,32 @@ function useField(actor: SetupActor, field: SetupField) {
 function TextField({
   actor,
   field,
-  label,
-  hint,
   ...props
-}: FieldProps & { hint?: string } & Omit<React.ComponentProps<typeof Input>, 'id' | 'value' | 'onChange'>) {
+}: FieldProps & Omit<React.ComponentProps<typeof InputField>, 'id' | 'value' | 'error' | 'onValueChange'>) {
   const { value, error } = useField(actor, field);
   const id = setupFieldId(field);
-  const hintId = hint ? `${id}-hint` : null;
   return (
-    <FormField label={label} htmlFor={id} error={error} errorId={`${id}-error`}>
-      {hint && <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription>}
-      <Input
-        id={id}
-        value={value}
-        {...props}
-        {...errorProps(error, `${id}-error`, hintId)}
-        onChange={(e) => actor.send({ type: 'setup.change', field, value: e.currentTarget.value })}
-      />
-    </FormField>
+    <InputField
+      id={id}
+      value={value}
+      error={{ text: error, id: `${id}-error` }}
+      {...props}
+      onValueChange={(value) => actor.send({ type: 'setup.change', field, value })}
+    />
   );
 }
 
-function SelectField({ actor, field, label, options, hint }: FieldProps & { options: { value: string; label: string }[]; hint?: string }) {
+function SelectField({ actor, field, ...props }: FieldProps & { hint?: string; options: { value: string; label: string }[] }) {
   const { value, error } = useField(actor, field);
   const id = setupFieldId(field);
   return (
-    <FormField label={label} htmlFor={id} error={error} errorId={`${id}-error`}>
-      {hint && <FieldDescription id={`${id}-hint`}>{hint}</FieldDescription>}
-      <NativeSelect
-        id={id}
-        value={value}
-        {...errorProps(error, `${id}-error`, hint ? `${id}-hint` : null)}
-        onChange={(e) => actor.send({ type: 'setup.change', field, value: e.currentTarget.value })}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </FormField>
+    <OptionsField
+      id={id}
+      value={value}
+      error={{ text: error, id: `${id}-error` }}
+      {...props}
+      onValueChange={(value) => actor.send({ type: 'setup.change', field, value })}
+    />
   );
 }
 
