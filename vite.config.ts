@@ -27,13 +27,17 @@ export default defineConfig({
     // The service worker that keeps the app shell: what the login form needs comes from the cache.
     shell({
       worker: 'src/services/shell/service-worker.ts',
-      // The login screen and its texts, the toaster (it comes with the first toast, which may come offline),
+      // The login screen and its texts (with the single sign-on buttons' section it loads after its first
+      // frame), the toaster (it comes with the first toast, which may come offline),
       // and what the login screen loads while the user types (the layout and its texts, the inbox and its
       // texts, the other screens' routes).
       firstScreen: [
         'src/views/pages/session/login-page.tsx',
         'src/i18n/session/es-CL.json',
         'src/i18n/session/es-MX.json',
+        'src/views/pages/session/sso-section.tsx',
+        'src/i18n/session/sso/es-CL.json',
+        'src/i18n/session/sso/es-MX.json',
         'src/views/layout/toaster.tsx',
         'src/views/layout/app-layout.tsx',
         'src/i18n/layout/es-CL.json',
