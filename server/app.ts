@@ -120,8 +120,9 @@ export function createApp({
       return apiError(c, 413, 'validation.failed', MESSAGES.tooLarge, { body: [MESSAGES.tooLarge] });
     },
   });
-  const isUpload = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/attachments';
-  // Uploads have their own 22 MB limit on their route (server/routes/attachments.ts).
+  const isUpload = (c: Context) =>
+    (c.req.method === 'POST' && c.req.path === '/api/attachments') || (c.req.method === 'PUT' && c.req.path === '/api/school/logo');
+  // Uploads have their own limits on their routes (server/routes/attachments.ts, server/routes/school.ts).
   app.use('/api/*', (c, next) => (isUpload(c) ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', (c, next) => (NO_CSRF.test(c.req.path) ? next() : csrf(c, next)));
   // Once, before any route reads its input. An upload is checked on its route, after its size limit:

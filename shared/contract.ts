@@ -32,7 +32,15 @@ export interface SignedInUser {
   email: string;
   roles: { codigo: string; nombre: string }[];
   person: { name: string };
-  institution: { id: number; desc: string; locale: Locale; timezone: string; country: 'CL' | 'MX' };
+  institution: {
+    id: number;
+    desc: string;
+    locale: Locale;
+    timezone: string;
+    country: 'CL' | 'MX';
+    /** The school's logo for printed pages (`/school/logo?v=<hash>`, relative to the API base); absent without one. */
+    logo_url?: string;
+  };
   /** `latam` users see the news wall; others (`cl`) do not. */
   device: string;
   options: { url: { home: string } };

@@ -16,6 +16,7 @@ const SignedInUserStruct: Describe<SignedInUser> = type({
     locale: enums(['es-CL', 'es-MX']),
     timezone: string(),
     country: enums(['CL', 'MX']),
+    logo_url: optional(string()),
   }),
   device: string(),
   options: type({ url: type({ home: string() }) }),

@@ -5,7 +5,8 @@ import { ACCESS_POLICY, type SignedInUser } from '../../shared/contract';
 import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { userPolicies, userRoles, users } from '../db/schema/auth';
-import { institutions } from '../db/schema/institutions';
+import { institutions, schoolLogos } from '../db/schema/institutions';
+import { logoUrl } from '../schools/logo';
 
 /**
  * The user an e-mail signs in as (its password hash to check), or null: also for an invited user (no
@@ -47,9 +48,10 @@ export async function policyNames(db: Db, userId: number): Promise<string[]> {
 
 export async function loadSignedInUser(db: Db, userId: number): Promise<SignedInUser | null> {
   const [row] = await db
-    .select({ user: users, institution: institutions })
+    .select({ user: users, institution: institutions, logoHash: schoolLogos.hash })
     .from(users)
     .innerJoin(institutions, eq(institutions.id, users.institutionId))
+    .leftJoin(schoolLogos, eq(schoolLogos.institutionId, users.institutionId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
@@ -58,7 +60,7 @@ export async function loadSignedInUser(db: Db, userId: number): Promise<SignedIn
     .from(userRoles)
     .where(eq(userRoles.userId, userId))
     .orderBy(asc(userRoles.code));
-  const { user, institution } = row;
+  const { user, institution, logoHash } = row;
   const signedIn: SignedInUser = {
     id: user.id,
     email: user.email,
@@ -70,6 +72,7 @@ export async function loadSignedInUser(db: Db, userId: number): Promise<SignedIn
       locale: institution.locale,
       timezone: institution.timezone,
       country: institution.country,
+      ...(logoHash ? { logo_url: logoUrl(logoHash) } : {}),
     },
     device: user.device,
     options: user.options,

@@ -1,6 +1,7 @@
 // The four channel adapters the engine hands deliveries to, built from the settings: e-mail (SMTP or the
 // .eml outbox), SMS and WhatsApp (a provider's HTTP API, by default the built-in simulator), and the app.
 import type { ServerConfig } from '../config';
+import { withLogo } from '../mail/logo-html';
 import type { Adapters, ChannelAdapter, Outgoing, SendResult } from './channel';
 import { classifyEmailError, createEmailAdapter } from './email';
 import { createProviderAdapter } from './provider';
@@ -14,13 +15,15 @@ function emailChannel(options: { smtpUrl?: string; outboxDir: string; from: stri
   return {
     start: () => email.start(),
     async send(message: Outgoing): Promise<SendResult> {
+      // With the school's logo, an HTML alternative shows it above the same text; without, plain text only.
+      const logo = message.logo ? withLogo({ subject: message.title, text: message.text, school: message.institutionName }, message.logo) : null;
       try {
         await email.send({
           to: message.address,
           subject: message.title,
           text: message.text,
           messageId: `<${message.key}@${MESSAGE_ID_HOST}>`,
-          attachments: message.attachments,
+          ...(logo ? { html: logo.html, attachments: [logo.logo, ...message.attachments] } : { attachments: message.attachments }),
         });
         // SMTP gives no later receipt: the receiving server's acceptance is as far as e-mail can tell.
         return { ok: true, status: 'received' };

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/sql';
 import type { Logger } from '../log';
 import { valuesByRecipient } from '../recipients/merge-values';
+import { logoCache } from '../schools/logo';
 import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
 
@@ -26,6 +27,9 @@ export interface DeliveryRow {
   signature: string | null;
   sender_name: string;
   institution_name: string;
+  institution_id: number;
+  /** The school's logo version, when it has one (e-mails carry it). */
+  logo_hash: string | null;
 }
 
 interface AttemptOptions {
@@ -38,11 +42,15 @@ interface AttemptOptions {
 }
 
 export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs }: AttemptOptions) {
+  // The logos' bytes stay in the process; the rows' hashes say when one changed.
+  const logos = logoCache(db);
+
   async function loadRows(ids: number[]): Promise<Map<number, DeliveryRow>> {
     const result = await db.execute(sql`
       select d.id, d.generation, d.status, d.channel, d.address, d.attempts, d.recipient_id, m.id as message_id, m.title, m.content,
-        m.signature, m.sender_name, i.name as institution_name
+        m.signature, m.sender_name, i.name as institution_name, i.id as institution_id, l.hash as logo_hash
       from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
+        left join school_logos l on l.institution_id = i.id
       where d.id = any(${intList(ids)}::int[])`);
     return new Map(rowsOf<DeliveryRow>(result).map((r) => [Number(r.id), r]));
   }
@@ -87,6 +95,7 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
 
   async function attempt(row: DeliveryRow, attachments: Outgoing['attachments'], values: MergeValues): Promise<SendResult> {
     if (!row.address) return { ok: false, kind: 'permanent', error: 'missing_address' };
+    const logo = row.channel === 'e-mail' && row.logo_hash ? await logos.get(Number(row.institution_id), row.logo_hash) : null;
     const outgoing: Outgoing = {
       deliveryId: Number(row.id),
       key: deliveryKey(Number(row.id), Number(row.generation)),
@@ -98,6 +107,7 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
       senderName: row.sender_name,
       institutionName: row.institution_name,
       attachments: row.channel === 'e-mail' ? attachments : [],
+      logo: logo && { content: logo.content, contentType: logo.contentType },
     };
     // The deadline: past it the attempt is a transient error, retried later with the same key. The signal
     // aborts what can be aborted (a provider's request); an SMTP transfer may still finish meanwhile, and its

@@ -30,6 +30,8 @@ export interface Outgoing {
   institutionName: string;
   /** E-mail only. */
   attachments: OutgoingAttachment[];
+  /** E-mail only: the school's logo, shown above the text in an HTML alternative; null without one. */
+  logo?: { content: Buffer; contentType: string } | null;
 }
 
 export type SendResult =

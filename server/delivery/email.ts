@@ -14,6 +14,8 @@ interface EmailAttachment {
   /** … or the bytes, for attachments stored before files moved to disk. */
   content?: Buffer;
   contentType: string;
+  /** Shown inside the HTML alternative (`<img src="cid:…">`) rather than listed as a file. */
+  cid?: string;
 }
 
 interface EmailMessage {

@@ -1,21 +1,22 @@
 // The school's own settings (shared/school-contract.ts): read and changed by its administrators. A change
 // is checked whole, as the school would be after it (a new country needs a zone of that country; the
 // support chat only exists for domain cl), and a new country moves the school's domain and phone prefix,
-// and its staff accounts' domain, with it.
+// and its staff accounts' domain, with it. The logo is changed on its own (logo.ts) and shown here.
 import { eq } from 'drizzle-orm';
-import type { SchoolSettings } from '../../shared/school-contract';
+import type { SchoolLogo, SchoolSettings } from '../../shared/school-contract';
 import { COUNTRY_DEFAULTS, isCountry, isSchoolLocale, schoolProblems } from '../../shared/school-rules';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/auth';
 import { institutions } from '../db/schema/institutions';
 import { addFieldError, type FieldErrors, hasFieldErrors } from '../http/field-errors';
+import { schoolLogo } from './logo';
 
 const FIELDS = ['name', 'country', 'timezone', 'locale', 'home_url', 'chat_enabled'] as const;
 const CHAT_ONLY_CL = 'El chat de soporte solo está disponible para colegios de Chile.';
 
 type Row = typeof institutions.$inferSelect;
 
-const settingsOf = (row: Row): SchoolSettings => ({
+const settingsOf = (row: Row, logo: SchoolLogo | null): SchoolSettings => ({
   name: row.name,
   country: row.country,
   timezone: row.timezone,
@@ -23,6 +24,7 @@ const settingsOf = (row: Row): SchoolSettings => ({
   home_url: row.homeUrl,
   chat_enabled: row.chatEnabled,
   chat_available: row.domain === 'cl',
+  logo,
 });
 
 async function rowOf(db: Db, institutionId: number): Promise<Row | null> {
@@ -32,7 +34,7 @@ async function rowOf(db: Db, institutionId: number): Promise<Row | null> {
 
 export async function schoolSettings(db: Db, institutionId: number): Promise<SchoolSettings | null> {
   const row = await rowOf(db, institutionId);
-  return row ? settingsOf(row) : null;
+  return row ? settingsOf(row, await schoolLogo(db, institutionId)) : null;
 }
 
 export type SettingsChange = { ok: true; settings: SchoolSettings } | { ok: false; errors: FieldErrors } | { ok: false; missing: true };
@@ -90,5 +92,5 @@ export async function changeSchoolSettings(db: Db, institutionId: number, body: 
       await tx.update(users).set({ domain: byCountry.domain }).where(eq(users.institutionId, institutionId));
     return row!;
   });
-  return { ok: true, settings: settingsOf(updated) };
+  return { ok: true, settings: settingsOf(updated, await schoolLogo(db, institutionId)) };
 }

@@ -1,18 +1,12 @@
 // Messages as written, their recipients and attachments, and each user's folders (mailbox entries).
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { RecipientPick } from '../../../shared/compose-contract';
 import { FOLDERS, LIVE_FOLDERS, PERSON_KINDS } from '../../../shared/codes';
 import { RECIPIENT_STATUSES } from '../../../shared/reception-contract';
 import { users } from './auth';
 import { newsPosts } from './news';
-import { createdAt, id, institutionId, institutions } from './institutions';
-
-/** Raw bytes (Postgres `bytea`), read and written as Node Buffers. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea, createdAt, id, institutionId, institutions } from './institutions';
 
 /**
  * A message as written once by its author (SPEC §4). Per-user state (folder, read, trash) lives in

@@ -1,0 +1,33 @@
+// An e-mail's HTML alternative with the school's logo above its text. The logo travels inside the e-mail as
+// an inline part (Content-ID), never as a remote image, which mail clients block and which would tell the
+// sender who opened it. The text is the plain alternative's, escaped, with its line breaks kept.
+
+/** The Content-ID the HTML refers to; one per e-mail, so any fixed name will do. */
+export const LOGO_CID = 'logo@hermes.local';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text as HTML that shows exactly it: markup in a message is shown, never run. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+
+/** The HTML body and the inline logo part of an e-mail of `school`, whose plain body is `text`. */
+export function withLogo(
+  mail: { subject: string; text: string; school: string },
+  logo: { content: Buffer; contentType: string },
+): { html: string; logo: { filename: string; content: Buffer; contentType: string; cid: string } } {
+  const html = [
+    '<!doctype html>',
+    '<html lang="es"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(mail.subject)}</title></head>`,
+    '<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">',
+    `<p style="margin:0 0 16px"><img src="cid:${LOGO_CID}" alt="${escapeHtml(mail.school)}" style="max-height:64px;max-width:240px;height:auto"></p>`,
+    `<div style="white-space:pre-wrap;word-wrap:break-word">${escapeHtml(mail.text)}</div>`,
+    '</body></html>',
+  ].join('\n');
+  return {
+    html,
+    logo: { filename: `logo.${EXTENSIONS[logo.contentType] ?? 'img'}`, content: logo.content, contentType: logo.contentType, cid: LOGO_CID },
+  };
+}
