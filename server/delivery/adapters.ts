@@ -16,7 +16,9 @@ function emailChannel(options: { smtpUrl?: string; outboxDir: string; from: stri
     start: () => email.start(),
     async send(message: Outgoing): Promise<SendResult> {
       // With the school's logo, an HTML alternative shows it above the same text; without, plain text only.
-      const logo = message.logo ? withLogo({ subject: message.title, text: message.text, school: message.institutionName }, message.logo) : null;
+      const logo = message.logo
+        ? withLogo({ subject: message.title, text: message.text, school: message.institutionName }, message.logo)
+        : null;
       try {
         await email.send({
           to: message.address,

@@ -28,6 +28,11 @@ export function withLogo(
   ].join('\n');
   return {
     html,
-    logo: { filename: `logo.${EXTENSIONS[logo.contentType] ?? 'img'}`, content: logo.content, contentType: logo.contentType, cid: LOGO_CID },
+    logo: {
+      filename: `logo.${EXTENSIONS[logo.contentType] ?? 'img'}`,
+      content: logo.content,
+      contentType: logo.contentType,
+      cid: LOGO_CID,
+    },
   };
 }

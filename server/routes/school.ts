@@ -27,7 +27,11 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 const FOREVER = 'private, max-age=31536000, immutable';
 const EVERY_TIME = 'private, no-cache';
 
-const logoTooLarge = (c: Context) => apiError(c, 413, 'attachment.too_large', LOGO_MESSAGES.tooLarge, { file: [LOGO_MESSAGES.tooLarge] });
+const logoTooLarge = (c: Context) => {
+  // The rest of the body is never read, so this connection cannot carry another request: say so (server/app.ts).
+  c.header('Connection', 'close');
+  return apiError(c, 413, 'attachment.too_large', LOGO_MESSAGES.tooLarge, { file: [LOGO_MESSAGES.tooLarge] });
+};
 
 export function schoolRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -62,25 +66,31 @@ export function schoolRoutes(db: Db): Hono<AppEnv> {
 
   // The app-wide 1 MB JSON limit skips this route (server/app.ts), so a file too large gets the logo's own
   // answer; the text check (its file name) runs here, after the limit.
-  app.put('/logo', ...guard, bodyLimit({ maxSize: LOGO_MAX_BYTES + MULTIPART_OVERHEAD, onError: logoTooLarge }), refuseBadText, async (c) => {
-    let body: Record<string, unknown>;
-    try {
-      body = await c.req.parseBody();
-    } catch {
-      return invalid(c, { file: [LOGO_MESSAGES.missing] });
-    }
-    const file = body.file;
-    if (!(file instanceof File)) return invalid(c, { file: [LOGO_MESSAGES.missing] });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const checked = checkLogo(bytes);
-    if (!checked.ok) {
-      if (checked.status === 422) return invalid(c, { file: [checked.message] });
-      return apiError(c, checked.status, checked.status === 413 ? 'attachment.too_large' : 'attachment.type', checked.message, {
-        file: [checked.message],
-      });
-    }
-    return c.json({ data: await saveLogo(db, c.var.auth.institutionId, { bytes, ...checked }) });
-  });
+  app.put(
+    '/logo',
+    ...guard,
+    bodyLimit({ maxSize: LOGO_MAX_BYTES + MULTIPART_OVERHEAD, onError: logoTooLarge }),
+    refuseBadText,
+    async (c) => {
+      let body: Record<string, unknown>;
+      try {
+        body = await c.req.parseBody();
+      } catch {
+        return invalid(c, { file: [LOGO_MESSAGES.missing] });
+      }
+      const file = body.file;
+      if (!(file instanceof File)) return invalid(c, { file: [LOGO_MESSAGES.missing] });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const checked = checkLogo(bytes);
+      if (!checked.ok) {
+        if (checked.status === 422) return invalid(c, { file: [checked.message] });
+        return apiError(c, checked.status, checked.status === 413 ? 'attachment.too_large' : 'attachment.type', checked.message, {
+          file: [checked.message],
+        });
+      }
+      return c.json({ data: await saveLogo(db, c.var.auth.institutionId, { bytes, ...checked }) });
+    },
+  );
 
   app.delete('/logo', ...guard, async (c) => {
     await removeLogo(db, c.var.auth.institutionId);

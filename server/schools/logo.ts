@@ -22,7 +22,8 @@ export type LogoCheck =
   | { ok: true; contentType: LogoType; width: number; height: number }
   | { ok: false; status: 413 | 415 | 422; message: string };
 
-const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => bytes.length >= prefix.length && prefix.every((v, i) => bytes[i] === v);
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
+  bytes.length >= prefix.length && prefix.every((v, i) => bytes[i] === v);
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 const JPEG = [0xff, 0xd8, 0xff] as const;
@@ -147,10 +148,7 @@ export async function saveLogo(
 
 /** Removes the school's logo; false when it had none. */
 export async function removeLogo(db: Db, institutionId: number): Promise<boolean> {
-  const removed = await db
-    .delete(schoolLogos)
-    .where(eq(schoolLogos.institutionId, institutionId))
-    .returning({ hash: schoolLogos.hash });
+  const removed = await db.delete(schoolLogos).where(eq(schoolLogos.institutionId, institutionId)).returning({ hash: schoolLogos.hash });
   return removed.length > 0;
 }
 

@@ -38,6 +38,7 @@ describe('GET /api/school', () => {
       home_url: 'https://www.sanandres.cl',
       chat_enabled: true,
       chat_available: true,
+      logo: null,
     });
     const mexico = await (await as('administrador@benitojuarez.edu.mx')).get('/api/school');
     expect(((await mexico.json()) as { data: SchoolSettings }).data).toMatchObject({ country: 'MX', chat_available: false });
