@@ -21,6 +21,8 @@ export const selectUser = (snapshot: SessionSnapshot): SignedInUser | null => sn
 export const selectUserName = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.person.name ?? null;
 export const selectUserEmail = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.email ?? null;
 export const selectInstitutionName = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.institution.desc ?? null;
+/** The school's logo for printed pages (relative to the API base), or null when it has none. */
+export const selectSchoolLogoUrl = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.institution.logo_url ?? null;
 export const selectHomeUrl = (snapshot: SessionSnapshot): string | null => snapshot.context.user?.options.url.home ?? null;
 export const selectHasAnyRole =
   (roles: readonly string[]) =>

@@ -3,11 +3,20 @@
 // Spanish unless the zone in use is one of that country's; the support chat only where the school's
 // country is Chile), and saves the form with one `PATCH /school`. A refusal puts the server's Spanish text
 // on each field it names and keeps everything typed; the saved settings stay as the server last answered.
+// Beside the form, and independent of it (typing goes on during an upload), the logo of the school's e-mails
+// and printed pages: uploaded or replaced from a chosen file (PNG or JPEG up to 512 kB, checked here first so
+// a wrong file never travels, and by its content on the server), or removed.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { SchoolSettings, SchoolSettingsInput } from '../../../shared/school-contract';
+import {
+  LOGO_MAX_BYTES,
+  LOGO_TYPES,
+  type SchoolLogo,
+  type SchoolSettings,
+  type SchoolSettingsInput,
+} from '../../../shared/school-contract';
 import { COUNTRY_DEFAULTS, COUNTRY_TIMEZONES, isCountry, isSchoolLocale } from '../../../shared/school-rules';
 import { type ApiFailure, toApiFailure } from '../../services/http/client';
-import { fetchSchool, saveSchool } from '../../services/settings/school';
+import { fetchSchool, removeLogo, saveSchool, uploadLogo } from '../../services/settings/school';
 import type { Effect } from '../app/effects';
 
 export const SCHOOL_FIELDS = ['name', 'country', 'timezone', 'locale', 'home_url'] as const;
@@ -25,14 +34,21 @@ export interface SettingsSchoolContext {
   errors: Partial<Record<SchoolField | 'chat_enabled', string>>;
   /** The last save failed without naming a field (network, server): said beside the button. */
   failed: boolean;
+  /** Why the last logo file was refused: the server's Spanish text, or a problem told before sending it. */
+  logoError: { text: string } | { problem: LogoProblem } | null;
 }
+
+/** A chosen file's problem told before it is sent (the server checks its content again). */
+export type LogoProblem = 'tooLarge' | 'svg' | 'type' | 'failed';
 
 export type SettingsSchoolEvent =
   | { type: 'school.change'; field: SchoolField; value: string }
   | { type: 'school.chat'; enabled: boolean }
   | { type: 'school.save' }
   | { type: 'school.reset' }
-  | { type: 'school.retry' };
+  | { type: 'school.retry' }
+  | { type: 'logo.upload'; file: File }
+  | { type: 'logo.remove' };
 
 const EMPTY_FORM: SchoolForm = { name: '', country: 'CL', timezone: '', locale: 'es-CL', home_url: '', chat_enabled: false };
 
@@ -67,6 +83,20 @@ export function saveInputOf(form: SchoolForm): SchoolSettingsInput {
   };
 }
 
+/** What is wrong with a chosen file by its declared type and size (its content is the server's to check). */
+export function logoFileProblem(file: { type: string; size: number }): LogoProblem | null {
+  if (file.type === 'image/svg+xml') return 'svg';
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return 'type';
+  if (file.size > LOGO_MAX_BYTES) return 'tooLarge';
+  return null;
+}
+
+/** A refused upload's text (413, 415, 422 name the file's problem); anything else is a failure to retry. */
+function logoErrorOf(failure: ApiFailure): SettingsSchoolContext['logoError'] {
+  const text = failure.fieldErrors.file?.[0];
+  return text && [413, 415, 422].includes(failure.status) ? { text } : { problem: 'failed' };
+}
+
 function refusalOf(failure: ApiFailure): SettingsSchoolContext['errors'] {
   const errors: SettingsSchoolContext['errors'] = {};
   if (failure.status !== 422) return errors;
@@ -79,7 +109,7 @@ function refusalOf(failure: ApiFailure): SettingsSchoolContext['errors'] {
 
 export const settingsSchoolMachine = setup({
   types: { context: {} as SettingsSchoolContext, events: {} as SettingsSchoolEvent, emitted: {} as Effect },
-  actors: { fetchSchool, saveSchool },
+  actors: { fetchSchool, saveSchool, uploadLogo, removeLogo },
   actions: {
     assignSaved: assign((_, saved: SchoolSettings) => ({ saved, form: formOf(saved), errors: {}, failed: false })),
     change: assign(({ context, event }) => {
@@ -104,6 +134,17 @@ export const settingsSchoolMachine = setup({
       const errors = refusalOf(failure);
       return { errors, failed: Object.keys(errors).length === 0 };
     }),
+    assignLogo: assign(({ context }, logo: SchoolLogo | null) => ({ saved: context.saved && { ...context.saved, logo }, logoError: null })),
+    refuseFile: assign(({ event }) => {
+      assertEvent(event, 'logo.upload');
+      const problem = logoFileProblem(event.file);
+      return { logoError: problem ? { problem } : null };
+    }),
+    clearLogoError: assign({ logoError: null }),
+    assignLogoError: assign((_, failure: ApiFailure) => ({ logoError: logoErrorOf(failure) })),
+    toastLogoSaved: emit({ type: 'toast', kind: 'success', key: 'school.toast.logoSaved' }),
+    toastLogoRemoved: emit({ type: 'toast', kind: 'success', key: 'school.toast.logoRemoved' }),
+    toastLogoFailed: emit({ type: 'toast', kind: 'error', key: 'school.toast.logoFailed' }),
     toastSaved: emit({ type: 'toast', kind: 'success', key: 'school.toast.saved' }),
     toastFailed: emit({ type: 'toast', kind: 'error', key: 'school.toast.failed' }),
     focusFirstError: emit(({ context }) => ({
@@ -114,45 +155,106 @@ export const settingsSchoolMachine = setup({
   guards: {
     hasChanges: ({ context }) => hasChanges(context),
     isFieldRefusal: (_, failure: ApiFailure) => Object.keys(refusalOf(failure)).length > 0,
+    isFileRefused: ({ event }) => event.type === 'logo.upload' && logoFileProblem(event.file) !== null,
+    hasLogo: ({ context }) => Boolean(context.saved?.logo),
   },
 }).createMachine({
   id: 'settingsSchool',
   initial: 'loading',
-  context: { saved: null, form: EMPTY_FORM, errors: {}, failed: false },
+  context: { saved: null, form: EMPTY_FORM, errors: {}, failed: false, logoError: null },
   states: {
     loading: {
       tags: 'busy',
       invoke: {
         id: 'fetchSchool',
         src: 'fetchSchool',
-        onDone: { target: 'editing', actions: { type: 'assignSaved', params: ({ event }) => event.output } },
+        onDone: { target: 'ready', actions: { type: 'assignSaved', params: ({ event }) => event.output } },
         onError: { target: 'loadFailed' },
       },
     },
     loadFailed: { on: { 'school.retry': { target: 'loading' } } },
-    editing: {
-      on: {
-        'school.change': { actions: 'change' },
-        'school.chat': { actions: 'chat' },
-        'school.save': { guard: 'hasChanges', target: 'saving', actions: 'clearProblems' },
-        'school.reset': { guard: 'hasChanges', actions: 'reset' },
-      },
-    },
-    saving: {
-      tags: 'busy',
-      invoke: {
-        id: 'saveSchool',
-        src: 'saveSchool',
-        input: ({ context }) => saveInputOf(context.form),
-        onDone: { target: 'editing', actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'toastSaved'] },
-        onError: [
-          {
-            guard: { type: 'isFieldRefusal', params: ({ event }) => toApiFailure(event.error) },
-            target: 'editing',
-            actions: [{ type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed', 'focusFirstError'],
+    ready: {
+      type: 'parallel',
+      states: {
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'school.change': { actions: 'change' },
+                'school.chat': { actions: 'chat' },
+                'school.save': { guard: 'hasChanges', target: 'saving', actions: 'clearProblems' },
+                'school.reset': { guard: 'hasChanges', actions: 'reset' },
+              },
+            },
+            saving: {
+              tags: 'busy',
+              invoke: {
+                id: 'saveSchool',
+                src: 'saveSchool',
+                input: ({ context }) => saveInputOf(context.form),
+                onDone: { target: 'editing', actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, 'toastSaved'] },
+                onError: [
+                  {
+                    guard: { type: 'isFieldRefusal', params: ({ event }) => toApiFailure(event.error) },
+                    target: 'editing',
+                    actions: [
+                      { type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) },
+                      'toastFailed',
+                      'focusFirstError',
+                    ],
+                  },
+                  {
+                    target: 'editing',
+                    actions: [{ type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed'],
+                  },
+                ],
+              },
+            },
           },
-          { target: 'editing', actions: [{ type: 'assignRefusal', params: ({ event }) => toApiFailure(event.error) }, 'toastFailed'] },
-        ],
+        },
+        logo: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'logo.upload': [
+                  { guard: 'isFileRefused', actions: 'refuseFile' },
+                  { target: 'uploading', actions: 'clearLogoError' },
+                ],
+                'logo.remove': { guard: 'hasLogo', target: 'removing', actions: 'clearLogoError' },
+              },
+            },
+            uploading: {
+              tags: 'busy',
+              invoke: {
+                id: 'uploadLogo',
+                src: 'uploadLogo',
+                input: ({ event }) => {
+                  assertEvent(event, 'logo.upload');
+                  return { file: event.file };
+                },
+                onDone: { target: 'idle', actions: [{ type: 'assignLogo', params: ({ event }) => event.output }, 'toastLogoSaved'] },
+                onError: {
+                  target: 'idle',
+                  actions: [{ type: 'assignLogoError', params: ({ event }) => toApiFailure(event.error) }, 'toastLogoFailed'],
+                },
+              },
+            },
+            removing: {
+              tags: 'busy',
+              invoke: {
+                id: 'removeLogo',
+                src: 'removeLogo',
+                onDone: { target: 'idle', actions: [{ type: 'assignLogo', params: () => null }, 'toastLogoRemoved'] },
+                onError: {
+                  target: 'idle',
+                  actions: [{ type: 'assignLogoError', params: ({ event }) => toApiFailure(event.error) }, 'toastLogoFailed'],
+                },
+              },
+            },
+          },
+        },
       },
     },
   },
@@ -163,7 +265,7 @@ export type SettingsSchoolSnapshot = SnapshotFrom<typeof settingsSchoolMachine>;
 
 export const selectLoading = (s: SettingsSchoolSnapshot): boolean => s.matches('loading');
 export const selectLoadFailed = (s: SettingsSchoolSnapshot): boolean => s.matches('loadFailed');
-export const selectSaving = (s: SettingsSchoolSnapshot): boolean => s.matches('saving');
+export const selectSaving = (s: SettingsSchoolSnapshot): boolean => s.matches({ ready: { form: 'saving' } });
 export const selectFailed = (s: SettingsSchoolSnapshot): boolean => s.context.failed;
 export const selectHasChanges = (s: SettingsSchoolSnapshot): boolean => hasChanges(s.context);
 export const selectValue = (s: SettingsSchoolSnapshot, field: SchoolField): string => s.context.form[field];
@@ -171,3 +273,13 @@ export const selectFieldError = (s: SettingsSchoolSnapshot, field: SchoolField |
   s.context.errors[field] ?? null;
 export const selectChatEnabled = (s: SettingsSchoolSnapshot): boolean => isChatAvailable(s.context.form) && s.context.form.chat_enabled;
 export const selectChatAvailable = (s: SettingsSchoolSnapshot): boolean => isChatAvailable(s.context.form);
+/** The school's logo as the server last answered (a reference the context keeps), or null without one. */
+export const selectLogo = (s: SettingsSchoolSnapshot): SchoolLogo | null => s.context.saved?.logo ?? null;
+export const selectUploadingLogo = (s: SettingsSchoolSnapshot): boolean => s.matches({ ready: { logo: 'uploading' } });
+export const selectRemovingLogo = (s: SettingsSchoolSnapshot): boolean => s.matches({ ready: { logo: 'removing' } });
+/** The server's text for a refused file, when it said one. */
+export const selectLogoErrorText = (s: SettingsSchoolSnapshot): string | null =>
+  s.context.logoError && 'text' in s.context.logoError ? s.context.logoError.text : null;
+/** A problem the page words itself (told before sending, or no answer from the server). */
+export const selectLogoProblem = (s: SettingsSchoolSnapshot): LogoProblem | null =>
+  s.context.logoError && 'problem' in s.context.logoError ? s.context.logoError.problem : null;

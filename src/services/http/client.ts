@@ -75,7 +75,8 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions {
   method?: HttpMethod;
-  body?: Record<string, unknown>;
+  /** JSON, or a multipart form (a file upload that needs no progress). */
+  body?: Record<string, unknown> | FormData;
   query?: Record<string, string | number | boolean | undefined>;
   /** Pass the actor's `signal` so leaving the state aborts the request. */
   signal?: AbortSignal;

@@ -1,5 +1,5 @@
 // /connectivity/course/:id/call-list?messages=N: "Lista de llamados" as a printable page. On
-// screen: the heading, Imprimir and the way back; on paper (print: variants, no inline styles) only the list,
+// screen: the school's logo (when it has one) and the heading, Imprimir and the way back; on paper (print: variants, no inline styles) only the list,
 // cut into pages of CALL_LIST_PAGE_ROWS rows, each with the course, N, when it was generated and its number.
 import { Link, useSearch } from 'wouter';
 import {
@@ -10,6 +10,7 @@ import {
   selectPrintPages,
   type CallListActor,
 } from '../../../machines/dashboard/call-list';
+import { SchoolLogo } from '../../layout/school-logo';
 import { formatDateTime } from '../../lib/format';
 import { useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
@@ -28,9 +29,12 @@ export function CallListPrintPage({ id }: { id: number }) {
   const t = useT();
   return (
     <Page width="w-full max-w-5xl min-w-0" aria-labelledby="call-list-print-title" data-slot="call-list-print" className="print:max-w-none">
-      <h1 id="call-list-print-title" className="text-2xl font-bold print:text-base">
-        {t('callList.title')}
-      </h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <SchoolLogo />
+        <h1 id="call-list-print-title" className="text-2xl font-bold print:text-base">
+          {t('callList.title')}
+        </h1>
+      </div>
       <div className="flex flex-wrap items-center gap-3 print:hidden">
         <Link href={`/connectivity/course/${id}`} className="rounded-sm text-sm text-primary underline-offset-4 hover:underline">
           ← {t('callList.back')}

@@ -1,9 +1,9 @@
 // /mural/news/week?date=YYYY-MM-DD: the printable weekly wall for the school's entrance
 // noticeboard and families without smartphones. On screen: the week, previous and next, Imprimir (an edge
 // effect) and the way back; on paper (print: variants and @page A4 in index.css, no inline styles) one
-// A4 page: the school and the week in big type, the posts published that week (pinned first) with title,
-// category, date, whom it is for, the first image small (from the API, like the wall's) and the text cut
-// with "…", and a QR code to the wall with its address.
+// A4 page: the school (and its logo, when it has one) and the week in big type, the posts published that
+// week (pinned first) with title, category, date, whom it is for, the first image small (from the API, like
+// the wall's) and the text cut with "…", and a QR code to the wall with its address.
 import { Link, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { NewsPost } from '../../../../shared/news-contract';
@@ -19,6 +19,7 @@ import {
   WEEK_PRINT_MAX,
 } from '../../../machines/news/week';
 import { newsFileHref } from '../../../services/news/wall';
+import { SchoolLogo } from '../../layout/school-logo';
 import { formatDay } from '../../lib/format';
 import { useLocale, useLocaleZone, useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
@@ -106,14 +107,17 @@ function WeekScreen({ actor }: { actor: WeekActor }) {
       )}
       {week && !loading && (
         <article data-slot="week-sheet" className="flex min-w-0 flex-col gap-4 print:h-[270mm] print:gap-3 print:overflow-hidden">
-          <header className="flex flex-col gap-1 border-b pb-3 print:pb-2">
-            <p className="text-sm font-medium text-muted-foreground print:text-[12pt] print:text-black">{week.school}</p>
-            <h1 id="page-title" className="text-3xl font-bold print:text-[28pt] print:leading-tight">
-              {t('newsAdmin.week.heading')}
-            </h1>
-            <p className="text-lg print:text-[14pt]">
-              {t('newsAdmin.week.range', { from: dayOf(week.from, locale), to: dayOf(week.to, locale) })}
-            </p>
+          <header className="flex items-center justify-between gap-4 border-b pb-3 print:pb-2">
+            <div className="flex min-w-0 flex-col gap-1">
+              <p className="text-sm font-medium text-muted-foreground print:text-[12pt] print:text-black">{week.school}</p>
+              <h1 id="page-title" className="text-3xl font-bold print:text-[28pt] print:leading-tight">
+                {t('newsAdmin.week.heading')}
+              </h1>
+              <p className="text-lg print:text-[14pt]">
+                {t('newsAdmin.week.range', { from: dayOf(week.from, locale), to: dayOf(week.to, locale) })}
+              </p>
+            </div>
+            <SchoolLogo decorative className="h-16 max-w-32 print:h-[22mm]" />
           </header>
           {week.posts.length === 0 ? (
             <p

@@ -1,8 +1,10 @@
-// /settings/school: the school's name, country, time zone, locale, home link and support chat. The machine
-// (settings/school.ts) loads, checks nothing the server does not, saves, toasts and keeps what is typed.
+// /settings/school: the school's name, country, time zone, locale, home link and support chat, and its logo.
+// The machine (settings/school.ts) loads, checks nothing the server does not (but a logo file's type and
+// size before it travels), saves, toasts and keeps what is typed.
 import type * as React from 'react';
 import { COUNTRIES, COUNTRY_TIMEZONES, isCountry, SCHOOL_LOCALES } from '../../../../shared/school-rules';
 import {
+  type LogoProblem,
   type SchoolField,
   schoolFieldId,
   selectChatAvailable,
@@ -12,22 +14,30 @@ import {
   selectHasChanges,
   selectLoadFailed,
   selectLoading,
+  selectLogoErrorText,
+  selectLogoProblem,
+  selectLogo,
+  selectRemovingLogo,
   selectSaving,
+  selectUploadingLogo,
   selectValue,
   type SettingsSchoolActor,
   settingsSchoolMachine,
 } from '../../../machines/settings/school';
+import { logoHref } from '../../../services/settings/school';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { useSelectors } from '../../lib/selectors';
-import { Button } from '../../ui/button';
+import { Button, buttonVariants } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { FieldError } from '../../ui/field';
 import { MachineForm } from '../../ui/form';
 import { InputField, OptionsField } from '../../ui/input-field';
 import { Label } from '../../ui/label';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
+import { Spinner } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
+import { cn } from '../../lib/utils';
 import { SettingsShell } from './shell';
 
 export function SettingsSchoolPage() {
@@ -49,8 +59,103 @@ function SchoolScreen({ actor }: { actor: SettingsSchoolActor }) {
       <CardContent className="flex flex-col gap-5">
         <p className="text-sm text-muted-foreground">{t('school.intro')}</p>
         <SchoolForm actor={actor} />
+        <LogoSection actor={actor} />
       </CardContent>
     </Card>
+  );
+}
+
+const LOGO_PROBLEM_KEY = {
+  tooLarge: 'school.logo.problems.tooLarge',
+  svg: 'school.logo.problems.svg',
+  type: 'school.logo.problems.type',
+  failed: 'school.logo.problems.failed',
+} as const satisfies Record<LogoProblem, string>;
+
+/** The logo of e-mails and printed pages: its preview, a file to upload or replace it, and remove. */
+function LogoSection({ actor }: { actor: SettingsSchoolActor }) {
+  const t = useT();
+  const { logo, uploading, removing, errorText, problem } = useSelectors(actor, {
+    logo: selectLogo,
+    uploading: selectUploadingLogo,
+    removing: selectRemovingLogo,
+    errorText: selectLogoErrorText,
+    problem: selectLogoProblem,
+  });
+  const busy = uploading || removing;
+  const error = errorText ?? (problem ? t(LOGO_PROBLEM_KEY[problem]) : null);
+  return (
+    <section aria-labelledby="school-logo-title" aria-busy={busy} data-slot="school-logo" className="flex flex-col gap-3 border-t pt-5">
+      <h2 id="school-logo-title" className="text-base font-semibold">
+        {t('school.logo.title')}
+      </h2>
+      <p id="school-logo-hint" className="text-sm text-muted-foreground">
+        {t('school.logo.hint')}
+      </p>
+      {logo ? (
+        <figure className="flex flex-col gap-1">
+          <div className="flex w-fit max-w-full items-center rounded-md border bg-white p-3">
+            <img
+              src={logoHref(logo.url)}
+              alt={t('school.logo.preview')}
+              data-slot="school-logo-preview"
+              className="max-h-20 max-w-full object-contain"
+            />
+          </div>
+          <figcaption className="text-xs text-muted-foreground">
+            {t('school.logo.size', { width: logo.width, height: logo.height, kb: Math.max(1, Math.round(logo.size / 1024)) })}
+          </figcaption>
+        </figure>
+      ) : (
+        <p className="text-sm">{t('school.logo.none')}</p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        {/* A label styled as a button: the file input inside keeps the keyboard and the screen reader's name. */}
+        <label
+          htmlFor="school-logo-file"
+          className={cn(
+            buttonVariants({ variant: 'outline' }),
+            'cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
+            busy && 'pointer-events-none opacity-50',
+          )}
+        >
+          {t(logo ? 'school.logo.replace' : 'school.logo.upload')}
+          <input
+            id="school-logo-file"
+            type="file"
+            accept="image/png,image/jpeg"
+            className="sr-only"
+            aria-describedby={error ? 'school-logo-hint school-logo-error' : 'school-logo-hint'}
+            aria-invalid={error ? true : undefined}
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              // The same file may be chosen again after it was refused.
+              event.currentTarget.value = '';
+              if (file) actor.send({ type: 'logo.upload', file });
+            }}
+          />
+        </label>
+        {logo && (
+          <Button
+            type="button"
+            variant="outline"
+            aria-disabled={busy || undefined}
+            className="aria-disabled:opacity-50"
+            onClick={() => actor.send({ type: 'logo.remove' })}
+          >
+            {t('school.logo.remove')}
+          </Button>
+        )}
+        {uploading && <Spinner label={t('school.logo.uploading')} />}
+        {removing && <Spinner label={t('school.logo.removing')} />}
+      </div>
+      {error && (
+        <p id="school-logo-error" role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }
 
