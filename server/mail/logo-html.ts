@@ -1,4 +1,4 @@
-// An e-mail's HTML alternative with the school's logo above its text. The logo travels inside the e-mail as
+// An e-mail's HTML alternative with the school's logo above its text (messages, invitations, resets). The logo travels inside the e-mail as
 // an inline part (Content-ID), never as a remote image, which mail clients block and which would tell the
 // sender who opened it. The text is the plain alternative's, escaped, with its line breaks kept.
 
@@ -35,4 +35,15 @@ export function withLogo(
       cid: LOGO_CID,
     },
   };
+}
+
+/** An account e-mail (invitation, password reset) as it leaves: with the school's logo when it has one. */
+export function mailWithLogo<M extends { subject: string; text: string }>(
+  mail: M,
+  school: string,
+  logo: { content: Buffer; contentType: string } | null,
+): M & { html?: string; attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[] } {
+  if (!logo) return mail;
+  const alternative = withLogo({ subject: mail.subject, text: mail.text, school }, logo);
+  return { ...mail, html: alternative.html, attachments: [alternative.logo] };
 }

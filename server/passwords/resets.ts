@@ -12,7 +12,9 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { institutions } from '../db/schema/institutions';
 import { passwordResets } from '../db/schema/passwords';
+import { mailWithLogo } from '../mail/logo-html';
 import type { Mailer } from '../mail/transport';
+import { logoImage } from '../schools/logo';
 import { resetMail } from './mail';
 
 /**
@@ -22,7 +24,12 @@ import { resetMail } from './mail';
 export async function sendResetLink(db: Db, mailer: Mailer, publicUrl: string, email: string, now = new Date()): Promise<boolean> {
   const user = await findLoginUser(db, email);
   if (!user || !(await hasAccessPolicy(db, user.id))) return false;
-  const [person] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, user.id)).limit(1);
+  const [person] = await db
+    .select({ name: users.name, email: users.email, institutionId: users.institutionId, school: institutions.name })
+    .from(users)
+    .innerJoin(institutions, eq(institutions.id, users.institutionId))
+    .where(eq(users.id, user.id))
+    .limit(1);
   if (!person) return false;
   const token = newToken();
   await db.insert(passwordResets).values({
@@ -31,7 +38,8 @@ export async function sendResetLink(db: Db, mailer: Mailer, publicUrl: string, e
     createdAt: now,
     expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
   });
-  await mailer.send(resetMail({ to: person.email, name: person.name, link: `${publicUrl}${resetPasswordPath(token)}` }));
+  const mail = resetMail({ to: person.email, name: person.name, link: `${publicUrl}${resetPasswordPath(token)}` });
+  await mailer.send(mailWithLogo(mail, person.school, await logoImage(db, person.institutionId)));
   return true;
 }
 

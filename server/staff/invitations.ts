@@ -23,6 +23,7 @@ import { userPolicies, userRoles, users } from '../db/schema/auth';
 import { institutions } from '../db/schema/institutions';
 import { invitations } from '../db/schema/staff';
 import type { FieldErrors } from '../http/field-errors';
+import { logoImage } from '../schools/logo';
 import { recordChange } from './changes';
 import type { AccountMailer } from './mail';
 import { ADMIN_POLICIES, BASE_POLICIES, grantSchoolChannels, scopeFor } from './policies';
@@ -198,6 +199,7 @@ export async function invite(
 ): Promise<InviteOutcome[]> {
   const school = await schoolOf(db, scope.institutionId);
   const inviter = await nameOf(db, scope.userId);
+  const logo = await logoImage(db, scope.institutionId);
   const seen = new Set<string>();
   const outcomes: InviteOutcome[] = [];
   for (const [index, raw] of people.entries()) {
@@ -236,6 +238,7 @@ export async function invite(
       expiresAt: created.expiresAt,
       locale: school.locale,
       timezone: school.timezone,
+      logo,
     });
     outcomes.push({
       index,
@@ -300,6 +303,7 @@ export async function resendInvitation(
     expiresAt: outcome.invitation.expiresAt,
     locale: school.locale,
     timezone: school.timezone,
+    logo: await logoImage(db, scope.institutionId),
   });
   return { kind: 'done', mailSent, expiresAt: outcome.invitation.expiresAt };
 }

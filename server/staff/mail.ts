@@ -3,6 +3,7 @@
 // school message, has no recipients to report on, and the administrator wants to know now whether it left.
 import { invitationPagePath } from '../../shared/staff-contract';
 import type { ServerConfig } from '../config';
+import { mailWithLogo } from '../mail/logo-html';
 import { lazyMailer } from '../mail/transport';
 import type { Logger } from '../log';
 
@@ -16,6 +17,8 @@ interface InvitationMail {
   expiresAt: Date;
   locale: string;
   timezone: string;
+  /** The school's logo, shown above the text in an HTML alternative; null without one. */
+  logo: { content: Buffer; contentType: string } | null;
 }
 
 /** Sends account e-mails; false when the mail server refused or could not be reached. */
@@ -56,7 +59,7 @@ export function accountMailer(
     async sendInvitation(mail) {
       const { subject, text } = invitationText(mail, config.publicUrl);
       try {
-        await transport.send({ to: mail.to, subject, text });
+        await transport.send(mailWithLogo({ to: mail.to, subject, text }, mail.school, mail.logo));
         return true;
       } catch (err) {
         // The fault, not the person (their address stays out of the log).

@@ -283,3 +283,59 @@ describe('message e-mails', () => {
     for (const raw of removed) expect(parseMime(raw).headers.get('content-type')).toMatch(/^text\/plain/);
   });
 });
+
+/** The raw e-mails of the outbox addressed to `to`, once there are `n` of them. */
+async function outboxTo(to: string, n: number): Promise<string[]> {
+  return eventually(
+    `correo a ${to}`,
+    async () => {
+      const files = (await readdir(server.outboxDir)).filter((f) => f.endsWith('.eml'));
+      const raws = await Promise.all(files.map((f) => readFile(path.join(server.outboxDir, f), 'utf8')));
+      return raws.filter((raw) => parseMime(raw).headers.get('to') === to);
+    },
+    (mails) => mails.length >= n,
+  );
+}
+
+describe('account e-mails', () => {
+  it('an invitation and a password reset of a school with a logo show it inline; of a school without, plain text', async () => {
+    const admin = await as(ADMIN);
+    const bytes = pngFile(90, 30, [0x10, 0x80, 0x30]);
+    expect((await putLogo(admin, 'logo.png', 'image/png', bytes)).status).toBe(200);
+
+    const invited = await admin.post('/api/staff/invitations', {
+      people: [{ name: 'Ana <Nueva>', email: 'ana.nueva@sanandres.cl', role: 'docente' }],
+    });
+    expect(invited.status).toBe(200);
+    const resetClient = server.client();
+    await resetClient.get('/api/csrf-cookie');
+    expect((await resetClient.post('/api/password-resets', { email: 'docente@sanandres.cl' })).status).toBe(202);
+    expect((await resetClient.post('/api/password-resets', { email: OTHER_ADMIN })).status).toBe(202);
+
+    const [invitation] = await outboxTo('ana.nueva@sanandres.cl', 1);
+    const [reset] = await outboxTo('docente@sanandres.cl', 1);
+    for (const [raw, greeting] of [
+      [invitation!, 'Hola, Ana &lt;Nueva&gt;:'],
+      [reset!, 'Hola, '],
+    ] as const) {
+      const leaves = flatten(parseMime(raw));
+      const text = decodeBody(leaves.find((p) => p.headers.get('content-type')?.startsWith('text/plain'))!).toString('utf8');
+      const html = decodeBody(leaves.find((p) => p.headers.get('content-type')?.startsWith('text/html'))!).toString('utf8');
+      expect(html).toContain('<img src="cid:logo@hermes.local" alt="Colegio San Andrés de Ñuñoa"');
+      expect(html).toContain(greeting);
+      // The link the text carries is in the HTML too, as text.
+      const link = /https?:\/\/\S+/.exec(text)?.[0];
+      expect(link).toBeDefined();
+      expect(html).toContain(link!.replace(/&/g, '&amp;'));
+      const image = leaves.find((p) => p.headers.get('content-id') === '<logo@hermes.local>');
+      expect(decodeBody(image!).equals(Buffer.from(bytes))).toBe(true);
+    }
+    // The plain alternative is the text as written.
+    const invitationText = flatten(parseMime(invitation!)).find((p) => p.headers.get('content-type')?.startsWith('text/plain'))!;
+    expect(decodeBody(invitationText).toString('utf8')).toContain('Hola, Ana <Nueva>:');
+
+    const [plain] = await outboxTo(OTHER_ADMIN, 1);
+    expect(parseMime(plain!).headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(plain).not.toMatch(/text\/html|Content-ID/i);
+  });
+});
