@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, SignedIn } from '../../shared/contract';
 import type { SchoolLogo, SchoolSettings } from '../../shared/school-contract';
+import { logoCache } from '../../server/schools/logo';
 import { composeInput } from '../fixtures/compose';
 import { jpegFile, pngFile } from '../fixtures/images';
 import { count, rows, send } from './support/compose';
@@ -182,6 +183,34 @@ describe('GET /api/school/logo', () => {
     // Their own school has none.
     expect((await other.get('/api/school/logo')).status).toBe(404);
     expect(await logoOf(other)).toBeNull();
+  });
+});
+
+describe("the engine's logo cache", () => {
+  it('reads a school’s logo once per version, however many e-mails ask, and again when it is replaced', async () => {
+    let reads = 0;
+    // Every read of the logo's row is a `select` on the database.
+    const counting = new Proxy(server.db, {
+      get(target, property, receiver) {
+        if (property === 'select') reads += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const cache = logoCache(counting);
+    const admin = await as(ADMIN);
+    const first = pngFile(10, 10, [1, 2, 3]);
+    const v1 = ((await (await putLogo(admin, 'a.png', 'image/png', first)).json()) as { data: SchoolLogo }).data.url.split('v=')[1]!;
+    const images = await Promise.all(Array.from({ length: 50 }, () => cache.get(1, v1)));
+    expect(images.every((image) => image?.content.equals(Buffer.from(first)))).toBe(true);
+    await cache.get(1, v1);
+    expect(reads).toBe(1);
+
+    const second = pngFile(12, 12, [4, 5, 6]);
+    const v2 = ((await (await putLogo(admin, 'b.png', 'image/png', second)).json()) as { data: SchoolLogo }).data.url.split('v=')[1]!;
+    expect((await cache.get(1, v2))?.content.equals(Buffer.from(second))).toBe(true);
+    await cache.get(1, v2);
+    expect(reads).toBe(2);
+    expect((await admin.fetch('/api/school/logo', { method: 'DELETE' })).status).toBe(204);
   });
 });
 

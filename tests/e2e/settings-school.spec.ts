@@ -109,6 +109,8 @@ test('the school logo: a wrong file refused, a PNG uploaded, previewed and print
     await section.getByRole('button', { name: t('school.logo.remove') }).click();
     await expect(page.getByText(t('school.toast.logoRemoved'))).toBeVisible();
     await expect(section.getByText(t('school.logo.none'))).toBeVisible();
+    // The remove button went with the logo; the keyboard goes on from the file chooser.
+    await expect(section.getByLabel(t('school.logo.upload'))).toBeFocused();
   }
   await page.goto(`/settings/school`);
   await expect(section.getByText(t('school.logo.none'))).toBeVisible();

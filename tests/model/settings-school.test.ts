@@ -136,7 +136,12 @@ function logoAfter(history: readonly AnyEventObject[]) {
 
 function emits({ event }: StepEnv): AnyEventObject[] {
   if (event.type === 'xstate.done.actor.uploadLogo') return [{ type: 'toast', kind: 'success', key: 'school.toast.logoSaved' }];
-  if (event.type === 'xstate.done.actor.removeLogo') return [{ type: 'toast', kind: 'success', key: 'school.toast.logoRemoved' }];
+  // The remove button is gone with the logo: focus to the file chooser.
+  if (event.type === 'xstate.done.actor.removeLogo')
+    return [
+      { type: 'toast', kind: 'success', key: 'school.toast.logoRemoved' },
+      { type: 'focus', target: 'school-logo-file' },
+    ];
   if (event.type === 'xstate.error.actor.uploadLogo' || event.type === 'xstate.error.actor.removeLogo')
     return [{ type: 'toast', kind: 'error', key: 'school.toast.logoFailed' }];
   if (event.type === 'xstate.done.actor.saveSchool') return [{ type: 'toast', kind: 'success', key: 'school.toast.saved' }];

@@ -22,6 +22,9 @@ import type { Effect } from '../app/effects';
 export const SCHOOL_FIELDS = ['name', 'country', 'timezone', 'locale', 'home_url'] as const;
 export type SchoolField = (typeof SCHOOL_FIELDS)[number];
 
+/** The logo's file chooser (an input inside its button-like label). */
+export const LOGO_CHOOSER_ID = 'school-logo-file';
+
 export const schoolFieldId = (field: SchoolField | 'chat_enabled'): string => `school-${field.replace('_', '-')}`;
 
 export interface SchoolForm extends Record<SchoolField, string> {
@@ -144,6 +147,8 @@ export const settingsSchoolMachine = setup({
     assignLogoError: assign((_, failure: ApiFailure) => ({ logoError: logoErrorOf(failure) })),
     toastLogoSaved: emit({ type: 'toast', kind: 'success', key: 'school.toast.logoSaved' }),
     toastLogoRemoved: emit({ type: 'toast', kind: 'success', key: 'school.toast.logoRemoved' }),
+    // «Quitar logo» goes with the logo: the keyboard goes on from the file chooser instead of the page's top.
+    focusLogoChooser: emit({ type: 'focus', target: LOGO_CHOOSER_ID }),
     toastLogoFailed: emit({ type: 'toast', kind: 'error', key: 'school.toast.logoFailed' }),
     toastSaved: emit({ type: 'toast', kind: 'success', key: 'school.toast.saved' }),
     toastFailed: emit({ type: 'toast', kind: 'error', key: 'school.toast.failed' }),
@@ -246,7 +251,7 @@ export const settingsSchoolMachine = setup({
               invoke: {
                 id: 'removeLogo',
                 src: 'removeLogo',
-                onDone: { target: 'idle', actions: [{ type: 'assignLogo', params: () => null }, 'toastLogoRemoved'] },
+                onDone: { target: 'idle', actions: [{ type: 'assignLogo', params: () => null }, 'toastLogoRemoved', 'focusLogoChooser'] },
                 onError: {
                   target: 'idle',
                   actions: [{ type: 'assignLogoError', params: ({ event }) => toApiFailure(event.error) }, 'toastLogoFailed'],

@@ -4,6 +4,7 @@
 import type * as React from 'react';
 import { COUNTRIES, COUNTRY_TIMEZONES, isCountry, SCHOOL_LOCALES } from '../../../../shared/school-rules';
 import {
+  LOGO_CHOOSER_ID,
   type LogoProblem,
   type SchoolField,
   schoolFieldId,
@@ -112,7 +113,7 @@ function LogoSection({ actor }: { actor: SettingsSchoolActor }) {
       <div className="flex flex-wrap items-center gap-3">
         {/* A label styled as a button: the file input inside keeps the keyboard and the screen reader's name. */}
         <label
-          htmlFor="school-logo-file"
+          htmlFor={LOGO_CHOOSER_ID}
           className={cn(
             buttonVariants({ variant: 'outline' }),
             'cursor-pointer has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40',
@@ -121,13 +122,14 @@ function LogoSection({ actor }: { actor: SettingsSchoolActor }) {
         >
           {t(logo ? 'school.logo.replace' : 'school.logo.upload')}
           <input
-            id="school-logo-file"
+            id={LOGO_CHOOSER_ID}
             type="file"
             accept="image/png,image/jpeg"
             className="sr-only"
             aria-describedby={error ? 'school-logo-hint school-logo-error' : 'school-logo-hint'}
             aria-invalid={error ? true : undefined}
-            disabled={busy}
+            // Never `disabled`: focus stays on it through the upload; the machine ignores a file chosen meanwhile.
+            aria-disabled={busy || undefined}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
               // The same file may be chosen again after it was refused.
