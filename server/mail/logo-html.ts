@@ -3,12 +3,12 @@
 // sender who opened it. The text is the plain alternative's, escaped, with its line breaks kept.
 
 /** The Content-ID the HTML refers to; one per e-mail, so any fixed name will do. */
-export const LOGO_CID = 'logo@hermes.local';
+const LOGO_CID = 'logo@hermes.local';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text as HTML that shows exactly it: markup in a message is shown, never run. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
 

@@ -91,7 +91,7 @@ export function checkLogo(bytes: Uint8Array): LogoCheck {
 }
 
 /** The version of a logo's content: in its URL and in the e-mail engine's cache. */
-export const logoHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+const logoHash = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 
 /** Relative to the API base like every SCHOOL_API path; the SPA prefixes its base. */
 export const logoUrl = (hash: string): string => `${SCHOOL_API.logo}?v=${hash}`;
@@ -174,5 +174,3 @@ export function logoCache(db: Db) {
     },
   };
 }
-
-export type LogoCache = ReturnType<typeof logoCache>;
