@@ -13,7 +13,10 @@ import { NewsCategoriesPage } from '../../src/views/pages/news/categories-page';
 import { NewsTrashPage } from '../../src/views/pages/news/trash-page';
 import { NewsWeekPage } from '../../src/views/pages/news/week-page';
 import { qrPathOf } from '../../src/views/pages/news/qr-code';
+import { selectIsLoggedIn } from '../../src/machines/session/selectors';
+import { sessionActor } from '../../src/views/actors';
 import { Toaster } from '../../src/views/layout/toaster';
+import { ADMIN } from '../fixtures/users';
 import { json } from '../fixtures/fake-fetch';
 import { CATEGORIES, newsCategory, newsWeek, trashedPost } from '../fixtures/news-admin';
 import { text } from '../fixtures/texts';
@@ -265,6 +268,8 @@ describe.each(RENDER_MODES)('printable week (%s)', (_mode, wrap) => {
     expect(titles).toEqual(['Reunión de apoderados', 'Feria científica']);
     const [pinned, withImage] = [...container.querySelectorAll('[data-slot="week-post"]')];
     expect(pinned?.querySelector('img')).toBeNull();
+    // No school logo without one.
+    expect(container.querySelector('[data-slot="school-logo"]')).toBeNull();
     expect(pinned?.textContent).toContain(text('newsAdmin.week.pinned'));
     // The week and each post's day in the school's zone: the Sunday-night post is inside the heading's week.
     expect(screen.getByText('Semana del 02-03-2026 al 08-03-2026')).toBeTruthy();
@@ -288,6 +293,32 @@ describe.each(RENDER_MODES)('printable week (%s)', (_mode, wrap) => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('newsAdmin.week.print') })));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+  });
+
+  it('the school’s logo heads the sheet beside its name when the school has one', async () => {
+    api.script['POST /login'] = [
+      json(200, {
+        data: { token_expires_at: Date.now() + 3_600_000, refresh_expires_at: Date.now() + 7_200_000 },
+        user: { ...ADMIN, institution: { ...ADMIN.institution, logo_url: '/school/logo?v=0123456789abcdef' } },
+        policies: ['hermes-acceder-sistema'],
+      }),
+    ];
+    await act(async () => sessionActor.send({ type: 'session.login', email: ADMIN.email, password: 'Hermes.2026' }));
+    await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(true));
+    try {
+      history.replaceState(null, '', '/mural/news/week?date=2026-03-04');
+      api.script['GET /news/week'] = [json(200, { data: newsWeek() })];
+      const { container } = render(wrap(<NewsWeekPage />));
+      await screen.findByText('Reunión de apoderados');
+      const logo = container.querySelector('[data-slot="week-sheet"] header img[data-slot="school-logo"]');
+      expect(logo?.getAttribute('src')).toBe('/api/school/logo?v=0123456789abcdef');
+      // The school's name is written beside it: the image adds nothing to read aloud.
+      expect(logo?.getAttribute('alt')).toBe('');
+    } finally {
+      api.script['GET /logout'] = [json(200, {})];
+      await act(async () => sessionActor.send({ type: 'session.logout' }));
+      await waitFor(() => expect(selectIsLoggedIn(sessionActor.getSnapshot())).toBe(false));
+    }
   });
 
   it('a refusal says the server’s text and offers Reintentar; an empty week says so', async () => {
