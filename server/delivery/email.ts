@@ -8,7 +8,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 
 interface EmailAttachment {
-  filename: string;
+  filename?: string;
   /** File on disk; streamed by nodemailer, never loaded whole into memory … */
   path?: string;
   /** … or the bytes, for attachments stored before files moved to disk. */
@@ -16,6 +16,8 @@ interface EmailAttachment {
   contentType: string;
   /** Shown inside the HTML alternative (`<img src="cid:…">`) rather than listed as a file. */
   cid?: string;
+  /** The whole MIME part, headers and encoded body, made once (the school's logo). */
+  raw?: string;
 }
 
 interface EmailMessage {
