@@ -2,7 +2,15 @@
 // guardian. A row with any problem is refused whole (its problems say why, one per column); the others
 // come out normalised. Roles left empty are decided later, over the whole file (duplicates.ts).
 import { PERSON_ERRORS, PERSON_NAME_MAX } from '../../../shared/person-rules';
-import type { ColumnMapping, GuardianRole, RosterDocument, RosterField, RosterRow, RowProblem } from '../../../shared/roster-contract';
+import type {
+  ColumnMapping,
+  GuardianRole,
+  RosterCourse,
+  RosterDocument,
+  RosterField,
+  RosterRow,
+  RowProblem,
+} from '../../../shared/roster-contract';
 import { type Country, fileStage, parseCourse } from './course';
 import { type Checked, checkBirthDate, checkCurp, checkEmail, checkPhone, checkRole, checkRun, relationshipOf } from './fields';
 import { COURSE_EXAMPLE, ROW_ERRORS } from './messages';
@@ -44,6 +52,8 @@ export function readRows(
   const courseIndex = column.get('course') ?? column.get('level');
   const stage = fileStage(courseIndex === undefined ? [] : rows.map((r) => r.cells[courseIndex] ?? ''), country);
 
+  // A school has a few dozen courses written the same way on thousands of lines.
+  const courses = new Map<string, RosterCourse | null>();
   const out: DraftRow[] = [];
   const problems: RowProblem[] = [];
   for (const row of rows) {
@@ -117,7 +127,11 @@ export function readRows(
     const studentName = name('student');
     const courseText = column.has('course') ? cell('course') : `${cell('level')} ${cell('letter')}`.trim();
     const courseField: RosterField = column.has('course') ? 'course' : 'level';
-    const course = courseText === '' ? null : parseCourse(courseText, country, stage);
+    let course = courses.get(courseText);
+    if (course === undefined) {
+      course = courseText === '' ? null : parseCourse(courseText, country, stage);
+      courses.set(courseText, course);
+    }
     if (courseText === '') fail(courseField, ROW_ERRORS.courseRequired);
     else if (course === null) fail(courseField, ROW_ERRORS.course(courseText, COURSE_EXAMPLE[country]));
     const birth = cell('student_birth_date');
