@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/roster-contract';
 import { type Country, fileStage, parseCourse } from './course';
 import { type Checked, checkBirthDate, checkCurp, checkEmail, checkPhone, checkRole, checkRun, relationshipOf } from './fields';
+import { headerKey } from './header';
 import { COURSE_EXAMPLE, ROW_ERRORS } from './messages';
 import { type SplitName, splitFullName, splitSurnames } from './names';
 import type { SheetRow } from './sheet';
@@ -80,7 +81,10 @@ export function readRows(
       const dv = cell(`${who}_dv`);
       const curp = cell(`${who}_curp`);
       if (run === '' && dv !== '') fail(`${who}_dv`, ROW_ERRORS.dvWithoutRun);
-      const rut = run === '' ? null : take(`${who}_run`, checkRun(run, column.has(`${who}_dv`) ? dv : null));
+      // Some files carry the whole RUN and its DV again beside it.
+      const whole = /-\s*[\dkK]$/.test(run);
+      const rut = run === '' ? null : take(`${who}_run`, checkRun(run, whole ? null : dv));
+      if (rut && whole && dv !== '' && rut.value.slice(-1) !== dv.toUpperCase()) fail(`${who}_dv`, ROW_ERRORS.dvMismatch);
       const mx = curp === '' ? null : take(`${who}_curp`, checkCurp(curp));
       return country === 'MX' ? (mx ?? rut) : (rut ?? mx);
     };
@@ -107,7 +111,7 @@ export function readRows(
         }
         split = { first_names: first, last_name_father: father, last_name_mother: mother };
       } else {
-        split = splitFullName(full);
+        split = splitFullName(full, headerKey(header(`${who}_full_name`) ?? '').startsWith('apellido'));
         if (split === null) {
           fail(`${who}_full_name`, ROW_ERRORS.fullNameOneWord);
           return null;

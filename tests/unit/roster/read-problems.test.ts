@@ -182,3 +182,27 @@ describe('checks across lines', () => {
     ]);
   });
 });
+
+describe('columns written their own way', () => {
+  it('reads "Apellidos y nombres" surname first, and a whole RUN beside an empty or repeated DV', async () => {
+    const result = await read([
+      'RUN;DV;Apellidos y nombres;Curso',
+      '12.345.678-5;5;Soto Pérez Ana María;1° Básico A',
+      '9.876.543-3;;De la Fuente Araya Sofía;1° Básico A',
+      '10000004;0;Vera Tomás;1° Básico A',
+    ]);
+    expect(result.problems).toEqual([]);
+    expect(
+      result.rows.map((r) => [r.student.document?.value, r.student.first_names, r.student.last_name_father, r.student.last_name_mother]),
+    ).toEqual([
+      ['12345678-5', 'Ana María', 'Soto', 'Pérez'],
+      ['9876543-3', 'Sofía', 'De la Fuente', 'Araya'],
+      ['10000004-0', 'Tomás', 'Vera', ''],
+    ]);
+  });
+
+  it('refuses a whole RUN whose DV column says another digit', async () => {
+    const result = await read(['RUN;DV;Nombres;Apellido paterno;Curso', '12.345.678-5;4;Ana;Soto;1° Básico A']);
+    expect(result.problems).toEqual([{ line: 2, column: 'DV', message: 'El dígito verificador no coincide con el del RUN.' }]);
+  });
+});
