@@ -50,8 +50,11 @@ export function readRows(
   mapping.forEach((field, index) => {
     if (field !== 'ignore') column.set(field, index);
   });
-  const courseIndex = column.get('course') ?? column.get('level');
-  const stage = fileStage(courseIndex === undefined ? [] : rows.map((r) => r.cells[courseIndex] ?? ''), country);
+  const courseColumns = (['course', 'level'] as const).flatMap((f) => column.get(f) ?? []);
+  const stage = fileStage(
+    rows.map((r) => courseColumns.map((i) => r.cells[i] ?? '').join(' ')),
+    country,
+  );
 
   // A school has a few dozen courses written the same way on thousands of lines.
   const courses = new Map<string, RosterCourse | null>();
@@ -129,7 +132,8 @@ export function readRows(
     // The student.
     const studentDocument = document('student');
     const studentName = name('student');
-    const courseText = column.has('course') ? cell('course') : `${cell('level')} ${cell('letter')}`.trim();
+    // The course may be spread over Curso, Nivel/Grado and Letra/Grupo: read together.
+    const courseText = [cell('course'), cell('level'), cell('letter')].filter((c) => c !== '').join(' ');
     const courseField: RosterField = column.has('course') ? 'course' : 'level';
     let course = courses.get(courseText);
     if (course === undefined) {

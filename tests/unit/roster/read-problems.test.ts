@@ -206,3 +206,20 @@ describe('columns written their own way', () => {
     expect(result.problems).toEqual([{ line: 2, column: 'DV', message: 'El dígito verificador no coincide con el del RUN.' }]);
   });
 });
+
+describe('courses in several columns', () => {
+  it('reads a Mexican Nivel + Grado + Grupo, and a letter repeated in its own column', async () => {
+    const mx = await readRoster({
+      bytes: utf8(
+        ['CURP;Nombre completo;Nivel;Grado;Grupo', ';Andrés González Pérez;Secundaria;3;B', ';Luis Rojas Díaz;Primaria;6°;'].join('\n'),
+      ),
+      fileName: 'a.csv',
+      country: 'MX',
+    });
+    expect(mx).toMatchObject({ status: 'read', mapping: ['student_curp', 'student_full_name', 'level', 'course', 'letter'], problems: [] });
+    expect(mx.status === 'read' && mx.rows.map((r) => r.student.course.name)).toEqual(['3° de Secundaria B', '6° de Primaria']);
+    const cl = await read(['Nombres;Apellido paterno;Curso;Letra', 'Ana;Soto;1° Básico A;A', 'Luis;Rojas;2° Básico;B']);
+    expect(cl.problems).toEqual([]);
+    expect(cl.rows.map((r) => r.student.course.name)).toEqual(['1° Básico A', '2° Básico B']);
+  });
+});
