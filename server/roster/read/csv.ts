@@ -8,7 +8,7 @@ import { cleanCell, isBlank, type SheetRow } from './sheet';
 const SEPARATORS = [';', ',', '\t'] as const;
 const SAMPLE_LINES = 40;
 
-export function detectSeparator(text: string): string {
+function detectSeparator(text: string): string {
   let best: { separator: string; score: number } = { separator: ';', score: -1 };
   for (const separator of SEPARATORS) {
     const sample = Papa.parse<string[]>(text, { delimiter: separator, preview: SAMPLE_LINES, skipEmptyLines: true });

@@ -11,7 +11,7 @@ import { ROW_ERRORS } from './messages';
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** A person-rules text as a school of `country` reads it. */
-export function personError(key: keyof typeof PERSON_ERRORS, country: Country): string {
+function personError(key: keyof typeof PERSON_ERRORS, country: Country): string {
   return (country === 'MX' ? PERSON_ERRORS_MX[key] : undefined) ?? PERSON_ERRORS[key];
 }
 
