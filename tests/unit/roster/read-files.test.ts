@@ -152,3 +152,14 @@ describe('.xlsx with several sheets', () => {
     expect(result.rows.map((r) => [r.line, r.student.first_names, r.student.course.name])).toEqual([[2, 'Ana', '1° Básico A']]);
   });
 });
+
+describe('a quote left open', () => {
+  it('refuses the file naming the line that opens it, rather than reading the rest as one cell', async () => {
+    const text = ['Nombres;Apellido paterno;Curso', 'Ana;Soto;1° Básico A', '"Luis;Rojas;1° Básico A', 'Sofía;Araya;1° Básico B'].join(
+      '\n',
+    );
+    await expect(readRoster({ bytes: utf8(text), fileName: 'a.csv', country: 'CL' })).rejects.toThrow(
+      'La línea 3 abre comillas (") que no se cierran: ciérralas o quítalas y vuelve a subir el archivo.',
+    );
+  });
+});
