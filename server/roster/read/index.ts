@@ -12,7 +12,7 @@ import { decodeText, looksBinary } from './decode';
 import { readCsv } from './csv';
 import { checkAcrossLines } from './duplicates';
 import { RosterFileError } from './errors';
-import { checkMapping, findHeader, headerCells, mappingProblem, suggestMapping } from './header';
+import { checkMapping, findHeader, headerCells, headerKey, mappingProblem, suggestMapping } from './header';
 import { FILE_ERRORS } from './messages';
 import { readRows } from './rows';
 import type { SheetRow } from './sheet';
@@ -65,7 +65,11 @@ export async function readRoster(input: {
   if (headerIndex === null) throw new RosterFileError(FILE_ERRORS.noHeader);
   const headerRow = sheet[headerIndex]!;
   const headers = headerCells(headerRow);
-  const data = sheet.slice(headerIndex + 1);
+  // A header written again further down (a file pasted course by course) is not a student.
+  const headerKeys = headers.map(headerKey);
+  const isHeader = (row: SheetRow) =>
+    headerKey(row.cells[0] ?? '') === headerKeys[0] && headerCells(row).map(headerKey).join('|') === headerKeys.join('|');
+  const data = sheet.slice(headerIndex + 1).filter((row) => !isHeader(row));
   if (data.length > ROSTER_ROWS_MAX) throw new RosterFileError(FILE_ERRORS.tooManyRows);
 
   let mapping: ColumnMapping;
