@@ -326,12 +326,14 @@ const FIELD_NAMES: Readonly<Partial<Record<RosterField, string>>> = {
   guardian_email: 'Correo del apoderado',
 };
 
+const isField = (value: string): value is RosterField => (ROSTER_FIELDS as readonly string[]).includes(value);
+
 /** Why a mapping cannot read a file (null: it can). Checks the fields a roster needs and their pairs. */
 export function mappingProblem(mapping: readonly string[]): string | null {
   const seen = new Set<string>();
   for (const value of mapping) {
-    if (!(ROSTER_FIELDS as readonly string[]).includes(value)) return FILE_ERRORS.mappingField(value);
-    if (value !== 'ignore' && seen.has(value)) return FILE_ERRORS.mappingTwice(FIELD_NAMES[value as RosterField] ?? value);
+    if (!isField(value)) return FILE_ERRORS.mappingField(value);
+    if (value !== 'ignore' && seen.has(value)) return FILE_ERRORS.mappingTwice(FIELD_NAMES[value] ?? value);
     seen.add(value);
   }
   const has = (field: RosterField) => seen.has(field);
@@ -357,5 +359,5 @@ export function checkMapping(mapping: readonly string[], headers: readonly strin
   if (mapping.length !== headers.length) throw new RosterFileError(FILE_ERRORS.mappingLength(mapping.length, headers.length));
   const problem = mappingProblem(mapping);
   if (problem !== null) throw new RosterFileError(problem);
-  return mapping as ColumnMapping;
+  return mapping.filter(isField);
 }

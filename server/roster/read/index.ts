@@ -7,7 +7,6 @@ import {
   type RosterRow,
   type RowProblem,
 } from '../../../shared/roster-contract';
-import type { Country } from './course';
 import { decodeText, looksBinary } from './decode';
 import { readCsv } from './csv';
 import { checkAcrossLines } from './duplicates';
@@ -82,7 +81,7 @@ export async function readRoster(input: {
   }
   if (data.length === 0) throw new RosterFileError(FILE_ERRORS.noRows);
 
-  const read = readRows(data, headers, mapping, country as Country, new Date());
+  const read = readRows(data, headers, mapping, country, new Date());
   const checked = checkAcrossLines(read.rows);
   const problems = [...read.problems, ...checked.problems].sort((a, b) => a.line - b.line);
   return { status: 'read', headers, mapping, rows: checked.rows, problems, rowsRead: data.length };
