@@ -183,13 +183,17 @@ function readHeader(header: string): { datum: Datum; whose: Whose } | null {
   const student = stripWords(key, STUDENT_WORDS);
   if (student !== null) {
     if (student === '' || student === 'nombre') return { datum: 'full_name', whose: 'student' };
-    const datum = DATUM_WORDS[student.replace(/^(de|del|de la) /, '')];
+    const rest = student.replace(/^(de|del|de la) /, '');
+    if (IGNORED.has(rest)) return { datum: 'ignore', whose: null };
+    const datum = DATUM_WORDS[rest];
     return datum ? { datum, whose: 'student' } : null;
   }
   const guardian = stripWords(key, GUARDIAN_WORDS);
   if (guardian !== null) {
     if (guardian === '' || guardian === 'nombre') return { datum: 'full_name', whose: 'guardian' };
-    const datum = DATUM_WORDS[guardian.replace(/^(de|del|de la) /, '')];
+    const rest = guardian.replace(/^(de|del|de la) /, '');
+    if (IGNORED.has(rest)) return { datum: 'ignore', whose: null };
+    const datum = DATUM_WORDS[rest];
     return datum ? { datum, whose: 'guardian' } : null;
   }
   if (key === 'titular' || key === 'suplente') return { datum: 'role', whose: 'guardian' };
@@ -228,7 +232,8 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
     else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'guardian_run') whose = 'guardian';
     else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'student_run') whose = 'student';
     else whose = guardianSeen || taken.has(fieldOf(datum, 'student')) ? 'guardian' : 'student';
-    if (whose === 'guardian' && found.whose === 'guardian') guardianSeen = true;
+    // After a column only a guardian has (phone, relationship, role) or one that says so, the family's data begin.
+    if (whose === 'guardian' && (found.whose === 'guardian' || GUARDIAN_ONLY.has(datum))) guardianSeen = true;
     let field = fieldOf(datum, whose);
     // Mexico's "Nivel" (Primaria) beside "Grado" (3): the second is read with the first, as the course.
     if (field === 'level' && taken.has('level') && !taken.has('course')) field = 'course';
