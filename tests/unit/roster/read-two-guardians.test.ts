@@ -229,7 +229,15 @@ describe('headers of two guardians', () => {
       ['Nombre', 'Curso', 'Apoderado', 'Titular'],
       ['student_full_name', 'course', 'guardian_full_name', 'guardian_role'],
     ],
+    [
+      ['Nombre', 'Curso', 'Papá', 'Celular papá', 'Mamá', 'Celular mamá'],
+      ['student_full_name', 'course', 'guardian_full_name', 'guardian_phone', 'guardian2_full_name', 'guardian2_phone'],
+    ],
     // "Padre o tutor" is one guardian, whoever they are.
+    [
+      ['Nombre', 'Curso', 'Padre/Madre/Tutor', 'Celular', 'Contacto 2', 'Celular contacto 2'],
+      ['student_full_name', 'course', 'guardian_full_name', 'guardian_phone', 'guardian2_full_name', 'guardian2_phone'],
+    ],
     [
       ['Nombre', 'Grado', 'Grupo', 'Nombre del padre o tutor', 'Teléfono'],
       ['student_full_name', 'level', 'letter', 'guardian_full_name', 'guardian_phone'],
