@@ -41,7 +41,12 @@ const GUARDIAN_DATA = [
   'phone',
   'email',
 ] as const;
-const guardianFields = (guardian: Guardian) => GUARDIAN_DATA.map((datum) => `${guardian}_${datum}` as const);
+/** The cells that say a guardian is there: a role or relationship alone describes no one (a column filled down). */
+const PERSON_DATA = GUARDIAN_DATA.filter((datum) => datum !== 'role' && datum !== 'relationship');
+const GUARDIAN_FIELDS = {
+  guardian: PERSON_DATA.map((datum) => `guardian_${datum}` as const),
+  guardian2: PERSON_DATA.map((datum) => `guardian2_${datum}` as const),
+};
 
 /**
  * What the headers of a guardian's columns say of them: "Celular suplente" a suplente, "Nombre madre" the
@@ -177,9 +182,9 @@ export function readRows(
     const studentMail = cell('student_email');
     const studentEmail = studentMail === '' ? null : take('student_email', checkEmail(studentMail, country));
 
-    // Each guardian the row names: one whose columns are all empty is not there.
+    // Each guardian the row names: one whose person's cells are all empty is not there.
     const guardianOf = (who: Guardian): { guardian: RosterGuardian | null; roleGiven: GuardianRole | null } | null => {
-      if (guardianFields(who).every((f) => cell(f) === '')) return null;
+      if (GUARDIAN_FIELDS[who].every((f) => cell(f) === '')) return null;
       const guardianDocument = document(who);
       const guardianName = name(who);
       const phone = cell(`${who}_phone`);

@@ -91,6 +91,18 @@ describe('titular and suplente side by side', () => {
     ]);
   });
 
+  it('reads no second guardian from a line whose only cells of theirs are a role or relationship filled down', async () => {
+    const result = await read(
+      csv([
+        'Nombre completo;Curso;Apoderado 1;Tipo apoderado 1;Apoderado 2;Parentesco apoderado 2;Tipo apoderado 2',
+        'Ana Soto Pérez;1° Básico A;Carla Pérez Rojas;Titular;;Padre;Suplente',
+      ]),
+      'nomina.csv',
+    );
+    expect(result.problems).toEqual([]);
+    expect(result.rows.map((r) => [r.line, r.guardian?.first_names, r.guardian?.role])).toEqual([[2, 'Carla', 'titular']]);
+  });
+
   it('takes the roles the role columns give over the columns order', async () => {
     const result = await read(
       csv([
