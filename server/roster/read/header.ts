@@ -33,7 +33,7 @@ type Whose = 'student' | 'guardian' | null;
 /** Whose a field is: the student, the line's first guardian or the second beside it. */
 type Person = 'student' | 'guardian' | 'guardian2';
 /** The word of a header that tells one of two guardians side by side from the other. */
-export type Slot = 'titular' | 'suplente' | '1' | '2' | 'madre' | 'padre';
+type Slot = 'titular' | 'suplente' | '1' | '2' | 'madre' | 'padre';
 
 /** Header words (folded) naming whose the datum is; removed before the datum is looked up. */
 const STUDENT_WORDS = ['del alumno', 'de la alumna', 'del estudiante', 'alumno', 'alumna', 'alumnos', 'estudiante', 'estudiantes', 'est'];
