@@ -44,6 +44,9 @@ const GUARDIAN_WORDS = [
   'de la tutora',
   'del padre o tutor',
   'padre madre o tutor',
+  'padre madre o apoderado',
+  'padre o apoderado',
+  'madre o apoderado',
   'padre madre tutor',
   'padre o madre',
   'madre o padre',
@@ -186,7 +189,7 @@ function stripWords(key: string, words: readonly string[]): string | null {
 
 /** "Padre o tutor", "Padre/Madre/Tutor": one guardian, whoever it is, not the father beside the mother. */
 const ANY_PARENT =
-  /(^| )(padre madre o tutor|padre madre tutor|padre o madre|madre o padre|padre madre|madre padre|padre o tutor|madre o tutor)( |$)/;
+  /(^| )(padre madre o tutor|padre madre o apoderado|padre o apoderado|madre o apoderado|padre madre tutor|padre o madre|madre o padre|padre madre|madre padre|padre o tutor|madre o tutor)( |$)/;
 const NUMBERED = /(^| )(padre o tutor|apoderado|apoderada|tutor|tutora|responsable|contacto|apod)( n)? ([12])( |$)/;
 const PARENT = /(^| )(de la madre|del padre|de la mama|del papa|madre|padre|mama|papa)( |$)/;
 const TITULAR_OR_SUPLENTE = /(^| )(titular|suplente)( |$)/;
@@ -232,7 +235,8 @@ function readHeader(header: string): { datum: Datum; whose: Whose; slot: Slot | 
   if (guardian === null && slot === null) return null;
   const left = guardian ?? unslotted;
   if (left === '' || left === 'nombre') return { datum: 'full_name', whose: 'guardian', slot };
-  const rest = left.replace(/^(de|del|de la) /, '');
+  // "Celular del padre o apoderado": the article stays behind when the words after it are taken out.
+  const rest = left.replace(/^(de|del|de la) /, '').replace(/ (de|del|de la)$/, '');
   if (IGNORED.has(rest)) return { datum: 'ignore', whose: null, slot: null };
   const datum = DATUM_WORDS[rest];
   return datum ? { datum, whose: 'guardian', slot } : null;

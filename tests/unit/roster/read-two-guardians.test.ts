@@ -247,6 +247,10 @@ describe('headers of two guardians', () => {
     ],
     // "Padre o tutor" is one guardian, whoever they are.
     [
+      ['Nombre', 'Curso', 'Nombre padre o apoderado', 'Celular del padre o apoderado'],
+      ['student_full_name', 'course', 'guardian_full_name', 'guardian_phone'],
+    ],
+    [
       ['Nombre', 'Curso', 'Padre/Madre/Tutor', 'Celular', 'Contacto 2', 'Celular contacto 2'],
       ['student_full_name', 'course', 'guardian_full_name', 'guardian_phone', 'guardian2_full_name', 'guardian2_phone'],
     ],
