@@ -28,14 +28,7 @@ import { problemsCsv } from '../roster/csv';
 import { calendarYear, discardImport, findImport, pageOfImports, pageOfPeople, problemsOf } from '../roster/imports';
 import { parseMapping } from '../roster/mappings';
 import { FILE_ERRORS } from '../roster/read/messages';
-import {
-  ROSTER_MAX_PAGE,
-  ROSTER_MESSAGES,
-  ROSTER_PER_PAGE,
-  ROSTER_PER_PAGE_MAX,
-  SCHOOL_YEAR_MAX,
-  SCHOOL_YEAR_MIN,
-} from '../roster/texts';
+import { ROSTER_MAX_PAGE, ROSTER_MESSAGES, ROSTER_PER_PAGE, ROSTER_PER_PAGE_MAX, SCHOOL_YEAR_MAX, SCHOOL_YEAR_MIN } from '../roster/texts';
 import { importFile } from '../roster/upload';
 
 /** Room for the multipart envelope (boundary, part headers, the mapping) around a file of the maximum size. */
@@ -125,7 +118,10 @@ export function rosterRoutes(db: Db): Hono<AppEnv> {
     const page = intParam(c.req.query('page'), 1, ROSTER_MAX_PAGE);
     const perPage = intParam(c.req.query('per_page'), ROSTER_PER_PAGE, ROSTER_PER_PAGE_MAX);
     if (page === null || perPage === null) {
-      return invalid(c, { ...(page === null ? { page: [ROSTER_MESSAGES.page] } : {}), ...(perPage === null ? { per_page: [ROSTER_MESSAGES.perPage] } : {}) });
+      return invalid(c, {
+        ...(page === null ? { page: [ROSTER_MESSAGES.page] } : {}),
+        ...(perPage === null ? { per_page: [ROSTER_MESSAGES.perPage] } : {}),
+      });
     }
     const { items, total } = await pageOfImports(db, scopeOf(c), page, perPage);
     const body: NumberedPage<RosterImport> = numbered(items, total, page, perPage, ROSTER_API.imports, new URLSearchParams());
