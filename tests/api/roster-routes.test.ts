@@ -199,3 +199,19 @@ describe("another school's import", () => {
     expect((await admin.get(`/api${ROSTER_API.import(mine.id)}`)).status).toBe(200);
   });
 });
+
+describe('the templates', () => {
+  it("are the reader's documented columns for the school's country or the one asked for, as CSV and workbook", async () => {
+    const admin = await as(ADMIN);
+    const cl = await admin.get(`/api${ROSTER_API.template('csv')}`);
+    expect(cl.status).toBe(200);
+    expect(cl.headers.get('Content-Disposition')).toBe('attachment; filename="plantilla-nomina-cl.csv"');
+    const text = new TextDecoder().decode((await cl.arrayBuffer()).slice(3));
+    expect(text.split('\r\n')[0]).toContain('RUN');
+    const mx = await admin.get(`/api${ROSTER_API.template('xlsx')}?country=MX`);
+    expect(mx.headers.get('Content-Disposition')).toBe('attachment; filename="plantilla-nomina-mx.xlsx"');
+    expect([...new Uint8Array(await mx.arrayBuffer()).slice(0, 2)]).toEqual([0x50, 0x4b]);
+    expect((await admin.get(`/api${ROSTER_API.template('csv')}?country=AR`)).status).toBe(422);
+    expect((await (await as(TEACHER)).get(`/api${ROSTER_API.template('csv')}`)).status).toBe(403);
+  });
+});
