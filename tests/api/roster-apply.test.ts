@@ -81,7 +81,7 @@ async function studentOf(id: number) {
 describe('a file that moves, adds and leaves out students', () => {
   it('previews each change, applies them all, withdraws who is missing and takes a returning student back', async () => {
     const rows = await rowsOfSchool(server.db, scope.institutionId);
-    const [moved, left] = [...new Set(rows.map((r) => r.student.document!.value))];
+    const [moved, left] = [...new Set(rows.map((r) => r.student.document!.value))] as [string, string];
     const { id: movedId } = await one<{ id: number }>(
       sql`select id from students where dni = ${moved} and institution_id = ${scope.institutionId}`,
     );

@@ -33,7 +33,7 @@ const csv = (...lines: string[]) => `${[HEADER, ...lines].join('\n')}\n`;
 /** `POST /api/roster/imports` with the file (and the mapping or school year when given). */
 async function upload(client: Client, file: string | Uint8Array, name = 'nomina.csv', fields: Record<string, string> = {}) {
   const form = new FormData();
-  form.set('file', new Blob([typeof file === 'string' ? new TextEncoder().encode(file) : file]), name);
+  form.set('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), name);
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   return client.fetch(`/api${ROSTER_API.imports}`, { method: 'POST', body: form });
 }
