@@ -133,6 +133,30 @@ const DATUM_WORDS: Readonly<Record<string, Datum>> = {
   'n celular': 'phone',
 };
 
+/**
+ * Headers of data Hermes does not keep, ignored without asking: a list number and the SIGE export's
+ * columns (year, school RBD, codes, gender, address). Anything else unknown goes to the mapping step.
+ */
+const IGNORED = new Set([
+  'n',
+  'no',
+  'nro',
+  'numero',
+  'n lista',
+  'numero de lista',
+  'correlativo',
+  'ano',
+  'rbd',
+  'cod tipo ensenanza',
+  'cod grado',
+  'genero',
+  'sexo',
+  'direccion',
+  'comuna',
+  'comuna residencia',
+  'nacionalidad',
+]);
+
 /** A header as compared: folded, punctuation out ("N°", "R.U.T.", "e-mail"), spaces collapsed. */
 export function headerKey(header: string): string {
   return fold(header)
@@ -150,21 +174,26 @@ function stripWords(key: string, words: readonly string[]): string | null {
 }
 
 /** What a header names: the datum and whose, or null when it names nothing Hermes knows. */
-export function readHeader(header: string): { datum: Datum; whose: Whose } | null {
+function readHeader(header: string): { datum: Datum; whose: Whose } | null {
   const key = headerKey(header);
   if (key === '') return null;
+  if (IGNORED.has(key)) return { datum: 'ignore', whose: null };
   const direct = DATUM_WORDS[key];
   if (direct) return { datum: direct, whose: null };
   const student = stripWords(key, STUDENT_WORDS);
   if (student !== null) {
     if (student === '' || student === 'nombre') return { datum: 'full_name', whose: 'student' };
-    const datum = DATUM_WORDS[student.replace(/^(de|del|de la) /, '')];
+    const rest = student.replace(/^(de|del|de la) /, '');
+    if (IGNORED.has(rest)) return { datum: 'ignore', whose: null };
+    const datum = DATUM_WORDS[rest];
     return datum ? { datum, whose: 'student' } : null;
   }
   const guardian = stripWords(key, GUARDIAN_WORDS);
   if (guardian !== null) {
     if (guardian === '' || guardian === 'nombre') return { datum: 'full_name', whose: 'guardian' };
-    const datum = DATUM_WORDS[guardian.replace(/^(de|del|de la) /, '')];
+    const rest = guardian.replace(/^(de|del|de la) /, '');
+    if (IGNORED.has(rest)) return { datum: 'ignore', whose: null };
+    const datum = DATUM_WORDS[rest];
     return datum ? { datum, whose: 'guardian' } : null;
   }
   if (key === 'titular' || key === 'suplente') return { datum: 'role', whose: 'guardian' };
@@ -192,6 +221,10 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
       return;
     }
     const { datum } = found;
+    if (datum === 'ignore') {
+      mapping.push('ignore');
+      return;
+    }
     let whose: 'student' | 'guardian';
     if (STUDENT_ONLY.has(datum)) whose = 'student';
     else if (GUARDIAN_ONLY.has(datum)) whose = 'guardian';
@@ -199,7 +232,8 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
     else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'guardian_run') whose = 'guardian';
     else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'student_run') whose = 'student';
     else whose = guardianSeen || taken.has(fieldOf(datum, 'student')) ? 'guardian' : 'student';
-    if (whose === 'guardian' && found.whose === 'guardian') guardianSeen = true;
+    // After a column only a guardian has (phone, relationship, role) or one that says so, the family's data begin.
+    if (whose === 'guardian' && (found.whose === 'guardian' || GUARDIAN_ONLY.has(datum))) guardianSeen = true;
     let field = fieldOf(datum, whose);
     // Mexico's "Nivel" (Primaria) beside "Grado" (3): the second is read with the first, as the course.
     if (field === 'level' && taken.has('level') && !taken.has('course')) field = 'course';
@@ -254,8 +288,11 @@ export function findHeader(rows: readonly SheetRow[]): number | null {
   for (let index = 0; index < Math.min(rows.length, HEADER_SEARCH_ROWS); index++) {
     const cells = rows[index]!.cells;
     const filled = cells.filter((c) => c !== '').length;
-    const recognised = cells.filter((c) => readHeader(c) !== null).length;
-    if (recognised >= 2 && recognised * 2 >= filled) return index;
+    const read = cells.map(readHeader);
+    const known = read.filter((h) => h !== null).length;
+    // Only data Hermes keeps make a header: "N°" and "Año" alone do not.
+    const recognised = read.filter((h) => h !== null && h.datum !== 'ignore').length;
+    if (recognised >= 2 && known * 2 >= filled) return index;
     if (recognised >= 2 && (best === null || recognised > best.recognised)) best = { index, recognised };
   }
   return best?.index ?? null;
@@ -294,12 +331,14 @@ const FIELD_NAMES: Readonly<Partial<Record<RosterField, string>>> = {
   guardian_email: 'Correo del apoderado',
 };
 
+const isField = (value: string): value is RosterField => (ROSTER_FIELDS as readonly string[]).includes(value);
+
 /** Why a mapping cannot read a file (null: it can). Checks the fields a roster needs and their pairs. */
 export function mappingProblem(mapping: readonly string[]): string | null {
   const seen = new Set<string>();
   for (const value of mapping) {
-    if (!(ROSTER_FIELDS as readonly string[]).includes(value)) return FILE_ERRORS.mappingField(value);
-    if (value !== 'ignore' && seen.has(value)) return FILE_ERRORS.mappingTwice(FIELD_NAMES[value as RosterField] ?? value);
+    if (!isField(value)) return FILE_ERRORS.mappingField(value);
+    if (value !== 'ignore' && seen.has(value)) return FILE_ERRORS.mappingTwice(FIELD_NAMES[value] ?? value);
     seen.add(value);
   }
   const has = (field: RosterField) => seen.has(field);
@@ -325,5 +364,5 @@ export function checkMapping(mapping: readonly string[], headers: readonly strin
   if (mapping.length !== headers.length) throw new RosterFileError(FILE_ERRORS.mappingLength(mapping.length, headers.length));
   const problem = mappingProblem(mapping);
   if (problem !== null) throw new RosterFileError(problem);
-  return mapping as ColumnMapping;
+  return mapping.filter(isField);
 }
