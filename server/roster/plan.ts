@@ -49,24 +49,24 @@ export interface GuardianValues {
   email: string | null;
 }
 
-export interface PlannedStudent {
+interface PlannedStudent {
   id: number | null;
   values: StudentValues;
   rejoins: boolean;
   changes: FieldChange[];
 }
-export interface PlannedGuardian {
+interface PlannedGuardian {
   id: number | null;
   values: GuardianValues;
   changes: FieldChange[];
 }
-export interface PlannedLink {
+interface PlannedLink {
   student: number;
   guardian: number;
   role: 1 | 2;
   relationship: string;
 }
-export interface PlannedCourse {
+interface PlannedCourse {
   key: string;
   name: string;
   level: string;
