@@ -177,7 +177,7 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
         claimedStudents.add(found.id);
         return { row: found, basis: 'document' };
       }
-      return { row: null, basis: 'new' };
+      // A document Hermes does not have yet: the student Hermes has without one, by name and phone, takes it.
     }
     const phones = fs.guardians.flatMap((g) => (fileGuardians[g.index]!.guardian.phone ? [fileGuardians[g.index]!.guardian.phone!] : []));
     const found = (studentsByName.get(nameKey(s)) ?? []).find(

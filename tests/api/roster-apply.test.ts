@@ -199,6 +199,23 @@ describe("an administrator's correction", () => {
   });
 });
 
+describe('a student Hermes has without a document', () => {
+  it("is found by name and a guardian's phone, and takes the document the file gives", async () => {
+    const rows = await rowsOfSchool(server.db, scope.institutionId);
+    const withPhone = rows.find((r) => r.guardian?.phone)!;
+    const dni = withPhone.student.document!.value;
+    const { id } = await one<{ id: number }>(sql`select id from students where dni = ${dni} and institution_id = ${scope.institutionId}`);
+    await server.db.execute(sql`update students set dni = null, document_type = null where id = ${id}`);
+    const previewed = await preview(rows);
+    expect(previewed.counts.students).toMatchObject({ new: 0, changed: 1, withdrawn: 0 });
+    const changed = (await pageOfPeople(server.db, scope, previewed.id, { change: 'changed', kind: 'student', page: 1, perPage: 10 }))!
+      .items;
+    expect(changed).toMatchObject([{ id, match: 'name_phone', changes: [{ field: 'dni', from: null, to: dni, manual: false }] }]);
+    expect(await apply(previewed.id)).toEqual({ kind: 'done' });
+    expect(await one<{ dni: string }>(sql`select dni from students where id = ${id}`)).toEqual({ dni });
+  });
+});
+
 describe('a preview of a roster that changed since', () => {
   it('is refused, and applying twice is refused too', async () => {
     const rows = await rowsOfSchool(server.db, scope.institutionId);
