@@ -75,7 +75,9 @@ export async function previewImport(db: Queryable, scope: RosterScope, input: Pr
   }));
   const plan = planImport(snapshot, input.rows);
   const refused = new Set(input.problems.map((p) => p.line)).size;
-  const counts: PreviewCounts = { ...plan.counts, rows: { read: input.rowsRead, valid: input.rows.length, refused } };
+  // Lines, not rows: a line with both guardians gives two rows.
+  const valid = new Set(input.rows.map((r) => r.line)).size;
+  const counts: PreviewCounts = { ...plan.counts, rows: { read: input.rowsRead, valid, refused } };
   const hash = createHash('sha256').update(input.bytes).digest('hex');
   const [inserted] = rowsOf<{ id: number }>(
     await db.execute(sql`

@@ -117,7 +117,8 @@ function group(rows: RosterRow[]): { students: FileStudent[]; guardians: FileGua
       studentAt.set(sKey, si);
     }
     const fs = students[si]!;
-    fs.lines.push(row.line);
+    // A line with both guardians gives two rows with its number.
+    if (!fs.lines.includes(row.line)) fs.lines.push(row.line);
     const g = row.guardian;
     if (!g) continue;
     const gKey = g.document ? `d:${g.document.value}` : g.phone ? `p:${g.phone}` : `n:${nameKey(g)}|${sKey}`;
@@ -127,7 +128,7 @@ function group(rows: RosterRow[]): { students: FileStudent[]; guardians: FileGua
       guardianAt.set(gKey, gi);
     }
     const fg = guardians[gi]!;
-    fg.lines.push(row.line);
+    if (!fg.lines.includes(row.line)) fg.lines.push(row.line);
     if (!fg.students.includes(si)) fg.students.push(si);
     const role = ROLE_ID[g.role];
     // One titular and one suplente per student (the first line wins; the reader refuses contradicting ones).

@@ -251,3 +251,35 @@ describe('applying over corrections made by hand', () => {
     expect(((await typo.json()) as ApiError).errors?.school_year).toEqual(['El año escolar debe ser un número entre 2000 y 2100.']);
   });
 });
+
+describe('a line with both guardians side by side', () => {
+  it('gives one student with a titular and a suplente, each guardian from that one line', async () => {
+    const admin = await as(ADMIN);
+    const file = [
+      'RUN;Nombres;Apellido paterno;Apellido materno;Curso;Nombre titular;Celular titular;Nombre suplente;Celular suplente',
+      `${run(31_000_050)};Tomás;Vera;Mora;1° Básico Z;Julia Mora Paz;9 8765 4350;Pedro Vera Gil;9 8765 4351`,
+    ].join('\n');
+    const preview = await previewOf(admin, file);
+    expect(preview.counts.rows).toEqual({ read: 1, valid: 1, refused: 0 });
+    const people = (await (await admin.get(`/api${ROSTER_API.people(preview.id)}?change=new`)).json()) as NumberedPage<{
+      kind: string;
+      name: string;
+      lines: number[];
+    }>;
+    expect(people.data.map((p) => [p.kind, p.name, p.lines])).toEqual([
+      ['student', 'Tomás Vera Mora', [2]],
+      ['guardian', 'Julia Mora Paz', [2]],
+      ['guardian', 'Pedro Vera Gil', [2]],
+    ]);
+    expect((await apply(admin, preview.id)).status).toBe(200);
+    const links = rowsOf<{ role: number; phone: string }>(
+      await server.db.execute(sql`
+        select sg.role, g.phone from student_guardians sg join guardians g on g.id = sg.guardian_id
+        join students s on s.id = sg.student_id where s.dni = ${run(31_000_050)} order by sg.role`),
+    );
+    expect(links).toEqual([
+      { role: 1, phone: '+56987654350' },
+      { role: 2, phone: '+56987654351' },
+    ]);
+  });
+});
