@@ -27,6 +27,9 @@
 //     run's CPU seconds too; last, a kill -9 of the PGlite server mid-send: the e-mails received twice.
 // (h) Templates page on the large seed (bench/templates.ts): GET /api/templates, a search and a library tab
 //     for a user with 100 templates of their own, and a Mexican school's list; medians and p90.
+// (i) The roster import of a 3,000-student, 5,000-guardian school (bench/roster.ts): a CSV read, previewed and
+//     applied on PGlite in this process, against a bare multi-row INSERT of the same rows; the same file again;
+//     lines per second and the process's peak RSS. Target: the whole import ≤ 10 s.
 // (l) Recipient-list pages on `seed --students 2500` (bench/lists.ts): the paged lists, "Cargar más", q,
 //     one list's summary and the members of a list of every guardian; median and p95 of each; then that
 //     list's page in Chromium on the built SPA (HERMES_DIST_DIR or dist/): rows painted, a search, "Mostrar más".
@@ -70,6 +73,7 @@ import { deliveryBenchReport } from './delivery';
 import { listsBenchReport, printLists } from './lists';
 import { printRecipientSearchReport, runRecipientSearchBench } from './recipient-search';
 import { printRecipientsSize, recipientsSizeBenchReport } from './recipients-size';
+import { printRoster, rosterBenchReport } from './roster';
 import { printSend, sendBenchReport } from './send';
 import { printQuota, quotaBenchReport } from './quota';
 import { activityBenchReport, printActivity } from './activity';
@@ -87,6 +91,7 @@ import {
   quotaRows,
   recipientSearchRows,
   recipientsSizeRows,
+  rosterRows,
   sendRows,
   startupRows,
   templatesRows,
@@ -646,7 +651,7 @@ const scrollRows: SummaryRows<ScrollReport> = (r) => [
   },
 ];
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'k', 'l', 'n', 'q', 'r', 't', 'y'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l', 'n', 'q', 'r', 't', 'y'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -727,6 +732,12 @@ async function main(): Promise<void> {
     printTemplates(templates);
     report.templates = templates;
     rows.push(...templatesRows(templates));
+  }
+  if (sections.has('i')) {
+    const roster = await rosterBenchReport();
+    printRoster(roster);
+    report.roster = roster;
+    rows.push(...rosterRows(roster));
   }
   if (sections.has('l')) {
     const lists = await listsBenchReport();

@@ -12,6 +12,7 @@ import { NEWS_TARGET_MS, type NewsBenchReport } from './news';
 import type { QuotaBenchReport } from './quota';
 import type { RecipientSearchReport } from './recipient-search';
 import type { RecipientsSizeReport } from './recipients-size';
+import type { RosterBenchReport } from './roster';
 import type { SendBenchReport } from './send';
 import type { SummaryRow, SummaryRows } from './summary';
 import type { TemplatesBenchReport } from './templates';
@@ -109,4 +110,16 @@ export const recipientsSizeRows: SummaryRows<RecipientsSizeReport> = (r) => [
   },
   { section: 'y', figure: 'directorio comprimido (gzip)', unit: 'kB', value: r.directory.gzip.bytes / 1000, goal: reported },
   { section: 'y', figure: 'niveles y cursos comprimidos (gzip)', unit: 'kB', value: r.courses.gzip.bytes / 1000, goal: reported },
+];
+
+export const rosterRows: SummaryRows<RosterBenchReport> = (r) => [
+  {
+    section: 'i',
+    figure: 'importación de nómina 3.000/5.000 (leer + vista previa + aplicar)',
+    unit: 'ms',
+    value: r.totalMs,
+    goal: atMost(r.totalTargetMs),
+  },
+  { section: 'i', figure: 'importación de nómina: aplicar ÷ INSERT de varias filas', unit: '×', value: r.ratio, goal: reported },
+  { section: 'i', figure: 'importación de nómina: RSS máxima del proceso', unit: 'MB', value: r.peakRssMB, goal: reported },
 ];

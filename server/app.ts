@@ -41,6 +41,7 @@ import { signatureRoutes } from './routes/signatures';
 import { invitationRoutes } from './routes/invitations';
 import { ssoRoutes } from './routes/sso';
 import { staffRoutes } from './routes/staff';
+import { rosterRoutes } from './routes/roster';
 import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
@@ -121,8 +122,9 @@ export function createApp({
     },
   });
   const isUpload = (c: Context) =>
-    (c.req.method === 'POST' && c.req.path === '/api/attachments') || (c.req.method === 'PUT' && c.req.path === '/api/school/logo');
-  // Uploads have their own limits on their routes (server/routes/attachments.ts, server/routes/school.ts).
+    (c.req.method === 'POST' && (c.req.path === '/api/attachments' || c.req.path === '/api/roster/imports')) ||
+    (c.req.method === 'PUT' && c.req.path === '/api/school/logo');
+  // Uploads have their own limits on their routes (server/routes/attachments.ts, school.ts, roster.ts).
   app.use('/api/*', (c, next) => (isUpload(c) ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', (c, next) => (NO_CSRF.test(c.req.path) ? next() : csrf(c, next)));
   // Once, before any route reads its input. An upload is checked on its route, after its size limit:
@@ -133,6 +135,7 @@ export function createApp({
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config, xsrf));
   api.route('/staff', staffRoutes(db, mailer));
+  api.route('/roster', rosterRoutes(db));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));
