@@ -121,7 +121,8 @@ function group(rows: RosterRow[]): { students: FileStudent[]; guardians: FileGua
     if (!fs.lines.includes(row.line)) fs.lines.push(row.line);
     const g = row.guardian;
     if (!g) continue;
-    const gKey = g.document ? `d:${g.document.value}` : g.phone ? `p:${g.phone}` : `n:${nameKey(g)}|${sKey}`;
+    // A family's shared phone is not one person: without a document, the phone and the name make a guardian.
+    const gKey = g.document ? `d:${g.document.value}` : g.phone ? `p:${g.phone}|${nameKey(g)}` : `n:${nameKey(g)}|${sKey}`;
     let gi = guardianAt.get(gKey);
     if (gi === undefined) {
       gi = guardians.push({ guardian: g, lines: [], students: [] }) - 1;
@@ -147,10 +148,10 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
   const guardianById = new Map(snapshot.guardians.map((g) => [g.id, g]));
   const studentById = new Map(snapshot.students.map((s) => [s.id, s]));
   const guardianByDoc = new Map<string, GuardianRow>();
-  const guardianByPhone = new Map<string, GuardianRow>();
+  const guardiansByPhone = new Map<string, GuardianRow[]>();
   for (const g of snapshot.guardians) {
     if (g.dni) guardianByDoc.set(g.dni.toUpperCase(), g);
-    if (g.phone && !guardianByPhone.has(g.phone)) guardianByPhone.set(g.phone, g);
+    if (g.phone) guardiansByPhone.set(g.phone, [...(guardiansByPhone.get(g.phone) ?? []), g]);
   }
   const guardiansOfStudent = new Map<number, number[]>();
   for (const l of snapshot.links) guardiansOfStudent.set(l.student_id, [...(guardiansOfStudent.get(l.student_id) ?? []), l.guardian_id]);
@@ -192,26 +193,36 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
   });
 
   const claimedGuardians = new Set<number>();
-  const guardianMatch: { row: GuardianRow | null; basis: MatchBasis }[] = fileGuardians.map((fg) => {
+  const take = (row: GuardianRow | undefined, basis: MatchBasis) => {
+    if (!row || claimedGuardians.has(row.id)) return null;
+    claimedGuardians.add(row.id);
+    return { row, basis };
+  };
+  // A number is one person's unless both have documents that differ.
+  const phoneCandidates = (g: RosterGuardian) =>
+    (g.phone ? (guardiansByPhone.get(g.phone) ?? []) : []).filter((row) => !claimedGuardians.has(row.id) && (!g.document || !row.dni));
+  // First by document, or by phone and name together, so that a parent sharing the family's phone never takes the
+  // other parent's record because the file listed them first.
+  const firstPass = fileGuardians.map((fg) => {
     const g = fg.guardian;
-    const take = (row: GuardianRow | undefined, basis: MatchBasis) => {
-      if (!row || claimedGuardians.has(row.id)) return null;
-      claimedGuardians.add(row.id);
-      return { row, basis };
-    };
     if (g.document) {
       const byDoc = take(guardianByDoc.get(g.document.value.toUpperCase()), 'document');
       if (byDoc) return byDoc;
     }
-    if (g.phone) {
-      const candidate = guardianByPhone.get(g.phone);
-      // A number is one person's unless both have documents that differ.
-      if (candidate && (!g.document || !candidate.dni)) {
-        const byPhone = take(candidate, 'name_phone');
-        if (byPhone) return byPhone;
-      }
-    }
-    // By name only within the family: among the guardians of the students this one is listed with.
+    return take(
+      phoneCandidates(g).find((row) => nameKey(row) === nameKey(g)),
+      'name_phone',
+    );
+  });
+  // Then the number alone (a name corrected in the file), when only one record unclaimed has it; else by name
+  // within the family, among the guardians of the students this one is listed with.
+  const guardianMatch: { row: GuardianRow | null; basis: MatchBasis }[] = fileGuardians.map((fg, i) => {
+    const first = firstPass[i];
+    if (first) return first;
+    const g = fg.guardian;
+    const byPhone = phoneCandidates(g);
+    const single = byPhone.length === 1 ? take(byPhone[0], 'name_phone') : null;
+    if (single) return single;
     const family = fg.students.flatMap((si) => {
       const sid = studentMatch[si]!.row?.id;
       return sid === undefined ? [] : (guardiansOfStudent.get(sid) ?? []);
