@@ -93,7 +93,13 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
         email: staff.email,
       })
       .from(staff)
-      .where(eq(staff.institutionId, institutionId)),
+      // A colleague whose account is deactivated has left the school: not offered until reactivated.
+      .where(
+        and(
+          eq(staff.institutionId, institutionId),
+          sql`not exists (select 1 from users u where u.id = ${staff.userId} and u.status = 'deactivated')`,
+        ),
+      ),
   ]);
 
   // Students, named and in alphabetical order once; every group below keeps that order.

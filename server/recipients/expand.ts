@@ -217,7 +217,9 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
         case p.kind when 'appointment' then pos.name else ${fullName('st')} end, 'funcionario', st.id, null, null, null
       from picks p
       join staff st on st.institution_id = ${inst}
-        and ((p.kind = 'staff' and st.id = p.id) or (p.kind = 'appointment' and st.position_id = p.id))
+        and ((p.kind = 'staff' and st.id = p.id) or (p.kind = 'appointment' and st.position_id = p.id
+          -- A cargo reaches its colleagues still at the school, as the picker lists them.
+          and not exists (select 1 from users u where u.id = st.user_id and u.status = 'deactivated')))
       left join positions pos on pos.id = st.position_id
       union all
       select p.ord, 0, 'lista', ${recipientLists.name}, m.member_kind, m.member_ref_id,

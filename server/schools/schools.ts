@@ -13,6 +13,7 @@ import { institutionChannels } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
 import { rowsOf } from '../db/sql';
 import { ADMIN_POLICIES, BASE_POLICIES, grantSchoolChannels, scopeFor } from '../staff/policies';
+import { addColleague } from '../staff/colleague';
 
 const ADMIN_ROLE = { code: SCHOOL_ADMIN_ROLE, name: ROLE_NAMES[SCHOOL_ADMIN_ROLE] };
 
@@ -105,6 +106,7 @@ export async function createAdministrator(tx: Queryable, admin: NewAdministrator
   await tx.insert(userRoles).values({ userId, ...ADMIN_ROLE });
   await tx.insert(userPolicies).values([...BASE_POLICIES, ...ADMIN_POLICIES].map((name) => ({ userId, name })));
   await grantSchoolChannels(tx, admin.institutionId, userId, [SCHOOL_ADMIN_ROLE]);
+  await addColleague(tx, { institutionId: admin.institutionId, userId, name: admin.name, email: admin.email, role: SCHOOL_ADMIN_ROLE });
   return userId;
 }
 

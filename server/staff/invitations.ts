@@ -25,6 +25,7 @@ import { invitations } from '../db/schema/staff';
 import type { FieldErrors } from '../http/field-errors';
 import { logoImage } from '../schools/logo';
 import { recordChange } from './changes';
+import { addColleague } from './colleague';
 import type { AccountMailer } from './mail';
 import { ADMIN_POLICIES, BASE_POLICIES, grantSchoolChannels, scopeFor } from './policies';
 import type { StaffScope } from './members';
@@ -165,6 +166,7 @@ async function createInvited(db: Queryable, scope: Inviter, school: School, pers
     const policies = hasAnyRole([person.role], ADMIN_ROLES) ? [...BASE_POLICIES, ...ADMIN_POLICIES] : BASE_POLICIES;
     await tx.insert(userPolicies).values(policies.map((name) => ({ userId, name })));
     await grantSchoolChannels(tx, scope.institutionId, userId, [person.role]);
+    await addColleague(tx, { institutionId: scope.institutionId, userId, name: person.name, email: person.email, role: person.role });
     const invitation = await issueInvitation(tx, scope, userId, now);
     await recordChange(tx, {
       institutionId: scope.institutionId,

@@ -2,12 +2,13 @@
 // many, each gets an e-mail (read from the outbox) with a one-time link valid 7 days; the link's page reads
 // who it is for and sets the password by the shared rule, which signs the person in. Expired, used and
 // revoked links, resend and revoke, and the record of each step.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { is } from 'superstruct';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Estimate, Recipients } from '../../shared/compose-contract';
 import { COOKIE, type ApiError } from '../../shared/contract';
 import type {
   AcceptedInvitation,
@@ -19,7 +20,9 @@ import type {
 } from '../../shared/staff-contract';
 import { InvitationInfoBodyStruct, InviteOutcomesBodyStruct, ResentBodyStruct, StaffMemberStruct } from '../../shared/staff-structs';
 import { sessions, userPolicies, userRoles, users } from '../../server/db/schema/auth';
+import { positions } from '../../server/db/schema/school';
 import { invitations, userChanges } from '../../server/db/schema/staff';
+import { composeInput } from '../fixtures/compose';
 import { mailsTo } from './support/outbox';
 import { sendJson, userIdOf } from './support/staff';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
@@ -460,6 +463,56 @@ describe('expired, resent and revoked links', () => {
       ['deactivated', { from: 'invited', sessions_ended: 0, revoked_invitation_ids: expect.any(Array) }],
       ['reactivated', { to: 'invited' }],
     ]);
+  });
+});
+
+describe('a colleague in compose', () => {
+  /** The colleagues a teacher can write to, by cargo: `cargo → [name, e-mail, login]`. */
+  async function colleagues(): Promise<Map<string, [string, string | null, number | null][]>> {
+    const res = await (await as(TEACHER)).get('/api/recipients');
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: Recipients };
+    return new Map(data.appointments.map((a) => [a.nombre, a.users.map((u) => [u.name, u.email, u.login_user_id])]));
+  }
+
+  /** The cargo of that name in the administrator's school (San Andrés). */
+  const idOfCargo = async (name: string): Promise<number> => {
+    const [row] = await server.db
+      .select({ id: positions.id })
+      .from(positions)
+      .innerJoin(users, eq(users.institutionId, positions.institutionId))
+      .where(and(eq(users.email, ADMIN), eq(positions.name, name)));
+    return row!.id;
+  };
+
+  it('an invited person is in the picker under their role’s cargo from the start, and leaves it while deactivated', async () => {
+    const [outcome] = await invite([{ name: 'Rocío Belén Aravena Muñoz', email: 'rocio.aravena@sanandres.cl', role: 'colegio-utp' }]);
+    expect(outcome).toMatchObject({ outcome: 'invited' });
+    const id = await idOf('rocio.aravena@sanandres.cl');
+    const rocio: [string, string | null, number | null] = ['Rocío Belén Aravena Muñoz', 'rocio.aravena@sanandres.cl', id];
+    expect((await colleagues()).get('Jefe de UTP')).toContainEqual(rocio);
+    const reachedByCargo = async () => {
+      const cargo = await idOfCargo('Jefe de UTP');
+      const body = composeInput({ channels: ['e-mail'], recipients: [{ kind: 'appointment', id: cargo }] });
+      const res = await (await as(TEACHER)).post('/api/messages/estimate', body);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: Estimate }).data.recipients;
+    };
+    const withRocio = await reachedByCargo();
+
+    const admin = await as(ADMIN);
+    expect((await send(admin, 'POST', `/api/staff/${id}/deactivate`)).status).toBe(200);
+    expect([...(await colleagues()).values()].flat()).not.toContainEqual(rocio);
+    // Writing to the cargo no longer reaches her either.
+    expect(await reachedByCargo()).toBe(withRocio - 1);
+    expect((await send(admin, 'POST', `/api/staff/${id}/reactivate`)).status).toBe(200);
+    expect((await colleagues()).get('Jefe de UTP')).toContainEqual(rocio);
+  });
+
+  it('a one-word name is kept whole', async () => {
+    await invite([{ name: 'Xiomara', email: 'xiomara@sanandres.cl', role: 'docente' }]);
+    const id = await idOf('xiomara@sanandres.cl');
+    expect((await colleagues()).get('Docente')).toContainEqual(['Xiomara', 'xiomara@sanandres.cl', id]);
   });
 });
 
