@@ -68,7 +68,8 @@ export interface RosterContext {
   change: ChangeKind | null;
   /** The list's rows (the list's own array). */
   items: PreviewPerson[];
-  conflicts: RosterConflict[];
+  /** Null until they are known: «Aplicar» waits for them. */
+  conflicts: RosterConflict[] | null;
   choices: Record<string, ConflictChoice>;
   /** The import as applied. */
   result: RosterImport | null;
@@ -114,7 +115,7 @@ const EMPTY_IMPORT = {
   preview: null,
   change: null,
   items: [],
-  conflicts: [],
+  conflicts: null,
   choices: {},
   result: null,
 } satisfies Omit<RosterContext, 'country' | 'history'>;
@@ -164,6 +165,7 @@ export const rosterMachine = setup({
       },
     }),
     forgetImport: assign(EMPTY_IMPORT),
+    forgetItems: assign({ items: [] }),
     refuseFile: assign(({ event }) => {
       assertEvent(event, 'roster.choose');
       return { ...EMPTY_IMPORT, fileError: { key: `roster.file.refused.${fileRefusal(event.file) ?? 'type'}` as const } };
@@ -181,7 +183,7 @@ export const rosterMachine = setup({
       answer.status === 'mapping' ? { headers: answer.headers, headerLine: answer.header_line, mapping: mappingFor(context, answer) } : {},
     ),
     assignPreview: assign((_, answer: RosterReadAnswer) =>
-      answer.status === 'preview' ? { preview: answer.import, change: null, items: [], conflicts: [], choices: {} } : {},
+      answer.status === 'preview' ? { preview: answer.import, change: null, items: [], conflicts: null, choices: {} } : {},
     ),
     mapColumn: assign(({ context, event }) => {
       assertEvent(event, 'roster.map');
@@ -221,10 +223,13 @@ export const rosterMachine = setup({
     hasMappedColumn: ({ context }) => (context.mapping ?? []).some((field) => field !== 'ignore'),
     isConflict: ({ context, event }) => {
       assertEvent(event, 'roster.resolve');
-      return context.conflicts.some((conflict) => conflict.key === event.key);
+      return (context.conflicts ?? []).some((conflict) => conflict.key === event.key);
     },
+    hasConflictsKnown: ({ context }) => context.conflicts !== null,
     canApply: ({ context }) =>
-      (context.preview?.counts.rows.valid ?? 0) > 0 && context.conflicts.every((conflict) => context.choices[conflict.key] !== undefined),
+      (context.preview?.counts.rows.valid ?? 0) > 0 &&
+      context.conflicts !== null &&
+      context.conflicts.every((conflict) => context.choices[conflict.key] !== undefined),
   },
 }).createMachine({
   id: 'roster',
@@ -304,7 +309,7 @@ export const rosterMachine = setup({
       invoke: {
         ...listChild(peopleQueryOf),
         // The list broke (a bug, not a failed request): the preview stays on the server, Reintentar opens it again.
-        onError: { target: 'crashed' },
+        onError: { target: 'crashed', actions: 'forgetItems' },
       },
       on: {
         'roster.filter': { actions: ['assignFilter', 'askQuery'] },
@@ -338,7 +343,8 @@ export const rosterMachine = setup({
         confirmingDiscard: {
           on: {
             'roster.confirm': { target: 'discarding' },
-            'roster.cancel': { target: 'ready' },
+            // Back to the preview as it was: the conflicts, or their failed load.
+            'roster.cancel': [{ guard: 'hasConflictsKnown', target: 'ready' }, { target: 'conflictsFailed' }],
           },
         },
         discarding: {
@@ -348,7 +354,14 @@ export const rosterMachine = setup({
             src: 'discardRoster',
             input: ({ context }) => ({ importId: context.preview?.id ?? 0 }),
             onDone: { target: '#roster.choosing', actions: ['forgetImport', 'toastDiscarded', 'focusStep'] },
-            onError: { target: 'ready', actions: { type: 'assignProblem', params: ({ event }) => toApiFailure(event.error) } },
+            onError: [
+              {
+                guard: 'hasConflictsKnown',
+                target: 'ready',
+                actions: { type: 'assignProblem', params: ({ event }) => toApiFailure(event.error) },
+              },
+              { target: 'conflictsFailed', actions: { type: 'assignProblem', params: ({ event }) => toApiFailure(event.error) } },
+            ],
           },
         },
         applying: {
@@ -423,7 +436,8 @@ export const selectResult = (s: RosterSnapshot): RosterImport | null => s.contex
 export const selectChange = (s: RosterSnapshot): ChangeKind | null => s.context.change;
 export const selectPeopleList = (s: RosterSnapshot): PeopleListActor | undefined => s.children.list;
 export const selectPeople = (s: RosterSnapshot): PreviewPerson[] => s.context.items;
-export const selectConflicts = (s: RosterSnapshot): RosterConflict[] => s.context.conflicts;
+const NO_CONFLICTS: RosterConflict[] = [];
+export const selectConflicts = (s: RosterSnapshot): RosterConflict[] => s.context.conflicts ?? NO_CONFLICTS;
 export const selectChoices = (s: RosterSnapshot): Record<string, ConflictChoice> => s.context.choices;
 export const selectConflictsLoading = (s: RosterSnapshot): boolean => s.matches({ preview: 'loadingConflicts' });
 export const selectConflictsFailed = (s: RosterSnapshot): boolean => s.matches({ preview: 'conflictsFailed' });
