@@ -512,15 +512,17 @@ function Refused({ preview }: { preview: RosterImport }) {
 
 /** The hand-corrected fields the file would change; a field Hermes does not name is shown as the server wrote it. */
 const CHANGE_FIELDS = [
-  'phone',
+  'nombres',
+  'apellido_paterno',
+  'apellido_materno',
+  'dni',
+  'fono_celular',
   'email',
-  'first_names',
-  'last_name_father',
-  'last_name_mother',
-  'course',
-  'birth_date',
-  'relationship',
-  'role',
+  'fecha_nacimiento',
+  'curso',
+  'estado',
+  'titular',
+  'suplente',
 ] as const;
 const fieldName = (field: string, t: Translate): string => {
   const known = CHANGE_FIELDS.find((candidate) => candidate === field);
