@@ -41,6 +41,7 @@ import { signatureRoutes } from './routes/signatures';
 import { invitationRoutes } from './routes/invitations';
 import { ssoRoutes } from './routes/sso';
 import { staffRoutes } from './routes/staff';
+import { rosterRoutes } from './routes/roster';
 import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
@@ -120,8 +121,8 @@ export function createApp({
       return apiError(c, 413, 'validation.failed', MESSAGES.tooLarge, { body: [MESSAGES.tooLarge] });
     },
   });
-  const isUpload = (c: Context) => c.req.method === 'POST' && c.req.path === '/api/attachments';
-  // Uploads have their own 22 MB limit on their route (server/routes/attachments.ts).
+  const isUpload = (c: Context) => c.req.method === 'POST' && (c.req.path === '/api/attachments' || c.req.path === '/api/roster/imports');
+  // Uploads have their own limits on their routes (server/routes/attachments.ts, server/routes/roster.ts).
   app.use('/api/*', (c, next) => (isUpload(c) ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', (c, next) => (NO_CSRF.test(c.req.path) ? next() : csrf(c, next)));
   // Once, before any route reads its input. An upload is checked on its route, after its size limit:
@@ -132,6 +133,7 @@ export function createApp({
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config, xsrf));
   api.route('/staff', staffRoutes(db, mailer));
+  api.route('/roster', rosterRoutes(db));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));

@@ -102,6 +102,8 @@ export type ErrorCode =
   | 'password_reset.expired' // 410 on a password reset link older than an hour
   | 'password_reset.used' // 410 on a password reset link already used (or made void by another one's use)
   | 'setup.done' // 410 on POST /setup once the install has a school (the setup code is spent)
+  | 'roster.state' // 409 on applying a roster import that is not a preview (applied or discarded already)
+  | 'roster.stale' // 409 on applying a roster import whose school's roster changed since its preview
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

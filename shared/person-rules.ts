@@ -5,7 +5,7 @@
 import { ADMIN_ROLES, type RoleCode } from './codes';
 import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEditInput } from './recipient-lists-contract';
 
-const PERSON_NAME_MAX = 80;
+export const PERSON_NAME_MAX = 80;
 
 /**
  * Who may change a person's contact data (a guardian's, a student's, a colleague's): the school's leadership.

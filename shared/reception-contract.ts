@@ -72,9 +72,9 @@ export interface ReceptionRow {
   /** Guardians: the students they answer for in this message. */
   student_names: string | null;
   /**
-   * Who the row is about, named in full with their course as it is now (two children named "Maximiliano
-   * Pizarro" are told apart): a guardian's children this message reached them for, a student themself;
-   * empty for staff.
+   * Who the row is about, named in full with their course in the message's school year (two children named
+   * "Maximiliano Pizarro" are told apart; last year's message keeps last year's course): a guardian's children
+   * this message reached them for, a student themself; empty for staff.
    */
   students: { name: string; course: string }[];
   /** The group it came from ("3° Básico A", "Funcionarios"…). */

@@ -20,6 +20,7 @@ import {
   type School,
 } from './period';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
+import { courseInYear } from '../courses/enrolments';
 
 export const ACTIVITY_MESSAGES = {
   forbidden: 'No tienes permiso para ver los datos del colegio: solo los administradores, directores y jefes de UTP pueden hacerlo.',
@@ -207,7 +208,14 @@ export function parseSummaryQuery(
 }
 
 /** The summary statement (exported for the bench's EXPLAIN): months of the school year, this month's tops, the device mix. */
-export function summarySql(institutionId: number, schoolYear: Period, thisMonth: Period, timezone: string): SQL {
+export function summarySql(
+  institutionId: number,
+  schoolYear: Period,
+  thisMonth: Period,
+  timezone: string,
+  /** This month's school year, whose courses the top courses name (server/courses/enrolments.ts); null: today's. */
+  monthYear: number | null = null,
+): SQL {
   return sql`
     -- The school year's months from the roll-up's days (server/db/schema/activity.ts).
     with months as (
@@ -231,13 +239,13 @@ export function summarySql(institutionId: number, schoolYear: Period, thisMonth:
       where r.recipient_kind in ('estudiante', 'apoderado')
     ),
     -- A message counts once for each course it reached: its students' and its guardians' children's courses,
-    -- of the students enrolled this month.
+    -- of the students enrolled this month, in their courses of this month's school year.
     course_of as (
-      select p.message_id, s.course_id
+      select p.message_id, ${courseInYear(sql`s`, monthYear)} as course_id
       from now_people p join students s on p.kind = 'estudiante' and s.id = p.ref and s.institution_id = ${institutionId}
       where ${enrolledDuring(sql`s`, thisMonth, timezone)}
       union
-      select p.message_id, s.course_id
+      select p.message_id, ${courseInYear(sql`s`, monthYear)} as course_id
       from now_people p join student_guardians sg on p.kind = 'apoderado' and sg.guardian_id = p.ref
       join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
       where ${enrolledDuring(sql`s`, thisMonth, timezone)}
@@ -272,7 +280,7 @@ export async function readActivitySummary(
   const month = monthIn(now, school.timezone);
   const schoolYear = schoolYearPeriod(year ?? schoolYearOf(month, school.country), school.country);
   const raw = rowsOf<{ what: string; key: string; name: string | null; messages: number; deliveries: number }>(
-    await db.execute(summarySql(institutionId, schoolYear, monthPeriod(month), school.timezone)),
+    await db.execute(summarySql(institutionId, schoolYear, monthPeriod(month), school.timezone, schoolYearOf(month, school.country))),
   );
   const of = (what: string) => raw.filter((r) => r.what === what);
   const byMonth = new Map(of('month').map((r) => [r.key, r]));

@@ -4,7 +4,8 @@
 // periods' messages at once (messages_institution_idx), positions by `rank()` (ties share a position).
 import { sql, type SQL } from 'drizzle-orm';
 import type { CourseMetric, Period, RankBy, Ranking, RankingRow, UserMetric } from '../../shared/dashboard-contract';
-import { previousPeriod } from '../../shared/school-year';
+import { previousPeriod, schoolYearOf, type SchoolCountry } from '../../shared/school-year';
+import { courseInYear } from '../courses/enrolments';
 import { rowsOf } from '../db/sql';
 import { collator } from '../recipients/directory';
 import type { Queryable } from '../db/client';
@@ -75,7 +76,10 @@ export function courseRankingSql(
   timezone: string,
   metric: CourseMetric,
   by: RankBy,
+  country?: SchoolCountry,
 ): SQL {
+  // Courses as they were in each period's school year (server/courses/enrolments.ts); without the country, today's.
+  const yearOf = (p: Period) => (country === undefined ? null : p.kind === 'school-year' ? Number(p.key) : schoolYearOf(p.key, country));
   const good = metric === 'read' ? sql`r.status = 'read'` : sql`r.status in ('received', 'read')`;
   return sql`
     -- Each guardian addressed once per period, and whether any of those messages was read / reached them: a
@@ -98,13 +102,14 @@ export function courseRankingSql(
     -- A guardian counts in each course of their children at the school enrolled during that period (twice in
     -- one course: once).
     per_course as (
-      select s.course_id, a.cur, count(distinct a.guardian)::int as addressed,
+      select case when a.cur = 1 then ${courseInYear(sql`s`, yearOf(period))} else ${courseInYear(sql`s`, yearOf(previous))} end as course_id,
+        a.cur, count(distinct a.guardian)::int as addressed,
         count(distinct a.guardian) filter (where a.good)::int as good
       from addressed a
       join student_guardians sg on sg.guardian_id = a.guardian
       join students s on s.id = sg.student_id and s.institution_id = ${institutionId}
       where case when a.cur = 1 then ${enrolledDuring(sql`s`, period, timezone)} else ${enrolledDuring(sql`s`, previous, timezone)} end
-      group by s.course_id, a.cur
+      group by 1, a.cur
     ),
     ${ranked(
       sql`select c.id, c.name, cur.addressed as detail,
@@ -200,7 +205,15 @@ function rowsFrom(raw: RankedRow[]): RankingRow[] {
   );
 }
 
-type RankingSql<M> = (institutionId: number, period: Period, previous: Period, timezone: string, metric: M, by: RankBy) => SQL;
+type RankingSql<M> = (
+  institutionId: number,
+  period: Period,
+  previous: Period,
+  timezone: string,
+  metric: M,
+  by: RankBy,
+  country: SchoolCountry,
+) => SQL;
 
 async function readRanking<M extends CourseMetric | UserMetric>(
   db: Queryable,
@@ -212,7 +225,9 @@ async function readRanking<M extends CourseMetric | UserMetric>(
   const school = await schoolOf(db, institutionId);
   const period = resolvePeriod(query.period, school, now);
   const previous = previousPeriod(period, school.country);
-  const raw = rowsOf<RankedRow>(await db.execute(statement(institutionId, period, previous, school.timezone, query.metric, query.by)));
+  const raw = rowsOf<RankedRow>(
+    await db.execute(statement(institutionId, period, previous, school.timezone, query.metric, query.by, school.country)),
+  );
   return { period, previous_period: previous, metric: query.metric, by: query.by, rows: rowsFrom(raw) };
 }
 

@@ -27,6 +27,7 @@ import { refreshRecipients } from './status';
 import { DEVICE_WINDOW, deviceStatus } from '../recipients/device-status';
 import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
+import { courseInYear } from '../courses/enrolments';
 
 /** What "Reintentar fallidos" sends again (shared/delivery-progress.ts: ended badly, and tried). */
 const RETRYABLE = ENDED_BADLY;
@@ -287,7 +288,8 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
       select json_agg(json_build_object(
         'name', split_part(x.first_names, ' ', 1) || ' ' || x.last_name_father || ' ' || x.last_name_mother,
         'course', xc.name) order by x.first_names, x.id) as students
-      from students x join courses xc on xc.id = x.course_id
+      -- The course of the message's school year (server/courses/enrolments.ts), not today's.
+      from students x join courses xc on xc.id = ${courseInYear(sql`x`, sql`(select am.school_year from activity_messages am where am.message_id = r.message_id)`)}
       where (r.recipient_kind = 'estudiante' and x.id = r.recipient_ref_id)
         or (r.recipient_kind = 'apoderado'
           and x.id in (select sg.student_id from student_guardians sg where sg.guardian_id = r.recipient_ref_id)

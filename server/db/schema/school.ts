@@ -53,7 +53,8 @@ export const students = pgTable(
     documentType: smallint('document_type'),
     /** When the student left the school (no longer enrolled); null while enrolled. */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
-    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** Null when the school's file gave none (the roster import does not require it). */
+    birthDate: date('birth_date', { mode: 'string' }),
     email: text('email'),
   },
   (t) => [index('students_institution_idx').on(t.institutionId), index('students_course_idx').on(t.courseId)],
@@ -119,6 +120,26 @@ export const studentGuardians = pgTable(
     index('student_guardians_guardian_idx').on(t.guardianId),
     check('student_guardians_role_check', sql`${t.role} in (1, 2)`),
   ],
+);
+
+/**
+ * The course a student had in a school year, kept from the roster import on: when a new year moves students
+ * to other courses, what happened in an earlier year (reception, dashboards, rankings) still reads the course
+ * of then. A year with no row reads the student's course now (`students.course_id`).
+ */
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    schoolYear: smallint('school_year').notNull(),
+    institutionId: institutionId(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.schoolYear] }), index('enrolments_institution_year_idx').on(t.institutionId, t.schoolYear)],
 );
 
 /** Staff job titles (cargos): Profesor jefe, Inspector general… */
@@ -192,6 +213,8 @@ export const contactChanges = pgTable(
     oldValue: text('old_value'),
     newValue: text('new_value'),
     changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The roster import that made the change (roster_imports.id); null for a change made by hand. */
+    rosterImportId: integer('roster_import_id'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_changes_person_idx').on(t.institutionId, t.personKind, t.personId)],

@@ -1,0 +1,247 @@
+// Applies a previewed import in one transaction, all or nothing: re-reads the roster, refuses when it is not
+// what the preview saw, recomputes the same plan (plan.ts) and writes it with one set-based statement per
+// table (rows travel as one jsonb parameter), so a 3,000-student school is a handful of statements.
+import { sql } from 'drizzle-orm';
+import { fold } from '../../shared/fold';
+import type { FieldChange, RosterRow } from '../../shared/roster-contract';
+import type { Queryable } from '../db/client';
+import { rowsOf } from '../db/sql';
+import { CONTACT_FIELDS, courseKey, planImport, type GuardianValues, type Plan, type StudentValues } from './plan';
+import { loadSnapshot, rosterStamp, type RosterSnapshot } from './snapshot';
+
+export interface RosterScope {
+  userId: number;
+  institutionId: number;
+}
+
+export type ConflictChoices = Record<string, 'keep' | 'file'>;
+
+export type ApplyOutcome =
+  | { kind: 'done' }
+  | { kind: 'not_found' }
+  | { kind: 'state' }
+  | { kind: 'stale' }
+  | { kind: 'conflicts'; missing: string[] };
+
+/** A field of the contract's changes → its column. */
+const COLUMN = {
+  nombres: 'first_names',
+  apellido_paterno: 'last_name_father',
+  apellido_materno: 'last_name_mother',
+  email: 'email',
+  fono_celular: 'phone',
+  dni: 'dni',
+} as const;
+type ContactField = keyof typeof COLUMN;
+const isContactField = (field: string): field is ContactField => (CONTACT_FIELDS as readonly string[]).includes(field);
+
+/** Rows as one parameter, read back as a relation: `from ${records(rows)} as v(id int, name text)`. */
+const records = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
+
+/** The values to write once the administrator's "keep" choices put Hermes' value back. */
+function chosen<T extends StudentValues | GuardianValues>(
+  kind: 'student' | 'guardian',
+  id: number,
+  values: T,
+  changes: FieldChange[],
+  choices: ConflictChoices,
+): { values: T; applied: FieldChange[] } {
+  const kept: Partial<Record<(typeof COLUMN)[ContactField], string | null>> = {};
+  const applied: FieldChange[] = [];
+  for (const c of changes) {
+    if (c.manual && choices[`${kind}:${id}:${c.field}`] === 'keep') {
+      if (isContactField(c.field)) kept[COLUMN[c.field]] = c.from;
+    } else applied.push(c);
+  }
+  return { values: { ...values, ...kept }, applied };
+}
+
+/** Ids from the table's identity sequence, taken before inserting so links can name new rows. */
+async function newIds(tx: Queryable, table: 'students' | 'guardians', n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`);
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+}
+
+/** Levels and courses the file names that the school does not have yet; every course key → its id. */
+async function writeCourses(tx: Queryable, institutionId: number, snapshot: RosterSnapshot, plan: Plan): Promise<Map<string, number>> {
+  const ids = new Map(snapshot.courses.map((c) => [courseKey(c.name), c.id]));
+  if (plan.newCourses.length === 0) return ids;
+  const levelIds = new Map(snapshot.levels.map((l) => [fold(l.name), l.id]));
+  const taken = new Set(snapshot.levels.map((l) => l.position));
+  const newLevels = new Map<string, { name: string; position: number }>();
+  for (const c of plan.newCourses) {
+    const key = fold(c.level);
+    if (levelIds.has(key) || newLevels.has(key)) continue;
+    // The country's order when free; after the school's own levels otherwise (the school orders them).
+    let position = c.position;
+    if (taken.has(position)) position = Math.max(-1, ...taken) + 1;
+    taken.add(position);
+    newLevels.set(key, { name: c.level, position });
+  }
+  if (newLevels.size > 0) {
+    const inserted = await tx.execute(sql`
+      insert into levels (institution_id, name, position)
+      select ${institutionId}, v.name, v.position from ${records([...newLevels.values()])} as v(name text, position smallint)
+      returning id, name`);
+    for (const r of rowsOf<{ id: number; name: string }>(inserted)) levelIds.set(fold(r.name), Number(r.id));
+  }
+  const courses = plan.newCourses.map((c) => ({ name: c.name, level_id: levelIds.get(fold(c.level))! }));
+  const inserted = await tx.execute(sql`
+    insert into courses (institution_id, level_id, name)
+    select ${institutionId}, v.level_id, v.name from ${records(courses)} as v(name text, level_id int)
+    returning id, name`);
+  for (const r of rowsOf<{ id: number; name: string }>(inserted)) ids.set(courseKey(r.name), Number(r.id));
+  return ids;
+}
+
+export async function applyImport(
+  db: Queryable,
+  scope: RosterScope,
+  importId: number,
+  choices: ConflictChoices,
+  calendarYear: number,
+): Promise<ApplyOutcome> {
+  return db.transaction(async (tx) => {
+    // One import at a time per school: the second waits here and then finds the roster changed.
+    await tx.execute(sql`select id from institutions where id = ${scope.institutionId} for update`);
+    const [record] = rowsOf<{ state: string; rows: RosterRow[]; roster_stamp: string; school_year: number }>(
+      await tx.execute(sql`
+        select state, rows, roster_stamp, school_year from roster_imports
+        where id = ${importId} and institution_id = ${scope.institutionId} for update`),
+    );
+    if (!record) return { kind: 'not_found' };
+    if (record.state !== 'previewed') return { kind: 'state' };
+    if ((await rosterStamp(tx, scope.institutionId)) !== record.roster_stamp) return { kind: 'stale' };
+    const rows: RosterRow[] = typeof record.rows === 'string' ? JSON.parse(record.rows) : record.rows;
+    const schoolYear = Number(record.school_year);
+
+    const snapshot = await loadSnapshot(tx, scope.institutionId, calendarYear);
+    const plan = planImport(snapshot, rows);
+    const missing = plan.conflicts.filter((key) => choices[key] !== 'keep' && choices[key] !== 'file');
+    if (missing.length > 0) return { kind: 'conflicts', missing };
+
+    const courseIds = await writeCourses(tx, scope.institutionId, snapshot, plan);
+    const contactRecords: { kind: 'estudiante' | 'apoderado'; id: number; field: string; from: string | null; to: string | null }[] = [];
+
+    // A new school year: what the students had until now stays recorded as the year that ends.
+    if (schoolYear > snapshot.currentYear) {
+      await tx.execute(sql`
+        insert into enrolments (student_id, school_year, institution_id, course_id)
+        select id, ${snapshot.currentYear}, institution_id, course_id from students where institution_id = ${scope.institutionId}
+        on conflict (student_id, school_year) do nothing`);
+    }
+
+    // Students.
+    const newStudentIds = await newIds(tx, 'students', plan.students.filter((s) => s.id === null).length);
+    let next = 0;
+    const studentIds = plan.students.map((s) => s.id ?? newStudentIds[next++]!);
+    const studentRow = (id: number, v: StudentValues) => ({
+      id,
+      course_id: courseIds.get(v.course_key)!,
+      first_names: v.first_names,
+      last_name_father: v.last_name_father,
+      last_name_mother: v.last_name_mother,
+      dni: v.dni,
+      document_type: v.document_type,
+      birth_date: v.birth_date,
+      email: v.email,
+    });
+    const studentColumns = sql`id int, course_id int, first_names text, last_name_father text, last_name_mother text, dni text,
+      document_type smallint, birth_date date, email text`;
+    const inserts = plan.students.flatMap((s, i) => (s.id === null ? [studentRow(studentIds[i]!, s.values)] : []));
+    if (inserts.length > 0) {
+      await tx.execute(sql`
+        insert into students (id, institution_id, course_id, first_names, last_name_father, last_name_mother, dni, document_type, birth_date, email)
+        select v.id, ${scope.institutionId}, v.course_id, v.first_names, v.last_name_father, v.last_name_mother, v.dni, v.document_type,
+          v.birth_date, v.email
+        from ${records(inserts)} as v(${studentColumns})`);
+    }
+    const updates = plan.students.flatMap((s) => {
+      if (s.id === null) return [];
+      const { values, applied } = chosen('student', s.id, s.values, s.changes, choices);
+      for (const c of applied) if (isContactField(c.field)) contactRecords.push({ kind: 'estudiante', id: s.id, ...c });
+      return applied.some((c) => c.field !== 'titular' && c.field !== 'suplente') ? [studentRow(s.id, values)] : [];
+    });
+    if (updates.length > 0) {
+      await tx.execute(sql`
+        update students s set course_id = v.course_id, first_names = v.first_names, last_name_father = v.last_name_father,
+          last_name_mother = v.last_name_mother, dni = v.dni, document_type = v.document_type, birth_date = v.birth_date,
+          email = v.email, withdrawn_at = null
+        from ${records(updates)} as v(${studentColumns})
+        where s.id = v.id and s.institution_id = ${scope.institutionId}`);
+    }
+    if (plan.withdraw.length > 0) {
+      await tx.execute(sql`
+        update students set withdrawn_at = now()
+        where institution_id = ${scope.institutionId} and id in (select value::int from jsonb_array_elements_text(${JSON.stringify(plan.withdraw)}::jsonb))`);
+    }
+
+    // Guardians.
+    const newGuardianIds = await newIds(tx, 'guardians', plan.guardians.filter((g) => g.id === null).length);
+    next = 0;
+    const guardianIds = plan.guardians.map((g) => g.id ?? newGuardianIds[next++]!);
+    const guardianRow = (id: number, v: GuardianValues) => ({ id, ...v });
+    const guardianColumns = sql`id int, first_names text, last_name_father text, last_name_mother text, dni text, document_type smallint,
+      phone text, email text`;
+    const newGuardians = plan.guardians.flatMap((g, i) => (g.id === null ? [guardianRow(guardianIds[i]!, g.values)] : []));
+    if (newGuardians.length > 0) {
+      await tx.execute(sql`
+        insert into guardians (id, institution_id, first_names, last_name_father, last_name_mother, dni, document_type, phone, email)
+        select v.id, ${scope.institutionId}, v.first_names, v.last_name_father, v.last_name_mother, v.dni, v.document_type, v.phone, v.email
+        from ${records(newGuardians)} as v(${guardianColumns})`);
+    }
+    const changedGuardians = plan.guardians.flatMap((g) => {
+      if (g.id === null || g.changes.length === 0) return [];
+      const { values, applied } = chosen('guardian', g.id, g.values, g.changes, choices);
+      for (const c of applied) if (isContactField(c.field)) contactRecords.push({ kind: 'apoderado', id: g.id, ...c });
+      return applied.length > 0 ? [guardianRow(g.id, values)] : [];
+    });
+    if (changedGuardians.length > 0) {
+      // A new number starts its device record afresh, as the member editor does.
+      await tx.execute(sql`
+        update guardians g set first_names = v.first_names, last_name_father = v.last_name_father, last_name_mother = v.last_name_mother,
+          dni = v.dni, document_type = v.document_type, email = v.email, phone = v.phone,
+          device_misses = case when g.phone is distinct from v.phone then 0 else g.device_misses end
+        from ${records(changedGuardians)} as v(${guardianColumns})
+        where g.id = v.id and g.institution_id = ${scope.institutionId}`);
+    }
+
+    // Who is whose: the file's guardian of a role replaces the one Hermes had in it.
+    const links = plan.links
+      .filter((l) => plan.linksChanged.has(l.student))
+      .map((l) => ({
+        student_id: studentIds[l.student]!,
+        guardian_id: guardianIds[l.guardian]!,
+        role: l.role,
+        relationship: l.relationship,
+      }));
+    if (links.length > 0) {
+      const linkColumns = sql`student_id int, guardian_id int, role smallint, relationship text`;
+      await tx.execute(sql`
+        delete from student_guardians sg using ${records(links)} as v(${linkColumns})
+        where sg.student_id = v.student_id and (sg.role = v.role or sg.guardian_id = v.guardian_id)`);
+      await tx.execute(sql`
+        insert into student_guardians (student_id, guardian_id, role, relationship)
+        select v.student_id, v.guardian_id, v.role, v.relationship from ${records(links)} as v(${linkColumns})`);
+    }
+
+    // The course of this school year; an unchanged one is not written again.
+    const enrolled = plan.students.map((s, i) => ({ student_id: studentIds[i]!, course_id: courseIds.get(s.values.course_key)! }));
+    await tx.execute(sql`
+      insert into enrolments (student_id, school_year, institution_id, course_id)
+      select v.student_id, ${schoolYear}, ${scope.institutionId}, v.course_id from ${records(enrolled)} as v(student_id int, course_id int)
+      on conflict (student_id, school_year) do update set course_id = excluded.course_id
+      where enrolments.course_id <> excluded.course_id`);
+
+    // Recorded as this import's, so the next preview does not take them for an administrator's corrections.
+    if (contactRecords.length > 0) {
+      await tx.execute(sql`
+        insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by, roster_import_id)
+        select ${scope.institutionId}, v.kind, v.id, v.field, v."from", v."to", ${scope.userId}, ${importId}
+        from ${records(contactRecords)} as v(kind text, id int, field text, "from" text, "to" text)`);
+    }
+    await tx.execute(sql`update roster_imports set state = 'applied', applied_at = now() where id = ${importId}`);
+    return { kind: 'done' };
+  });
+}

@@ -1,0 +1,22 @@
+// A CSV's bytes as text. Excel in Spanish saves "CSV (delimitado por comas)" as Windows-1252 and "CSV UTF-8"
+// with a byte-order mark; "Texto Unicode" is UTF-16 with its mark. Bytes that are not valid UTF-8 are read
+// as Windows-1252 (every byte is a character there, so "Ñuñoa" survives).
+
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    return new TextDecoder('windows-1252').decode(body);
+  }
+}
+
+/** NUL and other control bytes no text file has: a binary file renamed .csv. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters tell a binary file from text.
+const BINARY = /[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/;
+
+export function looksBinary(text: string): boolean {
+  return BINARY.test(text.slice(0, 64 * 1024));
+}

@@ -1,0 +1,327 @@
+// The header row and what each of its columns holds. A header is compared folded (no accents, lower case,
+// punctuation and extra spaces out), so "RUT Apoderado", "rut_apoderado" and "R.U.T. apoderado" are one.
+// A header names a datum ("rut", "nombres", "celular"…) and sometimes whose it is ("alumno", "apoderado"…);
+// without a "whose", person data belong to the student until the file has shown a guardian's column (or the
+// student's is taken), and phones, relationship and titular/suplente always to the guardian (decision 0180).
+import { fold } from '../../../shared/fold';
+import { ROSTER_FIELDS, type ColumnMapping, type RosterField } from '../../../shared/roster-contract';
+import { FILE_ERRORS } from './messages';
+import type { SheetRow } from './sheet';
+import { RosterFileError } from './errors';
+
+type Datum =
+  | 'run'
+  | 'dv'
+  | 'curp'
+  | 'first_names'
+  | 'last_name_father'
+  | 'last_name_mother'
+  | 'full_name'
+  | 'name'
+  | 'email'
+  | 'birth_date'
+  | 'course'
+  | 'level'
+  | 'letter'
+  | 'role'
+  | 'relationship'
+  | 'phone'
+  | 'ignore';
+type Whose = 'student' | 'guardian' | null;
+
+/** Header words (folded) naming whose the datum is; removed before the datum is looked up. */
+const STUDENT_WORDS = ['del alumno', 'de la alumna', 'del estudiante', 'alumno', 'alumna', 'alumnos', 'estudiante', 'estudiantes', 'est'];
+const GUARDIAN_WORDS = [
+  'del apoderado',
+  'de la apoderada',
+  'del tutor',
+  'de la tutora',
+  'del padre o tutor',
+  'padre madre o tutor',
+  'padre o tutor',
+  'madre o tutor',
+  'apoderado',
+  'apoderada',
+  'apoderados',
+  'tutor',
+  'tutora',
+  'responsable',
+  'contacto',
+  'apod',
+];
+
+/** Datum words (folded, after the "whose" words are taken out). */
+const DATUM_WORDS: Readonly<Record<string, Datum>> = {
+  run: 'run',
+  rut: 'run',
+  'run o ipe': 'run',
+  ipe: 'run',
+  'n run': 'run',
+  'rut sin dv': 'run',
+  'run sin dv': 'run',
+  'rut con dv': 'run',
+  'run con dv': 'run',
+  documento: 'run',
+  dv: 'dv',
+  'digito verificador': 'dv',
+  'digito ver': 'dv',
+  digito: 'dv',
+  'dv run': 'dv',
+  'dv rut': 'dv',
+  curp: 'curp',
+  nombres: 'first_names',
+  'primer nombre': 'first_names',
+  nombre: 'name',
+  'nombre completo': 'full_name',
+  'nombres y apellidos': 'full_name',
+  'nombre y apellidos': 'full_name',
+  'nombre y apellido': 'full_name',
+  'apellidos y nombres': 'full_name',
+  'apellidos nombres': 'full_name',
+  'apellido paterno': 'last_name_father',
+  'ap paterno': 'last_name_father',
+  'apellido p': 'last_name_father',
+  paterno: 'last_name_father',
+  'primer apellido': 'last_name_father',
+  apellido: 'last_name_father',
+  apellidos: 'last_name_father',
+  'apellido materno': 'last_name_mother',
+  'ap materno': 'last_name_mother',
+  'apellido m': 'last_name_mother',
+  materno: 'last_name_mother',
+  'segundo apellido': 'last_name_mother',
+  correo: 'email',
+  'correo electronico': 'email',
+  email: 'email',
+  'e mail': 'email',
+  mail: 'email',
+  'fecha de nacimiento': 'birth_date',
+  'fecha nacimiento': 'birth_date',
+  'fecha nac': 'birth_date',
+  nacimiento: 'birth_date',
+  'f nacimiento': 'birth_date',
+  curso: 'course',
+  'nombre curso': 'course',
+  'curso y letra': 'course',
+  'grado y grupo': 'course',
+  nivel: 'level',
+  grado: 'level',
+  'desc grado': 'level',
+  'nivel educativo': 'level',
+  letra: 'letter',
+  'letra curso': 'letter',
+  grupo: 'letter',
+  seccion: 'letter',
+  paralelo: 'letter',
+  tipo: 'role',
+  'tipo de apoderado': 'role',
+  'titular o suplente': 'role',
+  'titular suplente': 'role',
+  rol: 'role',
+  relacion: 'relationship',
+  parentesco: 'relationship',
+  vinculo: 'relationship',
+  'relacion con el alumno': 'relationship',
+  'relacion con el estudiante': 'relationship',
+  telefono: 'phone',
+  'telefono movil': 'phone',
+  'telefono celular': 'phone',
+  celular: 'phone',
+  fono: 'phone',
+  movil: 'phone',
+  whatsapp: 'phone',
+  'n celular': 'phone',
+};
+
+/** A header as compared: folded, punctuation out ("N°", "R.U.T.", "e-mail"), spaces collapsed. */
+export function headerKey(header: string): string {
+  return fold(header)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/\b(r u t|r u n)\b/g, (m) => m.replace(/ /g, ''))
+    .trim();
+}
+
+function stripWords(key: string, words: readonly string[]): string | null {
+  for (const word of words) {
+    const re = new RegExp(`(^| )${word}( |$)`);
+    if (re.test(key)) return key.replace(re, ' ').replace(/\s+/g, ' ').trim();
+  }
+  return null;
+}
+
+/** What a header names: the datum and whose, or null when it names nothing Hermes knows. */
+export function readHeader(header: string): { datum: Datum; whose: Whose } | null {
+  const key = headerKey(header);
+  if (key === '') return null;
+  const direct = DATUM_WORDS[key];
+  if (direct) return { datum: direct, whose: null };
+  const student = stripWords(key, STUDENT_WORDS);
+  if (student !== null) {
+    if (student === '' || student === 'nombre') return { datum: 'full_name', whose: 'student' };
+    const datum = DATUM_WORDS[student.replace(/^(de|del|de la) /, '')];
+    return datum ? { datum, whose: 'student' } : null;
+  }
+  const guardian = stripWords(key, GUARDIAN_WORDS);
+  if (guardian !== null) {
+    if (guardian === '' || guardian === 'nombre') return { datum: 'full_name', whose: 'guardian' };
+    const datum = DATUM_WORDS[guardian.replace(/^(de|del|de la) /, '')];
+    return datum ? { datum, whose: 'guardian' } : null;
+  }
+  if (key === 'titular' || key === 'suplente') return { datum: 'role', whose: 'guardian' };
+  return null;
+}
+
+const STUDENT_ONLY: ReadonlySet<Datum> = new Set(['birth_date', 'course', 'level', 'letter']);
+const GUARDIAN_ONLY: ReadonlySet<Datum> = new Set(['role', 'relationship', 'phone']);
+
+/**
+ * The mapping the header suggests: each column's field, `ignore` where the header names nothing known (or
+ * a field an earlier column already took), and how many non-empty headers were recognised.
+ */
+export function suggestMapping(headers: readonly string[]): { mapping: ColumnMapping; recognised: number; unknown: number } {
+  const mapping: ColumnMapping = [];
+  const taken = new Set<RosterField>();
+  let guardianSeen = false;
+  let recognised = 0;
+  let unknown = 0;
+  const read = headers.map(readHeader);
+  read.forEach((found, index) => {
+    if (found === null) {
+      if (headers[index] !== '') unknown++;
+      mapping.push('ignore');
+      return;
+    }
+    const { datum } = found;
+    let whose: 'student' | 'guardian';
+    if (STUDENT_ONLY.has(datum)) whose = 'student';
+    else if (GUARDIAN_ONLY.has(datum)) whose = 'guardian';
+    else if (found.whose) whose = found.whose;
+    else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'guardian_run') whose = 'guardian';
+    else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'student_run') whose = 'student';
+    else whose = guardianSeen || taken.has(fieldOf(datum, 'student')) ? 'guardian' : 'student';
+    if (whose === 'guardian' && found.whose === 'guardian') guardianSeen = true;
+    const field = fieldOf(datum, whose);
+    if (taken.has(field)) {
+      unknown++;
+      mapping.push('ignore');
+      return;
+    }
+    taken.add(field);
+    recognised++;
+    mapping.push(field);
+  });
+  // "Nombre" beside a surname column is the first names; alone it is the whole name.
+  for (const whose of ['student', 'guardian'] as const) {
+    const full = mapping.indexOf(`${whose}_full_name`);
+    if (full >= 0 && headerKey(headers[full] ?? '').replace(/ .*/, '') === 'nombre' && mapping.includes(`${whose}_last_name_father`)) {
+      if (!mapping.includes(`${whose}_first_names`)) mapping[full] = `${whose}_first_names`;
+    }
+  }
+  return { mapping, recognised, unknown };
+}
+
+function fieldOf(datum: Datum, whose: 'student' | 'guardian'): RosterField {
+  switch (datum) {
+    case 'ignore':
+      return 'ignore';
+    case 'course':
+    case 'level':
+    case 'letter':
+      return datum;
+    case 'role':
+    case 'relationship':
+    case 'phone':
+      return `guardian_${datum}`;
+    case 'name':
+      return `${whose}_full_name`;
+    case 'birth_date':
+      return 'student_birth_date';
+    default:
+      return `${whose}_${datum}`;
+  }
+}
+
+const HEADER_SEARCH_ROWS = 30;
+
+/**
+ * The header row: the first of the first rows whose non-empty cells are mostly known headers (at least
+ * two); else the one with most known headers, when it has at least two. Title rows above it are skipped.
+ */
+export function findHeader(rows: readonly SheetRow[]): number | null {
+  let best: { index: number; recognised: number } | null = null;
+  for (let index = 0; index < Math.min(rows.length, HEADER_SEARCH_ROWS); index++) {
+    const cells = rows[index]!.cells;
+    const filled = cells.filter((c) => c !== '').length;
+    const recognised = cells.filter((c) => readHeader(c) !== null).length;
+    if (recognised >= 2 && recognised * 2 >= filled) return index;
+    if (recognised >= 2 && (best === null || recognised > best.recognised)) best = { index, recognised };
+  }
+  return best?.index ?? null;
+}
+
+/** The header's cells, without the empty ones at its end. */
+export function headerCells(row: SheetRow): string[] {
+  const cells = [...row.cells];
+  while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+  return cells;
+}
+
+const FIELD_NAMES: Readonly<Partial<Record<RosterField, string>>> = {
+  student_run: 'RUN del estudiante',
+  student_dv: 'DV del estudiante',
+  student_curp: 'CURP del estudiante',
+  student_first_names: 'Nombres del estudiante',
+  student_last_name_father: 'Apellido paterno del estudiante',
+  student_last_name_mother: 'Apellido materno del estudiante',
+  student_full_name: 'Nombre completo del estudiante',
+  student_birth_date: 'Fecha de nacimiento',
+  student_email: 'Correo del estudiante',
+  course: 'Curso',
+  level: 'Nivel',
+  letter: 'Letra',
+  guardian_run: 'RUN del apoderado',
+  guardian_dv: 'DV del apoderado',
+  guardian_curp: 'CURP del apoderado',
+  guardian_first_names: 'Nombres del apoderado',
+  guardian_last_name_father: 'Apellido paterno del apoderado',
+  guardian_last_name_mother: 'Apellido materno del apoderado',
+  guardian_full_name: 'Nombre completo del apoderado',
+  guardian_role: 'Titular o suplente',
+  guardian_relationship: 'Relación',
+  guardian_phone: 'Celular del apoderado',
+  guardian_email: 'Correo del apoderado',
+};
+
+/** Why a mapping cannot read a file (null: it can). Checks the fields a roster needs and their pairs. */
+export function mappingProblem(mapping: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const value of mapping) {
+    if (!(ROSTER_FIELDS as readonly string[]).includes(value)) return FILE_ERRORS.mappingField(value);
+    if (value !== 'ignore' && seen.has(value)) return FILE_ERRORS.mappingTwice(FIELD_NAMES[value as RosterField] ?? value);
+    seen.add(value);
+  }
+  const has = (field: RosterField) => seen.has(field);
+  if (!has('student_full_name') && !(has('student_first_names') && has('student_last_name_father'))) return FILE_ERRORS.mappingName;
+  if (!has('course') && !has('level')) return FILE_ERRORS.mappingCourse;
+  if (has('student_dv') && !has('student_run')) return FILE_ERRORS.mappingDv('del estudiante');
+  if (has('guardian_dv') && !has('guardian_run')) return FILE_ERRORS.mappingDv('del apoderado');
+  const guardianData = [
+    'guardian_run',
+    'guardian_curp',
+    'guardian_phone',
+    'guardian_email',
+    'guardian_relationship',
+    'guardian_role',
+  ] as const;
+  const guardianName = has('guardian_full_name') || (has('guardian_first_names') && has('guardian_last_name_father'));
+  if (guardianData.some(has) && !guardianName) return FILE_ERRORS.mappingGuardianName;
+  return null;
+}
+
+/** A mapping sent by the administrator, checked against the file's header. */
+export function checkMapping(mapping: readonly string[], headers: readonly string[]): ColumnMapping {
+  if (mapping.length !== headers.length) throw new RosterFileError(FILE_ERRORS.mappingLength(mapping.length, headers.length));
+  const problem = mappingProblem(mapping);
+  if (problem !== null) throw new RosterFileError(problem);
+  return mapping as ColumnMapping;
+}
