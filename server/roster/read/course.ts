@@ -1,7 +1,7 @@
 // A course however a school writes it, as the school's country names it: "1° Básico A", "1ro básico a",
 // "primero básico A", "1°A", "1A", "IV Medio B", "Pre-kínder", "NT2" (Chile); "1° de Primaria A",
 // "1A primaria", "3ro secundaria B", "2° de preescolar" (Mexico). A number with no stage is Básico in
-// Chile and Primaria in Mexico, unless the file's other courses name one stage only (decision 0181).
+// Chile; in Mexico it is Primaria unless the file's other courses name one stage only (decision 0181).
 import { fold } from '../../../shared/fold';
 import type { RosterCourse } from '../../../shared/roster-contract';
 
@@ -88,7 +88,8 @@ function parse(text: string): Parsed | null {
     } else if (ORDINALS[word] !== undefined && parsed.number === null) parsed.number = ORDINALS[word];
     else if (ROMAN.includes(word) && parsed.number === null && i === 0 && words.length > 1) parsed.number = ROMAN.indexOf(word) + 1;
     else if (word === 'kinder' && parsed.number === null && parsed.special === null) parsed.special = 'kinder';
-    else if (STAGE_WORDS[word] && parsed.stage === null && !(word.length === 1 && i === words.length - 1 && parsed.number !== null))
+    // A one-letter stage ("1 B A", "3 M B") only between a number and a letter: alone at the end it is the letter.
+    else if (STAGE_WORDS[word] && parsed.stage === null && (word.length > 1 || (parsed.number !== null && i < words.length - 1)))
       parsed.stage = STAGE_WORDS[word]!;
     else if (/^[a-zñ]$/.test(word) && parsed.letter === '' && i === words.length - 1) parsed.letter = word.toUpperCase();
     else if (/^[a-zñ]$/.test(word) && parsed.letter === '' && (parsed.number !== null || parsed.special !== null))
@@ -98,12 +99,17 @@ function parse(text: string): Parsed | null {
   return parsed;
 }
 
-/** The stage a file's courses name when they all name the same one (a secondary school writing "1A" means Secundaria). */
+/**
+ * The stage a Mexican file's bare numbers ("1A") belong to: the one its other courses name, when they name
+ * one only (primaria and secundaria are usually separate schools there). Chile writes Medio out, so a bare
+ * number there is always Básico.
+ */
 export function fileStage(courses: readonly string[], country: Country): Stage | null {
+  if (country !== 'MX') return null;
   const stages = new Set<Stage>();
   for (const text of courses) {
     const stage = parse(text)?.stage;
-    if (stage && STAGES[country].includes(stage)) stages.add(stage);
+    if (stage && STAGES.MX.includes(stage)) stages.add(stage);
   }
   return stages.size === 1 ? [...stages][0]! : null;
 }
@@ -124,7 +130,7 @@ export function parseCourse(text: string, country: Country, defaultStage: Stage 
       position = parsed.special === 'prekinder' ? 0 : 1;
     } else {
       if (number === null) return null;
-      const stage = parsed.stage ?? (defaultStage === 'medio' || defaultStage === 'basico' ? defaultStage : 'basico');
+      const stage = parsed.stage ?? 'basico';
       if (stage !== 'basico' && stage !== 'medio') return null;
       if (number < 1 || number > STAGE_SIZE[stage]) return null;
       level = stage === 'basico' ? `${number}° Básico` : `${ROMAN[number - 1]!.toUpperCase()} Medio`;

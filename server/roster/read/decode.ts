@@ -13,10 +13,14 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
-/** NUL and other control bytes no text file has: a binary file renamed .csv. */
+/**
+ * A binary file renamed .csv: a NUL, or control characters in more than one place of twenty (a stray one
+ * pasted into a cell is stripped later, not a reason to refuse the file).
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters tell a binary file from text.
-const BINARY = /[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/;
+const CONTROL = /[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/g;
 
 export function looksBinary(text: string): boolean {
-  return BINARY.test(text.slice(0, 64 * 1024));
+  const sample = text.slice(0, 64 * 1024);
+  return sample.includes('\u0000') || (sample.match(CONTROL)?.length ?? 0) * 20 > sample.length;
 }

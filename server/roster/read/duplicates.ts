@@ -11,19 +11,21 @@ const documentKey = (d: RosterDocument) => `${d.type}:${d.value}`;
 const nameKey = (p: { first_names: string; last_name_father: string; last_name_mother: string }) =>
   fold(`${p.first_names}|${p.last_name_father}|${p.last_name_mother}`);
 
+const fullName = (p: { first_names: string; last_name_father: string; last_name_mother: string }) =>
+  `${p.first_names} ${p.last_name_father} ${p.last_name_mother}`.trimEnd();
+
 function studentDifference(a: RosterStudent, b: RosterStudent): string | null {
-  if (a.course.name !== b.course.name) return `el curso ${a.course.name}`;
-  if (nameKey(a) !== nameKey(b)) return `el nombre ${a.first_names} ${a.last_name_father} ${a.last_name_mother}`.trimEnd();
-  if (a.birth_date !== b.birth_date) return 'la fecha de nacimiento';
-  if (a.email !== b.email) return 'el correo';
-  if ((a.document && documentKey(a.document)) !== (b.document && documentKey(b.document))) return 'el documento';
+  if (a.course.name !== b.course.name) return `otro curso (${a.course.name})`;
+  if (nameKey(a) !== nameKey(b)) return `otro nombre (${fullName(a)})`;
+  if (a.birth_date !== b.birth_date) return `otra fecha de nacimiento (${a.birth_date ?? 'ninguna'})`;
+  if (a.email !== b.email) return `otro correo (${a.email ?? 'ninguno'})`;
   return null;
 }
 
 function guardianDifference(a: RosterGuardian, b: RosterGuardian): string | null {
-  if (a.phone !== b.phone) return a.phone ? `el celular ${a.phone}` : 'sin celular';
-  if (a.email !== b.email) return a.email ? `el correo ${a.email}` : 'sin correo';
-  if (nameKey(a) !== nameKey(b)) return `el nombre ${a.first_names} ${a.last_name_father} ${a.last_name_mother}`.trimEnd();
+  if (a.phone !== b.phone) return `otro celular (${a.phone ?? 'ninguno'})`;
+  if (a.email !== b.email) return `otro correo (${a.email ?? 'ninguno'})`;
+  if (nameKey(a) !== nameKey(b)) return `otro nombre (${fullName(a)})`;
   return null;
 }
 

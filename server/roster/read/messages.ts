@@ -40,8 +40,8 @@ export const ROW_ERRORS = {
   dvWithoutRun: 'Hay dígito verificador pero no RUN.',
   role: (value: string) => `No reconocemos «${value}» como tipo de apoderado: escribe titular o suplente.`,
   long: (max: number) => `Este dato puede tener hasta ${max} caracteres.`,
-  studentTwice: (line: number, what: string) => `El estudiante ya aparece en la línea ${line} con otro dato: ${what}.`,
-  guardianTwice: (line: number, what: string) => `El apoderado ya aparece en la línea ${line} con otro dato: ${what}.`,
+  studentTwice: (line: number, what: string) => `El estudiante ya aparece en la línea ${line} con ${what}.`,
+  guardianTwice: (line: number, what: string) => `El apoderado ya aparece en la línea ${line} con ${what}.`,
   thirdGuardian: (lines: number[]) =>
     `El estudiante ya tiene dos apoderados (líneas ${lines.join(' y ')}): Hermes guarda un titular y un suplente.`,
   twoTitulares: (line: number) => `El estudiante ya tiene un apoderado titular en la línea ${line}: marca uno de los dos como suplente.`,
