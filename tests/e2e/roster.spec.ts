@@ -11,7 +11,7 @@ import { ComposePage } from './pages/compose-page';
 import { expectNoAxeViolations } from './support/axe';
 import { startEmptyInstall, type EmptyInstall } from './support/empty-server';
 import { API, COOKIE, XSRF_HEADER } from './support/env';
-import { exactly, t } from './support/i18n';
+import { exactly, t, tMX } from './support/i18n';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -49,16 +49,16 @@ test.afterAll(async () => {
 const url = (p: string) => `${install.url}${p}`;
 
 /** The XSRF cookie's value for the install, fetched first when the context has none. */
-async function xsrf(page: Page): Promise<string> {
-  const find = async () => (await page.context().cookies(install.url)).find((cookie) => cookie.name === COOKIE.xsrf);
-  if (!(await find())) await page.request.get(url(`/api${API.csrf}`));
+async function xsrf(page: Page, base = install.url): Promise<string> {
+  const find = async () => (await page.context().cookies(base)).find((cookie) => cookie.name === COOKIE.xsrf);
+  if (!(await find())) await page.request.get(`${base}/api${API.csrf}`);
   const cookie = await find();
   if (!cookie) throw new Error('no XSRF cookie');
   return decodeURIComponent(cookie.value);
 }
 
-async function post(page: Page, p: string, data: unknown): Promise<APIResponse> {
-  return page.request.post(url(`/api${p}`), { data, headers: { [XSRF_HEADER]: await xsrf(page), Accept: 'application/json' } });
+async function post(page: Page, p: string, data: unknown, base = install.url): Promise<APIResponse> {
+  return page.request.post(`${base}/api${p}`, { data, headers: { [XSRF_HEADER]: await xsrf(page, base), Accept: 'application/json' } });
 }
 
 async function expectFitsPhone(page: Page, where: string): Promise<void> {
@@ -150,10 +150,11 @@ test('an administrator imports a Chilean file with a refused line, downloads the
   await preview.getByRole('link', { name: t('roster.preview.problems') }).click();
   const download = await downloading;
   const problems = await readFile((await download.path()) as string, 'utf8');
-  // Line 5 (the title and the header counted), the column, and why.
-  expect(problems).toMatch(/^\uFEFF?/);
-  expect(problems).toContain('5;');
-  expect(problems).toMatch(/RUN/);
+  // A spreadsheet's CSV: one line refused, line 5 (the title and the header counted), its column, and why.
+  const [head, ...refused] = problems.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  expect(head).toBe('Línea;Columna;Problema');
+  expect(refused).toHaveLength(1);
+  expect(refused[0]).toMatch(/^5;RUN;\S/);
 
   // Descartar asks first; nothing is written.
   await preview.getByRole('button', { name: exactly(t('roster.preview.discard')) }).click();
@@ -205,5 +206,57 @@ test('an administrator imports a Chilean file with a refused line, downloads the
     await expect(teacher).toHaveURL(url('/inbox'));
   } finally {
     await context.close();
+  }
+});
+
+test('a Mexican school imports its students by CURP, in its own words', async ({ page }) => {
+  // A school of its own: setup creates one school per install.
+  const mexico = await startEmptyInstall();
+  try {
+    const created = await post(
+      page,
+      '/setup',
+      {
+        code: mexico.code,
+        school: {
+          name: 'Escuela Primaria Benito Juárez',
+          country: 'MX',
+          timezone: 'America/Mexico_City',
+          locale: 'es-MX',
+          homeUrl: 'https://www.primariajuarez.edu.mx',
+        },
+        admin: { name: 'Lucía Hernández Ruiz', email: 'lucia.hernandez@primariajuarez.edu.mx', password: 'gis de colores en el pizarrón' },
+      },
+      mexico.url,
+    );
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    await page.goto(`${mexico.url}/settings/roster`);
+    await expect(page.getByRole('heading', { level: 2, name: tMX('roster.heading') })).toBeVisible();
+    // Mexico's templates first.
+    await expect(page.locator('[data-slot="roster-templates"]').getByRole('link').first()).toHaveText(
+      tMX('roster.template.link', { country: tMX('roster.country.MX'), type: 'CSV' }),
+    );
+    // The template's columns, UTF-8 with its mark: no columns to assign.
+    const lines = [
+      'CURP;Nombres;Apellido paterno;Apellido materno;Grado;Grupo;Fecha de nacimiento;Correo del alumno;CURP tutor;Nombres tutor;Apellido paterno tutor;Apellido materno tutor;Parentesco;Titular o suplente;Celular tutor;Correo tutor',
+      'GOPA150312HDFNRN08;Andrés;González;Pérez;1° de Primaria;A;12/03/2015;;LOHM850101MDFPRR05;María;López;Hernández;Madre;Titular;55 1234 5678;maria.lopez@correo.mx',
+    ];
+    await page.locator('#roster-file').setInputFiles({
+      name: 'inscripcion-2027.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'),
+    });
+    await expect(page.getByRole('heading', { name: tMX('roster.preview.heading', { name: 'inscripcion-2027.csv' }) })).toBeVisible();
+    const preview = page.locator('[data-slot="roster-preview"]');
+    await expect(preview.locator('[data-slot="roster-counts"]')).toContainText(tMX('roster.preview.guardians'));
+    await expect(preview.locator('[data-slot="roster-person"]').filter({ hasText: 'GOPA150312HDFNRN08' })).toBeVisible();
+    await checkStep(page, 'Mexican preview');
+    await preview.getByRole('button', { name: exactly(tMX('roster.preview.apply')) }).click();
+    const applied = page.locator('[data-slot="roster-applied"]');
+    await expect(applied).toContainText(tMX('roster.applied.studentsNew', { count: 1 }));
+    await expect(applied).toContainText(tMX('roster.applied.guardiansNew', { count: 1 }));
+    await expect(applied).toContainText(tMX('roster.applied.coursesNew', { count: 1 }));
+  } finally {
+    await mexico.stop();
   }
 });
