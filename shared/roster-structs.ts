@@ -21,7 +21,7 @@ const PreviewCountsStruct: Describe<PreviewCounts> = type({
   conflicts: number(),
 });
 
-export const RosterImportStruct: Describe<RosterImport> = type({
+const RosterImportStruct: Describe<RosterImport> = type({
   id: number(),
   state: enums(IMPORT_STATES),
   file_name: string(),

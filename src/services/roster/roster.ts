@@ -51,7 +51,7 @@ export const uploadRoster = fromCall<RosterReadAnswer, RosterUploadInput>(({ inp
 });
 
 /** How many past imports step 1 shows (the newest). */
-export const HISTORY_SHOWN = 10;
+const HISTORY_SHOWN = 10;
 
 /** The newest imports, for step 1. */
 export const fetchRosterHistory = fromCall<RosterImport[], void>(async ({ signal, http }) => {
@@ -85,10 +85,10 @@ export interface RosterConflict {
   file: string | null;
 }
 
-export const conflictKey = (person: PreviewPerson, field: string): string => `${person.kind}:${person.id ?? 0}:${field}`;
+const conflictKey = (person: PreviewPerson, field: string): string => `${person.kind}:${person.id ?? 0}:${field}`;
 
 /** The conflicts of a person: their hand-corrected fields the file would change. */
-export const conflictsOf = (person: PreviewPerson): RosterConflict[] =>
+const conflictsOf = (person: PreviewPerson): RosterConflict[] =>
   person.changes
     .filter((change) => change.manual)
     .map((change) => ({
