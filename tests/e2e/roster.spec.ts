@@ -151,7 +151,10 @@ test('an administrator imports a Chilean file with a refused line, downloads the
   const download = await downloading;
   const problems = await readFile((await download.path()) as string, 'utf8');
   // A spreadsheet's CSV: one line refused, line 5 (the title and the header counted), its column, and why.
-  const [head, ...refused] = problems.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const [head, ...refused] = problems
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(head).toBe('Línea;Columna;Problema');
   expect(refused).toHaveLength(1);
   expect(refused[0]).toMatch(/^5;RUN;\S/);

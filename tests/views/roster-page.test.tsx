@@ -118,7 +118,7 @@ describe.each(RENDER_MODES)('roster import screen (%s)', (_mode, wrap) => {
     const zone = document.querySelector('[data-slot="roster-drop"]') as HTMLElement;
     await act(async () => fireEvent.drop(zone, { dataTransfer: { files: [csv()] } }));
     expect(FakeXhr.sent).toHaveLength(1);
-    expect((lastUpload().body?.get('file') as File).name).toBe('nomina-2027.csv');
+    expect((lastUpload().body?.get('file') as File | undefined)?.name).toBe('nomina-2027.csv');
   });
 
   it('shows the bytes sent, then the columns prefilled, and sends them as assigned with the same file', async () => {
