@@ -20,7 +20,8 @@ export const ROSTER_MESSAGES = {
   change: 'El cambio debe ser nuevo, modificado, sin cambios o retirado.',
   kind: 'El tipo debe ser estudiante o apoderado.',
   state: 'Esta importación ya fue aplicada o descartada: sube el archivo de nuevo para otra vista previa.',
-  stale: 'La nómina del colegio cambió después de esta vista previa (otra importación o una edición): sube el archivo de nuevo para ver los cambios al día.',
+  stale:
+    'La nómina del colegio cambió después de esta vista previa (otra importación o una edición): sube el archivo de nuevo para ver los cambios al día.',
   conflicts: (n: number) =>
     n === 1
       ? 'Falta elegir qué dato conservar en 1 conflicto con una corrección hecha a mano.'

@@ -27,7 +27,9 @@ export type UploadOutcome =
   | { kind: 'school_year'; message: string };
 
 export async function importFile(db: Queryable, scope: RosterScope, upload: Upload, now = new Date()): Promise<UploadOutcome> {
-  const [school] = rowsOf<{ country: 'CL' | 'MX' }>(await db.execute(sql`select country from institutions where id = ${scope.institutionId}`));
+  const [school] = rowsOf<{ country: 'CL' | 'MX' }>(
+    await db.execute(sql`select country from institutions where id = ${scope.institutionId}`),
+  );
   const calendar = await calendarYear(db, scope.institutionId, now);
   const applied = await appliedYear(db, scope.institutionId);
   const schoolYear = upload.schoolYear ?? applied ?? calendar;

@@ -11,6 +11,7 @@ import {
   type PreviewPeoplePage,
   ROSTER_API,
   ROSTER_FILE_MAX_BYTES,
+  ROSTER_FILE_TYPES,
   type RosterImport,
   type RosterReadAnswer,
 } from '../../shared/roster-contract';
@@ -28,14 +29,9 @@ import { problemsCsv } from '../roster/csv';
 import { calendarYear, discardImport, findImport, pageOfImports, pageOfPeople, problemsOf } from '../roster/imports';
 import { parseMapping } from '../roster/mappings';
 import { FILE_ERRORS } from '../roster/read/messages';
-import {
-  ROSTER_MAX_PAGE,
-  ROSTER_MESSAGES,
-  ROSTER_PER_PAGE,
-  ROSTER_PER_PAGE_MAX,
-  SCHOOL_YEAR_MAX,
-  SCHOOL_YEAR_MIN,
-} from '../roster/texts';
+import { rosterTemplate } from '../roster/read/template';
+import { schoolCountry } from '../recipient-lists/members';
+import { ROSTER_MAX_PAGE, ROSTER_MESSAGES, ROSTER_PER_PAGE, ROSTER_PER_PAGE_MAX, SCHOOL_YEAR_MAX, SCHOOL_YEAR_MIN } from '../roster/texts';
 import { importFile } from '../roster/upload';
 
 /** Room for the multipart envelope (boundary, part headers, the mapping) around a file of the maximum size. */
@@ -125,7 +121,10 @@ export function rosterRoutes(db: Db): Hono<AppEnv> {
     const page = intParam(c.req.query('page'), 1, ROSTER_MAX_PAGE);
     const perPage = intParam(c.req.query('per_page'), ROSTER_PER_PAGE, ROSTER_PER_PAGE_MAX);
     if (page === null || perPage === null) {
-      return invalid(c, { ...(page === null ? { page: [ROSTER_MESSAGES.page] } : {}), ...(perPage === null ? { per_page: [ROSTER_MESSAGES.perPage] } : {}) });
+      return invalid(c, {
+        ...(page === null ? { page: [ROSTER_MESSAGES.page] } : {}),
+        ...(perPage === null ? { per_page: [ROSTER_MESSAGES.perPage] } : {}),
+      });
     }
     const { items, total } = await pageOfImports(db, scopeOf(c), page, perPage);
     const body: NumberedPage<RosterImport> = numbered(items, total, page, perPage, ROSTER_API.imports, new URLSearchParams());
@@ -198,6 +197,21 @@ export function rosterRoutes(db: Db): Hono<AppEnv> {
     const found = await findImport(db, scopeOf(c), id);
     return found ? c.json({ data: found }) : notFound(c);
   });
+
+  // The documented columns with an example row, for the school's country unless another is asked for.
+  for (const type of ROSTER_FILE_TYPES) {
+    app.get(`/template.${type}`, ...admin, async (c) => {
+      const raw = c.req.query('country');
+      if (raw !== undefined && raw !== 'CL' && raw !== 'MX') return invalid(c, { country: [ROSTER_MESSAGES.country] });
+      const country = raw ?? (await schoolCountry(db, c.var.auth.institutionId));
+      const template = await rosterTemplate(country, type);
+      return c.body(new Uint8Array(template.bytes), 200, {
+        'Content-Type': template.contentType,
+        'Content-Disposition': `attachment; filename="${template.fileName}"`,
+        'Cache-Control': 'no-store',
+      });
+    });
+  }
 
   return app;
 }

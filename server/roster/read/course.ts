@@ -91,6 +91,8 @@ function parse(text: string): Parsed | null {
     // A one-letter stage ("1 B A", "3 M B") only between a number and a letter: alone at the end it is the letter.
     else if (STAGE_WORDS[word] && parsed.stage === null && (word.length > 1 || (parsed.number !== null && i < words.length - 1)))
       parsed.stage = STAGE_WORDS[word]!;
+    else if (/^[a-zñ]$/.test(word) && parsed.letter === word.toUpperCase() && i === words.length - 1)
+      continue; // "1° Básico A" + Letra "A"
     else if (/^[a-zñ]$/.test(word) && parsed.letter === '' && i === words.length - 1) parsed.letter = word.toUpperCase();
     else if (/^[a-zñ]$/.test(word) && parsed.letter === '' && (parsed.number !== null || parsed.special !== null))
       parsed.letter = word.toUpperCase();

@@ -17,7 +17,7 @@ export function personError(key: keyof typeof PERSON_ERRORS, country: Country): 
 
 /** A RUN whole ("12.345.678-5") or as body and DV in two cells. */
 export function checkRun(run: string, dv: string | null): Checked<RosterDocument> {
-  const whole = dv !== null && dv !== '' ? `${run.replace(/-$/, '')}-${dv}` : run;
+  const whole = dv !== null && dv !== '' ? `${run.replace(/-\s*$/, '')}-${dv}` : run;
   const checked = normalizeRut(whole);
   return checked.ok ? { ok: true, value: { type: 'rut', value: checked.value } } : checked;
 }

@@ -200,7 +200,9 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
     else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'student_run') whose = 'student';
     else whose = guardianSeen || taken.has(fieldOf(datum, 'student')) ? 'guardian' : 'student';
     if (whose === 'guardian' && found.whose === 'guardian') guardianSeen = true;
-    const field = fieldOf(datum, whose);
+    let field = fieldOf(datum, whose);
+    // Mexico's "Nivel" (Primaria) beside "Grado" (3): the second is read with the first, as the course.
+    if (field === 'level' && taken.has('level') && !taken.has('course')) field = 'course';
     if (taken.has(field)) {
       unknown++;
       mapping.push('ignore');

@@ -38,6 +38,7 @@ export const ROW_ERRORS = {
   birthDate: 'Escribe la fecha de nacimiento como día-mes-año, por ejemplo 15-03-2018.',
   birthDateFuture: 'La fecha de nacimiento es posterior a hoy.',
   dvWithoutRun: 'Hay dígito verificador pero no RUN.',
+  dvMismatch: 'El dígito verificador no coincide con el del RUN.',
   role: (value: string) => `No reconocemos «${value}» como tipo de apoderado: escribe titular o suplente.`,
   long: (max: number) => `Este dato puede tener hasta ${max} caracteres.`,
   studentTwice: (line: number, what: string) => `El estudiante ya aparece en la línea ${line} con ${what}.`,

@@ -36,8 +36,11 @@ export interface SplitName {
   last_name_mother: string;
 }
 
-/** A whole name split; null when it has a single word (no surname to tell). */
-export function splitFullName(text: string): SplitName | null {
+/**
+ * A whole name split; null when it has a single word (no surname to tell). `surnamesFirst`: a column
+ * headed "Apellidos y nombres" writes "Soto Pérez Ana María" without a comma.
+ */
+export function splitFullName(text: string, surnamesFirst = false): SplitName | null {
   const comma = text.indexOf(',');
   if (comma >= 0) {
     const surnames = text.slice(0, comma).trim();
@@ -48,6 +51,10 @@ export function splitFullName(text: string): SplitName | null {
   }
   const units = surnameUnits(text.split(' ').filter(Boolean));
   if (units.length < 2) return null;
+  if (surnamesFirst) {
+    const two = units.length > 2;
+    return { first_names: units.slice(two ? 2 : 1).join(' '), last_name_father: units[0]!, last_name_mother: two ? units[1]! : '' };
+  }
   if (units.length === 2) return { first_names: units[0]!, last_name_father: units[1]!, last_name_mother: '' };
   return {
     first_names: units.slice(0, -2).join(' '),

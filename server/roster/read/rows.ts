@@ -2,9 +2,18 @@
 // guardian. A row with any problem is refused whole (its problems say why, one per column); the others
 // come out normalised. Roles left empty are decided later, over the whole file (duplicates.ts).
 import { PERSON_ERRORS, PERSON_NAME_MAX } from '../../../shared/person-rules';
-import type { ColumnMapping, GuardianRole, RosterDocument, RosterField, RosterRow, RowProblem } from '../../../shared/roster-contract';
+import type {
+  ColumnMapping,
+  GuardianRole,
+  RosterCourse,
+  RosterDocument,
+  RosterField,
+  RosterRow,
+  RowProblem,
+} from '../../../shared/roster-contract';
 import { type Country, fileStage, parseCourse } from './course';
 import { type Checked, checkBirthDate, checkCurp, checkEmail, checkPhone, checkRole, checkRun, relationshipOf } from './fields';
+import { headerKey } from './header';
 import { COURSE_EXAMPLE, ROW_ERRORS } from './messages';
 import { type SplitName, splitFullName, splitSurnames } from './names';
 import type { SheetRow } from './sheet';
@@ -41,9 +50,14 @@ export function readRows(
   mapping.forEach((field, index) => {
     if (field !== 'ignore') column.set(field, index);
   });
-  const courseIndex = column.get('course') ?? column.get('level');
-  const stage = fileStage(courseIndex === undefined ? [] : rows.map((r) => r.cells[courseIndex] ?? ''), country);
+  const courseColumns = (['course', 'level'] as const).flatMap((f) => column.get(f) ?? []);
+  const stage = fileStage(
+    rows.map((r) => courseColumns.map((i) => r.cells[i] ?? '').join(' ')),
+    country,
+  );
 
+  // A school has a few dozen courses written the same way on thousands of lines.
+  const courses = new Map<string, RosterCourse | null>();
   const out: DraftRow[] = [];
   const problems: RowProblem[] = [];
   for (const row of rows) {
@@ -70,7 +84,10 @@ export function readRows(
       const dv = cell(`${who}_dv`);
       const curp = cell(`${who}_curp`);
       if (run === '' && dv !== '') fail(`${who}_dv`, ROW_ERRORS.dvWithoutRun);
-      const rut = run === '' ? null : take(`${who}_run`, checkRun(run, column.has(`${who}_dv`) ? dv : null));
+      // Some files carry the whole RUN and its DV again beside it.
+      const whole = /-\s*[\dkK]$/.test(run);
+      const rut = run === '' ? null : take(`${who}_run`, checkRun(run, whole ? null : dv));
+      if (rut && whole && dv !== '' && rut.value.slice(-1) !== dv.toUpperCase()) fail(`${who}_dv`, ROW_ERRORS.dvMismatch);
       const mx = curp === '' ? null : take(`${who}_curp`, checkCurp(curp));
       return country === 'MX' ? (mx ?? rut) : (rut ?? mx);
     };
@@ -97,7 +114,7 @@ export function readRows(
         }
         split = { first_names: first, last_name_father: father, last_name_mother: mother };
       } else {
-        split = splitFullName(full);
+        split = splitFullName(full, headerKey(header(`${who}_full_name`) ?? '').startsWith('apellido'));
         if (split === null) {
           fail(`${who}_full_name`, ROW_ERRORS.fullNameOneWord);
           return null;
@@ -115,9 +132,14 @@ export function readRows(
     // The student.
     const studentDocument = document('student');
     const studentName = name('student');
-    const courseText = column.has('course') ? cell('course') : `${cell('level')} ${cell('letter')}`.trim();
+    // The course may be spread over Curso, Nivel/Grado and Letra/Grupo: read together.
+    const courseText = [cell('course'), cell('level'), cell('letter')].filter((c) => c !== '').join(' ');
     const courseField: RosterField = column.has('course') ? 'course' : 'level';
-    const course = courseText === '' ? null : parseCourse(courseText, country, stage);
+    let course = courses.get(courseText);
+    if (course === undefined) {
+      course = courseText === '' ? null : parseCourse(courseText, country, stage);
+      courses.set(courseText, course);
+    }
     if (courseText === '') fail(courseField, ROW_ERRORS.courseRequired);
     else if (course === null) fail(courseField, ROW_ERRORS.course(courseText, COURSE_EXAMPLE[country]));
     const birth = cell('student_birth_date');

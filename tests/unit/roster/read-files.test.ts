@@ -134,3 +134,21 @@ describe('.xlsx', () => {
     expect(result.rows[0]!.student.course).toEqual({ level: 'Pre-kínder', letter: 'B', name: 'Pre-kínder B', position: 0 });
   });
 });
+
+describe('.xlsx with several sheets', () => {
+  it('reads the first sheet that has a roster header, not an instructions sheet before it', async () => {
+    const writeXlsxFile = (await import('write-excel-file/node')).default;
+    const buffer = await writeXlsxFile([
+      { sheet: 'Instrucciones', data: [['Complete la hoja Nómina.'], ['No cambie los títulos.']] },
+      {
+        sheet: 'Nómina',
+        data: [
+          ['Nombres', 'Apellido paterno', 'Curso'],
+          ['Ana', 'Soto', '1° Básico A'],
+        ],
+      },
+    ]).toBuffer();
+    const result = await read(new Uint8Array(buffer), 'nomina.xlsx');
+    expect(result.rows.map((r) => [r.line, r.student.first_names, r.student.course.name])).toEqual([[2, 'Ana', '1° Básico A']]);
+  });
+});

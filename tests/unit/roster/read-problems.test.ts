@@ -182,3 +182,44 @@ describe('checks across lines', () => {
     ]);
   });
 });
+
+describe('columns written their own way', () => {
+  it('reads "Apellidos y nombres" surname first, and a whole RUN beside an empty or repeated DV', async () => {
+    const result = await read([
+      'RUN;DV;Apellidos y nombres;Curso',
+      '12.345.678-5;5;Soto Pérez Ana María;1° Básico A',
+      '9.876.543-3;;De la Fuente Araya Sofía;1° Básico A',
+      '10000004;0;Vera Tomás;1° Básico A',
+    ]);
+    expect(result.problems).toEqual([]);
+    expect(
+      result.rows.map((r) => [r.student.document?.value, r.student.first_names, r.student.last_name_father, r.student.last_name_mother]),
+    ).toEqual([
+      ['12345678-5', 'Ana María', 'Soto', 'Pérez'],
+      ['9876543-3', 'Sofía', 'De la Fuente', 'Araya'],
+      ['10000004-0', 'Tomás', 'Vera', ''],
+    ]);
+  });
+
+  it('refuses a whole RUN whose DV column says another digit', async () => {
+    const result = await read(['RUN;DV;Nombres;Apellido paterno;Curso', '12.345.678-5;4;Ana;Soto;1° Básico A']);
+    expect(result.problems).toEqual([{ line: 2, column: 'DV', message: 'El dígito verificador no coincide con el del RUN.' }]);
+  });
+});
+
+describe('courses in several columns', () => {
+  it('reads a Mexican Nivel + Grado + Grupo, and a letter repeated in its own column', async () => {
+    const mx = await readRoster({
+      bytes: utf8(
+        ['CURP;Nombre completo;Nivel;Grado;Grupo', ';Andrés González Pérez;Secundaria;3;B', ';Luis Rojas Díaz;Primaria;6°;'].join('\n'),
+      ),
+      fileName: 'a.csv',
+      country: 'MX',
+    });
+    expect(mx).toMatchObject({ status: 'read', mapping: ['student_curp', 'student_full_name', 'level', 'course', 'letter'], problems: [] });
+    expect(mx.status === 'read' && mx.rows.map((r) => r.student.course.name)).toEqual(['3° de Secundaria B', '6° de Primaria']);
+    const cl = await read(['Nombres;Apellido paterno;Curso;Letra', 'Ana;Soto;1° Básico A;A', 'Luis;Rojas;2° Básico;B']);
+    expect(cl.problems).toEqual([]);
+    expect(cl.rows.map((r) => r.student.course.name)).toEqual(['1° Básico A', '2° Básico B']);
+  });
+});
