@@ -3,12 +3,14 @@
 // splits most of them into the same number of cells, more than one. A title row above the header does
 // not fool it: it is one line among many.
 import Papa from 'papaparse';
+import { RosterFileError } from './errors';
+import { FILE_ERRORS } from './messages';
 import { cleanCell, isBlank, type SheetRow } from './sheet';
 
 const SEPARATORS = [';', ',', '\t'] as const;
 const SAMPLE_LINES = 40;
 
-export function detectSeparator(text: string): string {
+function detectSeparator(text: string): string {
   let best: { separator: string; score: number } = { separator: ';', score: -1 };
   for (const separator of SEPARATORS) {
     const sample = Papa.parse<string[]>(text, { delimiter: separator, preview: SAMPLE_LINES, skipEmptyLines: true });
@@ -24,6 +26,9 @@ export function detectSeparator(text: string): string {
 
 export function readCsv(text: string): SheetRow[] {
   const parsed = Papa.parse<string[]>(text, { delimiter: detectSeparator(text), skipEmptyLines: false });
+  // An unclosed quote swallows the rest of the file into one cell: no line after it could be trusted.
+  const open = parsed.errors.find((e) => e.code === 'MissingQuotes');
+  if (open) throw new RosterFileError(FILE_ERRORS.openQuote((open.row ?? 0) + 1));
   const rows: SheetRow[] = [];
   // One record is one spreadsheet line, even when a quoted cell spans several lines of the text.
   parsed.data.forEach((record, index) => {

@@ -7,11 +7,12 @@ import type { GuardianRole, RosterDocument } from '../../../shared/roster-contra
 import { normalizePhone } from '../../recipients/phone';
 import type { Country } from './course';
 import { ROW_ERRORS } from './messages';
+import { nameCase } from './names';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** A person-rules text as a school of `country` reads it. */
-export function personError(key: keyof typeof PERSON_ERRORS, country: Country): string {
+function personError(key: keyof typeof PERSON_ERRORS, country: Country): string {
   return (country === 'MX' ? PERSON_ERRORS_MX[key] : undefined) ?? PERSON_ERRORS[key];
 }
 
@@ -82,8 +83,9 @@ export function checkRole(raw: string): Checked<GuardianRole | null> {
   return role ? { ok: true, value: role } : { ok: false, error: ROW_ERRORS.role(raw) };
 }
 
-/** "madre" → "Madre"; empty → "Apoderado", as the contract says. */
+/** "madre", "MADRE" → "Madre"; empty → "Apoderado", as the contract says. */
 export function relationshipOf(raw: string): string {
   if (raw === '') return 'Apoderado';
-  return raw.charAt(0).toLocaleUpperCase('es') + raw.slice(1);
+  const text = nameCase(raw);
+  return text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
 }

@@ -133,6 +133,30 @@ const DATUM_WORDS: Readonly<Record<string, Datum>> = {
   'n celular': 'phone',
 };
 
+/**
+ * Headers of data Hermes does not keep, ignored without asking: a list number and the SIGE export's
+ * columns (year, school RBD, codes, gender, address). Anything else unknown goes to the mapping step.
+ */
+const IGNORED = new Set([
+  'n',
+  'no',
+  'nro',
+  'numero',
+  'n lista',
+  'numero de lista',
+  'correlativo',
+  'ano',
+  'rbd',
+  'cod tipo ensenanza',
+  'cod grado',
+  'genero',
+  'sexo',
+  'direccion',
+  'comuna',
+  'comuna residencia',
+  'nacionalidad',
+]);
+
 /** A header as compared: folded, punctuation out ("N°", "R.U.T.", "e-mail"), spaces collapsed. */
 export function headerKey(header: string): string {
   return fold(header)
@@ -150,9 +174,10 @@ function stripWords(key: string, words: readonly string[]): string | null {
 }
 
 /** What a header names: the datum and whose, or null when it names nothing Hermes knows. */
-export function readHeader(header: string): { datum: Datum; whose: Whose } | null {
+function readHeader(header: string): { datum: Datum; whose: Whose } | null {
   const key = headerKey(header);
   if (key === '') return null;
+  if (IGNORED.has(key)) return { datum: 'ignore', whose: null };
   const direct = DATUM_WORDS[key];
   if (direct) return { datum: direct, whose: null };
   const student = stripWords(key, STUDENT_WORDS);
@@ -192,6 +217,10 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
       return;
     }
     const { datum } = found;
+    if (datum === 'ignore') {
+      mapping.push('ignore');
+      return;
+    }
     let whose: 'student' | 'guardian';
     if (STUDENT_ONLY.has(datum)) whose = 'student';
     else if (GUARDIAN_ONLY.has(datum)) whose = 'guardian';
@@ -254,8 +283,11 @@ export function findHeader(rows: readonly SheetRow[]): number | null {
   for (let index = 0; index < Math.min(rows.length, HEADER_SEARCH_ROWS); index++) {
     const cells = rows[index]!.cells;
     const filled = cells.filter((c) => c !== '').length;
-    const recognised = cells.filter((c) => readHeader(c) !== null).length;
-    if (recognised >= 2 && recognised * 2 >= filled) return index;
+    const read = cells.map(readHeader);
+    const known = read.filter((h) => h !== null).length;
+    // Only data Hermes keeps make a header: "N°" and "Año" alone do not.
+    const recognised = read.filter((h) => h !== null && h.datum !== 'ignore').length;
+    if (recognised >= 2 && known * 2 >= filled) return index;
     if (recognised >= 2 && (best === null || recognised > best.recognised)) best = { index, recognised };
   }
   return best?.index ?? null;

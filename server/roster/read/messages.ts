@@ -15,6 +15,7 @@ export const FILE_ERRORS = {
   notText: 'El archivo no es un CSV de texto: guárdalo desde Excel como «CSV (delimitado por punto y coma)» o súbelo como .xlsx.',
   noHeader:
     'No encontramos la fila de títulos de las columnas (por ejemplo RUN, Nombres, Apellido paterno, Curso). Descarga la plantilla para ver cómo escribirlos.',
+  openQuote: (line: number) => `La línea ${line} abre comillas (") que no se cierran: ciérralas o quítalas y vuelve a subir el archivo.`,
   noRows: 'El archivo tiene la fila de títulos pero ningún estudiante.',
   mappingLength: (given: number, columns: number) =>
     `La asignación de columnas no corresponde al archivo: trae ${given} columnas y el archivo tiene ${columns}. Vuelve a asignarlas.`,

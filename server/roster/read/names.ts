@@ -62,3 +62,22 @@ export function splitFullName(text: string, surnamesFirst = false): SplitName | 
     last_name_mother: units[units.length - 1]!,
   };
 }
+
+/**
+ * A name typed all in capitals (as SIGE and many systems export them) as names are written: each word
+ * capitalised, also after a hyphen or apostrophe ("O'Higgins-Pérez"), particles after the first word in
+ * lower case ("De la Fuente"). Any other casing, or anything but letters, is the school's and is kept.
+ */
+export function nameCase(text: string): string {
+  // Only words: a cell such as "@SUMA(A1)" is kept as the text it is.
+  if (!/^[\p{L}\s'’.-]+$/u.test(text) || text !== text.toLocaleUpperCase('es')) return text;
+  return text
+    .toLocaleLowerCase('es')
+    .split(' ')
+    .map((word, index) =>
+      index > 0 && PARTICLES.has(word)
+        ? word
+        : word.replace(/(^|[-'’])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toLocaleUpperCase('es')),
+    )
+    .join(' ');
+}

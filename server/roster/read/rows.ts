@@ -15,7 +15,7 @@ import { type Country, fileStage, parseCourse } from './course';
 import { type Checked, checkBirthDate, checkCurp, checkEmail, checkPhone, checkRole, checkRun, relationshipOf } from './fields';
 import { headerKey } from './header';
 import { COURSE_EXAMPLE, ROW_ERRORS } from './messages';
-import { type SplitName, splitFullName, splitSurnames } from './names';
+import { nameCase, type SplitName, splitFullName, splitSurnames } from './names';
 import type { SheetRow } from './sheet';
 
 const RELATIONSHIP_MAX = 40;
@@ -120,6 +120,11 @@ export function readRows(
           return null;
         }
       }
+      split = {
+        first_names: nameCase(split.first_names),
+        last_name_father: nameCase(split.last_name_father),
+        last_name_mother: nameCase(split.last_name_mother),
+      };
       const nameField = (f: RosterField): RosterField => (column.has(f) ? f : `${who}_full_name`);
       if (split.first_names.length > PERSON_NAME_MAX) fail(nameField(`${who}_first_names`), PERSON_ERRORS.nombresLong);
       else if (split.last_name_father.length > PERSON_NAME_MAX) fail(nameField(`${who}_last_name_father`), PERSON_ERRORS.apellidoLong);

@@ -91,7 +91,7 @@ function csvCell(value: string): string {
   return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-export interface RosterTemplate {
+interface RosterTemplate {
   fileName: string;
   contentType: string;
   bytes: Uint8Array;

@@ -152,3 +152,54 @@ describe('.xlsx with several sheets', () => {
     expect(result.rows.map((r) => [r.line, r.student.first_names, r.student.course.name])).toEqual([[2, 'Ana', '1° Básico A']]);
   });
 });
+
+describe('a quote left open', () => {
+  it('refuses the file naming the line that opens it, rather than reading the rest as one cell', async () => {
+    const text = ['Nombres;Apellido paterno;Curso', 'Ana;Soto;1° Básico A', '"Luis;Rojas;1° Básico A', 'Sofía;Araya;1° Básico B'].join(
+      '\n',
+    );
+    await expect(readRoster({ bytes: utf8(text), fileName: 'a.csv', country: 'CL' })).rejects.toThrow(
+      'La línea 3 abre comillas (") que no se cierran: ciérralas o quítalas y vuelve a subir el archivo.',
+    );
+  });
+});
+
+describe('names and words in capitals', () => {
+  it('writes names and relationships typed all in capitals as names are written, and leaves mixed case alone', async () => {
+    const text = [
+      'Nombres;Apellido paterno;Apellido materno;Curso;Nombre apoderado;Parentesco',
+      "ANA MARÍA;DE LA FUENTE;O'HIGGINS-PÉREZ;1° Básico A;LUIS DEL RÍO ÑANCO;MADRE",
+      'Ana;McDonald;de la Cruz;1° Básico A;Luis Rojas;abuela',
+    ].join('\n');
+    const result = await read(utf8(text));
+    expect(result.rows.map((r) => [r.student.first_names, r.student.last_name_father, r.student.last_name_mother])).toEqual([
+      ['Ana María', 'De la Fuente', "O'Higgins-Pérez"],
+      ['Ana', 'McDonald', 'de la Cruz'],
+    ]);
+    expect(
+      result.rows.map((r) => [
+        r.guardian?.first_names,
+        r.guardian?.last_name_father,
+        r.guardian?.last_name_mother,
+        r.guardian?.relationship,
+      ]),
+    ).toEqual([
+      ['Luis', 'Del Río', 'Ñanco', 'Madre'],
+      ['Luis', 'Rojas', '', 'Abuela'],
+    ]);
+  });
+});
+
+describe('UTF-16', () => {
+  it('reads "Texto Unicode" as Excel saves it: UTF-16 with its mark, tab-separated', async () => {
+    const text = 'Nombres\tApellido paterno\tCurso\r\nÑuñoa\tSoto\t1° Básico A\r\n';
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) {
+      bytes[2 + 2 * i] = text.charCodeAt(i) & 0xff;
+      bytes[3 + 2 * i] = text.charCodeAt(i) >> 8;
+    }
+    const result = await read(bytes, 'nomina.txt');
+    expect(result.rows.map((r) => [r.line, r.student.first_names, r.student.course.name])).toEqual([[2, 'Ñuñoa', '1° Básico A']]);
+  });
+});

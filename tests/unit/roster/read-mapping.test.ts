@@ -68,6 +68,40 @@ describe('headers', () => {
   });
 });
 
+describe('columns Hermes does not keep', () => {
+  it('ignores a list number and the SIGE columns it has no use for, without asking', async () => {
+    const file = csv([
+      'N°;Año;RBD;Cód Grado;Run;Dígito Ver.;Género;Nombres;Apellido Paterno;Apellido Materno;Desc Grado;Letra Curso;Dirección;Comuna Residencia',
+      '1;2027;12345;1;12345678;5;F;Ana;Soto;Pérez;1° Básico;A;Los Aromos 123;Ñuñoa',
+    ]);
+    const result = await readRoster({ bytes: file, fileName: 'sige.csv', country: 'CL' });
+    expect(result).toMatchObject({
+      status: 'read',
+      mapping: [
+        'ignore',
+        'ignore',
+        'ignore',
+        'ignore',
+        'student_run',
+        'student_dv',
+        'ignore',
+        'student_first_names',
+        'student_last_name_father',
+        'student_last_name_mother',
+        'level',
+        'letter',
+        'ignore',
+        'ignore',
+      ],
+      problems: [],
+    });
+    expect(result.status === 'read' && result.rows[0]!.student).toMatchObject({
+      document: { type: 'rut', value: '12345678-5' },
+      course: { name: '1° Básico A' },
+    });
+  });
+});
+
 describe('the mapping step', () => {
   const file = csv([
     'Listado de curso',
