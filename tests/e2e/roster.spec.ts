@@ -122,6 +122,11 @@ test('an administrator imports a Chilean file with a refused line, downloads the
   const templates = page.locator('[data-slot="roster-templates"]').getByRole('link');
   await expect(templates.first()).toHaveText(t('roster.template.link', { country: t('roster.country.CL'), type: 'CSV' }));
   await checkStep(page, 'step 1');
+  // The template downloads with the documented columns.
+  const templateDownload = page.waitForEvent('download');
+  await templates.first().click();
+  const template = await readFile((await (await templateDownload).path()) as string, 'utf8');
+  expect(template.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toMatch(/^RUN;Nombres;Apellido paterno;Apellido materno;Curso;/);
 
   // A file of another kind is refused by the field, before anything is sent.
   const fileInput = page.locator('#roster-file');
