@@ -1,12 +1,17 @@
 // `npm run hermes -- <command>`: the operators' command line (schools list / create / invite-admin, setup-code),
 // on the same database the server uses (DATABASE_URL, else the embedded one in HERMES_DATA_DIR). Texts and
 // exit codes in server/cli/texts.ts; scripts may rely on the codes, which `--help` lists.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCHOOL_ADMIN_ROLE } from '../../shared/codes';
 import { COUNTRY_DEFAULTS, isCountry, personProblems, schoolProblems } from '../../shared/school-rules';
 import { configFromEnv } from '../config';
 import { type Db, type DbHandle, openDb } from '../db/client';
 import { createLogger } from '../log';
+import { applyImport, type ConflictChoices } from '../roster/apply';
+import { calendarYear, conflictKeys, findImport, problemsOf } from '../roster/imports';
+import { importFile } from '../roster/upload';
 import { createSchool, emailTaken, hasSchool, invitedAdministrator, listSchools, schoolExists } from '../schools/schools';
 import { dropSetupCode, issueSetupCode } from '../setup/code';
 import { invite, type Inviter, resendInvitation } from '../staff/invitations';
@@ -35,17 +40,21 @@ const OPTIONS = {
   'home-url': { type: 'string' },
   school: { type: 'string' },
   email: { type: 'string' },
+  apply: { type: 'boolean' },
+  'school-year': { type: 'string' },
+  conflicts: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-const COMMANDS = ['list', 'create', 'invite-admin', 'setup-code'] as const;
+const COMMANDS = ['list', 'create', 'invite-admin', 'setup-code', 'roster-import'] as const;
 type Command = (typeof COMMANDS)[number];
 
-/** `schools list` → list, `setup-code` → setup-code; null for anything else. */
-function commandOf(positionals: readonly string[]): Command | null {
+/** `schools list` → list, `setup-code` → setup-code, `roster import <id> <file>` → roster-import; null for anything else. */
+function commandOf(positionals: readonly string[], forHelp = false): Command | null {
   const [first, second] = positionals;
   if (first === 'setup-code' && second === undefined) return 'setup-code';
+  if (first === 'roster' && second === 'import' && positionals.length === (forHelp ? 2 : 4)) return 'roster-import';
   if (first === 'schools' && positionals.length === 2 && (COMMANDS as readonly string[]).includes(second!) && second !== 'setup-code')
     return second as Command;
   return null;
@@ -94,8 +103,69 @@ async function inviteAdministrator(db: Db, institutionId: number, person: { name
   throw new Exit(EXIT.refused, t.emailTaken(person.email));
 }
 
-async function run(command: Command, values: Values, handle: DbHandle, t: Texts, out: (line: string) => void): Promise<void> {
+/**
+ * `roster import <school> <file>`: the preview the Nómina screen shows, as text; with --apply, applied as the
+ * screen applies it, by no one signed in. Columns the reader does not recognise are assigned on the screen
+ * (the mapping is saved there and used here).
+ */
+async function rosterImport(db: Db, positionals: readonly string[], values: Values, t: Texts, out: (line: string) => void): Promise<void> {
+  const [, , schoolId, file] = positionals as [string, string, string, string];
+  const rawYear = values['school-year'];
+  if (rawYear !== undefined && !/^[0-9]{4}$/.test(rawYear)) throw new Exit(EXIT.usage, t.badSchoolYear(rawYear));
+  const choice = values.conflicts;
+  if (choice !== undefined && choice !== 'keep' && choice !== 'file') throw new Exit(EXIT.usage, t.badConflicts(choice));
+  const school = /^[1-9][0-9]{0,9}$/.test(schoolId) ? await schoolExists(db, Number(schoolId)) : null;
+  if (!school) throw new Exit(EXIT.refused, t.noSuchSchool(schoolId));
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(file));
+  } catch (err) {
+    throw new Exit(EXIT.refused, t.rosterFile(file, err instanceof Error ? err.message : String(err)));
+  }
+  const scope = { userId: null, institutionId: Number(schoolId) };
+  const schoolYear = rawYear === undefined ? null : Number(rawYear);
+  const outcome = await importFile(db, scope, { bytes, fileName: path.basename(file), mapping: null, schoolYear });
+  if (outcome.kind === 'file') throw new Exit(EXIT.refused, t.rosterFile(file, outcome.message));
+  if (outcome.kind === 'school_year') throw new Exit(EXIT.refused, outcome.message);
+  if (outcome.kind === 'mapping') {
+    throw new Exit(EXIT.refused, t.rosterMapping(outcome.headers.filter((_, i) => outcome.suggested[i] === 'ignore')));
+  }
+  const previewed = outcome.import;
+  const report = async (id: number) => {
+    if (values.json) return out(JSON.stringify((await findImport(db, scope, id)) ?? previewed));
+    out(t.rosterPreview(previewed.counts));
+    const found = await problemsOf(db, scope, id);
+    for (const p of found?.problems ?? []) out(t.rosterProblem(p.line, p.column, p.message));
+  };
+  if (!values.apply) {
+    await report(previewed.id);
+    if (!values.json) out(t.rosterPreviewed(previewed.id));
+    return;
+  }
+  const conflicts = (await conflictKeys(db, scope, previewed.id)) ?? [];
+  if (conflicts.length > 0 && choice === undefined) {
+    await report(previewed.id);
+    throw new Exit(EXIT.refused, t.rosterConflicts(conflicts.length));
+  }
+  const choices: ConflictChoices = {};
+  for (const key of conflicts) choices[key] = choice === 'keep' ? 'keep' : 'file';
+  const applied = await applyImport(db, scope, previewed.id, choices, await calendarYear(db, scope.institutionId, new Date()));
+  if (applied.kind === 'stale') throw new Exit(EXIT.refused, t.rosterStale);
+  if (applied.kind !== 'done') throw new Exit(EXIT.refused, t.rosterConflicts(conflicts.length));
+  await report(previewed.id);
+  if (!values.json) out(t.rosterApplied(previewed.id));
+}
+
+async function run(
+  command: Command,
+  values: Values,
+  positionals: readonly string[],
+  handle: DbHandle,
+  t: Texts,
+  out: (line: string) => void,
+): Promise<void> {
   const { db } = handle;
+  if (command === 'roster-import') return rosterImport(db, positionals, values, t, out);
   if (command === 'list') {
     const schools = await listSchools(db);
     if (values.json) return out(JSON.stringify(schools));
@@ -178,8 +248,13 @@ async function main(argv: string[]): Promise<ExitCode> {
   }
   const asked = positionals[0] === 'help' ? positionals.slice(1) : values.help ? positionals : null;
   // `help create` as well as `help schools create`.
-  const helpFor = asked && asked.length === 1 && asked[0] !== 'setup-code' && asked[0] !== 'schools' ? ['schools', ...asked] : asked;
-  const command = commandOf(helpFor ?? positionals);
+  const helpFor =
+    asked && asked.length === 1 && asked[0] === 'roster'
+      ? ['roster', 'import']
+      : asked && asked.length === 1 && asked[0] !== 'setup-code' && asked[0] !== 'schools'
+        ? ['schools', ...asked]
+        : asked;
+  const command = commandOf(helpFor ?? positionals, helpFor !== null);
   if (!command) {
     console.error(t.unknownCommand((helpFor ?? positionals).join(' ')));
     return EXIT.usage;
@@ -198,7 +273,7 @@ async function main(argv: string[]): Promise<ExitCode> {
     return EXIT.database;
   }
   try {
-    await run(command, values, handle, t, (line) => console.log(line));
+    await run(command, values, positionals, handle, t, (line) => console.log(line));
     return EXIT.ok;
   } catch (err) {
     if (err instanceof Exit) {

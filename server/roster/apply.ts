@@ -10,7 +10,8 @@ import { CONTACT_FIELDS, courseKey, planImport, type GuardianValues, type Plan, 
 import { loadSnapshot, rosterStamp, type RosterSnapshot } from './snapshot';
 
 export interface RosterScope {
-  userId: number;
+  /** Null for the operators' command line (no one signed in). */
+  userId: number | null;
   institutionId: number;
 }
 
@@ -238,7 +239,7 @@ export async function applyImport(
     if (contactRecords.length > 0) {
       await tx.execute(sql`
         insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by, roster_import_id)
-        select ${scope.institutionId}, v.kind, v.id, v.field, v."from", v."to", ${scope.userId}, ${importId}
+        select ${scope.institutionId}, v.kind, v.id, v.field, v."from", v."to", ${scope.userId}::int, ${importId}
         from ${records(contactRecords)} as v(kind text, id int, field text, "from" text, "to" text)`);
     }
     await tx.execute(sql`update roster_imports set state = 'applied', applied_at = now() where id = ${importId}`);

@@ -4,7 +4,7 @@ import type { RowProblem } from '../../shared/roster-contract';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

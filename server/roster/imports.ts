@@ -80,7 +80,7 @@ export async function previewImport(db: Queryable, scope: RosterScope, input: Pr
   const [inserted] = rowsOf<{ id: number }>(
     await db.execute(sql`
       insert into roster_imports (institution_id, created_by, file_name, file_hash, school_year, counts, rows, problems, people, roster_stamp)
-      values (${scope.institutionId}, ${scope.userId}, ${input.fileName}, ${hash}, ${input.schoolYear}, ${JSON.stringify(counts)}::jsonb,
+      values (${scope.institutionId}, ${scope.userId}::int, ${input.fileName}, ${hash}, ${input.schoolYear}, ${JSON.stringify(counts)}::jsonb,
         ${JSON.stringify(input.rows)}::jsonb, ${JSON.stringify(input.problems)}::jsonb, ${JSON.stringify(plan.people)}::jsonb, ${stamp})
       returning id`),
   );
@@ -161,4 +161,13 @@ export async function discardImport(db: Queryable, scope: RosterScope, id: numbe
   if (row.state !== 'previewed') return 'state';
   await db.execute(sql`update roster_imports set state = 'discarded' where id = ${id} and state = 'previewed'`);
   return 'done';
+}
+
+/** The conflict keys (`guardian:12:fono_celular`) of an import's preview, or null when it is not the school's. */
+export async function conflictKeys(db: Queryable, scope: RosterScope, id: number): Promise<string[] | null> {
+  const [row] = rowsOf<{ people: PreviewPerson[] | string }>(
+    await db.execute(sql`select people from roster_imports where id = ${id} and institution_id = ${scope.institutionId}`),
+  );
+  if (!row) return null;
+  return json(row.people).flatMap((p) => p.changes.filter((c) => c.manual).map((c) => `${p.kind}:${p.id}:${c.field}`));
 }

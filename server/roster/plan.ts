@@ -49,24 +49,24 @@ export interface GuardianValues {
   email: string | null;
 }
 
-export interface PlannedStudent {
+interface PlannedStudent {
   id: number | null;
   values: StudentValues;
   rejoins: boolean;
   changes: FieldChange[];
 }
-export interface PlannedGuardian {
+interface PlannedGuardian {
   id: number | null;
   values: GuardianValues;
   changes: FieldChange[];
 }
-export interface PlannedLink {
+interface PlannedLink {
   student: number;
   guardian: number;
   role: 1 | 2;
   relationship: string;
 }
-export interface PlannedCourse {
+interface PlannedCourse {
   key: string;
   name: string;
   level: string;
@@ -177,7 +177,7 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
         claimedStudents.add(found.id);
         return { row: found, basis: 'document' };
       }
-      return { row: null, basis: 'new' };
+      // A document Hermes does not have yet: the student Hermes has without one, by name and phone, takes it.
     }
     const phones = fs.guardians.flatMap((g) => (fileGuardians[g.index]!.guardian.phone ? [fileGuardians[g.index]!.guardian.phone!] : []));
     const found = (studentsByName.get(nameKey(s)) ?? []).find(

@@ -5,12 +5,12 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 
-export interface LevelRow {
+interface LevelRow {
   id: number;
   name: string;
   position: number;
 }
-export interface CourseRow {
+interface CourseRow {
   id: number;
   name: string;
   level_id: number;
@@ -37,7 +37,7 @@ export interface GuardianRow {
   phone: string | null;
   email: string | null;
 }
-export interface LinkRow {
+interface LinkRow {
   student_id: number;
   guardian_id: number;
   role: number;
@@ -60,7 +60,7 @@ export interface RosterSnapshot {
  * A digest of everything an import reads and writes, taken in the same snapshot: apply compares it with the
  * preview's to refuse a plan made on a roster that changed since.
  */
-export function stampSql(institutionId: number) {
+function stampSql(institutionId: number) {
   return sql`select md5(concat_ws('|',
       (select string_agg(concat_ws(',', id, level_id, name), ';' order by id) from courses where institution_id = ${institutionId}),
       (select string_agg(concat_ws(',', id, course_id, first_names, last_name_father, last_name_mother, dni, document_type,

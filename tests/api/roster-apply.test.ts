@@ -81,7 +81,7 @@ async function studentOf(id: number) {
 describe('a file that moves, adds and leaves out students', () => {
   it('previews each change, applies them all, withdraws who is missing and takes a returning student back', async () => {
     const rows = await rowsOfSchool(server.db, scope.institutionId);
-    const [moved, left] = [...new Set(rows.map((r) => r.student.document!.value))];
+    const [moved, left] = [...new Set(rows.map((r) => r.student.document!.value))] as [string, string];
     const { id: movedId } = await one<{ id: number }>(
       sql`select id from students where dni = ${moved} and institution_id = ${scope.institutionId}`,
     );
@@ -196,6 +196,23 @@ describe("an administrator's correction", () => {
     // The import's own change is not taken for a correction: the same file again is all unchanged.
     const again = await preview(file);
     expect(again.counts.conflicts).toBe(0);
+  });
+});
+
+describe('a student Hermes has without a document', () => {
+  it("is found by name and a guardian's phone, and takes the document the file gives", async () => {
+    const rows = await rowsOfSchool(server.db, scope.institutionId);
+    const withPhone = rows.find((r) => r.guardian?.phone)!;
+    const dni = withPhone.student.document!.value;
+    const { id } = await one<{ id: number }>(sql`select id from students where dni = ${dni} and institution_id = ${scope.institutionId}`);
+    await server.db.execute(sql`update students set dni = null, document_type = null where id = ${id}`);
+    const previewed = await preview(rows);
+    expect(previewed.counts.students).toMatchObject({ new: 0, changed: 1, withdrawn: 0 });
+    const changed = (await pageOfPeople(server.db, scope, previewed.id, { change: 'changed', kind: 'student', page: 1, perPage: 10 }))!
+      .items;
+    expect(changed).toMatchObject([{ id, match: 'name_phone', changes: [{ field: 'dni', from: null, to: dni, manual: false }] }]);
+    expect(await apply(previewed.id)).toEqual({ kind: 'done' });
+    expect(await one<{ dni: string }>(sql`select dni from students where id = ${id}`)).toEqual({ dni });
   });
 });
 

@@ -2,6 +2,7 @@
 // them, files refused with a Spanish reason, a CSV read into a preview with its refused lines downloadable,
 // a header not recognised asked for once and remembered, applying (once, and not over a roster changed
 // since), the imports newest first, another school's import as a 404, and compose seeing a new course at once.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientGroups } from '../../shared/compose-contract';
 import type { ApiError } from '../../shared/contract';
@@ -9,7 +10,8 @@ import { rutCheckDigit } from '../../shared/person-rules';
 import type { RosterImport, RosterReadAnswer } from '../../shared/roster-contract';
 import { ROSTER_API, ROSTER_FILE_MAX_BYTES } from '../../shared/roster-contract';
 import type { NumberedPage } from '../../shared/recipient-lists-contract';
-import { sendJson } from './support/staff';
+import { rowsOf } from '../../server/db/sql';
+import { sendJson, userIdOf } from './support/staff';
 import { signedIn, startServer, type Client, type TestServer } from './support/server';
 
 const ADMIN = 'administrador@sanandres.cl';
@@ -33,7 +35,7 @@ const csv = (...lines: string[]) => `${[HEADER, ...lines].join('\n')}\n`;
 /** `POST /api/roster/imports` with the file (and the mapping or school year when given). */
 async function upload(client: Client, file: string | Uint8Array, name = 'nomina.csv', fields: Record<string, string> = {}) {
   const form = new FormData();
-  form.set('file', new Blob([typeof file === 'string' ? new TextEncoder().encode(file) : file]), name);
+  form.set('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), name);
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   return client.fetch(`/api${ROSTER_API.imports}`, { method: 'POST', body: form });
 }
@@ -213,5 +215,39 @@ describe('the templates', () => {
     expect([...new Uint8Array(await mx.arrayBuffer()).slice(0, 2)]).toEqual([0x50, 0x4b]);
     expect((await admin.get(`/api${ROSTER_API.template('csv')}?country=AR`)).status).toBe(422);
     expect((await (await as(TEACHER)).get(`/api${ROSTER_API.template('csv')}`)).status).toBe(403);
+  });
+});
+
+describe('applying over corrections made by hand', () => {
+  it("answers 422 until each conflict has a choice, then applies the choice; a school year before the roster's is refused", async () => {
+    const admin = await as(ADMIN);
+    expect((await apply(admin, (await previewOf(admin, csv(line(7)))).id)).status).toBe(200);
+    const [guardian] = rowsOf<{ id: number; institution_id: number }>(
+      await server.db.execute(sql`select id, institution_id from guardians where dni = ${run(15_000_007)}`),
+    );
+    // As the member editor records a correction.
+    await server.db.execute(sql`update guardians set phone = '+56990000007' where id = ${guardian!.id}`);
+    await server.db.execute(sql`
+      insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
+      values (${guardian!.institution_id}, 'apoderado', ${guardian!.id}, 'fono_celular', '+56987654307', '+56990000007', ${await userIdOf(server.db, ADMIN)})`);
+    const preview = await previewOf(admin, csv(line(7)));
+    expect(preview.counts.conflicts).toBe(1);
+    const refused = await apply(admin, preview.id);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as ApiError).errors).toEqual({
+      conflicts: ['Falta elegir qué dato conservar en 1 conflicto con una corrección hecha a mano.'],
+    });
+    const badChoice = await apply(admin, preview.id, { conflicts: { [`guardian:${guardian!.id}:fono_celular`]: 'ambos' } });
+    expect(badChoice.status).toBe(422);
+    const chosen = await apply(admin, preview.id, { conflicts: { [`guardian:${guardian!.id}:fono_celular`]: 'file' } });
+    expect(chosen.status, await chosen.clone().text()).toBe(200);
+    const [after] = rowsOf<{ phone: string }>(await server.db.execute(sql`select phone from guardians where id = ${guardian!.id}`));
+    expect(after!.phone).toBe('+56987654307');
+
+    const past = await upload(admin, csv(line(7)), 'nomina.csv', { school_year: String(preview.school_year - 1) });
+    expect(past.status).toBe(422);
+    expect(((await past.json()) as ApiError).errors?.school_year?.[0]).toMatch(/^El año escolar no puede ser anterior a/);
+    const typo = await upload(admin, csv(line(7)), 'nomina.csv', { school_year: '20277' });
+    expect(((await typo.json()) as ApiError).errors?.school_year).toEqual(['El año escolar debe ser un número entre 2000 y 2100.']);
   });
 });

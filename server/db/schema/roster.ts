@@ -2,7 +2,15 @@
 // found, and whether it was applied; and the column mapping a school gave a file's headers, asked once.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ImportState, PreviewCounts, PreviewPerson, RosterRow, RowProblem, ColumnMapping } from '../../../shared/roster-contract';
+import {
+  IMPORT_STATES,
+  type ImportState,
+  type PreviewCounts,
+  type PreviewPerson,
+  type RosterRow,
+  type RowProblem,
+  type ColumnMapping,
+} from '../../../shared/roster-contract';
 import { users } from './auth';
 import { createdAt, id, institutionId } from './institutions';
 
@@ -33,7 +41,7 @@ export const rosterImports = pgTable(
   },
   (t) => [
     index('roster_imports_institution_idx').on(t.institutionId, t.id),
-    check('roster_imports_state_check', sql`${t.state} in ('previewed', 'applied', 'discarded')`),
+    check('roster_imports_state_check', sql`${t.state} in (${sql.raw(IMPORT_STATES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );
 

@@ -53,6 +53,13 @@ const STAGE_WORDS: Readonly<Record<string, Stage>> = {
 /** Words that say nothing about the course. */
 const FILLER = new Set(['de', 'del', 'grado', 'ano', 'curso', 'nivel', 'grupo', 'seccion', 'letra', 'ensenanza', 'educacion']);
 
+const STAGE_NAMES: Readonly<Record<Stage, string>> = {
+  basico: 'Básico',
+  medio: 'Medio',
+  preescolar: 'Preescolar',
+  primaria: 'Primaria',
+  secundaria: 'Secundaria',
+};
 const STAGES: Readonly<Record<Country, readonly Stage[]>> = { CL: ['basico', 'medio'], MX: ['preescolar', 'primaria', 'secundaria'] };
 const STAGE_SIZE: Readonly<Record<Stage, number>> = { basico: 8, medio: 4, preescolar: 3, primaria: 6, secundaria: 3 };
 
@@ -144,8 +151,7 @@ export function parseCourse(text: string, country: Country, defaultStage: Stage 
     if (parsed.special === 'prekinder' || number === null) return null;
     stage ??= defaultStage && STAGES.MX.includes(defaultStage) ? defaultStage : 'primaria';
     if (!STAGES.MX.includes(stage) || number < 1 || number > STAGE_SIZE[stage]) return null;
-    const names = { preescolar: 'Preescolar', primaria: 'Primaria', secundaria: 'Secundaria' } as const;
-    level = `${number}° de ${names[stage as keyof typeof names]}`;
+    level = `${number}° de ${STAGE_NAMES[stage]}`;
     position = (stage === 'preescolar' ? 0 : stage === 'primaria' ? 3 : 9) + number - 1;
   }
   return { level, letter, name: letter === '' ? level : `${level} ${letter}`, position };

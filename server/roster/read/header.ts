@@ -183,13 +183,17 @@ function readHeader(header: string): { datum: Datum; whose: Whose } | null {
   const student = stripWords(key, STUDENT_WORDS);
   if (student !== null) {
     if (student === '' || student === 'nombre') return { datum: 'full_name', whose: 'student' };
-    const datum = DATUM_WORDS[student.replace(/^(de|del|de la) /, '')];
+    const rest = student.replace(/^(de|del|de la) /, '');
+    if (IGNORED.has(rest)) return { datum: 'ignore', whose: null };
+    const datum = DATUM_WORDS[rest];
     return datum ? { datum, whose: 'student' } : null;
   }
   const guardian = stripWords(key, GUARDIAN_WORDS);
   if (guardian !== null) {
     if (guardian === '' || guardian === 'nombre') return { datum: 'full_name', whose: 'guardian' };
-    const datum = DATUM_WORDS[guardian.replace(/^(de|del|de la) /, '')];
+    const rest = guardian.replace(/^(de|del|de la) /, '');
+    if (IGNORED.has(rest)) return { datum: 'ignore', whose: null };
+    const datum = DATUM_WORDS[rest];
     return datum ? { datum, whose: 'guardian' } : null;
   }
   if (key === 'titular' || key === 'suplente') return { datum: 'role', whose: 'guardian' };
@@ -228,7 +232,8 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
     else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'guardian_run') whose = 'guardian';
     else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'student_run') whose = 'student';
     else whose = guardianSeen || taken.has(fieldOf(datum, 'student')) ? 'guardian' : 'student';
-    if (whose === 'guardian' && found.whose === 'guardian') guardianSeen = true;
+    // After a column only a guardian has (phone, relationship, role) or one that says so, the family's data begin.
+    if (whose === 'guardian' && (found.whose === 'guardian' || GUARDIAN_ONLY.has(datum))) guardianSeen = true;
     let field = fieldOf(datum, whose);
     // Mexico's "Nivel" (Primaria) beside "Grado" (3): the second is read with the first, as the course.
     if (field === 'level' && taken.has('level') && !taken.has('course')) field = 'course';
@@ -326,12 +331,14 @@ const FIELD_NAMES: Readonly<Partial<Record<RosterField, string>>> = {
   guardian_email: 'Correo del apoderado',
 };
 
+const isField = (value: string): value is RosterField => (ROSTER_FIELDS as readonly string[]).includes(value);
+
 /** Why a mapping cannot read a file (null: it can). Checks the fields a roster needs and their pairs. */
 export function mappingProblem(mapping: readonly string[]): string | null {
   const seen = new Set<string>();
   for (const value of mapping) {
-    if (!(ROSTER_FIELDS as readonly string[]).includes(value)) return FILE_ERRORS.mappingField(value);
-    if (value !== 'ignore' && seen.has(value)) return FILE_ERRORS.mappingTwice(FIELD_NAMES[value as RosterField] ?? value);
+    if (!isField(value)) return FILE_ERRORS.mappingField(value);
+    if (value !== 'ignore' && seen.has(value)) return FILE_ERRORS.mappingTwice(FIELD_NAMES[value] ?? value);
     seen.add(value);
   }
   const has = (field: RosterField) => seen.has(field);
@@ -357,5 +364,5 @@ export function checkMapping(mapping: readonly string[], headers: readonly strin
   if (mapping.length !== headers.length) throw new RosterFileError(FILE_ERRORS.mappingLength(mapping.length, headers.length));
   const problem = mappingProblem(mapping);
   if (problem !== null) throw new RosterFileError(problem);
-  return mapping as ColumnMapping;
+  return mapping.filter(isField);
 }

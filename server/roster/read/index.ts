@@ -7,12 +7,11 @@ import {
   type RosterRow,
   type RowProblem,
 } from '../../../shared/roster-contract';
-import type { Country } from './course';
 import { decodeText, looksBinary } from './decode';
 import { readCsv } from './csv';
 import { checkAcrossLines } from './duplicates';
 import { RosterFileError } from './errors';
-import { checkMapping, findHeader, headerCells, mappingProblem, suggestMapping } from './header';
+import { checkMapping, findHeader, headerCells, headerKey, mappingProblem, suggestMapping } from './header';
 import { FILE_ERRORS } from './messages';
 import { readRows } from './rows';
 import type { SheetRow } from './sheet';
@@ -65,7 +64,11 @@ export async function readRoster(input: {
   if (headerIndex === null) throw new RosterFileError(FILE_ERRORS.noHeader);
   const headerRow = sheet[headerIndex]!;
   const headers = headerCells(headerRow);
-  const data = sheet.slice(headerIndex + 1);
+  // A header written again further down (a file pasted course by course) is not a student.
+  const headerKeys = headers.map(headerKey);
+  const isHeader = (row: SheetRow) =>
+    headerKey(row.cells[0] ?? '') === headerKeys[0] && headerCells(row).map(headerKey).join('|') === headerKeys.join('|');
+  const data = sheet.slice(headerIndex + 1).filter((row) => !isHeader(row));
   if (data.length > ROSTER_ROWS_MAX) throw new RosterFileError(FILE_ERRORS.tooManyRows);
 
   let mapping: ColumnMapping;
@@ -78,7 +81,7 @@ export async function readRoster(input: {
   }
   if (data.length === 0) throw new RosterFileError(FILE_ERRORS.noRows);
 
-  const read = readRows(data, headers, mapping, country as Country, new Date());
+  const read = readRows(data, headers, mapping, country, new Date());
   const checked = checkAcrossLines(read.rows);
   const problems = [...read.problems, ...checked.problems].sort((a, b) => a.line - b.line);
   return { status: 'read', headers, mapping, rows: checked.rows, problems, rowsRead: data.length };

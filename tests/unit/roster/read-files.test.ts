@@ -203,3 +203,22 @@ describe('UTF-16', () => {
     expect(result.rows.map((r) => [r.line, r.student.first_names, r.student.course.name])).toEqual([[2, 'Ñuñoa', '1° Básico A']]);
   });
 });
+
+describe('a header repeated', () => {
+  it('skips the header written again further down (files pasted course by course)', async () => {
+    const text = [
+      'Nombres;Apellido paterno;Curso',
+      'Ana;Soto;1° Básico A',
+      '',
+      'NOMBRES;Apellido Paterno;curso',
+      'Luis;Rojas;1° Básico B',
+    ].join('\n');
+    const result = await read(utf8(text));
+    expect(result.problems).toEqual([]);
+    expect(result.rowsRead).toBe(2);
+    expect(result.rows.map((r) => [r.line, r.student.first_names])).toEqual([
+      [2, 'Ana'],
+      [5, 'Luis'],
+    ]);
+  });
+});

@@ -102,6 +102,22 @@ describe('columns Hermes does not keep', () => {
   });
 });
 
+describe('whose a column is', () => {
+  it('gives the columns after a guardian-only one (phone, relationship) to the guardian, and ignores their kept-nowhere data', () => {
+    expect(
+      suggestMapping(['Nombre', 'Curso', 'Nombre apoderado', 'Celular', 'Correo', 'Dirección apoderado', 'Género alumno']).mapping,
+    ).toEqual(['student_full_name', 'course', 'guardian_full_name', 'guardian_phone', 'guardian_email', 'ignore', 'ignore']);
+    expect(suggestMapping(['Nombre completo', 'Curso', 'Parentesco', 'Nombres', 'Apellidos', 'Correo']).mapping).toEqual([
+      'student_full_name',
+      'course',
+      'guardian_relationship',
+      'guardian_first_names',
+      'guardian_last_name_father',
+      'guardian_email',
+    ]);
+  });
+});
+
 describe('the mapping step', () => {
   const file = csv([
     'Listado de curso',
