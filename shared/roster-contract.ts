@@ -5,7 +5,7 @@ import type { NumberedPage } from './recipient-lists-contract';
 
 /** Largest file accepted (a 3,000-student, 5,000-guardian school's workbook is well under it). */
 export const ROSTER_FILE_MAX_BYTES = 10 * 1024 * 1024;
-/** Rows one file may carry (a line per student and guardian). */
+/** Lines one file may carry (a line per student and guardian, or per student with both guardians side by side). */
 export const ROSTER_ROWS_MAX = 20_000;
 export const ROSTER_FILE_TYPES = ['csv', 'xlsx'] as const;
 export type RosterFileType = (typeof ROSTER_FILE_TYPES)[number];
@@ -13,7 +13,9 @@ export type RosterFileType = (typeof ROSTER_FILE_TYPES)[number];
 /**
  * What a column of the file can hold. A file gives a student's RUN either whole (`student_run` "12.345.678-5")
  * or split (`student_run` body + `student_dv`); names either split or whole (`*_full_name`); the course either
- * whole (`course` "1° Básico A") or as level/grade + letter/group. `ignore` is a column the school keeps for itself.
+ * whole (`course` "1° Básico A") or as level/grade + letter/group. `guardian2_*` are a second guardian's columns
+ * beside the first's on the same line (titular and suplente, madre and padre, tutor 1 and tutor 2). `ignore` is
+ * a column the school keeps for itself.
  */
 export const ROSTER_FIELDS = [
   'student_run',
@@ -39,6 +41,17 @@ export const ROSTER_FIELDS = [
   'guardian_relationship',
   'guardian_phone',
   'guardian_email',
+  'guardian2_run',
+  'guardian2_dv',
+  'guardian2_curp',
+  'guardian2_first_names',
+  'guardian2_last_name_father',
+  'guardian2_last_name_mother',
+  'guardian2_full_name',
+  'guardian2_role',
+  'guardian2_relationship',
+  'guardian2_phone',
+  'guardian2_email',
   'ignore',
 ] as const;
 export type RosterField = (typeof ROSTER_FIELDS)[number];
@@ -91,7 +104,10 @@ export interface RosterGuardian {
   email: string | null;
 }
 
-/** One valid line of the file: a student and, when the line names one, a guardian of theirs. */
+/**
+ * A student and, when the line names one, a guardian of theirs. A line with two guardians side by side gives
+ * two rows with the same `line`, the first guardian's first; a line with none, one row with `guardian` null.
+ */
 export interface RosterRow {
   /** 1-based line number in the file as a spreadsheet shows it (title and header rows counted). */
   line: number;

@@ -1,7 +1,8 @@
-// Checks across the file's lines (a line per student and guardian): the same student on two lines with
-// different data, the same guardian (by RUN/CURP) with a different phone or e-mail, a third guardian, two
-// titulares. The later line is refused and its problem names the earlier one. Roles left empty are decided
-// here: the student's first guardian is the titular (unless another line says who is), the next the suplente.
+// Checks across the file's lines (a line per student and guardian, or both guardians side by side): the same
+// student on two lines with different data, the same guardian (by RUN/CURP) with a different phone or e-mail,
+// a third guardian, two titulares, one person as both guardians of a line. The later line is refused whole and
+// its problem names the earlier one. Roles left empty are decided here: the student's first guardian is the
+// titular (unless another line says who is), the next the suplente.
 import { fold } from '../../../shared/fold';
 import type { RosterDocument, RosterGuardian, RosterRow, RosterStudent, RowProblem } from '../../../shared/roster-contract';
 import { ROW_ERRORS } from './messages';
@@ -34,66 +35,92 @@ interface Family {
   guardians: Map<string, { line: number; role: 'titular' | 'suplente' | null }>;
 }
 
+const studentKeyOf = (student: RosterStudent) => (student.document ? documentKey(student.document) : `name:${nameKey(student)}`);
+const guardianKeyOf = (guardian: RosterGuardian) => (guardian.document ? documentKey(guardian.document) : `name:${nameKey(guardian)}`);
+
+/** The rows of each line together: a line with two guardians side by side is two rows, kept or refused as one. */
+function byLine(drafts: readonly DraftRow[]): DraftRow[][] {
+  const lines: DraftRow[][] = [];
+  for (const row of drafts) {
+    const last = lines[lines.length - 1];
+    if (last && last[0]!.line === row.line) last.push(row);
+    else lines.push([row]);
+  }
+  return lines;
+}
+
 export function checkAcrossLines(drafts: readonly DraftRow[]): { rows: RosterRow[]; problems: RowProblem[] } {
   const students = new Map<string, { line: number; student: RosterStudent }>();
   const guardians = new Map<string, { line: number; guardian: RosterGuardian }>();
   const families = new Map<string, Family>();
   const kept: DraftRow[] = [];
   const problems: RowProblem[] = [];
-  const refuse = (line: number, message: string) => problems.push({ line, column: null, message });
 
   // Who the file names as titular, so an unmarked first guardian does not take the place.
   const titularGiven = new Set<string>();
 
-  for (const row of drafts) {
-    const studentKey = row.student.document ? documentKey(row.student.document) : `name:${nameKey(row.student)}`;
+  /** Why the line cannot be kept, checked against the lines kept before it (null: it can). */
+  const lineProblem = (rows: readonly DraftRow[], line: number): string | null => {
+    const student = rows[0]!.student;
+    const studentKey = studentKeyOf(student);
     const seen = students.get(studentKey);
-    if (seen) {
-      const difference = studentDifference(seen.student, row.student);
-      if (difference) {
-        refuse(row.line, ROW_ERRORS.studentTwice(seen.line, difference));
-        continue;
+    const difference = seen && studentDifference(seen.student, student);
+    if (seen && difference) return ROW_ERRORS.studentTwice(seen.line, difference);
+    // The family as it would be with this line: its guardians and the line and role that named each first.
+    const family = new Map(families.get(studentKey)?.guardians);
+    const onLine = new Set<string>();
+    for (const { guardian, roleGiven } of rows) {
+      if (!guardian) continue;
+      const guardianKey = guardianKeyOf(guardian);
+      if (onLine.has(guardianKey)) return ROW_ERRORS.sameGuardianOnLine;
+      onLine.add(guardianKey);
+      if (guardian.document) {
+        const same = guardians.get(documentKey(guardian.document));
+        const difference = same && guardianDifference(same.guardian, guardian);
+        if (same && difference) return ROW_ERRORS.guardianTwice(same.line, difference);
       }
-    }
-    const guardian = row.guardian;
-    if (guardian?.document) {
-      const same = guardians.get(documentKey(guardian.document));
-      const difference = same && guardianDifference(same.guardian, guardian);
-      if (same && difference) {
-        refuse(row.line, ROW_ERRORS.guardianTwice(same.line, difference));
-        continue;
+      if (family.has(guardianKey)) continue;
+      if (family.size >= 2) {
+        // Both earlier, or one earlier and the other this line's first guardian.
+        const earlier = [...family.values()].filter((g) => g.line !== line).map((g) => g.line);
+        return earlier.length === family.size ? ROW_ERRORS.thirdGuardian([...new Set(earlier)]) : ROW_ERRORS.thirdWithThisLine(earlier[0]!);
       }
+      const titular = roleGiven === 'titular' ? [...family.values()].find((g) => g.role === 'titular') : undefined;
+      if (titular) return titular.line === line ? ROW_ERRORS.twoTitularesOnLine : ROW_ERRORS.twoTitulares(titular.line);
+      family.set(guardianKey, { line, role: roleGiven });
     }
+    return null;
+  };
+
+  for (const rows of byLine(drafts)) {
+    const line = rows[0]!.line;
+    const problem = lineProblem(rows, line);
+    if (problem !== null) {
+      problems.push({ line, column: null, message: problem });
+      continue;
+    }
+    const studentKey = studentKeyOf(rows[0]!.student);
+    if (!students.has(studentKey)) students.set(studentKey, { line, student: rows[0]!.student });
     const family = families.get(studentKey) ?? { guardians: new Map() };
-    if (guardian) {
-      const guardianKey = guardian.document ? documentKey(guardian.document) : `name:${nameKey(guardian)}`;
-      if (!family.guardians.has(guardianKey)) {
-        if (family.guardians.size >= 2) {
-          refuse(row.line, ROW_ERRORS.thirdGuardian([...family.guardians.values()].map((g) => g.line)));
-          continue;
-        }
-        const titular = row.roleGiven === 'titular' ? [...family.guardians.values()].find((g) => g.role === 'titular') : undefined;
-        if (titular) {
-          refuse(row.line, ROW_ERRORS.twoTitulares(titular.line));
-          continue;
-        }
-        family.guardians.set(guardianKey, { line: row.line, role: row.roleGiven });
+    families.set(studentKey, family);
+    for (const row of rows) {
+      const { guardian } = row;
+      if (guardian && !family.guardians.has(guardianKeyOf(guardian))) {
+        family.guardians.set(guardianKeyOf(guardian), { line, role: row.roleGiven });
         if (row.roleGiven === 'titular') titularGiven.add(studentKey);
       }
-      if (guardian.document && !guardians.has(documentKey(guardian.document)))
-        guardians.set(documentKey(guardian.document), { line: row.line, guardian });
+      if (guardian?.document && !guardians.has(documentKey(guardian.document)))
+        guardians.set(documentKey(guardian.document), { line, guardian });
+      kept.push(row);
     }
-    if (!seen) students.set(studentKey, { line: row.line, student: row.student });
-    families.set(studentKey, family);
-    kept.push(row);
   }
 
   // Roles the file left empty: titular for the first unmarked guardian when the file names no titular, suplente otherwise.
   const decided = new Map<string, 'titular' | 'suplente'>();
   const rows: RosterRow[] = kept.map(({ roleGiven, ...row }) => {
     if (!row.guardian || roleGiven) return row;
-    const studentKey = row.student.document ? documentKey(row.student.document) : `name:${nameKey(row.student)}`;
-    const guardianKey = row.guardian.document ? documentKey(row.guardian.document) : `name:${nameKey(row.guardian)}`;
+    const studentKey = studentKeyOf(row.student);
+    const guardianKey = guardianKeyOf(row.guardian);
     const key = `${studentKey}>${guardianKey}`;
     let role = decided.get(key);
     if (!role) {

@@ -1,8 +1,10 @@
 // The header row and what each of its columns holds. A header is compared folded (no accents, lower case,
 // punctuation and extra spaces out), so "RUT Apoderado", "rut_apoderado" and "R.U.T. apoderado" are one.
-// A header names a datum ("rut", "nombres", "celular"…) and sometimes whose it is ("alumno", "apoderado"…);
+// A header names a datum ("rut", "nombres", "celular"…) and sometimes whose it is ("alumno", "apoderado"…)
+// and which of two guardians side by side ("titular"/"suplente", "madre"/"padre", "tutor 1"/"tutor 2");
 // without a "whose", person data belong to the student until the file has shown a guardian's column (or the
-// student's is taken), and phones, relationship and titular/suplente always to the guardian (decision 0180).
+// student's is taken), and phones, relationship and titular/suplente always to the guardian whose columns
+// the file is showing (decision 0180).
 import { fold } from '../../../shared/fold';
 import { ROSTER_FIELDS, type ColumnMapping, type RosterField } from '../../../shared/roster-contract';
 import { FILE_ERRORS } from './messages';
@@ -28,6 +30,10 @@ type Datum =
   | 'phone'
   | 'ignore';
 type Whose = 'student' | 'guardian' | null;
+/** Whose a field is: the student, the line's first guardian or the second beside it. */
+type Person = 'student' | 'guardian' | 'guardian2';
+/** The word of a header that tells one of two guardians side by side from the other. */
+export type Slot = 'titular' | 'suplente' | '1' | '2' | 'madre' | 'padre';
 
 /** Header words (folded) naming whose the datum is; removed before the datum is looked up. */
 const STUDENT_WORDS = ['del alumno', 'de la alumna', 'del estudiante', 'alumno', 'alumna', 'alumnos', 'estudiante', 'estudiantes', 'est'];
@@ -173,31 +179,58 @@ function stripWords(key: string, words: readonly string[]): string | null {
   return null;
 }
 
-/** What a header names: the datum and whose, or null when it names nothing Hermes knows. */
-function readHeader(header: string): { datum: Datum; whose: Whose } | null {
+/** "Padre o tutor", "Padre/Madre/Tutor": one guardian, whoever it is, not the father beside the mother. */
+const ANY_PARENT =
+  /(^| )(padre madre o tutor|padre madre tutor|padre o madre|madre o padre|padre madre|madre padre|padre o tutor|madre o tutor)( |$)/;
+const NUMBERED = /(^| )(padre o tutor|apoderado|apoderada|tutor|tutora|responsable|contacto|apod)( n)? ([12])( |$)/;
+const PARENT = /(^| )(de la madre|del padre|de la mama|del papa|madre|padre|mama|papa)( |$)/;
+const TITULAR_OR_SUPLENTE = /(^| )(titular|suplente)( |$)/;
+
+/** The header without the word telling which of two guardians it is, and that word. */
+function takeSlot(key: string): { rest: string; slot: Slot | null } {
+  const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const numbered = NUMBERED.exec(key);
+  if (numbered) return { rest: tidy(key.replace(NUMBERED, ` ${numbered[2]} `)), slot: numbered[4] === '1' ? '1' : '2' };
+  if (!ANY_PARENT.test(key)) {
+    const parent = PARENT.exec(key);
+    if (parent) return { rest: tidy(key.replace(PARENT, ' ')), slot: /madre|mama/.test(parent[2]!) ? 'madre' : 'padre' };
+  }
+  const role = TITULAR_OR_SUPLENTE.exec(key);
+  // "Tipo titular/suplente" names the role column, not one of the two.
+  if (role && !(key.includes('titular') && key.includes('suplente')))
+    return { rest: tidy(key.replace(TITULAR_OR_SUPLENTE, ' ')), slot: role[2] === 'titular' ? 'titular' : 'suplente' };
+  return { rest: key, slot: null };
+}
+
+/** Which of two guardians side by side a header names ("Celular madre" → madre), null when it does not say. */
+export function headerSlot(header: string): Slot | null {
+  return takeSlot(headerKey(header)).slot;
+}
+
+/** What a header names: the datum, whose and which guardian, or null when it names nothing Hermes knows. */
+function readHeader(header: string): { datum: Datum; whose: Whose; slot: Slot | null } | null {
   const key = headerKey(header);
   if (key === '') return null;
-  if (IGNORED.has(key)) return { datum: 'ignore', whose: null };
+  if (IGNORED.has(key)) return { datum: 'ignore', whose: null, slot: null };
   const direct = DATUM_WORDS[key];
-  if (direct) return { datum: direct, whose: null };
+  if (direct) return { datum: direct, whose: null, slot: null };
   const student = stripWords(key, STUDENT_WORDS);
   if (student !== null) {
-    if (student === '' || student === 'nombre') return { datum: 'full_name', whose: 'student' };
+    if (student === '' || student === 'nombre') return { datum: 'full_name', whose: 'student', slot: null };
     const rest = student.replace(/^(de|del|de la) /, '');
-    if (IGNORED.has(rest)) return { datum: 'ignore', whose: null };
+    if (IGNORED.has(rest)) return { datum: 'ignore', whose: null, slot: null };
     const datum = DATUM_WORDS[rest];
-    return datum ? { datum, whose: 'student' } : null;
+    return datum ? { datum, whose: 'student', slot: null } : null;
   }
-  const guardian = stripWords(key, GUARDIAN_WORDS);
-  if (guardian !== null) {
-    if (guardian === '' || guardian === 'nombre') return { datum: 'full_name', whose: 'guardian' };
-    const rest = guardian.replace(/^(de|del|de la) /, '');
-    if (IGNORED.has(rest)) return { datum: 'ignore', whose: null };
-    const datum = DATUM_WORDS[rest];
-    return datum ? { datum, whose: 'guardian' } : null;
-  }
-  if (key === 'titular' || key === 'suplente') return { datum: 'role', whose: 'guardian' };
-  return null;
+  const { rest: unslotted, slot } = takeSlot(key);
+  const guardian = stripWords(unslotted, GUARDIAN_WORDS);
+  if (guardian === null && slot === null) return null;
+  const left = guardian ?? unslotted;
+  if (left === '' || left === 'nombre') return { datum: 'full_name', whose: 'guardian', slot };
+  const rest = left.replace(/^(de|del|de la) /, '');
+  if (IGNORED.has(rest)) return { datum: 'ignore', whose: null, slot: null };
+  const datum = DATUM_WORDS[rest];
+  return datum ? { datum, whose: 'guardian', slot } : null;
 }
 
 const STUDENT_ONLY: ReadonlySet<Datum> = new Set(['birth_date', 'course', 'level', 'letter']);
@@ -214,7 +247,21 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
   let recognised = 0;
   let unknown = 0;
   const read = headers.map(readHeader);
-  read.forEach((found, index) => {
+  // "Titular" alone is the titular's name beside "Celular titular", "Suplente"…; else the role column.
+  const lone = (index: number) => ['titular', 'suplente'].includes(headerKey(headers[index] ?? ''));
+  const sideBySide = read.some((h, index) => (h?.slot === 'titular' || h?.slot === 'suplente') && !lone(index));
+  // Madre and padre are the first and the second guardian in the order the file shows them.
+  const parents: Slot[] = [];
+  const guardianOf = (slot: Slot): 'guardian' | 'guardian2' => {
+    if (slot === 'titular' || slot === '1') return 'guardian';
+    if (slot === 'suplente' || slot === '2') return 'guardian2';
+    if (!parents.includes(slot)) parents.push(slot);
+    return parents.indexOf(slot) === 0 ? 'guardian' : 'guardian2';
+  };
+  // The guardian whose columns the file is showing: a column that does not say whose is theirs.
+  let current: 'guardian' | 'guardian2' = 'guardian';
+  read.forEach((header, index) => {
+    const found = header && lone(index) && !sideBySide ? { datum: 'role' as const, whose: 'guardian' as const, slot: null } : header;
     if (found === null) {
       if (headers[index] !== '') unknown++;
       mapping.push('ignore');
@@ -225,15 +272,17 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
       mapping.push('ignore');
       return;
     }
-    let whose: 'student' | 'guardian';
+    if (found.slot !== null) current = guardianOf(found.slot);
+    const previous = index > 0 ? mapping[index - 1] : undefined;
+    let whose: Person;
     if (STUDENT_ONLY.has(datum)) whose = 'student';
-    else if (GUARDIAN_ONLY.has(datum)) whose = 'guardian';
-    else if (found.whose) whose = found.whose;
-    else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'guardian_run') whose = 'guardian';
-    else if (datum === 'dv' && index > 0 && mapping[index - 1] === 'student_run') whose = 'student';
-    else whose = guardianSeen || taken.has(fieldOf(datum, 'student')) ? 'guardian' : 'student';
+    else if (GUARDIAN_ONLY.has(datum) || found.whose === 'guardian') whose = current;
+    else if (found.whose === 'student') whose = 'student';
+    else if (datum === 'dv' && (previous === 'student_run' || previous === 'guardian_run' || previous === 'guardian2_run'))
+      whose = previous === 'student_run' ? 'student' : previous === 'guardian_run' ? 'guardian' : 'guardian2';
+    else whose = guardianSeen || taken.has(fieldOf(datum, 'student')) ? current : 'student';
     // After a column only a guardian has (phone, relationship, role) or one that says so, the family's data begin.
-    if (whose === 'guardian' && (found.whose === 'guardian' || GUARDIAN_ONLY.has(datum))) guardianSeen = true;
+    if (whose !== 'student' && (found.whose === 'guardian' || GUARDIAN_ONLY.has(datum))) guardianSeen = true;
     let field = fieldOf(datum, whose);
     // Mexico's "Nivel" (Primaria) beside "Grado" (3): the second is read with the first, as the course.
     if (field === 'level' && taken.has('level') && !taken.has('course')) field = 'course';
@@ -247,7 +296,7 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
     mapping.push(field);
   });
   // "Nombre" beside a surname column is the first names; alone it is the whole name.
-  for (const whose of ['student', 'guardian'] as const) {
+  for (const whose of ['student', 'guardian', 'guardian2'] as const) {
     const full = mapping.indexOf(`${whose}_full_name`);
     if (full >= 0 && headerKey(headers[full] ?? '').replace(/ .*/, '') === 'nombre' && mapping.includes(`${whose}_last_name_father`)) {
       if (!mapping.includes(`${whose}_first_names`)) mapping[full] = `${whose}_first_names`;
@@ -256,7 +305,7 @@ export function suggestMapping(headers: readonly string[]): { mapping: ColumnMap
   return { mapping, recognised, unknown };
 }
 
-function fieldOf(datum: Datum, whose: 'student' | 'guardian'): RosterField {
+function fieldOf(datum: Datum, whose: Person): RosterField {
   switch (datum) {
     case 'ignore':
       return 'ignore';
@@ -267,7 +316,7 @@ function fieldOf(datum: Datum, whose: 'student' | 'guardian'): RosterField {
     case 'role':
     case 'relationship':
     case 'phone':
-      return `guardian_${datum}`;
+      return `${whose === 'guardian2' ? 'guardian2' : 'guardian'}_${datum}`;
     case 'name':
       return `${whose}_full_name`;
     case 'birth_date':
@@ -329,6 +378,17 @@ const FIELD_NAMES: Readonly<Partial<Record<RosterField, string>>> = {
   guardian_relationship: 'Relación',
   guardian_phone: 'Celular del apoderado',
   guardian_email: 'Correo del apoderado',
+  guardian2_run: 'RUN del segundo apoderado',
+  guardian2_dv: 'DV del segundo apoderado',
+  guardian2_curp: 'CURP del segundo apoderado',
+  guardian2_first_names: 'Nombres del segundo apoderado',
+  guardian2_last_name_father: 'Apellido paterno del segundo apoderado',
+  guardian2_last_name_mother: 'Apellido materno del segundo apoderado',
+  guardian2_full_name: 'Nombre completo del segundo apoderado',
+  guardian2_role: 'Titular o suplente del segundo apoderado',
+  guardian2_relationship: 'Relación del segundo apoderado',
+  guardian2_phone: 'Celular del segundo apoderado',
+  guardian2_email: 'Correo del segundo apoderado',
 };
 
 const isField = (value: string): value is RosterField => (ROSTER_FIELDS as readonly string[]).includes(value);
@@ -346,16 +406,13 @@ export function mappingProblem(mapping: readonly string[]): string | null {
   if (!has('course') && !has('level')) return FILE_ERRORS.mappingCourse;
   if (has('student_dv') && !has('student_run')) return FILE_ERRORS.mappingDv('del estudiante');
   if (has('guardian_dv') && !has('guardian_run')) return FILE_ERRORS.mappingDv('del apoderado');
-  const guardianData = [
-    'guardian_run',
-    'guardian_curp',
-    'guardian_phone',
-    'guardian_email',
-    'guardian_relationship',
-    'guardian_role',
-  ] as const;
-  const guardianName = has('guardian_full_name') || (has('guardian_first_names') && has('guardian_last_name_father'));
-  if (guardianData.some(has) && !guardianName) return FILE_ERRORS.mappingGuardianName;
+  if (has('guardian2_dv') && !has('guardian2_run')) return FILE_ERRORS.mappingDv('del segundo apoderado');
+  for (const guardian of ['guardian', 'guardian2'] as const) {
+    const data = ['run', 'curp', 'phone', 'email', 'relationship', 'role'] as const;
+    const named = has(`${guardian}_full_name`) || (has(`${guardian}_first_names`) && has(`${guardian}_last_name_father`));
+    if (data.some((datum) => has(`${guardian}_${datum}`)) && !named)
+      return guardian === 'guardian' ? FILE_ERRORS.mappingGuardianName : FILE_ERRORS.mappingSecondGuardianName;
+  }
   return null;
 }
 

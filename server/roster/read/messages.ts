@@ -26,6 +26,8 @@ export const FILE_ERRORS = {
   mappingDv: (who: string) => `Asignaste el dígito verificador ${who} sin la columna de su RUN.`,
   mappingGuardianName:
     'Hay columnas del apoderado (RUN, celular, correo o relación) pero ninguna con su nombre: asigna «Nombres apoderado» y «Apellido paterno apoderado», o «Nombre apoderado».',
+  mappingSecondGuardianName:
+    'Hay columnas del segundo apoderado (RUN, celular, correo o relación) pero ninguna con su nombre: asigna «Nombres del segundo apoderado» y «Apellido paterno del segundo apoderado», o «Nombre completo del segundo apoderado».',
 } as const;
 
 export const ROW_ERRORS = {
@@ -45,8 +47,12 @@ export const ROW_ERRORS = {
   studentTwice: (line: number, what: string) => `El estudiante ya aparece en la línea ${line} con ${what}.`,
   guardianTwice: (line: number, what: string) => `El apoderado ya aparece en la línea ${line} con ${what}.`,
   thirdGuardian: (lines: number[]) =>
-    `El estudiante ya tiene dos apoderados (líneas ${lines.join(' y ')}): Hermes guarda un titular y un suplente.`,
+    `El estudiante ya tiene dos apoderados (${lines.length === 1 ? `línea ${lines[0]}` : `líneas ${lines.join(' y ')}`}): Hermes guarda un titular y un suplente.`,
+  thirdWithThisLine: (line: number) =>
+    `El estudiante ya tiene un apoderado en la línea ${line}: con los dos de esta línea serían tres, y Hermes guarda un titular y un suplente.`,
   twoTitulares: (line: number) => `El estudiante ya tiene un apoderado titular en la línea ${line}: marca uno de los dos como suplente.`,
+  twoTitularesOnLine: 'Los dos apoderados de esta línea están marcados como titular: marca uno como suplente.',
+  sameGuardianOnLine: 'Los dos apoderados de esta línea son la misma persona: deja vacías las columnas del segundo o corrígelas.',
 } as const;
 
 /** What a file's course should look like, in the school's country. */

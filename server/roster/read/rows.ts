@@ -1,6 +1,7 @@
-// Each data row of the file read through the mapping into a student and, when the row names one, a
-// guardian. A row with any problem is refused whole (its problems say why, one per column); the others
-// come out normalised. Roles left empty are decided later, over the whole file (duplicates.ts).
+// Each data row of the file read through the mapping into a student and, when the row names them, its
+// guardians: one row each, the second guardian's (its columns beside the first's) after the first's. A row
+// with any problem is refused whole (its problems say why, one per column); the others come out normalised.
+// Roles left empty are decided later, over the whole file (duplicates.ts).
 import { PERSON_ERRORS, PERSON_NAME_MAX } from '../../../shared/person-rules';
 import type {
   ColumnMapping,
@@ -8,12 +9,13 @@ import type {
   RosterCourse,
   RosterDocument,
   RosterField,
+  RosterGuardian,
   RosterRow,
   RowProblem,
 } from '../../../shared/roster-contract';
 import { type Country, fileStage, parseCourse } from './course';
 import { type Checked, checkBirthDate, checkCurp, checkEmail, checkPhone, checkRole, checkRun, relationshipOf } from './fields';
-import { headerKey } from './header';
+import { headerKey, headerSlot } from './header';
 import { COURSE_EXAMPLE, ROW_ERRORS } from './messages';
 import { nameCase, type SplitName, splitFullName, splitSurnames } from './names';
 import type { SheetRow } from './sheet';
@@ -25,19 +27,41 @@ export interface DraftRow extends RosterRow {
   roleGiven: GuardianRole | null;
 }
 
-const GUARDIAN_FIELDS: readonly RosterField[] = [
-  'guardian_run',
-  'guardian_dv',
-  'guardian_curp',
-  'guardian_first_names',
-  'guardian_last_name_father',
-  'guardian_last_name_mother',
-  'guardian_full_name',
-  'guardian_role',
-  'guardian_relationship',
-  'guardian_phone',
-  'guardian_email',
-];
+type Guardian = 'guardian' | 'guardian2';
+const GUARDIAN_DATA = [
+  'run',
+  'dv',
+  'curp',
+  'first_names',
+  'last_name_father',
+  'last_name_mother',
+  'full_name',
+  'role',
+  'relationship',
+  'phone',
+  'email',
+] as const;
+const guardianFields = (guardian: Guardian) => GUARDIAN_DATA.map((datum) => `${guardian}_${datum}` as const);
+
+/**
+ * What the headers of a guardian's columns say of them: "Celular suplente" a suplente, "Nombre madre" the
+ * mother (decision 0180). The role and relationship columns say it in their cells instead.
+ */
+function headerSays(
+  headers: readonly string[],
+  mapping: ColumnMapping,
+  guardian: Guardian,
+): { role: GuardianRole | null; relationship: string | null } {
+  const said: { role: GuardianRole | null; relationship: string | null } = { role: null, relationship: null };
+  mapping.forEach((field, index) => {
+    if (!field.startsWith(`${guardian}_`) || field === `${guardian}_role` || field === `${guardian}_relationship`) return;
+    const slot = headerSlot(headers[index] ?? '');
+    if (slot === 'titular' || slot === 'suplente') said.role ??= slot;
+    if (slot === 'madre') said.relationship ??= 'Madre';
+    if (slot === 'padre') said.relationship ??= 'Padre';
+  });
+  return said;
+}
 
 export function readRows(
   rows: readonly SheetRow[],
@@ -50,6 +74,7 @@ export function readRows(
   mapping.forEach((field, index) => {
     if (field !== 'ignore') column.set(field, index);
   });
+  const said = { guardian: headerSays(headers, mapping, 'guardian'), guardian2: headerSays(headers, mapping, 'guardian2') };
   const courseColumns = (['course', 'level'] as const).flatMap((f) => column.get(f) ?? []);
   const stage = fileStage(
     rows.map((r) => courseColumns.map((i) => r.cells[i] ?? '').join(' ')),
@@ -79,7 +104,7 @@ export function readRows(
       return null;
     };
 
-    const document = (who: 'student' | 'guardian'): RosterDocument | null => {
+    const document = (who: 'student' | Guardian): RosterDocument | null => {
       const run = cell(`${who}_run`);
       const dv = cell(`${who}_dv`);
       const curp = cell(`${who}_curp`);
@@ -92,7 +117,7 @@ export function readRows(
       return country === 'MX' ? (mx ?? rut) : (rut ?? mx);
     };
 
-    const name = (who: 'student' | 'guardian'): SplitName | null => {
+    const name = (who: 'student' | Guardian): SplitName | null => {
       const first = cell(`${who}_first_names`);
       const full = cell(`${who}_full_name`);
       let split: SplitName | null;
@@ -152,41 +177,38 @@ export function readRows(
     const studentMail = cell('student_email');
     const studentEmail = studentMail === '' ? null : take('student_email', checkEmail(studentMail, country));
 
-    // The guardian, when the row names one.
-    let guardian: RosterRow['guardian'] = null;
-    let roleGiven: GuardianRole | null = null;
-    if (GUARDIAN_FIELDS.some((f) => cell(f) !== '')) {
-      const guardianDocument = document('guardian');
-      const guardianName = name('guardian');
-      const phone = cell('guardian_phone');
-      const guardianPhone = phone === '' ? null : take('guardian_phone', checkPhone(phone, country));
-      const mail = cell('guardian_email');
-      const guardianEmail = mail === '' ? null : take('guardian_email', checkEmail(mail, country));
-      roleGiven = take('guardian_role', checkRole(cell('guardian_role')));
-      const relationship = cell('guardian_relationship');
-      if (relationship.length > RELATIONSHIP_MAX) fail('guardian_relationship', ROW_ERRORS.long(RELATIONSHIP_MAX));
-      if (guardianName) {
-        guardian = {
-          document: guardianDocument,
-          ...guardianName,
-          role: roleGiven ?? 'titular',
-          relationship: relationshipOf(relationship),
-          phone: guardianPhone,
-          email: guardianEmail,
-        };
-      }
-    }
+    // Each guardian the row names: one whose columns are all empty is not there.
+    const guardianOf = (who: Guardian): { guardian: RosterGuardian | null; roleGiven: GuardianRole | null } | null => {
+      if (guardianFields(who).every((f) => cell(f) === '')) return null;
+      const guardianDocument = document(who);
+      const guardianName = name(who);
+      const phone = cell(`${who}_phone`);
+      const guardianPhone = phone === '' ? null : take(`${who}_phone`, checkPhone(phone, country));
+      const mail = cell(`${who}_email`);
+      const guardianEmail = mail === '' ? null : take(`${who}_email`, checkEmail(mail, country));
+      const roleGiven = take(`${who}_role`, checkRole(cell(`${who}_role`))) ?? said[who].role;
+      const relationship = cell(`${who}_relationship`);
+      if (relationship.length > RELATIONSHIP_MAX) fail(`${who}_relationship`, ROW_ERRORS.long(RELATIONSHIP_MAX));
+      if (!guardianName) return { guardian: null, roleGiven };
+      const guardian: RosterGuardian = {
+        document: guardianDocument,
+        ...guardianName,
+        role: roleGiven ?? 'titular',
+        relationship: relationshipOf(relationship === '' ? (said[who].relationship ?? '') : relationship),
+        phone: guardianPhone,
+        email: guardianEmail,
+      };
+      return { guardian, roleGiven };
+    };
+    const guardians = [guardianOf('guardian'), guardianOf('guardian2')].filter((g) => g !== null);
 
     if (found.length > 0 || studentName === null || course === null) {
       problems.push(...found);
       continue;
     }
-    out.push({
-      line: row.line,
-      student: { document: studentDocument, ...studentName, course, birth_date: birthDate, email: studentEmail },
-      guardian,
-      roleGiven,
-    });
+    const student = { document: studentDocument, ...studentName, course, birth_date: birthDate, email: studentEmail };
+    if (guardians.length === 0) out.push({ line: row.line, student, guardian: null, roleGiven: null });
+    for (const { guardian, roleGiven } of guardians) out.push({ line: row.line, student, guardian, roleGiven });
   }
   return { rows: out, problems };
 }
