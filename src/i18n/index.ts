@@ -35,6 +35,7 @@ import type setupCL from './setup/es-CL.json';
 import type schoolCL from './settings/school/es-CL.json';
 import type staffCL from './staff/es-CL.json';
 import type invitationCL from './staff/invitation/es-CL.json';
+import type rosterCL from './roster/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -59,7 +60,8 @@ export type Namespace =
   | 'setup'
   | 'settings/school'
   | 'staff'
-  | 'staff/invitation';
+  | 'staff/invitation'
+  | 'roster';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -82,6 +84,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'settings/school',
   'staff',
   'staff/invitation',
+  'roster',
 ];
 
 type Messages = typeof shellCL &
@@ -105,7 +108,8 @@ type Messages = typeof shellCL &
   typeof setupCL &
   typeof schoolCL &
   typeof staffCL &
-  typeof invitationCL;
+  typeof invitationCL &
+  typeof rosterCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

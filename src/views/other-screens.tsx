@@ -28,6 +28,7 @@ const SettingsSchoolPage = screen(() => import('./pages/settings/school-page').t
 const SettingsSsoPage = screen(() => import('./pages/settings/sso-page').then((m) => m.SettingsSsoPage), ['settings/sso']);
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
 const SettingsStaffPage = screen(() => import('./pages/staff/staff-page').then((m) => m.SettingsStaffPage), ['staff']);
+const SettingsRosterPage = screen(() => import('./pages/roster/roster-page').then((m) => m.SettingsRosterPage), ['roster']);
 const InvitationPage = screen(() => import('./pages/staff/invitation-page').then((m) => m.InvitationPage), ['staff/invitation']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
@@ -86,6 +87,7 @@ const OTHER_SCREENS = {
   // A new visit per link: another token is another invitation.
   invitation: ({ token }: RouteParams) => <InvitationPage key={token} token={token ?? ''} />,
   'settings-sso': () => <SettingsSsoPage />,
+  'settings-roster': () => <SettingsRosterPage />,
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

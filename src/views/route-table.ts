@@ -162,6 +162,8 @@ export const ROUTE_TABLE = [
   { name: 'invitation', path: '/invitation/:token', access: 'guest', title: 'pages.invitation' },
   // The school's own administrators only, as its staff accounts (the API answers 403 to the others).
   { name: 'settings-sso', path: '/settings/sso', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsSso' },
+  // The school's enrolment brought in from its files: its administrators only, as its staff accounts.
+  { name: 'settings-roster', path: '/settings/roster', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsRoster' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];

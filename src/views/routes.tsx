@@ -94,6 +94,7 @@ const SCREENS = {
   'settings-staff': other('settings-staff'),
   invitation: other('invitation'),
   'settings-sso': other('settings-sso'),
+  'settings-roster': other('settings-roster'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

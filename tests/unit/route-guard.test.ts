@@ -80,6 +80,13 @@ describe('decideRoute (SPEC §2, §6)', () => {
     expect(decideRoute(at('/invitation/abc'), admin)).toEqual({ kind: 'redirect', to: '/' });
   });
 
+  it("lets only the school's administrators into the roster import, as into its staff screen", () => {
+    expect(decideRoute(at('/settings/roster'), admin)).toEqual({ kind: 'allow', route: 'settings-roster', params: {} });
+    for (const session of [director, corpUtp, utpCl, teacher])
+      expect(decideRoute(at('/settings/roster'), session)).toEqual({ kind: 'denied', to: '/' });
+    expect(decideRoute(at('/settings/roster'), out)).toMatchObject({ kind: 'login' });
+  });
+
   it('sends visitors to login, remembering the page with its query', () => {
     expect(decideRoute(at('/inbox/message/42', '?x=1'), out)).toEqual({
       kind: 'login',

@@ -64,6 +64,7 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'settings-school', path: '/settings/school', title: 'pages.settingsSchool' },
   { route: 'settings-staff', path: '/settings/staff', title: 'pages.settingsStaff' },
   { route: 'settings-sso', path: '/settings/sso', title: 'pages.settingsSso' },
+  { route: 'settings-roster', path: '/settings/roster', title: 'pages.settingsRoster' },
 ];
 
 /** The address of a visit, its `{folder}` ids filled in. */

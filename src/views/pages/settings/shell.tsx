@@ -1,6 +1,6 @@
 // The settings shell: the heading "Configuración" and the settings screens the user may enter as real links
-// (SPEC §2 /settings children message-quota and message-signature; the school's own data; its staff and
-// single sign-on for the school's administrator), the current one marked with aria-current. Plain links, so
+// (SPEC §2 /settings children message-quota and message-signature; the school's own data; its staff,
+// single sign-on and roster import for the school's administrator), the current one marked with aria-current. Plain links, so
 // Tab reaches them and the browser's own link behaviour holds (open in a new tab, Back); on a 390 px phone they share the row and wrap rather than scroll sideways. Each settings page
 // renders its content inside it; the shell's texts are the shell's (bundled), so either page can use it.
 import { useSelector } from '@xstate/react';
@@ -21,6 +21,7 @@ const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey; narrower?: 
   { href: '/settings/school', label: 'settingsShell.school', narrower: 'settings-school' },
   { href: '/settings/staff', label: 'settingsShell.staff', narrower: 'settings-staff' },
   { href: '/settings/sso', label: 'settingsShell.sso', narrower: 'settings-sso' },
+  { href: '/settings/roster', label: 'settingsShell.roster', narrower: 'settings-roster' },
 ];
 
 // The sections this user may enter, as one string: a primitive.
