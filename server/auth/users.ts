@@ -6,7 +6,7 @@ import { ADMIN_ROLES, type RoleCode } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { userPolicies, userRoles, users } from '../db/schema/auth';
 import { institutions, schoolLogos } from '../db/schema/institutions';
-import { logoUrl } from '../schools/logo';
+import { logoUrl } from '../school-logo/logo';
 
 /**
  * The user an e-mail signs in as (its password hash to check), or null: also for an invited user (no

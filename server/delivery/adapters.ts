@@ -1,7 +1,7 @@
 // The four channel adapters the engine hands deliveries to, built from the settings: e-mail (SMTP or the
 // .eml outbox), SMS and WhatsApp (a provider's HTTP API, by default the built-in simulator), and the app.
 import type { ServerConfig } from '../config';
-import { withLogo } from '../mail/logo-html';
+import { withLogo } from '../school-logo/logo-html';
 import type { Adapters, ChannelAdapter, Outgoing, SendResult } from './channel';
 import { classifyEmailError, createEmailAdapter } from './email';
 import { createProviderAdapter } from './provider';

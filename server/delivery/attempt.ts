@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/sql';
 import type { Logger } from '../log';
 import { valuesByRecipient } from '../recipients/merge-values';
-import { logoCache } from '../schools/logo';
+import { logoCache } from '../school-logo/logo';
 import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
 

@@ -12,9 +12,9 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { institutions } from '../db/schema/institutions';
 import { passwordResets } from '../db/schema/passwords';
-import { mailWithLogo } from '../mail/logo-html';
+import { mailWithLogo } from '../school-logo/logo-html';
 import type { Mailer } from '../mail/transport';
-import { logoImage } from '../schools/logo';
+import { logoImage } from '../school-logo/logo';
 import { resetMail } from './mail';
 
 /**

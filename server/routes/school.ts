@@ -1,7 +1,7 @@
 // The school's own settings (shared/school-contract.ts): `GET /school` and `PATCH /school`, for the admin
 // roles, and its logo: `PUT` and `DELETE /school/logo` for them, `GET /school/logo` for any of its staff
 // (the printed pages show it). Always the signed-in user's own school, so there is no id to be foreign.
-// Rules in server/schools/settings.ts and server/schools/logo.ts.
+// Rules in server/schools/settings.ts and server/school-logo/logo.ts.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ADMIN_ROLES } from '../../shared/codes';
@@ -12,7 +12,7 @@ import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
 import { requireRole } from '../http/roles';
 import { refuseBadText } from '../http/text-guard';
-import { checkLogo, LOGO_MESSAGES, logoImage, removeLogo, saveLogo } from '../schools/logo';
+import { checkLogo, LOGO_MESSAGES, logoImage, removeLogo, saveLogo } from '../school-logo/logo';
 import { changeSchoolSettings, schoolSettings } from '../schools/settings';
 
 const FORBIDDEN = 'Solo la dirección y los administradores del colegio pueden ver y cambiar su configuración.';

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema/auth';
 import { institutions } from '../db/schema/institutions';
 import { addFieldError, type FieldErrors, hasFieldErrors } from '../http/field-errors';
-import { schoolLogo } from './logo';
+import { schoolLogo } from '../school-logo/logo';
 
 const FIELDS = ['name', 'country', 'timezone', 'locale', 'home_url', 'chat_enabled'] as const;
 const CHAT_ONLY_CL = 'El chat de soporte solo está disponible para colegios de Chile.';

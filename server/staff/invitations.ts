@@ -23,7 +23,7 @@ import { userPolicies, userRoles, users } from '../db/schema/auth';
 import { institutions } from '../db/schema/institutions';
 import { invitations } from '../db/schema/staff';
 import type { FieldErrors } from '../http/field-errors';
-import { logoImage } from '../schools/logo';
+import { logoImage } from '../school-logo/logo';
 import { recordChange } from './changes';
 import { addColleague } from './colleague';
 import type { AccountMailer } from './mail';

@@ -3,7 +3,7 @@
 // school message, has no recipients to report on, and the administrator wants to know now whether it left.
 import { invitationPagePath } from '../../shared/staff-contract';
 import type { ServerConfig } from '../config';
-import { mailWithLogo } from '../mail/logo-html';
+import { mailWithLogo } from '../school-logo/logo-html';
 import { lazyMailer } from '../mail/transport';
 import type { Logger } from '../log';
 

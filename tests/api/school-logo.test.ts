@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, SignedIn } from '../../shared/contract';
 import type { SchoolLogo, SchoolSettings } from '../../shared/school-contract';
-import { logoCache } from '../../server/schools/logo';
+import { logoCache } from '../../server/school-logo/logo';
 import { composeInput } from '../fixtures/compose';
 import { jpegFile, pngFile } from '../fixtures/images';
 import { count, rows, send } from './support/compose';

@@ -46,7 +46,7 @@ export const institutions = pgTable(
 
 /**
  * The school's logo for its e-mails and printed pages: at most one per school, a small PNG or JPEG kept in
- * the database beside the school (server/schools/logo.ts). Its own table so that reading a school never
+ * the database beside the school (server/school-logo/logo.ts). Its own table so that reading a school never
  * reads the bytes; `hash` names the version in the logo's URL and in the e-mail engine's cache.
  */
 export const schoolLogos = pgTable(
