@@ -1,6 +1,5 @@
 // The operators' command line run as they run it: a child process on a fresh database (PGlite dir or
 // DATABASE_URL), judged by its exit code, what it prints and the e-mails it leaves in the outbox.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { openDb } from '../../server/db/client';
 import { userChannelPermissions } from '../../server/db/schema/compose';
 import { users } from '../../server/db/schema/auth';
 import { invitations, userChanges } from '../../server/db/schema/staff';
+import { runCli, type CliRun } from './support/cli';
 import { openEmptyDb } from './support/empty';
 import { mailsTo } from './support/outbox';
 import { Client, listen, makeDist, testConfig } from './support/server';
@@ -41,22 +41,7 @@ afterAll(async () => {
   await dispose?.();
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function hermes(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/main.ts', ...args],
-      { env: { PATH: process.env.PATH ?? '', LANG: 'es_CL.UTF-8', ...dbEnv, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
-    );
-  });
-}
+const hermes = (args: string[], env: Record<string, string> = {}): Promise<CliRun> => runCli(args, { ...dbEnv, ...env });
 
 describe('npm run hermes', () => {
   it('helps in Spanish by default and in English when asked, with the exit codes', async () => {

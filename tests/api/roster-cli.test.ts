@@ -1,6 +1,5 @@
 // `npm run hermes -- roster import` run as operators run it: a child process on a fresh database with one
 // school, judged by its exit code and what it prints; the preview writes nothing, --apply writes the school.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/client';
 import { rowsOf } from '../../server/db/sql';
 import { rutCheckDigit } from '../../shared/person-rules';
+import { runCli, type CliRun } from './support/cli';
 import { openEmptyDb } from './support/empty';
 
 let dispose: () => Promise<void>;
@@ -15,22 +15,7 @@ let dbEnv: Record<string, string>;
 let connection: { databaseUrl: string } | { dataDir: string };
 let root: string;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function hermes(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/main.ts', ...args],
-      { env: { PATH: process.env.PATH ?? '', LANG: 'es_CL.UTF-8', ...dbEnv, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr }),
-    );
-  });
-}
+const hermes = (args: string[], env: Record<string, string> = {}): Promise<CliRun> => runCli(args, { ...dbEnv, ...env });
 
 /** What the school has, read with the CLI's database closed (PGlite is one process's). */
 async function counts(): Promise<{ students: number; guardians: number; courses: number; imports: number }> {

@@ -6,9 +6,9 @@
 // axe-clean and fits a 390 px phone without sideways scrolling.
 import { readFile } from 'node:fs/promises';
 import { type APIResponse, expect, test, type Page } from '@playwright/test';
-import { mailsTo } from '../api/support/outbox';
 import { ComposePage } from './pages/compose-page';
 import { expectNoAxeViolations } from './support/axe';
+import { invitationToken } from './support/invitations';
 import { startEmptyInstall, type EmptyInstall } from './support/empty-server';
 import { API, COOKIE, XSRF_HEADER } from './support/env';
 import { exactly, t, tMX } from './support/i18n';
@@ -72,22 +72,6 @@ async function expectFitsPhone(page: Page, where: string): Promise<void> {
 async function checkStep(page: Page, where: string): Promise<void> {
   await expectNoAxeViolations(page, where);
   await expectFitsPhone(page, where);
-}
-
-/** The invitation link's token last e-mailed to `email` by the install. */
-async function invitationToken(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = await mailsTo(install.outboxDir, email);
-        token = mails.map((mail) => /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1]).find(Boolean);
-        return token;
-      },
-      { message: `an invitation e-mail to ${email}`, timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return token as string;
 }
 
 test('an administrator imports a Chilean file with a refused line, downloads the problems, fixes it, applies; a teacher finds the course and has no import', async ({
@@ -197,7 +181,7 @@ test('an administrator imports a Chilean file with a refused line, downloads the
   await expect(history.first()).toContainText(t('roster.history.states.applied'));
 
   // The teacher accepts the invitation and finds the new course in compose.
-  const token = await invitationToken(TEACHER.email);
+  const token = await invitationToken(install.outboxDir, TEACHER.email);
   const context = await browser.newContext({ viewport: PHONE });
   try {
     const teacher = await context.newPage();

@@ -5,8 +5,8 @@
 // (read from the install's outbox), sets a password, lands signed in and writes to the administrator, who
 // reads it in their inbox. axe-clean and without sideways scrolling at 390×844.
 import { expect, test, type Page } from '@playwright/test';
-import { mailsTo } from '../api/support/outbox';
 import { expectNoAxeViolations } from './support/axe';
+import { invitationToken } from './support/invitations';
 import { startEmptyInstall, type EmptyInstall } from './support/empty-server';
 import { exactly, t } from './support/i18n';
 
@@ -89,22 +89,6 @@ test('from the setup code in the log to the administrator signed in on the inbox
   await expect(page).toHaveURL(`${install.url}/inbox`);
 });
 
-/** The invitation link's token e-mailed to `email` by the install (waits for the e-mail to be written). */
-async function invitationToken(email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = await mailsTo(install.outboxDir, email);
-        token = mails.map((mail) => /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1]).find(Boolean);
-        return token;
-      },
-      { message: `an invitation e-mail to ${email}`, timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return token as string;
-}
-
 test('the administrator invites a teacher, who sets a password from the e-mail and writes to the administrator', async ({
   page,
   browser,
@@ -128,7 +112,7 @@ test('the administrator invites a teacher, who sets a password from the e-mail a
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const teacher = await context.newPage();
-    await teacher.goto(`${install.url}/invitation/${await invitationToken(TEACHER.email)}`);
+    await teacher.goto(`${install.url}/invitation/${await invitationToken(install.outboxDir, TEACHER.email)}`);
     await field(teacher, t('invitation.password')).fill(TEACHER.password);
     await field(teacher, t('invitation.confirm')).fill(TEACHER.password);
     await teacher.getByRole('button', { name: t('invitation.submit') }).click();

@@ -6,15 +6,17 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PASSWORD_MESSAGES } from '../../shared/password-rules';
-import { mailsTo } from '../api/support/outbox';
 import { AppShell } from './pages/app-shell';
 import { expectNoAxeViolations } from './support/axe';
+import { invitationToken } from './support/invitations';
 import { USERS, XSRF_HEADER } from './support/env';
 import { exactly, t } from './support/i18n';
 import { appUrl, serverDataDir } from './support/server';
 import { api, loginViaApi, xsrfToken } from './support/session';
 
 const PATH = '/settings/staff';
+/** The demo server's outbox, where invitation e-mails are written. */
+const OUTBOX = path.join(serverDataDir(), 'outbox');
 const PHONE = { width: 390, height: 844 };
 const STRONG = 'Cometa azul sobre el Elqui 77';
 
@@ -30,23 +32,6 @@ function staffScreen(page: Page) {
     dialog: page.getByRole('dialog'),
     alertDialog: page.getByRole('alertdialog'),
   };
-}
-
-/** The token of the invitation link last e-mailed to `email` (waits for the e-mail to be written). */
-async function invitationToken(email: string): Promise<string> {
-  const outbox = path.join(serverDataDir(), 'outbox');
-  let token: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = await mailsTo(outbox, email);
-        token = mails.map((mail) => /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1]).find(Boolean);
-        return token;
-      },
-      { message: `an invitation e-mail to ${email}`, timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return token as string;
 }
 
 /** Invites through the API (as the screen would), for the specs that need someone invited. */
@@ -98,7 +83,7 @@ test('an administrator invites a teacher, who sets a password from the e-mail’
   await expect(screen.row(email)).toContainText(t('staff.state.invited'));
 
   // The invited teacher opens the link from their e-mail, in a browser of their own.
-  const token = await invitationToken(email);
+  const token = await invitationToken(OUTBOX, email);
   const visitor = await openAsVisitor(browser, token);
   try {
     const invited = visitor.page;
@@ -225,7 +210,7 @@ test('on a 390 px phone the staff screen and the invitation page fit and work', 
 
   const email = freshEmail('telefono');
   await inviteViaApi(page, 'Inés Teléfono', email);
-  const visitor = await openAsVisitor(browser, await invitationToken(email), PHONE);
+  const visitor = await openAsVisitor(browser, await invitationToken(OUTBOX, email), PHONE);
   try {
     await expect(visitor.page.getByRole('button', { name: t('invitation.submit') })).toBeVisible();
     expect(await visitor.page.evaluate(() => (document.scrollingElement as HTMLElement).scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -25,3 +25,41 @@ export function SelectField({ id, label, ...props }: React.ComponentProps<typeof
     </div>
   );
 }
+
+/**
+ * A list's filter over a fixed set of values, with a first option for "all" (null): the chosen text is
+ * mapped back to its value, so what reaches `onChange` is always one of `values` or null.
+ */
+export function FilterSelect<T extends string>({
+  id,
+  label,
+  value,
+  values,
+  allLabel,
+  labelOf,
+  onChange,
+}: {
+  id: string;
+  label: React.ReactNode;
+  value: T | null;
+  values: readonly T[];
+  allLabel: string;
+  labelOf: (value: T) => string;
+  onChange: (value: T | null) => void;
+}) {
+  return (
+    <SelectField
+      id={id}
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(values.find((candidate) => candidate === event.currentTarget.value) ?? null)}
+    >
+      <option value="">{allLabel}</option>
+      {values.map((candidate) => (
+        <option key={candidate} value={candidate}>
+          {labelOf(candidate)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

@@ -63,7 +63,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { errorProps, FieldError } from '../../ui/field';
 import { ListBody, ListEmpty, ListEnd, useListPhase } from '../../ui/list-page';
 import { ListFailure, ListSkeleton, LoadFailure } from '../../ui/list-state';
-import { SelectField } from '../../ui/native-select';
+import { FilterSelect, SelectField } from '../../ui/native-select';
 import { Progress } from '../../ui/progress';
 import { SettingsShell } from '../settings/shell';
 
@@ -635,22 +635,15 @@ function People({ actor, list }: { actor: RosterActor; list: PeopleListActor }) 
         <h4 id="roster-people" className="font-medium">
           {t('roster.people.heading')}
         </h4>
-        <SelectField
+        <FilterSelect
           id="roster-change"
           label={t('roster.people.filter')}
-          value={change ?? ''}
-          onChange={(event) => {
-            const value = PEOPLE_CHANGES.find((candidate) => candidate === event.currentTarget.value) ?? null;
-            actor.send({ type: 'roster.filter', change: value });
-          }}
-        >
-          <option value="">{t('roster.people.all')}</option>
-          {PEOPLE_CHANGES.map((value) => (
-            <option key={value} value={value}>
-              {t(`roster.people.change.${value}`)}
-            </option>
-          ))}
-        </SelectField>
+          value={change}
+          values={PEOPLE_CHANGES}
+          allLabel={t('roster.people.all')}
+          labelOf={(value) => t(`roster.people.change.${value}`)}
+          onChange={(value) => actor.send({ type: 'roster.filter', change: value })}
+        />
       </div>
       <ListBody
         phase={phase}

@@ -35,7 +35,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ListBody, ListEmpty, ListEnd, ListTotal, useListPhase } from '../../ui/list-page';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
-import { SelectField } from '../../ui/native-select';
+import { FilterSelect, SelectField } from '../../ui/native-select';
 import { SearchInput } from '../../ui/search-input';
 import { SettingsShell } from '../settings/shell';
 import { DeactivateDialog, EditDialog, HandoverDialog } from './staff-dialogs';
@@ -100,22 +100,15 @@ function Filters({ actor }: { actor: StaffActor }) {
         value={q}
         onSearch={(text) => actor.send({ type: 'staff.search', q: text })}
       />
-      <SelectField
+      <FilterSelect
         id="staff-state"
         label={t('staff.filter.label')}
-        value={state ?? ''}
-        onChange={(event) => {
-          const value = STAFF_STATES.find((candidate) => candidate === event.currentTarget.value) ?? null;
-          actor.send({ type: 'staff.filter', state: value });
-        }}
-      >
-        <option value="">{t('staff.filter.all')}</option>
-        {STAFF_STATES.map((value) => (
-          <option key={value} value={value}>
-            {t(`staff.filter.${value}`)}
-          </option>
-        ))}
-      </SelectField>
+        value={state}
+        values={STAFF_STATES}
+        allLabel={t('staff.filter.all')}
+        labelOf={(value) => t(`staff.filter.${value}`)}
+        onChange={(value) => actor.send({ type: 'staff.filter', state: value })}
+      />
       <SelectField
         id="staff-sort"
         label={t('staff.sort.label')}
