@@ -203,6 +203,8 @@ export interface ApplyInput {
  * - POST /roster/imports                       multipart → RosterReadAnswer (422 `errors.file` for a file that is not
  *                                              CSV/xlsx, empty, over ROSTER_FILE_MAX_BYTES or ROSTER_ROWS_MAX)
  * - GET  /roster/imports?page=                 NumberedPage<RosterImport>, newest first
+ * - GET  /roster/imports.csv                  every import of the school newest first, a line each: dates in the school's
+ *                                              time zone, who, file name, SHA-256, school year, state, the counts; as problems.csv
  * - GET  /roster/imports/{id}                  { data: RosterImport }
  * - GET  /roster/imports/{id}/people           PreviewPeoplePage
  * - GET  /roster/imports/{id}/problems.csv     the refused lines (line; column; message), UTF-8 with BOM, `;`
@@ -214,6 +216,7 @@ export interface ApplyInput {
  */
 export const ROSTER_API = {
   imports: '/roster/imports',
+  history: '/roster/imports.csv',
   import: (id: number) => `/roster/imports/${id}`,
   people: (id: number) => `/roster/imports/${id}/people`,
   problems: (id: number) => `/roster/imports/${id}/problems.csv`,

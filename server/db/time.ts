@@ -36,6 +36,12 @@ export function dayIn(at: Date, timezone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
+/** 'YYYY-MM-DD HH:mm' of `at` in `timezone`: a spreadsheet reads it as a date and time, and it sorts as text. */
+export function minuteIn(at: Date, timezone: string): string {
+  const time = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return `${dayIn(at, timezone)} ${time}`;
+}
+
 /** The instant the month of `at` began in `timezone` (its 1st at 00:00 there), in epoch milliseconds. */
 export function monthStart(at: Date, timezone: string): number {
   const [y, m] = monthIn(at, timezone).split('-').map(Number) as [number, number];

@@ -117,6 +117,24 @@ export async function pageOfImports(
   return { items: rows.map(toImport), total: Number(count!.n) };
 }
 
+/** Every import of the school, newest first, with the school's clock and country to write them down by. */
+export async function importHistory(
+  db: Queryable,
+  scope: RosterScope,
+): Promise<{ imports: RosterImport[]; timezone: string; country: 'CL' | 'MX' }> {
+  const [school] = rowsOf<{ country: 'CL' | 'MX'; timezone: string }>(
+    await db.execute(sql`select country, timezone from institutions where id = ${scope.institutionId}`),
+  );
+  // A school's imports are a few a year: all of them at once, without the rows and people they carry.
+  const rows = rowsOf<ImportRow>(
+    await db.execute(sql`
+      select ${IMPORT_COLUMNS} from roster_imports i left join users u on u.id = i.created_by
+      where i.institution_id = ${scope.institutionId}
+      order by i.id desc`),
+  );
+  return { imports: rows.map(toImport), timezone: school!.timezone, country: school!.country };
+}
+
 export interface PeopleFilter {
   change: ChangeKind | null;
   kind: 'student' | 'guardian' | null;

@@ -17,6 +17,7 @@ import {
 } from '../../shared/roster-contract';
 import type { NumberedPage } from '../../shared/recipient-lists-contract';
 import type { Db } from '../db/client';
+import { dayIn } from '../db/time';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
@@ -25,8 +26,8 @@ import { intParam, parseId } from '../http/params';
 import { requireRole } from '../http/roles';
 import { refuseBadText } from '../http/text-guard';
 import { applyImport, type ConflictChoices, type RosterScope } from '../roster/apply';
-import { problemsCsv } from '../roster/csv';
-import { calendarYear, discardImport, findImport, pageOfImports, pageOfPeople, problemsOf } from '../roster/imports';
+import { importsCsv, problemsCsv } from '../roster/csv';
+import { calendarYear, discardImport, findImport, importHistory, pageOfImports, pageOfPeople, problemsOf } from '../roster/imports';
 import { parseMapping } from '../roster/mappings';
 import { FILE_ERRORS } from '../roster/read/messages';
 import { rosterTemplate } from '../roster/read/template';
@@ -129,6 +130,15 @@ export function rosterRoutes(db: Db): Hono<AppEnv> {
     const { items, total } = await pageOfImports(db, scopeOf(c), page, perPage);
     const body: NumberedPage<RosterImport> = numbered(items, total, page, perPage, ROSTER_API.imports, new URLSearchParams());
     return c.json(body);
+  });
+
+  app.get('/imports.csv', ...admin, async (c) => {
+    const { imports, timezone, country } = await importHistory(db, scopeOf(c));
+    return c.body(importsCsv(imports, timezone, country), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="importaciones-${dayIn(new Date(), timezone)}.csv"`,
+      'Cache-Control': 'no-store',
+    });
   });
 
   app.get('/imports/:id', ...admin, async (c) => {

@@ -1,8 +1,9 @@
 // /settings/roster (under StrictMode and without it): the real machines over a scripted API and a fake
-// XMLHttpRequest for the upload. Step 1 offers the school's country's template first and the history; a file of
-// another kind is refused by its field with nothing sent; the upload shows its bytes; step 2 prefilled with the
-// server's suggestion sends the columns as assigned; the preview's «Aplicar» waits for the conflict's choice and
-// sends it; a failed apply keeps the choice, a stale preview asks for the file again.
+// XMLHttpRequest for the upload. Step 1 offers the school's country's template first and the history (as a file
+// once there is one); a file of another kind is refused by its field with nothing sent; the upload shows its
+// bytes; step 2 prefilled with the server's suggestion sends the columns as assigned; the preview's «Aplicar»
+// waits for the conflict's choice and sends it; a failed apply keeps the choice, a stale preview asks for the
+// file again.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreviewPerson, RosterImport } from '../../shared/roster-contract';
@@ -106,6 +107,8 @@ describe.each(RENDER_MODES)('roster import screen (%s)', (_mode, wrap) => {
     expect(links[0]?.getAttribute('href')).toBe('/api/roster/template.csv?country=CL');
     const row = await screen.findByText('nomina-2026.csv');
     expect(row.closest('li')?.textContent).toContain(text('roster.history.states.applied'));
+    const history = within(document.querySelector('[data-slot="roster-history"]') as HTMLElement);
+    expect(history.getByRole('link', { name: text('roster.history.download') }).getAttribute('href')).toBe('/api/roster/imports.csv');
     await choose(new File(['%PDF'], 'nomina.pdf', { type: 'application/pdf' }));
     expect(screen.getByRole('alert').textContent).toBe(text('roster.file.refused.type'));
     expect(document.getElementById('roster-file')?.getAttribute('aria-invalid')).toBe('true');
@@ -115,6 +118,9 @@ describe.each(RENDER_MODES)('roster import screen (%s)', (_mode, wrap) => {
   it('takes a file dropped on the zone as one chosen', async () => {
     api.script['GET /roster/imports'] = [page([])];
     await renderPage();
+    await screen.findByText(text('roster.history.empty'));
+    // Nothing imported yet: no history to download.
+    expect(screen.queryByRole('link', { name: text('roster.history.download') })).toBeNull();
     const zone = document.querySelector('[data-slot="roster-drop"]') as HTMLElement;
     await act(async () => fireEvent.drop(zone, { dataTransfer: { files: [csv()] } }));
     expect(FakeXhr.sent).toHaveLength(1);

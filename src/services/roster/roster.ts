@@ -128,6 +128,9 @@ export const discardRoster = fromCall<void, { importId: number }>(async ({ input
 /** The refused lines of an import as a CSV (a plain link: the browser downloads it with the session's cookies). */
 export const problemsHref = (importId: number): string => `${API_BASE}${ROSTER_API.problems(importId)}`;
 
+/** Every import of the school as a CSV, newest first (a plain link, as the refused lines). */
+export const historyHref = (): string => `${API_BASE}${ROSTER_API.history}`;
+
 /** The documented columns with an example row, for a school of `country`. */
 export const templateHref = (type: RosterFileType, country: 'CL' | 'MX'): string =>
   `${API_BASE}${ROSTER_API.template(type)}?country=${country}`;

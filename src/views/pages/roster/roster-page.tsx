@@ -50,7 +50,7 @@ import {
   type RosterStep,
 } from '../../../machines/roster/roster';
 import { selectSchoolCountry } from '../../../machines/session/selectors';
-import { problemsHref, templateHref } from '../../../services/roster/roster';
+import { historyHref, problemsHref, templateHref } from '../../../services/roster/roster';
 import { sessionActor } from '../../actors';
 import { formatDateTime } from '../../lib/format';
 import { useLocaleZone, useT, type Translate } from '../../lib/i18n';
@@ -286,9 +286,17 @@ function History({ actor }: { actor: RosterActor }) {
   });
   return (
     <section aria-labelledby="roster-history" className="flex min-w-0 flex-col gap-2" data-slot="roster-history">
-      <h4 id="roster-history" className="font-medium">
-        {t('roster.history.heading')}
-      </h4>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 id="roster-history" className="font-medium">
+          {t('roster.history.heading')}
+        </h4>
+        {/* Only once there is something in it: an empty history's file would be its header alone. */}
+        {history.length > 0 ? (
+          <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href={historyHref()} download>
+            {t('roster.history.download')}
+          </a>
+        ) : null}
+      </div>
       {loading ? (
         <ListSkeleton label={t('roster.history.loading')} rows={2} />
       ) : failed ? (
