@@ -64,6 +64,7 @@ import { errorProps, FieldError } from '../../ui/field';
 import { ListBody, ListEmpty, ListEnd, useListPhase } from '../../ui/list-page';
 import { ListFailure, ListSkeleton, LoadFailure } from '../../ui/list-state';
 import { FilterSelect, SelectField } from '../../ui/native-select';
+import { Fact } from '../../ui/fact';
 import { Progress } from '../../ui/progress';
 import { SettingsShell } from '../settings/shell';
 
@@ -341,15 +342,6 @@ function HistoryRow({ entry }: { entry: RosterImport }) {
         <Fact label={t('roster.history.counts')}>{summary}</Fact>
       </dl>
     </li>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

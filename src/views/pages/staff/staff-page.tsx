@@ -36,6 +36,7 @@ import { Button } from '../../ui/button';
 import { ListBody, ListEmpty, ListEnd, ListTotal, useListPhase } from '../../ui/list-page';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { FilterSelect, SelectField } from '../../ui/native-select';
+import { Fact } from '../../ui/fact';
 import { SearchInput } from '../../ui/search-input';
 import { SettingsShell } from '../settings/shell';
 import { DeactivateDialog, EditDialog, HandoverDialog } from './staff-dialogs';
@@ -195,15 +196,6 @@ function Row({ actor, member }: { actor: StaffActor; member: StaffMember }) {
       {invitation && <p className="text-sm text-muted-foreground">{invitation}</p>}
       <RowActions actor={actor} member={member} />
     </li>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
