@@ -48,6 +48,17 @@ async function sheetOf(bytes: Uint8Array, fileName: string): Promise<SheetRow[]>
  * `mapping` (one field per header column), that mapping is used. Throws RosterFileError for a file it
  * cannot read as a whole.
  */
+/**
+ * A staff list (name, e-mail and a role column, as the staff screen's invitation takes it) rather than an
+ * enrolment: a bare role column and no course, level, grade or group. A guardian's role column names its
+ * guardian ("Rol apoderado"), so it is not bare.
+ */
+function isStaffList(headerKeys: readonly string[]): boolean {
+  const bareRole = headerKeys.some((key) => /^(rol|roles|perfil|perfiles|cargo)$/.test(key));
+  const course = headerKeys.some((key) => /\b(curso|nivel|grado|grupo|letra|seccion)\b/.test(key));
+  return bareRole && !course;
+}
+
 export async function readRoster(input: {
   bytes: Uint8Array;
   fileName: string;
@@ -74,6 +85,7 @@ export async function readRoster(input: {
   let mapping: ColumnMapping;
   if (input.mapping) mapping = checkMapping(input.mapping, headers);
   else {
+    if (isStaffList(headerKeys)) throw new RosterFileError(FILE_ERRORS.staffFile);
     const suggested = suggestMapping(headers);
     if (suggested.unknown > 0 || mappingProblem(suggested.mapping) !== null)
       return { status: 'mapping', headers, suggested: suggested.mapping, headerLine: headerRow.line };

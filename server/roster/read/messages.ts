@@ -17,6 +17,8 @@ export const FILE_ERRORS = {
     'No encontramos la fila de títulos de las columnas (por ejemplo RUN, Nombres, Apellido paterno, Curso). Descarga la plantilla para ver cómo escribirlos.',
   openQuote: (line: number) => `La línea ${line} abre comillas (") que no se cierran: ciérralas o quítalas y vuelve a subir el archivo.`,
   noRows: 'El archivo tiene la fila de títulos pero ningún estudiante.',
+  staffFile:
+    'Este archivo parece una lista del personal (nombre, correo y rol), no de estudiantes: invítalos en Configuración › Personal › «Invitar personal», que acepta este mismo archivo.',
   mappingLength: (given: number, columns: number) =>
     `La asignación de columnas no corresponde al archivo: trae ${given} columnas y el archivo tiene ${columns}. Vuelve a asignarlas.`,
   mappingField: (value: string) => `La asignación de columnas trae un campo desconocido: «${value}».`,
