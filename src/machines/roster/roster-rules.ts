@@ -5,7 +5,9 @@ import { ROSTER_FILE_MAX_BYTES, ROSTER_FILE_TYPES, type RosterFileType } from '.
 export type FileRefusal = 'type' | 'size' | 'empty';
 
 const typeOf = (name: string): RosterFileType | undefined => {
-  const extension = name.toLowerCase().split('.').pop() ?? '';
+  // A name without a dot has no extension (a file named "csv" is not a CSV).
+  const dot = name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
   return ROSTER_FILE_TYPES.find((type) => type === extension);
 };
 
