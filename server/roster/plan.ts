@@ -28,26 +28,9 @@ const documentType = (d: RosterDocument) => (d.type === 'rut' ? DOCUMENT_TYPES.r
 const ROLE_ID = { titular: 1, suplente: 2 } as const;
 const ROLE_FIELD = { 1: 'titular', 2: 'suplente' } as const;
 
-/** A person's stored columns as the import writes them. */
-export interface StudentValues {
-  first_names: string;
-  last_name_father: string;
-  last_name_mother: string;
-  dni: string | null;
-  document_type: number | null;
-  birth_date: string | null;
-  email: string | null;
-  course_key: string;
-}
-export interface GuardianValues {
-  first_names: string;
-  last_name_father: string;
-  last_name_mother: string;
-  dni: string | null;
-  document_type: number | null;
-  phone: string | null;
-  email: string | null;
-}
+/** A person's stored columns as the import writes them: the snapshot's row without what the import decides apart. */
+export type StudentValues = Omit<StudentRow, 'id' | 'course_id' | 'withdrawn'> & { course_key: string };
+export type GuardianValues = Omit<GuardianRow, 'id'>;
 
 interface PlannedStudent {
   id: number | null;
