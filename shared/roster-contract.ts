@@ -97,7 +97,7 @@ export interface RosterGuardian {
   last_name_father: string;
   last_name_mother: string;
   role: GuardianRole;
-  /** Madre, Padre, Abuela… ("Apoderado" when the file says nothing). */
+  /** Madre, Padre, Abuela… ("Apoderado" when the file says nothing; "Tutor" in Mexico). */
   relationship: string;
   /** E.164 by the school's country (libphonenumber), null when none was given. */
   phone: string | null;

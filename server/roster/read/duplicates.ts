@@ -5,7 +5,8 @@
 // titular (unless another line says who is), the next the suplente.
 import { fold } from '../../../shared/fold';
 import type { RosterDocument, RosterGuardian, RosterRow, RosterStudent, RowProblem } from '../../../shared/roster-contract';
-import { ROW_ERRORS } from './messages';
+import type { Country } from './course';
+import { ROW_TEXTS } from './messages';
 import type { DraftRow } from './rows';
 
 const documentKey = (d: RosterDocument) => `${d.type}:${d.value}`;
@@ -15,8 +16,8 @@ const nameKey = (p: { first_names: string; last_name_father: string; last_name_m
 const fullName = (p: { first_names: string; last_name_father: string; last_name_mother: string }) =>
   `${p.first_names} ${p.last_name_father} ${p.last_name_mother}`.trimEnd();
 
-function studentDifference(a: RosterStudent, b: RosterStudent): string | null {
-  if (a.course.name !== b.course.name) return `otro curso (${a.course.name})`;
+function studentDifference(a: RosterStudent, b: RosterStudent, country: Country): string | null {
+  if (a.course.name !== b.course.name) return ROW_TEXTS[country].otherCourse(a.course.name);
   if (nameKey(a) !== nameKey(b)) return `otro nombre (${fullName(a)})`;
   if (a.birth_date !== b.birth_date) return `otra fecha de nacimiento (${a.birth_date ?? 'ninguna'})`;
   if (a.email !== b.email) return `otro correo (${a.email ?? 'ninguno'})`;
@@ -49,7 +50,8 @@ function byLine(drafts: readonly DraftRow[]): DraftRow[][] {
   return lines;
 }
 
-export function checkAcrossLines(drafts: readonly DraftRow[]): { rows: RosterRow[]; problems: RowProblem[] } {
+export function checkAcrossLines(drafts: readonly DraftRow[], country: Country): { rows: RosterRow[]; problems: RowProblem[] } {
+  const texts = ROW_TEXTS[country];
   const students = new Map<string, { line: number; student: RosterStudent }>();
   const guardians = new Map<string, { line: number; guardian: RosterGuardian }>();
   const families = new Map<string, Family>();
@@ -64,29 +66,29 @@ export function checkAcrossLines(drafts: readonly DraftRow[]): { rows: RosterRow
     const student = rows[0]!.student;
     const studentKey = studentKeyOf(student);
     const seen = students.get(studentKey);
-    const difference = seen && studentDifference(seen.student, student);
-    if (seen && difference) return ROW_ERRORS.studentTwice(seen.line, difference);
+    const difference = seen && studentDifference(seen.student, student, country);
+    if (seen && difference) return texts.studentTwice(seen.line, difference);
     // The family as it would be with this line: its guardians and the line and role that named each first.
     const family = new Map(families.get(studentKey)?.guardians);
     const onLine = new Set<string>();
     for (const { guardian, roleGiven } of rows) {
       if (!guardian) continue;
       const guardianKey = guardianKeyOf(guardian);
-      if (onLine.has(guardianKey)) return ROW_ERRORS.sameGuardianOnLine;
+      if (onLine.has(guardianKey)) return texts.sameGuardianOnLine;
       onLine.add(guardianKey);
       if (guardian.document) {
         const same = guardians.get(documentKey(guardian.document));
         const difference = same && guardianDifference(same.guardian, guardian);
-        if (same && difference) return ROW_ERRORS.guardianTwice(same.line, difference);
+        if (same && difference) return texts.guardianTwice(same.line, difference);
       }
       if (family.has(guardianKey)) continue;
       if (family.size >= 2) {
         // Both earlier, or one earlier and the other this line's first guardian.
         const earlier = [...family.values()].filter((g) => g.line !== line).map((g) => g.line);
-        return earlier.length === family.size ? ROW_ERRORS.thirdGuardian([...new Set(earlier)]) : ROW_ERRORS.thirdWithThisLine(earlier[0]!);
+        return earlier.length === family.size ? texts.thirdGuardian([...new Set(earlier)]) : texts.thirdWithThisLine(earlier[0]!);
       }
       const titular = roleGiven === 'titular' ? [...family.values()].find((g) => g.role === 'titular') : undefined;
-      if (titular) return titular.line === line ? ROW_ERRORS.twoTitularesOnLine : ROW_ERRORS.twoTitulares(titular.line);
+      if (titular) return titular.line === line ? texts.twoTitularesOnLine : texts.twoTitulares(titular.line);
       family.set(guardianKey, { line, role: roleGiven });
     }
     return null;

@@ -6,7 +6,7 @@ import { isEmail, normalizeCurp, normalizeRut, PERSON_ERRORS, PERSON_ERRORS_MX }
 import type { GuardianRole, RosterDocument } from '../../../shared/roster-contract';
 import { normalizePhone } from '../../recipients/phone';
 import type { Country } from './course';
-import { ROW_ERRORS } from './messages';
+import { ROW_TEXTS } from './messages';
 import { nameCase } from './names';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -45,7 +45,7 @@ export function checkEmail(raw: string, country: Country): Checked<string> {
  * A birth date as ISO: the reader gives Excel's date cells as yyyy-mm-dd; typed ones are day first
  * ("15-03-2018", "15/03/2018", "15.03.2018"), as both countries write them.
  */
-export function checkBirthDate(raw: string, today: Date): Checked<string> {
+export function checkBirthDate(raw: string, today: Date, country: Country): Checked<string> {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
   const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(raw);
   const [year, month, day] = iso
@@ -55,8 +55,8 @@ export function checkBirthDate(raw: string, today: Date): Checked<string> {
       : [0, 0, 0];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    return { ok: false, error: ROW_ERRORS.birthDate };
-  if (date.getTime() > today.getTime()) return { ok: false, error: ROW_ERRORS.birthDateFuture };
+    return { ok: false, error: ROW_TEXTS[country].birthDate };
+  if (date.getTime() > today.getTime()) return { ok: false, error: ROW_TEXTS[country].birthDateFuture };
   return { ok: true, value: date.toISOString().slice(0, 10) };
 }
 
@@ -77,15 +77,18 @@ const ROLE_WORDS: Readonly<Record<string, GuardianRole>> = {
 };
 
 /** titular/suplente as written; null for an empty cell (the row's order decides then). */
-export function checkRole(raw: string): Checked<GuardianRole | null> {
+export function checkRole(raw: string, country: Country): Checked<GuardianRole | null> {
   if (raw === '') return { ok: true, value: null };
   const role = ROLE_WORDS[fold(raw)];
-  return role ? { ok: true, value: role } : { ok: false, error: ROW_ERRORS.role(raw) };
+  return role ? { ok: true, value: role } : { ok: false, error: ROW_TEXTS[country].role(raw) };
 }
 
-/** "madre", "MADRE" → "Madre"; empty → "Apoderado", as the contract says. */
-export function relationshipOf(raw: string): string {
-  if (raw === '') return 'Apoderado';
+/** A guardian the file gives no relationship, as each country calls one (the lists' fallback says the same). */
+const NO_RELATIONSHIP: Readonly<Record<Country, string>> = { CL: 'Apoderado', MX: 'Tutor' };
+
+/** "madre", "MADRE" → "Madre"; empty → "Apoderado" (Mexico "Tutor"), as the contract says. */
+export function relationshipOf(raw: string, country: Country): string {
+  if (raw === '') return NO_RELATIONSHIP[country];
   const text = nameCase(raw);
   return text.charAt(0).toLocaleUpperCase('es') + text.slice(1);
 }

@@ -7,7 +7,8 @@
 // the file is showing (decision 0180).
 import { fold } from '../../../shared/fold';
 import { ROSTER_FIELDS, type ColumnMapping, type RosterField } from '../../../shared/roster-contract';
-import { FILE_ERRORS } from './messages';
+import type { Country } from './course';
+import { FILE_ERRORS, FILE_TEXTS } from './messages';
 import type { SheetRow } from './sheet';
 import { RosterFileError } from './errors';
 
@@ -363,7 +364,7 @@ export function headerCells(row: SheetRow): string[] {
   return cells;
 }
 
-const FIELD_NAMES: Readonly<Partial<Record<RosterField, string>>> = {
+const FIELD_NAMES_CL: Readonly<Partial<Record<RosterField, string>>> = {
   student_run: 'RUN del estudiante',
   student_dv: 'DV del estudiante',
   student_curp: 'CURP del estudiante',
@@ -400,35 +401,82 @@ const FIELD_NAMES: Readonly<Partial<Record<RosterField, string>>> = {
   guardian2_email: 'Correo del segundo apoderado',
 };
 
+/** A Mexican school's names of the fields, as its mapping step shows them (src/i18n/roster/es-MX.json). */
+const FIELD_NAMES_MX: Readonly<Partial<Record<RosterField, string>>> = {
+  student_run: 'RUN del alumno',
+  student_dv: 'Dígito verificador del alumno',
+  student_curp: 'CURP del alumno',
+  student_first_names: 'Nombres del alumno',
+  student_last_name_father: 'Apellido paterno del alumno',
+  student_last_name_mother: 'Apellido materno del alumno',
+  student_full_name: 'Nombre completo del alumno',
+  student_birth_date: 'Fecha de nacimiento del alumno',
+  student_email: 'Correo del alumno',
+  course: 'Grado y grupo',
+  level: 'Grado',
+  letter: 'Grupo',
+  guardian_run: 'RUN del padre o tutor',
+  guardian_dv: 'Dígito verificador del padre o tutor',
+  guardian_curp: 'CURP del padre o tutor',
+  guardian_first_names: 'Nombres del padre o tutor',
+  guardian_last_name_father: 'Apellido paterno del padre o tutor',
+  guardian_last_name_mother: 'Apellido materno del padre o tutor',
+  guardian_full_name: 'Nombre completo del padre o tutor',
+  guardian_role: 'Titular o suplente',
+  guardian_relationship: 'Parentesco',
+  guardian_phone: 'Celular del padre o tutor',
+  guardian_email: 'Correo del padre o tutor',
+  guardian2_run: 'RUN del segundo padre o tutor',
+  guardian2_dv: 'Dígito verificador del segundo padre o tutor',
+  guardian2_curp: 'CURP del segundo padre o tutor',
+  guardian2_first_names: 'Nombres del segundo padre o tutor',
+  guardian2_last_name_father: 'Apellido paterno del segundo padre o tutor',
+  guardian2_last_name_mother: 'Apellido materno del segundo padre o tutor',
+  guardian2_full_name: 'Nombre completo del segundo padre o tutor',
+  guardian2_role: 'Titular o suplente del segundo padre o tutor',
+  guardian2_relationship: 'Parentesco del segundo padre o tutor',
+  guardian2_phone: 'Celular del segundo padre o tutor',
+  guardian2_email: 'Correo del segundo padre o tutor',
+};
+
+const FIELD_NAMES: Readonly<Record<Country, Readonly<Partial<Record<RosterField, string>>>>> = { CL: FIELD_NAMES_CL, MX: FIELD_NAMES_MX };
+/** Whose a DV is, in the words of mappingDv. */
+const DV_OF: Readonly<Record<Country, readonly [string, string, string]>> = {
+  CL: ['del estudiante', 'del apoderado', 'del segundo apoderado'],
+  MX: ['del alumno', 'del padre o tutor', 'del segundo padre o tutor'],
+};
+
 const isField = (value: string): value is RosterField => (ROSTER_FIELDS as readonly string[]).includes(value);
 
 /** Why a mapping cannot read a file (null: it can). Checks the fields a roster needs and their pairs. */
-export function mappingProblem(mapping: readonly string[]): string | null {
+export function mappingProblem(mapping: readonly string[], country: Country): string | null {
+  const errors = FILE_TEXTS[country];
   const seen = new Set<string>();
   for (const value of mapping) {
-    if (!isField(value)) return FILE_ERRORS.mappingField(value);
-    if (value !== 'ignore' && seen.has(value)) return FILE_ERRORS.mappingTwice(FIELD_NAMES[value] ?? value);
+    if (!isField(value)) return errors.mappingField(value);
+    if (value !== 'ignore' && seen.has(value)) return errors.mappingTwice(FIELD_NAMES[country][value] ?? value);
     seen.add(value);
   }
   const has = (field: RosterField) => seen.has(field);
-  if (!has('student_full_name') && !(has('student_first_names') && has('student_last_name_father'))) return FILE_ERRORS.mappingName;
-  if (!has('course') && !has('level')) return FILE_ERRORS.mappingCourse;
-  if (has('student_dv') && !has('student_run')) return FILE_ERRORS.mappingDv('del estudiante');
-  if (has('guardian_dv') && !has('guardian_run')) return FILE_ERRORS.mappingDv('del apoderado');
-  if (has('guardian2_dv') && !has('guardian2_run')) return FILE_ERRORS.mappingDv('del segundo apoderado');
-  for (const guardian of ['guardian', 'guardian2'] as const) {
+  if (!has('student_full_name') && !(has('student_first_names') && has('student_last_name_father'))) return errors.mappingName;
+  if (!has('course') && !has('level')) return errors.mappingCourse;
+  const [student, guardian, guardian2] = DV_OF[country];
+  if (has('student_dv') && !has('student_run')) return errors.mappingDv(student);
+  if (has('guardian_dv') && !has('guardian_run')) return errors.mappingDv(guardian);
+  if (has('guardian2_dv') && !has('guardian2_run')) return errors.mappingDv(guardian2);
+  for (const who of ['guardian', 'guardian2'] as const) {
     const data = ['run', 'curp', 'phone', 'email', 'relationship', 'role'] as const;
-    const named = has(`${guardian}_full_name`) || (has(`${guardian}_first_names`) && has(`${guardian}_last_name_father`));
-    if (data.some((datum) => has(`${guardian}_${datum}`)) && !named)
-      return guardian === 'guardian' ? FILE_ERRORS.mappingGuardianName : FILE_ERRORS.mappingSecondGuardianName;
+    const named = has(`${who}_full_name`) || (has(`${who}_first_names`) && has(`${who}_last_name_father`));
+    if (data.some((datum) => has(`${who}_${datum}`)) && !named)
+      return who === 'guardian' ? errors.mappingGuardianName : errors.mappingSecondGuardianName;
   }
   return null;
 }
 
 /** A mapping sent by the administrator, checked against the file's header. */
-export function checkMapping(mapping: readonly string[], headers: readonly string[]): ColumnMapping {
+export function checkMapping(mapping: readonly string[], headers: readonly string[], country: Country): ColumnMapping {
   if (mapping.length !== headers.length) throw new RosterFileError(FILE_ERRORS.mappingLength(mapping.length, headers.length));
-  const problem = mappingProblem(mapping);
+  const problem = mappingProblem(mapping, country);
   if (problem !== null) throw new RosterFileError(problem);
   return mapping.filter(isField);
 }

@@ -12,7 +12,7 @@ import { readCsv } from './csv';
 import { checkAcrossLines } from './duplicates';
 import { RosterFileError } from './errors';
 import { checkMapping, findHeader, headerCells, headerKey, mappingProblem, suggestMapping } from './header';
-import { FILE_ERRORS } from './messages';
+import { FILE_ERRORS, FILE_TEXTS } from './messages';
 import { readRows } from './rows';
 import type { SheetRow } from './sheet';
 import { readXlsx } from './xlsx';
@@ -66,13 +66,14 @@ export async function readRoster(input: {
   mapping?: ColumnMapping;
 }): Promise<ReadResult> {
   const { bytes, fileName, country } = input;
+  const errors = FILE_TEXTS[country];
   if (bytes.byteLength === 0) throw new RosterFileError(FILE_ERRORS.empty);
   if (bytes.byteLength > ROSTER_FILE_MAX_BYTES) throw new RosterFileError(FILE_ERRORS.tooBig);
   const sheet = await sheetOf(bytes, fileName);
   if (sheet.length === 0) throw new RosterFileError(FILE_ERRORS.empty);
 
   const headerIndex = findHeader(sheet);
-  if (headerIndex === null) throw new RosterFileError(FILE_ERRORS.noHeader);
+  if (headerIndex === null) throw new RosterFileError(errors.noHeader);
   const headerRow = sheet[headerIndex]!;
   const headers = headerCells(headerRow);
   // A header written again further down (a file pasted course by course) is not a student.
@@ -83,18 +84,18 @@ export async function readRoster(input: {
   if (data.length > ROSTER_ROWS_MAX) throw new RosterFileError(FILE_ERRORS.tooManyRows);
 
   let mapping: ColumnMapping;
-  if (input.mapping) mapping = checkMapping(input.mapping, headers);
+  if (input.mapping) mapping = checkMapping(input.mapping, headers, country);
   else {
-    if (isStaffList(headerKeys)) throw new RosterFileError(FILE_ERRORS.staffFile);
+    if (isStaffList(headerKeys)) throw new RosterFileError(errors.staffFile);
     const suggested = suggestMapping(headers);
-    if (suggested.unknown > 0 || mappingProblem(suggested.mapping) !== null)
+    if (suggested.unknown > 0 || mappingProblem(suggested.mapping, country) !== null)
       return { status: 'mapping', headers, suggested: suggested.mapping, headerLine: headerRow.line };
     mapping = suggested.mapping;
   }
-  if (data.length === 0) throw new RosterFileError(FILE_ERRORS.noRows);
+  if (data.length === 0) throw new RosterFileError(errors.noRows);
 
   const read = readRows(data, headers, mapping, country, new Date());
-  const checked = checkAcrossLines(read.rows);
+  const checked = checkAcrossLines(read.rows, country);
   const problems = [...read.problems, ...checked.problems].sort((a, b) => a.line - b.line);
   return { status: 'read', headers, mapping, rows: checked.rows, problems, rowsRead: data.length };
 }

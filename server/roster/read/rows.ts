@@ -16,7 +16,7 @@ import type {
 import { type Country, fileStage, parseCourse } from './course';
 import { type Checked, checkBirthDate, checkCurp, checkEmail, checkPhone, checkRole, checkRun, relationshipOf } from './fields';
 import { headerKey, headerSlot } from './header';
-import { COURSE_EXAMPLE, ROW_ERRORS } from './messages';
+import { ROW_TEXTS } from './messages';
 import { nameCase, type SplitName, splitFullName, splitSurnames } from './names';
 import type { SheetRow } from './sheet';
 
@@ -79,6 +79,7 @@ export function readRows(
   mapping.forEach((field, index) => {
     if (field !== 'ignore') column.set(field, index);
   });
+  const texts = ROW_TEXTS[country];
   const said = { guardian: headerSays(headers, mapping, 'guardian'), guardian2: headerSays(headers, mapping, 'guardian2') };
   const courseColumns = (['course', 'level'] as const).flatMap((f) => column.get(f) ?? []);
   const stage = fileStage(
@@ -113,11 +114,11 @@ export function readRows(
       const run = cell(`${who}_run`);
       const dv = cell(`${who}_dv`);
       const curp = cell(`${who}_curp`);
-      if (run === '' && dv !== '') fail(`${who}_dv`, ROW_ERRORS.dvWithoutRun);
+      if (run === '' && dv !== '') fail(`${who}_dv`, texts.dvWithoutRun);
       // Some files carry the whole RUN and its DV again beside it.
       const whole = /-\s*[\dkK]$/.test(run);
       const rut = run === '' ? null : take(`${who}_run`, checkRun(run, whole ? null : dv));
-      if (rut && whole && dv !== '' && rut.value.slice(-1) !== dv.toUpperCase()) fail(`${who}_dv`, ROW_ERRORS.dvMismatch);
+      if (rut && whole && dv !== '' && rut.value.slice(-1) !== dv.toUpperCase()) fail(`${who}_dv`, texts.dvMismatch);
       const mx = curp === '' ? null : take(`${who}_curp`, checkCurp(curp));
       return country === 'MX' ? (mx ?? rut) : (rut ?? mx);
     };
@@ -134,19 +135,19 @@ export function readRows(
         if (first === '') {
           fail(
             column.has(`${who}_first_names`) ? `${who}_first_names` : `${who}_full_name`,
-            who === 'student' ? ROW_ERRORS.studentName : ROW_ERRORS.guardianName,
+            who === 'student' ? texts.studentName : texts.guardianName,
           );
           return null;
         }
         if (father === '') {
-          fail(`${who}_last_name_father`, who === 'student' ? ROW_ERRORS.studentLastName : ROW_ERRORS.guardianLastName);
+          fail(`${who}_last_name_father`, who === 'student' ? texts.studentLastName : texts.guardianLastName);
           return null;
         }
         split = { first_names: first, last_name_father: father, last_name_mother: mother };
       } else {
         split = splitFullName(full, headerKey(header(`${who}_full_name`) ?? '').startsWith('apellido'));
         if (split === null) {
-          fail(`${who}_full_name`, ROW_ERRORS.fullNameOneWord);
+          fail(`${who}_full_name`, texts.fullNameOneWord);
           return null;
         }
       }
@@ -175,10 +176,10 @@ export function readRows(
       course = courseText === '' ? null : parseCourse(courseText, country, stage);
       courses.set(courseText, course);
     }
-    if (courseText === '') fail(courseField, ROW_ERRORS.courseRequired);
-    else if (course === null) fail(courseField, ROW_ERRORS.course(courseText, COURSE_EXAMPLE[country]));
+    if (courseText === '') fail(courseField, texts.courseRequired);
+    else if (course === null) fail(courseField, texts.course(courseText));
     const birth = cell('student_birth_date');
-    const birthDate = birth === '' ? null : take('student_birth_date', checkBirthDate(birth, today));
+    const birthDate = birth === '' ? null : take('student_birth_date', checkBirthDate(birth, today, country));
     const studentMail = cell('student_email');
     const studentEmail = studentMail === '' ? null : take('student_email', checkEmail(studentMail, country));
 
@@ -191,15 +192,15 @@ export function readRows(
       const guardianPhone = phone === '' ? null : take(`${who}_phone`, checkPhone(phone, country));
       const mail = cell(`${who}_email`);
       const guardianEmail = mail === '' ? null : take(`${who}_email`, checkEmail(mail, country));
-      const roleGiven = take(`${who}_role`, checkRole(cell(`${who}_role`))) ?? said[who].role;
+      const roleGiven = take(`${who}_role`, checkRole(cell(`${who}_role`), country)) ?? said[who].role;
       const relationship = cell(`${who}_relationship`);
-      if (relationship.length > RELATIONSHIP_MAX) fail(`${who}_relationship`, ROW_ERRORS.long(RELATIONSHIP_MAX));
+      if (relationship.length > RELATIONSHIP_MAX) fail(`${who}_relationship`, texts.long(RELATIONSHIP_MAX));
       if (!guardianName) return { guardian: null, roleGiven };
       const guardian: RosterGuardian = {
         document: guardianDocument,
         ...guardianName,
         role: roleGiven ?? 'titular',
-        relationship: relationshipOf(relationship === '' ? (said[who].relationship ?? '') : relationship),
+        relationship: relationshipOf(relationship === '' ? (said[who].relationship ?? '') : relationship, country),
         phone: guardianPhone,
         email: guardianEmail,
       };

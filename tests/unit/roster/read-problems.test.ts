@@ -88,7 +88,7 @@ describe('a Mexican file with broken rows', () => {
     expect(result.problems).toEqual([
       { line: 2, column: 'CURP', message: 'La CURP tiene 18 letras y números, por ejemplo HEGG560427MVZRRL04.' },
       { line: 3, column: 'CURP', message: 'La CURP no es válida: revisa el dígito verificador.' },
-      { line: 4, column: 'Grado', message: 'No reconocemos el curso «7° de Primaria A»: escríbelo como «1° de Primaria A».' },
+      { line: 4, column: 'Grado', message: 'No reconocemos el grado y grupo «7° de Primaria A»: escríbelo como «1° de Primaria A».' },
       { line: 5, column: 'Teléfono', message: 'Ese número de celular no existe en el país de su prefijo. Revisa los dígitos.' },
       { line: 5, column: 'Correo del tutor', message: 'Ingresa un correo electrónico válido, por ejemplo nombre@dominio.mx.' },
     ]);
@@ -110,7 +110,7 @@ describe('a Mexican file with broken rows', () => {
           last_name_father: 'López',
           last_name_mother: 'Hernández',
           role: 'titular',
-          relationship: 'Apoderado',
+          relationship: 'Tutor',
           phone: '+525512345678',
           email: 'maria@correo.mx',
         },
