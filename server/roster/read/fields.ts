@@ -43,20 +43,24 @@ export function checkEmail(raw: string, country: Country): Checked<string> {
 
 /**
  * A birth date as ISO: the reader gives Excel's date cells as yyyy-mm-dd; typed ones are day first
- * ("15-03-2018", "15/03/2018", "15.03.2018"), as both countries write them.
+ * ("15-03-2018", "15/03/2018", "15.03.2018"), as both countries write them. A two-digit year ("15-03-19") is
+ * this century's: a school's students are born in it (decision 0198); one that lands after today is asked
+ * for in four digits rather than guessed as 19yy.
  */
 export function checkBirthDate(raw: string, today: Date, country: Country): Checked<string> {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(raw);
+  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(raw);
+  const shortYear = dayFirst !== null && dayFirst[3]!.length === 2;
   const [year, month, day] = iso
     ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
     : dayFirst
-      ? [Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])]
+      ? [(shortYear ? 2000 : 0) + Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])]
       : [0, 0, 0];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
     return { ok: false, error: ROW_TEXTS[country].birthDate };
-  if (date.getTime() > today.getTime()) return { ok: false, error: ROW_TEXTS[country].birthDateFuture };
+  if (date.getTime() > today.getTime())
+    return { ok: false, error: shortYear ? ROW_TEXTS[country].birthDateShortYear(raw, year) : ROW_TEXTS[country].birthDateFuture };
   return { ok: true, value: date.toISOString().slice(0, 10) };
 }
 

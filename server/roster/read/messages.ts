@@ -81,6 +81,9 @@ const ROW_ERRORS_CL = {
   course: (value: string) => `No reconocemos el curso «${value}»: escríbelo como «1° Básico A».`,
   birthDate: 'Escribe la fecha de nacimiento como día-mes-año, por ejemplo 15-03-2018.',
   birthDateFuture: 'La fecha de nacimiento es posterior a hoy.',
+  /** `date` as the cell wrote it, with a two-digit year that this century puts after today. */
+  birthDateShortYear: (date: string, year: number) =>
+    `El año «${date.slice(-2)}» de la fecha de nacimiento se lee como ${year}, que es posterior a hoy: escríbelo con cuatro dígitos, por ejemplo ${date.slice(0, -2)}19${date.slice(-2)}.`,
   dvWithoutRun: 'Hay dígito verificador pero no RUN.',
   dvMismatch: 'El dígito verificador no coincide con el del RUN.',
   role: (value: string) => `No reconocemos «${value}» como tipo de apoderado: escribe titular o suplente.`,
