@@ -1,7 +1,8 @@
 // The header row and what each of its columns holds. A header is compared folded (no accents, lower case,
 // punctuation and extra spaces out), so "RUT Apoderado", "rut_apoderado" and "R.U.T. apoderado" are one.
 // A header names a datum ("rut", "nombres", "celular"…) and sometimes whose it is ("alumno", "apoderado"…)
-// and which of two guardians side by side ("titular"/"suplente", "madre"/"padre", "tutor 1"/"tutor 2");
+// and which of two guardians side by side ("titular"/"suplente", "madre"/"padre", "tutor 1"/"tutor 2",
+// "1er apoderado"/"segundo apoderado");
 // without a "whose", person data belong to the student until the file has shown a guardian's column (or the
 // student's is taken), and phones, relationship and titular/suplente always to the guardian whose columns
 // the file is showing (decision 0180).
@@ -191,13 +192,21 @@ function stripWords(key: string, words: readonly string[]): string | null {
 /** "Padre o tutor", "Padre/Madre/Tutor": one guardian, whoever it is, not the father beside the mother. */
 const ANY_PARENT =
   /(^| )(padre madre o tutor|padre madre o apoderado|padre o apoderado|madre o apoderado|padre madre tutor|padre o madre|madre o padre|padre madre|madre padre|padre o tutor|madre o tutor)( |$)/;
-const NUMBERED = /(^| )(padre o tutor|apoderado|apoderada|tutor|tutora|responsable|contacto|apod)( n)? ([12])( |$)/;
+const GUARDIAN_NOUN = 'padre o tutor|madre o tutora|apoderado|apoderada|tutor|tutora|responsable|contacto|apod';
+const NUMBERED = new RegExp(`(^| )(${GUARDIAN_NOUN})( n)? ([12])( |$)`);
+/**
+ * An ordinal before the guardian's word: "1er apoderado", "Segundo tutor", "Celular 2° apoderado" (the ° is
+ * gone from the key). Only right before that word, so "Segundo apellido apoderado" stays a surname.
+ */
+const ORDINAL = new RegExp(`(^| )(primer|primero|primera|1er|1era|1ro|1ra|1|segundo|segunda|2do|2da|2)( (?:${GUARDIAN_NOUN}))( |$)`);
 const PARENT = /(^| )(de la madre|del padre|de la mama|del papa|madre|padre|mama|papa)( |$)/;
 const TITULAR_OR_SUPLENTE = /(^| )(titular|suplente)( |$)/;
 
 /** The header without the word telling which of two guardians it is, and that word. */
 function takeSlot(key: string): { rest: string; slot: Slot | null } {
   const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const ordinal = ORDINAL.exec(key);
+  if (ordinal) return { rest: tidy(key.replace(ORDINAL, '$1$3$4')), slot: /^(1|pri)/.test(ordinal[2]!) ? '1' : '2' };
   const numbered = NUMBERED.exec(key);
   if (numbered) return { rest: tidy(key.replace(NUMBERED, ` ${numbered[2]} `)), slot: numbered[4] === '1' ? '1' : '2' };
   if (!ANY_PARENT.test(key)) {
