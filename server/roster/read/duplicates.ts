@@ -1,5 +1,5 @@
 // Checks across the file's lines (a line per student and guardian, or both guardians side by side): the same
-// student on two lines with different data, the same guardian (by RUN/CURP) with a different phone or e-mail,
+// student on two lines with different data, a line repeated for a student without a document, the same guardian (by RUN/CURP) with a different phone or e-mail,
 // a third guardian, two titulares, one person as both guardians of a line. The later line is refused whole and
 // its problem names the earlier one. Roles left empty are decided here: the student's first guardian is the
 // titular (unless another line says who is), the next the suplente.
@@ -32,11 +32,16 @@ function guardianDifference(a: RosterGuardian, b: RosterGuardian): string | null
 }
 
 interface Family {
-  /** Guardians of the student by key, with the first line naming each and the role that line gave. */
-  guardians: Map<string, { line: number; role: 'titular' | 'suplente' | null }>;
+  /** Guardians of the student by key, with the first line naming each, the role that line gave and its data. */
+  guardians: Map<string, { line: number; role: 'titular' | 'suplente' | null; guardian: RosterGuardian }>;
 }
 
-const studentKeyOf = (student: RosterStudent) => (student.document ? documentKey(student.document) : `name:${nameKey(student)}`);
+/**
+ * A student without a document is its name in its course, as the plan matches it: two children of one name in
+ * two courses are two students (decision 0199).
+ */
+const studentKeyOf = (student: RosterStudent) =>
+  student.document ? documentKey(student.document) : `name:${nameKey(student)}|${fold(student.course.name)}`;
 const guardianKeyOf = (guardian: RosterGuardian) => (guardian.document ? documentKey(guardian.document) : `name:${nameKey(guardian)}`);
 
 /** The rows of each line together: a line with two guardians side by side is two rows, kept or refused as one. */
@@ -68,6 +73,18 @@ export function checkAcrossLines(drafts: readonly DraftRow[], country: Country):
     const seen = students.get(studentKey);
     const difference = seen && studentDifference(seen.student, student, country);
     if (seen && difference) return texts.studentTwice(seen.line, difference);
+    // Without a document, a line of the same name and course that names no guardian the student lacks is
+    // the same line twice, or another child Hermes cannot tell apart: the school must say which.
+    const known = families.get(studentKey)?.guardians;
+    if (seen && !student.document && !rows.some(({ guardian }) => guardian && !known?.has(guardianKeyOf(guardian)))) {
+      // The same guardian with another phone or e-mail is that difference, not a line repeated.
+      for (const { guardian } of rows) {
+        const before = guardian ? known?.get(guardianKeyOf(guardian)) : undefined;
+        const changed = before && guardian && guardianDifference(before.guardian, guardian);
+        if (before && changed) return texts.guardianTwice(before.line, changed);
+      }
+      return texts.sameNameNoDocument(seen.line);
+    }
     // The family as it would be with this line: its guardians and the line and role that named each first.
     const family = new Map(families.get(studentKey)?.guardians);
     const onLine = new Set<string>();
@@ -89,7 +106,7 @@ export function checkAcrossLines(drafts: readonly DraftRow[], country: Country):
       }
       const titular = roleGiven === 'titular' ? [...family.values()].find((g) => g.role === 'titular') : undefined;
       if (titular) return titular.line === line ? texts.twoTitularesOnLine : texts.twoTitulares(titular.line);
-      family.set(guardianKey, { line, role: roleGiven });
+      family.set(guardianKey, { line, role: roleGiven, guardian });
     }
     return null;
   };
@@ -108,7 +125,7 @@ export function checkAcrossLines(drafts: readonly DraftRow[], country: Country):
     for (const row of rows) {
       const { guardian } = row;
       if (guardian && !family.guardians.has(guardianKeyOf(guardian))) {
-        family.guardians.set(guardianKeyOf(guardian), { line, role: row.roleGiven });
+        family.guardians.set(guardianKeyOf(guardian), { line, role: row.roleGiven, guardian });
         if (row.roleGiven === 'titular') titularGiven.add(studentKey);
       }
       if (guardian?.document && !guardians.has(documentKey(guardian.document)))

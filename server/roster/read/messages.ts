@@ -92,6 +92,8 @@ const ROW_ERRORS_CL = {
   guardianTwice: (line: number, what: string) => `El apoderado ya aparece en la línea ${line} con ${what}.`,
   /** What differs between two lines of one student or guardian, for studentTwice and guardianTwice. */
   otherCourse: (course: string) => `otro curso (${course})`,
+  sameNameNoDocument: (line: number) =>
+    `El estudiante ya aparece en la línea ${line} con el mismo nombre y curso, sin RUN: si es la misma línea repetida, bórrala; si son dos estudiantes distintos, escribe el RUN de cada uno.`,
   thirdGuardian: (lines: number[]) => `El estudiante ya tiene dos apoderados (${list(lines)}): Hermes guarda un titular y un suplente.`,
   thirdWithThisLine: (line: number) =>
     `El estudiante ya tiene un apoderado en la línea ${line}: con los dos de esta línea serían tres, y Hermes guarda un titular y un suplente.`,
@@ -116,6 +118,8 @@ const ROW_ERRORS_MX: RowErrors = {
   studentTwice: (line: number, what: string) => `El alumno ya aparece en la línea ${line} con ${what}.`,
   guardianTwice: (line: number, what: string) => `El padre o tutor ya aparece en la línea ${line} con ${what}.`,
   otherCourse: (course: string) => `otro grupo (${course})`,
+  sameNameNoDocument: (line: number) =>
+    `El alumno ya aparece en la línea ${line} con el mismo nombre y grupo, sin CURP: si es la misma línea repetida, bórrala; si son dos alumnos distintos, escribe la CURP de cada uno.`,
   thirdGuardian: (lines: number[]) => `El alumno ya tiene dos padres o tutores (${list(lines)}): Hermes guarda un titular y un suplente.`,
   thirdWithThisLine: (line: number) =>
     `El alumno ya tiene un padre o tutor en la línea ${line}: con los dos de esta línea serían tres, y Hermes guarda un titular y un suplente.`,

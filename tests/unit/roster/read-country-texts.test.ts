@@ -74,6 +74,7 @@ describe('a Mexican school', () => {
         column: null,
         message: 'El alumno ya tiene dos padres o tutores (línea 11): Hermes guarda un titular y un suplente.',
       },
+      { line: 13, column: null, message: 'El padre o tutor ya aparece en la línea 11 con otro celular (ninguno).' },
     ]);
   });
 
