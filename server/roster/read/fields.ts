@@ -44,7 +44,7 @@ export function checkEmail(raw: string, country: Country): Checked<string> {
 /**
  * A birth date as ISO: the reader gives Excel's date cells as yyyy-mm-dd; typed ones are day first
  * ("15-03-2018", "15/03/2018", "15.03.2018"), as both countries write them. A two-digit year ("15-03-19") is
- * this century's: a school's students are born in it (decision 0198); one that lands after today is asked
+ * this century's: a school's students are born in it (decision 0199); one that lands after today is asked
  * for in four digits rather than guessed as 19yy.
  */
 export function checkBirthDate(raw: string, today: Date, country: Country): Checked<string> {
