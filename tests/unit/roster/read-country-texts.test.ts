@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnMapping } from '../../../shared/roster-contract';
 import { RosterFileError, readRoster } from '../../../server/roster/read';
+import mexicanScreen from '../../../src/i18n/roster/es-MX.json';
 import { utf8 } from './read-helpers';
 
 const csv = (lines: string[]) => utf8(lines.join('\n'));
@@ -147,6 +148,16 @@ describe('a Mexican school', () => {
     );
     expect(texts.length).toBeGreaterThan(25);
     expect(texts.filter((text) => CHILEAN_WORDS.test(text))).toEqual([]);
+  });
+
+  it('names a field assigned twice as its mapping step labels it', async () => {
+    const header = ['CURP;Nombres;Apellido paterno;Grado;A;B', ';Ana;Soto;1° de Primaria;x;y'];
+    const labels = mexicanScreen.roster.field;
+    for (const field of ['student_curp', 'guardian_phone', 'guardian2_relationship', 'letter'] as const) {
+      const mapping = ['student_curp', 'student_first_names', 'student_last_name_father', 'level', field, field];
+      if (field === 'student_curp') mapping[0] = 'ignore';
+      expect(await fileError(header, 'MX', mapping)).toBe(`Asignaste dos columnas a «${labels[field]}»: cada dato va en una sola columna.`);
+    }
   });
 });
 
