@@ -67,13 +67,13 @@ export interface RosterDocument {
 
 /** A course normalised from however the file wrote it ("1ro básico a", "1A", "1° Básico A" → level + letter). */
 export interface RosterCourse {
-  /** The level as the school's country names it ("1° Básico", "IV Medio", "1° de Primaria", "3° de Secundaria"). */
+  /** The level as the school's country names it ("Medio Menor", "1° Básico", "IV Medio", "1° de Primaria", "3° de Secundaria", "1° Semestre de Bachillerato"). */
   level: string;
   /** The group letter in capitals ("A"); empty for a level with a single group. */
   letter: string;
   /** level + letter, as lists, compose and dashboards show it ("1° Básico A"). */
   name: string;
-  /** The level's place in the school's order (Pre-kínder 0 … IV Medio; Preescolar … 3° de Secundaria). */
+  /** The level's place in the school's order (Sala Cuna Menor −4 … Pre-kínder 0 … IV Medio 13; 1° de Preescolar 0 … 3° de Bachillerato 14, or its 6° Semestre 17). */
   position: number;
 }
 
