@@ -193,6 +193,16 @@ export interface RosterImport {
 /** `GET /roster/imports/{id}/people?change=&kind=&page=` → NumberedPage<PreviewPerson>. */
 export type PreviewPeoplePage = NumberedPage<PreviewPerson>;
 
+/**
+ * The people's `change` filter: one kind of change, or `conflicts`, the people with a field the file would
+ * change over an administrator's correction (a `manual` change; only changed people have one).
+ */
+export const PEOPLE_CHANGE_FILTERS = ['new', 'changed', 'unchanged', 'withdrawn', 'conflicts'] as const satisfies readonly (
+  | ChangeKind
+  | 'conflicts'
+)[];
+export type PeopleChangeFilter = (typeof PEOPLE_CHANGE_FILTERS)[number];
+
 /** Body of `POST /roster/imports/{id}/apply`: for each conflict (`person kind:id:field`), keep Hermes' value or take the file's. */
 export interface ApplyInput {
   conflicts?: Record<string, 'keep' | 'file'>;
@@ -206,7 +216,8 @@ export interface ApplyInput {
  * - GET  /roster/imports.csv                  every import of the school newest first, a line each: dates in the school's
  *                                              time zone, who, file name, SHA-256, school year, state, the counts; as problems.csv
  * - GET  /roster/imports/{id}                  { data: RosterImport }
- * - GET  /roster/imports/{id}/people           PreviewPeoplePage
+ * - GET  /roster/imports/{id}/people           PreviewPeoplePage; `change` one of PEOPLE_CHANGE_FILTERS, `kind`
+ *                                              student|guardian, `page`, `per_page` (up to 500)
  * - GET  /roster/imports/{id}/problems.csv     the refused lines (line; column; message), UTF-8 with BOM, `;`
  * - POST /roster/imports/{id}/apply            ApplyInput → { data: RosterImport } all or nothing
  *                                              (409 `roster.state` when not previewed, `roster.stale` when the school's

@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { STAFF_ADMIN_ROLES } from '../../shared/codes';
 import {
   type ApplyInput,
-  type ChangeKind,
+  PEOPLE_CHANGE_FILTERS,
   type PreviewPeoplePage,
   ROSTER_API,
   ROSTER_FILE_MAX_BYTES,
@@ -37,7 +37,6 @@ import { importFile } from '../roster/upload';
 
 /** Room for the multipart envelope (boundary, part headers, the mapping) around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-const CHANGES: readonly ChangeKind[] = ['new', 'changed', 'unchanged', 'withdrawn'];
 const KINDS = ['student', 'guardian'] as const;
 
 const scopeOf = (c: Context<AppEnv>): RosterScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
@@ -154,7 +153,7 @@ export function rosterRoutes(db: Db): Hono<AppEnv> {
     const perPage = intParam(c.req.query('per_page'), ROSTER_PER_PAGE, ROSTER_PER_PAGE_MAX);
     const rawChange = c.req.query('change') ?? '';
     const rawKind = c.req.query('kind') ?? '';
-    const change = rawChange === '' ? null : (CHANGES.find((k) => k === rawChange) ?? undefined);
+    const change = rawChange === '' ? null : (PEOPLE_CHANGE_FILTERS.find((k) => k === rawChange) ?? undefined);
     const kind = rawKind === '' ? null : (KINDS.find((k) => k === rawKind) ?? undefined);
     const errors: FieldErrors = {};
     if (page === null) errors.page = [ROSTER_MESSAGES.page];

@@ -7,6 +7,7 @@ import {
   type ApplyInput,
   type ChangeKind,
   type ColumnMapping,
+  type PeopleChangeFilter,
   type PreviewPerson,
   type RosterImport,
   type RosterFileType,
@@ -65,9 +66,18 @@ export interface PeopleQuery {
   change: ChangeKind | null;
 }
 
-async function peoplePage(http: HttpClient, query: PeopleQuery, page: number, signal: AbortSignal) {
+/** The most people a page may carry (the server's `per_page` maximum): the conflicts are read at this size. */
+const CONFLICTS_PER_PAGE = 500;
+
+async function peoplePage(
+  http: HttpClient,
+  query: { importId: number; change: PeopleChangeFilter | null; perPage?: number },
+  page: number,
+  signal: AbortSignal,
+) {
   const path = ROSTER_API.people(query.importId);
-  const body = await http.request(path, { query: { page, ...(query.change ? { change: query.change } : {}) }, signal });
+  const params = { page, ...(query.change ? { change: query.change } : {}), ...(query.perPage ? { per_page: query.perPage } : {}) };
+  const body = await http.request(path, { query: params, signal });
   return parseBody(body, PreviewPeoplePageStruct, path);
 }
 
@@ -100,17 +110,18 @@ const conflictsOf = (person: PreviewPerson): RosterConflict[] =>
     }));
 
 /**
- * Every conflict of an import: only changed people have them, so their pages are read until `expected`
- * conflicts are found or the pages end (a yearly file changes many students, few of them by hand).
+ * Every conflict of an import: the people the server filters as having one (`change=conflicts`), every page
+ * of them; nothing is asked when the preview counted none.
  */
 export const fetchRosterConflicts = fromCall<RosterConflict[], { importId: number; expected: number }>(async ({ input, signal, http }) => {
   const found: RosterConflict[] = [];
-  for (let page = 1; found.length < input.expected; page += 1) {
-    const answer = await peoplePage(http, { importId: input.importId, change: 'changed' }, page, signal);
+  if (input.expected === 0) return found;
+  for (let page = 1; ; page += 1) {
+    const query = { importId: input.importId, change: 'conflicts' as const, perPage: CONFLICTS_PER_PAGE };
+    const answer = await peoplePage(http, query, page, signal);
     found.push(...answer.data.flatMap(conflictsOf));
-    if (answer.meta.current_page >= answer.meta.last_page) break;
+    if (answer.meta.current_page >= answer.meta.last_page) return found;
   }
-  return found;
 });
 
 export const applyRoster = fromCall<RosterImport, { importId: number; conflicts: Record<string, 'keep' | 'file'> }>(
