@@ -11,14 +11,17 @@ import {
   type PreviewPerson,
   type RosterImport,
   type RosterFileType,
+  type RosterProgress,
   type RosterReadAnswer,
 } from '../../../shared/roster-contract';
 import {
   PreviewPeoplePageStruct,
   RosterImportBodyStruct,
   RosterImportPageStruct,
+  RosterProgressStruct,
   RosterReadAnswerStruct,
 } from '../../../shared/roster-structs';
+import { is } from 'superstruct';
 import { API_BASE, fromCall, parseBody, type HttpClient } from '../http/client';
 import { uploadForm, type UploadProgress } from '../http/upload';
 import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from '../list/pages';
@@ -28,7 +31,14 @@ export interface RosterUploadInput {
   /** The columns as the administrator assigned them; absent on the first try. */
   mapping: ColumnMapping | null;
   onProgress?: UploadProgress;
+  /** The lines of the file the server has read, as it reads them. */
+  onServerProgress?: (progress: RosterProgress) => void;
 }
+
+/** The server's progress lines that check out, handed on; anything else is let go (it is only progress). */
+const serverProgress = (take: (progress: RosterProgress) => void) => (progress: unknown) => {
+  if (is(progress, RosterProgressStruct)) take(progress);
+};
 
 /** Failure codes of the upload when the body says nothing (a proxy answering a bare 413). */
 const UPLOAD_STATUS_CODES: Readonly<Record<number, string>> = { 413: 'roster.too_large', 422: 'validation.failed' };
@@ -47,6 +57,7 @@ export const uploadRoster = fromCall<RosterReadAnswer, RosterUploadInput>(({ inp
     struct: RosterReadAnswerStruct,
     statusCodes: UPLOAD_STATUS_CODES,
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    ...(input.onServerProgress ? { onServerProgress: serverProgress(input.onServerProgress) } : {}),
   };
   return uploadForm(http, upload, signal);
 });
@@ -124,13 +135,25 @@ export const fetchRosterConflicts = fromCall<RosterConflict[], { importId: numbe
   }
 });
 
-export const applyRoster = fromCall<RosterImport, { importId: number; conflicts: Record<string, 'keep' | 'file'> }>(
-  async ({ input, signal, http }) => {
-    const path = ROSTER_API.apply(input.importId);
-    const sent: ApplyInput = { conflicts: input.conflicts };
-    return parseBody(await http.request(path, { method: 'POST', body: { ...sent }, signal }), RosterImportBodyStruct, path).data;
-  },
-);
+export interface ApplyRosterInput {
+  importId: number;
+  conflicts: Record<string, 'keep' | 'file'>;
+  /** The rows the server has written, as it writes them. */
+  onServerProgress?: (progress: RosterProgress) => void;
+}
+
+/** Sent as the upload is (XMLHttpRequest), so the answer's progress lines are read as they arrive. */
+export const applyRoster = fromCall<RosterImport, ApplyRosterInput>(async ({ input, signal, http }) => {
+  const sent: ApplyInput = { conflicts: input.conflicts };
+  const call = {
+    path: ROSTER_API.apply(input.importId),
+    form: () => JSON.stringify(sent),
+    size: 0,
+    struct: RosterImportBodyStruct,
+    ...(input.onServerProgress ? { onServerProgress: serverProgress(input.onServerProgress) } : {}),
+  };
+  return (await uploadForm(http, call, signal)).data;
+});
 
 export const discardRoster = fromCall<void, { importId: number }>(async ({ input, signal, http }) => {
   await http.request(ROSTER_API.import(input.importId), { method: 'DELETE', signal });
