@@ -24,7 +24,6 @@ class RosterXhr extends FakeXhr {
   override send(body?: FormData | string) {
     if (typeof body === 'string') this.json = JSON.parse(body);
     else this.body = body ?? null;
-    this.body = body ?? null;
     super.send();
   }
 }
