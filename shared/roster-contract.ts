@@ -209,13 +209,13 @@ export interface ApplyInput {
 }
 
 /**
- * The preview's and apply's progress, when the request asks for it (`Accept: application/x-ndjson`): the answer
+ * The preview's and apply's progress, when the request asks for it (`Accept: application/x-ndjson`; the
+ * server's side is server/http/progress.ts, the client's src/services/http/upload.ts): the answer
  * is then a 200 of JSON lines, `{ "progress": RosterProgress }` as the work goes, then one
  * `{ "answer": { "status", "body" } }` carrying the status and body the request would have answered without it
  * (the preview, the applied import, or the error). A refusal before any work (401, 403, 404, a missing file)
  * answers plainly as ever. `reading`: lines of the file read; `writing`: rows apply has sent to the database.
  */
-export const ROSTER_PROGRESS_TYPE = 'application/x-ndjson';
 export const PROGRESS_PHASES = ['reading', 'writing'] as const;
 export type ProgressPhase = (typeof PROGRESS_PHASES)[number];
 export interface RosterProgress {
@@ -225,11 +225,10 @@ export interface RosterProgress {
 }
 /** A progress line every this many rows (and at each phase's start and end), so a 20,000-line file sends ~22. */
 export const ROSTER_PROGRESS_EVERY = 1000;
-export type RosterStreamLine = { progress: RosterProgress } | { answer: { status: number; body: unknown } };
 
 /**
  * Administrators of the school only (401 without a session, 403 otherwise); another school's import is 404.
- * Both POSTs stream their progress on request (ROSTER_PROGRESS_TYPE above).
+ * Both POSTs stream their progress as JSON lines on request (above).
  * - POST /roster/imports                       multipart → RosterReadAnswer (422 `errors.file` for a file that is not
  *                                              CSV/xlsx, empty, over ROSTER_FILE_MAX_BYTES or ROSTER_ROWS_MAX)
  * - GET  /roster/imports?page=                 NumberedPage<RosterImport>, newest first

@@ -9,7 +9,7 @@ import { stream } from 'hono/streaming';
 import type { Logger } from '../log';
 import { MESSAGES, apiError } from './errors';
 
-export const NDJSON = 'application/x-ndjson';
+const NDJSON = 'application/x-ndjson';
 
 /**
  * Queues one progress line and lets the event loop turn once, so the line leaves now: PGlite answers its

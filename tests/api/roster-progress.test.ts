@@ -1,4 +1,4 @@
-// The roster import's progress (shared/roster-contract.ts ROSTER_PROGRESS_TYPE) against the real server: a
+// The roster import's progress (shared/roster-contract.ts RosterProgress) against the real server: a
 // client that asks for JSON lines gets the preview's lines read and apply's rows written as they go, then the
 // very status and body a plain request answers; a client that does not ask gets today's answer. Runs on
 // PGlite and on PostgreSQL (`npm run test:api:pg -- tests/api/roster-progress.test.ts`).
