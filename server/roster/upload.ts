@@ -49,7 +49,7 @@ export async function importFile(
       fileName: upload.fileName,
       country: school!.country,
       ...(mapping ? { mapping } : {}),
-      ...(report === NO_REPORT ? {} : { onRows: readingReported }),
+      onRows: readingReported,
     });
   let result: Awaited<ReturnType<typeof read>>;
   try {

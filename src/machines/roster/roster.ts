@@ -1,15 +1,17 @@
 // /settings/roster (administrators): the school's enrolment file brought in, in three steps.
 // 1. `choosing`: the file (.csv or .xlsx) and, beside it, the templates and the import history (loaded as the
 //    step opens; a failed load says so with its own Reintentar).
-// 2. `uploading` (busy, with the bytes sent, then the lines the server has read) answers either `mapping`, when some header was not recognised:
-//    a field per column, prefilled with what the server suggested, sent again with the file; or the preview.
+// 2. `uploading` (busy, with the bytes sent, then the lines the server has read) answers either `mapping`, when
+//    some header was not recognised: a field per column, prefilled with what the server suggested, sent again
+//    with the file; or the preview.
 // 3. `preview`: the counts, the people page by page filtered by change (the list pattern, the child `list`),
 //    and the conflicts (hand-corrected fields the file would change), each waiting for keep or file; «Aplicar»
 //    is taken only when every conflict has its choice and some row is valid. «Descartar» asks first.
-// Applying (busy, with the rows the server has written) ends in `applied` (what was written) or, when the roster changed since the preview (409
-// `roster.stale` / `roster.state`), in `stale`: the file must be sent again. A refused file (422 `errors.file`)
-// is said by the file field and the file is dropped; any other failure keeps everything chosen (the file, the
-// columns, the conflicts' choices) and says what happened, with Reintentar where trying again can help.
+// Applying (busy, with the rows the server has written) ends in `applied` (what was written) or, when the roster
+// changed since the preview (409 `roster.stale` / `roster.state`), in `stale`: the file must be sent again. A
+// refused file (422 `errors.file`) is said by the file field and the file is dropped; any other failure keeps
+// everything chosen (the file, the columns, the conflicts' choices) and says what happened, with Reintentar
+// where trying again can help.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type {
   ChangeKind,
