@@ -213,8 +213,8 @@ export interface ApplyInput {
  * server's side is server/http/progress.ts, the client's src/services/http/upload.ts): the answer
  * is then a 200 of JSON lines, `{ "progress": RosterProgress }` as the work goes, then one
  * `{ "answer": { "status", "body" } }` carrying the status and body the request would have answered without it
- * (the preview, the applied import, or the error). A refusal before any work (401, 403, 404, a missing file)
- * answers plainly as ever. `reading`: lines of the file read; `writing`: rows apply has sent to the database.
+ * (the preview, the applied import, or the error; another school's import's 404 too). A refusal before any work
+ * (401, 403, a missing file, an id that is not a number) answers plainly as ever. `reading`: lines of the file read; `writing`: rows apply has sent to the database.
  */
 export const PROGRESS_PHASES = ['reading', 'writing'] as const;
 export type ProgressPhase = (typeof PROGRESS_PHASES)[number];
