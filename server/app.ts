@@ -135,7 +135,7 @@ export function createApp({
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', sessionRoutes(db, config, xsrf));
   api.route('/staff', staffRoutes(db, mailer));
-  api.route('/roster', rosterRoutes(db));
+  api.route('/roster', rosterRoutes(db, logger));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));

@@ -193,20 +193,50 @@ export interface RosterImport {
 /** `GET /roster/imports/{id}/people?change=&kind=&page=` → NumberedPage<PreviewPerson>. */
 export type PreviewPeoplePage = NumberedPage<PreviewPerson>;
 
+/**
+ * The people's `change` filter: one kind of change, or `conflicts`, the people with a field the file would
+ * change over an administrator's correction (a `manual` change; only changed people have one).
+ */
+export const PEOPLE_CHANGE_FILTERS = ['new', 'changed', 'unchanged', 'withdrawn', 'conflicts'] as const satisfies readonly (
+  | ChangeKind
+  | 'conflicts'
+)[];
+export type PeopleChangeFilter = (typeof PEOPLE_CHANGE_FILTERS)[number];
+
 /** Body of `POST /roster/imports/{id}/apply`: for each conflict (`person kind:id:field`), keep Hermes' value or take the file's. */
 export interface ApplyInput {
   conflicts?: Record<string, 'keep' | 'file'>;
 }
 
 /**
+ * The preview's and apply's progress, when the request asks for it (`Accept: application/x-ndjson`; the
+ * server's side is server/http/progress.ts, the client's src/services/http/upload.ts): the answer
+ * is then a 200 of JSON lines, `{ "progress": RosterProgress }` as the work goes, then one
+ * `{ "answer": { "status", "body" } }` carrying the status and body the request would have answered without it
+ * (the preview, the applied import, or the error; another school's import's 404 too). A refusal before any work
+ * (401, 403, a missing file, an id that is not a number) answers plainly as ever. `reading`: lines of the file read; `writing`: rows apply has sent to the database.
+ */
+export const PROGRESS_PHASES = ['reading', 'writing'] as const;
+export type ProgressPhase = (typeof PROGRESS_PHASES)[number];
+export interface RosterProgress {
+  phase: ProgressPhase;
+  done: number;
+  total: number;
+}
+/** A progress line every this many rows (and at each phase's start and end), so a 20,000-line file sends ~22. */
+export const ROSTER_PROGRESS_EVERY = 1000;
+
+/**
  * Administrators of the school only (401 without a session, 403 otherwise); another school's import is 404.
+ * Both POSTs stream their progress as JSON lines on request (above).
  * - POST /roster/imports                       multipart → RosterReadAnswer (422 `errors.file` for a file that is not
  *                                              CSV/xlsx, empty, over ROSTER_FILE_MAX_BYTES or ROSTER_ROWS_MAX)
  * - GET  /roster/imports?page=                 NumberedPage<RosterImport>, newest first
  * - GET  /roster/imports.csv                  every import of the school newest first, a line each: dates in the school's
  *                                              time zone, who, file name, SHA-256, school year, state, the counts; as problems.csv
  * - GET  /roster/imports/{id}                  { data: RosterImport }
- * - GET  /roster/imports/{id}/people           PreviewPeoplePage
+ * - GET  /roster/imports/{id}/people           PreviewPeoplePage; `change` one of PEOPLE_CHANGE_FILTERS, `kind`
+ *                                              student|guardian, `page`, `per_page` (up to 500)
  * - GET  /roster/imports/{id}/problems.csv     the refused lines (line; column; message), UTF-8 with BOM, `;`
  * - POST /roster/imports/{id}/apply            ApplyInput → { data: RosterImport } all or nothing
  *                                              (409 `roster.state` when not previewed, `roster.stale` when the school's

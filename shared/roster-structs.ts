@@ -3,8 +3,8 @@
 // union of shapes) to keep in step with the contract.
 import { array, boolean, enums, literal, nullable, number, string, type, union, type Describe, type Struct } from 'superstruct';
 import type { NumberedPage } from './recipient-lists-contract';
-import type { FieldChange, PreviewCounts, PreviewPerson, RosterImport, RosterReadAnswer } from './roster-contract';
-import { IMPORT_STATES, ROSTER_FIELDS } from './roster-contract';
+import type { FieldChange, PreviewCounts, PreviewPerson, RosterImport, RosterProgress, RosterReadAnswer } from './roster-contract';
+import { IMPORT_STATES, PROGRESS_PHASES, ROSTER_FIELDS } from './roster-contract';
 
 const numberedPage = <T>(item: Struct<T, unknown>): Struct<NumberedPage<T>, unknown> =>
   type({
@@ -61,3 +61,6 @@ const PreviewPersonStruct: Describe<PreviewPerson> = type({
 export const PreviewPeoplePageStruct = numberedPage(PreviewPersonStruct);
 export const RosterImportPageStruct = numberedPage(RosterImportStruct);
 export const RosterImportBodyStruct = type({ data: RosterImportStruct });
+
+/** One `progress` line of a streamed preview or apply. */
+export const RosterProgressStruct: Describe<RosterProgress> = type({ phase: enums(PROGRESS_PHASES), done: number(), total: number() });

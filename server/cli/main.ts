@@ -11,6 +11,7 @@ import { type Db, type DbHandle, openDb } from '../db/client';
 import { createLogger } from '../log';
 import { applyImport, type ConflictChoices } from '../roster/apply';
 import { calendarYear, conflictKeys, findImport, problemsOf } from '../roster/imports';
+import type { RosterReport } from '../roster/progress';
 import { importFile } from '../roster/upload';
 import { createSchool, emailTaken, hasSchool, invitedAdministrator, listSchools, schoolExists } from '../schools/schools';
 import { dropSetupCode, issueSetupCode } from '../setup/code';
@@ -103,6 +104,14 @@ async function inviteAdministrator(db: Db, institutionId: number, person: { name
   throw new Exit(EXIT.refused, t.emailTaken(person.email));
 }
 
+/** On a terminal, and not for --json, the rows read and written on one line of stderr rewritten in place. */
+function terminalProgress(t: Texts, json: boolean): RosterReport | undefined {
+  if (json || !process.stderr.isTTY) return undefined;
+  return async ({ phase, done, total }) => {
+    process.stderr.write(`\r${t.rosterProgress(phase === 'reading', done, total)}\x1b[K${done === total ? '\n' : ''}`);
+  };
+}
+
 /**
  * `roster import <school> <file>`: the preview the Nómina screen shows, as text; with --apply, applied as the
  * screen applies it, by no one signed in. Columns the reader does not recognise are assigned on the screen
@@ -124,7 +133,8 @@ async function rosterImport(db: Db, positionals: readonly string[], values: Valu
   }
   const scope = { userId: null, institutionId: Number(schoolId) };
   const schoolYear = rawYear === undefined ? null : Number(rawYear);
-  const outcome = await importFile(db, scope, { bytes, fileName: path.basename(file), mapping: null, schoolYear });
+  const progress = terminalProgress(t, values.json === true);
+  const outcome = await importFile(db, scope, { bytes, fileName: path.basename(file), mapping: null, schoolYear }, progress);
   if (outcome.kind === 'file') throw new Exit(EXIT.refused, t.rosterFile(file, outcome.message));
   if (outcome.kind === 'school_year') throw new Exit(EXIT.refused, outcome.message);
   if (outcome.kind === 'mapping') {
@@ -149,7 +159,7 @@ async function rosterImport(db: Db, positionals: readonly string[], values: Valu
   }
   const choices: ConflictChoices = {};
   for (const key of conflicts) choices[key] = choice === 'keep' ? 'keep' : 'file';
-  const applied = await applyImport(db, scope, previewed.id, choices, await calendarYear(db, scope.institutionId, new Date()));
+  const applied = await applyImport(db, scope, previewed.id, choices, await calendarYear(db, scope.institutionId, new Date()), progress);
   if (applied.kind === 'stale') throw new Exit(EXIT.refused, t.rosterStale);
   if (applied.kind !== 'done') throw new Exit(EXIT.refused, t.rosterConflicts(conflicts.length));
   await report(previewed.id);

@@ -100,6 +100,8 @@ servir) y lo escribe. Con colegios, no hace nada y sale con 2.`,
   rosterProblem: (line: number, column: string | null, message: string) => `Línea ${line}${column ? ` (${column})` : ''}: ${message}`,
   rosterPreviewed: (id: number) => `Vista previa registrada (importación ${id}). Nada cambió: agrega --apply para aplicarla.`,
   rosterApplied: (id: number) => `Importación ${id} aplicada.`,
+  rosterProgress: (reading: boolean, done: number, total: number) =>
+    `${done} de ${total} ${total === 1 ? 'fila' : 'filas'} ${reading ? 'leída' : 'escrita'}${total === 1 ? '' : 's'}`,
   rosterConflicts: (n: number) =>
     `${n} ${n === 1 ? 'dato del archivo pisa una corrección hecha' : 'datos del archivo pisan correcciones hechas'} a mano: elige con --conflicts keep (conservarlas) o --conflicts file (tomar el archivo).`,
   rosterStale: 'La nómina del colegio cambió mientras se preparaba la importación: vuelve a ejecutar el comando.',
@@ -198,6 +200,8 @@ prints it. With schools, does nothing and exits with 2.`,
   rosterProblem: (line: number, column: string | null, message: string) => `Line ${line}${column ? ` (${column})` : ''}: ${message}`,
   rosterPreviewed: (id: number) => `Preview recorded (import ${id}). Nothing changed: add --apply to apply it.`,
   rosterApplied: (id: number) => `Import ${id} applied.`,
+  rosterProgress: (reading: boolean, done: number, total: number) =>
+    `${done} of ${total} ${total === 1 ? 'row' : 'rows'} ${reading ? 'read' : 'written'}`,
   rosterConflicts: (n: number) =>
     `${n} ${n === 1 ? 'value of the file overwrites a correction' : 'values of the file overwrite corrections'} made by hand: choose with --conflicts keep (keep them) or --conflicts file (take the file).`,
   rosterStale: "The school's roster changed while the import was being prepared: run the command again.",

@@ -1,12 +1,14 @@
 // Applies a previewed import in one transaction, all or nothing: re-reads the roster, refuses when it is not
-// what the preview saw, recomputes the same plan (plan.ts) and writes it with one set-based statement per
-// table (rows travel as one jsonb parameter), so a 3,000-student school is a handful of statements.
+// what the preview saw, recomputes the same plan (plan.ts) and writes it with set-based statements of up to
+// WRITE_BATCH rows per table (rows travel as one jsonb parameter), so a 3,000-student school is a few dozen
+// statements, with its progress told after each.
 import { sql } from 'drizzle-orm';
 import { fold } from '../../shared/fold';
-import type { FieldChange, RosterRow } from '../../shared/roster-contract';
+import { type FieldChange, ROSTER_PROGRESS_EVERY, type RosterRow } from '../../shared/roster-contract';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 import { CONTACT_FIELDS, courseKey, planImport, type GuardianValues, type Plan, type StudentValues } from './plan';
+import { NO_REPORT, phaseOf, type RosterReport } from './progress';
 import { loadSnapshot, rosterStamp, type RosterSnapshot } from './snapshot';
 
 export interface RosterScope {
@@ -35,6 +37,9 @@ const COLUMN = {
 } as const;
 type ContactField = keyof typeof COLUMN;
 const isContactField = (field: string): field is ContactField => (CONTACT_FIELDS as readonly string[]).includes(field);
+
+/** Rows per statement: apply tells its progress after each, and one statement's jsonb stays a few hundred kB. */
+const WRITE_BATCH = ROSTER_PROGRESS_EVERY;
 
 /** Rows as one parameter, read back as a relation: `from ${records(rows)} as v(id int, name text)`. */
 const records = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
@@ -102,6 +107,7 @@ export async function applyImport(
   importId: number,
   choices: ConflictChoices,
   calendarYear: number,
+  report: RosterReport = NO_REPORT,
 ): Promise<ApplyOutcome> {
   return db.transaction(async (tx) => {
     // One import at a time per school: the second waits here and then finds the roster changed.
@@ -133,6 +139,7 @@ export async function applyImport(
         on conflict (student_id, school_year) do nothing`);
     }
 
+    // Every row to send is known before the first is written, so the progress has its total from the start.
     // Students.
     const newStudentIds = await newIds(tx, 'students', plan.students.filter((s) => s.id === null).length);
     let next = 0;
@@ -151,32 +158,12 @@ export async function applyImport(
     const studentColumns = sql`id int, course_id int, first_names text, last_name_father text, last_name_mother text, dni text,
       document_type smallint, birth_date date, email text`;
     const inserts = plan.students.flatMap((s, i) => (s.id === null ? [studentRow(studentIds[i]!, s.values)] : []));
-    if (inserts.length > 0) {
-      await tx.execute(sql`
-        insert into students (id, institution_id, course_id, first_names, last_name_father, last_name_mother, dni, document_type, birth_date, email)
-        select v.id, ${scope.institutionId}, v.course_id, v.first_names, v.last_name_father, v.last_name_mother, v.dni, v.document_type,
-          v.birth_date, v.email
-        from ${records(inserts)} as v(${studentColumns})`);
-    }
     const updates = plan.students.flatMap((s) => {
       if (s.id === null) return [];
       const { values, applied } = chosen('student', s.id, s.values, s.changes, choices);
       for (const c of applied) if (isContactField(c.field)) contactRecords.push({ kind: 'estudiante', id: s.id, ...c });
       return applied.some((c) => c.field !== 'titular' && c.field !== 'suplente') ? [studentRow(s.id, values)] : [];
     });
-    if (updates.length > 0) {
-      await tx.execute(sql`
-        update students s set course_id = v.course_id, first_names = v.first_names, last_name_father = v.last_name_father,
-          last_name_mother = v.last_name_mother, dni = v.dni, document_type = v.document_type, birth_date = v.birth_date,
-          email = v.email, withdrawn_at = null
-        from ${records(updates)} as v(${studentColumns})
-        where s.id = v.id and s.institution_id = ${scope.institutionId}`);
-    }
-    if (plan.withdraw.length > 0) {
-      await tx.execute(sql`
-        update students set withdrawn_at = now()
-        where institution_id = ${scope.institutionId} and id in (select value::int from jsonb_array_elements_text(${JSON.stringify(plan.withdraw)}::jsonb))`);
-    }
 
     // Guardians.
     const newGuardianIds = await newIds(tx, 'guardians', plan.guardians.filter((g) => g.id === null).length);
@@ -186,27 +173,12 @@ export async function applyImport(
     const guardianColumns = sql`id int, first_names text, last_name_father text, last_name_mother text, dni text, document_type smallint,
       phone text, email text`;
     const newGuardians = plan.guardians.flatMap((g, i) => (g.id === null ? [guardianRow(guardianIds[i]!, g.values)] : []));
-    if (newGuardians.length > 0) {
-      await tx.execute(sql`
-        insert into guardians (id, institution_id, first_names, last_name_father, last_name_mother, dni, document_type, phone, email)
-        select v.id, ${scope.institutionId}, v.first_names, v.last_name_father, v.last_name_mother, v.dni, v.document_type, v.phone, v.email
-        from ${records(newGuardians)} as v(${guardianColumns})`);
-    }
     const changedGuardians = plan.guardians.flatMap((g) => {
       if (g.id === null || g.changes.length === 0) return [];
       const { values, applied } = chosen('guardian', g.id, g.values, g.changes, choices);
       for (const c of applied) if (isContactField(c.field)) contactRecords.push({ kind: 'apoderado', id: g.id, ...c });
       return applied.length > 0 ? [guardianRow(g.id, values)] : [];
     });
-    if (changedGuardians.length > 0) {
-      // A new number starts its device record afresh, as the member editor does.
-      await tx.execute(sql`
-        update guardians g set first_names = v.first_names, last_name_father = v.last_name_father, last_name_mother = v.last_name_mother,
-          dni = v.dni, document_type = v.document_type, email = v.email, phone = v.phone,
-          device_misses = case when g.phone is distinct from v.phone then 0 else g.device_misses end
-        from ${records(changedGuardians)} as v(${guardianColumns})
-        where g.id = v.id and g.institution_id = ${scope.institutionId}`);
-    }
 
     // Who is whose: the file's guardian of a role replaces the one Hermes had in it.
     const links = plan.links
@@ -217,31 +189,88 @@ export async function applyImport(
         role: l.role,
         relationship: l.relationship,
       }));
-    if (links.length > 0) {
-      const linkColumns = sql`student_id int, guardian_id int, role smallint, relationship text`;
-      await tx.execute(sql`
-        delete from student_guardians sg using ${records(links)} as v(${linkColumns})
-        where sg.student_id = v.student_id and (sg.role = v.role or sg.guardian_id = v.guardian_id)`);
-      await tx.execute(sql`
-        insert into student_guardians (student_id, guardian_id, role, relationship)
-        select v.student_id, v.guardian_id, v.role, v.relationship from ${records(links)} as v(${linkColumns})`);
-    }
-
     // The course of this school year; an unchanged one is not written again.
     const enrolled = plan.students.map((s, i) => ({ student_id: studentIds[i]!, course_id: courseIds.get(s.values.course_key)! }));
-    await tx.execute(sql`
-      insert into enrolments (student_id, school_year, institution_id, course_id)
-      select v.student_id, ${schoolYear}, ${scope.institutionId}, v.course_id from ${records(enrolled)} as v(student_id int, course_id int)
-      on conflict (student_id, school_year) do update set course_id = excluded.course_id
-      where enrolments.course_id <> excluded.course_id`);
 
+    const batches = [inserts, updates, plan.withdraw, newGuardians, changedGuardians, links, enrolled, contactRecords];
+    const wrote = await phaseOf(
+      'writing',
+      batches.reduce((sum, rows) => sum + rows.length, 0),
+      report,
+    );
+    const inBatches = async <T>(rows: T[], write: (batch: T[]) => Promise<unknown>, counted = true) => {
+      for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+        const batch = rows.slice(i, i + WRITE_BATCH);
+        await write(batch);
+        if (counted) await wrote(batch.length);
+      }
+    };
+
+    await inBatches(inserts, (batch) =>
+      tx.execute(sql`
+        insert into students (id, institution_id, course_id, first_names, last_name_father, last_name_mother, dni, document_type, birth_date, email)
+        select v.id, ${scope.institutionId}, v.course_id, v.first_names, v.last_name_father, v.last_name_mother, v.dni, v.document_type,
+          v.birth_date, v.email
+        from ${records(batch)} as v(${studentColumns})`),
+    );
+    await inBatches(updates, (batch) =>
+      tx.execute(sql`
+        update students s set course_id = v.course_id, first_names = v.first_names, last_name_father = v.last_name_father,
+          last_name_mother = v.last_name_mother, dni = v.dni, document_type = v.document_type, birth_date = v.birth_date,
+          email = v.email, withdrawn_at = null
+        from ${records(batch)} as v(${studentColumns})
+        where s.id = v.id and s.institution_id = ${scope.institutionId}`),
+    );
+    await inBatches(plan.withdraw, (batch) =>
+      tx.execute(sql`
+        update students set withdrawn_at = now()
+        where institution_id = ${scope.institutionId} and id in (select value::int from jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb))`),
+    );
+    await inBatches(newGuardians, (batch) =>
+      tx.execute(sql`
+        insert into guardians (id, institution_id, first_names, last_name_father, last_name_mother, dni, document_type, phone, email)
+        select v.id, ${scope.institutionId}, v.first_names, v.last_name_father, v.last_name_mother, v.dni, v.document_type, v.phone, v.email
+        from ${records(batch)} as v(${guardianColumns})`),
+    );
+    // A new number starts its device record afresh, as the member editor does.
+    await inBatches(changedGuardians, (batch) =>
+      tx.execute(sql`
+        update guardians g set first_names = v.first_names, last_name_father = v.last_name_father, last_name_mother = v.last_name_mother,
+          dni = v.dni, document_type = v.document_type, email = v.email, phone = v.phone,
+          device_misses = case when g.phone is distinct from v.phone then 0 else g.device_misses end
+        from ${records(batch)} as v(${guardianColumns})
+        where g.id = v.id and g.institution_id = ${scope.institutionId}`),
+    );
+    // Every old link goes before any new one comes, as one statement each would (a batch must not delete the
+    // link an earlier batch just wrote); the links are counted once, as they are written.
+    const linkColumns = sql`student_id int, guardian_id int, role smallint, relationship text`;
+    await inBatches(
+      links,
+      (batch) =>
+        tx.execute(sql`
+          delete from student_guardians sg using ${records(batch)} as v(${linkColumns})
+          where sg.student_id = v.student_id and (sg.role = v.role or sg.guardian_id = v.guardian_id)`),
+      false,
+    );
+    await inBatches(links, (batch) =>
+      tx.execute(sql`
+        insert into student_guardians (student_id, guardian_id, role, relationship)
+        select v.student_id, v.guardian_id, v.role, v.relationship from ${records(batch)} as v(${linkColumns})`),
+    );
+    await inBatches(enrolled, (batch) =>
+      tx.execute(sql`
+        insert into enrolments (student_id, school_year, institution_id, course_id)
+        select v.student_id, ${schoolYear}, ${scope.institutionId}, v.course_id from ${records(batch)} as v(student_id int, course_id int)
+        on conflict (student_id, school_year) do update set course_id = excluded.course_id
+        where enrolments.course_id <> excluded.course_id`),
+    );
     // Recorded as this import's, so the next preview does not take them for an administrator's corrections.
-    if (contactRecords.length > 0) {
-      await tx.execute(sql`
+    await inBatches(contactRecords, (batch) =>
+      tx.execute(sql`
         insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by, roster_import_id)
         select ${scope.institutionId}, v.kind, v.id, v.field, v."from", v."to", ${scope.userId}::int, ${importId}
-        from ${records(contactRecords)} as v(kind text, id int, field text, "from" text, "to" text)`);
-    }
+        from ${records(batch)} as v(kind text, id int, field text, "from" text, "to" text)`),
+    );
     await tx.execute(sql`update roster_imports set state = 'applied', applied_at = now() where id = ${importId}`);
     return { kind: 'done' };
   });

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type {
-  ChangeKind,
   ImportState,
+  PeopleChangeFilter,
   PreviewCounts,
   PreviewPerson,
   RosterImport,
@@ -136,11 +136,15 @@ export async function importHistory(
 }
 
 export interface PeopleFilter {
-  change: ChangeKind | null;
+  change: PeopleChangeFilter | null;
   kind: 'student' | 'guardian' | null;
   page: number;
   perPage: number;
 }
+
+/** `conflicts`: a person with a field the file would change over a correction by hand. */
+const isOfChange = (person: PreviewPerson, change: PeopleChangeFilter | null): boolean =>
+  change === null || (change === 'conflicts' ? person.changes.some((c) => c.manual) : person.change === change);
 
 /** A page of the preview's people; null when the import is not the school's. */
 export async function pageOfPeople(
@@ -153,9 +157,7 @@ export async function pageOfPeople(
     await db.execute(sql`select people from roster_imports where id = ${id} and institution_id = ${scope.institutionId}`),
   );
   if (!row) return null;
-  const people = json(row.people).filter(
-    (p) => (filter.change === null || p.change === filter.change) && (filter.kind === null || p.kind === filter.kind),
-  );
+  const people = json(row.people).filter((p) => isOfChange(p, filter.change) && (filter.kind === null || p.kind === filter.kind));
   const start = (filter.page - 1) * filter.perPage;
   return { items: people.slice(start, start + filter.perPage), total: people.length };
 }

@@ -17,7 +17,7 @@ export const ROSTER_MESSAGES = {
     `El año escolar no puede ser anterior a ${current}, el de la última nómina aplicada: importa la nómina de ${current} o de un año posterior.`,
   page: `La página debe ser un número entero entre 1 y ${ROSTER_MAX_PAGE}.`,
   perPage: `La cantidad por página debe ser un número entero entre 1 y ${ROSTER_PER_PAGE_MAX}.`,
-  change: 'El cambio debe ser nuevo, modificado, sin cambios o retirado.',
+  change: 'El cambio debe ser nuevo, modificado, sin cambios, retirado o conflictos.',
   kind: 'El tipo debe ser estudiante o apoderado.',
   state: 'Esta importación ya fue aplicada o descartada: sube el archivo de nuevo para otra vista previa.',
   stale:

@@ -6,6 +6,7 @@ import type { ColumnMapping, RosterImport } from '../../shared/roster-contract';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 import type { RosterScope } from './apply';
+import { NO_REPORT, type RosterReport } from './progress';
 import { calendarYear, previewImport } from './imports';
 import { saveMapping, savedMapping } from './mappings';
 import { readRoster, RosterFileError } from './read';
@@ -26,7 +27,13 @@ export type UploadOutcome =
   | { kind: 'file'; message: string }
   | { kind: 'school_year'; message: string };
 
-export async function importFile(db: Queryable, scope: RosterScope, upload: Upload, now = new Date()): Promise<UploadOutcome> {
+export async function importFile(
+  db: Queryable,
+  scope: RosterScope,
+  upload: Upload,
+  report: RosterReport = NO_REPORT,
+  now = new Date(),
+): Promise<UploadOutcome> {
   const [school] = rowsOf<{ country: 'CL' | 'MX' }>(
     await db.execute(sql`select country from institutions where id = ${scope.institutionId}`),
   );
@@ -35,8 +42,15 @@ export async function importFile(db: Queryable, scope: RosterScope, upload: Uplo
   const schoolYear = upload.schoolYear ?? applied ?? calendar;
   if (applied !== null && schoolYear < applied) return { kind: 'school_year', message: ROSTER_MESSAGES.schoolYearPast(applied) };
 
+  const readingReported = (done: number, total: number) => report({ phase: 'reading', done, total });
   const read = async (mapping: ColumnMapping | undefined) =>
-    readRoster({ bytes: upload.bytes, fileName: upload.fileName, country: school!.country, ...(mapping ? { mapping } : {}) });
+    readRoster({
+      bytes: upload.bytes,
+      fileName: upload.fileName,
+      country: school!.country,
+      ...(mapping ? { mapping } : {}),
+      onRows: readingReported,
+    });
   let result: Awaited<ReturnType<typeof read>>;
   try {
     result = await read(upload.mapping ?? undefined);
@@ -51,6 +65,7 @@ export async function importFile(db: Queryable, scope: RosterScope, upload: Uplo
   if (result.status === 'mapping') {
     return { kind: 'mapping', headers: result.headers, suggested: result.suggested, headerLine: result.headerLine };
   }
+  await report({ phase: 'reading', done: result.rowsRead, total: result.rowsRead });
   if (upload.mapping !== null) await saveMapping(db, scope.institutionId, result.headers, result.mapping);
   const preview = await previewImport(db, scope, {
     fileName: upload.fileName,

@@ -1,28 +1,32 @@
 // The roster import (shared/roster-contract.ts ROSTER_API), for the school's administrators only: a file
 // uploaded and read into a preview (or a mapping to ask for), the imports newest first, one import, its
 // people and refused lines, applying or discarding it. Another school's import, or no one's, is a 404.
+// The preview and apply tell their progress as JSON lines when asked to (server/http/progress.ts).
 // Rules and SQL: server/roster/.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { STAFF_ADMIN_ROLES } from '../../shared/codes';
 import {
   type ApplyInput,
-  type ChangeKind,
+  PEOPLE_CHANGE_FILTERS,
   type PreviewPeoplePage,
   ROSTER_API,
   ROSTER_FILE_MAX_BYTES,
   ROSTER_FILE_TYPES,
   type RosterImport,
+  type RosterProgress,
   type RosterReadAnswer,
 } from '../../shared/roster-contract';
 import type { NumberedPage } from '../../shared/recipient-lists-contract';
 import type { Db } from '../db/client';
+import type { Logger } from '../log';
 import { dayIn } from '../db/time';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
 import type { FieldErrors } from '../http/field-errors';
 import { intParam, parseId } from '../http/params';
+import { withProgress } from '../http/progress';
 import { requireRole } from '../http/roles';
 import { refuseBadText } from '../http/text-guard';
 import { applyImport, type ConflictChoices, type RosterScope } from '../roster/apply';
@@ -37,7 +41,6 @@ import { importFile } from '../roster/upload';
 
 /** Room for the multipart envelope (boundary, part headers, the mapping) around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-const CHANGES: readonly ChangeKind[] = ['new', 'changed', 'unchanged', 'withdrawn'];
 const KINDS = ['student', 'guardian'] as const;
 
 const scopeOf = (c: Context<AppEnv>): RosterScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
@@ -66,7 +69,7 @@ function parseChoices(body: unknown): ConflictChoices | null {
   return entries.every(([, v]) => v === 'keep' || v === 'file') ? Object.fromEntries(entries) : null;
 }
 
-export function rosterRoutes(db: Db): Hono<AppEnv> {
+export function rosterRoutes(db: Db, logger: Logger): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Per route, not `use('*')`: an unknown path under the prefix stays a 404 for anyone.
   const admin = [requireAuth(db), requireRole(...STAFF_ADMIN_ROLES).withMessage(ROSTER_MESSAGES.forbidden)] as const;
@@ -108,14 +111,16 @@ export function rosterRoutes(db: Db): Hono<AppEnv> {
     if (errors.mapping || errors.school_year) return invalid(c, errors);
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes.byteLength > ROSTER_FILE_MAX_BYTES) return fileError(c, FILE_ERRORS.tooBig);
-    const outcome = await importFile(db, scopeOf(c), { bytes, fileName: file.name, mapping, schoolYear });
-    if (outcome.kind === 'file') return fileError(c, outcome.message);
-    if (outcome.kind === 'school_year') return invalid(c, { school_year: [outcome.message] });
-    const answer: RosterReadAnswer =
-      outcome.kind === 'mapping'
-        ? { status: 'mapping', headers: outcome.headers, suggested: outcome.suggested, header_line: outcome.headerLine }
-        : { status: 'preview', import: outcome.import };
-    return c.json(answer);
+    return withProgress<RosterProgress>(c, logger, async (report) => {
+      const outcome = await importFile(db, scopeOf(c), { bytes, fileName: file.name, mapping, schoolYear }, report);
+      if (outcome.kind === 'file') return fileError(c, outcome.message);
+      if (outcome.kind === 'school_year') return invalid(c, { school_year: [outcome.message] });
+      const answer: RosterReadAnswer =
+        outcome.kind === 'mapping'
+          ? { status: 'mapping', headers: outcome.headers, suggested: outcome.suggested, header_line: outcome.headerLine }
+          : { status: 'preview', import: outcome.import };
+      return c.json(answer);
+    });
   });
 
   app.get('/imports', ...admin, async (c) => {
@@ -154,7 +159,7 @@ export function rosterRoutes(db: Db): Hono<AppEnv> {
     const perPage = intParam(c.req.query('per_page'), ROSTER_PER_PAGE, ROSTER_PER_PAGE_MAX);
     const rawChange = c.req.query('change') ?? '';
     const rawKind = c.req.query('kind') ?? '';
-    const change = rawChange === '' ? null : (CHANGES.find((k) => k === rawChange) ?? undefined);
+    const change = rawChange === '' ? null : (PEOPLE_CHANGE_FILTERS.find((k) => k === rawChange) ?? undefined);
     const kind = rawKind === '' ? null : (KINDS.find((k) => k === rawKind) ?? undefined);
     const errors: FieldErrors = {};
     if (page === null) errors.page = [ROSTER_MESSAGES.page];
@@ -189,13 +194,15 @@ export function rosterRoutes(db: Db): Hono<AppEnv> {
     const choices = parseChoices(await readJson(c));
     if (choices === null) return invalid(c, { conflicts: [ROSTER_MESSAGES.choices] });
     const scope = scopeOf(c);
-    const outcome = await applyImport(db, scope, id, choices, await calendarYear(db, scope.institutionId, new Date()));
-    if (outcome.kind === 'not_found') return notFound(c);
-    if (outcome.kind === 'state') return apiError(c, 409, 'roster.state', ROSTER_MESSAGES.state);
-    if (outcome.kind === 'stale') return apiError(c, 409, 'roster.stale', ROSTER_MESSAGES.stale);
-    if (outcome.kind === 'conflicts') return invalid(c, { conflicts: [ROSTER_MESSAGES.conflicts(outcome.missing.length)] });
-    const applied = await findImport(db, scope, id);
-    return applied ? c.json({ data: applied }) : notFound(c);
+    return withProgress<RosterProgress>(c, logger, async (report) => {
+      const outcome = await applyImport(db, scope, id, choices, await calendarYear(db, scope.institutionId, new Date()), report);
+      if (outcome.kind === 'not_found') return notFound(c);
+      if (outcome.kind === 'state') return apiError(c, 409, 'roster.state', ROSTER_MESSAGES.state);
+      if (outcome.kind === 'stale') return apiError(c, 409, 'roster.stale', ROSTER_MESSAGES.stale);
+      if (outcome.kind === 'conflicts') return invalid(c, { conflicts: [ROSTER_MESSAGES.conflicts(outcome.missing.length)] });
+      const applied = await findImport(db, scope, id);
+      return applied ? c.json({ data: applied }) : notFound(c);
+    });
   });
 
   app.delete('/imports/:id', ...admin, async (c) => {

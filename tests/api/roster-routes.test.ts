@@ -252,6 +252,49 @@ describe('applying over corrections made by hand', () => {
   });
 });
 
+describe('the people with a conflict', () => {
+  it('are a page of their own (change=conflicts): a corrected guardian, not the students whose course changed', async () => {
+    const admin = await as(ADMIN);
+    expect((await apply(admin, (await previewOf(admin, csv(line(60), line(61), line(62)))).id)).status).toBe(200);
+    const [guardian] = rowsOf<{ id: number; institution_id: number }>(
+      await server.db.execute(sql`select id, institution_id from guardians where dni = ${run(15_000_061)}`),
+    );
+    await server.db.execute(sql`update guardians set phone = '+56990000061' where id = ${guardian!.id}`);
+    await server.db.execute(sql`
+      insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
+      values (${guardian!.institution_id}, 'apoderado', ${guardian!.id}, 'fono_celular', '+56987654361', '+56990000061', ${await userIdOf(server.db, ADMIN)})`);
+    // Two students move course (changed, no conflict); the corrected phone comes back from the file.
+    const preview = await previewOf(admin, csv(line(60, '2° Básico Z'), line(61), line(62, '2° Básico Z')));
+    expect(preview.counts.conflicts).toBe(1);
+    const changed = (await (await admin.get(`/api${ROSTER_API.people(preview.id)}?change=changed`)).json()) as NumberedPage<{
+      name: string;
+    }>;
+    expect(changed.meta.total).toBe(3);
+    const res = await admin.get(`/api${ROSTER_API.people(preview.id)}?change=conflicts&per_page=1`);
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as NumberedPage<{
+      kind: string;
+      id: number;
+      change: string;
+      changes: { field: string; manual: boolean }[];
+    }>;
+    expect(page.meta).toEqual({ current_page: 1, last_page: 1, per_page: 1, total: 1 });
+    expect(page.data.map((p) => [p.kind, p.id, p.change])).toEqual([['guardian', guardian!.id, 'changed']]);
+    expect(page.data[0]!.changes).toEqual([{ field: 'fono_celular', from: '+56990000061', to: '+56987654361', manual: true }]);
+    expect(page.links).toEqual({ next: null, prev: null });
+    const students = (await (
+      await admin.get(`/api${ROSTER_API.people(preview.id)}?change=conflicts&kind=student`)
+    ).json()) as NumberedPage<unknown>;
+    expect(students.meta.total).toBe(0);
+    const bad = await admin.get(`/api${ROSTER_API.people(preview.id)}?change=conflicto`);
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as ApiError).errors).toEqual({
+      change: ['El cambio debe ser nuevo, modificado, sin cambios, retirado o conflictos.'],
+    });
+    expect((await sendJson(admin, 'DELETE', `/api${ROSTER_API.import(preview.id)}`)).status).toBe(200);
+  });
+});
+
 describe('a line with both guardians side by side', () => {
   it('gives one student with a titular and a suplente, each guardian from that one line', async () => {
     const admin = await as(ADMIN);

@@ -1,7 +1,7 @@
 // /settings/roster (roster/roster.ts): the file (refused before sending when it is not .csv/.xlsx), its upload
-// with progress, the columns when the server asks for them (prefilled with its suggestion, sent again with the
+// with progress (the bytes sent, then the lines the server has read), the columns when the server asks for them (prefilled with its suggestion, sent again with the
 // file), the preview with its people (the hosted list) and its conflicts, «Aplicar» only when every conflict has a
-// choice and some row is valid, «Descartar» after a question, a stale preview asking for the file again. A failed
+// choice and some row is valid (applying with the rows the server has written), «Descartar» after a question, a stale preview asking for the file again. A failed
 // call keeps what was chosen: the file, the columns, the conflicts' choices.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
@@ -11,6 +11,9 @@ import {
   selectCanApply,
   selectPercent,
   selectStep,
+  selectWorkDone,
+  selectWorkPhase,
+  selectWorkTotal,
   type RosterContext,
   type RosterSnapshot,
 } from '../../src/machines/roster/roster';
@@ -65,6 +68,11 @@ const PHONE: RosterConflict = {
   hermes: '+56 9 8765 4321',
   file: '+56 9 1111 2222',
 };
+
+/** The server's progress as the two calls tell it: lines read while uploading, rows written while applying. */
+const READ = { phase: 'reading', done: 1000, total: 2500 } as const;
+const WRITTEN = { phase: 'writing', done: 4000, total: 8000 } as const;
+const workOf = (s: AnyMachineSnapshot) => [selectWorkPhase(rs(s)), selectWorkDone(rs(s)), selectWorkTotal(rs(s))];
 
 const FILE_REFUSED = failure(422, 'validation.failed', 'Revisa el archivo', { file: ['El archivo no tiene encabezados.'] });
 const OFFLINE = failure(0, 'network', 'Failed to fetch');
@@ -204,6 +212,8 @@ defineModelTests({
       { type: 'roster.cancel' },
       { type: 'history.retry' },
       { type: 'upload.progress', loaded: 512, total: 1024 },
+      { type: 'roster.progress', ...READ },
+      { type: 'roster.progress', ...WRITTEN },
     ],
     internal: [
       { type: 'xstate.done.actor.fetchRosterHistory', output: [APPLIED] },
@@ -228,6 +238,11 @@ defineModelTests({
       if (event.type === 'xstate.done.actor.fetchRosterConflicts') return ctx(s).preview?.counts.conflicts !== 0;
       if (event.type.startsWith('xstate.')) return true;
       if (s.matches('choosing')) return /^(roster\.(choose|retry)|history\.retry)$/.test(event.type);
+      // Each call tells its own phase: the upload the lines read, apply the rows written.
+      if (event.type === 'roster.progress') {
+        const phase = (event as { phase?: string }).phase;
+        return s.matches('uploading') ? phase === 'reading' : s.matches({ preview: 'applying' }) && phase === 'writing';
+      }
       if (s.matches('uploading')) return event.type === 'upload.progress';
       if (s.matches('mapping')) return /^roster\.(map|submit|restart)$/.test(event.type);
       if (s.matches('preview')) return /^roster\.(filter|loadMore|resolve|apply|discard|confirm|cancel|retry)$/.test(event.type);
@@ -250,6 +265,7 @@ defineModelTests({
         c.change,
         c.items.length > 0,
         c.loaded > 0,
+        c.work?.phase ?? null,
       ]);
     },
     limit: 50_000,
@@ -304,12 +320,18 @@ defineModelTests({
       const before = ctx(env.from);
       expect([c.problem, c.fileError]).toEqual([null, null]);
       // The file as chosen, with the columns as assigned (none before the server asks).
-      const sent = env.fakes.inputOf('uploadRoster') as { file: File; mapping: unknown; onProgress: unknown };
+      const sent = env.fakes.inputOf('uploadRoster') as { file: File; mapping: unknown; onProgress: unknown; onServerProgress: unknown };
       expect(sent.file).toBe(env.event.type === 'roster.choose' ? env.event.file : before.file);
       expect(sent.mapping).toEqual(env.event.type === 'roster.choose' ? null : before.mapping);
       expect(typeof sent.onProgress).toBe('function');
+      expect(typeof sent.onServerProgress).toBe('function');
       if (env.event.type === 'upload.progress') expect(selectPercent(rs(s))).toBe(50);
+      else if (env.event.type === 'roster.progress') expect(selectPercent(rs(s))).toBe(selectPercent(rs(env.from)));
       else expect(selectPercent(rs(s))).toBe(0);
+      // The lines read as the server last told them; nothing told yet on a new send.
+      if (env.event.type === 'roster.progress') expect(workOf(s)).toEqual(['reading', 1000, 2500]);
+      else if (env.event.type === 'upload.progress') expect(workOf(s)).toEqual(workOf(env.from));
+      else expect(workOf(s)).toEqual([null, 0, 0]);
       expect(selectStep(rs(s))).toBe(c.mapping === null ? 'file' : 'mapping');
     },
     mapping: (s, env) => {
@@ -389,7 +411,15 @@ defineModelTests({
     },
     'preview.applying': (s, env) => {
       expect(s.hasTag('busy')).toBe(true);
-      expect(env.fakes.inputOf('applyRoster')).toEqual({ importId: IMPORT.id, conflicts: { [PHONE.key]: 'file' } });
+      expect(env.fakes.inputOf('applyRoster')).toEqual({
+        importId: IMPORT.id,
+        conflicts: { [PHONE.key]: 'file' },
+        onServerProgress: expect.any(Function),
+      });
+      // The rows written as the server last told them; none told as apply starts (not the upload's lines).
+      if (env.event.type === 'roster.progress') expect(workOf(s)).toEqual(['writing', 4000, 8000]);
+      else if (env.from.matches({ preview: 'applying' })) expect(workOf(s)).toEqual(workOf(env.from));
+      else expect(workOf(s)).toEqual([null, 0, 0]);
     },
     crashed: (s) => {
       expect(s.children.list).toBeUndefined();
@@ -421,6 +451,7 @@ defineModelTests({
     'roster.cancel': send,
     'history.retry': send,
     'upload.progress': send,
+    'roster.progress': send,
     ...listExecutors,
     'xstate.done.actor.fetchRosterHistory': settle,
     'xstate.error.actor.fetchRosterHistory': settle,

@@ -5,7 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup, waitFor } from 'xstate';
 import type { AttachmentSummary } from '../../shared/messages-contract';
 import { uploadAttachment } from '../../src/services/compose/upload';
-import { HTTP_SYSTEM_ID, httpClientLogic, toApiFailure, type ApiFailure, type HttpSession } from '../../src/services/http/client';
+import { number, type } from 'superstruct';
+import {
+  createHttpClient,
+  HTTP_SYSTEM_ID,
+  httpClientLogic,
+  toApiFailure,
+  type ApiFailure,
+  type HttpSession,
+} from '../../src/services/http/client';
+import { uploadForm } from '../../src/services/http/upload';
 import { FakeXhr } from '../fixtures/fake-xhr';
 
 const STORED: AttachmentSummary = { id: 9, name: 'acta.pdf', size: 8, content_type: 'application/pdf', url: '/attachments/9' };
@@ -75,5 +84,47 @@ describe('the upload through the client', () => {
     expect(done.context.failure).toMatchObject({ status: 401, code: 'auth.unauthenticated' });
     expect(FakeXhr.sent).toHaveLength(1);
     expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an answer told as JSON lines', () => {
+  const BODY = { data: STORED };
+  const call = (onServerProgress: (progress: unknown) => void) =>
+    uploadForm(
+      createHttpClient(),
+      { path: '/attachments', form: () => '{}', size: 0, struct: type({ data: type({ id: number() }) }), onServerProgress },
+      new AbortController().signal,
+    );
+
+  it('asks for lines, hands on each progress once as whole lines arrive (a line cut between chunks waits), and resolves with the answer', async () => {
+    const told: unknown[] = [];
+    const done = call((progress) => told.push(progress));
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0]!;
+    expect(xhr.headers.Accept).toBe('application/x-ndjson, application/json');
+    expect(xhr.headers['Content-Type']).toBe('application/json');
+    xhr.status = 200;
+    xhr.responseHeaders = { 'content-type': 'application/x-ndjson; charset=utf-8' };
+    xhr.responseText = '{"progress":{"done":1}}\n{"progress":{"do';
+    xhr.onprogress?.();
+    expect(told).toEqual([{ done: 1 }]);
+    xhr.responseText += 'ne":2}}\n';
+    xhr.onprogress?.();
+    xhr.onprogress?.();
+    expect(told).toEqual([{ done: 1 }, { done: 2 }]);
+    xhr.lines([{ answer: { status: 200, body: BODY } }], true);
+    expect(await done).toEqual(BODY);
+    expect(told).toEqual([{ done: 1 }, { done: 2 }]);
+  });
+
+  it("fails with the answer line's status and error, and as a network failure when the lines stop without one", async () => {
+    const refused = call(() => {});
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0]!.lines([{ answer: { status: 409, body: { message: 'Ya aplicada.', code: 'roster.state' } } }], true);
+    await expect(refused).rejects.toMatchObject({ status: 409, code: 'roster.state', message: 'Ya aplicada.' });
+    const cut = call(() => {});
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    FakeXhr.sent[1]!.lines([{ progress: { done: 1 } }], true);
+    await expect(cut).rejects.toMatchObject({ status: 0, code: 'network' });
   });
 });

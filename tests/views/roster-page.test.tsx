@@ -1,10 +1,11 @@
 // /settings/roster (under StrictMode and without it): the real machines over a scripted API and a fake
 // XMLHttpRequest for the upload. Step 1 offers the school's country's template first and the history (as a file
 // once there is one); a file of another kind is refused by its field with nothing sent; the upload shows its
-// bytes; step 2 prefilled with the server's suggestion sends the columns as assigned; the preview's «Aplicar»
-// waits for the conflict's choice and sends it; a failed apply keeps the choice, a stale preview asks for the
-// file again.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+// bytes, then the lines the server has read; step 2 prefilled with the server's suggestion sends the columns as
+// assigned; the preview asks the server for its conflicts alone; «Aplicar» waits for the conflict's choice, sends
+// it and shows the rows written as the server tells them; a failed apply keeps the choice, a stale preview asks
+// for the file again.
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreviewPerson, RosterImport } from '../../shared/roster-contract';
 import { Toaster } from '../../src/views/layout/toaster';
@@ -16,11 +17,13 @@ import { RENDER_MODES, setUpScreenTest } from './screen-test';
 
 const api = setUpScreenTest();
 
-/** The upload's XMLHttpRequest, keeping the form it was sent. */
+/** The upload's and apply's XMLHttpRequest, keeping the form (or JSON) it was sent. */
 class RosterXhr extends FakeXhr {
   body: FormData | null = null;
-  override send(body?: FormData) {
-    this.body = body ?? null;
+  json: unknown = null;
+  override send(body?: FormData | string) {
+    if (typeof body === 'string') this.json = JSON.parse(body);
+    else this.body = body ?? null;
     super.send();
   }
 }
@@ -68,6 +71,10 @@ afterEach(() => {
 });
 
 const lastUpload = () => FakeXhr.sent.at(-1) as RosterXhr;
+const APPLIED = { ...IMPORT, state: 'applied', applied_at: '2026-11-29T23:05:00Z' };
+/** The determinate bar's value, null while it waits. */
+const barValue = (slot: string) =>
+  document.querySelector(`[data-slot="${slot}"] [role="progressbar"]`)?.getAttribute('aria-valuenow') ?? null;
 
 describe.each(RENDER_MODES)('roster import screen (%s)', (_mode, wrap) => {
   const renderPage = async () => {
@@ -153,10 +160,27 @@ describe.each(RENDER_MODES)('roster import screen (%s)', (_mode, wrap) => {
     expect(JSON.parse(String(lastUpload().body?.get('mapping')))).toEqual(['student_run', 'guardian_phone']);
   });
 
-  it('waits for the conflict’s choice before «Aplicar», sends it, and says what was written', async () => {
+  it('shows the lines the server has read as it tells them, after the bytes', async () => {
+    api.script['GET /roster/imports'] = [page([])];
+    api.script['GET /roster/imports/41/people'] = [page([GUARDIAN])];
+    await renderPage();
+    await choose(csv());
+    expect(lastUpload().headers.Accept).toBe('application/x-ndjson, application/json');
+    await act(async () => lastUpload().upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true }));
+    await act(async () => lastUpload().lines([{ progress: { phase: 'reading', done: 0, total: 2500 } }]));
+    await act(async () => lastUpload().lines([{ progress: { phase: 'reading', done: 1000, total: 2500 } }]));
+    expect(screen.getByText('1.000 de 2.500 filas leídas')).toBeTruthy();
+    expect(barValue('roster-progress')).toBe('40');
+    await act(async () => lastUpload().lines([{ answer: { status: 200, body: { status: 'preview', import: IMPORT } } }], true));
+    await screen.findByRole('heading', { name: text('roster.preview.heading', { name: IMPORT.file_name }) });
+  });
+
+  it('asks the server for the conflicts alone; waits for their choice before «Aplicar», sends it, shows the rows written', async () => {
     await toPreview();
     const apply = screen.getByRole('button', { name: text('roster.preview.apply') }) as HTMLButtonElement;
     const fileChoice = await screen.findByRole('radio', { name: text('roster.conflicts.useFile') });
+    const asked = api.calls('GET', '/roster/imports/41/people').map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
+    expect(asked).toContainEqual({ page: '1', change: 'conflicts', per_page: '500' });
     expect(apply.disabled).toBe(true);
     expect(screen.getByText(text('roster.preview.refusedText', { count: 1 }))).toBeTruthy();
     expect(screen.getByRole('link', { name: text('roster.preview.problems') }).getAttribute('href')).toBe(
@@ -164,30 +188,32 @@ describe.each(RENDER_MODES)('roster import screen (%s)', (_mode, wrap) => {
     );
     await act(async () => fireEvent.click(fileChoice));
     expect(apply.disabled).toBe(false);
-    api.script['POST /roster/imports/41/apply'] = [
-      json(200, { data: { ...IMPORT, state: 'applied', applied_at: '2026-11-29T23:05:00Z' } }),
-    ];
     await act(async () => fireEvent.click(apply));
+    expect(lastUpload().json).toEqual({ conflicts: { 'guardian:7:fono_celular': 'file' } });
+    // Until the server tells its rows, the bar waits.
+    expect(screen.getByText(text('roster.preview.applying'))).toBeTruthy();
+    expect(barValue('roster-apply-progress')).toBeNull();
+    await act(async () => lastUpload().lines([{ progress: { phase: 'writing', done: 0, total: 1 } }]));
+    expect(screen.getByText('0 de 1 fila escrita')).toBeTruthy();
+    await act(async () => lastUpload().lines([{ progress: { phase: 'writing', done: 1, total: 1 } }]));
+    expect(screen.getByText('1 de 1 fila escrita')).toBeTruthy();
+    expect(barValue('roster-apply-progress')).toBe('100');
+    await act(async () => lastUpload().lines([{ answer: { status: 200, body: { data: APPLIED } } }], true));
     await screen.findByRole('heading', { name: text('roster.applied.heading') });
-    expect(api.calls('POST', '/roster/imports/41/apply').map((request) => request.body)).toEqual([
-      { conflicts: { 'guardian:7:fono_celular': 'file' } },
-    ]);
     expect(screen.getByText(text('roster.applied.studentsNew', { count: 2 }))).toBeTruthy();
   });
 
   it('keeps the choice when applying fails, and asks for the file again when the preview is stale', async () => {
     await toPreview();
     await act(async () => fireEvent.click(await screen.findByRole('radio', { name: text('roster.conflicts.keep') })));
-    api.script['POST /roster/imports/41/apply'] = [
-      json(503, { message: 'Service Unavailable' }),
-      json(409, { message: 'La nómina del colegio cambió después de esta vista previa.', code: 'roster.stale' }),
-    ];
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('roster.preview.apply') })));
+    await act(async () => lastUpload().lines([{ answer: { status: 503, body: { message: 'Service Unavailable' } } }], true));
     await screen.findByText(text('roster.error.failed'));
     expect((screen.getByRole('radio', { name: text('roster.conflicts.keep') }) as HTMLInputElement).checked).toBe(true);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: text('roster.preview.apply') })));
+    expect(lastUpload().json).toEqual({ conflicts: { 'guardian:7:fono_celular': 'keep' } });
+    const stale = { message: 'La nómina del colegio cambió después de esta vista previa.', code: 'roster.stale' };
+    await act(async () => lastUpload().lines([{ answer: { status: 409, body: stale } }], true));
     await screen.findByRole('heading', { name: text('roster.stale.heading') });
-    await waitFor(() => expect(api.calls('POST', '/roster/imports/41/apply')).toHaveLength(2));
-    expect(api.calls('POST', '/roster/imports/41/apply')[1]?.body).toEqual({ conflicts: { 'guardian:7:fono_celular': 'keep' } });
   });
 });

@@ -64,6 +64,8 @@ export async function readRoster(input: {
   fileName: string;
   country: 'CL' | 'MX';
   mapping?: ColumnMapping;
+  /** Told how many data lines were read of how many, at the start and as the lines go (the import's progress). */
+  onRows?: (done: number, total: number) => Promise<void>;
 }): Promise<ReadResult> {
   const { bytes, fileName, country } = input;
   const errors = FILE_TEXTS[country];
@@ -94,7 +96,9 @@ export async function readRoster(input: {
   }
   if (data.length === 0) throw new RosterFileError(errors.noRows);
 
-  const read = readRows(data, headers, mapping, country, new Date());
+  const { onRows } = input;
+  await onRows?.(0, data.length);
+  const read = await readRows(data, headers, mapping, country, new Date(), onRows && ((done) => onRows(done, data.length)));
   const checked = checkAcrossLines(read.rows, country);
   const problems = [...read.problems, ...checked.problems].sort((a, b) => a.line - b.line);
   return { status: 'read', headers, mapping, rows: checked.rows, problems, rowsRead: data.length };

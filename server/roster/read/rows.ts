@@ -13,6 +13,7 @@ import type {
   RosterRow,
   RowProblem,
 } from '../../../shared/roster-contract';
+import { ROSTER_PROGRESS_EVERY } from '../../../shared/roster-contract';
 import { type Country, fileStage, parseCourse } from './course';
 import { type Checked, checkBirthDate, checkCurp, checkEmail, checkPhone, checkRole, checkRun, relationshipOf } from './fields';
 import { headerKey, headerSlot } from './header';
@@ -68,13 +69,15 @@ function headerSays(
   return said;
 }
 
-export function readRows(
+export async function readRows(
   rows: readonly SheetRow[],
   headers: readonly string[],
   mapping: ColumnMapping,
   country: Country,
   today: Date,
-): { rows: DraftRow[]; problems: RowProblem[] } {
+  /** Told every ROSTER_PROGRESS_EVERY rows how many were read (the import's progress), awaited. */
+  tick?: (done: number) => Promise<void>,
+): Promise<{ rows: DraftRow[]; problems: RowProblem[] }> {
   const column = new Map<RosterField, number>();
   mapping.forEach((field, index) => {
     if (field !== 'ignore') column.set(field, index);
@@ -91,7 +94,8 @@ export function readRows(
   const courses = new Map<string, RosterCourse | null>();
   const out: DraftRow[] = [];
   const problems: RowProblem[] = [];
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (tick && index > 0 && index % ROSTER_PROGRESS_EVERY === 0) await tick(index);
     const found: RowProblem[] = [];
     const cell = (field: RosterField) => {
       const index = column.get(field);

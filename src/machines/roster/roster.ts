@@ -1,15 +1,17 @@
 // /settings/roster (administrators): the school's enrolment file brought in, in three steps.
 // 1. `choosing`: the file (.csv or .xlsx) and, beside it, the templates and the import history (loaded as the
 //    step opens; a failed load says so with its own Reintentar).
-// 2. `uploading` (busy, with the bytes sent) answers either `mapping`, when some header was not recognised:
-//    a field per column, prefilled with what the server suggested, sent again with the file; or the preview.
+// 2. `uploading` (busy, with the bytes sent, then the lines the server has read) answers either `mapping`, when
+//    some header was not recognised: a field per column, prefilled with what the server suggested, sent again
+//    with the file; or the preview.
 // 3. `preview`: the counts, the people page by page filtered by change (the list pattern, the child `list`),
 //    and the conflicts (hand-corrected fields the file would change), each waiting for keep or file; «Aplicar»
 //    is taken only when every conflict has its choice and some row is valid. «Descartar» asks first.
-// Applying ends in `applied` (what was written) or, when the roster changed since the preview (409
-// `roster.stale` / `roster.state`), in `stale`: the file must be sent again. A refused file (422 `errors.file`)
-// is said by the file field and the file is dropped; any other failure keeps everything chosen (the file, the
-// columns, the conflicts' choices) and says what happened, with Reintentar where trying again can help.
+// Applying (busy, with the rows the server has written) ends in `applied` (what was written) or, when the roster
+// changed since the preview (409 `roster.stale` / `roster.state`), in `stale`: the file must be sent again. A
+// refused file (422 `errors.file`) is said by the file field and the file is dropped; any other failure keeps
+// everything chosen (the file, the columns, the conflicts' choices) and says what happened, with Reintentar
+// where trying again can help.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type {
   ChangeKind,
@@ -17,6 +19,7 @@ import type {
   PreviewPerson,
   RosterField,
   RosterImport,
+  RosterProgress,
   RosterReadAnswer,
 } from '../../../shared/roster-contract';
 import type { MessageKey } from '../../i18n';
@@ -54,6 +57,8 @@ export interface RosterContext {
   file: File | null;
   loaded: number;
   total: number;
+  /** The server's own progress (lines read, rows written) on the call under way; null until it tells one. */
+  work: RosterProgress | null;
   /** Why the file itself was refused (before sending, or the server's 422 `errors.file`), said by the file field. */
   fileError: RosterProblem | null;
   /** A failed call, said in place; cleared by the next attempt. */
@@ -92,6 +97,8 @@ export type RosterEvent =
   | { type: 'history.retry' }
   /** From the running upload (its `onProgress`). */
   | { type: 'upload.progress'; loaded: number; total: number }
+  /** From the running upload or apply: what the server has done of its work (its `onServerProgress`). */
+  | ({ type: 'roster.progress' } & RosterProgress)
   | { type: 'xstate.snapshot.list'; snapshot: PeopleListSnapshot };
 
 export interface RosterInput {
@@ -107,6 +114,7 @@ const EMPTY_IMPORT = {
   file: null,
   loaded: 0,
   total: 0,
+  work: null,
   fileError: null,
   problem: null,
   headers: [],
@@ -174,11 +182,16 @@ export const rosterMachine = setup({
       assertEvent(event, 'roster.choose');
       return { ...EMPTY_IMPORT, file: event.file, total: event.file.size };
     }),
-    startSending: assign(({ context }) => ({ loaded: 0, total: context.file?.size ?? 0, problem: null, fileError: null })),
+    startSending: assign(({ context }) => ({ loaded: 0, total: context.file?.size ?? 0, work: null, problem: null, fileError: null })),
     progress: assign(({ event }) => {
       assertEvent(event, 'upload.progress');
       return { loaded: event.loaded, total: event.total };
     }),
+    workProgress: assign(({ event }) => {
+      assertEvent(event, 'roster.progress');
+      return { work: { phase: event.phase, done: event.done, total: event.total } };
+    }),
+    forgetWork: assign({ work: null }),
     assignMapping: assign(({ context }, answer: RosterReadAnswer) =>
       answer.status === 'mapping' ? { headers: answer.headers, headerLine: answer.header_line, mapping: mappingFor(context, answer) } : {},
     ),
@@ -270,6 +283,7 @@ export const rosterMachine = setup({
           file: context.file ?? new File([], ''),
           mapping: context.mapping,
           onProgress: (loaded: number, total: number) => self.send({ type: 'upload.progress', loaded, total }),
+          onServerProgress: (progress: RosterProgress) => self.send({ type: 'roster.progress', ...progress }),
         }),
         onDone: [
           {
@@ -294,7 +308,7 @@ export const rosterMachine = setup({
           { target: 'choosing', actions: { type: 'assignProblem', params: ({ event }) => toApiFailure(event.error) } },
         ],
       },
-      on: { 'upload.progress': { actions: 'progress' } },
+      on: { 'upload.progress': { actions: 'progress' }, 'roster.progress': { actions: 'workProgress' } },
     },
     // Step 2. A field per column; «Continuar» sends the file again with them.
     mapping: {
@@ -366,11 +380,16 @@ export const rosterMachine = setup({
         },
         applying: {
           tags: 'busy',
-          entry: 'clearProblem',
+          entry: ['clearProblem', 'forgetWork'],
+          on: { 'roster.progress': { actions: 'workProgress' } },
           invoke: {
             id: 'applyRoster',
             src: 'applyRoster',
-            input: ({ context }) => ({ importId: context.preview?.id ?? 0, conflicts: context.choices }),
+            input: ({ context, self }) => ({
+              importId: context.preview?.id ?? 0,
+              conflicts: context.choices,
+              onServerProgress: (progress: RosterProgress) => self.send({ type: 'roster.progress', ...progress }),
+            }),
             onDone: {
               target: '#roster.applied',
               actions: [{ type: 'assignResult', params: ({ event }) => event.output }, 'toastApplied', 'focusStep'],
@@ -421,6 +440,10 @@ export const selectIsApplying = (s: RosterSnapshot): boolean => s.matches({ prev
 /** 0–100 of the file's bytes sent. */
 export const selectPercent = (s: RosterSnapshot): number =>
   s.context.total > 0 ? Math.min(100, Math.floor((s.context.loaded / s.context.total) * 100)) : 0;
+/** What the server tells of its work under way: its phase (null before it tells any), rows done and in all. */
+export const selectWorkPhase = (s: RosterSnapshot): RosterProgress['phase'] | null => s.context.work?.phase ?? null;
+export const selectWorkDone = (s: RosterSnapshot): number => s.context.work?.done ?? 0;
+export const selectWorkTotal = (s: RosterSnapshot): number => s.context.work?.total ?? 0;
 export const selectFileName = (s: RosterSnapshot): string | null => s.context.file?.name ?? null;
 export const selectFileError = (s: RosterSnapshot): RosterProblem | null => s.context.fileError;
 export const selectProblem = (s: RosterSnapshot): RosterProblem | null => s.context.problem;

@@ -7,17 +7,21 @@ import {
   type ApplyInput,
   type ChangeKind,
   type ColumnMapping,
+  type PeopleChangeFilter,
   type PreviewPerson,
   type RosterImport,
   type RosterFileType,
+  type RosterProgress,
   type RosterReadAnswer,
 } from '../../../shared/roster-contract';
 import {
   PreviewPeoplePageStruct,
   RosterImportBodyStruct,
   RosterImportPageStruct,
+  RosterProgressStruct,
   RosterReadAnswerStruct,
 } from '../../../shared/roster-structs';
+import { is } from 'superstruct';
 import { API_BASE, fromCall, parseBody, type HttpClient } from '../http/client';
 import { uploadForm, type UploadProgress } from '../http/upload';
 import { fromNumberedPage, pageNumberOf, type ListFetchInput, type ListPage } from '../list/pages';
@@ -27,7 +31,14 @@ export interface RosterUploadInput {
   /** The columns as the administrator assigned them; absent on the first try. */
   mapping: ColumnMapping | null;
   onProgress?: UploadProgress;
+  /** The lines of the file the server has read, as it reads them. */
+  onServerProgress?: (progress: RosterProgress) => void;
 }
+
+/** The server's progress lines that check out, handed on; anything else is let go (it is only progress). */
+const serverProgress = (take: (progress: RosterProgress) => void) => (progress: unknown) => {
+  if (is(progress, RosterProgressStruct)) take(progress);
+};
 
 /** Failure codes of the upload when the body says nothing (a proxy answering a bare 413). */
 const UPLOAD_STATUS_CODES: Readonly<Record<number, string>> = { 413: 'roster.too_large', 422: 'validation.failed' };
@@ -46,6 +57,7 @@ export const uploadRoster = fromCall<RosterReadAnswer, RosterUploadInput>(({ inp
     struct: RosterReadAnswerStruct,
     statusCodes: UPLOAD_STATUS_CODES,
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    ...(input.onServerProgress ? { onServerProgress: serverProgress(input.onServerProgress) } : {}),
   };
   return uploadForm(http, upload, signal);
 });
@@ -65,9 +77,18 @@ export interface PeopleQuery {
   change: ChangeKind | null;
 }
 
-async function peoplePage(http: HttpClient, query: PeopleQuery, page: number, signal: AbortSignal) {
+/** The most people a page may carry (the server's `per_page` maximum): the conflicts are read at this size. */
+const CONFLICTS_PER_PAGE = 500;
+
+async function peoplePage(
+  http: HttpClient,
+  query: { importId: number; change: PeopleChangeFilter | null; perPage?: number },
+  page: number,
+  signal: AbortSignal,
+) {
   const path = ROSTER_API.people(query.importId);
-  const body = await http.request(path, { query: { page, ...(query.change ? { change: query.change } : {}) }, signal });
+  const params = { page, ...(query.change ? { change: query.change } : {}), ...(query.perPage ? { per_page: query.perPage } : {}) };
+  const body = await http.request(path, { query: params, signal });
   return parseBody(body, PreviewPeoplePageStruct, path);
 }
 
@@ -100,26 +121,39 @@ const conflictsOf = (person: PreviewPerson): RosterConflict[] =>
     }));
 
 /**
- * Every conflict of an import: only changed people have them, so their pages are read until `expected`
- * conflicts are found or the pages end (a yearly file changes many students, few of them by hand).
+ * Every conflict of an import: the people the server filters as having one (`change=conflicts`), every page
+ * of them; nothing is asked when the preview counted none.
  */
 export const fetchRosterConflicts = fromCall<RosterConflict[], { importId: number; expected: number }>(async ({ input, signal, http }) => {
   const found: RosterConflict[] = [];
-  for (let page = 1; found.length < input.expected; page += 1) {
-    const answer = await peoplePage(http, { importId: input.importId, change: 'changed' }, page, signal);
+  if (input.expected === 0) return found;
+  for (let page = 1; ; page += 1) {
+    const query = { importId: input.importId, change: 'conflicts' as const, perPage: CONFLICTS_PER_PAGE };
+    const answer = await peoplePage(http, query, page, signal);
     found.push(...answer.data.flatMap(conflictsOf));
-    if (answer.meta.current_page >= answer.meta.last_page) break;
+    if (answer.meta.current_page >= answer.meta.last_page) return found;
   }
-  return found;
 });
 
-export const applyRoster = fromCall<RosterImport, { importId: number; conflicts: Record<string, 'keep' | 'file'> }>(
-  async ({ input, signal, http }) => {
-    const path = ROSTER_API.apply(input.importId);
-    const sent: ApplyInput = { conflicts: input.conflicts };
-    return parseBody(await http.request(path, { method: 'POST', body: { ...sent }, signal }), RosterImportBodyStruct, path).data;
-  },
-);
+export interface ApplyRosterInput {
+  importId: number;
+  conflicts: Record<string, 'keep' | 'file'>;
+  /** The rows the server has written, as it writes them. */
+  onServerProgress?: (progress: RosterProgress) => void;
+}
+
+/** Sent as the upload is (XMLHttpRequest), so the answer's progress lines are read as they arrive. */
+export const applyRoster = fromCall<RosterImport, ApplyRosterInput>(async ({ input, signal, http }) => {
+  const sent: ApplyInput = { conflicts: input.conflicts };
+  const call = {
+    path: ROSTER_API.apply(input.importId),
+    form: () => JSON.stringify(sent),
+    size: 0,
+    struct: RosterImportBodyStruct,
+    ...(input.onServerProgress ? { onServerProgress: serverProgress(input.onServerProgress) } : {}),
+  };
+  return (await uploadForm(http, call, signal)).data;
+});
 
 export const discardRoster = fromCall<void, { importId: number }>(async ({ input, signal, http }) => {
   await http.request(ROSTER_API.import(input.importId), { method: 'DELETE', signal });

@@ -14,7 +14,6 @@ import {
   selectHistoryFailed,
   selectHistoryLoading,
   selectIsUploading,
-  selectPercent,
   type RosterActor,
 } from '../../../machines/roster/roster';
 import { historyHref, templateHref } from '../../../services/roster/roster';
@@ -44,9 +43,8 @@ export function FileStep({ actor }: { actor: RosterActor }) {
 
 function FilePicker({ actor }: { actor: RosterActor }) {
   const t = useT();
-  const { uploading, percent, name, fileError, canRetry } = useSelectors(actor, {
+  const { uploading, name, fileError, canRetry } = useSelectors(actor, {
     uploading: selectIsUploading,
-    percent: selectPercent,
     name: selectFileName,
     fileError: selectFileError,
     canRetry: selectCanRetryUpload,
@@ -113,7 +111,7 @@ function FilePicker({ actor }: { actor: RosterActor }) {
         </label>
         <FieldError id={errorId}>{error}</FieldError>
       </div>
-      {uploading && <UploadProgress percent={percent} name={name ?? ''} />}
+      {uploading && <UploadProgress actor={actor} />}
       <Problem actor={actor}>
         {canRetry && (
           <Button type="button" variant="outline" onClick={() => actor.send({ type: 'roster.retry' })}>

@@ -6,7 +6,6 @@ import {
   selectHeaders,
   selectIsUploading,
   selectMapping,
-  selectPercent,
   type RosterActor,
 } from '../../../machines/roster/roster';
 import { useT } from '../../lib/i18n';
@@ -17,14 +16,13 @@ import { Problem, StepHeading, UploadProgress } from './roster-parts';
 
 export function MappingStep({ actor }: { actor: RosterActor }) {
   const t = useT();
-  const { headers, line, mapping, name, canSubmit, uploading, percent } = useSelectors(actor, {
+  const { headers, line, mapping, name, canSubmit, uploading } = useSelectors(actor, {
     headers: selectHeaders,
     line: selectHeaderLine,
     mapping: selectMapping,
     name: selectFileName,
     canSubmit: selectCanSubmit,
     uploading: selectIsUploading,
-    percent: selectPercent,
   });
   const fields = mapping ?? [];
   return (
@@ -63,7 +61,7 @@ export function MappingStep({ actor }: { actor: RosterActor }) {
         ))}
       </ul>
       {!canSubmit && !uploading && <p className="text-sm text-muted-foreground">{t('roster.mapping.none')}</p>}
-      {uploading && <UploadProgress percent={percent} name={name ?? ''} />}
+      {uploading && <UploadProgress actor={actor} />}
       <Problem actor={actor} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={!canSubmit}>

@@ -28,8 +28,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ListBody, ListEmpty, ListEnd, useListPhase } from '../../ui/list-page';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { FilterSelect } from '../../ui/native-select';
-import { Progress } from '../../ui/progress';
-import { Problem, StepHeading } from './roster-parts';
+import { ApplyProgress, Problem, StepHeading } from './roster-parts';
 
 export function PreviewStep({ actor }: { actor: RosterActor }) {
   const t = useT();
@@ -222,12 +221,7 @@ function Actions({ actor, preview }: { actor: RosterActor; preview: RosterImport
     <div className="flex flex-col gap-3" data-slot="roster-actions">
       {preview.counts.rows.valid === 0 && <p className="text-sm">{t('roster.preview.noValidRows')}</p>}
       {pending > 0 && <p className="text-sm text-muted-foreground">{t('roster.preview.pending', { count: pending })}</p>}
-      {applying && (
-        <div role="status" className="flex flex-col gap-2">
-          <p className="text-sm">{t('roster.preview.applying')}</p>
-          <Progress aria-label={t('roster.preview.applying')} value={null} className="animate-pulse" />
-        </div>
-      )}
+      {applying && <ApplyProgress actor={actor} />}
       <Problem actor={actor} />
       <div className="flex flex-wrap gap-2">
         <Button type="button" disabled={!canApply} aria-busy={applying || undefined} onClick={() => actor.send({ type: 'roster.apply' })}>
