@@ -20,8 +20,10 @@ export const ROSTER_MESSAGES = {
   change: 'El cambio debe ser nuevo, modificado, sin cambios, retirado o conflictos.',
   kind: 'El tipo debe ser estudiante o apoderado.',
   state: 'Esta importación ya fue aplicada o descartada: sube el archivo de nuevo para otra vista previa.',
-  stale:
-    'La nómina del colegio cambió después de esta vista previa (otra importación o una edición): sube el archivo de nuevo para ver los cambios al día.',
+  stale: {
+    CL: 'La nómina del colegio cambió después de esta vista previa (otra importación o una edición): sube el archivo de nuevo para ver los cambios al día.',
+    MX: 'La inscripción de la escuela cambió después de esta vista previa (otra importación o una edición): sube el archivo de nuevo para ver los cambios al día.',
+  },
   conflicts: (n: number) =>
     n === 1
       ? 'Falta elegir qué dato conservar en 1 conflicto con una corrección hecha a mano.'

@@ -198,7 +198,8 @@ export function rosterRoutes(db: Db, logger: Logger): Hono<AppEnv> {
       const outcome = await applyImport(db, scope, id, choices, await calendarYear(db, scope.institutionId, new Date()), report);
       if (outcome.kind === 'not_found') return notFound(c);
       if (outcome.kind === 'state') return apiError(c, 409, 'roster.state', ROSTER_MESSAGES.state);
-      if (outcome.kind === 'stale') return apiError(c, 409, 'roster.stale', ROSTER_MESSAGES.stale);
+      if (outcome.kind === 'stale')
+        return apiError(c, 409, 'roster.stale', ROSTER_MESSAGES.stale[await schoolCountry(db, scope.institutionId)]);
       if (outcome.kind === 'conflicts') return invalid(c, { conflicts: [ROSTER_MESSAGES.conflicts(outcome.missing.length)] });
       const applied = await findImport(db, scope, id);
       return applied ? c.json({ data: applied }) : notFound(c);

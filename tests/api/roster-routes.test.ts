@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientGroups } from '../../shared/compose-contract';
 import type { ApiError } from '../../shared/contract';
-import { rutCheckDigit } from '../../shared/person-rules';
+import { curpCheckDigit, rutCheckDigit } from '../../shared/person-rules';
 import type { RosterImport, RosterReadAnswer } from '../../shared/roster-contract';
 import { ROSTER_API, ROSTER_FILE_MAX_BYTES } from '../../shared/roster-contract';
 import type { NumberedPage } from '../../shared/recipient-lists-contract';
@@ -162,6 +162,24 @@ describe('an import from upload to apply', () => {
       message:
         'La nómina del colegio cambió después de esta vista previa (otra importación o una edición): sube el archivo de nuevo para ver los cambios al día.',
     });
+  });
+
+  it('tells a Mexican school its own words when its preview went stale', async () => {
+    const admin = await as('administrador@benitojuarez.edu.mx');
+    const curp = (n: number) => {
+      const first17 = `GOMA0${n}0101HDFRRN0`;
+      return `${first17}${curpCheckDigit(first17)}`;
+    };
+    const mx = (...ns: number[]) =>
+      `CURP;Nombres;Apellido paterno;Grado;Grupo\n${ns.map((n) => `${curp(n)};Ana ${n};Gómez;1;Z`).join('\n')}\n`;
+    const older = await previewOf(admin, mx(1, 2));
+    const newer = await previewOf(admin, mx(1, 3));
+    expect((await apply(admin, newer.id)).status).toBe(200);
+    const res = await apply(admin, older.id);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ApiError).message).toBe(
+      'La inscripción de la escuela cambió después de esta vista previa (otra importación o una edición): sube el archivo de nuevo para ver los cambios al día.',
+    );
   });
 
   it('asks for a header it does not know, once: the mapping given is used for the next file with those headers', async () => {
