@@ -50,11 +50,9 @@ export async function addGuardian(db: Queryable, scope: PeopleScope, studentId: 
 
   return db.transaction(async (tx) => {
     if (!(await lockStudent(tx, scope, studentId))) return { kind: 'not_found' };
-    if (hasFieldErrors(errors) || role === null) return { kind: 'invalid', errors };
-    const taken = rowsOf(await tx.execute(sql`select 1 from student_guardians where student_id = ${studentId} and role = ${role}`));
-    if (taken.length > 0) return { kind: 'invalid', errors: { rol_adulto_id: [PEOPLE_MESSAGES.roleTaken[school.country](role)] } };
     const values = checked.values as NewGuardianInput;
     let guardianId: number | null = null;
+    let linked = false;
     if (values.dni) {
       // The same person already known to the school (a sibling's guardian): linked as the school has them.
       const [same] = rowsOf<{ id: number; linked: boolean }>(
@@ -63,9 +61,16 @@ export async function addGuardian(db: Queryable, scope: PeopleScope, studentId: 
           from guardians g where g.institution_id = ${scope.institutionId} and upper(g.dni) = upper(${values.dni})
           order by g.id limit 1`),
       );
-      if (same?.linked) return { kind: 'invalid', errors: { dni: [PEOPLE_MESSAGES.alreadyLinked[school.country]] } };
-      if (same) guardianId = Number(same.id);
+      linked = same?.linked ?? false;
+      if (linked) addFieldError(errors, 'dni', PEOPLE_MESSAGES.alreadyLinked[school.country]);
+      else if (same) guardianId = Number(same.id);
     }
+    // Already this student's guardian: the role is beside the point.
+    if (role !== null && !linked) {
+      const taken = rowsOf(await tx.execute(sql`select 1 from student_guardians where student_id = ${studentId} and role = ${role}`));
+      if (taken.length > 0) addFieldError(errors, 'rol_adulto_id', PEOPLE_MESSAGES.roleTaken[school.country](role));
+    }
+    if (hasFieldErrors(errors) || role === null) return { kind: 'invalid', errors };
     if (guardianId === null) {
       const [created] = rowsOf<{ id: number }>(
         await tx.execute(sql`

@@ -99,8 +99,8 @@ export async function pageOfPeople(
     const search = searchOf(query.q, 'g', true);
     if (search) conditions.push(search);
     parts.push(sql`
-      select 'apoderado'::text, 1, g.id, g.first_names, g.last_name_father, g.last_name_mother, g.dni, g.document_type,
-        null::timestamptz, g.phone, g.email
+      select 'apoderado'::text as kind, 1 as rank, g.id, g.first_names, g.last_name_father, g.last_name_mother, g.dni,
+        g.document_type, null::timestamptz as withdrawn_at, g.phone, g.email
       from guardians g where ${sql.join(conditions, sql` and `)}`);
   }
   // The page first, then the courses of its people only: a guardian's children's courses are a subquery each.
