@@ -164,7 +164,9 @@ export async function applyImport(
     const updates = plan.students.flatMap((s) => {
       if (s.id === null) return [];
       const { values, applied } = chosen('student', s.id, s.values, s.changes, choices);
-      for (const c of applied) if (isContactField(c.field)) contactRecords.push({ kind: 'estudiante', id: s.id, ...c });
+      // The standing too: a withdrawal or re-enrolment by hand that the file won is the file's from then on.
+      for (const c of applied)
+        if (isContactField(c.field) || c.field === 'estado') contactRecords.push({ kind: 'estudiante', id: s.id, ...c });
       return applied.some((c) => c.field !== 'titular' && c.field !== 'suplente')
         ? [{ ...studentRow(s.id, values), stays_withdrawn: s.rejoins && keepsStanding(s.id) }]
         : [];
@@ -178,6 +180,7 @@ export async function applyImport(
         where s.id = v.id and s.institution_id = ${scope.institutionId}`);
     }
     const withdraw = plan.withdraw.filter((id) => !keepsStanding(id));
+    for (const id of withdraw) contactRecords.push({ kind: 'estudiante', id, field: 'estado', from: 'matriculado', to: 'retirado' });
     if (withdraw.length > 0) {
       await tx.execute(sql`
         update students set withdrawn_at = now()
