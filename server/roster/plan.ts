@@ -296,7 +296,7 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
           ...change('student', id, 'email', row.email, values.email, m('email')),
           ...change('student', id, 'fecha_nacimiento', row.birth_date, values.birth_date, false),
           ...change('student', id, 'curso', courseById.get(row.course_id)?.name ?? null, courseName(s.course), false),
-          // Withdrawn by hand since the last import: coming back is a conflict, like a corrected phone.
+          // Withdrawn by hand, and no import wrote the standing since: coming back is a conflict, like a corrected phone.
           ...(row.withdrawn ? change('student', id, 'estado', 'retirado', 'matriculado', m('estado')) : []),
         ]
       : [];
@@ -341,7 +341,7 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
     ),
     ...withdraw.map((id): PreviewPerson => {
       const s = studentById.get(id)!;
-      // Enrolled again by hand since the last import: leaving again is a conflict too.
+      // Enrolled again by hand, and no import wrote the standing since: leaving again is a conflict too.
       const changes = change('student', id, 'estado', 'matriculado', 'retirado', manualOf('estudiante', id, 'estado'));
       return {
         kind: 'student',
