@@ -26,7 +26,7 @@ const fullName = (p: { first_names: string; last_name_father: string; last_name_
   [p.first_names, p.last_name_father, p.last_name_mother].filter((part) => part !== '').join(' ');
 const documentType = (d: RosterDocument) => (d.type === 'rut' ? DOCUMENT_TYPES.rut : DOCUMENT_TYPES.curp);
 const ROLE_ID = { titular: 1, suplente: 2 } as const;
-const ROLE_FIELD = { 1: 'titular', 2: 'suplente' } as const;
+export const ROLE_FIELD = { 1: 'titular', 2: 'suplente' } as const;
 
 /** A person's stored columns as the import writes them: the snapshot's row without what the import decides apart. */
 export type StudentValues = Omit<StudentRow, 'id' | 'course_id' | 'withdrawn'> & { course_key: string };
@@ -310,11 +310,14 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
       linksChanged.add(i);
       if (row) {
         const fg = fileGuardians[target.index]!.guardian;
+        // A guardian given or taken away by hand in that role, and no import wrote it since: a conflict.
+        const manual = m(ROLE_FIELD[target.role]);
+        if (manual) conflicts.push(`student:${row.id}:${ROLE_FIELD[target.role]}`);
         changes.push({
           field: ROLE_FIELD[target.role],
           from: now ? guardianLabel(now.guardian, '', now.relationship) : null,
           to: guardianLabel(gid, fullName(fg), target.relationship),
-          manual: false,
+          manual,
         });
       }
     }

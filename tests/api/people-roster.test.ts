@@ -149,4 +149,51 @@ describe('corrections on the people screen, then the next import', () => {
     expect(listedB).toEqual([expect.objectContaining({ id: ids.listedB, changes: [] })]);
     expect(next.counts.conflicts).toBe(1);
   });
+
+  it('a guardian taken away or given by hand is a conflict too: "keep" keeps the family as corrected', async () => {
+    const admin = await as(ADMIN);
+    // Two enrolled students of the file with a titular and a suplente.
+    const [unlinked, replaced] = rowsOf<{ id: number; suplente: number; dni: string }>(
+      await server.db.execute(sql`
+        select s.id, sg.guardian_id as suplente, s.dni from students s join student_guardians sg on sg.student_id = s.id and sg.role = 2
+        where s.institution_id = ${scope.institutionId} and s.withdrawn_at is null and s.dni is not null
+          and s.id not in (${ids.listedA}, ${ids.listedB}, ${ids.omittedA}, ${ids.omittedB})
+        order by s.id limit 2`),
+    ) as [{ id: number; suplente: number; dni: string }, { id: number; suplente: number; dni: string }];
+    expect((await sendJson(admin, 'DELETE', `/api${PEOPLE_API.guardian(unlinked.id, unlinked.suplente)}`)).status).toBe(200);
+    expect((await sendJson(admin, 'DELETE', `/api${PEOPLE_API.guardian(replaced.id, replaced.suplente)}`)).status).toBe(200);
+    const added = await sendJson(admin, 'POST', `/api${PEOPLE_API.guardians(replaced.id)}`, {
+      nombres: 'Rosa',
+      apellido_paterno: 'Mella',
+      rol_adulto_id: 2,
+      relationship: 'Tía',
+      fono_celular: '+56 9 6543 2109',
+    });
+    expect(added.status).toBe(201);
+    const rosa = (
+      await one<{ id: number }>(sql`select guardian_id as id from student_guardians where student_id = ${replaced.id} and role = 2`)
+    ).id;
+
+    const previewed = await preview(file);
+    const keys = [`student:${unlinked.id}:suplente`, `student:${replaced.id}:suplente`];
+    const people = await changedPeople(previewed.id);
+    expect(people.find((p) => p.id === unlinked.id)?.changes).toEqual([
+      { field: 'suplente', from: null, to: expect.any(String), manual: true },
+    ]);
+    expect(people.find((p) => p.id === replaced.id)?.changes).toEqual([
+      { field: 'suplente', from: 'Rosa Mella (Tía)', to: expect.any(String), manual: true },
+    ]);
+    expect(await apply(previewed.id, { [`guardian:${ids.guardian}:fono_celular`]: 'keep' })).toEqual({
+      kind: 'conflicts',
+      missing: keys,
+    });
+    expect(
+      await apply(previewed.id, { [`guardian:${ids.guardian}:fono_celular`]: 'keep', [keys[0]!]: 'keep', [keys[1]!]: 'keep' }),
+    ).toEqual({ kind: 'done' });
+    const suplentes = rowsOf<{ student_id: number; guardian_id: number }>(
+      await server.db.execute(sql`
+        select student_id, guardian_id from student_guardians where role = 2 and student_id in (${unlinked.id}, ${replaced.id})`),
+    );
+    expect(suplentes).toEqual([{ student_id: replaced.id, guardian_id: rosa }]);
+  });
 });
