@@ -1,7 +1,8 @@
-// What the people screen's corrections mean for the next roster import (decisions 0186 and 0193): a phone
-// corrected there, a student withdrawn by hand whom the file lists again, and a student enrolled again by
-// hand whom the file leaves out are each a conflict the administrator chooses on, never undone silently;
-// "keep" keeps Hermes' standing even when the file changes something else of that student.
+// What the people screen's corrections mean for the next roster import (decisions 0186, 0192 and 0193): a
+// phone corrected there, a student withdrawn by hand whom the file lists again, a student enrolled again by
+// hand whom the file leaves out, and a guardian taken away or given by hand are each a conflict the
+// administrator chooses on, never undone silently; "keep" keeps Hermes' value even when the file changes
+// something else of that student, and is asked again at the next import until a file wins it.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_API } from '../../shared/people-contract';
