@@ -99,16 +99,21 @@ const conflictsOf = (person: PreviewPerson): RosterConflict[] =>
       file: change.to,
     }));
 
+/** Where conflicts are: the changed people, and the withdrawn ones (a student enrolled again by hand whom the file leaves out). */
+const CONFLICT_CHANGES: readonly ChangeKind[] = ['changed', 'withdrawn'];
+
 /**
- * Every conflict of an import: only changed people have them, so their pages are read until `expected`
- * conflicts are found or the pages end (a yearly file changes many students, few of them by hand).
+ * Every conflict of an import: the pages of the people who can have one are read until `expected` conflicts
+ * are found or the pages end (a yearly file changes many students, few of them by hand).
  */
 export const fetchRosterConflicts = fromCall<RosterConflict[], { importId: number; expected: number }>(async ({ input, signal, http }) => {
   const found: RosterConflict[] = [];
-  for (let page = 1; found.length < input.expected; page += 1) {
-    const answer = await peoplePage(http, { importId: input.importId, change: 'changed' }, page, signal);
-    found.push(...answer.data.flatMap(conflictsOf));
-    if (answer.meta.current_page >= answer.meta.last_page) break;
+  for (const change of CONFLICT_CHANGES) {
+    for (let page = 1; found.length < input.expected; page += 1) {
+      const answer = await peoplePage(http, { importId: input.importId, change }, page, signal);
+      found.push(...answer.data.flatMap(conflictsOf));
+      if (answer.meta.current_page >= answer.meta.last_page) break;
+    }
   }
   return found;
 });
