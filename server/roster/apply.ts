@@ -7,7 +7,7 @@ import { fold } from '../../shared/fold';
 import { type FieldChange, ROSTER_PROGRESS_EVERY, type RosterRow } from '../../shared/roster-contract';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
-import { CONTACT_FIELDS, courseKey, planImport, type GuardianValues, type Plan, type StudentValues } from './plan';
+import { CONTACT_FIELDS, courseKey, planImport, ROLE_FIELD, type GuardianValues, type Plan, type StudentValues } from './plan';
 import { NO_REPORT, phaseOf, type RosterReport } from './progress';
 import { loadSnapshot, rosterStamp, type RosterSnapshot } from './snapshot';
 
@@ -37,6 +37,8 @@ const COLUMN = {
 } as const;
 type ContactField = keyof typeof COLUMN;
 const isContactField = (field: string): field is ContactField => (CONTACT_FIELDS as readonly string[]).includes(field);
+/** A student's standing and guardians' roles: recorded as the import's too, so a file that won them keeps them. */
+const STUDENT_FIELDS = new Set(['estado', 'titular', 'suplente']);
 
 /** Rows per statement: apply tells its progress after each, and one statement's jsonb stays a few hundred kB. */
 const WRITE_BATCH = ROSTER_PROGRESS_EVERY;
@@ -158,12 +160,23 @@ export async function applyImport(
     const studentColumns = sql`id int, course_id int, first_names text, last_name_father text, last_name_mother text, dni text,
       document_type smallint, birth_date date, email text`;
     const inserts = plan.students.flatMap((s, i) => (s.id === null ? [studentRow(studentIds[i]!, s.values)] : []));
+    // A standing set by hand that the administrator chose to keep (decision 0193): withdrawn stays withdrawn
+    // whatever else of theirs the file changes, enrolled stays enrolled though the file leaves them out.
+    const keeps = (id: number, field: string) =>
+      plan.conflicts.includes(`student:${id}:${field}`) && choices[`student:${id}:${field}`] === 'keep';
+    const keepsStanding = (id: number) => keeps(id, 'estado');
     const updates = plan.students.flatMap((s) => {
       if (s.id === null) return [];
       const { values, applied } = chosen('student', s.id, s.values, s.changes, choices);
-      for (const c of applied) if (isContactField(c.field)) contactRecords.push({ kind: 'estudiante', id: s.id, ...c });
-      return applied.some((c) => c.field !== 'titular' && c.field !== 'suplente') ? [studentRow(s.id, values)] : [];
+      // The standing too: a withdrawal or re-enrolment by hand that the file won is the file's from then on.
+      for (const c of applied)
+        if (isContactField(c.field) || STUDENT_FIELDS.has(c.field)) contactRecords.push({ kind: 'estudiante', id: s.id, ...c });
+      return applied.some((c) => c.field !== 'titular' && c.field !== 'suplente')
+        ? [{ ...studentRow(s.id, values), stays_withdrawn: s.rejoins && keepsStanding(s.id) }]
+        : [];
     });
+    const withdraw = plan.withdraw.filter((id) => !keepsStanding(id));
+    for (const id of withdraw) contactRecords.push({ kind: 'estudiante', id, field: 'estado', from: 'matriculado', to: 'retirado' });
 
     // Guardians.
     const newGuardianIds = await newIds(tx, 'guardians', plan.guardians.filter((g) => g.id === null).length);
@@ -181,8 +194,9 @@ export async function applyImport(
     });
 
     // Who is whose: the file's guardian of a role replaces the one Hermes had in it.
+    // A family corrected by hand and kept (decision 0193): that role is not written.
     const links = plan.links
-      .filter((l) => plan.linksChanged.has(l.student))
+      .filter((l) => plan.linksChanged.has(l.student) && !keeps(studentIds[l.student]!, ROLE_FIELD[l.role]))
       .map((l) => ({
         student_id: studentIds[l.student]!,
         guardian_id: guardianIds[l.guardian]!,
@@ -192,7 +206,7 @@ export async function applyImport(
     // The course of this school year; an unchanged one is not written again.
     const enrolled = plan.students.map((s, i) => ({ student_id: studentIds[i]!, course_id: courseIds.get(s.values.course_key)! }));
 
-    const batches = [inserts, updates, plan.withdraw, newGuardians, changedGuardians, links, enrolled, contactRecords];
+    const batches = [inserts, updates, withdraw, newGuardians, changedGuardians, links, enrolled, contactRecords];
     const wrote = await phaseOf(
       'writing',
       batches.reduce((sum, rows) => sum + rows.length, 0),
@@ -217,11 +231,11 @@ export async function applyImport(
       tx.execute(sql`
         update students s set course_id = v.course_id, first_names = v.first_names, last_name_father = v.last_name_father,
           last_name_mother = v.last_name_mother, dni = v.dni, document_type = v.document_type, birth_date = v.birth_date,
-          email = v.email, withdrawn_at = null
-        from ${records(batch)} as v(${studentColumns})
+          email = v.email, withdrawn_at = case when v.stays_withdrawn then s.withdrawn_at end
+        from ${records(batch)} as v(${studentColumns}, stays_withdrawn boolean)
         where s.id = v.id and s.institution_id = ${scope.institutionId}`),
     );
-    await inBatches(plan.withdraw, (batch) =>
+    await inBatches(withdraw, (batch) =>
       tx.execute(sql`
         update students set withdrawn_at = now()
         where institution_id = ${scope.institutionId} and id in (select value::int from jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb))`),
