@@ -105,6 +105,11 @@ describe('corrections on the people screen, then the next import', () => {
       { field: 'fono_celular', from: '+56988887777', to: expect.any(String), manual: true },
     ]);
     const keys = [`student:${ids.listedA}:estado`, `student:${ids.omittedA}:estado`, `guardian:${ids.guardian}:fono_celular`];
+    // The screen asks for the conflicts alone: the withdrawn student enrolled again by hand is among them.
+    const conflicted = await pageOfPeople(server.db, scope, previewed.id, { change: 'conflicts', kind: null, page: 1, perPage: 500 });
+    expect(conflicted!.items.map((p) => `${p.kind}:${p.id}`).sort()).toEqual(
+      [`guardian:${ids.guardian}`, `student:${ids.listedA}`, `student:${ids.omittedA}`].sort(),
+    );
     expect(await apply(previewed.id)).toEqual({ kind: 'conflicts', missing: expect.arrayContaining(keys) });
 
     expect(await apply(previewed.id, Object.fromEntries(keys.map((k) => [k, 'keep'])))).toEqual({ kind: 'done' });
