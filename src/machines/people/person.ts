@@ -92,6 +92,8 @@ export function newGuardianOf(form: GuardianForm): NewGuardianInput {
   const contact = contactChangesOf(form);
   return {
     ...contact,
+    // The type alone says nothing of a new person: without a number, no document is sent.
+    tipo_documento_id: contact.dni ? (contact.tipo_documento_id ?? null) : null,
     nombres: contact.nombres ?? '',
     apellido_paterno: contact.apellido_paterno ?? '',
     rol_adulto_id: (form.rol_adulto_id === '2' ? 2 : 1) as GuardianRoleId,
