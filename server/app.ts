@@ -42,6 +42,7 @@ import { invitationRoutes } from './routes/invitations';
 import { ssoRoutes } from './routes/sso';
 import { staffRoutes } from './routes/staff';
 import { rosterRoutes } from './routes/roster';
+import { peopleRoutes } from './routes/people';
 import { accountMailer, type AccountMailer } from './staff/mail';
 import { templateRoutes } from './routes/templates';
 import { AttachmentStore } from './storage/attachments';
@@ -136,6 +137,7 @@ export function createApp({
   api.route('/', sessionRoutes(db, config, xsrf));
   api.route('/staff', staffRoutes(db, mailer));
   api.route('/roster', rosterRoutes(db));
+  api.route('/people', peopleRoutes(db));
   api.route('/invitations', invitationRoutes(db, config, xsrf));
   api.route('/', passwordRoutes(db, config, logger));
   api.route('/setup', setupRoutes(db, config, xsrf, setup));

@@ -112,6 +112,7 @@ export type ErrorCode =
   | 'setup.done' // 410 on POST /setup once the install has a school (the setup code is spent)
   | 'roster.state' // 409 on applying a roster import that is not a preview (applied or discarded already)
   | 'roster.stale' // 409 on applying a roster import whose school's roster changed since its preview
+  | 'people.state' // 409 on withdrawing a withdrawn student, or enrolling again one who is enrolled
   | 'server.error'; // 500
 
 /** Course summary, `GET /api/courses` → `{ data: Course[] }`, `GET /api/courses/:id` → `{ data: Course }`. */

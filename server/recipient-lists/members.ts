@@ -4,15 +4,14 @@
 // shows in every list and every future message.
 import { sql } from 'drizzle-orm';
 import type { RecipientPick } from '../../shared/compose-contract';
-import { checkPersonEdit, PERSON_ERRORS, type PersonKind } from '../../shared/person-rules';
+import type { PersonKind } from '../../shared/person-rules';
 import type { DocumentTypeId, UserToEdit, UserToEditInput } from '../../shared/recipient-lists-contract';
 import { reachCtes } from '../recipients/expand';
 import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
-import { normalizePhone, type PhoneCountry } from '../recipients/phone';
-import { contactChanges } from '../db/schema/school';
+import { editPerson as editPersonRecord } from '../people/edit';
 import { memberIsStale, memberStudent, type ListScope } from './queries';
-import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
+import type { FieldErrors } from '../http/field-errors';
 
 /**
  * Adds everyone `picks` reach to list `listId` (already checked: this school's, lists the user can see);
@@ -68,8 +67,6 @@ interface PersonRow {
   phone: string | null;
   dni: string | null;
   document_type: number | null;
-  country: 'CL' | 'MX';
-  phone_prefix: string;
 }
 
 /** The person behind member `memberId` of list `listId`, in the list's school; null when there is none. */
@@ -82,8 +79,7 @@ async function personOf(db: Queryable, scope: ListScope, listId: number, memberI
       case m.member_kind when 'apoderado' then g.email when 'estudiante' then s.email else st.email end as email,
       case m.member_kind when 'apoderado' then g.phone when 'funcionario' then st.phone end as phone,
       case m.member_kind when 'apoderado' then g.dni when 'estudiante' then s.dni end as dni,
-      case m.member_kind when 'apoderado' then g.document_type when 'estudiante' then s.document_type end as document_type,
-      i.country, i.phone_prefix
+      case m.member_kind when 'apoderado' then g.document_type when 'estudiante' then s.document_type end as document_type
     from recipient_list_members m
     join institutions i on i.id = ${scope.institutionId}
     left join guardians g on m.member_kind = 'apoderado' and g.id = m.member_ref_id and g.institution_id = i.id
@@ -138,46 +134,10 @@ export async function schoolCountry(db: Queryable, institutionId: number): Promi
 
 export type PersonEdit = { ok: true; person: UserToEdit } | { ok: false; status: 404 } | { ok: false; status: 422; errors: FieldErrors };
 
-/** Whether a number that passed its shape check is a mobile of one of its prefix's countries. */
-function mobileError(value: string, countries: readonly PhoneCountry[]): string | null {
-  let reason: 'invalid' | 'not_mobile' = 'invalid';
-  for (const country of countries) {
-    const checked = normalizePhone(value, country);
-    if (checked.ok) return null;
-    if (checked.reason === 'not_mobile') reason = 'not_mobile';
-  }
-  return reason === 'not_mobile' ? PERSON_ERRORS.phoneNotMobile : PERSON_ERRORS.phoneInvalid;
-}
-
-const COLUMNS = {
-  nombres: 'first_names',
-  apellido_paterno: 'last_name_father',
-  apellido_materno: 'last_name_mother',
-  email: 'email',
-  fono_celular: 'phone',
-  dni: 'dni',
-  tipo_documento_id: 'document_type',
-} as const;
-const TABLES = { apoderado: 'guardians', estudiante: 'students', funcionario: 'staff' } as const;
-
-/** The stored value of each editable field, under its API name (what the record of changes compares). */
-function storedValues(p: PersonRow): Record<keyof typeof COLUMNS, string | null> {
-  return {
-    nombres: p.first_names,
-    apellido_paterno: p.last_name_father,
-    apellido_materno: p.last_name_mother,
-    email: p.email,
-    fono_celular: p.phone,
-    dni: p.dni,
-    tipo_documento_id: p.document_type === null ? null : String(p.document_type),
-  };
-}
-
 /**
- * Checks and saves an edit of member `memberId`'s person: the row in guardians, students or staff, so every
- * list and future message has it, and one `contact_changes` row per field that really changed (who, when,
- * old and new value), in the same transaction: the school can tell who put a number there. A guardian's new
- * phone starts its device record afresh (its misses were the old number's). Who may call it is the route's.
+ * Checks and saves an edit of member `memberId`'s person: the member is resolved to its person (kind and id)
+ * and the school's one editor of people saves it (server/people/edit.ts), so the people screen and every list
+ * change a person the same way. Who may call it is the route's.
  */
 export async function editPerson(
   db: Queryable,
@@ -188,43 +148,8 @@ export async function editPerson(
 ): Promise<PersonEdit> {
   const person = await personOf(db, scope, listId, memberId);
   if (!person) return { ok: false, status: 404 };
-  const current = { dni: person.dni, tipo_documento_id: person.document_type as DocumentTypeId | null };
-  const checked = checkPersonEdit(person.member_kind, input, current, person.phone_prefix);
-  const errors = { ...checked.errors };
-  if (!errors.fono_celular && checked.values.fono_celular && checked.phoneCountries) {
-    const error = mobileError(checked.values.fono_celular, checked.phoneCountries as readonly PhoneCountry[]);
-    if (error) errors.fono_celular = [error];
-    else {
-      const e164 = checked.phoneCountries
-        .map((country) => normalizePhone(checked.values.fono_celular!, country as PhoneCountry))
-        .find((r) => r.ok);
-      if (e164?.ok) checked.values.fono_celular = e164.e164;
-    }
-  }
-  if (hasFieldErrors(errors)) return { ok: false, status: 422, errors };
-
-  const before = storedValues(person);
-  const changed = (Object.entries(checked.values) as [keyof typeof COLUMNS, string | number | null][])
-    .map(([field, value]) => ({ field, value, text: value === null ? null : String(value) }))
-    .filter((change) => change.text !== before[change.field]);
-  if (changed.length > 0) {
-    const sets = changed.map(({ field, value }) => sql`${sql.identifier(COLUMNS[field])} = ${value}`);
-    if (person.member_kind === 'apoderado' && changed.some((change) => change.field === 'fono_celular')) {
-      sets.push(sql`device_misses = 0`);
-    }
-    const records = changed.map(
-      ({ field, text }) =>
-        sql`(${scope.institutionId}, ${person.member_kind}, ${person.ref}, ${field}, ${before[field]}, ${text}, ${scope.userId})`,
-    );
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`
-        update ${sql.identifier(TABLES[person.member_kind])} set ${sql.join(sets, sql`, `)}
-        where id = ${person.ref} and institution_id = ${scope.institutionId}`);
-      await tx.execute(sql`
-        insert into ${contactChanges} (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
-        values ${sql.join(records, sql`, `)}`);
-    });
-  }
+  const saved = await editPersonRecord(db, scope, person.member_kind, person.ref, input);
+  if (!saved.ok) return saved;
   const updated = await personOf(db, scope, listId, memberId);
-  return { ok: true, person: toUserToEdit(updated!, true) };
+  return updated ? { ok: true, person: toUserToEdit(updated, true) } : { ok: false, status: 404 };
 }

@@ -158,24 +158,30 @@ export async function applyImport(
           v.birth_date, v.email
         from ${records(inserts)} as v(${studentColumns})`);
     }
+    // A standing set by hand that the administrator chose to keep (decision 0193): withdrawn stays withdrawn
+    // whatever else of theirs the file changes, enrolled stays enrolled though the file leaves them out.
+    const keepsStanding = (id: number) => plan.conflicts.includes(`student:${id}:estado`) && choices[`student:${id}:estado`] === 'keep';
     const updates = plan.students.flatMap((s) => {
       if (s.id === null) return [];
       const { values, applied } = chosen('student', s.id, s.values, s.changes, choices);
       for (const c of applied) if (isContactField(c.field)) contactRecords.push({ kind: 'estudiante', id: s.id, ...c });
-      return applied.some((c) => c.field !== 'titular' && c.field !== 'suplente') ? [studentRow(s.id, values)] : [];
+      return applied.some((c) => c.field !== 'titular' && c.field !== 'suplente')
+        ? [{ ...studentRow(s.id, values), stays_withdrawn: s.rejoins && keepsStanding(s.id) }]
+        : [];
     });
     if (updates.length > 0) {
       await tx.execute(sql`
         update students s set course_id = v.course_id, first_names = v.first_names, last_name_father = v.last_name_father,
           last_name_mother = v.last_name_mother, dni = v.dni, document_type = v.document_type, birth_date = v.birth_date,
-          email = v.email, withdrawn_at = null
-        from ${records(updates)} as v(${studentColumns})
+          email = v.email, withdrawn_at = case when v.stays_withdrawn then s.withdrawn_at end
+        from ${records(updates)} as v(${studentColumns}, stays_withdrawn boolean)
         where s.id = v.id and s.institution_id = ${scope.institutionId}`);
     }
-    if (plan.withdraw.length > 0) {
+    const withdraw = plan.withdraw.filter((id) => !keepsStanding(id));
+    if (withdraw.length > 0) {
       await tx.execute(sql`
         update students set withdrawn_at = now()
-        where institution_id = ${scope.institutionId} and id in (select value::int from jsonb_array_elements_text(${JSON.stringify(plan.withdraw)}::jsonb))`);
+        where institution_id = ${scope.institutionId} and id in (select value::int from jsonb_array_elements_text(${JSON.stringify(withdraw)}::jsonb))`);
     }
 
     // Guardians.

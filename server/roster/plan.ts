@@ -296,7 +296,8 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
           ...change('student', id, 'email', row.email, values.email, m('email')),
           ...change('student', id, 'fecha_nacimiento', row.birth_date, values.birth_date, false),
           ...change('student', id, 'curso', courseById.get(row.course_id)?.name ?? null, courseName(s.course), false),
-          ...(row.withdrawn ? [{ field: 'estado', from: 'retirado', to: 'matriculado', manual: false }] : []),
+          // Withdrawn by hand since the last import: coming back is a conflict, like a corrected phone.
+          ...(row.withdrawn ? change('student', id, 'estado', 'retirado', 'matriculado', m('estado')) : []),
         ]
       : [];
     // The file's guardians replace those of the same role; a role the file leaves empty keeps its guardian.
@@ -340,6 +341,8 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
     ),
     ...withdraw.map((id): PreviewPerson => {
       const s = studentById.get(id)!;
+      // Enrolled again by hand since the last import: leaving again is a conflict too.
+      const changes = change('student', id, 'estado', 'matriculado', 'retirado', manualOf('estudiante', id, 'estado'));
       return {
         kind: 'student',
         change: 'withdrawn',
@@ -349,7 +352,7 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
         document: s.dni,
         course: courseById.get(s.course_id)?.name ?? null,
         lines: [],
-        changes: [],
+        changes: changes.filter((c) => c.manual),
       };
     }),
     ...plannedGuardians.map(

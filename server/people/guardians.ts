@@ -1,0 +1,101 @@
+// A student's guardians by hand: another one given (a guardian of the school with the same document is
+// linked as they are; anyone else is created, phone in E.164 as the editor keeps it) in a role still free for
+// that student, or one link taken away (the guardian's record stays for their other children).
+import { sql } from 'drizzle-orm';
+import type { GuardianRoleId, NewGuardianInput } from '../../shared/people-contract';
+import { RELATIONSHIP_MAX } from '../../shared/people-contract';
+import { checkPersonEdit } from '../../shared/person-rules';
+import type { UserToEditInput } from '../../shared/recipient-lists-contract';
+import type { Queryable } from '../db/client';
+import { rowsOf } from '../db/sql';
+import { addFieldError, type FieldErrors, hasFieldErrors } from '../http/field-errors';
+import { settlePhone } from './edit';
+import { type PeopleScope, schoolOf } from './person';
+import { PEOPLE_MESSAGES } from './texts';
+
+export type GuardianChange = { kind: 'done' } | { kind: 'not_found' } | { kind: 'invalid'; errors: FieldErrors };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const PERSON_FIELDS = ['nombres', 'apellido_paterno', 'apellido_materno', 'email', 'fono_celular', 'dni', 'tipo_documento_id'] as const;
+
+/** Whether student `studentId` is the school's; locks the row, so two guardians given at once take turns. */
+async function lockStudent(tx: Queryable, scope: PeopleScope, studentId: number): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`select id from students where id = ${studentId} and institution_id = ${scope.institutionId} for update`),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Gives student `studentId` the guardian `body` describes. Checks every field (the person's as the editor
+ * does, the role and relationship), then, under the student's lock: the role must be free, and a guardian of
+ * the school with the same document is linked untouched, or a new guardian is created.
+ */
+export async function addGuardian(db: Queryable, scope: PeopleScope, studentId: number, body: unknown): Promise<GuardianChange> {
+  const school = await schoolOf(db, scope.institutionId);
+  const raw = isObject(body) ? body : {};
+  const input: UserToEditInput = {};
+  for (const field of PERSON_FIELDS) if (raw[field] !== undefined) (input as Record<string, unknown>)[field] = raw[field];
+  // A new guardian needs a name: absent is empty, which the rules refuse.
+  input.nombres ??= '';
+  input.apellido_paterno ??= '';
+  const checked = checkPersonEdit('apoderado', input, { dni: null, tipo_documento_id: null }, school.phone_prefix);
+  const errors: FieldErrors = { ...checked.errors };
+  settlePhone(checked, errors);
+  const role = raw.rol_adulto_id === 1 || raw.rol_adulto_id === 2 ? (raw.rol_adulto_id as GuardianRoleId) : null;
+  if (role === null) addFieldError(errors, 'rol_adulto_id', PEOPLE_MESSAGES.role);
+  const relationship = typeof raw.relationship === 'string' ? raw.relationship.trim().replace(/\s+/g, ' ') : '';
+  if (relationship === '') addFieldError(errors, 'relationship', PEOPLE_MESSAGES.relationship[school.country]);
+  else if (relationship.length > RELATIONSHIP_MAX) addFieldError(errors, 'relationship', PEOPLE_MESSAGES.relationshipLong);
+
+  return db.transaction(async (tx) => {
+    if (!(await lockStudent(tx, scope, studentId))) return { kind: 'not_found' };
+    const values = checked.values as NewGuardianInput;
+    let guardianId: number | null = null;
+    let linked = false;
+    if (values.dni) {
+      // The same person already known to the school (a sibling's guardian): linked as the school has them.
+      const [same] = rowsOf<{ id: number; linked: boolean }>(
+        await tx.execute(sql`
+          select g.id, exists (select 1 from student_guardians sg where sg.guardian_id = g.id and sg.student_id = ${studentId}) as linked
+          from guardians g where g.institution_id = ${scope.institutionId} and upper(g.dni) = upper(${values.dni})
+          order by g.id limit 1`),
+      );
+      linked = same?.linked ?? false;
+      if (linked) addFieldError(errors, 'dni', PEOPLE_MESSAGES.alreadyLinked[school.country]);
+      else if (same) guardianId = Number(same.id);
+    }
+    // Already this student's guardian: the role is beside the point.
+    if (role !== null && !linked) {
+      const taken = rowsOf(await tx.execute(sql`select 1 from student_guardians where student_id = ${studentId} and role = ${role}`));
+      if (taken.length > 0) addFieldError(errors, 'rol_adulto_id', PEOPLE_MESSAGES.roleTaken[school.country](role));
+    }
+    if (hasFieldErrors(errors) || role === null) return { kind: 'invalid', errors };
+    if (guardianId === null) {
+      const [created] = rowsOf<{ id: number }>(
+        await tx.execute(sql`
+          insert into guardians (institution_id, first_names, last_name_father, last_name_mother, dni, document_type, phone, email)
+          values (${scope.institutionId}, ${values.nombres}, ${values.apellido_paterno}, ${values.apellido_materno ?? ''},
+            ${values.dni ?? null}, ${values.tipo_documento_id ?? null}, ${values.fono_celular ?? null}, ${values.email ?? null})
+          returning id`),
+      );
+      guardianId = Number(created!.id);
+    }
+    await tx.execute(sql`
+      insert into student_guardians (student_id, guardian_id, role, relationship)
+      values (${studentId}, ${guardianId}, ${role}, ${relationship})`);
+    return { kind: 'done' };
+  });
+}
+
+/** Takes guardian `guardianId` away from student `studentId`; not found unless that link exists in the school. */
+export async function unlinkGuardian(db: Queryable, scope: PeopleScope, studentId: number, guardianId: number): Promise<GuardianChange> {
+  const removed = rowsOf(
+    await db.execute(sql`
+      delete from student_guardians sg using students s
+      where sg.student_id = s.id and s.id = ${studentId} and s.institution_id = ${scope.institutionId}
+        and sg.guardian_id = ${guardianId}
+      returning sg.guardian_id`),
+  );
+  return removed.length > 0 ? { kind: 'done' } : { kind: 'not_found' };
+}

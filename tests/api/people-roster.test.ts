@@ -1,0 +1,131 @@
+// What the people screen's corrections mean for the next roster import (decisions 0186 and 0193): a phone
+// corrected there, a student withdrawn by hand whom the file lists again, and a student enrolled again by
+// hand whom the file leaves out are each a conflict the administrator chooses on, never undone silently;
+// "keep" keeps Hermes' standing even when the file changes something else of that student.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PEOPLE_API } from '../../shared/people-contract';
+import type { RosterImport, RosterRow } from '../../shared/roster-contract';
+import { rowsOf } from '../../server/db/sql';
+import { applyImport, type ConflictChoices, type RosterScope } from '../../server/roster/apply';
+import { calendarYear, pageOfPeople, previewImport } from '../../server/roster/imports';
+import { rowsOfSchool } from './support/roster';
+import { signedIn, startServer, type TestServer } from './support/server';
+import { sendJson, userIdOf } from './support/staff';
+
+let server: TestServer;
+let scope: RosterScope;
+let year: number;
+const as = signedIn(() => server);
+const ADMIN = 'administrador@sanandres.cl';
+
+async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
+  return rowsOf<T>(await server.db.execute(query))[0]!;
+}
+
+async function preview(rows: RosterRow[]): Promise<RosterImport> {
+  return previewImport(server.db, scope, {
+    fileName: 'nomina.csv',
+    bytes: new TextEncoder().encode(JSON.stringify(rows)),
+    schoolYear: year,
+    rows,
+    problems: [],
+    rowsRead: rows.length,
+    calendarYear: year,
+  });
+}
+const apply = (id: number, choices: ConflictChoices = {}) => applyImport(server.db, scope, id, choices, year);
+const standing = async (id: number) =>
+  (await one<{ withdrawn: boolean }>(sql`select withdrawn_at is not null as withdrawn from students where id = ${id}`)).withdrawn;
+async function changedPeople(importId: number) {
+  return (await pageOfPeople(server.db, scope, importId, { change: null, kind: null, page: 1, perPage: 10_000 }))!.items.filter(
+    (p) => p.changes.length > 0,
+  );
+}
+
+/** Two enrolled students with a RUT, listed in the file; two students withdrawn in the seed, not listed in it. */
+const ids = { listedA: 0, listedB: 0, omittedA: 0, omittedB: 0, guardian: 0 };
+let file: RosterRow[];
+
+beforeAll(async () => {
+  server = await startServer();
+  const admin = await userIdOf(server.db, ADMIN);
+  const { institution_id } = await one<{ institution_id: number }>(sql`select institution_id from users where id = ${admin}`);
+  scope = { userId: admin, institutionId: Number(institution_id) };
+  year = await calendarYear(server.db, scope.institutionId, new Date());
+  // The school as its own file says it today: imported as it is, it changes nothing.
+  file = await rowsOfSchool(server.db, scope.institutionId);
+  const listed = rowsOf<{ id: number }>(
+    await server.db.execute(sql`
+      select id from students where institution_id = ${scope.institutionId} and withdrawn_at is null and dni is not null
+      order by id limit 2`),
+  );
+  const omitted = rowsOf<{ id: number }>(
+    await server.db.execute(sql`
+      select id from students where institution_id = ${scope.institutionId} and withdrawn_at is not null order by id limit 2`),
+  );
+  expect(omitted).toHaveLength(2);
+  [ids.listedA, ids.listedB] = listed.map((r) => Number(r.id)) as [number, number];
+  [ids.omittedA, ids.omittedB] = omitted.map((r) => Number(r.id)) as [number, number];
+  const guardian = file.find((r) => r.guardian?.document && r.guardian.phone)!;
+  ids.guardian = (
+    await one<{ id: number }>(
+      sql`select id from guardians where dni = ${guardian.guardian!.document!.value} and institution_id = ${scope.institutionId}`,
+    )
+  ).id;
+});
+afterAll(() => server?.close());
+
+describe('corrections on the people screen, then the next import', () => {
+  it('a phone corrected, a student withdrawn by hand and one enrolled again by hand are conflicts; "keep" keeps each', async () => {
+    const admin = await as(ADMIN);
+    expect(
+      (await sendJson(admin, 'PATCH', `/api${PEOPLE_API.person('apoderado', ids.guardian)}`, { fono_celular: '+56 9 8888 7777' })).status,
+    ).toBe(200);
+    expect((await sendJson(admin, 'POST', `/api${PEOPLE_API.withdrawal(ids.listedA)}`)).status).toBe(200);
+    expect((await sendJson(admin, 'DELETE', `/api${PEOPLE_API.withdrawal(ids.omittedA)}`)).status).toBe(200);
+    // The file also corrects the withdrawn student's e-mail: "keep" must not enrol them through that change.
+    const listedADni = (await one<{ dni: string }>(sql`select dni from students where id = ${ids.listedA}`)).dni;
+    const edited = file.map((r) =>
+      r.student.document?.value === listedADni ? { ...r, student: { ...r.student, email: 'nuevo.correo@alumnos.cl' } } : r,
+    );
+
+    const previewed = await preview(edited);
+    expect(previewed.counts.conflicts).toBe(3);
+    const people = await changedPeople(previewed.id);
+    expect(people.find((p) => p.kind === 'student' && p.id === ids.listedA)?.changes).toEqual(
+      expect.arrayContaining([{ field: 'estado', from: 'retirado', to: 'matriculado', manual: true }]),
+    );
+    expect(people.find((p) => p.kind === 'student' && p.id === ids.omittedA)).toMatchObject({
+      change: 'withdrawn',
+      changes: [{ field: 'estado', from: 'matriculado', to: 'retirado', manual: true }],
+    });
+    expect(people.find((p) => p.kind === 'guardian' && p.id === ids.guardian)?.changes).toEqual([
+      { field: 'fono_celular', from: '+56988887777', to: expect.any(String), manual: true },
+    ]);
+    const keys = [`student:${ids.listedA}:estado`, `student:${ids.omittedA}:estado`, `guardian:${ids.guardian}:fono_celular`];
+    expect(await apply(previewed.id)).toEqual({ kind: 'conflicts', missing: expect.arrayContaining(keys) });
+
+    expect(await apply(previewed.id, Object.fromEntries(keys.map((k) => [k, 'keep'])))).toEqual({ kind: 'done' });
+    expect(await standing(ids.listedA)).toBe(true);
+    expect((await one<{ email: string }>(sql`select email from students where id = ${ids.listedA}`)).email).toBe('nuevo.correo@alumnos.cl');
+    expect(await standing(ids.omittedA)).toBe(false);
+    expect((await one<{ phone: string }>(sql`select phone from guardians where id = ${ids.guardian}`)).phone).toBe('+56988887777');
+  });
+
+  it('"file" takes the file’s standing: the student withdrawn by hand comes back, the one enrolled by hand leaves', async () => {
+    const admin = await as(ADMIN);
+    expect((await sendJson(admin, 'POST', `/api${PEOPLE_API.withdrawal(ids.listedB)}`)).status).toBe(200);
+    expect((await sendJson(admin, 'DELETE', `/api${PEOPLE_API.withdrawal(ids.omittedB)}`)).status).toBe(200);
+    // The school's file as before: it lists listedA and listedB, not omittedA (kept enrolled) nor omittedB.
+    const previewed = await preview(file);
+    const keys = [`student:${ids.listedB}:estado`, `student:${ids.omittedB}:estado`];
+    // The earlier choices were applied: only the new hand changes are conflicts (listedA is a plain return now).
+    expect(previewed.counts.conflicts).toBe(2);
+    expect(await apply(previewed.id, Object.fromEntries(keys.map((k) => [k, 'file'])))).toEqual({ kind: 'done' });
+    expect(await standing(ids.listedB)).toBe(false);
+    expect(await standing(ids.omittedB)).toBe(true);
+    expect(await standing(ids.listedA)).toBe(false);
+    expect(await standing(ids.omittedA)).toBe(true);
+  });
+});
