@@ -14,9 +14,9 @@ import {
   type PeopleKind,
   type PeoplePage,
   type PeopleStatus,
+  type PersonInput,
 } from '../../shared/people-contract';
 import { PEOPLE_EDITORS } from '../../shared/person-rules';
-import type { UserToEditInput } from '../../shared/recipient-lists-contract';
 import type { Db } from '../db/client';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
@@ -121,7 +121,7 @@ export function peopleRoutes(db: Db): Hono<AppEnv> {
     const body = await readJson(c);
     if (!isObject(body))
       return (await readRecord(db, scopeOf(c), person.kind, person.id)) ? invalid(c, { nombres: [PEOPLE_MESSAGES.nothing] }) : notFound(c);
-    const input: UserToEditInput = {};
+    const input: PersonInput = {};
     for (const field of EDIT_FIELDS) if (body[field] !== undefined) (input as Record<string, unknown>)[field] = body[field];
     const result = await editPerson(db, scopeOf(c), person.kind, person.id, input);
     if (!result.ok) return result.status === 404 ? notFound(c) : invalid(c, result.errors);

@@ -433,6 +433,8 @@ beforeAll(async () => {
     [/^\/api\/attachments\//, await ids(sql`select id from message_attachments order by id limit 20`)],
     [/^\/api\/courses\//, await ids(sql`select id from courses order by institution_id desc, id limit 20`)],
     [/^\/api\/recipient-lists\//, await ids(sql`select id from recipient_lists order by id limit 20`)],
+    // Students and guardians of the fuzzer's school and of others, for the people routes.
+    [/^\/api\/people\//, await ids(sql`select id from students order by institution_id desc, id limit 20`)],
     [/^\/api\/institutions-signatures\//, await ids(sql`select id from institution_signatures order by id limit 10`)],
     [/^\/api\/templates\//, await ids(sql`select id from templates order by id limit 30`)],
     [
@@ -488,6 +490,16 @@ function baseBody(method: string, path: string): Record<string, unknown> | null 
       tipo_documento_id: 1,
     },
     'POST /api/recipient-lists/:id/users/:memberId/correction': { note: 'El celular correcto es +56 9 9747 3752.' },
+    'PATCH /api/people/:kind/:id': { nombres: 'Ana', email: 'ana@example.cl', fono_celular: '+56 9 8765 4321' },
+    'POST /api/people/estudiante/:id/guardians': {
+      nombres: 'Ana',
+      apellido_paterno: 'Pérez',
+      fono_celular: '+56 9 8765 4321',
+      dni: '12.345.678-5',
+      tipo_documento_id: 1,
+      rol_adulto_id: 2,
+      relationship: 'Madre',
+    },
     'POST /api/webhooks/provider/:channel': { reference: seeded.references[0], status: 'delivered', at: new Date().toISOString() },
     'POST /api/app/session/code': { phone: guardian.phone },
     'POST /api/app/session': { phone: guardian.phone, code: '123456' },
@@ -502,6 +514,7 @@ function fillPath(path: string, junk: boolean): string {
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => {
     if (junk) return pick(NASTY_PATH);
     if (name === 'channel') return pick(['sms', 'whatsapp']);
+    if (name === 'kind') return pick(['estudiante', 'apoderado']);
     return String(real.length > 0 ? pick(real) : 1 + int(20));
   });
 }

@@ -9,7 +9,7 @@ import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecipientPick } from '../../shared/compose-contract';
 import type { ApiError } from '../../shared/contract';
-import { PEOPLE_API, type PeoplePage, type PersonRecord } from '../../shared/people-contract';
+import { PEOPLE_API, type PeoplePage, type PeopleQuery, type PersonRecord } from '../../shared/people-contract';
 import { PeoplePageStruct, PersonRecordDataStruct } from '../../shared/people-structs';
 import { PERSON_ERRORS, PERSON_ERRORS_MX } from '../../shared/person-rules';
 import type { RecipientListMember, RecipientListSummary } from '../../shared/recipient-lists-contract';
@@ -47,7 +47,7 @@ async function errorsOf(res: Response, status = 422): Promise<Record<string, str
   return body.errors ?? {};
 }
 
-async function page(client: Client, query: Record<string, string | number> = {}): Promise<PeoplePage> {
+async function page(client: Client, query: PeopleQuery = {}): Promise<PeoplePage> {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const body = await ok<unknown>(await client.get(api(`${PEOPLE_API.people}?${search}`)));
   expect(is(body, PeoplePageStruct)).toBe(true);
