@@ -80,7 +80,7 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
     case 'guardian.cancel':
       return from.matches({ ready: { adding: 'open' } }) ? [focus('person-add-guardian')] : [];
     case 'xstate.done.actor.addGuardian':
-      return [toast('people.toast.guardianAdded', c.guardian.nombres.trim()), focus('person-add-guardian')];
+      return [toast('people.toast.guardianAdded', c.guardian.nombres.trim()), focus('person-guardians')];
     case 'xstate.error.actor.addGuardian':
       return error?.status === 422 ? [focus(`guardian-${Object.keys(error.fieldErrors)[0]}`)] : [];
     case 'person.cancel':
@@ -89,7 +89,7 @@ function emits({ from, event }: StepEnv): AnyEventObject[] {
     case 'xstate.done.actor.removeGuardian':
       return [
         toast('people.toast.guardianRemoved', c.record?.guardians.find((g) => g.id === c.guardianId)?.name ?? ''),
-        focus('person-add-guardian'),
+        focus('person-guardians'),
       ];
     case 'xstate.done.actor.withdrawStudent':
       return [toast('people.toast.withdrawn', (event.output as PersonRecord).name), focus('person-standing')];

@@ -76,6 +76,8 @@ export const personFieldId = (field: ContactField | 'form') => `person-${field}`
 export const guardianFieldId = (field: GuardianField | 'form') => `guardian-${field}`;
 export const ADD_GUARDIAN_BUTTON_ID = 'person-add-guardian';
 export const STANDING_BUTTON_ID = 'person-standing';
+/** The guardians' heading: where the focus goes once one is added or removed (the add button may be gone). */
+export const GUARDIANS_HEADING_ID = 'person-guardians';
 export const guardianRowId = (id: number) => `person-guardian-${id}`;
 
 const GUARDIAN_FIELD_ORDER: readonly GuardianField[] = ['rol_adulto_id', 'relationship', ...CONTACT_FIELD_ORDER];
@@ -200,6 +202,7 @@ export const personMachine = setup({
       params: { name: params.name },
     })),
     focusAddGuardian: emit({ type: 'focus', target: ADD_GUARDIAN_BUTTON_ID }),
+    focusGuardians: emit({ type: 'focus', target: GUARDIANS_HEADING_ID }),
     focusStanding: emit({ type: 'focus', target: STANDING_BUTTON_ID }),
     focusGuardianRow: emit(({ context }) => ({
       type: 'focus' as const,
@@ -317,7 +320,7 @@ export const personMachine = setup({
                       type: 'toast',
                       params: ({ context }) => ({ key: 'people.toast.guardianAdded', name: newGuardianOf(context.guardian).nombres }),
                     },
-                    'focusAddGuardian',
+                    'focusGuardians',
                   ],
                 },
                 onError: [
@@ -359,7 +362,7 @@ export const personMachine = setup({
                   }),
                 },
                 { type: 'assignRecord', params: ({ event }) => event.output },
-                'focusAddGuardian',
+                'focusGuardians',
               ],
             },
             onError: {

@@ -3,7 +3,7 @@
 // filters and page live in the address (people/people.ts). A 390 px phone stacks the filters and the rows.
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { PEOPLE_KINDS, PEOPLE_STATUSES, type PersonSummary } from '../../../../shared/people-contract';
+import { PEOPLE_KINDS, PEOPLE_Q_MAX, PEOPLE_STATUSES, type PersonSummary } from '../../../../shared/people-contract';
 import { formatPhone } from '../../../../shared/phone-format';
 import { personPath } from '../../../machines/people/people-rules';
 import {
@@ -71,6 +71,7 @@ function Filters({ actor }: { actor: PeopleActor }) {
       <SearchInput
         aria-label={t('people.search')}
         placeholder={t('people.search')}
+        maxLength={PEOPLE_Q_MAX}
         value={q}
         onSearch={(text) => actor.send({ type: 'people.search', q: text })}
       />

@@ -10,6 +10,7 @@ import { formatPhone } from '../../../../shared/phone-format';
 import { PEOPLE_PATH, personPath } from '../../../machines/people/people-rules';
 import {
   ADD_GUARDIAN_BUTTON_ID,
+  GUARDIANS_HEADING_ID,
   guardianRowId,
   personFieldId,
   personMachine,
@@ -178,8 +179,8 @@ function GuardiansSection({ actor }: { actor: PersonActor }) {
   const { guardians, canAdd, busy } = useSelectors(actor, { guardians: selectGuardians, canAdd: selectCanAddGuardian, busy: selectBusy });
   const list = guardians ?? [];
   return (
-    <section aria-labelledby="person-guardians" className="flex flex-col gap-3" data-slot="person-guardians">
-      <h3 id="person-guardians" className="font-semibold">
+    <section aria-labelledby={GUARDIANS_HEADING_ID} className="flex flex-col gap-3" data-slot="person-guardians">
+      <h3 id={GUARDIANS_HEADING_ID} tabIndex={-1} className="font-semibold outline-none">
         {t('people.guardians.heading')}
       </h3>
       {list.length === 0 ? (
@@ -192,10 +193,13 @@ function GuardiansSection({ actor }: { actor: PersonActor }) {
         </ul>
       )}
       <div className="flex flex-col items-start gap-1">
-        <Button id={ADD_GUARDIAN_BUTTON_ID} variant="outline" disabled={!canAdd} onClick={() => actor.send({ type: 'guardian.open' })}>
-          {t('people.guardians.add')}
-        </Button>
-        {!canAdd && !busy && list.length >= 2 && <p className="text-sm text-muted-foreground">{t('people.guardians.full')}</p>}
+        {canAdd || busy ? (
+          <Button id={ADD_GUARDIAN_BUTTON_ID} variant="outline" disabled={!canAdd} onClick={() => actor.send({ type: 'guardian.open' })}>
+            {t('people.guardians.add')}
+          </Button>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('people.guardians.full')}</p>
+        )}
       </div>
     </section>
   );
