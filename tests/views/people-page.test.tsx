@@ -45,6 +45,21 @@ describe.each(RENDER_MODES)('people screens (%s)', (_mode, wrap) => {
     expect(await screen.findByText(text('people.noMatch', { q: 'zzz' }))).toBeTruthy();
   });
 
+  it('an address past the last page offers «Anterior» to the last one', async () => {
+    window.history.replaceState(null, '', '/settings/people?page=9');
+    api.script['GET /people'] = [
+      json(200, { ...peoplePage([], 9, 3), meta: { current_page: 9, last_page: 3, per_page: 25, total: 60 } }),
+      json(200, peoplePage([summaryOf(personRecord())], 3, 3)),
+    ];
+    render(wrap(<SettingsPeoplePage />));
+    const previous = await screen.findByRole('button', { name: text('people.pages.previous') });
+    expect((previous as HTMLButtonElement).disabled).toBe(false);
+    await act(async () => fireEvent.click(previous));
+    await screen.findByText(personRecord().name);
+    expect(queryOf(api.calls('GET', '/people').at(-1)!.url)).toMatchObject({ page: '3' });
+    expect(window.location.search).toBe('?page=3');
+  });
+
   it("refuses a student's phone before sending, and keeps what was typed under the server's refusal", async () => {
     window.history.replaceState(null, '', '/settings/people/estudiante/7');
     api.script['GET /people/estudiante/7'] = [json(200, { data: personRecord() })];

@@ -132,5 +132,7 @@ export const selectPeopleLastPage = (s: PeopleSnapshot): number => s.context.ans
 export const selectPeopleTotal = (s: PeopleSnapshot): number | null => s.context.answer?.meta.total ?? null;
 export const selectPeopleLoading = (s: PeopleSnapshot): boolean => s.hasTag('busy') || s.matches('typing');
 export const selectPeopleFailed = (s: PeopleSnapshot): boolean => s.matches('failed');
-export const selectCanPrevious = (s: PeopleSnapshot): boolean => s.can({ type: 'people.page', page: s.context.query.page - 1 });
+/** «Anterior»: the page before, or the last there is when the address asked for one beyond it. */
+export const selectPreviousPage = (s: PeopleSnapshot): number => Math.min(s.context.query.page - 1, s.context.answer?.meta.last_page ?? 1);
+export const selectCanPrevious = (s: PeopleSnapshot): boolean => s.can({ type: 'people.page', page: selectPreviousPage(s) });
 export const selectCanNext = (s: PeopleSnapshot): boolean => s.can({ type: 'people.page', page: s.context.query.page + 1 });

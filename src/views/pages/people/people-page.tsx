@@ -19,6 +19,7 @@ import {
   selectPeopleQ,
   selectPeopleStatus,
   selectPeopleTotal,
+  selectPreviousPage,
   type PeopleActor,
 } from '../../../machines/people/people';
 import { useT } from '../../lib/i18n';
@@ -163,8 +164,9 @@ function Row({ person }: { person: PersonSummary }) {
 
 function Pages({ actor }: { actor: PeopleActor }) {
   const t = useT();
-  const { page, last, canPrevious, canNext } = useSelectors(actor, {
+  const { page, previous, last, canPrevious, canNext } = useSelectors(actor, {
     page: selectPeoplePage,
+    previous: selectPreviousPage,
     last: selectPeopleLastPage,
     canPrevious: selectCanPrevious,
     canNext: selectCanNext,
@@ -172,7 +174,7 @@ function Pages({ actor }: { actor: PeopleActor }) {
   if (last <= 1 && page <= 1) return null;
   return (
     <nav aria-label={t('people.pages.label')} className="flex flex-wrap items-center justify-between gap-2">
-      <Button variant="outline" size="sm" disabled={!canPrevious} onClick={() => actor.send({ type: 'people.page', page: page - 1 })}>
+      <Button variant="outline" size="sm" disabled={!canPrevious} onClick={() => actor.send({ type: 'people.page', page: previous })}>
         {t('people.pages.previous')}
       </Button>
       <span className="text-sm text-muted-foreground">{t('people.pages.of', { page, last })}</span>
