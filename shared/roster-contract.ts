@@ -128,7 +128,7 @@ export type MatchBasis = 'document' | 'name_phone' | 'new';
 /** What applying would do to one person or course. */
 export type ChangeKind = 'new' | 'changed' | 'unchanged' | 'withdrawn';
 
-/** A field that differs between Hermes and the file; `manual` when an administrator corrected it by hand since the last import. */
+/** A field that differs between Hermes and the file; `manual` when an administrator corrected it by hand and no import has written it since. */
 export interface FieldChange {
   field: string;
   from: string | null;

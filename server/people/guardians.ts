@@ -16,6 +16,10 @@ import { PEOPLE_MESSAGES } from './texts';
 export type GuardianChange = { kind: 'done' } | { kind: 'not_found' } | { kind: 'invalid'; errors: FieldErrors };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A guardian's role as the record of changes and the roster import's preview name it. */
+const ROLE_FIELDS = { 1: 'titular', 2: 'suplente' } as const;
+/** A guardian `g` as the roster import's preview names them ("Ana Pérez Soto (Madre)", with the relationship after). */
+const LABEL = sql.raw(`concat_ws(' ', g.first_names, g.last_name_father, nullif(g.last_name_mother, ''))`);
 const PERSON_FIELDS = ['nombres', 'apellido_paterno', 'apellido_materno', 'email', 'fono_celular', 'dni', 'tipo_documento_id'] as const;
 
 /** Whether student `studentId` is the school's; locks the row, so two guardians given at once take turns. */
@@ -84,18 +88,31 @@ export async function addGuardian(db: Queryable, scope: PeopleScope, studentId: 
     await tx.execute(sql`
       insert into student_guardians (student_id, guardian_id, role, relationship)
       values (${studentId}, ${guardianId}, ${role}, ${relationship})`);
+    // Recorded as a correction of the student's family, so the next roster import asks before undoing it.
+    await tx.execute(sql`
+      insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
+      select ${scope.institutionId}, 'estudiante', ${studentId}, ${ROLE_FIELDS[role]}, null,
+        ${LABEL} || ' (' || ${relationship} || ')', ${scope.userId}
+      from guardians g where g.id = ${guardianId}`);
     return { kind: 'done' };
   });
 }
 
 /** Takes guardian `guardianId` away from student `studentId`; not found unless that link exists in the school. */
 export async function unlinkGuardian(db: Queryable, scope: PeopleScope, studentId: number, guardianId: number): Promise<GuardianChange> {
-  const removed = rowsOf(
-    await db.execute(sql`
-      delete from student_guardians sg using students s
-      where sg.student_id = s.id and s.id = ${studentId} and s.institution_id = ${scope.institutionId}
-        and sg.guardian_id = ${guardianId}
-      returning sg.guardian_id`),
-  );
-  return removed.length > 0 ? { kind: 'done' } : { kind: 'not_found' };
+  return db.transaction(async (tx) => {
+    const [removed] = rowsOf<{ role: 1 | 2; label: string }>(
+      await tx.execute(sql`
+        delete from student_guardians sg using students s, guardians g
+        where sg.student_id = s.id and s.id = ${studentId} and s.institution_id = ${scope.institutionId}
+          and sg.guardian_id = ${guardianId} and g.id = sg.guardian_id
+        returning sg.role, ${LABEL} || ' (' || sg.relationship || ')' as label`),
+    );
+    if (!removed) return { kind: 'not_found' };
+    await tx.execute(sql`
+      insert into contact_changes (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
+      values (${scope.institutionId}, 'estudiante', ${studentId}, ${ROLE_FIELDS[Number(removed.role) as 1 | 2]}, ${removed.label}, null,
+        ${scope.userId})`);
+    return { kind: 'done' };
+  });
 }

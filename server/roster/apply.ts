@@ -6,7 +6,7 @@ import { fold } from '../../shared/fold';
 import type { FieldChange, RosterRow } from '../../shared/roster-contract';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
-import { CONTACT_FIELDS, courseKey, planImport, type GuardianValues, type Plan, type StudentValues } from './plan';
+import { CONTACT_FIELDS, courseKey, planImport, ROLE_FIELD, type GuardianValues, type Plan, type StudentValues } from './plan';
 import { loadSnapshot, rosterStamp, type RosterSnapshot } from './snapshot';
 
 export interface RosterScope {
@@ -35,6 +35,8 @@ const COLUMN = {
 } as const;
 type ContactField = keyof typeof COLUMN;
 const isContactField = (field: string): field is ContactField => (CONTACT_FIELDS as readonly string[]).includes(field);
+/** A student's standing and guardians' roles: recorded as the import's too, so a file that won them keeps them. */
+const STUDENT_FIELDS = new Set(['estado', 'titular', 'suplente']);
 
 /** Rows as one parameter, read back as a relation: `from ${records(rows)} as v(id int, name text)`. */
 const records = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
@@ -160,11 +162,15 @@ export async function applyImport(
     }
     // A standing set by hand that the administrator chose to keep (decision 0193): withdrawn stays withdrawn
     // whatever else of theirs the file changes, enrolled stays enrolled though the file leaves them out.
-    const keepsStanding = (id: number) => plan.conflicts.includes(`student:${id}:estado`) && choices[`student:${id}:estado`] === 'keep';
+    const keeps = (id: number, field: string) =>
+      plan.conflicts.includes(`student:${id}:${field}`) && choices[`student:${id}:${field}`] === 'keep';
+    const keepsStanding = (id: number) => keeps(id, 'estado');
     const updates = plan.students.flatMap((s) => {
       if (s.id === null) return [];
       const { values, applied } = chosen('student', s.id, s.values, s.changes, choices);
-      for (const c of applied) if (isContactField(c.field)) contactRecords.push({ kind: 'estudiante', id: s.id, ...c });
+      // The standing too: a withdrawal or re-enrolment by hand that the file won is the file's from then on.
+      for (const c of applied)
+        if (isContactField(c.field) || STUDENT_FIELDS.has(c.field)) contactRecords.push({ kind: 'estudiante', id: s.id, ...c });
       return applied.some((c) => c.field !== 'titular' && c.field !== 'suplente')
         ? [{ ...studentRow(s.id, values), stays_withdrawn: s.rejoins && keepsStanding(s.id) }]
         : [];
@@ -178,6 +184,7 @@ export async function applyImport(
         where s.id = v.id and s.institution_id = ${scope.institutionId}`);
     }
     const withdraw = plan.withdraw.filter((id) => !keepsStanding(id));
+    for (const id of withdraw) contactRecords.push({ kind: 'estudiante', id, field: 'estado', from: 'matriculado', to: 'retirado' });
     if (withdraw.length > 0) {
       await tx.execute(sql`
         update students set withdrawn_at = now()
@@ -215,8 +222,9 @@ export async function applyImport(
     }
 
     // Who is whose: the file's guardian of a role replaces the one Hermes had in it.
+    // A family corrected by hand and kept (decision 0193): that role is not written.
     const links = plan.links
-      .filter((l) => plan.linksChanged.has(l.student))
+      .filter((l) => plan.linksChanged.has(l.student) && !keeps(studentIds[l.student]!, ROLE_FIELD[l.role]))
       .map((l) => ({
         student_id: studentIds[l.student]!,
         guardian_id: guardianIds[l.guardian]!,

@@ -26,7 +26,7 @@ const fullName = (p: { first_names: string; last_name_father: string; last_name_
   [p.first_names, p.last_name_father, p.last_name_mother].filter((part) => part !== '').join(' ');
 const documentType = (d: RosterDocument) => (d.type === 'rut' ? DOCUMENT_TYPES.rut : DOCUMENT_TYPES.curp);
 const ROLE_ID = { titular: 1, suplente: 2 } as const;
-const ROLE_FIELD = { 1: 'titular', 2: 'suplente' } as const;
+export const ROLE_FIELD = { 1: 'titular', 2: 'suplente' } as const;
 
 /** A person's stored columns as the import writes them: the snapshot's row without what the import decides apart. */
 export type StudentValues = Omit<StudentRow, 'id' | 'course_id' | 'withdrawn'> & { course_key: string };
@@ -296,7 +296,7 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
           ...change('student', id, 'email', row.email, values.email, m('email')),
           ...change('student', id, 'fecha_nacimiento', row.birth_date, values.birth_date, false),
           ...change('student', id, 'curso', courseById.get(row.course_id)?.name ?? null, courseName(s.course), false),
-          // Withdrawn by hand since the last import: coming back is a conflict, like a corrected phone.
+          // Withdrawn by hand, and no import wrote the standing since: coming back is a conflict, like a corrected phone.
           ...(row.withdrawn ? change('student', id, 'estado', 'retirado', 'matriculado', m('estado')) : []),
         ]
       : [];
@@ -310,11 +310,14 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
       linksChanged.add(i);
       if (row) {
         const fg = fileGuardians[target.index]!.guardian;
+        // A guardian given or taken away by hand in that role, and no import wrote it since: a conflict.
+        const manual = m(ROLE_FIELD[target.role]);
+        if (manual) conflicts.push(`student:${row.id}:${ROLE_FIELD[target.role]}`);
         changes.push({
           field: ROLE_FIELD[target.role],
           from: now ? guardianLabel(now.guardian, '', now.relationship) : null,
           to: guardianLabel(gid, fullName(fg), target.relationship),
-          manual: false,
+          manual,
         });
       }
     }
@@ -341,7 +344,7 @@ export function planImport(snapshot: RosterSnapshot, rows: RosterRow[]): Plan {
     ),
     ...withdraw.map((id): PreviewPerson => {
       const s = studentById.get(id)!;
-      // Enrolled again by hand since the last import: leaving again is a conflict too.
+      // Enrolled again by hand, and no import wrote the standing since: leaving again is a conflict too.
       const changes = change('student', id, 'estado', 'matriculado', 'retirado', manualOf('estudiante', id, 'estado'));
       return {
         kind: 'student',

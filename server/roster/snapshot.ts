@@ -1,6 +1,6 @@
 // The school's roster as an import compares against it: levels, courses, every student (withdrawn too, so a
 // returning one is found), guardians and who is whose, and the fields an administrator corrected by hand
-// since the last applied import. A few set-based reads, assembled in memory by plan.ts.
+// that no import has written since. A few set-based reads, assembled in memory by plan.ts.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
@@ -50,7 +50,7 @@ export interface RosterSnapshot {
   students: StudentRow[];
   guardians: GuardianRow[];
   links: LinkRow[];
-  /** `estudiante:12:fono_celular`: fields an administrator changed by hand after the last applied import. */
+  /** `estudiante:12:fono_celular`: fields an administrator changed by hand after the last import that wrote them. */
   manual: Set<string>;
   /** The school year the roster is in now: the latest applied import's, or the calendar's. */
   currentYear: number;
@@ -109,14 +109,17 @@ export async function loadSnapshot(db: Queryable, institutionId: number, calenda
       from student_guardians sg join students s on s.id = sg.student_id
       where s.institution_id = ${institutionId}`),
   );
-  // By hand: written by someone, not by an import, after the last applied import (any time when none was).
+  // By hand: written by someone, not by an import, after the last import that wrote that field of that person
+  // (any time when none did). A correction kept over a file stays the administrator's until a file wins it.
   const manual = rowsOf<{ key: string }>(
     await db.execute(sql`
       select distinct c.person_kind || ':' || c.person_id || ':' || c.field as key
       from contact_changes c
       where c.institution_id = ${institutionId} and c.roster_import_id is null and c.person_kind in ('estudiante', 'apoderado')
         and c.changed_at > coalesce(
-          (select max(applied_at) from roster_imports where institution_id = ${institutionId} and state = 'applied'), '-infinity')`),
+          (select max(i.changed_at) from contact_changes i
+            where i.institution_id = c.institution_id and i.person_kind = c.person_kind and i.person_id = c.person_id
+              and i.field = c.field and i.roster_import_id is not null), '-infinity')`),
   );
   const year = await appliedYear(db, institutionId);
   return {

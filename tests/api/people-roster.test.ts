@@ -113,19 +113,87 @@ describe('corrections on the people screen, then the next import', () => {
     expect((await one<{ phone: string }>(sql`select phone from guardians where id = ${ids.guardian}`)).phone).toBe('+56988887777');
   });
 
-  it('"file" takes the file’s standing: the student withdrawn by hand comes back, the one enrolled by hand leaves', async () => {
+  it('what was kept is asked again at the next import, never undone silently; "file" takes the file’s standing', async () => {
     const admin = await as(ADMIN);
     expect((await sendJson(admin, 'POST', `/api${PEOPLE_API.withdrawal(ids.listedB)}`)).status).toBe(200);
     expect((await sendJson(admin, 'DELETE', `/api${PEOPLE_API.withdrawal(ids.omittedB)}`)).status).toBe(200);
-    // The school's file as before: it lists listedA and listedB, not omittedA (kept enrolled) nor omittedB.
+    // The school's file as before: it lists listedA and listedB, not omittedA nor omittedB. The three kept
+    // corrections are still the administrator's, besides the two new ones.
     const previewed = await preview(file);
-    const keys = [`student:${ids.listedB}:estado`, `student:${ids.omittedB}:estado`];
-    // The earlier choices were applied: only the new hand changes are conflicts (listedA is a plain return now).
-    expect(previewed.counts.conflicts).toBe(2);
-    expect(await apply(previewed.id, Object.fromEntries(keys.map((k) => [k, 'file'])))).toEqual({ kind: 'done' });
-    expect(await standing(ids.listedB)).toBe(false);
-    expect(await standing(ids.omittedB)).toBe(true);
+    const kept = [`student:${ids.listedA}:estado`, `student:${ids.omittedA}:estado`, `guardian:${ids.guardian}:fono_celular`];
+    const fresh = [`student:${ids.listedB}:estado`, `student:${ids.omittedB}:estado`];
+    expect(previewed.counts.conflicts).toBe(5);
+    expect(await apply(previewed.id, { [kept[2]!]: 'keep' })).toEqual({
+      kind: 'conflicts',
+      missing: expect.arrayContaining([...kept.slice(0, 2), ...fresh]),
+    });
+    const choices: ConflictChoices = Object.fromEntries([...kept.slice(0, 2), ...fresh].map((k) => [k, 'file']));
+    expect(await apply(previewed.id, { ...choices, [kept[2]!]: 'keep' })).toEqual({ kind: 'done' });
     expect(await standing(ids.listedA)).toBe(false);
     expect(await standing(ids.omittedA)).toBe(true);
+    expect(await standing(ids.listedB)).toBe(false);
+    expect(await standing(ids.omittedB)).toBe(true);
+    expect((await one<{ phone: string }>(sql`select phone from guardians where id = ${ids.guardian}`)).phone).toBe('+56988887777');
+  });
+
+  it('a standing the file won is the file’s from then on: the school’s next file decides it alone', async () => {
+    // The same file again: only the phone, kept twice, is still asked about.
+    const again = await preview(file);
+    expect(again.counts.conflicts).toBe(1);
+    const guardian = (await changedPeople(again.id)).find((p) => p.kind === 'guardian' && p.id === ids.guardian);
+    expect(guardian?.changes).toEqual([{ field: 'fono_celular', from: '+56988887777', to: expect.any(String), manual: true }]);
+    // listedB came back by the file's choice: a file that now leaves them out withdraws them, no conflict.
+    const listedBDni = (await one<{ dni: string }>(sql`select dni from students where id = ${ids.listedB}`)).dni;
+    const next = await preview(file.filter((r) => r.student.document?.value !== listedBDni));
+    const listedB = (await pageOfPeople(server.db, scope, next.id, { change: 'withdrawn', kind: 'student', page: 1, perPage: 100 }))!.items;
+    expect(listedB).toEqual([expect.objectContaining({ id: ids.listedB, changes: [] })]);
+    expect(next.counts.conflicts).toBe(1);
+  });
+
+  it('a guardian taken away or given by hand is a conflict too: "keep" keeps the family as corrected', async () => {
+    const admin = await as(ADMIN);
+    // Two enrolled students of the file with a titular and a suplente.
+    const [unlinked, replaced] = rowsOf<{ id: number; suplente: number; dni: string }>(
+      await server.db.execute(sql`
+        select s.id, sg.guardian_id as suplente, s.dni from students s join student_guardians sg on sg.student_id = s.id and sg.role = 2
+        where s.institution_id = ${scope.institutionId} and s.withdrawn_at is null and s.dni is not null
+          and s.id not in (${ids.listedA}, ${ids.listedB}, ${ids.omittedA}, ${ids.omittedB})
+        order by s.id limit 2`),
+    ) as [{ id: number; suplente: number; dni: string }, { id: number; suplente: number; dni: string }];
+    expect((await sendJson(admin, 'DELETE', `/api${PEOPLE_API.guardian(unlinked.id, unlinked.suplente)}`)).status).toBe(200);
+    expect((await sendJson(admin, 'DELETE', `/api${PEOPLE_API.guardian(replaced.id, replaced.suplente)}`)).status).toBe(200);
+    const added = await sendJson(admin, 'POST', `/api${PEOPLE_API.guardians(replaced.id)}`, {
+      nombres: 'Rosa',
+      apellido_paterno: 'Mella',
+      rol_adulto_id: 2,
+      relationship: 'Tía',
+      fono_celular: '+56 9 6543 2109',
+    });
+    expect(added.status).toBe(201);
+    const rosa = (
+      await one<{ id: number }>(sql`select guardian_id as id from student_guardians where student_id = ${replaced.id} and role = 2`)
+    ).id;
+
+    const previewed = await preview(file);
+    const keys = [`student:${unlinked.id}:suplente`, `student:${replaced.id}:suplente`];
+    const people = await changedPeople(previewed.id);
+    expect(people.find((p) => p.id === unlinked.id)?.changes).toEqual([
+      { field: 'suplente', from: null, to: expect.any(String), manual: true },
+    ]);
+    expect(people.find((p) => p.id === replaced.id)?.changes).toEqual([
+      { field: 'suplente', from: 'Rosa Mella (Tía)', to: expect.any(String), manual: true },
+    ]);
+    expect(await apply(previewed.id, { [`guardian:${ids.guardian}:fono_celular`]: 'keep' })).toEqual({
+      kind: 'conflicts',
+      missing: keys,
+    });
+    expect(
+      await apply(previewed.id, { [`guardian:${ids.guardian}:fono_celular`]: 'keep', [keys[0]!]: 'keep', [keys[1]!]: 'keep' }),
+    ).toEqual({ kind: 'done' });
+    const suplentes = rowsOf<{ student_id: number; guardian_id: number }>(
+      await server.db.execute(sql`
+        select student_id, guardian_id from student_guardians where role = 2 and student_id in (${unlinked.id}, ${replaced.id})`),
+    );
+    expect(suplentes).toEqual([{ student_id: replaced.id, guardian_id: rosa }]);
   });
 });

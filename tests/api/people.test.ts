@@ -518,6 +518,38 @@ describe('withdrawal and re-enrolment by hand', () => {
     expect(await estimate('estudiantes')).toBe(students);
     expect(await estimate('apoderados')).toBe(guardians);
   });
+
+  it('a guardian with another child still enrolled is still reached, for that child', async () => {
+    const admin = await as(ADMIN);
+    const teacher = await as(TEACHER);
+    const pair = await one<{ guardian: number; leaving: number; staying: number; leaving_course: number; staying_course: number }>(sql`
+      select a.guardian_id as guardian, a.student_id as leaving, b.student_id as staying, sa.course_id as leaving_course,
+        sb.course_id as staying_course
+      from student_guardians a join student_guardians b on b.guardian_id = a.guardian_id and b.student_id > a.student_id
+      join students sa on sa.id = a.student_id and sa.withdrawn_at is null and sa.institution_id = ${schools.sanAndres}
+      join students sb on sb.id = b.student_id and sb.withdrawn_at is null
+      order by a.guardian_id limit 1`);
+    await ok(await sendJson(admin, 'POST', api(PEOPLE_API.withdrawal(pair.leaving))));
+    const directory = (await ok<{ data: Recipients }>(await teacher.get('/api/recipients'))).data;
+    const listed = directory.courses.flatMap((c) => c.apoderados.filter((g) => g.id === pair.guardian).map((g) => [c.id, g.student_id]));
+    // Under the staying child's course (and electives), never for the child who left.
+    expect(listed).toContainEqual([pair.staying_course, pair.staying]);
+    expect(listed.every(([, student]) => student === pair.staying)).toBe(true);
+    const list = (
+      await ok<{ data: RecipientListSummary }>(
+        await sendJson(admin, 'POST', api('/recipient-lists'), {
+          name: 'Cursos de la familia',
+          picks: [...new Set([pair.leaving_course, pair.staying_course])].map((id) => ({ kind: 'course', id, audience: 'apoderados' })),
+        }),
+        201,
+      )
+    ).data;
+    const members = (await ok<{ data: RecipientListMember[] }>(await admin.get(api(`/recipient-lists/${list.id}/users`)))).data;
+    expect(members.filter((m) => m.user_type === 'apoderado' && m.user_id === pair.guardian).map((m) => m.student_id)).toEqual([
+      pair.staying,
+    ]);
+    await ok(await sendJson(admin, 'DELETE', api(PEOPLE_API.withdrawal(pair.leaving))));
+  });
 });
 
 describe('a Mexican school', () => {

@@ -193,9 +193,12 @@ describe("an administrator's correction", () => {
       changed_by: scope.userId,
     });
 
-    // The import's own change is not taken for a correction: the same file again is all unchanged.
+    // The import's own change (the e-mail) is not taken for a correction; the phone kept over the file is still
+    // the administrator's, so the same file asks about it again instead of undoing it.
     const again = await preview(file);
-    expect(again.counts.conflicts).toBe(0);
+    expect(again.counts.conflicts).toBe(1);
+    const asked = (await pageOfPeople(server.db, scope, again.id, { change: 'changed', kind: 'guardian', page: 1, perPage: 10 }))!.items;
+    expect(asked).toMatchObject([{ id: guardianId, changes: [{ field: 'fono_celular', from: '+56990000001', manual: true }] }]);
   });
 });
 
