@@ -10,7 +10,7 @@ import {
   type StudentGuardian,
 } from './people-contract';
 
-export const PersonSummaryStruct: Struct<PersonSummary, unknown> = type({
+const PersonSummaryStruct: Struct<PersonSummary, unknown> = type({
   kind: enums(PEOPLE_KINDS),
   id: number(),
   name: string(),
@@ -47,7 +47,7 @@ const GuardianStudentStruct: Struct<GuardianStudent, unknown> = type({
   withdrawn_at: nullable(string()),
 });
 
-export const PersonRecordStruct: Struct<PersonRecord, unknown> = type({
+const PersonRecordStruct: Struct<PersonRecord, unknown> = type({
   kind: enums(PEOPLE_KINDS),
   id: number(),
   nombres: string(),

@@ -36,6 +36,7 @@ import type schoolCL from './settings/school/es-CL.json';
 import type staffCL from './staff/es-CL.json';
 import type invitationCL from './staff/invitation/es-CL.json';
 import type rosterCL from './roster/es-CL.json';
+import type peopleCL from './people/es-CL.json';
 import type { Locale } from '../../shared/contract';
 
 /** Texts of one screen family (a folder here, by its path), loaded with its chunk. */
@@ -61,7 +62,8 @@ export type Namespace =
   | 'settings/school'
   | 'staff'
   | 'staff/invitation'
-  | 'roster';
+  | 'roster'
+  | 'people';
 export const NAMESPACES: readonly Namespace[] = [
   'layout',
   'session',
@@ -85,6 +87,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'staff',
   'staff/invitation',
   'roster',
+  'people',
 ];
 
 type Messages = typeof shellCL &
@@ -109,7 +112,8 @@ type Messages = typeof shellCL &
   typeof schoolCL &
   typeof staffCL &
   typeof invitationCL &
-  typeof rosterCL;
+  typeof rosterCL &
+  typeof peopleCL;
 
 type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** `selected_one` and `selected_other` are both asked for as `selected`. */

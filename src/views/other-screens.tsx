@@ -2,7 +2,8 @@
 // their own chunk, asked for at start-up beside the first screen's (routes.tsx), so the first download
 // carries only the first screens' rows and a deep link or the next click finds these loaded.
 import type { ReactNode } from 'react';
-import { byId, screen, type RouteParams } from './lazy-screen';
+import { PEOPLE_KINDS } from '../../shared/people-contract';
+import { byId, idOf, NotFound, screen, type RouteParams } from './lazy-screen';
 import type { RouteName } from './route-table';
 
 const ComposePage = screen(() => import('./pages/compose/compose-page').then((m) => m.ComposePage), ['messages', 'compose', 'templates']);
@@ -29,6 +30,14 @@ const SettingsSsoPage = screen(() => import('./pages/settings/sso-page').then((m
 const SettingsQuotaPage = screen(() => import('./pages/settings/quota-page').then((m) => m.SettingsQuotaPage), ['settings']);
 const SettingsStaffPage = screen(() => import('./pages/staff/staff-page').then((m) => m.SettingsStaffPage), ['staff']);
 const SettingsRosterPage = screen(() => import('./pages/roster/roster-page').then((m) => m.SettingsRosterPage), ['roster']);
+const SettingsPeoplePage = screen(
+  () => import('./pages/people/people-page').then((m) => m.SettingsPeoplePage),
+  ['people', 'recipient-lists'],
+);
+const SettingsPersonPage = screen(
+  () => import('./pages/people/person-page').then((m) => m.SettingsPersonPage),
+  ['people', 'recipient-lists'],
+);
 const InvitationPage = screen(() => import('./pages/staff/invitation-page').then((m) => m.InvitationPage), ['staff/invitation']);
 const DashboardUsersPage = screen(
   () => import('./pages/dashboard/users-page').then((m) => m.DashboardUsersPage),
@@ -88,6 +97,13 @@ const OTHER_SCREENS = {
   invitation: ({ token }: RouteParams) => <InvitationPage key={token} token={token ?? ''} />,
   'settings-sso': () => <SettingsSsoPage />,
   'settings-roster': () => <SettingsRosterPage />,
+  'settings-people': () => <SettingsPeoplePage />,
+  // A kind the contract does not know, or a malformed id, is the 404 page.
+  'settings-person': (params) => {
+    const id = idOf(params);
+    const kind = PEOPLE_KINDS.find((k) => k === params.kind);
+    return id === null || kind === undefined ? <NotFound /> : <SettingsPersonPage key={`${kind}-${id}`} kind={kind} id={id} />;
+  },
 } satisfies Partial<Record<RouteName, (params: RouteParams) => ReactNode>>;
 
 /** The routes this chunk shows. */

@@ -5,6 +5,7 @@
 // Adding a screen: a row here, its screen in routes.tsx, its page, its machine and its texts
 // (README "How to add a screen").
 import { ADMIN_ROLES, NEWSFEED_ROLES, STAFF_ADMIN_ROLES, type CountType, type Folder } from '../../shared/codes';
+import { PEOPLE_EDITORS } from '../../shared/person-rules';
 import type { MessageKey } from '../i18n';
 import type { RouteRule } from '../machines/app/route-rules';
 
@@ -164,6 +165,15 @@ export const ROUTE_TABLE = [
   { name: 'settings-sso', path: '/settings/sso', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsSso' },
   // The school's enrolment brought in from its files: its administrators only, as its staff accounts.
   { name: 'settings-roster', path: '/settings/roster', access: 'login', roles: STAFF_ADMIN_ROLES, title: 'pages.settingsRoster' },
+  // The school's students and guardians, one place to correct them: whoever may change a person's record.
+  { name: 'settings-people', path: '/settings/people', access: 'login', roles: PEOPLE_EDITORS, title: 'pages.settingsPeople' },
+  {
+    name: 'settings-person',
+    path: '/settings/people/:kind/:id',
+    access: 'login',
+    roles: PEOPLE_EDITORS,
+    title: 'pages.settingsPerson',
+  },
 ] as const satisfies readonly RouteEntry[];
 
 export type RouteName = (typeof ROUTE_TABLE)[number]['name'];

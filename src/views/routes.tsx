@@ -95,6 +95,8 @@ const SCREENS = {
   invitation: other('invitation'),
   'settings-sso': other('settings-sso'),
   'settings-roster': other('settings-roster'),
+  'settings-people': other('settings-people'),
+  'settings-person': other('settings-person'),
 } satisfies Record<RouteName, RouteDef['screen']>;
 
 /** The table's routes with their screens, in table order. */

@@ -87,6 +87,22 @@ describe('decideRoute (SPEC §2, §6)', () => {
     expect(decideRoute(at('/settings/roster'), out)).toMatchObject({ kind: 'login' });
   });
 
+  it("lets the school's leadership into the people screens, a teacher nowhere near them", () => {
+    for (const session of [admin, director, corpUtp, utpCl]) {
+      expect(decideRoute(at('/settings/people'), session)).toEqual({ kind: 'allow', route: 'settings-people', params: {} });
+      expect(decideRoute(at('/settings/people/apoderado/21'), session)).toEqual({
+        kind: 'allow',
+        route: 'settings-person',
+        params: { kind: 'apoderado', id: '21' },
+      });
+    }
+    for (const session of [teacher, teacherLatam]) {
+      expect(decideRoute(at('/settings/people'), session)).toEqual({ kind: 'denied', to: '/' });
+      expect(decideRoute(at('/settings/people/estudiante/7'), session)).toEqual({ kind: 'denied', to: '/' });
+    }
+    expect(decideRoute(at('/settings/people'), out)).toMatchObject({ kind: 'login' });
+  });
+
   it('sends visitors to login, remembering the page with its query', () => {
     expect(decideRoute(at('/inbox/message/42', '?x=1'), out)).toEqual({
       kind: 'login',

@@ -8,102 +8,33 @@
 // and is told whom to ask: typing and Guardar are refused, so `state.can` offers neither; instead they write
 // what is wrong and «Solicitar corrección» sends it to the leadership as a message (`requested` says so).
 import { and, assertEvent, assign, enqueueActions, not, setup, type SnapshotFrom } from 'xstate';
-import { DOCUMENT_TYPES, type DocumentTypeId, type UserToEdit, type UserToEditInput } from '../../../shared/recipient-lists-contract';
-import { checkPersonEdit, PHONE_PREFIXES as SHARED_PREFIXES, phonePrefixesFor } from '../../../shared/person-rules';
+import type { UserToEdit, UserToEditInput } from '../../../shared/recipient-lists-contract';
 import { fetchMemberUser, requestCorrection, saveMemberUser } from '../../services/recipient-lists/recipient-lists';
 import type { FocusEvent } from '../app/effects';
 import { toApiFailure, type ApiFailure } from '../../services/http/client';
+import {
+  contactChangesOf,
+  contactErrors,
+  contactFormOf,
+  contactServerErrors,
+  emptyContactForm,
+  firstRefusedField,
+  type ContactField,
+  type ContactForm,
+  type PhonePrefix,
+} from '../people/contact-form';
 import { serverErrors, type FieldErrors } from './recipient-lists';
 
-/** SPEC §3 prefixes as the prefix picker offers them (shared/person-rules.ts); the longest match wins when splitting. */
-const PHONE_PREFIXES = SHARED_PREFIXES.map((entry) => entry.prefix);
-export type PhonePrefix = (typeof SHARED_PREFIXES)[number]['prefix'];
+// The form is the people's contact form (people/contact-form.ts): one place for its fields and checks.
+export { firstRefusedField, prefixesFor, splitPhone, type PhonePrefix } from '../people/contact-form';
+export type MemberForm = ContactForm;
+export type MemberField = ContactField;
 
-/** The prefixes as the picker lists them: the school's own first. */
-export const prefixesFor = (schoolPrefix: PhonePrefix): PhonePrefix[] => phonePrefixesFor(schoolPrefix).map((entry) => entry.prefix);
+export const formOf = (user: UserToEdit, fallback: PhonePrefix): MemberForm => contactFormOf({ ...user, kind: user.user_type }, fallback);
 
-export interface MemberForm {
-  nombres: string;
-  apellido_paterno: string;
-  apellido_materno: string;
-  email: string;
-  prefix: PhonePrefix;
-  phone: string;
-  /** '' (none) or a DOCUMENT_TYPES id as text (the select's value). */
-  tipo_documento_id: string;
-  dni: string;
-}
-
-export type MemberField = keyof MemberForm;
-
-/** A stored E.164 number as the prefix and the national part the form shows. */
-export function splitPhone(e164: string | null, fallback: PhonePrefix): { prefix: PhonePrefix; phone: string } {
-  if (!e164) return { prefix: fallback, phone: '' };
-  const prefix = [...PHONE_PREFIXES].sort((a, b) => b.length - a.length).find((p) => e164.startsWith(p));
-  return prefix ? { prefix, phone: e164.slice(prefix.length) } : { prefix: fallback, phone: e164 };
-}
-
-/** The document of the school's country (by its prefix): offered for a guardian or student with none. */
-const SCHOOL_DOCUMENT: Partial<Record<PhonePrefix, DocumentTypeId>> = { '+56': DOCUMENT_TYPES.rut, '+52': DOCUMENT_TYPES.curp };
-
-/** The select's value: the stored type, else the school's document (not for staff, who have none). */
-function documentTypeOf(user: UserToEdit, fallback: PhonePrefix): string {
-  if (user.tipo_documento_id !== null) return String(user.tipo_documento_id);
-  const schools = SCHOOL_DOCUMENT[fallback];
-  return user.user_type === 'funcionario' || user.dni || schools === undefined ? '' : String(schools);
-}
-
-export function formOf(user: UserToEdit, fallback: PhonePrefix): MemberForm {
-  return {
-    nombres: user.nombres,
-    apellido_paterno: user.apellido_paterno,
-    apellido_materno: user.apellido_materno,
-    email: user.email ?? '',
-    ...splitPhone(user.fono_celular, fallback),
-    tipo_documento_id: documentTypeOf(user, fallback),
-    dni: user.dni ?? '',
-  };
-}
-
-/**
- * What the PATCH sends: every field, blanks as null; the phone as prefix plus digits typed, or whole when it
- * was typed with its own "+" prefix (pasted from elsewhere), so it is never prefixed twice.
- */
-export function changesOf(form: MemberForm): UserToEditInput {
-  const phone = form.phone.replace(/[\s\-().]/g, '');
-  const documentType = form.tipo_documento_id === '' ? null : (Number(form.tipo_documento_id) as DocumentTypeId);
-  return {
-    nombres: form.nombres.trim(),
-    apellido_paterno: form.apellido_paterno.trim(),
-    apellido_materno: form.apellido_materno.trim(),
-    email: form.email.trim() || null,
-    fono_celular: phone === '' ? null : phone.startsWith('+') ? phone : `${form.prefix}${phone}`,
-    tipo_documento_id: documentType,
-    dni: form.dni.trim() || null,
-  };
-}
-
-/** The form field a server error names (the phone's error is shown under the number). */
-const fieldOfError = (key: string): MemberField | 'form' =>
-  key === 'fono_celular'
-    ? 'phone'
-    : ((['nombres', 'apellido_paterno', 'apellido_materno', 'email', 'dni', 'tipo_documento_id'] as const).find((f) => f === key) ??
-      'form');
+export const changesOf = (form: MemberForm): UserToEditInput => contactChangesOf(form);
 
 export const memberFieldId = (field: MemberField | 'form') => `member-${field}`;
-
-/** The fields top to bottom as the dialog shows them: a refused save puts focus on the first with an error. */
-const FIELD_ORDER: readonly MemberField[] = [
-  'nombres',
-  'apellido_paterno',
-  'apellido_materno',
-  'email',
-  'phone',
-  'tipo_documento_id',
-  'dni',
-];
-export const firstRefusedField = (errors: FieldErrors): MemberField | null =>
-  FIELD_ORDER.find((field) => errors[field] !== undefined) ?? null;
 
 export interface MemberEditorInput {
   listId: number;
@@ -132,23 +63,8 @@ export type MemberEditorEvent =
   | { type: 'editor.request' }
   | { type: 'editor.cancel' };
 
-const EMPTY_FORM: MemberForm = {
-  nombres: '',
-  apellido_paterno: '',
-  apellido_materno: '',
-  email: '',
-  prefix: '+56',
-  phone: '',
-  tipo_documento_id: '',
-  dni: '',
-};
-
 /** Server errors keyed by the form's fields. */
-function formErrors(failure: ApiFailure): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [key, value] of Object.entries(serverErrors(failure) ?? {})) errors[fieldOfError(key)] = value;
-  return errors;
-}
+const formErrors = (failure: ApiFailure): FieldErrors => contactServerErrors(failure);
 
 /**
  * The same checks the server makes (shared/person-rules.ts), before sending: names, e-mail, the phone's
@@ -157,15 +73,7 @@ function formErrors(failure: ApiFailure): FieldErrors {
 export function checkedErrors(context: Pick<MemberEditorContext, 'user' | 'form' | 'defaultPrefix'>): FieldErrors {
   const user = context.user;
   if (!user) return {};
-  const { errors } = checkPersonEdit(
-    user.user_type,
-    changesOf(context.form),
-    { dni: user.dni, tipo_documento_id: user.tipo_documento_id },
-    context.defaultPrefix,
-  );
-  const out: FieldErrors = {};
-  for (const [key, texts] of Object.entries(errors)) if (texts[0] && !out[fieldOfError(key)]) out[fieldOfError(key)] = { text: texts[0] };
-  return out;
+  return contactErrors(user.user_type, context.form, { dni: user.dni, tipo_documento_id: user.tipo_documento_id }, context.defaultPrefix);
 }
 
 export const memberEditorMachine = setup({
@@ -211,7 +119,7 @@ export const memberEditorMachine = setup({
   context: ({ input }) => ({
     ...input,
     user: null,
-    form: { ...EMPTY_FORM, prefix: input.defaultPrefix },
+    form: { ...emptyContactForm('apoderado', input.defaultPrefix), tipo_documento_id: '' },
     errors: {},
     failed: false,
     saved: null,
@@ -308,4 +216,3 @@ export const selectEditorRequested = (s: MemberEditorSnapshot): boolean => s.mat
 export const selectEditorNote = (s: MemberEditorSnapshot): string => s.context.note;
 export const selectEditorCanRequest = (s: MemberEditorSnapshot): boolean => s.can({ type: 'editor.request' });
 export const selectEditorSchoolPrefix = (s: MemberEditorSnapshot): PhonePrefix => s.context.defaultPrefix;
-export { DOCUMENT_TYPES };

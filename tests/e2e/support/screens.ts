@@ -65,6 +65,9 @@ export const SCREENS: readonly ScreenVisit[] = [
   { route: 'settings-staff', path: '/settings/staff', title: 'pages.settingsStaff' },
   { route: 'settings-sso', path: '/settings/sso', title: 'pages.settingsSso' },
   { route: 'settings-roster', path: '/settings/roster', title: 'pages.settingsRoster' },
+  { route: 'settings-people', path: '/settings/people', title: 'pages.settingsPeople' },
+  // The demo school's first student (another school's would say it is not found, with the same title).
+  { route: 'settings-person', path: '/settings/people/estudiante/1', title: 'pages.settingsPerson' },
 ];
 
 /** The address of a visit, its `{folder}` ids filled in. */

@@ -5,10 +5,8 @@
 import type { ActorRefFrom } from 'xstate';
 import { formatPhone } from '../../../../shared/phone-format';
 import {
-  DOCUMENT_TYPES,
   type memberEditorMachine,
   memberFieldId,
-  prefixesFor,
   selectEditorCanRequest,
   selectEditorErrors,
   selectEditorNote,
@@ -22,7 +20,6 @@ import {
   selectEditorReadOnly,
   selectEditorSaving,
   selectEditorSchoolPrefix,
-  type MemberField,
 } from '../../../machines/recipient-lists/member-editor';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/button';
@@ -30,10 +27,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FieldError } from '../../ui/field';
 import { Label } from '../../ui/label';
 import { Textarea } from '../../ui/textarea';
-import { NativeSelect } from '../../ui/native-select';
 import { Spinner } from '../../ui/spinner';
 import { MachineForm } from '../../ui/form';
-import { FieldText, useErrorText } from './form-bits';
+import { useErrorText } from './form-bits';
+import { ContactFields } from '../people/contact-fields';
 import { useSelectors } from '../../lib/selectors';
 
 type EditorActor = ActorRefFrom<typeof memberEditorMachine>;
@@ -169,90 +166,18 @@ function EditorForm({ editor }: { editor: EditorActor }) {
     name: selectEditorName,
   });
   const errorText = useErrorText();
-  const change = (field: MemberField) => (value: string) => editor.send({ type: 'editor.change', field, value });
-  const phoneError = errorText(errors.phone);
   const hasErrors = Object.keys(errors).length > 0;
-  /** One of the contact's text fields, by its name in the form. */
-  const textField = (
-    field: 'nombres' | 'apellido_paterno' | 'apellido_materno' | 'email' | 'dni',
-    extra: Partial<React.ComponentProps<typeof FieldText>> = {},
-  ) => (
-    <FieldText
-      id={memberFieldId(field)}
-      label={t(`recipientLists.editor.${field}`)}
-      value={form[field]}
-      error={errors[field]}
-      disabled={saving}
-      autoComplete="off"
-      onChange={change(field)}
-      {...extra}
-    />
-  );
   return (
     <MachineForm aria-label={name} className="flex flex-col gap-3" onSend={() => editor.send({ type: 'editor.save' })}>
       <p className="font-medium">{name}</p>
-      {textField('nombres')}
-      {textField('apellido_paterno')}
-      {textField('apellido_materno', { hint: t('recipientLists.editor.apellidoMaternoHint') })}
-      {textField('email', { type: 'email', inputMode: 'email' })}
-      <div data-slot="field" className="flex flex-col gap-1.5">
-        <Label htmlFor={memberFieldId('phone')}>{t('recipientLists.editor.phone')}</Label>
-        <div className="flex gap-2">
-          <NativeSelect
-            aria-label={t('recipientLists.editor.prefix')}
-            value={form.prefix}
-            disabled={saving}
-            onChange={(e) => change('prefix')(e.currentTarget.value)}
-          >
-            {prefixesFor(schoolPrefix).map((prefix) => (
-              <option key={prefix} value={prefix}>
-                {t('recipientLists.editor.prefixOption', {
-                  country: t(`recipientLists.editor.prefixCountry.${prefix.slice(1) as '56'}`),
-                  prefix,
-                })}
-              </option>
-            ))}
-          </NativeSelect>
-          <input
-            id={memberFieldId('phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            data-slot="input"
-            value={form.phone}
-            disabled={saving}
-            aria-invalid={phoneError ? true : undefined}
-            aria-describedby={[`${memberFieldId('phone')}-hint`, phoneError ? `${memberFieldId('phone')}-error` : '']
-              .filter(Boolean)
-              .join(' ')}
-            onChange={(e) => change('phone')(e.currentTarget.value)}
-            className="h-9 w-full min-w-0 rounded-md border border-input bg-card px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/30 aria-invalid:border-destructive md:text-sm"
-          />
-        </div>
-        <p id={`${memberFieldId('phone')}-hint`} className="text-xs text-muted-foreground">
-          {t('recipientLists.editor.phoneHint')}
-        </p>
-        <FieldError id={`${memberFieldId('phone')}-error`}>{phoneError}</FieldError>
-      </div>
-      <div data-slot="field" className="flex flex-col gap-1.5">
-        <Label htmlFor={memberFieldId('tipo_documento_id')}>{t('recipientLists.editor.tipo_documento_id')}</Label>
-        <NativeSelect
-          id={memberFieldId('tipo_documento_id')}
-          value={form.tipo_documento_id}
-          disabled={saving}
-          aria-invalid={errors.tipo_documento_id ? true : undefined}
-          onChange={(e) => change('tipo_documento_id')(e.currentTarget.value)}
-        >
-          <option value="">{t('recipientLists.editor.documentNone')}</option>
-          {Object.values(DOCUMENT_TYPES).map((id) => (
-            <option key={id} value={String(id)}>
-              {t(`recipientLists.editor.document.${id}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <FieldError>{errorText(errors.tipo_documento_id)}</FieldError>
-      </div>
-      {textField('dni', { hint: t('recipientLists.editor.dniHint') })}
+      <ContactFields
+        form={form}
+        errors={errors}
+        disabled={saving}
+        schoolPrefix={schoolPrefix}
+        idOf={memberFieldId}
+        onChange={(field, value) => editor.send({ type: 'editor.change', field, value })}
+      />
       {(failed || errors.form) && (
         <p role="alert" className="text-sm text-destructive">
           {errors.form ? errorText(errors.form) : t('recipientLists.editor.failed')}

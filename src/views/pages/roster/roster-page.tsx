@@ -2,13 +2,15 @@
 // columns when the server asks, the preview), then what was written. The machine is roster/roster.ts; this
 // page renders its snapshot and sends its events. The people of the preview are its hosted list.
 import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { PEOPLE_PATH } from '../../../machines/people/people-rules';
 import { rosterMachine, selectResult, selectStep, type RosterActor, type RosterStep } from '../../../machines/roster/roster';
 import { selectSchoolCountry } from '../../../machines/session/selectors';
 import { sessionActor } from '../../actors';
 import { useT } from '../../lib/i18n';
 import { usePageActor } from '../../lib/page-actor';
 import { cn } from '../../lib/utils';
-import { Button } from '../../ui/button';
+import { Button, buttonVariants } from '../../ui/button';
 import { ListSkeleton } from '../../ui/list-state';
 import { SettingsShell } from '../settings/shell';
 import { FileStep } from './file-step';
@@ -92,10 +94,14 @@ function AppliedStep({ actor }: { actor: RosterActor }) {
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <div>
+      <div className="flex flex-wrap gap-2">
         <Button type="button" onClick={() => actor.send({ type: 'roster.restart' })}>
           {t('roster.applied.again')}
         </Button>
+        {/* Where a student or guardian the file got wrong is corrected by hand, kept through the next import. */}
+        <Link href={PEOPLE_PATH} className={buttonVariants({ variant: 'outline' })} data-slot="roster-people">
+          {t('roster.applied.people')}
+        </Link>
       </div>
     </div>
   );

@@ -22,6 +22,7 @@ const SETTINGS_SECTIONS: readonly { href: string; label: MessageKey; narrower?: 
   { href: '/settings/staff', label: 'settingsShell.staff', narrower: 'settings-staff' },
   { href: '/settings/sso', label: 'settingsShell.sso', narrower: 'settings-sso' },
   { href: '/settings/roster', label: 'settingsShell.roster', narrower: 'settings-roster' },
+  { href: '/settings/people', label: 'settingsShell.people', narrower: 'settings-people' },
 ];
 
 // The sections this user may enter, as one string: a primitive.
