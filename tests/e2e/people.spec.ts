@@ -75,6 +75,9 @@ test('an administrator finds a student without accents, corrects a guardian’s 
     // The guardian's record, from the student's: a new phone, refused in the browser first when too short.
     await page.getByRole('link', { name: guardian.name, exact: true }).click();
     await expect(page).toHaveURL(appUrl(`${PATH}/apoderado/${guardianId}`));
+    // The address changes a moment before the guardian's record replaces the student's (whose form has a phone
+    // field too): typing waits for the guardian's heading.
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(guardian.name) })).toBeVisible();
     const phone = page.locator('#person-phone');
     await phone.fill('12');
     await page.getByRole('button', { name: exactly(t('people.record.save')) }).click();
