@@ -18,6 +18,7 @@ import {
 } from '../../shared/people-contract';
 import { PEOPLE_EDITORS } from '../../shared/person-rules';
 import type { Db } from '../db/client';
+import { numberedPage } from '../http/pages';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
@@ -92,21 +93,11 @@ export function peopleRoutes(db: Db): Hono<AppEnv> {
     if (page === null || perPage === null || kind === undefined || !status || errors.q || !courseOk) return invalid(c, errors);
 
     const { items, total } = await pageOfPeople(db, scopeOf(c), { q, kind, status, courseId, page, perPage });
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
-    const params = new URLSearchParams({ per_page: String(perPage), status });
+    const params = new URLSearchParams({ status });
     if (q.trim() !== '') params.set('q', q.trim());
     if (kind) params.set('kind', kind);
     if (courseId !== null) params.set('course_id', String(courseId));
-    const link = (n: number) => `/api${PEOPLE_API.people}?page=${n}&${params}`;
-    const body: PeoplePage = {
-      data: items,
-      meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
-      links: {
-        next: page < lastPage ? link(page + 1) : null,
-        // Past the end, "previous" is the last real page, so a stale link still leads somewhere useful.
-        prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
-      },
-    };
+    const body: PeoplePage = numberedPage(items, total, page, perPage, PEOPLE_API.people, params);
     return c.json(body);
   });
 

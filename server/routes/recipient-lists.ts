@@ -8,6 +8,7 @@ import { hasAnyRole } from '../../shared/codes';
 import { PEOPLE_EDITORS } from '../../shared/person-rules';
 import { RECIPIENT_LISTS_API, type NumberedPage, type UserToEditInput } from '../../shared/recipient-lists-contract';
 import type { Db } from '../db/client';
+import { numberedPage } from '../http/pages';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
@@ -61,18 +62,8 @@ export function recipientListRoutes(db: Db): Hono<AppEnv> {
     if (page === null || perPage === null || errors.q) return invalid(c, errors);
 
     const { items, total } = await pageOfLists(db, scopeOf(c), where, q, page, perPage);
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
-    const query = q.trim() === '' ? '' : `&q=${encodeURIComponent(q.trim())}`;
-    const link = (n: number) => `/api${path}?page=${n}&per_page=${perPage}${query}`;
-    const body: NumberedPage<(typeof items)[number]> = {
-      data: items,
-      meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
-      links: {
-        next: page < lastPage ? link(page + 1) : null,
-        // Past the end, "previous" is the last real page, so a stale link still leads somewhere useful.
-        prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
-      },
-    };
+    const params = new URLSearchParams(q.trim() === '' ? {} : { q: q.trim() });
+    const body: NumberedPage<(typeof items)[number]> = numberedPage(items, total, page, perPage, path, params);
     return c.json(body);
   };
 

@@ -21,6 +21,7 @@ import type { NumberedPage } from '../../shared/recipient-lists-contract';
 import type { Db } from '../db/client';
 import type { Logger } from '../log';
 import { dayIn } from '../db/time';
+import { numberedPage } from '../http/pages';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
@@ -44,19 +45,6 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const KINDS = ['student', 'guardian'] as const;
 
 const scopeOf = (c: Context<AppEnv>): RosterScope => ({ userId: c.var.auth.userId, institutionId: c.var.auth.institutionId });
-
-/** A page of `items` out of `total`, with the contract's meta and links to `path`. */
-function numbered<T>(items: T[], total: number, page: number, perPage: number, path: string, params: URLSearchParams): NumberedPage<T> {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const query = new URLSearchParams(params);
-  query.set('per_page', String(perPage));
-  const link = (n: number) => `/api${path}?page=${n}&${query}`;
-  return {
-    data: items,
-    meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
-    links: { next: page < lastPage ? link(page + 1) : null, prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null },
-  };
-}
 
 /** The body's conflict choices, or null when they are not `{ "kind:id:field": "keep" | "file" }`. */
 function parseChoices(body: unknown): ConflictChoices | null {
@@ -133,7 +121,7 @@ export function rosterRoutes(db: Db, logger: Logger): Hono<AppEnv> {
       });
     }
     const { items, total } = await pageOfImports(db, scopeOf(c), page, perPage);
-    const body: NumberedPage<RosterImport> = numbered(items, total, page, perPage, ROSTER_API.imports, new URLSearchParams());
+    const body: NumberedPage<RosterImport> = numberedPage(items, total, page, perPage, ROSTER_API.imports);
     return c.json(body);
   });
 
@@ -172,7 +160,7 @@ export function rosterRoutes(db: Db, logger: Logger): Hono<AppEnv> {
     const params = new URLSearchParams();
     if (change) params.set('change', change);
     if (kind) params.set('kind', kind);
-    const body: PreviewPeoplePage = numbered(found.items, found.total, page, perPage, ROSTER_API.people(id), params);
+    const body: PreviewPeoplePage = numberedPage(found.items, found.total, page, perPage, ROSTER_API.people(id), params);
     return c.json(body);
   });
 

@@ -17,6 +17,7 @@ import {
   type StaffState,
 } from '../../shared/staff-contract';
 import type { Db } from '../db/client';
+import { numberedPage } from '../http/pages';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { apiError, invalid, notFound, readJson } from '../http/errors';
@@ -81,20 +82,10 @@ export function staffRoutes(db: Db, mailer: AccountMailer): Hono<AppEnv> {
     if (page === null || perPage === null || state === undefined || !sort || !order || errors.q) return invalid(c, errors);
 
     const { items, total } = await pageOfStaff(db, scopeOf(c), { q, state, sort, order, page, perPage });
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
-    const params = new URLSearchParams({ per_page: String(perPage), sort, order });
+    const params = new URLSearchParams({ sort, order });
     if (q.trim() !== '') params.set('q', q.trim());
     if (state) params.set('state', state);
-    const link = (n: number) => `/api${STAFF_API.staff}?page=${n}&${params}`;
-    const body: StaffPage = {
-      data: items,
-      meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
-      links: {
-        next: page < lastPage ? link(page + 1) : null,
-        // Past the end, "previous" is the last real page, so a stale link still leads somewhere useful.
-        prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
-      },
-    };
+    const body: StaffPage = numberedPage(items, total, page, perPage, STAFF_API.staff, params);
     return c.json(body);
   });
 
