@@ -10,6 +10,7 @@ import { reachCtes } from '../recipients/expand';
 import { rowsOf } from '../db/sql';
 import type { Queryable } from '../db/client';
 import { editPerson as editPersonRecord } from '../people/edit';
+import { fullName, storedPerson, type StoredPerson } from '../people/person';
 import { memberIsStale, memberStudent, type ListScope } from './queries';
 import type { FieldErrors } from '../http/field-errors';
 
@@ -56,56 +57,46 @@ export const touchList = (db: Queryable, listId: number) =>
 
 // --- the member's person ------------------------------------------------------------------------------------
 
-interface PersonRow {
-  member_kind: PersonKind;
+interface Member {
+  kind: PersonKind;
   ref: number;
+  /** A guardian member's student (the one the list reached them through). */
   student_id: number | null;
-  first_names: string;
-  last_name_father: string;
-  last_name_mother: string;
-  email: string | null;
-  phone: string | null;
-  dni: string | null;
-  document_type: number | null;
 }
 
-/** The person behind member `memberId` of list `listId`, in the list's school; null when there is none. */
-async function personOf(db: Queryable, scope: ListScope, listId: number, memberId: number): Promise<PersonRow | null> {
-  const result = await db.execute(sql`
-    select m.member_kind, m.member_ref_id as ref, m.student_id,
-      coalesce(g.first_names, s.first_names, st.first_names) as first_names,
-      coalesce(g.last_name_father, s.last_name_father, st.last_name_father) as last_name_father,
-      coalesce(g.last_name_mother, s.last_name_mother, st.last_name_mother) as last_name_mother,
-      case m.member_kind when 'apoderado' then g.email when 'estudiante' then s.email else st.email end as email,
-      case m.member_kind when 'apoderado' then g.phone when 'funcionario' then st.phone end as phone,
-      case m.member_kind when 'apoderado' then g.dni when 'estudiante' then s.dni end as dni,
-      case m.member_kind when 'apoderado' then g.document_type when 'estudiante' then s.document_type end as document_type
-    from recipient_list_members m
-    join institutions i on i.id = ${scope.institutionId}
-    left join guardians g on m.member_kind = 'apoderado' and g.id = m.member_ref_id and g.institution_id = i.id
-    left join students s on m.member_kind = 'estudiante' and s.id = m.member_ref_id and s.institution_id = i.id
-    left join staff st on m.member_kind = 'funcionario' and st.id = m.member_ref_id and st.institution_id = i.id
-    where m.id = ${memberId} and m.list_id = ${listId}`);
-  const row = rowsOf<PersonRow>(result)[0];
-  return row && row.first_names !== null
-    ? { ...row, ref: Number(row.ref), student_id: row.student_id === null ? null : Number(row.student_id) }
-    : null;
+/** Who member `memberId` of list `listId` is; null when the list has no such member. */
+async function memberOf(db: Queryable, listId: number, memberId: number): Promise<Member | null> {
+  const [row] = rowsOf<Member>(
+    await db.execute(sql`
+      select member_kind as kind, member_ref_id as ref, student_id from recipient_list_members
+      where id = ${memberId} and list_id = ${listId}`),
+  );
+  return row ? { kind: row.kind, ref: Number(row.ref), student_id: row.student_id === null ? null : Number(row.student_id) } : null;
 }
 
-/** A full name as every screen shows it: no trailing space for someone without a second surname. */
-const fullName = (p: Pick<PersonRow, 'first_names' | 'last_name_father' | 'last_name_mother'>) =>
-  [p.first_names, p.last_name_father, p.last_name_mother].filter((part) => part !== '').join(' ');
+/** The person behind a member, read as the people screen reads them (server/people/person.ts); null when none in the school. */
+async function personOf(db: Queryable, scope: ListScope, listId: number, memberId: number): Promise<UserToEditRow | null> {
+  const member = await memberOf(db, listId, memberId);
+  if (!member) return null;
+  const person = await storedPerson(db, scope.institutionId, member.kind, member.ref);
+  return person ? { person, studentId: member.student_id } : null;
+}
 
-function toUserToEdit(p: PersonRow, canEdit: boolean): UserToEdit {
+interface UserToEditRow {
+  person: StoredPerson;
+  studentId: number | null;
+}
+
+function toUserToEdit({ person: p, studentId }: UserToEditRow, canEdit: boolean): UserToEdit {
   return {
-    user_type: p.member_kind,
-    id: p.ref,
-    ficha_adulto_id: p.member_kind === 'apoderado' ? p.ref : null,
-    ficha_estudiante_id: p.member_kind === 'estudiante' ? p.ref : p.member_kind === 'apoderado' ? p.student_id : null,
+    user_type: p.kind,
+    id: p.id,
+    ficha_adulto_id: p.kind === 'apoderado' ? p.id : null,
+    ficha_estudiante_id: p.kind === 'estudiante' ? p.id : p.kind === 'apoderado' ? studentId : null,
     fono_celular: p.phone,
     email: p.email,
     dni: p.dni,
-    tipo_documento_id: p.document_type === null ? null : (Number(p.document_type) as DocumentTypeId),
+    tipo_documento_id: p.document_type === null ? null : (p.document_type as DocumentTypeId),
     nombres: p.first_names,
     apellido_paterno: p.last_name_father,
     apellido_materno: p.last_name_mother,
@@ -148,7 +139,7 @@ export async function editPerson(
 ): Promise<PersonEdit> {
   const person = await personOf(db, scope, listId, memberId);
   if (!person) return { ok: false, status: 404 };
-  const saved = await editPersonRecord(db, scope, person.member_kind, person.ref, input);
+  const saved = await editPersonRecord(db, scope, person.person.kind, person.person.id, input);
   if (!saved.ok) return saved;
   const updated = await personOf(db, scope, listId, memberId);
   return updated ? { ok: true, person: toUserToEdit(updated, true) } : { ok: false, status: 404 };
