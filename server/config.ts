@@ -67,6 +67,14 @@ export interface ServerConfig {
    * created in the database on first start and shared by every server on it (server/auth/secret.ts).
    */
   secret: string | null;
+  /**
+   * The VAPID key pair Web Push is signed with (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, base64url, both or
+   * neither). Null: a pair created in the database on first start and shared by every process on it
+   * (server/push/keys.ts).
+   */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** Who the push services may contact about our pushes (VAPID_SUBJECT, mailto: or https:); default the mail sender. */
+  vapidSubject: string;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -92,6 +100,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   deliveryConcurrency: 20,
   workers: true,
   secret: null,
+  vapid: null,
+  vapidSubject: 'mailto:no-responder@hermes.local',
 };
 
 const LOG_LEVELS: readonly LogLevel[] = ['silent', 'error', 'info', 'debug'];
@@ -123,7 +133,32 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     deliveryConcurrency: positiveInt(env, 'HERMES_DELIVERY_CONCURRENCY', DEFAULT_CONFIG.deliveryConcurrency),
     workers: env.HERMES_WORKERS !== '0' && env.HERMES_WORKERS !== 'false',
     secret: secret(env),
+    vapid: vapid(env),
+    vapidSubject: vapidSubject(env),
   };
+}
+
+/** Both keys or neither; the sizes a P-256 pair has, so a pasted half key fails at start, not at the first push. */
+function vapid(env: NodeJS.ProcessEnv): ServerConfig['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY ?? '';
+  if (publicKey === '' && privateKey === '') return null;
+  if (publicKey === '' || privateKey === '') throw new Error('VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas: defina las dos o ninguna');
+  const bytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : 0);
+  if (bytes(publicKey) !== 65) throw new Error('VAPID_PUBLIC_KEY debe ser una clave P-256 en base64url (65 bytes)');
+  if (bytes(privateKey) !== 32) throw new Error('VAPID_PRIVATE_KEY debe ser una clave P-256 en base64url (32 bytes)');
+  return { publicKey, privateKey };
+}
+
+function vapidSubject(env: NodeJS.ProcessEnv): string {
+  const value = env.VAPID_SUBJECT;
+  if (value) {
+    if (!/^(mailto:|https:\/\/)\S+$/.test(value)) throw new Error('VAPID_SUBJECT debe empezar por mailto: o https://');
+    return value;
+  }
+  // The sender's address: whoever runs the school's mail is who a push service should write to.
+  const address = /<([^>]+)>/.exec(env.HERMES_MAIL_FROM ?? '')?.[1] ?? (env.HERMES_MAIL_FROM || '').trim();
+  return address.includes('@') ? `mailto:${address}` : DEFAULT_CONFIG.vapidSubject;
 }
 
 /** Shorter than 32 characters is a password, not a signing key: refused rather than weakly used. */

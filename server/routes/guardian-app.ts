@@ -1,7 +1,8 @@
 // The guardian app API (the app-mobile channel's receiving end), mounted at /api/app: sign-in by a code
 // sent by SMS, then a bearer token; the inbox of app deliveries, reading (which reports received / read)
-// and replying when the author allowed it, and the school's news wall for this guardian's children
-// (server/news/posts.ts). Rules and queries live in server/app-api/ and server/news/.
+// and replying when the author allowed it, the school's news wall for this guardian's children
+// (server/news/posts.ts), and this device's Web Push subscription (shared/push-contract.ts). Rules and
+// queries live in server/app-api/, server/news/ and server/push/.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { hit, rateLimits, unhit } from '../auth/rate-limit';
 import type { ServerConfig } from '../config';
@@ -22,6 +23,9 @@ import { findGuardianWallFile } from '../news/files';
 import { findPost, guardianWallPage, type NewsReader } from '../news/posts';
 import type { AttachmentStore } from '../storage/attachments';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
+import { vapidKeys } from '../push/keys';
+import { checkEndpointOnly, checkSubscription, removeSubscription, saveSubscription } from '../push/subscriptions';
+import type { PushKeyAnswer, PushSubscriptionAnswer } from '../../shared/push-contract';
 
 export interface GuardianAppOptions {
   /** Sends the sign-in code by SMS (the server's SMS adapter). */
@@ -156,6 +160,7 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
   guarded.use('/messages/*', requireGuardian);
   guarded.use('/wall', requireGuardian);
   guarded.use('/wall/*', requireGuardian);
+  guarded.use('/push/*', requireGuardian);
 
   guarded.delete('/session', requireGuardian, async (c) => {
     await revokeToken(db, c.var.guardian.tokenId, now());
@@ -218,6 +223,29 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
     if (outcome.kind === 'not_found') return notFound(c);
     if (outcome.kind === 'closed') return apiError(c, 409, 'message.replies_closed', APP_MESSAGES.repliesClosed);
     return c.json({ data: { id: outcome.id } }, 201);
+  });
+
+  // The same pair the app channel signs with (server/push/keys.ts), read once.
+  const keys = vapidKeys(db, options.config.vapid);
+
+  guarded.get('/push/key', async (c) => {
+    const { publicKey } = await keys();
+    return c.json({ data: { public_key: publicKey } satisfies PushKeyAnswer });
+  });
+
+  guarded.post('/push/subscriptions', async (c) => {
+    const checked = checkSubscription(await readJson(c));
+    if (!checked.ok) return invalid(c, checked.errors);
+    const { guardianId, institutionId } = c.var.guardian;
+    const saved = await saveSubscription(db, { guardianId, institutionId }, checked.value, c.req.header('User-Agent'), now());
+    return c.json({ data: { id: saved.id, endpoint: saved.endpoint } satisfies PushSubscriptionAnswer }, saved.created ? 201 : 200);
+  });
+
+  guarded.delete('/push/subscriptions', async (c) => {
+    const checked = checkEndpointOnly(await readJson(c));
+    if (!checked.ok) return invalid(c, checked.errors);
+    const { guardianId, institutionId } = c.var.guardian;
+    return (await removeSubscription(db, { guardianId, institutionId }, checked.endpoint)) ? c.body(null, 204) : notFound(c);
   });
 
   app.route('/', guarded);
