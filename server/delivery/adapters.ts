@@ -6,6 +6,7 @@ import type { Adapters, ChannelAdapter, Outgoing, SendResult } from './channel';
 import { classifyEmailError, createEmailAdapter } from './email';
 import { createProviderAdapter } from './provider';
 import type { ProviderSimulator } from './simulator';
+import type { PushSender } from '../push/send';
 
 /** Host part of our Message-IDs: the key makes them unique, this only has to be stable. */
 const MESSAGE_ID_HOST = 'hermes.local';
@@ -40,16 +41,36 @@ function emailChannel(options: { smtpUrl?: string; outboxDir: string; from: stri
 
 /**
  * The app channel. Staff (`user:<id>`) already have the message in their Hermes inbox, which is the app:
- * received at once, read when they open it. Guardians get it in the guardian app's inbox:
- * handed over here, received when their app fetches it, read when they open it (server/routes/guardian-app.ts).
+ * received at once, read when they open it. Guardians get it in the guardian app's inbox: handed over
+ * here, received when their app fetches it, read when they open it (server/routes/guardian-app.ts). Their
+ * subscribed phones are told with a push (server/push/send.ts); a guardian without one still has it in
+ * the inbox, so the delivery is `sent` all the same.
  */
-const appChannel: ChannelAdapter = {
-  async send(message) {
-    if (/^user:\d+$/.test(message.address)) return { ok: true, status: 'received' };
-    if (/^guardian:\d+$/.test(message.address)) return { ok: true, status: 'sent' };
-    return { ok: false, kind: 'permanent', error: 'missing_address' };
-  },
-};
+function appChannel(sendPushes: PushSender | null): ChannelAdapter {
+  return {
+    async send(message) {
+      if (/^user:\d+$/.test(message.address)) return { ok: true, status: 'received' };
+      if (/^guardian:\d+$/.test(message.address)) {
+        if (!message.push || !sendPushes) return { ok: true, status: 'sent' };
+        const pushed = await sendPushes({
+          deliveryId: message.deliveryId,
+          messageId: message.messageId,
+          title: message.title,
+          school: message.institutionName,
+          studentNames: message.push.studentNames,
+          emergency: message.push.emergency,
+          targets: message.push.subscriptions,
+        });
+        // No phone took the push and one may later: retried with the engine's backoff, and recorded sent
+        // once the retries run out, since the inbox has the message all along.
+        return pushed === 'announced'
+          ? { ok: true, status: 'sent' }
+          : { ok: false, kind: 'transient', error: 'unreachable', ifExhausted: 'sent' };
+      }
+      return { ok: false, kind: 'permanent', error: 'missing_address' };
+    },
+  };
+}
 
 export interface BuiltAdapters {
   adapters: Adapters;
@@ -58,8 +79,15 @@ export interface BuiltAdapters {
   close(): Promise<void>;
 }
 
-/** `simulator` serves SMS / WhatsApp when no provider is configured for them. */
-export function buildAdapters(config: ServerConfig, simulator: { instance: ProviderSimulator; token: string } | null): BuiltAdapters {
+/**
+ * `simulator` serves SMS / WhatsApp when no provider is configured for them; `push` announces guardians'
+ * app messages on their phones (null: the app inbox only).
+ */
+export function buildAdapters(
+  config: ServerConfig,
+  simulator: { instance: ProviderSimulator; token: string } | null,
+  push: PushSender | null = null,
+): BuiltAdapters {
   const provider = (channel: 'sms' | 'whatsapp', real: { url: string; token: string } | undefined): ChannelAdapter => {
     const callbackUrl = `${config.publicUrl}/api/webhooks/provider/${channel}`;
     if (real) return createProviderAdapter({ channel, url: real.url, token: real.token, callbackUrl });
@@ -79,7 +107,7 @@ export function buildAdapters(config: ServerConfig, simulator: { instance: Provi
       'e-mail': email,
       sms: provider('sms', config.smsProvider),
       whatsapp: provider('whatsapp', config.whatsappProvider),
-      'app-mobile': appChannel,
+      'app-mobile': appChannel(push),
     },
     start: async () => {
       await email.start?.();

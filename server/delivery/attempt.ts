@@ -11,7 +11,10 @@ import type { Logger } from '../log';
 import { valuesByRecipient } from '../recipients/merge-values';
 import { logoCache } from '../school-logo/logo';
 import type { AttachmentStore } from '../storage/attachments';
-import { deliveryKey, type Adapters, type Outgoing, type SendResult } from './channel';
+import { deliveryKey, type Adapters, type Outgoing, type OutgoingPush, type SendResult } from './channel';
+
+/** A json column: parsed by both drivers, but a text is read as JSON should one hand it over as such. */
+const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export interface DeliveryRow {
   id: number;
@@ -30,6 +33,10 @@ export interface DeliveryRow {
   institution_id: number;
   /** The school's logo version, when it has one (e-mails carry it). */
   logo_hash: string | null;
+  student_names: string | null;
+  emergency: boolean;
+  /** App deliveries to a guardian: their push subscriptions (null on every other delivery). */
+  push_subscriptions: OutgoingPush['subscriptions'] | string | null;
 }
 
 interface AttemptOptions {
@@ -48,8 +55,15 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
   async function loadRows(ids: number[]): Promise<Map<number, DeliveryRow>> {
     const result = await db.execute(sql`
       select d.id, d.generation, d.status, d.channel, d.address, d.attempts, d.recipient_id, m.id as message_id, m.title, m.content,
-        m.signature, m.sender_name, i.name as institution_name, i.id as institution_id, l.hash as logo_hash
+        m.signature, m.sender_name, i.name as institution_name, i.id as institution_id, l.hash as logo_hash,
+        r.student_names, m.emergency,
+        case when d.channel = 'app-mobile' and r.recipient_kind = 'apoderado' then (
+          select coalesce(json_agg(json_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth) order by s.id), '[]')
+          from push_subscriptions s
+          where s.guardian_id = r.recipient_ref_id and s.institution_id = m.institution_id and d.address = 'guardian:' || s.guardian_id
+        ) end as push_subscriptions
       from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
+        join message_recipients r on r.id = d.recipient_id
         left join school_logos l on l.institution_id = i.id
       where d.id = any(${intList(ids)}::int[])`);
     return new Map(rowsOf<DeliveryRow>(result).map((r) => [Number(r.id), r]));
@@ -108,6 +122,9 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
       institutionName: row.institution_name,
       attachments: row.channel === 'e-mail' ? attachments : [],
       logo: logo && { content: logo.content, contentType: logo.contentType },
+      ...(row.push_subscriptions
+        ? { push: { subscriptions: jsonOf(row.push_subscriptions), studentNames: row.student_names, emergency: row.emergency === true } }
+        : {}),
     };
     // The deadline: past it the attempt is a transient error, retried later with the same key. The signal
     // aborts what can be aborted (a provider's request); an SMTP transfer may still finish meanwhile, and its

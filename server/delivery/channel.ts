@@ -1,7 +1,9 @@
 // What every channel adapter (e-mail, SMS, WhatsApp, app) offers the delivery engine, and what it answers.
-// Adapters never touch the database: the engine records outcomes, so a crash between the provider's answer
+// Adapters record no outcome in the database (the app's pushes only forget subscriptions a push service
+// calls gone): the engine records outcomes, so a crash between the provider's answer
 // and the record is healed by re-sending with the same `key` (providers and the outbox dedupe on it).
 import type { ChannelCode } from '../../shared/codes';
+import type { PushTarget } from '../push/send';
 
 interface OutgoingAttachment {
   filename: string;
@@ -32,6 +34,18 @@ export interface Outgoing {
   attachments: OutgoingAttachment[];
   /** E-mail only: the school's logo, shown above the text in an HTML alternative; null without one. */
   logo?: { content: Buffer; contentType: string } | null;
+  /** App to a guardian only: what their phones are notified with (server/push/send.ts). */
+  push?: OutgoingPush;
+}
+
+/** A guardian's app delivery, as its push notification needs it. */
+export interface OutgoingPush {
+  /** The guardian's browsers subscribed to pushes (none: the message waits in the app's inbox unannounced). */
+  subscriptions: PushTarget[];
+  /** The students the message concerns, as compose named them ("Ana Pérez, Tomás Pérez"); null: none. */
+  studentNames: string | null;
+  /** Marked "Emergencia" in compose. */
+  emergency: boolean;
 }
 
 export type SendResult =
@@ -40,8 +54,12 @@ export type SendResult =
    * `sent`: handed over; a later report (provider webhook, the app fetching it) says received / read.
    */
   | { ok: true; status: 'sent' | 'received'; providerRef?: string }
-  /** `transient`: worth retrying with backoff; `permanent`: fails the delivery at once. `error` is a short code. */
-  | { ok: false; kind: 'transient' | 'permanent'; error: string };
+  /**
+   * `transient`: worth retrying with backoff; `permanent`: fails the delivery at once. `error` is a short code.
+   * `ifExhausted`: what to record instead of a failure when no retry is left, for a delivery that reached its
+   * destination and only failed to announce it (an app message is in the inbox whether or not its push went).
+   */
+  | { ok: false; kind: 'transient' | 'permanent'; error: string; ifExhausted?: 'sent' };
 
 export interface ChannelAdapter {
   /** Once before the first send (the outbox tidies up after a crash). */

@@ -260,6 +260,7 @@ export function createEngine(options: EngineOptions): Engine {
     const base = { id: job.data.id, generation: job.data.generation };
     if (result.ok) return { ...base, status: result.status, error: null, provider_ref: result.providerRef ?? null, retry: false };
     const retry = result.kind === 'transient' && job.retryCount < job.retryLimit;
+    if (!retry && result.ifExhausted) return { ...base, status: result.ifExhausted, error: null, provider_ref: null, retry: false };
     return { ...base, status: retry ? 'queued' : 'failed', error: result.error, provider_ref: null, retry };
   }
 

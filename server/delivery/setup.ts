@@ -2,10 +2,14 @@
 // simulator (when SMS or WhatsApp has no real provider) and the queue engine. main.ts, worker.ts and the
 // tests all go through here, so they run the same engine.
 import { randomBytes } from 'node:crypto';
+import type { Agent } from 'node:https';
 import type { ServerConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import type { Logger } from '../log';
 import type { AttachmentStore } from '../storage/attachments';
+import { vapidKeys } from '../push/keys';
+import { createPushSender } from '../push/send';
+import { removeGoneEndpoints } from '../push/subscriptions';
 import { buildAdapters } from './adapters';
 import type { Adapters } from './channel';
 import { createEngine, type Engine, type EngineOptions } from './engine';
@@ -37,9 +41,11 @@ export interface DeliveryOptions {
     Pick<EngineOptions, 'sweepEveryMs' | 'attemptDeadlineMs' | 'leaseMs' | 'heartbeatMs' | 'reclaimEveryMs' | 'recoverActive'>
   >;
   random?: () => number;
+  /** Tests: the agent that trusts the local push service's certificate. */
+  pushAgent?: Agent;
 }
 
-export function createDelivery({ handle, config, logger, store, engine: tuning, random }: DeliveryOptions): Delivery {
+export function createDelivery({ handle, config, logger, store, engine: tuning, random, pushAgent }: DeliveryOptions): Delivery {
   if (!config.workers && handle.kind === 'pglite') {
     logger.info('HERMES_WORKERS=0 no aplica a la base embebida: este proceso atiende los envíos (use DATABASE_URL para separarlos).');
   }
@@ -61,7 +67,14 @@ export function createDelivery({ handle, config, logger, store, engine: tuning, 
         ...(random ? { random } : {}),
       })
     : null;
-  const built = buildAdapters(config, simulator ? { instance: simulator, token } : null);
+  const push = createPushSender({
+    keys: vapidKeys(handle.db, config.vapid),
+    subject: config.vapidSubject,
+    gone: (endpoints) => removeGoneEndpoints(handle.db, endpoints),
+    logger,
+    ...(pushAgent ? { agent: pushAgent } : {}),
+  });
+  const built = buildAdapters(config, simulator ? { instance: simulator, token } : null, push);
   const engine = createEngine({
     db: handle.db,
     queue: handle.queue,
