@@ -125,6 +125,8 @@ export async function startServer(
     delivery?: boolean;
     /** Its tuning (leases, deadlines) over the tests' default quick sweep. */
     engine?: DeliveryOptions['engine'];
+    /** Trusts a local push service's certificate (tests/fixtures/push-service.ts). */
+    pushAgent?: DeliveryOptions['pushAgent'];
   } = {},
 ): Promise<TestServer> {
   const copy = await openSeededCopy();
@@ -144,6 +146,7 @@ export async function startServer(
         logger: createLogger(config.log),
         store,
         engine: { sweepEveryMs: 1000, ...options.engine },
+        ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
       })
     : null;
   const app = createApp({ db: copy.handle.db, distDir, config, store, ...(delivery ? { delivery } : {}) });
