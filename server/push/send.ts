@@ -12,11 +12,11 @@ import type { VapidKeys } from './keys';
  * How long a push service keeps a push for a phone that is off: 3 days, as long as the engine waits for
  * the app to fetch the message before counting it not received (server/delivery/sweep.ts).
  */
-export const PUSH_TTL_S = 72 * 3600;
+const PUSH_TTL_S = 72 * 3600;
 /** One push service's answer may take this long; the engine's attempt deadline cuts the whole send anyway. */
 const PUSH_TIMEOUT_MS = 10_000;
 
-export interface PushSenderOptions {
+interface PushSenderOptions {
   keys: () => Promise<VapidKeys>;
   /** VAPID `sub`: who the push services may write to about our pushes. */
   subject: string;
@@ -61,9 +61,9 @@ export interface PushNotice {
  * `announced`: a phone took it, or none can (no subscription, every one gone or refused); the inbox has it
  * either way. `later`: no phone took it and one may later (429, 5xx, no answer).
  */
-export type PushResult = 'announced' | 'later';
+type PushResult = 'announced' | 'later';
 
-export function payloadOf(notice: PushNotice): PushPayload {
+function payloadOf(notice: PushNotice): PushPayload {
   return {
     message_id: notice.messageId,
     title: notice.title,

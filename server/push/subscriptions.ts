@@ -10,12 +10,12 @@ import { rowsOf } from '../db/sql';
 import { addFieldError, type FieldErrors, hasFieldErrors } from '../http/field-errors';
 
 /** Who subscribes: the signed-in guardian and their school. */
-export interface PushOwner {
+interface PushOwner {
   guardianId: number;
   institutionId: number;
 }
 
-export interface CheckedSubscription {
+interface CheckedSubscription {
   endpoint: string;
   p256dh: string;
   auth: string;

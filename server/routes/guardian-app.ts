@@ -25,7 +25,7 @@ import type { AttachmentStore } from '../storage/attachments';
 import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { vapidKeys } from '../push/keys';
 import { checkEndpointOnly, checkSubscription, removeSubscription, saveSubscription } from '../push/subscriptions';
-import type { PushKeyAnswer, PushSubscriptionAnswer } from '../../shared/push-contract';
+import { PUSH_API, type PushKeyAnswer, type PushSubscriptionAnswer } from '../../shared/push-contract';
 
 export interface GuardianAppOptions {
   /** Sends the sign-in code by SMS (the server's SMS adapter). */
@@ -228,12 +228,12 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
   // The same pair the app channel signs with (server/push/keys.ts), read once.
   const keys = vapidKeys(db, options.config.vapid);
 
-  guarded.get('/push/key', async (c) => {
+  guarded.get(PUSH_API.key, async (c) => {
     const { publicKey } = await keys();
     return c.json({ data: { public_key: publicKey } satisfies PushKeyAnswer });
   });
 
-  guarded.post('/push/subscriptions', async (c) => {
+  guarded.post(PUSH_API.subscriptions, async (c) => {
     const checked = checkSubscription(await readJson(c));
     if (!checked.ok) return invalid(c, checked.errors);
     const { guardianId, institutionId } = c.var.guardian;
@@ -241,7 +241,7 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
     return c.json({ data: { id: saved.id, endpoint: saved.endpoint } satisfies PushSubscriptionAnswer }, saved.created ? 201 : 200);
   });
 
-  guarded.delete('/push/subscriptions', async (c) => {
+  guarded.delete(PUSH_API.subscriptions, async (c) => {
     const checked = checkEndpointOnly(await readJson(c));
     if (!checked.ok) return invalid(c, checked.errors);
     const { guardianId, institutionId } = c.var.guardian;

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../server/app-api/tokens';
 import { vapidKeys } from '../../server/push/keys';
+import type { PushSubscriptionBody, PushUnsubscribeBody } from '../../shared/push-contract';
 import { composeInput } from '../fixtures/compose';
 import { type FakeSubscription, type PushService, startPushService } from '../fixtures/push-service';
 import { count, one, send } from './support/compose';
@@ -44,10 +45,10 @@ function app(pathname: string, token: string | null, init: { method?: string; js
 const subscribe = (family: Family, subscription: Pick<FakeSubscription, 'endpoint' | 'keys'>) =>
   app('/push/subscriptions', family.token, {
     method: 'POST',
-    json: { endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys },
+    json: { endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys } satisfies PushSubscriptionBody,
   });
 const unsubscribe = (family: Family, endpoint: string) =>
-  app('/push/subscriptions', family.token, { method: 'DELETE', json: { endpoint } });
+  app('/push/subscriptions', family.token, { method: 'DELETE', json: { endpoint } satisfies PushUnsubscribeBody });
 
 const subscriptionsOf = (guardianId: number) =>
   count(server.db, sql`select count(*)::int as n from push_subscriptions where guardian_id = ${guardianId}`);
