@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './build/precompress';
+import { REACT_19_ALIASES } from './build/aliases';
+
+// The families' app, built apart from the staff SPA into dist/familia and served under /familia
+// (server/http/static.ts): a separate build keeps its download free of the staff's chunks (the staff's
+// login chunk groups the UI primitives with the staff login form) and leaves the staff build as it was.
+// `npm run build` runs it after the staff build, which empties dist/.
+const apiTarget = process.env.HERMES_API_ORIGIN ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: 'familia',
+  base: '/familia/',
+  publicDir: false,
+  plugins: [react(), tailwindcss(), precompress()],
+  resolve: { alias: REACT_19_ALIASES },
+  server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  build: {
+    outDir: '../dist/familia',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+});
