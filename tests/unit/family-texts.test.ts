@@ -6,7 +6,9 @@ import familyMX from '../../src/i18n/family/es-MX.json' with { type: 'json' };
 import { browserLocale, familyText } from '../../src/i18n/family';
 
 const keysOf = (table: object, prefix = ''): string[] =>
-  Object.entries(table).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`)));
+  Object.entries(table).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`),
+  );
 
 describe("the families' app's texts", () => {
   it('es-CL and es-MX have exactly the same keys', () => {

@@ -71,7 +71,9 @@ describe('import direction', () => {
     const i18n = importsOf('src/i18n/family.ts').filter((t) => !familyMayImport(t));
     expect([...familySources, ...entry, ...i18n]).toEqual([]);
     const staffDirs = ['src/views', 'src/machines', 'src/services'];
-    const staffOffending = staffDirs.flatMap((dir) => offending(dir, (t) => !inside(...ownFiles)(t))).filter((edge) => !family.some((d) => edge.startsWith(`${d}/`)));
+    const staffOffending = staffDirs
+      .flatMap((dir) => offending(dir, (t) => !inside(...ownFiles)(t)))
+      .filter((edge) => !family.some((d) => edge.startsWith(`${d}/`)));
     expect(staffOffending).toEqual([]);
   });
 
