@@ -115,7 +115,7 @@ export const familyInboxMachine = setup({
 export type FamilyInboxActor = ActorRefFrom<typeof familyInboxMachine>;
 type FamilyInboxSnapshot = SnapshotFrom<typeof familyInboxMachine>;
 
-export type InboxPhase = 'loading' | 'loaded' | 'empty' | 'failed' | 'expired';
+type InboxPhase = 'loading' | 'loaded' | 'empty' | 'failed' | 'expired';
 
 export function selectInboxPhase(s: FamilyInboxSnapshot): InboxPhase {
   if (s.matches('loading')) return 'loading';

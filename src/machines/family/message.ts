@@ -155,7 +155,7 @@ export const familyMessageMachine = setup({
 export type FamilyMessageActor = ActorRefFrom<typeof familyMessageMachine>;
 type FamilyMessageSnapshot = SnapshotFrom<typeof familyMessageMachine>;
 
-export type MessagePhase = 'loading' | 'shown' | 'failed' | 'expired';
+type MessagePhase = 'loading' | 'shown' | 'failed' | 'expired';
 
 export function selectMessagePhase(s: FamilyMessageSnapshot): MessagePhase {
   if (s.matches('loading')) return 'loading';

@@ -173,7 +173,7 @@ export type FamilySessionActor = ActorRefFrom<typeof familySessionMachine>;
 type FamilySessionSnapshot = SnapshotFrom<typeof familySessionMachine>;
 
 /** Which screen the app shows. */
-export type SessionScreen = 'restoring' | 'phone' | 'code' | 'signedIn';
+type SessionScreen = 'restoring' | 'phone' | 'code' | 'signedIn';
 
 export function selectScreen(s: FamilySessionSnapshot): SessionScreen {
   if (s.matches('restoring')) return 'restoring';

@@ -32,7 +32,7 @@ export function forgetSession(): void {
 }
 
 /** The session kept on this device, unless it is unreadable or expired at `now`. */
-export function keptSession(now: Date): FamilySession | null {
+function keptSession(now: Date): FamilySession | null {
   let stored: unknown;
   try {
     stored = JSON.parse(localStorage.getItem(KEY) ?? 'null');

@@ -19,7 +19,7 @@ import { MessagePage } from './message-page';
 import { CodeForm, PhoneForm } from './sign-in-page';
 
 /** Where the server serves this app (server/http/static.ts). */
-export const FAMILY_BASE = '/familia';
+const FAMILY_BASE = '/familia';
 
 export function FamilyApp({ session, hook }: { session: FamilySessionActor; hook?: BaseLocationHook }) {
   return (
