@@ -9,9 +9,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { COMPOSE_API, IDEMPOTENCY_HEADER, type RecipientGuardian, type Recipients, type SendResult } from '../../shared/compose-contract';
 import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
 import { composeInput } from '../fixtures/compose';
+import { ReceptionPage } from './pages/reception-page';
 import { expectNoAxeViolations } from './support/axe';
 import { USERS, XSRF_HEADER } from './support/env';
-import { t } from './support/i18n';
 import { BASE_URL, serverDataDir } from './support/server';
 import { api, loginViaApi, xsrfToken } from './support/session';
 
@@ -117,12 +117,12 @@ test('a guardian signs in with the SMS code, opens the message, and the teacher 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page, 'message at 390 px');
 
-  // The teacher's reception screen: this guardian's row says «Leído».
+  // The teacher's reception screen: the one guardian reached reads «Leído», on the app's line and their row.
+  const reception = new ReceptionPage(teacher);
   await teacher.goto(`/sent/message/${messageId}/reception`);
-  const table = teacher.getByRole('table', { name: t('reception.rows') });
-  const guardianRow = table.locator('tbody tr').filter({ hasText: guardian.ficha_apoderado.name });
-  await expect(guardianRow).toHaveCount(1);
-  await expect(guardianRow.locator('[data-status]').first()).toHaveAttribute('data-status', 'read', { timeout: 15_000 });
-  await expect(guardianRow.getByText(t('reception.recipientStatus.read'), { exact: true }).first()).toBeVisible();
+  await reception.expectShown();
+  await expect.poll(() => reception.figure('app-mobile', 'read'), { timeout: 15_000 }).toBe(1);
+  await expect(reception.rows).toHaveCount(1);
+  await expect(reception.rows.first().locator('[data-status]').first()).toHaveAttribute('data-status', 'read');
   await teacherContext.close();
 });
