@@ -130,7 +130,9 @@ defineModelTests({
     failed: (s, env) => {
       expect(selectInboxPhase(snap(s))).toBe('failed');
       // What the last failed load said, whatever was tried since that changed nothing.
-      const last = [...env.history].reverse().find((e) => e.type === 'xstate.error.actor.fetchFirstPage') as { error?: unknown } | undefined;
+      const last = [...env.history].reverse().find((e) => e.type === 'xstate.error.actor.fetchFirstPage') as
+        | { error?: unknown }
+        | undefined;
       expect(selectInboxFailure(snap(s))).toBe(last?.error === OFFLINE ? 'offline' : 'error');
     },
     expired: (s) => {
