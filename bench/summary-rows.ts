@@ -26,7 +26,8 @@ export const bundleRows: SummaryRows<BundleReport> = (r) => [
 ];
 
 export const familyBundleRows: SummaryRows<BundleReport> = (r) => [
-  { section: 'a', figure: 'JavaScript inicial de /familia (gzip -9)', unit: 'kB', value: r.initialGzipKB, goal: atMost(r.budgetKB) },
+  // No target yet: it carries the same React floor as the staff's in one chunk (decision 0202).
+  { section: 'a', figure: 'JavaScript inicial de /familia (gzip -9)', unit: 'kB', value: r.initialGzipKB, goal: reported },
 ];
 
 export const startupRows: SummaryRows<{ reopenMedianMs: number }> = (r) => [
