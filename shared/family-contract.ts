@@ -29,7 +29,7 @@ export const FAMILY_CODE_LENGTH = 6;
 export const FAMILY_REPLY_MAX = 4000;
 
 /** The school the guardian signed in to: one guardian record is one school's. */
-export interface FamilySchool {
+interface FamilySchool {
   name: string;
   locale: Locale;
 }
