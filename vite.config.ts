@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompress } from './build/precompress';
 import { shell } from './build/shell';
+import { REACT_19_ALIASES } from './build/aliases';
 
+// The staff SPA. The families' app is its own build (vite.family.config.ts), so neither shares a chunk.
 // The API runs in its own Node process; in `npm run dev` Vite forwards /api to it.
 const apiTarget = process.env.HERMES_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -52,14 +54,7 @@ export default defineConfig({
     // Last: compresses what every other plugin wrote.
     precompress(),
   ],
-  resolve: {
-    // React 19 has useSyncExternalStore: the shim that @xstate/react and wouter import for React 17 is not
-    // downloaded (bench section (a)).
-    alias: [
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
-    ],
-  },
+  resolve: { alias: REACT_19_ALIASES },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: {
     target: 'es2022',

@@ -67,7 +67,7 @@ import { users } from '../server/db/schema/auth';
 import { decodeCursor, listFolder } from '../server/messages/queries';
 import { DEMO_PASSWORD } from '../shared/demo';
 import { API, COOKIE, XSRF_HEADER } from '../shared/contract';
-import { bundleReport, printBundle } from './bundle';
+import { bundleReport, FAMILY_BUILD, printBundle } from './bundle';
 import { connectivityBenchReport, printConnectivity } from './connectivity';
 import { deliveryBenchReport } from './delivery';
 import { listsBenchReport, printLists } from './lists';
@@ -84,6 +84,7 @@ import { formatSummary, summarize, type SummaryRow, type SummaryRows } from './s
 import {
   activityRows,
   bundleRows,
+  familyBundleRows,
   connectivityRows,
   deliveryRows,
   listsRows,
@@ -696,6 +697,10 @@ async function main(): Promise<void> {
     printBundle(bundle);
     report.bundle = bundle;
     rows.push(...bundleRows(bundle));
+    const familyBundle = bundleReport(FAMILY_BUILD);
+    printBundle(familyBundle, '(a) JavaScript inicial de la app de familias (/familia)');
+    report.familyBundle = familyBundle;
+    rows.push(...familyBundleRows(familyBundle));
   }
   if (sections.has('b')) {
     const startup = await startupReport();

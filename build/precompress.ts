@@ -57,15 +57,18 @@ export async function precompressDir(dir: string): Promise<Precompressed[]> {
   );
 }
 
-/** The Vite plugin: runs over the output directory once everything (public/ included) is written. */
-export function precompress(): Plugin {
+/**
+ * The Vite plugin: runs over the output directory once everything (public/ included) is written; `under` a
+ * folder of it, for a build that writes only there (the families' app, beside the staff's files).
+ */
+export function precompress(options: { under?: string } = {}): Plugin {
   let outDir = '';
   return {
     name: 'hermes:precompress',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = path.resolve(config.root, config.build.outDir, options.under ?? '');
     },
     async writeBundle() {
       await precompressDir(outDir);

@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../db/client';
 import { rowsOf } from '../db/sql';
 import { appLoginCodes } from '../db/schema/auth';
 import { normalizePhone } from '../recipients/phone';
+import type { Locale } from '../../shared/contract';
 
 const CODE_TTL_MS = 10 * 60_000;
 /** At most this many codes per phone per CODE_TTL_MS. */
@@ -43,6 +44,8 @@ export interface CodeGuardian {
   name: string;
   institutionId: number;
   institutionName: string;
+  /** The school's locale: the app speaks it once signed in. */
+  institutionLocale: Locale;
   phone: string;
 }
 
@@ -54,17 +57,25 @@ async function guardianByPhone(db: Queryable, phones: string[]): Promise<CodeGua
   if (phones.length === 0) return null;
   const result = await db.execute(sql`
     select g.id, concat_ws(' ', split_part(g.first_names, ' ', 1), g.last_name_father, nullif(g.last_name_mother, '')) as name,
-      g.institution_id, i.name as institution_name, g.phone
+      g.institution_id, i.name as institution_name, i.locale as institution_locale, g.phone
     from guardians g join institutions i on i.id = g.institution_id
     where g.phone = any(${textList(phones)}::text[])
     order by g.id desc limit 1`);
-  const row = rowsOf<{ id: number; name: string; institution_id: number; institution_name: string; phone: string }>(result)[0];
+  const row = rowsOf<{
+    id: number;
+    name: string;
+    institution_id: number;
+    institution_name: string;
+    institution_locale: Locale;
+    phone: string;
+  }>(result)[0];
   return row
     ? {
         id: Number(row.id),
         name: row.name,
         institutionId: Number(row.institution_id),
         institutionName: row.institution_name,
+        institutionLocale: row.institution_locale,
         phone: row.phone,
       }
     : null;

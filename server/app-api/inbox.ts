@@ -12,42 +12,14 @@ import { applyReports } from '../reception/status';
 import { SNIPPET_LENGTH } from '../messages/queries';
 import { conversationCtes } from '../messages/replies';
 import { THREAD_LIMIT } from '../../shared/messages-contract';
+import type { FamilyMessageDetail, FamilyMessageSummary, FamilyReadAnswer, FamilyThreadMessage } from '../../shared/family-contract';
 
 export const INBOX_PAGE_SIZE = 20;
 
-export interface AppMessageSummary {
-  id: number;
-  title: string;
-  snippet: string;
-  sender_name: string;
-  sent_at: string | null;
-  read: boolean;
-  allow_replies: boolean;
-  student_names: string | null;
-}
-
-export interface AppMessageDetail extends AppMessageSummary {
-  content: string;
-  /** The school signature as sent (null: none). */
-  signature: string | null;
-  read_at: string | null;
-  attachments: { id: number; name: string; size: number; content_type: string }[];
-  /**
-   * Its conversation (server/messages/replies.ts), as this guardian has it: the staff's messages the app
-   * brought them and their own answers, oldest first, this one left out.
-   */
-  thread: AppThreadMessage[];
-}
-
-/** One message of a conversation in the app: the guardian's own answers are `mine` and carry their text. */
-interface AppThreadMessage {
-  id: number;
-  title: string;
-  content: string;
-  sender_name: string;
-  mine: boolean;
-  sent_at: string | null;
-}
+// The answers' shapes are the contract's (shared/family-contract.ts), under the names the server uses.
+export type AppMessageSummary = FamilyMessageSummary;
+export type AppMessageDetail = FamilyMessageDetail;
+type AppThreadMessage = FamilyThreadMessage;
 
 export interface Reader {
   guardianId: number;
@@ -211,7 +183,7 @@ async function threadOf(db: Queryable, reader: Reader, messageId: number): Promi
 }
 
 /** Marks the message read (idempotent: a second call changes nothing); null when it is not this guardian's. */
-export async function readMessage(db: Queryable, reader: Reader, messageId: number, now: Date) {
+export async function readMessage(db: Queryable, reader: Reader, messageId: number, now: Date): Promise<FamilyReadAnswer | null> {
   const row = await findRow(db, reader, messageId);
   if (!row) return null;
   await applyReports(db, [{ deliveryId: Number(row.delivery_id), generation: Number(row.generation), status: 'read', at: now }]);

@@ -1,6 +1,7 @@
 // A guardian's answer from the app: a message of its own (sender apoderado, no staff author) addressed to
 // the original's author, who finds it in their Hermes inbox. No channel delivers it: it is born received.
 // Its channels say how it came (the app), so staff answer it there (shared/message-rules.ts replyChannels).
+import { FAMILY_REPLY_MAX } from '../../shared/family-contract';
 import { fold } from '../../shared/fold';
 import { replyTitle } from '../../shared/message-rules';
 import type { Db } from '../db/client';
@@ -8,7 +9,7 @@ import { mailboxEntries, messageRecipients, messages } from '../db/schema/messag
 import { senderOf } from '../compose/send';
 import { replyTarget, type Reader } from './inbox';
 
-export const REPLY_MAX_LENGTH = 4000;
+export const REPLY_MAX_LENGTH = FAMILY_REPLY_MAX;
 
 export type ReplyOutcome = { kind: 'created'; id: number } | { kind: 'not_found' } | { kind: 'closed' };
 

@@ -60,6 +60,7 @@ export function createDelivery({ handle, config, logger, store, engine: tuning, 
         failureRate: config.simFailureRate,
         delayMs: config.simDelayMs,
         webhookSecret: config.webhookSecret,
+        outboxDir: config.outboxDir,
         deliver: async (request) => {
           if (!appFetch) throw new Error('El simulador de proveedor no está conectado al servidor');
           return appFetch(request);

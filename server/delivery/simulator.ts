@@ -11,6 +11,8 @@
 // go out in rounds, one signed request per callback URL per round.
 import { textList } from '../db/arrays';
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { Db } from '../db/client';
@@ -33,6 +35,12 @@ export interface ProviderSimulatorOptions {
   /** Posts a status report to its callback URL (the server passes its own in-process fetch). */
   deliver: (request: Request) => Promise<Response>;
   random?: () => number;
+  /**
+   * Where each accepted message is also written as a text file (`sim/<id>.txt` under it): the server's outbox
+   * (HERMES_OUTBOX_DIR), beside the e-mails it writes without SMTP. Nobody's phone rings with the simulator,
+   * so that is where a demo (or a browser test) reads the guardian app's sign-in code.
+   */
+  outboxDir?: string;
   /** Where a failed reporting round is told (its reports stay owed and are tried again with backoff). */
   logger?: Logger;
 }
@@ -237,6 +245,7 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
       .onConflictDoNothing({ target: providerSimMessages.reference })
       .returning();
     if (created) {
+      if (options.outboxDir) await writeOutbox(options.outboxDir, created, options.logger);
       wake(options.delayMs);
       return c.json({ id: created.id, status: created.status }, 202);
     }
@@ -263,4 +272,15 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
       await round.catch(() => {});
     },
   };
+}
+
+/** The accepted message as a text file; a failed write is told and changes nothing of the sending. */
+async function writeOutbox(dir: string, message: SimRow, logger: Logger | undefined): Promise<void> {
+  const text = `Canal: ${message.channel}\nPara: ${message.to}\nReferencia: ${message.reference}\n\n${message.body}\n`;
+  try {
+    await mkdir(path.join(dir, 'sim'), { recursive: true });
+    await writeFile(path.join(dir, 'sim', `${message.id}.txt`), text, 'utf8');
+  } catch (error) {
+    logger?.error('El simulador no pudo escribir el mensaje en la bandeja de salida', error);
+  }
 }

@@ -1,9 +1,10 @@
 // Serves the Vite build with history fallback: an existing file is sent as is, any other path gets
-// index.html (200) and the SPA renders its own 404. The build writes a brotli (.br) and a gzip (.gz) copy
-// beside each compressible file (build/precompress.ts); the copy the request's Accept-Encoding prefers is
-// sent, with Vary: Accept-Encoding and an ETag per coding. Hashed assets never change under their name, so
-// they are cached for a year; everything else (index.html, the fallback, public files) carries a weak ETag
-// (size + mtime) so the `no-cache` revalidation is a cheap 304.
+// index.html (200) and the SPA renders its own 404; under /familia, the families' app's own index.html.
+// The build writes a brotli (.br) and a gzip (.gz) copy beside each compressible file
+// (build/precompress.ts); the copy the request's Accept-Encoding prefers is sent, with Vary: Accept-Encoding
+// and an ETag per coding. Hashed assets never change under their name, so they are cached for a year;
+// everything else (index.html, the fallback, public files) carries a weak ETag (size + mtime) so the
+// `no-cache` revalidation is a cheap 304.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
@@ -26,8 +27,14 @@ const COPIES = [
   { coding: 'gzip', suffix: '.gz' },
 ] as const;
 
-/** A name Vite gave a content hash (`index-DYkU40ca.js`): its bytes never change, a new build renames it. */
-const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
+/**
+ * A name Vite gave a content hash (`index-DYkU40ca.js`), the staff SPA's or the families' app's: its bytes
+ * never change, a new build renames it.
+ */
+const HASHED_ASSET = /^(?:\/familia)?\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
+
+/** The families' app (vite.family.config.ts): its own build in `familia/`, its own history fallback. */
+const FAMILY_APP = /^\/familia(?:\/|$)/;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -68,6 +75,7 @@ function resolveInside(root: string, urlPath: string): string | null {
 export function serveDist(distDir: string) {
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
+  const familyIndex = path.join(root, 'familia', 'index.html');
 
   return async (c: Context): Promise<Response> => {
     const requested = resolveInside(root, c.req.path);
@@ -75,8 +83,8 @@ export function serveDist(distDir: string) {
     let info = file ? await fileInfo(file) : null;
     const immutable = info !== null && HASHED_ASSET.test(c.req.path);
     if (!info) {
-      file = index;
-      info = await fileInfo(index);
+      file = FAMILY_APP.test(c.req.path) ? familyIndex : index;
+      info = await fileInfo(file);
     }
     if (!file || !info) {
       return c.html(MISSING_BUILD, 503, { 'Cache-Control': 'no-cache' });

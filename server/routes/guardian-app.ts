@@ -17,6 +17,7 @@ import { authenticate, openSession, revokeToken, type GuardianAuth } from '../ap
 import { INBOX_PAGE_SIZE, listInbox, openMessage, readMessage } from '../app-api/inbox';
 import { REPLY_MAX_LENGTH, sendReply } from '../app-api/reply';
 import { smsText } from '../../shared/sms-text';
+import type { FamilySession } from '../../shared/family-contract';
 import { NEWS_PAGE_SIZE } from '../../shared/news-contract';
 import { sendFile } from '../http/download';
 import { findGuardianWallFile } from '../news/files';
@@ -138,13 +139,17 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
     if (!checked.ok) return apiError(c, 401, 'auth.invalid_credentials', APP_MESSAGES.codeInvalid);
     await unhit(db, limits.appWrongCodeIp, ip);
     const session = await openSession(db, checked.guardian, at);
-    return c.json({
-      data: {
-        token: session.token,
-        expires_at: session.expiresAt.toISOString(),
-        guardian: { id: checked.guardian.id, name: checked.guardian.name },
+    const answer: FamilySession = {
+      token: session.token,
+      expires_at: session.expiresAt.toISOString(),
+      guardian: {
+        id: checked.guardian.id,
+        name: checked.guardian.name,
+        // The app names the school on every message and speaks its locale.
+        school: { name: checked.guardian.institutionName, locale: checked.guardian.institutionLocale },
       },
-    });
+    };
+    return c.json({ data: answer });
   });
 
   const guarded = new Hono<GuardianEnv>();

@@ -134,7 +134,8 @@ type Table = Record<string, unknown>;
 type Part = 'shell' | Namespace;
 
 // One chunk per file (only es-CL's shell is in the first download); a new screen folder is found by itself.
-const FILES = import.meta.glob<{ default: Table }>(['./es-MX.json', './*/**/es-CL.json', './*/**/es-MX.json']);
+// The families' app (family/) has its own tables, in its own download (family.ts).
+const FILES = import.meta.glob<{ default: Table }>(['./es-MX.json', './*/**/es-CL.json', './*/**/es-MX.json', '!./family/**']);
 
 function loaderOf(locale: Locale, part: Part): () => Promise<Table> {
   if (locale === DEFAULT_LOCALE && part === 'shell') return async () => shellCL;

@@ -24,6 +24,10 @@ const SMALL = '/assets/es-CL-BMXvMV_-.js';
 /** A file of public/ (not hashed): copied as is to the root of dist. */
 const ICON = '/favicon.svg';
 const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M0 0h10v10H0z"/>'.repeat(80)}</svg>`;
+/** The families' app's build (vite.family.config.ts): its index.html and one hashed script. */
+const FAMILY_INDEX = '<!doctype html><title>Hermes Familias</title><div id="root"></div>';
+const FAMILY_JS = '/familia/assets/index-FaM1LyAp.js';
+
 /** index.html as the build writes it, with its variants: the history fallback serves them too. */
 const BIG_INDEX = `${INDEX_HTML}${'<!-- relleno para superar un kB -->\n'.repeat(60)}`;
 
@@ -81,6 +85,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), BIG_INDEX);
   writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(BIG_INDEX));
   writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(BIG_INDEX));
+  mkdirSync(path.join(dist, 'familia', 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'familia', 'index.html'), FAMILY_INDEX);
+  writeFileSync(path.join(dist, FAMILY_JS), ASSET_JS);
   admin = server.client();
   expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
 });
@@ -168,6 +175,21 @@ describe('static files', () => {
       expect(varies(res), page).toBe(true);
       expect(decoded(res), page).toBe(BIG_INDEX);
     }
+  });
+
+  it("serves the families' app under /familia: its own index.html as the fallback there, its hashed assets immutable", async () => {
+    for (const page of ['/familia', '/familia/', '/familia/mensaje/12', '/familia/assets/no-existe.js']) {
+      const res = await raw(server.url + page, { 'Accept-Encoding': 'identity' });
+      expect(res.status, page).toBe(200);
+      expect(header(res, 'cache-control'), page).toBe('no-cache');
+      expect(res.body.toString('utf8'), page).toBe(FAMILY_INDEX);
+    }
+    const asset = await raw(server.url + FAMILY_JS, { 'Accept-Encoding': 'identity' });
+    expect(header(asset, 'cache-control')).toBe(IMMUTABLE);
+    expect(asset.body.toString('utf8')).toBe(ASSET_JS);
+    // Only the folder itself: another path that starts alike is the staff's.
+    const staff = await raw(`${server.url}/familiares`, { 'Accept-Encoding': 'br' });
+    expect(decoded(staff)).toBe(BIG_INDEX);
   });
 
   it('gives each coding its own ETag and answers 304 only to the tag of the coding it would send', async () => {

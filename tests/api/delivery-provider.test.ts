@@ -1,7 +1,10 @@
 // SMS / WhatsApp over real HTTP: the provider adapter talking to the built-in simulator on its own socket,
 // the simulator posting signed status reports to the real server's webhook, which moves the `deliveries`
 // rows a compose send wrote. Failing providers are tiny servers that answer 500, hang, or are gone.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -199,6 +202,21 @@ describe('adapter ↔ simulator', () => {
     expect(again).toEqual(first);
     const reference = deliveryKey(row.id, row.generation);
     expect(await count(server.db, sql`select count(*)::int as n from provider_sim_messages where reference = ${reference}`)).toBe(1);
+  });
+
+  it('writes each accepted message to the outbox as text, once, where a demo reads the SMS it would get', async () => {
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'hermes-sim-outbox-'));
+    cleanups.push(async () => rmSync(outboxDir, { recursive: true, force: true }));
+    const { adapter } = await startSimulator({ delayMs: 60_000, outboxDir });
+    const row = take();
+    await adapter().send(outgoing(row));
+    // A repeated reference is not written again.
+    await adapter().send(outgoing(row));
+    const reference = deliveryKey(row.id, row.generation);
+    const { id } = await one<{ id: string }>(server.db, sql`select id from provider_sim_messages where reference = ${reference}`);
+    expect(readdirSync(path.join(outboxDir, 'sim'))).toEqual([`${id}.txt`]);
+    const text = readFileSync(path.join(outboxDir, 'sim', `${id}.txt`), 'utf8');
+    expect(text).toBe(`Canal: sms\nPara: ${row.address}\nReferencia: ${reference}\n\n${row.content}\n`);
   });
 
   it('puts the title on the first line of a WhatsApp message, and reports it read', async () => {

@@ -32,6 +32,9 @@ interface AppPage {
   meta: { current_page: number; last_page: number; per_page: number; total: number };
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
+interface FamilySessionBody {
+  data: { token: string; expires_at: string; guardian: { id: number; name: string; school: { name: string; locale: string } } };
+}
 interface Guardian {
   id: number;
   phone: string;
@@ -315,8 +318,13 @@ describe('sign-in code', () => {
     const started = Date.now();
     const res = await signIn(national, code);
     expect(res.status).toBe(200);
-    const { data } = (await res.json()) as { data: { token: string; expires_at: string; guardian: { id: number; name: string } } };
-    expect(data.guardian).toEqual({ id: ids.throttled.id, name: ids.throttled.name });
+    const { data } = (await res.json()) as FamilySessionBody;
+    // The school is named: the app shows it on every message and speaks its locale.
+    expect(data.guardian).toEqual({
+      id: ids.throttled.id,
+      name: ids.throttled.name,
+      school: { name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' },
+    });
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const ttlDays = (new Date(data.expires_at).getTime() - started) / 86_400_000;
     expect(ttlDays).toBeGreaterThan(89.9);

@@ -59,6 +59,24 @@ describe('import direction', () => {
     expect(offending('src/machines', (t) => !inside('src/views')(t) && !/^react($|-dom|\/)|^@xstate\/react/.test(t))).toEqual([]);
   });
 
+  it("the families' app imports none of the staff's screens, machines or services, nor they the families'", () => {
+    // Its own download (vite.family.config.ts): the staff's code would come with it. The shadcn-style
+    // primitives and `cn` are shared; the contract and rules in shared/ too.
+    const family = ['src/views/family', 'src/machines/family', 'src/services/family', 'src/i18n/family'];
+    const ownFiles = [...family, 'src/family-main.tsx', 'src/i18n/family.ts', 'src/family.css', 'src/theme.css'];
+    const sharedUi = (t: string) => inside('src/views/ui')(t) || t === 'src/views/lib/utils';
+    const familyMayImport = (t: string) => !inside('src')(t) || inside(...ownFiles)(t) || sharedUi(t);
+    const familySources = [...family.flatMap((dir) => offending(dir, familyMayImport))];
+    const entry = importsOf('src/family-main.tsx').filter((t) => !familyMayImport(t));
+    const i18n = importsOf('src/i18n/family.ts').filter((t) => !familyMayImport(t));
+    expect([...familySources, ...entry, ...i18n]).toEqual([]);
+    const staffDirs = ['src/views', 'src/machines', 'src/services'];
+    const staffOffending = staffDirs
+      .flatMap((dir) => offending(dir, (t) => !inside(...ownFiles)(t)))
+      .filter((edge) => !family.some((d) => edge.startsWith(`${d}/`)));
+    expect(staffOffending).toEqual([]);
+  });
+
   it('nothing the app ships imports a test', () => {
     expect([...offending('src', (t) => !inside('tests')(t)), ...offending('server', (t) => !inside('tests')(t))]).toEqual([]);
   });

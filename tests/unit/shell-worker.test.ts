@@ -203,7 +203,7 @@ describe('the worker', () => {
     expect(worker.fetched).toEqual([]);
   });
 
-  it('never answers nor keeps /api or the simulator, even as a page, nor files opened as pages', async () => {
+  it("never answers nor keeps /api, the simulator or the families' app, even as a page, nor files opened as pages", async () => {
     const worker = runWorker(await build(bundle()), immutable);
     await worker.lifecycle('install');
     for (const [path, mode] of [
@@ -212,6 +212,9 @@ describe('the worker', () => {
       ['/api/attachments/7', 'navigate'],
       ['/api/dashboard/connectivity/call-list.csv', 'navigate'],
       ['/sim/provider/messages', 'navigate'],
+      // The families' app is another build with its own index.html: the staff's shell must not stand in.
+      ['/familia', 'navigate'],
+      ['/familia/mensaje/3', 'navigate'],
       ['/favicon.svg', 'navigate'],
     ] as const) {
       expect(await worker.request(path, mode), path).toBeNull();

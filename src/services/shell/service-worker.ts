@@ -21,8 +21,8 @@ const CACHE_PREFIX = 'hermes-shell-';
 /** A name Vite gave a content hash, as server/http/static.ts recognises it. */
 const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[A-Za-z0-9]+$/;
 
-/** Paths the server answers itself, never with the app: the API, the provider simulator. */
-const SERVER_PATHS = /^\/(?:api|sim)(?:\/|$)/;
+/** Paths the server answers without this app: the API, the provider simulator, the families' app. */
+const SERVER_PATHS = /^\/(?:api|sim|familia)(?:\/|$)/;
 
 /** A page of the app (any path the SPA routes), not a file such as /favicon.svg opened in a tab. */
 const isAppPage = (pathname: string): boolean => !SERVER_PATHS.test(pathname) && !/\.[A-Za-z0-9]+$/.test(pathname);

@@ -1,0 +1,95 @@
+// The guardian app's API (server/routes/guardian-app.ts, mounted at /api/app) as the server answers it: a
+// six-digit code sent by SMS to the guardian's phone, traded for a bearer token; then the inbox of the
+// app-mobile channel's messages (numbered pages, newest first), one message (opening it reports received),
+// reading it (reports read: the staff's reception screen shows «leído»), replying when the author allowed it,
+// and the school's wall (its types in news-contract.ts). Paths are relative to the API base (`/api`).
+import type { Locale } from './contract';
+
+export const FAMILY_API = {
+  /** POST `{ phone }` → 202 `{ data: { message } }`, the same whether or not the phone is a guardian's. */
+  code: '/app/session/code',
+  /** POST `{ phone, code }` → `{ data: FamilySession }`; DELETE (bearer) → 204, the token revoked. */
+  session: '/app/session',
+  /** GET `?page=` → `FamilyInboxPage`. */
+  messages: '/app/messages',
+  /** GET → `{ data: FamilyMessageDetail }`; 404 when it is not this guardian's. */
+  message: (id: number) => `/app/messages/${id}`,
+  /** POST → `{ data: FamilyReadAnswer }`; idempotent. */
+  read: (id: number) => `/app/messages/${id}/read`,
+  /** POST `{ content }` → 201 `{ data: { id } }`; 409 `message.replies_closed`; 422 on an empty or long text. */
+  reply: (id: number) => `/app/messages/${id}/reply`,
+} as const;
+
+/** The header that carries the token on every call but the two sign-in ones. */
+export const bearer = (token: string): string => `Bearer ${token}`;
+
+/** Digits of a sign-in code. */
+export const FAMILY_CODE_LENGTH = 6;
+/** Longest reply the server accepts (server/app-api/reply.ts). */
+export const FAMILY_REPLY_MAX = 4000;
+
+/** The school the guardian signed in to: one guardian record is one school's. */
+interface FamilySchool {
+  name: string;
+  locale: Locale;
+}
+
+/** `POST /app/session` → `{ data }`. `expires_at` is ISO 8601. */
+export interface FamilySession {
+  token: string;
+  expires_at: string;
+  guardian: { id: number; name: string; school: FamilySchool };
+}
+
+/** One inbox row. `sent_at` ISO 8601 (null: not handed over yet); `student_names` the children it is about. */
+export interface FamilyMessageSummary {
+  id: number;
+  title: string;
+  snippet: string;
+  sender_name: string;
+  sent_at: string | null;
+  read: boolean;
+  allow_replies: boolean;
+  student_names: string | null;
+}
+
+export interface FamilyAttachment {
+  id: number;
+  name: string;
+  size: number;
+  content_type: string;
+}
+
+/** One message of a conversation in the app: the guardian's own answers are `mine`. */
+export interface FamilyThreadMessage {
+  id: number;
+  title: string;
+  content: string;
+  sender_name: string;
+  mine: boolean;
+  sent_at: string | null;
+}
+
+export interface FamilyMessageDetail extends FamilyMessageSummary {
+  content: string;
+  /** The school's signature as sent (null: none). */
+  signature: string | null;
+  read_at: string | null;
+  attachments: FamilyAttachment[];
+  /** The conversation as this guardian has it, oldest first, this message left out. */
+  thread: FamilyThreadMessage[];
+}
+
+/** `GET /app/messages?page=` (numbered, Laravel style). */
+export interface FamilyInboxPage {
+  data: FamilyMessageSummary[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  links: { first: string; last: string; prev: string | null; next: string | null };
+}
+
+/** `POST /app/messages/:id/read` → `{ data }`. */
+export interface FamilyReadAnswer {
+  id: number;
+  read: true;
+  read_at: string | null;
+}

@@ -1,0 +1,47 @@
+// The guardian's session as this device keeps it. In localStorage, not a cookie: the app speaks to the
+// API with a bearer token (the guardian API has no cookie session and no CSRF), a phone is one person's,
+// and the guardian must stay signed in across visits and restarts of the browser, for the 90 days the
+// token lives. The token is revoked on the server by «Cerrar sesión»; what this device keeps is checked
+// by its struct on every start, so a stale shape is forgotten instead of trusted.
+import { enums, is, number, string, type } from 'superstruct';
+import { fromPromise } from 'xstate';
+import type { FamilySession } from '../../../shared/family-contract';
+
+const KEY = 'hermes.familia.session';
+
+const StoredStruct = type({
+  token: string(),
+  expires_at: string(),
+  guardian: type({ id: number(), name: string(), school: type({ name: string(), locale: enums(['es-CL', 'es-MX']) }) }),
+});
+
+export function keepSession(session: FamilySession): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(session));
+  } catch {
+    // Private mode or full storage: signed in for this visit only.
+  }
+}
+
+export function forgetSession(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** The session kept on this device, unless it is unreadable or expired at `now`. */
+function keptSession(now: Date): FamilySession | null {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!is(stored, StoredStruct)) return null;
+  return Date.parse(stored.expires_at) > now.getTime() ? stored : null;
+}
+
+/** The kept session as actor logic: the app starts by reading it. */
+export const restoreSession = fromPromise<FamilySession | null>(async () => keptSession(new Date()));

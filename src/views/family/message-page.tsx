@@ -1,0 +1,178 @@
+// One message: who sent it, the school, the children it is about, the date, the text and signature, the
+// conversation so far, and the reply box when the author allowed replies.
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { FAMILY_REPLY_MAX } from '../../../shared/family-contract';
+import {
+  type FamilyMessageActor,
+  selectDraft,
+  selectIsReplying,
+  selectMessage,
+  selectMessageFailure,
+  selectMessagePhase,
+  selectReplies,
+  selectReplyFailureKind,
+  selectReplyFailureMessage,
+  selectReplyProblem,
+} from '../../machines/family/message';
+import { selectSchoolName } from '../../machines/family/session';
+import { Button } from '../ui/button';
+import { Field, FieldError, FieldLabel, errorProps } from '../ui/field';
+import { Textarea } from '../ui/textarea';
+import { formatWhen, useFamilyLocale, useFamilyT, useSession } from './family-context';
+import { useMessageActor } from './page-actor';
+
+export function MessagePage({ token, id }: { token: string; id: number }) {
+  const t = useFamilyT();
+  const actor = useMessageActor(token, id);
+  const phase = useSelector(actor, selectMessagePhase);
+  return (
+    <div className="flex flex-col gap-3">
+      <Link href="/" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+        ← {t('family.app.back')}
+      </Link>
+      {phase === 'loading' ? <p className="text-sm text-muted-foreground">{t('family.app.loading')}</p> : null}
+      {phase === 'failed' ? <MessageFailed actor={actor} /> : null}
+      {phase === 'shown' ? <MessageShown actor={actor} /> : null}
+    </div>
+  );
+}
+
+function MessageFailed({ actor }: { actor: FamilyMessageActor }) {
+  const t = useFamilyT();
+  const failure = useSelector(actor, selectMessageFailure);
+  const text =
+    failure === 'missing' ? t('family.message.missing') : failure === 'offline' ? t('family.message.offline') : t('family.message.error');
+  return (
+    <div role="alert" className="rounded-lg border border-destructive/40 bg-card p-4">
+      <p>{text}</p>
+      {failure === 'missing' ? null : (
+        <Button variant="outline" className="mt-3" onClick={() => actor.send({ type: 'message.retry' })}>
+          {t('family.message.retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function MessageShown({ actor }: { actor: FamilyMessageActor }) {
+  const t = useFamilyT();
+  const locale = useFamilyLocale();
+  const message = useSelector(actor, selectMessage);
+  const school = useSelector(useSession(), selectSchoolName);
+  if (!message) return null;
+  return (
+    <article aria-labelledby="message-title" className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+      <h1 id="message-title" className="text-xl font-semibold break-words">
+        {message.title}
+      </h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">{t('family.message.from')}</dt>
+        <dd>{message.sender_name}</dd>
+        <dt className="text-muted-foreground">{t('family.message.school')}</dt>
+        <dd>{school}</dd>
+        {message.student_names ? (
+          <>
+            <dt className="text-muted-foreground">{t('family.message.about')}</dt>
+            <dd>{message.student_names}</dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">{t('family.message.date')}</dt>
+        <dd>
+          <time dateTime={message.sent_at ?? undefined}>{formatWhen(message.sent_at, locale)}</time>
+        </dd>
+      </dl>
+      <div className="text-base break-words whitespace-pre-wrap">{message.content}</div>
+      {message.signature ? <div className="text-sm break-words whitespace-pre-wrap text-muted-foreground">{message.signature}</div> : null}
+      {message.attachments.length > 0 ? (
+        <p className="text-sm text-muted-foreground">{t('family.message.attachments', { count: message.attachments.length })}</p>
+      ) : null}
+      <Thread actor={actor} />
+      {message.allow_replies ? <ReplyBox actor={actor} /> : null}
+    </article>
+  );
+}
+
+function Thread({ actor }: { actor: FamilyMessageActor }) {
+  const t = useFamilyT();
+  const locale = useFamilyLocale();
+  const message = useSelector(actor, selectMessage);
+  if (!message || message.thread.length === 0) return null;
+  return (
+    <section aria-labelledby="thread-title" className="flex flex-col gap-2 border-t pt-3">
+      <h2 id="thread-title" className="font-semibold">
+        {t('family.message.thread')}
+      </h2>
+      <ol className="flex flex-col gap-2">
+        {message.thread.map((item) => (
+          <li key={item.id} className={item.mine ? 'ml-6 rounded-lg bg-secondary p-3' : 'mr-6 rounded-lg bg-muted p-3'}>
+            <p className="text-sm font-medium">{item.mine ? t('family.message.mine') : item.sender_name}</p>
+            <p className="text-sm break-words whitespace-pre-wrap">{item.content}</p>
+            {item.sent_at ? (
+              <time className="text-xs text-muted-foreground" dateTime={item.sent_at}>
+                {formatWhen(item.sent_at, locale)}
+              </time>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ReplyBox({ actor }: { actor: FamilyMessageActor }) {
+  const t = useFamilyT();
+  const id = useId();
+  const draft = useSelector(actor, selectDraft);
+  const problem = useSelector(actor, selectReplyProblem);
+  const failureKind = useSelector(actor, selectReplyFailureKind);
+  const failureMessage = useSelector(actor, selectReplyFailureMessage);
+  const replying = useSelector(actor, selectIsReplying);
+  const replies = useSelector(actor, selectReplies);
+  const error =
+    problem === 'required'
+      ? t('family.message.errors.required')
+      : problem === 'tooLong'
+        ? t('family.message.errors.tooLong', { max: FAMILY_REPLY_MAX })
+        : failureKind === 'server'
+          ? failureMessage
+          : failureKind === 'closed'
+            ? t('family.message.errors.closed')
+            : failureKind === 'offline'
+              ? t('family.message.errors.offline')
+              : failureKind === 'error'
+                ? t('family.message.errors.error')
+                : '';
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-2 border-t pt-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'reply.send' });
+      }}
+    >
+      <Field data-invalid={error ? true : undefined}>
+        <FieldLabel htmlFor={`${id}-reply`}>{t('family.message.replyLabel')}</FieldLabel>
+        <Textarea
+          id={`${id}-reply`}
+          value={draft}
+          placeholder={t('family.message.replyPlaceholder')}
+          onChange={(event) => actor.send({ type: 'reply.change', content: event.target.value })}
+          className="min-h-24"
+          {...errorProps(error, `${id}-reply-error`)}
+        />
+        <FieldError id={`${id}-reply-error`}>{error}</FieldError>
+      </Field>
+      {replies > 0 && draft === '' && !error ? (
+        <p role="status" className="text-sm font-medium">
+          {t('family.message.sent')}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={replying} className="self-end">
+        {replying ? t('family.message.sending') : t('family.message.send')}
+      </Button>
+    </form>
+  );
+}

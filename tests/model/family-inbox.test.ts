@@ -1,0 +1,153 @@
+// The families' inbox (family/inbox.ts): the first page, then «Ver más» while there are pages left; empty
+// and failed (offline said apart) with their refresh and retry; a page that fails keeps the rows shown; a
+// 401 anywhere ends the screen and tells `session.expired`, exactly once.
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import type { FamilyInboxPage, FamilyMessageSummary } from '../../shared/family-contract';
+import { FamilyFailureError } from '../../src/services/family/api';
+import {
+  familyInboxMachine,
+  selectCanLoadMore,
+  selectInboxFailure,
+  selectInboxItems,
+  selectInboxPhase,
+  selectIsLoadingMore,
+  selectMoreFailure,
+  selectUnreadCount,
+} from '../../src/machines/family/inbox';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+
+type Snapshot = Parameters<typeof selectInboxPhase>[0];
+const snap = (s: AnyMachineSnapshot) => s as unknown as Snapshot;
+
+const failure = (status: number, code: string) => new FamilyFailureError({ status, code, message: '', fieldErrors: {} });
+const OFFLINE = failure(0, 'network');
+const SERVER = failure(500, 'server.error');
+const EXPIRED = failure(401, 'auth.unauthenticated');
+
+const row = (id: number, read: boolean): FamilyMessageSummary => ({
+  id,
+  title: `Mensaje ${id}`,
+  snippet: 'Texto',
+  sender_name: 'Marta Díaz',
+  sent_at: `2026-11-${String(30 - id).padStart(2, '0')}T12:00:00.000Z`,
+  read,
+  allow_replies: id % 2 === 0,
+  student_names: 'Tomás Soto',
+});
+const page = (current: number, last: number, data: FamilyMessageSummary[]): FamilyInboxPage => ({
+  data,
+  meta: { current_page: current, last_page: last, per_page: 20, total: data.length },
+  links: { first: '/api/app/messages?page=1', last: `/api/app/messages?page=${last}`, prev: null, next: null },
+});
+const FIRST = page(1, 2, [row(1, false), row(2, true)]);
+/** The second page repeats row 2 (a message arrived meanwhile and shifted the pages). */
+const SECOND = page(2, 2, [row(2, true), row(3, false)]);
+const ONLY = page(1, 1, [row(1, true)]);
+const EMPTY = page(1, 1, []);
+
+const idsOf = (s: AnyMachineSnapshot) => selectInboxItems(snap(s)).map((item) => item.id);
+
+function emits({ event }: StepEnv): AnyEventObject[] {
+  const error = (event as { error?: unknown }).error;
+  return event.type.startsWith('xstate.error.actor.') && error === EXPIRED ? [{ type: 'session.expired' }] : [];
+}
+
+defineModelTests({
+  name: 'family-inbox',
+  machine: familyInboxMachine,
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: {
+        'xstate.done.actor.fetchFirstPage': ({ event }) => (event.output.data.length > 0 ? 'loaded' : 'empty'),
+        'xstate.error.actor.fetchFirstPage': ({ event }) => (event.error === EXPIRED ? 'expired' : 'failed'),
+      },
+      loaded: {
+        'inbox.more': ({ context, stay }) => (context.page < context.lastPage ? 'loadingMore' : stay),
+        'inbox.refresh': 'loading',
+      },
+      loadingMore: {
+        'xstate.done.actor.fetchNextPage': 'loaded',
+        'xstate.error.actor.fetchNextPage': ({ event }) => (event.error === EXPIRED ? 'expired' : 'loaded'),
+      },
+      empty: { 'inbox.refresh': 'loading' },
+      failed: { 'inbox.retry': 'loading' },
+    },
+  },
+  traversal: {
+    input: { token: 'tok' },
+    events: [{ type: 'inbox.more' }, { type: 'inbox.refresh' }, { type: 'inbox.retry' }],
+    internal: [
+      { type: 'xstate.done.actor.fetchFirstPage', output: FIRST },
+      { type: 'xstate.done.actor.fetchFirstPage', output: ONLY },
+      { type: 'xstate.done.actor.fetchFirstPage', output: EMPTY },
+      { type: 'xstate.error.actor.fetchFirstPage', error: OFFLINE },
+      { type: 'xstate.error.actor.fetchFirstPage', error: SERVER },
+      { type: 'xstate.error.actor.fetchFirstPage', error: EXPIRED },
+      { type: 'xstate.done.actor.fetchNextPage', output: SECOND },
+      { type: 'xstate.error.actor.fetchNextPage', error: OFFLINE },
+      { type: 'xstate.error.actor.fetchNextPage', error: EXPIRED },
+    ],
+    limit: 5000,
+  },
+  createActor: ({ fakes, inspect, machine, path }) =>
+    createActor(machine.provide({ actors: { fetchInboxPage: fakes.promise() } }), { input: path.input as { token: string }, inspect }),
+  states: {
+    loading: (s, env) => {
+      expect(selectInboxPhase(snap(s))).toBe('loading');
+      expect(s.hasTag('busy')).toBe(true);
+      expect(env.fakes.inputOf('fetchFirstPage')).toEqual({ token: 'tok', page: 1 });
+    },
+    loaded: (s, env) => {
+      expect(selectInboxPhase(snap(s))).toBe('loaded');
+      if (env.event.type === 'xstate.done.actor.fetchFirstPage') {
+        expect(idsOf(s)).toEqual(env.event.output === FIRST ? [1, 2] : [1]);
+        expect(selectCanLoadMore(snap(s))).toBe(env.event.output === FIRST);
+      }
+      if (env.event.type === 'xstate.done.actor.fetchNextPage') {
+        // Row 2 once, newest first as the server gave them; one page left: none.
+        expect(idsOf(s)).toEqual([1, 2, 3]);
+        expect(selectUnreadCount(snap(s))).toBe(2);
+        expect(selectCanLoadMore(snap(s))).toBe(false);
+        expect(selectMoreFailure(snap(s))).toBeNull();
+      }
+      if (env.event.type === 'xstate.error.actor.fetchNextPage') {
+        expect(idsOf(s)).toEqual([1, 2]);
+        expect(selectMoreFailure(snap(s))).toBe('offline');
+        expect(selectCanLoadMore(snap(s))).toBe(true);
+      }
+    },
+    loadingMore: (s, env) => {
+      expect(selectIsLoadingMore(snap(s))).toBe(true);
+      expect(env.fakes.inputOf('fetchNextPage')).toEqual({ token: 'tok', page: 2 });
+      expect(idsOf(s)).toEqual([1, 2]);
+    },
+    empty: (s) => {
+      expect(selectInboxPhase(snap(s))).toBe('empty');
+      expect(idsOf(s)).toEqual([]);
+    },
+    failed: (s, env) => {
+      expect(selectInboxPhase(snap(s))).toBe('failed');
+      // What the last failed load said, whatever was tried since that changed nothing.
+      const last = [...env.history].reverse().find((e) => e.type === 'xstate.error.actor.fetchFirstPage') as
+        | { error?: unknown }
+        | undefined;
+      expect(selectInboxFailure(snap(s))).toBe(last?.error === OFFLINE ? 'offline' : 'error');
+    },
+    expired: (s) => {
+      expect(selectInboxPhase(snap(s))).toBe('expired');
+      expect(s.status).toBe('done');
+    },
+  },
+  events: {
+    'inbox.more': send,
+    'inbox.refresh': send,
+    'inbox.retry': send,
+    'xstate.done.actor.fetchFirstPage': settle,
+    'xstate.error.actor.fetchFirstPage': settle,
+    'xstate.done.actor.fetchNextPage': settle,
+    'xstate.error.actor.fetchNextPage': settle,
+  },
+  emits,
+});

@@ -1,0 +1,202 @@
+// One message in the families' app (family/message.ts): opened, then reported read when it was unread (a
+// failed report does not hide it); the reply box only where the author allowed replies, checked as the
+// server checks it (not empty, at most 4000 characters), sent, added to the conversation as the guardian's
+// own; replies closed (409), offline and the server's 422 said; a message that is not this guardian's is
+// missing for good; a 401 anywhere ends the screen and tells `session.expired`.
+import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
+import type { FamilyMessageDetail } from '../../shared/family-contract';
+import { FamilyFailureError } from '../../src/services/family/api';
+import {
+  familyMessageMachine,
+  selectDraft,
+  selectIsReplying,
+  selectMessage,
+  selectMessageFailure,
+  selectMessagePhase,
+  selectReplies,
+  selectReplyFailureKind,
+  selectReplyFailureMessage,
+  selectReplyProblem,
+} from '../../src/machines/family/message';
+import { defineModelTests, send, settle, type StepEnv } from './harness';
+
+type Snapshot = Parameters<typeof selectMessagePhase>[0];
+const snap = (s: AnyMachineSnapshot) => s as unknown as Snapshot;
+
+const failure = (status: number, code: string, message = '', fieldErrors: Record<string, string[]> = {}) =>
+  new FamilyFailureError({ status, code, message, fieldErrors });
+const OFFLINE = failure(0, 'network');
+const SERVER = failure(500, 'server.error');
+const MISSING = failure(404, 'not_found', 'No encontrado.');
+const EXPIRED = failure(401, 'auth.unauthenticated');
+const CLOSED = failure(409, 'message.replies_closed', 'Este mensaje no admite respuestas.');
+const REFUSED = failure(422, 'validation.failed', 'Revisa los campos', { content: ['La respuesta no puede estar vacía.'] });
+
+const message = (read: boolean, allowReplies: boolean): FamilyMessageDetail => ({
+  id: 12,
+  title: 'Reunión de apoderados',
+  snippet: 'El jueves…',
+  sender_name: 'Marta Díaz',
+  sent_at: '2026-11-28T12:00:00.000Z',
+  read,
+  allow_replies: allowReplies,
+  student_names: 'Tomás Soto',
+  content: 'El jueves a las 19:00.',
+  signature: null,
+  read_at: read ? '2026-11-28T13:00:00.000Z' : null,
+  attachments: [],
+  thread: [],
+});
+const UNREAD_OPEN = message(false, true);
+const READ_CLOSED = message(true, false);
+
+/** What this test types, and what the box says of each, by hand. */
+const LONG = 'a'.repeat(4001);
+const DRAFTS = { '': 'required', '   ': 'required', [LONG]: 'tooLong', 'Gracias, asistiré.': null } as Record<string, string | null>;
+
+const lastOf = (env: StepEnv, type: string) => [...env.history].reverse().find((e) => e.type === type) as AnyEventObject | undefined;
+
+function emits({ event }: StepEnv): AnyEventObject[] {
+  return event.type.startsWith('xstate.error.actor.') && (event as { error?: unknown }).error === EXPIRED
+    ? [{ type: 'session.expired' }]
+    : [];
+}
+
+defineModelTests({
+  name: 'family-message',
+  machine: familyMessageMachine,
+  oracle: {
+    initial: 'loading',
+    targets: {
+      loading: {
+        'xstate.done.actor.fetchMessage': ({ event }) => (event.output.read ? 'ready' : 'marking'),
+        'xstate.error.actor.fetchMessage': ({ event }) => (event.error === EXPIRED ? 'expired' : 'failed'),
+      },
+      marking: {
+        'xstate.done.actor.markRead': 'ready',
+        'xstate.error.actor.markRead': ({ event }) => (event.error === EXPIRED ? 'expired' : 'ready'),
+      },
+      ready: {
+        'reply.send': ({ context, stay }) => (context.message?.allow_replies && DRAFTS[context.draft] === null ? 'replying' : stay),
+      },
+      replying: {
+        'xstate.done.actor.sendReply': 'ready',
+        'xstate.error.actor.sendReply': ({ event }) => (event.error === EXPIRED ? 'expired' : 'ready'),
+      },
+      failed: { 'message.retry': ({ context, stay }) => (context.failure === 'missing' ? stay : 'loading') },
+    },
+  },
+  traversal: {
+    input: { token: 'tok', id: 12 },
+    events: [
+      ...Object.keys(DRAFTS).map((content) => ({ type: 'reply.change', content })),
+      { type: 'reply.send' },
+      { type: 'message.retry' },
+    ],
+    internal: [
+      { type: 'xstate.done.actor.fetchMessage', output: UNREAD_OPEN },
+      { type: 'xstate.done.actor.fetchMessage', output: READ_CLOSED },
+      { type: 'xstate.error.actor.fetchMessage', error: OFFLINE },
+      { type: 'xstate.error.actor.fetchMessage', error: MISSING },
+      { type: 'xstate.error.actor.fetchMessage', error: EXPIRED },
+      { type: 'xstate.done.actor.markRead', output: undefined },
+      { type: 'xstate.error.actor.markRead', error: SERVER },
+      { type: 'xstate.error.actor.markRead', error: EXPIRED },
+      { type: 'xstate.done.actor.sendReply', output: 99 },
+      { type: 'xstate.error.actor.sendReply', error: CLOSED },
+      { type: 'xstate.error.actor.sendReply', error: OFFLINE },
+      { type: 'xstate.error.actor.sendReply', error: REFUSED },
+      { type: 'xstate.error.actor.sendReply', error: EXPIRED },
+    ],
+    // One reply is enough to see it added; the count would grow the graph without end.
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        { ...(s.context as object), replies: Math.min((s.context as { replies: number }).replies, 1), message: null },
+        (s.context as { message: FamilyMessageDetail | null }).message?.read,
+        (s.context as { message: FamilyMessageDetail | null }).message?.allow_replies,
+        (s.context as { message: FamilyMessageDetail | null }).message?.thread.length,
+      ]),
+    stopWhen: (s) => (s.context as { replies: number }).replies > 1,
+    limit: 20000,
+  },
+  createActor: ({ fakes, inspect, machine, path }) =>
+    createActor(machine.provide({ actors: { fetchMessage: fakes.promise(), markRead: fakes.promise(), sendReply: fakes.promise() } }), {
+      input: path.input as { token: string; id: number },
+      inspect,
+    }),
+  states: {
+    loading: (s, env) => {
+      expect(selectMessagePhase(snap(s))).toBe('loading');
+      expect(env.fakes.inputOf('fetchMessage')).toEqual({ token: 'tok', id: 12 });
+    },
+    marking: (s, env) => {
+      // Shown while its reading is reported.
+      expect(selectMessagePhase(snap(s))).toBe('shown');
+      expect(env.fakes.inputOf('markRead')).toEqual({ token: 'tok', id: 12 });
+      expect(selectMessage(snap(s))?.read).toBe(false);
+    },
+    ready: (s, env) => {
+      expect(selectMessagePhase(snap(s))).toBe('shown');
+      expect(selectIsReplying(snap(s))).toBe(false);
+      const opened = lastOf(env, 'xstate.done.actor.fetchMessage')!.output as FamilyMessageDetail;
+      if (env.event.type === 'xstate.done.actor.markRead') expect(selectMessage(snap(s))?.read).toBe(true);
+      if (env.event.type === 'xstate.error.actor.markRead') expect(selectMessage(snap(s))?.read).toBe(false);
+      if (env.event.type === 'reply.change') {
+        // Typing only where replies are allowed.
+        expect(selectDraft(snap(s))).toBe(opened.allow_replies ? env.event.content : selectDraft(snap(env.from)));
+      }
+      if (env.event.type === 'reply.send' && opened.allow_replies) expect(selectReplyProblem(snap(s))).toBe(DRAFTS[selectDraft(snap(s))]);
+      if (env.event.type === 'reply.send' && !opened.allow_replies) expect(selectReplyProblem(snap(s))).toBeNull();
+      if (env.event.type === 'xstate.done.actor.sendReply') {
+        const thread = selectMessage(snap(s))!.thread;
+        expect(thread.at(-1)).toEqual({
+          id: 99,
+          title: 'Re: Reunión de apoderados',
+          content: 'Gracias, asistiré.',
+          sender_name: '',
+          mine: true,
+          sent_at: null,
+        });
+        expect(selectDraft(snap(s))).toBe('');
+        expect(selectReplies(snap(s))).toBe(selectReplies(snap(env.from)) + 1);
+      }
+      if (env.event.type === 'xstate.error.actor.sendReply') {
+        const error = env.event.error;
+        const expected = error === CLOSED ? 'closed' : error === OFFLINE ? 'offline' : 'server';
+        expect(selectReplyFailureKind(snap(s))).toBe(expected);
+        expect(selectReplyFailureMessage(snap(s))).toBe(error === REFUSED ? 'La respuesta no puede estar vacía.' : '');
+        // What was written stays, to send again.
+        expect(selectDraft(snap(s))).toBe('Gracias, asistiré.');
+      }
+    },
+    replying: (s, env) => {
+      expect(selectIsReplying(snap(s))).toBe(true);
+      expect(s.hasTag('busy')).toBe(true);
+      expect(env.fakes.inputOf('sendReply')).toEqual({ token: 'tok', id: 12, content: 'Gracias, asistiré.' });
+      expect(selectReplyFailureKind(snap(s))).toBeNull();
+    },
+    failed: (s, env) => {
+      expect(selectMessagePhase(snap(s))).toBe('failed');
+      const last = lastOf(env, 'xstate.error.actor.fetchMessage') as { error?: unknown } | undefined;
+      expect(selectMessageFailure(snap(s))).toBe(last?.error === MISSING ? 'missing' : 'offline');
+    },
+    expired: (s) => {
+      expect(selectMessagePhase(snap(s))).toBe('expired');
+      expect(s.status).toBe('done');
+    },
+  },
+  events: {
+    'reply.change': send,
+    'reply.send': send,
+    'message.retry': send,
+    'xstate.done.actor.fetchMessage': settle,
+    'xstate.error.actor.fetchMessage': settle,
+    'xstate.done.actor.markRead': settle,
+    'xstate.error.actor.markRead': settle,
+    'xstate.done.actor.sendReply': settle,
+    'xstate.error.actor.sendReply': settle,
+  },
+  emits,
+});
