@@ -57,15 +57,9 @@ const FamilyThreadMessageStruct: Describe<FamilyThreadMessage> = type({
   sent_at: nullable(string()),
 });
 
+// A message as opened: the inbox row's fields and what only the message shows.
 const FamilyMessageDetailStruct: Describe<FamilyMessageDetail> = type({
-  id: number(),
-  title: string(),
-  snippet: string(),
-  sender_name: string(),
-  sent_at: nullable(string()),
-  read: boolean(),
-  allow_replies: boolean(),
-  student_names: nullable(string()),
+  ...FamilyMessageSummaryStruct.schema,
   content: string(),
   signature: nullable(string()),
   read_at: nullable(string()),

@@ -24,6 +24,22 @@ function useFailureText(t: FamilyT): string {
   return kind === 'error' ? t('family.signIn.errors.server') : '';
 }
 
+/** What the server or the network refused, then the form's button, saying so while it waits. */
+function SubmitRow({ failure, busy, label, busyLabel }: { failure: string; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {failure ? (
+        <p role="alert" className="text-sm text-destructive">
+          {failure}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </>
+  );
+}
+
 export function PhoneForm() {
   const t = useFamilyT();
   const session = useSession();
@@ -59,14 +75,7 @@ export function PhoneForm() {
         />
         <FieldError id={`${id}-phone-error`}>{error}</FieldError>
       </Field>
-      {failure ? (
-        <p role="alert" className="text-sm text-destructive">
-          {failure}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? t('family.signIn.sendingCode') : t('family.signIn.sendCode')}
-      </Button>
+      <SubmitRow failure={failure} busy={busy} label={t('family.signIn.sendCode')} busyLabel={t('family.signIn.sendingCode')} />
     </form>
   );
 }
@@ -111,14 +120,7 @@ export function CodeForm() {
         />
         <FieldError id={`${id}-code-error`}>{error}</FieldError>
       </Field>
-      {failure ? (
-        <p role="alert" className="text-sm text-destructive">
-          {failure}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" disabled={busy}>
-        {busy ? t('family.signIn.submitting') : t('family.signIn.submit')}
-      </Button>
+      <SubmitRow failure={failure} busy={busy} label={t('family.signIn.submit')} busyLabel={t('family.signIn.submitting')} />
       <div className="flex flex-wrap justify-between gap-2">
         <Button type="button" variant="link" disabled={busy} onClick={() => session.send({ type: 'code.resend' })}>
           {t('family.signIn.resend')}
