@@ -1,6 +1,6 @@
 // Sign-in: the phone, «Enviar código», then the six digits. Texts and problems from the session machine.
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '../ui/button';
 import { Field, FieldError, FieldLabel, errorProps } from '../ui/field';
 import { Input } from '../ui/input';
@@ -22,6 +22,34 @@ function useFailureText(t: FamilyT): string {
   if (kind === 'server') return message;
   if (kind === 'offline') return t('family.signIn.errors.offline');
   return kind === 'error' ? t('family.signIn.errors.server') : '';
+}
+
+/** One step of signing in: its heading, what it asks for, and the form the browser does not check itself. */
+function SignInStep({
+  title,
+  subtitle,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <p className="text-sm text-muted-foreground">{subtitle}</p>
+      {children}
+    </form>
+  );
 }
 
 /** What the server or the network refused, then the form's button, saying so while it waits. */
@@ -51,16 +79,11 @@ export function PhoneForm() {
   const error =
     problem === 'required' ? t('family.signIn.errors.phoneRequired') : problem === 'invalid' ? t('family.signIn.errors.phoneInvalid') : '';
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        session.send({ type: 'code.request' });
-      }}
+    <SignInStep
+      title={t('family.signIn.title')}
+      subtitle={t('family.signIn.subtitle')}
+      onSubmit={() => session.send({ type: 'code.request' })}
     >
-      <h1 className="text-xl font-semibold">{t('family.signIn.title')}</h1>
-      <p className="text-sm text-muted-foreground">{t('family.signIn.subtitle')}</p>
       <Field data-invalid={error ? true : undefined}>
         <FieldLabel htmlFor={`${id}-phone`}>{t('family.signIn.phone')}</FieldLabel>
         <Input
@@ -76,7 +99,7 @@ export function PhoneForm() {
         <FieldError id={`${id}-phone-error`}>{error}</FieldError>
       </Field>
       <SubmitRow failure={failure} busy={busy} label={t('family.signIn.sendCode')} busyLabel={t('family.signIn.sendingCode')} />
-    </form>
+    </SignInStep>
   );
 }
 
@@ -96,16 +119,11 @@ export function CodeForm() {
         ? t('family.signIn.errors.codeIncomplete')
         : '';
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        session.send({ type: 'code.submit' });
-      }}
+    <SignInStep
+      title={t('family.signIn.codeTitle')}
+      subtitle={t('family.signIn.codeSubtitle', { phone })}
+      onSubmit={() => session.send({ type: 'code.submit' })}
     >
-      <h1 className="text-xl font-semibold">{t('family.signIn.codeTitle')}</h1>
-      <p className="text-sm text-muted-foreground">{t('family.signIn.codeSubtitle', { phone })}</p>
       <Field data-invalid={error ? true : undefined}>
         <FieldLabel htmlFor={`${id}-code`}>{t('family.signIn.code')}</FieldLabel>
         <Input
@@ -129,6 +147,6 @@ export function CodeForm() {
           {t('family.signIn.changePhone')}
         </Button>
       </div>
-    </form>
+    </SignInStep>
   );
 }
