@@ -123,7 +123,6 @@ function FilePicker({ actor }: { actor: RosterActor }) {
   );
 }
 
-/** The bytes sent; once all are, the server is reading the file. */
 /** The school's country's templates first. */
 function Templates({ actor }: { actor: RosterActor }) {
   const t = useT();
