@@ -10,7 +10,11 @@ export const FAMILY_API = {
   code: '/app/session/code',
   /** POST `{ phone, code }` → `{ data: FamilySession }`; DELETE (bearer) → 204, the token revoked. */
   session: '/app/session',
-  /** GET `?page=` → `FamilyInboxPage`. */
+  /**
+   * GET `?page=&student=&q=` → `FamilyInboxPage`: every school's messages together (one row per message);
+   * `student` one child's (a `FamilyChild` id; another's is a 404), `q` words of the title or text, accents
+   * and case aside.
+   */
   messages: '/app/messages',
   /** GET → `{ data: FamilyMessageDetail }`; 404 when it is not this guardian's. */
   message: (id: number) => `/app/messages/${id}`,
@@ -18,6 +22,10 @@ export const FAMILY_API = {
   read: (id: number) => `/app/messages/${id}/read`,
   /** POST `{ content }` → 201 `{ data: { id } }`; 409 `message.replies_closed`; 422 on an empty or long text. */
   reply: (id: number) => `/app/messages/${id}/reply`,
+  /** GET (bearer) → the file's bytes (Content-Disposition: attachment); 404 when it is not this session's. */
+  attachment: (id: number, attachmentId: number) => `/app/messages/${id}/attachments/${attachmentId}`,
+  /** GET → `{ data: FamilyChild[] }`: the session's enrolled children in every school. */
+  children: '/app/children',
 } as const;
 
 /** The header that carries the token on every call but the two sign-in ones. */
@@ -28,17 +36,30 @@ export const FAMILY_CODE_LENGTH = 6;
 /** Longest reply the server accepts (server/app-api/reply.ts). */
 export const FAMILY_REPLY_MAX = 4000;
 
-/** The school the guardian signed in to: one guardian record is one school's. */
-interface FamilySchool {
+/** A school of the session: one guardian record is one school's. */
+export interface FamilySchool {
   name: string;
   locale: Locale;
 }
 
-/** `POST /app/session` → `{ data }`. `expires_at` is ISO 8601. */
+/**
+ * `POST /app/session` → `{ data }`. `expires_at` is ISO 8601. The session is the phone's: `guardian` is the
+ * record the code signed in (its school's locale is the app's), `schools` every school where that phone is a
+ * guardian's, that one first.
+ */
 export interface FamilySession {
   token: string;
   expires_at: string;
-  guardian: { id: number; name: string; school: FamilySchool };
+  guardian: { id: number; name: string; school: FamilySchool; schools: FamilySchool[] };
+}
+
+/** One child of the session (`GET /app/children`): this year's course, the messages about them still unread. */
+export interface FamilyChild {
+  id: number;
+  name: string;
+  school_name: string;
+  course_name: string;
+  unread: number;
 }
 
 /** One inbox row. `sent_at` ISO 8601 (null: not handed over yet); `student_names` the children it is about. */
@@ -47,6 +68,8 @@ export interface FamilyMessageSummary {
   title: string;
   snippet: string;
   sender_name: string;
+  /** The school that sent it (a session may span several). */
+  school_name: string;
   sent_at: string | null;
   read: boolean;
   allow_replies: boolean;

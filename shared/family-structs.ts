@@ -4,13 +4,17 @@
 import { array, boolean, enums, literal, nullable, number, string, type, type Describe } from 'superstruct';
 import type {
   FamilyAttachment,
+  FamilyChild,
   FamilyInboxPage,
   FamilyMessageDetail,
   FamilyMessageSummary,
   FamilyReadAnswer,
+  FamilySchool,
   FamilySession,
   FamilyThreadMessage,
 } from './family-contract';
+
+const FamilySchoolStruct: Describe<FamilySchool> = type({ name: string(), locale: enums(['es-CL', 'es-MX']) });
 
 const FamilySessionStruct: Describe<FamilySession> = type({
   token: string(),
@@ -18,9 +22,21 @@ const FamilySessionStruct: Describe<FamilySession> = type({
   guardian: type({
     id: number(),
     name: string(),
-    school: type({ name: string(), locale: enums(['es-CL', 'es-MX']) }),
+    school: FamilySchoolStruct,
+    schools: array(FamilySchoolStruct),
   }),
 });
+
+const FamilyChildStruct: Describe<FamilyChild> = type({
+  id: number(),
+  name: string(),
+  school_name: string(),
+  course_name: string(),
+  unread: number(),
+});
+
+/** `GET /app/children` → `{ data: FamilyChild[] }`. */
+export const FamilyChildrenBodyStruct = type({ data: array(FamilyChildStruct) });
 
 /** `POST /app/session` → `{ data: FamilySession }`. */
 export const FamilySessionBodyStruct = type({ data: FamilySessionStruct });
@@ -33,6 +49,7 @@ const FamilyMessageSummaryStruct: Describe<FamilyMessageSummary> = type({
   title: string(),
   snippet: string(),
   sender_name: string(),
+  school_name: string(),
   sent_at: nullable(string()),
   read: boolean(),
   allow_replies: boolean(),

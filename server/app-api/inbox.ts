@@ -2,10 +2,14 @@
 // over (sent) or that already reached the phone (received, read), and those given up on after 3 days
 // unopened (opening the app still brings them). Queued and failed ones do not exist here.
 // Reception moves only through applyReports (server/reception/status.ts), like every other receipt.
-import { eq, sql } from 'drizzle-orm';
+// A session holds every guardian row of its phone (server/app-api/tokens.ts): the inbox is theirs together,
+// one row per message even when it reached two of them, and opening or reading it reports for each.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { fillFields, hasFields, type MergeValues } from '../../shared/merge-fields';
-import { rowsOf } from '../db/sql';
+import { intList } from '../db/arrays';
+import { escapeLike, rowsOf } from '../db/sql';
+import { fold } from '../../shared/fold';
 import { valuesByRecipient } from '../recipients/merge-values';
 import { messageAttachments } from '../db/schema/messages';
 import { applyReports } from '../reception/status';
@@ -21,14 +25,27 @@ export type AppMessageSummary = FamilyMessageSummary;
 export type AppMessageDetail = FamilyMessageDetail;
 type AppThreadMessage = FamilyThreadMessage;
 
+/** The session's guardian rows (GuardianAuth.rows): whose messages these are. */
 export interface Reader {
-  guardianId: number;
-  institutionId: number;
+  rows: readonly { guardianId: number; institutionId: number; name: string }[];
 }
+
+/** What narrows the inbox: one child (a student id of the session's), words of the title or text. */
+export interface InboxFilter {
+  studentId: number | null;
+  q: string;
+}
+
+/** The recipient row `r` (of guardian `me`) names student `student` (an id, or a column of an outer query). */
+export const namesStudent = (student: number | SQL) => sql`exists (select 1 from student_guardians sg join students s on s.id = sg.student_id
+  where sg.guardian_id = me.guardian_id and s.id = ${student}
+    and split_part(s.first_names, ' ', 1) || ' ' || s.last_name_father = any(string_to_array(r.student_names, ', ')))`;
 
 interface InboxRow {
   id: number;
   recipient_id: number;
+  guardian_id: number;
+  school_name: string;
   content: string;
   delivery_id: number;
   generation: number;
@@ -48,16 +65,37 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
  * Reached through the recipient's person index, then its deliveries; the address check keeps it to the
  * app account the engine delivered to.
  */
-const visible = (reader: Reader) => sql`
-  from message_recipients r
+export const visible = (reader: Reader) => sql`
+  from ${sessionRows(reader)}
+  join message_recipients r on r.recipient_kind = 'apoderado' and r.recipient_ref_id = me.guardian_id
   join deliveries d on d.recipient_id = r.id and d.channel = 'app-mobile'
-    and d.address = ${`guardian:${reader.guardianId}`}
+    and d.address = 'guardian:' || me.guardian_id
     and (d.status in ('sent', 'received', 'read') or (d.status = 'not_received' and d.error = 'app_not_opened'))
-  join messages m on m.id = r.message_id and m.institution_id = ${reader.institutionId}
-  where r.recipient_kind = 'apoderado' and r.recipient_ref_id = ${reader.guardianId}`;
+  join messages m on m.id = r.message_id and m.institution_id = me.institution_id
+  join institutions i on i.id = m.institution_id
+  where true`;
 
-const columns = sql`m.id, r.id as recipient_id, m.content, d.id as delivery_id, d.generation, d.status, m.title, left(m.content, ${SNIPPET_LENGTH}) as snippet,
-  m.sender_name, coalesce(m.sent_at, d.sent_at) as sent_at, d.read_at, m.allow_replies, r.student_names`;
+/** The session's rows as a table `me(guardian_id, institution_id)`: two bound arrays however many. */
+export const sessionRows = (reader: Reader) => sql`unnest(${intList(reader.rows.map((row) => row.guardianId))}::int[],
+  ${intList(reader.rows.map((row) => row.institutionId))}::int[]) as me(guardian_id, institution_id)`;
+
+/**
+ * The filter's conditions. A child's messages are those whose recipient row names them in `student_names`
+ * (how reception and merge fields tell a guardian's children apart: server/recipients/merge-values.ts);
+ * words are looked for in the message's folded title and text (`messages.search`), as the staff inbox does.
+ */
+function filtered(filter: InboxFilter) {
+  const child = filter.studentId === null ? sql`` : sql` and ${namesStudent(filter.studentId)}`;
+  const needle = fold(filter.q.trim());
+  const words = needle === '' ? sql`` : sql` and m.search like ${`%${escapeLike(needle)}%`}`;
+  return sql`${child}${words}`;
+}
+
+const columns = sql`m.id, r.id as recipient_id, me.guardian_id, i.name as school_name, m.content, d.id as delivery_id, d.generation, d.status, m.title,
+  left(m.content, ${SNIPPET_LENGTH}) as snippet, m.sender_name, coalesce(m.sent_at, d.sent_at) as sent_at, d.read_at, m.allow_replies, r.student_names`;
+
+/** Of a message's rows, the one shown: an unread one while any is (it reads as read once all are), the first. */
+const shownFirst = sql`(d.status = 'read'), r.id`;
 
 /**
  * The merge fields of these rows' messages filled with this guardian's values (as their deliveries were),
@@ -77,6 +115,7 @@ function toSummary(row: InboxRow, values: Map<number, MergeValues>): AppMessageS
     title: own ? fillFields(row.title, own) : row.title,
     snippet: own ? [...fillFields(row.content, own)].slice(0, SNIPPET_LENGTH).join('') : row.snippet,
     sender_name: row.sender_name,
+    school_name: row.school_name,
     sent_at: iso(row.sent_at),
     read: row.status === 'read',
     allow_replies: row.allow_replies,
@@ -94,13 +133,14 @@ async function markReceived(db: Queryable, rows: InboxRow[], now: Date): Promise
   );
 }
 
-export async function listInbox(db: Queryable, reader: Reader, page: number, now: Date) {
+export async function listInbox(db: Queryable, reader: Reader, filter: InboxFilter, page: number, now: Date) {
   const offset = (page - 1) * INBOX_PAGE_SIZE;
   const [rows, totals] = await Promise.all([
-    db.execute(sql`select ${columns} ${visible(reader)}
-      order by coalesce(m.sent_at, d.sent_at) desc nulls last, m.id desc
+    db.execute(sql`select * from (select distinct on (m.id) ${columns} ${visible(reader)}${filtered(filter)}
+        order by m.id, ${shownFirst}) x
+      order by sent_at desc nulls last, id desc
       limit ${INBOX_PAGE_SIZE} offset ${offset}`),
-    db.execute(sql`select count(*)::int as total ${visible(reader)}`),
+    db.execute(sql`select count(distinct m.id)::int as total ${visible(reader)}${filtered(filter)}`),
   ]);
   const items = rowsOf<InboxRow>(rows);
   await markReceived(db, items, now);
@@ -108,16 +148,39 @@ export async function listInbox(db: Queryable, reader: Reader, page: number, now
   return { items: items.map((item) => toSummary(item, values)), total: Number(rowsOf<{ total: number }>(totals)[0]?.total ?? 0) };
 }
 
-async function findRow(db: Queryable, reader: Reader, messageId: number): Promise<InboxRow | null> {
-  const result = await db.execute(sql`select ${columns} ${visible(reader)} and m.id = ${messageId} limit 1`);
-  return rowsOf<InboxRow>(result)[0] ?? null;
+/** Every row of the message this session has, the one shown first; empty when it is none of theirs. */
+async function findRows(db: Queryable, reader: Reader, messageId: number): Promise<InboxRow[]> {
+  const result = await db.execute(sql`select ${columns} ${visible(reader)} and m.id = ${messageId} order by ${shownFirst}`);
+  return rowsOf<InboxRow>(result);
 }
 
-/** One message, which is now received; null when it was not delivered to this guardian. */
+/** Whether the message reached this session (its files may be downloaded). */
+export async function isReaderMessage(db: Queryable, reader: Reader, messageId: number): Promise<boolean> {
+  return (await findRows(db, reader, messageId)).length > 0;
+}
+
+/** A file of the message, when the message is this session's; null otherwise (a 404). */
+export async function findMessageFile(db: Queryable, reader: Reader, messageId: number, attachmentId: number) {
+  if (!(await isReaderMessage(db, reader, messageId))) return null;
+  const [file] = await db
+    .select({
+      name: messageAttachments.name,
+      contentType: messageAttachments.contentType,
+      content: messageAttachments.content,
+      storageKey: messageAttachments.storageKey,
+    })
+    .from(messageAttachments)
+    .where(and(eq(messageAttachments.id, attachmentId), eq(messageAttachments.messageId, messageId)))
+    .limit(1);
+  return file ?? null;
+}
+
+/** One message, which is now received; null when it was not delivered to this session. */
 export async function openMessage(db: Queryable, reader: Reader, messageId: number, now: Date): Promise<AppMessageDetail | null> {
-  const row = await findRow(db, reader, messageId);
+  const rows = await findRows(db, reader, messageId);
+  const row = rows[0];
   if (!row) return null;
-  await markReceived(db, [row], now);
+  await markReceived(db, rows, now);
   const [full] = rowsOf<{ content: string; signature: string | null; read_at: string | Date | null }>(
     await db.execute(sql`select m.content, m.signature, d.read_at from messages m, deliveries d
       where m.id = ${messageId} and d.id = ${row.delivery_id}`),
@@ -151,15 +214,16 @@ export async function openMessage(db: Queryable, reader: Reader, messageId: numb
  * message as its own detail does); their own answers are as they wrote them.
  */
 async function threadOf(db: Queryable, reader: Reader, messageId: number): Promise<AppThreadMessage[]> {
+  const guardianIds = intList(reader.rows.map((row) => row.guardianId));
   const result = await db.execute(sql`
     with recursive ${conversationCtes(messageId)},
     reached as (select m.id, min(r.id) as recipient_id ${visible(reader)} group by m.id)
     select m.id, m.title, m.content, m.sender_name, m.sent_at, reached.recipient_id,
-      (m.sender_kind = 'apoderado' and m.sender_ref_id = ${reader.guardianId}) as mine
+      (m.sender_kind = 'apoderado' and m.sender_ref_id = any(${guardianIds}::int[])) as mine
     from conversation c
-    join messages m on m.id = c.id and m.institution_id = ${reader.institutionId}
+    join messages m on m.id = c.id and m.institution_id = any(${intList(reader.rows.map((row) => row.institutionId))}::int[])
     left join reached on reached.id = m.id
-    where (m.sender_kind = 'apoderado' and m.sender_ref_id = ${reader.guardianId})
+    where (m.sender_kind = 'apoderado' and m.sender_ref_id = any(${guardianIds}::int[]))
       or reached.id is not null
     order by m.sent_at desc nulls last, m.id desc
     limit ${THREAD_LIMIT}`);
@@ -182,26 +246,38 @@ async function threadOf(db: Queryable, reader: Reader, messageId: number): Promi
   });
 }
 
-/** Marks the message read (idempotent: a second call changes nothing); null when it is not this guardian's. */
+/**
+ * Marks the message read, on every row of the session it reached (idempotent: a second call changes
+ * nothing); null when it is none of theirs.
+ */
 export async function readMessage(db: Queryable, reader: Reader, messageId: number, now: Date): Promise<FamilyReadAnswer | null> {
-  const row = await findRow(db, reader, messageId);
+  const rows = await findRows(db, reader, messageId);
+  const row = rows[0];
   if (!row) return null;
-  await applyReports(db, [{ deliveryId: Number(row.delivery_id), generation: Number(row.generation), status: 'read', at: now }]);
+  await applyReports(
+    db,
+    rows.map((r) => ({ deliveryId: Number(r.delivery_id), generation: Number(r.generation), status: 'read' as const, at: now })),
+  );
   const [after] = rowsOf<{ read_at: string | Date | null }>(
     await db.execute(sql`select read_at from deliveries where id = ${row.delivery_id}`),
   );
   return { id: messageId, read: true, read_at: iso(after!.read_at) };
 }
 
-/** What a reply needs of the original; null when it is not this guardian's. */
+/**
+ * What a reply needs of the original, and the guardian row that answers (the one the message reached: the
+ * school's own record of this person); null when it is none of this session's.
+ */
 export async function replyTarget(db: Queryable, reader: Reader, messageId: number) {
-  const row = await findRow(db, reader, messageId);
+  const [row] = await findRows(db, reader, messageId);
   if (!row) return null;
+  const as = reader.rows.find((r) => r.guardianId === Number(row.guardian_id))!;
   const [m] = rowsOf<{ author_user_id: number | null }>(await db.execute(sql`select author_user_id from messages where id = ${messageId}`));
   // The title this guardian read (merge fields filled for them): their answer's "Re: …" repeats it, and
   // tells its reader which family's children it is about.
   const own = (await valuesOf(db, [row])).get(Number(row.recipient_id));
   return {
+    as,
     allowReplies: row.allow_replies,
     authorUserId: m!.author_user_id === null ? null : Number(m!.author_user_id),
     title: own ? fillFields(row.title, own) : row.title,

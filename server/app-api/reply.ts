@@ -15,7 +15,7 @@ export type ReplyOutcome = { kind: 'created'; id: number } | { kind: 'not_found'
 
 export async function sendReply(
   db: Db,
-  reader: Reader & { name: string },
+  reader: Reader,
   messageId: number,
   content: string,
   now: Date,
@@ -26,15 +26,17 @@ export async function sendReply(
     // Without an author (their account was deleted) nobody could read the answer.
     if (!target.allowReplies || target.authorUserId === null) return { kind: 'closed' };
     const author = await senderOf(tx, target.authorUserId);
+    // Signed by the row the message reached: the school knows this person by its own record.
+    const as = target.as;
     const title = replyTitle(target.title);
     const [reply] = await tx
       .insert(messages)
       .values({
-        institutionId: reader.institutionId,
+        institutionId: as.institutionId,
         authorUserId: null,
         senderKind: 'apoderado',
-        senderRefId: reader.guardianId,
-        senderName: reader.name,
+        senderRefId: as.guardianId,
+        senderName: as.name,
         title,
         content,
         channels: ['app-mobile'],
@@ -57,12 +59,12 @@ export async function sendReply(
     });
     await tx.insert(mailboxEntries).values({
       userId: target.authorUserId,
-      institutionId: reader.institutionId,
+      institutionId: as.institutionId,
       messageId: reply!.id,
       folder: 'inbox',
       sortAt: now,
-      counterpart: reader.name,
-      counterpartSearch: fold(reader.name),
+      counterpart: as.name,
+      counterpartSearch: fold(as.name),
     });
     return { kind: 'created', id: reply!.id };
   });

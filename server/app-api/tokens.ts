@@ -1,5 +1,7 @@
 // Bearer tokens of the guardian app (app_tokens): 32 random bytes handed to the device once, only their
-// SHA-256 kept (server/auth/tokens.ts), valid 90 days.
+// SHA-256 kept (server/auth/tokens.ts), valid 90 days. A token is its guardian row's (person_id, the row
+// the code picked) and its phone's: every guardian row with that phone, in any school, is the session's
+// too (docs/decisions/0208), so one sign-in shows a family all its schools.
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { newToken, hashToken } from '../auth/tokens';
@@ -11,21 +13,38 @@ const APP_TOKEN_TTL_MS = 90 * 24 * 3600_000;
 /** `last_used_at` is refreshed at most this often, so reads do not turn every call into a write. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
-export interface GuardianAuth {
-  tokenId: number;
+/** One guardian row of a session: a school's record of this person. */
+export interface GuardianRow {
   guardianId: number;
   institutionId: number;
+  /** As this school registered them (a reply to this school is signed with it). */
   name: string;
 }
 
-/** Signs the guardian in: a new token, and the app counts as installed from now on. */
-export async function openSession(db: Queryable, guardian: { id: number; institutionId: number }, now: Date) {
+/**
+ * The session behind a token: its own row (the fields of GuardianRow, as before sessions spanned schools)
+ * and `rows`, every guardian row of the session, its own first. What the app reads or does is looked up
+ * over `rows`; an id outside them is a 404.
+ */
+export interface GuardianAuth extends GuardianRow {
+  tokenId: number;
+  rows: GuardianRow[];
+}
+
+/**
+ * Signs the guardian in: a new token bound to the row and its phone, and the app counts as installed from
+ * now on for every row of that phone (the same phone has it, whichever school writes). Without a phone
+ * (tests, tools) the token reaches its own row only.
+ */
+export async function openSession(db: Queryable, guardian: { id: number; institutionId: number; phone?: string | null }, now: Date) {
+  const phone = guardian.phone ?? null;
   const token = newToken();
   const expiresAt = new Date(now.getTime() + APP_TOKEN_TTL_MS);
   await db.insert(appTokens).values({
     institutionId: guardian.institutionId,
     personKind: 'apoderado',
     personId: guardian.id,
+    phone,
     tokenHash: hashToken(token),
     createdAt: now,
     expiresAt,
@@ -33,21 +52,28 @@ export async function openSession(db: Queryable, guardian: { id: number; institu
   await db
     .update(guardians)
     .set({ appInstalledAt: now })
-    .where(and(eq(guardians.id, guardian.id), isNull(guardians.appInstalledAt)));
+    .where(and(phone === null ? eq(guardians.id, guardian.id) : or(eq(guardians.id, guardian.id), eq(guardians.phone, phone)), isNull(guardians.appInstalledAt)));
   return { token, expiresAt };
 }
 
-/** The guardian behind a live token; null for unknown, expired or non-guardian tokens. */
+/**
+ * The guardian rows behind a live token; null for unknown, expired or non-guardian tokens, and for a token
+ * whose own row is gone or moved (its phone's other rows do not keep it alive).
+ */
 export async function authenticate(db: Queryable, token: string, now: Date): Promise<GuardianAuth | null> {
   const result = await db.execute(sql`
-    select t.id, t.person_id, t.institution_id, t.last_used_at,
+    select t.id, t.last_used_at, g.id as guardian_id, g.institution_id,
       concat_ws(' ', split_part(g.first_names, ' ', 1), g.last_name_father, nullif(g.last_name_mother, '')) as name
-    from ${appTokens} t join ${guardians} g on g.id = t.person_id and g.institution_id = t.institution_id
+    from ${appTokens} t
+    join ${guardians} own on own.id = t.person_id and own.institution_id = t.institution_id
+    join ${guardians} g on g.id = own.id or (t.phone is not null and g.phone = t.phone)
     where t.token_hash = ${hashToken(token)} and t.person_kind = 'apoderado'
-      and t.expires_at > ${now.toISOString()}::timestamptz`);
-  const row = rowsOf<{ id: number; person_id: number; institution_id: number; last_used_at: string | Date | null; name: string }>(
+      and t.expires_at > ${now.toISOString()}::timestamptz
+    order by (g.id = own.id) desc, g.id desc`);
+  const found = rowsOf<{ id: number; last_used_at: string | Date | null; guardian_id: number; institution_id: number; name: string }>(
     result,
-  )[0];
+  );
+  const row = found[0];
   if (!row) return null;
   const stale = new Date(now.getTime() - LAST_USED_GRANULARITY_MS);
   if (row.last_used_at === null || new Date(row.last_used_at) < stale) {
@@ -56,7 +82,8 @@ export async function authenticate(db: Queryable, token: string, now: Date): Pro
       .set({ lastUsedAt: now })
       .where(and(eq(appTokens.id, row.id), or(isNull(appTokens.lastUsedAt), lt(appTokens.lastUsedAt, stale))));
   }
-  return { tokenId: Number(row.id), guardianId: Number(row.person_id), institutionId: Number(row.institution_id), name: row.name };
+  const rows = found.map((r) => ({ guardianId: Number(r.guardian_id), institutionId: Number(r.institution_id), name: r.name }));
+  return { tokenId: Number(row.id), ...rows[0]!, rows };
 }
 
 /** Sign-out: the token stops working at once (its row is kept, expired, for the record). */

@@ -14,7 +14,8 @@ import { apiError, invalid, MESSAGES, notFound, readJson } from '../http/errors'
 import { parseId } from '../http/params';
 import { checkCode, issueCode, phoneCandidates, type CodeGuardian } from '../app-api/codes';
 import { authenticate, openSession, revokeToken, type GuardianAuth } from '../app-api/tokens';
-import { INBOX_PAGE_SIZE, listInbox, openMessage, readMessage } from '../app-api/inbox';
+import { findMessageFile, INBOX_PAGE_SIZE, listInbox, openMessage, readMessage } from '../app-api/inbox';
+import { listChildren, sessionSchools } from '../app-api/children';
 import { REPLY_MAX_LENGTH, sendReply } from '../app-api/reply';
 import { smsText } from '../../shared/sms-text';
 import type { FamilySession } from '../../shared/family-contract';
@@ -58,12 +59,26 @@ const APP_MESSAGES = {
   contentRequired: 'La respuesta no puede estar vacía.',
   contentTooLong: `La respuesta no puede superar los ${REPLY_MAX_LENGTH} caracteres.`,
   repliesClosed: 'Este mensaje no admite respuestas.',
+  student: 'El estudiante debe ser un número entero.',
 } as const;
+
+/** Longest search the inbox takes; more is cut (a phone keyboard cannot mean more). */
+const SEARCH_MAX = 200;
 
 // Through smsText like every SMS: the "ó" would otherwise make the provider send UCS-2.
 const smsCodeText = (code: string) => smsText(`Tu código de Hermes es ${code}. Vence en 10 minutos.`, null).text;
 
 type GuardianEnv = { Variables: { guardian: GuardianAuth } };
+
+/**
+ * Who a session's push subscription is kept for: a row per school (a browser is one row per school,
+ * server/push/subscriptions.ts), the token's own row in its school and the newest row in each other.
+ */
+function pushOwners(auth: GuardianAuth): { guardianId: number; institutionId: number }[] {
+  const bySchool = new Map<number, number>();
+  for (const row of auth.rows) if (!bySchool.has(row.institutionId)) bySchool.set(row.institutionId, row.guardianId);
+  return [...bySchool].map(([institutionId, guardianId]) => ({ guardianId, institutionId }));
+}
 
 /** `?page=` of a numbered list: a whole number from 1 (default 1), or null. */
 function readPage(raw: string | undefined): number | null {
@@ -72,9 +87,10 @@ function readPage(raw: string | undefined): number | null {
 }
 
 /** `meta` and `links` of a numbered page (Laravel style). */
-function numbered(path: string, page: number, perPage: number, total: number) {
+function numbered(path: string, page: number, perPage: number, total: number, query?: URLSearchParams) {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const link = (p: number) => `${path}?page=${p}`;
+  // The filters the page was asked with stay in its links, before the page.
+  const link = (p: number) => `${path}?${query && query.size > 0 ? `${query.toString()}&` : ''}page=${p}`;
   return {
     meta: { current_page: page, last_page: lastPage, per_page: perPage, total },
     links: {
@@ -145,8 +161,9 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
       guardian: {
         id: checked.guardian.id,
         name: checked.guardian.name,
-        // The app names the school on every message and speaks its locale.
+        // The app speaks this school's locale; every school of the phone is the session's.
         school: { name: checked.guardian.institutionName, locale: checked.guardian.institutionLocale },
+        schools: await sessionSchools(db, checked.guardian),
       },
     };
     return c.json({ data: answer });
@@ -166,6 +183,7 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
   guarded.use('/wall', requireGuardian);
   guarded.use('/wall/*', requireGuardian);
   guarded.use('/push/*', requireGuardian);
+  guarded.use('/children', requireGuardian);
 
   guarded.delete('/session', requireGuardian, async (c) => {
     await revokeToken(db, c.var.guardian.tokenId, now());
@@ -175,35 +193,59 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
   guarded.get('/messages', async (c) => {
     const page = readPage(c.req.query('page'));
     if (page === null) return invalid(c, { page: [APP_MESSAGES.page] });
-    const { items, total } = await listInbox(db, c.var.guardian, page, now());
-    return c.json({ data: items, ...numbered('/api/app/messages', page, INBOX_PAGE_SIZE, total) });
+    const rawStudent = c.req.query('student');
+    const studentId = rawStudent === undefined || rawStudent === '' ? null : parseId(rawStudent);
+    if (studentId === null && rawStudent) return invalid(c, { student: [APP_MESSAGES.student] });
+    // Another family's child is not found, like any foreign id (not an empty list that would confirm it).
+    if (studentId !== null && !(await listChildren(db, c.var.guardian, now())).some((child) => child.id === studentId)) return notFound(c);
+    const q = (c.req.query('q') ?? '').slice(0, SEARCH_MAX);
+    const { items, total } = await listInbox(db, c.var.guardian, { studentId, q }, page, now());
+    const base = new URLSearchParams();
+    if (studentId !== null) base.set('student', String(studentId));
+    if (q.trim() !== '') base.set('q', q);
+    return c.json({ data: items, ...numbered('/api/app/messages', page, INBOX_PAGE_SIZE, total, base) });
   });
 
-  // The school's news wall as this guardian may read it (shared/news-contract.ts GUARDIAN_WALL_API).
-  const wallReader = (g: GuardianAuth): NewsReader & { kind: 'guardian' } => ({
-    kind: 'guardian',
-    institutionId: g.institutionId,
-    guardianId: g.guardianId,
+  guarded.get('/children', async (c) => c.json({ data: await listChildren(db, c.var.guardian, now()) }));
+
+  guarded.get('/messages/:id/attachments/:attachmentId', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const attachmentId = parseId(c.req.param('attachmentId'));
+    if (id === null || attachmentId === null || !options.store) return notFound(c);
+    const file = await findMessageFile(db, c.var.guardian, id, attachmentId);
+    return file ? sendFile(c, options.store, file) : notFound(c);
   });
+
+  // The school's news wall as this session may read it (shared/news-contract.ts GUARDIAN_WALL_API): every
+  // school of its phone, each guardian row reading its own school's.
+  const wallReaders = (g: GuardianAuth): (NewsReader & { kind: 'guardian' })[] =>
+    g.rows.map((row) => ({ kind: 'guardian', institutionId: row.institutionId, guardianId: row.guardianId }));
   guarded.get('/wall', async (c) => {
     const page = readPage(c.req.query('page'));
     if (page === null) return invalid(c, { page: [APP_MESSAGES.page] });
-    const { items, total } = await guardianWallPage(db, wallReader(c.var.guardian), page, NEWS_PAGE_SIZE, now());
+    const { items, total } = await guardianWallPage(db, wallReaders(c.var.guardian), page, NEWS_PAGE_SIZE, now());
     return c.json({ data: items, ...numbered('/api/app/wall', page, NEWS_PAGE_SIZE, total) });
   });
 
   guarded.get('/wall/:id', async (c) => {
     const id = parseId(c.req.param('id'));
-    const post = id === null ? null : await findPost(db, wallReader(c.var.guardian), id, now());
-    return post ? c.json({ data: post }) : notFound(c);
+    if (id === null) return notFound(c);
+    for (const reader of wallReaders(c.var.guardian)) {
+      const post = await findPost(db, reader, id, now());
+      if (post) return c.json({ data: post });
+    }
+    return notFound(c);
   });
 
   guarded.get('/wall/:id/attachments/:attachmentId', async (c) => {
     const id = parseId(c.req.param('id'));
     const attachmentId = parseId(c.req.param('attachmentId'));
     if (id === null || attachmentId === null || !options.store) return notFound(c);
-    const file = await findGuardianWallFile(db, wallReader(c.var.guardian), id, attachmentId, now());
-    return file ? sendFile(c, options.store, file) : notFound(c);
+    for (const reader of wallReaders(c.var.guardian)) {
+      const file = await findGuardianWallFile(db, reader, id, attachmentId, now());
+      if (file) return sendFile(c, options.store, file);
+    }
+    return notFound(c);
   });
 
   guarded.get('/messages/:id', async (c) => {
@@ -241,16 +283,20 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
   guarded.post(PUSH_API.subscriptions, async (c) => {
     const checked = checkSubscription(await readJson(c));
     if (!checked.ok) return invalid(c, checked.errors);
-    const { guardianId, institutionId } = c.var.guardian;
-    const saved = await saveSubscription(db, { guardianId, institutionId }, checked.value, c.req.header('User-Agent'), now());
+    // One subscription per school of the session (a school pushes to its own guardian row); the answer is
+    // the token's own school's, as before sessions spanned schools.
+    const [own, ...others] = pushOwners(c.var.guardian);
+    const saved = await saveSubscription(db, own!, checked.value, c.req.header('User-Agent'), now());
+    for (const owner of others) await saveSubscription(db, owner, checked.value, c.req.header('User-Agent'), now());
     return c.json({ data: { id: saved.id, endpoint: saved.endpoint } satisfies PushSubscriptionAnswer }, saved.created ? 201 : 200);
   });
 
   guarded.delete(PUSH_API.subscriptions, async (c) => {
     const checked = checkEndpointOnly(await readJson(c));
     if (!checked.ok) return invalid(c, checked.errors);
-    const { guardianId, institutionId } = c.var.guardian;
-    return (await removeSubscription(db, { guardianId, institutionId }, checked.endpoint)) ? c.body(null, 204) : notFound(c);
+    let removed = false;
+    for (const owner of pushOwners(c.var.guardian)) removed = (await removeSubscription(db, owner, checked.endpoint)) || removed;
+    return removed ? c.body(null, 204) : notFound(c);
   });
 
   app.route('/', guarded);

@@ -33,7 +33,11 @@ interface AppPage {
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
 interface FamilySessionBody {
-  data: { token: string; expires_at: string; guardian: { id: number; name: string; school: { name: string; locale: string } } };
+  data: {
+    token: string;
+    expires_at: string;
+    guardian: { id: number; name: string; school: { name: string; locale: string }; schools: { name: string; locale: string }[] };
+  };
 }
 interface Guardian {
   id: number;
@@ -324,6 +328,8 @@ describe('sign-in code', () => {
       id: ids.throttled.id,
       name: ids.throttled.name,
       school: { name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' },
+      // Every school of the phone: this one has only one.
+      schools: [{ name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' }],
     });
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const ttlDays = (new Date(data.expires_at).getTime() - started) / 86_400_000;

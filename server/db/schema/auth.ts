@@ -116,6 +116,11 @@ export const appTokens = pgTable(
     institutionId: institutionId(),
     personKind: text('person_kind', { enum: ['apoderado', 'estudiante'] }).notNull(),
     personId: integer('person_id').notNull(),
+    /**
+     * The phone the sign-in code went to (E.164): every guardian row with this phone, in any school, is
+     * this session's too. Null on sessions opened before phones were kept: they reach `person_id` only.
+     */
+    phone: text('phone'),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

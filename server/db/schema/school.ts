@@ -92,6 +92,8 @@ export const guardians = pgTable(
   },
   (t) => [
     index('guardians_institution_idx').on(t.institutionId),
+    // The guardian app finds every school of a signed-in phone on each call (server/app-api/tokens.ts).
+    index('guardians_phone_idx').on(t.phone),
     // The few rows whose phone has no verdict yet (server/recipients/sms-phones.ts settleSmsPhones).
     index('guardians_sms_stale_idx').on(t.institutionId).where(sql`${t.phone} is distinct from ${t.smsPhone}`),
     check('guardians_phone_e164_check', sql`${t.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),

@@ -3,16 +3,18 @@
 // and the guardian must stay signed in across visits and restarts of the browser, for the 90 days the
 // token lives. The token is revoked on the server by «Cerrar sesión»; what this device keeps is checked
 // by its struct on every start, so a stale shape is forgotten instead of trusted.
-import { enums, is, number, string, type } from 'superstruct';
+import { array, enums, is, number, optional, string, type } from 'superstruct';
 import { fromPromise } from 'xstate';
 import type { FamilySession } from '../../../shared/family-contract';
 
 const KEY = 'hermes.familia.session';
 
+const SchoolStruct = type({ name: string(), locale: enums(['es-CL', 'es-MX']) });
+
 const StoredStruct = type({
   token: string(),
   expires_at: string(),
-  guardian: type({ id: number(), name: string(), school: type({ name: string(), locale: enums(['es-CL', 'es-MX']) }) }),
+  guardian: type({ id: number(), name: string(), school: SchoolStruct, schools: optional(array(SchoolStruct)) }),
 });
 
 export function keepSession(session: FamilySession): void {
@@ -40,7 +42,9 @@ function keptSession(now: Date): FamilySession | null {
     return null;
   }
   if (!is(stored, StoredStruct)) return null;
-  return Date.parse(stored.expires_at) > now.getTime() ? stored : null;
+  if (Date.parse(stored.expires_at) <= now.getTime()) return null;
+  // Kept before sessions listed their schools: its own school is the one it knew.
+  return { ...stored, guardian: { ...stored.guardian, schools: stored.guardian.schools ?? [stored.guardian.school] } };
 }
 
 /** The kept session as actor logic: the app starts by reading it. */
