@@ -1,6 +1,8 @@
 // The families' inbox (family/inbox.ts): the first page, then «Ver más» while there are pages left; empty
-// and failed (offline said apart) with their refresh and retry; a page that fails keeps the rows shown; a
-// 401 anywhere ends the screen and tells `session.expired`, exactly once.
+// and failed (offline and a foreign child said apart) with their refresh and retry; a page that fails keeps
+// the rows shown; a 401 anywhere ends the screen and tells `session.expired`, exactly once. Another child
+// asks again at once; typing waits for a pause (the rows shown stay meanwhile), each key restarting it; an
+// empty answer to a narrowed inbox (a child or words) is «no results».
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { FamilyInboxPage, FamilyMessageSummary } from '../../shared/family-contract';
@@ -12,10 +14,12 @@ import {
   selectInboxItems,
   selectInboxPhase,
   selectIsLoadingMore,
+  selectIsSearching,
   selectMoreFailure,
+  selectSearch,
   selectUnreadCount,
 } from '../../src/machines/family/inbox';
-import { defineModelTests, send, settle, type StepEnv } from './harness';
+import { defineModelTests, elapse, send, settle, type StepEnv } from './harness';
 
 type Snapshot = Parameters<typeof selectInboxPhase>[0];
 const snap = (s: AnyMachineSnapshot) => s as unknown as Snapshot;
@@ -24,12 +28,14 @@ const failure = (status: number, code: string) => new FamilyFailureError({ statu
 const OFFLINE = failure(0, 'network');
 const SERVER = failure(500, 'server.error');
 const EXPIRED = failure(401, 'auth.unauthenticated');
+const MISSING = failure(404, 'not_found');
 
 const row = (id: number, read: boolean): FamilyMessageSummary => ({
   id,
   title: `Mensaje ${id}`,
   snippet: 'Texto',
   sender_name: 'Marta Díaz',
+  school_name: 'Colegio San Andrés de Ñuñoa',
   sent_at: `2026-11-${String(30 - id).padStart(2, '0')}T12:00:00.000Z`,
   read,
   allow_replies: id % 2 === 0,
@@ -48,6 +54,19 @@ const EMPTY = page(1, 1, []);
 
 const idsOf = (s: AnyMachineSnapshot) => selectInboxItems(snap(s)).map((item) => item.id);
 
+const WAIT = 'xstate.after.searchDelay.familyInbox.waiting';
+
+/** The child and words the inbox should be asking for, from the events of the path (the input's child: none). */
+function narrowing(history: readonly AnyEventObject[]): { student: number | null; q: string } {
+  let student: number | null = null;
+  let q = '';
+  for (const event of history) {
+    if (event.type === 'inbox.child') student = event.student as number | null;
+    if (event.type === 'inbox.search') q = event.q as string;
+  }
+  return { student, q: q.trim() };
+}
+
 function emits({ event }: StepEnv): AnyEventObject[] {
   const error = (event as { error?: unknown }).error;
   return event.type.startsWith('xstate.error.actor.') && error === EXPIRED ? [{ type: 'session.expired' }] : [];
@@ -59,6 +78,13 @@ defineModelTests({
   oracle: {
     initial: 'loading',
     targets: {
+      '*': {
+        // A tap on another child asks at once; the same child again changes nothing.
+        'inbox.child': ({ event, context, stay }) => (event.student !== context.student ? 'loading' : stay),
+        // Typing: wait for the pause, whatever was shown.
+        'inbox.search': 'waiting',
+      },
+      waiting: { [WAIT]: 'loading' },
       loading: {
         'xstate.done.actor.fetchFirstPage': ({ event }) => (event.output.data.length > 0 ? 'loaded' : 'empty'),
         'xstate.error.actor.fetchFirstPage': ({ event }) => (event.error === EXPIRED ? 'expired' : 'failed'),
@@ -76,8 +102,16 @@ defineModelTests({
     },
   },
   traversal: {
-    input: { token: 'tok' },
-    events: [{ type: 'inbox.more' }, { type: 'inbox.refresh' }, { type: 'inbox.retry' }],
+    input: { token: 'tok', student: null },
+    events: [
+      { type: 'inbox.more' },
+      { type: 'inbox.refresh' },
+      { type: 'inbox.retry' },
+      { type: 'inbox.child', student: 5 },
+      { type: 'inbox.child', student: null },
+      { type: 'inbox.search', q: ' reunión ' },
+      { type: 'inbox.search', q: '' },
+    ],
     internal: [
       { type: 'xstate.done.actor.fetchFirstPage', output: FIRST },
       { type: 'xstate.done.actor.fetchFirstPage', output: ONLY },
@@ -85,19 +119,35 @@ defineModelTests({
       { type: 'xstate.error.actor.fetchFirstPage', error: OFFLINE },
       { type: 'xstate.error.actor.fetchFirstPage', error: SERVER },
       { type: 'xstate.error.actor.fetchFirstPage', error: EXPIRED },
+      { type: 'xstate.error.actor.fetchFirstPage', error: MISSING },
+      { type: WAIT },
       { type: 'xstate.done.actor.fetchNextPage', output: SECOND },
       { type: 'xstate.error.actor.fetchNextPage', error: OFFLINE },
       { type: 'xstate.error.actor.fetchNextPage', error: EXPIRED },
     ],
-    limit: 5000,
+    // The rows and pages, not which answer brought them: bounds the graph without losing a mode.
+    serializeState: (s) =>
+      JSON.stringify([s.value, s.context.student, s.context.q, s.context.items.length, s.context.page, s.context.failure, s.context.moreFailure]),
+    limit: 20000,
   },
   createActor: ({ fakes, inspect, machine, path }) =>
-    createActor(machine.provide({ actors: { fetchInboxPage: fakes.promise() } }), { input: path.input as { token: string }, inspect }),
+    createActor(machine.provide({ actors: { fetchInboxPage: fakes.promise() } }), {
+      input: path.input as { token: string; student: number | null },
+      inspect,
+    }),
   states: {
     loading: (s, env) => {
       expect(selectInboxPhase(snap(s))).toBe('loading');
       expect(s.hasTag('busy')).toBe(true);
-      expect(env.fakes.inputOf('fetchFirstPage')).toEqual({ token: 'tok', page: 1 });
+      expect(env.fakes.inputOf('fetchFirstPage')).toEqual({ token: 'tok', page: 1, ...narrowing(env.history) });
+    },
+    waiting: (s, env) => {
+      // The rows of the last answer stay while typing; with none yet, it reads as loading.
+      expect(selectInboxPhase(snap(s))).toBe(idsOf(s).length > 0 ? 'loaded' : 'loading');
+      expect(selectIsSearching(snap(s))).toBe(true);
+      expect(selectCanLoadMore(snap(s))).toBe(false);
+      const typed = [...env.history].reverse().find((e) => e.type === 'inbox.search') as AnyEventObject;
+      expect(selectSearch(snap(s))).toBe(typed.q);
     },
     loaded: (s, env) => {
       expect(selectInboxPhase(snap(s))).toBe('loaded');
@@ -120,11 +170,12 @@ defineModelTests({
     },
     loadingMore: (s, env) => {
       expect(selectIsLoadingMore(snap(s))).toBe(true);
-      expect(env.fakes.inputOf('fetchNextPage')).toEqual({ token: 'tok', page: 2 });
+      expect(env.fakes.inputOf('fetchNextPage')).toEqual({ token: 'tok', page: 2, ...narrowing(env.history) });
       expect(idsOf(s)).toEqual([1, 2]);
     },
-    empty: (s) => {
-      expect(selectInboxPhase(snap(s))).toBe('empty');
+    empty: (s, env) => {
+      const { student, q } = narrowing(env.history);
+      expect(selectInboxPhase(snap(s))).toBe(student !== null || q !== '' ? 'noResults' : 'empty');
       expect(idsOf(s)).toEqual([]);
     },
     failed: (s, env) => {
@@ -133,7 +184,7 @@ defineModelTests({
       const last = [...env.history].reverse().find((e) => e.type === 'xstate.error.actor.fetchFirstPage') as
         | { error?: unknown }
         | undefined;
-      expect(selectInboxFailure(snap(s))).toBe(last?.error === OFFLINE ? 'offline' : 'error');
+      expect(selectInboxFailure(snap(s))).toBe(last?.error === OFFLINE ? 'offline' : last?.error === MISSING ? 'missing' : 'error');
     },
     expired: (s) => {
       expect(selectInboxPhase(snap(s))).toBe('expired');
@@ -144,6 +195,9 @@ defineModelTests({
     'inbox.more': send,
     'inbox.refresh': send,
     'inbox.retry': send,
+    'inbox.child': send,
+    'inbox.search': send,
+    [WAIT]: elapse,
     'xstate.done.actor.fetchFirstPage': settle,
     'xstate.error.actor.fetchFirstPage': settle,
     'xstate.done.actor.fetchNextPage': settle,

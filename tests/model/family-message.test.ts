@@ -38,6 +38,7 @@ const message = (read: boolean, allowReplies: boolean): FamilyMessageDetail => (
   title: 'Reunión de apoderados',
   snippet: 'El jueves…',
   sender_name: 'Marta Díaz',
+  school_name: 'Colegio San Andrés de Ñuñoa',
   sent_at: '2026-11-28T12:00:00.000Z',
   read,
   allow_replies: allowReplies,

@@ -33,7 +33,12 @@ const SERVER = failure(500, 'server.error');
 const session = (token: string, locale: 'es-CL' | 'es-MX'): FamilySession => ({
   token,
   expires_at: '2027-03-01T12:00:00.000Z',
-  guardian: { id: 7, name: 'Ana Soto', school: { name: 'Colegio San Andrés de Ñuñoa', locale } },
+  guardian: {
+    id: 7,
+    name: 'Ana Soto',
+    school: { name: 'Colegio San Andrés de Ñuñoa', locale },
+    schools: [{ name: 'Colegio San Andrés de Ñuñoa', locale }],
+  },
 });
 const KEPT = session('kept-token', 'es-MX');
 const FRESH = session('fresh-token', 'es-CL');

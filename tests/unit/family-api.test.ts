@@ -10,7 +10,12 @@ import { restoreSession } from '../../src/services/family/device';
 const SESSION: FamilySession = {
   token: 'tok',
   expires_at: '2099-01-01T00:00:00.000Z',
-  guardian: { id: 1, name: 'Ana Soto', school: { name: 'Liceo Bicentenario Valle del Elqui', locale: 'es-CL' } },
+  guardian: {
+    id: 1,
+    name: 'Ana Soto',
+    school: { name: 'Liceo Bicentenario Valle del Elqui', locale: 'es-CL' },
+    schools: [{ name: 'Liceo Bicentenario Valle del Elqui', locale: 'es-CL' }],
+  },
 };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -49,8 +54,11 @@ describe("the families' app's calls", () => {
         meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 },
         links: { first: '', last: '', prev: null, next: null },
       });
-    await run(fetchInboxPage, { token: 'tok', page: 2 });
+    await run(fetchInboxPage, { token: 'tok', page: 2, student: null, q: '' });
     expect(seen[1]).toEqual({ url: '/api/app/messages?page=2', method: 'GET', authorization: 'Bearer tok' });
+    // One child's, with words: both in the query; none of them when not asked.
+    await run(fetchInboxPage, { token: 'tok', page: 1, student: 5, q: 'reunión' });
+    expect(seen[2]!.url).toBe(`/api/app/messages?page=1&student=5&q=${encodeURIComponent('reunión')}`);
   });
 
   it("keeps the server's message and field errors, and says offline as status 0", async () => {

@@ -19,7 +19,12 @@ const KEY = 'hermes.familia.session';
 const SESSION: FamilySession = {
   token: 'tok-123',
   expires_at: '2099-01-01T00:00:00.000Z',
-  guardian: { id: 7, name: 'Ana Soto', school: { name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' } },
+  guardian: {
+    id: 7,
+    name: 'Ana Soto',
+    school: { name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' },
+    schools: [{ name: 'Colegio San Andrés de Ñuñoa', locale: 'es-CL' }],
+  },
 };
 const INBOX: FamilyInboxPage = {
   data: [
@@ -28,6 +33,7 @@ const INBOX: FamilyInboxPage = {
       title: 'Reunión de apoderados',
       snippet: 'El jueves a las 19:00',
       sender_name: 'Marta Díaz',
+      school_name: 'Colegio San Andrés de Ñuñoa',
       sent_at: '2026-11-28T15:00:00.000Z',
       read: false,
       allow_replies: true,
@@ -38,6 +44,7 @@ const INBOX: FamilyInboxPage = {
       title: 'Salida pedagógica',
       snippet: 'Traer colación',
       sender_name: 'Pedro Lagos',
+      school_name: 'Colegio San Andrés de Ñuñoa',
       sent_at: '2026-11-20T15:00:00.000Z',
       read: true,
       allow_replies: false,

@@ -191,5 +191,7 @@ export const selectFailureMessage = (s: FamilySessionSnapshot): string =>
   s.context.failure?.kind === 'server' ? s.context.failure.message : '';
 export const selectToken = (s: FamilySessionSnapshot): string | null => s.context.session?.token ?? null;
 export const selectGuardianName = (s: FamilySessionSnapshot): string => s.context.session?.guardian.name ?? '';
-export const selectSchoolName = (s: FamilySessionSnapshot): string => s.context.session?.guardian.school.name ?? '';
+/** Every school of the session (one phone may be a guardian in several), the signed-in one first. */
+export const selectSchoolName = (s: FamilySessionSnapshot): string =>
+  s.context.session?.guardian.schools.map((school) => school.name).join(' · ') ?? '';
 export const selectLocale = (s: FamilySessionSnapshot): Locale => s.context.session?.guardian.school.locale ?? s.context.preferredLocale;

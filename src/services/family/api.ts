@@ -5,8 +5,17 @@
 import { FetchError, ofetch } from 'ofetch';
 import { array, is, record, string, type Struct } from 'superstruct';
 import { fromPromise } from 'xstate';
-import { bearer, FAMILY_API, type FamilyInboxPage, type FamilyMessageDetail, type FamilySession } from '../../../shared/family-contract';
 import {
+  bearer,
+  FAMILY_API,
+  type FamilyAttachment,
+  type FamilyChild,
+  type FamilyInboxPage,
+  type FamilyMessageDetail,
+  type FamilySession,
+} from '../../../shared/family-contract';
+import {
+  FamilyChildrenBodyStruct,
   FamilyCodeSentBodyStruct,
   FamilyInboxPageStruct,
   FamilyMessageBodyStruct,
@@ -15,6 +24,7 @@ import {
   FamilySessionBodyStruct,
 } from '../../../shared/family-structs';
 import { forgetSession, keepSession } from './device';
+import { saveFile } from './files';
 
 /** What went wrong with a call: `status` 0 when no answer arrived (offline, aborted). */
 export interface FamilyFailure {
@@ -52,7 +62,7 @@ const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 interface Call {
   method?: 'GET' | 'POST' | 'DELETE';
   body?: Record<string, unknown>;
-  query?: Record<string, number>;
+  query?: Record<string, number | string>;
   token?: string;
   signal?: AbortSignal;
 }
@@ -127,8 +137,45 @@ export const signOut = fromPromise<void, { token: string }>(async ({ input, sign
   }
 });
 
-export const fetchInboxPage = fromPromise<FamilyInboxPage, { token: string; page: number }>(({ input, signal }) =>
-  call(FAMILY_API.messages, FamilyInboxPageStruct, { query: { page: input.page }, token: input.token, signal }),
+/** What the inbox asks for: a page, of one child or all (`student` null), with the words typed (or none). */
+export interface InboxQuery {
+  token: string;
+  page: number;
+  student: number | null;
+  q: string;
+}
+
+export const fetchInboxPage = fromPromise<FamilyInboxPage, InboxQuery>(({ input, signal }) => {
+  const query: Record<string, number | string> = { page: input.page };
+  if (input.student !== null) query.student = input.student;
+  if (input.q !== '') query.q = input.q;
+  return call(FAMILY_API.messages, FamilyInboxPageStruct, { query, token: input.token, signal });
+});
+
+/** The session's children in every school. */
+export const fetchChildren = fromPromise<FamilyChild[], { token: string }>(async ({ input, signal }) => {
+  const { data } = await call(FAMILY_API.children, FamilyChildrenBodyStruct, { token: input.token, signal });
+  return data;
+});
+
+/**
+ * A message's file: fetched with the bearer token (a plain link could not send it), then handed to the
+ * browser as a download under its own name.
+ */
+export const downloadAttachment = fromPromise<void, { token: string; messageId: number; attachment: FamilyAttachment }>(
+  async ({ input, signal }) => {
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${FAMILY_API.attachment(input.messageId, input.attachment.id)}`, {
+        headers: { Authorization: bearer(input.token) },
+        signal,
+      });
+    } catch {
+      throw new FamilyFailureError({ status: 0, code: 'network', message: '', fieldErrors: {} });
+    }
+    if (!response.ok) throw new FamilyFailureError({ status: response.status, code: 'http', message: '', fieldErrors: {} });
+    saveFile(await response.blob(), input.attachment.name);
+  },
 );
 
 export const fetchMessage = fromPromise<FamilyMessageDetail, { token: string; id: number }>(async ({ input, signal }) => {

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { Route, Router, Switch, useParams } from 'wouter';
-import type { BaseLocationHook } from 'wouter';
+import type { BaseLocationHook, BaseSearchHook } from 'wouter';
 import {
   type FamilySessionActor,
   selectGuardianName,
@@ -21,10 +21,18 @@ import { CodeForm, PhoneForm } from './sign-in-page';
 /** Where the server serves this app (server/http/static.ts). */
 const FAMILY_BASE = '/familia';
 
-export function FamilyApp({ session, hook }: { session: FamilySessionActor; hook?: BaseLocationHook }) {
+export function FamilyApp({
+  session,
+  hook,
+  searchHook,
+}: {
+  session: FamilySessionActor;
+  hook?: BaseLocationHook;
+  searchHook?: BaseSearchHook;
+}) {
   return (
     <SessionContext.Provider value={session}>
-      <Router base={hook ? '' : FAMILY_BASE} hook={hook}>
+      <Router base={hook ? '' : FAMILY_BASE} hook={hook} searchHook={searchHook}>
         <Shell />
       </Router>
     </SessionContext.Provider>

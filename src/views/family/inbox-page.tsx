@@ -1,6 +1,8 @@
-// The inbox: newest first, unread marked, each row with its sender, school, children and date.
+// The inbox: the children to choose from, a search box, then the messages newest first, unread marked, each
+// row with its sender, school, children and date.
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
+import { useId } from 'react';
+import { Link, useSearch } from 'wouter';
 import type { FamilyMessageSummary } from '../../../shared/family-contract';
 import {
   type FamilyInboxActor,
@@ -9,17 +11,24 @@ import {
   selectInboxItems,
   selectInboxPhase,
   selectIsLoadingMore,
+  selectIsSearching,
   selectMoreFailure,
+  selectSearch,
   selectUnreadCount,
 } from '../../machines/family/inbox';
-import { selectSchoolName } from '../../machines/family/session';
 import { Button } from '../ui/button';
-import { formatWhen, useFamilyLocale, useFamilyT, useSession } from './family-context';
-import { useInboxActor } from './page-actor';
+import { Label } from '../ui/label';
+import { SearchInput } from '../ui/search-input';
+import { ChildrenBar } from './children-bar';
+import { formatWhen, useFamilyLocale, useFamilyT } from './family-context';
+import { childOf, inboxHref, messageHref } from './inbox-address';
+import { useChildrenActor, useInboxActor } from './page-actor';
 
 export function InboxPage({ token }: { token: string }) {
   const t = useFamilyT();
-  const inbox = useInboxActor(token);
+  const student = childOf(useSearch());
+  const inbox = useInboxActor(token, student);
+  const children = useChildrenActor(token);
   const phase = useSelector(inbox, selectInboxPhase);
   const unread = useSelector(inbox, selectUnreadCount);
   return (
@@ -34,8 +43,11 @@ export function InboxPage({ token }: { token: string }) {
           </span>
         ) : null}
       </div>
+      <ChildrenBar actor={children} student={student} />
+      <SearchBox inbox={inbox} />
       {phase === 'loading' ? <p className="text-sm text-muted-foreground">{t('family.app.loading')}</p> : null}
       {phase === 'failed' ? <InboxFailed inbox={inbox} /> : null}
+      {phase === 'noResults' ? <NoResults inbox={inbox} student={student} /> : null}
       {phase === 'empty' ? (
         <div className="rounded-lg border bg-card p-4">
           <p className="font-medium">{t('family.inbox.empty')}</p>
@@ -45,14 +57,72 @@ export function InboxPage({ token }: { token: string }) {
           </Button>
         </div>
       ) : null}
-      {phase === 'loaded' ? <InboxList inbox={inbox} /> : null}
+      {phase === 'loaded' ? <InboxList inbox={inbox} student={student} /> : null}
     </section>
+  );
+}
+
+function SearchBox({ inbox }: { inbox: FamilyInboxActor }) {
+  const t = useFamilyT();
+  const id = useId();
+  const q = useSelector(inbox, selectSearch);
+  const searching = useSelector(inbox, selectIsSearching);
+  return (
+    <search className="flex flex-col gap-1">
+      <Label htmlFor={`${id}-q`}>{t('family.children.search')}</Label>
+      <SearchInput
+        id={`${id}-q`}
+        value={q}
+        className="w-full"
+        aria-describedby={`${id}-hint`}
+        onSearch={(text) => inbox.send({ type: 'inbox.search', q: text })}
+      />
+      <p id={`${id}-hint`} role="status" className="text-xs text-muted-foreground">
+        {searching ? t('family.children.searching') : t('family.children.searchHint')}
+      </p>
+    </search>
+  );
+}
+
+function NoResults({ inbox, student }: { inbox: FamilyInboxActor; student: number | null }) {
+  const t = useFamilyT();
+  const q = useSelector(inbox, selectSearch);
+  return (
+    <div className="rounded-lg border bg-card p-4">
+      <p className="font-medium">{t('family.children.noResults')}</p>
+      <p className="text-sm text-muted-foreground">
+        {q.trim() !== '' ? t('family.children.noResultsSearch') : t('family.children.noResultsChild')}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {q.trim() !== '' ? (
+          <Button variant="outline" onClick={() => inbox.send({ type: 'inbox.search', q: '' })}>
+            {t('family.children.clearSearch')}
+          </Button>
+        ) : null}
+        {student !== null ? (
+          <Link href={inboxHref(null)} className="inline-flex items-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+            {t('family.children.showAll')}
+          </Link>
+        ) : null}
+      </div>
+    </div>
   );
 }
 
 function InboxFailed({ inbox }: { inbox: FamilyInboxActor }) {
   const t = useFamilyT();
   const failure = useSelector(inbox, selectInboxFailure);
+  // A child that is not (or no longer) this family's: nothing to retry, the whole inbox instead.
+  if (failure === 'missing') {
+    return (
+      <div role="alert" className="rounded-lg border border-destructive/40 bg-card p-4">
+        <p>{t('family.children.missing')}</p>
+        <Link href={inboxHref(null)} className="mt-3 inline-flex text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t('family.children.showAll')}
+        </Link>
+      </div>
+    );
+  }
   return (
     <div role="alert" className="rounded-lg border border-destructive/40 bg-card p-4">
       <p>{failure === 'offline' ? t('family.inbox.offline') : t('family.inbox.error')}</p>
@@ -63,7 +133,7 @@ function InboxFailed({ inbox }: { inbox: FamilyInboxActor }) {
   );
 }
 
-function InboxList({ inbox }: { inbox: FamilyInboxActor }) {
+function InboxList({ inbox, student }: { inbox: FamilyInboxActor; student: number | null }) {
   const t = useFamilyT();
   const items = useSelector(inbox, selectInboxItems);
   const loadingMore = useSelector(inbox, selectIsLoadingMore);
@@ -73,7 +143,7 @@ function InboxList({ inbox }: { inbox: FamilyInboxActor }) {
     <>
       <ul className="flex flex-col gap-2">
         {items.map((item) => (
-          <InboxRow key={item.id} item={item} />
+          <InboxRow key={item.id} item={item} student={student} />
         ))}
       </ul>
       {moreFailure ? (
@@ -90,14 +160,13 @@ function InboxList({ inbox }: { inbox: FamilyInboxActor }) {
   );
 }
 
-function InboxRow({ item }: { item: FamilyMessageSummary }) {
+function InboxRow({ item, student }: { item: FamilyMessageSummary; student: number | null }) {
   const t = useFamilyT();
   const locale = useFamilyLocale();
-  const school = useSelector(useSession(), selectSchoolName);
   return (
     <li>
       <Link
-        href={`/mensaje/${item.id}`}
+        href={messageHref(item.id, student)}
         data-unread={item.read ? undefined : true}
         className="flex flex-col gap-1 rounded-lg border bg-card p-3 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 data-[unread]:border-l-4 data-[unread]:border-l-primary"
       >
@@ -110,7 +179,7 @@ function InboxRow({ item }: { item: FamilyMessageSummary }) {
           )}
         </span>
         <span className="text-sm">{t('family.inbox.from', { name: item.sender_name })}</span>
-        <span className="text-sm text-muted-foreground">{school}</span>
+        <span className="text-sm text-muted-foreground">{item.school_name}</span>
         {item.student_names ? (
           <span className="text-sm text-muted-foreground">{t('family.inbox.about', { names: item.student_names })}</span>
         ) : null}

@@ -1,9 +1,11 @@
-// One message: who sent it, the school, the children it is about, the date, the text and signature, the
-// conversation so far, and the reply box when the author allowed replies.
+// One message: who sent it, the school, the children it is about, the date, the text and signature, its
+// files (each downloaded through the API), the conversation so far, and the reply box when the author
+// allowed replies.
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { Link } from 'wouter';
-import { FAMILY_REPLY_MAX } from '../../../shared/family-contract';
+import { Link, useSearch } from 'wouter';
+import { FAMILY_REPLY_MAX, type FamilyAttachment } from '../../../shared/family-contract';
+import { type FamilyDownloadActor, selectDownloadFailure, selectIsDownloading } from '../../machines/family/download';
 import {
   type FamilyMessageActor,
   selectDraft,
@@ -16,25 +18,27 @@ import {
   selectReplyFailureMessage,
   selectReplyProblem,
 } from '../../machines/family/message';
-import { selectSchoolName } from '../../machines/family/session';
 import { Button } from '../ui/button';
+import { formatBytes } from '../lib/format';
 import { Field, FieldError, FieldLabel, errorProps } from '../ui/field';
 import { Textarea } from '../ui/textarea';
-import { formatWhen, useFamilyLocale, useFamilyT, useSession } from './family-context';
-import { useMessageActor } from './page-actor';
+import { formatWhen, useFamilyLocale, useFamilyT } from './family-context';
+import { childOf, inboxHref } from './inbox-address';
+import { useDownloadActor, useMessageActor } from './page-actor';
 
 export function MessagePage({ token, id }: { token: string; id: number }) {
   const t = useFamilyT();
   const actor = useMessageActor(token, id);
   const phase = useSelector(actor, selectMessagePhase);
+  const student = childOf(useSearch());
   return (
     <div className="flex flex-col gap-3">
-      <Link href="/" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <Link href={inboxHref(student)} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
         ← {t('family.app.back')}
       </Link>
       {phase === 'loading' ? <p className="text-sm text-muted-foreground">{t('family.app.loading')}</p> : null}
       {phase === 'failed' ? <MessageFailed actor={actor} /> : null}
-      {phase === 'shown' ? <MessageShown actor={actor} /> : null}
+      {phase === 'shown' ? <MessageShown actor={actor} token={token} /> : null}
     </div>
   );
 }
@@ -56,11 +60,10 @@ function MessageFailed({ actor }: { actor: FamilyMessageActor }) {
   );
 }
 
-function MessageShown({ actor }: { actor: FamilyMessageActor }) {
+function MessageShown({ actor, token }: { actor: FamilyMessageActor; token: string }) {
   const t = useFamilyT();
   const locale = useFamilyLocale();
   const message = useSelector(actor, selectMessage);
-  const school = useSelector(useSession(), selectSchoolName);
   if (!message) return null;
   return (
     <article aria-labelledby="message-title" className="flex flex-col gap-3 rounded-lg border bg-card p-4">
@@ -71,7 +74,7 @@ function MessageShown({ actor }: { actor: FamilyMessageActor }) {
         <dt className="text-muted-foreground">{t('family.message.from')}</dt>
         <dd>{message.sender_name}</dd>
         <dt className="text-muted-foreground">{t('family.message.school')}</dt>
-        <dd>{school}</dd>
+        <dd>{message.school_name}</dd>
         {message.student_names ? (
           <>
             <dt className="text-muted-foreground">{t('family.message.about')}</dt>
@@ -86,11 +89,55 @@ function MessageShown({ actor }: { actor: FamilyMessageActor }) {
       <div className="text-base break-words whitespace-pre-wrap">{message.content}</div>
       {message.signature ? <div className="text-sm break-words whitespace-pre-wrap text-muted-foreground">{message.signature}</div> : null}
       {message.attachments.length > 0 ? (
-        <p className="text-sm text-muted-foreground">{t('family.message.attachments', { count: message.attachments.length })}</p>
+        <section aria-labelledby="files-title" className="flex flex-col gap-2 border-t pt-3">
+          <h2 id="files-title" className="font-semibold">
+            {t('family.children.attachments')}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t('family.message.attachments', { count: message.attachments.length })}</p>
+          <ul className="flex flex-col gap-2">
+            {message.attachments.map((file) => (
+              <AttachmentRow key={file.id} token={token} messageId={message.id} file={file} />
+            ))}
+          </ul>
+        </section>
       ) : null}
       <Thread actor={actor} />
       {message.allow_replies ? <ReplyBox actor={actor} /> : null}
     </article>
+  );
+}
+
+function AttachmentRow({ token, messageId, file }: { token: string; messageId: number; file: FamilyAttachment }) {
+  const actor = useDownloadActor(token, messageId, file);
+  return <AttachmentButton actor={actor} file={file} />;
+}
+
+function AttachmentButton({ actor, file }: { actor: FamilyDownloadActor; file: FamilyAttachment }) {
+  const t = useFamilyT();
+  const locale = useFamilyLocale();
+  const downloading = useSelector(actor, selectIsDownloading);
+  const failure = useSelector(actor, selectDownloadFailure);
+  return (
+    <li className="flex flex-col gap-1">
+      <Button
+        variant="outline"
+        className="h-auto min-h-9 justify-start text-left whitespace-normal"
+        disabled={downloading}
+        onClick={() => actor.send({ type: 'attachment.download' })}
+      >
+        <span className="min-w-0 break-all">
+          {downloading ? t('family.children.downloading', { name: file.name }) : t('family.children.download', { name: file.name })}
+        </span>
+        <span className="shrink-0 text-xs text-muted-foreground">{formatBytes(file.size, locale)}</span>
+      </Button>
+      {failure ? (
+        <p role="alert" className="text-sm text-destructive">
+          {failure === 'offline'
+            ? t('family.children.downloadOffline', { name: file.name })
+            : t('family.children.downloadError', { name: file.name })}
+        </p>
+      ) : null}
+    </li>
   );
 }
 
