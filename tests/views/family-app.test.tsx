@@ -9,7 +9,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
-import type { FamilyInboxPage, FamilyMessageDetail, FamilySession } from '../../shared/family-contract';
+import type { FamilyChild, FamilyInboxPage, FamilyMessageDetail, FamilySession } from '../../shared/family-contract';
 import { familySessionMachine } from '../../src/machines/family/session';
 import { FamilyApp } from '../../src/views/family/app';
 
@@ -54,6 +54,7 @@ const INBOX: FamilyInboxPage = {
   meta: { current_page: 1, last_page: 1, per_page: 20, total: 2 },
   links: { first: '/api/app/messages?page=1', last: '/api/app/messages?page=1', prev: null, next: null },
 };
+const CHILDREN: FamilyChild[] = [];
 const DETAIL: FamilyMessageDetail = {
   ...INBOX.data[0]!,
   content: 'El jueves a las 19:00 en la sala de 3° A.',
@@ -114,6 +115,8 @@ function server(overrides: Partial<Record<string, () => Response | Promise<Respo
         return new Response(null, { status: 204 });
       case 'GET /api/app/messages?page=1':
         return json(200, INBOX);
+      case 'GET /api/app/children':
+        return json(200, { data: CHILDREN });
       case 'GET /api/app/messages/41':
         return json(200, { data: DETAIL });
       case 'POST /api/app/messages/41/read':

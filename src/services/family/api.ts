@@ -174,7 +174,12 @@ export const downloadAttachment = fromPromise<void, { token: string; messageId: 
       throw new FamilyFailureError({ status: 0, code: 'network', message: '', fieldErrors: {} });
     }
     if (!response.ok) throw new FamilyFailureError({ status: response.status, code: 'http', message: '', fieldErrors: {} });
-    saveFile(await response.blob(), input.attachment.name);
+    try {
+      saveFile(await response.blob(), input.attachment.name);
+    } catch {
+      // The answer came but could not be kept (cut off, or the browser refused the save): not "offline".
+      throw new FamilyFailureError({ status: 200, code: 'download.failed', message: '', fieldErrors: {} });
+    }
   },
 );
 
