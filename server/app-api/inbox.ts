@@ -37,7 +37,9 @@ export interface InboxFilter {
 }
 
 /** The recipient row `r` (of guardian `me`) names student `student` (an id, or a column of an outer query). */
-export const namesStudent = (student: number | SQL) => sql`exists (select 1 from student_guardians sg join students s on s.id = sg.student_id
+export const namesStudent = (
+  student: number | SQL,
+) => sql`exists (select 1 from student_guardians sg join students s on s.id = sg.student_id
   where sg.guardian_id = me.guardian_id and s.id = ${student}
     and split_part(s.first_names, ' ', 1) || ' ' || s.last_name_father = any(string_to_array(r.student_names, ', ')))`;
 

@@ -13,13 +13,7 @@ export const REPLY_MAX_LENGTH = FAMILY_REPLY_MAX;
 
 export type ReplyOutcome = { kind: 'created'; id: number } | { kind: 'not_found' } | { kind: 'closed' };
 
-export async function sendReply(
-  db: Db,
-  reader: Reader,
-  messageId: number,
-  content: string,
-  now: Date,
-): Promise<ReplyOutcome> {
+export async function sendReply(db: Db, reader: Reader, messageId: number, content: string, now: Date): Promise<ReplyOutcome> {
   return db.transaction(async (tx) => {
     const target = await replyTarget(tx, reader, messageId);
     if (!target) return { kind: 'not_found' };

@@ -52,7 +52,12 @@ export async function openSession(db: Queryable, guardian: { id: number; institu
   await db
     .update(guardians)
     .set({ appInstalledAt: now })
-    .where(and(phone === null ? eq(guardians.id, guardian.id) : or(eq(guardians.id, guardian.id), eq(guardians.phone, phone)), isNull(guardians.appInstalledAt)));
+    .where(
+      and(
+        phone === null ? eq(guardians.id, guardian.id) : or(eq(guardians.id, guardian.id), eq(guardians.phone, phone)),
+        isNull(guardians.appInstalledAt),
+      ),
+    );
   return { token, expiresAt };
 }
 

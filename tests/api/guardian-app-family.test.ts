@@ -64,7 +64,14 @@ async function sendTo(client: Client, studentId: number, title: string, extra: {
   const recipients: RecipientPick[] = [{ kind: 'student', id: studentId, audience: 'apoderados' }];
   const res = await send(
     client,
-    composeInput({ channels: ['app-mobile'], recipients, content: extra.content ?? `Contenido de ${title}.`, title, allow_replies: true, ...extra }),
+    composeInput({
+      channels: ['app-mobile'],
+      recipients,
+      content: extra.content ?? `Contenido de ${title}.`,
+      title,
+      allow_replies: true,
+      ...extra,
+    }),
   );
   expect(res.status, await res.clone().text()).toBe(201);
   const id = ((await res.json()) as { data: SendResult }).data.id;
@@ -125,7 +132,9 @@ beforeAll(async () => {
   fam.mx = { id: mx.id, child: { id: mx.child, course: mx.course, name: mx.name } };
   await db.execute(sql`update guardians set phone = ${fam.phone}, app_installed_at = null where id = ${mx.id}`);
   // The seed's year of activity gave them an app history; the inbox is counted from what these tests send.
-  await db.execute(sql`delete from deliveries where channel = 'app-mobile' and address in (${`guardian:${sa.id}`}, ${`guardian:${mx.id}`})`);
+  await db.execute(
+    sql`delete from deliveries where channel = 'app-mobile' and address in (${`guardian:${sa.id}`}, ${`guardian:${mx.id}`})`,
+  );
   fam.stranger = (
     await one<{ id: number }>(
       db,

@@ -4,12 +4,7 @@ import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstat
 import { expect } from 'vitest';
 import type { FamilyChild } from '../../shared/family-contract';
 import { FamilyFailureError } from '../../src/services/family/api';
-import {
-  familyChildrenMachine,
-  selectChildren,
-  selectChildrenFailed,
-  selectChildrenFailure,
-} from '../../src/machines/family/children';
+import { familyChildrenMachine, selectChildren, selectChildrenFailed, selectChildrenFailure } from '../../src/machines/family/children';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 
 type Snapshot = Parameters<typeof selectChildren>[0];

@@ -55,8 +55,7 @@ defineModelTests({
       expect(selectIsDownloading(snap(s))).toBe(false);
       // The last outcome: a failure is said until the next try; a saved file says nothing.
       const last = env.history.at(-1) as AnyEventObject | undefined;
-      const expected =
-        last?.type === 'xstate.error.actor.downloadAttachment' ? (last.error === OFFLINE ? 'offline' : 'missing') : null;
+      const expected = last?.type === 'xstate.error.actor.downloadAttachment' ? (last.error === OFFLINE ? 'offline' : 'missing') : null;
       if (last?.type !== 'attachment.download') expect(selectDownloadFailure(snap(s))).toBe(expected);
     },
     downloading: (s, env) => {

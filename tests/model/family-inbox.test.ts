@@ -127,7 +127,15 @@ defineModelTests({
     ],
     // The rows and pages, not which answer brought them: bounds the graph without losing a mode.
     serializeState: (s) =>
-      JSON.stringify([s.value, s.context.student, s.context.q, s.context.items.length, s.context.page, s.context.failure, s.context.moreFailure]),
+      JSON.stringify([
+        s.value,
+        s.context.student,
+        s.context.q,
+        s.context.items.length,
+        s.context.page,
+        s.context.failure,
+        s.context.moreFailure,
+      ]),
     limit: 20000,
   },
   createActor: ({ fakes, inspect, machine, path }) =>

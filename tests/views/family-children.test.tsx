@@ -135,7 +135,7 @@ function open(wrap: (node: ReactNode) => ReactNode, path = '/') {
 
 const calls = (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path);
 
-describe.each(modes)("a family in two schools (%s)", (_, wrap) => {
+describe.each(modes)('a family in two schools (%s)', (_, wrap) => {
   it('names both schools, lists the children and narrows the inbox to one in the address', async () => {
     server();
     const location = open(wrap);
@@ -145,7 +145,11 @@ describe.each(modes)("a family in two schools (%s)", (_, wrap) => {
     expect(within(tomas).getByText(`${SA} · 3° Básico A`)).toBeTruthy();
     expect(within(tomas).getByText('1 sin leer')).toBeTruthy();
     expect(within(nav).getByRole('link', { name: /Lucía Soto Díaz/ }).textContent).toContain(`${BJ} · 1° de Secundaria B`);
-    expect(within(nav).getByRole('link', { name: new RegExp(tx.children.all) }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(nav)
+        .getByRole('link', { name: new RegExp(tx.children.all) })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     // Each row names its own school.
     const junta = await screen.findByRole('link', { name: /Junta de padres/ });
     expect(within(junta).getByText(BJ)).toBeTruthy();
@@ -154,7 +158,11 @@ describe.each(modes)("a family in two schools (%s)", (_, wrap) => {
     await waitFor(() => expect(screen.queryByRole('link', { name: /Junta de padres/ })).toBeNull());
     expect(location.history?.at(-1)).toBe('/?hijo=3');
     expect(calls('GET', '/api/app/messages?page=1&student=3')[0]?.authorization).toBe('Bearer tok-9');
-    expect(within(nav).getByRole('link', { name: /Tomás Soto Díaz/ }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(nav)
+        .getByRole('link', { name: /Tomás Soto Díaz/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     // The message opened from there returns there.
     fireEvent.click(screen.getByRole('link', { name: /Reunión de apoderados/ }));
     expect(await screen.findByRole('heading', { name: 'Reunión de apoderados' })).toBeTruthy();

@@ -100,7 +100,10 @@ function NoResults({ inbox, student }: { inbox: FamilyInboxActor; student: numbe
           </Button>
         ) : null}
         {student !== null ? (
-          <Link href={inboxHref(null)} className="inline-flex items-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            href={inboxHref(null)}
+            className="inline-flex items-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
             {t('family.children.showAll')}
           </Link>
         ) : null}
