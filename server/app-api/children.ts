@@ -34,6 +34,17 @@ export async function listChildren(db: Queryable, reader: Reader, now: Date): Pr
   }));
 }
 
+/** Whether `studentId` is one of the session's enrolled children (the inbox's `student` filter). */
+export async function isSessionChild(db: Queryable, reader: Reader, studentId: number, now: Date): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from ${sessionRows(reader)}
+    join student_guardians sg on sg.guardian_id = me.guardian_id
+    join students st on st.id = sg.student_id
+    where st.id = ${studentId} and (st.withdrawn_at is null or st.withdrawn_at > ${now.toISOString()}::timestamptz)
+    limit 1`);
+  return rowsOf(result).length > 0;
+}
+
 /** The schools of a signed-in phone: the row's own first, then the others by name. */
 export async function sessionSchools(db: Queryable, guardian: { institutionId: number; phone: string }): Promise<FamilySchool[]> {
   const result = await db.execute(sql`

@@ -157,7 +157,7 @@ async function findRows(db: Queryable, reader: Reader, messageId: number): Promi
 }
 
 /** Whether the message reached this session (its files may be downloaded). */
-export async function isReaderMessage(db: Queryable, reader: Reader, messageId: number): Promise<boolean> {
+async function isReaderMessage(db: Queryable, reader: Reader, messageId: number): Promise<boolean> {
   return (await findRows(db, reader, messageId)).length > 0;
 }
 

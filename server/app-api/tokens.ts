@@ -14,7 +14,7 @@ const APP_TOKEN_TTL_MS = 90 * 24 * 3600_000;
 const LAST_USED_GRANULARITY_MS = 60_000;
 
 /** One guardian row of a session: a school's record of this person. */
-export interface GuardianRow {
+interface GuardianRow {
   guardianId: number;
   institutionId: number;
   /** As this school registered them (a reply to this school is signed with it). */

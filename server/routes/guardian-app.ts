@@ -1,8 +1,9 @@
 // The guardian app API (the app-mobile channel's receiving end), mounted at /api/app: sign-in by a code
-// sent by SMS, then a bearer token; the inbox of app deliveries, reading (which reports received / read)
-// and replying when the author allowed it, the school's news wall for this guardian's children
-// (server/news/posts.ts), and this device's Web Push subscription (shared/push-contract.ts). Rules and
-// queries live in server/app-api/, server/news/ and server/push/.
+// sent by SMS, then a bearer token; the inbox of app deliveries (per child, searched), reading (which
+// reports received / read), a message's files, and replying when the author allowed it, the children, the
+// school's news wall for this guardian's children (server/news/posts.ts), and this device's Web Push
+// subscription (shared/push-contract.ts). A session spans every guardian row of its phone, in every school
+// (docs/decisions/0208). Rules and queries live in server/app-api/, server/news/ and server/push/.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { hit, rateLimits, unhit } from '../auth/rate-limit';
 import type { ServerConfig } from '../config';
@@ -15,7 +16,7 @@ import { parseId } from '../http/params';
 import { checkCode, issueCode, phoneCandidates, type CodeGuardian } from '../app-api/codes';
 import { authenticate, openSession, revokeToken, type GuardianAuth } from '../app-api/tokens';
 import { findMessageFile, INBOX_PAGE_SIZE, listInbox, openMessage, readMessage } from '../app-api/inbox';
-import { listChildren, sessionSchools } from '../app-api/children';
+import { isSessionChild, listChildren, sessionSchools } from '../app-api/children';
 import { REPLY_MAX_LENGTH, sendReply } from '../app-api/reply';
 import { smsText } from '../../shared/sms-text';
 import type { FamilySession } from '../../shared/family-contract';
@@ -197,7 +198,7 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
     const studentId = rawStudent === undefined || rawStudent === '' ? null : parseId(rawStudent);
     if (studentId === null && rawStudent) return invalid(c, { student: [APP_MESSAGES.student] });
     // Another family's child is not found, like any foreign id (not an empty list that would confirm it).
-    if (studentId !== null && !(await listChildren(db, c.var.guardian, now())).some((child) => child.id === studentId)) return notFound(c);
+    if (studentId !== null && !(await isSessionChild(db, c.var.guardian, studentId, now()))) return notFound(c);
     const q = (c.req.query('q') ?? '').slice(0, SEARCH_MAX);
     const { items, total } = await listInbox(db, c.var.guardian, { studentId, q }, page, now());
     const base = new URLSearchParams();
