@@ -2,7 +2,8 @@
 // (San Andrés, Chile, and Benito Juárez, México) signs in once and sees both: the session lists its
 // schools, GET /app/children each enrolled child with school, course and unread count, the inbox every
 // school's messages together with its school named, per child (`student`) and by words (`q`, accents and
-// case aside), the message files downloaded with the bearer token; reading, replying and push work in the
+// case aside), the message files downloaded with the bearer token, the wall of both schools; reading,
+// replying and push work in the
 // school the message came from. A foreign child, message or file is a 404.
 //
 // As in guardian-app.test.ts, the delivery engine is not under test: app deliveries are handed over with
@@ -15,6 +16,8 @@ import type { FamilyChild, FamilyInboxPage, FamilyMessageDetail, FamilySession }
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/client';
 import { composeInput } from '../fixtures/compose';
+import { newsInput } from '../fixtures/news';
+import type { NewsPost } from '../../shared/news-contract';
 import { capturedSms, codeSentTo } from './support/app-sms';
 import { one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
@@ -274,6 +277,26 @@ describe('one sign-in, every school', () => {
     expect(reply).toEqual({ sender_ref_id: fam.mx.id, same_school: true });
     const children = ((await (await api('/children', { token })).json()) as { data: FamilyChild[] }).data;
     expect(children.find((c) => c.id === fam.mx.child.id)!.unread).toBe(0);
+  });
+
+  it('the wall holds both schools’ posts; a third school’s is a 404', async () => {
+    const post = async (email: string, title: string) => {
+      const client = new Client(url);
+      expect((await client.login(email)).status).toBe(200);
+      const res = await client.post('/api/news', newsInput({ title, pinned: true }));
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { data: NewsPost }).data.id;
+    };
+    const sa = await post('administrador@sanandres.cl', 'Feria científica');
+    const mx = await post('administrador@benitojuarez.edu.mx', 'Festival de primavera');
+    const elqui = await post('administrador@liceoelqui.cl', 'Aniversario del liceo');
+    const wall = (await (await api('/wall', { token })).json()) as { data: NewsPost[] };
+    const ids = wall.data.map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([sa, mx]));
+    expect(ids).not.toContain(elqui);
+    expect((await api(`/wall/${mx}`, { token })).status).toBe(200);
+    expect((await api(`/wall/${sa}`, { token })).status).toBe(200);
+    expect((await api(`/wall/${elqui}`, { token })).status).toBe(404);
   });
 
   it('keeps a push subscription for each school of the session, and removes them together', async () => {
