@@ -3,8 +3,7 @@
 // schools, GET /app/children each enrolled child with school, course and unread count, the inbox every
 // school's messages together with its school named, per child (`student`) and by words (`q`, accents and
 // case aside), the message files downloaded with the bearer token, the wall of both schools; reading,
-// replying and push work in the
-// school the message came from. A foreign child, message or file is a 404.
+// replying and push work in the school the message came from. A foreign child, message or file is a 404.
 //
 // As in guardian-app.test.ts, the delivery engine is not under test: app deliveries are handed over with
 // an UPDATE, and the SMS adapter captures the code.
