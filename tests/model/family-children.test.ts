@@ -1,5 +1,5 @@
 // The families' children list (family/children.ts): loading, then the children, or failed (offline said
-// apart) with retry; refreshed on request; a 401 ends the screen and tells `session.expired`, exactly once.
+// apart) with retry; a 401 ends the screen and tells `session.expired`, exactly once.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { FamilyChild } from '../../shared/family-contract';
@@ -46,13 +46,12 @@ defineModelTests({
         'xstate.done.actor.fetchChildren': 'loaded',
         'xstate.error.actor.fetchChildren': ({ event }) => (event.error === EXPIRED ? 'expired' : 'failed'),
       },
-      loaded: { 'children.refresh': 'loading' },
       failed: { 'children.retry': 'loading' },
     },
   },
   traversal: {
     input: { token: 'tok' },
-    events: [{ type: 'children.retry' }, { type: 'children.refresh' }],
+    events: [{ type: 'children.retry' }],
     internal: [
       { type: 'xstate.done.actor.fetchChildren', output: TWO_SCHOOLS },
       { type: 'xstate.done.actor.fetchChildren', output: NONE },
@@ -68,7 +67,7 @@ defineModelTests({
     loading: (s, env) => {
       expect(s.hasTag('busy')).toBe(true);
       expect(env.fakes.inputOf('fetchChildren')).toEqual({ token: 'tok' });
-      // A refresh keeps the chips of the last answer on screen.
+      // A retry after a failure has shown no children yet.
       expect(selectChildren(snap(s))).toEqual(lastAnswer(env.history));
     },
     loaded: (s, env) => {
@@ -87,7 +86,6 @@ defineModelTests({
   },
   events: {
     'children.retry': send,
-    'children.refresh': send,
     'xstate.done.actor.fetchChildren': settle,
     'xstate.error.actor.fetchChildren': settle,
   },

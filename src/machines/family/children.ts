@@ -1,7 +1,7 @@
 // The guardian's children, in every school of the session (GET /app/children): each with school, course
 // and unread count, for the chips that narrow the inbox to one child. Loading, failed (offline said apart)
-// with retry; refreshed on `children.refresh` (after reading, the counts change); a 401 ends the screen and
-// tells the root `session.expired`.
+// with retry; one actor per visit of the inbox, so the counts are fresh after reading a message; a 401 ends
+// the screen and tells the root `session.expired`.
 import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { FamilyChild } from '../../../shared/family-contract';
 import { fetchChildren, toFamilyFailure, type FamilyFailure } from '../../services/family/api';
@@ -14,7 +14,7 @@ interface ChildrenContext {
   failure: ScreenFailure | null;
 }
 
-type ChildrenEvent = { type: 'children.retry' } | { type: 'children.refresh' };
+type ChildrenEvent = { type: 'children.retry' };
 
 export const familyChildrenMachine = setup({
   types: {
@@ -50,9 +50,7 @@ export const familyChildrenMachine = setup({
         ],
       },
     },
-    loaded: {
-      on: { 'children.refresh': { target: 'loading' } },
-    },
+    loaded: {},
     failed: {
       on: { 'children.retry': { target: 'loading' } },
     },
@@ -66,7 +64,7 @@ export const familyChildrenMachine = setup({
 export type FamilyChildrenActor = ActorRefFrom<typeof familyChildrenMachine>;
 type FamilyChildrenSnapshot = SnapshotFrom<typeof familyChildrenMachine>;
 
-/** The children: the same array until an answer arrives (kept while it is asked again). */
+/** The children: the same array until an answer arrives. */
 export const selectChildren = (s: FamilyChildrenSnapshot): readonly FamilyChild[] => s.context.children;
 export const selectChildrenFailed = (s: FamilyChildrenSnapshot): boolean => s.matches('failed');
 export const selectChildrenFailure = (s: FamilyChildrenSnapshot): ScreenFailure | null => s.context.failure;
