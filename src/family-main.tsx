@@ -1,6 +1,7 @@
 // The families' app's entry (familia/index.html): its own small bundle, none of the staff's code.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerFamilyWorker } from './services/family/offline';
 import { familySession } from './views/family/actors';
 import { FamilyApp } from './views/family/app';
 import './family.css';
@@ -14,3 +15,5 @@ createRoot(root).render(
     <FamilyApp session={familySession} />
   </StrictMode>,
 );
+// After `load`: installing the worker downloads the whole app again, which must not compete with it.
+registerFamilyWorker();

@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, type PromiseActorLogic } from 'xstate';
 import type { FamilySession } from '../../shared/family-contract';
-import { fetchInboxPage, signIn, signOut, toFamilyFailure } from '../../src/services/family/api';
+import { fetchInboxPage, signIn, toFamilyFailure } from '../../src/services/family/api';
+import { signOut } from '../../src/services/family/sign-out';
 import { restoreSession } from '../../src/services/family/device';
 
 const SESSION: FamilySession = {
