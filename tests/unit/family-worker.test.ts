@@ -123,8 +123,13 @@ function bundle() {
     viteMetadata: { importedCss: new Set(fields.css ?? []), importedAssets: new Set<string>() },
   });
   return {
-    'familia/assets/index-AAAAAAAA.js': chunk('familia/assets/index-AAAAAAAA.js', { isEntry: true, css: ['familia/assets/index-CCCCCCCC.css'] }),
-    'familia/assets/message-page-DDDDDDDD.js': chunk('familia/assets/message-page-DDDDDDDD.js', { imports: ['familia/assets/index-AAAAAAAA.js'] }),
+    'familia/assets/index-AAAAAAAA.js': chunk('familia/assets/index-AAAAAAAA.js', {
+      isEntry: true,
+      css: ['familia/assets/index-CCCCCCCC.css'],
+    }),
+    'familia/assets/message-page-DDDDDDDD.js': chunk('familia/assets/message-page-DDDDDDDD.js', {
+      imports: ['familia/assets/index-AAAAAAAA.js'],
+    }),
     'familia/assets/push-card-EEEEEEEE.js': chunk('familia/assets/push-card-EEEEEEEE.js', {}),
     'familia/index.html': { type: 'asset' as const, fileName: 'familia/index.html', source: '<html></html>' },
   };

@@ -31,7 +31,7 @@ export const familyPushMachine = setup({
   },
   guards: {
     isUnsupported: (_, start: PushStart) => !start.supported,
-    isDismissed: (_, start: PushStart) => isDismissalCurrent(start.dismissedAt, Date.now()),
+    isDismissed: (_, start: PushStart) => isDismissalCurrent(start.dismissedAt, start.checkedAt),
     isDenied: (_, start: PushStart) => start.permission === 'denied',
     isGranted: (_, start: PushStart) => start.permission === 'granted',
     isGrantedAnswer: (_, answer: NotificationPermission) => answer === 'granted',

@@ -14,6 +14,8 @@ export interface PushStart {
   permission: NotificationPermission;
   /** When «Ahora no» was chosen on this device (ms), or null. */
   dismissedAt: number | null;
+  /** The device's clock as it was read (ms), for the machine to weigh `dismissedAt` without a clock of its own. */
+  checkedAt: number;
 }
 
 const isSupported = (): boolean =>
@@ -32,6 +34,7 @@ export const readPushStart = fromPromise<PushStart>(async () => ({
   supported: isSupported(),
   permission: isSupported() ? Notification.permission : 'default',
   dismissedAt: dismissedAt(),
+  checkedAt: Date.now(),
 }));
 
 /** The browser's own question, asked only once the guardian chose «Activar avisos». */
