@@ -6,11 +6,10 @@ import { fromPromise } from 'xstate';
 import { endSession } from './api';
 import { forgetSession } from './device';
 import { forgetOfflineCopies } from './offline';
+import { dropPushSubscription } from './push';
 
 export const signOut = fromPromise<void, { token: string }>(async ({ input, signal }) => {
   try {
-    // Loaded here (it is the push card's chunk) rather than with the first screen.
-    const { dropPushSubscription } = await import('./push');
     await dropPushSubscription(input.token);
     await endSession(input.token, signal);
   } catch {
