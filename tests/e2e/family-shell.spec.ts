@@ -41,6 +41,8 @@ test('the app opens offline and rereads a message the guardian opened; sign-out 
   const teacher = await teacherPage(teacherContext);
   const guardian = await guardianWithApp(teacher, 1);
   const title = `Para releer ${Date.now().toString(36)}`;
+  const unopened = `Sin abrir ${Date.now().toString(36)}`;
+  await sendToGuardian(teacher, guardian, unopened, 'Este no se abrió antes.');
   const id = await sendToGuardian(teacher, guardian, title, 'El lunes traer el delantal.');
   await teacherContext.close();
 
@@ -60,9 +62,14 @@ test('the app opens offline and rereads a message the guardian opened; sign-out 
   await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
   expect(await copiesCaches(page)).toHaveLength(1);
 
+  await inboxRow(page, unopened);
   await page.context().setOffline(true);
   await page.reload();
   await expect(page.getByText(tx.offline.banner)).toBeVisible();
+  // Only what was opened: the other message cannot be read without the network.
+  await page.getByRole('link', { name: new RegExp(unopened) }).click();
+  await expect(page.getByText(tx.message.offline)).toBeVisible();
+  await page.getByRole('link', { name: tx.app.back }).click();
   await page.getByRole('link', { name: new RegExp(title) }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByText('El lunes traer el delantal.')).toBeVisible();
