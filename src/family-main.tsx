@@ -6,6 +6,11 @@ import { familySession } from './views/family/actors';
 import { FamilyApp } from './views/family/app';
 import './family.css';
 
+// The worker's scope is /familia/: the app's address without the slash is given one, so this page is
+// the worker's to answer from the next reload on (the manifest's start_url has it already).
+if (window.location.pathname === '/familia') {
+  window.history.replaceState(window.history.state, '', `/familia/${window.location.search}${window.location.hash}`);
+}
 familySession.start();
 
 const root = document.getElementById('root');

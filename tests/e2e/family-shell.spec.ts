@@ -27,7 +27,8 @@ async function workerInControl(page: Page): Promise<void> {
 }
 
 /** Names of the caches that hold a session's copies of messages. */
-const copiesCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('hermes-familia-copias-')));
+const copiesCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('hermes-familia-copias-')));
 
 async function teacherPage(context: BrowserContext): Promise<Page> {
   const teacher = await context.newPage();
@@ -95,11 +96,15 @@ test('the card asks first; the subscription reaches the server; a push shows the
 
   // A well-formed subscription (65-byte p256dh, 16-byte auth) at an address nothing answers.
   await page.addInitScript(() => {
-    const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const b64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     const p256dh = new Uint8Array(65).map((_, i) => (i === 0 ? 4 : (i * 7) % 256));
     let current: PushSubscription | null = null;
     PushManager.prototype.getSubscription = async () => current;
-    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
       const endpoint = `https://push.invalid/e2e/${crypto.randomUUID()}`;
       const key = options?.applicationServerKey as Uint8Array;
       current = {
@@ -165,7 +170,9 @@ test('the card asks first; the subscription reaches the server; a push shows the
       })),
     );
   await deliver();
-  await expect.poll(shown).toEqual([{ title: 'Suspensión de clases', tag: '424242', body: 'Colegio de prueba · Tomás', requireInteraction: true }]);
+  await expect
+    .poll(shown)
+    .toEqual([{ title: 'Suspensión de clases', tag: '424242', body: 'Colegio de prueba · Tomás', requireInteraction: true }]);
   // A retry of the same push replaces its notification.
   await deliver();
   await expect.poll(async () => (await shown()).length).toBe(1);

@@ -58,6 +58,9 @@ function answer(method: string, path: string): Response {
   }
 }
 
+/** Only its presence is read: push is supported. */
+class FakePushManager {}
+
 /** The browser as the test sets it up: push supported, the permission as given, no subscription yet. */
 function device(permission: NotificationPermission, options: { supported?: boolean; answer?: NotificationPermission } = {}) {
   const unsubscribe = vi.fn(async () => true);
@@ -86,7 +89,7 @@ function device(permission: NotificationPermission, options: { supported?: boole
   };
   if (options.supported !== false) {
     vi.stubGlobal('Notification', notification);
-    vi.stubGlobal('PushManager', function PushManager() {});
+    vi.stubGlobal('PushManager', FakePushManager);
     Object.defineProperty(navigator, 'serviceWorker', {
       configurable: true,
       value: { ready: Promise.resolve(registration), getRegistration: async () => registration },

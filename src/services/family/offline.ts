@@ -3,7 +3,7 @@
 // copies deleted when the session ends, so the next person on this phone never reads them.
 import { COPIES_CACHE_PREFIX, FAMILY_SCOPE_PATH } from './worker-rules';
 
-export const FAMILY_WORKER_URL = '/familia/sw.js';
+const FAMILY_WORKER_URL = '/familia/sw.js';
 
 /** Registers the worker after the page's `load`; a browser without workers keeps using the network. */
 export function registerFamilyWorker(): void {

@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { COMPOSE_API, IDEMPOTENCY_HEADER, type RecipientGuardian, type Recipients, type SendResult } from '../../../shared/compose-contract';
+import {
+  COMPOSE_API,
+  IDEMPOTENCY_HEADER,
+  type RecipientGuardian,
+  type Recipients,
+  type SendResult,
+} from '../../../shared/compose-contract';
 import familyCL from '../../../src/i18n/family/es-CL.json' with { type: 'json' };
 import { composeInput } from '../../fixtures/compose';
 import { XSRF_HEADER } from './env';
