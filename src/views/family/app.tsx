@@ -2,7 +2,7 @@
 // sesión») over the inbox and one message, routed under /familia. The message screen is its own chunk,
 // loaded when a message is opened (the first paint is the sign-in form or the inbox).
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Redirect, Route, Router, Switch, useParams } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
 import {
@@ -16,10 +16,11 @@ import {
 import { Button } from '../ui/button';
 import { SessionContext, useFamilyLocale, useFamilyT, useSession } from './family-context';
 import { InboxPage } from './inbox-page';
+import { lazyScreen } from './lazy-screen';
 import { CodeForm, PhoneForm } from './sign-in-page';
 
-const MessagePage = lazy(() => import('./message-page').then((module) => ({ default: module.MessagePage })));
-const PushOffer = lazy(() => import('./push-card').then((module) => ({ default: module.PushOffer })));
+const MessagePage = lazyScreen(() => import('./message-page').then((module) => module.MessagePage));
+const PushOffer = lazyScreen(() => import('./push-card').then((module) => module.PushOffer));
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
