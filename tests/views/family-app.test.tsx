@@ -232,6 +232,14 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
   });
 
+  it('opens a message at the first slice’s address, moved to /mensajes/:id', async () => {
+    server();
+    localStorage.setItem(KEY, JSON.stringify(SESSION));
+    const { location } = open(wrap, '/mensaje/41');
+    expect(await screen.findByRole('heading', { name: 'Reunión de apoderados' })).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/mensajes/41');
+  });
+
   it('shows an empty inbox as such', async () => {
     server({ 'GET /api/app/messages?page=1': () => json(200, { ...INBOX, data: [], meta: { ...INBOX.meta, total: 0 } }) });
     localStorage.setItem(KEY, JSON.stringify(SESSION));
