@@ -193,7 +193,7 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     const { location } = open(wrap);
     fireEvent.click(await screen.findByRole('link', { name: /Reunión de apoderados/ }));
     expect(await screen.findByRole('heading', { name: 'Reunión de apoderados' })).toBeTruthy();
-    expect(location.history?.at(-1)).toBe('/mensaje/41');
+    expect(location.history?.at(-1)).toBe('/mensajes/41');
     expect(screen.getByText('El jueves a las 19:00 en la sala de 3° A.')).toBeTruthy();
     await waitFor(() => expect(calls('POST', '/api/app/messages/41/read')).toHaveLength(1));
     expect(calls('POST', '/api/app/messages/41/read')[0]?.authorization).toBe('Bearer tok-123');
@@ -230,6 +230,14 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     open(wrap);
     expect(await screen.findByLabelText(tx.signIn.phone)).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+  });
+
+  it('opens a message at the first slice’s address, moved to /mensajes/:id', async () => {
+    server();
+    localStorage.setItem(KEY, JSON.stringify(SESSION));
+    const { location } = open(wrap, '/mensaje/41');
+    expect(await screen.findByRole('heading', { name: 'Reunión de apoderados' })).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/mensajes/41');
   });
 
   it('shows an empty inbox as such', async () => {

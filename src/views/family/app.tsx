@@ -1,8 +1,9 @@
 // The families' app: signed out, the sign-in forms; signed in, a header (who, which school, «Cerrar
-// sesión») over the inbox and one message, routed under /familia.
+// sesión») over the inbox and one message, routed under /familia. The message screen is its own chunk,
+// loaded when a message is opened (the first paint is the sign-in form or the inbox).
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { Route, Router, Switch, useParams } from 'wouter';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Redirect, Route, Router, Switch, useParams } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
 import {
   type FamilySessionActor,
@@ -15,8 +16,22 @@ import {
 import { Button } from '../ui/button';
 import { SessionContext, useFamilyLocale, useFamilyT, useSession } from './family-context';
 import { InboxPage } from './inbox-page';
-import { MessagePage } from './message-page';
+import { lazyScreen } from './lazy-screen';
 import { CodeForm, PhoneForm } from './sign-in-page';
+
+const MessagePage = lazyScreen(() => import('./message-page').then((module) => module.MessagePage));
+const PushOffer = lazyScreen(() => import('./push-card').then((module) => module.PushOffer));
+
+function subscribeOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+const isOnline = (): boolean => navigator.onLine;
+const alwaysOnline = (): boolean => true;
 
 /** Where the server serves this app (server/http/static.ts). */
 const FAMILY_BASE = '/familia';
@@ -45,6 +60,7 @@ function Shell() {
         <p className="font-semibold text-primary">{t('family.app.name')}</p>
         {screen === 'signedIn' ? <Account /> : null}
       </header>
+      <OfflineBanner />
       <main className="flex-1 px-4 py-4">
         {screen === 'restoring' ? <p className="text-sm text-muted-foreground">{t('family.app.loading')}</p> : null}
         {screen === 'phone' ? <PhoneForm /> : null}
@@ -52,6 +68,18 @@ function Shell() {
         {screen === 'signedIn' ? <SignedIn /> : null}
       </main>
     </div>
+  );
+}
+
+/** Without a connection the app says so once, above every screen: what was opened before can be reread. */
+function OfflineBanner() {
+  const t = useFamilyT();
+  const online = useSyncExternalStore(subscribeOnline, isOnline, alwaysOnline);
+  if (online) return null;
+  return (
+    <p role="status" className="border-b bg-muted px-4 py-2 text-sm font-medium">
+      {t('family.offline.banner')}
+    </p>
   );
 }
 
@@ -76,17 +104,24 @@ function SignedIn() {
   const token = useSelector(useSession(), selectToken);
   if (token === null) return null;
   return (
-    <Switch>
-      <Route path="/">
-        <InboxPage token={token} />
-      </Route>
-      <Route path="/mensaje/:id">
-        <MessageRoute token={token} />
-      </Route>
-      <Route>
-        <p>{t('family.app.notFound')}</p>
-      </Route>
-    </Switch>
+    <>
+      <Suspense fallback={null}>
+        <PushOffer key={token} token={token} />
+      </Suspense>
+      <Switch>
+        <Route path="/">
+          <InboxPage token={token} />
+        </Route>
+        <Route path="/mensajes/:id">
+          <MessageRoute token={token} />
+        </Route>
+        {/* The first slice's address of a message, still in links already shared. */}
+        <Route path="/mensaje/:id">{(params) => <Redirect to={`/mensajes/${params.id}`} replace />}</Route>
+        <Route>
+          <p>{t('family.app.notFound')}</p>
+        </Route>
+      </Switch>
+    </>
   );
 }
 
@@ -95,5 +130,10 @@ function MessageRoute({ token }: { token: string }) {
   const t = useFamilyT();
   const messageId = /^[1-9]\d{0,15}$/.test(id ?? '') ? Number(id) : null;
   // A new id is a new screen: its own actor.
-  return messageId === null ? <p>{t('family.app.notFound')}</p> : <MessagePage key={messageId} token={token} id={messageId} />;
+  if (messageId === null) return <p>{t('family.app.notFound')}</p>;
+  return (
+    <Suspense fallback={<p className="text-sm text-muted-foreground">{t('family.app.loading')}</p>}>
+      <MessagePage key={messageId} token={token} id={messageId} />
+    </Suspense>
+  );
 }

@@ -97,7 +97,7 @@ function InboxRow({ item }: { item: FamilyMessageSummary }) {
   return (
     <li>
       <Link
-        href={`/mensaje/${item.id}`}
+        href={`/mensajes/${item.id}`}
         data-unread={item.read ? undefined : true}
         className="flex flex-col gap-1 rounded-lg border bg-card p-3 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/40 data-[unread]:border-l-4 data-[unread]:border-l-primary"
       >

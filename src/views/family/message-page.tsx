@@ -1,11 +1,12 @@
 // One message: who sent it, the school, the children it is about, the date, the text and signature, the
 // conversation so far, and the reply box when the author allowed replies.
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { FAMILY_REPLY_MAX } from '../../../shared/family-contract';
 import {
   type FamilyMessageActor,
+  familyMessageMachine,
   selectDraft,
   selectIsReplying,
   selectMessage,
@@ -21,7 +22,13 @@ import { Button } from '../ui/button';
 import { Field, FieldError, FieldLabel, errorProps } from '../ui/field';
 import { Textarea } from '../ui/textarea';
 import { formatWhen, useFamilyLocale, useFamilyT, useSession } from './family-context';
-import { useMessageActor } from './page-actor';
+import { useExpiredToSession } from './page-actor';
+
+function useMessageActor(token: string, id: number): FamilyMessageActor {
+  const actor = useActorRef(familyMessageMachine, { input: { token, id } });
+  useExpiredToSession(actor);
+  return actor;
+}
 
 export function MessagePage({ token, id }: { token: string; id: number }) {
   const t = useFamilyT();
@@ -160,7 +167,7 @@ function ReplyBox({ actor }: { actor: FamilyMessageActor }) {
           value={draft}
           placeholder={t('family.message.replyPlaceholder')}
           onChange={(event) => actor.send({ type: 'reply.change', content: event.target.value })}
-          className="min-h-24"
+          className="min-h-24!"
           {...errorProps(error, `${id}-reply-error`)}
         />
         <FieldError id={`${id}-reply-error`}>{error}</FieldError>

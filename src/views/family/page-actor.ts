@@ -1,12 +1,14 @@
 // A screen's actor in the families' app: started with the screen, stopped when it goes, and its
-// `session.expired` (a 401) handed to the session, which signs the device out.
+// `session.expired` (a 401) handed to the session, which signs the device out. The message screen's
+// actor is made in its own chunk (message-page.tsx).
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { type FamilyInboxActor, familyInboxMachine } from '../../machines/family/inbox';
-import { type FamilyMessageActor, familyMessageMachine } from '../../machines/family/message';
+import type { FamilyMessageActor } from '../../machines/family/message';
+import type { FamilyPushActor } from '../../machines/family/push';
 import { useSession } from './family-context';
 
-function useExpiredToSession(actor: FamilyInboxActor | FamilyMessageActor): void {
+export function useExpiredToSession(actor: FamilyInboxActor | FamilyMessageActor | FamilyPushActor): void {
   const session = useSession();
   useEffect(() => {
     const subscription = actor.on('session.expired', () => session.send({ type: 'session.expired' }));
@@ -16,12 +18,6 @@ function useExpiredToSession(actor: FamilyInboxActor | FamilyMessageActor): void
 
 export function useInboxActor(token: string): FamilyInboxActor {
   const actor = useActorRef(familyInboxMachine, { input: { token } });
-  useExpiredToSession(actor);
-  return actor;
-}
-
-export function useMessageActor(token: string, id: number): FamilyMessageActor {
-  const actor = useActorRef(familyMessageMachine, { input: { token, id } });
   useExpiredToSession(actor);
   return actor;
 }
