@@ -112,7 +112,7 @@ function server(overrides: Partial<Record<string, () => Response | Promise<Respo
       case 'POST /api/app/messages/41/read':
         return json(200, { data: { id: 41, read: true, read_at: '2026-11-30T10:00:00.000Z' } });
       case 'POST /api/app/messages/41/reply':
-        return json(201, { data: { id: 77 } });
+        return json(201, { data: { id: 77, sent_at: '2026-11-30T10:05:00.000Z' } });
       default:
         return json(404, { message: 'No encontrado.', code: 'not_found' });
     }

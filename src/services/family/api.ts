@@ -5,7 +5,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import { array, is, record, string, type Struct } from 'superstruct';
 import { fromPromise } from 'xstate';
-import { bearer, FAMILY_API, type FamilyInboxPage, type FamilyMessageDetail, type FamilySession } from '../../../shared/family-contract';
+import { bearer, FAMILY_API, type FamilyInboxPage, type FamilyMessageDetail, type FamilyReplyAnswer, type FamilySession } from '../../../shared/family-contract';
 import {
   FamilyCodeSentBodyStruct,
   FamilyInboxPageStruct,
@@ -47,7 +47,7 @@ export function toFamilyFailure(error: unknown): FamilyFailure {
   return { status: 0, code: 'network', message: '', fieldErrors: {} };
 }
 
-const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
+export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
 interface Call {
   method?: 'GET' | 'POST' | 'DELETE';
@@ -57,7 +57,7 @@ interface Call {
   signal?: AbortSignal;
 }
 
-function failureOf(error: unknown): FamilyFailureError {
+export function failureOf(error: unknown): FamilyFailureError {
   if (error instanceof FetchError && error.response) {
     const data = error.data as { message?: unknown; code?: unknown; errors?: unknown } | undefined;
     return new FamilyFailureError({
@@ -72,7 +72,7 @@ function failureOf(error: unknown): FamilyFailureError {
 
 const FieldErrorsStruct = record(string(), array(string()));
 
-async function call<T>(path: string, struct: Struct<T, unknown>, options: Call = {}): Promise<T> {
+export async function call<T>(path: string, struct: Struct<T, unknown>, options: Call = {}): Promise<T> {
   let body: unknown;
   try {
     body = await ofetch(path, {
@@ -141,12 +141,12 @@ export const markRead = fromPromise<void, { token: string; id: number }>(async (
   await call(FAMILY_API.read(input.id), FamilyReadBodyStruct, { method: 'POST', token: input.token, signal });
 });
 
-export const sendReply = fromPromise<number, { token: string; id: number; content: string }>(async ({ input, signal }) => {
+export const sendReply = fromPromise<FamilyReplyAnswer, { token: string; id: number; content: string }>(async ({ input, signal }) => {
   const { data } = await call(FAMILY_API.reply(input.id), FamilyReplyBodyStruct, {
     method: 'POST',
     body: { content: input.content },
     token: input.token,
     signal,
   });
-  return data.id;
+  return data;
 });

@@ -1,8 +1,8 @@
 // The families' app: signed out, the sign-in forms; signed in, a header (who, which school, «Cerrar
-// sesión») over the inbox and one message, routed under /familia.
+// sesión») over the inbox and one message, and the school's wall (/mural), routed under /familia.
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Route, Router, Switch, useParams } from 'wouter';
+import { Link, Route, Router, Switch, useParams, useRoute } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
 import {
   type FamilySessionActor,
@@ -17,6 +17,8 @@ import { SessionContext, useFamilyLocale, useFamilyT, useSession } from './famil
 import { InboxPage } from './inbox-page';
 import { MessagePage } from './message-page';
 import { CodeForm, PhoneForm } from './sign-in-page';
+import { WallPage } from './wall-page';
+import { WallPostPage } from './wall-post-page';
 
 /** Where the server serves this app (server/http/static.ts). */
 const FAMILY_BASE = '/familia';
@@ -44,6 +46,7 @@ function Shell() {
       <header className="flex flex-wrap items-center justify-between gap-2 border-b bg-card px-4 py-3">
         <p className="font-semibold text-primary">{t('family.app.name')}</p>
         {screen === 'signedIn' ? <Account /> : null}
+        {screen === 'signedIn' ? <Sections /> : null}
       </header>
       <main className="flex-1 px-4 py-4">
         {screen === 'restoring' ? <p className="text-sm text-muted-foreground">{t('family.app.loading')}</p> : null}
@@ -83,6 +86,12 @@ function SignedIn() {
       <Route path="/mensaje/:id">
         <MessageRoute token={token} />
       </Route>
+      <Route path="/mural">
+        <WallPage token={token} />
+      </Route>
+      <Route path="/mural/:id">
+        <WallPostRoute token={token} />
+      </Route>
       <Route>
         <p>{t('family.app.notFound')}</p>
       </Route>
@@ -96,4 +105,34 @@ function MessageRoute({ token }: { token: string }) {
   const messageId = /^[1-9]\d{0,15}$/.test(id ?? '') ? Number(id) : null;
   // A new id is a new screen: its own actor.
   return messageId === null ? <p>{t('family.app.notFound')}</p> : <MessagePage key={messageId} token={token} id={messageId} />;
+}
+
+function WallPostRoute({ token }: { token: string }) {
+  const { id } = useParams<{ id: string }>();
+  const t = useFamilyT();
+  const postId = /^[1-9]\d{0,15}$/.test(id ?? '') ? Number(id) : null;
+  return postId === null ? <p>{t('family.app.notFound')}</p> : <WallPostPage key={postId} token={token} id={postId} />;
+}
+
+/** Messages and the wall: where the guardian is is marked for screen readers too. */
+function Sections() {
+  const t = useFamilyT();
+  const [onWall] = useRoute('/mural/*?');
+  const link = 'rounded-md px-3 py-1.5 text-sm font-medium underline-offset-4 hover:underline aria-[current=page]:bg-secondary';
+  return (
+    <nav aria-label={t('family.wall.navLabel')} className="w-full">
+      <ul className="flex gap-1">
+        <li>
+          <Link href="/" className={link} aria-current={onWall ? undefined : 'page'}>
+            {t('family.inbox.title')}
+          </Link>
+        </li>
+        <li>
+          <Link href="/mural" className={link} aria-current={onWall ? 'page' : undefined}>
+            {t('family.wall.nav')}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
 }
