@@ -1,15 +1,15 @@
 // One file of a wall post (a picture, or a document to save), fetched only when asked: a picture when it
 // comes near the screen (lazy, on a weak signal the ones never scrolled to cost nothing), a document on
-// «Descargar». Held as an object URL while shown, freed when the actor stops (keepObjectUrl). Failed (the
-// post's other files unaffected) with retry; a 401 tells `session.expired`.
+// «Descargar». Its bytes are kept here; the view makes (and frees) the object URL it shows them through.
+// Failed (the post's other files unaffected) with retry; a 401 tells `session.expired`.
 import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { toFamilyFailure, type FamilyFailure } from '../../services/family/api';
-import { fetchWallFile, keepObjectUrl, type WallFileInput } from '../../services/family/wall';
+import { fetchWallFile, type WallFileInput } from '../../services/family/wall';
 import type { SessionExpired } from './inbox';
 import { isUnauthorizedFailure } from './screen-rules';
 
 interface WallFileContext extends WallFileInput {
-  url: string | null;
+  file: Blob | null;
 }
 
 type WallFileEvent = { type: 'file.load' } | { type: 'file.retry' };
@@ -21,9 +21,9 @@ export const familyWallFileMachine = setup({
     input: {} as WallFileInput,
     emitted: {} as SessionExpired,
   },
-  actors: { fetchWallFile, keepObjectUrl },
+  actors: { fetchWallFile },
   actions: {
-    assignUrl: assign((_, url: string) => ({ url })),
+    assignFile: assign((_, file: Blob) => ({ file })),
     tellExpired: emit({ type: 'session.expired' } as const),
   },
   guards: {
@@ -32,7 +32,7 @@ export const familyWallFileMachine = setup({
 }).createMachine({
   id: 'familyWallFile',
   initial: 'waiting',
-  context: ({ input }) => ({ ...input, url: null }),
+  context: ({ input }) => ({ ...input, file: null }),
   states: {
     waiting: {
       on: { 'file.load': { target: 'loading' } },
@@ -43,16 +43,14 @@ export const familyWallFileMachine = setup({
         id: 'fetchWallFile',
         src: 'fetchWallFile',
         input: ({ context }) => ({ token: context.token, postId: context.postId, attachmentId: context.attachmentId }),
-        onDone: { target: 'shown', actions: { type: 'assignUrl', params: ({ event }) => event.output } },
+        onDone: { target: 'shown', actions: { type: 'assignFile', params: ({ event }) => event.output } },
         onError: [
           { guard: { type: 'isUnauthorized', params: ({ event }) => toFamilyFailure(event.error) }, target: 'expired' },
           { target: 'failed' },
         ],
       },
     },
-    shown: {
-      invoke: { id: 'keepObjectUrl', src: 'keepObjectUrl', input: ({ context }) => ({ url: context.url ?? '' }) },
-    },
+    shown: {},
     failed: {
       on: { 'file.retry': { target: 'loading' } },
     },
@@ -73,5 +71,5 @@ export function selectFilePhase(s: FamilyWallFileSnapshot): 'waiting' | 'loading
   if (s.matches('expired')) return 'expired';
   return 'waiting';
 }
-/** The object URL while shown, else null. */
-export const selectFileUrl = (s: FamilyWallFileSnapshot): string | null => (s.matches('shown') ? s.context.url : null);
+/** The file's bytes once fetched, else null. */
+export const selectFileBlob = (s: FamilyWallFileSnapshot): Blob | null => (s.matches('shown') ? s.context.file : null);

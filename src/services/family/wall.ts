@@ -1,9 +1,9 @@
 // The school's wall in the families' app (shared/news-contract.ts GUARDIAN_WALL_API) as actor logic: its
 // numbered pages, one post, and a post's file. A file comes with the bearer token (an <img src> could not
-// send it), so it is fetched here and shown through an object URL, which `keepObjectUrl` revokes when the
-// picture leaves the screen.
+// send it), so it is fetched here as a Blob; the view shows it through an object URL it revokes when the
+// picture leaves the screen (wall-file.tsx `useObjectUrl`).
 import type { Infer } from 'superstruct';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { bearer } from '../../../shared/family-contract';
 import { GUARDIAN_WALL_API, type NewsPost } from '../../../shared/news-contract';
 import { GuardianWallPageStruct, NewsPostBodyStruct } from '../../../shared/news-structs';
@@ -26,8 +26,8 @@ export interface WallFileInput {
   attachmentId: number;
 }
 
-/** One file of a post, as an object URL (the caller revokes it: `keepObjectUrl`). */
-export const fetchWallFile = fromPromise<string, WallFileInput>(async ({ input, signal }) => {
+/** One file of a post, its bytes. */
+export const fetchWallFile = fromPromise<Blob, WallFileInput>(async ({ input, signal }) => {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${GUARDIAN_WALL_API.attachment(input.postId, input.attachmentId)}`, {
@@ -38,11 +38,9 @@ export const fetchWallFile = fromPromise<string, WallFileInput>(async ({ input, 
     throw failureOf(error);
   }
   if (!response.ok) throw new FamilyFailureError({ status: response.status, code: 'http', message: '', fieldErrors: {} });
-  const blob = await response.blob();
-  // Left meanwhile: no URL to forget.
-  if (signal.aborted) throw new FamilyFailureError({ status: 0, code: 'aborted', message: '', fieldErrors: {} });
-  return URL.createObjectURL(blob);
+  try {
+    return await response.blob();
+  } catch (error) {
+    throw failureOf(error);
+  }
 });
-
-/** Holds an object URL while its state lasts, and frees its memory after. */
-export const keepObjectUrl = fromCallback<{ type: 'never' }, { url: string }>(({ input }) => () => URL.revokeObjectURL(input.url));

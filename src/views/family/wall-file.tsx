@@ -1,13 +1,28 @@
 // A wall post's picture (fetched with the token when it comes near the screen, shown from an object URL)
 // and a document (fetched on «Descargar», then saved from a link).
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { NewsAttachment } from '../../../shared/news-contract';
-import { selectFilePhase, selectFileUrl } from '../../machines/family/wall-file';
+import { selectFileBlob, selectFilePhase } from '../../machines/family/wall-file';
 import { Button, buttonVariants } from '../ui/button';
 import { formatBytes } from '../lib/format';
 import { useFamilyLocale, useFamilyT } from './family-context';
 import { useWallFileActor } from './wall-actors';
+
+/** An object URL for `blob` while it is shown; freed when it goes (or changes). */
+function useObjectUrl(blob: Blob | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return;
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => {
+      URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [blob]);
+  return url;
+}
 
 /** Pixels below the screen at which a picture starts loading, so it is there when scrolled to. */
 const NEAR = '200px';
@@ -16,7 +31,7 @@ export function WallImage({ token, postId, file }: { token: string; postId: numb
   const t = useFamilyT();
   const actor = useWallFileActor({ token, postId, attachmentId: file.id });
   const phase = useSelector(actor, selectFilePhase);
-  const url = useSelector(actor, selectFileUrl);
+  const url = useObjectUrl(useSelector(actor, selectFileBlob));
   const frame = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = frame.current;
@@ -59,7 +74,7 @@ export function WallDocument({ token, postId, file }: { token: string; postId: n
   const locale = useFamilyLocale();
   const actor = useWallFileActor({ token, postId, attachmentId: file.id });
   const phase = useSelector(actor, selectFilePhase);
-  const url = useSelector(actor, selectFileUrl);
+  const url = useObjectUrl(useSelector(actor, selectFileBlob));
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm">
       <span className="min-w-0 break-all">{file.name}</span>
