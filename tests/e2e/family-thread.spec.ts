@@ -124,7 +124,7 @@ test('a guardian and a teacher talk in one thread, and the guardian reads the wa
     // The answer's own page shows the same thread: the message and the guardian's reply.
     const answerThread = teacher.getByRole('region', { name: t('messages.thread.title') });
     await expect(answerThread.getByRole('article').filter({ hasText: question })).toHaveCount(1);
-    await expect(answerThread.getByRole('article', { name: title })).toHaveCount(1);
+    await expect(answerThread.getByRole('article', { name: title, exact: true })).toHaveCount(1);
     // Back on the message: the answer joined that family's conversation.
     await teacher.goto(`/sent/message/${messageId}`);
     await expect(conversation.locator('[data-slot=thread-content]').filter({ hasText: answer })).toHaveCount(1);

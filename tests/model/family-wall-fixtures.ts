@@ -8,7 +8,7 @@ export const wallPost = (id: number): NewsPost => ({
   category: null,
   author: { id: 3, name: 'Marta Díaz' },
   audience: { scope: 'groups', level_ids: [], course_ids: [5] },
-  audience_names: ['3° Básico A'],
+  audience_names: [],
   status: 'published',
   pinned: id === 1,
   publish_at: `2026-11-${String(28 - id).padStart(2, '0')}T12:00:00.000Z`,

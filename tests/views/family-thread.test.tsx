@@ -54,7 +54,7 @@ const post = (id: number, images: number): NewsPost => ({
   category: { id: 1, name: 'Eventos' },
   author: { id: 3, name: 'Marta Díaz' },
   audience: { scope: 'groups', level_ids: [], course_ids: [5] },
-  audience_names: ['3° Básico A'],
+  audience_names: [],
   status: 'published',
   pinned: true,
   publish_at: '2026-11-27T12:00:00.000Z',
@@ -210,7 +210,7 @@ describe.each(modes)("the school's wall in the families' app (%s)", (_, wrap) =>
     expect(await screen.findByRole('heading', { level: 1, name: tx.wall.title })).toBeTruthy();
     const card = (await screen.findByRole('article', { name: 'Feria científica' })) as HTMLElement;
     expect(within(card).getByText(tx.wall.pinned)).toBeTruthy();
-    expect(within(card).getByText('Para 3° Básico A', { exact: false })).toBeTruthy();
+    expect(within(card).getByText(tx.wall.forChildren, { exact: false })).toBeTruthy();
     const image = (await within(card).findByRole('img', { name: 'Imagen: foto-1.jpg' })) as HTMLImageElement;
     expect(image.src).toMatch(/^blob:/);
     expect(calls('GET', '/api/app/wall/9/attachments/90')[0]?.authorization).toBe('Bearer tok-123');

@@ -98,9 +98,8 @@ export function PostMeta({ post }: { post: NewsPost }) {
       </p>
       <p>
         {t('family.wall.by', { name: post.author.name })} ·{' '}
-        {post.audience.scope === 'school'
-          ? t('family.wall.forSchool')
-          : t('family.wall.for', { names: new Intl.ListFormat(locale, { type: 'conjunction' }).format(post.audience_names) })}
+        {/* Guardians are not told which other courses a post is for: only that it is for their children's. */}
+        {post.audience.scope === 'school' ? t('family.wall.forSchool') : t('family.wall.forChildren')}
       </p>
     </div>
   );
