@@ -56,7 +56,16 @@ const READ_CLOSED = message(true, false);
 /** Opened again later: the staff answered meanwhile. */
 const ANSWERED: FamilyMessageDetail = {
   ...message(true, true),
-  thread: [{ id: 50, title: 'Re: Reunión de apoderados', content: 'Los esperamos.', sender_name: 'Marta Díaz', mine: false, sent_at: '2026-11-29T09:00:00.000Z' }],
+  thread: [
+    {
+      id: 50,
+      title: 'Re: Reunión de apoderados',
+      content: 'Los esperamos.',
+      sender_name: 'Marta Díaz',
+      mine: false,
+      sent_at: '2026-11-29T09:00:00.000Z',
+    },
+  ],
 };
 const REPLY_ANSWER = { id: 99, sent_at: '2026-11-29T10:00:00.000Z' };
 
@@ -159,9 +168,11 @@ defineModelTests({
       expect(selectMessagePhase(snap(s))).toBe('shown');
       expect(selectIsReplying(snap(s))).toBe(false);
       // The message as last fetched, opened or refreshed.
-      const opened = ([...env.history]
-        .reverse()
-        .find((e) => e.type === 'xstate.done.actor.fetchMessage' || e.type === 'xstate.done.actor.refreshMessage') as AnyEventObject).output as FamilyMessageDetail;
+      const opened = (
+        [...env.history]
+          .reverse()
+          .find((e) => e.type === 'xstate.done.actor.fetchMessage' || e.type === 'xstate.done.actor.refreshMessage') as AnyEventObject
+      ).output as FamilyMessageDetail;
       if (env.event.type === 'xstate.done.actor.markRead') expect(selectMessage(snap(s))?.read).toBe(true);
       if (env.event.type === 'xstate.error.actor.markRead') expect(selectMessage(snap(s))?.read).toBe(false);
       if (env.event.type === 'reply.change') {
@@ -222,7 +233,8 @@ defineModelTests({
       expect(s.hasTag('busy')).toBe(true);
       expect(env.fakes.inputOf('refreshMessage')).toEqual({ token: 'tok', id: 12 });
       expect(selectMessage(snap(s))).not.toBeNull();
-      if (env.event.type === 'reply.change') expect(selectDraft(snap(s))).toBe(selectMessage(snap(s))!.allow_replies ? env.event.content : selectDraft(snap(env.from)));
+      if (env.event.type === 'reply.change')
+        expect(selectDraft(snap(s))).toBe(selectMessage(snap(s))!.allow_replies ? env.event.content : selectDraft(snap(env.from)));
     },
     failed: (s, env) => {
       expect(selectMessagePhase(snap(s))).toBe('failed');

@@ -16,7 +16,6 @@ const EXPIRED = failure(401, 'auth.unauthenticated');
 const BYTES = new Blob(['foto'], { type: 'image/jpeg' });
 const INPUT = { token: 'tok', postId: 4, attachmentId: 40 };
 
-
 function emits({ event }: StepEnv): AnyEventObject[] {
   const error = (event as { error?: unknown }).error;
   return event.type.startsWith('xstate.error.actor.') && error === EXPIRED ? [{ type: 'session.expired' }] : [];

@@ -14,7 +14,14 @@ export const wallPost = (id: number): NewsPost => ({
   publish_at: `2026-11-${String(28 - id).padStart(2, '0')}T12:00:00.000Z`,
   ends_at: null,
   attachments: [
-    { id: id * 10, name: `foto-${id}.jpg`, size: 2048, content_type: 'image/jpeg', url: `/api/news/${id}/attachments/${id * 10}`, is_image: true },
+    {
+      id: id * 10,
+      name: `foto-${id}.jpg`,
+      size: 2048,
+      content_type: 'image/jpeg',
+      url: `/api/news/${id}/attachments/${id * 10}`,
+      is_image: true,
+    },
   ],
   created_at: '2026-11-01T12:00:00.000Z',
   updated_at: '2026-11-01T12:00:00.000Z',

@@ -4,7 +4,13 @@
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import { FamilyFailureError } from '../../src/services/family/api';
-import { familyWallPostMachine, selectCanRetryPost, selectPost, selectPostFailure, selectPostPhase } from '../../src/machines/family/wall-post';
+import {
+  familyWallPostMachine,
+  selectCanRetryPost,
+  selectPost,
+  selectPostFailure,
+  selectPostPhase,
+} from '../../src/machines/family/wall-post';
 import { defineModelTests, send, settle, type StepEnv } from './harness';
 import { wallPost } from './family-wall-fixtures';
 

@@ -170,7 +170,11 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     expect(screen.getByText('1 sin leer')).toBeTruthy();
     // The first row is the newest, as the server ordered them.
     const inbox = screen.getByRole('region', { name: tx.inbox.title });
-    expect(within(inbox).getAllByRole('link').map((link) => link.textContent?.slice(0, 12))).toEqual(['Reunión de a', 'Salida pedag']);
+    expect(
+      within(inbox)
+        .getAllByRole('link')
+        .map((link) => link.textContent?.slice(0, 12)),
+    ).toEqual(['Reunión de a', 'Salida pedag']);
     expect(JSON.parse(localStorage.getItem(KEY) ?? 'null')).toEqual(SESSION);
   });
 

@@ -35,8 +35,22 @@ const DETAIL: FamilyMessageDetail = {
   read_at: '2026-11-28T16:00:00.000Z',
   attachments: [],
   thread: [
-    { id: 50, title: 'Re: Reunión de apoderados', content: '¿Puedo llegar 19:30?', sender_name: 'Ana Soto', mine: true, sent_at: '2026-11-28T17:00:00.000Z' },
-    { id: 51, title: 'Re: Reunión de apoderados', content: 'Sí, la esperamos.', sender_name: 'Marta Díaz', mine: false, sent_at: '2026-11-28T18:00:00.000Z' },
+    {
+      id: 50,
+      title: 'Re: Reunión de apoderados',
+      content: '¿Puedo llegar 19:30?',
+      sender_name: 'Ana Soto',
+      mine: true,
+      sent_at: '2026-11-28T17:00:00.000Z',
+    },
+    {
+      id: 51,
+      title: 'Re: Reunión de apoderados',
+      content: 'Sí, la esperamos.',
+      sender_name: 'Marta Díaz',
+      mine: false,
+      sent_at: '2026-11-28T18:00:00.000Z',
+    },
   ],
 };
 const LATER_ANSWER = {
@@ -90,7 +104,8 @@ interface Recorded {
 }
 let requests: Recorded[] = [];
 let routes: Record<string, () => Response | Promise<Response>> = {};
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
 beforeEach(() => {
@@ -173,7 +188,14 @@ describe.each(modes)("the conversation in the families' app (%s)", (_, wrap) => 
           ...DETAIL,
           thread: [
             ...DETAIL.thread,
-            { id: 52, title: 'Re', content: 'Gracias, llego 19:30.', sender_name: 'Ana Soto', mine: true, sent_at: '2026-11-29T08:00:00.000Z' },
+            {
+              id: 52,
+              title: 'Re',
+              content: 'Gracias, llego 19:30.',
+              sender_name: 'Ana Soto',
+              mine: true,
+              sent_at: '2026-11-29T08:00:00.000Z',
+            },
             LATER_ANSWER,
           ],
         },
@@ -202,7 +224,8 @@ describe.each(modes)("the school's wall in the families' app (%s)", (_, wrap) =>
     routes['GET /api/app/messages?page=1'] = () => json(200, wallPage([]));
     routes['GET /api/app/wall?page=1'] = () => json(200, wallPage([post(9, 2)]));
     routes['GET /api/app/wall/9'] = () => json(200, { data: post(9, 2) });
-    for (const id of [90, 91, 99]) routes[`GET /api/app/wall/9/attachments/${id}`] = () => new Response('x', { headers: { 'content-type': 'image/jpeg' } });
+    for (const id of [90, 91, 99])
+      routes[`GET /api/app/wall/9/attachments/${id}`] = () => new Response('x', { headers: { 'content-type': 'image/jpeg' } });
     const location = open(wrap, '/');
     const nav = await screen.findByRole('navigation', { name: tx.wall.navLabel });
     fireEvent.click(within(nav).getByRole('link', { name: tx.wall.nav }));

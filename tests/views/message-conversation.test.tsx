@@ -87,7 +87,12 @@ describe.each(RENDER_MODES)('a conversation with a family (%s)', (_mode, wrap) =
 const ROSA = { id: 8, name: 'Rosa Díaz Soto', kind: 'apoderado' as const };
 const PEDRO = { id: 9, name: 'Pedro Núñez Rojas', kind: 'apoderado' as const };
 const PEDRO_OF = [{ student: 'Ana Núñez Núñez', course: 'I Medio B', relationship: 'Padre' }];
-const thread = (id: number, folder: 'inbox' | 'sent', sender: typeof ROSA | { id: number; name: string; kind: 'funcionario' }, content: string) => ({
+const thread = (
+  id: number,
+  folder: 'inbox' | 'sent',
+  sender: typeof ROSA | { id: number; name: string; kind: 'funcionario' },
+  content: string,
+) => ({
   id,
   folder,
   title: 'Re: Salida pedagógica',
@@ -128,10 +133,11 @@ describe.each(RENDER_MODES)("a message to a course, each family's thread apart (
     const answers = await screen.findByRole('region', { name: 'Respuestas de las familias' });
     expect(within(answers).getByText('2 familias respondieron este mensaje. Cada conversación es solo con esa familia.')).toBeTruthy();
     const rosa = within(answers).getByRole('region', { name: /Conversación con Rosa Díaz Soto/ });
-    expect(within(rosa).getAllByRole('article').map((a) => a.querySelector('[data-slot=thread-content]')?.textContent)).toEqual([
-      '¿Hay que llevar almuerzo?',
-      'Sí, almuerzo frío.',
-    ]);
+    expect(
+      within(rosa)
+        .getAllByRole('article')
+        .map((a) => a.querySelector('[data-slot=thread-content]')?.textContent),
+    ).toEqual(['¿Hay que llevar almuerzo?', 'Sí, almuerzo frío.']);
     expect(within(rosa).getByRole('link', { name: 'Responder a Rosa Díaz Soto' }).getAttribute('href')).toBe('/new?reply=91');
     const pedro = within(answers).getByRole('region', { name: /Conversación con Pedro Núñez Rojas/ });
     expect(within(pedro).getAllByRole('article')).toHaveLength(1);

@@ -5,7 +5,14 @@
 import { FetchError, ofetch } from 'ofetch';
 import { array, is, record, string, type Struct } from 'superstruct';
 import { fromPromise } from 'xstate';
-import { bearer, FAMILY_API, type FamilyInboxPage, type FamilyMessageDetail, type FamilyReplyAnswer, type FamilySession } from '../../../shared/family-contract';
+import {
+  bearer,
+  FAMILY_API,
+  type FamilyInboxPage,
+  type FamilyMessageDetail,
+  type FamilyReplyAnswer,
+  type FamilySession,
+} from '../../../shared/family-contract';
 import {
   FamilyCodeSentBodyStruct,
   FamilyInboxPageStruct,

@@ -35,7 +35,8 @@ function PostFailed({ actor }: { actor: FamilyWallPostActor }) {
   const t = useFamilyT();
   const failure = useSelector(actor, selectPostFailure);
   const canRetry = useSelector(actor, selectCanRetryPost);
-  const text = failure === 'missing' ? t('family.wall.missing') : failure === 'offline' ? t('family.wall.postOffline') : t('family.wall.postError');
+  const text =
+    failure === 'missing' ? t('family.wall.missing') : failure === 'offline' ? t('family.wall.postOffline') : t('family.wall.postError');
   return (
     <div role="alert" className="rounded-lg border border-destructive/40 bg-card p-4">
       <p>{text}</p>
