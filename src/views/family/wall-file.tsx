@@ -5,9 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { NewsAttachment } from '../../../shared/news-contract';
 import { selectFileBlob, selectFilePhase } from '../../machines/family/wall-file';
 import { Button, buttonVariants } from '../ui/button';
-import { formatBytes } from '../lib/format';
 import { useFamilyLocale, useFamilyT } from './family-context';
 import { useWallFileActor } from './wall-actors';
+
+/** «2 kB», «1,5 MB» as the locale writes them (the staff's formatter is not the families' to import). */
+function formatSize(size: number, locale: string): string {
+  const [value, unit] = size < 1024 * 1024 ? [size / 1024, 'kilobyte'] : [size / (1024 * 1024), 'megabyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(Math.max(value, 0.1));
+}
 
 /** An object URL for `blob` while it is shown; freed when it goes (or changes). */
 function useObjectUrl(blob: Blob | null): string | null {
@@ -78,7 +83,7 @@ export function WallDocument({ token, postId, file }: { token: string; postId: n
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm">
       <span className="min-w-0 break-all">{file.name}</span>
-      <span className="text-muted-foreground">{formatBytes(file.size, locale)}</span>
+      <span className="text-muted-foreground">{formatSize(file.size, locale)}</span>
       {url ? (
         <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href={url} download={file.name}>
           {t('family.wall.download')}
