@@ -232,5 +232,12 @@ describe('one thread per message and guardian', () => {
       sql`select address from deliveries where message_id = ${answered} and channel = 'app-mobile'`,
     );
     expect(deliveries).toEqual([{ address: `guardian:${reader.id}` }]);
+
+    // Staff: a colleague of the school, or another school's administrator, has none of these threads.
+    for (const email of ['docente@sanandres.cl', 'administrador@benitojuarez.edu.mx']) {
+      const other = new Client(url);
+      expect((await other.login(email)).status).toBe(200);
+      for (const id of [original, asked, answered]) expect((await other.get(`/api/messages/${id}`)).status).toBe(404);
+    }
   });
 });
