@@ -3,8 +3,8 @@
 // of reading does not hide the message; the next opening reports it again. When the author allowed replies,
 // a reply box: checked here as the server checks it, then at once in the conversation below as the
 // guardian's own, «Enviando…» until the server has it; if it fails, the text goes back to the box, nothing
-// lost. «Actualizar» asks for the message again (the staff's new answers) without hiding it or the draft.
-// A 401 anywhere tells the root `session.expired`.
+// lost. «Actualizar conversación» asks for the message again (the staff's new answers) without hiding it or
+// the draft. A 401 anywhere tells the root `session.expired`.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { FamilyMessageDetail, FamilyReplyAnswer } from '../../../shared/family-contract';
 import { fetchMessage, markRead, sendReply, toFamilyFailure, type FamilyFailure } from '../../services/family/api';
@@ -29,7 +29,7 @@ interface MessageContext {
   replyFailure: ReplyFailure | null;
   /** The reply on its way: shown in the conversation, back in the box if it fails. */
   pending: string | null;
-  /** «Actualizar» failed; the message shown stays. */
+  /** «Actualizar conversación» failed; the message shown stays. */
   refreshFailure: ScreenFailure | null;
   /** Replies sent from this screen. */
   replies: number;
