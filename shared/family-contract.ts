@@ -16,7 +16,7 @@ export const FAMILY_API = {
   message: (id: number) => `/app/messages/${id}`,
   /** POST → `{ data: FamilyReadAnswer }`; idempotent. */
   read: (id: number) => `/app/messages/${id}/read`,
-  /** POST `{ content }` → 201 `{ data: { id } }`; 409 `message.replies_closed`; 422 on an empty or long text. */
+  /** POST `{ content }` → 201 `{ data: FamilyReplyAnswer }`; 409 `message.replies_closed`; 422 on an empty or long text. */
   reply: (id: number) => `/app/messages/${id}/reply`,
 } as const;
 
@@ -92,4 +92,10 @@ export interface FamilyReadAnswer {
   id: number;
   read: true;
   read_at: string | null;
+}
+
+/** `POST /app/messages/:id/reply` → 201 `{ data }`: the answer, as the thread will list it (`sent_at` ISO 8601). */
+export interface FamilyReplyAnswer {
+  id: number;
+  sent_at: string;
 }

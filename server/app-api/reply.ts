@@ -11,7 +11,7 @@ import { replyTarget, type Reader } from './inbox';
 
 export const REPLY_MAX_LENGTH = FAMILY_REPLY_MAX;
 
-export type ReplyOutcome = { kind: 'created'; id: number } | { kind: 'not_found' } | { kind: 'closed' };
+export type ReplyOutcome = { kind: 'created'; id: number; sentAt: Date } | { kind: 'not_found' } | { kind: 'closed' };
 
 export async function sendReply(
   db: Db,
@@ -64,6 +64,6 @@ export async function sendReply(
       counterpart: reader.name,
       counterpartSearch: fold(reader.name),
     });
-    return { kind: 'created', id: reply!.id };
+    return { kind: 'created', id: reply!.id, sentAt: now };
   });
 }

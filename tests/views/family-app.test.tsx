@@ -112,7 +112,7 @@ function server(overrides: Partial<Record<string, () => Response | Promise<Respo
       case 'POST /api/app/messages/41/read':
         return json(200, { data: { id: 41, read: true, read_at: '2026-11-30T10:00:00.000Z' } });
       case 'POST /api/app/messages/41/reply':
-        return json(201, { data: { id: 77 } });
+        return json(201, { data: { id: 77, sent_at: '2026-11-30T10:05:00.000Z' } });
       default:
         return json(404, { message: 'No encontrado.', code: 'not_found' });
     }
@@ -169,7 +169,12 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     expect(within(screen.getByRole('link', { name: /Salida pedagógica/ })).queryByText(tx.inbox.unreadMark)).toBeNull();
     expect(screen.getByText('1 sin leer')).toBeTruthy();
     // The first row is the newest, as the server ordered them.
-    expect(screen.getAllByRole('link').map((link) => link.textContent?.slice(0, 12))).toEqual(['Reunión de a', 'Salida pedag']);
+    const inbox = screen.getByRole('region', { name: tx.inbox.title });
+    expect(
+      within(inbox)
+        .getAllByRole('link')
+        .map((link) => link.textContent?.slice(0, 12)),
+    ).toEqual(['Reunión de a', 'Salida pedag']);
     expect(JSON.parse(localStorage.getItem(KEY) ?? 'null')).toEqual(SESSION);
   });
 

@@ -5,7 +5,14 @@
 // destr was 4 kB of its first download (bench (a)).
 import { array, is, number, record, string, type, type Struct } from 'superstruct';
 import { fromPromise } from 'xstate';
-import { bearer, FAMILY_API, type FamilyInboxPage, type FamilyMessageDetail, type FamilySession } from '../../../shared/family-contract';
+import {
+  bearer,
+  FAMILY_API,
+  type FamilyInboxPage,
+  type FamilyMessageDetail,
+  type FamilyReplyAnswer,
+  type FamilySession,
+} from '../../../shared/family-contract';
 import {
   FamilyCodeSentBodyStruct,
   FamilyInboxPageStruct,
@@ -48,7 +55,7 @@ export function toFamilyFailure(error: unknown): FamilyFailure {
   return { status: 0, code: 'network', message: '', fieldErrors: {} };
 }
 
-const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
+export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
 interface Call {
   method?: 'GET' | 'POST' | 'DELETE';
@@ -71,7 +78,8 @@ function refusal(status: number, data: unknown): FamilyFailureError {
   });
 }
 
-const NO_ANSWER = (): FamilyFailureError => new FamilyFailureError({ status: 0, code: 'network', message: '', fieldErrors: {} });
+/** A call that got no answer (offline, aborted, cut): status 0. */
+export const noAnswer = (): FamilyFailureError => new FamilyFailureError({ status: 0, code: 'network', message: '', fieldErrors: {} });
 
 /** The body as JSON, or undefined when there is none or it is not JSON (a proxy's error page). */
 async function jsonOf(response: Response): Promise<unknown> {
@@ -101,13 +109,13 @@ async function send(path: string, options: Call): Promise<unknown> {
     });
     data = await jsonOf(response);
   } catch {
-    throw NO_ANSWER();
+    throw noAnswer();
   }
   if (!response.ok) throw refusal(response.status, data);
   return data;
 }
 
-async function call<T>(path: string, struct: Struct<T, unknown>, options: Call = {}): Promise<T> {
+export async function call<T>(path: string, struct: Struct<T, unknown>, options: Call = {}): Promise<T> {
   const body = await send(path, options);
   if (!is(body, struct)) throw new FamilyFailureError({ status: 200, code: 'response.invalid', message: '', fieldErrors: {} });
   return body;
@@ -148,14 +156,14 @@ export const markRead = fromPromise<void, { token: string; id: number }>(async (
   await call(FAMILY_API.read(input.id), FamilyReadBodyStruct, { method: 'POST', token: input.token, signal });
 });
 
-export const sendReply = fromPromise<number, { token: string; id: number; content: string }>(async ({ input, signal }) => {
+export const sendReply = fromPromise<FamilyReplyAnswer, { token: string; id: number; content: string }>(async ({ input, signal }) => {
   const { data } = await call(FAMILY_API.reply(input.id), FamilyReplyBodyStruct, {
     method: 'POST',
     body: { content: input.content },
     token: input.token,
     signal,
   });
-  return data.id;
+  return data;
 });
 
 const PushKeyBodyStruct = type({ data: type({ public_key: string() }) });

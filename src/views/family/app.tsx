@@ -1,9 +1,10 @@
 // The families' app: signed out, the sign-in forms; signed in, a header (who, which school, «Cerrar
-// sesión») over the inbox and one message, routed under /familia. The message screen is its own chunk,
-// loaded when a message is opened (the first paint is the sign-in form or the inbox).
+// sesión») over the inbox and one message, and the school's wall (/mural), routed under /familia. The
+// message and wall screens are their own chunks, loaded when opened (the first paint is the sign-in form or
+// the inbox); the service worker keeps them all for offline use.
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useSyncExternalStore } from 'react';
-import { Redirect, Route, Router, Switch, useParams } from 'wouter';
+import { Link, Redirect, Route, Router, Switch, useParams, useRoute } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
 import {
   type FamilySessionActor,
@@ -21,6 +22,8 @@ import { CodeForm, PhoneForm } from './sign-in-page';
 
 const MessagePage = lazyScreen(() => import('./message-page').then((module) => module.MessagePage));
 const PushOffer = lazyScreen(() => import('./push-card').then((module) => module.PushOffer));
+const WallPage = lazyScreen(() => import('./wall-page').then((module) => module.WallPage));
+const WallPostPage = lazyScreen(() => import('./wall-post-page').then((module) => module.WallPostPage));
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -59,6 +62,7 @@ function Shell() {
       <header className="flex flex-wrap items-center justify-between gap-2 border-b bg-card px-4 py-3">
         <p className="font-semibold text-primary">{t('family.app.name')}</p>
         {screen === 'signedIn' ? <Account /> : null}
+        {screen === 'signedIn' ? <Sections /> : null}
       </header>
       <OfflineBanner />
       <main className="flex-1 px-4 py-4">
@@ -117,6 +121,14 @@ function SignedIn() {
         </Route>
         {/* The first slice's address of a message, still in links already shared. */}
         <Route path="/mensaje/:id">{(params) => <Redirect to={`/mensajes/${params.id}`} replace />}</Route>
+        <Route path="/mural">
+          <Suspense fallback={<Loading />}>
+            <WallPage token={token} />
+          </Suspense>
+        </Route>
+        <Route path="/mural/:id">
+          <WallPostRoute token={token} />
+        </Route>
         <Route>
           <p>{t('family.app.notFound')}</p>
         </Route>
@@ -132,8 +144,49 @@ function MessageRoute({ token }: { token: string }) {
   // A new id is a new screen: its own actor.
   if (messageId === null) return <p>{t('family.app.notFound')}</p>;
   return (
-    <Suspense fallback={<p className="text-sm text-muted-foreground">{t('family.app.loading')}</p>}>
+    <Suspense fallback={<Loading />}>
       <MessagePage key={messageId} token={token} id={messageId} />
     </Suspense>
   );
+}
+
+function WallPostRoute({ token }: { token: string }) {
+  const { id } = useParams<{ id: string }>();
+  const t = useFamilyT();
+  const postId = /^[1-9]\d{0,15}$/.test(id ?? '') ? Number(id) : null;
+  if (postId === null) return <p>{t('family.app.notFound')}</p>;
+  return (
+    <Suspense fallback={<Loading />}>
+      <WallPostPage key={postId} token={token} id={postId} />
+    </Suspense>
+  );
+}
+
+/** Messages and the wall: where the guardian is is marked for screen readers too. */
+function Sections() {
+  const t = useFamilyT();
+  const [onWall] = useRoute('/mural/*?');
+  const link = 'rounded-md px-3 py-1.5 text-sm font-medium underline-offset-4 hover:underline aria-[current=page]:bg-secondary';
+  return (
+    <nav aria-label={t('family.wall.navLabel')} className="w-full">
+      <ul className="flex gap-1">
+        <li>
+          <Link href="/" className={link} aria-current={onWall ? undefined : 'page'}>
+            {t('family.inbox.title')}
+          </Link>
+        </li>
+        <li>
+          <Link href="/mural" className={link} aria-current={onWall ? 'page' : undefined}>
+            {t('family.wall.nav')}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** While a screen's chunk arrives. */
+function Loading() {
+  const t = useFamilyT();
+  return <p className="text-sm text-muted-foreground">{t('family.app.loading')}</p>;
 }

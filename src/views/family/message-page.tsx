@@ -8,10 +8,13 @@ import {
   type FamilyMessageActor,
   familyMessageMachine,
   selectDraft,
+  selectIsRefreshing,
   selectIsReplying,
   selectMessage,
   selectMessageFailure,
   selectMessagePhase,
+  selectPendingReply,
+  selectRefreshFailure,
   selectReplies,
   selectReplyFailureKind,
   selectReplyFailureMessage,
@@ -101,20 +104,53 @@ function MessageShown({ actor }: { actor: FamilyMessageActor }) {
   );
 }
 
+/**
+ * The conversation with the school: the staff's answers (their name and «Colegio») and the guardian's own
+ * («Tu respuesta»), oldest first, each with its time; a reply on its way at the end, «Enviando…».
+ * «Actualizar conversación» brings answers written since the page opened.
+ */
 function Thread({ actor }: { actor: FamilyMessageActor }) {
   const t = useFamilyT();
   const locale = useFamilyLocale();
   const message = useSelector(actor, selectMessage);
-  if (!message || message.thread.length === 0) return null;
+  const pending = useSelector(actor, selectPendingReply);
+  const refreshing = useSelector(actor, selectIsRefreshing);
+  const refreshFailure = useSelector(actor, selectRefreshFailure);
+  if (!message) return null;
+  if (message.thread.length === 0 && pending === null && !message.allow_replies) return null;
   return (
     <section aria-labelledby="thread-title" className="flex flex-col gap-2 border-t pt-3">
-      <h2 id="thread-title" className="font-semibold">
-        {t('family.message.thread')}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="thread-title" className="font-semibold">
+          {t('family.message.thread')}
+        </h2>
+        <Button variant="outline" size="sm" disabled={refreshing} onClick={() => actor.send({ type: 'message.refresh' })}>
+          {refreshing ? t('family.thread.refreshing') : t('family.thread.refresh')}
+        </Button>
+      </div>
+      {refreshFailure ? (
+        <p role="alert" className="text-sm text-destructive">
+          {refreshFailure === 'offline' ? t('family.thread.refreshOffline') : t('family.thread.refreshError')}
+        </p>
+      ) : null}
+      {message.thread.length === 0 && pending === null ? <p className="text-sm text-muted-foreground">{t('family.thread.empty')}</p> : null}
       <ol className="flex flex-col gap-2">
         {message.thread.map((item) => (
-          <li key={item.id} className={item.mine ? 'ml-6 rounded-lg bg-secondary p-3' : 'mr-6 rounded-lg bg-muted p-3'}>
-            <p className="text-sm font-medium">{item.mine ? t('family.message.mine') : item.sender_name}</p>
+          <li
+            key={item.id}
+            data-slot="thread-item"
+            data-mine={item.mine}
+            className={item.mine ? 'ml-6 rounded-lg bg-secondary p-3' : 'mr-6 rounded-lg bg-muted p-3'}
+          >
+            <p className="text-sm font-medium">
+              {item.mine ? (
+                t('family.message.mine')
+              ) : (
+                <>
+                  {item.sender_name} <span className="font-normal text-muted-foreground">· {t('family.message.school')}</span>
+                </>
+              )}
+            </p>
             <p className="text-sm break-words whitespace-pre-wrap">{item.content}</p>
             {item.sent_at ? (
               <time className="text-xs text-muted-foreground" dateTime={item.sent_at}>
@@ -123,6 +159,13 @@ function Thread({ actor }: { actor: FamilyMessageActor }) {
             ) : null}
           </li>
         ))}
+        {pending === null ? null : (
+          <li data-slot="thread-item" data-pending="true" className="ml-6 rounded-lg border border-dashed bg-secondary/60 p-3">
+            <p className="text-sm font-medium">{t('family.message.mine')}</p>
+            <p className="text-sm break-words whitespace-pre-wrap">{pending}</p>
+            <p className="text-xs text-muted-foreground">{t('family.thread.pending')}</p>
+          </li>
+        )}
       </ol>
     </section>
   );
@@ -166,6 +209,8 @@ function ReplyBox({ actor }: { actor: FamilyMessageActor }) {
           id={`${id}-reply`}
           value={draft}
           placeholder={t('family.message.replyPlaceholder')}
+          // On its way, the text is in the conversation above; the box waits (and gets it back on failure).
+          readOnly={replying}
           onChange={(event) => actor.send({ type: 'reply.change', content: event.target.value })}
           className="min-h-24!"
           {...errorProps(error, `${id}-reply-error`)}
