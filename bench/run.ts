@@ -51,6 +51,9 @@
 //     Chromium with CDP throttling (150 ms, 1.6 Mb/s, CPU 4× slower): the login form cold and on a second
 //     visit, "Ingresar" → the first inbox row, the recipient picker's first opening, a reception screen;
 //     medians against their targets, and the requests after "Ingresar" as a waterfall.
+// (m) The families' app on 3G (bench/family-throttled.ts): both builds and the real server on the demo seed in
+//     Chromium with DevTools' "3G" profile and a CPU 4× slower: the phone form cold, the SMS code → the first
+//     inbox row, and a second visit signed in → the first inbox row; medians against their targets.
 //
 // `npm run bench -- --only g` (or `--only a,e`) runs just those sections and updates their part of the report.
 // Everything runs on a temp data dir and a free port (never ./data); every server started here is
@@ -80,11 +83,13 @@ import { activityBenchReport, printActivity } from './activity';
 import { printTemplates, templatesBenchReport } from './templates';
 import { newsBenchReport, printNews } from './news';
 import { printThrottled, throttledBenchReport } from './throttled';
+import { familyThrottledBenchReport, printFamilyThrottled } from './family-throttled';
 import { formatSummary, summarize, type SummaryRow, type SummaryRows } from './summary';
 import {
   activityRows,
   bundleRows,
   familyBundleRows,
+  familyThrottledRows,
   connectivityRows,
   deliveryRows,
   listsRows,
@@ -652,7 +657,7 @@ const scrollRows: SummaryRows<ScrollReport> = (r) => [
   },
 ];
 
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l', 'n', 'q', 'r', 't', 'y'] as const;
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l', 'm', 'n', 'q', 'r', 't', 'y'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only g` or `--only a,e`: just those sections; (c) and (d) share one seeded dir and run together. */
@@ -785,6 +790,12 @@ async function main(): Promise<void> {
     printThrottled(throttled);
     report.throttled = throttled;
     rows.push(...throttledRows(throttled));
+  }
+  if (sections.has('m')) {
+    const familyThrottled = await familyThrottledBenchReport();
+    printFamilyThrottled(familyThrottled);
+    report.familyThrottled = familyThrottled;
+    rows.push(...familyThrottledRows(familyThrottled));
   }
 
   const summary = summarize(rows);

@@ -16,6 +16,7 @@ import type { RosterBenchReport } from './roster';
 import type { SendBenchReport } from './send';
 import type { SummaryRow, SummaryRows } from './summary';
 import type { TemplatesBenchReport } from './templates';
+import type { FamilyThrottledReport } from './family-throttled';
 import type { ThrottledReport } from './throttled';
 
 const reported = { kind: 'reported' } as const;
@@ -128,3 +129,12 @@ export const rosterRows: SummaryRows<RosterBenchReport> = (r) => [
   { section: 'i', figure: 'importación de nómina: aplicar ÷ INSERT de varias filas', unit: '×', value: r.ratio, goal: reported },
   { section: 'i', figure: 'importación de nómina: RSS máxima del proceso', unit: 'MB', value: r.peakRssMB, goal: reported },
 ];
+
+export const familyThrottledRows: SummaryRows<FamilyThrottledReport> = (r) =>
+  r.figures.map((figure) => ({
+    section: 'm',
+    figure: `familias en 3G: ${figure.label}`,
+    unit: 'ms',
+    value: figure.medianMs,
+    goal: figure.targetMs === null ? reported : atMost(figure.targetMs),
+  }));

@@ -18,12 +18,19 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { chromium, type Browser, type Page, type Request } from '@playwright/test';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  throttledPage,
+  throttleServiceWorkers,
+  waitForMark as waitForPageMark,
+  watcherScript,
+  type ThrottleProfile,
+} from './chromium-throttle';
 import { DEMO_PASSWORD } from '../shared/demo';
 import { ApiClient, dataEnv, makeTempDir, median, removeTempDir, ROOT, runScript, startServer, stopServer } from './support';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
 const RUNS = 5;
 const USER = 'administrador@sanandres.cl';
 /** A phone's screen (CSS pixels). */
@@ -32,7 +39,12 @@ const STEP_TIMEOUT_MS = 60_000;
 const SEED_TIMEOUT_MS = 180_000;
 
 /** The throttled profile: a mid-range phone on mobile data. 1.6 Mb/s = 200,000 bytes/s. */
-const THROTTLE = { latencyMs: 150, downloadBytesPerS: 1_600_000 / 8, uploadBytesPerS: 1_600_000 / 8, cpuSlowdown: 4 } as const;
+const THROTTLE = {
+  latencyMs: 150,
+  downloadBytesPerS: 1_600_000 / 8,
+  uploadBytesPerS: 1_600_000 / 8,
+  cpuSlowdown: 4,
+} as const satisfies ThrottleProfile;
 
 /** What each figure must stay under, in ms; null: reported only. */
 const THROTTLED_TARGETS_MS = {
@@ -102,104 +114,7 @@ export interface ThrottledReport {
   cpus: number;
 }
 
-/**
- * Installed in every document before its scripts: records when each watch first holds, and every click.
- * A string, not a function: tsx would wrap a function's inner functions in helpers the page lacks.
- */
-const watcherScript = (watches: Record<string, string[]>): string => `(() => {
-  const watches = ${JSON.stringify(watches)};
-  const marks = {};
-  const state = { marks, lastClick: 0 };
-  window.__benchThrottle = state;
-  const shown = (selector) => {
-    const element = document.querySelector(selector);
-    if (!element) return false;
-    const box = element.getBoundingClientRect();
-    return box.width > 0 && box.height > 0;
-  };
-  let scheduled = false;
-  const check = () => {
-    scheduled = false;
-    const now = performance.now();
-    for (const [name, selectors] of Object.entries(watches)) {
-      if (marks[name] === undefined && selectors.every(shown)) marks[name] = now;
-    }
-  };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    requestAnimationFrame(check);
-  };
-  window.addEventListener('click', () => { state.lastClick = performance.now(); }, true);
-  new MutationObserver(schedule).observe(document, { childList: true, subtree: true, attributes: true });
-})();`;
-
-interface PageMarks {
-  marks: Partial<Record<ThrottledFigure, number>>;
-  lastClick: number;
-  timeOrigin: number;
-}
-
-const readMarks = (page: Page): Promise<PageMarks> =>
-  page.evaluate(() => {
-    const state = (window as unknown as { __benchThrottle?: { marks: Record<string, number>; lastClick: number } }).__benchThrottle;
-    return { marks: state?.marks ?? {}, lastClick: state?.lastClick ?? 0, timeOrigin: performance.timeOrigin };
-  });
-
-/** Waits (polling every 100 ms, not on every frame: the CPU is throttled) until `figure` has its mark. */
-async function waitForMark(page: Page, figure: ThrottledFigure): Promise<PageMarks> {
-  const started = Date.now();
-  for (;;) {
-    const state = await readMarks(page).catch(() => null);
-    if (state?.marks[figure] !== undefined) return state;
-    if (Date.now() - started > STEP_TIMEOUT_MS) throw new Error(`(t) ${FIGURE_LABELS[figure]}: no apareció en ${STEP_TIMEOUT_MS} ms`);
-    await page.waitForTimeout(100);
-  }
-}
-
-/** A page with the throttled profile applied through its own CDP session (before it loads anything). */
-async function throttledPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: THROTTLE.latencyMs,
-    downloadThroughput: THROTTLE.downloadBytesPerS,
-    uploadThroughput: THROTTLE.uploadBytesPerS,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpuSlowdown });
-  return page;
-}
-
-/**
- * A service worker's own fetches are not the page's: the page's emulation leaves them at full speed (a
- * request the worker passes on to the network would come back in 20 ms instead of 650). Every service
- * worker the browser starts gets the same profile through its own target, attached as soon as it appears
- * (what its very first moments fetch, before the attach, may still go unthrottled).
- */
-async function throttleServiceWorkers(browser: Browser): Promise<void> {
-  const cdp = await browser.newBrowserCDPSession();
-  let id = 0;
-  cdp.on('Target.targetCreated', (event) => {
-    if (event.targetInfo.type !== 'service_worker') return;
-    void (async () => {
-      // Browser-level sessions cannot auto-attach without flattening, which Playwright's API does not expose.
-      const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: event.targetInfo.targetId, flatten: false });
-      const send = (method: string, params: object) =>
-        cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
-      await send('Network.enable', {});
-      await send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: THROTTLE.latencyMs,
-        downloadThroughput: THROTTLE.downloadBytesPerS,
-        uploadThroughput: THROTTLE.uploadBytesPerS,
-      });
-      await send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpuSlowdown });
-    })().catch(() => undefined);
-  });
-  await cdp.send('Target.setDiscoverTargets', { discover: true });
-}
+const waitForMark = (page: Page, figure: ThrottledFigure) => waitForPageMark(page, figure, `(t) ${FIGURE_LABELS[figure]}`, STEP_TIMEOUT_MS);
 
 /** Records every request of `page` with its timing, to print the waterfall after "Ingresar". */
 function recordRequests(page: Page): { since(epochMs: number, untilEpochMs: number): Promise<Waterfall>; acceptEncoding(): string } {
@@ -250,7 +165,7 @@ async function oneRun(
     await context.addInitScript({ content: watcherScript(WATCHES) });
 
     // (i) cold: a new context has an empty cache and no cookies.
-    const first = await throttledPage(context);
+    const first = await throttledPage(context, THROTTLE);
     const firstRequests = recordRequests(first);
     await first.goto('/login', { waitUntil: 'commit' });
     const cold = await waitForMark(first, 'loginCold');
@@ -260,7 +175,7 @@ async function oneRun(
     await first.close();
 
     // (ii) the same context, a second visit.
-    const page = await throttledPage(context);
+    const page = await throttledPage(context, THROTTLE);
     const requests = recordRequests(page);
     await page.goto('/login', { waitUntil: 'commit' });
     const loginReturning = (await waitForMark(page, 'loginReturning')).marks.loginReturning ?? 0;
@@ -332,7 +247,7 @@ export async function throttledBenchReport(): Promise<ThrottledReport> {
     try {
       const receptionPath = await sentReceptionPath(server.baseUrl);
       browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
-      await throttleServiceWorkers(browser);
+      await throttleServiceWorkers(browser, THROTTLE);
       const runs: RunTimes[] = [];
       let waterfall: Waterfall = { requests: [] };
       let coldWaterfall: Waterfall = { requests: [] };

@@ -20,7 +20,7 @@ export const FAMILY_API = {
   message: (id: number) => `/app/messages/${id}`,
   /** POST → `{ data: FamilyReadAnswer }`; idempotent. */
   read: (id: number) => `/app/messages/${id}/read`,
-  /** POST `{ content }` → 201 `{ data: { id } }`; 409 `message.replies_closed`; 422 on an empty or long text. */
+  /** POST `{ content }` → 201 `{ data: FamilyReplyAnswer }`; 409 `message.replies_closed`; 422 on an empty or long text. */
   reply: (id: number) => `/app/messages/${id}/reply`,
   /** GET (bearer) → the file's bytes (Content-Disposition: attachment); 404 when it is not this session's. */
   attachment: (id: number, attachmentId: number) => `/app/messages/${id}/attachments/${attachmentId}`,
@@ -115,4 +115,10 @@ export interface FamilyReadAnswer {
   id: number;
   read: true;
   read_at: string | null;
+}
+
+/** `POST /app/messages/:id/reply` → 201 `{ data }`: the answer, as the thread will list it (`sent_at` ISO 8601). */
+export interface FamilyReplyAnswer {
+  id: number;
+  sent_at: string;
 }

@@ -93,4 +93,4 @@ const FamilyReadAnswerStruct: Describe<FamilyReadAnswer> = type({ id: number(), 
 export const FamilyReadBodyStruct = type({ data: FamilyReadAnswerStruct });
 
 /** `POST /app/messages/:id/reply` → 201 `{ data: { id } }`. */
-export const FamilyReplyBodyStruct = type({ data: type({ id: number() }) });
+export const FamilyReplyBodyStruct = type({ data: type({ id: number(), sent_at: string() }) });

@@ -69,6 +69,12 @@ export interface MessageDetail extends MessageSummary {
    */
   thread: ThreadMessage[];
   /**
+   * Below a message of no one family's (one to a course, to several people): each family's own thread, the
+   * guardian's answers and the user's answers to that guardian (server/messages/family-threads.ts), the
+   * family whose thread moved last first; empty otherwise. Its messages are in `thread` too.
+   */
+  conversations: GuardianConversation[];
+  /**
    * A message the user may answer (message-rules.ts `canReply`): the channels on which its sender has an
    * address, in contract order (a reply starts on them); empty otherwise.
    */
@@ -97,6 +103,15 @@ export interface ThreadMessage {
   sender_of: GuardianOf[];
   /** ISO 8601 UTC, when it was sent. */
   date: string;
+}
+
+/** One family's thread under a message: the guardian, whose guardian they are, and the messages, oldest first. */
+export interface GuardianConversation {
+  guardian: Person;
+  guardian_of: GuardianOf[];
+  messages: ThreadMessage[];
+  /** The guardian's latest message the user received (compose `?reply=` to it answers them); null when none. */
+  answer_to: number | null;
 }
 
 /** The most messages a conversation lists (a message to a whole course may have many answers). */

@@ -43,6 +43,15 @@ const MessageSummaryStruct: Describe<MessageSummary> = type({
 });
 
 const GuardianOfStruct = type({ student: string(), course: string(), relationship: string() });
+const ThreadMessageStruct = type({
+  id: number(),
+  folder: FolderStruct,
+  title: string(),
+  content: string(),
+  sender: PersonStruct,
+  sender_of: array(GuardianOfStruct),
+  date: string(),
+});
 
 // A detail is a summary plus its own fields.
 const MessageDetailStruct: Describe<MessageDetail> = assign(
@@ -63,15 +72,13 @@ const MessageDetailStruct: Describe<MessageDetail> = assign(
     reception: nullable(DeliveryProgressStruct),
     reply_to_id: nullable(number()),
     read_at: nullable(string()),
-    thread: array(
+    thread: array(ThreadMessageStruct),
+    conversations: array(
       type({
-        id: number(),
-        folder: FolderStruct,
-        title: string(),
-        content: string(),
-        sender: PersonStruct,
-        sender_of: array(GuardianOfStruct),
-        date: string(),
+        guardian: PersonStruct,
+        guardian_of: array(GuardianOfStruct),
+        messages: array(ThreadMessageStruct),
+        answer_to: nullable(number()),
       }),
     ),
     reply_channels: array(ChannelCodeStruct),

@@ -65,3 +65,10 @@ export const NewsPostBodyStruct = type({ data: NewsPostStruct });
 export const NewsCategoriesBodyStruct = type({ data: array(NewsCategoryStruct) });
 export const NewsCategoryBodyStruct = type({ data: NewsCategoryStruct });
 export const NewsWeekBodyStruct = type({ data: NewsWeekStruct });
+
+/** `GET /app/wall?page=` (the guardian app's numbered pages, news-contract.ts GUARDIAN_WALL_API). */
+export const GuardianWallPageStruct = type({
+  data: array(NewsPostStruct),
+  meta: type({ current_page: number(), last_page: number(), per_page: number(), total: number() }),
+  links: type({ first: string(), last: string(), prev: nullable(string()), next: nullable(string()) }),
+});

@@ -14,7 +14,7 @@ import { valuesByRecipient } from '../recipients/merge-values';
 import { messageAttachments } from '../db/schema/messages';
 import { applyReports } from '../reception/status';
 import { SNIPPET_LENGTH } from '../messages/queries';
-import { conversationCtes } from '../messages/replies';
+import { treeCtes } from '../messages/family-threads';
 import { THREAD_LIMIT } from '../../shared/messages-contract';
 import type { FamilyMessageDetail, FamilyMessageSummary, FamilyReadAnswer, FamilyThreadMessage } from '../../shared/family-contract';
 
@@ -211,22 +211,24 @@ export async function openMessage(db: Queryable, reader: Reader, messageId: numb
 }
 
 /**
- * The guardian's side of a conversation: what reached them in the app, and what they answered from it. The
+ * The guardian's side of a conversation (server/messages/family-threads.ts): from its root down, what reached
+ * them in the app and what they answered from it, so the message and every answer of it show the same
+ * thread, whichever of them is opened; other families' answers never reached them. The
  * school's messages are filled with this guardian's values, as the app delivered them (the thread shows each
  * message as its own detail does); their own answers are as they wrote them.
  */
 async function threadOf(db: Queryable, reader: Reader, messageId: number): Promise<AppThreadMessage[]> {
   const guardianIds = intList(reader.rows.map((row) => row.guardianId));
   const result = await db.execute(sql`
-    with recursive ${conversationCtes(messageId)},
+    with recursive ${treeCtes(messageId)},
     reached as (select m.id, min(r.id) as recipient_id ${visible(reader)} group by m.id)
     select m.id, m.title, m.content, m.sender_name, m.sent_at, reached.recipient_id,
       (m.sender_kind = 'apoderado' and m.sender_ref_id = any(${guardianIds}::int[])) as mine
-    from conversation c
+    from tree c
     join messages m on m.id = c.id and m.institution_id = any(${intList(reader.rows.map((row) => row.institutionId))}::int[])
     left join reached on reached.id = m.id
-    where (m.sender_kind = 'apoderado' and m.sender_ref_id = any(${guardianIds}::int[]))
-      or reached.id is not null
+    where c.id <> ${messageId} and ((m.sender_kind = 'apoderado' and m.sender_ref_id = any(${guardianIds}::int[]))
+      or reached.id is not null)
     order by m.sent_at desc nulls last, m.id desc
     limit ${THREAD_LIMIT}`);
   type Row = Omit<AppThreadMessage, 'sent_at' | 'id'> & { id: number; sent_at: string | Date | null; recipient_id: number | null };

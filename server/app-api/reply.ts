@@ -11,7 +11,7 @@ import { replyTarget, type Reader } from './inbox';
 
 export const REPLY_MAX_LENGTH = FAMILY_REPLY_MAX;
 
-export type ReplyOutcome = { kind: 'created'; id: number } | { kind: 'not_found' } | { kind: 'closed' };
+export type ReplyOutcome = { kind: 'created'; id: number; sentAt: Date } | { kind: 'not_found' } | { kind: 'closed' };
 
 export async function sendReply(db: Db, reader: Reader, messageId: number, content: string, now: Date): Promise<ReplyOutcome> {
   return db.transaction(async (tx) => {
@@ -60,6 +60,6 @@ export async function sendReply(db: Db, reader: Reader, messageId: number, conte
       counterpart: as.name,
       counterpartSearch: fold(as.name),
     });
-    return { kind: 'created', id: reply!.id };
+    return { kind: 'created', id: reply!.id, sentAt: now };
   });
 }

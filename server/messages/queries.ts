@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type {
   AttachmentSummary,
   FolderCount,
+  GuardianConversation,
   GuardianOf,
   MessageDetail,
   MessageSummary,
@@ -21,6 +22,7 @@ import type { DeliveryProgress } from '../../shared/reception-contract';
 import { progressOf } from '../reception/reception';
 import type { ChannelCode, Folder, MessageKind, PersonKind } from '../../shared/codes';
 import { channelsReaching, conversationCtes } from './replies';
+import { partyOf, partyOfMessage, treeCtes } from './family-threads';
 import { attachmentUrl } from '../storage/uploads';
 
 export const SNIPPET_LENGTH = 140;
@@ -244,7 +246,8 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
   const liveFolder = row.folder === 'trash' ? row.deletedFrom : row.folder;
   const sender = { id: row.senderRefId, name: row.senderName, kind: row.senderKind };
   const answerable = canReply(KIND_BY_FOLDER[row.folder], row.senderKind, row.allowReplies);
-  const [groups, progress, files, thread, replyChannels, senderOf] = await Promise.all([
+  const party = await partyOfMessage(db, messageId);
+  const [groups, progress, files, thread, conversations, replyChannels, senderOf] = await Promise.all([
     db
       .select({
         kind: messageRecipients.groupKind,
@@ -266,7 +269,8 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
       .from(messageAttachments)
       .where(eq(messageAttachments.messageId, messageId))
       .orderBy(asc(messageAttachments.id)),
-    threadOf(db, userId, messageId),
+    threadOf(db, userId, messageId, party),
+    party === null ? conversationsOf(db, userId, messageId) : Promise.resolve([]),
     answerable ? channelsReaching(db, { institutionId: row.institutionId, userId }, sender) : Promise.resolve([]),
     sender.kind === 'apoderado' ? guardiansOf(db, row.institutionId, [sender.id]).then((m) => m.get(sender.id) ?? []) : Promise.resolve([]),
   ]);
@@ -294,6 +298,7 @@ export async function findDetail(db: Queryable, userId: number, messageId: numbe
     reply_to_id: row.replyToId,
     read_at: row.readAt ? new Date(row.readAt).toISOString() : null,
     thread,
+    conversations,
     reply_channels: replyChannels,
     sender_of: senderOf,
   };
@@ -321,42 +326,101 @@ async function guardiansOf(db: Queryable, institutionId: number, guardianIds: nu
   return byGuardian;
 }
 
-/** The staff user's other messages of the conversation (inbox and sent), oldest first, the latest THREAD_LIMIT. */
-async function threadOf(db: Queryable, userId: number, messageId: number): Promise<ThreadMessage[]> {
+type ThreadRow = {
+  id: number;
+  folder: Folder;
+  title: string;
+  content: string;
+  sender_kind: PersonKind;
+  sender_ref_id: number;
+  sender_name: string;
+  institution_id: number;
+  party: number | null;
+  date: string | Date;
+};
+
+/**
+ * The staff user's messages (inbox and sent) among those `picked` (CTEs ending in `picked(id)`), oldest
+ * first, the latest THREAD_LIMIT, each with the guardian it belongs to (family-threads.ts `partyOf`).
+ */
+async function threadRows(db: Queryable, userId: number, picked: SQL): Promise<{ row: ThreadRow; message: ThreadMessage }[]> {
   const result = await db.execute(sql`
-    with recursive ${conversationCtes(messageId)}
+    ${picked}
     select m.id, e.folder, m.title, m.content, m.sender_kind, m.sender_ref_id, m.sender_name, m.institution_id,
-      coalesce(m.sent_at, m.created_at) as date
-    from conversation c
+      ${partyOf(sql`m`)} as party, coalesce(m.sent_at, m.created_at) as date
+    from picked c
     join ${messages} m on m.id = c.id
     join ${mailboxEntries} e on e.message_id = m.id and e.user_id = ${userId} and e.folder in ('inbox', 'sent')
     order by date desc, m.id desc
     limit ${THREAD_LIMIT}`);
-  type Row = {
-    id: number;
-    folder: Folder;
-    title: string;
-    content: string;
-    sender_kind: PersonKind;
-    sender_ref_id: number;
-    sender_name: string;
-    institution_id: number;
-    date: string | Date;
-  };
-  const found = rowsOf<Row>(result).reverse();
+  const found = rowsOf<ThreadRow>(result).reverse();
   const guardianIds = [...new Set(found.filter((row) => row.sender_kind === 'apoderado').map((row) => Number(row.sender_ref_id)))];
   // A conversation stays within one school: its messages' school is the guardians'.
   const children =
     found.length > 0 ? await guardiansOf(db, Number(found[0]!.institution_id), guardianIds) : new Map<number, GuardianOf[]>();
   return found.map((row) => ({
-    id: Number(row.id),
-    folder: row.folder,
-    title: row.title,
-    content: row.content,
-    sender: { id: Number(row.sender_ref_id), name: row.sender_name, kind: row.sender_kind },
-    sender_of: row.sender_kind === 'apoderado' ? (children.get(Number(row.sender_ref_id)) ?? []) : [],
-    date: new Date(row.date).toISOString(),
+    row,
+    message: {
+      id: Number(row.id),
+      folder: row.folder,
+      title: row.title,
+      content: row.content,
+      sender: { id: Number(row.sender_ref_id), name: row.sender_name, kind: row.sender_kind },
+      sender_of: row.sender_kind === 'apoderado' ? (children.get(Number(row.sender_ref_id)) ?? []) : [],
+      date: new Date(row.date).toISOString(),
+    },
   }));
+}
+
+/**
+ * The staff user's other messages of the conversation, oldest first. A message of one family's thread (a
+ * guardian's answer, an answer to them) shows that thread whole: the messages it answers, and every message of
+ * that guardian's below the conversation's root, so the guardian's answer and the staff's answer to it read
+ * the same. Any other message shows what it answers and every answer below it.
+ */
+async function threadOf(db: Queryable, userId: number, messageId: number, party: number | null): Promise<ThreadMessage[]> {
+  const picked =
+    party === null
+      ? sql`with recursive ${conversationCtes(messageId)}, picked as (select id from conversation)`
+      : sql`with recursive ${conversationCtes(messageId)}, ${treeCtes(messageId)}, picked as (
+          select id from up where id <> ${messageId}
+          union
+          select t.id from tree t join messages pm on pm.id = t.id where t.id <> ${messageId} and ${partyOf(sql`pm`)} = ${party})`;
+  return (await threadRows(db, userId, picked)).map(({ message }) => message);
+}
+
+/**
+ * Below a message of no one family's (one to a course, to several people), each family's thread apart: the
+ * guardian's answers and the user's answers to that guardian, oldest first; the family whose thread moved
+ * last first. `answer_to` is the guardian's latest message the user received: answering it answers them.
+ */
+async function conversationsOf(db: Queryable, userId: number, messageId: number): Promise<GuardianConversation[]> {
+  const found = await threadRows(
+    db,
+    userId,
+    sql`with recursive ${conversationCtes(messageId)}, picked as (
+      select d.id from down d join messages pm on pm.id = d.id where d.id <> ${messageId} and ${partyOf(sql`pm`)} is not null)`,
+  );
+  const byGuardian = new Map<number, GuardianConversation>();
+  for (const { row, message } of found) {
+    const party = Number(row.party);
+    const conversation = byGuardian.get(party) ?? {
+      guardian: { id: party, name: '', kind: 'apoderado' as const },
+      guardian_of: [],
+      messages: [],
+      answer_to: null,
+    };
+    conversation.messages.push(message);
+    if (message.sender.kind === 'apoderado') {
+      conversation.guardian = message.sender;
+      conversation.guardian_of = message.sender_of;
+      if (message.folder === 'inbox') conversation.answer_to = message.id;
+    }
+    byGuardian.set(party, conversation);
+  }
+  // A thread with none of the guardian's own messages left in the mailbox has no name to show: left out.
+  const last = (c: GuardianConversation) => found.findIndex(({ message }) => message === c.messages.at(-1));
+  return [...byGuardian.values()].filter((c) => c.guardian.name !== '').sort((a, b) => last(b) - last(a));
 }
 
 /** "3° Básico A", "3° Básico A y 2 más", or "Sin destinatarios". */

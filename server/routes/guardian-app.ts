@@ -19,7 +19,7 @@ import { findMessageFile, INBOX_PAGE_SIZE, listInbox, openMessage, readMessage }
 import { isSessionChild, listChildren, sessionSchools } from '../app-api/children';
 import { REPLY_MAX_LENGTH, sendReply } from '../app-api/reply';
 import { smsText } from '../../shared/sms-text';
-import type { FamilySession } from '../../shared/family-contract';
+import type { FamilyReplyAnswer, FamilySession } from '../../shared/family-contract';
 import { NEWS_PAGE_SIZE } from '../../shared/news-contract';
 import { sendFile } from '../http/download';
 import { findGuardianWallFile } from '../news/files';
@@ -270,7 +270,7 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
     const outcome = await sendReply(db, c.var.guardian, id, content, now());
     if (outcome.kind === 'not_found') return notFound(c);
     if (outcome.kind === 'closed') return apiError(c, 409, 'message.replies_closed', APP_MESSAGES.repliesClosed);
-    return c.json({ data: { id: outcome.id } }, 201);
+    return c.json({ data: { id: outcome.id, sent_at: outcome.sentAt.toISOString() } satisfies FamilyReplyAnswer }, 201);
   });
 
   // The same pair the app channel signs with (server/push/keys.ts), read once.

@@ -11,7 +11,7 @@ import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
 import { composeInput } from '../fixtures/compose';
 import { expectNoAxeViolations } from './support/axe';
 import { USERS, XSRF_HEADER } from './support/env';
-import { smsCodeFor } from './support/family';
+import { smsCode } from './support/family';
 import { BASE_URL } from './support/server';
 import { api, loginViaApi, xsrfToken } from './support/session';
 
@@ -93,7 +93,7 @@ test('a guardian of two children in two courses sees both, narrows to one, searc
   await page.getByLabel(tx.signIn.phone).fill(family.phone);
   await page.getByRole('button', { name: tx.signIn.sendCode }).click();
   await expect(page.getByRole('heading', { name: tx.signIn.codeTitle })).toBeVisible();
-  await page.getByLabel(tx.signIn.code).fill(await smsCodeFor(family.phone));
+  await page.getByLabel(tx.signIn.code).fill(await smsCode(family.phone));
   await page.getByRole('button', { name: tx.signIn.submit }).click();
 
   // Both children, each with its course.
@@ -142,7 +142,7 @@ test('a guardian of two children in two courses sees both, narrows to one, searc
 
   // The message and its file, downloaded through the API with the token.
   await meetingRow.click();
-  await expect(page).toHaveURL(new RegExp(`/familia/mensaje/${meeting}$`));
+  await expect(page).toHaveURL(new RegExp(`/familia/mensajes/${meeting}$`));
   await expect(page.getByRole('heading', { name: meetingTitle })).toBeVisible();
   const downloadButton = page.getByRole('button', { name: /Descargar autorización\.pdf/ });
   await expect(downloadButton).toBeVisible();

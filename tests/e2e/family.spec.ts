@@ -109,7 +109,7 @@ test('a guardian signs in with the SMS code, opens the message, and the teacher 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
   await row.click();
-  await expect(page).toHaveURL(new RegExp(`/familia/mensaje/${messageId}$`));
+  await expect(page).toHaveURL(new RegExp(`/familia/mensajes/${messageId}$`));
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByText('Mañana la salida es a las 13:00.')).toBeVisible();
   await expect(page.getByLabel(tx.message.replyLabel)).toBeVisible();

@@ -1,7 +1,7 @@
 // One message in the families' app (family/message.ts): opened, then reported read when it was unread (a
 // failed report does not hide it); the reply box only where the author allowed replies, checked as the
-// server checks it (not empty, at most 4000 characters), sent, added to the conversation as the guardian's
-// own; replies closed (409), offline and the server's 422 said; a message that is not this guardian's is
+// server checks it (not empty, at most 4000 characters), shown at once in the conversation while it is sent,
+// kept there as the guardian's own at the server's time, or back in the box when it fails; «Actualizar» brings the staff's new answers without hiding the message or the draft; replies closed (409), offline and the server's 422 said; a message that is not this guardian's is
 // missing for good; a 401 anywhere ends the screen and tells `session.expired`.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
@@ -10,10 +10,13 @@ import { FamilyFailureError } from '../../src/services/family/api';
 import {
   familyMessageMachine,
   selectDraft,
+  selectIsRefreshing,
   selectIsReplying,
   selectMessage,
   selectMessageFailure,
   selectMessagePhase,
+  selectPendingReply,
+  selectRefreshFailure,
   selectReplies,
   selectReplyFailureKind,
   selectReplyFailureMessage,
@@ -51,6 +54,21 @@ const message = (read: boolean, allowReplies: boolean): FamilyMessageDetail => (
 });
 const UNREAD_OPEN = message(false, true);
 const READ_CLOSED = message(true, false);
+/** Opened again later: the staff answered meanwhile. */
+const ANSWERED: FamilyMessageDetail = {
+  ...message(true, true),
+  thread: [
+    {
+      id: 50,
+      title: 'Re: Reunión de apoderados',
+      content: 'Los esperamos.',
+      sender_name: 'Marta Díaz',
+      mine: false,
+      sent_at: '2026-11-29T09:00:00.000Z',
+    },
+  ],
+};
+const REPLY_ANSWER = { id: 99, sent_at: '2026-11-29T10:00:00.000Z' };
 
 /** What this test types, and what the box says of each, by hand. */
 const LONG = 'a'.repeat(4001);
@@ -80,6 +98,11 @@ defineModelTests({
       },
       ready: {
         'reply.send': ({ context, stay }) => (context.message?.allow_replies && DRAFTS[context.draft] === null ? 'replying' : stay),
+        'message.refresh': 'refreshing',
+      },
+      refreshing: {
+        'xstate.done.actor.refreshMessage': 'ready',
+        'xstate.error.actor.refreshMessage': ({ event }) => (event.error === EXPIRED ? 'expired' : 'ready'),
       },
       replying: {
         'xstate.done.actor.sendReply': 'ready',
@@ -94,6 +117,7 @@ defineModelTests({
       ...Object.keys(DRAFTS).map((content) => ({ type: 'reply.change', content })),
       { type: 'reply.send' },
       { type: 'message.retry' },
+      { type: 'message.refresh' },
     ],
     internal: [
       { type: 'xstate.done.actor.fetchMessage', output: UNREAD_OPEN },
@@ -104,7 +128,10 @@ defineModelTests({
       { type: 'xstate.done.actor.markRead', output: undefined },
       { type: 'xstate.error.actor.markRead', error: SERVER },
       { type: 'xstate.error.actor.markRead', error: EXPIRED },
-      { type: 'xstate.done.actor.sendReply', output: 99 },
+      { type: 'xstate.done.actor.sendReply', output: REPLY_ANSWER },
+      { type: 'xstate.done.actor.refreshMessage', output: ANSWERED },
+      { type: 'xstate.error.actor.refreshMessage', error: OFFLINE },
+      { type: 'xstate.error.actor.refreshMessage', error: EXPIRED },
       { type: 'xstate.error.actor.sendReply', error: CLOSED },
       { type: 'xstate.error.actor.sendReply', error: OFFLINE },
       { type: 'xstate.error.actor.sendReply', error: REFUSED },
@@ -141,7 +168,12 @@ defineModelTests({
     ready: (s, env) => {
       expect(selectMessagePhase(snap(s))).toBe('shown');
       expect(selectIsReplying(snap(s))).toBe(false);
-      const opened = lastOf(env, 'xstate.done.actor.fetchMessage')!.output as FamilyMessageDetail;
+      // The message as last fetched, opened or refreshed.
+      const opened = (
+        [...env.history]
+          .reverse()
+          .find((e) => e.type === 'xstate.done.actor.fetchMessage' || e.type === 'xstate.done.actor.refreshMessage') as AnyEventObject
+      ).output as FamilyMessageDetail;
       if (env.event.type === 'xstate.done.actor.markRead') expect(selectMessage(snap(s))?.read).toBe(true);
       if (env.event.type === 'xstate.error.actor.markRead') expect(selectMessage(snap(s))?.read).toBe(false);
       if (env.event.type === 'reply.change') {
@@ -158,25 +190,52 @@ defineModelTests({
           content: 'Gracias, asistiré.',
           sender_name: '',
           mine: true,
-          sent_at: null,
+          sent_at: '2026-11-29T10:00:00.000Z',
         });
+        expect(thread).toHaveLength(selectMessage(snap(env.from))!.thread.length + 1);
+        expect(selectPendingReply(snap(s))).toBeNull();
         expect(selectDraft(snap(s))).toBe('');
         expect(selectReplies(snap(s))).toBe(selectReplies(snap(env.from)) + 1);
       }
+      if (env.event.type === 'xstate.done.actor.refreshMessage') {
+        expect(selectMessage(snap(s))).toEqual(ANSWERED);
+        expect(selectRefreshFailure(snap(s))).toBeNull();
+        expect(selectDraft(snap(s))).toBe(selectDraft(snap(env.from)));
+      }
+      if (env.event.type === 'xstate.error.actor.refreshMessage') {
+        expect(selectMessage(snap(s))).toEqual(selectMessage(snap(env.from)));
+        expect(selectRefreshFailure(snap(s))).toBe('offline');
+      }
+      if (env.event.type === 'message.refresh') throw new Error('«Actualizar» always asks the server');
       if (env.event.type === 'xstate.error.actor.sendReply') {
         const error = env.event.error;
         const expected = error === CLOSED ? 'closed' : error === OFFLINE ? 'offline' : 'server';
         expect(selectReplyFailureKind(snap(s))).toBe(expected);
         expect(selectReplyFailureMessage(snap(s))).toBe(error === REFUSED ? 'La respuesta no puede estar vacía.' : '');
-        // What was written stays, to send again.
+        // What was written goes back to the box, to send again.
         expect(selectDraft(snap(s))).toBe('Gracias, asistiré.');
+        expect(selectPendingReply(snap(s))).toBeNull();
+        expect(selectMessage(snap(s))!.thread).toEqual(selectMessage(snap(env.from))!.thread);
       }
     },
     replying: (s, env) => {
       expect(selectIsReplying(snap(s))).toBe(true);
       expect(s.hasTag('busy')).toBe(true);
       expect(env.fakes.inputOf('sendReply')).toEqual({ token: 'tok', id: 12, content: 'Gracias, asistiré.' });
+      // At once in the conversation, out of the box.
+      expect(selectPendingReply(snap(s))).toBe('Gracias, asistiré.');
+      expect(selectDraft(snap(s))).toBe('');
       expect(selectReplyFailureKind(snap(s))).toBeNull();
+    },
+    refreshing: (s, env) => {
+      // Still shown, with its draft, while it is asked for again.
+      expect(selectMessagePhase(snap(s))).toBe('shown');
+      expect(selectIsRefreshing(snap(s))).toBe(true);
+      expect(s.hasTag('busy')).toBe(true);
+      expect(env.fakes.inputOf('refreshMessage')).toEqual({ token: 'tok', id: 12 });
+      expect(selectMessage(snap(s))).not.toBeNull();
+      if (env.event.type === 'reply.change')
+        expect(selectDraft(snap(s))).toBe(selectMessage(snap(s))!.allow_replies ? env.event.content : selectDraft(snap(env.from)));
     },
     failed: (s, env) => {
       expect(selectMessagePhase(snap(s))).toBe('failed');
@@ -192,6 +251,9 @@ defineModelTests({
     'reply.change': send,
     'reply.send': send,
     'message.retry': send,
+    'message.refresh': send,
+    'xstate.done.actor.refreshMessage': settle,
+    'xstate.error.actor.refreshMessage': settle,
     'xstate.done.actor.fetchMessage': settle,
     'xstate.error.actor.fetchMessage': settle,
     'xstate.done.actor.markRead': settle,

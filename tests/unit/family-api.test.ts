@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, type PromiseActorLogic } from 'xstate';
 import type { FamilySession } from '../../shared/family-contract';
-import { fetchInboxPage, signIn, signOut, toFamilyFailure } from '../../src/services/family/api';
+import { fetchInboxPage, signIn, toFamilyFailure } from '../../src/services/family/api';
+import { signOut } from '../../src/services/family/sign-out';
 import { restoreSession } from '../../src/services/family/device';
 
 const SESSION: FamilySession = {
@@ -79,6 +80,19 @@ describe("the families' app's calls", () => {
       code: 'network',
     });
     expect(localStorage.length).toBe(0);
+  });
+
+  it('reads a refusal without JSON (a proxy’s error page) as the status alone, and sends a JSON body', async () => {
+    answer = () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
+    expect(await run(signIn, { phone: '+56912345678', code: '123456' }).catch(toFamilyFailure)).toEqual({
+      status: 502,
+      code: 'http',
+      message: '',
+      fieldErrors: {},
+    });
+    const init = vi.mocked(fetch).mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({ phone: '+56912345678', code: '123456' });
   });
 
   it('refuses an answer that is not what the contract says', async () => {

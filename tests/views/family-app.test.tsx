@@ -122,7 +122,7 @@ function server(overrides: Partial<Record<string, () => Response | Promise<Respo
       case 'POST /api/app/messages/41/read':
         return json(200, { data: { id: 41, read: true, read_at: '2026-11-30T10:00:00.000Z' } });
       case 'POST /api/app/messages/41/reply':
-        return json(201, { data: { id: 77 } });
+        return json(201, { data: { id: 77, sent_at: '2026-11-30T10:05:00.000Z' } });
       default:
         return json(404, { message: 'No encontrado.', code: 'not_found' });
     }
@@ -179,7 +179,12 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     expect(within(screen.getByRole('link', { name: /Salida pedagógica/ })).queryByText(tx.inbox.unreadMark)).toBeNull();
     expect(screen.getByText('1 sin leer')).toBeTruthy();
     // The first row is the newest, as the server ordered them.
-    expect(screen.getAllByRole('link').map((link) => link.textContent?.slice(0, 12))).toEqual(['Reunión de a', 'Salida pedag']);
+    const inbox = screen.getByRole('region', { name: tx.inbox.title });
+    expect(
+      within(inbox)
+        .getAllByRole('link')
+        .map((link) => link.textContent?.slice(0, 12)),
+    ).toEqual(['Reunión de a', 'Salida pedag']);
     expect(JSON.parse(localStorage.getItem(KEY) ?? 'null')).toEqual(SESSION);
   });
 
@@ -203,7 +208,7 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     const { location } = open(wrap);
     fireEvent.click(await screen.findByRole('link', { name: /Reunión de apoderados/ }));
     expect(await screen.findByRole('heading', { name: 'Reunión de apoderados' })).toBeTruthy();
-    expect(location.history?.at(-1)).toBe('/mensaje/41');
+    expect(location.history?.at(-1)).toBe('/mensajes/41');
     expect(screen.getByText('El jueves a las 19:00 en la sala de 3° A.')).toBeTruthy();
     await waitFor(() => expect(calls('POST', '/api/app/messages/41/read')).toHaveLength(1));
     expect(calls('POST', '/api/app/messages/41/read')[0]?.authorization).toBe('Bearer tok-123');
@@ -240,6 +245,14 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     open(wrap);
     expect(await screen.findByLabelText(tx.signIn.phone)).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem(KEY)).toBeNull());
+  });
+
+  it('opens a message at the first slice’s address, moved to /mensajes/:id', async () => {
+    server();
+    localStorage.setItem(KEY, JSON.stringify(SESSION));
+    const { location } = open(wrap, '/mensaje/41');
+    expect(await screen.findByRole('heading', { name: 'Reunión de apoderados' })).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/mensajes/41');
   });
 
   it('shows an empty inbox as such', async () => {

@@ -166,7 +166,7 @@ describe.each(modes)('a family in two schools (%s)', (_, wrap) => {
     // The message opened from there returns there.
     fireEvent.click(screen.getByRole('link', { name: /Reunión de apoderados/ }));
     expect(await screen.findByRole('heading', { name: 'Reunión de apoderados' })).toBeTruthy();
-    expect(location.history?.at(-1)).toBe('/mensaje/41?hijo=3');
+    expect(location.history?.at(-1)).toBe('/mensajes/41?hijo=3');
     expect(screen.getByRole('link', { name: new RegExp(tx.app.back) }).getAttribute('href')).toBe('/?hijo=3');
   });
 
@@ -205,7 +205,7 @@ describe.each(modes)('a family in two schools (%s)', (_, wrap) => {
 
   it('downloads a message file with the token, and says when it could not', async () => {
     server();
-    open(wrap, '/mensaje/41');
+    open(wrap, '/mensajes/41');
     const button = await screen.findByRole('button', { name: /Descargar autorización\.pdf/ });
     fireEvent.click(button);
     await waitFor(() => expect(created).toHaveLength(1));

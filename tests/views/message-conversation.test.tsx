@@ -83,3 +83,66 @@ describe.each(RENDER_MODES)('a conversation with a family (%s)', (_mode, wrap) =
     expect(within(items[1]!).getByRole('link', { name: 'Re: Salida pedagógica' }).getAttribute('href')).toBe('/inbox/message/95');
   });
 });
+
+const ROSA = { id: 8, name: 'Rosa Díaz Soto', kind: 'apoderado' as const };
+const PEDRO = { id: 9, name: 'Pedro Núñez Rojas', kind: 'apoderado' as const };
+const PEDRO_OF = [{ student: 'Ana Núñez Núñez', course: 'I Medio B', relationship: 'Padre' }];
+const thread = (
+  id: number,
+  folder: 'inbox' | 'sent',
+  sender: typeof ROSA | { id: number; name: string; kind: 'funcionario' },
+  content: string,
+) => ({
+  id,
+  folder,
+  title: 'Re: Salida pedagógica',
+  content,
+  sender,
+  sender_of: sender.id === ROSA.id ? ROSA_OF : sender.id === PEDRO.id ? PEDRO_OF : [],
+  date: `2026-03-0${(id % 7) + 1}T12:00:00Z`,
+});
+const ANA = { id: 3, name: 'Ana Pérez', kind: 'funcionario' as const };
+const ROSA_THREAD = [thread(91, 'inbox', ROSA, '¿Hay que llevar almuerzo?'), thread(92, 'sent', ANA, 'Sí, almuerzo frío.')];
+const PEDRO_THREAD = [thread(95, 'inbox', PEDRO, 'Gracias, quedó claro.')];
+const TO_COURSE = messageDetail({
+  id: 80,
+  folder: 'sent',
+  kind: 'sent',
+  title: 'Salida pedagógica',
+  content: LONG,
+  sender: ANA,
+  allow_replies: true,
+  thread: [...ROSA_THREAD, ...PEDRO_THREAD],
+  conversations: [
+    { guardian: ROSA, guardian_of: ROSA_OF, messages: ROSA_THREAD, answer_to: 91 },
+    { guardian: PEDRO, guardian_of: PEDRO_OF, messages: PEDRO_THREAD, answer_to: 95 },
+  ],
+});
+
+describe.each(RENDER_MODES)("a message to a course, each family's thread apart (%s)", (_mode, wrap) => {
+  it("shows each family's conversation once, with a way to answer that family", async () => {
+    api.script['GET /messages/80'] = [json(200, { data: TO_COURSE })];
+    const { hook } = memoryLocation({ path: '/sent/message/80' });
+    render(
+      wrap(
+        <Router hook={hook}>
+          <MessagePage folder="sent" id={80} />
+        </Router>,
+      ),
+    );
+    const answers = await screen.findByRole('region', { name: 'Respuestas de las familias' });
+    expect(within(answers).getByText('2 familias respondieron este mensaje. Cada conversación es solo con esa familia.')).toBeTruthy();
+    const rosa = within(answers).getByRole('region', { name: /Conversación con Rosa Díaz Soto/ });
+    expect(
+      within(rosa)
+        .getAllByRole('article')
+        .map((a) => a.querySelector('[data-slot=thread-content]')?.textContent),
+    ).toEqual(['¿Hay que llevar almuerzo?', 'Sí, almuerzo frío.']);
+    expect(within(rosa).getByRole('link', { name: 'Responder a Rosa Díaz Soto' }).getAttribute('href')).toBe('/new?reply=91');
+    const pedro = within(answers).getByRole('region', { name: /Conversación con Pedro Núñez Rojas/ });
+    expect(within(pedro).getAllByRole('article')).toHaveLength(1);
+    expect(within(pedro).getByRole('link', { name: 'Responder a Pedro Núñez Rojas' }).getAttribute('href')).toBe('/new?reply=95');
+    // Each message once: no flat conversation repeats them.
+    expect(screen.queryByRole('region', { name: 'Conversación' })).toBeNull();
+  });
+});

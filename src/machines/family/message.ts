@@ -1,10 +1,12 @@
 // One message in the families' app: opened (the server reports it received), then reported read when it
 // was unread (POST …/read: the staff's reception screen shows «leído» for this guardian). A failed report
 // of reading does not hide the message; the next opening reports it again. When the author allowed replies,
-// a reply box: checked here as the server checks it, sent, and added to the conversation below as the
-// guardian's own. A 401 anywhere tells the root `session.expired`.
+// a reply box: checked here as the server checks it, then at once in the conversation below as the
+// guardian's own, «Enviando…» until the server has it; if it fails, the text goes back to the box, nothing
+// lost. «Actualizar conversación» asks for the message again (the staff's new answers) without hiding it or
+// the draft. A 401 anywhere tells the root `session.expired`.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { FamilyMessageDetail } from '../../../shared/family-contract';
+import type { FamilyMessageDetail, FamilyReplyAnswer } from '../../../shared/family-contract';
 import { fetchMessage, markRead, sendReply, toFamilyFailure, type FamilyFailure } from '../../services/family/api';
 import type { SessionExpired } from './inbox';
 import {
@@ -25,11 +27,19 @@ interface MessageContext {
   draft: string;
   replyProblem: ReplyProblem | null;
   replyFailure: ReplyFailure | null;
+  /** The reply on its way: shown in the conversation, back in the box if it fails. */
+  pending: string | null;
+  /** «Actualizar conversación» failed; the message shown stays. */
+  refreshFailure: ScreenFailure | null;
   /** Replies sent from this screen. */
   replies: number;
 }
 
-type MessageEvent = { type: 'message.retry' } | { type: 'reply.change'; content: string } | { type: 'reply.send' };
+type MessageEvent =
+  | { type: 'message.retry' }
+  | { type: 'message.refresh' }
+  | { type: 'reply.change'; content: string }
+  | { type: 'reply.send' };
 
 export const familyMessageMachine = setup({
   types: {
@@ -40,7 +50,9 @@ export const familyMessageMachine = setup({
   },
   actors: { fetchMessage, markRead, sendReply },
   actions: {
-    assignMessage: assign((_, message: FamilyMessageDetail) => ({ message, failure: null })),
+    assignMessage: assign((_, message: FamilyMessageDetail) => ({ message, failure: null, refreshFailure: null })),
+    assignRefreshFailure: assign((_, failure: FamilyFailure) => ({ refreshFailure: screenFailureOf(failure) })),
+    clearRefreshFailure: assign({ refreshFailure: null }),
     assignRead: assign(({ context }) => ({ message: context.message && { ...context.message, read: true } })),
     assignFailure: assign((_, failure: FamilyFailure) => ({ failure: screenFailureOf(failure) })),
     changeDraft: assign(({ event }) => {
@@ -48,20 +60,32 @@ export const familyMessageMachine = setup({
       return { draft: event.content, replyProblem: null, replyFailure: null };
     }),
     showReplyProblem: assign(({ context }) => ({ replyProblem: replyProblem(context.draft) })),
-    clearReplyFailure: assign({ replyFailure: null }),
-    addReply: assign(({ context }, id: number) => ({
+    startReply: assign(({ context }) => ({ pending: context.draft, draft: '', replyFailure: null })),
+    addReply: assign(({ context }, answer: FamilyReplyAnswer) => ({
       message: context.message && {
         ...context.message,
         thread: [
           ...context.message.thread,
-          // As the server will list it (the guardian's own answer); its time is the server's to say.
-          { id, title: `Re: ${context.message.title}`, content: context.draft, sender_name: '', mine: true, sent_at: null },
+          // As the server lists it (the guardian's own answer, at the server's time); their name is theirs.
+          {
+            id: answer.id,
+            title: `Re: ${context.message.title}`,
+            content: context.pending ?? '',
+            sender_name: '',
+            mine: true,
+            sent_at: answer.sent_at,
+          },
         ],
       },
-      draft: '',
+      pending: null,
       replies: context.replies + 1,
     })),
-    assignReplyFailure: assign((_, failure: FamilyFailure) => ({ replyFailure: replyFailureOf(failure) })),
+    // Back in the box as it was (the box takes no typing while it is on its way).
+    assignReplyFailure: assign(({ context }, failure: FamilyFailure) => ({
+      replyFailure: replyFailureOf(failure),
+      draft: context.pending ?? '',
+      pending: null,
+    })),
     tellExpired: emit({ type: 'session.expired' } as const),
   },
   guards: {
@@ -83,6 +107,8 @@ export const familyMessageMachine = setup({
     draft: '',
     replyProblem: null,
     replyFailure: null,
+    pending: null,
+    refreshFailure: null,
     replies: 0,
   }),
   states: {
@@ -124,17 +150,33 @@ export const familyMessageMachine = setup({
       on: {
         'reply.change': { guard: 'canReply', actions: 'changeDraft' },
         'reply.send': [
-          { guard: 'canSendReply', target: 'replying', actions: 'clearReplyFailure' },
+          { guard: 'canSendReply', target: 'replying', actions: 'startReply' },
           { guard: 'canReply', actions: 'showReplyProblem' },
         ],
+        'message.refresh': { target: 'refreshing', actions: 'clearRefreshFailure' },
       },
+    },
+    // The message stays shown, and the draft stays as typed, while it is asked for again.
+    refreshing: {
+      tags: 'busy',
+      invoke: {
+        id: 'refreshMessage',
+        src: 'fetchMessage',
+        input: ({ context }) => ({ token: context.token, id: context.id }),
+        onDone: { target: 'ready', actions: { type: 'assignMessage', params: ({ event }) => event.output } },
+        onError: [
+          { guard: { type: 'isUnauthorized', params: ({ event }) => toFamilyFailure(event.error) }, target: 'expired' },
+          { target: 'ready', actions: { type: 'assignRefreshFailure', params: ({ event }) => toFamilyFailure(event.error) } },
+        ],
+      },
+      on: { 'reply.change': { guard: 'canReply', actions: 'changeDraft' } },
     },
     replying: {
       tags: 'busy',
       invoke: {
         id: 'sendReply',
         src: 'sendReply',
-        input: ({ context }) => ({ token: context.token, id: context.id, content: context.draft }),
+        input: ({ context }) => ({ token: context.token, id: context.id, content: context.pending ?? '' }),
         onDone: { target: 'ready', actions: { type: 'addReply', params: ({ event }) => event.output } },
         onError: [
           { guard: { type: 'isUnauthorized', params: ({ event }) => toFamilyFailure(event.error) }, target: 'expired' },
@@ -171,4 +213,8 @@ export const selectReplyFailureKind = (s: FamilyMessageSnapshot): ReplyFailure['
 export const selectReplyFailureMessage = (s: FamilyMessageSnapshot): string =>
   s.context.replyFailure?.kind === 'server' ? s.context.replyFailure.message : '';
 export const selectIsReplying = (s: FamilyMessageSnapshot): boolean => s.matches('replying');
+/** The reply on its way (shown at the end of the conversation), or null. */
+export const selectPendingReply = (s: FamilyMessageSnapshot): string | null => s.context.pending;
+export const selectIsRefreshing = (s: FamilyMessageSnapshot): boolean => s.matches('refreshing');
+export const selectRefreshFailure = (s: FamilyMessageSnapshot): ScreenFailure | null => s.context.refreshFailure;
 export const selectReplies = (s: FamilyMessageSnapshot): number => s.context.replies;

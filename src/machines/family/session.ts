@@ -7,8 +7,9 @@
 import { assertEvent, assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Locale } from '../../../shared/contract';
 import type { FamilySession } from '../../../shared/family-contract';
-import { askCode, signIn, signOut, toFamilyFailure } from '../../services/family/api';
+import { askCode, signIn, toFamilyFailure } from '../../services/family/api';
 import { restoreSession } from '../../services/family/device';
+import { signOut } from '../../services/family/sign-out';
 import {
   cleanCode,
   cleanPhone,

@@ -1,9 +1,9 @@
 // The families' app's calls to the guardian API (shared/family-contract.ts) as actor logic: its own small
 // client (a bearer token, no cookies, no CSRF: the staff client's session rules do not apply), every answer
 // checked by its struct, every failure a `FamilyFailure`. Each call takes the actor's `signal`, so leaving
-// the state aborts it.
-import { FetchError, ofetch } from 'ofetch';
-import { array, is, record, string, type Struct } from 'superstruct';
+// the state aborts it. Plain `fetch`, not ofetch: the app makes JSON calls only, and ofetch with ufo and
+// destr was 4 kB of its first download (bench (a)).
+import { array, is, number, record, string, type, type Struct } from 'superstruct';
 import { fromPromise } from 'xstate';
 import {
   bearer,
@@ -12,6 +12,7 @@ import {
   type FamilyChild,
   type FamilyInboxPage,
   type FamilyMessageDetail,
+  type FamilyReplyAnswer,
   type FamilySession,
 } from '../../../shared/family-contract';
 import {
@@ -23,7 +24,8 @@ import {
   FamilyReplyBodyStruct,
   FamilySessionBodyStruct,
 } from '../../../shared/family-structs';
-import { forgetSession, keepSession } from './device';
+import { PUSH_API, type PushSubscriptionBody } from '../../../shared/push-contract';
+import { keepSession } from './device';
 import { saveFile } from './files';
 
 /** What went wrong with a call: `status` 0 when no answer arrived (offline, aborted). */
@@ -57,7 +59,7 @@ export function toFamilyFailure(error: unknown): FamilyFailure {
   return { status: 0, code: 'network', message: '', fieldErrors: {} };
 }
 
-const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
+export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
 interface Call {
   method?: 'GET' | 'POST' | 'DELETE';
@@ -67,36 +69,58 @@ interface Call {
   signal?: AbortSignal;
 }
 
-function failureOf(error: unknown): FamilyFailureError {
-  if (error instanceof FetchError && error.response) {
-    const data = error.data as { message?: unknown; code?: unknown; errors?: unknown } | undefined;
-    return new FamilyFailureError({
-      status: error.response.status,
-      code: typeof data?.code === 'string' ? data.code : 'http',
-      message: typeof data?.message === 'string' ? data.message : '',
-      fieldErrors: is(data?.errors, FieldErrorsStruct) ? data.errors : {},
-    });
-  }
-  return new FamilyFailureError({ status: 0, code: 'network', message: '', fieldErrors: {} });
-}
-
 const FieldErrorsStruct = record(string(), array(string()));
 
-async function call<T>(path: string, struct: Struct<T, unknown>, options: Call = {}): Promise<T> {
-  let body: unknown;
+/** A refusal's body as the server sends it (`{ message, code, errors }`), whatever of it is there. */
+function refusal(status: number, data: unknown): FamilyFailureError {
+  const body = (typeof data === 'object' && data !== null ? data : {}) as { message?: unknown; code?: unknown; errors?: unknown };
+  return new FamilyFailureError({
+    status,
+    code: typeof body.code === 'string' ? body.code : 'http',
+    message: typeof body.message === 'string' ? body.message : '',
+    fieldErrors: is(body.errors, FieldErrorsStruct) ? body.errors : {},
+  });
+}
+
+/** A call that got no answer (offline, aborted, cut): status 0. */
+export const noAnswer = (): FamilyFailureError => new FamilyFailureError({ status: 0, code: 'network', message: '', fieldErrors: {} });
+
+/** The body as JSON, or undefined when there is none or it is not JSON (a proxy's error page). */
+async function jsonOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
   try {
-    body = await ofetch(path, {
-      baseURL: API_BASE,
-      method: options.method ?? 'GET',
-      body: options.body,
-      query: options.query,
-      signal: options.signal,
-      headers: { Accept: 'application/json', ...(options.token ? { Authorization: bearer(options.token) } : {}) },
-      retry: 0,
-    });
-  } catch (error) {
-    throw failureOf(error);
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
+}
+
+/** One call to the guardian API: the answer's JSON, or a `FamilyFailureError` (status 0: no answer). */
+async function send(path: string, options: Call): Promise<unknown> {
+  const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.token) headers.Authorization = bearer(options.token);
+  if (options.body) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  let data: unknown;
+  try {
+    response = await fetch(`${API_BASE}${path}${query}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+    data = await jsonOf(response);
+  } catch {
+    throw noAnswer();
+  }
+  if (!response.ok) throw refusal(response.status, data);
+  return data;
+}
+
+export async function call<T>(path: string, struct: Struct<T, unknown>, options: Call = {}): Promise<T> {
+  const body = await send(path, options);
   if (!is(body, struct)) throw new FamilyFailureError({ status: 200, code: 'response.invalid', message: '', fieldErrors: {} });
   return body;
 }
@@ -117,25 +141,10 @@ export const signIn = fromPromise<FamilySession, { phone: string; code: string }
   return data;
 });
 
-/**
- * Ends the session on the server, then forgets it here. Forgotten whatever the server answers: offline or
- * already revoked, the guardian asked to leave, and this device must not stay signed in.
- */
-export const signOut = fromPromise<void, { token: string }>(async ({ input, signal }) => {
-  try {
-    await ofetch(FAMILY_API.session, {
-      baseURL: API_BASE,
-      method: 'DELETE',
-      headers: { Authorization: bearer(input.token) },
-      signal,
-      retry: 0,
-    });
-  } catch {
-    // See above: nothing to retry.
-  } finally {
-    forgetSession();
-  }
-});
+/** Revokes the token on the server (services/family/sign-out.ts does the rest of signing out). */
+export async function endSession(token: string, signal?: AbortSignal): Promise<void> {
+  await send(FAMILY_API.session, { method: 'DELETE', token, signal });
+}
 
 /** What the inbox asks for: a page, of one child or all (`student` null), with the words typed (or none). */
 export interface InboxQuery {
@@ -171,7 +180,7 @@ export const downloadAttachment = fromPromise<void, { token: string; messageId: 
         signal,
       });
     } catch {
-      throw new FamilyFailureError({ status: 0, code: 'network', message: '', fieldErrors: {} });
+      throw noAnswer();
     }
     if (!response.ok) throw new FamilyFailureError({ status: response.status, code: 'http', message: '', fieldErrors: {} });
     try {
@@ -193,12 +202,36 @@ export const markRead = fromPromise<void, { token: string; id: number }>(async (
   await call(FAMILY_API.read(input.id), FamilyReadBodyStruct, { method: 'POST', token: input.token, signal });
 });
 
-export const sendReply = fromPromise<number, { token: string; id: number; content: string }>(async ({ input, signal }) => {
+export const sendReply = fromPromise<FamilyReplyAnswer, { token: string; id: number; content: string }>(async ({ input, signal }) => {
   const { data } = await call(FAMILY_API.reply(input.id), FamilyReplyBodyStruct, {
     method: 'POST',
     body: { content: input.content },
     token: input.token,
     signal,
   });
-  return data.id;
+  return data;
 });
+
+const PushKeyBodyStruct = type({ data: type({ public_key: string() }) });
+const PushSubscriptionAnswerStruct = type({ data: type({ id: number(), endpoint: string() }) });
+
+/** The server's VAPID public key (base64url), the `applicationServerKey` of a subscription. */
+export async function fetchPushKey(token: string, signal?: AbortSignal): Promise<string> {
+  const { data } = await call(`/app${PUSH_API.key}`, PushKeyBodyStruct, { token, signal });
+  return data.public_key;
+}
+
+/** Registers this browser's subscription for the guardian (again: the server updates a known one). */
+export async function saveSubscription(token: string, subscription: PushSubscriptionBody, signal?: AbortSignal): Promise<void> {
+  await call(`/app${PUSH_API.subscriptions}`, PushSubscriptionAnswerStruct, {
+    method: 'POST',
+    body: { ...subscription },
+    token,
+    signal,
+  });
+}
+
+/** Tells the server to stop pushing to this browser. */
+export async function removeSubscription(token: string, endpoint: string): Promise<void> {
+  await send(`/app${PUSH_API.subscriptions}`, { method: 'DELETE', body: { endpoint }, token });
+}

@@ -6,6 +6,7 @@
 import { array, enums, is, number, optional, string, type } from 'superstruct';
 import { fromPromise } from 'xstate';
 import type { FamilySession } from '../../../shared/family-contract';
+import { forgetOfflineCopies } from './offline';
 
 const KEY = 'hermes.familia.session';
 
@@ -47,5 +48,12 @@ function keptSession(now: Date): FamilySession | null {
   return { ...stored, guardian: { ...stored.guardian, schools: stored.guardian.schools ?? [stored.guardian.school] } };
 }
 
-/** The kept session as actor logic: the app starts by reading it. */
-export const restoreSession = fromPromise<FamilySession | null>(async () => keptSession(new Date()));
+/**
+ * The kept session as actor logic: the app starts by reading it. Without one (it expired, or was never
+ * there), copies of messages a previous session left offline are deleted.
+ */
+export const restoreSession = fromPromise<FamilySession | null>(async () => {
+  const session = keptSession(new Date());
+  if (session === null) await forgetOfflineCopies();
+  return session;
+});

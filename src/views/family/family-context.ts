@@ -31,3 +31,9 @@ export function formatWhen(iso: string | null, locale: Locale): string {
   if (iso === null) return '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
+
+/** «2 kB», «1,5 MB» as the locale writes them (the staff's formatter is not the families' to import). */
+export function formatSize(size: number, locale: string): string {
+  const [value, unit] = size < 1024 * 1024 ? [size / 1024, 'kilobyte'] : [size / (1024 * 1024), 'megabyte'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(Math.max(value, 0.1));
+}

@@ -10,4 +10,4 @@ export function childOf(search: string): number | null {
 const withChild = (path: string, student: number | null) => (student === null ? path : `${path}?hijo=${student}`);
 
 export const inboxHref = (student: number | null): string => withChild('/', student);
-export const messageHref = (id: number, student: number | null): string => withChild(`/mensaje/${id}`, student);
+export const messageHref = (id: number, student: number | null): string => withChild(`/mensajes/${id}`, student);

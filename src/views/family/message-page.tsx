@@ -1,30 +1,51 @@
 // One message: who sent it, the school, the children it is about, the date, the text and signature, its
 // files (each downloaded through the API), the conversation so far, and the reply box when the author
 // allowed replies.
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { Link, useSearch } from 'wouter';
 import { FAMILY_REPLY_MAX, type FamilyAttachment } from '../../../shared/family-contract';
-import { type FamilyDownloadActor, selectDownloadFailure, selectIsDownloading } from '../../machines/family/download';
+import {
+  type FamilyDownloadActor,
+  familyDownloadMachine,
+  selectDownloadFailure,
+  selectIsDownloading,
+} from '../../machines/family/download';
 import {
   type FamilyMessageActor,
+  familyMessageMachine,
   selectDraft,
+  selectIsRefreshing,
   selectIsReplying,
   selectMessage,
   selectMessageFailure,
   selectMessagePhase,
+  selectPendingReply,
+  selectRefreshFailure,
   selectReplies,
   selectReplyFailureKind,
   selectReplyFailureMessage,
   selectReplyProblem,
 } from '../../machines/family/message';
 import { Button } from '../ui/button';
-import { formatBytes } from '../lib/format';
 import { Field, FieldError, FieldLabel, errorProps } from '../ui/field';
 import { Textarea } from '../ui/textarea';
-import { formatWhen, useFamilyLocale, useFamilyT } from './family-context';
+import { formatSize, formatWhen, useFamilyLocale, useFamilyT } from './family-context';
 import { childOf, inboxHref } from './inbox-address';
-import { useDownloadActor, useMessageActor } from './page-actor';
+import { useExpiredToSession } from './page-actor';
+
+function useMessageActor(token: string, id: number): FamilyMessageActor {
+  const actor = useActorRef(familyMessageMachine, { input: { token, id } });
+  useExpiredToSession(actor);
+  return actor;
+}
+
+/** One file's download, made in this chunk like the message's actor. */
+function useDownloadActor(token: string, messageId: number, attachment: FamilyAttachment): FamilyDownloadActor {
+  const actor = useActorRef(familyDownloadMachine, { input: { token, messageId, attachment } });
+  useExpiredToSession(actor);
+  return actor;
+}
 
 export function MessagePage({ token, id }: { token: string; id: number }) {
   const t = useFamilyT();
@@ -128,7 +149,7 @@ function AttachmentButton({ actor, file }: { actor: FamilyDownloadActor; file: F
         <span className="min-w-0 break-all">
           {downloading ? t('family.children.downloading', { name: file.name }) : t('family.children.download', { name: file.name })}
         </span>
-        <span className="shrink-0 text-xs text-muted-foreground">{formatBytes(file.size, locale)}</span>
+        <span className="shrink-0 text-xs text-muted-foreground">{formatSize(file.size, locale)}</span>
       </Button>
       {failure ? (
         <p role="alert" className="text-sm text-destructive">
@@ -141,20 +162,53 @@ function AttachmentButton({ actor, file }: { actor: FamilyDownloadActor; file: F
   );
 }
 
+/**
+ * The conversation with the school: the staff's answers (their name and «Colegio») and the guardian's own
+ * («Tu respuesta»), oldest first, each with its time; a reply on its way at the end, «Enviando…».
+ * «Actualizar conversación» brings answers written since the page opened.
+ */
 function Thread({ actor }: { actor: FamilyMessageActor }) {
   const t = useFamilyT();
   const locale = useFamilyLocale();
   const message = useSelector(actor, selectMessage);
-  if (!message || message.thread.length === 0) return null;
+  const pending = useSelector(actor, selectPendingReply);
+  const refreshing = useSelector(actor, selectIsRefreshing);
+  const refreshFailure = useSelector(actor, selectRefreshFailure);
+  if (!message) return null;
+  if (message.thread.length === 0 && pending === null && !message.allow_replies) return null;
   return (
     <section aria-labelledby="thread-title" className="flex flex-col gap-2 border-t pt-3">
-      <h2 id="thread-title" className="font-semibold">
-        {t('family.message.thread')}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="thread-title" className="font-semibold">
+          {t('family.message.thread')}
+        </h2>
+        <Button variant="outline" size="sm" disabled={refreshing} onClick={() => actor.send({ type: 'message.refresh' })}>
+          {refreshing ? t('family.thread.refreshing') : t('family.thread.refresh')}
+        </Button>
+      </div>
+      {refreshFailure ? (
+        <p role="alert" className="text-sm text-destructive">
+          {refreshFailure === 'offline' ? t('family.thread.refreshOffline') : t('family.thread.refreshError')}
+        </p>
+      ) : null}
+      {message.thread.length === 0 && pending === null ? <p className="text-sm text-muted-foreground">{t('family.thread.empty')}</p> : null}
       <ol className="flex flex-col gap-2">
         {message.thread.map((item) => (
-          <li key={item.id} className={item.mine ? 'ml-6 rounded-lg bg-secondary p-3' : 'mr-6 rounded-lg bg-muted p-3'}>
-            <p className="text-sm font-medium">{item.mine ? t('family.message.mine') : item.sender_name}</p>
+          <li
+            key={item.id}
+            data-slot="thread-item"
+            data-mine={item.mine}
+            className={item.mine ? 'ml-6 rounded-lg bg-secondary p-3' : 'mr-6 rounded-lg bg-muted p-3'}
+          >
+            <p className="text-sm font-medium">
+              {item.mine ? (
+                t('family.message.mine')
+              ) : (
+                <>
+                  {item.sender_name} <span className="font-normal text-muted-foreground">· {t('family.message.school')}</span>
+                </>
+              )}
+            </p>
             <p className="text-sm break-words whitespace-pre-wrap">{item.content}</p>
             {item.sent_at ? (
               <time className="text-xs text-muted-foreground" dateTime={item.sent_at}>
@@ -163,6 +217,13 @@ function Thread({ actor }: { actor: FamilyMessageActor }) {
             ) : null}
           </li>
         ))}
+        {pending === null ? null : (
+          <li data-slot="thread-item" data-pending="true" className="ml-6 rounded-lg border border-dashed bg-secondary/60 p-3">
+            <p className="text-sm font-medium">{t('family.message.mine')}</p>
+            <p className="text-sm break-words whitespace-pre-wrap">{pending}</p>
+            <p className="text-xs text-muted-foreground">{t('family.thread.pending')}</p>
+          </li>
+        )}
       </ol>
     </section>
   );
@@ -206,8 +267,10 @@ function ReplyBox({ actor }: { actor: FamilyMessageActor }) {
           id={`${id}-reply`}
           value={draft}
           placeholder={t('family.message.replyPlaceholder')}
+          // On its way, the text is in the conversation above; the box waits (and gets it back on failure).
+          readOnly={replying}
           onChange={(event) => actor.send({ type: 'reply.change', content: event.target.value })}
-          className="min-h-24"
+          className="min-h-24!"
           {...errorProps(error, `${id}-reply-error`)}
         />
         <FieldError id={`${id}-reply-error`}>{error}</FieldError>

@@ -1,17 +1,18 @@
 // A screen's actor in the families' app: started with the screen, stopped when it goes, and its
-// `session.expired` (a 401) handed to the session, which signs the device out.
+// `session.expired` (a 401) handed to the session, which signs the device out. The message screen's
+// actor is made in its own chunk (message-page.tsx).
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import type { FamilyAttachment } from '../../../shared/family-contract';
 import { type FamilyChildrenActor, familyChildrenMachine } from '../../machines/family/children';
-import { type FamilyDownloadActor, familyDownloadMachine } from '../../machines/family/download';
+import type { FamilyDownloadActor } from '../../machines/family/download';
 import { type FamilyInboxActor, familyInboxMachine } from '../../machines/family/inbox';
-import { type FamilyMessageActor, familyMessageMachine } from '../../machines/family/message';
+import type { FamilyMessageActor } from '../../machines/family/message';
+import type { FamilyPushActor } from '../../machines/family/push';
 import { useSession } from './family-context';
 
-type ScreenActor = FamilyInboxActor | FamilyMessageActor | FamilyChildrenActor | FamilyDownloadActor;
+type ScreenActor = FamilyInboxActor | FamilyMessageActor | FamilyPushActor | FamilyChildrenActor | FamilyDownloadActor;
 
-function useExpiredToSession(actor: ScreenActor): void {
+export function useExpiredToSession(actor: ScreenActor): void {
   const session = useSession();
   useEffect(() => {
     // Every screen actor emits the same event; one subscription type for them all.
@@ -30,20 +31,8 @@ export function useInboxActor(token: string, student: number | null): FamilyInbo
   return actor;
 }
 
-export function useMessageActor(token: string, id: number): FamilyMessageActor {
-  const actor = useActorRef(familyMessageMachine, { input: { token, id } });
-  useExpiredToSession(actor);
-  return actor;
-}
-
 export function useChildrenActor(token: string): FamilyChildrenActor {
   const actor = useActorRef(familyChildrenMachine, { input: { token } });
-  useExpiredToSession(actor);
-  return actor;
-}
-
-export function useDownloadActor(token: string, messageId: number, attachment: FamilyAttachment): FamilyDownloadActor {
-  const actor = useActorRef(familyDownloadMachine, { input: { token, messageId, attachment } });
   useExpiredToSession(actor);
   return actor;
 }

@@ -133,7 +133,7 @@ export function CodeForm() {
           maxLength={7}
           value={code}
           onChange={(event) => session.send({ type: 'code.change', code: event.target.value })}
-          className="text-lg tracking-widest"
+          className="text-lg! tracking-widest"
           {...errorProps(error, `${id}-code-error`)}
         />
         <FieldError id={`${id}-code-error`}>{error}</FieldError>

@@ -43,6 +43,7 @@ import { cn } from '../../lib/utils';
 import { ErrorPage } from '../app/error-page';
 import { GuardianOfLine } from './guardian-of';
 import { ThreadSection } from './thread-section';
+import { ConversationsSection, outsideConversations } from './conversations-section';
 import { ChannelBadges } from './channel-badges';
 
 type ReaderActor = ActorRefFrom<typeof messageReaderMachine>;
@@ -161,7 +162,8 @@ function MessageView({ reader, lifecycle, message }: { reader: ReaderActor; life
 
       {kind === 'sent' && message.reception && <Delivery lifecycle={lifecycle} id={message.id} people={message.recipients_summary.total} />}
 
-      <ThreadSection thread={message.thread} timezone={message.timezone} />
+      <ConversationsSection conversations={message.conversations} timezone={message.timezone} />
+      <ThreadSection thread={outsideConversations(message)} timezone={message.timezone} />
 
       <Actions reader={reader} lifecycle={lifecycle} />
     </div>

@@ -11,7 +11,6 @@ import { GuardianOfLine } from './guardian-of';
  */
 export function ThreadSection({ thread, timezone }: { thread: ThreadMessage[]; timezone: string }) {
   const t = useT();
-  const locale = useLocale();
   if (thread.length === 0) return null;
   return (
     <section aria-labelledby="thread-title" className="flex flex-col gap-2 border-t pt-4">
@@ -22,29 +21,40 @@ export function ThreadSection({ thread, timezone }: { thread: ThreadMessage[]; t
       <ol className="flex flex-col gap-2">
         {thread.map((m) => (
           <li key={m.id}>
-            <article aria-labelledby={`thread-${m.id}`} className="flex min-w-0 flex-col gap-1 rounded-md border p-3">
-              <header className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
-                <span className="flex min-w-0 flex-col">
-                  <span className="font-medium text-foreground">{m.sender.name}</span>
-                  <GuardianOfLine of={m.sender_of} />
-                </span>
-                <time dateTime={m.date}>{formatDateTime(m.date, locale, timezone)}</time>
-              </header>
-              <h3 id={`thread-${m.id}`} className="text-sm font-medium break-words">
-                <Link
-                  href={`/${m.folder}/message/${m.id}`}
-                  className="rounded-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  {m.title || t('messages.untitled')}
-                </Link>
-              </h3>
-              <p data-slot="thread-content" className="text-sm leading-relaxed break-words whitespace-pre-wrap">
-                {m.content}
-              </p>
-            </article>
+            <ThreadArticle message={m} timezone={timezone} />
           </li>
         ))}
       </ol>
     </section>
+  );
+}
+
+/** One message of a conversation, whole: who (and whose guardian), when, its title as a link, its text. */
+export function ThreadArticle({ message: m, timezone, nested = false }: { message: ThreadMessage; timezone: string; nested?: boolean }) {
+  const t = useT();
+  const locale = useLocale();
+  // Under a family's conversation heading (h3), a level deeper.
+  const Heading = nested ? 'h4' : 'h3';
+  return (
+    <article aria-labelledby={`thread-${m.id}`} className="flex min-w-0 flex-col gap-1 rounded-md border p-3">
+      <header className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
+        <span className="flex min-w-0 flex-col">
+          <span className="font-medium text-foreground">{m.sender.name}</span>
+          <GuardianOfLine of={m.sender_of} />
+        </span>
+        <time dateTime={m.date}>{formatDateTime(m.date, locale, timezone)}</time>
+      </header>
+      <Heading id={`thread-${m.id}`} className="text-sm font-medium break-words">
+        <Link
+          href={`/${m.folder}/message/${m.id}`}
+          className="rounded-sm text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {m.title || t('messages.untitled')}
+        </Link>
+      </Heading>
+      <p data-slot="thread-content" className="text-sm leading-relaxed break-words whitespace-pre-wrap">
+        {m.content}
+      </p>
+    </article>
   );
 }

@@ -1,0 +1,185 @@
+// The families' app as an installed app in Chromium against the real server: its service worker registers
+// under /familia/, keeps the app and the messages the guardian opened, and with no network the app opens and
+// rereads them (saying it is offline); sign-out deletes those copies. Push: the card asks before the browser
+// does (axe finds nothing in it), the subscription reaches the server, a push delivered to the worker
+// through the DevTools protocol shows the message's title tagged with its id, and sign-out removes the
+// subscription. Chromium without Google's keys cannot reach a real push service, so the page's
+// `pushManager.subscribe` is replaced by one that answers a well-formed subscription.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { PushPayload } from '../../shared/push-contract';
+import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
+import { expectNoAxeViolations } from './support/axe';
+import { USERS } from './support/env';
+import { guardianWithApp, inboxRow, sendToGuardian, signInAsGuardian } from './support/family';
+import { BASE_URL } from './support/server';
+import { loginViaApi } from './support/session';
+
+const tx = familyCL.family;
+
+/** Until the app's worker is active and controls the page (it claims the open pages when it activates). */
+async function workerInControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!registration.scope.endsWith('/familia/')) throw new Error(`worker of ${registration.scope}`);
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  });
+}
+
+/** Names of the caches that hold a session's copies of messages. */
+const copiesCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('hermes-familia-copias-')));
+
+async function teacherPage(context: BrowserContext): Promise<Page> {
+  const teacher = await context.newPage();
+  await loginViaApi(teacher, USERS.teacher);
+  return teacher;
+}
+
+test('the app opens offline and rereads a message the guardian opened; sign-out deletes the copies', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const teacherContext = await browser.newContext({ baseURL: BASE_URL });
+  const teacher = await teacherPage(teacherContext);
+  const guardian = await guardianWithApp(teacher, 1);
+  const title = `Para releer ${Date.now().toString(36)}`;
+  const unopened = `Sin abrir ${Date.now().toString(36)}`;
+  await sendToGuardian(teacher, guardian, unopened, 'Este no se abrió antes.');
+  const id = await sendToGuardian(teacher, guardian, title, 'El lunes traer el delantal.');
+  await teacherContext.close();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsGuardian(page, guardian);
+  await workerInControl(page);
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    return link ? ((await (await fetch(link.href)).json()) as Record<string, unknown>) : null;
+  });
+  expect(manifest).toMatchObject({ start_url: '/familia/', scope: '/familia/', lang: 'es', short_name: 'Hermes' });
+
+  await (await inboxRow(page, title)).click();
+  await expect(page).toHaveURL(new RegExp(`/familia/mensajes/${id}$`));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByRole('link', { name: tx.app.back }).click();
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  expect(await copiesCaches(page)).toHaveLength(1);
+
+  await inboxRow(page, unopened);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByText(tx.offline.banner)).toBeVisible();
+  // Only what was opened: the other message cannot be read without the network.
+  await page.getByRole('link', { name: new RegExp(unopened) }).click();
+  await expect(page.getByText(tx.message.offline)).toBeVisible();
+  await page.getByRole('link', { name: tx.app.back }).click();
+  await page.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('El lunes traer el delantal.')).toBeVisible();
+  await expect(page.getByText(tx.offline.banner)).toBeVisible();
+  await expectNoAxeViolations(page, 'message reread offline');
+
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: tx.app.signOut }).click();
+  await expect(page.getByRole('heading', { name: tx.signIn.title })).toBeVisible();
+  expect(await copiesCaches(page)).toEqual([]);
+});
+
+test('the card asks first; the subscription reaches the server; a push shows the message; sign-out removes it', async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const teacherContext = await browser.newContext({ baseURL: BASE_URL });
+  const teacher = await teacherPage(teacherContext);
+  const guardian = await guardianWithApp(teacher, 2);
+  await teacherContext.close();
+
+  // A well-formed subscription (65-byte p256dh, 16-byte auth) at an address nothing answers.
+  await page.addInitScript(() => {
+    const b64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    const p256dh = new Uint8Array(65).map((_, i) => (i === 0 ? 4 : (i * 7) % 256));
+    let current: PushSubscription | null = null;
+    PushManager.prototype.getSubscription = async () => current;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      const endpoint = `https://push.invalid/e2e/${crypto.randomUUID()}`;
+      const key = options?.applicationServerKey as Uint8Array;
+      current = {
+        endpoint,
+        expirationTime: null,
+        options: { applicationServerKey: key.slice().buffer, userVisibleOnly: true },
+        getKey: () => null,
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+        toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: b64url(p256dh), auth: b64url(new Uint8Array(16).fill(9)) } }),
+      } as unknown as PushSubscription;
+      return current;
+    };
+  });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsGuardian(page, guardian);
+  await workerInControl(page);
+  const cardTitle = page.getByRole('heading', { name: tx.push.title });
+  await expect(cardTitle).toBeVisible();
+  await expectNoAxeViolations(page, 'notifications card at 390 px');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoAxeViolations(page, 'notifications card at 320 px');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  await context.grantPermissions(['notifications'], { origin: BASE_URL });
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/app/push/subscriptions') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: tx.push.enable }).click();
+  expect((await saved).status()).toBe(201);
+  await expect(page.getByText(tx.push.enabled)).toBeVisible();
+
+  // A push for a message, delivered to the worker as the push service would.
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const r of updated) if (!r.isDeleted) registrations.set(r.scopeURL, r.registrationId);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await expect.poll(() => registrations.get(`${BASE_URL}/familia/`)).toBeTruthy();
+  const payload: PushPayload = {
+    message_id: 424242,
+    title: 'Suspensión de clases',
+    school: 'Colegio de prueba',
+    child: 'Tomás',
+    url: '/familia/mensajes/424242',
+    emergency: true,
+  };
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: BASE_URL,
+      registrationId: registrations.get(`${BASE_URL}/familia/`)!,
+      data: JSON.stringify(payload),
+    });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        tag: n.tag,
+        body: n.body,
+        requireInteraction: n.requireInteraction,
+      })),
+    );
+  await deliver();
+  await expect
+    .poll(shown)
+    .toEqual([{ title: 'Suspensión de clases', tag: '424242', body: 'Colegio de prueba · Tomás', requireInteraction: true }]);
+  // A retry of the same push replaces its notification.
+  await deliver();
+  await expect.poll(async () => (await shown()).length).toBe(1);
+  await cdp.detach();
+
+  const removed = page.waitForResponse((r) => r.url().endsWith('/api/app/push/subscriptions') && r.request().method() === 'DELETE');
+  await page.getByRole('button', { name: tx.app.signOut }).click();
+  expect((await removed).status()).toBe(204);
+  await expect(page.getByRole('heading', { name: tx.signIn.title })).toBeVisible();
+});
