@@ -33,6 +33,7 @@ import { CHANNEL_CODES } from '../../shared/codes';
 import { messageRecipients, messages } from '../../server/db/schema/messages';
 import { courses, guardians, levels, studentGuardians, students } from '../../server/db/schema/school';
 import { signedIn, startServer, type TestServer } from './support/server';
+import { appInUse } from './support/app-use';
 
 let server: TestServer;
 const as = signedIn(() => server);
@@ -305,6 +306,7 @@ async function fixture(): Promise<void> {
       .returning({ id: guardians.id });
     ids.guardians[key] = row!.id;
   }
+  await appInUse(db, { institutionId });
   for (const s of STUDENTS) {
     const [row] = await db
       .insert(students)
