@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/sql';
 import type { Logger } from '../log';
 import { valuesByRecipient } from '../recipients/merge-values';
+import { pushMutedSql } from '../push/mutes';
 import { logoCache } from '../school-logo/logo';
 import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type OutgoingPush, type SendResult } from './channel';
@@ -35,6 +36,8 @@ export interface DeliveryRow {
   logo_hash: string | null;
   student_names: string | null;
   emergency: boolean;
+  /** App deliveries to a guardian: every child it concerns has pushes off (server/push/mutes.ts). */
+  push_muted: boolean | null;
   /** App deliveries to a guardian: their push subscriptions (null on every other delivery). */
   push_subscriptions: OutgoingPush['subscriptions'] | string | null;
 }
@@ -61,7 +64,8 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
           select coalesce(json_agg(json_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth) order by s.id), '[]')
           from push_subscriptions s
           where s.guardian_id = r.recipient_ref_id and s.institution_id = m.institution_id and d.address = 'guardian:' || s.guardian_id
-        ) end as push_subscriptions
+        ) end as push_subscriptions,
+        case when d.channel = 'app-mobile' and r.recipient_kind = 'apoderado' then ${pushMutedSql('r')} end as push_muted
       from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
         join message_recipients r on r.id = d.recipient_id
         left join school_logos l on l.institution_id = i.id
@@ -123,7 +127,14 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
       attachments: row.channel === 'e-mail' ? attachments : [],
       logo: logo && { content: logo.content, contentType: logo.contentType },
       ...(row.push_subscriptions
-        ? { push: { subscriptions: jsonOf(row.push_subscriptions), studentNames: row.student_names, emergency: row.emergency === true } }
+        ? {
+            push: {
+              subscriptions: jsonOf(row.push_subscriptions),
+              studentNames: row.student_names,
+              emergency: row.emergency === true,
+              muted: row.push_muted === true,
+            },
+          }
         : {}),
     };
     // The deadline: past it the attempt is a transient error, retried later with the same key. The signal
