@@ -169,7 +169,11 @@ describe.each(modes)("the families' app (%s)", (_, wrap) => {
     expect(within(screen.getByRole('link', { name: /Salida pedagógica/ })).queryByText(tx.inbox.unreadMark)).toBeNull();
     expect(screen.getByText('1 sin leer')).toBeTruthy();
     // The first row is the newest, as the server ordered them.
-    expect(screen.getAllByRole('link').map((link) => link.textContent?.slice(0, 12))).toEqual(['Reunión de a', 'Salida pedag']);
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('link')
+        .map((link) => link.textContent?.slice(0, 12)),
+    ).toEqual(['Reunión de a', 'Salida pedag']);
     expect(JSON.parse(localStorage.getItem(KEY) ?? 'null')).toEqual(SESSION);
   });
 

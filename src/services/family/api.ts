@@ -50,7 +50,7 @@ export function toFamilyFailure(error: unknown): FamilyFailure {
 const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
 interface Call {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: Record<string, unknown>;
   query?: Record<string, number>;
   token?: string;
@@ -72,7 +72,7 @@ function failureOf(error: unknown): FamilyFailureError {
 
 const FieldErrorsStruct = record(string(), array(string()));
 
-async function call<T>(path: string, struct: Struct<T, unknown>, options: Call = {}): Promise<T> {
+export async function call<T>(path: string, struct: Struct<T, unknown>, options: Call = {}): Promise<T> {
   let body: unknown;
   try {
     body = await ofetch(path, {

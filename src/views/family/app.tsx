@@ -2,7 +2,7 @@
 // sesión») over the inbox and one message, routed under /familia.
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Route, Router, Switch, useParams } from 'wouter';
+import { Link, Route, Router, Switch, useParams } from 'wouter';
 import type { BaseLocationHook } from 'wouter';
 import {
   type FamilySessionActor,
@@ -12,10 +12,12 @@ import {
   selectScreen,
   selectToken,
 } from '../../machines/family/session';
-import { Button } from '../ui/button';
+import { Button, buttonVariants } from '../ui/button';
 import { SessionContext, useFamilyLocale, useFamilyT, useSession } from './family-context';
 import { InboxPage } from './inbox-page';
 import { MessagePage } from './message-page';
+import { NoticesPage } from './notices-page';
+import { NotMyPhone } from './not-my-phone';
 import { CodeForm, PhoneForm } from './sign-in-page';
 
 /** Where the server serves this app (server/http/static.ts). */
@@ -61,12 +63,17 @@ function Account() {
   const name = useSelector(session, selectGuardianName);
   const school = useSelector(session, selectSchoolName);
   const busy = useSelector(session, selectIsBusy);
+  const token = useSelector(session, selectToken);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <p className="text-sm text-muted-foreground">{t('family.app.signedInAs', { name, school })}</p>
+      <Link href="/avisos" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+        {t('family.devices.nav.notices')}
+      </Link>
       <Button variant="outline" size="sm" disabled={busy} onClick={() => session.send({ type: 'session.signOut' })}>
         {busy ? t('family.app.signingOut') : t('family.app.signOut')}
       </Button>
+      {token === null ? null : <NotMyPhone token={token} />}
     </div>
   );
 }
@@ -79,6 +86,9 @@ function SignedIn() {
     <Switch>
       <Route path="/">
         <InboxPage token={token} />
+      </Route>
+      <Route path="/avisos">
+        <NoticesPage token={token} />
       </Route>
       <Route path="/mensaje/:id">
         <MessageRoute token={token} />
