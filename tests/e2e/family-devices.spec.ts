@@ -100,7 +100,9 @@ test('«Avisos» keeps a child’s notices off; «No es mi teléfono» ends ever
   await expectNoAxeViolations(page, '«Avisos» at 320 px');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('hermes.familia.session') ?? 'null') as { token: string }).token);
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('hermes.familia.session') ?? 'null') as { token: string }).token,
+  );
   await page.getByRole('button', { name: dx.notMyPhone.action }).click();
   await expect(page.getByText(dx.notMyPhone.description)).toBeVisible();
   // The safe answer first: Enter on the question does not end anything.
@@ -108,7 +110,9 @@ test('«Avisos» keeps a child’s notices off; «No es mi teléfono» ends ever
   await expectNoAxeViolations(page, '«No es mi teléfono» at 320 px');
   await page.getByRole('button', { name: dx.notMyPhone.confirm }).click();
   await expect(page.getByRole('heading', { name: tx.signIn.title })).toBeVisible();
-  const refused = await page.request.get('/api/app/messages', { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  const refused = await page.request.get('/api/app/messages', {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+  });
   expect(refused.status()).toBe(401);
   expect(await page.evaluate(() => localStorage.getItem('hermes.familia.session'))).toBeNull();
 });
