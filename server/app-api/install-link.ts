@@ -11,13 +11,13 @@ import { rowsOf } from '../db/sql';
 import { appReachableText } from '../recipients/app-reach';
 
 /** A guardian who got the link is reminded at most this often. */
-export const INSTALL_LINK_EVERY = '1 month';
+const INSTALL_LINK_EVERY = '1 month';
 
 /** Where the families' app is served (server/http/static.ts): the address the line gives. */
 export const installLinkUrl = (publicUrl: string): string => `${publicUrl}/familia`;
 
 /** The line itself: GSM-7 only (no accent), in words both locales read. */
-export const installLinkLine = (url: string): string => `Instala la app: ${url}`;
+const installLinkLine = (url: string): string => `Instala la app: ${url}`;
 
 /**
  * SQL over a message recipient aliased `r`: a guardian who never signed in to the app, is not reachable

@@ -11,7 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /** Days of app use without a push subscription that still count as reachable. */
-export const APP_RECENT_USE_DAYS = 30;
+const APP_RECENT_USE_DAYS = 30;
 
 /** The rule over a guardian row aliased `g`, as SQL text (for the status `case` written with sql.raw). */
 export const appReachableText = (g: string): string =>

@@ -1,7 +1,12 @@
 // The families' app's device calls (shared/family-devices-contract.ts) as actor logic: «No es mi teléfono»
 // and the «Avisos» settings. Same client, checks and failures as ./api.ts.
 import { fromPromise } from 'xstate';
-import { FAMILY_DEVICES_API, type FamilyNotifications, type PhoneSessionsEnded } from '../../../shared/family-devices-contract';
+import {
+  FAMILY_DEVICES_API,
+  type FamilyNotifications,
+  type FamilyNotificationsBody,
+  type PhoneSessionsEnded,
+} from '../../../shared/family-devices-contract';
 import { FamilyNotificationsBodyStruct, PhoneSessionsEndedBodyStruct } from '../../../shared/family-devices-structs';
 import { call } from './api';
 import { forgetSession } from './device';
@@ -26,7 +31,7 @@ export const saveNotification = fromPromise<FamilyNotifications, { token: string
   async ({ input, signal }) => {
     const { data } = await call(FAMILY_DEVICES_API.notifications, FamilyNotificationsBodyStruct, {
       method: 'PUT',
-      body: { children: [{ student_id: input.studentId, push: input.push }] },
+      body: { children: [{ student_id: input.studentId, push: input.push }] } satisfies FamilyNotificationsBody,
       token: input.token,
       signal,
     });
