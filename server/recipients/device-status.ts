@@ -22,6 +22,7 @@ export const hasPhoneSql = (g: string): SQL => smsPhoneSql(g);
 
 /** `deviceStatus` in SQL over a guardian row aliased `g`. */
 export const deviceStatusSql = (g = 'g'): SQL =>
-  sql.raw(`case when not ${appReachableText(g)} and not ${smsPhoneText(g)} then 'red'
+  // The app rule's two probes once per row (a subquery of one value), not once per branch.
+  sql.raw(`(select case when not ar.live and not ${smsPhoneText(g)} then 'red'
     when ${g}.device_misses >= ${DEVICE_WINDOW} then 'yellow'
-    when ${appReachableText(g)} then 'blue' else 'green' end`);
+    when ar.live then 'blue' else 'green' end from (select ${appReachableText(g)} as live) ar)`);

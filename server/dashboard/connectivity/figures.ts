@@ -243,7 +243,9 @@ export function schoolPhoneChannelsSql(institutionId: number | SQL) {
  * schoolPhoneChannelsSql): nothing reaches that guardian's device.
  */
 export function schoolDeviceStatusSql(g: string, can: string) {
-  return sql`case when ${deviceStatusSql(g)} = 'green' and not (${sql.raw(can)}.sms or ${sql.raw(can)}.whatsapp) then 'red' else ${deviceStatusSql(g)} end`;
+  // The status computed once per row (a subquery of one value), then read twice.
+  return sql`(select case when ds.status = 'green' and not (${sql.raw(can)}.sms or ${sql.raw(can)}.whatsapp) then 'red' else ds.status end
+    from (select ${deviceStatusSql(g)} as status) ds)`;
 }
 
 export function toRow(id: number, name: string, a: AggregateRow | undefined): ConnectivityRow {
