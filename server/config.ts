@@ -50,6 +50,12 @@ export interface ServerConfig {
   webhookSecret: string;
   /** This server as providers and staff reach it: status callbacks, invitation links (HERMES_PUBLIC_URL). */
   publicUrl: string;
+  /**
+   * SMS and WhatsApp to guardians without the families' app carry its address, the first time and then at
+   * most monthly (server/app-api/install-link.ts; HERMES_INSTALL_LINK=0 turns it off). Configs built in code
+   * (tests) leave it off unless they ask for it, so the texts they compare stay the composed ones.
+   */
+  installLink: boolean;
   /** Simulator: share of messages it reports not delivered (HERMES_SIM_FAILURE_RATE, 0–1, default 0.05). */
   simFailureRate: number;
   /** Simulator: how long after accepting it reports the outcome (HERMES_SIM_DELAY_MS, default 1500). */
@@ -93,6 +99,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   // Only configs built in code (tests) use this; configFromEnv draws a random one or requires the variable.
   webhookSecret: 'hermes-test-webhook-secret',
   publicUrl: 'http://localhost:3000',
+  installLink: false,
   simFailureRate: 0.05,
   simDelayMs: 1500,
   deliveryRetries: 5,
@@ -126,6 +133,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ...provider(env, 'WHATSAPP', 'whatsappProvider'),
     webhookSecret: webhookSecret(env),
     publicUrl: (env.HERMES_PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ''),
+    installLink: env.HERMES_INSTALL_LINK !== '0' && env.HERMES_INSTALL_LINK !== 'false',
     simFailureRate: fraction(env, 'HERMES_SIM_FAILURE_RATE', DEFAULT_CONFIG.simFailureRate),
     simDelayMs: nonNegativeInt(env, 'HERMES_SIM_DELAY_MS', DEFAULT_CONFIG.simDelayMs),
     deliveryRetries: nonNegativeInt(env, 'HERMES_DELIVERY_RETRIES', DEFAULT_CONFIG.deliveryRetries),

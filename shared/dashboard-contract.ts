@@ -63,6 +63,16 @@ export interface ConnectivityRow {
 export interface Connectivity {
   school: ConnectivityRow;
   levels: (ConnectivityRow & { courses: ConnectivityRow[] })[];
+  /**
+   * The families' app's install link carried by SMS and WhatsApp (server/app-api/install-link.ts): guardians
+   * sent it, and those of them who signed in to the app since the first one.
+   */
+  install_link?: InstallLinkFigures;
+}
+
+export interface InstallLinkFigures {
+  sent: number;
+  installed: number;
 }
 
 /** What staff should fix for a guardian (red / yellow explained, SPEC §3). */

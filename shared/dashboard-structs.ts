@@ -1,7 +1,7 @@
 // Runtime checks for the data screens' bodies (dashboard-contract.ts), in quota-structs.ts' conventions:
 // `type()` so extra fields do not break older clients, `Describe` to keep in step with the contract.
 // One block per screen family: connectivity (conn-spa) first; staff activity, summary and rankings after it.
-import { array, assign, boolean, enums, nullable, number, string, type, union, type Describe } from 'superstruct';
+import { array, assign, boolean, enums, nullable, number, optional, string, type, union, type Describe } from 'superstruct';
 import { CHANNEL_CODES } from './codes';
 import type {
   ActivitySummary,
@@ -48,6 +48,7 @@ const ConnectivityRowStruct: Describe<ConnectivityRow> = type({
 const ConnectivityStruct: Describe<Connectivity> = type({
   school: ConnectivityRowStruct,
   levels: array(assign(ConnectivityRowStruct, type({ courses: array(ConnectivityRowStruct) }))),
+  install_link: optional(type({ sent: number(), installed: number() })),
 });
 
 const MissedDeliveryStruct: Describe<MissedDelivery> = type({

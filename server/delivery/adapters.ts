@@ -59,6 +59,7 @@ function appChannel(sendPushes: PushSender | null): ChannelAdapter {
           school: message.institutionName,
           studentNames: message.push.studentNames,
           emergency: message.push.emergency,
+          muted: message.push.muted,
           targets: message.push.subscriptions,
         });
         // No phone took the push and one may later: retried with the engine's backoff, and recorded sent

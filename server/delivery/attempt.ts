@@ -9,6 +9,8 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/sql';
 import type { Logger } from '../log';
 import { valuesByRecipient } from '../recipients/merge-values';
+import { pushMutedSql } from '../push/mutes';
+import { installLinkDueSql, noteInstallLinkSent, withInstallLink } from '../app-api/install-link';
 import { logoCache } from '../school-logo/logo';
 import type { AttachmentStore } from '../storage/attachments';
 import { deliveryKey, type Adapters, type Outgoing, type OutgoingPush, type SendResult } from './channel';
@@ -34,7 +36,13 @@ export interface DeliveryRow {
   /** The school's logo version, when it has one (e-mails carry it). */
   logo_hash: string | null;
   student_names: string | null;
+  /** The person the recipient is (a guardian's id for the install link). */
+  recipient_id_ref: number;
   emergency: boolean;
+  /** SMS and WhatsApp to a guardian without the app: this one may carry the install link (server/app-api/install-link.ts). */
+  install_link_due: boolean | null;
+  /** App deliveries to a guardian: every child it concerns has pushes off (server/push/mutes.ts). */
+  push_muted: boolean | null;
   /** App deliveries to a guardian: their push subscriptions (null on every other delivery). */
   push_subscriptions: OutgoingPush['subscriptions'] | string | null;
 }
@@ -46,9 +54,11 @@ interface AttemptOptions {
   logger: Logger;
   /** Longest one attempt may take before it counts as a transient error (lease.ts). */
   attemptDeadlineMs: number;
+  /** The families' app's address for the install link (null: no link). */
+  installLinkUrl?: string | null;
 }
 
-export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs }: AttemptOptions) {
+export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs, installLinkUrl = null }: AttemptOptions) {
   // The logos' bytes stay in the process; the rows' hashes say when one changed.
   const logos = logoCache(db);
 
@@ -56,12 +66,14 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
     const result = await db.execute(sql`
       select d.id, d.generation, d.status, d.channel, d.address, d.attempts, d.recipient_id, m.id as message_id, m.title, m.content,
         m.signature, m.sender_name, i.name as institution_name, i.id as institution_id, l.hash as logo_hash,
-        r.student_names, m.emergency,
+        r.student_names, m.emergency, r.recipient_ref_id as recipient_id_ref,
         case when d.channel = 'app-mobile' and r.recipient_kind = 'apoderado' then (
           select coalesce(json_agg(json_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth) order by s.id), '[]')
           from push_subscriptions s
           where s.guardian_id = r.recipient_ref_id and s.institution_id = m.institution_id and d.address = 'guardian:' || s.guardian_id
-        ) end as push_subscriptions
+        ) end as push_subscriptions,
+        case when d.channel = 'app-mobile' and r.recipient_kind = 'apoderado' then ${pushMutedSql('r')} end as push_muted,
+        ${installLinkUrl === null ? sql`null::boolean` : sql`case when d.channel in ('sms', 'whatsapp') then ${installLinkDueSql('r')} end`} as install_link_due
       from deliveries d join messages m on m.id = d.message_id join institutions i on i.id = m.institution_id
         join message_recipients r on r.id = d.recipient_id
         left join school_logos l on l.institution_id = i.id
@@ -101,6 +113,14 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
       ? smsText(fillFields(row.content, fitSmsValues(row.content, row.signature, values)), row.signature).text
       : withSignature(fillFields(row.content, values), row.signature);
 
+  /** The text with the install link's line, when this delivery is due one and (an SMS) has room; else null. */
+  const linkedTextOf = (row: DeliveryRow, values: MergeValues): string | null => {
+    if (installLinkUrl === null || row.install_link_due !== true || (row.channel !== 'sms' && row.channel !== 'whatsapp')) return null;
+    const content =
+      row.channel === 'sms' ? fillFields(row.content, fitSmsValues(row.content, row.signature, values)) : fillFields(row.content, values);
+    return withInstallLink(row.channel, content, row.signature, installLinkUrl);
+  };
+
   /** The merge fields' values of the batch's recipients whose message uses them: one query per batch. */
   async function loadValues(rows: readonly DeliveryRow[]): Promise<Map<number, MergeValues>> {
     const ids = new Set(rows.filter((r) => hasFields(r.title, r.content)).map((r) => Number(r.recipient_id)));
@@ -110,6 +130,7 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
   async function attempt(row: DeliveryRow, attachments: Outgoing['attachments'], values: MergeValues): Promise<SendResult> {
     if (!row.address) return { ok: false, kind: 'permanent', error: 'missing_address' };
     const logo = row.channel === 'e-mail' && row.logo_hash ? await logos.get(Number(row.institution_id), row.logo_hash) : null;
+    const linked = linkedTextOf(row, values);
     const outgoing: Outgoing = {
       deliveryId: Number(row.id),
       key: deliveryKey(Number(row.id), Number(row.generation)),
@@ -117,13 +138,20 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
       address: row.address,
       messageId: Number(row.message_id),
       title: fillFields(row.title, values),
-      text: textOf(row, values),
+      text: linked ?? textOf(row, values),
       senderName: row.sender_name,
       institutionName: row.institution_name,
       attachments: row.channel === 'e-mail' ? attachments : [],
       logo: logo && { content: logo.content, contentType: logo.contentType },
       ...(row.push_subscriptions
-        ? { push: { subscriptions: jsonOf(row.push_subscriptions), studentNames: row.student_names, emergency: row.emergency === true } }
+        ? {
+            push: {
+              subscriptions: jsonOf(row.push_subscriptions),
+              studentNames: row.student_names,
+              emergency: row.emergency === true,
+              muted: row.push_muted === true,
+            },
+          }
         : {}),
     };
     // The deadline: past it the attempt is a transient error, retried later with the same key. The signal
@@ -140,11 +168,19 @@ export function createAttempts({ db, adapters, store, logger, attemptDeadlineMs 
     });
     // An adapter is not supposed to throw; if one does, the engine treats it like a network fault.
     const sending = Promise.resolve().then(() => adapters[row.channel].send(outgoing, deadline.signal));
+    let result: SendResult;
     try {
-      return await Promise.race([sending, overrun]);
+      result = await Promise.race([sending, overrun]);
     } finally {
       clearTimeout(timer);
     }
+    // Noted once the provider took it; a failed note only means the next message carries it again.
+    if (linked !== null && result.ok) {
+      await noteInstallLinkSent(db, Number(row.recipient_id_ref), new Date()).catch((err: unknown) =>
+        logger.error('Enlace a la app: no se pudo anotar el envío', err),
+      );
+    }
+    return result;
   }
 
   return { loadRows, loadAttachments, loadValues, attempt };

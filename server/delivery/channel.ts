@@ -46,6 +46,8 @@ export interface OutgoingPush {
   studentNames: string | null;
   /** Marked "Emergencia" in compose. */
   emergency: boolean;
+  /** Every child it concerns has pushes off in the guardian's «Avisos» (server/push/mutes.ts). */
+  muted: boolean;
 }
 
 export type SendResult =

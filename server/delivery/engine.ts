@@ -69,6 +69,8 @@ export interface EngineOptions {
    * is the only one using the database (PGlite); on PostgreSQL they wait for their lease (lease.ts) instead.
    */
   recoverActive: boolean;
+  /** The families' app's address, carried by SMS and WhatsApp to guardians without it (null: never). */
+  installLinkUrl?: string | null;
   /** How often the safety sweep runs (default 30 s). */
   sweepEveryMs?: number;
   /** Tests: lease.ts's figures (ATTEMPT_DEADLINE_MS, LEASE_MS, HEARTBEAT_MS, RECLAIM_EVERY_MS). */
@@ -194,7 +196,14 @@ export function createEngine(options: EngineOptions): Engine {
     return fired;
   }
 
-  const { loadRows, loadAttachments, loadValues, attempt } = createAttempts({ db, adapters, store, logger, attemptDeadlineMs });
+  const { loadRows, loadAttachments, loadValues, attempt } = createAttempts({
+    db,
+    adapters,
+    store,
+    logger,
+    attemptDeadlineMs,
+    installLinkUrl: options.installLinkUrl ?? null,
+  });
 
   /**
    * A deliver job fetched with more tries than its retry limit was taken back from workers that died (or

@@ -9,6 +9,7 @@ import type { Logger } from '../log';
 import type { AttachmentStore } from '../storage/attachments';
 import { vapidKeys } from '../push/keys';
 import { createPushSender } from '../push/send';
+import { installLinkUrl } from '../app-api/install-link';
 import { removeGoneEndpoints } from '../push/subscriptions';
 import { buildAdapters } from './adapters';
 import type { Adapters } from './channel';
@@ -88,6 +89,7 @@ export function createDelivery({ handle, config, logger, store, engine: tuning, 
     // The embedded database belongs to this process alone: nobody else could work its queue.
     workers: config.workers || handle.kind === 'pglite',
     recoverActive: handle.kind === 'pglite',
+    installLinkUrl: config.installLink ? installLinkUrl(config.publicUrl) : null,
     ...tuning,
   });
   return {

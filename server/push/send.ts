@@ -54,6 +54,8 @@ export interface PushNotice {
   studentNames: string | null;
   /** Marked "Emergencia" in compose. */
   emergency: boolean;
+  /** The guardian turned pushes off for every child it concerns (server/push/mutes.ts). */
+  muted?: boolean;
   targets: PushTarget[];
 }
 
@@ -88,7 +90,8 @@ function outcomeOf(err: unknown): PushOutcome {
 /** Sends one delivery's pushes, one per subscribed browser at once, and forgets the gone ones. */
 export function createPushSender(options: PushSenderOptions) {
   return async function sendPushes(notice: PushNotice): Promise<PushResult> {
-    if (notice.targets.length === 0) return 'announced';
+    // Muted children's messages wait in the inbox unannounced; an emergency rings all the same.
+    if (notice.targets.length === 0 || (notice.muted === true && !notice.emergency)) return 'announced';
     const keys = await options.keys();
     const body = JSON.stringify(payloadOf(notice));
     const outcomes = await Promise.all(

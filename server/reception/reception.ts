@@ -26,6 +26,7 @@ import { institutionTimezone, monthIn } from '../db/time';
 import { refreshRecipients } from './status';
 import { DEVICE_WINDOW, deviceStatus } from '../recipients/device-status';
 import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
+import { appReachableSql } from '../recipients/app-reach';
 import { CHANNEL_CODES, type ChannelCode } from '../../shared/codes';
 import { courseInYear } from '../courses/enrolments';
 
@@ -259,7 +260,7 @@ export async function receptionPage(db: Queryable, messageId: number, query: Pag
     select r.id, r.recipient_kind as kind, r.display_name as name, r.student_names, r.group_label, r.status,
       coalesce(ch.email, g.email, s.email, st.email) as email,
       coalesce(ch.phone, g.phone, st.phone) as phone,
-      ch.channels, g.app_installed_at is not null as guardian_app, g.phone as guardian_phone, ${smsPhoneSql('g')} as guardian_sms, g.device_misses as guardian_misses,
+      ch.channels, g.id is not null and ${appReachableSql('g')} as guardian_app, g.phone as guardian_phone, ${smsPhoneSql('g')} as guardian_sms, g.device_misses as guardian_misses,
       ab.students
     from (
       -- The page first, so the joins and the channels' JSON are built for its rows only.
@@ -366,7 +367,7 @@ export async function retryFailed(
             case d.channel
               when 'e-mail' then coalesce(g.email, s.email, st.email)
               when 'app-mobile' then case
-                when g.app_installed_at is not null then 'guardian:' || g.id
+                when g.id is not null and ${appReachableSql('g')} then 'guardian:' || g.id
                 when st.user_id is not null then 'user:' || st.user_id end
               else coalesce(g.phone, st.phone) end,
             d.address) as address

@@ -8,6 +8,7 @@ import type { GuardianRoleId } from '../../shared/compose-contract';
 import type { RecipientListMember, StaleReason } from '../../shared/recipient-lists-contract';
 import { DEVICE_WINDOW, deviceStatus } from '../recipients/device-status';
 import { settleSmsPhones, smsPhoneSql } from '../recipients/sms-phones';
+import { appReachableSql } from '../recipients/app-reach';
 import type { Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { institutions } from '../db/schema/institutions';
@@ -133,7 +134,7 @@ export const membersSql = (institutionId: number, listId: number): SQL =>
       coalesce(g.last_name_mother, case when m.member_kind = 'estudiante' then s.last_name_mother end, st.last_name_mother),
       coalesce(g.email, case when m.member_kind = 'estudiante' then s.email end, st.email),
       coalesce(g.phone, st.phone), coalesce(g.dni, case when m.member_kind = 'estudiante' then s.dni end),
-      g.app_installed_at is not null, ${smsPhoneSql('g')}, g.device_misses,
+      g.id is not null and ${appReachableSql('g')}, ${smsPhoneSql('g')}, g.device_misses,
       s.id, s.course_id, c.name, s.withdrawn_at,
       st.position_id, p.name,
       case when m.member_kind = 'apoderado' then s.first_names || ' ' || s.last_name_father || ' ' || s.last_name_mother end

@@ -17,6 +17,7 @@ import type {
 import type { Queryable } from '../db/client';
 import { DEVICE_WINDOW, deviceStatus } from './device-status';
 import { settleSmsPhones } from './sms-phones';
+import { appReachableSql } from './app-reach';
 import { courses, electives, electiveStudents, guardians, levels, positions, staff, studentGuardians, students } from '../db/schema/school';
 
 /** Spanish order: accents sort with their base letter, ñ after n. */
@@ -58,7 +59,7 @@ export async function loadRecipients(db: Queryable, institutionId: number): Prom
           guardians.lastNameMother,
           guardians.email,
           guardians.phone,
-          sql`${guardians.appInstalledAt} is not null`,
+          appReachableSql('guardians'),
           sql`coalesce(${guardians.smsOk} and ${guardians.smsPhone} = ${guardians.phone}, false)`,
           // Kept by the delivery engine as deliveries end (server/reception/status.ts refreshDeviceMisses).
           sql`${guardians.deviceMisses} >= ${DEVICE_WINDOW}`,

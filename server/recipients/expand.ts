@@ -17,6 +17,7 @@ import { readTogether, type Queryable } from '../db/client';
 import { recipientListMembers, recipientLists } from '../db/schema/compose';
 import { courses, electives, electiveStudents, guardians, levels, positions, staff, students } from '../db/schema/school';
 import { rowsOf } from '../db/sql';
+import { appReachableSql } from './app-reach';
 import { isId } from '../http/params';
 
 export const FOREIGN_RECIPIENTS = 'Algunos destinatarios elegidos no existen o no pertenecen a tu colegio.';
@@ -251,7 +252,7 @@ export function reachCtes({ institutionId, userId }: PickScope, picks: Recipient
     -- One join per kind of person (a single row of three outer joins would probe every table for everyone).
     people as (
       select reach.kind, reach.ref, reach.sort, reach.gk, reach.gl, reach.sn, ${fullName('g')} as name,
-        g.email, g.phone, case when g.app_installed_at is not null then 'guardian:' || g.id end as app,
+        g.email, g.phone, case when ${appReachableSql('g')} then 'guardian:' || g.id end as app,
         null::int as login_user_id, reach.sids
       from reach join guardians g on g.id = reach.ref and g.institution_id = ${inst}
       where reach.kind = 'apoderado'

@@ -10,6 +10,8 @@ import { parseCallListQuery, readCallList } from '../dashboard/connectivity/call
 import { callListCsv, callListFilename } from '../dashboard/connectivity/call-list-csv';
 import { readCourseConnectivity } from '../dashboard/connectivity/course';
 import { CONNECTIVITY_MESSAGES, readConnectivity } from '../dashboard/connectivity/figures';
+import { installLinkFigures } from '../app-api/install-link';
+import type { Connectivity } from '../../shared/dashboard-contract';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { invalid, notFound } from '../http/errors';
@@ -24,7 +26,11 @@ export function dashboardConnectivityRoutes(db: Db): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requireAuth(db), requireRole(...ADMIN_ROLES).withMessage(CONNECTIVITY_MESSAGES.forbidden));
 
-  app.get('/', async (c) => c.json({ data: await readConnectivity(db, c.var.auth.institutionId) }));
+  app.get('/', async (c) => {
+    const { institutionId } = c.var.auth;
+    const [figures, installLink] = await Promise.all([readConnectivity(db, institutionId), installLinkFigures(db, institutionId)]);
+    return c.json({ data: { ...figures, install_link: installLink } satisfies Connectivity });
+  });
 
   app.get('/courses/:id', async (c) => {
     const id = parseId(c.req.param('id'));

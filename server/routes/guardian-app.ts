@@ -12,7 +12,7 @@ import { clientIp } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
 import type { ChannelAdapter } from '../delivery/channel';
 import { apiError, invalid, MESSAGES, notFound, readJson } from '../http/errors';
-import { parseId } from '../http/params';
+import { isId, parseId } from '../http/params';
 import { checkCode, issueCode, phoneCandidates, type CodeGuardian } from '../app-api/codes';
 import { authenticate, openSession, revokeToken, type GuardianAuth } from '../app-api/tokens';
 import { findMessageFile, INBOX_PAGE_SIZE, listInbox, openMessage, readMessage } from '../app-api/inbox';
@@ -29,6 +29,14 @@ import { type FieldErrors, hasFieldErrors } from '../http/field-errors';
 import { vapidKeys } from '../push/keys';
 import { checkEndpointOnly, checkSubscription, removeSubscription, saveSubscription } from '../push/subscriptions';
 import { PUSH_API, type PushKeyAnswer, type PushSubscriptionAnswer } from '../../shared/push-contract';
+import {
+  FAMILY_DEVICES_API,
+  FAMILY_DEVICES_TEXTS,
+  type FamilyNotifications,
+  type PhoneSessionsEnded,
+} from '../../shared/family-devices-contract';
+import { endPhoneSessions, guardiansOfPhone } from '../app-api/phone-sessions';
+import { childNotices, setChildNotices } from '../push/mutes';
 
 export interface GuardianAppOptions {
   /** Sends the sign-in code by SMS (the server's SMS adapter). */
@@ -300,8 +308,54 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
     return removed ? c.body(null, 204) : notFound(c);
   });
 
+  // «No es mi teléfono» and «Avisos» (shared/family-devices-contract.ts).
+  guarded.use(FAMILY_DEVICES_PATHS.sessions, requireGuardian);
+  guarded.use(FAMILY_DEVICES_PATHS.notifications, requireGuardian);
+
+  guarded.delete(FAMILY_DEVICES_PATHS.sessions, async (c) => {
+    const phoneGuardians = await guardiansOfPhone(db, guardianIdsOf(c.var.guardian));
+    const ended: PhoneSessionsEnded = await endPhoneSessions(db, phoneGuardians, now());
+    return c.json({ data: ended });
+  });
+
+  guarded.get(FAMILY_DEVICES_PATHS.notifications, async (c) => {
+    const answer: FamilyNotifications = { children: await childNotices(db, guardianIdsOf(c.var.guardian)) };
+    return c.json({ data: answer });
+  });
+
+  guarded.put(FAMILY_DEVICES_PATHS.notifications, async (c) => {
+    const changes = readNoticeChanges(await readJson(c));
+    if (changes === null) return invalid(c, { children: [FAMILY_DEVICES_TEXTS.childrenInvalid] });
+    const ids = guardianIdsOf(c.var.guardian);
+    if (!(await setChildNotices(db, ids, changes))) return invalid(c, { children: [FAMILY_DEVICES_TEXTS.childNotYours] });
+    const answer: FamilyNotifications = { children: await childNotices(db, ids) };
+    return c.json({ data: answer });
+  });
+
   app.route('/', guarded);
   return app;
+}
+
+/** The guardian records a session speaks for: every school's record of its phone. */
+const guardianIdsOf = (g: GuardianAuth): number[] => g.rows.map((row) => row.guardianId);
+
+/** Paths of shared/family-devices-contract.ts, relative to this router's /api/app. */
+const FAMILY_DEVICES_PATHS = {
+  sessions: FAMILY_DEVICES_API.sessions.replace(/^\/app/, ''),
+  notifications: FAMILY_DEVICES_API.notifications.replace(/^\/app/, ''),
+};
+
+/** `{ children: [{ student_id, push }] }`, at least one, each child once; null when malformed. */
+function readNoticeChanges(body: unknown): { studentId: number; push: boolean }[] | null {
+  const children = (body as { children?: unknown } | null)?.children;
+  if (!Array.isArray(children) || children.length === 0 || children.length > 100) return null;
+  const changes: { studentId: number; push: boolean }[] = [];
+  for (const child of children as unknown[]) {
+    const { student_id: studentId, push } = (child ?? {}) as { student_id?: unknown; push?: unknown };
+    if (!isId(studentId) || typeof push !== 'boolean' || changes.some((c) => c.studentId === studentId)) return null;
+    changes.push({ studentId, push });
+  }
+  return changes;
 }
 
 /**

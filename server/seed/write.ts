@@ -73,6 +73,7 @@ const ALL_TABLES = [
   'message_recipients',
   'messages',
   'sessions',
+  'app_tokens',
   'user_changes',
   'invitations',
   'password_resets',
@@ -130,6 +131,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
           data.guardians.map((g) => ({ ...g, ...smsVerdict(g.phone) })),
         );
         await insertAll(tx, studentGuardians, data.studentGuardians);
+        await seedAppUse(tx);
         await insertAll(tx, positions, data.positions);
         await insertAll(tx, users, hashedUsers);
         await insertAll(tx, userRoles, data.userRoles);
@@ -171,6 +173,19 @@ export async function writeSeed(db: Db, data: SeedData): Promise<void> {
       'ANALYZE "mailbox_entries", "messages", "message_recipients", "deliveries", "guardians", "news_posts", "activity_days", "activity_reach", "activity_guardians", "activity_authors"',
     ),
   );
+}
+
+/**
+ * The guardians who have the app are reachable through it (server/recipients/app-reach.ts): each gets a
+ * session used in the last week, as the app leaves one on every start. Its hash is no SHA-256 hex, so no
+ * token can ever match it: the demo guardians still sign in with their SMS code.
+ */
+async function seedAppUse(db: Queryable): Promise<void> {
+  await db.execute(sql`
+    insert into app_tokens (institution_id, person_kind, person_id, token_hash, created_at, last_used_at, expires_at)
+    select g.institution_id, 'apoderado', g.id, 'seed:' || g.id, g.app_installed_at,
+      now() - (g.id % 7) * interval '1 day', now() + interval '83 days'
+    from guardians g where g.app_installed_at is not null`);
 }
 
 async function insertAll<T extends PgTable>(db: Queryable, table: T, rows: T['$inferInsert'][]): Promise<void> {

@@ -13,6 +13,8 @@ import { COMPOSE_MESSAGES } from '../../server/compose/validate';
 import { composeInput } from '../fixtures/compose';
 import { count, one, rows, send } from './support/compose';
 import { startServer, type Client, type TestServer } from './support/server';
+import { appInUse } from './support/app-use';
+import { appReachableSql } from '../../server/recipients/app-reach';
 
 let server: TestServer;
 let docente: Client;
@@ -173,11 +175,13 @@ describe('people no chosen channel reaches', () => {
     // Two of them lose their phone (this test's own copy of the database): one has the app, one nothing.
     const [withApp, without] = await rows<{ id: number }>(server.db, sql`select id from (${guardians}) g order by id limit 2`);
     await server.db.execute(sql`update guardians set phone = null, app_installed_at = now() where id = ${withApp!.id}`);
+    await appInUse(server.db, { guardianIds: [withApp!.id] });
     await server.db.execute(sql`update guardians set phone = null, app_installed_at = null where id = ${without!.id}`);
+    await server.db.execute(sql`delete from app_tokens where person_kind = 'apoderado' and person_id = ${without!.id}`);
     const noPhone = await count(server.db, sql`select count(*)::int as n from (${guardians}) g where g.phone is null`);
     const neither = await count(
       server.db,
-      sql`select count(*)::int as n from (${guardians}) g where g.phone is null and g.app_installed_at is null`,
+      sql`select count(*)::int as n from (${guardians}) g where g.phone is null and not ${appReachableSql('g')}`,
     );
     expect(noPhone).toBeGreaterThanOrEqual(2);
     expect(neither).toBeGreaterThanOrEqual(1);

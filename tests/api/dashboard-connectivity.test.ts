@@ -33,6 +33,7 @@ import { CHANNEL_CODES } from '../../shared/codes';
 import { messageRecipients, messages } from '../../server/db/schema/messages';
 import { courses, guardians, levels, studentGuardians, students } from '../../server/db/schema/school';
 import { signedIn, startServer, type TestServer } from './support/server';
+import { appInUse } from './support/app-use';
 
 let server: TestServer;
 const as = signedIn(() => server);
@@ -305,6 +306,7 @@ async function fixture(): Promise<void> {
       .returning({ id: guardians.id });
     ids.guardians[key] = row!.id;
   }
+  await appInUse(db, { institutionId });
   for (const s of STUDENTS) {
     const [row] = await db
       .insert(students)
@@ -447,6 +449,8 @@ describe('GET /dashboard/connectivity', () => {
         { ...row(ids.levels.l1, '1° Básico', 5, 8, [3, 6, 4], [2, 1, 2, 3], [5, 8]), courses: [A, B] },
         { ...row(ids.levels.l2, '2° Básico', 2, 2, [0, 2, 2], [0, 1, 1, 0], [1, 2]), courses: [C, D] },
       ],
+      // No SMS or WhatsApp of this fixture carried the families' app link (tests/api/install-link.test.ts).
+      install_link: { sent: 0, installed: 0 },
     });
     expect(got.school.coverage.share).toBeCloseTo(2 / 3);
   });
@@ -487,7 +491,7 @@ describe('GET /dashboard/connectivity', () => {
   });
 
   it('finds the same windows when a course’s messages are not among the school’s newest (the per-course fallback)', async () => {
-    const answer = await data<Connectivity>((await as(ADMIN)).get(CONNECTIVITY));
+    const { install_link: _, ...answer } = await data<Connectivity>((await as(ADMIN)).get(CONNECTIVITY));
     // 0 per course: only the newest 3 messages (M8, M6, M5) first; 1° Básico A's all come from the fallback.
     expect(await readConnectivity(server.db, ids.school, { recentPerCourse: 0 })).toEqual(answer);
     expect(await readConnectivity(server.db, ids.school, { recentPerCourse: 1 })).toEqual(answer);

@@ -25,6 +25,7 @@ import { composeInput } from '../fixtures/compose';
 import { one, rows, send } from './support/compose';
 import { startRecordingServer } from './support/recording';
 import { Client } from './support/server';
+import { appInUse } from './support/app-use';
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>;
 let db: Db;
@@ -112,6 +113,7 @@ beforeAll(async () => {
   guardians = found.map((g) => Number(g.id));
   // Every channel reachable, the app too: four live deliveries per recipient.
   await db.execute(sql`update guardians set app_installed_at = now() where id = any(${`{${guardians.join(',')}}`}::int[])`);
+  await appInUse(db, { guardianIds: guardians });
 });
 
 afterAll(async () => {

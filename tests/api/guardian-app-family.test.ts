@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecipientPick, SendResult } from '../../shared/compose-contract';
+import type { RecipientPick, Recipients, SendResult } from '../../shared/compose-contract';
 import type { FamilyChild, FamilyInboxPage, FamilyMessageDetail, FamilySession } from '../../shared/family-contract';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/client';
@@ -311,6 +311,31 @@ describe('one sign-in, every school', () => {
     expect(kept.map((r) => r.guardian_id)).toEqual([fam.sa.id, fam.mx.id].sort((a, b) => a - b));
     expect((await api('/push/subscriptions', { method: 'DELETE', token, json: { endpoint: subscription.endpoint } })).status).toBe(204);
     expect(await rows(db, sql`select 1 from push_subscriptions where endpoint = ${subscription.endpoint}`)).toEqual([]);
+  });
+
+  it('the other school counts the phone reachable by app while the session is in use, and not after', async () => {
+    const own = session.guardian.id;
+    const other = own === fam.mx.id ? fam.sa.id : fam.mx.id;
+    const admin = new Client(url);
+    expect((await admin.login(other === fam.mx.id ? 'administrador@benitojuarez.edu.mx' : 'administrador@sanandres.cl')).status).toBe(200);
+    const statusOf = async (): Promise<string | undefined> => {
+      const res = await admin.get('/api/recipients');
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: Recipients };
+      return data.courses.flatMap((course) => course.apoderados).find((g) => g.id === other)?.device_status;
+    };
+    // The other row has neither a subscription nor a session of its own: only the phone's session reaches it.
+    await db.execute(sql`delete from push_subscriptions where guardian_id = ${other}`);
+    await db.execute(sql`delete from app_tokens where person_id = ${other}`);
+    await page();
+    expect(await statusOf()).toBe('blue');
+    await db.execute(sql`update app_tokens set last_used_at = now() - interval '40 days', created_at = now() - interval '40 days'
+      where person_id = ${own}`);
+    try {
+      expect(await statusOf()).not.toBe('blue');
+    } finally {
+      await db.execute(sql`update app_tokens set created_at = now() where person_id = ${own}`);
+    }
   });
 
   it('a withdrawn child leaves the list and its filter, its messages stay in the combined inbox', async () => {

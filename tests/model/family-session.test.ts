@@ -1,7 +1,8 @@
 // The families' app's root (family/session.ts): the session kept on the device or none; the phone checked
 // lightly before a paid SMS («Enviar código»), the code of six digits, signed in; a refused code or too many
 // tries said in the server's own words, offline said apart; a wrong code typed again from the start;
-// «Enviar otro código», «Cambiar número»; «Cerrar sesión» and a 401 elsewhere both sign the device out.
+// «Enviar otro código», «Cambiar número»; «Cerrar sesión» and a 401 elsewhere both sign the device out;
+// «No es mi teléfono», having ended every session on the server, goes straight back to sign-in.
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { FamilySession } from '../../shared/family-contract';
@@ -76,7 +77,7 @@ defineModelTests({
         'phone.edit': 'signedOut.phone',
       },
       'signedOut.verifying': { 'xstate.done.actor.signIn': 'signedIn', 'xstate.error.actor.signIn': 'signedOut.code' },
-      signedIn: { 'session.signOut': 'signingOut', 'session.expired': 'signingOut' },
+      signedIn: { 'session.signOut': 'signingOut', 'session.expired': 'signingOut', 'session.ended': 'signedOut.phone' },
       signingOut: { 'xstate.done.actor.signOut': 'signedOut.phone', 'xstate.error.actor.signOut': 'signedOut.phone' },
     },
   },
@@ -91,6 +92,7 @@ defineModelTests({
       { type: 'phone.edit' },
       { type: 'session.signOut' },
       { type: 'session.expired' },
+      { type: 'session.ended' },
     ],
     internal: [
       { type: 'xstate.done.actor.restoreSession', output: null },
@@ -124,7 +126,12 @@ defineModelTests({
       expect(selectToken(snap(s))).toBeNull();
       // Before sign-in, the browser's locale.
       expect(selectLocale(snap(s))).toBe('es-CL');
-      if (env.event.type.startsWith('xstate.done.actor.signOut') || env.event.type.startsWith('xstate.error.actor.signOut')) {
+      // Signed out, or every session of the phone ended by «No es mi teléfono» (its own call, not signOut's).
+      if (
+        env.event.type.startsWith('xstate.done.actor.signOut') ||
+        env.event.type.startsWith('xstate.error.actor.signOut') ||
+        (env.event.type === 'session.ended' && env.from.matches('signedIn'))
+      ) {
         expect(selectFailureKind(snap(s))).toBeNull();
         expect(ctx(s).code).toBe('');
       }
@@ -190,6 +197,7 @@ defineModelTests({
     'code.resend': send,
     'session.signOut': send,
     'session.expired': send,
+    'session.ended': send,
     'xstate.done.actor.restoreSession': settle,
     'xstate.error.actor.restoreSession': settle,
     'xstate.done.actor.askCode': settle,

@@ -48,6 +48,14 @@ afterAll(async () => {
 });
 
 describe('a push', () => {
+  it('is skipped when the guardian muted every child it concerns, unless it is an emergency', async () => {
+    const phone = target();
+    expect(await send()(notice([phone], { muted: true }))).toBe('announced');
+    expect(service.requests.get(phone.endpoint)).toBeUndefined();
+    expect(await send()(notice([phone], { muted: true, emergency: true, messageId: 43 }))).toBe('announced');
+    expect(service.received.filter((p) => p.endpoint === phone.endpoint).map((p) => JSON.parse(p.text).message_id)).toEqual([43]);
+  });
+
   it('reaches the browser signed with the VAPID key and decrypts to the title, school and child, without the text', async () => {
     const phone = target();
     expect(await send()(notice([phone]))).toBe('announced');

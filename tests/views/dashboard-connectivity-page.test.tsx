@@ -106,6 +106,21 @@ describe.each(RENDER_MODES)('connectivity dashboard (%s)', (_mode, wrap) => {
     noStyle(container);
   });
 
+  it('counts the families sent the app link and those who installed it since; says when none was sent yet', async () => {
+    api.script['GET /dashboard/connectivity'] = [
+      () => json(200, { data: { ...connectivity(), install_link: { sent: 40, installed: 1 } } }),
+    ];
+    render(wrap(<DashboardConnectivityPage />));
+    const link = await screen.findByRole('region', { name: text('connectivity.installLink.title') });
+    expect(link.querySelector('[data-figure=install-link]')?.textContent).toBe(
+      'Enviado por SMS o WhatsApp a 40 apoderados sin la app. 1 la instaló desde entonces.',
+    );
+    cleanup();
+    api.script['GET /dashboard/connectivity'] = [() => json(200, { data: { ...connectivity(), install_link: { sent: 0, installed: 0 } } })];
+    render(wrap(<DashboardConnectivityPage />));
+    expect(await screen.findByText(text('connectivity.installLink.none'))).toBeTruthy();
+  });
+
   it('sorts the courses by coverage and shows one level alone, as events', async () => {
     render(wrap(<DashboardConnectivityPage />));
     expect(rowNames(await screen.findByRole('table', { name: 'Básica' }))).toEqual(['1° Básico A', '1° Básico B']);

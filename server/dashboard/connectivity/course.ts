@@ -16,6 +16,7 @@ import type { Queryable } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { collator } from '../../recipients/directory';
 import { settleSmsPhones, smsPhoneSql } from '../../recipients/sms-phones';
+import { appReachableSql } from '../../recipients/app-reach';
 import { connectivitySql, schoolDeviceStatusSql, schoolPhoneChannelsSql, toRow, type AggregateRow } from './figures';
 
 /** Failures that say nothing about the guardian's contact data: no address at all, or our side failing. */
@@ -69,7 +70,7 @@ export function courseGuardiansSql(courseId: number) {
     with can as (${schoolPhoneChannelsSql(sql`(select institution_id from courses where id = ${courseId})`)})
     select s.id as student_id, concat_ws(' ', s.first_names, s.last_name_father, nullif(s.last_name_mother, '')) as student_name,
       g.id as guardian_id, concat_ws(' ', g.first_names, g.last_name_father, nullif(g.last_name_mother, '')) as guardian_name,
-      sg.role, g.phone, g.email, g.app_installed_at is not null as app, ${smsPhoneSql('g')} as sms, ${schoolDeviceStatusSql('g', 'can')} as status
+      sg.role, g.phone, g.email, g.id is not null and ${appReachableSql('g')} as app, ${smsPhoneSql('g')} as sms, ${schoolDeviceStatusSql('g', 'can')} as status
     from students s cross join can
     left join student_guardians sg on sg.student_id = s.id
     left join guardians g on g.id = sg.guardian_id

@@ -22,6 +22,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { deviceStatusSql, hasPhoneSql } from '../../recipients/device-status';
+import { appReachableSql } from '../../recipients/app-reach';
 import { collator } from '../../recipients/directory';
 import { settleSmsPhones } from '../../recipients/sms-phones';
 
@@ -193,7 +194,7 @@ export function connectivitySql(institutionId: number, courseId: number | null, 
     gd as materialized (
       select cg.level_id, cg.course_id, cg.guardian_id,
         ${schoolDeviceStatusSql('g', 'can')} as status,
-        g.app_installed_at is not null as app, coalesce(g.email, '') <> '' as email,
+        ${appReachableSql('g')} as app, coalesce(g.email, '') <> '' as email,
         ${hasPhoneSql('g')} and can.sms as sms, ${hasPhoneSql('g')} and can.whatsapp as whatsapp,
         cov.guardian_id is not null as addressed, coalesce(cov.reached, false) as reached
       from cg join guardians g on g.id = cg.guardian_id cross join can
@@ -242,7 +243,9 @@ export function schoolPhoneChannelsSql(institutionId: number | SQL) {
  * schoolPhoneChannelsSql): nothing reaches that guardian's device.
  */
 export function schoolDeviceStatusSql(g: string, can: string) {
-  return sql`case when ${deviceStatusSql(g)} = 'green' and not (${sql.raw(can)}.sms or ${sql.raw(can)}.whatsapp) then 'red' else ${deviceStatusSql(g)} end`;
+  // The status computed once per row (a subquery of one value), then read twice.
+  return sql`(select case when ds.status = 'green' and not (${sql.raw(can)}.sms or ${sql.raw(can)}.whatsapp) then 'red' else ds.status end
+    from (select ${deviceStatusSql(g)} as status) ds)`;
 }
 
 export function toRow(id: number, name: string, a: AggregateRow | undefined): ConnectivityRow {

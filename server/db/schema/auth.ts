@@ -126,7 +126,12 @@ export const appTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('app_tokens_hash_idx').on(t.tokenHash), index('app_tokens_person_idx').on(t.personKind, t.personId)],
+  (t) => [
+    uniqueIndex('app_tokens_hash_idx').on(t.tokenHash),
+    index('app_tokens_person_idx').on(t.personKind, t.personId),
+    // The device status asks, per guardian, whether a session of their phone is in use.
+    index('app_tokens_phone_idx').on(t.phone),
+  ],
 );
 
 /** One-time sign-in codes of the guardian app, sent by SMS; only a hash is kept, with an attempt limit. */

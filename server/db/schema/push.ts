@@ -1,7 +1,7 @@
 // Web Push: the guardian app's subscriptions, one per browser (device) and school. The VAPID key pair the
 // pushes are signed with lives in `server_secrets` (server/push/keys.ts).
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { guardians } from './school';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { guardians, students } from './school';
 import { createdAt, id, institutionId } from './institutions';
 
 /**
@@ -32,4 +32,24 @@ export const pushSubscriptions = pgTable(
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.institutionId, t.endpoint),
     index('push_subscriptions_guardian_idx').on(t.guardianId),
   ],
+);
+
+/**
+ * A guardian's pushes turned off for one of their children (the app's «Avisos»): a message about that
+ * child still reaches the inbox, without a push, unless it is an emergency (server/push/mutes.ts). No row:
+ * pushes on, the default.
+ */
+export const pushMutes = pgTable(
+  'push_mutes',
+  {
+    institutionId: institutionId(),
+    guardianId: integer('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.guardianId, t.studentId] })],
 );

@@ -41,7 +41,8 @@ type SessionEvent =
   | { type: 'code.submit' }
   | { type: 'code.resend' }
   | { type: 'session.signOut' }
-  | { type: 'session.expired' };
+  | { type: 'session.expired' }
+  | { type: 'session.ended' };
 
 export const familySessionMachine = setup({
   types: {
@@ -154,6 +155,8 @@ export const familySessionMachine = setup({
       on: {
         'session.signOut': { target: 'signingOut' },
         'session.expired': { target: 'signingOut' },
+        // «No es mi teléfono» (not-my-phone.ts) ended every session on the server and forgot this device's.
+        'session.ended': { target: 'signedOut', actions: 'forget' },
       },
     },
     signingOut: {

@@ -62,7 +62,7 @@ export function toFamilyFailure(error: unknown): FamilyFailure {
 export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
 interface Call {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: Record<string, unknown>;
   query?: Record<string, number | string>;
   token?: string;

@@ -14,16 +14,18 @@ import {
   selectScreen,
   selectToken,
 } from '../../machines/family/session';
-import { Button } from '../ui/button';
+import { Button, buttonVariants } from '../ui/button';
 import { SessionContext, useFamilyLocale, useFamilyT, useSession } from './family-context';
 import { InboxPage } from './inbox-page';
 import { lazyScreen } from './lazy-screen';
+import { NotMyPhone } from './not-my-phone';
 import { CodeForm, PhoneForm } from './sign-in-page';
 
 const MessagePage = lazyScreen(() => import('./message-page').then((module) => module.MessagePage));
 const PushOffer = lazyScreen(() => import('./push-card').then((module) => module.PushOffer));
 const WallPage = lazyScreen(() => import('./wall-page').then((module) => module.WallPage));
 const WallPostPage = lazyScreen(() => import('./wall-post-page').then((module) => module.WallPostPage));
+const NoticesPage = lazyScreen(() => import('./notices-page').then((module) => module.NoticesPage));
 
 function subscribeOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -101,12 +103,17 @@ function Account() {
   const name = useSelector(session, selectGuardianName);
   const school = useSelector(session, selectSchoolName);
   const busy = useSelector(session, selectIsBusy);
+  const token = useSelector(session, selectToken);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <p className="text-sm text-muted-foreground">{t('family.app.signedInAs', { name, school })}</p>
+      <Link href="/avisos" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+        {t('family.devices.nav.notices')}
+      </Link>
       <Button variant="outline" size="sm" disabled={busy} onClick={() => session.send({ type: 'session.signOut' })}>
         {busy ? t('family.app.signingOut') : t('family.app.signOut')}
       </Button>
+      {token === null ? null : <NotMyPhone token={token} />}
     </div>
   );
 }
@@ -123,6 +130,11 @@ function SignedIn() {
       <Switch>
         <Route path="/">
           <InboxPage token={token} />
+        </Route>
+        <Route path="/avisos">
+          <Suspense fallback={<Loading />}>
+            <NoticesPage token={token} />
+          </Suspense>
         </Route>
         <Route path="/mensajes/:id">
           <MessageRoute token={token} />

@@ -34,6 +34,7 @@ import { mailboxEntries, messageRecipients } from '../../../server/db/schema/mes
 import { courses, guardians, levels, positions, staff, studentGuardians, students } from '../../../server/db/schema/school';
 import { CHANNEL_CODES } from '../../../shared/codes';
 import { addMonths, monthPeriod } from '../../../shared/school-year';
+import { appInUse } from './app-use';
 
 export const ZONE = 'America/Santiago';
 export const PASSWORD_OF = 'administrador@sanandres.cl';
@@ -181,6 +182,7 @@ export async function insertActivitySchool(db: Db, tag: string): Promise<Activit
     g6: await guardian('Graciela', { phone: '+56966666666' }),
     g7: await guardian('Guadalupe', { app: true }),
   };
+  await appInUse(db, { guardianIds: [g.g1, g.g5, g.g7] });
   await db.insert(studentGuardians).values([
     { studentId: s.sofia, guardianId: g.g1, role: 1, relationship: 'Madre' },
     { studentId: s.tomas, guardianId: g.g2, role: 1, relationship: 'Padre' },

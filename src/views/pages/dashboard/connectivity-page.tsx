@@ -15,6 +15,7 @@ import { Button } from '../../ui/button';
 import { ListFailure, ListSkeleton } from '../../ui/list-state';
 import { dataPhase, ListBody } from '../../ui/list-page';
 import { ConnectivityFigures } from './connectivity/figures';
+import { InstallLinkFigure } from './connectivity/install-link';
 import { CoursesTable } from './connectivity/courses-table';
 import { DashboardShell } from './shell';
 import { useSelectors } from '../../lib/selectors';
@@ -82,6 +83,7 @@ function ConnectivityScreen({ actor }: { actor: ConnectivityActor }) {
       staleAt="start"
     >
       {data && <ConnectivityFigures row={data.school} title={t('connectivity.school.title')} locale={locale} level={2} />}
+      {data?.install_link ? <InstallLinkFigure figures={data.install_link} /> : null}
       <CoursesTable actor={actor} locale={locale} />
     </ListBody>
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "app_tokens_phone_idx" ON "app_tokens" USING btree ("phone");
