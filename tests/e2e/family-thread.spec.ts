@@ -14,7 +14,7 @@ import { ComposePage } from './pages/compose-page';
 import { ReceptionPage } from './pages/reception-page';
 import { expectNoAxeViolations } from './support/axe';
 import { USERS, XSRF_HEADER } from './support/env';
-import { guardianWithApp, signInAsGuardian } from './support/family-sign-in';
+import { guardianWithApp, signInAsGuardian } from './support/family';
 import { t } from './support/i18n';
 import { BASE_URL } from './support/server';
 import { api, loginViaApi, xsrfToken } from './support/session';
@@ -42,7 +42,7 @@ test('a guardian and a teacher talk in one thread, and the guardian reads the wa
   const teacher = await teacherContext.newPage();
   await loginViaApi(teacher, USERS.teacher);
   const teacherHeaders = async () => ({ [XSRF_HEADER]: await xsrfToken(teacher), Accept: 'application/json' });
-  const guardian = await guardianWithApp(teacher, 'last');
+  const guardian = await guardianWithApp(teacher, -1);
   const phone = guardian.ficha_apoderado.fono_celular!;
   const title = `Salida al museo ${stamp}`;
   const sent = await teacher.request.post(api(COMPOSE_API.send), {

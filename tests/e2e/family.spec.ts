@@ -3,72 +3,25 @@
 // server's outbox (nobody's phone rings in a test), finds the message in the inbox, opens it, and the
 // teacher's reception screen shows «Leído» for that guardian. axe finds nothing at 390 and 320 px.
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { COMPOSE_API, IDEMPOTENCY_HEADER, type RecipientGuardian, type Recipients, type SendResult } from '../../shared/compose-contract';
+import { expect, test } from '@playwright/test';
+import { COMPOSE_API, IDEMPOTENCY_HEADER, type SendResult } from '../../shared/compose-contract';
 import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
 import { composeInput } from '../fixtures/compose';
 import { ReceptionPage } from './pages/reception-page';
 import { expectNoAxeViolations } from './support/axe';
 import { USERS, XSRF_HEADER } from './support/env';
-import { BASE_URL, serverDataDir } from './support/server';
+import { guardianWithApp, smsCode } from './support/family';
+import { BASE_URL } from './support/server';
 import { api, loginViaApi, xsrfToken } from './support/session';
 
 const tx = familyCL.family;
-const digits = (phone: string) => phone.replace(/\D/g, '');
-
-/** A guardian of the teacher's courses with the app installed and a phone no other guardian there has. */
-async function guardianWithApp(teacher: Page): Promise<RecipientGuardian> {
-  const response = await teacher.request.get(api(COMPOSE_API.recipients));
-  expect(response.status()).toBe(200);
-  const { data } = (await response.json()) as { data: Recipients };
-  const guardians = data.courses.flatMap((course) => course.apoderados);
-  const byPhone = new Map<string, Set<number>>();
-  for (const g of guardians) {
-    const phone = g.ficha_apoderado.fono_celular;
-    if (phone) byPhone.set(digits(phone), (byPhone.get(digits(phone)) ?? new Set()).add(g.id));
-  }
-  const found = guardians.find(
-    (g) => g.device_status === 'blue' && g.ficha_apoderado.fono_celular && byPhone.get(digits(g.ficha_apoderado.fono_celular))?.size === 1,
-  );
-  if (!found) throw new Error('no guardian with the app and a phone of their own in the teacher’s courses');
-  return found;
-}
-
-/** The six digits of the newest sign-in SMS to `phone`, as the simulator wrote it to the server's outbox. */
-async function smsCode(phone: string): Promise<string> {
-  const dir = path.join(serverDataDir(), 'outbox', 'sim');
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        let newest = -1;
-        for (const name of await readdir(dir).catch(() => [] as string[])) {
-          const file = path.join(dir, name);
-          const text = await readFile(file, 'utf8');
-          const match = /Tu c[oó]digo de Hermes es (\d{6})/.exec(text);
-          const to = /^Para: (.+)$/m.exec(text)?.[1] ?? '';
-          const written = (await stat(file)).mtimeMs;
-          if (match && digits(to) === digits(phone) && written > newest) {
-            newest = written;
-            code = match[1];
-          }
-        }
-        return code;
-      },
-      { message: `a sign-in SMS to ${phone}`, timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return code as string;
-}
 
 test('a guardian signs in with the SMS code, opens the message, and the teacher sees «Leído»', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const teacherContext = await browser.newContext({ baseURL: BASE_URL });
   const teacher = await teacherContext.newPage();
   await loginViaApi(teacher, USERS.teacher);
-  const guardian = await guardianWithApp(teacher);
+  const guardian = await guardianWithApp(teacher, 0);
   const phone = guardian.ficha_apoderado.fono_celular!;
   const title = `Aviso a la familia ${Date.now().toString(36)}`;
   const sent = await teacher.request.post(api(COMPOSE_API.send), {

@@ -22,7 +22,10 @@ const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /**
  * The `nth` guardian of the teacher's courses with the app installed and a phone no other guardian there
- * has (specs take different ones, so one spec's subscriptions and messages never reach another's).
+ * has; a negative `nth` counts from the end. Specs take different ones, so one spec's subscriptions,
+ * messages and sign-in codes (three per phone per ten minutes) never meet another's, and «No es mi
+ * teléfono» ends no other spec's session: family.spec 0, family-shell.spec 1 and 2, family-thread.spec -1,
+ * family-devices.spec -2.
  */
 export async function guardianWithApp(teacher: Page, nth: number): Promise<RecipientGuardian> {
   const response = await teacher.request.get(api(COMPOSE_API.recipients));
@@ -34,9 +37,12 @@ export async function guardianWithApp(teacher: Page, nth: number): Promise<Recip
     const phone = g.ficha_apoderado.fono_celular;
     if (phone) byPhone.set(digits(phone), (byPhone.get(digits(phone)) ?? new Set()).add(g.id));
   }
-  const found = guardians.filter(
-    (g) => g.device_status === 'blue' && g.ficha_apoderado.fono_celular && byPhone.get(digits(g.ficha_apoderado.fono_celular))?.size === 1,
-  )[nth];
+  const found = guardians
+    .filter(
+      (g) =>
+        g.device_status === 'blue' && g.ficha_apoderado.fono_celular && byPhone.get(digits(g.ficha_apoderado.fono_celular))?.size === 1,
+    )
+    .at(nth);
   if (!found) throw new Error(`no guardian #${nth} with the app and a phone of their own in the teacher’s courses`);
   return found;
 }
@@ -57,14 +63,17 @@ export async function sendToGuardian(teacher: Page, guardian: RecipientGuardian,
   return ((await sent.json()) as { data: SendResult }).data.id;
 }
 
-/** The six digits of the newest sign-in SMS to `phone`, as the simulator wrote it to the server's outbox. */
-export async function smsCode(phone: string): Promise<string> {
+/**
+ * The six digits of the newest sign-in SMS to `phone` written after `after` (epoch ms), as the simulator
+ * wrote it to the server's outbox.
+ */
+export async function smsCode(phone: string, after = -1): Promise<string> {
   const dir = path.join(serverDataDir(), 'outbox', 'sim');
   let code: string | undefined;
   await expect
     .poll(
       async () => {
-        let newest = -1;
+        let newest = after;
         for (const name of await readdir(dir).catch(() => [] as string[])) {
           const file = path.join(dir, name);
           const text = await readFile(file, 'utf8');
@@ -84,14 +93,16 @@ export async function smsCode(phone: string): Promise<string> {
   return code as string;
 }
 
-/** Opens /familia/ and signs in as `guardian`; the inbox is shown. */
-export async function signInAsGuardian(page: Page, guardian: RecipientGuardian): Promise<void> {
-  const phone = guardian.ficha_apoderado.fono_celular!;
+/** Opens /familia/ and signs in as `guardian` (or with a phone); the inbox is shown. */
+export async function signInAsGuardian(page: Page, guardian: RecipientGuardian | string): Promise<void> {
+  const phone = typeof guardian === 'string' ? guardian : guardian.ficha_apoderado.fono_celular!;
   await page.goto('/familia/');
+  await expect(page.getByRole('heading', { name: tx.signIn.title })).toBeVisible();
   await page.getByLabel(tx.signIn.phone).fill(phone);
+  const asked = Date.now() - 1000;
   await page.getByRole('button', { name: tx.signIn.sendCode }).click();
   await expect(page.getByRole('heading', { name: tx.signIn.codeTitle })).toBeVisible();
-  await page.getByLabel(tx.signIn.code).fill(await smsCode(phone));
+  await page.getByLabel(tx.signIn.code).fill(await smsCode(phone, asked));
   await page.getByRole('button', { name: tx.signIn.submit }).click();
   await expect(page.getByRole('heading', { name: tx.inbox.title })).toBeVisible();
 }
