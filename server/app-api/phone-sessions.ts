@@ -27,7 +27,10 @@ export async function endPhoneSessions(db: Db, guardianIds: readonly number[], n
     const sessions = rowsOf<{ id: number }>(
       await tx.execute(sql`
         update app_tokens set expires_at = ${now.toISOString()}::timestamptz
-        where person_kind = 'apoderado' and person_id = any(${ids}::int[]) and expires_at > ${now.toISOString()}::timestamptz
+        where person_kind = 'apoderado' and expires_at > ${now.toISOString()}::timestamptz
+          and (person_id = any(${ids}::int[])
+            -- A session opened on a row that has since moved to another number still reaches this phone's rows.
+            or phone in (select phone from guardians where id = any(${ids}::int[]) and phone is not null))
         returning id`),
     );
     const subscriptions = rowsOf<{ id: number }>(

@@ -63,7 +63,9 @@ export async function openSession(db: Queryable, guardian: { id: number; institu
 
 /**
  * The guardian rows behind a live token; null for unknown, expired or non-guardian tokens, and for a token
- * whose own row is gone or moved (its phone's other rows do not keep it alive).
+ * whose own row is gone, moved or no longer has the phone it signed in with (the school corrected a
+ * mistyped number: whoever holds the old one must not keep reading that family; the phone's other rows do
+ * not keep it alive).
  */
 export async function authenticate(db: Queryable, token: string, now: Date): Promise<GuardianAuth | null> {
   const result = await db.execute(sql`
@@ -71,6 +73,7 @@ export async function authenticate(db: Queryable, token: string, now: Date): Pro
       concat_ws(' ', split_part(g.first_names, ' ', 1), g.last_name_father, nullif(g.last_name_mother, '')) as name
     from ${appTokens} t
     join ${guardians} own on own.id = t.person_id and own.institution_id = t.institution_id
+      and (t.phone is null or own.phone = t.phone)
     join ${guardians} g on g.id = own.id or (t.phone is not null and g.phone = t.phone)
     where t.token_hash = ${hashToken(token)} and t.person_kind = 'apoderado'
       and t.expires_at > ${now.toISOString()}::timestamptz

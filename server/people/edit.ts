@@ -93,7 +93,8 @@ export async function editPerson(
     .filter((change) => change.text !== before[change.field]);
   if (changed.length === 0) return { ok: true };
   const sets = changed.map(({ field, value }) => sql`${sql.identifier(COLUMNS[field])} = ${value}`);
-  if (kind === 'apoderado' && changed.some((change) => change.field === 'fono_celular')) sets.push(sql`device_misses = 0`);
+  const newPhone = kind === 'apoderado' && changed.some((change) => change.field === 'fono_celular');
+  if (newPhone) sets.push(sql`device_misses = 0`);
   const records = changed.map(
     ({ field, text }) => sql`(${scope.institutionId}, ${kind}, ${id}, ${field}, ${before[field]}, ${text}, ${scope.userId})`,
   );
@@ -101,6 +102,8 @@ export async function editPerson(
     await tx.execute(sql`
       update ${sql.identifier(TABLES[kind])} set ${sql.join(sets, sql`, `)}
       where id = ${id} and institution_id = ${scope.institutionId}`);
+    // The phones that signed in with the old number are no longer this family's: no more pushes to them.
+    if (newPhone) await tx.execute(sql`delete from push_subscriptions where guardian_id = ${id}`);
     await tx.execute(sql`
       insert into ${contactChanges} (institution_id, person_kind, person_id, field, old_value, new_value, changed_by)
       values ${sql.join(records, sql`, `)}`);

@@ -10,16 +10,18 @@ import { rowsOf } from '../db/sql';
 
 /** Each enrolled child of these guardian rows, with school, course and whether their pushes are on. */
 export async function childNotices(db: Queryable, guardianIds: readonly number[]): Promise<FamilyChildNotices[]> {
-  const rows = rowsOf<{ student_id: number; guardian_id: number; name: string; school: string; course: string; push: boolean }>(
+  const rows = rowsOf<{ student_id: number; name: string; school: string; course: string; push: boolean }>(
     await db.execute(sql`
-      select s.id as student_id, sg.guardian_id,
+      select s.id as student_id,
         concat_ws(' ', s.first_names, s.last_name_father, nullif(s.last_name_mother, '')) as name,
         i.name as school, c.name as course,
-        not exists (select 1 from push_mutes pm where pm.guardian_id = sg.guardian_id and pm.student_id = s.id) as push
+        -- A child of two of the session's rows (a parent registered twice) is one switch: on while no row muted it.
+        bool_and(not exists (select 1 from push_mutes pm where pm.guardian_id = sg.guardian_id and pm.student_id = s.id)) as push
       from student_guardians sg join students s on s.id = sg.student_id and s.withdrawn_at is null
         join courses c on c.id = s.course_id join institutions i on i.id = s.institution_id
       where sg.guardian_id = any(${intList([...guardianIds])}::int[])
-      order by i.name, s.first_names, s.last_name_father, s.id, sg.guardian_id`),
+      group by s.id, i.name, c.name
+      order by i.name, s.first_names, s.last_name_father, s.id`),
   );
   return rows.map((r) => ({
     student_id: Number(r.student_id),
@@ -64,16 +66,20 @@ export async function setChildNotices(
 }
 
 /**
- * SQL over a message recipient aliased `r` (a guardian's): every child the message concerns has pushes off.
- * The children it concerns are the guardian's whose name `student_names` lists, as delivery reads them for
- * the merge fields (server/recipients/merge-values.ts); a message naming none concerns all of them. Cheap
- * when the guardian muted nothing, the usual case: the first probe fails.
+ * SQL over a message recipient aliased `r` (a guardian's): the message concerns at least one of the
+ * guardian's children and every one it concerns has pushes off. The children it concerns are the
+ * guardian's whose name `student_names` lists, as delivery reads them for the merge fields
+ * (server/recipients/merge-values.ts); a message naming none concerns all of them. One that names nobody
+ * the guardian has now (a child renamed or no longer theirs) is not muted: a mute of another child must
+ * not silence it. Cheap when the guardian muted nothing, the usual case: the first probe fails.
  */
-export const pushMutedSql = (r: string): SQL =>
-  sql.raw(`(exists (select 1 from push_mutes pm where pm.guardian_id = ${r}.recipient_ref_id)
-    and not exists (
-      select 1 from student_guardians sg join students s on s.id = sg.student_id
+export const pushMutedSql = (r: string): SQL => {
+  const concerned = `from student_guardians sg join students s on s.id = sg.student_id
       where sg.guardian_id = ${r}.recipient_ref_id
         and (${r}.student_names is null
-          or split_part(s.first_names, ' ', 1) || ' ' || s.last_name_father = any(string_to_array(${r}.student_names, ', ')))
+          or split_part(s.first_names, ' ', 1) || ' ' || s.last_name_father = any(string_to_array(${r}.student_names, ', ')))`;
+  return sql.raw(`(exists (select 1 from push_mutes pm where pm.guardian_id = ${r}.recipient_ref_id)
+    and exists (select 1 ${concerned})
+    and not exists (select 1 ${concerned}
         and not exists (select 1 from push_mutes pm where pm.guardian_id = sg.guardian_id and pm.student_id = sg.student_id)))`);
+};

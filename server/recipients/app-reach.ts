@@ -19,7 +19,8 @@ export const appReachableText = (g: string): string => {
   const inUse = `t.expires_at > now() and coalesce(t.last_used_at, t.created_at) > now() - interval '${APP_RECENT_USE_DAYS} days'`;
   // Two probes, not one `or`: each is an index lookup (by person, by phone).
   return `(exists (select 1 from push_subscriptions ps where ps.guardian_id = ${g}.id)
-    or exists (select 1 from app_tokens t where t.person_kind = 'apoderado' and t.person_id = ${g}.id and ${inUse})
+    or exists (select 1 from app_tokens t where t.person_kind = 'apoderado' and t.person_id = ${g}.id
+      and (t.phone is null or t.phone = ${g}.phone) and ${inUse})
     or (${g}.phone is not null
       and exists (select 1 from app_tokens t where t.person_kind = 'apoderado' and t.phone = ${g}.phone and ${inUse})))`;
 };

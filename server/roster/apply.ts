@@ -246,15 +246,19 @@ export async function applyImport(
         select v.id, ${scope.institutionId}, v.first_names, v.last_name_father, v.last_name_mother, v.dni, v.document_type, v.phone, v.email
         from ${records(batch)} as v(${guardianColumns})`),
     );
-    // A new number starts its device record afresh, as the member editor does.
-    await inBatches(changedGuardians, (batch) =>
-      tx.execute(sql`
+    // A new number starts its device record afresh, as the member editor does, and the phones that signed in
+    // with the old one get no more pushes of this family (their app sessions stop at the next call).
+    await inBatches(changedGuardians, async (batch) => {
+      await tx.execute(sql`
+        delete from push_subscriptions ps using ${records(batch)} as v(${guardianColumns}), guardians g
+        where g.id = v.id and g.institution_id = ${scope.institutionId} and ps.guardian_id = g.id and g.phone is distinct from v.phone`);
+      return tx.execute(sql`
         update guardians g set first_names = v.first_names, last_name_father = v.last_name_father, last_name_mother = v.last_name_mother,
           dni = v.dni, document_type = v.document_type, email = v.email, phone = v.phone,
           device_misses = case when g.phone is distinct from v.phone then 0 else g.device_misses end
         from ${records(batch)} as v(${guardianColumns})
-        where g.id = v.id and g.institution_id = ${scope.institutionId}`),
-    );
+        where g.id = v.id and g.institution_id = ${scope.institutionId}`);
+    });
     // Every old link goes before any new one comes, as one statement each would (a batch must not delete the
     // link an earlier batch just wrote); the links are counted once, as they are written.
     const linkColumns = sql`student_id int, guardian_id int, role smallint, relationship text`;

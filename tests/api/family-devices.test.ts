@@ -4,6 +4,7 @@
 // being blue; «No es mi teléfono» ends every session of the phone in every school; «Avisos» turns a
 // child's pushes off, except for emergencies, and the message still reaches the inbox.
 import { sql } from 'drizzle-orm';
+import { pushMutedSql } from '../../server/push/mutes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../server/app-api/tokens';
 import { deviceStatusSql } from '../../server/recipients/device-status';
@@ -257,6 +258,61 @@ describe('GET and PUT /api/app/notifications («Avisos»)', () => {
     expect((await settings()).children.map((c) => c.push)).toEqual([false, true]);
     expect((await app('/notifications', token, { method: 'PUT', json: { children: [{ student_id: a, push: true }] } })).status).toBe(200);
     expect((await settings()).children.map((c) => c.push)).toEqual([true, true]);
+  });
+
+  it('mutes a message only when every child it names is muted; one naming nobody of theirs still rings', async () => {
+    const [a, b] = kids.map((k) => Number(k.id));
+    expect((await app('/notifications', token, { method: 'PUT', json: { children: [{ student_id: a, push: false }] } })).status).toBe(200);
+    try {
+      const nameOf = async (id: number) =>
+        (
+          await one<{ name: string }>(
+            server.db,
+            sql`select split_part(first_names, ' ', 1) || ' ' || last_name_father as name from students where id = ${id}`,
+          )
+        ).name;
+      const muted = async (names: string | null) =>
+        (
+          await one<{ muted: boolean }>(
+            server.db,
+            sql`select ${pushMutedSql('r')} as muted from (select ${parent.id}::int as recipient_ref_id, ${names}::text as student_names) r`,
+          )
+        ).muted;
+      expect(await muted(await nameOf(a!))).toBe(true);
+      expect(await muted(await nameOf(b!))).toBe(false);
+      expect(await muted(`${await nameOf(a!)}, ${await nameOf(b!)}`)).toBe(false);
+      expect(await muted(null)).toBe(false);
+      expect(await muted('Nadie Nombrado')).toBe(false);
+    } finally {
+      await app('/notifications', token, { method: 'PUT', json: { children: [{ student_id: a, push: true }] } });
+    }
+  });
+
+  it('lists a child of two of the session’s rows once', async () => {
+    const [a] = kids.map((k) => Number(k.id));
+    const twin = await one<{ id: number }>(
+      server.db,
+      sql`insert into guardians (institution_id, first_names, last_name_father, last_name_mother, phone)
+          select institution_id, first_names, last_name_father, last_name_mother, phone from guardians where id = ${parent.id}
+          returning id`,
+    );
+    const { role } = await one<{ role: number }>(
+      server.db,
+      sql`select role from student_guardians where student_id = ${a} and guardian_id = ${parent.id}`,
+    );
+    await server.db.execute(sql`delete from student_guardians where student_id = ${a} and role = ${3 - role}`);
+    await server.db.execute(
+      sql`insert into student_guardians (student_id, guardian_id, role, relationship) values (${a}, ${twin.id}, ${3 - role}, 'Madre')`,
+    );
+    await server.db.execute(
+      sql`update app_tokens set phone = (select phone from guardians where id = ${parent.id}) where person_id = ${parent.id}`,
+    );
+    try {
+      expect((await settings()).children.filter((c) => c.student_id === a)).toHaveLength(1);
+    } finally {
+      await server.db.execute(sql`delete from student_guardians where guardian_id = ${twin.id}`);
+      await server.db.execute(sql`delete from guardians where id = ${twin.id}`);
+    }
   });
 
   it('skips the push of a muted child’s message, which still reaches the inbox; an emergency rings all the same', async () => {

@@ -17,7 +17,9 @@ import type { Db } from '../../server/db/client';
 import { composeInput } from '../fixtures/compose';
 import { newsInput } from '../fixtures/news';
 import type { NewsPost } from '../../shared/news-contract';
+import { PEOPLE_API } from '../../shared/people-contract';
 import { capturedSms, codeSentTo } from './support/app-sms';
+import { sendJson } from './support/staff';
 import { one, pdfBytes, rows, send, uploadOk } from './support/compose';
 import { Client, listen, makeDist, openSeededCopy, testConfig } from './support/server';
 
@@ -414,5 +416,54 @@ describe('one school, one phone on two rows', () => {
     );
     expect(statuses.map((s) => s.status)).toEqual(['read', 'read']);
     expect((await page()).data.find((m) => m.id === both)!.read).toBe(true);
+  });
+});
+
+describe('a number the school corrects', () => {
+  it('ends the session of whoever signed in with the old number, and their phone gets no more pushes', async () => {
+    const guardian = await one<{ id: number; phone: string }>(
+      db,
+      sql`select g.id, g.phone from guardians g join institutions i on i.id = g.institution_id
+          where i.name like 'Colegio San Andrés%' and ${uniquePhone} and g.id <> ${fam.sa.id}
+            and exists (select 1 from student_guardians sg where sg.guardian_id = g.id)
+          order by g.id limit 1`,
+    );
+    await api('/session/code', { method: 'POST', json: { phone: guardian.phone } });
+    const signIn = await api('/session', { method: 'POST', json: { phone: guardian.phone, code: codeSentTo(sms, guardian.phone) } });
+    expect(signIn.status).toBe(200);
+    const held = ((await signIn.json()) as { data: FamilySession }).data.token;
+    const subscription = {
+      endpoint: 'https://push.example.com/send/numero-equivocado',
+      keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 5).toString('base64url') },
+    };
+    expect((await api('/push/subscriptions', { method: 'POST', token: held, json: subscription })).status).toBe(201);
+    expect((await api('/messages', { token: held })).status).toBe(200);
+
+    const admin = new Client(url);
+    expect((await admin.login('administrador@sanandres.cl')).status).toBe(200);
+    const corrected = await sendJson(admin, 'PATCH', `/api${PEOPLE_API.person('apoderado', guardian.id)}`, {
+      fono_celular: '+56 9 7654 3219',
+    });
+    expect(corrected.status, await corrected.clone().text()).toBe(200);
+
+    expect((await api('/messages', { token: held })).status).toBe(401);
+    expect(await rows(db, sql`select 1 from push_subscriptions where guardian_id = ${guardian.id}`)).toEqual([]);
+  });
+
+  it('a number changed by any other path (what an import writes) ends the session too', async () => {
+    const guardian = await one<{ id: number; phone: string; institution_id: number }>(
+      db,
+      sql`select g.id, g.phone, g.institution_id from guardians g join institutions i on i.id = g.institution_id
+          where i.name like 'Colegio San Andrés%' and ${uniquePhone} and g.id <> ${fam.sa.id}
+            and exists (select 1 from student_guardians sg where sg.guardian_id = g.id)
+          order by g.id desc limit 1`,
+    );
+    await api('/session/code', { method: 'POST', json: { phone: guardian.phone } });
+    const signIn = await api('/session', { method: 'POST', json: { phone: guardian.phone, code: codeSentTo(sms, guardian.phone) } });
+    const held = ((await signIn.json()) as { data: FamilySession }).data.token;
+    expect((await api('/messages', { token: held })).status).toBe(200);
+    // What the import's statement does to a changed guardian (server/roster/apply.ts), the phone aside.
+    await db.execute(sql`update guardians set phone = '+56976543218' where id = ${guardian.id}`);
+    expect((await api('/messages', { token: held })).status).toBe(401);
   });
 });

@@ -203,3 +203,39 @@ describe('corrections on the people screen, then the next import', () => {
     expect(suplentes).toEqual([{ student_id: replaced.id, guardian_id: rosa }]);
   });
 });
+
+describe('a number the file changes', () => {
+  it('drops the push subscriptions of that guardian only: the phone that signed in with the old number is no longer theirs', async () => {
+    const now = await rowsOfSchool(server.db, scope.institutionId);
+    const withPhone = now.filter((r) => r.guardian?.document && r.guardian.phone);
+    const guardianIdOf = async (row: RosterRow) =>
+      (
+        await one<{ id: number }>(
+          sql`select id from guardians where dni = ${row.guardian!.document!.value} and institution_id = ${scope.institutionId}`,
+        )
+      ).id;
+    const changedRow = withPhone[withPhone.length - 1]!;
+    const keptRow = withPhone.find((r) => r.guardian!.document!.value !== changedRow.guardian!.document!.value)!;
+    const changed = await guardianIdOf(changedRow);
+    const kept = await guardianIdOf(keptRow);
+    for (const [guardian, n] of [
+      [changed, 1],
+      [kept, 2],
+    ] as const) {
+      await server.db.execute(sql`insert into push_subscriptions (institution_id, guardian_id, endpoint, p256dh, auth)
+        values (${scope.institutionId}, ${guardian}, ${`https://push.example.com/send/roster-${n}`}, 'k', 'a')`);
+    }
+    const edited = now.map((r) =>
+      r.guardian?.document?.value === changedRow.guardian!.document!.value
+        ? { ...r, guardian: { ...r.guardian!, phone: '+56955554444' } }
+        : r,
+    );
+    const previewed = await preview(edited);
+    await apply(previewed.id);
+    expect((await one<{ phone: string }>(sql`select phone from guardians where id = ${changed}`)).phone).toBe('+56955554444');
+    const left = rowsOf<{ guardian_id: number }>(
+      await server.db.execute(sql`select guardian_id from push_subscriptions where guardian_id in (${changed}, ${kept})`),
+    );
+    expect(left.map((r) => Number(r.guardian_id))).toEqual([kept]);
+  });
+});

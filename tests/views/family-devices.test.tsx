@@ -152,9 +152,16 @@ describe.each(modes)("the families' device screens (%s)", (_, wrap) => {
     expect(screen.queryByText(dx.notMyPhone.description)).toBeNull();
     expect(calls('DELETE', '/api/app/sessions')).toHaveLength(0);
 
+    // What the worker kept for this family: the copies of what was read go, the app's own shell stays.
+    const kept = new Set(['hermes-familia-copias-abc123', 'hermes-familia-shell-v1']);
+    vi.stubGlobal('caches', {
+      keys: async () => [...kept],
+      delete: async (name: string) => kept.delete(name),
+    });
     fireEvent.click(screen.getByRole('button', { name: dx.notMyPhone.action }));
     fireEvent.click(screen.getByRole('button', { name: dx.notMyPhone.confirm }));
     expect(await screen.findByLabelText(tx.signIn.phone)).toBeTruthy();
+    expect([...kept]).toEqual(['hermes-familia-shell-v1']);
     expect(calls('DELETE', '/api/app/sessions')).toHaveLength(1);
     expect(calls('DELETE', '/api/app/sessions')[0]?.authorization).toBe('Bearer tok-123');
     expect(localStorage.getItem(KEY)).toBeNull();

@@ -10,14 +10,20 @@ import {
 import { FamilyNotificationsBodyStruct, PhoneSessionsEndedBodyStruct } from '../../../shared/family-devices-structs';
 import { call } from './api';
 import { forgetSession } from './device';
+import { forgetOfflineCopies } from './offline';
+import { unsubscribeHere } from './push';
 
 /**
- * Ends every session of this phone on the server, then forgets this device's copy. Unlike «Cerrar sesión»,
+ * Ends every session of this phone on the server, then forgets everything this device kept — the session,
+ * the offline copies of the messages, the push subscription — as «Cerrar sesión» does: whoever holds the
+ * phone says the family is not theirs, so nothing of it may stay readable here. Unlike «Cerrar sesión»,
  * nothing is forgotten when the server could not be told: the other devices would stay signed in.
  */
 export const endPhoneSessions = fromPromise<PhoneSessionsEnded, { token: string }>(async ({ input, signal }) => {
   const { data } = await call(FAMILY_DEVICES_API.sessions, PhoneSessionsEndedBodyStruct, { method: 'DELETE', token: input.token, signal });
   forgetSession();
+  await forgetOfflineCopies();
+  await unsubscribeHere();
   return data;
 });
 

@@ -90,6 +90,17 @@ export const subscribePush = fromPromise<void, { token: string }>(async ({ input
 });
 
 /** At sign-out: the server stops pushing to this browser, and the browser drops the subscription. */
+/** This browser's subscription undone without telling the server (it has already dropped it). */
+export async function unsubscribeHere(): Promise<void> {
+  if (!isSupported()) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration(FAMILY_SCOPE_PATH);
+    await (await registration?.pushManager.getSubscription())?.unsubscribe();
+  } catch {
+    // Nothing more to do: the server no longer pushes to it.
+  }
+}
+
 export async function dropPushSubscription(token: string): Promise<void> {
   if (!isSupported()) return;
   try {
