@@ -92,8 +92,7 @@ function expectQueuedReply(s: AnyMachineSnapshot, env: StepEnv) {
   const before = snap(env.from);
   const allowed = selectMessage(snap(s))!.allow_replies;
   const waiting = selectPendingReply(before) !== null;
-  if (env.event.type === 'reply.change')
-    expect(selectDraft(snap(s))).toBe(allowed && !waiting ? env.event.content : selectDraft(before));
+  if (env.event.type === 'reply.change') expect(selectDraft(snap(s))).toBe(allowed && !waiting ? env.event.content : selectDraft(before));
   if (env.event.type === 'reply.send') {
     if (allowed && !waiting && DRAFTS[selectDraft(before)] === null) {
       expect(selectPendingReply(snap(s))).toBe(selectDraft(before));

@@ -263,7 +263,9 @@ function runWorker(script: string) {
     windows.push(w);
     return w;
   };
-  const release = () => hung.splice(0).forEach((resolve) => resolve());
+  const release = () => {
+    for (const resolve of hung.splice(0)) resolve();
+  };
   /** Until the worker has asked the network `count` requests that hang (the token's hash takes a turn of the loop). */
   async function hanging(count: number) {
     while (hung.length < count) await new Promise((resolve) => setImmediate(resolve));
@@ -331,9 +333,9 @@ describe('a kept answer on a weak signal', () => {
     await expect(answerInTime(Promise.reject(new TypeError('Failed to fetch')), Promise.resolve('copia'), 4000, timer.wait)).resolves.toBe(
       'copia',
     );
-    await expect(answerInTime(Promise.reject(new TypeError('Failed to fetch')), Promise.resolve(undefined), 4000, timer.wait)).rejects.toThrow(
-      TypeError,
-    );
+    await expect(
+      answerInTime(Promise.reject(new TypeError('Failed to fetch')), Promise.resolve(undefined), 4000, timer.wait),
+    ).rejects.toThrow(TypeError);
   });
 });
 

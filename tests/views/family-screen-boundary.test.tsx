@@ -28,15 +28,17 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+function Mensaje({ title }: { title: string }) {
+  return <h1>{title}</h1>;
+}
+
 /** A screen whose chunk fails while `failing` says so. */
 function flakyScreen() {
   const state = { failing: true, loads: 0 };
   const Screen = lazyScreen(async () => {
     state.loads += 1;
     if (state.failing) throw new TypeError('Failed to fetch dynamically imported module');
-    return function Mensaje({ title }: { title: string }) {
-      return <h1>{title}</h1>;
-    };
+    return Mensaje;
   });
   return { state, Screen };
 }

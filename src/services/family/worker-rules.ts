@@ -46,7 +46,9 @@ export async function answerInTime<R>(
   );
   const kept = copy.catch(() => undefined);
   // Without a copy there is nothing better to answer: the network, however slow.
-  const timer = kept.then((found) => (found === undefined ? new Promise<never>(() => undefined) : wait(waitMs).then((): typeof LATE => LATE)));
+  const timer = kept.then((found) =>
+    found === undefined ? new Promise<never>(() => undefined) : wait(waitMs).then((): typeof LATE => LATE),
+  );
   const first = await Promise.race([settled, timer]);
   if (first === LATE) return (await kept) as R;
   if (first.ok) return first.value;

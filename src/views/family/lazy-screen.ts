@@ -53,6 +53,7 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
       ),
     );
   let current = fresh();
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module level, as React.lazy is.
   return function LazyScreen(props: P) {
     return createElement(current as ComponentType<P>, props);
   };
