@@ -2,7 +2,8 @@
 // failed report does not hide it); the reply box only where the author allowed replies, checked as the
 // server checks it (not empty, at most 4000 characters), shown at once in the conversation while it is sent,
 // kept there as the guardian's own at the server's time, or back in the box when it fails; «Actualizar» brings the staff's new answers without hiding the message or the draft; replies closed (409), offline and the server's 422 said; a message that is not this guardian's is
-// missing for good; a 401 anywhere ends the screen and tells `session.expired`.
+// missing for good; «Enviar» while the reading is reported or the conversation refreshed is kept (shown at
+// once, «Enviando…») and sent when that request ends, whatever its result; a 401 anywhere ends the screen and tells `session.expired`.
 import { createActor, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import { expect } from 'vitest';
 import type { FamilyMessageDetail } from '../../shared/family-contract';
@@ -82,6 +83,29 @@ function emits({ event }: StepEnv): AnyEventObject[] {
     : [];
 }
 
+/**
+ * While the reading is reported or the conversation asked for again: typing and «Enviar» as in `ready`, but
+ * a valid reply is kept (at once in the conversation, out of the box, «Enviando…») to be sent when that
+ * request ends; while it waits, the box takes no typing.
+ */
+function expectQueuedReply(s: AnyMachineSnapshot, env: StepEnv) {
+  const before = snap(env.from);
+  const allowed = selectMessage(snap(s))!.allow_replies;
+  const waiting = selectPendingReply(before) !== null;
+  if (env.event.type === 'reply.change') expect(selectDraft(snap(s))).toBe(allowed && !waiting ? env.event.content : selectDraft(before));
+  if (env.event.type === 'reply.send') {
+    if (allowed && !waiting && DRAFTS[selectDraft(before)] === null) {
+      expect(selectPendingReply(snap(s))).toBe(selectDraft(before));
+      expect(selectDraft(snap(s))).toBe('');
+    } else {
+      expect(selectPendingReply(snap(s))).toBe(selectPendingReply(before));
+      expect(selectReplyProblem(snap(s))).toBe(allowed && !waiting ? DRAFTS[selectDraft(before)] : selectReplyProblem(before));
+    }
+  }
+  // The button says «Enviando…» and the box waits for as long as a reply waits.
+  expect(selectIsReplying(snap(s))).toBe(selectPendingReply(snap(s)) !== null);
+}
+
 defineModelTests({
   name: 'family-message',
   machine: familyMessageMachine,
@@ -93,16 +117,18 @@ defineModelTests({
         'xstate.error.actor.fetchMessage': ({ event }) => (event.error === EXPIRED ? 'expired' : 'failed'),
       },
       marking: {
-        'xstate.done.actor.markRead': 'ready',
-        'xstate.error.actor.markRead': ({ event }) => (event.error === EXPIRED ? 'expired' : 'ready'),
+        'xstate.done.actor.markRead': ({ context }) => (context.pending === null ? 'ready' : 'replying'),
+        'xstate.error.actor.markRead': ({ event, context }) =>
+          event.error === EXPIRED ? 'expired' : context.pending === null ? 'ready' : 'replying',
       },
       ready: {
         'reply.send': ({ context, stay }) => (context.message?.allow_replies && DRAFTS[context.draft] === null ? 'replying' : stay),
         'message.refresh': 'refreshing',
       },
       refreshing: {
-        'xstate.done.actor.refreshMessage': 'ready',
-        'xstate.error.actor.refreshMessage': ({ event }) => (event.error === EXPIRED ? 'expired' : 'ready'),
+        'xstate.done.actor.refreshMessage': ({ context }) => (context.pending === null ? 'ready' : 'replying'),
+        'xstate.error.actor.refreshMessage': ({ event, context }) =>
+          event.error === EXPIRED ? 'expired' : context.pending === null ? 'ready' : 'replying',
       },
       replying: {
         'xstate.done.actor.sendReply': 'ready',
@@ -164,6 +190,7 @@ defineModelTests({
       expect(selectMessagePhase(snap(s))).toBe('shown');
       expect(env.fakes.inputOf('markRead')).toEqual({ token: 'tok', id: 12 });
       expect(selectMessage(snap(s))?.read).toBe(false);
+      expectQueuedReply(s, env);
     },
     ready: (s, env) => {
       expect(selectMessagePhase(snap(s))).toBe('shown');
@@ -226,6 +253,10 @@ defineModelTests({
       expect(selectPendingReply(snap(s))).toBe('Gracias, asistiré.');
       expect(selectDraft(snap(s))).toBe('');
       expect(selectReplyFailureKind(snap(s))).toBeNull();
+      // Sent once the read report ends: the report was not given up for it.
+      if (env.event.type === 'xstate.done.actor.markRead') expect(selectMessage(snap(s))?.read).toBe(true);
+      if (env.event.type === 'xstate.done.actor.refreshMessage') expect(selectMessage(snap(s))!.thread).toEqual(ANSWERED.thread);
+      if (env.event.type === 'xstate.error.actor.refreshMessage') expect(selectRefreshFailure(snap(s))).toBe('offline');
     },
     refreshing: (s, env) => {
       // Still shown, with its draft, while it is asked for again.
@@ -234,8 +265,7 @@ defineModelTests({
       expect(s.hasTag('busy')).toBe(true);
       expect(env.fakes.inputOf('refreshMessage')).toEqual({ token: 'tok', id: 12 });
       expect(selectMessage(snap(s))).not.toBeNull();
-      if (env.event.type === 'reply.change')
-        expect(selectDraft(snap(s))).toBe(selectMessage(snap(s))!.allow_replies ? env.event.content : selectDraft(snap(env.from)));
+      expectQueuedReply(s, env);
     },
     failed: (s, env) => {
       expect(selectMessagePhase(snap(s))).toBe('failed');

@@ -4,11 +4,13 @@
 // the whole small build kept at install, pages of /familia answered from it, a guardian's messages kept per
 // session and answered only offline and only to the same token, and a push shown without the message text.
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shell } from '../../build/shell';
 import type { PushPayload } from '../../shared/push-contract';
 import {
+  answerInTime,
   COPIES_CACHE_PREFIX,
+  NETWORK_WAIT_MS,
   copiesCacheName,
   isFamilyPage,
   isKeptAnswer,
@@ -189,15 +191,18 @@ interface FakeWindow {
 function runWorker(script: string) {
   const listeners = new Map<string, Listener>();
   const caches = new Map<string, FakeCache>();
-  const net = { online: true, status: 200 };
+  /** `hang`: requests wait until `release()`; `tag` marks the network's answers from then on. */
+  const net = { online: true, status: 200, hang: false, tag: '' };
+  const hung: Array<() => void> = [];
   const notifications: { title: string; options: unknown }[] = [];
   const opened: string[] = [];
   const navigated: string[] = [];
   const windows: FakeWindow[] = [];
   const network = async (request: Request) => {
     if (!net.online) throw new TypeError('Failed to fetch');
+    if (net.hang) await new Promise<void>((resolve) => hung.push(resolve));
     const url = new URL(request.url);
-    return new Response(`red:${url.pathname}${url.search}:${request.headers.get('Authorization') ?? ''}`, { status: net.status });
+    return new Response(`red${net.tag}:${url.pathname}${url.search}:${request.headers.get('Authorization') ?? ''}`, { status: net.status });
   };
   const scope = {
     location: new URL(`${ORIGIN}/familia/sw.js`),
@@ -258,8 +263,81 @@ function runWorker(script: string) {
     windows.push(w);
     return w;
   };
-  return { caches, net, notifications, opened, navigated, openWindow, dispatch, request };
+  const release = () => {
+    for (const resolve of hung.splice(0)) resolve();
+  };
+  /** Until the worker has asked the network `count` requests that hang (the token's hash takes a turn of the loop). */
+  async function hanging(count: number) {
+    while (hung.length < count) await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { caches, net, notifications, opened, navigated, openWindow, dispatch, request, release, hanging };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a kept answer on a weak signal', () => {
+  /** A network answer that comes when told to. */
+  function slowNetwork() {
+    let answer: (value: string) => void = () => undefined;
+    let fail: (error: Error) => void = () => undefined;
+    const promise = new Promise<string>((resolve, reject) => {
+      answer = resolve;
+      fail = reject;
+    });
+    return { promise, answer, fail };
+  }
+  /** A timer fired by hand, recording what it was asked to wait. */
+  function handTimer() {
+    const asked: number[] = [];
+    let fire: () => void = () => undefined;
+    const wait = (ms: number) => {
+      asked.push(ms);
+      return new Promise<void>((resolve) => (fire = resolve));
+    };
+    return { asked, wait, fire: () => fire() };
+  }
+
+  it('answers the network when it comes in time', async () => {
+    const timer = handTimer();
+    await expect(answerInTime(Promise.resolve('red'), Promise.resolve('copia'), NETWORK_WAIT_MS, timer.wait)).resolves.toBe('red');
+  });
+
+  it('answers the copy when the network hangs past the wait, about 4 s', async () => {
+    const net = slowNetwork();
+    const timer = handTimer();
+    const answer = answerInTime(net.promise, Promise.resolve('copia'), NETWORK_WAIT_MS, timer.wait);
+    await vi.waitFor(() => expect(timer.asked).toEqual([NETWORK_WAIT_MS]));
+    expect(NETWORK_WAIT_MS).toBe(4000);
+    timer.fire();
+    await expect(answer).resolves.toBe('copia');
+    // The late answer is not lost: the network's promise still settles for whoever keeps the copy.
+    net.answer('red');
+    await expect(net.promise).resolves.toBe('red');
+  });
+
+  it('waits for the network as long as it takes when there is no copy', async () => {
+    const net = slowNetwork();
+    const timer = handTimer();
+    const answer = answerInTime(net.promise, Promise.resolve(undefined), NETWORK_WAIT_MS, timer.wait);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(timer.asked).toEqual([]);
+    net.answer('red');
+    await expect(answer).resolves.toBe('red');
+  });
+
+  it('answers the copy at once when the network fails, and the failure when there is none', async () => {
+    const timer = handTimer();
+    await expect(answerInTime(Promise.reject(new TypeError('Failed to fetch')), Promise.resolve('copia'), 4000, timer.wait)).resolves.toBe(
+      'copia',
+    );
+    await expect(
+      answerInTime(Promise.reject(new TypeError('Failed to fetch')), Promise.resolve(undefined), 4000, timer.wait),
+    ).rejects.toThrow(TypeError);
+  });
+});
 
 describe('the built worker', () => {
   it('is a classic script at /familia/sw.js that keeps index.html, the icon and every chunk and style', async () => {
@@ -302,6 +380,42 @@ describe('the built worker', () => {
     expect(await worker.request('/api/app/messages/41/read', { token: 'ana', method: 'POST' })).toBeNull();
     const names = [...worker.caches.keys()].filter((name) => name.startsWith(COPIES_CACHE_PREFIX));
     expect(names).toEqual([await copiesCacheName('ana')]);
+  });
+
+  it('answers the kept copy when the network hangs past 4 s, and keeps the late answer for next time', async () => {
+    const worker = runWorker((await build()).source);
+    await worker.request('/api/app/messages/41', { token: 'ana' });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    worker.net.hang = true;
+    worker.net.tag = '-tarde';
+    let answered: string | null = null;
+    const answer = worker.request('/api/app/messages/41', { token: 'ana' }).then((text) => (answered = text));
+    await worker.hanging(1);
+    await vi.advanceTimersByTimeAsync(3900);
+    expect(answered).toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    await answer;
+    expect(answered).toBe('red:/api/app/messages/41:Bearer ana');
+    vi.useRealTimers();
+    worker.release();
+    await vi.waitFor(async () => {
+      const copy = await worker.caches.get(await copiesCacheName('ana'))!.match('/api/app/messages/41');
+      expect(await copy!.text()).toBe('red-tarde:/api/app/messages/41:Bearer ana');
+    });
+  });
+
+  it('waits for a slow network when nothing is kept', async () => {
+    const worker = runWorker((await build()).source);
+    worker.net.hang = true;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    let answered: string | null = null;
+    const answer = worker.request('/api/app/messages/42', { token: 'ana' }).then((text) => (answered = text));
+    await worker.hanging(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(answered).toBeNull();
+    worker.release();
+    await answer;
+    expect(answered).toBe('red:/api/app/messages/42:Bearer ana');
   });
 
   it('drops a session’s copies when the server refuses its token', async () => {

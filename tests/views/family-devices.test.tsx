@@ -151,6 +151,8 @@ describe.each(modes)("the families' device screens (%s)", (_, wrap) => {
     fireEvent.click(screen.getByRole('button', { name: dx.notMyPhone.cancel }));
     expect(screen.queryByText(dx.notMyPhone.description)).toBeNull();
     expect(calls('DELETE', '/api/app/sessions')).toHaveLength(0);
+    // Focus back where the question came from, not lost to the page's top.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: dx.notMyPhone.action }));
 
     // What the worker kept for this family: the copies of what was read go, the app's own shell stays.
     const kept = new Set(['hermes-familia-copias-abc123', 'hermes-familia-shell-v1']);

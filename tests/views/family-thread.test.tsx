@@ -211,6 +211,29 @@ describe.each(modes)("the conversation in the families' app (%s)", (_, wrap) => 
     expect(calls('GET', '/api/app/messages/41').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('keeps «Enviar» pressed while the reading is still being reported, and sends it when the report ends', async () => {
+    let answerRead: (response: Response) => void = () => {};
+    routes['GET /api/app/messages/41'] = () => json(200, { data: { ...DETAIL, read: false, read_at: null } });
+    routes['POST /api/app/messages/41/read'] = () => new Promise<Response>((resolve) => (answerRead = resolve));
+    routes['POST /api/app/messages/41/reply'] = () => json(201, { data: { id: 52, sent_at: '2026-11-29T08:00:00.000Z' } });
+    open(wrap, '/mensajes/41');
+    const box = (await screen.findByLabelText(tx.message.replyLabel)) as HTMLTextAreaElement;
+    await waitFor(() => expect(calls('POST', '/api/app/messages/41/read')).toHaveLength(1));
+    fireEvent.change(box, { target: { value: 'Gracias, llego 19:30.' } });
+    fireEvent.click(screen.getByRole('button', { name: tx.message.send }));
+    // Kept, not lost: at once in the conversation, the button busy, the POST after the report.
+    const thread = screen.getByRole('region', { name: tx.message.thread });
+    const pending = await within(thread).findByText(tx.thread.pending);
+    expect(pending.closest('li')?.textContent).toContain('Gracias, llego 19:30.');
+    expect(box.value).toBe('');
+    expect((screen.getByRole('button', { name: tx.message.sending }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls('POST', '/api/app/messages/41/reply')).toHaveLength(0);
+    answerRead(json(200, { data: { id: 41, read: true, read_at: '2026-11-29T07:59:00.000Z' } }));
+    await waitFor(() => expect(within(thread).queryByText(tx.thread.pending)).toBeNull());
+    expect(calls('POST', '/api/app/messages/41/reply').map((r) => r.body)).toEqual([{ content: 'Gracias, llego 19:30.' }]);
+    expect(within(thread).getAllByRole('listitem').at(-1)!.textContent).toContain('Gracias, llego 19:30.');
+  });
+
   it('gives the reply back to the box when it cannot be sent, nothing lost', async () => {
     routes['GET /api/app/messages/41'] = () => json(200, { data: DETAIL });
     routes['POST /api/app/messages/41/reply'] = offline;

@@ -3,7 +3,9 @@
 // of reading does not hide the message; the next opening reports it again. When the author allowed replies,
 // a reply box: checked here as the server checks it, then at once in the conversation below as the
 // guardian's own, «Enviando…» until the server has it; if it fails, the text goes back to the box, nothing
-// lost. «Actualizar conversación» asks for the message again (the staff's new answers) without hiding it or
+// lost. «Enviar» while the reading is reported or the conversation is asked for again (seconds on a weak
+// signal) is not lost: the reply goes at once into the conversation, «Enviando…», and is sent as soon as
+// that request ends, whatever its result. «Actualizar conversación» asks for the message again (the staff's new answers) without hiding it or
 // the draft. A 401 anywhere tells the root `session.expired`.
 import { assertEvent, assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { FamilyMessageDetail, FamilyReplyAnswer } from '../../../shared/family-contract';
@@ -94,7 +96,11 @@ export const familyMessageMachine = setup({
     canReply: ({ context }) => context.message?.allow_replies === true,
     // A message that is not this guardian's stays missing however often it is asked for.
     canRetry: ({ context }) => context.failure !== 'missing',
-    canSendReply: ({ context }) => context.message?.allow_replies === true && replyProblem(context.draft) === null,
+    // Not while a reply waits to be sent: the box shows it in the conversation and gets it back on failure.
+    canChangeDraft: ({ context }) => context.message?.allow_replies === true && context.pending === null,
+    hasPendingReply: ({ context }) => context.pending !== null,
+    canSendReply: ({ context }) =>
+      context.message?.allow_replies === true && context.pending === null && replyProblem(context.draft) === null,
   },
 }).createMachine({
   id: 'familyMessage',
@@ -138,13 +144,24 @@ export const familyMessageMachine = setup({
         id: 'markRead',
         src: 'markRead',
         input: ({ context }) => ({ token: context.token, id: context.id }),
-        onDone: { target: 'ready', actions: 'assignRead' },
+        onDone: [
+          { guard: 'hasPendingReply', target: 'replying', actions: 'assignRead' },
+          { target: 'ready', actions: 'assignRead' },
+        ],
         onError: [
           { guard: { type: 'isUnauthorized', params: ({ event }) => toFamilyFailure(event.error) }, target: 'expired' },
+          { guard: 'hasPendingReply', target: 'replying' },
           { target: 'ready' },
         ],
       },
-      on: { 'reply.change': { guard: 'canReply', actions: 'changeDraft' } },
+      on: {
+        'reply.change': { guard: 'canChangeDraft', actions: 'changeDraft' },
+        // Kept to send once the report ends (it is not cancelled: the staff still see «leído»).
+        'reply.send': [
+          { guard: 'canSendReply', actions: 'startReply' },
+          { guard: 'canChangeDraft', actions: 'showReplyProblem' },
+        ],
+      },
     },
     ready: {
       on: {
@@ -163,13 +180,28 @@ export const familyMessageMachine = setup({
         id: 'refreshMessage',
         src: 'fetchMessage',
         input: ({ context }) => ({ token: context.token, id: context.id }),
-        onDone: { target: 'ready', actions: { type: 'assignMessage', params: ({ event }) => event.output } },
+        onDone: [
+          { guard: 'hasPendingReply', target: 'replying', actions: { type: 'assignMessage', params: ({ event }) => event.output } },
+          { target: 'ready', actions: { type: 'assignMessage', params: ({ event }) => event.output } },
+        ],
         onError: [
           { guard: { type: 'isUnauthorized', params: ({ event }) => toFamilyFailure(event.error) }, target: 'expired' },
+          {
+            guard: 'hasPendingReply',
+            target: 'replying',
+            actions: { type: 'assignRefreshFailure', params: ({ event }) => toFamilyFailure(event.error) },
+          },
           { target: 'ready', actions: { type: 'assignRefreshFailure', params: ({ event }) => toFamilyFailure(event.error) } },
         ],
       },
-      on: { 'reply.change': { guard: 'canReply', actions: 'changeDraft' } },
+      on: {
+        'reply.change': { guard: 'canChangeDraft', actions: 'changeDraft' },
+        // Kept to send once the conversation is back.
+        'reply.send': [
+          { guard: 'canSendReply', actions: 'startReply' },
+          { guard: 'canChangeDraft', actions: 'showReplyProblem' },
+        ],
+      },
     },
     replying: {
       tags: 'busy',
@@ -212,7 +244,8 @@ export const selectReplyProblem = (s: FamilyMessageSnapshot): ReplyProblem | nul
 export const selectReplyFailureKind = (s: FamilyMessageSnapshot): ReplyFailure['kind'] | null => s.context.replyFailure?.kind ?? null;
 export const selectReplyFailureMessage = (s: FamilyMessageSnapshot): string =>
   s.context.replyFailure?.kind === 'server' ? s.context.replyFailure.message : '';
-export const selectIsReplying = (s: FamilyMessageSnapshot): boolean => s.matches('replying');
+/** A reply on its way, or waiting for the read report or the refresh to end before it is sent. */
+export const selectIsReplying = (s: FamilyMessageSnapshot): boolean => s.matches('replying') || s.context.pending !== null;
 /** The reply on its way (shown at the end of the conversation), or null. */
 export const selectPendingReply = (s: FamilyMessageSnapshot): string | null => s.context.pending;
 export const selectIsRefreshing = (s: FamilyMessageSnapshot): boolean => s.matches('refreshing');

@@ -3,13 +3,14 @@
 // - the app shell: index.html and every chunk and stylesheet of this small build, kept at install, so the
 //   app opens with no network; a new build installs in the background, takes over and drops the old cache;
 // - the guardian's copies: the inbox pages and messages the app fetched, answered from the network and kept
-//   in a cache named from the session's token, answered from there only when the network fails (rereading
-//   offline); the app deletes them when the guardian signs out (services/family/offline.ts);
+//   in a cache named from the session's token, answered from there when the network fails (rereading
+//   offline) or hangs past a few seconds (a weak signal; the late answer still becomes the copy); the app deletes them when the guardian signs out (services/family/offline.ts);
 // - push: each push shows one notification (worker-rules.ts says what it shows), and touching it brings the
 //   app forward on the message's page.
 // Everything else (the API's other calls, fonts, the staff's paths) goes to the network as if no worker
 // existed.
 import {
+  answerInTime,
   copiesCacheName,
   isFamilyPage,
   isKeptAnswer,
@@ -71,31 +72,29 @@ export function installFamilyWorker(scope: ServiceWorkerGlobalScope, shell: Fami
   }
 
   /** The network's answer, kept for this session; the kept one when the network fails. */
-  async function networkThenCopy(request: Request, url: string): Promise<Response> {
+  /** The network's answer (kept as the copy, or the copies dropped) and, when the network is slow or down, the copy. */
+  async function networkThenCopy(request: Request, url: string, later: (work: Promise<unknown>) => void): Promise<Response> {
     const token = tokenOf(request.headers.get('Authorization'));
     if (token === null) return fetch(request);
     const cacheName = await copiesCacheName(token);
-    let response: Response;
-    try {
-      response = await fetch(request);
-    } catch (error) {
-      const kept = await scope.caches.match(url, { cacheName });
-      if (kept) return kept;
-      throw error;
-    }
-    if (response.ok) {
-      const cache = await scope.caches.open(cacheName);
-      await cache.put(url, response.clone());
-      const keys = await cache.keys();
-      for (const old of keys.slice(0, Math.max(0, keys.length - MAX_COPIES))) await cache.delete(old);
-    } else if (response.status === 401) {
-      // The session ended: none of its copies may be answered again.
-      await scope.caches.delete(cacheName);
-    } else if (response.status === 404) {
-      // No longer this guardian's message.
-      await (await scope.caches.open(cacheName)).delete(url);
-    }
-    return response;
+    const network = fetch(request).then(async (response) => {
+      if (response.ok) {
+        const cache = await scope.caches.open(cacheName);
+        await cache.put(url, response.clone());
+        const keys = await cache.keys();
+        for (const old of keys.slice(0, Math.max(0, keys.length - MAX_COPIES))) await cache.delete(old);
+      } else if (response.status === 401) {
+        // The session ended: none of its copies may be answered again.
+        await scope.caches.delete(cacheName);
+      } else if (response.status === 404) {
+        // No longer this guardian's message.
+        await (await scope.caches.open(cacheName)).delete(url);
+      }
+      return response;
+    });
+    // Answered from the copy, the worker stays until the late answer is kept.
+    later(network.catch(() => undefined));
+    return answerInTime(network, scope.caches.match(url, { cacheName }));
   }
 
   scope.addEventListener('fetch', (event) => {
@@ -107,7 +106,7 @@ export function installFamilyWorker(scope: ServiceWorkerGlobalScope, shell: Fami
       return;
     }
     if (isKeptAnswer(request.method, url.pathname)) {
-      event.respondWith(networkThenCopy(request, url.href));
+      event.respondWith(networkThenCopy(request, url.href, (work) => event.waitUntil(work)));
       return;
     }
     if (request.method === 'GET' && shell.files.includes(url.pathname)) event.respondWith(fromShell(url.pathname, request));

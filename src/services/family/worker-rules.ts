@@ -20,6 +20,43 @@ export const COPIES_CACHE_PREFIX = 'hermes-familia-copias-';
 /** How many answers one session's copies keep; the oldest go first. */
 export const MAX_COPIES = 60;
 
+/**
+ * How long a kept answer waits for the network, when there is a copy, before the copy is answered. On a weak
+ * signal a request rarely fails: it hangs for tens of seconds. The copy is the message as last seen; the
+ * network's answer, when it comes, becomes the copy for the next opening.
+ */
+export const NETWORK_WAIT_MS = 4000;
+
+const LATE = Symbol('late');
+
+/**
+ * The answer to a kept request: the network's when it comes within `waitMs`, or whenever it comes when there
+ * is no copy; the copy when the network fails, or when it is late and there is one. A late network is not
+ * cancelled: whoever started it keeps its answer as the new copy.
+ */
+export async function answerInTime<R>(
+  network: Promise<R>,
+  copy: Promise<R | undefined>,
+  waitMs: number = NETWORK_WAIT_MS,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<R> {
+  const settled = network.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const kept = copy.catch(() => undefined);
+  // Without a copy there is nothing better to answer: the network, however slow.
+  const timer = kept.then((found) =>
+    found === undefined ? new Promise<never>(() => undefined) : wait(waitMs).then((): typeof LATE => LATE),
+  );
+  const first = await Promise.race([settled, timer]);
+  if (first === LATE) return (await kept) as R;
+  if (first.ok) return first.value;
+  const found = await kept;
+  if (found !== undefined) return found;
+  throw first.error;
+}
+
 /** A page of the app (a navigation the app routes), not a file such as /familia/sw.js. */
 export const isFamilyPage = (pathname: string): boolean =>
   (pathname === '/familia' || pathname.startsWith(FAMILY_SCOPE_PATH)) && !/\.[A-Za-z0-9]+$/.test(pathname);

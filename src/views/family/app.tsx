@@ -19,6 +19,7 @@ import { SessionContext, useFamilyLocale, useFamilyT, useSession } from './famil
 import { InboxPage } from './inbox-page';
 import { lazyScreen } from './lazy-screen';
 import { NotMyPhone } from './not-my-phone';
+import { ScreenBoundary } from './screen-boundary';
 import { CodeForm, PhoneForm } from './sign-in-page';
 
 const MessagePage = lazyScreen(() => import('./message-page').then((module) => module.MessagePage));
@@ -124,17 +125,21 @@ function SignedIn() {
   if (token === null) return null;
   return (
     <>
-      <Suspense fallback={null}>
-        <PushOffer key={token} token={token} />
-      </Suspense>
+      <ScreenBoundary quiet>
+        <Suspense fallback={null}>
+          <PushOffer key={token} token={token} />
+        </Suspense>
+      </ScreenBoundary>
       <Switch>
         <Route path="/">
           <InboxPage token={token} />
         </Route>
         <Route path="/avisos">
-          <Suspense fallback={<Loading />}>
-            <NoticesPage token={token} />
-          </Suspense>
+          <ScreenBoundary>
+            <Suspense fallback={<Loading />}>
+              <NoticesPage token={token} />
+            </Suspense>
+          </ScreenBoundary>
         </Route>
         <Route path="/mensajes/:id">
           <MessageRoute token={token} />
@@ -142,9 +147,11 @@ function SignedIn() {
         {/* The first slice's address of a message, still in links already shared. */}
         <Route path="/mensaje/:id">{(params) => <Redirect to={`/mensajes/${params.id}`} replace />}</Route>
         <Route path="/mural">
-          <Suspense fallback={<Loading />}>
-            <WallPage token={token} />
-          </Suspense>
+          <ScreenBoundary>
+            <Suspense fallback={<Loading />}>
+              <WallPage token={token} />
+            </Suspense>
+          </ScreenBoundary>
         </Route>
         <Route path="/mural/:id">
           <WallPostRoute token={token} />
@@ -164,9 +171,11 @@ function MessageRoute({ token }: { token: string }) {
   // A new id is a new screen: its own actor.
   if (messageId === null) return <p>{t('family.app.notFound')}</p>;
   return (
-    <Suspense fallback={<Loading />}>
-      <MessagePage key={messageId} token={token} id={messageId} />
-    </Suspense>
+    <ScreenBoundary key={messageId}>
+      <Suspense fallback={<Loading />}>
+        <MessagePage key={messageId} token={token} id={messageId} />
+      </Suspense>
+    </ScreenBoundary>
   );
 }
 
@@ -176,9 +185,11 @@ function WallPostRoute({ token }: { token: string }) {
   const postId = /^[1-9]\d{0,15}$/.test(id ?? '') ? Number(id) : null;
   if (postId === null) return <p>{t('family.app.notFound')}</p>;
   return (
-    <Suspense fallback={<Loading />}>
-      <WallPostPage key={postId} token={token} id={postId} />
-    </Suspense>
+    <ScreenBoundary key={postId}>
+      <Suspense fallback={<Loading />}>
+        <WallPostPage key={postId} token={token} id={postId} />
+      </Suspense>
+    </ScreenBoundary>
   );
 }
 

@@ -1,5 +1,6 @@
 // «No es mi teléfono»: a button in the header, then the question in place with what it does, in full.
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { selectIsConfirming, selectIsEnding, selectReleaseFailure } from '../../machines/family/not-my-phone';
 import { Button } from '../ui/button';
 import { ConfirmPanel } from '../ui/confirm-panel';
@@ -12,9 +13,16 @@ export function NotMyPhone({ token }: { token: string }) {
   const confirming = useSelector(release, selectIsConfirming);
   const ending = useSelector(release, selectIsEnding);
   const failure = useSelector(release, selectReleaseFailure);
+  const action = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  // «Cancelar» removes the panel (and the focused button with it): focus goes back to the button that opened it.
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) action.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
   if (!confirming) {
     return (
-      <Button variant="ghost" size="sm" onClick={() => release.send({ type: 'release.ask' })}>
+      <Button ref={action} variant="ghost" size="sm" onClick={() => release.send({ type: 'release.ask' })}>
         {t('family.devices.notMyPhone.action')}
       </Button>
     );
