@@ -1,8 +1,9 @@
 // The families' app's demo family (shared/demo.ts DEMO_FAMILIES): a mother with a child at San Andrés and
 // another at the Liceo del Elqui, so one sign-in by phone shows two schools (decision 0208). Made from rows
-// the seed already has, after every other step, so no id and no PRNG stream changes: the Elqui mother of
-// most app messages becomes the San Andrés mother of most app messages (same person, same phone), and both
-// get the demo phone. Which two rows it is depends on the seed's clock like their messages do; the phone
+// the seed already has, after every other step, so no id and no PRNG stream changes: the San Andrés mother
+// of most app messages becomes the Elqui mother of most app messages (same person, same phone), and both get
+// the demo phone. San Andrés takes the Elqui's names, not the reverse: the other schools' people stay the same
+// at any San Andrés size (the benchmarks' seed). Which two rows it is depends on the seed's clock like their messages do; the phone
 // is always the same.
 import { DEMO_FAMILIES, DEMO_SCHOOLS } from '../../shared/demo';
 import { GUARDIAN_ROLE } from '../db/schema/school';
@@ -42,10 +43,10 @@ export function addDemoFamily(out: SeedData): void {
   const family = DEMO_FAMILIES[0]!;
   if (out.guardians.some((g) => g.phone === family.phone)) throw new Error(`El teléfono de demostración ${family.phone} ya es de otro apoderado`);
   const counts = appMessagesByGuardian(out);
-  const mother = pickMother(out, DEMO_SCHOOLS.sanAndres, counts);
-  const twin = pickMother(out, DEMO_SCHOOLS.elqui, counts);
+  const mother = pickMother(out, DEMO_SCHOOLS.elqui, counts);
+  const twin = pickMother(out, DEMO_SCHOOLS.sanAndres, counts);
   const oldName = nameOf(twin);
-  // The same person in both schools' records: names and RUT; the e-mail too unless the Elqui already has it.
+  // The same person in both schools' records: names and RUT; the e-mail too unless San Andrés already has it.
   twin.firstNames = mother.firstNames;
   twin.lastNameFather = mother.lastNameFather;
   twin.lastNameMother = mother.lastNameMother;
@@ -65,7 +66,7 @@ export function addDemoFamily(out: SeedData): void {
   }
   mother.phone = family.phone;
   twin.phone = family.phone;
-  // Her Elqui children carry her surname second; the messages' recipient rows carry her name.
+  // Her San Andrés children carry her surname second; the messages' recipient rows carry her name.
   const children = new Set(out.studentGuardians.filter((sg) => sg.guardianId === twin.id).map((sg) => sg.studentId));
   for (const s of out.students) if (children.has(s.id)) s.lastNameMother = mother.lastNameFather;
   const newName = nameOf(twin);
