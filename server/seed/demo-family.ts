@@ -41,7 +41,8 @@ const nameOf = (p: { firstNames: string; lastNameFather: string; lastNameMother:
 
 export function addDemoFamily(out: SeedData): void {
   const family = DEMO_FAMILIES[0]!;
-  if (out.guardians.some((g) => g.phone === family.phone)) throw new Error(`El teléfono de demostración ${family.phone} ya es de otro apoderado`);
+  if (out.guardians.some((g) => g.phone === family.phone))
+    throw new Error(`El teléfono de demostración ${family.phone} ya es de otro apoderado`);
   const counts = appMessagesByGuardian(out);
   const mother = pickMother(out, DEMO_SCHOOLS.elqui, counts);
   const twin = pickMother(out, DEMO_SCHOOLS.sanAndres, counts);
@@ -51,7 +52,8 @@ export function addDemoFamily(out: SeedData): void {
   twin.lastNameFather = mother.lastNameFather;
   twin.lastNameMother = mother.lastNameMother;
   if (mother.dni && !out.guardians.some((g) => g.institutionId === twin.institutionId && g.dni === mother.dni)) twin.dni = mother.dni;
-  if (mother.email && !out.guardians.some((g) => g.institutionId === twin.institutionId && g.email === mother.email)) twin.email = mother.email;
+  if (mother.email && !out.guardians.some((g) => g.institutionId === twin.institutionId && g.email === mother.email))
+    twin.email = mother.email;
   // Their SMS and WhatsApp history went to the phone they had: now it is this one.
   const oldPhones = new Map([
     [mother.id, mother.phone],
