@@ -1,6 +1,8 @@
 // The guardian app inbox: messages with an app-mobile delivery to `guardian:<id>` that the engine handed
-// over (sent) or that already reached the phone (received, read), and those given up on after 3 days
-// unopened (opening the app still brings them). Queued and failed ones do not exist here.
+// over (sent) or that already reached the phone (received, read), those whose push the engine is retrying
+// (queued after an attempt: the message is the inbox's already, the push only rings), and those given up on
+// after 3 days unopened (opening the app still brings them). Ones never attempted, and failed ones, do not
+// exist here (decision 0225).
 // Reception moves only through applyReports (server/reception/status.ts), like every other receipt.
 // A session holds every guardian row of its phone (server/app-api/tokens.ts): the inbox is theirs together,
 // one row per message even when it reached two of them, and opening or reading it reports for each.
@@ -72,7 +74,8 @@ export const visible = (reader: Reader) => sql`
   join message_recipients r on r.recipient_kind = 'apoderado' and r.recipient_ref_id = me.guardian_id
   join deliveries d on d.recipient_id = r.id and d.channel = 'app-mobile'
     and d.address = 'guardian:' || me.guardian_id
-    and (d.status in ('sent', 'received', 'read') or (d.status = 'not_received' and d.error = 'app_not_opened'))
+    and (d.status in ('sent', 'received', 'read') or (d.status = 'queued' and d.attempts > 0)
+      or (d.status = 'not_received' and d.error = 'app_not_opened'))
   join messages m on m.id = r.message_id and m.institution_id = me.institution_id
   join institutions i on i.id = m.institution_id
   where true`;
@@ -125,12 +128,17 @@ function toSummary(row: InboxRow, values: Map<number, MergeValues>): AppMessageS
   };
 }
 
-/** Deliveries still only handed over are now on the phone. */
+/**
+ * Deliveries still only handed over, or whose push is being retried, are now on the phone. A receipt on a
+ * queued delivery is applied like a fast provider's (server/reception/status.ts); the engine then leaves it
+ * alone: its pending retry acts only on a row still queued, and an attempt already under way records its
+ * hand-over without moving a received or read delivery back (recordOutcomes).
+ */
 async function markReceived(db: Queryable, rows: InboxRow[], now: Date): Promise<void> {
   await applyReports(
     db,
     rows
-      .filter((r) => r.status === 'sent' || r.status === 'not_received')
+      .filter((r) => r.status === 'queued' || r.status === 'sent' || r.status === 'not_received')
       .map((r) => ({ deliveryId: Number(r.delivery_id), generation: Number(r.generation), status: 'received' as const, at: now })),
   );
 }
