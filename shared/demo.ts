@@ -45,4 +45,4 @@ export interface DemoFamily {
  * in two Chilean schools, as the seed's phones are by country; it does not end in 0000 (the SMS
  * simulator fails those numbers on purpose).
  */
-export const DEMO_FAMILIES: readonly DemoFamily[] = [{ phone: '+56987654321', schools: [DEMO_SCHOOLS.sanAndres, DEMO_SCHOOLS.elqui] }];
+export const DEMO_FAMILIES: readonly DemoFamily[] = [{ phone: '+56995550123', schools: [DEMO_SCHOOLS.sanAndres, DEMO_SCHOOLS.elqui] }];

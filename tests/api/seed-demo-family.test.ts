@@ -100,7 +100,7 @@ describe('the families’ part of the banner', () => {
   it('prints /familia, the demo phone, and the simulator’s folder when SMS has no provider', () => {
     const lines = familiesBanner('http://localhost:3000', { outboxDir: './data/outbox' }).join('\n');
     expect(lines).toContain('http://localhost:3000/familia');
-    expect(lines).toContain('+56 9 8765 4321');
+    expect(lines).toContain('+56 9 9555 0123');
     expect(lines).toContain(path.resolve('data/outbox/sim'));
     expect(simulatorSmsDir('/tmp/outbox')).toBe('/tmp/outbox/sim');
   });
@@ -108,6 +108,6 @@ describe('the families’ part of the banner', () => {
   it('never points at the outbox with a real SMS provider', () => {
     const lines = familiesBanner('http://h', { outboxDir: './data/outbox', smsProvider: { url: 'https://sms', token: 't' } }).join('\n');
     expect(lines).not.toContain('outbox');
-    expect(lines).toContain('+56 9 8765 4321');
+    expect(lines).toContain('+56 9 9555 0123');
   });
 });
