@@ -150,12 +150,19 @@ export async function listInbox(db: Queryable, reader: Reader, filter: InboxFilt
         order by m.id, ${shownFirst}) x
       order by sent_at desc nulls last, id desc
       limit ${INBOX_PAGE_SIZE} offset ${offset}`),
-    db.execute(sql`select count(distinct m.id)::int as total ${visible(reader)}${filtered(filter)}`),
+    // Unread: a message any of whose rows is (as the list shows it), over every page, for the header's badge.
+    db.execute(sql`select count(distinct m.id)::int as total, count(distinct m.id) filter (where d.status <> 'read')::int as unread
+      ${visible(reader)}${filtered(filter)}`),
   ]);
   const items = rowsOf<InboxRow>(rows);
   await markReceived(db, items, now);
   const values = await valuesOf(db, items);
-  return { items: items.map((item) => toSummary(item, values)), total: Number(rowsOf<{ total: number }>(totals)[0]?.total ?? 0) };
+  const [counts] = rowsOf<{ total: number; unread: number }>(totals);
+  return {
+    items: items.map((item) => toSummary(item, values)),
+    total: Number(counts?.total ?? 0),
+    unread: Number(counts?.unread ?? 0),
+  };
 }
 
 /** Every row of the message this session has, the one shown first; empty when it is none of theirs. */
