@@ -77,14 +77,25 @@ describe('the demo family in the seed', () => {
     const children = ((await (await api('/children', { token: session.token })).json()) as { data: FamilyChild[] }).data;
     expect(new Set(children.map((c) => c.school_name))).toEqual(new Set([DEMO_SCHOOLS.sanAndres, DEMO_SCHOOLS.elqui]));
     expect(new Set(children.map((c) => `${c.school_name}/${c.course_name}`)).size).toBeGreaterThanOrEqual(2);
+    const inboxPage = async (page: number) =>
+      (await (await api(`/messages?page=${page}`, { token: session.token })).json()) as FamilyInboxPage;
     const schools = new Set<string>();
-    for (let page = 1; schools.size < 2; page++) {
-      const inbox = (await (await api(`/messages?page=${page}`, { token: session.token })).json()) as FamilyInboxPage;
-      expect(inbox.meta.total).toBeGreaterThan(0);
-      for (const m of inbox.data) schools.add(m.school_name);
-      if (page >= inbox.meta.last_page) break;
+    const unread: number[] = [];
+    const first = await inboxPage(1);
+    expect(first.meta.total).toBeGreaterThan(0);
+    for (let page = 1; page <= first.meta.last_page; page++) {
+      for (const m of (await inboxPage(page)).data) {
+        schools.add(m.school_name);
+        if (!m.read) unread.push(m.id);
+      }
     }
     expect(schools).toEqual(new Set([DEMO_SCHOOLS.sanAndres, DEMO_SCHOOLS.elqui]));
+    // The badge's count is the whole inbox's unread, whichever page is asked; reading one takes one off.
+    expect(unread.length).toBeGreaterThan(0);
+    expect(first.meta.unread).toBe(unread.length);
+    expect((await inboxPage(first.meta.last_page)).meta.unread).toBe(unread.length);
+    expect((await api(`/messages/${unread.at(-1)}/read`, { method: 'POST', token: session.token })).status).toBe(200);
+    expect((await inboxPage(1)).meta.unread).toBe(unread.length - 1);
   });
 
   it('gives the demo phone to the same two schools whatever the seed’s clock', () => {
