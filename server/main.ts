@@ -4,6 +4,7 @@
 import { serve } from '@hono/node-server';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../shared/demo';
 import { createApp } from './app';
+import { familiesBanner } from './demo-banner';
 import { deleteStaleAppLogins } from './app-api/tokens';
 import { deleteOldRateLimitHits, rateLimitHorizon } from './auth/rate-limit';
 import { deleteExpiredSessions } from './auth/sessions';
@@ -103,6 +104,8 @@ function printBanner(url: string, kind: string, ms: number): void {
       `  ${line(header)}`,
       `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`,
       ...rows.map((r) => `  ${line(r)}`),
+      '',
+      ...familiesBanner(url, config),
       '',
     ].join('\n'),
   );

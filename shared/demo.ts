@@ -30,3 +30,19 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { email: 'administrador@benitojuarez.edu.mx', role: 'colegio-administrador', school: DEMO_SCHOOLS.juarez, device: 'latam', access: true },
   { email: 'docente@benitojuarez.edu.mx', role: 'docente', school: DEMO_SCHOOLS.juarez, device: 'latam', access: true },
 ];
+
+export interface DemoFamily {
+  /** The phone a guardian signs in to the families' app with (/familia); the code arrives by SMS. */
+  phone: string;
+  /** The schools where that phone is a guardian's: one sign-in covers them all. */
+  schools: readonly string[];
+}
+
+/**
+ * Demo families of the families' app, printed by `npm start` beside the staff logins. The seed
+ * (server/seed/demo-family.ts) gives this phone to a mother of San Andrés who is also a mother at the
+ * Liceo del Elqui: one sign-in, two schools, a child in each, and app messages from both. A Chilean mobile
+ * in two Chilean schools, as the seed's phones are by country; it does not end in 0000 (the SMS
+ * simulator fails those numbers on purpose).
+ */
+export const DEMO_FAMILIES: readonly DemoFamily[] = [{ phone: '+56995550123', schools: [DEMO_SCHOOLS.sanAndres, DEMO_SCHOOLS.elqui] }];

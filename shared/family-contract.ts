@@ -103,10 +103,13 @@ export interface FamilyMessageDetail extends FamilyMessageSummary {
   thread: FamilyThreadMessage[];
 }
 
-/** `GET /app/messages?page=` (numbered, Laravel style). */
+/**
+ * `GET /app/messages?page=` (numbered, Laravel style). `meta.unread`: the messages of this inbox (the same child
+ * and words) still unread, over every page, as they were before this page was listed.
+ */
 export interface FamilyInboxPage {
   data: FamilyMessageSummary[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  meta: { current_page: number; last_page: number; per_page: number; total: number; unread: number };
   links: { first: string; last: string; prev: string | null; next: string | null };
 }
 

@@ -59,7 +59,7 @@ const FamilyMessageSummaryStruct: Describe<FamilyMessageSummary> = type({
 /** `GET /app/messages?page=`. */
 export const FamilyInboxPageStruct: Describe<FamilyInboxPage> = type({
   data: array(FamilyMessageSummaryStruct),
-  meta: type({ current_page: number(), last_page: number(), per_page: number(), total: number() }),
+  meta: type({ current_page: number(), last_page: number(), per_page: number(), total: number(), unread: number() }),
   links: type({ first: string(), last: string(), prev: nullable(string()), next: nullable(string()) }),
 });
 

@@ -1,6 +1,8 @@
 // The guardian app inbox: messages with an app-mobile delivery to `guardian:<id>` that the engine handed
-// over (sent) or that already reached the phone (received, read), and those given up on after 3 days
-// unopened (opening the app still brings them). Queued and failed ones do not exist here.
+// over (sent) or that already reached the phone (received, read), those whose push the engine is retrying
+// (queued after an attempt: the message is the inbox's already, the push only rings), and those given up on
+// after 3 days unopened (opening the app still brings them). Ones never attempted, and failed ones, do not
+// exist here (decision 0225).
 // Reception moves only through applyReports (server/reception/status.ts), like every other receipt.
 // A session holds every guardian row of its phone (server/app-api/tokens.ts): the inbox is theirs together,
 // one row per message even when it reached two of them, and opening or reading it reports for each.
@@ -72,7 +74,8 @@ export const visible = (reader: Reader) => sql`
   join message_recipients r on r.recipient_kind = 'apoderado' and r.recipient_ref_id = me.guardian_id
   join deliveries d on d.recipient_id = r.id and d.channel = 'app-mobile'
     and d.address = 'guardian:' || me.guardian_id
-    and (d.status in ('sent', 'received', 'read') or (d.status = 'not_received' and d.error = 'app_not_opened'))
+    and (d.status in ('sent', 'received', 'read') or (d.status = 'queued' and d.attempts > 0)
+      or (d.status = 'not_received' and d.error = 'app_not_opened'))
   join messages m on m.id = r.message_id and m.institution_id = me.institution_id
   join institutions i on i.id = m.institution_id
   where true`;
@@ -125,12 +128,17 @@ function toSummary(row: InboxRow, values: Map<number, MergeValues>): AppMessageS
   };
 }
 
-/** Deliveries still only handed over are now on the phone. */
+/**
+ * Deliveries still only handed over, or whose push is being retried, are now on the phone. A receipt on a
+ * queued delivery is applied like a fast provider's (server/reception/status.ts); the engine then leaves it
+ * alone: its pending retry acts only on a row still queued, and an attempt already under way records its
+ * hand-over without moving a received or read delivery back (recordOutcomes).
+ */
 async function markReceived(db: Queryable, rows: InboxRow[], now: Date): Promise<void> {
   await applyReports(
     db,
     rows
-      .filter((r) => r.status === 'sent' || r.status === 'not_received')
+      .filter((r) => r.status === 'queued' || r.status === 'sent' || r.status === 'not_received')
       .map((r) => ({ deliveryId: Number(r.delivery_id), generation: Number(r.generation), status: 'received' as const, at: now })),
   );
 }
@@ -142,12 +150,19 @@ export async function listInbox(db: Queryable, reader: Reader, filter: InboxFilt
         order by m.id, ${shownFirst}) x
       order by sent_at desc nulls last, id desc
       limit ${INBOX_PAGE_SIZE} offset ${offset}`),
-    db.execute(sql`select count(distinct m.id)::int as total ${visible(reader)}${filtered(filter)}`),
+    // Unread: a message any of whose rows is (as the list shows it), over every page, for the header's badge.
+    db.execute(sql`select count(distinct m.id)::int as total, count(distinct m.id) filter (where d.status <> 'read')::int as unread
+      ${visible(reader)}${filtered(filter)}`),
   ]);
   const items = rowsOf<InboxRow>(rows);
   await markReceived(db, items, now);
   const values = await valuesOf(db, items);
-  return { items: items.map((item) => toSummary(item, values)), total: Number(rowsOf<{ total: number }>(totals)[0]?.total ?? 0) };
+  const [counts] = rowsOf<{ total: number; unread: number }>(totals);
+  return {
+    items: items.map((item) => toSummary(item, values)),
+    total: Number(counts?.total ?? 0),
+    unread: Number(counts?.unread ?? 0),
+  };
 }
 
 /** Every row of the message this session has, the one shown first; empty when it is none of theirs. */

@@ -208,11 +208,12 @@ export function guardianAppRoutes(db: Db, options: GuardianAppOptions): Hono<App
     // Another family's child is not found, like any foreign id (not an empty list that would confirm it).
     if (studentId !== null && !(await isSessionChild(db, c.var.guardian, studentId, now()))) return notFound(c);
     const q = (c.req.query('q') ?? '').slice(0, SEARCH_MAX);
-    const { items, total } = await listInbox(db, c.var.guardian, { studentId, q }, page, now());
+    const { items, total, unread } = await listInbox(db, c.var.guardian, { studentId, q }, page, now());
     const base = new URLSearchParams();
     if (studentId !== null) base.set('student', String(studentId));
     if (q.trim() !== '') base.set('q', q);
-    return c.json({ data: items, ...numbered('/api/app/messages', page, INBOX_PAGE_SIZE, total, base) });
+    const { meta, links } = numbered('/api/app/messages', page, INBOX_PAGE_SIZE, total, base);
+    return c.json({ data: items, meta: { ...meta, unread }, links });
   });
 
   guarded.get('/children', async (c) => c.json({ data: await listChildren(db, c.var.guardian, now()) }));

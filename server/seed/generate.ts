@@ -15,6 +15,7 @@ import { addBulkInboxTo, generateMessages } from './messages';
 import { generateSmsUse } from './sms-use';
 import { computeDeviceMisses } from './activity-deliveries';
 import { keepMailboxesToContractedChannels } from './mailbox-channels';
+import { addDemoFamily } from './demo-family';
 import { DEMO_PEOPLE, SAN_ANDRES, SCHOOLS, staffKind, type Gendered, type SchoolSpec } from './schools';
 import { ADMIN_ROLES, ROLE_NAMES, type RoleCode } from '../../shared/codes';
 import { ADMIN_POLICIES, BASE_POLICIES, scopeFor } from '../staff/policies';
@@ -95,6 +96,7 @@ export function generateSeed(options: SeedOptions = {}): SeedData {
   keepMailboxesToContractedChannels(out, new Map(specs.map((s, i) => [out.institutions[i]!.id, s.compose.channels])));
   computeDeviceMisses(out, out.smsUse.deliveries);
   addBulkInboxTo(out, options.messages ?? 0);
+  addDemoFamily(out);
   return out;
 }
 

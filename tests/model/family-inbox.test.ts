@@ -41,16 +41,18 @@ const row = (id: number, read: boolean): FamilyMessageSummary => ({
   allow_replies: id % 2 === 0,
   student_names: 'Tomás Soto',
 });
-const page = (current: number, last: number, data: FamilyMessageSummary[]): FamilyInboxPage => ({
+/** `unread`: the server's count over every page of the inbox, not only these rows. */
+const page = (current: number, last: number, data: FamilyMessageSummary[], unread: number): FamilyInboxPage => ({
   data,
-  meta: { current_page: current, last_page: last, per_page: 20, total: data.length },
+  meta: { current_page: current, last_page: last, per_page: 20, total: data.length, unread },
   links: { first: '/api/app/messages?page=1', last: `/api/app/messages?page=${last}`, prev: null, next: null },
 });
-const FIRST = page(1, 2, [row(1, false), row(2, true)]);
+/** Rows 1 and 3 of the two pages are unread: the badge says 2 from the first page on. */
+const FIRST = page(1, 2, [row(1, false), row(2, true)], 2);
 /** The second page repeats row 2 (a message arrived meanwhile and shifted the pages). */
-const SECOND = page(2, 2, [row(2, true), row(3, false)]);
-const ONLY = page(1, 1, [row(1, true)]);
-const EMPTY = page(1, 1, []);
+const SECOND = page(2, 2, [row(2, true), row(3, false)], 2);
+const ONLY = page(1, 1, [row(1, true)], 0);
+const EMPTY = page(1, 1, [], 0);
 
 const idsOf = (s: AnyMachineSnapshot) => selectInboxItems(snap(s)).map((item) => item.id);
 
@@ -162,6 +164,8 @@ defineModelTests({
       if (env.event.type === 'xstate.done.actor.fetchFirstPage') {
         expect(idsOf(s)).toEqual(env.event.output === FIRST ? [1, 2] : [1]);
         expect(selectCanLoadMore(snap(s))).toBe(env.event.output === FIRST);
+        // The whole inbox's unread, one of them on a page not loaded yet.
+        expect(selectUnreadCount(snap(s))).toBe(env.event.output === FIRST ? 2 : 0);
       }
       if (env.event.type === 'xstate.done.actor.fetchNextPage') {
         // Row 2 once, newest first as the server gave them; one page left: none.

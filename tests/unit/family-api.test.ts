@@ -52,7 +52,7 @@ describe("the families' app's calls", () => {
     answer = () =>
       json(200, {
         data: [],
-        meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 },
+        meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, unread: 0 },
         links: { first: '', last: '', prev: null, next: null },
       });
     await run(fetchInboxPage, { token: 'tok', page: 2, student: null, q: '' });

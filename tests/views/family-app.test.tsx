@@ -51,7 +51,7 @@ const INBOX: FamilyInboxPage = {
       student_names: null,
     },
   ],
-  meta: { current_page: 1, last_page: 1, per_page: 20, total: 2 },
+  meta: { current_page: 1, last_page: 1, per_page: 20, total: 2, unread: 1 },
   links: { first: '/api/app/messages?page=1', last: '/api/app/messages?page=1', prev: null, next: null },
 };
 const CHILDREN: FamilyChild[] = [];

@@ -48,7 +48,7 @@ const row = (id: number, title: string, school: string, student: string): Family
 });
 const pageOf = (data: FamilyInboxPage['data']): FamilyInboxPage => ({
   data,
-  meta: { current_page: 1, last_page: 1, per_page: 20, total: data.length },
+  meta: { current_page: 1, last_page: 1, per_page: 20, total: data.length, unread: data.filter((m) => !m.read).length },
   links: { first: '', last: '', prev: null, next: null },
 });
 const ALL = pageOf([row(41, 'Reunión de apoderados', SA, 'Tomás Soto'), row(42, 'Junta de padres', BJ, 'Lucía Soto')]);

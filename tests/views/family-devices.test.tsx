@@ -30,7 +30,7 @@ const SESSION: FamilySession = {
 };
 const EMPTY_INBOX: FamilyInboxPage = {
   data: [],
-  meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 },
+  meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, unread: 0 },
   links: { first: '/api/app/messages?page=1', last: '/api/app/messages?page=1', prev: null, next: null },
 };
 const child = (id: number, name: string, course: string, push: boolean) => ({

@@ -28,7 +28,7 @@ const SESSION: FamilySession = {
 };
 const INBOX: FamilyInboxPage = {
   data: [],
-  meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 },
+  meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, unread: 0 },
   links: { first: '/api/app/messages?page=1', last: '/api/app/messages?page=1', prev: null, next: null },
 };
 /** The server's VAPID public key: an uncompressed P-256 point's 65 bytes, base64url. */

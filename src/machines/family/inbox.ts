@@ -18,6 +18,8 @@ interface InboxContext {
   items: FamilyMessageSummary[];
   page: number;
   lastPage: number;
+  /** Unread over every page of this inbox (the server's count): the header's badge, not only the rows loaded. */
+  unread: number;
   failure: ScreenFailure | null;
   /** «Ver más» failed; the rows already shown stay. */
   moreFailure: ScreenFailure | null;
@@ -60,6 +62,7 @@ export const familyInboxMachine = setup({
       items: page.data,
       page: page.meta.current_page,
       lastPage: page.meta.last_page,
+      unread: page.meta.unread,
       failure: null,
       moreFailure: null,
     })),
@@ -70,6 +73,7 @@ export const familyInboxMachine = setup({
         items: [...context.items, ...page.data.filter((item) => !shown.has(item.id))],
         page: page.meta.current_page,
         lastPage: page.meta.last_page,
+        unread: page.meta.unread,
         moreFailure: null,
       };
     }),
@@ -96,6 +100,7 @@ export const familyInboxMachine = setup({
     items: [],
     page: 0,
     lastPage: 0,
+    unread: 0,
     failure: null,
     moreFailure: null,
   }),
@@ -186,4 +191,4 @@ export const selectCanLoadMore = (s: FamilyInboxSnapshot): boolean => s.can({ ty
 export const selectIsLoadingMore = (s: FamilyInboxSnapshot): boolean => s.matches('loadingMore');
 export const selectSearch = (s: FamilyInboxSnapshot): string => s.context.q;
 export const selectIsSearching = (s: FamilyInboxSnapshot): boolean => s.matches('waiting') || (s.matches('loading') && s.context.q !== '');
-export const selectUnreadCount = (s: FamilyInboxSnapshot): number => s.context.items.filter((item) => !item.read).length;
+export const selectUnreadCount = (s: FamilyInboxSnapshot): number => s.context.unread;
