@@ -5,7 +5,13 @@
 // through the DevTools protocol shows the message's title tagged with its id, and sign-out removes the
 // subscription. Chromium without Google's keys cannot reach a real push service, so the page's
 // `pushManager.subscribe` is replaced by one that answers a well-formed subscription.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+// The click on that notification: neither Chromium nor the DevTools protocol can click a notification, so
+// the test dispatches a `notificationclick` for the real notification (read back with
+// `registration.getNotifications`) inside the real worker, whose own handler runs: it closes the
+// notification, finds the app's window and navigates it for real. Only what Chromium allows a trusted
+// click alone is stood in for: `WindowClient.focus()` (answers the window itself) and `clients.openWindow()`
+// (records the address, which the test then opens as the browser would).
+import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import type { PushPayload } from '../../shared/push-contract';
 import familyCL from '../../src/i18n/family/es-CL.json' with { type: 'json' };
 import { expectNoAxeViolations } from './support/axe';
@@ -24,6 +30,52 @@ async function workerInControl(page: Page): Promise<void> {
     if (navigator.serviceWorker.controller) return;
     await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
   });
+}
+
+/**
+ * A touch on the notification tagged `tag`, dispatched inside the app's worker to its own handler; what it
+ * asked to open in a new window, and how many notifications with that tag are left.
+ */
+function clickNotification(worker: Worker, tag: string): Promise<{ opened: string[]; left: number }> {
+  return worker.evaluate(async (tag) => {
+    interface WorkerScope {
+      registration: { getNotifications(filter: { tag: string }): Promise<Notification[]> };
+      clients: object;
+      dispatchEvent(event: Event): boolean;
+    }
+    interface WorkerGlobals {
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      WindowClient: { prototype: { focus(): Promise<unknown> } };
+    }
+    const scope = self as unknown as WorkerScope;
+    const globals = globalThis as unknown as WorkerGlobals;
+    const [notification] = await scope.registration.getNotifications({ tag });
+    if (!notification) throw new Error(`no notification tagged ${tag}`);
+    const opened: string[] = [];
+    const focus = globals.WindowClient.prototype.focus;
+    globals.WindowClient.prototype.focus = function (this: unknown) {
+      return Promise.resolve(this);
+    };
+    Object.defineProperty(scope.clients, 'openWindow', {
+      configurable: true,
+      value: async (url: string) => {
+        opened.push(url);
+        return null;
+      },
+    });
+    const event = new globals.NotificationEvent('notificationclick', { notification });
+    // A script-made event's own waitUntil throws in Chromium; the handler's promises are awaited here.
+    const pending: Promise<unknown>[] = [];
+    Object.defineProperty(event, 'waitUntil', { value: (promise: Promise<unknown>) => void pending.push(promise) });
+    try {
+      scope.dispatchEvent(event);
+      await Promise.all(pending);
+    } finally {
+      globals.WindowClient.prototype.focus = focus;
+      Reflect.deleteProperty(scope.clients, 'openWindow');
+    }
+    return { opened, left: (await scope.registration.getNotifications({ tag })).length };
+  }, tag);
 }
 
 /** Names of the caches that hold a session's copies of messages. */
@@ -83,7 +135,7 @@ test('the app opens offline and rereads a message the guardian opened; sign-out 
   expect(await copiesCaches(page)).toEqual([]);
 });
 
-test('the card asks first; the subscription reaches the server; a push shows the message; sign-out removes it', async ({
+test('the card asks first; the subscription reaches the server; a push shows the message, a touch opens it; sign-out removes it', async ({
   page,
   context,
   browser,
@@ -92,10 +144,13 @@ test('the card asks first; the subscription reaches the server; a push shows the
   const teacherContext = await browser.newContext({ baseURL: BASE_URL });
   const teacher = await teacherPage(teacherContext);
   const guardian = await guardianWithApp(teacher, 2);
+  const title = `Para tocar ${Date.now().toString(36)}`;
+  const id = await sendToGuardian(teacher, guardian, title, 'Mañana no hay clases por el corte de agua.');
   await teacherContext.close();
 
-  // A well-formed subscription (65-byte p256dh, 16-byte auth) at an address nothing answers.
-  await page.addInitScript(() => {
+  // A well-formed subscription (65-byte p256dh, 16-byte auth) at an address nothing answers; in every page of
+  // the context, since a click on the notification loads the app again.
+  await context.addInitScript(() => {
     const b64url = (bytes: Uint8Array) =>
       btoa(String.fromCharCode(...bytes))
         .replace(/\+/g, '-')
@@ -147,11 +202,11 @@ test('the card asks first; the subscription reaches the server; a push shows the
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => registrations.get(`${BASE_URL}/familia/`)).toBeTruthy();
   const payload: PushPayload = {
-    message_id: 424242,
-    title: 'Suspensión de clases',
+    message_id: id,
+    title,
     school: 'Colegio de prueba',
     child: 'Tomás',
-    url: '/familia/mensajes/424242',
+    url: `/familia/mensajes/${id}`,
     emergency: true,
   };
   const deliver = () =>
@@ -170,16 +225,36 @@ test('the card asks first; the subscription reaches the server; a push shows the
       })),
     );
   await deliver();
-  await expect
-    .poll(shown)
-    .toEqual([{ title: 'Suspensión de clases', tag: '424242', body: 'Colegio de prueba · Tomás', requireInteraction: true }]);
+  await expect.poll(shown).toEqual([{ title, tag: String(id), body: 'Colegio de prueba · Tomás', requireInteraction: true }]);
   // A retry of the same push replaces its notification.
   await deliver();
   await expect.poll(async () => (await shown()).length).toBe(1);
-  await cdp.detach();
 
-  const removed = page.waitForResponse((r) => r.url().endsWith('/api/app/push/subscriptions') && r.request().method() === 'DELETE');
-  await page.getByRole('button', { name: tx.app.signOut }).click();
+  // Touched with the app open: the notification goes, and the same window shows the message.
+  const worker = context.serviceWorkers().find((w) => w.url() === `${BASE_URL}/familia/sw.js`);
+  expect(worker, 'the app’s worker').toBeTruthy();
+  const message = `/familia/mensajes/${id}`;
+  expect(await clickNotification(worker!, String(id))).toEqual({ opened: [], left: 0 });
+  await expect(page).toHaveURL(`${BASE_URL}${message}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Mañana no hay clases por el corte de agua.')).toBeVisible();
+
+  // Touched with no window of the app: a new one is asked for at the message.
+  await deliver();
+  await expect.poll(async () => (await shown()).length).toBe(1);
+  await cdp.detach();
+  await page.close();
+  expect(await clickNotification(worker!, String(id))).toEqual({ opened: [`${BASE_URL}${message}`], left: 0 });
+  const opened = await context.newPage();
+  await opened.setViewportSize({ width: 390, height: 844 });
+  // Allowed already: the app registers this page's subscription again as it starts.
+  const renewed = opened.waitForResponse((r) => r.url().endsWith('/api/app/push/subscriptions') && r.request().method() === 'POST');
+  await opened.goto(`${BASE_URL}${message}`);
+  await expect(opened.getByRole('heading', { name: title })).toBeVisible();
+  expect((await renewed).status()).toBe(201);
+
+  const removed = opened.waitForResponse((r) => r.url().endsWith('/api/app/push/subscriptions') && r.request().method() === 'DELETE');
+  await opened.getByRole('button', { name: tx.app.signOut }).click();
   expect((await removed).status()).toBe(204);
-  await expect(page.getByRole('heading', { name: tx.signIn.title })).toBeVisible();
+  await expect(opened.getByRole('heading', { name: tx.signIn.title })).toBeVisible();
 });
