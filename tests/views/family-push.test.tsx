@@ -91,7 +91,12 @@ function device(
     return subscription;
   });
   if (options.subscribed) {
-    subscription = { endpoint: ENDPOINT, options: { applicationServerKey: KEY_BYTES.slice().buffer }, unsubscribe, toJSON: () => SUBSCRIPTION_JSON };
+    subscription = {
+      endpoint: ENDPOINT,
+      options: { applicationServerKey: KEY_BYTES.slice().buffer },
+      unsubscribe,
+      toJSON: () => SUBSCRIPTION_JSON,
+    };
   }
   const registration = { pushManager: { getSubscription: vi.fn(async () => subscription), subscribe } };
   const notification = {

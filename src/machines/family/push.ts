@@ -43,14 +43,12 @@ export const familyPushMachine = setup({
   },
   guards: {
     isUnsupported: (_, start: PushStart) => !start.supported,
-    isDismissed: ({ context }, start: PushStart) =>
-      context.place === 'card' && isDismissalCurrent(start.dismissedAt, start.checkedAt),
+    isDismissed: ({ context }, start: PushStart) => context.place === 'card' && isDismissalCurrent(start.dismissedAt, start.checkedAt),
     /** «Avisos» on a phone that already receives them. */
     isReceivingHere: ({ context }, start: PushStart) =>
       context.place === 'settings' && start.supported && start.permission === 'granted' && start.subscribed,
     /** «Avisos» on a phone that could receive them and does not: allowed but never subscribed, or not asked yet. */
-    isOfferedHere: ({ context }, start: PushStart) =>
-      context.place === 'settings' && start.supported && start.permission !== 'denied',
+    isOfferedHere: ({ context }, start: PushStart) => context.place === 'settings' && start.supported && start.permission !== 'denied',
     isDenied: (_, start: PushStart) => start.permission === 'denied',
     isGranted: (_, start: PushStart) => start.permission === 'granted',
     isGrantedAnswer: (_, answer: NotificationPermission) => answer === 'granted',
