@@ -3,8 +3,8 @@
 // rereads them (saying it is offline); sign-out deletes those copies. Push: the card asks before the browser
 // does (axe finds nothing in it), the subscription reaches the server, a push delivered to the worker
 // through the DevTools protocol shows the message's title tagged with its id, and sign-out removes the
-// subscription. Chromium without Google's keys cannot reach a real push service, so the page's
-// `pushManager.subscribe` is replaced by one that answers a well-formed subscription.
+// subscription; after «Ahora no», «Avisos» turns them on. Chromium without Google's keys cannot reach a real
+// push service, so the page's `pushManager.subscribe` is replaced by one that answers a well-formed subscription.
 // The click on that notification: neither Chromium nor the DevTools protocol can click a notification, so
 // the test dispatches a `notificationclick` for the real notification (read back with
 // `registration.getNotifications`) inside the real worker, whose own handler runs: it closes the
@@ -78,6 +78,39 @@ function clickNotification(worker: Worker, tag: string): Promise<{ opened: strin
   }, tag);
 }
 
+/**
+ * A well-formed subscription (65-byte p256dh, 16-byte auth) at an address nothing answers, in every page of
+ * the context (a click on a notification loads the app again).
+ */
+async function fakePushService(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const b64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    const p256dh = new Uint8Array(65).map((_, i) => (i === 0 ? 4 : (i * 7) % 256));
+    let current: PushSubscription | null = null;
+    PushManager.prototype.getSubscription = async () => current;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      const endpoint = `https://push.invalid/e2e/${crypto.randomUUID()}`;
+      const key = options?.applicationServerKey as Uint8Array;
+      current = {
+        endpoint,
+        expirationTime: null,
+        options: { applicationServerKey: key.slice().buffer, userVisibleOnly: true },
+        getKey: () => null,
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+        toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: b64url(p256dh), auth: b64url(new Uint8Array(16).fill(9)) } }),
+      } as unknown as PushSubscription;
+      return current;
+    };
+  });
+}
+
 /** Names of the caches that hold a session's copies of messages. */
 const copiesCaches = (page: Page) =>
   page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('hermes-familia-copias-')));
@@ -148,34 +181,7 @@ test('the card asks first; the subscription reaches the server; a push shows the
   const id = await sendToGuardian(teacher, guardian, title, 'Mañana no hay clases por el corte de agua.');
   await teacherContext.close();
 
-  // A well-formed subscription (65-byte p256dh, 16-byte auth) at an address nothing answers; in every page of
-  // the context, since a click on the notification loads the app again.
-  await context.addInitScript(() => {
-    const b64url = (bytes: Uint8Array) =>
-      btoa(String.fromCharCode(...bytes))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-    const p256dh = new Uint8Array(65).map((_, i) => (i === 0 ? 4 : (i * 7) % 256));
-    let current: PushSubscription | null = null;
-    PushManager.prototype.getSubscription = async () => current;
-    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-      const endpoint = `https://push.invalid/e2e/${crypto.randomUUID()}`;
-      const key = options?.applicationServerKey as Uint8Array;
-      current = {
-        endpoint,
-        expirationTime: null,
-        options: { applicationServerKey: key.slice().buffer, userVisibleOnly: true },
-        getKey: () => null,
-        unsubscribe: async () => {
-          current = null;
-          return true;
-        },
-        toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: b64url(p256dh), auth: b64url(new Uint8Array(16).fill(9)) } }),
-      } as unknown as PushSubscription;
-      return current;
-    };
-  });
+  await fakePushService(context);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsGuardian(page, guardian);
@@ -257,4 +263,40 @@ test('the card asks first; the subscription reaches the server; a push shows the
   await opened.getByRole('button', { name: tx.app.signOut }).click();
   expect((await removed).status()).toBe(204);
   await expect(opened.getByRole('heading', { name: tx.signIn.title })).toBeVisible();
+});
+
+test('after «Ahora no», «Avisos» turns them on in this phone: the browser’s permission, the subscription, the server', async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const teacherContext = await browser.newContext({ baseURL: BASE_URL });
+  const guardian = await guardianWithApp(await teacherPage(teacherContext), 3);
+  await teacherContext.close();
+  await fakePushService(context);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsGuardian(page, guardian);
+  await workerInControl(page);
+  await page.getByRole('button', { name: tx.push.later }).click();
+  await expect(page.getByRole('heading', { name: tx.push.title })).toBeHidden();
+
+  await page.getByRole('link', { name: tx.devices.nav.notices }).click();
+  await expect(page.getByRole('heading', { name: tx.pushHere.title })).toBeVisible();
+  await expect(page.getByText(tx.pushHere.off)).toBeVisible();
+  await expectNoAxeViolations(page, '«Avisos» offering notifications on this phone');
+  await context.grantPermissions(['notifications'], { origin: BASE_URL });
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/app/push/subscriptions') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: tx.pushHere.enable }).click();
+  expect((await saved).status()).toBe(201);
+  await expect(page.getByText(tx.push.enabled)).toBeVisible();
+
+  // Back later (in the same page: the stand-in push service keeps its subscription only there): this phone
+  // receives them, and says so.
+  await page.getByRole('link', { name: tx.devices.nav.inbox }).click();
+  await expect(page.getByRole('heading', { name: tx.inbox.title })).toBeVisible();
+  await page.getByRole('link', { name: tx.devices.nav.notices }).click();
+  await expect(page.getByText(tx.pushHere.receiving)).toBeVisible();
+  await expect(page.getByRole('button', { name: tx.pushHere.enable })).toBeHidden();
 });
